@@ -1,0 +1,42 @@
+"""Typed errors. A refused input raises RuleViolation naming the rule it breaks;
+the state is left exactly as it was."""
+from __future__ import annotations
+
+# Short citations of the rules the engine enforces, keyed by a stable id.
+RULES: dict[str, str] = {
+    "phase-order": "each phase happens in its order; only the asked input is accepted now",
+    "turn-order": "the player asked now acts; others wait their turn",
+    "setup": "setup: 2 to 5 players, distinct colours and home regions, the King not in a home region",
+    "reveal": "Reveal: one card is turned up from each of stacks 1-4 (the King's card is always up)",
+    "power-card-in-hand": "Power cards: each card is played once per game, from your hand",
+    "power-card-distinct": "Power cards: a value already played this round may not be played",
+    "replenish-limit": "Replenishment: up to the number on your Power card moves from the provinces to the court",
+    "replenish-from-board": "Replenishment: Caballeros come from the board only when the provinces run short, never from the Castillo",
+    "action-card-available": "Action cards: choose one of the face-up cards still on the table",
+    "placement-limit": "Placement: up to the number on the Action card, only from your court",
+    "placement-area": "Placement: only into regions adjacent to the King's region, or into the Castillo",
+    "kings-region-taboo": "The King's region is taboo: nothing moves into or out of it except the King",
+    "castillo-no-removal": "Caballeros are never taken out of the Castillo (until a general scoring)",
+    "either-order": "Placement and special action are done in either order, each completed before the other",
+    "special-action": "Special action: do as much of it as the card says, exactly as stated",
+    "veto": "Veto: once, in the round taken or the next, stop all or the rest of another player's special action",
+    "secret-disc": "Secret disc: each player picks a region the card allows; all are revealed together",
+    "mobile-scoreboard": "Mobile scoreboards: one per area, never onto each other, never into or out of the King's region",
+    "grande": "Grande: may move to any region but the King's region and the Castillo",
+    "king-move": "The King moves only by the King's card (anywhere) or the Royal Advisor (to an adjacent region)",
+    "game-over": "The game has ended after the last general scoring",
+    "unknown-id": "ids must name a player, region or card of this game",
+}
+
+
+class EngineError(Exception):
+    """Base class of the engine's errors."""
+
+
+class RuleViolation(EngineError):
+    """An input the rules refuse. `rule` is a key of RULES; `str()` names both."""
+
+    def __init__(self, rule: str, detail: str):
+        self.rule = rule
+        self.detail = detail
+        super().__init__(f"{detail} (rule: {RULES[rule]})")

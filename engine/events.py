@@ -1,0 +1,187 @@
+"""Typed events: the only way a game's state changes.
+
+A game is its `GameSetup` plus a list of events; replaying them rebuilds it.
+Events serialise to JSON lines (one object per line, tagged by `type`).
+Chance is never generated here: the table enters what it revealed.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")]
+Count = Annotated[int, Field(ge=0, le=30)]
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class GameSetup(_Event):
+    """What the table decided before the first round (region cards drawn, seats)."""
+
+    players: list[Id] = Field(description="player ids in clockwise seat order")
+    names: dict[Id, str] = Field(default_factory=dict)
+    variant: Literal["full", "short"] = "full"
+    king: Id = Field(description="region of the King's starting region card")
+    homes: dict[Id, Id] = Field(description="player -> home region card drawn")
+    start_player: Id
+
+
+class ActionCardsRevealed(_Event):
+    type: Literal["action_cards_revealed"] = "action_cards_revealed"
+    cards: list[Id] = Field(description="card id turned up on stacks 1, 2, 3, 4 in order")
+
+
+class PowerCardPlayed(_Event):
+    type: Literal["power_card_played"] = "power_card_played"
+    player: Id
+    card: int
+
+
+class CourtReplenished(_Event):
+    """Replenishment at the start of a turn, or The Court card's special action."""
+
+    type: Literal["court_replenished"] = "court_replenished"
+    player: Id
+    from_provinces: Count
+    from_regions: dict[Id, Count] = Field(default_factory=dict)
+
+
+class ActionCardChosen(_Event):
+    type: Literal["action_card_chosen"] = "action_card_chosen"
+    player: Id
+    stack: int
+
+
+class CaballerosPlaced(_Event):
+    """The Action card's placement: court -> regions next to the King / Castillo."""
+
+    type: Literal["caballeros_placed"] = "caballeros_placed"
+    player: Id
+    placements: dict[Id, Count] = Field(default_factory=dict)
+
+
+class SpecialActionStarted(_Event):
+    type: Literal["special_action_started"] = "special_action_started"
+    player: Id
+    option: Id | None = Field(default=None, description="for a card that offers a choice")
+
+
+class SpecialActionSkipped(_Event):
+    type: Literal["special_action_skipped"] = "special_action_skipped"
+    player: Id
+
+
+class SpecialActionFinished(_Event):
+    """Ends a 'you may move up to N' special action early."""
+
+    type: Literal["special_action_finished"] = "special_action_finished"
+    player: Id
+
+
+class CaballerosMoved(_Event):
+    type: Literal["caballeros_moved"] = "caballeros_moved"
+    player: Id
+    owner: Id
+    source: Id
+    target: Id
+    count: Annotated[int, Field(ge=1, le=30)] = 1
+
+
+class ExtraCaballerosPlaced(_Event):
+    """Intrigue: additional Caballeros from the court to any region(s)."""
+
+    type: Literal["extra_caballeros_placed"] = "extra_caballeros_placed"
+    player: Id
+    placements: dict[Id, Count] = Field(default_factory=dict)
+
+
+class CaballerosSentBack(_Event):
+    """Caballeros of `owner` go back to the provinces, chosen by `player`."""
+
+    type: Literal["caballeros_sent_back"] = "caballeros_sent_back"
+    player: Id
+    owner: Id
+    from_court: Count = 0
+    from_regions: dict[Id, Count] = Field(default_factory=dict)
+
+
+class SecretDiscSet(_Event):
+    type: Literal["secret_disc_set"] = "secret_disc_set"
+    player: Id
+    region: Id
+
+
+class SecretDiscsRevealed(_Event):
+    """The table turns all secret discs up at once (only when everyone has chosen)."""
+
+    type: Literal["secret_discs_revealed"] = "secret_discs_revealed"
+
+
+class RegionChosen(_Event):
+    """The region a special action names: a special scoring's, or Eviction's."""
+
+    type: Literal["region_chosen"] = "region_chosen"
+    player: Id
+    region: Id
+
+
+class MobileScoreboardPlaced(_Event):
+    type: Literal["mobile_scoreboard_placed"] = "mobile_scoreboard_placed"
+    player: Id
+    scoreboard: Literal["8-4-0", "4-0-0"]
+    area: Id
+
+
+class PowerCardTakenBack(_Event):
+    type: Literal["power_card_taken_back"] = "power_card_taken_back"
+    player: Id
+    card: int
+
+
+class GrandeMoved(_Event):
+    type: Literal["grande_moved"] = "grande_moved"
+    player: Id
+    region: Id
+
+
+class KingMoved(_Event):
+    type: Literal["king_moved"] = "king_moved"
+    player: Id
+    region: Id
+
+
+class VetoUsed(_Event):
+    type: Literal["veto_used"] = "veto_used"
+    player: Id
+
+
+class VetoWaived(_Event):
+    type: Literal["veto_waived"] = "veto_waived"
+    player: Id
+
+
+Event = Annotated[
+    Union[
+        ActionCardsRevealed, PowerCardPlayed, CourtReplenished, ActionCardChosen,
+        CaballerosPlaced, SpecialActionStarted, SpecialActionSkipped, SpecialActionFinished,
+        CaballerosMoved, ExtraCaballerosPlaced, CaballerosSentBack, SecretDiscSet, SecretDiscsRevealed, RegionChosen,
+        MobileScoreboardPlaced, PowerCardTakenBack, GrandeMoved, KingMoved, VetoUsed, VetoWaived,
+    ],
+    Field(discriminator="type"),
+]
+EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+
+
+def event_from_json(line: str | bytes) -> Event:
+    return EVENT_ADAPTER.validate_json(line)
+
+
+def event_from_dict(data: dict) -> Event:
+    return EVENT_ADAPTER.validate_python(data)
+
+
+def event_to_json(event: _Event) -> str:
+    return event.model_dump_json()

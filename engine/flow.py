@@ -1,0 +1,1158 @@
+"""The phase flow: what is asked next, and how each event changes the state.
+
+`asked(state)` answers "what is asked now, of whom, with which legal options".
+`apply_event(state, event)` checks an event against the rules and applies it;
+every check runs before the first change, so a refused event (RuleViolation)
+leaves the state exactly as it was.
+
+Stages, in order within a round:
+  reveal -> power -> [replenish -> choose_card -> turn (placement and the
+  special action, either order; special may open a veto window)] per player
+  -> end of round -> scoring_discs (after rounds 3, 6, 9) -> next round / over
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from . import events as ev
+from .board import CASTILLO
+from .errors import RuleViolation
+from .scoring import (
+    ScoreLine, apply_lines, regions_by_total, regions_in_group, score_area, score_regions,
+)
+from .state import TABLE, GameState, ScoringRecord, Special, Turn
+
+KINGS_CARD_STACK = 5
+VETO_STACK = 2
+
+
+@dataclass(slots=True)
+class Ask:
+    """What the game waits for. `players` are player ids, or "table" for what
+    the physical table reveals. `vetoes` lists who may object with a Veto now."""
+
+    kind: str
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    vetoes: tuple[str, ...] = ()
+    card: str | None = None
+    round: int = 0
+    stage: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "players": list(self.players), "options": self.options,
+                "vetoes": list(self.vetoes), "card": self.card, "round": self.round,
+                "stage": self.stage}
+
+
+# --------------------------------------------------------------------------
+# lookups that raise a clear RuleViolation
+# --------------------------------------------------------------------------
+
+def _player(state: GameState, pid: str) -> int:
+    p = state.player_index(pid)
+    if p is None:
+        raise RuleViolation("unknown-id", f"{pid!r} is not a player in this game "
+                            f"(players: {', '.join(state.players)})")
+    return p
+
+
+def _area(state: GameState, aid: str) -> int:
+    a = state.board.area_index.get(aid)
+    if a is None:
+        raise RuleViolation("unknown-id", f"{aid!r} is not a region or the Castillo "
+                            f"(regions: {', '.join(state.board.region_ids)})")
+    return a
+
+
+def _region(state: GameState, rid: str, what: str) -> int:
+    a = _area(state, rid)
+    if a == state.board.castillo:
+        raise RuleViolation("unknown-id", f"{what} must be a region; the Castillo is not a region")
+    return a
+
+
+def _name(state: GameState, p: int) -> str:
+    return state.names[state.players[p]]
+
+
+def _rname(state: GameState, a: int) -> str:
+    return state.board.area_name(a)
+
+
+def _expect_stage(state: GameState, stages: tuple[str, ...], what: str) -> None:
+    if state.stage not in stages:
+        now = asked(state)
+        raise RuleViolation(
+            "game-over" if state.stage == "over" else "phase-order",
+            f"{what} is not possible now: the game waits for {now.kind.replace('_', ' ')}"
+            + (f" from {', '.join(now.players)}" if now.players else ""))
+
+
+def _expect_player(state: GameState, pid: str, expected: int, what: str) -> int:
+    p = _player(state, pid)
+    if p != expected:
+        raise RuleViolation("turn-order", f"{_name(state, p)} cannot {what} now: it is "
+                            f"{_name(state, expected)}'s turn")
+    return p
+
+
+def _not_taboo(state: GameState, a: int, doing: str) -> None:
+    if a == state.king:
+        raise RuleViolation("kings-region-taboo",
+                            f"cannot {doing} {_rname(state, a)}: it is the King's region")
+
+
+def _clockwise_from(state: GameState, first: int) -> list[int]:
+    return [(first + i) % state.n for i in range(state.n)]
+
+
+def _opponents(state: GameState, p: int) -> list[int]:
+    """Other players, clockwise starting at p's left."""
+    return _clockwise_from(state, p)[1:]
+
+
+def _total(counts: dict[str, int]) -> int:
+    return sum(counts.values())
+
+
+# --------------------------------------------------------------------------
+# asked
+# --------------------------------------------------------------------------
+
+def asked(state: GameState) -> Ask:
+    handler = _ASK_BY_STAGE[state.stage]
+    ask = handler(state)
+    ask.round = state.round
+    ask.stage = state.stage
+    return ask
+
+
+def _ask_reveal(state: GameState) -> Ask:
+    stacks = {}
+    for s in (1, 2, 3, 4):
+        undrawn = _undrawn(state, s)
+        stacks[s] = {cid: k for cid, k in undrawn.items() if k}
+    return Ask("reveal_action_cards", (TABLE,), {"stacks": stacks})
+
+
+def _ask_power(state: GameState) -> Ask:
+    p = state.power_order[state.power_pos]
+    return Ask("play_power_card", (state.players[p],), {"cards": _playable_power_cards(state, p)})
+
+
+def _playable_power_cards(state: GameState, p: int) -> list[int]:
+    used = {c for c in state.played if c is not None}
+    return sorted(c for c in state.hands[p] if c not in used)
+
+
+def _replenish_options(state: GameState, p: int, cap: int) -> dict[str, Any]:
+    board = state.board
+    return {"max": cap, "provinces": state.provinces[p],
+            "regions": {board.region_ids[r]: c for r, c in state.removable_regions(p).items()}}
+
+
+def _ask_replenish(state: GameState) -> Ask:
+    p = state.turn.player
+    cap = state.board.replenish[state.played[p]]
+    return Ask("replenish", (state.players[p],), _replenish_options(state, p, cap))
+
+
+def _ask_choose_card(state: GameState) -> Ask:
+    stacks = {s: cid for s, cid in state.revealed.items() if cid is not None}
+    return Ask("choose_action_card", (state.players[state.turn.player],), {"stacks": stacks})
+
+
+def _placement_areas(state: GameState) -> list[str]:
+    board = state.board
+    return [board.region_ids[r] for r in sorted(board.neighbours[state.king])] + [CASTILLO]
+
+
+def _ask_turn(state: GameState) -> Ask:
+    turn = state.turn
+    p = turn.player
+    options: dict[str, Any] = {"place": None, "special": None}
+    if not turn.placed:
+        options["place"] = {"max": min(turn.card.placement, state.court[p]),
+                            "card_allows": turn.card.placement, "areas": _placement_areas(state)}
+    if not turn.special_done:
+        options["special"] = {"card": turn.card.id, "text": turn.card.text,
+                              "options": turn.card.params.get("options")}
+    return Ask("turn_action", (state.players[p],), options, card=turn.card.id)
+
+
+def _ask_veto_window(state: GameState) -> Ask:
+    sp = state.special
+    pending = tuple(state.players[q] for q in sp.vetoes_pending)
+    return Ask("veto", pending, {"against": state.players[sp.player], "card": sp.card.id},
+               card=sp.card.id)
+
+
+def _ask_special(state: GameState) -> Ask:
+    sp = state.special
+    ask = _SPECIAL_ASK[sp.effect](state, sp)
+    ask.card = sp.card.id
+    ask.vetoes = tuple(state.players[q] for q in _veto_holders(state, exclude=sp.player))
+    return ask
+
+
+def _ask_scoring_discs(state: GameState) -> Ask:
+    regions = list(state.board.region_ids)
+    allowed = {state.players[p]: regions for p in state.scoring_needed}
+    return _disc_ask(state, state.scoring_needed, state.scoring_discs, allowed, "castillo_destination")
+
+
+def _disc_ask(state: GameState, needed: list[int], chosen: dict[int, int],
+              allowed: dict[str, list[str]], purpose: str) -> Ask:
+    waiting = tuple(state.players[p] for p in needed if p not in chosen)
+    if waiting:
+        return Ask("secret_disc", waiting, {"purpose": purpose, "regions": allowed,
+                                            "chosen": [state.players[p] for p in needed if p in chosen]})
+    return Ask("reveal_secret_discs", (TABLE,), {"purpose": purpose,
+                                                 "chosen": [state.players[p] for p in needed]})
+
+
+def _ask_over(state: GameState) -> Ask:
+    return Ask("game_over", (), {"winners": [state.players[p] for p in state.winners],
+                                 "scores": dict(zip(state.players, state.scores))})
+
+
+_ASK_BY_STAGE: dict[str, Callable[[GameState], Ask]] = {
+    "reveal": _ask_reveal, "power": _ask_power, "replenish": _ask_replenish,
+    "choose_card": _ask_choose_card, "turn": _ask_turn, "veto_window": _ask_veto_window,
+    "special": _ask_special, "scoring_discs": _ask_scoring_discs, "over": _ask_over,
+}
+
+
+# --------------------------------------------------------------------------
+# special actions: what each asks
+# --------------------------------------------------------------------------
+
+def _movable_sources(state: GameState, sp: Special) -> dict[str, dict[str, int]]:
+    """Region -> owner -> Caballeros the current move special may still take."""
+    out: dict[str, dict[str, int]] = {}
+    regions = [sp.source] if sp.source is not None else state.board.regions
+    for r in regions:
+        if r == state.king:
+            continue
+        row = state.counts[r]
+        owners = {}
+        for q, c in enumerate(row):
+            if not c:
+                continue
+            if sp.effect == "move_all_own":
+                if q == sp.player:
+                    owners[state.players[q]] = c
+                continue
+            limit = min(sp.left, sp.own_left if q == sp.player else sp.foreign_left)
+            if limit:
+                owners[state.players[q]] = min(c, limit)
+        if owners:
+            out[state.board.region_ids[r]] = owners
+    return out
+
+
+def _move_targets(state: GameState) -> list[str]:
+    board = state.board
+    return [board.region_ids[r] for r in board.regions if r != state.king] + [CASTILLO]
+
+
+def _ask_move(state: GameState, sp: Special) -> Ask:
+    options = {"left": sp.left, "own_left": sp.own_left, "foreign_left": sp.foreign_left,
+               "sources": _movable_sources(state, sp), "targets": _move_targets(state),
+               "can_finish": sp.effect == "move",
+               "one_source": bool(sp.card.params.get("one_source")) or sp.effect == "move_all_own"}
+    return Ask("move_caballeros", (state.players[sp.player],), options)
+
+
+def _ask_place_extra(state: GameState, sp: Special) -> Ask:
+    return Ask("place_extra", (state.players[sp.player],),
+               {"max": min(sp.left, state.court[sp.player]), "areas": _move_targets(state)})
+
+
+def _send_back_options(state: GameState, owner: int, count: int, court: bool) -> dict[str, Any]:
+    board = state.board
+    return {"count": count, "court": state.court[owner] if court else 0,
+            "regions": {board.region_ids[r]: c for r, c in state.removable_regions(owner).items()}}
+
+
+def _ask_one_of_each(state: GameState, sp: Special) -> Ask:
+    owners = {state.players[q]: _send_back_options(state, q, 1, court=False) for q in sp.queue}
+    return Ask("send_back", (state.players[sp.player],), {"owners": owners})
+
+
+def _king_angry_count(state: GameState, sp: Special, q: int) -> int:
+    available = state.court[q] + sum(state.removable_regions(q).values())
+    return min(sp.card.params["count"], available)
+
+
+def _ask_king_angry(state: GameState, sp: Special) -> Ask:
+    q = sp.queue[0]
+    owners = {state.players[q]: _send_back_options(state, q, _king_angry_count(state, sp, q), court=True)}
+    return Ask("send_back", (state.players[q],), {"owners": owners})
+
+
+def _disc_send_back_regions(state: GameState, sp: Special, q: int) -> list[int]:
+    own = state.removable_regions(q)
+    need = sp.card.params.get("count")
+    if need:
+        enough = [r for r, c in own.items() if c >= need]
+        if enough:
+            return enough
+    return list(own)
+
+
+def _ask_discs(state: GameState, sp: Special) -> Ask:
+    board = state.board
+    if sp.effect == "eviction" and sp.source is None:
+        regions = [board.region_ids[r] for r in board.regions if r != state.king]
+        return Ask("choose_region", (state.players[sp.player],), {"purpose": "eviction", "regions": regions})
+    if sp.effect == "disc_send_back":
+        allowed = {state.players[q]: [board.region_ids[r] for r in _disc_send_back_regions(state, sp, q)]
+                   for q in sp.queue}
+        purpose = "send_back"
+    else:
+        allowed = {state.players[q]: list(board.region_ids) for q in sp.queue}
+        purpose = "eviction_destination" if sp.effect == "eviction" else "special_scoring"
+    return _disc_ask(state, sp.queue, sp.discs, allowed, purpose)
+
+
+def _ask_score_chosen(state: GameState, sp: Special) -> Ask:
+    return Ask("choose_region", (state.players[sp.player],),
+               {"purpose": "special_scoring", "regions": list(state.board.region_ids)})
+
+
+def _mobile_moves(state: GameState) -> dict[str, list[str]]:
+    board = state.board
+    moves = {}
+    for sid, where in state.mobile.items():
+        if where == state.king:
+            continue  # taboo: it may not leave the King's region
+        occupied = {w for w in state.mobile.values() if w is not None}
+        targets = [board.area_id(a) for a in range(board.castillo + 1)
+                   if a != state.king and a not in occupied]
+        if targets:
+            moves[sid] = targets
+    return moves
+
+
+def _ask_mobile(state: GameState, sp: Special) -> Ask:
+    return Ask("place_mobile_scoreboard", (state.players[sp.player],), {"moves": _mobile_moves(state)})
+
+
+def _power_cards_to_take_back(state: GameState, p: int) -> list[int]:
+    cards = set(state.discards[p])
+    if state.played[p] is not None and not state.take_back_played[p]:
+        cards.add(state.played[p])
+    return sorted(cards)
+
+
+def _ask_power_back(state: GameState, sp: Special) -> Ask:
+    return Ask("take_back_power_card", (state.players[sp.player],),
+               {"cards": _power_cards_to_take_back(state, sp.player)})
+
+
+def _ask_court(state: GameState, sp: Special) -> Ask:
+    return Ask("replenish", (state.players[sp.player],),
+               _replenish_options(state, sp.player, sp.card.params["count"]))
+
+
+def _grande_targets(state: GameState, p: int) -> list[str]:
+    if state.grandes[p] == state.king:
+        return []
+    return [state.board.region_ids[r] for r in state.board.regions
+            if r != state.king and r != state.grandes[p]]
+
+
+def _ask_grande(state: GameState, sp: Special) -> Ask:
+    return Ask("move_grande", (state.players[sp.player],), {"regions": _grande_targets(state, sp.player)})
+
+
+def _king_targets(state: GameState, sp: Special) -> list[str]:
+    board = state.board
+    if sp.card.params["adjacent_only"]:
+        regions = sorted(board.neighbours[state.king])
+    else:
+        regions = [r for r in board.regions if r != state.king]
+    return [board.region_ids[r] for r in regions]
+
+
+def _ask_king(state: GameState, sp: Special) -> Ask:
+    return Ask("move_king", (state.players[sp.player],), {"regions": _king_targets(state, sp)})
+
+
+_SPECIAL_ASK: dict[str, Callable[[GameState, Special], Ask]] = {
+    "move": _ask_move, "move_all_own": _ask_move, "place_extra": _ask_place_extra,
+    "one_of_each_back": _ask_one_of_each, "king_is_angry": _ask_king_angry,
+    "disc_send_back": _ask_discs, "disc_scoring": _ask_discs, "eviction": _ask_discs,
+    "score_chosen_region": _ask_score_chosen, "mobile_scoreboard": _ask_mobile,
+    "power_card_back": _ask_power_back, "court": _ask_court, "grande": _ask_grande,
+    "move_king": _ask_king,
+}
+
+
+# --------------------------------------------------------------------------
+# apply
+# --------------------------------------------------------------------------
+
+def apply_event(state: GameState, event: Any) -> None:
+    handler = _APPLY.get(type(event))
+    if handler is None:
+        raise RuleViolation("phase-order", f"{type(event).__name__} is not a game event")
+    handler(state, event)
+    state.event_count += 1
+
+
+# --- reveal -----------------------------------------------------------------
+
+def _undrawn(state: GameState, stack: int) -> dict[str, int]:
+    undrawn = state.stacks_undrawn[stack - 1]
+    if not any(undrawn.values()):
+        # Every card has been seen: the stack's bottom comes round again.
+        undrawn = {}
+        for cid in state.stacks_bottom[stack - 1]:
+            undrawn[cid] = undrawn.get(cid, 0) + 1
+    return undrawn
+
+
+def _apply_reveal(state: GameState, e: ev.ActionCardsRevealed) -> None:
+    _expect_stage(state, ("reveal",), "revealing action cards")
+    if len(e.cards) != 4:
+        raise RuleViolation("reveal", f"enter one card for each of stacks 1 to 4, got {len(e.cards)}")
+    for s, cid in enumerate(e.cards, start=1):
+        card = state.board.cards.get(cid)
+        if card is None or card.stack != s:
+            raise RuleViolation("reveal", f"{cid!r} is not a card of stack {s}")
+        if not _undrawn(state, s).get(cid):
+            raise RuleViolation("reveal", f"no {cid} card is left face down in stack {s}")
+    for s, cid in enumerate(e.cards, start=1):
+        if not any(state.stacks_undrawn[s - 1].values()):
+            state.stacks_undrawn[s - 1] = _undrawn(state, s)
+            state.stacks_bottom[s - 1] = []
+        state.stacks_undrawn[s - 1][cid] -= 1
+    state.revealed = {s: cid for s, cid in enumerate(e.cards, start=1)}
+    state.revealed[KINGS_CARD_STACK] = state.board.stack_cards(KINGS_CARD_STACK)[0].id
+    state.played = [None] * state.n
+    state.power_order = _clockwise_from(state, state.start_player)
+    state.power_pos = 0
+    state.stage = "power"
+
+
+# --- power cards --------------------------------------------------------------
+
+def _apply_power(state: GameState, e: ev.PowerCardPlayed) -> None:
+    _expect_stage(state, ("power",), "playing a Power card")
+    p = _expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
+    if e.card not in state.hands[p]:
+        raise RuleViolation("power-card-in-hand", f"{_name(state, p)} has no Power card {e.card} in hand "
+                            f"(hand: {sorted(state.hands[p])})")
+    if e.card in state.played:
+        raise RuleViolation("power-card-distinct", f"{_name(state, p)} cannot play {e.card}: "
+                            "a Power card of that value was already played this round")
+    state.hands[p].remove(e.card)
+    state.played[p] = e.card
+    state.power_pos += 1
+    if state.power_pos == state.n:
+        state.turn_order = sorted(range(state.n), key=lambda q: -state.played[q])
+        state.turn_pos = 0
+        _start_turn(state)
+
+
+def _start_turn(state: GameState) -> None:
+    state.turn = Turn(player=state.turn_order[state.turn_pos])
+    state.stage = "replenish"
+
+
+# --- replenishment (and The Court card) ---------------------------------------
+
+def _check_replenish(state: GameState, p: int, e: ev.CourtReplenished, cap: int) -> dict[int, int]:
+    taken = {}
+    for rid, c in e.from_regions.items():
+        if not c:
+            continue
+        a = _area(state, rid)
+        if a == state.board.castillo:
+            raise RuleViolation("castillo-no-removal", "Caballeros cannot be taken from the Castillo")
+        _not_taboo(state, a, "take Caballeros from")
+        if state.counts[a][p] < c:
+            raise RuleViolation("replenish-from-board", f"{_name(state, p)} has only "
+                                f"{state.counts[a][p]} Caballeros in {_rname(state, a)}, not {c}")
+        taken[a] = c
+    total = e.from_provinces + sum(taken.values())
+    if e.from_provinces > state.provinces[p]:
+        raise RuleViolation("replenish-limit", f"{_name(state, p)} has only {state.provinces[p]} "
+                            f"Caballeros in the provinces, not {e.from_provinces}")
+    if total > cap:
+        raise RuleViolation("replenish-limit", f"{_name(state, p)} may move at most {cap} "
+                            f"Caballeros to the court now, not {total}")
+    if taken and e.from_provinces < state.provinces[p]:
+        raise RuleViolation("replenish-from-board", f"{_name(state, p)} still has "
+                            f"{state.provinces[p] - e.from_provinces} Caballeros in the provinces")
+    return taken
+
+
+def _do_replenish(state: GameState, p: int, from_provinces: int, taken: dict[int, int]) -> None:
+    state.provinces[p] -= from_provinces
+    for a, c in taken.items():
+        state.counts[a][p] -= c
+    state.court[p] += from_provinces + sum(taken.values())
+
+
+def _apply_court_replenished(state: GameState, e: ev.CourtReplenished) -> None:
+    if state.stage == "special" and state.special.effect == "court":
+        sp = state.special
+        p = _expect_player(state, e.player, sp.player, "use The Court")
+        taken = _check_replenish(state, p, e, sp.card.params["count"])
+        _do_replenish(state, p, e.from_provinces, taken)
+        _finish_special(state)
+        return
+    _expect_stage(state, ("replenish",), "moving Caballeros to the court")
+    p = _expect_player(state, e.player, state.turn.player, "replenish")
+    taken = _check_replenish(state, p, e, state.board.replenish[state.played[p]])
+    _do_replenish(state, p, e.from_provinces, taken)
+    state.turn.replenished = True
+    state.stage = "choose_card"
+
+
+# --- choosing an action card ----------------------------------------------------
+
+def _apply_choose(state: GameState, e: ev.ActionCardChosen) -> None:
+    _expect_stage(state, ("choose_card",), "choosing an Action card")
+    _expect_player(state, e.player, state.turn.player, "choose an Action card")
+    cid = state.revealed.get(e.stack)
+    if cid is None:
+        taken = "was already taken" if e.stack in state.revealed else "is not a stack"
+        raise RuleViolation("action-card-available", f"stack {e.stack} {taken} this round")
+    state.turn.card = state.board.cards[cid]
+    state.turn.stack = e.stack
+    state.revealed[e.stack] = None
+    state.stage = "turn"
+
+
+# --- placement ------------------------------------------------------------------
+
+def _check_placements(state: GameState, p: int, placements: dict[str, int], limit: int,
+                      allowed: Callable[[int], None]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for aid, c in placements.items():
+        if not c:
+            continue
+        a = _area(state, aid)
+        allowed(a)
+        out[a] = out.get(a, 0) + c
+    total = sum(out.values())
+    if total > state.court[p]:
+        raise RuleViolation("placement-limit", f"{_name(state, p)} has only {state.court[p]} "
+                            f"Caballeros in the court, not {total}")
+    if total > limit:
+        raise RuleViolation("placement-limit", f"this card places at most {limit} Caballeros, not {total}")
+    return out
+
+
+def _do_place(state: GameState, p: int, placed: dict[int, int]) -> None:
+    for a, c in placed.items():
+        state.counts[a][p] += c
+        state.court[p] -= c
+
+
+def _apply_place(state: GameState, e: ev.CaballerosPlaced) -> None:
+    _expect_stage(state, ("turn",), "placing Caballeros")
+    turn = state.turn
+    p = _expect_player(state, e.player, turn.player, "place Caballeros")
+    if turn.placed:
+        raise RuleViolation("either-order", f"{_name(state, p)} has already placed Caballeros this turn")
+
+    def adjacent_or_castillo(a: int) -> None:
+        if a == state.board.castillo:
+            return
+        _not_taboo(state, a, "place Caballeros in")
+        if a not in state.board.neighbours[state.king]:
+            raise RuleViolation("placement-area", f"{_rname(state, a)} is not adjacent to the King's "
+                                f"region ({_rname(state, state.king)})")
+
+    placed = _check_placements(state, p, e.placements, turn.card.placement, adjacent_or_castillo)
+    _do_place(state, p, placed)
+    turn.placed = True
+    _maybe_end_turn(state)
+
+
+# --- special action: start / skip / finish ---------------------------------------------
+
+def _veto_holders(state: GameState, exclude: int) -> list[int]:
+    holders = {q for q, _ in state.vetoes if q != exclude}
+    return [q for q in _clockwise_from(state, exclude) if q in holders]
+
+
+def _apply_special_started(state: GameState, e: ev.SpecialActionStarted) -> None:
+    _expect_stage(state, ("turn",), "starting a special action")
+    turn = state.turn
+    p = _expect_player(state, e.player, turn.player, "start a special action")
+    if turn.special_done:
+        raise RuleViolation("either-order", f"{_name(state, p)} has already done the special action")
+    card = turn.card
+    effect = card.effect
+    choices = card.params.get("options")
+    if choices:
+        if e.option not in choices:
+            raise RuleViolation("special-action", f"{card.name} asks for one of {', '.join(choices)}, "
+                                f"got {e.option!r}")
+        effect = e.option
+    elif e.option is not None:
+        raise RuleViolation("special-action", f"{card.name} offers no choice of option")
+    sp = Special(card=card, effect=effect, player=p)
+    sp.vetoes_pending = _veto_holders(state, exclude=p)
+    state.special = sp
+    if sp.vetoes_pending:
+        state.stage = "veto_window"
+    else:
+        _begin_special(state)
+
+
+def _apply_special_skipped(state: GameState, e: ev.SpecialActionSkipped) -> None:
+    _expect_stage(state, ("turn",), "skipping the special action")
+    p = _expect_player(state, e.player, state.turn.player, "skip the special action")
+    if state.turn.special_done:
+        raise RuleViolation("either-order", f"{_name(state, p)} has already done the special action")
+    state.turn.special_done = True
+    _maybe_end_turn(state)
+
+
+def _apply_special_finished(state: GameState, e: ev.SpecialActionFinished) -> None:
+    _expect_stage(state, ("special",), "finishing a special action")
+    sp = state.special
+    p = _expect_player(state, e.player, sp.player, "finish the special action")
+    if sp.effect != "move":
+        raise RuleViolation("special-action", f"{sp.card.name} must be carried out fully; "
+                            f"{_name(state, p)} cannot stop it here")
+    _finish_special(state)
+
+
+def _begin_special(state: GameState) -> None:
+    sp = state.special
+    sp.started = True
+    state.stage = "special"
+    _BEGIN[sp.effect](state, sp)
+
+
+def _finish_special(state: GameState) -> None:
+    state.special = None
+    state.turn.special_done = True
+    state.stage = "turn"
+    _maybe_end_turn(state)
+
+
+def _maybe_end_turn(state: GameState) -> None:
+    turn = state.turn
+    if not (turn.placed and turn.special_done):
+        return
+    if turn.stack in (1, 2, 3, 4) and not _holds_this_veto(state, turn):
+        state.stacks_bottom[turn.stack - 1].append(turn.card.id)
+    state.turn = None
+    state.turn_pos += 1
+    if state.turn_pos < state.n:
+        _start_turn(state)
+    else:
+        _end_round(state)
+
+
+def _holds_this_veto(state: GameState, turn: Turn) -> bool:
+    return turn.card.effect == "veto" and (turn.player, state.round_index + 1) in state.vetoes
+
+
+# --- veto ------------------------------------------------------------------------------
+
+def _apply_veto_used(state: GameState, e: ev.VetoUsed) -> None:
+    _expect_stage(state, ("veto_window", "special"), "using a Veto")
+    sp = state.special
+    p = _player(state, e.player)
+    if p == sp.player:
+        raise RuleViolation("veto", "a Veto stops another player's special action, not your own")
+    held = sorted((last, i) for i, (q, last) in enumerate(state.vetoes) if q == p)
+    if not held:
+        raise RuleViolation("veto", f"{_name(state, p)} holds no Veto card that may be used now")
+    del state.vetoes[held[0][1]]
+    state.stacks_bottom[VETO_STACK - 1].append("veto")
+    _finish_special(state)
+
+
+def _apply_veto_waived(state: GameState, e: ev.VetoWaived) -> None:
+    _expect_stage(state, ("veto_window",), "letting a special action pass")
+    sp = state.special
+    p = _player(state, e.player)
+    if p not in sp.vetoes_pending:
+        raise RuleViolation("veto", f"{_name(state, p)} is not asked about a Veto now")
+    sp.vetoes_pending.remove(p)
+    if not sp.vetoes_pending:
+        _begin_special(state)
+
+
+# --- special action effects: beginning -------------------------------------------------
+
+def _begin_move(state: GameState, sp: Special) -> None:
+    params = sp.card.params
+    sp.left, sp.own_left, sp.foreign_left = params["total"], params["own"], params["foreign"]
+    if not _movable_sources(state, sp):
+        _finish_special(state)
+
+
+def _begin_move_all_own(state: GameState, sp: Special) -> None:
+    sp.effect = "move_all_own"
+    if not state.removable_regions(sp.player):
+        _finish_special(state)
+
+
+def _begin_place_extra(state: GameState, sp: Special) -> None:
+    sp.effect = "place_extra"
+    sp.left = sp.card.params["count"]
+    if not state.court[sp.player]:
+        _finish_special(state)
+
+
+def _begin_veto(state: GameState, sp: Special) -> None:
+    state.vetoes.append((sp.player, state.round_index + 1))
+    _finish_special(state)
+
+
+def _begin_decay(state: GameState, sp: Special) -> None:
+    limit = sp.card.params.get("count")
+    for q in _opponents(state, sp.player):
+        k = state.court[q] if limit is None else min(limit, state.court[q])
+        state.court[q] -= k
+        state.provinces[q] += k
+    _finish_special(state)
+
+
+def _begin_one_of_each(state: GameState, sp: Special) -> None:
+    sp.queue = [q for q in _opponents(state, sp.player) if state.removable_regions(q)]
+    if not sp.queue:
+        _finish_special(state)
+
+
+def _begin_king_angry(state: GameState, sp: Special) -> None:
+    sp.queue = [q for q in _opponents(state, sp.player) if _king_angry_count(state, sp, q)]
+    if not sp.queue:
+        _finish_special(state)
+
+
+def _begin_disc_send_back(state: GameState, sp: Special) -> None:
+    sp.queue = [q for q in _opponents(state, sp.player) if _disc_send_back_regions(state, sp, q)]
+    if not sp.queue:
+        _finish_special(state)
+
+
+def _begin_disc_scoring(state: GameState, sp: Special) -> None:
+    sp.queue = _clockwise_from(state, sp.player)
+
+
+def _begin_waiting(state: GameState, sp: Special) -> None:
+    """Effects that wait for the active player's one choice."""
+
+
+def _begin_mobile(state: GameState, sp: Special) -> None:
+    if not _mobile_moves(state):
+        _finish_special(state)
+
+
+def _begin_grande(state: GameState, sp: Special) -> None:
+    if not _grande_targets(state, sp.player):
+        _finish_special(state)
+
+
+def _record(state: GameState, title: str, lines: list[ScoreLine], transfers: list | None = None) -> None:
+    apply_lines(state, lines)
+    state.scoring_log.append(ScoringRecord(state.round, title, lines, transfers or []))
+
+
+def _special_title(state: GameState, sp: Special, what: str) -> str:
+    return f"{sp.card.name} ({what}), played by {_name(state, sp.player)}"
+
+
+def _begin_score_group(state: GameState, sp: Special) -> None:
+    group = sp.card.params["group"]
+    lines = score_regions(state, regions_in_group(state, group))
+    _record(state, _special_title(state, sp, f'all "{group}" regions'), lines)
+    _finish_special(state)
+
+
+def _begin_score_castillo(state: GameState, sp: Special) -> None:
+    lines = score_area(state, state.board.castillo)
+    _record(state, _special_title(state, sp, "the Castillo"), lines)
+    _finish_special(state)
+
+
+def _begin_score_first_only(state: GameState, sp: Special) -> None:
+    lines = score_regions(state, list(state.board.regions), first_only=True)
+    _record(state, _special_title(state, sp, "1st place only, all regions"), lines)
+    _finish_special(state)
+
+
+def _begin_score_by_total(state: GameState, sp: Special) -> None:
+    most = sp.effect == "score_most"
+    lines = score_regions(state, regions_by_total(state, most))
+    _record(state, _special_title(state, sp, "region(s) with the " + ("most" if most else "fewest")
+                                  + " Caballeros"), lines)
+    _finish_special(state)
+
+
+_BEGIN: dict[str, Callable[[GameState, Special], None]] = {
+    "move": _begin_move, "move_all_own": _begin_move_all_own, "place_extra": _begin_place_extra,
+    "veto": _begin_veto, "decay": _begin_decay, "one_of_each_back": _begin_one_of_each,
+    "king_is_angry": _begin_king_angry, "disc_send_back": _begin_disc_send_back,
+    "score_chosen_region": _begin_waiting, "score_group": _begin_score_group,
+    "score_castillo": _begin_score_castillo, "score_first_only": _begin_score_first_only,
+    "score_most": _begin_score_by_total, "score_least": _begin_score_by_total,
+    "mobile_scoreboard": _begin_mobile, "power_card_back": _begin_waiting, "court": _begin_waiting,
+    "grande": _begin_grande, "disc_scoring": _begin_disc_scoring, "eviction": _begin_waiting,
+    "move_king": _begin_waiting,
+}
+
+
+# --- special action effects: steps -------------------------------------------------------
+
+def _expect_special(state: GameState, effects: tuple[str, ...], what: str) -> Special:
+    _expect_stage(state, ("special",), what)
+    sp = state.special
+    if sp.effect not in effects:
+        raise RuleViolation("special-action", f"{what} is not part of {sp.card.name}: "
+                            f"{sp.card.text}")
+    return sp
+
+
+def _apply_moved(state: GameState, e: ev.CaballerosMoved) -> None:
+    sp = _expect_special(state, ("move", "move_all_own"), "moving Caballeros")
+    p = _expect_player(state, e.player, sp.player, "move Caballeros")
+    owner = _player(state, e.owner)
+    src = _area(state, e.source)
+    dst = _area(state, e.target)
+    if src == state.board.castillo:
+        raise RuleViolation("castillo-no-removal", "Caballeros cannot be moved out of the Castillo")
+    _not_taboo(state, src, "move Caballeros out of")
+    _not_taboo(state, dst, "move Caballeros into")
+    if src == dst:
+        raise RuleViolation("special-action", "a move needs a different source and target")
+    if state.counts[src][owner] < e.count:
+        raise RuleViolation("special-action", f"{_name(state, owner)} has only "
+                            f"{state.counts[src][owner]} Caballeros in {_rname(state, src)}")
+    if sp.source is not None and src != sp.source:
+        raise RuleViolation("special-action", f"{sp.card.name} moves Caballeros from one region only: "
+                            f"{_rname(state, sp.source)}")
+    if sp.effect == "move_all_own":
+        if owner != p:
+            raise RuleViolation("special-action", "this card moves only your own Caballeros")
+    else:
+        own = owner == p
+        limit = sp.own_left if own else sp.foreign_left
+        if e.count > min(limit, sp.left):
+            kind = "own" if own else "foreign"
+            raise RuleViolation("special-action", f"{sp.card.name} allows {min(limit, sp.left)} more "
+                                f"{kind} Caballeros to move, not {e.count}")
+    state.counts[src][owner] -= e.count
+    state.counts[dst][owner] += e.count
+    if sp.effect == "move_all_own" or sp.card.params.get("one_source"):
+        sp.source = src
+    if sp.effect == "move_all_own":
+        if not state.counts[src][p]:
+            _finish_special(state)
+        return
+    sp.left -= e.count
+    if owner == p:
+        sp.own_left -= e.count
+    else:
+        sp.foreign_left -= e.count
+    if not sp.left or not _movable_sources(state, sp):
+        _finish_special(state)
+
+
+def _apply_extra_placed(state: GameState, e: ev.ExtraCaballerosPlaced) -> None:
+    sp = _expect_special(state, ("place_extra",), "placing additional Caballeros")
+    p = _expect_player(state, e.player, sp.player, "place additional Caballeros")
+    placed = _check_placements(state, p, e.placements, sp.left,
+                               lambda a: _not_taboo(state, a, "place Caballeros in"))
+    _do_place(state, p, placed)
+    _finish_special(state)
+
+
+def _check_send_back(state: GameState, owner: int, e: ev.CaballerosSentBack, count: int,
+                     court_ok: bool) -> dict[int, int]:
+    taken: dict[int, int] = {}
+    for rid, c in e.from_regions.items():
+        if not c:
+            continue
+        a = _area(state, rid)
+        if a == state.board.castillo:
+            raise RuleViolation("castillo-no-removal", "Caballeros cannot be taken from the Castillo")
+        _not_taboo(state, a, "take Caballeros from")
+        if state.counts[a][owner] < c:
+            raise RuleViolation("special-action", f"{_name(state, owner)} has only "
+                                f"{state.counts[a][owner]} Caballeros in {_rname(state, a)}")
+        taken[a] = c
+    if e.from_court and not court_ok:
+        raise RuleViolation("special-action", "this card takes Caballeros from the regions, not the court")
+    if e.from_court > state.court[owner]:
+        raise RuleViolation("special-action", f"{_name(state, owner)} has only {state.court[owner]} "
+                            "Caballeros in the court")
+    total = e.from_court + sum(taken.values())
+    if total != count:
+        raise RuleViolation("special-action", f"{_name(state, owner)} must send back exactly "
+                            f"{count} Caballero{'s' if count != 1 else ''}, not {total}")
+    return taken
+
+
+def _do_send_back(state: GameState, owner: int, from_court: int, taken: dict[int, int]) -> None:
+    for a, c in taken.items():
+        state.counts[a][owner] -= c
+    state.court[owner] -= from_court
+    state.provinces[owner] += from_court + sum(taken.values())
+
+
+def _apply_sent_back(state: GameState, e: ev.CaballerosSentBack) -> None:
+    sp = _expect_special(state, ("one_of_each_back", "king_is_angry"), "sending Caballeros back")
+    owner = _player(state, e.owner)
+    if sp.effect == "one_of_each_back":
+        _expect_player(state, e.player, sp.player, "choose whose Caballeros go back")
+        if owner not in sp.queue:
+            raise RuleViolation("special-action", f"no Caballero of {_name(state, owner)} is to be "
+                                "sent back now")
+        taken = _check_send_back(state, owner, e, 1, court_ok=False)
+    else:
+        _expect_player(state, e.player, sp.queue[0], "send Caballeros back")
+        if owner != sp.queue[0]:
+            raise RuleViolation("special-action", "each player sends back their own Caballeros")
+        taken = _check_send_back(state, owner, e, _king_angry_count(state, sp, owner), court_ok=True)
+    _do_send_back(state, owner, e.from_court, taken)
+    sp.queue.remove(owner)
+    if not sp.queue:
+        _finish_special(state)
+
+
+def _apply_disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
+    _expect_stage(state, ("scoring_discs", "special"), "setting a secret disc")
+    p = _player(state, e.player)
+    r = _region(state, e.region, "a secret disc")
+    if state.stage == "scoring_discs":
+        if p not in state.scoring_needed:
+            raise RuleViolation("secret-disc", f"{_name(state, p)} has no Caballeros in the Castillo "
+                                "and sets no disc")
+        state.scoring_discs[p] = r
+        return
+    sp = _expect_special(state, ("disc_send_back", "disc_scoring", "eviction"), "setting a secret disc")
+    if sp.effect == "eviction" and sp.source is None:
+        raise RuleViolation("phase-order", "the Eviction region must be named first")
+    if p not in sp.queue:
+        raise RuleViolation("secret-disc", f"{_name(state, p)} is not asked for a secret disc now")
+    if sp.effect == "disc_send_back" and r not in _disc_send_back_regions(state, sp, p):
+        raise RuleViolation("secret-disc", f"{_name(state, p)} cannot pick {_rname(state, r)}: "
+                            "the region must hold enough of their Caballeros and not be the King's")
+    sp.discs[p] = r
+
+
+def _apply_discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
+    _expect_stage(state, ("scoring_discs", "special"), "revealing the secret discs")
+    if state.stage == "scoring_discs":
+        missing = [q for q in state.scoring_needed if q not in state.scoring_discs]
+    else:
+        sp = _expect_special(state, ("disc_send_back", "disc_scoring", "eviction"), "revealing discs")
+        if sp.effect == "eviction" and sp.source is None:
+            raise RuleViolation("phase-order", "the Eviction region must be named first")
+        missing = [q for q in sp.queue if q not in sp.discs]
+    if missing:
+        raise RuleViolation("secret-disc", "all discs are revealed together; still to choose: "
+                            + ", ".join(_name(state, q) for q in missing))
+    if state.stage == "scoring_discs":
+        _run_general_scoring(state)
+    else:
+        _REVEAL[state.special.effect](state, state.special)
+
+
+def _reveal_send_back(state: GameState, sp: Special) -> None:
+    limit = sp.card.params.get("count")
+    for q in sp.queue:
+        r = sp.discs[q]
+        k = state.counts[r][q] if limit is None else min(limit, state.counts[r][q])
+        state.counts[r][q] -= k
+        state.provinces[q] += k
+    _finish_special(state)
+
+
+def _reveal_disc_scoring(state: GameState, sp: Special) -> None:
+    picks = list(sp.discs.values())
+    once = [r for r in state.board.regions if picks.count(r) == 1]
+    lines = score_regions(state, once)
+    names = ", ".join(_rname(state, r) for r in once) or "none"
+    _record(state, _special_title(state, sp, f"regions chosen exactly once: {names}"), lines)
+    _finish_special(state)
+
+
+def _reveal_eviction(state: GameState, sp: Special) -> None:
+    src = sp.source
+    for q in sp.queue:
+        dst = sp.discs[q]
+        k = state.counts[src][q]
+        state.counts[src][q] = 0
+        if dst == state.king or dst == src:
+            state.court[q] += k
+        else:
+            state.counts[dst][q] += k
+    _finish_special(state)
+
+
+_REVEAL = {"disc_send_back": _reveal_send_back, "disc_scoring": _reveal_disc_scoring,
+           "eviction": _reveal_eviction}
+
+
+def _apply_region_chosen(state: GameState, e: ev.RegionChosen) -> None:
+    sp = _expect_special(state, ("score_chosen_region", "eviction"), "choosing a region")
+    _expect_player(state, e.player, sp.player, "choose the region")
+    r = _region(state, e.region, "the chosen region")
+    if sp.effect == "score_chosen_region":
+        _record(state, _special_title(state, sp, _rname(state, r)), score_area(state, r))
+        _finish_special(state)
+        return
+    if sp.source is not None:
+        raise RuleViolation("special-action", "the Eviction region has already been named")
+    _not_taboo(state, r, "evict Caballeros from")
+    sp.source = r
+    sp.queue = [q for q in _opponents(state, sp.player) if state.counts[r][q]]
+    if not sp.queue:
+        _finish_special(state)
+
+
+def _apply_mobile(state: GameState, e: ev.MobileScoreboardPlaced) -> None:
+    sp = _expect_special(state, ("mobile_scoreboard",), "placing a mobile scoreboard")
+    _expect_player(state, e.player, sp.player, "place a mobile scoreboard")
+    a = _area(state, e.area)
+    where = state.mobile[e.scoreboard]
+    if where == state.king:
+        raise RuleViolation("mobile-scoreboard", f"the {e.scoreboard} scoreboard lies in the King's "
+                            "region and may not leave it")
+    _not_taboo(state, a, "place a mobile scoreboard in")
+    other = state.mobile_at(a)
+    if other is not None:
+        what = "already lies there" if other == e.scoreboard else f"({other}) lies there"
+        raise RuleViolation("mobile-scoreboard", f"{_rname(state, a)} cannot take the {e.scoreboard} "
+                            f"scoreboard: a mobile scoreboard {what}")
+    state.mobile[e.scoreboard] = a
+    _finish_special(state)
+
+
+def _apply_power_back(state: GameState, e: ev.PowerCardTakenBack) -> None:
+    sp = _expect_special(state, ("power_card_back",), "taking back a Power card")
+    p = _expect_player(state, e.player, sp.player, "take back a Power card")
+    if e.card not in _power_cards_to_take_back(state, p):
+        raise RuleViolation("special-action", f"{_name(state, p)} can take back only a discarded "
+                            f"Power card or this round's: {_power_cards_to_take_back(state, p)}")
+    if e.card in state.discards[p]:
+        state.discards[p].remove(e.card)
+        state.hands[p].add(e.card)
+    else:
+        state.take_back_played[p] = True
+    _finish_special(state)
+
+
+def _apply_grande(state: GameState, e: ev.GrandeMoved) -> None:
+    sp = _expect_special(state, ("grande",), "moving a Grande")
+    p = _expect_player(state, e.player, sp.player, "move the Grande")
+    r = _region(state, e.region, "the Grande's new home")
+    _not_taboo(state, state.grandes[p], "move a Grande out of")
+    _not_taboo(state, r, "move a Grande into")
+    if r == state.grandes[p]:
+        raise RuleViolation("grande", f"the Grande already stands in {_rname(state, r)}")
+    state.grandes[p] = r
+    _finish_special(state)
+
+
+def _apply_king(state: GameState, e: ev.KingMoved) -> None:
+    sp = _expect_special(state, ("move_king",), "moving the King")
+    _expect_player(state, e.player, sp.player, "move the King")
+    r = _region(state, e.region, "the King's new region")
+    if e.region not in _king_targets(state, sp):
+        where = "an adjacent region" if sp.card.params["adjacent_only"] else "another region"
+        raise RuleViolation("king-move", f"{sp.card.name} moves the King to {where}, "
+                            f"not {_rname(state, r)}")
+    state.king = r
+    _finish_special(state)
+
+
+# --- end of round, general scoring, game end ----------------------------------------
+
+def _end_round(state: GameState) -> None:
+    for s in (1, 2, 3, 4):
+        cid = state.revealed.get(s)
+        if cid is not None:
+            state.stacks_bottom[s - 1].append(cid)
+    state.revealed = {}
+    state.start_player = min(range(state.n), key=lambda q: state.played[q])
+    for q in range(state.n):
+        (state.hands if state.take_back_played[q] else state.discards)[q].add(state.played[q])
+    state.take_back_played = [False] * state.n
+    expired = [v for v in state.vetoes if v[1] == state.round_index]
+    for v in expired:
+        state.vetoes.remove(v)
+        state.stacks_bottom[VETO_STACK - 1].append("veto")
+    if state.round in state.board.general_scoring_after:
+        state.scoring_needed = [q for q in range(state.n) if state.castillo_count(q)]
+        state.scoring_discs = {}
+        state.stage = "scoring_discs"
+        if not state.scoring_needed:
+            _run_general_scoring(state)
+    else:
+        _next_round(state)
+
+
+def _run_general_scoring(state: GameState) -> None:
+    board = state.board
+    castillo = board.castillo
+    lines = score_area(state, castillo)
+    transfers = []
+    for q in state.scoring_needed:
+        r = state.scoring_discs[q]
+        k = state.counts[castillo][q]
+        state.counts[castillo][q] = 0
+        to_court = r == state.king
+        if to_court:
+            state.court[q] += k
+        else:
+            state.counts[r][q] += k
+        transfers.append({"player": state.players[q], "count": k, "region": board.region_ids[r],
+                          "to_court": to_court})
+    lines += score_regions(state, list(board.regions))
+    _record(state, f"General scoring after round {state.round}", lines, transfers)
+    state.scoring_needed = []
+    state.scoring_discs = {}
+    _next_round(state)
+
+
+def _next_round(state: GameState) -> None:
+    state.round_index += 1
+    state.played = [None] * state.n
+    if state.round_index >= len(state.schedule):
+        best = max(state.scores)
+        state.winners = [q for q in range(state.n) if state.scores[q] == best]
+        state.stage = "over"
+    else:
+        state.stage = "reveal"
+
+
+_APPLY: dict[type, Callable[[GameState, Any], None]] = {
+    ev.ActionCardsRevealed: _apply_reveal,
+    ev.PowerCardPlayed: _apply_power,
+    ev.CourtReplenished: _apply_court_replenished,
+    ev.ActionCardChosen: _apply_choose,
+    ev.CaballerosPlaced: _apply_place,
+    ev.SpecialActionStarted: _apply_special_started,
+    ev.SpecialActionSkipped: _apply_special_skipped,
+    ev.SpecialActionFinished: _apply_special_finished,
+    ev.CaballerosMoved: _apply_moved,
+    ev.ExtraCaballerosPlaced: _apply_extra_placed,
+    ev.CaballerosSentBack: _apply_sent_back,
+    ev.SecretDiscSet: _apply_disc_set,
+    ev.SecretDiscsRevealed: _apply_discs_revealed,
+    ev.RegionChosen: _apply_region_chosen,
+    ev.MobileScoreboardPlaced: _apply_mobile,
+    ev.PowerCardTakenBack: _apply_power_back,
+    ev.GrandeMoved: _apply_grande,
+    ev.KingMoved: _apply_king,
+    ev.VetoUsed: _apply_veto_used,
+    ev.VetoWaived: _apply_veto_waived,
+}

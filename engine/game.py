@@ -1,0 +1,95 @@
+"""A game is its setup plus its events. Replay rebuilds it; undo is replay
+without the last event; both serialise to JSON lines."""
+from __future__ import annotations
+
+import json
+from typing import Iterable
+
+from .board import Board, classic_board
+from .errors import RuleViolation
+from .events import Event, GameSetup, event_from_dict
+from .flow import Ask, apply_event, asked
+from .state import GameState, new_state
+
+
+def _check_setup(board: Board, setup: GameSetup) -> None:
+    players = setup.players
+    if not board.min_players <= len(players) <= board.max_players:
+        raise RuleViolation("setup", f"{len(players)} players: El Grande takes "
+                            f"{board.min_players} to {board.max_players}")
+    if len(set(players)) != len(players):
+        raise RuleViolation("setup", f"player ids must differ: {players}")
+    if setup.king not in board.region_ids:
+        raise RuleViolation("setup", f"the King's region {setup.king!r} is not a region")
+    if set(setup.homes) != set(players):
+        raise RuleViolation("setup", "every player needs exactly one home region card")
+    homes = list(setup.homes.values())
+    for home in homes:
+        if home not in board.region_ids:
+            raise RuleViolation("setup", f"home region {home!r} is not a region")
+    if len(set(homes)) != len(homes) or setup.king in homes:
+        raise RuleViolation("setup", "region cards are drawn without replacement: home regions "
+                            "differ from each other and from the King's region")
+    if setup.start_player not in players:
+        raise RuleViolation("setup", f"start player {setup.start_player!r} is not a player")
+    unknown = set(setup.names) - set(players)
+    if unknown:
+        raise RuleViolation("setup", f"names given for unknown players: {sorted(unknown)}")
+
+
+def start_state(setup: GameSetup, board: Board | None = None) -> GameState:
+    board = board or classic_board()
+    _check_setup(board, setup)
+    index = board.area_index
+    names = {pid: setup.names.get(pid) or pid.replace("_", " ").title() for pid in setup.players}
+    return new_state(board, setup.players, names, setup.variant, index[setup.king],
+                     [index[setup.homes[pid]] for pid in setup.players],
+                     setup.players.index(setup.start_player))
+
+
+class Game:
+    """One game: its setup, its accepted events, and the state they lead to."""
+
+    def __init__(self, setup: GameSetup, board: Board | None = None):
+        self.setup = setup
+        self.board = board or classic_board()
+        self.state = start_state(setup, self.board)
+        self.events: list[Event] = []
+
+    def apply(self, event: Event) -> None:
+        """Apply one event, or raise RuleViolation and change nothing."""
+        apply_event(self.state, event)
+        self.events.append(event)
+
+    def asked(self) -> Ask:
+        return asked(self.state)
+
+    @classmethod
+    def replay(cls, setup: GameSetup, events: Iterable[Event], board: Board | None = None) -> "Game":
+        game = cls(setup, board)
+        for event in events:
+            game.apply(event)
+        return game
+
+    def undo(self) -> Event:
+        """Take back the last event: replay all the others."""
+        if not self.events:
+            raise RuleViolation("phase-order", "there is nothing to undo")
+        last = self.events[-1]
+        rebuilt = Game.replay(self.setup, self.events[:-1], self.board)
+        self.state, self.events = rebuilt.state, rebuilt.events
+        return last
+
+    # --- JSON lines: the setup first, then one event per line ---------------------
+    def to_jsonl(self) -> str:
+        lines = [json.dumps({"setup": self.setup.model_dump()})]
+        lines += [e.model_dump_json() for e in self.events]
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_jsonl(cls, text: str, board: Board | None = None) -> "Game":
+        rows = [line for line in text.splitlines() if line.strip()]
+        if not rows:
+            raise ValueError("empty game log: the first line must hold the setup")
+        setup = GameSetup.model_validate(json.loads(rows[0])["setup"])
+        return cls.replay(setup, (event_from_dict(json.loads(r)) for r in rows[1:]), board)

@@ -1,0 +1,195 @@
+"""Random full-game playouts through the engine (OpenSpiel's standing test).
+
+`random_event` builds a legal event from what `asked()` offers, so every
+playout also checks that the options the engine offers are ones it accepts.
+`check_invariants` is what must hold after every event.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from . import events as ev
+from .board import Board, classic_board
+from .errors import EngineError
+from .flow import Ask, apply_event, asked
+from .game import start_state
+from .state import GameState
+
+
+def random_setup(rng: random.Random, n_players: int, board: Board, variant: str = "full") -> ev.GameSetup:
+    players = list(board.colours[:n_players])
+    regions = rng.sample(board.region_ids, n_players + 1)
+    return ev.GameSetup(players=players, variant=variant, king=regions[0],
+                        homes=dict(zip(players, regions[1:])), start_player=rng.choice(players))
+
+
+def _split(rng: random.Random, total: int, areas: list[str]) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for _ in range(total):
+        a = rng.choice(areas)
+        out[a] = out.get(a, 0) + 1
+    return out
+
+
+def _count(rng: random.Random, most: int) -> int:
+    """Mostly the most allowed, as players usually take it; sometimes fewer."""
+    return most if rng.random() < 0.75 else rng.randint(0, most)
+
+
+def _take(rng: random.Random, k: int, court: int, regions: dict[str, int]) -> tuple[int, dict[str, int]]:
+    """Pick k Caballeros from a court and regions at random."""
+    pool = ["court"] * court + [r for r, c in regions.items() for _ in range(c)]
+    picked = rng.sample(pool, k)
+    taken: dict[str, int] = {}
+    for r in picked:
+        if r != "court":
+            taken[r] = taken.get(r, 0) + 1
+    return picked.count("court"), taken
+
+
+def _replenish(rng, pid, o) -> ev.CourtReplenished:
+    k = _count(rng, o["max"])
+    prov = min(k, o["provinces"])
+    extra = min(k - prov, sum(o["regions"].values())) if prov == o["provinces"] else 0
+    _, taken = _take(rng, extra, 0, o["regions"])
+    return ev.CourtReplenished(player=pid, from_provinces=prov, from_regions=taken)
+
+
+def _turn_action(rng, pid, o):
+    place, special = o["place"], o["special"]
+    if place and (not special or rng.random() < 0.5):
+        return ev.CaballerosPlaced(player=pid, placements=_split(rng, _count(rng, place["max"]), place["areas"]))
+    if rng.random() < 0.1:
+        return ev.SpecialActionSkipped(player=pid)
+    option = rng.choice(special["options"]) if special["options"] else None
+    return ev.SpecialActionStarted(player=pid, option=option)
+
+
+def _move(rng, pid, o):
+    if o["can_finish"] and rng.random() < 0.1:
+        return ev.SpecialActionFinished(player=pid)
+    src = rng.choice(list(o["sources"]))
+    owner = rng.choice(list(o["sources"][src]))
+    most = o["sources"][src][owner]
+    count = most if o["one_source"] and not o["can_finish"] else rng.randint(1, most)
+    target = rng.choice([t for t in o["targets"] if t != src])
+    return ev.CaballerosMoved(player=pid, owner=owner, source=src, target=target, count=count)
+
+
+def _send_back(rng, pid, o):
+    owner = rng.choice(list(o["owners"]))
+    spec = o["owners"][owner]
+    court, taken = _take(rng, spec["count"], spec["court"], spec["regions"])
+    return ev.CaballerosSentBack(player=pid, owner=owner, from_court=court, from_regions=taken)
+
+
+def _mobile(rng, pid, o):
+    sid = rng.choice(list(o["moves"]))
+    return ev.MobileScoreboardPlaced(player=pid, scoreboard=sid, area=rng.choice(o["moves"][sid]))
+
+
+_CHOOSERS = {
+    "reveal_action_cards": lambda rng, pid, o: ev.ActionCardsRevealed(cards=[
+        rng.choice([c for c, k in o["stacks"][s].items() for _ in range(k)]) for s in (1, 2, 3, 4)]),
+    "play_power_card": lambda rng, pid, o: ev.PowerCardPlayed(player=pid, card=rng.choice(o["cards"])),
+    "replenish": _replenish,
+    "choose_action_card": lambda rng, pid, o: ev.ActionCardChosen(player=pid, stack=rng.choice(list(o["stacks"]))),
+    "turn_action": _turn_action,
+    "veto": lambda rng, pid, o: (ev.VetoUsed if rng.random() < 0.3 else ev.VetoWaived)(player=pid),
+    "move_caballeros": _move,
+    "place_extra": lambda rng, pid, o: ev.ExtraCaballerosPlaced(
+        player=pid, placements=_split(rng, _count(rng, o["max"]), o["areas"])),
+    "send_back": _send_back,
+    "secret_disc": lambda rng, pid, o: ev.SecretDiscSet(player=pid, region=rng.choice(o["regions"][pid])),
+    "reveal_secret_discs": lambda rng, pid, o: ev.SecretDiscsRevealed(),
+    "choose_region": lambda rng, pid, o: ev.RegionChosen(player=pid, region=rng.choice(o["regions"])),
+    "place_mobile_scoreboard": _mobile,
+    "take_back_power_card": lambda rng, pid, o: ev.PowerCardTakenBack(player=pid, card=rng.choice(o["cards"])),
+    "move_grande": lambda rng, pid, o: ev.GrandeMoved(player=pid, region=rng.choice(o["regions"])),
+    "move_king": lambda rng, pid, o: ev.KingMoved(player=pid, region=rng.choice(o["regions"])),
+}
+
+VETO_INTERJECTION_CHANCE = 0.05
+
+
+def random_event(rng: random.Random, ask: Ask):
+    """A random legal event for what is asked (sometimes a Veto interjection)."""
+    if ask.vetoes and rng.random() < VETO_INTERJECTION_CHANCE:
+        return ev.VetoUsed(player=rng.choice(ask.vetoes))
+    pid = ask.players[0] if ask.kind != "secret_disc" else rng.choice(ask.players)
+    return _CHOOSERS[ask.kind](rng, pid, ask.options)
+
+
+class InvariantBroken(EngineError):
+    pass
+
+
+def _snapshot_for_checks(state: GameState) -> tuple:
+    return (state.king, list(state.counts[state.king]), list(state.scores),
+            [g == state.king for g in state.grandes], state.mobile_at(state.king))
+
+
+def check_invariants(state: GameState, before: tuple, event) -> None:
+    """Each player's Caballeros all accounted for, none negative; the King's
+    region untouched but by the King's own moves; no score ever falls."""
+    total = state.board.caballeros_per_player
+    for p in range(state.n):
+        if state.total_accounted(p) != total or state.provinces[p] < 0 or state.court[p] < 0 \
+                or any(row[p] < 0 for row in state.counts):
+            raise InvariantBroken(f"after {event!r}: {state.players[p]}'s Caballeros do not add up to {total}")
+    king, king_counts, scores, grandes_at_king, mobile_at_king = before
+    if not isinstance(event, ev.KingMoved) and state.king == king:
+        if state.counts[king] != king_counts or [g == king for g in state.grandes] != grandes_at_king \
+                or state.mobile_at(king) != mobile_at_king:
+            raise InvariantBroken(f"after {event!r}: the King's region changed")
+    if any(a < b for a, b in zip(state.scores, scores)):
+        raise InvariantBroken(f"after {event!r}: a score fell")
+
+
+@dataclass
+class PlayoutStats:
+    games: int = 0
+    events: int = 0
+    cards_used: dict[str, int] = field(default_factory=dict)
+    vetoes_used: int = 0
+    scorings: int = 0
+    shared_wins: int = 0
+    win_scores: list[int] = field(default_factory=list)
+
+
+def play_random_game(rng: random.Random, n_players: int, check: bool = True, board: Board | None = None,
+                     variant: str = "full", stats: PlayoutStats | None = None):
+    """Play one game to its end with random legal choices; returns (setup, events, state)."""
+    board = board or classic_board()
+    setup = random_setup(rng, n_players, board, variant)
+    state = start_state(setup, board)
+    log = []
+    while state.stage != "over":
+        event = random_event(rng, asked(state))
+        before = _snapshot_for_checks(state) if check else None
+        apply_event(state, event)
+        log.append(event)
+        if check:
+            check_invariants(state, before, event)
+        if stats is not None:
+            if isinstance(event, ev.ActionCardChosen):
+                cid = state.turn.card.id if state.turn and state.turn.card else None
+                if cid:
+                    stats.cards_used[cid] = stats.cards_used.get(cid, 0) + 1
+            elif isinstance(event, ev.VetoUsed):
+                stats.vetoes_used += 1
+    if stats is not None:
+        stats.games += 1
+        stats.events += len(log)
+        stats.scorings += len(state.scoring_log)
+        stats.shared_wins += len(state.winners) > 1
+        stats.win_scores.append(max(state.scores))
+    return setup, log, state
+
+
+def selfplay(games: int, n_players: int, seed: int, check: bool = True, variant: str = "full") -> PlayoutStats:
+    stats = PlayoutStats()
+    for i in range(games):
+        play_random_game(random.Random(f"{seed}:{i}"), n_players, check, variant=variant, stats=stats)
+    return stats

@@ -1,0 +1,149 @@
+"""The game state: plain mutable data, indexed by small integers.
+
+Players are seat indices 0..n-1 (clockwise), areas are region indices 0..R-1
+and R for the Castillo (see engine.board). Only engine.flow mutates a state,
+and only in answer to an event; everything else reads it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .board import ActionCard, Board
+
+TABLE = "table"  # who is asked to enter what the physical table revealed
+
+
+@dataclass(slots=True)
+class Turn:
+    player: int
+    card: ActionCard | None = None
+    stack: int = 0
+    replenished: bool = False
+    placed: bool = False
+    special_done: bool = False
+
+
+@dataclass(slots=True)
+class Special:
+    """A special action in progress: which card, and how far it has come."""
+
+    card: ActionCard
+    effect: str
+    player: int
+    left: int = 0          # Caballeros still allowed (moves, extra placement)
+    own_left: int = 0
+    foreign_left: int = 0
+    source: int | None = None   # the one region a card restricts to
+    queue: list[int] = field(default_factory=list)  # players still to act, in order
+    discs: dict[int, int] = field(default_factory=dict)  # secret choices, hidden
+    vetoes_pending: list[int] = field(default_factory=list)  # the veto window
+    started: bool = False  # steps begun (after the veto window)
+
+
+@dataclass(slots=True)
+class ScoringRecord:
+    round: int
+    title: str
+    lines: list  # list[ScoreLine]
+    transfers: list  # general scoring: Castillo -> region (or court) per player
+
+
+@dataclass(slots=True)
+class GameState:
+    board: Board
+    players: tuple[str, ...]
+    names: dict[str, str]
+    variant: str
+    schedule: tuple[int, ...]
+    counts: list[list[int]]     # [area][player] Caballeros, Castillo last
+    court: list[int]
+    provinces: list[int]
+    king: int
+    grandes: list[int]
+    mobile: dict[str, int | None]   # mobile scoreboard id -> area or None (off board)
+    scores: list[int]
+    hands: list[set[int]]
+    discards: list[set[int]]
+    played: list[int | None]
+    take_back_played: list[bool]  # took this round's card back: it returns to the hand
+    stacks_undrawn: list[dict[str, int]]  # stacks 1..4: card id -> copies not yet seen
+    stacks_bottom: list[list[str]]        # stacks 1..4: cards put under, in order
+    revealed: dict[int, str | None]       # stack -> face-up card id, None once taken
+    vetoes: list[tuple[int, int]]         # (holder, last round index it may be used)
+    round_index: int = 0
+    stage: str = "reveal"
+    start_player: int = 0
+    power_order: list[int] = field(default_factory=list)
+    power_pos: int = 0
+    turn_order: list[int] = field(default_factory=list)
+    turn_pos: int = 0
+    turn: Turn | None = None
+    special: Special | None = None
+    scoring_discs: dict[int, int] = field(default_factory=dict)  # general scoring, hidden
+    scoring_needed: list[int] = field(default_factory=list)
+    scoring_log: list[ScoringRecord] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)
+    event_count: int = 0
+
+    # --- small read helpers -------------------------------------------------
+    @property
+    def n(self) -> int:
+        return len(self.players)
+
+    @property
+    def round(self) -> int:
+        return self.schedule[min(self.round_index, len(self.schedule) - 1)]
+
+    def player_index(self, pid: str) -> int | None:
+        try:
+            return self.players.index(pid)
+        except ValueError:
+            return None
+
+    def on_board(self, p: int) -> int:
+        """Caballeros of p in the regions (not the Castillo)."""
+        return sum(self.counts[r][p] for r in self.board.regions)
+
+    def castillo_count(self, p: int) -> int:
+        return self.counts[self.board.castillo][p]
+
+    def removable_regions(self, p: int) -> dict[int, int]:
+        """Regions p's Caballeros may be taken from: any but the King's."""
+        king = self.king
+        return {r: self.counts[r][p] for r in self.board.regions if r != king and self.counts[r][p]}
+
+    def mobile_at(self, area: int) -> str | None:
+        for sid, where in self.mobile.items():
+            if where == area:
+                return sid
+        return None
+
+    def scoreboard(self, area: int) -> tuple[int, int, int]:
+        sid = self.mobile_at(area)
+        return self.board.mobile_scoreboards[sid] if sid else self.board.scoreboards[area]
+
+    def total_accounted(self, p: int) -> int:
+        return self.provinces[p] + self.court[p] + sum(row[p] for row in self.counts)
+
+
+def new_state(board: Board, players: list[str], names: dict[str, str], variant: str,
+              king: int, homes: list[int], start_player: int) -> GameState:
+    n = len(players)
+    counts = [[0] * n for _ in range(len(board.region_ids) + 1)]
+    for p, home in enumerate(homes):
+        counts[home][p] = board.home_caballeros
+    court = [board.court_caballeros] * n
+    provinces = [board.caballeros_per_player - board.court_caballeros - board.home_caballeros] * n
+    undrawn = []
+    for stack in (1, 2, 3, 4):
+        undrawn.append({c.id: c.copies for c in board.stack_cards(stack)})
+    return GameState(
+        board=board, players=tuple(players), names=dict(names), variant=variant,
+        schedule=board.round_schedules[variant], counts=counts, court=court,
+        provinces=provinces, king=king, grandes=list(homes),
+        mobile={sid: None for sid in board.mobile_scoreboards}, scores=[0] * n,
+        hands=[set(board.replenish) for _ in range(n)], discards=[set() for _ in range(n)],
+        played=[None] * n, take_back_played=[False] * n, stacks_undrawn=undrawn,
+        stacks_bottom=[[] for _ in range(4)], revealed={}, vetoes=[],
+        start_player=start_player,
+    )

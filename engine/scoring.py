@@ -42,7 +42,7 @@ def _unpaid_reason(paid: int, paid_places: int, n_players: int, first_only: bool
     if first_only:
         return "this scoring pays 1st place only"
     if paid >= 3:
-        return "scoreboards pay three places"
+        return f"there is no {ordinal(paid + 1)} place on a scoreboard"
     if paid >= paid_places:
         return f"with {n_players} players only the first {paid_places} place(s) score"
     return f"this scoreboard pays nothing for {ordinal(paid + 1)}"
@@ -76,7 +76,7 @@ def score_area(state: GameState, area: int, first_only: bool = False) -> list[Sc
         for p in group:
             if tied:
                 others = ", ".join(name[players[q]] for q in group if q != p)
-                why = (f"tied for {ordinal(place + 1)} with {others} ({-neg} Caballeros each): "
+                why = (f"tied for {ordinal(place + 1)} with {others} ({-neg} Caballero{'s' if -neg != 1 else ''} each): "
                        f"takes the {ordinal(paid + 1)}-place points")
             else:
                 why = f"{ordinal(place + 1)} place with {-neg} Caballero{'s' if -neg != 1 else ''}"

@@ -1,0 +1,175 @@
+"""The `elgrande` command. User mistakes end with exit status 2 and one clear
+line on stderr, never a traceback."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections import Counter
+
+from engine.board import classic_board
+from engine.scoring import ScoreLine
+from engine.snapshot import SnapshotError, load_snapshot, score_snapshot
+
+
+class UsageError(Exception):
+    """A mistake by the person at the keyboard: printed as one line, exit 2."""
+
+
+# --- score -------------------------------------------------------------------------
+
+def _read_snapshot(path: str):
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read the snapshot ({exc.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    try:
+        return load_snapshot(data)
+    except SnapshotError as exc:
+        raise UsageError(f"{path}: {exc}") from None
+
+
+def _print_lines(lines: list[ScoreLine], gained: dict[str, int], after) -> None:
+    board = classic_board()
+    area = None
+    for line in lines:
+        if line.area != area:
+            area = line.area
+            print(f"\n{board.area_name(board.area_index[area])}")
+        print(f"  {line.player:<8} {line.points:>+3}  {line.reason}")
+    print("\nGained:  " + ", ".join(f"{p} {g:+d}" for p, g in gained.items()))
+    print("Scores:  " + ", ".join(f"{p} {s}" for p, s in after.scores.items()))
+
+
+def cmd_score(args) -> int:
+    snap = _read_snapshot(args.snapshot)
+    try:
+        gained, lines, after = score_snapshot(snap, args.special)
+    except SnapshotError as exc:
+        raise UsageError(f"{args.snapshot}: {exc}") from None
+    if args.json:
+        print(json.dumps({"gained": gained, "lines": [ln.to_dict() for ln in lines],
+                          "snapshot": after.model_dump()}, ensure_ascii=False))
+    else:
+        title = f"Special scoring: {args.special}" if args.special else "General scoring"
+        print(f"{title} ({len(snap.players)} players)")
+        _print_lines(lines, gained, after)
+    return 0
+
+
+# --- selfplay ----------------------------------------------------------------------
+
+def cmd_selfplay(args) -> int:
+    from engine.playout import selfplay
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if not 2 <= args.players <= 5:
+        raise UsageError(f"--players {args.players}: El Grande takes 2 to 5 players")
+    t0 = time.perf_counter()
+    stats = selfplay(args.games, args.players, args.seed, check=not args.no_checks, variant=args.variant)
+    seconds = time.perf_counter() - t0
+    summary = {
+        "games": stats.games, "players": args.players, "seed": args.seed, "variant": args.variant,
+        "invariant_checks": not args.no_checks, "seconds": round(seconds, 3),
+        "games_per_second": round(stats.games / seconds, 1),
+        "events_per_game": round(stats.events / stats.games, 1),
+        "scorings_per_game": round(stats.scorings / stats.games, 2),
+        "vetoes_used": stats.vetoes_used, "shared_victories": stats.shared_wins,
+        "mean_winning_score": round(sum(stats.win_scores) / stats.games, 1),
+        "distinct_cards_used": len(stats.cards_used),
+    }
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        for k, v in summary.items():
+            print(f"{k.replace('_', ' '):<22} {v}")
+    return 0
+
+
+# --- demo --------------------------------------------------------------------------
+
+def cmd_demo(args) -> int:
+    """A short random game through the engine, told round by round."""
+    from engine.flow import apply_event, asked
+    from engine.game import start_state
+    from engine.playout import random_event, random_setup
+
+    rng = random.Random(args.seed)
+    board = classic_board()
+    setup = random_setup(rng, args.players, board, variant="short")
+    state = start_state(setup, board)
+    print(f"El Grande demo: {args.players} players, short game, seed {args.seed}")
+    print(f"King in {setup.king}; homes: " + ", ".join(f"{p} {r}" for p, r in setup.homes.items()))
+    seen_scorings = 0
+    current_round = None
+    cards = Counter()
+    while state.stage != "over":
+        if state.round != current_round:
+            current_round = state.round
+            print(f"\nRound {current_round}")
+        ask = asked(state)
+        event = random_event(rng, ask)
+        apply_event(state, event)
+        if event.type == "action_card_chosen":
+            cards[state.turn.card.name] += 1
+            print(f"  {event.player:<7} takes {state.turn.card.name}: {state.turn.card.text}")
+        for record in state.scoring_log[seen_scorings:]:
+            print(f"  * {record.title}")
+            for line in record.lines:
+                if line.points:
+                    print(f"      {line.area:<18} {line.player:<7} {line.points:+d}  {line.reason}")
+        seen_scorings = len(state.scoring_log)
+    print("\nFinal scores: " + ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores)))
+    print("El Grande: " + " and ".join(state.players[p] for p in state.winners))
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="elgrande", description="El Grande Companion")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    score = sub.add_parser("score", help="score a table snapshot (JSON)")
+    score.add_argument("snapshot", help="path of the snapshot JSON file")
+    score.add_argument("--json", action="store_true", help="print one JSON object")
+    score.add_argument("--special", metavar="KIND",
+                       help="a special scoring: 4, 5, 6-7, castillo, region:ID, first-only, most, least")
+    score.set_defaults(func=cmd_score)
+
+    sp = sub.add_parser("selfplay", help="play random legal games through the engine")
+    sp.add_argument("--games", type=int, default=100)
+    sp.add_argument("--players", type=int, default=5)
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--variant", choices=("full", "short"), default="full")
+    sp.add_argument("--no-checks", action="store_true", help="skip the invariant checks (for speed)")
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(func=cmd_selfplay)
+
+    demo = sub.add_parser("demo", help="watch a short random game")
+    demo.add_argument("--players", type=int, default=4, choices=range(2, 6))
+    demo.add_argument("--seed", type=int, default=1)
+    demo.set_defaults(func=cmd_demo)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        print(f"elgrande {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

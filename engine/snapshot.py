@@ -1,0 +1,203 @@
+"""Table snapshots: the board as a table enters it at scoring time.
+
+`elgrande score` and the scoring-only mode read one, score it with the same
+functions a tracked game uses, and give back the table after the scoring.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from .board import CASTILLO, Board, classic_board
+from .scoring import (
+    ScoreLine, apply_lines, gained, regions_by_total, regions_in_group, score_area, score_regions,
+)
+from .state import GameState, new_state
+
+SPECIAL_KINDS = ("4", "5", "6-7", "castillo", "first-only", "most", "least")  # and region:ID
+
+
+class SnapshotError(ValueError):
+    """A snapshot that breaks a rule or a limit; the message names which."""
+
+
+class TableSnapshot(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    players: list[str] = Field(description="2-5 player ids in seat order")
+    king: str
+    grandes: dict[str, str] = Field(default_factory=dict)
+    regions: dict[str, dict[str, int]] = Field(default_factory=dict)
+    castillo: dict[str, int] = Field(default_factory=dict)
+    secret_discs: dict[str, str] = Field(default_factory=dict)
+    mobile_scoreboards: dict[Literal["8-4-0", "4-0-0"], str] = Field(default_factory=dict)
+    scores: dict[str, int] = Field(default_factory=dict)
+    court: dict[str, int] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _check(self) -> "TableSnapshot":
+        check_snapshot(self, classic_board())
+        return self
+
+
+def _fail(message: str) -> None:
+    raise ValueError(message)
+
+
+def check_snapshot(snap: TableSnapshot, board: Board) -> None:
+    players = snap.players
+    if not board.min_players <= len(players) <= board.max_players:
+        _fail(f"players: {len(players)} given; El Grande takes {board.min_players} to {board.max_players}")
+    if len(set(players)) != len(players):
+        _fail(f"players: ids must differ, got {players}")
+    known = set(players)
+    regions = set(board.region_ids)
+
+    def player(pid: str, where: str) -> None:
+        if pid not in known:
+            _fail(f"{where}: unknown player {pid!r} (players: {', '.join(players)})")
+
+    def region(rid: str, where: str, castillo_ok: bool = False) -> None:
+        if rid not in regions and not (castillo_ok and rid == CASTILLO):
+            _fail(f"{where}: unknown region {rid!r} (regions: {', '.join(board.region_ids)}"
+                  + (", castillo" if castillo_ok else "") + ")")
+
+    def count(c: int, where: str) -> None:
+        if c < 0:
+            _fail(f"{where}: a count cannot be negative ({c})")
+
+    region(snap.king, "king")
+    for pid, rid in snap.grandes.items():
+        player(pid, "grandes")
+        region(rid, f"grandes.{pid}")
+    totals = {pid: 0 for pid in players}
+    for rid, row in snap.regions.items():
+        region(rid, "regions")
+        for pid, c in row.items():
+            player(pid, f"regions.{rid}")
+            count(c, f"regions.{rid}.{pid}")
+            totals[pid] += c
+    for section in ("castillo", "court"):
+        for pid, c in getattr(snap, section).items():
+            player(pid, section)
+            count(c, f"{section}.{pid}")
+            totals[pid] += c
+    for pid, total in totals.items():
+        if total > board.caballeros_per_player:
+            _fail(f"{pid} has {total} Caballeros on the table; each player has only "
+                  f"{board.caballeros_per_player}")
+    for pid, rid in snap.secret_discs.items():
+        player(pid, "secret_discs")
+        region(rid, f"secret_discs.{pid}")
+    for sid, rid in snap.mobile_scoreboards.items():
+        region(rid, f"mobile_scoreboards.{sid}", castillo_ok=True)
+    if len(set(snap.mobile_scoreboards.values())) < len(snap.mobile_scoreboards):
+        _fail("mobile_scoreboards: the two mobile scoreboards may not lie in the same area")
+    for pid in snap.scores:
+        player(pid, "scores")
+
+
+def load_snapshot(data: object) -> TableSnapshot:
+    """Validate parsed JSON; raises SnapshotError with one clear line."""
+    try:
+        return TableSnapshot.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"])
+        msg = err["msg"].removeprefix("Value error, ")
+        raise SnapshotError(f"{where}: {msg}" if where else msg) from None
+
+
+def state_from_snapshot(snap: TableSnapshot, board: Board | None = None) -> GameState:
+    board = board or classic_board()
+    idx = board.area_index
+    n = len(snap.players)
+    homes = [idx[snap.grandes[pid]] if pid in snap.grandes else -1 for pid in snap.players]
+    state = new_state(board, snap.players, {pid: pid.replace("_", " ").title() for pid in snap.players},
+                      "full", idx[snap.king], [max(h, 0) for h in homes], 0)
+    state.grandes = homes  # -1: no Grande entered, so no home bonus
+    state.counts = [[0] * n for _ in range(board.castillo + 1)]
+    for rid, row in snap.regions.items():
+        for pid, c in row.items():
+            state.counts[idx[rid]][snap.players.index(pid)] = c
+    for pid, c in snap.castillo.items():
+        state.counts[board.castillo][snap.players.index(pid)] = c
+    state.court = [snap.court.get(pid, 0) for pid in snap.players]
+    for p in range(n):
+        state.provinces[p] = board.caballeros_per_player - state.court[p] - sum(r[p] for r in state.counts)
+    state.scores = [snap.scores.get(pid, 0) for pid in snap.players]
+    for sid, rid in snap.mobile_scoreboards.items():
+        state.mobile[sid] = idx[rid]
+    return state
+
+
+def snapshot_from_state(state: GameState) -> TableSnapshot:
+    board = state.board
+    pids = state.players
+    return TableSnapshot.model_construct(
+        players=list(pids), king=board.region_ids[state.king],
+        grandes={pid: board.region_ids[g] for pid, g in zip(pids, state.grandes) if g >= 0},
+        regions={rid: {pids[p]: c for p, c in enumerate(state.counts[r]) if c}
+                 for r, rid in enumerate(board.region_ids) if any(state.counts[r])},
+        castillo={pids[p]: c for p, c in enumerate(state.counts[board.castillo]) if c},
+        secret_discs={},
+        mobile_scoreboards={sid: board.area_id(a) for sid, a in state.mobile.items() if a is not None},
+        scores=dict(zip(pids, state.scores)),
+        court={pids[p]: c for p, c in enumerate(state.court) if c},
+    )
+
+
+def _special_regions(state: GameState, kind: str) -> tuple[list[int], bool]:
+    """Regions a special scoring covers, and whether it pays 1st place only."""
+    board = state.board
+    if kind.startswith("region:"):
+        rid = kind.split(":", 1)[1]
+        if rid not in board.region_ids:
+            raise SnapshotError(f"--special region:{rid}: unknown region (regions: {', '.join(board.region_ids)})")
+        return [board.area_index[rid]], False
+    if kind in board.scoring_groups:
+        return regions_in_group(state, kind), False
+    if kind == "castillo":
+        return [board.castillo], False
+    if kind == "first-only":
+        return list(board.regions), True
+    if kind in ("most", "least"):
+        return regions_by_total(state, kind == "most"), False
+    raise SnapshotError(f"--special {kind}: unknown kind (one of {', '.join(SPECIAL_KINDS)}, region:ID)")
+
+
+def score_snapshot(snap: TableSnapshot, special: str | None = None,
+                   board: Board | None = None) -> tuple[dict[str, int], list[ScoreLine], TableSnapshot]:
+    """Score a table: a general scoring, or the special scoring `special` names.
+    Returns points gained per player, the itemised lines, and the table after."""
+    state = state_from_snapshot(snap, board)
+    board = state.board
+    if special is not None:
+        areas, first_only = _special_regions(state, special)
+        lines = score_regions(state, areas, first_only)
+    else:
+        lines = _general_scoring(state, snap)
+    apply_lines(state, lines)
+    return gained(state, lines), lines, snapshot_from_state(state)
+
+
+def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
+    board = state.board
+    castillo = board.castillo
+    for p, pid in enumerate(state.players):
+        if state.counts[castillo][p] and pid not in snap.secret_discs:
+            raise SnapshotError(f"secret_discs: {pid} has Caballeros in the Castillo but no secret disc "
+                                "(general scoring: each of them goes to the region on the disc)")
+    lines = score_area(state, castillo)
+    for p, pid in enumerate(state.players):
+        k = state.counts[castillo][p]
+        if not k:
+            continue
+        state.counts[castillo][p] = 0
+        dest = board.area_index[snap.secret_discs[pid]]
+        if dest == state.king:  # the King's region is taboo: back to the court
+            state.court[p] += k
+        else:
+            state.counts[dest][p] += k
+    return lines + score_regions(state, list(board.regions))

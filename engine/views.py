@@ -1,0 +1,148 @@
+"""What each observer may see, as allow-listed models.
+
+The public view (the tablet, spectators) never holds the Castillo tallies,
+the provinces (they would give the Castillo away: 30 minus the rest), the
+cards in a hand, or any secret-disc choice before the reveal. A player's view
+adds that player's own private facts, and nobody else's.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from .flow import Ask, asked
+from .state import GameState
+
+# Asks whose options show private facts (a hand, the provinces, a disc).
+PRIVATE_ASKS = {"play_power_card", "replenish", "take_back_power_card", "secret_disc"}
+
+
+class _View(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class AskView(_View):
+    kind: str
+    players: list[str]
+    options: dict[str, Any] | None
+    vetoes: list[str]
+    card: str | None
+    round: int
+    stage: str
+
+
+class PlayerPublic(_View):
+    id: str
+    name: str
+    score: int
+    court: int
+    grande: str
+    power_card_played: int | None
+    power_cards_in_hand: int
+    vetoes_held: int
+
+
+class ScoringView(_View):
+    round: int
+    title: str
+    lines: list[dict[str, Any]]
+    transfers: list[dict[str, Any]]
+
+
+class PublicView(_View):
+    round: int
+    rounds: list[int]
+    variant: str
+    stage: str
+    asked: AskView
+    players: list[PlayerPublic]
+    start_player: str
+    king: str
+    regions: dict[str, dict[str, int]]
+    mobile_scoreboards: dict[str, str | None]
+    action_cards: dict[int, str | None]
+    secret_discs_chosen: list[str]
+    scorings: list[ScoringView]
+    winners: list[str]
+
+
+class PrivateFacts(_View):
+    player: str
+    provinces: int
+    castillo: int
+    power_cards_in_hand: list[int]
+    power_cards_discarded: list[int]
+    secret_disc: str | None
+
+
+class PlayerView(_View):
+    public: PublicView
+    private: PrivateFacts
+
+
+def _ask_view(state: GameState, ask: Ask, observer: str | None) -> AskView:
+    options: dict[str, Any] | None = ask.options
+    if ask.kind in PRIVATE_ASKS:
+        if observer is None or observer not in ask.players:
+            options = None
+        elif ask.kind == "secret_disc":
+            options = {**ask.options, "regions": {observer: ask.options["regions"][observer]}}
+    return AskView(kind=ask.kind, players=list(ask.players), options=options, vetoes=list(ask.vetoes),
+                   card=ask.card, round=ask.round, stage=ask.stage)
+
+
+def _pending_discs(state: GameState) -> dict[int, int]:
+    if state.stage == "scoring_discs":
+        return state.scoring_discs
+    if state.stage == "special" and state.special.discs is not None:
+        return state.special.discs
+    return {}
+
+
+def _public(state: GameState, observer: str | None) -> PublicView:
+    board = state.board
+    pids = state.players
+    players = [
+        PlayerPublic(id=pid, name=state.names[pid], score=state.scores[p], court=state.court[p],
+                     grande=board.region_ids[state.grandes[p]], power_card_played=state.played[p],
+                     power_cards_in_hand=len(state.hands[p]),
+                     vetoes_held=sum(1 for q, _ in state.vetoes if q == p))
+        for p, pid in enumerate(pids)
+    ]
+    regions = {rid: {pids[p]: c for p, c in enumerate(state.counts[r]) if c}
+               for r, rid in enumerate(board.region_ids)}
+    scorings = [ScoringView(round=s.round, title=s.title, lines=[ln.to_dict() for ln in s.lines],
+                            transfers=list(s.transfers)) for s in state.scoring_log]
+    return PublicView(
+        round=state.round, rounds=list(state.schedule), variant=state.variant, stage=state.stage,
+        asked=_ask_view(state, asked(state), observer), players=players,
+        start_player=pids[state.start_player], king=board.region_ids[state.king], regions=regions,
+        mobile_scoreboards={sid: (board.area_id(a) if a is not None else None)
+                            for sid, a in state.mobile.items()},
+        action_cards=dict(state.revealed),
+        secret_discs_chosen=[pids[p] for p in _pending_discs(state)],
+        scorings=scorings, winners=[pids[p] for p in state.winners],
+    )
+
+
+def public_view(state: GameState) -> PublicView:
+    return _public(state, None)
+
+
+def player_view(state: GameState, player: str) -> PlayerView:
+    p = state.players.index(player)
+    disc = _pending_discs(state).get(p)
+    private = PrivateFacts(
+        player=player, provinces=state.provinces[p], castillo=state.counts[state.board.castillo][p],
+        power_cards_in_hand=sorted(state.hands[p]), power_cards_discarded=sorted(state.discards[p]),
+        secret_disc=state.board.region_ids[disc] if disc is not None else None,
+    )
+    return PlayerView(public=_public(state, player), private=private)
+
+
+def castillo_tallies(state: GameState) -> dict[str, int]:
+    """The hidden view: who has how many in the Castillo. For the table authority only."""
+    return {pid: state.counts[state.board.castillo][p] for p, pid in enumerate(state.players)}
+
+

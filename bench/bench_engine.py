@@ -1,0 +1,128 @@
+"""Engine benchmark (not a test): selfplay throughput, one general scoring of a
+full board, replay of a full game. Run: .venv/bin/python bench/bench_engine.py
+
+Shared machines are noisy, so each figure is the best of several repeats, and
+a fixed pure-Python workload is timed in the same run as the baseline: the
+`x baseline` column says how many baseline loops each figure costs, which
+stays comparable across machines and loads.
+"""
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import random
+import statistics
+import time
+
+from engine.game import Game
+from engine.playout import play_random_game, selfplay
+from engine.snapshot import _general_scoring, load_snapshot, state_from_snapshot
+
+REGIONS = ["galicia", "pais_vasco", "aragon", "cataluna", "castilla_la_vieja", "castilla_la_nueva",
+           "valencia", "sevilla", "granada"]
+PLAYERS = ["red", "yellow", "green", "blue", "black"]
+
+
+def baseline_loop() -> float:
+    """A fixed pure-Python workload (dict and list work like the engine's)."""
+    t0 = time.perf_counter()
+    d: dict[int, int] = {}
+    acc = []
+    for i in range(200_000):
+        d[i & 255] = d.get(i & 255, 0) + i
+        acc.append(i % 7)
+    sorted(acc[:5000])
+    return time.perf_counter() - t0
+
+
+def full_board_snapshot(rng: random.Random):
+    regions = {r: {p: rng.randint(0, 5) for p in PLAYERS} for r in REGIONS}
+    castillo = {p: rng.randint(1, 4) for p in PLAYERS}
+    return load_snapshot({
+        "players": PLAYERS, "king": "castilla_la_nueva", "regions": regions, "castillo": castillo,
+        "grandes": dict(zip(PLAYERS, ["galicia", "aragon", "valencia", "sevilla", "granada"])),
+        "secret_discs": {p: rng.choice(REGIONS) for p in PLAYERS},
+        "mobile_scoreboards": {"8-4-0": "cataluna"},
+    })
+
+
+def bench_scoring(repeats: int) -> float:
+    """Microseconds for one general scoring (Castillo, transfer, nine regions) of a full board."""
+    snap = full_board_snapshot(random.Random(1))
+    base = state_from_snapshot(snap)
+    best = float("inf")
+    for _ in range(repeats):
+        states = [copy.deepcopy(base) for _ in range(200)]
+        t0 = time.perf_counter()
+        for s in states:
+            _general_scoring(s, snap)
+        best = min(best, (time.perf_counter() - t0) / len(states))
+    return best * 1e6
+
+
+def bench_selfplay(games: int, repeats: int, check: bool) -> tuple[float, float]:
+    best, events = 0.0, 0
+    for r in range(repeats):
+        t0 = time.perf_counter()
+        stats = selfplay(games, 5, seed=r, check=check)
+        best = max(best, games / (time.perf_counter() - t0))
+        events = stats.events / stats.games
+    return best, events
+
+
+def bench_replay(repeats: int) -> tuple[float, int]:
+    setup, log, _ = play_random_game(random.Random(11), 5)
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        Game.replay(setup, log)
+        best = min(best, time.perf_counter() - t0)
+    return best * 1e3, len(log)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})  # one core
+    base = min(baseline_loop() for _ in range(5))
+    gps, events = bench_selfplay(args.games, args.repeats, check=False)
+    gps_checked, _ = bench_selfplay(args.games // 2, 1, check=True)
+    scoring_us = bench_scoring(args.repeats + 2)
+    replay_ms, replay_events = bench_replay(args.repeats + 2)
+    base_after = min(baseline_loop() for _ in range(5))
+    figures = {
+        "baseline_loop_ms": round(statistics.mean([base, base_after]) * 1e3, 2),
+        "selfplay_games_per_s_5p_no_checks": round(gps, 1),
+        "selfplay_games_per_s_5p_with_checks": round(gps_checked, 1),
+        "events_per_game": round(events, 1),
+        "general_scoring_full_board_us": round(scoring_us, 1),
+        "replay_full_game_ms": round(replay_ms, 2),
+        "replay_events": replay_events,
+    }
+    goals = {"selfplay_games_per_s_5p_no_checks": (">=", 200), "general_scoring_full_board_us": ("<", 200),
+             "replay_full_game_ms": ("<", 20)}
+    if args.json:
+        print(json.dumps(figures))
+        return
+    b = figures["baseline_loop_ms"] / 1e3
+    print(f"baseline loop (same run, one core): {figures['baseline_loop_ms']} ms")
+    print(f"{'figure':<40} {'value':>10}  {'goal':>8}  {'x baseline':>10}")
+    rows = [
+        ("selfplay 5p, checks off (games/s)", gps, goals["selfplay_games_per_s_5p_no_checks"], 1 / gps / b),
+        ("selfplay 5p, checks on (games/s)", gps_checked, None, 1 / gps_checked / b),
+        ("general scoring, full board (us)", scoring_us, goals["general_scoring_full_board_us"], scoring_us / 1e6 / b),
+        (f"replay {replay_events} events (ms)", replay_ms, goals["replay_full_game_ms"], replay_ms / 1e3 / b),
+    ]
+    for name, value, goal, rel in rows:
+        g = f"{goal[0]}{goal[1]}" if goal else ""
+        print(f"{name:<40} {value:>10.1f}  {g:>8}  {rel:>10.3f}")
+
+
+if __name__ == "__main__":
+    main()

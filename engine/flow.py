@@ -82,11 +82,12 @@ def _rname(state: GameState, a: int) -> str:
 
 
 def _expect_stage(state: GameState, stages: tuple[str, ...], what: str) -> None:
+    if state.stage == "over" and "over" not in stages:
+        raise RuleViolation("game-over", f"{what} is not possible: the game is over")
     if state.stage not in stages:
         now = asked(state)
         raise RuleViolation(
-            "game-over" if state.stage == "over" else "phase-order",
-            f"{what} is not possible now: the game waits for {now.kind.replace('_', ' ')}"
+            "phase-order", f"{what} is not possible now: the game waits for {now.kind.replace('_', ' ')}"
             + (f" from {', '.join(now.players)}" if now.players else ""))
 
 

@@ -107,7 +107,9 @@ def cmd_demo(args) -> int:
     setup = random_setup(rng, args.players, board, variant="short")
     state = start_state(setup, board)
     print(f"El Grande demo: {args.players} players, short game, seed {args.seed}")
-    print(f"King in {setup.king}; homes: " + ", ".join(f"{p} {r}" for p, r in setup.homes.items()))
+    name = board.area_name
+    print(f"King in {name(board.area_index[setup.king])}; homes: "
+          + ", ".join(f"{p} {name(board.area_index[r])}" for p, r in setup.homes.items()))
     seen_scorings = 0
     current_round = None
     cards = Counter()
@@ -125,7 +127,8 @@ def cmd_demo(args) -> int:
             print(f"  * {record.title}")
             for line in record.lines:
                 if line.points:
-                    print(f"      {line.area:<18} {line.player:<7} {line.points:+d}  {line.reason}")
+                    area = board.area_name(board.area_index[line.area])
+                    print(f"      {area:<18} {line.player:<7} {line.points:+d}  {line.reason}")
         seen_scorings = len(state.scoring_log)
     print("\nFinal scores: " + ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores)))
     print("El Grande: " + " and ".join(state.players[p] for p in state.winners))

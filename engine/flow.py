@@ -467,19 +467,26 @@ def _start_turn(state: GameState) -> None:
 
 # --- replenishment (and The Court card) ---------------------------------------
 
-def _check_replenish(state: GameState, p: int, e: ev.CourtReplenished, cap: int) -> dict[int, int]:
+def _taken_from_regions(state: GameState, owner: int, from_regions: dict[str, int], rule: str) -> dict[int, int]:
+    """Check Caballeros of `owner` to be taken off the board: never from the
+    Castillo or the King's region, never more than lie there."""
     taken = {}
-    for rid, c in e.from_regions.items():
+    for rid, c in from_regions.items():
         if not c:
             continue
         a = _area(state, rid)
         if a == state.board.castillo:
             raise RuleViolation("castillo-no-removal", "Caballeros cannot be taken from the Castillo")
         _not_taboo(state, a, "take Caballeros from")
-        if state.counts[a][p] < c:
-            raise RuleViolation("replenish-from-board", f"{_name(state, p)} has only "
-                                f"{state.counts[a][p]} Caballeros in {_rname(state, a)}, not {c}")
+        if state.counts[a][owner] < c:
+            raise RuleViolation(rule, f"{_name(state, owner)} has only "
+                                f"{state.counts[a][owner]} Caballeros in {_rname(state, a)}, not {c}")
         taken[a] = c
+    return taken
+
+
+def _check_replenish(state: GameState, p: int, e: ev.CourtReplenished, cap: int) -> dict[int, int]:
+    taken = _taken_from_regions(state, p, e.from_regions, "replenish-from-board")
     total = e.from_provinces + sum(taken.values())
     if e.from_provinces > state.provinces[p]:
         raise RuleViolation("replenish-limit", f"{_name(state, p)} has only {state.provinces[p]} "
@@ -876,18 +883,7 @@ def _apply_extra_placed(state: GameState, e: ev.ExtraCaballerosPlaced) -> None:
 
 def _check_send_back(state: GameState, owner: int, e: ev.CaballerosSentBack, count: int,
                      court_ok: bool) -> dict[int, int]:
-    taken: dict[int, int] = {}
-    for rid, c in e.from_regions.items():
-        if not c:
-            continue
-        a = _area(state, rid)
-        if a == state.board.castillo:
-            raise RuleViolation("castillo-no-removal", "Caballeros cannot be taken from the Castillo")
-        _not_taboo(state, a, "take Caballeros from")
-        if state.counts[a][owner] < c:
-            raise RuleViolation("special-action", f"{_name(state, owner)} has only "
-                                f"{state.counts[a][owner]} Caballeros in {_rname(state, a)}")
-        taken[a] = c
+    taken = _taken_from_regions(state, owner, e.from_regions, "special-action")
     if e.from_court and not court_ok:
         raise RuleViolation("special-action", "this card takes Caballeros from the regions, not the court")
     if e.from_court > state.court[owner]:

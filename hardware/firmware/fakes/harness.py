@@ -1,0 +1,239 @@
+# Runs the tower firmware on the host MicroPython against a trace.
+#   micropython harness.py TRACE.jsonl [STORE_DIR]
+# Trace lines (JSON, sorted by time "t" in microseconds): see tools/tracegen.py.
+# Prints one line per event of interest:
+#   BOOT <t_us> <n>                   a (re)boot of the device
+#   OUT <t_us> <frame>                a frame the device wrote to serial
+#   CONNECT <t_us> <ok 0/1>           an MQTT connect attempt
+#   PUB <t_us> <retain> <qos> <topic> <payload>
+#   STATS <json>                      loop timings at the end
+import json
+import os
+import sys
+import time
+
+HERE = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+sys.path.insert(0, HERE + "/..")
+sys.path.insert(0, HERE)
+
+import defaults  # noqa: E402
+import protocol  # noqa: E402
+from device import Device  # noqa: E402
+from fake_board import FakeClock, FakePin, FakeTCS34725Bus, Scene  # noqa: E402
+from link_serial import SerialLink  # noqa: E402
+from sensing import EdgeQueue  # noqa: E402
+from store import Store  # noqa: E402
+from tcs34725 import TCS34725  # noqa: E402
+
+FINE_US = 250  # loop cadence while the beam is busy
+IDLE_US = 20000  # the harness skips ahead while nothing happens
+
+
+class Tower:
+    # One power-on of the device: RAM state lives here, the store survives.
+    def __init__(self, h, boot_no):
+        self.h = h
+        cfg = dict(defaults.DEFAULTS)
+        cfg.update(h.overrides)
+        cfg["device_id"] = cfg["device_id"] or "castillo-test"
+        self.edges = EdgeQueue()
+        self.pin = FakePin(0)
+        edges, clock = self.edges, h.clock
+
+        def on_edge(pin):
+            edges.put(clock.ticks_us(), pin.value() == 1)
+
+        self.pin.irq(on_edge)
+        self.bus = FakeTCS34725Bus(h.clock, h.scene, seed=h.seed + boot_no, present=h.sensor_present)
+        sensor = TCS34725(self.bus, gain=cfg["sensor_gain"])
+        self.device = Device(cfg, h.clock, self.edges, sensor, h.store, None, os.urandom)
+        self.serial = SerialLink(self.device, self.read, self.write, cfg["serial_budget_bytes"])
+        self.mqtt = None
+        if h.broker is not None:
+            from fake_umqtt import FakeMQTTClient
+            from link_mqtt import MqttLink
+            broker = h.broker
+            self.mqtt = MqttLink(self.device, lambda: FakeMQTTClient(broker, "castillo-test"), h.clock,
+                                 cfg["mqtt_prefix"], cfg["backoff_min_ms"], cfg["backoff_max_ms"],
+                                 cfg["mqtt_keepalive_s"])
+        self.device.start()
+
+    def read(self):
+        data, self.h.inbox = self.h.inbox, b""
+        return data
+
+    def write(self, data):
+        for line in data.decode().splitlines():
+            print("OUT", self.h.clock.now_us, line)
+
+
+class Harness:
+    def __init__(self, path, store_dir):
+        self.file = open(path)
+        meta = json.loads(self.file.readline())
+        self.seed = meta.get("seed", 1)
+        self.overrides = meta.get("config", {})
+        self.sensor_present = meta.get("sensor", True)
+        self.clock = FakeClock(meta.get("start_us", 0))
+        self.scene = Scene()
+        self.store = Store(store_dir)
+        self.inbox = b""
+        self.broker = None
+        if meta.get("mqtt"):
+            from fake_umqtt import FakeBroker
+            self.broker = FakeBroker()
+            self.broker.up = meta["mqtt"].get("up", True)
+            self.broker.connect_ms = meta["mqtt"].get("connect_ms", 0)
+            self.broker.on_block = self.block_for
+        self.boots = 0
+        self.pending = None  # next trace event, read ahead
+        self.passes = 0
+        self.busy_passes = 0
+        self.loop_us = 0
+        self.busy_us = 0
+        self.baseline_us = 0
+        self.log_len = 0
+        self.tower = None
+        self.reboot()
+
+    def reboot(self):
+        self.tower = Tower(self, self.boots)
+        print("BOOT", self.clock.now_us, self.boots)
+        self.boots += 1
+
+    def next_event(self):
+        if self.pending is None:
+            line = self.file.readline()
+            if line:
+                self.pending = json.loads(line)
+        return self.pending
+
+    def apply(self, ev):
+        kind = ev["k"]
+        if kind == "edge":
+            self.tower.pin.value(ev["v"])
+        elif kind == "cube":
+            self.scene.add_cube(ev["t0"], ev["t1"], ev["rgbc"])
+        elif kind == "amb":
+            self.scene.set_ambient(ev["t"], ev["rgbc"])
+        elif kind == "cmd":
+            self.inbox += self.command_bytes(ev)
+        elif kind == "mqtt_cmd":
+            self.broker.deliver(self.tower.mqtt.topic("cmd"), self.command_bytes(ev).strip())
+        elif kind == "mqtt":
+            self.broker.up = ev["up"]
+            if not ev["up"]:
+                self.broker.drop_client()
+        elif kind == "reboot":
+            self.reboot()
+
+    def command_bytes(self, ev):
+        # "line": raw bytes as given (garbage allowed); "obj": a command whose
+        # "$boot" values become the current boot id, framed by the firmware.
+        if "line" in ev:
+            return ev["line"].encode()
+        obj = ev["obj"]
+        for key in obj:
+            if obj[key] == "$boot":
+                obj[key] = self.tower.device.boot_id
+        return (protocol.encode(obj) + "\n").encode()
+
+    def block_for(self, ms):
+        # A blocking call (MQTT connect) holds the loop: time passes and pin
+        # interrupts still fire, but no loop pass runs.
+        end = self.clock.now_us + ms * 1000
+        ev = self.next_event()
+        while ev is not None and ev["t"] <= end:
+            self.clock.now_us = ev["t"]
+            self.pending = None
+            self.apply(ev)
+            ev = self.next_event()
+        self.clock.now_us = end
+
+    def loop_pass(self):
+        tower = self.tower
+        busy = tower.device.tracker.blocked or tower.device.pending
+        t0 = time.ticks_us()
+        tower.device.step()
+        t1 = time.ticks_us()
+        tower.serial.step()
+        if tower.mqtt:
+            tower.mqtt.step(tower.device.quiet())
+        dt = time.ticks_diff(t1, t0)
+        self.passes += 1
+        self.loop_us += dt
+        if busy:
+            self.busy_passes += 1
+            self.busy_us += dt
+        self.flush_broker_log()
+
+    def measure_baseline(self, n=20000):
+        # The same measured call with an empty body, timed as a whole: what one
+        # loop pass costs this interpreter before the firmware does anything.
+        class Empty:
+            def step(self):
+                pass
+        e = Empty()
+        acc = 0
+        t0 = time.ticks_us()
+        for _ in range(n):
+            a = time.ticks_us()
+            e.step()
+            b = time.ticks_us()
+            acc += time.ticks_diff(b, a)
+        self.baseline_us = time.ticks_diff(time.ticks_us(), t0)
+
+    def flush_broker_log(self):
+        if self.broker is None:
+            return
+        log = self.broker.log
+        while self.log_len < len(log):
+            item = log[self.log_len]
+            self.log_len += 1
+            if item[0] == "connect":
+                print("CONNECT", self.clock.now_us, 1 if item[1] else 0)
+            else:
+                _, topic, payload, retain, qos = item
+                if isinstance(payload, (bytes, bytearray)):
+                    payload = bytes(payload).decode()
+                print("PUB", self.clock.now_us, 1 if retain else 0, qos, topic, payload)
+
+    def run(self, tail_us=3000000):
+        ev = self.next_event()
+        end = None
+        while True:
+            if ev is not None:
+                target = ev["t"]
+            else:
+                if end is None:
+                    end = self.clock.now_us + tail_us
+                target = end
+            while self.clock.now_us < target:
+                d = self.tower.device
+                step = FINE_US if (d.tracker.blocked or d.pending) else IDLE_US
+                self.clock.now_us = min(self.clock.now_us + step, target)
+                self.loop_pass()
+                ev = self.next_event()
+                if ev is not None and ev["t"] < target:
+                    target = ev["t"]  # a blocking call consumed events
+            if ev is None and self.clock.now_us >= end:
+                break
+            if ev is not None and self.clock.now_us >= ev["t"]:
+                self.pending = None
+                self.apply(ev)
+                self.loop_pass()
+                ev = self.next_event()
+        self.measure_baseline()
+        print("STATS", json.dumps({
+            "passes": self.passes, "loop_us": self.loop_us,
+            "busy_passes": self.busy_passes, "busy_us": self.busy_us,
+            "baseline_passes": 20000, "baseline_us": self.baseline_us,
+        }))
+
+
+def main():
+    store_dir = sys.argv[2] if len(sys.argv) > 2 else "/tmp/castillo-store"
+    Harness(sys.argv[1], store_dir).run()
+
+
+main()

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-DEBIAN_PACKAGES=(python3-venv)
+DEBIAN_PACKAGES=(python3-venv mosquitto)
 
 missing=()
 for pkg in "${DEBIAN_PACKAGES[@]}"; do

@@ -159,6 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--players", type=int, default=4, choices=range(2, 6))
     demo.add_argument("--seed", type=int, default=1)
     demo.set_defaults(func=cmd_demo)
+
+    from firmware_bridge.cli import register_commands
+    register_commands(sub)
     return parser
 
 

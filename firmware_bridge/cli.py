@@ -1,0 +1,306 @@
+"""`elgrande tower-sim` and `elgrande listen`: a simulated tower, and the builder's check tool."""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import queue
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+from .messages import COLOURS
+
+SIM_DROPS = COLOURS + ("uncertain", "multi")
+DEFAULT_TOWER = "castillo-5e1a00"
+
+
+class _Usage(Exception):
+    """A user mistake: one line on stderr, exit status 2 (as companion.cli does)."""
+
+
+def _usage(msg: str) -> _Usage:
+    return _Usage(msg)
+
+
+def _one_line_errors(name: str, func):
+    # Caught here rather than as companion.cli.UsageError: under `python -m
+    # companion.cli` that module is __main__ and its class a different object.
+    def run(args) -> int:
+        try:
+            return func(args)
+        except _Usage as e:
+            print(f"elgrande {name}: {e}", file=sys.stderr)
+            return 2
+    return run
+
+
+def register_commands(sub) -> None:
+    sim = sub.add_parser("tower-sim", help="a simulated Castillo tower on a virtual serial port or MQTT",
+                         description="Speaks the tower's wire protocol v1 like the firmware: drops, acks, "
+                                     "replays, totals, heartbeats. Stays up until interrupted (Ctrl-C).")
+    where = sim.add_mutually_exclusive_group(required=True)
+    where.add_argument("--pty", action="store_true",
+                       help="create a virtual serial port; its path is the first line: PORT <path>")
+    where.add_argument("--mqtt", metavar="URL", help="broker, mqtt://[user:password@]host[:port]")
+    sim.add_argument("--tower-id", default=None, help=f"device id (default {DEFAULT_TOWER})")
+    sim.add_argument("--username", help="MQTT username, when the broker asks for one")
+    sim.add_argument("--password", help="MQTT password")
+    src = sim.add_mutually_exclusive_group()
+    src.add_argument("--script", metavar="FILE", help="lines '<delay ms> <colour>' (colour: "
+                     + ", ".join(SIM_DROPS) + ", or 'reboot'); # starts a comment")
+    src.add_argument("--random", type=int, metavar="N", help="N random drops")
+    sim.add_argument("--rate", type=float, default=2.0, metavar="PER_SECOND", help="random drops per second")
+    sim.add_argument("--seed", type=int, default=None, help="random seed (drops and boot ids)")
+    sim.add_argument("--baud", type=int, default=115200, help="pace the pty like a UART (0: unpaced)")
+    sim.add_argument("--heartbeat", type=float, default=5.0, metavar="SECONDS", help="heartbeat period")
+    sim.set_defaults(func=_one_line_errors("tower-sim", cmd_tower_sim))
+
+    lis = sub.add_parser("listen", help="show the drops and link status of a Castillo tower",
+                         description="Prints each accepted drop exactly once and each link status change.")
+    src = lis.add_mutually_exclusive_group(required=True)
+    src.add_argument("--serial", metavar="PORT_OR_URL",
+                     help="/dev/ttyACM0, COM3, a pty, socket://host:port, or 'auto' (first tower on USB)")
+    src.add_argument("--mqtt", metavar="URL", help="broker, mqtt://[user:password@]host[:port]")
+    src.add_argument("--list-ports", action="store_true", help="list USB serial ports that look like towers")
+    lis.add_argument("--tower-id", help="device id on MQTT, e.g. castillo-a1b2c3")
+    lis.add_argument("--username", help="MQTT username, when the broker asks for one")
+    lis.add_argument("--password", help="MQTT password")
+    lis.add_argument("--json", action="store_true", help="one JSON object a line")
+    lis.add_argument("--count", type=int, metavar="N", help="exit after N drops")
+    lis.add_argument("--verbose", action="store_true", help="log every rejected frame and resync")
+    lis.set_defaults(func=_one_line_errors("listen", cmd_listen))
+
+
+class _Interrupted(Exception):
+    pass
+
+
+def _on_sigterm(signum, frame):
+    raise _Interrupted()
+
+
+# ---- tower-sim ---------------------------------------------------------------------
+
+def _parse_script(text: str, name: str) -> list[tuple[float, str]]:
+    steps = []
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        if len(parts) != 2:
+            raise _usage(f"{name}:{n}: expected '<delay ms> <colour>', got {raw.strip()!r}")
+        steps.append((_delay(parts[0], f"{name}:{n}"), _what(parts[1], f"{name}:{n}")))
+    return steps
+
+
+def _delay(text: str, where: str) -> float:
+    try:
+        ms = float(text)
+    except ValueError:
+        raise _usage(f"{where}: delay {text!r} is not a number of milliseconds") from None
+    if ms < 0 or ms != ms:
+        raise _usage(f"{where}: delay {text!r} must be 0 or more milliseconds")
+    return ms / 1000
+
+
+def _what(text: str, where: str) -> str:
+    if text not in SIM_DROPS and text != "reboot":
+        raise _usage(f"{where}: {text!r} is not one of {', '.join(SIM_DROPS)}, reboot")
+    return text
+
+
+def cmd_tower_sim(args) -> int:
+    from .sim import MqttPort, PtyPort, SimulatedTower
+
+    if args.mqtt and not args.tower_id:
+        raise _usage("--mqtt needs --tower-id ID (the device id, e.g. castillo-a1b2c3)")
+    if args.random is not None and (args.random < 0 or args.rate <= 0):
+        raise _usage("--random N needs N >= 0 and --rate above 0")
+    steps = None
+    if args.script:
+        try:
+            text = Path(args.script).read_text(encoding="utf-8")
+        except OSError as e:
+            raise _usage(f"{args.script}: cannot read the script ({e.strerror})") from None
+        steps = _parse_script(text, args.script)
+    tower = SimulatedTower(args.tower_id or DEFAULT_TOWER, seed=args.seed)
+    if args.pty:
+        port = PtyPort(tower, baud=args.baud)
+        print(f"PORT {port.path}", flush=True)
+    else:
+        from .transport_mqtt import parse_broker_url
+        try:
+            host, p, _, _ = parse_broker_url(args.mqtt)
+        except ValueError as e:
+            raise _usage(str(e)) from None
+        port = MqttPort(tower, args.mqtt, username=args.username, password=args.password)
+        print(f"MQTT {host}:{p} {port.base}", flush=True)
+    stop = threading.Event()
+    beat = threading.Thread(target=_heartbeats, args=(tower, args.heartbeat, stop), daemon=True)
+    beat.start()
+    old = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        tower.heartbeat()
+        if steps is not None:
+            _play(tower, steps)
+        elif args.random is not None:
+            _play_random(tower, args.random, args.rate)
+        else:
+            _play_stdin(tower)
+        while True:  # stays up, answering the host, until interrupted
+            time.sleep(3600)
+    except (KeyboardInterrupt, _Interrupted):
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, old)
+        stop.set()
+        port.close()
+
+
+def _heartbeats(tower, period: float, stop: threading.Event) -> None:
+    while not stop.wait(period):
+        tower.heartbeat()
+
+
+def _act(tower, what: str) -> None:
+    if what == "reboot":
+        tower.reboot()
+        print(f"reboot boot {tower.boot_id}", flush=True)
+    else:
+        seq = tower.drop(what)
+        print(f"drop {seq} {what}", flush=True)
+
+
+def _play(tower, steps) -> None:
+    due = time.monotonic()
+    for delay, what in steps:
+        due += delay
+        time.sleep(max(0.0, due - time.monotonic()))  # the script's own timing
+        _act(tower, what)
+
+
+def _play_random(tower, n: int, rate: float) -> None:
+    start = time.monotonic()
+    for i in range(n):
+        time.sleep(max(0.0, start + i / rate - time.monotonic()))
+        _act(tower, tower.rng.choice(SIM_DROPS[:5] * 8 + ("uncertain", "multi")))
+
+
+def _play_stdin(tower) -> None:
+    for n, raw in enumerate(sys.stdin, 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = line.split()
+        try:
+            if len(parts) == 2:
+                time.sleep(_delay(parts[0], f"stdin:{n}"))
+            _act(tower, _what(parts[-1], f"stdin:{n}"))
+        except Exception as e:  # a typo on stdin is reported, the tower stays up
+            print(f"elgrande tower-sim: {e}", file=sys.stderr, flush=True)
+
+
+# ---- listen ------------------------------------------------------------------------
+
+def cmd_listen(args) -> int:
+    from .ports import list_ports
+
+    if args.list_ports:
+        found = list_ports()
+        for p in found:
+            print(f"{p.device}  {p.vid:04x}:{p.pid:04x}  {p.kind}  {p.description}")
+        if not found:
+            others = ", ".join(p.device for p in list_ports(())) or "none"
+            print(f"no tower found on USB (serial ports: {others})", file=sys.stderr)
+        return 0 if found else 1
+    if args.count is not None and args.count < 1:
+        raise _usage("--count must be at least 1")
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
+                        format="elgrande listen: %(message)s")
+    events: queue.Queue = queue.Queue()
+    out = _Printer(args.json, args.count, events)
+    bridge = _make_bridge(args, out)
+    old = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        bridge.start()
+        while True:
+            try:
+                kind = events.get(timeout=0.5)
+            except queue.Empty:
+                continue
+            if kind == "done":
+                return 0
+            if kind == "incompatible":
+                print(f"elgrande listen: {bridge.link.status.message}", file=sys.stderr)
+                return 1
+    except (KeyboardInterrupt, _Interrupted):
+        return 0
+    finally:
+        signal.signal(signal.SIGTERM, old)
+        bridge.stop()
+
+
+def _make_bridge(args, out):
+    if args.serial:
+        from .ports import find_tower
+        from .transport_serial import SerialBridge
+        url = args.serial
+        if url == "auto":
+            url = find_tower()
+            if url is None:
+                raise _usage("no tower found on USB; plug it in, or name the port: --serial /dev/ttyACM0")
+        try:
+            return SerialBridge(url, out.drop, out.status)
+        except ValueError as e:
+            raise _usage(f"--serial {url}: {e}") from None
+    if not args.tower_id:
+        raise _usage("--mqtt needs --tower-id ID (the device id, e.g. castillo-a1b2c3)")
+    from .transport_mqtt import MqttBridge
+    try:
+        return MqttBridge(args.mqtt, args.tower_id, out.drop, out.status,
+                          username=args.username, password=args.password)
+    except ValueError as e:
+        raise _usage(str(e)) from None
+
+
+class _Printer:
+    """Called under the link's lock, so lines come out in the link's order."""
+
+    def __init__(self, as_json: bool, count, events: queue.Queue):
+        self.as_json = as_json
+        self.count = count
+        self.events = events
+        self.seen = 0
+
+    def _print(self, text: str) -> None:
+        try:
+            print(text, flush=True)
+        except (BrokenPipeError, ValueError):
+            self.events.put("done")
+
+    def drop(self, d) -> None:
+        if self.as_json:
+            self._print(json.dumps(d.brief()))
+        else:
+            what = d.colour or ("possibly several cubes" if d.multi else "uncertain")
+            hint = f" (best guess {d.best}, {d.conf / 10:.1f} %)" if d.uncertain and d.best else ""
+            self._print(f"drop  {d.tower}  boot {d.boot}  #{d.seq:<5} {what}{hint}")
+        self.seen += 1
+        if self.count and self.seen >= self.count:
+            self.events.put("done")
+
+    def status(self, s) -> None:
+        if self.as_json:
+            self._print(json.dumps({"status": s.state, "tower": s.tower, "fw": s.fw, "proto": s.proto,
+                                    "boot": s.boot, "since": round(s.since, 3), "message": s.message,
+                                    "transport": s.transport}))
+        else:
+            who = f" {s.tower} firmware {s.fw} boot {s.boot}" if s.tower else ""
+            since = time.strftime("%H:%M:%S", time.localtime(s.since))
+            self._print(f"link  {s.state}{who} since {since}" + (f": {s.message}" if s.message else ""))
+        if s.state == "incompatible":
+            self.events.put("incompatible")

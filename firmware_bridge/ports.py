@@ -1,0 +1,45 @@
+"""Finding the tower on USB: serial ports listed by vendor and product id."""
+from __future__ import annotations
+
+from typing import Iterable, Optional
+
+from pydantic import BaseModel
+from serial.tools import list_ports as _list_ports
+
+# USB ids of the boards and USB-UART bridges the build guide names.
+TOWER_USB_IDS: dict[tuple[int, int], str] = {
+    (0x2E8A, 0x0005): "Raspberry Pi Pico W (MicroPython)",
+    (0x303A, 0x4001): "ESP32-S2/S3 (MicroPython, native USB)",
+    (0x303A, 0x1001): "ESP32-S3/C3 (USB serial/JTAG)",
+    (0x10C4, 0xEA60): "ESP32 board with a CP210x USB-UART",
+    (0x1A86, 0x7523): "ESP32 board with a CH340 USB-UART",
+    (0x1A86, 0x55D4): "ESP32 board with a CH9102 USB-UART",
+}
+
+
+class PortInfo(BaseModel):
+    device: str
+    vid: Optional[int] = None
+    pid: Optional[int] = None
+    serial_number: Optional[str] = None
+    description: str = ""
+    kind: Optional[str] = None  # what TOWER_USB_IDS calls it, None when not a known tower board
+
+
+def list_ports(ids: Optional[Iterable[tuple[int, int]]] = None, *, ports=None) -> list[PortInfo]:
+    """USB serial ports whose (vid, pid) is in ids (default TOWER_USB_IDS); ids=() lists all."""
+    wanted = set(TOWER_USB_IDS if ids is None else ids)
+    found = []
+    for p in (ports if ports is not None else _list_ports.comports()):
+        key = (p.vid, p.pid)
+        if wanted and key not in wanted:
+            continue
+        found.append(PortInfo(device=p.device, vid=p.vid, pid=p.pid, serial_number=p.serial_number,
+                              description=p.description or "", kind=TOWER_USB_IDS.get(key)))
+    return sorted(found, key=lambda p: p.device)
+
+
+def find_tower(ports=None) -> Optional[str]:
+    """The device path of the first port that looks like a tower, or None."""
+    found = list_ports(ports=ports)
+    return found[0].device if found else None

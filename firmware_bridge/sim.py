@@ -1,0 +1,599 @@
+"""A simulated Castillo tower that speaks protocol v1 as hardware/firmware does.
+
+Same frames, same replies, same faults as device.py, link.py, link_serial.py
+and link_mqtt.py: `hello`, `drop`, `totals`, `hb`, `fault`, `ok`; a ring of 256
+drops with per-link cursors, acks, `replay` (with `replay_gap`), `totals_req`,
+`empty` (idempotent by token), `identify`; `reboot()` draws a new boot id and
+keeps the totals. Not simulated: the beam and the colour sensor (drops are
+made by `drop(colour)`), and calibration: `calibrate` is answered with `ok`
+(`started` / `cancelled`) and, when started, one `cal` frame `done` echoing
+the current calibration, without asking for cubes.
+
+It runs on three kinds of port, any number at once:
+- InProcessPort: frames handed to a function, pumped by the caller (unit tests);
+- PtyPort: a virtual serial port (os.openpty), optionally paced to a baud rate;
+- MqttPort: paho-mqtt with the topic layout, retained state and Last Will of
+  PROTOCOL.md section 2.2, reconnecting with backoff like link_mqtt.py.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import random
+import select
+import threading
+import time
+import tty
+from collections import deque
+from typing import Callable, Optional
+
+from . import framing
+from .messages import COLOURS, PROTOCOL_VERSION
+
+log = logging.getLogger("firmware_bridge.sim")
+
+SIM_FIRMWARE = "1.0.0"
+MAX_QUEUE = 64  # control frames waiting per link, as in the firmware
+TOKEN_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:")
+COMMANDS = ("hello_req", "totals_req", "ack", "replay", "empty", "calibrate", "identify")
+# Typical TCS34725 counts of each colour under the shroud (what the firmware reports as raw)
+REFS = {"red": [313, 78, 69, 486], "yellow": [420, 300, 110, 850], "green": [90, 210, 110, 420],
+        "blue": [60, 110, 230, 420], "black": [40, 40, 38, 120]}
+AMBIENT = [6, 6, 5, 17]
+
+
+class BadArgument(Exception):
+    code = "bad_argument"
+
+
+class StaleBoot(BadArgument):
+    code = "stale_boot"
+
+
+def _int_arg(msg: dict, name: str, low: int, high: int, default=None) -> int:
+    value = msg.get(name, default)
+    if value is None:
+        raise BadArgument(f"{name} is required")
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BadArgument(f"{name} must be an integer")
+    if value < low or value > high:
+        raise BadArgument(f"{name} must be between {low} and {high}")
+    return value
+
+
+def empty_totals() -> dict:
+    return {"counts": {c: 0 for c in COLOURS}, "unc": 0, "multi": 0, "drops": 0, "epoch": 0, "token": ""}
+
+
+class SimPort:
+    """One link of the tower: a bounded queue of control frames plus a cursor
+    into the drop ring (firmware link.py). Called with the tower's lock held."""
+
+    name = "port"
+
+    def __init__(self, tower: "SimulatedTower"):
+        self.tower = tower
+        self.queue: deque = deque()
+        self.cursor = tower.last_seq + 1
+        self.acked = 0
+        self.overflowed = 0
+        tower.attach(self)
+
+    def send(self, kind: str, frame: bytes) -> None:
+        if len(self.queue) >= MAX_QUEUE:
+            self.queue.popleft()
+            self.overflowed += 1
+        self.queue.append((kind, frame))
+
+    def rewind(self, seq: int) -> None:
+        self.cursor = seq
+
+    def next_frame(self):
+        if self.queue:
+            return self.queue.popleft()
+        t = self.tower
+        self.cursor = max(self.cursor, t.oldest_seq)
+        if self.cursor > t.last_seq:
+            return None
+        frame = t.ring[self.cursor]
+        self.cursor += 1
+        return "drop", frame
+
+    def unread(self, item) -> None:
+        if item[0] == "drop":
+            self.cursor -= 1
+        else:
+            self.queue.appendleft(item)
+
+    def has_output(self) -> bool:
+        return bool(self.queue) or self.cursor <= self.tower.last_seq
+
+    def on_reboot(self) -> None:
+        self.queue.clear()
+        self.cursor = 1
+        self.acked = 0
+
+    def wake(self) -> None:
+        """New output is waiting (called with the lock held; must not block)."""
+
+    def close(self) -> None:
+        self.tower.detach(self)
+
+
+class SimulatedTower:
+    def __init__(self, dev: str = "castillo-5e1a00", *, seed: Optional[int] = None, ring_size: int = 256,
+                 fw: str = SIM_FIRMWARE, board: str = "host", proto: int = PROTOCOL_VERSION,
+                 clock: Callable[[], float] = time.monotonic):
+        if ring_size < 256:
+            raise ValueError("ring capacity must be at least 256")
+        self.dev = dev
+        self.fw = fw
+        self.board = board
+        self.proto = proto
+        self.capacity = ring_size
+        self.rng = random.Random(seed)
+        self.clock = clock
+        self.lock = threading.RLock()
+        self.ports: list[SimPort] = []
+        self.totals = empty_totals()
+        self.boots = 0
+        self.counters = {"bad": 0, "unknown": 0}
+        self.cal_colours = list(COLOURS)
+        self.sent_at: Optional[dict[int, float]] = None  # seq -> perf_counter of the drop (benchmarks)
+        self._boot()
+
+    # ---- state ----------------------------------------------------------------
+
+    def _boot(self) -> None:
+        self.boots += 1
+        self.boot_id = "%08x" % self.rng.getrandbits(32)
+        self.ring: dict[int, bytes] = {}
+        self.last_seq = 0
+        self.acked = 0
+        self.lost = 0
+        self.started = self.clock()
+        self.counters = {"bad": 0, "unknown": 0}
+
+    @property
+    def oldest_seq(self) -> int:
+        return max(1, self.last_seq - self.capacity + 1)
+
+    def uptime_ms(self) -> int:
+        return int((self.clock() - self.started) * 1000)
+
+    def attach(self, port: SimPort) -> None:
+        with self.lock:
+            self.ports.append(port)
+
+    def detach(self, port: SimPort) -> None:
+        with self.lock:
+            if port in self.ports:
+                self.ports.remove(port)
+
+    def emit(self, msg: dict, port: Optional[SimPort] = None) -> None:
+        # To one port (a reply) or to all (news).
+        frame = framing.encode(msg)
+        with self.lock:
+            for target in [port] if port else list(self.ports):
+                target.send(msg["t"], frame)
+                target.wake()
+
+    def fault(self, code: str, text: str, port: Optional[SimPort] = None, **extra) -> None:
+        self.emit({"t": "fault", "boot": self.boot_id, "code": code, "msg": text, **extra}, port)
+
+    def hello(self) -> dict:
+        return {"t": "hello", "dev": self.dev, "fw": self.fw, "proto": self.proto, "board": self.board,
+                "boot": self.boot_id, "boots": self.boots, "seq": self.last_seq, "oldest": self.oldest_seq,
+                "ring": self.capacity, "sensor": True,
+                "cal": {"ok": True, "colours": list(self.cal_colours), "per": 5, "sep": 74}}
+
+    def totals_frame(self) -> dict:
+        t = self.totals
+        return {"t": "totals", "boot": self.boot_id, "seq": self.last_seq, "counts": dict(t["counts"]),
+                "unc": t["unc"], "multi": t["multi"], "drops": t["drops"], "epoch": t["epoch"],
+                "token": t["token"]}
+
+    def heartbeat(self) -> None:
+        with self.lock:
+            self.emit({"t": "hb", "boot": self.boot_id, "seq": self.last_seq, "acked": self.acked,
+                       "up": self.uptime_ms(), "beam": 0, "held": self.last_seq - self.oldest_seq + 1,
+                       "lost": self.lost, "bad": self.counters["bad"], "glitch": 0, "edge_ovf": 0})
+
+    # ---- what the beam and the sensor would do ----------------------------------
+
+    def drop(self, colour: Optional[str] = None) -> int:
+        """One drop: a colour, "uncertain", "multi", or None for a random one."""
+        with self.lock:
+            rng = self.rng
+            if colour is None:
+                colour = rng.choice(COLOURS)
+            multi = colour == "multi"
+            if colour in COLOURS:
+                best, conf, col = colour, rng.randint(996, 1000), colour
+            elif colour in ("uncertain", "multi"):
+                best, conf, col = rng.choice(COLOURS), rng.randint(400, 990), "uncertain"
+            else:
+                raise ValueError(f"unknown colour {colour!r}; one of {', '.join(COLOURS)}, uncertain, multi")
+            raw = [max(0, v + rng.randint(-6, 6)) for v in REFS[best]]
+            if multi:
+                raw = [min(1024, v * 2) for v in raw]
+            tr = rng.randint(11000, 16000) if multi else rng.randint(5500, 7200)
+            t = self.totals
+            t["drops"] += 1
+            if multi:
+                t["multi"] += 1
+            elif col == "uncertain":
+                t["unc"] += 1
+            else:
+                t["counts"][col] += 1
+            seq = self.last_seq + 1
+            msg = {"t": "drop", "boot": self.boot_id, "seq": seq, "col": col, "best": best, "conf": conf,
+                   "raw": raw, "amb": list(AMBIENT), "tr": tr, "multi": multi, "est": 2 if multi else 1,
+                   "ms": self.uptime_ms()}
+            if seq - self.capacity >= 1:
+                evicted = seq - self.capacity
+                if evicted > self.acked:
+                    self.lost += 1
+                self.ring.pop(evicted, None)
+            self.ring[seq] = framing.encode(msg)
+            self.last_seq = seq
+            if self.sent_at is not None:
+                self.sent_at[seq] = time.perf_counter()
+            for port in self.ports:
+                port.wake()
+            return seq
+
+    def reboot(self) -> None:
+        """Power cycle: RAM (ring, sequence numbers) lost, totals kept, new boot id."""
+        with self.lock:
+            self._boot()
+            for port in self.ports:
+                port.on_reboot()
+            self.emit(self.hello())
+
+    # ---- host commands (firmware device.py handle_line) --------------------------
+
+    def handle_line(self, line: bytes, port: SimPort) -> None:
+        with self.lock:
+            try:
+                msg = framing.decode(line)
+            except framing.FrameError as e:
+                self.counters["bad"] += 1
+                self.fault(e.code, e.reason, port, count=self.counters["bad"])
+                return
+            ref = msg.get("id")
+            if msg["t"] not in COMMANDS:
+                self.counters["unknown"] += 1
+                self.fault("unknown_command", f"unknown command {msg['t']!r}; known: {', '.join(COMMANDS)}",
+                           port, re=ref)
+                return
+            try:
+                getattr(self, "cmd_" + msg["t"])(msg, port, ref)
+            except BadArgument as e:
+                self.fault(e.code, f"{msg['t']}: {e}", port, re=ref)
+            except Exception as e:  # never let one command stop the counting
+                self.fault("internal_error", f"{msg['t']} failed: {e!r}", port, re=ref)
+
+    def too_long(self, port: SimPort) -> None:
+        with self.lock:
+            self.counters["bad"] += 1
+            self.fault("line_too_long", f"line longer than {framing.MAX_FRAME} bytes discarded", port,
+                       count=self.counters["bad"])
+
+    def ok(self, cmd: str, port: SimPort, ref, **extra) -> None:
+        self.emit({"t": "ok", "cmd": cmd, "re": ref, **extra}, port)
+
+    def _check_boot(self, msg: dict) -> None:
+        if msg.get("boot") != self.boot_id:
+            raise StaleBoot(f"boot {msg.get('boot')!r} is not the current boot {self.boot_id}; "
+                            f"resynchronise with totals_req")
+
+    def cmd_hello_req(self, msg, port, ref):
+        self.emit(self.hello(), port)
+
+    def cmd_totals_req(self, msg, port, ref):
+        self.emit(self.totals_frame(), port)
+
+    def cmd_ack(self, msg, port, ref):
+        self._check_boot(msg)
+        seq = _int_arg(msg, "seq", 0, self.last_seq)
+        self.acked = max(self.acked, seq)
+        port.acked = max(port.acked, seq)
+
+    def cmd_replay(self, msg, port, ref):
+        self._check_boot(msg)
+        first = _int_arg(msg, "from", 1, self.last_seq + 1)
+        oldest = self.oldest_seq
+        if first < oldest:
+            self.fault("replay_gap", f"drops {first} to {oldest - 1} are no longer held; replaying from "
+                       f"{oldest}, resynchronise with totals_req", port, re=ref, oldest=oldest, last=self.last_seq)
+            first = oldest
+        port.rewind(first)
+        self.ok("replay", port, ref, **{"from": first, "to": self.last_seq})
+
+    def cmd_empty(self, msg, port, ref):
+        token = msg.get("token")
+        if not isinstance(token, str) or not 1 <= len(token) <= 32 or set(token) - TOKEN_CHARS:
+            raise BadArgument("token must be 1 to 32 characters of A-Z a-z 0-9 _ - . :")
+        emptied = token != self.totals["token"]
+        if emptied:
+            epoch = self.totals["epoch"] + 1
+            self.totals = empty_totals()
+            self.totals.update(epoch=epoch, token=token)
+            self.emit(self.totals_frame())
+        else:
+            self.emit(self.totals_frame(), port)
+        self.ok("empty", port, ref, token=token, emptied=emptied)
+
+    def cmd_calibrate(self, msg, port, ref):
+        # Stub: no cubes are asked for; the current calibration is reported as done.
+        if msg.get("cancel") is True:
+            self.ok("calibrate", port, ref, state="cancelled")
+            return
+        per = _int_arg(msg, "per", 1, 20, 5)
+        colours = msg.get("colours", list(COLOURS))
+        if not isinstance(colours, list) or not colours or set(colours) - set(COLOURS) \
+                or len(set(colours)) != len(colours):
+            raise BadArgument("colours must be a list of distinct ids from: " + ", ".join(COLOURS))
+        self.cal_colours = list(colours)
+        self.ok("calibrate", port, ref, state="started")
+        self.emit({"t": "cal", "state": "done", "colours": colours, "per": per, "sep": 74,
+                   "multi_us": 8400, "warn": False})
+
+    def cmd_identify(self, msg, port, ref):
+        self.ok("identify", port, ref, s=_int_arg(msg, "s", 1, 60, 5))
+
+
+# ---- ports ----------------------------------------------------------------------
+
+class InProcessPort(SimPort):
+    """Frames go to `deliver(kind, frame)` when the caller pumps; commands come
+    in through `command(dict)` or `line(bytes)`. Deterministic, no threads."""
+
+    name = "inprocess"
+
+    def __init__(self, tower: SimulatedTower, deliver: Callable[[str, bytes], None]):
+        super().__init__(tower)
+        self.deliver = deliver
+
+    def pump(self, limit: int = 1_000_000) -> int:
+        """Hands over waiting frames (including those queued while pumping)."""
+        n = 0
+        while n < limit:
+            with self.tower.lock:
+                item = self.next_frame()
+            if item is None:
+                return n
+            self.deliver(*item)
+            n += 1
+        return n
+
+    def line(self, data: bytes) -> None:
+        self.tower.handle_line(data, self)
+
+    def command(self, msg: dict) -> None:
+        self.tower.handle_line(framing.encode(msg), self)
+
+
+class PtyPort(SimPort):
+    """A virtual serial port: the host opens `path` (the pty's slave side) with
+    pyserial like a USB serial device. `baud` paces the output like a UART
+    (0: as fast as the pty takes it). Frames nobody reads stay in the ring."""
+
+    name = "serial"
+
+    def __init__(self, tower: SimulatedTower, baud: int = 115200):
+        self.master, self._slave = os.openpty()
+        tty.setraw(self._slave)  # no echo, no line editing: bytes as they are
+        os.set_blocking(self.master, False)
+        self.path = os.ttyname(self._slave)
+        self.baud = baud
+        self.written_at: dict[int, float] = {}  # seq -> perf_counter when its last byte was written
+        self._wake_r, self._wake_w = os.pipe()
+        os.set_blocking(self._wake_r, False)
+        os.set_blocking(self._wake_w, False)
+        self._stop = False
+        self._splitter = framing.LineSplitter()
+        super().__init__(tower)
+        self._thread = threading.Thread(target=self._run, name=f"sim-pty-{self.path}", daemon=True)
+        self._thread.start()
+
+    def wake(self) -> None:
+        try:
+            os.write(self._wake_w, b"!")
+        except (BlockingIOError, OSError):
+            pass  # already awake
+
+    def _run(self) -> None:
+        out = bytearray()
+        seqs: list[tuple[int, int]] = []  # (end offset in out, seq) of drops in out
+        next_at = 0.0
+        while not self._stop:
+            if not out:
+                with self.tower.lock:
+                    while len(out) < 1024:
+                        item = self.next_frame()
+                        if item is None:
+                            break
+                        out += item[1] + b"\n"
+                        if item[0] == "drop":
+                            seqs.append((len(out), _seq_of(item[1])))
+            now = time.perf_counter()
+            pace = max(0.0, next_at - now) if self.baud else 0.0
+            want_write = bool(out) and pace == 0.0
+            timeout = pace if out and pace else (None if not out else 0.5)
+            try:
+                r, w, _ = select.select([self.master, self._wake_r], [self.master] if want_write else [], [],
+                                        min(timeout, 0.5) if timeout is not None else 0.5)
+            except (OSError, ValueError):
+                return
+            if self._wake_r in r:
+                try:
+                    os.read(self._wake_r, 4096)
+                except BlockingIOError:
+                    pass
+            if self.master in r:
+                self._read()
+            if w:
+                chunk = bytes(out[:64]) if self.baud else bytes(out)
+                try:
+                    n = os.write(self.master, chunk)
+                except BlockingIOError:
+                    n = 0
+                except OSError:
+                    return
+                if n:
+                    del out[:n]
+                    done = time.perf_counter()
+                    if self.baud:
+                        next_at = max(next_at, done) + n * 10 / self.baud
+                    seqs = [(end - n, s) for end, s in seqs]
+                    while seqs and seqs[0][0] <= 0:
+                        self.written_at[seqs.pop(0)[1]] = done
+
+    def _read(self) -> None:
+        try:
+            data = os.read(self.master, 4096)
+        except (BlockingIOError, OSError):
+            return
+        for line in self._splitter.lines(data):
+            if line is None:
+                self.tower.too_long(self)
+            elif line.strip():
+                self.tower.handle_line(line, self)
+
+    def close(self) -> None:
+        super().close()
+        self._stop = True
+        self.wake()
+        self._thread.join(timeout=5)
+        for fd in (self.master, self._slave, self._wake_r, self._wake_w):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _seq_of(frame: bytes) -> int:
+    i = frame.find(b'"seq":')
+    j = i + 6
+    while j < len(frame) and frame[j:j + 1].isdigit():
+        j += 1
+    return int(frame[i + 6:j])
+
+
+TOPICS = {
+    # message type: (topic leaf, retained, qos), as link_mqtt.py
+    "hello": ("hello", True, 1), "totals": ("totals", True, 1), "drop": ("drop", False, 1),
+    "hb": ("hb", False, 0), "fault": ("fault", False, 1), "cal": ("cal", False, 1), "ok": ("reply", False, 1),
+}
+
+
+class MqttPort(SimPort):
+    """The tower on an MQTT broker: client id = device id, Last Will `offline`,
+    `online` + retained hello and totals on every (re)connection, then every drop
+    no host has acknowledged on this link; reconnects for ever with backoff."""
+
+    name = "mqtt"
+
+    def __init__(self, tower: SimulatedTower, url: str, *, username: Optional[str] = None,
+                 password: Optional[str] = None, prefix: str = "elgrande/tower/",
+                 backoff_min: float = 1.0, backoff_max: float = 60.0, keepalive: int = 30):
+        from paho.mqtt import client as mqtt
+
+        from .transport_mqtt import parse_broker_url
+
+        self._mqtt = mqtt
+        self.host, self.port, url_user, url_password = parse_broker_url(url)
+        self.base = f"{prefix}{tower.dev}/"
+        self.connected = threading.Event()
+        self.connects = 0
+        self._wake = threading.Event()
+        self._stop = False
+        super().__init__(tower)
+        c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=tower.dev, clean_session=True)
+        user = username or url_user
+        if user:
+            c.username_pw_set(user, password or url_password)
+        c.will_set(self.base + "status", b"offline", qos=1, retain=True)
+        c.reconnect_delay_set(min_delay=backoff_min, max_delay=backoff_max)
+        c.max_inflight_messages_set(1000)
+        c.on_connect = self._on_connect
+        c.on_disconnect = self._on_disconnect
+        c.on_message = self._on_message
+        self.client = c
+        c.connect_async(self.host, self.port, keepalive=keepalive)
+        c.loop_start()
+        self._thread = threading.Thread(target=self._pump, name=f"sim-mqtt-{tower.dev}", daemon=True)
+        self._thread.start()
+
+    def topic(self, leaf: str) -> str:
+        return self.base + leaf
+
+    def _on_connect(self, client, userdata, flags, reason_code, properties):
+        if reason_code.is_failure:
+            log.warning("sim tower: broker refused the connection: %s", reason_code)
+            return
+        client.subscribe(self.topic("cmd"), qos=1)
+        client.publish(self.topic("status"), b"online", qos=1, retain=True)
+        t = self.tower
+        with t.lock:
+            self.queue.clear()
+            t.emit(t.hello(), self)
+            t.emit(t.totals_frame(), self)
+            self.rewind(max(self.acked + 1, t.oldest_seq))
+            self.connects += 1
+        self.connected.set()
+        self._wake.set()
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties):
+        self.connected.clear()
+
+    def _on_message(self, client, userdata, message):
+        self.tower.handle_line(message.payload, self)
+
+    def wake(self) -> None:
+        self._wake.set()
+
+    def on_reboot(self) -> None:
+        super().on_reboot()
+        self.tower.emit(self.tower.totals_frame(), self)  # a rebooted board reconnects: fresh retained totals
+
+    def _pump(self) -> None:
+        mqtt = self._mqtt
+        while not self._stop:
+            self._wake.wait(0.5)
+            self._wake.clear()
+            while self.connected.is_set() and not self._stop:
+                with self.tower.lock:
+                    item = self.next_frame()
+                if item is None:
+                    break
+                leaf, retain, qos = TOPICS.get(item[0], ("reply", False, 1))
+                info = self.client.publish(self.topic(leaf), item[1], qos=qos, retain=retain)
+                if info.rc != mqtt.MQTT_ERR_SUCCESS:
+                    with self.tower.lock:
+                        self.unread(item)  # goes out again after the reconnect
+                    break
+
+    def close(self) -> None:
+        super().close()
+        self._stop = True
+        self._wake.set()
+        self._thread.join(timeout=5)
+        if self.connected.is_set():  # a clean disconnect sends no Last Will: say it ourselves
+            self.client.publish(self.topic("status"), b"offline", qos=1, retain=True).wait_for_publish(2)
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def vanish(self) -> None:
+        """Power cut or Wi-Fi gone: the broker publishes the Last Will."""
+        self._stop = True
+        self._wake.set()
+        self._thread.join(timeout=5)
+        self.client.loop_stop()
+        try:
+            self.client.socket().close()
+        except Exception:
+            pass
+        self.tower.detach(self)

@@ -9,7 +9,8 @@ DEBIAN_PACKAGES=(python3-venv mosquitto)
 
 missing=()
 for pkg in "${DEBIAN_PACKAGES[@]}"; do
-  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+  # "install ok installed" only: a removed package can leave its config behind.
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
 done
 if ((${#missing[@]})); then
   if [ "$(id -u)" = 0 ]; then

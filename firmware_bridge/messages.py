@@ -200,24 +200,23 @@ def _why(error: ValidationError) -> str:
     return f"{where}: {first['msg']}"
 
 
-def parse_device(obj: dict) -> Any:
-    """A device frame's object as a typed message, or UnknownMessage."""
-    if obj.get("t") not in DEVICE_TYPES:
+def _parse(obj: dict, known_types, adapter) -> Any:
+    if obj.get("t") not in known_types:
         return UnknownMessage.model_validate(obj)
     try:
-        return _device.validate_python(obj)
+        return adapter.validate_python(obj)
     except ValidationError as e:
         raise MessageError(f"{obj['t']}: {_why(e)}") from None
+
+
+def parse_device(obj: dict) -> Any:
+    """A device frame's object as a typed message, or UnknownMessage."""
+    return _parse(obj, DEVICE_TYPES, _device)
 
 
 def parse_host(obj: dict) -> Any:
     """A host command's object as a typed message, or UnknownMessage."""
-    if obj.get("t") not in HOST_TYPES:
-        return UnknownMessage.model_validate(obj)
-    try:
-        return _host.validate_python(obj)
-    except ValidationError as e:
-        raise MessageError(f"{obj['t']}: {_why(e)}") from None
+    return _parse(obj, HOST_TYPES, _host)
 
 
 def command(msg: Message) -> dict:

@@ -360,13 +360,12 @@ class Link:
 
     def _seen_seq(self, seq: int, where: str) -> None:
         if seq < self.delivered:
-            # Same boot, fewer drops than already delivered: not the device we knew.
+            # Same boot, fewer drops than already delivered: a late frame (MQTT may
+            # hand over a queued heartbeat or totals after a reconnect) or a device
+            # that lost count. Either way the totals decide; what was handed over
+            # stays handed over, so no (tower, boot, seq) ever reaches the table twice.
             self.counters["seq_backwards"] += 1
-            before = self.delivered
-            self._crcs = OrderedDict((s, c) for s, c in self._crcs.items() if s <= seq)
-            self.pending.clear()
-            self.delivered = self.known_last = self._acked = seq
-            self._resync(f"{where} says seq {seq}, below the {before} already delivered, "
+            self._resync(f"{where} says seq {seq}, below the {self.delivered} already delivered, "
                          f"without a new boot id")
             return
         if seq > self.known_last:

@@ -82,7 +82,10 @@ def test_tower_reboot_mid_burst_over_a_pty(pty_tower):
         assert_exactly_once_in_order(c.drops, [(old, 50), (tower.boot_id, 40)])
         c.wait(lambda _: bridge.link.totals is not None and bridge.link.totals.boot == tower.boot_id, 10,
                "the totals snapshot of the new boot")
-        assert bridge.link.totals.drops == 90
+        # The snapshot may be taken before all 40 new drops: it keeps the 50 from before
+        # the reboot and says (seq) how many of the new boot it includes.
+        totals = bridge.link.totals
+        assert totals.drops == 50 + totals.seq and 0 <= totals.seq <= 40
     finally:
         bridge.stop()
 

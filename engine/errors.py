@@ -24,6 +24,7 @@ RULES: dict[str, str] = {
     "mobile-scoreboard": "Mobile scoreboards: one per area, never onto each other, never into or out of the King's region",
     "grande": "Grande: may move to any region but the King's region and the Castillo",
     "king-move": "The King moves only by the King's card (anywhere) or the Royal Advisor (to an adjacent region)",
+    "castillo-count": "General scoring: the Castillo is lifted and what is inside is counted; nobody owns more than 30 Caballeros",
     "game-over": "The game has ended after the last general scoring",
     "unknown-id": "ids must name a player, region or card of this game",
 }

@@ -120,6 +120,16 @@ class SecretDiscsRevealed(_Event):
     type: Literal["secret_discs_revealed"] = "secret_discs_revealed"
 
 
+class CastilloCounted(_Event):
+    """The Castillo lifted at a general scoring: what the table counted inside.
+
+    The physical count wins over the recorded turns; the difference comes from
+    (or goes back to) the provinces."""
+
+    type: Literal["castillo_counted"] = "castillo_counted"
+    counts: dict[Id, Count]
+
+
 class RegionChosen(_Event):
     """The region a special action names: a special scoring's, or Eviction's."""
 
@@ -167,7 +177,7 @@ Event = Annotated[
     Union[
         ActionCardsRevealed, PowerCardPlayed, CourtReplenished, ActionCardChosen,
         CaballerosPlaced, SpecialActionStarted, SpecialActionSkipped, SpecialActionFinished,
-        CaballerosMoved, ExtraCaballerosPlaced, CaballerosSentBack, SecretDiscSet, SecretDiscsRevealed, RegionChosen,
+        CaballerosMoved, ExtraCaballerosPlaced, CaballerosSentBack, SecretDiscSet, SecretDiscsRevealed, CastilloCounted, RegionChosen,
         MobileScoreboardPlaced, PowerCardTakenBack, GrandeMoved, KingMoved, VetoUsed, VetoWaived,
     ],
     Field(discriminator="type"),

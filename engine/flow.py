@@ -928,9 +928,6 @@ def _apply_disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
     p = _player(state, e.player)
     r = _region(state, e.region, "a secret disc")
     if state.stage == "scoring_discs":
-        if p not in state.scoring_needed:
-            raise RuleViolation("secret-disc", f"{_name(state, p)} has no Caballeros in the Castillo "
-                                "and sets no disc")
         state.scoring_discs[p] = r
         return
     sp = _expect_special(state, ("disc_send_back", "disc_scoring", "eviction"), "setting a secret disc")
@@ -942,6 +939,20 @@ def _apply_disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
         raise RuleViolation("secret-disc", f"{_name(state, p)} cannot pick {_rname(state, r)}: "
                             "the region must hold enough of their Caballeros and not be the King's")
     sp.discs[p] = r
+
+
+def _apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
+    _expect_stage(state, ("scoring_discs",), "counting the Castillo")
+    castillo = state.board.castillo
+    counts = {_player(state, pid): c for pid, c in e.counts.items()}
+    for p, c in counts.items():
+        spare = state.provinces[p] + state.counts[castillo][p]
+        if c > spare:
+            raise RuleViolation("castillo-count", f"{_name(state, p)} cannot have {c} in the Castillo: "
+                                f"only {spare} of their Caballeros are not elsewhere on the table")
+    for p, c in counts.items():
+        state.provinces[p] += state.counts[castillo][p] - c
+        state.counts[castillo][p] = c
 
 
 def _apply_discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
@@ -1088,11 +1099,12 @@ def _end_round(state: GameState) -> None:
         state.vetoes.remove(v)
         state.stacks_bottom[VETO_STACK - 1].append("veto")
     if state.round in state.board.general_scoring_after:
-        state.scoring_needed = [q for q in range(state.n) if state.castillo_count(q)]
+        # Every player sets a disc, Caballeros in the Castillo or not: asking only
+        # some would tell the table who has none there (rules, general scoring step 3).
+        state.scoring_needed = list(range(state.n))
         state.scoring_discs = {}
         state.stage = "scoring_discs"
-        if not state.scoring_needed:
-            _run_general_scoring(state)
+
     else:
         _next_round(state)
 
@@ -1105,6 +1117,8 @@ def _run_general_scoring(state: GameState) -> None:
     for q in state.scoring_needed:
         r = state.scoring_discs[q]
         k = state.counts[castillo][q]
+        if not k:
+            continue
         state.counts[castillo][q] = 0
         to_court = r == state.king
         if to_court:
@@ -1144,6 +1158,7 @@ _APPLY: dict[type, Callable[[GameState, Any], None]] = {
     ev.ExtraCaballerosPlaced: _apply_extra_placed,
     ev.CaballerosSentBack: _apply_sent_back,
     ev.SecretDiscSet: _apply_disc_set,
+    ev.CastilloCounted: _apply_castillo_counted,
     ev.SecretDiscsRevealed: _apply_discs_revealed,
     ev.RegionChosen: _apply_region_chosen,
     ev.MobileScoreboardPlaced: _apply_mobile,

@@ -28,8 +28,8 @@ from pydantic import BaseModel
 
 from . import framing
 from .adapter import TowerDrop, tower_drop
-from .messages import (PROTOCOL_VERSION, Ack, Cal, Drop, Fault, Heartbeat, Hello, HelloReq, MessageError, Ok,
-                       Replay, Totals, TotalsReq, UnknownMessage, command, parse_device)
+from .messages import (PROTOCOL_VERSION, Ack, Cal, Calibrate, Drop, Empty, Fault, Heartbeat, Hello, HelloReq,
+                       MessageError, Ok, Replay, Totals, TotalsReq, UnknownMessage, command, parse_device)
 
 log = logging.getLogger("firmware_bridge.link")
 
@@ -206,6 +206,15 @@ class Link:
             return (self.tower, self.boot, self.delivered) if self.tower and self.boot else None
 
     # ---- requests ---------------------------------------------------------------
+
+    def request_empty(self, token: str) -> None:
+        """Tell the tower its Castillo was emptied; the same token twice empties once."""
+        with self._lock:
+            self._send_cmd(Empty(token=token))
+
+    def request_calibration(self, cancel: bool = False) -> None:
+        with self._lock:
+            self._send_cmd(Calibrate(cancel=True) if cancel else Calibrate())
 
     def _send_cmd(self, msg) -> None:
         try:

@@ -96,3 +96,9 @@ def finish_round(game: Game) -> None:
         if game.state.stage == "replenish":
             take_card(game, next(c for s, c in sorted(game.state.revealed.items()) if c))
         finish_turn(game)
+    state = game.state
+    if state.stage == "scoring_discs" and not any(state.counts[state.board.castillo]):
+        # Discs change nothing when the Castillo is empty; everyone still sets one.
+        for pid in state.players:
+            game.apply(ev.SecretDiscSet(player=pid, region=state.board.region_ids[0]))
+        game.apply(ev.SecretDiscsRevealed())

@@ -102,8 +102,9 @@ def test_general_scoring_discs_castillo_transfer_and_regions():
                            "green": 7 - g.state.round_index})
         finish_round(g)
     ask = g.asked()
-    assert ask.kind == "secret_disc" and set(ask.players) == {"red", "blue"}  # Green has none inside
-    refused(g, ev.SecretDiscSet(player="green", region="galicia"), "secret-disc")
+    # Everyone sets a disc, or the question would tell that Green has none inside
+    assert ask.kind == "secret_disc" and set(ask.players) == {"red", "blue", "green"}
+    g.apply(ev.SecretDiscSet(player="green", region="galicia"))
     g.apply(ev.SecretDiscSet(player="red", region="valencia"))
     g.apply(ev.SecretDiscSet(player="blue", region="castilla_la_nueva"))  # the King's: back to court
     assert g.asked().kind == "reveal_secret_discs"
@@ -114,6 +115,7 @@ def test_general_scoring_discs_castillo_transfer_and_regions():
     assert record.lines[0].area == "castillo" and record.lines[0].points == 5
     assert count(g, "red", "valencia") == 3 and count(g, "red", "castillo") == 0
     assert court(g, "blue") == blue_court + 1
+    assert [t["player"] for t in record.transfers] == ["red", "blue"]  # Green had nothing to move
     assert score(g, "red") == 5 + 4 + 2 + 5  # Castillo, Galicia + home, Valencia
     assert g.state.round == 4 and g.asked().kind == "reveal_action_cards"
 

@@ -1,0 +1,571 @@
+"""The table authority: the one object that owns a game night.
+
+Inputs come from the tablet, the tower bridge and the phones; each is checked
+(through the engine for game moves), appended durably to the game's log, and
+only then applied. Observers are told after every accepted change, on the
+caller's thread: the Kivy app hops to its own thread with Clock.
+
+What it publishes:
+- public: the engine's public view plus the table's own public facts (tower
+  status, drops waiting for a person, undo);
+- private: one player's view (their hand, their Castillo count, their disc);
+- hidden: the Castillo tallies the tower counted, for the Castillo reveal only.
+
+The log holds one record per accepted input (see RECORD_KINDS); undo appends
+an "undo" record, so the file is only ever appended to. Replaying the records
+rebuilds exactly the same table: same state, same hidden tallies.
+"""
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from engine import events as ev
+from engine.board import CASTILLO, classic_board
+from engine.errors import RuleViolation
+from engine.events import GameSetup
+from engine.flow import Ask, apply_event, asked
+from engine.freeplay import FREE_EVENT_ADAPTER, FreeState, free_apply, free_asked, free_state
+from engine.game import start_state
+from engine.views import castillo_tallies, player_view, public_view
+from firmware_bridge.adapter import TowerDrop
+from firmware_bridge.messages import COLOURS
+
+from .store import GameLog, LoadedLog, read_log
+
+log = logging.getLogger("companion.table")
+
+Mode = Literal["tracking", "scoring"]
+RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo", "finished")
+UNDOABLE = ("event", "assign", "dismiss", "keep")
+# Events after which everyone has seen something: undoing them asks first.
+REVEALING = ("secret_discs_revealed", "castillo_counted", "action_cards_revealed", "special_scored")
+
+
+class InputError(Exception):
+    """An input the table refuses; the message names what and which rule or limit."""
+
+
+class NeedsConfirmation(InputError):
+    """Undo of something that revealed information: repeat with confirm=True."""
+
+
+class TowerConfig(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["simulated", "serial", "mqtt", "none"] = "simulated"
+    port: Optional[str] = None        # serial: device path or pyserial URL
+    broker: Optional[str] = None      # mqtt: mqtt://host:port
+    tower_id: Optional[str] = None    # mqtt: the device id
+
+    @model_validator(mode="after")
+    def _check(self) -> "TowerConfig":
+        if self.kind == "serial" and not self.port:
+            raise ValueError("a serial tower needs its port (pick one from the list)")
+        if self.kind == "mqtt" and not (self.broker and self.tower_id):
+            raise ValueError("an MQTT tower needs the broker address and the tower id")
+        return self
+
+
+class TableSetup(BaseModel):
+    """What the new-game screen decides. Player ids are the Caballero colours the
+    tower reports, so a drop's colour names its owner."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: GameSetup
+    mode: Mode = "tracking"
+    tower: TowerConfig = Field(default_factory=TowerConfig)
+
+    @model_validator(mode="after")
+    def _check(self) -> "TableSetup":
+        wrong = [p for p in self.game.players if p not in COLOURS]
+        if wrong:
+            raise ValueError(f"players are named by their Caballero colour ({', '.join(COLOURS)}); "
+                             f"not a colour: {', '.join(wrong)}")
+        return self
+
+
+@dataclass
+class DropEntry:
+    """A tower drop as the table sees it; `status` was decided when it arrived."""
+
+    key: tuple[str, str, int]
+    colour: Optional[str]
+    best: Optional[str]
+    est: int
+    status: str                # expected | flagged | uncertain
+    player: Optional[str] = None   # whose tally it counts in (None: waiting for a person)
+    count: int = 0
+    settled: bool = False      # a person assigned, kept or dismissed it
+
+    @property
+    def needs_person(self) -> bool:
+        return self.status in ("uncertain", "flagged") and not self.settled
+
+    def public(self) -> dict:
+        return {"id": _drop_id(self.key), "status": self.status, "best": self.best,
+                "colour": self.colour, "est": self.est}
+
+
+def _drop_id(key) -> str:
+    return f"{key[1]}:{key[2]}"
+
+
+class TablePublic(BaseModel):
+    """The tablet's view: the engine's public view plus the table's public facts."""
+
+    model_config = ConfigDict(frozen=True)
+
+    mode: Mode
+    game: dict[str, Any]                  # engine PublicView (tracking) or the scoring-only view
+    colours: dict[str, str]
+    drops_total: int                      # drives the tower's pulse; counts nothing per colour
+    drops_waiting: list[dict]             # uncertain / flagged drops for a one-tap answer
+    undo: Optional[str]                   # what undo would take back, in words
+    undo_reveals: bool
+
+
+class Table:
+    """Owns one game. Thread-safe: every input takes the same lock."""
+
+    def __init__(self, setup: TableSetup, game_log: GameLog | None = None):
+        self.setup = setup
+        self.mode: Mode = setup.mode
+        self.board = classic_board()
+        self._log = game_log
+        self._lock = threading.RLock()
+        self._observers: list[Callable[[str], None]] = []
+        self.on_tower_empty: Optional[Callable[[str], None]] = None  # set by whoever holds the bridge
+        self.warnings: list[str] = []
+        self._game_id = game_log.path.stem if game_log else "memory"
+        self._reset()
+
+    # ---- construction -----------------------------------------------------------
+
+    @classmethod
+    def new(cls, setup: TableSetup, folder: Path | None = None) -> "Table":
+        start_state(setup.game)  # refuse a bad setup before a file is made
+        return cls(setup, GameLog.create({"setup": setup.model_dump(mode="json"), "version": 1}, folder))
+
+    @classmethod
+    def resume(cls, path: Path) -> "Table":
+        loaded = read_log(path)
+        setup = TableSetup.model_validate(loaded.header["setup"])
+        table = cls(setup, None)
+        table._replay(loaded)
+        table._log = GameLog(path, loaded.good_bytes)
+        table._game_id = path.stem
+        return table
+
+    def _reset(self) -> None:
+        self.records: list[dict] = []        # every record, undo markers included
+        self.effective: list[dict] = []      # what is in force after the undos
+        if self.mode == "tracking":
+            self.state = start_state(self.setup.game, self.board)
+            self.free: FreeState | None = None
+        else:
+            self.free = free_state(self.setup.game, self.board)
+            self.state = None
+        self.drops: dict[tuple, DropEntry] = {}
+        self.drops_total = 0
+        self.tally = {pid: 0 for pid in self.setup.game.players}   # hidden: the tower's count
+        self.unplaced = {pid: 0 for pid in self.setup.game.players}  # counted, not yet entered
+        self.empty_token: Optional[str] = None  # the last emptying; sent again after a restart
+
+    def _replay(self, loaded: LoadedLog) -> None:
+        self.warnings += loaded.warnings
+        for record in loaded.records:
+            if record.get("t") not in RECORD_KINDS:
+                raise InputError(f"log record of unknown kind {record.get('t')!r}")
+        self._rebuild(loaded.records)
+
+    def _rebuild(self, records: list[dict]) -> None:
+        """Apply records from scratch: undo markers take back the last undoable record."""
+        effective: list[dict] = []
+        for record in records:
+            if record["t"] == "undo":
+                for i in range(len(effective) - 1, -1, -1):
+                    if effective[i]["t"] in UNDOABLE:
+                        del effective[i]
+                        break
+            else:
+                effective.append(record)
+        self._reset()
+        for record in effective:
+            self._apply_record(record)
+        self.records = list(records)
+        self.effective = effective
+
+    # ---- observers ----------------------------------------------------------------
+
+    def subscribe(self, callback: Callable[[str], None]) -> Callable[[], None]:
+        """callback(what) after each change: "game", "drop", "tower". Returns unsubscribe."""
+        self._observers.append(callback)
+        return lambda: self._observers.remove(callback) if callback in self._observers else None
+
+    def _notify(self, what: str) -> None:
+        for callback in list(self._observers):
+            try:
+                callback(what)
+            except Exception:  # an observer's bug must not undo an accepted input
+                log.exception("observer failed")
+
+    # ---- the game's questions -------------------------------------------------------
+
+    def asked(self) -> Ask:
+        with self._lock:
+            return asked(self.state) if self.state is not None else free_asked(self.free)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.setup.game.players)
+
+    @property
+    def names(self) -> dict[str, str]:
+        return (self.state or self.free).names
+
+    @property
+    def over(self) -> bool:
+        return self.asked().kind == "game_over"
+
+    # ---- inputs -------------------------------------------------------------------------
+
+    def submit(self, event: Any, *, player: Optional[str] = None) -> None:
+        """A game input (engine or scoring-only event), as a pydantic model or a dict.
+
+        `player` is who sends it when it comes from a phone: a phone may only
+        send its own secret disc."""
+        with self._lock:
+            event = self._parse_event(event)
+            if player is not None and getattr(event, "player", None) != player:
+                raise InputError(f"{player} may only enter their own choices")
+            try:
+                self._apply_event(event)
+            except RuleViolation as exc:  # the engine changed nothing
+                raise InputError(str(exc)) from None
+            self._persist({"t": "event", "e": event.model_dump(mode="json")})
+            self._after_event(event)
+        self._notify("game")
+
+    def _parse_event(self, event: Any):
+        if isinstance(event, BaseModel):
+            return event
+        try:
+            if self.mode == "tracking":
+                return ev.event_from_dict(event)
+            return FREE_EVENT_ADAPTER.validate_python(event)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(x) for x in err["loc"])
+            raise InputError(f"not a valid input ({where}: {err['msg']})") from None
+
+    def _apply_event(self, event) -> None:
+        if self.mode == "tracking":
+            apply_event(self.state, event)
+        else:
+            free_apply(self.free, event)
+        self._count_entered(event)
+
+    def _after_event(self, event) -> None:
+        # After a general scoring's reveal the tower is told the Castillo was emptied.
+        if event.type == "secret_discs_revealed" and self._general_scoring_done():
+            token = self._empty_token()
+            self._commit({"t": "emptied", "token": token})
+            if self.on_tower_empty:
+                self.on_tower_empty(token)
+        if self.over and not (self.effective and self.effective[-1]["t"] == "finished"):
+            self._commit({"t": "finished"})
+
+    def _general_scoring_done(self) -> bool:
+        logbook = (self.state or self.free).scoring_log
+        return bool(logbook) and logbook[-1].title.startswith("General scoring")
+
+    def _empty_token(self) -> str:
+        digest = hashlib.sha1(self._game_id.encode()).hexdigest()[:8]
+        return f"g{digest}-e{len(self.records)}"
+
+    def tower_drop(self, drop: TowerDrop) -> None:
+        """From the bridge thread: one Caballero (or a doubtful something) in the tower."""
+        with self._lock:
+            if drop.key in self.drops:
+                return  # the bridge already de-duplicates; a restarted app may see one again
+            status = self._classify(drop)
+            self._commit({"t": "drop", "key": list(drop.key), "colour": drop.colour, "best": drop.best,
+                          "est": drop.est if drop.multi else 1, "status": status})
+        self._notify("drop")
+
+    def _classify(self, drop: TowerDrop) -> str:
+        if drop.colour is None or drop.multi:
+            return "uncertain"
+        if drop.colour not in self.players:
+            return "flagged"  # a colour nobody plays: a stray cube
+        return "expected" if self._placing_now(drop.colour) else "flagged"
+
+    def _placing_now(self, colour: str) -> bool:
+        """Could a Caballero of this colour go into the Castillo at this step?"""
+        ask = self.asked()
+        if self.mode == "scoring":
+            return ask.kind == "play_round"
+        if ask.kind == "turn_action":
+            place = ask.options.get("place")
+            return bool(place) and ask.players == (colour,)
+        if ask.kind == "place_extra":
+            return ask.players == (colour,)
+        if ask.kind == "move_caballeros":
+            return True  # some cards move other players' Caballeros into the Castillo
+        return False
+
+    def assign_drop(self, drop_id: str, player: str, count: int = 1) -> None:
+        """A person says whose an uncertain (or flagged) drop was, and how many cubes."""
+        with self._lock:
+            entry = self._drop(drop_id)
+            if player not in self.players:
+                raise InputError(f"{player!r} is not playing (players: {', '.join(self.players)})")
+            if not 0 <= count <= 10:
+                raise InputError(f"{count} cubes in one drop: give 0 to 10")
+            self._commit({"t": "assign", "drop": list(entry.key), "player": player, "count": count})
+        self._notify("drop")
+
+    def keep_drop(self, drop_id: str) -> None:
+        """A flagged drop was a real Caballero thrown in: it stays counted."""
+        with self._lock:
+            entry = self._drop(drop_id)
+            if entry.status != "flagged":
+                raise InputError("only a drop flagged as outside a placement can be kept as it is")
+            self._commit({"t": "keep", "drop": list(entry.key)})
+        self._notify("drop")
+
+    def dismiss_drop(self, drop_id: str) -> None:
+        """Not a Caballero (a hand, a die, a cube taken back out): it counts for nobody."""
+        with self._lock:
+            entry = self._drop(drop_id)
+            self._commit({"t": "dismiss", "drop": list(entry.key)})
+        self._notify("drop")
+
+    def _drop(self, drop_id: str) -> DropEntry:
+        for entry in self.drops.values():
+            if _drop_id(entry.key) == drop_id:
+                if entry.settled:
+                    raise InputError(f"drop {drop_id} was already answered (undo to change the answer)")
+                return entry
+        raise InputError(f"no tower drop {drop_id!r} waits for an answer")
+
+    def undo(self, confirm: bool = False) -> str:
+        """Take back the last person-made input. Returns what was undone, in words."""
+        with self._lock:
+            last = self._last_undoable()
+            if last is None:
+                raise InputError("there is nothing to undo")
+            words = describe(last, self.names)
+            if self._reveals(last) and not confirm:
+                raise NeedsConfirmation(f"undo \"{words}\"? Everyone has already seen what it revealed")
+            self._write({"t": "undo"})
+            self._rebuild(self.records + [{"t": "undo"}])
+        self._notify("game")
+        return words
+
+    def _last_undoable(self) -> Optional[dict]:
+        return next((r for r in reversed(self.effective) if r["t"] in UNDOABLE), None)
+
+    @staticmethod
+    def _reveals(record: dict) -> bool:
+        return record["t"] == "event" and record["e"].get("type") in REVEALING
+
+    # ---- commit and apply ------------------------------------------------------------------
+
+    def _commit(self, record: dict) -> None:
+        """Durably first, then in memory: what is acted on is always on disk."""
+        self._write(record)
+        self.records.append(record)
+        self.effective.append(record)
+        self._apply_record(record)
+
+    def _persist(self, record: dict) -> None:
+        """For an event already applied (the engine checks before it changes anything)."""
+        try:
+            self._write(record)
+        except InputError:
+            self._rebuild(self.records)  # forget the applied event: it is not on disk
+            raise
+        self.records.append(record)
+        self.effective.append(record)
+
+    def _write(self, record: dict) -> None:
+        if self._log:
+            try:
+                self._log.append(record)
+            except OSError as exc:
+                raise InputError(f"could not save to {self._log.path} ({exc.strerror}); "
+                                 "nothing was changed: free some space and try again") from None
+
+    def _apply_record(self, record: dict) -> None:
+        kind = record["t"]
+        if kind == "event":
+            event = (ev.event_from_dict(record["e"]) if self.mode == "tracking"
+                     else FREE_EVENT_ADAPTER.validate_python(record["e"]))
+            self._apply_event(event)
+        elif kind == "drop":
+            key = tuple(record["key"])
+            entry = DropEntry(key, record["colour"], record["best"], record["est"], record["status"])
+            if entry.status != "uncertain":
+                entry.player, entry.count = entry.colour if entry.colour in self.tally else None, 1
+            self.drops[key] = entry
+            self.drops_total += 1
+            self._count(entry, +1)
+        elif kind in ("assign", "dismiss", "keep"):
+            entry = self.drops[tuple(record["drop"])]
+            self._count(entry, -1)
+            if kind == "assign":
+                entry.player, entry.count = record["player"], record["count"]
+            elif kind == "dismiss":
+                entry.player, entry.count = None, 0
+            entry.settled = True
+            self._count(entry, +1)
+        elif kind == "emptied":
+            self.tally = {pid: 0 for pid in self.players}
+            self.unplaced = {pid: 0 for pid in self.players}
+            self.empty_token = record["token"]
+            for entry in self.drops.values():
+                entry.settled = True  # what was in the tower has been counted by hand
+
+    def _count(self, entry: DropEntry, sign: int) -> None:
+        if entry.player in self.tally and entry.count:
+            self.tally[entry.player] += sign * entry.count
+            self.unplaced[entry.player] = max(0, self.unplaced[entry.player] + sign * entry.count)
+
+    def _count_entered(self, event) -> None:
+        """Entered turns that put Caballeros in the Castillo use up the tower's count."""
+        put: dict[str, int] = {}
+        if isinstance(event, (ev.CaballerosPlaced, ev.ExtraCaballerosPlaced)):
+            put[event.player] = event.placements.get(CASTILLO, 0)
+        elif isinstance(event, ev.CaballerosMoved) and event.target == CASTILLO:
+            put[event.owner] = event.count
+        for pid, k in put.items():
+            if pid in self.unplaced:
+                self.unplaced[pid] = max(0, self.unplaced[pid] - k)
+
+    # ---- views ---------------------------------------------------------------------------------
+
+    def public(self) -> TablePublic:
+        with self._lock:
+            last = self._last_undoable()
+            return TablePublic(
+                mode=self.mode, game=self._game_public(), colours={p: p for p in self.players},
+                drops_total=self.drops_total,
+                drops_waiting=[d.public() for d in self.drops.values() if d.needs_person],
+                undo=describe(last, self.names) if last else None,
+                undo_reveals=bool(last and self._reveals(last)))
+
+    def _game_public(self) -> dict:
+        if self.state is not None:
+            return public_view(self.state).model_dump(mode="json")
+        return free_public(self.free)
+
+    def private(self, player: str) -> dict:
+        with self._lock:
+            if player not in self.players:
+                raise InputError(f"{player!r} is not playing")
+            if self.state is not None:
+                return player_view(self.state, player).model_dump(mode="json")["private"]
+            # Scoring only: the tower's count is the player's own Castillo figure.
+            return {"player": player, "provinces": None, "castillo": self.tally[player],
+                    "power_cards_in_hand": [], "power_cards_discarded": [],
+                    "secret_disc": self.free.discs.get(player)}
+
+    def question_id(self) -> str:
+        """Names the question now asked; secret discs set meanwhile do not change it, anything
+        else does. A phone sends it back with its pick, so a pick made against an old
+        question is refused."""
+        with self._lock:
+            ask = self.asked()
+            opened = sum(1 for r in self.effective
+                         if r["t"] == "event" and r["e"]["type"] != "secret_disc_set")
+            return f"{ask.round}-{ask.stage}-{ask.options.get('purpose', ask.kind)}-{opened}"
+
+    def hidden_tallies(self) -> dict[str, int]:
+        """The tower's Castillo count per player: for the reveal step only."""
+        with self._lock:
+            return dict(self.tally)
+
+    def recorded_castillo(self) -> dict[str, int] | None:
+        """What the entered turns put in the Castillo (tracking mode), for the count check."""
+        with self._lock:
+            return castillo_tallies(self.state) if self.state is not None else None
+
+    def castillo_prefill(self, player: str) -> int:
+        """Caballeros of `player` the tower saw go in that no entered turn accounts for yet."""
+        with self._lock:
+            return self.unplaced.get(player, 0)
+
+    def tower_position(self) -> Optional[tuple[str, str, int]]:
+        """The last drop held durably: the bridge resumes after it."""
+        with self._lock:
+            keys = [d.key for d in self.drops.values()]
+            return keys[-1] if keys else None
+
+    def score_history(self) -> dict[str, list[tuple[int, int]]]:
+        """(round, score) after each scoring, per player: for the end-of-game plot."""
+        with self._lock:
+            logbook = (self.state or self.free).scoring_log
+            history = {pid: [(0, 0)] for pid in self.players}
+            totals = {pid: 0 for pid in self.players}
+            for record in logbook:
+                for line in record.lines:
+                    totals[line.player] += line.points
+                for pid in self.players:
+                    history[pid].append((record.round, totals[pid]))
+            return history
+
+    def close(self) -> None:
+        if self._log:
+            self._log.close()
+
+    @property
+    def path(self) -> Optional[Path]:
+        return self._log.path if self._log else None
+
+
+def free_public(free: FreeState) -> dict:
+    ask = free_asked(free)
+    table = free.table
+    return {
+        "round": free.round, "rounds": list(free.schedule), "variant": free.variant, "stage": free.stage,
+        "asked": {"kind": ask.kind, "players": list(ask.players),
+                  "options": {k: v for k, v in ask.options.items() if k != "regions"},
+                  "vetoes": [], "card": None, "round": ask.round, "stage": ask.stage},
+        "players": [{"id": pid, "name": free.names[pid], "score": table.scores.get(pid, 0),
+                     "court": table.court.get(pid, 0), "grande": table.grandes.get(pid)}
+                    for pid in free.players],
+        "king": table.king, "regions": {r: dict(row) for r, row in table.regions.items()},
+        "mobile_scoreboards": dict(table.mobile_scoreboards),
+        "secret_discs_chosen": [pid for pid in free.players if pid in free.discs],
+        "scorings": [{"round": s.round, "title": s.title, "lines": [ln.to_dict() for ln in s.lines],
+                      "transfers": list(s.transfers)} for s in free.scoring_log],
+        "winners": list(free.winners),
+    }
+
+
+def describe(record: dict, names: dict[str, str]) -> str:
+    """A record in words, for the undo button and its confirmation."""
+    kind = record["t"]
+    if kind == "event":
+        e = record["e"]
+        who = names.get(e.get("player", ""), "")
+        words = e["type"].replace("_", " ")
+        if e["type"] == "secret_disc_set":
+            return f"{who}'s secret disc"  # never which region
+        return f"{who} {words}".strip() if who else words
+    if kind == "assign":
+        return f"drop given to {names.get(record['player'], record['player'])}"
+    if kind == "dismiss":
+        return "drop dismissed"
+    if kind == "keep":
+        return "flagged drop kept"
+    return kind

@@ -1,0 +1,250 @@
+"""Scoring-only games: the table plays freely and enters the board when a
+scoring comes. The engine keeps the round track, the scores and the scoring
+log, and scores each entered board with the same functions a tracked game uses.
+
+Events (all typed, replayable like a tracked game's):
+  BoardEntered      the board as it lies now (regions, King, Grandes, scoreboards)
+  SpecialScored     an Action card's special scoring, during a round
+  RoundFinished     the round is over; after rounds 3, 6 and 9 a general scoring follows
+  SecretDiscSet, CastilloCounted, SecretDiscsRevealed   the general scoring itself
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import Field, TypeAdapter
+
+from . import events as ev
+from .board import CASTILLO, Board, classic_board
+from .errors import RuleViolation
+from .events import CastilloCounted, Count, GameSetup, Id, SecretDiscSet, SecretDiscsRevealed
+from .flow import Ask
+from .game import start_state
+from .snapshot import SPECIAL_KINDS, SnapshotError, TableSnapshot, load_snapshot, score_snapshot
+from .state import TABLE, ScoringRecord
+
+
+class BoardEntered(ev._Event):
+    type: Literal["board_entered"] = "board_entered"
+    king: Id
+    grandes: dict[Id, Id] = Field(default_factory=dict)
+    regions: dict[Id, dict[Id, Count]] = Field(default_factory=dict)
+    court: dict[Id, Count] = Field(default_factory=dict)
+    mobile_scoreboards: dict[Literal["8-4-0", "4-0-0"], Id] = Field(default_factory=dict)
+
+
+class SpecialScored(ev._Event):
+    """kind: 4, 5, 6-7, castillo, first-only, most, least or region:ID (see engine.snapshot)."""
+
+    type: Literal["special_scored"] = "special_scored"
+    kind: Annotated[str, Field(min_length=1, max_length=40)]
+    castillo: dict[Id, Count] = Field(default_factory=dict, description="for kind castillo: what it holds")
+
+
+class RoundFinished(ev._Event):
+    type: Literal["round_finished"] = "round_finished"
+
+
+FreeEvent = Annotated[
+    Union[BoardEntered, SpecialScored, RoundFinished, SecretDiscSet, CastilloCounted, SecretDiscsRevealed],
+    Field(discriminator="type"),
+]
+FREE_EVENT_ADAPTER: TypeAdapter[FreeEvent] = TypeAdapter(FreeEvent)
+
+
+@dataclass(slots=True)
+class FreeState:
+    board: Board
+    players: tuple[str, ...]
+    names: dict[str, str]
+    variant: str
+    schedule: tuple[int, ...]
+    table: TableSnapshot          # the board as last entered or scored (Castillo empty)
+    round_index: int = 0
+    stage: str = "play"            # play -> scoring_discs -> play ... -> over
+    discs: dict[str, str] = field(default_factory=dict)
+    castillo: dict[str, int] | None = None   # counted when the Castillo is lifted
+    scoring_log: list[ScoringRecord] = field(default_factory=list)
+    winners: list[str] = field(default_factory=list)
+
+    @property
+    def round(self) -> int:
+        return self.schedule[min(self.round_index, len(self.schedule) - 1)]
+
+    @property
+    def scores(self) -> list[int]:
+        return [self.table.scores.get(pid, 0) for pid in self.players]
+
+
+def free_state(setup: GameSetup, board: Board | None = None) -> FreeState:
+    """The board at the start: the King and each player's Grande with 2 Caballeros at home."""
+    board = board or classic_board()
+    start = start_state(setup, board)  # checks the setup as a tracked game would
+    table = TableSnapshot.model_construct(
+        players=list(setup.players), king=setup.king, grandes=dict(setup.homes),
+        regions={home: {pid: board.home_caballeros} for pid, home in setup.homes.items()},
+        castillo={}, secret_discs={}, mobile_scoreboards={}, scores={pid: 0 for pid in setup.players},
+        court={pid: board.court_caballeros for pid in setup.players})
+    return FreeState(board=board, players=start.players, names=start.names, variant=setup.variant,
+                     schedule=start.schedule, table=table)
+
+
+# --- asked ---------------------------------------------------------------------------
+
+def free_asked(state: FreeState) -> Ask:
+    if state.stage == "over":
+        return Ask("game_over", (), {"winners": list(state.winners),
+                                      "scores": dict(zip(state.players, state.scores))},
+                   round=state.round, stage="over")
+    if state.stage == "scoring_discs":
+        regions = list(state.board.region_ids)
+        waiting = tuple(pid for pid in state.players if pid not in state.discs)
+        chosen = [pid for pid in state.players if pid in state.discs]
+        purpose = "castillo_destination"
+        if waiting:
+            ask = Ask("secret_disc", waiting, {"purpose": purpose, "regions": {p: regions for p in waiting},
+                                               "chosen": chosen})
+        elif state.castillo is None:
+            ask = Ask("count_castillo", (TABLE,), {"purpose": purpose, "chosen": chosen})
+        else:
+            ask = Ask("reveal_secret_discs", (TABLE,), {"purpose": purpose, "chosen": chosen})
+    else:
+        ask = Ask("play_round", (TABLE,), {"special_kinds": list(SPECIAL_KINDS) + ["region:ID"],
+                                           "general_scoring_next": _general_after(state)})
+    ask.round, ask.stage = state.round, state.stage
+    return ask
+
+
+def _general_after(state: FreeState) -> bool:
+    return state.round in state.board.general_scoring_after
+
+
+# --- apply ---------------------------------------------------------------------------
+
+def free_apply(state: FreeState, event: Any) -> None:
+    """Check and apply one event; a refused one raises RuleViolation and changes nothing."""
+    if state.stage == "over":
+        raise RuleViolation("game-over", "the game is over: nothing more can be entered")
+    handler = _APPLY.get(type(event))
+    if handler is None:
+        raise RuleViolation("phase-order", f"{type(event).__name__} is not an input of a scoring-only game")
+    handler(state, event)
+
+
+def _in_stage(state: FreeState, stage: str, what: str) -> None:
+    if state.stage != stage:
+        now = free_asked(state).kind.replace("_", " ")
+        raise RuleViolation("phase-order", f"{what} is not possible now: the game waits for {now}")
+
+
+def _snapshot(state: FreeState, **changes) -> TableSnapshot:
+    data = state.table.model_dump()
+    data.update(changes)
+    try:
+        return load_snapshot(data)
+    except SnapshotError as exc:
+        raise RuleViolation("setup", f"the board as entered is impossible: {exc}") from None
+
+
+def _board_entered(state: FreeState, e: BoardEntered) -> None:
+    _in_stage(state, "play", "entering the board")
+    missing = [pid for pid in state.players if pid not in e.grandes]
+    if missing:
+        raise RuleViolation("grande", "every Grande stands in a region; missing: " + ", ".join(missing))
+    state.table = _snapshot(state, king=e.king, grandes=dict(e.grandes), court=dict(e.court),
+                            regions={r: dict(row) for r, row in e.regions.items()},
+                            mobile_scoreboards=dict(e.mobile_scoreboards))
+
+
+def _special_scored(state: FreeState, e: SpecialScored) -> None:
+    _in_stage(state, "play", "a special scoring")
+    table = _snapshot(state, castillo=dict(e.castillo)) if e.castillo else state.table
+    try:
+        _, lines, after = score_snapshot(table, e.kind, state.board)
+    except SnapshotError as exc:
+        raise RuleViolation("special-action", str(exc).replace("--special ", "")) from None
+    state.table = after.model_copy(update={"castillo": {}})
+    state.scoring_log.append(ScoringRecord(state.round, f"Special scoring: {_kind_title(state, e.kind)}",
+                                           lines, []))
+
+
+def _kind_title(state: FreeState, kind: str) -> str:
+    if kind.startswith("region:"):
+        rid = kind.split(":", 1)[1]
+        return state.board.area_name(state.board.area_index[rid])
+    return {"castillo": "the Castillo", "first-only": "every region, first place only",
+            "most": "the regions with the most Caballeros", "least": "the regions with the fewest Caballeros",
+            }.get(kind, f'all "{kind}" regions')
+
+
+def _round_finished(state: FreeState, e: RoundFinished) -> None:
+    _in_stage(state, "play", "finishing the round")
+    if _general_after(state):
+        state.stage, state.discs, state.castillo = "scoring_discs", {}, None
+    else:
+        _next_round(state)
+
+
+def _next_round(state: FreeState) -> None:
+    if state.round_index + 1 >= len(state.schedule):
+        best = max(state.scores)
+        state.winners = [pid for pid, s in zip(state.players, state.scores) if s == best]
+        state.stage = "over"
+    else:
+        state.round_index += 1
+        state.stage = "play"
+
+
+def _disc_set(state: FreeState, e: SecretDiscSet) -> None:
+    _in_stage(state, "scoring_discs", "setting a secret disc")
+    _known_player(state, e.player)
+    if e.region not in state.board.region_ids:
+        raise RuleViolation("unknown-id", f"{e.region!r} is not a region (a secret disc shows a region)")
+    if state.castillo is not None:
+        raise RuleViolation("secret-disc", "the Castillo is already open: the discs are locked")
+    state.discs[e.player] = e.region
+
+
+def _known_player(state: FreeState, pid: str) -> None:
+    if pid not in state.players:
+        raise RuleViolation("unknown-id", f"{pid!r} is not a player in this game "
+                            f"(players: {', '.join(state.players)})")
+
+
+def _castillo_counted(state: FreeState, e: CastilloCounted) -> None:
+    _in_stage(state, "scoring_discs", "counting the Castillo")
+    waiting = [pid for pid in state.players if pid not in state.discs]
+    if waiting:
+        raise RuleViolation("secret-disc", "the Castillo is lifted once every disc is set; still to choose: "
+                            + ", ".join(state.names[p] for p in waiting))
+    for pid in e.counts:
+        _known_player(state, pid)
+    _snapshot(state, castillo=dict(e.counts))  # checks the 30-Caballeros limit
+    state.castillo = {pid: c for pid, c in e.counts.items() if c}
+
+
+def _discs_revealed(state: FreeState, e: SecretDiscsRevealed) -> None:
+    _in_stage(state, "scoring_discs", "revealing the secret discs")
+    if state.castillo is None:
+        raise RuleViolation("phase-order", "count the Castillo before the discs are revealed "
+                            "(the tower's count, checked against the cubes)")
+    table = _snapshot(state, castillo=dict(state.castillo), secret_discs=dict(state.discs))
+    _, lines, after = score_snapshot(table, None, state.board)
+    king = state.table.king
+    transfers = [{"player": pid, "count": k, "region": state.discs[pid], "to_court": state.discs[pid] == king}
+                 for pid, k in state.castillo.items()]
+    state.table = after.model_copy(update={"castillo": {}, "secret_discs": {}})
+    state.scoring_log.append(ScoringRecord(state.round, f"General scoring after round {state.round}",
+                                           lines, transfers))
+    state.discs, state.castillo = {}, None
+    _next_round(state)
+
+
+_APPLY = {
+    BoardEntered: _board_entered, SpecialScored: _special_scored, RoundFinished: _round_finished,
+    SecretDiscSet: _disc_set, CastilloCounted: _castillo_counted, SecretDiscsRevealed: _discs_revealed,
+}
+
+__all__ = ["BoardEntered", "SpecialScored", "RoundFinished", "FreeEvent", "FREE_EVENT_ADAPTER", "FreeState",
+           "free_state", "free_asked", "free_apply", "CASTILLO"]

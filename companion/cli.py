@@ -135,6 +135,32 @@ def cmd_demo(args) -> int:
     return 0
 
 
+# --- app --------------------------------------------------------------------------
+
+def cmd_app(args) -> int:
+    """The tablet app (Kivy). Imported here: the other commands need no display."""
+    from pathlib import Path
+
+    if args.exit_after is not None and args.exit_after <= 0:
+        raise UsageError("--exit-after must be a positive number of seconds")
+    if args.screenshot and args.exit_after is None:
+        raise UsageError("--screenshot needs --exit-after SECONDS (when to take it)")
+    resume = None
+    if args.resume:
+        from companion.store import last_unfinished
+        if args.resume == "last":
+            saved = last_unfinished()
+            if saved is None:
+                raise UsageError("--resume last: there is no unfinished game to resume")
+            resume = saved.path
+        else:
+            resume = Path(args.resume)
+            if not resume.is_file():
+                raise UsageError(f"--resume {args.resume}: no such game log")
+    from companion.app import run
+    return run(screenshot=args.screenshot, exit_after=args.exit_after, resume=resume)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="elgrande", description="El Grande Companion")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -159,6 +185,12 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--players", type=int, default=4, choices=range(2, 6))
     demo.add_argument("--seed", type=int, default=1)
     demo.set_defaults(func=cmd_demo)
+
+    app = sub.add_parser("app", help="start the tablet app (simulated tower unless the new game says otherwise)")
+    app.add_argument("--screenshot", metavar="PATH", help="save a PNG of the window (with --exit-after)")
+    app.add_argument("--exit-after", type=float, metavar="SECONDS", help="quit after this many seconds")
+    app.add_argument("--resume", metavar="LOG", help="open a saved game: a log path, or 'last'")
+    app.set_defaults(func=cmd_app)
 
     from firmware_bridge.cli import register_commands
     register_commands(sub)

@@ -151,7 +151,10 @@ class Table:
 
     @classmethod
     def new(cls, setup: TableSetup, folder: Path | None = None) -> "Table":
-        start_state(setup.game)  # refuse a bad setup before a file is made
+        try:
+            start_state(setup.game)  # refuse a bad setup before a file is made
+        except RuleViolation as exc:
+            raise InputError(str(exc)) from None
         return cls(setup, GameLog.create({"setup": setup.model_dump(mode="json"), "version": 1}, folder))
 
     @classmethod
@@ -244,6 +247,9 @@ class Table:
         send its own secret disc."""
         with self._lock:
             event = self._parse_event(event)
+            if getattr(event, "type", "") == "special_scored" and event.kind == "castillo" and not event.castillo:
+                # Scoring only: the Castillo's content is what the tower counted.
+                event = event.model_copy(update={"castillo": {p: c for p, c in self.tally.items() if c}})
             if player is not None and getattr(event, "player", None) != player:
                 raise InputError(f"{player} may only enter their own choices")
             try:

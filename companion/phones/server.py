@@ -1,0 +1,688 @@
+"""The phone server: the players' secret discs on their own phones.
+
+The companion serves a small page on the local network (plain HTTP, no
+internet). Each seat has a one-time join code (the tablet shows it as a QR
+code); joining gives the phone a 256-bit credential kept in the browser, so a
+reload or a dropped Wi-Fi rejoins the same seat. The tablet can revoke a seat.
+
+Routes (all answers to bad input are 4xx with a clear message, never a 5xx):
+  GET  /, /phone        the phone page
+  GET  /join/<code>     the phone page, which then spends the code (410 if spent)
+  POST /api/join        {"code"} -> {"seat", "credential"}
+  GET  /api/me          Authorization: Bearer <credential> -> this seat's PhoneView
+  POST /api/pick        {"credential", "question", "region"} -> {"ok": true}
+  GET  /api/status      StatusView: who has chosen (never what), for anyone
+  GET  /ws              phone socket: first frame {"type": "hello", "credential"}, then
+                        {"type": "pick", "credential", "question", "region", "ref"?};
+                        receives "view" (PhoneView), "result" and "error" frames
+  GET  /ws/status       spectator socket: "status" frames (StatusView)
+
+Every view and status message carries `seq`, +1 per change of that feed, so a
+client can tell that it missed nothing. Views are computed from the table on
+the server's own thread (an executor that also runs the table inputs, so a slow
+disk never stalls the sockets) and sent only when they changed: another seat's
+change of pick makes no message to anyone.
+"""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+import json
+import logging
+import socket
+import threading
+from importlib import resources
+from typing import Annotated, Any, Callable, Literal, Optional
+
+from aiohttp import WSMsgType, web
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from engine.board import classic_board
+from engine.events import SecretDiscSet
+
+from ..table import InputError, Table
+from .seats import MAX_TOKEN_CHARS, Seats
+from .views import DISC_KINDS, PhoneView, Snapshot, StatusView, phone_view, status_view
+
+log = logging.getLogger("companion.phones")
+
+MAX_BODY = 4096          # bytes in a request body
+MAX_FRAME = 4096         # bytes in a websocket frame
+HELLO_TIMEOUT = 10.0     # seconds a phone socket has to say who it is
+HEARTBEAT = 15.0         # websocket pings: a phone gone off the Wi-Fi shows as disconnected
+QUEUE_LIMIT = 256        # messages waiting for one slow client before it is dropped (it reconnects)
+CLOSE_POLICY = 4400      # malformed hello
+CLOSE_UNKNOWN = 4401     # unknown or revoked credential: the page forgets it
+CLOSE_TIMEOUT = 4408
+CLOSE_SLOW = 4429
+
+# ---- requests (allow-listed; anything else is refused) -----------------------------
+
+Token = Annotated[str, Field(min_length=1, max_length=MAX_TOKEN_CHARS)]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class HelloIn(_In):
+    type: Literal["hello"]
+    credential: Token
+
+
+class PickIn(_In):
+    type: Literal["pick"] = "pick"
+    credential: Token
+    question: Annotated[str, Field(min_length=1, max_length=200)]
+    region: Annotated[str, Field(min_length=1, max_length=40)]
+    ref: Optional[Annotated[int, Field(ge=0, le=2**31)]] = None
+
+
+class JoinIn(_In):
+    code: Token
+
+
+class Refused(Exception):
+    """A request refused with an HTTP-like status and a message for the player."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+NOT_JOINED = "This phone is not joined to a seat (or the tablet replaced it): scan your seat's QR code on the tablet."
+
+
+def _parse(model: type[BaseModel], raw: bytes | str) -> Any:
+    """Malformed input -> Refused(400) naming the first problem, never echoing data back."""
+    try:
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+        data = json.loads(text)
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise Refused(400, "malformed request: expected a JSON object") from None
+    if not isinstance(data, dict):
+        raise Refused(400, "malformed request: expected a JSON object")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False, include_input=False, include_context=False)[0]
+        where = ".".join(str(x) for x in err["loc"]) or "request"
+        raise Refused(400, f"malformed request ({where}: {err['msg']})") from None
+    except RecursionError:
+        raise Refused(400, "malformed request: nested too deeply") from None
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (the one a phone can reach), else 127.0.0.1.
+
+    Connecting a UDP socket sends nothing; it only makes the system pick the
+    interface it would route through."""
+    for probe in ("10.255.255.255", "192.168.255.255", "172.31.255.255"):
+        try:
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+                s.connect((probe, 1))
+                addr = s.getsockname()[0]
+            if addr and not addr.startswith(("127.", "0.")):
+                return addr
+        except OSError:
+            continue
+    return "127.0.0.1"
+
+
+class _Client:
+    """One websocket; a writer task sends its queue in order."""
+
+    def __init__(self, ws: web.WebSocketResponse, pid: Optional[str]):
+        self.ws, self.pid = ws, pid
+        self.queue: asyncio.Queue[Optional[str]] = asyncio.Queue(QUEUE_LIMIT)
+        self.dead = False
+        self.task: Optional[asyncio.Task] = None
+        self.credential: Optional[str] = None
+
+    def push(self, text: str) -> None:
+        if self.dead:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:  # a client this slow gets the current state when it reconnects
+            self.kill(CLOSE_SLOW, "too slow: reconnect")
+
+    def kill(self, code: int, reason: str) -> None:
+        """No more messages to this socket from now; close it."""
+        if self.dead:
+            return
+        self.dead = True
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(None)
+        asyncio.ensure_future(self.ws.close(code=code, message=reason.encode()[:120]))
+
+    async def writer(self) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError, asyncio.CancelledError):
+            while True:
+                text = await self.queue.get()
+                if text is None or self.dead:
+                    return
+                await self.ws.send_str(text)
+
+
+class PhoneServer:
+    """Serves the phone page and sockets for one table. Thread-safe public methods.
+
+    The tablet uses: start(), stop(), port, seat_url(pid), revoke(pid),
+    seats_status(), status(), subscribe(callback)."""
+
+    def __init__(self, table: Table, host: str = "0.0.0.0", port: int = 0, *,
+                 public_host: Optional[str] = None):
+        self.table = table
+        self.host = host
+        self._want_port = port
+        self._public_host = public_host
+        self.board = classic_board()
+        self.seats = Seats(table.players)
+        self._players = tuple(table.players)
+        self._page = resources.files("companion.phones").joinpath("static/phone.html").read_bytes()
+        self._gone_page = resources.files("companion.phones").joinpath("static/gone.html").read_bytes()
+        self._table_lock = getattr(table, "_lock", None) or contextlib.nullcontext()
+        self._observers: list[Callable[[str], None]] = []
+        self._port: Optional[int] = None
+        self._thread: Optional[threading.Thread] = None
+        self._loop: Optional[asyncio.AbstractEventLoop] = None
+        self._stop_event: Optional[asyncio.Event] = None
+        self._unsubscribe: Optional[Callable[[], None]] = None
+        self._executor: Optional[concurrent.futures.ThreadPoolExecutor] = None
+        # Loop-thread state.
+        self._phones: dict[str, set[_Client]] = {pid: set() for pid in self._players}
+        self._spectators: set[_Client] = set()
+        self._views: dict[str, PhoneView] = {}
+        self._status: Optional[StatusView] = None
+        self._refreshing = False
+        self._dirty = False
+        self._refresh_task: Optional[asyncio.Task] = None
+        self._allowed_cache: tuple[str, dict[str, list[str]]] = ("", {})
+        self._cache_lock = threading.Lock()
+        self._connected: dict[str, int] = {pid: 0 for pid in self._players}
+
+    # ---- lifecycle --------------------------------------------------------------------------
+
+    def start(self) -> "PhoneServer":
+        """Start serving on its own thread; returns once listening (raises if it cannot)."""
+        if self._thread:
+            raise RuntimeError("the phone server is already running")
+        # One worker: table inputs and view reads run there in order, off the event loop.
+        self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="phones-table")
+        started = threading.Event()
+        failure: list[BaseException] = []
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            self._loop = loop
+            try:
+                loop.run_until_complete(self._main(started))
+            except BaseException as exc:  # noqa: BLE001 - handed to start()
+                failure.append(exc)
+            finally:
+                started.set()
+                loop.run_until_complete(loop.shutdown_asyncgens())
+                loop.close()
+
+        self._thread = threading.Thread(target=run, name="phone-server", daemon=True)
+        self._thread.start()
+        started.wait()
+        if failure or self._port is None:
+            self._thread.join(5)
+            self._thread = None
+            raise RuntimeError(f"the phone server could not start: {failure[0] if failure else 'unknown'}")
+        return self
+
+    async def _main(self, started: threading.Event) -> None:
+        self._stop_event = asyncio.Event()
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._errors])
+        app.router.add_get("/", self._page_handler)
+        app.router.add_get("/phone", self._page_handler)
+        app.router.add_get(r"/join/{code}", self._join_page)
+        app.router.add_post("/api/join", self._api_join)
+        app.router.add_get("/api/me", self._api_me)
+        app.router.add_post("/api/pick", self._api_pick)
+        app.router.add_get("/api/status", self._api_status)
+        app.router.add_get("/ws", self._phone_ws)
+        app.router.add_get("/ws/status", self._status_ws)
+        app.on_response_prepare.append(self._headers)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await runner.setup()
+        try:
+            site = web.TCPSite(runner, self.host, self._want_port, reuse_address=True, shutdown_timeout=1.0)
+            await site.start()
+            self._port = runner.addresses[0][1]
+            self._unsubscribe = self.table.subscribe(self._table_changed)
+            await self._refresh_now()
+            started.set()
+            await self._stop_event.wait()
+        finally:
+            if self._unsubscribe:
+                self._unsubscribe()
+            for client in [c for cs in self._phones.values() for c in cs] + list(self._spectators):
+                client.kill(1001, "the companion is stopping")
+            if self._refresh_task and not self._refresh_task.done():
+                self._refresh_task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await self._refresh_task
+            await runner.cleanup()
+
+    def stop(self) -> None:
+        """Close every socket and stop listening. Safe to call twice."""
+        thread, loop = self._thread, self._loop
+        if not thread or not loop:
+            return
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._stop_event.set)
+        thread.join(10)
+        self._thread = None
+        self._loop = None
+        if self._executor:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+
+    def __enter__(self) -> "PhoneServer":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    @property
+    def port(self) -> int:
+        if self._port is None:
+            raise RuntimeError("the phone server is not started")
+        return self._port
+
+    # ---- what the tablet uses --------------------------------------------------------------
+
+    def base_url(self) -> str:
+        host = self._public_host or (lan_address() if self.host in ("0.0.0.0", "", "::") else self.host)
+        return f"http://{host}:{self.port}"
+
+    def seat_url(self, pid: str) -> Optional[str]:
+        """The URL to show as this seat's QR code, or None once a phone has joined the seat
+        (revoke it to make a new one)."""
+        self._known(pid)
+        code = self.seats.pending_code(pid)
+        return f"{self.base_url()}/join/{code}" if code else None
+
+    def revoke(self, pid: str) -> str:
+        """The seat's phone credential stops working now, its sockets are closed, and a new
+        one-time join code is made. Returns the seat's new URL."""
+        self._known(pid)
+        self.seats.revoke(pid)
+        loop = self._loop
+        if loop and loop.is_running():
+            fut = asyncio.run_coroutine_threadsafe(self._drop_seat(pid), loop)
+            if threading.current_thread() is not self._thread:
+                with contextlib.suppress(Exception):
+                    fut.result(5)
+        return self.seat_url(pid)
+
+    def seats_status(self) -> dict[str, dict[str, bool]]:
+        """{pid: {"joined": bool, "connected": bool}}."""
+        return {pid: {"joined": self.seats.joined(pid), "connected": self._connected[pid] > 0}
+                for pid in self._players}
+
+    def status(self) -> dict:
+        """The public status feed (who has chosen, never what), as a plain dict."""
+        status = self._status
+        if status is None:
+            raise RuntimeError("the phone server is not started")
+        return status.model_dump(mode="json")
+
+    def subscribe(self, callback: Callable[[str], None]) -> Callable[[], None]:
+        """callback("seats") after a phone joins, connects, disconnects or is revoked;
+        callback("status") when the status feed changes. Called on the server's thread:
+        a Kivy app hops to its own thread with Clock. Returns unsubscribe."""
+        self._observers.append(callback)
+        return lambda: self._observers.remove(callback) if callback in self._observers else None
+
+    def _emit(self, what: str) -> None:
+        for callback in list(self._observers):
+            try:
+                callback(what)
+            except Exception:  # an observer's bug must not break the server
+                log.exception("phone server observer failed")
+
+    def _known(self, pid: str) -> None:
+        if pid not in self._players:
+            raise KeyError(f"{pid!r} is not playing (players: {', '.join(self._players)})")
+
+    async def _drop_seat(self, pid: str) -> None:
+        for client in list(self._phones[pid]):
+            client.kill(CLOSE_UNKNOWN, "this phone was removed from the seat by the tablet")
+        self._seats_changed()
+
+    def _seats_changed(self) -> None:
+        self._emit("seats")
+        self._request_refresh()
+
+    # ---- reading the table --------------------------------------------------------------------
+
+    def _table_changed(self, what: str) -> None:  # any thread
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # loop closed: stopping
+                loop.call_soon_threadsafe(self._request_refresh)
+
+    def _request_refresh(self) -> None:
+        if self._refreshing:
+            self._dirty = True
+            return
+        self._refreshing = True
+        self._refresh_task = asyncio.ensure_future(self._refresh_loop())
+
+    async def _refresh_loop(self) -> None:
+        try:
+            while True:
+                self._dirty = False
+                await self._refresh_now()
+                if not self._dirty:
+                    break
+        finally:
+            self._refreshing = False
+
+    async def _refresh_now(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            snap = await loop.run_in_executor(self._executor, self._snapshot)
+        except RuntimeError:  # executor shut down: stopping
+            return
+        seats = self.seats_status()
+        for pid in self._players:
+            view = phone_view(self.board, snap, pid)
+            old = self._views.get(pid)
+            if old is not None and old.model_copy(update={"seq": 0}) == view:
+                continue
+            view = view.model_copy(update={"seq": old.seq + 1 if old else 1})
+            self._views[pid] = view
+            text = view.model_dump_json()
+            for client in self._phones[pid]:
+                client.push(text)
+        status = status_view(snap, seats)
+        old = self._status
+        if old is None or old.model_copy(update={"seq": 0}) != status:
+            self._status = status.model_copy(update={"seq": old.seq + 1 if old else 1})
+            text = self._status.model_dump_json()
+            for client in self._spectators:
+                client.push(text)
+            if old is not None:
+                self._emit("status")
+
+    def _snapshot(self) -> Snapshot:
+        """One coherent read of the table (under its lock). Runs on the executor."""
+        table = self.table
+        with self._table_lock:
+            ask = table.asked()
+            qid = table.question_id()
+            game = table.public().game
+            private = {pid: table.private(pid) for pid in self._players}
+            revealed = self._last_reveal() if ask.kind not in DISC_KINDS else {}
+            names = dict(table.names)
+        purpose = ask.options.get("purpose") if ask.kind in DISC_KINDS else None
+        chosen = list(ask.options.get("chosen", [])) if ask.kind in DISC_KINDS else []
+        waiting = list(ask.players) if ask.kind == "secret_disc" else []
+        needed = [p for p in self._players if p in chosen or p in waiting]
+        allowed = {p: self._allowed(qid, ask, p, purpose) for p in needed}
+        rounds = game.get("rounds") or [game.get("round", 0)]
+        return Snapshot(
+            mode=table.mode, players=list(self._players), qid=qid, kind=ask.kind, purpose=purpose,
+            needed=needed, chosen=[p for p in self._players if p in chosen], allowed=allowed,
+            round=int(game.get("round", 0)), rounds=int(rounds[-1]) if rounds else 0, king=game.get("king"),
+            names=names, scores={p["id"]: int(p.get("score", 0)) for p in game.get("players", [])},
+            private=private, revealed=revealed, over=ask.kind == "game_over",
+            winners=list(ask.options.get("winners", [])) if ask.kind == "game_over" else [])
+
+    def _allowed(self, qid: str, ask, pid: str, purpose: Optional[str]) -> list[str]:
+        """The regions this seat may pick for this question. The engine lists them while the
+        seat (or anyone) is still to choose; remembered for a change of pick afterwards."""
+        with self._cache_lock:
+            cached_qid, cache = self._allowed_cache
+            if cached_qid != qid:
+                cache = {}
+                self._allowed_cache = (qid, cache)
+            listed = (ask.options.get("regions") or {}).get(pid) if ask.kind == "secret_disc" else None
+            if listed is not None:
+                cache[pid] = list(listed)
+            if pid in cache:
+                return cache[pid]
+        if purpose == "send_back":
+            return []  # depends on the board: not known without the engine's list
+        return list(self.board.region_ids)
+
+    def _last_reveal(self) -> dict[str, str]:
+        """The picks of the last secret-disc reveal, from the table's records (undo-aware)."""
+        records = getattr(self.table, "effective", None) or []
+        i = len(records) - 1
+        while i >= 0 and not (records[i].get("t") == "event"
+                              and records[i]["e"].get("type") == "secret_discs_revealed"):
+            i -= 1
+        picks: dict[str, str] = {}
+        for record in reversed(records[:max(i, 0)]):
+            if record.get("t") != "event":
+                continue
+            e = record["e"]
+            if e.get("type") == "secret_disc_set":
+                picks.setdefault(e["player"], e["region"])
+            elif e.get("type") != "castillo_counted":
+                break
+        return picks if i >= 0 else {}
+
+    # ---- picks ----------------------------------------------------------------------------------
+
+    async def _pick(self, pick: PickIn) -> None:
+        pid = self.seats.seat_for(pick.credential)
+        if pid is None:
+            raise Refused(401, NOT_JOINED)
+        loop = asyncio.get_running_loop()
+        try:
+            await loop.run_in_executor(self._executor, self._pick_sync, pid, pick)
+        except RuntimeError:
+            raise Refused(409, "the companion is stopping") from None
+
+    def _pick_sync(self, pid: str, pick: PickIn) -> None:
+        table = self.table
+        with self._table_lock:  # the question checked is the question answered
+            qid = table.question_id()
+            if pick.question != qid:
+                raise Refused(409, "That choice is no longer open: the game has moved on. "
+                                   "Your screen now shows the current question.")
+            ask = table.asked()
+            purpose = ask.options.get("purpose") if ask.kind in DISC_KINDS else None
+            waiting = ask.players if ask.kind == "secret_disc" else ()
+            chosen = ask.options.get("chosen", []) if ask.kind in DISC_KINDS else []
+            if pid not in waiting and pid not in chosen:
+                raise Refused(409, "No secret choice is asked of you right now.")
+            if table.mode == "scoring" and ask.kind == "reveal_secret_discs":
+                raise Refused(409, "The discs are locked: the Castillo has been counted.")
+            allowed = self._allowed(qid, ask, pid, purpose)
+            if pick.region not in allowed:
+                raise Refused(422, "That region is not one of your choices; pick one from the list.")
+            try:
+                table.submit(SecretDiscSet(player=pid, region=pick.region), player=pid)
+            except InputError as exc:
+                raise Refused(409, str(exc)) from None
+
+    # ---- HTTP -----------------------------------------------------------------------------------
+
+    @web.middleware
+    async def _errors(self, request: web.Request, handler):
+        try:
+            return await handler(request)
+        except Refused as exc:
+            return _error(exc.status, exc.message)
+        except web.HTTPRequestEntityTooLarge:
+            return _error(413, f"request too large (at most {MAX_BODY} bytes)")
+        except web.HTTPException as exc:
+            if exc.status >= 400:
+                return _error(exc.status, exc.reason or "refused")
+            raise
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug: logged here, never shown to a phone
+            log.exception("phone server error on %s %s", request.method, request.path)
+            return _error(500, "internal error")
+
+    @staticmethod
+    async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["X-Frame-Options"] = "DENY"
+        if response.content_type == "text/html":
+            response.headers["Content-Security-Policy"] = (
+                "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+                "img-src data:; connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; "
+                "frame-ancestors 'none'")
+
+    async def _body(self, request: web.Request) -> bytes:
+        if request.content_length is not None and request.content_length > MAX_BODY:
+            raise Refused(413, f"request too large (at most {MAX_BODY} bytes)")
+        return await request.read()
+
+    async def _page_handler(self, request: web.Request) -> web.Response:
+        return web.Response(body=self._page, content_type="text/html", charset="utf-8")
+
+    async def _join_page(self, request: web.Request) -> web.Response:
+        # Showing the page does not spend the code (a link preview must not): the page does.
+        if self.seats.code_valid(request.match_info["code"]):
+            return await self._page_handler(request)
+        return web.Response(status=410, body=self._gone_page, content_type="text/html", charset="utf-8")
+
+    async def _api_join(self, request: web.Request) -> web.Response:
+        req = _parse(JoinIn, await self._body(request))
+        joined = self.seats.join(req.code)
+        if joined is None:
+            raise Refused(410, "This join code was already used or replaced: ask the tablet for your "
+                               "seat's QR code.")
+        pid, credential = joined
+        self._seats_changed()
+        return web.json_response({"seat": pid, "credential": credential})
+
+    def _seat_from_header(self, request: web.Request) -> str:
+        auth = request.headers.get("Authorization", "")
+        scheme, _, token = auth.partition(" ")
+        if scheme.lower() != "bearer" or not token:
+            raise Refused(401, "missing credential (Authorization: Bearer <credential>)")
+        pid = self.seats.seat_for(token.strip())
+        if pid is None:
+            raise Refused(401, NOT_JOINED)
+        return pid
+
+    async def _api_me(self, request: web.Request) -> web.Response:
+        pid = self._seat_from_header(request)
+        view = self._views.get(pid)
+        if view is None:
+            raise Refused(409, "the companion is starting: try again")
+        return web.Response(text=view.model_dump_json(), content_type="application/json")
+
+    async def _api_pick(self, request: web.Request) -> web.Response:
+        await self._pick(_parse(PickIn, await self._body(request)))
+        return web.json_response({"ok": True})
+
+    async def _api_status(self, request: web.Request) -> web.Response:
+        if self._status is None:
+            raise Refused(409, "the companion is starting: try again")
+        return web.Response(text=self._status.model_dump_json(), content_type="application/json")
+
+    # ---- websockets ---------------------------------------------------------------------------
+
+    async def _phone_ws(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME, compress=False, timeout=2.0)
+        await ws.prepare(request)
+        try:
+            msg = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
+        except asyncio.TimeoutError:
+            await ws.close(code=CLOSE_TIMEOUT, message=b"say hello first (with the credential)")
+            return ws
+        if msg.type != WSMsgType.TEXT:
+            await self._close_bad(ws, msg)
+            return ws
+        try:
+            hello = _parse(HelloIn, msg.data)
+        except Refused as exc:
+            await ws.close(code=CLOSE_POLICY, message=exc.message.encode()[:120])
+            return ws
+        pid = self.seats.seat_for(hello.credential)
+        if pid is None:
+            await ws.close(code=CLOSE_UNKNOWN, message=b"unknown credential: scan your seat's QR code again")
+            return ws
+        client = _Client(ws, pid)
+        client.credential = hello.credential
+        client.task = asyncio.ensure_future(client.writer())
+        self._phones[pid].add(client)
+        self._connected[pid] += 1
+        if pid in self._views:
+            client.push(self._views[pid].model_dump_json())
+        self._seats_changed()
+        try:
+            async for msg in ws:
+                if client.dead:
+                    break
+                if msg.type == WSMsgType.TEXT:
+                    await self._phone_frame(client, msg.data)
+                else:
+                    await self._close_bad(ws, msg)
+                    break
+        finally:
+            client.kill(1000, "bye") if not client.dead else None
+            self._phones[pid].discard(client)
+            self._connected[pid] -= 1
+            self._seats_changed()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.task, 2)
+        return ws
+
+    async def _phone_frame(self, client: _Client, data: str) -> None:
+        ref = None
+        try:
+            pick = _parse(PickIn, data)
+            ref = pick.ref
+            if self.seats.seat_for(pick.credential) != client.pid:
+                raise Refused(401, NOT_JOINED)
+            await self._pick(pick)
+            client.push(json.dumps({"type": "result", "ref": ref, "ok": True}))
+        except Refused as exc:
+            client.push(json.dumps({"type": "error", "ref": ref, "status": exc.status, "message": exc.message}))
+            if exc.status == 401:
+                client.kill(CLOSE_UNKNOWN, "unknown credential")
+
+    @staticmethod
+    async def _close_bad(ws: web.WebSocketResponse, msg) -> None:
+        if msg.type == WSMsgType.BINARY:
+            await ws.close(code=1003, message=b"text JSON frames only")
+        elif msg.type == WSMsgType.ERROR:
+            # aiohttp already closed it (1009 for a frame over the limit)
+            if not ws.closed:
+                await ws.close(code=1009, message=f"frame too large (at most {MAX_FRAME} bytes)".encode())
+        elif not ws.closed:
+            await ws.close(code=1000)
+
+    async def _status_ws(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME, compress=False, timeout=2.0)
+        await ws.prepare(request)
+        client = _Client(ws, None)
+        client.task = asyncio.ensure_future(client.writer())
+        self._spectators.add(client)
+        if self._status is not None:
+            client.push(self._status.model_dump_json())
+        try:
+            async for msg in ws:  # spectators only listen; what they send is ignored
+                if client.dead:
+                    break
+                if msg.type not in (WSMsgType.TEXT,):
+                    await self._close_bad(ws, msg)
+                    break
+        finally:
+            client.kill(1000, "bye") if not client.dead else None
+            self._spectators.discard(client)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(client.task, 2)
+        return ws
+
+
+def _error(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)

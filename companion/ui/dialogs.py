@@ -1,0 +1,153 @@
+"""Small modal steps of the table screen: turning up action cards, a private
+pick behind a "pass the tablet" screen, a list of choices, a confirmation."""
+from __future__ import annotations
+
+from typing import Callable
+
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.spinner import Spinner
+
+from ..board_entry import BoardEntry as _BoardEntry
+from .map_view import PLAYER_RGB
+
+INK = (0.23, 0.16, 0.08, 1)
+PAPER = (0.97, 0.94, 0.86, 1)
+
+
+def _btn(text, on_release, primary=False, **kw) -> Button:
+    b = Button(text=text, background_normal="", size_hint_y=None, height=kw.pop("height", dp(52)),
+               background_color=(0.62, 0.20, 0.12, 1) if primary else (0.84, 0.77, 0.62, 1),
+               color=(1, 0.97, 0.9, 1) if primary else INK, bold=primary, **kw)
+    b.bind(on_release=lambda *_: on_release())
+    return b
+
+
+class _Dialog(ModalView):
+    def __init__(self, title: str, **kwargs):
+        kwargs.setdefault("size_hint", (0.6, 0.8))
+        super().__init__(background_color=(0, 0, 0, 0.6), **kwargs)
+        self._anim_duration = 0  # open and close at once: a tablet should not make people wait
+        self.body = BoxLayout(orientation="vertical", padding=dp(18), spacing=dp(10))
+        with self.body.canvas.before:
+            from kivy.graphics import Color, Rectangle
+            Color(*PAPER)
+            self._bg = Rectangle()
+        self.body.bind(pos=lambda w, v: setattr(self._bg, "pos", v), size=lambda w, v: setattr(self._bg, "size", v))
+        self.title_label = Label(text=title, bold=True, font_size="22sp", color=INK, size_hint_y=None,
+                                 height=dp(44), text_size=(None, None))
+        self.body.add_widget(self.title_label)
+        self.message = Label(text="", color=(0.6, 0.08, 0.08, 1), size_hint_y=None, height=dp(40),
+                             font_size="14sp")
+        self.message.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
+        self.add_widget(self.body)
+
+
+class RevealCards(_Dialog):
+    """One spinner per stack: the card the table turned up."""
+
+    def __init__(self, model, stacks: dict[int, list[tuple[str, str]]]):
+        super().__init__("Action cards turned up")
+        self.model = model
+        self.spinners = {}
+        grid = GridLayout(cols=2, spacing=dp(8), size_hint_y=None, row_default_height=dp(52),
+                          row_force_default=True)
+        grid.bind(minimum_height=grid.setter("height"))
+        for stack, cards in sorted(stacks.items()):
+            grid.add_widget(Label(text=f"Stack {stack}", color=INK, size_hint_x=0.3))
+            names = {name: cid for cid, name in cards}
+            spinner = Spinner(text=cards[0][1] if len(cards) == 1 else "choose...", values=list(names),
+                              background_normal="", background_color=(0.90, 0.84, 0.70, 1), color=INK)
+            spinner.ids_by_name = names
+            self.spinners[stack] = spinner
+            grid.add_widget(spinner)
+        self.body.add_widget(grid)
+        self.body.add_widget(self.message)
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
+        row.add_widget(_btn("Cancel", self.dismiss))
+        row.add_widget(_btn("Reveal", self.reveal, primary=True))
+        self.body.add_widget(row)
+
+    def reveal(self) -> None:
+        chosen = []
+        for stack, spinner in sorted(self.spinners.items()):
+            cid = spinner.ids_by_name.get(spinner.text)
+            if cid is None:
+                self.message.text = f"Choose the card showing on stack {stack}"
+                return
+            chosen.append(cid)
+        if self.model.submit({"type": "action_cards_revealed", "cards": chosen}):
+            self.dismiss()
+        else:
+            self.message.text = self.model.message
+
+
+class PrivatePick(_Dialog):
+    """Pass the tablet: the choices appear only after the player says it is them."""
+
+    def __init__(self, model, pid: str, options: list[tuple[str, str]], make_event: Callable[[str], dict]):
+        name = model.name(pid)
+        super().__init__(f"Pass the tablet to {name}", size_hint=(0.7, 0.9))
+        self.model, self.pid, self.options, self.make_event = model, pid, options, make_event
+        self.hint = Label(text="Everyone else, please look away.", color=INK, font_size="18sp")
+        self.body.add_widget(self.hint)
+        self.ready = _btn(f"I am {name}: show my choices", self.show, primary=True, height=dp(64))
+        self.ready.background_color = (*PLAYER_RGB.get(pid, (0.6, 0.2, 0.1)), 1)
+        self.ready.color = INK if pid == "yellow" else (1, 1, 1, 1)
+        self.body.add_widget(self.ready)
+        self.body.add_widget(_btn("Cancel", self.dismiss))
+
+    def show(self) -> None:
+        self.body.clear_widgets()
+        self.body.add_widget(Label(text=f"{self.model.name(self.pid)}: your secret choice", bold=True,
+                                   font_size="22sp", color=INK, size_hint_y=None, height=dp(44)))
+        grid = GridLayout(cols=3, spacing=dp(8))
+        for value, label in self.options:
+            grid.add_widget(_btn(label, lambda v=value: self.pick(v)))
+        self.body.add_widget(grid)
+        self.body.add_widget(self.message)
+        self.body.add_widget(_btn("Cancel", self.dismiss))
+
+    def pick(self, value: str) -> None:
+        if self.model.submit(self.make_event(value)):
+            self.dismiss()  # nothing of the choice stays on screen
+        else:
+            self.message.text = self.model.message
+
+
+class ChoiceList(_Dialog):
+    def __init__(self, model, title: str, choices):
+        super().__init__(title, size_hint=(0.7, 0.9))
+        self.model = model
+        grid = GridLayout(cols=2, spacing=dp(8))
+        for choice in choices:
+            grid.add_widget(_btn(choice.label, lambda c=choice: self.pick(c)))
+        self.body.add_widget(grid)
+        self.body.add_widget(self.message)
+        self.body.add_widget(_btn("Cancel", self.dismiss))
+
+    def pick(self, choice) -> None:
+        if self.model.submit(dict(choice.event)):
+            self.dismiss()
+        else:
+            self.message.text = self.model.message
+
+
+class Confirm(_Dialog):
+    def __init__(self, question: str, on_yes: Callable[[], None]):
+        super().__init__("Are you sure?", size_hint=(0.55, 0.4))
+        text = Label(text=question, color=INK, font_size="17sp")
+        text.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
+        self.body.add_widget(text)
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
+        row.add_widget(_btn("No, keep it", self.dismiss))
+        row.add_widget(_btn("Yes, undo", lambda: (on_yes(), self.dismiss()), primary=True))
+        self.body.add_widget(row)
+
+
+def BoardEntry(model) -> _BoardEntry:
+    return _BoardEntry(model.public["game"], dict(model.table.names))

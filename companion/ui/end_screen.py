@@ -1,0 +1,80 @@
+"""Game end: final standings and each player's score over the game."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.graphics import Color, Line, Rectangle
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import DictProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
+
+from .map_view import INK, PLAYER_RGB, _text
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+class ScorePlot(Widget):
+    """Score after each scoring, one line per player; rounds along the bottom."""
+
+    history = DictProperty({})   # pid -> [(round, score), ...]
+    rounds = ListProperty([])
+
+    def on_history(self, *args):
+        self.draw()
+
+    def on_size(self, *args):
+        self.draw()
+
+    def draw(self) -> None:
+        self.canvas.clear()
+        if not self.history or not self.rounds:
+            return
+        left, bottom = self.x + dp(44), self.y + dp(34)
+        width, height = self.width - dp(60), self.height - dp(50)
+        top_score = max(max(s for _, s in pts) for pts in self.history.values()) or 1
+        last_round = max(self.rounds)
+        x_of = lambda r: left + width * r / last_round  # noqa: E731
+        y_of = lambda s: bottom + height * s / top_score  # noqa: E731
+        with self.canvas:
+            Color(1, 1, 1, 0.6)
+            Rectangle(pos=(left, bottom), size=(width, height))
+            Color(*INK)
+            Line(points=[left, bottom + height, left, bottom, left + width, bottom], width=1.2)
+            for r in [0] + list(self.rounds):
+                tex = _text(str(r), 14)
+                Color(1, 1, 1, 1)
+                Rectangle(texture=tex, pos=(x_of(r) - tex.width / 2, bottom - dp(24)), size=tex.size)
+            for s in (0, top_score // 2, top_score):
+                tex = _text(str(s), 14)
+                Color(1, 1, 1, 1)
+                Rectangle(texture=tex, pos=(left - tex.width - dp(6), y_of(s) - tex.height / 2), size=tex.size)
+            for pid, pts in self.history.items():
+                Color(*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)))
+                Line(points=[c for r, s in pts for c in (x_of(r), y_of(s))], width=2.2)
+
+
+class EndScreen(Screen):
+    model = ObjectProperty(None)
+    heading = StringProperty("Final standings")
+
+    def on_pre_enter(self, *args) -> None:
+        game = self.model.public["game"]
+        winners = [self.model.name(w) for w in game.get("winners", [])]
+        self.heading = ("El Grande: " + " and ".join(winners)) if winners else "Standings so far"
+        grid = self.ids.standings
+        grid.clear_widgets()
+        ranked = sorted(game["players"], key=lambda p: -p["score"])
+        for place, p in enumerate(ranked, start=1):
+            grid.add_widget(Label(text=f"{place}.", size_hint_x=None, width=dp(36), font_size="20sp"))
+            name = Label(text=p["name"], font_size="20sp", bold=p["id"] in game.get("winners", []),
+                         color=(*PLAYER_RGB[p["id"]], 1) if p["id"] != "yellow" else (0.6, 0.45, 0, 1))
+            grid.add_widget(name)
+            grid.add_widget(Label(text=str(p["score"]), font_size="22sp", bold=True, size_hint_x=None, width=dp(60)))
+        self.ids.plot.rounds = list(game["rounds"])
+        self.ids.plot.history = self.model.table.score_history()
+
+    def new_game(self) -> None:
+        self.manager.current = "setup"

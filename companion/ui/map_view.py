@@ -1,0 +1,265 @@
+"""The map of Spain: regions drawn from their shapes (data/spain_map.json),
+each player's Caballeros, the King, the Grandes, the mobile scoreboards and
+the Castillo as a closed tower that pulses on each drop (never a count).
+
+A view only: it draws the public view it is given and reports taps as area
+ids through `on_area`. What a tap means is decided by the prompt.
+"""
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from kivy.animation import Animation
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle
+from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_ODD, Tesselator
+from kivy.properties import DictProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.widget import Widget
+
+MAP_FILE = Path(__file__).parent / "data" / "spain_map.json"
+CASTILLO = "castillo"
+
+PLAYER_RGB = {"red": (0.84, 0.16, 0.16), "yellow": (0.96, 0.78, 0.10), "green": (0.13, 0.58, 0.25),
+              "blue": (0.16, 0.36, 0.86), "black": (0.08, 0.08, 0.08)}
+INK = (0.23, 0.16, 0.08)
+LAND = (0.94, 0.89, 0.76)
+KING_LAND = (0.98, 0.84, 0.45)
+TAPPABLE = (0.72, 0.86, 0.97)
+SELECTED = (0.45, 0.70, 0.95)
+SEA = (0.62, 0.78, 0.86)
+PORTUGAL = (0.80, 0.79, 0.74)
+
+
+@lru_cache(maxsize=1)
+def map_shapes() -> dict:
+    return json.loads(MAP_FILE.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=64)
+def _triangles(points: tuple) -> list:
+    tess = Tesselator()
+    tess.add_contour([c for p in points for c in p])
+    tess.tesselate(WINDING_ODD, TYPE_POLYGONS)
+    return list(tess.meshes)
+
+
+@lru_cache(maxsize=512)
+def _text(text: str, size: int, bold: bool = False, rgb: tuple = INK):
+    label = CoreLabel(text=text, font_size=size, bold=bold, color=(*rgb, 1))
+    label.refresh()
+    return label.texture
+
+
+def _inside(x: float, y: float, polygon: list) -> bool:
+    inside = False
+    n = len(polygon)
+    for i in range(n):
+        x1, y1 = polygon[i]
+        x2, y2 = polygon[(i + 1) % n]
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+class MapView(Widget):
+    public = DictProperty({})          # the game part of the public view
+    names = DictProperty({})           # region id -> name shown
+    tappable = ListProperty([])        # area ids a tap means something for
+    selected = StringProperty("")      # the chosen source of a move
+    pending = DictProperty({})         # area id -> Caballeros entered but not confirmed
+    pending_colour = StringProperty("")
+    pulse = NumericProperty(0.0)       # 0..1 glow of the Castillo after a drop
+
+    __events__ = ("on_area",)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._redraw = self._make_trigger()
+        for prop in ("public", "tappable", "selected", "pending", "pending_colour", "pulse", "pos", "size"):
+            self.bind(**{prop: self._redraw})
+
+    def _make_trigger(self):
+        from kivy.clock import Clock
+        return Clock.create_trigger(lambda dt: self.draw(), 0)
+
+    # ---- geometry -------------------------------------------------------------------
+
+    def _transform(self):
+        shapes = map_shapes()
+        scale = min(self.width / shapes["width"], self.height / shapes["height"])
+        ox = self.x + (self.width - shapes["width"] * scale) / 2
+        oy = self.y + (self.height - shapes["height"] * scale) / 2
+        top = shapes["height"]
+        return lambda x, y: (ox + x * scale, oy + (top - y) * scale), scale
+
+    def area_at(self, wx: float, wy: float):
+        shapes = map_shapes()
+        scale = min(self.width / shapes["width"], self.height / shapes["height"])
+        if scale <= 0:
+            return None
+        ox = self.x + (self.width - shapes["width"] * scale) / 2
+        oy = self.y + (self.height - shapes["height"] * scale) / 2
+        mx, my = (wx - ox) / scale, shapes["height"] - (wy - oy) / scale
+        c = shapes["castillo"]
+        if (mx - c["center"][0]) ** 2 + (my - c["center"][1]) ** 2 <= (c["radius"] * 1.3) ** 2:
+            return CASTILLO
+        for rid, region in shapes["regions"].items():
+            if _inside(mx, my, region["polygon"]):
+                return rid
+        return None
+
+    def area_centre(self, aid: str) -> tuple[float, float]:
+        """Where a test (or a person) would tap to hit an area."""
+        to_screen, _ = self._transform()
+        shapes = map_shapes()
+        if aid == CASTILLO:
+            return to_screen(*shapes["castillo"]["center"])
+        return to_screen(*shapes["regions"][aid]["label"])
+
+    def on_touch_down(self, touch):
+        if not self.collide_point(*touch.pos):
+            return super().on_touch_down(touch)
+        area = self.area_at(*touch.pos)
+        if area is not None and area in self.tappable:
+            self.dispatch("on_area", area)
+            return True
+        return super().on_touch_down(touch)
+
+    def on_area(self, area: str) -> None:
+        pass
+
+    def flash(self) -> None:
+        """The Castillo's pulse: called once per drop."""
+        Animation.cancel_all(self, "pulse")
+        self.pulse = 1.0
+        Animation(pulse=0.0, duration=0.6, t="out_quad").start(self)
+
+    # ---- drawing ------------------------------------------------------------------------
+
+    def draw(self) -> None:
+        to_screen, scale = self._transform()
+        shapes = map_shapes()
+        game = self.public or {}
+        king = game.get("king")
+        self.canvas.clear()
+        with self.canvas:
+            Color(*SEA)
+            Rectangle(pos=self.pos, size=self.size)
+            self._polygon(shapes["sea"], PORTUGAL, to_screen)
+            for rid, region in shapes["regions"].items():
+                fill = LAND
+                if rid == king:
+                    fill = KING_LAND
+                if rid in self.tappable:
+                    fill = SELECTED if rid == self.selected else TAPPABLE
+                self._polygon(region["polygon"], fill, to_screen)
+            for rid, region in shapes["regions"].items():
+                Color(*INK)
+                pts = [c for p in region["polygon"] for c in to_screen(*p)]
+                Line(points=pts, close=True, width=max(1.0, 1.6 * scale))
+            for rid, region in shapes["regions"].items():
+                self._region_content(rid, region, game, to_screen, scale)
+            self._castillo(shapes["castillo"], to_screen, scale)
+
+    def _polygon(self, points, rgb, to_screen) -> None:
+        Color(*rgb)
+        for vertices, indices in _triangles(tuple(tuple(to_screen(*p)) for p in points)):
+            Mesh(vertices=vertices, indices=indices, mode="triangle_fan")
+
+    def _label(self, text: str, x: float, y: float, size: int, bold=False, rgb=INK) -> None:
+        texture = _text(text, max(8, size), bold, rgb)
+        Color(1, 1, 1, 1)
+        Rectangle(texture=texture, pos=(x - texture.width / 2, y - texture.height / 2), size=texture.size)
+
+    def _region_content(self, rid, region, game, to_screen, scale) -> None:
+        lx, ly = to_screen(*region["label"])
+        font = int(15 * scale * 1.4)
+        self._label(self.names.get(rid, rid), lx, ly + 16 * scale, font, bold=True)
+        counts = game.get("regions", {}).get(rid, {})
+        self._caballeros(counts, lx, ly - 14 * scale, scale)
+        if rid in self.pending and self.pending[rid]:
+            self._badge(f"+{self.pending[rid]}", lx, ly - 44 * scale, scale, self.pending_colour)
+        if game.get("king") == rid:
+            self._king(*to_screen(*region["king"]), scale)
+        grandes = [p["id"] for p in game.get("players", []) if p.get("grande") == rid]
+        gx, gy = to_screen(*region["grande"])
+        for i, pid in enumerate(grandes):
+            self._grande(gx + (i - (len(grandes) - 1) / 2) * 22 * scale, gy, scale, pid)
+        for sid, where in (game.get("mobile_scoreboards") or {}).items():
+            if where == rid:
+                sx, sy = to_screen(*region["scoreboard"])
+                self._scoreboard(sid, sx, sy, scale)
+
+    def _caballeros(self, counts: dict, x: float, y: float, scale: float) -> None:
+        items = [(pid, c) for pid, c in counts.items() if c]
+        size = 24 * scale * 1.2
+        start = x - (len(items) * (size + 3 * scale) - 3 * scale) / 2
+        for i, (pid, c) in enumerate(items):
+            cx = start + i * (size + 3 * scale)
+            rgb = PLAYER_RGB.get(pid, (0.5, 0.5, 0.5))
+            Color(*rgb)
+            RoundedRectangle(pos=(cx, y - size / 2), size=(size, size), radius=[3 * scale])
+            Color(*INK)
+            Line(rounded_rectangle=(cx, y - size / 2, size, size, 3 * scale), width=1)
+            text_rgb = (0.1, 0.1, 0.1) if pid == "yellow" else (1, 1, 1)
+            self._label(str(c), cx + size / 2, y, int(15 * scale * 1.3), bold=True, rgb=text_rgb)
+
+    def _badge(self, text, x, y, scale, colour) -> None:
+        rgb = PLAYER_RGB.get(colour, (0.3, 0.3, 0.3))
+        w, h = 40 * scale * 1.2, 22 * scale * 1.2
+        Color(1, 1, 1, 0.95)
+        RoundedRectangle(pos=(x - w / 2, y - h / 2), size=(w, h), radius=[h / 2])
+        Color(*rgb)
+        Line(rounded_rectangle=(x - w / 2, y - h / 2, w, h, h / 2), width=2)
+        self._label(text, x, y, int(14 * scale * 1.3), bold=True, rgb=rgb if colour != "yellow" else INK)
+
+    def _king(self, x, y, scale) -> None:
+        r = 17 * scale * 1.2
+        Color(0.55, 0.42, 0.05)
+        Ellipse(pos=(x - r - 2, y - r - 2), size=(2 * r + 4, 2 * r + 4))
+        Color(0.98, 0.80, 0.20)
+        Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+        self._label("K", x, y, int(18 * scale * 1.3), bold=True)
+
+    def _grande(self, x, y, scale, pid) -> None:
+        r = 13 * scale * 1.2
+        Color(*INK)
+        Mesh(vertices=[x, y + r + 2, 0, 0, x + r + 2, y, 0, 0, x, y - r - 2, 0, 0, x - r - 2, y, 0, 0],
+             indices=[0, 1, 2, 0, 2, 3], mode="triangles")
+        Color(*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)))
+        Mesh(vertices=[x, y + r, 0, 0, x + r, y, 0, 0, x, y - r, 0, 0, x - r, y, 0, 0],
+             indices=[0, 1, 2, 0, 2, 3], mode="triangles")
+
+    def _scoreboard(self, sid, x, y, scale) -> None:
+        w, h = 56 * scale * 1.2, 22 * scale * 1.2
+        Color(0.35, 0.22, 0.10)
+        Rectangle(pos=(x - w / 2, y - h / 2), size=(w, h))
+        self._label(sid, x, y, int(13 * scale * 1.3), bold=True, rgb=(1, 0.95, 0.8))
+
+    def _castillo(self, castillo, to_screen, scale) -> None:
+        x, y = to_screen(*castillo["center"])
+        r = castillo["radius"] * scale
+        if self.pulse > 0:
+            glow = r * (1.25 + 0.5 * self.pulse)
+            Color(1.0, 0.85, 0.3, 0.65 * self.pulse)
+            Ellipse(pos=(x - glow, y - glow), size=(2 * glow, 2 * glow))
+        tappable = CASTILLO in self.tappable
+        stone = TAPPABLE if tappable else (0.55, 0.50, 0.45)
+        w, h = 1.3 * r, 1.7 * r
+        Color(*INK)
+        Rectangle(pos=(x - w / 2 - 2, y - h / 2 - 2), size=(w + 4, h + 4))
+        Color(*stone)
+        Rectangle(pos=(x - w / 2, y - h / 2), size=(w, h))
+        merlon = w / 5
+        for i in (0, 2, 4):  # battlements
+            Color(*INK)
+            Rectangle(pos=(x - w / 2 + i * merlon - 2, y + h / 2), size=(merlon + 4, 0.25 * r + 2))
+            Color(*stone)
+            Rectangle(pos=(x - w / 2 + i * merlon, y + h / 2), size=(merlon, 0.25 * r))
+        Color(0.25, 0.18, 0.12)
+        RoundedRectangle(pos=(x - 0.25 * r, y - h / 2), size=(0.5 * r, 0.7 * r), radius=[0.25 * r, 0.25 * r, 0, 0])
+        self._label("Castillo", x, y - h / 2 - 14 * scale * 1.3, int(15 * scale * 1.4), bold=True)
+        if CASTILLO in self.pending and self.pending[CASTILLO]:
+            self._badge(f"+{self.pending[CASTILLO]}", x, y + 0.2 * r, scale, self.pending_colour)

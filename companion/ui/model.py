@@ -1,0 +1,183 @@
+"""The app's model: the one thing screens observe.
+
+It holds the table and the tower connection, turns their callbacks (from the
+bridge's thread) into Kivy property changes on the UI thread with Clock, and
+forwards what screens ask for to the table. Screens never decide a rule: they
+draw `prompt` and send back the event it builds.
+"""
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+from typing import Optional
+
+from kivy.clock import Clock
+from kivy.event import EventDispatcher
+from kivy.properties import DictProperty, NumericProperty, ObjectProperty, StringProperty
+
+from engine.board import classic_board
+
+from ..prompts import Prompt, PromptBuilder
+from ..store import SavedGame, last_unfinished
+from ..table import InputError, NeedsConfirmation, Table, TableSetup
+from ..tower import TowerConnection
+
+log = logging.getLogger("companion.ui")
+
+
+class AppModel(EventDispatcher):
+    public = DictProperty({})          # Table.public() as a dict
+    prompt = ObjectProperty(None, allownone=True)
+    tower = DictProperty({})           # LinkStatus as a dict
+    pulses = NumericProperty(0)        # one more per Castillo drop: the tower pulses
+    message = StringProperty("")       # the last refusal or notice, for the toast
+    scorings_seen = NumericProperty(0)
+
+    __events__ = ("on_scoring", "on_game_over")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.board = classic_board()
+        self.table: Optional[Table] = None
+        self.tower_link: Optional[TowerConnection] = None
+        self.builder: Optional[PromptBuilder] = None
+        self.drop_times: list[float] = []  # perf_counter of each drop's arrival (bench)
+        self._refresh_trigger = Clock.create_trigger(self._refresh, 0)
+
+    # ---- games --------------------------------------------------------------------
+
+    def last_unfinished(self) -> Optional[SavedGame]:
+        return last_unfinished()
+
+    def new_game(self, setup: TableSetup) -> None:
+        self._open(Table.new(setup))
+
+    def resume(self, path: Path) -> None:
+        self._open(Table.resume(path))
+        for warning in self.table.warnings:
+            self.message = warning
+
+    def _open(self, table: Table) -> None:
+        self.close()
+        self.table = table
+        self.builder = PromptBuilder(table.names, self.board)
+        table.subscribe(self._changed)
+        self.tower_link = TowerConnection(table, table.setup.tower, on_status=self._tower_changed).start()
+        self.scorings_seen = len(self._scorings_of(table))
+        self._refresh()
+
+    @staticmethod
+    def _scorings_of(table: Table) -> list:
+        return (table.state or table.free).scoring_log
+
+    def close(self) -> None:
+        if self.tower_link:
+            self.tower_link.stop()
+            self.tower_link = None
+        if self.table:
+            self.table.close()
+            self.table = None
+
+    # ---- from other threads: hop to the UI thread -------------------------------------------
+
+    def _changed(self, what: str) -> None:
+        if what == "drop":
+            self.drop_times.append(time.perf_counter())
+        self._refresh_trigger()
+
+    def _tower_changed(self, status) -> None:
+        data = status.model_dump(mode="json")
+        Clock.schedule_once(lambda dt: self._set_tower(data), 0)
+
+    def _set_tower(self, data: dict) -> None:
+        self.tower = data
+
+    def _refresh(self, *args) -> None:
+        table = self.table
+        if table is None:
+            return
+        public = table.public().model_dump(mode="json")
+        if public["drops_total"] > self.public.get("drops_total", public["drops_total"]):
+            self.pulses += public["drops_total"] - self.public["drops_total"]
+        self.public = public
+        ask = table.asked()
+        self.prompt = self.builder.build(ask, self._prefill(ask))
+        scorings = self._scorings_of(table)
+        if len(scorings) > self.scorings_seen:
+            self.scorings_seen = len(scorings)
+            self.dispatch("on_scoring", scorings[-1])
+        if ask.kind == "game_over":
+            self.dispatch("on_game_over")
+
+    def _prefill(self, ask) -> int:
+        if ask.kind in ("turn_action", "place_extra") and ask.players:
+            return self.table.castillo_prefill(ask.players[0])
+        return 0
+
+    def on_scoring(self, record) -> None:
+        pass
+
+    def on_game_over(self) -> None:
+        pass
+
+    # ---- inputs ---------------------------------------------------------------------------
+
+    def submit(self, event: dict) -> bool:
+        """Send one input; a refusal shows its message and changes nothing."""
+        try:
+            self.table.submit(event)
+        except InputError as exc:
+            self.message = str(exc)
+            return False
+        self.message = ""
+        self._refresh()
+        return True
+
+    def undo(self, confirm: bool = False) -> Optional[str]:
+        """Undo; returns the confirmation question when one is needed."""
+        try:
+            words = self.table.undo(confirm=confirm)
+        except NeedsConfirmation as exc:
+            return str(exc)
+        except InputError as exc:
+            self.message = str(exc)
+            return None
+        self.message = f"Undone: {words}"
+        self._refresh()
+        return None
+
+    def answer_drop(self, drop_id: str, answer: str) -> None:
+        """answer: a player id (whose it was), "keep" or "dismiss"."""
+        try:
+            if answer == "keep":
+                self.table.keep_drop(drop_id)
+            elif answer == "dismiss":
+                self.table.dismiss_drop(drop_id)
+            else:
+                self.table.assign_drop(drop_id, answer)
+        except InputError as exc:
+            self.message = str(exc)
+        self._refresh()
+
+    def simulate_drop(self, colour: str) -> None:
+        if self.tower_link and self.tower_link.sim:
+            self.tower_link.simulate_drop(colour)
+
+    # ---- reads for screens ------------------------------------------------------------------
+
+    def hidden_tallies(self) -> dict[str, int]:
+        """Only for the Castillo's opening."""
+        return self.table.hidden_tallies()
+
+    def recorded_castillo(self) -> Optional[dict[str, int]]:
+        return self.table.recorded_castillo()
+
+    def name(self, pid: str) -> str:
+        return self.table.names.get(pid, pid) if self.table else pid
+
+    def area_name(self, aid: str) -> str:
+        return self.board.area_name(self.board.area_index[aid])
+
+    def ask(self):
+        return self.table.asked()

@@ -1,0 +1,157 @@
+"""Scorings, step by step: the Castillo opened with the tower's counts and a
+"does the physical count match?" check, then the transfers, then region by
+region with the points and the reason for each."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from .map_view import PLAYER_RGB
+from .table_screen import _button
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+def _chip(pid: str) -> Label:
+    chip = Label(text="", size_hint_x=None, width=dp(26))
+    from kivy.graphics import Color, Rectangle
+    with chip.canvas.before:
+        Color(*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)))
+        rect = Rectangle()
+    chip.bind(pos=lambda w, v: setattr(rect, "pos", (v[0], v[1] + dp(6))),
+              size=lambda w, v: setattr(rect, "size", (v[0], v[1] - dp(12))))
+    return chip
+
+
+class ScoringScreen(Screen):
+    model = ObjectProperty(None)
+    heading = StringProperty("")
+    subheading = StringProperty("")
+    message = StringProperty("")
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.counts: dict[str, int] = {}
+        self.record = None
+        self.page = 0
+
+    # ---- the Castillo opened -------------------------------------------------------------
+
+    def open_castillo(self) -> None:
+        tallies = self.model.hidden_tallies()
+        recorded = self.model.recorded_castillo()
+        no_tower = self.model.table.setup.tower.kind == "none"
+        self.counts = dict(recorded if (no_tower and recorded) else tallies)
+        self.recorded = recorded
+        self.tower_counts = tallies
+        self.record = None
+        self.heading = "The Castillo is lifted"
+        self.subheading = ("Count the Caballeros of each colour. Does the physical count match the tower's? "
+                           "Correct any colour that differs; the table's count wins.")
+        self.message = ""
+        self._draw_castillo()
+
+    def _draw_castillo(self) -> None:
+        body = self.ids.body
+        body.clear_widgets()
+        for pid in self.model.table.players:
+            row = BoxLayout(size_hint_y=None, height=dp(54), spacing=dp(10))
+            row.add_widget(_chip(pid))
+            row.add_widget(Label(text=self.model.name(pid), font_size="19sp", halign="left"))
+            note = f"tower {self.tower_counts.get(pid, 0)}"
+            if self.recorded is not None and self.recorded.get(pid, 0) != self.tower_counts.get(pid, 0):
+                note += f", turns entered say {self.recorded.get(pid, 0)}"
+            row.add_widget(Label(text=note, font_size="14sp"))
+            row.add_widget(_button("-", lambda p=pid: self._step(p, -1), "quiet", height=dp(48), size_hint_x=None,
+                                   width=dp(56)))
+            row.add_widget(Label(text=str(self.counts.get(pid, 0)), bold=True, font_size="26sp", size_hint_x=None,
+                                 width=dp(60)))
+            row.add_widget(_button("+", lambda p=pid: self._step(p, +1), "quiet", height=dp(48), size_hint_x=None,
+                                   width=dp(56)))
+            body.add_widget(row)
+        buttons = self.ids.buttons
+        buttons.clear_widgets()
+        buttons.add_widget(_button("Back to the table", self._back, "quiet"))
+        buttons.add_widget(_button("Counts match: reveal the discs", self._reveal, "primary"))
+
+    def _step(self, pid: str, delta: int) -> None:
+        self.counts[pid] = max(0, self.counts.get(pid, 0) + delta)
+        self._draw_castillo()
+
+    def on_leave(self, *args) -> None:
+        self.record = None
+
+    def _reveal(self) -> None:
+        counted = {pid: self.counts.get(pid, 0) for pid in self.model.table.players}
+        if not self.model.submit({"type": "castillo_counted", "counts": counted}):
+            self.message = self.model.message
+            return
+        if not self.model.submit({"type": "secret_discs_revealed"}):
+            self.message = self.model.message
+        # the model reports the scoring: show_scoring() takes over
+
+    def _back(self) -> None:
+        self.manager.current = "table"
+
+    # ---- a scoring, itemised ---------------------------------------------------------------------
+
+    def show_scoring(self, record) -> None:
+        self.record, self.page = record, 0
+        self.areas = []
+        for line in record.lines:
+            if line.area not in self.areas:
+                self.areas.append(line.area)
+        self.message = ""
+        self._draw_page()
+
+    def _draw_page(self) -> None:
+        record, body = self.record, self.ids.body
+        body.clear_widgets()
+        self.heading = record.title
+        if self.page == 0:
+            self.subheading = "Points gained; then each region, step by step."
+            gained = {pid: 0 for pid in self.model.table.players}
+            for line in record.lines:
+                gained[line.player] = gained.get(line.player, 0) + line.points
+            for pid, pts in sorted(gained.items(), key=lambda kv: -kv[1]):
+                body.add_widget(self._row(pid, f"{self.model.name(pid)}", f"+{pts}"))
+            for t in record.transfers:
+                where = "back to the court (the King's region)" if t["to_court"] else self.model.area_name(t["region"])
+                body.add_widget(self._row(t["player"], f"{self.model.name(t['player'])}: {t['count']} from the "
+                                          f"Castillo to {where}", ""))
+        else:
+            area = self.areas[self.page - 1]
+            self.subheading = f"{self.model.area_name(area)}  ({self.page} of {len(self.areas)})"
+            for line in record.lines:
+                if line.area == area:
+                    body.add_widget(self._row(line.player, f"{self.model.name(line.player)}: {line.reason}",
+                                              f"{line.points:+d}"))
+        buttons = self.ids.buttons
+        buttons.clear_widgets()
+        if self.page > 0:
+            buttons.add_widget(_button("Back", lambda: self._turn(-1), "quiet"))
+        if self.page < len(self.areas):
+            buttons.add_widget(_button("Next region", lambda: self._turn(+1), "primary"))
+        buttons.add_widget(_button("Done: back to the table", self._done, "normal"))
+
+    def _row(self, pid: str, text: str, points: str) -> BoxLayout:
+        row = BoxLayout(size_hint_y=None, height=dp(40), spacing=dp(10))
+        row.add_widget(_chip(pid))
+        label = Label(text=text, font_size="16sp", halign="left", valign="middle")
+        label.bind(size=lambda w, v: setattr(w, "text_size", v))
+        row.add_widget(label)
+        row.add_widget(Label(text=points, bold=True, font_size="20sp", size_hint_x=None, width=dp(70)))
+        return row
+
+    def _turn(self, delta: int) -> None:
+        self.page = max(0, min(len(self.areas), self.page + delta))
+        self._draw_page()
+
+    def _done(self) -> None:
+        self.manager.current = "end" if self.model.ask().kind == "game_over" else "table"

@@ -1,0 +1,390 @@
+"""The table: the map in the middle, the phase bar on top, the legal choices
+on the right, undo and the tower at the bottom. Draws the model's prompt and
+sends back the events it builds; the only state kept here is an entry in
+progress (taps not yet confirmed)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.screenmanager import Screen
+
+from engine.board import CASTILLO
+
+from . import dialogs
+from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+STYLE_RGBA = {"primary": (0.62, 0.20, 0.12, 1), "normal": (0.84, 0.77, 0.62, 1), "quiet": (0.90, 0.86, 0.78, 1)}
+TOWER_RGBA = {"connected": (0.55, 0.78, 0.50, 1), "resyncing": (0.95, 0.80, 0.40, 1),
+              "connecting": (0.95, 0.80, 0.40, 1), "disconnected": (0.90, 0.50, 0.40, 1),
+              "incompatible": (0.90, 0.40, 0.40, 1)}
+
+
+def _button(text: str, on_release, style: str = "normal", height: float = dp(48), **kwargs) -> Button:
+    b = Button(text=text, size_hint_y=None, height=height, background_normal="",
+               background_color=STYLE_RGBA[style], color=(1, 0.97, 0.9, 1) if style == "primary" else
+               (0.23, 0.16, 0.08, 1), bold=style == "primary", halign="center", **kwargs)
+    b.bind(width=lambda inst, w: setattr(inst, "text_size", (w - dp(10), None)))
+    b.bind(on_release=lambda *_: on_release())
+    return b
+
+
+class TableScreen(Screen):
+    model = ObjectProperty(None)
+    prompt_title = StringProperty("")
+    prompt_hint = StringProperty("")
+    actor_rgb = ListProperty([0.5, 0.45, 0.4])
+    message = StringProperty("")
+    tower_text = StringProperty("Tower: -")
+    tower_rgba = ListProperty([0.84, 0.77, 0.62, 1])
+    drops_text = StringProperty("")
+    entry_text = StringProperty("")
+    can_undo = BooleanProperty(False)
+    _bound = False  # class level: `model` is set (and observed) during __init__
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.entry: dict[str, int] = {}     # count mode: area (or stepper key) -> Caballeros
+        self.move_source: str = ""
+        self.move_owner: str = ""
+        self.board_edit = None               # scoring only: a BoardEntry while the board is entered
+        self.sub_prompt = None               # a prompt that replaces the model's (mobile scoreboard)
+
+    # ---- model -> view ------------------------------------------------------------------
+
+    def on_kv_post(self, base_widget) -> None:
+        if self.model and not self._bound:
+            self._bound = True
+            self.model.bind(prompt=self._prompt_changed, public=self._public_changed,
+                            tower=self._tower_changed, pulses=lambda *_: self.ids.map.flash(),
+                            message=lambda _, m: setattr(self, "message", m))
+            self.ids.map.names = {rid: self.model.area_name(rid) for rid in self.model.board.region_ids}
+
+    def on_pre_enter(self, *args) -> None:
+        self._sim_buttons()
+        self._public_changed()
+        self._prompt_changed()
+        self._tower_changed()
+
+    def _public_changed(self, *args) -> None:
+        public = self.model.public
+        if not public:
+            return
+        game = public["game"]
+        self.ids.map.public = game
+        self.can_undo = bool(public.get("undo"))
+        waiting = len(public.get("drops_waiting", []))
+        self.drops_text = f"{waiting} drop{'s' if waiting > 1 else ''} to check" if waiting else ""
+        self._scores(game)
+        self._rounds(game)
+
+    def _scores(self, game: dict) -> None:
+        grid = self.ids.scores
+        grid.clear_widgets()
+        for p in game["players"]:
+            chip = Label(text="", size_hint_x=None, width=dp(22))
+            with chip.canvas.before:
+                from kivy.graphics import Color, Rectangle
+                Color(*PLAYER_RGB[p["id"]])
+                rect = Rectangle(pos=chip.pos, size=chip.size)
+            chip.bind(pos=lambda w, v, r=rect: setattr(r, "pos", (v[0], v[1] + dp(4))),
+                      size=lambda w, v, r=rect: setattr(r, "size", (v[0], v[1] - dp(8))))
+            grid.add_widget(chip)
+            grid.add_widget(Label(text=p["name"], halign="left", text_size=(dp(150), None)))
+            grid.add_widget(Label(text=str(p["score"]), bold=True, size_hint_x=None, width=dp(44)))
+            grid.add_widget(Label(text=f"court {p.get('court', 0)}", font_size="13sp",
+                                  size_hint_x=None, width=dp(70)))
+
+    def _rounds(self, game: dict) -> None:
+        box = self.ids.rounds
+        box.clear_widgets()
+        scoring_rounds = {3, 6, 9}
+        for r in game["rounds"]:
+            current = r == game["round"]
+            text = f"{r}*" if r in scoring_rounds else str(r)
+            label = Label(text=text, bold=current, font_size="17sp" if current else "14sp",
+                          color=(1, 0.96, 0.86, 1) if current else (0.35, 0.28, 0.2, 1))
+            if current:
+                with label.canvas.before:
+                    from kivy.graphics import Color, RoundedRectangle
+                    Color(0.62, 0.20, 0.12, 1)
+                    rr = RoundedRectangle(pos=label.pos, size=label.size, radius=[dp(6)])
+                label.bind(pos=lambda w, v, r=rr: setattr(r, "pos", v), size=lambda w, v, r=rr: setattr(r, "size", v))
+            box.add_widget(label)
+
+    def _tower_changed(self, *args) -> None:
+        status = self.model.tower or {}
+        state = status.get("state", "none")
+        if self.model.table and self.model.table.setup.tower.kind == "none":
+            self.tower_text, self.tower_rgba = "No tower: Castillo by hand", [0.84, 0.77, 0.62, 1]
+            return
+        self.tower_text = f"Tower: {state}"
+        self.tower_rgba = list(TOWER_RGBA.get(state, (0.84, 0.77, 0.62, 1)))
+
+    def _sim_buttons(self) -> None:
+        box = self.ids.sim_drops
+        box.clear_widgets()
+        link = self.model.tower_link
+        if not (link and link.sim):
+            return
+        box.add_widget(Label(text="Drop:", size_hint_x=None, width=dp(44), font_size="14sp"))
+        for pid in self.model.table.players:
+            b = Button(text="", size_hint_x=None, width=dp(40), background_normal="",
+                       background_color=(*PLAYER_RGB[pid], 1))
+            b.bind(on_release=lambda _, c=pid: self.model.simulate_drop(c))
+            b.sim_colour = pid
+            box.add_widget(b)
+        unsure = Button(text="?", size_hint_x=None, width=dp(40), background_normal="",
+                        background_color=(0.7, 0.7, 0.7, 1), bold=True)
+        unsure.bind(on_release=lambda _: self.model.simulate_drop("uncertain"))
+        unsure.sim_colour = "uncertain"
+        box.add_widget(unsure)
+
+    # ---- the prompt -----------------------------------------------------------------------
+
+    def _prompt_changed(self, *args) -> None:
+        self.entry, self.move_source, self.move_owner, self.sub_prompt = {}, "", "", None
+        self._show()
+
+    @property
+    def prompt(self):
+        return self.sub_prompt or self.model.prompt
+
+    def _show(self) -> None:
+        if self.board_edit is not None:
+            return self._show_board_edit()
+        prompt = self.prompt
+        if prompt is None:
+            return
+        self.prompt_title, self.prompt_hint = prompt.title, prompt.hint
+        self.actor_rgb = list(PLAYER_RGB.get(prompt.actor, (0.5, 0.45, 0.4)))
+        m = self.ids.map
+        m.pending_colour = prompt.actor or ""
+        if prompt.map_mode == "count" and not self.entry:
+            self.entry = dict(prompt.prefill)
+        m.pending = {a: c for a, c in self.entry.items() if not a.startswith("__")}
+        if prompt.map_mode == "move":
+            m.tappable = list(prompt.sources) if not self.move_source else list(prompt.areas)
+            m.selected = self.move_source
+        else:
+            m.tappable = list(prompt.areas) if prompt.map_mode else []
+            m.selected = ""
+        self._actions(prompt)
+
+    def _actions(self, prompt) -> None:
+        box = self.ids.actions
+        box.clear_widgets()
+        self.entry_text = ""
+        if prompt.map_mode == "count":
+            self._count_controls(prompt, box)
+        if prompt.map_mode == "move" and self.move_source:
+            self._owner_controls(prompt, box)
+        for choice in prompt.choices:
+            box.add_widget(_button(choice.label, lambda c=choice: self.choose(c), choice.style))
+
+    def _count_controls(self, prompt, box) -> None:
+        total = sum(self.entry.values())
+        self.entry_text = f"Entered {total} of up to {prompt.limit}"
+        for key, (label, low, high) in prompt.steppers.items():
+            value = self.entry.get(key, 0)
+            row = _button(f"{label}: {value}   (tap +1, long list: - below)", lambda k=key, h=high: self._step(k, +1, h))
+            box.add_widget(row)
+            box.add_widget(_button(f"{label}: -1", lambda k=key: self._step(k, -1, 0), "quiet", height=dp(36)))
+        if self.entry:
+            box.add_widget(_button("Clear", self._clear_entry, "quiet", height=dp(40)))
+            box.add_widget(_button("Take one back", self._take_back_last, "quiet", height=dp(40)))
+        box.add_widget(_button("Confirm", self._confirm_counts, "primary"))
+
+    def _owner_controls(self, prompt, box) -> None:
+        owners = prompt.sources.get(self.move_source, {})
+        source = self.model.area_name(self.move_source)
+        box.add_widget(Label(text=f"From {source}: whose Caballero?", size_hint_y=None, height=dp(30)))
+        for owner, n in owners.items():
+            style = "primary" if owner == self.move_owner else "normal"
+            box.add_widget(_button(f"{self.model.name(owner)} ({n} movable)",
+                                   lambda o=owner: self._pick_owner(o), style, height=dp(40)))
+        box.add_widget(_button("Cancel this move", self._cancel_move, "quiet", height=dp(40)))
+
+    # ---- taps -------------------------------------------------------------------------------
+
+    def map_tapped(self, area: str) -> None:
+        if self.board_edit is not None:
+            self.board_edit.tap(area)
+            return self._show_board_edit()
+        prompt = self.prompt
+        if prompt is None or not prompt.map_mode:
+            return
+        if prompt.map_mode == "pick":
+            self._submit(prompt.on_area(area))
+        elif prompt.map_mode == "count":
+            if sum(self.entry.values()) >= prompt.limit:
+                self.message = f"That is all: up to {prompt.limit} here (Confirm, or take one back)"
+                return
+            self.entry[area] = self.entry.get(area, 0) + 1
+            self._last_tapped = area
+            self._show()
+        elif prompt.map_mode == "move":
+            if not self.move_source:
+                self.move_source = area
+                owners = prompt.sources.get(area, {})
+                self.move_owner = next(iter(owners)) if len(owners) == 1 else ""
+                self._show()
+            elif not self.move_owner:
+                self.message = "First choose whose Caballero moves"
+            else:
+                event = prompt.on_move(self.move_source, area, self.move_owner)
+                self.move_source = self.move_owner = ""
+                self._submit(event)
+
+    def _pick_owner(self, owner: str) -> None:
+        self.move_owner = owner
+        prompt = self.prompt
+        self.ids.map.tappable = list(prompt.areas)
+        self._actions(prompt)
+
+    def _cancel_move(self) -> None:
+        self.move_source = self.move_owner = ""
+        self._show()
+
+    def _step(self, key: str, delta: int, bound: int) -> None:
+        value = self.entry.get(key, 0) + delta
+        if (delta > 0 and value > bound) or value < 0:
+            return
+        self.entry[key] = value
+        self._show()
+
+    def _clear_entry(self) -> None:
+        self.entry = {}
+        self._show()
+
+    def _take_back_last(self) -> None:
+        area = getattr(self, "_last_tapped", None)
+        if area and self.entry.get(area):
+            self.entry[area] -= 1
+        else:
+            for a in reversed(list(self.entry)):
+                if self.entry[a]:
+                    self.entry[a] -= 1
+                    break
+        self._show()
+
+    def _confirm_counts(self) -> None:
+        counts = {a: c for a, c in self.entry.items()}
+        if self._submit(self.prompt.on_counts(counts)):
+            self.entry = {}
+
+    def choose(self, choice) -> None:
+        if choice.event is not None:
+            event = dict(choice.event)
+            prompt = self.prompt
+            if prompt.map_mode == "count" and event.get("type") == "special_action_started" and any(
+                    v for k, v in self.entry.items() if k != CASTILLO):
+                self.message = "Confirm or clear the placement first"
+                return
+            self._submit(event)
+            return
+        action = choice.action or ""
+        name, _, arg = action.partition(":")
+        handler = getattr(self, f"_action_{name}", None)
+        if handler:
+            handler(arg)
+
+    def _submit(self, event: dict) -> bool:
+        ok = self.model.submit(event)
+        if not ok:
+            self._show()
+        return ok
+
+    # ---- actions that open a step -----------------------------------------------------------
+
+    def _action_reveal_cards(self, _arg) -> None:
+        dialogs.RevealCards(self.model, self.model.builder.reveal_choices(self.model.ask())).open()
+
+    def _action_secret(self, pid: str) -> None:
+        ask = self.model.ask()
+        dialogs.PrivatePick(self.model, pid, self.model.builder.secret_options(ask, pid),
+                            lambda region: {"type": "secret_disc_set", "player": pid, "region": region}).open()
+
+    def _action_powerback(self, pid: str) -> None:
+        ask = self.model.ask()
+        choices = [(str(c.event["card"]), str(c.event["card"])) for c in self.model.builder.power_back_choices(ask)]
+        dialogs.PrivatePick(self.model, pid, choices,
+                            lambda card: {"type": "power_card_taken_back", "player": pid, "card": int(card)}).open()
+
+    def _action_mobile(self, sid: str) -> None:
+        self.sub_prompt = self.model.builder.mobile_prompt(self.model.ask(), sid)
+        self._show()
+
+    def _action_open_castillo(self, _arg) -> None:
+        self.manager.get_screen("scoring").open_castillo()
+        self.manager.current = "scoring"
+
+    def _action_special_scoring(self, _arg) -> None:
+        choices = self.model.builder.special_scoring_choices(self.model.ask())
+        dialogs.ChoiceList(self.model, "Which special scoring?", choices).open()
+
+    def _action_standings(self, _arg) -> None:
+        self.manager.current = "end"
+
+    def _action_enter_board(self, _arg) -> None:
+        self.board_edit = dialogs.BoardEntry(self.model)
+        self._show_board_edit()
+
+    # ---- scoring only: entering the board ----------------------------------------------------
+
+    def _show_board_edit(self) -> None:
+        edit = self.board_edit
+        self.prompt_title = "Enter the board as it lies"
+        self.prompt_hint = edit.hint()
+        self.actor_rgb = list(PLAYER_RGB.get(edit.colour, (0.5, 0.45, 0.4)))
+        m = self.ids.map
+        m.public = edit.preview()
+        m.pending = {}
+        m.tappable = list(self.model.board.region_ids)
+        m.selected = ""
+        box = self.ids.actions
+        box.clear_widgets()
+        self.entry_text = f"Tool: {edit.tool_words()}"
+        for pid in self.model.table.players:
+            style = "primary" if edit.tool == "add" and edit.colour == pid else "normal"
+            box.add_widget(_button(f"{self.model.name(pid)}: add", lambda p=pid: self._tool("add", p), style,
+                                   height=dp(40)))
+        for tool, words in (("remove", "Take one off"), ("king", "Move the King"), ("grande", "Move a Grande")):
+            style = "primary" if edit.tool == tool else "quiet"
+            box.add_widget(_button(words, lambda t=tool: self._tool(t, edit.colour), style, height=dp(40)))
+        box.add_widget(_button("Save the board", self._save_board, "primary"))
+        box.add_widget(_button("Cancel", self._cancel_board, "quiet", height=dp(40)))
+
+    def _tool(self, tool: str, colour: str) -> None:
+        self.board_edit.tool, self.board_edit.colour = tool, colour
+        self._show_board_edit()
+
+    def _save_board(self) -> None:
+        if self.model.submit(self.board_edit.event()):
+            self.board_edit = None
+            self._public_changed()
+            self._show()
+        else:
+            self._show_board_edit()
+
+    def _cancel_board(self) -> None:
+        self.board_edit = None
+        self._public_changed()
+        self._show()
+
+    # ---- bottom bar -----------------------------------------------------------------------------
+
+    def undo(self) -> None:
+        question = self.model.undo()
+        if question:
+            dialogs.Confirm(question, lambda: self.model.undo(confirm=True)).open()
+
+    def open_tower_panel(self) -> None:
+        from .tower_panel import TowerPanel
+        TowerPanel(model=self.model).open()

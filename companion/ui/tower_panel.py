@@ -1,0 +1,80 @@
+"""The tower panel: connection state, firmware, last drop, drops waiting for a
+person (uncertain colour, or thrown outside a placement), calibration."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+
+from .map_view import PLAYER_RGB
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+WHY = {"uncertain": "colour not sure", "flagged": "thrown outside a placement"}
+
+
+class TowerPanel(ModalView):
+    model = ObjectProperty(None)
+    status_text = StringProperty("")
+    waiting = BooleanProperty(False)
+
+    def on_kv_post(self, base_widget) -> None:
+        self.model.bind(public=self._refresh, tower=self._refresh)
+        self._refresh()
+
+    def on_dismiss(self) -> None:
+        self.model.unbind(public=self._refresh, tower=self._refresh)
+
+    def _refresh(self, *args) -> None:
+        s = self.model.tower or {}
+        kind = self.model.table.setup.tower.kind if self.model.table else "none"
+        lines = [f"Connection ({kind}): {s.get('state', 'not started')}"
+                 + (f" since {time.strftime('%H:%M:%S', time.localtime(s['since']))}" if s.get("since") else "")]
+        if s.get("message"):
+            lines.append(f"Why: {s['message']}")
+        if s.get("tower"):
+            lines.append(f"Tower {s['tower']}, firmware {s.get('fw')}, protocol {s.get('proto')}, boot {s.get('boot')}")
+        last = s.get("last_drop")
+        if last:
+            lines.append(f"Last drop: number {last['seq']}" + (" (colour not sure)" if last.get("uncertain") else ""))
+        self.status_text = "\n".join(lines)
+        self._drops()
+
+    def _drops(self) -> None:
+        box = self.ids.drops
+        box.clear_widgets()
+        waiting = self.model.public.get("drops_waiting", [])
+        self.waiting = bool(waiting)
+        for drop in waiting:
+            guess = f", looks {drop['best']}" if drop.get("best") else ""
+            box.add_widget(Label(text=f"Drop {drop['id']}: {WHY[drop['status']]}{guess}. Whose was it?",
+                                 size_hint_y=None, height=dp(28), font_size="15sp"))
+            row = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(6))
+            for pid in self.model.table.players:
+                b = Button(text=self.model.name(pid), background_normal="",
+                           background_color=(*PLAYER_RGB[pid], 1),
+                           color=(0.1, 0.1, 0.1, 1) if pid == "yellow" else (1, 1, 1, 1))
+                b.bind(on_release=lambda _, d=drop["id"], p=pid: self.model.answer_drop(d, p))
+                row.add_widget(b)
+            if drop["status"] == "flagged":
+                keep = Button(text="Keep as is", background_normal="", background_color=(0.84, 0.77, 0.62, 1),
+                              color=(0.23, 0.16, 0.08, 1))
+                keep.bind(on_release=lambda _, d=drop["id"]: self.model.answer_drop(d, "keep"))
+                row.add_widget(keep)
+            nothing = Button(text="Not a Caballero", background_normal="", background_color=(0.90, 0.86, 0.78, 1),
+                             color=(0.23, 0.16, 0.08, 1))
+            nothing.bind(on_release=lambda _, d=drop["id"]: self.model.answer_drop(d, "dismiss"))
+            row.add_widget(nothing)
+            box.add_widget(row)
+
+    def calibrate(self) -> None:
+        if self.model.tower_link:
+            self.model.tower_link.calibrate()
+            self.model.message = "Calibration started: follow the tower's light, one colour at a time"

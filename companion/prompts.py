@@ -51,6 +51,7 @@ class Prompt:
     sources: dict[str, dict[str, int]] = field(default_factory=dict)   # move: area -> owner -> movable
     private_for: Optional[str] = None   # the choice is secret: pass the tablet to this player
     steppers: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # key -> (label, min, max)
+    columns: int = 1                    # how the choices are laid out (power cards: a grid)
 
 
 class PromptBuilder:
@@ -74,6 +75,15 @@ class PromptBuilder:
         card = self.board.cards.get(cid)
         return card.name if card else cid
 
+    def card_label(self, cid: str) -> str:
+        """Name and text: several cards share a name (nine are called Intrigue)."""
+        card = self.board.cards.get(cid)
+        if card is None:
+            return self.card(cid)
+        text = card.text.removeprefix("You may ").rstrip(".")
+        text = text if len(text) <= 60 else text[:57] + "..."
+        return f"{card.name}: {text}"
+
     def title(self, ask: Ask, doing: str) -> str:
         return f"Round {ask.round} - {STAGE_WORDS.get(ask.stage, ask.stage)} - {doing}"
 
@@ -96,7 +106,8 @@ class PromptBuilder:
 
     def reveal_choices(self, ask: Ask) -> dict[int, list[tuple[str, str]]]:
         """Stack -> (card id, card name) the table may have turned up."""
-        return {int(s): [(cid, self.card(cid)) for cid in sorted(cards)] for s, cards in ask.options["stacks"].items()}
+        return {int(s): [(cid, self.card_label(cid)) for cid in sorted(cards)]
+                for s, cards in ask.options["stacks"].items()}
 
     def _play_power_card(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
@@ -105,7 +116,8 @@ class PromptBuilder:
         choices = [Choice(str(v), {"type": "power_card_played", "player": pid, "card": v})
                    for v in range(1, 14)]
         return Prompt(self.title(ask, f"{self.name(pid)} plays next"),
-                      f"{self.name(pid)}: tap the Power card you laid down.", actor=pid, choices=choices)
+                      f"{self.name(pid)}: tap the Power card you laid down.", actor=pid, choices=choices,
+                      columns=4)
 
     def _replenish(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
@@ -121,7 +133,7 @@ class PromptBuilder:
 
     def _choose_action_card(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
-        choices = [Choice(f"{s}: {self.card(cid)}", {"type": "action_card_chosen", "player": pid, "stack": int(s)})
+        choices = [Choice(self.card_label(cid), {"type": "action_card_chosen", "player": pid, "stack": int(s)})
                    for s, cid in sorted(ask.options["stacks"].items(), key=lambda kv: int(kv[0]))]
         return Prompt(self.title(ask, f"{self.name(pid)} takes an action card"),
                       f"{self.name(pid)}: which card did you take?", actor=pid, choices=choices)

@@ -54,6 +54,7 @@ HEARTBEAT = 15.0         # websocket pings: a phone gone off the Wi-Fi shows as 
 QUEUE_LIMIT = 256        # messages waiting for one slow client before it is dropped (it reconnects)
 CLOSE_POLICY = 4400      # malformed hello
 CLOSE_UNKNOWN = 4401     # unknown or revoked credential: the page forgets it
+CLOSE_FORBIDDEN = 4403    # a frame with another seat's credential
 CLOSE_TIMEOUT = 4408
 CLOSE_SLOW = 4429
 
@@ -139,6 +140,8 @@ class _Client:
         self.dead = False
         self.task: Optional[asyncio.Task] = None
         self.credential: Optional[str] = None
+        self._close_with: tuple[int, bytes] = (1000, b"")
+        self._closing = False
 
     def push(self, text: str) -> None:
         if self.dead:
@@ -148,23 +151,31 @@ class _Client:
         except asyncio.QueueFull:  # a client this slow gets the current state when it reconnects
             self.kill(CLOSE_SLOW, "too slow: reconnect")
 
-    def kill(self, code: int, reason: str) -> None:
-        """No more messages to this socket from now; close it."""
+    def kill(self, code: int, reason: str, flush: bool = False) -> None:
+        """No more messages to this socket from now; close it (after what is queued, if flush)."""
         if self.dead:
             return
         self.dead = True
-        while not self.queue.empty():
-            self.queue.get_nowait()
+        self._close_with = (code, reason.encode()[:120])
+        if not flush or self.queue.full():
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            asyncio.ensure_future(self._close())
         self.queue.put_nowait(None)
-        asyncio.ensure_future(self.ws.close(code=code, message=reason.encode()[:120]))
+
+    async def _close(self) -> None:
+        if not self._closing:
+            self._closing = True
+            code, reason = self._close_with
+            with contextlib.suppress(Exception):
+                await self.ws.close(code=code, message=reason)
 
     async def writer(self) -> None:
         with contextlib.suppress(ConnectionError, RuntimeError, asyncio.CancelledError):
-            while True:
-                text = await self.queue.get()
-                if text is None or self.dead:
-                    return
+            while (text := await self.queue.get()) is not None:
                 await self.ws.send_str(text)
+        if self.dead:
+            await self._close()
 
 
 class PhoneServer:
@@ -249,10 +260,10 @@ class PhoneServer:
         app.router.add_get("/ws", self._phone_ws)
         app.router.add_get("/ws/status", self._status_ws)
         app.on_response_prepare.append(self._headers)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()
         try:
-            site = web.TCPSite(runner, self.host, self._want_port, reuse_address=True, shutdown_timeout=1.0)
+            site = web.TCPSite(runner, self.host, self._want_port, reuse_address=True)
             await site.start()
             self._port = runner.addresses[0][1]
             self._unsubscribe = self.table.subscribe(self._table_changed)
@@ -641,14 +652,19 @@ class PhoneServer:
         try:
             pick = _parse(PickIn, data)
             ref = pick.ref
-            if self.seats.seat_for(pick.credential) != client.pid:
+            seat = self.seats.seat_for(pick.credential)
+            if seat is None:
                 raise Refused(401, NOT_JOINED)
+            if seat != client.pid:
+                raise Refused(403, "this connection belongs to another seat")
             await self._pick(pick)
             client.push(json.dumps({"type": "result", "ref": ref, "ok": True}))
         except Refused as exc:
             client.push(json.dumps({"type": "error", "ref": ref, "status": exc.status, "message": exc.message}))
             if exc.status == 401:
-                client.kill(CLOSE_UNKNOWN, "unknown credential")
+                client.kill(CLOSE_UNKNOWN, "unknown credential: scan your seat's QR code again", flush=True)
+            elif exc.status == 403:
+                client.kill(CLOSE_FORBIDDEN, "this connection belongs to another seat", flush=True)
 
     @staticmethod
     async def _close_bad(ws: web.WebSocketResponse, msg) -> None:

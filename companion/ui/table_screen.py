@@ -10,6 +10,7 @@ from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
@@ -185,6 +186,13 @@ class TableScreen(Screen):
             self._count_controls(prompt, box)
         if prompt.map_mode == "move" and self.move_source:
             self._owner_controls(prompt, box)
+        if prompt.columns > 1:
+            grid = GridLayout(cols=prompt.columns, spacing=dp(6), size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            for choice in prompt.choices:
+                grid.add_widget(_button(choice.label, lambda c=choice: self.choose(c), choice.style, height=dp(56)))
+            box.add_widget(grid)
+            return
         for choice in prompt.choices:
             box.add_widget(_button(choice.label, lambda c=choice: self.choose(c), choice.style))
 

@@ -126,3 +126,125 @@ def scoring_only_short_game(d):
     public = d.model.public["game"]
     d.facts = {"scores": {p["id"]: p["score"] for p in public["players"]}, "winners": public["winners"],
                "scorings": len(public["scorings"])}
+
+
+def _choose_in_spinner(d, spinner, text):
+    d.tap_widget(spinner)
+    yield 0.2
+    d.tap(text, exact=True)
+    yield 0.1
+
+
+def _confirm_replenish(d, taps):
+    for _ in range(taps):
+        d.tap("from the provinces:", exact=False)
+        yield 0.05
+    d.tap("Confirm", exact=True)
+    yield 0.1
+
+
+def tracking_full_round(d):
+    """Round 1 of a tracked 3-player game, every step entered by taps."""
+    yield 0.3
+    d.tap("New game")
+    yield 0.2
+    setup = d.screen("setup")
+    setup.mode, setup.variant, setup.king, setup.start = "Full tracking", "Full game (9 rounds)", "Castilla la Nueva", "Red"
+    for colour, home in {"red": "Galicia", "yellow": "Aragón", "green": "Sevilla"}.items():
+        setup.rows[colour].home = home
+    setup.rows["blue"].plays = False
+    yield 0.2
+    d.tap("Start the game")
+    yield from _wait_for(d, lambda: d.current == "table")
+    yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
+    table = d.screen("table")
+    sim = {getattr(w, "sim_colour", None): w for w in table.ids.sim_drops.children}
+    # Reveal: one card per stack, chosen in the dialog's spinners
+    d.tap("Turn up the cards")
+    yield 0.2
+    from kivy.uix.spinner import Spinner
+    spinners = [w for w in d.widgets() if isinstance(w, Spinner) and d.visible(w)]
+    spinners.sort(key=lambda w: -w.to_window(*w.pos)[1])  # stack 1 on top
+    for spinner, card in zip(spinners, ("any 3 Caballeros", "King is Angry", "Score the Castillo", "relocate your Grande")):
+        options = [v for v in spinner.values if card.lower() in v.lower()]
+        yield from _choose_in_spinner(d, spinner, options[0])
+    d.shot("tracking_reveal")
+    d.tap("Reveal", exact=True)
+    yield 0.2
+    assert d.ask().kind == "play_power_card", d.model.message
+    # A cube thrown in during the power cards: flagged, and dismissed by a person
+    d.tap_widget(sim["yellow"])
+    yield from _wait_for(d, lambda: bool(table.drops_text))
+    for value in ("13", "12", "11"):  # Red, Yellow, Green in seat order
+        d.tap(value, exact=True)
+        yield 0.1
+    d.shot("tracking_power_done")
+    d.tap("to check")
+    yield 0.2
+    d.tap("Not a Caballero")
+    yield 0.1
+    d.tap("Close")
+    yield 0.1
+    assert d.model.table.hidden_tallies()["yellow"] == 0
+    # Red (13): replenish 2, take the Castillo card, throw 2 into the tower and place 1
+    assert d.ask().kind == "replenish" and d.ask().players == ("red",)
+    yield from _confirm_replenish(d, 2)
+    d.tap("Score the Castillo")
+    yield 0.1
+    for _ in range(2):
+        d.tap_widget(sim["red"])
+        yield 0.1
+    yield from _wait_for(d, lambda: d.model.table.castillo_prefill("red") == 2)
+    yield 0.2
+    d.tap_area("castilla_la_vieja")
+    yield 0.2
+    d.shot("tracking_placement")
+    d.tap("Confirm", exact=True)
+    yield 0.1
+    assert d.model.public["game"]["regions"]["castilla_la_vieja"] == {"red": 1}, d.model.message
+    d.tap("Do the special action")
+    yield from _walk_scoring(d, "tracking_castillo_scoring")
+    # Yellow (12): the Grande card, special first, then place in two regions
+    yield from _confirm_replenish(d, 0)
+    d.tap("relocate your Grande")
+    yield 0.1
+    d.tap("Do the special action")
+    yield 0.1
+    d.tap_area("cataluna")
+    yield 0.1
+    d.tap_area("valencia")
+    d.tap_area("valencia")
+    yield 0.1
+    d.tap("Confirm", exact=True)
+    yield 0.1
+    assert d.model.public["game"]["regions"]["valencia"] == {"yellow": 2}, d.model.message
+    # Green (11): the Intrigue card moves Red's Caballero to Granada; an undo on the way
+    yield from _confirm_replenish(d, 1)
+    d.tap("any 3 Caballeros")
+    yield 0.1
+    d.tap("Do the special action")
+    yield 0.1
+    d.tap_area("castilla_la_vieja")
+    yield 0.1
+    d.shot("tracking_move")
+    d.tap_area("granada")
+    yield 0.1
+    assert d.model.public["game"]["regions"]["granada"] == {"red": 1}, d.model.message
+    d.tap("Undo")
+    yield 0.1
+    assert not d.model.public["game"]["regions"]["granada"]
+    d.tap_area("castilla_la_vieja")
+    yield 0.1
+    d.tap_area("granada")
+    yield 0.1
+    d.tap("Finished moving")
+    yield 0.1
+    d.tap_area("granada")
+    yield 0.1
+    d.tap("Confirm", exact=True)
+    yield 0.2
+    game = d.model.public["game"]
+    assert game["round"] == 2 and d.ask().kind == "reveal_action_cards", (game["round"], d.ask().kind)
+    d.shot("tracking_round_2")
+    d.facts = {"round": game["round"], "regions": game["regions"],
+               "castillo": d.model.table.recorded_castillo(), "tallies": d.model.table.hidden_tallies()}

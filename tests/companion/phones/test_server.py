@@ -1,0 +1,314 @@
+"""The phone server's HTTP and websocket API against the real table authority."""
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+
+import aiohttp
+import pytest
+
+from companion.phones import PhoneServer, lan_address
+from engine.events import CastilloCounted, SecretDiscSet, SecretDiscsRevealed
+
+from .conftest import NAMES, PICKS, PLAYERS, code_of, http, join, make_table, status_of, to_general_scoring, \
+    to_special_disc, wait_for
+from .wsclient import frame, phone, pick, quiet, run, spectator, until, url
+
+
+def is_view(m):
+    return m["type"] == "view"
+
+
+def test_join_once_then_410(start_server):
+    table = make_table()
+    server = start_server(table)
+    events = []
+    server.subscribe(events.append)
+    seat_url = server.seat_url("red")
+    assert seat_url.startswith(f"http://127.0.0.1:{server.port}/join/")
+    code = code_of(server, "red")
+    status, headers, body = http(server, "GET", f"/join/{code}")
+    assert status == 200 and b"<html" in body and headers["Cache-Control"] == "no-store"
+    assert server.seats_status()["red"] == {"joined": False, "connected": False}
+    status, _, body = http(server, "POST", "/api/join", {"code": code})
+    assert status == 200
+    answer = json.loads(body)
+    assert answer["seat"] == "red" and len(answer["credential"]) >= 43
+    assert server.seats_status()["red"] == {"joined": True, "connected": False}
+    assert server.seat_url("red") is None  # joined: no code to show until revoked
+    wait_for(lambda: "seats" in events, what="a seats event")
+    # The code is spent: a second use gets a clear 4xx, as a page and through the API.
+    status, _, body = http(server, "GET", f"/join/{code}")
+    assert status == 410 and b"already used" in body
+    status, _, body = http(server, "POST", "/api/join", {"code": code})
+    assert status == 410 and "already used" in json.loads(body)["error"]
+    status, _, _ = http(server, "GET", "/join/not-a-code")
+    assert status == 410
+
+
+def test_seat_urls_use_the_lan_address():
+    addr = lan_address()
+    ipaddress.IPv4Address(addr)
+    server = PhoneServer(make_table(), host="0.0.0.0").start()
+    try:
+        assert server.seat_url("blue").startswith(f"http://{addr}:{server.port}/join/")
+        with pytest.raises(KeyError):
+            server.seat_url("purple")
+    finally:
+        server.stop()
+        server.stop()  # twice is fine
+
+
+def test_me_needs_the_right_credential(start_server):
+    server = start_server(make_table())
+    cred = join(server, "red")
+    for headers in ({}, {"Authorization": "Bearer "}, {"Authorization": "Basic abc"},
+                    {"Authorization": "Bearer " + "x" * 43}, {"Authorization": "Bearer " + cred[:-1] + "?"}):
+        status, _, body = http(server, "GET", "/api/me", headers=headers)
+        assert status == 401
+        assert "credential" in json.loads(body)["error"].lower() or "QR code" in json.loads(body)["error"]
+    status, _, body = http(server, "GET", "/api/me", headers={"Authorization": "Bearer " + cred})
+    view = json.loads(body)
+    assert status == 200 and view["seat"] == {"id": "red", "name": "Ana", "colour": "Red"}
+    assert view["question"]["state"] == "waiting"
+
+
+def test_scoring_general_scoring_from_phones(start_server):
+    """Pick, change, all chosen, Castillo counted (locked), revealed; stale and late picks refused."""
+    table = make_table("scoring")
+    server = start_server(table)
+    creds = {pid: join(server, pid) for pid in PLAYERS}
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            socks = {pid: await phone(session, server, creds[pid]) for pid in PLAYERS}
+            for ws in socks.values():
+                assert (await frame(ws))["question"]["state"] == "waiting"
+            to_general_scoring(table)
+            views = {pid: await until(ws, lambda m: m["question"]["state"] == "choose")
+                     for pid, ws in socks.items()}
+            red = views["red"]
+            assert [r["id"] for r in red["question"]["regions"]] == list(server.board.region_ids)
+            assert red["question"]["waiting_for"] == [NAMES[p] for p in PLAYERS]
+            qid = red["question"]["id"]
+            # Red picks Aragón, then changes to Sevilla.
+            assert (await pick(socks["red"], creds["red"], qid, "aragon", 1))["ok"]
+            assert (await pick(socks["red"], creds["red"], qid, PICKS["red"], 2))["ok"]
+            assert table.private("red")["secret_disc"] == PICKS["red"]
+            m = await until(socks["red"], lambda m: is_view(m) and m["question"]["pick"]
+                            and m["question"]["pick"]["id"] == PICKS["red"])
+            assert m["question"]["state"] == "choose"
+            # A stale question id is refused with a clear message.
+            err = await pick(socks["red"], creds["red"], qid + "x", "granada", 3)
+            assert err["type"] == "error" and err["status"] == 409 and "no longer open" in err["message"]
+            # Someone else's credential on red's socket: refused, and that socket is closed.
+            spare = await phone(session, server, creds["red"])
+            await frame(spare)
+            err = await pick(spare, creds["yellow"], qid, "granada", 9)
+            assert err["status"] == 403 and table.private("yellow")["secret_disc"] is None
+            assert (await spare.receive()).data == 4403
+            for pid in ("yellow", "green", "blue"):
+                assert (await pick(socks[pid], creds[pid], qid, PICKS[pid], 1))["ok"]
+            status = status_of(server)
+            assert status["choice"] == "all_chosen" and all(s["chosen"] for s in status["seats"])
+            # All have chosen: a change is still allowed until the Castillo is lifted.
+            assert (await pick(socks["blue"], creds["blue"], qid, "granada", 2))["ok"]
+            assert (await pick(socks["blue"], creds["blue"], qid, PICKS["blue"], 3))["ok"]
+            table.submit(CastilloCounted(counts={"red": 2, "green": 1}))
+            locked = await until(socks["red"], lambda m: is_view(m) and m["question"]["state"] == "locked")
+            assert locked["question"]["pick"]["id"] == PICKS["red"] and locked["question"]["regions"] == []
+            assert status_of(server)["choice"] == "locked"
+            # The old question id is now stale; the new one is refused too (discs locked).
+            err = await pick(socks["red"], creds["red"], qid, "granada", 4)
+            assert err["status"] == 409
+            err = await pick(socks["red"], creds["red"], locked["question"]["id"], "granada", 5)
+            assert err["status"] == 409 and "locked" in err["message"]
+            table.submit(SecretDiscsRevealed())
+            for pid, ws in socks.items():
+                done = await until(ws, lambda m: is_view(m) and m["question"]["state"] == "revealed")
+                assert done["question"]["pick"]["id"] == PICKS[pid]
+            err = await pick(socks["red"], creds["red"], locked["question"]["id"], "granada", 6)
+            assert err["status"] == 409
+            assert table.asked().kind == "play_round"
+
+    run(main())
+
+
+def test_http_pick_and_region_checks(start_server):
+    table = make_table("scoring")
+    server = start_server(table)
+    cred = join(server, "green")
+    to_general_scoring(table)
+    qid = table.question_id()
+    ok = http(server, "POST", "/api/pick", {"credential": cred, "question": qid, "region": "pais_vasco"})
+    assert ok[0] == 200 and json.loads(ok[2]) == {"ok": True}
+    assert table.private("green")["secret_disc"] == "pais_vasco"
+    bad = http(server, "POST", "/api/pick", {"credential": cred, "question": qid, "region": "castillo"})
+    assert bad[0] == 422 and "not one of your choices" in json.loads(bad[2])["error"]
+    bad = http(server, "POST", "/api/pick", {"credential": "nope" * 11, "question": qid, "region": "aragon"})
+    assert bad[0] == 401
+    bad = http(server, "POST", "/api/pick", {"question": qid, "region": "aragon"})
+    assert bad[0] == 400 and "credential" in json.loads(bad[2])["error"]
+    assert table.private("green")["secret_disc"] == "pais_vasco"
+
+
+def test_send_back_offers_only_allowed_regions_and_others_wait(start_server):
+    table, purpose = to_special_disc(("send_back",))
+    server = start_server(table)
+    ask = table.asked()
+    creds = {pid: join(server, pid) for pid in PLAYERS}
+    asked = list(ask.players)
+    outsider = next(p for p in PLAYERS if p not in asked)
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            for pid in PLAYERS:
+                ws = await phone(session, server, creds[pid])
+                view = await frame(ws)
+                q = view["question"]
+                if pid == outsider:
+                    assert q["state"] == "waiting" and q["regions"] == [] and q["pick"] is None
+                    err = await pick(ws, creds[pid], q["id"], "aragon")
+                    assert err["status"] == 409 and "No secret choice" in err["message"]
+                    continue
+                allowed = ask.options["regions"][pid]
+                assert q["state"] == "choose" and [r["id"] for r in q["regions"]] == allowed
+                wrong = next(r for r in server.board.region_ids if r not in allowed)
+                err = await pick(ws, creds[pid], q["id"], wrong)
+                assert err["status"] == 422
+                assert (await pick(ws, creds[pid], q["id"], allowed[0], 2))["ok"]
+                await ws.close()
+
+    run(main())
+    assert purpose == "send_back"
+
+
+def test_tracking_changes_allowed_until_reveal(start_server):
+    """The engine accepts a repeated SecretDiscSet until the reveal (tracking mode)."""
+    table = make_table("tracking")
+    to_general_scoring(table)
+    server = start_server(table)
+    creds = {pid: join(server, pid) for pid in PLAYERS}
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            socks = {pid: await phone(session, server, creds[pid]) for pid in PLAYERS}
+            qid = (await frame(socks["red"]))["question"]["id"]
+            for pid in PLAYERS:
+                assert (await pick(socks[pid], creds[pid], qid, PICKS[pid]))["ok"]
+            assert table.asked().kind == "reveal_secret_discs"
+            # Everyone has chosen: still changeable (the picker stays; the allowed list is remembered).
+            m = await until(socks["red"], lambda m: is_view(m) and not m["question"]["waiting_for"])
+            assert m["question"]["state"] == "choose" and len(m["question"]["regions"]) == 9
+            assert (await pick(socks["red"], creds["red"], qid, "valencia", 7))["ok"]
+            assert table.private("red")["secret_disc"] == "valencia"
+            castillo = table.private("red")["castillo"]
+            table.submit(SecretDiscsRevealed())
+            m = await until(socks["red"], lambda m: is_view(m) and m["question"]["state"] == "revealed")
+            assert m["question"]["pick"]["id"] == "valencia"
+            err = await pick(socks["red"], creds["red"], qid, "granada", 8)
+            assert err["status"] == 409
+            assert castillo >= 0
+
+    run(main())
+
+
+def test_no_message_to_anyone_when_another_seat_changes_its_pick(start_server):
+    table = make_table("scoring")
+    to_general_scoring(table)
+    server = start_server(table)
+    creds = {pid: join(server, pid) for pid in PLAYERS}
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            red = await phone(session, server, creds["red"])
+            blue = await phone(session, server, creds["blue"])
+            spec = await spectator(session, server)
+            qid = (await frame(red))["question"]["id"]
+            await frame(blue)
+            await until(spec, lambda m: m["seats"][3]["connected"])
+            assert (await pick(blue, creds["blue"], qid, "granada"))["ok"]
+            await until(red, lambda m: m["question"]["waiting_for"] == ["Ana", "Bruno", "Carmen"])
+            s = await until(spec, lambda m: m["seats"][3]["chosen"])
+            for i in range(2, 5):  # blue changes its mind: nothing visible changes for anyone else
+                assert (await pick(blue, creds["blue"], qid, ["aragon", "valencia", "sevilla"][i - 2], i))["ok"]
+            assert await quiet(red) == [] and await quiet(spec) == []
+            assert status_of(server)["seq"] == s["seq"]
+
+    run(main())
+
+
+def test_revoke_cuts_the_phone_off_at_once(start_server):
+    table = make_table("scoring")
+    server = start_server(table)
+    cred = join(server, "yellow")
+    events = []
+    server.subscribe(events.append)
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            ws = await phone(session, server, cred)
+            await frame(ws)
+            wait_for(lambda: server.seats_status()["yellow"]["connected"], what="connected")
+            new_url = await asyncio.get_running_loop().run_in_executor(None, server.revoke, "yellow")
+            # The credential stops working before revoke returns.
+            assert http(server, "GET", "/api/me", headers={"Authorization": "Bearer " + cred})[0] == 401
+            msg = await asyncio.wait_for(ws.receive(), 2)
+            assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4401
+            assert new_url and new_url == server.seat_url("yellow")
+            wait_for(lambda: server.seats_status()["yellow"] == {"joined": False, "connected": False},
+                     what="seat free")
+            again = await phone(session, server, cred)
+            msg = await asyncio.wait_for(again.receive(), 2)
+            assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4401
+            # The new code works once.
+            cred2 = join(server, "yellow")
+            assert cred2 != cred
+
+    run(main())
+    assert "seats" in events
+
+
+def test_reconnect_gets_the_current_view_with_own_pick(start_server):
+    table = make_table("scoring")
+    to_general_scoring(table)
+    server = start_server(table)
+    cred = join(server, "red")
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            ws = await phone(session, server, cred)
+            view = await frame(ws)
+            assert (await pick(ws, cred, view["question"]["id"], "sevilla"))["ok"]
+            await ws.close()
+            wait_for(lambda: not server.seats_status()["red"]["connected"], what="disconnected")
+            ws = await phone(session, server, cred)
+            again = await frame(ws)
+            assert again["question"]["pick"]["id"] == "sevilla" and again["seq"] > view["seq"]
+            assert server.seats_status()["red"] == {"joined": True, "connected": True}
+
+    run(main())
+
+
+def test_status_feed_is_live_and_sequenced(start_server):
+    table = make_table("scoring")
+    server = start_server(table)
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            spec = await spectator(session, server)
+            first = await frame(spec)
+            assert first["type"] == "status" and first["choice"] == "none"
+            to_general_scoring(table)
+            seen = [first]
+            await until(spec, lambda m: m["choice"] == "open", seen=seen)
+            table.submit(SecretDiscSet(player="red", region="aragon"))
+            m = await until(spec, lambda m: m["seats"][0]["chosen"], seen=seen)
+            assert m["seats"][0] == {"id": "red", "name": "Ana", "colour": "Red", "joined": False,
+                                     "connected": False, "asked": True, "chosen": True}
+            seqs = [s["seq"] for s in seen]
+            assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
+            assert server.status()["seq"] == seqs[-1]
+
+    run(main())

@@ -17,8 +17,8 @@ rebuilds exactly the same table: same state, same hidden tallies.
 """
 from __future__ import annotations
 
-import hashlib
 import logging
+import os
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -144,18 +144,23 @@ class Table:
         self._observers: list[Callable[[str], None]] = []
         self.on_tower_empty: Optional[Callable[[str], None]] = None  # set by whoever holds the bridge
         self.warnings: list[str] = []
-        self._game_id = game_log.path.stem if game_log else "memory"
+        self.nonce = "memory"
         self._reset()
 
     # ---- construction -----------------------------------------------------------
 
     @classmethod
-    def new(cls, setup: TableSetup, folder: Path | None = None) -> "Table":
+    def new(cls, setup: TableSetup, folder: Path | None = None, nonce: str | None = None) -> "Table":
+        """A new game and its log. `nonce` names the game to the tower (emptying tokens)."""
         try:
             start_state(setup.game)  # refuse a bad setup before a file is made
         except RuleViolation as exc:
             raise InputError(str(exc)) from None
-        return cls(setup, GameLog.create({"setup": setup.model_dump(mode="json"), "version": 1}, folder))
+        nonce = nonce or os.urandom(4).hex()
+        table = cls(setup, GameLog.create({"setup": setup.model_dump(mode="json"), "version": 1, "nonce": nonce},
+                                          folder))
+        table.nonce = nonce
+        return table
 
     @classmethod
     def resume(cls, path: Path) -> "Table":
@@ -164,7 +169,7 @@ class Table:
         table = cls(setup, None)
         table._replay(loaded)
         table._log = GameLog(path, loaded.good_bytes)
-        table._game_id = path.stem
+        table.nonce = loaded.header.get("nonce", path.stem)
         return table
 
     def _reset(self) -> None:
@@ -294,8 +299,7 @@ class Table:
         return bool(logbook) and logbook[-1].title.startswith("General scoring")
 
     def _empty_token(self) -> str:
-        digest = hashlib.sha1(self._game_id.encode()).hexdigest()[:8]
-        return f"g{digest}-e{len(self.records)}"
+        return f"g{self.nonce}-e{len(self.records)}"
 
     def tower_drop(self, drop: TowerDrop) -> None:
         """From the bridge thread: one Caballero (or a doubtful something) in the tower."""

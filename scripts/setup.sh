@@ -5,7 +5,9 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-DEBIAN_PACKAGES=(python3-venv mosquitto)
+# mosquitto: the MQTT tests' broker; xvfb, xauth, libgl1-mesa-dri: the app's tests under
+# a virtual display; chromium: the phone page's browser tests.
+DEBIAN_PACKAGES=(python3-venv mosquitto xvfb xauth libgl1-mesa-dri chromium)
 
 missing=()
 for pkg in "${DEBIAN_PACKAGES[@]}"; do

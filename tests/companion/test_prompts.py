@@ -1,0 +1,55 @@
+"""The prompts offer only what the engine accepts: every tappable region of a
+"pick" prompt and every ready-made button event is legal at that moment."""
+import copy
+import random
+
+from companion.prompts import PromptBuilder
+from engine.board import classic_board
+from engine.errors import RuleViolation
+from engine.events import event_from_dict
+from engine.flow import apply_event, asked
+from engine.game import start_state
+from engine.playout import random_event, random_setup
+
+NOT_FILTERED = {"play_power_card"}  # the hand is private: the engine says which card is not held
+
+
+def _legal(state, event: dict) -> bool:
+    try:
+        apply_event(copy.deepcopy(state), event_from_dict(event))
+        return True
+    except RuleViolation:
+        return False
+
+
+def test_prompts_offer_only_legal_inputs_over_random_games():
+    board = classic_board()
+    rng = random.Random(4)
+    kinds = set()
+    for _ in range(6):
+        state = start_state(random_setup(rng, rng.randint(2, 5), board, variant="short"), board)
+        builder = PromptBuilder(state.names, board)
+        while state.stage != "over":
+            ask = asked(state)
+            prompt = builder.build(ask)
+            kinds.add(ask.kind)
+            assert prompt.title.startswith(f"Round {ask.round} - ")
+            if ask.kind not in NOT_FILTERED:
+                for choice in prompt.choices:
+                    if choice.event is not None:
+                        assert _legal(state, choice.event), (ask.kind, choice.label)
+                if prompt.map_mode == "pick":
+                    for area in prompt.areas:
+                        assert _legal(state, prompt.on_area(area)), (ask.kind, area)
+            apply_event(state, random_event(rng, ask))
+    assert {"turn_action", "move_caballeros", "send_back", "secret_disc", "veto", "choose_region"} <= kinds
+
+
+def test_power_card_prompt_names_who_plays_next():
+    board = classic_board()
+    state = start_state(random_setup(random.Random(1), 3, board), board)
+    apply_event(state, random_event(random.Random(1), asked(state)))
+    prompt = PromptBuilder({p: p.title() for p in state.players}, board).build(asked(state))
+    first = state.players[state.start_player]
+    assert prompt.title == f"Round 1 - power cards - {first.title()} plays next"
+    assert [c.label for c in prompt.choices] == [str(v) for v in range(1, 14)]

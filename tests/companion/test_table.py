@@ -1,0 +1,197 @@
+"""The table authority without Kivy: full games in both modes, tower drops in
+every phase, undo (with confirmation for what revealed something), resume."""
+import json
+
+import pytest
+
+from companion.scripted import fingerprint, play, scripted_setup
+from companion.table import InputError, NeedsConfirmation, Table, TableSetup
+from engine import events as ev
+from engine.events import GameSetup
+from engine.freeplay import RoundFinished
+from firmware_bridge.adapter import TowerDrop
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("ELGRANDE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def drop(table, colour, seq=None, multi=False):
+    seq = seq or sum(1 for r in table.records if r["t"] == "drop") + 1
+    table.tower_drop(TowerDrop(tower="t", boot="b", seq=seq, colour=colour, uncertain=colour is None,
+                               best=colour or "red", multi=multi, est=2 if multi else 1))
+    return f"b:{seq}"
+
+
+@pytest.mark.parametrize("mode", ["tracking", "scoring"])
+@pytest.mark.parametrize("variant", ["short", "full"])
+def test_full_games_replay_to_the_same_table(mode, variant):
+    for seed in range(3):
+        table = Table.new(scripted_setup(mode, variant, 5))
+        play(table, seed)
+        assert table.over and table.public().game["winners"]
+        resumed = Table.resume(table.path)
+        assert fingerprint(resumed) == fingerprint(table)
+        assert resumed.records == table.records
+
+
+def test_drops_in_every_phase_are_counted_and_flagged_outside_placements():
+    table = Table.new(scripted_setup("tracking", "short", 3))
+    seen = {}
+    rng_seed = 5
+    import random
+    from engine.playout import random_event
+    rng = random.Random(rng_seed)
+    while not table.over:
+        ask = table.asked()
+        before = dict(table.hidden_tallies())
+        drop(table, "red")
+        status = table.drops[max(table.drops, key=lambda k: k[2])].status
+        seen.setdefault(ask.kind, set()).add(status)
+        assert table.hidden_tallies()["red"] == before["red"] + 1 or ask.kind == "game_over"
+        table.submit(random_event(rng, ask))
+    assert seen["play_power_card"] == {"flagged"}
+    assert seen["choose_action_card"] == {"flagged"}
+    assert "expected" in seen["turn_action"]
+    assert seen["secret_disc"] == {"flagged"}
+
+
+def test_tower_tally_is_emptied_after_a_general_scoring_and_the_tower_is_told():
+    table = Table.new(scripted_setup("scoring", "short", 3))
+    told = []
+    table.on_tower_empty = told.append
+    drop(table, "red")
+    drop(table, "red")
+    drop(table, "yellow")
+    assert table.hidden_tallies() == {"red": 2, "yellow": 1, "green": 0}
+    table.submit(RoundFinished())
+    table.submit(RoundFinished())
+    for pid in table.players:
+        table.submit(ev.SecretDiscSet(player=pid, region="valencia"))
+    assert table.asked().kind == "count_castillo"
+    table.submit(ev.CastilloCounted(counts={"red": 2, "yellow": 2}))  # the table's count wins
+    table.submit(ev.SecretDiscsRevealed())
+    record = table.free.scoring_log[-1]
+    assert record.transfers == [{"player": "red", "count": 2, "region": "valencia", "to_court": False},
+                                {"player": "yellow", "count": 2, "region": "valencia", "to_court": False}]
+    assert table.hidden_tallies() == {"red": 0, "yellow": 0, "green": 0}
+    assert told and told[-1] == table.empty_token
+    assert table.records[-1]["t"] == "emptied"
+
+
+def test_uncertain_drop_waits_for_a_person_then_counts_for_whom_they_say():
+    table = Table.new(scripted_setup("scoring", "short", 3))
+    did = drop(table, None)
+    assert table.public().drops_waiting == [{"id": did, "status": "uncertain", "best": "red", "colour": None,
+                                             "est": 1}]
+    assert sum(table.hidden_tallies().values()) == 0
+    table.assign_drop(did, "green")
+    assert table.hidden_tallies()["green"] == 1 and not table.public().drops_waiting
+    with pytest.raises(InputError, match="already answered"):
+        table.assign_drop(did, "red")
+    multi = drop(table, "blue", multi=True)
+    table.assign_drop(multi, "yellow", 2)
+    assert table.hidden_tallies()["yellow"] == 2
+
+
+def test_flagged_drop_can_be_kept_or_dismissed_and_undone():
+    table = Table.new(scripted_setup("tracking", "short", 3))
+    first, second = drop(table, "red"), drop(table, "yellow")
+    assert {d["status"] for d in table.public().drops_waiting} == {"flagged"}
+    table.keep_drop(first)
+    table.dismiss_drop(second)
+    assert table.hidden_tallies() == {"red": 1, "yellow": 0, "green": 0}
+    assert table.undo() == "drop dismissed"
+    assert table.hidden_tallies()["yellow"] == 1
+    assert [d["id"] for d in table.public().drops_waiting] == [second]
+
+
+def test_the_same_drop_twice_counts_once():
+    table = Table.new(scripted_setup("scoring", "short", 3))
+    drop(table, "red", seq=1)
+    drop(table, "red", seq=1)
+    assert table.hidden_tallies()["red"] == 1 and len(table.records) == 1
+
+
+def test_placement_prefill_comes_from_the_tower_and_is_used_up_by_the_entry():
+    table = Table.new(scripted_setup("tracking", "short", 3))
+    table.submit(ev.ActionCardsRevealed(cards=["intrigue_any_3", "veto", "score_castillo", "grande"]))
+    for pid, card in zip(table.players, (13, 12, 11)):
+        table.submit(ev.PowerCardPlayed(player=pid, card=card))
+    table.submit(ev.CourtReplenished(player="red", from_provinces=0))
+    table.submit(ev.ActionCardChosen(player="red", stack=3))
+    drop(table, "red")
+    drop(table, "red")
+    assert table.castillo_prefill("red") == 2
+    assert table.public().drops_waiting == []  # expected: red is placing
+    table.submit(ev.CaballerosPlaced(player="red", placements={"castillo": 2, "castilla_la_vieja": 1}))
+    assert table.castillo_prefill("red") == 0
+    assert table.recorded_castillo()["red"] == 2 == table.hidden_tallies()["red"]
+
+
+def test_refused_input_changes_nothing_and_says_why(data_dir):
+    table = Table.new(scripted_setup("tracking", "short", 3))
+    before, size = fingerprint(table), table.path.stat().st_size
+    with pytest.raises(InputError, match="rule:"):
+        table.submit(ev.PowerCardPlayed(player="red", card=13))  # the cards are not revealed yet
+    with pytest.raises(InputError, match="not a valid input"):
+        table.submit({"type": "power_card_played", "player": "red"})
+    with pytest.raises(InputError, match="own choices"):
+        table.submit(ev.SecretDiscSet(player="red", region="galicia"), player="yellow")
+    with pytest.raises(InputError, match="nothing to undo"):
+        table.undo()
+    assert fingerprint(table) == before and table.path.stat().st_size == size
+
+
+def test_undo_of_a_reveal_asks_for_confirmation():
+    table = Table.new(scripted_setup("tracking", "short", 3))
+    table.submit(ev.ActionCardsRevealed(cards=["intrigue_any_3", "veto", "score_castillo", "grande"]))
+    assert table.public().undo_reveals
+    with pytest.raises(NeedsConfirmation, match="already seen"):
+        table.undo()
+    assert table.asked().kind == "play_power_card"
+    table.undo(confirm=True)
+    assert table.asked().kind == "reveal_action_cards"
+    resumed = Table.resume(table.path)
+    assert resumed.asked().kind == "reveal_action_cards" and fingerprint(resumed) == fingerprint(table)
+
+
+def test_secret_disc_undo_never_names_the_region():
+    table = Table.new(scripted_setup("scoring", "short", 3))
+    table.submit(RoundFinished())
+    table.submit(RoundFinished())
+    table.submit(ev.SecretDiscSet(player="red", region="granada"))
+    assert table.public().undo == "Red's secret disc"
+    assert "granada" not in table.public().model_dump_json()
+
+
+def test_setup_mistakes_are_clear():
+    with pytest.raises(ValueError, match="Caballero colour"):
+        TableSetup(game=GameSetup(players=["ann", "bob"], king="aragon", homes={"ann": "galicia", "bob": "sevilla"},
+                                  start_player="ann"))
+    with pytest.raises(ValueError, match="serial tower needs its port"):
+        TableSetup.model_validate({"game": scripted_setup().game.model_dump(), "tower": {"kind": "serial"}})
+    same_home = scripted_setup().game.model_copy(update={"homes": {"red": "galicia", "yellow": "galicia",
+                                                                   "green": "sevilla", "blue": "valencia"}})
+    with pytest.raises(InputError, match="home regions"):
+        Table.new(TableSetup(game=same_home))
+
+
+def test_score_history_follows_the_scorings():
+    table = Table.new(scripted_setup("scoring", "short", 3))
+    play(table, 3)
+    history = table.score_history()
+    finals = {p["id"]: p["score"] for p in table.public().game["players"]}
+    assert {pid: points[-1][1] for pid, points in history.items()} == finals
+    assert all(len(points) == len(table.free.scoring_log) + 1 for points in history.values())
+
+
+def test_log_lines_are_plain_json_with_the_setup_first():
+    table = Table.new(scripted_setup("tracking", "short", 3))
+    play(table, 1)
+    lines = table.path.read_text().splitlines()
+    assert json.loads(lines[0])["header"]["setup"]["mode"] == "tracking"
+    assert all(json.loads(line)["t"] for line in lines[1:])
+    assert json.loads(lines[-1]) == {"t": "finished"}

@@ -1,0 +1,81 @@
+"""The real app under Xvfb, driven by synthetic touches (app_driver.py):
+a whole short game in scoring-only mode and a full round in tracking mode,
+with a screenshot of each screen; and `elgrande app --screenshot`."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageStat
+
+HERE = Path(__file__).parent
+ROOT = HERE.parents[2]
+XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24"]
+SHOTS_ENV = "ELGRANDE_SHOTS"  # keep the screenshots there (docs, a look by a person)
+
+pytestmark = pytest.mark.skipif(shutil.which("xvfb-run") is None,
+                                reason="xvfb-run missing: scripts/setup.sh installs it (never skipped in CI)")
+
+
+def _looks_like_a_screen(path: Path) -> None:
+    image = Image.open(path).convert("RGB")
+    assert image.size == (1280, 800), f"{path.name}: {image.size}"
+    spread = ImageStat.Stat(image).stddev
+    assert max(spread) > 8, f"{path.name} is (nearly) one flat colour"
+
+
+def _drive(scenario: str, tmp_path: Path) -> tuple[dict, Path]:
+    shots = Path(os.environ.get(SHOTS_ENV, tmp_path / "shots")) / scenario
+    shots.mkdir(parents=True, exist_ok=True)
+    result = tmp_path / "result.json"
+    env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
+    run = subprocess.run(XVFB + [sys.executable, str(HERE / "app_driver.py"), scenario, str(shots), str(result)],
+                         env=env, capture_output=True, text=True, timeout=240)
+    assert result.exists(), f"the app did not finish:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"
+    outcome = json.loads(result.read_text())
+    assert outcome["status"] == "ok", outcome.get("trace") or outcome
+    assert run.returncode == 0, run.stderr[-2000:]
+    return outcome, shots
+
+
+def test_a_whole_short_game_in_scoring_only_mode(tmp_path):
+    outcome, shots = _drive("scoring_only_short_game", tmp_path)
+    assert outcome["scorings"] == 4  # a special scoring and three general scorings
+    assert outcome["winners"] == [max(outcome["scores"], key=outcome["scores"].get)]
+    for name in ("home", "setup", "table", "tower_panel", "board_entry", "private_pick_pass",
+                 "private_pick_regions", "castillo_open", "general_summary", "general_region", "end"):
+        _looks_like_a_screen(shots / f"{name}.png")
+
+
+def test_a_full_round_in_tracking_mode(tmp_path):
+    outcome, shots = _drive("tracking_full_round", tmp_path)
+    assert outcome["round"] == 2
+    assert outcome["regions"]["granada"] == {"red": 1, "green": 1}
+    assert outcome["regions"]["valencia"] == {"yellow": 2}
+    assert outcome["castillo"] == {"red": 2, "yellow": 0, "green": 0}  # entered turns
+    assert outcome["tallies"] == {"red": 2, "yellow": 0, "green": 0}   # the tower's count
+    for name in ("tracking_reveal", "tracking_placement", "tracking_move", "tracking_round_2"):
+        _looks_like_a_screen(shots / f"{name}.png")
+
+
+def test_app_screenshot_and_exit(tmp_path):
+    picture = tmp_path / "app.png"
+    env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data")}
+    run = subprocess.run(XVFB + [sys.executable, "-m", "companion.cli", "app", "--screenshot", str(picture),
+                                 "--exit-after", "1.5"], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=60)
+    assert run.returncode == 0, run.stderr[-2000:]
+    _looks_like_a_screen(picture)
+    assert "Traceback" not in run.stderr
+
+
+def test_app_usage_mistakes_are_one_line(tmp_path):
+    env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data")}
+    for args, words in ((["--screenshot", "x.png"], "needs --exit-after"), (["--exit-after", "0"], "positive"),
+                        (["--resume", "last"], "no unfinished game"), (["--resume", "nope.jsonl"], "no such game log")):
+        run = subprocess.run([sys.executable, "-m", "companion.cli", "app", *args], cwd=ROOT, env=env,
+                             capture_output=True, text=True, timeout=30)
+        assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr, (args, run.stderr)

@@ -249,6 +249,7 @@ class PhoneServer:
 
     async def _main(self, started: threading.Event) -> None:
         self._stop_event = asyncio.Event()
+        self._refreshing = self._dirty = False  # a task cancelled by a previous stop never reset them
         app = web.Application(client_max_size=MAX_BODY, middlewares=[self._errors])
         app.router.add_get("/", self._page_handler)
         app.router.add_get("/phone", self._page_handler)
@@ -266,6 +267,7 @@ class PhoneServer:
             site = web.TCPSite(runner, self.host, self._want_port, reuse_address=True)
             await site.start()
             self._port = runner.addresses[0][1]
+            self._want_port = self._port  # a restart listens on the same port: the phones find it again
             self._unsubscribe = self.table.subscribe(self._table_changed)
             await self._refresh_now()
             started.set()

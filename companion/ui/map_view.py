@@ -77,8 +77,13 @@ class MapView(Widget):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._redraw = self._make_trigger()
-        for prop in ("public", "tappable", "selected", "pending", "pending_colour", "pulse", "pos", "size"):
+        for prop in ("public", "tappable", "selected", "pending", "pending_colour", "pos", "size"):
             self.bind(**{prop: self._redraw})
+        # The pulse is its own few instructions on top: animating it redraws nothing else.
+        with self.canvas.after:
+            self._glow_colour = Color(1.0, 0.78, 0.2, 0)
+            self._glow = Line(circle=(0, 0, 1), width=4)
+        self.bind(pulse=self._draw_pulse)
 
     def _make_trigger(self):
         from kivy.clock import Clock
@@ -238,13 +243,18 @@ class MapView(Widget):
         Rectangle(pos=(x - w / 2, y - h / 2), size=(w, h))
         self._label(sid, x, y, int(13 * scale * 1.3), bold=True, rgb=(1, 0.95, 0.8))
 
+    def _draw_pulse(self, *args) -> None:
+        to_screen, scale = self._transform()
+        castillo = map_shapes()["castillo"]
+        x, y = to_screen(*castillo["center"])
+        r = castillo["radius"] * scale * (1.2 + 0.5 * (1 - self.pulse))
+        self._glow_colour.a = self.pulse
+        self._glow.circle = (x, y, r)
+        self._glow.width = max(1.5, 6 * self.pulse)
+
     def _castillo(self, castillo, to_screen, scale) -> None:
         x, y = to_screen(*castillo["center"])
         r = castillo["radius"] * scale
-        if self.pulse > 0:
-            glow = r * (1.25 + 0.5 * self.pulse)
-            Color(1.0, 0.85, 0.3, 0.65 * self.pulse)
-            Ellipse(pos=(x - glow, y - glow), size=(2 * glow, 2 * glow))
         tappable = CASTILLO in self.tappable
         stone = TAPPABLE if tappable else (0.55, 0.50, 0.45)
         w, h = 1.3 * r, 1.7 * r

@@ -44,6 +44,7 @@ class AppModel(EventDispatcher):
         self.builder: Optional[PromptBuilder] = None
         self.drop_times: list[float] = []  # perf_counter of each drop's arrival (bench)
         self._refresh_trigger = Clock.create_trigger(self._refresh, 0)
+        self._ask_key = None
 
     # ---- games --------------------------------------------------------------------
 
@@ -60,6 +61,8 @@ class AppModel(EventDispatcher):
 
     def _open(self, table: Table) -> None:
         self.close()
+        self._ask_key = None
+        self._pulsed = table.drops_total  # drops before this session do not pulse
         self.table = table
         self.builder = PromptBuilder(table.names, self.board)
         table.subscribe(self._changed)
@@ -84,7 +87,15 @@ class AppModel(EventDispatcher):
     def _changed(self, what: str) -> None:
         if what == "drop":
             self.drop_times.append(time.perf_counter())
+            # The pulse first, before the next frame and apart from the heavier refresh.
+            Clock.schedule_once(self._pulse, -1)
         self._refresh_trigger()
+
+    def _pulse(self, *args) -> None:
+        total = self.table.drops_total if self.table else 0
+        if total > self._pulsed:
+            self.pulses += total - self._pulsed
+            self._pulsed = total
 
     def _tower_changed(self, status) -> None:
         data = status.model_dump(mode="json")
@@ -98,11 +109,14 @@ class AppModel(EventDispatcher):
         if table is None:
             return
         public = table.public().model_dump(mode="json")
-        if public["drops_total"] > self.public.get("drops_total", public["drops_total"]):
-            self.pulses += public["drops_total"] - self.public["drops_total"]
-        self.public = public
+        self._pulse()
+        if public != self.public:
+            self.public = public
         ask = table.asked()
-        self.prompt = self.builder.build(ask, self._prefill(ask))
+        key = (repr(ask), self._prefill(ask))
+        if key != self._ask_key:  # a drop or a phone's disc often leaves the question as it was
+            self._ask_key = key
+            self.prompt = self.builder.build(ask, self._prefill(ask))
         scorings = self._scorings_of(table)
         if len(scorings) > self.scorings_seen:
             self.scorings_seen = len(scorings)

@@ -48,6 +48,7 @@ class TableScreen(Screen):
     entry_text = StringProperty("")
     can_undo = BooleanProperty(False)
     _bound = False  # class level: `model` is set (and observed) during __init__
+    _game_shown = None
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -68,6 +69,7 @@ class TableScreen(Screen):
             self.ids.map.names = {rid: self.model.area_name(rid) for rid in self.model.board.region_ids}
 
     def on_pre_enter(self, *args) -> None:
+        self._game_shown = None
         self._sim_buttons()
         self._public_changed()
         self._prompt_changed()
@@ -78,12 +80,15 @@ class TableScreen(Screen):
         if not public:
             return
         game = public["game"]
-        self.ids.map.public = game
         self.can_undo = bool(public.get("undo"))
         waiting = len(public.get("drops_waiting", []))
         self.drops_text = f"{waiting} drop{'s' if waiting > 1 else ''} to check" if waiting else ""
-        self._scores(game)
-        self._rounds(game)
+        if game != self._game_shown:  # a tower drop changes none of this: keep it cheap
+            self._game_shown = game
+            if self.board_edit is None:
+                self.ids.map.public = game
+            self._scores(game)
+            self._rounds(game)
 
     def _scores(self, game: dict) -> None:
         grid = self.ids.scores
@@ -376,6 +381,7 @@ class TableScreen(Screen):
     def _save_board(self) -> None:
         if self.model.submit(self.board_edit.event()):
             self.board_edit = None
+            self._game_shown = None
             self._public_changed()
             self._show()
         else:
@@ -383,6 +389,7 @@ class TableScreen(Screen):
 
     def _cancel_board(self) -> None:
         self.board_edit = None
+        self._game_shown = None
         self._public_changed()
         self._show()
 

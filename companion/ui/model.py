@@ -8,6 +8,7 @@ draw `prompt` and send back the event it builds.
 from __future__ import annotations
 
 import logging
+import os
 import time
 from pathlib import Path
 from typing import Optional
@@ -24,6 +25,7 @@ from ..table import InputError, NeedsConfirmation, Table, TableSetup
 from ..tower import TowerConnection
 
 log = logging.getLogger("companion.ui")
+PHONE_PORT = int(os.environ.get("ELGRANDE_PHONE_PORT", "8750"))
 
 
 class AppModel(EventDispatcher):
@@ -33,6 +35,8 @@ class AppModel(EventDispatcher):
     pulses = NumericProperty(0)        # one more per Castillo drop: the tower pulses
     message = StringProperty("")       # the last refusal or notice, for the toast
     scorings_seen = NumericProperty(0)
+    phone_seats = DictProperty({})    # pid -> {"joined": bool, "connected": bool}
+    phone_error = StringProperty("")
 
     __events__ = ("on_scoring", "on_game_over")
 
@@ -41,6 +45,7 @@ class AppModel(EventDispatcher):
         self.board = classic_board()
         self.table: Optional[Table] = None
         self.tower_link: Optional[TowerConnection] = None
+        self.phones = None
         self.builder: Optional[PromptBuilder] = None
         self.drop_times: list[float] = []  # perf_counter of each drop's arrival (bench)
         self._refresh_trigger = Clock.create_trigger(self._refresh, 0)
@@ -67,6 +72,7 @@ class AppModel(EventDispatcher):
         self.builder = PromptBuilder(table.names, self.board)
         table.subscribe(self._changed)
         self.tower_link = TowerConnection(table, table.setup.tower, on_status=self._tower_changed).start()
+        self._start_phones(table)
         self.scorings_seen = len(self._scorings_of(table))
         self._refresh()
 
@@ -74,7 +80,29 @@ class AppModel(EventDispatcher):
     def _scorings_of(table: Table) -> list:
         return (table.state or table.free).scoring_log
 
+    def _start_phones(self, table: Table) -> None:
+        """The phone page, on the local network; a busy port falls back to any free one."""
+        from ..phones.server import PhoneServer
+
+        self.phones, self.phone_error = None, ""
+        for port in (PHONE_PORT, 0):
+            try:
+                self.phones = PhoneServer(table, port=port).start()
+                break
+            except OSError as exc:
+                self.phone_error = f"phones: cannot listen on port {port} ({exc.strerror})"
+        if self.phones:
+            self.phones.subscribe(lambda what: Clock.schedule_once(self._phones_changed, 0))
+            self._phones_changed()
+
+    def _phones_changed(self, *args) -> None:
+        if self.phones:
+            self.phone_seats = self.phones.seats_status()
+
     def close(self) -> None:
+        if getattr(self, "phones", None):
+            self.phones.stop()
+            self.phones = None
         if self.tower_link:
             self.tower_link.stop()
             self.tower_link = None

@@ -400,6 +400,10 @@ class TableScreen(Screen):
         if question:
             dialogs.Confirm(question, lambda: self.model.undo(confirm=True)).open()
 
+    def open_phones_panel(self) -> None:
+        from .phones_panel import PhonesPanel
+        PhonesPanel(model=self.model).open()
+
     def open_tower_panel(self) -> None:
         from .tower_panel import TowerPanel
         TowerPanel(model=self.model).open()

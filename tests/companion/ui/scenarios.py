@@ -74,6 +74,13 @@ def scoring_only_short_game(d):
     d.tap("Close")
     yield 0.1
     assert d.model.table.hidden_tallies() == {"red": 2, "yellow": 0, "green": 1, "blue": 1}
+    # The phones panel: a QR code per seat, nobody joined yet
+    d.tap("Phones", exact=True)
+    yield 0.3
+    d.shot("phones_panel")
+    assert d.model.phones and all(not s["joined"] for s in d.model.phone_seats.values())
+    d.tap("Close")
+    yield 0.1
     # Enter the board: Ana (red) adds two Caballeros in Castilla la Vieja
     d.tap("Enter the board")
     yield 0.1

@@ -1,0 +1,75 @@
+"""Phones: a QR code per seat (its one-time join URL), who has joined and is
+connected, and a new code for a seat whose phone is lost or changed hands."""
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import qrcode
+from kivy.core.image import Image as CoreImage
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.image import Image
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+
+from .map_view import PLAYER_RGB
+from .table_screen import _button
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+def qr_texture(text: str):
+    picture = qrcode.make(text, box_size=8, border=2)
+    data = io.BytesIO()
+    picture.save(data, format="PNG")
+    data.seek(0)
+    return CoreImage(data, ext="png").texture
+
+
+class PhonesPanel(ModalView):
+    model = ObjectProperty(None)
+    intro = StringProperty("")
+
+    def on_kv_post(self, base_widget) -> None:
+        self.model.bind(phone_seats=self._refresh)
+        self._refresh()
+
+    def on_dismiss(self) -> None:
+        self.model.unbind(phone_seats=self._refresh)
+
+    def _refresh(self, *args) -> None:
+        server = self.model.phones
+        grid = self.ids.seats
+        grid.clear_widgets()
+        if server is None:
+            self.intro = self.model.phone_error or "The phone server is not running."
+            return
+        self.intro = (f"Each player scans their seat's code (or opens the address) on a phone on the same "
+                      f"network: {server.base_url()}. The phone keeps its seat after a reload or a dropped "
+                      "Wi-Fi. Nobody's pick is shown anywhere before the reveal.")
+        for pid, seat in self.model.phone_seats.items():
+            grid.add_widget(self._seat(server, pid, seat))
+
+    def _seat(self, server, pid: str, seat: dict) -> BoxLayout:
+        box = BoxLayout(orientation="vertical", spacing=dp(4))
+        name = Label(text=self.model.name(pid), bold=True, font_size="18sp", size_hint_y=None, height=dp(28),
+                     color=(*PLAYER_RGB[pid], 1) if pid != "yellow" else (0.6, 0.45, 0, 1))
+        box.add_widget(name)
+        url = server.seat_url(pid)
+        if url:
+            box.add_widget(Image(texture=qr_texture(url), fit_mode="contain"))
+            small = Label(text=url, font_size="11sp", size_hint_y=None, height=dp(20))
+            box.add_widget(small)
+        else:
+            state = "connected" if seat.get("connected") else "joined, not connected now"
+            box.add_widget(Label(text=f"Phone {state}", font_size="16sp"))
+        box.add_widget(_button("New code (this phone loses the seat)" if not url else "New code",
+                               lambda p=pid: self._revoke(p), "quiet", height=dp(40)))
+        return box
+
+    def _revoke(self, pid: str) -> None:
+        self.model.phones.revoke(pid)
+        self._refresh()

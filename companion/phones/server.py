@@ -641,7 +641,7 @@ class PhoneServer:
                     await self._close_bad(ws, msg)
                     break
         finally:
-            client.kill(1000, "bye") if not client.dead else None
+            client.kill(1000, "bye")  # no-op if already closed
             self._phones[pid].discard(client)
             self._connected[pid] -= 1
             self._seats_changed()
@@ -695,7 +695,7 @@ class PhoneServer:
                     await self._close_bad(ws, msg)
                     break
         finally:
-            client.kill(1000, "bye") if not client.dead else None
+            client.kill(1000, "bye")  # no-op if already closed
             self._spectators.discard(client)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.task, 2)

@@ -13,7 +13,7 @@ from engine.events import CastilloCounted, SecretDiscSet, SecretDiscsRevealed
 
 from .conftest import NAMES, PICKS, PLAYERS, code_of, http, join, make_table, status_of, to_general_scoring, \
     to_special_disc, wait_for
-from .wsclient import frame, phone, pick, quiet, run, spectator, until, url
+from .wsclient import frame, phone, pick, quiet, run, spectator, until
 
 
 def is_view(m):
@@ -110,15 +110,15 @@ def test_scoring_general_scoring_from_phones(start_server):
             assert (await spare.receive()).data == 4403
             for pid in ("yellow", "green", "blue"):
                 assert (await pick(socks[pid], creds[pid], qid, PICKS[pid], 1))["ok"]
-            status = status_of(server)
-            assert status["choice"] == "all_chosen" and all(s["chosen"] for s in status["seats"])
+            status = wait_for(lambda: (s := status_of(server))["choice"] == "all_chosen" and s, what="all chosen")
+            assert all(s["chosen"] for s in status["seats"])
             # All have chosen: a change is still allowed until the Castillo is lifted.
             assert (await pick(socks["blue"], creds["blue"], qid, "granada", 2))["ok"]
             assert (await pick(socks["blue"], creds["blue"], qid, PICKS["blue"], 3))["ok"]
             table.submit(CastilloCounted(counts={"red": 2, "green": 1}))
             locked = await until(socks["red"], lambda m: is_view(m) and m["question"]["state"] == "locked")
             assert locked["question"]["pick"]["id"] == PICKS["red"] and locked["question"]["regions"] == []
-            assert status_of(server)["choice"] == "locked"
+            wait_for(lambda: status_of(server)["choice"] == "locked", what="locked")
             # The old question id is now stale; the new one is refused too (discs locked).
             err = await pick(socks["red"], creds["red"], qid, "granada", 4)
             assert err["status"] == 409

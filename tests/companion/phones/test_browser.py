@@ -1,0 +1,222 @@
+"""Four phones in a real browser (Debian's Chromium through Playwright) and the table authority.
+
+The test plays the tablet: it drives the table, watches /api/status (who has
+chosen, never what), and reveals. Screenshots go to /tmp/phone_*.png.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+
+from engine.events import CastilloCounted, SecretDiscsRevealed
+
+from .conftest import NAMES, PICK_NAMES, PICKS, PLAYERS, http, make_table, status_of, to_general_scoring, \
+    wait_for
+
+CHROMIUM = os.environ.get("ELGRANDE_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}
+TIMEOUT = 8000  # ms for anything the page waits for
+
+sync_api = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(not shutil.which(CHROMIUM), reason=f"no Chromium at {CHROMIUM}")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def phones(browser):
+    """phones(server) -> {pid: page}, each seat joined from its own browser context (its own phone)."""
+    contexts, errors = [], []
+
+    def open_all(server, seats=PLAYERS):
+        pages = {}
+        for pid in seats:
+            ctx = browser.new_context(**PHONE)
+            ctx.set_default_timeout(TIMEOUT)
+            contexts.append(ctx)
+            page = ctx.new_page()
+            page.on("pageerror", lambda exc: errors.append(str(exc)))  # a script error on the page
+            page.goto(server.seat_url(pid))
+            sync_api.expect(page.locator("#name")).to_have_text(NAMES[pid], timeout=TIMEOUT)
+            sync_api.expect(page.locator("#conn")).to_have_text("live", timeout=TIMEOUT)
+            assert page.url.endswith("/")  # the join code left the address bar
+            pages[pid] = page
+        wait_for(lambda: all(server.seats_status()[p]["connected"] for p in seats), what="phones connected")
+        return pages
+
+    yield open_all
+    for ctx in contexts:
+        ctx.close()
+    assert errors == [], errors
+
+
+def region_button(page, rid):
+    return page.locator(f'#regions button[data-region="{rid}"]')
+
+
+def tap(page, rid):
+    region_button(page, rid).click()
+    sync_api.expect(region_button(page, rid)).to_have_class("on", timeout=TIMEOUT)  # confirmed, not "busy"
+
+
+def expect_title(page, text):
+    sync_api.expect(page.locator("#title")).to_contain_text(text, timeout=TIMEOUT)
+
+
+def all_chosen(server):
+    s = status_of(server)
+    for seat in s["seats"]:  # the feed says who, never what
+        assert set(seat) == {"id", "name", "colour", "joined", "connected", "asked", "chosen"}
+    return s["choice"] in ("all_chosen", "locked") and all(seat["chosen"] for seat in s["seats"])
+
+
+def test_general_scoring_from_four_phones_scoring_mode(start_server, phones):
+    table = make_table("scoring")
+    server = start_server(table)
+    pages = phones(server)
+    for page in pages.values():
+        expect_title(page, "Nothing to choose")
+    pages["green"].screenshot(path="/tmp/phone_waiting.png")
+    to_general_scoring(table)
+    for pid, page in pages.items():
+        expect_title(page, "General scoring")
+        sync_api.expect(page.locator("#regions button")).to_have_count(9)
+        sync_api.expect(region_button(page, "cataluna")).to_contain_text("King's region")
+        sync_api.expect(region_button(page, "pais_vasco")).to_contain_text("País Vasco")
+    pages["red"].screenshot(path="/tmp/phone_before.png")
+    # Red changes its mind once; everyone else picks once.
+    tap(pages["red"], "aragon")
+    for pid in PLAYERS:
+        tap(pages[pid], PICKS[pid])
+    sync_api.expect(pages["red"].locator("#mine")).to_contain_text(PICK_NAMES[PICKS["red"]])
+    assert {pid: table.private(pid)["secret_disc"] for pid in PLAYERS} == PICKS
+    wait_for(lambda: all_chosen(server), what="the status feed: all have chosen")
+    sync_api.expect(pages["red"].locator("#waiting")).to_contain_text("Everyone has chosen")
+    pages["red"].screenshot(path="/tmp/phone_picked.png")
+    # The tablet counts the Castillo: the discs are locked.
+    table.submit(CastilloCounted(counts={"red": 3, "yellow": 1}))
+    for pid, page in pages.items():
+        sync_api.expect(page.locator("#mine")).to_contain_text("locked")
+        sync_api.expect(page.locator("#mine")).to_contain_text(PICK_NAMES[PICKS[pid]])
+        sync_api.expect(page.locator("#regions button")).to_have_count(0)
+    pages["red"].screenshot(path="/tmp/phone_locked.png")
+    table.submit(SecretDiscsRevealed())
+    for pid, page in pages.items():
+        expect_title(page, "Discs revealed")
+        sync_api.expect(page.locator("#mine")).to_contain_text(PICK_NAMES[PICKS[pid]])
+    pages["red"].screenshot(path="/tmp/phone_revealed.png")
+    assert table.asked().kind == "play_round"
+
+
+def test_general_scoring_from_four_phones_tracking_mode(start_server, phones):
+    table = make_table("tracking")
+    server = start_server(table)
+    pages = phones(server)
+    to_general_scoring(table)
+    for pid, page in pages.items():
+        expect_title(page, "General scoring")
+        sync_api.expect(page.locator("#castillo")).to_have_text(str(table.private(pid)["castillo"]))
+        hand = table.private(pid)["power_cards_in_hand"]
+        sync_api.expect(page.locator("#chips i")).to_have_count(len(hand))
+    pages["yellow"].screenshot(path="/tmp/phone_tracking_yellow_before.png")
+    for pid in PLAYERS:
+        tap(pages[pid], PICKS[pid])
+    wait_for(lambda: all_chosen(server), what="the status feed: all have chosen")
+    pages["yellow"].screenshot(path="/tmp/phone_tracking_yellow_picked.png")
+    # All have chosen, not yet revealed: a change is still possible.
+    tap(pages["green"], "valencia")
+    assert table.private("green")["secret_disc"] == "valencia"
+    table.submit(SecretDiscsRevealed())
+    for pid, page in pages.items():
+        expect_title(page, "Discs revealed")
+        sync_api.expect(page.locator("#mine")).to_contain_text("Valencia" if pid == "green" else PICK_NAMES[PICKS[pid]])
+        if pid == "yellow":
+            page.screenshot(path="/tmp/phone_tracking_yellow_revealed.png")
+        sync_api.expect(page.locator("#regions button")).to_have_count(0)
+    scoring = table.public().game["scorings"][-1]
+    assert scoring["title"].startswith("General scoring")
+    assert {t["player"]: t["region"] for t in scoring["transfers"]}.items() <= \
+        {**PICKS, "green": "valencia"}.items()
+
+
+def test_reload_mid_choice_rejoins_the_same_seat(start_server, phones):
+    table = make_table("scoring")
+    server = start_server(table)
+    pages = phones(server, ["blue"])
+    page = pages["blue"]
+    credential = page.evaluate("localStorage.getItem('elgrande.credential')")
+    assert credential and len(credential) >= 43
+    to_general_scoring(table)
+    tap(page, "granada")
+    page.reload()
+    sync_api.expect(page.locator("#name")).to_have_text("Dora")
+    sync_api.expect(region_button(page, "granada")).to_have_class("on")
+    sync_api.expect(page.locator("#mine")).to_contain_text("Granada")
+    assert page.evaluate("localStorage.getItem('elgrande.credential')") == credential
+    wait_for(lambda: server.seats_status()["blue"] == {"joined": True, "connected": True}, what="rejoined")
+    # The connection drops (the companion restarts, the Wi-Fi goes): the page reconnects by itself.
+    server.stop()
+    sync_api.expect(page.locator("#conn")).to_have_text("reconnecting…")
+    server.start()
+    sync_api.expect(page.locator("#conn")).to_have_text("live")
+    tap(page, "aragon")
+    assert table.private("blue")["secret_disc"] == "aragon"
+    # The spent join link gives a clear 4xx page.
+    status, _, body = http(server, "GET", "/join/" + "A" * 22)
+    assert status == 410 and b"already used" in body
+
+
+def test_change_then_locked_at_reveal(start_server, phones):
+    table = make_table("scoring")
+    server = start_server(table)
+    pages = phones(server)
+    to_general_scoring(table)
+    page = pages["yellow"]
+    tap(page, "valencia")
+    tap(page, "granada")  # changed
+    sync_api.expect(region_button(page, "valencia")).not_to_have_class("on")
+    credential = page.evaluate("localStorage.getItem('elgrande.credential')")
+    me = http(server, "GET", "/api/me", headers={"Authorization": "Bearer " + credential})
+    question = json.loads(me[2])["question"]["id"]
+    for pid in ("red", "green", "blue"):
+        tap(pages[pid], PICKS[pid])
+    wait_for(lambda: all_chosen(server), what="all chosen")
+    table.submit(CastilloCounted(counts={"yellow": 2}))
+    table.submit(SecretDiscsRevealed())
+    expect_title(page, "Discs revealed")
+    sync_api.expect(page.locator("#mine")).to_contain_text("Granada")
+    sync_api.expect(page.locator("#regions button")).to_have_count(0)
+    # A change after the reveal is refused (stale question), from the page itself.
+    answer = page.evaluate("""async (q) => {
+        const r = await fetch('/api/pick', {method: 'POST', headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({credential: localStorage.getItem('elgrande.credential'), question: q,
+                                  region: 'valencia'})});
+        return [r.status, await r.json()];
+    }""", question)
+    assert answer[0] == 409 and "no longer open" in answer[1]["error"]
+    expect_title(page, "Discs revealed")
+    sync_api.expect(page.locator("#mine")).to_contain_text("Granada")
+
+
+def test_revoked_phone_is_told_to_scan_again(start_server, phones):
+    table = make_table("scoring")
+    server = start_server(table)
+    page = phones(server, ["green"])["green"]
+    server.revoke("green")
+    expect_title(page, "Not joined")
+    assert page.evaluate("localStorage.getItem('elgrande.credential')") is None
+    # The new code joins again (same browser).
+    page.goto(server.seat_url("green"))
+    sync_api.expect(page.locator("#name")).to_have_text("Carmen")

@@ -255,3 +255,120 @@ def tracking_full_round(d):
     d.shot("tracking_round_2")
     d.facts = {"round": game["round"], "regions": game["regions"],
                "castillo": d.model.table.recorded_castillo(), "tallies": d.model.table.hidden_tallies()}
+
+
+class _Phones:
+    """Phones in Chromium, driven from their own thread (Playwright's sync API stays
+    on the thread that started it; the Kivy loop must not block)."""
+
+    def __init__(self, shots):
+        import queue
+        import threading
+        self.shots = shots
+        self.jobs, self.done = queue.Queue(), queue.Queue()
+        threading.Thread(target=self._run, daemon=True).start()
+
+    def _run(self):
+        from playwright.sync_api import expect, sync_playwright
+        pages = {}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
+                "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run"])
+            while True:
+                job = self.jobs.get()
+                if job is None:
+                    browser.close()
+                    return
+                kind, pid, arg = job
+                try:
+                    if kind == "join":
+                        ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                                  has_touch=True)
+                        ctx.set_default_timeout(10000)
+                        page = pages[pid] = ctx.new_page()
+                        page.goto(arg)
+                        expect(page.locator("#conn")).to_have_text("live")
+                    elif kind == "pick":
+                        button = pages[pid].locator(f'#regions button[data-region="{arg}"]')
+                        button.click()
+                        expect(button).to_have_class("on")
+                    elif kind == "expect_mine":
+                        expect(pages[pid].locator("#mine")).to_contain_text(arg)
+                    elif kind == "shot":
+                        pages[pid].screenshot(path=str(self.shots / f"{arg}.png"))
+                    self.done.put(("ok", job))
+                except Exception as exc:  # handed back to the scenario, which fails with it
+                    self.done.put((f"{type(exc).__name__}: {exc}", job))
+
+    def do(self, d, kind, pid=None, arg=None, seconds=20.0):
+        self.jobs.put((kind, pid, arg))
+        waited = 0.0
+        while self.done.empty():
+            if waited > seconds:
+                raise AssertionError(f"phone {pid} did not {kind} {arg} within {seconds} s")
+            yield 0.05
+            waited += 0.05
+        outcome, job = self.done.get()
+        assert outcome == "ok", f"phone {job}: {outcome}"
+
+    def close(self):
+        self.jobs.put(None)
+
+
+def phones_at_the_table(d):
+    """Two players pick their Castillo destination on phones, two on the tablet; the
+    tablet shows only who has chosen, then reveals all at once."""
+    yield 0.3
+    d.tap("New game")
+    yield 0.2
+    setup = d.screen("setup")
+    setup.mode, setup.variant, setup.king = "Scoring only", "Short game (6 rounds)", "Castilla la Nueva"
+    for colour, home in {"red": "Galicia", "yellow": "Aragón", "green": "Sevilla", "blue": "Valencia"}.items():
+        setup.rows[colour].home = home
+    yield 0.1
+    d.tap("Start the game")
+    yield from _wait_for(d, lambda: d.current == "table" and d.model.phones is not None)
+    yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
+    sim = {getattr(w, "sim_colour", None): w for w in d.screen("table").ids.sim_drops.children}
+    for colour in ("red", "red", "yellow"):
+        d.tap_widget(sim[colour])
+        yield 0.1
+    yield from _wait_for(d, lambda: sum(d.model.table.hidden_tallies().values()) == 3)
+    phones = _Phones(d.shots)
+    try:
+        for pid in ("red", "yellow"):  # scanning the QR code = opening the seat's URL
+            yield from phones.do(d, "join", pid, d.model.phones.seat_url(pid))
+        yield from _wait_for(d, lambda: all(d.model.phone_seats[p]["connected"] for p in ("red", "yellow")))
+        d.tap("Phones", exact=True)
+        yield 0.3
+        d.shot("phones_joined")
+        d.tap("Close")
+        yield 0.1
+        d.tap("Round finished")
+        yield 0.1
+        d.tap("Round finished")
+        yield 0.2
+        yield from phones.do(d, "shot", "red", "phone_red_choosing")
+        yield from phones.do(d, "pick", "red", "aragon")
+        yield from phones.do(d, "pick", "red", "valencia")  # changed her mind: still allowed
+        yield from phones.do(d, "pick", "yellow", "galicia")
+        table_screen = d.screen("table")
+        yield from _wait_for(d, lambda: "Chosen: Red, Yellow" in table_screen.prompt_hint)
+        yield 0.2
+        d.shot("tablet_two_phones_chosen")
+        hint = table_screen.prompt_hint
+        assert "Valencia" not in hint and "Galicia" not in hint and "Aragón" not in hint
+        yield from _pick_secret_discs(d, {"green": "sevilla", "blue": "granada"})
+        d.tap("Open the Castillo")
+        yield 0.2
+        d.tap("Counts match")
+        yield from _wait_for(d, lambda: d.screen("scoring").record is not None)
+        yield 0.2
+        d.shot("phones_general_scoring")
+        yield from phones.do(d, "expect_mine", "red", "Valencia")
+        yield from phones.do(d, "shot", "red", "phone_red_revealed")
+        record = d.model.table.free.scoring_log[-1]
+        d.facts = {"transfers": record.transfers, "title": record.title}
+    finally:
+        phones.close()

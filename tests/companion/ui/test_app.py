@@ -79,3 +79,16 @@ def test_app_usage_mistakes_are_one_line(tmp_path):
         run = subprocess.run([sys.executable, "-m", "companion.cli", "app", *args], cwd=ROOT, env=env,
                              capture_output=True, text=True, timeout=30)
         assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr, (args, run.stderr)
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="chromium missing: scripts/setup.sh installs it")
+def test_phones_pick_at_a_general_scoring_and_the_tablet_reveals(tmp_path):
+    """Issue 6 as a user tries it: the app running, two seats' URLs opened in Chromium,
+    picks made (one changed) on the phones, two made on the tablet, then the reveal."""
+    outcome, shots = _drive("phones_at_the_table", tmp_path)
+    assert outcome["title"] == "General scoring after round 3"
+    assert outcome["transfers"] == [{"player": "red", "count": 2, "region": "valencia", "to_court": False},
+                                    {"player": "yellow", "count": 1, "region": "galicia", "to_court": False}]
+    for name in ("phones_joined", "tablet_two_phones_chosen", "phones_general_scoring"):
+        _looks_like_a_screen(shots / f"{name}.png")
+    assert (shots / "phone_red_revealed.png").stat().st_size > 10_000

@@ -266,7 +266,8 @@ class _Phones:
         import threading
         self.shots = shots
         self.jobs, self.done = queue.Queue(), queue.Queue()
-        threading.Thread(target=self._run, daemon=True).start()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
 
     def _run(self):
         from playwright.sync_api import expect, sync_playwright
@@ -313,7 +314,10 @@ class _Phones:
         assert outcome == "ok", f"phone {job}: {outcome}"
 
     def close(self):
+        # Let the browser shut down before the app does: a live Playwright thread at
+        # interpreter exit crashes it.
         self.jobs.put(None)
+        self.thread.join(20)
 
 
 def phones_at_the_table(d):

@@ -206,8 +206,7 @@ class TableScreen(Screen):
         self.entry_text = f"Entered {total} of up to {prompt.limit}"
         for key, (label, low, high) in prompt.steppers.items():
             value = self.entry.get(key, 0)
-            row = _button(f"{label}: {value}   (tap +1, long list: - below)", lambda k=key, h=high: self._step(k, +1, h))
-            box.add_widget(row)
+            box.add_widget(_button(f"{label}: {value}   (+1)", lambda k=key, h=high: self._step(k, +1, h)))
             box.add_widget(_button(f"{label}: -1", lambda k=key: self._step(k, -1, 0), "quiet", height=dp(36)))
         if self.entry:
             box.add_widget(_button("Clear", self._clear_entry, "quiet", height=dp(40)))

@@ -123,9 +123,13 @@ class SavedGame:
 
 def saved_games(folder: Path | None = None) -> list[SavedGame]:
     """Every readable saved game, newest first. Unreadable files are skipped with a warning."""
+    return list(_saved_newest_first(folder))
+
+
+def _saved_newest_first(folder: Path | None):
     folder = folder or games_dir()
-    out = []
-    for path in folder.glob("*.jsonl") if folder.exists() else ():
+    paths = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.exists() else []
+    for path in paths:  # lazily: the home screen reads only up to the last unfinished game
         try:
             loaded = read_log(path)
         except (LogError, OSError) as exc:
@@ -133,9 +137,8 @@ def saved_games(folder: Path | None = None) -> list[SavedGame]:
             continue
         said = [r.get("t") for r in loaded.records if r.get("t") != "drop"]  # late drops change nothing
         finished = bool(said) and said[-1] == "finished"
-        out.append(SavedGame(path, loaded.header, finished, path.stat().st_mtime, len(loaded.records)))
-    return sorted(out, key=lambda g: g.modified, reverse=True)
+        yield SavedGame(path, loaded.header, finished, path.stat().st_mtime, len(loaded.records))
 
 
 def last_unfinished(folder: Path | None = None) -> SavedGame | None:
-    return next((g for g in saved_games(folder) if not g.finished), None)
+    return next((g for g in _saved_newest_first(folder) if not g.finished), None)

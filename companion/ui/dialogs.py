@@ -12,7 +12,6 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.spinner import Spinner
 
-from ..board_entry import BoardEntry as _BoardEntry
 from .map_view import PLAYER_RGB
 
 INK = (0.23, 0.16, 0.08, 1)
@@ -147,7 +146,3 @@ class Confirm(_Dialog):
         row.add_widget(_btn("No, keep it", self.dismiss))
         row.add_widget(_btn("Yes, undo", lambda: (on_yes(), self.dismiss()), primary=True))
         self.body.add_widget(row)
-
-
-def BoardEntry(model) -> _BoardEntry:
-    return _BoardEntry(model.public["game"], dict(model.table.names))

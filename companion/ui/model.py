@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 import os
-import time
 from pathlib import Path
 from typing import Optional
 
@@ -47,7 +46,6 @@ class AppModel(EventDispatcher):
         self.tower_link: Optional[TowerConnection] = None
         self.phones = None
         self.builder: Optional[PromptBuilder] = None
-        self.drop_times: list[float] = []  # perf_counter of each drop's arrival (bench)
         self._refresh_trigger = Clock.create_trigger(self._refresh, 0)
         self._ask_key = None
 
@@ -114,7 +112,6 @@ class AppModel(EventDispatcher):
 
     def _changed(self, what: str) -> None:
         if what == "drop":
-            self.drop_times.append(time.perf_counter())
             # The pulse first, before the next frame and apart from the heavier refresh.
             Clock.schedule_once(self._pulse, -1)
         self._refresh_trigger()
@@ -141,10 +138,11 @@ class AppModel(EventDispatcher):
         if public != self.public:
             self.public = public
         ask = table.asked()
-        key = (repr(ask), self._prefill(ask))
+        prefill = self._prefill(ask)
+        key = (repr(ask), prefill)
         if key != self._ask_key:  # a drop or a phone's disc often leaves the question as it was
             self._ask_key = key
-            self.prompt = self.builder.build(ask, self._prefill(ask))
+            self.prompt = self.builder.build(ask, prefill)
         scorings = self._scorings_of(table)
         if len(scorings) > self.scorings_seen:
             self.scorings_seen = len(scorings)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
@@ -16,6 +17,7 @@ from kivy.uix.screenmanager import Screen
 
 from engine.board import CASTILLO
 
+from ..board_entry import BoardEntry
 from . import dialogs
 from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
 
@@ -96,7 +98,6 @@ class TableScreen(Screen):
         for p in game["players"]:
             chip = Label(text="", size_hint_x=None, width=dp(22))
             with chip.canvas.before:
-                from kivy.graphics import Color, Rectangle
                 Color(*PLAYER_RGB[p["id"]])
                 rect = Rectangle(pos=chip.pos, size=chip.size)
             chip.bind(pos=lambda w, v, r=rect: setattr(r, "pos", (v[0], v[1] + dp(4))),
@@ -118,7 +119,6 @@ class TableScreen(Screen):
                           color=(1, 0.96, 0.86, 1) if current else (0.35, 0.28, 0.2, 1))
             if current:
                 with label.canvas.before:
-                    from kivy.graphics import Color, RoundedRectangle
                     Color(0.62, 0.20, 0.12, 1)
                     rr = RoundedRectangle(pos=label.pos, size=label.size, radius=[dp(6)])
                 label.bind(pos=lambda w, v, r=rr: setattr(r, "pos", v), size=lambda w, v, r=rr: setattr(r, "size", v))
@@ -345,7 +345,7 @@ class TableScreen(Screen):
         self.manager.current = "end"
 
     def _action_enter_board(self, _arg) -> None:
-        self.board_edit = dialogs.BoardEntry(self.model)
+        self.board_edit = BoardEntry(self.model.public["game"], dict(self.model.table.names))
         self._show_board_edit()
 
     # ---- scoring only: entering the board ----------------------------------------------------

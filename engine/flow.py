@@ -488,15 +488,18 @@ def _taken_from_regions(state: GameState, owner: int, from_regions: dict[str, in
 def _check_replenish(state: GameState, p: int, e: ev.CourtReplenished, cap: int) -> dict[int, int]:
     taken = _taken_from_regions(state, p, e.from_regions, "replenish-from-board")
     total = e.from_provinces + sum(taken.values())
-    if e.from_provinces > state.provinces[p]:
-        raise RuleViolation("replenish-limit", f"{_name(state, p)} has only {state.provinces[p]} "
-                            f"Caballeros in the provinces, not {e.from_provinces}")
+    # Public limits first, the hidden provinces last: the tablet is public, and neither a
+    # province count nor which check refused may tell it (30 minus the provinces, court and
+    # board is the player's hidden Castillo tally).
     if total > cap:
         raise RuleViolation("replenish-limit", f"{_name(state, p)} may move at most {cap} "
                             f"Caballeros to the court now, not {total}")
+    if e.from_provinces > state.provinces[p]:
+        raise RuleViolation("replenish-limit", f"{_name(state, p)} does not have {e.from_provinces} "
+                            "Caballeros left in the provinces: enter what they actually moved")
     if taken and e.from_provinces < state.provinces[p]:
-        raise RuleViolation("replenish-from-board", f"{_name(state, p)} still has "
-                            f"{state.provinces[p] - e.from_provinces} Caballeros in the provinces")
+        raise RuleViolation("replenish-from-board", f"{_name(state, p)} still has Caballeros in the "
+                            "provinces: take those first, then from the board")
     return taken
 
 

@@ -18,6 +18,13 @@ class _Event(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+# Revisions of how the engine reads the rule book, where a change alters what a saved
+# game's events lead to. A saved game replays under its own revision.
+#   1: the Veto was held once its special action was started (skipping it lost the card)
+#   2: taking the Veto card is holding the Veto ("place it on the table in front of you")
+RULES_REVISION = 2
+
+
 class GameSetup(_Event):
     """What the table decided before the first round (region cards drawn, seats)."""
 
@@ -27,6 +34,15 @@ class GameSetup(_Event):
     king: Id = Field(description="region of the King's starting region card")
     homes: dict[Id, Id] = Field(description="player -> home region card drawn")
     start_player: Id
+    revision: int = Field(RULES_REVISION, ge=1, le=RULES_REVISION,
+                          description="how the engine reads the rule book; saved games keep theirs")
+
+    @classmethod
+    def from_saved(cls, data: dict) -> "GameSetup":
+        """A setup read back from a saved game: one saved before revisions existed is revision 1."""
+        if isinstance(data, dict) and "revision" not in data:
+            data = {**data, "revision": 1}
+        return cls.model_validate(data)
 
 
 class ActionCardsRevealed(_Event):

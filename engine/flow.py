@@ -539,6 +539,17 @@ def _apply_choose(state: GameState, e: ev.ActionCardChosen) -> None:
     state.turn.stack = e.stack
     state.revealed[e.stack] = None
     state.stage = "turn"
+    if state.turn.card.effect == "veto" and state.veto_on_take:
+        _take_veto(state, state.turn.player)
+
+
+def _take_veto(state: GameState, p: int) -> None:
+    """"When you select the Veto card, place it on the table in front of you": taking the
+    card is holding the Veto (until used, or the end of the next round). Its special
+    action is thereby done; there is nothing left to start or skip. (Games saved at rules
+    revision 1 held it only once that special action was started: see GameSetup.revision.)"""
+    state.vetoes.append((p, state.round_index + 1))
+    state.turn.special_done = True
 
 
 # --- placement ------------------------------------------------------------------
@@ -713,6 +724,12 @@ def _begin_move_all_own(state: GameState, sp: Special) -> None:
         _finish_special(state)
 
 
+def _begin_veto(state: GameState, sp: Special) -> None:
+    # Rules revision 1 only: the Veto was held once its special action was started.
+    state.vetoes.append((sp.player, state.round_index + 1))
+    _finish_special(state)
+
+
 def _begin_place_extra(state: GameState, sp: Special) -> None:
     sp.effect = "place_extra"
     sp.left = sp.card.params["count"]
@@ -720,9 +737,6 @@ def _begin_place_extra(state: GameState, sp: Special) -> None:
         _finish_special(state)
 
 
-def _begin_veto(state: GameState, sp: Special) -> None:
-    state.vetoes.append((sp.player, state.round_index + 1))
-    _finish_special(state)
 
 
 def _begin_decay(state: GameState, sp: Special) -> None:

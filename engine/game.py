@@ -42,9 +42,11 @@ def start_state(setup: GameSetup, board: Board | None = None) -> GameState:
     _check_setup(board, setup)
     index = board.area_index
     names = {pid: setup.names.get(pid) or pid.replace("_", " ").title() for pid in setup.players}
-    return new_state(board, setup.players, names, setup.variant, index[setup.king],
-                     [index[setup.homes[pid]] for pid in setup.players],
-                     setup.players.index(setup.start_player))
+    state = new_state(board, setup.players, names, setup.variant, index[setup.king],
+                      [index[setup.homes[pid]] for pid in setup.players],
+                      setup.players.index(setup.start_player))
+    state.veto_on_take = setup.revision >= 2
+    return state
 
 
 class Game:
@@ -91,5 +93,5 @@ class Game:
         rows = [line for line in text.splitlines() if line.strip()]
         if not rows:
             raise ValueError("empty game log: the first line must hold the setup")
-        setup = GameSetup.model_validate(json.loads(rows[0])["setup"])
+        setup = GameSetup.from_saved(json.loads(rows[0])["setup"])
         return cls.replay(setup, (event_from_dict(json.loads(r)) for r in rows[1:]), board)

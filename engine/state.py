@@ -84,6 +84,7 @@ class GameState:
     scoring_log: list[ScoringRecord] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     event_count: int = 0
+    veto_on_take: bool = True             # rules revision 2 (see events.RULES_REVISION)
 
     # --- small read helpers -------------------------------------------------
     @property

@@ -5,6 +5,7 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
+from engine.game import Game
 
 from .helpers import (
     count, court, finish_round, new_game, provinces, put, score, start_round, take_card, turn_with,
@@ -154,10 +155,34 @@ def test_intrigue_choice_card_does_one_of_its_two_actions(option):
 
 # --- stack 2 -------------------------------------------------------------------
 
+def test_taking_the_veto_card_is_holding_the_veto():
+    # "When you select the Veto card, place it on the table in front of you."
+    g = new_game()
+    turn_with(g, "veto", place=False)
+    assert g.state.vetoes == [(0, 1)]
+    ask = g.asked()
+    assert ask.kind == "turn_action" and ask.options["special"] is None  # nothing to start or skip
+    refused(g, ev.SpecialActionSkipped(player="red"), "either-order")
+    g.apply(ev.CaballerosPlaced(player="red", placements={}))
+    assert g.state.turn.player == 1 and g.state.vetoes == [(0, 1)]
+
+
+def test_a_game_saved_at_rules_revision_1_keeps_its_veto_reading():
+    # Saved before revision 2: the Veto was held only once its special action was started.
+    g = new_game(revision=1)
+    pid = turn_with(g, "veto")
+    assert g.state.vetoes == []
+    start(g, pid)
+    assert g.state.vetoes == [(0, 1)]
+    again = Game.from_jsonl(g.to_jsonl())
+    assert again.state.vetoes == [(0, 1)] and again.setup.revision == 1
+    old_header = g.to_jsonl().replace(', "revision": 1', "")  # as the old version wrote it
+    assert Game.from_jsonl(old_header).state.vetoes == [(0, 1)]
+
+
 def test_veto_stops_a_whole_special_action_in_its_window():
     g = new_game()
-    pid = turn_with(g, "veto", cards=["intrigue_any_3", "veto", "score_castillo", "grande"])
-    start(g, pid)
+    turn_with(g, "veto", cards=["intrigue_any_3", "veto", "score_castillo", "grande"])
     assert g.state.vetoes == [(0, 1)]
     take_card(g, "grande", "blue")
     g.apply(ev.CaballerosPlaced(player="blue", placements={}))
@@ -173,8 +198,7 @@ def test_veto_stops_a_whole_special_action_in_its_window():
 
 def test_veto_can_stop_the_rest_of_an_action_midway():
     g = new_game()
-    pid = turn_with(g, "veto", cards=["intrigue_any_4", "veto", "score_castillo", "grande"])
-    start(g, pid)
+    turn_with(g, "veto", cards=["intrigue_any_4", "veto", "score_castillo", "grande"])
     take_card(g, "intrigue_any_4", "blue")
     g.apply(ev.CaballerosPlaced(player="blue", placements={}))
     start(g, "blue")
@@ -188,8 +212,7 @@ def test_veto_can_stop_the_rest_of_an_action_midway():
 
 def test_unused_veto_is_discarded_after_the_next_round():
     g = new_game()
-    pid = turn_with(g, "veto")
-    start(g, pid)
+    turn_with(g, "veto")
     finish_round(g)
     assert g.state.stage == "reveal" and g.state.vetoes == [(0, 1)]  # still held in round 2
     start_round(g, ROUND_2, power={"red": 1, "blue": 2, "green": 3})
@@ -383,6 +406,8 @@ def test_power_card_taken_back_now_or_from_the_discards():
     pid = take_card(g, "power_card_back")
     g.apply(ev.CaballerosPlaced(player=pid, placements={}))
     start(g, pid)
+    assert g.asked().kind == "veto" and g.state.vetoes == [(1, 1)]  # Blue took the Veto in round 1
+    g.apply(ev.VetoWaived(player="blue"))
     assert g.asked().options["cards"] == [12, 13]
     refused(g, ev.PowerCardTakenBack(player=pid, card=5), "special-action")
     g.apply(ev.PowerCardTakenBack(player=pid, card=13))

@@ -21,7 +21,7 @@ from .errors import RuleViolation
 from .scoring import (
     ScoreLine, apply_lines, regions_by_total, regions_in_group, score_area, score_regions,
 )
-from .state import TABLE, GameState, ScoringRecord, Special, Turn
+from .state import Outcome, TABLE, GameState, ScoringRecord, Special, Turn
 
 KINGS_CARD_STACK = 5
 VETO_STACK = 2
@@ -745,6 +745,8 @@ def _begin_decay(state: GameState, sp: Special) -> None:
         k = state.court[q] if limit is None else min(limit, state.court[q])
         state.court[q] -= k
         state.provinces[q] += k
+        sp.moves.append(_move(state, q, k, "court", "provinces"))
+    _special_outcome(state, sp)
     _finish_special(state)
 
 
@@ -787,6 +789,23 @@ def _begin_grande(state: GameState, sp: Special) -> None:
 def _record(state: GameState, title: str, lines: list[ScoreLine], transfers: list | None = None) -> None:
     apply_lines(state, lines)
     state.scoring_log.append(ScoringRecord(state.round, title, lines, transfers or []))
+
+
+def _move(state: GameState, q: int, count: int, source, target) -> dict:
+    """One instruction for the table; source and target are area indexes or "court"/"provinces"."""
+    def where(a):
+        return a if isinstance(a, str) else state.board.area_id(a)
+    return {"player": state.players[q], "count": count, "source": where(source), "target": where(target)}
+
+
+def _outcome(state: GameState, title: str, moves: list[dict], discs: dict[int, int] | None = None) -> None:
+    state.outcomes.append(Outcome(
+        state.round, title, {state.players[q]: state.board.region_ids[r] for q, r in (discs or {}).items()},
+        [m for m in moves if m["count"]]))
+
+
+def _special_outcome(state: GameState, sp: Special, discs: dict[int, int] | None = None) -> None:
+    _outcome(state, f"{sp.card.name}, played by {_name(state, sp.player)}", sp.moves, discs)
 
 
 def _special_title(state: GameState, sp: Special, what: str) -> str:
@@ -935,8 +954,11 @@ def _apply_sent_back(state: GameState, e: ev.CaballerosSentBack) -> None:
             raise RuleViolation("special-action", "each player sends back their own Caballeros")
         taken = _check_send_back(state, owner, e, _king_angry_count(state, sp, owner), court_ok=True)
     _do_send_back(state, owner, e.from_court, taken)
+    sp.moves += [_move(state, owner, e.from_court, "court", "provinces")]
+    sp.moves += [_move(state, owner, c, a, "provinces") for a, c in taken.items()]
     sp.queue.remove(owner)
     if not sp.queue:
+        _special_outcome(state, sp)
         _finish_special(state)
 
 
@@ -997,6 +1019,8 @@ def _reveal_send_back(state: GameState, sp: Special) -> None:
         k = state.counts[r][q] if limit is None else min(limit, state.counts[r][q])
         state.counts[r][q] -= k
         state.provinces[q] += k
+        sp.moves.append(_move(state, q, k, r, "provinces"))
+    _special_outcome(state, sp, sp.discs)
     _finish_special(state)
 
 
@@ -1006,6 +1030,7 @@ def _reveal_disc_scoring(state: GameState, sp: Special) -> None:
     lines = score_regions(state, once)
     names = ", ".join(_rname(state, r) for r in once) or "none"
     _record(state, _special_title(state, sp, f"regions chosen exactly once: {names}"), lines)
+    _special_outcome(state, sp, sp.discs)
     _finish_special(state)
 
 
@@ -1017,8 +1042,11 @@ def _reveal_eviction(state: GameState, sp: Special) -> None:
         state.counts[src][q] = 0
         if dst == state.king or dst == src:
             state.court[q] += k
+            sp.moves.append(_move(state, q, k, src, "court"))
         else:
             state.counts[dst][q] += k
+            sp.moves.append(_move(state, q, k, src, dst))
+    _special_outcome(state, sp, sp.discs)
     _finish_special(state)
 
 
@@ -1130,10 +1158,11 @@ def _run_general_scoring(state: GameState) -> None:
     board = state.board
     castillo = board.castillo
     lines = score_area(state, castillo)
-    transfers = []
+    transfers, moves = [], []
     for q in state.scoring_needed:
         r = state.scoring_discs[q]
         k = state.counts[castillo][q]
+        moves.append(_move(state, q, k, castillo, "court" if r == state.king else r))
         if not k:
             continue
         state.counts[castillo][q] = 0
@@ -1146,6 +1175,8 @@ def _run_general_scoring(state: GameState) -> None:
                           "to_court": to_court})
     lines += score_regions(state, list(board.regions))
     _record(state, f"General scoring after round {state.round}", lines, transfers)
+    _outcome(state, f"General scoring after round {state.round}: the Castillo is emptied", moves,
+             state.scoring_discs)
     state.scoring_needed = []
     state.scoring_discs = {}
     _next_round(state)

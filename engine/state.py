@@ -38,6 +38,7 @@ class Special:
     discs: dict[int, int] = field(default_factory=dict)  # secret choices, hidden
     vetoes_pending: list[int] = field(default_factory=list)  # the veto window
     started: bool = False  # steps begun (after the veto window)
+    moves: list = field(default_factory=list)  # what it made players move, for the Outcome
 
 
 @dataclass(slots=True)
@@ -46,6 +47,21 @@ class ScoringRecord:
     title: str
     lines: list  # list[ScoreLine]
     transfers: list  # general scoring: Castillo -> region (or court) per player
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What the table must now do by hand after an effect the tablet worked out: a reveal
+    of secret discs, or one player's action on everyone. Kept as the game's history."""
+
+    round: int
+    title: str
+    discs: dict    # player id -> region id each revealed disc shows (empty when none)
+    moves: list    # {"player", "count", "source", "target"}: area ids, "court" or "provinces"
+
+    def to_dict(self) -> dict:
+        return {"round": self.round, "title": self.title, "discs": dict(self.discs),
+                "moves": [dict(m) for m in self.moves]}
 
 
 @dataclass(slots=True)
@@ -84,6 +100,7 @@ class GameState:
     scoring_log: list[ScoringRecord] = field(default_factory=list)
     winners: list[int] = field(default_factory=list)
     event_count: int = 0
+    outcomes: list[Outcome] = field(default_factory=list)
     veto_on_take: bool = True             # rules revision 2 (see events.RULES_REVISION)
 
     # --- small read helpers -------------------------------------------------

@@ -50,6 +50,13 @@ class ScoringView(_View):
     transfers: list[dict[str, Any]]
 
 
+class OutcomeView(_View):
+    round: int
+    title: str
+    discs: dict[str, str]
+    moves: list[dict[str, Any]]
+
+
 class PublicView(_View):
     round: int
     rounds: list[int]
@@ -64,6 +71,7 @@ class PublicView(_View):
     action_cards: dict[int, str | None]
     secret_discs_chosen: list[str]
     scorings: list[ScoringView]
+    outcomes: list[OutcomeView]   # what the table moved by hand after each reveal or effect
     winners: list[str]
 
 
@@ -122,7 +130,8 @@ def _public(state: GameState, observer: str | None) -> PublicView:
                             for sid, a in state.mobile.items()},
         action_cards=dict(state.revealed),
         secret_discs_chosen=[pids[p] for p in _pending_discs(state)],
-        scorings=scorings, winners=[pids[p] for p in state.winners],
+        scorings=scorings, outcomes=[OutcomeView(**o.to_dict()) for o in state.outcomes],
+        winners=[pids[p] for p in state.winners],
     )
 
 

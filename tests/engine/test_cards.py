@@ -12,6 +12,11 @@ from .helpers import (
 )
 
 
+def moves(g) -> list[tuple]:
+    """The last outcome's instructions to the table: (player, count, from, to)."""
+    return [(m["player"], m["count"], m["source"], m["target"]) for m in g.state.outcomes[-1].moves]
+
+
 ROUND_2 = ["intrigue_any_4", "decay_3", "score_5_regions", "the_court"]
 
 
@@ -225,6 +230,7 @@ def test_decay_of_authority_all_empties_opponents_courts():
     pid = turn_with(g, "decay_all")
     start(g, pid)
     assert court(g, "red") == 7 and court(g, "blue") == 0 and provinces(g, "blue") == 28
+    assert moves(g) == [("blue", 7, "court", "provinces"), ("green", 7, "court", "provinces")]
 
 
 def test_decay_of_authority_3_takes_at_most_3():
@@ -248,6 +254,7 @@ def test_one_of_each_other_player_back_to_provinces():
     g.apply(ev.CaballerosSentBack(player=pid, owner="blue", from_regions={"aragon": 1}))
     g.apply(ev.CaballerosSentBack(player=pid, owner="green", from_regions={"sevilla": 1}))
     assert count(g, "blue", "aragon") == 1 and provinces(g, "green") == 21
+    assert moves(g) == [("blue", 1, "aragon", "provinces"), ("green", 1, "sevilla", "provinces")]
 
 
 def test_the_king_is_angry_each_opponent_sends_three_clockwise():
@@ -260,6 +267,8 @@ def test_the_king_is_angry_each_opponent_sends_three_clockwise():
     assert g.asked().players == ("green",)
     g.apply(ev.CaballerosSentBack(player="green", owner="green", from_court=3))
     assert count(g, "blue", "aragon") == 0 and court(g, "blue") == 6 and court(g, "green") == 4
+    assert moves(g) == [("blue", 1, "court", "provinces"), ("blue", 2, "aragon", "provinces"),
+                        ("green", 3, "court", "provinces")]
 
 
 def test_secret_disc_all_from_region_reveals_together():
@@ -277,6 +286,8 @@ def test_secret_disc_all_from_region_reveals_together():
     g.apply(ev.SecretDiscsRevealed())
     assert count(g, "blue", "granada") == 0 and count(g, "blue", "aragon") == 2
     assert count(g, "green", "sevilla") == 0
+    assert g.state.outcomes[-1].discs == {"blue": "granada", "green": "sevilla"}
+    assert moves(g) == [("blue", 3, "granada", "provinces"), ("green", 2, "sevilla", "provinces")]
 
 
 def test_secret_disc_2_from_region_needs_two_there_if_possible():
@@ -454,6 +465,8 @@ def test_disc_scoring_scores_regions_chosen_exactly_once():
     g.apply(ev.SecretDiscSet(player="green", region="sevilla"))
     g.apply(ev.SecretDiscsRevealed())
     assert {ln.area for ln in g.state.scoring_log[-1].lines} == {"galicia"}
+    assert g.state.outcomes[-1].discs == {"red": "galicia", "blue": "sevilla", "green": "sevilla"}
+    assert moves(g) == []
     assert score(g, "red") == 4 + 2 and score(g, "green") == 0
 
 
@@ -472,6 +485,8 @@ def test_eviction_moves_opponents_out_and_back_to_court_on_taboo():
     assert count(g, "red", "valencia") == 1  # the evicting player stays
     assert count(g, "blue", "granada") == 2 and count(g, "green", "castilla_la_nueva") == 0
     assert court(g, "green") == 7 + 3
+    assert g.state.outcomes[-1].title == "Eviction, played by Red"
+    assert moves(g) == [("blue", 2, "valencia", "granada"), ("green", 3, "valencia", "court")]
 
 
 def test_royal_advisor_moves_the_king_one_step():

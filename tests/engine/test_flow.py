@@ -116,6 +116,11 @@ def test_general_scoring_discs_castillo_transfer_and_regions():
     assert count(g, "red", "valencia") == 3 and count(g, "red", "castillo") == 0
     assert court(g, "blue") == blue_court + 1
     assert [t["player"] for t in record.transfers] == ["red", "blue"]  # Green had nothing to move
+    # What the table is told to do with its hands, and every disc shown
+    outcome = g.state.outcomes[-1]
+    assert outcome.discs == {"red": "valencia", "blue": "castilla_la_nueva", "green": "galicia"}
+    assert [(m["player"], m["count"], m["source"], m["target"]) for m in outcome.moves] == \
+        [("red", 3, "castillo", "valencia"), ("blue", 1, "castillo", "court")]
     assert score(g, "red") == 5 + 4 + 2 + 5  # Castillo, Galicia + home, Valencia
     assert g.state.round == 4 and g.asked().kind == "reveal_action_cards"
 

@@ -33,6 +33,7 @@ class Choice:
     event: Optional[dict] = None      # submitted as it is
     action: Optional[str] = None      # a UI step instead: "secret:<pid>", "open_castillo", "enter_board" ...
     style: str = "normal"             # normal | primary | quiet
+    enabled: bool = True              # shown but not tappable (a value already played, say)
 
 
 @dataclass
@@ -111,9 +112,10 @@ class PromptBuilder:
 
     def _play_power_card(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
-        # The hand is private; the engine refuses a card not in it. Values played this
-        # round are public and left out.
-        choices = [Choice(str(v), {"type": "power_card_played", "player": pid, "card": v})
+        # The hand is private: only what everyone knows is greyed out (values played this
+        # round, and this player's earlier ones); the engine refuses any other card not held.
+        gone = set(ask.options.get("unavailable", ()))
+        choices = [Choice(str(v), {"type": "power_card_played", "player": pid, "card": v}, enabled=v not in gone)
                    for v in range(1, 14)]
         return Prompt(self.title(ask, f"{self.name(pid)} plays next"),
                       f"{self.name(pid)}: tap the Power card you laid down.", actor=pid, choices=choices,

@@ -140,7 +140,17 @@ def _ask_reveal(state: GameState) -> Ask:
 
 def _ask_power(state: GameState) -> Ask:
     p = state.power_order[state.power_pos]
-    return Ask("play_power_card", (state.players[p],), {"cards": _playable_power_cards(state, p)})
+    return Ask("play_power_card", (state.players[p],),
+               {"cards": _playable_power_cards(state, p), "unavailable": _known_unavailable(state, p)})
+
+
+def _known_unavailable(state: GameState, p: int) -> list[int]:
+    """Values everyone knows p cannot play now: played this round, or laid down by p in an
+    earlier round (unless p once took a card back: which one stays secret)."""
+    gone = {c for c in state.played if c is not None}
+    if not state.took_back_any[p]:
+        gone |= state.power_spent[p]
+    return sorted(gone)
 
 
 def _playable_power_cards(state: GameState, p: int) -> list[int]:
@@ -446,8 +456,9 @@ def _apply_power(state: GameState, e: ev.PowerCardPlayed) -> None:
     _expect_stage(state, ("power",), "playing a Power card")
     p = _expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
     if e.card not in state.hands[p]:
-        raise RuleViolation("power-card-in-hand", f"{_name(state, p)} has no Power card {e.card} in hand "
-                            f"(hand: {sorted(state.hands[p])})")
+        # Never lists the hand: a card taken back is secret.
+        raise RuleViolation("power-card-in-hand", f"{_name(state, p)} has no Power card {e.card} in hand: "
+                            "it was played in an earlier round")
     if e.card in state.played:
         raise RuleViolation("power-card-distinct", f"{_name(state, p)} cannot play {e.card}: "
                             "a Power card of that value was already played this round")
@@ -1095,6 +1106,7 @@ def _apply_power_back(state: GameState, e: ev.PowerCardTakenBack) -> None:
     if e.card not in _power_cards_to_take_back(state, p):
         raise RuleViolation("special-action", f"{_name(state, p)} can take back only a discarded "
                             f"Power card or this round's: {_power_cards_to_take_back(state, p)}")
+    state.took_back_any[p] = True
     if e.card in state.discards[p]:
         state.discards[p].remove(e.card)
         state.hands[p].add(e.card)
@@ -1138,6 +1150,7 @@ def _end_round(state: GameState) -> None:
     state.start_player = min(range(state.n), key=lambda q: state.played[q])
     for q in range(state.n):
         (state.hands if state.take_back_played[q] else state.discards)[q].add(state.played[q])
+        state.power_spent[q].add(state.played[q])
     state.take_back_played = [False] * state.n
     expired = [v for v in state.vetoes if v[1] == state.round_index]
     for v in expired:

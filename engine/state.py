@@ -101,6 +101,10 @@ class GameState:
     winners: list[int] = field(default_factory=list)
     event_count: int = 0
     outcomes: list[Outcome] = field(default_factory=list)
+    # Public knowledge of the Power cards: the values each player laid face up in earlier
+    # rounds, and whether they ever took one back (which card stays secret).
+    power_spent: list[set[int]] = field(default_factory=list)
+    took_back_any: list[bool] = field(default_factory=list)
     veto_on_take: bool = True             # rules revision 2 (see events.RULES_REVISION)
 
     # --- small read helpers -------------------------------------------------
@@ -163,5 +167,5 @@ def new_state(board: Board, players: list[str], names: dict[str, str], variant: 
         hands=[set(board.replenish) for _ in range(n)], discards=[set() for _ in range(n)],
         played=[None] * n, take_back_played=[False] * n, stacks_undrawn=undrawn,
         stacks_bottom=[[] for _ in range(4)], revealed={}, vetoes=[],
-        start_player=start_player,
+        start_player=start_player, power_spent=[set() for _ in range(n)], took_back_any=[False] * n,
     )

@@ -16,6 +16,8 @@ from .state import GameState
 
 # Asks whose options show private facts (a hand, the provinces, a disc).
 PRIVATE_ASKS = {"play_power_card", "replenish", "take_back_power_card", "secret_disc"}
+# What of those asks' options anyone may see (worked out from public facts only).
+PUBLIC_OPTIONS = {"play_power_card": ("unavailable",), "secret_disc": ("purpose",)}
 
 
 class _View(BaseModel):
@@ -93,7 +95,7 @@ def _ask_view(state: GameState, ask: Ask, observer: str | None) -> AskView:
     options: dict[str, Any] | None = ask.options
     if ask.kind in PRIVATE_ASKS:
         if observer is None or observer not in ask.players:
-            options = None
+            options = {k: ask.options[k] for k in PUBLIC_OPTIONS.get(ask.kind, ()) if k in ask.options} or None
         elif ask.kind == "secret_disc":
             options = {**ask.options, "regions": {observer: ask.options["regions"][observer]}}
     return AskView(kind=ask.kind, players=list(ask.players), options=options, vetoes=list(ask.vetoes),

@@ -34,6 +34,14 @@ def test_prompts_offer_only_legal_inputs_over_random_games():
             prompt = builder.build(ask)
             kinds.add(ask.kind)
             assert prompt.title.startswith(f"Round {ask.round} - ")
+            if ask.kind == "play_power_card":
+                # Greyed out: surely refused. Offered: legal, unless a secret take-back blurs the hand.
+                player = state.players.index(ask.players[0])
+                for choice in prompt.choices:
+                    if not choice.enabled:
+                        assert not _legal(state, choice.event), choice.label
+                    elif not state.took_back_any[player]:
+                        assert _legal(state, choice.event), choice.label
             if ask.kind not in NOT_FILTERED:
                 for choice in prompt.choices:
                     if choice.event is not None:

@@ -84,4 +84,4 @@ def test_secret_disc_choices_hidden_until_the_reveal():
     assert pub.secret_discs_chosen == ["blue"] and pub == pub_valencia
     assert player_view(g.state, "blue").private.secret_disc == "granada"
     assert player_view(g.state, "green").private.secret_disc is None
-    assert pub.asked.options is None  # the allowed regions are each player's own
+    assert pub.asked.options == {"purpose": "special_scoring"}  # the allowed regions are each player's own

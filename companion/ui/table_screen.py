@@ -195,11 +195,13 @@ class TableScreen(Screen):
             grid = GridLayout(cols=prompt.columns, spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             for choice in prompt.choices:
-                grid.add_widget(_button(choice.label, lambda c=choice: self.choose(c), choice.style, height=dp(56)))
+                grid.add_widget(_button(choice.label, lambda c=choice: self.choose(c), choice.style, height=dp(56),
+                                        disabled=not choice.enabled))
             box.add_widget(grid)
             return
         for choice in prompt.choices:
-            box.add_widget(_button(choice.label, lambda c=choice: self.choose(c), choice.style))
+            box.add_widget(_button(choice.label, lambda c=choice: self.choose(c), choice.style,
+                                   disabled=not choice.enabled))
 
     def _count_controls(self, prompt, box) -> None:
         total = sum(self.entry.values())

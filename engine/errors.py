@@ -25,6 +25,7 @@ RULES: dict[str, str] = {
     "grande": "Grande: may move to any region but the King's region and the Castillo",
     "king-move": "The King moves only by the King's card (anywhere) or the Royal Advisor (to an adjacent region)",
     "castillo-count": "General scoring: the Castillo is lifted and what is inside is counted; nobody owns more than 30 Caballeros",
+    "correction": "A table correction: each player owns 30 Caballeros; a correction is made between steps, never midway through a special action or a scoring",
     "game-over": "The game has ended after the last general scoring",
     "unknown-id": "ids must name a player, region or card of this game",
 }

@@ -6,7 +6,7 @@ Chance is never generated here: the table enters what it revealed.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -179,6 +179,28 @@ class KingMoved(_Event):
     region: Id
 
 
+class TableCorrected(_Event):
+    """The position as it really lies on the table: a correction the table confirmed, or
+    (with `round`) where tracking starts in a game already under way. Fields left out
+    stay as they are; `regions` replaces the whole board (Castillo apart). The provinces
+    make up the rest of each player's 30 Caballeros. See engine/correction.py."""
+
+    type: Literal["table_corrected"] = "table_corrected"
+    regions: Optional[dict[Id, dict[Id, Count]]] = None
+    castillo: Optional[dict[Id, Count]] = None     # hidden: from the tower, never typed in public
+    court: Optional[dict[Id, Count]] = None
+    king: Optional[Id] = None
+    grandes: Optional[dict[Id, Id]] = None
+    mobile_scoreboards: Optional[dict[Literal["8-4-0", "4-0-0"], Optional[Id]]] = None
+    scores: Optional[dict[Id, Annotated[int, Field(ge=0, le=999)]]] = None
+    # Only where tracking starts, before anything else happened in the game:
+    round: Optional[int] = None
+    start_player: Optional[Id] = None
+    power_spent: Optional[dict[Id, list[int]]] = None   # values each player laid down so far
+    vetoes: Optional[list[Id]] = None                    # who holds a Veto card now
+    reason: str = Field("", max_length=200)              # what the table said was wrong
+
+
 class VetoUsed(_Event):
     type: Literal["veto_used"] = "veto_used"
     player: Id
@@ -195,6 +217,7 @@ Event = Annotated[
         CaballerosPlaced, SpecialActionStarted, SpecialActionSkipped, SpecialActionFinished,
         CaballerosMoved, ExtraCaballerosPlaced, CaballerosSentBack, SecretDiscSet, SecretDiscsRevealed, CastilloCounted, RegionChosen,
         MobileScoreboardPlaced, PowerCardTakenBack, GrandeMoved, KingMoved, VetoUsed, VetoWaived,
+        TableCorrected,
     ],
     Field(discriminator="type"),
 ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from . import events as ev
+from . import correction, events as ev
 from .board import CASTILLO
 from .errors import RuleViolation
 from .scoring import (
@@ -1228,4 +1228,5 @@ _APPLY: dict[type, Callable[[GameState, Any], None]] = {
     ev.KingMoved: _apply_king,
     ev.VetoUsed: _apply_veto_used,
     ev.VetoWaived: _apply_veto_waived,
+    ev.TableCorrected: correction.check_and_apply,
 }

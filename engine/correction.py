@@ -1,0 +1,154 @@
+"""Table corrections: the position as it really lies on the table.
+
+Two uses of one event (`events.TableCorrected`):
+- a correction: the table sees that the board differs from the tablet (a cube
+  knocked over, a move entered wrongly two turns ago) and says how it really is;
+  nothing after the mistake is undone;
+- a start from a position: a game opened in round 4, or moved from scoring-only
+  to tracking, begins from the board in front of the table (with the round, the
+  Power cards already laid down and who holds a Veto).
+
+Every figure is checked before anything changes: ids exist, nobody owns more than
+their 30 Caballeros, two mobile scoreboards never share an area. The provinces
+make up the rest. The action stacks after a start are taken as unseen: which cards
+came up before the start is not known to the tablet.
+"""
+from __future__ import annotations
+
+from .board import CASTILLO
+from .errors import RuleViolation
+from .events import TableCorrected
+from .state import GameState
+
+# A correction is made between steps, never midway through a special action or a scoring.
+CORRECTABLE_STAGES = ("reveal", "power", "replenish", "choose_card", "turn")
+START_FIELDS = ("round", "start_player", "power_spent", "vetoes")
+
+
+def _fail(detail: str) -> None:
+    raise RuleViolation("correction", detail)
+
+
+class _Checker:
+    def __init__(self, state: GameState):
+        self.state = state
+        self.board = state.board
+
+    def player(self, pid: str, where: str) -> int:
+        if pid not in self.state.players:
+            _fail(f"{where}: {pid!r} is not a player in this game (players: {', '.join(self.state.players)})")
+        return self.state.players.index(pid)
+
+    def region(self, rid: str, where: str, castillo_ok: bool = False) -> int:
+        if rid == CASTILLO and castillo_ok:
+            return self.board.castillo
+        if rid not in self.board.region_ids:
+            _fail(f"{where}: {rid!r} is not a region (regions: {', '.join(self.board.region_ids)})")
+        return self.board.area_index[rid]
+
+
+def check_and_apply(state: GameState, e: TableCorrected) -> None:
+    """Check the whole correction first, then apply it: all of it or nothing."""
+    if state.stage not in CORRECTABLE_STAGES or state.special is not None:
+        _fail("the table can correct the board between steps, not now: finish the special action or "
+              "the scoring under way first")
+    starting = [f for f in START_FIELDS if getattr(e, f) is not None]
+    if starting and state.event_count:
+        _fail(f"{', '.join(starting)} can only be set where tracking starts, before anything else is entered")
+    new = _corrected_position(state, e)
+    if starting:
+        _check_start(state, e)
+    _apply_position(state, new)
+    if starting:
+        _apply_start(state, e)
+
+
+def _corrected_position(state: GameState, e: TableCorrected) -> dict:
+    c = _Checker(state)
+    board = state.board
+    n = state.n
+    counts = [list(row) for row in state.counts]
+    if e.regions is not None:
+        for r in board.regions:
+            counts[r] = [0] * n
+        for rid, row in e.regions.items():
+            r = c.region(rid, "regions")
+            for pid, k in row.items():
+                counts[r][c.player(pid, f"regions.{rid}")] = k
+    if e.castillo is not None:
+        counts[board.castillo] = [0] * n
+        for pid, k in e.castillo.items():
+            counts[board.castillo][c.player(pid, "castillo")] = k
+    court = list(state.court)
+    if e.court is not None:
+        court = [0] * n
+        for pid, k in e.court.items():
+            court[c.player(pid, "court")] = k
+    for p in range(n):
+        total = court[p] + sum(row[p] for row in counts)
+        if total > board.caballeros_per_player:
+            # Names no hidden figure: the Castillo is part of the total but not shown.
+            _fail(f"{state.names[state.players[p]]} would have more than {board.caballeros_per_player} "
+                  "Caballeros on the table (regions, court and Castillo together)")
+    king = c.region(e.king, "king") if e.king is not None else state.king
+    grandes = list(state.grandes)
+    for pid, rid in (e.grandes or {}).items():
+        grandes[c.player(pid, "grandes")] = c.region(rid, f"grandes.{pid}")
+    mobile = dict(state.mobile)
+    for sid, rid in (e.mobile_scoreboards or {}).items():
+        mobile[sid] = None if rid is None else c.region(rid, f"mobile_scoreboards.{sid}", castillo_ok=True)
+    placed = [a for a in mobile.values() if a is not None]
+    if len(set(placed)) < len(placed):
+        _fail("mobile_scoreboards: the two mobile scoreboards may not lie in the same area")
+    scores = list(state.scores)
+    for pid, v in (e.scores or {}).items():
+        scores[c.player(pid, "scores")] = v
+    return {"counts": counts, "court": court, "king": king, "grandes": grandes, "mobile": mobile,
+            "scores": scores}
+
+
+def _apply_position(state: GameState, new: dict) -> None:
+    state.counts, state.court = new["counts"], new["court"]
+    state.king, state.grandes, state.mobile, state.scores = new["king"], new["grandes"], new["mobile"], new["scores"]
+    per_player = state.board.caballeros_per_player
+    state.provinces = [per_player - state.court[p] - sum(row[p] for row in state.counts) for p in range(state.n)]
+
+
+def _check_start(state: GameState, e: TableCorrected) -> None:
+    c = _Checker(state)
+    if e.round is not None and e.round not in state.schedule:
+        _fail(f"round: {e.round} is not a round of this game (rounds: {', '.join(map(str, state.schedule))})")
+    if e.start_player is not None:
+        c.player(e.start_player, "start_player")
+    before = state.schedule.index(e.round) if e.round is not None else 0
+    values = set(state.board.replenish)
+    for pid, spent in (e.power_spent or {}).items():
+        c.player(pid, "power_spent")
+        if len(set(spent)) != len(spent) or not set(spent) <= values:
+            _fail(f"power_spent.{pid}: each Power card value 1 to 13 at most once, got {spent}")
+        if len(spent) > before:
+            _fail(f"power_spent.{pid}: {len(spent)} cards laid down, but only {before} rounds came before")
+    holders = e.vetoes or []
+    for pid in holders:
+        c.player(pid, "vetoes")
+    copies = sum(card.copies for card in state.board.cards.values() if card.effect == "veto")
+    if len(holders) > copies:
+        _fail(f"vetoes: {len(holders)} holders, but the game has {copies} Veto card{'s' * (copies != 1)}")
+
+
+def _apply_start(state: GameState, e: TableCorrected) -> None:
+    if e.round is not None:
+        state.round_index = state.schedule.index(e.round)
+    if e.start_player is not None:
+        state.start_player = state.players.index(e.start_player)
+    for pid, spent in (e.power_spent or {}).items():
+        p = state.players.index(pid)
+        state.hands[p] -= set(spent)
+        state.discards[p] |= set(spent)
+        state.power_spent[p] |= set(spent)
+    for pid in e.vetoes or []:
+        # Held until the end of this round at least: when it was taken is not known.
+        state.vetoes.append((state.players.index(pid), state.round_index))
+        undrawn = state.stacks_undrawn[1]
+        if undrawn.get("veto"):
+            undrawn["veto"] -= 1

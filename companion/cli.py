@@ -147,16 +147,22 @@ def cmd_app(args) -> int:
         raise UsageError("--screenshot needs --exit-after SECONDS (when to take it)")
     resume = None
     if args.resume:
-        from companion.store import last_unfinished
-        if args.resume == "last":
-            saved = last_unfinished()
-            if saved is None:
+        from companion.store import log_paths
+        from companion.table import check_game
+        if args.resume == "last":  # the newest unfinished game that is not damaged
+            checks = (check_game(path) for path in log_paths())
+            check = next((c for c in checks if not c.damaged and not c.finished), None)
+            if check is None:
                 raise UsageError("--resume last: there is no unfinished game to resume")
-            resume = saved.path
+            resume = check.path
         else:
             resume = Path(args.resume)
             if not resume.is_file():
                 raise UsageError(f"--resume {args.resume}: no such game log")
+            check = check_game(resume)
+        if check.damaged:  # the home screen offers the choices; a command line only says what is wrong
+            raise UsageError(f"--resume {args.resume}: {check.damage.summary()} Start the app without --resume "
+                             "to open it up to its last intact record or keep it aside.")
     from companion.app import run
     return run(screenshot=args.screenshot, exit_after=args.exit_after, resume=resume)
 

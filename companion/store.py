@@ -3,18 +3,42 @@
 The first line is the header (the table setup); every later line is one record
 the table accepted. Each append is written, flushed and fsync'd before the
 table acts on it, so a crash, a flat battery or a SIGKILL loses at most the
-input being written. A torn last line (the write the crash interrupted) is
-ignored with a warning and cut off before the next append; damage anywhere
-else is an error, never silently skipped.
+input being written.
+
+Format 2 (written since issue 10) chains the lines: each line carries `n`,
+its place (0 for the header), and `h`, the first 16 hex digits of
+sha256(previous line's h + this line's canonical JSON without h); the
+header's "previous" is a fixed tag, and the header line holds `"format": 2`.
+So a changed, deleted, duplicated, moved or hand-written line is found at
+its line number and never replayed.
+
+A chain cannot show that whole lines were cut from its end. For that each log
+has a checkpoint beside it, `<log>.tip`: the n and h of the last record,
+rewritten (not fsync'd: it is a witness, not the data) after every append.
+A log shorter than its checkpoint was cut. What stays undetectable: a log cut
+at a line boundary whose checkpoint was lost or copied with it (for example a
+log copied to another device without its .tip); the home screen then shows
+the game's round and number of records, so a person can see it. The chain
+protects against accidents and hand edits, not against someone who rewrites
+the whole chain with this code: a key stored beside the log could not either.
+
+A torn last line (the write a crash interrupted: no newline at its end, or a
+full-length garbled line the checkpoint does not vouch for) is ignored with a
+warning; the file is copied aside before it is cut off. Format 1 logs (no
+checksums) still open: they are read as they are and upgraded to format 2
+(rewritten whole, atomically) when the table next appends to them.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
+import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Optional
 
 import platformdirs
 
@@ -22,10 +46,44 @@ log = logging.getLogger("companion.store")
 
 APP_NAME = "elgrande-companion"
 DATA_DIR_ENV = "ELGRANDE_DATA_DIR"  # overrides the platform's folder (tests, portable installs)
+FORMAT = 2
+CHAIN_TAG = "elgrande-log-2"       # the header's "previous hash"
+HASH_CHARS = 16
+MAX_LOG_BYTES = 4 * 1024 * 1024    # a 9-round 5-player game is under 100 KB; bounds the time to read one
+TIP_SUFFIX = ".tip"
+_TIP_WIDTH = 12                    # the checkpoint is one fixed-width line, overwritten in place
 
 
 class LogError(Exception):
     """A game log that cannot be read back; the message names the file and line."""
+
+
+@dataclass
+class Damage:
+    """What is wrong with a log, where, and how much of it is intact."""
+
+    what: str        # "line 59 was changed after it was written (its checksum does not match)"
+    line: int        # the first damaged line (1 = the header); 0 when the file as a whole is unusable
+    kept: int        # intact records before it (the header not counted)
+    total: int       # records the file holds, or that its checkpoint says were written
+    openable: bool = True  # False when nothing can be opened (no usable header, a newer format)
+
+    def summary(self) -> str:
+        if not self.openable:
+            return f"{self.what}. Nothing of this game can be opened."
+        return f"{self.what}. {self.intact()}."
+
+    def intact(self) -> str:
+        if self.kept == 0:
+            return f"None of its {self.total} records is intact, only its setup"
+        return f"The first {self.kept} of {self.total} records are intact"
+
+
+class LogDamaged(LogError):
+    def __init__(self, path: Path, damage: Damage):
+        super().__init__(f"{path.name}: {damage.summary()}")
+        self.path = path
+        self.damage = damage
 
 
 def data_dir() -> Path:
@@ -37,50 +95,261 @@ def games_dir() -> Path:
     return data_dir() / "games"
 
 
+def display_name(path: Path) -> str:
+    """A file name any label can draw (names are bytes on Linux)."""
+    return path.name.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+# ---- the chain -----------------------------------------------------------------------
+
+def canonical(obj: Any) -> str:
+    """The one spelling of a JSON value that is hashed: keys sorted, ASCII only."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
+def chain_hash(previous: str, content: dict) -> str:
+    return hashlib.sha256(f"{previous}\n{canonical(content)}".encode("ascii")).hexdigest()[:HASH_CHARS]
+
+
+def chained_line(previous: str, content: dict) -> tuple[bytes, str]:
+    """content (with its n) as one line ending in its h. Written in the record's own key
+    order: a replay sees the dicts exactly as the table made them."""
+    h = chain_hash(previous, content)
+    text = json.dumps(content, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    return (text[:-1] + f',"h":"{h}"}}\n').encode("ascii"), h
+
+
+def tip_path(path: Path) -> Path:
+    return path.with_name(path.name + TIP_SUFFIX)
+
+
+def _tip_bytes(n: int, h: str) -> bytes:
+    return f"{n:>{_TIP_WIDTH}} {h}\n".encode("ascii")
+
+
+def read_tip(path: Path) -> tuple[Optional[tuple[int, str]], Optional[str]]:
+    """(n, h) of the checkpoint, or None and why not (None, None: there is none)."""
+    try:
+        text = tip_path(path).read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"the checkpoint beside it cannot be read ({exc.strerror})"
+    parts = text.decode("ascii", "replace").split()
+    if len(parts) == 2 and parts[0].isdigit() and len(parts[1]) == HASH_CHARS:
+        return (int(parts[0]), parts[1]), None
+    return None, "the checkpoint beside it is unreadable; it was ignored"
+
+
+# ---- reading ------------------------------------------------------------------------------
+
 @dataclass
 class LoadedLog:
-    header: dict
-    records: list[dict]
+    header: Optional[dict]
+    records: list[dict]                  # the intact records, without their chain fields
     warnings: list[str] = field(default_factory=list)
-    good_bytes: int = 0  # length of the file up to the last complete line
+    good_bytes: int = 0                  # length of the file up to the last intact line
+    format: int = FORMAT
+    chain: tuple[int, str] = (0, "")     # n and h of the last intact line: appends continue from it
+    hashes: list[str] = field(default_factory=list)  # h of each intact line, the header's first (format 2)
+    damage: Optional[Damage] = None
+    total: int = 0                       # complete lines after the header (or the checkpoint's n, if more)
+
+
+def _not_json(value: str):
+    raise ValueError(f"{value} is not a number JSON allows")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text[:20]} is too large a number")
+    return value
+
+
+def _parse(line: bytes) -> tuple[Any, Optional[str]]:
+    try:
+        return json.loads(line.decode("utf-8"), parse_constant=_not_json, parse_float=_finite), None
+    except UnicodeDecodeError:
+        return None, "not text (bytes that are not UTF-8)"
+    except RecursionError:
+        return None, "JSON nested too deeply"
+    except json.JSONDecodeError as exc:
+        return None, f"not valid JSON ({exc.msg} at column {exc.colno})"
+    except ValueError as exc:  # huge integers or floats, NaN
+        return None, f"not valid JSON ({str(exc)[:80]})"
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return f"the bare value {json.dumps(value)}"
+    return {list: "a list", str: "a string", int: "a number", float: "a number"}.get(type(value), "a value")
+
+
+def scan_log(path: Path) -> LoadedLog:
+    """Read a log as far as it is intact. Never raises: damage is described in `.damage`."""
+    name = display_name(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_LOG_BYTES:
+            return _unusable(f"the file is {size / 2**20:.0f} MB, far more than a game log "
+                             f"(at most {MAX_LOG_BYTES // 2**20} MB are read)")
+        data = path.read_bytes()
+    except OSError as exc:
+        return _unusable(f"the file cannot be read ({exc.strerror or exc})")
+    if not data.strip(b"\x00 \t\r\n"):
+        return _unusable("the file is empty" if not data else "the file holds no text (only blanks or NUL bytes)",
+                         line=1)
+    lines = data.split(b"\n")
+    tail = lines.pop()  # after the last newline: b"" when the file ends cleanly
+    loaded = _read_header(lines[0] if lines else tail, complete=bool(lines))
+    if loaded.damage:
+        return loaded
+    loaded.good_bytes = len(lines[0]) + 1
+    loaded.total = len(lines) - 1
+    garbled_last = _read_records(loaded, lines)
+    if loaded.format != FORMAT and tip_path(path).exists():
+        loaded.damage = Damage("it has no checksums, yet a checkpoint lies beside it: the checksums were "
+                               "removed, so none of its lines can be trusted", 1, 0, loaded.total, openable=False)
+        return loaded
+    tip, tip_trouble = read_tip(path) if loaded.format == FORMAT else (None, None)
+    if tip_trouble:
+        loaded.warnings.append(tip_trouble)
+    if loaded.format == FORMAT and tip is None and tip_trouble is None:
+        loaded.warnings.append("it has no checkpoint beside it, so lines cut from its end could not be noticed")
+    if garbled_last and tip and tip[0] > len(loaded.records):  # the checkpoint vouches for that line
+        number = len(loaded.records) + 2
+        loaded.damage = Damage(f"line {number} is {garbled_last}", number, len(loaded.records), loaded.total)
+    _check_tip(loaded, tip)
+    if loaded.damage is None:
+        if garbled_last:
+            loaded.warnings.append(f"the last line is damaged ({garbled_last}); it was ignored as the write "
+                                   "a crash interrupted")
+        if tail:
+            loaded.warnings.append(f"the last line was cut short (the app stopped while writing); "
+                                   f"ignored {len(tail)} bytes")
+    loaded.warnings = [f"{name}: {w}" for w in loaded.warnings]
+    for w in loaded.warnings:
+        log.warning(w)
+    return loaded
+
+
+def _unusable(what: str, line: int = 0) -> LoadedLog:
+    return LoadedLog(header=None, records=[], damage=Damage(what, line, 0, 0, openable=False))
+
+
+def _read_header(line: bytes, complete: bool) -> LoadedLog:
+    if not complete:
+        return _unusable("the file was cut inside its first line (the header)", line=1)
+    obj, trouble = _parse(line)
+    if trouble:
+        return _unusable(f"line 1 (the header) is {trouble}", line=1)
+    if not isinstance(obj, dict) or not isinstance(obj.get("header"), dict):
+        held = _kind_of(obj) if not isinstance(obj, dict) else "an object without a header"
+        return _unusable(f"line 1 is not a game's header (it holds {held})", line=1)
+    fmt = obj.get("format", 1)
+    if fmt == 1 and ("h" in obj or "n" in obj):
+        return _unusable("line 1 (the header) has a checksum but no format: it was changed", line=1)
+    if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
+        return _unusable(f"it was written by a newer version of the app (log format {fmt}; "
+                         f"this version reads formats 1 to {FORMAT})", line=1)
+    if fmt not in (1, FORMAT) or isinstance(fmt, bool):
+        return _unusable(f"line 1 (the header) names an unknown log format ({json.dumps(fmt)[:20]})", line=1)
+    chain = (0, "")
+    if fmt == FORMAT:
+        content = {k: v for k, v in obj.items() if k != "h"}
+        h = obj.get("h")
+        if obj.get("n") != 0 or not isinstance(h, str) or chain_hash(CHAIN_TAG, content) != h:
+            return _unusable("line 1 (the header) was changed after it was written (its checksum does not match)",
+                             line=1)
+        chain = (0, h)
+    return LoadedLog(header=obj["header"], records=[], format=fmt, chain=chain, hashes=[chain[1]])
+
+
+def _read_records(loaded: LoadedLog, lines: list[bytes]) -> Optional[str]:
+    """Append each intact record; stop at the first damage. Returns why the last
+    complete line was ignored when it was garbled as a crash garbles it."""
+    last = len(lines)
+    for number in range(2, last + 1):
+        line = lines[number - 1]
+        obj, trouble = _parse(line)
+        if trouble and number == last:
+            return trouble  # unless the checkpoint vouches for this line (_check_tip)
+        problem = trouble and f"line {number} is {trouble}"
+        problem = problem or _record_problem(loaded, obj, number)
+        if problem:
+            loaded.damage = Damage(problem, number, len(loaded.records), loaded.total)
+            return None
+        loaded.records.append({k: v for k, v in obj.items() if k not in ("n", "h")})
+        loaded.good_bytes += len(line) + 1
+    return None
+
+
+def _record_problem(loaded: LoadedLog, obj: Any, number: int) -> Optional[str]:
+    if not isinstance(obj, dict):
+        return f"line {number} is not a record (it holds {_kind_of(obj)})"
+    if loaded.format != FORMAT:
+        if "h" in obj or "n" in obj:
+            return f"line {number} carries a checksum but the header has none (the header was changed)"
+        return None
+    expected = len(loaded.records) + 1
+    n, h = obj.get("n"), obj.get("h")
+    if not isinstance(h, str) or "n" not in obj:
+        return f"line {number} has no checksum: it was not written by the app (added by hand or by another program)"
+    content = {k: v for k, v in obj.items() if k != "h"}
+    if chain_hash(loaded.chain[1], content) == h and n == expected:
+        loaded.chain = (expected, h)
+        loaded.hashes.append(h)
+        return None
+    if isinstance(n, int) and n != expected:
+        return (f"line {number} holds record {n} where record {expected} belongs: "
+                "a record was deleted, duplicated or moved")
+    return f"line {number} was changed after it was written (its checksum does not match)"
+
+
+def _check_tip(loaded: LoadedLog, tip: Optional[tuple[int, str]]) -> None:
+    """The checkpoint tells how many records were written and the last one's hash."""
+    if tip is None:
+        return
+    n, h = tip
+    kept = len(loaded.records)
+    loaded.total = max(loaded.total, n)
+    if loaded.damage:
+        loaded.damage.total = loaded.total
+        return
+    if n > kept:
+        missing = f"record {n} is missing" if n == kept + 1 else f"records {kept + 1} to {n} are missing"
+        loaded.damage = Damage(f"the file ends after record {kept} but {n} were written: {missing} "
+                               "(the file was cut)", kept + 2, kept, n)
+    elif loaded.hashes[n] != h:
+        loaded.damage = Damage("its records are not the ones the app wrote (they do not match the checkpoint "
+                               "beside the log: the file was replaced or rewritten)", 0, 0, loaded.total,
+                               openable=False)
 
 
 def read_log(path: Path) -> LoadedLog:
-    data = path.read_bytes()
-    lines = data.split(b"\n")
-    tail = lines.pop()  # after the last newline: b"" when the file ends cleanly
-    warnings = []
-    good = len(data) - len(tail)
-    if tail:
-        warnings.append(f"{path.name}: the last line was cut short (the app stopped while writing); "
-                        f"ignored {len(tail)} bytes")
-    rows = []
-    for number, line in enumerate(lines, start=1):
-        try:
-            rows.append(json.loads(line))
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            if number == len(lines) and not tail:
-                # A full-length but garbled last line: also a write the crash interrupted.
-                warnings.append(f"{path.name}: the last line is damaged; ignored it ({exc})")
-                good -= len(line) + 1
-                break
-            raise LogError(f"{path}: line {number} is damaged ({exc}); the log cannot be replayed") from None
-    if not rows or "header" not in rows[0]:
-        raise LogError(f"{path}: the first line must hold the game's header")
-    for w in warnings:
-        log.warning(w)
-    return LoadedLog(header=rows[0]["header"], records=rows[1:], warnings=warnings, good_bytes=good)
+    """The whole log; LogDamaged (naming what, where and how much is intact) if it is damaged."""
+    loaded = scan_log(path)
+    if loaded.damage:
+        raise LogDamaged(path, loaded.damage)
+    return loaded
 
+
+# ---- writing ---------------------------------------------------------------------------------
 
 class GameLog:
-    """An open log, appended to durably."""
+    """An open log in format 2, appended to durably, its checkpoint kept beside it."""
 
-    def __init__(self, path: Path, good_bytes: int | None = None):
+    def __init__(self, path: Path, good_bytes: int | None = None, chain: tuple[int, str] = (0, "")):
         self.path = path
         self._file = open(path, "r+b" if path.exists() else "w+b", buffering=0)
+        self._n, self._h = chain
         if good_bytes is not None:
             self._file.truncate(good_bytes)  # cut a torn last line before appending after it
         self._file.seek(0, os.SEEK_END)
+        self._tip = os.open(tip_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+        if chain[1]:
+            self._write_tip()
 
     @classmethod
     def create(cls, header: dict, folder: Path | None = None, name: str | None = None) -> "GameLog":
@@ -91,17 +360,43 @@ class GameLog:
         if path.exists():
             raise FileExistsError(f"{path} already exists")
         game_log = cls(path)
-        game_log.append({"header": header})
-        _fsync_dir(folder)  # the new file's name is durable too
+        line, game_log._h = chained_line(CHAIN_TAG, {"header": header, "format": FORMAT, "n": 0})
+        game_log._file.write(line)
+        os.fsync(game_log._file.fileno())
+        game_log._write_tip()
+        os.fsync(game_log._tip)  # once: the checkpoint exists from the start
+        _fsync_dir(folder)       # the new files' names are durable too
         return game_log
 
     def append(self, record: dict) -> None:
-        line = json.dumps(record, ensure_ascii=False, separators=(",", ":")).encode() + b"\n"
-        self._file.write(line)
-        os.fsync(self._file.fileno())
+        line, h = chained_line(self._h, {**record, "n": self._n + 1})
+        at = self._file.tell()
+        try:
+            self._file.write(line)
+            os.fsync(self._file.fileno())
+        except OSError:
+            self._cut_back(at)
+            raise
+        self._n, self._h = self._n + 1, h
+        self._write_tip()
+
+    def _cut_back(self, at: int) -> None:
+        """A failed write (a full disk) must not leave half a line for the next append to glue onto."""
+        try:
+            self._file.truncate(at)
+            self._file.seek(at)
+        except OSError:
+            log.warning("%s: could not cut back a failed write; it will read as a torn last line", self.path.name)
+
+    def _write_tip(self) -> None:
+        try:
+            os.pwrite(self._tip, _tip_bytes(self._n, self._h), 0)
+        except OSError as exc:  # the record is durable; a stale checkpoint only lags behind
+            log.warning("%s: checkpoint not updated (%s)", self.path.name, exc.strerror)
 
     def close(self) -> None:
         self._file.close()
+        os.close(self._tip)
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -112,6 +407,65 @@ def _fsync_dir(folder: Path) -> None:
         os.close(fd)
 
 
+def rewrite_log(path: Path, header: dict, records: list[dict]) -> tuple[int, tuple[int, str]]:
+    """Replace the log by header + records in format 2, atomically (temp file, fsync,
+    rename), then its checkpoint. A crash between the two leaves a checkpoint that is
+    missing (a warning) or ahead of the log (reported as cut, to be opened up to there
+    again): never one that vouches for what is not there. Returns (good_bytes, chain)."""
+    lines, h = [], CHAIN_TAG
+    for n, content in enumerate([{"header": header, "format": FORMAT}] + records):
+        line, h = chained_line(h, {**content, "n": n})
+        lines.append(line)
+    data = b"".join(lines)
+    chain = (len(records), h)
+    _replace_durably(path, data)
+    _replace_durably(tip_path(path), _tip_bytes(*chain))
+    return len(data), chain
+
+
+def _replace_durably(path: Path, data: bytes) -> None:
+    temp = path.with_name(f".{path.name}.{os.urandom(3).hex()}.new")
+    with open(temp, "wb") as f:
+        f.write(data)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(temp, path)
+    _fsync_dir(path.parent)
+
+
+def _aside_name(path: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    return target
+
+
+def copy_aside(path: Path) -> Path:
+    """Keep the file as it is now (and its checkpoint) before anything is cut from it."""
+    target = _aside_name(path)
+    shutil.copy2(path, target)
+    if tip_path(path).exists():
+        shutil.copy2(tip_path(path), tip_path(target))
+    _fsync_dir(path.parent)
+    return target
+
+
+def keep_aside(path: Path) -> Path:
+    """Take a damaged log out of the games list without deleting anything: renamed to
+    <name>.damaged-<time> (no longer *.jsonl), its checkpoint with it."""
+    target = _aside_name(path)
+    os.replace(path, target)
+    if tip_path(path).exists():
+        os.replace(tip_path(path), tip_path(target))
+    _fsync_dir(path.parent)
+    return target
+
+
+# ---- the saved games ------------------------------------------------------------------------------
+
 @dataclass
 class SavedGame:
     path: Path
@@ -121,23 +475,43 @@ class SavedGame:
     records: int
 
 
+def log_paths(folder: Path | None = None) -> list[Path]:
+    """Every *.jsonl in the games folder, newest first; never raises."""
+    folder = folder or games_dir()
+    found = []
+    try:
+        for path in folder.glob("*.jsonl"):
+            try:
+                found.append((path.stat().st_mtime, path))
+            except OSError:  # gone meanwhile, or a dangling link: listed, and reported when read
+                found.append((0.0, path))
+    except OSError as exc:
+        log.warning("cannot list %s: %s", folder, exc)
+    return [p for _, p in sorted(found, key=lambda x: x[0], reverse=True)]
+
+
+def modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def saved_games(folder: Path | None = None) -> list[SavedGame]:
-    """Every readable saved game, newest first. Unreadable files are skipped with a warning."""
+    """Every intact saved game, newest first. Damaged files are skipped with a warning
+    (the home screen lists them apart, with what is wrong)."""
     return list(_saved_newest_first(folder))
 
 
 def _saved_newest_first(folder: Path | None):
-    folder = folder or games_dir()
-    paths = sorted(folder.glob("*.jsonl"), key=lambda p: p.stat().st_mtime, reverse=True) if folder.exists() else []
-    for path in paths:  # lazily: the home screen reads only up to the last unfinished game
-        try:
-            loaded = read_log(path)
-        except (LogError, OSError) as exc:
-            log.warning("skipping %s: %s", path.name, exc)
+    for path in log_paths(folder):  # lazily: `last_unfinished` reads only up to the game it needs
+        loaded = scan_log(path)
+        if loaded.damage:
+            log.warning("skipping %s: %s", display_name(path), loaded.damage.summary())
             continue
         said = [r.get("t") for r in loaded.records if r.get("t") != "drop"]  # late drops change nothing
         finished = bool(said) and said[-1] == "finished"
-        yield SavedGame(path, loaded.header, finished, path.stat().st_mtime, len(loaded.records))
+        yield SavedGame(path, loaded.header, finished, modified(path), len(loaded.records))
 
 
 def last_unfinished(folder: Path | None = None) -> SavedGame | None:

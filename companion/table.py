@@ -37,7 +37,8 @@ from engine.views import castillo_tallies, player_view, public_view
 from firmware_bridge.adapter import TowerDrop
 from firmware_bridge.messages import COLOURS
 
-from .store import GameLog, LoadedLog, read_log
+from .store import (FORMAT, Damage, GameLog, LoadedLog, LogDamaged, copy_aside, log_paths, modified, rewrite_log,
+                    scan_log)
 
 log = logging.getLogger("companion.table")
 
@@ -61,8 +62,14 @@ class TowerConfig(BaseModel):
 
     kind: Literal["simulated", "serial", "mqtt", "none"] = "simulated"
     port: Optional[str] = None        # serial: device path or pyserial URL
-    broker: Optional[str] = None      # mqtt: mqtt://host:port
-    tower_id: Optional[str] = None    # mqtt: the device id
+    broker: Optional[str] = None      # mqtt: mqtts://host:port (TLS) or mqtt://host:port
+    tower_id: Optional[str] = None    # mqtt: the device id; the only tower whose topics are read
+    # mqtt, a locked-down broker (hardware/README.md); all optional, so older saved games load
+    username: Optional[str] = None
+    password: Optional[str] = Field(default=None, repr=False)
+    ca_file: Optional[str] = None     # mqtts: the CA that signed the broker's certificate
+    cert_file: Optional[str] = None   # mqtts: an optional client certificate ...
+    key_file: Optional[str] = None    # ... and its key
 
     @model_validator(mode="after")
     def _check(self) -> "TowerConfig":
@@ -164,13 +171,48 @@ class Table:
 
     @classmethod
     def resume(cls, path: Path) -> "Table":
-        loaded = read_log(path)
-        setup = TableSetup.model_validate(loaded.header["setup"])
-        table = cls(setup, None)
-        table._replay(loaded)
-        table._log = GameLog(path, loaded.good_bytes)
-        table.nonce = loaded.header.get("nonce", path.stem)
+        """The game in `path`, ready to go on. A damaged log raises LogDamaged, whose
+        message says what is wrong, where, and how much is intact (never a traceback)."""
+        loaded = scan_log(path)
+        table, damage = _load(path, loaded)
+        if damage:
+            raise LogDamaged(path, damage)
+        table._open_log(path, loaded)
         return table
+
+    @classmethod
+    def resume_intact(cls, path: Path) -> "Table":
+        """A damaged game, opened up to its last intact record. The file as it was is
+        copied aside first (<name>.damaged-<time>); nothing is deleted."""
+        loaded = scan_log(path)
+        table, damage = _load(path, loaded)
+        if damage is None:
+            table._open_log(path, loaded)
+            return table
+        if table is None or not damage.openable:
+            raise LogDamaged(path, damage)
+        kept = loaded.records[:damage.kept]
+        aside = copy_aside(path)
+        good_bytes, chain = rewrite_log(path, loaded.header, kept)
+        table._log = GameLog(path, good_bytes, chain)
+        table.warnings.append(f"{path.name}: opened up to record {damage.kept}; the file as it was is kept "
+                              f"as {aside.name}")
+        log.warning(table.warnings[-1])
+        return table
+
+    def _open_log(self, path: Path, loaded: LoadedLog) -> None:
+        """Append after the intact records: a torn tail is copied aside, then cut; a
+        format 1 log is upgraded (rewritten whole, atomically) to the chained format."""
+        self.warnings += loaded.warnings
+        torn = _size(path) > loaded.good_bytes
+        if torn:
+            aside = copy_aside(path)
+            self.warnings.append(f"{path.name}: the file as it was is kept as {aside.name}")
+        if loaded.format != FORMAT:
+            good_bytes, chain = rewrite_log(path, loaded.header, loaded.records)
+            self._log = GameLog(path, good_bytes, chain)
+        else:
+            self._log = GameLog(path, loaded.good_bytes if torn else None, loaded.chain)
 
     def _reset(self) -> None:
         self.records: list[dict] = []        # every record, undo markers included
@@ -187,12 +229,30 @@ class Table:
         self.unplaced = {pid: 0 for pid in self.setup.game.players}  # counted, not yet entered
         self.empty_token: Optional[str] = None  # the last emptying; sent again after a restart
 
-    def _replay(self, loaded: LoadedLog) -> None:
-        self.warnings += loaded.warnings
-        for record in loaded.records:
-            if record.get("t") not in RECORD_KINDS:
-                raise InputError(f"log record of unknown kind {record.get('t')!r}")
-        self._rebuild(loaded.records)
+    def _replay(self, records: list[dict]) -> Optional[tuple[int, str]]:
+        """Rebuild from a log's records. On the first record that cannot be replayed,
+        returns (its index, why) with the table as it was before it."""
+        try:
+            for record in records:
+                _check_record(record, self.players)
+            self._rebuild(records)
+            return None
+        except Exception:  # the log is data from disk: any failure is damage, found below
+            pass
+        self._rebuild([])
+        for i, record in enumerate(records):
+            try:
+                _check_record(record, self.players)
+                if record["t"] == "undo":
+                    self._rebuild(self.records + [record])
+                else:
+                    self.records.append(record)
+                    self.effective.append(record)
+                    self._apply_record(record)
+            except Exception as exc:
+                self._rebuild(records[:i])  # replayed just now: cannot fail
+                return i, _why(exc)
+        return None  # every record alone replays: the first attempt failed on nothing real
 
     def _rebuild(self, records: list[dict]) -> None:
         """Apply records from scratch: undo markers take back the last undoable record."""
@@ -540,6 +600,170 @@ class Table:
     @property
     def path(self) -> Optional[Path]:
         return self._log.path if self._log else None
+
+
+# ---- reading logs back: damage is a message, never a traceback ----------------------------------
+
+DROP_STATUSES = ("expected", "flagged", "uncertain")
+
+
+def _load(path: Path, loaded: LoadedLog) -> tuple[Optional[Table], Optional[Damage]]:
+    """A log-less table replayed from the intact records, and the first damage (store's or replay's)."""
+    damage = loaded.damage
+    if loaded.header is None:
+        return None, damage
+    try:
+        table = Table(_saved_setup(loaded.header.get("setup")), None)
+        nonce = loaded.header.get("nonce", path.stem)
+        if not isinstance(nonce, str):
+            raise ValueError(f"the nonce is {type(nonce).__name__}, not text")
+    except Exception as exc:  # pydantic ValidationError, a refused setup (RuleViolation), ...
+        return None, Damage(f"line 1 (the header) does not hold a valid game setup ({_why(exc)})", 1, 0,
+                            loaded.total, openable=False)
+    table.nonce = nonce
+    failure = table._replay(loaded.records)
+    if failure:
+        i, why = failure
+        damage = Damage(f"line {i + 2} (record {i + 1}) cannot be replayed: {why}", i + 2, i, loaded.total)
+    return table, damage
+
+
+def _saved_setup(data: Any) -> TableSetup:
+    """A saved game keeps the rules revision it was played under (none written: revision 1)."""
+    if isinstance(data, dict) and isinstance(data.get("game"), dict):
+        data = {**data, "game": GameSetup.from_saved(data["game"])}
+    return TableSetup.model_validate(data)
+
+
+def _check_record(record: dict, players: tuple[str, ...]) -> None:
+    """What the live table would have written; anything else is damage (ValueError)."""
+    kind = record.get("t")
+    if kind not in RECORD_KINDS:
+        raise ValueError(f"unknown record kind {str(kind)[:40]!r}")
+    if kind == "event" and not isinstance(record.get("e"), dict):
+        raise ValueError("an event record without its event")
+    if kind == "drop":
+        _check_key(record.get("key"))
+        est = record.get("est")
+        if not (_is_int(est) and 1 <= est <= 10) or record.get("status") not in DROP_STATUSES:
+            raise ValueError("a tower drop with an impossible count or status")
+        if not all(record.get(k) is None or isinstance(record.get(k), str) for k in ("colour", "best")):
+            raise ValueError("a tower drop whose colour is not a colour name")
+    if kind in ("assign", "keep", "dismiss"):
+        _check_key(record.get("drop"))
+    if kind == "assign":
+        count = record.get("count")
+        if record.get("player") not in players or not (_is_int(count) and 0 <= count <= 10):
+            raise ValueError(f"a drop given to {str(record.get('player'))[:20]!r} x {str(count)[:8]} "
+                             f"(players: {', '.join(players)}; 0 to 10 cubes)")
+    if kind == "emptied" and not isinstance(record.get("token"), str):
+        raise ValueError("an emptying without its token")
+
+
+def _check_key(key: Any) -> None:
+    if not (isinstance(key, list) and len(key) == 3 and isinstance(key[0], str) and isinstance(key[1], str)
+            and _is_int(key[2])):
+        raise ValueError("a tower drop's id is not tower, boot and sequence number")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _why(exc: Exception) -> str:
+    """An exception from replaying untrusted data, as words."""
+    if isinstance(exc, ValidationError):
+        err = exc.errors()[0]
+        where = ".".join(str(x) for x in err["loc"])
+        text = f"{where}: {err['msg']}" if where else err["msg"]
+        return text if len(text) <= 160 else text[:157] + "..."
+    if isinstance(exc, KeyError):
+        return f"it names {str(exc.args[0] if exc.args else exc)[:60]}, which is not in the game"
+    if isinstance(exc, (RuleViolation, ValueError, InputError)):
+        return str(exc)[:300]
+    return f"{type(exc).__name__}: {str(exc)[:200]}"
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def where_in_game(table: Table) -> str:
+    """The phase bar's words for where the game stands ("Round 4 - power cards - Ana plays next")."""
+    from .prompts import PromptBuilder  # the tablet's own words; prompts has no Kivy
+
+    try:
+        return PromptBuilder(table.names, table.board).build(table.asked()).title
+    except Exception:  # a title is a nicety: never let it hide the game
+        return f"round {(table.state or table.free).round}"
+
+
+@dataclass
+class GameCheck:
+    """A saved game as the home screen lists it. Built by check_game, which never raises."""
+
+    path: Path
+    modified: float
+    names: list[str]
+    records: int                      # intact records (all of them, when not damaged)
+    finished: bool
+    where: str                        # where the intact records leave the game
+    damage: Optional[Damage] = None
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def damaged(self) -> bool:
+        return self.damage is not None
+
+    def message(self) -> str:
+        """What is wrong and what can be kept; empty when nothing is."""
+        if not self.damage:
+            return ""
+        if not self.damage.openable:
+            return f"{self.damage.what}. Nothing of this game can be opened; keep it aside."
+        if self.damage.kept == 0:
+            return f"{self.damage.what}. {self.damage.intact()}; start the game again from it ({self.where})?"
+        return (f"{self.damage.what}. {self.damage.intact()}; "
+                f"open the game up to record {self.damage.kept} ({self.where})?")
+
+    def choices(self) -> list[tuple[str, str]]:
+        """(label, action): resume | open_intact | keep_aside."""
+        if not self.damage:
+            return [("Open" if self.finished else "Resume", "resume")]
+        label = f"Open up to record {self.damage.kept}" if self.damage.kept else "Start again from its setup"
+        opening = [(label, "open_intact")] if self.damage.openable else []
+        return opening + [("Keep aside", "keep_aside")]
+
+
+def check_game(path: Path) -> GameCheck:
+    """Read and replay a log without opening it for writing: what it holds, or what is wrong."""
+    try:
+        return _check_game(path)
+    except Exception as exc:  # a bug here must not keep the home screen (and every other game) from opening
+        log.exception("checking %s failed", path)
+        return GameCheck(path, modified(path), [], 0, False, "",
+                         Damage(f"it could not be read ({_why(exc)})", 0, 0, 0, openable=False))
+
+
+def _check_game(path: Path) -> GameCheck:
+    loaded = scan_log(path)
+    table, damage = _load(path, loaded)
+    names: list[str] = []
+    if table is not None:
+        names = [table.names.get(p) or p.title() for p in table.players]
+    if table is None:
+        return GameCheck(path, modified(path), names, 0, False, "", damage, loaded.warnings)
+    finished = bool(table.effective) and table.over
+    return GameCheck(path, modified(path), names, len(table.records), finished, where_in_game(table), damage,
+                     loaded.warnings)
+
+
+def check_games(folder: Path | None = None) -> list[GameCheck]:
+    """Every log in the games folder, newest first, damaged ones included."""
+    return [check_game(path) for path in log_paths(folder)]
 
 
 def free_public(free: FreeState) -> dict:

@@ -1,41 +1,107 @@
-"""Start: resume the last unfinished game, or set up a new one."""
+"""Start: resume the last unfinished game, start a new one, or pick any saved game.
+
+Every log in the games folder is listed; a damaged one says what is wrong and
+offers what the table authority allows (open up to its last intact record, or
+keep it aside). Whatever is in the folder, this screen opens: reading a log
+never raises (companion.table.check_game), and a failure while opening one
+becomes the message under the buttons.
+"""
 from __future__ import annotations
 
+import logging
 import time
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from ..store import LogError
-from ..table import InputError
+from ..store import LogError, display_name
+from ..table import GameCheck, InputError
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+log = logging.getLogger("companion.ui")
+
+
+class GameRow(BoxLayout):
+    title = StringProperty("")
+    status = StringProperty("")
+    damaged = BooleanProperty(False)
 
 
 class HomeScreen(Screen):
     model = ObjectProperty(None)
     resume_text = StringProperty("")
     message = StringProperty("")
+    games_heading = StringProperty("")
     _saved = None
 
     def on_pre_enter(self, *args) -> None:
-        self._saved = self.model.last_unfinished()
-        if self._saved:
-            game = self._saved.header["setup"]["game"]
-            names = ", ".join(game.get("names", {}).get(p) or p.title() for p in game["players"])
-            when = time.strftime("%d %b %H:%M", time.localtime(self._saved.modified))
-            self.resume_text = f"Resume the game of {when} ({names})"
+        self.refresh()
+
+    def refresh(self) -> None:
+        try:
+            games = self.model.saved_games()
+        except OSError as exc:  # the folder itself unreadable: say so, still open
+            games = []
+            self.message = f"Cannot read the saved games ({exc.strerror or exc})"
+        self._saved = next((g for g in games if not g.damaged and not g.finished), None)
+        self.resume_text = f"Resume the game of {self._when(self._saved)} ({', '.join(self._saved.names)})" \
+            if self._saved else ""
+        damaged = sum(g.damaged for g in games)
+        self.games_heading = (f"Saved games ({len(games)}" + (f", {damaged} damaged)" if damaged else ")")) \
+            if games else ""
+        box = self.ids.games
+        box.clear_widgets()
+        for game in games:
+            box.add_widget(self._row(game))
+
+    @staticmethod
+    def _when(game: GameCheck) -> str:
+        return time.strftime("%d %b %H:%M", time.localtime(game.modified)) if game.modified else "unknown date"
+
+    def _row(self, game: GameCheck) -> GameRow:
+        who = ", ".join(game.names) or "players unknown"
+        if game.damaged:
+            status = f"Damaged: {game.message()}"
         else:
-            self.resume_text = ""
+            status = f"{'Finished' if game.finished else game.where} - {game.records} records"
+            prefix = f"{display_name(game.path)}: "
+            status += "".join(f". Note: {w.removeprefix(prefix)}" for w in game.warnings)
+        row = GameRow(title=f"{self._when(game)}  {who}  [{display_name(game.path)}]", status=status,
+                      damaged=game.damaged)
+        for label, action in game.choices():
+            row.ids.choices.add_widget(_choice_button(label, lambda a=action, g=game: self.choose(a, g.path)))
+        return row
 
     def resume(self) -> None:
-        if not self._saved:
-            return
+        if self._saved:
+            self.choose("resume", self._saved.path)
+
+    def choose(self, action: str, path: Path) -> None:
+        """resume | open_intact | keep_aside, as the game's row offered."""
         try:
-            self.model.resume(self._saved.path)
+            if action == "keep_aside":
+                aside = self.model.keep_aside(path)
+                self.message = f"{display_name(path)} is kept aside as {display_name(aside)}"
+                self.refresh()
+                return
+            (self.model.open_intact if action == "open_intact" else self.model.resume)(path)
         except (LogError, InputError, OSError) as exc:
-            self.message = f"Cannot resume {self._saved.path.name}: {exc}"
+            self.message = f"Cannot open {display_name(path)}: {exc}"
+            self.refresh()
+            return
+        except Exception as exc:  # a bug must not take the home screen (and every game) with it
+            log.exception("opening %s failed", path)
+            self.message = f"Cannot open {display_name(path)}: {type(exc).__name__}: {exc}"
             return
         self.manager.current = "table"
+
+
+def _choice_button(label: str, on_release):
+    from kivy.factory import Factory
+
+    button = Factory.GameChoice(text=label)
+    button.bind(on_release=lambda *_: on_release())
+    return button

@@ -19,12 +19,20 @@ from kivy.properties import DictProperty, NumericProperty, ObjectProperty, Strin
 from engine.board import classic_board
 
 from ..prompts import Prompt, PromptBuilder
-from ..store import SavedGame, last_unfinished
-from ..table import InputError, NeedsConfirmation, Table, TableSetup
+from ..store import keep_aside, log_paths, tip_path
+from ..table import GameCheck, InputError, NeedsConfirmation, Table, TableSetup, check_game
 from ..tower import TowerConnection
 
 log = logging.getLogger("companion.ui")
 PHONE_PORT = int(os.environ.get("ELGRANDE_PHONE_PORT", "8750"))
+
+
+def _signature(path: Path) -> tuple:
+    try:
+        st = path.stat()
+        return st.st_size, st.st_mtime_ns, st.st_ino
+    except OSError:
+        return None
 
 
 class AppModel(EventDispatcher):
@@ -48,19 +56,48 @@ class AppModel(EventDispatcher):
         self.builder: Optional[PromptBuilder] = None
         self._refresh_trigger = Clock.create_trigger(self._refresh, 0)
         self._ask_key = None
+        self._checks: dict[Path, tuple] = {}  # path -> (file signatures, GameCheck)
 
     # ---- games --------------------------------------------------------------------
 
-    def last_unfinished(self) -> Optional[SavedGame]:
-        return last_unfinished()
+    def saved_games(self) -> list[GameCheck]:
+        """Every log in the games folder, newest first, damaged ones with what is wrong.
+        Each is read and replayed once, then again only when its files change."""
+        checks = []
+        for path in log_paths():
+            key = (_signature(path), _signature(tip_path(path)))
+            cached = self._checks.get(path)
+            if cached is None or cached[0] != key:
+                cached = self._checks[path] = (key, check_game(path))
+            checks.append(cached[1])
+        return checks
+
+    def last_unfinished(self) -> Optional[GameCheck]:
+        return next((g for g in self.saved_games() if not g.damaged and not g.finished), None)
 
     def new_game(self, setup: TableSetup) -> None:
         self._open(Table.new(setup))
 
     def resume(self, path: Path) -> None:
+        """Raises LogDamaged (a LogError) with what is wrong when the log is damaged."""
         self._open(Table.resume(path))
-        for warning in self.table.warnings:
-            self.message = warning
+        self._tell_warnings()
+
+    def open_intact(self, path: Path) -> None:
+        """A damaged game up to its last intact record (the file as it was is copied aside)."""
+        self._open(Table.resume_intact(path))
+        self.message = f"Opened up to record {len(self.table.records)}; the damaged file is kept aside"
+
+    def keep_aside(self, path: Path) -> Path:
+        """Out of the games list, not deleted: renamed to <name>.damaged-<time>."""
+        self._checks.pop(path, None)
+        return keep_aside(path)
+
+    def _tell_warnings(self) -> None:
+        """The first warning, short enough for the table's toast (all of them are in the log)."""
+        if self.table.warnings:
+            first = self.table.warnings[0]
+            self.message = "Opened, but " + first.split(": ", 1)[-1]
 
     def _open(self, table: Table) -> None:
         self.close()

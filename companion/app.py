@@ -87,8 +87,12 @@ class ElGrandeApp(App):
             sm.add_widget(cls(name=name, model=self.model))
         self.model.bind(on_scoring=self._scoring, on_game_over=self._game_over)
         if self.resume_path:
-            sm.current = "table"
-            self.model.resume(self.resume_path)
+            try:
+                self.model.resume(self.resume_path)
+                sm.current = "table"
+            except Exception as exc:  # damaged since it was checked: the home screen says what and offers choices
+                logging.getLogger("companion.app").warning("could not resume %s: %s", self.resume_path, exc)
+                sm.get_screen("home").message = f"Cannot resume {self.resume_path.name}: {exc}"
         Window.bind(on_flip=self._first_flip)
         if self.exit_after is not None:
             Clock.schedule_once(self._snapshot_and_stop, self.exit_after)

@@ -44,6 +44,8 @@ def _ordered(value):
 
 
 def dumps(msg: dict) -> bytes:
+    """The device's spelling of msg. For what this side makes (commands, the
+    simulated tower): it raises on a float, so never call it on received data."""
     return json.dumps(_ordered(msg), separators=(",", ":"), ensure_ascii=True).encode("ascii")
 
 
@@ -57,6 +59,8 @@ def decode(line: bytes | str) -> dict:
     """Checks one line (no newline; a trailing \\r is tolerated) and returns its object."""
     if isinstance(line, str):
         line = line.encode("utf-8", "surrogateescape")
+    elif not isinstance(line, bytes):
+        line = bytes(line)  # bytearray, memoryview
     if line.endswith(b"\r"):
         line = line[:-1]
     if len(line) > MAX_FRAME:

@@ -15,9 +15,18 @@ drop to `on_drop(TowerDrop)` exactly once and in sequence order:
 
 All entry points take one lock, so a reader thread, a paho thread and a timer
 may call in concurrently; callbacks run under that lock, in order.
+
+Nothing the tower (or anyone on its wire) sends can stop the link: a frame is
+taken or rejected with a reason (logged at most a few times a window, always
+counted); a callback that raises is counted and shown (a drop the table could
+not take is kept, not acknowledged, and offered again); and each entry point
+has a last-resort guard that turns any other exception into a counted fault,
+one log line and a status change (`report_fault`). `guarded(where, fn)` gives a
+transport the same guard for its own callbacks.
 """
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 import time
@@ -28,8 +37,9 @@ from pydantic import BaseModel
 
 from . import framing
 from .adapter import TowerDrop, tower_drop
-from .messages import (PROTOCOL_VERSION, Ack, Cal, Calibrate, Drop, Empty, Fault, Heartbeat, Hello, HelloReq,
-                       MessageError, Ok, Replay, Totals, TotalsReq, UnknownMessage, command, parse_device)
+from .guard import LogLimiter, describe, guarded
+from .messages import (PROTOCOL_VERSION, WITH_BOOT, Ack, Cal, Calibrate, Drop, Empty, Fault, Heartbeat, Hello,
+                       HelloReq, MessageError, Ok, Replay, Totals, TotalsReq, UnknownMessage, command, parse_device)
 
 log = logging.getLogger("firmware_bridge.link")
 
@@ -50,6 +60,41 @@ class LinkStatus(BaseModel):
     last_drop: Optional[dict] = None  # TowerDrop.brief() of the last drop handed over
     message: Optional[str] = None  # why (refused version, silence, fault ...)
     counters: dict[str, int] = {}
+    # The last thing that went wrong on the link (a frame refused, a callback or a
+    # worker that failed); it stays after the state moves on, `message` does not.
+    last_fault: Optional[str] = None
+    last_fault_at: Optional[float] = None  # wall clock
+
+
+def _entry_point(where: str):
+    """Last-resort guard of a public entry point: whatever escapes the code below
+    becomes a counted fault and a status change, never an exception in the
+    caller's thread (a serial reader, a paho callback, a timer)."""
+    def wrap(method):
+        @functools.wraps(method)
+        def call(self, *args, **kwargs):
+            try:
+                return method(self, *args, **kwargs)
+            except Exception as error:
+                self.report_fault(where, error)
+                return None
+        return call
+    return wrap
+
+
+def _brief(obj) -> str:
+    try:
+        text = repr(obj)
+    except Exception:  # a pathological object; the reason is logged anyway
+        text = "<unprintable>"
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _fingerprint(msg: Drop) -> tuple:
+    # What a drop says, from its checked fields only: a repeat with other content is
+    # a conflict. (Never re-encoded: a received frame may hold anything in extra fields.)
+    return (msg.col, msg.best, msg.conf, tuple(msg.raw) if msg.raw else None, tuple(msg.amb), msg.tr,
+            msg.multi, msg.est, msg.ms)
 
 
 class Link:
@@ -59,7 +104,8 @@ class Link:
                  resume: Optional[tuple[str, str, int]] = None, ack_every: int = 16,
                  ack_delay: float = 0.05, retry_after: float = 1.0,
                  silence_timeout: Optional[float] = None, max_pending: int = 4096,
-                 clock: Callable[[], float] = time.monotonic):
+                 max_delivery_attempts: int = 5, notice_every: float = 1.0, log_burst: int = 3,
+                 log_window: float = 10.0, clock: Callable[[], float] = time.monotonic):
         self._send = send
         self._on_drop = on_drop
         self._on_status = on_status
@@ -70,10 +116,13 @@ class Link:
         self.retry_after = retry_after
         self.silence_timeout = silence_timeout
         self.max_pending = max_pending
+        self.max_delivery_attempts = max_delivery_attempts
+        self.notice_every = notice_every
         self._clock = clock
         self._lock = threading.RLock()
         self.counters: Counter = Counter()
         self.splitter = framing.LineSplitter(rejected=self.counters)
+        self._logs = LogLimiter(log, burst=log_burst, window=log_window, clock=clock)
         self.hello: Optional[Hello] = None
         self.totals: Optional[Totals] = None
         self.tower: Optional[str] = None
@@ -81,8 +130,8 @@ class Link:
         self.old_boots: list[str] = []
         self.delivered = 0  # highest contiguous seq handed over, this boot
         self.known_last = 0  # highest seq the device says exists, this boot
-        self.pending: dict[int, tuple[Drop, bytes]] = {}  # drops beyond a gap, waiting for it to fill
-        self._crcs: OrderedDict[int, bytes] = OrderedDict()  # seq -> wire form, to spot conflicting repeats
+        self.pending: dict[int, tuple[Drop, tuple]] = {}  # drops beyond a gap (or refused by the table), waiting
+        self._seen: OrderedDict[int, tuple] = OrderedDict()  # seq -> fingerprint, to spot conflicting repeats
         self._acked = 0
         self._ack_due: Optional[float] = None
         self._asked: dict[str, float] = {}  # request kind -> when sent (answer still awaited)
@@ -93,6 +142,12 @@ class Link:
         self._transport = ""
         self._status = LinkStatus(state="disconnected", since=time.time(), message="not started")
         self._silent = False
+        self._refused: Optional[tuple[int, int]] = None  # (seq, attempts) of a drop the table could not take
+        self._redeliver_at: Optional[float] = None
+        self._last_fault: Optional[tuple[str, float]] = None  # (text, wall clock)
+        self._notice_waiting: Optional[str] = None  # a fault to show once notice_every has passed
+        self._notices_held = 0
+        self._next_notice = 0.0
 
     # ---- status ---------------------------------------------------------------
 
@@ -104,15 +159,22 @@ class Link:
     def _set_state(self, state: State, message: Optional[str] = None, force: bool = False) -> None:
         old = self._status
         h = self.hello
+        fault, fault_at = self._last_fault or (None, None)
         new = LinkStatus(state=state, since=old.since if state == old.state else time.time(),
                          transport=self._transport, tower=self.tower, fw=h.fw if h else None,
                          proto=h.proto if h else None, boot=self.boot, delivered=self.delivered,
-                         last_drop=old.last_drop, message=message, counters=dict(self.counters))
-        changed = (new.state, new.tower, new.fw, new.boot, new.message) != \
-                  (old.state, old.tower, old.fw, old.boot, old.message)
+                         last_drop=old.last_drop, message=message, counters=dict(self.counters),
+                         last_fault=fault, last_fault_at=fault_at)
+        changed = (new.state, new.tower, new.fw, new.boot, new.message, new.last_fault_at) != \
+                  (old.state, old.tower, old.fw, old.boot, old.message, old.last_fault_at)
         self._status = new
         if (changed or force) and self._on_status:
-            self._on_status(new)
+            try:
+                self._on_status(new)
+            except Exception as error:  # the status callback is broken: say so in the log only
+                self.counters["callback_errors"] += 1
+                self._logs.log(logging.ERROR, "on_status", "the status callback failed (%s); the link carries on",
+                               describe(error))
 
     def _settle(self) -> None:
         # connected once the tower is known and no totals snapshot is awaited
@@ -122,13 +184,58 @@ class Link:
             else:
                 self._set_state("connected")
 
+    # ---- faults -----------------------------------------------------------------
+
+    def report_fault(self, where: str, error: BaseException, *, restarted: bool = False) -> None:
+        """Something raised where nothing should have (`where` names the entry point,
+        callback or worker): count it, log one line (rate-limited), show it as a status
+        change, and ask the tower where it is, since the step it interrupted may have
+        been left half done. Never raises."""
+        try:
+            with self._lock:
+                self.counters["faults"] += 1
+                if restarted:
+                    self.counters["worker_restarts"] += 1
+                text = f"{where} failed ({describe(error)}); " + \
+                       ("restarted" if restarted else "the link carries on")
+                self._logs.log(logging.ERROR, "fault " + where, "%s", text)
+                log.debug("%s failed", where, exc_info=error)
+                self._notice(text)
+                self._ask("hello")  # one outstanding: a flood of faults is not a flood of requests
+        except Exception as second:
+            log.error("%s failed (%s); reporting it failed too (%s)", where, describe(error), describe(second))
+
+    def guarded(self, where: str, fn: Callable) -> Callable:
+        """fn wrapped so that whatever it raises becomes `report_fault(where, error)`:
+        for a transport's own callbacks (paho's on_message, on_connect ...)."""
+        return guarded(where, self.report_fault, fn)
+
+    def _notice(self, text: str) -> None:
+        # A fault or a refused frame shown as a status change: at most one per
+        # notice_every; those in between are summed into the next one (tick()).
+        self._notice_waiting = text
+        self._notices_held += 1
+        if self._clock() >= self._next_notice:
+            self._show_notice()
+
+    def _show_notice(self) -> None:
+        text, more = self._notice_waiting, self._notices_held - 1
+        self._notice_waiting, self._notices_held = None, 0
+        if more:
+            text += f" ({more} more since the last one)"
+        self._next_notice = self._clock() + self.notice_every
+        self._last_fault = (text, time.time())
+        self._set_state(self._status.state, text)
+
     # ---- transport events -------------------------------------------------------
 
+    @_entry_point("transport_connecting")
     def transport_connecting(self, description: str) -> None:
         with self._lock:
             self._transport = description
             self._set_state("connecting", f"opening {description}")
 
+    @_entry_point("transport_up")
     def transport_up(self, description: str) -> None:
         with self._lock:
             self._transport = description
@@ -140,6 +247,7 @@ class Link:
             self._set_state("connecting", self._status.message if self._status.state == "connecting" else None)
             self._ask("hello")
 
+    @_entry_point("transport_down")
     def transport_down(self, reason: str) -> None:
         with self._lock:
             self._asked.clear()
@@ -148,16 +256,18 @@ class Link:
             log.info("tower link down: %s", reason)
             self._set_state("disconnected", reason)
 
+    @_entry_point("feed_bytes")
     def feed_bytes(self, data: bytes) -> None:
         """Serial: any chunk of bytes, split or merged frames, garbage included."""
         with self._lock:
-            for item in self.splitter.feed(data):
+            for item in self.splitter.feed(bytes(data)):
                 if isinstance(item, framing.Rejected):
                     self._rejected(item.code, item.reason, item.line)
                 else:
-                    self._handle(item)
+                    self._handle_guarded(item)
             self._flush_acks(force=False)
 
+    @_entry_point("feed_frame")
     def feed_frame(self, payload: bytes) -> None:
         """MQTT: one payload, a frame without its newline."""
         with self._lock:
@@ -165,26 +275,37 @@ class Link:
                 obj = framing.decode(payload)
             except framing.FrameError as e:
                 self.counters[e.code] += 1
-                self._rejected(e.code, e.reason, payload[:64])
+                self._rejected(e.code, e.reason, bytes(payload[:64]))
                 return
-            self._handle(obj)
+            self._handle_guarded(obj)
             self._flush_acks(force=False)
 
+    @_entry_point("feed_availability")
     def feed_availability(self, payload: bytes) -> None:
         """MQTT `status` topic: `online`, or `offline` (the tower's Last Will)."""
         with self._lock:
-            text = payload.decode("ascii", "replace").strip()
+            raw = payload.encode("utf-8", "replace") if isinstance(payload, str) else bytes(payload)
+            text = raw[:16].decode("ascii", "replace").strip()
             if text == "offline":
                 self._set_state("disconnected", "tower offline (its Last Will on the broker)")
             elif text == "online":
                 if self._status.state == "disconnected":
                     self._set_state("connecting")
                 self._ask("hello", again=True)
+            else:
+                self.counters["bad_availability"] += 1
+                self._logs.log(logging.WARNING, "bad_availability",
+                               "ignored a tower status that is neither online nor offline: %r", raw[:32])
 
+    @_entry_point("tick")
     def tick(self) -> None:
-        """Timers: acks, retried requests, silence. Call every few tens of ms."""
+        """Timers: acks, retried requests and deliveries, silence. Call every few tens of ms."""
         with self._lock:
             now = self._clock()
+            if self._redeliver_at is not None and now >= self._redeliver_at:
+                self._redeliver_at = None
+                self._deliver_pending()
+                self._after_delivery()
             self._flush_acks(force=self._ack_due is not None and now >= self._ack_due)
             for kind, sent in list(self._asked.items()):
                 if now - max(sent, self._progress if kind == "replay" else 0) > self.retry_after:
@@ -199,6 +320,9 @@ class Link:
                 self._silent = True
                 self._set_state("disconnected", f"no frame from the tower for {self.silence_timeout:g} s")
                 self._ask("hello", again=True)
+            if self._notice_waiting is not None and now >= self._next_notice:
+                self._show_notice()
+            self._logs.flush()
 
     def position(self) -> Optional[tuple[str, str, int]]:
         """(tower, boot, seq) delivered so far: what a host stores to resume from."""
@@ -235,14 +359,16 @@ class Link:
 
     def _resync(self, why: str, doubt: bool = True) -> None:
         self.counters["resyncs"] += 1
-        (log.warning if doubt else log.info)("resynchronising with a totals snapshot: %s", why)
+        self._logs.log(logging.WARNING if doubt else logging.INFO, "resync",
+                       "resynchronising with a totals snapshot: %s", why)
         self._ask("totals")
         if self.hello and self._compatible:
             self._set_state("resyncing", why)
 
     def _check_gap(self) -> None:
         # Ask for what is missing, once, until progress stalls (tick retries).
-        if self.boot is None or self.delivered >= self.known_last or "replay" in self._asked:
+        # Not while the table is refusing a drop: the link holds it already.
+        if self.boot is None or self.delivered >= self.known_last or "replay" in self._asked or self._refused:
             return
         self._asked["replay"] = self._clock()
         self.counters["replays"] += 1
@@ -261,11 +387,20 @@ class Link:
 
     # ---- incoming ---------------------------------------------------------------
 
-    def _rejected(self, code: str, reason: str, line: bytes) -> None:
+    def _rejected(self, code: str, reason: str, line: bytes, shown: bool = False) -> None:
         # A bad frame may have been a drop: ask where the device is, and replay.
-        log.warning("rejected a frame from the tower (%s: %s): %r", code, reason, line)
+        self._logs.log(logging.WARNING, code, "refused a frame from the tower (%s: %s): %r", code, reason, line)
+        if shown:
+            self._notice(f"refused a frame from the tower: {reason}")
         if self.hello:
             self._ask("hello")
+
+    def _handle_guarded(self, obj: dict) -> None:
+        # One frame's bug must not take the frames after it in the same read.
+        try:
+            self._handle(obj)
+        except Exception as error:
+            self.report_fault("handling a frame", error)
 
     def _handle(self, obj: dict) -> None:
         self._last_rx = self._clock()
@@ -275,18 +410,23 @@ class Link:
         try:
             msg = parse_device(obj)
         except MessageError as e:
+            # CRC right, content wrong: a firmware bug or someone else on the wire.
             self.counters["bad_message"] += 1
-            self._rejected("bad_message", str(e), framing.dumps(obj)[:64])
+            self._rejected("bad_message", str(e), _brief(obj), shown=True)
             return
         if isinstance(msg, UnknownMessage):
             self.counters["unknown_message"] += 1
-            log.info("ignored a message of unknown type %r (newer firmware?)", msg.t)
+            self._logs.log(logging.INFO, "unknown_message", "ignored a message of unknown type %r (newer firmware?)",
+                           msg.t[:32])
             return
         if isinstance(msg, Hello):
-            self._hello(msg, obj)
+            self._hello(msg)
             return
         if not self._compatible:
+            # Refused until a hello says protocol 1 again: the refusal may have come
+            # from a stale or forged hello while the tower really speaks version 1.
             self.counters["refused"] += 1
+            self._ask("hello")
             return
         if self.tower is None:
             # Nothing is known yet: wait for hello; the device still holds these.
@@ -296,7 +436,7 @@ class Link:
         if not self._same_boot(msg):
             return
         if isinstance(msg, Drop):
-            self._drop(msg, obj)
+            self._drop(msg)
         elif isinstance(msg, Heartbeat):
             self._heartbeat(msg)
         elif isinstance(msg, Totals):
@@ -306,16 +446,16 @@ class Link:
         elif isinstance(msg, Ok):
             log.debug("ok %s", msg.cmd)
         elif isinstance(msg, Cal):
-            log.info("calibration: %s", msg.model_dump(exclude_none=True))
+            self._logs.log(logging.INFO, "cal", "calibration: state %s, colour %s, %s of %s", msg.state, msg.colour,
+                           msg.got, msg.need)
 
     def _same_boot(self, msg) -> bool:
-        boot = getattr(msg, "boot", None)  # ok and cal frames carry none
-        if boot is None or boot == self.boot:
+        if not isinstance(msg, WITH_BOOT) or msg.boot == self.boot:
             return True
-        if boot in self.old_boots:
+        if msg.boot in self.old_boots:
             self.counters["stale_boot"] += 1  # late frames of a boot that is over
             return False
-        self._new_boot(boot, f"tower rebooted (boot {self.boot} -> {boot})")
+        self._new_boot(msg.boot, f"tower rebooted (boot {self.boot} -> {msg.boot})")
         self._ask("hello", again=True)
         return True
 
@@ -323,18 +463,20 @@ class Link:
         if self.boot is not None:
             self.old_boots = (self.old_boots + [self.boot])[-16:]
             self.counters["reboots"] += 1
-        log.info("%s", why)
+        self._logs.log(logging.INFO, "boot", "%s", why)
         self.boot = boot
         self.delivered = 0
         self.known_last = 0
         self._acked = 0
         self._last_lost = 0
         self.pending.clear()
-        self._crcs.clear()
+        self._seen.clear()
+        self._refused = None
+        self._redeliver_at = None
         self._asked.pop("replay", None)
         self._resync(why, doubt=False)
 
-    def _hello(self, msg: Hello, obj: dict) -> None:
+    def _hello(self, msg: Hello) -> None:
         self._asked.pop("hello", None)
         if msg.proto != PROTOCOL_VERSION:
             self._compatible = False
@@ -343,14 +485,17 @@ class Link:
             text = (f"tower {msg.dev} (firmware {msg.fw}) speaks protocol version {msg.proto}; "
                     f"this companion speaks version {PROTOCOL_VERSION}: update "
                     f"{'the companion' if msg.proto > PROTOCOL_VERSION else 'the tower firmware'}")
-            log.error("%s", text)
+            self._logs.log(logging.ERROR, "incompatible", "%s", text)
             self._set_state("incompatible", text)
             return
+        if not self._compatible:
+            self._logs.log(logging.INFO, "compatible", "tower %s speaks protocol %d: link resumed", msg.dev, msg.proto)
         self._compatible = True
         self.hello = msg
         if msg.dev != self.tower:
             if self.tower is not None:
-                log.warning("another tower on this link: %s replaces %s", msg.dev, self.tower)
+                self._logs.log(logging.WARNING, "tower", "another tower on this link: %s replaces %s", msg.dev,
+                               self.tower)
             self.tower = msg.dev
             self.boot = None
             self.old_boots = []
@@ -381,12 +526,12 @@ class Link:
             self.known_last = seq
         self._check_gap()
 
-    def _drop(self, msg: Drop, obj: dict) -> None:
+    def _drop(self, msg: Drop) -> None:
         seq = msg.seq
-        wire = framing.dumps(obj)
+        fingerprint = _fingerprint(msg)
         if seq <= self.delivered:
-            seen = self._crcs.get(seq)
-            if seen is not None and seen != wire:
+            seen = self._seen.get(seq)
+            if seen is not None and seen != fingerprint:
                 self.counters["conflicting_repeat"] += 1
                 self._resync(f"drop {seq} came again with other content")
             else:
@@ -394,16 +539,22 @@ class Link:
             return
         if seq > self.known_last:
             self.known_last = seq
+        if self._refused and self._refused[0] == seq:
+            self.counters["duplicates"] += 1  # held already; offered to the table again on the backoff (tick)
+            return
         if seq != self.delivered + 1:
             if seq in self.pending:
                 self.counters["duplicates"] += 1
             elif len(self.pending) < self.max_pending:
-                self.pending[seq] = (msg, wire)
+                self.pending[seq] = (msg, fingerprint)
             self.counters["out_of_order"] += 1
             self._check_gap()
             return
-        self._deliver(msg, wire)
-        self._deliver_pending()
+        if self._deliver(msg, fingerprint):
+            self._deliver_pending()
+        self._after_delivery()
+
+    def _after_delivery(self) -> None:
         if self.delivered >= self.known_last:
             self._asked.pop("replay", None)
         else:
@@ -411,22 +562,57 @@ class Link:
 
     def _deliver_pending(self) -> None:
         while self.delivered + 1 in self.pending:
-            self._deliver(*self.pending.pop(self.delivered + 1))
+            if not self._deliver(*self.pending.pop(self.delivered + 1)):
+                return
 
-    def _deliver(self, msg: Drop, wire: bytes) -> None:
-        self.delivered = msg.seq
-        self._progress = self._clock()
-        self._crcs[msg.seq] = wire
-        if len(self._crcs) > 1024:
-            self._crcs.popitem(last=False)
+    def _deliver(self, msg: Drop, fingerprint: tuple) -> bool:
+        """Hands one drop to the table; False if the table raised (the drop is kept)."""
         drop = tower_drop(self.tower, msg)
-        self.counters["delivered"] += 1
-        self._status = self._status.model_copy(update={"last_drop": drop.brief()})
         try:
             self._on_drop(drop)
-        except Exception:  # the table's problem must not stop the link
-            self.counters["callback_errors"] += 1
-            log.exception("on_drop failed for %s", drop.key)
+        except Exception as error:  # the table's problem must not stop the link, nor lose the drop
+            return self._table_refused(msg, fingerprint, error)
+        self._handed_over(msg, fingerprint, drop)
+        if self._refused:
+            seq, attempts = self._refused
+            self._refused = None
+            self._notice(f"the table took drop {seq} at attempt {attempts + 1}")
+        return True
+
+    def _handed_over(self, msg: Drop, fingerprint: tuple, drop: TowerDrop) -> None:
+        self.delivered = msg.seq
+        self._progress = self._clock()
+        self._seen[msg.seq] = fingerprint
+        if len(self._seen) > 1024:
+            self._seen.popitem(last=False)
+        self.counters["delivered"] += 1
+        self._status = self._status.model_copy(update={"last_drop": drop.brief()})
+
+    def _table_refused(self, msg: Drop, fingerprint: tuple, error: Exception) -> bool:
+        # Not acknowledged, so the tower holds it too; offered again with a backoff.
+        # After max_delivery_attempts it is skipped, loudly, rather than holding every
+        # later drop back for ever: counted as `undeliverable`, shown, and the totals
+        # snapshot (which still counts it) is fetched again.
+        self.counters["callback_errors"] += 1
+        seq = msg.seq
+        attempts = self._refused[1] + 1 if self._refused and self._refused[0] == seq else 1
+        if attempts >= self.max_delivery_attempts:
+            self._refused = None
+            self.counters["undeliverable"] += 1
+            text = (f"the table refused drop {seq} {attempts} times ({describe(error)}): skipped; "
+                    f"the tower's totals still count it")
+            self._logs.log(logging.ERROR, "undeliverable", "%s", text)
+            self._handed_over(msg, fingerprint, tower_drop(self.tower, msg))
+            self._notice(text)
+            self._resync(text)
+            return True
+        self._refused = (seq, attempts)
+        self.pending[seq] = (msg, fingerprint)
+        self._redeliver_at = self._clock() + self.retry_after * 2 ** (attempts - 1)
+        text = f"the table could not take drop {seq} ({describe(error)}): kept, not acknowledged, offered again"
+        self._logs.log(logging.ERROR, "on_drop", "%s", text)
+        self._notice(text)
+        return False
 
     def _heartbeat(self, msg: Heartbeat) -> None:
         self._seen_seq(msg.seq, "heartbeat")
@@ -443,19 +629,28 @@ class Link:
         self.totals = msg
         self._asked.pop("totals", None)
         if self._on_totals:
-            self._on_totals(self.tower, msg)
+            try:
+                self._on_totals(self.tower, msg)
+            except Exception as error:  # asked for again (tick) until the table takes it
+                self.counters["callback_errors"] += 1
+                self._asked["totals"] = self._clock()
+                text = f"the table could not take the tower's totals ({describe(error)}): asking again"
+                self._logs.log(logging.ERROR, "on_totals", "%s", text)
+                self._notice(text)
         self._seen_seq(msg.seq, "totals")
         self._settle()
 
     def _fault(self, msg: Fault) -> None:
         self.counters["fault_" + msg.code] += 1
-        log.warning("tower fault %s: %s", msg.code, msg.msg)
+        self._logs.log(logging.WARNING, "fault " + msg.code, "tower fault %s: %s", msg.code, msg.msg)
         if msg.code == "replay_gap" and msg.oldest:
             lost = max(0, msg.oldest - 1 - self.delivered)
             if lost:
                 self.counters["lost"] += lost
                 self.delivered = self._acked = msg.oldest - 1
                 self.pending = {s: p for s, p in self.pending.items() if s > self.delivered}
+                if self._refused and self._refused[0] <= self.delivered:
+                    self._refused, self._redeliver_at = None, None
                 self._deliver_pending()
             self._resync(f"drops up to {msg.oldest - 1} are no longer held by the tower")
         elif msg.code == "stale_boot":

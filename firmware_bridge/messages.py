@@ -1,8 +1,11 @@
 """Typed messages of hardware/PROTOCOL.md sections 3 and 4 (protocol version 1).
 
 Every model allows extra fields: within version 1 the device may add fields and
-the host must ignore them (section 7). Integer fields are strict (a bool or a
-string is not a sequence number).
+the host must ignore them (section 7); the host never reads or re-encodes them.
+Every known field is strict: an integer is an int (not a bool, a float or a
+string) within the range a real tower can send, a string is a string of a
+bounded length, so anything else is refused here, with the field named,
+before the link acts on it.
 """
 from __future__ import annotations
 
@@ -13,9 +16,28 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 PROTOCOL_VERSION = 1
 COLOURS = ("red", "yellow", "green", "blue", "black")
 
+MAX_SEQ = 2**31 - 1  # sequence numbers and command ids: a tower makes a few thousand drops a night
+MAX_INT = 2**53  # any other integer: what every JSON reader keeps exact
+
+# Patterns, and what they mean in a refusal (pydantic would quote the regex).
+BOOT_RE = r"^[0-9a-f]{8}$"
+DEV_RE = r"^[\x21-\x22\x24-\x2a\x2c-\x2e\x30-\x7e]{1,64}$"  # an MQTT topic level, printable
+NAME_RE = r"^[\x20-\x7e]{0,64}$"
+TEXT_RE = r"^[^\x00-\x1f\x7f]{0,512}$"
+PATTERN_RULES = {BOOT_RE: "8 lower-case hex digits",
+                 DEV_RE: "1 to 64 printable ASCII characters without space, /, + or #",
+                 NAME_RE: "up to 64 printable ASCII characters",
+                 TEXT_RE: "up to 512 characters, no control characters"}
+
 Colour = Literal["red", "yellow", "green", "blue", "black"]
-BootId = Annotated[str, Field(pattern=r"^[0-9a-f]{8}$")]
-Counts4 = Annotated[list[int], Field(min_length=4, max_length=4)]
+BootId = Annotated[str, Field(pattern=BOOT_RE)]
+DeviceId = Annotated[str, Field(pattern=DEV_RE)]
+Seq = Annotated[int, Field(ge=0, le=MAX_SEQ)]
+Count = Annotated[int, Field(ge=0, le=MAX_INT)]
+Int = Annotated[int, Field(ge=-MAX_INT, le=MAX_INT)]
+Name = Annotated[str, Field(pattern=NAME_RE)]  # firmware version, board, codes, tokens
+Text = Annotated[str, Field(pattern=TEXT_RE)]  # a sentence for a person
+Counts4 = Annotated[list[Count], Field(min_length=4, max_length=4)]
 
 
 class Message(BaseModel):
@@ -29,22 +51,22 @@ class Message(BaseModel):
 
 class CalSummary(Message):
     ok: bool
-    colours: list[str] = []
-    per: int = 0
-    sep: int = 0
+    colours: Annotated[list[Name], Field(max_length=16)] = []
+    per: Int = 0
+    sep: Int = 0
 
 
 class Hello(Message):
     t: Literal["hello"]
-    dev: str = Field(min_length=1, max_length=64)
-    fw: str
-    proto: int
-    board: str
+    dev: DeviceId
+    fw: Name
+    proto: Int
+    board: Name
     boot: BootId
-    boots: int = Field(ge=1)
-    seq: int = Field(ge=0)
-    oldest: int = Field(ge=1)
-    ring: int = Field(ge=1)
+    boots: int = Field(ge=1, le=MAX_INT)
+    seq: Seq
+    oldest: int = Field(ge=1, le=MAX_SEQ)
+    ring: int = Field(ge=1, le=MAX_SEQ)
     sensor: bool
     cal: CalSummary
 
@@ -52,16 +74,16 @@ class Hello(Message):
 class Drop(Message):
     t: Literal["drop"]
     boot: BootId
-    seq: int = Field(ge=1)
-    col: Union[Colour, Literal["uncertain"]]
+    seq: int = Field(ge=1, le=MAX_SEQ)
+    col: Literal["red", "yellow", "green", "blue", "black", "uncertain"]
     best: Optional[Colour] = None
     conf: int = Field(ge=0, le=1000)
     raw: Optional[Counts4] = None
     amb: Counts4
-    tr: int
+    tr: Count
     multi: bool
-    est: int = Field(ge=1)
-    ms: int
+    est: int = Field(ge=1, le=MAX_INT)
+    ms: Count
 
     @property
     def uncertain(self) -> bool:
@@ -71,57 +93,62 @@ class Drop(Message):
 class Totals(Message):
     t: Literal["totals"]
     boot: BootId
-    seq: int = Field(ge=0)
-    counts: dict[str, int]
-    unc: int
-    multi: int
-    drops: int
-    epoch: int
-    token: str
+    seq: Seq
+    counts: Annotated[dict[Name, Count], Field(max_length=16)]
+    unc: Count
+    multi: Count
+    drops: Count
+    epoch: Count
+    token: Name
 
 
 class Heartbeat(Message):
     t: Literal["hb"]
     boot: BootId
-    seq: int = Field(ge=0)
-    acked: int
-    up: int
-    beam: int
-    held: int
-    lost: int
-    bad: int
-    glitch: int
-    edge_ovf: int
+    seq: Seq
+    acked: Seq
+    up: Count
+    beam: Count
+    held: Count
+    lost: Count
+    bad: Count
+    glitch: Count
+    edge_ovf: Count
 
 
 class Fault(Message):
     t: Literal["fault"]
     boot: BootId
-    code: str
-    msg: str
-    re: Optional[int] = None
-    count: Optional[int] = None
-    oldest: Optional[int] = None  # replay_gap
-    last: Optional[int] = None  # replay_gap
+    code: Name
+    msg: Text
+    re: Optional[Int] = None
+    count: Optional[Count] = None
+    oldest: Optional[int] = Field(default=None, ge=1, le=MAX_SEQ)  # replay_gap
+    last: Optional[Seq] = None  # replay_gap
 
 
 class Cal(Message):
     t: Literal["cal"]
-    state: str
-    colour: Optional[str] = None
-    got: Optional[int] = None
-    need: Optional[int] = None
-    msg: Optional[str] = None
+    state: Name
+    colour: Optional[Name] = None
+    got: Optional[Count] = None
+    need: Optional[Count] = None
+    msg: Optional[Text] = None
 
 
 class Ok(Message):
     t: Literal["ok"]
-    cmd: str
-    re: Optional[int] = None
-    from_: Optional[int] = Field(default=None, alias="from")
-    to: Optional[int] = None
-    token: Optional[str] = None
+    cmd: Name
+    re: Optional[Int] = None
+    from_: Optional[Seq] = Field(default=None, alias="from")
+    to: Optional[Seq] = None
+    token: Optional[Name] = None
     emptied: Optional[bool] = None
+
+
+# The messages that name a boot in a field of their own (ok and cal frames carry none:
+# a "boot" among their extra fields is nobody's boot id).
+WITH_BOOT = (Drop, Totals, Heartbeat, Fault)
 
 
 DeviceMessage = Annotated[Union[Hello, Drop, Totals, Heartbeat, Fault, Cal, Ok], Field(discriminator="t")]
@@ -196,12 +223,19 @@ class MessageError(ValueError):
 
 def _why(error: ValidationError) -> str:
     first = error.errors()[0]
-    where = ".".join(str(p) for p in first["loc"][1:]) or first["loc"][0]
-    return f"{where}: {first['msg']}"
+    where = ".".join(str(p) for p in first["loc"][1:]) or str(first["loc"][0])
+    if len(where) > 60:
+        where = where[:57] + "..."
+    rule = PATTERN_RULES.get((first.get("ctx") or {}).get("pattern"))
+    if rule is None and first["type"].startswith("int") and isinstance(first.get("input"), float):
+        rule = "an integer (PROTOCOL.md section 1: floats are not used on the wire)"
+    return f"{where}: " + (f"should be {rule}" if rule else first["msg"])
 
 
 def _parse(obj: dict, known_types, adapter) -> Any:
-    if obj.get("t") not in known_types:
+    if not isinstance(obj, dict) or not isinstance(obj.get("t"), str):
+        raise MessageError("not an object with a string field t")
+    if obj["t"] not in known_types:
         return UnknownMessage.model_validate(obj)
     try:
         return adapter.validate_python(obj)

@@ -1,6 +1,9 @@
 """Serial transport: pyserial's serial_for_url, so a real port (/dev/ttyACM0,
 COM3), a pty, `loop://` and `socket://host:port` all work. A reader thread
-feeds the link; a cut port is reopened for ever, with backoff."""
+feeds the link; a cut port is reopened for ever, with backoff. The reader is
+a guard.Worker: should it raise anyway, the port is closed, the fault is shown
+as a link status change (counters `faults`, `worker_restarts`) and the reader
+starts again."""
 from __future__ import annotations
 
 import logging
@@ -11,6 +14,7 @@ import serial
 
 from . import framing
 from .adapter import TowerDrop
+from .guard import Worker
 from .link import Link, LinkStatus
 
 log = logging.getLogger("firmware_bridge.serial")
@@ -40,17 +44,26 @@ class SerialBridge:
         self._stop = threading.Event()
         self._cut = threading.Event()
         self.opened = 0  # successful opens, for tests and status
-        self._thread = threading.Thread(target=self._run, name=f"bridge-serial-{url}", daemon=True)
+        self._worker = Worker(self._run, f"bridge-serial-{url}", self._crashed, stop=self._stop,
+                              backoff_min=backoff_min, backoff_max=backoff_max)
 
     def start(self) -> "SerialBridge":
         self.link.transport_connecting(f"serial {self.url}")
-        self._thread.start()
+        self._worker.start()
         return self
 
     def stop(self) -> None:
         self._stop.set()
         self._cancel_read()
-        self._thread.join(timeout=5)
+        self._worker.join(timeout=5)
+
+    @property
+    def restarts(self) -> int:
+        """How many times the reader failed and was started again."""
+        return self._worker.restarts
+
+    def _crashed(self, where: str, error: BaseException) -> None:
+        self.link.report_fault("the serial reader", error, restarted=True)
 
     def cut(self) -> None:
         """Close the port as an unplugged cable would; the reader reopens it."""
@@ -95,32 +108,38 @@ class SerialBridge:
                 continue
             delay, reported = self.backoff_min, None
             self.opened += 1
-            with self._write_lock:
-                self._ser = ser
-            self.link.transport_up(f"serial {self.url}")
-            reason = self._read_until_cut(ser)
-            with self._write_lock:
-                self._ser = None
             try:
-                ser.close()
-            except Exception:
-                pass
+                with self._write_lock:
+                    self._ser = ser
+                self.link.transport_up(f"serial {self.url}")
+                reason = self._read_until_cut(ser)
+            finally:  # also when the reader crashes: the next run opens the port afresh
+                self._close(ser)
             if not self._stop.is_set():
                 self.link.transport_down(reason)
                 self._stop.wait(self.backoff_min)
 
+    def _close(self, ser) -> None:
+        with self._write_lock:
+            self._ser = None
+        try:
+            ser.close()
+        except Exception:  # already gone with the cable
+            pass
+
     def _read_until_cut(self, ser) -> str:
         link = self.link
-        try:
-            while not self._stop.is_set():
-                if self._cut.is_set():
-                    self._cut.clear()
-                    return "serial link cut"
+        while not self._stop.is_set():
+            if self._cut.is_set():
+                self._cut.clear()
+                return "serial link cut"
+            try:
                 data = ser.read(ser.in_waiting or 1)
-                if data:
-                    link.feed_bytes(data)
-                link.tick()
-            return "stopped"
-        except (serial.SerialException, OSError, TypeError, AttributeError) as e:
-            # TypeError / AttributeError: pyserial on a port closed underneath it
-            return f"serial link lost: {e}"
+            except Exception as e:
+                # SerialException, OSError, termios.error; TypeError / AttributeError:
+                # pyserial on a port closed underneath it. The port is gone: reopen it.
+                return f"serial link lost: {e}"
+            if data:
+                link.feed_bytes(data)
+            link.tick()
+        return "stopped"

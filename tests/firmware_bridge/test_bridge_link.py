@@ -244,23 +244,26 @@ def test_unknown_messages_and_bad_fields_are_counted_not_fatal():
     assert [d.seq for d in w.c.drops] == [1, 2]
 
 
-def test_a_callback_that_raises_does_not_stop_the_link():
-    tower = SimulatedTower(seed=15)
+def test_a_callback_that_raises_does_not_stop_the_link_and_the_drop_is_offered_again():
+    w = Wire(seed=15)
     got = []
 
     def on_drop(d):
         got.append(d.seq)
-        if d.seq == 2:
+        if d.seq == 2 and got.count(2) == 1:
             raise RuntimeError("table busy")
+        w.c.drop(d)
 
-    port = None
-    link = Link(lambda m: port.command(m), on_drop)
-    from firmware_bridge.sim import InProcessPort
-    port = InProcessPort(tower, lambda k, f: link.feed_bytes(f + b"\n"))
-    link.transport_up("x")
-    burst(tower, 3)
-    port.pump()
-    assert got == [1, 2, 3] and link.counters["callback_errors"] == 1
+    w.link._on_drop = on_drop
+    w.connect()
+    burst(w.tower, 3)
+    w.settle()
+    # drop 2 was kept (not acknowledged) and offered again; 3 waited for it
+    assert got == [1, 2, 2, 3] and w.link.counters["callback_errors"] == 1
+    assert_exactly_once_in_order(w.c.drops, [(w.tower.boot_id, 3)])
+    assert w.tower.acked == 3
+    faults = [s.last_fault for s in w.c.statuses if s.last_fault]
+    assert any("could not take drop 2" in f and "RuntimeError: table busy" in f for f in faults)
 
 
 def test_silence_then_disconnected_and_back():

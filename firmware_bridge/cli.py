@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import queue
 import signal
 import sys
@@ -44,10 +45,9 @@ def register_commands(sub) -> None:
     where = sim.add_mutually_exclusive_group(required=True)
     where.add_argument("--pty", action="store_true",
                        help="create a virtual serial port; its path is the first line: PORT <path>")
-    where.add_argument("--mqtt", metavar="URL", help="broker, mqtt://[user:password@]host[:port]")
+    where.add_argument("--mqtt", metavar="URL", help=BROKER_HELP)
     sim.add_argument("--tower-id", default=None, help=f"device id (default {DEFAULT_TOWER})")
-    sim.add_argument("--username", help="MQTT username, when the broker asks for one")
-    sim.add_argument("--password", help="MQTT password")
+    _mqtt_options(sim, "the tower's user name on the broker (a locked-down broker: the tower id)")
     src = sim.add_mutually_exclusive_group()
     src.add_argument("--script", metavar="FILE", help="lines '<delay ms> <colour>' (colour: "
                      + ", ".join(SIM_DROPS) + ", or 'reboot'); # starts a comment")
@@ -63,15 +63,34 @@ def register_commands(sub) -> None:
     src = lis.add_mutually_exclusive_group(required=True)
     src.add_argument("--serial", metavar="PORT_OR_URL",
                      help="/dev/ttyACM0, COM3, a pty, socket://host:port, or 'auto' (first tower on USB)")
-    src.add_argument("--mqtt", metavar="URL", help="broker, mqtt://[user:password@]host[:port]")
+    src.add_argument("--mqtt", metavar="URL", help=BROKER_HELP)
     src.add_argument("--list-ports", action="store_true", help="list USB serial ports that look like towers")
-    lis.add_argument("--tower-id", help="device id on MQTT, e.g. castillo-a1b2c3")
-    lis.add_argument("--username", help="MQTT username, when the broker asks for one")
-    lis.add_argument("--password", help="MQTT password")
+    lis.add_argument("--tower-id", help="device id on MQTT, e.g. castillo-a1b2c3 (only its topics are read)")
+    _mqtt_options(lis, "the companion's user name on the broker")
     lis.add_argument("--json", action="store_true", help="one JSON object a line")
     lis.add_argument("--count", type=int, metavar="N", help="exit after N drops")
     lis.add_argument("--verbose", action="store_true", help="log every rejected frame and resync")
     lis.set_defaults(func=_one_line_errors("listen", cmd_listen))
+
+
+BROKER_HELP = ("broker: mqtts://[user:password@]host[:port] (TLS, port 8883 by default) or "
+               "mqtt://[user:password@]host[:port] (not encrypted, 1883)")
+PASSWORD_ENV = "ELGRANDE_MQTT_PASSWORD"
+
+
+def _mqtt_options(parser, user_help: str) -> None:
+    parser.add_argument("--username", help=user_help)
+    parser.add_argument("--password", help=f"MQTT password (or set {PASSWORD_ENV}, which stays out of ps)")
+    parser.add_argument("--cafile", metavar="PEM", help="mqtts://: the CA that signed the broker's certificate "
+                                                        "(default: the system's CAs)")
+    parser.add_argument("--cert", metavar="PEM", help="mqtts://: a client certificate, when the broker asks for one")
+    parser.add_argument("--key", metavar="PEM", help="mqtts://: the client certificate's key")
+
+
+def _mqtt_settings(args) -> dict:
+    password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV) or None
+    return {"username": args.username, "password": password, "cafile": args.cafile, "certfile": args.cert,
+            "keyfile": args.key}
 
 
 class _Interrupted(Exception):
@@ -118,6 +137,8 @@ def cmd_tower_sim(args) -> int:
 
     if args.mqtt and not args.tower_id:
         raise _usage("--mqtt needs --tower-id ID (the device id, e.g. castillo-a1b2c3)")
+    if args.pty and any(_mqtt_settings(args).values()):
+        raise _usage("--username, --password, --cafile, --cert and --key are for --mqtt, not --pty")
     if args.random is not None and (args.random < 0 or args.rate <= 0):
         raise _usage("--random N needs N >= 0 and --rate above 0")
     steps = None
@@ -132,13 +153,11 @@ def cmd_tower_sim(args) -> int:
         port = PtyPort(tower, baud=args.baud)
         print(f"PORT {port.path}", flush=True)
     else:
-        from .transport_mqtt import parse_broker_url
         try:
-            host, p, _, _ = parse_broker_url(args.mqtt)
+            port = MqttPort(tower, args.mqtt, on_problem=_say_problem, **_mqtt_settings(args))
         except ValueError as e:
             raise _usage(str(e)) from None
-        port = MqttPort(tower, args.mqtt, username=args.username, password=args.password)
-        print(f"MQTT {host}:{p} {port.base}", flush=True)
+        print(f"MQTT {port.host}:{port.port} {port.base}", flush=True)
     stop = threading.Event()
     beat = threading.Thread(target=_heartbeats, args=(tower, args.heartbeat, stop), daemon=True)
     beat.start()
@@ -159,6 +178,12 @@ def cmd_tower_sim(args) -> int:
         signal.signal(signal.SIGTERM, old)
         stop.set()
         port.close()
+
+
+def _say_problem(text) -> None:
+    # The simulated tower's own connection to the broker: why it cannot connect, once per change.
+    print(f"elgrande tower-sim: {text}" if text else "elgrande tower-sim: connected to the broker",
+          file=sys.stderr, flush=True)
 
 
 def _heartbeats(tower, period: float, stop: threading.Event) -> None:
@@ -224,6 +249,10 @@ def cmd_listen(args) -> int:
     events: queue.Queue = queue.Queue()
     out = _Printer(args.json, args.count, events)
     bridge = _make_bridge(args, out)
+    security = getattr(bridge, "security", None)
+    out.security = security
+    if security is not None and security.warning:
+        out.warn(f"warning: the tower link is {security.warning}")
     old = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         bridge.start()
@@ -234,7 +263,10 @@ def cmd_listen(args) -> int:
                 continue
             if kind == "done":
                 return 0
-            if kind == "incompatible":
+            if kind == "incompatible" and args.serial:
+                # On a cable it is the tower itself. On MQTT it may be a stranger's
+                # retained hello (a broker without ACL): keep listening, the real
+                # tower's hello v1 puts the link right.
                 print(f"elgrande listen: {bridge.link.status.message}", file=sys.stderr)
                 return 1
     except (KeyboardInterrupt, _Interrupted):
@@ -261,8 +293,7 @@ def _make_bridge(args, out):
         raise _usage("--mqtt needs --tower-id ID (the device id, e.g. castillo-a1b2c3)")
     from .transport_mqtt import MqttBridge
     try:
-        return MqttBridge(args.mqtt, args.tower_id, out.drop, out.status,
-                          username=args.username, password=args.password)
+        return MqttBridge(args.mqtt, args.tower_id, out.drop, out.status, **_mqtt_settings(args))
     except ValueError as e:
         raise _usage(str(e)) from None
 
@@ -275,6 +306,11 @@ class _Printer:
         self.count = count
         self.events = events
         self.seen = 0
+        self.security = None  # LinkSecurity of an MQTT link, shown with each status
+
+    def warn(self, text: str) -> None:
+        if not self.as_json:
+            self._print(f"link  {text}")
 
     def _print(self, text: str) -> None:
         try:
@@ -295,9 +331,11 @@ class _Printer:
 
     def status(self, s) -> None:
         if self.as_json:
+            sec = self.security
             self._print(json.dumps({"status": s.state, "tower": s.tower, "fw": s.fw, "proto": s.proto,
                                     "boot": s.boot, "since": round(s.since, 3), "message": s.message,
-                                    "transport": s.transport}))
+                                    "transport": s.transport,
+                                    "security": sec.model_dump() if sec is not None else None}))
         else:
             who = f" {s.tower} firmware {s.fw} boot {s.boot}" if s.tower else ""
             since = time.strftime("%H:%M:%S", time.localtime(s.since))

@@ -492,48 +492,74 @@ TOPICS = {
 class MqttPort(SimPort):
     """The tower on an MQTT broker: client id = device id, Last Will `offline`,
     `online` + retained hello and totals on every (re)connection, then every drop
-    no host has acknowledged on this link; reconnects for ever with backoff."""
+    no host has acknowledged on this link; reconnects for ever with backoff.
+    `mqtts://` with `cafile` (and optionally a client `certfile`/`keyfile`), and
+    a user name and password, as a locked-down broker wants them (the user name
+    is normally the device id: hardware/mosquitto/acl). Why the broker cannot be
+    reached or refuses is in `problem` (one line, None once connected) and is
+    handed to `on_problem(text or None)` when it changes."""
 
     name = "mqtt"
 
     def __init__(self, tower: SimulatedTower, url: str, *, username: Optional[str] = None,
-                 password: Optional[str] = None, prefix: str = "elgrande/tower/",
-                 backoff_min: float = 1.0, backoff_max: float = 60.0, keepalive: int = 30):
+                 password: Optional[str] = None, cafile: Optional[str] = None, certfile: Optional[str] = None,
+                 keyfile: Optional[str] = None, prefix: str = "elgrande/tower/",
+                 backoff_min: float = 1.0, backoff_max: float = 60.0, keepalive: int = 30,
+                 on_problem: Optional[Callable[[Optional[str]], None]] = None):
         from paho.mqtt import client as mqtt
 
-        from .transport_mqtt import parse_broker_url
+        from .guard import Worker, guarded
+        from .transport_mqtt import TlsFiles, client_settings, make_client
 
         self._mqtt = mqtt
-        self.host, self.port, url_user, url_password = parse_broker_url(url)
+        broker, user, secret, ctx, _ = client_settings(url, username, password, TlsFiles(cafile, certfile, keyfile))
+        self.broker = broker
+        self.host, self.port = broker.host, broker.port
+        self.user = user
         self.base = f"{prefix}{tower.dev}/"
         self.connected = threading.Event()
         self.connects = 0
+        self.problem: Optional[str] = None
+        self.faults = 0  # callbacks that raised (counted, logged, never fatal)
+        self._on_problem = on_problem
         self._wake = threading.Event()
         self._stop = False
+        self._frozen = False
         super().__init__(tower)
-        c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=tower.dev, clean_session=True)
-        user = username or url_user
-        if user:
-            c.username_pw_set(user, password or url_password)
+        c = make_client(tower.dev, broker, user, secret, ctx, (backoff_min, backoff_max))
         c.will_set(self.base + "status", b"offline", qos=1, retain=True)
-        c.reconnect_delay_set(min_delay=backoff_min, max_delay=backoff_max)
         c.max_inflight_messages_set(1000)
-        c.on_connect = self._on_connect
-        c.on_disconnect = self._on_disconnect
-        c.on_message = self._on_message
+        for name in ("on_connect", "on_connect_fail", "on_disconnect", "on_message"):
+            setattr(c, name, guarded(f"sim tower {name}", self._fault, getattr(self, "_" + name)))
         self.client = c
         c.connect_async(self.host, self.port, keepalive=keepalive)
         c.loop_start()
-        self._thread = threading.Thread(target=self._pump, name=f"sim-mqtt-{tower.dev}", daemon=True)
-        self._thread.start()
+        self._thread = Worker(self._pump, f"sim-mqtt-{tower.dev}", self._fault).start()
+
+    def _fault(self, where: str, error: BaseException) -> None:
+        from .guard import describe
+
+        self.faults += 1
+        log.error("sim tower: %s failed (%s)", where, describe(error))
+
+    def _problem(self, text: Optional[str]) -> None:
+        if text != self.problem:
+            self.problem = text
+            if self._on_problem:
+                self._on_problem(text)
+            elif text:
+                log.warning("sim tower: %s", text)
 
     def topic(self, leaf: str) -> str:
         return self.base + leaf
 
     def _on_connect(self, client, userdata, flags, reason_code, properties):
+        from .transport_mqtt import describe_refusal
+
         if reason_code.is_failure:
-            log.warning("sim tower: broker refused the connection: %s", reason_code)
+            self._problem(describe_refusal(reason_code, self.host, self.port, self.user))
             return
+        self._problem(None)
         client.subscribe(self.topic("cmd"), qos=1)
         client.publish(self.topic("status"), b"online", qos=1, retain=True)
         t = self.tower
@@ -545,6 +571,11 @@ class MqttPort(SimPort):
             self.connects += 1
         self.connected.set()
         self._wake.set()
+
+    def _on_connect_fail(self, client, userdata):
+        from .transport_mqtt import describe_connect_error
+
+        self._problem(describe_connect_error(client.last_error, self.host, self.port, self.broker.tls))
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties):
         self.connected.clear()
@@ -564,7 +595,7 @@ class MqttPort(SimPort):
         while not self._stop:
             self._wake.wait(0.5)
             self._wake.clear()
-            while self.connected.is_set() and not self._stop:
+            while self.connected.is_set() and not self._stop and not self._frozen:
                 with self.tower.lock:
                     item = self.next_frame()
                 if item is None:
@@ -585,6 +616,17 @@ class MqttPort(SimPort):
             self.client.publish(self.topic("status"), b"offline", qos=1, retain=True).wait_for_publish(2)
         self.client.disconnect()
         self.client.loop_stop()
+
+    def freeze(self) -> None:
+        """The Wi-Fi stalls with the connection open: nothing goes out, not even
+        pings, so the broker sends the Last Will only after 1.5 keepalives."""
+        self._frozen = True
+        self.client.loop_stop()
+
+    def thaw(self) -> None:
+        self._frozen = False
+        self.client.loop_start()
+        self._wake.set()
 
     def vanish(self) -> None:
         """Power cut or Wi-Fi gone: the broker publishes the Last Will."""

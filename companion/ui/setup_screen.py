@@ -17,6 +17,7 @@ from firmware_bridge.messages import COLOURS
 from firmware_bridge.ports import list_ports
 
 from ..table import InputError, TableSetup, TowerConfig
+from ..tower import check_mqtt
 from .map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -50,6 +51,11 @@ class SetupScreen(Screen):
     ports = ListProperty([])
     broker = StringProperty("mqtt://127.0.0.1:1883")
     tower_id = StringProperty("")
+    mqtt_user = StringProperty("")
+    mqtt_password = StringProperty("")
+    ca_file = StringProperty("")
+    cert_file = StringProperty("")
+    key_file = StringProperty("")
     message = StringProperty("")
 
     def __init__(self, **kwargs):
@@ -83,12 +89,20 @@ class SetupScreen(Screen):
             raise InputError(f"the start player ({self.start}) is not playing")
         kind = TOWER_KINDS[self.tower]
         tower = TowerConfig(kind=kind, port=self.port if kind == "serial" and "/" in self.port else None,
-                            broker=self.broker.strip() or None, tower_id=self.tower_id.strip() or None)
+                            broker=self.broker.strip() or None, tower_id=self.tower_id.strip() or None,
+                            **(self._mqtt_settings() if kind == "mqtt" else {}))
+        if kind == "mqtt":
+            check_mqtt(tower)  # a bad address or certificate file is said here, not at the table
         game = GameSetup(players=players, names={r.colour: r.name.strip() or r.colour.title() for r in seats},
                          variant="short" if self.variant.startswith("Short") else "full",
                          king=REGION_IDS[self.king], homes={r.colour: REGION_IDS[r.home] for r in seats},
                          start_player=start)
         return TableSetup(game=game, mode="scoring" if self.mode == "Scoring only" else "tracking", tower=tower)
+
+    def _mqtt_settings(self) -> dict:
+        return {"username": self.mqtt_user.strip() or None, "password": self.mqtt_password or None,
+                "ca_file": self.ca_file.strip() or None, "cert_file": self.cert_file.strip() or None,
+                "key_file": self.key_file.strip() or None}
 
     def start_game(self) -> None:
         try:

@@ -20,6 +20,16 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 WHY = {"uncertain": "colour not sure", "flagged": "thrown outside a placement"}
 
 
+def security_lines(security) -> list[str]:
+    """What the panel says about how private the link is (LinkSecurity as a dict)."""
+    if not security or security.get("local"):
+        return []
+    if security.get("warning"):
+        return [f"Warning: this link is {security['warning']}. See hardware/README.md, "
+                f"\"A locked-down broker\"."]
+    return ["Link: encrypted (TLS) and signed in with a user name."]
+
+
 class TowerPanel(ModalView):
     model = ObjectProperty(None)
     status_text = StringProperty("")
@@ -39,6 +49,10 @@ class TowerPanel(ModalView):
                  + (f" since {time.strftime('%H:%M:%S', time.localtime(s['since']))}" if s.get("since") else "")]
         if s.get("message"):
             lines.append(f"Why: {s['message']}")
+        lines += security_lines(s.get("security"))
+        if s.get("last_fault") and s.get("last_fault") != s.get("message"):
+            at = time.strftime("%H:%M:%S", time.localtime(s["last_fault_at"])) if s.get("last_fault_at") else ""
+            lines.append(f"Last fault{' at ' + at if at else ''}: {s['last_fault']}")
         if s.get("tower"):
             lines.append(f"Tower {s['tower']}, firmware {s.get('fw')}, protocol {s.get('proto')}, boot {s.get('boot')}")
         last = s.get("last_drop")

@@ -27,11 +27,16 @@ DEFAULTS = {
     # housekeeping
     "heartbeat_ms": 5000,
     "quiet_ms": 300,  # persist totals only after this much beam silence
-    # MQTT
+    # MQTT (hardware/README.md, "A locked-down broker")
     "mqtt_server": None,
-    "mqtt_port": 1883,
-    "mqtt_user": None,
+    "mqtt_port": None,  # None: 8883 with mqtt_tls, else 1883
+    "mqtt_user": None,  # None with a password: the device id (one broker user per tower)
     "mqtt_password": None,
+    "mqtt_tls": False,
+    "mqtt_ca_file": None,  # with mqtt_tls: the CA that signed the broker's certificate (DER)
+    "mqtt_cert_file": None,  # optional client certificate (DER) ...
+    "mqtt_key_file": None,  # ... and its key (DER, no passphrase)
+    "ntp_server": "pool.ntp.org",  # with mqtt_tls: sets the clock, so certificate dates can be checked
     "mqtt_prefix": "elgrande/tower/",
     "mqtt_keepalive_s": 30,
     "backoff_min_ms": 1000,
@@ -42,12 +47,23 @@ DEFAULTS = {
 
 
 def load(*paths):
-    # Later files override earlier ones; a missing file is skipped.
+    # Later files override earlier ones; a missing file is skipped. A file that
+    # is not a JSON object is skipped too, and said in cfg["settings_errors"]
+    # (main.py sends it as a fault): a typo must not stop the tower from booting.
     cfg = dict(DEFAULTS)
+    errors = []
     for path in paths:
         try:
             with open(path) as f:
-                cfg.update(json.load(f))
+                data = json.load(f)
         except OSError:
-            pass
+            continue
+        except ValueError as e:
+            errors.append(path + " is not valid JSON (" + str(e) + "); its settings were not used")
+            continue
+        if isinstance(data, dict):
+            cfg.update(data)
+        else:
+            errors.append(path + " must hold a JSON object {...}; its settings were not used")
+    cfg["settings_errors"] = errors
     return cfg

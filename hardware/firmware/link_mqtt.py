@@ -21,9 +21,11 @@ TOPICS = {
 class MqttLink(Link):
     def __init__(self, device, make_client, clock, prefix="elgrande/tower/",
                  backoff_min_ms=1000, backoff_max_ms=60000, keepalive_s=30,
-                 budget=4, jitter=None):
+                 budget=4, jitter=None, describe=None, report=None):
         # make_client() -> an unconnected umqtt.simple.MQTTClient (or a fake);
-        # it may raise OSError (no Wi-Fi yet).
+        # it may raise OSError (no Wi-Fi yet). describe(error) -> one line;
+        # report(line) is told why the link is down each time the reason changes
+        # (main.py: a fault frame on USB serial), and None once it is up again.
         super().__init__(device, "mqtt")
         self.make_client = make_client
         self.clock = clock
@@ -39,6 +41,9 @@ class MqttLink(Link):
         self.last_io = self.next_attempt
         self.connects = 0
         self.last_error = None
+        self.describe = describe
+        self.report = report
+        self.reported = None  # the last reason told to report()
 
     def topic(self, leaf):
         return self.base + leaf
@@ -79,6 +84,10 @@ class MqttLink(Link):
         self.client = client
         self.failures = 0
         self.connects += 1
+        if self.reported is not None:
+            self.reported = None
+            if self.report:
+                self.report(None)
         self.last_io = self.clock.ticks_ms()
         # Fresh retained state, then every drop no host has acknowledged yet.
         with self.lock:
@@ -96,10 +105,22 @@ class MqttLink(Link):
         self.client = None
         self.failures += 1
         self.last_error = error
+        self._tell(error)
         delay = min(self.backoff_max_ms, self.backoff_min_ms << min(self.failures - 1, 16))
         if self.jitter:
             delay += self.jitter(delay // 4 + 1)
         self.next_attempt = ticks_add(self.clock.ticks_ms(), delay)
+
+    def _tell(self, error):
+        if self.report is None:
+            return
+        try:
+            text = self.describe(error) if self.describe else repr(error)
+        except Exception:
+            text = repr(error)
+        if text != self.reported:
+            self.reported = text
+            self.report(text)
 
     def _publish_some(self):
         for _ in range(self.budget):

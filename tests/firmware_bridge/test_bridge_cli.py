@@ -107,7 +107,12 @@ def test_tower_sim_mqtt_and_listen_mqtt(broker):
 
 @pytest.mark.parametrize("args,needle", [
     (["listen", "--mqtt", "mqtt://127.0.0.1:1"], "--tower-id"),
-    (["listen", "--mqtt", "mqtts://h", "--tower-id", "x"], "mqtt://"),
+    (["listen", "--mqtt", "mqtts://h", "--tower-id", "x", "--cafile", "/nonexistent/ca.crt"], "no such file"),
+    (["listen", "--mqtt", "mqtt://h", "--tower-id", "x", "--cafile", "/etc/hostname"], "use mqtts://"),
+    (["listen", "--mqtt", "mqtt://h", "--tower-id", "a/b"], "tower id"),
+    (["listen", "--mqtt", "ftp://h", "--tower-id", "x"], "unknown scheme"),
+    (["tower-sim", "--mqtt", "mqtts://h", "--tower-id", "x", "--cafile", "/etc/hostname"], "not a PEM"),
+    (["tower-sim", "--pty", "--cafile", "/etc/hostname"], "for --mqtt"),
     (["listen", "--serial", "nonsense://x"], "nonsense"),
     (["listen", "--serial", "/dev/x", "--count", "0"], "--count"),
     (["tower-sim", "--mqtt", "mqtt://h"], "--tower-id"),

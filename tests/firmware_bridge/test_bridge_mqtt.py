@@ -138,15 +138,22 @@ def test_broker_with_a_password(make_broker, tmp_path):
 
 
 @pytest.mark.parametrize("url,expected", [
-    ("mqtt://127.0.0.1:1884", ("127.0.0.1", 1884, None, None)),
-    ("broker.local", ("broker.local", 1883, None, None)),
-    ("mqtt://u:p%40ss@h", ("h", 1883, "u", "p@ss")),
+    ("mqtt://127.0.0.1:1884", ("127.0.0.1", 1884, None, None, False)),
+    ("broker.local", ("broker.local", 1883, None, None, False)),
+    ("mqtt://u:p%40ss@h", ("h", 1883, "u", "p@ss", False)),
+    ("mqtts://broker.local", ("broker.local", 8883, None, None, True)),
+    ("mqtts://companion:pw@10.0.0.2:18883/", ("10.0.0.2", 18883, "companion", "pw", True)),
 ])
 def test_broker_urls(url, expected):
     assert parse_broker_url(url) == expected
 
 
-@pytest.mark.parametrize("url", ["mqtts://h", "http://h", "mqtt://", "mqtt://h:port"])
-def test_bad_broker_urls(url):
-    with pytest.raises(ValueError):
+@pytest.mark.parametrize("url,says", [
+    ("http://h", "unknown scheme http://"), ("mqtt://", "no broker host"),
+    ("mqtt://h:port", "port must be a number"), ("mqtts://h:70000", "port must be a number"),
+    ("mqtt://h:0", "port must be a number"), ("", "no broker address"),
+    ("mqtt://h/elgrande/tower", "has no path"),
+])
+def test_bad_broker_urls(url, says):
+    with pytest.raises(ValueError, match=says):
         parse_broker_url(url)

@@ -1,6 +1,12 @@
 # A stand-in for umqtt.simple.MQTTClient and the broker behind it.
-# The broker can be up or down, can make connect() take (simulated) time, and
-# records every publish, retained message and Last Will.
+# The broker can be up or down, can make connect() take (simulated) time, can
+# want TLS and a user name and password, and records every publish, retained
+# message and Last Will.
+
+
+class MQTTException(Exception):
+    # umqtt.simple's: args[0] is the CONNACK return code (5: not authorised)
+    pass
 
 
 class FakeBroker:
@@ -12,6 +18,8 @@ class FakeBroker:
         self.retained = {}
         self.inbox = []  # (topic, payload) waiting for the device
         self.client = None
+        self.users = None  # {user: password}: refuse others with CONNACK 5
+        self.tls = False  # True: a client without an SSLContext is cut off
 
     def deliver(self, topic, payload):
         self.inbox.append((topic, payload))
@@ -33,9 +41,16 @@ class _Sock:
 
 
 class FakeMQTTClient:
-    def __init__(self, broker, client_id):
+    # The constructor of umqtt.simple 1.4+: ssl is an SSLContext or None.
+    def __init__(self, broker, client_id, server="broker", port=0, user=None, password=None, keepalive=0,
+                 ssl=None):
         self.broker = broker
         self.client_id = client_id
+        self.server = server
+        self.port = port or (8883 if ssl else 1883)
+        self.user = user
+        self.password = password
+        self.ssl = ssl
         self.cb = None
         self.will = None
         self.connected = False
@@ -56,10 +71,17 @@ class FakeMQTTClient:
     def connect(self, clean_session=True):
         if self.broker.connect_ms and self.broker.on_block:
             self.broker.on_block(self.broker.connect_ms)
-        ok = self.broker.up
-        self.broker.log.append(("connect", ok))
-        if not ok:
-            raise OSError(113)  # EHOSTUNREACH
+        broker = self.broker
+        refusal = None
+        if not broker.up:
+            refusal = OSError(113)  # EHOSTUNREACH
+        elif broker.tls and self.ssl is None:
+            refusal = OSError(104)  # ECONNRESET: a TLS port hangs up on plain MQTT
+        elif broker.users is not None and (self.user not in broker.users or broker.users[self.user] != self.password):
+            refusal = MQTTException(5)  # CONNACK: not authorised
+        broker.log.append(("connect", refusal is None))
+        if refusal is not None:
+            raise refusal
         self.connected = True
         self.broker.client = self
         return 0

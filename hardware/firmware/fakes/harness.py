@@ -49,14 +49,25 @@ class Tower:
         self.device = Device(cfg, h.clock, self.edges, sensor, h.store, None, os.urandom)
         self.serial = SerialLink(self.device, self.read, self.write, cfg["serial_budget_bytes"])
         self.mqtt = None
+        problem = None
         if h.broker is not None:
+            # as main.py builds it: settings checked, TLS context from the real ssl module
+            import ssl
             from fake_umqtt import FakeMQTTClient
-            from link_mqtt import MqttLink
+            from mqtt_setup import make_link
             broker = h.broker
-            self.mqtt = MqttLink(self.device, lambda: FakeMQTTClient(broker, "castillo-test"), h.clock,
-                                 cfg["mqtt_prefix"], cfg["backoff_min_ms"], cfg["backoff_max_ms"],
-                                 cfg["mqtt_keepalive_s"])
+            device, serial = self.device, self.serial
+
+            def report(text):
+                if text:
+                    device.fault("mqtt_error", text, serial)
+
+            cfg["mqtt_server"] = cfg["mqtt_server"] or "broker"
+            self.mqtt, problem = make_link(device, cfg, lambda **kw: FakeMQTTClient(broker, **kw), ssl,
+                                           h.clock, report)
         self.device.start()
+        if problem:
+            self.device.fault("mqtt_config", problem, self.serial)
 
     def read(self):
         data, self.h.inbox = self.h.inbox, b""
@@ -84,6 +95,8 @@ class Harness:
             self.broker = FakeBroker()
             self.broker.up = meta["mqtt"].get("up", True)
             self.broker.connect_ms = meta["mqtt"].get("connect_ms", 0)
+            self.broker.users = meta["mqtt"].get("users")
+            self.broker.tls = meta["mqtt"].get("tls", False)
             self.broker.on_block = self.block_for
         self.boots = 0
         self.pending = None  # next trace event, read ahead

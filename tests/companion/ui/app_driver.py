@@ -100,8 +100,9 @@ def run(scenario_name: str, shots: Path, result: Path) -> int:
     from companion.app import ElGrandeApp
     from kivy.clock import Clock
 
-    import scenarios
-    scenario = getattr(scenarios, scenario_name)
+    import importlib
+    module, _, name = scenario_name.rpartition(":")  # "module:scenario" for scenarios kept apart
+    scenario = getattr(importlib.import_module(module or "scenarios"), name)
     outcome = {"status": "running"}
 
     def start(app):

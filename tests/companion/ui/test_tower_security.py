@@ -1,0 +1,50 @@
+"""The app with a tower on MQTT, under Xvfb: the new-game screen's MQTT fields
+(user, password, CA file), a TLS broker with passwords (the shipped
+hardware/mosquitto files, real mosquitto) counting the tower's drops, and the
+tower bar and panel warning about an open mqtt:// link."""
+import json
+import os
+import subprocess
+import sys
+
+from firmware_bridge.sim import MqttPort, SimulatedTower
+from tests.firmware_bridge.bridge_helpers import Broker
+from tests.firmware_bridge.locked_broker import TOWER, USERS, LockedBroker, make_certs
+
+from .test_app import HERE, ROOT, XVFB, _looks_like_a_screen
+
+
+def test_new_game_with_a_locked_broker_and_a_warning_for_an_open_one(tmp_path):
+    make_certs(tmp_path / "certs", "127.0.0.1")
+    (tmp_path / "locked").mkdir()
+    (tmp_path / "open").mkdir()
+    locked = LockedBroker(tmp_path / "locked", tmp_path / "certs").start()
+    open_broker = Broker(tmp_path / "open").start()
+    tower = SimulatedTower(TOWER, seed=71)
+    on_locked = MqttPort(tower, locked.url, username=TOWER, password=USERS[TOWER], cafile=locked.ca,
+                         backoff_min=0.2, backoff_max=1.0)
+    on_open = MqttPort(SimulatedTower(TOWER, seed=72), open_broker.url, backoff_min=0.2, backoff_max=1.0)
+    for colour in ("red", "red", "blue"):
+        tower.drop(colour)
+    shots = tmp_path / "shots"
+    shots.mkdir()
+    result = tmp_path / "result.json"
+    env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
+           "ELGRANDE_PHONE_PORT": "0",  # any free port: other app tests may hold 8750
+           "ELGRANDE_TEST_MQTT": json.dumps({"locked": locked.url, "open": open_broker.url, "tower": TOWER,
+                                             "password": USERS["companion"], "ca": locked.ca})}
+    try:
+        run = subprocess.run(XVFB + [sys.executable, str(HERE / "app_driver.py"),
+                                     "mqtt_scenarios:locked_and_open_tower", str(shots), str(result)],
+                             env=env, capture_output=True, text=True, timeout=240)
+    finally:
+        on_locked.close()
+        on_open.close()
+        locked.stop()
+        open_broker.stop()
+    assert result.exists(), f"the app did not finish:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"
+    outcome = json.loads(result.read_text())
+    assert outcome["status"] == "ok", outcome.get("trace") or outcome
+    for name in ("setup_mqtt", "tower_panel_locked", "table_open_link", "tower_panel_open"):
+        _looks_like_a_screen(shots / f"{name}.png")
+    assert tower.acked == 3  # the app stored the drops and said so to the tower

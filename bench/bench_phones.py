@@ -11,7 +11,13 @@
   tracked games (every general scoring and every action card's secret disc
   picked from the phones): errors and dropped updates (every view and status
   message carries a sequence number; each client must see every one in order,
-  up to the server's last).
+  up to the server's last);
+- starvation: a phone joining and picking (an HTTP client: the join page, the
+  join, its websocket up to "waiting for the tablet"; then, after the tablet's
+  Yes, a pick up to its result) against a phone server in its own process held
+  to 1,024 open files, first with nothing else connected (the baseline), then
+  with 2,000 idle sockets and half-sent requests held against it from 125
+  loopback addresses and re-opened as fast as the server closes them.
 """
 from __future__ import annotations
 
@@ -20,7 +26,11 @@ import asyncio
 import json
 import os
 import random
+import resource
+import select
+import socket
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
@@ -63,12 +73,14 @@ def summary(ms: list[float]) -> dict:
 
 
 def join(server: PhoneServer, pid: str) -> str:
+    """A phone joins the seat and the tablet says yes to it."""
     import http.client
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
     code = server.seat_url(pid).rsplit("/", 1)[1]
     conn.request("POST", "/api/join", body=json.dumps({"code": code}))
     body = json.loads(conn.getresponse().read())
     conn.close()
+    assert server.confirm(pid, server.seats_status()[pid]["awaiting"])
     return body["credential"]
 
 
@@ -240,9 +252,17 @@ async def soak_game(seed: int, counter: Counter, mode: str, pace: float) -> dict
     rng = random.Random(seed)
     base = f"http://127.0.0.1:{server.port}"
     picks = {"n": 0}
-    async with aiohttp.ClientSession() as s:
+    # Each client from its own loopback address, as each phone or display is its own device (the
+    # server caps connections and status screens per address).
+    sessions: list[aiohttp.ClientSession] = []
+
+    def device(n: int) -> aiohttp.ClientSession:
+        sessions.append(aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(f"127.0.0.{10 + n}", 0))))
+        return sessions[-1]
+
+    try:
         async def phone(pid):
-            ws = await s.ws_connect(base + "/ws", compress=0)
+            ws = await device(PLAYERS5.index(pid)).ws_connect(base + "/ws", compress=0)
             await ws.send_json({"type": "hello", "credential": creds[pid]})
             sent_for = None
             ref = 0
@@ -265,7 +285,7 @@ async def soak_game(seed: int, counter: Counter, mode: str, pace: float) -> dict
             return ws
 
         async def spectator(i):
-            ws = await s.ws_connect(base + "/ws/status", compress=0)
+            ws = await device(10 + i).ws_connect(base + "/ws/status", compress=0)
             async for msg in ws:
                 if msg.type != aiohttp.WSMsgType.TEXT:
                     counter.errors.append(f"spectator {i}: {msg.type} {msg.data}")
@@ -312,9 +332,199 @@ async def soak_game(seed: int, counter: Counter, mode: str, pace: float) -> dict
             counter.dropped += final_status - got
         server.stop()
         await asyncio.gather(*tasks, return_exceptions=True)
+    finally:
+        for session in sessions:
+            await session.close()
     table.close()
     return {"events": events["n"], "phone_picks": picks["n"], "seconds": round(took, 2),
             "status_updates": final_status, "view_updates": sum(final_views.values())}
+
+
+# ---- starvation: join + pick with 2,000 sockets held against the server --------------------------
+
+FD_LIMIT = 1024
+FLOOD = (("idle", 1600, b""), ("half head", 300, b"GET / HTTP/1.1\r\nHost: x\r\nX-Unfinished: "),
+         ("half body", 100, b"POST /api/join HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                            b"Content-Length: 900\r\n\r\n{\"code\": \""))
+PER_ADDRESS = 16
+
+
+def serve_child(fd_limit: int) -> None:
+    """--serve-child: the phone server held to `fd_limit` open files (soft = hard: it cannot raise
+    them). Commands on stdin: "url PID" (a new code, as the tablet's New code), "confirm PID"."""
+    resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
+    table = Table.new(setup("scoring"))
+    while table.asked().kind != "secret_disc":
+        table.submit(RoundFinished())
+    server = PhoneServer(table, host="127.0.0.1").start()
+    print(json.dumps({"port": server.port, "budget": server.guard.budget}), flush=True)
+    for line in sys.stdin:
+        words = line.split()
+        if not words or words[0] == "quit":
+            break
+        if words[0] == "url":
+            print(json.dumps({"url": server.revoke(words[1])}), flush=True)
+        elif words[0] == "confirm":
+            serial = server.seats_status()[words[1]]["awaiting"]
+            print(json.dumps({"ok": bool(serial) and server.confirm(words[1], serial)}), flush=True)
+        elif words[0] == "stats":
+            print(json.dumps({"open": len(server.guard), "evicted": server.guard.evicted,
+                              "refused": server.guard.refused, "fds": len(os.listdir("/proc/self/fd"))}),
+                  flush=True)
+    server.stop()
+
+
+class Flood:
+    """Sockets held against the server from 127.0.1.2 and up, PER_ADDRESS each; a thread re-opens
+    those the server closes until stopped."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.first = [first for _, n, first in FLOOD for _ in range(n)]
+        self.socks: list = [None] * len(self.first)
+        self.reopened = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._refill, daemon=True)
+
+    def _open(self, i: int) -> None:
+        s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        s.bind((f"127.0.1.{2 + i // PER_ADDRESS}", 0))
+        s.settimeout(3)
+        try:
+            s.connect(("127.0.0.1", self.port))
+            if self.first[i]:
+                s.sendall(self.first[i])
+        except OSError:
+            pass
+        s.setblocking(False)
+        self.socks[i] = s
+
+    def _closed(self) -> list[int]:
+        poller = select.poll()
+        index = {}
+        for i, s in enumerate(self.socks):
+            poller.register(s.fileno(), select.POLLIN | select.POLLHUP | select.POLLERR)
+            index[s.fileno()] = i
+        gone = []
+        for fd, _ in poller.poll(0):
+            try:
+                while self.socks[index[fd]].recv(65536):
+                    pass
+                gone.append(index[fd])
+            except BlockingIOError:
+                pass
+            except OSError:
+                gone.append(index[fd])
+        return gone
+
+    def _refill(self) -> None:
+        while not self._stop.is_set():
+            for i in self._closed():
+                self.socks[i].close()
+                self._open(i)
+                self.reopened += 1
+            time.sleep(0.005)
+
+    def start(self) -> float:
+        t0 = time.perf_counter()
+        for i in range(len(self.first)):
+            self._open(i)
+        took = time.perf_counter() - t0
+        self._thread.start()
+        return took
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(10)
+        for s in self.socks:
+            s.close()
+
+
+class Child:
+    def __init__(self):
+        self.proc = subprocess.Popen([sys.executable, __file__, "--serve-child", str(FD_LIMIT)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                     text=True)
+        self.hello = self.read()
+
+    def read(self) -> dict:
+        line = self.proc.stdout.readline()
+        if not line:
+            raise RuntimeError("the phone server process ended")
+        return json.loads(line)
+
+    def ask(self, command: str) -> dict:
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        return self.read()
+
+    def close(self) -> None:
+        self.proc.stdin.write("quit\n")
+        self.proc.stdin.close()
+        self.proc.wait(15)
+
+
+async def phone_round(child: Child, pid: str) -> tuple[float, float]:
+    """(join ms, pick ms) of a new phone on seat `pid`; the tablet's New code and Yes are not timed."""
+    loop = asyncio.get_running_loop()
+    url = (await loop.run_in_executor(None, child.ask, f"url {pid}"))["url"]
+    base, code = url.rsplit("/join/", 1)
+    async with aiohttp.ClientSession() as s:
+        t0 = time.perf_counter()
+        async with s.get(url) as resp:
+            assert resp.status == 200, resp.status
+            await resp.read()
+        async with s.post(base + "/api/join", json={"code": code}) as resp:
+            credential = (await resp.json())["credential"]
+        ws = await s.ws_connect(base + "/ws", compress=0)
+        await ws.send_json({"type": "hello", "credential": credential})
+        assert json.loads((await asyncio.wait_for(ws.receive(), 5)).data)["type"] == "pending"
+        joined = time.perf_counter() - t0
+        assert (await loop.run_in_executor(None, child.ask, f"confirm {pid}"))["ok"]
+        view = json.loads((await asyncio.wait_for(ws.receive(), 5)).data)
+        assert view["type"] == "view" and view["question"]["state"] == "choose", view
+        regions = [r["id"] for r in view["question"]["regions"]]
+        t1 = time.perf_counter()
+        await ws.send_json({"type": "pick", "credential": credential, "question": view["question"]["id"],
+                            "region": random.choice(regions), "ref": 1})
+        while (m := json.loads((await asyncio.wait_for(ws.receive(), 5)).data))["type"] not in ("result", "error"):
+            pass
+        picked = time.perf_counter() - t1
+        assert m["type"] == "result", m
+        await ws.close()
+    return joined * 1000, picked * 1000
+
+
+async def starvation(rounds: int) -> dict:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    held = sum(n for _, n, _ in FLOOD)
+    if hard < held + 500:
+        raise SystemExit(f"bench_phones: the starvation figure opens {held} sockets; the open-file hard "
+                         f"limit is {hard}")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    child = Child()
+    out: dict = {"server_fd_limit": FD_LIMIT, "server_budget": child.hello["budget"], "held": held}
+    try:
+        for label in ("baseline", "flooded"):
+            flood = None
+            if label == "flooded":
+                flood = Flood(child.hello["port"])
+                out["flood_open_s"] = round(flood.start(), 2)
+                await asyncio.sleep(0.3)
+            joins, picks, totals = [], [], []
+            for i in range(rounds):
+                j, p = await phone_round(child, PLAYERS5[i % 5])
+                joins.append(j)
+                picks.append(p)
+                totals.append(j + p)
+            out[label] = {"join": summary(joins), "pick": summary(picks), "join_plus_pick": summary(totals)}
+            if flood:
+                out["flooded"]["server"] = child.ask("stats")
+                flood.stop()
+                out["flooded"]["reopened"] = flood.reopened
+    finally:
+        child.close()
+    return out
 
 
 async def main_async(args) -> dict:
@@ -329,6 +539,8 @@ async def main_async(args) -> dict:
     out["soak"] = {"mode": args.mode, "games": games, "clients": 25, "frames": counter.frames,
                    "errors": len(counter.errors), "dropped": counter.dropped,
                    "out_of_order": counter.out_of_order, "error_samples": counter.errors[:5]}
+    if args.rounds:
+        out["starvation"] = await starvation(args.rounds)
     return out
 
 
@@ -338,8 +550,14 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--mode", choices=["tracking", "scoring"], default="tracking")
     ap.add_argument("--pace", type=float, default=0.002, help="seconds between the tablet's inputs in the soak")
+    ap.add_argument("--rounds", type=int, default=30,
+                    help="phones joining and picking, with and without the 2,000 sockets (0: skip)")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--serve-child", type=int, metavar="FD_LIMIT", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.serve_child:
+        serve_child(args.serve_child)
+        return
     out = asyncio.run(main_async(args))
     if args.json:
         print(json.dumps(out, indent=1))
@@ -361,6 +579,20 @@ def main() -> None:
           f"errors {s['errors']}, dropped {s['dropped']}, out of order {s['out_of_order']}   (goal 0 / 0)")
     for e in s["error_samples"]:
         print("  error:", e)
+    if "starvation" in out:
+        st = out["starvation"]
+        for label, words in (("baseline", "nothing else connected"),
+                             ("flooded", f"{st['held']:,} sockets held against it")):
+            r = st[label]
+            print(f"join + pick, {words:<30}   median {r['join_plus_pick']['median_ms']:.0f} ms   p99 "
+                  f"{r['join_plus_pick']['p99_ms']:.0f} ms   max {r['join_plus_pick']['max_ms']:.0f} ms   "
+                  f"(join median {r['join']['median_ms']:.0f} ms, pick median {r['pick']['median_ms']:.1f} ms; "
+                  f"n={r['join']['n']})   (goal < 1000 ms)")
+        f = st["flooded"]
+        print(f"  the server (held to {st['server_fd_limit']} open files, at most {st['server_budget']} connections): "
+              f"{f['server']['open']} open, {f['server']['evicted']} closed to make room, {f['server']['fds']} "
+              f"descriptors; {f['reopened']} sockets re-opened by the flood during the rounds; "
+              f"flood opened in {st['flood_open_s']} s")
 
 
 if __name__ == "__main__":

@@ -1,35 +1,42 @@
 """The phone server: the players' secret discs on their own phones.
 
 The companion serves a small page on the local network (plain HTTP, no
-internet). Each seat has a one-time join code (the tablet shows it as a QR
-code); joining gives the phone a 256-bit credential kept in the browser, so a
-reload or a dropped Wi-Fi rejoins the same seat. The tablet can revoke a seat.
+internet). Each seat has a one-time join code that works for a few minutes (the
+tablet shows it as a QR code and can make a new one); joining gives the phone a
+256-bit credential kept in the browser, so a reload or a dropped Wi-Fi rejoins
+the same seat. A phone that joins sees nothing private until the tablet
+confirms it with one tap ("Is this Ana's phone?"); No forgets it. The tablet
+can revoke a seat at any time.
 
 Routes (all answers to bad input are 4xx with a clear message, never a 5xx):
   GET  /, /phone        the phone page
-  GET  /join/<code>     the phone page, which then spends the code (410 if spent)
+  GET  /join/<code>     the phone page, which then spends the code (410 page if expired or spent)
   POST /api/join        {"code"} -> {"seat", "credential"}
   GET  /api/me          Authorization: Bearer <credential> -> this seat's PhoneView
+                        (a PendingView until the tablet confirms the phone)
   POST /api/pick        {"credential", "question", "region"} -> {"ok": true}
   GET  /api/status      StatusView: who has chosen (never what), for anyone
   GET  /ws              phone socket: first frame {"type": "hello", "credential"}, then
                         {"type": "pick", "credential", "question", "region", "ref"?};
-                        receives "view" (PhoneView), "result" and "error" frames
-  GET  /ws/status       spectator socket: "status" frames (StatusView)
+                        receives "pending", "view" (PhoneView), "result" and "error" frames
+  GET  /ws/status       spectator socket: "status" frames (StatusView); at most `Limits.spectators`
 
 Every view and status message carries `seq`, +1 per change of that feed, so a
 client can tell that it missed nothing. Views are computed from the table on
 the server's own thread (an executor that also runs the table inputs, so a slow
 disk never stalls the sockets) and sent only when they changed: another seat's
-change of pick makes no message to anyone.
+change of pick makes no message to anyone. Connection limits (idle and body
+timeouts, per-address and total caps, quiet logging) are in guard.py.
 """
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
 import contextlib
+import html
 import json
 import logging
+import re
 import socket
 import threading
 from importlib import resources
@@ -42,8 +49,9 @@ from engine.board import classic_board
 from engine.events import SecretDiscSet
 
 from ..table import InputError, Table
-from .seats import MAX_TOKEN_CHARS, Seats
-from .views import DISC_KINDS, PhoneView, Snapshot, StatusView, phone_view, status_view
+from .guard import AiohttpLog, ConnectionGuard, GuardedSite, Limits, RateLimitedLog, one_line, raise_fd_limit
+from .seats import CODE_LIFETIME, MAX_TOKEN_CHARS, REFUSALS, Joined, Seats
+from .views import DISC_KINDS, PhoneView, Snapshot, StatusView, pending_view, phone_view, status_view
 
 log = logging.getLogger("companion.phones")
 
@@ -56,7 +64,9 @@ CLOSE_POLICY = 4400      # malformed hello
 CLOSE_UNKNOWN = 4401     # unknown or revoked credential: the page forgets it
 CLOSE_FORBIDDEN = 4403    # a frame with another seat's credential
 CLOSE_TIMEOUT = 4408
+CLOSE_REPLACED = 4409    # the seat's oldest socket, when the same seat opens one too many
 CLOSE_SLOW = 4429
+MAX_HEAD_LINE = 8190     # bytes in the request line and in each header (aiohttp's default, stated)
 
 # ---- requests (allow-listed; anything else is refused) -----------------------------
 
@@ -90,6 +100,14 @@ class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status, self.message = status, message
+
+
+class NotConfirmed(Refused):
+    """A joined phone the tablet has not confirmed yet: refused, but its socket stays open."""
+
+    def __init__(self, name: str):
+        super().__init__(403, f"The tablet has not confirmed this phone yet: someone taps Yes on "
+                              f"\"Is this {name}'s phone?\" there first.")
 
 
 NOT_JOINED = "This phone is not joined to a seat (or the tablet replaced it): scan your seat's QR code on the tablet."
@@ -131,11 +149,36 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
+_BROWSERS = (("SamsungBrowser", "Samsung Internet"), ("EdgA", "Edge"), ("EdgiOS", "Edge"), ("Edg/", "Edge"),
+             ("FxiOS", "Firefox"), ("Firefox", "Firefox"), ("OPR", "Opera"), ("CriOS", "Chrome"),
+             ("Chrome", "Chrome"), ("Safari", "Safari"))
+_SYSTEMS = (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("CrOS", "ChromeOS"),
+            ("Windows", "Windows"), ("Macintosh", "Mac"), ("Linux", "Linux"))
+_HOST = re.compile(r"^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$")
+
+
+def describe_device(user_agent: str) -> str:
+    """ "Chrome on Android": enough for the table to tell whose phone it is, nothing more."""
+    browser = next((name for key, name in _BROWSERS if key in user_agent), "a browser")
+    system = next((name for key, name in _SYSTEMS if key in user_agent), "")
+    return f"{browser} on {system}" if system else browser
+
+
+def content_security_policy(host: str) -> str:
+    """connect-src 'self': the page talks only to this server. CSP 3 lets 'self' cover ws: to the same
+    host and port (Chromium, Firefox); Safari before 15.4 does not, so that one URL is also named."""
+    same_ws = f" ws://{host}" if _HOST.match(host or "") else ""
+    return ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+            f"connect-src 'self'{same_ws}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+
 class _Client:
     """One websocket; a writer task sends its queue in order."""
 
-    def __init__(self, ws: web.WebSocketResponse, pid: Optional[str]):
+    def __init__(self, ws: web.WebSocketResponse, pid: Optional[str], serial: Optional[int] = None):
         self.ws, self.pid = ws, pid
+        self.serial = serial        # the join (phone) this socket belongs to; views go to a confirmed one only
+        self.view_seq = 0           # the last view sent (each view once, in order)
         self.queue: asyncio.Queue[Optional[str]] = asyncio.Queue(QUEUE_LIMIT)
         self.dead = False
         self.task: Optional[asyncio.Task] = None
@@ -181,20 +224,22 @@ class _Client:
 class PhoneServer:
     """Serves the phone page and sockets for one table. Thread-safe public methods.
 
-    The tablet uses: start(), stop(), port, seat_url(pid), revoke(pid),
-    seats_status(), status(), subscribe(callback)."""
+    The tablet uses: start(), stop(), port, seat_url(pid), revoke(pid), seats_status(),
+    confirmations(), confirm(pid, phone), reject(pid, phone), status(), subscribe(callback)."""
 
     def __init__(self, table: Table, host: str = "0.0.0.0", port: int = 0, *,
-                 public_host: Optional[str] = None):
+                 public_host: Optional[str] = None, code_lifetime: float = CODE_LIFETIME,
+                 limits: Limits = Limits()):
         self.table = table
         self.host = host
         self._want_port = port
         self._public_host = public_host
+        self.limits = limits
         self.board = classic_board()
-        self.seats = Seats(table.players)
+        self.seats = Seats(table.players, code_lifetime)
         self._players = tuple(table.players)
         self._page = resources.files("companion.phones").joinpath("static/phone.html").read_bytes()
-        self._gone_page = resources.files("companion.phones").joinpath("static/gone.html").read_bytes()
+        self._gone_page = resources.files("companion.phones").joinpath("static/gone.html").read_text("utf-8")
         self._table_lock = getattr(table, "_lock", None) or contextlib.nullcontext()
         self._observers: list[Callable[[str], None]] = []
         self._port: Optional[int] = None
@@ -203,14 +248,18 @@ class PhoneServer:
         self._stop_event: Optional[asyncio.Event] = None
         self._unsubscribe: Optional[Callable[[], None]] = None
         self._executor: Optional[concurrent.futures.ThreadPoolExecutor] = None
+        self._log = RateLimitedLog(log, limits.log_burst, limits.log_window)
+        self.guard: Optional[ConnectionGuard] = None
         # Loop-thread state.
-        self._phones: dict[str, set[_Client]] = {pid: set() for pid in self._players}
+        self._phones: dict[str, dict[_Client, None]] = {pid: {} for pid in self._players}   # oldest first
         self._spectators: set[_Client] = set()
+        self._spectators_from: dict[str, int] = {}
         self._views: dict[str, PhoneView] = {}
         self._status: Optional[StatusView] = None
         self._refreshing = False
         self._dirty = False
         self._refresh_task: Optional[asyncio.Task] = None
+        self._expiry: Optional[asyncio.TimerHandle] = None
         self._allowed_cache: tuple[str, dict[str, list[str]]] = ("", {})
         self._cache_lock = threading.Lock()
         self._connected: dict[str, int] = {pid: 0 for pid in self._players}
@@ -221,6 +270,9 @@ class PhoneServer:
         """Start serving on its own thread; returns once listening (raises if it cannot)."""
         if self._thread:
             raise RuntimeError("the phone server is already running")
+        before, now = raise_fd_limit()
+        if now > before:
+            log.info("phones: open-file limit raised from %d to %d", before, now)
         # One worker: table inputs and view reads run there in order, off the event loop.
         self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="phones-table")
         started = threading.Event()
@@ -228,6 +280,7 @@ class PhoneServer:
 
         def run() -> None:
             loop = asyncio.new_event_loop()
+            loop.set_exception_handler(self._loop_error)
             self._loop = loop
             try:
                 loop.run_until_complete(self._main(started))
@@ -244,8 +297,19 @@ class PhoneServer:
         if failure or self._port is None:
             self._thread.join(5)
             self._thread = None
+            if failure and isinstance(failure[0], OSError):
+                raise failure[0]   # a busy port: the app tries another
             raise RuntimeError(f"the phone server could not start: {failure[0] if failure else 'unknown'}")
         return self
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        """Out of descriptors and the like: one line (a flood must not flood the log too)."""
+        exc = context.get("exception")
+        if isinstance(exc, OSError):
+            self._log("socket errors", logging.WARNING,
+                      f"phones: {one_line(context.get('message', 'socket error'))}: {one_line(exc)}")
+        else:
+            loop.default_exception_handler(context)
 
     async def _main(self, started: threading.Event) -> None:
         self._stop_event = asyncio.Event()
@@ -263,18 +327,25 @@ class PhoneServer:
         app.on_response_prepare.append(self._headers)
         runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()
+        self.guard = ConnectionGuard(self.limits, self._log)
+        handler_kwargs = dict(keepalive_timeout=self.limits.idle_timeout, access_log=None,
+                              logger=AiohttpLog(self._log), max_line_size=MAX_HEAD_LINE,
+                              max_field_size=MAX_HEAD_LINE, lingering_time=1.0)
         try:
-            site = web.TCPSite(runner, self.host, self._want_port, reuse_address=True)
+            site = GuardedSite(runner, self.host, self._want_port, self.guard, handler_kwargs)
             await site.start()
             self._port = runner.addresses[0][1]
             self._want_port = self._port  # a restart listens on the same port: the phones find it again
             self._unsubscribe = self.table.subscribe(self._table_changed)
             await self._refresh_now()
+            self._schedule_expiry()
             started.set()
             await self._stop_event.wait()
         finally:
             if self._unsubscribe:
                 self._unsubscribe()
+            if self._expiry:
+                self._expiry.cancel()
             for client in [c for cs in self._phones.values() for c in cs] + list(self._spectators):
                 client.kill(1001, "the companion is stopping")
             if self._refresh_task and not self._refresh_task.done():
@@ -315,29 +386,66 @@ class PhoneServer:
         return f"http://{host}:{self.port}"
 
     def seat_url(self, pid: str) -> Optional[str]:
-        """The URL to show as this seat's QR code, or None once a phone has joined the seat
-        (revoke it to make a new one)."""
+        """The URL to show as this seat's QR code, or None when there is none to show: a phone
+        holds the seat, or the code expired (revoke makes a new one)."""
         self._known(pid)
         code = self.seats.pending_code(pid)
         return f"{self.base_url()}/join/{code}" if code else None
 
-    def revoke(self, pid: str) -> str:
+    def revoke(self, pid: str, reason: str = "this phone was removed from the seat by the tablet") -> str:
         """The seat's phone credential stops working now, its sockets are closed, and a new
-        one-time join code is made. Returns the seat's new URL."""
+        join code is made (also what "New code" does for an expired one). Returns the seat's new URL."""
         self._known(pid)
         self.seats.revoke(pid)
         loop = self._loop
         if loop and loop.is_running():
-            fut = asyncio.run_coroutine_threadsafe(self._drop_seat(pid), loop)
+            fut = asyncio.run_coroutine_threadsafe(self._drop_seat(pid, reason), loop)
             if threading.current_thread() is not self._thread:
                 with contextlib.suppress(Exception):
                     fut.result(5)
         return self.seat_url(pid)
 
-    def seats_status(self) -> dict[str, dict[str, bool]]:
-        """{pid: {"joined": bool, "connected": bool}}."""
-        return {pid: {"joined": self.seats.joined(pid), "connected": self._connected[pid] > 0}
-                for pid in self._players}
+    def confirm(self, pid: str, phone: int) -> bool:
+        """The tablet's Yes: the phone of join `phone` is this seat's. From now on it sees its
+        private view. False (nothing changes) if the seat holds another phone by now."""
+        self._known(pid)
+        if not self.seats.confirm(pid, phone):
+            return False
+        self._on_loop(self._seat_confirmed, pid)
+        return True
+
+    def reject(self, pid: str, phone: int) -> Optional[str]:
+        """The tablet's No: forget that phone and make a new code (its new URL). None if the seat
+        holds another phone by now (nothing changes)."""
+        self._known(pid)
+        current = self.seats.phone(pid)
+        if current is None or current.serial != phone or current.confirmed:
+            return None
+        return self.revoke(pid, f"the tablet said this is not {self._name(pid)}'s phone")
+
+    def confirmations(self) -> list[dict]:
+        """Phones waiting for the tablet's Yes, in seat order: {"seat", "phone", "question", "detail"}."""
+        out = []
+        for pid in self._players:
+            phone = self.seats.phone(pid)
+            if phone is not None and not phone.confirmed:
+                out.append({"seat": pid, "phone": phone.serial, "question": f"Is this {self._name(pid)}'s phone?",
+                            "detail": f"Its screen shows {phone.number} ({phone.device})"})
+        return out
+
+    def seats_status(self) -> dict[str, dict]:
+        """{pid: {"joined", "connected", "awaiting", "code", "expires_in"}}: joined is a confirmed
+        phone; connected, that a phone holding the seat (confirmed or not) has a socket open now;
+        awaiting, the phone's join number while the tablet has not confirmed it (else None); code is
+        "open" (a QR code to show), "expired" (offer a new one) or None (a phone holds the seat)."""
+        out = {}
+        for pid in self._players:
+            phone = self.seats.phone(pid)
+            state = self.seats.code_state(pid)
+            out[pid] = {"joined": bool(phone and phone.confirmed), "connected": self._connected[pid] > 0,
+                        "awaiting": phone.serial if phone and not phone.confirmed else None,
+                        "code": None if state == "taken" else state, "expires_in": self.seats.expires_in(pid)}
+        return out
 
     def status(self) -> dict:
         """The public status feed (who has chosen, never what), as a plain dict."""
@@ -347,9 +455,9 @@ class PhoneServer:
         return status.model_dump(mode="json")
 
     def subscribe(self, callback: Callable[[str], None]) -> Callable[[], None]:
-        """callback("seats") after a phone joins, connects, disconnects or is revoked;
-        callback("status") when the status feed changes. Called on the server's thread:
-        a Kivy app hops to its own thread with Clock. Returns unsubscribe."""
+        """callback("seats") after a phone joins, is confirmed, connects, disconnects or is revoked,
+        and when a join code expires; callback("status") when the status feed changes. Called on
+        the server's thread: a Kivy app hops to its own thread with Clock. Returns unsubscribe."""
         self._observers.append(callback)
         return lambda: self._observers.remove(callback) if callback in self._observers else None
 
@@ -364,10 +472,44 @@ class PhoneServer:
         if pid not in self._players:
             raise KeyError(f"{pid!r} is not playing (players: {', '.join(self._players)})")
 
-    async def _drop_seat(self, pid: str) -> None:
+    def _name(self, pid: str) -> str:
+        return self.table.names.get(pid, pid)
+
+    def _on_loop(self, fn: Callable, *args) -> None:
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # loop closed: stopping
+                loop.call_soon_threadsafe(fn, *args)
+
+    async def _drop_seat(self, pid: str, reason: str) -> None:
         for client in list(self._phones[pid]):
-            client.kill(CLOSE_UNKNOWN, "this phone was removed from the seat by the tablet")
+            client.kill(CLOSE_UNKNOWN, reason)
+        self._schedule_expiry()
         self._seats_changed()
+
+    def _send_view(self, client: _Client, view: Optional[PhoneView]) -> None:
+        """A seat's view to one of its sockets: only once its phone is confirmed, each view once."""
+        if view is not None and view.seq > client.view_seq and self.seats.confirmed(client.pid, client.serial):
+            client.view_seq = view.seq
+            client.push(view.model_dump_json())
+
+    def _seat_confirmed(self, pid: str) -> None:
+        for client in self._phones[pid]:
+            self._send_view(client, self._views.get(pid))
+        self._seats_changed()
+
+    def _schedule_expiry(self) -> None:
+        """Tell the tablet when the next open code expires, so it shows it as expired."""
+        if self._expiry:
+            self._expiry.cancel()
+        left = self.seats.next_expiry()
+        if left is not None and self._loop is not None:
+            self._expiry = self._loop.call_later(left + 0.05, self._codes_expired)
+
+    def _codes_expired(self) -> None:
+        self._expiry = None
+        self._seats_changed()
+        self._schedule_expiry()
 
     def _seats_changed(self) -> None:
         self._emit("seats")
@@ -404,7 +546,9 @@ class PhoneServer:
             snap = await loop.run_in_executor(self._executor, self._snapshot)
         except RuntimeError:  # executor shut down: stopping
             return
-        seats = self.seats_status()
+        # Public: a seat has a phone once the tablet confirmed it (a phone still awaiting does not count).
+        seats = {pid: {"joined": state["joined"], "connected": state["joined"] and state["connected"]}
+                 for pid, state in self.seats_status().items()}
         for pid in self._players:
             view = phone_view(self.board, snap, pid)
             old = self._views.get(pid)
@@ -412,9 +556,8 @@ class PhoneServer:
                 continue
             view = view.model_copy(update={"seq": old.seq + 1 if old else 1})
             self._views[pid] = view
-            text = view.model_dump_json()
             for client in self._phones[pid]:
-                client.push(text)
+                self._send_view(client, view)   # an unconfirmed phone sees nothing private
         status = status_view(snap, seats)
         old = self._status
         if old is None or old.model_copy(update={"seq": 0}) != status:
@@ -490,6 +633,8 @@ class PhoneServer:
         pid = self.seats.seat_for(pick.credential)
         if pid is None:
             raise Refused(401, NOT_JOINED)
+        if not self.seats.confirmed(pid):
+            raise NotConfirmed(self._name(pid))
         loop = asyncio.get_running_loop()
         try:
             await loop.run_in_executor(self._executor, self._pick_sync, pid, pick)
@@ -523,21 +668,39 @@ class PhoneServer:
 
     @web.middleware
     async def _errors(self, request: web.Request, handler):
+        guard, connection = self.guard, request.protocol
+        if guard:
+            guard.request_started(connection)
         try:
             return await handler(request)
         except Refused as exc:
-            return _error(exc.status, exc.message)
+            response = self._refusal(request, exc.status, exc.message)
+            if exc.status == 408:
+                response.force_close()
+            return response
         except web.HTTPRequestEntityTooLarge:
-            return _error(413, f"request too large (at most {MAX_BODY} bytes)")
+            return self._refusal(request, 413, f"request too large (at most {MAX_BODY} bytes)")
         except web.HTTPException as exc:
             if exc.status >= 400:
-                return _error(exc.status, exc.reason or "refused")
+                return self._refusal(request, exc.status, exc.reason or "refused")
             raise
         except asyncio.CancelledError:
             raise
         except Exception:  # a bug: logged here, never shown to a phone
-            log.exception("phone server error on %s %s", request.method, request.path)
+            log.exception("phone server error on %s %s", request.method, one_line(request.path, 80))
             return _error(500, "internal error")
+        finally:
+            if guard:
+                guard.request_done(connection)
+
+    def _refusal(self, request: web.Request, status: int, message: str) -> web.Response:
+        """A 4xx answer, and one log line for a bad request (not for a pick the game has moved past,
+        nor for a spent or expired join code: those happen in normal play)."""
+        if status not in (409, 410):
+            self._log("bad requests", logging.WARNING,
+                      f"phones: bad request from {one_line(request.remote, 60)}: {request.method} "
+                      f"{one_line(request.path, 80)}: {status} {one_line(message, 120)}")
+        return _error(status, message)
 
     @staticmethod
     async def _headers(request: web.Request, response: web.StreamResponse) -> None:
@@ -546,34 +709,35 @@ class PhoneServer:
         response.headers["Referrer-Policy"] = "no-referrer"
         response.headers["X-Frame-Options"] = "DENY"
         if response.content_type == "text/html":
-            response.headers["Content-Security-Policy"] = (
-                "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
-                "img-src data:; connect-src 'self' ws: wss:; base-uri 'none'; form-action 'none'; "
-                "frame-ancestors 'none'")
+            response.headers["Content-Security-Policy"] = content_security_policy(request.host)
 
     async def _body(self, request: web.Request) -> bytes:
         if request.content_length is not None and request.content_length > MAX_BODY:
             raise Refused(413, f"request too large (at most {MAX_BODY} bytes)")
-        return await request.read()
+        try:
+            return await asyncio.wait_for(request.read(), self.limits.body_timeout)
+        except asyncio.TimeoutError:
+            raise Refused(408, f"the request body did not arrive within {self.limits.body_timeout:g} s") from None
 
     async def _page_handler(self, request: web.Request) -> web.Response:
         return web.Response(body=self._page, content_type="text/html", charset="utf-8")
 
     async def _join_page(self, request: web.Request) -> web.Response:
         # Showing the page does not spend the code (a link preview must not): the page does.
-        if self.seats.code_valid(request.match_info["code"]):
+        refusal = self.seats.refusal(request.match_info["code"])
+        if refusal is None:
             return await self._page_handler(request)
-        return web.Response(status=410, body=self._gone_page, content_type="text/html", charset="utf-8")
+        title, text = REFUSALS[refusal]
+        page = self._gone_page.replace("{title}", html.escape(title)).replace("{text}", html.escape(text))
+        return web.Response(status=410, text=page, content_type="text/html", charset="utf-8")
 
     async def _api_join(self, request: web.Request) -> web.Response:
         req = _parse(JoinIn, await self._body(request))
-        joined = self.seats.join(req.code)
-        if joined is None:
-            raise Refused(410, "This join code was already used or replaced: ask the tablet for your "
-                               "seat's QR code.")
-        pid, credential = joined
+        joined = self.seats.join(req.code, describe_device(request.headers.get("User-Agent", "")))
+        if not isinstance(joined, Joined):
+            raise Refused(410, REFUSALS[joined][1])
         self._seats_changed()
-        return web.json_response({"seat": pid, "credential": credential})
+        return web.json_response({"seat": joined.seat, "credential": joined.credential})
 
     def _seat_from_header(self, request: web.Request) -> str:
         auth = request.headers.get("Authorization", "")
@@ -585,8 +749,18 @@ class PhoneServer:
             raise Refused(401, NOT_JOINED)
         return pid
 
+    def _pending(self, pid: str) -> Optional[str]:
+        """The "waiting for the tablet" frame while this seat's phone is unconfirmed, else None."""
+        phone = self.seats.phone(pid)
+        if phone is None or phone.confirmed:
+            return None
+        return pending_view(pid, self._name(pid), phone.number).model_dump_json()
+
     async def _api_me(self, request: web.Request) -> web.Response:
         pid = self._seat_from_header(request)
+        pending = self._pending(pid)
+        if pending is not None:
+            return web.Response(text=pending, content_type="application/json")
         view = self._views.get(pid)
         if view is None:
             raise Refused(409, "the companion is starting: try again")
@@ -606,6 +780,8 @@ class PhoneServer:
     async def _phone_ws(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME, compress=False, timeout=2.0)
         await ws.prepare(request)
+        if self.guard:
+            self.guard.request_done(request.protocol)  # until its hello: idle, closed like any idle connection
         try:
             msg = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
         except asyncio.TimeoutError:
@@ -620,16 +796,21 @@ class PhoneServer:
             await ws.close(code=CLOSE_POLICY, message=exc.message.encode()[:120])
             return ws
         pid = self.seats.seat_for(hello.credential)
-        if pid is None:
+        phone = self.seats.phone(pid) if pid else None
+        if pid is None or phone is None:
             await ws.close(code=CLOSE_UNKNOWN, message=b"unknown credential: scan your seat's QR code again")
             return ws
-        client = _Client(ws, pid)
+        if self.guard:
+            self.guard.protect(request.protocol)  # a seat's phone: at most sockets_per_seat of these
+        client = _Client(ws, pid, phone.serial)
         client.credential = hello.credential
         client.task = asyncio.ensure_future(client.writer())
-        self._phones[pid].add(client)
-        self._connected[pid] += 1
-        if pid in self._views:
-            client.push(self._views[pid].model_dump_json())
+        self._add_phone_socket(pid, client)
+        pending = self._pending(pid)
+        if pending is not None:
+            client.push(pending)
+        else:
+            self._send_view(client, self._views.get(pid))
         self._seats_changed()
         try:
             async for msg in ws:
@@ -642,12 +823,22 @@ class PhoneServer:
                     break
         finally:
             client.kill(1000, "bye")  # no-op if already closed
-            self._phones[pid].discard(client)
+            self._phones[pid].pop(client, None)
             self._connected[pid] -= 1
             self._seats_changed()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.task, 2)
         return ws
+
+    def _add_phone_socket(self, pid: str, client: _Client) -> None:
+        """The newest socket wins: a reload or a second tab must not be locked out by stale ones."""
+        sockets = self._phones[pid]
+        while len(sockets) >= self.limits.sockets_per_seat:
+            oldest = next(iter(sockets))
+            sockets.pop(oldest)
+            oldest.kill(CLOSE_REPLACED, "this seat was opened on a newer page")
+        sockets[client] = None
+        self._connected[pid] += 1
 
     async def _phone_frame(self, client: _Client, data: str) -> None:
         ref = None
@@ -665,7 +856,7 @@ class PhoneServer:
             client.push(json.dumps({"type": "error", "ref": ref, "status": exc.status, "message": exc.message}))
             if exc.status == 401:
                 client.kill(CLOSE_UNKNOWN, "unknown credential: scan your seat's QR code again", flush=True)
-            elif exc.status == 403:
+            elif exc.status == 403 and not isinstance(exc, NotConfirmed):
                 client.kill(CLOSE_FORBIDDEN, "this connection belongs to another seat", flush=True)
 
     @staticmethod
@@ -680,14 +871,22 @@ class PhoneServer:
             await ws.close(code=1000)
 
     async def _status_ws(self, request: web.Request) -> web.WebSocketResponse:
+        address = request.remote or "?"
+        refusal = self._spectator_refusal(address)
+        if refusal:
+            raise Refused(429, refusal)
+        self._spectators_from[address] = self._spectators_from.get(address, 0) + 1   # its place, taken now
+        client: Optional[_Client] = None
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME, compress=False, timeout=2.0)
-        await ws.prepare(request)
-        client = _Client(ws, None)
-        client.task = asyncio.ensure_future(client.writer())
-        self._spectators.add(client)
-        if self._status is not None:
-            client.push(self._status.model_dump_json())
         try:
+            await ws.prepare(request)
+            if self.guard:
+                self.guard.protect(request.protocol)   # counted against the spectator caps instead
+            client = _Client(ws, None)
+            client.task = asyncio.ensure_future(client.writer())
+            self._spectators.add(client)
+            if self._status is not None:
+                client.push(self._status.model_dump_json())
             async for msg in ws:  # spectators only listen; what they send is ignored
                 if client.dead:
                     break
@@ -695,11 +894,24 @@ class PhoneServer:
                     await self._close_bad(ws, msg)
                     break
         finally:
-            client.kill(1000, "bye")  # no-op if already closed
-            self._spectators.discard(client)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(client.task, 2)
+            left = self._spectators_from.pop(address, 1) - 1
+            if left:
+                self._spectators_from[address] = left
+            if client is not None:
+                client.kill(1000, "bye")  # no-op if already closed
+                self._spectators.discard(client)
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(client.task, 2)
         return ws
+
+    def _spectator_refusal(self, address: str) -> Optional[str]:
+        limits = self.limits
+        if sum(self._spectators_from.values()) >= limits.spectators:
+            return f"too many status screens are open (at most {limits.spectators}): close one first"
+        if self._spectators_from.get(address, 0) >= limits.spectators_per_address:
+            return (f"this device already has {limits.spectators_per_address} status screens open "
+                    "(the most one address may have)")
+        return None
 
 
 def _error(status: int, message: str) -> web.Response:

@@ -5,6 +5,10 @@ field from the table: a phone's view holds its own seat's private facts and
 pick and public facts (round, who still has to choose), never a filtered copy
 of the whole state; the status feed says only WHO has chosen, never what.
 
+A phone the tablet has not confirmed yet ("is this Ana's phone?") gets only a
+`PendingView`: its seat's public name and colour and the number to match with
+the tablet, nothing else.
+
 `Snapshot` is what the server reads from the table in one go (under the
 table's lock); `phone_view` and `status_view` turn it into messages.
 """
@@ -81,11 +85,21 @@ class PhoneView(_Out):
     facts: FactsOut
 
 
+class PendingView(_Out):
+    """All an unconfirmed phone sees: no question, no facts, no pick."""
+
+    type: Literal["pending"] = "pending"
+    seat: SeatOut
+    number: str          # the two digits the tablet shows next to "Is this Ana's phone?"
+    title: str
+    hint: str
+
+
 class SeatStatus(_Out):
     id: str
     name: str
     colour: str
-    joined: bool         # a phone holds this seat's credential
+    joined: bool         # a phone holds this seat's credential and the tablet confirmed it
     connected: bool      # that phone has a live connection now
     asked: bool          # this seat takes part in the open secret choice
     chosen: bool         # ...and has set its disc (never which region)
@@ -179,6 +193,14 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
         question=QuestionOut(id=snap.qid, state=state, title=title, hint=hint, regions=regions, pick=pick,
                              waiting_for=waiting if choice != "none" else []),
         facts=facts)
+
+
+def pending_view(pid: str, name: str, number: str) -> PendingView:
+    return PendingView(
+        seat=SeatOut(id=pid, name=name, colour=COLOUR_NAMES.get(pid, pid)), number=number,
+        title="Waiting for the tablet",
+        hint=f"The tablet asks: is this {name}'s phone? Once someone taps Yes there, your secret "
+             "disc and your Castillo count appear here.")
 
 
 def status_view(snap: Snapshot, seats: dict[str, dict[str, bool]], seq: int = 0) -> StatusView:

@@ -1,5 +1,6 @@
-"""Phones: a QR code per seat (its one-time join URL), who has joined and is
-connected, and a new code for a seat whose phone is lost or changed hands."""
+"""Phones: a QR code per seat (its one-time join URL, for a few minutes), who has joined and
+is connected, "Is this Ana's phone?" for a phone that joined, and a new code for a seat whose
+code expired or whose phone is lost or changed hands."""
 from __future__ import annotations
 
 import io
@@ -15,7 +16,7 @@ from kivy.uix.image import Image
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
-from .map_view import PLAYER_RGB
+from .phone_check import seat_rgba
 from .table_screen import _button
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -48,27 +49,55 @@ class PhonesPanel(ModalView):
             self.intro = self.model.phone_error or "The phone server is not running."
             return
         self.intro = (f"Each player scans their seat's code (or opens the address) on a phone on the same "
-                      f"network: {server.base_url()}. The phone keeps its seat after a reload or a dropped "
-                      "Wi-Fi. Nobody's pick is shown anywhere before the reveal.")
+                      f"network: {server.base_url()}. A code works once, for a few minutes; the tablet then "
+                      "asks whether the phone is that player's. The phone keeps its seat after a reload or a "
+                      "dropped Wi-Fi. Nobody's pick is shown anywhere before the reveal.")
         for pid, seat in self.model.phone_seats.items():
             grid.add_widget(self._seat(server, pid, seat))
 
     def _seat(self, server, pid: str, seat: dict) -> BoxLayout:
         box = BoxLayout(orientation="vertical", spacing=dp(4))
-        name = Label(text=self.model.name(pid), bold=True, font_size="18sp", size_hint_y=None, height=dp(28),
-                     color=(*PLAYER_RGB[pid], 1) if pid != "yellow" else (0.6, 0.45, 0, 1))
-        box.add_widget(name)
+        box.add_widget(Label(text=self.model.name(pid), bold=True, font_size="18sp", size_hint_y=None,
+                             height=dp(28), color=seat_rgba(pid)))
         url = server.seat_url(pid)
+        check = next((c for c in server.confirmations() if c["seat"] == pid), None)
         if url:
             box.add_widget(Image(texture=qr_texture(url), fit_mode="contain"))
-            small = Label(text=url, font_size="11sp", size_hint_y=None, height=dp(20))
-            box.add_widget(small)
+            box.add_widget(Label(text=url, font_size="11sp", size_hint_y=None, height=dp(20)))
+            minutes = max(1, round((seat.get("expires_in") or 0) / 60))
+            box.add_widget(Label(text=f"Works once, for about {minutes} more min", font_size="13sp",
+                                 size_hint_y=None, height=dp(20)))
+        elif check:
+            box.add_widget(self._wrapped(f"{check['question']}\n{check['detail']}"))
+            row = BoxLayout(size_hint_y=None, height=dp(44), spacing=dp(6))
+            row.add_widget(_button("Yes", lambda c=check: self._answer(c, True), "primary", height=dp(44)))
+            row.add_widget(_button("No", lambda c=check: self._answer(c, False), "quiet", height=dp(44)))
+            box.add_widget(row)
+            return box
+        elif seat.get("code") == "expired":
+            box.add_widget(self._wrapped("This code has expired: make a new one when the player is ready "
+                                         "to scan it."))
+            box.add_widget(_button("New code", lambda p=pid: self._revoke(p), "primary", height=dp(44)))
+            return box
         else:
             state = "connected" if seat.get("connected") else "joined, not connected now"
             box.add_widget(Label(text=f"Phone {state}", font_size="16sp"))
         box.add_widget(_button("New code (this phone loses the seat)" if not url else "New code",
                                lambda p=pid: self._revoke(p), "quiet", height=dp(40)))
         return box
+
+    @staticmethod
+    def _wrapped(text: str) -> Label:
+        label = Label(text=text, font_size="15sp", halign="center", valign="middle")
+        label.bind(size=lambda w, v: setattr(w, "text_size", v))
+        return label
+
+    def _answer(self, check: dict, yes: bool) -> None:
+        if yes:
+            self.model.phones.confirm(check["seat"], check["phone"])
+        else:
+            self.model.phones.reject(check["seat"], check["phone"])
+        self._refresh()
 
     def _revoke(self, pid: str) -> None:
         self.model.phones.revoke(pid)

@@ -100,10 +100,19 @@ def code_of(server: PhoneServer, pid: str) -> str:
     return server.seat_url(pid).rsplit("/", 1)[1]
 
 
-def join(server: PhoneServer, pid: str) -> str:
+def join(server: PhoneServer, pid: str, confirm: bool = True) -> str:
+    """A phone joins the seat (and, unless told otherwise, the tablet taps Yes)."""
     status, _, body = http(server, "POST", "/api/join", {"code": code_of(server, pid)})
     assert status == 200, body
+    if confirm:
+        assert server.confirm(pid, server.seats_status()[pid]["awaiting"])
     return json.loads(body)["credential"]
+
+
+def seat_state(server: PhoneServer, pid: str) -> dict:
+    """Whether the seat's phone is joined (confirmed) and connected."""
+    state = server.seats_status()[pid]
+    return {"joined": state["joined"], "connected": state["connected"]}
 
 
 def wait_for(predicate, timeout: float = 5.0, what: str = "condition"):

@@ -13,8 +13,8 @@ import pytest
 
 from engine.events import CastilloCounted, SecretDiscsRevealed
 
-from .conftest import NAMES, PICK_NAMES, PICKS, PLAYERS, http, make_table, status_of, to_general_scoring, \
-    wait_for
+from .conftest import NAMES, PICK_NAMES, PICKS, PLAYERS, http, make_table, seat_state, status_of, \
+    to_general_scoring, wait_for
 
 CHROMIUM = os.environ.get("ELGRANDE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
@@ -54,7 +54,7 @@ def phones(browser):
             page = ctx.new_page()
             page.on("pageerror", lambda exc: errors.append(str(exc)))  # a script error on the page
             page.goto(server.seat_url(pid))
-            sync_api.expect(page.locator("#name")).to_have_text(NAMES[pid], timeout=TIMEOUT)
+            confirm_on_the_tablet(server, page, pid)
             sync_api.expect(page.locator("#conn")).to_have_text("live", timeout=TIMEOUT)
             assert page.url.endswith("/")  # the join code left the address bar
             pages[pid] = page
@@ -65,6 +65,19 @@ def phones(browser):
     for ctx in contexts:
         ctx.close()
     assert errors == [], errors
+
+
+def confirm_on_the_tablet(server, page, pid):
+    """The phone waits, showing nothing private, until the tablet's Yes."""
+    expect_title(page, "Waiting for the tablet")
+    sync_api.expect(page.locator("#name")).to_have_text(NAMES[pid], timeout=TIMEOUT)
+    sync_api.expect(page.locator("#facts")).to_be_hidden()
+    awaiting = wait_for(lambda: server.seats_status()[pid]["awaiting"], what="the phone awaiting the tablet")
+    number = server.seats.phone(pid).number
+    sync_api.expect(page.locator("#mine")).to_contain_text(number)   # the number the tablet shows too
+    assert server.confirm(pid, awaiting)
+    sync_api.expect(page.locator("#title")).not_to_contain_text("Waiting for the tablet", timeout=TIMEOUT)
+    sync_api.expect(page.locator("#facts")).to_be_visible()
 
 
 def region_button(page, rid):
@@ -170,7 +183,7 @@ def test_reload_mid_choice_rejoins_the_same_seat(start_server, phones):
     sync_api.expect(region_button(page, "granada")).to_have_class("on")
     sync_api.expect(page.locator("#mine")).to_contain_text("Granada")
     assert page.evaluate("localStorage.getItem('elgrande.credential')") == credential
-    wait_for(lambda: server.seats_status()["blue"] == {"joined": True, "connected": True}, what="rejoined")
+    wait_for(lambda: seat_state(server, "blue") == {"joined": True, "connected": True}, what="rejoined")
     # The connection drops (the companion restarts, the Wi-Fi goes): the page reconnects by itself.
     server.stop()
     sync_api.expect(page.locator("#conn")).to_have_text("reconnecting…")
@@ -178,9 +191,9 @@ def test_reload_mid_choice_rejoins_the_same_seat(start_server, phones):
     sync_api.expect(page.locator("#conn")).to_have_text("live")
     tap(page, "aragon")
     assert table.private("blue")["secret_disc"] == "aragon"
-    # The spent join link gives a clear 4xx page.
+    # An unknown join link gives a clear 4xx page.
     status, _, body = http(server, "GET", "/join/" + "A" * 22)
-    assert status == 410 and b"already used" in body
+    assert status == 410 and b"not valid" in body
 
 
 def test_change_then_locked_at_reveal(start_server, phones):
@@ -222,6 +235,46 @@ def test_revoked_phone_is_told_to_scan_again(start_server, phones):
     server.revoke("green")
     expect_title(page, "Not joined")
     assert page.evaluate("localStorage.getItem('elgrande.credential')") is None
-    # The new code joins again (same browser).
+    # The new code joins again (same browser), once the tablet confirms it.
     page.goto(server.seat_url("green"))
+    confirm_on_the_tablet(server, page, "green")
     sync_api.expect(page.locator("#name")).to_have_text("Carmen")
+
+
+def test_csp_self_lets_the_page_reach_only_its_own_server(start_server, browser, monkeypatch):
+    """Chromium counts ws: to the same host and port as 'self': with the CSP cut down to exactly
+    connect-src 'self' (the server also names its own ws:// URL, for Safari before 15.4) the page
+    still goes live; a socket or a fetch to another host is blocked."""
+    from companion.phones import server as server_module
+    full = server_module.content_security_policy
+    policies = []
+
+    def only_self(host):
+        policy = full(host).replace(f" ws://{host}", "")
+        policies.append(policy)
+        return policy
+    monkeypatch.setattr(server_module, "content_security_policy", only_self)
+    server = start_server(make_table("scoring"))
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(TIMEOUT)
+    try:
+        page = ctx.new_page()
+        page.goto(server.seat_url("red"))
+        confirm_on_the_tablet(server, page, "red")
+        sync_api.expect(page.locator("#conn")).to_have_text("live")
+        assert policies and all("connect-src 'self';" in p for p in policies)
+        blocked = page.evaluate("""(port) => new Promise((done) => {
+            const seen = [];
+            document.addEventListener('securitypolicyviolation', (e) => {
+                seen.push(e.violatedDirective + ' ' + e.blockedURI);
+                if (seen.length === 2) done(seen.sort());
+            });
+            try { new WebSocket('ws://127.0.0.2:' + port + '/ws/status'); } catch (e) { seen.push('threw'); }
+            fetch('http://127.0.0.2:' + port + '/api/status').catch(() => {});
+            setTimeout(() => done(seen.sort()), 3000);
+        })""", server.port)
+        assert blocked == [f"connect-src http://127.0.0.2:{server.port}/api/status",
+                           f"connect-src ws://127.0.0.2:{server.port}/ws/status"], blocked
+        wait_for(lambda: seat_state(server, "red") == {"joined": True, "connected": True}, what="live")
+    finally:
+        ctx.close()

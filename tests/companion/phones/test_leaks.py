@@ -5,6 +5,8 @@ wrong credential and none, while the discs are being chosen, when all have
 chosen, (scoring mode) once the Castillo is counted, and after the reveal.
 Picks are distinctive regions; each body and frame is searched raw for the
 other seats' picks and checked for Castillo figures other than the caller's own.
+A phone the tablet has not confirmed yet is probed the same way: it may see no
+pick at all (not even its own), no Castillo figure and no question.
 """
 from __future__ import annotations
 
@@ -49,18 +51,24 @@ class Audit:
         self.table, self.castillo = table, own_castillo
         self.checked = 0
 
-    def check(self, caller: str | None, where: str, status: int, raw: str, own_pick: str | None) -> None:
-        """caller: a seat id, or None for a wrong or missing credential."""
+    def check(self, caller: str | None, where: str, status: int, raw: str, own_pick: str | None,
+              confirmed: bool = True) -> None:
+        """caller: a seat id, or None for a wrong or missing credential; confirmed: the tablet said
+        yes to that seat's phone (an unconfirmed one may see nothing of its own either)."""
         assert status < 500, (where, status, raw)
         assert "Traceback" not in raw and 'File "' not in raw, (where, raw)
-        others = [p for p in PLAYERS if p != caller]
+        others = [p for p in PLAYERS if p != caller] if confirmed else PLAYERS
         try:
             body = json.loads(raw)
         except ValueError:
             body = None
         if isinstance(body, dict):
             assert not keys(body) & FORBIDDEN_KEYS, (where, keys(body) & FORBIDDEN_KEYS)
+            if body.get("type") == "pending":
+                assert caller is not None and not confirmed and body["seat"]["id"] == caller, (where, caller)
+                assert set(body) == {"type", "seat", "number", "title", "hint"}, where
             if body.get("type") == "view":
+                assert confirmed, (where, "an unconfirmed phone got a view")
                 assert caller is not None and body["seat"]["id"] == caller, (where, caller)
                 q = body["question"]
                 assert q["pick"] is None or q["pick"]["id"] == own_pick, (where, q["pick"], own_pick)
@@ -117,13 +125,14 @@ async def ws_frames(session, server, path: str, first: dict | None, then: list[d
     return got
 
 
-async def probe(session, server, audit: Audit, creds: dict, caller: str, spent_code: str, phase: str):
+async def probe(session, server, audit: Audit, creds: dict, caller: str, spent_code: str, phase: str,
+                confirmed: bool = True):
     """Call everything as `caller`: a seat id, "wrong" or "none"."""
     table = server.table
     seat = caller if caller in PLAYERS else None
     cred = creds.get(caller, secrets.token_urlsafe(32) if caller == "wrong" else None)
-    own = table.private(seat)["secret_disc"] if seat else None
-    if seat and phase == "revealed":
+    own = table.private(seat)["secret_disc"] if seat and confirmed else None
+    if seat and confirmed and phase == "revealed":
         own = PICKS[seat]  # the phone shows its own revealed pick
     qid = table.question_id()
     auth = {"Authorization": f"Bearer {cred}"} if cred else {}
@@ -156,10 +165,21 @@ async def probe(session, server, audit: Audit, creds: dict, caller: str, spent_c
     for frame_text in await ws_frames(session, server, "/ws/status", None, [{"type": "hello", "credential": cred}],
                                       lambda m: m["type"] == "status"):
         results.append(("ws /ws/status", 101, frame_text))
+    if seat and not confirmed:   # its own pick, from its own credential: refused, over HTTP and its socket
+        before = table.private(seat)["secret_disc"]
+        status, text = await call(session, "POST", server, "/api/pick",
+                                  json={"credential": cred, "question": qid, "region": "aragon"})
+        assert status == 403 and "not confirmed" in text, (phase, caller, status, text)
+        results.append(("POST /api/pick (own, unconfirmed)", status, text))
+        own_pick = {"type": "pick", "credential": cred, "question": qid, "region": "aragon", "ref": 7}
+        for frame_text in await ws_frames(session, server, "/ws", hello, [own_pick], lambda m: m.get("ref") == 7):
+            assert '"result"' not in frame_text, (phase, caller, frame_text)
+            results.append(("ws /ws (own pick, unconfirmed)", 101, frame_text))
+        assert table.private(seat)["secret_disc"] == before
     for where, status, text in results:
-        audit.check(seat, f"{phase} {caller} {where}", status, text, own)
+        audit.check(seat, f"{phase} {caller} {where}", status, text, own, confirmed)
     # What a seat's own socket and pick did must not change what it may see next time.
-    if seat and phase != "revealed":
+    if seat and confirmed and phase != "revealed":
         assert table.private(seat)["secret_disc"] == own
 
 
@@ -234,3 +254,63 @@ def test_nothing_leaks_before_or_after_the_reveal(start_server, mode):
 
     asyncio.run(asyncio.wait_for(main(), 40))
     assert audit.checked > 300
+
+
+@pytest.mark.parametrize("mode", ["scoring", "tracking"])
+def test_an_unconfirmed_phone_sees_nothing_private(start_server, mode):
+    """Every seat's phone joined, none confirmed by the tablet: through the whole scoring every
+    endpoint and socket shows them nothing private; then one Yes, and only that phone sees its own."""
+    table = make_table(mode)
+    if mode == "scoring":
+        for pid, k in TOWER.items():
+            for i in range(k):
+                table.tower_drop(TowerDrop(tower="t1", boot="b1", seq=len(table.drops) + 1, colour=pid,
+                                           uncertain=False))
+        table.submit(RoundFinished())
+    to_general_scoring(table)
+    castillo = {pid: table.private(pid)["castillo"] for pid in PLAYERS}
+    server = start_server(table)
+    spent = code_of(server, "red")
+    creds = {pid: join(server, pid, confirm=False) for pid in PLAYERS}
+    audit = Audit(table, castillo)
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            held = {pid: await session.ws_connect(url(server, "/ws")) for pid in PLAYERS}
+            for pid, ws in held.items():
+                await ws.send_json({"type": "hello", "credential": creds[pid]})
+            frames: dict[str, list[str]] = {pid: [] for pid in PLAYERS}
+
+            async def drain(who, ws):
+                async for msg in ws:
+                    if msg.type == aiohttp.WSMsgType.TEXT:
+                        frames[who].append(msg.data)
+            tasks = [asyncio.ensure_future(drain(pid, ws)) for pid, ws in held.items()]
+            for pid in PLAYERS:
+                table.submit(SecretDiscSet(player=pid, region=PICKS[pid]), player=pid)
+                for caller in PLAYERS:
+                    await probe(session, server, audit, creds, caller, spent, f"after {pid}", confirmed=False)
+            if mode == "scoring":
+                table.submit(CastilloCounted(counts=TOWER))
+            table.submit(SecretDiscsRevealed())
+            for caller in PLAYERS:
+                await probe(session, server, audit, creds, caller, spent, "revealed", confirmed=False)
+            await asyncio.sleep(0.2)
+            for pid in PLAYERS:   # the held sockets: one "waiting for the tablet" frame, nothing else
+                assert [json.loads(f)["type"] for f in frames[pid]] == ["pending"], (pid, frames[pid])
+                audit.check(pid, f"held unconfirmed {pid}", 101, frames[pid][0], None, confirmed=False)
+            # The tablet's Yes for Ana's phone: her socket gets her own view at once; nobody else's changes.
+            assert server.confirm("red", server.seats_status()["red"]["awaiting"])
+            await asyncio.sleep(0.3)
+            view = json.loads(frames["red"][-1])
+            assert view["type"] == "view" and view["seat"]["id"] == "red"
+            assert view["question"]["pick"]["id"] == PICKS["red"]
+            assert view["facts"]["castillo"] == table.private("red")["castillo"]
+            for pid in PLAYERS[1:]:
+                assert len(frames[pid]) == 1, (pid, frames[pid])
+            for ws in held.values():
+                await ws.close()
+            await asyncio.gather(*tasks)
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+    assert audit.checked > 150

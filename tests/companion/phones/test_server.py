@@ -11,8 +11,8 @@ import pytest
 from companion.phones import PhoneServer, lan_address
 from engine.events import CastilloCounted, SecretDiscSet, SecretDiscsRevealed
 
-from .conftest import NAMES, PICKS, PLAYERS, code_of, http, join, make_table, status_of, to_general_scoring, \
-    to_special_disc, wait_for
+from .conftest import NAMES, PICKS, PLAYERS, code_of, http, join, make_table, seat_state, status_of, \
+    to_general_scoring, to_special_disc, wait_for
 from .wsclient import frame, phone, pick, quiet, run, spectator, until
 
 
@@ -30,21 +30,125 @@ def test_join_once_then_410(start_server):
     code = code_of(server, "red")
     status, headers, body = http(server, "GET", f"/join/{code}")
     assert status == 200 and b"<html" in body and headers["Cache-Control"] == "no-store"
-    assert server.seats_status()["red"] == {"joined": False, "connected": False}
-    status, _, body = http(server, "POST", "/api/join", {"code": code})
+    fresh = server.seats_status()["red"]
+    assert fresh["code"] == "open" and 290 < fresh["expires_in"] <= 300
+    assert {k: fresh[k] for k in ("joined", "connected", "awaiting")} == \
+        {"joined": False, "connected": False, "awaiting": None}
+    status, _, body = http(server, "POST", "/api/join", {"code": code},
+                           headers={"User-Agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 "
+                                                  "(KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36"})
     assert status == 200
     answer = json.loads(body)
     assert answer["seat"] == "red" and len(answer["credential"]) >= 43
-    assert server.seats_status()["red"] == {"joined": True, "connected": False}
-    assert server.seat_url("red") is None  # joined: no code to show until revoked
+    # Joined but not confirmed: the tablet is asked, with the phone's number and what it is.
+    phone = server.seats.phone("red")
+    assert server.seats_status()["red"] == {"joined": False, "connected": False, "awaiting": phone.serial,
+                                            "code": None, "expires_in": None}
+    assert server.confirmations() == [{"seat": "red", "phone": phone.serial, "question": "Is this Ana's phone?",
+                                       "detail": f"Its screen shows {phone.number} (Chrome on Android)"}]
+    assert server.seat_url("red") is None  # a phone holds the seat: no code to show until revoked
+    assert server.confirm("red", phone.serial + 1) is False  # not the phone the tablet was shown
+    assert server.confirm("red", phone.serial) and server.confirmations() == []
+    assert seat_state(server, "red") == {"joined": True, "connected": False}
     wait_for(lambda: "seats" in events, what="a seats event")
     # The code is spent: a second use gets a clear 4xx, as a page and through the API.
     status, _, body = http(server, "GET", f"/join/{code}")
-    assert status == 410 and b"already used" in body
+    assert status == 410 and b"already used" in body and b"<html" in body
     status, _, body = http(server, "POST", "/api/join", {"code": code})
     assert status == 410 and "already used" in json.loads(body)["error"]
-    status, _, _ = http(server, "GET", "/join/not-a-code")
-    assert status == 410
+    status, _, body = http(server, "GET", "/join/not-a-code")
+    assert status == 410 and b"not valid" in body
+
+
+def test_codes_expire_and_the_tablet_is_told(start_server):
+    table = make_table()
+    server = PhoneServer(table, host="127.0.0.1", code_lifetime=0.4).start()
+    try:
+        events = []
+        server.subscribe(events.append)
+        code = code_of(server, "blue")
+        assert http(server, "GET", f"/join/{code}")[0] == 200
+        # The tablet hears of the expiry by itself (it redraws the QR code as expired).
+        wait_for(lambda: server.seats_status()["blue"]["code"] == "expired", what="the code expired")
+        wait_for(lambda: "seats" in events, what="a seats event at the expiry")
+        assert server.seat_url("blue") is None
+        status, _, body = http(server, "GET", f"/join/{code}")
+        assert status == 410 and b"This code has expired" in body and b"ask the tablet for a new one" in body
+        status, _, body = http(server, "POST", "/api/join", {"code": code})
+        assert status == 410 and json.loads(body)["error"].startswith("This code has expired: ask the tablet")
+        # "New code": a fresh one works; the expired one still does not; the one before says replaced.
+        new_url = server.revoke("blue")
+        assert new_url == server.seat_url("blue") and server.seats_status()["blue"]["code"] == "open"
+        newer = server.revoke("blue")
+        status, _, body = http(server, "POST", "/api/join", {"code": new_url.rsplit("/", 1)[1]})
+        assert status == 410 and "new code" in json.loads(body)["error"]
+        assert http(server, "POST", "/api/join", {"code": newer.rsplit("/", 1)[1]})[0] == 200
+    finally:
+        server.stop()
+
+
+def test_an_unconfirmed_phone_sees_nothing_and_no_sends_it_away(start_server):
+    table = make_table("scoring")
+    to_general_scoring(table)
+    server = start_server(table)
+    cred = join(server, "green", confirm=False)
+    qid = table.question_id()
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            ws = await phone(session, server, cred)
+            waiting = await frame(ws)
+            number = server.seats.phone("green").number
+            assert waiting == {"type": "pending", "seat": {"id": "green", "name": "Carmen", "colour": "Green"},
+                               "number": number, "title": "Waiting for the tablet",
+                               "hint": waiting["hint"]} and "Carmen's phone" in waiting["hint"]
+            status, _, body = http(server, "GET", "/api/me", headers={"Authorization": "Bearer " + cred})
+            assert status == 200 and json.loads(body) == waiting
+            err = await pick(ws, cred, qid, "aragon")
+            assert err["status"] == 403 and "not confirmed" in err["message"]
+            status, _, body = http(server, "POST", "/api/pick", {"credential": cred, "question": qid,
+                                                                 "region": "aragon"})
+            assert status == 403 and table.private("green")["secret_disc"] is None
+            assert await quiet(ws) == []   # the socket stays open, and nothing private came
+            assert not status_of(server)["seats"][2]["joined"]
+            # No: the phone is told and forgotten; the seat gets a new code.
+            serial = server.seats_status()["green"]["awaiting"]
+            new_url = await asyncio.get_running_loop().run_in_executor(None, server.reject, "green", serial)
+            assert new_url and new_url == server.seat_url("green")
+            msg = await asyncio.wait_for(ws.receive(), 2)
+            assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4401 and "not Carmen's phone" in msg.extra
+            assert http(server, "GET", "/api/me", headers={"Authorization": "Bearer " + cred})[0] == 401
+            # The next phone joins; Yes: its socket gets the private view at once.
+            cred2 = join(server, "green", confirm=False)
+            ws2 = await phone(session, server, cred2)
+            assert (await frame(ws2))["type"] == "pending"
+            serial2 = server.seats_status()["green"]["awaiting"]
+            assert server.reject("green", serial) is None   # a stale No changes nothing
+            assert server.confirm("green", serial2)
+            view = await frame(ws2)
+            assert view["type"] == "view" and view["question"]["state"] == "choose"
+            assert (await pick(ws2, cred2, view["question"]["id"], "aragon"))["ok"]
+            assert table.private("green")["secret_disc"] == "aragon"
+
+    run(main())
+
+
+def test_a_seat_keeps_its_newest_sockets(start_server):
+    server = start_server(make_table())
+    cred = join(server, "red")
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            socks = [await phone(session, server, cred) for _ in range(server.limits.sockets_per_seat)]
+            for ws in socks:
+                assert (await frame(ws))["type"] == "view"
+            newest = await phone(session, server, cred)
+            assert (await frame(newest))["type"] == "view"
+            msg = await asyncio.wait_for(socks[0].receive(), 2)
+            assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4409
+            assert await quiet(socks[1], 0.1) == []
+
+    run(main())
 
 
 def test_seat_urls_use_the_lan_address():
@@ -257,7 +361,7 @@ def test_revoke_cuts_the_phone_off_at_once(start_server):
             msg = await asyncio.wait_for(ws.receive(), 2)
             assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4401
             assert new_url and new_url == server.seat_url("yellow")
-            wait_for(lambda: server.seats_status()["yellow"] == {"joined": False, "connected": False},
+            wait_for(lambda: seat_state(server, "yellow") == {"joined": False, "connected": False},
                      what="seat free")
             again = await phone(session, server, cred)
             msg = await asyncio.wait_for(again.receive(), 2)
@@ -286,7 +390,7 @@ def test_reconnect_gets_the_current_view_with_own_pick(start_server):
             ws = await phone(session, server, cred)
             again = await frame(ws)
             assert again["question"]["pick"]["id"] == "sevilla" and again["seq"] > view["seq"]
-            assert server.seats_status()["red"] == {"joined": True, "connected": True}
+            assert seat_state(server, "red") == {"joined": True, "connected": True}
 
     run(main())
 
@@ -312,3 +416,10 @@ def test_status_feed_is_live_and_sequenced(start_server):
             assert server.status()["seq"] == seqs[-1]
 
     run(main())
+
+
+def test_a_busy_port_is_an_oserror_the_app_can_fall_back_from(start_server):
+    first = start_server(make_table())
+    with pytest.raises(OSError) as busy:
+        PhoneServer(make_table(), host="127.0.0.1", port=first.port).start()
+    assert busy.value.errno is not None and busy.value.strerror

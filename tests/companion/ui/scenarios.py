@@ -343,7 +343,15 @@ def phones_at_the_table(d):
     try:
         for pid in ("red", "yellow"):  # scanning the QR code = opening the seat's URL
             yield from phones.do(d, "join", pid, d.model.phones.seat_url(pid))
-        yield from _wait_for(d, lambda: all(d.model.phone_seats[p]["connected"] for p in ("red", "yellow")))
+        # The tablet asks "Is this Ana's phone?" by itself: one tap each.
+        yield from _wait_for(d, lambda: all(d.model.phone_seats[p]["awaiting"] for p in ("red", "yellow")))
+        yield 0.3
+        d.shot("phone_check")
+        for _ in ("red", "yellow"):
+            d.tap("Yes", exact=True)
+            yield 0.2
+        yield from _wait_for(d, lambda: all(d.model.phone_seats[p]["joined"] and d.model.phone_seats[p]["connected"]
+                                            for p in ("red", "yellow")))
         d.tap("Phones", exact=True)
         yield 0.3
         d.shot("phones_joined")

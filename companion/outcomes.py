@@ -14,6 +14,7 @@ from engine.board import CASTILLO, Board, classic_board
 
 @dataclass(frozen=True)
 class Instructions:
+    round: int
     title: str
     discs: str            # "Discs: Red - Valencia, Blue - Galicia" or ""
     lines: list[str]      # one sentence per move; "Nothing to move." when none
@@ -55,4 +56,5 @@ class OutcomeWords:
 
     def instructions(self, outcome: dict) -> Instructions:
         lines = [self.move(m) for m in outcome["moves"]] or ["Nothing to move."]
-        return Instructions(f"Round {outcome['round']}: {outcome['title']}", self.discs(outcome["discs"]), lines)
+        return Instructions(outcome["round"], f"Round {outcome['round']}: {outcome['title']}",
+                            self.discs(outcome["discs"]), lines)

@@ -43,7 +43,7 @@ from .store import (FORMAT, Damage, GameLog, LoadedLog, LogDamaged, copy_aside, 
 log = logging.getLogger("companion.table")
 
 Mode = Literal["tracking", "scoring"]
-RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo", "finished")
+RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo", "finished", "opened")
 UNDOABLE = ("event", "assign", "dismiss", "keep")
 # Events after which everyone has seen something: undoing them asks first.
 REVEALING = ("secret_discs_revealed", "castillo_counted", "action_cards_revealed", "special_scored")
@@ -436,10 +436,28 @@ class Table:
             words = describe(last, self.names)
             if self._reveals(last) and not confirm:
                 raise NeedsConfirmation(f"undo \"{words}\"? Everyone has already seen what it revealed")
+            if self._opened_since(last) and not confirm:
+                # A secret choice re-made after the Castillo's counts were seen is not a secret one.
+                raise NeedsConfirmation(f"undo \"{words}\"? Everyone has already seen the Castillo's counts; "
+                                        "a secret disc chosen again now is chosen knowing them")
             self._write({"t": "undo"})
             self._rebuild(self.records + [{"t": "undo"}])
         self._notify("game")
         return words
+
+    def open_castillo(self) -> dict[str, int]:
+        """The tower's counts, for the Castillo's opening at a scoring. That everyone has
+        seen them is written down (an "opened" record): undoing anything from before it,
+        a secret disc above all, then asks first, even after a restart."""
+        with self._lock:
+            if not (self.effective and self.effective[-1]["t"] == "opened"):
+                self._commit({"t": "opened", "what": "castillo"})
+            return dict(self.tally)
+
+    def _opened_since(self, record: dict) -> bool:
+        after = self.effective[next(i for i in range(len(self.effective) - 1, -1, -1)
+                                    if self.effective[i] is record) + 1:]
+        return any(r["t"] == "opened" for r in after)
 
     def _last_undoable(self) -> Optional[dict]:
         return next((r for r in reversed(self.effective) if r["t"] in UNDOABLE), None)
@@ -656,6 +674,8 @@ def _check_record(record: dict, players: tuple[str, ...]) -> None:
         if record.get("player") not in players or not (_is_int(count) and 0 <= count <= 10):
             raise ValueError(f"a drop given to {str(record.get('player'))[:20]!r} x {str(count)[:8]} "
                              f"(players: {', '.join(players)}; 0 to 10 cubes)")
+    if kind == "opened" and record.get("what") != "castillo":
+        raise ValueError("an opening of something other than the Castillo")
     if kind == "emptied" and not isinstance(record.get("token"), str):
         raise ValueError("an emptying without its token")
 
@@ -795,6 +815,9 @@ def describe(record: dict, names: dict[str, str]) -> str:
         words = e["type"].replace("_", " ")
         if e["type"] == "secret_disc_set":
             return f"{who}'s secret disc"  # never which region
+        if e["type"] == "table_corrected":
+            why = e.get("reason") or ""
+            return "the table's correction" + (f" ({why})" if why else "")
         return f"{who} {words}".strip() if who else words
     if kind == "assign":
         return f"drop given to {names.get(record['player'], record['player'])}"
@@ -802,4 +825,6 @@ def describe(record: dict, names: dict[str, str]) -> str:
         return "drop dismissed"
     if kind == "keep":
         return "flagged drop kept"
+    if kind == "opened":
+        return "the Castillo opened"
     return kind

@@ -146,3 +146,53 @@ class Confirm(_Dialog):
         row.add_widget(_btn("No, keep it", self.dismiss))
         row.add_widget(_btn("Yes, undo", lambda: (on_yes(), self.dismiss()), primary=True))
         self.body.add_widget(row)
+
+
+def _wrapped(text: str, **kw) -> Label:
+    label = Label(text=text, color=kw.pop("color", INK), size_hint_y=None, halign="left", valign="middle", **kw)
+    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
+               texture_size=lambda w, v: setattr(w, "height", max(dp(32), v[1] + dp(8))))
+    return label
+
+
+class OutcomeShown(_Dialog):
+    """After a reveal or an effect on everyone: who moves what from where to where."""
+
+    def __init__(self, instructions, title: str = "Now move these Caballeros"):
+        super().__init__(title, size_hint=(0.8, 0.85))
+        self.body.add_widget(_wrapped(instructions.title, bold=True, font_size="18sp"))
+        if instructions.discs:
+            self.body.add_widget(_wrapped(instructions.discs, font_size="17sp"))
+        from kivy.uix.scrollview import ScrollView
+        scroll = ScrollView()
+        lines = GridLayout(cols=1, size_hint_y=None, spacing=dp(4))
+        lines.bind(minimum_height=lines.setter("height"))
+        for line in instructions.lines:
+            lines.add_widget(_wrapped(line, font_size="20sp"))
+        scroll.add_widget(lines)
+        self.body.add_widget(scroll)
+        self.body.add_widget(_btn("Done", self.dismiss, primary=True, height=dp(56)))
+
+
+class History(_Dialog):
+    """Every past scoring and every revealed choice, to reopen."""
+
+    def __init__(self, items, open_scoring: Callable[[object], None]):
+        super().__init__("History", size_hint=(0.8, 0.9))
+        from kivy.uix.scrollview import ScrollView
+        scroll = ScrollView()
+        grid = GridLayout(cols=1, size_hint_y=None, spacing=dp(6))
+        grid.bind(minimum_height=grid.setter("height"))
+        if not items:
+            grid.add_widget(_wrapped("Nothing scored or revealed yet."))
+        for kind, thing in reversed(items):  # newest first
+            if kind == "scoring":
+                label = thing.title if "round" in thing.title else f"Round {thing.round}: {thing.title}"
+                button = _btn(label, lambda r=thing: (self.dismiss(), open_scoring(r)))
+            else:
+                button = _btn(thing.title, lambda o=thing: OutcomeShown(o, "What the table moved").open())
+            button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(16), None)))
+            grid.add_widget(button)
+        scroll.add_widget(grid)
+        self.body.add_widget(scroll)
+        self.body.add_widget(_btn("Close", self.dismiss, height=dp(52)))

@@ -18,6 +18,7 @@ from kivy.properties import DictProperty, NumericProperty, ObjectProperty, Strin
 
 from engine.board import classic_board
 
+from ..outcomes import OutcomeWords
 from ..prompts import Prompt, PromptBuilder
 from ..store import keep_aside, log_paths, tip_path
 from ..table import GameCheck, InputError, NeedsConfirmation, Table, TableSetup, check_game
@@ -42,10 +43,11 @@ class AppModel(EventDispatcher):
     pulses = NumericProperty(0)        # one more per Castillo drop: the tower pulses
     message = StringProperty("")       # the last refusal or notice, for the toast
     scorings_seen = NumericProperty(0)
-    phone_seats = DictProperty({})    # pid -> {"joined": bool, "connected": bool}
+    outcomes_seen = NumericProperty(0)
+    phone_seats = DictProperty({})    # pid -> PhoneServer.seats_status(): joined, connected, awaiting, code
     phone_error = StringProperty("")
 
-    __events__ = ("on_scoring", "on_game_over")
+    __events__ = ("on_scoring", "on_game_over", "on_outcome")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -109,7 +111,24 @@ class AppModel(EventDispatcher):
         self.tower_link = TowerConnection(table, table.setup.tower, on_status=self._tower_changed).start()
         self._start_phones(table)
         self.scorings_seen = len(self._scorings_of(table))
+        self.outcomes_seen = len(self._outcomes_of(table))
+        self.outcome_words = OutcomeWords(table.names, self.board)
         self._refresh()
+
+    @staticmethod
+    def _outcomes_of(table: Table) -> list:
+        return table.state.outcomes if table.state is not None else []
+
+    def history(self) -> list[tuple[str, object]]:
+        """Everything the table may reopen, oldest first: ("scoring", ScoringRecord) and
+        ("outcome", Instructions) in the order they happened."""
+        if self.table is None:
+            return []
+        items = [("scoring", r) for r in self._scorings_of(self.table)]
+        outcomes = [o for o in self._outcomes_of(self.table) if not o.title.startswith("General scoring")]
+        items += [("outcome", self.outcome_words.instructions(o.to_dict())) for o in outcomes]
+        order = {"outcome": 0, "scoring": 1}  # a round's general scoring comes at its end
+        return sorted(items, key=lambda it: (it[1].round, order[it[0]]))
 
     @staticmethod
     def _scorings_of(table: Table) -> list:
@@ -184,6 +203,14 @@ class AppModel(EventDispatcher):
         if len(scorings) > self.scorings_seen:
             self.scorings_seen = len(scorings)
             self.dispatch("on_scoring", scorings[-1])
+        outcomes = self._outcomes_of(table)
+        if len(outcomes) > self.outcomes_seen:
+            new, self.outcomes_seen = outcomes[self.outcomes_seen:], len(outcomes)
+            for outcome in new:  # a general scoring's moves are on its own scoring page
+                if not outcome.title.startswith("General scoring"):
+                    self.dispatch("on_outcome", self.outcome_words.instructions(outcome.to_dict()))
+        elif len(outcomes) < self.outcomes_seen:  # undone
+            self.outcomes_seen = len(outcomes)
         if ask.kind == "game_over":
             self.dispatch("on_game_over")
 
@@ -197,6 +224,13 @@ class AppModel(EventDispatcher):
 
     def on_game_over(self) -> None:
         pass
+
+    def on_outcome(self, instructions) -> None:
+        pass
+
+    def reopen_scoring(self, record) -> None:
+        """A past scoring's pages again (from the history)."""
+        self.dispatch("on_scoring", record)
 
     # ---- inputs ---------------------------------------------------------------------------
 
@@ -243,9 +277,9 @@ class AppModel(EventDispatcher):
 
     # ---- reads for screens ------------------------------------------------------------------
 
-    def hidden_tallies(self) -> dict[str, int]:
-        """Only for the Castillo's opening."""
-        return self.table.hidden_tallies()
+    def open_castillo(self) -> dict[str, int]:
+        """The tower's counts, for the Castillo's opening; the table notes they were seen."""
+        return self.table.open_castillo()
 
     def recorded_castillo(self) -> Optional[dict[str, int]]:
         return self.table.recorded_castillo()

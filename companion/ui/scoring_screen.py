@@ -44,7 +44,7 @@ class ScoringScreen(Screen):
     # ---- the Castillo opened -------------------------------------------------------------
 
     def open_castillo(self) -> None:
-        tallies = self.model.hidden_tallies()
+        tallies = self.model.open_castillo()
         recorded = self.model.recorded_castillo()
         no_tower = self.model.table.setup.tower.kind == "none"
         self.counts = dict(recorded if (no_tower and recorded) else tallies)

@@ -20,6 +20,7 @@ from engine.board import CASTILLO
 from ..board_entry import BoardEntry
 from . import dialogs
 from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
+from .phone_check import PhoneCheck
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -67,8 +68,10 @@ class TableScreen(Screen):
             self._bound = True
             self.model.bind(prompt=self._prompt_changed, public=self._public_changed,
                             tower=self._tower_changed, pulses=lambda *_: self.ids.map.flash(),
-                            message=lambda _, m: setattr(self, "message", m))
+                            message=lambda _, m: setattr(self, "message", m),
+                            on_outcome=lambda _, words: dialogs.OutcomeShown(words).open())
             self.ids.map.names = {rid: self.model.area_name(rid) for rid in self.model.board.region_ids}
+            PhoneCheck.watch(self.model)  # "Is this Ana's phone?" opens by itself when a phone joins
 
     def on_pre_enter(self, *args) -> None:
         self._game_shown = None
@@ -76,6 +79,9 @@ class TableScreen(Screen):
         self._public_changed()
         self._prompt_changed()
         self._tower_changed()
+
+    def open_history(self) -> None:
+        dialogs.History(self.model.history(), self.model.reopen_scoring).open()
 
     def _public_changed(self, *args) -> None:
         public = self.model.public
@@ -130,7 +136,7 @@ class TableScreen(Screen):
         if self.model.table and self.model.table.setup.tower.kind == "none":
             self.tower_text, self.tower_rgba = "No tower: Castillo by hand", [0.84, 0.77, 0.62, 1]
             return
-        self.tower_text = f"Tower: {state}"
+        self.tower_text = f"Tower: {state}" + (" (not secure)" if (status.get("security") or {}).get("warning") else "")
         self.tower_rgba = list(TOWER_RGBA.get(state, (0.84, 0.77, 0.62, 1)))
 
     def _sim_buttons(self) -> None:

@@ -168,6 +168,29 @@ def test_secret_disc_undo_never_names_the_region():
     assert "granada" not in table.public().model_dump_json()
 
 
+def test_a_secret_disc_set_before_the_castillo_was_opened_is_not_undone_without_asking():
+    table = Table.new(scripted_setup("scoring", "short", 3))
+    table.submit(RoundFinished())
+    table.submit(RoundFinished())
+    table.submit(ev.SecretDiscSet(player="red", region="granada"))
+    table.open_castillo()  # everyone sees the counts; "Back to the table" follows
+    with pytest.raises(NeedsConfirmation, match="already seen the Castillo's counts"):
+        table.undo()
+    assert table.public().undo == "Red's secret disc"
+    resumed = Table.resume(table.path)  # still known after a restart
+    with pytest.raises(NeedsConfirmation):
+        resumed.undo()
+    assert resumed.undo(confirm=True) == "Red's secret disc"
+
+
+def test_a_correction_is_logged_and_described():
+    table = Table.new(scripted_setup("tracking", "short", 3))
+    table.submit({"type": "table_corrected", "regions": {"galicia": {"red": 3}}, "reason": "cubes knocked over"})
+    assert table.public().undo == "the table's correction (cubes knocked over)"
+    assert table.public().game["regions"]["galicia"] == {"red": 3}
+    assert Table.resume(table.path).public() == table.public()
+
+
 def test_setup_mistakes_are_clear():
     with pytest.raises(ValueError, match="Caballero colour"):
         TableSetup(game=GameSetup(players=["ann", "bob"], king="aragon", homes={"ann": "galicia", "bob": "sevilla"},

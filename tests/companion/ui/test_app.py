@@ -96,3 +96,10 @@ def test_phones_pick_at_a_general_scoring_and_the_tablet_reveals(tmp_path):
     for name in ("phones_joined", "tablet_two_phones_chosen", "phones_general_scoring"):
         _looks_like_a_screen(shots / f"{name}.png")
     assert (shots / "phone_red_revealed.png").stat().st_size > 10_000
+
+
+def test_an_effect_on_everyone_tells_the_table_what_to_move_and_the_history_reopens_it(tmp_path):
+    outcome, shots = _drive("outcome_scenarios:decay_outcome_and_history", tmp_path)
+    assert outcome["outcomes"] == 1
+    for name in ("outcome_decay", "history"):
+        _looks_like_a_screen(shots / f"{name}.png")

@@ -1,0 +1,57 @@
+"""Scenarios (run by app_driver.py) for what the table is told after an effect on
+everyone, and the history that reopens it."""
+from scenarios import _choose_in_spinner, _confirm_replenish, _wait_for
+
+
+def decay_outcome_and_history(d):
+    """Red plays Decay of Authority: the tablet says who puts what back; History reopens it."""
+    yield 0.3
+    d.tap("New game")
+    yield 0.2
+    setup = d.screen("setup")
+    setup.mode, setup.variant, setup.king, setup.start = "Full tracking", "Full game (9 rounds)", "Castilla la Nueva", "Red"
+    for colour, home in {"red": "Galicia", "yellow": "Aragón", "green": "Sevilla"}.items():
+        setup.rows[colour].home = home
+    setup.rows["blue"].plays = False
+    yield 0.2
+    d.tap("Start the game")
+    yield from _wait_for(d, lambda: d.current == "table")
+    yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
+    d.tap("Turn up the cards")
+    yield from _wait_for(d, lambda: d.has_button("Reveal"))
+    yield 0.2  # laid out before the spinners are told apart by height
+    from kivy.uix.spinner import Spinner
+    spinners = [w for w in d.widgets() if isinstance(w, Spinner) and d.visible(w)]
+    spinners.sort(key=lambda w: -w.to_window(*w.pos)[1])
+    for spinner, card in zip(spinners, ("any 3 Caballeros", "send all of the Caballeros", "Score the Castillo",
+                                        "relocate your Grande")):
+        options = [v for v in spinner.values if card.lower() in v.lower()]
+        assert options, (card, spinner.values)
+        yield from _choose_in_spinner(d, spinner, options[0])
+    d.tap("Reveal", exact=True)
+    yield 0.2
+    for value in ("13", "12", "11"):
+        d.tap(value, exact=True)
+        yield 0.1
+    yield from _confirm_replenish(d, 0)
+    d.tap("Decay of Authority")
+    yield 0.1
+    d.tap("Do the special action")
+    yield from _wait_for(d, lambda: d.has_button("Done"))
+    from kivy.uix.label import Label
+    texts = [w.text for w in d.widgets() if isinstance(w, Label) and d.visible(w)]
+    assert "Yellow: put 7 Caballeros from their court back in the provinces." in texts, texts
+    assert "Green: put 7 Caballeros from their court back in the provinces." in texts, texts
+    yield 0.2  # drawn before the picture is taken
+    d.shot("outcome_decay")
+    d.tap("Done", exact=True)
+    yield 0.2
+    d.tap("History", exact=True)
+    yield 0.2
+    d.shot("history")
+    d.tap("Decay of Authority, played by Red")
+    yield 0.3
+    d.shot("history_reopened")
+    texts = [w.text for w in d.widgets() if isinstance(w, Label) and d.visible(w)]
+    assert "Yellow: put 7 Caballeros from their court back in the provinces." in texts, texts
+    d.facts = {"outcomes": len(d.model.public["game"]["outcomes"])}

@@ -31,9 +31,11 @@ STAGE_WORDS = {
 class Choice:
     label: str
     event: Optional[dict] = None      # submitted as it is
+    events: Optional[list] = None     # several inputs one tap stands for, all or none
     action: Optional[str] = None      # a UI step instead: "secret:<pid>", "open_castillo", "enter_board" ...
     style: str = "normal"             # normal | primary | quiet
     enabled: bool = True              # shown but not tappable (a value already played, say)
+    places_first: bool = False        # Caballeros entered on the map are placed before this
 
 
 @dataclass
@@ -53,12 +55,20 @@ class Prompt:
     private_for: Optional[str] = None   # the choice is secret: pass the tablet to this player
     steppers: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # key -> (label, min, max)
     columns: int = 1                    # how the choices are laid out (power cards: a grid)
+    confirm_empty: str = ""             # Confirm with nothing entered asks this first ("" : no question)
+    notes: list[str] = field(default_factory=list)  # read-only lines under the choices
 
 
 class PromptBuilder:
-    def __init__(self, names: dict[str, str], board: Board | None = None):
+    def __init__(self, names: dict[str, str], board: Board | None = None, castillo_by_tower: bool = False):
         self.names = names
         self.board = board or classic_board()
+        # With a tower, the Castillo's share of a placement is what it counted: tapping the
+        # Castillo as well would count one cube twice, so it is not tappable then.
+        self.castillo_by_tower = castillo_by_tower
+
+    def _placeable(self, areas) -> list[str]:
+        return [a for a in areas if not (self.castillo_by_tower and a == CASTILLO)]
 
     # ---- words --------------------------------------------------------------------
 
@@ -82,7 +92,8 @@ class PromptBuilder:
         if card is None:
             return self.card(cid)
         text = card.text.removeprefix("You may ").rstrip(".")
-        text = text if len(text) <= 60 else text[:57] + "..."
+        if len(text) > 90:  # cut at a word, never mid-word; buttons wrap onto two lines
+            text = text[:88].rsplit(" ", 1)[0].rstrip(",;:") + "…"
         return f"{card.name}: {text}"
 
     def title(self, ask: Ask, doing: str) -> str:
@@ -117,11 +128,32 @@ class PromptBuilder:
         gone = set(ask.options.get("unavailable", ()))
         choices = [Choice(str(v), {"type": "power_card_played", "player": pid, "card": v}, enabled=v not in gone)
                    for v in range(1, 14)]
+        stacks = ask.options.get("stacks", {})
+        notes = ["Face up now:"] + [self.card_label(cid) for _, cid in sorted(stacks.items(), key=lambda kv: int(kv[0]))]
         return Prompt(self.title(ask, f"{self.name(pid)} plays next"),
                       f"{self.name(pid)}: tap the Power card you laid down.", actor=pid, choices=choices,
-                      columns=4)
+                      columns=4, notes=notes if stacks else [])
 
     def _replenish(self, ask: Ask) -> Prompt:
+        """At a turn's start one tap takes the full replenishment and the action card (the
+        usual case); anything else goes through `replenish_custom`."""
+        pid = ask.players[0]
+        most = ask.options.get("max", 0)
+        stacks = ask.options.get("stacks")
+        if not stacks:  # The Court card
+            return self.replenish_custom(ask)
+        who = self.name(pid)
+        full = {"type": "court_replenished", "player": pid, "from_provinces": most, "from_regions": {}}
+        choices = [Choice(self.card_label(cid), events=[full, {"type": "action_card_chosen", "player": pid,
+                                                               "stack": int(s)}])
+                   for s, cid in sorted(stacks.items(), key=lambda kv: int(kv[0]))]
+        choices.append(Choice("Other replenishment: fewer, or from the board", action="replenish_custom",
+                              style="quiet"))
+        moved = f"{most} Caballero{'s' if most != 1 else ''} from the provinces to the court, then " if most else ""
+        return Prompt(self.title(ask, f"{who} replenishes and takes an action card"),
+                      f"{who}: {moved}tap the action card taken.", actor=pid, choices=choices)
+
+    def replenish_custom(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
         most = ask.options.get("max", 0)
         return Prompt(self.title(ask, f"{self.name(pid)} replenishes"),
@@ -129,6 +161,8 @@ class PromptBuilder:
                       "tap regions to take them from the board.",
                       actor=pid, map_mode="count", areas=list(ask.options.get("regions", {})), limit=most,
                       steppers={"__provinces__": ("from the provinces", 0, most)},
+                      prefill={"__provinces__": most},
+                      confirm_empty=f"Move no Caballeros to {self.name(pid)}'s court?",
                       on_counts=lambda counts: {"type": "court_replenished", "player": pid,
                                                 "from_provinces": counts.pop("__provinces__", 0),
                                                 "from_regions": counts})
@@ -147,8 +181,9 @@ class PromptBuilder:
         prompt = Prompt(self.title(ask, f"{self.name(pid)} plays {card}"), actor=pid)
         hints = []
         if place:
-            hints.append(f"tap regions to place up to {place['max']} Caballeros (Castillo counted by the tower)")
-            prompt.map_mode, prompt.areas, prompt.limit = "count", list(place["areas"]), place["max"]
+            where = " (the tower counts the Castillo)" if self.castillo_by_tower else ""
+            hints.append(f"tap regions to place up to {place['max']} Caballeros{where}")
+            prompt.map_mode, prompt.areas, prompt.limit = "count", self._placeable(place["areas"]), place["max"]
             prompt.prefill = {CASTILLO: prefill_castillo} if prefill_castillo else {}
             prompt.on_counts = lambda counts: {"type": "caballeros_placed", "player": pid,
                                                "placements": {a: c for a, c in counts.items() if c}}
@@ -157,10 +192,14 @@ class PromptBuilder:
             for option in special.get("options") or [None]:
                 label = f"Special: {option.replace('_', ' ')}" if option else "Do the special action"
                 prompt.choices.append(Choice(label, {"type": "special_action_started", "player": pid,
-                                                     "option": option}))
+                                                     "option": option}, places_first=bool(place)))
             prompt.choices.append(Choice("Skip the special action",
-                                         {"type": "special_action_skipped", "player": pid}, style="quiet"))
+                                         {"type": "special_action_skipped", "player": pid}, style="quiet",
+                                         places_first=bool(place)))
         prompt.hint = f"{self.name(pid)}: " + "; or ".join(hints)
+        if place:
+            prompt.confirm_empty = (f"Place no Caballeros and end {self.name(pid)}'s turn?" if not special else
+                                    f"Place no Caballeros? {self.name(pid)} then does the special action.")
         return prompt
 
     def _veto(self, ask: Ask) -> Prompt:
@@ -192,7 +231,7 @@ class PromptBuilder:
         most = ask.options["max"]
         return Prompt(self.title(ask, f"{self.name(pid)} places extra Caballeros"),
                       f"Tap any regions (not the King's) to place up to {most}, then Confirm.", actor=pid,
-                      map_mode="count", areas=list(ask.options["areas"]), limit=most,
+                      map_mode="count", areas=self._placeable(ask.options["areas"]), limit=most,
                       prefill={CASTILLO: prefill_castillo} if prefill_castillo else {},
                       on_counts=lambda counts: {"type": "extra_caballeros_placed", "player": pid,
                                                 "placements": {a: c for a, c in counts.items() if c}})
@@ -211,9 +250,23 @@ class PromptBuilder:
                                                 "owner": owner, "from_court": counts.pop("__court__", 0),
                                                 "from_regions": {a: c for a, c in counts.items() if c}})
 
+    PURPOSES = {
+        "castillo_destination": "the region your Caballeros in the Castillo go to at this general scoring "
+                                "(the King's region sends them to your court)",
+        "send_back": "the region you send Caballeros back to the provinces from",
+        "eviction_destination": "where your Caballeros leave the evicted region to (the King's region or the "
+                                "same region: back to your court)",
+        "special_scoring": "the region you want scored: it is scored only if nobody else picks it",
+    }
+
+    def secret_purpose(self, ask: Ask) -> str:
+        """What a secret disc is for, in words, for the private pick screen."""
+        purpose = ask.options.get("purpose", "")
+        return self.PURPOSES.get(purpose, purpose.replace("_", " "))
+
     def _secret_disc(self, ask: Ask) -> Prompt:
         purpose = ask.options["purpose"].replace("_", " ")
-        choices = [Choice(f"{self.name(p)} picks here", action=f"secret:{p}") for p in ask.players]
+        choices = [Choice(f"{self.name(p)}: secret disc", action=f"secret:{p}") for p in ask.players]
         chosen = ask.options.get("chosen", [])
         done = f" Chosen: {', '.join(self.name(p) for p in chosen)}." if chosen else ""
         return Prompt(self.title(ask, f"secret discs ({purpose})"),

@@ -17,6 +17,8 @@ rebuilds exactly the same table: same state, same hidden tallies.
 """
 from __future__ import annotations
 
+import copy
+
 import logging
 import os
 import threading
@@ -325,6 +327,20 @@ class Table:
             self._after_event(event)
         self._notify("game")
 
+    def submit_many(self, events: list) -> None:
+        """Several inputs that one tap stands for ("take 4 and the Grande card"): all of them
+        are checked on a copy first, so either all are recorded or none is."""
+        with self._lock:
+            parsed = [self._parse_event(e) for e in events]
+            trial = copy.deepcopy(self.state if self.mode == "tracking" else self.free)
+            for event in parsed:
+                try:
+                    (apply_event if self.mode == "tracking" else free_apply)(trial, event)
+                except RuleViolation as exc:
+                    raise InputError(str(exc)) from None
+            for event in parsed:
+                self.submit(event)
+
     def _parse_event(self, event: Any):
         if isinstance(event, BaseModel):
             return event
@@ -526,7 +542,10 @@ class Table:
     def _count(self, entry: DropEntry, sign: int) -> None:
         if entry.player in self.tally and entry.count:
             self.tally[entry.player] += sign * entry.count
-            self.unplaced[entry.player] = max(0, self.unplaced[entry.player] + sign * entry.count)
+            if entry.status != "flagged":
+                # A cube thrown outside a placement (kept) is in the Castillo, but belongs to no
+                # turn: it must not be prefilled into that player's next placement.
+                self.unplaced[entry.player] = max(0, self.unplaced[entry.player] + sign * entry.count)
 
     def _count_entered(self, event) -> None:
         """Entered turns that put Caballeros in the Castillo use up the tower's count."""

@@ -141,7 +141,8 @@ def _ask_reveal(state: GameState) -> Ask:
 def _ask_power(state: GameState) -> Ask:
     p = state.power_order[state.power_pos]
     return Ask("play_power_card", (state.players[p],),
-               {"cards": _playable_power_cards(state, p), "unavailable": _known_unavailable(state, p)})
+               {"cards": _playable_power_cards(state, p), "unavailable": _known_unavailable(state, p),
+                "stacks": {s: cid for s, cid in state.revealed.items() if cid is not None}})
 
 
 def _known_unavailable(state: GameState, p: int) -> list[int]:
@@ -167,7 +168,11 @@ def _replenish_options(state: GameState, p: int, cap: int) -> dict[str, Any]:
 def _ask_replenish(state: GameState) -> Ask:
     p = state.turn.player
     cap = state.board.replenish[state.played[p]]
-    return Ask("replenish", (state.players[p],), _replenish_options(state, p, cap))
+    options = _replenish_options(state, p, cap)
+    # The face-up cards the player will choose from next: the tablet offers "replenish
+    # fully and take this card" as one step.
+    options["stacks"] = {s: cid for s, cid in state.revealed.items() if cid is not None}
+    return Ask("replenish", (state.players[p],), options)
 
 
 def _ask_choose_card(state: GameState) -> Ask:
@@ -393,7 +398,14 @@ def _ask_king(state: GameState, sp: Special) -> Ask:
     return Ask("move_king", (state.players[sp.player],), {"regions": _king_targets(state, sp)})
 
 
+def _ask_count_castillo(state: GameState, sp: Special) -> Ask:
+    """The Castillo special scoring: the table lifts the Castillo and says what is inside,
+    as at a general scoring (the tower's count, checked by the table)."""
+    return Ask("count_castillo", (TABLE,), {"purpose": "special_scoring"})
+
+
 _SPECIAL_ASK: dict[str, Callable[[GameState, Special], Ask]] = {
+    "score_castillo": _ask_count_castillo,
     "move": _ask_move, "move_all_own": _ask_move, "place_extra": _ask_place_extra,
     "one_of_each_back": _ask_one_of_each, "king_is_angry": _ask_king_angry,
     "disc_send_back": _ask_discs, "disc_scoring": _ask_discs, "eviction": _ask_discs,
@@ -831,6 +843,12 @@ def _begin_score_group(state: GameState, sp: Special) -> None:
 
 
 def _begin_score_castillo(state: GameState, sp: Special) -> None:
+    if state.castillo_counted_at_special:
+        return  # waits for the table's count (CastilloCounted), then scores
+    _score_castillo(state, sp)
+
+
+def _score_castillo(state: GameState, sp: Special) -> None:
     lines = score_area(state, state.board.castillo)
     _record(state, _special_title(state, sp, "the Castillo"), lines)
     _finish_special(state)
@@ -992,7 +1010,11 @@ def _apply_disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
 
 
 def _apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
-    _expect_stage(state, ("scoring_discs",), "counting the Castillo")
+    if state.stage == "special":
+        sp = _expect_special(state, ("score_castillo",), "counting the Castillo")
+    else:
+        _expect_stage(state, ("scoring_discs",), "counting the Castillo")
+        sp = None
     castillo = state.board.castillo
     counts = {_player(state, pid): c for pid, c in e.counts.items()}
     for p, c in counts.items():
@@ -1003,6 +1025,8 @@ def _apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
     for p, c in counts.items():
         state.provinces[p] += state.counts[castillo][p] - c
         state.counts[castillo][p] = c
+    if sp is not None:
+        _score_castillo(state, sp)
 
 
 def _apply_discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:

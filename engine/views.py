@@ -17,7 +17,8 @@ from .state import GameState
 # Asks whose options show private facts (a hand, the provinces, a disc).
 PRIVATE_ASKS = {"play_power_card", "replenish", "take_back_power_card", "secret_disc"}
 # What of those asks' options anyone may see (worked out from public facts only).
-PUBLIC_OPTIONS = {"play_power_card": ("unavailable",), "secret_disc": ("purpose",)}
+PUBLIC_OPTIONS = {"play_power_card": ("unavailable", "stacks"), "secret_disc": ("purpose",),
+                  "replenish": ("max", "regions", "stacks")}
 
 
 class _View(BaseModel):

@@ -104,6 +104,7 @@ def test_flagged_drop_can_be_kept_or_dismissed_and_undone():
     table.keep_drop(first)
     table.dismiss_drop(second)
     assert table.hidden_tallies() == {"red": 1, "yellow": 0, "green": 0}
+    assert table.castillo_prefill("red") == 0  # kept in the Castillo, but part of no placement
     assert table.undo() == "drop dismissed"
     assert table.hidden_tallies()["yellow"] == 1
     assert [d["id"] for d in table.public().drops_waiting] == [second]
@@ -280,3 +281,19 @@ def test_a_bug_while_checking_a_log_still_lists_it(data_dir, monkeypatch):
     [check] = check_games()
     assert check.path == good.path and check.damaged and "could not be read (TypeError: a bug)" in check.message()
     assert check.choices() == [("Keep aside", "keep_aside")]
+
+
+def test_one_tap_for_several_inputs_records_all_or_none():
+    table = Table.new(scripted_setup("tracking", "short", 3))
+    table.submit(ev.ActionCardsRevealed(cards=["intrigue_any_3", "veto", "score_castillo", "grande"]))
+    for card in (13, 12, 11):
+        table.submit(ev.PowerCardPlayed(player=table.asked().players[0], card=card))
+    pid = table.asked().players[0]
+    records = len(table.records)
+    with pytest.raises(InputError, match="stack 9"):  # the second input is refused: the first is not kept
+        table.submit_many([{"type": "court_replenished", "player": pid, "from_provinces": 0, "from_regions": {}},
+                           {"type": "action_card_chosen", "player": pid, "stack": 9}])
+    assert len(table.records) == records and table.asked().kind == "replenish"
+    table.submit_many([{"type": "court_replenished", "player": pid, "from_provinces": 0, "from_regions": {}},
+                       {"type": "action_card_chosen", "player": pid, "stack": 4}])
+    assert table.asked().kind == "turn_action" and len(table.records) == records + 2

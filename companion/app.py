@@ -53,10 +53,49 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
 
 from kivy.core.clipboard import Clipboard  # noqa: E402,F401 (probed now, quietly)
 
+
+def sleep_until_due(clock=Clock) -> bool:
+    """Make Kivy's interrupt clock sleep whenever it has nothing to do.
+
+    As shipped (Kivy 2.3) it stops sleeping 1.8 clock resolutions before a timed callback is
+    due but runs the callback only within 1 resolution of its time: in between the loop spins
+    (about 9 ms before every timed callback at 30 frames a second: each step of a pulse, Kivy's
+    cache purge each second). And a callback due every frame (a Kivy Animation's steps) keeps it
+    from sleeping at all: 60,000 loop iterations a second. Here the clock sleeps until the
+    frame cap or until the next callback is within its resolution, whichever comes first; work
+    handed over from another thread (a tower drop, a phone) still wakes it at once.
+    Returns False (nothing changed) for any other kind of clock."""
+    from kivy.clock import ClockBaseInterrupt
+
+    if clock.__class__ is not ClockBaseInterrupt or clock.interupt_next_only:  # (Clock is a proxy)
+        return False
+
+    def check_ready(fps, min_sleep, undershoot, event):
+        if event.is_set():
+            return True, 0
+        now = clock.time()
+        frame_in = 1 / fps - (now - clock._last_tick) - undershoot   # Kivy's own frame pacing
+        if frame_in <= min_sleep:
+            return True, 0
+        due = clock.get_min_timeout()   # when the next timed callback is due; 0: every frame
+        if due <= 0:
+            return False, frame_in
+        due_in = due - now - clock.get_resolution() + 0.0005   # a callback runs within its resolution
+        if due_in <= 0:
+            return True, 0
+        return False, min(frame_in, due_in)
+
+    clock._check_ready = check_ready
+    return True
+
+
+sleep_until_due()
+
 logging.getLogger("kivy").setLevel(logging.WARNING)
 UI_DIR = Path(__file__).parent / "ui"
 Builder.load_file(str(UI_DIR / "common.kv"))
 
+from .ui.correction_screen import PositionScreen  # noqa: E402
 from .ui.end_screen import EndScreen  # noqa: E402
 from .ui.home_screen import HomeScreen  # noqa: E402
 from .ui.model import AppModel  # noqa: E402
@@ -83,7 +122,7 @@ class ElGrandeApp(App):
     def build(self):
         sm = self.screens = ScreenManager(transition=NoTransition())
         for cls, name in ((HomeScreen, "home"), (SetupScreen, "setup"), (TableScreen, "table"),
-                          (ScoringScreen, "scoring"), (EndScreen, "end")):
+                          (ScoringScreen, "scoring"), (EndScreen, "end"), (PositionScreen, "position")):
             sm.add_widget(cls(name=name, model=self.model))
         self.model.bind(on_scoring=self._scoring, on_game_over=self._game_over)
         if self.resume_path:

@@ -1,11 +1,16 @@
-"""Scoring-only mode: the board as the table enters it, tap by tap, before a
-scoring. Plain data (no Kivy, no rules): the engine checks the result when
-it is saved as one BoardEntered event."""
+"""The board as the table enters it, tap by tap. Plain data, no Kivy.
+
+- BoardEntry: scoring-only mode, before a scoring; saved as one BoardEntered event.
+- PositionEntry: tracking mode, the whole position for one TableCorrected event (a
+  correction, or the start of tracking in a game under way). It refuses what no
+  table could hold (a 31st Caballero, a fourth Power card laid down before round 4);
+  the engine checks the whole event again when it is sent."""
 from __future__ import annotations
 
 import copy
+from typing import Optional
 
-from engine.board import CASTILLO
+from engine.board import CASTILLO, Board
 
 TOOLS = ("add", "remove", "king", "grande")
 
@@ -60,3 +65,289 @@ class BoardEntry:
                 "grandes": {p: g for p, g in self.grandes.items() if g},
                 "regions": {r: {p: c for p, c in row.items() if c} for r, row in self.regions.items() if row},
                 "court": self.court, "mobile_scoreboards": self.mobile}
+
+
+class NotAllowed(Exception):
+    """A tap the entry refuses; the message says what and which limit."""
+
+
+CASTILLO_SOURCES = ("keep", "tower", "counted")
+
+
+class PositionEntry(BoardEntry):
+    """Tracking mode: the whole position as it lies on the table, for one
+    `table_corrected` event. Either a correction mid-game (`starting` False) or
+    the start of tracking in a game already under way (`starting` True: also the
+    round, the start player, the Power cards laid down and who holds a Veto).
+
+    Only entries the table could really have are accepted (`NotAllowed` says why);
+    the engine checks the whole event again, hidden Castillo included.
+
+    The Castillo comes from the tower (`tower`: the table's hidden tallies, never
+    put into words here) or from the table after lifting it (`counted`: public from
+    then on); a correction may also leave it as it is (`keep`)."""
+
+    def __init__(self, game: dict, names: dict[str, str], board: Board, *, starting: bool,
+                 tower_count: Optional[dict[str, int]] = None):
+        super().__init__(game, names)
+        self.board = board
+        self.starting = starting
+        self.scores = {p["id"]: p.get("score", 0) for p in game["players"]}
+        self.rounds = list(game["rounds"])
+        self.round = game["round"]
+        self.start_player = game.get("start_player", self.players[0])
+        self.power_spent: dict[str, set[int]] = {pid: set() for pid in self.players}
+        self.vetoes: list[str] = []
+        self.veto_cards = sum(card.copies for card in board.cards.values() if card.effect == "veto")
+        self.tower_count = {pid: (tower_count or {}).get(pid, 0) for pid in self.players}
+        self.castillo_source = "keep" if not starting else ("tower" if self.tower_has_counted else "counted")
+        self.castillo = {pid: 0 for pid in self.players}   # counted by the table, once lifted
+
+    @property
+    def tower_has_counted(self) -> bool:
+        return any(self.tower_count.values())
+
+    # ---- words -----------------------------------------------------------------------
+
+    def who(self, pid: str) -> str:
+        return self.names.get(pid, pid)
+
+    def area(self, aid: str) -> str:
+        return "the Castillo" if aid == CASTILLO else self.board.area_name(self.board.area_index[aid])
+
+    def tool_words(self) -> str:
+        if self.tool.startswith("mobile:"):
+            return f"tap the area where the {self.tool[7:]} scoreboard lies"
+        return super().tool_words()
+
+    def hint(self) -> str:
+        return "Choose a colour or a tool, then " + self.tool_words() + "."
+
+    # ---- the board ---------------------------------------------------------------------
+
+    def on_table(self, pid: str) -> int:
+        """The player's Caballeros the entry can see: regions, court, and the Castillo once counted."""
+        regions = sum(row.get(pid, 0) for row in self.regions.values())
+        castillo = self.castillo[pid] if self.castillo_source == "counted" else 0
+        return regions + self.court[pid] + castillo
+
+    def _room_for_one(self, pid: str) -> None:
+        limit = self.board.caballeros_per_player
+        if self.on_table(pid) >= limit:
+            where = "regions, court and Castillo" if self.castillo_source == "counted" else "regions and court"
+            raise NotAllowed(f"{self.who(pid)} already has all {limit} Caballeros on the table ({where}): "
+                             "take one off somewhere first")
+
+    def tap(self, area: str) -> None:
+        tool = self.tool
+        if tool.startswith("mobile:"):
+            return self.place_scoreboard(tool[7:], area)
+        if area == CASTILLO:
+            if tool in ("king", "grande"):
+                raise NotAllowed(f"The {'King' if tool == 'king' else 'Grande'} stands in a region, "
+                                 "never in the Castillo")
+            raise NotAllowed("The Castillo is entered on its own page (Castillo): from the tower's count, "
+                             "or lifted and counted by the table")
+        row = self.regions.get(area, {})
+        if tool == "add":
+            self._room_for_one(self.colour)
+        elif tool == "remove" and not row.get(self.colour):
+            raise NotAllowed(f"{self.who(self.colour)} has no Caballero in {self.area(area)} to take off")
+        super().tap(area)
+
+    def place_scoreboard(self, sid: str, area: Optional[str]) -> None:
+        """Put a mobile scoreboard on an area (a region or the Castillo), or off the board (None)."""
+        if sid not in self.board.mobile_scoreboards:
+            raise NotAllowed(f"{sid!r} is not a mobile scoreboard ({', '.join(self.board.mobile_scoreboards)})")
+        for other, where in self.mobile.items():
+            if other != sid and where is not None and where == area:
+                raise NotAllowed(f"The {other} scoreboard already lies on {self.area(area)}: the two mobile "
+                                 "scoreboards never share an area")
+        self.mobile[sid] = area
+
+    def step_court(self, pid: str, delta: int) -> None:
+        if delta > 0:
+            self._room_for_one(pid)
+        elif self.court[pid] + delta < 0:
+            raise NotAllowed(f"{self.who(pid)}'s court is empty")
+        self.court[pid] += delta
+
+    def set_score(self, pid: str, value: int) -> None:
+        if not 0 <= value <= 999:
+            raise NotAllowed(f"{self.who(pid)}'s score: {value} is not a score (0 to 999)")
+        self.scores[pid] = value
+
+    # ---- the Castillo --------------------------------------------------------------------
+
+    def set_castillo_source(self, source: str) -> None:
+        if source not in CASTILLO_SOURCES or (source == "keep" and self.starting):
+            raise NotAllowed("where tracking starts, the Castillo comes from the tower's count or the table's")
+        if source == "tower" and not self.tower_has_counted:
+            raise NotAllowed("The tower has counted nothing in this game: lift the Castillo and count")
+        if source == "counted":
+            self.castillo = {pid: 0 for pid in self.players}
+        self.castillo_source = source
+
+    def step_castillo(self, pid: str, delta: int) -> None:
+        if self.castillo_source != "counted":
+            raise NotAllowed("Lift the Castillo and count first: only then are its Caballeros entered here")
+        if delta > 0:
+            self._room_for_one(pid)
+        elif self.castillo[pid] + delta < 0:
+            raise NotAllowed(f"{self.who(pid)} has no Caballero in the Castillo to take off")
+        self.castillo[pid] += delta
+
+    # ---- where tracking starts --------------------------------------------------------------
+
+    def _starting_only(self) -> None:
+        if not self.starting:
+            raise NotAllowed("the round, the start player, the Power cards and the Vetoes are set only where "
+                             "tracking starts; a correction changes the board")
+
+    def rounds_before(self, round_: Optional[int] = None) -> int:
+        return self.rounds.index(self.round if round_ is None else round_)
+
+    def set_round(self, round_: int) -> None:
+        self._starting_only()
+        if round_ not in self.rounds:
+            raise NotAllowed(f"round {round_} is not a round of this game (rounds: "
+                             f"{', '.join(map(str, self.rounds))})")
+        before = self.rounds_before(round_)
+        over = [self.who(p) for p, spent in self.power_spent.items() if len(spent) > before]
+        if over:
+            raise NotAllowed(f"round {round_} has {before} round{'s' * (before != 1)} before it, but "
+                             f"{', '.join(over)} laid down more Power cards: take some back first")
+        self.round = round_
+
+    def set_start_player(self, pid: str) -> None:
+        self._starting_only()
+        self.start_player = pid
+
+    def toggle_power(self, pid: str, value: int) -> None:
+        self._starting_only()
+        spent = self.power_spent[pid]
+        if value in spent:
+            spent.discard(value)
+            return
+        if value not in self.board.replenish:
+            raise NotAllowed(f"{value} is not a Power card (1 to 13)")
+        before = self.rounds_before()
+        if len(spent) >= before:
+            raise NotAllowed(f"round {self.round} has {before} round{'s' * (before != 1)} before it: "
+                             f"{self.who(pid)} has laid down at most {before} Power card{'s' * (before != 1)}")
+        spent.add(value)
+
+    def toggle_veto(self, pid: str) -> None:
+        self._starting_only()
+        if pid in self.vetoes:
+            self.vetoes.remove(pid)
+            return
+        if len(self.vetoes) >= self.veto_cards:
+            raise NotAllowed(f"the game has {self.veto_cards} Veto cards and "
+                             f"{', '.join(self.who(p) for p in self.vetoes)} hold them")
+        self.vetoes.append(pid)
+
+    # ---- the result ------------------------------------------------------------------------------
+
+    def preview(self) -> dict:
+        game = super().preview()
+        game["mobile_scoreboards"] = dict(self.mobile)
+        for p in game["players"]:
+            p["court"], p["score"] = self.court[p["id"]], self.scores[p["id"]]
+        return game
+
+    def event(self, reason: str = "") -> dict:
+        event = {"type": "table_corrected",
+                 "regions": {r: {p: c for p, c in row.items() if c} for r, row in self.regions.items()
+                             if any(row.values())},
+                 "court": dict(self.court), "king": self.king,
+                 "grandes": {p: g for p, g in self.grandes.items() if g},
+                 "mobile_scoreboards": dict(self.mobile), "scores": dict(self.scores),
+                 "reason": reason[:REASON_LIMIT]}
+        if self.castillo_source == "tower":
+            event["castillo"] = {p: c for p, c in self.tower_count.items() if c}
+        elif self.castillo_source == "counted":
+            event["castillo"] = {p: c for p, c in self.castillo.items() if c}
+        if self.starting:
+            event.update(round=self.round, start_player=self.start_player,
+                         power_spent={p: sorted(s) for p, s in self.power_spent.items() if s},
+                         vetoes=list(self.vetoes))
+        return event
+
+    def changes(self) -> list[str]:
+        """What Confirm would change, in words everyone may read (never the tower's count)."""
+        lines = position_changes(self._game, self.event(), self.names, self.board)
+        if self.castillo_source == "counted":
+            counted = ", ".join(f"{self.who(p)} {c}" for p, c in self.castillo.items() if c) or "empty"
+            lines.append(f"The Castillo, as the table counted it: {counted}")
+        elif self.castillo_source == "tower":
+            lines.append("The Castillo: as the tower counted it (not shown)")
+        return lines
+
+    def reason(self, typed: str = "") -> str:
+        """What the log and the undo button say: the table's words, else the first changes."""
+        typed = " ".join(typed.split())
+        if typed:
+            return typed[:REASON_LIMIT]
+        words = "; ".join(line for line in self.changes() if not line.startswith("The Castillo"))
+        if len(words) > REASON_LIMIT:
+            words = words[:REASON_LIMIT - 3].rsplit(" ", 1)[0] + "..."
+        return words
+
+
+REASON_LIMIT = 200  # engine.events.TableCorrected.reason
+
+
+def _names_list(names: dict[str, str], pids) -> str:
+    return ", ".join(names.get(p, p) for p in pids)
+
+
+def position_changes(before: dict, event: dict, names: dict[str, str], board: Board) -> list[str]:
+    """A table_corrected event against the public view it was made on, in words:
+    "Galicia: Red from 4 to 3" (no arrow: the app's font has none). The Castillo's
+    figures are never put into words here."""
+    players = [p["id"] for p in before["players"]]
+    who = names.get
+    area = lambda a: "off the board" if a is None else (  # noqa: E731
+        "the Castillo" if a == CASTILLO else board.area_name(board.area_index[a]))
+    lines = []
+    if event.get("regions") is not None:
+        for rid in board.region_ids:
+            old, new = before["regions"].get(rid, {}), event["regions"].get(rid, {})
+            parts = [f"{who(p, p)} from {old.get(p, 0)} to {new.get(p, 0)}" for p in players
+                     if old.get(p, 0) != new.get(p, 0)]
+            if parts:
+                lines.append(f"{area(rid)}: {', '.join(parts)}")
+    seen = {p["id"]: p for p in before["players"]}
+    for pid, value in (event.get("court") or {}).items():
+        if seen[pid].get("court", 0) != value:
+            lines.append(f"{who(pid, pid)}'s court: from {seen[pid].get('court', 0)} to {value}")
+    if event.get("king") is not None and event["king"] != before["king"]:
+        lines.append(f"The King: from {area(before['king'])} to {area(event['king'])}")
+    for pid, rid in (event.get("grandes") or {}).items():
+        if seen[pid].get("grande") != rid:
+            lines.append(f"{who(pid, pid)}'s Grande: from {area(seen[pid].get('grande'))} to {area(rid)}")
+    for sid, where in (event.get("mobile_scoreboards") or {}).items():
+        was = (before.get("mobile_scoreboards") or {}).get(sid)
+        if was != where:
+            lines.append(f"The {sid} scoreboard: from {area(was)} to {area(where)}")
+    for pid, value in (event.get("scores") or {}).items():
+        if seen[pid].get("score", 0) != value:
+            lines.append(f"{who(pid, pid)}'s score: from {seen[pid].get('score', 0)} to {value}")
+    return lines
+
+
+def start_words(event: dict, names: dict[str, str]) -> list[str]:
+    """Where tracking started: the round, who started it, the Power cards and the Vetoes."""
+    if event.get("round") is None:
+        return []
+    lines = [f"Tracking starts in round {event['round']}"
+             + (f"; {names.get(event['start_player'], event['start_player'])} starts it"
+                if event.get("start_player") else "")]
+    spent = event.get("power_spent") or {}
+    if spent:
+        lines.append("Power cards laid down: " + "; ".join(
+            f"{names.get(p, p)} {', '.join(map(str, sorted(v)))}" for p, v in spent.items() if v))
+    if event.get("vetoes"):
+        lines.append(f"Veto held by {_names_list(names, event['vetoes'])}")
+    return lines

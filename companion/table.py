@@ -11,6 +11,12 @@ What it publishes:
 - private: one player's view (their hand, their Castillo count, their disc);
 - hidden: the Castillo tallies the tower counted, for the Castillo reveal only.
 
+The tower's own totals (a snapshot per colour since its last emptying) are
+compared with the drops the table received since the same emptying; a
+disagreement is written to the log ("tower_totals", both counts) and stays a
+public fault, with no figure in it, until the Castillo is counted by hand at
+the next general scoring (`tower_totals`, `totals_check`).
+
 The log holds one record per accepted input (see RECORD_KINDS); undo appends
 an "undo" record, so the file is only ever appended to. Replaying the records
 rebuilds exactly the same table: same state, same hidden tallies.
@@ -22,6 +28,7 @@ import copy
 import logging
 import os
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Literal, Optional
@@ -45,7 +52,8 @@ from .store import (FORMAT, Damage, GameLog, LoadedLog, LogDamaged, copy_aside, 
 log = logging.getLogger("companion.table")
 
 Mode = Literal["tracking", "scoring"]
-RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo", "finished", "opened")
+RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo", "finished", "opened",
+                "tower_totals")
 UNDOABLE = ("event", "assign", "dismiss", "keep")
 # Events after which everyone has seen something: undoing them asks first.
 REVEALING = ("secret_discs_revealed", "castillo_counted", "action_cards_revealed", "special_scored")
@@ -139,6 +147,9 @@ class TablePublic(BaseModel):
     drops_waiting: list[dict]             # uncertain / flagged drops for a one-tap answer
     undo: Optional[str]                   # what undo would take back, in words
     undo_reveals: bool
+    # The tower's own totals disagreed with the drops the table received; settled by the hand count
+    # at the next Castillo opening. Never a figure: the tallies are secret.
+    totals_mismatch: bool = False
 
 
 class Table:
@@ -230,6 +241,13 @@ class Table:
         self.tally = {pid: 0 for pid in self.setup.game.players}   # hidden: the tower's count
         self.unplaced = {pid: 0 for pid in self.setup.game.players}  # counted, not yet entered
         self.empty_token: Optional[str] = None  # the last emptying; sent again after a restart
+        # Since the last emptying, what the tower said of each drop it sent: (key, colour it was sure
+        # of, or None for an uncertain or multiple drop). Its totals count the same way.
+        self.received: list[tuple[tuple, Optional[str]]] = []
+        self.totals_fault: Optional[dict] = None    # the open "tower_totals" record, if any
+        self.totals_settled: Optional[dict] = None  # the last one the hand count settled
+        self.castillo_opened = False                # the Castillo was lifted since the last emptying
+        self.totals_seen: dict = {}                 # the last comparison (not kept in the log)
 
     def _replay(self, records: list[dict]) -> Optional[tuple[int, str]]:
         """Rebuild from a log's records. On the first record that cannot be replayed,
@@ -359,6 +377,13 @@ class Table:
         else:
             free_apply(self.free, event)
         self._count_entered(event)
+        if getattr(event, "type", "") == "castillo_counted":
+            self._settle_totals()
+
+    def _settle_totals(self) -> None:
+        """The Castillo was counted by hand (or emptied): that count decided; the fault is settled."""
+        if self.totals_fault is not None:
+            self.totals_settled, self.totals_fault = self.totals_fault, None
 
     def _after_event(self, event) -> None:
         # After a general scoring's reveal the tower is told the Castillo was emptied.
@@ -523,6 +548,7 @@ class Table:
             self.drops[key] = entry
             self.drops_total += 1
             self._count(entry, +1)
+            self.received.append((key, entry.colour if entry.status != "uncertain" else None))
         elif kind in ("assign", "dismiss", "keep"):
             entry = self.drops[tuple(record["drop"])]
             self._count(entry, -1)
@@ -538,6 +564,13 @@ class Table:
             self.empty_token = record["token"]
             for entry in self.drops.values():
                 entry.settled = True  # what was in the tower has been counted by hand
+            self.received = []
+            self.castillo_opened = False
+            self._settle_totals()
+        elif kind == "opened":
+            self.castillo_opened = True
+        elif kind == "tower_totals":
+            self.totals_fault = record
 
     def _count(self, entry: DropEntry, sign: int) -> None:
         if entry.player in self.tally and entry.count:
@@ -554,6 +587,10 @@ class Table:
             put[event.player] = event.placements.get(CASTILLO, 0)
         elif isinstance(event, ev.CaballerosMoved) and event.target == CASTILLO:
             put[event.owner] = event.count
+        elif isinstance(event, ev.TableCorrected) and event.castillo is not None:
+            # The Castillo as the table says it lies: what the tower saw is in it, no turn to come
+            self.unplaced = {pid: 0 for pid in self.players}
+            return
         for pid, k in put.items():
             if pid in self.unplaced:
                 self.unplaced[pid] = max(0, self.unplaced[pid] - k)
@@ -568,7 +605,8 @@ class Table:
                 drops_total=self.drops_total,
                 drops_waiting=[d.public() for d in self.drops.values() if d.needs_person],
                 undo=describe(last, self.names) if last else None,
-                undo_reveals=bool(last and self._reveals(last)))
+                undo_reveals=bool(last and self._reveals(last)),
+                totals_mismatch=self.totals_fault is not None)
 
     def _game_public(self) -> dict:
         if self.state is not None:
@@ -616,6 +654,70 @@ class Table:
         with self._lock:
             keys = [d.key for d in self.drops.values()]
             return keys[-1] if keys else None
+
+    # ---- the tower's own totals ------------------------------------------------------------------
+
+    def start_tower_count(self) -> Optional[str]:
+        """The emptying token the tower should hold for this game. A game with no drops and no
+        emptying yet writes one first ("g<nonce>-s"): the physical Castillo starts empty, and the
+        tower's totals are then comparable from the first drop on. None: the game began before
+        the tower was emptied for it (an older log); its totals are compared after its next
+        general scoring."""
+        with self._lock:
+            if self.empty_token is None and not self.drops:
+                self._commit({"t": "emptied", "token": f"g{self.nonce}-s"[:32]})
+            return self.empty_token
+
+    def tower_totals(self, tower: str, totals: Any) -> str:
+        """The tower's totals snapshot (firmware_bridge Totals) against the drops the table received
+        from that tower since the same emptying, up to the snapshot's sequence number (drops after it
+        are not in it). The caller hands it over once every drop up to `totals.seq` was delivered.
+
+        "agree"; "differ": written to the log as a "tower_totals" record with both counts (once for the
+        same numbers: a restart sends the same snapshot again) and a public fault until the Castillo is
+        counted by hand; "other_emptying": the tower counts since another emptying (it has not taken
+        this game's yet, or the game began before it was emptied for it): not compared."""
+        with self._lock:
+            now = time.time()
+            if self.empty_token is None or totals.token != self.empty_token:
+                self.totals_seen = {"state": "other_emptying", "at": now, "ours": self.empty_token is not None}
+                return "other_emptying"
+            mine = self._received_count(tower, totals.boot, totals.seq)
+            theirs = {"counts": {c: n for c, n in sorted(totals.counts.items()) if n}, "drops": totals.drops}
+            if mine == theirs:
+                self.totals_seen = {"state": "agree", "at": now}
+                return "agree"
+            self.totals_seen = {"state": "differ", "at": now}
+            fault = self.totals_fault
+            if fault is None or (fault["tower_count"], fault["table_count"]) != (theirs, mine):
+                self._commit({"t": "tower_totals", "tower": tower, "boot": totals.boot, "seq": totals.seq,
+                              "token": totals.token, "tower_count": theirs, "table_count": mine,
+                              "at": int(now)})
+        self._notify("tower")
+        return "differ"
+
+    def _received_count(self, tower: str, boot: str, seq: int) -> dict:
+        counts: dict[str, int] = {}
+        drops = 0
+        for key, colour in self.received:
+            if key[0] != tower or (key[1] == boot and key[2] > seq):
+                continue   # another tower's, or thrown after the snapshot was taken
+            drops += 1
+            if colour is not None:
+                counts[colour] = counts.get(colour, 0) + 1
+        return {"counts": dict(sorted(counts.items())), "drops": drops}
+
+    def totals_check(self) -> dict:
+        """What the tower panel may say (it is on the open table): whether the last snapshot agreed,
+        whether a disagreement is open or was settled, and the two counts per colour only once
+        the Castillo has been lifted (its counts are shown then anyway)."""
+        with self._lock:
+            fault, settled = self.totals_fault, self.totals_settled
+            shown = fault if fault is not None and self.castillo_opened else None
+            return {"seen": dict(self.totals_seen), "fault": fault is not None,
+                    "fault_at": fault.get("at") if fault else None,
+                    "settled_at": settled.get("at") if settled and fault is None else None,
+                    "counts": ({"tower": shown["tower_count"], "table": shown["table_count"]} if shown else None)}
 
     def score_history(self) -> dict[str, list[tuple[int, int]]]:
         """(round, score) after each scoring, per player: for the end-of-game plot."""
@@ -697,6 +799,12 @@ def _check_record(record: dict, players: tuple[str, ...]) -> None:
         raise ValueError("an opening of something other than the Castillo")
     if kind == "emptied" and not isinstance(record.get("token"), str):
         raise ValueError("an emptying without its token")
+    if kind == "tower_totals":
+        for side in ("tower_count", "table_count"):
+            count = record.get(side)
+            if not (isinstance(count, dict) and isinstance(count.get("counts"), dict) and _is_int(count.get("drops"))
+                    and all(isinstance(c, str) and _is_int(n) for c, n in count["counts"].items())):
+                raise ValueError(f"a tower totals record whose {side} is not a count per colour")
 
 
 def _check_key(key: Any) -> None:

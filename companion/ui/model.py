@@ -18,6 +18,7 @@ from kivy.properties import DictProperty, NumericProperty, ObjectProperty, Strin
 
 from engine.board import classic_board
 
+from ..corrections import correction_history
 from ..outcomes import OutcomeWords
 from ..prompts import Prompt, PromptBuilder
 from ..store import keep_aside, log_paths, tip_path
@@ -106,7 +107,7 @@ class AppModel(EventDispatcher):
         self._ask_key = None
         self._pulsed = table.drops_total  # drops before this session do not pulse
         self.table = table
-        self.builder = PromptBuilder(table.names, self.board)
+        self.builder = PromptBuilder(table.names, self.board, castillo_by_tower=table.setup.tower.kind != "none")
         table.subscribe(self._changed)
         self.tower_link = TowerConnection(table, table.setup.tower, on_status=self._tower_changed).start()
         self._start_phones(table)
@@ -127,6 +128,7 @@ class AppModel(EventDispatcher):
         items = [("scoring", r) for r in self._scorings_of(self.table)]
         outcomes = [o for o in self._outcomes_of(self.table) if not o.title.startswith("General scoring")]
         items += [("outcome", self.outcome_words.instructions(o.to_dict())) for o in outcomes]
+        items += [("outcome", words) for words in correction_history(self.table)]  # the table's corrections
         order = {"outcome": 0, "scoring": 1}  # a round's general scoring comes at its end
         return sorted(items, key=lambda it: (it[1].round, order[it[0]]))
 
@@ -238,6 +240,17 @@ class AppModel(EventDispatcher):
         """Send one input; a refusal shows its message and changes nothing."""
         try:
             self.table.submit(event)
+        except InputError as exc:
+            self.message = str(exc)
+            return False
+        self.message = ""
+        self._refresh()
+        return True
+
+    def submit_many(self, events: list[dict]) -> bool:
+        """Several inputs for one tap: all recorded, or none and the refusal shown."""
+        try:
+            self.table.submit_many(events)
         except InputError as exc:
             self.message = str(exc)
             return False

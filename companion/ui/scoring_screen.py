@@ -48,6 +48,7 @@ class ScoringScreen(Screen):
         recorded = self.model.recorded_castillo()
         no_tower = self.model.table.setup.tower.kind == "none"
         self.counts = dict(recorded if (no_tower and recorded) else tallies)
+        self.baseline = {pid: self.counts.get(pid, 0) for pid in self.model.table.players}
         self.recorded = recorded
         self.tower_counts = tallies
         self.record = None
@@ -65,9 +66,11 @@ class ScoringScreen(Screen):
             row.add_widget(_chip(pid))
             row.add_widget(Label(text=self.model.name(pid), font_size="19sp", halign="left"))
             note = f"tower {self.tower_counts.get(pid, 0)}"
-            if self.recorded is not None and self.recorded.get(pid, 0) != self.tower_counts.get(pid, 0):
-                note += f", turns entered say {self.recorded.get(pid, 0)}"
-            row.add_widget(Label(text=note, font_size="14sp"))
+            differs = self.recorded is not None and self.recorded.get(pid, 0) != self.tower_counts.get(pid, 0)
+            if differs:  # worth a look: said plainly, not in small grey text
+                note = f"[b]check:[/b] tower {self.tower_counts.get(pid, 0)}, turns entered {self.recorded.get(pid, 0)}"
+            row.add_widget(Label(text=note, font_size="16sp" if differs else "14sp", markup=True,
+                                 color=(0.65, 0.1, 0.05, 1) if differs else (0.35, 0.28, 0.2, 1)))
             row.add_widget(_button("-", lambda p=pid: self._step(p, -1), "quiet", height=dp(48), size_hint_x=None,
                                    width=dp(56)))
             row.add_widget(Label(text=str(self.counts.get(pid, 0)), bold=True, font_size="26sp", size_hint_x=None,
@@ -78,7 +81,10 @@ class ScoringScreen(Screen):
         buttons = self.ids.buttons
         buttons.clear_widgets()
         buttons.add_widget(_button("Back to the table", self._back, "quiet"))
-        buttons.add_widget(_button("Counts match: reveal the discs", self._reveal, "primary"))
+        corrected = {pid: self.counts.get(pid, 0) for pid in self.model.table.players} != self.baseline
+        then = "score the Castillo" if self.model.ask().kind == "count_castillo" else "reveal the discs"
+        buttons.add_widget(_button(f"Use these counts: {then}" if corrected else f"Counts match: {then}",
+                                   self._reveal, "primary"))
 
     def _step(self, pid: str, delta: int) -> None:
         self.counts[pid] = max(0, self.counts.get(pid, 0) + delta)
@@ -92,7 +98,7 @@ class ScoringScreen(Screen):
         if not self.model.submit({"type": "castillo_counted", "counts": counted}):
             self.message = self.model.message
             return
-        if not self.model.submit({"type": "secret_discs_revealed"}):
+        if self.model.ask().kind == "reveal_secret_discs" and not self.model.submit({"type": "secret_discs_revealed"}):
             self.message = self.model.message
         # the model reports the scoring: show_scoring() takes over
 

@@ -57,6 +57,7 @@ class SetupScreen(Screen):
     cert_file = StringProperty("")
     key_file = StringProperty("")
     message = StringProperty("")
+    from_position = BooleanProperty(False)  # tracking from the board in front of the table (a game under way)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -115,4 +116,7 @@ class SetupScreen(Screen):
             self.message = str(exc)
             return
         self.message = ""
+        if self.from_position and self.mode != "Scoring only":
+            self.manager.get_screen("position").start_tracking()  # one event sets the board, round and cards
+            return
         self.manager.current = "table"

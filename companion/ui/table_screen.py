@@ -18,7 +18,7 @@ from kivy.uix.screenmanager import Screen
 from engine.board import CASTILLO
 
 from ..board_entry import BoardEntry
-from . import dialogs
+from . import dialogs, pick_dialogs
 from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
 from .phone_check import PhoneCheck
 
@@ -51,6 +51,7 @@ class TableScreen(Screen):
     entry_text = StringProperty("")
     can_undo = BooleanProperty(False)
     _bound = False  # class level: `model` is set (and observed) during __init__
+    _asked_for = None  # (title, actor, map mode) of the prompt the entry belongs to
     _game_shown = None
 
     def __init__(self, **kwargs):
@@ -109,10 +110,27 @@ class TableScreen(Screen):
             chip.bind(pos=lambda w, v, r=rect: setattr(r, "pos", (v[0], v[1] + dp(4))),
                       size=lambda w, v, r=rect: setattr(r, "size", (v[0], v[1] - dp(8))))
             grid.add_widget(chip)
-            grid.add_widget(Label(text=p["name"], halign="left", text_size=(dp(150), None)))
-            grid.add_widget(Label(text=str(p["score"]), bold=True, size_hint_x=None, width=dp(44)))
+            veto = "  [b][color=8a1c0c]VETO[/color][/b]" if p.get("vetoes_held") else ""
+            name = Label(text=p["name"] + veto, markup=True, halign="left", valign="middle", shorten=True,
+                         shorten_from="right")
+            name.bind(size=lambda w, v: setattr(w, "text_size", v))
+            grid.add_widget(name)
+            grid.add_widget(Label(text=str(p["score"]), bold=True, size_hint_x=None, width=dp(40)))
             grid.add_widget(Label(text=f"court {p.get('court', 0)}", font_size="13sp",
-                                  size_hint_x=None, width=dp(70)))
+                                  size_hint_x=None, width=dp(62)))
+            grid.add_widget(Label(text=self._power_words(game, p), font_size="13sp", size_hint_x=None, width=dp(62)))
+
+    @staticmethod
+    def _power_words(game: dict, player: dict) -> str:
+        """The Power card laid down this round and, once all are down, the place in the turn order."""
+        card = player.get("power_card_played")
+        if card is None:
+            return ""
+        played = [q.get("power_card_played") for q in game["players"]]
+        if None in played:
+            return f"card {card}"
+        place = sorted(played, reverse=True).index(card) + 1
+        return f"{card} · {place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
 
     def _rounds(self, game: dict) -> None:
         box = self.ids.rounds
@@ -161,8 +179,22 @@ class TableScreen(Screen):
     # ---- the prompt -----------------------------------------------------------------------
 
     def _prompt_changed(self, *args) -> None:
+        prompt = self.model.prompt
+        same_question = prompt is not None and self._asked_for == (prompt.title, prompt.actor, prompt.map_mode)
+        if same_question and prompt.map_mode == "count" and self.sub_prompt is None:
+            # Only the tower's count changed (a cube thrown while someone taps the regions):
+            # keep the taps, take the Castillo's share from the tower.
+            self.entry = {a: c for a, c in self.entry.items() if a != CASTILLO}
+            self.entry.update({a: c for a, c in prompt.prefill.items() if a == CASTILLO})
+            self._show()
+            return
+        self._asked_for = (prompt.title, prompt.actor, prompt.map_mode) if prompt else None
         self.entry, self.move_source, self.move_owner, self.sub_prompt = {}, "", "", None
+        self.message = self.model.message  # a hint of this screen's own belongs to the step it was made at
         self._show()
+        if prompt is not None and any(c.action == "reveal_cards" for c in prompt.choices) \
+                and self.manager and self.manager.current == self.name:
+            self._action_reveal_cards("")  # the one thing to do now: no tap to open it
 
     @property
     def prompt(self):
@@ -204,10 +236,20 @@ class TableScreen(Screen):
                 grid.add_widget(_button(choice.label, lambda c=choice: self.choose(c), choice.style, height=dp(56),
                                         disabled=not choice.enabled))
             box.add_widget(grid)
+            self._notes(prompt, box)
             return
         for choice in prompt.choices:
             box.add_widget(_button(choice.label, lambda c=choice: self.choose(c), choice.style,
                                    disabled=not choice.enabled))
+        self._notes(prompt, box)
+
+    def _notes(self, prompt, box) -> None:
+        for i, note in enumerate(prompt.notes):
+            label = Label(text=note, font_size="14sp", bold=i == 0, color=(0.30, 0.22, 0.12, 1), size_hint_y=None,
+                          halign="left", valign="middle")
+            label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
+                       texture_size=lambda w, v: setattr(w, "height", v[1] + dp(6)))
+            box.add_widget(label)
 
     def _count_controls(self, prompt, box) -> None:
         total = sum(self.entry.values())
@@ -296,16 +338,30 @@ class TableScreen(Screen):
 
     def _confirm_counts(self) -> None:
         counts = {a: c for a, c in self.entry.items()}
+        question = self.prompt.confirm_empty
+        if question and not any(counts.values()):
+            pick_dialogs.Ask(question, "Yes", lambda: self._submit_counts(counts)).open()
+            return
+        self._submit_counts(counts)
+
+    def _submit_counts(self, counts: dict[str, int]) -> None:
         if self._submit(self.prompt.on_counts(counts)):
             self.entry = {}
 
     def choose(self, choice) -> None:
+        if choice.events:
+            if not self.model.submit_many([dict(e) for e in choice.events]):
+                self._show()
+            return
         if choice.event is not None:
             event = dict(choice.event)
             prompt = self.prompt
-            if prompt.map_mode == "count" and event.get("type") == "special_action_started" and any(
-                    v for k, v in self.entry.items() if k != CASTILLO):
-                self.message = "Confirm or clear the placement first"
+            if choice.places_first and prompt.on_counts and any(self.entry.values()):
+                # Caballeros tapped on the map are placed first, never dropped by this tap.
+                if self.model.submit_many([prompt.on_counts(dict(self.entry)), event]):
+                    self.entry = {}
+                else:
+                    self._show()
                 return
             self._submit(event)
             return
@@ -324,12 +380,22 @@ class TableScreen(Screen):
     # ---- actions that open a step -----------------------------------------------------------
 
     def _action_reveal_cards(self, _arg) -> None:
-        dialogs.RevealCards(self.model, self.model.builder.reveal_choices(self.model.ask())).open()
+        sheet = getattr(self, "_reveal_sheet", None)
+        if sheet is not None and sheet.parent is not None:
+            return  # already open (the prompt and the screen's entry both ask for it)
+        self._reveal_sheet = pick_dialogs.RevealCards(self.model, self.model.builder.reveal_choices(self.model.ask()))
+        self._reveal_sheet.open()
 
     def _action_secret(self, pid: str) -> None:
         ask = self.model.ask()
-        dialogs.PrivatePick(self.model, pid, self.model.builder.secret_options(ask, pid),
-                            lambda region: {"type": "secret_disc_set", "player": pid, "region": region}).open()
+        builder = self.model.builder
+        pick_dialogs.SecretPick(self.model, pid, builder.secret_purpose(ask), builder.secret_options(ask, pid),
+                                lambda region: {"type": "secret_disc_set", "player": pid, "region": region}).open()
+
+    def _action_replenish_custom(self, _arg) -> None:
+        self.sub_prompt = self.model.builder.replenish_custom(self.model.ask())
+        self.entry = dict(self.sub_prompt.prefill)
+        self._show()
 
     def _action_powerback(self, pid: str) -> None:
         ask = self.model.ask()

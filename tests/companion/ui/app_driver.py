@@ -64,9 +64,26 @@ class Driver:
     # ---- touching --------------------------------------------------------------------------
 
     def tap_xy(self, x: float, y: float) -> None:
+        self._count_tap()
         touch = UnitTestTouch(x, y)
         touch.touch_down()
         touch.touch_up()
+
+    def _count_tap(self) -> None:
+        """Every tap a person makes on the tablet, by what the game asked at that moment."""
+        table = self.model.table
+        phase = table.asked().kind if table is not None else "setup"
+        self.taps.append(phase)
+
+    @property
+    def taps(self) -> list:
+        if not hasattr(self, "_taps"):
+            self._taps = []
+        return self._taps
+
+    def tower_drop(self, colour: str) -> None:
+        """A cube thrown into the (simulated) tower: the tower's doing, not a tap on the tablet."""
+        self.model.simulate_drop(colour)
 
     def tap(self, text: str, exact: bool = False) -> None:
         w = self.button(text, exact)

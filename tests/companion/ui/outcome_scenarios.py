@@ -1,6 +1,6 @@
 """Scenarios (run by app_driver.py) for what the table is told after an effect on
 everyone, and the history that reopens it."""
-from scenarios import _choose_in_spinner, _confirm_replenish, _wait_for
+from scenarios import _reveal_cards, _wait_for
 
 
 def decay_outcome_and_history(d):
@@ -17,23 +17,11 @@ def decay_outcome_and_history(d):
     d.tap("Start the game")
     yield from _wait_for(d, lambda: d.current == "table")
     yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
-    d.tap("Turn up the cards")
-    yield from _wait_for(d, lambda: d.has_button("Reveal"))
-    yield 0.2  # laid out before the spinners are told apart by height
-    from kivy.uix.spinner import Spinner
-    spinners = [w for w in d.widgets() if isinstance(w, Spinner) and d.visible(w)]
-    spinners.sort(key=lambda w: -w.to_window(*w.pos)[1])
-    for spinner, card in zip(spinners, ("any 3 Caballeros", "send all of the Caballeros", "Score the Castillo",
-                                        "relocate your Grande")):
-        options = [v for v in spinner.values if card.lower() in v.lower()]
-        assert options, (card, spinner.values)
-        yield from _choose_in_spinner(d, spinner, options[0])
-    d.tap("Reveal", exact=True)
-    yield 0.2
+    yield from _reveal_cards(d, ("any 3 Caballeros", "send all of the Caballeros", "Score the Castillo",
+                                 "relocate your Grande"))
     for value in ("13", "12", "11"):
         d.tap(value, exact=True)
         yield 0.1
-    yield from _confirm_replenish(d, 0)
     d.tap("Decay of Authority")
     yield 0.1
     d.tap("Do the special action")

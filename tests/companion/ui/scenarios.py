@@ -13,17 +13,45 @@ def _wait_for(d, what, seconds=5.0, step=0.05):
 
 
 def _pick_secret_discs(d, regions):
+    """Two taps a player: their name, then the region (nothing of the pick stays on screen)."""
     for pid, region in regions.items():
         name = d.model.name(pid)
-        d.tap(f"{name} picks here")
+        d.tap(f"{name}: secret disc")
         yield 0.1
         if pid == list(regions)[0]:
-            d.shot("private_pick_pass")
-        d.tap(f"I am {name}")
-        yield 0.1
-        if pid == list(regions)[0]:
+            yield 0.1
             d.shot("private_pick_regions")
         d.tap(d.model.area_name(region), exact=True)
+        yield 0.1
+
+
+def _reveal_cards(d, wanted):
+    """The sheet of turned-up cards opens by itself: one tap per stack, then Reveal."""
+    from companion.ui.pick_dialogs import RevealCards
+    yield from _wait_for(d, lambda: any(isinstance(w, RevealCards) for w in d.widgets()))
+    yield 0.2
+    sheet = next(w for w in d.widgets() if isinstance(w, RevealCards))
+    for stack, words in zip(sheet.stacks, wanted):
+        button = next(b for b in sheet.buttons[stack].values() if words.lower() in b.text.lower())
+        d.tap_widget(button)
+        yield 0.05
+    d.shot("tracking_reveal")
+    d.tap("Reveal", exact=True)
+    yield 0.2
+
+
+def _replenish_custom(d, n):
+    """The other replenishment: the stepper starts at the full number; -1 down to n."""
+    d.tap("Other replenishment")
+    yield 0.1
+    most = d.screen("table").prompt.steppers["__provinces__"][2]
+    for _ in range(most - n):
+        d.tap("from the provinces: -1")
+        yield 0.05
+    d.tap("Confirm", exact=True)
+    yield 0.1
+    if n == 0:
+        d.tap("Yes", exact=True)
         yield 0.1
 
 
@@ -135,21 +163,6 @@ def scoring_only_short_game(d):
                "scorings": len(public["scorings"])}
 
 
-def _choose_in_spinner(d, spinner, text):
-    d.tap_widget(spinner)
-    yield 0.2
-    d.tap(text, exact=True)
-    yield 0.1
-
-
-def _confirm_replenish(d, taps):
-    for _ in range(taps):
-        d.tap("from the provinces:", exact=False)
-        yield 0.05
-    d.tap("Confirm", exact=True)
-    yield 0.1
-
-
 def tracking_full_round(d):
     """Round 1 of a tracked 3-player game, every step entered by taps."""
     yield 0.3
@@ -166,18 +179,8 @@ def tracking_full_round(d):
     yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
     table = d.screen("table")
     sim = {getattr(w, "sim_colour", None): w for w in table.ids.sim_drops.children}
-    # Reveal: one card per stack, chosen in the dialog's spinners
-    d.tap("Turn up the cards")
-    yield 0.2
-    from kivy.uix.spinner import Spinner
-    spinners = [w for w in d.widgets() if isinstance(w, Spinner) and d.visible(w)]
-    spinners.sort(key=lambda w: -w.to_window(*w.pos)[1])  # stack 1 on top
-    for spinner, card in zip(spinners, ("any 3 Caballeros", "King is Angry", "Score the Castillo", "relocate your Grande")):
-        options = [v for v in spinner.values if card.lower() in v.lower()]
-        yield from _choose_in_spinner(d, spinner, options[0])
-    d.shot("tracking_reveal")
-    d.tap("Reveal", exact=True)
-    yield 0.2
+    # Reveal: one tap per stack in the sheet that opens by itself
+    yield from _reveal_cards(d, ("any 3 Caballeros", "King is Angry", "Score the Castillo", "relocate your Grande"))
     assert d.ask().kind == "play_power_card", d.model.message
     # A cube thrown in during the power cards: flagged, and dismissed by a person
     d.tap_widget(sim["yellow"])
@@ -195,9 +198,9 @@ def tracking_full_round(d):
     assert d.model.table.hidden_tallies()["yellow"] == 0
     # Red (13): replenish 2, take the Castillo card, throw 2 into the tower and place 1
     assert d.ask().kind == "replenish" and d.ask().players == ("red",)
-    yield from _confirm_replenish(d, 2)
-    d.tap("Score the Castillo")
+    d.tap("Score the Castillo")  # full replenishment and the card: one tap
     yield 0.1
+    assert d.ask().kind == "turn_action", d.model.message
     for _ in range(2):
         d.tap_widget(sim["red"])
         yield 0.1
@@ -210,9 +213,16 @@ def tracking_full_round(d):
     yield 0.1
     assert d.model.public["game"]["regions"]["castilla_la_vieja"] == {"red": 1}, d.model.message
     d.tap("Do the special action")
+    yield 0.1
+    # The Castillo scoring card: lifted and counted as at a general scoring (the tower's 2 red)
+    d.tap("Open the Castillo")
+    yield from _wait_for(d, lambda: d.current == "scoring")
+    yield 0.2
+    d.shot("tracking_castillo_count")
+    d.tap("Counts match: score the Castillo")
     yield from _walk_scoring(d, "tracking_castillo_scoring")
-    # Yellow (12): the Grande card, special first, then place in two regions
-    yield from _confirm_replenish(d, 0)
+    # Yellow (12): the Grande card (no replenishment), special first, then place in two regions
+    yield from _replenish_custom(d, 0)
     d.tap("relocate your Grande")
     yield 0.1
     d.tap("Do the special action")
@@ -226,7 +236,7 @@ def tracking_full_round(d):
     yield 0.1
     assert d.model.public["game"]["regions"]["valencia"] == {"yellow": 2}, d.model.message
     # Green (11): the Intrigue card moves Red's Caballero to Granada; an undo on the way
-    yield from _confirm_replenish(d, 1)
+    yield from _replenish_custom(d, 1)
     d.tap("any 3 Caballeros")
     yield 0.1
     d.tap("Do the special action")

@@ -49,7 +49,7 @@ def test_a_whole_short_game_in_scoring_only_mode(tmp_path):
     outcome, shots = _drive("scoring_only_short_game", tmp_path)
     assert outcome["scorings"] == 4  # a special scoring and three general scorings
     assert outcome["winners"] == [max(outcome["scores"], key=outcome["scores"].get)]
-    for name in ("home", "setup", "table", "tower_panel", "board_entry", "private_pick_pass",
+    for name in ("home", "setup", "table", "tower_panel", "board_entry",
                  "private_pick_regions", "castillo_open", "general_summary", "general_region", "end"):
         _looks_like_a_screen(shots / f"{name}.png")
 

@@ -6,6 +6,14 @@ touches the UI: the app hops to its thread with Clock. With `simulated`, a
 SimulatedTower speaks the real protocol over a real pty to a SerialBridge, so
 the on-screen drop buttons exercise the same path as a USB tower.
 
+The tower's own totals are reconciled with the table's: each snapshot goes to
+`Table.tower_totals` once every drop it counts has been handed over (a snapshot
+may be older or newer than the drops the table holds: its `seq` says up to
+where it counts). A tower still counting since another emptying is sent the
+table's emptying again (the same token empties once). A new game starts the
+tower's count from an emptying of its own, and after the last game's last drop
+(`after`), so a tower that stayed on does not replay the last game's drops.
+
 Every status handed on is a `TowerStatus`: the link's status plus how private
 the link is (`security`), so the tower bar can warn about an MQTT link that is
 not encrypted or anonymous. A setting the bridge cannot use (a bad broker
@@ -14,12 +22,14 @@ address, a certificate file gone since the game was set up) becomes a
 """
 from __future__ import annotations
 
+import concurrent.futures
 import logging
 import time
 from typing import Callable, Optional
 
+from firmware_bridge.adapter import TowerDrop
 from firmware_bridge.link import LinkStatus
-from firmware_bridge.messages import COLOURS
+from firmware_bridge.messages import COLOURS, Totals
 from firmware_bridge.security import LOCAL, LinkSecurity, mqtt_security
 from firmware_bridge.sim import PtyPort, SimulatedTower
 from firmware_bridge.transport_mqtt import MqttBridge, parse_broker_url
@@ -53,10 +63,18 @@ def check_mqtt(config: TowerConfig) -> None:
 
 class TowerConnection:
     def __init__(self, table: Table, config: TowerConfig,
-                 on_status: Optional[Callable[[LinkStatus], None]] = None):
+                 on_status: Optional[Callable[[LinkStatus], None]] = None,
+                 after: Optional[tuple[str, str, int]] = None):
+        """after: (tower, boot, seq) of the last drop the previous game at this tablet took; a
+        game with no drop of its own resumes after it."""
         self.table = table
         self.config = config
         self._on_status = on_status
+        self._after = after
+        self._totals_waiting: Optional[tuple[str, Totals]] = None  # a snapshot whose drops are on the way
+        # Commands go out from a thread of their own: the table asks for an emptying while holding its
+        # lock, and the bridge's thread takes the link's lock, then the table's (drops, totals).
+        self._sender = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="tower-commands")
         self.sim: Optional[SimulatedTower] = None
         self._pty: Optional[PtyPort] = None
         self.bridge = None
@@ -65,28 +83,53 @@ class TowerConnection:
 
     def start(self) -> "TowerConnection":
         c = self.config
-        resume = self.table.tower_position()
-        options = {"resume": resume, "on_status": self._status}
+        resume = self.table.tower_position() or self._after
+        options = {"resume": resume, "on_status": self._status, "on_totals": self._totals}
         if c.kind == "none":
             return self
         if c.kind == "simulated":
             self.sim = SimulatedTower(SIM_DEVICE)
             self._pty = PtyPort(self.sim, baud=0)
-            self.bridge = SerialBridge(self._pty.path, self.table.tower_drop, **options)
+            self.bridge = SerialBridge(self._pty.path, self._drop, **options)
         elif c.kind == "serial":
-            self.bridge = SerialBridge(c.port, self.table.tower_drop, **options)
+            self.bridge = SerialBridge(c.port, self._drop, **options)
         else:
             try:
-                self.bridge = MqttBridge(c.broker, c.tower_id, self.table.tower_drop, **mqtt_options(c), **options)
+                self.bridge = MqttBridge(c.broker, c.tower_id, self._drop, **mqtt_options(c), **options)
             except ValueError as e:  # a setting the bridge cannot use: say so on the tower bar
                 self._not_started(str(e))
                 return self
             self.security = self.bridge.security
         self.table.on_tower_empty = self.empty
+        token = self.table.start_tower_count()
         self.bridge.start()
-        if self.table.empty_token:  # the tower may not have heard it before a restart; idempotent
-            self.empty(self.table.empty_token)
+        if token:  # the tower may not have heard it (a new game, a restart); the same token empties once
+            self.empty(token)
         return self
+
+    # ---- from the bridge's thread, under the link's lock ------------------------------------------
+
+    def _drop(self, drop: TowerDrop) -> None:
+        self.table.tower_drop(drop)   # a failure here is the link's to retry: the drop is not acknowledged
+        waiting = self._totals_waiting
+        if waiting and drop.boot == waiting[1].boot and drop.seq >= waiting[1].seq:
+            try:
+                self._compare(*waiting)
+            except Exception:  # the drop is taken; the next snapshot is compared instead
+                log.exception("comparing the tower's totals failed")
+
+    def _totals(self, tower: str, totals: Totals) -> None:
+        """A snapshot counts every drop of its boot up to totals.seq: compared once the table holds them."""
+        link = self.bridge.link
+        if link.boot == totals.boot and link.delivered < totals.seq:
+            self._totals_waiting = (tower, totals)
+            return
+        self._compare(tower, totals)   # raising: the link asks for totals again
+
+    def _compare(self, tower: str, totals: Totals) -> None:
+        self._totals_waiting = None
+        if self.table.tower_totals(tower, totals) == "other_emptying" and self.table.empty_token:
+            self.empty(self.table.empty_token)   # it missed the table's emptying (the link was down)
 
     def _not_started(self, why: str) -> None:
         log.warning("tower link not started: %s", why)
@@ -111,7 +154,13 @@ class TowerConnection:
 
     def empty(self, token: str) -> None:
         if self.bridge:
-            self.bridge.link.request_empty(token)
+            self._send(self.bridge.link.request_empty, token)
+
+    def _send(self, command: Callable, *args) -> None:
+        try:
+            self._sender.submit(command, *args)
+        except RuntimeError:  # stopped: a restart sends the emptying again
+            pass
 
     def calibrate(self) -> None:
         if self.bridge:
@@ -126,7 +175,53 @@ class TowerConnection:
         self.sim.drop(colour)
 
     def stop(self) -> None:
+        self._sender.shutdown(wait=True)   # an emptying asked for goes out first
         if self.bridge:
             self.bridge.stop()
         if self._pty:
             self._pty.close()
+
+
+# ---- words for the tower panel (no Kivy: the panel only shows them) -------------------------------
+
+TOTALS_MISMATCH = ("The tower and the table disagree on the Castillo's count: nothing was changed; "
+                   "see the tower panel")
+
+
+def _clock(at) -> str:
+    return time.strftime("%H:%M", time.localtime(at)) if at else "?"
+
+
+def _count_words(count: dict, names: dict[str, str]) -> str:
+    colours = ", ".join(f"{names.get(c, c.title())} {n}" for c, n in count["counts"].items()) or "no colour sure"
+    unsure = count["drops"] - sum(count["counts"].values())
+    return f"{colours}{f', {unsure} uncertain or multiple' if unsure else ''} ({count['drops']} drops)"
+
+
+def totals_lines(check: dict, names: dict[str, str]) -> list[str]:
+    """Table.totals_check() in words. Per-colour figures only when the check holds them, i.e. once
+    the Castillo has been lifted; before that only that the two counts differ."""
+    seen = check.get("seen") or {}
+    lines = []
+    if check.get("fault"):
+        lines.append(f"The tower's own count and the table's disagree (found at {_clock(check.get('fault_at'))}): "
+                     "a drop one of them counted did not reach the other. Nothing was changed.")
+        if check.get("counts"):
+            lines.append(f"The tower counted since its last emptying: {_count_words(check['counts']['tower'], names)}. "
+                         f"The table received: {_count_words(check['counts']['table'], names)}. "
+                         "Count the Castillo by hand: that count decides.")
+        else:
+            lines.append("At the next general scoring, count the Castillo by hand when it is lifted: that count "
+                         "decides, and this panel then shows both counts.")
+    elif seen.get("state") == "agree":
+        lines.append(f"The tower's own count agrees with the table's (checked at {_clock(seen.get('at'))}).")
+    elif seen.get("state") == "other_emptying":
+        lines.append("The tower still counts since an earlier emptying: this game's was sent to it again."
+                     if seen.get("ours") else
+                     "This game began before the tower was emptied for it: its count is compared from the "
+                     "next general scoring on.")
+    else:
+        lines.append("No count from the tower to compare yet.")
+    if check.get("settled_at") and not check.get("fault"):
+        lines.append(f"The disagreement found at {_clock(check['settled_at'])} was settled by the hand count.")
+    return lines

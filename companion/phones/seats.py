@@ -9,6 +9,16 @@ sees nothing private until the tablet confirms it (one tap); "No" forgets it and
 makes a new code, as revoking does. A confirmed phone keeps its seat across reloads
 (same credential) without asking again.
 
+A game night: the seats live as long as the phone server, and `reseat` moves them
+to the next game's table. A phone keeps its credential and follows its player: the
+seat whose player has the same name, or, for seats nobody named, the same colour
+(`seat_identity`). It stays confirmed when the tablet has confirmed it as that
+player before. A phone whose player has no seat in the new game waits in the
+*lobby*: it picks a free seat on its own screen (`take_seat`), and the tablet
+confirms it unless the tablet already confirmed it as that seat's player (the
+earlier Yes said "this is Ana's phone", not "this is Carl's"). A phone may also
+leave its seat for the lobby (`leave_seat`): its player took another colour.
+
 Lookups compare against every seat (and the few retired codes), each with
 `hmac.compare_digest`, and never stop early, so how long a lookup takes does not
 depend on how much of a guess was right, nor on which seat matched.
@@ -49,6 +59,8 @@ def _code_lifetime_from_env() -> float:
 
 CODE_LIFETIME = _code_lifetime_from_env()
 RETIRED_PER_SEAT = 4    # old codes remembered per seat, only to say why they no longer work
+LOBBY_LIMIT = 10        # phones of earlier games waiting for a seat (the oldest is forgotten first)
+EARLIER_CODES = 20      # codes of earlier games' seats remembered, only to say they were replaced
 
 CodeState = Literal["open", "expired", "taken"]
 Refusal = Literal["expired", "used", "replaced", "unknown"]
@@ -65,6 +77,18 @@ REFUSALS: dict[str, tuple[str, str]] = {   # refusal -> (title, what to do)
     "unknown": ("This code is not valid",
                 "This join code is not valid: scan your seat's QR code on the tablet again."),
 }
+SEAT_REFUSALS: dict[str, str] = {   # why a phone in the lobby cannot take a seat
+    "unknown": "This phone is not waiting for a seat (the tablet replaced it, or it already has one).",
+    "no_seat": "There is no such seat in this game: pick one of the seats listed.",
+    "taken": "Another phone has just taken that seat: pick a free one.",
+}
+
+
+def seat_identity(pid: str, name: str) -> str:
+    """Who sits at a seat, as far as the table knows: the player's name, or, for a seat nobody
+    named (its name is its colour's, as the setup screen leaves it), the colour."""
+    clean = " ".join(str(name).split()).casefold()
+    return f"colour:{pid}" if clean in ("", pid.replace("_", " ").casefold()) else f"name:{clean}"
 
 
 @dataclass
@@ -75,7 +99,11 @@ class Phone:
     credential: bytes
     device: str                 # e.g. "Chrome on Android", from the phone's browser
     number: str                 # two digits shown on the phone and the tablet, to match them
-    confirmed: bool = False
+    confirmed: bool = False     # the tablet confirmed it for the seat it holds now
+    vouched: tuple[str, ...] = ()   # the players (seat_identity) the tablet confirmed it as, last one last
+    home: Optional[str] = None      # the player whose seat it held last (a phone in the lobby)
+    was: str = ""               # that seat in words, "Ana (Red)", for the tablet and the phone
+    last_seat: Optional[str] = None  # that seat's colour
 
 
 @dataclass
@@ -106,7 +134,7 @@ class Seats:
     """Thread-safe: the tablet confirms and revokes from its thread, the server joins from its own."""
 
     def __init__(self, players: tuple[str, ...] | list[str], code_lifetime: float = CODE_LIFETIME,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, names: Optional[dict[str, str]] = None):
         if code_lifetime <= 0:
             raise ValueError(f"code_lifetime must be positive seconds, not {code_lifetime!r}")
         self._lock = threading.Lock()
@@ -115,8 +143,15 @@ class Seats:
         self._serials = itertools.count(1)
         now = clock()
         self._seats = {pid: _Seat(code=self._new_code(), made=now) for pid in players}
+        self._name_seats(players, names or {})
+        self._lobby: list[Phone] = []          # phones of earlier games without a seat, oldest first
+        self._earlier: list[bytes] = []        # earlier games' codes: "replaced"
         # Compared against for an empty slot, so every lookup does the same work.
         self._filler = secrets.token_urlsafe(CREDENTIAL_BYTES).encode()
+
+    def _name_seats(self, players, names: dict[str, str]) -> None:
+        self._identity = {pid: seat_identity(pid, names.get(pid, "")) for pid in players}
+        self._words = {pid: _seat_words(pid, names.get(pid, "")) for pid in players}
 
     @staticmethod
     def _new_code() -> bytes:
@@ -180,6 +215,9 @@ class Seats:
             for old, reason in seat.retired:
                 if hmac.compare_digest(old, token):
                     why = reason
+        for old in self._earlier:
+            if hmac.compare_digest(old, token):
+                why = "replaced"
         return (found, None) if found else (None, why)
 
     def code_valid(self, code: object) -> bool:
@@ -215,24 +253,42 @@ class Seats:
 
     # ---- phones ---------------------------------------------------------------------------
 
+    def _find(self, token: bytes) -> tuple[Optional[str], Optional[Phone]]:
+        """(seat, phone) of this credential, (None, phone) for a phone in the lobby, else (None, None).
+        Every seat and every phone in the lobby is compared: no early exit."""
+        found: tuple[Optional[str], Optional[Phone]] = (None, None)
+        for pid, seat in self._seats.items():
+            ref = seat.phone.credential if seat.phone else None
+            if hmac.compare_digest(ref if ref is not None else self._filler, token) and ref is not None:
+                found = (pid, seat.phone)
+        for phone in self._lobby:
+            if hmac.compare_digest(phone.credential, token):
+                found = (None, phone)
+        return found
+
     def seat_for(self, credential: object) -> Optional[str]:
         """The seat this credential belongs to (confirmed or not), or None."""
         token = _as_bytes(credential)
         if token is None:
             return None
         with self._lock:
-            found = None
-            for pid, seat in self._seats.items():   # every seat, no early exit
-                ref = seat.phone.credential if seat.phone else None
-                if hmac.compare_digest(ref if ref is not None else self._filler, token) and ref is not None:
-                    found = pid
-            return found
+            return self._find(token)[0]
+
+    def locate(self, credential: object) -> tuple[Optional[str], Optional[Phone]]:
+        """(seat, a copy of the phone) for a seated phone, (None, copy) for a phone in the lobby,
+        (None, None) for a credential nobody holds."""
+        token = _as_bytes(credential)
+        if token is None:
+            return None, None
+        with self._lock:
+            pid, phone = self._find(token)
+            return pid, (_copy(phone) if phone else None)
 
     def phone(self, pid: str) -> Optional[Phone]:
         """A copy of the phone holding the seat, or None."""
         with self._lock:
             phone = self._seats[pid].phone
-            return Phone(**vars(phone)) if phone else None
+            return _copy(phone) if phone else None
 
     def joined(self, pid: str) -> bool:
         """A phone holds the seat and the tablet confirmed it."""
@@ -253,6 +309,8 @@ class Seats:
             if phone is None or phone.serial != serial:
                 return False
             phone.confirmed = True
+            ident = self._identity[pid]
+            phone.vouched = tuple(v for v in phone.vouched if v != ident) + (ident,)
             return True
 
     def revoke(self, pid: str) -> str:
@@ -264,3 +322,137 @@ class Seats:
             self._retire(seat, "replaced")
             seat.phone, seat.code, seat.made = None, self._new_code(), self._clock()
             return seat.code.decode()
+
+    # ---- a game night: the next game's seats, the lobby ----------------------------------
+
+    def reseat(self, players: tuple[str, ...] | list[str], names: dict[str, str]) -> None:
+        """The next game's seats. Each phone of the last game (and of the lobby) goes to the seat
+        of the same player (`seat_identity`), confirmed if the tablet confirmed it as that player;
+        the others wait in the lobby. Every seat without a phone gets a fresh join code; the last
+        game's codes stop working ("replaced")."""
+        with self._lock:
+            now = self._clock()
+            phones: list[Phone] = []
+            for pid, seat in self._seats.items():
+                self._earlier = ([c for c in [seat.code] + [old for old, _ in seat.retired] if c]
+                                 + self._earlier)[:EARLIER_CODES]
+                if seat.phone is not None:
+                    self._remember_seat(seat.phone, pid)
+                    phones.append(seat.phone)
+            phones += self._lobby
+            self._seats = {pid: _Seat(code=self._new_code(), made=now) for pid in players}
+            self._name_seats(players, names)
+            self._lobby = []
+            seat_of = {ident: pid for pid, ident in self._identity.items()
+                       if list(self._identity.values()).count(ident) == 1}
+            for phone in phones:
+                pid = seat_of.get(phone.home or "")
+                if pid is not None and self._seats[pid].phone is None:
+                    self._place(pid, phone)
+                else:
+                    phone.confirmed = False
+                    self._lobby.append(phone)
+            self._trim_lobby()
+
+    def _remember_seat(self, phone: Phone, pid: str) -> None:
+        phone.home, phone.was, phone.last_seat = self._identity[pid], self._words[pid], pid
+
+    def _place(self, pid: str, phone: Phone) -> None:
+        seat = self._seats[pid]
+        self._retire(seat, "used")
+        seat.phone = phone
+        phone.confirmed = self._identity[pid] in phone.vouched
+
+    def _trim_lobby(self) -> None:
+        self._lobby.sort(key=lambda p: p.serial)
+        del self._lobby[:max(0, len(self._lobby) - LOBBY_LIMIT)]
+
+    def lobby(self) -> list[Phone]:
+        """Copies of the phones waiting for a seat, oldest first."""
+        with self._lock:
+            return [_copy(p) for p in self._lobby]
+
+    def free_seats(self) -> list[str]:
+        """Seats no phone holds (a phone in the lobby may take one)."""
+        with self._lock:
+            return [pid for pid, seat in self._seats.items() if seat.phone is None]
+
+    def suggested(self, phone: Phone) -> Optional[str]:
+        """The free seat of the phone's last player, or else of its last colour, if any."""
+        with self._lock:
+            free = [pid for pid, seat in self._seats.items() if seat.phone is None]
+            same = [pid for pid in free if self._identity[pid] == phone.home]
+            colour = [pid for pid in free if pid == phone.last_seat]
+            return (same + colour + [None])[0]
+
+    def take_seat(self, credential: object, pid: str) -> Phone | str:
+        """A phone in the lobby takes a free seat: the phone (a copy) or why not (SEAT_REFUSALS).
+        It is confirmed at once only if the tablet confirmed it as this seat's player before."""
+        token = _as_bytes(credential)
+        with self._lock:
+            seat_pid, phone = self._find(token) if token is not None else (None, None)
+            if phone is None or seat_pid is not None:
+                return "unknown"
+            if pid not in self._seats:
+                return "no_seat"
+            if self._seats[pid].phone is not None:
+                return "taken"
+            self._lobby.remove(phone)
+            self._place(pid, phone)
+            return _copy(phone)
+
+    def leave_seat(self, credential: object) -> Optional[str]:
+        """The seated phone with this credential goes to the lobby (its player plays another
+        colour); the seat gets a fresh join code. Returns the seat it left, or None."""
+        token = _as_bytes(credential)
+        with self._lock:
+            pid, phone = self._find(token) if token is not None else (None, None)
+            if pid is None or phone is None:
+                return None
+            self._unseat(pid)
+            return pid
+
+    def unseat(self, pid: str, serial: int) -> bool:
+        """The tablet's No for a phone it confirmed as someone else before: back to the lobby
+        (it is still that player's phone) and a fresh code for the seat. False if the seat
+        holds another phone by now."""
+        with self._lock:
+            phone = self._seats[pid].phone
+            if phone is None or phone.serial != serial:
+                return False
+            before = phone.home, phone.was, phone.last_seat   # it never was this seat's player's
+            self._unseat(pid)
+            phone.home, phone.was, phone.last_seat = before
+            return True
+
+    def _unseat(self, pid: str) -> None:
+        seat = self._seats[pid]
+        phone, seat.phone = seat.phone, None
+        phone.confirmed = False
+        self._remember_seat(phone, pid)
+        seat.code, seat.made = self._new_code(), self._clock()
+        self._lobby.append(phone)
+        self._trim_lobby()
+
+    def forget(self, serial: int) -> bool:
+        """A phone in the lobby is forgotten (its credential stops working). False if none has that serial."""
+        with self._lock:
+            kept = [p for p in self._lobby if p.serial != serial]
+            found = len(kept) != len(self._lobby)
+            self._lobby = kept
+            return found
+
+
+def _copy(phone: Phone) -> Phone:
+    return Phone(**vars(phone))
+
+
+def _colour_word(pid: str) -> str:
+    return pid.replace("_", " ").title()
+
+
+def _seat_words(pid: str, name: str) -> str:
+    """ "Ana (Red)", or "Red" for a seat nobody named."""
+    colour = _colour_word(pid)
+    clean = " ".join(str(name).split())
+    return colour if seat_identity(pid, clean).startswith("colour:") else f"{clean} ({colour})"

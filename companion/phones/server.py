@@ -8,6 +8,13 @@ the same seat. A phone that joins sees nothing private until the tablet
 confirms it with one tap ("Is this Ana's phone?"); No forgets it. The tablet
 can revoke a seat at any time.
 
+One server serves a whole game night: `switch_table` points it at the next
+game's table. Phones keep their credentials and follow their players to the
+new seats (seats.py says how); a phone whose player has no seat picks a free
+one on its screen. Nothing of the old game survives the switch: the old
+table's observer is removed, every view is rebuilt from the new table, and a
+pick or a view read still under way for the old table is refused or dropped.
+
 Routes (all answers to bad input are 4xx with a clear message, never a 5xx):
   GET  /, /phone        the phone page
   GET  /join/<code>     the phone page, which then spends the code (410 page if expired or spent)
@@ -15,10 +22,14 @@ Routes (all answers to bad input are 4xx with a clear message, never a 5xx):
   GET  /api/me          Authorization: Bearer <credential> -> this seat's PhoneView
                         (a PendingView until the tablet confirms the phone)
   POST /api/pick        {"credential", "question", "region"} -> {"ok": true}
+  POST /api/seat        {"credential", "seat"} -> {"ok": true, "seat"}: a phone without a seat takes a free one
+  POST /api/leave       {"credential"} -> {"ok": true}: the phone leaves its seat (its player plays another colour)
   GET  /api/status      StatusView: who has chosen (never what), for anyone
   GET  /ws              phone socket: first frame {"type": "hello", "credential"}, then
-                        {"type": "pick", "credential", "question", "region", "ref"?};
-                        receives "pending", "view" (PhoneView), "result" and "error" frames
+                        {"type": "pick", "credential", "question", "region", "ref"?},
+                        {"type": "seat", "credential", "seat", "ref"?} or {"type": "leave", "credential", "ref"?};
+                        receives "pending", "view" (PhoneView), "choose_seat" (SeatChoice), "result"
+                        and "error" frames
   GET  /ws/status       spectator socket: "status" frames (StatusView); at most `Limits.spectators`
 
 Every view and status message carries `seq`, +1 per change of that feed, so a
@@ -50,8 +61,9 @@ from engine.events import SecretDiscSet
 
 from ..table import InputError, Table
 from .guard import AiohttpLog, ConnectionGuard, GuardedSite, Limits, RateLimitedLog, one_line, raise_fd_limit
-from .seats import CODE_LIFETIME, MAX_TOKEN_CHARS, REFUSALS, Joined, Seats
-from .views import DISC_KINDS, PhoneView, Snapshot, StatusView, pending_view, phone_view, status_view
+from .seats import CODE_LIFETIME, MAX_TOKEN_CHARS, REFUSALS, SEAT_REFUSALS, Joined, Phone, Seats
+from .views import (DISC_KINDS, PhoneView, Snapshot, StatusView, pending_view, phone_view, seat_choice,
+                    status_view)
 
 log = logging.getLogger("companion.phones")
 
@@ -94,6 +106,22 @@ class JoinIn(_In):
     code: Token
 
 
+class SeatIn(_In):
+    type: Literal["seat"] = "seat"
+    credential: Token
+    seat: Annotated[str, Field(min_length=1, max_length=20)]
+    ref: Optional[Annotated[int, Field(ge=0, le=2**31)]] = None
+
+
+class LeaveIn(_In):
+    type: Literal["leave"] = "leave"
+    credential: Token
+    ref: Optional[Annotated[int, Field(ge=0, le=2**31)]] = None
+
+
+FRAMES: dict[str, type[BaseModel]] = {"pick": PickIn, "seat": SeatIn, "leave": LeaveIn}
+
+
 class Refused(Exception):
     """A request refused with an HTTP-like status and a message for the player."""
 
@@ -113,8 +141,7 @@ class NotConfirmed(Refused):
 NOT_JOINED = "This phone is not joined to a seat (or the tablet replaced it): scan your seat's QR code on the tablet."
 
 
-def _parse(model: type[BaseModel], raw: bytes | str) -> Any:
-    """Malformed input -> Refused(400) naming the first problem, never echoing data back."""
+def _load(raw: bytes | str) -> dict:
     try:
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
         data = json.loads(text)
@@ -122,6 +149,22 @@ def _parse(model: type[BaseModel], raw: bytes | str) -> Any:
         raise Refused(400, "malformed request: expected a JSON object") from None
     if not isinstance(data, dict):
         raise Refused(400, "malformed request: expected a JSON object")
+    return data
+
+
+def _parse_frame(raw: str) -> Any:
+    """A phone socket's frame: a pick (the default), a seat taken or a seat left."""
+    data = _load(raw)
+    kind = data.get("type", "pick")
+    return _validate(FRAMES.get(kind, PickIn) if isinstance(kind, str) else PickIn, data)
+
+
+def _parse(model: type[BaseModel], raw: bytes | str) -> Any:
+    """Malformed input -> Refused(400) naming the first problem, never echoing data back."""
+    return _validate(model, _load(raw))
+
+
+def _validate(model: type[BaseModel], data: dict) -> Any:
     try:
         return model.model_validate(data)
     except ValidationError as exc:
@@ -183,6 +226,7 @@ class _Client:
         self.dead = False
         self.task: Optional[asyncio.Task] = None
         self.credential: Optional[str] = None
+        self.lobby_text = ""         # the last seat choice sent (a phone without a seat)
         self._close_with: tuple[int, bytes] = (1000, b"")
         self._closing = False
 
@@ -224,8 +268,9 @@ class _Client:
 class PhoneServer:
     """Serves the phone page and sockets for one table. Thread-safe public methods.
 
-    The tablet uses: start(), stop(), port, seat_url(pid), revoke(pid), seats_status(),
-    confirmations(), confirm(pid, phone), reject(pid, phone), status(), subscribe(callback)."""
+    The tablet uses: start(), stop(), switch_table(table), port, seat_url(pid), revoke(pid),
+    seats_status(), lobby(), forget(phone), confirmations(), confirm(pid, phone), reject(pid, phone),
+    status(), subscribe(callback)."""
 
     def __init__(self, table: Table, host: str = "0.0.0.0", port: int = 0, *,
                  public_host: Optional[str] = None, code_lifetime: float = CODE_LIFETIME,
@@ -236,8 +281,9 @@ class PhoneServer:
         self._public_host = public_host
         self.limits = limits
         self.board = classic_board()
-        self.seats = Seats(table.players, code_lifetime)
+        self.seats = Seats(table.players, code_lifetime, names=dict(table.names))
         self._players = tuple(table.players)
+        self._generation = 0     # +1 per table served: work begun for an earlier table is dropped
         self._page = resources.files("companion.phones").joinpath("static/phone.html").read_bytes()
         self._gone_page = resources.files("companion.phones").joinpath("static/gone.html").read_text("utf-8")
         self._table_lock = getattr(table, "_lock", None) or contextlib.nullcontext()
@@ -252,17 +298,18 @@ class PhoneServer:
         self.guard: Optional[ConnectionGuard] = None
         # Loop-thread state.
         self._phones: dict[str, dict[_Client, None]] = {pid: {} for pid in self._players}   # oldest first
+        self._waiting: dict[int, dict[_Client, None]] = {}   # sockets of phones in the lobby, by phone serial
         self._spectators: set[_Client] = set()
         self._spectators_from: dict[str, int] = {}
         self._views: dict[str, PhoneView] = {}
+        self._view_floor: dict[str, int] = {}   # each seat's last view seq in the previous game
         self._status: Optional[StatusView] = None
         self._refreshing = False
         self._dirty = False
         self._refresh_task: Optional[asyncio.Task] = None
         self._expiry: Optional[asyncio.TimerHandle] = None
-        self._allowed_cache: tuple[str, dict[str, list[str]]] = ("", {})
+        self._allowed_cache: tuple[tuple[int, str], dict[str, list[str]]] = ((0, ""), {})
         self._cache_lock = threading.Lock()
-        self._connected: dict[str, int] = {pid: 0 for pid in self._players}
 
     # ---- lifecycle --------------------------------------------------------------------------
 
@@ -321,6 +368,8 @@ class PhoneServer:
         app.router.add_post("/api/join", self._api_join)
         app.router.add_get("/api/me", self._api_me)
         app.router.add_post("/api/pick", self._api_pick)
+        app.router.add_post("/api/seat", self._api_seat)
+        app.router.add_post("/api/leave", self._api_leave)
         app.router.add_get("/api/status", self._api_status)
         app.router.add_get("/ws", self._phone_ws)
         app.router.add_get("/ws/status", self._status_ws)
@@ -346,7 +395,7 @@ class PhoneServer:
                 self._unsubscribe()
             if self._expiry:
                 self._expiry.cancel()
-            for client in [c for cs in self._phones.values() for c in cs] + list(self._spectators):
+            for client in self._phone_clients() + list(self._spectators):
                 client.kill(1001, "the companion is stopping")
             if self._refresh_task and not self._refresh_task.done():
                 self._refresh_task.cancel()
@@ -378,6 +427,103 @@ class PhoneServer:
         if self._port is None:
             raise RuntimeError("the phone server is not started")
         return self._port
+
+    # ---- the next game --------------------------------------------------------------------
+
+    def switch_table(self, table: Table) -> None:
+        """Serve the next game's table from now on: same port, same phones. Each phone follows
+        its player (seats.reseat); views, status and the regions a seat may pick are rebuilt from
+        the new table before this returns, and the old table is no longer observed or held."""
+        loop = self._loop
+        if self._thread is None or loop is None or not loop.is_running():
+            self._take_table(table)
+            return
+        if threading.current_thread() is self._thread:
+            raise RuntimeError("switch_table is for the tablet's thread, not the server's")
+        asyncio.run_coroutine_threadsafe(self._switch(table), loop).result(15)
+
+    def _take_table(self, table: Table) -> None:
+        """The new table's seats and nothing of the old one's (loop thread, or before start)."""
+        self._generation += 1
+        self.table = table
+        self._table_lock = getattr(table, "_lock", None) or contextlib.nullcontext()
+        self._players = tuple(table.players)
+        self.seats.reseat(self._players, dict(table.names))
+        with self._cache_lock:
+            self._allowed_cache = ((self._generation, ""), {})
+        # Each seat's feed goes on counting (a phone that stays sees seq go up), from the new table.
+        self._view_floor = {pid: view.seq for pid, view in self._views.items()}
+        self._views = {}
+
+    async def _switch(self, table: Table) -> None:
+        if self._unsubscribe:
+            self._unsubscribe()
+            self._unsubscribe = None
+        clients = self._phone_clients()
+        with self._table_lock:   # a pick being applied to the old table ends first; none starts after
+            self._take_table(table)
+        self._phones = {pid: {} for pid in self._players}
+        self._waiting = {}
+        for client in clients:   # each socket follows its phone: a seat, the lobby, or gone
+            self._place_socket(client)
+        self._unsubscribe = table.subscribe(self._table_changed)
+        await self._refresh_now()
+        self._schedule_expiry()
+        self._seats_changed()
+
+    def _phone_clients(self) -> list[_Client]:
+        return [c for cs in self._phones.values() for c in cs] + [c for cs in self._waiting.values() for c in cs]
+
+    def _place_socket(self, client: _Client) -> None:
+        """Puts a phone's socket where its phone is now and tells it what it may see there."""
+        pid, phone = self._where(client.serial)
+        if phone is None:
+            client.kill(CLOSE_UNKNOWN, "the tablet removed this phone: scan your seat's QR code again")
+            return
+        client.pid, client.view_seq = pid, 0
+        if pid is None:
+            self._waiting.setdefault(phone.serial, {})[client] = None
+            client.lobby_text = ""
+            self._send_choice(client, phone)
+            return
+        self._phones[pid][client] = None
+        pending = self._pending(pid)
+        if pending is not None:
+            client.push(pending)
+        else:
+            self._send_view(client, self._views.get(pid))
+
+    def _where(self, serial: Optional[int]) -> tuple[Optional[str], Optional[Phone]]:
+        for pid in self._players:
+            phone = self.seats.phone(pid)
+            if phone is not None and phone.serial == serial:
+                return pid, phone
+        return None, next((p for p in self.seats.lobby() if p.serial == serial), None)
+
+    def _choice(self, phone: Phone) -> str:
+        names = self.table.names
+        return seat_choice(names, self.seats.free_seats(), self.seats.suggested(phone), phone.was).model_dump_json()
+
+    def _send_choice(self, client: _Client, phone: Phone) -> None:
+        text = self._choice(phone)
+        if text != client.lobby_text:   # a frame only when the free seats changed
+            client.lobby_text = text
+            client.push(text)
+
+    def _lobby_changed(self) -> None:
+        if not self._waiting:
+            return
+        phones = {p.serial: p for p in self.seats.lobby()}
+        for serial, clients in list(self._waiting.items()):
+            phone = phones.get(serial)
+            for client in list(clients):
+                if phone is None:
+                    clients.pop(client, None)
+                    client.kill(CLOSE_UNKNOWN, "the tablet removed this phone: scan your seat's QR code again")
+                else:
+                    self._send_choice(client, phone)
+            if not clients:
+                self._waiting.pop(serial, None)
 
     # ---- what the tablet uses --------------------------------------------------------------
 
@@ -421,6 +567,10 @@ class PhoneServer:
         current = self.seats.phone(pid)
         if current is None or current.serial != phone or current.confirmed:
             return None
+        if current.vouched and self.seats.unseat(pid, phone):
+            # The tablet knows this phone as another player's: it goes back to choosing, not away.
+            self._run_on_loop(self._moved_to_lobby, pid, phone)
+            return self.seat_url(pid)
         return self.revoke(pid, f"the tablet said this is not {self._name(pid)}'s phone")
 
     def confirmations(self) -> list[dict]:
@@ -429,8 +579,9 @@ class PhoneServer:
         for pid in self._players:
             phone = self.seats.phone(pid)
             if phone is not None and not phone.confirmed:
+                before = f"; it was {phone.was}'s phone in an earlier game" if phone.was else ""
                 out.append({"seat": pid, "phone": phone.serial, "question": f"Is this {self._name(pid)}'s phone?",
-                            "detail": f"Its screen shows {phone.number} ({phone.device})"})
+                            "detail": f"Its screen shows {phone.number} ({phone.device}){before}"})
         return out
 
     def seats_status(self) -> dict[str, dict]:
@@ -442,10 +593,23 @@ class PhoneServer:
         for pid in self._players:
             phone = self.seats.phone(pid)
             state = self.seats.code_state(pid)
-            out[pid] = {"joined": bool(phone and phone.confirmed), "connected": self._connected[pid] > 0,
+            out[pid] = {"joined": bool(phone and phone.confirmed), "connected": bool(self._phones.get(pid)),
                         "awaiting": phone.serial if phone and not phone.confirmed else None,
                         "code": None if state == "taken" else state, "expires_in": self.seats.expires_in(pid)}
         return out
+
+    def lobby(self) -> list[dict]:
+        """Phones of earlier games waiting for a seat (they pick one on their screen):
+        {"phone", "was", "device", "connected"}, oldest first."""
+        return [{"phone": p.serial, "was": p.was, "device": p.device, "connected": bool(self._waiting.get(p.serial))}
+                for p in self.seats.lobby()]
+
+    def forget(self, phone: int) -> bool:
+        """Forget a phone waiting in the lobby: its credential stops working, its page says so."""
+        if not self.seats.forget(phone):
+            return False
+        self._on_loop(self._seats_changed)
+        return True
 
     def status(self) -> dict:
         """The public status feed (who has chosen, never what), as a plain dict."""
@@ -481,8 +645,31 @@ class PhoneServer:
             with contextlib.suppress(RuntimeError):  # loop closed: stopping
                 loop.call_soon_threadsafe(fn, *args)
 
+    def _run_on_loop(self, fn: Callable, *args) -> None:
+        """fn on the loop, waited for when called from another thread (the tablet's answer is done
+        when it returns)."""
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            return
+        if threading.current_thread() is self._thread:
+            fn(*args)
+            return
+
+        async def call():
+            fn(*args)
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(call(), loop).result(5)
+
+    def _moved_to_lobby(self, pid: str, serial: int) -> None:
+        """A seat's sockets of phone `serial` now belong to the lobby."""
+        for client in [c for c in self._phones.get(pid, {}) if c.serial == serial]:
+            self._phones[pid].pop(client, None)
+            self._place_socket(client)
+        self._schedule_expiry()
+        self._seats_changed()
+
     async def _drop_seat(self, pid: str, reason: str) -> None:
-        for client in list(self._phones[pid]):
+        for client in list(self._phones.get(pid, ())):
             client.kill(CLOSE_UNKNOWN, reason)
         self._schedule_expiry()
         self._seats_changed()
@@ -494,7 +681,7 @@ class PhoneServer:
             client.push(view.model_dump_json())
 
     def _seat_confirmed(self, pid: str) -> None:
-        for client in self._phones[pid]:
+        for client in self._phones.get(pid, ()):
             self._send_view(client, self._views.get(pid))
         self._seats_changed()
 
@@ -512,6 +699,7 @@ class PhoneServer:
         self._schedule_expiry()
 
     def _seats_changed(self) -> None:
+        self._lobby_changed()
         self._emit("seats")
         self._request_refresh()
 
@@ -542,10 +730,13 @@ class PhoneServer:
 
     async def _refresh_now(self) -> None:
         loop = asyncio.get_running_loop()
+        generation, table, players = self._generation, self.table, self._players
         try:
-            snap = await loop.run_in_executor(self._executor, self._snapshot)
+            snap = await loop.run_in_executor(self._executor, self._snapshot, table, players, generation)
         except RuntimeError:  # executor shut down: stopping
             return
+        if generation != self._generation:
+            return   # read from the last game's table while the next one took over: dropped
         # Public: a seat has a phone once the tablet confirmed it (a phone still awaiting does not count).
         seats = {pid: {"joined": state["joined"], "connected": state["joined"] and state["connected"]}
                  for pid, state in self.seats_status().items()}
@@ -554,7 +745,7 @@ class PhoneServer:
             old = self._views.get(pid)
             if old is not None and old.model_copy(update={"seq": 0}) == view:
                 continue
-            view = view.model_copy(update={"seq": old.seq + 1 if old else 1})
+            view = view.model_copy(update={"seq": old.seq + 1 if old else self._view_floor.get(pid, 0) + 1})
             self._views[pid] = view
             for client in self._phones[pid]:
                 self._send_view(client, view)   # an unconfirmed phone sees nothing private
@@ -568,38 +759,38 @@ class PhoneServer:
             if old is not None:
                 self._emit("status")
 
-    def _snapshot(self) -> Snapshot:
+    def _snapshot(self, table: Table, players: tuple[str, ...], generation: int) -> Snapshot:
         """One coherent read of the table (under its lock). Runs on the executor."""
-        table = self.table
-        with self._table_lock:
+        with getattr(table, "_lock", None) or contextlib.nullcontext():
             ask = table.asked()
             qid = table.question_id()
             game = table.public().game
-            private = {pid: table.private(pid) for pid in self._players}
-            revealed = self._last_reveal() if ask.kind not in DISC_KINDS else {}
+            private = {pid: table.private(pid) for pid in players}
+            revealed = self._last_reveal(table) if ask.kind not in DISC_KINDS else {}
             names = dict(table.names)
         purpose = ask.options.get("purpose") if ask.kind in DISC_KINDS else None
         chosen = list(ask.options.get("chosen", [])) if ask.kind in DISC_KINDS else []
         waiting = list(ask.players) if ask.kind == "secret_disc" else []
-        needed = [p for p in self._players if p in chosen or p in waiting]
-        allowed = {p: self._allowed(qid, ask, p, purpose) for p in needed}
+        needed = [p for p in players if p in chosen or p in waiting]
+        allowed = {p: self._allowed(generation, qid, ask, p, purpose) for p in needed}
         rounds = game.get("rounds") or [game.get("round", 0)]
         return Snapshot(
-            mode=table.mode, players=list(self._players), qid=qid, kind=ask.kind, purpose=purpose,
-            needed=needed, chosen=[p for p in self._players if p in chosen], allowed=allowed,
+            mode=table.mode, players=list(players), qid=qid, kind=ask.kind, purpose=purpose,
+            needed=needed, chosen=[p for p in players if p in chosen], allowed=allowed,
             round=int(game.get("round", 0)), rounds=int(rounds[-1]) if rounds else 0, king=game.get("king"),
             names=names, scores={p["id"]: int(p.get("score", 0)) for p in game.get("players", [])},
             private=private, revealed=revealed, over=ask.kind == "game_over",
             winners=list(ask.options.get("winners", [])) if ask.kind == "game_over" else [])
 
-    def _allowed(self, qid: str, ask, pid: str, purpose: Optional[str]) -> list[str]:
+    def _allowed(self, generation: int, qid: str, ask, pid: str, purpose: Optional[str]) -> list[str]:
         """The regions this seat may pick for this question. The engine lists them while the
-        seat (or anyone) is still to choose; remembered for a change of pick afterwards."""
+        seat (or anyone) is still to choose; remembered for a change of pick afterwards (per
+        table: two games may ask questions with the same id)."""
         with self._cache_lock:
-            cached_qid, cache = self._allowed_cache
-            if cached_qid != qid:
+            cached_key, cache = self._allowed_cache
+            if cached_key != (generation, qid):
                 cache = {}
-                self._allowed_cache = (qid, cache)
+                self._allowed_cache = ((generation, qid), cache)
             listed = (ask.options.get("regions") or {}).get(pid) if ask.kind == "secret_disc" else None
             if listed is not None:
                 cache[pid] = list(listed)
@@ -609,9 +800,10 @@ class PhoneServer:
             return []  # depends on the board: not known without the engine's list
         return list(self.board.region_ids)
 
-    def _last_reveal(self) -> dict[str, str]:
+    @staticmethod
+    def _last_reveal(table: Table) -> dict[str, str]:
         """The picks of the last secret-disc reveal, from the table's records (undo-aware)."""
-        records = getattr(self.table, "effective", None) or []
+        records = getattr(table, "effective", None) or []
         i = len(records) - 1
         while i >= 0 and not (records[i].get("t") == "event"
                               and records[i]["e"].get("type") == "secret_discs_revealed"):
@@ -630,20 +822,24 @@ class PhoneServer:
     # ---- picks ----------------------------------------------------------------------------------
 
     async def _pick(self, pick: PickIn) -> None:
-        pid = self.seats.seat_for(pick.credential)
+        pid, phone = self.seats.locate(pick.credential)
+        if phone is not None and pid is None:
+            raise Refused(409, "This phone has no seat in this game yet: pick your seat first.")
         if pid is None:
             raise Refused(401, NOT_JOINED)
         if not self.seats.confirmed(pid):
             raise NotConfirmed(self._name(pid))
         loop = asyncio.get_running_loop()
         try:
-            await loop.run_in_executor(self._executor, self._pick_sync, pid, pick)
+            await loop.run_in_executor(self._executor, self._pick_sync, self.table, self._generation, pid, pick)
         except RuntimeError:
             raise Refused(409, "the companion is stopping") from None
 
-    def _pick_sync(self, pid: str, pick: PickIn) -> None:
-        table = self.table
-        with self._table_lock:  # the question checked is the question answered
+    def _pick_sync(self, table: Table, generation: int, pid: str, pick: PickIn) -> None:
+        with getattr(table, "_lock", None) or contextlib.nullcontext():  # the question checked is the one answered
+            if generation != self._generation:
+                raise Refused(409, "That choice is no longer open: a new game has started. "
+                                   "Your screen now shows the new game.")
             qid = table.question_id()
             if pick.question != qid:
                 raise Refused(409, "That choice is no longer open: the game has moved on. "
@@ -656,7 +852,7 @@ class PhoneServer:
                 raise Refused(409, "No secret choice is asked of you right now.")
             if table.mode == "scoring" and ask.kind == "reveal_secret_discs":
                 raise Refused(409, "The discs are locked: the Castillo has been counted.")
-            allowed = self._allowed(qid, ask, pid, purpose)
+            allowed = self._allowed(generation, qid, ask, pid, purpose)
             if pick.region not in allowed:
                 raise Refused(422, "That region is not one of your choices; pick one from the list.")
             try:
@@ -757,6 +953,11 @@ class PhoneServer:
         return pending_view(pid, self._name(pid), phone.number).model_dump_json()
 
     async def _api_me(self, request: web.Request) -> web.Response:
+        auth = request.headers.get("Authorization", "")
+        scheme, _, token = auth.partition(" ")
+        pid, phone = self.seats.locate(token.strip()) if scheme.lower() == "bearer" else (None, None)
+        if phone is not None and pid is None:   # a phone of an earlier game: which seat is yours?
+            return web.Response(text=self._choice(phone), content_type="application/json")
         pid = self._seat_from_header(request)
         pending = self._pending(pid)
         if pending is not None:
@@ -769,6 +970,37 @@ class PhoneServer:
     async def _api_pick(self, request: web.Request) -> web.Response:
         await self._pick(_parse(PickIn, await self._body(request)))
         return web.json_response({"ok": True})
+
+    async def _api_seat(self, request: web.Request) -> web.Response:
+        req = _parse(SeatIn, await self._body(request))
+        return web.json_response({"ok": True, "seat": self._take_seat(req.credential, req.seat)})
+
+    async def _api_leave(self, request: web.Request) -> web.Response:
+        req = _parse(LeaveIn, await self._body(request))
+        self._leave_seat(req.credential)
+        return web.json_response({"ok": True})
+
+    def _take_seat(self, credential: str, pid: str) -> str:
+        """A phone without a seat takes a free one (loop thread); its sockets follow it there."""
+        taken = self.seats.take_seat(credential, pid)
+        if isinstance(taken, str):
+            if taken == "unknown" and self.seats.seat_for(credential) is None:
+                raise Refused(401, NOT_JOINED)
+            raise Refused(409, SEAT_REFUSALS[taken])
+        for client in list(self._waiting.pop(taken.serial, {})):
+            self._place_socket(client)
+        self._schedule_expiry()
+        self._seats_changed()
+        return pid
+
+    def _leave_seat(self, credential: str) -> None:
+        """A seated phone goes back to choosing (its player plays another colour): the seat gets a new code."""
+        pid, phone = self.seats.locate(credential)
+        if phone is None:
+            raise Refused(401, NOT_JOINED)
+        if pid is None or self.seats.leave_seat(credential) != pid:
+            raise Refused(409, "This phone has no seat to leave.")
+        self._moved_to_lobby(pid, phone.serial)
 
     async def _api_status(self, request: web.Request) -> web.Response:
         if self._status is None:
@@ -795,9 +1027,8 @@ class PhoneServer:
         except Refused as exc:
             await ws.close(code=CLOSE_POLICY, message=exc.message.encode()[:120])
             return ws
-        pid = self.seats.seat_for(hello.credential)
-        phone = self.seats.phone(pid) if pid else None
-        if pid is None or phone is None:
+        pid, phone = self.seats.locate(hello.credential)
+        if phone is None:
             await ws.close(code=CLOSE_UNKNOWN, message=b"unknown credential: scan your seat's QR code again")
             return ws
         if self.guard:
@@ -805,12 +1036,7 @@ class PhoneServer:
         client = _Client(ws, pid, phone.serial)
         client.credential = hello.credential
         client.task = asyncio.ensure_future(client.writer())
-        self._add_phone_socket(pid, client)
-        pending = self._pending(pid)
-        if pending is not None:
-            client.push(pending)
-        else:
-            self._send_view(client, self._views.get(pid))
+        self._add_phone_socket(client)
         self._seats_changed()
         try:
             async for msg in ws:
@@ -823,34 +1049,47 @@ class PhoneServer:
                     break
         finally:
             client.kill(1000, "bye")  # no-op if already closed
-            self._phones[pid].pop(client, None)
-            self._connected[pid] -= 1
+            self._remove_phone_socket(client)
             self._seats_changed()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(client.task, 2)
         return ws
 
-    def _add_phone_socket(self, pid: str, client: _Client) -> None:
+    def _add_phone_socket(self, client: _Client) -> None:
         """The newest socket wins: a reload or a second tab must not be locked out by stale ones."""
-        sockets = self._phones[pid]
+        sockets = self._phones[client.pid] if client.pid else self._waiting.setdefault(client.serial, {})
         while len(sockets) >= self.limits.sockets_per_seat:
             oldest = next(iter(sockets))
             sockets.pop(oldest)
             oldest.kill(CLOSE_REPLACED, "this seat was opened on a newer page")
-        sockets[client] = None
-        self._connected[pid] += 1
+        self._place_socket(client)
+
+    def _remove_phone_socket(self, client: _Client) -> None:
+        """Wherever the socket is now (its phone may have changed seat, or the game changed)."""
+        if client.pid is not None:
+            self._phones.get(client.pid, {}).pop(client, None)
+        waiting = self._waiting.get(client.serial)
+        if waiting is not None:
+            waiting.pop(client, None)
+            if not waiting:
+                self._waiting.pop(client.serial, None)
 
     async def _phone_frame(self, client: _Client, data: str) -> None:
         ref = None
         try:
-            pick = _parse(PickIn, data)
-            ref = pick.ref
-            seat = self.seats.seat_for(pick.credential)
-            if seat is None:
+            frame = _parse_frame(data)
+            ref = frame.ref
+            seat, phone = self.seats.locate(frame.credential)
+            if phone is None:
                 raise Refused(401, NOT_JOINED)
-            if seat != client.pid:
+            if phone.serial != client.serial or seat != client.pid:
                 raise Refused(403, "this connection belongs to another seat")
-            await self._pick(pick)
+            if isinstance(frame, SeatIn):
+                self._take_seat(frame.credential, frame.seat)
+            elif isinstance(frame, LeaveIn):
+                self._leave_seat(frame.credential)
+            else:
+                await self._pick(frame)
             client.push(json.dumps({"type": "result", "ref": ref, "ok": True}))
         except Refused as exc:
             client.push(json.dumps({"type": "error", "ref": ref, "status": exc.status, "message": exc.message}))

@@ -7,7 +7,9 @@ of the whole state; the status feed says only WHO has chosen, never what.
 
 A phone the tablet has not confirmed yet ("is this Ana's phone?") gets only a
 `PendingView`: its seat's public name and colour and the number to match with
-the tablet, nothing else.
+the tablet, nothing else. A phone of an earlier game whose player has no seat
+in this one gets a `SeatChoice`: the free seats (names and colours, public) to
+pick from, nothing of any game.
 
 `Snapshot` is what the server reads from the table in one go (under the
 table's lock); `phone_view` and `status_view` turn it into messages.
@@ -91,6 +93,17 @@ class PendingView(_Out):
     type: Literal["pending"] = "pending"
     seat: SeatOut
     number: str          # the two digits the tablet shows next to "Is this Ana's phone?"
+    title: str
+    hint: str
+
+
+class SeatChoice(_Out):
+    """A phone without a seat (its player changed colour, or sat out a game): which one is yours?"""
+
+    type: Literal["choose_seat"] = "choose_seat"
+    was: Optional[str]          # the seat it held last, in words ("Ana (Red)")
+    suggested: Optional[str]    # the free seat of the same player or colour, listed first
+    seats: list[SeatOut]        # the seats no phone holds now
     title: str
     hint: str
 
@@ -201,6 +214,21 @@ def pending_view(pid: str, name: str, number: str) -> PendingView:
         title="Waiting for the tablet",
         hint=f"The tablet asks: is this {name}'s phone? Once someone taps Yes there, your secret "
              "disc and your Castillo count appear here.")
+
+
+def seat_choice(names: dict[str, str], free: list[str], suggested: Optional[str], was: str) -> SeatChoice:
+    order = ([suggested] if suggested in free else []) + [p for p in free if p != suggested]
+    seats = [SeatOut(id=pid, name=names[pid], colour=COLOUR_NAMES.get(pid, pid)) for pid in order]
+    if seats:
+        title = "Which seat is yours?"
+        hint = ((f"This phone was {was}'s. " if was else "")
+                + "Tap your seat. The tablet may ask whether this is your phone.")
+    else:
+        title = "Every seat has a phone"
+        hint = ((f"This phone was {was}'s. " if was else "")
+                + "If one of these seats is yours, ask the tablet for its new code (Phones, New code).")
+    return SeatChoice(was=was or None, suggested=order[0] if suggested in free else None, seats=seats,
+                      title=title, hint=hint)
 
 
 def status_view(snap: Snapshot, seats: dict[str, dict[str, bool]], seq: int = 0) -> StatusView:

@@ -14,7 +14,7 @@ from typing import Optional
 
 from kivy.clock import Clock
 from kivy.event import EventDispatcher
-from kivy.properties import DictProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
 from engine.board import classic_board
 
@@ -23,7 +23,7 @@ from ..outcomes import OutcomeWords
 from ..prompts import Prompt, PromptBuilder
 from ..store import keep_aside, log_paths, tip_path
 from ..table import GameCheck, InputError, NeedsConfirmation, Table, TableSetup, check_game
-from ..tower import TowerConnection
+from ..tower import TOTALS_MISMATCH, TowerConnection
 
 log = logging.getLogger("companion.ui")
 PHONE_PORT = int(os.environ.get("ELGRANDE_PHONE_PORT", "8750"))
@@ -47,6 +47,7 @@ class AppModel(EventDispatcher):
     outcomes_seen = NumericProperty(0)
     phone_seats = DictProperty({})    # pid -> PhoneServer.seats_status(): joined, connected, awaiting, code
     phone_error = StringProperty("")
+    phone_lobby = ListProperty([])    # PhoneServer.lobby(): phones of earlier games without a seat
 
     __events__ = ("on_scoring", "on_game_over", "on_outcome")
 
@@ -60,6 +61,10 @@ class AppModel(EventDispatcher):
         self._refresh_trigger = Clock.create_trigger(self._refresh, 0)
         self._ask_key = None
         self._checks: dict[Path, tuple] = {}  # path -> (file signatures, GameCheck)
+        self._unsubscribe_table = None
+        # The last game's tower position: a new game on the same tower starts after it, so the
+        # tower's earlier drops are not replayed into it.
+        self._tower_after: Optional[tuple[str, str, int]] = None
 
     # ---- games --------------------------------------------------------------------
 
@@ -103,14 +108,17 @@ class AppModel(EventDispatcher):
             self.message = "Opened, but " + first.split(": ", 1)[-1]
 
     def _open(self, table: Table) -> None:
-        self.close()
+        previous = self._close_game()   # still open: the phones leave it for the new table first
         self._ask_key = None
         self._pulsed = table.drops_total  # drops before this session do not pulse
         self.table = table
         self.builder = PromptBuilder(table.names, self.board, castillo_by_tower=table.setup.tower.kind != "none")
-        table.subscribe(self._changed)
-        self.tower_link = TowerConnection(table, table.setup.tower, on_status=self._tower_changed).start()
+        self._unsubscribe_table = table.subscribe(self._changed)
+        self.tower_link = TowerConnection(table, table.setup.tower, on_status=self._tower_changed,
+                                          after=self._tower_after).start()
         self._start_phones(table)
+        if previous is not None:
+            previous.close()
         self.scorings_seen = len(self._scorings_of(table))
         self.outcomes_seen = len(self._outcomes_of(table))
         self.outcome_words = OutcomeWords(table.names, self.board)
@@ -137,9 +145,15 @@ class AppModel(EventDispatcher):
         return (table.state or table.free).scoring_log
 
     def _start_phones(self, table: Table) -> None:
-        """The phone page, on the local network; a busy port falls back to any free one."""
+        """The phone page, on the local network; a busy port falls back to any free one. One
+        server for the app's lifetime: started with the first game, pointed at each next game's
+        table (phones stay joined), stopped when the app closes."""
         from ..phones.server import PhoneServer
 
+        if self.phones is not None:
+            self.phones.switch_table(table)
+            self._phones_changed()
+            return
         self.phones, self.phone_error = None, ""
         for port in (PHONE_PORT, 0):
             try:
@@ -154,17 +168,29 @@ class AppModel(EventDispatcher):
     def _phones_changed(self, *args) -> None:
         if self.phones:
             self.phone_seats = self.phones.seats_status()
+            self.phone_lobby = self.phones.lobby()
 
-    def close(self) -> None:
-        if getattr(self, "phones", None):
-            self.phones.stop()
-            self.phones = None
+    def _close_game(self) -> Optional[Table]:
+        """Stops the game's tower and lets go of its table, which is returned still open."""
         if self.tower_link:
             self.tower_link.stop()
             self.tower_link = None
-        if self.table:
-            self.table.close()
-            self.table = None
+        table, self.table = self.table, None
+        if table is not None:
+            self._tower_after = table.tower_position() or self._tower_after
+            if self._unsubscribe_table:
+                self._unsubscribe_table()
+        self._unsubscribe_table = None
+        return table
+
+    def close(self) -> None:
+        """The app closes: the game, then the phone server."""
+        table = self._close_game()
+        if getattr(self, "phones", None):
+            self.phones.stop()
+            self.phones = None
+        if table is not None:
+            table.close()
 
     # ---- from other threads: hop to the UI thread -------------------------------------------
 
@@ -194,6 +220,8 @@ class AppModel(EventDispatcher):
         public = table.public().model_dump(mode="json")
         self._pulse()
         if public != self.public:
+            if public.get("totals_mismatch") and not self.public.get("totals_mismatch"):
+                self.message = TOTALS_MISMATCH   # no figure: the tower panel says more once the Castillo is lifted
             self.public = public
         ask = table.asked()
         prefill = self._prefill(ask)

@@ -1,6 +1,8 @@
 """Phones: a QR code per seat (its one-time join URL, for a few minutes), who has joined and
 is connected, "Is this Ana's phone?" for a phone that joined, and a new code for a seat whose
-code expired or whose phone is lost or changed hands."""
+code expired or whose phone is lost or changed hands. Phones stay joined from one game to the
+next; a phone of an earlier game whose player has no seat now picks one on its own screen, and
+is listed here until it does (or the tablet forgets it)."""
 from __future__ import annotations
 
 import io
@@ -35,11 +37,11 @@ class PhonesPanel(ModalView):
     intro = StringProperty("")
 
     def on_kv_post(self, base_widget) -> None:
-        self.model.bind(phone_seats=self._refresh)
+        self.model.bind(phone_seats=self._refresh, phone_lobby=self._refresh)
         self._refresh()
 
     def on_dismiss(self) -> None:
-        self.model.unbind(phone_seats=self._refresh)
+        self.model.unbind(phone_seats=self._refresh, phone_lobby=self._refresh)
 
     def _refresh(self, *args) -> None:
         server = self.model.phones
@@ -51,9 +53,26 @@ class PhonesPanel(ModalView):
         self.intro = (f"Each player scans their seat's code (or opens the address) on a phone on the same "
                       f"network: {server.base_url()}. A code works once, for a few minutes; the tablet then "
                       "asks whether the phone is that player's. The phone keeps its seat after a reload or a "
-                      "dropped Wi-Fi. Nobody's pick is shown anywhere before the reveal.")
+                      "dropped Wi-Fi, and from one game to the next: it goes to its player's seat (same name, "
+                      "or same colour when nobody is named). Nobody's pick is shown anywhere before the reveal.")
         for pid, seat in self.model.phone_seats.items():
             grid.add_widget(self._seat(server, pid, seat))
+        for phone in self.model.phone_lobby:
+            grid.add_widget(self._waiting(phone))
+
+    def _waiting(self, phone: dict) -> BoxLayout:
+        """A phone of an earlier game without a seat: it picks one on its own screen."""
+        box = BoxLayout(orientation="vertical", spacing=dp(4))
+        state = "connected" if phone["connected"] else "not connected now"
+        box.add_widget(self._wrapped(f"{phone['was']}'s phone from an earlier game ({phone['device']}, {state}): "
+                                     "it shows the free seats; its player taps theirs."))
+        box.add_widget(_button("Forget this phone", lambda n=phone["phone"]: self._forget(n), "quiet",
+                               height=dp(44)))
+        return box
+
+    def _forget(self, phone: int) -> None:
+        self.model.phones.forget(phone)
+        self._refresh()
 
     def _seat(self, server, pid: str, seat: dict) -> BoxLayout:
         box = BoxLayout(orientation="vertical", spacing=dp(4))
@@ -82,6 +101,10 @@ class PhonesPanel(ModalView):
         else:
             state = "connected" if seat.get("connected") else "joined, not connected now"
             box.add_widget(Label(text=f"Phone {state}", font_size="16sp"))
+            phone = server.seats.phone(pid)
+            if phone is not None and phone.was:
+                box.add_widget(Label(text=f"(kept from an earlier game: {phone.was})", font_size="13sp",
+                                     size_hint_y=None, height=dp(20)))
         box.add_widget(_button("New code (this phone loses the seat)" if not url else "New code",
                                lambda p=pid: self._revoke(p), "quiet", height=dp(40)))
         return box

@@ -1,5 +1,6 @@
 """The tower panel: connection state, firmware, last drop, drops waiting for a
-person (uncertain colour, or thrown outside a placement), calibration."""
+person (uncertain colour, or thrown outside a placement), calibration, and
+whether the tower's own count agrees with the table's (companion.tower words it)."""
 from __future__ import annotations
 
 import time
@@ -13,6 +14,7 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
+from ..tower import totals_lines
 from .map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -33,6 +35,8 @@ def security_lines(security) -> list[str]:
 class TowerPanel(ModalView):
     model = ObjectProperty(None)
     status_text = StringProperty("")
+    totals_text = StringProperty("")
+    totals_fault = BooleanProperty(False)
     waiting = BooleanProperty(False)
 
     def on_kv_post(self, base_widget) -> None:
@@ -59,6 +63,10 @@ class TowerPanel(ModalView):
         if last:
             lines.append(f"Last drop: number {last['seq']}" + (" (colour not sure)" if last.get("uncertain") else ""))
         self.status_text = "\n".join(lines)
+        table = self.model.table
+        check = table.totals_check() if table and table.setup.tower.kind != "none" else None
+        self.totals_fault = bool(check and check["fault"])
+        self.totals_text = "\n".join(totals_lines(check, table.names)) if check else ""
         self._drops()
 
     def _drops(self) -> None:

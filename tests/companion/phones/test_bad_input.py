@@ -24,13 +24,14 @@ JSONISH = st.recursive(
     lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=12), kids, max_size=4),
     max_leaves=12)
 FIELDS = st.fixed_dictionaries({}, optional={
-    "type": st.sampled_from(["pick", "hello", "x", ""]) | st.text(max_size=8),
+    "type": st.sampled_from(["pick", "hello", "seat", "leave", "x", ""]) | st.text(max_size=8),
     "credential": st.text(max_size=120) | st.integers() | st.none(),
     "question": st.text(max_size=250) | st.integers(),
     "region": st.sampled_from(["aragon", "castillo", "granada", ""]) | st.text(max_size=50) | st.lists(st.text()),
     "ref": st.integers(-5, 2**40) | st.text(max_size=5),
     "code": st.text(max_size=120) | st.integers(),
     "player": st.sampled_from(PLAYERS),
+    "seat": st.sampled_from(PLAYERS + ["", "purple"]) | st.integers() | st.text(max_size=30),
 })
 BODIES = (st.binary(max_size=300) | JSONISH.map(lambda v: json.dumps(v).encode())
           | FIELDS.map(lambda v: json.dumps(v).encode()))
@@ -59,7 +60,8 @@ def still_answers(server) -> None:
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(path=st.sampled_from(["/api/pick", "/api/join", "/api/me", "/api/status", "/ws", "/join/abc", "/"]),
+@given(path=st.sampled_from(["/api/pick", "/api/join", "/api/me", "/api/status", "/api/seat", "/api/leave", "/ws",
+                             "/join/abc", "/"]),
        method=st.sampled_from(["POST", "GET", "PUT", "DELETE", "PATCH"]), body=BODIES,
        ctype=st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]),
        auth=st.sampled_from(["", "Bearer", "Bearer x", "Basic Zm9v", "Bearer " + "A" * 43]))
@@ -70,8 +72,8 @@ def test_random_requests(setup, path, method, body, ctype, auth):
     assert_clean(status, answer)
     if status >= 400 and path.startswith("/api"):
         assert json.loads(answer)["error"]  # a clear message, as JSON
-    if status == 200 and path == "/api/pick":
-        pytest.fail(f"a random pick was accepted: {body!r}")
+    if status == 200 and path in ("/api/pick", "/api/seat", "/api/leave"):
+        pytest.fail(f"a random {path} was accepted: {body!r}")
 
 
 def test_oversized_and_malformed_http(setup):

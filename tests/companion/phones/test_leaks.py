@@ -314,3 +314,74 @@ def test_an_unconfirmed_phone_sees_nothing_private(start_server, mode):
 
     asyncio.run(asyncio.wait_for(main(), 60))
     assert audit.checked > 150
+
+
+@pytest.mark.parametrize("mode", ["scoring", "tracking"])
+def test_nothing_of_the_last_game_reaches_the_next(start_server, mode):
+    """A game night: the same phones (and sockets) go on into the next game. In game 1 each seat
+    picked another seat's distinctive region and the tower counted other figures; through game 2's
+    general scoring every endpoint and every held socket is audited against game 2 alone, so an
+    old pick or an old count shown to anyone fails."""
+    first = make_table("scoring")
+    for pid, k in TOWER.items():
+        for _ in range(k):
+            first.tower_drop(TowerDrop(tower="t1", boot="b1", seq=len(first.drops) + 1, colour=pid, uncertain=False))
+    first.submit(RoundFinished())
+    to_general_scoring(first)
+    server = start_server(first)
+    creds = {pid: join(server, pid) for pid in PLAYERS}
+    server.revoke("red")                  # a code of game 1, spent: probed in game 2
+    spent = code_of(server, "red")
+    creds["red"] = join(server, "red")
+    for i, pid in enumerate(PLAYERS):      # game 1: red picks yellow's needle, and so on
+        first.submit(SecretDiscSet(player=pid, region=PICKS[PLAYERS[(i + 1) % 4]]), player=pid)
+    first.submit(CastilloCounted(counts=TOWER))
+    first.submit(SecretDiscsRevealed())
+    second = make_table(mode)
+    if mode == "scoring":
+        later = {"red": 6, "yellow": 1, "green": 3, "blue": 5}
+        for pid, k in later.items():
+            for _ in range(k):
+                second.tower_drop(TowerDrop(tower="t1", boot="b2", seq=len(second.drops) + 1, colour=pid,
+                                            uncertain=False))
+        second.submit(RoundFinished())
+    to_general_scoring(second)   # game 2 is played up to its general scoring, then the tablet moves on to it
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            held = {pid: await session.ws_connect(url(server, "/ws")) for pid in PLAYERS}
+            for pid, ws in held.items():
+                await ws.send_json({"type": "hello", "credential": creds[pid]})
+            frames: dict[str, list[str]] = {pid: [] for pid in PLAYERS}
+
+            async def drain(who, ws):
+                async for msg in ws:
+                    if msg.type == aiohttp.WSMsgType.TEXT:
+                        frames[who].append(msg.data)
+            tasks = [asyncio.ensure_future(drain(pid, ws)) for pid, ws in held.items()]
+            await asyncio.sleep(0.3)
+            mark = {pid: len(frames[pid]) for pid in PLAYERS}
+            await asyncio.get_running_loop().run_in_executor(None, server.switch_table, second)
+            first.close()
+            castillo = {pid: second.private(pid)["castillo"] for pid in PLAYERS}
+            assert castillo != {pid: 0 for pid in PLAYERS} or mode == "tracking"
+            audit = Audit(second, castillo)
+            for caller in PLAYERS + ["wrong", "none"]:
+                await probe(session, server, audit, creds, caller, spent, "game 2 open")
+            for pid in PLAYERS:
+                second.submit(SecretDiscSet(player=pid, region=PICKS[pid]), player=pid)
+            for caller in PLAYERS:
+                await probe(session, server, audit, creds, caller, spent, "game 2 all chosen")
+            await asyncio.sleep(0.3)
+            for pid in PLAYERS:   # the held sockets, from the switch on: game 2 only
+                assert frames[pid][mark[pid]:], pid
+                for text in frames[pid][mark[pid]:]:
+                    m = json.loads(text)
+                    own = m["question"]["pick"]["id"] if m["question"]["pick"] else None
+                    assert own in (None, PICKS[pid]), (pid, own)
+                    audit.check(pid, f"held socket {pid} after the switch", 101, text, own)
+            for ws in held.values():
+                await ws.close()
+            await asyncio.gather(*tasks)
+
+    asyncio.run(asyncio.wait_for(main(), 60))

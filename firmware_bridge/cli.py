@@ -158,6 +158,7 @@ def cmd_tower_sim(args) -> int:
         except ValueError as e:
             raise _usage(str(e)) from None
         print(f"MQTT {port.host}:{port.port} {port.base}", flush=True)
+        PORT_UP[0] = port.connected.is_set
     stop = threading.Event()
     beat = threading.Thread(target=_heartbeats, args=(tower, args.heartbeat, stop), daemon=True)
     beat.start()
@@ -191,13 +192,17 @@ def _heartbeats(tower, period: float, stop: threading.Event) -> None:
         tower.heartbeat()
 
 
+PORT_UP = [lambda: True]  # MQTT: is the simulated tower's broker connection up? (set in tower-sim)
+
+
 def _act(tower, what: str) -> None:
     if what == "reboot":
         tower.reboot()
         print(f"reboot boot {tower.boot_id}", flush=True)
     else:
         seq = tower.drop(what)
-        print(f"drop {seq} {what}", flush=True)
+        queued = "" if PORT_UP[0]() else " (queued: not connected to the broker)"
+        print(f"drop {seq} {what}{queued}", flush=True)
 
 
 def _play(tower, steps) -> None:

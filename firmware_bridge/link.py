@@ -43,6 +43,7 @@ from .messages import (PROTOCOL_VERSION, WITH_BOOT, Ack, Cal, Calibrate, Drop, E
 
 log = logging.getLogger("firmware_bridge.link")
 
+OFFLINE = "tower offline (its Last Will on the broker)"
 State = Literal["connecting", "connected", "resyncing", "disconnected", "incompatible"]
 
 
@@ -142,6 +143,7 @@ class Link:
         self._transport = ""
         self._status = LinkStatus(state="disconnected", since=time.time(), message="not started")
         self._silent = False
+        self._offline = False  # MQTT: the tower's Last Will ("offline") stands
         self._refused: Optional[tuple[int, int]] = None  # (seq, attempts) of a drop the table could not take
         self._redeliver_at: Optional[float] = None
         self._last_fault: Optional[tuple[str, float]] = None  # (text, wall clock)
@@ -178,6 +180,9 @@ class Link:
 
     def _settle(self) -> None:
         # connected once the tower is known and no totals snapshot is awaited
+        if self._offline:  # its Last Will stands: a retained hello does not make it connected
+            self._set_state("disconnected", OFFLINE)
+            return
         if self.hello and self._compatible and not self._silent:
             if "totals" in self._asked:
                 self._set_state("resyncing", self._status.message if self._status.state == "resyncing" else None)
@@ -268,9 +273,12 @@ class Link:
             self._flush_acks(force=False)
 
     @_entry_point("feed_frame")
-    def feed_frame(self, payload: bytes) -> None:
-        """MQTT: one payload, a frame without its newline."""
+    def feed_frame(self, payload: bytes, retained: bool = False) -> None:
+        """MQTT: one payload, a frame without its newline. A retained frame is the broker's
+        memory of the tower, not a sign it is up: after its Last Will it stays offline."""
         with self._lock:
+            if not retained and self._offline:
+                self._offline = False  # a live frame: the tower is back
             try:
                 obj = framing.decode(payload)
             except framing.FrameError as e:
@@ -287,8 +295,10 @@ class Link:
             raw = payload.encode("utf-8", "replace") if isinstance(payload, str) else bytes(payload)
             text = raw[:16].decode("ascii", "replace").strip()
             if text == "offline":
-                self._set_state("disconnected", "tower offline (its Last Will on the broker)")
+                self._offline = True
+                self._set_state("disconnected", OFFLINE)
             elif text == "online":
+                self._offline = False
                 if self._status.state == "disconnected":
                     self._set_state("connecting")
                 self._ask("hello", again=True)

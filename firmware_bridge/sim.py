@@ -522,6 +522,7 @@ class MqttPort(SimPort):
         self.problem: Optional[str] = None
         self.faults = 0  # callbacks that raised (counted, logged, never fatal)
         self._on_problem = on_problem
+        self._answered = None  # the connection attempt the broker last answered
         self._wake = threading.Event()
         self._stop = False
         self._frozen = False
@@ -560,6 +561,7 @@ class MqttPort(SimPort):
             self._problem(describe_refusal(reason_code, self.host, self.port, self.user))
             return
         self._problem(None)
+        self._answered = getattr(client, "attempts", None)
         client.subscribe(self.topic("cmd"), qos=1)
         client.publish(self.topic("status"), b"online", qos=1, retain=True)
         t = self.tower
@@ -578,7 +580,16 @@ class MqttPort(SimPort):
         self._problem(describe_connect_error(client.last_error, self.host, self.port, self.broker.tls))
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties):
+        from .transport_mqtt import describe_unanswered
+
         self.connected.clear()
+        if self._stop or (self.problem and self._answered != getattr(client, "attempts", None)):
+            return  # stopping, or a refusal already says why
+        if self._answered != getattr(client, "attempts", None):  # closed before answering
+            self._problem(describe_unanswered(self.host, self.port, self.broker.tls,
+                                              getattr(client, "last_logged_error", None)))
+        else:
+            self._problem(f"broker connection lost ({reason_code}); drops are queued until it is back")
 
     def _on_message(self, client, userdata, message):
         self.tower.handle_line(message.payload, self)

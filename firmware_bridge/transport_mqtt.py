@@ -355,7 +355,7 @@ class MqttBridge:
         if leaf == "status":
             self.link.feed_availability(message.payload)
         elif leaf in LEAVES and self._pinned(leaf, message.payload):
-            self.link.feed_frame(message.payload)
+            self.link.feed_frame(message.payload, retained=bool(message.retain))
 
     def _pinned(self, leaf: str, payload: bytes) -> bool:
         """Each frame type on its own topic; a hello only when it names this topic's tower."""

@@ -311,3 +311,17 @@ def test_sim_answers_commands_like_the_firmware():
     assert faults == ["stale_boot", "unknown_command", "bad_argument", "bad_checksum", "bad_frame"]
     assert [r["epoch"] for r in replies if r["t"] == "totals"] == [1, 1]
     assert any(r["t"] == "cal" and r["state"] == "done" for r in replies)
+
+
+def test_after_its_last_will_a_retained_hello_does_not_make_the_tower_connected():
+    # Seen by a reviewer on a real broker: with the tower off, its retained `offline` and
+    # retained hello showed "connected" for 15 s, until the silence timeout.
+    statuses = []
+    link = Link(send=lambda frame: None, on_drop=lambda drop: None, on_status=statuses.append)
+    tower = SimulatedTower(seed=16)
+    link.transport_up("mqtt test")
+    link.feed_availability(b"offline")
+    link.feed_frame(framing.encode(tower.hello()), retained=True)
+    assert link.status.state == "disconnected" and "Last Will" in link.status.message
+    link.feed_frame(framing.encode(tower.hello()))  # live: the tower is back
+    assert link.status.state in ("resyncing", "connected")

@@ -90,6 +90,7 @@ class TableScreen(Screen):
             return
         game = public["game"]
         self.can_undo = bool(public.get("undo"))
+        self._tower_changed()  # the tower's count may now differ from the table's
         waiting = len(public.get("drops_waiting", []))
         self.drops_text = f"{waiting} drop{'s' if waiting > 1 else ''} to check" if waiting else ""
         if game != self._game_shown:  # a tower drop changes none of this: keep it cheap
@@ -154,8 +155,12 @@ class TableScreen(Screen):
         if self.model.table and self.model.table.setup.tower.kind == "none":
             self.tower_text, self.tower_rgba = "No tower: Castillo by hand", [0.84, 0.77, 0.62, 1]
             return
-        self.tower_text = f"Tower: {state}" + (" (not secure)" if (status.get("security") or {}).get("warning") else "")
+        notes = [note for flag, note in (((status.get("security") or {}).get("warning"), "not secure"),
+                                         (self.model.public.get("totals_mismatch"), "counts differ")) if flag]
+        self.tower_text = f"Tower: {state}" + (f" ({', '.join(notes)})" if notes else "")
         self.tower_rgba = list(TOWER_RGBA.get(state, (0.84, 0.77, 0.62, 1)))
+        if self.model.public.get("totals_mismatch") and state == "connected":
+            self.tower_rgba = list(TOWER_RGBA["resyncing"])  # worth a look at the next Castillo opening
 
     def _sim_buttons(self) -> None:
         box = self.ids.sim_drops

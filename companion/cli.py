@@ -157,12 +157,16 @@ def cmd_app(args) -> int:
             resume = check.path
         else:
             resume = Path(args.resume)
-            if not resume.is_file():
+            if not resume.exists():
                 raise UsageError(f"--resume {args.resume}: no such game log")
+            if not resume.is_file():
+                raise UsageError(f"--resume {args.resume}: not a game log (a folder, or a link to nothing)")
             check = check_game(resume)
         if check.damaged:  # the home screen offers the choices; a command line only says what is wrong
+            choices = ("open it up to its last intact record or keep it aside" if check.damage.openable
+                       else "keep it aside")
             raise UsageError(f"--resume {args.resume}: {check.damage.summary()} Start the app without --resume "
-                             "to open it up to its last intact record or keep it aside.")
+                             f"to {choices}.")
     from companion.app import run
     return run(screenshot=args.screenshot, exit_after=args.exit_after, resume=resume)
 

@@ -191,7 +191,21 @@ class Table:
         if damage:
             raise LogDamaged(path, damage)
         table._open_log(path, loaded)
+        table._complete_interrupted_input()
         return table
+
+    def _complete_interrupted_input(self) -> None:
+        """Some inputs write a second record of their own (the emptying after a general
+        scoring's reveal; "finished"). A crash between the two is completed on resume, so
+        the game goes on exactly as an uninterrupted run did."""
+        with self._lock:
+            events = [i for i, r in enumerate(self.effective) if r["t"] == "event"]
+            if events and self.effective[events[-1]]["e"].get("type") == "secret_discs_revealed" \
+                    and self._general_scoring_done() \
+                    and not any(r["t"] == "emptied" for r in self.effective[events[-1] + 1:]):
+                self._commit({"t": "emptied", "token": self._empty_token()})
+            if self.over and not (self.effective and self.effective[-1]["t"] == "finished"):
+                self._commit({"t": "finished"})
 
     @classmethod
     def resume_intact(cls, path: Path) -> "Table":
@@ -477,6 +491,9 @@ class Table:
             words = describe(last, self.names)
             if self._reveals(last) and not confirm:
                 raise NeedsConfirmation(f"undo \"{words}\"? Everyone has already seen what it revealed")
+            if not confirm and self._undo_takes_back_a_scoring():
+                raise NeedsConfirmation(f"undo \"{words}\"? Everyone has already seen what it scored or revealed; "
+                                        "its points and moves are taken back")
             if self._opened_since(last) and not confirm:
                 # A secret choice re-made after the Castillo's counts were seen is not a secret one.
                 raise NeedsConfirmation(f"undo \"{words}\"? Everyone has already seen the Castillo's counts; "
@@ -485,6 +502,17 @@ class Table:
             self._rebuild(self.records + [{"t": "undo"}])
         self._notify("game")
         return words
+
+    def _undo_takes_back_a_scoring(self) -> bool:
+        """Would undoing the last input remove a scoring or a revealed outcome (a special
+        scoring, an Eviction ...)? Replays without it to see: a few milliseconds."""
+        def shown(table: "Table") -> int:
+            if table.state is not None:
+                return len(table.state.scoring_log) + len(table.state.outcomes)
+            return len(table.free.scoring_log)
+        trial = Table(self.setup, None)
+        trial._rebuild(self.records + [{"t": "undo"}])
+        return shown(trial) < shown(self)
 
     def open_castillo(self) -> dict[str, int]:
         """The tower's counts, for the Castillo's opening at a scoring. That everyone has

@@ -233,6 +233,8 @@ class AppModel(EventDispatcher):
         if len(scorings) > self.scorings_seen:
             self.scorings_seen = len(scorings)
             self.dispatch("on_scoring", scorings[-1])
+        elif len(scorings) < self.scorings_seen:  # undone: entered again, its page shows again
+            self.scorings_seen = len(scorings)
         outcomes = self._outcomes_of(table)
         if len(outcomes) > self.outcomes_seen:
             new, self.outcomes_seen = outcomes[self.outcomes_seen:], len(outcomes)

@@ -297,3 +297,35 @@ def test_one_tap_for_several_inputs_records_all_or_none():
     table.submit_many([{"type": "court_replenished", "player": pid, "from_provinces": 0, "from_regions": {}},
                        {"type": "action_card_chosen", "player": pid, "stack": 4}])
     assert table.asked().kind == "turn_action" and len(table.records) == records + 2
+
+
+def test_undoing_a_special_scoring_asks_first():
+    table = Table.new(scripted_setup("tracking", "short", 3))
+    table.submit(ev.ActionCardsRevealed(cards=["intrigue_any_3", "veto", "score_5_regions", "grande"]))
+    for card in (13, 12, 11):
+        table.submit(ev.PowerCardPlayed(player=table.asked().players[0], card=card))
+    pid = table.asked().players[0]
+    table.submit_many([{"type": "court_replenished", "player": pid, "from_provinces": 0, "from_regions": {}},
+                       {"type": "action_card_chosen", "player": pid, "stack": 3}])
+    table.submit(ev.SpecialActionStarted(player=pid))  # the "5" regions are scored at once
+    assert len(table.state.scoring_log) == 1
+    with pytest.raises(NeedsConfirmation, match="already seen what it scored"):
+        table.undo()
+    table.undo(confirm=True)
+    assert table.state.scoring_log == [] and table.asked().kind == "turn_action"
+
+
+def test_a_crash_between_a_reveal_and_its_emptying_is_completed_on_resume():
+    table = Table.new(scripted_setup("scoring", "short", 3))
+    def after_a_reveal() -> bool:
+        return len(table.records) > 1 and table.records[-1]["t"] == "emptied" \
+            and table.records[-2]["t"] == "event" and table.records[-2]["e"]["type"] == "secret_discs_revealed"
+    while not after_a_reveal():  # up to the first general scoring's reveal and emptying
+        assert step(table, 5)
+    path, emptied = table.path, table.records[-1]
+    table.close()
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:-1]))  # killed after the reveal, before its emptying was written
+    path.with_name(path.name + ".tip").unlink()  # (the checkpoint would say a record is missing)
+    resumed = Table.resume(path)
+    assert resumed.records[-1]["t"] == "emptied" and resumed.records[-1]["token"] == emptied["token"]

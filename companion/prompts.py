@@ -189,8 +189,13 @@ class PromptBuilder:
                                                "placements": {a: c for a, c in counts.items() if c}}
         if special:
             hints.append(special["text"])
+            card_effect = getattr(self.board.cards.get(ask.card), "effect", None)
             for option in special.get("options") or [None]:
                 label = f"Special: {option.replace('_', ' ')}" if option else "Do the special action"
+                if card_effect == "score_castillo":
+                    # Lifted and counted first, as at a general scoring: the tower's count, checked
+                    prompt.choices.append(Choice(label, action="count_castillo", places_first=bool(place)))
+                    continue
                 prompt.choices.append(Choice(label, {"type": "special_action_started", "player": pid,
                                                      "option": option}, places_first=bool(place)))
             prompt.choices.append(Choice("Skip the special action",
@@ -283,6 +288,13 @@ class PromptBuilder:
                           choices=[Choice("Open the Castillo", action="open_castillo", style="primary")])
         return Prompt(self.title(ask, "everyone has chosen"), "All discs are turned up together.",
                       choices=[Choice("Reveal the discs", {"type": "secret_discs_revealed"}, style="primary")])
+
+    def count_castillo_prompt(self, ask: Ask) -> Prompt:
+        """The Castillo scoring card's first step: lift the Castillo and count, then it is scored."""
+        pid = ask.players[0]
+        return Prompt(self.title(ask, f"{self.name(pid)} scores the Castillo"),
+                      "Lift the Castillo: open it and check the count; then it is scored (a Veto may still stop it).",
+                      actor=pid, choices=[Choice("Open the Castillo", action="open_castillo", style="primary")])
 
     def _count_castillo(self, ask: Ask) -> Prompt:
         return Prompt(self.title(ask, "everyone has chosen"), "Lift the Castillo: open it and check the count.",

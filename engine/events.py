@@ -21,9 +21,7 @@ class _Event(BaseModel):
 # Revisions of how the engine reads the rule book, where a change alters what a saved
 # game's events lead to. A saved game replays under its own revision.
 #   1: the Veto was held once its special action was started (skipping it lost the card)
-#   2: taking the Veto card is holding the Veto ("place it on the table in front of you");
-#      the Castillo special scoring waits for the table's count of the Castillo (CastilloCounted),
-#      as a general scoring does, instead of trusting the entered turns
+#   2: taking the Veto card is holding the Veto ("place it on the table in front of you")
 RULES_REVISION = 2
 
 

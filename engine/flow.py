@@ -398,14 +398,7 @@ def _ask_king(state: GameState, sp: Special) -> Ask:
     return Ask("move_king", (state.players[sp.player],), {"regions": _king_targets(state, sp)})
 
 
-def _ask_count_castillo(state: GameState, sp: Special) -> Ask:
-    """The Castillo special scoring: the table lifts the Castillo and says what is inside,
-    as at a general scoring (the tower's count, checked by the table)."""
-    return Ask("count_castillo", (TABLE,), {"purpose": "special_scoring"})
-
-
 _SPECIAL_ASK: dict[str, Callable[[GameState, Special], Ask]] = {
-    "score_castillo": _ask_count_castillo,
     "move": _ask_move, "move_all_own": _ask_move, "place_extra": _ask_place_extra,
     "one_of_each_back": _ask_one_of_each, "king_is_angry": _ask_king_angry,
     "disc_send_back": _ask_discs, "disc_scoring": _ask_discs, "eviction": _ask_discs,
@@ -843,12 +836,8 @@ def _begin_score_group(state: GameState, sp: Special) -> None:
 
 
 def _begin_score_castillo(state: GameState, sp: Special) -> None:
-    if state.castillo_counted_at_special:
-        return  # waits for the table's count (CastilloCounted), then scores
-    _score_castillo(state, sp)
-
-
-def _score_castillo(state: GameState, sp: Special) -> None:
+    # The table may have lifted and counted the Castillo just before (CastilloCounted in
+    # this turn): the count it said is what is scored.
     lines = score_area(state, state.board.castillo)
     _record(state, _special_title(state, sp, "the Castillo"), lines)
     _finish_special(state)
@@ -1010,11 +999,13 @@ def _apply_disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
 
 
 def _apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
-    if state.stage == "special":
-        sp = _expect_special(state, ("score_castillo",), "counting the Castillo")
-    else:
+    """What the table counted in the lifted Castillo: at a general scoring, or in the turn of
+    the Castillo scoring card before its special action (the count wins over the turns)."""
+    turn = state.turn
+    castillo_card_turn = state.stage == "turn" and turn.card is not None \
+        and turn.card.effect == "score_castillo" and not turn.special_done
+    if not castillo_card_turn:
         _expect_stage(state, ("scoring_discs",), "counting the Castillo")
-        sp = None
     castillo = state.board.castillo
     counts = {_player(state, pid): c for pid, c in e.counts.items()}
     for p, c in counts.items():
@@ -1025,8 +1016,6 @@ def _apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
     for p, c in counts.items():
         state.provinces[p] += state.counts[castillo][p] - c
         state.counts[castillo][p] = c
-    if sp is not None:
-        _score_castillo(state, sp)
 
 
 def _apply_discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:

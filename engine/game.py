@@ -45,7 +45,7 @@ def start_state(setup: GameSetup, board: Board | None = None) -> GameState:
     state = new_state(board, setup.players, names, setup.variant, index[setup.king],
                       [index[setup.homes[pid]] for pid in setup.players],
                       setup.players.index(setup.start_player))
-    state.veto_on_take = state.castillo_counted_at_special = setup.revision >= 2
+    state.veto_on_take = setup.revision >= 2
     return state
 
 

@@ -97,7 +97,6 @@ _CHOOSERS = {
     "choose_action_card": lambda rng, pid, o: ev.ActionCardChosen(player=pid, stack=rng.choice(list(o["stacks"]))),
     "turn_action": _turn_action,
     "veto": lambda rng, pid, o: (ev.VetoUsed if rng.random() < 0.3 else ev.VetoWaived)(player=pid),
-    "count_castillo": lambda rng, pid, o: ev.CastilloCounted(counts={}),  # the count matches what was entered
     "move_caballeros": _move,
     "place_extra": lambda rng, pid, o: ev.ExtraCaballerosPlaced(
         player=pid, placements=_split(rng, _count(rng, o["max"]), o["areas"])),

@@ -106,7 +106,6 @@ class GameState:
     power_spent: list[set[int]] = field(default_factory=list)
     took_back_any: list[bool] = field(default_factory=list)
     veto_on_take: bool = True             # rules revision 2 (see events.RULES_REVISION)
-    castillo_counted_at_special: bool = True  # rules revision 2: the Castillo scoring card waits for a count
 
     # --- small read helpers -------------------------------------------------
     @property

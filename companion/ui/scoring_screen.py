@@ -82,7 +82,7 @@ class ScoringScreen(Screen):
         buttons.clear_widgets()
         buttons.add_widget(_button("Back to the table", self._back, "quiet"))
         corrected = {pid: self.counts.get(pid, 0) for pid in self.model.table.players} != self.baseline
-        then = "score the Castillo" if self.model.ask().kind == "count_castillo" else "reveal the discs"
+        then = "score the Castillo" if self.model.ask().kind == "turn_action" else "reveal the discs"
         buttons.add_widget(_button(f"Use these counts: {then}" if corrected else f"Counts match: {then}",
                                    self._reveal, "primary"))
 
@@ -98,8 +98,14 @@ class ScoringScreen(Screen):
         if not self.model.submit({"type": "castillo_counted", "counts": counted}):
             self.message = self.model.message
             return
-        if self.model.ask().kind == "reveal_secret_discs" and not self.model.submit({"type": "secret_discs_revealed"}):
+        ask = self.model.ask()
+        if ask.kind == "reveal_secret_discs" and not self.model.submit({"type": "secret_discs_revealed"}):
             self.message = self.model.message
+        elif ask.kind == "turn_action":  # the Castillo card, counted: now its special action
+            if not self.model.submit({"type": "special_action_started", "player": ask.players[0]}):
+                self.message = self.model.message
+            if self.model.ask().kind == "veto":
+                self._back()  # a Veto holder is asked on the table first
         # the model reports the scoring: show_scoring() takes over
 
     def _back(self) -> None:

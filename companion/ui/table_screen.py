@@ -370,6 +370,10 @@ class TableScreen(Screen):
                 return
             self._submit(event)
             return
+        if choice.places_first and self.prompt.on_counts and any(self.entry.values()):
+            if not self._submit(self.prompt.on_counts(dict(self.entry))):  # what was tapped, placed first
+                return
+            self.entry = {}
         action = choice.action or ""
         name, _, arg = action.partition(":")
         handler = getattr(self, f"_action_{name}", None)
@@ -410,6 +414,11 @@ class TableScreen(Screen):
 
     def _action_mobile(self, sid: str) -> None:
         self.sub_prompt = self.model.builder.mobile_prompt(self.model.ask(), sid)
+        self._show()
+
+    def _action_count_castillo(self, _arg) -> None:
+        """The Castillo scoring card: lifted and counted like at a general scoring, then scored."""
+        self.sub_prompt = self.model.builder.count_castillo_prompt(self.model.ask())
         self._show()
 
     def _action_open_castillo(self, _arg) -> None:

@@ -351,20 +351,22 @@ def test_special_scoring_of_the_castillo_leaves_it_filled():
     put(g, "green", "castillo", 1)
     pid = turn_with(g, "score_castillo")
     start(g, pid)
-    # The table lifts the Castillo and counts, as at a general scoring; the count wins
-    assert g.asked().kind == "count_castillo" and score(g, "blue") == 0
+    assert score(g, "blue") == 5 and score(g, "green") == 3
+    assert count(g, "blue", "castillo") == 3
+
+
+def test_the_castillo_card_may_be_preceded_by_the_tables_count():
+    # The table lifts the Castillo and counts before the special action: the count wins
+    g = new_game()
+    put(g, "blue", "castillo", 3)
+    put(g, "green", "castillo", 1)
+    pid = turn_with(g, "score_castillo")
     refused(g, ev.CastilloCounted(counts={"green": 30}), "castillo-count")  # 2 are in Sevilla
-    g.apply(ev.CastilloCounted(counts={"blue": 3, "green": 1, "red": 2}))  # one red cube the turns missed
+    g.apply(ev.CastilloCounted(counts={"blue": 3, "green": 1, "red": 2}))  # a red cube the turns missed
+    start(g, pid)
     assert score(g, "blue") == 5 and score(g, "red") == 3 and score(g, "green") == 0  # 3 players: two places
     assert count(g, "blue", "castillo") == 3 and count(g, "red", "castillo") == 2
-
-
-def test_special_scoring_of_the_castillo_in_a_game_saved_at_revision_1_trusts_the_turns():
-    g = new_game(revision=1)
-    put(g, "blue", "castillo", 3)
-    pid = turn_with(g, "score_castillo")
-    start(g, pid)
-    assert score(g, "blue") == 5 and g.asked().kind != "count_castillo"
+    refused(g, ev.CastilloCounted(counts={"red": 1}), "phase-order")  # only before that special action
 
 
 def test_special_scoring_first_place_only_ties_get_nothing():

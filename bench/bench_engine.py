@@ -82,6 +82,35 @@ def bench_replay(repeats: int) -> tuple[float, int]:
     return best * 1e3, len(log)
 
 
+def mid_game_state():
+    """A 5-player game stopped in the middle of round 5, a special action under way if any."""
+    from engine.flow import apply_event, asked
+    from engine.game import start_state
+    from engine.playout import random_event, random_setup
+    from engine.board import classic_board
+    rng = random.Random(21)
+    state = start_state(random_setup(rng, 5, classic_board()), classic_board())
+    while state.round < 5 or state.stage not in ("special", "turn"):
+        apply_event(state, random_event(rng, asked(state)))
+    return state
+
+
+def bench_clone(repeats: int) -> tuple[float, float]:
+    """Microseconds for GameState.clone() and, in the same run, copy.deepcopy of a mid-game state."""
+    state = mid_game_state()
+    best_clone = best_deep = float("inf")
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        for _ in range(500):
+            state.clone()
+        best_clone = min(best_clone, (time.perf_counter() - t0) / 500)
+        t0 = time.perf_counter()
+        for _ in range(50):
+            copy.deepcopy(state)
+        best_deep = min(best_deep, (time.perf_counter() - t0) / 50)
+    return best_clone * 1e6, best_deep * 1e6
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
@@ -95,6 +124,7 @@ def main() -> None:
     gps_checked, _ = bench_selfplay(args.games // 2, 1, check=True)
     scoring_us = bench_scoring(args.repeats + 2)
     replay_ms, replay_events = bench_replay(args.repeats + 2)
+    clone_us, deepcopy_us = bench_clone(args.repeats + 2)
     base_after = min(baseline_loop() for _ in range(5))
     figures = {
         "baseline_loop_ms": round(statistics.mean([base, base_after]) * 1e3, 2),
@@ -104,9 +134,11 @@ def main() -> None:
         "general_scoring_full_board_us": round(scoring_us, 1),
         "replay_full_game_ms": round(replay_ms, 2),
         "replay_events": replay_events,
+        "clone_mid_game_us": round(clone_us, 1),
+        "deepcopy_mid_game_us": round(deepcopy_us, 1),
     }
     goals = {"selfplay_games_per_s_5p_no_checks": (">=", 200), "general_scoring_full_board_us": ("<", 200),
-             "replay_full_game_ms": ("<", 20)}
+             "replay_full_game_ms": ("<", 20), "clone_mid_game_us": ("<=", 50)}
     if args.json:
         print(json.dumps(figures))
         return
@@ -118,6 +150,8 @@ def main() -> None:
         ("selfplay 5p, checks on (games/s)", gps_checked, None, 1 / gps_checked / b),
         ("general scoring, full board (us)", scoring_us, goals["general_scoring_full_board_us"], scoring_us / 1e6 / b),
         (f"replay {replay_events} events (ms)", replay_ms, goals["replay_full_game_ms"], replay_ms / 1e3 / b),
+        ("clone of a mid-game state (us)", clone_us, goals["clone_mid_game_us"], clone_us / 1e6 / b),
+        ("  copy.deepcopy of it, same run (us)", deepcopy_us, None, deepcopy_us / 1e6 / b),
     ]
     for name, value, goal, rel in rows:
         g = f"{goal[0]}{goal[1]}" if goal else ""

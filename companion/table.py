@@ -364,7 +364,7 @@ class Table:
         are checked on a copy first, so either all are recorded or none is."""
         with self._lock:
             parsed = [self._parse_event(e) for e in events]
-            trial = copy.deepcopy(self.state if self.mode == "tracking" else self.free)
+            trial = self.state.clone() if self.mode == "tracking" else copy.deepcopy(self.free)
             for event in parsed:
                 try:
                     (apply_event if self.mode == "tracking" else free_apply)(trial, event)

@@ -8,9 +8,17 @@
                 pulse (goal < 100 ms); baseline: Clock.schedule_once -> frame
   resume        a finished 9-round 5-player game's log -> the table ready
                 (goal < 200 ms); baseline: the engine replaying the same events
+  idle, per screen  (issue 11) a game open, nobody touching it: CPU and loop iterations a
+                second with the map shown and hidden (another screen current), and with a
+                drop each second (the Castillo pulsing); baseline: a bare Kivy window
+  play          (issue 11) two short games played through the app (bench_soak.py's driver,
+                phones and drops included): each input's frame (goal p95 < 100 ms), loop
+                iterations busy over 150 ms (goal none), "Start the game" (goal < 150 ms);
+                baseline: a tap on a bare Kivy button that changes a label -> its frame
 
 Needs an X display: run it as
-    xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python bench/bench_app.py
+    xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python bench/bench_app.py [--quick]
+(--quick: the issue 11 figures only: idle per screen and play, about 2 minutes).
 """
 from __future__ import annotations
 
@@ -91,10 +99,10 @@ def cold_start(env: dict, runs: int = 5) -> dict:
     return out
 
 
-def idle_cpu(env: dict, log: Path, settle: float = 3.0, window: float = 10.0) -> dict:
+def idle_cpu(env: dict, log: Path, settle: float = 3.0, window: float = 10.0, app: bool = True) -> dict:
     out = {}
-    for name, args in (("bare Kivy", _bare_args(settle + window + 2)),
-                       ("app, game open", _app_args(settle + window + 2, log))):
+    runs = (("bare Kivy", _bare_args(settle + window + 2)), ("app, game open", _app_args(settle + window + 2, log)))
+    for name, args in runs[:2 if app else 1]:
         proc, _ = _spawn(args, {**env, "ELGRANDE_TIMING": "1"}, 0)
         time.sleep(settle)
         c0, t0 = _cpu_seconds(proc.pid), time.perf_counter()
@@ -166,6 +174,159 @@ def pulse_worker(log: Path, result: Path, drops: int) -> None:
     ElGrandeApp(resume=log, driver=drive).run()
 
 
+def _thread_cpu() -> dict[str, float]:
+    """CPU seconds per thread name of this process (llvmpipe-N: Mesa drawing without a GPU)."""
+    out: dict[str, float] = {}
+    for task in Path("/proc/self/task").iterdir():
+        try:
+            name = (task / "comm").read_text().strip()
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        out[name] = out.get(name, 0.0) + (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return out
+
+
+def idle_worker(log: Path, result: Path, window: float) -> None:
+    """Inside the app, a game open: CPU (all threads) and loop iterations a second, per phase."""
+    from companion.app import ElGrandeApp
+    from kivy.clock import Clock
+
+    phases = [("map shown", "table", False), ("map hidden", "home", False),
+              ("map shown, a drop a second", "table", True), ("map hidden, a drop a second", "home", True)]
+    out: dict = {}
+
+    def drive(app):
+        model = app.model
+
+        def phase(i: int) -> None:
+            if i == len(phases):
+                result.write_text(json.dumps(out))
+                app.stop()
+                return
+            name, screen, drops = phases[i]
+            app.screens.current = screen
+            Clock.schedule_once(lambda dt: measure(i, name, drops), 2.0)
+
+        def measure(i: int, name: str, drops: bool) -> None:
+            ticker = Clock.schedule_interval(lambda dt: model.simulate_drop("red"), 1.0) if drops else None
+            f0, c0, t0 = Clock.frames, _thread_cpu(), time.perf_counter()
+
+            def end(dt):
+                if ticker:
+                    ticker.cancel()
+                seconds, c1 = time.perf_counter() - t0, _thread_cpu()
+                per_thread = {k: 100 * (v - c0.get(k, 0.0)) / seconds for k, v in c1.items()}
+                out[name] = {"cpu_pct": sum(per_thread.values()), "iterations_per_s": (Clock.frames - f0) / seconds,
+                             "threads": {k: round(v, 2) for k, v in sorted(per_thread.items(), key=lambda kv: -kv[1])
+                                         if v >= 0.05}}
+                phase(i + 1)
+            Clock.schedule_once(end, window)
+
+        def wait_connected(dt):
+            if (model.tower or {}).get("state") == "connected":
+                phase(0)
+            else:
+                Clock.schedule_once(wait_connected, 0.1)
+        Clock.schedule_once(wait_connected, 0.5)
+
+    ElGrandeApp(resume=log, driver=drive).run()
+
+
+BARE_TAP = """
+import json, os, sys, time
+os.environ["KIVY_NO_ARGS"] = "1"; os.environ["KIVY_LOG_MODE"] = "PYTHON"; os.environ["KIVY_CLOCK"] = "interrupt"
+import logging; logging.disable(logging.CRITICAL)
+from kivy.config import Config
+Config.set("graphics", "maxfps", "30")
+sys.path.insert(0, sys.argv[2])
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from bench_soak import LoopTimer
+class Bare(App):
+    def load_kv(self, *args, **kwargs):
+        pass
+    def build(self):
+        root = BoxLayout()
+        self.label, self.button = Label(text="0"), Button(text="tap")
+        self.button.bind(on_release=lambda *a: setattr(self.label, "text", str(int(self.label.text) + 1)))
+        root.add_widget(self.label); root.add_widget(self.button)
+        Clock.schedule_once(self.start, 1.0)
+        return root
+    def start(self, dt):
+        self.timer, self.taps = LoopTimer(), 0
+        Clock.schedule_interval(self.tap, 0.1)
+    def tap(self, dt):
+        if self.taps == 60:
+            json.dump({"tap_ms": self.timer.input_ms.get("tap", []), "busy_ms": self.timer.busy_ms,
+                       "flip_ms": self.timer.flip_ms}, open(sys.argv[1], "w"))
+            self.stop()
+            return False
+        self.taps += 1
+        self.timer.input_made("tap")
+        touch = UnitTestTouch(*self.button.center)
+        touch.touch_down(); touch.touch_up()
+Bare().run()
+"""
+
+
+def bare_tap(env: dict) -> dict:
+    result = Path(tempfile.mkstemp(suffix=".json")[1])
+    subprocess.run([sys.executable, "-c", BARE_TAP, str(result), str(Path(__file__).parent)], cwd=ROOT, env=env,
+                   check=True, timeout=120)
+    return json.loads(result.read_text())
+
+
+def idle_per_screen(env: dict, log: Path, window: float = 6.0) -> dict:
+    result = Path(tempfile.mkstemp(suffix=".json")[1])
+    run = subprocess.run([sys.executable, __file__, "--idle-worker", str(log), str(result), str(window)], cwd=ROOT,
+                         env=env, capture_output=True, text=True, timeout=240)
+    if run.returncode or not result.read_text():
+        raise RuntimeError(run.stderr[-3000:])
+    return json.loads(result.read_text())
+
+
+def play_figures(env: dict, games: int = 2) -> tuple[dict, dict]:
+    """Inputs' frames and loop stalls over short games through the app, and the bare baseline."""
+    import bench_soak
+    night = bench_soak.run_night(games, seed=5, phones=2, trace=False, mode="mixed")
+    return night, bare_tap(env)
+
+
+def print_issue11(env: dict, log: Path) -> None:
+    idle = idle_per_screen(env, log)
+    bare = idle_cpu(env, log, window=6.0, app=False)["bare Kivy"]
+    for name, fig in idle.items():
+        top = ", ".join(f"{k} {v:.1f}" for k, v in list(fig["threads"].items())[:4])
+        print(f"idle, {name}: {fig['cpu_pct']:.2f} % of a core, {fig['iterations_per_s']:.0f} loop iterations/s "
+              f"(goal <= 2 % idle; threads: {top}); bare Kivy window {bare:.2f} %")
+    night, base = play_figures(env)
+    frames = [ms for kind, v in night["input_frames"].items() if kind != "start the game" for ms in v]
+    taps = base["tap_ms"]
+    print(f"play, {len(night['samples'])} short games ({night['samples'][-1]['inputs']} inputs, "
+          f"{night['samples'][-1]['drops']} drops): input -> frame median {statistics.median(frames):.1f} ms, "
+          f"p95 {_q(frames, .95):.1f} ms, max {max(frames):.1f} ms (goal p95 < 100); "
+          f"bare Kivy tap -> frame median {statistics.median(taps):.1f} ms, p95 {_q(taps, .95):.1f} ms")
+    print(f"play: drawing a frame (Window.flip: Mesa llvmpipe, no GPU here) median {night['flip_p50_ms']:.1f} ms, "
+          f"p95 {night['flip_p95_ms']:.1f} ms; bare Kivy median {statistics.median(base['flip_ms']):.1f} ms, "
+          f"p95 {_q(base['flip_ms'], .95):.1f} ms")
+    print(f"play: {len(night['stalls'])} of {night['iterations']} loop iterations busy over 150 ms "
+          f"(longest {night['busy_max_ms']:.0f} ms; goal none); bare Kivy longest {max(base['busy_ms']):.0f} ms")
+    print(f"play: the app's own work per iteration (busy less drawing) median {night['work_p50_ms']:.1f} ms, "
+          f"p95 {night['work_p95_ms']:.1f} ms, longest {night['work_max_ms']:.0f} ms, "
+          f"{night['work_stalls']} over 150 ms")
+    print(f"play: the UI thread's CPU time per iteration (what a free core would take) median "
+          f"{night['cpu_p50_ms']:.1f} ms, p95 {night['cpu_p95_ms']:.1f} ms, longest {night['cpu_max_ms']:.0f} ms, "
+          f"{night['cpu_stalls']} over 150 ms; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    starts = night["new_game"]
+    print("play: 'Start the game' keeps the loop busy " + ", ".join(f"{g['longest_iteration_ms']:.0f}" for g in starts)
+          + " ms (game 1, 2, ...; goal < 150 ms)")
+
+
 def open_game(folder: Path) -> Path:
     """A game in round 9, still going: the table screen with the map is what shows."""
     from companion.scripted import scripted_setup, step
@@ -212,11 +373,16 @@ def main() -> int:
     if not os.environ.get("DISPLAY"):
         print("bench_app needs a display: xvfb-run -a -s '-screen 0 1280x800x24' .venv/bin/python bench/bench_app.py")
         return 2
+    quick = "--quick" in sys.argv
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         env = {**os.environ, "ELGRANDE_DATA_DIR": str(folder), "PYTHONPATH": str(ROOT)}
-        _, resume = resume_figures(folder)
+        os.environ["ELGRANDE_DATA_DIR"] = str(folder)
         log = open_game(folder)
+        print_issue11(env, log)
+        if quick:
+            return 0
+        _, resume = resume_figures(folder)
         print(f"resume a finished 9-round 5-player game ({resume['records']} records, {resume['events']} events): "
               f"{resume['resume_ms']:.1f} ms (goal < 200); engine replay alone {resume['engine_replay_ms']:.1f} ms")
         cold = cold_start(env)
@@ -235,6 +401,9 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    if len(sys.argv) > 1 and sys.argv[1] == "--idle-worker":
+        idle_worker(Path(sys.argv[2]), Path(sys.argv[3]), float(sys.argv[4]))
+        sys.exit(0)
     if len(sys.argv) > 1 and sys.argv[1] == "--pulse-worker":
         pulse_worker(Path(sys.argv[2]), Path(sys.argv[3]), int(sys.argv[4]))
         sys.exit(0)

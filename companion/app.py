@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Callable, Optional
@@ -38,8 +39,11 @@ from kivy.config import Config  # noqa: E402
 # with a traceback: quiet while it starts, warnings and up afterwards.
 logging.getLogger("kivy").setLevel(logging.CRITICAL)
 
-Config.set("graphics", "width", "1280")
-Config.set("graphics", "height", "800")
+from .ui.shape import WINDOW_ENV, scale_with_window, window_size  # noqa: E402
+
+_WIDTH, _HEIGHT = window_size(os.environ.get(WINDOW_ENV))   # the tablet's shape (default 1280x800)
+Config.set("graphics", "width", str(_WIDTH))
+Config.set("graphics", "height", str(_HEIGHT))
 Config.set("graphics", "resizable", "1")
 Config.set("graphics", "maxfps", "30")  # a board-game table: 30 frames a second is plenty
 Config.set("input", "mouse", "mouse,disable_multitouch")
@@ -48,48 +52,18 @@ Config.set("kivy", "exit_on_escape", "0")
 from kivy.app import App  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
+
+scale_with_window(Window)  # a bigger window than the layouts' 1280x800 dp: everything grows with it
 from kivy.lang import Builder  # noqa: E402
 from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
 
 from kivy.core.clipboard import Clipboard  # noqa: E402,F401 (probed now, quietly)
 
 
-def sleep_until_due(clock=Clock) -> bool:
-    """Make Kivy's interrupt clock sleep whenever it has nothing to do.
+from .ui.kivy_fixes import scroll_views_bind_once, sleep_until_due  # noqa: E402
 
-    As shipped (Kivy 2.3) it stops sleeping 1.8 clock resolutions before a timed callback is
-    due but runs the callback only within 1 resolution of its time: in between the loop spins
-    (about 9 ms before every timed callback at 30 frames a second: each step of a pulse, Kivy's
-    cache purge each second). And a callback due every frame (a Kivy Animation's steps) keeps it
-    from sleeping at all: 60,000 loop iterations a second. Here the clock sleeps until the
-    frame cap or until the next callback is within its resolution, whichever comes first; work
-    handed over from another thread (a tower drop, a phone) still wakes it at once.
-    Returns False (nothing changed) for any other kind of clock."""
-    from kivy.clock import ClockBaseInterrupt
-
-    if clock.__class__ is not ClockBaseInterrupt or clock.interupt_next_only:  # (Clock is a proxy)
-        return False
-
-    def check_ready(fps, min_sleep, undershoot, event):
-        if event.is_set():
-            return True, 0
-        now = clock.time()
-        frame_in = 1 / fps - (now - clock._last_tick) - undershoot   # Kivy's own frame pacing
-        if frame_in <= min_sleep:
-            return True, 0
-        due = clock.get_min_timeout()   # when the next timed callback is due; 0: every frame
-        if due <= 0:
-            return False, frame_in
-        due_in = due - now - clock.get_resolution() + 0.0005   # a callback runs within its resolution
-        if due_in <= 0:
-            return True, 0
-        return False, min(frame_in, due_in)
-
-    clock._check_ready = check_ready
-    return True
-
-
-sleep_until_due()
+sleep_until_due()          # the loop sleeps between frames, whatever is scheduled
+scroll_views_bind_once()   # no bindings piling up in scroll views over a game night
 
 logging.getLogger("kivy").setLevel(logging.WARNING)
 UI_DIR = Path(__file__).parent / "ui"
@@ -104,6 +78,13 @@ from .ui.setup_screen import SetupScreen  # noqa: E402
 from .ui.table_screen import TableScreen  # noqa: E402
 
 Window.clearcolor = (0.97, 0.94, 0.86, 1)
+
+
+def _import_phone_server() -> None:
+    try:
+        from .phones import server  # noqa: F401
+    except Exception:  # the first game says what is wrong when it starts the server
+        logging.getLogger("companion.app").debug("phone server import failed early", exc_info=True)
 
 
 class ElGrandeApp(App):
@@ -138,6 +119,11 @@ class ElGrandeApp(App):
         if self.driver:
             Clock.schedule_once(lambda dt: self.driver(self), 0)
         return sm
+
+    def on_start(self) -> None:
+        # The phone server's modules (aiohttp) take about 0.4 s to import: import them now, off the
+        # UI thread, so the first "Start the game" does not keep the screen frozen that long.
+        threading.Thread(target=_import_phone_server, name="import-phones", daemon=True).start()
 
     def _first_flip(self, *args) -> None:
         if self.first_frame is None:

@@ -66,6 +66,11 @@ class PromptBuilder:
         # With a tower, the Castillo's share of a placement is what it counted: tapping the
         # Castillo as well would count one cube twice, so it is not tappable then.
         self.castillo_by_tower = castillo_by_tower
+        # Cards that read the same (the chosen-region scoring on stacks 2 and 3) are told apart
+        seen: dict[tuple[str, str], int] = {}
+        for c in self.board.cards.values():
+            seen[(c.name, c.text)] = seen.get((c.name, c.text), 0) + 1
+        self._twins = {key for key, n in seen.items() if n > 1}
 
     def _placeable(self, areas) -> list[str]:
         return [a for a in areas if not (self.castillo_by_tower and a == CASTILLO)]
@@ -94,7 +99,8 @@ class PromptBuilder:
         text = card.text.removeprefix("You may ").rstrip(".")
         if len(text) > 90:  # cut at a word, never mid-word; buttons wrap onto two lines
             text = text[:88].rsplit(" ", 1)[0].rstrip(",;:") + "…"
-        return f"{card.name}: {text}"
+        twin = f" (stack {card.stack}, places {card.placement})" if (card.name, card.text) in self._twins else ""
+        return f"{card.name}: {text}{twin}"
 
     def title(self, ask: Ask, doing: str) -> str:
         return f"Round {ask.round} - {STAGE_WORDS.get(ask.stage, ask.stage)} - {doing}"

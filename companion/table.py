@@ -54,6 +54,7 @@ log = logging.getLogger("companion.table")
 Mode = Literal["tracking", "scoring"]
 RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo", "finished", "opened",
                 "tower_totals")
+CONSEQUENCES = ("emptied", "finished")  # records an input writes after itself; undone with it
 UNDOABLE = ("event", "assign", "dismiss", "keep")
 # Events after which everyone has seen something: undoing them asks first.
 REVEALING = ("secret_discs_revealed", "castillo_counted", "action_cards_revealed", "special_scored")
@@ -296,6 +297,9 @@ class Table:
                 for i in range(len(effective) - 1, -1, -1):
                     if effective[i]["t"] in UNDOABLE:
                         del effective[i]
+                        # What it brought about goes with it: the emptying after a general
+                        # scoring's reveal, "finished". Drops and openings stay: they happened.
+                        effective[i:] = [r for r in effective[i:] if r["t"] not in CONSEQUENCES]
                         break
             else:
                 effective.append(record)
@@ -615,8 +619,14 @@ class Table:
             put[event.player] = event.placements.get(CASTILLO, 0)
         elif isinstance(event, ev.CaballerosMoved) and event.target == CASTILLO:
             put[event.owner] = event.count
-        elif isinstance(event, ev.TableCorrected) and event.castillo is not None:
-            # The Castillo as the table says it lies: what the tower saw is in it, no turn to come
+        elif (isinstance(event, ev.TableCorrected) and event.castillo is not None) \
+                or isinstance(event, ev.CastilloCounted):
+            # The Castillo as the table counted it: that is what lies there now (the tower counts
+            # on from it), and what the tower saw is in it, with no turn to come.
+            counted = event.castillo if isinstance(event, ev.TableCorrected) else event.counts
+            for pid in self.players:
+                self.tally[pid] = counted.get(pid, 0) if isinstance(event, ev.TableCorrected) \
+                    else counted.get(pid, self.tally[pid])
             self.unplaced = {pid: 0 for pid in self.players}
             return
         for pid, k in put.items():
@@ -710,7 +720,7 @@ class Table:
             if self.empty_token is None or totals.token != self.empty_token:
                 self.totals_seen = {"state": "other_emptying", "at": now, "ours": self.empty_token is not None}
                 return "other_emptying"
-            mine = self._received_count(tower, totals.boot, totals.seq)
+            mine = self._received_count(tower, totals.boot, totals.seq, totals.drops)
             theirs = {"counts": {c: n for c, n in sorted(totals.counts.items()) if n}, "drops": totals.drops}
             if mine == theirs:
                 self.totals_seen = {"state": "agree", "at": now}
@@ -724,12 +734,16 @@ class Table:
         self._notify("tower")
         return "differ"
 
-    def _received_count(self, tower: str, boot: str, seq: int) -> dict:
+    def _received_count(self, tower: str, boot: str, seq: int, since_empty: int) -> dict:
+        # The tower's `drops` are those since its emptying, numbered up to `seq` in this boot:
+        # a drop numbered before them was thrown before the emptying reached the tower (a cube
+        # held from before the game started, say), so it is not in the tower's count either.
+        first = seq - since_empty
         counts: dict[str, int] = {}
         drops = 0
         for key, colour in self.received:
-            if key[0] != tower or (key[1] == boot and key[2] > seq):
-                continue   # another tower's, or thrown after the snapshot was taken
+            if key[0] != tower or (key[1] == boot and not first < key[2] <= seq):
+                continue   # another tower's, thrown after the snapshot, or before the emptying
             drops += 1
             if colour is not None:
                 counts[colour] = counts.get(colour, 0) + 1
@@ -750,14 +764,21 @@ class Table:
     def score_history(self) -> dict[str, list[tuple[int, int]]]:
         """(round, score) after each scoring, per player: for the end-of-game plot."""
         with self._lock:
-            logbook = (self.state or self.free).scoring_log
-            history = {pid: [(0, 0)] for pid in self.players}
-            totals = {pid: 0 for pid in self.players}
-            for record in logbook:
+            game = self.state or self.free
+            logbook = game.scoring_log
+            # Worked back from the scores as they stand, so scores entered or corrected on
+            # the board (a start from a position) are in the plot, not only scoring lines.
+            now = self.public().game["players"]
+            totals = {p["id"]: p["score"] for p in now}
+            points = []
+            for record in reversed(logbook):
+                points.append((record.round, dict(totals)))
                 for line in record.lines:
-                    totals[line.player] += line.points
+                    totals[line.player] -= line.points
+            history = {pid: [(0, max(0, totals[pid]))] for pid in self.players}
+            for rnd, after in reversed(points):
                 for pid in self.players:
-                    history[pid].append((record.round, totals[pid]))
+                    history[pid].append((rnd, after[pid]))
             return history
 
     def close(self) -> None:

@@ -1,5 +1,6 @@
-"""Small modal steps of the table screen: turning up action cards, a private
-pick behind a "pass the tablet" screen, a list of choices, a confirmation."""
+"""Small modal steps of the table screen: a private pick behind a "pass the tablet" screen, a
+list of choices, a confirmation. (The action cards are turned up in pick_dialogs.RevealCards; the
+spinner dialog that was here left two Window bindings per stack each time it opened.)"""
 from __future__ import annotations
 
 from typing import Callable
@@ -10,25 +11,30 @@ from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
-from kivy.uix.spinner import Spinner
+from kivy.uix.widget import Widget
 
 from .map_view import PLAYER_RGB
+from .shape import dialog_size
 
 INK = (0.23, 0.16, 0.08, 1)
 PAPER = (0.97, 0.94, 0.86, 1)
 
 
 def _btn(text, on_release, primary=False, **kw) -> Button:
-    b = Button(text=text, background_normal="", size_hint_y=None, height=kw.pop("height", dp(52)),
+    """Its words wrap at its width; it grows taller (never under its height, nor 48 dp) to fit them."""
+    least = max(kw.pop("height", dp(52)), dp(48))
+    b = Button(text=text, background_normal="", size_hint_y=None, height=least,
                background_color=(0.62, 0.20, 0.12, 1) if primary else (0.84, 0.77, 0.62, 1),
-               color=(1, 0.97, 0.9, 1) if primary else INK, bold=primary, **kw)
+               color=(1, 0.97, 0.9, 1) if primary else INK, bold=primary, halign="center", valign="middle", **kw)
+    b.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(16), None)),
+           texture_size=lambda w, v: setattr(w, "height", max(least, v[1] + dp(14))))
     b.bind(on_release=lambda *_: on_release())
     return b
 
 
 class _Dialog(ModalView):
     def __init__(self, title: str, **kwargs):
-        kwargs.setdefault("size_hint", (0.6, 0.8))
+        kwargs["size_hint"] = dialog_size(kwargs.get("size_hint", (0.6, 0.8)), kwargs.pop("portrait_hint", None))
         super().__init__(background_color=(0, 0, 0, 0.6), **kwargs)
         self._anim_duration = 0  # open and close at once: a tablet should not make people wait
         self.body = BoxLayout(orientation="vertical", padding=dp(18), spacing=dp(10))
@@ -37,52 +43,12 @@ class _Dialog(ModalView):
             Color(*PAPER)
             self._bg = Rectangle()
         self.body.bind(pos=lambda w, v: setattr(self._bg, "pos", v), size=lambda w, v: setattr(self._bg, "size", v))
-        self.title_label = Label(text=title, bold=True, font_size="22sp", color=INK, size_hint_y=None,
-                                 height=dp(44), text_size=(None, None))
+        self.title_label = _wrapped(title, bold=True, font_size="22sp", halign="center")
         self.body.add_widget(self.title_label)
         self.message = Label(text="", color=(0.6, 0.08, 0.08, 1), size_hint_y=None, height=dp(40),
                              font_size="14sp")
         self.message.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
         self.add_widget(self.body)
-
-
-class RevealCards(_Dialog):
-    """One spinner per stack: the card the table turned up."""
-
-    def __init__(self, model, stacks: dict[int, list[tuple[str, str]]]):
-        super().__init__("Action cards turned up")
-        self.model = model
-        self.spinners = {}
-        grid = GridLayout(cols=2, spacing=dp(8), size_hint_y=None, row_default_height=dp(52),
-                          row_force_default=True)
-        grid.bind(minimum_height=grid.setter("height"))
-        for stack, cards in sorted(stacks.items()):
-            grid.add_widget(Label(text=f"Stack {stack}", color=INK, size_hint_x=0.3))
-            names = {name: cid for cid, name in cards}
-            spinner = Spinner(text=cards[0][1] if len(cards) == 1 else "choose...", values=list(names),
-                              background_normal="", background_color=(0.90, 0.84, 0.70, 1), color=INK)
-            spinner.ids_by_name = names
-            self.spinners[stack] = spinner
-            grid.add_widget(spinner)
-        self.body.add_widget(grid)
-        self.body.add_widget(self.message)
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(_btn("Cancel", self.dismiss))
-        row.add_widget(_btn("Reveal", self.reveal, primary=True))
-        self.body.add_widget(row)
-
-    def reveal(self) -> None:
-        chosen = []
-        for stack, spinner in sorted(self.spinners.items()):
-            cid = spinner.ids_by_name.get(spinner.text)
-            if cid is None:
-                self.message.text = f"Choose the card showing on stack {stack}"
-                return
-            chosen.append(cid)
-        if self.model.submit({"type": "action_cards_revealed", "cards": chosen}):
-            self.dismiss()
-        else:
-            self.message.text = self.model.message
 
 
 class PrivatePick(_Dialog):
@@ -92,8 +58,9 @@ class PrivatePick(_Dialog):
         name = model.name(pid)
         super().__init__(f"Pass the tablet to {name}", size_hint=(0.7, 0.9))
         self.model, self.pid, self.options, self.make_event = model, pid, options, make_event
-        self.hint = Label(text="Everyone else, please look away.", color=INK, font_size="18sp")
+        self.hint = _wrapped("Everyone else, please look away.", font_size="18sp", halign="center")
         self.body.add_widget(self.hint)
+        self.body.add_widget(Widget())  # the words at the top, the buttons at the bottom
         self.ready = _btn(f"I am {name}: show my choices", self.show, primary=True, height=dp(64))
         self.ready.background_color = (*PLAYER_RGB.get(pid, (0.6, 0.2, 0.1)), 1)
         self.ready.color = INK if pid == "yellow" else (1, 1, 1, 1)
@@ -102,8 +69,8 @@ class PrivatePick(_Dialog):
 
     def show(self) -> None:
         self.body.clear_widgets()
-        self.body.add_widget(Label(text=f"{self.model.name(self.pid)}: your secret choice", bold=True,
-                                   font_size="22sp", color=INK, size_hint_y=None, height=dp(44)))
+        self.body.add_widget(_wrapped(f"{self.model.name(self.pid)}: your secret choice", bold=True,
+                                      font_size="22sp", halign="center"))
         grid = GridLayout(cols=3, spacing=dp(8))
         for value, label in self.options:
             grid.add_widget(_btn(label, lambda v=value: self.pick(v)))
@@ -149,7 +116,8 @@ class Confirm(_Dialog):
 
 
 def _wrapped(text: str, **kw) -> Label:
-    label = Label(text=text, color=kw.pop("color", INK), size_hint_y=None, halign="left", valign="middle", **kw)
+    label = Label(text=text, color=kw.pop("color", INK), size_hint_y=None, halign=kw.pop("halign", "left"),
+                  valign="middle", **kw)
     label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
                texture_size=lambda w, v: setattr(w, "height", max(dp(32), v[1] + dp(8))))
     return label

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from kivy.graphics import Color, Line, Rectangle
 from kivy.lang import Builder
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import DictProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
@@ -28,6 +28,9 @@ class ScorePlot(Widget):
     def on_size(self, *args):
         self.draw()
 
+    def on_pos(self, *args):
+        self.draw()
+
     def draw(self) -> None:
         self.canvas.clear()
         if not self.history or not self.rounds:
@@ -44,11 +47,11 @@ class ScorePlot(Widget):
             Color(*INK)
             Line(points=[left, bottom + height, left, bottom, left + width, bottom], width=1.2)
             for r in [0] + list(self.rounds):
-                tex = _text(str(r), 14)
+                tex = _text(str(r), int(sp(14)))
                 Color(1, 1, 1, 1)
                 Rectangle(texture=tex, pos=(x_of(r) - tex.width / 2, bottom - dp(24)), size=tex.size)
             for s in (0, top_score // 2, top_score):
-                tex = _text(str(s), 14)
+                tex = _text(str(s), int(sp(14)))
                 Color(1, 1, 1, 1)
                 Rectangle(texture=tex, pos=(left - tex.width - dp(6), y_of(s) - tex.height / 2), size=tex.size)
             for pid, pts in self.history.items():
@@ -68,11 +71,15 @@ class EndScreen(Screen):
         grid.clear_widgets()
         ranked = sorted(game["players"], key=lambda p: -p["score"])
         for place, p in enumerate(ranked, start=1):
-            grid.add_widget(Label(text=f"{place}.", size_hint_x=None, width=dp(36), font_size="20sp"))
+            grid.add_widget(Label(text=f"{place}.", size_hint=(None, None), size=(dp(36), dp(44)), font_size="20sp"))
             name = Label(text=p["name"], font_size="20sp", bold=p["id"] in game.get("winners", []),
-                         color=(*PLAYER_RGB[p["id"]], 1) if p["id"] != "yellow" else (0.6, 0.45, 0, 1))
+                         color=(*PLAYER_RGB[p["id"]], 1) if p["id"] != "yellow" else (0.6, 0.45, 0, 1),
+                         size_hint_y=None, height=dp(44), halign="left", valign="middle")
+            name.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),  # a long name wraps, the row grows
+                      texture_size=lambda w, v: setattr(w, "height", max(dp(44), v[1] + dp(8))))
             grid.add_widget(name)
-            grid.add_widget(Label(text=str(p["score"]), font_size="22sp", bold=True, size_hint_x=None, width=dp(60)))
+            grid.add_widget(Label(text=str(p["score"]), font_size="22sp", bold=True, size_hint=(None, None),
+                                  size=(dp(60), dp(44))))
         self.ids.plot.rounds = list(game["rounds"])
         self.ids.plot.history = self.model.table.score_history()
 

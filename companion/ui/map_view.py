@@ -1,6 +1,8 @@
 """The map of Spain: regions drawn from their shapes (data/spain_map.json),
-each player's Caballeros, the King, the Grandes, the mobile scoreboards and
-the Castillo as a closed tower that pulses on each drop (never a count).
+each region's scoreboard values, each player's Caballeros, the King, the
+Grandes, the mobile scoreboards and the Castillo as a closed tower that pulses
+on each drop (never a count). Where each mark goes is map_layout's: nothing
+covers anything else.
 
 A view only: it draws the public view it is given and reports taps as area
 ids through `on_area`. What a tap means is decided by the prompt.
@@ -8,15 +10,21 @@ ids through `on_area`. What a tap means is decided by the prompt.
 from __future__ import annotations
 
 import json
+import time
 from functools import lru_cache
 from pathlib import Path
 
-from kivy.animation import Animation
+from kivy.animation import AnimationTransition
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle
 from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_ODD, Tesselator
 from kivy.properties import DictProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.widget import Widget
+
+from engine.board import classic_board
+
+from . import map_layout
 
 MAP_FILE = Path(__file__).parent / "data" / "spain_map.json"
 CASTILLO = "castillo"
@@ -30,11 +38,21 @@ TAPPABLE = (0.72, 0.86, 0.97)
 SELECTED = (0.45, 0.70, 0.95)
 SEA = (0.62, 0.78, 0.86)
 PORTUGAL = (0.80, 0.79, 0.74)
+VALUES_INK = (0.42, 0.28, 0.14)   # a region's printed scoreboard values
+PULSE_SECONDS = 0.6    # the Castillo's glow after a drop fades over this long ...
+PULSE_STEPS = 8        # ... in this many redraws (a Kivy Animation would redraw every frame)
 
 
 @lru_cache(maxsize=1)
 def map_shapes() -> dict:
     return json.loads(MAP_FILE.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
+def printed_scoreboards() -> dict:
+    """Area id -> the values printed on the board beside it (the Castillo's too)."""
+    board = classic_board()
+    return {aid: board.scoreboards[i] for aid, i in board.area_index.items()}
 
 
 @lru_cache(maxsize=64)
@@ -52,6 +70,14 @@ def _text(text: str, size: int, bold: bool = False, rgb: tuple = INK):
     return label.texture
 
 
+def _layout_key(game: dict) -> tuple:
+    """What in the public view moves the map's marks: counts, the King, Grandes, mobile scoreboards."""
+    return (tuple((rid, tuple((pid, n) for pid, n in counts.items() if n)) for rid, counts in
+                  (game.get("regions") or {}).items()),
+            game.get("king"), tuple((p["id"], p.get("grande")) for p in game.get("players", [])),
+            tuple(sorted((k, v or "") for k, v in (game.get("mobile_scoreboards") or {}).items())))
+
+
 def _inside(x: float, y: float, polygon: list) -> bool:
     inside = False
     n = len(polygon)
@@ -66,6 +92,7 @@ def _inside(x: float, y: float, polygon: list) -> bool:
 class MapView(Widget):
     public = DictProperty({})          # the game part of the public view
     names = DictProperty({})           # region id -> name shown
+    scoreboards = DictProperty(printed_scoreboards())   # area id -> printed values, e.g. (6, 4, 2)
     tappable = ListProperty([])        # area ids a tap means something for
     selected = StringProperty("")      # the chosen source of a move
     pending = DictProperty({})         # area id -> Caballeros entered but not confirmed
@@ -73,11 +100,15 @@ class MapView(Widget):
     pulse = NumericProperty(0.0)       # 0..1 glow of the Castillo after a drop
 
     __events__ = ("on_area",)
+    _laid_out = None                   # (what the marks depend on, the marks): the last layout
+    _pulse_steps = None                # the running pulse's clock event
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._redraw = self._make_trigger()
-        for prop in ("public", "tappable", "selected", "pending", "pending_colour", "pos", "size"):
+        self.marks = []                  # (what, (x0, y0, x1, y1)) of each mark drawn: none covers another
+        for prop in ("public", "names", "scoreboards", "tappable", "selected", "pending", "pending_colour", "pos",
+                     "size"):
             self.bind(**{prop: self._redraw})
         # The pulse is its own few instructions on top: animating it redraws nothing else.
         with self.canvas.after:
@@ -86,7 +117,6 @@ class MapView(Widget):
         self.bind(pulse=self._draw_pulse)
 
     def _make_trigger(self):
-        from kivy.clock import Clock
         return Clock.create_trigger(lambda dt: self.draw(), 0)
 
     # ---- geometry -------------------------------------------------------------------
@@ -136,10 +166,31 @@ class MapView(Widget):
         pass
 
     def flash(self) -> None:
-        """The Castillo's pulse: called once per drop."""
-        Animation.cancel_all(self, "pulse")
+        """The Castillo's pulse: called once per drop. A few timed steps, so the loop sleeps
+        between them, and none while the map is off screen (nobody would see it)."""
+        if self._pulse_steps is not None:
+            self._pulse_steps.cancel()
+            self._pulse_steps = None
+        if not self.shown:
+            self.pulse = 0.0
+            return
+        self._pulse_started = time.perf_counter()
         self.pulse = 1.0
-        Animation(pulse=0.0, duration=0.6, t="out_quad").start(self)
+        self._pulse_steps = Clock.schedule_interval(self._pulse_step, PULSE_SECONDS / PULSE_STEPS)
+
+    @property
+    def shown(self) -> bool:
+        """On the window: a screen that is not current is off the window's tree."""
+        return self.get_parent_window() is not None
+
+    def _pulse_step(self, dt) -> bool:
+        done = (time.perf_counter() - self._pulse_started) / PULSE_SECONDS  # on time, even when frames are slow
+        if done >= 1 or not self.shown:
+            self.pulse = 0.0
+            self._pulse_steps = None
+            return False
+        self.pulse = 1.0 - AnimationTransition.out_quad(done)
+        return True
 
     # ---- drawing ------------------------------------------------------------------------
 
@@ -164,9 +215,8 @@ class MapView(Widget):
                 Color(*INK)
                 pts = [c for p in region["polygon"] for c in to_screen(*p)]
                 Line(points=pts, close=True, width=max(1.0, 1.6 * scale))
-            for rid, region in shapes["regions"].items():
-                self._region_content(rid, region, game, to_screen, scale)
             self._castillo(shapes["castillo"], to_screen, scale)
+            self._board_marks(game, to_screen, scale)
 
     def _polygon(self, points, rgb, to_screen) -> None:
         Color(*rgb)
@@ -178,38 +228,68 @@ class MapView(Widget):
         Color(1, 1, 1, 1)
         Rectangle(texture=texture, pos=(x - texture.width / 2, y - texture.height / 2), size=texture.size)
 
-    def _region_content(self, rid, region, game, to_screen, scale) -> None:
-        lx, ly = to_screen(*region["label"])
-        font = int(15 * scale * 1.4)
-        self._label(self.names.get(rid, rid), lx, ly + 16 * scale, font, bold=True)
-        counts = game.get("regions", {}).get(rid, {})
-        self._caballeros(counts, lx, ly - 14 * scale, scale)
-        if rid in self.pending and self.pending[rid]:
-            self._badge(f"+{self.pending[rid]}", lx, ly - 44 * scale, scale, self.pending_colour)
-        if game.get("king") == rid:
-            self._king(*to_screen(*region["king"]), scale)
-        grandes = [p["id"] for p in game.get("players", []) if p.get("grande") == rid]
-        gx, gy = to_screen(*region["grande"])
-        for i, pid in enumerate(grandes):
-            self._grande(gx + (i - (len(grandes) - 1) / 2) * 22 * scale, gy, scale, pid)
-        for sid, where in (game.get("mobile_scoreboards") or {}).items():
-            if where == rid:
-                sx, sy = to_screen(*region["scoreboard"])
-                self._scoreboard(sid, sx, sy, scale)
+    def _board_marks(self, game, to_screen, scale) -> None:
+        """Names, scoreboard values, counts, the King, Grandes, mobile scoreboards and "+N"
+        badges, each where map_layout put it (nothing covers anything else)."""
+        self.marks = []
+        if scale <= 0:
+            return
 
-    def _caballeros(self, counts: dict, x: float, y: float, scale: float) -> None:
-        items = [(pid, c) for pid, c in counts.items() if c]
-        size = 24 * scale * 1.2
-        start = x - (len(items) * (size + 3 * scale) - 3 * scale) / 2
-        for i, (pid, c) in enumerate(items):
-            cx = start + i * (size + 3 * scale)
-            rgb = PLAYER_RGB.get(pid, (0.5, 0.5, 0.5))
-            Color(*rgb)
+        def text_size(text, font, bold):
+            texture = _text(text, max(8, int(font * scale)), bold)
+            return texture.width / scale, texture.height / scale
+
+        pending = {a: n for a, n in self.pending.items() if n and a != CASTILLO}  # the Castillo's is on the tower
+        key = (round(scale, 4), _layout_key(game), tuple(self.names.items()), tuple(self.scoreboards.items()),
+               tuple(sorted(pending.items())), self.pending_colour)
+        if self._laid_out is None or self._laid_out[0] != key:  # a new prompt alone (what is tappable) moves nothing
+            self._laid_out = key, map_layout.layout(map_shapes(), game, self.names, self.scoreboards, pending,
+                                                    self.pending_colour, text_size, self._tower_box())
+        for mark in self._laid_out[1]:
+            x, y = to_screen(mark.x, mark.y)
+            getattr(self, f"_draw_{mark.kind}")(mark, x, y, scale)
+            x0, y0 = to_screen(mark.x - mark.w / 2, mark.y + mark.h / 2)
+            self.marks.append((f"{mark.kind} of {mark.area}", (x0, y0, x0 + mark.w * scale, y0 + mark.h * scale)))
+
+    @staticmethod
+    def _tower_box() -> tuple:
+        """The Castillo tower as _castillo draws it, battlements included (map units, y down)."""
+        castillo = map_shapes()["castillo"]
+        (x, y), r = castillo["center"], castillo["radius"]
+        return x - 0.65 * r - 2, y - 1.1 * r - 2, x + 0.65 * r + 2, y + 0.85 * r + 2
+
+    def _draw_name(self, mark, x, y, scale) -> None:
+        self._label(mark.text, x, y, int(map_layout.NAME_FONT * scale), bold=True)
+
+    def _draw_values(self, mark, x, y, scale) -> None:
+        self._label(mark.text, x, y, int(map_layout.VALUES_FONT * scale), rgb=VALUES_INK)
+
+    def _draw_mobile(self, mark, x, y, scale) -> None:
+        w, h = mark.w * scale, mark.h * scale
+        Color(0.35, 0.22, 0.10)
+        RoundedRectangle(pos=(x - w / 2, y - h / 2), size=(w, h), radius=[3 * scale])
+        self._label(mark.text, x, y, int(map_layout.VALUES_FONT * scale), bold=True, rgb=(1, 0.95, 0.8))
+
+    def _draw_counts(self, mark, x, y, scale) -> None:
+        size, step = map_layout.CHIP * scale, (map_layout.CHIP + map_layout.CHIP_GAP) * scale
+        left = x - mark.w * scale / 2
+        for i, (pid, count) in enumerate(mark.items):
+            cx = left + i * step
+            Color(*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)))
             RoundedRectangle(pos=(cx, y - size / 2), size=(size, size), radius=[3 * scale])
             Color(*INK)
             Line(rounded_rectangle=(cx, y - size / 2, size, size, 3 * scale), width=1)
             text_rgb = (0.1, 0.1, 0.1) if pid == "yellow" else (1, 1, 1)
-            self._label(str(c), cx + size / 2, y, int(15 * scale * 1.3), bold=True, rgb=text_rgb)
+            self._label(str(count), cx + size / 2, y, int(map_layout.COUNT_FONT * scale), bold=True, rgb=text_rgb)
+
+    def _draw_king(self, mark, x, y, scale) -> None:
+        self._king(x, y, scale)
+
+    def _draw_grande(self, mark, x, y, scale) -> None:
+        self._grande(x, y, scale, mark.owner)
+
+    def _draw_badge(self, mark, x, y, scale) -> None:
+        self._badge(mark.text, x, y, scale, mark.owner)
 
     def _badge(self, text, x, y, scale, colour) -> None:
         rgb = PLAYER_RGB.get(colour, (0.3, 0.3, 0.3))
@@ -236,12 +316,6 @@ class MapView(Widget):
         Color(*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)))
         Mesh(vertices=[x, y + r, 0, 0, x + r, y, 0, 0, x, y - r, 0, 0, x - r, y, 0, 0],
              indices=[0, 1, 2, 0, 2, 3], mode="triangles")
-
-    def _scoreboard(self, sid, x, y, scale) -> None:
-        w, h = 56 * scale * 1.2, 22 * scale * 1.2
-        Color(0.35, 0.22, 0.10)
-        Rectangle(pos=(x - w / 2, y - h / 2), size=(w, h))
-        self._label(sid, x, y, int(13 * scale * 1.3), bold=True, rgb=(1, 0.95, 0.8))
 
     def _draw_pulse(self, *args) -> None:
         to_screen, scale = self._transform()
@@ -270,6 +344,5 @@ class MapView(Widget):
             Rectangle(pos=(x - w / 2 + i * merlon, y + h / 2), size=(merlon, 0.25 * r))
         Color(0.25, 0.18, 0.12)
         RoundedRectangle(pos=(x - 0.25 * r, y - h / 2), size=(0.5 * r, 0.7 * r), radius=[0.25 * r, 0.25 * r, 0, 0])
-        self._label("Castillo", x, y - h / 2 - 14 * scale * 1.3, int(15 * scale * 1.4), bold=True)
         if CASTILLO in self.pending and self.pending[CASTILLO]:
             self._badge(f"+{self.pending[CASTILLO]}", x, y + 0.2 * r, scale, self.pending_colour)

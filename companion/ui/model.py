@@ -230,7 +230,8 @@ class AppModel(EventDispatcher):
             self._ask_key = key
             self.prompt = self.builder.build(ask, prefill)
         scorings = self._scorings_of(table)
-        if len(scorings) > self.scorings_seen:
+        new_scoring = len(scorings) > self.scorings_seen
+        if new_scoring:
             self.scorings_seen = len(scorings)
             self.dispatch("on_scoring", scorings[-1])
         elif len(scorings) < self.scorings_seen:  # undone: entered again, its page shows again
@@ -238,9 +239,12 @@ class AppModel(EventDispatcher):
         outcomes = self._outcomes_of(table)
         if len(outcomes) > self.outcomes_seen:
             new, self.outcomes_seen = outcomes[self.outcomes_seen:], len(outcomes)
-            for outcome in new:  # a general scoring's moves are on its own scoring page
-                if not outcome.title.startswith("General scoring"):
-                    self.dispatch("on_outcome", self.outcome_words.instructions(outcome.to_dict()))
+            for outcome in new:
+                # A scoring's page says what it moved (general scoring) or scored (the disc
+                # scoring, which moves nothing): no second dialog over it.
+                if outcome.title.startswith("General scoring") or (new_scoring and not outcome.moves):
+                    continue
+                self.dispatch("on_outcome", self.outcome_words.instructions(outcome.to_dict()))
         elif len(outcomes) < self.outcomes_seen:  # undone
             self.outcomes_seen = len(outcomes)
         if ask.kind == "game_over":

@@ -32,6 +32,14 @@ def qr_texture(text: str):
     return CoreImage(data, ext="png").texture
 
 
+def _fitted(label: Label) -> Label:
+    """Centred, wrapped at its width, as tall as its lines."""
+    label.size_hint_y, label.halign = None, "center"
+    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
+               texture_size=lambda w, v: setattr(w, "height", v[1] + dp(4)))
+    return label
+
+
 class PhonesPanel(ModalView):
     model = ObjectProperty(None)
     intro = StringProperty("")
@@ -76,19 +84,18 @@ class PhonesPanel(ModalView):
 
     def _seat(self, server, pid: str, seat: dict) -> BoxLayout:
         box = BoxLayout(orientation="vertical", spacing=dp(4))
-        box.add_widget(Label(text=self.model.name(pid), bold=True, font_size="18sp", size_hint_y=None,
-                             height=dp(28), color=seat_rgba(pid)))
+        box.add_widget(_fitted(Label(text=self.model.name(pid), bold=True, font_size="18sp", color=seat_rgba(pid))))
         url = server.seat_url(pid)
         check = next((c for c in server.confirmations() if c["seat"] == pid), None)
         if url:
             box.add_widget(Image(texture=qr_texture(url), fit_mode="contain"))
-            box.add_widget(Label(text=url, font_size="11sp", size_hint_y=None, height=dp(20)))
+            # two lines: the server, then the seat's code
+            box.add_widget(_fitted(Label(text=url.replace("/join/", "/join/\n", 1), font_size="11sp")))
             minutes = max(1, round((seat.get("expires_in") or 0) / 60))
-            box.add_widget(Label(text=f"Works once, for about {minutes} more min", font_size="13sp",
-                                 size_hint_y=None, height=dp(20)))
+            box.add_widget(_fitted(Label(text=f"Works once, for about {minutes} more min", font_size="13sp")))
         elif check:
             box.add_widget(self._wrapped(f"{check['question']}\n{check['detail']}"))
-            row = BoxLayout(size_hint_y=None, height=dp(44), spacing=dp(6))
+            row = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(6))
             row.add_widget(_button("Yes", lambda c=check: self._answer(c, True), "primary", height=dp(44)))
             row.add_widget(_button("No", lambda c=check: self._answer(c, False), "quiet", height=dp(44)))
             box.add_widget(row)
@@ -100,11 +107,10 @@ class PhonesPanel(ModalView):
             return box
         else:
             state = "connected" if seat.get("connected") else "joined, not connected now"
-            box.add_widget(Label(text=f"Phone {state}", font_size="16sp"))
+            box.add_widget(self._wrapped(f"Phone {state}"))
             phone = server.seats.phone(pid)
             if phone is not None and phone.was:
-                box.add_widget(Label(text=f"(kept from an earlier game: {phone.was})", font_size="13sp",
-                                     size_hint_y=None, height=dp(20)))
+                box.add_widget(_fitted(Label(text=f"(kept from an earlier game: {phone.was})", font_size="13sp")))
         box.add_widget(_button("New code (this phone loses the seat)" if not url else "New code",
                                lambda p=pid: self._revoke(p), "quiet", height=dp(40)))
         return box

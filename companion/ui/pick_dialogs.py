@@ -14,6 +14,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 
 from .map_view import PLAYER_RGB
+from .shape import dialog_size
 
 INK = (0.23, 0.16, 0.08, 1)
 PAPER = (0.97, 0.94, 0.86, 1)
@@ -31,17 +32,20 @@ def _label(text: str, **kw) -> Label:
 
 
 def _button(text: str, on_release, primary: bool = False, height: float = dp(52), **kw) -> Button:
-    b = Button(text=text, background_normal="", size_hint_y=None, height=height,
+    """Its words wrap at its width; it grows taller (never under `height`, nor 48 dp) to fit them."""
+    least = max(height, dp(48))
+    b = Button(text=text, background_normal="", size_hint_y=None, height=least,
                background_color=PRIMARY if primary else NORMAL, color=(1, 0.97, 0.9, 1) if primary else INK,
                bold=primary, halign="center", valign="middle", **kw)
-    b.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(12), None)))
+    b.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(12), None)),
+           texture_size=lambda w, v: setattr(w, "height", max(least, v[1] + dp(14))))
     b.bind(on_release=lambda *_: on_release())
     return b
 
 
 class _Sheet(ModalView):
     def __init__(self, title: str, **kwargs):
-        kwargs.setdefault("size_hint", (0.8, 0.9))
+        kwargs["size_hint"] = dialog_size(kwargs.get("size_hint", (0.8, 0.9)), kwargs.pop("portrait_hint", None))
         super().__init__(background_color=(0, 0, 0, 0.6), **kwargs)
         self._anim_duration = 0
         self.body = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(8))
@@ -88,7 +92,7 @@ class RevealCards(_Sheet):
     """The action cards turned up: one tap per stack, then Reveal (opened by itself)."""
 
     def __init__(self, model, stacks: dict[int, list[tuple[str, str]]]):
-        super().__init__("Which action cards were turned up?", size_hint=(0.94, 0.94))
+        super().__init__("Which action cards were turned up?", size_hint=(0.94, 0.94), portrait_hint=(0.94, 0.94))
         self.model = model
         self.chosen: dict[int, str] = {s: cards[0][0] for s, cards in stacks.items() if len(cards) == 1}
         self.buttons: dict[int, dict[str, Button]] = {}

@@ -29,6 +29,12 @@ def _chip(pid: str) -> Label:
     return chip
 
 
+def _fitted(label: Label) -> Label:
+    """Its words wrap at its width (never cut)."""
+    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
+    return label
+
+
 class ScoringScreen(Screen):
     model = ObjectProperty(None)
     heading = StringProperty("")
@@ -64,13 +70,14 @@ class ScoringScreen(Screen):
         for pid in self.model.table.players:
             row = BoxLayout(size_hint_y=None, height=dp(54), spacing=dp(10))
             row.add_widget(_chip(pid))
-            row.add_widget(Label(text=self.model.name(pid), font_size="19sp", halign="left"))
+            row.add_widget(_fitted(Label(text=self.model.name(pid), font_size="19sp", halign="left", valign="middle")))
             note = f"tower {self.tower_counts.get(pid, 0)}"
             differs = self.recorded is not None and self.recorded.get(pid, 0) != self.tower_counts.get(pid, 0)
             if differs:  # worth a look: said plainly, not in small grey text
                 note = f"[b]check:[/b] tower {self.tower_counts.get(pid, 0)}, turns entered {self.recorded.get(pid, 0)}"
-            row.add_widget(Label(text=note, font_size="16sp" if differs else "14sp", markup=True,
-                                 color=(0.65, 0.1, 0.05, 1) if differs else (0.35, 0.28, 0.2, 1)))
+            row.add_widget(_fitted(Label(text=note, font_size="16sp" if differs else "14sp", markup=True,
+                                         halign="center", valign="middle",
+                                         color=(0.65, 0.1, 0.05, 1) if differs else (0.35, 0.28, 0.2, 1))))
             row.add_widget(_button("-", lambda p=pid: self._step(p, -1), "quiet", height=dp(48), size_hint_x=None,
                                    width=dp(56)))
             row.add_widget(Label(text=str(self.counts.get(pid, 0)), bold=True, font_size="26sp", size_hint_x=None,
@@ -155,8 +162,8 @@ class ScoringScreen(Screen):
     def _row(self, pid: str, text: str, points: str) -> BoxLayout:
         row = BoxLayout(size_hint_y=None, height=dp(40), spacing=dp(10))
         row.add_widget(_chip(pid))
-        label = Label(text=text, font_size="16sp", halign="left", valign="middle")
-        label.bind(size=lambda w, v: setattr(w, "text_size", v))
+        label = _fitted(Label(text=text, font_size="16sp", halign="left", valign="middle"))
+        label.bind(texture_size=lambda w, v: setattr(row, "height", max(dp(40), v[1] + dp(8))))  # a long reason wraps
         row.add_widget(label)
         row.add_widget(Label(text=points, bold=True, font_size="20sp", size_hint_x=None, width=dp(70)))
         return row

@@ -14,6 +14,7 @@ from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from engine.board import CASTILLO
 
@@ -31,12 +32,24 @@ TOWER_RGBA = {"connected": (0.55, 0.78, 0.50, 1), "resyncing": (0.95, 0.80, 0.40
 
 
 def _button(text: str, on_release, style: str = "normal", height: float = dp(48), **kwargs) -> Button:
-    b = Button(text=text, size_hint_y=None, height=height, background_normal="",
+    """A choice: at least `height` (and 48 dp) tall, taller when its words wrap onto more lines."""
+    least = max(height, dp(48))
+    b = Button(text=text, size_hint_y=None, height=least, background_normal="",
                background_color=STYLE_RGBA[style], color=(1, 0.97, 0.9, 1) if style == "primary" else
-               (0.23, 0.16, 0.08, 1), bold=style == "primary", halign="center", **kwargs)
-    b.bind(width=lambda inst, w: setattr(inst, "text_size", (w - dp(10), None)))
+               (0.23, 0.16, 0.08, 1), bold=style == "primary", halign="center", valign="middle", **kwargs)
+    b.bind(width=lambda inst, w: setattr(inst, "text_size", (w - dp(10), None)),
+           texture_size=lambda inst, size: setattr(inst, "height", max(least, size[1] + dp(14))))
     b.bind(on_release=lambda *_: on_release())
     return b
+
+
+def _cell(text: str, width: float | None = None, **kwargs) -> Label:
+    """A cell of the players' table: its words wrap at its width and the row grows to fit."""
+    label = Label(text=text, size_hint=(1 if width is None else None, None), width=width or 100, height=dp(30),
+                  valign="middle", **kwargs)
+    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
+               texture_size=lambda w, v: setattr(w, "height", max(dp(30), v[1] + dp(6))))
+    return label
 
 
 class TableScreen(Screen):
@@ -50,6 +63,7 @@ class TableScreen(Screen):
     drops_text = StringProperty("")
     entry_text = StringProperty("")
     can_undo = BooleanProperty(False)
+    landscape = BooleanProperty(True)   # the window's shape: the .kv arranges the map and panels by it
     _bound = False  # class level: `model` is set (and observed) during __init__
     _asked_for = None  # (title, actor, map mode) of the prompt the entry belongs to
     _game_shown = None
@@ -73,6 +87,9 @@ class TableScreen(Screen):
                             on_outcome=lambda _, words: dialogs.OutcomeShown(words).open())
             self.ids.map.names = {rid: self.model.area_name(rid) for rid in self.model.board.region_ids}
             PhoneCheck.watch(self.model)  # "Is this Ana's phone?" opens by itself when a phone joins
+
+    def on_size(self, *args) -> None:
+        self.landscape = self.width >= self.height
 
     def on_pre_enter(self, *args) -> None:
         self._game_shown = None
@@ -101,10 +118,12 @@ class TableScreen(Screen):
             self._rounds(game)
 
     def _scores(self, game: dict) -> None:
+        """A row per player: colour, name (wrapped, with VETO when they hold one), score, court,
+        Power card and place in the turn order."""
         grid = self.ids.scores
         grid.clear_widgets()
         for p in game["players"]:
-            chip = Label(text="", size_hint_x=None, width=dp(22))
+            chip = Widget(size_hint=(None, None), size=(dp(22), dp(30)))
             with chip.canvas.before:
                 Color(*PLAYER_RGB[p["id"]])
                 rect = Rectangle(pos=chip.pos, size=chip.size)
@@ -112,14 +131,10 @@ class TableScreen(Screen):
                       size=lambda w, v, r=rect: setattr(r, "size", (v[0], v[1] - dp(8))))
             grid.add_widget(chip)
             veto = "  [b][color=8a1c0c]VETO[/color][/b]" if p.get("vetoes_held") else ""
-            name = Label(text=p["name"] + veto, markup=True, halign="left", valign="middle", shorten=True,
-                         shorten_from="right")
-            name.bind(size=lambda w, v: setattr(w, "text_size", v))
-            grid.add_widget(name)
-            grid.add_widget(Label(text=str(p["score"]), bold=True, size_hint_x=None, width=dp(40)))
-            grid.add_widget(Label(text=f"court {p.get('court', 0)}", font_size="13sp",
-                                  size_hint_x=None, width=dp(62)))
-            grid.add_widget(Label(text=self._power_words(game, p), font_size="13sp", size_hint_x=None, width=dp(62)))
+            grid.add_widget(_cell(p["name"] + veto, markup=True, halign="left"))
+            grid.add_widget(_cell(str(p["score"]), bold=True, width=dp(40)))
+            grid.add_widget(_cell(f"court {p.get('court', 0)}", font_size="13sp", width=dp(62)))
+            grid.add_widget(_cell(self._power_words(game, p), font_size="13sp", width=dp(84)))
 
     @staticmethod
     def _power_words(game: dict, player: dict) -> str:
@@ -131,7 +146,7 @@ class TableScreen(Screen):
         if None in played:
             return f"card {card}"
         place = sorted(played, reverse=True).index(card) + 1
-        return f"{card} · {place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
+        return f"card {card} · {place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
 
     def _rounds(self, game: dict) -> None:
         box = self.ids.rounds
@@ -170,12 +185,12 @@ class TableScreen(Screen):
             return
         box.add_widget(Label(text="Drop:", size_hint_x=None, width=dp(44), font_size="14sp"))
         for pid in self.model.table.players:
-            b = Button(text="", size_hint_x=None, width=dp(40), background_normal="",
+            b = Button(text="", size_hint_x=None, width=dp(48), background_normal="",
                        background_color=(*PLAYER_RGB[pid], 1))
             b.bind(on_release=lambda _, c=pid: self.model.simulate_drop(c))
             b.sim_colour = pid
             box.add_widget(b)
-        unsure = Button(text="?", size_hint_x=None, width=dp(40), background_normal="",
+        unsure = Button(text="?", size_hint_x=None, width=dp(48), background_normal="",
                         background_color=(0.7, 0.7, 0.7, 1), bold=True)
         unsure.bind(on_release=lambda _: self.model.simulate_drop("uncertain"))
         unsure.sim_colour = "uncertain"
@@ -271,7 +286,7 @@ class TableScreen(Screen):
     def _owner_controls(self, prompt, box) -> None:
         owners = prompt.sources.get(self.move_source, {})
         source = self.model.area_name(self.move_source)
-        box.add_widget(Label(text=f"From {source}: whose Caballero?", size_hint_y=None, height=dp(30)))
+        box.add_widget(_cell(f"From {source}: whose Caballero?"))
         for owner, n in owners.items():
             style = "primary" if owner == self.move_owner else "normal"
             box.add_widget(_button(f"{self.model.name(owner)} ({n} movable)",
@@ -350,8 +365,12 @@ class TableScreen(Screen):
         self._submit_counts(counts)
 
     def _submit_counts(self, counts: dict[str, int]) -> None:
-        if self._submit(self.prompt.on_counts(counts)):
-            self.entry = {}
+        # Cleared before, restored if refused: after a success the next prompt has already
+        # put its own prefill (The Court, a tower count) into the entry.
+        event, self.entry = self.prompt.on_counts(counts), {}
+        if not self._submit(event):
+            self.entry = counts
+            self._show()
 
     def choose(self, choice) -> None:
         if choice.events:
@@ -363,17 +382,19 @@ class TableScreen(Screen):
             prompt = self.prompt
             if choice.places_first and prompt.on_counts and any(self.entry.values()):
                 # Caballeros tapped on the map are placed first, never dropped by this tap.
-                if self.model.submit_many([prompt.on_counts(dict(self.entry)), event]):
-                    self.entry = {}
-                else:
+                entered, self.entry = dict(self.entry), {}
+                if not self.model.submit_many([prompt.on_counts(entered), event]):
+                    self.entry = entered
                     self._show()
                 return
             self._submit(event)
             return
         if choice.places_first and self.prompt.on_counts and any(self.entry.values()):
-            if not self._submit(self.prompt.on_counts(dict(self.entry))):  # what was tapped, placed first
+            entered, self.entry = dict(self.entry), {}
+            if not self._submit(self.prompt.on_counts(entered)):  # what was tapped, placed first
+                self.entry = entered
+                self._show()
                 return
-            self.entry = {}
         action = choice.action or ""
         name, _, arg = action.partition(":")
         handler = getattr(self, f"_action_{name}", None)

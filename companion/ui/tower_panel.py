@@ -9,10 +9,10 @@ from pathlib import Path
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.stacklayout import StackLayout
 
 from ..tower import totals_lines
 from .map_view import PLAYER_RGB
@@ -30,6 +30,22 @@ def security_lines(security) -> list[str]:
         return [f"Warning: this link is {security['warning']}. See hardware/README.md, "
                 f"\"A locked-down broker\"."]
     return ["Link: encrypted (TLS) and signed in with a user name."]
+
+
+def _answer(text: str, background, colour, on_release) -> Button:
+    """An answer to a drop: as wide as its words (at least 96 dp), 48 dp tall."""
+    b = Button(text=text, background_normal="", background_color=background, color=colour,
+               size_hint=(None, None), height=dp(48), width=dp(96))
+    b.bind(texture_size=lambda w, size: setattr(w, "width", max(dp(96), size[0] + dp(24))))
+    b.bind(on_release=lambda *_: on_release())
+    return b
+
+
+def _wrapped(text: str) -> Label:
+    label = Label(text=text, font_size="15sp", size_hint_y=None, halign="left", valign="middle")
+    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
+               texture_size=lambda w, v: setattr(w, "height", max(dp(28), v[1] + dp(6))))
+    return label
 
 
 class TowerPanel(ModalView):
@@ -76,24 +92,19 @@ class TowerPanel(ModalView):
         self.waiting = bool(waiting)
         for drop in waiting:
             guess = f", looks {drop['best']}" if drop.get("best") else ""
-            box.add_widget(Label(text=f"Drop {drop['id']}: {WHY[drop['status']]}{guess}. Whose was it?",
-                                 size_hint_y=None, height=dp(28), font_size="15sp"))
-            row = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(6))
+            number = str(drop["id"]).rpartition(":")[2]  # "<tower boot>:<n>": the tower's own number n
+            box.add_widget(_wrapped(f"Drop number {number}: {WHY[drop['status']]}{guess}. Whose was it?"))
+            row = StackLayout(size_hint_y=None, spacing=dp(6))  # as many rows as the names need
+            row.bind(minimum_height=row.setter("height"))
             for pid in self.model.table.players:
-                b = Button(text=self.model.name(pid), background_normal="",
-                           background_color=(*PLAYER_RGB[pid], 1),
-                           color=(0.1, 0.1, 0.1, 1) if pid == "yellow" else (1, 1, 1, 1))
-                b.bind(on_release=lambda _, d=drop["id"], p=pid: self.model.answer_drop(d, p))
-                row.add_widget(b)
+                row.add_widget(_answer(self.model.name(pid), (*PLAYER_RGB[pid], 1),
+                                       (0.1, 0.1, 0.1, 1) if pid == "yellow" else (1, 1, 1, 1),
+                                       lambda d=drop["id"], p=pid: self.model.answer_drop(d, p)))
             if drop["status"] == "flagged":
-                keep = Button(text="Keep as is", background_normal="", background_color=(0.84, 0.77, 0.62, 1),
-                              color=(0.23, 0.16, 0.08, 1))
-                keep.bind(on_release=lambda _, d=drop["id"]: self.model.answer_drop(d, "keep"))
-                row.add_widget(keep)
-            nothing = Button(text="Not a Caballero", background_normal="", background_color=(0.90, 0.86, 0.78, 1),
-                             color=(0.23, 0.16, 0.08, 1))
-            nothing.bind(on_release=lambda _, d=drop["id"]: self.model.answer_drop(d, "dismiss"))
-            row.add_widget(nothing)
+                row.add_widget(_answer("Keep as is", (0.84, 0.77, 0.62, 1), (0.23, 0.16, 0.08, 1),
+                                       lambda d=drop["id"]: self.model.answer_drop(d, "keep")))
+            row.add_widget(_answer("Not a Caballero", (0.90, 0.86, 0.78, 1), (0.23, 0.16, 0.08, 1),
+                                   lambda d=drop["id"]: self.model.answer_drop(d, "dismiss")))
             box.add_widget(row)
 
     def calibrate(self) -> None:

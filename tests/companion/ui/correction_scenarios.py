@@ -29,11 +29,14 @@ def _scroll_to(d, widget):
     while w is not None and not isinstance(w, ScrollView):
         w = w.parent if w.parent is not w else None
     if w is not None:
-        w.scroll_to(widget, padding=10, animate=False)
-        yield 0.1
-        x, y = widget.to_window(*widget.center)
-        left, bottom = w.to_window(w.x, w.y)
-        assert left <= x <= left + w.width and bottom <= y <= bottom + w.height, f"{widget.key} cannot be shown"
+        for _ in range(20):  # a page just switched to may still be laying out: try again a frame later
+            w.scroll_to(widget, padding=10, animate=False)
+            yield 0.1
+            x, y = widget.to_window(*widget.center)
+            left, bottom = w.to_window(w.x, w.y)
+            if left <= x <= left + w.width and bottom <= y <= bottom + w.height:
+                return
+        raise AssertionError(f"{widget.key} cannot be shown")
 
 
 def _press(d, *keys, wait=0.05):

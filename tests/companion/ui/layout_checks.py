@@ -1,0 +1,174 @@
+"""What a person at the table would see wrong on a screen, checked on the live widget tree
+(run inside the app by shape_scenarios.py): touch targets under 48 dp, interactive widgets
+that overlap, widgets or words that stick out of the window, text cut (lines dropped,
+shortened with "...", or a word broken in the middle), and marks on the map that cover
+each other or are cut by its edge.
+
+Each check returns a list of problems in words; the scenario collects them per screen."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from kivy.core.text import Label as CoreLabel
+from kivy.core.text.markup import MarkupLabel
+from kivy.core.window import Window
+from kivy.metrics import dp
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.label import Label
+from kivy.uix.stencilview import StencilView
+from kivy.uix.textinput import TextInput
+
+SLACK = 1.0          # px: rounding in Kivy's layouts
+MIN_TOUCH_DP = 48
+MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
+
+
+def _rect(w) -> tuple[float, float, float, float]:
+    x0, y0 = w.to_window(w.x, w.y)
+    return x0, y0, x0 + w.width, y0 + w.height
+
+
+def _clip(a, b):
+    x0, y0, x1, y1 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+    return (x0, y0, x1, y1) if x1 > x0 and y1 > y0 else None
+
+
+def _name(w) -> str:
+    text = getattr(w, "text", "") or ""
+    kind = w.__class__.__name__
+    return f"{kind} {text[:50]!r}" if text else kind
+
+
+def shown_widgets(root=None):
+    """(widget, full window rect, visible window rect, inside a scroll view) for every widget a
+    person can see on the topmost layer (an open dialog, else the current screen)."""
+    root = root or Window.children[0]
+    screen = (0, 0, Window.width, Window.height)
+
+    def walk(w, clip, scrolled):
+        if getattr(w, "opacity", 1) == 0 or w.width <= 0 or w.height <= 0:
+            return
+        full = _rect(w)
+        seen = _clip(full, clip)
+        if seen is None:
+            return
+        yield w, full, seen, scrolled
+        if isinstance(w, StencilView):
+            clip, scrolled = seen, scrolled or w.__class__.__name__ == "ScrollView"
+        for child in w.children:
+            yield from walk(child, clip, scrolled)
+
+    yield from walk(root, screen, False)
+
+
+def interactive(w) -> bool:
+    return isinstance(w, (ButtonBehavior, TextInput)) or w.__class__.__name__ == "MapView"
+
+
+def touch_targets(widgets) -> list[str]:
+    least = dp(MIN_TOUCH_DP) - SLACK
+    problems = []
+    for w, full, _, _ in widgets:
+        if isinstance(w, (ButtonBehavior, TextInput)) and (w.width < least or w.height < least):
+            problems.append(f"{_name(w)} is {w.width / dp(1):.0f}x{w.height / dp(1):.0f} dp (under 48 dp)")
+    return problems
+
+
+def overlaps(widgets) -> list[str]:
+    """Interactive widgets whose visible parts overlap; those and words that stick out of the window."""
+    problems = []
+    touchable = [(w, seen, full, scrolled) for w, full, seen, scrolled in widgets if interactive(w)]
+    worded = [(w, seen, full, scrolled) for w, full, seen, scrolled in widgets
+              if isinstance(w, Label) and not interactive(w) and w.text.strip()]
+    for w, seen, full, scrolled in touchable + worded:
+        if not scrolled and (full[0] < -SLACK or full[1] < -SLACK or full[2] > Window.width + SLACK
+                             or full[3] > Window.height + SLACK):
+            problems.append(f"{_name(w)} sticks out of the window ({full[0]:.0f},{full[1]:.0f})-"
+                            f"({full[2]:.0f},{full[3]:.0f})")
+    for i, (a, ra, _, _) in enumerate(touchable):
+        for b, rb, _, _ in touchable[i + 1:]:
+            if _related(a, b):
+                continue
+            both = _clip(ra, rb)
+            if both and both[2] - both[0] > SLACK and both[3] - both[1] > SLACK:
+                problems.append(f"{_name(a)} overlaps {_name(b)}")
+    return problems
+
+
+def _related(a, b) -> bool:
+    """One inside the other (a spinner's own parts, a button in a map overlay)."""
+    for x, y in ((a, b), (b, a)):
+        p = x.parent
+        while p is not None and p is not p.parent:
+            if p is y:
+                return True
+            p = p.parent
+    return False
+
+
+def _core(label: Label, **changes):
+    options = {x: getattr(label, x) for x in Label._font_properties}
+    options.update(changes)
+    core = (MarkupLabel if label.markup else CoreLabel)(**options)
+    core.refresh()
+    return core
+
+
+@lru_cache(maxsize=4096)
+def _word_width(word: str, font_name: str, font_size: float, bold: bool) -> float:
+    core = CoreLabel(text=word, font_name=font_name, font_size=font_size, bold=bold)
+    core.refresh()
+    return core.content_width
+
+
+def cut_text(widgets) -> list[str]:
+    """Every visible label (a button's words too) shows all of its text: nothing drawn outside
+    its box, no line dropped or shortened, no word broken in the middle."""
+    problems = []
+    for w, full, _, _ in widgets:
+        if not isinstance(w, Label) or not w.text.strip():
+            continue
+        tw, th = w.texture_size
+        if tw > w.width + SLACK or th > w.height + SLACK:
+            problems.append(f"{_name(w)}: its text ({tw:.0f}x{th:.0f} px) does not fit its box "
+                            f"({w.width:.0f}x{w.height:.0f})")
+            continue
+        box_w, box_h = w.text_size
+        if w.is_shortened:
+            problems.append(f"{_name(w)}: shortened with an ellipsis")
+            continue
+        if box_w is not None:
+            needed = _core(w, text_size=(box_w, None), shorten=False, max_lines=0).content_height
+            if box_h is not None and needed > box_h + SLACK:
+                problems.append(f"{_name(w)}: needs {needed:.0f} px of height, has {box_h:.0f} (lines cut)")
+                continue
+            words = MARKUP.sub("", w.text).split()
+            for word in words:
+                width = _word_width(word, w.font_name, w.font_size, w.bold)
+                if width > box_w + SLACK:
+                    problems.append(f"{_name(w)}: the word {word!r} is wider than its box: broken mid-word")
+                    break
+    return problems
+
+
+def map_marks(map_view) -> list[str]:
+    """The map's marks (names, scoreboard values, Caballero counts, the King, Grandes, mobile
+    scoreboards, +N badges) never cover each other."""
+    marks = list(getattr(map_view, "marks", []))
+    problems = [] if marks else ["map: no marks drawn"]
+    box = (map_view.x - SLACK, map_view.y - SLACK, map_view.right + SLACK, map_view.top + SLACK)
+    for what, (x0, y0, x1, y1) in marks:
+        if x0 < box[0] or y0 < box[1] or x1 > box[2] or y1 > box[3]:
+            problems.append(f"map: {what} is cut by the map's edge")
+    for i, (what_a, ra) in enumerate(marks):
+        for what_b, rb in marks[i + 1:]:
+            both = _clip(ra, rb)
+            if both and both[2] - both[0] > SLACK and both[3] - both[1] > SLACK:
+                problems.append(f"map: {what_a} covers {what_b}")
+    return problems
+
+
+def check_screen(root=None) -> list[str]:
+    widgets = list(shown_widgets(root))
+    return touch_targets(widgets) + overlaps(widgets) + cut_text(widgets)

@@ -1,0 +1,71 @@
+"""Issue 11, item 11: a whole game by taps, in the real app under Xvfb
+(whole_game_scenarios.py, driven by app_driver.py).
+
+A full 9-round, 4-player tracked game with every classic card kind, an undo in each
+phase and a table correction; and a game started from the board in front of the
+table in round 9. Both end on the end screen, checked against the engine replaying
+the game's log; the tap counts of the whole game are held to the issue's budgets.
+"""
+from .test_app import _drive, _looks_like_a_screen
+
+SCENARIOS = "whole_game_scenarios"
+
+
+def _undone(outcome, words: str, confirmed: bool, asked_then: str | None = None) -> bool:
+    return any(words in u["undone"] and u["confirmed"] == confirmed
+               and (asked_then is None or u["asked_then"] == asked_then) for u in outcome["undos"])
+
+
+def test_a_whole_tracked_game_by_taps_plays_every_card_kind_within_the_tap_budgets(tmp_path):
+    outcome, shots = _drive(f"{SCENARIOS}:whole_game_by_taps", tmp_path)
+    # Nine rounds to the end screen, whose winners and scores the scenario checked against
+    # the engine replaying the log; the 9 scorings of fixed sets and 3 general scorings
+    assert outcome["rounds"] == 9 and outcome["winners"] and len(outcome["scores"]) == 4
+    assert max(outcome["scores"].values()) == outcome["scores"][outcome["winners"][0]]
+    # Every classic card kind taken and played, from the log (not from the plan)
+    assert outcome["missing_kinds"] == [], outcome["missing_kinds"]
+    assert outcome["vetoes_used"] == 1 and outcome["mobile_on_castillo"]
+    assert outcome["power_cards_taken_back"] == [13]
+    assert outcome["power_cards_played_twice"] == ["red 13"]  # taken back, then laid down again
+    scorings = " | ".join(outcome["scorings"])
+    for what in ('all "4" regions', 'all "5" regions', 'all "6-7" regions', "(the Castillo)", "1st place only",
+                 "with the most", "with the fewest", "(Galicia)", "(Castilla la Vieja)", "chosen exactly once"):
+        assert what in scorings, (what, outcome["scorings"])
+    assert sum(t.startswith("General scoring") for t in outcome["scorings"]) == 3
+    assert outcome["castillo_counted"] == 4  # the Castillo card's count and three general scorings
+    assert outcome["castillo_mismatches"] == []  # the tower's count always agreed with the turns entered
+    # An undo in each phase, and the table's correction
+    assert _undone(outcome, "action cards revealed", confirmed=True)
+    assert _undone(outcome, "power card played", confirmed=False)
+    assert _undone(outcome, "court replenished", confirmed=False)
+    assert _undone(outcome, "caballeros placed", confirmed=False)
+    assert _undone(outcome, "caballeros moved", confirmed=False)
+    assert _undone(outcome, "secret disc", confirmed=False, asked_then="secret_disc")  # a special's disc
+    assert _undone(outcome, "secret disc", confirmed=True, asked_then="reveal_secret_discs")  # Castillo seen
+    assert outcome["corrections"] == 1
+    # The issue's tap budgets, over the whole game
+    figures = outcome["figures"]
+    assert figures["ordinary turn"]["count"] >= 10 and figures["ordinary turn"]["max"] <= 6, figures["ordinary turn"]
+    assert figures["power"]["count"] == 36 and figures["power"]["max"] == 1
+    assert figures["reveal"]["count"] == 9 and figures["reveal"]["max"] <= 6
+    for row in outcome["turns"]:
+        if row["kind"] == "general scoring":
+            assert row["taps"] <= 4 + 2 * row["tablet_pickers"], row
+    for name in ("reveal_sheet", "placement_entered", "veto_asked", "mobile_scoreboard_on_the_castillo",
+                 "castillo_special_count_round_3", "general_scoring_castillo_round_3", "general_scoring_summary",
+                 "outcome_king_is_angry", "outcome_eviction", "disc_scoring_page", "history_with_the_correction",
+                 "whole_game_end"):
+        _looks_like_a_screen(shots / f"{name}.png")
+
+
+def test_a_table_starts_tracking_from_the_board_in_round_9_and_plays_to_the_end(tmp_path):
+    outcome, shots = _drive(f"{SCENARIOS}:last_round_from_the_board", tmp_path)
+    assert outcome["first_event"] == "table_corrected" and outcome["started_in_round"] == 9
+    assert outcome["entry_taps"] <= 80  # board, courts, scores, Castillo, round, start player, 32 Power cards
+    assert outcome["taken"] == ["score_castillo", "grande", "intrigue_any_3", "kings_card"]
+    assert outcome["winners"] and all(outcome["scores"][w] == max(outcome["scores"].values())
+                                      for w in outcome["winners"])
+    figures = outcome["figures"]
+    assert figures["power"]["max"] == 1 and figures["reveal"]["max"] <= 6 and figures["ordinary turn"]["max"] <= 6
+    for name in ("position_round_9", "castillo_special_count_round_9", "from_the_board_end"):
+        _looks_like_a_screen(shots / f"{name}.png")

@@ -120,15 +120,13 @@ class ElGrandeApp(App):
             Clock.schedule_once(lambda dt: self.driver(self), 0)
         return sm
 
-    def on_start(self) -> None:
-        # The phone server's modules (aiohttp) take about 0.4 s to import: import them now, off the
-        # UI thread, so the first "Start the game" does not keep the screen frozen that long.
-        threading.Thread(target=_import_phone_server, name="import-phones", daemon=True).start()
-
     def _first_flip(self, *args) -> None:
         if self.first_frame is None:
             self.first_frame = time.perf_counter() - T0
             Window.unbind(on_flip=self._first_flip)
+            # The phone server's modules (aiohttp) take about 0.4 s to import: now, once the first
+            # frame is up and off the UI thread, so the first "Start the game" does not wait for them.
+            threading.Thread(target=_import_phone_server, name="import-phones", daemon=True).start()
             if os.environ.get("ELGRANDE_TIMING"):
                 print(f"first frame after {self.first_frame:.3f} s", file=sys.stderr, flush=True)
 

@@ -24,19 +24,23 @@ def _needs_xvfb():
     assert shutil.which("xvfb-run"), "xvfb-run missing: run scripts/setup.sh as root (it installs xvfb)"
 
 
-def _looks_like_a_screen(path: Path) -> None:
+def _looks_like_a_screen(path: Path, size: tuple[int, int] = (1280, 800)) -> None:
     image = Image.open(path).convert("RGB")
-    assert image.size == (1280, 800), f"{path.name}: {image.size}"
+    assert image.size == size, f"{path.name}: {image.size}"
     spread = ImageStat.Stat(image).stddev
     assert max(spread) > 8, f"{path.name} is (nearly) one flat colour"
 
 
-def _drive(scenario: str, tmp_path: Path) -> tuple[dict, Path]:
-    shots = Path(os.environ.get(SHOTS_ENV, tmp_path / "shots")) / scenario
+def _drive(scenario: str, tmp_path: Path, window: str = "1280x800") -> tuple[dict, Path]:
+    """Runs a scenario in the real app under Xvfb, in a window (and screen) of that shape."""
+    shots = Path(os.environ.get(SHOTS_ENV, tmp_path / "shots")) / (scenario if window == "1280x800"
+                                                                     else f"{scenario}_{window}")
     shots.mkdir(parents=True, exist_ok=True)
     result = tmp_path / "result.json"
-    env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
-    run = subprocess.run(XVFB + [sys.executable, str(HERE / "app_driver.py"), scenario, str(shots), str(result)],
+    env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
+           "ELGRANDE_WINDOW": window}
+    xvfb = ["xvfb-run", "-a", "-s", f"-screen 0 {window}x24"]
+    run = subprocess.run(xvfb + [sys.executable, str(HERE / "app_driver.py"), scenario, str(shots), str(result)],
                          env=env, capture_output=True, text=True, timeout=240)
     assert result.exists(), f"the app did not finish:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"
     outcome = json.loads(result.read_text())

@@ -6,6 +6,8 @@ phase and a table correction; and a game started from the board in front of the
 table in round 9. Both end on the end screen, checked against the engine replaying
 the game's log; the tap counts of the whole game are held to the issue's budgets.
 """
+import pytest
+
 from .test_app import _drive, _looks_like_a_screen
 
 SCENARIOS = "whole_game_scenarios"
@@ -16,8 +18,10 @@ def _undone(outcome, words: str, confirmed: bool, asked_then: str | None = None)
                and (asked_then is None or u["asked_then"] == asked_then) for u in outcome["undos"])
 
 
-def test_a_whole_tracked_game_by_taps_plays_every_card_kind_within_the_tap_budgets(tmp_path):
-    outcome, shots = _drive(f"{SCENARIOS}:whole_game_by_taps", tmp_path)
+@pytest.mark.parametrize("window", ["1280x800", "1920x1200", "800x1280"])
+def test_a_whole_tracked_game_by_taps_plays_every_card_kind_within_the_tap_budgets(tmp_path, window):
+    # At each tablet shape: the same taps reach the same end, within the same budgets
+    outcome, shots = _drive(f"{SCENARIOS}:whole_game_by_taps", tmp_path, window)
     # Nine rounds to the end screen, whose winners and scores the scenario checked against
     # the engine replaying the log; the 9 scorings of fixed sets and 3 general scorings
     assert outcome["rounds"] == 9 and outcome["winners"] and len(outcome["scores"]) == 4
@@ -55,7 +59,7 @@ def test_a_whole_tracked_game_by_taps_plays_every_card_kind_within_the_tap_budge
                  "castillo_special_count_round_3", "general_scoring_castillo_round_3", "general_scoring_summary",
                  "outcome_king_is_angry", "outcome_eviction", "disc_scoring_page", "history_with_the_correction",
                  "whole_game_end"):
-        _looks_like_a_screen(shots / f"{name}.png")
+        _looks_like_a_screen(shots / f"{name}.png", tuple(int(x) for x in window.split("x")))
 
 
 def test_a_table_starts_tracking_from_the_board_in_round_9_and_plays_to_the_end(tmp_path):

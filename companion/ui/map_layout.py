@@ -55,7 +55,8 @@ def _overlap(a, b, margin: float = 0.0) -> bool:
     return (a[0] < b[2] + margin and b[0] < a[2] + margin and a[1] < b[3] + margin and b[1] < a[3] + margin)
 
 
-def _inside(x: float, y: float, polygon) -> bool:
+def inside(x: float, y: float, polygon) -> bool:
+    """Is (x, y) inside the polygon (even-odd rule)? Also the map's hit test for taps."""
     inside = False
     n = len(polygon)
     for i in range(n):
@@ -68,7 +69,7 @@ def _inside(x: float, y: float, polygon) -> bool:
 
 def _rect_inside(rect, polygon) -> bool:
     x0, y0, x1, y1 = rect
-    return all(_inside(x, y, polygon) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2)))
+    return all(inside(x, y, polygon) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2)))
 
 
 def _block(area: str, name: str, values: str, mobile: str, counts: dict, x: float, y: float,
@@ -114,7 +115,7 @@ def _place(mark: Mark, anchor, polygon, taken: list[Mark]) -> Mark:
                     continue
                 if any(_overlap(rect, t, CLEAR) for t in near):
                     continue
-                if strict is None or (_rect_inside(rect, polygon) if strict else _inside(mark.x, mark.y, polygon)):
+                if strict is None or (_rect_inside(rect, polygon) if strict else inside(mark.x, mark.y, polygon)):
                     return mark
     mark.x, mark.y = anchor
     return mark

@@ -78,17 +78,6 @@ def _layout_key(game: dict) -> tuple:
             tuple(sorted((k, v or "") for k, v in (game.get("mobile_scoreboards") or {}).items())))
 
 
-def _inside(x: float, y: float, polygon: list) -> bool:
-    inside = False
-    n = len(polygon)
-    for i in range(n):
-        x1, y1 = polygon[i]
-        x2, y2 = polygon[(i + 1) % n]
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
-
-
 class MapView(Widget):
     public = DictProperty({})          # the game part of the public view
     names = DictProperty({})           # region id -> name shown
@@ -141,7 +130,7 @@ class MapView(Widget):
         if (mx - c["center"][0]) ** 2 + (my - c["center"][1]) ** 2 <= (c["radius"] * 1.3) ** 2:
             return CASTILLO
         for rid, region in shapes["regions"].items():
-            if _inside(mx, my, region["polygon"]):
+            if map_layout.inside(mx, my, region["polygon"]):
                 return rid
         return None
 

@@ -272,19 +272,15 @@ class AppModel(EventDispatcher):
 
     def submit(self, event: dict) -> bool:
         """Send one input; a refusal shows its message and changes nothing."""
-        try:
-            self.table.submit(event)
-        except InputError as exc:
-            self.message = str(exc)
-            return False
-        self.message = ""
-        self._refresh()
-        return True
+        return self._input(self.table.submit, event)
 
     def submit_many(self, events: list[dict]) -> bool:
         """Several inputs for one tap: all recorded, or none and the refusal shown."""
+        return self._input(self.table.submit_many, events)
+
+    def _input(self, send, what) -> bool:
         try:
-            self.table.submit_many(events)
+            send(what)
         except InputError as exc:
             self.message = str(exc)
             return False

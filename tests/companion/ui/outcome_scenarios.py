@@ -1,22 +1,11 @@
 """Scenarios (run by app_driver.py) for what the table is told after an effect on
 everyone, and the history that reopens it."""
-from scenarios import _reveal_cards, _wait_for
+from scenarios import _reveal_cards, _start_tracked_three_player_game, _wait_for
 
 
 def decay_outcome_and_history(d):
     """Red plays Decay of Authority: the tablet says who puts what back; History reopens it."""
-    yield 0.3
-    d.tap("New game")
-    yield 0.2
-    setup = d.screen("setup")
-    setup.mode, setup.variant, setup.king, setup.start = "Full tracking", "Full game (9 rounds)", "Castilla la Nueva", "Red"
-    for colour, home in {"red": "Galicia", "yellow": "Aragón", "green": "Sevilla"}.items():
-        setup.rows[colour].home = home
-    setup.rows["blue"].plays = False
-    yield 0.2
-    d.tap("Start the game")
-    yield from _wait_for(d, lambda: d.current == "table")
-    yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
+    yield from _start_tracked_three_player_game(d)
     yield from _reveal_cards(d, ("any 3 Caballeros", "send all of the Caballeros", "Score the Castillo",
                                  "relocate your Grande"))
     for value in ("13", "12", "11"):

@@ -163,8 +163,9 @@ def scoring_only_short_game(d):
                "scorings": len(public["scorings"])}
 
 
-def tracking_full_round(d):
-    """Round 1 of a tracked 3-player game, every step entered by taps."""
+def _start_tracked_three_player_game(d):
+    """New game: Red, Yellow and Green (homes Galicia, Aragón, Sevilla), the King in Castilla la
+    Nueva, full tracking, the simulated tower connected."""
     yield 0.3
     d.tap("New game")
     yield 0.2
@@ -177,6 +178,11 @@ def tracking_full_round(d):
     d.tap("Start the game")
     yield from _wait_for(d, lambda: d.current == "table")
     yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
+
+
+def tracking_full_round(d):
+    """Round 1 of a tracked 3-player game, every step entered by taps."""
+    yield from _start_tracked_three_player_game(d)
     table = d.screen("table")
     sim = {getattr(w, "sim_colour", None): w for w in table.ids.sim_drops.children}
     # Reveal: one tap per stack in the sheet that opens by itself

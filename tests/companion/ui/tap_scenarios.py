@@ -1,9 +1,7 @@
 """The tap budgets of a tracked round (issue 11), counted on the real app by the
 driver: every tap on the tablet is logged with what the game asked at that moment.
 Run by test_tap_budgets.py and bench/bench_taps.py."""
-from scenarios import _reveal_cards, _wait_for
-
-TABLE_PLAYERS = {"red": "Galicia", "yellow": "Aragón", "green": "Sevilla"}
+from scenarios import _reveal_cards, _start_tracked_three_player_game, _wait_for
 
 
 def _since(d, mark: int) -> int:
@@ -12,18 +10,7 @@ def _since(d, mark: int) -> int:
 
 def tap_budget_round(d):
     """Round 3 of a tracked 3-player game, from the reveal to the end of its general scoring."""
-    yield 0.3
-    d.tap("New game")
-    yield 0.2
-    setup = d.screen("setup")
-    setup.mode, setup.variant, setup.king, setup.start = "Full tracking", "Full game (9 rounds)", "Castilla la Nueva", "Red"
-    for colour, home in TABLE_PLAYERS.items():
-        setup.rows[colour].home = home
-    setup.rows["blue"].plays = False
-    yield 0.2
-    d.tap("Start the game")
-    yield from _wait_for(d, lambda: d.current == "table")
-    yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
+    yield from _start_tracked_three_player_game(d)
     # Tracking starts in round 3 from the position on the table (entered once, not part of the budget)
     d.model.table.submit({"type": "table_corrected", "round": 3,
                           "power_spent": {"red": [13, 1], "yellow": [12, 2], "green": [11, 3]}})

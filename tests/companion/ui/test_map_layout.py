@@ -100,7 +100,7 @@ def test_a_region_shows_its_name_values_and_counts_at_its_label():
     assert by[("name", "castillo")].y < by[("mobile", "castillo")].y
     assert by[("badge", "valencia")].text == "+2"
     king = by[("king", "castilla_la_nueva")]
-    assert map_layout._inside(king.x, king.y, MAP["regions"]["castilla_la_nueva"]["polygon"])
+    assert map_layout.inside(king.x, king.y, MAP["regions"]["castilla_la_nueva"]["polygon"])
 
 
 def test_a_token_stays_at_its_anchor_when_that_is_free():

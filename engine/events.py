@@ -36,6 +36,17 @@ class GameSetup(_Event):
     start_player: Id
     revision: int = Field(RULES_REVISION, ge=1, le=RULES_REVISION,
                           description="how the engine reads the rule book; saved games keep theirs")
+    # Which game: a rule set and its modules (engine/rules). Games saved before rule sets
+    # existed have none of these fields and are classic games.
+    rules: Literal["classic", "2023"] = "classic"
+    modules: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=list, max_length=8)
+    dummy: Optional[Id] = Field(None, description="2023, 2 players: the dummy's colour")
+    # The table's own board and card-set files, kept in the game so it replays the same
+    # however the files change later (engine/board.py validates them).
+    board_file: Optional[dict] = None
+    cards_file: Optional[dict] = None
+    removed_cards: list[Id] = Field(default_factory=list, max_length=10,
+                                    description="Old Hands: the cards returned to the box")
 
     @classmethod
     def from_saved(cls, data: dict) -> "GameSetup":

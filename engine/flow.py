@@ -17,14 +17,17 @@ from typing import Any, Callable
 
 from . import correction, events as ev
 from .board import CASTILLO
+from .effect_registry import EFFECTS
 from .errors import RuleViolation
 from .scoring import (
-    ScoreLine, apply_lines, regions_by_total, regions_in_group, score_area, score_regions,
+    ScoreLine, apply_lines, regions_by_total, regions_in_group, require_scoreboards, score_area,
+    score_regions,
 )
 from .state import Outcome, TABLE, GameState, ScoringRecord, Special, Turn
 
 KINGS_CARD_STACK = 5
 VETO_STACK = 2
+VETO_EFFECTS = ("veto", "veto_2023")  # taking the card is holding the Veto, in both editions
 
 
 @dataclass(slots=True)
@@ -131,10 +134,15 @@ def asked(state: GameState) -> Ask:
 
 
 def _ask_reveal(state: GameState) -> Ask:
+    """The table turns up the top card of each stack: the options are the cards each
+    stack may still show (with four stacks, stack 2 holds the printed 2s and 3s; with New
+    Regency, stack 5 is the ♠ stack)."""
     stacks = {}
-    for s in (1, 2, 3, 4):
+    for s in state.rules.stacks:
         undrawn = _undrawn(state, s)
         stacks[s] = {cid: k for cid, k in undrawn.items() if k}
+    if state.rules.new_regency:
+        stacks[KINGS_CARD_STACK] = {cid: k for cid, k in state.regency_undrawn.items() if k}
     return Ask("reveal_action_cards", (TABLE,), {"stacks": stacks})
 
 
@@ -207,7 +215,7 @@ def _ask_veto_window(state: GameState) -> Ask:
 
 def _ask_special(state: GameState) -> Ask:
     sp = state.special
-    ask = _SPECIAL_ASK[sp.effect](state, sp)
+    ask = (_SPECIAL_ASK.get(sp.effect) or EFFECTS[sp.effect].ask)(state, sp)
     ask.card = sp.card.id
     ask.vetoes = tuple(state.players[q] for q in _veto_holders(state, exclude=sp.player))
     return ask
@@ -413,11 +421,23 @@ _SPECIAL_ASK: dict[str, Callable[[GameState, Special], Ask]] = {
 # --------------------------------------------------------------------------
 
 def apply_event(state: GameState, event: Any) -> None:
+    step = _registered_step(state, event)
+    if step is not None:
+        step(state, state.special, event)
+        state.event_count += 1
+        return
     handler = _APPLY.get(type(event))
     if handler is None:
         raise RuleViolation("phase-order", f"{type(event).__name__} is not a game event")
     handler(state, event)
     state.event_count += 1
+
+
+def _registered_step(state: GameState, event: Any):
+    """A step of a special action whose effect lives in engine/effects/, if this event is one."""
+    if state.stage != "special" or state.special.effect not in EFFECTS:
+        return None
+    return EFFECTS[state.special.effect].steps.get(type(event))
 
 
 # --- reveal -----------------------------------------------------------------
@@ -432,23 +452,49 @@ def _undrawn(state: GameState, stack: int) -> dict[str, int]:
     return undrawn
 
 
+def _stacks_named(state: GameState) -> str:
+    stacks = [str(s) for s in state.rules.stacks] + (["5"] if state.rules.new_regency else [])
+    return "stacks " + ", ".join(stacks[:-1]) + " and " + stacks[-1]
+
+
+def _check_revealed(state: GameState, s: int, cid: str) -> None:
+    card = state.board.cards.get(cid)
+    if s == KINGS_CARD_STACK:
+        if card is None or getattr(card, "module", None) != "new-regency":
+            raise RuleViolation("reveal", f"{cid!r} is not a New Regency card (the ♠ stack 5)")
+        if not state.regency_undrawn.get(cid):
+            raise RuleViolation("reveal", f"no {cid} card is left face down in stack 5")
+        return
+    if card is None or card.stack is None or state.rules.table_stack(card.stack) != s:
+        raise RuleViolation("reveal", f"{cid!r} is not a card of stack {s}")
+    if not _undrawn(state, s).get(cid):
+        raise RuleViolation("reveal", f"no {cid} card is left face down in stack {s}")
+
+
+def _kings_card(state: GameState) -> str:
+    return next(c.id for c in state.board.cards.values() if c.stack == KINGS_CARD_STACK
+                and getattr(c, "module", None) is None)
+
+
 def _apply_reveal(state: GameState, e: ev.ActionCardsRevealed) -> None:
     _expect_stage(state, ("reveal",), "revealing action cards")
-    if len(e.cards) != 4:
-        raise RuleViolation("reveal", f"enter one card for each of stacks 1 to 4, got {len(e.cards)}")
-    for s, cid in enumerate(e.cards, start=1):
-        card = state.board.cards.get(cid)
-        if card is None or card.stack != s:
-            raise RuleViolation("reveal", f"{cid!r} is not a card of stack {s}")
-        if not _undrawn(state, s).get(cid):
-            raise RuleViolation("reveal", f"no {cid} card is left face down in stack {s}")
-    for s, cid in enumerate(e.cards, start=1):
+    stacks = state.rules.stacks + ((KINGS_CARD_STACK,) if state.rules.new_regency else ())
+    if len(e.cards) != len(stacks):
+        raise RuleViolation("reveal", f"enter one card for each of {_stacks_named(state)}, got {len(e.cards)}")
+    for s, cid in zip(stacks, e.cards):
+        _check_revealed(state, s, cid)
+    for s, cid in zip(stacks, e.cards):
+        if s == KINGS_CARD_STACK:
+            state.regency_undrawn[cid] -= 1
+            continue
         if not any(state.stacks_undrawn[s - 1].values()):
             state.stacks_undrawn[s - 1] = _undrawn(state, s)
             state.stacks_bottom[s - 1] = []
         state.stacks_undrawn[s - 1][cid] -= 1
-    state.revealed = {s: cid for s, cid in enumerate(e.cards, start=1)}
-    state.revealed[KINGS_CARD_STACK] = state.board.stack_cards(KINGS_CARD_STACK)[0].id
+    state.revealed = dict(zip(stacks, e.cards))
+    if not state.rules.new_regency:
+        # The King's card is turned up again every round ("Your Majesty" in 2023).
+        state.revealed[KINGS_CARD_STACK] = _kings_card(state)
     state.played = [None] * state.n
     state.power_order = _clockwise_from(state, state.start_player)
     state.power_pos = 0
@@ -555,7 +601,7 @@ def _apply_choose(state: GameState, e: ev.ActionCardChosen) -> None:
     state.turn.stack = e.stack
     state.revealed[e.stack] = None
     state.stage = "turn"
-    if state.turn.card.effect == "veto" and state.veto_on_take:
+    if state.turn.card.effect in VETO_EFFECTS and state.veto_on_take:
         _take_veto(state, state.turn.player)
 
 
@@ -670,7 +716,7 @@ def _begin_special(state: GameState) -> None:
     sp = state.special
     sp.started = True
     state.stage = "special"
-    _BEGIN[sp.effect](state, sp)
+    (_BEGIN.get(sp.effect) or EFFECTS[sp.effect].begin)(state, sp)
 
 
 def _finish_special(state: GameState) -> None:
@@ -684,8 +730,8 @@ def _maybe_end_turn(state: GameState) -> None:
     turn = state.turn
     if not (turn.placed and turn.special_done):
         return
-    if turn.stack in (1, 2, 3, 4) and not _holds_this_veto(state, turn):
-        state.stacks_bottom[turn.stack - 1].append(turn.card.id)
+    if not _holds_this_veto(state, turn):
+        _put_away_used(state, turn.stack, turn.card.id)
     state.turn = None
     state.turn_pos += 1
     if state.turn_pos < state.n:
@@ -695,7 +741,23 @@ def _maybe_end_turn(state: GameState) -> None:
 
 
 def _holds_this_veto(state: GameState, turn: Turn) -> bool:
-    return turn.card.effect == "veto" and (turn.player, state.round_index + 1) in state.vetoes
+    return turn.card.effect in VETO_EFFECTS and (turn.player, state.round_index + 1) in state.vetoes
+
+
+def _put_away_used(state: GameState, stack: int, cid: str) -> None:
+    """An Action card used or left over. Classic: under its stack, to come round again.
+    2023: face up on the discard pile; the King's card is never discarded (it is turned
+    face down as stack 5 once used), but a New Regency card is."""
+    if stack == KINGS_CARD_STACK and not state.rules.new_regency:
+        return
+    if state.rules.discard_pile:
+        state.discard_pile.append(cid)
+    elif stack in (1, 2, 3, 4):
+        state.stacks_bottom[stack - 1].append(cid)
+
+
+def _veto_card(state: GameState) -> str:
+    return next(c.id for c in state.board.cards.values() if c.effect in VETO_EFFECTS)
 
 
 # --- veto ------------------------------------------------------------------------------
@@ -710,7 +772,7 @@ def _apply_veto_used(state: GameState, e: ev.VetoUsed) -> None:
     if not held:
         raise RuleViolation("veto", f"{_name(state, p)} holds no Veto card that may be used now")
     del state.vetoes[held[0][1]]
-    state.stacks_bottom[VETO_STACK - 1].append("veto")
+    _put_away_used(state, VETO_STACK, _veto_card(state))
     _finish_special(state)
 
 
@@ -1023,7 +1085,8 @@ def _apply_discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     if state.stage == "scoring_discs":
         missing = [q for q in state.scoring_needed if q not in state.scoring_discs]
     else:
-        sp = _expect_special(state, ("disc_send_back", "disc_scoring", "eviction"), "revealing discs")
+        sp = _expect_special(state, ("disc_send_back", "disc_scoring", "eviction")
+                             + tuple(n for n, fx in EFFECTS.items() if fx.reveal), "revealing discs")
         if sp.effect == "eviction" and sp.source is None:
             raise RuleViolation("phase-order", "the Eviction region must be named first")
         missing = [q for q in sp.queue if q not in sp.discs]
@@ -1033,7 +1096,8 @@ def _apply_discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     if state.stage == "scoring_discs":
         _run_general_scoring(state)
     else:
-        _REVEAL[state.special.effect](state, state.special)
+        sp = state.special
+        (_REVEAL.get(sp.effect) or EFFECTS[sp.effect].reveal)(state, sp)
 
 
 def _reveal_send_back(state: GameState, sp: Special) -> None:
@@ -1155,10 +1219,10 @@ def _apply_king(state: GameState, e: ev.KingMoved) -> None:
 # --- end of round, general scoring, game end ----------------------------------------
 
 def _end_round(state: GameState) -> None:
-    for s in (1, 2, 3, 4):
-        cid = state.revealed.get(s)
+    for s in sorted(state.revealed):
+        cid = state.revealed[s]
         if cid is not None:
-            state.stacks_bottom[s - 1].append(cid)
+            _put_away_used(state, s, cid)
     state.revealed = {}
     state.start_player = min(range(state.n), key=lambda q: state.played[q])
     for q in range(state.n):
@@ -1168,7 +1232,7 @@ def _end_round(state: GameState) -> None:
     expired = [v for v in state.vetoes if v[1] == state.round_index]
     for v in expired:
         state.vetoes.remove(v)
-        state.stacks_bottom[VETO_STACK - 1].append("veto")
+        _put_away_used(state, VETO_STACK, _veto_card(state))
     if state.round in state.board.general_scoring_after:
         # Every player sets a disc, Caballeros in the Castillo or not: asking only
         # some would tell the table who has none there (rules, general scoring step 3).
@@ -1183,6 +1247,7 @@ def _end_round(state: GameState) -> None:
 def _run_general_scoring(state: GameState) -> None:
     board = state.board
     castillo = board.castillo
+    require_scoreboards(state, range(castillo + 1))  # before anything moves
     lines = score_area(state, castillo)
     transfers, moves = [], []
     for q in state.scoring_needed:
@@ -1243,3 +1308,6 @@ _APPLY: dict[type, Callable[[GameState, Any], None]] = {
     ev.VetoWaived: _apply_veto_waived,
     ev.TableCorrected: correction.check_and_apply,
 }
+
+
+from . import effects as _effects  # noqa: E402,F401  (registers the effects in engine/effects/)

@@ -5,15 +5,40 @@ from __future__ import annotations
 import json
 from typing import Iterable
 
+from . import board as board_data
 from .board import Board, classic_board
 from .errors import RuleViolation
 from .events import Event, GameSetup, event_from_dict
 from .flow import Ask, apply_event, asked
+from .rules import RulesChoiceError, rule_set
 from .state import GameState, new_state
+
+
+def board_for(setup: GameSetup) -> Board:
+    """The board and cards a setup plays with: its rule set's, completed or corrected by
+    the table's own files kept in the setup. Raises ValueError naming what is wrong."""
+    if setup.rules == "classic" and setup.board_file is None and setup.cards_file is None:
+        return classic_board()
+    return board_data.load_board(setup.rules, len(setup.players), setup.board_file, setup.cards_file)
+
+
+def _check_dummy(setup: GameSetup) -> None:
+    wanted = setup.rules == "2023" and len(setup.players) == 2
+    if wanted and setup.dummy is None:
+        raise RuleViolation("setup", "the 2-player game of the 2023 rules needs a dummy: name its colour")
+    if not wanted and setup.dummy is not None:
+        raise RuleViolation("setup", "only the 2-player game of the 2023 rules has a dummy")
+    if setup.dummy in setup.players:
+        raise RuleViolation("setup", f"the dummy's colour {setup.dummy!r} is a player's colour")
 
 
 def _check_setup(board: Board, setup: GameSetup) -> None:
     players = setup.players
+    try:
+        rule_set(setup.rules, setup.modules, len(players))
+    except RulesChoiceError as e:
+        raise RuleViolation("setup", str(e)) from None
+    _check_dummy(setup)
     if not board.min_players <= len(players) <= board.max_players:
         raise RuleViolation("setup", f"{len(players)} players: El Grande takes "
                             f"{board.min_players} to {board.max_players}")
@@ -38,13 +63,19 @@ def _check_setup(board: Board, setup: GameSetup) -> None:
 
 
 def start_state(setup: GameSetup, board: Board | None = None) -> GameState:
-    board = board or classic_board()
+    board = board or board_for(setup)
     _check_setup(board, setup)
     index = board.area_index
-    names = {pid: setup.names.get(pid) or pid.replace("_", " ").title() for pid in setup.players}
-    state = new_state(board, setup.players, names, setup.variant, index[setup.king],
-                      [index[setup.homes[pid]] for pid in setup.players],
-                      setup.players.index(setup.start_player))
+    seats = list(setup.players) + ([setup.dummy] if setup.dummy else [])
+    names = {pid: setup.names.get(pid) or pid.replace("_", " ").title() for pid in seats}
+    if setup.dummy:
+        names[setup.dummy] = f"the dummy ({names[setup.dummy]})"
+    homes = [index[setup.homes[pid]] for pid in setup.players] + ([None] if setup.dummy else [])
+    state = new_state(board, seats, names, setup.variant, index[setup.king], homes,
+                      setup.players.index(setup.start_player),
+                      rule_set(setup.rules, setup.modules, len(setup.players)),
+                      dummy=len(setup.players) if setup.dummy else None,
+                      removed=tuple(setup.removed_cards))
     state.veto_on_take = setup.revision >= 2
     return state
 
@@ -54,7 +85,7 @@ class Game:
 
     def __init__(self, setup: GameSetup, board: Board | None = None):
         self.setup = setup
-        self.board = board or classic_board()
+        self.board = board or board_for(setup)
         self.state = start_state(setup, self.board)
         self.events: list[Event] = []
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from .errors import RuleViolation
 from .state import GameState
 
 BONUS = 2
@@ -32,10 +33,8 @@ class ScoreLine:
         return asdict(self)
 
 
-def _paid_places(n_players: int, first_only: bool) -> int:
-    if first_only or n_players == 2:
-        return 1
-    return 2 if n_players == 3 else 3
+def _paid_places(state: GameState, first_only: bool) -> int:
+    return 1 if first_only else state.rules.paid_places(state.n)
 
 
 def _unpaid_reason(paid: int, paid_places: int, n_players: int, first_only: bool) -> str:
@@ -48,8 +47,25 @@ def _unpaid_reason(paid: int, paid_places: int, n_players: int, first_only: bool
     return f"this scoreboard pays nothing for {ordinal(paid + 1)}"
 
 
+DUMMY_SCORES_NOTHING = "; the dummy scores nothing (it only counts for majorities)"
+
+
+def require_scoreboards(state: GameState, areas) -> None:
+    """Refuse, naming the missing fact, a scoring that needs a scoreboard nobody published
+    (the 2023 board's 2-3 player side, the scoring tiles) until the table enters it."""
+    for a in areas:
+        if state.scoreboard(a) is None:
+            aid = state.board.area_id(a)
+            key = "castillo.scoreboard" if a == state.board.castillo else f"regions.{aid}.scoreboard"
+            missing = getattr(state.board, "missing", {})
+            raise RuleViolation("board-fact-missing", missing.get(key) or (
+                f"the scoreboard of {state.board.area_name(a)} is not known: enter it from your board "
+                f"(board file: {key})"))
+
+
 def score_area(state: GameState, area: int, first_only: bool = False) -> list[ScoreLine]:
     """The lines one area earns now, in place order. Does not change the state."""
+    require_scoreboards(state, (area,))
     counts = state.counts[area]
     present = sorted((-c, p) for p, c in enumerate(counts) if c)
     if not present:
@@ -59,7 +75,8 @@ def score_area(state: GameState, area: int, first_only: bool = False) -> list[Sc
     values = state.scoreboard(area)
     mobile = state.mobile_at(area)
     board_note = f" (mobile scoreboard {mobile})" if mobile else ""
-    paid_places = _paid_places(state.n, first_only)
+    paid_places = _paid_places(state, first_only)
+    players_playing = state.n - (state.dummy is not None)
     name = state.names
     players = state.players
     lines: list[ScoreLine] = []
@@ -81,13 +98,20 @@ def score_area(state: GameState, area: int, first_only: bool = False) -> list[Sc
             else:
                 why = f"{ordinal(place + 1)} place with {-neg} Caballero{'s' if -neg != 1 else ''}"
             why += board_note
+            if p == state.dummy:
+                lines.append(ScoreLine(area_id, players[p], 0, "place", place + 1, why + DUMMY_SCORES_NOTHING))
+                continue
             if points == 0:
-                why += f"; {_unpaid_reason(paid, paid_places, state.n, first_only)}"
+                why += f"; {_unpaid_reason(paid, paid_places, players_playing, first_only)}"
             lines.append(ScoreLine(area_id, players[p], points, "place", place + 1, why))
         place += 2 if tied else 1
         i = j
-    if area != board.castillo and (len(present) == 1 or present[0][0] != present[1][0]):
+    # The bonuses go to a sole majority: in the King's region (the Castillo too, after
+    # Rebellion) and where the leader's Grande stands (the Castillo too, after Competition).
+    if len(present) == 1 or present[0][0] != present[1][0]:
         leader = present[0][1]
+        if leader == state.dummy:
+            return lines
         if area == state.king:
             lines.append(ScoreLine(area_id, players[leader], BONUS, "king_bonus", 0,
                                    "King's bonus: sole majority in the King's region"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .board import ActionCard, Board
+from .rules import CLASSIC, RuleSet
 
 TABLE = "table"  # who is asked to enter what the physical table revealed
 
@@ -106,6 +107,10 @@ class GameState:
     power_spent: list[set[int]] = field(default_factory=list)
     took_back_any: list[bool] = field(default_factory=list)
     veto_on_take: bool = True             # rules revision 2 (see events.RULES_REVISION)
+    rules: RuleSet = CLASSIC               # the rule set and modules (engine/rules)
+    dummy: int | None = None              # 2023, 2 players: the dummy's seat (the last)
+    discard_pile: list[str] = field(default_factory=list)   # 2023: face up, public
+    regency_undrawn: dict[str, int] = field(default_factory=dict)  # New Regency's ♠ stack
 
     # --- copying ------------------------------------------------------------
     def clone(self) -> "GameState":
@@ -133,7 +138,8 @@ class GameState:
             scoring_discs=dict(self.scoring_discs), scoring_needed=self.scoring_needed[:],
             scoring_log=self.scoring_log[:], winners=self.winners[:], event_count=self.event_count,
             outcomes=self.outcomes[:], power_spent=[set(p) for p in self.power_spent],
-            took_back_any=self.took_back_any[:], veto_on_take=self.veto_on_take)
+            took_back_any=self.took_back_any[:], veto_on_take=self.veto_on_take, rules=self.rules,
+            dummy=self.dummy, discard_pile=self.discard_pile[:], regency_undrawn=dict(self.regency_undrawn))
 
     # --- small read helpers -------------------------------------------------
     @property
@@ -176,17 +182,42 @@ class GameState:
         return self.provinces[p] + self.court[p] + sum(row[p] for row in self.counts)
 
 
+def _deal_stacks(board: Board, rules: RuleSet, removed: tuple[str, ...]) -> tuple[list[dict[str, int]], dict[str, int]]:
+    """The face-down stacks 1..4 (merged 2-and-3 under 2 with four stacks) and New
+    Regency's ♠ stack, as card id -> copies. Cards of a module come in only with it;
+    a card whose stack no source gives is left out (the table adds it when it turns up)."""
+    undrawn: list[dict[str, int]] = [{}, {}, {}, {}]
+    regency: dict[str, int] = {}
+    for c in board.cards.values():
+        module = getattr(c, "module", None)
+        if c.stack is None or (module and module not in rules.modules):
+            continue
+        copies = c.copies - removed.count(c.id)
+        if copies <= 0:
+            continue
+        if module == "new-regency":
+            regency[c.id] = copies
+        elif c.stack in (1, 2, 3, 4):
+            stack = undrawn[rules.table_stack(c.stack) - 1]
+            stack[c.id] = stack.get(c.id, 0) + copies
+    return undrawn, regency
+
+
 def new_state(board: Board, players: list[str], names: dict[str, str], variant: str,
-              king: int, homes: list[int], start_player: int) -> GameState:
+              king: int, homes: list[int | None], start_player: int, rules: RuleSet = CLASSIC,
+              dummy: int | None = None, removed: tuple[str, ...] = ()) -> GameState:
+    """The position after setup. The 2-player game's dummy (a seat with no home, Grande or
+    court: its 30 Caballeros wait beside the board) is `dummy`, the last seat."""
     n = len(players)
     counts = [[0] * n for _ in range(len(board.region_ids) + 1)]
     for p, home in enumerate(homes):
-        counts[home][p] = board.home_caballeros
+        if home is not None:
+            counts[home][p] = board.home_caballeros
     court = [board.court_caballeros] * n
     provinces = [board.caballeros_per_player - board.court_caballeros - board.home_caballeros] * n
-    undrawn = []
-    for stack in (1, 2, 3, 4):
-        undrawn.append({c.id: c.copies for c in board.stack_cards(stack)})
+    if dummy is not None:
+        court[dummy], provinces[dummy] = 0, board.caballeros_per_player
+    undrawn, regency = _deal_stacks(board, rules, removed)
     return GameState(
         board=board, players=tuple(players), names=dict(names), variant=variant,
         schedule=board.round_schedules[variant], counts=counts, court=court,
@@ -196,4 +227,5 @@ def new_state(board: Board, players: list[str], names: dict[str, str], variant: 
         played=[None] * n, take_back_played=[False] * n, stacks_undrawn=undrawn,
         stacks_bottom=[[] for _ in range(4)], revealed={}, vetoes=[],
         start_player=start_player, power_spent=[set() for _ in range(n)], took_back_any=[False] * n,
+        rules=rules, dummy=dummy, regency_undrawn=regency,
     )

@@ -1,0 +1,37 @@
+"""The registry of special-action effects kept outside engine/flow.py.
+
+The classic effects are still written in flow.py (their tables `_BEGIN`, `_SPECIAL_ASK`,
+`_REVEAL`). Every effect added since (the 2023 edition's, and later King and Intrigue's)
+is one file in engine/effects/ whose name is the effect's name in the card data, and
+registers itself here. Flow asks this registry for any effect its own tables lack.
+
+An effect is:
+  begin(state, special)            set the special action up; may finish it at once
+  ask(state, special) -> Ask       what the special action waits for now
+  steps[event type](state, special, event)
+                                   check, then apply, one event of the special action
+  reveal(state, special)           the secret discs it asked for are turned up
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+
+@dataclass(frozen=True)
+class Effect:
+    name: str
+    begin: Callable[[Any, Any], None]
+    ask: Callable[[Any, Any], Any] | None = None
+    steps: dict[type, Callable[[Any, Any, Any], None]] = field(default_factory=dict)
+    reveal: Callable[[Any, Any], None] | None = None
+
+
+EFFECTS: dict[str, Effect] = {}
+
+
+def register(effect: Effect) -> Effect:
+    if effect.name in EFFECTS:
+        raise ValueError(f"effect {effect.name!r} is registered twice")
+    EFFECTS[effect.name] = effect
+    return effect

@@ -1,0 +1,95 @@
+"""Rule systems and their modules: what a game's setup names, and the rules that differ.
+
+A rule set is a board, a card set, and a few named policies the phase flow asks for
+(where used Action cards go, how many places a scoreboard pays, which stacks there
+are). Rules that add stages or effects live in their own module here (dummy.py,
+power_shift.py, ...) or in engine/effects/, each found by its name.
+
+    classic   the 1995 game (Rio Grande / Hans im Glück); no modules
+    2023      Hans im Glück's 2023 edition; modules: new-regency, old-hands,
+              power-shift, four-stacks (2 players always play with four stacks)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RULE_SETS = ("classic", "2023")
+MODULES: dict[str, tuple[str, ...]] = {
+    "classic": (),
+    "2023": ("new-regency", "old-hands", "power-shift", "four-stacks"),
+}
+KINGS_CARD_STACK = 5
+
+
+class RulesChoiceError(ValueError):
+    """A rule set or module combination the engine does not play; the message names it."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    id: str
+    modules: frozenset[str]
+    players: int                 # seats that play, the 2-player game's dummy not counted
+
+    # --- policies the flow asks -----------------------------------------------------
+    @property
+    def discard_pile(self) -> bool:
+        """2023: used and left-over Action cards go face up to a discard pile; classic:
+        under their stacks, to come round again."""
+        return self.id == "2023"
+
+    @property
+    def dummy(self) -> bool:
+        """2023, 2 players: a third colour played by the rules (rules/dummy.py)."""
+        return self.id == "2023" and self.players == 2
+
+    @property
+    def four_stacks(self) -> bool:
+        """Stacks 2 and 3 shuffled together into one (2 players always; 3 may choose)."""
+        return self.id == "2023" and (self.players == 2 or "four-stacks" in self.modules)
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """The stacks the table reveals a card from each round, stack 5 apart. With four
+        stacks the merged 2-and-3 stack is numbered 2."""
+        return (1, 2, 4) if self.four_stacks else (1, 2, 3, 4)
+
+    def table_stack(self, printed_stack: int) -> int:
+        """The stack a card lies in at this table (its back's number, or the merged one)."""
+        return 2 if self.four_stacks and printed_stack == 3 else printed_stack
+
+    @property
+    def new_regency(self) -> bool:
+        """The ten ♠ cards replace the King's card as a fifth stack (rules/new_regency.py)."""
+        return "new-regency" in self.modules
+
+    @property
+    def power_shift(self) -> bool:
+        return "power-shift" in self.modules
+
+    def paid_places(self, seats: int) -> int:
+        """Places a scoreboard pays. Classic: 2 players 1st only, 3 players 1st and 2nd.
+        2023: "Only the first two numbers on the Scoring board count" with 2 or 3 players."""
+        if self.id == "2023":
+            return 2 if self.players <= 3 else 3
+        return 1 if seats == 2 else 2 if seats == 3 else 3
+
+
+CLASSIC = RuleSet("classic", frozenset(), 4)
+
+
+def rule_set(rules: str, modules: list[str] | tuple[str, ...], players: int) -> RuleSet:
+    """The rule set a setup names, or RulesChoiceError naming what is not supported."""
+    if rules not in RULE_SETS:
+        raise RulesChoiceError(f"rules {rules!r}: not a rule set (choose one of {', '.join(RULE_SETS)})")
+    allowed = MODULES[rules]
+    for m in modules:
+        if m not in allowed:
+            offer = f"its modules are {', '.join(allowed)}" if allowed else "it has no modules"
+            raise RulesChoiceError(f"module {m!r} does not belong to the {rules} rules: {offer}")
+    if len(set(modules)) != len(modules):
+        raise RulesChoiceError(f"modules named twice: {', '.join(modules)}")
+    if "four-stacks" in modules and players not in (2, 3):
+        raise RulesChoiceError(f"four-stacks is for 2 or 3 players (2 always play with four stacks), "
+                               f"not {players}")
+    return RuleSet(rules, frozenset(modules), players)

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from . import correction, events as ev
 from .board import CASTILLO
 from .effect_registry import EFFECTS
+from .queries import king_in_castillo, kings_neighbours
 from .errors import RuleViolation
 from .scoring import (
     ScoreLine, apply_lines, regions_by_total, regions_in_group, require_scoreboards, score_area,
@@ -189,8 +190,10 @@ def _ask_choose_card(state: GameState) -> Ask:
 
 
 def _placement_areas(state: GameState) -> list[str]:
+    """Regions next to the King's region, and the Castillo unless the King is there."""
     board = state.board
-    return [board.region_ids[r] for r in sorted(board.neighbours[state.king])] + [CASTILLO]
+    castillo = [] if king_in_castillo(state) else [CASTILLO]
+    return [board.region_ids[r] for r in sorted(kings_neighbours(state))] + castillo
 
 
 def _ask_turn(state: GameState) -> Ask:
@@ -396,7 +399,7 @@ def _ask_grande(state: GameState, sp: Special) -> Ask:
 def _king_targets(state: GameState, sp: Special) -> list[str]:
     board = state.board
     if sp.card.params["adjacent_only"]:
-        regions = sorted(board.neighbours[state.king])
+        regions = sorted(kings_neighbours(state))
     else:
         regions = [r for r in board.regions if r != state.king]
     return [board.region_ids[r] for r in regions]
@@ -648,10 +651,10 @@ def _apply_place(state: GameState, e: ev.CaballerosPlaced) -> None:
         raise RuleViolation("either-order", f"{_name(state, p)} has already placed Caballeros this turn")
 
     def adjacent_or_castillo(a: int) -> None:
+        _not_taboo(state, a, "place Caballeros in")
         if a == state.board.castillo:
             return
-        _not_taboo(state, a, "place Caballeros in")
-        if a not in state.board.neighbours[state.king]:
+        if a not in kings_neighbours(state):
             raise RuleViolation("placement-area", f"{_rname(state, a)} is not adjacent to the King's "
                                 f"region ({_rname(state, state.king)})")
 

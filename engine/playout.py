@@ -110,6 +110,24 @@ _CHOOSERS = {
     "move_king": lambda rng, pid, o: ev.KingMoved(player=pid, region=rng.choice(o["regions"])),
 }
 
+
+
+def _module_choosers() -> dict:
+    """Choosers for the asks that effects (engine/effects/) and rule modules (engine/rules/)
+    add: each such module may define CHOOSERS = {ask kind: fn(rng, pid, options) -> event}."""
+    import importlib
+    import pkgutil
+    from . import effects, rules
+    found = {}
+    for package in (effects, rules):
+        for info in pkgutil.iter_modules(package.__path__):
+            module = importlib.import_module(f"{package.__name__}.{info.name}")
+            found.update(getattr(module, "CHOOSERS", {}))
+    return found
+
+
+_CHOOSERS.update(_module_choosers())
+
 VETO_INTERJECTION_CHANCE = 0.05
 
 

@@ -1,0 +1,41 @@
+"""Where the King is, and what that allows: the only place that knows the King may stand
+outside the regions (2023: France or Portugal with "Exile"; the Castillo with "Rebellion").
+
+`state.king` is an area index: a region, the Castillo (board.castillo) or a space
+(board.castillo + 1, + 2 ...: France, Portugal). Whatever it is, it is the King's
+region: taboo, and it gives the King's bonus when scored."""
+from __future__ import annotations
+
+from .errors import RuleViolation
+from .state import GameState
+
+
+def king_in_castillo(state: GameState) -> bool:
+    """Rebellion: "The Castillo is now the King's region, with all consequences"."""
+    return state.king == state.board.castillo
+
+
+def king_in_space(state: GameState) -> bool:
+    return state.king > state.board.castillo
+
+
+def kings_neighbours(state: GameState) -> frozenset[int]:
+    """Regions next to the King's region, where Caballeros are placed.
+
+    Rebellion: "All regions are considered neighboring regions of the Castillo".
+    France and Portugal: "The neighboring regions to France and Portugal work the same
+    way as usual"; the printed board says which they are, and until the table enters
+    them the engine refuses rather than guess."""
+    board = state.board
+    if king_in_castillo(state):
+        return frozenset(board.regions)
+    if king_in_space(state):
+        i = state.king - board.castillo - 1
+        known = board.space_neighbours[i]
+        if known is None:
+            sid = board.space_ids[i]
+            raise RuleViolation("board-fact-missing", board.missing.get(f"spaces.{sid}.neighbours") or (
+                f"{board.space_names[i]}'s neighbouring regions are not known: enter them from your "
+                f"board (board file: spaces[{sid}].neighbours)"))
+        return known
+    return board.neighbours[state.king]

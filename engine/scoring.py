@@ -7,7 +7,7 @@ bonus and the home bonus (+2 each) go to a sole majority only.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from operator import itemgetter
 
 from .errors import RuleViolation
 from .state import GameState
@@ -20,17 +20,78 @@ def ordinal(place: int) -> str:
     return ORDINAL.get(place, f"{place}th")
 
 
-@dataclass(frozen=True, slots=True)
-class ScoreLine:
-    area: str       # region id or "castillo"
-    player: str
-    points: int
-    kind: str       # "place", "king_bonus" or "home_bonus"
-    place: int      # the place held, 1-based (0 on bonus lines)
-    reason: str
+class ScoreLine(tuple):
+    """One scoring line: who gets how many points in which area, and why.
+
+    A tuple, and its reason's words are written the first time they are read: making an
+    object and writing the words for every line was most of the cost of a scoring
+    (bench/bench_engine.py), and playouts, undo and search never read them. `reason` is
+    given as text, or as a `_PlaceWhy` to put into words later."""
+
+    __slots__ = ()
+
+    def __new__(cls, area: str, player: str, points: int, kind: str, place: int, reason) -> "ScoreLine":
+        return tuple.__new__(cls, (area, player, points, kind, place, reason))
+
+    area = property(itemgetter(0), doc='region id or "castillo"')
+    player = property(itemgetter(1))
+    points = property(itemgetter(2))
+    kind = property(itemgetter(3), doc='"place", "king_bonus" or "home_bonus"')
+    place = property(itemgetter(4), doc="the place held, 1-based (0 on bonus lines)")
+
+    @property
+    def reason(self) -> str:
+        why = self[5]
+        return why if isinstance(why, str) else why.words(self[1])
+
+    def _key(self) -> tuple:
+        return self[:5] + (self.reason,)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ScoreLine) and self._key() == other._key()
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (f"ScoreLine(area={self[0]!r}, player={self[1]!r}, points={self[2]}, "
+                f"kind={self[3]!r}, place={self[4]}, reason={self.reason!r})")
+
+    def __reduce__(self):
+        return (ScoreLine, self[:5] + (self.reason,))
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        return {"area": self[0], "player": self[1], "points": self[2], "kind": self[3],
+                "place": self[4], "reason": self.reason}
+
+
+class _PlaceWhy(tuple):
+    """Why each player of one group of equal counts got their points, kept as the facts
+    and put into words only when a line's reason is read: (place, count, seats in the
+    group, place paid, places paid, players playing, first only, mobile scoreboard, the
+    dummy's seat, pays nothing, player ids, names)."""
+
+    __slots__ = ()
+
+    def words(self, player: str) -> str:
+        place, count, group, paid, paid_places, n_players, first_only, mobile, dummy, unpaid, ids, names = self
+        each = f"{count} Caballero{'s' if count != 1 else ''}"
+        if len(group) > 1:
+            others = ", ".join(names[ids[q]] for q in group if ids[q] != player)
+            why = (f"tied for {ordinal(place + 1)} with {others} ({each} each): "
+                   f"takes the {ordinal(paid + 1)}-place points")
+        else:
+            why = f"{ordinal(place + 1)} place with {each}"
+        if mobile:
+            why += f" (mobile scoreboard {mobile})"
+        if dummy is not None and player == ids[dummy]:
+            return why + DUMMY_SCORES_NOTHING
+        if unpaid:
+            return why + f"; {_unpaid_reason(paid, paid_places, n_players, first_only)}"
+        return why
 
 
 def _paid_places(state: GameState, first_only: bool) -> int:
@@ -63,54 +124,50 @@ def require_scoreboards(state: GameState, areas) -> None:
                 f"(board file: {key})"))
 
 
-def score_area(state: GameState, area: int, first_only: bool = False) -> list[ScoreLine]:
+def _context(state: GameState, first_only: bool) -> tuple:
+    """What every area of one scoring shares, looked up once."""
+    return (_paid_places(state, first_only), state.n - (state.dummy is not None), state.players,
+            state.names, state.dummy)
+
+
+def score_area(state: GameState, area: int, first_only: bool = False, context: tuple | None = None
+               ) -> list[ScoreLine]:
     """The lines one area earns now, in place order. Does not change the state."""
-    require_scoreboards(state, (area,))
     counts = state.counts[area]
-    present = sorted((-c, p) for p, c in enumerate(counts) if c)
+    present = sorted([(-c, p) for p, c in enumerate(counts) if c])
     if not present:
         return []
     board = state.board
     area_id = board.area_id(area)
-    values = state.scoreboard(area)
     mobile = state.mobile_at(area)
-    board_note = f" (mobile scoreboard {mobile})" if mobile else ""
-    paid_places = _paid_places(state, first_only)
-    players_playing = state.n - (state.dummy is not None)
-    name = state.names
-    players = state.players
+    values = board.mobile_scoreboards[mobile] if mobile else state.scoreboard(area)
+    if values is None:
+        require_scoreboards(state, (area,))  # refuses, naming the missing fact
+    paid_places, players_playing, players, names, dummy = context or _context(state, first_only)
+    new_line = tuple.__new__
     lines: list[ScoreLine] = []
-    place, i = 0, 0
-    while i < len(present):
-        neg, _ = present[i]
-        j = i
-        while j < len(present) and present[j][0] == neg:
+    place, i, n_present = 0, 0, len(present)
+    while i < n_present:
+        neg = present[i][0]
+        j = i + 1
+        while j < n_present and present[j][0] == neg:
             j += 1
-        group = [p for _, p in present[i:j]]
-        tied = len(group) > 1
+        tied = j - i > 1
         paid = place + 1 if tied else place
         points = values[paid] if paid < paid_places else 0
-        for p in group:
-            if tied:
-                others = ", ".join(name[players[q]] for q in group if q != p)
-                why = (f"tied for {ordinal(place + 1)} with {others} ({-neg} Caballero{'s' if -neg != 1 else ''} each): "
-                       f"takes the {ordinal(paid + 1)}-place points")
-            else:
-                why = f"{ordinal(place + 1)} place with {-neg} Caballero{'s' if -neg != 1 else ''}"
-            why += board_note
-            if p == state.dummy:
-                lines.append(ScoreLine(area_id, players[p], 0, "place", place + 1, why + DUMMY_SCORES_NOTHING))
-                continue
-            if points == 0:
-                why += f"; {_unpaid_reason(paid, paid_places, players_playing, first_only)}"
-            lines.append(ScoreLine(area_id, players[p], points, "place", place + 1, why))
+        group = [q for _, q in present[i:j]]
+        why = new_line(_PlaceWhy, (place, -neg, group, paid, paid_places, players_playing, first_only, mobile,
+                                   dummy, not points, players, names))
+        for q in group:
+            lines.append(new_line(ScoreLine, (area_id, players[q], 0 if q == dummy else points, "place",
+                                              place + 1, why)))
         place += 2 if tied else 1
         i = j
     # The bonuses go to a sole majority: in the King's region (the Castillo too, after
     # Rebellion) and where the leader's Grande stands (the Castillo too, after Competition).
     if len(present) == 1 or present[0][0] != present[1][0]:
         leader = present[0][1]
-        if leader == state.dummy:
+        if leader == dummy:
             return lines
         if area == state.king:
             lines.append(ScoreLine(area_id, players[leader], BONUS, "king_bonus", 0,
@@ -153,6 +210,7 @@ def regions_by_total(state: GameState, most: bool) -> list[int]:
 
 def score_regions(state: GameState, regions: list[int], first_only: bool = False) -> list[ScoreLine]:
     lines: list[ScoreLine] = []
+    context = _context(state, first_only)
     for r in regions:
-        lines.extend(score_area(state, r, first_only))
+        lines.extend(score_area(state, r, first_only, context))
     return lines

@@ -957,6 +957,10 @@ def _load_card_json(rules: str, cards_file: Any) -> tuple[_CardsFile, type[DataF
     raw = copy.deepcopy(_read_json(_FILES[rules][1]))
     err: type[DataFileError] = BoardDataError
     if cards_file is not None:
+        if raw.get("stack_sizes") is None:  # classic: the shipped cards fill their stacks
+            raw["stack_sizes"] = {}
+            for c in raw["cards"]:
+                raw["stack_sizes"][str(c["stack"])] = raw["stack_sizes"].get(str(c["stack"]), 0) + c["copies"]
         raw, err = _merge_card_file(raw, cards_file), CardFileError
     cards = _parse(_CardsFile, raw, err, "card file" if cards_file is not None else _FILES[rules][1])
     try:

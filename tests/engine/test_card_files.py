@@ -217,11 +217,14 @@ def test_malformed_card_files_are_refused(file, expected):
     assert expected in refused(file)
 
 
-def test_a_classic_card_file_takes_only_classic_effects():
+def test_a_classic_card_file_takes_only_classic_effects_and_fits_the_full_stacks():
     with pytest.raises(CardFileError, match=r"cards\[cortes\]\.effect: militia is not an effect of the classic rules"):
         load_cards("classic", {"cards": [new_card(effect="militia", params={"count": 2})]})
-    s = load_cards("classic", {"cards": [new_card(effect="score_castillo")]})
-    assert s.cards["cortes"].placement == 2 and classic_board().cards.keys() < s.cards.keys()
+    with pytest.raises(CardFileError, match=r"cards: stack 2 would hold at least 12 cards .* but holds 11"):
+        load_cards("classic", {"cards": [new_card(effect="score_castillo")]})
+    s = load_cards("classic", {"cards": [{"id": "decay_3", "params": {"count": 2}}]})
+    assert s.cards["decay_3"].params == {"count": 2} and s.cards["decay_3"].source.startswith("table (params)")
+    assert classic_board().cards["decay_3"].params == {"count": 3}
 
 
 def test_load_board_passes_the_card_file_through():

@@ -28,6 +28,22 @@ RULES: dict[str, str] = {
     "correction": "A table correction: each player owns 30 Caballeros; a correction is made between steps, never midway through a special action or a scoring",
     "game-over": "The game has ended after the last general scoring",
     "unknown-id": "ids must name a player, region or card of this game",
+    # 2023 edition (engine/effects/, engine/queries.py)
+    "not-a-region": "France and Portugal are not regions: no Caballero, Grande or Scoring tile goes there, only the King (Exile)",
+    "board-fact-missing": "A fact the rule book does not publish is entered by the table from its own board before it is needed",
+    "card-fact-missing": "What a card does that the rule book does not say is entered by the table from its own card",
+    "king-move-2023": "The King moves only as a card says: Your Majesty to any region, Exile to France or Portugal, "
+                      "Rebellion next to the Castillo, Chalet to the region with the fewest Caballeros, Entourage and Stand-in as stated",
+    "militia": "Militia: the card's Caballeros from your court to any region(s) but the King's, never the Castillo",
+    "entourage": "Entourage: the King moves and the card's number of Caballeros of his region go with him, as many as there are",
+    "grande-castillo": "Competition: only this card throws a Grande into the Castillo; Adopted Home never does",
+    "stand-in": "Stand-in: two pieces swap only if both stand in regions (not France, Portugal or the Castillo)",
+    "scoring-tile": "Scoring tiles: one per Scoring board, placed or moved only by Enactment, never into or out of the King's region",
+    # 2023 rule modules (engine/rules/)
+    "dummy-region-cards": "2 players, the dummy: each round 2 Region cards from the draw pile, none once all 30 of its Caballeros are out; all reshuffled after each general scoring",
+    "dummy-power-card": "2 players, the dummy: its shuffled Power cards are turned up one a round, each once",
+    "dummy-action-card": "2 players, the dummy: it takes the remaining Action card with the most Caballeros",
+    "power-shift": "Power Shift: three Modifier cards dealt to each player, one passed left; at most one played with a Power card",
 }
 
 

@@ -47,6 +47,13 @@ class GameSetup(_Event):
     cards_file: Optional[dict] = None
     removed_cards: list[Id] = Field(default_factory=list, max_length=10,
                                     description="Old Hands: the cards returned to the box")
+    # Left out of the saved setup while at their defaults, so that games saved before they
+    # existed write the same setup line.
+    added_cards: list[Id] = Field(default_factory=list, max_length=10, exclude_if=lambda v: not v,
+                                  description="Old Hands: the ♣ cards added (none named: all of them)")
+    stand_in_modifiers: bool = Field(False, exclude_if=lambda v: not v,
+                                     description="Power Shift: the table chose the stand-in modifier "
+                                                 "cards (not the printed ones; engine/rules/power_shift.py)")
 
     @classmethod
     def from_saved(cls, data: dict) -> "GameSetup":
@@ -65,6 +72,8 @@ class PowerCardPlayed(_Event):
     type: Literal["power_card_played"] = "power_card_played"
     player: Id
     card: int
+    # Power Shift: a Modifier card played with it (left out of the saved line when none).
+    modifier: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
 
 
 class CourtReplenished(_Event):
@@ -222,6 +231,103 @@ class VetoWaived(_Event):
     player: Id
 
 
+# --- 2023 rule sets: the 2-player dummy (engine/rules/dummy.py) ---------------------------
+
+class DummyRegionCardsDrawn(_Event):
+    """2023, 2 players, the start of a round: the Region cards the table drew for the dummy,
+    in the order drawn (2; 1 when the first took its last Caballeros out)."""
+
+    type: Literal["dummy_region_cards_drawn"] = "dummy_region_cards_drawn"
+    regions: list[Id] = Field(min_length=1, max_length=2)
+
+
+class DummyPowerCardRevealed(_Event):
+    """2023, 2 players: the top card of the dummy's shuffled Power cards, turned up before
+    the players play theirs."""
+
+    type: Literal["dummy_power_card_revealed"] = "dummy_power_card_revealed"
+    card: Annotated[int, Field(ge=1, le=99)]
+
+
+class DummyActionCardTaken(_Event):
+    """Which card the dummy took, entered by the table only when the rule cannot tell: two
+    remaining cards show the same number of Caballeros, or a card's number is unknown."""
+
+    type: Literal["dummy_action_card_taken"] = "dummy_action_card_taken"
+    stack: int
+
+
+# --- 2023 rule sets: Power Shift (engine/rules/power_shift.py) -------------------------------
+
+class ModifiersDealt(_Event):
+    """The three Modifier cards dealt to a player, entered by that player in private."""
+
+    type: Literal["modifiers_dealt"] = "modifiers_dealt"
+    player: Id
+    modifiers: list[Id] = Field(min_length=3, max_length=3)
+
+
+class ModifierPassed(_Event):
+    """The Modifier card a player passes face down to the left (secret)."""
+
+    type: Literal["modifier_passed"] = "modifier_passed"
+    player: Id
+    modifier: Id
+
+
+class ModifierAbilityUsed(_Event):
+    """The played Modifier card's ability, used after taking Caballeros to the court and
+    before choosing an Action card."""
+
+    type: Literal["modifier_ability_used"] = "modifier_ability_used"
+    player: Id
+
+
+class ModifierAbilitySkipped(_Event):
+    type: Literal["modifier_ability_skipped"] = "modifier_ability_skipped"
+    player: Id
+
+
+class ModifierTakenBack(_Event):
+    """Empowerment with Power Shift: "You may also return one of your played Modifier cards
+    to your hand instead" (of a Power card)."""
+
+    type: Literal["modifier_taken_back"] = "modifier_taken_back"
+    player: Id
+    modifier: Id
+
+
+# --- 2023 effects (engine/effects/) that no earlier event can say -------------------------
+
+class ScoringTilePlaced(_Event):
+    """Enactment: a Scoring tile placed on a free Scoring board, or moved from one to another."""
+
+    type: Literal["scoring_tile_placed"] = "scoring_tile_placed"
+    player: Id
+    tile: Id
+    area: Id
+
+
+class EntourageMoved(_Event):
+    """Entourage: the King moves to `region`, and these Caballeros of the region he leaves
+    go with him (owner -> how many): one move, so the King's region is never entered alone."""
+
+    type: Literal["entourage_moved"] = "entourage_moved"
+    player: Id
+    region: Id
+    caballeros: dict[Id, Count] = Field(default_factory=dict)
+
+
+class PiecesSwapped(_Event):
+    """Stand-in: two pieces change places: the King and one Grande (`king` true, one owner
+    in `grandes`), or two Grandes (two owners)."""
+
+    type: Literal["pieces_swapped"] = "pieces_swapped"
+    player: Id
+    king: bool = False
+    grandes: list[Id] = Field(min_length=1, max_length=2)
+
+
 Event = Annotated[
     Union[
         ActionCardsRevealed, PowerCardPlayed, CourtReplenished, ActionCardChosen,
@@ -229,6 +335,9 @@ Event = Annotated[
         CaballerosMoved, ExtraCaballerosPlaced, CaballerosSentBack, SecretDiscSet, SecretDiscsRevealed, CastilloCounted, RegionChosen,
         MobileScoreboardPlaced, PowerCardTakenBack, GrandeMoved, KingMoved, VetoUsed, VetoWaived,
         TableCorrected,
+        DummyRegionCardsDrawn, DummyPowerCardRevealed, DummyActionCardTaken,
+        ModifiersDealt, ModifierPassed, ModifierAbilityUsed, ModifierAbilitySkipped, ModifierTakenBack,
+        ScoringTilePlaced, EntourageMoved, PiecesSwapped,
     ],
     Field(discriminator="type"),
 ]

@@ -29,6 +29,7 @@ from .state import Outcome, TABLE, GameState, ScoringRecord, Special, Turn
 KINGS_CARD_STACK = 5
 VETO_STACK = 2
 VETO_EFFECTS = ("veto", "veto_2023")  # taking the card is holding the Veto, in both editions
+CASTILLO_SCORING_EFFECTS = ("score_castillo", "revelation")  # the table may count the Castillo first
 
 
 @dataclass(slots=True)
@@ -67,6 +68,11 @@ def _area(state: GameState, aid: str) -> int:
     if a is None:
         raise RuleViolation("unknown-id", f"{aid!r} is not a region or the Castillo "
                             f"(regions: {', '.join(state.board.region_ids)})")
+    if a > state.board.castillo:
+        # 2023: "France and Portugal do not count as regions, so you may never place
+        # Caballeros there (nor your Grande or the King)"; only Exile sends the King there.
+        raise RuleViolation("not-a-region", f"{state.board.area_name(a)} is not a region: no Caballero, "
+                            "Grande or Scoring tile ever goes there (only the King, with Exile)")
     return a
 
 
@@ -149,22 +155,24 @@ def _ask_reveal(state: GameState) -> Ask:
 
 def _ask_power(state: GameState) -> Ask:
     p = state.power_order[state.power_pos]
-    return Ask("play_power_card", (state.players[p],),
-               {"cards": _playable_power_cards(state, p), "unavailable": _known_unavailable(state, p),
-                "stacks": {s: cid for s, cid in state.revealed.items() if cid is not None}})
+    options = {"cards": _playable_power_cards(state, p), "unavailable": _known_unavailable(state, p),
+               "stacks": {s: cid for s, cid in state.revealed.items() if cid is not None}}
+    if state.rules.power_shift:
+        options["modifiers"] = _power_shift.play_options(state, p)  # private, as the hand is
+    return Ask("play_power_card", (state.players[p],), options)
 
 
 def _known_unavailable(state: GameState, p: int) -> list[int]:
     """Values everyone knows p cannot play now: played this round, or laid down by p in an
     earlier round (unless p once took a card back: which one stays secret)."""
-    gone = {c for c in state.played if c is not None}
+    gone = _played_values(state)
     if not state.took_back_any[p]:
         gone |= state.power_spent[p]
     return sorted(gone)
 
 
 def _playable_power_cards(state: GameState, p: int) -> list[int]:
-    used = {c for c in state.played if c is not None}
+    used = _played_values(state)
     return sorted(c for c in state.hands[p] if c not in used)
 
 
@@ -206,7 +214,36 @@ def _ask_turn(state: GameState) -> Ask:
     if not turn.special_done:
         options["special"] = {"card": turn.card.id, "text": turn.card.text,
                               "options": turn.card.params.get("options")}
+        refusal = _start_refusal(state, turn.card, turn.card.effect, p)
+        if refusal is not None:
+            options["special"]["refused"] = str(refusal)  # only skipping it is possible
     return Ask("turn_action", (state.players[p],), options, card=turn.card.id)
+
+
+def _start_refusal(state: GameState, card, effect: str, p: int) -> RuleViolation | None:
+    """Why a special action of an effect in engine/effects/ cannot start at all (a fact
+    the table has not entered yet, e.g. a card parameter the rule book does not give)."""
+    needs = _SCOREBOARDS_NEEDED.get(effect)
+    fx = EFFECTS.get(effect) if effect not in _BEGIN else None
+    if needs is None and (fx is None or fx.check_start is None):
+        return None
+    try:
+        if needs is not None:
+            require_scoreboards(state, needs(state))  # a 2023 board the table has not completed
+        else:
+            fx.check_start(state, card, p)
+    except RuleViolation as refusal:
+        return refusal
+    return None
+
+
+_ALL_REGIONS = lambda state: state.board.regions  # noqa: E731
+_SCOREBOARDS_NEEDED: dict[str, Callable[[GameState], Any]] = {
+    "score_group": _ALL_REGIONS, "score_first_only": _ALL_REGIONS, "disc_scoring": _ALL_REGIONS,
+    "score_castillo": lambda state: (state.board.castillo,),
+    "score_most": lambda state: regions_by_total(state, True),
+    "score_least": lambda state: regions_by_total(state, False),
+}
 
 
 def _ask_veto_window(state: GameState) -> Ask:
@@ -220,14 +257,29 @@ def _ask_special(state: GameState) -> Ask:
     sp = state.special
     ask = (_SPECIAL_ASK.get(sp.effect) or EFFECTS[sp.effect].ask)(state, sp)
     ask.card = sp.card.id
-    ask.vetoes = tuple(state.players[q] for q in _veto_holders(state, exclude=sp.player))
+    holders = _veto_holders(state, exclude=sp.player)
+    if holders and not _veto_stops_whole_only(state) and state.turn.card is not None:
+        ask.vetoes = tuple(state.players[q] for q in holders)
     return ask
 
 
 def _ask_scoring_discs(state: GameState) -> Ask:
-    regions = list(state.board.region_ids)
-    allowed = {state.players[p]: regions for p in state.scoring_needed}
-    return _disc_ask(state, state.scoring_needed, state.scoring_discs, allowed, "castillo_destination")
+    allowed = {state.players[p]: _castillo_destinations(state, p) for p in state.scoring_needed}
+    ask = _disc_ask(state, state.scoring_needed, state.scoring_discs, allowed, "castillo_destination")
+    if king_in_castillo(state):
+        ask.options["castillo_stays"] = True  # Rebellion: nothing leaves the Castillo; no disc
+    return ask
+
+
+def _castillo_destinations(state: GameState, p: int) -> list[str]:
+    """Regions p's disc may show at a general scoring. A Grande thrown into the Castillo
+    (Competition: "Then move your Grande using the Secret disc") cannot go to the King's
+    region ("No Caballeros, Grandes, or Scoring tiles may be placed in ... the King's
+    region"), nor back to the court as Caballeros do; so that disc may not show it."""
+    ids = state.board.region_ids
+    if state.grandes[p] == state.board.castillo:
+        return [ids[r] for r in state.board.regions if r != state.king]
+    return list(ids)
 
 
 def _disc_ask(state: GameState, needed: list[int], chosen: dict[int, int],
@@ -281,8 +333,10 @@ def _movable_sources(state: GameState, sp: Special) -> dict[str, dict[str, int]]
 
 
 def _move_targets(state: GameState) -> list[str]:
+    """Regions but the King's, and the Castillo unless the King stands there (Rebellion)."""
     board = state.board
-    return [board.region_ids[r] for r in board.regions if r != state.king] + [CASTILLO]
+    castillo = [] if king_in_castillo(state) else [CASTILLO]
+    return [board.region_ids[r] for r in board.regions if r != state.king] + castillo
 
 
 def _ask_move(state: GameState, sp: Special) -> Ask:
@@ -463,10 +517,7 @@ def _stacks_named(state: GameState) -> str:
 def _check_revealed(state: GameState, s: int, cid: str) -> None:
     card = state.board.cards.get(cid)
     if s == KINGS_CARD_STACK:
-        if card is None or getattr(card, "module", None) != "new-regency":
-            raise RuleViolation("reveal", f"{cid!r} is not a New Regency card (the ♠ stack 5)")
-        if not state.regency_undrawn.get(cid):
-            raise RuleViolation("reveal", f"no {cid} card is left face down in stack 5")
+        _new_regency.check_revealed(state, cid)
         return
     if card is None or card.stack is None or state.rules.table_stack(card.stack) != s:
         raise RuleViolation("reveal", f"{cid!r} is not a card of stack {s}")
@@ -488,7 +539,7 @@ def _apply_reveal(state: GameState, e: ev.ActionCardsRevealed) -> None:
         _check_revealed(state, s, cid)
     for s, cid in zip(stacks, e.cards):
         if s == KINGS_CARD_STACK:
-            state.regency_undrawn[cid] -= 1
+            _new_regency.reveal(state, cid)
             continue
         if not any(state.stacks_undrawn[s - 1].values()):
             state.stacks_undrawn[s - 1] = _undrawn(state, s)
@@ -499,9 +550,22 @@ def _apply_reveal(state: GameState, e: ev.ActionCardsRevealed) -> None:
         # The King's card is turned up again every round ("Your Majesty" in 2023).
         state.revealed[KINGS_CARD_STACK] = _kings_card(state)
     state.played = [None] * state.n
-    state.power_order = _clockwise_from(state, state.start_player)
+    if state.dummy is not None:
+        state.stage = "dummy_power"  # its card is turned up before the players play (rules/dummy.py)
+    else:
+        _open_power_phase(state)
+
+
+def _open_power_phase(state: GameState) -> None:
+    """The first player begins, then clockwise; the 2-player dummy never plays in turn."""
+    state.power_order = _dummy.players_only(state, _clockwise_from(state, state.start_player))
     state.power_pos = 0
     state.stage = "power"
+
+
+def _begin_round(state: GameState) -> None:
+    """A round begins: the dummy's Region cards first when it plays, then the reveal."""
+    state.stage = _dummy.round_stage(state) if state.dummy is not None else "reveal"
 
 
 # --- power cards --------------------------------------------------------------
@@ -513,20 +577,38 @@ def _apply_power(state: GameState, e: ev.PowerCardPlayed) -> None:
         # Never lists the hand: a card taken back is secret.
         raise RuleViolation("power-card-in-hand", f"{_name(state, p)} has no Power card {e.card} in hand: "
                             "it was played in an earlier round")
-    if e.card in state.played:
+    if e.modifier is not None:
+        _power_shift.check_play(state, p, e.card, e.modifier)  # Power Shift: the total is distinct
+    elif e.card in _played_values(state):
         raise RuleViolation("power-card-distinct", f"{_name(state, p)} cannot play {e.card}: "
                             "a Power card of that value was already played this round")
     state.hands[p].remove(e.card)
     state.played[p] = e.card
+    if e.modifier is not None:
+        _power_shift.play(state, p, e.modifier)
     state.power_pos += 1
-    if state.power_pos == state.n:
-        state.turn_order = sorted(range(state.n), key=lambda q: -state.played[q])
+    if state.power_pos == len(state.power_order):
+        state.turn_order = sorted(range(state.n), key=lambda q: -_power_total(state, q))
         state.turn_pos = 0
         _start_turn(state)
 
 
+def _played_values(state: GameState) -> set[int]:
+    """Values played this round: Power cards, or with Power Shift their totals."""
+    if state.rules.power_shift:
+        return _power_shift.totals_played(state)
+    return {c for c in state.played if c is not None}
+
+
+def _power_total(state: GameState, q: int) -> int:
+    return _power_shift.total(state, q) if state.rules.power_shift else state.played[q]
+
+
 def _start_turn(state: GameState) -> None:
     state.turn = Turn(player=state.turn_order[state.turn_pos])
+    if state.turn.player == state.dummy:
+        _dummy.take_turn(state)  # takes the card with the most Caballeros, unused
+        return
     state.stage = "replenish"
 
 
@@ -588,7 +670,7 @@ def _apply_court_replenished(state: GameState, e: ev.CourtReplenished) -> None:
     taken = _check_replenish(state, p, e, state.board.replenish[state.played[p]])
     _do_replenish(state, p, e.from_provinces, taken)
     state.turn.replenished = True
-    state.stage = "choose_card"
+    state.stage = _power_shift.ability_stage(state, p) if state.rules.power_shift else "choose_card"
 
 
 # --- choosing an action card ----------------------------------------------------
@@ -687,6 +769,9 @@ def _apply_special_started(state: GameState, e: ev.SpecialActionStarted) -> None
         effect = e.option
     elif e.option is not None:
         raise RuleViolation("special-action", f"{card.name} offers no choice of option")
+    refusal = _start_refusal(state, card, effect, p)
+    if refusal is not None:
+        raise refusal
     sp = Special(card=card, effect=effect, player=p)
     sp.vetoes_pending = _veto_holders(state, exclude=p)
     state.special = sp
@@ -724,6 +809,10 @@ def _begin_special(state: GameState) -> None:
 
 def _finish_special(state: GameState) -> None:
     state.special = None
+    if state.turn.card is None:
+        # A Power Shift Modifier card's ability, used before the Action card is chosen.
+        state.stage = "choose_card"
+        return
     state.turn.special_done = True
     state.stage = "turn"
     _maybe_end_turn(state)
@@ -765,7 +854,21 @@ def _veto_card(state: GameState) -> str:
 
 # --- veto ------------------------------------------------------------------------------
 
+def _veto_stops_whole_only(state: GameState) -> bool:
+    """2023 Veto: "You must immediately decide whether you want to prevent this Special
+    action. You cannot cancel a Special action if it has already begun." (The classic Veto
+    may also stop the rest of one under way.)"""
+    cid = next((c.id for c in state.board.cards.values() if c.effect in VETO_EFFECTS), None)
+    return cid is not None and state.board.cards[cid].effect == "veto_2023"
+
+
 def _apply_veto_used(state: GameState, e: ev.VetoUsed) -> None:
+    if state.stage == "special" and state.turn is not None and state.turn.card is None:
+        raise RuleViolation("veto", "a Veto prevents an Action card's Special action, not a Power Shift "
+                            "Modifier card's ability")
+    if state.stage == "special" and _veto_stops_whole_only(state):
+        raise RuleViolation("veto", "a Veto prevents a whole special action when it is announced; "
+                            "it cannot cancel one that has already begun")
     _expect_stage(state, ("veto_window", "special"), "using a Veto")
     sp = state.special
     p = _player(state, e.player)
@@ -837,20 +940,26 @@ def _begin_one_of_each(state: GameState, sp: Special) -> None:
         _finish_special(state)
 
 
+def _choosers(state: GameState, seats: list[int]) -> list[int]:
+    """The seats an effect asks a choice of: never the 2-player game's dummy ("if an Action
+    card would require the dummy's action (e.g. choose a region), skip the dummy")."""
+    return [q for q in seats if q != state.dummy]
+
+
 def _begin_king_angry(state: GameState, sp: Special) -> None:
-    sp.queue = [q for q in _opponents(state, sp.player) if _king_angry_count(state, sp, q)]
+    sp.queue = [q for q in _choosers(state, _opponents(state, sp.player)) if _king_angry_count(state, sp, q)]
     if not sp.queue:
         _finish_special(state)
 
 
 def _begin_disc_send_back(state: GameState, sp: Special) -> None:
-    sp.queue = [q for q in _opponents(state, sp.player) if _disc_send_back_regions(state, sp, q)]
+    sp.queue = [q for q in _choosers(state, _opponents(state, sp.player)) if _disc_send_back_regions(state, sp, q)]
     if not sp.queue:
         _finish_special(state)
 
 
 def _begin_disc_scoring(state: GameState, sp: Special) -> None:
-    sp.queue = _clockwise_from(state, sp.player)
+    sp.queue = _choosers(state, _clockwise_from(state, sp.player))
 
 
 def _begin_waiting(state: GameState, sp: Special) -> None:
@@ -1050,6 +1159,13 @@ def _apply_disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
     p = _player(state, e.player)
     r = _region(state, e.region, "a secret disc")
     if state.stage == "scoring_discs":
+        if p not in state.scoring_needed:
+            why = ("the King stands by the Castillo: nothing leaves it" if king_in_castillo(state)
+                   else "the dummy sets no disc")
+            raise RuleViolation("secret-disc", f"{_name(state, p)} sets no disc at this scoring: {why}")
+        if state.board.region_ids[r] not in _castillo_destinations(state, p):
+            raise RuleViolation("secret-disc", f"{_name(state, p)}'s Grande leaves the Castillo with the disc "
+                                f"and cannot go to {_rname(state, r)}: it is the King's region")
         state.scoring_discs[p] = r
         return
     sp = _expect_special(state, ("disc_send_back", "disc_scoring", "eviction"), "setting a secret disc")
@@ -1068,7 +1184,7 @@ def _apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
     the Castillo scoring card before its special action (the count wins over the turns)."""
     turn = state.turn
     castillo_card_turn = state.stage == "turn" and turn.card is not None \
-        and turn.card.effect == "score_castillo" and not turn.special_done
+        and turn.card.effect in CASTILLO_SCORING_EFFECTS and not turn.special_done
     if not castillo_card_turn:
         _expect_stage(state, ("scoring_discs",), "counting the Castillo")
     castillo = state.board.castillo
@@ -1157,7 +1273,7 @@ def _apply_region_chosen(state: GameState, e: ev.RegionChosen) -> None:
         raise RuleViolation("special-action", "the Eviction region has already been named")
     _not_taboo(state, r, "evict Caballeros from")
     sp.source = r
-    sp.queue = [q for q in _opponents(state, sp.player) if state.counts[r][q]]
+    sp.queue = [q for q in _choosers(state, _opponents(state, sp.player)) if state.counts[r][q]]
     if not sp.queue:
         _finish_special(state)
 
@@ -1227,11 +1343,15 @@ def _end_round(state: GameState) -> None:
         if cid is not None:
             _put_away_used(state, s, cid)
     state.revealed = {}
-    state.start_player = min(range(state.n), key=lambda q: state.played[q])
+    # The lowest Power card (Power Shift: total) takes the First Player marker; "the dummy
+    # never gets the First Player marker".
+    state.start_player = min(_dummy.players_only(state, range(state.n)), key=lambda q: _power_total(state, q))
     for q in range(state.n):
         (state.hands if state.take_back_played[q] else state.discards)[q].add(state.played[q])
         state.power_spent[q].add(state.played[q])
     state.take_back_played = [False] * state.n
+    if state.rules.power_shift:
+        _power_shift.end_round(state)
     expired = [v for v in state.vetoes if v[1] == state.round_index]
     for v in expired:
         state.vetoes.remove(v)
@@ -1239,7 +1359,9 @@ def _end_round(state: GameState) -> None:
     if state.round in state.board.general_scoring_after:
         # Every player sets a disc, Caballeros in the Castillo or not: asking only
         # some would tell the table who has none there (rules, general scoring step 3).
-        state.scoring_needed = list(range(state.n))
+        # Rebellion: with the King by the Castillo nothing leaves it, so no disc is set.
+        # The 2-player dummy sets no disc: it is never asked (rules/dummy.py).
+        state.scoring_needed = [] if king_in_castillo(state) else _dummy.players_only(state, range(state.n))
         state.scoring_discs = {}
         state.stage = "scoring_discs"
 
@@ -1252,9 +1374,13 @@ def _run_general_scoring(state: GameState) -> None:
     castillo = board.castillo
     require_scoreboards(state, range(castillo + 1))  # before anything moves
     lines = score_area(state, castillo)
-    transfers, moves = [], []
-    for q in state.scoring_needed:
+    transfers, moves, grandes = [], [], []
+    for q in state.scoring_needed:  # none while the King stands by the Castillo (Rebellion)
         r = state.scoring_discs[q]
+        if state.grandes[q] == castillo:
+            # Competition: "Then move your Grande using the Secret disc (along with your Caballeros)".
+            state.grandes[q] = r
+            grandes.append(f"{_name(state, q)}'s Grande goes to {_rname(state, r)}")
         k = state.counts[castillo][q]
         moves.append(_move(state, q, k, castillo, "court" if r == state.king else r))
         if not k:
@@ -1267,12 +1393,21 @@ def _run_general_scoring(state: GameState) -> None:
             state.counts[r][q] += k
         transfers.append({"player": state.players[q], "count": k, "region": board.region_ids[r],
                           "to_court": to_court})
+    dummys = _dummy.leave_castillo(state)  # it sets no disc: back to its supply (rules/dummy.py)
+    if dummys:
+        moves.append(dummys)
     lines += score_regions(state, list(board.regions))
     _record(state, f"General scoring after round {state.round}", lines, transfers)
-    _outcome(state, f"General scoring after round {state.round}: the Castillo is emptied", moves,
-             state.scoring_discs)
+    if king_in_castillo(state):
+        # Rebellion: "the Caballeros are not moved to regions, throw them back in".
+        emptied = "the King stands by the Castillo: everything in it is thrown back in"
+    else:
+        emptied = "; ".join(["the Castillo is emptied"] + grandes)
+    _outcome(state, f"General scoring after round {state.round}: {emptied}", moves, state.scoring_discs)
     state.scoring_needed = []
     state.scoring_discs = {}
+    if state.dummy is not None:
+        _dummy.reshuffle(state)  # "After each general scoring, shuffle all Region cards"
     _next_round(state)
 
 
@@ -1280,11 +1415,12 @@ def _next_round(state: GameState) -> None:
     state.round_index += 1
     state.played = [None] * state.n
     if state.round_index >= len(state.schedule):
-        best = max(state.scores)
-        state.winners = [q for q in range(state.n) if state.scores[q] == best]
+        players = _dummy.players_only(state, range(state.n))  # the dummy scores nothing, wins nothing
+        best = max(state.scores[q] for q in players)
+        state.winners = [q for q in players if state.scores[q] == best]
         state.stage = "over"
     else:
-        state.stage = "reveal"
+        _begin_round(state)
 
 
 _APPLY: dict[type, Callable[[GameState, Any], None]] = {
@@ -1314,3 +1450,4 @@ _APPLY: dict[type, Callable[[GameState, Any], None]] = {
 
 
 from . import effects as _effects  # noqa: E402,F401  (registers the effects in engine/effects/)
+from .rules import dummy as _dummy, new_regency as _new_regency, power_shift as _power_shift  # noqa: E402,I001  (register their stages)

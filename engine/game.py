@@ -11,6 +11,7 @@ from .errors import RuleViolation
 from .events import Event, GameSetup, event_from_dict
 from .flow import Ask, apply_event, asked
 from .rules import RulesChoiceError, rule_set
+from .rules.power_shift import modifiers_for
 from .state import GameState, new_state
 
 
@@ -75,7 +76,8 @@ def start_state(setup: GameSetup, board: Board | None = None) -> GameState:
                       setup.players.index(setup.start_player),
                       rule_set(setup.rules, setup.modules, len(setup.players)),
                       dummy=len(setup.players) if setup.dummy else None,
-                      removed=tuple(setup.removed_cards))
+                      removed=tuple(setup.removed_cards), added=tuple(setup.added_cards),
+                      modifiers=modifiers_for(setup))
     state.veto_on_take = setup.revision >= 2
     return state
 

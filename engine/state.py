@@ -6,12 +6,38 @@ and only in answer to an event; everything else reads it.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .board import ActionCard, Board
-from .rules import CLASSIC, RuleSet
+from .rules import CLASSIC, RuleSet, old_hands
 
 TABLE = "table"  # who is asked to enter what the physical table revealed
+
+
+class FrozenMap(Mapping):
+    """A read-only mapping for data fixed at setup (Power Shift's Modifier cards): shared by
+    clones, and deep copies, as the board is."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data=()):
+        self._data = dict(data)
+
+    def __getitem__(self, key):
+        return self._data[key]
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __deepcopy__(self, memo) -> "FrozenMap":
+        return self
+
+    def __repr__(self) -> str:
+        return f"FrozenMap({self._data!r})"
 
 
 @dataclass(slots=True)
@@ -77,7 +103,7 @@ class GameState:
     provinces: list[int]
     king: int
     grandes: list[int]
-    mobile: dict[str, int | None]   # mobile scoreboard id -> area or None (off board)
+    mobile: dict[str, int | None]   # mobile scoreboard (classic) or Scoring tile (2023) id -> area or None (off board)
     scores: list[int]
     hands: list[set[int]]
     discards: list[set[int]]
@@ -111,6 +137,17 @@ class GameState:
     dummy: int | None = None              # 2023, 2 players: the dummy's seat (the last)
     discard_pile: list[str] = field(default_factory=list)   # 2023: face up, public
     regency_undrawn: dict[str, int] = field(default_factory=dict)  # New Regency's ♠ stack
+    # The 2-player dummy's Region cards drawn since the last reshuffle (public; the rest are
+    # the draw pile). All nine are reshuffled after each general scoring (rules/dummy.py).
+    region_cards_drawn: list[int] = field(default_factory=list)
+    # Power Shift (rules/power_shift.py). `modifiers` is the set in play (id -> Modifier,
+    # never changed); the rest are per seat. Hands, passes and discards are secret.
+    modifiers: Mapping = field(default_factory=FrozenMap)
+    modifier_hands: list[set[str]] = field(default_factory=list)
+    modifier_passes: dict[int, str] = field(default_factory=dict)   # chosen, not yet passed
+    modifier_played: list[str | None] = field(default_factory=list)  # this round, face up
+    modifier_discards: list[set[str]] = field(default_factory=list)
+    modifier_take_back: list[bool] = field(default_factory=list)   # Empowerment took this round's
 
     # --- copying ------------------------------------------------------------
     def clone(self) -> "GameState":
@@ -139,7 +176,12 @@ class GameState:
             scoring_log=self.scoring_log[:], winners=self.winners[:], event_count=self.event_count,
             outcomes=self.outcomes[:], power_spent=[set(p) for p in self.power_spent],
             took_back_any=self.took_back_any[:], veto_on_take=self.veto_on_take, rules=self.rules,
-            dummy=self.dummy, discard_pile=self.discard_pile[:], regency_undrawn=dict(self.regency_undrawn))
+            dummy=self.dummy, discard_pile=self.discard_pile[:], regency_undrawn=dict(self.regency_undrawn),
+            region_cards_drawn=self.region_cards_drawn[:], modifiers=self.modifiers,
+            modifier_hands=[set(h) for h in self.modifier_hands], modifier_passes=dict(self.modifier_passes),
+            modifier_played=self.modifier_played[:],
+            modifier_discards=[set(d) for d in self.modifier_discards],
+            modifier_take_back=self.modifier_take_back[:])
 
     # --- small read helpers -------------------------------------------------
     @property
@@ -174,23 +216,36 @@ class GameState:
                 return sid
         return None
 
-    def scoreboard(self, area: int) -> tuple[int, int, int]:
+    def scoreboard(self, area: int) -> tuple[int, int, int] | None:
+        """The values an area scores with: a mobile scoreboard (classic) or a Scoring tile
+        (2023) lying there, else the printed one. None: not published and not entered by
+        the table (a tile's values, the 2023 board's 2-3 player side)."""
         sid = self.mobile_at(area)
-        return self.board.mobile_scoreboards[sid] if sid else self.board.scoreboards[area]
+        if sid is None:
+            return self.board.scoreboards[area]
+        mobile = self.board.mobile_scoreboards.get(sid)
+        return mobile if mobile is not None else self.board.scoring_tiles.get(sid)
 
     def total_accounted(self, p: int) -> int:
         return self.provinces[p] + self.court[p] + sum(row[p] for row in self.counts)
 
 
-def _deal_stacks(board: Board, rules: RuleSet, removed: tuple[str, ...]) -> tuple[list[dict[str, int]], dict[str, int]]:
+def _deal_stacks(board: Board, rules: RuleSet, removed: tuple[str, ...],
+                 added: tuple[str, ...] = ()) -> tuple[list[dict[str, int]], dict[str, int]]:
     """The face-down stacks 1..4 (merged 2-and-3 under 2 with four stacks) and New
-    Regency's ♠ stack, as card id -> copies. Cards of a module come in only with it;
-    a card whose stack no source gives is left out (the table adds it when it turns up)."""
+    Regency's ♠ stack, as card id -> copies. Cards of a module come in only with it (Old
+    Hands: the ♣ cards `added`, each replacing a `removed` card, checked by
+    rules/old_hands.py); a card whose stack no source gives is left out (the table adds it
+    when it turns up)."""
+    added = old_hands.added_cards(board, rules, added)
+    old_hands.check_removed(board, rules, added, removed)
     undrawn: list[dict[str, int]] = [{}, {}, {}, {}]
     regency: dict[str, int] = {}
     for c in board.cards.values():
         module = getattr(c, "module", None)
-        if c.stack is None or (module and module not in rules.modules):
+        if c.stack is None or c.copies is None or (module and module not in rules.modules):
+            continue
+        if module == old_hands.MODULE and c.id not in added:
             continue
         copies = c.copies - removed.count(c.id)
         if copies <= 0:
@@ -203,11 +258,21 @@ def _deal_stacks(board: Board, rules: RuleSet, removed: tuple[str, ...]) -> tupl
     return undrawn, regency
 
 
+def first_stage(rules: RuleSet, dummy: int | None) -> str:
+    """Power Shift deals its Modifier cards at setup; the 2-player dummy's Region cards
+    come at the beginning of each round, before the Action cards are turned up."""
+    if rules.power_shift:
+        return "modifiers_deal"
+    return "dummy_regions" if dummy is not None else "reveal"
+
+
 def new_state(board: Board, players: list[str], names: dict[str, str], variant: str,
               king: int, homes: list[int | None], start_player: int, rules: RuleSet = CLASSIC,
-              dummy: int | None = None, removed: tuple[str, ...] = ()) -> GameState:
+              dummy: int | None = None, removed: tuple[str, ...] = (),
+              modifiers: Mapping | None = None, added: tuple[str, ...] = ()) -> GameState:
     """The position after setup. The 2-player game's dummy (a seat with no home, Grande or
-    court: its 30 Caballeros wait beside the board) is `dummy`, the last seat."""
+    court: its 30 Caballeros wait beside the board) is `dummy`, the last seat. `modifiers`:
+    Power Shift's Modifier cards (id -> Modifier), when that module is on."""
     n = len(players)
     counts = [[0] * n for _ in range(len(board.region_ids) + 1)]
     for p, home in enumerate(homes):
@@ -217,15 +282,19 @@ def new_state(board: Board, players: list[str], names: dict[str, str], variant: 
     provinces = [board.caballeros_per_player - board.court_caballeros - board.home_caballeros] * n
     if dummy is not None:
         court[dummy], provinces[dummy] = 0, board.caballeros_per_player
-    undrawn, regency = _deal_stacks(board, rules, removed)
+    undrawn, regency = _deal_stacks(board, rules, removed, added)
     return GameState(
         board=board, players=tuple(players), names=dict(names), variant=variant,
         schedule=board.round_schedules[variant], counts=counts, court=court,
         provinces=provinces, king=king, grandes=list(homes),
-        mobile={sid: None for sid in board.mobile_scoreboards}, scores=[0] * n,
+        mobile={sid: None for sid in (*board.mobile_scoreboards, *getattr(board, "scoring_tiles", {}))},
+        scores=[0] * n,
         hands=[set(board.replenish) for _ in range(n)], discards=[set() for _ in range(n)],
         played=[None] * n, take_back_played=[False] * n, stacks_undrawn=undrawn,
         stacks_bottom=[[] for _ in range(4)], revealed={}, vetoes=[],
         start_player=start_player, power_spent=[set() for _ in range(n)], took_back_any=[False] * n,
-        rules=rules, dummy=dummy, regency_undrawn=regency,
+        rules=rules, dummy=dummy, regency_undrawn=regency, stage=first_stage(rules, dummy),
+        modifiers=FrozenMap(modifiers or {}), modifier_hands=[set() for _ in range(n)],
+        modifier_played=[None] * n, modifier_discards=[set() for _ in range(n)],
+        modifier_take_back=[False] * n,
     )

@@ -14,11 +14,15 @@ from pydantic import BaseModel, ConfigDict
 from .flow import Ask, asked
 from .state import GameState
 
-# Asks whose options show private facts (a hand, the provinces, a disc).
-PRIVATE_ASKS = {"play_power_card", "replenish", "take_back_power_card", "secret_disc"}
+# Asks whose options show private facts (a hand, the provinces, a disc, Modifier cards).
+PRIVATE_ASKS = {"play_power_card", "replenish", "take_back_power_card", "secret_disc", "pass_modifier"}
 # What of those asks' options anyone may see (worked out from public facts only).
 PUBLIC_OPTIONS = {"play_power_card": ("unavailable", "stacks"), "secret_disc": ("purpose",),
-                  "replenish": ("max", "regions", "stacks")}
+                  "replenish": ("max", "regions", "stacks"), "pass_modifier": ("chosen",)}
+# Asks with options per player ({"field": {player: ...}}): the player asked sees only theirs.
+PER_PLAYER_OPTIONS = {"secret_disc": "regions", "pass_modifier": "hands"}
+# Options nobody sees: the engine's own (for random playouts), telling others' secrets.
+ENGINE_ONLY_OPTIONS = {"deal_modifiers": ("free",)}
 
 
 class _View(BaseModel):
@@ -40,10 +44,11 @@ class PlayerPublic(_View):
     name: str
     score: int
     court: int
-    grande: str
+    grande: str | None          # None: the 2-player dummy has no Grande
     power_card_played: int | None
     power_cards_in_hand: int
     vetoes_held: int
+    modifier_played: str | None = None   # Power Shift: played face up with the Power card
 
 
 class ScoringView(_View):
@@ -76,6 +81,11 @@ class PublicView(_View):
     scorings: list[ScoringView]
     outcomes: list[OutcomeView]   # what the table moved by hand after each reveal or effect
     winners: list[str]
+    rules: str = "classic"
+    modules: list[str] = []
+    dummy: str | None = None              # 2023, 2 players: the dummy's colour
+    discard_pile: list[str] = []          # 2023: used and left-over Action cards, face up
+    dummy_region_cards: list[str] = []    # the dummy's Region cards drawn since the last shuffle
 
 
 class PrivateFacts(_View):
@@ -85,6 +95,9 @@ class PrivateFacts(_View):
     power_cards_in_hand: list[int]
     power_cards_discarded: list[int]
     secret_disc: str | None
+    modifiers_in_hand: list[str] = []      # Power Shift
+    modifiers_discarded: list[str] = []
+    modifier_passing: str | None = None    # chosen to pass left, until everyone has chosen
 
 
 class PlayerView(_View):
@@ -94,11 +107,15 @@ class PlayerView(_View):
 
 def _ask_view(state: GameState, ask: Ask, observer: str | None) -> AskView:
     options: dict[str, Any] | None = ask.options
+    hidden = ENGINE_ONLY_OPTIONS.get(ask.kind)
+    if hidden:
+        options = {k: v for k, v in options.items() if k not in hidden}
     if ask.kind in PRIVATE_ASKS:
         if observer is None or observer not in ask.players:
             options = {k: ask.options[k] for k in PUBLIC_OPTIONS.get(ask.kind, ()) if k in ask.options} or None
-        elif ask.kind == "secret_disc":
-            options = {**ask.options, "regions": {observer: ask.options["regions"][observer]}}
+        elif ask.kind in PER_PLAYER_OPTIONS:
+            per = PER_PLAYER_OPTIONS[ask.kind]
+            options = {**ask.options, per: {observer: ask.options[per][observer]}}
     return AskView(kind=ask.kind, players=list(ask.players), options=options, vetoes=list(ask.vetoes),
                    card=ask.card, round=ask.round, stage=ask.stage)
 
@@ -116,9 +133,10 @@ def _public(state: GameState, observer: str | None) -> PublicView:
     pids = state.players
     players = [
         PlayerPublic(id=pid, name=state.names[pid], score=state.scores[p], court=state.court[p],
-                     grande=board.region_ids[state.grandes[p]], power_card_played=state.played[p],
-                     power_cards_in_hand=len(state.hands[p]),
-                     vetoes_held=sum(1 for q, _ in state.vetoes if q == p))
+                     grande=None if state.grandes[p] is None else board.area_id(state.grandes[p]),
+                     power_card_played=state.played[p], power_cards_in_hand=len(state.hands[p]),
+                     vetoes_held=sum(1 for q, _ in state.vetoes if q == p),
+                     modifier_played=state.modifier_played[p] if state.modifier_played else None)
         for p, pid in enumerate(pids)
     ]
     regions = {rid: {pids[p]: c for p, c in enumerate(state.counts[r]) if c}
@@ -135,6 +153,9 @@ def _public(state: GameState, observer: str | None) -> PublicView:
         secret_discs_chosen=[pids[p] for p in _pending_discs(state)],
         scorings=scorings, outcomes=[OutcomeView(**o.to_dict()) for o in state.outcomes],
         winners=[pids[p] for p in state.winners],
+        rules=state.rules.id, modules=sorted(state.rules.modules),
+        dummy=None if state.dummy is None else pids[state.dummy], discard_pile=list(state.discard_pile),
+        dummy_region_cards=[board.region_ids[r] for r in state.region_cards_drawn],
     )
 
 
@@ -149,6 +170,9 @@ def player_view(state: GameState, player: str) -> PlayerView:
         player=player, provinces=state.provinces[p], castillo=state.counts[state.board.castillo][p],
         power_cards_in_hand=sorted(state.hands[p]), power_cards_discarded=sorted(state.discards[p]),
         secret_disc=state.board.region_ids[disc] if disc is not None else None,
+        modifiers_in_hand=sorted(state.modifier_hands[p]) if state.modifier_hands else [],
+        modifiers_discarded=sorted(state.modifier_discards[p]) if state.modifier_discards else [],
+        modifier_passing=state.modifier_passes.get(p),
     )
     return PlayerView(public=_public(state, player), private=private)
 

@@ -1,0 +1,54 @@
+"""New Regency (2023 mini expansion): the ten ♠ Action cards as the fifth stack.
+
+The rule book: "Set up the game as usual, but return the King's card to the box. Instead,
+shuffle the 10 Action cards with the ♠ symbol and place them face down as the 5th stack
+next to the others. The 5th stack follows the same rules as the other Action card stacks.
+At the beginning of each round, you reveal the top card. At the end of the round, discard
+the card (whether it was used or not) and reveal the next one from the stack."
+
+Where the engine does it:
+- state._deal_stacks: the ♠ cards (module "new-regency") go to `state.regency_undrawn`,
+  and only with this module; the King's card is not dealt (flow turns it up only without
+  New Regency).
+- flow's reveal: one card more, for stack 5, checked here (`check_revealed`, `reveal`).
+- flow's `_put_away_used`: a used or left-over ♠ card goes to the discard pile like any
+  other (the King's card never does).
+A ♠ card's Caballeros are printed on the card (`card.placement`), not given by its stack.
+"""
+from __future__ import annotations
+
+from .. import events as ev
+from ..errors import RuleViolation
+from ..state import GameState
+
+MODULE = "new-regency"
+STACK = 5
+
+
+def is_regency_card(card) -> bool:
+    return card is not None and getattr(card, "module", None) == MODULE
+
+
+def check_revealed(state: GameState, cid: str) -> None:
+    """The card turned up on stack 5 is a ♠ card still face down there."""
+    card = state.board.cards.get(cid)
+    if not is_regency_card(card):
+        raise RuleViolation("reveal", f"{cid!r} is not a New Regency card (the ♠ stack 5)")
+    if not state.regency_undrawn.get(cid):
+        raise RuleViolation("reveal", f"no {card.name} card is left face down in stack 5 "
+                            "(used ♠ cards are discarded, never shuffled back)")
+
+
+def reveal(state: GameState, cid: str) -> None:
+    state.regency_undrawn[cid] -= 1
+
+
+# --- playouts ---------------------------------------------------------------------------
+
+def _choose_reveal(rng, pid, o):
+    """A card for each stack the table turns up (any set of stacks: four stacks, stack 5)."""
+    return ev.ActionCardsRevealed(cards=[
+        rng.choice([c for c, k in o["stacks"][s].items() for _ in range(k)]) for s in sorted(o["stacks"])])
+
+
+CHOOSERS = {"reveal_action_cards": _choose_reveal}

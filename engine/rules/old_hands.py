@@ -1,0 +1,81 @@
+"""Old Hands (2023): the four ♣ Action cards, each replacing a random card of its stack.
+
+The rule book ("Alternative Action cards for 'Old Hands'"): "You can choose which cards to
+add, or even play with them all. Shuffle the Action cards as usual. Then, for each ♣ card
+you are adding, return 1 random card from the corresponding stack back to the box. [...]
+Then, add the new Action cards to their corresponding stacks."
+
+The table draws the random cards; the setup names them (GameSetup.removed_cards) and the ♣
+cards added (GameSetup.added_cards; none named: all the set's ♣ cards). Checked here, before
+the stacks are dealt: one card returned from each added ♣ card's stack, and none of them a
+♣, a ♠ or the King's card. "Shuffle the Action cards as usual" comes first, so with four
+stacks a card of the merged 2-and-3 stack answers for a ♣ card of stack 2 or 3.
+
+Pure data checks: no flow, so engine/state.py may call them while dealing the stacks.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ..errors import RuleViolation
+from . import RuleSet
+
+MODULE = "old-hands"
+BASE_STACKS = (1, 2, 3, 4)
+
+
+def _fail(detail: str) -> None:
+    raise RuleViolation("setup", f"Old Hands: {detail}")
+
+
+def club_cards(board) -> list[str]:
+    return [c.id for c in board.cards.values() if getattr(c, "module", None) == MODULE]
+
+
+def added_cards(board, rules: RuleSet, named: tuple[str, ...]) -> tuple[str, ...]:
+    """The ♣ cards this game adds: those named, or all of them."""
+    if MODULE not in rules.modules:
+        if named:
+            _fail("added_cards names ♣ cards, but the old-hands module is not chosen")
+        return ()
+    clubs = club_cards(board)
+    for cid in named:
+        if cid not in clubs:
+            _fail(f"added_cards: {cid!r} is not a ♣ card of this card set (♣ cards: {', '.join(clubs) or 'none entered'})")
+    if len(set(named)) != len(named):
+        _fail("added_cards: a ♣ card is named twice (each is one card)")
+    added = tuple(named) or tuple(clubs)
+    if not added:
+        _fail("no ♣ card is known: enter your ♣ cards (card file: cards[] with module \"old-hands\")")
+    return added
+
+
+def _stack(board, rules: RuleSet, cid: str, what: str) -> int:
+    card = board.cards[cid]
+    if card.stack is None:
+        _fail(f"{what} {card.name}: its stack is not known: enter it (card file: cards[{cid}].stack)")
+    return rules.table_stack(card.stack)
+
+
+def check_removed(board, rules: RuleSet, added: tuple[str, ...], removed: tuple[str, ...]) -> None:
+    """"for each ♣ card you are adding, return 1 random card from the corresponding stack
+    back to the box": the removed cards must be exactly one per added ♣ card, by stack."""
+    if not added:
+        if removed:
+            _fail("removed_cards is for the old-hands module (a card returned for each ♣ card added)")
+        return
+    for cid in removed:
+        card = board.cards.get(cid)
+        if card is None:
+            _fail(f"removed_cards: {cid!r} is not a card of this card set")
+        if getattr(card, "module", None) is not None or card.stack not in BASE_STACKS + (None,):
+            _fail(f"removed_cards: {card.name} is not a card of stacks 1 to 4 of the base game")
+        if card.copies is not None and removed.count(cid) > card.copies:
+            _fail(f"removed_cards: {card.name} is named {removed.count(cid)} times; the set has {card.copies}")
+    need = Counter(_stack(board, rules, cid, "♣ card") for cid in added)
+    got = Counter(_stack(board, rules, cid, "removed card") for cid in removed)
+    if need != got:
+        wanted = ", ".join(f"{k} from stack {s}" for s, k in sorted(need.items()))
+        named = ", ".join(f"{k} from stack {s}" for s, k in sorted(got.items())) or "none"
+        _fail(f"one card goes back to the box for each ♣ card added, from its stack: {wanted}; "
+              f"removed_cards names {named}")

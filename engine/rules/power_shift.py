@@ -1,0 +1,389 @@
+"""Power Shift (2023 mini expansion): Modifier cards change the value of a played Power card.
+
+The rule book, sentence by sentence, and where the engine does it:
+
+- "Shuffle the 16 Power Modifier cards with gray backs. Then deal 3 Modifier cards to each
+  player. Return the remaining cards to the box." -> stage "modifiers_deal" (ask
+  "deal_modifiers", event ModifiersDealt): each player enters their own three in private.
+- "Everyone looks at their 3 Modifier cards and passes 1 of them face down to the player to
+  their left. Once everyone has passed a card, add all 3 Modifier cards to your hand of
+  Power cards." -> stage "modifiers_pass" (ask "pass_modifier", event ModifierPassed): the
+  cards change hands only once every player has chosen. The 2-player dummy is not a player:
+  it is dealt none and the two players pass to each other.
+- "When playing a Power card, you may also play one of your Modifier cards. Add or subtract
+  the number from the value of your Power card. Important: the total value must be
+  different from the values that have already been played." -> PowerCardPlayed.modifier;
+  `total` is what turn order and the first player marker read. The Caballeros taken to the
+  court are the Power card's own (the number printed on it): a total such as 14 has none.
+- "If you play a Modifier card, you may use the special ability at the beginning of your
+  turn: after taking Caballeros to your Court, but before choosing an Action card."
+  -> stage "modifier_ability" (ask "modifier_ability", events ModifierAbilityUsed /
+  ModifierAbilitySkipped); a used ability runs as a special action of its effect, then the
+  player chooses an Action card. It is not a "Special action" of an Action card, so a Veto
+  does not reach it.
+- "After your turn, discard your played Modifier card with your Power card." -> `end_round`.
+- "At the end of the round, the person who played the lowest total value gets the First
+  Player marker." -> flow's `_end_round` by `total`.
+- Empowerment: "You may also return one of your played Modifier cards to your hand
+  instead." -> `returnable_modifiers` and `return_modifier`, for the Empowerment effect.
+
+The printed cards' values and abilities are not published: they are data, a `modifiers`
+list in the table's card-set file (id, value, name, ability {effect, params, text} or
+null, source). Without it a Power Shift game is refused, naming the missing fact. A
+stand-in set for self-play (engine/data/power_shift_stand_in.json, every card's source
+"stand-in for self-play: not the printed cards") is used only when the setup says the
+table chose it (GameSetup.stand_in_modifiers).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+
+from .. import board as board_data
+from .. import events as ev
+from .. import flow as F
+from ..effect_registry import EFFECTS
+from ..errors import RuleViolation
+from ..state import GameState, Special
+from .dummy import players_only
+
+SET_SIZE = 16     # "Shuffle the 16 Power Modifier cards"
+DEALT = 3         # "deal 3 Modifier cards to each player"
+STAND_IN_SOURCE = "stand-in for self-play: not the printed cards"
+STAND_IN_FILE = "power_shift_stand_in.json"
+MISSING = ("Power Shift needs its 16 Modifier cards' values and abilities, which the rule book does not "
+           "publish: enter them from your cards (card file: modifiers[], each with id, value, name, "
+           "ability and source), or choose the stand-in set for self-play (setup: stand_in_modifiers)")
+# Effects an ability cannot have: they belong to taking an Action card (a Veto is held by
+# taking its card; a choice is made when the card's special action is announced).
+NOT_AN_ABILITY = ("veto", "veto_2023", "choice")
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    """One Modifier card. Its ability, when used, runs as a special action with the card
+    in the place of an Action card (hence id, name, text, effect, params, placement)."""
+
+    id: str
+    value: int
+    name: str
+    source: str
+    effect: str | None = None       # the ability's effect; None: no ability
+    params: dict = field(default_factory=dict)
+    text: str = ""
+    placement: int = 0
+    stack: None = None
+    copies: int = 1
+    module: str = "power-shift"
+
+
+class ModifierDataError(ValueError):
+    """The Modifier cards' data breaks a rule; the message names the card and field."""
+
+
+class _AbilityFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    effect: str
+    params: dict[str, Any] = {}
+    text: str = ""
+
+
+class _ModifierFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str = Field(pattern=r"^[a-z0-9_]+$", max_length=40)
+    value: StrictInt = Field(ge=-13, le=13)
+    name: str = ""
+    ability: Optional[_AbilityFile]
+    source: str = Field(min_length=1)
+
+
+def _known_effect(name: str) -> bool:
+    return name in F._BEGIN or name in EFFECTS
+
+
+def _check_ability(m: _ModifierFile) -> None:
+    ab = m.ability
+    where = f"modifiers[{m.id}].ability"
+    if ab.effect in NOT_AN_ABILITY or not _known_effect(ab.effect):
+        raise ModifierDataError(f"{where}.effect: {ab.effect!r} is not an effect a Modifier card's ability "
+                                "can have (see engine/data/effects.json)")
+    needed = board_data.EFFECT_PARAMS.get(ab.effect, set()) - set(ab.params)
+    if needed:
+        raise ModifierDataError(f"{where}.params: effect {ab.effect} needs {', '.join(sorted(needed))}")
+
+
+def parse_modifiers(raw: Any, allow_stand_in: bool) -> dict[str, Modifier]:
+    """The Modifier cards from a card-set file's `modifiers` list, checked."""
+    if not isinstance(raw, list):
+        raise ModifierDataError("modifiers: must be a list of the 16 Modifier cards")
+    parsed = []
+    for i, item in enumerate(raw):
+        ident = item.get("id") if isinstance(item, dict) else None
+        try:
+            parsed.append(_ModifierFile.model_validate(item))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(x) for x in err["loc"])
+            raise ModifierDataError(f"modifiers[{ident or i}].{where}: {err['msg']}") from None
+    if len(parsed) != SET_SIZE:
+        raise ModifierDataError(f"modifiers: Power Shift has {SET_SIZE} Modifier cards, the file lists {len(parsed)}")
+    ids = [m.id for m in parsed]
+    twice = sorted({i for i in ids if ids.count(i) > 1})
+    if twice:
+        raise ModifierDataError(f"modifiers: card id {twice[0]!r} is listed twice")
+    for m in parsed:
+        if m.value == 0:
+            raise ModifierDataError(f"modifiers[{m.id}].value: a Modifier card adds or subtracts a number, not 0")
+        if m.ability is not None:
+            _check_ability(m)
+        if m.source == STAND_IN_SOURCE and not allow_stand_in:
+            raise ModifierDataError(f"modifiers[{m.id}]: the stand-in set for self-play, not the printed cards; "
+                                    "a game uses it only when the table chooses it (setup: stand_in_modifiers)")
+    return {m.id: Modifier(m.id, m.value, m.name or m.id, m.source,
+                           m.ability.effect if m.ability else None,
+                           dict(m.ability.params) if m.ability else {},
+                           m.ability.text if m.ability else "") for m in parsed}
+
+
+def stand_in_modifiers() -> list[dict]:
+    """The stand-in set for self-play (not the printed cards)."""
+    data = json.loads(resources.files("engine.data").joinpath(STAND_IN_FILE).read_text("utf-8"))
+    return data["modifiers"]
+
+
+def modifiers_for(setup: ev.GameSetup) -> dict[str, Modifier]:
+    """The Modifier cards a setup plays with, or RuleViolation naming what is missing."""
+    if "power-shift" not in setup.modules:
+        if setup.stand_in_modifiers:
+            raise RuleViolation("setup", "stand_in_modifiers is for the power-shift module, which is not chosen")
+        return {}
+    raw = (setup.cards_file or {}).get("modifiers")
+    if raw is None:
+        if not setup.stand_in_modifiers:
+            raise RuleViolation("setup", MISSING)
+        raw = stand_in_modifiers()
+    try:
+        return parse_modifiers(raw, allow_stand_in=setup.stand_in_modifiers)
+    except ModifierDataError as e:
+        raise RuleViolation("setup", f"card file: {e}") from None
+
+
+# --- values -----------------------------------------------------------------------------------
+
+def total(state: GameState, q: int) -> int:
+    """The value q played this round: the Power card, plus or minus its Modifier."""
+    m = state.modifier_played[q] if state.modifier_played else None
+    return state.played[q] if m is None else state.played[q] + state.modifiers[m].value
+
+
+def totals_played(state: GameState) -> set[int]:
+    return {total(state, q) for q in range(state.n) if state.played[q] is not None}
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"−{-value}"
+
+
+def play_options(state: GameState, p: int) -> dict[str, dict]:
+    """Modifier id -> its value and the Power cards p may play it with now."""
+    taken = totals_played(state)
+    out = {}
+    for mid in sorted(state.modifier_hands[p]):
+        v = state.modifiers[mid].value
+        out[mid] = {"value": v, "cards": sorted(c for c in state.hands[p] if c + v not in taken)}
+    return out
+
+
+def check_play(state: GameState, p: int, card: int, mid: str) -> int:
+    """The total of `card` played with Modifier `mid`; refuses a Modifier p cannot play."""
+    if not state.rules.power_shift:
+        raise RuleViolation("power-shift", "Modifier cards belong to the power-shift module, not chosen here")
+    if mid not in state.modifier_hands[p]:
+        raise RuleViolation("power-shift", f"{F._name(state, p)} has no Modifier card {mid!r} in hand")
+    value = state.modifiers[mid].value
+    if card + value in totals_played(state):
+        raise RuleViolation("power-card-distinct", f"{F._name(state, p)} cannot play {card} {_signed(value)} "
+                            f"(= {card + value}): 'the total value must be different from the values that "
+                            "have already been played'")
+    return card + value
+
+
+def play(state: GameState, p: int, mid: str) -> None:
+    state.modifier_hands[p].remove(mid)
+    state.modifier_played[p] = mid
+
+
+def end_round(state: GameState) -> None:
+    """"After your turn, discard your played Modifier card with your Power card" (or to the
+    hand, when Empowerment took it back)."""
+    for q, mid in enumerate(state.modifier_played):
+        if mid is not None:
+            (state.modifier_hands if state.modifier_take_back[q] else state.modifier_discards)[q].add(mid)
+    state.modifier_played = [None] * state.n
+    state.modifier_take_back = [False] * state.n
+
+
+# --- Empowerment ----------------------------------------------------------------------------
+
+def returnable_modifiers(state: GameState, p: int) -> list[str]:
+    """Empowerment: "You may also return one of your played Modifier cards to your hand
+    instead": the discarded ones and this round's."""
+    if not state.rules.power_shift:
+        return []
+    cards = set(state.modifier_discards[p])
+    mid = state.modifier_played[p]
+    if mid is not None and not state.modifier_take_back[p]:
+        cards.add(mid)
+    return sorted(cards)
+
+
+def return_modifier(state: GameState, p: int, mid: str) -> None:
+    """Empowerment returns Modifier `mid` to p's hand (this round's at the end of the round:
+    its total still counts for the first player marker, as the Power card's does)."""
+    if mid not in returnable_modifiers(state, p):
+        raise RuleViolation("special-action", f"{F._name(state, p)} can return only a played Modifier card: "
+                            f"{', '.join(returnable_modifiers(state, p)) or 'none'}")
+    if mid == state.modifier_played[p]:
+        state.modifier_take_back[p] = True
+    else:
+        state.modifier_discards[p].remove(mid)
+        state.modifier_hands[p].add(mid)
+
+
+def modifier_taken_back(state: GameState, sp: Special, e: ev.ModifierTakenBack) -> None:
+    """Empowerment's step for ModifierTakenBack (its effect registers it): instead of a
+    Power card, one played Modifier card back to the hand; the special action ends."""
+    p = F._expect_player(state, e.player, sp.player, "take back a Modifier card")
+    return_modifier(state, p, e.modifier)
+    F._finish_special(state)
+
+
+# --- setup: deal and pass ---------------------------------------------------------------------
+
+def _left(state: GameState, p: int) -> int:
+    """The player to p's left (the dummy is not at the table's hands)."""
+    return players_only(state, F._clockwise_from(state, p))[1]
+
+
+def _dealt(state: GameState) -> set[str]:
+    return set().union(*state.modifier_hands)
+
+
+def _ask_deal(state: GameState) -> F.Ask:
+    waiting = tuple(state.players[p] for p in players_only(state, range(state.n)) if not state.modifier_hands[p])
+    # "free" lets random playouts deal legal cards; views never show it (it would tell the
+    # cards others were dealt).
+    return F.Ask("deal_modifiers", waiting, {"modifiers": sorted(state.modifiers), "count": DEALT,
+                                             "free": sorted(set(state.modifiers) - _dealt(state))})
+
+
+def _apply_deal(state: GameState, e: ev.ModifiersDealt) -> None:
+    F._expect_stage(state, ("modifiers_deal",), "entering dealt Modifier cards")
+    p = F._player(state, e.player)
+    if p == state.dummy:
+        raise RuleViolation("power-shift", "the dummy is not dealt Modifier cards")
+    if state.modifier_hands[p]:
+        raise RuleViolation("power-shift", f"{F._name(state, p)}'s Modifier cards are already entered")
+    if len(set(e.modifiers)) != DEALT:
+        raise RuleViolation("power-shift", "three different Modifier cards are dealt to each player")
+    for mid in e.modifiers:
+        if mid not in state.modifiers:
+            raise RuleViolation("power-shift", f"{mid!r} is not a Modifier card of this game")
+    if _dealt(state) & set(e.modifiers):
+        # Names no card: which cards another player holds stays secret.
+        raise RuleViolation("power-shift", "a card entered is already in another player's hand: "
+                            "check the cards you were dealt")
+    state.modifier_hands[p] = set(e.modifiers)
+    if all(state.modifier_hands[q] for q in players_only(state, range(state.n))):
+        state.stage = "modifiers_pass"
+
+
+def _ask_pass(state: GameState) -> F.Ask:
+    players = players_only(state, range(state.n))
+    waiting = tuple(state.players[p] for p in players if p not in state.modifier_passes)
+    return F.Ask("pass_modifier", waiting,
+                 {"hands": {state.players[p]: sorted(state.modifier_hands[p]) for p in players},
+                  "to": {state.players[p]: state.players[_left(state, p)] for p in players},
+                  "chosen": [state.players[p] for p in players if p in state.modifier_passes]})
+
+
+def _apply_pass(state: GameState, e: ev.ModifierPassed) -> None:
+    F._expect_stage(state, ("modifiers_pass",), "passing a Modifier card")
+    p = F._player(state, e.player)
+    if p == state.dummy:
+        raise RuleViolation("power-shift", "the dummy has no Modifier cards to pass")
+    if e.modifier not in state.modifier_hands[p]:
+        raise RuleViolation("power-shift", f"{F._name(state, p)} can pass only one of their own Modifier cards")
+    state.modifier_passes[p] = e.modifier  # may change until everyone has chosen
+    players = players_only(state, range(state.n))
+    if len(state.modifier_passes) < len(players):
+        return
+    for q in players:  # "Once everyone has passed a card"
+        state.modifier_hands[q].remove(state.modifier_passes[q])
+    for q in players:
+        state.modifier_hands[_left(state, q)].add(state.modifier_passes[q])
+    state.modifier_passes = {}
+    F._begin_round(state)
+
+
+# --- the ability ----------------------------------------------------------------------------------
+
+def ability_stage(state: GameState, p: int) -> str:
+    """The stage after p took Caballeros to the court: the ability, or choosing a card."""
+    mid = state.modifier_played[p] if state.rules.power_shift else None
+    return "modifier_ability" if mid is not None and state.modifiers[mid].effect else "choose_card"
+
+
+def _ask_ability(state: GameState) -> F.Ask:
+    p = state.turn.player
+    m = state.modifiers[state.modifier_played[p]]
+    refusal = F._start_refusal(state, m, m.effect, p)
+    return F.Ask("modifier_ability", (state.players[p],),
+                 {"modifier": m.id, "name": m.name, "text": m.text, "effect": m.effect,
+                  "refused": refusal.detail if refusal else None})
+
+
+def _apply_ability_used(state: GameState, e: ev.ModifierAbilityUsed) -> None:
+    F._expect_stage(state, ("modifier_ability",), "using a Modifier card's ability")
+    p = F._expect_player(state, e.player, state.turn.player, "use a Modifier card's ability")
+    m = state.modifiers[state.modifier_played[p]]
+    refusal = F._start_refusal(state, m, m.effect, p)
+    if refusal is not None:
+        raise refusal
+    state.special = Special(card=m, effect=m.effect, player=p)
+    F._begin_special(state)  # no veto window: the ability is not an Action card's Special action
+
+
+def _apply_ability_skipped(state: GameState, e: ev.ModifierAbilitySkipped) -> None:
+    F._expect_stage(state, ("modifier_ability",), "passing up a Modifier card's ability")
+    F._expect_player(state, e.player, state.turn.player, "pass up a Modifier card's ability")
+    state.stage = "choose_card"
+
+
+# --- playouts -------------------------------------------------------------------------------------
+
+def _choose_power(rng, pid, o):
+    usable = {mid: spec for mid, spec in (o.get("modifiers") or {}).items() if spec["cards"]}
+    if usable and rng.random() < 0.4:
+        mid = rng.choice(sorted(usable))
+        return ev.PowerCardPlayed(player=pid, card=rng.choice(usable[mid]["cards"]), modifier=mid)
+    return ev.PowerCardPlayed(player=pid, card=rng.choice(o["cards"]))
+
+
+CHOOSERS = {
+    "deal_modifiers": lambda rng, pid, o: ev.ModifiersDealt(player=pid, modifiers=rng.sample(o["free"], DEALT)),
+    "pass_modifier": lambda rng, pid, o: ev.ModifierPassed(player=pid, modifier=rng.choice(o["hands"][pid])),
+    "modifier_ability": lambda rng, pid, o: (ev.ModifierAbilitySkipped if o["refused"] or rng.random() < 0.3
+                                             else ev.ModifierAbilityUsed)(player=pid),
+    # Plays a Modifier sometimes; without any it is the plain choice of a Power card.
+    "play_power_card": _choose_power,
+}
+
+F._ASK_BY_STAGE.update({"modifiers_deal": _ask_deal, "modifiers_pass": _ask_pass,
+                        "modifier_ability": _ask_ability})
+F._APPLY.update({ev.ModifiersDealt: _apply_deal, ev.ModifierPassed: _apply_pass,
+                 ev.ModifierAbilityUsed: _apply_ability_used, ev.ModifierAbilitySkipped: _apply_ability_skipped})

@@ -10,12 +10,67 @@ import time
 from collections import Counter
 
 from engine.board import classic_board
+from engine.errors import RuleViolation
+from engine.rules import MODULES, RULE_SETS
 from engine.scoring import ScoreLine
 from engine.snapshot import SnapshotError, load_snapshot, score_snapshot
 
 
 class UsageError(Exception):
     """A mistake by the person at the keyboard: printed as one line, exit 2."""
+
+
+# --- rule sets: --rules, --with, --board, --cards ---------------------------------------
+
+def _add_rules_args(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rules", choices=RULE_SETS, default="classic",
+                        help="the rule set: classic (1995) or 2023 (Hans im Glück's edition)")
+    parser.add_argument("--with", dest="modules", metavar="MODULES", default="",
+                        help="2023 modules, comma-separated: " + ", ".join(MODULES["2023"]))
+    parser.add_argument("--board", metavar="FILE", help="your board file (JSON): completes or corrects the "
+                        "shipped board (the 2023 board's unpublished facts)")
+    parser.add_argument("--cards", metavar="FILE", help="your card-set file (JSON): adds or corrects cards")
+
+
+def _modules(args) -> list[str]:
+    return [m.strip() for m in args.modules.split(",") if m.strip()]
+
+
+def _read_json_file(path: str | None, what: str):
+    if path is None:
+        return None
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read the {what} ({exc.strerror})") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+
+
+def _rules_choice(args, players: int):
+    """The rule set, board file and card file the arguments name, checked; UsageError names
+    what is wrong (an unknown module, a combination the rules do not have, a bad file)."""
+    from engine.board import DataFileError, RuleSetError, load_board
+    from engine.rules import RulesChoiceError, rule_set
+
+    modules = _modules(args)
+    try:
+        rule_set(args.rules, modules, players)
+    except RulesChoiceError as exc:
+        raise UsageError(f"--with: {exc}") from None
+    board_file = _read_json_file(args.board, "board file")
+    cards_file = _read_json_file(args.cards, "card-set file")
+    try:
+        board = load_board(args.rules, players, board_file, cards_file)
+    except RuleSetError as exc:
+        raise UsageError(f"--rules {args.rules}: {exc}") from None
+    except DataFileError as exc:
+        which = args.cards if "card" in type(exc).__name__.lower() else args.board
+        raise UsageError(f"{which}: {exc}") from None
+    return modules, board_file, cards_file, board
 
 
 # --- score -------------------------------------------------------------------------
@@ -67,16 +122,26 @@ def cmd_score(args) -> int:
 # --- selfplay ----------------------------------------------------------------------
 
 def cmd_selfplay(args) -> int:
-    from engine.playout import selfplay
+    from engine.playout import STANDINS_NOTE, selfplay
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if not 2 <= args.players <= 5:
         raise UsageError(f"--players {args.players}: El Grande takes 2 to 5 players")
+    modules, board_file, cards_file, _ = _rules_choice(args, args.players)
     t0 = time.perf_counter()
-    stats = selfplay(args.games, args.players, args.seed, check=not args.no_checks, variant=args.variant)
+    try:
+        stats = selfplay(args.games, args.players, args.seed, check=not args.no_checks, variant=args.variant,
+                         rules=args.rules, modules=tuple(modules), board_file=board_file, cards_file=cards_file)
+    except RuleViolation as exc:
+        if exc.rule != "setup":
+            raise  # a bug in the engine, not the user's mistake: the traceback is wanted
+        raise UsageError(exc.detail) from None
     seconds = time.perf_counter() - t0
+    if stats.standins and not args.json:
+        print(f"Note: {STANDINS_NOTE}.", file=sys.stderr)
     summary = {
+        "rules": args.rules, "modules": modules, "stand_ins": stats.standins,
         "games": stats.games, "players": args.players, "seed": args.seed, "variant": args.variant,
         "invariant_checks": not args.no_checks, "seconds": round(seconds, 3),
         "games_per_second": round(stats.games / seconds, 1),
@@ -189,6 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--variant", choices=("full", "short"), default="full")
     sp.add_argument("--no-checks", action="store_true", help="skip the invariant checks (for speed)")
     sp.add_argument("--json", action="store_true")
+    _add_rules_args(sp)
     sp.set_defaults(func=cmd_selfplay)
 
     demo = sub.add_parser("demo", help="watch a short random game")

@@ -6,22 +6,67 @@ playout also checks that the options the engine offers are ones it accepts.
 """
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
+from importlib import resources
 
 from . import events as ev
 from .board import Board, classic_board
 from .errors import EngineError
 from .flow import Ask, apply_event, asked
-from .game import start_state
+from .game import board_for, start_state
 from .state import GameState
 
 
-def random_setup(rng: random.Random, n_players: int, board: Board, variant: str = "full") -> ev.GameSetup:
-    players = list(board.colours[:n_players])
+STANDINS_NOTE = ("the 2023 rules' unpublished facts (most cards' stacks and copies, some cards' numbers, the "
+                 "New Regency and Old Hands cards, France's and Portugal's neighbours, the Scoring tiles, the 2-3 "
+                 "player side's scoreboards) are stand-ins from engine/data/standins_2023.json, not the printed "
+                 "game: give --board and --cards files for your own box")
+
+
+def standin_files(rules: str, n_players: int) -> tuple[dict | None, dict | None]:
+    """Self-play's stand-ins for the facts no rule book publishes (2023), as a table's board
+    and card files. Never used for a game at a table."""
+    if rules != "2023":
+        return None, None
+    data = json.loads(resources.files("engine.data").joinpath("standins_2023.json").read_text("utf-8"))
+    return data["board_files"]["2-3" if n_players <= 3 else "4-5"], data["cards_file"]
+
+
+def _seat_ids(board: Board, n: int) -> list[str]:
+    """Colour ids for n seats; the 2023 book names only four colours, so a fifth is 'player5'."""
+    named = list(board.colours)
+    return named[:n] + [f"player{i}" for i in range(len(named) + 1, n + 1)]
+
+
+def _old_hands_removed(rng: random.Random, board: Board) -> list[str]:
+    """Old Hands: for each ♣ card added, one random card of its stack back to the box."""
+    removed: list[str] = []
+    for club in (c for c in board.cards.values() if c.module == "old-hands" and c.stack):
+        pool = [c.id for c in board.cards.values() if c.module is None and c.stack == club.stack
+                for _ in range((c.copies or 0) - removed.count(c.id))]
+        removed += rng.sample(pool, min(club.copies or 0, len(pool)))
+    return removed
+
+
+def random_setup(rng: random.Random, n_players: int, board: Board, variant: str = "full",
+                 rules: str = "classic", modules: tuple[str, ...] = (), board_file: dict | None = None,
+                 cards_file: dict | None = None, standins: bool = False) -> ev.GameSetup:
+    """A random legal setup; `standins`: the files are self-play's stand-ins, and so may the
+    Power Shift modifiers be."""
+    seats = _seat_ids(board, n_players + 1)
+    players = seats[:n_players]
+    dummy = seats[n_players] if rules == "2023" and n_players == 2 else None
     regions = rng.sample(board.region_ids, n_players + 1)
+    extra = {}
+    if rules != "classic" or modules or board_file or cards_file:
+        extra = dict(rules=rules, modules=list(modules), dummy=dummy, board_file=board_file, cards_file=cards_file,
+                     removed_cards=_old_hands_removed(rng, board) if "old-hands" in modules else [])
+        if standins and "power-shift" in modules and not (cards_file or {}).get("modifiers"):
+            extra["stand_in_modifiers"] = True
     return ev.GameSetup(players=players, variant=variant, king=regions[0],
-                        homes=dict(zip(players, regions[1:])), start_player=rng.choice(players))
+                        homes=dict(zip(players, regions[1:])), start_player=rng.choice(players), **extra)
 
 
 def _split(rng: random.Random, total: int, areas: list[str]) -> dict[str, int]:
@@ -143,9 +188,16 @@ class InvariantBroken(EngineError):
     pass
 
 
+# Effects allowed to change the King's region: "This card breaks the most important rule
+# in the game" (Infiltration, 2023).
+BREAKS_THE_TABOO = ("infiltration",)
+
+
 def _snapshot_for_checks(state: GameState) -> tuple:
-    return (state.king, list(state.counts[state.king]), list(state.scores),
-            [g == state.king for g in state.grandes], state.mobile_at(state.king))
+    king = state.king
+    counts = list(state.counts[king]) if king < len(state.counts) else []
+    breaking = state.special is not None and state.special.effect in BREAKS_THE_TABOO
+    return (king, counts, list(state.scores), [g == king for g in state.grandes], state.mobile_at(king), breaking)
 
 
 def check_invariants(state: GameState, before: tuple, event) -> None:
@@ -156,9 +208,9 @@ def check_invariants(state: GameState, before: tuple, event) -> None:
         if state.total_accounted(p) != total or state.provinces[p] < 0 or state.court[p] < 0 \
                 or any(row[p] < 0 for row in state.counts):
             raise InvariantBroken(f"after {event!r}: {state.players[p]}'s Caballeros do not add up to {total}")
-    king, king_counts, scores, grandes_at_king, mobile_at_king = before
-    if not isinstance(event, ev.KingMoved) and state.king == king:
-        if state.counts[king] != king_counts or [g == king for g in state.grandes] != grandes_at_king \
+    king, king_counts, scores, grandes_at_king, mobile_at_king, breaking = before
+    if not isinstance(event, ev.KingMoved) and state.king == king and not breaking:
+        if (state.counts[king] if king < len(state.counts) else []) != king_counts or [g == king for g in state.grandes] != grandes_at_king \
                 or state.mobile_at(king) != mobile_at_king:
             raise InvariantBroken(f"after {event!r}: the King's region changed")
     if any(a < b for a, b in zip(state.scores, scores)):
@@ -174,13 +226,23 @@ class PlayoutStats:
     scorings: int = 0
     shared_wins: int = 0
     win_scores: list[int] = field(default_factory=list)
+    standins: bool = False   # played with STANDINS_NOTE's stand-ins
 
 
 def play_random_game(rng: random.Random, n_players: int, check: bool = True, board: Board | None = None,
-                     variant: str = "full", stats: PlayoutStats | None = None):
-    """Play one game to its end with random legal choices; returns (setup, events, state)."""
-    board = board or classic_board()
-    setup = random_setup(rng, n_players, board, variant)
+                     variant: str = "full", stats: PlayoutStats | None = None, rules: str = "classic",
+                     modules: tuple[str, ...] = (), board_file: dict | None = None,
+                     cards_file: dict | None = None, standins: bool = False):
+    """Play one game to its end with random legal choices; returns (setup, events, state).
+    A 2023 game without the table's files plays with the labelled stand-ins (STANDINS_NOTE)."""
+    if rules == "2023" and board_file is None and cards_file is None:
+        board_file, cards_file = standin_files(rules, n_players)
+        standins = True
+    if board is None:
+        probe = ev.GameSetup(players=["a", "b"] + ["c", "d", "e"][:n_players - 2], king="x", homes={},
+                             start_player="a", rules=rules, board_file=board_file, cards_file=cards_file)
+        board = board_for(probe)
+    setup = random_setup(rng, n_players, board, variant, rules, tuple(modules), board_file, cards_file, standins)
     state = start_state(setup, board)
     log = []
     while state.stage != "over":
@@ -206,8 +268,17 @@ def play_random_game(rng: random.Random, n_players: int, check: bool = True, boa
     return setup, log, state
 
 
-def selfplay(games: int, n_players: int, seed: int, check: bool = True, variant: str = "full") -> PlayoutStats:
+def selfplay(games: int, n_players: int, seed: int, check: bool = True, variant: str = "full",
+             rules: str = "classic", modules: tuple[str, ...] = (), board_file: dict | None = None,
+             cards_file: dict | None = None) -> PlayoutStats:
     stats = PlayoutStats()
+    if rules == "2023" and board_file is None and cards_file is None:
+        board_file, cards_file = standin_files(rules, n_players)
+        stats.standins = True
+    board = board_for(ev.GameSetup(players=[f"p{i}" for i in range(n_players)], king="x", homes={},
+                                   start_player="p0", rules=rules, board_file=board_file, cards_file=cards_file))
     for i in range(games):
-        play_random_game(random.Random(f"{seed}:{i}"), n_players, check, variant=variant, stats=stats)
+        play_random_game(random.Random(f"{seed}:{i}"), n_players, check, board=board, variant=variant, stats=stats,
+                         rules=rules, modules=tuple(modules), board_file=board_file, cards_file=cards_file,
+                         standins=stats.standins)
     return stats

@@ -11,6 +11,9 @@ An effect is:
   steps[event type](state, special, event)
                                    check, then apply, one event of the special action
   reveal(state, special)           the secret discs it asked for are turned up
+  check_start(state, card, player) raise RuleViolation if it cannot start at all (a fact
+                                   the table has not entered): checked when announced,
+                                   before anything changes
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ class Effect:
     ask: Callable[[Any, Any], Any] | None = None
     steps: dict[type, Callable[[Any, Any, Any], None]] = field(default_factory=dict)
     reveal: Callable[[Any, Any], None] | None = None
+    check_start: Callable[[Any, Any, int], None] | None = None
 
 
 EFFECTS: dict[str, Effect] = {}

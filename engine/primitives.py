@@ -6,7 +6,9 @@ RuleViolation before anything changes."""
 from __future__ import annotations
 
 from . import flow as _f
+from .errors import RuleViolation  # noqa: F401  (effects refuse with it)
 from .flow import Ask  # noqa: F401  (effects build Asks)
+from .queries import king_in_castillo, king_in_space, kings_neighbours  # noqa: F401
 
 # lookups that raise a clear RuleViolation
 player = _f._player                  # (state, pid) -> seat
@@ -34,3 +36,37 @@ special_title = _f._special_title
 record_scoring = _f._record          # (state, title, lines)
 disc_ask = _f._disc_ask
 movable_targets = _f._move_targets   # areas Caballeros may be moved or thrown to
+outcome = _f._outcome                # (state, title, moves, discs): what the table moves by hand
+choosers = _f._choosers              # (state, seats) -> those asked a choice: never the dummy
+power_cards_to_take_back = _f._power_cards_to_take_back  # (state, seat) -> values
+placement_areas = _f._placement_areas  # (state) -> area ids a card's placement may go to
+maybe_end_turn = _f._maybe_end_turn
+
+
+def need_params(state, card, *names: str) -> None:
+    """Refuse (before anything changes) a card whose parameter the rule book does not give
+    and the table has not entered, naming the fact and where to enter it."""
+    for pname in names:
+        if card.params.get(pname) is None:
+            path = f"cards.{card.id}.params.{pname}"
+            raise RuleViolation("card-fact-missing", state.board.missing.get(path) or (
+                f"what {card.name} does is not known without its {pname}: enter it from your card "
+                f"(card file: cards[{card.id}].params.{pname})"))
+
+
+def space(state, sid: str) -> int:
+    """The area index of a space that is not a region (France, Portugal), or refuse."""
+    board = state.board
+    a = board.area_index.get(sid)
+    if a is None or a <= board.castillo:
+        spaces = ", ".join(getattr(board, "space_ids", ())) or "none on this board"
+        raise RuleViolation("unknown-id", f"{sid!r} is not a space beside the board (spaces: {spaces})")
+    return a
+
+
+def where_id(state, a: int) -> str:
+    """The id of where a piece stands: a region, the Castillo or a space."""
+    return state.board.area_id(a)
+
+
+CASTILLO = _f.CASTILLO               # the Castillo's id

@@ -71,8 +71,9 @@ class ScoreLine(tuple):
 class _PlaceWhy(tuple):
     """Why each player of one group of equal counts got their points, kept as the facts
     and put into words only when a line's reason is read: (place, count, seats in the
-    group, place paid, places paid, players playing, first only, mobile scoreboard, the
-    dummy's seat, pays nothing, player ids, names)."""
+    group, place paid, places paid, players playing, first only, the mobile scoreboard or
+    Scoring tile lying there (as said in the reason), the dummy's seat, pays nothing,
+    player ids, names)."""
 
     __slots__ = ()
 
@@ -86,7 +87,7 @@ class _PlaceWhy(tuple):
         else:
             why = f"{ordinal(place + 1)} place with {each}"
         if mobile:
-            why += f" (mobile scoreboard {mobile})"
+            why += f" ({mobile})"
         if dummy is not None and player == ids[dummy]:
             return why + DUMMY_SCORES_NOTHING
         if unpaid:
@@ -117,11 +118,15 @@ def require_scoreboards(state: GameState, areas) -> None:
     for a in areas:
         if state.scoreboard(a) is None:
             aid = state.board.area_id(a)
-            key = "castillo.scoreboard" if a == state.board.castillo else f"regions.{aid}.scoreboard"
+            tile = state.mobile_at(a)
+            if tile is not None:  # a Scoring tile lies there: its values are the fact
+                key, what = f"scoring_tiles.{tile}", f"the Scoring tile {tile} in {state.board.area_name(a)}"
+            else:
+                key = "castillo.scoreboard" if a == state.board.castillo else f"regions.{aid}.scoreboard"
+                what = f"the scoreboard of {state.board.area_name(a)}"
             missing = getattr(state.board, "missing", {})
             raise RuleViolation("board-fact-missing", missing.get(key) or (
-                f"the scoreboard of {state.board.area_name(a)} is not known: enter it from your board "
-                f"(board file: {key})"))
+                f"{what} is not known: enter it from your board (board file: {key})"))
 
 
 def _context(state: GameState, first_only: bool) -> tuple:
@@ -140,7 +145,12 @@ def score_area(state: GameState, area: int, first_only: bool = False, context: t
     board = state.board
     area_id = board.area_id(area)
     mobile = state.mobile_at(area)
-    values = board.mobile_scoreboards[mobile] if mobile else state.scoreboard(area)
+    if mobile is None:
+        values = board.scoreboards[area]
+    elif mobile in board.mobile_scoreboards:
+        values, mobile = board.mobile_scoreboards[mobile], f"mobile scoreboard {mobile}"
+    else:  # 2023: a Scoring tile replaces the printed board
+        values, mobile = state.scoreboard(area), f"Scoring tile {mobile}"
     if values is None:
         require_scoreboards(state, (area,))  # refuses, naming the missing fact
     paid_places, players_playing, players, names, dummy = context or _context(state, first_only)
@@ -193,7 +203,9 @@ def gained(state: GameState, lines: list[ScoreLine]) -> dict[str, int]:
 
 
 def regions_in_group(state: GameState, group: str) -> list[int]:
-    """Regions whose scoreboard (a mobile one if it lies there) is in a value group."""
+    """Regions whose scoreboard (a mobile one or a Scoring tile if it lies there) is in a
+    value group: "As long as a region (or the Castillo) has a Scoring tile, use its values"."""
+    require_scoreboards(state, state.board.regions)  # which regions are in it needs them all
     tops = state.board.scoring_groups[group]
     return [r for r in state.board.regions if state.scoreboard(r)[0] in tops]
 

@@ -1,0 +1,53 @@
+"""Adopted Home (2023): move your Grande to another region.
+
+Rule book, "Explanations of Special cards":
+  "Multiple Grandes may be present in one region. However, you are not allowed to throw
+   your Grande into the Castillo. You cannot place him in the King's region nor take him
+   from there."
+The explanation does not restate the card's own line; read with the classic Grande card
+("You may relocate your Grande ... The new region becomes your Home region") it moves your
+Grande to a region of your choice. A Grande thrown into the Castillo with Competition
+stays there until the general scoring: "No one may ever ... take Caballeros from the
+Castillo" and "The only time you may open the Castillo's gate is during a general scoring
+(...) or a special Castillo scoring"."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+
+def _targets(state, p) -> list[str]:
+    home = state.grandes[p]
+    if home is None or home == state.king or home == state.board.castillo:
+        return []
+    return [state.board.region_ids[r] for r in state.board.regions if r != state.king and r != home]
+
+
+def begin(state, sp) -> None:
+    if not _targets(state, sp.player):
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    return P.Ask("move_grande", (state.players[sp.player],), {"regions": _targets(state, sp.player)})
+
+
+def moved(state, sp, e: ev.GrandeMoved) -> None:
+    p = P.expect_player(state, e.player, sp.player, "move the Grande")
+    if e.region == P.CASTILLO:
+        raise P.RuleViolation("grande-castillo", "Adopted Home cannot throw a Grande into the Castillo")
+    r = P.region(state, e.region, "the Grande's new region")
+    home = state.grandes[p]
+    if home == state.board.castillo:
+        raise P.RuleViolation("grande", "the Grande is in the Castillo: nothing is taken out of it before "
+                              "a scoring opens it")
+    P.not_taboo(state, home, "move a Grande out of")
+    P.not_taboo(state, r, "move a Grande into")
+    if r == home:
+        raise P.RuleViolation("grande", f"the Grande already stands in {P.area_name(state, r)}")
+    state.grandes[p] = r
+    P.finish_special(state)
+
+
+register(Effect("adopted_home", begin, ask, steps={ev.GrandeMoved: moved}))

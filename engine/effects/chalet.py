@@ -1,0 +1,51 @@
+"""Chalet (2023): the King goes to the region with the fewest Caballeros.
+
+Rule book, "Explanations of Special cards":
+  "First, you need to find out which region has the least Caballeros (from all players).
+   Place the King in this region."
+  "You can not move the King to regions without any Caballeros."
+
+Counted: every colour's Caballeros in each region (the dummy's too; the Castillo is not a
+region). The book does not say who breaks a tie for the least: the player playing the card
+chooses among the tied regions. The King's own region counts like any other; if it is
+(one of) the least, leaving him there is a choice, and if it alone is the least he stays."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+
+def _least(state) -> list[int]:
+    totals = {r: sum(state.counts[r]) for r in state.board.regions}
+    totals = {r: t for r, t in totals.items() if t}
+    if not totals:
+        return []
+    fewest = min(totals.values())
+    return [r for r, t in totals.items() if t == fewest]
+
+
+def begin(state, sp) -> None:
+    least = _least(state)
+    if not least or least == [state.king]:
+        P.finish_special(state)  # no region holds a Caballero, or the King is there already
+
+
+def ask(state, sp):
+    return P.Ask("move_king", (state.players[sp.player],),
+                 {"regions": [state.board.region_ids[r] for r in _least(state)]})
+
+
+def moved(state, sp, e: ev.KingMoved) -> None:
+    P.expect_player(state, e.player, sp.player, "move the King")
+    r = P.region(state, e.region, "the King's new region")
+    least = _least(state)
+    if r not in least:
+        names = ", ".join(P.area_name(state, q) for q in least)
+        raise P.RuleViolation("king-move-2023", f"{sp.card.name} places the King in the region with the fewest "
+                              f"Caballeros (at least 1): {names}, not {P.area_name(state, r)}")
+    state.king = r
+    P.finish_special(state)
+
+
+register(Effect("chalet", begin, ask, steps={ev.KingMoved: moved}))

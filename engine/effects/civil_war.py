@@ -1,0 +1,79 @@
+"""Civil War (2023): each other player chooses a region where they have Caballeros, and
+loses them there.
+
+Rule book, "Explanations of Special cards":
+  "All other players must choose a region in which they have at least 1 Caballero. If a
+   player has no Caballeros in any region, they are lucky (they also need it)."
+
+The book does not say what happens in the chosen region: the card states it (`outcome`:
+"send_back" = back to the Province, "to_court" = into the player's court; `count`: how
+many, left out = all of them there). Until the table enters it, the card refuses to start,
+naming the missing fact.
+
+How the others choose: with the Secret disc, all at once, as the classic card with the same
+sentence ("Each of the other players (not yourself) simultaneously selects a region with
+the Secret Disk where they have at least 1 Caballero") and the 2023 "Secret disc" section
+("All specified players must secretly set the arrow on their Secret disc ... Then,
+simultaneously reveal all discs and perform the rest of the card effect").
+The King's region is never chosen: "No Caballeros ... may be ... removed from the King's
+region"; a player whose only Caballeros stand there is as lucky as one with none. The
+2-player dummy is skipped: "if an Action card would require the dummy's action (e.g.
+choose a region), skip the dummy"."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+PURPOSE = "civil_war"
+
+
+def check_start(state, card, p) -> None:
+    P.need_params(state, card, "outcome")
+
+
+def _regions(state, q) -> list[int]:
+    return list(state.removable_regions(q))
+
+
+def begin(state, sp) -> None:
+    sp.queue = [q for q in P.choosers(state, P.opponents(state, sp.player)) if _regions(state, q)]
+    if not sp.queue:
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    ids = state.board.region_ids
+    allowed = {state.players[q]: [ids[r] for r in _regions(state, q)] for q in sp.queue}
+    return P.disc_ask(state, sp.queue, sp.discs, allowed, PURPOSE)
+
+
+def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
+    p = P.player(state, e.player)
+    r = P.region(state, e.region, "a secret disc")
+    if p not in sp.queue:
+        raise P.RuleViolation("secret-disc", f"{P.name(state, p)} is not asked for a secret disc now")
+    if r not in _regions(state, p):
+        raise P.RuleViolation("secret-disc", f"{P.name(state, p)} cannot pick {P.area_name(state, r)}: Civil War "
+                              "takes a region where they have at least 1 Caballero, not the King's")
+    sp.discs[p] = r
+
+
+def reveal(state, sp) -> None:
+    limit = sp.card.params.get("count")
+    to_court = sp.card.params["outcome"] == "to_court"
+    for q in sp.queue:
+        r = sp.discs[q]
+        k = state.counts[r][q] if limit is None else min(limit, state.counts[r][q])
+        state.counts[r][q] -= k
+        if to_court:
+            state.court[q] += k
+        else:
+            state.provinces[q] += k
+        sp.moves.append(P.move_line(state, q, k, r, "court" if to_court else "provinces"))
+    P.special_outcome(state, sp, sp.discs)
+    P.finish_special(state)
+
+
+register(Effect("civil_war", begin, ask, steps={ev.SecretDiscSet: disc_set}, reveal=reveal,
+                check_start=check_start))

@@ -1,0 +1,48 @@
+"""Competition (2023): throw your Grande into the Castillo.
+
+Rule book, "Explanations of Special cards":
+  "Only with this card, you can throw Grandes into the Castillo. When scoring the
+   Castillo, you can get the Grande's bonus. Then move your Grande using the Secret disc
+   (along with your Caballeros)."
+  "Special case: After scoring the Castillo with the "Revelation" card, throw the Grandes
+   back into the Castillo."
+
+The player throws their own Grande in ("move your Grande"). Where the rest is applied:
+the Grande's bonus in score_area (a Grande whose home is the Castillo), the move with the
+disc at the general scoring (engine.flow._run_general_scoring: the Grande goes where the
+disc shows; that disc may not show the King's region, where no Grande may be placed), and
+Revelation leaves everything in the Castillo. A Grande in the King's region may not leave
+it, and while the King stands by the Castillo (Rebellion) nothing may be thrown in."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+
+def _possible(state, p) -> bool:
+    castillo = state.board.castillo
+    home = state.grandes[p]
+    return home is not None and home != castillo and home != state.king and state.king != castillo
+
+
+def begin(state, sp) -> None:
+    if not _possible(state, sp.player):
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    return P.Ask("move_grande", (state.players[sp.player],), {"regions": [P.CASTILLO]})
+
+
+def thrown(state, sp, e: ev.GrandeMoved) -> None:
+    p = P.expect_player(state, e.player, sp.player, "throw the Grande into the Castillo")
+    if e.region != P.CASTILLO:
+        raise P.RuleViolation("grande-castillo", f"{sp.card.name} throws your Grande into the Castillo, not to {e.region}")
+    P.not_taboo(state, state.grandes[p], "move a Grande out of")
+    P.not_taboo(state, state.board.castillo, "throw a Grande into")
+    state.grandes[p] = state.board.castillo
+    P.finish_special(state)
+
+
+register(Effect("competition", begin, ask, steps={ev.GrandeMoved: thrown}))

@@ -1,0 +1,97 @@
+"""Enactment (2023): place a Scoring tile, or move one already on the board.
+
+Rule book, "Explanations of Special cards":
+  "Choose one of the two Scoring tiles and place it on a free Scoring board on the game
+   board. You may also move a tile that is already on the game board to another one (but
+   do not remove it from the game board)."
+  "This will change the points awarded during scoring. You can also place one tile on the
+   Castillo to replace both Scoring boards there. You are not allowed to place a tile in
+   the King's region or take one from there."
+  "In regions with such a Scoring tile, you still receive the King's and Grande's bonuses."
+and "Scoring tile": "They replace a printed Scoring board in a region. There can only be
+one Scoring tile in each region."
+
+The tiles lie where the classic mobile scoreboards did (GameState.mobile, id -> area), and
+GameState.scoreboard reads a tile's values there. The rule book does not print the tiles'
+values: a tile the table has not entered is refused here, naming the fact (board file:
+scoring_tiles), so no scoring ever meets a tile without values. The Castillo is taboo
+too while the King stands by it (Rebellion)."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+ASK = "place_scoring_tile"
+
+
+def _tiles(state) -> dict:
+    return getattr(state.board, "scoring_tiles", {})
+
+
+def _missing(state, tid: str) -> P.RuleViolation:
+    return P.RuleViolation("board-fact-missing", state.board.missing.get(f"scoring_tiles.{tid}") or (
+        f"the Scoring tile {tid}'s values are not known: enter its three numbers from your tile "
+        f"(board file: scoring_tiles.{tid})"))
+
+
+def _moves(state) -> dict[str, list[str]]:
+    """Tile -> areas it may go to now."""
+    board = state.board
+    occupied = {w for w in state.mobile.values() if w is not None}
+    moves = {}
+    for tid, values in _tiles(state).items():
+        where = state.mobile.get(tid)
+        if values is None or where == state.king:
+            continue
+        targets = [board.area_id(a) for a in range(board.castillo + 1) if a != state.king and a not in occupied]
+        if targets:
+            moves[tid] = targets
+    return moves
+
+
+def check_start(state, card, p) -> None:
+    tiles = _tiles(state)
+    if tiles and all(v is None for v in tiles.values()):
+        raise _missing(state, next(iter(tiles)))
+
+
+def begin(state, sp) -> None:
+    if not _moves(state):
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    return P.Ask(ASK, (state.players[sp.player],), {"moves": _moves(state)})
+
+
+def placed(state, sp, e: ev.ScoringTilePlaced) -> None:
+    P.expect_player(state, e.player, sp.player, "place a Scoring tile")
+    tiles = _tiles(state)
+    if e.tile not in tiles:
+        raise P.RuleViolation("scoring-tile", f"{e.tile!r} is not a Scoring tile (tiles: {', '.join(tiles)})")
+    if tiles[e.tile] is None:
+        raise _missing(state, e.tile)
+    a = P.area(state, e.area)
+    where = state.mobile.get(e.tile)
+    if where is not None:
+        P.not_taboo(state, where, "take a Scoring tile from")
+    P.not_taboo(state, a, "place a Scoring tile in")
+    if where == a:
+        raise P.RuleViolation("scoring-tile", f"the Scoring tile {e.tile} already lies in {P.area_name(state, a)}")
+    other = state.mobile_at(a)
+    if other is not None:
+        raise P.RuleViolation("scoring-tile", f"{P.area_name(state, a)} already has a Scoring tile ({other}): "
+                              "there can only be one Scoring tile in each region")
+    state.mobile[e.tile] = a
+    P.finish_special(state)
+
+
+def _choose(rng, pid, o):
+    tile = rng.choice(sorted(o["moves"]))
+    return ev.ScoringTilePlaced(player=pid, tile=tile, area=rng.choice(o["moves"][tile]))
+
+
+CHOOSERS = {ASK: _choose}
+
+register(Effect("enactment", begin, ask, steps={ev.ScoringTilePlaced: placed}, check_start=check_start))

@@ -1,0 +1,105 @@
+"""Entourage (2023): the King moves, and Caballeros of his region go with him.
+
+Rule book, "Explanations of Special cards":
+  "You must move 2 Caballeros to the same region as the King. If there are less than 2
+   Caballeros in the region, you must move as many Caballeros as possible along with the
+   King. You forfeit the others."
+
+"The region" is the one the King leaves: Caballeros go "along with the King". The book
+does not print the card's own line, so the card states what the explanation leaves open:
+`count` (the book: 2), `king_to` ("any_region" or "adjacent_region": where the King may
+go) and `whose` ("own", "opposing" or "any": whose Caballeros go with him; the dummy's are
+opposing, "You may move the dummy's Caballeros ... according to the normal rules"). A card
+without them refuses to start, naming the missing fact.
+
+The King and his entourage move in one step (EntourageMoved), the one exception the card
+makes to "Nothing in the King's region may ever be changed". Caballeros never leave the
+Castillo ("You are not allowed to move Caballeros out of the Castillo"), so a King standing
+by it (Rebellion), or in France or Portugal, takes nobody along."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+ASK = "move_king_with_entourage"
+
+
+def check_start(state, card, p) -> None:
+    P.need_params(state, card, "count", "king_to", "whose")
+
+
+def _eligible(state, sp) -> dict[int, int]:
+    """Seat -> Caballeros in the King's region that may go with him."""
+    if state.king not in state.board.regions:
+        return {}
+    whose = sp.card.params["whose"]
+    row = state.counts[state.king]
+    return {q: c for q, c in enumerate(row) if c and (whose == "any" or (q == sp.player) == (whose == "own"))}
+
+
+def _due(state, sp) -> int:
+    return min(sp.card.params["count"], sum(_eligible(state, sp).values()))
+
+
+def _targets(state, sp) -> list[int]:
+    if sp.card.params["king_to"] == "adjacent_region":
+        return sorted(P.kings_neighbours(state))
+    return [r for r in state.board.regions if r != state.king]
+
+
+def begin(state, sp) -> None:
+    if not _targets(state, sp):
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    ids = state.board.region_ids
+    return P.Ask(ASK, (state.players[sp.player],), {
+        "regions": [ids[r] for r in _targets(state, sp)], "from": P.where_id(state, state.king),
+        "count": _due(state, sp), "caballeros": {state.players[q]: c for q, c in _eligible(state, sp).items()}})
+
+
+def moved(state, sp, e: ev.EntourageMoved) -> None:
+    P.expect_player(state, e.player, sp.player, "move the King")
+    r = P.region(state, e.region, "the King's new region")
+    if r not in _targets(state, sp):
+        where = "a region next to his" if sp.card.params["king_to"] == "adjacent_region" else "another region"
+        raise P.RuleViolation("king-move-2023", f"{sp.card.name} moves the King to {where}, not {P.area_name(state, r)}")
+    eligible = _eligible(state, sp)
+    going = {}
+    for pid, c in e.caballeros.items():
+        if not c:
+            continue
+        q = P.player(state, pid)
+        if c > eligible.get(q, 0):
+            whose = {"own": "your own", "opposing": "opposing", "any": "any"}[sp.card.params["whose"]]
+            raise P.RuleViolation("entourage", f"{sp.card.name} takes {whose} Caballeros from the King's region: "
+                                  f"{P.name(state, q)} has {eligible.get(q, 0)} there that may go, not {c}")
+        going[q] = c
+    due = _due(state, sp)
+    if sum(going.values()) != due:
+        raise P.RuleViolation("entourage", f"{sp.card.name}: {due} Caballero{'s' * (due != 1)} must go with the "
+                              f"King (as many as possible, up to {sp.card.params['count']}), not {sum(going.values())}")
+    origin = state.king
+    for q, c in going.items():
+        state.counts[origin][q] -= c
+        state.counts[r][q] += c
+        sp.moves.append(P.move_line(state, q, c, origin, r))
+    state.king = r
+    if sp.moves:
+        P.special_outcome(state, sp)
+    P.finish_special(state)
+
+
+def _choose(rng, pid, o):
+    pool = [q for q, c in o["caballeros"].items() for _ in range(c)]
+    going: dict[str, int] = {}
+    for q in rng.sample(pool, o["count"]):
+        going[q] = going.get(q, 0) + 1
+    return ev.EntourageMoved(player=pid, region=rng.choice(o["regions"]), caballeros=going)
+
+
+CHOOSERS = {ASK: _choose}
+
+register(Effect("entourage", begin, ask, steps={ev.EntourageMoved: moved}, check_start=check_start))

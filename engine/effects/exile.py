@@ -1,0 +1,70 @@
+"""Exile (2023): the King goes to France or Portugal.
+
+Rule book, "Explanations of Special cards":
+  "The neighboring regions to France and Portugal work the same way as usual. You can only
+   move the King to France or Portugal with this card."
+and "Place Caballeros": "France and Portugal do not count as regions, so you may never
+place Caballeros there (nor your Grande or the King)."
+
+While the King stands there, Caballeros are placed in the regions next to France or
+Portugal (engine.queries.kings_neighbours). The rule book does not say which those are:
+the table enters them from its board (board file: spaces[france].neighbours). Until it
+has, the King is not sent where nobody could place next to him: this card refuses,
+naming the missing fact."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+
+def _spaces(state) -> list[int]:
+    board = state.board
+    return [a for a in range(board.castillo + 1, board.castillo + 1 + len(getattr(board, "space_ids", ())))
+            if a != state.king]
+
+
+def _unknown(state, a) -> P.RuleViolation | None:
+    board = state.board
+    i = a - board.castillo - 1
+    if board.space_neighbours[i] is not None:
+        return None
+    sid = board.space_ids[i]
+    return P.RuleViolation("board-fact-missing", board.missing.get(f"spaces.{sid}.neighbours") or (
+        f"{board.space_names[i]}'s neighbouring regions are not known: enter them from your board "
+        f"(board file: spaces[{sid}].neighbours)"))
+
+
+def _targets(state) -> list[str]:
+    return [state.board.area_id(a) for a in _spaces(state) if _unknown(state, a) is None]
+
+
+def check_start(state, card, p) -> None:
+    spaces = _spaces(state)
+    if not spaces:
+        raise P.RuleViolation("king-move-2023", "this board has no France or Portugal to exile the King to")
+    if not _targets(state):
+        raise _unknown(state, spaces[0])
+
+
+def begin(state, sp) -> None:
+    """Nothing to set up: the player names France or Portugal."""
+
+
+def ask(state, sp):
+    return P.Ask("move_king", (state.players[sp.player],), {"regions": _targets(state)})
+
+
+def moved(state, sp, e: ev.KingMoved) -> None:
+    P.expect_player(state, e.player, sp.player, "move the King")
+    a = P.space(state, e.region)
+    if a == state.king:
+        raise P.RuleViolation("king-move-2023", f"the King already stands in {P.area_name(state, a)}")
+    unknown = _unknown(state, a)
+    if unknown is not None:
+        raise unknown
+    state.king = a
+    P.finish_special(state)
+
+
+register(Effect("exile", begin, ask, steps={ev.KingMoved: moved}, check_start=check_start))

@@ -1,0 +1,58 @@
+"""Infiltration (2023): this turn's Caballeros may go into the King's region.
+
+Rule book, "Explanations of Special cards":
+  "This card breaks the most important rule in the game. With this card, you may place
+   your Caballeros in the King's region. You may split them between multiple regions as
+   usual."
+
+The special action is the card's placement with the King's region allowed besides his
+neighbours and the Castillo ("You decide whether to perform the Special action first and
+then place the Caballeros, or vice versa. However, you cannot split the actions"): doing
+it is placing, so the turn's placement is then done. Placed first the ordinary way, the
+Caballeros are out and the special action has nothing left to do. Vetoed, the player still
+places the ordinary way. The King's region is where Caballeros may go: a region, or the
+Castillo while the King stands by it (Rebellion); never France or Portugal, where no
+Caballero ever goes."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+
+def _areas(state) -> list[str]:
+    board = state.board
+    regions = set(P.kings_neighbours(state))
+    if state.king in board.regions:
+        regions.add(state.king)
+    areas = [board.region_ids[r] for r in sorted(regions)]
+    return areas + [P.CASTILLO]  # the Castillo: thrown in as usual, or the King's region itself
+
+
+def begin(state, sp) -> None:
+    if state.turn.placed:
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    turn = state.turn
+    return P.Ask("place_extra", (state.players[sp.player],),
+                 {"max": min(turn.card.placement, state.court[sp.player]), "areas": _areas(state)})
+
+
+def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
+    p = P.expect_player(state, e.player, sp.player, "place Caballeros")
+    allowed = {state.board.area_index[a] for a in _areas(state)}
+
+    def next_to_or_in_kings_region(a: int) -> None:
+        if a not in allowed:
+            raise P.RuleViolation("placement-area", f"{P.area_name(state, a)} is neither the King's region "
+                                  f"nor next to it ({P.area_name(state, state.king)})")
+
+    placed = P.check_placements(state, p, e.placements, state.turn.card.placement, next_to_or_in_kings_region)
+    P.do_place(state, p, placed)
+    state.turn.placed = True
+    P.finish_special(state)
+
+
+register(Effect("infiltration", begin, ask, steps={ev.ExtraCaballerosPlaced: placed}))

@@ -1,0 +1,69 @@
+"""Militia (2023): Caballeros from your court to any region(s) but the King's.
+
+Rule book, "Explanations of Special cards":
+  "You may split your Caballeros or put them both in one region. You do not have to place
+   them in neighbor regions of the King's region. However, you cannot place them in the
+   Castillo or directly in the King's region."
+and "Place Caballeros": "You may only use Caballeros from your Court."
+
+The number comes from the card (`count`; the book's "both" says 2). Once begun it is
+carried out as far as it goes ("If you perform the Special action, you must perform as
+much of the action as possible"): exactly `count` Caballeros, or all the court holds."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+ASK = "place_anywhere"
+
+
+def _due(state, sp) -> int:
+    return min(sp.card.params["count"], state.court[sp.player])
+
+
+def _areas(state) -> list[str]:
+    return [state.board.region_ids[r] for r in state.board.regions if r != state.king]
+
+
+def check_start(state, card, p) -> None:
+    P.need_params(state, card, "count")
+
+
+def begin(state, sp) -> None:
+    if not _due(state, sp):
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    return P.Ask(ASK, (state.players[sp.player],), {"count": _due(state, sp), "areas": _areas(state)})
+
+
+def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
+    p = P.expect_player(state, e.player, sp.player, "place the Militia")
+
+    def region_not_kings(a: int) -> None:
+        if a == state.board.castillo:
+            raise P.RuleViolation("militia", "Militia cannot place Caballeros in the Castillo")
+        P.not_taboo(state, a, "place Caballeros in")
+
+    due = _due(state, sp)
+    placed = P.check_placements(state, p, e.placements, due, region_not_kings)
+    if sum(placed.values()) != due:
+        raise P.RuleViolation("militia", f"Militia places {due} Caballero{'s' * (due != 1)} from the court "
+                              f"(as many as it can), not {sum(placed.values())}")
+    P.do_place(state, p, placed)
+    P.finish_special(state)
+
+
+def _choose(rng, pid, o):
+    out: dict[str, int] = {}
+    for _ in range(o["count"]):
+        a = rng.choice(o["areas"])
+        out[a] = out.get(a, 0) + 1
+    return ev.ExtraCaballerosPlaced(player=pid, placements=out)
+
+
+CHOOSERS = {ASK: _choose}
+
+register(Effect("militia", begin, ask, steps={ev.ExtraCaballerosPlaced: placed}, check_start=check_start))

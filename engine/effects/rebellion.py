@@ -1,0 +1,40 @@
+"""Rebellion (2023): the King stands by the Castillo, which becomes the King's region.
+
+Rule book, "Explanations of Special cards":
+  "Place the King next to the Castillo (he is claustrophobic, so don't throw him in). The
+   Castillo is now the King's region, with all consequences. If the Castillo is scored, you
+   can get the King's bonus. However, the Caballeros are not moved to regions, throw them
+   back in. The King remains there until he is moved again. All regions are considered
+   neighboring regions of the Castillo."
+
+The consequences live where each rule is applied, all reading state.king (the Castillo's
+index) through engine.queries: placement in any region but never into the Castillo (it is
+taboo: nothing thrown in, nothing moved in, no Grande, no Scoring tile); the King's bonus
+in score_area; at a general scoring no disc is set and everything stays in the Castillo
+(engine.flow._end_round, _run_general_scoring)."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+
+def begin(state, sp) -> None:
+    if P.king_in_castillo(state):
+        P.finish_special(state)  # he is there already: nothing changes
+
+
+def ask(state, sp):
+    return P.Ask("move_king", (state.players[sp.player],), {"regions": [P.CASTILLO]})
+
+
+def moved(state, sp, e: ev.KingMoved) -> None:
+    P.expect_player(state, e.player, sp.player, "move the King")
+    if e.region != P.CASTILLO:
+        raise P.RuleViolation("king-move-2023", f"{sp.card.name} places the King next to the Castillo, "
+                              f"not in {e.region}")
+    state.king = state.board.castillo
+    P.finish_special(state)
+
+
+register(Effect("rebellion", begin, ask, steps={ev.KingMoved: moved}))

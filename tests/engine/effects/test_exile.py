@@ -1,0 +1,99 @@
+"""Exile: "The neighboring regions to France and Portugal work the same way as usual. You can
+only move the King to France or Portugal with this card." Place Caballeros: "France and
+Portugal do not count as regions, so you may never place Caballeros there (nor your Grande
+or the King)." """
+from __future__ import annotations
+
+from engine import events as ev
+
+from .game2023 import (BOARD_FILE, count, finish_round, king, new_game, put, refused, start_round,
+                       start_special, take, turn_with)
+
+REGENCY = ["new-regency"]
+
+
+def _exiled(space="france", board_file=BOARD_FILE):
+    g = new_game(modules=REGENCY, board_file=board_file)
+    pid = turn_with(g, "exile")
+    start_special(g, pid)
+    assert set(g.asked().options["regions"]) == {"france", "portugal"}
+    g.apply(ev.KingMoved(player=pid, region=space))
+    return g, pid
+
+
+def _next_placement(g, card="intrigue"):
+    finish_round(g)
+    start_round(g, card)
+    return take(g, card)
+
+
+def test_you_can_only_move_the_king_to_france_or_portugal_with_this_card():
+    g, pid = _exiled()
+    assert king(g) == "france" and g.state.stage != "special"
+
+
+def test_this_card_moves_him_there_and_to_no_region():
+    g = new_game(modules=REGENCY)
+    pid = turn_with(g, "exile")
+    start_special(g, pid)
+    refused(g, ev.KingMoved(player=pid, region="toledo"), "unknown-id")
+
+
+def test_the_neighboring_regions_to_france_work_the_same_way_as_usual():
+    g, _ = _exiled()
+    pid = _next_placement(g)
+    assert g.asked().options["place"]["areas"] == ["navarra", "aragon", "cataluna", "castillo"]  # the table's entry
+    refused(g, ev.CaballerosPlaced(player=pid, placements={"granada": 1}), "placement-area")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={"navarra": 1}))
+    assert count(g, pid, "navarra") == 1
+
+
+def test_and_portugals():
+    g, _ = _exiled("portugal")
+    _next_placement(g)
+    assert g.asked().options["place"]["areas"] == ["galicia", "castilla", "toledo", "sevilla", "castillo"]
+
+
+def test_you_may_never_place_caballeros_in_france_or_portugal():
+    g, _ = _exiled()
+    pid = _next_placement(g)
+    refused(g, ev.CaballerosPlaced(player=pid, placements={"france": 1}), "not-a-region")
+
+
+def test_nor_move_caballeros_there():
+    g, _ = _exiled()
+    pid = _next_placement(g, "intrigue")
+    put(g, pid, "granada", 1)
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)
+    assert "france" not in g.asked().options["targets"]
+    refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="portugal"), "not-a-region")
+
+
+def test_from_france_to_portugal():
+    g, _ = _exiled()
+    finish_round(g)
+    start_round(g, "exile")
+    pid = take(g, "exile")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)
+    assert g.asked().options["regions"] == ["portugal"]
+    refused(g, ev.KingMoved(player=pid, region="france"), "king-move-2023")
+    g.apply(ev.KingMoved(player=pid, region="portugal"))
+    assert king(g) == "portugal"
+
+
+def test_unknown_neighbours_refuse_the_card_naming_the_fact():
+    g = new_game(modules=REGENCY, board_file={"scoring_tiles": {"tile_a": [4, 0, 0]}})
+    pid = turn_with(g, "exile")
+    msg = refused(g, ev.SpecialActionStarted(player=pid), "board-fact-missing")
+    assert "spaces[france].neighbours" in msg and "refused" in g.asked().options["special"]
+
+
+def test_a_space_whose_neighbours_are_unknown_is_refused_naming_it():
+    g = new_game(modules=REGENCY, board_file={"spaces": [{"id": "france", "neighbours": ["navarra"]}]})
+    pid = turn_with(g, "exile")
+    start_special(g, pid)
+    assert g.asked().options["regions"] == ["france"]
+    msg = refused(g, ev.KingMoved(player=pid, region="portugal"), "board-fact-missing")
+    assert "spaces[portugal].neighbours" in msg

@@ -891,8 +891,17 @@ def _merge_card_file(raw: dict[str, Any], table: Any) -> dict[str, Any]:
     if not isinstance(table, dict):
         fail(f"must be a JSON object, not {type(table).__name__}")
     for key in table:
-        if key not in ("rules", "name", "cards"):
-            fail(f"{key}: unknown field (a card file may give: rules, name, cards)")
+        if key not in ("rules", "name", "cards", "modifiers"):
+            fail(f"{key}: unknown field (a card file may give: rules, name, cards, modifiers)")
+    if "modifiers" in table:
+        # Power Shift's Modifier cards: not Action cards; kept in the setup's card file and
+        # read by engine/rules/power_shift.py when the game starts. Checked here too, so a
+        # mistake is named when the file is loaded. (Imported here: the rules import the flow.)
+        from .rules.power_shift import ModifierDataError, parse_modifiers
+        try:
+            parse_modifiers(table["modifiers"], allow_stand_in=True)
+        except ModifierDataError as exc:
+            fail(str(exc))
     if "rules" in table and table["rules"] != raw.get("rules", "classic"):
         fail(f"rules: the file is for the {table['rules']!r} rules, but this game uses {raw.get('rules', 'classic')!r}")
     entries = table.get("cards", [])

@@ -211,7 +211,7 @@ def test_duplicate_new_ids_are_refused():
     ([new_card()], "card file: must be a JSON object, not list"),
     ({"rules": "classic", "cards": []}, "rules: the file is for the 'classic' rules, but this game uses '2023'"),
     ({"cards": {"cortes": new_card()}}, "cards: must be a list of cards"),
-    ({"stack_sizes": {"1": 12}}, "stack_sizes: unknown field (a card file may give: rules, name, cards)"),
+    ({"stack_sizes": {"1": 12}}, "stack_sizes: unknown field (a card file may give: rules, name, cards, modifiers)"),
 ])
 def test_malformed_card_files_are_refused(file, expected):
     assert expected in refused(file)

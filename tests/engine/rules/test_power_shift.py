@@ -338,3 +338,16 @@ def test_the_deal_ask_never_shows_which_cards_are_left():
     assert "free" in g.asked().options  # for random playouts only
     for view in [public_view(g.state).asked] + [player_view(g.state, p).public.asked for p in FOUR]:
         assert "free" not in view.options
+
+
+def test_the_modifiers_travel_in_the_tables_card_file_and_a_mistake_is_named_on_loading():
+    """The 2023 card set loads a table's card file with a `modifiers` list; a mistake in it
+    is refused when the file is loaded, naming the card and field."""
+    from engine.board import CardFileError, load_board
+    load_board("2023", 4, None, {"modifiers": TEST_SET})
+    with pytest.raises(CardFileError, match=r"card file: modifiers\[zero\]\.value"):
+        load_board("2023", 4, None, {"modifiers": TEST_SET[:15] + [_mod("zero", 0)]})
+    g = Game(ev.GameSetup(players=FOUR, homes=dict(zip(FOUR, ["galicia", "navarra", "aragon", "sevilla"])),
+                          king="toledo", start_player="red", rules="2023", modules=["power-shift"],
+                          cards_file={"modifiers": TEST_SET}))   # the shipped 2023 board and cards
+    assert g.asked().kind == "deal_modifiers" and len(g.state.modifiers) == 16

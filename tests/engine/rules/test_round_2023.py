@@ -167,3 +167,21 @@ def test_classic_games_keep_cards_under_their_stacks():
     g.apply(ev.CaballerosPlaced(player="red", placements={}))
     g.apply(ev.SpecialActionSkipped(player="red"))
     assert g.state.stacks_bottom[0] == ["intrigue_any_3"] and g.state.discard_pile == []
+
+
+def test_classic_logs_are_written_and_replayed_as_before():
+    """The new setup fields and PowerCardPlayed.modifier are left out of a classic game's
+    lines, so a classic log reads and writes the same; its replay reaches the same state."""
+    import json
+    import random
+
+    from engine.playout import play_random_game
+    from engine.views import public_view
+    setup_, log, state = play_random_game(random.Random(5), 3)
+    g = Game.replay(setup_, log)
+    text = g.to_jsonl()
+    first = json.loads(text.splitlines()[0])["setup"]
+    assert not {"added_cards", "stand_in_modifiers"} & set(first)
+    assert '"modifier"' not in text and "dummy_" not in text
+    again = Game.from_jsonl(text)
+    assert again.to_jsonl() == text and public_view(again.state) == public_view(state)

@@ -146,7 +146,7 @@ def _public(state: GameState, observer: str | None) -> PublicView:
     return PublicView(
         round=state.round, rounds=list(state.schedule), variant=state.variant, stage=state.stage,
         asked=_ask_view(state, asked(state), observer), players=players,
-        start_player=pids[state.start_player], king=board.region_ids[state.king], regions=regions,
+        start_player=pids[state.start_player], king=board.area_id(state.king), regions=regions,
         mobile_scoreboards={sid: (board.area_id(a) if a is not None else None)
                             for sid, a in state.mobile.items()},
         action_cards=dict(state.revealed),

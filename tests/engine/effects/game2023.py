@@ -38,8 +38,9 @@ REGENCY_PLACEMENT = {"exile": 3, "entourage": 2, "chalet": 4, "rebellion": 3}
 FILLERS = {1: "intrigue", 2: "empowerment", 3: "fiesta", 4: "adopted_home", 5: "chalet"}
 
 
-def cards_file(params: dict | None = None, stacks: dict | None = None) -> dict:
-    """`stacks`: card id -> the stack this table's copy lies in (its placement goes with it)."""
+def cards_file(params: dict | None = None, stacks: dict | None = None, extra: tuple = ()) -> dict:
+    """`stacks`: card id -> the stack this table's copy lies in (its placement goes with it);
+    `extra`: cards the table adds from the effect vocabulary."""
     cards = []
     for stack, ids in _CARDS.items():
         cards += [{"id": cid, "stack": (stacks or {}).get(cid, stack), "copies": 3 if cid in FILLERS.values() else 1}
@@ -49,18 +50,18 @@ def cards_file(params: dict | None = None, stacks: dict | None = None) -> dict:
         given = {**PARAMS, **(params or {})}.get(c["id"])
         if given:
             c["params"] = dict(given)
-    return {"cards": cards}
+    return {"cards": cards + list(extra)}
 
 
 def new_game(players=PLAYERS, king=KING, homes=HOMES, modules=(), board_file=BOARD_FILE, params=None,
-             start=None, files=True, dummy=None, round=None, stacks=None, **setup) -> Game:
+             start=None, files=True, dummy=None, round=None, stacks=None, extra_cards=(), **setup) -> Game:
     """A 2023 game; `round`: tracking starts in that round (TableCorrected), e.g. 3 to reach
     the first general scoring at the end of the first round played."""
     game = Game(ev.GameSetup(
         players=list(players), rules="2023", modules=list(modules), king=king, dummy=dummy,
         homes={p: homes[p] for p in players}, start_player=start or players[0],
         board_file=copy.deepcopy(board_file) if files and board_file is not None else None,
-        cards_file=cards_file(params, stacks) if files else None, **setup))
+        cards_file=cards_file(params, stacks, extra_cards) if files else None, **setup))
     if round is not None:
         game.apply(ev.TableCorrected(round=round))
     return game

@@ -97,3 +97,9 @@ def test_a_space_whose_neighbours_are_unknown_is_refused_naming_it():
     assert g.asked().options["regions"] == ["france"]
     msg = refused(g, ev.KingMoved(player=pid, region="portugal"), "board-fact-missing")
     assert "spaces[portugal].neighbours" in msg
+
+
+def test_the_table_sees_the_king_in_france():
+    from engine.views import public_view
+    g, _ = _exiled()
+    assert public_view(g.state).king == "france"

@@ -131,3 +131,9 @@ def test_already_there_nothing_changes():
     g.apply(ev.CaballerosPlaced(player=pid, placements={}))
     start_special(g, pid)
     assert g.state.stage != "special" and king(g) == "castillo"
+
+
+def test_the_table_sees_the_king_by_the_castillo():
+    from engine.views import public_view
+    g, _ = _rebellion()
+    assert public_view(g.state).king == "castillo"

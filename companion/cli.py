@@ -13,7 +13,7 @@ from engine.board import classic_board
 from engine.errors import RuleViolation
 from engine.rules import MODULES, RULE_SETS
 from engine.scoring import ScoreLine
-from engine.snapshot import SnapshotError, load_snapshot, score_snapshot
+from engine.snapshot import SnapshotError, load_snapshot, score_snapshot, snapshot_board
 
 
 class UsageError(Exception):
@@ -75,7 +75,7 @@ def _rules_choice(args, players: int):
 
 # --- score -------------------------------------------------------------------------
 
-def _read_snapshot(path: str):
+def _read_snapshot(path: str, args=None):
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -85,14 +85,22 @@ def _read_snapshot(path: str):
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+    if args is not None and isinstance(data, dict):
+        said = data.get("rules", "classic")
+        if "rules" in data and args.rules_given and said != args.rules:
+            raise UsageError(f"{path}: the snapshot says rules {said!r} but --rules says {args.rules!r}")
+        if args.rules_given:
+            data = {**data, "rules": args.rules}
+    board_file = _read_json_file(getattr(args, "board", None), "board file")
+    cards_file = _read_json_file(getattr(args, "cards", None), "card-set file")
     try:
-        return load_snapshot(data)
+        snap = load_snapshot(data, board_file=board_file, cards_file=cards_file)
+        return snap, snapshot_board(snap, board_file, cards_file)
     except SnapshotError as exc:
         raise UsageError(f"{path}: {exc}") from None
 
 
-def _print_lines(lines: list[ScoreLine], gained: dict[str, int], after) -> None:
-    board = classic_board()
+def _print_lines(lines: list[ScoreLine], gained: dict[str, int], after, board) -> None:
     area = None
     for line in lines:
         if line.area != area:
@@ -104,9 +112,11 @@ def _print_lines(lines: list[ScoreLine], gained: dict[str, int], after) -> None:
 
 
 def cmd_score(args) -> int:
-    snap = _read_snapshot(args.snapshot)
+    if args.modules:
+        raise UsageError("--with: a snapshot is scored by its rule set alone; modules change no scoring")
+    snap, board = _read_snapshot(args.snapshot, args)
     try:
-        gained, lines, after = score_snapshot(snap, args.special)
+        gained, lines, after = score_snapshot(snap, args.special, board)
     except SnapshotError as exc:
         raise UsageError(f"{args.snapshot}: {exc}") from None
     if args.json:
@@ -114,8 +124,10 @@ def cmd_score(args) -> int:
                           "snapshot": after.model_dump()}, ensure_ascii=False))
     else:
         title = f"Special scoring: {args.special}" if args.special else "General scoring"
-        print(f"{title} ({len(snap.players)} players)")
-        _print_lines(lines, gained, after)
+        rules = "" if snap.rules == "classic" else f", {snap.rules} rules, {board.side} player side"
+        dummy = f" and the dummy ({snap.dummy})" if snap.dummy else ""
+        print(f"{title} ({snap.playing} players{dummy}{rules})")
+        _print_lines(lines, gained, after, board)
     return 0
 
 
@@ -165,13 +177,25 @@ def cmd_demo(args) -> int:
     """A short random game through the engine, told round by round."""
     from engine.flow import apply_event, asked
     from engine.game import start_state
-    from engine.playout import random_event, random_setup
+    from engine.playout import STANDINS_NOTE, random_event, random_setup, standin_files
 
+    modules, board_file, cards_file, board = _rules_choice(args, args.players)
+    standins = args.rules == "2023" and board_file is None and cards_file is None
+    if standins:
+        board_file, cards_file = standin_files(args.rules, args.players)
+        print(f"Note: {STANDINS_NOTE}.", file=sys.stderr)
+        from engine.board import load_board
+        board = load_board(args.rules, args.players, board_file, cards_file)
     rng = random.Random(args.seed)
-    board = classic_board()
-    setup = random_setup(rng, args.players, board, variant="short")
-    state = start_state(setup, board)
-    print(f"El Grande demo: {args.players} players, short game, seed {args.seed}")
+    setup = random_setup(rng, args.players, board, "short", args.rules, tuple(modules), board_file, cards_file,
+                         standins)
+    try:
+        state = start_state(setup, board)
+    except RuleViolation as exc:
+        raise UsageError(exc.detail) from None
+    rules = "" if args.rules == "classic" else f", {args.rules} rules" + (
+        f" with {', '.join(modules)}" if modules else "")
+    print(f"El Grande demo: {args.players} players, short game{rules}, seed {args.seed}")
     name = board.area_name
     print(f"King in {name(board.area_index[setup.king])}; homes: "
           + ", ".join(f"{p} {name(board.area_index[r])}" for p, r in setup.homes.items()))
@@ -195,7 +219,8 @@ def cmd_demo(args) -> int:
                     area = board.area_name(board.area_index[line.area])
                     print(f"      {area:<18} {line.player:<7} {line.points:+d}  {line.reason}")
         seen_scorings = len(state.scoring_log)
-    print("\nFinal scores: " + ", ".join(f"{p} {s}" for p, s in zip(state.players, state.scores)))
+    print("\nFinal scores: " + ", ".join(f"{p} {s}" for q, (p, s) in enumerate(zip(state.players, state.scores))
+                                        if q != state.dummy))
     print("El Grande: " + " and ".join(state.players[p] for p in state.winners))
     return 0
 
@@ -245,6 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
     score.add_argument("--json", action="store_true", help="print one JSON object")
     score.add_argument("--special", metavar="KIND",
                        help="a special scoring: 4, 5, 6-7, castillo, region:ID, first-only, most, least")
+    _add_rules_args(score)
     score.set_defaults(func=cmd_score)
 
     sp = sub.add_parser("selfplay", help="play random legal games through the engine")
@@ -260,6 +286,7 @@ def build_parser() -> argparse.ArgumentParser:
     demo = sub.add_parser("demo", help="watch a short random game")
     demo.add_argument("--players", type=int, default=4, choices=range(2, 6))
     demo.add_argument("--seed", type=int, default=1)
+    _add_rules_args(demo)
     demo.set_defaults(func=cmd_demo)
 
     app = sub.add_parser("app", help="start the tablet app (simulated tower unless the new game says otherwise)")
@@ -275,7 +302,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(argv)
+    args.rules_given = any(a == "--rules" or a.startswith("--rules=") for a in argv)
     try:
         return args.func(args)
     except UsageError as exc:

@@ -5,13 +5,15 @@ functions a tracked game uses, and give back the table after the scoring.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .board import CASTILLO, Board, classic_board
+from .board import CASTILLO, Board, DataFileError, RuleSetError, classic_board, load_board
+from .errors import RuleViolation
 from .scoring import (
-    ScoreLine, apply_lines, gained, regions_by_total, regions_in_group, score_area, score_regions,
+    ScoreLine, apply_lines, gained, regions_by_total, regions_in_group, require_scoreboards, score_area,
+    score_regions,
 )
 from .state import GameState, new_state
 
@@ -25,20 +27,23 @@ class SnapshotError(ValueError):
 class TableSnapshot(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    players: list[str] = Field(description="2-5 player ids in seat order")
-    king: str
+    rules: Literal["classic", "2023"] = "classic"
+    dummy: Optional[str] = Field(None, description="2023, 2 players: the dummy's colour, one of players")
+    players: list[str] = Field(description="2-5 player ids in seat order (the dummy's colour too)")
+    king: str = Field(description="a region; 2023 also 'castillo' (Rebellion), 'france' or 'portugal' (Exile)")
     grandes: dict[str, str] = Field(default_factory=dict)
     regions: dict[str, dict[str, int]] = Field(default_factory=dict)
     castillo: dict[str, int] = Field(default_factory=dict)
     secret_discs: dict[str, str] = Field(default_factory=dict)
-    mobile_scoreboards: dict[Literal["8-4-0", "4-0-0"], str] = Field(default_factory=dict)
+    # classic: "8-4-0"/"4-0-0" -> area; 2023: a Scoring tile ("tile_a"/"tile_b") -> area
+    mobile_scoreboards: dict[str, str] = Field(default_factory=dict)
     scores: dict[str, int] = Field(default_factory=dict)
     court: dict[str, int] = Field(default_factory=dict)
 
-    @model_validator(mode="after")
-    def _check(self) -> "TableSnapshot":
-        check_snapshot(self, classic_board())
-        return self
+    @property
+    def playing(self) -> int:
+        """Players at the table, the dummy not counted: what picks the board's side."""
+        return len(self.players) - (self.dummy is not None)
 
 
 def _fail(message: str) -> None:
@@ -47,10 +52,15 @@ def _fail(message: str) -> None:
 
 def check_snapshot(snap: TableSnapshot, board: Board) -> None:
     players = snap.players
-    if not board.min_players <= len(players) <= board.max_players:
-        _fail(f"players: {len(players)} given; El Grande takes {board.min_players} to {board.max_players}")
+    if not board.min_players <= snap.playing <= board.max_players:
+        _fail(f"players: {snap.playing} given; El Grande takes {board.min_players} to {board.max_players}"
+              + (" (the dummy not counted)" if snap.dummy else ""))
     if len(set(players)) != len(players):
         _fail(f"players: ids must differ, got {players}")
+    if snap.dummy is not None and (snap.rules != "2023" or snap.playing != 2 or snap.dummy not in players):
+        _fail("dummy: only the 2-player game of the 2023 rules has a dummy, and its colour is one of players")
+    if snap.rules == "2023" and snap.playing == 2 and snap.dummy is None:
+        _fail("dummy: the 2-player game of the 2023 rules has a dummy: name its colour (one of players)")
     known = set(players)
     regions = set(board.region_ids)
 
@@ -67,10 +77,17 @@ def check_snapshot(snap: TableSnapshot, board: Board) -> None:
         if c < 0:
             _fail(f"{where}: a count cannot be negative ({c})")
 
-    region(snap.king, "king")
+    if snap.rules == "2023":
+        kings = [*board.region_ids, CASTILLO, *board.space_ids]
+        if snap.king not in kings:
+            _fail(f"king: unknown place {snap.king!r} (regions, castillo, {', '.join(board.space_ids)})")
+    else:
+        region(snap.king, "king")
     for pid, rid in snap.grandes.items():
         player(pid, "grandes")
-        region(rid, f"grandes.{pid}")
+        if pid == snap.dummy:
+            _fail(f"grandes.{pid}: the dummy has no Grande")
+        region(rid, f"grandes.{pid}", castillo_ok=snap.rules == "2023")  # Competition
     totals = {pid: 0 for pid in players}
     for rid, row in snap.regions.items():
         region(rid, "regions")
@@ -90,32 +107,56 @@ def check_snapshot(snap: TableSnapshot, board: Board) -> None:
     for pid, rid in snap.secret_discs.items():
         player(pid, "secret_discs")
         region(rid, f"secret_discs.{pid}")
+    pieces = list(board.mobile_scoreboards) + list(getattr(board, "scoring_tiles", {}))
+    what = "Scoring tile" if snap.rules == "2023" else "mobile scoreboard"
     for sid, rid in snap.mobile_scoreboards.items():
+        if sid not in pieces:
+            _fail(f"mobile_scoreboards: {sid!r} is not a {what} of the {snap.rules} rules ({', '.join(pieces)})")
         region(rid, f"mobile_scoreboards.{sid}", castillo_ok=True)
     if len(set(snap.mobile_scoreboards.values())) < len(snap.mobile_scoreboards):
-        _fail("mobile_scoreboards: the two mobile scoreboards may not lie in the same area")
+        _fail(f"mobile_scoreboards: two {what}s may not lie in the same area")
     for pid in snap.scores:
         player(pid, "scores")
 
 
-def load_snapshot(data: object) -> TableSnapshot:
-    """Validate parsed JSON; raises SnapshotError with one clear line."""
+def snapshot_board(snap: TableSnapshot, board_file: dict | None = None, cards_file: dict | None = None) -> Board:
+    """The board a snapshot is scored on: its rule set's side for its players, completed by
+    the table's own files. SnapshotError names what is wrong."""
+    if snap.rules == "classic" and board_file is None and cards_file is None:
+        return classic_board()
     try:
-        return TableSnapshot.model_validate(data)
+        return load_board(snap.rules, snap.playing, board_file, cards_file)
+    except (RuleSetError, DataFileError) as exc:
+        raise SnapshotError(str(exc)) from None
+
+
+def load_snapshot(data: object, board: Board | None = None, board_file: dict | None = None,
+                  cards_file: dict | None = None) -> TableSnapshot:
+    """Validate parsed JSON against its board; raises SnapshotError with one clear line."""
+    try:
+        snap = TableSnapshot.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"])
         msg = err["msg"].removeprefix("Value error, ")
         raise SnapshotError(f"{where}: {msg}" if where else msg) from None
+    try:
+        check_snapshot(snap, board or snapshot_board(snap, board_file, cards_file))
+    except ValueError as exc:
+        raise SnapshotError(str(exc)) from None
+    return snap
 
 
 def state_from_snapshot(snap: TableSnapshot, board: Board | None = None) -> GameState:
-    board = board or classic_board()
+    from .rules import rule_set
+    board = board or snapshot_board(snap)
     idx = board.area_index
     n = len(snap.players)
+    dummy = snap.players.index(snap.dummy) if snap.dummy else None
     homes = [idx[snap.grandes[pid]] if pid in snap.grandes else -1 for pid in snap.players]
     state = new_state(board, snap.players, {pid: pid.replace("_", " ").title() for pid in snap.players},
-                      "full", idx[snap.king], [max(h, 0) for h in homes], 0)
+                      "full", idx[snap.king], [max(h, 0) for h in homes], 0,
+                      rules=rule_set(snap.rules, [], snap.playing), dummy=dummy)
     state.grandes = homes  # -1: no Grande entered, so no home bonus
     state.counts = [[0] * n for _ in range(board.castillo + 1)]
     for rid, row in snap.regions.items():
@@ -136,8 +177,9 @@ def snapshot_from_state(state: GameState) -> TableSnapshot:
     board = state.board
     pids = state.players
     return TableSnapshot.model_construct(
-        players=list(pids), king=board.region_ids[state.king],
-        grandes={pid: board.region_ids[g] for pid, g in zip(pids, state.grandes) if g >= 0},
+        rules=state.rules.id, dummy=None if state.dummy is None else pids[state.dummy],
+        players=list(pids), king=board.area_id(state.king),
+        grandes={pid: board.area_id(g) for pid, g in zip(pids, state.grandes) if g is not None and g >= 0},
         regions={rid: {pids[p]: c for p, c in enumerate(state.counts[r]) if c}
                  for r, rid in enumerate(board.region_ids) if any(state.counts[r])},
         castillo={pids[p]: c for p, c in enumerate(state.counts[board.castillo]) if c},
@@ -173,31 +215,47 @@ def score_snapshot(snap: TableSnapshot, special: str | None = None,
     Returns points gained per player, the itemised lines, and the table after."""
     state = state_from_snapshot(snap, board)
     board = state.board
-    if special is not None:
-        areas, first_only = _special_regions(state, special)
-        lines = score_regions(state, areas, first_only)
-    else:
-        lines = _general_scoring(state, snap)
+    try:
+        if special is not None:
+            areas, first_only = _special_regions(state, special)
+            lines = score_regions(state, areas, first_only)
+        else:
+            lines = _general_scoring(state, snap)
+    except RuleViolation as exc:  # a scoreboard or tile the table has not entered
+        raise SnapshotError(exc.detail) from None
     apply_lines(state, lines)
     return gained(state, lines), lines, snapshot_from_state(state)
 
 
 def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
+    """The Castillo scored, its Caballeros sent where each disc says, then every region.
+    2023: while the King stands by the Castillo (Rebellion) nothing leaves it; a Grande in
+    it (Competition) goes with its owner's disc; the dummy sets no disc, and its Caballeros
+    in the Castillo go back to its supply."""
     board = state.board
     castillo = board.castillo
-    for p, pid in enumerate(state.players):
-        if state.counts[castillo][p] and pid not in snap.secret_discs:
-            raise SnapshotError(f"secret_discs: {pid} has Caballeros in the Castillo but no secret disc "
+    require_scoreboards(state, range(castillo + 1))
+    stays = state.king == castillo
+    movers = [p for p in range(state.n) if p != state.dummy and not stays
+              and (state.counts[castillo][p] or state.grandes[p] == castillo)]
+    for p in movers:
+        pid = state.players[p]
+        if pid not in snap.secret_discs:
+            what = "Caballeros" if state.counts[castillo][p] else "a Grande"
+            raise SnapshotError(f"secret_discs: {pid} has {what} in the Castillo but no secret disc "
                                 "(general scoring: each of them goes to the region on the disc)")
     lines = score_area(state, castillo)
-    for p, pid in enumerate(state.players):
+    for p in movers:
         k = state.counts[castillo][p]
-        if not k:
-            continue
+        dest = board.area_index[snap.secret_discs[state.players[p]]]
         state.counts[castillo][p] = 0
-        dest = board.area_index[snap.secret_discs[pid]]
+        if state.grandes[p] == castillo:
+            state.grandes[p] = dest
         if dest == state.king:  # the King's region is taboo: back to the court
             state.court[p] += k
         else:
             state.counts[dest][p] += k
+    if state.dummy is not None and not stays:
+        state.provinces[state.dummy] += state.counts[castillo][state.dummy]
+        state.counts[castillo][state.dummy] = 0
     return lines + score_regions(state, list(board.regions))

@@ -223,7 +223,8 @@ def _ask_turn(state: GameState) -> Ask:
 def _start_refusal(state: GameState, card, effect: str, p: int) -> RuleViolation | None:
     """Why a special action of an effect in engine/effects/ cannot start at all (a fact
     the table has not entered yet, e.g. a card parameter the rule book does not give)."""
-    needs = _SCOREBOARDS_NEEDED.get(effect)
+    # Only a board with unknown facts can lack a scoreboard (never the classic one).
+    needs = _SCOREBOARDS_NEEDED.get(effect) if state.board.missing else None
     fx = EFFECTS.get(effect) if effect not in _BEGIN else None
     if needs is None and (fx is None or fx.check_start is None):
         return None

@@ -62,11 +62,15 @@ def bench_scoring(repeats: int) -> float:
     return best * 1e6
 
 
-def bench_selfplay(games: int, repeats: int, check: bool) -> tuple[float, float]:
+EVERY_2023_MODULE = ("new-regency", "old-hands", "power-shift")  # four-stacks: 2-3 players only
+
+
+def bench_selfplay(games: int, repeats: int, check: bool, rules: str = "classic",
+                   modules: tuple[str, ...] = ()) -> tuple[float, float]:
     best, events = 0.0, 0
     for r in range(repeats):
         t0 = time.perf_counter()
-        stats = selfplay(games, 5, seed=r, check=check)
+        stats = selfplay(games, 5, seed=r, check=check, rules=rules, modules=modules)
         best = max(best, games / (time.perf_counter() - t0))
         events = stats.events / stats.games
     return best, events
@@ -82,22 +86,31 @@ def bench_replay(repeats: int) -> tuple[float, int]:
     return best * 1e3, len(log)
 
 
-def mid_game_state():
+def mid_game_state(rules: str = "classic", modules: tuple[str, ...] = ()):
     """A 5-player game stopped in the middle of round 5, a special action under way if any."""
     from engine.flow import apply_event, asked
-    from engine.game import start_state
-    from engine.playout import random_event, random_setup
-    from engine.board import classic_board
+    from engine.game import board_for, start_state
+    from engine.playout import random_event, random_setup, standin_files
+    board_file, cards_file = standin_files(rules, 5)
+    probe = random_setup(random.Random(0), 5, board_for_rules(rules, board_file, cards_file), "full", rules,
+                         modules, board_file, cards_file, standins=True)
+    board = board_for(probe)
     rng = random.Random(21)
-    state = start_state(random_setup(rng, 5, classic_board()), classic_board())
+    state = start_state(random_setup(rng, 5, board, "full", rules, modules, board_file, cards_file, standins=True),
+                        board)
     while state.round < 5 or state.stage not in ("special", "turn"):
         apply_event(state, random_event(rng, asked(state)))
     return state
 
 
-def bench_clone(repeats: int) -> tuple[float, float]:
+def board_for_rules(rules: str, board_file, cards_file):
+    from engine.board import load_board
+    return load_board(rules, 5, board_file, cards_file)
+
+
+def bench_clone(repeats: int, rules: str = "classic", modules: tuple[str, ...] = ()) -> tuple[float, float]:
     """Microseconds for GameState.clone() and, in the same run, copy.deepcopy of a mid-game state."""
-    state = mid_game_state()
+    state = mid_game_state(rules, modules)
     best_clone = best_deep = float("inf")
     for _ in range(repeats):
         t0 = time.perf_counter()
@@ -122,22 +135,29 @@ def main() -> None:
     base = min(baseline_loop() for _ in range(5))
     gps, events = bench_selfplay(args.games, args.repeats, check=False)
     gps_checked, _ = bench_selfplay(args.games // 2, 1, check=True)
+    gps_2023, events_2023 = bench_selfplay(args.games, args.repeats, False, "2023", EVERY_2023_MODULE)
     scoring_us = bench_scoring(args.repeats + 2)
     replay_ms, replay_events = bench_replay(args.repeats + 2)
     clone_us, deepcopy_us = bench_clone(args.repeats + 2)
+    clone_2023_us, _ = bench_clone(args.repeats + 2, "2023", EVERY_2023_MODULE)
     base_after = min(baseline_loop() for _ in range(5))
     figures = {
         "baseline_loop_ms": round(statistics.mean([base, base_after]) * 1e3, 2),
         "selfplay_games_per_s_5p_no_checks": round(gps, 1),
         "selfplay_games_per_s_5p_with_checks": round(gps_checked, 1),
         "events_per_game": round(events, 1),
+        "selfplay_games_per_s_5p_2023_every_module_no_checks": round(gps_2023, 1),
+        "events_per_game_2023": round(events_2023, 1),
+        "slowdown_2023_vs_classic_pct": round((gps / gps_2023 - 1) * 100, 1),
         "general_scoring_full_board_us": round(scoring_us, 1),
         "replay_full_game_ms": round(replay_ms, 2),
         "replay_events": replay_events,
         "clone_mid_game_us": round(clone_us, 1),
         "deepcopy_mid_game_us": round(deepcopy_us, 1),
+        "clone_mid_game_2023_us": round(clone_2023_us, 1),
     }
-    goals = {"selfplay_games_per_s_5p_no_checks": (">=", 200), "general_scoring_full_board_us": ("<", 200),
+    goals = {"selfplay_games_per_s_5p_no_checks": (">=", 200), "general_scoring_full_board_us": ("<=", 45),
+             "slowdown_2023_vs_classic_pct": ("<=", 20),
              "replay_full_game_ms": ("<", 20), "clone_mid_game_us": ("<=", 50)}
     if args.json:
         print(json.dumps(figures))
@@ -148,10 +168,14 @@ def main() -> None:
     rows = [
         ("selfplay 5p, checks off (games/s)", gps, goals["selfplay_games_per_s_5p_no_checks"], 1 / gps / b),
         ("selfplay 5p, checks on (games/s)", gps_checked, None, 1 / gps_checked / b),
+        ("selfplay 5p 2023, every module (games/s)", gps_2023, None, 1 / gps_2023 / b),
+        ("  2023 slower than classic by (%)", figures["slowdown_2023_vs_classic_pct"],
+         goals["slowdown_2023_vs_classic_pct"], 0.0),
         ("general scoring, full board (us)", scoring_us, goals["general_scoring_full_board_us"], scoring_us / 1e6 / b),
         (f"replay {replay_events} events (ms)", replay_ms, goals["replay_full_game_ms"], replay_ms / 1e3 / b),
         ("clone of a mid-game state (us)", clone_us, goals["clone_mid_game_us"], clone_us / 1e6 / b),
         ("  copy.deepcopy of it, same run (us)", deepcopy_us, None, deepcopy_us / 1e6 / b),
+        ("clone of a mid-game 2023 state (us)", clone_2023_us, goals["clone_mid_game_us"], clone_2023_us / 1e6 / b),
     ]
     for name, value, goal, rel in rows:
         g = f"{goal[0]}{goal[1]}" if goal else ""

@@ -57,6 +57,9 @@ def ask(state, sp):
 
 def moved(state, sp, e: ev.KingMoved) -> None:
     P.expect_player(state, e.player, sp.player, "move the King")
+    if e.region in state.board.area_index and state.board.area_index[e.region] <= state.board.castillo:
+        raise P.RuleViolation("king-move-2023", f"{sp.card.name} moves the King to France or Portugal, not to "
+                              f"{P.area_name(state, state.board.area_index[e.region])}")
     a = P.space(state, e.region)
     if a == state.king:
         raise P.RuleViolation("king-move-2023", f"the King already stands in {P.area_name(state, a)}")

@@ -36,7 +36,9 @@ def test_this_card_moves_him_there_and_to_no_region():
     g = new_game(modules=REGENCY)
     pid = turn_with(g, "exile")
     start_special(g, pid)
-    refused(g, ev.KingMoved(player=pid, region="toledo"), "unknown-id")
+    refused(g, ev.KingMoved(player=pid, region="toledo"), "king-move-2023")
+    refused(g, ev.KingMoved(player=pid, region="castillo"), "king-move-2023")
+    refused(g, ev.KingMoved(player=pid, region="andorra"), "unknown-id")
 
 
 def test_the_neighboring_regions_to_france_work_the_same_way_as_usual():

@@ -374,6 +374,14 @@ def _choose_power(rng, pid, o):
     return ev.PowerCardPlayed(player=pid, card=rng.choice(o["cards"]))
 
 
+def _choose_take_back(rng, pid, o):
+    """Empowerment: a Power card back, or (Power Shift) a played Modifier card instead."""
+    modifiers = o.get("modifiers") or []
+    if modifiers and (not o["cards"] or rng.random() < 0.3):
+        return ev.ModifierTakenBack(player=pid, modifier=rng.choice(modifiers))
+    return ev.PowerCardTakenBack(player=pid, card=rng.choice(o["cards"]))
+
+
 CHOOSERS = {
     "deal_modifiers": lambda rng, pid, o: ev.ModifiersDealt(player=pid, modifiers=rng.sample(o["free"], DEALT)),
     "pass_modifier": lambda rng, pid, o: ev.ModifierPassed(player=pid, modifier=rng.choice(o["hands"][pid])),
@@ -381,6 +389,7 @@ CHOOSERS = {
                                              else ev.ModifierAbilityUsed)(player=pid),
     # Plays a Modifier sometimes; without any it is the plain choice of a Power card.
     "play_power_card": _choose_power,
+    "take_back_power_card": _choose_take_back,
 }
 
 F._ASK_BY_STAGE.update({"modifiers_deal": _ask_deal, "modifiers_pass": _ask_pass,

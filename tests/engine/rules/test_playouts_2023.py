@@ -20,11 +20,12 @@ from engine.game import start_state
 from engine.playout import _snapshot_for_checks, check_invariants, random_event
 from engine.views import player_view, public_view
 
-from .tables import CLUBS, HOMES, REGENCY, board
+from .tables import CLUBS, REGENCY, board, card
 
 COLOURS = ["red", "yellow", "green", "blue", "black"]
 REMOVED_FOR_ALL_CLUBS = ["intrigue_any_3", "decay_all", "one_of_each_back", "grande"]
-BOARD = board(REGENCY + CLUBS)
+# The 2023 Empowerment too (it may return a Modifier card), as a stack-4 card of its own.
+BOARD = board(REGENCY + CLUBS + [card("empowerment_2023", 4, "empowerment", {}, 4, None, copies=2)])
 
 
 def random_setup(rng: random.Random, players: int, modules: list[str], variant: str) -> ev.GameSetup:
@@ -48,6 +49,7 @@ def play(seed: int, players: int, modules: list[str], variant: str = "short", st
         if stop < 1.0 and rng.random() > stop ** (1 / 400):
             break
         event = random_event(rng, ask)
+        kinds.add(type(event).__name__)
         before = _snapshot_for_checks(state)
         apply_event(state, event)
         check_invariants(state, before, event)
@@ -74,7 +76,14 @@ def test_random_games_keep_every_invariant(players, modules):
     if players == 2:
         assert {"dummy_region_cards", "dummy_power_card"} <= seen
     if "power-shift" in modules:
-        assert {"deal_modifiers", "pass_modifier", "modifier_ability"} <= seen
+        assert {"deal_modifiers", "pass_modifier", "modifier_ability", "ModifierAbilityUsed"} <= seen
+
+
+def test_empowerment_returns_modifiers_in_random_games():
+    seen = set()
+    for seed in range(40):
+        seen |= play(seed, 4, ["power-shift"])[1]
+    assert {"ModifierTakenBack", "PowerCardTakenBack"} <= seen
 
 
 def test_a_full_two_player_game_with_every_module():

@@ -351,3 +351,28 @@ def test_the_modifiers_travel_in_the_tables_card_file_and_a_mistake_is_named_on_
                           king="toledo", start_player="red", rules="2023", modules=["power-shift"],
                           cards_file={"modifiers": TEST_SET}))   # the shipped 2023 board and cards
     assert g.asked().kind == "deal_modifiers" and len(g.state.modifiers) == 16
+
+
+def test_empowerment_offers_the_played_modifiers_and_takes_one_back():
+    """Empowerment's ask lists the played Modifier cards beside the Power cards; the table's
+    ModifierTakenBack returns one and ends the special action."""
+    from .tables import card
+    empowerment = card("empowerment_test", 4, "empowerment", {}, 4, None)
+    g = ps_game(extra=[empowerment])
+    dealt_and_passed(g, {"red": "plus_1", "yellow": "plus_2", "green": "plus_3", "blue": "plus_4"})
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue_any_3", "decay_all", "score_5_regions", "empowerment_test"]))
+    g.apply(ev.PowerCardPlayed(player="red", card=13, modifier="minus_1"))
+    for pid, c in (("yellow", 11), ("green", 10), ("blue", 9)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    g.apply(ev.CourtReplenished(player="red", from_provinces=0))
+    g.apply(ev.ActionCardChosen(player="red", stack=4))
+    g.apply(ev.CaballerosPlaced(player="red", placements={}))
+    g.apply(ev.SpecialActionStarted(player="red"))
+    ask = g.asked()
+    assert ask.kind == "take_back_power_card" and ask.options["modifiers"] == ["minus_1"]
+    assert "modifiers" not in (public_view(g.state).asked.options or {})
+    refused(g, ev.ModifierTakenBack(player="red", modifier="plus_4"), "special-action", "only a played Modifier")
+    g.apply(ev.ModifierTakenBack(player="red", modifier="minus_1"))
+    assert g.state.modifier_take_back[seat(g, "red")] and g.asked().players == ("yellow",)
+    finish_round(g)
+    assert "minus_1" in g.state.modifier_hands[seat(g, "red")]

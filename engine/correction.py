@@ -21,7 +21,9 @@ from .events import TableCorrected
 from .state import GameState
 
 # A correction is made between steps, never midway through a special action or a scoring.
-CORRECTABLE_STAGES = ("reveal", "power", "replenish", "choose_card", "turn")
+CORRECTABLE_STAGES = ("reveal", "power", "replenish", "choose_card", "turn",
+                      # 2023: before the dummy's Region cards or Power card; before the deal
+                      "dummy_regions", "dummy_power", "modifiers_deal")
 START_FIELDS = ("round", "start_player", "power_spent", "vetoes")
 
 

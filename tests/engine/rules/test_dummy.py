@@ -341,3 +341,19 @@ def test_views_hold_the_dummys_public_facts_and_no_secret():
     assert public_view(g.state).discard_pile == ["grande"]
     red = player_view(g.state, "red")
     assert "hands" not in str(red.public.asked.options)
+
+
+def test_a_two_player_game_can_start_from_the_board_in_front_of_the_table():
+    """Tracking may start in a later round (a TableCorrected with the round): the dummy's
+    Region cards come first in a round, so the start is taken there. Its Power cards laid
+    down so far are entered like a player's; the Region cards drawn since the last shuffle
+    are not known, so all nine count as the draw pile (the table draws what it draws)."""
+    g = game()
+    g.apply(ev.TableCorrected(round=5, regions={"galicia": {"red": 3, DUMMY: 4}}, start_player="yellow",
+                              power_spent={DUMMY: [1, 2, 3, 4], "red": [13, 12, 11, 10]}))
+    s = g.state
+    assert s.round == 5 and g.asked().kind == "dummy_region_cards" and len(g.asked().options["pile"]) == 9
+    assert s.provinces[s.dummy] == 26
+    g.apply(ev.DummyRegionCardsDrawn(regions=["aragon", "valencia"]))
+    g.apply(ev.ActionCardsRevealed(cards=ROUND_CARDS))
+    assert g.asked().options["cards"] == list(range(5, 14))

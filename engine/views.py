@@ -12,6 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from .flow import Ask, asked
+from .rules import power_shift
 from .state import GameState
 
 # Asks whose options show private facts (a hand, the provinces, a disc, Modifier cards).
@@ -49,6 +50,7 @@ class PlayerPublic(_View):
     power_cards_in_hand: int
     vetoes_held: int
     modifier_played: str | None = None   # Power Shift: played face up with the Power card
+    power_total: int | None = None       # Power Shift: the card's value plus or minus the Modifier
 
 
 class ScoringView(_View):
@@ -120,6 +122,12 @@ def _ask_view(state: GameState, ask: Ask, observer: str | None) -> AskView:
                    card=ask.card, round=ask.round, stage=ask.stage)
 
 
+def _power_total(state: GameState, p: int) -> int | None:
+    if not state.rules.power_shift or state.played[p] is None:
+        return None
+    return power_shift.total(state, p)
+
+
 def _pending_discs(state: GameState) -> dict[int, int]:
     if state.stage == "scoring_discs":
         return state.scoring_discs
@@ -136,7 +144,8 @@ def _public(state: GameState, observer: str | None) -> PublicView:
                      grande=None if state.grandes[p] is None else board.area_id(state.grandes[p]),
                      power_card_played=state.played[p], power_cards_in_hand=len(state.hands[p]),
                      vetoes_held=sum(1 for q, _ in state.vetoes if q == p),
-                     modifier_played=state.modifier_played[p] if state.modifier_played else None)
+                     modifier_played=state.modifier_played[p] if state.modifier_played else None,
+                     power_total=_power_total(state, p))
         for p, pid in enumerate(pids)
     ]
     regions = {rid: {pids[p]: c for p, c in enumerate(state.counts[r]) if c}

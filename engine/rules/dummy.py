@@ -122,8 +122,10 @@ def _apply_regions(state: GameState, e: ev.DummyRegionCardsDrawn) -> None:
     d = state.dummy
     moves = []
     for r, k in placed:
+        from_provinces = min(k, state.provinces[d])   # its court is its supply too, if ever used
+        state.provinces[d] -= from_provinces
+        state.court[d] -= k - from_provinces
         state.counts[r][d] += k
-        state.provinces[d] -= k
         moves.append(F._move(state, d, k, "provinces", r))
     state.region_cards_drawn += regions
     names = ", ".join(F._rname(state, r) + (" (the King's region: none placed)" if r == state.king else "")
@@ -170,8 +172,8 @@ def stacks_to_take(state: GameState) -> tuple[list[int], str]:
         return [], ""
     most = max(c.placement for c in remaining.values())
     tied = sorted(s for s, c in remaining.items() if c.placement == most)
-    why = "" if len(tied) == 1 else (f"{' and '.join(remaining[s].name for s in tied)} both show {most} "
-                                     "Caballeros; the rule book does not say which the dummy takes")
+    why = "" if len(tied) == 1 else (f"{' and '.join(remaining[s].name for s in tied)} show {most} "
+                                     "Caballeros each; the rule book does not say which the dummy takes")
     return tied, why
 
 

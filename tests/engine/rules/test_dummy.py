@@ -231,13 +231,13 @@ def test_players_move_and_send_back_the_dummys_caballeros_by_the_normal_rules():
     g.apply(ev.DummyRegionCardsDrawn(regions=["aragon", "valencia"]))
     begin_round(g, ["intrigue_any_3", "one_of_each_back", "grande"], dummy_card=1,
                 power={"red": 13, "yellow": 12})
-    plain = g.state
+    s = g.state
     g.apply(ev.CourtReplenished(player="red", from_provinces=0))
     g.apply(ev.ActionCardChosen(player="red", stack=1))
     g.apply(ev.CaballerosPlaced(player="red", placements={}))
     g.apply(ev.SpecialActionStarted(player="red"))
     g.apply(ev.CaballerosMoved(player="red", owner=DUMMY, source="aragon", target="castillo", count=2))
-    assert dummy_count(g, "aragon") == 0 and plain.counts[plain.board.castillo][plain.dummy] == 2
+    assert dummy_count(g, "aragon") == 0 and s.counts[s.board.castillo][s.dummy] == 2
     g.apply(ev.SpecialActionFinished(player="red"))
     g.apply(ev.CourtReplenished(player="yellow", from_provinces=0))
     g.apply(ev.ActionCardChosen(player="yellow", stack=2))

@@ -329,7 +329,8 @@ def test_nobody_sees_anothers_modifiers_and_each_sees_their_own():
     public = public_view(g.state)
     assert "modifiers" not in (public.asked.options or {})
     g.apply(ev.PowerCardPlayed(player="red", card=9, modifier="minus_1"))
-    assert next(p for p in public_view(g.state).players if p.id == "red").modifier_played == "minus_1"
+    red_public = next(p for p in public_view(g.state).players if p.id == "red")
+    assert red_public.modifier_played == "minus_1" and red_public.power_total == 8
 
 
 def test_the_deal_ask_never_shows_which_cards_are_left():

@@ -328,6 +328,15 @@ class PiecesSwapped(_Event):
     grandes: list[Id] = Field(min_length=1, max_length=2)
 
 
+class CardSetCompleted(_Event):
+    """The table completes its card set during a game (2023: most cards' stacks and copies are
+    not published): a card turned up that the set does not list is added, or a listed card's
+    stack, copies or numbers given, in the card-file vocabulary (engine/card_entry.py)."""
+
+    type: Literal["card_set_completed"] = "card_set_completed"
+    cards: list[dict] = Field(min_length=1, max_length=10)
+
+
 Event = Annotated[
     Union[
         ActionCardsRevealed, PowerCardPlayed, CourtReplenished, ActionCardChosen,
@@ -337,7 +346,7 @@ Event = Annotated[
         TableCorrected,
         DummyRegionCardsDrawn, DummyPowerCardRevealed, DummyActionCardTaken,
         ModifiersDealt, ModifierPassed, ModifierAbilityUsed, ModifierAbilitySkipped, ModifierTakenBack,
-        ScoringTilePlaced, EntourageMoved, PiecesSwapped,
+        ScoringTilePlaced, EntourageMoved, PiecesSwapped, CardSetCompleted,
     ],
     Field(discriminator="type"),
 ]

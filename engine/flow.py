@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from . import correction, events as ev
+from . import card_entry, correction, events as ev
 from .board import CASTILLO
 from .effect_registry import EFFECTS
 from .queries import king_in_castillo, kings_neighbours
@@ -521,9 +521,12 @@ def _check_revealed(state: GameState, s: int, cid: str) -> None:
         _new_regency.check_revealed(state, cid)
         return
     if card is None or card.stack is None or state.rules.table_stack(card.stack) != s:
-        raise RuleViolation("reveal", f"{cid!r} is not a card of stack {s}")
+        known = "" if card is None or card.stack is not None else " (the card set does not know its stack)"
+        raise RuleViolation("reveal", f"{cid!r} is not a card of stack {s}{known}: if the table turned it up, "
+                            "complete the card set with it first")
     if not _undrawn(state, s).get(cid):
-        raise RuleViolation("reveal", f"no {cid} card is left face down in stack {s}")
+        raise RuleViolation("reveal", f"no {cid} card is left face down in stack {s}: if the box holds more "
+                            "copies than the card set says, complete the card set first")
 
 
 def _kings_card(state: GameState) -> str:
@@ -1447,6 +1450,7 @@ _APPLY: dict[type, Callable[[GameState, Any], None]] = {
     ev.VetoUsed: _apply_veto_used,
     ev.VetoWaived: _apply_veto_waived,
     ev.TableCorrected: correction.check_and_apply,
+    ev.CardSetCompleted: card_entry.apply_completion,
 }
 
 

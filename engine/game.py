@@ -79,6 +79,7 @@ def start_state(setup: GameSetup, board: Board | None = None) -> GameState:
                       removed=tuple(setup.removed_cards), added=tuple(setup.added_cards),
                       modifiers=modifiers_for(setup))
     state.veto_on_take = setup.revision >= 2
+    state.table_files = (setup.board_file, setup.cards_file)
     return state
 
 

@@ -137,6 +137,10 @@ class GameState:
     dummy: int | None = None              # 2023, 2 players: the dummy's seat (the last)
     discard_pile: list[str] = field(default_factory=list)   # 2023: face up, public
     regency_undrawn: dict[str, int] = field(default_factory=dict)  # New Regency's ♠ stack
+    # The table's own board and card files from the setup (never changed), and the cards it
+    # entered during the game (engine/card_entry.py): what `board` is rebuilt from.
+    table_files: tuple = (None, None)
+    card_entries: list = field(default_factory=list)
     # The 2-player dummy's Region cards drawn since the last reshuffle (public; the rest are
     # the draw pile). All nine are reshuffled after each general scoring (rules/dummy.py).
     region_cards_drawn: list[int] = field(default_factory=list)
@@ -181,7 +185,8 @@ class GameState:
             modifier_hands=[set(h) for h in self.modifier_hands], modifier_passes=dict(self.modifier_passes),
             modifier_played=self.modifier_played[:],
             modifier_discards=[set(d) for d in self.modifier_discards],
-            modifier_take_back=self.modifier_take_back[:])
+            modifier_take_back=self.modifier_take_back[:], table_files=self.table_files,
+            card_entries=self.card_entries[:])
 
     # --- small read helpers -------------------------------------------------
     @property

@@ -1,0 +1,79 @@
+"""The table completes its card set during a game (issue 12: "a card the set does not list can
+be added to the set from the effect vocabulary and the game goes on")."""
+from __future__ import annotations
+
+import pytest
+
+from engine import events as ev
+from engine.errors import RuleViolation
+from engine.game import Game
+
+PLAYERS = ["purple", "blue", "green", "orange"]
+# A table that knows stacks 1, 2 and 4 but not the Outposts card it is about to turn up in stack 3.
+KNOWN = {"rules": "2023", "cards": [
+    {"id": "intrigue", "stack": 1, "copies": 10},
+    {"id": "withdrawal", "stack": 2, "copies": 10},
+    {"id": "fiesta", "copies": 2},
+    {"id": "coup", "stack": 4, "copies": 8},
+]}
+
+
+def _game(cards_file=KNOWN) -> Game:
+    return Game(ev.GameSetup(players=PLAYERS, king="castilla", rules="2023", start_player="purple",
+                             homes=dict(zip(PLAYERS, ["galicia", "aragon", "sevilla", "granada"])),
+                             cards_file=cards_file))
+
+
+def test_a_card_the_set_does_not_list_is_refused_with_a_pointer_to_completing_the_set():
+    g = _game()
+    with pytest.raises(RuleViolation) as e:
+        g.apply(ev.ActionCardsRevealed(cards=["intrigue", "withdrawal", "outposts", "coup"]))
+    assert "outposts" in str(e.value) and "complete the card set" in str(e.value)
+    assert g.state.stage == "reveal" and not g.events
+
+
+def test_the_table_adds_it_once_and_the_game_goes_on():
+    g = _game()
+    g.apply(ev.CardSetCompleted(cards=[{"id": "outposts", "stack": 3, "copies": 2}]))
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "withdrawal", "outposts", "coup"]))
+    assert g.state.revealed[3] == "outposts" and g.state.stacks_undrawn[2]["outposts"] == 1
+    assert g.state.board.cards["outposts"].stack == 3 and "table" in g.state.board.cards["outposts"].source
+    # A brand-new card, from the effect vocabulary: a second Militia-like card the book never named.
+    g2 = _game()
+    g2.apply(ev.CardSetCompleted(cards=[{"id": "levy", "stack": 3, "copies": 1, "name": "Levy",
+                                         "effect": "militia", "params": {"count": 3}}]))
+    g2.apply(ev.ActionCardsRevealed(cards=["intrigue", "withdrawal", "levy", "coup"]))
+    assert g2.state.board.cards["levy"].effect == "militia"
+    replayed = Game.from_jsonl(g2.to_jsonl())  # the entry is part of the game's log
+    assert replayed.state.revealed == g2.state.revealed and replayed.state.board.cards["levy"].name == "Levy"
+
+
+def test_an_entry_with_a_mistake_is_refused_naming_the_card_and_field_and_changes_nothing():
+    g = _game()
+    cases = [
+        ({"id": "levy", "stack": 3, "copies": 1, "name": "Levy", "effect": "militia", "params": {"count": 9}},
+         "cards[levy].params.count"),
+        ({"id": "levy", "stack": 3, "name": "Levy", "effect": "militia", "params": {"count": 2}}, "copies"),
+        ({"id": "levy", "stack": 3, "copies": 1, "name": "Levy", "effect": "teleport"}, "teleport"),
+        ({"id": "outposts", "stack": 3, "copies": 9}, "stack 3"),  # 2 fiesta + 9 > 10 cards
+    ]
+    for entry, named in cases:
+        with pytest.raises(RuleViolation) as e:
+            g.apply(ev.CardSetCompleted(cards=[entry]))
+        assert named in str(e.value), (entry, str(e.value))
+    assert g.state.card_entries == [] and "levy" not in g.state.board.cards and not g.events
+
+
+def test_copies_already_turned_up_cannot_be_taken_back_and_entries_wait_for_the_round_start():
+    g = _game()
+    g.apply(ev.CardSetCompleted(cards=[{"id": "outposts", "stack": 3, "copies": 1}]))
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "withdrawal", "outposts", "coup"]))
+    with pytest.raises(RuleViolation) as e:
+        g.apply(ev.CardSetCompleted(cards=[{"id": "outposts", "copies": 2}]))
+    assert "before a round's cards are turned up" in str(e.value)
+    g.state.stage = "reveal"  # (as at the next round's start)
+    with pytest.raises(RuleViolation) as e:
+        g.apply(ev.CardSetCompleted(cards=[{"id": "outposts", "stack": 4}]))
+    assert "already been turned up from stack 3" in str(e.value)
+    g.apply(ev.CardSetCompleted(cards=[{"id": "outposts", "copies": 2}]))
+    assert g.state.stacks_undrawn[2]["outposts"] == 1  # one more face down; the first is out

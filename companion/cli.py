@@ -9,7 +9,6 @@ import sys
 import time
 from collections import Counter
 
-from engine.board import classic_board
 from engine.errors import RuleViolation
 from engine.rules import MODULES, RULE_SETS
 from engine.scoring import ScoreLine

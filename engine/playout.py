@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from . import events as ev
-from .board import Board, classic_board
+from .board import Board
 from .errors import EngineError
 from .flow import Ask, apply_event, asked
 from .game import board_for, start_state
@@ -135,8 +135,9 @@ def _mobile(rng, pid, o):
 
 
 _CHOOSERS = {
+    # A card for each stack offered (four stacks; New Regency's stack 5), in stack order.
     "reveal_action_cards": lambda rng, pid, o: ev.ActionCardsRevealed(cards=[
-        rng.choice([c for c, k in o["stacks"][s].items() for _ in range(k)]) for s in (1, 2, 3, 4)]),
+        rng.choice([c for c, k in o["stacks"][s].items() for _ in range(k)]) for s in sorted(o["stacks"])]),
     "play_power_card": lambda rng, pid, o: ev.PowerCardPlayed(player=pid, card=rng.choice(o["cards"])),
     "replenish": _replenish,
     "choose_action_card": lambda rng, pid, o: ev.ActionCardChosen(player=pid, stack=rng.choice(list(o["stacks"]))),

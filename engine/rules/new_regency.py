@@ -17,7 +17,6 @@ A ♠ card's Caballeros are printed on the card (`card.placement`), not given by
 """
 from __future__ import annotations
 
-from .. import events as ev
 from ..errors import RuleViolation
 from ..state import GameState
 
@@ -41,14 +40,3 @@ def check_revealed(state: GameState, cid: str) -> None:
 
 def reveal(state: GameState, cid: str) -> None:
     state.regency_undrawn[cid] -= 1
-
-
-# --- playouts ---------------------------------------------------------------------------
-
-def _choose_reveal(rng, pid, o):
-    """A card for each stack the table turns up (any set of stacks: four stacks, stack 5)."""
-    return ev.ActionCardsRevealed(cards=[
-        rng.choice([c for c, k in o["stacks"][s].items() for _ in range(k)]) for s in sorted(o["stacks"])])
-
-
-CHOOSERS = {"reveal_action_cards": _choose_reveal}

@@ -92,6 +92,7 @@ class LoopTimer:
         self.busy_ms: list[float] = []
         self.stalls: list[tuple[float, str]] = []
         self.input_ms: dict[str, list[float]] = {}
+        self.input_log: list[tuple[float, str, str]] = []  # (ms, kind, what the driver was doing)
         self.doing = "starting"
         self._woke = None
         self._input = None      # (kind, t0, flipped)
@@ -123,9 +124,10 @@ class LoopTimer:
                 self.stalls.append((round(busy, 1), round(busy - self._drawing, 1), self.doing))
         self._drawing = 0.0
         if self._input is not None:
-            kind, t0, flipped = self._input
+            kind, t0, flipped, doing = self._input
             if flipped is not None or now - t0 > 0.5:
                 self.input_ms.setdefault(kind, []).append(((flipped or now) - t0) * 1000)
+                self.input_log.append((round(self.input_ms[kind][-1], 1), kind, doing))
                 self._input = None
         result = self._idle()
         self._woke, self._woke_cpu = time.perf_counter(), time.thread_time()
@@ -133,11 +135,11 @@ class LoopTimer:
 
     def _flipped(self, *args) -> None:
         if self._input is not None and self._input[2] is None:
-            kind, t0, _ = self._input
-            self._input = (kind, t0, time.perf_counter())
+            kind, t0, _, doing = self._input
+            self._input = (kind, t0, time.perf_counter(), doing)
 
     def input_made(self, kind: str) -> None:
-        self._input = (kind, time.perf_counter(), None)
+        self._input = (kind, time.perf_counter(), None, self.doing)
 
     def busy_since(self, start: int) -> list[float]:
         return self.busy_ms[start:]
@@ -262,6 +264,11 @@ class Night:
         self.new_game: list[dict] = []
         self.inputs = 0
         self.drops = 0
+        # What exists now, before the app freezes its startup objects (companion/ui/collector.py):
+        # gc.get_objects() leaves frozen ones out, and bindings may pile up on these.
+        import weakref
+        from kivy.event import EventDispatcher
+        self._startup = [weakref.ref(o) for o in gc.get_objects() if issubclass(type(o), EventDispatcher)]
 
     # -- helpers --
 
@@ -470,6 +477,7 @@ class Night:
         if self.phones:
             self.phones.close_all()
         yield 0.3
+        self.timer.doing = "bench: sampling memory"  # gc.collect and a walk over every object: the bench's own
         self.sample(number)
 
     def sample(self, number: int) -> None:
@@ -487,7 +495,10 @@ class Night:
             sample["traced_kb"] = tracemalloc.get_traced_memory()[0] // 1024
         alive = {"tables": Table, "phone_servers": PhoneServer, "tower_links": TowerConnection, "widgets": Widget}
         counts = dict.fromkeys(alive, 0)
-        for obj in gc.get_objects():
+        objects = gc.get_objects()
+        seen = {id(o) for o in objects}
+        objects += [o for o in (ref() for ref in self._startup) if o is not None and id(o) not in seen]
+        for obj in objects:
             kind = type(obj)  # not isinstance: a dead weak proxy raises
             for key, cls in alive.items():
                 if issubclass(kind, cls):
@@ -495,7 +506,7 @@ class Night:
         sample.update(counts)
         sample["window_bindings"] = _observers(Window)
         by_class: dict[str, int] = {}
-        for obj in gc.get_objects():
+        for obj in objects:
             if issubclass(type(obj), EventDispatcher):
                 by_class[type(obj).__name__] = by_class.get(type(obj).__name__, 0) + _observers(obj)
         sample["bindings"] = sum(by_class.values())
@@ -546,7 +557,8 @@ class Night:
                 "cpu_p50_ms": quantile(t.cpu_ms, .5), "cpu_p95_ms": quantile(t.cpu_ms, .95),
                 "cpu_max_ms": max(t.cpu_ms), "cpu_stalls": sum(1 for w in t.cpu_ms if w > STALL_MS),
                 "input_p50_ms": quantile(inputs, .5), "input_p95_ms": quantile(inputs, .95),
-                "input_max_ms": max(inputs), "phone_picks": self.phones.picks if self.phones else 0,
+                "input_max_ms": max(inputs), "slowest_inputs": sorted(t.input_log, reverse=True)[:12],
+                "phone_picks": self.phones.picks if self.phones else 0,
                 "phone_errors": self.phones.errors[:5] if self.phones else []}
 
 

@@ -60,6 +60,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
 from kivy.core.clipboard import Clipboard  # noqa: E402,F401 (probed now, quietly)
 
 
+from .ui.collector import freeze_startup_objects  # noqa: E402
 from .ui.kivy_fixes import scroll_views_bind_once, sleep_until_due  # noqa: E402
 
 sleep_until_due()          # the loop sleeps between frames, whatever is scheduled
@@ -85,6 +86,8 @@ def _import_phone_server() -> None:
         from .phones import server  # noqa: F401
     except Exception:  # the first game says what is wrong when it starts the server
         logging.getLogger("companion.app").debug("phone server import failed early", exc_info=True)
+    finally:  # what the app made to start lives as long as it: out of the collector's walks
+        Clock.schedule_once(lambda dt: freeze_startup_objects())
 
 
 class ElGrandeApp(App):

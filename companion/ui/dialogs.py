@@ -35,7 +35,7 @@ def _btn(text, on_release, primary=False, **kw) -> Button:
 class _Dialog(ModalView):
     def __init__(self, title: str, **kwargs):
         kwargs["size_hint"] = dialog_size(kwargs.get("size_hint", (0.6, 0.8)), kwargs.pop("portrait_hint", None))
-        super().__init__(background_color=(0, 0, 0, 0.6), **kwargs)
+        super().__init__(**kwargs)  # the window dimmed by overlay_color; no background image (common.kv)
         self._anim_duration = 0  # open and close at once: a tablet should not make people wait
         self.body = BoxLayout(orientation="vertical", padding=dp(18), spacing=dp(10))
         with self.body.canvas.before:

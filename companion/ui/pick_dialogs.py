@@ -46,7 +46,7 @@ def _button(text: str, on_release, primary: bool = False, height: float = dp(52)
 class _Sheet(ModalView):
     def __init__(self, title: str, **kwargs):
         kwargs["size_hint"] = dialog_size(kwargs.get("size_hint", (0.8, 0.9)), kwargs.pop("portrait_hint", None))
-        super().__init__(background_color=(0, 0, 0, 0.6), **kwargs)
+        super().__init__(**kwargs)  # the window dimmed by overlay_color; no background image (common.kv)
         self._anim_duration = 0
         self.body = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(8))
         with self.body.canvas.before:
@@ -89,35 +89,68 @@ class SecretPick(_Sheet):
 
 
 class RevealCards(_Sheet):
-    """The action cards turned up: one tap per stack, then Reveal (opened by itself)."""
+    """The action cards turned up: one tap per stack, then Reveal (opened by itself).
 
-    def __init__(self, model, stacks: dict[int, list[tuple[str, str]]]):
+    Made once and opened again each round with `offer`: a card's button is made the first time
+    the card is offered and kept (making all of them took ~80 ms, a loop iteration over 150 ms
+    with the frame); a round only puts the cards still in each stack back in its column."""
+
+    def __init__(self):
         super().__init__("Which action cards were turned up?", size_hint=(0.94, 0.94), portrait_hint=(0.94, 0.94))
-        self.model = model
-        self.chosen: dict[int, str] = {s: cards[0][0] for s, cards in stacks.items() if len(cards) == 1}
-        self.buttons: dict[int, dict[str, Button]] = {}
-        columns = GridLayout(cols=len(stacks), spacing=dp(8))
-        for stack, cards in sorted(stacks.items()):
-            column = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
-            column.bind(minimum_height=column.setter("height"))
-            column.add_widget(_label(f"Stack {stack}", bold=True, font_size="17sp"))
-            self.buttons[stack] = {}
-            for cid, label in cards:
-                b = _button(label, lambda s=stack, c=cid: self.choose(s, c), height=dp(64), font_size="14sp")
-                self.buttons[stack][cid] = b
-                column.add_widget(b)
-            scroll = ScrollView()
-            scroll.add_widget(column)
-            columns.add_widget(scroll)
-        self.body.add_widget(columns)
+        self.model = None
+        self.stacks: list[int] = []
+        self.chosen: dict[int, str] = {}
+        self.buttons: dict[int, dict[str, Button]] = {}   # the cards offered now, by stack
+        self._made: dict[tuple[int, str, str], Button] = {}  # (stack, card, words) -> its button
+        self._columns: dict[int, GridLayout] = {}
+        self.columns = GridLayout(spacing=dp(8))
+        self.body.add_widget(self.columns)
         self.body.add_widget(self.message)
         row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         row.add_widget(_button("Not now", self.dismiss, height=dp(56)))
         self.reveal_button = _button("Reveal", self.reveal, primary=True, height=dp(56))
         row.add_widget(self.reveal_button)
         self.body.add_widget(row)
+
+    def offer(self, model, stacks: dict[int, list[tuple[str, str]]]) -> "RevealCards":
+        """The cards each stack may show now (as companion.prompts offers them), none picked
+        but a stack's only card."""
+        self.model = model
         self.stacks = sorted(stacks)
+        self.chosen = {s: cards[0][0] for s, cards in stacks.items() if len(cards) == 1}
+        if list(self._columns) != self.stacks:
+            self._make_columns()
+        self.buttons = {}
+        for stack in self.stacks:
+            column = self._columns[stack]
+            for child in list(column.children)[:-1]:  # all but the stack's heading
+                column.remove_widget(child)
+            self.buttons[stack] = {}
+            for cid, label in stacks[stack]:
+                button = self._made.get((stack, cid, label))
+                if button is None:
+                    button = self._made[(stack, cid, label)] = _button(
+                        label, lambda s=stack, c=cid: self.choose(s, c), height=dp(64), font_size="14sp")
+                self.buttons[stack][cid] = button
+                column.add_widget(button)
+        for scroll in self.columns.children:
+            scroll.scroll_y = 1
+        self.message.text = ""
         self._paint()
+        return self
+
+    def _make_columns(self) -> None:
+        self.columns.clear_widgets()
+        self.columns.cols = len(self.stacks)
+        self._columns = {}
+        for stack in self.stacks:
+            column = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
+            column.bind(minimum_height=column.setter("height"))
+            column.add_widget(_label(f"Stack {stack}", bold=True, font_size="17sp"))
+            scroll = ScrollView()
+            scroll.add_widget(column)
+            self.columns.add_widget(scroll)
+            self._columns[stack] = column
 
     def choose(self, stack: int, cid: str) -> None:
         self.chosen[stack] = cid

@@ -5,34 +5,87 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.graphics import Color, Rectangle
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
 
 from .map_view import PLAYER_RGB
-from .table_screen import _button
+from .reuse import ChoiceButton, Pool
+from .table_screen import _button, dress
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
+# The rows of these pages are made once and shown again with new words (pools): making a
+# scoring's rows anew cost ~50-130 ms an input on the tablet's CPU drawing, and their garbage
+# made Python's collector stall the loop later.
 
-def _chip(pid: str) -> Label:
-    chip = Label(text="", size_hint_x=None, width=dp(26))
-    from kivy.graphics import Color, Rectangle
-    with chip.canvas.before:
-        Color(*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)))
-        rect = Rectangle()
-    chip.bind(pos=lambda w, v: setattr(rect, "pos", (v[0], v[1] + dp(6))),
-              size=lambda w, v: setattr(rect, "size", (v[0], v[1] - dp(12))))
-    return chip
+
+class _Chip(Widget):
+    """A player's colour at the start of a row."""
+
+    def __init__(self, **kwargs):
+        super().__init__(size_hint_x=None, width=dp(26), **kwargs)
+        with self.canvas.before:
+            self.colour = Color(0.5, 0.5, 0.5)
+            rect = Rectangle()
+        self.bind(pos=lambda w, v: setattr(rect, "pos", (v[0], v[1] + dp(6))),
+                  size=lambda w, v: setattr(rect, "size", (v[0], v[1] - dp(12))))
+
+    def show(self, pid: str) -> None:
+        self.colour.rgb = PLAYER_RGB.get(pid, (0.5, 0.5, 0.5))
 
 
 def _fitted(label: Label) -> Label:
     """Its words wrap at its width (never cut)."""
     label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
     return label
+
+
+class _LineRow(BoxLayout):
+    """A line of a scoring: the player's colour, what they earned and why, the points."""
+
+    def __init__(self):
+        super().__init__(size_hint_y=None, height=dp(40), spacing=dp(10))
+        self.chip = _Chip()
+        self.words = _fitted(Label(font_size="16sp", halign="left", valign="middle"))
+        self.words.bind(texture_size=lambda w, v: setattr(self, "height", max(dp(40), v[1] + dp(8))))  # wraps
+        self.points = Label(bold=True, font_size="20sp", size_hint_x=None, width=dp(70))
+        for widget in (self.chip, self.words, self.points):
+            self.add_widget(widget)
+
+    def show(self, pid: str, text: str, points: str) -> "_LineRow":
+        self.chip.show(pid)
+        self.words.text, self.points.text = text, points
+        return self
+
+
+class _CountRow(BoxLayout):
+    """A colour's count in the lifted Castillo: its name, the tower's count, - count +."""
+
+    def __init__(self, step):
+        super().__init__(size_hint_y=None, height=dp(54), spacing=dp(10))
+        self.pid = ""
+        self.chip = _Chip()
+        self.who = _fitted(Label(font_size="19sp", halign="left", valign="middle"))
+        self.note = _fitted(Label(markup=True, halign="center", valign="middle"))
+        self.count = Label(bold=True, font_size="26sp", size_hint_x=None, width=dp(60))
+        minus = _button("-", lambda: step(self.pid, -1), "quiet", height=dp(48), size_hint_x=None, width=dp(56))
+        plus = _button("+", lambda: step(self.pid, +1), "quiet", height=dp(48), size_hint_x=None, width=dp(56))
+        for widget in (self.chip, self.who, self.note, minus, self.count, plus):
+            self.add_widget(widget)
+
+    def show(self, pid: str, name: str, note: str, differs: bool, count: int) -> "_CountRow":
+        self.pid = pid
+        self.chip.show(pid)
+        self.who.text, self.note.text, self.count.text = name, note, str(count)
+        self.note.font_size = "16sp" if differs else "14sp"  # worth a look: said plainly, not in small grey text
+        self.note.color = (0.65, 0.1, 0.05, 1) if differs else (0.35, 0.28, 0.2, 1)
+        return self
 
 
 class ScoringScreen(Screen):
@@ -46,6 +99,23 @@ class ScoringScreen(Screen):
         self.counts: dict[str, int] = {}
         self.record = None
         self.page = 0
+        self._line_rows = Pool(_LineRow)
+        self._count_rows = Pool(lambda: _CountRow(self._step))
+        self._bar_buttons: dict[str, ChoiceButton] = {}  # by their words: a page turn re-renders none
+
+    def _clear(self):
+        """The page emptied; its rows go back to their pools."""
+        self.ids.body.clear_widgets()
+        self.ids.buttons.clear_widgets()
+        self._line_rows.release()
+        self._count_rows.release()
+        return self.ids.body
+
+    def _bar(self, text: str, on_release, style: str) -> None:
+        button = self._bar_buttons.get(text)
+        if button is None:
+            button = self._bar_buttons[text] = ChoiceButton()
+        self.ids.buttons.add_widget(dress(button, text, on_release, style))
 
     # ---- the Castillo opened -------------------------------------------------------------
 
@@ -65,33 +135,17 @@ class ScoringScreen(Screen):
         self._draw_castillo()
 
     def _draw_castillo(self) -> None:
-        body = self.ids.body
-        body.clear_widgets()
+        body = self._clear()
         for pid in self.model.table.players:
-            row = BoxLayout(size_hint_y=None, height=dp(54), spacing=dp(10))
-            row.add_widget(_chip(pid))
-            row.add_widget(_fitted(Label(text=self.model.name(pid), font_size="19sp", halign="left", valign="middle")))
-            note = f"tower {self.tower_counts.get(pid, 0)}"
-            differs = self.recorded is not None and self.recorded.get(pid, 0) != self.tower_counts.get(pid, 0)
-            if differs:  # worth a look: said plainly, not in small grey text
-                note = f"[b]check:[/b] tower {self.tower_counts.get(pid, 0)}, turns entered {self.recorded.get(pid, 0)}"
-            row.add_widget(_fitted(Label(text=note, font_size="16sp" if differs else "14sp", markup=True,
-                                         halign="center", valign="middle",
-                                         color=(0.65, 0.1, 0.05, 1) if differs else (0.35, 0.28, 0.2, 1))))
-            row.add_widget(_button("-", lambda p=pid: self._step(p, -1), "quiet", height=dp(48), size_hint_x=None,
-                                   width=dp(56)))
-            row.add_widget(Label(text=str(self.counts.get(pid, 0)), bold=True, font_size="26sp", size_hint_x=None,
-                                 width=dp(60)))
-            row.add_widget(_button("+", lambda p=pid: self._step(p, +1), "quiet", height=dp(48), size_hint_x=None,
-                                   width=dp(56)))
-            body.add_widget(row)
-        buttons = self.ids.buttons
-        buttons.clear_widgets()
-        buttons.add_widget(_button("Back to the table", self._back, "quiet"))
+            tower, entered = self.tower_counts.get(pid, 0), (self.recorded or {}).get(pid, 0)
+            differs = self.recorded is not None and entered != tower
+            note = f"[b]check:[/b] tower {tower}, turns entered {entered}" if differs else f"tower {tower}"
+            body.add_widget(self._count_rows.take().show(pid, self.model.name(pid), note, differs,
+                                                         self.counts.get(pid, 0)))
         corrected = {pid: self.counts.get(pid, 0) for pid in self.model.table.players} != self.baseline
         then = "score the Castillo" if self.model.ask().kind == "turn_action" else "reveal the discs"
-        buttons.add_widget(_button(f"Use these counts: {then}" if corrected else f"Counts match: {then}",
-                                   self._reveal, "primary"))
+        self._bar("Back to the table", self._back, "quiet")
+        self._bar(f"Use these counts: {then}" if corrected else f"Counts match: {then}", self._reveal, "primary")
 
     def _step(self, pid: str, delta: int) -> None:
         self.counts[pid] = max(0, self.counts.get(pid, 0) + delta)
@@ -130,8 +184,7 @@ class ScoringScreen(Screen):
         self._draw_page()
 
     def _draw_page(self) -> None:
-        record, body = self.record, self.ids.body
-        body.clear_widgets()
+        record, body = self.record, self._clear()
         self.heading = record.title
         if self.page == 0:
             self.subheading = "Points gained; then each region, step by step."
@@ -151,22 +204,14 @@ class ScoringScreen(Screen):
                 if line.area == area:
                     body.add_widget(self._row(line.player, f"{self.model.name(line.player)}: {line.reason}",
                                               f"{line.points:+d}"))
-        buttons = self.ids.buttons
-        buttons.clear_widgets()
         if self.page > 0:
-            buttons.add_widget(_button("Back", lambda: self._turn(-1), "quiet"))
+            self._bar("Back", lambda: self._turn(-1), "quiet")
         if self.page < len(self.areas):
-            buttons.add_widget(_button("Next region", lambda: self._turn(+1), "primary"))
-        buttons.add_widget(_button("Done: back to the table", self._done, "normal"))
+            self._bar("Next region", lambda: self._turn(+1), "primary")
+        self._bar("Done: back to the table", self._done, "normal")
 
-    def _row(self, pid: str, text: str, points: str) -> BoxLayout:
-        row = BoxLayout(size_hint_y=None, height=dp(40), spacing=dp(10))
-        row.add_widget(_chip(pid))
-        label = _fitted(Label(text=text, font_size="16sp", halign="left", valign="middle"))
-        label.bind(texture_size=lambda w, v: setattr(row, "height", max(dp(40), v[1] + dp(8))))  # a long reason wraps
-        row.add_widget(label)
-        row.add_widget(Label(text=points, bold=True, font_size="20sp", size_hint_x=None, width=dp(70)))
-        return row
+    def _row(self, pid: str, text: str, points: str) -> _LineRow:
+        return self._line_rows.take().show(pid, text, points)
 
     def _turn(self, delta: int) -> None:
         self.page = max(0, min(len(self.areas), self.page + delta))

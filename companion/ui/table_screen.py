@@ -22,6 +22,7 @@ from ..board_entry import BoardEntry
 from . import dialogs, pick_dialogs
 from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
 from .phone_check import PhoneCheck
+from .reuse import ChoiceButton, Pool, WrappedLabel
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -41,6 +42,17 @@ def _button(text: str, on_release, style: str = "normal", height: float = dp(48)
            texture_size=lambda inst, size: setattr(inst, "height", max(least, size[1] + dp(14))))
     b.bind(on_release=lambda *_: on_release())
     return b
+
+
+def dress(button: ChoiceButton, text: str, on_release, style: str = "normal", height: float = dp(48),
+          disabled: bool = False) -> ChoiceButton:
+    """A pooled button made to look and act like `_button(text, on_release, style, height)`."""
+    button.text, button.tap_action, button.disabled = text, on_release, disabled
+    button.background_color = STYLE_RGBA[style]
+    button.color = (1, 0.97, 0.9, 1) if style == "primary" else (0.23, 0.16, 0.08, 1)
+    button.bold = style == "primary"
+    button.least = max(height, dp(48))
+    return button
 
 
 def _cell(text: str, width: float | None = None, **kwargs) -> Label:
@@ -77,6 +89,14 @@ class TableScreen(Screen):
         self.move_owner: str = ""
         self.board_edit = None               # scoring only: a BoardEntry while the board is entered
         self.sub_prompt = None               # a prompt that replaces the model's (mobile scoreboard)
+        # The side panel's choices and notes: the same widgets each prompt, new words (making
+        # them anew cost tens of ms an input and left garbage for the collector).
+        self._choice_buttons = Pool(ChoiceButton)
+        self._note_labels = Pool(lambda: WrappedLabel(font_size="14sp", color=(0.30, 0.22, 0.12, 1),
+                                                      halign="left"))
+        self._choice_grid = GridLayout(spacing=dp(6), size_hint_y=None)
+        self._choice_grid.bind(minimum_height=self._choice_grid.setter("height"))
+        self._sim_shown = None  # (players, simulated) the drop buttons were made for
 
     # ---- model -> view ------------------------------------------------------------------
 
@@ -164,24 +184,33 @@ class TableScreen(Screen):
         return f"card {card} · {place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
 
     def _rounds(self, game: dict) -> None:
+        """The round track: its labels made once a game, restyled when the round changes."""
         shown = (tuple(game["rounds"]), game["round"])
         if shown == self._rounds_shown:  # it changes once a round
             return
+        if self._rounds_shown is None or self._rounds_shown[0] != shown[0]:
+            self._round_labels = self._round_track(game["rounds"])
         self._rounds_shown = shown
+        for r, (label, highlight) in self._round_labels.items():
+            current = r == game["round"]
+            label.bold, label.font_size = current, "17sp" if current else "14sp"
+            label.color = (1, 0.96, 0.86, 1) if current else (0.35, 0.28, 0.2, 1)
+            highlight.a = 1 if current else 0
+
+    def _round_track(self, rounds) -> dict:
         box = self.ids.rounds
         box.clear_widgets()
         scoring_rounds = {3, 6, 9}
-        for r in game["rounds"]:
-            current = r == game["round"]
-            text = f"{r}*" if r in scoring_rounds else str(r)
-            label = Label(text=text, bold=current, font_size="17sp" if current else "14sp",
-                          color=(1, 0.96, 0.86, 1) if current else (0.35, 0.28, 0.2, 1))
-            if current:
-                with label.canvas.before:
-                    Color(0.62, 0.20, 0.12, 1)
-                    rr = RoundedRectangle(pos=label.pos, size=label.size, radius=[dp(6)])
-                label.bind(pos=lambda w, v, r=rr: setattr(r, "pos", v), size=lambda w, v, r=rr: setattr(r, "size", v))
+        labels = {}
+        for r in rounds:
+            label = Label(text=f"{r}*" if r in scoring_rounds else str(r))
+            with label.canvas.before:
+                highlight = Color(0.62, 0.20, 0.12, 0)  # shown behind the current round
+                rr = RoundedRectangle(pos=label.pos, size=label.size, radius=[dp(6)])
+            label.bind(pos=lambda w, v, r=rr: setattr(r, "pos", v), size=lambda w, v, r=rr: setattr(r, "size", v))
             box.add_widget(label)
+            labels[r] = (label, highlight)
+        return labels
 
     def _tower_changed(self, *args) -> None:
         status = self.model.tower or {}
@@ -197,9 +226,13 @@ class TableScreen(Screen):
             self.tower_rgba = list(TOWER_RGBA["resyncing"])  # worth a look at the next Castillo opening
 
     def _sim_buttons(self) -> None:
+        link = self.model.tower_link
+        shown = (tuple(self.model.table.players) if self.model.table else (), bool(link and link.sim))
+        if shown == self._sim_shown:  # made once a game, not each time the table is shown again
+            return
+        self._sim_shown = shown
         box = self.ids.sim_drops
         box.clear_widgets()
-        link = self.model.tower_link
         if not (link and link.sim):
             return
         box.add_widget(Label(text="Drop:", size_hint_x=None, width=dp(44), font_size="14sp"))
@@ -260,57 +293,72 @@ class TableScreen(Screen):
             m.selected = ""
         self._actions(prompt)
 
-    def _actions(self, prompt) -> None:
+    def _clear_actions(self):
+        """The side panel emptied; its widgets go back to their pools."""
         box = self.ids.actions
         box.clear_widgets()
+        self._choice_grid.clear_widgets()
+        self._choice_buttons.release()
+        self._note_labels.release()
+        return box
+
+    def _choice(self, text: str, on_release, style: str = "normal", height: float = dp(48),
+                disabled: bool = False) -> ChoiceButton:
+        return dress(self._choice_buttons.take(), text, on_release, style, height, disabled)
+
+    def _note(self, text: str, bold: bool = False, least: float = 0, **look) -> WrappedLabel:
+        label = self._note_labels.take()
+        label.text, label.bold, label.least = text, bold, least
+        label.font_size = look.get("font_size", "14sp")
+        label.color = look.get("color", (0.30, 0.22, 0.12, 1))
+        return label
+
+    def _actions(self, prompt) -> None:
+        box = self._clear_actions()
         self.entry_text = ""
         if prompt.map_mode == "count":
             self._count_controls(prompt, box)
         if prompt.map_mode == "move" and self.move_source:
             self._owner_controls(prompt, box)
         if prompt.columns > 1:
-            grid = GridLayout(cols=prompt.columns, spacing=dp(6), size_hint_y=None)
-            grid.bind(minimum_height=grid.setter("height"))
+            grid = self._choice_grid
+            grid.cols = prompt.columns
             for choice in prompt.choices:
-                grid.add_widget(_button(choice.label, lambda c=choice: self.choose(c), choice.style, height=dp(56),
-                                        disabled=not choice.enabled))
+                grid.add_widget(self._choice(choice.label, lambda c=choice: self.choose(c), choice.style,
+                                             height=dp(56), disabled=not choice.enabled))
             box.add_widget(grid)
-            self._notes(prompt, box)
-            return
-        for choice in prompt.choices:
-            box.add_widget(_button(choice.label, lambda c=choice: self.choose(c), choice.style,
-                                   disabled=not choice.enabled))
+        else:
+            for choice in prompt.choices:
+                box.add_widget(self._choice(choice.label, lambda c=choice: self.choose(c), choice.style,
+                                            disabled=not choice.enabled))
         self._notes(prompt, box)
 
     def _notes(self, prompt, box) -> None:
         for i, note in enumerate(prompt.notes):
-            label = Label(text=note, font_size="14sp", bold=i == 0, color=(0.30, 0.22, 0.12, 1), size_hint_y=None,
-                          halign="left", valign="middle")
-            label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
-                       texture_size=lambda w, v: setattr(w, "height", v[1] + dp(6)))
-            box.add_widget(label)
+            box.add_widget(self._note(note, bold=i == 0))
 
     def _count_controls(self, prompt, box) -> None:
         total = sum(self.entry.values())
         self.entry_text = f"Entered {total} of up to {prompt.limit}"
         for key, (label, low, high) in prompt.steppers.items():
             value = self.entry.get(key, 0)
-            box.add_widget(_button(f"{label}: {value}   (+1)", lambda k=key, h=high: self._step(k, +1, h)))
-            box.add_widget(_button(f"{label}: -1", lambda k=key: self._step(k, -1, 0), "quiet", height=dp(36)))
+            box.add_widget(self._choice(f"{label}: {value}   (+1)", lambda k=key, h=high: self._step(k, +1, h)))
+            box.add_widget(self._choice(f"{label}: -1", lambda k=key: self._step(k, -1, 0), "quiet", height=dp(36)))
         if self.entry:
-            box.add_widget(_button("Clear", self._clear_entry, "quiet", height=dp(40)))
-            box.add_widget(_button("Take one back", self._take_back_last, "quiet", height=dp(40)))
-        box.add_widget(_button("Confirm", self._confirm_counts, "primary"))
+            box.add_widget(self._choice("Clear", self._clear_entry, "quiet", height=dp(40)))
+            box.add_widget(self._choice("Take one back", self._take_back_last, "quiet", height=dp(40)))
+        box.add_widget(self._choice("Confirm", self._confirm_counts, "primary"))
 
     def _owner_controls(self, prompt, box) -> None:
         owners = prompt.sources.get(self.move_source, {})
         source = self.model.area_name(self.move_source)
-        box.add_widget(_cell(f"From {source}: whose Caballero?"))
+        box.add_widget(self._note(f"From {source}: whose Caballero?", least=dp(30), font_size="15sp",
+                                  color=(0.23, 0.16, 0.08, 1)))
         for owner, n in owners.items():
             style = "primary" if owner == self.move_owner else "normal"
-            box.add_widget(_button(f"{self.model.name(owner)} ({n} movable)",
-                                   lambda o=owner: self._pick_owner(o), style, height=dp(40)))
-        box.add_widget(_button("Cancel this move", self._cancel_move, "quiet", height=dp(40)))
+            box.add_widget(self._choice(f"{self.model.name(owner)} ({n} movable)",
+                                        lambda o=owner: self._pick_owner(o), style, height=dp(40)))
+        box.add_widget(self._choice("Cancel this move", self._cancel_move, "quiet", height=dp(40)))
 
     # ---- taps -------------------------------------------------------------------------------
 
@@ -432,8 +480,9 @@ class TableScreen(Screen):
         sheet = getattr(self, "_reveal_sheet", None)
         if sheet is not None and sheet.parent is not None:
             return  # already open (the prompt and the screen's entry both ask for it)
-        self._reveal_sheet = pick_dialogs.RevealCards(self.model, self.model.builder.reveal_choices(self.model.ask()))
-        self._reveal_sheet.open()
+        if sheet is None:  # one sheet for the app's life, its card buttons kept (see RevealCards)
+            sheet = self._reveal_sheet = pick_dialogs.RevealCards()
+        sheet.offer(self.model, self.model.builder.reveal_choices(self.model.ask())).open()
 
     def _action_secret(self, pid: str) -> None:
         ask = self.model.ask()
@@ -488,18 +537,17 @@ class TableScreen(Screen):
         m.pending = {}
         m.tappable = list(self.model.board.region_ids)
         m.selected = ""
-        box = self.ids.actions
-        box.clear_widgets()
+        box = self._clear_actions()
         self.entry_text = f"Tool: {edit.tool_words()}"
         for pid in self.model.table.players:
             style = "primary" if edit.tool == "add" and edit.colour == pid else "normal"
-            box.add_widget(_button(f"{self.model.name(pid)}: add", lambda p=pid: self._tool("add", p), style,
-                                   height=dp(40)))
+            box.add_widget(self._choice(f"{self.model.name(pid)}: add", lambda p=pid: self._tool("add", p), style,
+                                        height=dp(40)))
         for tool, words in (("remove", "Take one off"), ("king", "Move the King"), ("grande", "Move a Grande")):
             style = "primary" if edit.tool == tool else "quiet"
-            box.add_widget(_button(words, lambda t=tool: self._tool(t, edit.colour), style, height=dp(40)))
-        box.add_widget(_button("Save the board", self._save_board, "primary"))
-        box.add_widget(_button("Cancel", self._cancel_board, "quiet", height=dp(40)))
+            box.add_widget(self._choice(words, lambda t=tool: self._tool(t, edit.colour), style, height=dp(40)))
+        box.add_widget(self._choice("Save the board", self._save_board, "primary"))
+        box.add_widget(self._choice("Cancel", self._cancel_board, "quiet", height=dp(40)))
 
     def _tool(self, tool: str, colour: str) -> None:
         self.board_edit.tool, self.board_edit.colour = tool, colour

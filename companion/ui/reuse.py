@@ -1,0 +1,81 @@
+"""Widgets made once and handed out again (issue 11, speed at the table).
+
+Making a Kivy widget costs about a millisecond and a half here (Mesa draws on the CPU), and
+every widget thrown away leaves a few hundred objects in reference cycles that Python's
+collector must later walk. A prompt's choices or a scoring's lines change every input, the
+widgets showing them need not: a pool hands out the same widgets again with new words,
+colours and taps, and makes one only when more are shown at once than ever before."""
+from __future__ import annotations
+
+from typing import Callable
+
+from kivy.metrics import dp
+from kivy.properties import NumericProperty, ObjectProperty
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+
+
+class ChoiceButton(Button):
+    """A choice whose words, colours and tap are set each time it is handed out. At least
+    `least` tall, taller when its words wrap onto more lines."""
+    least = NumericProperty(dp(48))
+    wrap_margin = NumericProperty(dp(10))
+    tap_action = ObjectProperty(None, allownone=True)
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(background_normal="", halign="center", valign="middle", **kwargs)
+        self.bind(width=self._wrap, wrap_margin=self._wrap, texture_size=self._fit, least=self._fit)
+
+    def _wrap(self, *_) -> None:
+        self.text_size = (self.width - self.wrap_margin, None)
+
+    def _fit(self, *_) -> None:
+        self.height = max(self.least, self.texture_size[1] + dp(14))
+
+    def on_release(self) -> None:
+        if self.tap_action is not None:
+            self.tap_action()
+
+
+class WrappedLabel(Label):
+    """Words that wrap at the label's width; as tall as they are (never under `least`)."""
+    least = NumericProperty(0)
+    extra = NumericProperty(dp(6))
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("size_hint_y", None)
+        kwargs.setdefault("valign", "middle")
+        super().__init__(**kwargs)
+        self.bind(width=self._wrap, texture_size=self._fit, least=self._fit)
+
+    def _wrap(self, *_) -> None:
+        self.text_size = (self.width, None)
+
+    def _fit(self, *_) -> None:
+        self.height = max(self.least, self.texture_size[1] + self.extra)
+
+
+class Pool:
+    """Widgets of one kind, handed out in turn: `take()` the next one (made when none is
+    left), `release()` them all when the view they filled is cleared."""
+
+    def __init__(self, make: Callable[[], object]):
+        self._make = make
+        self._widgets: list = []
+        self._used = 0
+
+    def take(self):
+        if self._used == len(self._widgets):
+            self._widgets.append(self._make())
+        widget = self._widgets[self._used]
+        self._used += 1
+        if widget.parent is not None:
+            widget.parent.remove_widget(widget)
+        return widget
+
+    def release(self) -> None:
+        self._used = 0
+
+    def __len__(self) -> int:
+        return len(self._widgets)

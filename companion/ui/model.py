@@ -16,7 +16,8 @@ from kivy.clock import Clock
 from kivy.event import EventDispatcher
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
-from engine.board import classic_board
+from engine.board import Board, classic_board
+from engine.game import board_for
 
 from ..corrections import correction_history
 from ..outcomes import OutcomeWords
@@ -37,6 +38,16 @@ def _signature(path: Path) -> tuple:
         return None
 
 
+def game_board(table: Table) -> Board:
+    """The board a table plays on: the table's own (its rule set, side, and the files the table
+    entered), or built from its setup where the table does not hold the one its setup names."""
+    board = getattr(table, "board", None)
+    setup = table.setup.game
+    if board is not None and board.rules == setup.rules:
+        return board
+    return board_for(setup)
+
+
 class AppModel(EventDispatcher):
     public = DictProperty({})          # Table.public() as a dict
     prompt = ObjectProperty(None, allownone=True)
@@ -48,12 +59,12 @@ class AppModel(EventDispatcher):
     phone_seats = DictProperty({})    # pid -> PhoneServer.seats_status(): joined, connected, awaiting, code
     phone_error = StringProperty("")
     phone_lobby = ListProperty([])    # PhoneServer.lobby(): phones of earlier games without a seat
+    board = ObjectProperty(classic_board())   # the open game's board (its rule set, side and the table's files)
 
     __events__ = ("on_scoring", "on_game_over", "on_outcome")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.board = classic_board()
         self.table: Optional[Table] = None
         self.tower_link: Optional[TowerConnection] = None
         self.phones = None
@@ -112,6 +123,7 @@ class AppModel(EventDispatcher):
         self._ask_key = None
         self._pulsed = table.drops_total  # drops before this session do not pulse
         self.table = table
+        self.board = game_board(table)
         self.builder = PromptBuilder(table.names, self.board, castillo_by_tower=table.setup.tower.kind != "none")
         self._unsubscribe_table = table.subscribe(self._changed)
         self.tower_link = TowerConnection(table, table.setup.tower, on_status=self._tower_changed,

@@ -230,6 +230,7 @@ class AppModel(EventDispatcher):
         if table is None:
             return
         public = table.public().model_dump(mode="json")
+        self._follow_board(table)
         self._pulse()
         if public != self.public:
             if public.get("totals_mismatch") and not self.public.get("totals_mismatch"):
@@ -261,6 +262,13 @@ class AppModel(EventDispatcher):
             self.outcomes_seen = len(outcomes)
         if ask.kind == "game_over":
             self.dispatch("on_game_over")
+
+    def _follow_board(self, table: Table) -> None:
+        """The table's board again when it has a new one (a fact the table entered mid-game, a
+        completed card set): the map shows what the game now plays with."""
+        board = getattr(table, "board", None)
+        if board is not None and board is not self.board and board.rules == table.setup.game.rules:
+            self.board = board
 
     def _prefill(self, ask) -> int:
         if ask.kind in ("turn_action", "place_extra") and ask.players:

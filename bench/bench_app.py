@@ -13,8 +13,11 @@
                 drop each second (the Castillo pulsing); baseline: a bare Kivy window
   play          (issue 11) two short games played through the app (bench_soak.py's driver,
                 phones and drops included): each input's frame (goal p95 < 100 ms), loop
-                iterations busy over 150 ms (goal none), "Start the game" (goal < 150 ms);
-                baseline: a tap on a bare Kivy button that changes a label -> its frame
+                iterations busy over 150 ms (goal none; each named by what the game asked then,
+                with how much of it was drawing, beside the slowest inputs), "Start the game"
+                (goal < 150 ms); baseline: a tap on a bare Kivy button that changes a label -> its
+                frame. Iterations in which the bench itself samples memory at a game's end
+                (gc.collect and a walk over every object) are counted apart.
 
 Needs an X display: run it as
     xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python bench/bench_app.py [--quick]

@@ -91,9 +91,10 @@ class SecretPick(_Sheet):
 class RevealCards(_Sheet):
     """The action cards turned up: one tap per stack, then Reveal (opened by itself).
 
-    Made once and opened again each round with `offer`: a card's button is made the first time
-    the card is offered and kept (making all of them took ~80 ms, a loop iteration over 150 ms
-    with the frame); a round only puts the cards still in each stack back in its column."""
+    Made once and opened again each round with `offer`: a card's button is made once (`warm`
+    makes them a few a frame before the first reveal; making all at once took ~80 ms, a loop
+    iteration over 150 ms with its frame); a round only puts the cards still in each stack back
+    in their columns."""
 
     def __init__(self):
         super().__init__("Which action cards were turned up?", size_hint=(0.94, 0.94), portrait_hint=(0.94, 0.94))
@@ -101,7 +102,8 @@ class RevealCards(_Sheet):
         self.stacks: list[int] = []
         self.chosen: dict[int, str] = {}
         self.buttons: dict[int, dict[str, Button]] = {}   # the cards offered now, by stack
-        self._made: dict[tuple[int, str, str], Button] = {}  # (stack, card, words) -> its button
+        self._made: dict[tuple[str, str], Button] = {}  # (card, words) -> its button
+        self._stack_of: dict[str, int] = {}               # card -> the stack it is offered on now
         self._columns: dict[int, GridLayout] = {}
         self.columns = GridLayout(spacing=dp(8))
         self.body.add_widget(self.columns)
@@ -127,17 +129,29 @@ class RevealCards(_Sheet):
                 column.remove_widget(child)
             self.buttons[stack] = {}
             for cid, label in stacks[stack]:
-                button = self._made.get((stack, cid, label))
-                if button is None:
-                    button = self._made[(stack, cid, label)] = _button(
-                        label, lambda s=stack, c=cid: self.choose(s, c), height=dp(64), font_size="14sp")
-                self.buttons[stack][cid] = button
+                self._stack_of[cid] = stack
+                button = self.buttons[stack][cid] = self._card_button(cid, label)
                 column.add_widget(button)
         for scroll in self.columns.children:
             scroll.scroll_y = 1
         self.message.text = ""
         self._paint()
         return self
+
+    def warm(self, cards: list[tuple[str, str]]) -> None:
+        """Make the buttons of these (card, words) now, while nothing else happens."""
+        for cid, label in cards:
+            self._card_button(cid, label)
+
+    def unmade(self, cards: list[tuple[str, str]]) -> list[tuple[str, str]]:
+        return [card for card in cards if card not in self._made]
+
+    def _card_button(self, cid: str, label: str) -> Button:
+        button = self._made.get((cid, label))
+        if button is None:
+            button = self._made[(cid, label)] = _button(
+                label, lambda c=cid: self.choose(self._stack_of[c], c), height=dp(64), font_size="14sp")
+        return button
 
     def _make_columns(self) -> None:
         self.columns.clear_widgets()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.clock import Clock
 from kivy.graphics import Color, Rectangle, RoundedRectangle
 from kivy.lang import Builder
 from kivy.metrics import dp
@@ -19,6 +20,7 @@ from kivy.uix.widget import Widget
 from engine.board import CASTILLO
 
 from ..board_entry import BoardEntry
+from ..prompts import PromptBuilder
 from . import dialogs, pick_dialogs
 from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
 from .phone_check import PhoneCheck
@@ -97,6 +99,8 @@ class TableScreen(Screen):
         self._choice_grid = GridLayout(spacing=dp(6), size_hint_y=None)
         self._choice_grid.bind(minimum_height=self._choice_grid.setter("height"))
         self._sim_shown = None  # (players, simulated) the drop buttons were made for
+        self._reveal_sheet = None
+        Clock.schedule_once(self._warm_reveal_sheet, 0)  # after the first frame
 
     # ---- model -> view ------------------------------------------------------------------
 
@@ -264,9 +268,16 @@ class TableScreen(Screen):
         self.entry, self.move_source, self.move_owner, self.sub_prompt = {}, "", "", None
         self.message = self.model.message  # a hint of this screen's own belongs to the step it was made at
         self._show()
+        if prompt is not None and any(c.action == "reveal_cards" for c in prompt.choices):
+            # The one thing to do now: it opens without a tap, after this frame (the table's
+            # frame and the sheet's each stay well inside a loop iteration).
+            Clock.schedule_once(self._open_reveal_sheet, 0)
+
+    def _open_reveal_sheet(self, *_) -> None:
+        prompt = self.prompt
         if prompt is not None and any(c.action == "reveal_cards" for c in prompt.choices) \
                 and self.manager and self.manager.current == self.name:
-            self._action_reveal_cards("")  # the one thing to do now: no tap to open it
+            self._action_reveal_cards("")
 
     @property
     def prompt(self):
@@ -477,12 +488,25 @@ class TableScreen(Screen):
     # ---- actions that open a step -----------------------------------------------------------
 
     def _action_reveal_cards(self, _arg) -> None:
-        sheet = getattr(self, "_reveal_sheet", None)
+        sheet = self._reveal_sheet
         if sheet is not None and sheet.parent is not None:
             return  # already open (the prompt and the screen's entry both ask for it)
         if sheet is None:  # one sheet for the app's life, its card buttons kept (see RevealCards)
             sheet = self._reveal_sheet = pick_dialogs.RevealCards()
         sheet.offer(self.model, self.model.builder.reveal_choices(self.model.ask())).open()
+
+    def _warm_reveal_sheet(self, *_) -> None:
+        """The action-cards sheet and its card buttons made before the first reveal, a few a
+        frame (the classic game's cards; other cards are made when first offered)."""
+        if self._reveal_sheet is None:
+            self._reveal_sheet = pick_dialogs.RevealCards()
+            return Clock.schedule_once(self._warm_reveal_sheet, 0)
+        builder = (self.model.builder if self.model and self.model.builder else None) or PromptBuilder({})
+        cards = [(cid, builder.card_label(cid)) for cid, card in builder.board.cards.items() if card.stack]
+        left = self._reveal_sheet.unmade(cards)
+        self._reveal_sheet.warm(left[:5])  # ~10 ms a frame
+        if len(left) > 5:
+            Clock.schedule_once(self._warm_reveal_sheet, 0)
 
     def _action_secret(self, pid: str) -> None:
         ask = self.model.ask()

@@ -3,6 +3,7 @@ panel's choices and the action-cards sheet are made once and refilled, and the o
 made to start are out of the cycle collector's walks. Run by test_reuse.py."""
 import gc
 
+from companion.prompts import PromptBuilder
 from scenarios import _reveal_cards, _start_tracked_three_player_game, _wait_for
 
 
@@ -13,7 +14,7 @@ def _count_widgets_made():
     make = Widget.__init__
 
     def counted(self, **kwargs):
-        made.append(type(self).__name__)
+        made.append(type(self).__name__ if "text" not in kwargs else f"{type(self).__name__} {kwargs['text']!r}")
         make(self, **kwargs)
     Widget.__init__ = counted
     return made
@@ -28,10 +29,17 @@ def widgets_made_once(d):
     facts = d.facts = {}
     yield from _wait_for(d, lambda: gc.get_freeze_count() > 0)  # once the first frame is up
     facts["frozen_at_start"] = gc.get_freeze_count()
+    # The action cards' buttons are made a few a frame before any game
+    table = d.screen("table")
+    builder = PromptBuilder({})
+    deck = [(cid, builder.card_label(cid)) for cid, card in builder.board.cards.items() if card.stack]
+    yield from _wait_for(d, lambda: table._reveal_sheet is not None and not table._reveal_sheet.unmade(deck))
     made = _count_widgets_made()
     yield from _start_tracked_three_player_game(d)
     yield from _wait_for(d, lambda: _sheet(d) is not None)
     first = _sheet(d)
+    words = {label for _, label in deck}
+    facts["card_buttons_made_in_game"] = [m for m in made if m.split(" ", 1)[-1].strip("'\"") in words]
     cards = {(stack, cid): b for stack, buttons in first.buttons.items() for cid, b in buttons.items()}
     yield from _reveal_cards(d, ("any 3 Caballeros", "King is Angry", "Score the Castillo", "relocate your Grande"))
     assert d.ask().kind == "play_power_card", d.model.message

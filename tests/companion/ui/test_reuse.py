@@ -1,6 +1,7 @@
 """The table screen reuses its widgets (issue 11: no loop iteration over 150 ms; measured by
 bench/bench_app.py): inputs after the first of their kind make no widget, the action-cards sheet
-is made once and reopened with only the cards still offered, and the app's startup objects are
+is made (a few buttons a frame) before the first game and reopened with only the cards still
+offered, and the app's startup objects are
 frozen out of the cycle collector's full passes (reuse_scenarios.py, the real app under Xvfb)."""
 from .test_app import _drive
 
@@ -9,6 +10,7 @@ def test_inputs_reuse_the_side_panel_and_the_action_cards_sheet(tmp_path):
     facts, _ = _drive("reuse_scenarios:widgets_made_once", tmp_path)
     # Kivy, the screens and the modules: well over 100,000 objects no full collection walks again
     assert facts["frozen_at_start"] > 100_000, facts["frozen_at_start"]
+    assert facts["card_buttons_made_in_game"] == [], facts["card_buttons_made_in_game"]  # made before it
     assert facts["made_by_power_cards"] == [], facts["made_by_power_cards"]
     assert facts["made_by_reopening_the_sheet"] == [], facts["made_by_reopening_the_sheet"]
     assert facts["same_sheet"] and facts["same_card_buttons"]

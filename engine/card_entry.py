@@ -42,6 +42,24 @@ def _copies_by_stack(state: GameState, board) -> dict[str, tuple[int | None, int
     return out
 
 
+def _regency_deltas(state: GameState, before, board) -> dict[str, int]:
+    """New Regency's ♠ cards face down in stack 5 after the entries: a ♠ card the table adds
+    or whose copies it gives goes face down there too ("The 5th stack follows the same rules
+    as the other Action card stacks"), less those already turned up."""
+    out = {}
+    if not state.rules.new_regency:
+        return out
+    for c in board.cards.values():
+        if c.module != "new-regency" or c.stack is None or c.copies is None:
+            continue
+        seen = before.get(c.id, (None, 0))[1] - state.regency_undrawn.get(c.id, 0)
+        if c.copies < seen:
+            raise RuleViolation("card-set", f"cards[{c.id}].copies: {seen} have already been turned up, "
+                                f"so the box holds at least {seen}")
+        out[c.id] = c.copies - seen
+    return out
+
+
 def apply_completion(state: GameState, e) -> None:
     """Check the entries like a card file, then rebuild the board and deal the new copies."""
     if state.stage not in OPEN_STAGES:
@@ -68,7 +86,13 @@ def apply_completion(state: GameState, e) -> None:
             raise RuleViolation("card-set", f"cards[{cid}].copies: {seen} have already been turned up, "
                                 f"so the box holds at least {seen}")
         deltas[cid] = (old_stack if old_stack is not None and old_stack <= 4 else None, stack, copies - seen)
+    regency = _regency_deltas(state, before, board)
     _deal(state, deltas)
+    for cid, face_down in regency.items():
+        if face_down > 0:
+            state.regency_undrawn[cid] = face_down
+        else:
+            state.regency_undrawn.pop(cid, None)
     state.board = board
     state.card_entries = entries
 

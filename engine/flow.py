@@ -535,7 +535,10 @@ def _kings_card(state: GameState) -> str:
 
 
 def _apply_reveal(state: GameState, e: ev.ActionCardsRevealed) -> None:
-    _expect_stage(state, ("reveal",), "revealing action cards")
+    # The dummy's draw is skipped when nothing is left to draw (a correction may take its last
+    # Caballeros out after the round began): the reveal comes at once.
+    nothing_to_draw = state.stage == "dummy_regions" and not _dummy.cards_to_draw(state)
+    _expect_stage(state, ("reveal", "dummy_regions") if nothing_to_draw else ("reveal",), "revealing action cards")
     stacks = state.rules.stacks + ((KINGS_CARD_STACK,) if state.rules.new_regency else ())
     if len(e.cards) != len(stacks):
         raise RuleViolation("reveal", f"enter one card for each of {_stacks_named(state)}, got {len(e.cards)}")

@@ -80,6 +80,10 @@ def round_stage(state: GameState) -> str:
 
 
 def _ask_regions(state: GameState) -> F.Ask:
+    if not cards_to_draw(state):
+        # "If all 30 are on the game board, do not draw any more Region cards" (a correction
+        # took the last out after the round began): the Action cards are turned up instead.
+        return F._ask_reveal(state)
     board = state.board
     king = board.region_ids[state.king] if state.king in board.regions else None
     return F.Ask("dummy_region_cards", (TABLE,),

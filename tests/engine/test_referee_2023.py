@@ -1,0 +1,1703 @@
+"""An independent referee's scenarios for the 2023 edition: one test per sentence of the
+2023 rule book (new-edition-2023.md), the sentence quoted in the docstring, played through
+the public engine API (Game, events, asked()).
+
+Every refusal is checked the strict way (`_refused`): a RuleViolation naming a known rule,
+and the whole state (every field, not a selection) exactly as before. Arranged positions use
+the tests' own table files (tests/engine/effects/game2023.py) where the rule book publishes
+nothing; the 2-3 player side's scoreboards here are this file's own test values."""
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from engine import events as ev
+from engine.errors import RULES, RuleViolation
+from engine.game import Game
+from engine.playout import check_invariants, random_event, _snapshot_for_checks
+from engine.views import player_view, public_view
+
+from .effects.game2023 import (BOARD_FILE, clear, count, court, finish_round, finish_turn, general_scoring,
+                               grande, king, new_game, provinces, put, score, seat, set_court, start_round,
+                               start_special, take, turn_with)
+
+# The 2-3 player side: the rule book does not print its Scoring boards; these are test values,
+# each with a 3rd number that must never be paid ("Only the first two numbers ... count").
+BOARD_2_3 = {**BOARD_FILE, "side": "2-3",
+             "regions": [{"id": r, "scoreboard": v} for r, v in {
+                 "galicia": [4, 2, 1], "navarra": [5, 3, 1], "aragon": [5, 4, 1], "cataluna": [4, 2, 1],
+                 "castilla": [6, 4, 2], "toledo": [7, 4, 2], "valencia": [5, 3, 2], "sevilla": [4, 3, 1],
+                 "granada": [6, 3, 1]}.items()],
+             "castillo": {"scoreboard": [5, 3, 1]}}
+# More face-down cards for whole games (the test card set's stacks are short): the table's own.
+EXTRA_CARDS = tuple({"id": f"extra_{s}", "stack": s, "copies": 4 + (s == 4), "name": f"Extra {s}", "effect": "move",
+                     "params": {"total": 1, "own": 1, "foreign": 0}} for s in (1, 2, 3, 4))
+TWO = ["purple", "blue"]
+DUMMY = "green"
+THREE = ["purple", "blue", "green"]
+
+
+def _fields(state) -> dict:
+    return {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in ("turn", "special")} | {
+        "turn": repr(state.turn), "special": repr(state.special)}
+
+
+def _refused(g: Game, event, rule: str | None = None) -> str:
+    """Refused with a RuleViolation that names a known rule; nothing at all changed."""
+    before = _fields(g.state.clone())
+    events = len(g.events)
+    with pytest.raises(RuleViolation) as info:
+        g.apply(event)
+    e = info.value
+    assert e.rule in RULES and e.detail and RULES[e.rule] in str(e)
+    if rule is not None:
+        assert e.rule == rule, (e.rule, e.detail)
+    after = _fields(g.state)
+    assert [k for k in before if before[k] != after[k]] == [] and len(g.events) == events
+    return e.detail
+
+
+def _two(**kw) -> Game:
+    return new_game(players=TWO, dummy=DUMMY, board_file=BOARD_2_3, **kw)
+
+
+def _three(**kw) -> Game:
+    return new_game(players=THREE, board_file=BOARD_2_3, **kw)
+
+
+def _points(lines) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for line in lines:
+        out[line.player] = out.get(line.player, 0) + line.points
+    return out
+
+
+def _last_scoring(g: Game):
+    return g.state.scoring_log[-1].lines
+
+
+def _to_turn(g: Game, card: str, order=None) -> str:
+    """A round begins; the first player takes `card` and nothing to the court."""
+    start_round(g, card, order)
+    return take(g, card)
+
+
+# ================================================================== Setup
+
+def test_setup_stack_5_only_contains_the_kings_card():
+    """"Stacks 1 through 4 each contain 10 cards. Stack 5 only contains the King's card "Your
+    Majesty"." and "Return the 10 Actions cards with ♠ and the 4 with ♣ ... to the box." """
+    g = new_game()
+    ask = g.asked()
+    assert ask.kind == "reveal_action_cards" and sorted(ask.options["stacks"]) == [1, 2, 3, 4]
+    offered = {c for s in ask.options["stacks"].values() for c in s}
+    assert not offered & {"exile", "entourage", "chalet", "rebellion"}  # the ♠ cards stay in the box
+    _refused(g, ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup", "exile"]), "reveal")
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    assert g.state.revealed[5] == "your_majesty"
+
+
+def test_setup_home_regions_differ_from_the_kings_region():
+    """"Reveal a card and place the King in the region shown on the card. ... Starting with you,
+    each player draws 1 Region card." (cards drawn from one stack: never the King's region)"""
+    with pytest.raises(RuleViolation) as info:
+        new_game(homes={"purple": "castilla", "blue": "aragon", "green": "sevilla", "orange": "cataluna"})
+    assert info.value.rule == "setup"
+
+
+def test_setup_grande_two_caballeros_seven_in_court_twenty_one_in_the_province():
+    """"Place your Grande and 2 Caballeros in the region shown on your card." "Each player takes
+    7 Caballeros ... Court. Place all the remaining Caballeros (21 per color) ... Province." """
+    g = new_game()
+    for pid, home in {"purple": "galicia", "blue": "aragon"}.items():
+        assert grande(g, pid) == home and count(g, pid, home) == 2
+        assert court(g, pid) == 7 and provinces(g, pid) == 21
+
+
+def test_setup_the_first_player_marker_holder_plays_first():
+    """"Whoever visited Spain most recently takes the First Player marker." and "The player with
+    the First Player marker begins and plays any Power card" """
+    g = new_game(start="green")
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    assert g.asked().players == ("green",)
+    _refused(g, ev.PowerCardPlayed(player="purple", card=5), "turn-order")
+
+
+# ================================================================== 2. Play Power cards
+
+def test_power_card_must_differ_from_those_played_this_round():
+    """"Your Power card must have a different value from all the Power cards that have already
+    been played this round." """
+    g = new_game()
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    g.apply(ev.PowerCardPlayed(player="purple", card=8))
+    _refused(g, ev.PowerCardPlayed(player="blue", card=8), "power-card-distinct")
+    g.apply(ev.PowerCardPlayed(player="blue", card=3))
+    _refused(g, ev.PowerCardPlayed(player="green", card=3), "power-card-distinct")
+
+
+def test_the_highest_power_card_begins_then_the_next_highest():
+    """"The player who played the highest Power card begins and takes their turn. After that, the
+    player with the 2nd highest Power card takes their turn." (Green 8, Blue 3, Orange 5, you 9)"""
+    g = new_game(players=["green", "blue", "orange", "purple"],
+                 homes={"green": "galicia", "blue": "aragon", "orange": "sevilla", "purple": "cataluna"})
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    for pid, c in (("green", 8), ("blue", 3), ("orange", 5), ("purple", 9)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    order = []
+    while g.state.stage in ("replenish", "choose_card", "turn"):
+        order.append(g.asked().players[0])
+        finish_round_one_turn(g)
+    assert order == ["purple", "green", "orange", "blue"]
+
+
+def finish_round_one_turn(g: Game) -> None:
+    pid = g.asked().players[0]
+    take(g, next(c for s, c in sorted(g.state.revealed.items()) if c))
+    finish_turn(g)
+    assert pid
+
+
+def test_power_cards_are_played_once_per_game():
+    """"Put your played Power card face down on your discard pile." (it is not in the hand again)"""
+    g = new_game()
+    start_round(g, "intrigue")
+    played = list(g.state.played)
+    finish_round(g)
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "adopted_home"]))
+    first = g.asked().players[0]
+    assert played[seat(g, first)] in g.state.discards[seat(g, first)]
+    _refused(g, ev.PowerCardPlayed(player=first, card=played[seat(g, first)]), "power-card-in-hand")
+
+
+# ================================================================== 3. Take a turn: the court
+
+def test_take_the_caballeros_shown_on_the_power_card_or_fewer():
+    """"take as many Caballeros from the general supply (the Province) as are shown on your
+    played Power card" "You may take fewer" (the 9 brings 2)."""
+    g = new_game()
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    for pid, c in (("purple", 9), ("blue", 8), ("green", 7), ("orange", 6)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    assert g.asked().options["max"] == 2
+    _refused(g, ev.CourtReplenished(player="purple", from_provinces=3), "replenish-limit")
+    g.apply(ev.CourtReplenished(player="purple", from_provinces=1))
+    assert court(g, "purple") == 8 and provinces(g, "purple") == 20
+
+
+def test_the_12_and_13_bring_no_caballeros_to_the_court():
+    """"Note: If you play the 12 or 13, you cannot take new Caballeros from the Province to your
+    Court." """
+    g = new_game()
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    for pid, c in (("purple", 13), ("blue", 12), ("green", 7), ("orange", 6)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    _refused(g, ev.CourtReplenished(player="purple", from_provinces=1), "replenish-limit")
+
+
+def test_short_of_the_province_caballeros_come_from_the_regions_never_the_castillo():
+    """"Special case: If there are not enough of your Caballeros left in the Province, you may
+    take your Caballeros from the regions on the map (not from the Castillo) to your Court." """
+    g = new_game()
+    p = seat(g, "purple")
+    put(g, "purple", "castillo", 5)
+    put(g, "purple", "toledo", g.state.provinces[p])  # the Province is empty
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    for pid, c in (("purple", 1), ("blue", 8), ("green", 7), ("orange", 6)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    finish_round_until(g, "purple")
+    _refused(g, ev.CourtReplenished(player="purple", from_provinces=0, from_regions={"castillo": 1}),
+             "castillo-no-removal")
+    _refused(g, ev.CourtReplenished(player="purple", from_provinces=0, from_regions={"castilla": 1}),
+             "kings-region-taboo")  # nothing is taken from the King's region either
+    g.apply(ev.CourtReplenished(player="purple", from_provinces=0, from_regions={"toledo": 6}))
+    assert court(g, "purple") == 13
+
+
+def finish_round_until(g: Game, pid: str) -> None:
+    while g.asked().players[0] != pid:
+        finish_round_one_turn(g)
+
+
+# ================================================================== Use an Action card
+
+def test_choose_one_of_the_revealed_cards_no_longer_available_to_others():
+    """"choose one of the revealed Action cards ... These cards are no longer available for the
+    other players this round." """
+    g = new_game()
+    start_round(g, "intrigue")
+    take(g, "intrigue")
+    finish_turn(g)
+    g.apply(ev.CourtReplenished(player=g.asked().players[0], from_provinces=0))
+    _refused(g, ev.ActionCardChosen(player=g.asked().players[0], stack=1), "action-card-available")
+
+
+def test_place_only_next_to_the_kings_region_or_into_the_castillo():
+    """"You may only place Caballeros in neighbor regions of the King's region." "You may never
+    place Caballeros directly in the King's region." "Instead ... you may throw some or all of
+    them into the Castillo." (Castilla: Galicia, Navarra, Aragón, Toledo or the Castillo)"""
+    g = new_game()
+    pid = _to_turn(g, "fiesta")
+    assert sorted(g.asked().options["place"]["areas"]) == sorted(
+        ["galicia", "navarra", "aragon", "toledo", "castillo"])
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"castilla": 1}), "kings-region-taboo")
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"granada": 1}), "placement-area")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={"galicia": 1, "toledo": 1, "castillo": 1}))
+
+
+def test_france_and_portugal_never_take_caballeros():
+    """"France and Portugal do not count as regions, so you may never place Caballeros there
+    (nor your Grande or the King)." """
+    g = new_game(king="navarra")
+    pid = _to_turn(g, "fiesta")
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"france": 1}), "not-a-region")
+
+
+def test_fewer_caballeros_in_the_court_than_the_card_forfeit_the_rest():
+    """"You may only use Caballeros from your Court. If you have fewer Caballeros than shown on
+    your Action card, you forfeit the rest." """
+    g = new_game()
+    set_court(g, "purple", 1)
+    pid = _to_turn(g, "fiesta")
+    assert g.asked().options["place"]["max"] == 1
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"toledo": 2}), "placement-limit")
+
+
+def test_actions_are_not_split():
+    """"You decide whether to perform the Special action first and then place the Caballeros, or
+    vice versa. However, you cannot split the actions. You must fully complete one action before
+    performing the other." """
+    g = new_game()
+    put(g, "purple", "granada", 2)
+    pid = _to_turn(g, "intrigue")
+    start_special(g, pid)
+    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="valencia"))
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"toledo": 1}), "phase-order")
+
+
+def test_the_special_action_may_be_left_out_entirely():
+    """"You may also choose to not perform the Special action at all and only place your
+    Caballeros." """
+    g = new_game()
+    pid = _to_turn(g, "fiesta")
+    g.apply(ev.SpecialActionSkipped(player=pid))
+    g.apply(ev.CaballerosPlaced(player=pid, placements={"toledo": 1}))
+    assert g.state.scores == [0, 0, 0, 0]
+
+
+def test_a_special_action_begun_is_performed_as_far_as_possible():
+    """"If you perform the Special action, you must perform as much of the action as possible,
+    even if it benefits another player more than you" (Withdrawal cannot be stopped halfway)."""
+    g = new_game()
+    pid = _to_turn(g, "withdrawal")
+    start_special(g, pid)
+    _refused(g, ev.SpecialActionFinished(player=pid), "special-action")
+
+
+def test_the_used_card_goes_face_up_on_the_discard_pile():
+    """"Place your used Action card face up on the discard pile." (not under its stack)"""
+    g = new_game()
+    pid = _to_turn(g, "fiesta")
+    g.apply(ev.SpecialActionSkipped(player=pid))
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    assert g.state.discard_pile == ["fiesta"] and g.state.stacks_bottom == [[], [], [], []]
+    assert public_view(g.state).discard_pile == ["fiesta"]  # face up: public
+
+
+def test_your_majesty_goes_back_face_down_as_the_fifth_stack():
+    """"If you used the King's card "Your Majesty", put it back as the 5th stack face down." and
+    "Then you start again with phase 1 and turn over a card from each Action card stack (also
+    the King's card)" """
+    g = new_game()
+    pid = _to_turn(g, "your_majesty")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)
+    g.apply(ev.KingMoved(player=pid, region="toledo"))
+    assert g.state.revealed[5] is None and public_view(g.state).action_cards[5] is None
+    g.apply(ev.CourtReplenished(player=g.asked().players[0], from_provinces=0))
+    _refused(g, ev.ActionCardChosen(player=g.asked().players[0], stack=5), "action-card-available")
+    g.apply(ev.ActionCardChosen(player=g.asked().players[0], stack=1))
+    finish_turn(g)
+    finish_round(g)
+    assert "your_majesty" not in g.state.discard_pile
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "adopted_home"]))
+    assert g.state.revealed[5] == "your_majesty"
+
+
+# ================================================================== The Castillo
+
+def test_castillo_never_moved_out_of_but_thrown_into():
+    """"If you move Caballeros, you may never move them from the Castillo. You may, however,
+    throw some or all of them into the Castillo." """
+    g = new_game()
+    put(g, "purple", "castillo", 3)
+    put(g, "purple", "granada", 2)
+    pid = _to_turn(g, "intrigue")
+    start_special(g, pid)
+    _refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="castillo", target="granada"),
+             "castillo-no-removal")
+    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="castillo", count=2))
+    assert count(g, pid, "castillo") == 5
+
+
+def test_no_one_may_check_how_many_caballeros_are_inside():
+    """"No one may ever check how many Caballeros are inside" (nor work it out: 30 minus the
+    Province, Court and board)."""
+    g = new_game()
+    put(g, "blue", "castillo", 4)
+    view = public_view(g.state).model_dump_json()
+    assert "provinces" not in view and '"castillo": {' not in view
+    assert player_view(g.state, "purple").private.castillo == 0
+    assert player_view(g.state, "blue").private.castillo == 4
+    assert "17" not in [str(v) for v in public_view(g.state).model_dump()["players"][1].values()]
+
+
+# ================================================================== The King's region is taboo
+
+def test_taboo_moves_into_and_out_of_the_kings_region():
+    """"Nothing in the King's region may ever be changed. No Caballeros, Grandes, or Scoring tiles
+    may be placed in or removed from the King's region." (moving, "Remember: As usual, the
+    King's region is taboo. You can never move Caballeros to or from the King's region.")"""
+    g = new_game()
+    put(g, "blue", "castilla", 2)
+    put(g, "blue", "granada", 2)
+    pid = _to_turn(g, "intrigue")
+    start_special(g, pid)
+    _refused(g, ev.CaballerosMoved(player=pid, owner="blue", source="castilla", target="granada"),
+             "kings-region-taboo")
+    _refused(g, ev.CaballerosMoved(player=pid, owner="blue", source="granada", target="castilla"),
+             "kings-region-taboo")
+    assert "castilla" not in g.asked().options["targets"] and "castilla" not in g.asked().options["sources"]
+
+
+def test_taboo_sending_back():
+    """"You can never take them from the Castillo or the King's region." (Send Caballeros back)"""
+    g = new_game()
+    clear(g)
+    put(g, "blue", "castilla", 3)
+    put(g, "blue", "castillo", 3)
+    set_court(g, "blue", 1)
+    pid = _to_turn(g, "withdrawal")
+    start_special(g, pid)
+    assert g.asked().players == ("blue",) and g.asked().options["owners"]["blue"]["count"] == 1
+    _refused(g, ev.CaballerosSentBack(player="blue", owner="blue", from_regions={"castilla": 1}),
+             "kings-region-taboo")
+    _refused(g, ev.CaballerosSentBack(player="blue", owner="blue", from_regions={"castillo": 1}),
+             "castillo-no-removal")
+
+
+def test_taboo_adopted_home_neither_into_nor_out_of_the_kings_region():
+    """Adopted Home: "You cannot place him in the King's region nor take him from there." """
+    g = new_game()
+    pid = _to_turn(g, "adopted_home")
+    _refused(g, ev.GrandeMoved(player=pid, region="castilla"))
+    start_special(g, pid)
+    assert "castilla" not in g.asked().options["regions"]
+    _refused(g, ev.GrandeMoved(player=pid, region="castilla"), "kings-region-taboo")
+    g2 = new_game(king="galicia", homes={"purple": "sevilla", "blue": "aragon", "green": "granada",
+                                         "orange": "cataluna"})
+    g2.state.grandes[seat(g2, "purple")] = g2.board.area_index["galicia"]  # his Grande in the King's region
+    pid = _to_turn(g2, "adopted_home")
+    start_special(g2, pid)
+    assert g2.state.special is None and grande(g2, "purple") == "galicia"  # nothing he may do
+
+
+def test_taboo_enactment_no_tile_into_or_out_of_the_kings_region():
+    """Enactment: "You are not allowed to place a tile in the King's region or take one from
+    there." """
+    g = new_game()
+    pid = _to_turn(g, "enactment")
+    start_special(g, pid)
+    assert all("castilla" not in t for t in g.asked().options["moves"].values())
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_a", area="castilla"), "kings-region-taboo")
+    g.state.mobile["tile_b"] = g.board.area_index["castilla"]
+    assert "tile_b" not in g.asked().options["moves"]
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="toledo"), "kings-region-taboo")
+
+
+def test_taboo_competition_the_grande_in_the_kings_region_stays():
+    """Competition throws your Grande into the Castillo, but "No ... Grandes ... may be ...
+    removed from the King's region." """
+    g = new_game(king="galicia", homes={"purple": "sevilla", "blue": "aragon", "green": "granada",
+                                        "orange": "cataluna"})
+    g.state.grandes[seat(g, "purple")] = g.board.area_index["galicia"]
+    pid = _to_turn(g, "competition")
+    start_special(g, pid)
+    assert g.state.special is None and grande(g, pid) == "galicia"
+
+
+def test_taboo_militia_never_into_the_kings_region():
+    """Militia: "However, you cannot place them in the Castillo or directly in the King's
+    region." """
+    g = new_game()
+    pid = _to_turn(g, "militia")
+    start_special(g, pid)
+    assert "castilla" not in g.asked().options["areas"] and "castillo" not in g.asked().options["areas"]
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castilla": 2}), "kings-region-taboo")
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castillo": 2}), "militia")
+
+
+def test_taboo_coup_never_names_the_kings_region():
+    """Coup moves all of each opponent's Caballeros out of "one region of your choice" — never
+    the King's region, which "may never be changed"."""
+    g = new_game()
+    put(g, "blue", "castilla", 2)
+    pid = _to_turn(g, "coup")
+    start_special(g, pid)
+    assert "castilla" not in g.asked().options["regions"]
+    _refused(g, ev.RegionChosen(player=pid, region="castilla"), "kings-region-taboo")
+
+
+def test_taboo_civil_war_never_takes_from_the_kings_region():
+    """Civil War: "All other players must choose a region in which they have at least 1
+    Caballero." — not the King's region; a player with Caballeros only there is lucky."""
+    g = new_game()
+    clear(g)
+    put(g, "blue", "castilla", 2)
+    put(g, "green", "castilla", 1)
+    put(g, "green", "toledo", 1)
+    pid = _to_turn(g, "civil_war")
+    start_special(g, pid)
+    ask = g.asked()
+    assert ask.players == ("green",) and ask.options["regions"]["green"] == ["toledo"]
+    _refused(g, ev.SecretDiscSet(player="green", region="castilla"), "secret-disc")
+
+
+def test_taboo_stand_in_no_grande_of_the_kings_region_is_swapped():
+    """Stand-in swaps two pieces "if both are located in the regions"; no Grande may be placed in
+    or removed from the King's region (the test card swaps your Grande and another's)."""
+    g = new_game(params={"stand_in": {"swap": "own_grande_and_other_grande"}})
+    g.state.grandes[seat(g, "blue")] = g.board.area_index["castilla"]  # Blue's Grande by the King
+    pid = _to_turn(g, "stand_in")
+    start_special(g, pid)
+    pairs = g.asked().options["pairs"]
+    assert {tuple(p["grandes"]) for p in pairs} == {("purple", "green"), ("purple", "orange")}
+    _refused(g, ev.PiecesSwapped(player=pid, grandes=["purple", "blue"]), "stand-in")
+
+
+def test_taboo_placement_card_intrigue_style_extra_never_into_the_kings_region():
+    """"Important: You may never place Caballeros directly in the King's region." — under
+    Rebellion the King's region is the Castillo: nothing is thrown in."""
+    g = new_game()
+    g.state.king = g.board.castillo
+    pid = _to_turn(g, "fiesta")
+    assert "castillo" not in g.asked().options["place"]["areas"]
+    assert len(g.asked().options["place"]["areas"]) == 9  # "All regions are considered neighboring"
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"castillo": 1}), "kings-region-taboo")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={"castilla": 1, "granada": 1}))
+
+
+# ================================================================== 4. End of the round
+
+def _round_of_plain_turns(g: Game, skip_kings_card: bool = True) -> None:
+    """Every player takes the lowest stack left (never Your Majesty), does nothing."""
+    while g.state.stage in ("replenish", "choose_card", "turn"):
+        pid = g.asked().players[0]
+        if g.state.stage == "replenish":
+            g.apply(ev.CourtReplenished(player=pid, from_provinces=0))
+        stack = min(s for s, c in g.state.revealed.items() if c and (s != 5 or not skip_kings_card))
+        g.apply(ev.ActionCardChosen(player=pid, stack=stack))
+        finish_turn(g)
+
+
+def test_remaining_action_cards_go_face_up_on_the_discard_pile_but_not_the_kings_card():
+    """"Place any remaining Action cards face up on the discard pile." "Do not discard the King's
+    card, it is available in every round." (4 players, 5 cards: with Your Majesty left over,
+    nothing else remains)"""
+    g = new_game(players=THREE, board_file=BOARD_2_3)
+    start_round(g, "intrigue")
+    up = dict(g.state.revealed)
+    _round_of_plain_turns(g)
+    assert sorted(g.state.discard_pile) == sorted(c for s, c in up.items() if s != 5)
+    assert "your_majesty" not in g.state.discard_pile and g.state.stacks_bottom == [[], [], [], []]
+    g.apply(ev.ActionCardsRevealed(cards=["militia", "empowerment", "outposts", "enactment"]))
+    assert g.state.revealed[5] == "your_majesty"
+
+
+def test_the_lowest_power_card_takes_the_first_player_marker():
+    """"Whoever played the lowest Power card in this round takes the First Player marker." """
+    g = new_game()
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    for pid, c in (("purple", 9), ("blue", 3), ("green", 5), ("orange", 8)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    _round_of_plain_turns(g)
+    assert g.state.players[g.state.start_player] == "blue"
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "adopted_home"]))
+    assert g.asked().players == ("blue",)
+    assert g.state.discards[seat(g, "purple")] == {9}  # "Put your played Power card ... discard pile"
+
+
+# ================================================================== 5. General scoring
+
+def _castillo_table(king: str = "castilla", **kw) -> Game:
+    """Purple (you), Orange, Blue, Green clockwise, Grandes in Granada, Cataluña, Sevilla and
+    Navarra; every Caballero back in the Province; the King moved to `king` (as a card may
+    have); the first general scoring at the end of the next round."""
+    g = new_game(players=["purple", "orange", "blue", "green"],
+                 homes={"purple": "granada", "orange": "cataluna", "blue": "sevilla", "green": "navarra"},
+                 round=3, **kw)
+    g.state.king = g.board.area_index[king]
+    clear(g)
+    return g
+
+
+def test_every_player_sets_a_disc_and_all_are_revealed_at_once():
+    """"Secretly, move the arrow on the Secret disc to a region ... All of you do this step
+    simultaneously." and "Finally, everyone simultaneously reveals their Secret disc" """
+    g = _castillo_table()
+    put(g, "purple", "castillo", 3)
+    start_round(g, "intrigue")
+    finish_round(g)
+    ask = g.asked()
+    assert ask.kind == "secret_disc" and set(ask.players) == {"purple", "orange", "blue", "green"}
+    g.apply(ev.SecretDiscSet(player="purple", region="granada"))
+    _refused(g, ev.SecretDiscsRevealed(), "secret-disc")
+    view = public_view(g.state)
+    assert view.secret_discs_chosen == ["purple"] and "granada" not in str(view.asked.options)
+    assert player_view(g.state, "orange").private.secret_disc is None
+    _refused(g, ev.SecretDiscSet(player="orange", region="castillo"))
+    _refused(g, ev.SecretDiscSet(player="orange", region="france"), "not-a-region")
+
+
+def test_castillo_scoring_example_5_3_1_and_the_move_to_granada():
+    """"You have 3 Caballeros in the Castillo, Blue 2 and Orange 1. You have the majority and get
+    5 points. Blue has the 2nd most and gets 3 points. Orange has the 3rd most and gets 1 point.
+    Green has no Caballeros in the Castillo and therefore gets no points." "You move your 3
+    Caballeros from the Castillo to Granada." """
+    g = _castillo_table(king="castilla")
+    for pid, k in (("purple", 3), ("blue", 2), ("orange", 1)):
+        put(g, pid, "castillo", k)
+    start_round(g, "intrigue")
+    general_scoring(g, {"purple": "granada", "blue": "toledo", "orange": "galicia", "green": "aragon"})
+    castillo = [ln for ln in g.state.scoring_log[-1].lines if ln.area == "castillo"]
+    assert _points(castillo) == {"purple": 5, "blue": 3, "orange": 1}
+    assert count(g, "purple", "granada") == 3 and count(g, "purple", "castillo") == 0
+
+
+def test_a_disc_on_the_kings_region_returns_the_caballeros_to_the_court():
+    """"If you choose the King's region with the disc or your disc is not set clearly, your
+    Caballeros will return to your Court instead of moving to a region." """
+    g = _castillo_table(king="castilla")
+    put(g, "blue", "castillo", 2)
+    start_round(g, "intrigue")
+    general_scoring(g, {"blue": "castilla"})
+    assert count(g, "blue", "castilla") == 0 and court(g, "blue") == 2 and count(g, "blue", "castillo") == 0
+
+
+def test_the_grande_does_not_count_towards_the_majority():
+    """"Important: Your Grande can give you bonus points (see below), but does not count toward
+    majority." (Green's Grande in Navarra; Green 1, Orange 2: Orange is first)"""
+    g = _castillo_table(king="granada")
+    put(g, "green", "navarra", 1)
+    put(g, "orange", "navarra", 2)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    navarra = [ln for ln in _last_scoring(g) if ln.area == "navarra"]
+    assert _points(navarra) == {"orange": 5, "green": 3}
+
+
+def test_ties_navarra_example_all_tied_take_the_next_lower_place():
+    """"If some of you have the same number of Caballeros ... all tied players score the next
+    lower position. It doesn't matter how many players tie." "You, Blue, and Green each have 2
+    Caballeros ... each of you gets 3 points. Orange has 1 Caballero and gets 1 point for 3rd
+    place." """
+    g = _castillo_table(king="granada")
+    for pid, k in (("purple", 2), ("blue", 2), ("green", 2), ("orange", 1)):
+        put(g, pid, "navarra", k)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    navarra = [ln for ln in _last_scoring(g) if ln.area == "navarra"]
+    assert _points(navarra) == {"purple": 3, "blue": 3, "green": 3, "orange": 1}
+    assert not [ln for ln in navarra if ln.kind != "place"]  # Green's Grande: no bonus in a tie
+
+
+def test_a_tie_for_second_takes_the_third_place_points():
+    """"all tied players score the next lower position" (Valencia 5/3/2: 1st alone 5, two tied
+    for 2nd take 2 each)."""
+    g = _castillo_table(king="granada")
+    for pid, k in (("purple", 4), ("blue", 2), ("green", 2), ("orange", 1)):
+        put(g, pid, "valencia", k)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    assert _points([ln for ln in _last_scoring(g) if ln.area == "valencia"]) == {
+        "purple": 5, "blue": 2, "green": 2, "orange": 0}
+
+
+def test_kings_bonus_grandes_bonus_both_in_one_region_and_never_on_a_tie():
+    """"If you score first place in the King's region, you get 2 points extra." "If you score
+    first place in the region with your Grande, you also get 2 points extra." "Note: In case of
+    a tie, you never get bonus points." "Note: It is possible to receive both the King's bonus
+    and the Grande's bonus in one region." """
+    g = _castillo_table(king="granada")
+    put(g, "purple", "granada", 3)   # your Grande is in Granada too: 6 + 2 + 2
+    put(g, "orange", "granada", 1)
+    put(g, "blue", "sevilla", 2)     # Blue's Grande, tied with Green: no bonus
+    put(g, "green", "sevilla", 2)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    lines = _last_scoring(g)
+    assert _points([ln for ln in lines if ln.area == "granada"]) == {"purple": 10, "orange": 3}
+    assert {ln.kind for ln in lines if ln.area == "granada" and ln.player == "purple"} == {
+        "place", "king_bonus", "home_bonus"}
+    assert _points([ln for ln in lines if ln.area == "sevilla"]) == {"blue": 3, "green": 3}
+
+
+def test_bonuses_apply_in_special_scorings_too():
+    """"These bonuses apply during both general and special scorings." (Fiesta: the King in
+    Navarra, Green's Grande there, Green alone first: 5 + 2 + 2)"""
+    g = new_game(king="navarra", homes={"purple": "galicia", "blue": "aragon", "green": "sevilla",
+                                        "orange": "cataluna"})
+    clear(g)
+    g.state.grandes[seat(g, "green")] = g.board.area_index["navarra"]
+    put(g, "green", "navarra", 2)
+    pid = _to_turn(g, "fiesta")
+    start_special(g, pid)
+    assert _points(_last_scoring(g)) == {"green": 9}
+
+
+def test_a_scoring_tile_replaces_the_board_and_keeps_the_bonuses():
+    """"They replace a printed Scoring board in a region." "In regions with such a Scoring tile,
+    you still receive the King's and Grande's bonuses." (tile 8/4/0 in Granada, the King
+    there, your Grande there: 8 + 2 + 2)"""
+    g = _castillo_table(king="granada")
+    g.state.mobile["tile_b"] = g.board.area_index["granada"]
+    put(g, "purple", "granada", 2)
+    put(g, "orange", "granada", 1)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    assert _points([ln for ln in _last_scoring(g) if ln.area == "granada"]) == {"purple": 12, "orange": 4}
+
+
+def test_the_game_ends_after_the_third_general_scoring_and_a_tie_shares_the_victory():
+    """"The game ends after the 3rd general scoring." "In case of a tie, you share the victory" """
+    g = new_game(round=9)
+    clear(g)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    assert g.state.stage == "over" and g.asked().kind == "game_over"
+    assert sorted(g.asked().options["winners"]) == sorted(["purple", "blue", "green", "orange"])
+    _refused(g, ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]), "game-over")
+
+
+def test_the_short_game_starts_on_space_2_and_skips_4_and_7():
+    """"You can also play a shorter game that lasts only 6 rounds. During setup, start the Round
+    marker on space 2. When advancing the Round marker, skip spaces 4 and 7." """
+    g = new_game(variant="short", extra_cards=EXTRA_CARDS)
+    rounds, scored_after = [], []
+    firsts = iter(["intrigue", "militia", "intrigue", "infiltration", "intrigue", "stand_in"])
+    while g.state.stage != "over":
+        rounds.append(g.state.round)
+        scorings = len(g.state.scoring_log)
+        start_round(g, next(firsts))
+        if g.state.round in (3, 6, 9):
+            general_scoring(g, {})
+            scored_after.append(rounds[-1])
+        else:
+            finish_round(g)
+        assert len(g.state.scoring_log) == scorings + (rounds[-1] in (3, 6, 9))
+    assert rounds == [2, 3, 5, 6, 8, 9] and scored_after == [3, 6, 9]
+
+
+# ================================================================== 2-player game: the dummy
+
+def _dummy_seat(g: Game) -> int:
+    return g.state.dummy
+
+
+def _put_dummy(g: Game, area: str, k: int) -> None:
+    s, d = g.state, g.state.dummy
+    s.counts[g.board.area_index[area]][d] += k
+    s.provinces[d] -= k
+
+
+def test_dummy_two_region_cards_two_caballeros_each_and_none_in_the_kings_region():
+    """"At the beginning of each round, draw 2 Region cards. Place 2 Caballeros of the dummy in
+    each of the drawn regions." "If a card shows the King's region, do not place any Caballeros
+    there." """
+    g = _two()
+    ask = g.asked()
+    assert ask.kind == "dummy_region_cards" and ask.players == ("table",) and ask.options["draw"] == 2
+    g.apply(ev.DummyRegionCardsDrawn(regions=["castilla", "toledo"]))
+    d = _dummy_seat(g)
+    assert g.state.counts[g.board.area_index["castilla"]][d] == 0
+    assert g.state.counts[g.board.area_index["toledo"]][d] == 2 and g.state.provinces[d] == 28
+    assert g.asked().kind == "reveal_action_cards"
+
+
+def test_dummy_with_the_king_by_the_castillo_every_region_card_places():
+    """"If a card shows the King's region, do not place any Caballeros there." — after Rebellion
+    the King's region is the Castillo, which no Region card shows."""
+    g = _two()
+    g.state.king = g.board.castillo
+    assert g.asked().options["kings_region"] is None
+    g.apply(ev.DummyRegionCardsDrawn(regions=["castilla", "toledo"]))
+    d = _dummy_seat(g)
+    assert g.state.counts[g.board.area_index["castilla"]][d] == 2
+
+
+def test_dummy_no_region_cards_once_all_thirty_are_on_the_board():
+    """"If all 30 are on the game board, do not draw any more Region cards." """
+    g = _two(round=2)
+    _put_dummy(g, "granada", 28)
+    _refused(g, ev.DummyRegionCardsDrawn(regions=["galicia", "toledo"]), "dummy-region-cards")
+    g.apply(ev.DummyRegionCardsDrawn(regions=["galicia"]))  # the first card takes the last 2
+    assert g.state.provinces[_dummy_seat(g)] == 0
+    start_round(g, "intrigue")
+    finish_round(g)
+    assert g.asked().kind == "reveal_action_cards"  # round 3 begins without a draw
+    _refused(g, ev.DummyRegionCardsDrawn(regions=["aragon"]), "phase-order")
+    # A correction that takes the dummy's last Caballeros out after the round began: no draw.
+    g2 = _two()
+    g2.apply(ev.TableCorrected(regions={"galicia": {DUMMY: 30}}))
+    assert g2.asked().kind == "reveal_action_cards"
+    _refused(g2, ev.DummyRegionCardsDrawn(regions=["toledo"]), "dummy-region-cards")
+    g2.apply(ev.ActionCardsRevealed(cards=["intrigue", "fiesta", "coup"]))
+    assert g2.asked().kind == "dummy_power_card"
+
+
+def test_dummy_region_cards_are_reshuffled_after_each_general_scoring():
+    """"Then place the cards on a discard pile. After each general scoring, shuffle all Region
+    cards." """
+    g = _two(round=3)
+    g.apply(ev.DummyRegionCardsDrawn(regions=["galicia", "toledo"]))
+    assert public_view(g.state).dummy_region_cards == ["galicia", "toledo"]
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    assert len(g.asked().options["pile"]) == 9 and public_view(g.state).dummy_region_cards == []
+
+
+def test_dummy_power_card_is_turned_up_first_and_its_value_is_taken():
+    """"Before you play a Power card, turn over the top Power card from the dummy's stack. Then,
+    the player with the First Player marker begins" "As with other players, you can not play a
+    card with the same value." """
+    g = _two(start="blue")
+    g.apply(ev.DummyRegionCardsDrawn(regions=["galicia", "toledo"]))
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "adopted_home"]))
+    assert g.asked().kind == "dummy_power_card" and g.asked().players == ("table",)
+    _refused(g, ev.PowerCardPlayed(player="blue", card=5), "phase-order")
+    g.apply(ev.DummyPowerCardRevealed(card=11))
+    assert g.asked().players == ("blue",)
+    _refused(g, ev.PowerCardPlayed(player="blue", card=11), "power-card-distinct")
+
+
+def test_dummy_moves_by_its_value_and_takes_the_card_with_the_most_caballeros_unused():
+    """"As usual, the value of the revealed Power card defines when the dummy makes its move."
+    "The dummy always takes the remaining Action card with the most Caballeros shown on the
+    bottom. Immediately put this card on the discard pile (or flip it over if it is the King's
+    card). The dummy does not use the card." (the dummy's 13 first: Your Majesty, 5)"""
+    g = _two()
+    g.apply(ev.DummyRegionCardsDrawn(regions=["galicia", "toledo"]))
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "adopted_home"]))
+    g.apply(ev.DummyPowerCardRevealed(card=13))
+    king_before = g.state.king
+    g.apply(ev.PowerCardPlayed(player="purple", card=2))
+    g.apply(ev.PowerCardPlayed(player="blue", card=3))
+    assert g.state.revealed[5] is None and g.state.king == king_before
+    assert "your_majesty" not in g.state.discard_pile and g.asked().players == ("blue",)
+    g.apply(ev.CourtReplenished(player="blue", from_provinces=0))
+    g.apply(ev.ActionCardChosen(player="blue", stack=1))
+    finish_turn(g)
+    g.apply(ev.CourtReplenished(player="purple", from_provinces=0))
+    g.apply(ev.ActionCardChosen(player="purple", stack=4))
+    finish_turn(g)
+    # end of round: the one left (the Veto, stack 2) is discarded; the dummy's 13 is discarded
+    assert g.state.discard_pile == ["intrigue", "adopted_home", "veto"]
+    assert 13 in g.state.discards[_dummy_seat(g)]
+    g.apply(ev.DummyRegionCardsDrawn(regions=["aragon", "sevilla"]))
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "enactment"]))
+    assert g.state.revealed[5] == "your_majesty"
+    _refused(g, ev.DummyPowerCardRevealed(card=13), "dummy-power-card")
+
+
+def test_dummy_discards_the_card_it_takes_even_the_veto():
+    """"Immediately put this card on the discard pile ... The dummy does not use the card." (the
+    dummy's 13 after Your Majesty is taken: the Veto is not held by anyone)"""
+    g = _two()
+    g.apply(ev.DummyRegionCardsDrawn(regions=["galicia", "toledo"]))
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "adopted_home"]))
+    g.apply(ev.DummyPowerCardRevealed(card=10))
+    g.apply(ev.PowerCardPlayed(player="purple", card=13))
+    g.apply(ev.PowerCardPlayed(player="blue", card=1))
+    g.apply(ev.CourtReplenished(player="purple", from_provinces=0))
+    g.apply(ev.ActionCardChosen(player="purple", stack=5))
+    g.apply(ev.CaballerosPlaced(player="purple", placements={}))
+    g.apply(ev.SpecialActionSkipped(player="purple"))
+    assert g.state.discard_pile == ["adopted_home"]  # stack 4: the most after the King's card
+    g.apply(ev.CourtReplenished(player="blue", from_provinces=0))
+    g.apply(ev.ActionCardChosen(player="blue", stack=1))
+    finish_turn(g)
+    assert "veto" in g.state.discard_pile and g.state.vetoes == []
+
+
+def test_dummy_never_gets_the_first_player_marker():
+    """"Then, the player with the First Player marker begins (the dummy never gets the First
+    Player marker)." (the dummy's 1 is the lowest: Blue's 4 takes the marker)"""
+    g = _two()
+    g.apply(ev.DummyRegionCardsDrawn(regions=["galicia", "toledo"]))
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "adopted_home"]))
+    g.apply(ev.DummyPowerCardRevealed(card=1))
+    g.apply(ev.PowerCardPlayed(player="purple", card=9))
+    g.apply(ev.PowerCardPlayed(player="blue", card=4))
+    _round_of_plain_turns(g)
+    assert g.state.players[g.state.start_player] == "blue"
+
+
+def test_dummy_caballeros_change_majorities_but_score_nothing_and_take_no_bonus():
+    """"The dummy also places Caballeros in Spain. It can change majorities, but does not get
+    points." and "Only the first two numbers on the Scoring board count." (Toledo 7/4/2, the
+    King there: the dummy 3 first, Purple 2 second: 4 and no King's bonus; Blue 1 third: 0)"""
+    g = _two(round=3)
+    clear(g)
+    g.state.king = g.board.area_index["toledo"]
+    _put_dummy(g, "toledo", 3)
+    put(g, "purple", "toledo", 2)
+    put(g, "blue", "toledo", 1)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    toledo = [ln for ln in _last_scoring(g) if ln.area == "toledo"]
+    assert _points(toledo) == {DUMMY: 0, "purple": 4, "blue": 0}
+    assert not [ln for ln in toledo if ln.kind != "place"]
+    assert g.state.scores[_dummy_seat(g)] == 0
+
+
+def test_dummy_and_players_are_moved_and_sent_back_by_the_normal_rules():
+    """"You may move the dummy's Caballeros or send them back from the regions according to the
+    normal rules." (Intrigue: the dummy's are opposing Caballeros)"""
+    g = _two()
+    g.apply(ev.DummyRegionCardsDrawn(regions=["galicia", "toledo"]))
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "adopted_home"]))
+    g.apply(ev.DummyPowerCardRevealed(card=1))
+    g.apply(ev.PowerCardPlayed(player="purple", card=13))
+    g.apply(ev.PowerCardPlayed(player="blue", card=12))
+    take(g, "intrigue")
+    start_special(g, "purple")
+    assert DUMMY in g.asked().options["sources"]["toledo"]
+    g.apply(ev.CaballerosMoved(player="purple", owner=DUMMY, source="toledo", target="castillo", count=2))
+    assert g.state.counts[g.board.castillo][_dummy_seat(g)] == 2
+
+
+def test_dummy_is_skipped_when_a_card_would_require_its_action():
+    """"But if an Action card would require the dummy's action (e.g. choose a region), skip the
+    dummy." (Civil War asks only Blue; Withdrawal asks only Blue)"""
+    g = _two()
+    g.apply(ev.DummyRegionCardsDrawn(regions=["galicia", "toledo"]))
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "civil_war", "adopted_home"]))
+    g.apply(ev.DummyPowerCardRevealed(card=1))
+    g.apply(ev.PowerCardPlayed(player="purple", card=13))
+    g.apply(ev.PowerCardPlayed(player="blue", card=12))
+    take(g, "civil_war")
+    start_special(g, "purple")
+    assert g.asked().kind == "secret_disc" and g.asked().players == ("blue",)
+    _refused(g, ev.SecretDiscSet(player=DUMMY, region="toledo"), "secret-disc")
+
+
+def test_dummy_sets_no_disc_at_the_general_scoring():
+    """The dummy is never asked anything: at a general scoring only the two players set discs."""
+    g = _two(round=3)
+    start_round(g, "intrigue")
+    finish_round(g)
+    assert set(g.asked().players) == set(TWO)
+    _refused(g, ev.SecretDiscSet(player=DUMMY, region="galicia"), "secret-disc")
+
+
+def test_dummy_and_every_player_count_in_random_two_player_games_no_ask_is_the_dummys():
+    """The dummy is never asked anything, in whole random 2-player games with every module
+    (invariants checked after every event)."""
+    from engine.playout import play_random_game
+    for seed, mods in ((1, ()), (2, ("new-regency", "old-hands", "power-shift"))):
+        rng = random.Random(seed)
+        from engine.playout import random_setup, standin_files
+        from engine.game import board_for, start_state
+        from engine.flow import apply_event, asked
+        bf, cf = standin_files("2023", 2)
+        probe = ev.GameSetup(players=["a", "b"], king="x", homes={}, start_player="a", rules="2023",
+                             board_file=bf, cards_file=cf)
+        board = board_for(probe)
+        state = start_state(random_setup(rng, 2, board, "full", "2023", mods, bf, cf, True), board)
+        dummy = state.players[state.dummy]
+        while state.stage != "over":
+            ask = asked(state)
+            assert dummy not in ask.players and dummy not in ask.vetoes, ask
+            event = random_event(rng, ask)
+            before = _snapshot_for_checks(state)
+            apply_event(state, event)
+            check_invariants(state, before, event)
+        assert state.dummy not in state.winners
+    assert play_random_game  # the playout module the CLI uses
+
+
+# ================================================================== 2 and 3 players: scoring, four stacks
+
+@pytest.mark.parametrize("players", [TWO, THREE])
+def test_two_and_three_players_score_only_the_first_two_numbers(players):
+    """"Scoring changes: Only the first two numbers on the Scoring board count." (Valencia
+    5/3/2: a third place earns nothing; two tied for first take the second number)"""
+    g = (_two if len(players) == 2 else _three)(round=3)
+    clear(g)
+    g.state.king = g.board.area_index["granada"]
+    put(g, "purple", "valencia", 3)
+    put(g, "blue", "valencia", 2)
+    if len(players) == 3:
+        put(g, "green", "valencia", 1)
+    put(g, "purple", "toledo", 1)
+    put(g, "blue", "toledo", 1)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    lines = _last_scoring(g)
+    expected = {"purple": 5, "blue": 3} | ({"green": 0} if len(players) == 3 else {})
+    assert _points([ln for ln in lines if ln.area == "valencia"]) == expected
+    assert _points([ln for ln in lines if ln.area == "toledo"]) == {"purple": 4, "blue": 4}
+
+
+def test_two_players_always_four_stacks_three_may_choose():
+    """2 players: "Shuffle the Action cards in stacks 2 and 3 and place them face down next to
+    stack 1. You will only have 4 stacks to choose from instead of 5." 3 players: "Optional: ..."
+    """
+    g2 = _two()
+    g2.apply(ev.DummyRegionCardsDrawn(regions=["galicia", "toledo"]))
+    stacks = g2.asked().options["stacks"]
+    assert sorted(stacks) == [1, 2, 4] and "fiesta" in stacks[2] and "veto" in stacks[2]
+    g2.apply(ev.ActionCardsRevealed(cards=["intrigue", "fiesta", "coup"]))
+    assert sorted(g2.state.revealed) == [1, 2, 4, 5]
+    assert sorted(_three().asked().options["stacks"]) == [1, 2, 3, 4]
+    assert sorted(_three(modules=["four-stacks"]).asked().options["stacks"]) == [1, 2, 4]
+    with pytest.raises(RuleViolation) as info:
+        new_game(modules=["four-stacks"])
+    assert info.value.rule == "setup"
+
+
+# ================================================================== New Regency
+
+def test_new_regency_the_spade_cards_replace_the_kings_card_as_the_fifth_stack():
+    """"Set up the game as usual, but return the King's card to the box. Instead, shuffle the 10
+    Action cards with the ♠ symbol and place them face down as the 5th stack next to the
+    others." """
+    g = new_game(modules=["new-regency"])
+    stacks = g.asked().options["stacks"]
+    assert sorted(stacks) == [1, 2, 3, 4, 5] and set(stacks[5]) == {"exile", "entourage", "chalet", "rebellion"}
+    _refused(g, ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup", "your_majesty"]), "reveal")
+    _refused(g, ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]), "reveal")
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup", "chalet"]))
+    assert g.state.revealed[5] == "chalet"
+
+
+def test_new_regency_the_fifth_card_is_discarded_at_the_round_end_used_or_not():
+    """"At the beginning of each round, you reveal the top card. At the end of the round, discard
+    the card (whether it was used or not) and reveal the next one from the stack." """
+    g = new_game(modules=["new-regency"])
+    start_round(g, "chalet")
+    _round_of_plain_turns(g)  # nobody takes stack 5
+    assert "chalet" in g.state.discard_pile
+    assert g.asked().options["stacks"][5]["chalet"] == 1
+    start_round(g, "exile")
+    pid = take(g, "exile")
+    finish_turn(g)
+    assert "exile" in g.state.discard_pile and pid
+
+
+def test_new_regency_a_spade_card_the_table_adds_mid_game_goes_face_down_in_stack_5():
+    """"The 5th stack follows the same rules as the other Action card stacks." — a ♠ card the
+    card set does not list, added by the table from the effect vocabulary, is dealt face down
+    there like a card added to stacks 1-4, and the game goes on."""
+    g = new_game(modules=["new-regency"])
+    g.apply(ev.CardSetCompleted(cards=[{"id": "new_spade", "stack": 5, "copies": 1, "name": "New Spade",
+                                        "effect": "your_majesty", "module": "new-regency", "placement": 3}]))
+    assert g.asked().options["stacks"][5]["new_spade"] == 1
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup", "new_spade"]))
+    assert g.state.revealed[5] == "new_spade"
+    _refused(g, ev.CardSetCompleted(cards=[{"id": "exile", "copies": 3}]), "card-set")  # mid-round
+
+
+def test_new_regency_copies_entered_for_a_shipped_spade_card_are_dealt():
+    """The shipped ♠ cards have no published copies: entered during the game they are dealt."""
+    g = new_game(modules=["new-regency"], files=False, board_file=None)
+    assert not g.asked().options["stacks"][5]
+    g.apply(ev.CardSetCompleted(cards=[{"id": "rebellion", "copies": 1, "placement": 3}]))
+    assert g.asked().options["stacks"][5] == {"rebellion": 1}
+
+
+# ================================================================== Old Hands
+
+CLUB = {"id": "club_one", "stack": 1, "copies": 1, "name": "Club One", "effect": "militia",
+        "params": {"count": 2}, "module": "old-hands"}
+
+
+def test_old_hands_each_club_card_replaces_one_random_card_of_its_stack():
+    """"Then, for each ♣ card you are adding, return 1 random card from the corresponding stack
+    back to the box." "Then, add the new Action cards to their corresponding stacks." """
+    g = new_game(modules=["old-hands"], extra_cards=(CLUB,), removed_cards=["militia"])
+    stack1 = g.state.stacks_undrawn[0]
+    assert stack1.get("club_one") == 1 and "militia" not in stack1
+    with pytest.raises(RuleViolation) as info:
+        new_game(modules=["old-hands"], extra_cards=(CLUB,), removed_cards=["veto"])  # stack 2, not 1
+    assert info.value.rule == "setup" and "stack 1" in info.value.detail
+    with pytest.raises(RuleViolation):
+        new_game(modules=["old-hands"], extra_cards=(CLUB,))  # nothing returned to the box
+    assert "club_one" not in new_game(extra_cards=(CLUB,)).state.stacks_undrawn[0]  # not chosen
+
+
+# ================================================================== Power Shift
+
+def _mod(mid: str, value: int, ability=None) -> dict:
+    return {"id": mid, "value": value, "name": mid, "ability": ability, "source": "referee test set"}
+
+
+MODIFIERS = ([_mod(f"p{i}", 1) for i in range(4)] + [_mod(f"m{i}", -1) for i in range(4)]
+             + [_mod(f"pp{i}", 2) for i in range(3)] + [_mod(f"mm{i}", -2) for i in range(3)]
+             + [_mod("court_up", 1, {"effect": "court", "params": {"count": 1}, "text": "1 to the court"}),
+                _mod("move_own", -1, {"effect": "move", "params": {"total": 1, "own": 1, "foreign": 0},
+                                      "text": "move 1 own"})])
+DEALT = {"purple": ["p0", "m0", "court_up"], "blue": ["p1", "m1", "pp0"], "green": ["p2", "m2", "mm0"],
+         "orange": ["p3", "m3", "move_own"]}
+
+
+def _power_shift(players=("purple", "blue", "green", "orange"), dummy=None, passes=None) -> Game:
+    from .effects.game2023 import HOMES, cards_file
+    import copy
+    cf = cards_file()
+    cf["modifiers"] = MODIFIERS
+    g = Game(ev.GameSetup(players=list(players), rules="2023", modules=["power-shift"], king="castilla",
+                          dummy=dummy, homes={p: HOMES[p] for p in players}, start_player=players[0],
+                          board_file=copy.deepcopy(BOARD_2_3 if len(players) < 4 else BOARD_FILE),
+                          cards_file=cf))
+    for pid in players:
+        g.apply(ev.ModifiersDealt(player=pid, modifiers=DEALT[pid]))
+    for pid in players:
+        g.apply(ev.ModifierPassed(player=pid, modifier=(passes or {}).get(pid, DEALT[pid][0])))
+    return g
+
+
+def test_power_shift_three_dealt_one_passed_left_in_secret():
+    """"Then deal 3 Modifier cards to each player." "Everyone looks at their 3 Modifier cards and
+    passes 1 of them face down to the player to their left. Once everyone has passed a card, add
+    all 3 Modifier cards to your hand of Power cards." """
+    from .effects.game2023 import HOMES, cards_file
+    cf = cards_file()
+    cf["modifiers"] = MODIFIERS
+    g = Game(ev.GameSetup(players=["purple", "blue", "green", "orange"], rules="2023", modules=["power-shift"],
+                          king="castilla", homes={p: HOMES[p] for p in DEALT}, start_player="purple",
+                          board_file=dict(BOARD_FILE), cards_file=cf))
+    assert g.asked().kind == "deal_modifiers"
+    _refused(g, ev.ModifiersDealt(player="purple", modifiers=["p0", "p0", "m0"]), "power-shift")
+    for pid in DEALT:
+        g.apply(ev.ModifiersDealt(player=pid, modifiers=DEALT[pid]))
+    _refused(g, ev.ModifierPassed(player="purple", modifier="p1"), "power-shift")  # not purple's
+    g.apply(ev.ModifierPassed(player="purple", modifier="court_up"))
+    assert "court_up" in g.state.modifier_hands[seat(g, "purple")]  # nothing moves before all passed
+    assert "court_up" not in public_view(g.state).model_dump_json()
+    assert "court_up" not in player_view(g.state, "blue").model_dump_json()
+    for pid in ("blue", "green", "orange"):
+        g.apply(ev.ModifierPassed(player=pid, modifier=DEALT[pid][0]))
+    assert g.state.modifier_hands[seat(g, "blue")] == {"m1", "pp0", "court_up"}  # Blue is Purple's left
+    assert g.state.modifier_hands[seat(g, "purple")] == {"p0", "m0", "p3"}       # from Orange, on the right
+
+
+def test_power_shift_examples_9_plus_1_after_a_9_but_not_7_plus_1_after_an_8():
+    """"Example: You may play a 9 +1 (=10) if someone already played a 9." "Example: If a player
+    before you played an 8, you cannot play a 7 +1 (=8)." "Important: the total value must be
+    different from the values that have already been played." """
+    g = _power_shift()
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    g.apply(ev.PowerCardPlayed(player="purple", card=9))
+    g.apply(ev.PowerCardPlayed(player="blue", card=9, modifier="p0"))  # Blue holds Purple's p0
+    g.apply(ev.PowerCardPlayed(player="green", card=8))
+    _refused(g, ev.PowerCardPlayed(player="orange", card=7, modifier="p2"), "power-card-distinct")
+    _refused(g, ev.PowerCardPlayed(player="orange", card=10), "power-card-distinct")  # 10 = 9 + 1
+    _refused(g, ev.PowerCardPlayed(player="orange", card=5, modifier="pp0"), "power-shift")  # not in hand
+
+
+def test_power_shift_the_ability_after_the_court_before_the_action_card_then_discarded():
+    """"If you play a Modifier card, you may use the special ability at the beginning of your turn:
+    after taking Caballeros to your Court, but before choosing an Action card. After your turn,
+    discard your played Modifier card with your Power card." """
+    g = _power_shift(passes={"purple": "p0", "blue": "p1", "green": "p2", "orange": "p3"})
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    g.apply(ev.PowerCardPlayed(player="purple", card=12, modifier="court_up"))  # 13: first
+    for pid, c in (("blue", 11), ("green", 10), ("orange", 9)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    _refused(g, ev.ModifierAbilityUsed(player="purple"), "phase-order")  # the court comes first
+    g.apply(ev.CourtReplenished(player="purple", from_provinces=0))
+    assert g.asked().kind == "modifier_ability"
+    _refused(g, ev.ActionCardChosen(player="purple", stack=1), "phase-order")
+    g.apply(ev.ModifierAbilityUsed(player="purple"))
+    g.apply(ev.CourtReplenished(player="purple", from_provinces=1))
+    assert court(g, "purple") == 8 and g.asked().kind == "choose_action_card"
+    _round_of_plain_turns(g)
+    assert "court_up" in g.state.modifier_discards[seat(g, "purple")]
+    assert "court_up" not in g.state.modifier_hands[seat(g, "purple")]
+
+
+def test_power_shift_the_lowest_total_takes_the_first_player_marker():
+    """"At the end of the round, the person who played the lowest total value gets the First
+    Player marker." (Orange 3 - 2 = 1 under Green's 2)"""
+    g = _power_shift(passes={"purple": "p0", "blue": "p1", "green": "mm0", "orange": "p3"})
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    g.apply(ev.PowerCardPlayed(player="purple", card=9))
+    g.apply(ev.PowerCardPlayed(player="blue", card=8))
+    g.apply(ev.PowerCardPlayed(player="green", card=2))
+    g.apply(ev.PowerCardPlayed(player="orange", card=3, modifier="mm0"))
+    assert [g.state.players[q] for q in g.state.turn_order] == ["purple", "blue", "green", "orange"]
+    _round_of_plain_turns(g)
+    assert g.state.players[g.state.start_player] == "orange"
+
+
+def test_power_shift_two_players_pass_to_each_other_and_the_dummy_has_no_modifiers():
+    """"passes 1 of them face down to the player to their left" — with the dummy beside the
+    board, the two players pass to each other; the dummy is never dealt or asked."""
+    g = _power_shift(players=("purple", "blue"), dummy=DUMMY)
+    assert g.state.modifier_hands[seat(g, "purple")] == {"m0", "court_up", "p1"}
+    assert g.state.modifier_hands[_dummy_seat(g)] == set()
+    assert g.asked().kind == "dummy_region_cards"
+
+
+# ================================================================== Action card explanations
+
+def test_move_to_any_region_split_as_you_like_intrigue_example():
+    """"You can move them to any region, not just neighbor regions of the King's region. You can
+    split them as you like." Intrigue: "You move 1 of your Caballeros from Granada to Castilla and
+    throw 1 into the Castillo. Then, you move 1 green Caballero to Valencia and 1 blue to
+    Castilla." (the King in Galicia)"""
+    g = new_game(king="navarra")
+    g.state.king = g.board.area_index["galicia"]
+    g.state.grandes[seat(g, "purple")] = g.board.area_index["navarra"]
+    clear(g)
+    put(g, "purple", "granada", 2)
+    put(g, "green", "sevilla", 1)
+    put(g, "blue", "aragon", 1)
+    pid = _to_turn(g, "intrigue")
+    start_special(g, pid)
+    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="castilla"))
+    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="castillo"))
+    _refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="castilla", target="toledo"), "special-action")
+    g.apply(ev.CaballerosMoved(player=pid, owner="green", source="sevilla", target="valencia"))
+    g.apply(ev.CaballerosMoved(player=pid, owner="blue", source="aragon", target="castilla"))
+    assert g.state.special is None
+    assert (count(g, "purple", "castilla"), count(g, "purple", "castillo"), count(g, "green", "valencia"),
+            count(g, "blue", "castilla")) == (1, 1, 1, 1)
+
+
+def test_move_never_from_the_court():
+    """"You are not allowed to move Caballeros out of the Castillo or from your Court." """
+    g = new_game()
+    put(g, "purple", "granada", 1)
+    pid = _to_turn(g, "intrigue")
+    start_special(g, pid)
+    _refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="court", target="granada"), "unknown-id")
+    _refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="portugal"), "not-a-region")
+
+
+def test_withdrawal_example_left_neighbour_first_court_or_regions():
+    """"Example "Withdrawal": Each opponent must return 3 of their Caballeros from the regions or
+    their Court to the Province. Your left neighbor starts." "Orange is to your left and returns 3
+    Caballeros from their Court ... Blue returns 2 from their Court and 1 Caballero from Valencia
+    ... Green is last and returns 2 from Toledo and 1 from Valencia." """
+    g = new_game(players=["purple", "orange", "blue", "green"],
+                 homes={"purple": "granada", "orange": "cataluna", "blue": "sevilla", "green": "navarra"})
+    clear(g)
+    set_court(g, "orange", 3)
+    set_court(g, "blue", 2)
+    put(g, "blue", "valencia", 1)
+    put(g, "green", "toledo", 2)
+    put(g, "green", "valencia", 1)
+    pid = _to_turn(g, "withdrawal")
+    start_special(g, pid)
+    assert g.asked().players == ("orange",)
+    g.apply(ev.CaballerosSentBack(player="orange", owner="orange", from_court=3))
+    assert g.asked().players == ("blue",)
+    _refused(g, ev.CaballerosSentBack(player="blue", owner="blue", from_court=2), "special-action")  # 3 due
+    g.apply(ev.CaballerosSentBack(player="blue", owner="blue", from_court=2, from_regions={"valencia": 1}))
+    g.apply(ev.CaballerosSentBack(player="green", owner="green", from_regions={"toledo": 2, "valencia": 1}))
+    assert court(g, "orange") == court(g, "blue") == 0 and count(g, "green", "toledo") == 0
+    assert provinces(g, "green") == 30
+
+
+def test_send_back_as_many_as_possible():
+    """"In case you don't have enough Caballeros at the specified location, send back as many as
+    possible." (Blue has only 1 outside the Castillo and the King's region)"""
+    g = new_game()
+    clear(g)
+    put(g, "blue", "toledo", 1)
+    put(g, "blue", "castillo", 4)
+    put(g, "blue", "castilla", 2)
+    pid = _to_turn(g, "withdrawal")
+    start_special(g, pid)
+    assert g.asked().players == ("blue",) and g.asked().options["owners"]["blue"]["count"] == 1
+    g.apply(ev.CaballerosSentBack(player="blue", owner="blue", from_regions={"toledo": 1}))
+    assert g.state.special is None and count(g, "blue", "castilla") == 2
+
+
+def test_score_regions_never_the_castillo_unless_stated():
+    """"Note: Unless stated otherwise, you're not allowed to score the Castillo, since it is not a
+    region." (Fiesta with a Scoring tile 8/4/0 ... no: tile 4/0/0 on the Castillo and Outposts)"""
+    g = new_game()
+    clear(g)
+    g.state.mobile["tile_a"] = g.board.castillo  # 4/0/0: a "4" board, but not a region
+    put(g, "blue", "castillo", 3)
+    put(g, "green", "sevilla", 1)
+    pid = _to_turn(g, "outposts")
+    start_special(g, pid)
+    assert {ln.area for ln in _last_scoring(g)} == {"sevilla"}
+
+
+def test_outposts_example_with_scoring_tiles():
+    """"Score all regions that give 4 points for 1st place. In this case, these are Sevilla,
+    Cataluña, and Toledo, since a Scoring tile was placed in Toledo. You don't score Galicia,
+    because it also has a Scoring tile." """
+    g = new_game(king="valencia")
+    clear(g)
+    g.state.mobile["tile_a"] = g.board.area_index["toledo"]   # 4/0/0
+    g.state.mobile["tile_b"] = g.board.area_index["galicia"]  # 8/4/0
+    for r in ("sevilla", "cataluna", "toledo", "galicia"):
+        put(g, "blue", r, 1)
+    pid = _to_turn(g, "outposts")
+    start_special(g, pid)
+    assert sorted({ln.area for ln in _last_scoring(g)}) == ["cataluna", "sevilla", "toledo"]
+
+
+def test_a_chosen_region_may_be_the_kings_region():
+    """"If you can choose a region, you may choose the King's region." (a card of the table's
+    that scores one region of your choice; the King's bonus comes with it)"""
+    chooser = {"id": "local_hero", "stack": 4, "copies": 1, "name": "Local Hero", "effect": "score_chosen_region"}
+    g = new_game(extra_cards=(chooser,))
+    clear(g)
+    put(g, "blue", "castilla", 2)
+    pid = _to_turn(g, "local_hero")
+    start_special(g, pid)
+    assert "castilla" in g.asked().options["regions"]
+    _refused(g, ev.RegionChosen(player=pid, region="castillo"))
+    g.apply(ev.RegionChosen(player=pid, region="castilla"))
+    assert _points(_last_scoring(g)) == {"blue": 6 + 2}
+
+
+def test_coup_example_each_moves_all_by_disc_yours_stay():
+    """"You choose Toledo. Using their Secret discs, all other players secretly choose the region
+    to which they will move all their Caballeros from Toledo. After revealing the regions, Orange
+    moves 1 Caballero to Cataluña, Blue moves 2 to Granada, and Green moves 2 to Valencia. Your
+    Caballeros stay in Toledo." """
+    g = new_game(players=["purple", "orange", "blue", "green"],
+                 homes={"purple": "granada", "orange": "cataluna", "blue": "sevilla", "green": "navarra"})
+    clear(g)
+    for pid, k in (("purple", 2), ("orange", 1), ("blue", 2), ("green", 2)):
+        put(g, pid, "toledo", k)
+    pid = _to_turn(g, "coup")
+    start_special(g, pid)
+    g.apply(ev.RegionChosen(player=pid, region="toledo"))
+    assert set(g.asked().players) == {"orange", "blue", "green"}
+    for q, r in (("orange", "cataluna"), ("blue", "granada"), ("green", "valencia")):
+        g.apply(ev.SecretDiscSet(player=q, region=r))
+        if q != "green":
+            _refused(g, ev.SecretDiscsRevealed(), "secret-disc")  # "simultaneously reveal all discs"
+    assert "granada" not in public_view(g.state).model_dump_json().split('"outcomes"')[1]
+    g.apply(ev.SecretDiscsRevealed())
+    assert (count(g, "orange", "cataluna"), count(g, "blue", "granada"), count(g, "green", "valencia"),
+            count(g, "purple", "toledo")) == (1, 2, 2, 2)
+
+
+# ================================================================== Explanations of Special cards
+
+def test_militia_split_or_both_in_one_region_anywhere_but_the_kings_or_the_castillo():
+    """Militia: "You may split your Caballeros or put them both in one region. You do not have to
+    place them in neighbor regions of the King's region." """
+    g = new_game()
+    pid = _to_turn(g, "militia")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"sevilla": 1}), "militia")  # both
+    g.apply(ev.ExtraCaballerosPlaced(player=pid, placements={"sevilla": 1, "cataluna": 1}))
+    assert count(g, pid, "sevilla") == 1 and count(g, pid, "cataluna") == 1 and court(g, pid) == 5
+
+
+def test_civil_war_each_other_player_chooses_a_region_with_a_caballero_the_luckless_none():
+    """Civil War: "All other players must choose a region in which they have at least 1
+    Caballero. If a player has no Caballeros in any region, they are lucky" """
+    g = new_game()
+    clear(g)
+    put(g, "blue", "toledo", 2)
+    put(g, "green", "granada", 1)
+    put(g, "purple", "granada", 3)
+    pid = _to_turn(g, "civil_war")
+    start_special(g, pid)
+    assert set(g.asked().players) == {"blue", "green"}  # Orange has none: lucky; never the player
+    assert g.asked().options["regions"]["blue"] == ["toledo"]
+    _refused(g, ev.SecretDiscSet(player="blue", region="granada"), "secret-disc")
+    g.apply(ev.SecretDiscSet(player="blue", region="toledo"))
+    g.apply(ev.SecretDiscSet(player="green", region="granada"))
+    g.apply(ev.SecretDiscsRevealed())
+    assert count(g, "blue", "toledo") == 0 and count(g, "green", "granada") == 0  # the test card: send back
+    assert count(g, "purple", "granada") == 3
+
+
+def test_revelation_scores_the_castillo_and_throws_everything_back():
+    """Revelation: "Open the gate and score the Castillo as usual. However, do not move the
+    Caballeros afterwards. Instead, you throw them back into the Castillo." """
+    g = new_game()
+    put(g, "blue", "castillo", 3)
+    put(g, "green", "castillo", 1)
+    pid = _to_turn(g, "revelation")
+    start_special(g, pid)
+    assert _points(_last_scoring(g)) == {"blue": 5, "green": 3}
+    assert count(g, "blue", "castillo") == 3 and count(g, "green", "castillo") == 1
+
+
+def test_empowerment_the_card_just_played_back_and_still_the_first_player_marker():
+    """Empowerment: "You may either take the Power card you just played and return it to your
+    hand, or choose one from your discard pile." "Special case: If you choose the Power card you
+    just played and it was the lowest card played in that round, you still receive the First
+    Player marker at the end of the round." """
+    g = new_game()
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "coup"]))
+    for pid, c in (("purple", 1), ("blue", 8), ("green", 7), ("orange", 6)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    for stack in (1, 3, 4):  # Blue, Green, Orange leave the Empowerment
+        g.apply(ev.CourtReplenished(player=g.asked().players[0], from_provinces=0))
+        g.apply(ev.ActionCardChosen(player=g.asked().players[0], stack=stack))
+        finish_turn(g)
+    take(g, "empowerment")
+    start_special(g, "purple")
+    assert g.asked().options["cards"] == [1]
+    g.apply(ev.PowerCardTakenBack(player="purple", card=1))
+    g.apply(ev.CaballerosPlaced(player="purple", placements={}))
+    assert g.state.players[g.state.start_player] == "purple" and 1 in g.state.hands[seat(g, "purple")]
+    assert public_view(g.state).model_dump()["players"][0]["power_cards_in_hand"] == 13
+
+
+def test_empowerment_a_card_from_the_discard_pile_unseen():
+    """"or choose one from your discard pile. You don't have to show the card to the others." """
+    g = new_game()
+    start_round(g, "intrigue", order=["purple", "blue", "green", "orange"])  # purple plays 13
+    finish_round(g)
+    pid = _to_turn(g, "empowerment", order=["purple", "blue", "green", "orange"])
+    start_special(g, pid)
+    assert 13 in g.asked().options["cards"]
+    assert public_view(g.state).asked.options is None  # the choice is private
+    g.apply(ev.PowerCardTakenBack(player=pid, card=13))
+    assert 13 in g.state.hands[seat(g, pid)]
+    assert public_view(g.state).players[0].model_dump()["power_cards_in_hand"] == len(g.state.hands[0])
+
+
+def test_enactment_on_a_free_board_move_one_never_remove_one_on_the_castillo():
+    """Enactment: "place it on a free Scoring board on the game board. You may also move a tile
+    that is already on the game board to another one (but do not remove it from the game
+    board)." "You can also place one tile on the Castillo to replace both Scoring boards there."
+    and "There can only be one Scoring tile in each region." """
+    g = new_game()
+    g.state.mobile["tile_a"] = g.board.area_index["toledo"]
+    pid = _to_turn(g, "enactment")
+    start_special(g, pid)
+    moves = g.asked().options["moves"]
+    assert "toledo" not in moves["tile_b"] and "castillo" in moves["tile_b"]
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="toledo"), "scoring-tile")
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="france"), "not-a-region")
+    g.apply(ev.ScoringTilePlaced(player=pid, tile="tile_a", area="castillo"))
+    assert g.state.scoreboard(g.board.castillo) == (4, 0, 0)
+    assert public_view(g.state).mobile_scoreboards == {"tile_a": "castillo", "tile_b": None}
+
+
+def test_adopted_home_several_grandes_in_one_region_never_the_castillo():
+    """Adopted Home: "Multiple Grandes may be present in one region. However, you are not allowed
+    to throw your Grande into the Castillo." """
+    g = new_game()
+    pid = _to_turn(g, "adopted_home")
+    start_special(g, pid)
+    _refused(g, ev.GrandeMoved(player=pid, region="castillo"), "grande-castillo")
+    _refused(g, ev.GrandeMoved(player=pid, region="france"), "not-a-region")
+    g.apply(ev.GrandeMoved(player=pid, region="aragon"))  # Blue's Grande is there
+    assert grande(g, "purple") == grande(g, "blue") == "aragon"
+
+
+def test_your_majesty_any_region_never_the_castillo_or_france_or_staying():
+    """Your Majesty: "You can move the King to any region. You cannot throw him into the Castillo
+    and you cannot move it to France or Portugal." "If you choose not to perform the Special
+    action, the King remains in place." """
+    g = new_game()
+    pid = _to_turn(g, "your_majesty")
+    start_special(g, pid)
+    assert sorted(g.asked().options["regions"]) == sorted(r for r in g.board.region_ids if r != "castilla")
+    _refused(g, ev.KingMoved(player=pid, region="castillo"), "king-move-2023")
+    _refused(g, ev.KingMoved(player=pid, region="portugal"), "king-move-2023")
+    _refused(g, ev.KingMoved(player=pid, region="castilla"), "king-move-2023")
+    g.apply(ev.KingMoved(player=pid, region="sevilla"))  # not a neighbour: any region
+    assert king(g) == "sevilla"
+    g2 = new_game()
+    pid = _to_turn(g2, "your_majesty")
+    g2.apply(ev.SpecialActionSkipped(player=pid))
+    assert king(g2) == "castilla"
+
+
+def test_exile_only_to_france_or_portugal_whose_neighbours_work_as_usual():
+    """Exile: "The neighboring regions to France and Portugal work the same way as usual. You can
+    only move the King to France or Portugal with this card." (the test board: France borders
+    Navarra, Aragón and Cataluña)"""
+    g = new_game(modules=["new-regency"])
+    pid = _to_turn(g, "exile")
+    start_special(g, pid)
+    assert sorted(g.asked().options["regions"]) == ["france", "portugal"]
+    _refused(g, ev.KingMoved(player=pid, region="toledo"), "king-move-2023")
+    g.apply(ev.KingMoved(player=pid, region="france"))
+    assert king(g) == "france" and public_view(g.state).king == "france"
+    finish_turn(g)
+    _round_of_plain_turns(g)
+    pid = _to_turn(g, "intrigue")
+    assert sorted(g.asked().options["place"]["areas"]) == ["aragon", "castillo", "cataluna", "navarra"]
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"france": 1}), "not-a-region")
+
+
+def test_exile_refuses_naming_the_fact_when_the_board_has_no_neighbours_for_france():
+    """The rule book does not say which regions border France and Portugal: without the table's
+    board file, Exile refuses to start, naming the missing fact."""
+    g = new_game(modules=["new-regency"], board_file={"scoring_tiles": BOARD_FILE["scoring_tiles"]})
+    pid = _to_turn(g, "exile")
+    assert "France" in g.asked().options["special"]["refused"]
+    _refused(g, ev.SpecialActionStarted(player=pid), "board-fact-missing")
+
+
+def test_entourage_two_caballeros_go_with_the_king_or_as_many_as_there_are():
+    """Entourage: "You must move 2 Caballeros to the same region as the King. If there are less
+    than 2 Caballeros in the region, you must move as many Caballeros as possible along with the
+    King. You forfeit the others." """
+    g = new_game(modules=["new-regency"])
+    clear(g)
+    put(g, "blue", "castilla", 1)
+    put(g, "green", "castilla", 2)
+    pid = _to_turn(g, "entourage")
+    start_special(g, pid)
+    _refused(g, ev.EntourageMoved(player=pid, region="granada", caballeros={"green": 1}), "entourage")
+    _refused(g, ev.EntourageMoved(player=pid, region="granada", caballeros={"green": 3}), "entourage")
+    g.apply(ev.EntourageMoved(player=pid, region="granada", caballeros={"green": 1, "blue": 1}))
+    assert king(g) == "granada" and count(g, "green", "granada") == 1 and count(g, "blue", "granada") == 1
+    assert count(g, "green", "castilla") == 1
+    g2 = new_game(modules=["new-regency"])
+    clear(g2)
+    put(g2, "blue", "castilla", 1)
+    pid = _to_turn(g2, "entourage")
+    start_special(g2, pid)
+    assert g2.asked().options["count"] == 1
+    g2.apply(ev.EntourageMoved(player=pid, region="toledo", caballeros={"blue": 1}))
+    assert count(g2, "blue", "toledo") == 1
+
+
+def test_competition_grande_into_the_castillo_bonus_then_moved_by_the_disc():
+    """Competition: "Only with this card, you can throw Grandes into the Castillo. When scoring the
+    Castillo, you can get the Grande's bonus. Then move your Grande using the Secret disc (along
+    with your Caballeros)." """
+    g = new_game(round=3)
+    clear(g)
+    put(g, "purple", "castillo", 2)
+    put(g, "blue", "castillo", 1)
+    pid = _to_turn(g, "competition")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)
+    _refused(g, ev.GrandeMoved(player=pid, region="toledo"), "grande-castillo")
+    g.apply(ev.GrandeMoved(player=pid, region="castillo"))
+    assert grande(g, pid) == "castillo" and public_view(g.state).players[0].grande == "castillo"
+    general_scoring(g, {"purple": "toledo"})
+    castillo = [ln for ln in g.state.scoring_log[-1].lines if ln.area == "castillo"]
+    assert _points(castillo) == {"purple": 5 + 2, "blue": 3}
+    assert grande(g, "purple") == "toledo" and count(g, "purple", "toledo") == 2
+
+
+def test_competition_after_revelation_the_grande_is_thrown_back():
+    """"Special case: After scoring the Castillo with the "Revelation" card, throw the Grandes back
+    into the Castillo." """
+    g = new_game()
+    put(g, "purple", "castillo", 2)
+    g.state.grandes[seat(g, "purple")] = g.board.castillo
+    pid = _to_turn(g, "revelation", order=["blue", "purple", "green", "orange"])
+    start_special(g, pid)
+    assert grande(g, "purple") == "castillo"
+    assert {ln.kind for ln in _last_scoring(g) if ln.player == "purple"} == {"place", "home_bonus"}
+
+
+def test_adopted_home_cannot_take_a_grande_out_of_the_castillo():
+    """"No one may ever ... take Caballeros from the Castillo" — a Grande thrown in with
+    Competition stays there until a general scoring moves it with the disc."""
+    g = new_game()
+    g.state.grandes[seat(g, "purple")] = g.board.castillo
+    pid = _to_turn(g, "adopted_home")
+    start_special(g, pid)
+    assert g.state.special is None and grande(g, pid) == "castillo"
+
+
+def test_chalet_the_king_to_the_region_with_the_fewest_caballeros_never_an_empty_one():
+    """Chalet: "First, you need to find out which region has the least Caballeros (from all
+    players). Place the King in this region." "You can not move the King to regions without any
+    Caballeros." """
+    g = new_game(modules=["new-regency"])
+    clear(g)
+    put(g, "blue", "castilla", 3)
+    put(g, "blue", "toledo", 2)
+    put(g, "green", "toledo", 1)
+    put(g, "orange", "sevilla", 2)
+    put(g, "purple", "granada", 2)
+    pid = _to_turn(g, "chalet")
+    start_special(g, pid)
+    assert sorted(g.asked().options["regions"]) == ["granada", "sevilla"]
+    _refused(g, ev.KingMoved(player=pid, region="galicia"), "king-move-2023")  # empty
+    _refused(g, ev.KingMoved(player=pid, region="toledo"), "king-move-2023")
+    g.apply(ev.KingMoved(player=pid, region="sevilla"))
+    assert king(g) == "sevilla"
+
+
+def test_rebellion_the_castillo_is_the_kings_region_with_all_consequences():
+    """Rebellion: "Place the King next to the Castillo ... The Castillo is now the King's region,
+    with all consequences." "All regions are considered neighboring regions of the Castillo."
+    "The King remains there until he is moved again." """
+    g = new_game(modules=["new-regency"])
+    put(g, "blue", "granada", 2)
+    pid = _to_turn(g, "rebellion")
+    start_special(g, pid)
+    _refused(g, ev.KingMoved(player=pid, region="toledo"), "king-move-2023")
+    g.apply(ev.KingMoved(player=pid, region="castillo"))
+    assert king(g) == "castillo" and public_view(g.state).king == "castillo"
+    g.apply(ev.CaballerosPlaced(player=pid, placements={"castilla": 1, "sevilla": 1}))  # any region
+    _round_of_plain_turns(g)
+    pid = _to_turn(g, "intrigue")
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"castillo": 1}), "kings-region-taboo")
+    start_special(g, pid)
+    assert "castillo" not in g.asked().options["targets"]
+    _refused(g, ev.CaballerosMoved(player=pid, owner="blue", source="granada", target="castillo"),
+             "kings-region-taboo")
+    assert king(g) == "castillo"
+
+
+def test_rebellion_the_castillo_scored_with_the_kings_bonus_nothing_moves_out():
+    """"If the Castillo is scored, you can get the King's bonus. However, the Caballeros are not
+    moved to regions, throw them back in." (at a general scoring: no disc is set)"""
+    g = new_game(round=3)
+    clear(g)
+    g.state.king = g.board.castillo
+    put(g, "blue", "castillo", 3)
+    put(g, "green", "castillo", 1)
+    start_round(g, "intrigue")
+    finish_round(g)
+    ask = g.asked()
+    assert ask.kind == "reveal_secret_discs"
+    _refused(g, ev.SecretDiscSet(player="blue", region="toledo"), "secret-disc")
+    g.apply(ev.SecretDiscsRevealed())
+    castillo = [ln for ln in g.state.scoring_log[-1].lines if ln.area == "castillo"]
+    assert _points(castillo) == {"blue": 5 + 2, "green": 3}
+    assert count(g, "blue", "castillo") == 3 and count(g, "green", "castillo") == 1
+
+
+def test_infiltration_into_the_kings_region_split_as_usual():
+    """Infiltration: "With this card, you may place your Caballeros in the King's region. You may
+    split them between multiple regions as usual." """
+    g = new_game()
+    pid = _to_turn(g, "infiltration")
+    start_special(g, pid)
+    assert "castilla" in g.asked().options["areas"]
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"sevilla": 1}), "placement-area")
+    g.apply(ev.ExtraCaballerosPlaced(player=pid, placements={"castilla": 1}))
+    assert count(g, pid, "castilla") == 1 and g.state.turn is None or g.state.turn.player != seat(g, pid)
+
+
+def test_infiltration_after_a_normal_placement_nothing_more():
+    """"You must fully complete one action before performing the other": placed the usual way,
+    the Caballeros are out; Infiltration adds no second placement."""
+    g = new_game()
+    pid = _to_turn(g, "infiltration")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={"toledo": 1}))
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"castilla": 1}), "either-order")
+    start_special(g, pid)
+    assert count(g, pid, "castilla") == 0 and g.asked().players[0] != pid
+
+
+def test_stand_in_only_pieces_standing_in_regions():
+    """Stand-in: "You are only allowed to swap them, if both are located in the regions (i.e. not
+    in France, Portugal, or the Castillo)." (the test card: the King and any Grande)"""
+    g = new_game()
+    g.state.grandes[seat(g, "blue")] = g.board.castillo
+    pid = _to_turn(g, "stand_in")
+    start_special(g, pid)
+    pairs = g.asked().options["pairs"]
+    assert {p["grandes"][0] for p in pairs} == {"purple", "green", "orange"}
+    _refused(g, ev.PiecesSwapped(player=pid, king=True, grandes=["blue"]), "stand-in")
+    g.apply(ev.PiecesSwapped(player=pid, king=True, grandes=["green"]))
+    assert king(g) == "sevilla" and grande(g, "green") == "castilla"
+    g2 = new_game()
+    g2.state.king = g2.board.area_index["france"]
+    pid = _to_turn(g2, "stand_in")
+    start_special(g2, pid)
+    assert g2.state.special is None and king(g2) == "france"  # the King is not in a region
+
+
+# ================================================================== Veto (2023)
+
+def _veto_taken() -> Game:
+    g = new_game()
+    start_round(g, "veto")
+    take(g, "veto")
+    return g
+
+
+def test_veto_placed_in_front_of_you_when_chosen_the_card_still_places():
+    """Veto: "Once you have chosen the Veto card, you place it face up in front of you." (its
+    Caballeros are placed as usual)"""
+    g = _veto_taken()
+    assert public_view(g.state).players[0].vetoes_held == 1
+    assert g.asked().options["place"] is not None and g.asked().options["special"] is None
+
+
+def test_veto_decided_when_announced_prevents_the_whole_action():
+    """"You are then allowed to completely prevent a Special action that someone wants to perform
+    this or next round. All others must announce their Special action before performing it. You
+    must immediately decide" """
+    g = _veto_taken()
+    finish_turn(g)
+    put(g, "blue", "granada", 2)
+    pid = take(g, "intrigue")
+    start_special(g, pid)
+    ask = g.asked()
+    assert ask.kind == "veto" and ask.players == ("purple",)
+    _refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="toledo"), "phase-order")
+    g.apply(ev.VetoUsed(player="purple"))
+    assert count(g, "blue", "granada") == 2 and g.state.vetoes == [] and "veto" in g.state.discard_pile
+    assert g.asked().options["special"] is None and g.asked().options["place"] is not None
+
+
+def test_veto_never_once_begun():
+    """"You cannot cancel a Special action if it has already begun." """
+    g = _veto_taken()
+    finish_turn(g)
+    put(g, "blue", "granada", 2)
+    pid = take(g, "intrigue")
+    start_special(g, pid)
+    g.apply(ev.VetoWaived(player="purple"))
+    assert g.asked().vetoes == ()
+    _refused(g, ev.VetoUsed(player="purple"), "veto")
+    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="toledo"))
+    _refused(g, ev.VetoUsed(player="purple"), "veto")
+
+
+def test_veto_next_round_then_discarded_at_its_end():
+    """"Discard the "Veto" card after you have used it, or latest at the end of the next round." """
+    g = _veto_taken()
+    finish_turn(g)
+    finish_round(g)
+    assert g.state.vetoes and "veto" not in g.state.discard_pile
+    start_round(g, "intrigue", order=["blue", "purple", "green", "orange"])
+    pid = take(g, "intrigue")
+    start_special(g, pid)
+    assert g.asked().kind == "veto"
+    g.apply(ev.VetoWaived(player="purple"))
+    g.apply(ev.SpecialActionFinished(player=pid)) if g.state.stage == "special" else None
+    finish_turn(g)
+    finish_round(g)
+    assert g.state.vetoes == [] and "veto" in g.state.discard_pile
+    start_round(g, "militia")
+    pid = take(g, "militia")
+    start_special(g, pid)
+    assert g.asked().kind != "veto"
+
+
+def test_veto_not_against_your_own_special_action():
+    """"prevent a Special action that someone wants to perform" — the holder is not asked about
+    their own."""
+    g = _veto_taken()
+    finish_turn(g)
+    finish_round(g)
+    pid = _to_turn(g, "intrigue", order=["purple", "blue", "green", "orange"])
+    start_special(g, pid)
+    assert g.asked().kind == "move_caballeros" or g.state.special is None

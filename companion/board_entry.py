@@ -4,7 +4,12 @@
 - PositionEntry: tracking mode, the whole position for one TableCorrected event (a
   correction, or the start of tracking in a game under way). It refuses what no
   table could hold (a 31st Caballero, a fourth Power card laid down before round 4);
-  the engine checks the whole event again when it is sent."""
+  the engine checks the whole event again when it is sent.
+
+2023 (given the game's board): the King may stand by the Castillo (Rebellion) or in
+France or Portugal (Exile), a Grande in the Castillo (Competition), the Scoring tiles
+lie where the mobile scoreboards did (tool "mobile:<tile id>"), and the 2-player
+dummy's Caballeros are entered like a player's (it has no Grande, court or score)."""
 from __future__ import annotations
 
 import copy
@@ -16,9 +21,14 @@ TOOLS = ("add", "remove", "king", "grande")
 
 
 class BoardEntry:
-    def __init__(self, game: dict, names: dict[str, str]):
+    """Scoring only: the board as it lies, tap by tap. Never raises: a tap the board
+    cannot take changes nothing and says why in `message`."""
+
+    def __init__(self, game: dict, names: dict[str, str], board: Optional[Board] = None):
         self.names = names
+        self.board = board
         self.players = [p["id"] for p in game["players"]]
+        self.dummy: Optional[str] = game.get("dummy")
         self.regions = {r: dict(row) for r, row in game.get("regions", {}).items()}
         self.king = game["king"]
         self.grandes = {p["id"]: p.get("grande") for p in game["players"]}
@@ -27,8 +37,70 @@ class BoardEntry:
         self._game = game
         self.tool = "add"
         self.colour = self.players[0]
+        self.message = ""
+
+    # ---- what this board allows (2023: the King beside the Castillo or in France/Portugal) ----
+
+    @property
+    def edition_2023(self) -> bool:
+        return self.board is not None and self.board.rules == "2023"
+
+    def spaces(self) -> list[str]:
+        return list(getattr(self.board, "space_ids", ())) if self.board is not None else []
+
+    def pieces(self) -> list[tuple[str, str]]:
+        """(id, words) of the mobile scoreboards (classic) or Scoring tiles (2023)."""
+        if self.board is None:
+            return [(sid, f"the {sid} scoreboard") for sid in ("8-4-0", "4-0-0")]
+        out = [(sid, f"the {sid} scoreboard") for sid in self.board.mobile_scoreboards]
+        for tid, values in getattr(self.board, "scoring_tiles", {}).items():
+            shown = f" ({'·'.join(map(str, values))})" if values else " (values not entered)"
+            out.append((tid, f"Scoring tile {tid.removeprefix('tile_').upper()}{shown}"))
+        return out
+
+    def king_places(self) -> list[str]:
+        """Where the King may be tapped to: the regions, and in 2023 the Castillo and the spaces."""
+        regions = list(self.board.region_ids) if self.board is not None else list(self.regions)
+        return regions + ([CASTILLO] + self.spaces() if self.edition_2023 else [])
+
+    def refusal(self, area: str) -> str:
+        """Why this tap changes nothing ("" : it is taken). Shared by both entries."""
+        tool, who = self.tool, self.names.get(self.colour, self.colour)
+        if tool == "king":
+            if area in (CASTILLO, *self.spaces()) and not self.edition_2023:
+                return "The King stands in a region, never in the Castillo"
+            return ""
+        if tool == "grande" and self.colour == self.dummy:
+            return _cap(f"{who} has no Grande")
+        if area in self.spaces():
+            return f"{self._place(area)} is not a region: only the King stands there (Exile)"
+        if tool == "grande" and area == CASTILLO and not self.edition_2023:
+            return "The Grande stands in a region, never in the Castillo"
+        return ""
+
+    def _place(self, aid: str) -> str:
+        if aid == CASTILLO:
+            return "the Castillo"
+        if self.board is not None and aid in self.board.area_index:
+            return self.board.area_name(self.board.area_index[aid])
+        return aid
 
     def tap(self, area: str) -> None:
+        self.message = self.refusal(area)
+        if self.message:
+            return
+        if self.tool.startswith("mobile:"):
+            sid = self.tool[7:]
+            self.message = self._piece_refusal(sid, area)
+            if not self.message:
+                self.mobile[sid] = area
+            return
+        if self.tool == "king":
+            self.king = area
+            return
+        if self.tool == "grande" and area == CASTILLO:
+            self.grandes[self.colour] = area  # 2023: Competition
+            return
         if area == CASTILLO:
             return  # the Castillo's content comes from the tower, never from the board entry
         row = self.regions.setdefault(area, {})
@@ -43,11 +115,30 @@ class BoardEntry:
         elif self.tool == "grande":
             self.grandes[self.colour] = area
 
+    def _piece_refusal(self, sid: str, area: Optional[str]) -> str:
+        known = dict(self.pieces())
+        if sid not in known:
+            return f"{sid!r} is not a mobile scoreboard or Scoring tile ({', '.join(known)})"
+        tiles = getattr(self.board, "scoring_tiles", {}) if self.board is not None else {}
+        if sid in tiles and tiles[sid] is None:
+            return (self.board.missing.get(f"scoring_tiles.{sid}") or
+                    f"enter {known[sid]}'s values from your tile first (board file: scoring_tiles.{sid})")
+        if area is not None and area in self.spaces():
+            return f"{self._place(area)} is not a region: no Scoring tile goes there"
+        for other, where in self.mobile.items():
+            if other != sid and where is not None and where == area:
+                return (f"{known.get(other, other)[:1].upper()}{known.get(other, other)[1:]} already lies on "
+                        f"{self._place(area)}: one per area")
+        return ""
+
     def tool_words(self) -> str:
         who = self.names.get(self.colour, self.colour)
+        if self.tool.startswith("mobile:"):
+            return f"tap the area where {dict(self.pieces()).get(self.tool[7:], self.tool[7:])} lies"
+        king = "tap the King's region" + (" (or the Castillo, France, Portugal)" if self.edition_2023 else "")
         return {"add": f"tap a region to add one of {who}'s Caballeros",
                 "remove": f"tap a region to take one of {who}'s Caballeros off",
-                "king": "tap the King's region", "grande": f"tap the region of {who}'s Grande"}[self.tool]
+                "king": king, "grande": f"tap the region of {who}'s Grande"}[self.tool]
 
     def hint(self) -> str:
         return "Choose a colour or a tool on the right, then " + self.tool_words() + "."
@@ -62,7 +153,7 @@ class BoardEntry:
 
     def event(self) -> dict:
         return {"type": "board_entered", "king": self.king,
-                "grandes": {p: g for p, g in self.grandes.items() if g},
+                "grandes": {p: g for p, g in self.grandes.items() if g and p != self.dummy},
                 "regions": {r: {p: c for p, c in row.items() if c} for r, row in self.regions.items() if row},
                 "court": self.court, "mobile_scoreboards": self.mobile}
 
@@ -89,8 +180,7 @@ class PositionEntry(BoardEntry):
 
     def __init__(self, game: dict, names: dict[str, str], board: Board, *, starting: bool,
                  tower_count: Optional[dict[str, int]] = None):
-        super().__init__(game, names)
-        self.board = board
+        super().__init__(game, names, board)
         self.starting = starting
         self.scores = {p["id"]: p.get("score", 0) for p in game["players"]}
         self.rounds = list(game["rounds"])
@@ -98,7 +188,9 @@ class PositionEntry(BoardEntry):
         self.start_player = game.get("start_player", self.players[0])
         self.power_spent: dict[str, set[int]] = {pid: set() for pid in self.players}
         self.vetoes: list[str] = []
-        self.veto_cards = sum(card.copies for card in board.cards.values() if card.effect == "veto")
+        copies = [card.copies for card in board.cards.values() if card.effect in ("veto", "veto_2023")]
+        # None: the table's card set does not say how many Veto cards there are
+        self.veto_cards = None if None in copies else sum(copies)
         self.tower_count = {pid: (tower_count or {}).get(pid, 0) for pid in self.players}
         self.castillo_source = "keep" if not starting else ("tower" if self.tower_has_counted else "counted")
         self.castillo = {pid: 0 for pid in self.players}   # counted by the table, once lifted
@@ -114,11 +206,6 @@ class PositionEntry(BoardEntry):
 
     def area(self, aid: str) -> str:
         return "the Castillo" if aid == CASTILLO else self.board.area_name(self.board.area_index[aid])
-
-    def tool_words(self) -> str:
-        if self.tool.startswith("mobile:"):
-            return f"tap the area where the {self.tool[7:]} scoreboard lies"
-        return super().tool_words()
 
     def hint(self) -> str:
         return "Choose a colour or a tool, then " + self.tool_words() + "."
@@ -142,10 +229,10 @@ class PositionEntry(BoardEntry):
         tool = self.tool
         if tool.startswith("mobile:"):
             return self.place_scoreboard(tool[7:], area)
-        if area == CASTILLO:
-            if tool in ("king", "grande"):
-                raise NotAllowed(f"The {'King' if tool == 'king' else 'Grande'} stands in a region, "
-                                 "never in the Castillo")
+        refused = self.refusal(area)
+        if refused:
+            raise NotAllowed(refused)
+        if area == CASTILLO and tool not in ("king", "grande"):
             raise NotAllowed("The Castillo is entered on its own page (Castillo): from the tower's count, "
                              "or lifted and counted by the table")
         row = self.regions.get(area, {})
@@ -156,16 +243,24 @@ class PositionEntry(BoardEntry):
         super().tap(area)
 
     def place_scoreboard(self, sid: str, area: Optional[str]) -> None:
-        """Put a mobile scoreboard on an area (a region or the Castillo), or off the board (None)."""
-        if sid not in self.board.mobile_scoreboards:
-            raise NotAllowed(f"{sid!r} is not a mobile scoreboard ({', '.join(self.board.mobile_scoreboards)})")
-        for other, where in self.mobile.items():
-            if other != sid and where is not None and where == area:
-                raise NotAllowed(f"The {other} scoreboard already lies on {self.area(area)}: the two mobile "
-                                 "scoreboards never share an area")
+        """Put a mobile scoreboard (2023: a Scoring tile) on an area (a region or the Castillo),
+        or off the board (None)."""
+        if self.board.rules == "classic":
+            if sid not in self.board.mobile_scoreboards:
+                raise NotAllowed(f"{sid!r} is not a mobile scoreboard ({', '.join(self.board.mobile_scoreboards)})")
+            for other, where in self.mobile.items():
+                if other != sid and where is not None and where == area:
+                    raise NotAllowed(f"The {other} scoreboard already lies on {self.area(area)}: the two mobile "
+                                     "scoreboards never share an area")
+        else:
+            refused = self._piece_refusal(sid, area)
+            if refused:
+                raise NotAllowed(refused)
         self.mobile[sid] = area
 
     def step_court(self, pid: str, delta: int) -> None:
+        if pid == self.dummy and delta > 0:
+            raise NotAllowed(_cap(f"{self.who(pid)} has no court: its Caballeros off the board wait beside it"))
         if delta > 0:
             self._room_for_one(pid)
         elif self.court[pid] + delta < 0:
@@ -173,6 +268,8 @@ class PositionEntry(BoardEntry):
         self.court[pid] += delta
 
     def set_score(self, pid: str, value: int) -> None:
+        if pid == self.dummy and value:
+            raise NotAllowed(_cap(f"{self.who(pid)} scores nothing"))
         if not 0 <= value <= 999:
             raise NotAllowed(f"{self.who(pid)}'s score: {value} is not a score (0 to 999)")
         self.scores[pid] = value
@@ -242,7 +339,9 @@ class PositionEntry(BoardEntry):
         if pid in self.vetoes:
             self.vetoes.remove(pid)
             return
-        if len(self.vetoes) >= self.veto_cards:
+        if pid == self.dummy:
+            raise NotAllowed(_cap(f"{self.who(pid)} never holds a Veto: it does not use its cards"))
+        if self.veto_cards is not None and len(self.vetoes) >= self.veto_cards:
             raise NotAllowed(f"the game has {self.veto_cards} Veto cards and "
                              f"{', '.join(self.who(p) for p in self.vetoes)} hold them")
         self.vetoes.append(pid)
@@ -261,7 +360,7 @@ class PositionEntry(BoardEntry):
                  "regions": {r: {p: c for p, c in row.items() if c} for r, row in self.regions.items()
                              if any(row.values())},
                  "court": dict(self.court), "king": self.king,
-                 "grandes": {p: g for p, g in self.grandes.items() if g},
+                 "grandes": {p: g for p, g in self.grandes.items() if g and p != self.dummy},
                  "mobile_scoreboards": dict(self.mobile), "scores": dict(self.scores),
                  "reason": reason[:REASON_LIMIT]}
         if self.castillo_source == "tower":
@@ -298,6 +397,11 @@ class PositionEntry(BoardEntry):
 REASON_LIMIT = 200  # engine.events.TableCorrected.reason
 
 
+def _cap(text: str) -> str:
+    """A sentence starts with a capital ("the dummy (White) ..." -> "The dummy (White) ...")."""
+    return text[:1].upper() + text[1:]
+
+
 def _names_list(names: dict[str, str], pids) -> str:
     return ", ".join(names.get(p, p) for p in pids)
 
@@ -330,7 +434,9 @@ def position_changes(before: dict, event: dict, names: dict[str, str], board: Bo
     for sid, where in (event.get("mobile_scoreboards") or {}).items():
         was = (before.get("mobile_scoreboards") or {}).get(sid)
         if was != where:
-            lines.append(f"The {sid} scoreboard: from {area(was)} to {area(where)}")
+            piece = (f"Scoring tile {sid.removeprefix('tile_').upper()}" if sid in getattr(board, "scoring_tiles", {})
+                     else f"The {sid} scoreboard")
+            lines.append(f"{piece}: from {area(was)} to {area(where)}")
     for pid, value in (event.get("scores") or {}).items():
         if seen[pid].get("score", 0) != value:
             lines.append(f"{who(pid, pid)}'s score: from {seen[pid].get('score', 0)} to {value}")

@@ -4,6 +4,11 @@ The engine records each such outcome (engine.state.Outcome: the discs shown and
 the Caballeros that moved); this turns one into plain sentences for the tablet,
 one per player, so nobody has to work out from the map which cubes go where.
 Pure Python, no Kivy.
+
+2023: the dummy's Region cards ("Put 2 green Caballeros in Aragón and 2 in Granada
+(the dummy's)"), the card the dummy takes (said, nothing to move), Entourage (the
+King goes with them), a general scoring with the King by the Castillo (everything is
+thrown back in) or a Grande in it (it leaves with its owner's disc).
 """
 from __future__ import annotations
 
@@ -18,16 +23,23 @@ class Instructions:
     title: str
     discs: str            # "Discs: Red - Valencia, Blue - Galicia" or ""
     lines: list[str]      # one sentence per move; "Nothing to move." when none
+    hands: bool = True    # something to move by hand (a dialog); False: a notice is enough
 
 
 def _caballeros(n: int) -> str:
     return f"{n} Caballero{'s' if n != 1 else ''}"
 
 
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:]).rstrip(".") + "." if text else ""
+
+
 class OutcomeWords:
-    def __init__(self, names: dict[str, str], board: Board | None = None):
+    def __init__(self, names: dict[str, str], board: Board | None = None, dummy: str | None = None):
         self.names = names
         self.board = board or classic_board()
+        self.dummy = dummy
 
     def place(self, where: str) -> str:
         if where == "court":
@@ -40,6 +52,12 @@ class OutcomeWords:
 
     def move(self, m: dict) -> str:
         who, n, src, dst = self.names.get(m["player"], m["player"]), m["count"], m["source"], m["target"]
+        if m["player"] == self.dummy:
+            if src == "provinces":
+                return f"Put {n} {m['player']} Caballero{'s' * (n != 1)} in {self.place(dst)} (the dummy's)."
+            if dst == "provinces":
+                return (f"Take {n} {m['player']} Caballero{'s' * (n != 1)} from {self.place(src)} back beside "
+                        "the board (the dummy's supply).")
         if src == "court" and dst == "provinces":
             return f"{who}: put {_caballeros(n)} from their court back in the provinces."
         if dst == "provinces":
@@ -48,6 +66,18 @@ class OutcomeWords:
             return f"{who}: take {_caballeros(n)} from {self.place(src)} into their court."
         return f"{who}: move {_caballeros(n)} from {self.place(src)} to {self.place(dst)}."
 
+    def moves(self, moves: list[dict]) -> list[str]:
+        """One sentence per move; the dummy's Region cards (several placements from its
+        supply) read as one: "Put 2 green Caballeros in Aragón and 2 in Granada (the dummy's)"."""
+        placed = [m for m in moves if m["player"] == self.dummy and m["source"] == "provinces"]
+        lines = [self.move(m) for m in moves if m not in placed]
+        if placed:
+            parts = [f"{m['count']} in {self.place(m['target'])}" for m in placed]
+            n = placed[0]["count"]
+            first = f"Put {n} {self.dummy} Caballero{'s' * (n != 1)} in {self.place(placed[0]['target'])}"
+            lines.insert(0, first + "".join(f" and {p}" for p in parts[1:]) + " (the dummy's).")
+        return lines
+
     def discs(self, discs: dict[str, str]) -> str:
         if not discs:
             return ""
@@ -55,6 +85,36 @@ class OutcomeWords:
         return f"Discs: {shown}"
 
     def instructions(self, outcome: dict) -> Instructions:
-        lines = [self.move(m) for m in outcome["moves"]] or ["Nothing to move."]
-        return Instructions(outcome["round"], f"Round {outcome['round']}: {outcome['title']}",
-                            self.discs(outcome["discs"]), lines)
+        title = outcome["title"]
+        lines = self.moves(outcome["moves"])
+        lines += self._pieces(title, outcome["moves"])
+        hands = bool(lines)
+        if not lines:
+            lines = [self._said(title)]
+        heading = title if title.startswith("Round ") else f"Round {outcome['round']}: {title}"
+        return Instructions(outcome["round"], heading, self.discs(outcome["discs"]), lines, hands)
+
+    def _pieces(self, title: str, moves: list[dict]) -> list[str]:
+        """Pieces other than Caballeros the outcome moves, said in its title by the engine."""
+        out = []
+        if title.startswith("General scoring"):
+            told = title.split(": ", 1)[-1]
+            if "thrown back in" in told:
+                out.append("Put every Caballero back under the Castillo: the King stands beside it, nothing "
+                           "leaves it (lower the Castillo over them; thrown through the tower they would count twice).")
+            out += [_sentence(part) for part in told.split("; ") if "Grande goes to" in part]
+        elif moves and self._entourage(title):
+            out.append(f"The King goes to {self.place(moves[0]['target'])} with them.")
+        return out
+
+    def _entourage(self, title: str) -> bool:
+        name = title.split(", played by", 1)[0]
+        return any(c.effect == "entourage" and c.name == name for c in self.board.cards.values())
+
+    @staticmethod
+    def _said(title: str) -> str:
+        """An outcome with nothing to move: its title says what happened (the dummy's card)."""
+        told = title.split(": ", 1)[-1] if title.startswith("Round ") else title
+        if "takes" in told and "dummy" in told:
+            return _sentence(told)
+        return "Nothing to move."

@@ -11,19 +11,32 @@ Map modes:
               submits `on_counts(counts)`
   "move"      tap a source, then a target: `on_move(source, target)` (one Caballero)
   "board"     scoring-only board entry: tap adds the selected colour's Caballero
+
+Actions (Choice.action) a view carries out itself, beside the classic ones:
+  "sub:<key>"       show `builder.sub_prompt(ask, key)` in the prompt's place ("sub:" goes back)
+  "private:<pid>"   pass the tablet to <pid>: `builder.private_pick(ask, pid)` (or the table's
+                    `private_question(pid)`) says what they choose, behind a private screen
+  "add_card"        open the card-set editor: the table turned up a card its set does not list
+                    (`effect_choices(rules)` lists what a card may do; `Table.complete_card_set`)
+  "complete_board"  open the board editor: a fact of the table's board is missing
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Union
 
-from engine.board import CASTILLO, Board, classic_board
+from engine.board import CASTILLO, EFFECT_SPECS, Board, classic_board
 from engine.flow import Ask
 
 STAGE_WORDS = {
     "reveal": "action cards", "power": "power cards", "replenish": "replenish the court",
     "choose_card": "action cards", "turn": "turn", "veto_window": "veto", "special": "special action",
     "scoring_discs": "general scoring", "over": "game over", "play": "play the round",
+    # 2023 rule sets
+    "dummy_regions": "the dummy's Region cards", "dummy_power": "the dummy's Power card",
+    "dummy_card": "the dummy's Action card", "modifiers_deal": "Modifier cards", "modifiers_pass": "Modifier cards",
+    "modifier_ability": "Modifier ability",
 }
 
 
@@ -57,23 +70,132 @@ class Prompt:
     columns: int = 1                    # how the choices are laid out (power cards: a grid)
     confirm_empty: str = ""             # Confirm with nothing entered asks this first ("" : no question)
     notes: list[str] = field(default_factory=list)  # read-only lines under the choices
+    per_area: int = 0                   # count mode: at most this many taps per area (0: no cap)
+    auto_confirm: bool = False          # count mode: submitted by itself once `limit` taps are in
+
+
+@dataclass
+class PrivatePick:
+    """A choice one player makes in private (on their phone, or the tablet's private screen):
+    what it is for, the options, how many to pick. Built for that player only: never drawn
+    on the public screen."""
+
+    player: str
+    kind: str                           # the engine's ask kind
+    title: str
+    hint: str
+    options: list[tuple[str, str]]      # (value, label)
+    count: int = 1                      # how many options make one answer
+
+    def event(self, values: list[str]) -> dict:
+        """The input the pick stands for. Values not offered, or not `count` of them, are
+        refused with a message (ValueError); the engine checks the rest."""
+        values = list(values)
+        offered = {v for v, _ in self.options}
+        if len(values) != self.count or len(set(values)) != len(values):
+            raise ValueError(f"pick {self.count} different option{'s' * (self.count != 1)}, not {len(values)}")
+        wrong = [v for v in values if v not in offered]
+        if wrong:
+            raise ValueError(f"{wrong[0]!r} is not one of the options offered")
+        pid, first = self.player, values[0]
+        if self.kind == "secret_disc":
+            return {"type": "secret_disc_set", "player": pid, "region": first}
+        if self.kind == "deal_modifiers":
+            return {"type": "modifiers_dealt", "player": pid, "modifiers": values}
+        if self.kind == "pass_modifier":
+            return {"type": "modifier_passed", "player": pid, "modifier": first}
+        if first.startswith(MODIFIER_PREFIX):
+            return {"type": "modifier_taken_back", "player": pid, "modifier": first[len(MODIFIER_PREFIX):]}
+        return {"type": "power_card_taken_back", "player": pid, "card": int(first)}
+
+
+MODIFIER_PREFIX = "modifier:"
+# Asks that several players answer at the same time, each in private.
+PRIVATE_KINDS = ("secret_disc", "deal_modifiers", "pass_modifier")
+
+
+@dataclass(frozen=True)
+class EffectChoice:
+    """One effect a card may have, for the card-set editor: its rule text beside it."""
+
+    name: str
+    title: str                           # "Militia"
+    rule_text: str                       # the rule book's own sentences (2023 first)
+    params: dict[str, dict]              # name -> {type, required, meaning, values, min, max}
+    notes: str = ""
+
+
+def effect_choices(rules: str = "2023") -> list[EffectChoice]:
+    """Every effect a card of `rules` may carry (engine/data/effects.json), with its rule text."""
+    out = []
+    for spec in EFFECT_SPECS.values():
+        if rules not in spec.rules:
+            continue
+        texts = sorted(spec.rule_text, key=lambda t: t.book != rules)
+        out.append(EffectChoice(spec.name, spec.name.replace("_", " ").capitalize(),
+                                " ".join(f"({t.book}) {t.text}" for t in texts),
+                                {n: p.model_dump(exclude_none=True) for n, p in spec.params.items()}, spec.notes))
+    return out
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"−{-value}"
+
+
+BoardSource = Union[Board, Callable[[], Board], None]
 
 
 class PromptBuilder:
-    def __init__(self, names: dict[str, str], board: Board | None = None, castillo_by_tower: bool = False):
+    """`board` may be a function giving the board now: a 2023 table completes its card set
+    during a game, and the next prompt reads the new cards. `castillo_by_tower`: True (the
+    tower counts every colour), False (no tower), or the colours the tower counts: a player
+    whose colour it does not know taps their Castillo share by hand. `modifiers`: Power
+    Shift's Modifier cards (id -> card), public facts; `public`: a function giving the public
+    view (what everyone may see), for what a prompt must not take from a private ask."""
+
+    def __init__(self, names: dict[str, str], board: BoardSource = None, castillo_by_tower=False,
+                 modifiers: Mapping | None = None, public: Callable[[], dict] | None = None):
         self.names = names
-        self.board = board or classic_board()
+        self._board = board if board is not None else classic_board()
         # With a tower, the Castillo's share of a placement is what it counted: tapping the
         # Castillo as well would count one cube twice, so it is not tappable then.
         self.castillo_by_tower = castillo_by_tower
-        # Cards that read the same (the chosen-region scoring on stacks 2 and 3) are told apart
-        seen: dict[tuple[str, str], int] = {}
-        for c in self.board.cards.values():
-            seen[(c.name, c.text)] = seen.get((c.name, c.text), 0) + 1
-        self._twins = {key for key, n in seen.items() if n > 1}
+        self.modifiers = modifiers or {}
+        self.public = public
+        self._twins_of: tuple[int, set] = (0, set())
 
-    def _placeable(self, areas) -> list[str]:
-        return [a for a in areas if not (self.castillo_by_tower and a == CASTILLO)]
+    @property
+    def board(self) -> Board:
+        return self._board() if callable(self._board) else self._board
+
+    @property
+    def _twins(self) -> set:
+        """Cards that read the same (the chosen-region scoring on stacks 2 and 3), told apart."""
+        board = self.board
+        if self._twins_of[0] != id(board):
+            seen: dict[tuple[str, str], int] = {}
+            for c in board.cards.values():
+                seen[(c.name, c.text)] = seen.get((c.name, c.text), 0) + 1
+            self._twins_of = (id(board), {key for key, n in seen.items() if n > 1})
+        return self._twins_of[1]
+
+    def _tower_counts(self, pid: Optional[str]) -> bool:
+        by_tower = self.castillo_by_tower
+        if isinstance(by_tower, bool):
+            return by_tower
+        return pid in by_tower
+
+    def _placeable(self, areas, pid: Optional[str] = None) -> list[str]:
+        return [a for a in areas if not (a == CASTILLO and self._tower_counts(pid))]
+
+    def _public(self) -> dict:
+        """The public view, or {} when the builder was given none."""
+        if self.public is None:
+            return {}
+        try:
+            return self.public() or {}
+        except Exception:  # a nicety for labels: never let it stop a prompt
+            return {}
 
     # ---- words --------------------------------------------------------------------
 
@@ -118,9 +240,15 @@ class PromptBuilder:
         return prompt
 
     def _reveal_action_cards(self, ask: Ask) -> Prompt:
-        return Prompt(self.title(ask, "turn up one card on each stack"),
-                      "Pick the card showing on each stack, then Reveal.", actor=None,
-                      choices=[Choice("Turn up the cards", action="reveal_cards", style="primary")])
+        prompt = Prompt(self.title(ask, "turn up one card on each stack"),
+                        "Pick the card showing on each stack, then Reveal.", actor=None,
+                        choices=[Choice("Turn up the cards", action="reveal_cards", style="primary")])
+        if self.board.rules != "classic":
+            # The 2023 card set is not all published: a card the set does not list is added
+            # once, from the box, and the game goes on (engine/card_entry.py).
+            prompt.choices.append(Choice("A card turned up is not in the list: add it to your card set",
+                                         action="add_card", style="quiet"))
+        return prompt
 
     def reveal_choices(self, ask: Ask) -> dict[int, list[tuple[str, str]]]:
         """Stack -> (card id, card name) the table may have turned up."""
@@ -136,9 +264,133 @@ class PromptBuilder:
                    for v in range(1, 14)]
         stacks = ask.options.get("stacks", {})
         notes = ["Face up now:"] + [self.card_label(cid) for _, cid in sorted(stacks.items(), key=lambda kv: int(kv[0]))]
+        prompt = Prompt(self.title(ask, f"{self.name(pid)} plays next"),
+                        f"{self.name(pid)}: tap the Power card you laid down.", actor=pid, choices=choices,
+                        columns=4, notes=notes if stacks else [])
+        if "modifiers" in ask.options and self.modifiers:
+            # Power Shift. The hand of Modifier cards is secret: every card of the set is offered
+            # but those played face up this round (the engine refuses one not held).
+            played = self._modifiers_played()
+            prompt.choices += [Choice(f"With {self.modifier_label(mid)}", action=f"sub:modifier:{mid}", style="quiet",
+                                      enabled=mid not in played) for mid in self._modifier_order()]
+            prompt.hint = (f"{self.name(pid)}: tap the Power card you laid down; played with a Modifier card, "
+                           "tap the Modifier card first.")
+        return prompt
+
+    # ---- Power Shift's Modifier cards -------------------------------------------------------
+
+    def _modifier_order(self) -> list[str]:
+        return sorted(self.modifiers, key=lambda mid: (self.modifiers[mid].value, mid))
+
+    def modifier_label(self, mid: str) -> str:
+        """"Stand-in +1 (+1)"; cards that read the same are numbered."""
+        m = self.modifiers.get(mid)
+        if m is None:
+            return mid
+        same = [k for k in self._modifier_order() if self.modifiers[k].name == m.name and self.modifiers[k].value == m.value]
+        nth = f" #{same.index(mid) + 1}" if len(same) > 1 else ""
+        value = signed(m.value)
+        name = m.name if value in m.name else f"{m.name} ({value})"
+        return name + nth
+
+    def _modifiers_played(self) -> set[str]:
+        return {p.get("modifier_played") for p in self._public().get("players", []) if p.get("modifier_played")}
+
+    def _totals_played(self) -> set[int]:
+        return {p["power_total"] for p in self._public().get("players", []) if p.get("power_total") is not None}
+
+    def modifier_power_prompt(self, ask: Ask, mid: str) -> Prompt:
+        """The Power card played with Modifier card `mid`: each value with the total it makes.
+        Greyed out only what everyone knows cannot be played: a total already played, or a
+        value this player laid down before."""
+        pid = ask.players[0]
+        m = self.modifiers[mid]
+        totals = self._totals_played()
+        gone = set(ask.options.get("unavailable", ()))
+        spent = gone - totals  # surely laid down earlier: not a total anyone played this round
+        choices = [Choice(f"{v} {signed(m.value)} = {v + m.value}",
+                          {"type": "power_card_played", "player": pid, "card": v, "modifier": mid},
+                          enabled=v not in spent and v + m.value not in totals) for v in range(1, 14)]
+        choices.append(Choice("Without a Modifier card", action="sub:", style="quiet"))
         return Prompt(self.title(ask, f"{self.name(pid)} plays next"),
-                      f"{self.name(pid)}: tap the Power card you laid down.", actor=pid, choices=choices,
-                      columns=4, notes=notes if stacks else [])
+                      f"{self.name(pid)} plays {self.modifier_label(mid)}: tap the Power card; the total decides "
+                      "the turn order.", actor=pid, choices=choices, columns=4)
+
+    def _played_ability(self, pid: str):
+        """The Modifier card `pid` played this round, if it has an ability (public: face up)."""
+        for p in self._public().get("players", []):
+            if p.get("id") == pid and p.get("modifier_played"):
+                m = self.modifiers.get(p["modifier_played"])
+                return m if m is not None and m.effect else None
+        return None
+
+    def _deal_modifiers(self, ask: Ask) -> Prompt:
+        return self._private_round(ask, "enter the three Modifier cards dealt to you", "Modifier cards dealt")
+
+    def _pass_modifier(self, ask: Ask) -> Prompt:
+        return self._private_round(ask, "choose the Modifier card you pass face down to your left",
+                                   "Modifier cards to pass")
+
+    def _private_round(self, ask: Ask, what: str, title: str) -> Prompt:
+        """Several players answer at once, each in private: on their phone, or here behind the
+        private screen. Only who is still to answer is shown."""
+        choices = [Choice(f"{self.name(p)}: in private", action=f"private:{p}") for p in ask.players]
+        chosen = ask.options.get("chosen", [])
+        done = f" Done: {', '.join(self.name(p) for p in chosen)}." if chosen else ""
+        return Prompt(self.title(ask, title), f"{', '.join(self.name(p) for p in ask.players)}: {what}, on your "
+                      f"phone or here behind a private screen.{done}", choices=choices)
+
+    def _modifier_ability(self, ask: Ask) -> Prompt:
+        pid = ask.players[0]
+        o = ask.options
+        prompt = Prompt(self.title(ask, f"{self.name(pid)} may use {o['name']}'s ability"), actor=pid)
+        skip = Choice("Skip the ability", {"type": "modifier_ability_skipped", "player": pid}, style="quiet")
+        if o.get("refused"):
+            prompt.hint = f"{o['text']} Not possible now: {o['refused']}"
+            prompt.choices = [Choice("Skip the ability", skip.event, style="primary")]
+            return prompt
+        prompt.hint = f"{self.name(pid)}: before taking an Action card, you may: {o['text'] or o['effect']}"
+        prompt.choices = [Choice(f"Use it: {o['text'] or o['effect'].replace('_', ' ')}",
+                                 {"type": "modifier_ability_used", "player": pid}, style="primary"), skip]
+        return prompt
+
+    # ---- the 2-player dummy: the table enters only what chance decided --------------------------
+
+    def _dummy_region_cards(self, ask: Ask) -> Prompt:
+        o = ask.options
+        dummy = self.name(o["dummy"])
+        n = o["draw"]
+        cards = "two Region cards" if n == 2 else "one Region card"
+        notes = []
+        if o.get("kings_region") in o["pile"]:
+            notes.append(f"A card showing the King's region ({self.area(o['kings_region'])}) places nothing.")
+        if o.get("last_caballeros"):
+            notes.append("Its last Caballeros go to the first card outside the King's region: "
+                         "then no second card is drawn.")
+        prompt = Prompt(self.title(ask, f"draw {cards} for {dummy}: which regions?"),
+                        f"Draw {cards} for {dummy} and tap the region{'s' * (n > 1)} shown, in the order drawn.",
+                        map_mode="count", areas=list(o["pile"]), limit=n, per_area=1,
+                        auto_confirm=not o.get("last_caballeros"), notes=notes,
+                        on_counts=lambda counts: {"type": "dummy_region_cards_drawn",
+                                                  "regions": [a for a, c in counts.items() for _ in range(c)]})
+        return prompt
+
+    def _dummy_power_card(self, ask: Ask) -> Prompt:
+        dummy = self.name(ask.options["dummy"])
+        cards = ask.options["cards"]
+        choices = [Choice(str(v), {"type": "dummy_power_card_revealed", "card": v}) for v in cards]
+        return Prompt(self.title(ask, f"turn up {dummy}'s next Power card: which value?"),
+                      f"Turn up the top card of {dummy}'s Power cards and tap its value. "
+                      "No one plays that value this round.", choices=choices, columns=4)
+
+    def _dummy_action_card(self, ask: Ask) -> Prompt:
+        o = ask.options
+        dummy = self.name(o["dummy"])
+        choices = [Choice(self.card_label(cid), {"type": "dummy_action_card_taken", "stack": int(s)})
+                   for s, cid in sorted(o["stacks"].items(), key=lambda kv: int(kv[0]))]
+        return Prompt(self.title(ask, f"which card does {dummy} take?"),
+                      f"{dummy[0].upper()}{dummy[1:]} takes the remaining Action card with the most Caballeros: "
+                      f"{o['why']}", choices=choices)
 
     def _replenish(self, ask: Ask) -> Prompt:
         """At a turn's start one tap takes the full replenishment and the action card (the
@@ -150,14 +402,23 @@ class PromptBuilder:
             return self.replenish_custom(ask)
         who = self.name(pid)
         full = {"type": "court_replenished", "player": pid, "from_provinces": most, "from_regions": {}}
-        choices = [Choice(self.card_label(cid), events=[full, {"type": "action_card_chosen", "player": pid,
-                                                               "stack": int(s)}])
+        ability = self._played_ability(pid)
+        # Power Shift: the played Modifier card's ability comes between the court and the card;
+        # taking a card straight away passes it up.
+        skip = [{"type": "modifier_ability_skipped", "player": pid}] if ability else []
+        choices = [Choice(self.card_label(cid), events=[full, *skip, {"type": "action_card_chosen", "player": pid,
+                                                                      "stack": int(s)}])
                    for s, cid in sorted(stacks.items(), key=lambda kv: int(kv[0]))]
+        if ability:
+            choices.insert(0, Choice(f"First use {ability.name}: {ability.text or ability.effect.replace('_', ' ')}",
+                                     events=[full, {"type": "modifier_ability_used", "player": pid}]))
         choices.append(Choice("Other replenishment: fewer, or from the board", action="replenish_custom",
                               style="quiet"))
         moved = f"{most} Caballero{'s' if most != 1 else ''} from the provinces to the court, then " if most else ""
         return Prompt(self.title(ask, f"{who} replenishes and takes an action card"),
-                      f"{who}: {moved}tap the action card taken.", actor=pid, choices=choices)
+                      f"{who}: {moved}tap the action card taken." + (
+                          f" Taking a card passes up {ability.name}'s ability." if ability else ""),
+                      actor=pid, choices=choices)
 
     def replenish_custom(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
@@ -187,19 +448,29 @@ class PromptBuilder:
         prompt = Prompt(self.title(ask, f"{self.name(pid)} plays {card}"), actor=pid)
         hints = []
         if place:
-            where = " (the tower counts the Castillo)" if self.castillo_by_tower else ""
+            where = " (the tower counts the Castillo)" if self._tower_counts(pid) else ""
             hints.append(f"tap regions to place up to {place['max']} Caballeros{where}")
-            prompt.map_mode, prompt.areas, prompt.limit = "count", self._placeable(place["areas"]), place["max"]
+            prompt.map_mode, prompt.areas, prompt.limit = "count", self._placeable(place["areas"], pid), place["max"]
             prompt.prefill = {CASTILLO: prefill_castillo} if prefill_castillo else {}
             prompt.on_counts = lambda counts: {"type": "caballeros_placed", "player": pid,
                                                "placements": {a: c for a, c in counts.items() if c}}
-        if special:
+        if special and special.get("refused"):
+            # A fact of the card or board the table has not entered: only skipping is possible.
+            hints.append(f"{special['text']} cannot be done: {special['refused']}")
+            what = "the card set" if "card file" in special["refused"] else "the board"
+            prompt.notes.append(f"Skip it now; complete {what} before the next round's cards are turned up.")
+            prompt.choices.append(Choice("Skip the special action", {"type": "special_action_skipped", "player": pid},
+                                         style="primary", places_first=bool(place)))
+        elif special:
             hints.append(special["text"])
             card_effect = getattr(self.board.cards.get(ask.card), "effect", None)
             for option in special.get("options") or [None]:
                 label = f"Special: {option.replace('_', ' ')}" if option else "Do the special action"
                 if card_effect == "score_castillo":
                     # Lifted and counted first, as at a general scoring: the tower's count, checked
+                    prompt.choices.append(Choice(label, action="count_castillo", places_first=bool(place)))
+                    continue
+                if card_effect == "revelation":
                     prompt.choices.append(Choice(label, action="count_castillo", places_first=bool(place)))
                     continue
                 prompt.choices.append(Choice(label, {"type": "special_action_started", "player": pid,
@@ -219,9 +490,16 @@ class PromptBuilder:
         for p in ask.players:
             choices.append(Choice(f"{self.name(p)}: Veto!", {"type": "veto_used", "player": p}, style="primary"))
             choices.append(Choice(f"{self.name(p)}: no veto", {"type": "veto_waived", "player": p}))
-        return Prompt(self.title(ask, f"may anyone stop {self.name(against)}?"),
-                      f"{', '.join(self.name(p) for p in ask.players)} may veto {self.card(ask.card)}.",
+        hint = f"{', '.join(self.name(p) for p in ask.players)} may veto {self.card(ask.card)}."
+        if self._veto_2023():
+            hint = (f"{self.name(against)} announces {self.card(ask.card)}. "
+                    f"{', '.join(self.name(p) for p in ask.players)}: decide now; a Veto prevents the whole special "
+                    "action, and none can stop it once it has begun.")
+        return Prompt(self.title(ask, f"may anyone stop {self.name(against)}?"), hint,
                       actor=ask.players[0], choices=choices)
+
+    def _veto_2023(self) -> bool:
+        return any(c.effect == "veto_2023" for c in self.board.cards.values())
 
     def _move_caballeros(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
@@ -242,7 +520,7 @@ class PromptBuilder:
         most = ask.options["max"]
         return Prompt(self.title(ask, f"{self.name(pid)} places extra Caballeros"),
                       f"Tap any regions (not the King's) to place up to {most}, then Confirm.", actor=pid,
-                      map_mode="count", areas=self._placeable(ask.options["areas"]), limit=most,
+                      map_mode="count", areas=self._placeable(ask.options["areas"], pid), limit=most,
                       prefill={CASTILLO: prefill_castillo} if prefill_castillo else {},
                       on_counts=lambda counts: {"type": "extra_caballeros_placed", "player": pid,
                                                 "placements": {a: c for a, c in counts.items() if c}})
@@ -268,15 +546,34 @@ class PromptBuilder:
         "eviction_destination": "where your Caballeros leave the evicted region to (the King's region or the "
                                 "same region: back to your court)",
         "special_scoring": "the region you want scored: it is scored only if nobody else picks it",
+        "civil_war": "the region where you lose your Caballeros to Civil War (a region where you have at least one)",
     }
+    # Said on the public screen: what the discs are for, never anyone's pick.
+    PUBLIC_PURPOSES = {"castillo_destination": "where each Castillo's Caballeros go",
+                       "send_back": "which region loses Caballeros", "eviction_destination": "where the evicted go",
+                       "special_scoring": "which region is scored", "civil_war": "Civil War: which region loses"}
 
-    def secret_purpose(self, ask: Ask) -> str:
-        """What a secret disc is for, in words, for the private pick screen."""
+    def secret_purpose(self, ask: Ask, pid: Optional[str] = None) -> str:
+        """What a secret disc is for, in words, for the private pick screen (`pid`: its player)."""
         purpose = ask.options.get("purpose", "")
-        return self.PURPOSES.get(purpose, purpose.replace("_", " "))
+        words = self.PURPOSES.get(purpose, purpose.replace("_", " "))
+        card = self.board.cards.get(ask.card) if ask.card else None
+        if purpose == "civil_war" and card is not None:
+            count = card.params.get("count")
+            lost = f"{count} of your Caballeros" if count else "all your Caballeros"
+            where = "to your court" if card.params.get("outcome") == "to_court" else "back to the provinces"
+            words = f"the region where {lost} there go {where} (Civil War: a region where you have at least one)"
+        if purpose == "eviction_destination" and card is not None and card.effect == "eviction":
+            words = f"{card.name}: " + words
+        if purpose == "castillo_destination" and pid is not None and self._grande_in_castillo(pid):
+            words += "; your Grande leaves the Castillo with them (never to the King's region)"
+        return words
+
+    def _grande_in_castillo(self, pid: str) -> bool:
+        return any(p.get("id") == pid and p.get("grande") == CASTILLO for p in self._public().get("players", []))
 
     def _secret_disc(self, ask: Ask) -> Prompt:
-        purpose = ask.options["purpose"].replace("_", " ")
+        purpose = self.PUBLIC_PURPOSES.get(ask.options["purpose"], ask.options["purpose"].replace("_", " "))
         choices = [Choice(f"{self.name(p)}: secret disc", action=f"secret:{p}") for p in ask.players]
         chosen = ask.options.get("chosen", [])
         done = f" Chosen: {', '.join(self.name(p) for p in chosen)}." if chosen else ""
@@ -289,6 +586,11 @@ class PromptBuilder:
         return [(r, self.area(r)) for r in ask.options["regions"][pid]]
 
     def _reveal_secret_discs(self, ask: Ask) -> Prompt:
+        if ask.options.get("castillo_stays"):
+            # Rebellion: the King stands by the Castillo; it is scored, nothing leaves it, no disc.
+            return Prompt(self.title(ask, "the King stands by the Castillo"),
+                          "Nobody sets a disc: lift the Castillo, count and score it, then throw every Caballero "
+                          "back in.", choices=[Choice("Open the Castillo", action="open_castillo", style="primary")])
         if ask.options["purpose"] == "castillo_destination":
             return Prompt(self.title(ask, "everyone has chosen"), "Lift the Castillo: open it and check the count.",
                           choices=[Choice("Open the Castillo", action="open_castillo", style="primary")])
@@ -324,16 +626,154 @@ class PromptBuilder:
 
     def mobile_prompt(self, ask: Ask, sid: str) -> Prompt:
         pid = ask.players[0]
+        if ask.kind == "place_scoring_tile":
+            return Prompt(self.title(ask, f"{self.name(pid)} places {self.piece(sid)}"),
+                          "Tap the Scoring board it goes on (a region or the Castillo, not the King's).",
+                          actor=pid, map_mode="pick", areas=list(ask.options["moves"][sid]),
+                          on_area=lambda a: {"type": "scoring_tile_placed", "player": pid, "tile": sid, "area": a})
         return Prompt(self.title(ask, f"{self.name(pid)} places scoreboard {sid}"), "Tap where it goes.",
                       actor=pid, map_mode="pick", areas=list(ask.options["moves"][sid]),
                       on_area=lambda a: {"type": "mobile_scoreboard_placed", "player": pid, "scoreboard": sid,
                                          "area": a})
 
+    def piece(self, sid: str) -> str:
+        """A mobile scoreboard ("the 8-4-0 scoreboard") or a 2023 Scoring tile ("Scoring tile A, 8·4·0")."""
+        tiles = getattr(self.board, "scoring_tiles", {})
+        if sid in tiles:
+            letter = sid.removeprefix("tile_").upper()
+            values = tiles[sid]
+            return f"Scoring tile {letter}" + (f" ({'·'.join(map(str, values))})" if values else "")
+        return f"the {sid} scoreboard"
+
+    def _place_scoring_tile(self, ask: Ask) -> Prompt:
+        """Enactment: one of the two Scoring tiles onto a free Scoring board (or moved)."""
+        pid = ask.players[0]
+        moves = ask.options["moves"]
+        if len(moves) == 1:
+            return self.mobile_prompt(ask, next(iter(moves)))
+        prompt = Prompt(self.title(ask, f"{self.name(pid)} places a Scoring tile"),
+                        "Choose the Scoring tile, then tap the Scoring board it goes on.", actor=pid)
+        prompt.choices = [Choice(self.piece(tid)[0].upper() + self.piece(tid)[1:], action=f"mobile:{tid}")
+                          for tid in moves]
+        return prompt
+
+    def _place_anywhere(self, ask: Ask) -> Prompt:
+        """Militia: exactly `count` Caballeros from the court to any regions but the King's."""
+        pid = ask.players[0]
+        n = ask.options["count"]
+        return Prompt(self.title(ask, f"{self.name(pid)} places {self.card(ask.card)}"),
+                      f"{self.card(ask.card)}: tap regions (any but the King's; not the Castillo) to place "
+                      f"{n} Caballero{'s' * (n != 1)} from the court.", actor=pid, map_mode="count",
+                      areas=list(ask.options["areas"]), limit=n, auto_confirm=True,
+                      on_counts=lambda counts: {"type": "extra_caballeros_placed", "player": pid,
+                                                "placements": {a: c for a, c in counts.items() if c}})
+
+    def _move_king_with_entourage(self, ask: Ask) -> Prompt:
+        """Entourage: the King and `count` Caballeros of his region move in one step. When who
+        goes with him leaves no choice, one tap on the new region; else choose the group first."""
+        pid = ask.players[0]
+        splits = self._entourage_splits(ask)
+        if len(splits) <= 1:
+            return self.entourage_prompt(ask, splits[0] if splits else {})
+        prompt = Prompt(self.title(ask, f"{self.name(pid)} moves the King with his entourage"),
+                        f"{self.card(ask.card)}: {ask.options['count']} Caballeros of {self.area(ask.options['from'])} "
+                        "go with the King. Whose? Then tap the King's new region.", actor=pid)
+        prompt.choices = [Choice(self._split_words(split), action="sub:entourage:" + _split_key(split))
+                          for split in splits]
+        return prompt
+
+    def _entourage_splits(self, ask: Ask) -> list[dict[str, int]]:
+        """Every way `count` of the eligible Caballeros can go (owner -> how many)."""
+        due, pools = ask.options["count"], list(ask.options["caballeros"].items())
+        out: list[dict[str, int]] = []
+
+        def walk(i: int, left: int, taken: dict[str, int]) -> None:
+            if not left:
+                out.append({k: v for k, v in taken.items() if v})
+                return
+            if i == len(pools):
+                return
+            owner, have = pools[i]
+            for k in range(min(have, left), -1, -1):
+                walk(i + 1, left - k, {**taken, owner: k})
+
+        walk(0, due, {})
+        return out
+
+    def _split_words(self, split: dict[str, int]) -> str:
+        return " and ".join(f"{c} of {self.name(p)}'s" for p, c in split.items()) or "nobody"
+
+    def entourage_prompt(self, ask: Ask, split: dict[str, int]) -> Prompt:
+        pid = ask.players[0]
+        going = self._split_words(split)
+        return Prompt(self.title(ask, f"{self.name(pid)} moves the King with his entourage"),
+                      f"{self.card(ask.card)}: tap the King's new region; {going} Caballeros from "
+                      f"{self.area(ask.options['from'])} go with him.", actor=pid, map_mode="pick",
+                      areas=list(ask.options["regions"]),
+                      on_area=lambda a: {"type": "entourage_moved", "player": pid, "region": a,
+                                         "caballeros": dict(split)})
+
+    def _swap_pieces(self, ask: Ask) -> Prompt:
+        """Stand-in: one button per swap the card allows now."""
+        pid = ask.players[0]
+        choices = []
+        for pair in ask.options["pairs"]:
+            pieces = (["the King"] if pair["king"] else []) + [f"{self.name(q)}'s Grande" for q in pair["grandes"]]
+            label = "Swap " + " and ".join(pieces)
+            choices.append(Choice(label[0].upper() + label[1:], {"type": "pieces_swapped", "player": pid,
+                                                                  "king": pair["king"], "grandes": pair["grandes"]}))
+        return Prompt(self.title(ask, f"{self.name(pid)} swaps two pieces"),
+                      f"{self.card(ask.card)}: which two pieces change places?", actor=pid, choices=choices)
+
+    # ---- steps within a prompt, and private picks ------------------------------------------------
+
+    def sub_prompt(self, ask: Ask, key: str) -> Prompt:
+        """The prompt a "sub:<key>" choice shows in place of the current one ("" : the current one)."""
+        kind, _, arg = key.partition(":")
+        if kind == "modifier" and arg in self.modifiers:
+            return self.modifier_power_prompt(ask, arg)
+        if kind == "entourage":
+            return self.entourage_prompt(ask, _split_from_key(arg))
+        return self.build(ask)
+
+    def private_pick(self, ask: Ask, pid: str) -> Optional[PrivatePick]:
+        """What `pid` chooses in private now, or None. For their phone or the private screen only."""
+        o = ask.options
+        if pid not in ask.players:
+            chosen_again = ask.kind in PRIVATE_KINDS and pid in o.get("chosen", ())
+            if not chosen_again or ask.kind == "deal_modifiers":
+                return None  # a disc or a pass may be changed until everyone has chosen
+        if ask.kind == "secret_disc":
+            regions = (o.get("regions") or {}).get(pid)
+            if regions is None:
+                return None
+            return PrivatePick(pid, ask.kind, "Your secret disc", "Set your disc to " + self.secret_purpose(ask, pid)
+                               + ".", [(r, self.area(r)) for r in regions])
+        if ask.kind == "deal_modifiers":
+            return PrivatePick(pid, ask.kind, "Your Modifier cards", "Tap the three Modifier cards you were dealt. "
+                               "Nobody else sees them.", [(m, self.modifier_label(m)) for m in self._modifier_order()
+                                                          if m in o["modifiers"]], count=o.get("count", 3))
+        if ask.kind == "pass_modifier":
+            hand = (o.get("hands") or {}).get(pid)
+            if hand is None:
+                return None
+            to = self.name((o.get("to") or {}).get(pid, ""))
+            return PrivatePick(pid, ask.kind, "Pass a Modifier card", f"Choose the Modifier card you pass face down "
+                               f"to {to}. It can be changed until everyone has chosen.",
+                               [(m, self.modifier_label(m)) for m in hand])
+        if ask.kind == "take_back_power_card":
+            options = [(str(c), f"Power card {c}") for c in o["cards"]]
+            options += [(MODIFIER_PREFIX + m, self.modifier_label(m)) for m in o.get("modifiers", ())]
+            return PrivatePick(pid, ask.kind, "Take a card back", "It goes back to your hand unseen.", options)
+        return None
+
     def _take_back_power_card(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
+        # Power Shift: a played Modifier card may come back instead (the private pick offers both).
+        action = f"private:{pid}" if self.modifiers else f"powerback:{pid}"
         return Prompt(self.title(ask, f"{self.name(pid)} takes back a Power card"),
                       "Secret: the card goes back to the hand unseen.", actor=pid,
-                      choices=[Choice(f"{self.name(pid)} picks here", action=f"powerback:{pid}")],
+                      choices=[Choice(f"{self.name(pid)} picks here", action=action)],
                       private_for=pid)
 
     def power_back_choices(self, ask: Ask) -> list[Choice]:
@@ -343,15 +783,33 @@ class PromptBuilder:
 
     def _move_grande(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
-        return Prompt(self.title(ask, f"{self.name(pid)} moves their Grande"), "Tap the Grande's new region.",
-                      actor=pid, map_mode="pick", areas=list(ask.options["regions"]),
-                      on_area=lambda a: {"type": "grande_moved", "player": pid, "region": a})
+        areas = list(ask.options["regions"])
+        make = lambda a: {"type": "grande_moved", "player": pid, "region": a}  # noqa: E731
+        prompt = Prompt(self.title(ask, f"{self.name(pid)} moves their Grande"), "Tap the Grande's new region.",
+                        actor=pid, map_mode="pick", areas=areas, on_area=make)
+        if areas == [CASTILLO]:  # Competition
+            prompt.hint = f"{self.card(ask.card)}: {self.name(pid)} throws their Grande into the Castillo."
+            prompt.choices = [Choice(f"Throw {self.name(pid)}'s Grande into the Castillo", make(CASTILLO),
+                                     style="primary")]
+        return prompt
 
     def _move_king(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
-        return Prompt(self.title(ask, f"{self.name(pid)} moves the King"), "Tap the King's new region.",
-                      actor=pid, map_mode="pick", areas=list(ask.options["regions"]),
-                      on_area=lambda a: {"type": "king_moved", "player": pid, "region": a})
+        areas = list(ask.options["regions"])
+        make = lambda a: {"type": "king_moved", "player": pid, "region": a}  # noqa: E731
+        prompt = Prompt(self.title(ask, f"{self.name(pid)} moves the King"), "Tap the King's new region.",
+                        actor=pid, map_mode="pick", areas=areas, on_area=make)
+        # Places that are not regions (Rebellion: beside the Castillo; Exile: France, Portugal)
+        # are buttons too, whatever the map draws.
+        others = [a for a in areas if a not in self.board.region_ids]
+        for a in others:
+            label = "The King stands beside the Castillo" if a == CASTILLO else f"The King goes to {self.area(a)}"
+            prompt.choices.append(Choice(label, make(a), style="primary"))
+        if others and len(others) == len(areas):
+            prompt.hint = (f"{self.card(ask.card)}: the King stands beside the Castillo, which becomes his region."
+                           if others == [CASTILLO] else f"{self.card(ask.card)}: the King goes to "
+                           + " or ".join(self.area(a) for a in others) + ".")
+        return prompt
 
     def _play_round(self, ask: Ask) -> Prompt:
         last = ask.options.get("general_scoring_next")
@@ -376,3 +834,16 @@ class PromptBuilder:
         out += [Choice(self.area(r), {"type": "special_scored", "kind": f"region:{r}"})
                 for r in self.board.region_ids]
         return out
+
+
+def _split_key(split: dict[str, int]) -> str:
+    return ",".join(f"{p}={c}" for p, c in split.items())
+
+
+def _split_from_key(key: str) -> dict[str, int]:
+    out = {}
+    for part in filter(None, key.split(",")):
+        owner, _, count = part.partition("=")
+        if count.isdigit():
+            out[owner] = int(count)
+    return out

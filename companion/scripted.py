@@ -9,6 +9,7 @@ import random
 from engine.events import GameSetup
 from engine.playout import random_event
 from firmware_bridge.adapter import TowerDrop
+from firmware_bridge.messages import COLOURS
 
 from .table import InputError, NeedsConfirmation, Table, TableSetup
 
@@ -32,10 +33,11 @@ def step(table: Table, seed: int, drop_rate: float = 0.12, undo_rate: float = 0.
     roll = rng.random()
     waiting = table.public().drops_waiting
     if roll < drop_rate:
-        colour = rng.choice(list(table.players) + [None])
+        seen = [p for p in table.players if p in COLOURS] or ["red"]  # the colours a tower reports
+        colour = rng.choice(seen + [None])
         seq = sum(1 for r in table.records if r["t"] == "drop") + 1
         table.tower_drop(TowerDrop(tower=SIM_TOWER, boot=SIM_BOOT, seq=seq, colour=colour,
-                                   uncertain=colour is None, best=colour or rng.choice(table.players)))
+                                   uncertain=colour is None, best=colour or rng.choice(seen)))
         return True
     if waiting and roll < 0.5:
         drop = waiting[0]
@@ -84,7 +86,8 @@ def _board_with_one_more(rng: random.Random, table: Table) -> dict:
         court[pid] -= 1
         regions.setdefault(region, {})[pid] = regions.get(region, {}).get(pid, 0) + 1
     return {"type": "board_entered", "king": game["king"],
-            "grandes": {p["id"]: p["grande"] for p in game["players"]}, "regions": regions, "court": court,
+            "grandes": {p["id"]: p["grande"] for p in game["players"] if p["grande"]},  # the dummy has none
+            "regions": regions, "court": court,
             "mobile_scoreboards": game["mobile_scoreboards"]}
 
 

@@ -36,12 +36,13 @@ from typing import Any, Callable, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine import events as ev
-from engine.board import CASTILLO, classic_board
+from engine.board import CASTILLO, Board
+from engine.card_entry import OPEN_STAGES as CARD_SET_STAGES
 from engine.errors import RuleViolation
 from engine.events import GameSetup
 from engine.flow import Ask, apply_event, asked
 from engine.freeplay import FREE_EVENT_ADAPTER, FreeState, free_apply, free_asked, free_state
-from engine.game import start_state
+from engine.game import board_for, start_state
 from engine.views import castillo_tallies, player_view, public_view
 from firmware_bridge.adapter import TowerDrop
 from firmware_bridge.messages import COLOURS
@@ -57,7 +58,21 @@ RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo",
 CONSEQUENCES = ("emptied", "finished")  # records an input writes after itself; undone with it
 UNDOABLE = ("event", "assign", "dismiss", "keep")
 # Events after which everyone has seen something: undoing them asks first.
-REVEALING = ("secret_discs_revealed", "castillo_counted", "action_cards_revealed", "special_scored")
+REVEALING = ("secret_discs_revealed", "castillo_counted", "action_cards_revealed", "special_scored",
+             "dummy_region_cards_drawn", "dummy_power_card_revealed")
+# Choices several players make at once, in private: one made meanwhile leaves the question open.
+SIMULTANEOUS = ("secret_disc_set", "modifiers_dealt", "modifier_passed")
+
+# Player ids are Caballero colours. The tower reports the classic box's five (COLOURS); the
+# 2023 box's are purple, blue, green, orange and a fifth its rule book does not name. A 2023
+# table may play any of these; the tower counts only the colours it knows, and a player
+# (or the dummy) of another colour enters their Castillo throws by hand.
+TABLE_COLOURS = {"classic": COLOURS, "2023": COLOURS + ("purple", "orange", "white")}
+
+
+def colours_for(rules: str) -> tuple[str, ...]:
+    """The colours a table of `rules` may seat (the new-game screen's list)."""
+    return TABLE_COLOURS.get(rules, COLOURS)
 
 
 class InputError(Exception):
@@ -103,11 +118,31 @@ class TableSetup(BaseModel):
 
     @model_validator(mode="after")
     def _check(self) -> "TableSetup":
-        wrong = [p for p in self.game.players if p not in COLOURS]
+        allowed = colours_for(self.game.rules)
+        seats = list(self.game.players) + ([self.game.dummy] if self.game.dummy else [])
+        wrong = [p for p in seats if p not in allowed]
         if wrong:
-            raise ValueError(f"players are named by their Caballero colour ({', '.join(COLOURS)}); "
+            raise ValueError(f"players are named by their Caballero colour ({', '.join(allowed)}); "
                              f"not a colour: {', '.join(wrong)}")
         return self
+
+    def by_hand(self) -> list[str]:
+        """Seats (the dummy too) whose colour the tower does not know: their Castillo throws
+        are entered by hand. None without a tower."""
+        if self.tower.kind == "none":
+            return []
+        seats = list(self.game.players) + ([self.game.dummy] if self.game.dummy else [])
+        return [p for p in seats if p not in COLOURS]
+
+    def colour_notes(self) -> list[str]:
+        """What the table is told about colours the tower does not know (public)."""
+        notes = []
+        for pid in self.by_hand():
+            name = self.game.names.get(pid) or pid.title()
+            who = f"the dummy's ({name})" if pid == self.game.dummy else f"{name}'s"
+            notes.append(f"The tower does not know {pid}: enter {who} throws into the Castillo by hand "
+                         "(tap the Castillo when placing).")
+        return notes
 
 
 @dataclass
@@ -156,10 +191,12 @@ class TablePublic(BaseModel):
 class Table:
     """Owns one game. Thread-safe: every input takes the same lock."""
 
-    def __init__(self, setup: TableSetup, game_log: GameLog | None = None):
+    def __init__(self, setup: TableSetup, game_log: GameLog | None = None, board: Board | None = None):
         self.setup = setup
         self.mode: Mode = setup.mode
-        self.board = classic_board()
+        # The game's own board (the 2023 edition's side for its players, with the table's
+        # files); in tracking mode `board` follows the game (the card set may be completed).
+        self._setup_board = board or board_for(setup.game)
         self._log = game_log
         self._lock = threading.RLock()
         self._observers: list[Callable[[str], None]] = []
@@ -174,12 +211,13 @@ class Table:
     def new(cls, setup: TableSetup, folder: Path | None = None, nonce: str | None = None) -> "Table":
         """A new game and its log. `nonce` names the game to the tower (emptying tokens)."""
         try:
-            start_state(setup.game)  # refuse a bad setup before a file is made
-        except RuleViolation as exc:
+            board = board_for(setup.game)
+            start_state(setup.game, board)  # refuse a bad setup before a file is made
+        except (RuleViolation, ValueError) as exc:  # ValueError: the table's board or card file
             raise InputError(str(exc)) from None
         nonce = nonce or os.urandom(4).hex()
         table = cls(setup, GameLog.create({"setup": setup.model_dump(mode="json"), "version": 1, "nonce": nonce},
-                                          folder))
+                                          folder), board)
         table.nonce = nonce
         return table
 
@@ -246,10 +284,10 @@ class Table:
         self.records: list[dict] = []        # every record, undo markers included
         self.effective: list[dict] = []      # what is in force after the undos
         if self.mode == "tracking":
-            self.state = start_state(self.setup.game, self.board)
+            self.state = start_state(self.setup.game, self._setup_board)
             self.free: FreeState | None = None
         else:
-            self.free = free_state(self.setup.game, self.board)
+            self.free = free_state(self.setup.game, self._setup_board)
             self.state = None
         self.drops: dict[tuple, DropEntry] = {}
         self.drops_total = 0
@@ -334,6 +372,93 @@ class Table:
         return tuple(self.setup.game.players)
 
     @property
+    def board(self) -> Board:
+        """The board the game is played on now (a completed card set rebuilds it)."""
+        game = self.state or self.free
+        return game.board if game is not None else self._setup_board
+
+    @property
+    def dummy(self) -> Optional[str]:
+        return self.setup.game.dummy
+
+    # ---- what the tablet offers (companion.prompts) ----------------------------------------
+
+    def prompt_builder(self):
+        """The prompt builder for this game: its board (followed as the card set grows), the
+        colours the tower counts, Power Shift's Modifier cards and the public view (what a
+        public prompt may read). The UI and the phones build every prompt with it."""
+        from .prompts import PromptBuilder
+
+        tower = self.setup.tower.kind != "none"
+        counted = frozenset(p for p in self.players if p not in self.setup.by_hand()) if tower else False
+        return PromptBuilder(self.names, lambda: self.board, castillo_by_tower=counted,
+                             modifiers=self.state.modifiers if self.state is not None else None,
+                             public=lambda: self.public().game)
+
+    def prompt(self):
+        """The prompt for what is asked now (the tower's Castillo count prefilled)."""
+        with self._lock:
+            ask = self.asked()
+            prefill = self.castillo_prefill(ask.players[0]) if ask.kind in ("turn_action", "place_extra") \
+                and ask.players else 0
+            return self.prompt_builder().build(ask, prefill)
+
+    def private_question(self, player: str):
+        """What `player` chooses in private now (companion.prompts.PrivatePick: a secret disc,
+        their Modifier cards dealt, the one they pass, a card taken back), or None. For their
+        phone or the tablet's private screen only: it may hold their own secrets."""
+        with self._lock:
+            if player not in self.players:
+                raise InputError(f"{player!r} is not playing (players: {', '.join(self.players)})")
+            return self.prompt_builder().private_pick(self.asked(), player)
+
+    def private_waiting(self) -> list[str]:
+        """Who is still to make a private choice now (public: never what)."""
+        from .prompts import PRIVATE_KINDS
+
+        with self._lock:
+            ask = self.asked()
+            if ask.kind in PRIVATE_KINDS or ask.kind == "take_back_power_card":
+                return [p for p in ask.players if p in self.players]
+            return []
+
+    def submit_private(self, player: str, values: list[str]) -> None:
+        """`player`'s private answer (values of their PrivatePick's options), from their phone
+        or the private screen: checked, then submitted as their own input."""
+        with self._lock:
+            pick = self.private_question(player)
+            if pick is None:
+                raise InputError(f"no private choice is asked of {self.names.get(player, player)} now")
+            try:
+                event = pick.event(values)
+            except ValueError as exc:
+                raise InputError(str(exc)) from None
+            self.submit(event, player=player)
+
+    # ---- the card set (2023): completed from the table's own box -------------------------------
+
+    def card_set_open(self) -> bool:
+        """Whether a card may be added now: before a round's cards are turned up."""
+        with self._lock:
+            return self.state is not None and self.state.stage in CARD_SET_STAGES
+
+    def complete_card_set(self, cards: list[dict]) -> None:
+        """Add cards the set does not list (or give a listed card's stack, copies or numbers),
+        in the card-file vocabulary: {"id", "stack", "copies", "name", "text", "effect",
+        "params", "placement"}. One CardSetCompleted input: checked like a card file, logged,
+        undoable; the card is part of this game from then on."""
+        if self.state is None:
+            raise InputError("the card set is completed in a tracked game; scoring only needs no cards")
+        self.submit({"type": "card_set_completed", "cards": list(cards)})
+
+    @staticmethod
+    def effect_choices(rules: str = "2023"):
+        """The effects a card may have, each with its rule text (companion.prompts.EffectChoice)."""
+        from .prompts import effect_choices
+
+        return effect_choices(rules)
+
+    @property
     def names(self) -> dict[str, str]:
         return (self.state or self.free).names
 
@@ -414,8 +539,15 @@ class Table:
             self._commit({"t": "finished"})
 
     def _general_scoring_done(self) -> bool:
-        logbook = (self.state or self.free).scoring_log
-        return bool(logbook) and logbook[-1].title.startswith("General scoring")
+        """A general scoring just emptied the Castillo. Not while the King stands by it
+        (Rebellion): its Caballeros go back under it, and the tower counts on from them."""
+        game = self.state or self.free
+        logbook = game.scoring_log
+        if self.state is not None:
+            stays = self.state.king == self.state.board.castillo
+        else:
+            stays = self.free.castillo_stays
+        return bool(logbook) and logbook[-1].title.startswith("General scoring") and not stays
 
     def _empty_token(self) -> str:
         return f"g{self.nonce}-e{len(self.records)}"
@@ -514,7 +646,7 @@ class Table:
             if table.state is not None:
                 return len(table.state.scoring_log) + len(table.state.outcomes)
             return len(table.free.scoring_log)
-        trial = Table(self.setup, None)
+        trial = Table(self.setup, None, self._setup_board)
         trial._rebuild(self.records + [{"t": "undo"}])
         return shown(trial) < shown(self)
 
@@ -525,7 +657,7 @@ class Table:
         with self._lock:
             if not (self.effective and self.effective[-1]["t"] == "opened"):
                 self._commit({"t": "opened", "what": "castillo"})
-            return dict(self.tally)
+            return self._tallies()
 
     def _opened_since(self, record: dict) -> bool:
         after = self.effective[next(i for i in range(len(self.effective) - 1, -1, -1)
@@ -669,13 +801,22 @@ class Table:
         with self._lock:
             ask = self.asked()
             opened = sum(1 for r in self.effective
-                         if r["t"] == "event" and r["e"]["type"] != "secret_disc_set")
+                         if r["t"] == "event" and r["e"]["type"] not in SIMULTANEOUS)
             return f"{ask.round}-{ask.stage}-{ask.options.get('purpose', ask.kind)}-{opened}"
 
     def hidden_tallies(self) -> dict[str, int]:
-        """The tower's Castillo count per player: for the reveal step only."""
+        """The tower's Castillo count per player: for the reveal step only. A colour the tower
+        does not know counts what the entered turns put in (tracking mode)."""
         with self._lock:
-            return dict(self.tally)
+            return self._tallies()
+
+    def _tallies(self) -> dict[str, int]:
+        tallies = dict(self.tally)
+        by_hand = self.setup.by_hand()
+        if by_hand and self.state is not None:
+            recorded = castillo_tallies(self.state)
+            tallies.update({p: recorded[p] for p in by_hand if p in tallies})
+        return tallies
 
     def recorded_castillo(self) -> dict[str, int] | None:
         """What the entered turns put in the Castillo (tracking mode), for the count check."""
@@ -966,6 +1107,7 @@ def free_public(free: FreeState) -> dict:
     ask = free_asked(free)
     table = free.table
     return {
+        "rules": free.rules, "dummy": free.dummy,
         "round": free.round, "rounds": list(free.schedule), "variant": free.variant, "stage": free.stage,
         "asked": {"kind": ask.kind, "players": list(ask.players),
                   "options": {k: v for k, v in ask.options.items() if k != "regions"},
@@ -991,6 +1133,12 @@ def describe(record: dict, names: dict[str, str]) -> str:
         words = e["type"].replace("_", " ")
         if e["type"] == "secret_disc_set":
             return f"{who}'s secret disc"  # never which region
+        if e["type"] == "modifiers_dealt":
+            return f"{who}'s Modifier cards"  # never which
+        if e["type"] == "modifier_passed":
+            return f"{who}'s Modifier card to pass"
+        if e["type"] == "card_set_completed":
+            return "the card set completed"
         if e["type"] == "table_corrected":
             why = e.get("reason") or ""
             return "the table's correction" + (f" ({why})" if why else "")

@@ -20,6 +20,8 @@ from .errors import RuleViolation
 from .events import TableCorrected
 from .state import GameState
 
+VETO_EFFECTS = ("veto", "veto_2023")
+
 # A correction is made between steps, never midway through a special action or a scoring.
 CORRECTABLE_STAGES = ("reveal", "power", "replenish", "choose_card", "turn",
                       # 2023: before the dummy's Region cards or Power card; before the deal
@@ -47,6 +49,32 @@ class _Checker:
         if rid not in self.board.region_ids:
             _fail(f"{where}: {rid!r} is not a region (regions: {', '.join(self.board.region_ids)})")
         return self.board.area_index[rid]
+
+    @property
+    def edition_2023(self) -> bool:
+        return self.state.rules.id == "2023"
+
+    def kings_place(self, rid: str) -> int:
+        """2023: the King may also stand by the Castillo (Rebellion) or in France or Portugal (Exile)."""
+        board = self.board
+        if not self.edition_2023:
+            return self.region(rid, "king")
+        if rid == CASTILLO or rid in board.space_ids or rid in board.region_ids:
+            return board.area_index[rid]
+        places = ", ".join([*board.region_ids, CASTILLO, *board.space_ids])
+        _fail(f"king: {rid!r} is not a place the King can stand ({places})")
+
+    def piece(self, sid: str) -> None:
+        """A mobile scoreboard (classic) or a Scoring tile whose values the table has entered."""
+        board = self.board
+        tiles = getattr(board, "scoring_tiles", {})
+        known = list(board.mobile_scoreboards) + list(tiles)
+        if sid not in known:
+            _fail(f"mobile_scoreboards: {sid!r} is not a mobile scoreboard or Scoring tile of this game "
+                  f"({', '.join(known) or 'none'})")
+        if sid in tiles and tiles[sid] is None:
+            _fail(f"mobile_scoreboards.{sid}: " + (board.missing.get(f"scoring_tiles.{sid}") or
+                                                   f"enter the Scoring tile {sid}'s values from your tile first"))
 
 
 def check_and_apply(state: GameState, e: TableCorrected) -> None:
@@ -86,22 +114,30 @@ def _corrected_position(state: GameState, e: TableCorrected) -> dict:
         court = [0] * n
         for pid, k in e.court.items():
             court[c.player(pid, "court")] = k
+    if state.dummy is not None and court[state.dummy]:
+        _fail("court: the dummy has no court; its Caballeros off the board wait beside it (the provinces)")
     for p in range(n):
         total = court[p] + sum(row[p] for row in counts)
         if total > board.caballeros_per_player:
             # Names no hidden figure: the Castillo is part of the total but not shown.
             _fail(f"{state.names[state.players[p]]} would have more than {board.caballeros_per_player} "
                   "Caballeros on the table (regions, court and Castillo together)")
-    king = c.region(e.king, "king") if e.king is not None else state.king
+    king = c.kings_place(e.king) if e.king is not None else state.king
     grandes = list(state.grandes)
     for pid, rid in (e.grandes or {}).items():
-        grandes[c.player(pid, "grandes")] = c.region(rid, f"grandes.{pid}")
+        p = c.player(pid, "grandes")
+        if p == state.dummy:
+            _fail(f"grandes.{pid}: the dummy has no Grande")
+        # 2023: Competition throws a Grande into the Castillo.
+        grandes[p] = c.region(rid, f"grandes.{pid}", castillo_ok=c.edition_2023)
     mobile = dict(state.mobile)
     for sid, rid in (e.mobile_scoreboards or {}).items():
+        c.piece(sid)
         mobile[sid] = None if rid is None else c.region(rid, f"mobile_scoreboards.{sid}", castillo_ok=True)
     placed = [a for a in mobile.values() if a is not None]
     if len(set(placed)) < len(placed):
-        _fail("mobile_scoreboards: the two mobile scoreboards may not lie in the same area")
+        what = "Scoring tiles" if c.edition_2023 else "mobile scoreboards"
+        _fail(f"mobile_scoreboards: the two {what} may not lie in the same area")
     scores = list(state.scores)
     for pid, v in (e.scores or {}).items():
         scores[c.player(pid, "scores")] = v
@@ -132,9 +168,10 @@ def _check_start(state: GameState, e: TableCorrected) -> None:
             _fail(f"power_spent.{pid}: {len(spent)} cards laid down, but only {before} rounds came before")
     holders = e.vetoes or []
     for pid in holders:
-        c.player(pid, "vetoes")
-    copies = sum(card.copies for card in state.board.cards.values() if card.effect == "veto")
-    if len(holders) > copies:
+        if c.player(pid, "vetoes") == state.dummy:
+            _fail("vetoes: the dummy never holds a Veto (it does not use its cards)")
+    copies = veto_copies(state.board)
+    if copies is not None and len(holders) > copies:
         _fail(f"vetoes: {len(holders)} holders, but the game has {copies} Veto card{'s' * (copies != 1)}")
 
 
@@ -148,9 +185,20 @@ def _apply_start(state: GameState, e: TableCorrected) -> None:
         state.hands[p] -= set(spent)
         state.discards[p] |= set(spent)
         state.power_spent[p] |= set(spent)
+    veto = next((card for card in state.board.cards.values() if card.effect in VETO_EFFECTS), None)
     for pid in e.vetoes or []:
         # Held until the end of this round at least: when it was taken is not known.
         state.vetoes.append((state.players.index(pid), state.round_index))
-        undrawn = state.stacks_undrawn[1]
-        if undrawn.get("veto"):
-            undrawn["veto"] -= 1
+        if veto is None or veto.stack is None or veto.stack > 4:
+            continue
+        undrawn = state.stacks_undrawn[state.rules.table_stack(veto.stack) - 1]
+        if undrawn.get(veto.id):
+            undrawn[veto.id] -= 1
+
+
+def veto_copies(board) -> int | None:
+    """The Veto cards in the game (None: the table's card set does not say how many)."""
+    cards = [card for card in board.cards.values() if card.effect in VETO_EFFECTS]
+    if any(card.copies is None for card in cards):
+        return None
+    return sum(card.copies for card in cards)

@@ -12,6 +12,8 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 Id = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")]
 Count = Annotated[int, Field(ge=0, le=30)]
+# A mobile scoreboard ("8-4-0", "4-0-0", classic) or a Scoring tile ("tile_a", 2023).
+PieceId = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_-]+$")]
 
 
 class _Event(BaseModel):
@@ -211,7 +213,8 @@ class TableCorrected(_Event):
     court: Optional[dict[Id, Count]] = None
     king: Optional[Id] = None
     grandes: Optional[dict[Id, Id]] = None
-    mobile_scoreboards: Optional[dict[Literal["8-4-0", "4-0-0"], Optional[Id]]] = None
+    # classic: the mobile scoreboards "8-4-0", "4-0-0"; 2023: the Scoring tiles (engine/correction.py checks)
+    mobile_scoreboards: Optional[dict[PieceId, Optional[Id]]] = None
     scores: Optional[dict[Id, Annotated[int, Field(ge=0, le=999)]]] = None
     # Only where tracking starts, before anything else happened in the game:
     round: Optional[int] = None

@@ -31,7 +31,8 @@ class BoardEntered(ev._Event):
     grandes: dict[Id, Id] = Field(default_factory=dict)
     regions: dict[Id, dict[Id, Count]] = Field(default_factory=dict)
     court: dict[Id, Count] = Field(default_factory=dict)
-    mobile_scoreboards: dict[Literal["8-4-0", "4-0-0"], Id] = Field(default_factory=dict)
+    # classic: the mobile scoreboards "8-4-0", "4-0-0"; 2023: the Scoring tiles (checked by the snapshot)
+    mobile_scoreboards: dict[ev.PieceId, Id] = Field(default_factory=dict)
 
 
 class SpecialScored(ev._Event):
@@ -67,6 +68,18 @@ class FreeState:
     castillo: dict[str, int] | None = None   # counted when the Castillo is lifted
     scoring_log: list[ScoringRecord] = field(default_factory=list)
     winners: list[str] = field(default_factory=list)
+    rules: str = "classic"
+    dummy: str | None = None       # 2023, 2 players: the dummy's colour (a seat in `players`)
+
+    @property
+    def choosers(self) -> list[str]:
+        """The seats asked a choice (a disc): never the dummy."""
+        return [pid for pid in self.players if pid != self.dummy]
+
+    @property
+    def castillo_stays(self) -> bool:
+        """Rebellion (2023): the King stands by the Castillo; nothing leaves it, no disc is set."""
+        return self.table.king == CASTILLO
 
     @property
     def round(self) -> int:
@@ -81,13 +94,14 @@ def free_state(setup: GameSetup, board: Board | None = None) -> FreeState:
     """The board at the start: the King and each player's Grande with 2 Caballeros at home."""
     board = board or classic_board()
     start = start_state(setup, board)  # checks the setup as a tracked game would
+    # 2023, 2 players: the dummy is a seat of its own (no home, no Grande, no court).
     table = TableSnapshot.model_construct(
-        players=list(setup.players), king=setup.king, grandes=dict(setup.homes),
+        rules=setup.rules, dummy=setup.dummy, players=list(start.players), king=setup.king, grandes=dict(setup.homes),
         regions={home: {pid: board.home_caballeros} for pid, home in setup.homes.items()},
-        castillo={}, secret_discs={}, mobile_scoreboards={}, scores={pid: 0 for pid in setup.players},
+        castillo={}, secret_discs={}, mobile_scoreboards={}, scores={pid: 0 for pid in start.players},
         court={pid: board.court_caballeros for pid in setup.players})
     return FreeState(board=board, players=start.players, names=start.names, variant=setup.variant,
-                     schedule=start.schedule, table=table)
+                     schedule=start.schedule, table=table, rules=setup.rules, dummy=setup.dummy)
 
 
 # --- asked ---------------------------------------------------------------------------
@@ -99,8 +113,9 @@ def free_asked(state: FreeState) -> Ask:
                    round=state.round, stage="over")
     if state.stage == "scoring_discs":
         regions = list(state.board.region_ids)
-        waiting = tuple(pid for pid in state.players if pid not in state.discs)
-        chosen = [pid for pid in state.players if pid in state.discs]
+        choosers = [] if state.castillo_stays else state.choosers
+        waiting = tuple(pid for pid in choosers if pid not in state.discs)
+        chosen = [pid for pid in choosers if pid in state.discs]
         purpose = "castillo_destination"
         if waiting:
             ask = Ask("secret_disc", waiting, {"purpose": purpose, "regions": {p: regions for p in waiting},
@@ -109,6 +124,8 @@ def free_asked(state: FreeState) -> Ask:
             ask = Ask("count_castillo", (TABLE,), {"purpose": purpose, "chosen": chosen})
         else:
             ask = Ask("reveal_secret_discs", (TABLE,), {"purpose": purpose, "chosen": chosen})
+        if state.castillo_stays:
+            ask.options["castillo_stays"] = True
     else:
         ask = Ask("play_round", (TABLE,), {"special_kinds": list(SPECIAL_KINDS) + ["region:ID"],
                                            "general_scoring_next": _general_after(state)})
@@ -142,16 +159,18 @@ def _snapshot(state: FreeState, **changes) -> TableSnapshot:
     data = state.table.model_dump()
     data.update(changes)
     try:
-        return load_snapshot(data)
+        return load_snapshot(data, state.board)
     except SnapshotError as exc:
         raise RuleViolation("setup", f"the board as entered is impossible: {exc}") from None
 
 
 def _board_entered(state: FreeState, e: BoardEntered) -> None:
     _in_stage(state, "play", "entering the board")
-    missing = [pid for pid in state.players if pid not in e.grandes]
+    missing = [pid for pid in state.choosers if pid not in e.grandes]
     if missing:
         raise RuleViolation("grande", "every Grande stands in a region; missing: " + ", ".join(missing))
+    if state.dummy in e.grandes:
+        raise RuleViolation("grande", f"the dummy ({state.dummy}) has no Grande")
     state.table = _snapshot(state, king=e.king, grandes=dict(e.grandes), court=dict(e.court),
                             regions={r: dict(row) for r, row in e.regions.items()},
                             mobile_scoreboards=dict(e.mobile_scoreboards))
@@ -188,8 +207,9 @@ def _round_finished(state: FreeState, e: RoundFinished) -> None:
 
 def _next_round(state: FreeState) -> None:
     if state.round_index + 1 >= len(state.schedule):
-        best = max(state.scores)
-        state.winners = [pid for pid, s in zip(state.players, state.scores) if s == best]
+        scores = {pid: s for pid, s in zip(state.players, state.scores) if pid != state.dummy}  # it wins nothing
+        best = max(scores.values())
+        state.winners = [pid for pid, s in scores.items() if s == best]
         state.stage = "over"
     else:
         state.round_index += 1
@@ -199,6 +219,11 @@ def _next_round(state: FreeState) -> None:
 def _disc_set(state: FreeState, e: SecretDiscSet) -> None:
     _in_stage(state, "scoring_discs", "setting a secret disc")
     _known_player(state, e.player)
+    if e.player == state.dummy:
+        raise RuleViolation("secret-disc", "the dummy sets no disc: its Caballeros in the Castillo go back beside "
+                            "the board")
+    if state.castillo_stays:
+        raise RuleViolation("secret-disc", "the King stands by the Castillo: nothing leaves it, nobody sets a disc")
     if e.region not in state.board.region_ids:
         raise RuleViolation("unknown-id", f"{e.region!r} is not a region (a secret disc shows a region)")
     if state.castillo is not None:
@@ -214,7 +239,7 @@ def _known_player(state: FreeState, pid: str) -> None:
 
 def _castillo_counted(state: FreeState, e: CastilloCounted) -> None:
     _in_stage(state, "scoring_discs", "counting the Castillo")
-    waiting = [pid for pid in state.players if pid not in state.discs]
+    waiting = [] if state.castillo_stays else [pid for pid in state.choosers if pid not in state.discs]
     if waiting:
         raise RuleViolation("secret-disc", "the Castillo is lifted once every disc is set; still to choose: "
                             + ", ".join(state.names[p] for p in waiting))
@@ -232,8 +257,9 @@ def _discs_revealed(state: FreeState, e: SecretDiscsRevealed) -> None:
     table = _snapshot(state, castillo=dict(state.castillo), secret_discs=dict(state.discs))
     _, lines, after = score_snapshot(table, None, state.board)
     king = state.table.king
+    # The dummy's go back beside the board; with the King by the Castillo nothing leaves it.
     transfers = [{"player": pid, "count": k, "region": state.discs[pid], "to_court": state.discs[pid] == king}
-                 for pid, k in state.castillo.items()]
+                 for pid, k in state.castillo.items() if pid in state.discs]
     state.table = after.model_copy(update={"castillo": {}, "secret_discs": {}})
     state.scoring_log.append(ScoringRecord(state.round, f"General scoring after round {state.round}",
                                            lines, transfers))

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from companion.prompts import Prompt, PromptBuilder
 from engine.board import classic_board
+from engine.events import GameSetup
 from engine.errors import RuleViolation
 from engine.events import event_from_dict
 from engine.flow import apply_event, asked
@@ -123,3 +124,102 @@ def test_a_replenishment_beyond_the_provinces_is_refused_without_the_count():
     message = _refusal(state, {"type": "court_replenished", "player": pid, "from_provinces": 3, "from_regions": {}})
     assert message is not None and "provinces" in message
     assert "2" not in message.replace("(rule", "")  # neither the count nor anything it gives away
+
+
+# ---- the 2023 edition: Modifier cards and pending discs are secret too ---------------------------
+
+def _twins_2023(state, rng: random.Random):
+    """Twins of a 2023 position that differ only in a secret: where hidden Caballeros are, a
+    Modifier card in a hand (swapped with one nobody holds), or a disc set and not yet shown."""
+    castillo = state.board.castillo
+    p = rng.randrange(state.n)
+    for into in (True, False):
+        if (state.provinces[p] if into else state.counts[castillo][p]) >= 2:
+            twin = state.clone()
+            step = 2 if into else -2
+            twin.provinces[p] -= step
+            twin.counts[castillo][p] += step
+            yield twin
+    if state.modifiers and any(state.modifier_hands):
+        held = set().union(*state.modifier_hands, *state.modifier_discards) | {
+            m for m in state.modifier_played if m} | set(state.modifier_passes.values())
+        free = sorted(set(state.modifiers) - held)
+        for q in rng.sample(range(state.n), min(2, state.n)):
+            hand = sorted(state.modifier_hands[q] - set(state.modifier_passes.values()))
+            if hand and free:
+                twin = state.clone()
+                twin.modifier_hands[q] = (twin.modifier_hands[q] - {hand[0]}) | {rng.choice(free)}
+                yield twin
+    ask = asked(state)
+    if ask.kind == "secret_disc":
+        discs = state.scoring_discs if state.stage == "scoring_discs" else state.special.discs
+        for q, r in list(discs.items()):
+            options = [state.board.area_index[a] for a in ask.options["regions"].get(state.players[q], [])]
+            others = [a for a in options if a != r]
+            if others:
+                twin = state.clone()
+                (twin.scoring_discs if twin.stage == "scoring_discs" else twin.special.discs)[q] = rng.choice(others)
+                yield twin
+
+
+def _refused(state, event: dict):
+    try:
+        apply_event(state.clone(), event_from_dict(event))
+    except (RuleViolation, ValidationError) as exc:
+        return str(exc)
+    return None
+
+
+def _builder(state) -> PromptBuilder:
+    return PromptBuilder(state.names, lambda: state.board, modifiers=state.modifiers,
+                         public=lambda: public_view(state).model_dump(mode="json"))
+
+
+def _2023_setup(rng: random.Random, players: int, modules: tuple):
+    from engine.game import board_for
+    from engine.playout import _old_hands_removed, standin_files
+    board_file, cards_file = standin_files("2023", players)
+    probe = GameSetup(players=[f"p{i}" for i in range(players)], king="x", homes={}, start_player="p0", rules="2023",
+                      board_file=board_file, cards_file=cards_file)
+    board = board_for(probe)
+    setup = random_setup(rng, players, board, "short", "2023", modules, board_file, cards_file, standins=True)
+    if "old-hands" in modules:
+        setup = setup.model_copy(update={"removed_cards": _old_hands_removed(rng, board)})
+    return setup, board
+
+
+# A Modifier card refused for not being held names that card: the player's own mistake, said
+# by the engine before its (public) check of the total (engine/rules/power_shift.py).
+def _hand_refusal(event: dict) -> bool:
+    return event.get("type") == "power_card_played" and bool(event.get("modifier"))
+
+
+def test_no_public_text_depends_on_a_secret_in_2023_games():
+    rng = random.Random(23)
+    compared = refusals = 0
+    kinds = set()
+    for players, modules in ((2, ()), (2, ("power-shift",)), (3, ("power-shift",)), (4, ("new-regency", "power-shift")),
+                             (5, ("new-regency", "old-hands", "power-shift")), (4, ("power-shift",))):
+        setup, board = _2023_setup(rng, players, modules)
+        state = start_state(setup, board)
+        builder = _builder(state)
+        while state.stage != "over":
+            if rng.random() < 0.3:
+                ask = asked(state)
+                prompt = builder.build(ask)
+                probes = _probes(state, rng, 4)
+                mine = [_refused(state, e) for e in probes]
+                for twin in _twins_2023(state, rng):
+                    kinds.add(ask.kind)
+                    assert public_view(twin) == public_view(state)  # the twin is publicly the same
+                    if prompt.private_for is None:
+                        assert _words(_builder(twin).build(asked(twin))) == _words(prompt), ask.kind
+                    for event, refused in zip(probes, mine):
+                        theirs = _refused(twin, event)
+                        if refused is not None and theirs is not None and not _hand_refusal(event):
+                            assert theirs == refused, (event, refused, theirs)
+                            refusals += 1
+                    compared += 1
+            apply_event(state, random_event(rng, asked(state)))
+    assert compared > 500 and refusals > 300, (compared, refusals)
+    assert {"pass_modifier", "play_power_card", "secret_disc", "dummy_region_cards"} <= kinds

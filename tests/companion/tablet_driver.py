@@ -1,0 +1,308 @@
+"""A headless tablet: plays a Table through its prompts only, counting taps.
+
+Each step, the engine's random chooser (engine.playout.random_event) decides WHAT the
+table does (a legal input, as a scripted player would choose); the driver then finds
+HOW the tablet enters it: which button, map taps, sub-prompt or private screen of the
+prompt the table shows now (companion.prompts) produces exactly that input. An input the
+prompts cannot produce is an error: every legal choice must be reachable by taps.
+
+Taps are counted the way the app's screens take them (tests/companion/ui measure the real
+app; this is the same model without Kivy):
+  a button                     1
+  a map tap (pick)             1; a region tapped in count mode: 1 per Caballero,
+                               then Confirm (1) unless the prompt confirms itself, or the
+                               special action's Do/Skip (the next tap) places them first
+  a stepper                    1 per step away from its prefill
+  a move                       2 per Caballero (source, target), +1 to choose whose
+  "sub:<key>"                  1, then the sub-prompt's taps
+  "private:<pid>"              1 to open, 1 per option picked, +1 to confirm several
+  "secret:<pid>"               2 (open, region)
+  "reveal_cards"               1 per stack, then Reveal (the sheet opens by itself)
+  "open_castillo"              3 (Open the Castillo, Counts match, Done)
+  "count_castillo"             3 more (Open the Castillo, Counts match, Done)
+A private choice made on a phone costs the tablet no tap (`phones=True`).
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from dataclasses import dataclass, field
+from typing import Optional
+
+from companion.prompts import MODIFIER_PREFIX, Choice, Prompt
+from engine.board import CASTILLO
+from engine.playout import random_event
+from firmware_bridge.adapter import TowerDrop
+
+OPEN_CASTILLO_TAPS = 3
+
+
+class Unreachable(AssertionError):
+    """The engine offered an input no route through the prompts produces."""
+
+
+@dataclass
+class Route:
+    taps: int
+    events: list[dict]
+    private: Optional[tuple[str, list[str]]] = None   # made on a phone: (player, values picked)
+
+
+@dataclass
+class Step:
+    kind: str
+    actor: Optional[str]
+    taps: int
+    events: list[dict]
+    purpose: Optional[str] = None   # a secret disc's
+
+
+@dataclass
+class TabletDriver:
+    table: object
+    seed: int = 0
+    phones: bool = False
+    log: list[Step] = field(default_factory=list)
+
+    def __post_init__(self):
+        self.rng = random.Random(self.seed)
+        self.builder = self.table.prompt_builder()
+        self.drops = 0
+
+    # ---- one step ---------------------------------------------------------------------------
+
+    def step(self, wanted: Optional[dict] = None) -> Optional[Step]:
+        """One input: `wanted` (an event as a dict), or the random chooser's."""
+        ask = self.table.asked()
+        if ask.kind == "game_over":
+            return None
+        if wanted is None:
+            wanted = random_event(self.rng, _as_the_tablet_orders(ask)).model_dump(mode="json")
+        wanted = _norm(wanted)
+        if wanted["type"] == "caballeros_moved" and wanted["count"] > 1:
+            wanted["count"] = 1  # the tablet moves one Caballero per tap pair; the rest come next step
+        prompt = self.table.prompt()
+        thrown = (wanted.get("placements") or {}).get(CASTILLO, 0)
+        if thrown and prompt.map_mode == "count" and CASTILLO not in prompt.areas:
+            self._throw(wanted["player"], thrown - prompt.prefill.get(CASTILLO, 0))  # the tower counts them
+            prompt = self.table.prompt()
+        routes = [r for r in self._routes(ask, prompt, wanted, 0) if r is not None]
+        if not routes:
+            raise Unreachable(f"{ask.kind}: no tap route gives {wanted}; prompt {prompt.title!r} offers "
+                              f"{[c.label for c in prompt.choices]}, map {prompt.map_mode} {prompt.areas}")
+        least = min(r.taps for r in routes)
+        route = self.rng.choice([r for r in routes if r.taps == least])
+        events = [self._filled(e) for e in route.events]
+        if route.private is not None:
+            self.table.submit_private(*route.private)  # as the phone sends it
+        elif len(events) == 1:
+            self.table.submit(events[0])
+        else:
+            self.table.submit_many(events)
+        step = Step(ask.kind, ask.players[0] if ask.players else None, route.taps, route.events,
+                    ask.options.get("purpose"))
+        self.log.append(step)
+        return step
+
+    def _throw(self, colour: str, k: int) -> None:
+        for _ in range(k):
+            self.drops += 1
+            self.table.tower_drop(TowerDrop(tower="driver", boot="b", seq=self.drops, colour=colour,
+                                            uncertain=False, best=colour))
+
+    def _filled(self, event: dict) -> dict:
+        if event["type"] == "castillo_counted":
+            return {**event, "counts": self.table.open_castillo()}  # the tower's count, matched
+        return event
+
+    def play(self, limit: int = 20000) -> list[Step]:
+        n = 0
+        while n < limit and self.step() is not None:
+            n += 1
+        return self.log
+
+    # ---- routes through a prompt ----------------------------------------------------------------
+
+    def _routes(self, ask, prompt: Prompt, wanted: dict, depth: int) -> list[Optional[Route]]:
+        routes: list[Optional[Route]] = []
+        for choice in prompt.choices:
+            if choice.enabled:
+                routes += self._choice_routes(ask, choice, wanted, depth)
+        routes.append(self._map_route(prompt, wanted))
+        return routes
+
+    def _choice_routes(self, ask, choice: Choice, wanted: dict, depth: int) -> list[Optional[Route]]:
+        if choice.events or choice.event is not None:
+            events = [_norm(e) for e in (choice.events or [choice.event])]
+            return [Route(1, events) if _matches(events, wanted) else None]
+        action, _, arg = (choice.action or "").partition(":")
+        b = self.builder
+        inner: list[Optional[Route]] = []
+        if action == "sub" and depth < 2:
+            inner = self._routes(ask, b.sub_prompt(ask, arg), wanted, depth + 1)
+        elif action == "mobile":
+            inner = [self._map_route(b.mobile_prompt(ask, arg), wanted)]
+        elif action == "replenish_custom":
+            inner = [self._map_route(b.replenish_custom(ask), wanted)]
+        else:
+            return [self._action_route(ask, action, arg, wanted)]
+        return [Route(1 + r.taps, r.events) if r else None for r in inner]
+
+    def _action_route(self, ask, action: str, arg: str, wanted: dict) -> Optional[Route]:
+        b = self.builder
+        if action == "secret":
+            offered = {r for r, _ in b.secret_options(ask, arg)}
+            ok = wanted == {"type": "secret_disc_set", "player": arg, "region": wanted.get("region")} \
+                and wanted["region"] in offered
+            if not ok:
+                return None
+            return Route(0, [wanted], private=(arg, [wanted["region"]])) if self.phones else Route(2, [wanted])
+        if action == "private":
+            pick = b.private_pick(ask, arg)
+            values = _values(wanted)
+            if pick is None or values is None:
+                return None
+            try:
+                event = _norm(pick.event(values))
+            except ValueError:
+                return None
+            if event != wanted:
+                return None
+            if self.phones and pick.kind != "take_back_power_card":
+                return Route(0, [event], private=(arg, values))
+            return Route(1 + pick.count + (pick.count > 1), [event])
+        if action == "powerback":
+            events = [_norm(c.event) for c in b.power_back_choices(ask)]
+            return Route(2, [wanted]) if wanted in events else None
+        if action == "reveal_cards":
+            choices = b.reveal_choices(ask)
+            cards = wanted.get("cards") if wanted["type"] == "action_cards_revealed" else None
+            if not cards or len(cards) != len(choices):
+                return None
+            ok = all(cid in {c for c, _ in choices[s]} for s, cid in zip(sorted(choices), cards))
+            return Route(len(cards) + 1, [wanted]) if ok else None
+        if action == "open_castillo":
+            tail = [] if ask.kind == "count_castillo" else [{"type": "secret_discs_revealed"}]
+            events = [{"type": "castillo_counted", "counts": None}] + tail
+            return Route(OPEN_CASTILLO_TAPS, events) if _matches(events, wanted) else None
+        if action == "count_castillo":
+            events = [{"type": "castillo_counted", "counts": None},
+                      {"type": "special_action_started", "player": ask.players[0], "option": None}]
+            return Route(1 + OPEN_CASTILLO_TAPS, events) if _matches(events, wanted) else None
+        return None
+
+    def _map_route(self, prompt: Prompt, wanted: dict) -> Optional[Route]:
+        mode = prompt.map_mode
+        if mode == "pick":
+            hits = [a for a in prompt.areas if _norm(prompt.on_area(a)) == wanted]
+            return Route(1, [wanted]) if hits else None
+        if mode == "move":
+            if wanted["type"] != "caballeros_moved":
+                return None
+            owners = prompt.sources.get(wanted["source"], {})
+            if wanted["owner"] not in owners or wanted["target"] not in prompt.areas:
+                return None
+            event = _norm(prompt.on_move(wanted["source"], wanted["target"], wanted["owner"]))
+            return Route(2 + (len(owners) > 1), [event]) if event == wanted else None
+        if mode == "count":
+            return _count_route(prompt, wanted)
+        return None
+
+
+def _as_the_tablet_orders(ask):
+    """The ask as the tablet takes it: One of each's owners one after another, in seat order
+    (the engine takes them in any order)."""
+    if ask.kind == "send_back" and len(ask.options["owners"]) > 1:
+        first = next(iter(ask.options["owners"].items()))
+        return dataclasses.replace(ask, options={**ask.options, "owners": dict([first])})
+    return ask
+
+
+def _count_route(prompt: Prompt, wanted: dict) -> Optional[Route]:
+    """A count-mode entry that gives `wanted`: a tap per Caballero beyond the prefill, the
+    stepper steps, and Confirm (unless the prompt confirms itself once full)."""
+    counts = _counts_for(wanted)
+    if counts is None or prompt.on_counts is None:
+        return None
+    areas = {a: c for a, c in counts.items() if not a.startswith("__")}
+    fixed = {a: c for a, c in prompt.prefill.items() if not a.startswith("__") and a not in prompt.areas}
+    if any(a not in prompt.areas and c != fixed.get(a) for a, c in areas.items()) or sum(areas.values()) > prompt.limit:
+        return None  # an area not tappable: only what the tower counted there
+    if prompt.per_area and any(c > prompt.per_area for c in areas.values()):
+        return None
+    if any(k.startswith("__") and k not in prompt.steppers for k in counts):
+        return None
+    if _norm(prompt.on_counts(dict(counts))) != wanted:
+        return None
+    steps = sum(abs(c - prompt.prefill.get(k, 0)) for k, c in counts.items() if k.startswith("__"))
+    placed = sum(abs(c - prompt.prefill.get(a, 0)) for a, c in areas.items())
+    # No Confirm: full, a prompt that confirms itself; or a turn whose special action is still to
+    # come, where "Do" or "Skip the special action" places what was tapped first (the next step).
+    done = (prompt.auto_confirm and sum(areas.values()) == prompt.limit) or any(
+        c.places_first for c in prompt.choices)
+    return Route(placed + steps + (0 if done else 1), [wanted])
+
+
+def _counts_for(wanted: dict) -> Optional[dict]:
+    kind = wanted["type"]
+    if kind in ("caballeros_placed", "extra_caballeros_placed"):
+        return dict(wanted["placements"])
+    if kind == "court_replenished":
+        return {"__provinces__": wanted["from_provinces"], **wanted["from_regions"]}
+    if kind == "caballeros_sent_back":
+        court = {"__court__": wanted["from_court"]} if wanted["from_court"] else {}
+        return {**court, **wanted["from_regions"]}
+    if kind == "dummy_region_cards_drawn":
+        out: dict[str, int] = {}
+        for r in wanted["regions"]:
+            out[r] = out.get(r, 0) + 1
+        return out
+    return None
+
+
+def _values(wanted: dict) -> Optional[list[str]]:
+    """The private pick's values that stand for `wanted`."""
+    kind = wanted["type"]
+    if kind == "secret_disc_set":
+        return [wanted["region"]]
+    if kind == "modifiers_dealt":
+        return list(wanted["modifiers"])
+    if kind == "modifier_passed":
+        return [wanted["modifier"]]
+    if kind == "power_card_taken_back":
+        return [str(wanted["card"])]
+    if kind == "modifier_taken_back":
+        return [MODIFIER_PREFIX + wanted["modifier"]]
+    return None
+
+
+def _matches(events: list[dict], wanted: dict) -> bool:
+    """The route's inputs begin with `wanted` (a count of the lifted Castillo may come first:
+    the table's count of what the tower holds)."""
+    rest = [e for e in events if e["type"] != "castillo_counted"]
+    return bool(rest) and rest[0] == wanted
+
+
+def _norm(event: dict) -> dict:
+    """An input as compared: defaults filled, lists of cards sorted, empty entries dropped."""
+    e = dict(event)
+    kind = e.get("type")
+    if kind in ("caballeros_placed", "extra_caballeros_placed"):
+        e["placements"] = {a: c for a, c in e.get("placements", {}).items() if c}
+    if kind in ("court_replenished", "caballeros_sent_back"):
+        e["from_regions"] = {a: c for a, c in e.get("from_regions", {}).items() if c}
+    if kind == "caballeros_sent_back":
+        e.setdefault("from_court", 0)
+    if kind == "special_action_started":
+        e.setdefault("option", None)
+    if kind == "power_card_played":
+        e.setdefault("modifier", None)
+    if kind == "caballeros_moved":
+        e.setdefault("count", 1)
+    if kind == "modifiers_dealt":
+        e["modifiers"] = sorted(e["modifiers"])
+    if kind in ("entourage_moved",):
+        e["caballeros"] = {p: c for p, c in e.get("caballeros", {}).items() if c}
+    if kind == "pieces_swapped":
+        e.setdefault("king", False)
+    return e

@@ -1701,3 +1701,111 @@ def test_veto_not_against_your_own_special_action():
     pid = _to_turn(g, "intrigue", order=["purple", "blue", "green", "orange"])
     start_special(g, pid)
     assert g.asked().kind == "move_caballeros" or g.state.special is None
+
+
+# ================================================================== Whole random games
+
+def _random_game(seed: str, n: int, modules: tuple[str, ...]):
+    from engine.flow import apply_event, asked
+    from engine.game import board_for, start_state
+    from engine.playout import random_setup, standin_files
+    rng = random.Random(seed)
+    bf, cf = standin_files("2023", n)
+    board = board_for(ev.GameSetup(players=["a", "b", "c", "d", "e"][:n], king="x", homes={}, start_player="a",
+                                   rules="2023", board_file=bf, cards_file=cf))
+    state = start_state(random_setup(rng, n, board, "full", "2023", modules, bf, cf, True), board)
+    while state.stage != "over":
+        ask = asked(state)
+        yield rng, state, ask
+        event = random_event(rng, ask)
+        before = _snapshot_for_checks(state)
+        apply_event(state, event)
+        check_invariants(state, before, event)
+
+
+def _mutated(rng: random.Random, state, ask):
+    """A random event near the legal one asked for: one field changed to another id or count."""
+    event = random_event(rng, ask)
+    data = event.model_dump()
+    keys = [k for k in data if k != "type"]
+    if not keys:
+        return event
+    key = rng.choice(keys)
+    ids = list(state.players) + list(state.board.region_ids) + ["castillo", "france", "portugal", "nobody"]
+    value = data[key]
+    if isinstance(value, bool):
+        data[key] = not value
+    elif isinstance(value, int):
+        data[key] = max(0, value + rng.choice([-2, -1, 1, 3]))
+    elif isinstance(value, str):
+        data[key] = rng.choice(ids)
+    elif isinstance(value, dict):
+        value[rng.choice(ids)] = rng.randint(0, 3)
+    elif isinstance(value, list) and value and isinstance(value[0], str):
+        value[rng.randrange(len(value))] = rng.choice(ids + list(state.board.cards))
+    try:
+        return type(event).model_validate(data)
+    except Exception:
+        return event
+
+
+@pytest.mark.parametrize("n, modules", [(2, ("new-regency", "power-shift")), (4, ("new-regency", "old-hands",
+                                                                                   "power-shift"))])
+def test_every_refusal_names_a_rule_and_changes_nothing(n, modules):
+    """"The engine refuses an illegal move and says which rule": in whole random games, events a
+    little off the legal ones are refused with a RuleViolation naming a rule, and the whole state
+    is as before; those accepted keep every invariant."""
+    from engine.flow import apply_event
+    refusals = 0
+    for rng, state, ask in _random_game(f"refuse{n}", n, modules):
+        if rng.random() < 0.5:
+            continue
+        event = _mutated(rng, state, ask)
+        trial, before = state.clone(), _fields(state.clone())
+        snapshot = _snapshot_for_checks(trial)
+        try:
+            apply_event(trial, event)
+        except RuleViolation as e:
+            refusals += 1
+            assert e.rule in RULES and e.detail
+            after = _fields(trial)
+            assert [k for k in before if before[k] != after[k]] == [], (event, e)
+        else:
+            check_invariants(trial, snapshot, event)
+    assert refusals > 25
+
+
+@pytest.mark.parametrize("n", [2, 4])
+def test_no_view_tells_a_castillo_tally_a_disc_or_a_modifier_hand(n):
+    """"No one may ever check how many Caballeros are inside" the Castillo, discs are revealed
+    together, Modifier cards are passed face down: moving a player's Caballero between the
+    Province and the Castillo, changing a disc set but not revealed, or swapping two players'
+    Modifier cards changes no public view, nor any other player's view."""
+    checked = 0
+    for rng, state, ask in _random_game(f"leak{n}", n, ("new-regency", "power-shift")):
+        if rng.random() < 0.8:
+            continue
+        seats = [q for q in range(state.n) if q != state.dummy]
+        p = rng.choice(seats)
+        other = state.clone()
+        c = other.board.castillo
+        if other.provinces[p]:
+            other.provinces[p] -= 1
+            other.counts[c][p] += 1
+        pending = other.scoring_discs if other.stage == "scoring_discs" else (
+            other.special.discs if other.special is not None else {})
+        if p in pending:
+            pending[p] = rng.choice(list(other.board.regions))
+        touched = {p}
+        q = rng.choice(seats)
+        if q != p and other.modifier_hands[p] and other.modifier_hands[q]:
+            a, b = min(other.modifier_hands[p]), min(other.modifier_hands[q])
+            other.modifier_hands[p] ^= {a, b}
+            other.modifier_hands[q] ^= {a, b}
+            touched.add(q)
+        assert public_view(state) == public_view(other)
+        for r, pid in enumerate(state.players):
+            if r not in touched and r != state.dummy:
+                assert player_view(state, pid) == player_view(other, pid)
+        checked += 1
+    assert checked > 15

@@ -472,6 +472,10 @@ def _check_adjacency(data: _BoardFile, fail) -> None:
                 fail(f"spaces[{s.id}].neighbours: {n!r} is not a region (regions: {', '.join(by_id)})")
         if s.neighbours is not None and len(set(s.neighbours)) != len(s.neighbours):
             fail(f"spaces[{s.id}].neighbours: a neighbour is listed twice")
+        if s.neighbours is not None and not s.neighbours:
+            # Exile: "The neighboring regions to France and Portugal work the same way as usual".
+            fail(f"spaces[{s.id}].neighbours: empty; list the regions it borders on your board "
+                 "(or leave the field out while they are not known)")
 
 
 def _check_scoreboard(where: str, board: tuple[int, int, int] | None, fail) -> None:

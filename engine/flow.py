@@ -209,8 +209,14 @@ def _ask_turn(state: GameState) -> Ask:
     p = turn.player
     options: dict[str, Any] = {"place": None, "special": None}
     if not turn.placed:
-        options["place"] = {"max": min(turn.card.placement, state.court[p]),
-                            "card_allows": turn.card.placement, "areas": _placement_areas(state)}
+        if turn.card.placement is None:
+            # A ♠ card's number is printed on it; the table has not entered it: nothing can be
+            # placed until it does (placing none stays possible, so the game goes on).
+            options["place"] = {"max": 0, "card_allows": None, "areas": [],
+                                "refused": str(_placement_unknown(state, turn.card))}
+        else:
+            options["place"] = {"max": min(turn.card.placement, state.court[p]),
+                                "card_allows": turn.card.placement, "areas": _placement_areas(state)}
     if not turn.special_done:
         options["special"] = {"card": turn.card.id, "text": turn.card.text,
                               "options": turn.card.params.get("options")}
@@ -218,6 +224,22 @@ def _ask_turn(state: GameState) -> Ask:
         if refusal is not None:
             options["special"]["refused"] = str(refusal)  # only skipping it is possible
     return Ask("turn_action", (state.players[p],), options, card=turn.card.id)
+
+
+def _placement_unknown(state: GameState, card) -> RuleViolation:
+    return RuleViolation("card-fact-missing", state.board.missing.get(f"cards.{card.id}.placement") or (
+        f"how many Caballeros {card.name} places is not known: enter it from your card "
+        f"(card file: cards[{card.id}].placement)"))
+
+
+def _placement_limit(state: GameState, card, placements: dict[str, int]) -> int:
+    """The Caballeros a card lets you place; refuses (naming the fact) to place any while the
+    card set does not know the number."""
+    if card.placement is None:
+        if any(placements.values()):
+            raise _placement_unknown(state, card)
+        return 0
+    return card.placement
 
 
 def _start_refusal(state: GameState, card, effect: str, p: int) -> RuleViolation | None:
@@ -747,7 +769,8 @@ def _apply_place(state: GameState, e: ev.CaballerosPlaced) -> None:
             raise RuleViolation("placement-area", f"{_rname(state, a)} is not adjacent to the King's "
                                 f"region ({_rname(state, state.king)})")
 
-    placed = _check_placements(state, p, e.placements, turn.card.placement, adjacent_or_castillo)
+    limit = _placement_limit(state, turn.card, e.placements)
+    placed = _check_placements(state, p, e.placements, limit, adjacent_or_castillo)
     _do_place(state, p, placed)
     turn.placed = True
     _maybe_end_turn(state)

@@ -40,6 +40,7 @@ outcome = _f._outcome                # (state, title, moves, discs): what the ta
 choosers = _f._choosers              # (state, seats) -> those asked a choice: never the dummy
 power_cards_to_take_back = _f._power_cards_to_take_back  # (state, seat) -> values
 placement_areas = _f._placement_areas  # (state) -> area ids a card's placement may go to
+placement_limit = _f._placement_limit  # (state, card, placements) -> the card's number, or refuse
 maybe_end_turn = _f._maybe_end_turn
 
 

@@ -37,7 +37,7 @@ def begin(state, sp) -> None:
 def ask(state, sp):
     turn = state.turn
     return P.Ask("place_extra", (state.players[sp.player],),
-                 {"max": min(turn.card.placement, state.court[sp.player]), "areas": _areas(state)})
+                 {"max": min(turn.card.placement or 0, state.court[sp.player]), "areas": _areas(state)})
 
 
 def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
@@ -49,7 +49,8 @@ def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
             raise P.RuleViolation("placement-area", f"{P.area_name(state, a)} is neither the King's region "
                                   f"nor next to it ({P.area_name(state, state.king)})")
 
-    placed = P.check_placements(state, p, e.placements, state.turn.card.placement, next_to_or_in_kings_region)
+    limit = P.placement_limit(state, state.turn.card, e.placements)
+    placed = P.check_placements(state, p, e.placements, limit, next_to_or_in_kings_region)
     P.do_place(state, p, placed)
     state.turn.placed = True
     P.finish_special(state)

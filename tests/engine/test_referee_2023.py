@@ -1809,3 +1809,35 @@ def test_no_view_tells_a_castillo_tally_a_disc_or_a_modifier_hand(n):
                 assert player_view(state, pid) == player_view(other, pid)
         checked += 1
     assert checked > 15
+
+
+# ================================================================== The table's files
+
+def test_a_spade_card_whose_number_is_not_entered_places_nothing_and_names_the_fact():
+    """A ♠ card "prints its own" number of Caballeros, which the rule book does not give: taken
+    before the table has entered it, the turn asks nothing impossible (no crash), refuses any
+    placement naming the fact, and the game goes on."""
+    from .effects.game2023 import HOMES, cards_file
+    import copy
+    cf = cards_file()
+    cf["cards"] = [c for c in cf["cards"] if c["id"] not in ("exile", "entourage", "chalet", "rebellion")]
+    cf["cards"].append({"id": "exile", "copies": 1})  # copies entered, the number not
+    g = Game(ev.GameSetup(players=list(HOMES), rules="2023", modules=["new-regency"], king="castilla",
+                          homes=HOMES, start_player="purple", board_file=copy.deepcopy(BOARD_FILE), cards_file=cf))
+    pid = _to_turn(g, "exile")
+    place = g.asked().options["place"]
+    assert place["max"] == 0 and "cards[exile].placement" in place["refused"]
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"toledo": 1}), "card-fact-missing")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    g.apply(ev.SpecialActionSkipped(player=pid))
+    assert g.asked().players[0] != pid
+
+
+def test_a_board_file_giving_france_no_neighbours_is_refused_naming_the_field():
+    """Exile: "The neighboring regions to France and Portugal work the same way as usual." — a
+    board file that lists none for France is a mistake, named by its field."""
+    from engine.board import BoardFileError, load_board
+    bad = {**BOARD_FILE, "spaces": [{"id": "france", "neighbours": []}]}
+    with pytest.raises(BoardFileError) as info:
+        load_board("2023", 4, bad)
+    assert "spaces[france].neighbours: empty" in str(info.value)

@@ -59,6 +59,10 @@ class _Checker:
         board = self.board
         if not self.edition_2023:
             return self.region(rid, "king")
+        if rid in board.space_ids and board.space_neighbours[board.space_ids.index(rid)] is None:
+            # As Exile: the King is not sent where nobody could place next to him.
+            name = board.space_names[board.space_ids.index(rid)]
+            _fail(f"king: {board.missing.get(f'spaces.{rid}.neighbours') or name + ' has no known neighbours'}")
         if rid == CASTILLO or rid in board.space_ids or rid in board.region_ids:
             return board.area_index[rid]
         places = ", ".join([*board.region_ids, CASTILLO, *board.space_ids])

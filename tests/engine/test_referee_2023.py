@@ -1841,3 +1841,18 @@ def test_a_board_file_giving_france_no_neighbours_is_refused_naming_the_field():
     with pytest.raises(BoardFileError) as info:
         load_board("2023", 4, bad)
     assert "spaces[france].neighbours: empty" in str(info.value)
+
+
+def test_a_correction_never_puts_the_king_where_nobody_could_place_next_to_him():
+    """"The neighboring regions to France and Portugal work the same way as usual": while the
+    table has not entered France's neighbours, a correction may not put the King there (as Exile
+    may not), or every later turn would ask what cannot be worked out."""
+    g = new_game(board_file={"scoring_tiles": BOARD_FILE["scoring_tiles"]})
+    detail = _refused(g, ev.TableCorrected(king="france"), "correction")
+    assert "spaces[france].neighbours" in detail
+    g.apply(ev.TableCorrected(king="castillo"))  # by the Castillo (Rebellion): every region neighbours
+    pid = _to_turn(g, "fiesta")
+    assert len(g.asked().options["place"]["areas"]) == 9 and pid
+    g2 = new_game()
+    g2.apply(ev.TableCorrected(king="france", round=2, vetoes=["blue"]))
+    assert king(g2) == "france" and g2.state.vetoes == [(seat(g2, "blue"), 1)]

@@ -39,7 +39,8 @@ class OutcomeWords:
     def __init__(self, names: dict[str, str], board: Board | None = None, dummy: str | None = None):
         self.names = names
         self.board = board or classic_board()
-        self.dummy = dummy
+        # The 2-player dummy's colour; found by its name ("the dummy (White)") when not given.
+        self.dummy = dummy or next((p for p, n in names.items() if n.startswith("the dummy (")), None)
 
     def place(self, where: str) -> str:
         if where == "court":

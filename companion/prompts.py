@@ -457,8 +457,11 @@ class PromptBuilder:
         if special and special.get("refused"):
             # A fact of the card or board the table has not entered: only skipping is possible.
             hints.append(f"{special['text']} cannot be done: {special['refused']}")
-            what = "the card set" if "card file" in special["refused"] else "the board"
-            prompt.notes.append(f"Skip it now; complete {what} before the next round's cards are turned up.")
+            if "card file" in special["refused"]:
+                prompt.notes.append("Skip it now; complete the card set (Add a card, when the next round's cards "
+                                    "are turned up) and the card works from then on.")
+            else:  # a board fact: the game keeps the board it started with
+                prompt.notes.append("Skip it now; enter the fact on your board's page: your next games use it.")
             prompt.choices.append(Choice("Skip the special action", {"type": "special_action_skipped", "player": pid},
                                          style="primary", places_first=bool(place)))
         elif special:

@@ -566,6 +566,8 @@ class Table:
         if drop.colour is None or drop.multi:
             return "uncertain"
         if drop.colour not in self.players:
+            if drop.colour == self.dummy and self.mode == "tracking" and self.asked().kind == "move_caballeros":
+                return "expected"  # a player moves the dummy's in: the move entered counts it
             return "flagged"  # a colour nobody plays: a stray cube
         return "expected" if self._placing_now(drop.colour) else "flagged"
 
@@ -771,7 +773,8 @@ class Table:
         with self._lock:
             last = self._last_undoable()
             return TablePublic(
-                mode=self.mode, game=self._game_public(), colours={p: p for p in self.players},
+                mode=self.mode, game=self._game_public(),
+                colours={p: p for p in self.players + ((self.dummy,) if self.dummy else ())},
                 drops_total=self.drops_total,
                 drops_waiting=[d.public() for d in self.drops.values() if d.needs_person],
                 undo=describe(last, self.names) if last else None,

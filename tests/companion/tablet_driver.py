@@ -71,13 +71,17 @@ class TabletDriver:
 
     # ---- one step ---------------------------------------------------------------------------
 
-    def step(self, wanted: Optional[dict] = None) -> Optional[Step]:
-        """One input: `wanted` (an event as a dict), or the random chooser's."""
+    def step(self, wanted=None) -> Optional[Step]:
+        """One input: `wanted` (an event as a dict, or the events one tap stands for), or the
+        random chooser's."""
         ask = self.table.asked()
         if ask.kind == "game_over":
             return None
         if wanted is None:
             wanted = random_event(self.rng, _as_the_tablet_orders(ask)).model_dump(mode="json")
+        after: list[dict] = []
+        if isinstance(wanted, list):
+            wanted, after = wanted[0], [_norm(e) for e in wanted[1:]]
         wanted = _norm(wanted)
         if wanted["type"] == "caballeros_moved" and wanted["count"] > 1:
             wanted["count"] = 1  # the tablet moves one Caballero per tap pair; the rest come next step
@@ -86,7 +90,7 @@ class TabletDriver:
         if thrown and prompt.map_mode == "count" and CASTILLO not in prompt.areas:
             self._throw(wanted["player"], thrown - prompt.prefill.get(CASTILLO, 0))  # the tower counts them
             prompt = self.table.prompt()
-        routes = [r for r in self._routes(ask, prompt, wanted, 0) if r is not None]
+        routes = [r for r in self._routes(ask, prompt, wanted, 0) if r is not None and _then(r.events, after)]
         if not routes:
             raise Unreachable(f"{ask.kind}: no tap route gives {wanted}; prompt {prompt.title!r} offers "
                               f"{[c.label for c in prompt.choices]}, map {prompt.map_mode} {prompt.areas}")
@@ -281,6 +285,12 @@ def _matches(events: list[dict], wanted: dict) -> bool:
     the table's count of what the tower holds)."""
     rest = [e for e in events if e["type"] != "castillo_counted"]
     return bool(rest) and rest[0] == wanted
+
+
+def _then(events: list[dict], after: list[dict]) -> bool:
+    """The route's inputs go on with `after` (the rest of what one tap was wanted for)."""
+    rest = [e for e in events if e["type"] != "castillo_counted"][1:]
+    return rest[:len(after)] == after
 
 
 def _norm(event: dict) -> dict:

@@ -123,6 +123,8 @@ def test_the_dummys_duties_ask_only_what_chance_decided_in_plain_words():
     words = OutcomeWords(state.names, state.board, dummy="white").instructions(state.outcomes[-1].to_dict())
     assert words.lines == ["Put 2 white Caballeros in Toledo and 2 in Galicia (the dummy's)."] and words.hands
     assert words.title == f"Round {state.round}: the dummy's Region cards: Toledo, Galicia"
+    # Found by its name when the view does not say which colour the dummy is.
+    assert OutcomeWords(state.names, state.board).instructions(state.outcomes[-1].to_dict()).lines == words.lines
     apply_event(state, event_from_dict({"type": "action_cards_revealed", "cards": ["intrigue", "coup", "standin_move_any_4"]}))
     prompt = builder.build(asked(state))
     assert "turn up the dummy (White)'s next Power card: which value?" in prompt.title
@@ -267,9 +269,16 @@ def test_a_card_whose_fact_is_missing_offers_only_skipping_and_says_which_fact()
     prompt = builder_for(g.state).build(ask)
     assert [c.label for c in prompt.choices] == ["Skip the special action"]
     assert "cannot be done" in prompt.hint and "outcome" in prompt.hint
-    assert any("complete the card set before the next round" in n for n in prompt.notes)
+    assert any("complete the card set (Add a card" in n for n in prompt.notes)
     assert _legal(g.state, [prompt.choices[0].event])
     assert pid == ask.players[0]
+    # A board fact (France's neighbours): the game keeps its board; the next games use the fact.
+    g = g23.new_game(modules=("new-regency",), board_file=None)
+    g23.turn_with(g, "exile", place=False)
+    prompt = builder_for(g.state).build(g.asked())
+    assert [c.label for c in prompt.choices] == ["Skip the special action"]
+    assert "France's neighbouring regions are not known" in prompt.hint
+    assert any("your next games use it" in n for n in prompt.notes)
 
 
 def test_exile_rebellion_and_competition_are_one_button_each():

@@ -172,6 +172,25 @@ def test_whole_2023_games_with_every_module_on_the_tablet(players, modules):
     assert fingerprint(Table.resume(table.path)) == fingerprint(table)
 
 
+def test_an_ordinary_2023_turn_with_three_placed_and_a_one_pick_special_takes_six_taps():
+    """The classic budget's turn (replenish and card, 3 placed, a special action with one pick)."""
+    table = new_table(4, ("power-shift",), tower="none")
+    driver = TabletDriver(table, seed=5, phones=True)
+    while table.asked().kind != "reveal_action_cards":
+        driver.step()  # the Modifier cards, dealt and passed on the phones
+    driver.step({"type": "action_cards_revealed",
+                 "cards": ["intrigue", "coup", "fiesta", "standin_score_chosen"]})
+    for pid, card in (("purple", 13), ("blue", 12), ("green", 11), ("orange", 10)):
+        assert driver.step({"type": "power_card_played", "player": pid, "card": card}).taps == 1
+    steps = [driver.step([{"type": "court_replenished", "player": "purple", "from_provinces": 0},
+                          {"type": "action_card_chosen", "player": "purple", "stack": 4}]),
+             driver.step({"type": "caballeros_placed", "player": "purple",
+                          "placements": {"toledo": 2, "navarra": 1}}),
+             driver.step({"type": "special_action_started", "player": "purple", "option": None}),
+             driver.step({"type": "region_chosen", "player": "purple", "region": "toledo"})]
+    assert [s.taps for s in steps] == [1, 3, 1, 1] and table.asked().players == ("blue",)
+
+
 # ---- colours the tower does not know --------------------------------------------------------------
 
 
@@ -211,6 +230,33 @@ def test_a_colour_the_tower_does_not_know_taps_the_castillo_and_counts_from_the_
     assert table.prompt().prefill == {"castillo": 1}
     assert table.hidden_tallies() == {"purple": 2, "blue": 1, "green": 0}
     assert table.open_castillo()["purple"] == 2
+
+
+def test_a_dummy_caballero_moved_into_the_castillo_is_expected_not_a_stray():
+    setup = game_setup(2).model_copy(update={"dummy": "black"})  # a colour the tower knows
+    table = Table.new(TableSetup(game=setup))
+
+    def drop(seq: int) -> dict:
+        table.tower_drop(TowerDrop(tower="t", boot="b", seq=seq, colour="black", uncertain=False, best="black"))
+        return table.drops[("t", "b", seq)]
+
+    table.submit({"type": "dummy_region_cards_drawn", "regions": ["toledo", "galicia"]})
+    table.submit({"type": "action_cards_revealed", "cards": ["intrigue", "coup", "standin_move_any_4"]})
+    assert drop(1).status == "flagged"  # nobody moves the dummy's now: a stray cube
+    table.dismiss_drop("b:1")
+    table.submit({"type": "dummy_power_card_revealed", "card": 1})
+    table.submit({"type": "power_card_played", "player": "purple", "card": 13})
+    table.submit({"type": "power_card_played", "player": "blue", "card": 12})
+    table.submit_many([{"type": "court_replenished", "player": "purple", "from_provinces": 0},
+                       {"type": "action_card_chosen", "player": "purple", "stack": 1}])
+    table.submit({"type": "caballeros_placed", "player": "purple", "placements": {}})
+    table.submit({"type": "special_action_started", "player": "purple"})
+    assert "toledo" in table.prompt().sources and "black" in table.prompt().sources["toledo"]
+    entry = drop(2)
+    assert entry.status == "expected" and not entry.needs_person and not table.public().drops_waiting
+    table.submit(table.prompt().on_move("toledo", "castillo", "black"))
+    assert table.state.counts[table.board.castillo][table.state.dummy] == 1
+    assert table.public().colours == {"purple": "purple", "blue": "blue", "black": "black"}
 
 
 # ---- private choices through the table (the phones' and the private screen's way in) ---------------
@@ -328,6 +374,26 @@ def test_a_correction_puts_the_king_in_france_a_tile_on_a_region_and_a_grande_in
         table.submit({"type": "table_corrected", "king": "andorra"})
     with pytest.raises(InputError, match="the dummy has no court"):
         table.submit({"type": "table_corrected", "court": {"white": 1}})
+
+
+def test_tracking_starts_from_a_2023_position_with_a_veto_held_and_the_king_by_the_castillo():
+    table = new_table(4, ("new-regency",))
+    entry = PositionEntry(table.public().game, table.names, table.board, starting=True)
+    assert entry.veto_cards == 1  # this table's card file: one Veto card
+    entry.set_round(5)
+    entry.toggle_veto("green")
+    with pytest.raises(NotAllowed, match="1 Veto cards"):
+        entry.toggle_veto("blue")
+    entry.tool = "king"
+    entry.tap("castillo")
+    for value in (13, 2):
+        entry.toggle_power("orange", value)
+    table.submit(entry.event())
+    state = table.state
+    assert state.round == 5 and state.king == state.board.castillo
+    assert state.vetoes and state.players[state.vetoes[0][0]] == "green"
+    assert "veto" not in state.stacks_undrawn[1] or not state.stacks_undrawn[1]["veto"]
+    assert table.prompt().title.startswith("Round 5 - ")
 
 
 def test_an_unknown_tile_cannot_be_put_on_the_board_until_its_values_are_entered():

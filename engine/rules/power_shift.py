@@ -60,7 +60,8 @@ MISSING = ("Power Shift needs its 16 Modifier cards' values and abilities, which
            "ability and source), or choose the stand-in set for self-play (setup: stand_in_modifiers)")
 # Effects an ability cannot have: they belong to taking an Action card (a Veto is held by
 # taking its card; a choice is made when the card's special action is announced).
-NOT_AN_ABILITY = ("veto", "veto_2023", "choice")
+# Infiltration is the Action card's own placement, which comes after the ability.
+NOT_AN_ABILITY = ("veto", "veto_2023", "choice", "infiltration")
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +112,10 @@ def _check_ability(m: _ModifierFile) -> None:
     if ab.effect in NOT_AN_ABILITY or not _known_effect(ab.effect):
         raise ModifierDataError(f"{where}.effect: {ab.effect!r} is not an effect a Modifier card's ability "
                                 "can have (see engine/data/effects.json)")
+    spec = board_data.EFFECT_SPECS.get(ab.effect)
+    if spec is not None and "2023" not in spec.rules:
+        raise ModifierDataError(f"{where}.effect: {ab.effect} is not an effect of the 2023 rules "
+                                f"(it belongs to: {', '.join(spec.rules)})")
     needed = board_data.EFFECT_PARAMS.get(ab.effect, set()) - set(ab.params)
     if needed:
         raise ModifierDataError(f"{where}.params: effect {ab.effect} needs {', '.join(sorted(needed))}")

@@ -354,6 +354,22 @@ def test_no_one_may_check_how_many_caballeros_are_inside():
     assert "17" not in [str(v) for v in public_view(g.state).model_dump()["players"][1].values()]
 
 
+def test_the_castillo_is_opened_only_at_a_general_scoring_or_a_castillo_scoring():
+    """"The only time you may open the Castillo's gate is during a general scoring (after the 3rd,
+    6th, and 9th round) or a special Castillo scoring" (Revelation)."""
+    g = new_game()
+    put(g, "blue", "castillo", 2)
+    pid = _to_turn(g, "fiesta")
+    _refused(g, ev.CastilloCounted(counts={"blue": 3}), "phase-order")
+    g.apply(ev.SpecialActionSkipped(player=pid))
+    g = new_game()
+    put(g, "blue", "castillo", 2)
+    pid = _to_turn(g, "revelation")
+    g.apply(ev.CastilloCounted(counts={"blue": 3}))  # the table's count wins
+    start_special(g, pid)
+    assert _points(_last_scoring(g)) == {"blue": 5} and count(g, "blue", "castillo") == 3
+
+
 # ================================================================== The King's region is taboo
 
 def test_taboo_moves_into_and_out_of_the_kings_region():
@@ -710,6 +726,20 @@ def _put_dummy(g: Game, area: str, k: int) -> None:
     s, d = g.state, g.state.dummy
     s.counts[g.board.area_index[area]][d] += k
     s.provinces[d] -= k
+
+
+def test_dummy_a_third_colour_beside_the_board_shuffled_power_cards():
+    """"Choose a third color for a dummy and place the Caballeros of that color next to the game
+    board. Shuffle the corresponding Power cards, and place them next to it." (no Grande, no
+    court, no home; never a player: no home region card for it)"""
+    g = _two()
+    d = _dummy_seat(g)
+    assert g.state.players[d] == DUMMY and g.state.grandes[d] is None
+    assert g.state.court[d] == 0 and g.state.provinces[d] == 30 and g.state.hands[d] == set(range(1, 14))
+    with pytest.raises(RuleViolation):
+        new_game(players=TWO, board_file=BOARD_2_3)  # 2 players: the dummy must be named
+    with pytest.raises(RuleViolation):
+        _two(start=DUMMY)  # never the first player
 
 
 def test_dummy_two_region_cards_two_caballeros_each_and_none_in_the_kings_region():
@@ -1856,3 +1886,25 @@ def test_a_correction_never_puts_the_king_where_nobody_could_place_next_to_him()
     g2 = new_game()
     g2.apply(ev.TableCorrected(king="france", round=2, vetoes=["blue"]))
     assert king(g2) == "france" and g2.state.vetoes == [(seat(g2, "blue"), 1)]
+
+
+@pytest.mark.parametrize("effect", ["infiltration", "grande", "mobile_scoreboard"])
+def test_a_modifier_ability_is_an_effect_it_can_have_under_the_2023_rules(effect):
+    """The ability is used "after taking Caballeros to your Court, but before choosing an Action
+    card": never Infiltration (the Action card's own placement, not chosen yet), nor an effect of
+    the classic rules only; a table's Modifier data saying so is refused naming card and field."""
+    import copy
+    mods = copy.deepcopy(MODIFIERS)
+    mods[0]["ability"] = {"effect": effect, "params": {}}
+    from engine.board import CardFileError
+    with pytest.raises(CardFileError) as info:
+        _power_shift_with(mods)
+    assert "modifiers[p0].ability.effect" in str(info.value)
+
+
+def _power_shift_with(modifiers) -> Game:
+    from .effects.game2023 import HOMES, cards_file
+    cf = cards_file()
+    cf["modifiers"] = modifiers
+    return Game(ev.GameSetup(players=list(HOMES), rules="2023", modules=["power-shift"], king="castilla",
+                             homes=HOMES, start_player="purple", board_file=dict(BOARD_FILE), cards_file=cf))

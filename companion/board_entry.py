@@ -229,7 +229,7 @@ class PositionEntry(BoardEntry):
         tool = self.tool
         if tool.startswith("mobile:"):
             return self.place_scoreboard(tool[7:], area)
-        refused = self.refusal(area)
+        refused = self.refusal(area) or self._unknown_space(area)
         if refused:
             raise NotAllowed(refused)
         if area == CASTILLO and tool not in ("king", "grande"):
@@ -241,6 +241,17 @@ class PositionEntry(BoardEntry):
         elif tool == "remove" and not row.get(self.colour):
             raise NotAllowed(f"{self.who(self.colour)} has no Caballero in {self.area(area)} to take off")
         super().tap(area)
+
+    def _unknown_space(self, area: str) -> str:
+        """Tracking: the King goes to France or Portugal only once its neighbours are entered
+        (placement next to him needs them), as the engine says."""
+        if self.tool != "king" or area not in self.spaces():
+            return ""
+        i = self.board.space_ids.index(area)
+        if self.board.space_neighbours[i] is not None:
+            return ""
+        return self.board.missing.get(f"spaces.{area}.neighbours") or \
+            f"{self.board.space_names[i]}'s neighbouring regions are not known: enter them on your board first"
 
     def place_scoreboard(self, sid: str, area: Optional[str]) -> None:
         """Put a mobile scoreboard (2023: a Scoring tile) on an area (a region or the Castillo),

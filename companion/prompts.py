@@ -552,9 +552,7 @@ class PromptBuilder:
         "civil_war": "the region where you lose your Caballeros to Civil War (a region where you have at least one)",
     }
     # Said on the public screen: what the discs are for, never anyone's pick.
-    PUBLIC_PURPOSES = {"castillo_destination": "where each Castillo's Caballeros go",
-                       "send_back": "which region loses Caballeros", "eviction_destination": "where the evicted go",
-                       "special_scoring": "which region is scored", "civil_war": "Civil War: which region loses"}
+    PUBLIC_PURPOSES = {"civil_war": "Civil War: which region each loses"}
 
     def secret_purpose(self, ask: Ask, pid: Optional[str] = None) -> str:
         """What a secret disc is for, in words, for the private pick screen (`pid`: its player)."""

@@ -3,7 +3,6 @@ only, offering only what the engine accepts, in plain words (the dummy's duties,
 Shift, the 2023 cards, the Veto, the card set)."""
 from __future__ import annotations
 
-import copy
 import random
 
 import pytest
@@ -45,7 +44,7 @@ def builder_for(state) -> PromptBuilder:
 
 
 def _legal(state, events) -> bool:
-    trial = copy.deepcopy(state)
+    trial = state.clone()
     try:
         for e in events:
             apply_event(trial, event_from_dict(e))
@@ -417,3 +416,15 @@ def test_the_reveal_offers_to_complete_the_card_set_and_the_editor_lists_effects
     assert "veto" not in effects  # the classic Veto is not a 2023 card's
     assert "cannot place them in the Castillo" in effects["militia"].rule_text
     assert effects["militia"].params["count"]["type"] == "int"
+
+
+def test_a_grande_thrown_into_the_castillo_leaves_with_its_owners_disc_in_words():
+    g = g23.new_game(round=3)
+    pid = g23.turn_with(g, "competition")
+    g23.start_special(g, pid)
+    g.apply(ev.GrandeMoved(player=pid, region="castillo"))
+    g23.put(g, "purple", "castillo", 2)
+    g23.general_scoring(g, {"purple": "toledo"})
+    words = OutcomeWords(g.state.names, g.state.board).instructions(g.state.outcomes[-1].to_dict())
+    assert words.lines == ["Purple: move 2 Caballeros from the Castillo to Toledo.", "Purple's Grande goes to Toledo."]
+    assert words.discs.startswith("Discs: Purple - Toledo")

@@ -396,7 +396,7 @@ def test_tracking_starts_from_a_2023_position_with_a_veto_held_and_the_king_by_t
     assert table.prompt().title.startswith("Round 5 - ")
 
 
-def test_an_unknown_tile_cannot_be_put_on_the_board_until_its_values_are_entered():
+def test_an_unknown_tile_or_space_cannot_be_used_until_the_table_enters_it():
     setup = game_setup(4).model_copy(update={"board_file": None})
     table = Table.new(TableSetup(game=setup, tower={"kind": "none"}))
     with pytest.raises(InputError, match="tile_a"):
@@ -405,6 +405,9 @@ def test_an_unknown_tile_cannot_be_put_on_the_board_until_its_values_are_entered
     entry.tool = "mobile:tile_a"
     with pytest.raises(NotAllowed, match="tile"):
         entry.tap("toledo")
+    entry.tool = "king"
+    with pytest.raises(NotAllowed, match="France's neighbouring regions are not known"):
+        entry.tap("france")
 
 
 # ---- scoring only -----------------------------------------------------------------------------------

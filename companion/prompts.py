@@ -18,7 +18,8 @@ Actions (Choice.action) a view carries out itself, beside the classic ones:
                     `private_question(pid)`) says what they choose, behind a private screen
   "add_card"        open the card-set editor: the table turned up a card its set does not list
                     (`effect_choices(rules)` lists what a card may do; `Table.complete_card_set`)
-  "complete_board"  open the board editor: a fact of the table's board is missing
+Prompt.per_area caps the taps on one area (count mode); Prompt.auto_confirm submits a count
+entry by itself once `limit` taps are in (the dummy's Region cards, Militia).
 """
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The table completes its card set during a game, and the game goes on.
+"""The table completes its card set, or its board's unpublished facts, during a game, and
+the game goes on.
 
 The 2023 rule book names only some of its 40 stack cards and gives few of their stacks or
 copies (engine/data/action_cards_2023.json). A table that turns up a card the set does not
@@ -7,15 +8,67 @@ vocabulary (the effect and its parameters from engine/data/effects.json), and it
 the game from then on: the board is rebuilt from the setup's files plus every entry so far,
 checked exactly like a card file, and the new copies go face down into their stack.
 
-An entry is accepted between rounds' steps, before the cards of a round are turned up (the
-stage "reveal" or the dummy's Region cards), never in the middle of a turn."""
+Entries are accepted between steps, never in the middle of a special action: so a card
+whose number of Caballeros nobody entered can be completed by the player who took it, and
+a general scoring that stopped on a scoreboard nobody entered (`BoardFactsEntered`: the
+2-3 player side, France's neighbours, a Scoring tile's values) goes on once it is."""
 from __future__ import annotations
 
 from .board import DataFileError, load_board
 from .errors import RuleViolation
 from .state import GameState
 
-OPEN_STAGES = ("modifiers_deal", "dummy_regions", "reveal")  # before a round's cards are up
+CLOSED_STAGES = ("special", "veto_window", "over")  # in the middle of a special action; the game over
+
+
+def merged_board_file(base: dict | None, entries: list[dict], rules: str) -> dict | None:
+    """The setup's board file with the entries folded in, entry by entry: regions and spaces
+    by id (fields replaced), the Castillo's fields, Scoring tiles by id, provenance notes."""
+    if base is None and not entries:
+        return None
+    out: dict = {"rules": rules, **(base or {})}
+    for entry in entries:
+        for key, value in entry.items():
+            if key in ("regions", "spaces") and isinstance(value, list):
+                rows = {r.get("id"): dict(r) for r in out.get(key, []) if isinstance(r, dict)}
+                for row in value:
+                    ident = row.get("id") if isinstance(row, dict) else None
+                    rows[ident] = {**rows.get(ident, {}), **row} if isinstance(row, dict) else row
+                out[key] = list(rows.values())
+            elif key in ("castillo", "scoring_tiles", "provenance") and isinstance(value, dict):
+                out[key] = {**out.get(key, {}), **value}
+            else:
+                out[key] = value
+    return out
+
+
+def _rebuild(state: GameState, board_entries: list[dict], card_entries: list[dict], rule: str):
+    board_file, cards_file = state.table_files
+    merged_board = merged_board_file(board_file, board_entries, state.rules.id)
+    merged_cards = merged_cards_file(cards_file, card_entries, state.rules.id) if (cards_file or card_entries) \
+        else None
+    try:
+        return load_board(state.rules.id, state.n - (state.dummy is not None), merged_board, merged_cards)
+    except DataFileError as exc:
+        raise RuleViolation(rule, str(exc)) from None
+
+
+def _take_up(state: GameState, board) -> None:
+    """The rebuilt board from now on; the card in play is read from it too."""
+    state.board = board
+    if state.turn is not None and state.turn.card is not None:
+        state.turn.card = board.cards.get(state.turn.card.id, state.turn.card)
+
+
+def apply_board_facts(state: GameState, e) -> None:
+    """Check the board entry like a board file, then play on with the completed board."""
+    if state.stage in CLOSED_STAGES:
+        raise RuleViolation("board-fact-missing", "board facts are entered between steps, not in the middle "
+                            "of a special action or after the game")
+    entries = state.board_entries + [dict(e.board)]
+    board = _rebuild(state, entries, state.card_entries, "board-fact-missing")
+    _take_up(state, board)
+    state.board_entries = entries
 
 
 def merged_cards_file(base: dict | None, entries: list[dict], rules: str) -> dict:
@@ -62,16 +115,11 @@ def _regency_deltas(state: GameState, before, board) -> dict[str, int]:
 
 def apply_completion(state: GameState, e) -> None:
     """Check the entries like a card file, then rebuild the board and deal the new copies."""
-    if state.stage not in OPEN_STAGES:
-        raise RuleViolation("card-set", "the card set is completed before a round's cards are turned up, "
-                            "not in the middle of a round")
+    if state.stage in CLOSED_STAGES:
+        raise RuleViolation("card-set", "the card set is completed between steps, not in the middle of a "
+                            "special action or after the game")
     entries = state.card_entries + list(e.cards)
-    board_file, cards_file = state.table_files
-    merged = merged_cards_file(cards_file, entries, state.rules.id)
-    try:
-        board = load_board(state.rules.id, state.n - (state.dummy is not None), board_file, merged)
-    except DataFileError as exc:
-        raise RuleViolation("card-set", str(exc)) from None
+    board = _rebuild(state, state.board_entries, entries, "card-set")
     before, after = _copies_by_stack(state, state.board), _copies_by_stack(state, board)
     deltas = {}
     for cid, (stack, copies) in after.items():
@@ -93,7 +141,7 @@ def apply_completion(state: GameState, e) -> None:
             state.regency_undrawn[cid] = face_down
         else:
             state.regency_undrawn.pop(cid, None)
-    state.board = board
+    _take_up(state, board)
     state.card_entries = entries
 
 

@@ -28,7 +28,7 @@ RULES: dict[str, str] = {
     "correction": "A table correction: each player owns 30 Caballeros; a correction is made between steps, never midway through a special action or a scoring",
     "game-over": "The game has ended after the last general scoring",
     "unknown-id": "ids must name a player, region or card of this game",
-    "card-set": "The card set is completed from the table's own box, in the card-file vocabulary, before a round's cards are turned up",
+    "card-set": "The card set is completed from the table's own box, in the card-file vocabulary, between steps",
     # 2023 edition (engine/effects/, engine/queries.py)
     "not-a-region": "France and Portugal are not regions: no Caballero, Grande or Scoring tile goes there, only the King (Exile)",
     "board-fact-missing": "A fact the rule book does not publish is entered by the table from its own board before it is needed",

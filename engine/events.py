@@ -340,6 +340,15 @@ class CardSetCompleted(_Event):
     cards: list[dict] = Field(min_length=1, max_length=10)
 
 
+class BoardFactsEntered(_Event):
+    """The table enters facts of its board the rule book does not publish, during a game (the
+    2-3 player side's scoreboards, France's or Portugal's neighbours, a Scoring tile's values),
+    in the board-file vocabulary (engine/card_entry.py)."""
+
+    type: Literal["board_facts_entered"] = "board_facts_entered"
+    board: dict
+
+
 Event = Annotated[
     Union[
         ActionCardsRevealed, PowerCardPlayed, CourtReplenished, ActionCardChosen,
@@ -350,6 +359,7 @@ Event = Annotated[
         DummyRegionCardsDrawn, DummyPowerCardRevealed, DummyActionCardTaken,
         ModifiersDealt, ModifierPassed, ModifierAbilityUsed, ModifierAbilitySkipped, ModifierTakenBack,
         ScoringTilePlaced, EntourageMoved, PiecesSwapped, CardSetCompleted,
+        BoardFactsEntered,
     ],
     Field(discriminator="type"),
 ]

@@ -1477,6 +1477,7 @@ _APPLY: dict[type, Callable[[GameState, Any], None]] = {
     ev.VetoWaived: _apply_veto_waived,
     ev.TableCorrected: correction.check_and_apply,
     ev.CardSetCompleted: card_entry.apply_completion,
+    ev.BoardFactsEntered: card_entry.apply_board_facts,
 }
 
 

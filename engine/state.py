@@ -141,6 +141,7 @@ class GameState:
     # entered during the game (engine/card_entry.py): what `board` is rebuilt from.
     table_files: tuple = (None, None)
     card_entries: list = field(default_factory=list)
+    board_entries: list = field(default_factory=list)
     # The 2-player dummy's Region cards drawn since the last reshuffle (public; the rest are
     # the draw pile). All nine are reshuffled after each general scoring (rules/dummy.py).
     region_cards_drawn: list[int] = field(default_factory=list)
@@ -186,7 +187,7 @@ class GameState:
             modifier_played=self.modifier_played[:],
             modifier_discards=[set(d) for d in self.modifier_discards],
             modifier_take_back=self.modifier_take_back[:], table_files=self.table_files,
-            card_entries=self.card_entries[:])
+            card_entries=self.card_entries[:], board_entries=self.board_entries[:])
 
     # --- small read helpers -------------------------------------------------
     @property

@@ -64,16 +64,49 @@ def test_an_entry_with_a_mistake_is_refused_naming_the_card_and_field_and_change
     assert g.state.card_entries == [] and "levy" not in g.state.board.cards and not g.events
 
 
-def test_copies_already_turned_up_cannot_be_taken_back_and_entries_wait_for_the_round_start():
+def test_copies_already_turned_up_cannot_be_taken_back_and_no_entry_after_the_game():
     g = _game()
     g.apply(ev.CardSetCompleted(cards=[{"id": "outposts", "stack": 3, "copies": 1}]))
     g.apply(ev.ActionCardsRevealed(cards=["intrigue", "withdrawal", "outposts", "coup"]))
+    stage = g.state.stage
+    g.state.stage = "over"  # (as after the last scoring)
     with pytest.raises(RuleViolation) as e:
         g.apply(ev.CardSetCompleted(cards=[{"id": "outposts", "copies": 2}]))
-    assert "before a round's cards are turned up" in str(e.value)
-    g.state.stage = "reveal"  # (as at the next round's start)
+    assert "after the game" in str(e.value)
+    g.state.stage = stage
     with pytest.raises(RuleViolation) as e:
         g.apply(ev.CardSetCompleted(cards=[{"id": "outposts", "stack": 4}]))
     assert "already been turned up from stack 3" in str(e.value)
     g.apply(ev.CardSetCompleted(cards=[{"id": "outposts", "copies": 2}]))
     assert g.state.stacks_undrawn[2]["outposts"] == 1  # one more face down; the first is out
+
+
+def test_a_three_player_game_whose_side_nobody_entered_stops_at_a_scoring_and_goes_on_once_entered():
+    """The 2-3 player side's scoreboards are not published: the first scoring (a scoring card or
+    the general scoring) refuses, naming one missing; the table enters them from its board and
+    the same input goes on."""
+    from engine.playout import random_event
+    import random
+    g = Game(ev.GameSetup(players=PLAYERS[:3], king="castilla", rules="2023", start_player="purple",
+                          homes=dict(zip(PLAYERS, ["galicia", "aragon", "sevilla"])), cards_file=KNOWN))
+    g.apply(ev.CardSetCompleted(cards=[{"id": "outposts", "stack": 3, "copies": 8}]))
+    rng = random.Random(3)
+    refused = None
+    while g.state.stage != "over" and refused is None:
+        event = random_event(rng, g.asked())
+        try:
+            g.apply(event)
+        except RuleViolation as exc:
+            if exc.rule != "board-fact-missing":
+                continue
+            refused = exc
+    assert refused is not None and "2-3 player side is not known" in str(refused)
+    scorings = len(g.state.scoring_log)
+    side = {"regions": [{"id": r, "scoreboard": [4, 2, 0]} for r in g.state.board.region_ids],
+            "castillo": {"scoreboard": [5, 3, 1]}}
+    g.apply(ev.BoardFactsEntered(board=side))
+    g.apply(event)  # the same input, now scored
+    while len(g.state.scoring_log) == scorings:  # a scoring card scores once its special action runs
+        g.apply(random_event(rng, g.asked()))
+    assert all(line.points >= 0 for line in g.state.scoring_log[-1].lines)
+    assert Game.from_jsonl(g.to_jsonl()).state.scores == g.state.scores  # kept in the game's log

@@ -1034,7 +1034,10 @@ def test_new_regency_a_spade_card_the_table_adds_mid_game_goes_face_down_in_stac
     assert g.asked().options["stacks"][5]["new_spade"] == 1
     g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup", "new_spade"]))
     assert g.state.revealed[5] == "new_spade"
-    _refused(g, ev.CardSetCompleted(cards=[{"id": "exile", "copies": 3}]), "card-set")  # mid-round
+    before = g.state.regency_undrawn.get("exile", 0)
+    g.apply(ev.CardSetCompleted(cards=[{"id": "exile", "copies": 3}]))  # between steps, mid-round too
+    assert g.state.regency_undrawn["exile"] == 3 - sum(1 for c in g.state.discard_pile if c == "exile") \
+        and g.state.regency_undrawn["exile"] >= before
 
 
 def test_new_regency_copies_entered_for_a_shipped_spade_card_are_dealt():

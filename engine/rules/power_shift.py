@@ -207,13 +207,17 @@ def check_play(state: GameState, p: int, card: int, mid: str) -> int:
     """The total of `card` played with Modifier `mid`; refuses a Modifier p cannot play."""
     if not state.rules.power_shift:
         raise RuleViolation("power-shift", "Modifier cards belong to the power-shift module, not chosen here")
-    if mid not in state.modifier_hands[p]:
-        raise RuleViolation("power-shift", f"{F._name(state, p)} has no Modifier card {mid!r} in hand")
+    if mid not in state.modifiers:
+        raise RuleViolation("unknown-id", f"{mid!r} is not a Modifier card of this game")
+    # The public rule first, the hidden hand last: which check refused must not tell the
+    # table whether a player holds a Modifier card (as the province checks do).
     value = state.modifiers[mid].value
     if card + value in totals_played(state):
         raise RuleViolation("power-card-distinct", f"{F._name(state, p)} cannot play {card} {_signed(value)} "
                             f"(= {card + value}): 'the total value must be different from the values that "
                             "have already been played'")
+    if mid not in state.modifier_hands[p]:
+        raise RuleViolation("power-shift", f"{F._name(state, p)} has no Modifier card {mid!r} in hand")
     return card + value
 
 

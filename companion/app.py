@@ -70,6 +70,8 @@ logging.getLogger("kivy").setLevel(logging.WARNING)
 UI_DIR = Path(__file__).parent / "ui"
 Builder.load_file(str(UI_DIR / "common.kv"))
 
+from .ui.board_confirm_screen import BoardScreen  # noqa: E402
+from .ui.cards_screen import CardsScreen  # noqa: E402
 from .ui.correction_screen import PositionScreen  # noqa: E402
 from .ui.end_screen import EndScreen  # noqa: E402
 from .ui.home_screen import HomeScreen  # noqa: E402
@@ -106,7 +108,8 @@ class ElGrandeApp(App):
     def build(self):
         sm = self.screens = ScreenManager(transition=NoTransition())
         for cls, name in ((HomeScreen, "home"), (SetupScreen, "setup"), (TableScreen, "table"),
-                          (ScoringScreen, "scoring"), (EndScreen, "end"), (PositionScreen, "position")):
+                          (ScoringScreen, "scoring"), (EndScreen, "end"), (PositionScreen, "position"),
+                          (BoardScreen, "board"), (CardsScreen, "cards")):
             sm.add_widget(cls(name=name, model=self.model))
         self.model.bind(on_scoring=self._scoring, on_game_over=self._game_over)
         if self.resume_path:

@@ -75,6 +75,18 @@ class HomeScreen(Screen):
             row.ids.choices.add_widget(_choice_button(label, lambda a=action, g=game: self.choose(a, g.path)))
         return row
 
+    def open_board(self) -> None:
+        """The 2023 board the companion uses: the side of the last game's player count first."""
+        self.manager.get_screen("board").open_side(self._last_side(), back_to="home")
+
+    def open_cards(self) -> None:
+        self.manager.get_screen("cards").open_cards(back_to="home")
+
+    def _last_side(self) -> str:
+        setup = self.manager.get_screen("setup")
+        side = setup.choice.side(len(setup.players())) if setup.choice.rules == "2023" else "4-5"
+        return side if side in ("4-5", "2-3") else "4-5"
+
     def resume(self) -> None:
         if self._saved:
             self.choose("resume", self._saved.path)

@@ -1,0 +1,83 @@
+"""Issue 13 items 1-3 in the real app under Xvfb, by taps (rules_scenarios.py): the 2023 edition
+and its modules chosen and remembered for the next game, the table's board confirmed once (a wrong
+entry refused with its rule, the missing facts entered), the card set completed, exported and
+imported; every new screen checked for 48 dp targets and cut or overlapping words at the three
+tablet shapes, its pictures kept with ELGRANDE_SHOTS=DIR."""
+import json
+
+import pytest
+
+from .test_app import _drive, _looks_like_a_screen
+from .test_shapes import SHAPES
+
+
+def test_a_2023_game_is_chosen_its_board_confirmed_once_and_the_choice_remembered(tmp_path):
+    first, shots = _drive("rules_scenarios:first_2023_game_confirms_the_board", tmp_path)
+    assert first["early_confirm"] == "Still to enter from your board: France's neighbours, Portugal's neighbours"
+    assert first["wrong_entry"] == ("board file: regions[galicia].scoreboard: [4, 5, 0]: scoreboard must not "
+                                    "increase (1st >= 2nd >= 3rd place)")
+    setup = first["setup"]
+    assert (setup["rules"], setup["modules"], setup["dummy"], setup["stand_in_modifiers"]) == \
+        ("2023", ["new-regency", "power-shift"], None, True)
+    assert first["mode"] == "tracking"
+    assert first["france"] == ["navarra", "cataluna"] and first["portugal"] == ["galicia", "castilla", "toledo",
+                                                                               "sevilla"]
+    spaces = {s["id"]: s["neighbours"] for s in setup["board_file"]["spaces"]}
+    assert spaces == {"france": first["france"], "portugal": first["portugal"]}
+    assert first["board_spaces"] == [sorted(first["france"]), sorted(first["portugal"])]  # the game's own board
+    galicia = next(r for r in setup["board_file"]["regions"] if r["id"] == "galicia")
+    assert "aragon" in galicia["neighbours"] and "scoreboard" not in galicia   # the wrong entry never got in
+    assert not any(first["problems"].values()), first["problems"]
+    for name in first["screens"]:
+        _looks_like_a_screen(shots / f"{name}.png")
+
+    second, _ = _drive("rules_scenarios:next_game_remembers_the_choice", tmp_path)   # same data folder
+    assert second["rules_shown"] == "2023 edition"
+    assert second["modules_shown"] == ["new-regency", "power-shift"]
+    assert second["colours"][:4] == ["purple", "blue", "green", "orange"]
+    assert second["mode"] == "scoring"   # scoring only takes the same rules and board
+    assert second["setup"]["rules"] == "2023" and second["setup"]["modules"] == ["new-regency", "power-shift"]
+    assert second["setup"]["board_file"] == setup["board_file"]   # not asked again: the confirmed board
+
+
+def test_two_players_pick_the_dummy_and_enter_the_unpublished_side(tmp_path):
+    outcome, shots = _drive("rules_scenarios:two_players_enter_the_missing_side", tmp_path)
+    assert outcome["side"] == "2-3"
+    assert outcome["scoreboards"] == outcome["entered"]
+    assert outcome["setup"] == {"rules": "2023", "modules": [], "dummy": "orange", "players": ["purple", "blue"]}
+    assert not any(outcome["problems"].values()), outcome["problems"]
+    _looks_like_a_screen(shots / "two_players_side_entered.png")
+
+
+def test_the_card_set_is_completed_by_taps_exported_and_imported(tmp_path):
+    outcome, shots = _drive("rules_scenarios:card_set_by_taps", tmp_path)
+    assert outcome["veto"] == [2, 2, []]
+    assert outcome["wrong_stack"] == ("card file: cards[veterans].stack: module old-hands has no stack 3 "
+                                      "(stacks: 1, 2, 4)")
+    assert outcome["veterans"] == ["Veterans", "decay", 2, 1, {"count": 2}, "old-hands"]
+    assert outcome["export_notice"].startswith("Exported to ")
+    assert outcome["same_after_import"] is True
+    assert outcome["bad_import"] == "card file: cards[militia].params.count: must be an integer 1..5"
+    assert outcome["unchanged_after_bad_import"] is True
+    exported = json.loads((tmp_path / "data" / "exports" / "el-grande-cards-2023.json").read_text())
+    assert {c["id"] for c in exported["cards"]} == {"veto", "veterans"} and exported["rules"] == "2023"
+    assert not any(outcome["problems"].values()), outcome["problems"]
+    for name in outcome["screens"]:
+        _looks_like_a_screen(shots / f"{name}.png")
+
+    game, shots = _drive("rules_scenarios:old_hands_names_the_returned_cards", tmp_path)   # the same set
+    assert game["before"] == "Old Hands: cards returned to the box (1 from stack 2): none named yet"
+    assert game["after"] == "Old Hands: cards returned to the box (1 from stack 2): Veto"
+    assert game["setup"] == {"modules": ["old-hands"], "removed_cards": ["veto"]} and game["veterans_in_play"]
+    assert not any(game["problems"].values()), game["problems"]
+    _looks_like_a_screen(shots / "old_hands_returned.png")
+
+
+@pytest.mark.parametrize("width,height", SHAPES, ids=[f"{w}x{h}" for w, h in SHAPES])
+def test_every_new_screen_fits_the_tablet(width, height, tmp_path):
+    outcome, shots = _drive("rules_scenarios:look_at_rule_screens", tmp_path, window=f"{width}x{height}")
+    problems = {screen: found for screen, found in outcome["problems"].items() if found}
+    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+    assert len(outcome["screens"]) == 11
+    for name in outcome["screens"]:
+        _looks_like_a_screen(shots / f"{name}.png", (width, height))

@@ -37,7 +37,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from engine import events as ev
 from engine.board import CASTILLO, Board
-from engine.card_entry import OPEN_STAGES as CARD_SET_STAGES
 from engine.errors import RuleViolation
 from engine.events import GameSetup
 from engine.flow import Ask, apply_event, asked
@@ -57,6 +56,9 @@ RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo",
                 "tower_totals")
 CONSEQUENCES = ("emptied", "finished")  # records an input writes after itself; undone with it
 UNDOABLE = ("event", "assign", "dismiss", "keep")
+# Before a round's cards are up (engine.card_entry no longer names these stages since it takes
+# entries between any steps; kept here so this view of it is unchanged).
+CARD_SET_STAGES = ("modifiers_deal", "dummy_regions", "reveal")
 # Events after which everyone has seen something: undoing them asks first.
 REVEALING = ("secret_discs_revealed", "castillo_counted", "action_cards_revealed", "special_scored",
              "dummy_region_cards_drawn", "dummy_power_card_revealed")

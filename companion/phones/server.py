@@ -1,4 +1,6 @@
-"""The phone server: the players' secret discs on their own phones.
+"""The phone server: the players' secret discs on their own phones, and in a 2023 game every
+other private choice (Power Shift's Modifier cards dealt and passed, a card taken back) and the
+2023 Veto, asked of each holder at once when a special action is announced.
 
 The companion serves a small page on the local network (plain HTTP, no
 internet). Each seat has a one-time join code that works for a few minutes (the
@@ -22,11 +24,14 @@ Routes (all answers to bad input are 4xx with a clear message, never a 5xx):
   GET  /api/me          Authorization: Bearer <credential> -> this seat's PhoneView
                         (a PendingView until the tablet confirms the phone)
   POST /api/pick        {"credential", "question", "region"} -> {"ok": true}
+  POST /api/choose      {"credential", "question", "values"} -> {"ok": true}: a 2023 private answer
+                        (Modifier cards dealt or passed, a card taken back, a Veto used or let pass)
   POST /api/seat        {"credential", "seat"} -> {"ok": true, "seat"}: a phone without a seat takes a free one
   POST /api/leave       {"credential"} -> {"ok": true}: the phone leaves its seat (its player plays another colour)
   GET  /api/status      StatusView: who has chosen (never what), for anyone
   GET  /ws              phone socket: first frame {"type": "hello", "credential"}, then
                         {"type": "pick", "credential", "question", "region", "ref"?},
+                        {"type": "choose", "credential", "question", "values", "ref"?},
                         {"type": "seat", "credential", "seat", "ref"?} or {"type": "leave", "credential", "ref"?};
                         receives "pending", "view" (PhoneView), "choose_seat" (SeatChoice), "result"
                         and "error" frames
@@ -56,14 +61,15 @@ from typing import Annotated, Any, Callable, Literal, Optional
 from aiohttp import WSMsgType, web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.board import classic_board
-from engine.events import SecretDiscSet
+from engine.board import CASTILLO
+from engine.events import SecretDiscSet, VetoUsed, VetoWaived
 
-from ..table import InputError, Table
+from ..prompts import MODIFIER_PREFIX
+from ..table import SIMULTANEOUS, InputError, Table
 from .guard import AiohttpLog, ConnectionGuard, GuardedSite, Limits, RateLimitedLog, one_line, raise_fd_limit
 from .seats import CODE_LIFETIME, MAX_TOKEN_CHARS, REFUSALS, SEAT_REFUSALS, Joined, Phone, Seats
-from .views import (DISC_KINDS, PhoneView, Snapshot, StatusView, pending_view, phone_view, seat_choice,
-                    status_view)
+from .views import (DISC_KINDS, PURPOSE_TEXT, Faces, OptionOut, PhoneView, PrivateAsk, Snapshot, StatusView,
+                    modifier_faces, pending_view, phone_view, seat_choice, status_view)
 
 log = logging.getLogger("companion.phones")
 
@@ -79,6 +85,13 @@ CLOSE_TIMEOUT = 4408
 CLOSE_REPLACED = 4409    # the seat's oldest socket, when the same seat opens one too many
 CLOSE_SLOW = 4429
 MAX_HEAD_LINE = 8190     # bytes in the request line and in each header (aiohttp's default, stated)
+# 2023: private choices a phone answers besides its discs (a Veto too, below).
+PHONE_PRIVATE_KINDS = ("deal_modifiers", "pass_modifier", "take_back_power_card")
+# Entering the Modifier cards dealt is refused when more copies of a card are entered than the set
+# has: someone made a mistake. Each refusal tells a little about others' hands, so a phone gets
+# this many; after that the cards are entered on the tablet, with the table watching.
+DEAL_REFUSALS = 3
+VETO_ANSWERS = {"use": "Use my Veto: prevent it", "pass": "Let it pass"}
 
 # ---- requests (allow-listed; anything else is refused) -----------------------------
 
@@ -119,7 +132,17 @@ class LeaveIn(_In):
     ref: Optional[Annotated[int, Field(ge=0, le=2**31)]] = None
 
 
-FRAMES: dict[str, type[BaseModel]] = {"pick": PickIn, "seat": SeatIn, "leave": LeaveIn}
+class ChooseIn(_In):
+    """A 2023 private answer: the values of the options the phone's question offers."""
+
+    type: Literal["choose"] = "choose"
+    credential: Token
+    question: Annotated[str, Field(min_length=1, max_length=200)]
+    values: Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], Field(min_length=1, max_length=5)]
+    ref: Optional[Annotated[int, Field(ge=0, le=2**31)]] = None
+
+
+FRAMES: dict[str, type[BaseModel]] = {"pick": PickIn, "choose": ChooseIn, "seat": SeatIn, "leave": LeaveIn}
 
 
 class Refused(Exception):
@@ -280,7 +303,7 @@ class PhoneServer:
         self._want_port = port
         self._public_host = public_host
         self.limits = limits
-        self.board = classic_board()
+        self.board = table.board
         self.seats = Seats(table.players, code_lifetime, names=dict(table.names))
         self._players = tuple(table.players)
         self._generation = 0     # +1 per table served: work begun for an earlier table is dropped
@@ -310,6 +333,8 @@ class PhoneServer:
         self._expiry: Optional[asyncio.TimerHandle] = None
         self._allowed_cache: tuple[tuple[int, str], dict[str, list[str]]] = ((0, ""), {})
         self._cache_lock = threading.Lock()
+        self._faces: tuple[int, Optional[Faces]] = (-1, None)   # (generation, this game's Modifier faces)
+        self._deal_refused: dict[tuple[int, str, str], int] = {}   # (generation, question, seat) -> refusals
 
     # ---- lifecycle --------------------------------------------------------------------------
 
@@ -368,6 +393,7 @@ class PhoneServer:
         app.router.add_post("/api/join", self._api_join)
         app.router.add_get("/api/me", self._api_me)
         app.router.add_post("/api/pick", self._api_pick)
+        app.router.add_post("/api/choose", self._api_choose)
         app.router.add_post("/api/seat", self._api_seat)
         app.router.add_post("/api/leave", self._api_leave)
         app.router.add_get("/api/status", self._api_status)
@@ -446,8 +472,10 @@ class PhoneServer:
         """The new table's seats and nothing of the old one's (loop thread, or before start)."""
         self._generation += 1
         self.table = table
+        self.board = table.board
         self._table_lock = getattr(table, "_lock", None) or contextlib.nullcontext()
         self._players = tuple(table.players)
+        self._deal_refused = {}
         self.seats.reseat(self._players, dict(table.names))
         with self._cache_lock:
             self._allowed_cache = ((self._generation, ""), {})
@@ -763,11 +791,12 @@ class PhoneServer:
         """One coherent read of the table (under its lock). Runs on the executor."""
         with getattr(table, "_lock", None) or contextlib.nullcontext():
             ask = table.asked()
-            qid = table.question_id()
+            qid = self._question_id(table, ask)
             game = table.public().game
             private = {pid: table.private(pid) for pid in players}
             revealed = self._last_reveal(table) if ask.kind not in DISC_KINDS else {}
             names = dict(table.names)
+            edition = self._read_2023(table, ask, players, private, generation, game) if _is_2023(table) else {}
         purpose = ask.options.get("purpose") if ask.kind in DISC_KINDS else None
         chosen = list(ask.options.get("chosen", [])) if ask.kind in DISC_KINDS else []
         waiting = list(ask.players) if ask.kind == "secret_disc" else []
@@ -780,7 +809,94 @@ class PhoneServer:
             round=int(game.get("round", 0)), rounds=int(rounds[-1]) if rounds else 0, king=game.get("king"),
             names=names, scores={p["id"]: int(p.get("score", 0)) for p in game.get("players", [])},
             private=private, revealed=revealed, over=ask.kind == "game_over",
-            winners=list(ask.options.get("winners", [])) if ask.kind == "game_over" else [])
+            winners=list(ask.options.get("winners", [])) if ask.kind == "game_over" else [], **edition)
+
+    # ---- the 2023 edition: private choices besides the discs, in phone terms ----------------------
+
+    def _question_id(self, table: Table, ask) -> str:
+        """The table's question id; for a 2023 Veto, one that another holder's "let it pass" does
+        not change: every holder is asked at once, and one answer must not make another's stale."""
+        qid = table.question_id()
+        if ask.kind != "veto" or not _is_2023(table):
+            return qid
+        answers = SIMULTANEOUS + ("veto_waived",)
+        events = sum(1 for r in table.effective if r["t"] == "event" and r["e"]["type"] not in answers)
+        return f"veto-{ask.round}-{ask.options.get('against')}-{ask.card}-{events}"
+
+    def _faces_of(self, table: Table, generation: int) -> Optional[Faces]:
+        """This game's Modifier cards by face (Power Shift), or None."""
+        cached_generation, faces = self._faces
+        if cached_generation != generation:
+            modifiers = table.state.modifiers if table.state is not None else {}
+            faces = modifier_faces(modifiers) if modifiers else None
+            self._faces = (generation, faces)
+        return faces
+
+    def _read_2023(self, table: Table, ask, players: tuple[str, ...], private: dict[str, dict],
+                   generation: int, game: dict) -> dict:
+        """Each seat's private question, the words of its disc and its Modifier cards (under the
+        table's lock). Every seat's part holds that seat's own secrets only."""
+        faces = self._faces_of(table, generation)
+        out: dict[str, Any] = {"asks": {}, "disc_words": {}, "hands": {}}
+        if faces is not None:
+            out["hands"] = {pid: faces.hand(private[pid].get("modifiers_in_hand") or ()) for pid in players}
+        if ask.kind in PHONE_PRIVATE_KINDS:
+            needed = list(players) if ask.kind == "deal_modifiers" else \
+                [p for p in players if p in ask.players or p in ask.options.get("chosen", ())]
+            out.update(private_kind=ask.kind, private_needed=needed,
+                       private_chosen=[p for p in needed if p not in ask.players])
+            for pid in needed:
+                pick = table.private_question(pid)
+                if pick is not None:
+                    out["asks"][pid] = _cards_ask(pick, faces, private[pid])
+        elif ask.kind == "veto":
+            holders = [p for p in ask.players if p in players]
+            out.update(private_kind="veto", private_needed=holders)
+            for pid in holders:
+                out["asks"][pid] = self._veto_ask(table, ask)
+        elif ask.kind in DISC_KINDS:
+            builder = table.prompt_builder()
+            seats = set((ask.options.get("regions") or {})) | set(ask.options.get("chosen", ()))
+            in_castillo = {p["id"] for p in game.get("players", []) if p.get("grande") == CASTILLO}
+            for pid in players:
+                if pid in seats:
+                    out["disc_words"][pid] = self._disc_words(table, builder, ask, pid, pid in in_castillo)
+        return out
+
+    def _veto_ask(self, table: Table, ask) -> PrivateAsk:
+        against = table.names.get(ask.options.get("against"), ask.options.get("against"))
+        card = table.board.cards.get(ask.card)
+        what = card.name if card is not None else str(ask.card)
+        return PrivateAsk("veto", f"Veto: stop {against}'s {what}?",
+                          f"{against} announces the special action of {what}. Decide now, all or nothing: "
+                          "your Veto prevents the whole special action; once it has begun nobody can stop it.",
+                          [OptionOut(id=k, label=v) for k, v in VETO_ANSWERS.items()])
+
+    @staticmethod
+    def _disc_words(table: Table, builder, ask, pid: str, grande_in_castillo: bool) -> tuple[str, str]:
+        """What a 2023 disc is for, in plain words (title, hint), when it is not a classic purpose."""
+        purpose = ask.options.get("purpose")
+        words = builder.secret_purpose(ask, pid)
+        if purpose == "civil_war":
+            return ("Civil War: choose a region where you have at least one Caballero",
+                    f"Set your disc to {words}. All discs are turned up together; the King's region "
+                    "cannot be chosen.")
+        if purpose == "eviction_destination":
+            card = table.board.cards.get(ask.card) if ask.card else None
+            name = card.name if card is not None else "Eviction"
+            source = _evicted_region(table)
+            left = f"All your Caballeros in {builder.area(source)}" if source else "Your evicted Caballeros"
+            return (f"{name}: where do your Caballeros go?",
+                    f"{left} move to the region you pick (the King's region or the same region: back to your "
+                    "court). All discs are turned up together.")
+        if purpose == "castillo_destination" and grande_in_castillo:
+            return ("General scoring: where do your Castillo Caballeros and your Grande go?",
+                    "Set your secret disc. After the Castillo is scored, your Caballeros in it and your Grande "
+                    "(thrown in with Competition) move to this region; the King's region is not offered, "
+                    "since no Grande may go there.")
+        if purpose in PURPOSE_TEXT:
+            return PURPOSE_TEXT[purpose]
+        return ("Secret disc: " + (purpose or "a region").replace("_", " "), f"Set your disc to {words}.")
 
     def _allowed(self, generation: int, qid: str, ask, pid: str, purpose: Optional[str]) -> list[str]:
         """The regions this seat may pick for this question. The engine lists them while the
@@ -796,7 +912,7 @@ class PhoneServer:
                 cache[pid] = list(listed)
             if pid in cache:
                 return cache[pid]
-        if purpose == "send_back":
+        if purpose in ("send_back", "civil_war"):
             return []  # depends on the board: not known without the engine's list
         return list(self.board.region_ids)
 
@@ -821,19 +937,112 @@ class PhoneServer:
 
     # ---- picks ----------------------------------------------------------------------------------
 
-    async def _pick(self, pick: PickIn) -> None:
-        pid, phone = self.seats.locate(pick.credential)
+    def _confirmed_seat(self, credential: str) -> str:
+        """The seat of a phone the tablet confirmed, or the refusal to send back."""
+        pid, phone = self.seats.locate(credential)
         if phone is not None and pid is None:
             raise Refused(409, "This phone has no seat in this game yet: pick your seat first.")
         if pid is None:
             raise Refused(401, NOT_JOINED)
         if not self.seats.confirmed(pid):
             raise NotConfirmed(self._name(pid))
+        return pid
+
+    async def _on_executor(self, fn: Callable, *args) -> None:
         loop = asyncio.get_running_loop()
         try:
-            await loop.run_in_executor(self._executor, self._pick_sync, self.table, self._generation, pid, pick)
+            await loop.run_in_executor(self._executor, fn, self.table, self._generation, *args)
         except RuntimeError:
             raise Refused(409, "the companion is stopping") from None
+
+    async def _pick(self, pick: PickIn) -> None:
+        await self._on_executor(self._pick_sync, self._confirmed_seat(pick.credential), pick)
+
+    async def _choose(self, req: ChooseIn) -> None:
+        await self._on_executor(self._choose_sync, self._confirmed_seat(req.credential), req)
+
+    def _choose_sync(self, table: Table, generation: int, pid: str, req: ChooseIn) -> None:
+        """A 2023 private answer, checked against the question this seat is asked now."""
+        with getattr(table, "_lock", None) or contextlib.nullcontext():
+            if generation != self._generation:
+                raise Refused(409, "That choice is no longer open: a new game has started. "
+                                   "Your screen now shows the new game.")
+            ask = table.asked()
+            qid = self._question_id(table, ask)
+            if req.question != qid:
+                raise Refused(409, "That choice is no longer open: the game has moved on. "
+                                   "Your screen now shows the current question.")
+            if _is_2023(table) and ask.kind == "veto":
+                event = self._veto_answer(ask, pid, req.values)
+            else:
+                pick = table.private_question(pid) if _is_2023(table) and ask.kind in PHONE_PRIVATE_KINDS else None
+                if pick is None:
+                    raise Refused(409, "No private choice is asked of you right now.")
+                values = self._card_values(table, ask, pick, pid, req.values, (generation, qid, pid))
+                try:
+                    event = pick.event(values)
+                except ValueError as exc:
+                    raise Refused(422, str(exc)) from None
+            try:
+                table.submit(event, player=pid)
+            except InputError as exc:
+                raise Refused(409, str(exc)) from None
+
+    @staticmethod
+    def _veto_answer(ask, pid: str, values: list[str]):
+        if pid not in ask.players:
+            raise Refused(409, "No Veto decision is asked of you right now.")
+        if values not in (["use"], ["pass"]):
+            raise Refused(422, "Answer with one of the two buttons: use your Veto (it prevents the whole special "
+                               "action) or let it pass.")
+        return VetoUsed(player=pid) if values == ["use"] else VetoWaived(player=pid)
+
+    def _card_values(self, table: Table, ask, pick, pid: str, values: list[str], key: tuple) -> list[str]:
+        """The phone's answer (faces of Modifier cards, "power:N") as the values of the table's
+        private pick (card ids). Refused with a message when it is not one of the options."""
+        faces = self._faces_of(table, key[0])
+        if len(values) != pick.count:
+            raise Refused(422, f"Pick {pick.count} card{'s' * (pick.count != 1)}, not {len(values)}.")
+        offered = {v for v, _ in pick.options}
+        if pick.kind == "deal_modifiers":
+            return self._dealt_ids(ask, faces, values, key)
+        out = []
+        for value in values:
+            if value.startswith("power:") and value[len("power:"):] in offered:
+                out.append(value[len("power:"):])
+                continue
+            prefix = MODIFIER_PREFIX if pick.kind == "take_back_power_card" else ""
+            ids = faces.ids.get(value, []) if faces is not None else []
+            match = [prefix + m for m in ids if prefix + m in offered]
+            if not match:
+                raise Refused(422, "That card is not one of your choices; pick one from the list.")
+            out.append(match[0])
+        return out
+
+    def _dealt_ids(self, ask, faces: Optional[Faces], values: list[str], key: tuple) -> list[str]:
+        """The copies of the faces a player entered that no other player entered: twins are one
+        card at the table. More copies of a face than are left is a mistake at the table."""
+        if faces is None or any(v not in faces.ids for v in values):
+            raise Refused(422, "That card is not one of the Modifier cards of this game; pick from the list.")
+        refused = self._deal_refused.get(key, 0)
+        if refused >= DEAL_REFUSALS:
+            raise Refused(409, f"Your Modifier cards were refused {DEAL_REFUSALS} times: enter them on the "
+                               "tablet's private screen, with the table checking the cards.")
+        free = set(ask.options.get("free", ()))
+        ids: list[str] = []
+        for face in dict.fromkeys(values):
+            wanted = values.count(face)
+            label = faces.options[face].label
+            if wanted > len(faces.ids[face]):
+                raise Refused(422, f"The set has only {len(faces.ids[face])} {label}: check your three cards.")
+            left = [m for m in faces.ids[face] if m in free]
+            if wanted > len(left):
+                self._deal_refused[key] = refused + 1
+                raise Refused(409, f"{label}: more of these cards would be entered than the set has. Check your "
+                                   "three cards; if they are right, another player entered a wrong card and the "
+                                   "tablet can undo theirs.")
+            ids += left[:wanted]
+        return ids
 
     def _pick_sync(self, table: Table, generation: int, pid: str, pick: PickIn) -> None:
         with getattr(table, "_lock", None) or contextlib.nullcontext():  # the question checked is the one answered
@@ -971,6 +1180,10 @@ class PhoneServer:
         await self._pick(_parse(PickIn, await self._body(request)))
         return web.json_response({"ok": True})
 
+    async def _api_choose(self, request: web.Request) -> web.Response:
+        await self._choose(_parse(ChooseIn, await self._body(request)))
+        return web.json_response({"ok": True})
+
     async def _api_seat(self, request: web.Request) -> web.Response:
         req = _parse(SeatIn, await self._body(request))
         return web.json_response({"ok": True, "seat": self._take_seat(req.credential, req.seat)})
@@ -1088,6 +1301,8 @@ class PhoneServer:
                 self._take_seat(frame.credential, frame.seat)
             elif isinstance(frame, LeaveIn):
                 self._leave_seat(frame.credential)
+            elif isinstance(frame, ChooseIn):
+                await self._choose(frame)
             else:
                 await self._pick(frame)
             client.push(json.dumps({"type": "result", "ref": ref, "ok": True}))
@@ -1155,3 +1370,44 @@ class PhoneServer:
 
 def _error(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
+
+
+def _is_2023(table: Table) -> bool:
+    return getattr(table.setup.game, "rules", "classic") == "2023"
+
+
+def _evicted_region(table: Table) -> Optional[str]:
+    """The region the current special action's player chose (Coup, Eviction): public."""
+    for record in reversed(table.effective):
+        if record["t"] != "event":
+            continue
+        kind = record["e"].get("type")
+        if kind == "region_chosen":
+            return record["e"].get("region")
+        if kind == "special_action_started":
+            return None
+    return None
+
+
+def _cards_ask(pick, faces: Optional[Faces], mine: dict) -> PrivateAsk:
+    """A table's private pick of cards (companion.prompts.PrivatePick) as the phone asks it:
+    Modifier cards by face, Power cards by value; the seat's own current answer."""
+    if pick.kind == "deal_modifiers" and faces is not None:
+        options = [faces.option(face, min(pick.count, len(ids))) for face, ids in faces.ids.items()]
+        return PrivateAsk("cards", "Your Modifier cards",
+                          f"Tap the {pick.count} Modifier cards you were dealt (a card you hold twice: tap it "
+                          "twice), then Confirm. Nobody else sees them.", options, count=pick.count)
+    cards: list[OptionOut] = []
+    held: set[str] = set()
+    for value, label in pick.options:
+        mid = value[len(MODIFIER_PREFIX):] if value.startswith(MODIFIER_PREFIX) else value
+        if faces is not None and mid in faces.face_of:
+            held.add(faces.face_of[mid])   # twins once: they are one card at the table
+        else:
+            cards.append(OptionOut(id=f"power:{value}", label=label))
+    options = cards + [faces.options[face] for face in faces.ids if face in held] if faces else cards
+    chosen = []
+    passing = mine.get("modifier_passing")
+    if pick.kind == "pass_modifier" and faces is not None and passing in faces.face_of:
+        chosen = [faces.options[faces.face_of[passing]]]
+    return PrivateAsk("cards", pick.title, pick.hint, options, count=pick.count, chosen=chosen)

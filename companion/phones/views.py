@@ -13,9 +13,19 @@ pick from, nothing of any game.
 
 `Snapshot` is what the server reads from the table in one go (under the
 table's lock); `phone_view` and `status_view` turn it into messages.
+
+2023 rule sets add, per seat: its own Modifier cards (Power Shift), named by
+face (`Faces`: twins are one card at the table, and a card id would tell which
+copy a player holds); the question of a private choice (`PrivateAsk`: the
+cards dealt, the one passed, a card taken back, or a Veto); the words of a
+disc whose purpose is new (Civil War, Coup, a Grande in the Castillo). A
+classic game's views are as before.
 """
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Literal, Optional
 
@@ -25,7 +35,8 @@ from engine.board import Board
 
 DISC_KINDS = ("secret_disc", "count_castillo", "reveal_secret_discs")
 
-COLOUR_NAMES = {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue", "black": "Black"}
+COLOUR_NAMES = {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue", "black": "Black",
+                "purple": "Purple", "orange": "Orange", "white": "White"}   # the 2023 box's too
 
 PURPOSE_TEXT = {
     "castillo_destination": (
@@ -61,10 +72,22 @@ class RegionOut(_Out):
     king: bool           # the King stands there (public)
 
 
+class OptionOut(_Out):
+    """One thing a 2023 private question offers: a Modifier card's face, a Power card, or a
+    Veto answer. A Modifier card is named by its face ("card3"), never by the set's card id:
+    twins cannot be told apart at the table, and an id would say which copy someone holds."""
+
+    id: str
+    label: str
+    note: str = ""       # a Modifier card's ability, in the card's own words
+    most: int = 1        # how many times it may be picked in one answer (twin Modifier cards)
+
+
 class FactsOut(_Out):
     castillo: int                      # this seat's own Caballeros in the Castillo
     score: int
     power_cards: Optional[list[int]]   # this seat's own hand; None in scoring-only mode
+    modifiers: Optional[list[OptionOut]] = None   # Power Shift: this seat's own Modifier cards in hand
 
 
 class QuestionOut(_Out):
@@ -75,6 +98,12 @@ class QuestionOut(_Out):
     regions: list[RegionOut]       # only while this seat may choose: the regions allowed to it
     pick: Optional[RegionOut]      # this seat's own pick (or its revealed pick)
     waiting_for: list[str]         # names of players still to choose (public)
+    # 2023: "disc" (a region, above), "cards" (Modifier or Power cards: `count` of `options`,
+    # this seat's current answer in `chosen`) or "veto" (use it or let the special action pass).
+    kind: Literal["disc", "cards", "veto"] = "disc"
+    options: list[OptionOut] = []
+    count: int = 1
+    chosen: list[OptionOut] = []
 
 
 class PhoneView(_Out):
@@ -128,6 +157,18 @@ class StatusView(_Out):
 
 
 @dataclass
+class PrivateAsk:
+    """A 2023 private question put to one seat (its own secrets only), in phone terms."""
+
+    kind: Literal["cards", "veto"]
+    title: str
+    hint: str
+    options: list[OptionOut]
+    count: int = 1
+    chosen: list[OptionOut] = field(default_factory=list)
+
+
+@dataclass
 class Snapshot:
     """Read from the table in one go. Holds private facts: never sent as such."""
 
@@ -148,6 +189,13 @@ class Snapshot:
     revealed: dict[str, str] = field(default_factory=dict)  # last reveal's picks (own one is shown)
     over: bool = False
     winners: list[str] = field(default_factory=list)
+    # 2023 rule sets (empty for a classic game: its phone views are unchanged).
+    disc_words: dict[str, tuple[str, str]] = field(default_factory=dict)   # seat -> (title, hint) of its disc
+    asks: dict[str, PrivateAsk] = field(default_factory=dict)   # seat -> its private question now
+    private_kind: Optional[str] = None    # deal_modifiers, pass_modifier, veto ...: what `asks` are
+    private_needed: list[str] = field(default_factory=list)     # seats taking part (public)
+    private_chosen: list[str] = field(default_factory=list)     # ...that have answered (public)
+    hands: dict[str, list[OptionOut]] = field(default_factory=dict)   # seat -> own Modifier cards
 
 
 def region_out(board: Board, rid: str, king: Optional[str]) -> RegionOut:
@@ -163,6 +211,30 @@ def _choice_state(snap: Snapshot) -> str:
     return "none"
 
 
+PRIVATE_ROUNDS = {   # 2023 choices every player makes at once, in private: (done title, done hint)
+    "deal_modifiers": ("Your Modifier cards are entered",
+                       "They are in your hand below. Next, everyone passes one card to the left."),
+    "pass_modifier": ("Your card to pass is chosen", "The cards change hands once everyone has chosen."),
+}
+
+
+def _private_question(snap: Snapshot, pid: str) -> Optional[dict]:
+    """The question of a 2023 private choice (Power Shift, a Veto, a card taken back), or None."""
+    names = snap.names
+    waiting = [names[p] for p in snap.private_needed if p not in snap.private_chosen]
+    own = snap.asks.get(pid)
+    if own is not None:
+        return dict(state="choose", title=own.title, hint=own.hint, kind=own.kind, options=own.options,
+                    count=own.count, chosen=own.chosen, waiting_for=waiting)
+    if snap.private_kind not in PRIVATE_ROUNDS:
+        return None
+    if pid in snap.private_chosen:
+        title, hint = PRIVATE_ROUNDS[snap.private_kind]
+    else:
+        title, hint = "Other players are choosing secretly", "Nothing to choose for you this time."
+    return dict(state="waiting", title=title, hint=hint, kind="cards", waiting_for=waiting)
+
+
 def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneView:
     mine = snap.private[pid]
     names = snap.names
@@ -170,8 +242,11 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
     waiting = [names[p] for p in snap.needed if p not in snap.chosen]
     regions: list[RegionOut] = []
     pick: Optional[RegionOut] = None
-    if choice != "none" and pid in snap.needed:
-        title, hint = PURPOSE_TEXT.get(snap.purpose or "", GENERIC_PURPOSE)
+    private = _private_question(snap, pid)
+    if private is not None:
+        state, title, hint = private.pop("state"), private.pop("title"), private.pop("hint")
+    elif choice != "none" and pid in snap.needed:
+        title, hint = snap.disc_words.get(pid) or PURPOSE_TEXT.get(snap.purpose or "", GENERIC_PURPOSE)
         own = mine.get("secret_disc")
         pick = region_out(board, own, snap.king) if own else None
         allowed = snap.allowed.get(pid, [])
@@ -199,12 +274,13 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
     hand = mine.get("power_cards_in_hand")
     facts = FactsOut(castillo=int(mine.get("castillo") or 0), score=int(snap.scores.get(pid, 0)),
                      power_cards=sorted(int(c) for c in hand) if snap.mode == "tracking" and hand is not None
-                     else None)
+                     else None, modifiers=snap.hands.get(pid))
+    extra = private or {"waiting_for": waiting if choice != "none" else []}
     return PhoneView(
         seq=seq, seat=SeatOut(id=pid, name=names[pid], colour=COLOUR_NAMES.get(pid, pid)),
         round=snap.round, rounds=snap.rounds,
         question=QuestionOut(id=snap.qid, state=state, title=title, hint=hint, regions=regions, pick=pick,
-                             waiting_for=waiting if choice != "none" else []),
+                             **extra),
         facts=facts)
 
 
@@ -233,10 +309,65 @@ def seat_choice(names: dict[str, str], free: list[str], suggested: Optional[str]
 
 def status_view(snap: Snapshot, seats: dict[str, dict[str, bool]], seq: int = 0) -> StatusView:
     choice = _choice_state(snap)
+    purpose = snap.purpose if choice != "none" else None
+    needed, chosen = snap.needed, snap.chosen
+    if choice == "none" and snap.private_kind in PRIVATE_ROUNDS:
+        # Power Shift's deal and pass: who has answered (never what), as for the discs.
+        choice = "open" if len(snap.private_chosen) < len(snap.private_needed) else "all_chosen"
+        purpose, needed, chosen = snap.private_kind, snap.private_needed, snap.private_chosen
     return StatusView(
-        seq=seq, round=snap.round, choice=choice, purpose=snap.purpose if choice != "none" else None,
+        seq=seq, round=snap.round, choice=choice, purpose=purpose,
         seats=[SeatStatus(id=pid, name=snap.names[pid], colour=COLOUR_NAMES.get(pid, pid),
                           joined=seats[pid]["joined"], connected=seats[pid]["connected"],
-                          asked=choice != "none" and pid in snap.needed,
-                          chosen=choice != "none" and pid in snap.chosen)
+                          asked=choice != "none" and pid in needed,
+                          chosen=choice != "none" and pid in chosen)
                for pid in snap.players])
+
+
+# ---- Power Shift's Modifier cards, as the players hold them ------------------------------------
+
+_TWIN_NUMBER = re.compile(r" #\d+$")
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else f"\u2212{-value}"
+
+
+@dataclass(frozen=True)
+class Faces:
+    """The Modifier cards of a game grouped by what is printed on them. A phone names a card
+    by its face: a player cannot tell twins apart, and the set's ids would tell which copy
+    another player was dealt. The server maps a face back to a copy (`ids`)."""
+
+    face_of: dict[str, str]          # card id -> face key ("card1", ...), in the set's order
+    ids: dict[str, list[str]]        # face key -> the card ids with that face, sorted
+    options: dict[str, OptionOut]    # face key -> what the phone shows
+
+    def option(self, face: str, most: int = 1) -> OptionOut:
+        return self.options[face].model_copy(update={"most": most})
+
+    def hand(self, ids) -> list[OptionOut]:
+        """A hand of card ids, as faces (twins repeated), in the set's order."""
+        order = list(self.ids)
+        return [self.options[f] for f in sorted((self.face_of[m] for m in ids if m in self.face_of),
+                                                key=order.index)]
+
+
+def modifier_faces(modifiers: Mapping) -> Faces:
+    """`modifiers`: the game's Modifier cards (id -> card with value, name, effect, params, text)."""
+    groups: dict[tuple, list[str]] = {}
+    for mid in sorted(modifiers, key=lambda m: (modifiers[m].value, m)):
+        m = modifiers[mid]
+        key = (m.name, m.value, m.effect, json.dumps(m.params, sort_keys=True, default=str), m.text)
+        groups.setdefault(key, []).append(mid)
+    face_of, ids, options = {}, {}, {}
+    for i, members in enumerate(groups.values(), 1):
+        face, m = f"card{i}", modifiers[members[0]]
+        value = _signed(m.value)
+        name = _TWIN_NUMBER.sub("", m.name)
+        label = name if value in name else f"{name} ({value})"
+        note = m.text or (m.effect.replace("_", " ") if m.effect else "no ability")
+        ids[face] = sorted(members)
+        options[face] = OptionOut(id=face, label=label, note=note)
+        face_of.update({mid: face for mid in members})
+    return Faces(face_of, ids, options)

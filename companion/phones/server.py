@@ -854,6 +854,10 @@ class PhoneServer:
             out.update(private_kind="veto", private_needed=holders)
             for pid in holders:
                 out["asks"][pid] = self._veto_ask(table, ask)
+        elif ask.options.get("castillo_stays"):
+            out["notice"] = ("The King stands by the Castillo",
+                             "Nobody sets a disc at this general scoring: the Castillo is scored, and every "
+                             "Caballero in it is thrown back in.")
         elif ask.kind in DISC_KINDS:
             builder = table.prompt_builder()
             seats = set((ask.options.get("regions") or {})) | set(ask.options.get("chosen", ()))

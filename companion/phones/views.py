@@ -196,6 +196,7 @@ class Snapshot:
     private_needed: list[str] = field(default_factory=list)     # seats taking part (public)
     private_chosen: list[str] = field(default_factory=list)     # ...that have answered (public)
     hands: dict[str, list[OptionOut]] = field(default_factory=dict)   # seat -> own Modifier cards
+    notice: Optional[tuple[str, str]] = None   # (title, hint) for everyone: a scoring without discs
 
 
 def region_out(board: Board, rid: str, king: Optional[str]) -> RegionOut:
@@ -245,6 +246,8 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
     private = _private_question(snap, pid)
     if private is not None:
         state, title, hint = private.pop("state"), private.pop("title"), private.pop("hint")
+    elif snap.notice is not None:
+        (title, hint), state, choice = snap.notice, "waiting", "none"
     elif choice != "none" and pid in snap.needed:
         title, hint = snap.disc_words.get(pid) or PURPOSE_TEXT.get(snap.purpose or "", GENERIC_PURPOSE)
         own = mine.get("secret_disc")

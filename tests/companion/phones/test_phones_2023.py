@@ -235,6 +235,19 @@ def test_the_2023_discs_say_what_they_are_for(start_server, case):
     assert table.asked().kind in ("reveal_secret_discs", "count_castillo")
 
 
+def test_with_the_king_by_the_castillo_the_phones_say_no_disc_is_set(start_server):
+    """Rebellion: at the general scoring the King stands by the Castillo; nobody sets a disc."""
+    table = find_table(lambda t, a: a.options.get("castillo_stays") is True, modules=("new-regency",))
+    server, creds = seated(start_server, table)
+    for pid in table.players:
+        q = me(server, creds[pid])["question"]
+        assert (q["state"], q["title"], q["regions"]) == ("waiting", "The King stands by the Castillo", [])
+        assert "Nobody sets a disc" in q["hint"] and q["waiting_for"] == []
+    status, _, body = http(server, "POST", "/api/pick", {"credential": creds["purple"], "question": q["id"],
+                                                         "region": "galicia"})
+    assert status == 409 and "No secret choice" in json.loads(body)["error"]
+
+
 def test_a_card_taken_back_on_the_phone(start_server):
     table = find_table(lambda t, a: a.kind == "take_back_power_card" and a.options.get("modifiers"))
     ask = table.asked()

@@ -39,6 +39,7 @@ from engine import events as ev
 from engine.board import CASTILLO, Board
 from engine.errors import RuleViolation
 from engine.events import GameSetup
+from engine import card_entry
 from engine.flow import Ask, apply_event, asked
 from engine.freeplay import FREE_EVENT_ADAPTER, FreeState, free_apply, free_asked, free_state
 from engine.game import board_for, start_state
@@ -56,9 +57,6 @@ RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo",
                 "tower_totals")
 CONSEQUENCES = ("emptied", "finished")  # records an input writes after itself; undone with it
 UNDOABLE = ("event", "assign", "dismiss", "keep")
-# Before a round's cards are up (engine.card_entry no longer names these stages since it takes
-# entries between any steps; kept here so this view of it is unchanged).
-CARD_SET_STAGES = ("modifiers_deal", "dummy_regions", "reveal")
 # Events after which everyone has seen something: undoing them asks first.
 REVEALING = ("secret_discs_revealed", "castillo_counted", "action_cards_revealed", "special_scored",
              "dummy_region_cards_drawn", "dummy_power_card_revealed")
@@ -440,9 +438,9 @@ class Table:
     # ---- the card set (2023): completed from the table's own box -------------------------------
 
     def card_set_open(self) -> bool:
-        """Whether a card may be added now: before a round's cards are turned up."""
+        """Whether a card may be added now: between steps (engine.card_entry's rule)."""
         with self._lock:
-            return self.state is not None and self.state.stage in CARD_SET_STAGES
+            return self.state is not None and self.state.stage not in card_entry.CLOSED_STAGES
 
     def complete_card_set(self, cards: list[dict]) -> None:
         """Add cards the set does not list (or give a listed card's stack, copies or numbers),

@@ -35,6 +35,7 @@ from .store import data_dir
 RULES_FOLDER = "rules"
 CHOICE_FILE = "choice.json"
 CARDS_FILE = "cards-2023.json"
+MODIFIERS_DRAFT = "modifiers-draft-2023.json"   # Power Shift's cards entered so far, until all 16 are
 EXPORT_NAME = "el-grande-cards-2023.json"
 SIDE_PLAYERS = {"4-5": 4, "2-3": 3}       # a player count of each side, to build its board
 MODIFIER_SET = 16                          # Power Shift's Modifier cards in the box
@@ -55,6 +56,10 @@ def board_path(side: str) -> Path:
 
 def cards_path() -> Path:
     return rules_folder() / CARDS_FILE
+
+
+def modifiers_draft_path() -> Path:
+    return rules_folder() / MODIFIERS_DRAFT
 
 
 def exports_folder() -> Path:
@@ -438,6 +443,12 @@ class BoardDraft:
             self._note(file, f"regions.{region}.neighbours", CHECKED_NOTE)
         self._edit(change)
 
+    @property
+    def confirmed(self) -> bool:
+        """The table has confirmed this side: its file is saved and nothing on it is only inferred
+        (facts entered during a game do not confirm the rest)."""
+        return self.saved and not any(f.status == "inferred" for f in self.facts())
+
     def save(self) -> None:
         write_json(board_path(self.side), self.file)
         self.saved = True
@@ -450,7 +461,10 @@ class BoardDraft:
 
 
 def board_confirmed(side: str) -> bool:
-    return board_path(side).exists()
+    try:
+        return BoardDraft.load(side).confirmed
+    except RuleFileError:
+        return False
 
 
 # ---------------------------------------------------------------- the table's card set
@@ -578,17 +592,24 @@ class CardSetDraft:
     """The table's card set: the shipped 2023 cards completed or corrected by its card file.
     Every edit is checked like a card file; a refused one changes nothing."""
 
-    def __init__(self, table_file: Optional[dict] = None):
+    def __init__(self, table_file: Optional[dict] = None, modifier_draft: Optional[list] = None):
         start = copy.deepcopy(table_file) if table_file else {"rules": "2023", "cards": []}
         self.cards = self._build(start)
         self.file = start
+        # Power Shift's Modifier cards entered one by one: a card file lists all 16 or none, so
+        # those entered so far wait here until the last one is in.
+        self.modifier_draft: list[dict] = list(modifier_draft or []) if not start.get("modifiers") else []
 
     @classmethod
     def load(cls) -> "CardSetDraft":
         data = read_json(cards_path())
         if data is not None and not isinstance(data, dict):
             raise RuleFileError(f"{CARDS_FILE}: must be a JSON object, not {type(data).__name__}")
-        return cls(data)
+        try:
+            draft = read_json(modifiers_draft_path())
+        except RuleFileError:
+            draft = None
+        return cls(data, draft if isinstance(draft, list) else None)
 
     @staticmethod
     def _build(table_file: dict) -> CardSet:
@@ -626,8 +647,9 @@ class CardSetDraft:
                 if key.startswith(("stacks.", "modules."))]
 
     def modifiers(self) -> list[ModifierRow]:
+        """The Modifier cards entered: all 16 (in the card file) or those entered so far."""
         out = []
-        for m in self.file.get("modifiers") or []:
+        for m in self.file.get("modifiers") or self.modifier_draft:
             ability = m.get("ability")
             words = "no ability" if not ability else \
                 f"{ability['effect'].replace('_', ' ')} ({params_words(ability['effect'], ability.get('params', {}))})"
@@ -694,6 +716,47 @@ class CardSetDraft:
 
     def save(self) -> None:
         write_json(cards_path(), self.file)
+        if self.modifier_draft:
+            write_json(modifiers_draft_path(), self.modifier_draft)
+        else:
+            modifiers_draft_path().unlink(missing_ok=True)
+
+    # ---- Power Shift's Modifier cards -------------------------------------------------
+
+    def add_modifier(self, value: int, name: str = "", effect: Optional[str] = None,
+                     params: Optional[dict] = None) -> str:
+        """One Modifier card from the box: its number (+/-), and its ability if it has one.
+        Checked like the card file's modifiers; the 16th moves them all into the card file."""
+        entered = list(self.file.get("modifiers") or self.modifier_draft)
+        if len(entered) >= MODIFIER_SET:
+            raise RuleFileError(f"card file: modifiers: Power Shift has {MODIFIER_SET} Modifier cards, all entered "
+                                "(remove one to change it)")
+        ident = _slug(f"modifier {'plus' if value > 0 else 'minus'} {abs(value)}")
+        taken = {m["id"] for m in entered}
+        n = 1
+        while f"{ident}_{n}" in taken:
+            n += 1
+        shown = f"{'+' if value > 0 else '−'}{abs(value)}"
+        card = {"id": f"{ident}_{n}", "value": value, "name": name.strip() or shown,
+                "ability": None if not effect else
+                {"effect": effect, "params": {k: v for k, v in (params or {}).items() if v is not None}},
+                "source": "our card"}
+        self._set_modifiers(entered + [card])
+        return card["id"]
+
+    def remove_modifier(self, mid: str) -> None:
+        entered = list(self.file.get("modifiers") or self.modifier_draft)
+        self._set_modifiers([m for m in entered if m.get("id") != mid])
+
+    def _set_modifiers(self, entered: list[dict]) -> None:
+        _check_modifiers(entered)
+        if len(entered) == MODIFIER_SET:
+            trial = {**self.file, "modifiers": entered}
+            self.cards = self._build(trial)
+            self.file, self.modifier_draft = trial, []
+        else:
+            self.file = {k: v for k, v in self.file.items() if k != "modifiers"}
+            self.modifier_draft = entered
 
     # ---- export and import ----------------------------------------------------------
 
@@ -722,6 +785,28 @@ class CardSetDraft:
                                 "but this is the 2023 card set")
         cards = self._build(data)
         self.cards, self.file = cards, copy.deepcopy(data)
+        if data.get("modifiers"):
+            self.modifier_draft = []
+
+
+def _check_modifiers(entered: list[dict]) -> None:
+    """Modifier cards entered so far, checked as the card file's list of 16 is (fewer are
+    checked card by card: the list is filled up with plain +1 cards for the check)."""
+    from engine.rules.power_shift import ModifierDataError, parse_modifiers
+
+    filler = [{"id": f"not_entered_yet_{i}", "value": 1, "ability": None, "source": "check"}
+              for i in range(MODIFIER_SET - len(entered))]
+    try:
+        parse_modifiers(entered + filler, allow_stand_in=False)
+    except ModifierDataError as exc:
+        raise RuleFileError(f"card file: {exc}") from None
+
+
+def modifier_abilities() -> list[EffectOffer]:
+    """The effects a Modifier card's ability may have (engine/rules/power_shift.py)."""
+    from engine.rules.power_shift import NOT_AN_ABILITY
+
+    return [e for e in effect_offers("2023") if e.name not in NOT_AN_ABILITY]
 
 
 def import_candidates() -> list[Path]:
@@ -770,7 +855,7 @@ def game_files(choice: RulesChoice, players: int) -> GameFiles:
         out.problem = f"Your board ({side} side) cannot be used: {exc}. Reopen Your board to reset it."
         return out
     out.board_file = board.file if board.saved else None
-    out.confirm_board = not board.saved or bool(board.needed(modules))
+    out.confirm_board = not board.confirmed or bool(board.needed(modules))
     try:
         cards = CardSetDraft.load()
     except RuleFileError as exc:
@@ -786,7 +871,7 @@ def game_files(choice: RulesChoice, players: int) -> GameFiles:
 
 def _notes(board: BoardDraft, cards: CardSetDraft, side: str, modules, choice, power_shift) -> list[str]:
     notes = []
-    if not board.saved:
+    if not board.confirmed:
         notes.append(f"Your board's {side} side is shown to check once when the game starts.")
     elif board.needed(modules):
         notes.append("Your board: " + ", ".join(f.label for f in board.needed(modules)) + " to enter first.")
@@ -867,3 +952,33 @@ def old_hands_returns(choice: RulesChoice, players: int, cards_file: Optional[di
                       if c.module is None and c.stack is not None and rules.table_stack(c.stack) == stack)
         out.append(ReturnedStack(stack, count, known))
     return out
+
+
+# ---------------------------------------------------------------- kept from a game
+
+def remember_card_entries(entries: list[dict]) -> str:
+    """Cards the table entered during a game (CardSetCompleted's entries), kept in its card file
+    for the next games. '' when kept; else why not, in one line (the game has them either way)."""
+    try:
+        cards = CardSetDraft.load()
+        cards._edit([dict(e) for e in entries])
+        cards.save()
+    except (RuleFileError, OSError) as exc:
+        return f"Not kept in Your cards: {exc}"
+    return ""
+
+
+def remember_board_facts(side: str, facts: dict) -> str:
+    """Board facts the table entered during a game (BoardFactsEntered's board, in the board-file
+    vocabulary), kept in that side's board file for the next games. '' or why not."""
+    from engine.card_entry import merged_board_file
+
+    try:
+        board = BoardDraft.load(side)
+        merged = merged_board_file(board.file, [facts], "2023")
+        board.board = board._build(merged)
+        board.file = merged
+        board.save()
+    except (RuleFileError, OSError) as exc:
+        return f"Not kept in Your board: {exc}"
+    return ""

@@ -256,13 +256,21 @@ class BoardScreen(Screen):
         return True
 
     def confirm(self) -> None:
+        """Confirmed and saved. A game waiting for the board needs every fact it needs; opened from
+        the home or new-game screen, what was entered is saved even while some are still missing."""
         try:
-            self.draft.confirm(self.modules)
+            try:
+                self.draft.confirm(self.modules)
+            except RuleFileError as exc:
+                if self.then:
+                    self.message = str(exc)
+                    self._show()
+                    return
+                self.draft.save()
+                self.message = f"Saved what you entered. {exc}"
+                self._show()
+                return
             self.draft.save()
-        except RuleFileError as exc:
-            self.message = str(exc)
-            self._show()
-            return
         except OSError as exc:
             self.message = f"Your board could not be saved: {exc.strerror or exc}"
             return

@@ -24,7 +24,7 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from ..rule_files import (MODIFIER_SET, CardSetDraft, ParamField, RuleFileError, effect_offers, import_candidates,
-                          param_fields, params_words)
+                          modifier_abilities, param_fields, params_words)
 from .rule_widgets import INK, PAPER, TAP, WARN, button, grid, stepper, text
 from .shape import dialog_size
 
@@ -54,12 +54,14 @@ class CardsScreen(Screen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.draft: Optional[CardSetDraft] = None
-        self.mode = "browse"          # browse | add
+        self.mode = "browse"          # browse | add | modifiers
         self.selected = ""            # a card id (browse) or an effect name (add)
         self.edit: dict[str, Any] = {}
         self.form: dict[str, Any] = {}
         self.back_to = "home"
         self.effects = {e.name: e for e in effect_offers("2023")}
+        self.abilities = {e.name: e for e in modifier_abilities()}
+        self.modifier_form: dict[str, Any] = {}
 
     # ---- opening --------------------------------------------------------------------
 
@@ -87,14 +89,20 @@ class CardsScreen(Screen):
         if self.mode == "add":
             self._effect_list(lst)
             self._add_form(detail)
+        elif self.mode == "modifiers":
+            self._modifier_list(lst)
+            self._modifier_detail(detail)
         else:
             self._card_list(lst)
             self._card_detail(detail)
-        self.ids.add.text = "Back to the cards" if self.mode == "add" else "Add a card from the box"
+        self.ids.add.text = "Back to the cards" if self.mode != "browse" else "Add a card from the box"
 
     def _hint(self) -> str:
         rows = self.draft.rows()
         unknown = sum(1 for r in rows if r.unknown)
+        if self.mode == "modifiers":
+            return (f"Power Shift's {MODIFIER_SET} Modifier cards: enter each one's number and ability as printed "
+                    f"({len(self.draft.modifiers())} entered). A game takes them once all {MODIFIER_SET} are in.")
         if self.mode == "add":
             return ("Add a card found in the box: choose its effect (each with the rule book's words), then its "
                     "name, stack, copies and numbers as printed.")
@@ -110,10 +118,8 @@ class CardsScreen(Screen):
         for note in self.draft.stack_notes():
             box.add_widget(text(note, font_size="14sp", color=(0.45, 0.2, 0.08, 1)))
         mods = self.draft.modifiers()
-        box.add_widget(text(f"Power Shift Modifier cards: {len(mods)} of {MODIFIER_SET} entered"
-                            + ("" if mods else " (import a card file that lists them)"), bold=True))
-        for m in mods:
-            box.add_widget(text(f"{m.name} ({'+' if m.value > 0 else ''}{m.value}): {m.ability}", font_size="14sp"))
+        box.add_widget(button(f"Power Shift Modifier cards: {len(mods)} of {MODIFIER_SET} entered",
+                              self.open_modifiers, "quiet", key="modifiers"))
 
     def _card_detail(self, box) -> None:
         if not self.selected:
@@ -217,7 +223,78 @@ class CardsScreen(Screen):
                                           "on" if chosen else "quiet", key=f"{key}:param:{field.name}:{choice}"))
                 box.add_widget(row)
 
+    def _modifier_list(self, box) -> None:
+        box.add_widget(button("Add a Modifier card", lambda: self.choose_modifier(""),
+                              "on" if not self.selected else "normal", key="modifier:new"))
+        for m in self.draft.modifiers():
+            box.add_widget(button(_modifier_words(m),
+                                  lambda i=m.id: self.choose_modifier(i), "on" if m.id == self.selected else "normal",
+                                  key=f"modifier:{m.id}"))
+
+    def _modifier_detail(self, box) -> None:
+        if self.selected:
+            m = next(m for m in self.draft.modifiers() if m.id == self.selected)
+            box.add_widget(text(_modifier_words(m), bold=True))
+            box.add_widget(text(f"Source: {m.source}", font_size="13sp"))
+            box.add_widget(button("Remove this Modifier card", self.remove_modifier, "quiet", key="modifier:remove"))
+            return
+        f = self.modifier_form
+        box.add_widget(text("A Modifier card from the box:", bold=True))
+        box.add_widget(stepper("Its number", f"{'+' if f['value'] > 0 else ''}{f['value']}", self._step_modifier,
+                               key="modifier:value"))
+        name = TextInput(text=f["name"], hint_text="its name, if it has one", multiline=False, size_hint_y=None,
+                         height=TAP)
+        name.bind(text=lambda w, v: f.__setitem__("name", v))
+        name.key = "modifier:name"
+        box.add_widget(name)
+        box.add_widget(text("Its ability:", bold=True))
+        abilities = grid(2)
+        abilities.add_widget(button("No ability", lambda: self._modifier_ability(None),
+                                    "on" if f["effect"] is None else "quiet", key="ability:none"))
+        for effect in self.abilities.values():
+            abilities.add_widget(button(effect.title, lambda n=effect.name: self._modifier_ability(n),
+                                        "on" if f["effect"] == effect.name else "quiet", key=f"ability:{effect.name}"))
+        box.add_widget(abilities)
+        if f["effect"]:
+            effect = self.abilities[f["effect"]]
+            box.add_widget(text(effect.rule_text, font_size="14sp"))
+            self._param_controls(box, list(effect.params), f["params"], "modifier")
+        box.add_widget(button("Add this Modifier card", self.add_modifier, "primary", key="modifier:add"))
+
     # ---- taps -------------------------------------------------------------------------
+
+    def open_modifiers(self) -> None:
+        self.mode, self.message, self.notice = "modifiers", "", ""
+        self.choose_modifier("")
+        self.ids.list_scroll.scroll_y = 1
+
+    def choose_modifier(self, mid: str) -> None:
+        self.selected = mid
+        if not mid and not self.modifier_form:
+            self.modifier_form = {"value": 1, "name": "", "effect": None, "params": {}}
+        self._show()
+        self.ids.detail_scroll.scroll_y = 1
+
+    def _step_modifier(self, delta: int) -> None:
+        value = self.modifier_form["value"] + delta
+        self.modifier_form["value"] = max(-13, min(13, value + delta if value == 0 else value))  # never 0
+        self._show()
+
+    def _modifier_ability(self, effect) -> None:
+        self.modifier_form["effect"] = effect
+        self.modifier_form["params"] = {f.name: f.start() for f in self.abilities[effect].params} if effect else {}
+        self._show()
+
+    def add_modifier(self) -> None:
+        f = self.modifier_form
+        if self._call(lambda: self.draft.add_modifier(f["value"], f["name"], f["effect"], f["params"]),
+                      f"Added the Modifier card ({len(self.draft.modifiers()) + 1} of {MODIFIER_SET})"):
+            self.modifier_form = {}
+            self.choose_modifier("")
+
+    def remove_modifier(self) -> None:
+        if self._call(lambda: self.draft.remove_modifier(self.selected), "Removed the Modifier card"):
+            self.choose_modifier("")
 
     def choose(self, cid: str) -> None:
         self.selected, self.message, self.notice = cid, "", ""
@@ -227,7 +304,7 @@ class CardsScreen(Screen):
         self.ids.detail_scroll.scroll_y = 1
 
     def toggle_add(self) -> None:
-        self.mode = "browse" if self.mode == "add" else "add"
+        self.mode = "browse" if self.mode != "browse" else "add"
         self.selected, self.message, self.notice = "", "", ""
         self._show()
         self.ids.list_scroll.scroll_y = 1
@@ -298,7 +375,7 @@ class CardsScreen(Screen):
 
     def _call(self, edit: Callable[[], None], done: str) -> bool:
         """An edit of the set, saved at once; a refusal is shown and nothing changes."""
-        before = (self.draft.cards, self.draft.file)
+        before = (self.draft.cards, self.draft.file, list(self.draft.modifier_draft))
         try:
             edit()
             self.draft.save()
@@ -307,7 +384,7 @@ class CardsScreen(Screen):
             self._show()
             return False
         except OSError as exc:
-            self.draft.cards, self.draft.file = before
+            self.draft.cards, self.draft.file, self.draft.modifier_draft = before
             self.message = f"Your cards could not be saved: {exc.strerror or exc}"
             self._show()
             return False
@@ -321,14 +398,16 @@ class CardsScreen(Screen):
         except RuleFileError as exc:
             self.message = str(exc)
             return
-        self.message, self.notice = "", f"Exported to {path} (copy it to the other tablet and import it there)"
+        waiting = len(self.draft.modifier_draft)
+        later = f"; the {waiting} Modifier cards entered so far go in once all {MODIFIER_SET} are" if waiting else ""
+        self.message, self.notice = "", f"Exported to {path} (copy it to the other tablet and import it there{later})"
 
     def open_import(self) -> None:
         ImportDialog(self._import).open()
 
     def _import(self, path: str) -> str:
         """'' when imported; else the one-line refusal (the set is left as it was)."""
-        trial = CardSetDraft(self.draft.file)
+        trial = CardSetDraft(self.draft.file, self.draft.modifier_draft)
         try:
             trial.import_file(Path(path.strip()).expanduser())
             trial.save()
@@ -344,6 +423,12 @@ class CardsScreen(Screen):
 
     def back(self) -> None:
         self.manager.current = self.back_to
+
+
+def _modifier_words(m) -> str:
+    """"+2: court (count: 2)", and its printed name when it has one of its own."""
+    number = f"{'+' if m.value > 0 else '−'}{abs(m.value)}"
+    return f"{number}: {m.ability}" + (f" ({m.name})" if m.name not in (number, m.id) else "")
 
 
 def _bounded(value: Optional[int], delta: int, low: int, high: int) -> int:

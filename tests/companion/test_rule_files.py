@@ -310,3 +310,44 @@ def test_old_hands_asks_for_one_returned_card_per_added_card_by_stack():
     merged = rf.old_hands_returns(choice, 3, cards.file)   # four stacks: stack 3 lies in stack 2
     assert [c for c, _ in merged[1].cards] == ["fiesta", "militia", "veto"]
     assert rf.old_hands_returns(rf.RulesChoice("2023"), 4, cards.file) == []
+
+
+def test_what_a_game_enters_is_kept_for_the_next_games():
+    assert rf.remember_card_entries([{"id": "outposts", "stack": 3, "copies": 2}]) == ""
+    assert rf.CardSetDraft.load().row("outposts").stack == 3
+    refused = rf.remember_card_entries([{"id": "levy", "name": "Levy", "effect": "militia", "stack": 3,
+                                         "copies": 1, "params": {"count": 99}}])
+    assert refused.startswith("Not kept in Your cards: card file: cards[levy].params.count")
+    assert "levy" not in rf.CardSetDraft.load().cards.cards
+    assert rf.remember_board_facts("2-3", {"regions": [{"id": "galicia", "scoreboard": [3, 1, 0]}]}) == ""
+    kept = rf.BoardDraft.load("2-3")
+    assert kept.fact("regions.galicia.scoreboard").value == (3, 1, 0)
+    assert not kept.confirmed and rf.game_files(rf.RulesChoice("2023"), 3).confirm_board   # the rest: still shown once
+    assert "scoreboard must not increase" in rf.remember_board_facts("2-3", {"castillo": {"scoreboard": [1, 4, 0]}})
+
+
+def test_modifier_cards_are_entered_one_by_one_and_kept_in_the_card_file_once_all_16_are():
+    cards = rf.CardSetDraft()
+    first = cards.add_modifier(2, effect="court", params={"count": 2})
+    cards.add_modifier(-1)
+    cards.save()
+    again = rf.CardSetDraft.load()
+    assert [(m.id, m.value, m.name) for m in again.modifiers()] == [(first, 2, "+2"), ("modifier_minus_1_1", -1, "−1")]
+    assert "modifiers" not in again.file and not again.has_modifiers   # a card file lists all 16 or none
+    with pytest.raises(rf.RuleFileError, match=r"ability\.effect: 'veto_2023' is not an effect a Modifier"):
+        again.add_modifier(1, effect="veto_2023")
+    with pytest.raises(rf.RuleFileError, match=r"value: a Modifier card adds or subtracts a number, not 0"):
+        again.add_modifier(0)
+    for value in (1, 1, -1, 2, -2, 3, -3, 1, -1, 2, -2, 3, 1, 2):
+        again.add_modifier(value)
+    assert again.has_modifiers and len(again.file["modifiers"]) == 16 and not again.modifier_draft
+    again.save()
+    assert not rf.modifiers_draft_path().exists()
+    files = rf.game_files(rf.RulesChoice("2023", ("power-shift",)), 4)
+    assert not files.needs_modifiers and len(files.cards_file["modifiers"]) == 16
+    rf.check_game_setup(_setup(files, modules=["power-shift"]))   # a Power Shift game takes the table's cards
+    with pytest.raises(rf.RuleFileError, match="all entered"):
+        again.add_modifier(1)
+    again.remove_modifier(first)
+    assert len(again.modifiers()) == 15 and not again.has_modifiers
+    assert {o.name for o in rf.modifier_abilities()}.isdisjoint({"veto_2023", "choice", "infiltration"})

@@ -123,6 +123,13 @@ def look_at_rule_screens(d):
     yield from _look(d, "rules_import")
     d.tap("Cancel", exact=True)
     yield 0.1
+    d.tap("Back to the cards")
+    yield 0.2
+    yield from _scroll_to(d, "modifiers")
+    yield from _tap_key(d, "modifiers")
+    yield from _scroll_to(d, "ability:court")
+    yield from _tap_key(d, "ability:court")
+    yield from _look(d, "rules_modifier")
 
 
 def _set_scoreboard(d, area: str, values):
@@ -348,6 +355,19 @@ def card_set_by_taps(d):
         [c["id"] for c in cards.draft.file["cards"]]
     d.tap("Cancel", exact=True)
     yield 0.2
+    # Power Shift: a Modifier card entered from the box (+2, its ability: 2 Caballeros to the court)
+    yield from _scroll_to(d, "modifiers")
+    yield from _tap_key(d, "modifiers")
+    yield from _tap_key(d, "modifier:value:+1")
+    yield from _scroll_to(d, "ability:court")
+    yield from _tap_key(d, "ability:court")
+    yield from _scroll_to(d, "modifier:param:count:+1")
+    yield from _tap_key(d, "modifier:param:count:+1")
+    yield from _scroll_to(d, "modifier:add")
+    yield from _tap_key(d, "modifier:add")
+    d.facts["modifiers"] = [(m.value, m.ability) for m in cards.draft.modifiers()]
+    d.facts["modifier_notice"] = cards.notice
+    yield from _look(d, "cards_modifier_added")
 
 
 def old_hands_names_the_returned_cards(d):

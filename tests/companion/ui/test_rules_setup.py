@@ -59,6 +59,10 @@ def test_the_card_set_is_completed_by_taps_exported_and_imported(tmp_path):
     assert outcome["same_after_import"] is True
     assert outcome["bad_import"] == "card file: cards[militia].params.count: must be an integer 1..5"
     assert outcome["unchanged_after_bad_import"] is True
+    assert outcome["modifiers"] == [[2, "court (count: 2)"]]
+    assert outcome["modifier_notice"] == "Added the Modifier card (1 of 16)"
+    draft = json.loads((tmp_path / "data" / "rules" / "modifiers-draft-2023.json").read_text())
+    assert [(m["value"], m["ability"]) for m in draft] == [(2, {"effect": "court", "params": {"count": 2}})]
     exported = json.loads((tmp_path / "data" / "exports" / "el-grande-cards-2023.json").read_text())
     assert {c["id"] for c in exported["cards"]} == {"veto", "veterans"} and exported["rules"] == "2023"
     assert not any(outcome["problems"].values()), outcome["problems"]
@@ -78,6 +82,6 @@ def test_every_new_screen_fits_the_tablet(width, height, tmp_path):
     outcome, shots = _drive("rules_scenarios:look_at_rule_screens", tmp_path, window=f"{width}x{height}")
     problems = {screen: found for screen, found in outcome["problems"].items() if found}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
-    assert len(outcome["screens"]) == 11
+    assert len(outcome["screens"]) == 12
     for name in outcome["screens"]:
         _looks_like_a_screen(shots / f"{name}.png", (width, height))

@@ -166,6 +166,12 @@ class RevealCards(_Sheet):
             self.columns.add_widget(scroll)
             self._columns[stack] = column
 
+    def on_pre_open(self) -> None:
+        # Kivy 2.3's ModalView.open binds its centring to `center` and `size` each time and never
+        # unbinds: a sheet opened every round would pile them up. The last opening's go first.
+        self.funbind("center", self._align_center)
+        self.funbind("size", self._align_center)
+
     def choose(self, stack: int, cid: str) -> None:
         self.chosen[stack] = cid
         self._paint()

@@ -25,6 +25,10 @@ def _sheet(d):
     return next((w for w in d.widgets() if isinstance(w, RevealCards)), None)
 
 
+def _bindings(widget) -> int:
+    return sum(len(widget.get_property_observers(name)) for name in widget.properties())
+
+
 def widgets_made_once(d):
     facts = d.facts = {}
     yield from _wait_for(d, lambda: gc.get_freeze_count() > 0)  # once the first frame is up
@@ -66,6 +70,14 @@ def widgets_made_once(d):
     facts["made_by_reopening_the_sheet"] = made[mark:]
     again = _sheet(d)
     facts["same_sheet"] = again is first
+    # closed and opened again by its button: Kivy's ModalView binds twice more at each opening
+    # (on the second, its centre's own bindings are made once); the sheet takes the last ones off
+    bindings = _bindings(again)
+    d.tap("Not now", exact=True)
+    yield 0.1
+    d.tap(next(c for c in d.model.prompt.choices if c.action == "reveal_cards").label, exact=True)
+    yield from _wait_for(d, lambda: _sheet(d) is not None)
+    facts["sheet_bindings"] = [bindings, _bindings(_sheet(d))]
     offered = d.model.builder.reveal_choices(d.ask())
     facts["cards_offered"] = {str(s): sorted(cid for cid, _ in cards_) for s, cards_ in offered.items()}
     facts["cards_shown"] = {str(s): sorted(buttons) for s, buttons in again.buttons.items()}

@@ -14,6 +14,8 @@ def test_inputs_reuse_the_side_panel_and_the_action_cards_sheet(tmp_path):
     assert facts["made_by_power_cards"] == [], facts["made_by_power_cards"]
     assert facts["made_by_reopening_the_sheet"] == [], facts["made_by_reopening_the_sheet"]
     assert facts["same_sheet"] and facts["same_card_buttons"]
+    before, after = facts["sheet_bindings"]
+    assert after == before, facts["sheet_bindings"]  # opening it again piles up no bindings on it
     assert facts["cards_shown"] == facts["cards_offered"]
     # reopened fresh: nothing picked but a stack's only card
     assert facts["picked_after_reopening"] == facts["single_card_stacks"]

@@ -140,7 +140,7 @@ class PositionScreen(Screen):
         else:
             self.title = "Correct the board: enter it as it really lies"
             self.confirm_text, self.cancel_text = "Confirm the correction", "Cancel"
-        self.ids.map.names = {rid: model.area_name(rid) for rid in model.board.region_ids}
+        self.ids.map.board = model.board  # the game's board: its names, France and Portugal, its tiles
         self.manager.current = self.name
         self._show()
         self.ids.scroll.scroll_y = 1
@@ -158,7 +158,8 @@ class PositionScreen(Screen):
         self.hint = self._hint()
         m = self.ids.map
         m.public = entry.preview()
-        m.tappable = list(self.model.board.region_ids) + [CASTILLO]
+        # The King may also stand by the Castillo or in France/Portugal (2023)
+        m.tappable = entry.king_places() if entry.tool == "king" else list(self.model.board.region_ids) + [CASTILLO]
         m.selected = ""
         self._section_buttons()
         box = self.ids.controls
@@ -202,18 +203,21 @@ class PositionScreen(Screen):
         box.add_widget(players)
         box.add_widget(_text("Then, on the map:", bold=True))
         tools = _grid(2)
+        named = dict(entry.pieces())  # the mobile scoreboards (classic) or the Scoring tiles (2023)
+        pieces = [(f"mobile:{sid}", f"Place {words}") for sid, words in named.items()]
         for tool, words in (("add", "Add a Caballero"), ("remove", "Take one off"), ("king", "Move the King"),
-                            ("grande", "Move the Grande"), ("mobile:8-4-0", "Place the 8-4-0 scoreboard"),
-                            ("mobile:4-0-0", "Place the 4-0-0 scoreboard")):
+                            ("grande", "Move the Grande"), *pieces):
             tools.add_widget(_btn(words, lambda t=tool: self._tool(t), "on" if entry.tool == tool else "normal",
                                   key=f"tool:{tool}"))
         for sid, where in entry.mobile.items():
             if where is not None:
-                tools.add_widget(_btn(f"Take the {sid} off the board", lambda s=sid: self._off_board(s), "quiet",
-                                      key=f"off:{sid}"))
+                tools.add_widget(_btn(f"Take {named.get(sid, sid)} off the board", lambda s=sid: self._off_board(s),
+                                      "quiet", key=f"off:{sid}"))
         box.add_widget(tools)
-        lying = [f"the {sid} on {entry.area(where)}" for sid, where in entry.mobile.items() if where is not None]
-        box.add_widget(_text("Mobile scoreboards: " + ("; ".join(lying) if lying else "none on the board"),
+        lying = [f"{named.get(sid, sid)} on {entry.area(where)}" for sid, where in entry.mobile.items()
+                 if where is not None]
+        heading = "Scoring tiles" if entry.edition_2023 else "Mobile scoreboards"
+        box.add_widget(_text(f"{heading}: " + ("; ".join(lying) if lying else "none on the board"),
                              font_size="15sp"))
 
     def _page_court(self, box) -> None:

@@ -124,7 +124,9 @@ class AppModel(EventDispatcher):
         self._pulsed = table.drops_total  # drops before this session do not pulse
         self.table = table
         self.board = game_board(table)
-        self.builder = PromptBuilder(table.names, self.board, castillo_by_tower=table.setup.tower.kind != "none")
+        # The table's own builder: its board as the card set grows, the colours the tower counts,
+        # Power Shift's Modifier cards and the public view (what a public prompt may read).
+        self.builder = table.prompt_builder()
         self._unsubscribe_table = table.subscribe(self._changed)
         self.tower_link = TowerConnection(table, table.setup.tower, on_status=self._tower_changed,
                                           after=self._tower_after).start()
@@ -133,7 +135,7 @@ class AppModel(EventDispatcher):
             previous.close()
         self.scorings_seen = len(self._scorings_of(table))
         self.outcomes_seen = len(self._outcomes_of(table))
-        self.outcome_words = OutcomeWords(table.names, self.board)
+        self.outcome_words = OutcomeWords(table.names, table.board, dummy=table.dummy)
         self._refresh()
 
     @staticmethod
@@ -269,6 +271,7 @@ class AppModel(EventDispatcher):
         board = getattr(table, "board", None)
         if board is not None and board is not self.board and board.rules == table.setup.game.rules:
             self.board = board
+            self.outcome_words.board = board  # a card the table added is named in outcomes too
 
     def _prefill(self, ask) -> int:
         if ask.kind in ("turn_action", "place_extra") and ask.players:

@@ -99,6 +99,7 @@ class RevealCards(_Sheet):
     def __init__(self):
         super().__init__("Which action cards were turned up?", size_hint=(0.94, 0.94), portrait_hint=(0.94, 0.94))
         self.model = None
+        self.on_add = None   # what "A card is not listed" does (the table screen sets it)
         self.stacks: list[int] = []
         self.chosen: dict[int, str] = {}
         self.buttons: dict[int, dict[str, Button]] = {}   # the cards offered now, by stack
@@ -108,8 +109,10 @@ class RevealCards(_Sheet):
         self.columns = GridLayout(spacing=dp(8))
         self.body.add_widget(self.columns)
         self.body.add_widget(self.message)
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
+        row = self.bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         row.add_widget(_button("Not now", self.dismiss, height=dp(56)))
+        # 2023: a card the table's set does not list is added from here, then picked
+        self.add_button = _button("A card is not listed: add it", self.add_card, height=dp(56))
         self.reveal_button = _button("Reveal", self.reveal, primary=True, height=dp(56))
         row.add_widget(self.reveal_button)
         self.body.add_widget(row)
@@ -119,6 +122,12 @@ class RevealCards(_Sheet):
         but a stack's only card."""
         self.model = model
         self.stacks = sorted(stacks)
+        completable = model.board.rules != "classic"
+        if completable != (self.add_button.parent is not None):
+            if completable:
+                self.bar.add_widget(self.add_button, index=1)
+            else:
+                self.bar.remove_widget(self.add_button)
         self.chosen = {s: cards[0][0] for s, cards in stacks.items() if len(cards) == 1}
         if list(self._columns) != self.stacks:
             self._make_columns()
@@ -185,6 +194,13 @@ class RevealCards(_Sheet):
         missing = [s for s in self.stacks if s not in self.chosen]
         self.reveal_button.text = "Reveal" if not missing else f"Reveal (stack {', '.join(map(str, missing))} to pick)"
 
+    def add_card(self) -> None:
+        self.dismiss()
+        if self.on_add is not None:
+            self.on_add()  # the table screen's: once added, the sheet opens again with the card in it
+        else:
+            AddCard(self.model).open()
+
     def reveal(self) -> None:
         missing = [s for s in self.stacks if s not in self.chosen]
         if missing:
@@ -207,3 +223,209 @@ class Ask(_Sheet):
         row.add_widget(_button(no, self.dismiss, height=dp(56)))
         row.add_widget(_button(yes, lambda: (self.dismiss(), on_yes()), primary=True, height=dp(56)))
         self.body.add_widget(row)
+
+
+def card_id(name: str, taken) -> str:
+    """A card file id from the name the table gave ("Mercenaries" -> "mercenaries"), unique."""
+    base = "".join(ch if ch.isalnum() and ch.isascii() else "_" for ch in name.lower()).strip("_")
+    base = "_".join(filter(None, base.split("_"))) or "card"
+    ident, n = base, 2
+    while ident in taken:
+        ident, n = f"{base}_{n}", n + 1
+    return ident
+
+
+class AddCard(_Sheet):
+    """A card turned up that the game's card set does not list, added from the box at once:
+    its effect chosen from the list with the rule book's text beside it
+    (companion.prompts.effect_choices), its name, stack, copies and numbers. One input
+    (Table.complete_card_set), checked like a card file: a mistake is shown in its words and
+    nothing changes. (The card-set screen keeps a table's set for its next games.)"""
+
+    def __init__(self, model, on_added=None):
+        super().__init__("Add the card you turned up to the card set", size_hint=(0.94, 0.94),
+                         portrait_hint=(0.96, 0.94))
+        self.model, self.on_added = model, on_added
+        self.effects = {e.name: e for e in model.table.effect_choices(model.board.rules)}
+        self.effect = None
+        self.name, self.stack, self.copies, self.params = "", 1, 1, {}
+        self.body.add_widget(_label("Tap what the card does; its rule text shows beside it. Then its name, "
+                                    "stack and copies as printed.", font_size="16sp"))
+        from kivy.core.window import Window
+        panes = BoxLayout(orientation="horizontal" if Window.width >= Window.height else "vertical", spacing=dp(10))
+        self.effect_list = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
+        self.effect_list.bind(minimum_height=self.effect_list.setter("height"))
+        self.effect_buttons = {}
+        for name, effect in self.effects.items():
+            first = effect.rule_text.split(") ", 1)[-1].split(". ")[0]  # its first sentence, without the book
+            words = first if len(first) <= 70 else first[:70].rsplit(" ", 1)[0] + " ..."
+            button = _button(f"{effect.title}: {words}", lambda n=name: self.choose(n), height=dp(56),
+                              font_size="14sp")
+            self.effect_buttons[name] = button
+            self.effect_list.add_widget(button)
+        left = ScrollView(do_scroll_x=False)
+        left.add_widget(self.effect_list)
+        self.form = GridLayout(cols=1, spacing=dp(6), size_hint_y=None)
+        self.form.bind(minimum_height=self.form.setter("height"))
+        self.form_scroll = ScrollView(do_scroll_x=False)
+        self.form_scroll.add_widget(self.form)
+        panes.add_widget(left)
+        panes.add_widget(self.form_scroll)
+        self.body.add_widget(panes)
+        self.body.add_widget(self.message)
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
+        row.add_widget(_button("Not now", self.dismiss, height=dp(56)))
+        self.add_button = _button("Add the card", self.add, primary=True, height=dp(56))
+        row.add_widget(self.add_button)
+        self.body.add_widget(row)
+        self._form()
+
+    # ---- the form ---------------------------------------------------------------------
+
+    def stacks(self) -> list[int]:
+        modules = getattr(self.model.table.setup.game, "modules", []) or []
+        return [1, 2, 3, 4] + ([5] if "new-regency" in modules else [])
+
+    def choose(self, name: str) -> None:
+        self.effect = self.effects[name]
+        if not self.name:
+            self.name = self.effect.title
+        self.params = {p: self._default(spec) for p, spec in self.effect.params.items() if spec.get("required")}
+        self.message.text = ""
+        self._form()
+        self.form_scroll.scroll_y = 1
+
+    @staticmethod
+    def _default(spec: dict):
+        kind = spec.get("type")
+        if kind == "int":
+            return spec.get("min", 1)
+        if kind == "bool":
+            return False
+        if kind == "list":
+            return list(spec.get("values", []))
+        return (spec.get("values") or [""])[0]
+
+    def _form(self) -> None:
+        form = self.form
+        form.clear_widgets()
+        self.steppers = {}   # what each stepper sets -> its (-, +) buttons
+        for name, button in self.effect_buttons.items():
+            chosen = self.effect is not None and self.effect.name == name
+            button.background_color = CHOSEN if chosen else NORMAL
+        if self.effect is None:
+            form.add_widget(_label("No effect chosen yet.", font_size="16sp"))
+            return
+        e = self.effect
+        form.add_widget(_label(e.title, bold=True, font_size="19sp", halign="left"))
+        form.add_widget(_label(e.rule_text, font_size="14sp", halign="left"))
+        from kivy.uix.textinput import TextInput
+        form.add_widget(_label("Name, as printed on the card:", bold=True, halign="left", font_size="15sp"))
+        field = TextInput(text=self.name, multiline=False, size_hint_y=None, height=dp(48), font_size="18sp")
+        field.bind(text=lambda w, v: setattr(self, "name", v))
+        form.add_widget(field)
+        stack = f"{self.stack} (New Regency)" if self.stack == 5 else self.stack
+        self._stepper(form, "Stack", stack, lambda d: self._set("stack", d, self.stacks()), "stack")
+        self._stepper(form, "Copies in the box", self.copies, lambda d: self._set("copies", d, list(range(1, 11))),
+                      "copies")
+        for pname, spec in e.params.items():
+            self._param(form, pname, spec)
+
+    def _stepper(self, form, words: str, value, on_step, key: str) -> None:
+        row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(8))
+        label = _label(f"{words}: {value}", font_size="16sp", halign="left")
+        label.bind(height=lambda w, h: setattr(row, "height", max(dp(52), h)))  # a long meaning wraps
+        row.add_widget(label)
+        minus = _button("-", lambda: on_step(-1), height=dp(48), size_hint_x=None, width=dp(56))
+        plus = _button("+", lambda: on_step(+1), height=dp(48), size_hint_x=None, width=dp(56))
+        row.add_widget(minus)
+        row.add_widget(plus)
+        self.steppers[key] = (minus, plus)
+        form.add_widget(row)
+
+    def _set(self, what: str, delta: int, allowed: list[int]) -> None:
+        now = getattr(self, what)
+        i = max(0, min(len(allowed) - 1, allowed.index(now) + delta)) if now in allowed else 0
+        setattr(self, what, allowed[i])
+        self._form()
+
+    def _param(self, form, pname: str, spec: dict) -> None:
+        kind, value = spec.get("type"), self.params.get(pname)
+        meaning = spec.get("meaning", pname)
+        if kind == "int":
+            shown = "left out" if value is None else value
+            self._stepper(form, f"{pname.replace('_', ' ')} ({meaning})", shown,
+                          lambda d, n=pname, s=spec: self._step_param(n, s, d), pname)
+        elif kind in ("str", "bool"):
+            form.add_widget(_label(f"{pname.replace('_', ' ')}: {meaning}", font_size="15sp", halign="left"))
+            options = spec.get("values") if kind == "str" else [True, False]
+            grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            for option in options:
+                b = _button(str(option).replace("_", " "), lambda n=pname, o=option: self._set_param(n, o),
+                            height=dp(48), font_size="15sp")
+                b.background_color = CHOSEN if value == option else NORMAL
+                grid.add_widget(b)
+            form.add_widget(grid)
+        else:  # a list fixed by the effect (Choice: its two options)
+            form.add_widget(_label(f"{pname.replace('_', ' ')}: {', '.join(map(str, value or []))}",
+                                   font_size="15sp", halign="left"))
+
+    def _step_param(self, pname: str, spec: dict, delta: int) -> None:
+        low, high = spec.get("min", 0), spec.get("max", 30)
+        value = self.params.get(pname)
+        if value is None:
+            value = low if delta > 0 else None
+        else:
+            value += delta
+            if value < low:
+                value = None if not spec.get("required") else low
+            value = min(value, high) if value is not None else None
+        if value is None:
+            self.params.pop(pname, None)
+        else:
+            self.params[pname] = value
+        self._form()
+
+    def _set_param(self, pname: str, option) -> None:
+        self.params[pname] = option
+        self._form()
+
+    # ---- sending ------------------------------------------------------------------------
+
+    def entry(self) -> dict:
+        """The card in the card-file vocabulary."""
+        e = self.effect
+        name = self.name.strip()
+        numbers = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.params.items() if not isinstance(v, list))
+        card = {"id": card_id(name, self.model.board.cards), "name": name, "stack": self.stack,
+                "copies": self.copies, "effect": e.name, "params": dict(self.params),
+                "text": f"{e.title}" + (f" ({numbers})" if numbers else ""), "source": "added at the table"}
+        if self.stack == 5:
+            card["module"] = "new-regency"
+        return card
+
+    def add(self) -> None:
+        from ..table import InputError
+
+        if self.effect is None:
+            self.message.text = "Tap what the card does first (its effect, from the list)"
+            return
+        if not self.name.strip():
+            self.message.text = "Give the card's name as printed on it"
+            return
+        from ..rule_files import remember_card_entries
+
+        entry = self.entry()
+        try:
+            self.model.table.complete_card_set([entry])
+        except InputError as exc:
+            self.message.text = str(exc)
+            return
+        # Kept in Your cards for the next games too (or said why not: this game has it either way)
+        kept = remember_card_entries([entry])
+        self.model.message = f"{self.name.strip()} is in the card set now: turn up the cards. " + (
+            kept or "Your cards keep it for the next games.")
+        self.dismiss()
+        if self.on_added is not None:
+            self.on_added()

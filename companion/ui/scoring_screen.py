@@ -124,7 +124,14 @@ class ScoringScreen(Screen):
         recorded = self.model.recorded_castillo()
         no_tower = self.model.table.setup.tower.kind == "none"
         self.counts = dict(recorded if (no_tower and recorded) else tallies)
-        self.baseline = {pid: self.counts.get(pid, 0) for pid in self.model.table.players}
+        dummy = self.model.table.dummy
+        # The 2-player dummy's Caballeros a player moved in: counted too (the tower never knows white)
+        self.seats = list(self.model.table.players) + ([dummy] if dummy and (recorded or {}).get(dummy) else [])
+        if len(self.seats) > len(self.model.table.players):
+            self.counts[dummy] = recorded[dummy]
+            tallies = {**tallies, dummy: recorded[dummy]}
+        self.baseline = {pid: self.counts.get(pid, 0) for pid in self.seats}
+        self.by_hand = set(self.model.table.setup.by_hand()) if not no_tower else set()
         self.recorded = recorded
         self.tower_counts = tallies
         self.record = None
@@ -136,14 +143,18 @@ class ScoringScreen(Screen):
 
     def _draw_castillo(self) -> None:
         body = self._clear()
-        for pid in self.model.table.players:
+        for pid in self.seats:
             tower, entered = self.tower_counts.get(pid, 0), (self.recorded or {}).get(pid, 0)
             differs = self.recorded is not None and entered != tower
             note = f"[b]check:[/b] tower {tower}, turns entered {entered}" if differs else f"tower {tower}"
+            if pid in self.by_hand:  # the tower does not know this colour: the turns entered say it
+                note, differs = f"not counted by the tower; turns entered {entered}", False
             body.add_widget(self._count_rows.take().show(pid, self.model.name(pid), note, differs,
                                                          self.counts.get(pid, 0)))
-        corrected = {pid: self.counts.get(pid, 0) for pid in self.model.table.players} != self.baseline
-        then = "score the Castillo" if self.model.ask().kind == "turn_action" else "reveal the discs"
+        corrected = {pid: self.counts.get(pid, 0) for pid in self.seats} != self.baseline
+        ask = self.model.ask()
+        stays = ask.options.get("castillo_stays")  # Rebellion: scored, nothing leaves, no disc
+        then = "score the Castillo" if ask.kind == "turn_action" or stays else "reveal the discs"
         self._bar("Back to the table", self._back, "quiet")
         self._bar(f"Use these counts: {then}" if corrected else f"Counts match: {then}", self._reveal, "primary")
 
@@ -155,7 +166,7 @@ class ScoringScreen(Screen):
         self.record = None
 
     def _reveal(self) -> None:
-        counted = {pid: self.counts.get(pid, 0) for pid in self.model.table.players}
+        counted = {pid: self.counts.get(pid, 0) for pid in self.seats}
         if not self.model.submit({"type": "castillo_counted", "counts": counted}):
             self.message = self.model.message
             return

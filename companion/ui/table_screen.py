@@ -66,12 +66,18 @@ def _cell(text: str, width: float | None = None, **kwargs) -> Label:
     return label
 
 
+def _played(table) -> bool:
+    """Anything entered in this game yet (the tower's own records aside)."""
+    return any(r["t"] == "event" for r in table.effective)
+
+
 class TableScreen(Screen):
     model = ObjectProperty(None)
     prompt_title = StringProperty("")
     prompt_hint = StringProperty("")
     actor_rgb = ListProperty([0.5, 0.45, 0.4])
     message = StringProperty("")
+    notice = StringProperty("")         # what happened or what to know, until the next step
     tower_text = StringProperty("Tower: -")
     tower_rgba = ListProperty([0.84, 0.77, 0.62, 1])
     drops_text = StringProperty("")
@@ -82,6 +88,8 @@ class TableScreen(Screen):
     _asked_for = None  # (title, actor, map mode) of the prompt the entry belongs to
     _rounds_shown = None  # (rounds, current round) the round track shows
     _game_shown = None
+    _noted_table = None  # the table whose start notices were shown
+    _outcome_dialog = None  # the last "Now move these Caballeros" dialog
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -98,6 +106,8 @@ class TableScreen(Screen):
                                                       halign="left"))
         self._choice_grid = GridLayout(spacing=dp(6), size_hint_y=None)
         self._choice_grid.bind(minimum_height=self._choice_grid.setter("height"))
+        self._step_grid = GridLayout(spacing=dp(6), size_hint_y=None)
+        self._step_grid.bind(minimum_height=self._step_grid.setter("height"))
         self._sim_shown = None  # (players, simulated) the drop buttons were made for
         self._reveal_sheet = None
         Clock.schedule_once(self._warm_reveal_sheet, 0)  # after the first frame
@@ -110,8 +120,11 @@ class TableScreen(Screen):
             self.model.bind(prompt=self._prompt_changed, public=self._public_changed,
                             tower=self._tower_changed, pulses=lambda *_: self.ids.map.flash(),
                             message=lambda _, m: setattr(self, "message", m),
-                            on_outcome=lambda _, words: dialogs.OutcomeShown(words).open())
-            self.ids.map.names = {rid: self.model.area_name(rid) for rid in self.model.board.region_ids}
+                            on_outcome=lambda _, words: self._outcome(words))
+            # The map draws the open game's board (the 2023 names, France and Portugal, the
+            # Scoring tiles) and follows it when the table completes its card set or board.
+            self.ids.map.board = self.model.board
+            self.model.bind(board=self.ids.map.setter("board"))
             PhoneCheck.watch(self.model)  # "Is this Ana's phone?" opens by itself when a phone joins
 
     def on_size(self, *args) -> None:
@@ -119,10 +132,30 @@ class TableScreen(Screen):
 
     def on_pre_enter(self, *args) -> None:
         self._game_shown = None
+        self._colour_notes()
         self._sim_buttons()
         self._public_changed()
         self._prompt_changed()
         self._tower_changed()
+
+    def _colour_notes(self) -> None:
+        """Once a game, at its start: the colours the tower does not know are entered by hand."""
+        table = self.model.table
+        if table is None or table is self._noted_table:
+            return
+        self._noted_table = table
+        if not _played(table):
+            self.notice = " ".join(table.setup.colour_notes())
+
+    def _outcome(self, words) -> None:
+        """What the table must do by hand in a dialog; what only happened (the dummy takes a
+        card) in a notice, with no tap to close it."""
+        if words.hands:
+            dialog = self._outcome_dialog = dialogs.OutcomeShown(words)
+            dialog.bind(on_dismiss=self._outcome_closed)
+            dialog.open()
+        else:
+            self.notice = " ".join(words.lines)
 
     def open_history(self) -> None:
         dialogs.History(self.model.history(), self.model.reopen_scoring).open()
@@ -181,11 +214,16 @@ class TableScreen(Screen):
         card = player.get("power_card_played")
         if card is None:
             return ""
-        played = [q.get("power_card_played") for q in game["players"]]
+        # Power Shift: the total with the Modifier card decides the order, and is shown
+        total = player.get("power_total")
+        words = f"card {card}" if total in (None, card) else f"{card}{total - card:+d}={total}"  # fits the cell
+        played = [q.get("power_total") if q.get("power_total") is not None else q.get("power_card_played")
+                  for q in game["players"]]
         if None in played:
-            return f"card {card}"
-        place = sorted(played, reverse=True).index(card) + 1
-        return f"card {card} · {place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
+            return words
+        mine = total if total is not None else card
+        place = sorted(played, reverse=True).index(mine) + 1
+        return f"{words} · {place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
 
     def _rounds(self, game: dict) -> None:
         """The round track: its labels made once a game, restyled when the round changes."""
@@ -240,7 +278,8 @@ class TableScreen(Screen):
         if not (link and link.sim):
             return
         box.add_widget(Label(text="Drop:", size_hint_x=None, width=dp(44), font_size="14sp"))
-        for pid in self.model.table.players:
+        by_hand = self.model.table.setup.by_hand()   # colours the tower cannot report
+        for pid in [p for p in self.model.table.players if p not in by_hand]:
             b = Button(text="", size_hint_x=None, width=dp(48), background_normal="",
                        background_color=(*PLAYER_RGB[pid], 1))
             b.bind(on_release=lambda _, c=pid: self.model.simulate_drop(c))
@@ -266,18 +305,28 @@ class TableScreen(Screen):
             return
         self._asked_for = (prompt.title, prompt.actor, prompt.map_mode) if prompt else None
         self.entry, self.move_source, self.move_owner, self.sub_prompt = {}, "", "", None
+        if self.model.table is not None and _played(self.model.table):
+            self.notice = ""  # said for one step (the start's notes stay until the first input)
         self.message = self.model.message  # a hint of this screen's own belongs to the step it was made at
         self._show()
+        self.ids.actions.parent.scroll_y = 1  # a new question's choices from their top
         if prompt is not None and any(c.action == "reveal_cards" for c in prompt.choices):
             # The one thing to do now: it opens without a tap, after this frame (the table's
             # frame and the sheet's each stay well inside a loop iteration).
             Clock.schedule_once(self._open_reveal_sheet, 0)
 
     def _open_reveal_sheet(self, *_) -> None:
+        if self._outcome_dialog is not None:
+            return  # what the table must move first (the dummy's Region cards): the sheet once it is closed
         prompt = self.prompt
         if prompt is not None and any(c.action == "reveal_cards" for c in prompt.choices) \
                 and self.manager and self.manager.current == self.name:
             self._action_reveal_cards("")
+
+    def _outcome_closed(self, dialog) -> None:
+        if dialog is self._outcome_dialog:
+            self._outcome_dialog = None
+        Clock.schedule_once(self._open_reveal_sheet, 0)  # returns None: a truthy answer would keep it open
 
     @property
     def prompt(self):
@@ -309,6 +358,7 @@ class TableScreen(Screen):
         box = self.ids.actions
         box.clear_widgets()
         self._choice_grid.clear_widgets()
+        self._step_grid.clear_widgets()
         self._choice_buttons.release()
         self._note_labels.release()
         return box
@@ -332,17 +382,25 @@ class TableScreen(Screen):
         if prompt.map_mode == "move" and self.move_source:
             self._owner_controls(prompt, box)
         if prompt.columns > 1:
-            grid = self._choice_grid
-            grid.cols = prompt.columns
-            for choice in prompt.choices:
-                grid.add_widget(self._choice(choice.label, lambda c=choice: self.choose(c), choice.style,
-                                             height=dp(56), disabled=not choice.enabled))
-            box.add_widget(grid)
+            # A grid of values (the Power cards); steps within it (a Modifier card played with
+            # the Power card: Power Shift) in a grid of their own under a heading
+            steps = [c for c in prompt.choices if (c.action or "").startswith("sub:") and c.action != "sub:"]
+            self._grid(self._choice_grid, prompt, [c for c in prompt.choices if c not in steps], box)
+            if steps:
+                box.add_widget(self._note("Played with a Modifier card? Tap it first:", bold=True, least=dp(28)))
+                self._grid(self._step_grid, prompt, steps, box)
         else:
             for choice in prompt.choices:
                 box.add_widget(self._choice(choice.label, lambda c=choice: self.choose(c), choice.style,
                                             disabled=not choice.enabled))
         self._notes(prompt, box)
+
+    def _grid(self, grid, prompt, choices, box) -> None:
+        grid.cols = prompt.columns
+        for choice in choices:
+            grid.add_widget(self._choice(choice.label, lambda c=choice: self.choose(c), choice.style,
+                                         height=dp(56), disabled=not choice.enabled))
+        box.add_widget(grid)
 
     def _notes(self, prompt, box) -> None:
         for i, note in enumerate(prompt.notes):
@@ -386,8 +444,14 @@ class TableScreen(Screen):
             if sum(self.entry.values()) >= prompt.limit:
                 self.message = f"That is all: up to {prompt.limit} here (Confirm, or take one back)"
                 return
+            if prompt.per_area and self.entry.get(area, 0) >= prompt.per_area:
+                self.message = (f"{self.model.area_name(area)} is entered already (at most {prompt.per_area} "
+                                "each here): tap another, or take one back")
+                return
             self.entry[area] = self.entry.get(area, 0) + 1
             self._last_tapped = area
+            if prompt.auto_confirm and sum(self.entry.values()) >= prompt.limit:
+                return self._submit_counts(dict(self.entry))  # the dummy's Region cards, Militia: no Confirm
             self._show()
         elif prompt.map_mode == "move":
             if not self.move_source:
@@ -493,6 +557,7 @@ class TableScreen(Screen):
             return  # already open (the prompt and the screen's entry both ask for it)
         if sheet is None:  # one sheet for the app's life, its card buttons kept (see RevealCards)
             sheet = self._reveal_sheet = pick_dialogs.RevealCards()
+        sheet.on_add = lambda: self._action_add_card("")
         sheet.offer(self.model, self.model.builder.reveal_choices(self.model.ask())).open()
 
     def _warm_reveal_sheet(self, *_) -> None:
@@ -524,6 +589,32 @@ class TableScreen(Screen):
         choices = [(str(c.event["card"]), str(c.event["card"])) for c in self.model.builder.power_back_choices(ask)]
         dialogs.PrivatePick(self.model, pid, choices,
                             lambda card: {"type": "power_card_taken_back", "player": pid, "card": int(card)}).open()
+
+    def _action_sub(self, key: str) -> None:
+        """A step within the prompt (a Modifier card played with the Power card, who goes with
+        the King); "sub:" goes back to the prompt itself."""
+        self.sub_prompt = self.model.builder.sub_prompt(self.model.ask(), key) if key else None
+        self.entry, self.move_source, self.move_owner = {}, "", ""
+        self._show()
+
+    def _action_private(self, pid: str) -> None:
+        """One player's secret choice on the tablet (Modifier cards dealt or passed, a card taken
+        back): only they look; nothing of it stays on screen."""
+        from ..table import InputError
+        try:
+            pick = self.model.table.private_question(pid)
+        except InputError as exc:
+            self.message = str(exc)
+            return
+        if pick is None:
+            self.message = f"Nothing is asked of {self.model.name(pid)} in private now"
+            return
+        dialogs.PrivateQuestion(self.model, pick).open()
+
+    def _action_add_card(self, _arg) -> None:
+        """A card the set does not list: added from the box, then the cards are turned up (the
+        reveal's prompt reads the same, so the sheet is opened again here)."""
+        pick_dialogs.AddCard(self.model, on_added=lambda: Clock.schedule_once(self._open_reveal_sheet, 0)).open()
 
     def _action_mobile(self, sid: str) -> None:
         self.sub_prompt = self.model.builder.mobile_prompt(self.model.ask(), sid)

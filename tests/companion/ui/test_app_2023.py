@@ -1,0 +1,111 @@
+"""The 2023 edition at the table, in the real app under Xvfb (scenarios_2023.py, driven by
+app_driver.py): a whole 2-player game with the dummy, New Regency and Power Shift, tracked by
+taps on the tablet alone; every new prompt it reaches; the classic tap budgets measured on it
+the way the headless 2023 tests define them (tests/companion/test_table_2023.py); and the
+new prompts at the other two tablet shapes, with the layout checks of every screen shown."""
+import pytest
+
+from tests.companion.test_table_2023 import general_scorings, ordinary_turns
+
+from .test_app import _drive, _looks_like_a_screen
+
+SCENARIOS = "scenarios_2023"
+
+# Every new prompt (and route through one) the game must meet, by the scenario's names
+REACHED = (
+    "private:deal_modifiers", "private:pass_modifier",          # Power Shift, behind the private screen
+    "sub:modifier", "modifier ability with the replenishment", "prompt:modifier_ability",
+    "private:take_back_power_card",                              # Empowerment: a Power card or a Modifier back
+    "prompt:dummy_region_cards", "prompt:dummy_power_card", "notice",   # the dummy; its card said, no dialog
+    "prompt:place_anywhere", "prompt:place_scoring_tile", "mobile",     # Militia, Enactment
+    "prompt:move_king_with_entourage", "prompt:swap_pieces",            # Entourage, Stand-in
+    "prompt:move_grande", "map:portugal", "castillo stays (Rebellion)", # Competition, Exile, Rebellion
+    "castillo:Counts match: score the Castillo",                        # Revelation, counted first
+    "refused special skipped", "veto used", "add_card", "map:castillo", "outcome dialog", "scoring page")
+PLAYED = ("competition", "revelation", "rebellion", "exile", "entourage", "stand_in", "militia", "enactment",
+          "civil_war", "veto_2023", "empowerment")
+
+
+class _Step:
+    """A step as the headless tests count it: the taps that enter it. The "Done" that closes a
+    "Now move these Caballeros" dialog after it (the dummy's Region cards, Entourage ...) is
+    read, not entered: counted apart (`read_taps`), one a dialog."""
+
+    def __init__(self, row: dict):
+        self.__dict__.update(row)
+        self.taps = row["taps"] - row["read_taps"]
+
+
+def _budgets(steps: list[_Step]) -> dict:
+    """The issue's figures, from the taps counted on the app."""
+    power = [s for s in steps if s.kind == "play_power_card"]
+    plain = [s.taps for s in power if not any(e.get("modifier") for e in s.events)]
+    modified = [s.taps for s in power if any(e.get("modifier") for e in s.events)]
+    discs = [s.taps for s in steps if s.kind == "secret_disc" and s.purpose == "castillo_destination"]
+    openings = [s.taps for s in steps if s.kind == "reveal_secret_discs"]
+    turns = ordinary_turns(steps)
+    return {"ordinary turns": turns, "power plain": plain, "power with a Modifier": modified,
+            "general scorings": general_scorings(steps, 2), "disc on the tablet": discs, "opening": openings,
+            "dummy region cards": [s.taps for s in steps if s.kind == "dummy_region_cards"],
+            "dummy power card": [s.taps for s in steps if s.kind == "dummy_power_card"],
+            "reveal": [s.taps for s in steps if s.kind == "reveal_action_cards"]}
+
+
+def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(tmp_path):
+    outcome, shots = _drive(f"{SCENARIOS}:two_player_game", tmp_path)
+    # Nine rounds to the end screen; the dummy scores nothing and never wins
+    assert outcome["rounds"] == list(range(1, 10))
+    assert outcome["scores"]["white"] == 0 and outcome["winners"] and "white" not in outcome["winners"]
+    assert max(outcome["scores"].values()) == outcome["scores"][outcome["winners"][0]]
+    missing = [r for r in REACHED if not outcome["reached"].get(r)]
+    assert not missing, (missing, outcome["reached"])
+    assert not [e for e in PLAYED if not outcome["played_effects"].get(e)], outcome["played_effects"]
+    # The colours the tower does not know, said once at the start; the dummy's card said in words
+    assert "does not know purple" in outcome["start_notice"] and "white" in outcome["start_notice"]
+    assert any("dummy (White) takes" in n for n in outcome["notices"])
+    # The card found in the box: a wrong entry refused in words, then added
+    added = outcome["card_added"]
+    assert "Tap what the card does first" in added["refused_first"]
+    assert "stack 4 would hold at least 11 cards" in added["refused"]
+    assert (added["stack"], added["copies"]) == (4, 2)
+    assert "Chosen Region is in the card set now" in added["said"], added["said"]
+    # Correct the board: the 2023 map, Scoring tiles as tools, the King tappable into the spaces
+    correction = outcome["correction"]
+    assert correction["board"] == "2023" and "tool:mobile:tile_a" in correction["tools"]
+    assert {"france", "portugal", "castillo"} <= set(correction["king_tappable"])
+    assert correction["king_in_portugal"] and correction["king_after"] != "portugal"  # dropped
+    # The classic tap budgets, measured on the app
+    figures = _budgets([_Step(s) for s in outcome["steps"]])
+    print("2023 taps:", {k: v for k, v in figures.items()}, "total", outcome["taps_total"])
+    turns = figures["ordinary turns"]
+    assert turns and all(taps <= 3 + placed + (not first) for taps, placed, first in turns), turns
+    assert any(placed == 3 and taps <= 6 for taps, placed, first in turns), turns
+    assert figures["power plain"] and set(figures["power plain"]) == {1}, figures["power plain"]
+    assert figures["power with a Modifier"] and set(figures["power with a Modifier"]) == {2}
+    assert figures["disc on the tablet"] and max(figures["disc on the tablet"]) <= 2
+    assert figures["opening"] and max(figures["opening"]) <= 4
+    assert all(taps <= 4 + 2 * 2 for taps in figures["general scorings"]), figures["general scorings"]
+    assert max(figures["dummy power card"]) == 1 and max(figures["dummy region cards"]) <= 2
+    read = [s["read_taps"] for s in outcome["steps"] if s["read_taps"]]
+    assert read and set(read) == {1}  # each dialog closed with one tap
+    assert max(figures["reveal"]) <= 6
+    # Nothing a person would see wrong on any screen shown (48 dp targets, overlaps, cut words)
+    assert not {k: v for k, v in outcome["problems"].items() if v}, outcome["problems"]
+    for name in ("start_colour_notes", "private_deal_modifiers", "private_pass_modifier", "prompt_dummy_region_cards",
+                 "outcome_dummy_region_cards", "add_card", "reveal_sheet", "prompt_dummy_power_card",
+                 "prompt_play_power_card", "sub_modifier", "notice", "prompt_place_anywhere", "mobile",
+                 "prompt_move_king_with_entourage", "prompt_swap_pieces", "prompt_move_king", "prompt_move_grande",
+                 "castillo_stays_lifted", "prompt_veto", "private_take_back_power_card", "correction_king_in_portugal",
+                 "scoring_general", "end_2023"):
+        _looks_like_a_screen(shots / f"{name}.png")
+
+
+@pytest.mark.parametrize("window", ["1920x1200", "800x1280"])
+def test_the_new_prompts_at_the_other_tablet_shapes(tmp_path, window):
+    outcome, shots = _drive(f"{SCENARIOS}:first_rounds", tmp_path, window)
+    assert not {k: v for k, v in outcome["problems"].items() if v}, outcome["problems"]
+    size = tuple(int(x) for x in window.split("x"))
+    for name in ("start_colour_notes", "private_deal_modifiers", "prompt_dummy_region_cards", "add_card",
+                 "reveal_sheet", "prompt_play_power_card", "sub_modifier", "notice", "prompt_move_grande",
+                 "correction_king_in_portugal"):
+        _looks_like_a_screen(shots / f"{name}.png", size)

@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, cached_property
 from importlib import resources
 from typing import Annotated, Any, Literal, Optional
 
@@ -315,11 +315,13 @@ class Board:
     provenance: dict[str, str] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
 
-    @property
+    # Read in every hot loop: computed once per board (a frozen dataclass keeps them in its
+    # __dict__; the fields they come from never change).
+    @cached_property
     def castillo(self) -> int:
         return len(self.region_ids)
 
-    @property
+    @cached_property
     def regions(self) -> range:
         return range(len(self.region_ids))
 

@@ -155,24 +155,26 @@ def _ask_reveal(state: GameState) -> Ask:
 
 def _ask_power(state: GameState) -> Ask:
     p = state.power_order[state.power_pos]
-    options = {"cards": _playable_power_cards(state, p), "unavailable": _known_unavailable(state, p),
+    played = _played_values(state)
+    options = {"cards": _playable_power_cards(state, p, played),
+               "unavailable": _known_unavailable(state, p, played),
                "stacks": {s: cid for s, cid in state.revealed.items() if cid is not None}}
     if state.rules.power_shift:
-        options["modifiers"] = _power_shift.play_options(state, p)  # private, as the hand is
+        options["modifiers"] = _power_shift.play_options(state, p, played)  # private, as the hand is
     return Ask("play_power_card", (state.players[p],), options)
 
 
-def _known_unavailable(state: GameState, p: int) -> list[int]:
+def _known_unavailable(state: GameState, p: int, played: set[int] | None = None) -> list[int]:
     """Values everyone knows p cannot play now: played this round, or laid down by p in an
     earlier round (unless p once took a card back: which one stays secret)."""
-    gone = _played_values(state)
+    gone = set(_played_values(state) if played is None else played)
     if not state.took_back_any[p]:
         gone |= state.power_spent[p]
     return sorted(gone)
 
 
-def _playable_power_cards(state: GameState, p: int) -> list[int]:
-    used = _played_values(state)
+def _playable_power_cards(state: GameState, p: int, played: set[int] | None = None) -> list[int]:
+    used = _played_values(state) if played is None else played
     return sorted(c for c in state.hands[p] if c not in used)
 
 

@@ -153,6 +153,11 @@ class GameState:
     modifier_played: list[str | None] = field(default_factory=list)  # this round, face up
     modifier_discards: list[set[str]] = field(default_factory=list)
     modifier_take_back: list[bool] = field(default_factory=list)   # Empowerment took this round's
+    # Seats (the dummy's included): len(players), read in every hot loop, so kept, not computed.
+    n: int = field(init=False, default=0)
+
+    def __post_init__(self) -> None:
+        self.n = len(self.players)
 
     # --- copying ------------------------------------------------------------
     def clone(self) -> "GameState":
@@ -190,10 +195,6 @@ class GameState:
             card_entries=self.card_entries[:], board_entries=self.board_entries[:])
 
     # --- small read helpers -------------------------------------------------
-    @property
-    def n(self) -> int:
-        return len(self.players)
-
     @property
     def round(self) -> int:
         return self.schedule[min(self.round_index, len(self.schedule) - 1)]

@@ -37,6 +37,7 @@ table chose it (GameSetup.stand_in_modifiers).
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Optional
@@ -156,8 +157,12 @@ def parse_modifiers(raw: Any, allow_stand_in: bool) -> dict[str, Modifier]:
 
 def stand_in_modifiers() -> list[dict]:
     """The stand-in set for self-play (not the printed cards)."""
-    data = json.loads(resources.files("engine.data").joinpath(STAND_IN_FILE).read_text("utf-8"))
-    return data["modifiers"]
+    return json.loads(_stand_in_text())["modifiers"]
+
+
+@lru_cache(maxsize=1)
+def _stand_in_text() -> str:
+    return resources.files("engine.data").joinpath(STAND_IN_FILE).read_text("utf-8")
 
 
 def modifiers_for(setup: ev.GameSetup) -> dict[str, Modifier]:
@@ -186,20 +191,25 @@ def total(state: GameState, q: int) -> int:
 
 
 def totals_played(state: GameState) -> set[int]:
-    return {total(state, q) for q in range(state.n) if state.played[q] is not None}
+    mods = state.modifiers
+    return {card if m is None else card + mods[m].value
+            for card, m in zip(state.played, state.modifier_played or [None] * state.n) if card is not None}
 
 
 def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}"
 
 
-def play_options(state: GameState, p: int) -> dict[str, dict]:
-    """Modifier id -> its value and the Power cards p may play it with now."""
-    taken = totals_played(state)
+def play_options(state: GameState, p: int, taken: set[int] | None = None) -> dict[str, dict]:
+    """Modifier id -> its value and the Power cards p may play it with now (`taken`: the
+    totals already played, when the caller has them)."""
+    taken = totals_played(state) if taken is None else taken
+    hand = sorted(state.hands[p])
+    mods = state.modifiers
     out = {}
     for mid in sorted(state.modifier_hands[p]):
-        v = state.modifiers[mid].value
-        out[mid] = {"value": v, "cards": sorted(c for c in state.hands[p] if c + v not in taken)}
+        v = mods[mid].value
+        out[mid] = {"value": v, "cards": [c for c in hand if c + v not in taken]}
     return out
 
 

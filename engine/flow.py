@@ -202,6 +202,8 @@ def _ask_choose_card(state: GameState) -> Ask:
 def _placement_areas(state: GameState) -> list[str]:
     """Regions next to the King's region, and the Castillo unless the King is there."""
     board = state.board
+    if state.king < board.castillo:  # the King in a region: the usual case
+        return [board.region_ids[r] for r in sorted(board.neighbours[state.king])] + [CASTILLO]
     castillo = [] if king_in_castillo(state) else [CASTILLO]
     return [board.region_ids[r] for r in sorted(kings_neighbours(state))] + castillo
 
@@ -503,23 +505,17 @@ _SPECIAL_ASK: dict[str, Callable[[GameState, Special], Ask]] = {
 # --------------------------------------------------------------------------
 
 def apply_event(state: GameState, event: Any) -> None:
-    step = _registered_step(state, event)
-    if step is not None:
-        step(state, state.special, event)
-        state.event_count += 1
-        return
+    if state.stage == "special" and state.special.effect in EFFECTS:
+        step = EFFECTS[state.special.effect].steps.get(type(event))
+        if step is not None:  # a step of an effect in engine/effects/
+            step(state, state.special, event)
+            state.event_count += 1
+            return
     handler = _APPLY.get(type(event))
     if handler is None:
         raise RuleViolation("phase-order", f"{type(event).__name__} is not a game event")
     handler(state, event)
     state.event_count += 1
-
-
-def _registered_step(state: GameState, event: Any):
-    """A step of a special action whose effect lives in engine/effects/, if this event is one."""
-    if state.stage != "special" or state.special.effect not in EFFECTS:
-        return None
-    return EFFECTS[state.special.effect].steps.get(type(event))
 
 
 # --- reveal -----------------------------------------------------------------
@@ -781,6 +777,8 @@ def _apply_place(state: GameState, e: ev.CaballerosPlaced) -> None:
 # --- special action: start / skip / finish ---------------------------------------------
 
 def _veto_holders(state: GameState, exclude: int) -> list[int]:
+    if not state.vetoes:
+        return []
     holders = {q for q, _ in state.vetoes if q != exclude}
     return [q for q in _clockwise_from(state, exclude) if q in holders]
 

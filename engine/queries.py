@@ -27,6 +27,8 @@ def kings_neighbours(state: GameState) -> frozenset[int]:
     way as usual"; the printed board says which they are, and until the table enters
     them the engine refuses rather than guess."""
     board = state.board
+    if state.king < board.castillo:
+        return board.neighbours[state.king]
     if king_in_castillo(state):
         return frozenset(board.regions)
     if king_in_space(state):

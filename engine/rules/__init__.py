@@ -11,7 +11,7 @@ power_shift.py, ...) or in engine/effects/, each found by its name.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 RULE_SETS = ("classic", "2023")
 MODULES: dict[str, tuple[str, ...]] = {
@@ -27,45 +27,38 @@ class RulesChoiceError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class RuleSet:
+    """A rule set with its modules, and the policies the flow asks of it (worked out once
+    here: the flow reads them at every step)."""
+
     id: str
     modules: frozenset[str]
     players: int                 # seats that play, the 2-player game's dummy not counted
+    # 2023: used and left-over Action cards go face up to a discard pile; classic: under
+    # their stacks, to come round again.
+    discard_pile: bool = field(init=False)
+    # 2023, 2 players: a third colour played by the rules (rules/dummy.py).
+    dummy: bool = field(init=False)
+    # Stacks 2 and 3 shuffled together into one (2 players always; 3 may choose).
+    four_stacks: bool = field(init=False)
+    # The stacks the table reveals a card from each round, stack 5 apart. With four stacks
+    # the merged 2-and-3 stack is numbered 2.
+    stacks: tuple[int, ...] = field(init=False)
+    # The ten ♠ cards replace the King's card as a fifth stack (rules/new_regency.py).
+    new_regency: bool = field(init=False)
+    power_shift: bool = field(init=False)
 
-    # --- policies the flow asks -----------------------------------------------------
-    @property
-    def discard_pile(self) -> bool:
-        """2023: used and left-over Action cards go face up to a discard pile; classic:
-        under their stacks, to come round again."""
-        return self.id == "2023"
-
-    @property
-    def dummy(self) -> bool:
-        """2023, 2 players: a third colour played by the rules (rules/dummy.py)."""
-        return self.id == "2023" and self.players == 2
-
-    @property
-    def four_stacks(self) -> bool:
-        """Stacks 2 and 3 shuffled together into one (2 players always; 3 may choose)."""
-        return self.id == "2023" and (self.players == 2 or "four-stacks" in self.modules)
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """The stacks the table reveals a card from each round, stack 5 apart. With four
-        stacks the merged 2-and-3 stack is numbered 2."""
-        return (1, 2, 4) if self.four_stacks else (1, 2, 3, 4)
+    def __post_init__(self) -> None:
+        is_2023 = self.id == "2023"
+        four = is_2023 and (self.players == 2 or "four-stacks" in self.modules)
+        for name, value in (("discard_pile", is_2023), ("dummy", is_2023 and self.players == 2),
+                            ("four_stacks", four), ("stacks", (1, 2, 4) if four else (1, 2, 3, 4)),
+                            ("new_regency", "new-regency" in self.modules),
+                            ("power_shift", "power-shift" in self.modules)):
+            object.__setattr__(self, name, value)
 
     def table_stack(self, printed_stack: int) -> int:
         """The stack a card lies in at this table (its back's number, or the merged one)."""
         return 2 if self.four_stacks and printed_stack == 3 else printed_stack
-
-    @property
-    def new_regency(self) -> bool:
-        """The ten ♠ cards replace the King's card as a fifth stack (rules/new_regency.py)."""
-        return "new-regency" in self.modules
-
-    @property
-    def power_shift(self) -> bool:
-        return "power-shift" in self.modules
 
     def paid_places(self, seats: int) -> int:
         """Places a scoreboard pays. Classic: 2 players 1st only, 3 players 1st and 2nd.

@@ -362,7 +362,7 @@ def _movable_sources(state: GameState, sp: Special) -> dict[str, dict[str, int]]
 def _move_targets(state: GameState) -> list[str]:
     """Regions but the King's, and the Castillo unless the King stands there (Rebellion)."""
     board = state.board
-    castillo = [] if king_in_castillo(state) else [CASTILLO]
+    castillo = [] if state.king == board.castillo else [CASTILLO]
     return [board.region_ids[r] for r in board.regions if r != state.king] + castillo
 
 

@@ -155,9 +155,11 @@ class GameState:
     modifier_take_back: list[bool] = field(default_factory=list)   # Empowerment took this round's
     # Seats (the dummy's included): len(players), read in every hot loop, so kept, not computed.
     n: int = field(init=False, default=0)
+    seat_of: dict = field(init=False, default_factory=dict)   # player id -> seat
 
     def __post_init__(self) -> None:
         self.n = len(self.players)
+        self.seat_of = {pid: p for p, pid in enumerate(self.players)}
 
     # --- copying ------------------------------------------------------------
     def clone(self) -> "GameState":
@@ -200,10 +202,7 @@ class GameState:
         return self.schedule[min(self.round_index, len(self.schedule) - 1)]
 
     def player_index(self, pid: str) -> int | None:
-        try:
-            return self.players.index(pid)
-        except ValueError:
-            return None
+        return self.seat_of.get(pid)
 
     def on_board(self, p: int) -> int:
         """Caballeros of p in the regions (not the Castillo)."""

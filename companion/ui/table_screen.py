@@ -132,18 +132,20 @@ class TableScreen(Screen):
 
     def on_pre_enter(self, *args) -> None:
         self._game_shown = None
-        self._colour_notes()
+        self._game_opened()
         self._sim_buttons()
         self._public_changed()
         self._prompt_changed()
         self._tower_changed()
 
-    def _colour_notes(self) -> None:
-        """Once a game, at its start: the colours the tower does not know are entered by hand."""
+    def _game_opened(self) -> None:
+        """Once a game: its action cards' buttons made a few a frame (a 2023 set is not the one
+        made at startup); at its start, the colours the tower does not know are said."""
         table = self.model.table
         if table is None or table is self._noted_table:
             return
         self._noted_table = table
+        Clock.schedule_once(self._warm_reveal_sheet, 0)
         if not _played(table):
             self.notice = " ".join(table.setup.colour_notes())
 
@@ -637,7 +639,8 @@ class TableScreen(Screen):
         self.manager.current = "end"
 
     def _action_enter_board(self, _arg) -> None:
-        self.board_edit = BoardEntry(self.model.public["game"], dict(self.model.table.names))
+        # The game's board: 2023 names, the King by the Castillo or in France/Portugal, Scoring tiles
+        self.board_edit = BoardEntry(self.model.public["game"], dict(self.model.table.names), self.model.board)
         self._show_board_edit()
 
     # ---- scoring only: entering the board ----------------------------------------------------
@@ -648,17 +651,22 @@ class TableScreen(Screen):
         self.prompt_hint = edit.hint()
         self.actor_rgb = list(PLAYER_RGB.get(edit.colour, (0.5, 0.45, 0.4)))
         m = self.ids.map
-        m.public = edit.preview()
+        m.public = {**edit.preview(), "mobile_scoreboards": dict(edit.mobile)}  # a tile placed shows at once
         m.pending = {}
-        m.tappable = list(self.model.board.region_ids)
+        regions = list(self.model.board.region_ids)
+        m.tappable = edit.king_places() if edit.tool == "king" else regions + (
+            [CASTILLO] if edit.edition_2023 and edit.tool != "add" and edit.tool != "remove" else [])
         m.selected = ""
+        self.message = edit.message
         box = self._clear_actions()
         self.entry_text = f"Tool: {edit.tool_words()}"
-        for pid in self.model.table.players:
+        for pid in edit.players:   # the 2-player dummy's Caballeros are on the board too
             style = "primary" if edit.tool == "add" and edit.colour == pid else "normal"
             box.add_widget(self._choice(f"{self.model.name(pid)}: add", lambda p=pid: self._tool("add", p), style,
                                         height=dp(40)))
-        for tool, words in (("remove", "Take one off"), ("king", "Move the King"), ("grande", "Move a Grande")):
+        tiles = [(f"mobile:{sid}", f"Place {words}") for sid, words in edit.pieces()] if edit.edition_2023 else []
+        for tool, words in (("remove", "Take one off"), ("king", "Move the King"), ("grande", "Move a Grande"),
+                            *tiles):
             style = "primary" if edit.tool == tool else "quiet"
             box.add_widget(self._choice(words, lambda t=tool: self._tool(t, edit.colour), style, height=dp(40)))
         box.add_widget(self._choice("Save the board", self._save_board, "primary"))

@@ -583,6 +583,19 @@ class Tablet:
         yield 0.1
 
 
+def per_area_check(d, tablet, ask):
+    """The dummy's Region cards: one card per region, so a region tapped twice is refused in
+    words (and the entry kept); Clear empties it."""
+    area = next(a for a in ask.options["pile"] if a != ask.options.get("kings_region"))
+    for _ in range(2):
+        d.tap_area(area)
+        yield 0.08
+    screen = d.screen("table")
+    d.facts["per_area"] = {"message": screen.message, "entry": dict(screen.entry),
+                           "still_asked": d.model.table.asked().kind}
+    yield from tablet._tap_choice("Clear")
+
+
 def correction_visit(d, tablet):
     """"Correct the board" in a 2023 game: the 2023 map, the Scoring tiles as tools, the King
     tapped into Portugal; then dropped (Cancel, and yes)."""
@@ -643,6 +656,8 @@ def two_player_game(d, variant="full", rounds=None):
         if ask.kind == "game_over" or (rounds and ask.round > rounds):
             break
         yield from tablet.shot(f"prompt_{ask.kind}")
+        if ask.kind == "dummy_region_cards" and "per_area" not in d.facts:
+            yield from per_area_check(d, tablet, ask)
         if ask.kind == "play_power_card" and ask.round == 2 and "correction" not in d.facts:
             yield from correction_visit(d, tablet)
         if ask.kind == "reveal_action_cards":
@@ -671,3 +686,77 @@ def two_player_game(d, variant="full", rounds=None):
 def first_rounds(d):
     """The same game's first two rounds (the new prompts, for the other tablet shapes)."""
     yield from two_player_game(d, rounds=2)
+
+
+def scoring_only_2023(d):
+    """A short 2023 game in scoring-only mode, 2 players and the dummy: the board entered by taps
+    (the dummy's Caballeros, the King in France, a Scoring tile), rounds finished, each general
+    scoring's discs on the tablet (none for the dummy), the Castillo lifted, to the end screen."""
+    from companion.table import TableSetup
+    from engine.events import GameSetup
+    d.facts = {}
+    board_file, cards_file = _files()
+    game = GameSetup(players=["purple", "blue"], names={"purple": "Ana", "blue": "Ben"}, king="castilla",
+                     homes={"purple": "galicia", "blue": "aragon"}, start_player="purple", rules="2023",
+                     dummy="white", variant="short", board_file=board_file, cards_file=cards_file)
+    yield 0.3
+    d.model.new_game(TableSetup(game=game, mode="scoring", tower={"kind": "simulated"}))
+    d.app.root.current = "table"
+    yield from _wait_for(d, lambda: d.current == "table")
+    yield 0.3
+    shots = Tablet(d)
+    tap = shots._tap_choice    # a side-panel button, scrolled into view first
+    yield from tap("Enter the board")
+    for who, area, times in (("Ana", "navarra", 2), ("the dummy (White)", "navarra", 1), ("Ben", "toledo", 1)):
+        yield from tap(f"{who}: add")
+        for _ in range(times):
+            d.tap_area(area)
+            yield 0.05
+    yield from tap("Move the King")
+    d.tap_area("france")
+    yield 0.1
+    yield from tap("Place Scoring tile A (8·4·0)")
+    d.tap_area("toledo")
+    yield 0.15
+    yield from shots.shot("scoring_only_board_entry")
+    yield from tap("Save the board")
+    game_now = d.model.public["game"]
+    d.facts["entered"] = {"king": game_now["king"], "tiles": game_now["mobile_scoreboards"],
+                          "navarra": game_now["regions"].get("navarra"), "message": d.model.message}
+    scorings = 0
+    guard = 0
+    while d.model.table.asked().kind != "game_over":
+        guard += 1
+        assert guard < 40, d.model.table.asked()
+        ask = d.model.table.asked()
+        if ask.kind == "play_round":
+            yield from tap("Round finished")
+            continue
+        assert ask.kind == "secret_disc", ask
+        d.facts.setdefault("disc_buttons", sorted(w.text for w in d.screen("table").ids.actions.children
+                                                  if w.text.endswith("secret disc")))
+        for pid, region in (("purple", "navarra"), ("blue", "toledo")):
+            yield from tap(f"{d.model.name(pid)}: secret disc")
+            d.tap(d.model.area_name(region), exact=True)
+            yield 0.1
+        yield from tap("Open the Castillo")
+        yield from _wait_for(d, lambda: d.current == "scoring", PATIENCE)
+        yield 0.2
+        d.tap("Counts match")
+        yield from _wait_for(d, lambda: d.screen("scoring").record is not None, PATIENCE)
+        yield 0.2
+        scorings += 1
+        if scorings == 1:
+            yield from shots.shot("scoring_only_general")
+        d.tap("Done: back to the table")
+        yield 0.2
+    yield from _wait_for(d, lambda: d.current == "end", PATIENCE)
+    yield 0.3
+    d.shot("scoring_only_end")
+    public = d.model.public["game"]
+    lines = [ln for s in public["scorings"] for ln in s["lines"]]
+    d.facts.update({"scorings": scorings, "winners": public["winners"],
+                    "scores": {p["id"]: p["score"] for p in public["players"]},
+                    "dummy_points": sum(ln["points"] for ln in lines if ln["player"] == "white"),
+                    "toledo_lines": [ln for ln in lines if ln["area"] == "toledo"][:4],
+                    "problems": shots.problems})

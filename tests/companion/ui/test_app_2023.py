@@ -69,6 +69,10 @@ def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(tmp_path):
     assert "stack 4 would hold at least 11 cards" in added["refused"]
     assert (added["stack"], added["copies"]) == (4, 2)
     assert "Chosen Region is in the card set now" in added["said"], added["said"]
+    # The dummy's Region cards: a region tapped twice is refused in words, nothing sent
+    per_area = outcome["per_area"]
+    assert "entered already" in per_area["message"] and per_area["still_asked"] == "dummy_region_cards"
+    assert list(per_area["entry"].values()) == [1], per_area
     # Correct the board: the 2023 map, Scoring tiles as tools, the King tappable into the spaces
     correction = outcome["correction"]
     assert correction["board"] == "2023" and "tool:mobile:tile_a" in correction["tools"]
@@ -109,3 +113,19 @@ def test_the_new_prompts_at_the_other_tablet_shapes(tmp_path, window):
                  "reveal_sheet", "prompt_play_power_card", "sub_modifier", "notice", "prompt_move_grande",
                  "correction_king_in_portugal"):
         _looks_like_a_screen(shots / f"{name}.png", size)
+
+
+def test_a_short_2023_game_in_scoring_only_mode(tmp_path):
+    outcome, shots = _drive(f"{SCENARIOS}:scoring_only_2023", tmp_path)
+    # The board entered by taps: the King in France, a Scoring tile, the dummy's Caballeros
+    entered = outcome["entered"]
+    assert entered["king"] == "france" and entered["tiles"] == {"tile_a": "toledo"}, entered
+    assert entered["navarra"] == {"purple": 2, "white": 1}, entered
+    # Each general scoring asks the two players for a disc, never the dummy; it scores nothing
+    assert outcome["disc_buttons"] == ["Ana: secret disc", "Ben: secret disc"]
+    assert outcome["scorings"] == 3 and outcome["dummy_points"] == 0  # after rounds 3, 6 and 9
+    assert outcome["winners"] and "white" not in outcome["winners"]
+    assert any(ln["player"] == "blue" and ln["points"] > 0 for ln in outcome["toledo_lines"]), outcome["toledo_lines"]
+    assert not {k: v for k, v in outcome["problems"].items() if v}, outcome["problems"]
+    for name in ("scoring_only_board_entry", "scoring_only_general", "scoring_only_end"):
+        _looks_like_a_screen(shots / f"{name}.png")

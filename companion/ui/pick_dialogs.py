@@ -112,7 +112,7 @@ class RevealCards(_Sheet):
         row = self.bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         row.add_widget(_button("Not now", self.dismiss, height=dp(56)))
         # 2023: a card the table's set does not list is added from here, then picked
-        self.add_button = _button("A card is not listed: add it", self.add_card, height=dp(56))
+        self.add_button = _button("Add or complete a card", self.add_card, height=dp(56))
         self.reveal_button = _button("Reveal", self.reveal, primary=True, height=dp(56))
         row.add_widget(self.reveal_button)
         self.body.add_widget(row)
@@ -238,24 +238,39 @@ def card_id(name: str, taken) -> str:
 class AddCard(_Sheet):
     """A card turned up that the game's card set does not list, added from the box at once:
     its effect chosen from the list with the rule book's text beside it
-    (companion.prompts.effect_choices), its name, stack, copies and numbers. One input
-    (Table.complete_card_set), checked like a card file: a mistake is shown in its words and
-    nothing changes. (The card-set screen keeps a table's set for its next games.)"""
+    (companion.prompts.effect_choices), its name, stack, copies and numbers; or a listed card
+    whose facts nobody entered (Civil War's outcome, a stack) completed from the card. One
+    input (Table.complete_card_set), checked like a card file: a mistake is shown in its words
+    and nothing changes; what is accepted is kept in Your cards for the next games too."""
 
     def __init__(self, model, on_added=None):
-        super().__init__("Add the card you turned up to the card set", size_hint=(0.94, 0.94),
+        super().__init__("Add or complete a card of your card set", size_hint=(0.94, 0.94),
                          portrait_hint=(0.96, 0.94))
         self.model, self.on_added = model, on_added
         self.effects = {e.name: e for e in model.table.effect_choices(model.board.rules)}
         self.effect = None
+        self.completing = None            # a listed card's id, when its facts are entered
         self.name, self.stack, self.copies, self.params = "", 1, 1, {}
-        self.body.add_widget(_label("Tap what the card does; its rule text shows beside it. Then its name, "
-                                    "stack and copies as printed.", font_size="16sp"))
+        self.body.add_widget(_label("A card not in the list: tap what it does (its rule text shows beside it), "
+                                    "then its name, stack and copies as printed.", font_size="16sp"))
         from kivy.core.window import Window
         panes = BoxLayout(orientation="horizontal" if Window.width >= Window.height else "vertical", spacing=dp(10))
         self.effect_list = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
         self.effect_list.bind(minimum_height=self.effect_list.setter("height"))
         self.effect_buttons = {}
+        self.card_buttons = {}
+        incomplete = self.incomplete()
+        if incomplete:
+            self.effect_list.add_widget(_label("Listed, with facts to enter from the card:", bold=True,
+                                               font_size="15sp"))
+            for cid, what in incomplete.items():
+                card = model.board.cards[cid]
+                button = _button(f"{card.name}: {what}", lambda c=cid: self.complete(c), height=dp(52),
+                                 font_size="14sp")
+                self.card_buttons[cid] = button
+                self.effect_list.add_widget(button)
+            self.effect_list.add_widget(_label("A card not in the list, by what it does:", bold=True,
+                                               font_size="15sp"))
         for name, effect in self.effects.items():
             first = effect.rule_text.split(") ", 1)[-1].split(". ")[0]  # its first sentence, without the book
             words = first if len(first) <= 70 else first[:70].rsplit(" ", 1)[0] + " ..."
@@ -286,9 +301,31 @@ class AddCard(_Sheet):
         modules = getattr(self.model.table.setup.game, "modules", []) or []
         return [1, 2, 3, 4] + ([5] if "new-regency" in modules else [])
 
+    def incomplete(self) -> dict[str, str]:
+        """Listed cards with facts nobody entered (the board's `missing`: "cards.<id>.<field>")."""
+        out: dict[str, list[str]] = {}
+        for key in self.model.board.missing:
+            parts = key.split(".")
+            if parts[0] == "cards" and len(parts) > 2 and parts[1] in self.model.board.cards:
+                out.setdefault(parts[1], []).append(parts[-1].replace("_", " "))
+        return {cid: "enter its " + " and ".join(fields) for cid, fields in out.items()}
+
+    def complete(self, cid: str) -> None:
+        """A listed card: what is known prefilled, the rest entered from the card."""
+        card = self.model.board.cards[cid]
+        self.completing, self.effect = cid, self.effects.get(card.effect)
+        self.name, self.stack, self.copies = card.name, card.stack or 1, card.copies or 1
+        known = {k: v for k, v in card.params.items() if v is not None}
+        specs = self.effect.params if self.effect else {}
+        self.params = {**{p: self._default(spec) for p, spec in specs.items() if spec.get("required")}, **known}
+        self.message.text = ""
+        self._form()
+        self.form_scroll.scroll_y = 1
+
     def choose(self, name: str) -> None:
+        self.completing = None
         self.effect = self.effects[name]
-        if not self.name:
+        if not self.name or self.name in {c.name for c in self.model.board.cards.values()}:
             self.name = self.effect.title
         self.params = {p: self._default(spec) for p, spec in self.effect.params.items() if spec.get("required")}
         self.message.text = ""
@@ -311,19 +348,24 @@ class AddCard(_Sheet):
         form.clear_widgets()
         self.steppers = {}   # what each stepper sets -> its (-, +) buttons
         for name, button in self.effect_buttons.items():
-            chosen = self.effect is not None and self.effect.name == name
+            chosen = self.completing is None and self.effect is not None and self.effect.name == name
             button.background_color = CHOSEN if chosen else NORMAL
+        for cid, button in self.card_buttons.items():
+            button.background_color = CHOSEN if self.completing == cid else NORMAL
+        self.add_button.text = "Save the card" if self.completing else "Add the card"
         if self.effect is None:
             form.add_widget(_label("No effect chosen yet.", font_size="16sp"))
             return
         e = self.effect
-        form.add_widget(_label(e.title, bold=True, font_size="19sp", halign="left"))
+        heading = f"{self.name} (in your set: {e.title})" if self.completing else e.title
+        form.add_widget(_label(heading, bold=True, font_size="19sp", halign="left"))
         form.add_widget(_label(e.rule_text, font_size="14sp", halign="left"))
-        from kivy.uix.textinput import TextInput
-        form.add_widget(_label("Name, as printed on the card:", bold=True, halign="left", font_size="15sp"))
-        field = TextInput(text=self.name, multiline=False, size_hint_y=None, height=dp(48), font_size="18sp")
-        field.bind(text=lambda w, v: setattr(self, "name", v))
-        form.add_widget(field)
+        if not self.completing:   # a listed card keeps its name
+            from kivy.uix.textinput import TextInput
+            form.add_widget(_label("Name, as printed on the card:", bold=True, halign="left", font_size="15sp"))
+            field = TextInput(text=self.name, multiline=False, size_hint_y=None, height=dp(48), font_size="18sp")
+            field.bind(text=lambda w, v: setattr(self, "name", v))
+            form.add_widget(field)
         stack = f"{self.stack} (New Regency)" if self.stack == 5 else self.stack
         self._stepper(form, "Stack", stack, lambda d: self._set("stack", d, self.stacks()), "stack")
         self._stepper(form, "Copies in the box", self.copies, lambda d: self._set("copies", d, list(range(1, 11))),
@@ -394,8 +436,11 @@ class AddCard(_Sheet):
     # ---- sending ------------------------------------------------------------------------
 
     def entry(self) -> dict:
-        """The card in the card-file vocabulary."""
+        """The card in the card-file vocabulary (a listed card: its id and what was entered)."""
         e = self.effect
+        if self.completing:
+            return {"id": self.completing, "stack": self.stack, "copies": self.copies, "params": dict(self.params),
+                    "source": "completed at the table"}
         name = self.name.strip()
         numbers = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.params.items() if not isinstance(v, list))
         card = {"id": card_id(name, self.model.board.cards), "name": name, "stack": self.stack,
@@ -409,7 +454,7 @@ class AddCard(_Sheet):
         from ..table import InputError
 
         if self.effect is None:
-            self.message.text = "Tap what the card does first (its effect, from the list)"
+            self.message.text = "Tap what the card does first (its effect, from the list), or a listed card"
             return
         if not self.name.strip():
             self.message.text = "Give the card's name as printed on it"
@@ -424,7 +469,8 @@ class AddCard(_Sheet):
             return
         # Kept in Your cards for the next games too (or said why not: this game has it either way)
         kept = remember_card_entries([entry])
-        self.model.message = f"{self.name.strip()} is in the card set now: turn up the cards. " + (
+        done = "is complete" if self.completing else "is in the card set now"
+        self.model.message = f"{self.name.strip()} {done}: turn up the cards. " + (
             kept or "Your cards keep it for the next games.")
         self.dismiss()
         if self.on_added is not None:

@@ -140,6 +140,8 @@ class Tablet:
                                  f"choices {[c.label for c in prompt.choices]}, map {prompt.map_mode} {prompt.areas}")
         taps, events, self.read_taps = len(self.d.taps), self._events(), 0
         self.reached[f"prompt:{ask.kind}"] += 1
+        if ask.kind == "turn_action" and (ask.options.get("special") or {}).get("refused"):
+            yield from self.shot("prompt_refused_special")   # a card whose facts nobody entered
         yield from self.run(plan, ask)
         yield from self.settle(ask)
         new = self._new_events(events)
@@ -545,7 +547,7 @@ class Tablet:
         yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
         yield 0.15
         assert not self._added()
-        d.tap("A card is not listed: add it")
+        d.tap("Add or complete a card")
         yield from _wait_for(d, lambda: isinstance(self._dialog(), AddCard), PATIENCE)
         yield 0.15
         dialog = self._dialog()
@@ -571,6 +573,29 @@ class Tablet:
         card = added[0] if added else None
         d.facts["card_added"] = {"refused_first": refused_first, "refused": refused, "said": d.model.message,
                                  "stack": card and card.stack, "copies": card and card.copies, "id": card and card.id}
+        yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
+
+    def complete_civil_war(self):
+        """Civil War was refused (its outcome not entered): completed from the card at the next
+        reveal ("Add or complete a card", the listed card, its outcome, Save); the sheet opens again."""
+        from companion.ui.pick_dialogs import AddCard, RevealCards
+        d = self.d
+        yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
+        yield 0.15
+        d.tap("Add or complete a card")
+        yield from _wait_for(d, lambda: isinstance(self._dialog(), AddCard), PATIENCE)
+        yield 0.15
+        dialog = self._dialog()
+        listed = sorted(dialog.card_buttons)
+        yield from self._tap_in(dialog, dialog.card_buttons["civil_war"].text)
+        yield from self._tap_in(dialog, "to court")     # what the card says happens to them
+        yield from self.shot("complete_card")
+        yield from self._tap_in(dialog, "Save the card")
+        yield from _wait_for(d, lambda: self._dialog() is not dialog, PATIENCE)
+        card = self.table.board.cards["civil_war"]
+        self.reached["card completed"] += 1
+        d.facts["card_completed"] = {"listed": listed, "params": dict(card.params), "said": d.model.message,
+                                     "missing": [k for k in self.table.board.missing if "civil_war" in k]}
         yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
 
     def _added(self) -> list:
@@ -663,6 +688,8 @@ def two_player_game(d, variant="full", rounds=None):
         if ask.kind == "reveal_action_cards":
             if not rounds_seen:
                 yield from tablet.add_missing_card()
+            elif tablet.reached["refused special skipped"] and "card_completed" not in d.facts:
+                yield from tablet.complete_civil_war()
             rounds_seen.add(ask.round)
             yield from tablet.reveal_step()
         else:

@@ -69,6 +69,10 @@ def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(tmp_path):
     assert "stack 4 would hold at least 11 cards" in added["refused"]
     assert (added["stack"], added["copies"]) == (4, 2)
     assert "Chosen Region is in the card set now" in added["said"], added["said"]
+    # Civil War, refused while its outcome was not entered, completed from the card at the next reveal
+    completed = outcome["card_completed"]
+    assert "civil_war" in completed["listed"] and completed["params"]["outcome"] == "to_court", completed
+    assert completed["missing"] == [] and "Civil War is complete" in completed["said"], completed
     # The dummy's Region cards: a region tapped twice is refused in words, nothing sent
     per_area = outcome["per_area"]
     assert "entered already" in per_area["message"] and per_area["still_asked"] == "dummy_region_cards"
@@ -99,7 +103,7 @@ def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(tmp_path):
                  "outcome_dummy_region_cards", "add_card", "reveal_sheet", "prompt_dummy_power_card",
                  "prompt_play_power_card", "sub_modifier", "notice", "prompt_place_anywhere", "mobile",
                  "prompt_move_king_with_entourage", "prompt_swap_pieces", "prompt_move_king", "prompt_move_grande",
-                 "castillo_stays_lifted", "prompt_veto", "private_take_back_power_card", "correction_king_in_portugal",
+                 "castillo_stays_lifted", "prompt_refused_special", "prompt_veto", "private_take_back_power_card", "correction_king_in_portugal",
                  "scoring_general", "end_2023"):
         _looks_like_a_screen(shots / f"{name}.png")
 

@@ -705,12 +705,19 @@ class PromptBuilder:
     def _split_words(self, split: dict[str, int]) -> str:
         return " and ".join(f"{c} of {self.name(p)}'s" for p, c in split.items()) or "nobody"
 
+    def _going_words(self, split: dict[str, int]) -> str:
+        """Whose Caballeros go with the King, as a sentence's subject and verb."""
+        parts = [f"{c} of {self.name(p)}'s" for p, c in split.items() if c]
+        if not parts:
+            return "no Caballero goes"
+        return " and ".join(parts) + (" Caballero goes" if sum(split.values()) == 1 else " Caballeros go")
+
     def entourage_prompt(self, ask: Ask, split: dict[str, int]) -> Prompt:
         pid = ask.players[0]
-        going = self._split_words(split)
+        going = self._going_words(split)
         return Prompt(self.title(ask, f"{self.name(pid)} moves the King with his entourage"),
-                      f"{self.card(ask.card)}: tap the King's new region; {going} Caballeros from "
-                      f"{self.area(ask.options['from'])} go with him.", actor=pid, map_mode="pick",
+                      f"{self.card(ask.card)}: tap the King's new region; {going} with him from "
+                      f"{self.area(ask.options['from'])}.", actor=pid, map_mode="pick",
                       areas=list(ask.options["regions"]),
                       on_area=lambda a: {"type": "entourage_moved", "player": pid, "region": a,
                                          "caballeros": dict(split)})

@@ -139,9 +139,16 @@ class TableSetup(BaseModel):
         notes = []
         for pid in self.by_hand():
             name = self.game.names.get(pid) or pid.title()
-            who = f"the dummy's ({name})" if pid == self.game.dummy else f"{name}'s"
-            notes.append(f"The tower does not know {pid}: enter {who} throws into the Castillo by hand "
-                         "(tap the Castillo when placing).")
+            if pid == self.game.dummy:
+                # The dummy never places; its Caballeros reach the Castillo only when a player moves them.
+                how = "a player who moves them there taps the Castillo" if self.mode == "tracking" else \
+                    "enter them in the Castillo when you enter the board"
+                notes.append(f"The tower does not know {pid}: the dummy's ({name}) Caballeros in the Castillo "
+                             f"are entered by hand ({how}).")
+                continue
+            how = "tap the Castillo when placing" if self.mode == "tracking" else \
+                "enter their count when you enter the board"
+            notes.append(f"The tower does not know {pid}: enter {name}'s throws into the Castillo by hand ({how}).")
         return notes
 
 

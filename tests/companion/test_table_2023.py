@@ -207,8 +207,8 @@ def test_the_2023_box_colours_are_allowed_and_the_tower_says_what_it_cannot_coun
     assert setup.colour_notes() == [
         "The tower does not know purple: enter Purple's throws into the Castillo by hand (tap the Castillo "
         "when placing).",
-        "The tower does not know white: enter the dummy's (White) throws into the Castillo by hand (tap the "
-        "Castillo when placing)."]
+        "The tower does not know white: the dummy's (White) Caballeros in the Castillo are entered by hand "
+        "(a player who moves them there taps the Castillo)."]
     assert TableSetup(game=game_setup(2), tower={"kind": "none"}).colour_notes() == []
 
 

@@ -8,6 +8,7 @@ import copy
 from engine import events as ev
 from engine.errors import RuleViolation
 from engine.game import Game
+from tests.engine.helpers import finish_turn  # noqa: F401  (the tests import it from here too)
 
 PLAYERS = ["purple", "blue", "green", "orange"]  # clockwise: orange is purple's right, blue its left
 HOMES = {"purple": "galicia", "blue": "aragon", "green": "sevilla", "orange": "cataluna"}
@@ -199,16 +200,6 @@ def _same(a, b) -> bool:
     fields = ("counts", "court", "provinces", "king", "grandes", "mobile", "scores", "stage", "vetoes",
               "hands", "discards", "discard_pile")
     return all(getattr(a, f) == getattr(b, f) for f in fields) and (a.special is None) == (b.special is None)
-
-
-def finish_turn(game: Game) -> None:
-    ask = game.asked()
-    pid = ask.players[0]
-    if ask.kind == "turn_action":
-        if ask.options["place"]:
-            game.apply(ev.CaballerosPlaced(player=pid, placements={}))
-        if game.asked().kind == "turn_action" and game.asked().options["special"]:
-            game.apply(ev.SpecialActionSkipped(player=pid))
 
 
 def finish_round(game: Game) -> None:

@@ -19,10 +19,17 @@ class FrozenMap(Mapping):
     """A read-only mapping for data fixed at setup (Power Shift's Modifier cards): shared by
     clones, and deep copies, as the board is."""
 
-    __slots__ = ("_data",)
+    __slots__ = ("_data", "_sorted")
 
     def __init__(self, data=()):
         self._data = dict(data)
+        self._sorted = None
+
+    def sorted_keys(self) -> tuple:
+        """The keys in order, sorted once (the map never changes)."""
+        if self._sorted is None:
+            self._sorted = tuple(sorted(self._data))
+        return self._sorted
 
     def __getitem__(self, key):
         return self._data[key]

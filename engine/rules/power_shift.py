@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import json
 from functools import lru_cache
+from itertools import repeat
 from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, Optional
@@ -165,6 +166,13 @@ def _stand_in_text() -> str:
     return resources.files("engine.data").joinpath(STAND_IN_FILE).read_text("utf-8")
 
 
+@lru_cache(maxsize=1)
+def _stand_in_parsed() -> dict[str, Modifier]:
+    """The stand-in set, checked once: self-play starts thousands of games with it. The
+    Modifier cards are frozen, so games may share them."""
+    return parse_modifiers(stand_in_modifiers(), allow_stand_in=True)
+
+
 def modifiers_for(setup: ev.GameSetup) -> dict[str, Modifier]:
     """The Modifier cards a setup plays with, or RuleViolation naming what is missing."""
     if "power-shift" not in setup.modules:
@@ -175,7 +183,7 @@ def modifiers_for(setup: ev.GameSetup) -> dict[str, Modifier]:
     if raw is None:
         if not setup.stand_in_modifiers:
             raise RuleViolation("setup", MISSING)
-        raw = stand_in_modifiers()
+        return dict(_stand_in_parsed())
     try:
         return parse_modifiers(raw, allow_stand_in=setup.stand_in_modifiers)
     except ModifierDataError as e:
@@ -192,8 +200,11 @@ def total(state: GameState, q: int) -> int:
 
 def totals_played(state: GameState) -> set[int]:
     mods = state.modifiers
-    return {card if m is None else card + mods[m].value
-            for card, m in zip(state.played, state.modifier_played or [None] * state.n) if card is not None}
+    totals = set()
+    for card, m in zip(state.played, state.modifier_played or repeat(None)):
+        if card is not None:
+            totals.add(card if m is None else card + mods[m].value)
+    return totals
 
 
 def _signed(value: int) -> str:
@@ -203,13 +214,20 @@ def _signed(value: int) -> str:
 def play_options(state: GameState, p: int, taken: set[int] | None = None) -> dict[str, dict]:
     """Modifier id -> its value and the Power cards p may play it with now (`taken`: the
     totals already played, when the caller has them)."""
+    mine = state.modifier_hands[p]
+    if not mine:
+        return {}
     taken = totals_played(state) if taken is None else taken
-    hand = sorted(state.hands[p])
+    held = state.hands[p]
+    hand = sorted(held)
     mods = state.modifiers
     out = {}
-    for mid in sorted(state.modifier_hands[p]):
+    for mid in sorted(mine):
         v = mods[mid].value
-        out[mid] = {"value": v, "cards": [c for c in hand if c + v not in taken]}
+        # Only the few cards whose total is taken drop out: most often none.
+        barred = {t - v for t in taken}
+        cards = [c for c in hand if c not in barred] if not barred.isdisjoint(held) else hand[:]
+        out[mid] = {"value": v, "cards": cards}
     return out
 
 
@@ -283,9 +301,10 @@ def modifier_taken_back(state: GameState, sp: Special, e: ev.ModifierTakenBack) 
 
 # --- setup: deal and pass ---------------------------------------------------------------------
 
-def _left(state: GameState, p: int) -> int:
-    """The player to p's left (the dummy is not at the table's hands)."""
-    return players_only(state, F._clockwise_from(state, p))[1]
+def _lefts(players: list[int]) -> dict[int, int]:
+    """Each player's neighbour to the left: the next player clockwise (`players`: the seats
+    that are players, in seat order; the dummy is not at the table's hands)."""
+    return {p: players[(i + 1) % len(players)] for i, p in enumerate(players)}
 
 
 def _dealt(state: GameState) -> set[str]:
@@ -296,8 +315,10 @@ def _ask_deal(state: GameState) -> F.Ask:
     waiting = tuple(state.players[p] for p in players_only(state, range(state.n)) if not state.modifier_hands[p])
     # "free" lets random playouts deal legal cards; views never show it (it would tell the
     # cards others were dealt).
-    return F.Ask("deal_modifiers", waiting, {"modifiers": sorted(state.modifiers), "count": DEALT,
-                                             "free": sorted(set(state.modifiers) - _dealt(state))})
+    ids = state.modifiers.sorted_keys()
+    dealt = _dealt(state)
+    return F.Ask("deal_modifiers", waiting, {"modifiers": list(ids), "count": DEALT,
+                                             "free": [m for m in ids if m not in dealt]})
 
 
 def _apply_deal(state: GameState, e: ev.ModifiersDealt) -> None:
@@ -324,9 +345,10 @@ def _apply_deal(state: GameState, e: ev.ModifiersDealt) -> None:
 def _ask_pass(state: GameState) -> F.Ask:
     players = players_only(state, range(state.n))
     waiting = tuple(state.players[p] for p in players if p not in state.modifier_passes)
+    lefts = _lefts(players)
     return F.Ask("pass_modifier", waiting,
                  {"hands": {state.players[p]: sorted(state.modifier_hands[p]) for p in players},
-                  "to": {state.players[p]: state.players[_left(state, p)] for p in players},
+                  "to": {state.players[p]: state.players[lefts[p]] for p in players},
                   "chosen": [state.players[p] for p in players if p in state.modifier_passes]})
 
 
@@ -343,8 +365,9 @@ def _apply_pass(state: GameState, e: ev.ModifierPassed) -> None:
         return
     for q in players:  # "Once everyone has passed a card"
         state.modifier_hands[q].remove(state.modifier_passes[q])
+    lefts = _lefts(players)
     for q in players:
-        state.modifier_hands[_left(state, q)].add(state.modifier_passes[q])
+        state.modifier_hands[lefts[q]].add(state.modifier_passes[q])
     state.modifier_passes = {}
     F._begin_round(state)
 

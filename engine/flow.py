@@ -156,11 +156,12 @@ def _ask_reveal(state: GameState) -> Ask:
 def _ask_power(state: GameState) -> Ask:
     p = state.power_order[state.power_pos]
     played = _played_values(state)
-    options = {"cards": _playable_power_cards(state, p, played),
+    hand = sorted(state.hands[p])
+    options = {"cards": [c for c in hand if c not in played],
                "unavailable": _known_unavailable(state, p, played),
                "stacks": {s: cid for s, cid in state.revealed.items() if cid is not None}}
     if state.rules.power_shift:
-        options["modifiers"] = _power_shift.play_options(state, p, played)  # private, as the hand is
+        options["modifiers"] = _power_shift.play_options(state, p, played, hand)  # private, as the hand is
     return Ask("play_power_card", (state.players[p],), options)
 
 

@@ -15,36 +15,41 @@ from .rules import CLASSIC, RuleSet, old_hands
 TABLE = "table"  # who is asked to enter what the physical table revealed
 
 
-class FrozenMap(Mapping):
-    """A read-only mapping for data fixed at setup (Power Shift's Modifier cards): shared by
-    clones, and deep copies, as the board is."""
+def _read_only(self, *args, **kwargs):
+    raise TypeError("a FrozenMap is fixed at setup: it cannot change")
 
-    __slots__ = ("_data", "_sorted")
+
+class FrozenMap(dict):
+    """A read-only dictionary for data fixed at setup (Power Shift's Modifier cards): shared
+    by clones, and deep copies, as the board is. A dict underneath, so that reads (every
+    Power card played reads it) cost what a dict's do."""
+
+    __slots__ = ("_sorted",)
 
     def __init__(self, data=()):
-        self._data = dict(data)
+        super().__init__(data)
         self._sorted = None
 
     def sorted_keys(self) -> tuple:
         """The keys in order, sorted once (the map never changes)."""
         if self._sorted is None:
-            self._sorted = tuple(sorted(self._data))
+            self._sorted = tuple(sorted(self))
         return self._sorted
 
-    def __getitem__(self, key):
-        return self._data[key]
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
 
-    def __iter__(self):
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
+    def __copy__(self) -> "FrozenMap":
+        return self
 
     def __deepcopy__(self, memo) -> "FrozenMap":
         return self
 
+    def __reduce__(self):
+        return (FrozenMap, (dict(self),))
+
     def __repr__(self) -> str:
-        return f"FrozenMap({self._data!r})"
+        return f"FrozenMap({dict(self)!r})"
 
 
 @dataclass(slots=True)
@@ -160,6 +165,9 @@ class GameState:
     modifier_played: list[str | None] = field(default_factory=list)  # this round, face up
     modifier_discards: list[set[str]] = field(default_factory=list)
     modifier_take_back: list[bool] = field(default_factory=list)   # Empowerment took this round's
+    # Public tokens a rule set lays on the board (King and Intrigue: the 2x markers ...):
+    # marker id -> where (an area index, or an immutable value), None while in the supply.
+    markers: dict = field(default_factory=dict)
     # Seats (the dummy's included): len(players), read in every hot loop, so kept, not computed.
     n: int = field(init=False, default=0)
     seat_of: dict = field(init=False, default_factory=dict)   # player id -> seat
@@ -201,7 +209,7 @@ class GameState:
             modifier_played=self.modifier_played[:],
             modifier_discards=[set(d) for d in self.modifier_discards],
             modifier_take_back=self.modifier_take_back[:], table_files=self.table_files,
-            card_entries=self.card_entries[:], board_entries=self.board_entries[:])
+            card_entries=self.card_entries[:], board_entries=self.board_entries[:], markers=dict(self.markers))
 
     # --- small read helpers -------------------------------------------------
     @property

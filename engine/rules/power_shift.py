@@ -211,15 +211,16 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}"
 
 
-def play_options(state: GameState, p: int, taken: set[int] | None = None) -> dict[str, dict]:
+def play_options(state: GameState, p: int, taken: set[int] | None = None,
+                 hand: list[int] | None = None) -> dict[str, dict]:
     """Modifier id -> its value and the Power cards p may play it with now (`taken`: the
-    totals already played, when the caller has them)."""
+    totals already played, `hand`: p's Power cards in order, when the caller has them)."""
     mine = state.modifier_hands[p]
     if not mine:
         return {}
     taken = totals_played(state) if taken is None else taken
     held = state.hands[p]
-    hand = sorted(held)
+    hand = sorted(held) if hand is None else hand
     mods = state.modifiers
     out = {}
     for mid in sorted(mine):
@@ -409,10 +410,11 @@ def _apply_ability_skipped(state: GameState, e: ev.ModifierAbilitySkipped) -> No
 # --- playouts -------------------------------------------------------------------------------------
 
 def _choose_power(rng, pid, o):
-    usable = {mid: spec for mid, spec in (o.get("modifiers") or {}).items() if spec["cards"]}
+    mods = o.get("modifiers") or {}
+    usable = [mid for mid, spec in mods.items() if spec["cards"]]
     if usable and rng.random() < 0.4:
         mid = rng.choice(sorted(usable))
-        return ev.PowerCardPlayed(player=pid, card=rng.choice(usable[mid]["cards"]), modifier=mid)
+        return ev.PowerCardPlayed(player=pid, card=rng.choice(mods[mid]["cards"]), modifier=mid)
     return ev.PowerCardPlayed(player=pid, card=rng.choice(o["cards"]))
 
 

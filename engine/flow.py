@@ -616,7 +616,8 @@ def _apply_power(state: GameState, e: ev.PowerCardPlayed) -> None:
         _power_shift.play(state, p, e.modifier)
     state.power_pos += 1
     if state.power_pos == len(state.power_order):
-        state.turn_order = sorted(range(state.n), key=lambda q: -_power_total(state, q))
+        totals = _power_totals(state)
+        state.turn_order = sorted(range(state.n), key=lambda q: -totals[q])
         state.turn_pos = 0
         _start_turn(state)
 
@@ -630,6 +631,11 @@ def _played_values(state: GameState) -> set[int]:
 
 def _power_total(state: GameState, q: int) -> int:
     return _power_shift.total(state, q) if state.rules.power_shift else state.played[q]
+
+
+def _power_totals(state: GameState) -> list[int | None]:
+    """Every seat's value played this round (with Power Shift: its total), by seat."""
+    return _power_shift.totals(state) if state.rules.power_shift else state.played
 
 
 def _start_turn(state: GameState) -> None:
@@ -1376,7 +1382,8 @@ def _end_round(state: GameState) -> None:
     state.revealed = {}
     # The lowest Power card (Power Shift: total) takes the First Player marker; "the dummy
     # never gets the First Player marker".
-    state.start_player = min(_dummy.players_only(state, range(state.n)), key=lambda q: _power_total(state, q))
+    totals = _power_totals(state)
+    state.start_player = min(_dummy.players_only(state, range(state.n)), key=totals.__getitem__)
     for q in range(state.n):
         (state.hands if state.take_back_played[q] else state.discards)[q].add(state.played[q])
         state.power_spent[q].add(state.played[q])

@@ -6,6 +6,7 @@ and only in answer to an event; everything else reads it.
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -262,13 +263,14 @@ def _deal_stacks(board: Board, rules: RuleSet, removed: tuple[str, ...],
     old_hands.check_removed(board, rules, added, removed)
     undrawn: list[dict[str, int]] = [{}, {}, {}, {}]
     regency: dict[str, int] = {}
+    gone = Counter(removed)
     for c in board.cards.values():
         module = getattr(c, "module", None)
         if c.stack is None or c.copies is None or (module and module not in rules.modules):
             continue
         if module == old_hands.MODULE and c.id not in added:
             continue
-        copies = c.copies - removed.count(c.id)
+        copies = c.copies - gone[c.id]
         if copies <= 0:
             continue
         if module == "new-regency":

@@ -52,7 +52,8 @@ DRAWN_PER_ROUND = 2
 
 def players_only(state: GameState, seats) -> list[int]:
     """The seats that are players: the dummy is never asked, and never first player."""
-    return [q for q in seats if q != state.dummy]
+    dummy = state.dummy
+    return list(seats) if dummy is None else [q for q in seats if q != dummy]
 
 
 def supply(state: GameState) -> int:

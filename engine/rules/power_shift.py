@@ -198,6 +198,13 @@ def total(state: GameState, q: int) -> int:
     return state.played[q] if m is None else state.played[q] + state.modifiers[m].value
 
 
+def totals(state: GameState) -> list[int | None]:
+    """Every seat's total this round, by seat (None: nothing played yet)."""
+    mods = state.modifiers
+    return [card if m is None else card + mods[m].value
+            for card, m in zip(state.played, state.modifier_played or repeat(None))]
+
+
 def totals_played(state: GameState) -> set[int]:
     mods = state.modifiers
     totals = set()
@@ -219,16 +226,12 @@ def play_options(state: GameState, p: int, taken: set[int] | None = None,
     if not mine:
         return {}
     taken = totals_played(state) if taken is None else taken
-    held = state.hands[p]
-    hand = sorted(held) if hand is None else hand
+    hand = sorted(state.hands[p]) if hand is None else hand
     mods = state.modifiers
     out = {}
     for mid in sorted(mine):
         v = mods[mid].value
-        # Only the few cards whose total is taken drop out: most often none.
-        barred = {t - v for t in taken}
-        cards = [c for c in hand if c not in barred] if not barred.isdisjoint(held) else hand[:]
-        out[mid] = {"value": v, "cards": cards}
+        out[mid] = {"value": v, "cards": [c for c in hand if c + v not in taken]}
     return out
 
 

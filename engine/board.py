@@ -1005,6 +1005,9 @@ def load_board(rules: str, players: int, board_file: Any = None, cards_file: Any
     complete or correct the shipped data and are validated like it. Raises
     RuleSetError (unknown rules, player count), BoardFileError or CardFileError.
     """
+    if rules == "king-intrigue":  # the classic board with King and Intrigue's own kind of cards
+        from .rules.king_intrigue_cards import ki_board
+        return ki_board(players, board_file, cards_file)
     side = side_for(rules, players)
     if board_file is None and cards_file is None:
         board = classic_board() if rules == "classic" else _shipped_board(rules, side)

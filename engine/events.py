@@ -40,7 +40,7 @@ class GameSetup(_Event):
                           description="how the engine reads the rule book; saved games keep theirs")
     # Which game: a rule set and its modules (engine/rules). Games saved before rule sets
     # existed have none of these fields and are classic games.
-    rules: Literal["classic", "2023"] = "classic"
+    rules: Literal["classic", "2023", "king-intrigue"] = "classic"
     modules: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=list, max_length=8)
     dummy: Optional[Id] = Field(None, description="2023, 2 players: the dummy's colour")
     # The table's own board and card-set files, kept in the game so it replays the same
@@ -300,6 +300,17 @@ class ModifierTakenBack(_Event):
     modifier: Id
 
 
+# --- King and Intrigue (engine/rules/king_intrigue.py) ---------------------------------------
+
+class PowerCardsChosen(_Event):
+    """King and Intrigue setup: the Power cards a player keeps for the game (13 of their set),
+    chosen in secret; the rest leave the game unseen."""
+
+    type: Literal["power_cards_chosen"] = "power_cards_chosen"
+    player: Id
+    cards: list[Annotated[int, Field(ge=1, le=999)]] = Field(min_length=1, max_length=40)
+
+
 # --- 2023 effects (engine/effects/) that no earlier event can say -------------------------
 
 class ScoringTilePlaced(_Event):
@@ -359,7 +370,7 @@ Event = Annotated[
         DummyRegionCardsDrawn, DummyPowerCardRevealed, DummyActionCardTaken,
         ModifiersDealt, ModifierPassed, ModifierAbilityUsed, ModifierAbilitySkipped, ModifierTakenBack,
         ScoringTilePlaced, EntourageMoved, PiecesSwapped, CardSetCompleted,
-        BoardFactsEntered,
+        BoardFactsEntered, PowerCardsChosen,
     ],
     Field(discriminator="type"),
 ]

@@ -506,6 +506,14 @@ _SPECIAL_ASK: dict[str, Callable[[GameState, Special], Ask]] = {
 # --------------------------------------------------------------------------
 
 def apply_event(state: GameState, event: Any) -> None:
+    if state.rules.king_intrigue:
+        _king_intrigue.apply(state, event)  # its own round around this flow (rules/king_intrigue.py)
+        return
+    dispatch(state, event)
+
+
+def dispatch(state: GameState, event: Any) -> None:
+    """Apply one event by the flow's own tables (a rule set's round may wrap this)."""
     if state.stage == "special" and state.special.effect in EFFECTS:
         step = EFFECTS[state.special.effect].steps.get(type(event))
         if step is not None:  # a step of an effect in engine/effects/
@@ -1491,3 +1499,4 @@ _APPLY: dict[type, Callable[[GameState, Any], None]] = {
 
 from . import effects as _effects  # noqa: E402,F401  (registers the effects in engine/effects/)
 from .rules import dummy as _dummy, new_regency as _new_regency, power_shift as _power_shift  # noqa: E402,I001  (register their stages)
+from .rules import king_intrigue as _king_intrigue  # noqa: E402,I001

@@ -11,6 +11,7 @@ from .errors import RuleViolation
 from .events import Event, GameSetup, event_from_dict
 from .flow import Ask, apply_event, asked
 from .rules import RulesChoiceError, rule_set
+from .rules import king_intrigue
 from .rules.power_shift import modifiers_for
 from .state import GameState, new_state
 
@@ -80,6 +81,8 @@ def start_state(setup: GameSetup, board: Board | None = None) -> GameState:
                       modifiers=modifiers_for(setup))
     state.veto_on_take = setup.revision >= 2
     state.table_files = (setup.board_file, setup.cards_file)
+    if state.rules.king_intrigue:
+        king_intrigue.prepare(state)  # refuses an incomplete card set, naming what is missing
     return state
 
 

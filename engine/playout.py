@@ -25,9 +25,23 @@ STANDINS_NOTE = ("the 2023 rules' unpublished facts (most cards' stacks and copi
                  "game: give --board and --cards files for your own box")
 
 
+KI_STANDINS_NOTE = ("the King and Intrigue cards' unpublished facts (Caballeros to the court, the 30 card's action, "
+                    "which scoring each scoring card is, the 140 card's count, what each Action card places) are "
+                    "stand-ins from engine/data/standins_king_intrigue.json, not the printed cards: give --cards "
+                    "with your own box's numbers")
+STANDIN_RULES = ("2023", "king-intrigue")
+
+
+def standins_note(rules: str) -> str:
+    return KI_STANDINS_NOTE if rules == "king-intrigue" else STANDINS_NOTE
+
+
 def standin_files(rules: str, n_players: int) -> tuple[dict | None, dict | None]:
-    """Self-play's stand-ins for the facts no rule book publishes (2023), as a table's board
-    and card files. Never used for a game at a table."""
+    """Self-play's stand-ins for the facts no rule book publishes (2023, King and Intrigue),
+    as a table's board and card files. Never used for a game at a table."""
+    if rules == "king-intrigue":
+        from .rules.king_intrigue_cards import standin_cards_file
+        return None, standin_cards_file()
     if rules != "2023":
         return None, None
     data = json.loads(resources.files("engine.data").joinpath("standins_2023.json").read_text("utf-8"))
@@ -236,7 +250,7 @@ def play_random_game(rng: random.Random, n_players: int, check: bool = True, boa
                      cards_file: dict | None = None, standins: bool = False):
     """Play one game to its end with random legal choices; returns (setup, events, state).
     A 2023 game without the table's files plays with the labelled stand-ins (STANDINS_NOTE)."""
-    if rules == "2023" and board_file is None and cards_file is None:
+    if rules in STANDIN_RULES and board_file is None and cards_file is None:
         board_file, cards_file = standin_files(rules, n_players)
         standins = True
     if board is None:
@@ -273,7 +287,7 @@ def selfplay(games: int, n_players: int, seed: int, check: bool = True, variant:
              rules: str = "classic", modules: tuple[str, ...] = (), board_file: dict | None = None,
              cards_file: dict | None = None) -> PlayoutStats:
     stats = PlayoutStats()
-    if rules == "2023" and board_file is None and cards_file is None:
+    if rules in STANDIN_RULES and board_file is None and cards_file is None:
         board_file, cards_file = standin_files(rules, n_players)
         stats.standins = True
     board = board_for(ev.GameSetup(players=[f"p{i}" for i in range(n_players)], king="x", homes={},

@@ -8,15 +8,18 @@ power_shift.py, ...) or in engine/effects/, each found by its name.
     classic   the 1995 game (Rio Grande / Hans im Glück); no modules
     2023      Hans im Glück's 2023 edition; modules: new-regency, old-hands,
               power-shift, four-stacks (2 players always play with four stacks)
+    king-intrigue  the King and Intrigue expansion on the classic board (king_intrigue.py);
+              modules: players-edition, special-cards
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-RULE_SETS = ("classic", "2023")
+RULE_SETS = ("classic", "2023", "king-intrigue")
 MODULES: dict[str, tuple[str, ...]] = {
     "classic": (),
     "2023": ("new-regency", "old-hands", "power-shift", "four-stacks"),
+    "king-intrigue": ("players-edition", "special-cards"),
 }
 KINGS_CARD_STACK = 5
 
@@ -46,6 +49,9 @@ class RuleSet:
     # The ten ♠ cards replace the King's card as a fifth stack (rules/new_regency.py).
     new_regency: bool = field(init=False)
     power_shift: bool = field(init=False)
+    # King and Intrigue: Power cards carry the special actions, the Action cards are handed
+    # out by rank (rules/king_intrigue.py).
+    king_intrigue: bool = field(init=False)
 
     def __post_init__(self) -> None:
         is_2023 = self.id == "2023"
@@ -53,7 +59,8 @@ class RuleSet:
         for name, value in (("discard_pile", is_2023), ("dummy", is_2023 and self.players == 2),
                             ("four_stacks", four), ("stacks", (1, 2, 4) if four else (1, 2, 3, 4)),
                             ("new_regency", "new-regency" in self.modules),
-                            ("power_shift", "power-shift" in self.modules)):
+                            ("power_shift", "power-shift" in self.modules),
+                            ("king_intrigue", self.id == "king-intrigue")):
             object.__setattr__(self, name, value)
 
     def table_stack(self, printed_stack: int) -> int:

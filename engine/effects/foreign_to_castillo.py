@@ -1,0 +1,113 @@
+"""Into the Castillo (King and Intrigue, the 140 card): foreign Caballeros into the Castillo.
+
+Rule text: "You may choose to forfeit this action entirely. However, if you move any
+foreign Caballeros to the Castillo, you must also move 2 of your own Caballeros to the
+Castillo. You may not take any Caballeros from the King's region."
+
+How many foreign Caballeros the card moves is not published (`foreign`, entered from the
+card); `own` is the text's 2. Caballeros move from the regions (never the King's). A
+foreign move is allowed only while your own that must follow can still be moved, so the
+action can always be completed; once a foreign Caballero went in, it ends only when your
+`own` have gone in too."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+
+def check_start(state, card, p) -> None:
+    P.need_params(state, card, "foreign", "own")
+
+
+def _foreign_moved(sp) -> int:
+    return sp.card.params["foreign"] - sp.foreign_left
+
+
+def _own_movable(state, p) -> int:
+    return sum(state.removable_regions(p).values())
+
+
+def _foreign_allowed(state, sp) -> bool:
+    return sp.foreign_left > 0 and _own_movable(state, sp.player) >= sp.own_left
+
+
+def _can_finish(sp) -> bool:
+    return _foreign_moved(sp) == 0 or sp.own_left == 0
+
+
+def _sources(state, sp) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    foreign_ok = _foreign_allowed(state, sp)
+    for r in state.board.regions:
+        if r == state.king:
+            continue
+        owners = {}
+        for q, c in enumerate(state.counts[r]):
+            if not c:
+                continue
+            limit = sp.own_left if q == sp.player else (sp.foreign_left if foreign_ok else 0)
+            if limit:
+                owners[state.players[q]] = min(c, limit)
+        if owners:
+            out[state.board.region_ids[r]] = owners
+    return out
+
+
+def begin(state, sp) -> None:
+    sp.foreign_left, sp.own_left = sp.card.params["foreign"], sp.card.params["own"]
+    if not _foreign_allowed(state, sp):
+        P.finish_special(state)  # no foreign Caballero may go in: there is nothing to do
+
+
+def ask(state, sp):
+    return P.Ask("move_caballeros", (state.players[sp.player],),
+                 {"left": sp.foreign_left + sp.own_left, "own_left": sp.own_left, "foreign_left": sp.foreign_left,
+                  "sources": _sources(state, sp), "targets": [P.CASTILLO], "can_finish": _can_finish(sp),
+                  "one_source": False})
+
+
+def moved(state, sp, e: ev.CaballerosMoved) -> None:
+    p = P.expect_player(state, e.player, sp.player, "move Caballeros into the Castillo")
+    owner = P.player(state, e.owner)
+    src = P.area(state, e.source)
+    if P.area(state, e.target) != state.board.castillo:
+        raise P.RuleViolation("special-action", f"{sp.card.name} moves Caballeros into the Castillo only")
+    if src == state.board.castillo:
+        raise P.RuleViolation("castillo-no-removal", "Caballeros cannot be moved out of the Castillo")
+    P.not_taboo(state, src, "take Caballeros from")
+    if state.counts[src][owner] < e.count:
+        raise P.RuleViolation("special-action", f"{P.name(state, owner)} has only {state.counts[src][owner]} "
+                              f"Caballeros in {P.area_name(state, src)}")
+    if owner == p:
+        if e.count > sp.own_left:
+            raise P.RuleViolation("special-action", f"{sp.card.name} moves {sp.card.params['own']} of your own "
+                                  f"Caballeros: {sp.own_left} more, not {e.count}")
+    else:
+        if e.count > sp.foreign_left:
+            raise P.RuleViolation("special-action", f"{sp.card.name} moves {sp.foreign_left} more foreign "
+                                  f"Caballeros, not {e.count}")
+        if _own_movable(state, p) < sp.own_left:
+            raise P.RuleViolation("special-action", f"if you move any foreign Caballeros to the Castillo you must "
+                                  f"also move {sp.card.params['own']} of your own, and {P.name(state, p)} cannot")
+    state.counts[src][owner] -= e.count
+    state.counts[state.board.castillo][owner] += e.count
+    if owner == p:
+        sp.own_left -= e.count
+    else:
+        sp.foreign_left -= e.count
+    if (not sp.foreign_left and not sp.own_left) or (not _sources(state, sp) and _can_finish(sp)):
+        P.finish_special(state)
+
+
+def finished(state, sp, e: ev.SpecialActionFinished) -> None:
+    p = P.expect_player(state, e.player, sp.player, "finish the special action")
+    if not _can_finish(sp):
+        raise P.RuleViolation("special-action", f"{P.name(state, p)} moved foreign Caballeros into the Castillo "
+                              f"and must also move {sp.own_left} more of their own")
+    P.finish_special(state)
+
+
+register(Effect("foreign_to_castillo", begin, ask, steps={ev.CaballerosMoved: moved,
+                                                          ev.SpecialActionFinished: finished},
+                check_start=check_start))

@@ -1,0 +1,40 @@
+"""Placement anywhere (King and Intrigue, the 20 card).
+
+Rule text: "You may place Caballeros in the region of your choice, instead of only in
+regions neighboring the King's region. The King's region itself is always taboo!"
+
+The special action is this turn's placement itself (the Action card's number, from the
+court), to any region but the King's, or the Castillo. Done after the placement, there is
+nothing left to place and it ends at once."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+
+def _limit(state) -> int:
+    return state.turn.card.placement or 0
+
+
+def begin(state, sp) -> None:
+    if state.turn.placed or not state.court[sp.player] or not _limit(state):
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    return P.Ask("place_extra", (state.players[sp.player],),
+                 {"max": min(_limit(state), state.court[sp.player]), "areas": P.movable_targets(state),
+                  "anywhere": True})
+
+
+def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
+    p = P.expect_player(state, e.player, sp.player, "place Caballeros")
+    where = P.check_placements(state, p, e.placements, _limit(state),
+                               lambda a: P.not_taboo(state, a, "place Caballeros in"))
+    P.do_place(state, p, where)
+    state.turn.placed = True
+    P.finish_special(state)
+
+
+register(Effect("placement_anywhere", begin, ask, steps={ev.ExtraCaballerosPlaced: placed}))

@@ -1,0 +1,304 @@
+"""King and Intrigue: the round where Power cards carry the special actions.
+
+Rule text (king-and-intrigue-expansion.md):
+  Setup: "After all players have determined their home region, each of them will place 1
+  Caballero on the board. All players choose a region on their secret disc (not the King's
+  region) and reveal their choice simultaneously. Each player places 1 Caballero from the
+  Province in their chosen region." -- "Of these 18 cards, each player will secretly choose
+  13 of them with which he will play the game ... without showing the other players."
+  Round: "After all players have played a Power card, the player who played the highest
+  numbered card takes the King's Card. Then the other players in descending Power card
+  order each take the Action card offering the most Caballeros from those remaining. The
+  player with the lowest numbered Power card takes the Intrigue card. Then each player
+  takes their turn, starting with the player who has the King's Card, and proceeding in
+  descending Power card order." -- "On his turn, a player first takes a number of
+  Caballeros from the Province into his Court equal to the number of Caballeros depicted
+  on his Power card (... may choose to take fewer). Then, in the order of his choice, the
+  player executes his special action and places a number of Caballeros from his Court onto
+  the board." -- "Exception: In a 4- or 5-player game, the players with the King's Card
+  and Intrigue card will only perform the action specified on that Action card. ... In a
+  2- or 3-player game, the King's Card and Intrigue card offer a choice between two
+  actions." -- "each player discards their Power card to his facedown discard pile."
+
+How the engine reads it where the text is terse:
+- The 2-3 player "choice between two actions": the Action card's action or the Power
+  card's own (the Player's Edition rules say so: "the player with the highest card has the
+  choice between the King's action and the special action on his played card"). The
+  Intrigue card's own action is itself one of two (move 1 own or 1 foreign Caballero, or
+  all your Caballeros from one region), so its holder chooses among three.
+- Setup order: the discs first (the text lists them first), then the 13 cards.
+- The Veto (40) is held from the start of its holder's turn (taking it is holding it, as
+  in the base game) until used or the end of the next round.
+- Everything else is the base game's: the start player is the lowest card's, general
+  scorings after rounds 3, 6 and 9, the classic board and scoreboards.
+
+The flow (engine/flow.py) plays the turn itself; this module wraps it: its own setup
+stages, the power cards' values and the turn's card, and the 2x markers at a general
+scoring. `apply` is called by flow.apply_event for every event of a King and Intrigue game.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from .. import events as ev
+from .. import flow as F
+from ..board import ActionCard
+from ..errors import RuleViolation
+from ..scoring import ScoreLine, apply_lines
+from ..state import TABLE, GameState, Special
+from . import king_intrigue_cards as ki_cards
+
+SETUP_DISCS = "ki_setup_discs"
+CHOOSE_HAND = "ki_choose_hand"
+DOUBLE_MARKERS = ("double_1", "double_2")  # "2 Action markers (Double Scoring markers)"
+CHOICE = "ki_choice"  # a turn card that offers the Action card's action or the Power card's
+
+
+# --- setup -----------------------------------------------------------------------------------
+
+def prepare(state: GameState) -> None:
+    """The position after the base game's setup: refuse an incomplete card set, deal each
+    player their whole set, and ask for the setup discs."""
+    board = state.board
+    missing = ki_cards.missing_for(board, state.n, state.rules.modules)
+    if missing:
+        raise RuleViolation("card-set-incomplete", "the King and Intrigue card set is not complete for this game "
+                            f"({len(missing)} fact{'s' if len(missing) > 1 else ''} missing): " + "; ".join(missing))
+    values = set(board.ki_cards.by_value(state.rules.modules))
+    state.hands = [set(values) for _ in range(state.n)]
+    state.markers = {m: None for m in DOUBLE_MARKERS}
+    state.scoring_needed = list(range(state.n))
+    state.scoring_discs = {}
+    state.stage = SETUP_DISCS
+
+
+def hand_size(state: GameState) -> int:
+    return min(state.board.ki_cards.hand_size, len(state.board.ki_cards.by_value(state.rules.modules)))
+
+
+def _ask_setup_discs(state: GameState) -> F.Ask:
+    board = state.board
+    regions = [board.region_ids[r] for r in board.regions if r != state.king]
+    allowed = {state.players[p]: regions for p in state.scoring_needed}
+    return F._disc_ask(state, state.scoring_needed, state.scoring_discs, allowed, "setup_caballero")
+
+
+def _disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
+    p = F._player(state, e.player)
+    r = F._region(state, e.region, "a secret disc")
+    F._not_taboo(state, r, "place the setup Caballero in")
+    state.scoring_discs[p] = r
+
+
+def _discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
+    missing = [q for q in state.scoring_needed if q not in state.scoring_discs]
+    if missing:
+        raise RuleViolation("secret-disc", "all discs are revealed together; still to choose: "
+                            + ", ".join(F._name(state, q) for q in missing))
+    moves = []
+    for q, r in state.scoring_discs.items():
+        state.provinces[q] -= 1
+        state.counts[r][q] += 1
+        moves.append(F._move(state, q, 1, "provinces", r))
+    F._outcome(state, "Setup: each player places 1 Caballero from the province where their disc shows", moves,
+               state.scoring_discs)
+    state.scoring_needed, state.scoring_discs = [], {}
+    state.stage = CHOOSE_HAND if hand_size(state) < len(state.hands[0]) else "reveal"
+
+
+def _chosen_players(state: GameState) -> list[int]:
+    keep = hand_size(state)
+    return [p for p in range(state.n) if len(state.hands[p]) == keep]
+
+
+def _ask_choose_hand(state: GameState) -> F.Ask:
+    done = set(_chosen_players(state))
+    waiting = tuple(state.players[p] for p in range(state.n) if p not in done)
+    values = sorted(state.board.ki_cards.by_value(state.rules.modules))
+    return F.Ask("choose_power_cards", waiting, {"cards": values, "keep": hand_size(state),
+                                                 "chosen": [state.players[p] for p in sorted(done)]})
+
+
+def _apply_hand_chosen(state: GameState, e: ev.PowerCardsChosen) -> None:
+    F._expect_stage(state, (CHOOSE_HAND,), "choosing the Power cards for the game")
+    p = F._player(state, e.player)
+    keep = hand_size(state)
+    if len(state.hands[p]) == keep:
+        raise RuleViolation("power-cards-chosen", f"{F._name(state, p)} has already chosen their {keep} Power cards")
+    cards = set(e.cards)
+    if len(cards) != len(e.cards) or len(cards) != keep:
+        raise RuleViolation("power-cards-chosen", f"choose {keep} different Power cards, not {len(e.cards)}"
+                            + (" (a value twice)" if len(cards) != len(e.cards) else ""))
+    stray = sorted(cards - state.hands[p])
+    if stray:
+        raise RuleViolation("power-cards-chosen", f"{', '.join(map(str, stray))}: not a Power card of this game "
+                            f"(values: {', '.join(map(str, sorted(state.hands[p])))})")
+    state.hands[p] = cards  # the rest leave the game unseen
+    if len(_chosen_players(state)) == state.n:
+        state.stage = "reveal"
+    _settle(state)
+
+
+# --- the round: who holds which Action card, and the turn's card ------------------------------
+
+def action_cards_by_rank(state: GameState) -> dict[int, tuple[str, int]]:
+    """Seat -> (Action card id, Caballeros it places) for this round's played Power cards:
+    the highest the King's Card, then descending the remaining card showing the most
+    Caballeros, the lowest the Intrigue card."""
+    row = state.board.ki_cards.placements[state.n]
+    ranked = sorted(range(state.n), key=lambda q: -state.played[q])
+    out = {ranked[0]: ("kings_card", row[-1]), ranked[-1]: ("intrigue", row[0])}
+    middle = sorted(row[1:-1], reverse=True)
+    for q, placement in zip(ranked[1:-1], middle):
+        out[q] = ("caballero", placement)
+    return out
+
+
+def _power_card(state: GameState, p: int) -> ActionCard:
+    card = state.board.ki_cards.by_value(state.rules.modules)[state.played[p]]
+    return state.board.cards[card.id]
+
+
+def turn_sources(state: GameState, p: int) -> dict[str, tuple]:
+    """The special actions p may carry out this turn: option -> (card, effect). One entry
+    with option None when there is no choice; empty when there is nothing to do."""
+    action_id, _ = action_cards_by_rank(state)[p]
+    power = _power_card(state, p)
+    own = {} if power.effect == ki_cards.NO_ACTION else {"power_card": (power, power.effect)}
+    if action_id == "caballero":
+        return {None: own["power_card"]} if own else {}
+    action = state.board.cards[action_id]
+    if action.effect == "choice":
+        card_options = {f"{action_id}_{o}": (action, o) for o in action.params["options"]}
+    else:
+        card_options = {action_id: (action, action.effect)}
+    if state.n >= 4 or not own:  # 4-5 players: only the Action card's action (the flow offers its options)
+        return {None: (action, action.effect)}
+    return {**card_options, **own}
+
+
+def _deal_turn_card(state: GameState) -> None:
+    """The turn's card: what it places (the Action card) and its special action (the Power
+    card's, the Action card's, or a choice of them)."""
+    turn = state.turn
+    p = turn.player
+    _, placement = action_cards_by_rank(state)[p]
+    sources = turn_sources(state, p)
+    power = _power_card(state, p)
+    if not sources:
+        turn.card = dataclasses.replace(power, placement=placement)
+        turn.special_done = True  # no action of its own (the 10 and 180 hold an Action card's)
+        return
+    if None in sources:
+        card, _ = sources[None]
+        turn.card = dataclasses.replace(card, placement=placement)
+        if card.effect in F.VETO_EFFECTS and state.veto_on_take:
+            F._take_veto(state, p)
+        return
+    names = " or ".join(card.name if option == "power_card" else f"{card.name}: {effect.replace('_', ' ')}"
+                        for option, (card, effect) in sources.items())
+    turn.card = dataclasses.replace(power, effect=CHOICE, params={"options": list(sources)}, placement=placement,
+                                    text=f"Choose one: {names}")
+
+
+def _start_chosen(state: GameState, e: ev.SpecialActionStarted) -> None:
+    """2-3 players: the King's Card or Intrigue card holder chose between two actions."""
+    turn = state.turn
+    p = F._expect_player(state, e.player, turn.player, "start a special action")
+    if turn.special_done:
+        raise RuleViolation("either-order", f"{F._name(state, p)} has already done the special action")
+    sources = turn_sources(state, p)
+    if e.option not in sources:
+        raise RuleViolation("special-action", f"{F._name(state, p)} chooses one of {', '.join(sources)}, "
+                            f"got {e.option!r}")
+    card, effect = sources[e.option]
+    refusal = F._start_refusal(state, card, effect, p)
+    if refusal is not None:
+        raise refusal
+    if effect in F.VETO_EFFECTS:
+        F._take_veto(state, p)
+        F._maybe_end_turn(state)
+        return
+    sp = Special(card=card, effect=effect, player=p)
+    sp.vetoes_pending = F._veto_holders(state, exclude=p)
+    state.special = sp
+    if sp.vetoes_pending:
+        state.stage = "veto_window"
+    else:
+        F._begin_special(state)
+
+
+# --- general scoring: the 2x markers ------------------------------------------------------------
+
+def double_lines(state: GameState, lines: list) -> list:
+    """"The double scoring only occurs during the next general scoring": each marked region's
+    points once more (its places and bonuses: the region's whole score)."""
+    marked = {state.markers.get(m) for m in DOUBLE_MARKERS} - {None}
+    extra = []
+    for line in lines:
+        a = state.board.area_index.get(line.area)
+        if a in marked and line.points:
+            extra.append(ScoreLine(line.area, line.player, line.points, line.kind, line.place,
+                                   f"2x marker on {state.board.area_name(a)}: its points doubled"))
+    return extra
+
+
+def _general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
+    before = len(state.scoring_log)
+    F._apply_discs_revealed(state, e)
+    record = state.scoring_log[before]
+    extra_lines = double_lines(state, record.lines)
+    if extra_lines:
+        apply_lines(state, extra_lines)
+        record.lines.extend(extra_lines)
+    for m in DOUBLE_MARKERS:
+        state.markers[m] = None  # "return the Region card and the 2x marker to the supply"
+    if state.stage == "over":
+        best = max(state.scores)
+        state.winners = [q for q in range(state.n) if state.scores[q] == best]
+
+
+# --- the wrapper around the flow ---------------------------------------------------------------
+
+_STEPS = {
+    (SETUP_DISCS, ev.SecretDiscSet): _disc_set,
+    (SETUP_DISCS, ev.SecretDiscsRevealed): _discs_revealed,
+    ("scoring_discs", ev.SecretDiscsRevealed): _general_scoring,
+}
+
+
+def apply(state: GameState, event) -> None:
+    """One event of a King and Intrigue game: this module's steps, else the flow's; then
+    the round's own order (no Action cards to turn up, the turn's card dealt by rank)."""
+    step = _STEPS.get((state.stage, type(event)))
+    if step is None and state.stage == "turn" and type(event) is ev.SpecialActionStarted \
+            and state.turn.card.effect == CHOICE:
+        step = _start_chosen
+    if step is None:
+        F.dispatch(state, event)
+    else:
+        step(state, event)
+        state.event_count += 1
+    _settle(state)
+
+
+def _settle(state: GameState) -> None:
+    if state.stage == "reveal":  # a round begins: the Power cards straight away
+        F._open_power_phase(state)
+    turn = state.turn
+    if turn is not None and turn.card is None:
+        _deal_turn_card(state)
+    if state.stage == "choose_card":  # the Action card came by rank
+        state.stage = "turn"
+
+
+# --- random playouts -------------------------------------------------------------------------
+
+def _choose_hand(rng, pid, o):
+    return ev.PowerCardsChosen(player=pid, cards=sorted(rng.sample(o["cards"], o["keep"])))
+
+
+CHOOSERS = {"choose_power_cards": _choose_hand}
+
+F._ASK_BY_STAGE.update({SETUP_DISCS: _ask_setup_discs, CHOOSE_HAND: _ask_choose_hand})
+F._APPLY.update({ev.PowerCardsChosen: _apply_hand_chosen})

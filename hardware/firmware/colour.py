@@ -3,7 +3,16 @@
 # confidence. Below the confidence margin a drop is reported as uncertain.
 import math
 
+# The colour ids a tower may calibrate: the classic box's five (the default
+# calibration, and the only ids protocol 1.0 hosts know) and the 2023 box's
+# others, spelled as the table spells its players (companion/table.py). On the
+# wire an added colour travels in `xcol`/`xbest` (hardware/PROTOCOL.md 3.2).
 COLOURS = ("red", "yellow", "green", "blue", "black")
+ADDED = ("purple", "orange", "white")
+VOCABULARY = COLOURS + ADDED
+# At most this many at once: the largest table seats 5 colours, plus one spare;
+# each more colour is 5 more calibration drops and more pairs to confuse.
+MAX_COLOURS = 6
 
 CHROMA_FLOOR = 0.012  # smallest chromaticity spread a reference may claim
 BRIGHT_FLOOR = 0.10  # smallest log-brightness spread (about 10 %)

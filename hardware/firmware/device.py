@@ -3,7 +3,7 @@
 from time import ticks_add, ticks_diff
 
 import protocol
-from colour import COLOURS, Calibration, Classifier, separation
+from colour import ADDED, COLOURS, MAX_COLOURS, VOCABULARY, Calibration, Classifier, separation
 from defaults import FIRMWARE_VERSION
 from ring import EventRing
 from sensing import BeamTracker, tdiff
@@ -36,6 +36,21 @@ def _int_arg(msg, name, low, high, default=None):
 def empty_totals():
     return {"counts": dict((c, 0) for c in COLOURS), "unc": 0, "multi": 0,
             "drops": 0, "epoch": 0, "token": ""}
+
+
+def counted_colours(refs):
+    # The keys of totals.counts: the classic five as ever, plus each added colour
+    # calibrated (so a classic tower's totals stay byte for byte what they were).
+    return COLOURS + tuple(c for c in ADDED if refs and c in refs)
+
+
+def wire_colour(colour):
+    # (col, xcol) of a drop: an added colour goes in xcol, col says "uncertain", so
+    # a host that knows only the classic five asks the players, as it must (and
+    # an added best guess goes in xbest, best is then null).
+    if colour in ADDED:
+        return "uncertain", colour
+    return colour, None
 
 
 class Device:
@@ -110,7 +125,7 @@ class Device:
         cal = {"ok": bool(self.classifier), "colours": [], "per": 0, "sep": 0}
         if self.cal:
             refs = self.cal["refs"]
-            cal = {"ok": True, "colours": [c for c in COLOURS if c in refs],
+            cal = {"ok": True, "colours": [c for c in VOCABULARY if c in refs],
                    "per": self.cal.get("per", 0), "sep": int(separation(refs) * 10)}
         return {"t": "hello", "dev": self.device_id, "fw": FIRMWARE_VERSION,
                 "proto": protocol.PROTOCOL_VERSION, "board": self.cfg["board"],
@@ -120,8 +135,10 @@ class Device:
 
     def totals_frame(self):
         t = self.totals
+        counts = dict((c, 0) for c in counted_colours(self.cal and self.cal["refs"]))
+        counts.update(t["counts"])
         return {"t": "totals", "boot": self.boot_id, "seq": self.ring.last_seq,
-                "counts": t["counts"], "unc": t["unc"], "multi": t["multi"],
+                "counts": counts, "unc": t["unc"], "multi": t["multi"],
                 "drops": t["drops"], "epoch": t["epoch"], "token": t["token"]}
 
     def heartbeat(self):
@@ -269,13 +286,19 @@ class Device:
         elif colour == "uncertain":
             totals["unc"] += 1
         else:
-            totals["counts"][colour] += 1
+            totals["counts"][colour] = totals["counts"].get(colour, 0) + 1
         self.dirty = True
-        msg = {"t": "drop", "boot": self.boot_id, "col": colour, "best": best,
+        col, xcol = wire_colour(colour)
+        best_col, xbest = (None, best) if best in ADDED else (best, None)
+        msg = {"t": "drop", "boot": self.boot_id, "col": col, "best": best_col,
                "conf": int(conf * 1000), "raw": list(reading) if reading else None,
                "amb": [int(v + 0.5) for v in ambient], "tr": block.transit_us,
                "multi": block.multi, "est": block.estimate,
                "ms": self.uptime_ms() - tdiff(self.clock.ticks_us() & MASK_US, block.start) // 1000}
+        if xcol:
+            msg["xcol"] = xcol
+        if xbest:
+            msg["xbest"] = xbest
 
         def make(seq):
             msg["seq"] = seq
@@ -423,9 +446,11 @@ class Device:
             return
         per = _int_arg(msg, "per", 1, 20, self.cfg["calibration_drops"])
         colours = msg.get("colours", list(COLOURS))
-        if not isinstance(colours, list) or not colours or \
-                [c for c in colours if c not in COLOURS] or len(set(colours)) != len(colours):
-            raise BadArgument("colours must be a list of distinct ids from: " + ", ".join(COLOURS))
+        if not isinstance(colours, list) or not colours or len(colours) > MAX_COLOURS or \
+                [c for c in colours if not isinstance(c, str) or c not in VOCABULARY] or \
+                len(set(colours)) != len(colours):
+            raise BadArgument("colours must be a list of 1 to %d distinct ids from: %s"
+                              % (MAX_COLOURS, ", ".join(VOCABULARY)))
         self.calibration = Calibration(colours, per)
         self.ok("calibrate", link, ref, state="started")
         self._calibration_prompt()

@@ -17,6 +17,11 @@ HARNESS = HARDWARE / "firmware" / "fakes" / "harness.py"
 COLOURS = ("red", "yellow", "green", "blue", "black")
 
 
+def drop_colour(frame):
+    """A drop frame's colour: `xcol` (a colour added after protocol 1.0) or `col`."""
+    return frame.get("xcol") or frame["col"]
+
+
 def find_micropython():
     """The `micropython` command: on PATH, else beside this Python (the venv)."""
     found = shutil.which("micropython")
@@ -149,13 +154,14 @@ def score(run, truth):
         if f is None or len(sharing[id(f)]) != 1 or f["multi"]:
             continue
         exact += 1
-        if f["col"] == d["colour"]:
+        col = drop_colour(f)
+        if col == d["colour"]:
             right += 1
-        elif f["col"] == "uncertain":
+        elif col == "uncertain":
             uncertain += 1
         else:
             wrong += 1
-            key = "%s->%s" % (d["colour"], f["col"])
+            key = "%s->%s" % (d["colour"], col)
             confusion[key] = confusion.get(key, 0) + 1
     silently_merged = 0
     close_ok = 0

@@ -34,7 +34,10 @@ import math
 import random
 import sys
 
-COLOURS = ("red", "yellow", "green", "blue", "black")
+COLOURS = ("red", "yellow", "green", "blue", "black")  # the classic box; the default calibration
+ADDED = ("purple", "orange", "white")  # the 2023 box's others (hardware/firmware/colour.py)
+VOCABULARY = COLOURS + ADDED
+SET_2023 = ("purple", "blue", "green", "orange", "white")  # a 2023 box, white for its unnamed fifth
 
 # Counts of a centred cube filling one 2.4 ms integration.
 REFLECT = {
@@ -43,6 +46,17 @@ REFLECT = {
     "green": (80, 200, 110, 390),
     "blue": (60, 110, 210, 380),
     "black": (22, 20, 18, 62),
+    # The 2023 box's colours are MODELLED, not measured on a tower: plausible TCS34725
+    # counts under the breakout's white LED, chosen to make the known hard pairs hard.
+    # Purple: a dark violet; the sensor's broad red and blue responses put it between
+    # blue and the neutral point, a little darker than blue.
+    "purple": (95, 68, 160, 330),
+    # Orange: between red and yellow in hue but nearer red (its green is what tells
+    # them apart), brighter than red.
+    "orange": (305, 130, 62, 500),
+    # White: near-neutral, the brightest cube; the clear channel reaches full scale
+    # (1024) on the brightest faces, so its brightness is clipped there.
+    "white": (330, 325, 285, 920),
 }
 SHROUD = (5.0, 5.0, 4.0, 15.0)  # empty matt-black shroud lit by the sensor's LED
 LEAK = (3.0, 2.6, 2.0, 8.0)  # room light leaking in at drift level 1
@@ -216,20 +230,24 @@ class TraceBuilder:
                 f.write(text)
 
 
-def calibrate(tb, per=5, gap_us=800000):
-    """The calibration routine: the command, then `per` drops of each colour."""
+def calibrate(tb, per=5, gap_us=800000, colours=None):
+    """The calibration routine: the command, then `per` drops of each colour
+    (`colours`: the list the command names; None: the tower's default five)."""
     tb.wait(500000)
-    tb.cmd({"t": "calibrate", "per": per, "id": 1})
-    for colour in COLOURS:
+    cmd = {"t": "calibrate", "per": per, "id": 1}
+    if colours is not None:
+        cmd["colours"] = list(colours)
+    tb.cmd(cmd)
+    for colour in colours or COLOURS:
         for _ in range(per):
             tb.wait(gap_us)
             tb.drop(colour, cal=True, flicker=0)
     tb.wait(gap_us)
 
 
-def game(tb, drops, close_fraction=0.02, reboot_at=None):
-    """Players throwing cubes: bursts of 1-4 cubes 15-150 ms apart, bursts
-    0.3-2 s apart; a few pairs closer than 15 ms; an optional reboot."""
+def game(tb, drops, close_fraction=0.02, reboot_at=None, colours=COLOURS):
+    """Players throwing cubes of `colours`: bursts of 1-4 cubes 15-150 ms apart,
+    bursts 0.3-2 s apart; a few pairs closer than 15 ms; an optional reboot."""
     made = 0
     while made < drops:
         tb.wait(tb.rng.randint(300000, 2000000))
@@ -239,7 +257,7 @@ def game(tb, drops, close_fraction=0.02, reboot_at=None):
             tb.wait(1000000)
         burst = min(drops - made, tb.rng.randint(1, 4))
         for i in range(burst):
-            colour = tb.rng.choice(COLOURS)
+            colour = tb.rng.choice(colours)
             if i and tb.rng.random() < close_fraction * 2:
                 spacing = tb.rng.randint(3000, CLOSE_US - 1)
             elif i:
@@ -255,14 +273,30 @@ def game(tb, drops, close_fraction=0.02, reboot_at=None):
             tb.glitch(tb.t)
 
 
-def standard_trace(drops=200, seed=1, reboot=True, **kw):
+def standard_trace(drops=200, seed=1, reboot=True, colours=None, **kw):
+    """Calibration, a game, a totals request. colours: the set calibrated and
+    thrown (None: the default five, with the calibrate command as it always was)."""
     tb = TraceBuilder(seed=seed, **kw)
-    calibrate(tb)
-    game(tb, drops, reboot_at=drops // 2 if reboot else None)
+    calibrate(tb, colours=colours)
+    game(tb, drops, reboot_at=drops // 2 if reboot else None, colours=tuple(colours or COLOURS))
     tb.wait(1000000)
     tb.cmd({"t": "totals_req", "id": 99})
     tb.wait(500000)
     return tb
+
+
+def parse_colours(text):
+    """None, '2023' or 'a,b,c' as a tuple of known ids (ValueError naming a bad one)."""
+    if not text:
+        return None
+    if text == "2023":
+        return SET_2023
+    colours = tuple(c.strip() for c in text.split(",") if c.strip())
+    wrong = [c for c in colours if c not in VOCABULARY]
+    if wrong or not colours or len(set(colours)) != len(colours):
+        raise ValueError("colours must be distinct ids from %s (or 2023); not: %s"
+                         % (", ".join(VOCABULARY), ", ".join(wrong) or text))
+    return colours
 
 
 def main(argv=None):
@@ -270,9 +304,11 @@ def main(argv=None):
     ap.add_argument("--drops", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-reboot", action="store_true")
+    ap.add_argument("--colours", help="comma-separated colour ids to calibrate and throw "
+                    "(default: the classic five; '2023': " + ",".join(SET_2023) + ")")
     ap.add_argument("-o", "--output", default="-")
     args = ap.parse_args(argv)
-    tb = standard_trace(args.drops, args.seed, reboot=not args.no_reboot)
+    tb = standard_trace(args.drops, args.seed, reboot=not args.no_reboot, colours=parse_colours(args.colours))
     tb.write(sys.stdout if args.output == "-" else args.output)
 
 

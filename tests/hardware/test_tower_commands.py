@@ -120,7 +120,7 @@ def test_bad_input_gets_fault_frames_and_counting_goes_on(micropython):
     tb.cmd(line=tracegen.frame({"t": "self_destruct"}) + "\n")
     tb.cmd(line=tracegen.frame({"t": "identify", "s": "long"}) + "\n")
     tb.cmd(line=tracegen.frame({"t": "empty", "token": "no spaces allowed"}) + "\n")
-    tb.cmd(line=tracegen.frame({"t": "calibrate", "colours": ["purple"]}) + "\n")
+    tb.cmd(line=tracegen.frame({"t": "calibrate", "colours": ["pink"]}) + "\n")
     tb.cmd(line="\n\r\n")  # blank lines are keep-alives, not errors
     tb.drop("red")
     tb.wait(30000)

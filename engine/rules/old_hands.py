@@ -72,9 +72,10 @@ def check_removed(board, rules: RuleSet, added: tuple[str, ...], removed: tuple[
             _fail(f"removed_cards: {card.name} is not a card of stacks 1 to 4 of the base game")
         if card.copies is not None and removed.count(cid) > card.copies:
             _fail(f"removed_cards: {card.name} is named {removed.count(cid)} times; the set has {card.copies}")
-    need = Counter(_stack(board, rules, cid, "♣ card") for cid in added)
-    got = Counter(_stack(board, rules, cid, "removed card") for cid in removed)
-    if need != got:
+    need = sorted(_stack(board, rules, cid, "♣ card") for cid in added)
+    got = sorted(_stack(board, rules, cid, "removed card") for cid in removed)
+    if need != got:  # the same stacks, as many times each
+        need, got = Counter(need), Counter(got)
         wanted = ", ".join(f"{k} from stack {s}" for s, k in sorted(need.items()))
         named = ", ".join(f"{k} from stack {s}" for s, k in sorted(got.items())) or "none"
         _fail(f"one card goes back to the box for each ♣ card added, from its stack: {wanted}; "

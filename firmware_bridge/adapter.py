@@ -7,7 +7,7 @@ from typing import Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from .messages import Colour, Drop
+from .messages import Drop, TowerColour
 
 
 class TowerDrop(BaseModel):
@@ -21,9 +21,9 @@ class TowerDrop(BaseModel):
     tower: str
     boot: str
     seq: int
-    colour: Optional[Colour]
+    colour: Optional[TowerColour]  # a classic colour or one added since (purple, orange, white)
     uncertain: bool
-    best: Optional[Colour] = None
+    best: Optional[TowerColour] = None
     conf: int = 0
     multi: bool = False
     est: int = 1
@@ -40,8 +40,7 @@ class TowerDrop(BaseModel):
 
 
 def tower_drop(tower: str, msg: Drop, received: float | None = None) -> TowerDrop:
-    uncertain = msg.col == "uncertain"
     return TowerDrop(tower=tower, boot=msg.boot, seq=msg.seq,
-                     colour=None if uncertain else msg.col, uncertain=uncertain,
-                     best=msg.best, conf=msg.conf, multi=msg.multi, est=msg.est,
+                     colour=msg.colour, uncertain=msg.uncertain,
+                     best=msg.nearest, conf=msg.conf, multi=msg.multi, est=msg.est,
                      received=time.time() if received is None else received)

@@ -12,9 +12,9 @@ import threading
 import time
 from pathlib import Path
 
-from .messages import COLOURS
+from .messages import COLOURS, MAX_CAL_COLOURS, TOWER_COLOURS
 
-SIM_DROPS = COLOURS + ("uncertain", "multi")
+SIM_DROPS = TOWER_COLOURS + ("uncertain", "multi")
 DEFAULT_TOWER = "castillo-5e1a00"
 
 
@@ -52,6 +52,9 @@ def register_commands(sub) -> None:
     src.add_argument("--script", metavar="FILE", help="lines '<delay ms> <colour>' (colour: "
                      + ", ".join(SIM_DROPS) + ", or 'reboot'); # starts a comment")
     src.add_argument("--random", type=int, metavar="N", help="N random drops")
+    sim.add_argument("--calibrated", metavar="IDS", help="comma-separated colours the tower is calibrated "
+                     f"for, 1 to {MAX_CAL_COLOURS} of {', '.join(TOWER_COLOURS)} (default: the first five); "
+                     "a colour dropped that is not among them comes out uncertain")
     sim.add_argument("--rate", type=float, default=2.0, metavar="PER_SECOND", help="random drops per second")
     sim.add_argument("--seed", type=int, default=None, help="random seed (drops and boot ids)")
     sim.add_argument("--baud", type=int, default=115200, help="pace the pty like a UART (0: unpaced)")
@@ -132,6 +135,17 @@ def _what(text: str, where: str) -> str:
     return text
 
 
+def _calibrated(text) -> list[str]:
+    if text is None:
+        return list(COLOURS)
+    colours = [c.strip() for c in text.split(",") if c.strip()]
+    wrong = [c for c in colours if c not in TOWER_COLOURS]
+    if wrong or not 1 <= len(colours) <= MAX_CAL_COLOURS or len(set(colours)) != len(colours):
+        raise _usage(f"--calibrated {text!r}: give 1 to {MAX_CAL_COLOURS} distinct colours of "
+                     f"{', '.join(TOWER_COLOURS)}" + (f" (not: {', '.join(wrong)})" if wrong else ""))
+    return colours
+
+
 def cmd_tower_sim(args) -> int:
     from .sim import MqttPort, PtyPort, SimulatedTower
 
@@ -148,7 +162,9 @@ def cmd_tower_sim(args) -> int:
         except OSError as e:
             raise _usage(f"{args.script}: cannot read the script ({e.strerror})") from None
         steps = _parse_script(text, args.script)
+    calibrated = _calibrated(args.calibrated)
     tower = SimulatedTower(args.tower_id or DEFAULT_TOWER, seed=args.seed)
+    tower.cal_colours = calibrated
     if args.pty:
         port = PtyPort(tower, baud=args.baud)
         print(f"PORT {port.path}", flush=True)
@@ -217,7 +233,7 @@ def _play_random(tower, n: int, rate: float) -> None:
     start = time.monotonic()
     for i in range(n):
         time.sleep(max(0.0, start + i / rate - time.monotonic()))
-        _act(tower, tower.rng.choice(SIM_DROPS[:5] * 8 + ("uncertain", "multi")))
+        _act(tower, tower.rng.choice(tuple(tower.cal_colours) * 8 + ("uncertain", "multi")))
 
 
 def _play_stdin(tower) -> None:

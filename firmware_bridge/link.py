@@ -65,6 +65,10 @@ class LinkStatus(BaseModel):
     # worker that failed); it stays after the state moves on, `message` does not.
     last_fault: Optional[str] = None
     last_fault_at: Optional[float] = None  # wall clock
+    # The colours the tower is calibrated for (its hello; None: not known yet or not calibrated),
+    # and the last calibration frame while one runs or just ended (state, colour, got, need ...).
+    calibrated: Optional[list[str]] = None
+    calibration: Optional[dict] = None
 
 
 def _entry_point(where: str):
@@ -94,7 +98,7 @@ def _brief(obj) -> str:
 def _fingerprint(msg: Drop) -> tuple:
     # What a drop says, from its checked fields only: a repeat with other content is
     # a conflict. (Never re-encoded: a received frame may hold anything in extra fields.)
-    return (msg.col, msg.best, msg.conf, tuple(msg.raw) if msg.raw else None, tuple(msg.amb), msg.tr,
+    return (msg.col, msg.xcol, msg.best, msg.xbest, msg.conf, tuple(msg.raw) if msg.raw else None, tuple(msg.amb), msg.tr,
             msg.multi, msg.est, msg.ms)
 
 
@@ -150,6 +154,7 @@ class Link:
         self._notice_waiting: Optional[str] = None  # a fault to show once notice_every has passed
         self._notices_held = 0
         self._next_notice = 0.0
+        self._calibration: Optional[dict] = None  # the last cal frame, for the status
 
     # ---- status ---------------------------------------------------------------
 
@@ -162,13 +167,17 @@ class Link:
         old = self._status
         h = self.hello
         fault, fault_at = self._last_fault or (None, None)
+        calibrated = list(h.cal.colours) if h and h.cal.ok and self._compatible else None
         new = LinkStatus(state=state, since=old.since if state == old.state else time.time(),
                          transport=self._transport, tower=self.tower, fw=h.fw if h else None,
                          proto=h.proto if h else None, boot=self.boot, delivered=self.delivered,
                          last_drop=old.last_drop, message=message, counters=dict(self.counters),
-                         last_fault=fault, last_fault_at=fault_at)
-        changed = (new.state, new.tower, new.fw, new.boot, new.message, new.last_fault_at) != \
-                  (old.state, old.tower, old.fw, old.boot, old.message, old.last_fault_at)
+                         last_fault=fault, last_fault_at=fault_at, calibrated=calibrated,
+                         calibration=self._calibration)
+        changed = (new.state, new.tower, new.fw, new.boot, new.message, new.last_fault_at, new.calibrated,
+                   new.calibration) != \
+                  (old.state, old.tower, old.fw, old.boot, old.message, old.last_fault_at, old.calibrated,
+                   old.calibration)
         self._status = new
         if (changed or force) and self._on_status:
             try:
@@ -346,9 +355,13 @@ class Link:
         with self._lock:
             self._send_cmd(Empty(token=token))
 
-    def request_calibration(self, cancel: bool = False) -> None:
+    def request_calibration(self, cancel: bool = False, colours: Optional[list[str]] = None) -> None:
+        """Calibrate (`colours`: 1 to 6 distinct ids of messages.TOWER_COLOURS; None: the
+        tower's default five), or cancel a calibration that runs. ValueError for colours
+        the protocol does not allow, before anything is sent."""
+        msg = Calibrate(cancel=True) if cancel else Calibrate(colours=list(colours) if colours else None)
         with self._lock:
-            self._send_cmd(Calibrate(cancel=True) if cancel else Calibrate())
+            self._send_cmd(msg)
 
     def _send_cmd(self, msg) -> None:
         try:
@@ -456,8 +469,16 @@ class Link:
         elif isinstance(msg, Ok):
             log.debug("ok %s", msg.cmd)
         elif isinstance(msg, Cal):
-            self._logs.log(logging.INFO, "cal", "calibration: state %s, colour %s, %s of %s", msg.state, msg.colour,
-                           msg.got, msg.need)
+            self._cal(msg)
+
+    def _cal(self, msg: Cal) -> None:
+        self._logs.log(logging.INFO, "cal", "calibration: state %s, colour %s, %s of %s", msg.state, msg.colour,
+                       msg.got, msg.need)
+        fields = ("state", "colour", "got", "need", "msg", "colours", "sep", "warn")
+        self._calibration = {k: getattr(msg, k) for k in fields if getattr(msg, k) is not None}
+        if msg.state == "done":
+            self._ask("hello", again=True)  # its cal summary names the colours now calibrated
+        self._set_state(self._status.state, self._status.message)
 
     def _same_boot(self, msg) -> bool:
         if not isinstance(msg, WITH_BOOT) or msg.boot == self.boot:

@@ -11,10 +11,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Optional, Union
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
 PROTOCOL_VERSION = 1
-COLOURS = ("red", "yellow", "green", "blue", "black")
+COLOURS = ("red", "yellow", "green", "blue", "black")  # the classic box: a drop's `col`
+# The colours a tower may calibrate besides (the 2023 box; the table's ids): a drop's `xcol`/`xbest`
+# (PROTOCOL.md 3.2), so that a host that knows only COLOURS sees such a drop as uncertain.
+ADDED_COLOURS = ("purple", "orange", "white")
+TOWER_COLOURS = COLOURS + ADDED_COLOURS
+MAX_CAL_COLOURS = 6  # colours one calibration may name
 
 MAX_SEQ = 2**31 - 1  # sequence numbers and command ids: a tower makes a few thousand drops a night
 MAX_INT = 2**53  # any other integer: what every JSON reader keeps exact
@@ -30,6 +35,8 @@ PATTERN_RULES = {BOOT_RE: "8 lower-case hex digits",
                  TEXT_RE: "up to 512 characters, no control characters"}
 
 Colour = Literal["red", "yellow", "green", "blue", "black"]
+AddedColour = Literal["purple", "orange", "white"]
+TowerColour = Literal["red", "yellow", "green", "blue", "black", "purple", "orange", "white"]
 BootId = Annotated[str, Field(pattern=BOOT_RE)]
 DeviceId = Annotated[str, Field(pattern=DEV_RE)]
 Seq = Annotated[int, Field(ge=0, le=MAX_SEQ)]
@@ -84,10 +91,29 @@ class Drop(Message):
     multi: bool
     est: int = Field(ge=1, le=MAX_INT)
     ms: Count
+    xcol: Optional[AddedColour] = None  # an added colour, named with confidence (col is then uncertain)
+    xbest: Optional[AddedColour] = None  # an added colour as the nearest (best is then null)
+
+    @model_validator(mode="after")
+    def _added_colours(self) -> "Drop":
+        if self.xcol is not None and self.col != "uncertain":
+            raise ValueError(f"xcol {self.xcol!r} comes with col 'uncertain', not {self.col!r}")
+        if self.xbest is not None and self.best is not None:
+            raise ValueError(f"xbest {self.xbest!r} comes with best null, not {self.best!r}")
+        return self
+
+    @property
+    def colour(self) -> Optional[str]:
+        """The colour named with confidence, classic or added; None when uncertain."""
+        return self.xcol or (None if self.col == "uncertain" else self.col)
+
+    @property
+    def nearest(self) -> Optional[str]:
+        return self.xbest or self.best
 
     @property
     def uncertain(self) -> bool:
-        return self.col == "uncertain"
+        return self.colour is None
 
 
 class Totals(Message):
@@ -134,6 +160,9 @@ class Cal(Message):
     got: Optional[Count] = None
     need: Optional[Count] = None
     msg: Optional[Text] = None
+    colours: Optional[Annotated[list[Name], Field(max_length=16)]] = None  # done
+    sep: Optional[Int] = None  # done
+    warn: Optional[bool] = None  # done
 
 
 class Ok(Message):
@@ -192,9 +221,15 @@ class Empty(Message):
 class Calibrate(Message):
     t: Literal["calibrate"] = "calibrate"
     per: Optional[int] = Field(default=None, ge=1, le=20)
-    colours: Optional[list[Colour]] = None
+    colours: Optional[Annotated[list[TowerColour], Field(min_length=1, max_length=MAX_CAL_COLOURS)]] = None
     cancel: Optional[bool] = None
     id: Optional[Id] = None
+
+    @model_validator(mode="after")
+    def _distinct(self) -> "Calibrate":
+        if self.colours is not None and len(set(self.colours)) != len(self.colours):
+            raise ValueError(f"colours must be distinct: {', '.join(self.colours)}")
+        return self
 
 
 class Identify(Message):
@@ -223,6 +258,8 @@ class MessageError(ValueError):
 
 def _why(error: ValidationError) -> str:
     first = error.errors()[0]
+    if first["type"] == "value_error" and len(first["loc"]) <= 1:  # a rule across fields (model_validator)
+        return first["msg"].removeprefix("Value error, ")
     where = ".".join(str(p) for p in first["loc"][1:]) or str(first["loc"][0])
     if len(where) > 60:
         where = where[:57] + "..."

@@ -6,8 +6,11 @@ drops with per-link cursors, acks, `replay` (with `replay_gap`), `totals_req`,
 `empty` (idempotent by token), `identify`; `reboot()` draws a new boot id and
 keeps the totals. Not simulated: the beam and the colour sensor (drops are
 made by `drop(colour)`), and calibration: `calibrate` is answered with `ok`
-(`started` / `cancelled`) and, when started, one `cal` frame `done` echoing
-the current calibration, without asking for cubes.
+(`started` / `cancelled`) and, when started, one `cal` frame `done` for the
+colours asked (any of messages.TOWER_COLOURS, as the firmware), without asking
+for cubes. A colour dropped that is not calibrated comes out `uncertain`; an
+added colour (purple, orange, white) travels in `xcol`/`xbest` as the
+firmware sends it.
 
 It runs on three kinds of port, any number at once:
 - InProcessPort: frames handed to a function, pumped by the caller (unit tests);
@@ -28,7 +31,7 @@ from collections import deque
 from typing import Callable, Optional
 
 from . import framing
-from .messages import COLOURS, PROTOCOL_VERSION
+from .messages import ADDED_COLOURS, COLOURS, MAX_CAL_COLOURS, PROTOCOL_VERSION, TOWER_COLOURS
 
 log = logging.getLogger("firmware_bridge.sim")
 
@@ -38,7 +41,9 @@ TOKEN_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345678
 COMMANDS = ("hello_req", "totals_req", "ack", "replay", "empty", "calibrate", "identify")
 # Typical TCS34725 counts of each colour under the shroud (what the firmware reports as raw)
 REFS = {"red": [313, 78, 69, 486], "yellow": [420, 300, 110, 850], "green": [90, 210, 110, 420],
-        "blue": [60, 110, 230, 420], "black": [40, 40, 38, 120]}
+        "blue": [60, 110, 230, 420], "black": [40, 40, 38, 120],
+        # modelled, not measured (as hardware/tools/tracegen.py REFLECT)
+        "purple": [105, 76, 170, 350], "orange": [315, 140, 70, 520], "white": [340, 335, 292, 940]}
 AMBIENT = [6, 6, 5, 17]
 
 
@@ -63,6 +68,16 @@ def _int_arg(msg: dict, name: str, low: int, high: int, default=None) -> int:
 
 def empty_totals() -> dict:
     return {"counts": {c: 0 for c in COLOURS}, "unc": 0, "multi": 0, "drops": 0, "epoch": 0, "token": ""}
+
+
+def _wire(col: str, best: Optional[str]) -> dict:
+    # As the firmware: an added colour goes in xcol/xbest, col says uncertain and best is null.
+    out = {"col": col, "best": best}
+    if col in ADDED_COLOURS:
+        out.update(col="uncertain", xcol=col)
+    if best in ADDED_COLOURS:
+        out.update(best=None, xbest=best)
+    return out
 
 
 class SimPort:
@@ -185,11 +200,14 @@ class SimulatedTower:
         return {"t": "hello", "dev": self.dev, "fw": self.fw, "proto": self.proto, "board": self.board,
                 "boot": self.boot_id, "boots": self.boots, "seq": self.last_seq, "oldest": self.oldest_seq,
                 "ring": self.capacity, "sensor": True,
-                "cal": {"ok": True, "colours": list(self.cal_colours), "per": 5, "sep": 74}}
+                "cal": {"ok": True, "colours": [c for c in TOWER_COLOURS if c in self.cal_colours], "per": 5,
+                        "sep": 74}}
 
     def totals_frame(self) -> dict:
         t = self.totals
-        return {"t": "totals", "boot": self.boot_id, "seq": self.last_seq, "counts": dict(t["counts"]),
+        counts = {c: 0 for c in COLOURS + tuple(c for c in ADDED_COLOURS if c in self.cal_colours)}
+        counts.update(t["counts"])
+        return {"t": "totals", "boot": self.boot_id, "seq": self.last_seq, "counts": counts,
                 "unc": t["unc"], "multi": t["multi"], "drops": t["drops"], "epoch": t["epoch"],
                 "token": t["token"]}
 
@@ -202,21 +220,25 @@ class SimulatedTower:
     # ---- what the beam and the sensor would do ----------------------------------
 
     def drop(self, colour: Optional[str] = None) -> int:
-        """One drop: a colour, "uncertain", "multi", or None for a random one."""
+        """One drop: a colour (messages.TOWER_COLOURS), "uncertain", "multi", or None for a random
+        classic one. A colour the tower is not calibrated for comes out uncertain."""
         with self.lock:
             rng = self.rng
             if colour is None:
                 colour = rng.choice(COLOURS)
             multi = colour == "multi"
-            if colour in COLOURS:
+            if colour in TOWER_COLOURS and colour in self.cal_colours:
                 best, conf, col = colour, rng.randint(996, 1000), colour
+            elif colour in TOWER_COLOURS:
+                best, conf, col = rng.choice(self.cal_colours), rng.randint(400, 990), "uncertain"
             elif colour in ("uncertain", "multi"):
                 best, conf, col = rng.choice(COLOURS), rng.randint(400, 990), "uncertain"
             else:
-                raise ValueError(f"unknown colour {colour!r}; one of {', '.join(COLOURS)}, uncertain, multi")
+                raise ValueError(f"unknown colour {colour!r}; one of {', '.join(TOWER_COLOURS)}, uncertain, multi")
             raw = [max(0, v + rng.randint(-6, 6)) for v in REFS[best]]
             if multi:
                 raw = [min(1024, v * 2) for v in raw]
+            raw = [min(1024, v) for v in raw]
             tr = rng.randint(11000, 16000) if multi else rng.randint(5500, 7200)
             t = self.totals
             t["drops"] += 1
@@ -225,9 +247,9 @@ class SimulatedTower:
             elif col == "uncertain":
                 t["unc"] += 1
             else:
-                t["counts"][col] += 1
+                t["counts"][col] = t["counts"].get(col, 0) + 1
             seq = self.last_seq + 1
-            msg = {"t": "drop", "boot": self.boot_id, "seq": seq, "col": col, "best": best, "conf": conf,
+            msg = {"t": "drop", "boot": self.boot_id, "seq": seq, **_wire(col, best), "conf": conf,
                    "raw": raw, "amb": list(AMBIENT), "tr": tr, "multi": multi, "est": 2 if multi else 1,
                    "ms": self.uptime_ms()}
             if seq - self.capacity >= 1:
@@ -332,9 +354,11 @@ class SimulatedTower:
             return
         per = _int_arg(msg, "per", 1, 20, 5)
         colours = msg.get("colours", list(COLOURS))
-        if not isinstance(colours, list) or not colours or set(colours) - set(COLOURS) \
+        if not isinstance(colours, list) or not colours or len(colours) > MAX_CAL_COLOURS \
+                or [c for c in colours if not isinstance(c, str) or c not in TOWER_COLOURS] \
                 or len(set(colours)) != len(colours):
-            raise BadArgument("colours must be a list of distinct ids from: " + ", ".join(COLOURS))
+            raise BadArgument(f"colours must be a list of 1 to {MAX_CAL_COLOURS} distinct ids from: "
+                              + ", ".join(TOWER_COLOURS))
         self.cal_colours = list(colours)
         self.ok("calibrate", port, ref, state="started")
         self.emit({"t": "cal", "state": "done", "colours": colours, "per": per, "sep": 74,

@@ -129,7 +129,7 @@ def _power_total(state: GameState, p: int) -> int | None:
 
 
 def _pending_discs(state: GameState) -> dict[int, int]:
-    if state.stage == "scoring_discs":
+    if state.stage in ("scoring_discs", "ki_setup_discs"):  # King and Intrigue's setup disc too
         return state.scoring_discs
     if state.stage == "special" and state.special.discs is not None:
         return state.special.discs

@@ -1,0 +1,98 @@
+"""A King and Intrigue table for the tests: the shipped card set completed by the table's own
+card file (these numbers are the tests' own, entered as a table would from its box; never the
+engine's guess), and builders that bring a real game, through real events, to a moment."""
+from __future__ import annotations
+
+from engine import events as ev
+from engine.game import Game
+
+COLOURS = ["red", "blue", "green", "yellow", "black"]
+HOMES = {"red": "galicia", "blue": "sevilla", "green": "granada", "yellow": "valencia", "black": "cataluna"}
+KING = "castilla_la_nueva"  # neighbours: castilla_la_vieja, aragon, valencia, granada, sevilla
+
+COURT = {10: 6, 20: 6, 30: 5, 40: 4, 50: 5, 60: 4, 70: 4, 80: 4, 90: 3, 100: 3, 110: 3, 120: 2, 130: 2,
+         140: 2, 150: 1, 160: 1, 170: 0, 180: 0}
+EFFECTS = {30: {"effect": "decay", "params": {"count": 3}},
+           60: {"effect": "score_group", "params": {"group": "4"}},
+           100: {"effect": "score_group", "params": {"group": "5"}},
+           110: {"effect": "score_group", "params": {"group": "6-7"}},
+           120: {"effect": "score_castillo"},
+           140: {"params": {"foreign": 2}},
+           150: {"effect": "score_chosen_region"},
+           170: {"effect": "score_first_only"}}
+PLACEMENTS = {"2": [2, 5], "3": [2, 3, 5], "4": [1, 2, 3, 4], "5": [1, 2, 3, 4, 5]}
+CARDS_FILE = {"rules": "king-intrigue", "name": "our box (test numbers)",
+              "power_cards": [{"id": f"ki_{v}", "court": c, **EFFECTS.get(v, {})} for v, c in COURT.items()],
+              "placements": PLACEMENTS}
+ALL = sorted(COURT)
+
+
+def setup(n: int = 4, start: str = "red", cards_file=CARDS_FILE, modules=(), king=KING) -> ev.GameSetup:
+    players = COLOURS[:n]
+    return ev.GameSetup(players=players, homes={p: HOMES[p] for p in players}, king=king, start_player=start,
+                        rules="king-intrigue", modules=list(modules), cards_file=cards_file)
+
+
+def new_game(n: int = 4, **kw) -> Game:
+    return Game(setup(n, **kw))
+
+
+def through_setup(game: Game, discs: dict | None = None, hands: dict | None = None) -> None:
+    """Setup discs (default: each player's first allowed region) and the 13 cards each keeps
+    (default: all but 20, 50, 110, 130, 160 ... the lowest 13)."""
+    ask = game.asked()
+    for pid in ask.players:
+        region = (discs or {}).get(pid) or ask.options["regions"][pid][0]
+        game.apply(ev.SecretDiscSet(player=pid, region=region))
+    game.apply(ev.SecretDiscsRevealed())
+    for pid in game.state.players:
+        game.apply(ev.PowerCardsChosen(player=pid, cards=(hands or {}).get(pid) or ALL[:13]))
+
+
+def idx(game: Game, area: str) -> int:
+    return game.board.area_index[area]
+
+
+def seat(game: Game, pid: str) -> int:
+    return game.state.players.index(pid)
+
+
+def play_powers(game: Game, values: dict[str, int]) -> None:
+    while game.state.stage == "power":
+        pid = game.asked().players[0]
+        game.apply(ev.PowerCardPlayed(player=pid, card=values[pid]))
+
+
+def put(game: Game, player: str, area: str, n: int) -> None:
+    """Arrange the board for a test: n Caballeros from the provinces to an area (keeps 30)."""
+    s = game.state
+    p = seat(game, player)
+    s.counts[idx(game, area)][p] += n
+    s.provinces[p] -= n
+    assert s.provinces[p] >= 0 and s.counts[idx(game, area)][p] >= 0
+
+
+def finish_turn(game: Game) -> None:
+    """The player asked now replenishes fully, places nothing and skips what is left."""
+    ask = game.asked()
+    pid = ask.players[0]
+    if ask.kind == "replenish":
+        game.apply(ev.CourtReplenished(player=pid, from_provinces=min(ask.options["max"], ask.options["provinces"])))
+        ask = game.asked()
+    if ask.options["place"] is not None:
+        game.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    if game.state.turn is not None and game.state.turn.player == seat(game, pid) and not game.state.turn.special_done:
+        game.apply(ev.SpecialActionSkipped(player=pid))
+
+
+def red_turn(game: Game, value: int, discs: dict | None = None) -> None:
+    """4 players: red plays `value` and holds a Caballero card (blue 170 the King's Card, green
+    90 or 80, yellow 10 the Intrigue card); the turns before red's pass; red has replenished."""
+    hands = {"red": [value] + [x for x in ALL if x != value][:12], "blue": ALL[5:], "green": ALL[:13],
+             "yellow": ALL[:13]}
+    through_setup(game, discs=discs, hands=hands)
+    play_powers(game, {"red": value, "blue": 170, "green": 90 if value != 90 else 80, "yellow": 10})
+    while game.asked().players[0] != "red":
+        finish_turn(game)
+    ask = game.asked()
+    game.apply(ev.CourtReplenished(player="red", from_provinces=min(ask.options["max"], ask.options["provinces"])))

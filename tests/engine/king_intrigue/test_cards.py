@@ -1,0 +1,97 @@
+"""King and Intrigue's card set (engine/rules/king_intrigue_cards.py, engine/data/
+cards_king_intrigue.json): what is published ships with its source, the rest is entered by the
+table, and a game whose cards are incomplete is refused, naming what is missing."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.board import CardFileError, load_board
+from engine.errors import RuleViolation
+from engine.playout import KI_STANDINS_NOTE, standin_files
+from engine.rules.king_intrigue_cards import load_ki_cards, missing_for
+
+from .table import CARDS_FILE, new_game
+
+
+def test_the_shipped_cards_name_their_sources():
+    cards = load_ki_cards()
+    assert cards.power_cards["ki_40"].effect == "veto" and "rule text" in cards.power_cards["ki_40"].source
+    assert cards.power_cards["ki_40"].court == 4 and "Benita" in cards.power_cards["ki_40"].source
+    assert cards.power_cards["ki_60"].value == 60 and cards.power_cards["ki_60"].effect is None
+    assert "inferred" in cards.power_cards["ki_130"].source
+    assert cards.power_cards["pe_field_day"].value == 13 and cards.power_cards["pe_relocate"].value == 23
+    assert cards.hand_size == 13 and sorted(cards.by_value(())) == list(range(10, 190, 10))
+
+
+def test_a_game_with_the_shipped_cards_is_refused_naming_every_missing_fact():
+    with pytest.raises(RuleViolation) as refused:
+        new_game(4, cards_file=None)
+    text = str(refused.value)
+    assert refused.value.rule == "card-set-incomplete"
+    assert "26 facts missing" in text
+    assert "card file: placements.4" in text and "power_cards[ki_10].court" in text
+    assert "power_cards[ki_30].effect" in text and "power_cards[ki_170].effect" in text
+    assert "power_cards[ki_140].params.foreign" in text
+    assert "ki_40].court" not in text  # Benita's example gives it
+
+
+def test_the_tables_card_file_completes_the_set_and_is_named_as_the_source():
+    game = new_game(4)
+    assert game.state.stage == "ki_setup_discs"
+    card = game.board.ki_cards.power_cards["ki_30"]
+    assert (card.effect, card.params, card.court) == ("decay", {"count": 3}, 5)
+    assert card.source.startswith("table (court, effect, params)")
+    assert game.board.replenish[30] == 5
+
+
+def test_the_modules_cards_not_yet_played_by_the_engine_are_refused_by_name():
+    with pytest.raises(RuleViolation) as refused:
+        new_game(4, modules=["players-edition"])
+    text = str(refused.value)
+    assert "Joker (joker): this engine does not play that card yet" in text
+    assert "the value of the Joker card is not published" in text
+
+
+def _file_with(**changes) -> dict:
+    data = copy.deepcopy(CARDS_FILE)
+    data.update(changes)
+    return data
+
+
+@pytest.mark.parametrize("file, message", [
+    (_file_with(power_cards=[{"id": "ki_20", "value": 30}]),
+     "card file: power_cards[ki_30].value: 30 is also ki_20's value (each value is on one card of a colour)"),
+    (_file_with(power_cards=[{"id": "ki_30", "effect": "earthquake"}]), "power_cards[ki_30].effect: unknown effect 'earthquake'"),
+    (_file_with(power_cards=[{"id": "ki_60", "effect": "score_group", "params": {"group": "8"}}]),
+     "power_cards[ki_60].params.group: must be one of"),
+    (_file_with(placements={"4": [1, 2, 3]}), "placements.4: must list 4 numbers"),
+    (_file_with(power_cards=[{"id": "ki_10", "court": 31}]), "power_cards[ki_10].court: must be an integer 0..30"),
+    (_file_with(power_cards=[{"id": "ki_10", "court": None}]), "power_cards[ki_10].court: a card file gives values"),
+    (_file_with(power_cards=[{"id": "pe_new", "value": 33}]), "power_cards[pe_new]: a new card needs court, effect, name"),
+    (_file_with(colour="red"), "colour: unknown field"),
+    (_file_with(rules="2023"), "rules: the file is for the '2023' rules"),
+])
+def test_a_mistake_in_the_card_file_is_refused_in_one_line_naming_the_field(file, message):
+    with pytest.raises(CardFileError) as refused:
+        load_board("king-intrigue", 4, None, file)
+    assert message in str(refused.value) and "\n" not in str(refused.value)
+
+
+def test_the_table_adds_a_card_the_set_does_not_list():
+    file = _file_with(power_cards=CARDS_FILE["power_cards"] + [
+        {"id": "pe_court", "value": 35, "court": 3, "effect": "court", "params": {"count": 2}, "name": "The Court",
+         "module": "players-edition", "source": "our Player's Edition box"}])
+    board = load_board("king-intrigue", 4, None, file)
+    card = board.ki_cards.power_cards["pe_court"]
+    assert card.value == 35 and card.source.startswith("table") and board.replenish[35] == 3
+    assert 35 in board.ki_cards.by_value({"players-edition"}) and 35 not in board.ki_cards.by_value(())
+
+
+def test_self_plays_stand_ins_are_labelled_and_complete_for_every_player_count():
+    _, cards_file = standin_files("king-intrigue", 4)
+    assert "stand-in for self-play" in cards_file["name"] and "not the printed cards" in KI_STANDINS_NOTE
+    board = load_board("king-intrigue", 4, None, cards_file)
+    for n in (2, 3, 4, 5):
+        assert missing_for(board, n, ()) == []

@@ -1,0 +1,83 @@
+"""Random full King and Intrigue games, 2 to 5 players, the invariants checked after every event
+(engine.playout.check_invariants), and the no-leak property: the Power cards a player keeps
+(13 of 18) and the setup discs are secret until revealed, so no other player's view and not
+the public view can tell them apart."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine import events as ev
+from engine.flow import apply_event, asked
+from engine.game import start_state
+from engine.playout import _snapshot_for_checks, check_invariants, random_event
+from engine.views import player_view, public_view
+
+from .table import ALL, setup
+
+
+def _play(seed: int, n: int, variant: str = "full"):
+    rng = random.Random(seed)
+    state = start_state(setup(n, start=["red", "blue", "green", "yellow", "black"][seed % n]).model_copy(
+        update={"variant": variant}))
+    kinds = set()
+    while state.stage != "over":
+        ask = asked(state)
+        kinds.add(ask.kind)
+        event = random_event(rng, ask)
+        before = _snapshot_for_checks(state)
+        apply_event(state, event)
+        check_invariants(state, before, event)
+    return state, kinds
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_random_full_games_keep_the_invariants(n):
+    for seed in range(3):
+        state, kinds = _play(seed, n, "full" if seed == 0 else "short")
+        assert state.winners and len(state.scoring_log) >= 3
+        assert {"choose_power_cards", "secret_disc", "play_power_card", "replenish", "turn_action"} <= kinds
+        assert all(len(state.hands[p]) == 13 - len(state.schedule) for p in range(n))
+
+
+def test_no_module_combination_is_played_yet_and_each_is_refused_by_name():
+    from engine.errors import RuleViolation
+    for modules in (["players-edition"], ["special-cards"], ["players-edition", "special-cards"]):
+        with pytest.raises(RuleViolation, match="this engine does not play that card yet"):
+            start_state(setup(4, modules=modules))
+
+
+def _twins(n: int = 3):
+    """Two games that differ only in red's secret choices so far."""
+    return start_state(setup(n)), start_state(setup(n))
+
+
+def _views(state, others):
+    return [public_view(state)] + [player_view(state, pid) for pid in others]
+
+
+def test_a_setup_disc_is_secret_until_the_reveal():
+    a, b = _twins()
+    apply_event(a, ev.SecretDiscSet(player="red", region="galicia"))
+    apply_event(b, ev.SecretDiscSet(player="red", region="aragon"))
+    assert _views(a, ["blue", "green"]) == _views(b, ["blue", "green"])
+    assert player_view(a, "red") != player_view(b, "red")
+
+
+def test_the_13_cards_kept_are_secret():
+    a, b = _twins()
+    for state in (a, b):
+        for pid in ("red", "blue", "green"):
+            apply_event(state, ev.SecretDiscSet(player=pid, region="galicia"))
+        apply_event(state, ev.SecretDiscsRevealed())
+    apply_event(a, ev.PowerCardsChosen(player="red", cards=ALL[:13]))
+    apply_event(b, ev.PowerCardsChosen(player="red", cards=ALL[5:]))
+    assert _views(a, ["blue", "green"]) == _views(b, ["blue", "green"])
+    assert player_view(a, "red").private.power_cards_in_hand == ALL[:13]
+    for state in (a, b):
+        for pid in ("blue", "green"):
+            apply_event(state, ev.PowerCardsChosen(player=pid, cards=ALL[:13]))
+    # Red to play: the ask tells the table nothing of red's hand either.
+    assert public_view(a).asked == public_view(b).asked and public_view(a).asked.options == {
+        "unavailable": [], "stacks": {}}

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationError, model_validator
 
 from engine import events as ev
 from engine.board import CASTILLO, Board
@@ -115,6 +115,11 @@ class TableSetup(BaseModel):
     game: GameSetup
     mode: Mode = "tracking"
     tower: TowerConfig = Field(default_factory=TowerConfig)
+    # The colours the tower says it is calibrated for (companion.tower, from its hello); not saved.
+    _tower_colours: tuple[str, ...] = PrivateAttr(default=COLOURS)
+
+    def tower_calibrated(self, colours) -> None:
+        self._tower_colours = tuple(colours)
 
     @model_validator(mode="after")
     def _check(self) -> "TableSetup":
@@ -127,12 +132,12 @@ class TableSetup(BaseModel):
         return self
 
     def by_hand(self) -> list[str]:
-        """Seats (the dummy too) whose colour the tower does not know: their Castillo throws
-        are entered by hand. None without a tower."""
+        """Seats (the dummy too) whose colour the tower is not calibrated for: their Castillo
+        throws are entered by hand. None without a tower."""
         if self.tower.kind == "none":
             return []
         seats = list(self.game.players) + ([self.game.dummy] if self.game.dummy else [])
-        return [p for p in seats if p not in COLOURS]
+        return [p for p in seats if p not in self._tower_colours]
 
     def colour_notes(self) -> list[str]:
         """What the table is told about colours the tower does not know (public)."""

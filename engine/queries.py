@@ -19,6 +19,15 @@ def king_in_space(state: GameState) -> bool:
     return state.king > state.board.castillo
 
 
+def _all_regions(castillo: int, _made: dict[int, frozenset[int]] = {}) -> frozenset[int]:  # noqa: B006
+    """Every region of a board whose Castillo is area `castillo` (the regions are 0..castillo-1),
+    made once per board size."""
+    regions = _made.get(castillo)
+    if regions is None:
+        regions = _made[castillo] = frozenset(range(castillo))
+    return regions
+
+
 def kings_neighbours(state: GameState) -> frozenset[int]:
     """Regions next to the King's region, where Caballeros are placed.
 
@@ -30,7 +39,7 @@ def kings_neighbours(state: GameState) -> frozenset[int]:
     if state.king < board.castillo:
         return board.neighbours[state.king]
     if king_in_castillo(state):
-        return frozenset(board.regions)
+        return _all_regions(board.castillo)
     if king_in_space(state):
         i = state.king - board.castillo - 1
         known = board.space_neighbours[i]

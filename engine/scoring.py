@@ -205,9 +205,12 @@ def gained(state: GameState, lines: list[ScoreLine]) -> dict[str, int]:
 def regions_in_group(state: GameState, group: str) -> list[int]:
     """Regions whose scoreboard (a mobile one or a Scoring tile if it lies there) is in a
     value group: "As long as a region (or the Castillo) has a Scoring tile, use its values"."""
-    require_scoreboards(state, state.board.regions)  # which regions are in it needs them all
+    regions = state.board.regions
+    boards = [state.scoreboard(r) for r in regions]
+    if None in boards:
+        require_scoreboards(state, regions)  # which regions are in it needs them all: refuses
     tops = state.board.scoring_groups[group]
-    return [r for r in state.board.regions if state.scoreboard(r)[0] in tops]
+    return [r for r, values in zip(regions, boards) if values[0] in tops]
 
 
 def regions_by_total(state: GameState, most: bool) -> list[int]:

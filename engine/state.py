@@ -233,6 +233,8 @@ class GameState:
         return {r: self.counts[r][p] for r in self.board.regions if r != king and self.counts[r][p]}
 
     def mobile_at(self, area: int) -> str | None:
+        if area not in self.mobile.values():  # the usual answer, found without a loop
+            return None
         for sid, where in self.mobile.items():
             if where == area:
                 return sid

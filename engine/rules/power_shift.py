@@ -206,6 +206,8 @@ def totals(state: GameState) -> list[int | None]:
 
 
 def totals_played(state: GameState) -> set[int]:
+    if not any(state.modifier_played):  # no Modifier played yet this round: the cards' values
+        return {card for card in state.played if card is not None}
     mods = state.modifiers
     totals = set()
     for card, m in zip(state.played, state.modifier_played or repeat(None)):
@@ -226,12 +228,17 @@ def play_options(state: GameState, p: int, taken: set[int] | None = None,
     if not mine:
         return {}
     taken = totals_played(state) if taken is None else taken
-    hand = sorted(state.hands[p]) if hand is None else hand
+    held = state.hands[p]
+    hand = sorted(held) if hand is None else hand
     mods = state.modifiers
     out = {}
     for mid in sorted(mine):
         v = mods[mid].value
-        out[mid] = {"value": v, "cards": [c for c in hand if c + v not in taken]}
+        cards = hand[:]
+        for t in taken:  # the few cards whose total is taken (cheaper than testing every card)
+            if t - v in held:
+                cards.remove(t - v)
+        out[mid] = {"value": v, "cards": cards}
     return out
 
 

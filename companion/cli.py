@@ -23,9 +23,11 @@ class UsageError(Exception):
 
 def _add_rules_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", choices=RULE_SETS, default="classic",
-                        help="the rule set: classic (1995) or 2023 (Hans im Glück's edition)")
+                        help="the rule set: classic (1995), 2023 (Hans im Glück's edition) or king-intrigue "
+                        "(the King and Intrigue expansion)")
     parser.add_argument("--with", dest="modules", metavar="MODULES", default="",
-                        help="2023 modules, comma-separated: " + ", ".join(MODULES["2023"]))
+                        help="modules, comma-separated: 2023: " + ", ".join(MODULES["2023"])
+                        + "; king-intrigue: " + ", ".join(MODULES["king-intrigue"]))
     parser.add_argument("--board", metavar="FILE", help="your board file (JSON): completes or corrects the "
                         "shipped board (the 2023 board's unpublished facts)")
     parser.add_argument("--cards", metavar="FILE", help="your card-set file (JSON): adds or corrects cards")
@@ -133,7 +135,7 @@ def cmd_score(args) -> int:
 # --- selfplay ----------------------------------------------------------------------
 
 def cmd_selfplay(args) -> int:
-    from engine.playout import STANDINS_NOTE, selfplay
+    from engine.playout import selfplay, standins_note
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
@@ -145,12 +147,12 @@ def cmd_selfplay(args) -> int:
         stats = selfplay(args.games, args.players, args.seed, check=not args.no_checks, variant=args.variant,
                          rules=args.rules, modules=tuple(modules), board_file=board_file, cards_file=cards_file)
     except RuleViolation as exc:
-        if exc.rule != "setup":
+        if exc.rule not in ("setup", "card-set-incomplete"):
             raise  # a bug in the engine, not the user's mistake: the traceback is wanted
         raise UsageError(exc.detail) from None
     seconds = time.perf_counter() - t0
     if stats.standins and not args.json:
-        print(f"Note: {STANDINS_NOTE}.", file=sys.stderr)
+        print(f"Note: {standins_note(args.rules)}.", file=sys.stderr)
     summary = {
         "rules": args.rules, "modules": modules, "stand_ins": stats.standins,
         "games": stats.games, "players": args.players, "seed": args.seed, "variant": args.variant,
@@ -176,13 +178,13 @@ def cmd_demo(args) -> int:
     """A short random game through the engine, told round by round."""
     from engine.flow import apply_event, asked
     from engine.game import start_state
-    from engine.playout import STANDINS_NOTE, random_event, random_setup, standin_files
+    from engine.playout import STANDIN_RULES, random_event, random_setup, standin_files, standins_note
 
     modules, board_file, cards_file, board = _rules_choice(args, args.players)
-    standins = args.rules == "2023" and board_file is None and cards_file is None
+    standins = args.rules in STANDIN_RULES and board_file is None and cards_file is None
     if standins:
         board_file, cards_file = standin_files(args.rules, args.players)
-        print(f"Note: {STANDINS_NOTE}.", file=sys.stderr)
+        print(f"Note: {standins_note(args.rules)}.", file=sys.stderr)
         from engine.board import load_board
         board = load_board(args.rules, args.players, board_file, cards_file)
     rng = random.Random(args.seed)
@@ -211,6 +213,12 @@ def cmd_demo(args) -> int:
         if event.type == "action_card_chosen":
             cards[state.turn.card.name] += 1
             print(f"  {event.player:<7} takes {state.turn.card.name}: {state.turn.card.text}")
+        elif event.type == "court_replenished" and state.rules.king_intrigue and state.stage == "turn":
+            from engine.rules.king_intrigue import action_cards_by_rank
+            p, card = state.turn.player, state.turn.card
+            held = state.board.cards[action_cards_by_rank(state)[p][0]].name
+            print(f"  {event.player:<7} played {state.played[p]} and holds the {held} "
+                  f"(places {card.placement}): {card.text}")
         for record in state.scoring_log[seen_scorings:]:
             print(f"  * {record.title}")
             for line in record.lines:

@@ -27,7 +27,7 @@ class SnapshotError(ValueError):
 class TableSnapshot(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    rules: Literal["classic", "2023"] = "classic"
+    rules: Literal["classic", "2023", "king-intrigue"] = "classic"
     dummy: Optional[str] = Field(None, description="2023, 2 players: the dummy's colour, one of players")
     players: list[str] = Field(description="2-5 player ids in seat order (the dummy's colour too)")
     king: str = Field(description="a region; 2023 also 'castillo' (Rebellion), 'france' or 'portugal' (Exile)")
@@ -39,6 +39,9 @@ class TableSnapshot(BaseModel):
     mobile_scoreboards: dict[str, str] = Field(default_factory=dict)
     scores: dict[str, int] = Field(default_factory=dict)
     court: dict[str, int] = Field(default_factory=dict)
+    # King and Intrigue: the regions a 2x marker lies on, scored twice at a general scoring
+    # (left out of the snapshot written back while none lies).
+    double_scoring: list[str] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
 
     @property
     def playing(self) -> int:
@@ -117,6 +120,12 @@ def check_snapshot(snap: TableSnapshot, board: Board) -> None:
         _fail(f"mobile_scoreboards: two {what}s may not lie in the same area")
     for pid in snap.scores:
         player(pid, "scores")
+    if snap.double_scoring and snap.rules != "king-intrigue":
+        _fail("double_scoring: only the King and Intrigue rules have 2x markers")
+    for rid in snap.double_scoring:
+        region(rid, "double_scoring")
+    if len(set(snap.double_scoring)) < len(snap.double_scoring):
+        _fail("double_scoring: one 2x marker per region")
 
 
 def snapshot_board(snap: TableSnapshot, board_file: dict | None = None, cards_file: dict | None = None) -> Board:
@@ -170,6 +179,7 @@ def state_from_snapshot(snap: TableSnapshot, board: Board | None = None) -> Game
     state.scores = [snap.scores.get(pid, 0) for pid in snap.players]
     for sid, rid in snap.mobile_scoreboards.items():
         state.mobile[sid] = idx[rid]
+    state.markers = {f"double_{i + 1}": idx[rid] for i, rid in enumerate(snap.double_scoring)}
     return state
 
 
@@ -258,4 +268,9 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
     if state.dummy is not None and not stays:
         state.provinces[state.dummy] += state.counts[castillo][state.dummy]
         state.counts[castillo][state.dummy] = 0
-    return lines + score_regions(state, list(board.regions))
+    lines += score_regions(state, list(board.regions))
+    if state.markers:  # King and Intrigue: each 2x marker's region once more, then the markers go back
+        from .rules.king_intrigue import double_lines
+        lines += double_lines(state, lines)
+        state.markers = {}
+    return lines

@@ -1,0 +1,68 @@
+"""`elgrande selfplay`, `score` and `demo` with --rules king-intrigue (issue 14), as a user runs
+them: a real subprocess."""
+from __future__ import annotations
+
+import json
+
+from tests.companion.test_cli import elgrande, write
+from tests.engine.king_intrigue.table import CARDS_FILE
+
+
+def test_selfplay_king_intrigue_plays_whole_games_and_says_it_used_stand_ins():
+    out = elgrande("selfplay", "--rules", "king-intrigue", "--games", "3", "--players", "4", "--seed", "5", "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["rules"] == "king-intrigue" and summary["stand_ins"] is True and summary["games"] == 3
+    assert summary["scorings_per_game"] >= 3
+    text = elgrande("selfplay", "--rules", "king-intrigue", "--games", "1", "--players", "2", "--seed", "5")
+    assert text.returncode == 0 and "stand-ins from engine/data/standins_king_intrigue.json" in text.stderr
+
+
+def test_selfplay_with_the_tables_own_card_file_uses_no_stand_in(tmp_path):
+    out = elgrande("selfplay", "--rules", "king-intrigue", "--cards", write(tmp_path, CARDS_FILE, "cards.json"),
+                   "--games", "2", "--players", "3", "--seed", "1", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["stand_ins"] is False and "stand-in" not in out.stderr
+
+
+def test_a_card_file_with_a_mistake_or_a_missing_fact_is_refused_in_one_line(tmp_path):
+    bad = elgrande("selfplay", "--rules", "king-intrigue", "--cards",
+                   write(tmp_path, {"rules": "king-intrigue", "placements": {"4": [1, 2]}}, "bad.json"),
+                   "--games", "1", "--players", "4")
+    assert bad.returncode == 2 and "placements.4: must list 4 numbers" in bad.stderr
+    assert len(bad.stderr.strip().splitlines()) == 1
+    partial = elgrande("selfplay", "--rules", "king-intrigue", "--cards",
+                       write(tmp_path, {"rules": "king-intrigue", "placements": {"4": [1, 2, 3, 4]}}, "part.json"),
+                       "--games", "1", "--players", "4")
+    assert partial.returncode == 2 and "card set is not complete" in partial.stderr
+    assert "power_cards[ki_10].court" in partial.stderr and "Traceback" not in partial.stderr
+
+
+def test_the_modules_cards_not_yet_played_are_refused_by_name():
+    out = elgrande("selfplay", "--rules", "king-intrigue", "--with", "players-edition,special-cards",
+                   "--games", "1", "--players", "4")
+    assert out.returncode == 2 and "this engine does not play that card yet" in out.stderr
+    wrong = elgrande("selfplay", "--rules", "king-intrigue", "--with", "power-shift", "--games", "1", "--players", "4")
+    assert wrong.returncode == 2 and "its modules are players-edition, special-cards" in wrong.stderr
+
+
+def test_score_king_intrigue_doubles_the_marked_region_at_a_general_scoring(tmp_path):
+    snap = {"players": ["red", "blue", "green"], "king": "cataluna",
+            "grandes": {"red": "granada", "blue": "galicia", "green": "valencia"},
+            "regions": {"aragon": {"red": 3, "blue": 1}, "galicia": {"blue": 2}}, "double_scoring": ["aragon"]}
+    out = elgrande("score", "--rules", "king-intrigue", "--json", write(tmp_path, snap))
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["gained"] == {"red": 10, "blue": 6 + 8, "green": 0}  # Aragón 5/4 twice; Galicia 4 + home 2
+    assert "double_scoring" not in result["snapshot"]  # the markers go back to the supply
+    special = elgrande("score", "--rules", "king-intrigue", "--special", "region:aragon", "--json",
+                       write(tmp_path, snap, "s.json"))
+    assert json.loads(special.stdout)["gained"]["red"] == 5  # a special scoring is not doubled
+    classic = elgrande("score", write(tmp_path, snap, "c.json"))
+    assert classic.returncode == 2 and "only the King and Intrigue rules have 2x markers" in classic.stderr
+
+
+def test_demo_tells_who_holds_which_action_card():
+    out = elgrande("demo", "--rules", "king-intrigue", "--players", "3", "--seed", "2")
+    assert out.returncode == 0, out.stderr
+    assert "holds the King's Card" in out.stdout and "holds the Intrigue card" in out.stdout

@@ -57,9 +57,12 @@ def _seat_ids(board: Board, n: int) -> list[str]:
 def _old_hands_removed(rng: random.Random, board: Board) -> list[str]:
     """Old Hands: for each ♣ card added, one random card of its stack back to the box."""
     removed: list[str] = []
-    base = [c for c in board.cards.values() if c.module is None]
+    base: dict[int | None, list] = {}  # the base game's cards by stack, in the card set's order
+    for c in board.cards.values():
+        if c.module is None:
+            base.setdefault(c.stack, []).append(c)
     for club in (c for c in board.cards.values() if c.module == "old-hands" and c.stack):
-        pool = [c.id for c in base if c.stack == club.stack for _ in range((c.copies or 0) - removed.count(c.id))]
+        pool = [c.id for c in base.get(club.stack, ()) for _ in range((c.copies or 0) - removed.count(c.id))]
         removed += rng.sample(pool, min(club.copies or 0, len(pool)))
     return removed
 

@@ -272,7 +272,7 @@ def _deal_stacks(board: Board, rules: RuleSet, removed: tuple[str, ...],
             continue
         if module == old_hands.MODULE and c.id not in added:
             continue
-        copies = c.copies - gone[c.id]
+        copies = c.copies - gone.get(c.id, 0)
         if copies <= 0:
             continue
         if module == "new-regency":

@@ -99,9 +99,17 @@ def _count(rng: random.Random, most: int) -> int:
     return most if rng.random() < 0.75 else rng.randint(0, most)
 
 
+def _copies(counts: dict[str, int]) -> list[str]:
+    """Each key as many times as its count, in order (one list extension per key)."""
+    out: list[str] = []
+    for key, k in counts.items():
+        out += [key] * k
+    return out
+
+
 def _take(rng: random.Random, k: int, court: int, regions: dict[str, int]) -> tuple[int, dict[str, int]]:
     """Pick k Caballeros from a court and regions at random."""
-    pool = ["court"] * court + [r for r, c in regions.items() for _ in range(c)]
+    pool = ["court"] * court + _copies(regions)
     picked = rng.sample(pool, k)
     taken: dict[str, int] = {}
     for r in picked:
@@ -154,7 +162,7 @@ def _mobile(rng, pid, o):
 _CHOOSERS = {
     # A card for each stack offered (four stacks; New Regency's stack 5), in stack order.
     "reveal_action_cards": lambda rng, pid, o: ev.ActionCardsRevealed(cards=[
-        rng.choice([c for c, k in o["stacks"][s].items() for _ in range(k)]) for s in sorted(o["stacks"])]),
+        rng.choice(_copies(o["stacks"][s])) for s in sorted(o["stacks"])]),
     "play_power_card": lambda rng, pid, o: ev.PowerCardPlayed(player=pid, card=rng.choice(o["cards"])),
     "replenish": _replenish,
     "choose_action_card": lambda rng, pid, o: ev.ActionCardChosen(player=pid, stack=rng.choice(list(o["stacks"]))),

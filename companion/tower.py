@@ -14,6 +14,14 @@ table's emptying again (the same token empties once). A new game starts the
 tower's count from an emptying of its own, and after the last game's last drop
 (`after`), so a tower that stayed on does not replay the last game's drops.
 
+Colours: the tower names only the colours it was calibrated for (its hello says which); the
+table is told (`TableSetup.tower_calibrated`), so a seat of another colour enters its throws by
+hand, and `calibrate()` asks the tower for the colours of the game being played. A colour the
+tower was not calibrated for can pass for a look-alike it knows (an orange cube for red, in the
+trace model about half the time): while a seat's colour is not calibrated, drops named as its
+look-alike go to a person, and the tower's totals are read the same way, so the two counts still
+compare.
+
 Every status handed on is a `TowerStatus`: the link's status plus how private
 the link is (`security`), so the tower bar can warn about an MQTT link that is
 not encrypted or anonymous. A setting the bridge cannot use (a bad broker
@@ -29,7 +37,7 @@ from typing import Callable, Optional
 
 from firmware_bridge.adapter import TowerDrop
 from firmware_bridge.link import LinkStatus
-from firmware_bridge.messages import COLOURS, Totals
+from firmware_bridge.messages import COLOURS, MAX_CAL_COLOURS, TOWER_COLOURS, Totals
 from firmware_bridge.security import LOCAL, LinkSecurity, mqtt_security
 from firmware_bridge.sim import PtyPort, SimulatedTower
 from firmware_bridge.transport_mqtt import MqttBridge, parse_broker_url
@@ -40,6 +48,28 @@ from .table import Table, TowerConfig
 log = logging.getLogger("companion.tower")
 
 SIM_DEVICE = "castillo-sim"
+
+# Colours a TCS34725 tower tells apart least well (hardware/README.md, "Colours"): a tower that
+# knows one of a pair but not the other may name the unknown one as the known one.
+LOOK_ALIKES = {"orange": ("red", "yellow"), "red": ("orange",), "yellow": ("orange", "white"),
+               "purple": ("blue",), "blue": ("purple",), "white": ("yellow",)}
+
+
+def calibration_colours(setup) -> Optional[list[str]]:
+    """The colours to calibrate the tower for this game: the seats' (the dummy's too), in seat
+    order; None for a table of classic colours only (the tower's default five, the command as it
+    always was, which also tells a stray cube of another classic colour)."""
+    seats = list(setup.game.players) + ([setup.game.dummy] if setup.game.dummy else [])
+    if all(c in COLOURS for c in seats):
+        return None
+    return [c for c in seats if c in TOWER_COLOURS][:MAX_CAL_COLOURS]
+
+
+def suspect_colours(setup) -> frozenset:
+    """Seat colours a drop may be named by mistake: look-alikes of a seat's colour the tower was
+    not calibrated for (their drops go to a person)."""
+    seats = set(setup.game.players) | ({setup.game.dummy} if setup.game.dummy else set())
+    return frozenset(c for unknown in setup.by_hand() for c in LOOK_ALIKES.get(unknown, ()) if c in seats)
 
 
 class TowerStatus(LinkStatus):
@@ -110,6 +140,8 @@ class TowerConnection:
     # ---- from the bridge's thread, under the link's lock ------------------------------------------
 
     def _drop(self, drop: TowerDrop) -> None:
+        if drop.colour in suspect_colours(self.table.setup):
+            drop = drop.model_copy(update={"colour": None, "uncertain": True, "best": drop.colour})
         self.table.tower_drop(drop)   # a failure here is the link's to retry: the drop is not acknowledged
         waiting = self._totals_waiting
         if waiting and drop.boot == waiting[1].boot and drop.seq >= waiting[1].seq:
@@ -128,8 +160,34 @@ class TowerConnection:
 
     def _compare(self, tower: str, totals: Totals) -> None:
         self._totals_waiting = None
+        totals = self._as_handed_over(tower, totals)
         if self.table.tower_totals(tower, totals) == "other_emptying" and self.table.empty_token:
             self.empty(self.table.empty_token)   # it missed the table's emptying (the link was down)
+
+    def _as_handed_over(self, tower: str, totals: Totals) -> Totals:
+        """The snapshot as the table received its drops: a drop the tower named that went to a
+        person as a look-alike (_drop) counts as uncertain here too. Found from the table's own
+        drops (so it holds after a restart): in the snapshot's range, uncertain single drops whose
+        best guess is a colour the tower counted more of than the table received."""
+        table = self.table
+        first = totals.seq - totals.drops
+        received: dict[str, int] = {}
+        asked: dict[str, int] = {}
+        with table._lock:
+            for key, colour in table.received:
+                if key[0] != tower or (key[1] == totals.boot and not first < key[2] <= totals.seq):
+                    continue
+                entry = table.drops.get(key)
+                if colour is not None:
+                    received[colour] = received.get(colour, 0) + 1
+                elif entry is not None and entry.best and entry.est == 1:
+                    asked[entry.best] = asked.get(entry.best, 0) + 1
+        moved = {c: min(asked.get(c, 0), n - received.get(c, 0)) for c, n in totals.counts.items()}
+        moved = {c: n for c, n in moved.items() if n > 0}
+        if not moved:
+            return totals
+        counts = {c: n - moved.get(c, 0) for c, n in totals.counts.items()}
+        return totals.model_copy(update={"counts": counts, "unc": totals.unc + sum(moved.values())})
 
     def _not_started(self, why: str) -> None:
         log.warning("tower link not started: %s", why)
@@ -141,6 +199,8 @@ class TowerConnection:
         self._status(LinkStatus(state="disconnected", since=time.time(), message=f"not started: {why}"))
 
     def _status(self, status: LinkStatus) -> None:
+        if status.calibrated is not None:
+            self.table.setup.tower_calibrated(status.calibrated)
         full = TowerStatus(**status.model_dump(), security=self.security)
         self.last_status = full
         if self._on_status:
@@ -162,15 +222,20 @@ class TowerConnection:
         except RuntimeError:  # stopped: a restart sends the emptying again
             pass
 
-    def calibrate(self) -> None:
-        if self.bridge:
-            self.bridge.link.request_calibration()
+    def calibrate(self) -> Optional[list[str]]:
+        """Asks the tower to calibrate the colours of this game: returns the colours it will ask
+        for, in order, or None without a tower link."""
+        if not self.bridge:
+            return None
+        colours = calibration_colours(self.table.setup)
+        self.bridge.link.request_calibration(colours=colours)
+        return colours or list(COLOURS)
 
     def simulate_drop(self, colour: str) -> None:
         """The simulated tower's on-screen buttons: a colour, "uncertain" or "multi"."""
         if self.sim is None:
             raise RuntimeError("only a simulated tower takes drops from the screen")
-        if colour not in COLOURS + ("uncertain", "multi"):
+        if colour not in TOWER_COLOURS + ("uncertain", "multi"):
             raise ValueError(f"unknown drop {colour!r}")
         self.sim.drop(colour)
 
@@ -224,4 +289,34 @@ def totals_lines(check: dict, names: dict[str, str]) -> list[str]:
         lines.append("No count from the tower to compare yet.")
     if check.get("settled_at") and not check.get("fault"):
         lines.append(f"The disagreement found at {_clock(check['settled_at'])} was settled by the hand count.")
+    return lines
+
+
+def calibration_lines(status: dict, setup, names: dict[str, str]) -> list[str]:
+    """The tower's colours in words: what it is calibrated for, a calibration in progress or just
+    done, and the seats whose colour it does not know (status: TowerStatus as a dict)."""
+    lines = []
+    cal = status.get("calibration") or {}
+    state = cal.get("state")
+    if state in ("drop", "retry"):
+        colour = cal.get("colour") or "?"
+        whose = f" ({names[colour]}'s)" if colour in names else ""
+        lines.append(f"Calibrating: throw one {colour} Caballero{whose} at a time, as in play: "
+                     f"{cal.get('got', 0)} of {cal.get('need', '?')} taken.")
+        if state == "retry" and cal.get("msg"):
+            lines.append(f"That one again: {cal['msg']}.")
+    elif state == "done":
+        sep = (cal.get("sep") or 0) / 10
+        lines.append(f"Calibrated for {', '.join(cal.get('colours') or [])}: colours {sep:.1f} spreads apart.")
+        if cal.get("warn"):
+            lines.append("Some colours lie close together (under 6 spreads): a drop between them is asked of "
+                         "you, never guessed. Orange next to red or yellow and purple next to blue are the "
+                         "hardest; check the shroud and the sensor window, and calibrate again if many are asked.")
+    if status.get("calibrated") and (state or calibration_colours(setup) is not None):  # a classic table: as before
+        lines.append(f"The tower names: {', '.join(status['calibrated'])}.")
+    unknown = setup.by_hand() if setup.tower.kind != "none" else []
+    if unknown:
+        who = ", ".join(f"{c} ({names.get(c, c.title())})" for c in unknown)
+        lines.append(f"Not calibrated for {who}: their throws are entered by hand until you calibrate "
+                     "the colours of this game.")
     return lines

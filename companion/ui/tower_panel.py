@@ -14,7 +14,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.stacklayout import StackLayout
 
-from ..tower import totals_lines
+from ..tower import calibration_lines, totals_lines
 from .map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -78,8 +78,10 @@ class TowerPanel(ModalView):
         last = s.get("last_drop")
         if last:
             lines.append(f"Last drop: number {last['seq']}" + (" (colour not sure)" if last.get("uncertain") else ""))
-        self.status_text = "\n".join(lines)
         table = self.model.table
+        if table and kind != "none":
+            lines += calibration_lines(s, table.setup, table.names)
+        self.status_text = "\n".join(lines)
         check = table.totals_check() if table and table.setup.tower.kind != "none" else None
         self.totals_fault = bool(check and check["fault"])
         self.totals_text = "\n".join(totals_lines(check, table.names)) if check else ""
@@ -108,6 +110,7 @@ class TowerPanel(ModalView):
             box.add_widget(row)
 
     def calibrate(self) -> None:
-        if self.model.tower_link:
-            self.model.tower_link.calibrate()
-            self.model.message = "Calibration started: follow the tower's light, one colour at a time"
+        colours = self.model.tower_link.calibrate() if self.model.tower_link else None
+        if colours:
+            self.model.message = (f"Calibration started: throw Caballeros one at a time, colour by colour: "
+                                  f"{', '.join(colours)} (the tower panel says which and how many)")

@@ -135,6 +135,8 @@ def _total(counts: dict[str, int]) -> int:
 def asked(state: GameState) -> Ask:
     handler = _ASK_BY_STAGE[state.stage]
     ask = handler(state)
+    if state.rules.king_intrigue:
+        _king_intrigue.adjust_ask(state, ask)  # its Joker, and who holds which Action card
     ask.round = state.round
     ask.stage = state.stage
     return ask

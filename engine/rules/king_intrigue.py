@@ -47,6 +47,7 @@ from ..errors import RuleViolation
 from ..scoring import ScoreLine, apply_lines
 from ..state import TABLE, GameState, Special
 from . import king_intrigue_cards as ki_cards
+from ..effects import alliance
 
 SETUP_DISCS = "ki_setup_discs"
 CHOOSE_HAND = "ki_choose_hand"
@@ -66,7 +67,7 @@ def prepare(state: GameState) -> None:
                             f"({len(missing)} fact{'s' if len(missing) > 1 else ''} missing): " + "; ".join(missing))
     values = set(board.ki_cards.by_value(state.rules.modules))
     state.hands = [set(values) for _ in range(state.n)]
-    state.markers = {m: None for m in DOUBLE_MARKERS}
+    state.markers = {m: None for m in DOUBLE_MARKERS + alliance.MARKERS}
     state.scoring_needed = list(range(state.n))
     state.scoring_discs = {}
     state.stage = SETUP_DISCS
@@ -228,6 +229,53 @@ def _start_chosen(state: GameState, e: ev.SpecialActionStarted) -> None:
         F._begin_special(state)
 
 
+# --- the Joker (Player's Edition) ------------------------------------------------------------
+# "When you play this card, you will wait for all of your opponents to play a Power card. Once
+# all have done so, you play another Power card out of your hand. You may not play a number
+# that has already been played." The Player's Edition rules: "The second card you play is
+# fitted into the normal order by the value of the played cards." Read: the Joker sets no
+# order and is no value played (its own number blocks nobody); it goes to the discard pile
+# at once. It is refused while the hand might have no card left to play after everyone else
+# (each later player can take one value away).
+
+def _is_joker(state: GameState, value: int) -> bool:
+    card = state.board.ki_cards.by_value(state.rules.modules).get(value)
+    return card is not None and card.effect == ki_cards.JOKER
+
+
+def _joker_playable(state: GameState, p: int, value: int) -> bool:
+    played = {c for c in state.played if c is not None}
+    left = [c for c in state.hands[p] if c != value and c not in played]
+    still_to_play = len(state.power_order) - state.power_pos - 1
+    return len(left) > still_to_play and p not in state.power_order[state.power_pos + 1:]
+
+
+def _play_joker(state: GameState, e: ev.PowerCardPlayed) -> None:
+    p = F._expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
+    if e.card not in state.hands[p]:
+        raise RuleViolation("power-card-in-hand", f"{F._name(state, p)} has no Power card {e.card} in hand: "
+                            "it was played in an earlier round")
+    if not _joker_playable(state, p, e.card):
+        raise RuleViolation("power-card-distinct", f"{F._name(state, p)} cannot play the Joker now: after everyone "
+                            "else has played, no card of their hand might be left to play")
+    state.hands[p].remove(e.card)
+    state.discards[p].add(e.card)
+    state.power_spent[p].add(e.card)
+    state.power_order.append(p)  # plays again once everyone else has
+    state.power_pos += 1
+
+
+def adjust_ask(state: GameState, ask: F.Ask) -> None:
+    """The asks as this rule set has them: the Joker offered only when it may be played;
+    the turn's asks say which Action card the player holds (public: it came by rank)."""
+    if ask.kind == "play_power_card":
+        p = state.power_order[state.power_pos]
+        ask.options["cards"] = [c for c in ask.options["cards"]
+                                if not _is_joker(state, c) or _joker_playable(state, p, c)]
+    elif ask.kind in ("replenish", "turn_action") and state.turn is not None:
+        ask.options["action_card"] = action_cards_by_rank(state)[state.turn.player][0]
+
+
 # --- general scoring: the 2x markers ------------------------------------------------------------
 
 def double_lines(state: GameState, lines: list) -> list:
@@ -245,8 +293,18 @@ def double_lines(state: GameState, lines: list) -> list:
 
 def _general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     before = len(state.scoring_log)
+    pair = alliance.marked(state)
     F._apply_discs_revealed(state, e)
     record = state.scoring_log[before]
+    if pair is not None:  # "all players count and combine the number of Caballeros ... in the two marked regions"
+        ids = {state.board.region_ids[r] for r in pair}
+        apart = [ln for ln in record.lines if ln.area in ids]
+        apply_lines(state, [ScoreLine(ln.area, ln.player, -ln.points, ln.kind, ln.place, "") for ln in apart])
+        joined = alliance.alliance_lines(state, *pair)
+        apply_lines(state, joined)
+        record.lines[:] = [ln for ln in record.lines if ln.area not in ids] + joined
+        for m in alliance.MARKERS:
+            state.markers[m] = None  # "After general scoring is completed, remove the alliance markers"
     extra_lines = double_lines(state, record.lines)
     if extra_lines:
         apply_lines(state, extra_lines)
@@ -271,6 +329,8 @@ def apply(state: GameState, event) -> None:
     """One event of a King and Intrigue game: this module's steps, else the flow's; then
     the round's own order (no Action cards to turn up, the turn's card dealt by rank)."""
     step = _STEPS.get((state.stage, type(event)))
+    if step is None and state.stage == "power" and type(event) is ev.PowerCardPlayed and _is_joker(state, event.card):
+        step = _play_joker
     if step is None and state.stage == "turn" and type(event) is ev.SpecialActionStarted \
             and state.turn.card.effect == CHOICE:
         step = _start_chosen

@@ -41,11 +41,12 @@ NO_ACTION = "none"  # the 10 and 180 cards: their holder acts with the Intrigue 
 KI_EFFECT_PARAMS: dict[str, dict[str, tuple[int, int, bool]]] = {   # name -> param -> (min, max, required)
     NO_ACTION: {}, "placement_anywhere": {}, "double_scoring": {},
     "foreign_to_castillo": {"foreign": (1, 10, True), "own": (0, 5, True)},
+    "joker": {}, "field_day": {}, "alliance": {}, "fiesta_ki": {},
 }
+JOKER = "joker"  # no special action: a second Power card after everyone (rules/king_intrigue.py)
 # Effects of the modules' cards, named in the data, that the engine does not play yet.
-MODULE_EFFECTS = ("joker", "field_day", "relocate", "civil_war_ki", "alliance", "bridge", "fiesta", "espionage",
-                  "coup_ki", "revolt", "table_for_six", "kings_guard", "risk_of_collapse", "quarantine",
-                  "hurricane", "mistress")
+MODULE_EFFECTS = ("relocate", "civil_war_ki", "bridge", "espionage", "revolt", "table_for_six", "kings_guard",
+                  "risk_of_collapse", "quarantine", "hurricane", "mistress")
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,9 +70,11 @@ class KICardSet:
     hand_size: int
     missing: dict[str, str]                   # fact path -> what to enter and where
     provenance: dict[str, str]
+    left_out: frozenset = frozenset()         # module cards the table leaves in the box
 
     def in_play(self, modules) -> list[PowerCard]:
-        return [c for c in self.power_cards.values() if c.module is None or c.module in modules]
+        return [c for c in self.power_cards.values()
+                if (c.module is None or c.module in modules) and c.id not in self.left_out]
 
     def by_value(self, modules) -> dict[int, PowerCard]:
         return {c.value: c for c in self.in_play(modules) if c.value is not None}
@@ -173,8 +176,9 @@ def _merge(raw: dict, table: Any) -> dict:
     if not isinstance(table, dict):
         fail(f"must be a JSON object, not {type(table).__name__}")
     for key in table:
-        if key not in ("rules", "name", "power_cards", "placements"):
-            fail(f"{key}: unknown field (a King and Intrigue card file may give: rules, name, power_cards, placements)")
+        if key not in ("rules", "name", "power_cards", "placements", "leave_out"):
+            fail(f"{key}: unknown field (a King and Intrigue card file may give: rules, name, power_cards, "
+                 "placements, leave_out)")
     if table.get("rules", RULES) != RULES:
         fail(f"rules: the file is for the {table['rules']!r} rules, but this game uses {RULES!r}")
     entries = table.get("power_cards", [])
@@ -225,12 +229,20 @@ def _merge(raw: dict, table: Any) -> dict:
             fail(f"placements.{n}: must list a number for every Action card, left to right")
         raw["placements"][str(n)] = row
         raw["placements_missing"].pop(str(n), None)
+    leave_out = table.get("leave_out", [])
+    if not isinstance(leave_out, list):
+        fail("leave_out: must be a list of card ids (module cards the table leaves in the box)")
+    for ident in leave_out:
+        card = shipped.get(ident)
+        if card is None:
+            fail(f"leave_out: {ident!r} is not a card of the set")
+        if card.get("module") is None:
+            fail(f"leave_out: {ident} is a King and Intrigue card: only a module's cards may be left out "
+                 "(the base game plays all 18)")
+    raw["leave_out"] = list(leave_out)
     if "name" in table:
         raw["name"] = table["name"]
-    try:
-        _check(raw, fail)
-    except CardFileError:
-        raise
+    _check(raw, fail)
     return raw
 
 
@@ -251,7 +263,8 @@ def _build(raw: dict) -> KICardSet:
                                    dict(a.get("params", {})), None, a.get("source", ""), None)
                for a in raw["action_cards"]}
     placements = {int(n): tuple(row) for n, row in raw["placements"].items()}
-    return KICardSet(power, actions, placements, raw["hand_size"], missing, provenance)
+    return KICardSet(power, actions, placements, raw["hand_size"], missing, provenance,
+                     frozenset(raw.get("leave_out", ())))
 
 
 def _shipped_raw() -> dict:
@@ -317,9 +330,8 @@ def missing_for(board: Board, players: int, modules) -> list[str]:
                     out.append(cards.missing.get(f"power_cards.{c.id}.params.{pname}")
                                or f"{c.name}: its {pname} is not known (card file: power_cards[{c.id}].params.{pname})")
             if not _implemented(c.effect):
-                out.append(f"{c.name} ({c.effect}): this engine does not play that card yet; play without the "
-                           f"{c.module or 'base'} cards that need it, or correct its effect (card file: "
-                           f"power_cards[{c.id}].effect)")
+                out.append(f"{c.name} ({c.effect}): this engine does not play that card yet; leave it in the box "
+                           f"(card file: leave_out) or correct its effect (card file: power_cards[{c.id}].effect)")
     return out
 
 

@@ -38,10 +38,14 @@ def test_a_card_file_with_a_mistake_or_a_missing_fact_is_refused_in_one_line(tmp
     assert "power_cards[ki_10].court" in partial.stderr and "Traceback" not in partial.stderr
 
 
-def test_the_modules_cards_not_yet_played_are_refused_by_name():
+def test_selfplay_with_both_modules_plays_and_a_module_card_not_yet_played_is_refused(tmp_path):
     out = elgrande("selfplay", "--rules", "king-intrigue", "--with", "players-edition,special-cards",
-                   "--games", "1", "--players", "4")
-    assert out.returncode == 2 and "this engine does not play that card yet" in out.stderr
+                   "--games", "2", "--players", "5", "--seed", "3", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["modules"] == ["players-edition", "special-cards"]
+    refused = elgrande("selfplay", "--rules", "king-intrigue", "--with", "players-edition", "--cards",
+                       write(tmp_path, CARDS_FILE, "cards.json"), "--games", "1", "--players", "4")
+    assert refused.returncode == 2 and "Relocate (relocate): this engine does not play that card yet" in refused.stderr
     wrong = elgrande("selfplay", "--rules", "king-intrigue", "--with", "power-shift", "--games", "1", "--players", "4")
     assert wrong.returncode == 2 and "its modules are players-edition, special-cards" in wrong.stderr
 

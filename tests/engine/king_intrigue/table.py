@@ -25,6 +25,13 @@ CARDS_FILE = {"rules": "king-intrigue", "name": "our box (test numbers)",
               "power_cards": [{"id": f"ki_{v}", "court": c, **EFFECTS.get(v, {})} for v, c in COURT.items()],
               "placements": PLACEMENTS}
 ALL = sorted(COURT)
+# The modules' cards this engine plays, with our numbers; the others left in the box.
+MODULE_CARDS = [{"id": "pe_joker", "value": 5, "court": 0}, {"id": "pe_field_day", "court": 5},
+                {"id": "pe_alliance", "value": 45, "court": 3}, {"id": "sc_fiesta", "value": 65},
+                {"id": "sc_coup", "value": 85, "court": 3}]
+LEFT_OUT = ["pe_relocate", "pe_civil_war", "pe_bridge", "pe_quarantine", "pe_risk_of_collapse", "sc_espionage",
+            "sc_revolt", "sc_table_for_six", "sc_kings_guard", "sc_hurricane", "sc_mistress"]
+WITH_MODULES = {**CARDS_FILE, "power_cards": CARDS_FILE["power_cards"] + MODULE_CARDS, "leave_out": LEFT_OUT}
 
 
 def setup(n: int = 4, start: str = "red", cards_file=CARDS_FILE, modules=(), king=KING) -> ev.GameSetup:

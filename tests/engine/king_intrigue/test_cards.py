@@ -12,7 +12,7 @@ from engine.errors import RuleViolation
 from engine.playout import KI_STANDINS_NOTE, standin_files
 from engine.rules.king_intrigue_cards import load_ki_cards, missing_for
 
-from .table import CARDS_FILE, new_game
+from .table import ALL, CARDS_FILE, WITH_MODULES, new_game
 
 
 def test_the_shipped_cards_name_their_sources():
@@ -50,8 +50,16 @@ def test_the_modules_cards_not_yet_played_by_the_engine_are_refused_by_name():
     with pytest.raises(RuleViolation) as refused:
         new_game(4, modules=["players-edition"])
     text = str(refused.value)
-    assert "Joker (joker): this engine does not play that card yet" in text
-    assert "the value of the Joker card is not published" in text
+    assert "Relocate (relocate): this engine does not play that card yet; leave it in the box (card file: " \
+           "leave_out)" in text
+    assert "the value of the Joker card is not published" in text and "Fiesta" not in text
+
+
+def test_the_table_leaves_module_cards_in_the_box():
+    game = new_game(4, modules=["players-edition", "special-cards"], cards_file=WITH_MODULES)
+    assert sorted(game.state.hands[0]) == sorted([5, 13, 45, 65, 85] + ALL)
+    with pytest.raises(CardFileError, match="leave_out: ki_40 is a King and Intrigue card: only a module's cards"):
+        load_board("king-intrigue", 4, None, {**WITH_MODULES, "leave_out": ["ki_40"]})
 
 
 def _file_with(**changes) -> dict:

@@ -1,0 +1,93 @@
+"""Alliance (King and Intrigue, Player's Edition): two regions scored as one.
+
+Rule text: "You may not place either of the markers in the King's region. During general
+scoring, all players count and combine the number of Caballeros they have in the two marked
+regions. The rewards for each region are combined (e.g., the player with the most
+Caballeros scores first place points according to the scoreboards of both regions, etc.)
+If one of the regions is the King's region, or a player's home region, bonus points are
+awarded accordingly. After general scoring is completed, remove the alliance markers. If
+another player plays the Alliance card before the next general scoring, they may move the
+Alliance markers to different regions."
+
+The player names two different regions, one after the other; markers already out are moved
+there (skipping the action leaves them). At the general scoring (rules/king_intrigue.py) the
+two regions' lines are replaced by `alliance_lines`: places by the combined counts (ties as
+usual), each place paid from both scoreboards, one line per region; the King's bonus and
+the home bonus once each, to a sole leader, when the King or their Grande stands in either."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+from ..scoring import BONUS, ScoreLine, ordinal
+
+MARKERS = ("alliance_1", "alliance_2")
+
+
+def marked(state) -> tuple[int, int] | None:
+    a, b = (state.markers.get(m) for m in MARKERS)
+    return None if a is None or b is None else (a, b)
+
+
+def _regions(state, sp) -> list[str]:
+    return [state.board.region_ids[r] for r in state.board.regions if r != state.king and r != sp.source]
+
+
+def begin(state, sp) -> None:
+    sp.source = None
+
+
+def ask(state, sp):
+    return P.Ask("choose_region", (state.players[sp.player],),
+                 {"purpose": "alliance" if sp.source is None else "alliance_second", "regions": _regions(state, sp)})
+
+
+def chosen(state, sp, e: ev.RegionChosen) -> None:
+    P.expect_player(state, e.player, sp.player, "place the Alliance markers")
+    r = P.region(state, e.region, "an Alliance marker's region")
+    P.not_taboo(state, r, "place an Alliance marker in")
+    if r == sp.source:
+        raise P.RuleViolation("special-action", "the two Alliance markers go on two different regions")
+    if sp.source is None:
+        sp.source = r
+        return
+    state.markers[MARKERS[0]], state.markers[MARKERS[1]] = sp.source, r
+    P.finish_special(state)
+
+
+def alliance_lines(state, a: int, b: int) -> list[ScoreLine]:
+    """The two regions scored as one (see the module docstring)."""
+    n = state.n
+    combined = [state.counts[a][q] + state.counts[b][q] for q in range(n)]
+    present = sorted((-c, q) for q, c in enumerate(combined) if c)
+    boards = (state.scoreboard(a), state.scoreboard(b))
+    paid_places = state.rules.paid_places(n)
+    ids, names = state.board.region_ids, state.board.region_names
+    pair = f"Alliance: {names[a]} + {names[b]} scored as one"
+    lines: list[ScoreLine] = []
+    place, i = 0, 0
+    while i < len(present):
+        j = i + 1
+        while j < len(present) and present[j][0] == present[i][0]:
+            j += 1
+        paid = place + 1 if j - i > 1 else place
+        for _, q in present[i:j]:
+            why = f"{pair}: {ordinal(place + 1)} place with {-present[i][0]} Caballeros" + (
+                f" (tied: {ordinal(paid + 1)}-place points)" if j - i > 1 else "")
+            for area, values in zip((a, b), boards):
+                points = values[paid] if paid < paid_places else 0
+                lines.append(ScoreLine(ids[area], state.players[q], points, "place", place + 1, why))
+        place += 2 if j - i > 1 else 1
+        i = j
+    if present and (len(present) == 1 or present[0][0] != present[1][0]):
+        leader = present[0][1]
+        if state.king in (a, b):
+            lines.append(ScoreLine(ids[state.king], state.players[leader], BONUS, "king_bonus", 0,
+                                   f"King's bonus: sole majority of the Alliance ({names[a]} + {names[b]})"))
+        if state.grandes[leader] in (a, b):
+            lines.append(ScoreLine(ids[state.grandes[leader]], state.players[leader], BONUS, "home_bonus", 0,
+                                   f"home bonus: sole majority of the Alliance ({names[a]} + {names[b]})"))
+    return lines
+
+
+register(Effect("alliance", begin, ask, steps={ev.RegionChosen: chosen}))

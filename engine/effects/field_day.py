@@ -1,0 +1,62 @@
+"""Field Day (King and Intrigue, Player's Edition; 13).
+
+Rule text: "If an opponent's Grande is in the King's region, they do not participate. If an
+opponent chooses the King's region, their Grande remains where it is."
+What the card does (a Dutch translation of the Player's Edition, Wandertag): your opponents
+move their Grande to another region, decided in secret: each sets on the secret disc a new
+home region for their Grande; several may choose the same region.
+
+Read where the text is silent: the disc may not show the region the Grande stands in
+("another region"); a Grande in the Castillo waits for the general scoring's disc and does
+not take part."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+PURPOSE = "field_day"
+
+
+def _regions(state, q) -> list[int]:
+    return [r for r in state.board.regions if r != state.grandes[q]]
+
+
+def begin(state, sp) -> None:
+    castillo = state.board.castillo
+    sp.queue = [q for q in P.choosers(state, P.opponents(state, sp.player))
+                if state.grandes[q] is not None and state.grandes[q] not in (state.king, castillo)]
+    if not sp.queue:
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    ids = state.board.region_ids
+    allowed = {state.players[q]: [ids[r] for r in _regions(state, q)] for q in sp.queue}
+    return P.disc_ask(state, sp.queue, sp.discs, allowed, PURPOSE)
+
+
+def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
+    p = P.player(state, e.player)
+    r = P.region(state, e.region, "a secret disc")
+    if p not in sp.queue:
+        raise P.RuleViolation("secret-disc", f"{P.name(state, p)} is not asked for a secret disc now")
+    if r == state.grandes[p]:
+        raise P.RuleViolation("secret-disc", f"{P.name(state, p)}'s Grande moves to another region, not where it "
+                              f"stands ({P.area_name(state, r)})")
+    sp.discs[p] = r
+
+
+def reveal(state, sp) -> None:
+    for q in sp.queue:
+        r = sp.discs[q]
+        if r != state.king:  # "If an opponent chooses the King's region, their Grande remains where it is"
+            state.grandes[q] = r
+    moved = "; ".join(f"{P.name(state, q)}'s Grande to {P.area_name(state, sp.discs[q])}"
+                      if sp.discs[q] != state.king else f"{P.name(state, q)}'s Grande stays (the King's region)"
+                      for q in sp.queue)
+    P.outcome(state, f"{sp.card.name}, played by {P.name(state, sp.player)}: {moved}", [], sp.discs)
+    P.finish_special(state)
+
+
+register(Effect("field_day", begin, ask, steps={ev.SecretDiscSet: disc_set}, reveal=reveal))

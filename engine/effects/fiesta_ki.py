@@ -1,0 +1,43 @@
+"""Fiesta (King and Intrigue, Special cards).
+
+Rule text: "You do not receive any Caballeros from the Province into your Court. In
+addition to the Caballeros your Caballero card allows you to place, you may also place
+another 5 Caballeros."
+
+The first sentence is the card's Caballeros to the court (0, in the card data). The 5 more
+go where a placement goes (next to the King, or the Castillo), from the court, as the
+special action; fewer are allowed ("you may")."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+EXTRA = 5
+
+
+def begin(state, sp) -> None:
+    sp.left = EXTRA
+    if not state.court[sp.player]:
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    return P.Ask("place_extra", (state.players[sp.player],),
+                 {"max": min(sp.left, state.court[sp.player]), "areas": P.placement_areas(state)})
+
+
+def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
+    p = P.expect_player(state, e.player, sp.player, "place the Fiesta's Caballeros")
+    areas = set(P.placement_areas(state))
+
+    def allowed(a: int) -> None:
+        P.not_taboo(state, a, "place Caballeros in")
+        if P.where_id(state, a) not in areas:
+            raise P.RuleViolation("placement-area", f"{P.area_name(state, a)} is not adjacent to the King's region")
+
+    P.do_place(state, p, P.check_placements(state, p, e.placements, sp.left, allowed))
+    P.finish_special(state)
+
+
+register(Effect("fiesta_ki", begin, ask, steps={ev.ExtraCaballerosPlaced: placed}))

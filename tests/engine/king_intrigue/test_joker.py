@@ -1,0 +1,49 @@
+"""The Joker (Player's Edition; rules/king_intrigue.py): "When you play this card, you will wait
+for all of your opponents to play a Power card. Once all have done so, you play another Power
+card out of your hand. You may not play a number that has already been played." (The Player's
+Edition rules: the second card is fitted into the order by its value.) Our Joker is numbered 5."""
+from __future__ import annotations
+
+import pytest
+
+from engine import events as ev
+from engine.errors import RuleViolation
+
+from .table import ALL, WITH_MODULES, new_game, play_powers, through_setup
+
+MODULES = ["players-edition"]
+
+
+def _game(hands=None):
+    game = new_game(4, modules=MODULES, cards_file=WITH_MODULES)
+    mine = [5] + ALL[:12]
+    through_setup(game, hands=hands or {"red": mine, "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]})
+    return game
+
+
+def test_the_joker_waits_for_everyone_then_plays_a_second_card_fitted_by_its_value():
+    game = _game()
+    game.apply(ev.PowerCardPlayed(player="red", card=5))
+    assert game.asked().players == ("blue",) and 5 in game.state.discards[0]
+    game.apply(ev.PowerCardPlayed(player="blue", card=170))
+    game.apply(ev.PowerCardPlayed(player="green", card=90))
+    game.apply(ev.PowerCardPlayed(player="yellow", card=10))
+    ask = game.asked()
+    assert ask.players == ("red",) and 90 not in ask.options["cards"] and 10 not in ask.options["cards"]
+    with pytest.raises(RuleViolation, match="already played this round"):
+        game.apply(ev.PowerCardPlayed(player="red", card=90))
+    game.apply(ev.PowerCardPlayed(player="red", card=100))
+    s = game.state
+    assert s.turn_order == [1, 0, 2, 3] and s.played == [100, 170, 90, 10]  # red second, by its 100
+    assert game.asked().kind == "replenish" and game.asked().players == ("blue",)
+
+
+def test_the_joker_is_not_offered_while_no_card_might_be_left_after_everyone():
+    hands = {"red": [5, 10, 20, 30] + ALL[9:18], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]}
+    game = _game(hands)
+    game.state.hands[0] = {5, 10, 20, 30}  # late in a game: three cards besides the Joker, three to play after
+    assert 5 not in game.asked().options["cards"]
+    with pytest.raises(RuleViolation, match="cannot play the Joker now"):
+        game.apply(ev.PowerCardPlayed(player="red", card=5))
+    game.state.hands[0] = {5, 10, 20, 30, 40}
+    assert 5 in game.asked().options["cards"]

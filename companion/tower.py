@@ -298,13 +298,17 @@ def calibration_lines(status: dict, setup, names: dict[str, str]) -> list[str]:
     lines = []
     cal = status.get("calibration") or {}
     state = cal.get("state")
+
+    def whose(colour: str) -> str:
+        return "the dummy" if colour == setup.game.dummy else names.get(colour, colour.title())
+
     if state in ("drop", "retry"):
         colour = cal.get("colour") or "?"
-        whose = f" ({names[colour]}'s)" if colour in names else ""
-        lines.append(f"Calibrating: throw one {colour} Caballero{whose} at a time, as in play: "
+        whose_cube = f" ({whose(colour)}'s)" if colour in names else ""
+        lines.append(f"Calibrating: throw one {colour} Caballero{whose_cube} at a time, as in play: "
                      f"{cal.get('got', 0)} of {cal.get('need', '?')} taken.")
         if state == "retry" and cal.get("msg"):
-            lines.append(f"That one again: {cal['msg']}.")
+            lines.append(f"Not usable: {cal['msg']}.")
     elif state == "done":
         sep = (cal.get("sep") or 0) / 10
         lines.append(f"Calibrated for {', '.join(cal.get('colours') or [])}: colours {sep:.1f} spreads apart.")
@@ -312,11 +316,12 @@ def calibration_lines(status: dict, setup, names: dict[str, str]) -> list[str]:
             lines.append("Some colours lie close together (under 6 spreads): a drop between them is asked of "
                          "you, never guessed. Orange next to red or yellow and purple next to blue are the "
                          "hardest; check the shroud and the sensor window, and calibrate again if many are asked.")
-    if status.get("calibrated") and (state or calibration_colours(setup) is not None):  # a classic table: as before
+    if status.get("calibrated") and state != "done" and (state or calibration_colours(setup) is not None):
+        # (a classic table's panel is as it was)
         lines.append(f"The tower names: {', '.join(status['calibrated'])}.")
     unknown = setup.by_hand() if setup.tower.kind != "none" else []
     if unknown:
-        who = ", ".join(f"{c} ({names.get(c, c.title())})" for c in unknown)
+        who = ", ".join(f"{c} ({whose(c)})" for c in unknown)
         lines.append(f"Not calibrated for {who}: their throws are entered by hand until you calibrate "
                      "the colours of this game.")
     return lines

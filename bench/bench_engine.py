@@ -63,6 +63,7 @@ def bench_scoring(repeats: int) -> float:
 
 
 EVERY_2023_MODULE = ("new-regency", "old-hands", "power-shift")  # four-stacks: 2-3 players only
+KI_MODULES = ("players-edition", "special-cards")  # with self-play's labelled stand-ins
 
 
 def bench_selfplay(games: int, repeats: int, check: bool, rules: str = "classic",
@@ -136,6 +137,8 @@ def main() -> None:
     gps, events = bench_selfplay(args.games, args.repeats, check=False)
     gps_checked, _ = bench_selfplay(args.games // 2, 1, check=True)
     gps_2023, events_2023 = bench_selfplay(args.games, args.repeats, False, "2023", EVERY_2023_MODULE)
+    gps_ki, _ = bench_selfplay(args.games, args.repeats, False, "king-intrigue")
+    gps_ki_modules, _ = bench_selfplay(args.games, args.repeats, False, "king-intrigue", KI_MODULES)
     scoring_us = bench_scoring(args.repeats + 2)
     replay_ms, replay_events = bench_replay(args.repeats + 2)
     clone_us, deepcopy_us = bench_clone(args.repeats + 2)
@@ -149,6 +152,8 @@ def main() -> None:
         "selfplay_games_per_s_5p_2023_every_module_no_checks": round(gps_2023, 1),
         "events_per_game_2023": round(events_2023, 1),
         "slowdown_2023_vs_classic_pct": round((gps / gps_2023 - 1) * 100, 1),
+        "selfplay_games_per_s_5p_king_intrigue_no_checks": round(gps_ki, 1),
+        "selfplay_games_per_s_5p_king_intrigue_both_modules_no_checks": round(gps_ki_modules, 1),
         "general_scoring_full_board_us": round(scoring_us, 1),
         "replay_full_game_ms": round(replay_ms, 2),
         "replay_events": replay_events,
@@ -171,6 +176,8 @@ def main() -> None:
         ("selfplay 5p 2023, every module (games/s)", gps_2023, None, 1 / gps_2023 / b),
         ("  2023 slower than classic by (%)", figures["slowdown_2023_vs_classic_pct"],
          goals["slowdown_2023_vs_classic_pct"], 0.0),
+        ("selfplay 5p King and Intrigue (games/s)", gps_ki, None, 1 / gps_ki / b),
+        ("  with both modules (games/s)", gps_ki_modules, None, 1 / gps_ki_modules / b),
         ("general scoring, full board (us)", scoring_us, goals["general_scoring_full_board_us"], scoring_us / 1e6 / b),
         (f"replay {replay_events} events (ms)", replay_ms, goals["replay_full_game_ms"], replay_ms / 1e3 / b),
         ("clone of a mid-game state (us)", clone_us, goals["clone_mid_game_us"], clone_us / 1e6 / b),

@@ -39,6 +39,7 @@ scoring. `apply` is called by flow.apply_event for every event of a King and Int
 from __future__ import annotations
 
 import dataclasses
+from functools import lru_cache
 
 from .. import events as ev
 from .. import flow as F
@@ -146,8 +147,12 @@ def action_cards_by_rank(state: GameState) -> dict[int, tuple[str, int]]:
     """Seat -> (Action card id, Caballeros it places) for this round's played Power cards:
     the highest the King's Card, then descending the remaining card showing the most
     Caballeros, the lowest the Intrigue card."""
-    row = state.board.ki_cards.placements[state.n]
-    ranked = sorted(range(state.n), key=lambda q: -state.played[q])
+    return _by_rank(tuple(state.played), state.board.ki_cards.placements[state.n])
+
+
+@lru_cache(maxsize=256)
+def _by_rank(played: tuple, row: tuple) -> dict[int, tuple[str, int]]:
+    ranked = sorted(range(len(played)), key=lambda q: -played[q])
     out = {ranked[0]: ("kings_card", row[-1]), ranked[-1]: ("intrigue", row[0])}
     middle = sorted(row[1:-1], reverse=True)
     for q, placement in zip(ranked[1:-1], middle):
@@ -239,8 +244,7 @@ def _start_chosen(state: GameState, e: ev.SpecialActionStarted) -> None:
 # (each later player can take one value away).
 
 def _is_joker(state: GameState, value: int) -> bool:
-    card = state.board.ki_cards.by_value(state.rules.modules).get(value)
-    return card is not None and card.effect == ki_cards.JOKER
+    return value in state.board.ki_cards.joker_values(state.rules.modules)
 
 
 def _joker_playable(state: GameState, p: int, value: int) -> bool:
@@ -269,9 +273,11 @@ def adjust_ask(state: GameState, ask: F.Ask) -> None:
     """The asks as this rule set has them: the Joker offered only when it may be played;
     the turn's asks say which Action card the player holds (public: it came by rank)."""
     if ask.kind == "play_power_card":
-        p = state.power_order[state.power_pos]
-        ask.options["cards"] = [c for c in ask.options["cards"]
-                                if not _is_joker(state, c) or _joker_playable(state, p, c)]
+        jokers = state.board.ki_cards.joker_values(state.rules.modules)
+        if jokers:
+            p = state.power_order[state.power_pos]
+            ask.options["cards"] = [c for c in ask.options["cards"]
+                                    if c not in jokers or _joker_playable(state, p, c)]
     elif ask.kind in ("replenish", "turn_action") and state.turn is not None:
         ask.options["action_card"] = action_cards_by_rank(state)[state.turn.player][0]
 

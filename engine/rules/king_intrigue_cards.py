@@ -24,7 +24,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -71,13 +71,23 @@ class KICardSet:
     missing: dict[str, str]                   # fact path -> what to enter and where
     provenance: dict[str, str]
     left_out: frozenset = frozenset()         # module cards the table leaves in the box
+    # Worked out once per module choice: read at every Power card and turn.
+    _by_value: dict = field(default_factory=dict, compare=False, repr=False)
 
     def in_play(self, modules) -> list[PowerCard]:
         return [c for c in self.power_cards.values()
                 if (c.module is None or c.module in modules) and c.id not in self.left_out]
 
     def by_value(self, modules) -> dict[int, PowerCard]:
-        return {c.value: c for c in self.in_play(modules) if c.value is not None}
+        """Value -> card of the cards in play with these modules (do not change the result)."""
+        key = frozenset(modules)
+        found = self._by_value.get(key)
+        if found is None:
+            found = self._by_value[key] = {c.value: c for c in self.in_play(modules) if c.value is not None}
+        return found
+
+    def joker_values(self, modules) -> frozenset:
+        return frozenset(v for v, c in self.by_value(modules).items() if c.effect == JOKER)
 
 
 def _implemented(effect: str) -> bool:

@@ -206,9 +206,22 @@ def _placement_areas(state: GameState) -> list[str]:
     """Regions next to the King's region, and the Castillo unless the King is there."""
     board = state.board
     if state.king < board.castillo:  # the King in a region: the usual case
-        return [board.region_ids[r] for r in sorted(board.neighbours[state.king])] + [CASTILLO]
+        return _region_ids_in_order(board.neighbours[state.king], board.region_ids) + [CASTILLO]
     castillo = [] if king_in_castillo(state) else [CASTILLO]
-    return [board.region_ids[r] for r in sorted(kings_neighbours(state))] + castillo
+    return _region_ids_in_order(kings_neighbours(state), board.region_ids) + castillo
+
+
+_IDS_IN_ORDER: dict[tuple[frozenset[int], tuple[str, ...]], list[str]] = {}
+
+
+def _region_ids_in_order(regions: frozenset[int], region_ids: tuple[str, ...]) -> list[str]:
+    """The ids of a set of regions in board order, worked out once per set. Shared: read it
+    or add to it into a new list (`+`), never change it."""
+    key = (regions, region_ids)
+    ids = _IDS_IN_ORDER.get(key)
+    if ids is None:
+        ids = _IDS_IN_ORDER[key] = [region_ids[r] for r in sorted(regions)]
+    return ids
 
 
 def _ask_turn(state: GameState) -> Ask:

@@ -52,7 +52,7 @@ def _moves(state) -> dict[str, list[str]]:
 
 def check_start(state, card, p) -> None:
     tiles = _tiles(state)
-    if tiles and all(v is None for v in tiles.values()):
+    if tiles and list(tiles.values()).count(None) == len(tiles):  # no tile's values known
         raise _missing(state, next(iter(tiles)))
 
 

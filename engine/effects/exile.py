@@ -43,7 +43,8 @@ def check_start(state, card, p) -> None:
     spaces = _spaces(state)
     if not spaces:
         raise P.RuleViolation("king-move-2023", "this board has no France or Portugal to exile the King to")
-    if not _targets(state):
+    board = state.board
+    if all(board.space_neighbours[a - board.castillo - 1] is None for a in spaces):  # no target known
         raise _unknown(state, spaces[0])
 
 

@@ -98,8 +98,8 @@ def _brief(obj) -> str:
 def _fingerprint(msg: Drop) -> tuple:
     # What a drop says, from its checked fields only: a repeat with other content is
     # a conflict. (Never re-encoded: a received frame may hold anything in extra fields.)
-    return (msg.col, msg.xcol, msg.best, msg.xbest, msg.conf, tuple(msg.raw) if msg.raw else None, tuple(msg.amb), msg.tr,
-            msg.multi, msg.est, msg.ms)
+    return (msg.col, msg.xcol, msg.best, msg.xbest, msg.conf, tuple(msg.raw) if msg.raw else None,
+            tuple(msg.amb), msg.tr, msg.multi, msg.est, msg.ms)
 
 
 class Link:

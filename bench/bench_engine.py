@@ -37,20 +37,26 @@ def baseline_loop() -> float:
     return time.perf_counter() - t0
 
 
-def full_board_snapshot(rng: random.Random):
+def full_board_snapshot(rng: random.Random, extra: dict | None = None):
     regions = {r: {p: rng.randint(0, 5) for p in PLAYERS} for r in REGIONS}
     castillo = {p: rng.randint(1, 4) for p in PLAYERS}
     return load_snapshot({
         "players": PLAYERS, "king": "castilla_la_nueva", "regions": regions, "castillo": castillo,
         "grandes": dict(zip(PLAYERS, ["galicia", "aragon", "valencia", "sevilla", "granada"])),
         "secret_discs": {p: rng.choice(REGIONS) for p in PLAYERS},
-        "mobile_scoreboards": {"8-4-0": "cataluna"},
+        "mobile_scoreboards": {"8-4-0": "cataluna"}, **(extra or {}),
     })
 
 
-def bench_scoring(repeats: int) -> float:
+# King and Intrigue's general scoring on the same board: Alliance (two regions as one), the
+# Castillo relocated (on the scoreboard where it stands: the mobile 8-4-0 there), a 2x marker.
+KI_SCORING = {"rules": "king-intrigue", "alliance": ["aragon", "galicia"], "castillo_at": "cataluna",
+              "double_scoring": ["valencia"]}
+
+
+def bench_scoring(repeats: int, extra: dict | None = None) -> float:
     """Microseconds for one general scoring (Castillo, transfer, nine regions) of a full board."""
-    snap = full_board_snapshot(random.Random(1))
+    snap = full_board_snapshot(random.Random(1), extra)
     base = state_from_snapshot(snap)
     best = float("inf")
     for _ in range(repeats):
@@ -140,6 +146,7 @@ def main() -> None:
     gps_ki, _ = bench_selfplay(args.games, args.repeats, False, "king-intrigue")
     gps_ki_modules, _ = bench_selfplay(args.games, args.repeats, False, "king-intrigue", KI_MODULES)
     scoring_us = bench_scoring(args.repeats + 2)
+    scoring_ki_us = bench_scoring(args.repeats + 2, KI_SCORING)
     replay_ms, replay_events = bench_replay(args.repeats + 2)
     clone_us, deepcopy_us = bench_clone(args.repeats + 2)
     clone_2023_us, _ = bench_clone(args.repeats + 2, "2023", EVERY_2023_MODULE)
@@ -155,6 +162,7 @@ def main() -> None:
         "selfplay_games_per_s_5p_king_intrigue_no_checks": round(gps_ki, 1),
         "selfplay_games_per_s_5p_king_intrigue_both_modules_no_checks": round(gps_ki_modules, 1),
         "general_scoring_full_board_us": round(scoring_us, 1),
+        "general_scoring_full_board_king_intrigue_alliance_relocated_us": round(scoring_ki_us, 1),
         "replay_full_game_ms": round(replay_ms, 2),
         "replay_events": replay_events,
         "clone_mid_game_us": round(clone_us, 1),
@@ -179,6 +187,7 @@ def main() -> None:
         ("selfplay 5p King and Intrigue (games/s)", gps_ki, None, 1 / gps_ki / b),
         ("  with both modules (games/s)", gps_ki_modules, None, 1 / gps_ki_modules / b),
         ("general scoring, full board (us)", scoring_us, goals["general_scoring_full_board_us"], scoring_us / 1e6 / b),
+        ("  K&I: Alliance, relocated Castillo, 2x (us)", scoring_ki_us, None, scoring_ki_us / 1e6 / b),
         (f"replay {replay_events} events (ms)", replay_ms, goals["replay_full_game_ms"], replay_ms / 1e3 / b),
         ("clone of a mid-game state (us)", clone_us, goals["clone_mid_game_us"], clone_us / 1e6 / b),
         ("  copy.deepcopy of it, same run (us)", deepcopy_us, None, deepcopy_us / 1e6 / b),

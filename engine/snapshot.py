@@ -42,6 +42,10 @@ class TableSnapshot(BaseModel):
     # King and Intrigue: the regions a 2x marker lies on, scored twice at a general scoring
     # (left out of the snapshot written back while none lies).
     double_scoring: list[str] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
+    # King and Intrigue, Player's Edition: the two regions the Alliance markers lie on, and the
+    # region the Castillo was relocated to (both back in the supply / in place after a general scoring).
+    alliance: list[str] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
+    castillo_at: Optional[str] = Field(None, exclude_if=lambda v: v is None)
 
     @property
     def playing(self) -> int:
@@ -122,6 +126,16 @@ def check_snapshot(snap: TableSnapshot, board: Board) -> None:
         player(pid, "scores")
     if snap.double_scoring and snap.rules != "king-intrigue":
         _fail("double_scoring: only the King and Intrigue rules have 2x markers")
+    if (snap.alliance or snap.castillo_at) and snap.rules != "king-intrigue":
+        _fail(f"{'alliance' if snap.alliance else 'castillo_at'}: only the King and Intrigue rules (Player's "
+              "Edition) have Alliance markers and a relocated Castillo")
+    if snap.alliance and (len(snap.alliance) != 2 or snap.alliance[0] == snap.alliance[1]):
+        _fail("alliance: the two Alliance markers lie on two different regions")
+    for rid in snap.alliance + ([snap.castillo_at] if snap.castillo_at else []):
+        region(rid, "alliance" if rid in snap.alliance else "castillo_at")
+        if rid == snap.king:
+            _fail(f"{'alliance' if rid in snap.alliance else 'castillo_at'}: {rid} is the King's region, where "
+                  "no marker and no Castillo may be placed")
     for rid in snap.double_scoring:
         region(rid, "double_scoring")
     if len(set(snap.double_scoring)) < len(snap.double_scoring):
@@ -180,6 +194,9 @@ def state_from_snapshot(snap: TableSnapshot, board: Board | None = None) -> Game
     for sid, rid in snap.mobile_scoreboards.items():
         state.mobile[sid] = idx[rid]
     state.markers = {f"double_{i + 1}": idx[rid] for i, rid in enumerate(snap.double_scoring)}
+    state.markers.update({f"alliance_{i + 1}": idx[rid] for i, rid in enumerate(snap.alliance)})
+    if snap.castillo_at:
+        state.markers["castillo_at"] = idx[snap.castillo_at]
     return state
 
 
@@ -254,7 +271,12 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
             what = "Caballeros" if state.counts[castillo][p] else "a Grande"
             raise SnapshotError(f"secret_discs: {pid} has {what} in the Castillo but no secret disc "
                                 "(general scoring: each of them goes to the region on the disc)")
-    lines = score_area(state, castillo)
+    at = state.markers.get("castillo_at")
+    if at is not None:  # King and Intrigue, Relocate: on the scoreboard of the region it stands in
+        from .effects.relocate import castillo_lines
+        lines = castillo_lines(state, at)
+    else:
+        lines = score_area(state, castillo)
     for p in movers:
         k = state.counts[castillo][p]
         dest = board.area_index[snap.secret_discs[state.players[p]]]
@@ -268,7 +290,12 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
     if state.dummy is not None and not stays:
         state.provinces[state.dummy] += state.counts[castillo][state.dummy]
         state.counts[castillo][state.dummy] = 0
-    lines += score_regions(state, list(board.regions))
+    pair = (state.markers.get("alliance_1"), state.markers.get("alliance_2"))
+    if None in pair:
+        lines += score_regions(state, list(board.regions))
+    else:  # King and Intrigue, Alliance: the two marked regions scored as one
+        from .effects.alliance import alliance_lines
+        lines += score_regions(state, [r for r in board.regions if r not in pair]) + alliance_lines(state, *pair)
     if state.markers:  # King and Intrigue: each 2x marker's region once more, then the markers go back
         from .rules.king_intrigue import double_lines
         lines += double_lines(state, lines)

@@ -57,36 +57,48 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
 
 def alliance_lines(state, a: int, b: int) -> list[ScoreLine]:
     """The two regions scored as one (see the module docstring)."""
-    n = state.n
-    combined = [state.counts[a][q] + state.counts[b][q] for q in range(n)]
-    present = sorted((-c, q) for q, c in enumerate(combined) if c)
-    boards = (state.scoreboard(a), state.scoreboard(b))
-    paid_places = state.rules.paid_places(n)
-    ids, names = state.board.region_ids, state.board.region_names
-    pair = f"Alliance: {names[a]} + {names[b]} scored as one"
-    lines: list[ScoreLine] = []
+    names = state.board.region_names
+    combined = [state.counts[a][q] + state.counts[b][q] for q in range(state.n)]
+    return scored_as_one(state, combined, ((a, state.scoreboard(a)), (b, state.scoreboard(b))), (a, b),
+                         f"Alliance: {names[a]} + {names[b]} scored as one",
+                         f"the Alliance ({names[a]} + {names[b]})")
+
+
+def scored_as_one(state, counts: list[int], paid_by: tuple, bonus_areas: tuple, label: str, what: str
+                  ) -> list[ScoreLine]:
+    """Places by `counts` (ties as usual: the tied take the next place's points), each place
+    paid from every (area, scoreboard) of `paid_by`, one line per area; the King's bonus and the
+    home bonus once each to a sole leader when the King or their Grande stands in `bonus_areas`."""
+    present = sorted((-c, q) for q, c in enumerate(counts) if c)
+    paid_places = state.rules.paid_places(state.n)
+    per_area: list[list[ScoreLine]] = [[] for _ in paid_by]
     place, i = 0, 0
     while i < len(present):
         j = i + 1
         while j < len(present) and present[j][0] == present[i][0]:
             j += 1
         paid = place + 1 if j - i > 1 else place
+        count = -present[i][0]
+        why = f"{label}: {ordinal(place + 1)} place with {count} Caballero{'s' if count != 1 else ''}" + (
+            f" (tied: {ordinal(paid + 1)}-place points)" if j - i > 1 else "") + (
+            f"; with {state.n} players only the first {paid_places} place(s) score" if paid >= paid_places else "")
         for _, q in present[i:j]:
-            why = f"{pair}: {ordinal(place + 1)} place with {-present[i][0]} Caballeros" + (
-                f" (tied: {ordinal(paid + 1)}-place points)" if j - i > 1 else "")
-            for area, values in zip((a, b), boards):
+            for k, (area, values) in enumerate(paid_by):
                 points = values[paid] if paid < paid_places else 0
-                lines.append(ScoreLine(ids[area], state.players[q], points, "place", place + 1, why))
+                per_area[k].append(ScoreLine(state.board.area_id(area), state.players[q], points, "place",
+                                             place + 1, why))
         place += 2 if j - i > 1 else 1
         i = j
+    lines = [ln for area_lines in per_area for ln in area_lines]
     if present and (len(present) == 1 or present[0][0] != present[1][0]):
         leader = present[0][1]
-        if state.king in (a, b):
-            lines.append(ScoreLine(ids[state.king], state.players[leader], BONUS, "king_bonus", 0,
-                                   f"King's bonus: sole majority of the Alliance ({names[a]} + {names[b]})"))
-        if state.grandes[leader] in (a, b):
-            lines.append(ScoreLine(ids[state.grandes[leader]], state.players[leader], BONUS, "home_bonus", 0,
-                                   f"home bonus: sole majority of the Alliance ({names[a]} + {names[b]})"))
+        where = state.board.area_id(paid_by[0][0])
+        if state.king in bonus_areas:
+            lines.append(ScoreLine(where, state.players[leader], BONUS, "king_bonus", 0,
+                                   f"King's bonus: sole majority of {what}"))
+        if state.grandes[leader] in bonus_areas:
+            lines.append(ScoreLine(where, state.players[leader], BONUS, "home_bonus", 0,
+                                   f"home bonus: sole majority of {what}"))
     return lines
 
 

@@ -48,7 +48,7 @@ from ..errors import RuleViolation
 from ..scoring import ScoreLine, apply_lines
 from ..state import TABLE, GameState, Special
 from . import king_intrigue_cards as ki_cards
-from ..effects import alliance
+from ..effects import alliance, relocate
 
 SETUP_DISCS = "ki_setup_discs"
 CHOOSE_HAND = "ki_choose_hand"
@@ -68,7 +68,7 @@ def prepare(state: GameState) -> None:
                             f"({len(missing)} fact{'s' if len(missing) > 1 else ''} missing): " + "; ".join(missing))
     values = set(board.ki_cards.by_value(state.rules.modules))
     state.hands = [set(values) for _ in range(state.n)]
-    state.markers = {m: None for m in DOUBLE_MARKERS + alliance.MARKERS}
+    state.markers = {m: None for m in DOUBLE_MARKERS + alliance.MARKERS + (relocate.MARKER,)}
     state.scoring_needed = list(range(state.n))
     state.scoring_discs = {}
     state.stage = SETUP_DISCS
@@ -297,18 +297,27 @@ def double_lines(state: GameState, lines: list) -> list:
     return extra
 
 
+def _replace_lines(state: GameState, record, areas: set, lines: list) -> None:
+    """A general scoring's lines of `areas` replaced by `lines`, the scores with them (within
+    the one event: no score is ever seen to fall)."""
+    apart = [ln for ln in record.lines if ln.area in areas]
+    apply_lines(state, [ScoreLine(ln.area, ln.player, -ln.points, ln.kind, ln.place, "") for ln in apart])
+    apply_lines(state, lines)
+    record.lines[:] = [ln for ln in record.lines if ln.area not in areas] + lines
+
+
 def _general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     before = len(state.scoring_log)
     pair = alliance.marked(state)
+    at = state.markers.get(relocate.MARKER)
+    castillo = relocate.castillo_lines(state, at) if at is not None else None  # before it is emptied
     F._apply_discs_revealed(state, e)
     record = state.scoring_log[before]
+    if castillo is not None:  # scored on the scoreboard of the region it stands in, then back in place
+        _replace_lines(state, record, {"castillo"}, castillo)
+        state.markers[relocate.MARKER] = None
     if pair is not None:  # "all players count and combine the number of Caballeros ... in the two marked regions"
-        ids = {state.board.region_ids[r] for r in pair}
-        apart = [ln for ln in record.lines if ln.area in ids]
-        apply_lines(state, [ScoreLine(ln.area, ln.player, -ln.points, ln.kind, ln.place, "") for ln in apart])
-        joined = alliance.alliance_lines(state, *pair)
-        apply_lines(state, joined)
-        record.lines[:] = [ln for ln in record.lines if ln.area not in ids] + joined
+        _replace_lines(state, record, {state.board.region_ids[r] for r in pair}, alliance.alliance_lines(state, *pair))
         for m in alliance.MARKERS:
             state.markers[m] = None  # "After general scoring is completed, remove the alliance markers"
     extra_lines = double_lines(state, record.lines)

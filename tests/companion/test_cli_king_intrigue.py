@@ -45,7 +45,7 @@ def test_selfplay_with_both_modules_plays_and_a_module_card_not_yet_played_is_re
     assert json.loads(out.stdout)["modules"] == ["players-edition", "special-cards"]
     refused = elgrande("selfplay", "--rules", "king-intrigue", "--with", "players-edition", "--cards",
                        write(tmp_path, CARDS_FILE, "cards.json"), "--games", "1", "--players", "4")
-    assert refused.returncode == 2 and "Relocate (relocate): this engine does not play that card yet" in refused.stderr
+    assert refused.returncode == 2 and "Civil War (civil_war_ki): this engine does not play that card yet" in refused.stderr
     wrong = elgrande("selfplay", "--rules", "king-intrigue", "--with", "power-shift", "--games", "1", "--players", "4")
     assert wrong.returncode == 2 and "its modules are players-edition, special-cards" in wrong.stderr
 
@@ -70,3 +70,26 @@ def test_demo_tells_who_holds_which_action_card():
     out = elgrande("demo", "--rules", "king-intrigue", "--players", "3", "--seed", "2")
     assert out.returncode == 0, out.stderr
     assert "holds the King's Card" in out.stdout and "holds the Intrigue card" in out.stdout
+
+
+def test_score_king_intrigue_with_the_alliance_and_the_relocated_castillo(tmp_path):
+    snap = {"players": ["red", "blue", "green"], "king": "cataluna",
+            "grandes": {"red": "granada", "blue": "galicia", "green": "valencia"},
+            "regions": {"aragon": {"red": 3, "blue": 1}, "galicia": {"blue": 2}, "pais_vasco": {"green": 2}},
+            "castillo": {"red": 1, "green": 2}, "secret_discs": {"red": "sevilla", "green": "sevilla"},
+            "alliance": ["aragon", "pais_vasco"], "castillo_at": "granada"}
+    out = elgrande("score", "--rules", "king-intrigue", "--json", write(tmp_path, snap))
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    by_area: dict = {}
+    for line in result["lines"]:
+        by_area.setdefault(line["area"], {}).setdefault(line["player"], 0)
+        by_area[line["area"]][line["player"]] += line["points"]
+    assert by_area["castillo"] == {"green": 6, "red": 3}  # Granada's 6/3/1, not the Castillo's 5/3/1
+    # Aragón + País Vasco as one: red 3 (5 + 5), green 2 (4 + 3), blue 1 (3 players: 2 places paid)
+    assert by_area["aragon"] == {"red": 5, "green": 4, "blue": 0}
+    assert by_area["pais_vasco"] == {"red": 5, "green": 3, "blue": 0}
+    assert "alliance" not in result["snapshot"] and "castillo_at" not in result["snapshot"]
+    bad = elgrande("score", "--rules", "king-intrigue", write(tmp_path, {**snap, "alliance": ["aragon", "cataluna"]},
+                                                               "bad.json"))
+    assert bad.returncode == 2 and "alliance: cataluna is the King's region" in bad.stderr

@@ -30,7 +30,7 @@ def main() -> int:
     from tests.companion.tablet_driver import TabletDriver
     from tests.companion.test_table_2023 import general_scorings, new_table, ordinary_turns
 
-    print(f"{'game':34} {'step':26} {'times':>6} {'max':>4} {'mean':>5}")
+    print(f"{'game':34} {'step':30} {'times':>6} {'max':>4} {'mean':>5}")
     for players, modules, phones in GAMES:
         name = f"{players}p {'+'.join(modules) or 'base'}{' phones' if phones else ''}"
         per_kind: dict[str, list[int]] = defaultdict(list)
@@ -47,11 +47,12 @@ def main() -> int:
                      "play_power_card", "replenish", "turn_action", "secret_disc"):
             taps = per_kind.get(kind)
             if taps:
-                print(f"{name:34} {kind:26} {len(taps):>6} {max(taps):>4} {sum(taps) / len(taps):>5.2f}")
-        three = [t for t, placed, _ in turns if placed == 3]
-        print(f"{name:34} {'ordinary turn, 3 placed':26} {len(three):>6} {max(three, default=0):>4} "
-              f"{sum(three) / max(1, len(three)):>5.2f}   budget 6 (7 when placed after the special)")
-        print(f"{name:34} {'general scoring':26} {len(scorings):>6} {max(scorings):>4} "
+                print(f"{name:34} {kind:30} {len(taps):>6} {max(taps):>4} {sum(taps) / len(taps):>5.2f}")
+        for first, words in ((True, "3 placed first"), (False, "3 placed after special")):
+            three = [t for t, placed, before in turns if placed == 3 and before == first]
+            print(f"{name:34} {'turn, ' + words:30} {len(three):>6} {max(three, default=0):>4} "
+                  f"{sum(three) / max(1, len(three)):>5.2f}   budget 6")
+        print(f"{name:34} {'general scoring':30} {len(scorings):>6} {max(scorings):>4} "
               f"{sum(scorings) / len(scorings):>5.2f}   budget {4 + (0 if phones else 2 * players)}")
     return 0
 

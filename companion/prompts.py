@@ -19,7 +19,9 @@ Actions (Choice.action) a view carries out itself, beside the classic ones:
   "add_card"        open the card-set editor: the table turned up a card its set does not list
                     (`effect_choices(rules)` lists what a card may do; `Table.complete_card_set`)
 Prompt.per_area caps the taps on one area (count mode); Prompt.auto_confirm submits a count
-entry by itself once `limit` taps are in (the dummy's Region cards, Militia).
+entry by itself once `limit` taps are in (the dummy's Region cards, Militia, a turn's placement
+once the special action is done or skipped: the turn's last step); `entered_words` says what
+went in, for the table to read (and undo).
 """
 from __future__ import annotations
 
@@ -29,6 +31,8 @@ from typing import Any, Callable, Optional, Union
 
 from engine.board import CASTILLO, EFFECT_SPECS, Board, classic_board
 from engine.flow import Ask
+
+from .fact_entry import facts_needed, needed_words
 
 STAGE_WORDS = {
     "reveal": "action cards", "power": "power cards", "replenish": "replenish the court",
@@ -225,6 +229,14 @@ class PromptBuilder:
         twin = f" (stack {card.stack}, places {card.placement})" if (card.name, card.text) in self._twins else ""
         return f"{card.name}: {text}{twin}"
 
+    def entered_words(self, prompt: Prompt, counts: Mapping[str, int]) -> str:
+        """What a count entry that confirmed itself sent, for the table to read: nothing goes in
+        unseen ("Entered for Red: Castilla 2, the Castillo 1. Undo takes it back.")."""
+        parts = [f"{'the Castillo' if a == CASTILLO else self.area(a)} {c}" for a, c in counts.items()
+                 if c and not a.startswith("__") and (a == CASTILLO or a in self.board.area_index)]
+        who = f" for {self.name(prompt.actor)}" if prompt.actor else ""
+        return f"Entered{who}: {', '.join(parts) or 'nothing'}. Undo takes it back."
+
     def title(self, ask: Ask, doing: str) -> str:
         return f"Round {ask.round} - {STAGE_WORDS.get(ask.stage, ask.stage)} - {doing}"
 
@@ -235,10 +247,29 @@ class PromptBuilder:
         if maker is None:
             return Prompt(self.title(ask, ask.kind.replace("_", " ")))
         prompt = maker(ask, prefill_castillo) if ask.kind in ("turn_action", "place_extra") else maker(ask)
+        facts = facts_needed(self.board, ask)
+        if facts:
+            self._ask_for_facts(prompt, ask, facts)
         if ask.vetoes and ask.kind != "veto":
             prompt.choices += [Choice(f"{self.name(p)}: Veto!", {"type": "veto_used", "player": p}, style="quiet")
                                for p in ask.vetoes]
         return prompt
+
+    def _ask_for_facts(self, prompt: Prompt, ask: Ask, facts) -> None:
+        """A fact the rule book does not print, needed by this step: entered right here from the
+        table's board (companion.fact_entry), then the step goes on; kept for the next games."""
+        words = needed_words(facts)
+        prompt.choices.insert(0, Choice(f"Enter {words} from your board", action="board_facts", style="primary"))
+        if ask.kind == "turn_action":
+            prompt.notes = [n for n in prompt.notes if not n.startswith("Skip it now; enter the fact")]
+            prompt.notes.append(f"Enter {words} now and the special action can be done (your next games keep "
+                                "them), or skip it.")
+            return
+        for choice in prompt.choices[1:]:
+            if choice.action == "open_castillo" or choice.event == {"type": "secret_discs_revealed"}:
+                choice.enabled = False  # the scoring would be refused, naming the fact
+        prompt.notes.insert(0, f"This general scoring needs {words}, which the rule book does not print: "
+                               "enter them from your board first (your next games keep them).")
 
     def _reveal_action_cards(self, ask: Ask) -> Prompt:
         prompt = Prompt(self.title(ask, "turn up one card on each stack"),
@@ -483,6 +514,11 @@ class PromptBuilder:
                                          {"type": "special_action_skipped", "player": pid}, style="quiet",
                                          places_first=bool(place)))
         prompt.hint = f"{self.name(pid)}: " + "; or ".join(hints)
+        if place and not special:
+            # The placement is all that is left of the turn: the tap that fills it places them
+            # (as "Do"/"Skip the special action" does when placing first); fewer take Confirm.
+            prompt.auto_confirm = True
+            prompt.hint += ": the last one places them (fewer: Confirm)"
         if place:
             prompt.confirm_empty = (f"Place no Caballeros and end {self.name(pid)}'s turn?" if not special else
                                     f"Place no Caballeros? {self.name(pid)} then does the special action.")

@@ -463,6 +463,17 @@ class Table:
             raise InputError("the card set is completed in a tracked game; scoring only needs no cards")
         self.submit({"type": "card_set_completed", "cards": list(cards)})
 
+    def facts_needed(self) -> list:
+        """Board facts nobody published that the step asked now needs (companion.fact_entry):
+        the 2-3 side's scoreboards at a general scoring, France's and Portugal's neighbours
+        for Exile, a Scoring tile's values, a scoring card's scoreboards. [] when none."""
+        from .fact_entry import facts_needed
+
+        with self._lock:
+            if self.state is None or self.state.stage in card_entry.CLOSED_STAGES:
+                return []
+            return facts_needed(self.board, self.asked())
+
     @staticmethod
     def effect_choices(rules: str = "2023"):
         """The effects a card may have, each with its rule text (companion.prompts.EffectChoice)."""

@@ -283,6 +283,7 @@ def _start_refusal(state: GameState, card, effect: str, p: int) -> RuleViolation
 _ALL_REGIONS = lambda state: state.board.regions  # noqa: E731
 _SCOREBOARDS_NEEDED: dict[str, Callable[[GameState], Any]] = {
     "score_group": _ALL_REGIONS, "score_first_only": _ALL_REGIONS, "disc_scoring": _ALL_REGIONS,
+    "score_chosen_region": _ALL_REGIONS,  # any region may be chosen: refused at the start, not mid-action
     "score_castillo": lambda state: (state.board.castillo,),
     "score_most": lambda state: regions_by_total(state, True),
     "score_least": lambda state: regions_by_total(state, False),

@@ -453,7 +453,11 @@ class TableScreen(Screen):
             self.entry[area] = self.entry.get(area, 0) + 1
             self._last_tapped = area
             if prompt.auto_confirm and sum(self.entry.values()) >= prompt.limit:
-                return self._submit_counts(dict(self.entry))  # the dummy's Region cards, Militia: no Confirm
+                # The dummy's Region cards, Militia, a turn's last placement: no Confirm, and said
+                entered = dict(self.entry)
+                if self._submit_counts(entered):
+                    self.model.message = self.model.builder.entered_words(prompt, entered)
+                return
             self._show()
         elif prompt.map_mode == "move":
             if not self.move_source:
@@ -508,13 +512,15 @@ class TableScreen(Screen):
             return
         self._submit_counts(counts)
 
-    def _submit_counts(self, counts: dict[str, int]) -> None:
+    def _submit_counts(self, counts: dict[str, int]) -> bool:
         # Cleared before, restored if refused: after a success the next prompt has already
         # put its own prefill (The Court, a tower count) into the entry.
-        event, self.entry = self.prompt.on_counts(counts), {}
+        event, self.entry = self.prompt.on_counts(dict(counts)), {}
         if not self._submit(event):
             self.entry = counts
             self._show()
+            return False
+        return True
 
     def choose(self, choice) -> None:
         if choice.events:
@@ -612,6 +618,17 @@ class TableScreen(Screen):
             self.message = f"Nothing is asked of {self.model.name(pid)} in private now"
             return
         dialogs.PrivateQuestion(self.model, pick).open()
+
+    def _action_board_facts(self, _arg) -> None:
+        """A board fact nobody published, needed now: entered from the table's board, right here."""
+        from ..fact_entry import FactsEntry
+
+        entry = FactsEntry.for_table(self.model.table)
+        if entry is None:
+            self.message = "Nothing is missing from your board for this step"
+            return
+        self._facts_dialog = pick_dialogs.BoardFacts(self.model, entry, on_done=self.model._refresh)
+        self._facts_dialog.open()
 
     def _action_add_card(self, _arg) -> None:
         """A card the set does not list: added from the box, then the cards are turned up (the

@@ -271,13 +271,15 @@ def test_a_card_whose_fact_is_missing_offers_only_skipping_and_says_which_fact()
     assert any("complete the card set (Add a card" in n for n in prompt.notes)
     assert _legal(g.state, [prompt.choices[0].event])
     assert pid == ask.players[0]
-    # A board fact (France's neighbours): the game keeps its board; the next games use the fact.
+    # A board fact (France's neighbours): entered right there (companion.fact_entry), or skipped.
     g = g23.new_game(modules=("new-regency",), board_file=None)
     g23.turn_with(g, "exile", place=False)
     prompt = builder_for(g.state).build(g.asked())
-    assert [c.label for c in prompt.choices] == ["Skip the special action"]
+    assert [c.label for c in prompt.choices] == ["Enter France's neighbours and Portugal's neighbours from your board",
+                                                 "Skip the special action"]
+    assert prompt.choices[0].action == "board_facts"
     assert "France's neighbouring regions are not known" in prompt.hint
-    assert any("your next games use it" in n for n in prompt.notes)
+    assert any("your next games keep them" in n for n in prompt.notes)
 
 
 def test_exile_rebellion_and_competition_are_one_button_each():

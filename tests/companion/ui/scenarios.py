@@ -262,9 +262,7 @@ def tracking_full_round(d):
     yield 0.1
     d.tap("Finished moving")
     yield 0.1
-    d.tap_area("granada")
-    yield 0.1
-    d.tap("Confirm", exact=True)
+    d.tap_area("granada")  # the placement is the turn's last step: the tap that fills it places it
     yield 0.2
     game = d.model.public["game"]
     assert game["round"] == 2 and d.ask().kind == "reveal_action_cards", (game["round"], d.ask().kind)

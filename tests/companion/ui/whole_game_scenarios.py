@@ -365,7 +365,7 @@ def _turn(d, ledger: Ledger, t: Turn, r: int):
         yield from _asked(d, "choose_action_card", pid)
         yield from _tap(d, label, exact=True)
     yield from _asked(d, "turn_action", pid)
-    yield from _place(d, pid, t.place)
+    yield from _place(d, pid, t.place, last=t.special[0] == "none")
     if r == 1 and pid == "yellow":
         yield from _shot(d, "placement_entered")
     yield from _special(d, ledger, t, r)
@@ -373,17 +373,28 @@ def _turn(d, ledger: Ledger, t: Turn, r: int):
         mark = len(d.taps)
         yield from _undo(d, ledger)
         yield from _asked(d, "turn_action", pid)
-        yield from _place(d, pid, t.place, throw=False)
-        yield from _tap(d, "Confirm", exact=True)
+        yield from _place(d, pid, t.place, throw=False, last=True)
         ledger.detour_from(mark)
     yield from _until(d, lambda: d.ask().players != (pid,))
     ledger.end()
 
 
-def _place(d, pid: str, areas: tuple, throw: bool = True):
+def _place(d, pid: str, areas: tuple, throw: bool = True, last: bool = False):
     """Regions tapped; a Castillo Caballero is thrown into the tower, whose count fills it in
-    (entered again after an undo, the cube is in the tower already)."""
+    (entered again after an undo, the cube is in the tower already). `last`: the placement is
+    all that is left of the turn, so the tap that fills it places them; fewer take Confirm."""
     table = d.screen("table")
+    if last:
+        if throw:
+            for _ in range(areas.count(CS)):
+                d.tower_drop(pid)
+        yield from _until(d, lambda: table.entry.get(CS, 0) == areas.count(CS))
+        for area in areas:
+            if area != CS:
+                yield from _tap_area(d, area)
+        if d.ask().kind == "turn_action" and d.ask().players == (pid,):
+            yield from _tap(d, "Confirm", exact=True)
+        return
     thrown = 0
     for area in areas:
         if area == CS:
@@ -400,8 +411,8 @@ def _place(d, pid: str, areas: tuple, throw: bool = True):
 def _special(d, ledger: Ledger, t: Turn, r: int):
     """The turn's special action, as the plan says, step by step (see SPECIAL_STEPS)."""
     kind, *args = t.special
-    if kind == "none":  # the Veto card: taking it is holding the Veto; only the placement is left
-        yield from _tap(d, "Confirm", exact=True)
+    if kind == "none":  # the Veto card: taking it is holding the Veto; only the placement is left (placed)
+        pass
     elif kind == "skip":
         yield from _tap(d, "Skip the special action")   # places the Caballeros entered first
     else:

@@ -41,7 +41,8 @@ NO_ACTION = "none"  # the 10 and 180 cards: their holder acts with the Intrigue 
 KI_EFFECT_PARAMS: dict[str, dict[str, tuple[int, int, bool]]] = {   # name -> param -> (min, max, required)
     NO_ACTION: {}, "placement_anywhere": {}, "double_scoring": {},
     "foreign_to_castillo": {"foreign": (1, 10, True), "own": (0, 5, True)},
-    "joker": {}, "field_day": {}, "alliance": {}, "fiesta_ki": {}, "relocate": {},
+    "joker": {}, "field_day": {}, "alliance": {}, "fiesta_ki": {}, "relocate": {}, "score_own_region": {},
+    "score_offered_three": {},
 }
 JOKER = "joker"  # no special action: a second Power card after everyone (rules/king_intrigue.py)
 # Effects of the modules' cards, named in the data, that the engine does not play yet.

@@ -1,0 +1,39 @@
+"""Special scoring of a region where you stand (King and Intrigue, Special cards).
+
+Rule text: "Special Scoring: You may only choose a region in which you have at least 1
+Caballero." (Its sister card, "You may choose a region in which you have no Caballeros", is
+the base game's score_chosen_region.) Read as the base game's "select any one region": the
+King's region may be named (scoring it changes nothing there)."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+from ..scoring import score_area
+
+
+def _regions(state, p) -> list[int]:
+    return [r for r in state.board.regions if state.counts[r][p]]
+
+
+def begin(state, sp) -> None:
+    if not _regions(state, sp.player):
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    return P.Ask("choose_region", (state.players[sp.player],),
+                 {"purpose": "special_scoring", "regions": [state.board.region_ids[r] for r in _regions(state, sp.player)]})
+
+
+def chosen(state, sp, e: ev.RegionChosen) -> None:
+    p = P.expect_player(state, e.player, sp.player, "choose the region to score")
+    r = P.region(state, e.region, "the region to score")
+    if not state.counts[r][p]:
+        raise P.RuleViolation("special-action", f"{sp.card.name} scores a region where {P.name(state, p)} has at "
+                              f"least 1 Caballero, not {P.area_name(state, r)}")
+    P.record_scoring(state, P.special_title(state, sp, P.area_name(state, r)), score_area(state, r))
+    P.finish_special(state)
+
+
+register(Effect("score_own_region", begin, ask, steps={ev.RegionChosen: chosen}))

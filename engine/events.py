@@ -311,6 +311,15 @@ class PowerCardsChosen(_Event):
     cards: list[Annotated[int, Field(ge=1, le=999)]] = Field(min_length=1, max_length=40)
 
 
+class ScoreboardTurned(_Event):
+    """Revolt (King and Intrigue, Special cards): a mobile scoreboard turned over, to its
+    reversed side (0/4/8: the fewest score first) or back."""
+
+    type: Literal["scoreboard_turned"] = "scoreboard_turned"
+    player: Id
+    scoreboard: Literal["8-4-0", "4-0-0"]
+
+
 # --- 2023 effects (engine/effects/) that no earlier event can say -------------------------
 
 class ScoringTilePlaced(_Event):
@@ -370,7 +379,7 @@ Event = Annotated[
         DummyRegionCardsDrawn, DummyPowerCardRevealed, DummyActionCardTaken,
         ModifiersDealt, ModifierPassed, ModifierAbilityUsed, ModifierAbilitySkipped, ModifierTakenBack,
         ScoringTilePlaced, EntourageMoved, PiecesSwapped, CardSetCompleted,
-        BoardFactsEntered, PowerCardsChosen,
+        BoardFactsEntered, PowerCardsChosen, ScoreboardTurned,
     ],
     Field(discriminator="type"),
 ]

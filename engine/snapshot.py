@@ -46,6 +46,9 @@ class TableSnapshot(BaseModel):
     # region the Castillo was relocated to (both back in the supply / in place after a general scoring).
     alliance: list[str] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
     castillo_at: Optional[str] = Field(None, exclude_if=lambda v: v is None)
+    # King and Intrigue, Special cards (Revolt): the mobile scoreboards lying reversed (0/4/8).
+    reversed: list[Literal["8-4-0", "4-0-0"]] = Field(default_factory=list, max_length=2,
+                                                      exclude_if=lambda v: not v)
 
     @property
     def playing(self) -> int:
@@ -126,6 +129,8 @@ def check_snapshot(snap: TableSnapshot, board: Board) -> None:
         player(pid, "scores")
     if snap.double_scoring and snap.rules != "king-intrigue":
         _fail("double_scoring: only the King and Intrigue rules have 2x markers")
+    if snap.reversed and snap.rules != "king-intrigue":
+        _fail("reversed: only the King and Intrigue rules (Revolt) turn a mobile scoreboard over")
     if (snap.alliance or snap.castillo_at) and snap.rules != "king-intrigue":
         _fail(f"{'alliance' if snap.alliance else 'castillo_at'}: only the King and Intrigue rules (Player's "
               "Edition) have Alliance markers and a relocated Castillo")
@@ -197,6 +202,7 @@ def state_from_snapshot(snap: TableSnapshot, board: Board | None = None) -> Game
     state.markers.update({f"alliance_{i + 1}": idx[rid] for i, rid in enumerate(snap.alliance)})
     if snap.castillo_at:
         state.markers["castillo_at"] = idx[snap.castillo_at]
+    state.markers.update({f"reversed_{sid}": True for sid in snap.reversed})
     return state
 
 
@@ -214,6 +220,7 @@ def snapshot_from_state(state: GameState) -> TableSnapshot:
         mobile_scoreboards={sid: board.area_id(a) for sid, a in state.mobile.items() if a is not None},
         scores=dict(zip(pids, state.scores)),
         court={pids[p]: c for p, c in enumerate(state.court) if c},
+        reversed=[k.removeprefix("reversed_") for k, v in state.markers.items() if k.startswith("reversed_") and v],
     )
 
 
@@ -245,13 +252,29 @@ def score_snapshot(snap: TableSnapshot, special: str | None = None,
     try:
         if special is not None:
             areas, first_only = _special_regions(state, special)
-            lines = score_regions(state, areas, first_only)
+            lines = _reversed(state, score_regions(state, areas, first_only))
         else:
             lines = _general_scoring(state, snap)
     except RuleViolation as exc:  # a scoreboard or tile the table has not entered
         raise SnapshotError(exc.detail) from None
     apply_lines(state, lines)
     return gained(state, lines), lines, snapshot_from_state(state)
+
+
+def _reversed(state: GameState, lines: list[ScoreLine]) -> list[ScoreLine]:
+    """King and Intrigue, Revolt: an area under a reversed mobile scoreboard scored from the fewest."""
+    if not any(k.startswith("reversed_") and v for k, v in state.markers.items()):
+        return lines
+    from .effects.revolt import reversed_at, reversed_lines
+    out, done = [], set()
+    for line in lines:
+        a = state.board.area_index[line.area]
+        if reversed_at(state, a) is None:
+            out.append(line)
+        elif a not in done:
+            done.add(a)
+            out += reversed_lines(state, a)
+    return out
 
 
 def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
@@ -276,7 +299,7 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
         from .effects.relocate import castillo_lines
         lines = castillo_lines(state, at)
     else:
-        lines = score_area(state, castillo)
+        lines = _reversed(state, score_area(state, castillo))
     for p in movers:
         k = state.counts[castillo][p]
         dest = board.area_index[snap.secret_discs[state.players[p]]]
@@ -292,12 +315,13 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
         state.counts[castillo][state.dummy] = 0
     pair = (state.markers.get("alliance_1"), state.markers.get("alliance_2"))
     if None in pair:
-        lines += score_regions(state, list(board.regions))
+        lines += _reversed(state, score_regions(state, list(board.regions)))
     else:  # King and Intrigue, Alliance: the two marked regions scored as one
         from .effects.alliance import alliance_lines
-        lines += score_regions(state, [r for r in board.regions if r not in pair]) + alliance_lines(state, *pair)
+        lines += _reversed(state, score_regions(state, [r for r in board.regions if r not in pair]))
+        lines += alliance_lines(state, *pair)
     if state.markers:  # King and Intrigue: each 2x marker's region once more, then the markers go back
         from .rules.king_intrigue import double_lines
         lines += double_lines(state, lines)
-        state.markers = {}
+        state.markers = {k: v for k, v in state.markers.items() if k.startswith("reversed_")}  # stays reversed
     return lines

@@ -48,7 +48,7 @@ from ..errors import RuleViolation
 from ..scoring import ScoreLine, apply_lines
 from ..state import TABLE, GameState, Special
 from . import king_intrigue_cards as ki_cards
-from ..effects import alliance, relocate
+from ..effects import alliance, relocate, revolt
 
 SETUP_DISCS = "ki_setup_discs"
 CHOOSE_HAND = "ki_choose_hand"
@@ -68,7 +68,8 @@ def prepare(state: GameState) -> None:
                             f"({len(missing)} fact{'s' if len(missing) > 1 else ''} missing): " + "; ".join(missing))
     values = set(board.ki_cards.by_value(state.rules.modules))
     state.hands = [set(values) for _ in range(state.n)]
-    state.markers = {m: None for m in DOUBLE_MARKERS + alliance.MARKERS + (relocate.MARKER,)}
+    state.markers = {m: None for m in DOUBLE_MARKERS + alliance.MARKERS + (relocate.MARKER,)
+                     + tuple(revolt.marker(sid) for sid in revolt.SCOREBOARDS)}
     state.scoring_needed = list(range(state.n))
     state.scoring_discs = {}
     state.stage = SETUP_DISCS
@@ -297,6 +298,20 @@ def double_lines(state: GameState, lines: list) -> list:
     return extra
 
 
+def _reverse_special(state: GameState, record) -> None:
+    if any(revolt.is_reversed(state, sid) for sid in revolt.SCOREBOARDS):
+        _reverse(state, record)
+        if revolt.reversed_at(state, state.board.castillo) and any(ln.area == "castillo" for ln in record.lines):
+            _replace_lines(state, record, {"castillo"}, revolt.reversed_lines(state, state.board.castillo))
+
+
+def _reverse(state: GameState, record, exclude=frozenset()) -> None:
+    """Regions scored in `record` where a reversed mobile scoreboard lies (Revolt)."""
+    for r in {state.board.area_index[ln.area] for ln in record.lines} - set(exclude):
+        if r < state.board.castillo and revolt.reversed_at(state, r):
+            _replace_lines(state, record, {state.board.region_ids[r]}, revolt.reversed_lines(state, r))
+
+
 def _replace_lines(state: GameState, record, areas: set, lines: list) -> None:
     """A general scoring's lines of `areas` replaced by `lines`, the scores with them (within
     the one event: no score is ever seen to fall)."""
@@ -311,6 +326,8 @@ def _general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     pair = alliance.marked(state)
     at = state.markers.get(relocate.MARKER)
     castillo = relocate.castillo_lines(state, at) if at is not None else None  # before it is emptied
+    if castillo is None and revolt.reversed_at(state, state.board.castillo):
+        castillo = revolt.reversed_lines(state, state.board.castillo)
     F._apply_discs_revealed(state, e)
     record = state.scoring_log[before]
     if castillo is not None:  # scored on the scoreboard of the region it stands in, then back in place
@@ -320,6 +337,7 @@ def _general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
         _replace_lines(state, record, {state.board.region_ids[r] for r in pair}, alliance.alliance_lines(state, *pair))
         for m in alliance.MARKERS:
             state.markers[m] = None  # "After general scoring is completed, remove the alliance markers"
+    _reverse(state, record, exclude=set(pair or ()))
     extra_lines = double_lines(state, record.lines)
     if extra_lines:
         apply_lines(state, extra_lines)
@@ -350,7 +368,10 @@ def apply(state: GameState, event) -> None:
             and state.turn.card.effect == CHOICE:
         step = _start_chosen
     if step is None:
+        scorings = len(state.scoring_log)
         F.dispatch(state, event)
+        for record in state.scoring_log[scorings:]:  # a special scoring: on a reversed scoreboard?
+            _reverse_special(state, record)
     else:
         step(state, event)
         state.event_count += 1

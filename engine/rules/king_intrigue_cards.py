@@ -42,11 +42,11 @@ KI_EFFECT_PARAMS: dict[str, dict[str, tuple[int, int, bool]]] = {   # name -> pa
     NO_ACTION: {}, "placement_anywhere": {}, "double_scoring": {},
     "foreign_to_castillo": {"foreign": (1, 10, True), "own": (0, 5, True)},
     "joker": {}, "field_day": {}, "alliance": {}, "fiesta_ki": {}, "relocate": {}, "score_own_region": {},
-    "score_offered_three": {},
+    "score_offered_three": {}, "revolt": {},
 }
 JOKER = "joker"  # no special action: a second Power card after everyone (rules/king_intrigue.py)
 # Effects of the modules' cards, named in the data, that the engine does not play yet.
-MODULE_EFFECTS = ("civil_war_ki", "bridge", "espionage", "revolt", "table_for_six", "kings_guard",
+MODULE_EFFECTS = ("civil_war_ki", "bridge", "espionage", "table_for_six", "kings_guard",
                   "risk_of_collapse", "quarantine", "hurricane", "mistress")
 
 

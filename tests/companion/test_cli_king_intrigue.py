@@ -93,3 +93,18 @@ def test_score_king_intrigue_with_the_alliance_and_the_relocated_castillo(tmp_pa
     bad = elgrande("score", "--rules", "king-intrigue", write(tmp_path, {**snap, "alliance": ["aragon", "cataluna"]},
                                                                "bad.json"))
     assert bad.returncode == 2 and "alliance: cataluna is the King's region" in bad.stderr
+
+
+def test_score_king_intrigue_on_a_reversed_scoreboard(tmp_path):
+    snap = {"players": ["red", "blue", "green", "yellow"], "king": "cataluna",
+            "grandes": {"red": "aragon", "blue": "galicia", "green": "valencia", "yellow": "sevilla"},
+            "regions": {"aragon": {"red": 4, "blue": 2, "green": 1, "yellow": 1}},
+            "mobile_scoreboards": {"8-4-0": "aragon"}, "reversed": ["8-4-0"]}
+    out = elgrande("score", "--rules", "king-intrigue", "--json", write(tmp_path, snap))
+    assert out.returncode == 0, out.stderr
+    result = json.loads(out.stdout)
+    assert result["gained"] == {"red": 2, "blue": 0, "green": 4, "yellow": 4}  # the fewest first; red's home bonus
+    assert result["snapshot"]["reversed"] == ["8-4-0"]
+    special = elgrande("score", "--rules", "king-intrigue", "--special", "region:aragon", "--json",
+                       write(tmp_path, snap, "s.json"))
+    assert json.loads(special.stdout)["gained"]["green"] == 4

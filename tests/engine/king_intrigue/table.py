@@ -30,9 +30,9 @@ MODULE_CARDS = [{"id": "pe_joker", "value": 5, "court": 0}, {"id": "pe_field_day
                 {"id": "pe_alliance", "value": 45, "court": 3}, {"id": "sc_fiesta", "value": 65},
                 {"id": "sc_coup", "value": 85, "court": 3}, {"id": "pe_relocate", "court": 4},
                 {"id": "sc_scoring_own", "value": 95, "court": 3}, {"id": "sc_scoring_any", "value": 105, "court": 2},
-                {"id": "sc_scoring_offered", "value": 115, "court": 2}]
+                {"id": "sc_scoring_offered", "value": 115, "court": 2}, {"id": "sc_revolt", "value": 125, "court": 2}]
 LEFT_OUT = ["pe_civil_war", "pe_bridge", "pe_quarantine", "pe_risk_of_collapse", "sc_espionage",
-            "sc_revolt", "sc_table_for_six", "sc_kings_guard", "sc_hurricane", "sc_mistress"]
+            "sc_table_for_six", "sc_kings_guard", "sc_hurricane", "sc_mistress"]
 WITH_MODULES = {**CARDS_FILE, "power_cards": CARDS_FILE["power_cards"] + MODULE_CARDS, "leave_out": LEFT_OUT}
 
 

@@ -57,7 +57,7 @@ def test_the_modules_cards_not_yet_played_by_the_engine_are_refused_by_name():
 
 def test_the_table_leaves_module_cards_in_the_box():
     game = new_game(4, modules=["players-edition", "special-cards"], cards_file=WITH_MODULES)
-    assert sorted(game.state.hands[0]) == sorted([5, 13, 23, 45, 65, 85, 95, 105, 115] + ALL)
+    assert sorted(game.state.hands[0]) == sorted([5, 13, 23, 45, 65, 85, 95, 105, 115, 125] + ALL)
     with pytest.raises(CardFileError, match="leave_out: ki_40 is a King and Intrigue card: only a module's cards"):
         load_board("king-intrigue", 4, None, {**WITH_MODULES, "leave_out": ["ki_40"]})
 

@@ -207,7 +207,7 @@ def _placement_areas(state: GameState) -> list[str]:
     board = state.board
     if state.king < board.castillo:  # the King in a region: the usual case
         return _region_ids_in_order(board.neighbours[state.king], board.region_ids) + [CASTILLO]
-    castillo = [] if king_in_castillo(state) else [CASTILLO]
+    castillo = [] if state.king == board.castillo else [CASTILLO]  # Rebellion: the King stands by it
     return _region_ids_in_order(kings_neighbours(state), board.region_ids) + castillo
 
 
@@ -648,7 +648,7 @@ def _apply_power(state: GameState, e: ev.PowerCardPlayed) -> None:
 
 def _played_values(state: GameState) -> set[int]:
     """Values played this round: Power cards, or with Power Shift their totals."""
-    if state.rules.power_shift:
+    if state.rules.power_shift and any(state.modifier_played):  # else the totals are the cards
         return _power_shift.totals_played(state)
     return {c for c in state.played if c is not None}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from .flow import Ask, asked
 from .rules import power_shift
@@ -88,6 +88,11 @@ class PublicView(_View):
     dummy: str | None = None              # 2023, 2 players: the dummy's colour
     discard_pile: list[str] = []          # 2023: used and left-over Action cards, face up
     dummy_region_cards: list[str] = []    # the dummy's Region cards drawn since the last shuffle
+    # King and Intrigue (left out while empty): the markers on the board (2x, Alliance, the
+    # relocated Castillo -> a region id; a reversed scoreboard -> true) and this round's
+    # Action card in front of each player (handed out by rank: public).
+    markers: dict[str, Any] = Field(default_factory=dict, exclude_if=lambda v: not v)
+    action_cards_held: dict[str, str] = Field(default_factory=dict, exclude_if=lambda v: not v)
 
 
 class PrivateFacts(_View):
@@ -165,7 +170,19 @@ def _public(state: GameState, observer: str | None) -> PublicView:
         rules=state.rules.id, modules=sorted(state.rules.modules),
         dummy=None if state.dummy is None else pids[state.dummy], discard_pile=list(state.discard_pile),
         dummy_region_cards=[board.region_ids[r] for r in state.region_cards_drawn],
+        **(_king_intrigue_public(state) if state.rules.king_intrigue else {}),
     )
+
+
+def _king_intrigue_public(state: GameState) -> dict[str, Any]:
+    from .rules.king_intrigue import action_cards_by_rank
+    board = state.board
+    markers = {m: (board.area_id(v) if isinstance(v, int) and not isinstance(v, bool) else v)
+               for m, v in state.markers.items() if v is not None}
+    held = {}
+    if state.turn_order and all(v is not None for v in state.played):  # the Power cards all played
+        held = {state.players[p]: card for p, (card, _) in action_cards_by_rank(state).items()}
+    return {"markers": markers, "action_cards_held": held}
 
 
 def public_view(state: GameState) -> PublicView:

@@ -88,3 +88,16 @@ def test_the_13_cards_kept_are_secret():
     # Red to play: the ask tells the table nothing of red's hand either.
     assert public_view(a).asked == public_view(b).asked and public_view(a).asked.options == {
         "unavailable": [], "stacks": {}}
+
+
+def test_the_public_view_shows_the_markers_and_who_holds_which_action_card():
+    from .table import play_powers, through_setup
+    from engine.game import Game
+    game = Game(setup(3))
+    through_setup(game)
+    assert "action_cards_held" not in public_view(game.state).model_dump()  # none before the cards are played
+    play_powers(game, {"red": 90, "blue": 40, "green": 10})
+    game.state.markers["double_1"] = game.board.area_index["aragon"]
+    view = public_view(game.state)
+    assert view.action_cards_held == {"red": "kings_card", "blue": "caballero", "green": "intrigue"}
+    assert view.markers == {"double_1": "aragon"}

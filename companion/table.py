@@ -75,6 +75,11 @@ def colours_for(rules: str) -> tuple[str, ...]:
     return TABLE_COLOURS.get(rules, COLOURS)
 
 
+def _modifier_face(m) -> tuple:
+    """What is printed on a Modifier card (the phones' faces group twins the same way)."""
+    return m.name, m.value, m.effect, repr(sorted((m.params or {}).items())), m.text
+
+
 class InputError(Exception):
     """An input the table refuses; the message names what and which rule or limit."""
 
@@ -503,6 +508,7 @@ class Table:
                 event = event.model_copy(update={"castillo": {p: c for p, c in self.tally.items() if c}})
             if player is not None and getattr(event, "player", None) != player:
                 raise InputError(f"{player} may only enter their own choices")
+            event = self._held_twin(event)
             try:
                 self._apply_event(event)
             except RuleViolation as exc:  # the engine changed nothing
@@ -511,11 +517,27 @@ class Table:
             self._after_event(event)
         self._notify("game")
 
+    def _held_twin(self, event):
+        """Power Shift: a Modifier card is tapped by what is printed on it, and twins cannot be
+        told apart at the table (a phone names them by face): a copy the player does not hold
+        stands for the twin they do hold."""
+        mid = getattr(event, "modifier", None)
+        if not mid or self.state is None or getattr(event, "type", "") != "power_card_played" \
+                or event.player not in self.state.players:
+            return event
+        mods = self.state.modifiers
+        hand = self.state.modifier_hands[self.state.players.index(event.player)] if self.state.modifier_hands else ()
+        if mid in hand or mid not in mods:
+            return event
+        face = _modifier_face(mods[mid])
+        twin = next((m for m in sorted(hand) if m in mods and _modifier_face(mods[m]) == face), None)
+        return event.model_copy(update={"modifier": twin}) if twin else event
+
     def submit_many(self, events: list) -> None:
         """Several inputs that one tap stands for ("take 4 and the Grande card"): all of them
         are checked on a copy first, so either all are recorded or none is."""
         with self._lock:
-            parsed = [self._parse_event(e) for e in events]
+            parsed = [self._held_twin(self._parse_event(e)) for e in events]
             trial = self.state.clone() if self.mode == "tracking" else copy.deepcopy(self.free)
             for event in parsed:
                 try:

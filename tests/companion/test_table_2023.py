@@ -455,3 +455,28 @@ def test_scripted_2023_scoring_only_games_replay(players):
     play(table, players)
     assert table.over and table.public().game["winners"]
     assert fingerprint(Table.resume(table.path)) == fingerprint(table)
+
+
+def test_a_modifier_twin_tapped_on_the_tablet_plays_the_copy_the_player_holds():
+    """Twins cannot be told apart at the table (a phone names them by face): a copy the player
+    does not hold stands for the one they do; the log records the held one, and a card of
+    another face is still refused."""
+    from engine.playout import random_event
+    table = new_table(5, ("power-shift",))
+    rng = random.Random(3)
+    while table.asked().kind != "play_power_card":
+        table.submit(random_event(rng, table.asked()))
+    pid = table.asked().players[0]
+    mods = table.state.modifiers
+    hand = table.private(pid)["modifiers_in_hand"]
+    twins = [(m, t) for m in hand for t in mods if t not in hand and t != m
+             and (mods[t].name, mods[t].value) == (mods[m].name, mods[m].value)]
+    assert twins, hand
+    held, other = twins[0]
+    stranger = next(t for t in mods if t not in hand and (mods[t].name, mods[t].value) not in
+                    {(mods[m].name, mods[m].value) for m in hand})
+    with pytest.raises(InputError, match="no Modifier card"):
+        table.submit({"type": "power_card_played", "player": pid, "card": 5, "modifier": stranger})
+    table.submit({"type": "power_card_played", "player": pid, "card": 5, "modifier": other})
+    played = [r["e"] for r in table.effective if r["t"] == "event"][-1]
+    assert played["modifier"] == held and held not in table.private(pid)["modifiers_in_hand"]

@@ -361,6 +361,10 @@ _STEPS = {
 def apply(state: GameState, event) -> None:
     """One event of a King and Intrigue game: this module's steps, else the flow's; then
     the round's own order (no Action cards to turn up, the turn's card dealt by rank)."""
+    if type(event) is ev.CardSetCompleted:
+        raise RuleViolation("card-set", "a King and Intrigue card set is complete before the game starts (every "
+                            "value is in the players' hands): to correct it, start the game again with your "
+                            "corrected card file")
     step = _STEPS.get((state.stage, type(event)))
     if step is None and state.stage == "power" and type(event) is ev.PowerCardPlayed and _is_joker(state, event.card):
         step = _play_joker

@@ -103,3 +103,10 @@ def test_self_plays_stand_ins_are_labelled_and_complete_for_every_player_count()
     board = load_board("king-intrigue", 4, None, cards_file)
     for n in (2, 3, 4, 5):
         assert missing_for(board, n, ()) == []
+
+
+def test_the_card_set_is_not_changed_during_a_game():
+    from engine import events as ev
+    game = new_game(3)
+    with pytest.raises(RuleViolation, match="complete before the game starts"):
+        game.apply(ev.CardSetCompleted(cards=[{"id": "ki_30", "court": 3}]))

@@ -46,7 +46,7 @@ from .. import flow as F
 from ..board import ActionCard
 from ..errors import RuleViolation
 from ..scoring import ScoreLine, apply_lines
-from ..state import TABLE, GameState, Special
+from ..state import GameState, Special
 from . import king_intrigue_cards as ki_cards
 from ..effects import alliance, relocate, revolt
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from engine import events as ev
+from engine.flow import apply_event
 from engine.game import Game
 from engine.playout import random_event
 
@@ -41,6 +41,5 @@ def test_undo_and_a_clone_continue_alike():
     for _ in range(40):
         event = random_event(rng, game.asked())
         game.apply(event)
-        from engine.flow import apply_event
         apply_event(twin, event)
     assert game.state.counts == twin.counts and game.state.scores == twin.scores

@@ -9,7 +9,7 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from .table import ALL, WITH_MODULES, new_game, play_powers, through_setup
+from .table import ALL, WITH_MODULES, new_game, through_setup
 
 MODULES = ["players-edition"]
 

@@ -17,12 +17,12 @@ from ..effect_registry import Effect, register
 
 
 def _least(state) -> list[int]:
-    totals = {r: sum(state.counts[r]) for r in state.board.regions}
-    totals = {r: t for r, t in totals.items() if t}
+    counts = state.counts
+    totals = [(r, t) for r in state.board.regions if (t := sum(counts[r]))]
     if not totals:
         return []
-    fewest = min(totals.values())
-    return [r for r, t in totals.items() if t == fewest]
+    fewest = min(t for _, t in totals)
+    return [r for r, t in totals if t == fewest]
 
 
 def begin(state, sp) -> None:

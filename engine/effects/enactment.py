@@ -40,13 +40,15 @@ def _moves(state) -> dict[str, list[str]]:
     board = state.board
     occupied = {w for w in state.mobile.values() if w is not None}
     moves = {}
+    targets = None  # the same free areas for every tile: worked out once
     for tid, values in _tiles(state).items():
         where = state.mobile.get(tid)
         if values is None or where == state.king:
             continue
-        targets = [board.area_id(a) for a in range(board.castillo + 1) if a != state.king and a not in occupied]
+        if targets is None:
+            targets = [board.area_id(a) for a in range(board.castillo + 1) if a != state.king and a not in occupied]
         if targets:
-            moves[tid] = targets
+            moves[tid] = list(targets)
     return moves
 
 

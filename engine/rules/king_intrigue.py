@@ -193,12 +193,12 @@ def _deal_turn_card(state: GameState) -> None:
     sources = turn_sources(state, p)
     power = _power_card(state, p)
     if not sources:
-        turn.card = dataclasses.replace(power, placement=placement)
+        turn.card = _placing(state, power, placement)
         turn.special_done = True  # no action of its own (the 10 and 180 hold an Action card's)
         return
     if None in sources:
         card, _ = sources[None]
-        turn.card = dataclasses.replace(card, placement=placement)
+        turn.card = _placing(state, card, placement)
         if card.effect in F.VETO_EFFECTS and state.veto_on_take:
             F._take_veto(state, p)
         return
@@ -206,6 +206,16 @@ def _deal_turn_card(state: GameState) -> None:
                         for option, (card, effect) in sources.items())
     turn.card = dataclasses.replace(power, effect=CHOICE, params={"options": list(sources)}, placement=placement,
                                     text=f"Choose one: {names}")
+
+
+def _placing(state: GameState, card: ActionCard, placement: int) -> ActionCard:
+    """The card with the Action card's number to place (made once per card set: every turn asks)."""
+    made = state.board.ki_cards.turn_cards
+    key = (card.id, placement)
+    found = made.get(key)
+    if found is None:
+        found = made[key] = dataclasses.replace(card, placement=placement)
+    return found
 
 
 def _start_chosen(state: GameState, e: ev.SpecialActionStarted) -> None:
@@ -356,6 +366,7 @@ _STEPS = {
     (SETUP_DISCS, ev.SecretDiscsRevealed): _discs_revealed,
     ("scoring_discs", ev.SecretDiscsRevealed): _general_scoring,
 }
+_STEP_STAGES = frozenset(stage for stage, _ in _STEPS)
 
 
 def apply(state: GameState, event) -> None:
@@ -365,11 +376,11 @@ def apply(state: GameState, event) -> None:
         raise RuleViolation("card-set", "a King and Intrigue card set is complete before the game starts (every "
                             "value is in the players' hands): to correct it, start the game again with your "
                             "corrected card file")
-    step = _STEPS.get((state.stage, type(event)))
-    if step is None and state.stage == "power" and type(event) is ev.PowerCardPlayed and _is_joker(state, event.card):
+    stage, kind = state.stage, type(event)
+    step = _STEPS.get((stage, kind)) if stage in _STEP_STAGES else None
+    if kind is ev.PowerCardPlayed and stage == "power" and _is_joker(state, event.card):
         step = _play_joker
-    if step is None and state.stage == "turn" and type(event) is ev.SpecialActionStarted \
-            and state.turn.card.effect == CHOICE:
+    elif kind is ev.SpecialActionStarted and stage == "turn" and state.turn.card.effect == CHOICE:
         step = _start_chosen
     if step is None:
         scorings = len(state.scoring_log)

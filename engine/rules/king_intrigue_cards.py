@@ -74,6 +74,7 @@ class KICardSet:
     left_out: frozenset = frozenset()         # module cards the table leaves in the box
     # Worked out once per module choice: read at every Power card and turn.
     _by_value: dict = field(default_factory=dict, compare=False, repr=False)
+    turn_cards: dict = field(default_factory=dict, compare=False, repr=False)  # (id, placement) -> card
 
     def in_play(self, modules) -> list[PowerCard]:
         return [c for c in self.power_cards.values()

@@ -6,7 +6,6 @@ and only in answer to an event; everything else reads it.
 """
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -263,24 +262,51 @@ def _deal_stacks(board: Board, rules: RuleSet, removed: tuple[str, ...],
     when it turns up)."""
     added = old_hands.added_cards(board, rules, added)
     old_hands.check_removed(board, rules, added, removed)
-    undrawn: list[dict[str, int]] = [{}, {}, {}, {}]
-    regency: dict[str, int] = {}
-    gone = Counter(removed)
-    for c in board.cards.values():
-        module = getattr(c, "module", None)
-        if c.stack is None or c.copies is None or (module and module not in rules.modules):
-            continue
-        if module == old_hands.MODULE and c.id not in added:
-            continue
-        copies = c.copies - gone.get(c.id, 0)
-        if copies <= 0:
-            continue
-        if module == "new-regency":
-            regency[c.id] = copies
-        elif c.stack in (1, 2, 3, 4):
-            stack = undrawn[rules.table_stack(c.stack) - 1]
-            stack[c.id] = stack.get(c.id, 0) + copies
-    return undrawn, regency
+    full, regency = _every_copy(board, rules, added)
+    undrawn = [dict(stack) for stack in full]
+    for cid in removed:  # base cards of stacks 1-4 (checked), never more than their copies
+        card = board.cards[cid]
+        if card.stack is None or card.copies is None:
+            continue  # never dealt
+        stack = undrawn[rules.table_stack(card.stack) - 1]
+        if stack[cid] > 1:
+            stack[cid] -= 1
+        else:
+            del stack[cid]
+    return undrawn, dict(regency)
+
+
+_EVERY_COPY: dict[int, tuple[Board, dict]] = {}
+
+
+def _every_copy(board: Board, rules: RuleSet,
+                added: tuple[str, ...]) -> tuple[list[dict[str, int]], dict[str, int]]:
+    """The stacks with every copy of their cards, none returned to the box, worked out once
+    per board, rule set and ♣ cards added (self-play deals thousands of games from one
+    board). Shared: copy before changing."""
+    entry = _EVERY_COPY.get(id(board))
+    if entry is None or entry[0] is not board:  # a board seen first (or an id used again)
+        if len(_EVERY_COPY) >= 16:
+            _EVERY_COPY.clear()
+        entry = _EVERY_COPY[id(board)] = (board, {})
+    deals = entry[1]
+    deal = deals.get((rules, added))
+    if deal is None:
+        undrawn: list[dict[str, int]] = [{}, {}, {}, {}]
+        regency: dict[str, int] = {}
+        for c in board.cards.values():
+            module = getattr(c, "module", None)
+            if c.stack is None or c.copies is None or c.copies <= 0 or (module and module not in rules.modules):
+                continue
+            if module == old_hands.MODULE and c.id not in added:
+                continue
+            if module == "new-regency":
+                regency[c.id] = c.copies
+            elif c.stack in (1, 2, 3, 4):
+                stack = undrawn[rules.table_stack(c.stack) - 1]
+                stack[c.id] = stack.get(c.id, 0) + c.copies
+        deal = deals[(rules, added)] = (undrawn, regency)
+    return deal
 
 
 def first_stage(rules: RuleSet, dummy: int | None) -> str:

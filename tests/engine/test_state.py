@@ -38,3 +38,37 @@ def test_a_clone_equals_its_state_and_plays_on_alone_over_random_games():
             assert _same(twin, state)         # the same event leads both to the same place
             checked += 1
     assert checked > 400
+
+
+def test_every_game_is_dealt_its_own_stacks_every_copy_less_the_cards_returned_to_the_box():
+    """The stacks are worked out once per board and copied for each game: a game's draws never
+    reach another game's stacks, and each game lacks exactly the cards its setup returned."""
+    from collections import Counter
+
+    from engine.board import load_board
+    from engine.playout import standin_files
+    board_file, cards_file = standin_files("2023", 5)
+    board = load_board("2023", 5, board_file, cards_file)
+    rng = random.Random(3)
+    setups = [random_setup(rng, 5, board, "full", "2023", ("old-hands",), board_file, cards_file, standins=True)
+              for _ in range(3)]
+    assert len({tuple(s.removed_cards) for s in setups}) > 1  # different cards returned to the box
+    games = [start_state(s, board) for s in setups]
+    for setup, state in zip(setups, games):
+        gone = Counter(setup.removed_cards)
+        expected = [{}, {}, {}, {}]
+        for c in board.cards.values():  # every copy of a base card, less those returned; every ♣ card
+            if c.stack in (1, 2, 3, 4) and c.copies and c.module in (None, "old-hands"):
+                left = c.copies - gone[c.id]
+                if left > 0:
+                    expected[c.stack - 1][c.id] = left
+        assert state.stacks_undrawn == expected
+        for stack, cards in zip(state.stacks_undrawn, expected):
+            assert list(stack) == [cid for cid in board.cards if cid in cards]  # in the card set's order
+    first = games[0]
+    while first.round == 1 or first.stage != "reveal":  # the first game draws its cards ...
+        apply_event(first, random_event(rng, asked(first)))
+    assert first.stacks_undrawn != games[1].stacks_undrawn
+    again = start_state(setups[1], board)               # ... and a new game is dealt as before
+    assert again.stacks_undrawn == games[1].stacks_undrawn == start_state(setups[1], board).stacks_undrawn
+    assert all(a is not b for a, b in zip(again.stacks_undrawn, games[1].stacks_undrawn))

@@ -423,11 +423,13 @@ class BoardDraft:
         if not ok:
             raise RuleFileError(f"{area!r} is not an area of the board this can be entered for")
 
-    def confirm(self, modules: list[str] | tuple[str, ...] = ()) -> None:
+    def confirm(self, modules: list[str] | tuple[str, ...] = (), later: bool = False) -> None:
         """The table says the board shown is its own: every inferred fact becomes the
-        table's ("checked against our board"); refused while a fact the game needs is missing."""
+        table's ("checked against our board"); refused while a fact the game needs is missing,
+        unless the table chose to enter those `later`: the game asks for each when it first
+        needs it (companion.fact_entry)."""
         still = self.needed(modules)
-        if still:
+        if still and not later:
             raise RuleFileError("Still to enter from your board: " + ", ".join(f.label for f in still))
         for f in self.facts():
             if f.status != "inferred":
@@ -835,7 +837,7 @@ class GameFiles:
     board_file: Optional[dict] = None
     cards_file: Optional[dict] = None
     side: str = "classic"
-    confirm_board: bool = False            # the side's board is shown first (not confirmed, or a fact needed)
+    confirm_board: bool = False            # the side's board is shown first (not confirmed yet)
     needs_modifiers: bool = False          # Power Shift without Modifier cards nor the stand-in set chosen
     notes: list[str] = field(default_factory=list)   # said on the new-game screen
     problem: str = ""                      # a saved file the companion cannot use (named)
@@ -855,7 +857,8 @@ def game_files(choice: RulesChoice, players: int) -> GameFiles:
         out.problem = f"Your board ({side} side) cannot be used: {exc}. Reopen Your board to reset it."
         return out
     out.board_file = board.file if board.saved else None
-    out.confirm_board = not board.confirmed or bool(board.needed(modules))
+    # Shown once per side; a fact still missing is asked when the game first needs it.
+    out.confirm_board = not board.confirmed
     try:
         cards = CardSetDraft.load()
     except RuleFileError as exc:
@@ -874,7 +877,8 @@ def _notes(board: BoardDraft, cards: CardSetDraft, side: str, modules, choice, p
     if not board.confirmed:
         notes.append(f"Your board's {side} side is shown to check once when the game starts.")
     elif board.needed(modules):
-        notes.append("Your board: " + ", ".join(f.label for f in board.needed(modules)) + " to enter first.")
+        notes.append("Your board: " + ", ".join(f.label for f in board.needed(modules)) + " not entered yet: "
+                     "asked when the game first needs them (or enter them now in Your board).")
     unknown = [r for r in cards.rows() if "stack" in r.unknown or "copies" in r.unknown]
     if unknown:
         notes.append(f"Your cards: {len(unknown)} cards' stack or copies not entered yet (Your cards; "

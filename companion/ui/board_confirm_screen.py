@@ -1,8 +1,9 @@
 """Your board: the 2023 board the companion will use, for the table to confirm or correct.
 
-Shown by itself the first time a 2023 game starts on a side of the board (and again when a
-game needs a fact nobody has entered, e.g. France's neighbours for New Regency), and from
-the home and new-game screens at any time. The map shows each area's scoreboard (a "?"
+Shown by itself the first time a 2023 game starts on a side of the board, and from the home
+and new-game screens at any time. A fact nobody has entered (France's neighbours for New
+Regency, the 2-3 side's scoreboards) is entered here before the game, or, with "Start now",
+at the step that first needs it (companion.fact_entry, on the table screen). The map shows each area's scoreboard (a "?"
 where it is not known) and, for the chosen region, lines to the regions it borders; the
 panel says for each fact whether it is known (the rule book), inferred, missing or the
 table's own, and takes corrections: a scoreboard by steppers, a border by tapping regions,
@@ -203,6 +204,14 @@ class BoardScreen(Screen):
         if missing:
             box.add_widget(text(f"Missing (the rule book does not print them): {_listed(missing)}",
                                 color=STATUS_RGB["missing"]))
+        if self.then and self.draft.needed(self.modules):
+            box.add_widget(button("Start now: ask for them when the game needs them", self.start_later,
+                                  key="start_later"))
+
+    def start_later(self) -> None:
+        """The game starts with the board as it is; each missing fact is asked at the step that
+        first needs it (the table screen), then kept here."""
+        self.confirm(later=True)
 
     # ---- taps -------------------------------------------------------------------------
 
@@ -255,12 +264,13 @@ class BoardScreen(Screen):
         self._show()
         return True
 
-    def confirm(self) -> None:
-        """Confirmed and saved. A game waiting for the board needs every fact it needs; opened from
-        the home or new-game screen, what was entered is saved even while some are still missing."""
+    def confirm(self, later: bool = False) -> None:
+        """Confirmed and saved. A game waiting for the board needs every fact it needs (unless the
+        table chose to enter them `later`, when first needed); opened from the home or new-game
+        screen, what was entered is saved even while some are still missing."""
         try:
             try:
-                self.draft.confirm(self.modules)
+                self.draft.confirm(self.modules, later=later)
             except RuleFileError as exc:
                 if self.then:
                     self.message = str(exc)

@@ -339,16 +339,17 @@ def _apply_deal(state: GameState, e: ev.ModifiersDealt) -> None:
         raise RuleViolation("power-shift", "the dummy is not dealt Modifier cards")
     if state.modifier_hands[p]:
         raise RuleViolation("power-shift", f"{F._name(state, p)}'s Modifier cards are already entered")
-    if len(set(e.modifiers)) != DEALT:
+    dealt = set(e.modifiers)
+    if len(dealt) != DEALT:
         raise RuleViolation("power-shift", "three different Modifier cards are dealt to each player")
     for mid in e.modifiers:
         if mid not in state.modifiers:
             raise RuleViolation("power-shift", f"{mid!r} is not a Modifier card of this game")
-    if _dealt(state) & set(e.modifiers):
+    if not dealt.isdisjoint(_dealt(state)):
         # Names no card: which cards another player holds stays secret.
         raise RuleViolation("power-shift", "a card entered is already in another player's hand: "
                             "check the cards you were dealt")
-    state.modifier_hands[p] = set(e.modifiers)
+    state.modifier_hands[p] = dealt
     if all(state.modifier_hands[q] for q in players_only(state, range(state.n))):
         state.stage = "modifiers_pass"
 
@@ -420,11 +421,12 @@ def _apply_ability_skipped(state: GameState, e: ev.ModifierAbilitySkipped) -> No
 # --- playouts -------------------------------------------------------------------------------------
 
 def _choose_power(rng, pid, o):
-    mods = o.get("modifiers") or {}
-    usable = [mid for mid, spec in mods.items() if spec["cards"]]
-    if usable and rng.random() < 0.4:
-        mid = rng.choice(sorted(usable))
-        return ev.PowerCardPlayed(player=pid, card=rng.choice(mods[mid]["cards"]), modifier=mid)
+    mods = o.get("modifiers")
+    if mods:  # none in hand (or no Power Shift): the plain choice
+        usable = [mid for mid, spec in mods.items() if spec["cards"]]
+        if usable and rng.random() < 0.4:
+            mid = rng.choice(sorted(usable))
+            return ev.PowerCardPlayed(player=pid, card=rng.choice(mods[mid]["cards"]), modifier=mid)
     return ev.PowerCardPlayed(player=pid, card=rng.choice(o["cards"]))
 
 

@@ -381,7 +381,7 @@ class Tablet:
                 if inner and inner[0]:
                     return route + inner[0]
             return None
-        full = sum(areas.values()) == prompt.limit
+        full = sum(c for a, c in counts.items() if not a.startswith("__")) == prompt.limit  # the tower's share too
         if prompt.auto_confirm and full:
             return route
         route.append(("choice", "Confirm"))

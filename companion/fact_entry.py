@@ -86,12 +86,18 @@ def _fact_path(found: re.Match) -> str:
     return "castillo.scoreboard"
 
 
-def needed_words(facts: list[NeededFact]) -> str:
-    """'the 10 scoreboards of this side' | "France's neighbours and Portugal's neighbours"."""
+def _lower(label: str) -> str:
+    """"The Castillo's scoreboard" within a sentence; names stay as they are."""
+    return "t" + label[1:] if label.startswith("The ") else label
+
+
+def needed_words(facts: list[NeededFact], side: str = "") -> str:
+    """'the 10 scoreboards of the 2-3 player side' | "France's neighbours and Portugal's neighbours"."""
     boards = [f for f in facts if f.kind == "scoreboard"]
     if len(boards) > 2:
-        return f"the {len(boards)} scoreboards of this side of the board"
-    labels = [f.label[:1].lower() + f.label[1:] if f.label.startswith("The ") else f.label for f in facts]
+        return f"the {len(boards)} scoreboards of the {side} player side" if side else \
+            f"the {len(boards)} scoreboards of this side of the board"
+    labels = [_lower(f.label) for f in facts]
     return " and ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
 
 
@@ -145,7 +151,7 @@ class FactsEntry:
         side = f" on the {self.board.side} player side" if f.kind == "scoreboard" else ""
         paid = (f"; with {self.players} players only the first {self.board.scoring_places} score, but enter "
                 "all three printed numbers") if f.kind == "scoreboard" and self.board.scoring_places < 3 else ""
-        return f"Tap the three numbers printed on {f.label[:1].lower() + f.label[1:]}{side}{paid}."
+        return f"Tap the three numbers printed on {_lower(f.label)}{side}{paid}."
 
     def shown(self, f: Optional[NeededFact] = None) -> str:
         f = f or self.current
@@ -247,6 +253,6 @@ class FactsEntry:
             self.message = str(exc)
             return False
         kept = remember_board_facts(self.board.side, facts)
-        self.message = f"Entered: {needed_words(self.facts)}; the game goes on. " + (
+        self.message = f"Entered: {needed_words(self.facts, self.board.side)}; the game goes on. " + (
             kept or "Your board keeps them for the next games.")
         return True

@@ -116,7 +116,7 @@ class PrivatePick:
 
 MODIFIER_PREFIX = "modifier:"
 # Asks that several players answer at the same time, each in private.
-PRIVATE_KINDS = ("secret_disc", "deal_modifiers", "pass_modifier")
+PRIVATE_KINDS = ("secret_disc", "deal_modifiers", "pass_modifier", "choose_power_cards")  # the last: K&I
 
 
 @dataclass(frozen=True)
@@ -258,7 +258,7 @@ class PromptBuilder:
     def _ask_for_facts(self, prompt: Prompt, ask: Ask, facts) -> None:
         """A fact the rule book does not print, needed by this step: entered right here from the
         table's board (companion.fact_entry), then the step goes on; kept for the next games."""
-        words = needed_words(facts)
+        words = needed_words(facts, self.board.side)
         prompt.choices.insert(0, Choice(f"Enter {words} from your board", action="board_facts", style="primary"))
         if ask.kind == "turn_action":
             prompt.notes = [n for n in prompt.notes if not n.startswith("Skip it now; enter the fact")]

@@ -488,7 +488,7 @@ class BoardFacts(_Sheet):
     def __init__(self, model, entry, on_done: Callable[[], None] | None = None):
         from ..fact_entry import needed_words
 
-        super().__init__(f"From your board: {needed_words(entry.facts)}", size_hint=(0.86, 0.94),
+        super().__init__(f"From your board: {needed_words(entry.facts, entry.board.side)}", size_hint=(0.86, 0.94),
                          portrait_hint=(0.96, 0.9))
         self.model, self.entry, self.on_done = model, entry, on_done
         self.numbers: dict[int, dict[int, Button]] = {}   # place -> value -> button (the page shown)

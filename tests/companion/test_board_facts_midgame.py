@@ -177,3 +177,19 @@ def test_a_complete_board_and_the_classic_game_never_ask():
     while driver.step() is not None:
         assert table.facts_needed() == []
     assert table.over
+
+
+def test_the_board_confirmed_to_ask_later_starts_the_game_and_is_not_shown_again():
+    choice = rf.RulesChoice("2023")
+    board = rf.BoardDraft("2-3")
+    with pytest.raises(rf.RuleFileError, match="Still to enter from your board: "):
+        board.confirm(())
+    board.confirm((), later=True)   # "Start now: ask for them when the game needs them"
+    board.save()
+    files = rf.game_files(choice, 2)
+    assert not files.confirm_board and len(rf.BoardDraft.load("2-3").needed(())) == 10
+    assert any("asked when the game first needs them" in n for n in files.notes), files.notes
+    table = _table(2, board_file=merged_board_file(files.board_file, [{"scoring_tiles": {"tile_a": [8, 4, 0],
+                                                                                          "tile_b": [4, 0, 0]}}],
+                                                   "2023"))
+    assert len([p for p in table.board.missing if p.endswith(".scoreboard")]) == 10

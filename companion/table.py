@@ -61,7 +61,7 @@ UNDOABLE = ("event", "assign", "dismiss", "keep")
 REVEALING = ("secret_discs_revealed", "castillo_counted", "action_cards_revealed", "special_scored",
              "dummy_region_cards_drawn", "dummy_power_card_revealed")
 # Choices several players make at once, in private: one made meanwhile leaves the question open.
-SIMULTANEOUS = ("secret_disc_set", "modifiers_dealt", "modifier_passed")
+SIMULTANEOUS = ("secret_disc_set", "modifiers_dealt", "modifier_passed", "power_cards_chosen")
 
 # Player ids are Caballero colours. The tower reports the classic box's five (COLOURS); the
 # 2023 box's are purple, blue, green, orange and a fifth its rule book does not name. A 2023
@@ -404,13 +404,15 @@ class Table:
         """The prompt builder for this game: its board (followed as the card set grows), the
         colours the tower counts, Power Shift's Modifier cards and the public view (what a
         public prompt may read). The UI and the phones build every prompt with it."""
+        from .king_intrigue import KIPromptBuilder
         from .prompts import PromptBuilder
 
         tower = self.setup.tower.kind != "none"
         counted = frozenset(p for p in self.players if p not in self.setup.by_hand()) if tower else False
-        return PromptBuilder(self.names, lambda: self.board, castillo_by_tower=counted,
-                             modifiers=self.state.modifiers if self.state is not None else None,
-                             public=lambda: self.public().game)
+        builder = KIPromptBuilder if self.setup.game.rules == "king-intrigue" else PromptBuilder
+        return builder(self.names, lambda: self.board, castillo_by_tower=counted,
+                       modifiers=self.state.modifiers if self.state is not None else None,
+                       public=lambda: self.public().game)
 
     def prompt(self):
         """The prompt for what is asked now (the tower's Castillo count prefilled)."""
@@ -1081,6 +1083,8 @@ def where_in_game(table: Table) -> str:
     from .prompts import PromptBuilder  # the tablet's own words; prompts has no Kivy
 
     try:
+        if table.setup.game.rules == "king-intrigue":  # its own setup stages and words
+            return table.prompt_builder().build(table.asked()).title
         return PromptBuilder(table.names, table.board).build(table.asked()).title
     except Exception:  # a title is a nicety: never let it hide the game
         return f"round {(table.state or table.free).round}"

@@ -163,7 +163,7 @@ class TabletDriver:
             return Route(0, [wanted], private=(arg, [wanted["region"]])) if self.phones else Route(2, [wanted])
         if action == "private":
             pick = b.private_pick(ask, arg)
-            values = _values(wanted)
+            values = _values(wanted, pick)
             if pick is None or values is None:
                 return None
             try:
@@ -264,9 +264,11 @@ def _counts_for(wanted: dict) -> Optional[dict]:
     return None
 
 
-def _values(wanted: dict) -> Optional[list[str]]:
+def _values(wanted: dict, pick=None) -> Optional[list[str]]:
     """The private pick's values that stand for `wanted`."""
     kind = wanted["type"]
+    if kind == "power_cards_chosen" and pick is not None:  # King and Intrigue: the kept or the left out tapped
+        return [v for v, _ in pick.options if (int(v) in wanted["cards"]) == getattr(pick, "keeps", False)]
     if kind == "secret_disc_set":
         return [wanted["region"]]
     if kind == "modifiers_dealt":
@@ -311,6 +313,8 @@ def _norm(event: dict) -> dict:
         e.setdefault("count", 1)
     if kind == "modifiers_dealt":
         e["modifiers"] = sorted(e["modifiers"])
+    if kind == "power_cards_chosen":
+        e["cards"] = sorted(e["cards"])
     if kind in ("entourage_moved",):
         e["caballeros"] = {p: c for p, c in e.get("caballeros", {}).items() if c}
     if kind == "pieces_swapped":

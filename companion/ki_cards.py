@@ -1,0 +1,337 @@
+"""King and Intrigue: the table's card set, entered once from its box (no Kivy).
+
+The expansion's rule text does not print most of its cards' numbers (engine/data/
+cards_king_intrigue.json: every unknown is null with a note). The table enters them once on
+"Your cards" and the companion keeps them in the user data folder:
+
+    rules/cards-king-intrigue.json   a King and Intrigue card file (engine.rules.king_intrigue_cards)
+
+and gives it to every King and Intrigue game (`ki_game_files`). Each entry is checked by
+building the card set with the engine's own loader: a mistake is refused with its one-line
+message naming the card and the field, and nothing changes (`RuleFileError`). A game cannot
+start while a fact it needs is missing: `missing_words` says which, card by card.
+
+The screen (companion/ui/ki_cards_screen.py) is a thin view of `KICardsDraft`.
+"""
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from engine.board import CardFileError
+from engine.rules.king_intrigue_cards import (MODULE_EFFECTS, PowerCard, ki_board, load_ki_cards,
+                                              missing_for)
+
+from .rule_files import (RuleFileError, exports_folder, read_json, rules_folder, write_json)
+
+KI_CARDS_FILE = "cards-king-intrigue.json"
+KI_EXPORT_NAME = "el-grande-cards-king-intrigue.json"
+RULES = "king-intrigue"
+MODULE_WORDS = {"players-edition": "Player's Edition", "special-cards": "Special cards"}
+MODULE_ABOUT = {"players-edition": "Joker, Field Day, Relocate, Alliance ... (their Power cards join each hand)",
+                "special-cards": "Fiesta, Coup, Revolt, three special scorings ... (their Power cards join each hand)"}
+COURT_CHOICES = tuple(range(0, 9))      # Caballeros a Power card brings to the court, one tap each
+MOST_PLACED = 10
+ACTION_NAMES = {"intrigue": "Intrigue card", "caballero": "Caballero card", "kings_card": "King's Card"}
+
+# "The 60, 100, 110, 120, 150, and 170 cards trigger a special scoring and are identical to
+# those Action cards found in the base game": which one each is, chosen from the base game's.
+SCORINGS = (("score_group", {"group": "4"}, "all \"4\" regions"),
+            ("score_group", {"group": "5"}, "all \"5\" regions"),
+            ("score_group", {"group": "6-7"}, "all \"6-7\" regions"),
+            ("score_castillo", {}, "the Castillo"),
+            ("score_chosen_region", {}, "a region of your choice"),
+            ("score_first_only", {}, "1st place only, all regions"),
+            ("score_most", {}, "the region(s) with the most Caballeros"),
+            ("score_least", {}, "the region(s) with the fewest Caballeros"))
+# The 30 card: "This does not affect you. It only affects your opponents." The base game's
+# cards that act on the opponents only, one of which the table reads off its card.
+OPPONENT_EFFECTS = (("decay", "Decay: opponents send Caballeros from their courts back"),
+                    ("king_is_angry", "The King is angry: opponents each send Caballeros back"),
+                    ("disc_send_back", "Secret disc: opponents send back from the region on their disc"),
+                    ("one_of_each_back", "One of each: 1 Caballero of each opponent back"),
+                    ("eviction", "Eviction: opponents leave a region you choose"))
+FIELD_WORDS = {"court": "Caballeros to the court", "action": "its action", "value": "its value",
+               "foreign": "foreign Caballeros moved"}
+COUNTED = {"decay": 3, "king_is_angry": 3, "disc_send_back": 3}   # an effect's count, started at 3
+
+
+def ki_cards_path() -> Path:
+    return rules_folder() / KI_CARDS_FILE
+
+
+@dataclass(frozen=True)
+class KICardRow:
+    """One Power card as Your cards shows it: what is known and what is still to enter."""
+
+    id: str
+    name: str
+    value: Optional[int]
+    module: Optional[str]
+    court: Optional[int]
+    effect: Optional[str]
+    params: dict
+    text: str
+    source: str
+    left_out: bool                      # a module card this engine does not play: in the box
+    ask_value: bool                     # the value is not published: a stepper
+    ask_effect: str                     # "" | "scoring" | "opponents": the card's action is chosen
+    ask_params: tuple[str, ...]         # parameters still to give (the 140 card's foreign count)
+    unknown: tuple[str, ...] = ()       # fields not entered yet
+
+    @property
+    def label(self) -> str:
+        value = "?" if self.value is None else str(self.value)
+        return f"{value} {self.name}"
+
+    @property
+    def effect_words(self) -> str:
+        for effect, params, words in SCORINGS:
+            if effect == self.effect and all(self.params.get(k) == v for k, v in params.items()):
+                return f"Special scoring: {words}"
+        for effect, words in OPPONENT_EFFECTS:
+            if effect == self.effect:
+                count = self.params.get("count")
+                return words + (f" ({count})" if count else "")
+        return ""
+
+
+def _shipped_rows() -> dict[str, PowerCard]:
+    return load_ki_cards().power_cards
+
+
+class KICardsDraft:
+    """The table's King and Intrigue card set: the shipped cards completed by its card file."""
+
+    def __init__(self, table_file: Optional[dict] = None):
+        start = copy.deepcopy(table_file) if table_file else {"rules": RULES, "power_cards": [], "placements": {}}
+        start.setdefault("rules", RULES)
+        start.setdefault("power_cards", [])
+        start.setdefault("placements", {})
+        start["leave_out"] = self._left_out_ids()   # what this engine does not play stays in the box
+        self.cards = self._build(start)
+        self.file = start
+        self.saved = table_file is not None
+
+    @classmethod
+    def load(cls) -> "KICardsDraft":
+        data = read_json(ki_cards_path())
+        if data is None:
+            return cls()
+        try:
+            return cls(data)
+        except RuleFileError as exc:
+            raise RuleFileError(f"{KI_CARDS_FILE}: {exc}") from None
+
+    @staticmethod
+    def _left_out_ids() -> list[str]:
+        return sorted(c.id for c in _shipped_rows().values() if c.effect in MODULE_EFFECTS)
+
+    @staticmethod
+    def _build(file: dict):
+        try:
+            return load_ki_cards(file)
+        except (CardFileError, ValueError) as exc:
+            raise RuleFileError(str(exc).removeprefix("card file: ")) from None
+
+    # ---- reading ------------------------------------------------------------------------------
+
+    def rows(self) -> list[KICardRow]:
+        shipped = _shipped_rows()
+        out = []
+        for c in self.cards.power_cards.values():
+            first = shipped.get(c.id)
+            ask_effect = ""
+            if first is not None and first.effect is None:
+                ask_effect = "scoring" if "scoring" in first.name.lower() else "opponents"
+            prefix = f"power_cards.{c.id}.params."
+            ask_params = tuple(k[len(prefix):] for k in load_ki_cards().missing if k.startswith(prefix))
+            left_out = c.id in self.cards.left_out
+            unknown = () if left_out else tuple(
+                k for k, v in (("value", c.value), ("court", c.court), ("action", c.effect)) if v is None) + tuple(
+                p for p in ask_params if c.params.get(p) is None)
+            out.append(KICardRow(c.id, c.name, c.value, c.module, c.court, c.effect, dict(c.params), c.text,
+                                 c.source, left_out, first is not None and first.value is None, ask_effect,
+                                 ask_params, unknown))
+        return sorted(out, key=lambda r: (r.module is not None, r.module or "", r.left_out,
+                                          r.value if r.value is not None else 10_000, r.name))
+
+    def row(self, cid: str) -> KICardRow:
+        return next(r for r in self.rows() if r.id == cid)
+
+    def placements(self, players: int) -> list[Optional[int]]:
+        return list(self.cards.placements.get(players, (None,) * players))
+
+    def missing_words(self, players: int, modules) -> list[str]:
+        """What a game of `players` with `modules` still needs, one short line each."""
+        out = []
+        row = self.placements(players)
+        if any(x is None for x in row):
+            out.append(f"what each Action card places with {players} players")
+        for r in self.rows():
+            if r.left_out or (r.module is not None and r.module not in modules):
+                continue
+            for what in r.unknown:
+                out.append(f"{r.label}: {FIELD_WORDS.get(what, what)}")
+        return out
+
+    def engine_missing(self, players: int, modules) -> list[str]:
+        """The engine's own words for what is missing (what a game start would refuse)."""
+        return missing_for(ki_board(players, None, self.file), players, modules)
+
+    def complete_for(self, players: int, modules) -> bool:
+        return not self.engine_missing(players, modules)
+
+    # ---- changes: checked whole, saved at once ---------------------------------------------------
+
+    def _entry(self, cid: str) -> dict:
+        for entry in self.file["power_cards"]:
+            if entry.get("id") == cid:
+                return entry
+        entry = {"id": cid}
+        self.file["power_cards"].append(entry)
+        return entry
+
+    def _edit(self, change) -> None:
+        trial = copy.deepcopy(self.file)
+        change(trial)
+        self.cards = self._build(trial)   # refused whole: nothing changes
+        self.file = trial
+        self.save()
+
+    def set_court(self, cid: str, court: int) -> None:
+        self._known(cid)
+        self._edit(lambda f: self._entry_in(f, cid).update(court=court))
+
+    def set_value(self, cid: str, value: int) -> None:
+        self._known(cid)
+        self._edit(lambda f: self._entry_in(f, cid).update(value=value))
+
+    def set_effect(self, cid: str, effect: str, params: dict) -> None:
+        self._known(cid)
+        self._edit(lambda f: self._entry_in(f, cid).update(effect=effect, params=dict(params)))
+
+    def set_param(self, cid: str, name: str, value: int) -> None:
+        self._known(cid)
+
+        def change(f):
+            entry = self._entry_in(f, cid)
+            entry["params"] = {**entry.get("params", {}), name: value}
+        self._edit(change)
+
+    def set_placements(self, players: int, row: list[int]) -> None:
+        if players not in (2, 3, 4, 5):
+            raise RuleFileError(f"placements: {players} is not a player count (2..5)")
+        if len(row) != players or any(not isinstance(x, int) or not 0 <= x <= MOST_PLACED for x in row):
+            raise RuleFileError(f"placements.{players}: {players} numbers 0..{MOST_PLACED}, one per Action card")
+        self._edit(lambda f: f["placements"].__setitem__(str(players), list(row)))
+
+    def set_placement(self, players: int, index: int, value: int) -> None:
+        """One Action card's number (the others still unknown start at the same value)."""
+        row = self.placements(players)
+        row[index] = value
+        self.set_placements(players, [value if x is None else x for x in row])
+
+    def _known(self, cid: str) -> None:
+        if cid not in self.cards.power_cards:
+            raise RuleFileError(f"power_cards[{cid}]: not a card of the set")
+
+    @staticmethod
+    def _entry_in(file: dict, cid: str) -> dict:
+        for entry in file["power_cards"]:
+            if entry.get("id") == cid:
+                return entry
+        entry = {"id": cid}
+        file["power_cards"].append(entry)
+        return entry
+
+    def save(self) -> None:
+        write_json(ki_cards_path(), self.file)
+        self.saved = True
+
+    # ---- sharing -------------------------------------------------------------------------------
+
+    def export(self, path: Optional[Path] = None) -> Path:
+        path = path or exports_folder() / KI_EXPORT_NAME
+        out = {"rules": RULES, "name": self.file.get("name") or "Our King and Intrigue cards",
+               "power_cards": self.file["power_cards"], "placements": self.file["placements"],
+               "leave_out": self.file.get("leave_out", [])}
+        write_json(path, out)
+        return path
+
+    def import_file(self, path: Path) -> None:
+        """Another tablet's export: checked whole, then it replaces this set (nothing half-taken)."""
+        data = read_json(Path(path))
+        if data is None:
+            raise RuleFileError(f"{Path(path).name}: no such file")
+        if not isinstance(data, dict):
+            raise RuleFileError(f"{Path(path).name}: must be a JSON object (a King and Intrigue card file)")
+        if data.get("rules", RULES) != RULES:
+            raise RuleFileError(f"{Path(path).name}: rules: the file is for the {data.get('rules')!r} rules, but this "
+                                "is the King and Intrigue card set")
+        fresh = KICardsDraft(data)
+        self.file, self.cards = fresh.file, fresh.cards
+        self.save()
+
+
+def ki_import_candidates() -> list[Path]:
+    """King and Intrigue card files found in the exports folder and the user's Downloads."""
+    out = []
+    for folder in (exports_folder(), Path.home() / "Downloads"):
+        try:
+            out += sorted(p for p in folder.glob("*.json") if "king" in p.name.lower())
+        except OSError:
+            continue
+    return out
+
+
+@dataclass
+class KIGameFiles:
+    cards_file: Optional[dict] = None
+    missing: list[str] = field(default_factory=list)   # short lines: what Your cards must still get
+    notes: list[str] = field(default_factory=list)
+    problem: str = ""
+
+
+def ki_game_files(players: int, modules) -> KIGameFiles:
+    """The card file a new King and Intrigue game gets, and what is missing first. Never raises."""
+    out = KIGameFiles()
+    try:
+        draft = KICardsDraft.load()
+    except RuleFileError as exc:
+        out.problem = f"Your King and Intrigue cards cannot be used: {exc}. Reopen Your cards to import or fix them."
+        return out
+    out.cards_file = draft.file
+    if not 2 <= players <= 5:
+        return out
+    out.missing = draft.missing_words(players, modules)
+    if not out.missing and draft.engine_missing(players, modules):
+        out.missing = draft.engine_missing(players, modules)
+    if out.missing:
+        shown = "; ".join(out.missing[:4]) + (f"; and {len(out.missing) - 4} more" if len(out.missing) > 4 else "")
+        out.notes.append(f"King and Intrigue: {len(out.missing)} card fact{'s' * (len(out.missing) != 1)} to enter "
+                         f"from your box before the game can start (Your cards): {shown}.")
+    return out
+
+
+def ki_rules_words(players: int) -> str:
+    if not 2 <= players <= 5:
+        return "King and Intrigue takes 2 to 5 players."
+    line = "King and Intrigue on the classic board: Power cards carry the special actions; the Action cards go " \
+           "by rank (highest: the King's Card, lowest: the Intrigue card)"
+    if players <= 3:
+        line += "; with 2-3 players the King's Card and Intrigue card offer a choice of actions"
+    return line + "."
+
+
+def value_step(value: Optional[int], delta: int) -> int:
+    """A module card's value stepped by ±1 or ±10 (1..999)."""
+    start = 5 if value is None else value
+    return max(1, min(999, start + delta))
+
+
+__all__ = ["KICardsDraft", "KICardRow", "ki_game_files", "ki_cards_path", "ki_rules_words", "SCORINGS",
+           "OPPONENT_EFFECTS", "COURT_CHOICES", "ACTION_NAMES", "MODULE_WORDS", "MODULE_ABOUT", "RuleFileError",
+           "ki_import_candidates", "value_step", "Any"]

@@ -1,0 +1,290 @@
+"""King and Intrigue at the table, without Kivy: whole games entered through the prompts only
+(tests/companion/tablet_driver.py taps what the prompts offer), every ready-made input legal,
+each ask kind's prompt in words, the taps per step against the classic budgets, the 13-of-18
+choice and the setup disc in private, who holds which Action card and why."""
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+
+import pytest
+
+from companion.king_intrigue import KIPromptBuilder
+from companion.prompts import PRIVATE_KINDS
+from companion.scripted import fingerprint
+from companion.table import InputError, Table, TableSetup
+from engine import events as ev
+from engine.errors import RuleViolation
+from engine.events import event_from_dict
+from engine.flow import apply_event, asked
+from engine.game import board_for, start_state
+from engine.playout import random_event
+from engine.views import public_view
+from tests.companion.tablet_driver import TabletDriver
+from tests.engine.king_intrigue.table import ALL, CARDS_FILE, WITH_MODULES
+
+COLOURS = ["red", "blue", "green", "yellow", "black"]
+HOMES = ["galicia", "sevilla", "granada", "valencia", "cataluna"]
+BOTH = ("players-edition", "special-cards")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("ELGRANDE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def ki_setup(n: int, modules=(), variant="short") -> ev.GameSetup:
+    """A K&I game with the table's card file (the engine tests' numbers, entered as from a box)."""
+    players = COLOURS[:n]
+    return ev.GameSetup(players=players, names={p: p.title() for p in players}, king="castilla_la_nueva",
+                        homes=dict(zip(players, HOMES)), start_player=players[0], rules="king-intrigue",
+                        modules=list(modules), variant=variant,
+                        cards_file=WITH_MODULES if modules else CARDS_FILE)
+
+
+def new_table(n: int, modules=(), tower="none", **more) -> Table:
+    return Table.new(TableSetup(game=ki_setup(n, modules, **more), mode="tracking", tower={"kind": tower}))
+
+
+def taps_by_kind(log) -> dict[str, list[int]]:
+    out = defaultdict(list)
+    for step in log:
+        out[step.kind].append(step.taps)
+    return out
+
+
+def _legal(state, events) -> bool:
+    trial = state.clone()
+    try:
+        for e in events:
+            apply_event(trial, event_from_dict(e))
+        return True
+    except RuleViolation:
+        return False
+
+
+def _offered(builder, ask, prompt):
+    out = []
+    for choice in prompt.choices:
+        if choice.enabled and (choice.events or choice.event is not None):
+            out.append((choice.label, choice.events or [choice.event]))
+        elif choice.enabled and (choice.action or "").startswith("mobile:"):
+            sub = builder.mobile_prompt(ask, choice.action[7:])
+            out += [(f"tap {a} ({choice.label})", [sub.on_area(a)]) for a in sub.areas]
+    if prompt.map_mode == "pick":
+        out += [(f"tap {a}", [prompt.on_area(a)]) for a in prompt.areas]
+    return out
+
+
+# ---- every prompt offers only what the engine accepts ----------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_every_ki_prompt_offers_only_legal_inputs_in_words(players):
+    rng = random.Random(players)
+    kinds = set()
+    for modules in ((), BOTH):
+        setup = ki_setup(players, modules)
+        state = start_state(setup, board_for(setup))
+        builder = KIPromptBuilder(state.names, lambda: state.board,
+                                  public=lambda: public_view(state).model_dump(mode="json"))
+        while state.stage != "over":
+            ask = asked(state)
+            prompt = builder.build(ask)
+            kinds.add(ask.kind)
+            assert prompt.title.startswith(f"Round {ask.round} - "), prompt.title
+            assert "_" not in prompt.title and "_" not in prompt.hint, (prompt.title, prompt.hint)
+            assert prompt.choices or prompt.map_mode, ask.kind  # something to tap
+            for label, events in _offered(builder, ask, prompt):
+                assert label.startswith("tap ") or "_" not in label, label
+                if ask.kind == "play_power_card":
+                    continue  # the hand is secret: every value is offered, the engine says what is not held
+                short = ask.kind == "replenish" and state.provinces[state.turn.player] < ask.options["max"]
+                assert _legal(state, events) or short, (ask.kind, label, events)
+            for pid in ask.players:
+                pick = builder.private_pick(ask, pid) if ask.kind in PRIVATE_KINDS else None
+                if pick is not None and pick.count == 1:
+                    for value, _ in pick.options:
+                        assert _legal(state, [pick.event([value])]), (ask.kind, pid, value)
+            apply_event(state, random_event(rng, ask))
+    assert {"secret_disc", "choose_power_cards", "play_power_card", "replenish", "turn_action"} <= kinds
+
+
+def test_the_power_prompt_offers_the_set_in_play_never_the_hand():
+    """The tablet may not show which 13 a player kept: every value of the set in play is offered;
+    only what everyone saw (played this round) is greyed out."""
+    table = new_table(3, BOTH)
+    driver = TabletDriver(table, seed=1)
+    while table.asked().kind != "play_power_card":
+        driver.step()
+    prompt = table.prompt()
+    in_play = sorted(table.board.ki_cards.by_value(BOTH))
+    assert [c.event["card"] for c in prompt.choices] == in_play and len(in_play) > 18
+    assert all(c.enabled for c in prompt.choices)
+    assert any(c.label == "170 Special scoring" for c in prompt.choices)
+    first = table.asked().players[0]
+    hand = table.private(first)["power_cards_in_hand"]
+    left_out = next(v for v in in_play if v not in hand)
+    with pytest.raises(InputError, match="no Power card"):
+        table.submit({"type": "power_card_played", "player": first, "card": left_out})
+    table.submit({"type": "power_card_played", "player": first, "card": hand[-1]})
+    again = table.prompt()
+    assert not next(c for c in again.choices if c.event["card"] == hand[-1]).enabled
+
+
+# ---- setup: the disc and the 13 of 18, in private ----------------------------------------------
+
+
+def test_setup_disc_and_thirteen_of_eighteen_behind_the_private_screen():
+    table = new_table(3)
+    prompt = table.prompt()
+    assert table.asked().kind == "secret_disc"
+    assert "setup" in prompt.title and "the setup Caballero" in prompt.title
+    pick = table.private_question("red")
+    assert "not the King's region" in pick.hint
+    assert "castilla_la_nueva" not in {v for v, _ in pick.options}  # the King's region is taboo
+    for pid, region in (("red", "aragon"), ("blue", "aragon"), ("green", "valencia")):
+        table.submit_private(pid, [region])
+    table.submit(table.prompt().choices[0].event)  # Reveal the discs
+    assert table.state.counts[table.board.area_index["aragon"]][:2] == [1, 1]
+    # 13 of 18: each taps the 5 they leave out, nobody else sees them
+    assert table.asked().kind == "choose_power_cards"
+    prompt = table.prompt()
+    assert [c.action for c in prompt.choices] == ["private:red", "private:blue", "private:green"]
+    pick = table.private_question("red")
+    assert pick.count == 5 and len(pick.options) == 18 and "OUT" in pick.hint
+    with pytest.raises(InputError, match="leave out 5"):
+        table.submit_private("red", ["10", "20"])
+    table.submit_private("red", ["10", "20", "30", "40", "50"])
+    assert table.private("red")["power_cards_in_hand"] == ALL[5:]
+    assert table.private_question("red") is None  # chosen: nothing more to pick
+    assert table.private_waiting() == ["blue", "green"]
+    blue_view = table.private("blue")
+    assert blue_view["power_cards_in_hand"] == ALL  # still the whole set: red's choice is not there
+    table.submit_private("blue", ["140", "150", "160", "170", "180"])
+    table.submit_private("green", ["10", "60", "100", "130", "180"])
+    assert table.asked().kind == "play_power_card"
+    assert table.private("green")["power_cards_in_hand"] == [20, 30, 40, 50, 70, 80, 90, 110, 120, 140, 150, 160, 170]
+
+
+# ---- the round: who holds which Action card and why ------------------------------------------------
+
+
+def test_the_round_says_who_holds_which_action_card_and_why():
+    table = new_table(4)
+    driver = TabletDriver(table, seed=3)
+    while table.asked().kind != "play_power_card":
+        driver.step()
+    played = {}
+    while table.asked().kind == "play_power_card":
+        pid = table.asked().players[0]
+        card = max(v for v in table.private(pid)["power_cards_in_hand"] if v not in played.values())
+        played[pid] = card
+        assert driver.step({"type": "power_card_played", "player": pid, "card": card}).taps == 1
+    prompt = table.prompt()
+    assert table.asked().kind == "replenish"
+    ranked = sorted(played, key=lambda p: -played[p])
+    notes = prompt.notes
+    assert len(notes) == 4
+    assert notes[0].startswith(f"{ranked[0].title()}: {played[ranked[0]]} ") and "the highest: King's Card (places 4)" \
+        in notes[0]
+    assert "the lowest: Intrigue card (places 1)" in notes[-1]
+    assert "rank 2: Caballero card (places 3)" in notes[1] and "rank 3: Caballero card (places 2)" in notes[2]
+    assert "holds the King's Card" in prompt.title
+    # one tap: the Power card's Caballeros to the court
+    step = driver.step({"type": "court_replenished", "player": ranked[0],
+                        "from_provinces": table.asked().options["max"], "from_regions": {}})
+    assert step.taps == 1
+    assert "(King's Card) plays" in table.prompt().title
+
+
+def test_two_or_three_players_choose_between_the_action_cards_and_the_power_cards_action():
+    table = new_table(3)
+    driver = TabletDriver(table, seed=2)
+    while table.asked().kind != "play_power_card":
+        driver.step()
+    hands = {p: table.private(p)["power_cards_in_hand"] for p in table.players}
+    wanted = {"red": 110 if 110 in hands["red"] else hands["red"][-1]}
+    while table.asked().kind == "play_power_card":
+        pid = table.asked().players[0]
+        card = wanted.get(pid) or next(v for v in sorted(hands[pid]) if v not in wanted.values() and v < 100)
+        wanted[pid] = card
+        driver.step({"type": "power_card_played", "player": pid, "card": card})
+    holder = max(wanted, key=wanted.get)
+    driver.step()  # the court
+    assert table.asked().kind == "turn_action" and table.asked().players == (holder,)
+    labels = [c.label for c in table.prompt().choices]
+    assert "King's Card: move the King (to any region)" in labels
+    assert any(lbl.startswith(f"Power card {wanted[holder]}: ") for lbl in labels), labels
+    assert "Skip the special action" in labels
+
+
+# ---- whole games by taps --------------------------------------------------------------------------
+
+
+ONE_PICK = ("move_king", "choose_region", "move_grande", "turn_scoreboard")
+
+
+def _ordinary_turns(log) -> list[tuple[int, int, bool]]:
+    """(taps, Caballeros placed, placed before the special action) of each ordinary turn: the
+    full court in one tap, a placement, the special action skipped or done with one pick."""
+    turns, current = [], None
+    for step in log:
+        if step.kind == "replenish":
+            current = {"actor": step.actor, "taps": step.taps, "placed": 0, "first": None, "plain": step.taps == 1}
+            turns.append(current)
+        elif current is not None and step.actor == current["actor"] and step.kind in ("turn_action",) + ONE_PICK:
+            current["taps"] += step.taps
+            current["picks"] = current.get("picks", 0) + (step.kind in ONE_PICK)
+            current["plain"] = current["plain"] and current["picks"] <= 1  # Alliance's two regions: longer
+            if any(e["type"] == "castillo_counted" for e in step.events):
+                current["plain"] = False  # the Castillo scoring card: lifted and counted first
+            placed = next((e for e in step.events if e["type"] == "caballeros_placed"), None)
+            if placed:
+                current["placed"] += sum(placed["placements"].values())
+                current["first"] = current["first"] if current["first"] is not None else True
+            elif current["first"] is None:
+                current["first"] = False
+        elif current is not None and step.actor == current["actor"]:
+            current["plain"] = False  # a longer special action (moves, send-backs, a Veto ...)
+        else:
+            current = None
+    return [(t["taps"], t["placed"], bool(t["first"])) for t in turns if t["plain"]]
+
+
+@pytest.mark.parametrize("players,modules", [(2, ()), (3, BOTH), (4, ("players-edition",)), (5, BOTH)])
+def test_whole_ki_games_through_the_prompts_within_the_tap_budgets(players, modules):
+    table = new_table(players, modules, tower="simulated" if players == 4 else "none", variant="full")
+    log = TabletDriver(table, seed=players).play()
+    assert table.over and table.public().game["winners"]
+    taps = taps_by_kind(log)
+    assert set(taps["play_power_card"]) == {1}                       # power phase: 1 per player
+    assert len(taps["play_power_card"]) >= 9 * players
+    cards = len(table.board.ki_cards.by_value(modules))
+    fewer = min(13, cards - 13)  # 18 cards: the 5 left out are tapped; 28 with both modules: the 13 kept
+    assert set(taps["choose_power_cards"]) == {1 + fewer + 1}      # open, the cards, Confirm
+    assert set(taps["secret_disc"]) <= {2}                         # name, region
+    assert max(taps["replenish"]) <= 1 + 30                         # the full court: 1 tap
+    assert taps["replenish"].count(1) >= len(taps["replenish"]) // 2
+    turns = _ordinary_turns(log)
+    assert turns
+    for taps_, placed, first in turns:  # the classic budget: 3 placed and a one-pick action in 6 taps
+        assert taps_ <= 3 + placed + (not first), (taps_, placed, first)
+    # a general scoring: discs 2 per player on the tablet, then Open, Counts match, Done
+    assert set(taps["reveal_secret_discs"]) <= {1, 3}
+    assert fingerprint(Table.resume(table.path)) == fingerprint(table)
+
+
+def test_whole_ki_game_with_phones_costs_the_tablet_nothing_for_the_secrets():
+    table = new_table(4, BOTH, variant="short")
+    log = TabletDriver(table, seed=9, phones=True).play()
+    assert table.over
+    taps = taps_by_kind(log)
+    assert set(taps["choose_power_cards"]) == {0} and set(taps["secret_disc"]) == {0}
+
+
+def test_an_incomplete_card_set_is_refused_naming_each_missing_fact():
+    setup = ki_setup(3).model_copy(update={"cards_file": None})
+    with pytest.raises((InputError, RuleViolation, ValueError), match="card set is not complete"):
+        Table.new(TableSetup(game=setup, mode="tracking", tower={"kind": "none"}))

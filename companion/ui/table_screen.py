@@ -565,8 +565,11 @@ class TableScreen(Screen):
             return  # already open (the prompt and the screen's entry both ask for it)
         if sheet is None:  # one sheet for the app's life, its card buttons kept (see RevealCards)
             sheet = self._reveal_sheet = pick_dialogs.RevealCards()
+        ask = self.model.ask()
+        if ask.kind != "reveal_action_cards":
+            return  # entered meanwhile (a phone, another input before this frame): nothing to turn up
         sheet.on_add = lambda: self._action_add_card("")
-        sheet.offer(self.model, self.model.builder.reveal_choices(self.model.ask())).open()
+        sheet.offer(self.model, self.model.builder.reveal_choices(ask)).open()
 
     def _warm_reveal_sheet(self, *_) -> None:
         """The action-cards sheet and its card buttons made before the first reveal, a few a

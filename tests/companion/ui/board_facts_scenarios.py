@@ -172,3 +172,70 @@ def next_game_is_not_asked(d):
     yield from _play_until(d, scored)
     d.facts["asked"] = asked
     d.facts["general_scoring"] = True
+
+
+def exile_asks_the_neighbours(d):
+    """A 4-player game with New Regency whose board file lacks France's and Portugal's neighbours:
+    Exile is taken; its special action asks for them right there, by tapping regions (none chosen
+    is refused with the board's rule); then the King goes to France by taps."""
+    import copy
+
+    from companion.table import TableSetup
+    from engine.events import GameSetup
+    from engine.playout import standin_files
+    d.facts = {}
+    board_file, cards_file = standin_files("2023", 4)
+    board_file = copy.deepcopy(board_file)
+    board_file.pop("spaces")
+    board_file["provenance"] = {k: v for k, v in board_file["provenance"].items() if not k.startswith("spaces.")}
+    players = ["purple", "blue", "green", "orange"]
+    game = GameSetup(players=players, names={p: p.title() for p in players}, king="castilla",
+                     homes=dict(zip(players, ("galicia", "aragon", "sevilla", "valencia"))), start_player="purple",
+                     rules="2023", modules=["new-regency"], board_file=board_file, cards_file=cards_file)
+    yield 0.3
+    d.model.new_game(TableSetup(game=game, mode="tracking", tower={"kind": "simulated"}))
+    d.app.root.current = "table"
+    yield from _wait_for(d, lambda: d.current == "table")
+    table = d.model.table
+    stacks = table.asked().options["stacks"]
+    table.submit({"type": "action_cards_revealed",
+                  "cards": ["exile" if s == 5 else next(iter(stacks[s])) for s in sorted(stacks)]})
+    driver = TabletDriver(table, seed=1)
+    while table.asked().kind == "play_power_card":
+        driver.step()
+    ask = table.asked()
+    pid = ask.players[0]
+    stack = next(int(s) for s, cid in ask.options["stacks"].items() if cid == "exile")
+    table.submit_many([{"type": "court_replenished", "player": pid, "from_provinces": ask.options["max"],
+                        "from_regions": {}}, {"type": "action_card_chosen", "player": pid, "stack": stack}])
+    yield from _close_outcomes(d)
+    yield 0.3
+    label = d.screen("table").prompt.choices[0].label
+    d.facts["choice"] = label
+    yield from _tap_text(d, label)
+    yield from _wait_for(d, lambda: _dialog() is not None, seconds=5)
+    yield 0.2
+    dialog = _dialog()
+    d.facts["heading"] = dialog.heading.text
+    yield from _tap_in_dialog(d, dialog.next_button)      # nothing chosen yet
+    d.facts["refused"] = dialog.message.text
+    for region in ("navarra", "aragon", "cataluna"):
+        yield from _tap_in_dialog(d, dialog.regions[region])
+    yield from _look(d, "fact_dialog_neighbours")
+    yield from _tap_in_dialog(d, dialog.next_button)
+    for region in ("galicia", "castilla", "toledo", "sevilla"):
+        yield from _tap_in_dialog(d, dialog.regions[region])
+    yield from _tap_in_dialog(d, dialog.next_button)      # "Enter and go on"
+    yield from _wait_for(d, lambda: _dialog() is None, seconds=5)
+    yield 0.3
+    d.facts["said"] = d.model.message
+    yield from _tap_text(d, "Do the special action")
+    yield from _wait_for(d, lambda: table.asked().kind == "move_king", seconds=5)
+    d.facts["king_to"] = sorted(table.asked().options["regions"])
+    d.tap_area("france")
+    yield 0.3
+    d.facts["king"] = table.public().game["king"]
+    place = table.asked().options.get("place") or {}
+    d.facts["place_next_to"] = sorted(a for a in place.get("areas", []) if a != "castillo")
+    from companion.rule_files import BoardDraft
+    d.facts["kept"] = list(BoardDraft.load("4-5").fact("spaces.france.neighbours").value)

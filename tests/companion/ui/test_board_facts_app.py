@@ -34,3 +34,16 @@ def test_a_missing_scoreboard_is_asked_when_first_needed_and_never_again(tmp_pat
     second, _ = _drive(f"{SCENARIOS}:next_game_is_not_asked", tmp_path)   # the same data folder
     assert not [p for p in second["missing_at_start"] if p.endswith(".scoreboard")], second["missing_at_start"]
     assert second["asked"] == [] and second["general_scoring"]
+
+
+def test_exile_asks_france_and_portugals_neighbours_by_taps(tmp_path):
+    out, shots = _drive(f"{SCENARIOS}:exile_asks_the_neighbours", tmp_path)
+    assert out["choice"] == "Enter France's neighbours and Portugal's neighbours from your board"
+    assert out["heading"] == "France's neighbours (1 of 2)"
+    assert out["refused"].startswith("board file: spaces[france].neighbours: empty; list the regions it borders")
+    assert out["said"].startswith("Entered: France's neighbours and Portugal's neighbours; the game goes on.")
+    assert out["king_to"] == ["france", "portugal"] and out["king"] == "france"
+    assert out["place_next_to"] in ([], ["aragon", "cataluna", "navarra"])   # none left to place, or next to France
+    assert out["kept"] == ["navarra", "aragon", "cataluna"]
+    assert not any(out["problems"].values()), out["problems"]
+    _looks_like_a_screen(shots / "fact_dialog_neighbours.png")

@@ -153,8 +153,9 @@ BoardSource = Union[Board, Callable[[], Board], None]
 class PromptBuilder:
     """`board` may be a function giving the board now: a 2023 table completes its card set
     during a game, and the next prompt reads the new cards. `castillo_by_tower`: True (the
-    tower counts every colour), False (no tower), or the colours the tower counts: a player
-    whose colour it does not know taps their Castillo share by hand. `modifiers`: Power
+    tower counts every colour), False (no tower), or the colours the tower counts (or a
+    function giving them now): a player whose colour it does not know taps their Castillo
+    share by hand. `modifiers`: Power
     Shift's Modifier cards (id -> card), public facts; `public`: a function giving the public
     view (what everyone may see), for what a prompt must not take from a private ask."""
 
@@ -186,6 +187,8 @@ class PromptBuilder:
 
     def _tower_counts(self, pid: Optional[str]) -> bool:
         by_tower = self.castillo_by_tower
+        if callable(by_tower):   # the table's colours now: a calibration may add one mid-game
+            by_tower = by_tower()
         if isinstance(by_tower, bool):
             return by_tower
         return pid in by_tower

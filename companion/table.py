@@ -408,7 +408,10 @@ class Table:
         from .prompts import PromptBuilder
 
         tower = self.setup.tower.kind != "none"
-        counted = frozenset(p for p in self.players if p not in self.setup.by_hand()) if tower else False
+
+        def counted():   # read at each prompt: the tower may be calibrated for a colour mid-game
+            return frozenset(p for p in self.players if p not in self.setup.by_hand())
+        counted = counted if tower else False
         builder = KIPromptBuilder if self.setup.game.rules == "king-intrigue" else PromptBuilder
         return builder(self.names, lambda: self.board, castillo_by_tower=counted,
                        modifiers=self.state.modifiers if self.state is not None else None,

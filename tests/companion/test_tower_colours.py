@@ -164,3 +164,21 @@ def test_a_calibration_in_progress_is_told_in_words():
         "The tower names: blue, purple.",
         "Not calibrated for white (the dummy): their throws are entered by hand until you calibrate the "
         "colours of this game."]
+
+
+def test_a_calibration_during_a_game_reaches_the_prompts_already_made():
+    """The tablet keeps one prompt builder per game: when the tower is calibrated for purple
+    after the game opened, purple's throws are the tower's from then on, and the Castillo is
+    no longer tapped by hand for them (tapping too would count a cube twice)."""
+    from engine.board import CASTILLO
+
+    setup = TableSetup(game=game_setup(3, players=["purple", "green", "orange"]),
+                       tower=TowerConfig(kind="serial", port="/dev/ttyACM0"))
+    table = Table.new(setup)
+    builder = table.prompt_builder()
+    assert builder._placeable([CASTILLO], "purple") == [CASTILLO]      # by hand: the tower does not know it
+    assert builder._placeable([CASTILLO], "green") == []               # the tower counts green
+    setup.tower_calibrated(COLOURS + ("purple",))
+    assert builder._placeable([CASTILLO], "purple") == []
+    assert builder._placeable([CASTILLO], "orange") == [CASTILLO]
+    assert setup.by_hand() == ["orange"]

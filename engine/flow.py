@@ -18,7 +18,9 @@ from typing import Any, Callable
 from . import card_entry, correction, events as ev
 from .board import CASTILLO
 from .effect_registry import EFFECTS
-from .queries import king_in_castillo, kings_neighbours
+from .queries import (
+    closed_regions, enterable, entry_refusal, is_taboo, king_in_castillo, kings_neighbours, taboo_reason,
+)
 from .errors import RuleViolation
 from .scoring import (
     ScoreLine, apply_lines, regions_by_total, regions_in_group, require_scoreboards, score_area,
@@ -110,9 +112,22 @@ def _expect_player(state: GameState, pid: str, expected: int, what: str) -> int:
 
 
 def _not_taboo(state: GameState, a: int, doing: str) -> None:
-    if a == state.king:
-        raise RuleViolation("kings-region-taboo",
-                            f"cannot {doing} {_rname(state, a)}: it is the King's region")
+    """The King's region (and, King and Intrigue, a region under a taboo marker) may not be
+    changed in any way (engine/queries.py)."""
+    if a == state.king or state.markers:
+        why = taboo_reason(state, a)
+        if why is not None:
+            raise RuleViolation("kings-region-taboo", f"cannot {doing} {_rname(state, a)}: {why}")
+
+
+def _can_enter(state: GameState, a: int, count: int, doing: str) -> None:
+    """`count` Caballeros may go into area `a`: not taboo, nor (King and Intrigue) a collapsed
+    Castillo or a full limit table (engine/queries.py)."""
+    if a == state.king or state.markers:
+        why = entry_refusal(state, a, count)
+        if why is not None:
+            raise RuleViolation("kings-region-taboo" if is_taboo(state, a) else "placement-area",
+                                f"cannot {doing} {_rname(state, a)}: {why}")
 
 
 def _clockwise_from(state: GameState, first: int) -> list[int]:
@@ -206,9 +221,11 @@ def _placement_areas(state: GameState) -> list[str]:
     """Regions next to the King's region, and the Castillo unless the King is there."""
     board = state.board
     if state.king < board.castillo:  # the King in a region: the usual case
-        return _region_ids_in_order(board.neighbours[state.king], board.region_ids) + [CASTILLO]
-    castillo = [] if state.king == board.castillo else [CASTILLO]  # Rebellion: the King stands by it
-    return _region_ids_in_order(kings_neighbours(state), board.region_ids) + castillo
+        areas = _region_ids_in_order(board.neighbours[state.king], board.region_ids) + [CASTILLO]
+    else:
+        castillo = [] if state.king == board.castillo else [CASTILLO]  # Rebellion: the King stands by it
+        areas = _region_ids_in_order(kings_neighbours(state), board.region_ids) + castillo
+    return enterable(state, areas) if state.markers else areas  # King and Intrigue's markers
 
 
 _IDS_IN_ORDER: dict[tuple[frozenset[int], tuple[str, ...]], list[str]] = {}
@@ -322,7 +339,8 @@ def _castillo_destinations(state: GameState, p: int) -> list[str]:
     region"), nor back to the court as Caballeros do; so that disc may not show it."""
     ids = state.board.region_ids
     if state.grandes[p] == state.board.castillo:
-        return [ids[r] for r in state.board.regions if r != state.king]
+        closed = closed_regions(state)
+        return [ids[r] for r in state.board.regions if r not in closed]
     return list(ids)
 
 
@@ -356,8 +374,9 @@ def _movable_sources(state: GameState, sp: Special) -> dict[str, dict[str, int]]
     """Region -> owner -> Caballeros the current move special may still take."""
     out: dict[str, dict[str, int]] = {}
     regions = [sp.source] if sp.source is not None else state.board.regions
+    closed = closed_regions(state)
     for r in regions:
-        if r == state.king:
+        if r in closed:
             continue
         row = state.counts[r]
         owners = {}
@@ -379,8 +398,11 @@ def _movable_sources(state: GameState, sp: Special) -> dict[str, dict[str, int]]
 def _move_targets(state: GameState) -> list[str]:
     """Regions but the King's, and the Castillo unless the King stands there (Rebellion)."""
     board = state.board
-    castillo = [] if state.king == board.castillo else [CASTILLO]
-    return [board.region_ids[r] for r in board.regions if r != state.king] + castillo
+    if not state.markers:
+        castillo = [] if state.king == board.castillo else [CASTILLO]
+        return [board.region_ids[r] for r in board.regions if r != state.king] + castillo
+    closed = closed_regions(state)  # King and Intrigue's markers
+    return enterable(state, [board.region_ids[r] for r in board.regions if r not in closed] + [CASTILLO])
 
 
 def _ask_move(state: GameState, sp: Special) -> Ask:
@@ -431,7 +453,8 @@ def _disc_send_back_regions(state: GameState, sp: Special, q: int) -> list[int]:
 def _ask_discs(state: GameState, sp: Special) -> Ask:
     board = state.board
     if sp.effect == "eviction" and sp.source is None:
-        regions = [board.region_ids[r] for r in board.regions if r != state.king]
+        closed = closed_regions(state)
+        regions = [board.region_ids[r] for r in board.regions if r not in closed]
         return Ask("choose_region", (state.players[sp.player],), {"purpose": "eviction", "regions": regions})
     if sp.effect == "disc_send_back":
         allowed = {state.players[q]: [board.region_ids[r] for r in _disc_send_back_regions(state, sp, q)]
@@ -451,12 +474,13 @@ def _ask_score_chosen(state: GameState, sp: Special) -> Ask:
 def _mobile_moves(state: GameState) -> dict[str, list[str]]:
     board = state.board
     moves = {}
+    closed = closed_regions(state)
     for sid, where in state.mobile.items():
-        if where == state.king:
+        if where in closed:
             continue  # taboo: it may not leave the King's region
         occupied = {w for w in state.mobile.values() if w is not None}
         targets = [board.area_id(a) for a in range(board.castillo + 1)
-                   if a != state.king and a not in occupied]
+                   if a not in closed and a not in occupied]
         if targets:
             moves[sid] = targets
     return moves
@@ -484,10 +508,11 @@ def _ask_court(state: GameState, sp: Special) -> Ask:
 
 
 def _grande_targets(state: GameState, p: int) -> list[str]:
-    if state.grandes[p] == state.king:
+    closed = closed_regions(state)
+    if state.grandes[p] in closed:
         return []
     return [state.board.region_ids[r] for r in state.board.regions
-            if r != state.king and r != state.grandes[p]]
+            if r not in closed and r != state.grandes[p]]
 
 
 def _ask_grande(state: GameState, sp: Special) -> Ask:
@@ -768,6 +793,9 @@ def _check_placements(state: GameState, p: int, placements: dict[str, int], limi
         a = _area(state, aid)
         allowed(a)
         out[a] = out.get(a, 0) + c
+    if state.markers:  # King and Intrigue: a collapsed Castillo, a full limit table
+        for a, c in out.items():
+            _can_enter(state, a, c, "place Caballeros in")
     total = sum(out.values())
     if total > state.court[p]:
         raise RuleViolation("placement-limit", f"{_name(state, p)} has only {state.court[p]} "
@@ -1126,6 +1154,8 @@ def _apply_moved(state: GameState, e: ev.CaballerosMoved) -> None:
         raise RuleViolation("castillo-no-removal", "Caballeros cannot be moved out of the Castillo")
     _not_taboo(state, src, "move Caballeros out of")
     _not_taboo(state, dst, "move Caballeros into")
+    if state.markers:
+        _can_enter(state, dst, e.count, "move Caballeros into")
     if src == dst:
         raise RuleViolation("special-action", "a move needs a different source and target")
     if state.counts[src][owner] < e.count:
@@ -1308,7 +1338,7 @@ def _reveal_eviction(state: GameState, sp: Special) -> None:
         dst = sp.discs[q]
         k = state.counts[src][q]
         state.counts[src][q] = 0
-        if dst == state.king or dst == src:
+        if dst == src or is_taboo(state, dst):
             state.court[q] += k
             sp.moves.append(_move(state, q, k, src, "court"))
         else:
@@ -1344,9 +1374,11 @@ def _apply_mobile(state: GameState, e: ev.MobileScoreboardPlaced) -> None:
     _expect_player(state, e.player, sp.player, "place a mobile scoreboard")
     a = _area(state, e.area)
     where = state.mobile[e.scoreboard]
-    if where == state.king:
+    if where is not None and is_taboo(state, where):
         raise RuleViolation("mobile-scoreboard", f"the {e.scoreboard} scoreboard lies in the King's "
-                            "region and may not leave it")
+                            "region and may not leave it" if where == state.king else
+                            f"the {e.scoreboard} scoreboard may not leave {_rname(state, where)}: "
+                            f"{taboo_reason(state, where)}")
     _not_taboo(state, a, "place a mobile scoreboard in")
     other = state.mobile_at(a)
     if other is not None:
@@ -1444,11 +1476,11 @@ def _run_general_scoring(state: GameState) -> None:
             state.grandes[q] = r
             grandes.append(f"{_name(state, q)}'s Grande goes to {_rname(state, r)}")
         k = state.counts[castillo][q]
-        moves.append(_move(state, q, k, castillo, "court" if r == state.king else r))
+        to_court = r == state.king or bool(state.markers and is_taboo(state, r))  # taboo: to the court
+        moves.append(_move(state, q, k, castillo, "court" if to_court else r))
         if not k:
             continue
         state.counts[castillo][q] = 0
-        to_court = r == state.king
         if to_court:
             state.court[q] += k
         else:

@@ -9,6 +9,8 @@ from . import flow as _f
 from .errors import RuleViolation  # noqa: F401  (effects refuse with it)
 from .flow import Ask  # noqa: F401  (effects build Asks)
 from .queries import king_in_castillo, king_in_space, kings_neighbours  # noqa: F401
+# what may not be changed, and where nothing more may go (the King's region, King and Intrigue's markers)
+from .queries import closed_regions, enterable, entry_refusal, is_taboo, room, taboo_reason  # noqa: F401
 
 # lookups that raise a clear RuleViolation
 player = _f._player                  # (state, pid) -> seat
@@ -19,6 +21,7 @@ area_name = _f._rname                # (state, area index) -> its name
 expect_player = _f._expect_player    # (state, pid, seat expected, what) -> seat
 expect_special = _f._expect_special  # (state, effects, what) -> Special
 not_taboo = _f._not_taboo            # (state, area, doing): the King's region is taboo
+can_enter = _f._can_enter            # (state, area, count, doing): taboo, collapsed Castillo, limit table
 clockwise_from = _f._clockwise_from  # (state, seat) -> seats clockwise from it
 opponents = _f._opponents            # (state, seat) -> the others, from its left
 

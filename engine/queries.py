@@ -50,3 +50,84 @@ def kings_neighbours(state: GameState) -> frozenset[int]:
                 f"board (board file: spaces[{sid}].neighbours)"))
         return known
     return board.neighbours[state.king]
+
+
+# --- what may not be changed, and where nothing more may go ----------------------------------
+# King and Intrigue lays tokens that extend the King's taboo (rule text, Quarantine and King's
+# Guard: "Any region hosting the ... marker may not be changed in any way. It is taboo just like
+# the King's region"), close the Castillo (Risk of Collapse) or cap a region (Table for Six's
+# limit tables). Every check and option in the engine asks these queries, never `state.king`
+# alone. `state.markers` is empty in the classic and 2023 games: they answer at once there.
+
+TABOO_MARKERS = ("quarantine", "kings_guard")          # marker id -> the region it closes
+COLLAPSE_MARKER = "risk_of_collapse"                   # on the Castillo: nothing more goes in
+LIMIT_MARKERS = ("limit_1", "limit_2", "limit_3")      # Table for Six: region -> at most `seats`
+LIMIT_EFFECT = "table_for_six"
+_TABOO_WHY = {"quarantine": "it lies under the quarantine marker (taboo just like the King's region)",
+              "kings_guard": "the King's Guard stands there (taboo just like the King's region)"}
+
+
+def closed_regions(state: GameState) -> tuple[int, ...]:
+    """Areas that may not be changed in any way: the King's, and any under a taboo marker."""
+    markers = state.markers
+    if not markers:
+        return (state.king,)
+    return (state.king,) + tuple(a for m in TABOO_MARKERS if (a := markers.get(m)) is not None)
+
+
+def is_taboo(state: GameState, a: int) -> bool:
+    if a == state.king:
+        return True
+    markers = state.markers
+    return bool(markers) and any(markers.get(m) == a for m in TABOO_MARKERS)
+
+
+def taboo_reason(state: GameState, a: int) -> str | None:
+    """Why area `a` may not be changed (None: it may)."""
+    if a == state.king:
+        return "it is the King's region"
+    markers = state.markers
+    if markers:
+        for m in TABOO_MARKERS:
+            if markers.get(m) == a:
+                return _TABOO_WHY[m]
+    return None
+
+
+def limit_seats(state: GameState) -> int | None:
+    """A limit table's seats (Table for Six: the card's `seats`), None when no card says."""
+    for card in state.board.cards.values():
+        if card.effect == LIMIT_EFFECT:
+            return card.params.get("seats")
+    return None
+
+
+def room(state: GameState, a: int) -> int | None:
+    """Caballeros area `a` may still take (a limit table lies there), None: no limit."""
+    markers = state.markers
+    if not markers or not any(markers.get(m) == a for m in LIMIT_MARKERS):
+        return None
+    seats = limit_seats(state)
+    return None if seats is None else max(0, seats - sum(state.counts[a]))
+
+
+def entry_refusal(state: GameState, a: int, count: int = 1) -> str | None:
+    """Why `count` Caballeros may not be placed or moved into area `a` (None: they may): the
+    area is taboo, the Castillo has collapsed (Risk of Collapse), or its limit table is full."""
+    why = taboo_reason(state, a)
+    if why is not None or not state.markers:
+        return why
+    if a == state.board.castillo and state.markers.get(COLLAPSE_MARKER) is not None:
+        return "the Castillo is at risk of collapse: nothing more goes in until the tile is removed"
+    free = room(state, a)
+    if free is not None and count > free:
+        return f"its limit table has room for {free} more Caballero{'s' if free != 1 else ''}, not {count}"
+    return None
+
+
+def enterable(state: GameState, areas: list[str]) -> list[str]:
+    """Of these area ids, those one more Caballero may go into (the asks' options)."""
+    if not state.markers:
+        return areas
+    index = state.board.area_index
+    return [aid for aid in areas if entry_refusal(state, index[aid]) is None]

@@ -227,7 +227,12 @@ class GameState:
         return self.counts[self.board.castillo][p]
 
     def removable_regions(self, p: int) -> dict[int, int]:
-        """Regions p's Caballeros may be taken from: any but the King's."""
+        """Regions p's Caballeros may be taken from: any but the King's (and, King and
+        Intrigue, one under a taboo marker: engine/queries.closed_regions)."""
+        if self.markers:
+            from .queries import closed_regions
+            closed = closed_regions(self)
+            return {r: self.counts[r][p] for r in self.board.regions if r not in closed and self.counts[r][p]}
         king = self.king
         return {r: self.counts[r][p] for r in self.board.regions if r != king and self.counts[r][p]}
 

@@ -19,9 +19,10 @@ from ..effect_registry import Effect, register
 
 def _targets(state, p) -> list[str]:
     home = state.grandes[p]
-    if home is None or home == state.king or home == state.board.castillo:
+    closed = P.closed_regions(state)
+    if home is None or home in closed or home == state.board.castillo:
         return []
-    return [state.board.region_ids[r] for r in state.board.regions if r != state.king and r != home]
+    return [state.board.region_ids[r] for r in state.board.regions if r not in closed and r != home]
 
 
 def begin(state, sp) -> None:

@@ -30,7 +30,8 @@ def marked(state) -> tuple[int, int] | None:
 
 
 def _regions(state, sp) -> list[str]:
-    return [state.board.region_ids[r] for r in state.board.regions if r != state.king and r != sp.source]
+    closed = P.closed_regions(state)
+    return [state.board.region_ids[r] for r in state.board.regions if r not in closed and r != sp.source]
 
 
 def begin(state, sp) -> None:

@@ -34,8 +34,8 @@ def check_start(state, card, p) -> None:
 
 def _regions(state, q) -> list[int]:
     """The regions q's disc may show: any holding their Caballeros but the King's."""
-    king, counts = state.king, state.counts
-    return [r for r in state.board.regions if r != king and counts[r][q]]
+    closed, counts = P.closed_regions(state), state.counts
+    return [r for r in state.board.regions if r not in closed and counts[r][q]]
 
 
 def begin(state, sp) -> None:

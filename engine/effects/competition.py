@@ -23,7 +23,8 @@ from ..effect_registry import Effect, register
 def _possible(state, p) -> bool:
     castillo = state.board.castillo
     home = state.grandes[p]
-    return home is not None and home != castillo and home != state.king and state.king != castillo
+    return (home is not None and home != castillo and not P.is_taboo(state, home)
+            and P.entry_refusal(state, castillo) is None)
 
 
 def begin(state, sp) -> None:

@@ -24,7 +24,8 @@ def _free_marker(state) -> str | None:
 
 def _regions(state) -> list[int]:
     marked = {state.markers.get(m) for m in MARKERS}
-    return [r for r in state.board.regions if r != state.king and r not in marked]
+    closed = P.closed_regions(state)
+    return [r for r in state.board.regions if r not in closed and r not in marked]
 
 
 def begin(state, sp) -> None:

@@ -46,7 +46,8 @@ def _moves(state) -> dict[str, list[str]]:
         if values is None or where == state.king:
             continue
         if targets is None:
-            targets = [board.area_id(a) for a in range(board.castillo + 1) if a != state.king and a not in occupied]
+            closed = P.closed_regions(state)
+            targets = [board.area_id(a) for a in range(board.castillo + 1) if a not in closed and a not in occupied]
         if targets:
             moves[tid] = list(targets)
     return moves

@@ -25,7 +25,8 @@ def _regions(state, q) -> list[int]:
 def begin(state, sp) -> None:
     castillo = state.board.castillo
     sp.queue = [q for q in P.choosers(state, P.opponents(state, sp.player))
-                if state.grandes[q] is not None and state.grandes[q] not in (state.king, castillo)]
+                if state.grandes[q] is not None and state.grandes[q] != castillo
+                and not P.is_taboo(state, state.grandes[q])]
     if not sp.queue:
         P.finish_special(state)
 
@@ -50,9 +51,11 @@ def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
 def reveal(state, sp) -> None:
     for q in sp.queue:
         r = sp.discs[q]
-        if r != state.king:  # "If an opponent chooses the King's region, their Grande remains where it is"
+        if not P.is_taboo(state, r):  # "If an opponent chooses the King's region, their Grande remains where it is"
             state.grandes[q] = r
     moved = "; ".join(f"{P.name(state, q)}'s Grande to {P.area_name(state, sp.discs[q])}"
+                      if not P.is_taboo(state, sp.discs[q])
+                      else f"{P.name(state, q)}'s Grande stays ({P.area_name(state, sp.discs[q])} is taboo)"
                       if sp.discs[q] != state.king else f"{P.name(state, q)}'s Grande stays (the King's region)"
                       for q in sp.queue)
     P.outcome(state, f"{sp.card.name}, played by {P.name(state, sp.player)}: {moved}", [], sp.discs)

@@ -39,8 +39,9 @@ def _can_finish(sp) -> bool:
 def _sources(state, sp) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     foreign_ok = _foreign_allowed(state, sp)
+    closed = P.closed_regions(state)
     for r in state.board.regions:
-        if r == state.king:
+        if r in closed:
             continue
         owners = {}
         for q, c in enumerate(state.counts[r]):
@@ -56,8 +57,8 @@ def _sources(state, sp) -> dict[str, dict[str, int]]:
 
 def begin(state, sp) -> None:
     sp.foreign_left, sp.own_left = sp.card.params["foreign"], sp.card.params["own"]
-    if not _foreign_allowed(state, sp):
-        P.finish_special(state)  # no foreign Caballero may go in: there is nothing to do
+    if not _foreign_allowed(state, sp) or P.entry_refusal(state, state.board.castillo) is not None:
+        P.finish_special(state)  # no foreign Caballero may go in (or the Castillo is closed): nothing to do
 
 
 def ask(state, sp):
@@ -76,6 +77,7 @@ def moved(state, sp, e: ev.CaballerosMoved) -> None:
     if src == state.board.castillo:
         raise P.RuleViolation("castillo-no-removal", "Caballeros cannot be moved out of the Castillo")
     P.not_taboo(state, src, "take Caballeros from")
+    P.can_enter(state, state.board.castillo, e.count, "move Caballeros into")
     if state.counts[src][owner] < e.count:
         raise P.RuleViolation("special-action", f"{P.name(state, owner)} has only {state.counts[src][owner]} "
                               f"Caballeros in {P.area_name(state, src)}")

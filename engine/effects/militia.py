@@ -23,7 +23,8 @@ def _due(state, sp) -> int:
 
 
 def _areas(state) -> list[str]:
-    return [state.board.region_ids[r] for r in state.board.regions if r != state.king]
+    closed = P.closed_regions(state)
+    return [state.board.region_ids[r] for r in state.board.regions if r not in closed]
 
 
 def check_start(state, card, p) -> None:

@@ -28,7 +28,8 @@ MARKER = "castillo_at"
 
 
 def _regions(state) -> list[int]:
-    return [r for r in state.board.regions if r != state.king and r != state.markers.get(MARKER)]
+    closed = P.closed_regions(state)
+    return [r for r in state.board.regions if r not in closed and r != state.markers.get(MARKER)]
 
 
 def begin(state, sp) -> None:

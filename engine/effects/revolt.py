@@ -38,7 +38,8 @@ def reversed_at(state, area: int) -> str | None:
 
 
 def _turnable(state) -> list[str]:
-    return [sid for sid in SCOREBOARDS if state.mobile.get(sid) != state.king]
+    closed = P.closed_regions(state)
+    return [sid for sid in SCOREBOARDS if state.mobile.get(sid) not in closed]
 
 
 def begin(state, sp) -> None:

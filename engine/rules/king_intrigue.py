@@ -45,6 +45,7 @@ from .. import events as ev
 from .. import flow as F
 from ..board import ActionCard
 from ..errors import RuleViolation
+from ..queries import closed_regions
 from ..scoring import ScoreLine, apply_lines
 from ..state import GameState, Special
 from . import king_intrigue_cards as ki_cards
@@ -81,7 +82,8 @@ def hand_size(state: GameState) -> int:
 
 def _ask_setup_discs(state: GameState) -> F.Ask:
     board = state.board
-    regions = [board.region_ids[r] for r in board.regions if r != state.king]
+    closed = closed_regions(state)
+    regions = [board.region_ids[r] for r in board.regions if r not in closed]
     allowed = {state.players[p]: regions for p in state.scoring_needed}
     return F._disc_ask(state, state.scoring_needed, state.scoring_discs, allowed, "setup_caballero")
 

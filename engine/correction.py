@@ -121,7 +121,7 @@ def _corrected_position(state: GameState, e: TableCorrected) -> dict:
     if state.dummy is not None and court[state.dummy]:
         _fail("court: the dummy has no court; its Caballeros off the board wait beside it (the provinces)")
     for p in range(n):
-        total = court[p] + sum(row[p] for row in counts)
+        total = court[p] + sum(row[p] for row in counts) + sum(1 for q in state.aside.values() if q == p)
         if total > board.caballeros_per_player:
             # Names no hidden figure: the Castillo is part of the total but not shown.
             _fail(f"{state.names[state.players[p]]} would have more than {board.caballeros_per_player} "
@@ -153,7 +153,8 @@ def _apply_position(state: GameState, new: dict) -> None:
     state.counts, state.court = new["counts"], new["court"]
     state.king, state.grandes, state.mobile, state.scores = new["king"], new["grandes"], new["mobile"], new["scores"]
     per_player = state.board.caballeros_per_player
-    state.provinces = [per_player - state.court[p] - sum(row[p] for row in state.counts) for p in range(state.n)]
+    state.provinces = [per_player - state.court[p] - sum(row[p] for row in state.counts)
+                       - sum(1 for q in state.aside.values() if q == p) for p in range(state.n)]  # the bridge's
 
 
 def _check_start(state: GameState, e: TableCorrected) -> None:

@@ -369,6 +369,15 @@ class BoardFactsEntered(_Event):
     board: dict
 
 
+class TokenRemoved(_Event):
+    """King and Intrigue, Special cards: a lasting card or token taken off the table (a limit
+    table, a card lying in front of another player; with the optional rule other tokens)."""
+
+    type: Literal["token_removed"] = "token_removed"
+    player: Id
+    token: Id
+
+
 Event = Annotated[
     Union[
         ActionCardsRevealed, PowerCardPlayed, CourtReplenished, ActionCardChosen,
@@ -379,7 +388,7 @@ Event = Annotated[
         DummyRegionCardsDrawn, DummyPowerCardRevealed, DummyActionCardTaken,
         ModifiersDealt, ModifierPassed, ModifierAbilityUsed, ModifierAbilitySkipped, ModifierTakenBack,
         ScoringTilePlaced, EntourageMoved, PiecesSwapped, CardSetCompleted,
-        BoardFactsEntered, PowerCardsChosen, ScoreboardTurned,
+        BoardFactsEntered, PowerCardsChosen, ScoreboardTurned, TokenRemoved,
     ],
     Field(discriminator="type"),
 ]

@@ -16,6 +16,7 @@ from .board import Board
 from .errors import EngineError
 from .flow import Ask, apply_event, asked
 from .game import board_for, start_state
+from .queries import closed_regions
 from .state import GameState
 
 
@@ -224,18 +225,27 @@ def _snapshot_for_checks(state: GameState) -> tuple:
     king = state.king
     counts = list(state.counts[king]) if king < len(state.counts) else []
     breaking = state.special is not None and state.special.effect in BREAKS_THE_TABOO
-    return (king, counts, list(state.scores), [g == king for g in state.grandes], state.mobile_at(king), breaking)
+    # King and Intrigue: the regions under a taboo marker (Quarantine, King's Guard) as well.
+    marked = {a: list(state.counts[a]) for a in closed_regions(state)[1:]} if state.markers else None
+    return (king, counts, list(state.scores), [g == king for g in state.grandes], state.mobile_at(king), breaking,
+            marked)
 
 
 def check_invariants(state: GameState, before: tuple, event) -> None:
-    """Each player's Caballeros all accounted for, none negative; the King's
-    region untouched but by the King's own moves; no score ever falls."""
+    """Each player's Caballeros all accounted for (King and Intrigue: one on the bridge
+    counts), none negative; the King's region (and a region under a taboo marker) untouched
+    but by the King's own moves; no score ever falls."""
     total = state.board.caballeros_per_player
     for p in range(state.n):
         if state.total_accounted(p) != total or state.provinces[p] < 0 or state.court[p] < 0 \
                 or any(row[p] < 0 for row in state.counts):
             raise InvariantBroken(f"after {event!r}: {state.players[p]}'s Caballeros do not add up to {total}")
-    king, king_counts, scores, grandes_at_king, mobile_at_king, breaking = before
+    king, king_counts, scores, grandes_at_king, mobile_at_king, breaking, marked = before
+    if marked:
+        still = closed_regions(state)
+        for a, row in marked.items():
+            if a in still and state.counts[a] != row:
+                raise InvariantBroken(f"after {event!r}: {state.board.area_name(a)} changed under a taboo marker")
     if not isinstance(event, ev.KingMoved) and state.king == king and not breaking:
         if (state.counts[king] if king < len(state.counts) else []) != king_counts or [g == king for g in state.grandes] != grandes_at_king \
                 or state.mobile_at(king) != mobile_at_king:

@@ -103,7 +103,7 @@ def limit_seats(state: GameState) -> int | None:
 
 
 def room(state: GameState, a: int) -> int | None:
-    """Caballeros area `a` may still take (a limit table lies there), None: no limit."""
+    """Seats left at area `a`'s limit table (None: no limit table there)."""
     markers = state.markers
     if not markers or not any(markers.get(m) == a for m in LIMIT_MARKERS):
         return None
@@ -113,15 +113,15 @@ def room(state: GameState, a: int) -> int | None:
 
 def entry_refusal(state: GameState, a: int, count: int = 1) -> str | None:
     """Why `count` Caballeros may not be placed or moved into area `a` (None: they may): the
-    area is taboo, the Castillo has collapsed (Risk of Collapse), or its limit table is full."""
+    area is taboo, or the Castillo has collapsed (Risk of Collapse). A full limit table refuses
+    nothing: "If ... more Caballeros are placed in the region than there is space on the limit
+    table, these newer, excess Caballeros are returned to the players' Courts" (`room`, and
+    effects/table_for_six.excess_returned after each event)."""
     why = taboo_reason(state, a)
     if why is not None or not state.markers:
         return why
     if a == state.board.castillo and state.markers.get(COLLAPSE_MARKER) is not None:
         return "the Castillo is at risk of collapse: nothing more goes in until the tile is removed"
-    free = room(state, a)
-    if free is not None and count > free:
-        return f"its limit table has room for {free} more Caballero{'s' if free != 1 else ''}, not {count}"
     return None
 
 

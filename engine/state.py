@@ -168,6 +168,9 @@ class GameState:
     # Public tokens a rule set lays on the board (King and Intrigue: the 2x markers ...):
     # marker id -> where (an area index, or an immutable value), None while in the supply.
     markers: dict = field(default_factory=dict)
+    # Caballeros set aside off the board, court and provinces (King and Intrigue: one on the
+    # bridge): place id -> the seat whose Caballero stands there. Public.
+    aside: dict = field(default_factory=dict)
     # Seats (the dummy's included): len(players), read in every hot loop, so kept, not computed.
     n: int = field(init=False, default=0)
     seat_of: dict = field(init=False, default_factory=dict)   # player id -> seat
@@ -209,7 +212,8 @@ class GameState:
             modifier_played=self.modifier_played[:],
             modifier_discards=[set(d) for d in self.modifier_discards],
             modifier_take_back=self.modifier_take_back[:], table_files=self.table_files,
-            card_entries=self.card_entries[:], board_entries=self.board_entries[:], markers=dict(self.markers))
+            card_entries=self.card_entries[:], board_entries=self.board_entries[:], markers=dict(self.markers),
+            aside=dict(self.aside))
 
     # --- small read helpers -------------------------------------------------
     @property
@@ -255,7 +259,8 @@ class GameState:
         return mobile if mobile is not None else self.board.scoring_tiles.get(sid)
 
     def total_accounted(self, p: int) -> int:
-        return self.provinces[p] + self.court[p] + sum(row[p] for row in self.counts)
+        aside = sum(1 for q in self.aside.values() if q == p) if self.aside else 0
+        return self.provinces[p] + self.court[p] + sum(row[p] for row in self.counts) + aside
 
 
 def _deal_stacks(board: Board, rules: RuleSet, removed: tuple[str, ...],

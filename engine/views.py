@@ -179,6 +179,8 @@ def _king_intrigue_public(state: GameState) -> dict[str, Any]:
     board = state.board
     markers = {m: (board.area_id(v) if isinstance(v, int) and not isinstance(v, bool) else v)
                for m, v in state.markers.items() if v is not None}
+    for place, q in state.aside.items():  # a Caballero on the bridge: whose it is (public)
+        markers[f"{place}_caballero"] = state.players[q]
     held = {}
     if state.turn_order and all(v is not None for v in state.played):  # the Power cards all played
         held = {state.players[p]: card for p, (card, _) in action_cards_by_rank(state).items()}

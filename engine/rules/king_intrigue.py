@@ -49,7 +49,8 @@ from ..queries import closed_regions
 from ..scoring import ScoreLine, apply_lines
 from ..state import GameState, Special
 from . import king_intrigue_cards as ki_cards
-from ..effects import alliance, relocate, revolt
+from ..effects import alliance, bridge, ki_tokens, relocate, revolt, table_for_six
+from ..queries import LIMIT_MARKERS
 
 SETUP_DISCS = "ki_setup_discs"
 CHOOSE_HAND = "ki_choose_hand"
@@ -293,6 +294,22 @@ def adjust_ask(state: GameState, ask: F.Ask) -> None:
                                     if c not in jokers or _joker_playable(state, p, c)]
     elif ask.kind in ("replenish", "turn_action") and state.turn is not None:
         ask.options["action_card"] = action_cards_by_rank(state)[state.turn.player][0]
+        special = ask.options.get("special") if ask.kind == "turn_action" else None
+        if special and state.turn.card.effect == CHOICE:
+            _offer_startable(state, special)
+
+
+def _offer_startable(state: GameState, special: dict) -> None:
+    """2-3 players' choice: only the actions that may start now (e.g. the bridge needs a
+    Caballero in the court); none: the refusals said, only skipping is possible."""
+    p = state.turn.player
+    sources = turn_sources(state, p)
+    refusals = {o: F._start_refusal(state, card, effect, p) for o, (card, effect) in sources.items()}
+    startable = [o for o in special["options"] if refusals.get(o) is None]
+    if len(startable) < len(special["options"]):
+        special["options"] = startable
+        if not startable:
+            special["refused"] = "; ".join(str(r) for r in refusals.values() if r is not None)
 
 
 # --- general scoring: the 2x markers ------------------------------------------------------------
@@ -311,6 +328,8 @@ def double_lines(state: GameState, lines: list) -> list:
 
 
 def _reverse_special(state: GameState, record) -> None:
+    if state.markers.get("mistress") is not None:
+        _drop_kings_bonus(state, record)
     if any(revolt.is_reversed(state, sid) for sid in revolt.SCOREBOARDS):
         _reverse(state, record)
         if revolt.reversed_at(state, state.board.castillo) and any(ln.area == "castillo" for ln in record.lines):
@@ -350,15 +369,56 @@ def _general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
         for m in alliance.MARKERS:
             state.markers[m] = None  # "After general scoring is completed, remove the alliance markers"
     _reverse(state, record, exclude=set(pair or ()))
+    _tokens_at_scoring(state, record)
     extra_lines = double_lines(state, record.lines)
     if extra_lines:
         apply_lines(state, extra_lines)
         record.lines.extend(extra_lines)
     for m in DOUBLE_MARKERS:
         state.markers[m] = None  # "return the Region card and the 2x marker to the supply"
+    ki_tokens.expire(state, "general_scoring")
     if state.stage == "over":
         best = max(state.scores)
         state.winners = [q for q in range(state.n) if state.scores[q] == best]
+
+
+def _tokens_at_scoring(state: GameState, record) -> None:
+    """The Special cards' and Player's Edition's tokens at a general scoring: the King's Guard
+    adds the King's bonus to its region; the Mistress takes every King's bonus away; the bridge
+    pays its owner 1 point."""
+    guard = state.markers.get("kings_guard")
+    if guard is not None:
+        row = state.counts[guard]
+        most = sorted(((-c, q) for q, c in enumerate(row) if c))
+        if most and (len(most) == 1 or most[0][0] != most[1][0]):
+            line = ScoreLine(state.board.area_id(guard), state.players[most[0][1]], 2, "king_bonus", 0,
+                             "King's bonus: sole majority where the King's Guard stands")
+            apply_lines(state, [line])
+            record.lines.append(line)
+    if state.markers.get("mistress") is not None:
+        _drop_kings_bonus(state, record)
+    lines = bridge.score_lines(state)
+    if lines:
+        apply_lines(state, lines)
+        record.lines.extend(lines)
+
+
+def _drop_kings_bonus(state: GameState, record) -> None:
+    """Mistress: "the King's bonus will not be awarded" (within the one event: no score is seen to fall)."""
+    dropped = [ln for ln in record.lines if ln.kind == "king_bonus"]
+    if dropped:
+        apply_lines(state, [ScoreLine(ln.area, ln.player, -ln.points, ln.kind, ln.place, "") for ln in dropped])
+        record.lines[:] = [ln for ln in record.lines if ln.kind != "king_bonus"]
+
+
+# --- the bridge: free moves directly before its owner's turn (Player's Edition) ----------------
+
+BRIDGE = "ki_bridge"
+
+
+def _bridge_done(state: GameState, e: ev.SpecialActionFinished) -> None:
+    F._expect_player(state, e.player, state.turn.player, "finish crossing the bridge")
+    state.stage = "replenish"
 
 
 # --- the wrapper around the flow ---------------------------------------------------------------
@@ -367,6 +427,8 @@ _STEPS = {
     (SETUP_DISCS, ev.SecretDiscSet): _disc_set,
     (SETUP_DISCS, ev.SecretDiscsRevealed): _discs_revealed,
     ("scoring_discs", ev.SecretDiscsRevealed): _general_scoring,
+    (BRIDGE, ev.CaballerosMoved): lambda state, e: bridge.crossed(state, e),
+    (BRIDGE, ev.SpecialActionFinished): _bridge_done,
 }
 _STEP_STAGES = frozenset(stage for stage, _ in _STEPS)
 
@@ -384,6 +446,8 @@ def apply(state: GameState, event) -> None:
         step = _play_joker
     elif kind is ev.SpecialActionStarted and stage == "turn" and state.turn.card.effect == CHOICE:
         step = _start_chosen
+    limited = _limited(state)
+    round_index = state.round_index
     if step is None:
         scorings = len(state.scoring_log)
         F.dispatch(state, event)
@@ -392,7 +456,18 @@ def apply(state: GameState, event) -> None:
     else:
         step(state, event)
         state.event_count += 1
+    if limited:
+        table_for_six.excess_returned(state, limited)
+    if state.round_index != round_index:
+        ki_tokens.expire(state, "round")
     _settle(state)
+
+
+def _limited(state: GameState) -> dict[int, list[int]] | None:
+    """Regions under a limit table, with their counts before an event (Table for Six)."""
+    markers = state.markers
+    out = {r: state.counts[r][:] for m in LIMIT_MARKERS if (r := markers.get(m)) is not None}
+    return out or None
 
 
 def _settle(state: GameState) -> None:
@@ -401,6 +476,8 @@ def _settle(state: GameState) -> None:
     turn = state.turn
     if turn is not None and turn.card is None:
         _deal_turn_card(state)
+        if state.stage == "replenish" and bridge.crossing_open(state, turn.player):
+            state.stage = BRIDGE  # "directly before your turn ... freely move your Caballeros"
     if state.stage == "choose_card":  # the Action card came by rank
         state.stage = "turn"
 
@@ -413,5 +490,6 @@ def _choose_hand(rng, pid, o):
 
 CHOOSERS = {"choose_power_cards": _choose_hand}
 
-F._ASK_BY_STAGE.update({SETUP_DISCS: _ask_setup_discs, CHOOSE_HAND: _ask_choose_hand})
+F._ASK_BY_STAGE.update({SETUP_DISCS: _ask_setup_discs, CHOOSE_HAND: _ask_choose_hand,
+                        BRIDGE: bridge.crossing_ask})
 F._APPLY.update({ev.PowerCardsChosen: _apply_hand_chosen})

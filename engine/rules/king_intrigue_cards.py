@@ -38,16 +38,23 @@ ACTION_CARD_IDS = ("intrigue", "caballero", "kings_card")
 NO_ACTION = "none"  # the 10 and 180 cards: their holder acts with the Intrigue / King's Card
 
 # Parameters of the effects King and Intrigue adds (the others are in engine/data/effects.json).
-KI_EFFECT_PARAMS: dict[str, dict[str, tuple[int, int, bool]]] = {   # name -> param -> (min, max, required)
+# name -> param -> (min, max, required) for a number, (choices, None, required) for a word,
+# (min, max, "list") for a list of numbers (optional).
+KI_EFFECT_PARAMS: dict[str, dict[str, tuple]] = {
     NO_ACTION: {}, "placement_anywhere": {}, "double_scoring": {},
     "foreign_to_castillo": {"foreign": (1, 10, True), "own": (0, 5, True)},
     "joker": {}, "field_day": {}, "alliance": {}, "fiesta_ki": {}, "relocate": {}, "score_own_region": {},
     "score_offered_three": {}, "revolt": {},
+    "quarantine": {"until": (("round", "general_scoring"), None, True)},
+    "risk_of_collapse": {"until": (("round", "general_scoring"), None, True)},
+    "kings_guard": {}, "mistress": {}, "table_for_six": {"seats": (1, 30, True)},
+    "civil_war_ki": {"outcome": (("send_back", "to_court"), None, True), "place": (0, 10, True)},
+    "hurricane": {"outcome": (("send_back", "to_court"), None, True)},
+    "bridge": {}, "cancel_token": {"values": (1, 999, "list"), "tokens": (0, 1, False)},
 }
 JOKER = "joker"  # no special action: a second Power card after everyone (rules/king_intrigue.py)
 # Effects of the modules' cards, named in the data, that the engine does not play yet.
-MODULE_EFFECTS = ("civil_war_ki", "bridge", "espionage", "table_for_six", "kings_guard",
-                  "risk_of_collapse", "quarantine", "hurricane", "mistress")
+MODULE_EFFECTS = ("espionage",)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,13 +79,17 @@ class KICardSet:
     missing: dict[str, str]                   # fact path -> what to enter and where
     provenance: dict[str, str]
     left_out: frozenset = frozenset()         # module cards the table leaves in the box
+    # Cards shipped after card files were first saved ("opt_in" in the data): in play only once
+    # the table's file names them, so a game saved before keeps its set.
+    not_opted_in: frozenset = frozenset()
     # Worked out once per module choice: read at every Power card and turn.
     _by_value: dict = field(default_factory=dict, compare=False, repr=False)
     turn_cards: dict = field(default_factory=dict, compare=False, repr=False)  # (id, placement) -> card
 
     def in_play(self, modules) -> list[PowerCard]:
         return [c for c in self.power_cards.values()
-                if (c.module is None or c.module in modules) and c.id not in self.left_out]
+                if (c.module is None or c.module in modules) and c.id not in self.left_out
+                and c.id not in self.not_opted_in]
 
     def by_value(self, modules) -> dict[int, PowerCard]:
         """Value -> card of the cards in play with these modules (do not change the result)."""
@@ -110,8 +121,17 @@ def _param_problems(effect: str, params: dict, fail, where: str) -> None:
         for name, value in params.items():
             if name not in spec:
                 fail(f"{where}.params.{name}: not a parameter of effect {effect} (parameters: {', '.join(spec) or 'none'})")
-            low, high, _ = spec[name]
-            if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high):
+            low, high, kind = spec[name]
+            if value is None:
+                continue
+            if isinstance(low, tuple):
+                if value not in low:
+                    fail(f"{where}.params.{name}: must be one of {', '.join(low)}")
+            elif kind == "list":
+                if not isinstance(value, list) or any(not isinstance(x, int) or isinstance(x, bool)
+                                                      or not low <= x <= high for x in value):
+                    fail(f"{where}.params.{name}: must be a list of integers {low}..{high}")
+            elif not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
                 fail(f"{where}.params.{name}: must be an integer {low}..{high}")
         return
     spec = board_data.EFFECT_SPECS.get(effect)
@@ -128,7 +148,7 @@ def _param_problems(effect: str, params: dict, fail, where: str) -> None:
 
 def _required_params(effect: str) -> list[str]:
     if effect in KI_EFFECT_PARAMS:
-        return [n for n, (_, _, req) in KI_EFFECT_PARAMS[effect].items() if req]
+        return [n for n, (_, _, req) in KI_EFFECT_PARAMS[effect].items() if req is True]
     return sorted(board_data.EFFECT_PARAMS.get(effect, ()))
 
 
@@ -138,7 +158,7 @@ _CARD_FIELDS = ("id", "value", "name", "module", "court", "effect", "params", "t
 def _check_card(c: dict, fail) -> None:
     where = f"power_cards[{c['id']}]"
     for key in c:
-        if key not in _CARD_FIELDS + ("missing",):
+        if key not in _CARD_FIELDS + ("missing", "opt_in"):
             fail(f"{where}.{key}: unknown field (card fields: {', '.join(_CARD_FIELDS)})")
     value, court, effect = c.get("value"), c.get("court"), c.get("effect")
     if value is not None and (not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 999):
@@ -252,6 +272,7 @@ def _merge(raw: dict, table: Any) -> dict:
             fail(f"leave_out: {ident} is a King and Intrigue card: only a module's cards may be left out "
                  "(the base game plays all 18)")
     raw["leave_out"] = list(leave_out)
+    raw["opted_in"] = [e["id"] for e in entries]
     if "name" in table:
         raw["name"] = table["name"]
     _check(raw, fail)
@@ -275,8 +296,10 @@ def _build(raw: dict) -> KICardSet:
                                    dict(a.get("params", {})), None, a.get("source", ""), None)
                for a in raw["action_cards"]}
     placements = {int(n): tuple(row) for n, row in raw["placements"].items()}
+    opted = set(raw.get("opted_in", ()))
+    not_opted = frozenset(c["id"] for c in raw["power_cards"] if c.get("opt_in") and c["id"] not in opted)
     return KICardSet(power, actions, placements, raw["hand_size"], missing, provenance,
-                     frozenset(raw.get("leave_out", ())))
+                     frozenset(raw.get("leave_out", ())), not_opted)
 
 
 def _shipped_raw() -> dict:

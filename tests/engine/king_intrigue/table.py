@@ -31,8 +31,16 @@ MODULE_CARDS = [{"id": "pe_joker", "value": 5, "court": 0}, {"id": "pe_field_day
                 {"id": "sc_coup", "value": 85, "court": 3}, {"id": "pe_relocate", "court": 4},
                 {"id": "sc_scoring_own", "value": 95, "court": 3}, {"id": "sc_scoring_any", "value": 105, "court": 2},
                 {"id": "sc_scoring_offered", "value": 115, "court": 2}, {"id": "sc_revolt", "value": 125, "court": 2}]
-LEFT_OUT = ["pe_civil_war", "pe_bridge", "pe_quarantine", "pe_risk_of_collapse", "sc_espionage",
-            "sc_table_for_six", "sc_kings_guard", "sc_hurricane", "sc_mistress"]
+MODULE_CARDS += [{"id": "pe_civil_war", "value": 33, "court": 3, "params": {"outcome": "to_court", "place": 2}},
+                 {"id": "pe_bridge", "value": 55, "court": 3},
+                 {"id": "pe_quarantine", "value": 135, "court": 2, "params": {"until": "round"}},
+                 {"id": "pe_risk_of_collapse", "value": 145, "court": 2, "params": {"until": "general_scoring"}},
+                 {"id": "sc_table_for_six", "value": 155, "court": 1},
+                 {"id": "sc_kings_guard", "value": 165, "court": 1},
+                 {"id": "sc_hurricane", "value": 175, "court": 1, "params": {"outcome": "send_back"}},
+                 {"id": "sc_mistress", "value": 75, "court": 3},
+                 {"id": "sc_cancel", "value": 25, "court": 4, "params": {"tokens": 1}}]
+LEFT_OUT = ["sc_espionage"]
 WITH_MODULES = {**CARDS_FILE, "power_cards": CARDS_FILE["power_cards"] + MODULE_CARDS, "leave_out": LEFT_OUT}
 
 

@@ -1,0 +1,151 @@
+"""Bridge Construction (King and Intrigue, Player's Edition).
+
+Rule text: "Place the bridge between two adjacent regions. Neither of these regions may be the
+King's region. In addition to the 3 Caballeros you will place this turn, you will also place a
+Caballero from your Court onto the bridge itself. As long as the bridge remains: directly
+before your turn in following rounds, you may freely move your Caballeros between these two
+regions. In each general scoring, the player who controls the bridge scores 1 point. If you
+remove the Caballero from the bridge, the bridge is returned to the supply. If another player
+plays the Bridge card, they take the bridge. If you have a Caballero on the bridge at this
+time, return it to your Court."
+
+The player names the two regions one after the other (RegionChosen), neither taboo, the second
+adjacent to the first; a Caballero already on the bridge goes back to its owner's court, then
+one of the player's comes from their court onto the bridge (`state.aside["bridge"]`: counted
+among their 30, off the board). The markers `bridge_1`/`bridge_2` say where it lies. With an
+empty court the action, once started, ends at once (no Caballero, no bridge). In following rounds, before
+the owner's turn (its first step), rules/king_intrigue.py asks "bridge_crossing": any number
+of their Caballeros moved between the two regions (CaballerosMoved), then done
+(SpecialActionFinished); not while either region is taboo. At each general scoring the owner
+scores 1 point (a line of kind "bridge")."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+from ..scoring import ScoreLine
+
+MARKERS = ("bridge_1", "bridge_2")
+PLACE = "bridge"
+NEW = "bridge_new"   # built this round: its crossings start in the following rounds
+POINTS = 1
+
+
+def owner(state) -> int | None:
+    return state.aside.get(PLACE)
+
+
+def ends(state) -> tuple[int, int] | None:
+    a, b = (state.markers.get(m) for m in MARKERS)
+    return None if a is None or b is None else (a, b)
+
+
+def lift(state) -> None:
+    """The Caballero on the bridge back to its owner's court; the bridge to the supply."""
+    q = state.aside.pop(PLACE, None)
+    if q is not None:
+        state.court[q] += 1
+    for m in MARKERS + (NEW,):
+        state.markers[m] = None
+
+
+def _firsts(state) -> list[int]:
+    closed = P.closed_regions(state)
+    return [r for r in state.board.regions if r not in closed
+            and any(n not in closed for n in state.board.neighbours[r])]
+
+
+def _seconds(state, first: int) -> list[int]:
+    closed = P.closed_regions(state)
+    return sorted(r for r in state.board.neighbours[first] if r not in closed)
+
+
+def begin(state, sp) -> None:
+    sp.source = None
+    if not state.court[sp.player] or not _firsts(state):  # no Caballero for the bridge: no bridge
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    ids = state.board.region_ids
+    regions = _firsts(state) if sp.source is None else _seconds(state, sp.source)
+    return P.Ask("choose_region", (state.players[sp.player],),
+                 {"purpose": "bridge" if sp.source is None else "bridge_second", "regions": [ids[r] for r in regions]})
+
+
+def chosen(state, sp, e: ev.RegionChosen) -> None:
+    p = P.expect_player(state, e.player, sp.player, "build the bridge")
+    r = P.region(state, e.region, "an end of the bridge")
+    P.not_taboo(state, r, "build the bridge to")
+    if sp.source is None:
+        if r not in _firsts(state):
+            raise P.RuleViolation("special-action", f"{P.area_name(state, r)} has no neighbour the bridge may reach")
+        sp.source = r
+        return
+    if r not in _seconds(state, sp.source):
+        raise P.RuleViolation("special-action", f"the bridge joins two adjacent regions: {P.area_name(state, r)} "
+                              f"is not next to {P.area_name(state, sp.source)}")
+    before = owner(state)
+    lift(state)
+    if before is not None:
+        sp.moves.append(P.move_line(state, before, 1, PLACE, "court"))
+    state.markers[MARKERS[0]], state.markers[MARKERS[1]], state.markers[NEW] = sp.source, r, True
+    state.court[p] -= 1
+    state.aside[PLACE] = p
+    sp.moves.append(P.move_line(state, p, 1, "court", PLACE))
+    P.special_outcome(state, sp)
+    P.finish_special(state)
+
+
+def crossing_open(state, p: int) -> bool:
+    """Directly before p's turn: p owns a bridge built in an earlier round, both ends changeable."""
+    pair = ends(state)
+    return (pair is not None and owner(state) == p and not state.markers.get(NEW)
+            and not any(P.is_taboo(state, r) for r in pair))
+
+
+def crossing_ask(state):
+    p = state.turn.player
+    ids = state.board.region_ids
+    a, b = ends(state)
+    return P.Ask("bridge_crossing", (state.players[p],),
+                 {"regions": [ids[a], ids[b]], "counts": {ids[a]: state.counts[a][p], ids[b]: state.counts[b][p]}})
+
+
+def crossed(state, e: ev.CaballerosMoved) -> None:
+    p = P.expect_player(state, e.player, state.turn.player, "cross the bridge")
+    pair = ends(state)
+    src, dst = P.area(state, e.source), P.area(state, e.target)
+    if P.player(state, e.owner) != p:
+        raise P.RuleViolation("bridge", "the bridge's owner moves only their own Caballeros across it")
+    if {src, dst} != set(pair):
+        raise P.RuleViolation("bridge", "Caballeros cross the bridge between its two regions: "
+                              f"{P.area_name(state, pair[0])} and {P.area_name(state, pair[1])}")
+    if not 1 <= e.count <= state.counts[src][p]:
+        raise P.RuleViolation("bridge", f"{P.name(state, p)} has {state.counts[src][p]} Caballeros in "
+                              f"{P.area_name(state, src)}, not {e.count}")
+    P.can_enter(state, dst, e.count, "move Caballeros into")
+    state.counts[src][p] -= e.count
+    state.counts[dst][p] += e.count
+
+
+def score_lines(state) -> list:
+    q = owner(state)
+    if q is None:
+        return []
+    return [ScoreLine(state.board.area_id(ends(state)[0]), state.players[q], POINTS, "bridge", 0,
+                      "the bridge: 1 point to the player who controls it")]
+
+
+def _choose_crossing(rng, pid, o):
+    movable = [r for r in o["regions"] if o["counts"][r]]
+    if not movable or rng.random() < 0.5:
+        return ev.SpecialActionFinished(player=pid)
+    src = rng.choice(movable)
+    dst = next(r for r in o["regions"] if r != src)
+    return ev.CaballerosMoved(player=pid, owner=pid, source=src, target=dst, count=rng.randint(1, o["counts"][src]))
+
+
+CHOOSERS = {"bridge_crossing": _choose_crossing}
+
+register(Effect("bridge", begin, ask, steps={ev.RegionChosen: chosen}))

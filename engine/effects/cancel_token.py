@@ -1,0 +1,81 @@
+"""The Special card that discards a card or removes a limit table (King and Intrigue).
+
+Rule text: "With this card you may discard a 25 or 75 card placed in front of another player
+or remove a limit table. Optional rule: You may choose to allow this card to cancel effects
+represented by tokens and tiles. (e.g., alliance markers, risk of collapse tile, the bridge)."
+
+Its name and value are not published (card sc_cancel). The cards it may discard are those whose
+value is in the card's `values` (25 and 75, from the text; the table may correct them) and that
+lie in front of another player in this engine: the Mistress (public marker `mistress`, while it
+acts). The optional rule is the card's `tokens` (1: on, 0: off, the table's choice): then the
+Alliance markers (both), the Risk of Collapse tile, the quarantine marker and the bridge may
+go too. The player names one (TokenRemoved); with nothing to remove the action is done."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+from ..queries import LIMIT_MARKERS
+from .alliance import MARKERS as ALLIANCE
+
+CARDS_IN_FRONT = {"mistress": "mistress"}               # marker -> effect of the card lying in front
+OPTIONAL = {"alliance": ALLIANCE, "risk_of_collapse": ("risk_of_collapse",), "quarantine": ("quarantine",),
+            "bridge": ("bridge_1", "bridge_2")}
+
+
+def _card_value(state, effect: str):
+    cards = getattr(state.board, "ki_cards", None)
+    return next((c.value for c in cards.power_cards.values() if c.effect == effect), None) if cards else None
+
+
+def removable(state, p: int) -> dict[str, tuple]:
+    """Token id -> the markers it takes off."""
+    markers = state.markers
+    out = {m: (m,) for m in LIMIT_MARKERS if markers.get(m) is not None}
+    values = set(_params(state).get("values") or ())
+    for m, effect in CARDS_IN_FRONT.items():
+        holder = markers.get(m)
+        if holder is not None and holder != state.players[p] and _card_value(state, effect) in values:
+            out[m] = (m,)
+    if _params(state).get("tokens"):
+        for token, ms in OPTIONAL.items():
+            if any(markers.get(m) is not None for m in ms):
+                out[token] = ms
+    return out
+
+
+def _params(state) -> dict:
+    return next((c.params for c in state.board.cards.values() if c.effect == "cancel_token"), {})
+
+
+def begin(state, sp) -> None:
+    if not removable(state, sp.player):
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    return P.Ask("remove_token", (state.players[sp.player],), {"tokens": sorted(removable(state, sp.player))})
+
+
+def removed(state, sp, e: ev.TokenRemoved) -> None:
+    p = P.expect_player(state, e.player, sp.player, "remove a card or token")
+    options = removable(state, p)
+    if e.token not in options:
+        raise P.RuleViolation("special-action", f"{sp.card.name} removes one of: {', '.join(sorted(options))}; "
+                              f"not {e.token!r}")
+    if e.token == "bridge":
+        from .bridge import lift
+        lift(state)  # its Caballero back to the owner's court
+    for m in options[e.token]:
+        state.markers[m] = None
+    P.outcome(state, f"{sp.card.name}, played by {P.name(state, p)}: {e.token.replace('_', ' ')} removed", [])
+    P.finish_special(state)
+
+
+def _choose(rng, pid, o):
+    return ev.TokenRemoved(player=pid, token=rng.choice(o["tokens"]))
+
+
+CHOOSERS = {"remove_token": _choose}
+
+register(Effect("cancel_token", begin, ask, steps={ev.TokenRemoved: removed}))

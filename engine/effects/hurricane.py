@@ -1,0 +1,68 @@
+"""Hurricane (King and Intrigue, Special cards).
+
+Rule text (a clarification only): "You reveal your secret disc at the beginning of your turn."
+
+The action itself is not published. Read: the player sets their secret disc on a region (not
+a taboo one: nothing there may change) and reveals it; the storm strikes that region: every
+Caballero there leaves it by the card's `outcome` ("send_back": to the provinces, "to_court":
+to the owners' courts). The engine asks the disc as the special action and reveals it at once
+(the turn's other steps keep their order); `outcome` is not published and is entered by the
+table (card file: power_cards[sc_hurricane].params.outcome); until then the card refuses to
+start, naming it."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+PURPOSE = "hurricane"
+
+
+def check_start(state, card, p) -> None:
+    P.need_params(state, card, "outcome")
+
+
+def _regions(state) -> list[int]:
+    closed = P.closed_regions(state)
+    return [r for r in state.board.regions if r not in closed]
+
+
+def begin(state, sp) -> None:
+    sp.queue = [sp.player]
+    if not _regions(state):
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    ids = state.board.region_ids
+    return P.disc_ask(state, sp.queue, sp.discs, {state.players[sp.player]: [ids[r] for r in _regions(state)]},
+                      PURPOSE)
+
+
+def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
+    p = P.expect_player(state, e.player, sp.player, "set the Hurricane's disc")
+    r = P.region(state, e.region, "a secret disc")
+    P.not_taboo(state, r, "send the Hurricane to")
+    sp.discs[p] = r
+
+
+def reveal(state, sp) -> None:
+    r = sp.discs[sp.player]
+    to_court = sp.card.params["outcome"] == "to_court"
+    row = state.counts[r]
+    for q in range(state.n):
+        k = row[q]
+        if not k:
+            continue
+        row[q] = 0
+        if to_court:
+            state.court[q] += k
+        else:
+            state.provinces[q] += k
+        sp.moves.append(P.move_line(state, q, k, r, "court" if to_court else "provinces"))
+    P.special_outcome(state, sp, sp.discs)
+    P.finish_special(state)
+
+
+register(Effect("hurricane", begin, ask, steps={ev.SecretDiscSet: disc_set}, reveal=reveal,
+                check_start=check_start))

@@ -1,0 +1,46 @@
+"""King and Intrigue's lasting tokens (not an effect: the effects that lay them share this).
+
+A token is a public marker in `state.markers` (engine/queries.py reads the taboo ones, the
+collapsed Castillo and the limit tables). How long the Quarantine marker and the Risk of
+Collapse tile stay is not published: their card's `until` says it ("round": to the end of the
+round, a general scoring that directly follows included; "general_scoring": to the end of the
+next general scoring), entered by the table. The King's Guard and the Mistress last the round
+(and the general scoring directly following), as their text says. rules/king_intrigue.py
+calls `expire` when a round ends and when a general scoring is over."""
+from __future__ import annotations
+
+from .. import primitives as P
+
+UNTIL_CHOICES = ("round", "general_scoring")
+ROUND_TOKENS = ("kings_guard", "mistress", "bridge_new")           # the text says: this round (+ the scoring after it)
+UNTIL_TOKENS = {"quarantine": "quarantine", "risk_of_collapse": "risk_of_collapse"}  # marker -> effect
+
+
+def card_param(state, effect: str, name: str):
+    """A parameter of the card of this effect in the game's card set (None: not entered)."""
+    for card in state.board.cards.values():
+        if card.effect == effect:
+            return card.params.get(name)
+    return None
+
+
+def expire(state, when: str) -> None:
+    """Tokens whose time is up: when="round" (a round is over: a general scoring after it is
+    over too) or "general_scoring"."""
+    markers = state.markers
+    if when == "round":
+        for m in ROUND_TOKENS:
+            if markers.get(m) is not None:
+                markers[m] = None
+    for m, effect in UNTIL_TOKENS.items():
+        if markers.get(m) is not None and card_param(state, effect, "until") in (when, "round"):
+            markers[m] = None
+
+
+def need_until(state, card, p) -> None:
+    P.need_params(state, card, "until")
+
+
+def region_choices(state, exclude=()) -> list[int]:
+    closed = P.closed_regions(state)
+    return [r for r in state.board.regions if r not in closed and r not in exclude]

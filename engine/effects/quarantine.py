@@ -1,0 +1,42 @@
+"""Quarantine (King and Intrigue, Player's Edition): a region closed like the King's.
+
+Rule text: "Any region hosting the quarantine marker may not be changed in any way. It is
+taboo just like the King's region. For further details, see the base game rules (King's
+region, page 5)." Components: "1 quarantine marker".
+
+The player puts the marker on a region that is not taboo already (the King's region is); a
+marker already out is moved (there is one). From then on engine/queries.py counts that region
+among the closed ones: nothing is placed, moved, taken or evicted there, no Grande or scoreboard
+moves in or out, a disc that sends Caballeros there sends them to the court, as for the King's
+region; it is still scored. How long it stays is not published: the card's `until`
+(engine/effects/ki_tokens.py), entered by the table."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+from . import ki_tokens
+
+MARKER = "quarantine"
+
+
+def begin(state, sp) -> None:
+    if not ki_tokens.region_choices(state):
+        P.finish_special(state)
+
+
+def ask(state, sp):
+    ids = state.board.region_ids
+    return P.Ask("choose_region", (state.players[sp.player],),
+                 {"purpose": MARKER, "regions": [ids[r] for r in ki_tokens.region_choices(state)]})
+
+
+def chosen(state, sp, e: ev.RegionChosen) -> None:
+    P.expect_player(state, e.player, sp.player, "place the quarantine marker")
+    r = P.region(state, e.region, "the quarantine marker's region")
+    P.not_taboo(state, r, "put the quarantine marker on")
+    state.markers[MARKER] = r
+    P.finish_special(state)
+
+
+register(Effect(MARKER, begin, ask, steps={ev.RegionChosen: chosen}, check_start=ki_tokens.need_until))

@@ -72,6 +72,7 @@ Builder.load_file(str(UI_DIR / "common.kv"))
 
 from .ui.board_confirm_screen import BoardScreen  # noqa: E402
 from .ui.cards_screen import CardsScreen  # noqa: E402
+from .ui.ki_cards_screen import KICardsScreen  # noqa: E402
 from .ui.correction_screen import PositionScreen  # noqa: E402
 from .ui.end_screen import EndScreen  # noqa: E402
 from .ui.home_screen import HomeScreen  # noqa: E402
@@ -109,7 +110,7 @@ class ElGrandeApp(App):
         sm = self.screens = ScreenManager(transition=NoTransition())
         for cls, name in ((HomeScreen, "home"), (SetupScreen, "setup"), (TableScreen, "table"),
                           (ScoringScreen, "scoring"), (EndScreen, "end"), (PositionScreen, "position"),
-                          (BoardScreen, "board"), (CardsScreen, "cards")):
+                          (BoardScreen, "board"), (CardsScreen, "cards"), (KICardsScreen, "ki_cards")):
             sm.add_widget(cls(name=name, model=self.model))
         self.model.bind(on_scoring=self._scoring, on_game_over=self._game_over)
         if self.resume_path:

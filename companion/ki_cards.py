@@ -53,6 +53,10 @@ OPPONENT_EFFECTS = (("decay", "Decay: opponents send Caballeros from their court
                     ("disc_send_back", "Secret disc: opponents send back from the region on their disc"),
                     ("one_of_each_back", "One of each: 1 Caballero of each opponent back"),
                     ("eviction", "Eviction: opponents leave a region you choose"))
+# Module cards whose steps the tablet and phones have no prompts for yet: left in the box (said on
+# Your cards), whatever the engine plays, so a game never waits on a step nobody can enter.
+NOT_AT_THE_TABLE_YET = frozenset({"civil_war_ki", "bridge", "espionage", "table_for_six", "kings_guard",
+                                  "risk_of_collapse", "quarantine", "hurricane", "mistress", "cancel_token"})
 FIELD_WORDS = {"court": "Caballeros to the court", "action": "its action", "value": "its value",
                "foreign": "foreign Caballeros moved"}
 COUNTED = {"decay": 3, "king_is_angry": 3, "disc_send_back": 3}   # an effect's count, started at 3
@@ -127,7 +131,8 @@ class KICardsDraft:
 
     @staticmethod
     def _left_out_ids() -> list[str]:
-        return sorted(c.id for c in _shipped_rows().values() if c.effect in MODULE_EFFECTS)
+        return sorted(c.id for c in _shipped_rows().values()
+                      if c.module is not None and (c.effect in MODULE_EFFECTS or c.effect in NOT_AT_THE_TABLE_YET))
 
     @staticmethod
     def _build(file: dict):

@@ -26,7 +26,7 @@ from typing import Optional
 from engine.flow import Ask
 from engine.rules.king_intrigue import _by_rank
 
-from .ki_cards import ACTION_NAMES
+from .ki_cards import ACTION_NAMES, SCORINGS
 from .prompts import Choice, PrivatePick, Prompt, PromptBuilder
 
 HAND_KIND = "choose_power_cards"
@@ -85,8 +85,15 @@ class KIPromptBuilder(PromptBuilder):
         return f"Round {ask.round} - {stage} - {doing}"
 
     def power_label(self, value: int) -> str:
+        """"60 Scores all "4" regions": the scoring cards by which scoring the table's set says."""
         card = self.board.ki_cards.by_value(self._modules()).get(value)
-        return f"{value} {card.name}" if card is not None else str(value)
+        if card is None:
+            return str(value)
+        if card.name == "Special scoring":
+            for effect, params, words in SCORINGS:
+                if effect == card.effect and all(card.params.get(k) == v for k, v in params.items()):
+                    return f"{value} Scores {words}"
+        return f"{value} {card.name}"
 
     def _modules(self) -> tuple:
         return tuple(self._public().get("modules") or self._modules_hint)

@@ -100,14 +100,17 @@ def write_json(path: Path, data: Any) -> None:
 
 # ---------------------------------------------------------------- the new game's rule choice
 
-RULES_WORDS = {"classic": "Classic (1995)", "2023": "2023 edition"}
+RULES_WORDS = {"classic": "Classic (1995)", "2023": "2023 edition", "king-intrigue": "King and Intrigue"}
 MODULE_WORDS = {"new-regency": "New Regency", "old-hands": "Old Hands", "power-shift": "Power Shift",
-                "four-stacks": "Four stacks"}
+                "four-stacks": "Four stacks", "players-edition": "Player's Edition", "special-cards": "Special cards"}
 MODULE_ABOUT = {
     "new-regency": "its ten cards replace the King's card as a 5th stack",
     "old-hands": "its four cards each replace a random card of their stack",
     "power-shift": "three Modifier cards each, one passed to the left",
     "four-stacks": "stacks 2 and 3 shuffled together",
+    # King and Intrigue (companion/ki_cards.py has its card set)
+    "players-edition": "Joker, Field Day, Relocate, Alliance: their Power cards join each hand",
+    "special-cards": "Fiesta, Coup, Revolt, three special scorings: their Power cards join each hand",
 }
 
 
@@ -151,12 +154,17 @@ class RulesChoice:
 
     def side(self, players: int) -> str:
         """The board side a game of `players` uses ("classic", "4-5" or "2-3")."""
+        if self.rules == "king-intrigue":
+            return "classic"  # King and Intrigue plays on the classic board
         return side_for(self.rules, players) if 2 <= players <= 5 else ("classic" if self.rules == "classic" else "?")
 
     def words(self, players: int) -> str:
         """One line on what these rules mean for the table."""
         if self.rules == "classic":
             return "The classic game: its board and its 45 Action cards."
+        if self.rules == "king-intrigue":
+            from .ki_cards import ki_rules_words
+            return ki_rules_words(players)
         if not 2 <= players <= 5:
             return "The 2023 edition takes 2 to 5 players."
         side = self.side(players)
@@ -846,6 +854,10 @@ class GameFiles:
 def game_files(choice: RulesChoice, players: int) -> GameFiles:
     """The board and card files a new game of `players` under `choice` gets, and what the table
     must do first. Never raises: a damaged saved file is named in `problem`."""
+    if choice.rules == "king-intrigue":  # the classic board; the card set is companion/ki_cards.py's
+        from .ki_cards import ki_game_files
+        ki = ki_game_files(players, choice.modules_for(players))
+        return GameFiles(cards_file=ki.cards_file, side="classic", notes=ki.notes, problem=ki.problem)
     if choice.rules != "2023" or not 2 <= players <= 5:
         return GameFiles(side=choice.side(players))
     side = side_for("2023", players)

@@ -86,7 +86,8 @@ CLOSE_REPLACED = 4409    # the seat's oldest socket, when the same seat opens on
 CLOSE_SLOW = 4429
 MAX_HEAD_LINE = 8190     # bytes in the request line and in each header (aiohttp's default, stated)
 # 2023: private choices a phone answers besides its discs (a Veto too, below).
-PHONE_PRIVATE_KINDS = ("deal_modifiers", "pass_modifier", "take_back_power_card")
+PHONE_PRIVATE_KINDS = ("deal_modifiers", "pass_modifier", "take_back_power_card",
+                       "choose_power_cards")   # the last: King and Intrigue's 13 kept, in secret
 # Entering the Modifier cards dealt is refused when more copies of a card are entered than the set
 # has: someone made a mistake. Each refusal tells a little about others' hands, so a phone gets
 # this many; after that the cards are entered on the tablet, with the table watching.
@@ -1377,7 +1378,8 @@ def _error(status: int, message: str) -> web.Response:
 
 
 def _is_2023(table: Table) -> bool:
-    return getattr(table.setup.game, "rules", "classic") == "2023"
+    """A rule set with private choices besides the discs (the 2023 edition, King and Intrigue)."""
+    return getattr(table.setup.game, "rules", "classic") in ("2023", "king-intrigue")
 
 
 def _evicted_region(table: Table) -> Optional[str]:

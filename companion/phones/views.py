@@ -52,6 +52,14 @@ PURPOSE_TEXT = {
     "special_scoring": (
         "Special scoring: which region should score?",
         "Every region chosen by exactly one player is scored."),
+    "setup_caballero": (   # King and Intrigue's setup
+        "Setup: where does your first Caballero go?",
+        "Pick a region (not the King's). All discs are revealed together; then each player places 1 "
+        "Caballero from the province there."),
+    "field_day": (
+        "Field Day: where does your Grande go?",
+        "Your Grande moves to the region you pick (the King's region: it stays where it is). All discs "
+        "are revealed together."),
 }
 GENERIC_PURPOSE = ("Secret disc: pick a region", "All discs are revealed together.")
 
@@ -216,6 +224,8 @@ PRIVATE_ROUNDS = {   # 2023 choices every player makes at once, in private: (don
     "deal_modifiers": ("Your Modifier cards are entered",
                        "They are in your hand below. Next, everyone passes one card to the left."),
     "pass_modifier": ("Your card to pass is chosen", "The cards change hands once everyone has chosen."),
+    "choose_power_cards": ("Your Power cards are kept", "They are your hand below; the others left the game "
+                           "unseen. The game starts once everyone has chosen."),
 }
 
 

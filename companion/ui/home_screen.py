@@ -80,6 +80,12 @@ class HomeScreen(Screen):
         self.manager.get_screen("board").open_side(self._last_side(), back_to="home")
 
     def open_cards(self) -> None:
+        setup = self.manager.get_screen("setup")
+        if setup.choice.rules == "king-intrigue":  # the last game's rules: its own card set
+            n = len(setup.players())
+            self.manager.get_screen("ki_cards").open_cards(back_to="home", players=n if 2 <= n <= 5 else 4,
+                                                           modules=setup.choice.modules_for(n))
+            return
         self.manager.get_screen("cards").open_cards(back_to="home")
 
     def _last_side(self) -> str:

@@ -20,9 +20,11 @@ from pydantic import ValidationError
 
 from engine.board import classic_board, load_board
 from engine.events import GameSetup
+from engine.rules import MODULES as RULE_MODULES
 from firmware_bridge.messages import COLOURS
 from firmware_bridge.ports import list_ports
 
+from ..ki_cards import ki_game_files
 from ..rule_files import (RULES_WORDS, RuleFileError, RulesChoice, check_game_setup, dummy_colours, game_files,
                           load_choice, old_hands_returns, save_choice, tower_note)
 from ..table import InputError, TableSetup, TowerConfig, colours_for
@@ -39,11 +41,12 @@ TOWER_KINDS = {"Simulated (on-screen drops)": "simulated", "USB serial": "serial
                "No tower": "none"}
 RULES_BY_WORDS = {words: rules for rules, words in RULES_WORDS.items()}
 # The 2023 box's colours first (the first four play unless the table says otherwise).
-BOX_FIRST = {"classic": COLOURS, "2023": ("purple", "blue", "green", "orange")}
+BOX_FIRST = {"classic": COLOURS, "2023": ("purple", "blue", "green", "orange"), "king-intrigue": COLOURS}
+ON_CLASSIC_BOARD = ("classic", "king-intrigue")   # King and Intrigue plays on the classic board
 
 
 def _board(rules: str):
-    return BOARD if rules == "classic" else load_board(rules, 4)
+    return BOARD if rules in ON_CLASSIC_BOARD else load_board(rules, 4)
 
 
 def seat_colours(rules: str) -> list[str]:
@@ -145,8 +148,8 @@ class SetupScreen(Screen):
         rules = RULES_BY_WORDS[self.rules]
         if rules == self.choice.rules:
             return
-        self.choice = RulesChoice(rules, self.choice.modules if rules == "2023" else (), self.choice.dummy,
-                                  self.choice.stand_in_modifiers)
+        modules = tuple(m for m in self.choice.modules if m in RULE_MODULES.get(rules, ()))
+        self.choice = RulesChoice(rules, modules, self.choice.dummy, self.choice.stand_in_modifiers)
         self._make_rows(rules)
         self.draw_regions()  # the other edition's region cards (its names, its colours' homes)
         self.refresh_rules()
@@ -230,8 +233,25 @@ class SetupScreen(Screen):
         self.choice = RulesChoice(self.choice.rules, self.choice.modules, self.choice.dummy, self.stand_in)
         self.refresh_rules()
 
+    def _ki_cards_ready(self) -> bool:
+        """King and Intrigue: a game starts only with every card fact it needs entered; else the
+        screen says what is missing and Your cards opens on it."""
+        files = ki_game_files(len(self.players()), self.choice.modules_for(len(self.players())))
+        if files.problem or files.missing:
+            self.message = files.problem or (f"King and Intrigue cannot start yet: {len(files.missing)} card "
+                                             f"fact{'s' * (len(files.missing) != 1)} to enter from your box "
+                                             f"(first: {files.missing[0]}). Enter them in Your cards.")
+            self.open_rule_screen("cards")
+            return False
+        return True
+
     def open_rule_screen(self, name: str) -> None:
         """Your board (the side this many players use) or Your cards, back here after."""
+        if self.choice.rules == "king-intrigue" and name == "cards":
+            n = len(self.players())
+            self.manager.get_screen("ki_cards").open_cards(back_to="setup", players=n if 2 <= n <= 5 else 4,
+                                                           modules=self.choice.modules_for(n))
+            return
         screen = self.manager.get_screen(name)
         if name == "board":
             side = self.choice.side(len(self.players()))
@@ -280,6 +300,9 @@ class SetupScreen(Screen):
         files = game_files(choice, len(players))
         if files.problem:
             raise InputError(files.problem)
+        if choice.rules == "king-intrigue":
+            return {"rules": "king-intrigue", "modules": choice.modules_for(len(players)),
+                    "cards_file": files.cards_file}
         if files.needs_modifiers:
             raise InputError("Power Shift needs its 16 Modifier cards: import your card file in Your cards, "
                              "or tick \"use the stand-in Modifier cards\" (labelled: not the printed cards)")
@@ -296,6 +319,8 @@ class SetupScreen(Screen):
                 "key_file": self.key_file.strip() or None}
 
     def _setup_or_message(self) -> TableSetup | None:
+        if self.choice.rules == "king-intrigue" and not self._ki_cards_ready():
+            return None
         try:
             setup = self.build_setup()
             check_game_setup(setup.game)
@@ -316,6 +341,9 @@ class SetupScreen(Screen):
         self.message = ""
         save_choice(self.choice)  # remembered for the next game
         files = game_files(self.choice, len(setup.game.players))
+        if self.choice.rules == "king-intrigue":
+            self._begin()
+            return
         if files.confirm_board:
             self.manager.get_screen("board").open_side(files.side, back_to="setup",
                                                        modules=setup.game.modules, then=self._begin)

@@ -21,7 +21,18 @@ from engine.game import board_for, start_state
 from engine.playout import random_event
 from engine.views import public_view
 from tests.companion.tablet_driver import TabletDriver
-from tests.engine.king_intrigue.table import ALL, CARDS_FILE, WITH_MODULES
+from tests.engine.king_intrigue.table import ALL, CARDS_FILE
+
+# The modules' cards the tablet has prompts for, with our box's numbers; the rest stay in the box
+# (companion.ki_cards.NOT_AT_THE_TABLE_YET).
+MODULE_CARDS = [{"id": "pe_joker", "value": 5, "court": 0}, {"id": "pe_field_day", "court": 5},
+                {"id": "pe_alliance", "value": 45, "court": 3}, {"id": "sc_fiesta", "value": 65},
+                {"id": "sc_coup", "value": 85, "court": 3}, {"id": "pe_relocate", "court": 4},
+                {"id": "sc_scoring_own", "value": 95, "court": 3}, {"id": "sc_scoring_any", "value": 105, "court": 2},
+                {"id": "sc_scoring_offered", "value": 115, "court": 2}, {"id": "sc_revolt", "value": 125, "court": 2}]
+LEFT_OUT = ["pe_civil_war", "pe_bridge", "pe_quarantine", "pe_risk_of_collapse", "sc_espionage",
+            "sc_table_for_six", "sc_kings_guard", "sc_hurricane", "sc_mistress"]
+WITH_MODULES = {**CARDS_FILE, "power_cards": CARDS_FILE["power_cards"] + MODULE_CARDS, "leave_out": LEFT_OUT}
 
 COLOURS = ["red", "blue", "green", "yellow", "black"]
 HOMES = ["galicia", "sevilla", "granada", "valencia", "cataluna"]
@@ -122,7 +133,7 @@ def test_the_power_prompt_offers_the_set_in_play_never_the_hand():
     in_play = sorted(table.board.ki_cards.by_value(BOTH))
     assert [c.event["card"] for c in prompt.choices] == in_play and len(in_play) > 18
     assert all(c.enabled for c in prompt.choices)
-    assert any(c.label == "170 Special scoring" for c in prompt.choices)
+    assert any(c.label == "170 Scores 1st place only, all regions" for c in prompt.choices)
     first = table.asked().players[0]
     hand = table.private(first)["power_cards_in_hand"]
     left_out = next(v for v in in_play if v not in hand)

@@ -1,0 +1,234 @@
+"""King and Intrigue on the phones: the setup disc and the 13 kept Power cards chosen on each
+player's phone, in secret and at the same time; each phone shows its player's own hand; and no
+response or websocket frame carries another player's kept cards or disc (the leak method of
+test_leaks_2023.py: every endpoint and both websockets called with each seat's credential, a
+wrong one and none, at each step; sockets held open through the whole setup audited frame by
+frame).
+
+Real parts: the aiohttp phone server on a loopback port, HTTP from http.client and websockets
+from aiohttp, a real table playing King and Intrigue with a table's card file."""
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+
+import aiohttp
+
+from companion.table import Table, TableSetup
+from engine import events as ev
+from tests.engine.king_intrigue.table import ALL, CARDS_FILE
+
+from .conftest import http, join, wait_for
+from .test_leaks import FORBIDDEN_KEYS, call, keys, ws_frames
+from .wsclient import url
+
+PLAYERS = ["red", "yellow", "green"]
+NAMES = {"red": "Ana", "yellow": "Bruno", "green": "Carmen"}
+KING = "castilla_la_nueva"
+DISCS = {"red": "aragon", "yellow": "valencia", "green": "galicia"}
+LEFT_OUT = {"red": [10, 20, 30, 40, 50], "yellow": [140, 150, 160, 170, 180], "green": [10, 60, 100, 130, 180]}
+
+
+def ki_table() -> Table:
+    game = ev.GameSetup(players=PLAYERS, names=NAMES, king=KING,
+                        homes={"red": "sevilla", "yellow": "granada", "green": "cataluna"}, start_player="red",
+                        rules="king-intrigue", cards_file=CARDS_FILE)
+    return Table(TableSetup(game=game, mode="tracking", tower={"kind": "none"}))
+
+
+def me(server, cred: str) -> dict:
+    status, _, body = http(server, "GET", "/api/me", headers={"Authorization": f"Bearer {cred}"})
+    assert status == 200, body
+    return json.loads(body)
+
+
+def kept(pid: str) -> list[int]:
+    return [v for v in ALL if v not in LEFT_OUT[pid]]
+
+
+class AuditKI:
+    """What each seat may see: its own disc, its own hand (all 18 until it has chosen, then its
+    13), the whole set as the options of its own question; nobody else's."""
+
+    def __init__(self, table: Table):
+        self.table = table
+        self.checked = 0
+
+    def hand(self, pid: str) -> list[int]:
+        return self.table.private(pid)["power_cards_in_hand"]
+
+    def check(self, caller, where: str, status: int, raw: str, discs_set: dict, hands=None) -> None:
+        assert status < 500, (where, status, raw)
+        assert "Traceback" not in raw, (where, raw)
+        try:
+            body = json.loads(raw)
+        except ValueError:
+            body = None
+        board = self.table.board
+        own_disc = discs_set.get(caller)
+        needles = [n for pid, rid in discs_set.items() if pid != caller and rid != own_disc
+                   for n in (rid, board.area_name(board.area_index[rid]))]
+        if not isinstance(body, dict):
+            assert not [n for n in needles if n in raw], (where, caller, raw[:300])
+            self.checked += 1
+            return
+        assert not keys(body) & FORBIDDEN_KEYS, (where, keys(body) & FORBIDDEN_KEYS)
+        if body.get("type") == "view":
+            assert body["seat"]["id"] == caller, (where, caller)
+            shown = body["facts"]["power_cards"]
+            assert shown in (hands or [self.hand(caller)]), (where, caller, shown)
+            q = body["question"]
+            offered = [o["id"] for o in q["options"]]
+            assert offered in ([], [f"power:{v}" for v in ALL]), (where, offered)
+            assert q["chosen"] == [], (where, q["chosen"])   # a pick of cards is never echoed to others
+            if q["pick"]:   # its own disc, while choosing or once revealed
+                assert q["pick"]["id"] == DISCS[caller], (where, caller, q["pick"])
+            body = {**body, "question": {**q, "regions": [], "options": []}}   # what the caller may pick from
+        text = json.dumps(body, ensure_ascii=False)
+        assert not [n for n in needles if n in text], (where, caller, [n for n in needles if n in text])
+        if body.get("type") == "view":
+            self.checked += 1
+            return
+        others = [self.hand(p) for p in PLAYERS if p != caller and len(self.hand(p)) < len(ALL)]
+        for hand in others:
+            assert json.dumps(hand) not in text.replace(" ", ""), (where, caller, hand)
+        assert '"power_cards":' not in text, (where, text[:300])   # a hand only in a seat's own view
+        self.checked += 1
+
+
+async def probe(session, server, audit: AuditKI, creds: dict, caller: str, phase: str, discs_set: dict) -> None:
+    table = server.table
+    seat = caller if caller in creds else None
+    cred = creds.get(caller, secrets.token_urlsafe(32) if caller == "wrong" else None)
+    auth = {"Authorization": f"Bearer {cred}"} if cred else {}
+    qid = table.question_id()
+    other = creds[next(p for p in creds if p != seat)]
+    results = []
+    for method, path, kw in [
+        ("GET", "/", {}), ("GET", "/api/status", {}), ("GET", "/api/me", {"headers": auth}),
+        ("GET", "/api/me", {"headers": auth, "params": {"seat": "yellow"}}),
+        ("POST", "/api/choose", {"json": {"credential": cred or "x", "question": qid + "0", "values": ["power:10"]}}),
+        ("POST", "/api/choose", {"json": {"credential": cred or "x", "question": qid, "values": ["power:999"]}}),
+        ("POST", "/api/choose", {"json": {"credential": cred or "x", "question": qid, "values": ["power:10"],
+                                          "player": "yellow"}}),
+        ("POST", "/api/pick", {"json": {"credential": cred or "x", "question": qid, "region": KING}}),
+    ]:
+        status, text = await call(session, method, server, path, **kw)
+        results.append((f"{method} {path}", status, text))
+    hello = {"type": "hello", "credential": cred} if cred else {"type": "hello"}
+    frames = [{"type": "choose", "credential": cred or "x", "question": "stale", "values": ["power:10"], "ref": 1},
+              {"type": "choose", "credential": other if seat else "x", "question": qid, "values": ["power:10"],
+               "ref": 2}]
+    for text in await ws_frames(session, server, "/ws", hello, frames, lambda m: m.get("ref") == 2):
+        results.append(("ws /ws", 101, text))
+    for text in await ws_frames(session, server, "/ws/status", None, [hello], lambda m: m["type"] == "status"):
+        results.append(("ws /ws/status", 101, text))
+    for where, status, text in results:
+        audit.check(seat, f"{phase} {caller} {where}", status, text, discs_set)
+
+
+def test_the_setup_disc_and_the_thirteen_kept_are_chosen_on_the_phones(start_server):
+    table = ki_table()
+    server = start_server(table)
+    creds = {pid: join(server, pid) for pid in PLAYERS}
+    # the setup disc: what it is for, every region but the King's
+    view = me(server, creds["red"])
+    q = view["question"]
+    assert q["state"] == "choose" and q["kind"] == "disc", q
+    assert q["title"] == "Setup: where does your first Caballero go?" and "not the King's" in q["hint"]
+    assert KING not in [r["id"] for r in q["regions"]] and len(q["regions"]) == 8
+    assert view["facts"]["power_cards"] == ALL   # the whole set in hand until the choice
+    for pid, region in DISCS.items():
+        status, _, body = http(server, "POST", "/api/pick", {"credential": creds[pid], "question":
+                                                             me(server, creds[pid])["question"]["id"], "region": region})
+        assert status == 200, body
+    status, _, body = http(server, "POST", "/api/pick", {"credential": creds["red"], "question":
+                                                         me(server, creds["red"])["question"]["id"], "region": KING})
+    assert status in (409, 422) and "Traceback" not in body.decode()
+    table.submit({"type": "secret_discs_revealed"})   # the tablet reveals them together
+    assert table.state.counts[table.board.area_index["aragon"]][0] == 1
+    # 13 of 18: tap the 5 left out, Confirm
+    q = wait_for(lambda: (v := me(server, creds["yellow"])["question"])["kind"] == "cards" and v, what="the choice")
+    assert q["count"] == 5 and [o["id"] for o in q["options"]] == [f"power:{v}" for v in ALL]
+    assert q["title"] == "Keep 13 Power cards" and "leave OUT" in q["hint"]
+    assert "Veto" in " ".join(o["label"] for o in q["options"])    # the cards by value and name
+    status, _, body = http(server, "POST", "/api/choose", {"credential": creds["yellow"], "question": q["id"],
+                                                           "values": ["power:10", "power:20"]})
+    assert status == 422 and "5" in json.loads(body)["error"]
+    for pid in PLAYERS:
+        q = me(server, creds[pid])["question"]
+        status, _, body = http(server, "POST", "/api/choose", {"credential": creds[pid], "question": q["id"],
+                                                               "values": [f"power:{v}" for v in LEFT_OUT[pid]]})
+        assert status == 200, body
+        if pid != PLAYERS[-1]:
+            done = wait_for(lambda: (v := me(server, creds[pid]))["question"]["title"] ==
+                            "Your Power cards are kept" and v, what="chosen")
+            assert done["facts"]["power_cards"] == kept(pid)
+    assert table.asked().kind == "play_power_card"
+    for pid in PLAYERS:
+        assert table.private(pid)["power_cards_in_hand"] == kept(pid)
+        assert wait_for(lambda: me(server, creds[pid])["facts"]["power_cards"] == kept(pid), what="the hand")
+
+
+def test_no_kept_card_nor_setup_disc_of_another_player_leaks(start_server):
+    table = ki_table()
+    server = start_server(table)
+    creds = {pid: join(server, pid) for pid in PLAYERS}
+    audit = AuditKI(table)
+    callers = PLAYERS + ["wrong", "none"]
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            held = {pid: await session.ws_connect(url(server, "/ws")) for pid in creds}
+            for pid, ws in held.items():
+                await ws.send_json({"type": "hello", "credential": creds[pid]})
+            held["spectator"] = await session.ws_connect(url(server, "/ws/status"))
+            frames: dict[str, list[str]] = {who: [] for who in held}
+
+            async def drain(who, ws):
+                async for msg in ws:
+                    if msg.type == aiohttp.WSMsgType.TEXT:
+                        frames[who].append(msg.data)
+            tasks = [asyncio.ensure_future(drain(who, ws)) for who, ws in held.items()]
+            discs_set = {}
+            for pid in ("red", "yellow"):
+                table.submit_private(pid, [DISCS[pid]])
+                discs_set[pid] = DISCS[pid]
+            await asyncio.sleep(0.2)
+            for caller in callers:
+                await probe(session, server, audit, creds, caller, "discs open", discs_set)
+            table.submit_private("green", [DISCS["green"]])
+            discs_set["green"] = DISCS["green"]
+            table.submit({"type": "secret_discs_revealed"})
+            revealed = {}   # turned up together: public now
+            for pid in ("red", "yellow"):
+                table.submit_private(pid, [str(v) for v in LEFT_OUT[pid]])
+            await asyncio.sleep(0.2)
+            for caller in callers:
+                await probe(session, server, audit, creds, caller, "hands open", revealed)
+            table.submit_private("green", [str(v) for v in LEFT_OUT["green"]])
+            await asyncio.sleep(0.3)
+            for caller in callers:
+                await probe(session, server, audit, creds, caller, "hands kept", revealed)
+            for pid in PLAYERS:
+                assert frames[pid]
+                before_reveal = True
+                for text in frames[pid]:
+                    body = json.loads(text)
+                    audit.check(pid, f"held socket {pid}", 101, text,
+                                {p: DISCS[p] for p in PLAYERS} if before_reveal else {}, [ALL, kept(pid)])
+                    if body.get("type") == "view" and body["question"]["kind"] == "cards":
+                        before_reveal = False
+                last = json.loads(frames[pid][-1])
+                assert last["facts"]["power_cards"] == kept(pid)
+            statuses = [json.loads(t) for t in frames["spectator"]]
+            assert {s["purpose"] for s in statuses} >= {"setup_caballero", "choose_power_cards"}
+            for text in frames["spectator"]:
+                audit.check(None, "held spectator", 101, text, {})
+            for ws in held.values():
+                await ws.close()
+            await asyncio.gather(*tasks)
+
+    asyncio.run(asyncio.wait_for(main(), 60))
+    assert audit.checked > 60

@@ -1,0 +1,219 @@
+"""King and Intrigue by taps in the real app (run by app_driver.py under Xvfb, test_app_king_intrigue.py).
+
+A new table that owns the expansion: New game, "King and Intrigue" and both modules chosen by
+taps; Start is refused naming what the card set lacks and leads to Your cards; the box's numbers
+entered there by taps (a wrong value refused with its one line), exported, changed, imported
+back; then the game started from the new-game screen and tracked to its end on the tablet
+alone (the setup discs and the 13 kept behind the private screen). WHAT the table does is the
+engine's random chooser's (engine.playout.random_event); HOW it is entered is found on the
+prompt the screen shows (scenarios_2023.Tablet, the same routes as the headless driver).
+"""
+from __future__ import annotations
+
+import json
+
+from rules_scenarios import _into_view, _keyed, _look, _scroll_to, _tap_key
+from scenarios import _wait_for
+from scenarios_2023 import PATIENCE, Tablet
+
+from tests.companion.tablet_driver import _norm, _values
+
+PLAYERS = ("red", "yellow", "green")
+COURT = {10: 6, 20: 6, 30: 5, 50: 5, 60: 4, 70: 4, 80: 4, 90: 3, 100: 3, 110: 3, 120: 2, 130: 2,
+         140: 2, 150: 1, 160: 1, 170: 0, 180: 0}
+SCORING = {60: 0, 100: 1, 110: 2, 120: 3, 150: 4, 170: 5}     # index in companion.ki_cards.SCORINGS
+PLACES_3 = [2, 3, 5]
+MODULE_COURT = {"pe_joker": 0, "pe_field_day": 5, "pe_relocate": 4, "pe_alliance": 3, "sc_coup": 3,
+                "sc_revolt": 2, "sc_scoring_own": 3, "sc_scoring_any": 2, "sc_scoring_offered": 2}
+VALUE_MOVES = (10, -10, 1, -1)
+
+
+def _choose_ki(d, players=PLAYERS, modules=("players-edition", "special-cards")):
+    setup = d.screen("setup")
+    if setup.rules != "King and Intrigue":
+        d.tap(setup.rules, exact=True)   # the rules spinner opens
+        yield 0.2
+        d.tap("King and Intrigue", exact=True)
+        yield 0.2
+    setup.mode = "Full tracking"
+    for colour, row in setup.rows.items():
+        row.plays = colour in players
+    yield 0.1
+    for module in [w.module for w in setup.ids.modules.children]:
+        toggle = next(w for w in setup.ids.modules.children if w.module == module)  # remade after each tap
+        if toggle.chosen != (module in modules):
+            yield from _into_view(d, toggle)
+            d.tap_widget(toggle.ids.words)
+            yield 0.1
+    assert setup.choice.rules == "king-intrigue", setup.choice
+    assert sorted(setup.choice.modules_for(len(players))) == sorted(modules), setup.choice
+
+
+def _value_path(start, target: int) -> list[int]:
+    """The stepper taps (±1, ±10) from `start` (None: the first tap starts at 5) to `target`."""
+    from companion.ki_cards import value_step
+    frontier, seen = [(start, [])], {start}
+    while frontier:
+        nxt = []
+        for value, path in frontier:
+            for delta in VALUE_MOVES:
+                v = value_step(value, delta)
+                if v == target:
+                    return path + [delta]
+                if v not in seen and 1 <= v <= 200:
+                    seen.add(v)
+                    nxt.append((v, path + [delta]))
+        frontier = nxt
+    raise AssertionError(f"no stepper path to {target}")
+
+
+def _set_value(d, screen, cid: str, target: int):
+    for delta in _value_path(screen.draft.row(cid).value, target):
+        yield from _scroll_to(d, f"value:{cid}:{delta}")
+        yield from _tap_key(d, f"value:{cid}:{delta}")
+        assert not screen.message, screen.message
+
+
+def _tap(d, key: str, times: int = 1):
+    yield from _scroll_to(d, key)
+    yield from _tap_key(d, key, times)
+
+
+def enter_the_card_set(d, screen):
+    """Every number of the box a 3-player game with both modules needs, by taps."""
+    for i, n in enumerate(PLACES_3):   # the stepper starts at 1 from "?"
+        yield from _tap(d, f"place:3:{i}:+1", n)
+    for value, court in COURT.items():
+        yield from _tap(d, f"court:ki_{value}:{court}")
+    yield from _tap(d, "effect:ki_30:decay")
+    for value, index in SCORING.items():
+        yield from _tap(d, f"scoring:ki_{value}:{index}")
+    yield from _tap(d, "param:ki_140:foreign:+1", 2)
+    # module cards: the values printed on them (our box's), and a wrong one first
+    yield from _set_value(d, screen, "pe_joker", 1)
+    yield from _tap(d, "value:pe_alliance:-10")   # 1 again: the Joker's value
+    d.facts["wrong_value"] = screen.message
+    d.facts["alliance_after_wrong"] = screen.draft.row("pe_alliance").value
+    yield from _look(d, "ki_cards_wrong_value")
+    values = {"pe_alliance": 6, "sc_fiesta": 4, "sc_coup": 15, "sc_scoring_own": 25, "sc_scoring_any": 35,
+              "sc_scoring_offered": 45, "sc_revolt": 55}
+    for cid, target in sorted(values.items(), key=lambda kv: -kv[1]):   # the highest first: no value passed twice
+        yield from _set_value(d, screen, cid, target)
+    for cid, court in MODULE_COURT.items():
+        yield from _tap(d, f"court:{cid}:{court}")
+
+
+def ki_cards_and_game(d):
+    """New game with King and Intrigue, Your cards by taps, export/import, the game by taps to the end."""
+    from companion.rule_files import exports_folder
+    d.facts = {}
+    yield 0.3
+    d.tap("New game")
+    yield 0.2
+    yield from _choose_ki(d)
+    setup = d.screen("setup")
+    yield from _into_view(d, setup.ids.rules_block)
+    d.facts["notes_before"] = setup.rules_notes
+    yield from _look(d, "ki_setup")
+    d.tap("Start the game", exact=True)
+    yield 0.3
+    d.facts["start_refused"] = setup.message
+    d.facts["screen_after_start"] = d.current
+    screen = d.screen("ki_cards")
+    taps_before = len(d.taps)
+    yield from _look(d, "ki_cards_first")
+    yield from enter_the_card_set(d, screen)
+    d.facts["card_taps"] = len(d.taps) - taps_before
+    d.facts["hint_complete"] = screen.hint
+    yield from _look(d, "ki_cards_complete")
+    # export; change; import what was exported
+    d.tap("Export to a file", exact=True)
+    yield 0.2
+    d.facts["export_notice"] = screen.notice
+    exported = exports_folder() / "el-grande-cards-king-intrigue.json"
+    at_export = json.loads(exported.read_text())
+    yield from _tap(d, "court:ki_10:3")
+    assert screen.draft.row("ki_10").court == 3
+    d.tap("Import a file", exact=True)
+    yield 0.3
+    yield from _tap_key(d, f"file:{exported.name}")
+    yield 0.2
+    d.facts["import_notice"] = screen.notice
+    d.facts["same_after_import"] = (screen.draft.row("ki_10").court == COURT[10]
+                                    and screen.draft.file["power_cards"] == at_export["power_cards"]
+                                    and screen.draft.file["placements"] == at_export["placements"])
+    bad = exports_folder() / "king-from-another-tablet.json"
+    bad.write_text(json.dumps({"rules": "king-intrigue", "power_cards": [{"id": "ki_10", "court": 99}]}))
+    d.tap("Import a file", exact=True)
+    yield 0.3
+    yield from _tap_key(d, f"file:{bad.name}")
+    yield 0.2
+    dialog = next(w for w in d.widgets() if w.__class__.__name__ == "ImportDialog")
+    d.facts["bad_import"] = dialog.error.text
+    d.tap("Cancel", exact=True)
+    yield 0.2
+    d.facts["unchanged_after_bad_import"] = screen.draft.row("ki_10").court == COURT[10]
+    d.tap("Back", exact=True)
+    yield 0.3
+    d.facts["notes_after"] = setup.rules_notes
+    d.tap("Start the game", exact=True)
+    yield from _wait_for(d, lambda: d.current == "table", PATIENCE)
+    yield 0.3
+    game = d.model.table.setup.game
+    d.facts["setup"] = {"rules": game.rules, "modules": game.modules, "players": game.players}
+    yield from play_to_the_end(d)
+
+
+class KITablet(Tablet):
+    """The 2023 scenario's tablet, with King and Intrigue's choices: the court taken whole most
+    of the time (one tap), the 13 kept behind the private screen."""
+
+    def choose(self, ask):
+        o, pid = ask.options, (ask.players[0] if ask.players else None)
+        state = self.table.state
+        if ask.kind == "replenish" and self.rng.random() < 0.85 \
+                and state.provinces[state.players.index(pid)] >= o.get("max", 0):
+            return {"type": "court_replenished", "player": pid, "from_provinces": o.get("max", 0),
+                    "from_regions": {}}, []
+        return super().choose(ask)
+
+    def settle(self, ask):
+        """As the 2023 tablet's; "Done: back to the table" after a scoring page is read, not entered."""
+        pages = self.reached["scoring page"]
+        yield from super().settle(ask)
+        self.read_taps += self.reached["scoring page"] - pages
+
+    def _choice_routes(self, ask, prompt, choice, wanted, after, depth) -> list:
+        action, _, arg = (choice.action or "").partition(":")
+        if action == "private" and wanted.get("type") == "power_cards_chosen" and not after:
+            pick = self.builder.private_pick(ask, arg)
+            values = _values(wanted, pick) if pick is not None else None
+            if values is None or _norm(pick.event(values)) != wanted:
+                return []
+            return [[("choice", choice.label), ("private", pick, values)]]
+        return super()._choice_routes(ask, prompt, choice, wanted, after, depth)
+
+
+def play_to_the_end(d, rounds=None):
+    tablet = KITablet(d, seed=5)
+    guard = 0
+    while d.current != "end":
+        guard += 1
+        assert guard < 900, "the game did not end"
+        ask = tablet.table.asked()
+        if ask.kind == "game_over" or (rounds and ask.round > rounds):
+            break
+        yield from tablet.shot(f"ki_prompt_{ask.kind}")
+        yield from tablet.step()
+    if not rounds:
+        yield from _wait_for(d, lambda: d.current == "end" or tablet.table.asked().kind == "game_over", PATIENCE)
+        if d.current != "end":
+            d.tap("Final standings")
+            yield from _wait_for(d, lambda: d.current == "end", PATIENCE)
+        yield 0.3
+        d.shot("ki_end")
+    game = d.model.public["game"]
+    d.facts.update({
+        "winners": game["winners"], "scores": {p["id"]: p["score"] for p in game["players"]},
+        "reached": dict(tablet.reached), "steps": [s.__dict__ for s in tablet.steps],
+        "problems": tablet.problems, "over": tablet.table.over})

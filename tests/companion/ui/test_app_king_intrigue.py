@@ -1,0 +1,56 @@
+"""King and Intrigue in the real app under Xvfb (ki_scenarios.py, driven by app_driver.py): the rules
+and both modules chosen on the new-game screen, Start refused naming the missing card facts and
+leading to Your cards, the box's numbers entered by taps (a wrong value refused with its one line),
+exported and imported back, and a whole 3-player game tracked by taps on the tablet alone, with
+the tap counts of each step held to the classic budgets."""
+import json
+
+from tests.companion.test_table_king_intrigue import _ordinary_turns
+
+from .test_app import _drive, _looks_like_a_screen
+
+
+class _Step:
+    def __init__(self, row: dict):
+        self.__dict__.update(row)
+        self.taps = row["taps"] - row["read_taps"]
+
+
+def test_ki_chosen_its_cards_entered_by_taps_and_a_whole_game_tracked(tmp_path):
+    outcome, shots = _drive("ki_scenarios:ki_cards_and_game", tmp_path)
+    (shots / "outcome.json").write_text(json.dumps(outcome, indent=1))   # the steps and taps, to read
+    # the new-game screen says what is missing, and Start leads to Your cards
+    assert "card facts to enter from your box before the game can start" in outcome["notes_before"]
+    assert outcome["start_refused"].startswith("King and Intrigue cannot start yet: ") and \
+        "Enter them in Your cards" in outcome["start_refused"]
+    assert outcome["screen_after_start"] == "ki_cards"
+    # the wrong value refused naming the card and the field; nothing changed
+    assert "value: 1 is also" in outcome["wrong_value"] and "power_cards[pe_" in outcome["wrong_value"]
+    assert outcome["alliance_after_wrong"] is None
+    assert outcome["hint_complete"].startswith("Complete for a 3-player game")
+    assert outcome["card_taps"] <= 80, outcome["card_taps"]   # every number of the box, "a minute"
+    assert outcome["export_notice"].startswith("Exported to ")
+    assert outcome["same_after_import"] is True
+    assert outcome["bad_import"] == "power_cards[ki_10].court: must be an integer 0..30 (Caballeros the card " \
+                                    "brings to the court)"
+    assert outcome["unchanged_after_bad_import"] is True
+    assert "card facts to enter" not in outcome["notes_after"]
+    assert outcome["setup"] == {"rules": "king-intrigue", "modules": ["players-edition", "special-cards"],
+                                "players": ["red", "yellow", "green"]}
+    # the whole game, by taps
+    assert outcome["over"] and outcome["winners"]
+    steps = [_Step(s) for s in outcome["steps"]]
+    kinds = {s.kind for s in steps}
+    assert {"secret_disc", "choose_power_cards", "play_power_card", "replenish", "turn_action",
+            "reveal_secret_discs"} <= kinds, kinds
+    assert {s.taps for s in steps if s.kind == "play_power_card"} == {1}
+    assert {s.taps for s in steps if s.kind == "choose_power_cards"} == {1 + 13 + 1}   # 28 cards: the 13 kept
+    assert {s.taps for s in steps if s.kind == "secret_disc"} <= {2}
+    turns = _ordinary_turns(steps)
+    assert turns
+    for taps, placed, first in turns:
+        assert taps <= 3 + placed + (not first), (taps, placed, first)
+    problems = {k: v for k, v in outcome["problems"].items() if v}
+    assert not problems, problems
+    for name in ("ki_setup", "ki_cards_first", "ki_cards_wrong_value", "ki_cards_complete", "ki_end"):
+        _looks_like_a_screen(shots / f"{name}.png")

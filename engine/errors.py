@@ -50,6 +50,10 @@ RULES: dict[str, str] = {
                            "to the court, actions, what each Action card places), entered once from the table's own box",
     "power-cards-chosen": "King and Intrigue setup: each player secretly keeps 13 different Power cards of their set; the "
                           "rest leave the game unseen",
+    "bridge": "Bridge Construction: directly before your turn in following rounds, your own Caballeros move freely "
+              "between the bridge's two regions",
+    "castillo-collapse": "Risk of Collapse: while the tile lies on the Castillo nothing more goes in; what is inside "
+                         "stays and is scored",
 }
 
 

@@ -126,7 +126,7 @@ def _can_enter(state: GameState, a: int, count: int, doing: str) -> None:
     if a == state.king or state.markers:
         why = entry_refusal(state, a, count)
         if why is not None:
-            raise RuleViolation("kings-region-taboo" if is_taboo(state, a) else "placement-area",
+            raise RuleViolation("kings-region-taboo" if is_taboo(state, a) else "castillo-collapse",
                                 f"cannot {doing} {_rname(state, a)}: {why}")
 
 

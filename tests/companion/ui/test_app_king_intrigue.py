@@ -54,3 +54,24 @@ def test_ki_chosen_its_cards_entered_by_taps_and_a_whole_game_tracked(tmp_path):
     assert not problems, problems
     for name in ("ki_setup", "ki_cards_first", "ki_cards_wrong_value", "ki_cards_complete", "ki_end"):
         _looks_like_a_screen(shots / f"{name}.png")
+
+
+def test_the_setup_disc_and_the_thirteen_kept_on_phones_in_chromium(tmp_path):
+    from tests.engine.king_intrigue.table import ALL
+    outcome, shots = _drive("ki_phones_scenarios:ki_setup_on_phones", tmp_path)
+    page = outcome["disc_page"]
+    assert "not the King's" in page["hint"]
+    title, hint = outcome["tablet_after_discs"]
+    assert "everyone has chosen" in title
+    for region in ("Aragón", "Valencia", "Galicia"):    # the tablet says who, never where
+        assert region not in title + hint
+    assert outcome["counts_after_reveal"] == {"red": 1, "yellow": 1, "green": 1}
+    assert outcome["tablet_taps_for_secrets"] == 1 + 1   # Reveal the discs; Done on what each places
+    left_out = {"red": [10, 20, 30, 40, 50], "yellow": [140, 150, 160, 170, 180], "green": [10, 60, 100, 130, 180]}
+    assert outcome["hands"] == {pid: [v for v in ALL if v not in out] for pid, out in left_out.items()}
+    assert outcome["power_taps"] == [1, 1, 1]
+    assert len(outcome["held_notes"]) == 3 and "the highest: King's Card" in outcome["held_notes"][0]
+    for name in ("ki_tablet_discs_chosen", "ki_tablet_power_after_phones", "ki_tablet_round_1"):
+        _looks_like_a_screen(shots / f"{name}.png")
+    for name in ("ki_phone_setup_disc", "ki_phone_keep_13", "ki_phone_hand"):
+        assert (shots / f"{name}.png").stat().st_size > 10_000

@@ -7,7 +7,7 @@ represented by tokens and tiles. (e.g., alliance markers, risk of collapse tile,
 Its name and value are not published (card sc_cancel). The cards it may discard are those whose
 value is in the card's `values` (25 and 75, from the text; the table may correct them) and that
 lie in front of another player in this engine: the Mistress (public marker `mistress`, while it
-acts). The optional rule is the card's `tokens` (1: on, 0: off, the table's choice): then the
+acts) and Espionage (`espionage_<player>`; its spy goes back to the court). The optional rule is the card's `tokens` (1: on, 0: off, the table's choice): then the
 Alliance markers (both), the Risk of Collapse tile, the quarantine marker and the bridge may
 go too. The player names one (TokenRemoved); with nothing to remove the action is done."""
 from __future__ import annotations
@@ -17,6 +17,7 @@ from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..queries import LIMIT_MARKERS
 from .alliance import MARKERS as ALLIANCE
+from .espionage import PREFIX as ESPIONAGE
 
 CARDS_IN_FRONT = {"mistress": "mistress"}               # marker -> effect of the card lying in front
 OPTIONAL = {"alliance": ALLIANCE, "risk_of_collapse": ("risk_of_collapse",), "quarantine": ("quarantine",),
@@ -37,6 +38,10 @@ def removable(state, p: int) -> dict[str, tuple]:
         holder = markers.get(m)
         if holder is not None and holder != state.players[p] and _card_value(state, effect) in values:
             out[m] = (m,)
+    if _card_value(state, "espionage") in values:
+        for m, holder in markers.items():
+            if m.startswith(ESPIONAGE) and holder is not None and holder != state.players[p]:
+                out[m] = (m,)
     if _params(state).get("tokens"):
         for token, ms in OPTIONAL.items():
             if any(markers.get(m) is not None for m in ms):
@@ -66,6 +71,8 @@ def removed(state, sp, e: ev.TokenRemoved) -> None:
     if e.token == "bridge":
         from .bridge import lift
         lift(state)  # its Caballero back to the owner's court
+    if e.token.startswith(ESPIONAGE) and e.token in state.aside:
+        state.court[state.aside.pop(e.token)] += 1  # the spy on the discarded card: back to the court
     for m in options[e.token]:
         state.markers[m] = None
     P.outcome(state, f"{sp.card.name}, played by {P.name(state, p)}: {e.token.replace('_', ' ')} removed", [])

@@ -49,7 +49,7 @@ from ..queries import closed_regions
 from ..scoring import ScoreLine, apply_lines
 from ..state import GameState, Special
 from . import king_intrigue_cards as ki_cards
-from ..effects import alliance, bridge, ki_tokens, relocate, revolt, table_for_six
+from ..effects import alliance, bridge, espionage, ki_tokens, relocate, revolt, table_for_six
 from ..queries import LIMIT_MARKERS
 
 SETUP_DISCS = "ki_setup_discs"
@@ -377,6 +377,8 @@ def _general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     for m in DOUBLE_MARKERS:
         state.markers[m] = None  # "return the Region card and the 2x marker to the supply"
     ki_tokens.expire(state, "general_scoring")
+    if state.aside or state.markers.get("spies_decided"):
+        espionage.discard(state)  # "After the next general scoring, discard this card"
     if state.stage == "over":
         best = max(state.scores)
         state.winners = [q for q in range(state.n) if state.scores[q] == best]
@@ -414,6 +416,7 @@ def _drop_kings_bonus(state: GameState, record) -> None:
 # --- the bridge: free moves directly before its owner's turn (Player's Edition) ----------------
 
 BRIDGE = "ki_bridge"
+SPY = "ki_spy"  # Espionage: the spies move, or stay, directly before a general scoring
 
 
 def _bridge_done(state: GameState, e: ev.SpecialActionFinished) -> None:
@@ -429,6 +432,8 @@ _STEPS = {
     ("scoring_discs", ev.SecretDiscsRevealed): _general_scoring,
     (BRIDGE, ev.CaballerosMoved): lambda state, e: bridge.crossed(state, e),
     (BRIDGE, ev.SpecialActionFinished): _bridge_done,
+    (SPY, ev.RegionChosen): lambda state, e: espionage.moved(state, e),
+    (SPY, ev.SpecialActionSkipped): lambda state, e: espionage.kept(state, e),
 }
 _STEP_STAGES = frozenset(stage for stage, _ in _STEPS)
 
@@ -480,6 +485,8 @@ def _settle(state: GameState) -> None:
             state.stage = BRIDGE  # "directly before your turn ... freely move your Caballeros"
     if state.stage == "choose_card":  # the Action card came by rank
         state.stage = "turn"
+    if state.stage == SPY or (state.aside and state.stage == "scoring_discs"):  # Espionage's spies, first
+        state.stage = SPY if espionage.pending(state) else "scoring_discs"
 
 
 # --- random playouts -------------------------------------------------------------------------
@@ -491,5 +498,5 @@ def _choose_hand(rng, pid, o):
 CHOOSERS = {"choose_power_cards": _choose_hand}
 
 F._ASK_BY_STAGE.update({SETUP_DISCS: _ask_setup_discs, CHOOSE_HAND: _ask_choose_hand,
-                        BRIDGE: bridge.crossing_ask})
+                        BRIDGE: bridge.crossing_ask, SPY: espionage.ask})
 F._APPLY.update({ev.PowerCardsChosen: _apply_hand_chosen})

@@ -50,11 +50,11 @@ KI_EFFECT_PARAMS: dict[str, dict[str, tuple]] = {
     "kings_guard": {}, "mistress": {}, "table_for_six": {"seats": (1, 30, True)},
     "civil_war_ki": {"outcome": (("send_back", "to_court"), None, True), "place": (0, 10, True)},
     "hurricane": {"outcome": (("send_back", "to_court"), None, True)},
-    "bridge": {}, "cancel_token": {"values": (1, 999, "list"), "tokens": (0, 1, False)},
+    "bridge": {}, "espionage": {}, "cancel_token": {"values": (1, 999, "list"), "tokens": (0, 1, False)},
 }
 JOKER = "joker"  # no special action: a second Power card after everyone (rules/king_intrigue.py)
 # Effects of the modules' cards, named in the data, that the engine does not play yet.
-MODULE_EFFECTS = ("espionage",)
+MODULE_EFFECTS: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,8 +39,9 @@ MODULE_CARDS += [{"id": "pe_civil_war", "value": 33, "court": 3, "params": {"out
                  {"id": "sc_kings_guard", "value": 165, "court": 1},
                  {"id": "sc_hurricane", "value": 175, "court": 1, "params": {"outcome": "send_back"}},
                  {"id": "sc_mistress", "value": 75, "court": 3},
-                 {"id": "sc_cancel", "value": 25, "court": 4, "params": {"tokens": 1}}]
-LEFT_OUT = ["sc_espionage"]
+                 {"id": "sc_cancel", "value": 15, "court": 4, "params": {"tokens": 1}},
+                 {"id": "sc_espionage", "value": 25, "court": 3}]
+LEFT_OUT: list[str] = []
 WITH_MODULES = {**CARDS_FILE, "power_cards": CARDS_FILE["power_cards"] + MODULE_CARDS, "leave_out": LEFT_OUT}
 
 

@@ -33,7 +33,7 @@ def _play(seed: int, n: int, variant: str = "full", modules=()):
     return state, kinds
 
 
-MODULE_VALUES = {5, 13, 23, 45, 65, 85, 95, 105, 115, 125, 33, 55, 135, 145, 155, 165, 175, 75, 25}
+MODULE_VALUES = {5, 13, 23, 45, 65, 85, 95, 105, 115, 125, 33, 55, 135, 145, 155, 165, 175, 75, 15, 25}
 COMBINATIONS = [(), ("players-edition",), ("special-cards",), ("players-edition", "special-cards")]
 
 

@@ -139,7 +139,7 @@ def test_another_bridge_card_takes_the_bridge_and_the_caballero_on_it_goes_back_
 
 
 def test_the_discard_card_removes_a_limit_table_or_a_25_75_card_in_front_of_another_player():
-    game = red_turn(25)
+    game = red_turn(15)
     s = game.state
     s.markers["limit_1"] = idx(game, "aragon")
     s.markers["mistress"] = "green"   # the Mistress (75 in the tests' set) in front of green
@@ -153,8 +153,60 @@ def test_the_discard_card_removes_a_limit_table_or_a_25_75_card_in_front_of_anot
 
 def test_the_discard_card_needs_the_optional_rule_for_other_tokens():
     off = {**WITH_MODULES, "power_cards": [c for c in WITH_MODULES["power_cards"] if c["id"] != "sc_cancel"]
-           + [{"id": "sc_cancel", "value": 25, "court": 4}]}
-    game = red_turn(25, cards_file=off)
+           + [{"id": "sc_cancel", "value": 15, "court": 4}]}
+    game = red_turn(15, cards_file=off)
     game.state.markers["alliance_1"], game.state.markers["alliance_2"] = idx(game, "aragon"), idx(game, "galicia")
     _start(game)  # nothing it may remove without the optional rule: done
     assert game.state.special is None and game.state.markers["alliance_1"] == idx(game, "aragon")
+
+
+def test_espionage_a_spy_joins_a_region_directly_before_the_general_scoring_then_the_card_goes():
+    game = red_turn(25)
+    s = game.state
+    court = s.court[0]
+    _start(game)
+    assert s.aside == {"espionage_red": 0} and s.court[0] == court - 1 and s.total_accounted(0) == 30
+    assert s.markers["espionage_red"] == "red"
+    s.schedule = (3,) + s.schedule[1:]  # this round is followed by a general scoring
+    while s.stage not in ("ki_spy", "scoring_discs"):
+        finish_turn(game)
+    ask = game.asked()
+    assert ask.kind == "spy_move" and ask.players == ("red",)
+    assert "castillo" not in ask.options["regions"] and "castilla_la_nueva" not in ask.options["regions"]
+    with pytest.raises(RuleViolation, match="King's region"):
+        game.apply(ev.RegionChosen(player="red", region="castilla_la_nueva"))
+    aragon = s.counts[idx(game, "aragon")][0]
+    apply_checked(game, ev.RegionChosen(player="red", region="aragon"))
+    assert s.counts[idx(game, "aragon")][0] == aragon + 1 and s.aside == {}
+    assert game.asked().kind == "secret_disc"  # then the general scoring as usual
+    for pid in game.asked().players:
+        game.apply(ev.SecretDiscSet(player=pid, region="galicia"))
+    apply_checked(game, ev.SecretDiscsRevealed())
+    assert s.markers["espionage_red"] is None  # "After the next general scoring, discard this card"
+
+
+def test_espionage_a_spy_kept_goes_back_to_the_court_when_the_card_is_discarded():
+    game = red_turn(25)
+    s = game.state
+    _start(game)
+    s.schedule = (3,) + s.schedule[1:]
+    while s.stage not in ("ki_spy", "scoring_discs"):
+        finish_turn(game)
+    apply_checked(game, ev.SpecialActionSkipped(player="red"))
+    court = s.court[0]
+    for pid in game.asked().players:
+        game.apply(ev.SecretDiscSet(player=pid, region="galicia"))
+    apply_checked(game, ev.SecretDiscsRevealed())
+    assert s.aside == {} and s.court[0] >= court + 1 and s.total_accounted(0) == 30
+
+
+def test_the_hurricane_disc_is_secret_until_revealed():
+    from engine.views import player_view, public_view
+    games = [red_turn(175), red_turn(175)]
+    for game, region in zip(games, ("aragon", "galicia")):
+        _start(game)
+        game.apply(ev.SecretDiscSet(player="red", region=region))
+    views = [[public_view(g.state)] + [player_view(g.state, pid) for pid in ("blue", "green", "yellow")]
+             for g in games]
+    assert views[0] == views[1]
+    assert player_view(games[0].state, "red") != player_view(games[1].state, "red")

@@ -1,0 +1,95 @@
+"""Espionage (King and Intrigue, Special cards): a spy waits on the card.
+
+Rule text: "This card has no effect on your use of the secret disc during a special action.
+After the next general scoring, discard this card." The text's next clarification, printed
+without a card name among the Special cards, reads as this card's: "You may move the Caballero
+on this card to a region directly before a region is scored during a special or general
+scoring. You may not move this Caballero to the Castillo or the King's region."
+
+Read: the action lays the card in front of the player (public marker `espionage_<player>`) with
+one Caballero from their court on it (`state.aside`, counted among their 30; an empty court:
+nothing to lay); the spy is not in the Castillo, so no secret disc moves it. Directly before
+the next general scoring (before the discs are revealed) rules/king_intrigue.py asks each spy's
+owner "spy_move": a region that is not taboo (RegionChosen: the spy joins that region before it
+is scored) or keep it (SpecialActionSkipped). After that general scoring the card is discarded
+and a spy still on it goes back to the court. Not done: the same choice directly before a
+special scoring (the engine asks it only before a general scoring)."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..effect_registry import Effect, register
+
+PREFIX = "espionage_"
+
+
+def place(pid: str) -> str:
+    return PREFIX + pid
+
+
+def begin(state, sp) -> None:
+    p = sp.player
+    pid = state.players[p]
+    if state.court[p] and place(pid) not in state.aside:
+        state.court[p] -= 1
+        state.aside[place(pid)] = p
+        state.markers[place(pid)] = pid
+        sp.moves.append(P.move_line(state, p, 1, "court", "espionage"))
+        P.special_outcome(state, sp)
+    P.finish_special(state)
+
+
+def spies(state) -> list[int]:
+    """Seats with a spy on their Espionage card, in seat order."""
+    return sorted(q for k, q in state.aside.items() if k.startswith(PREFIX))
+
+
+def pending(state) -> list[int]:
+    decided = state.markers.get("spies_decided") or ()
+    return [q for q in spies(state) if state.players[q] not in decided]
+
+
+def ask(state):
+    q = pending(state)[0]
+    closed = P.closed_regions(state)
+    return P.Ask("spy_move", (state.players[q],),
+                 {"regions": [state.board.region_ids[r] for r in state.board.regions if r not in closed]})
+
+
+def _decided(state, q: int) -> None:
+    state.markers["spies_decided"] = tuple(state.markers.get("spies_decided") or ()) + (state.players[q],)
+
+
+def moved(state, e: ev.RegionChosen) -> None:
+    q = P.expect_player(state, e.player, pending(state)[0], "move the spy")
+    r = P.region(state, e.region, "the spy's region")
+    P.can_enter(state, r, 1, "move the spy into")
+    del state.aside[place(state.players[q])]
+    state.counts[r][q] += 1
+    P.outcome(state, f"Espionage: {P.name(state, q)}'s spy joins {P.area_name(state, r)}",
+              [P.move_line(state, q, 1, "espionage", r)])
+    _decided(state, q)
+
+
+def kept(state, e: ev.SpecialActionSkipped) -> None:
+    q = P.expect_player(state, e.player, pending(state)[0], "keep the spy")
+    _decided(state, q)
+
+
+def discard(state) -> None:
+    """After the general scoring: every Espionage card discarded, a spy still on it to the court."""
+    for key in [k for k in state.aside if k.startswith(PREFIX)]:
+        state.court[state.aside.pop(key)] += 1
+    for key in [k for k in state.markers if k.startswith(PREFIX) or k == "spies_decided"]:
+        state.markers[key] = None
+
+
+def _choose(rng, pid, o):
+    if not o["regions"] or rng.random() < 0.5:
+        return ev.SpecialActionSkipped(player=pid)
+    return ev.RegionChosen(player=pid, region=rng.choice(o["regions"]))
+
+
+CHOOSERS = {"spy_move": _choose}
+
+register(Effect("espionage", begin))

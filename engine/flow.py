@@ -20,6 +20,7 @@ from .board import CASTILLO
 from .effect_registry import EFFECTS
 from .queries import (
     closed_regions, enterable, entry_refusal, is_taboo, king_in_castillo, kings_neighbours, taboo_reason,
+    tokens_out,
 )
 from .errors import RuleViolation
 from .scoring import (
@@ -114,7 +115,7 @@ def _expect_player(state: GameState, pid: str, expected: int, what: str) -> int:
 def _not_taboo(state: GameState, a: int, doing: str) -> None:
     """The King's region (and, King and Intrigue, a region under a taboo marker) may not be
     changed in any way (engine/queries.py)."""
-    if a == state.king or state.markers:
+    if a == state.king or (state.markers and tokens_out(state)):
         why = taboo_reason(state, a)
         if why is not None:
             raise RuleViolation("kings-region-taboo", f"cannot {doing} {_rname(state, a)}: {why}")
@@ -123,7 +124,7 @@ def _not_taboo(state: GameState, a: int, doing: str) -> None:
 def _can_enter(state: GameState, a: int, count: int, doing: str) -> None:
     """`count` Caballeros may go into area `a`: not taboo, nor (King and Intrigue) a collapsed
     Castillo or a full limit table (engine/queries.py)."""
-    if a == state.king or state.markers:
+    if a == state.king or (state.markers and tokens_out(state)):
         why = entry_refusal(state, a, count)
         if why is not None:
             raise RuleViolation("kings-region-taboo" if is_taboo(state, a) else "castillo-collapse",
@@ -225,7 +226,7 @@ def _placement_areas(state: GameState) -> list[str]:
     else:
         castillo = [] if state.king == board.castillo else [CASTILLO]  # Rebellion: the King stands by it
         areas = _region_ids_in_order(kings_neighbours(state), board.region_ids) + castillo
-    return enterable(state, areas) if state.markers else areas  # King and Intrigue's markers
+    return enterable(state, areas) if state.markers and tokens_out(state) else areas  # King and Intrigue's
 
 
 _IDS_IN_ORDER: dict[tuple[frozenset[int], tuple[str, ...]], list[str]] = {}
@@ -398,7 +399,7 @@ def _movable_sources(state: GameState, sp: Special) -> dict[str, dict[str, int]]
 def _move_targets(state: GameState) -> list[str]:
     """Regions but the King's, and the Castillo unless the King stands there (Rebellion)."""
     board = state.board
-    if not state.markers:
+    if not (state.markers and tokens_out(state)):
         castillo = [] if state.king == board.castillo else [CASTILLO]
         return [board.region_ids[r] for r in board.regions if r != state.king] + castillo
     closed = closed_regions(state)  # King and Intrigue's markers
@@ -793,7 +794,7 @@ def _check_placements(state: GameState, p: int, placements: dict[str, int], limi
         a = _area(state, aid)
         allowed(a)
         out[a] = out.get(a, 0) + c
-    if state.markers:  # King and Intrigue: a collapsed Castillo, a full limit table
+    if state.markers and tokens_out(state):  # King and Intrigue: a collapsed Castillo
         for a, c in out.items():
             _can_enter(state, a, c, "place Caballeros in")
     total = sum(out.values())
@@ -1154,7 +1155,7 @@ def _apply_moved(state: GameState, e: ev.CaballerosMoved) -> None:
         raise RuleViolation("castillo-no-removal", "Caballeros cannot be moved out of the Castillo")
     _not_taboo(state, src, "move Caballeros out of")
     _not_taboo(state, dst, "move Caballeros into")
-    if state.markers:
+    if state.markers and tokens_out(state):
         _can_enter(state, dst, e.count, "move Caballeros into")
     if src == dst:
         raise RuleViolation("special-action", "a move needs a different source and target")

@@ -28,9 +28,9 @@ STANDINS_NOTE = ("the 2023 rules' unpublished facts (most cards' stacks and copi
 
 KI_STANDINS_NOTE = ("the King and Intrigue cards' unpublished facts (Caballeros to the court, the 30 card's action, "
                     "which scoring each scoring card is, the 140 card's count, what each Action card places, most "
-                    "module cards' values) are stand-ins from engine/data/standins_king_intrigue.json, not the "
-                    "printed cards, and the module cards this engine does not play yet are left in the box: give "
-                    "--cards with your own box's numbers")
+                    "module cards' values, the module cards' unpublished parameters) are stand-ins from "
+                    "engine/data/standins_king_intrigue.json, not the printed cards: give --cards with your own "
+                    "box's numbers")
 STANDIN_RULES = ("2023", "king-intrigue")
 
 

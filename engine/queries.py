@@ -67,19 +67,31 @@ _TABOO_WHY = {"quarantine": "it lies under the quarantine marker (taboo just lik
               "kings_guard": "the King's Guard stands there (taboo just like the King's region)"}
 
 
+def tokens_out(state: GameState) -> bool:
+    """A token that closes or caps something lies on the board (King and Intrigue): the
+    queries below have more to say than the King's region. False at once in the classic and
+    2023 games (no markers), and in a King and Intrigue game while the tokens are in the supply."""
+    markers = state.markers
+    return bool(markers) and (markers.get("quarantine") is not None or markers.get("kings_guard") is not None
+                              or markers.get(COLLAPSE_MARKER) is not None)
+
+
 def closed_regions(state: GameState) -> tuple[int, ...]:
     """Areas that may not be changed in any way: the King's, and any under a taboo marker."""
     markers = state.markers
     if not markers:
         return (state.king,)
-    return (state.king,) + tuple(a for m in TABOO_MARKERS if (a := markers.get(m)) is not None)
+    quarantine, guard = markers.get("quarantine"), markers.get("kings_guard")
+    if quarantine is None and guard is None:
+        return (state.king,)
+    return (state.king,) + tuple(a for a in (quarantine, guard) if a is not None)
 
 
 def is_taboo(state: GameState, a: int) -> bool:
     if a == state.king:
         return True
     markers = state.markers
-    return bool(markers) and any(markers.get(m) == a for m in TABOO_MARKERS)
+    return bool(markers) and (markers.get("quarantine") == a or markers.get("kings_guard") == a)
 
 
 def taboo_reason(state: GameState, a: int) -> str | None:
@@ -118,7 +130,7 @@ def entry_refusal(state: GameState, a: int, count: int = 1) -> str | None:
     table, these newer, excess Caballeros are returned to the players' Courts" (`room`, and
     effects/table_for_six.excess_returned after each event)."""
     why = taboo_reason(state, a)
-    if why is not None or not state.markers:
+    if why is not None or not tokens_out(state):
         return why
     if a == state.board.castillo and state.markers.get(COLLAPSE_MARKER) is not None:
         return "the Castillo is at risk of collapse: nothing more goes in until the tile is removed"
@@ -127,7 +139,7 @@ def entry_refusal(state: GameState, a: int, count: int = 1) -> str | None:
 
 def enterable(state: GameState, areas: list[str]) -> list[str]:
     """Of these area ids, those one more Caballero may go into (the asks' options)."""
-    if not state.markers:
+    if not tokens_out(state):
         return areas
     index = state.board.area_index
     return [aid for aid in areas if entry_refusal(state, index[aid]) is None]

@@ -471,6 +471,8 @@ def apply(state: GameState, event) -> None:
 def _limited(state: GameState) -> dict[int, list[int]] | None:
     """Regions under a limit table, with their counts before an event (Table for Six)."""
     markers = state.markers
+    if markers.get("limit_1") is None and markers.get("limit_2") is None and markers.get("limit_3") is None:
+        return None
     out = {r: state.counts[r][:] for m in LIMIT_MARKERS if (r := markers.get(m)) is not None}
     return out or None
 

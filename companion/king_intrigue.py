@@ -200,8 +200,9 @@ class KIPromptBuilder(PromptBuilder):
             prompt.hint = prompt.hint.replace(special.get("text", "\0"), "choose one action: the Action card's or "
                                               "your Power card's")
         holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
-        if holds:
+        if holds and not prompt.title.endswith(f" plays {holds}"):
             prompt.title = prompt.title.replace(" plays ", f" ({holds}) plays ", 1)
+        prompt.hint = prompt.hint.replace("; or You may ", "; or you may ")
         prompt.notes = self.held_words() + prompt.notes
         return prompt
 

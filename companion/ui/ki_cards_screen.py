@@ -43,8 +43,7 @@ def action_names(players: int) -> list[str]:
 def _caption(words: str, width: float) -> Label:
     """A short caption beside a row of buttons, centred on them."""
     label = Label(text=words, color=INK, font_size="14sp", size_hint=(None, None), width=width, height=TAP,
-                  halign="left", valign="middle")
-    label.bind(size=lambda w, v: setattr(w, "text_size", v))
+                  halign="left", valign="middle", text_size=(width, TAP))
     return label
 
 
@@ -171,7 +170,7 @@ class KICardsScreen(Screen):
 
     def _value_row(self, row: KICardRow) -> BoxLayout:
         line = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(6))
-        line.add_widget(_caption("value printed on it", dp(96)))
+        line.add_widget(_caption("its value", dp(96)))
         for delta in (-10, -1):
             line.add_widget(button(str(delta).replace("-", "−"), lambda d=delta, c=row.id: self.step_value(c, d),
                                    key=f"value:{row.id}:{delta}", size_hint=(None, None), width=TAP))

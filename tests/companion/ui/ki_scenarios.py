@@ -217,3 +217,41 @@ def play_to_the_end(d, rounds=None):
         "winners": game["winners"], "scores": {p["id"]: p["score"] for p in game["players"]},
         "reached": dict(tablet.reached), "steps": [s.__dict__ for s in tablet.steps],
         "problems": tablet.problems, "over": tablet.table.over})
+
+
+def look_at_ki_screens(d):
+    """Every King and Intrigue screen once at this shape, checked (48 dp targets, nothing cut or
+    overlapping) and photographed: the new-game screen, Your cards (top and the modules' cards),
+    and the table through its setup and first turns (the disc, the 13 kept behind the private
+    screen, the Power cards, the court, a turn with who holds which Action card)."""
+    from companion.ki_cards import KICardsDraft
+    from tests.companion.test_table_king_intrigue import WITH_MODULES
+    d.facts = {}
+    KICardsDraft(WITH_MODULES).save()   # what the table entered from its box before
+    yield 0.3
+    d.tap("New game")
+    yield 0.2
+    yield from _choose_ki(d, players=("red", "yellow", "green", "blue"))
+    setup = d.screen("setup")
+    yield from _into_view(d, setup.ids.rules_block)
+    yield from _look(d, "ki_shape_setup")
+    yield from _into_view(d, d.button("Your cards", exact=True))
+    d.tap("Your cards", exact=True)
+    yield 0.4
+    yield from _look(d, "ki_shape_cards")
+    yield from _scroll_to(d, "court:pe_joker:0")
+    yield from _look(d, "ki_shape_cards_modules")
+    d.tap("Back", exact=True)
+    yield 0.3
+    d.tap("Start the game", exact=True)
+    yield from _wait_for(d, lambda: d.current == "table", PATIENCE)
+    yield 0.3
+    tablet = KITablet(d, seed=2)
+    turns = 0
+    while turns < 3:
+        ask = tablet.table.asked()
+        turns += ask.kind == "turn_action"
+        yield from tablet.shot(f"ki_shape_{ask.kind}")
+        yield from tablet.step()
+    d.facts["problems"].update(tablet.problems)
+    d.facts["screens"] += list(tablet.problems)

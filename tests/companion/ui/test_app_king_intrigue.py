@@ -5,9 +5,12 @@ exported and imported back, and a whole 3-player game tracked by taps on the tab
 the tap counts of each step held to the classic budgets."""
 import json
 
+import pytest
+
 from tests.companion.test_table_king_intrigue import _ordinary_turns
 
 from .test_app import _drive, _looks_like_a_screen
+from .test_shapes import SHAPES
 
 
 class _Step:
@@ -75,3 +78,15 @@ def test_the_setup_disc_and_the_thirteen_kept_on_phones_in_chromium(tmp_path):
         _looks_like_a_screen(shots / f"{name}.png")
     for name in ("ki_phone_setup_disc", "ki_phone_keep_13", "ki_phone_hand"):
         assert (shots / f"{name}.png").stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("width,height", SHAPES, ids=[f"{w}x{h}" for w, h in SHAPES])
+def test_every_ki_screen_fits_the_tablet(width, height, tmp_path):
+    outcome, shots = _drive("ki_scenarios:look_at_ki_screens", tmp_path, window=f"{width}x{height}")
+    problems = {screen: found for screen, found in outcome["problems"].items() if found}
+    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+    for name in ("ki_shape_setup", "ki_shape_cards", "ki_shape_cards_modules", "ki_shape_secret_disc",
+                 "ki_shape_choose_power_cards", "private_choose_power_cards", "ki_shape_play_power_card",
+                 "ki_shape_replenish", "ki_shape_turn_action"):
+        assert name in outcome["screens"], (name, outcome["screens"])
+        _looks_like_a_screen(shots / f"{name}.png", (width, height))

@@ -99,8 +99,10 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
 
 def crossing_open(state, p: int) -> bool:
     """Directly before p's turn: p owns a bridge built in an earlier round, both ends changeable."""
+    if state.aside.get(PLACE) != p:  # the usual answer, found at once
+        return False
     pair = ends(state)
-    return (pair is not None and owner(state) == p and not state.markers.get(NEW)
+    return (pair is not None and not state.markers.get(NEW)
             and not any(P.is_taboo(state, r) for r in pair))
 
 

@@ -451,7 +451,9 @@ def apply(state: GameState, event) -> None:
         step = _play_joker
     elif kind is ev.SpecialActionStarted and stage == "turn" and state.turn.card.effect == CHOICE:
         step = _start_chosen
-    limited = _limited(state)
+    markers = state.markers
+    limited = _limited(state) if (markers.get("limit_1") is not None or markers.get("limit_2") is not None
+                                  or markers.get("limit_3") is not None) else None
     round_index = state.round_index
     if step is None:
         scorings = len(state.scoring_log)
@@ -471,8 +473,6 @@ def apply(state: GameState, event) -> None:
 def _limited(state: GameState) -> dict[int, list[int]] | None:
     """Regions under a limit table, with their counts before an event (Table for Six)."""
     markers = state.markers
-    if markers.get("limit_1") is None and markers.get("limit_2") is None and markers.get("limit_3") is None:
-        return None
     out = {r: state.counts[r][:] for m in LIMIT_MARKERS if (r := markers.get(m)) is not None}
     return out or None
 

@@ -171,6 +171,9 @@ class GameState:
     # Caballeros set aside off the board, court and provinces (King and Intrigue: one on the
     # bridge): place id -> the seat whose Caballero stands there. Public.
     aside: dict = field(default_factory=dict)
+    # King and Intrigue, Espionage: an event that starts a special scoring, held back while the
+    # spies' owners decide (stage, event, region ids it scores); events are never changed: shared.
+    deferred: tuple | None = None
     # Seats (the dummy's included): len(players), read in every hot loop, so kept, not computed.
     n: int = field(init=False, default=0)
     seat_of: dict = field(init=False, default_factory=dict)   # player id -> seat
@@ -213,7 +216,7 @@ class GameState:
             modifier_discards=[set(d) for d in self.modifier_discards],
             modifier_take_back=self.modifier_take_back[:], table_files=self.table_files,
             card_entries=self.card_entries[:], board_entries=self.board_entries[:], markers=dict(self.markers),
-            aside=dict(self.aside))
+            aside=dict(self.aside), deferred=self.deferred)
 
     # --- small read helpers -------------------------------------------------
     @property

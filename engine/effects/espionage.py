@@ -11,9 +11,12 @@ one Caballero from their court on it (`state.aside`, counted among their 30; an 
 nothing to lay); the spy is not in the Castillo, so no secret disc moves it. Directly before
 the next general scoring (before the discs are revealed) rules/king_intrigue.py asks each spy's
 owner "spy_move": a region that is not taboo (RegionChosen: the spy joins that region before it
-is scored) or keep it (SpecialActionSkipped). After that general scoring the card is discarded
-and a spy still on it goes back to the court. Not done: the same choice directly before a
-special scoring (the engine asks it only before a general scoring)."""
+is scored) or keep it (SpecialActionSkipped). Directly before a special scoring the same is asked
+("spy_move" again), once per scoring, for the regions it scores: the event that would score (a
+card's start, a Veto let pass, a region named, discs revealed) is tried on a copy and, when it
+scores regions, held back (state.deferred) until every spy's owner has decided, then applied.
+After the next general scoring the card is discarded and a spy still on it goes back to the
+court."""
 from __future__ import annotations
 
 from .. import events as ev
@@ -49,11 +52,18 @@ def pending(state) -> list[int]:
     return [q for q in spies(state) if state.players[q] not in decided]
 
 
+def _regions(state) -> list[str]:
+    """Where a spy may go now: the regions about to be scored (a special scoring held back in
+    state.deferred), or at a general scoring every region; never a taboo one or the Castillo."""
+    if state.deferred is not None:
+        return list(state.deferred[2])
+    closed = P.closed_regions(state)
+    return [state.board.region_ids[r] for r in state.board.regions if r not in closed]
+
+
 def ask(state):
     q = pending(state)[0]
-    closed = P.closed_regions(state)
-    return P.Ask("spy_move", (state.players[q],),
-                 {"regions": [state.board.region_ids[r] for r in state.board.regions if r not in closed]})
+    return P.Ask("spy_move", (state.players[q],), {"regions": _regions(state)})
 
 
 def _decided(state, q: int) -> None:
@@ -64,6 +74,9 @@ def moved(state, e: ev.RegionChosen) -> None:
     q = P.expect_player(state, e.player, pending(state)[0], "move the spy")
     r = P.region(state, e.region, "the spy's region")
     P.can_enter(state, r, 1, "move the spy into")
+    if e.region not in _regions(state):
+        raise P.RuleViolation("special-action", f"the spy joins a region directly before it is scored: "
+                              f"{', '.join(_regions(state))}, not {P.area_name(state, r)}")
     del state.aside[place(state.players[q])]
     state.counts[r][q] += 1
     P.outcome(state, f"Espionage: {P.name(state, q)}'s spy joins {P.area_name(state, r)}",

@@ -417,6 +417,34 @@ def _drop_kings_bonus(state: GameState, record) -> None:
 
 BRIDGE = "ki_bridge"
 SPY = "ki_spy"  # Espionage: the spies move, or stay, directly before a general scoring
+SPY_SPECIAL = "ki_spy_special"  # ... or directly before a special scoring (its event held back)
+_SPECIAL_STAGES = ("turn", "veto_window", "special")
+
+
+def _scored_by(state: GameState, event) -> list[str]:
+    """The regions a special scoring started by `event` would score (tried on a clone), that a
+    spy may join (not taboo); [] when the event scores nothing or is refused."""
+    trial = state.clone()
+    trial.aside = {}  # no window in the trial
+    try:
+        apply(trial, event)
+    except RuleViolation:
+        return []
+    board = state.board
+    scored = {board.area_index.get(ln.area) for record in trial.scoring_log[len(state.scoring_log):]
+              for ln in record.lines}
+    closed = closed_regions(state)
+    return [board.region_ids[r] for r in board.regions if r in scored and r not in closed]
+
+
+def _spy_decided(state: GameState) -> None:
+    """A spy's owner decided; the last one lets the held-back special scoring go on."""
+    if state.stage == SPY_SPECIAL and not espionage.pending(state):
+        stage, event, _ = state.deferred
+        state.deferred, state.stage = None, stage
+        apply(state, event)
+        state.event_count -= 1  # counted once, when it came
+        state.markers["spies_decided"] = None
 
 
 def _bridge_done(state: GameState, e: ev.SpecialActionFinished) -> None:
@@ -434,6 +462,8 @@ _STEPS = {
     (BRIDGE, ev.SpecialActionFinished): _bridge_done,
     (SPY, ev.RegionChosen): lambda state, e: espionage.moved(state, e),
     (SPY, ev.SpecialActionSkipped): lambda state, e: espionage.kept(state, e),
+    (SPY_SPECIAL, ev.RegionChosen): lambda state, e: (espionage.moved(state, e), _spy_decided(state)),
+    (SPY_SPECIAL, ev.SpecialActionSkipped): lambda state, e: (espionage.kept(state, e), _spy_decided(state)),
 }
 _STEP_STAGES = frozenset(stage for stage, _ in _STEPS)
 
@@ -446,6 +476,13 @@ def apply(state: GameState, event) -> None:
                             "value is in the players' hands): to correct it, start the game again with your "
                             "corrected card file")
     stage, kind = state.stage, type(event)
+    if state.aside and stage in _SPECIAL_STAGES and espionage.pending(state):
+        regions = _scored_by(state, event)
+        if regions:  # Espionage: "directly before a region is scored during a special ... scoring"
+            state.deferred = (stage, event, tuple(regions))
+            state.stage = SPY_SPECIAL
+            state.event_count += 1
+            return
     step = _STEPS.get((stage, kind)) if stage in _STEP_STAGES else None
     if kind is ev.PowerCardPlayed and stage == "power" and _is_joker(state, event.card):
         step = _play_joker
@@ -500,5 +537,5 @@ def _choose_hand(rng, pid, o):
 CHOOSERS = {"choose_power_cards": _choose_hand}
 
 F._ASK_BY_STAGE.update({SETUP_DISCS: _ask_setup_discs, CHOOSE_HAND: _ask_choose_hand,
-                        BRIDGE: bridge.crossing_ask, SPY: espionage.ask})
+                        BRIDGE: bridge.crossing_ask, SPY: espionage.ask, SPY_SPECIAL: espionage.ask})
 F._APPLY.update({ev.PowerCardsChosen: _apply_hand_chosen})

@@ -43,3 +43,15 @@ def test_undo_and_a_clone_continue_alike():
         game.apply(event)
         apply_event(twin, event)
     assert game.state.counts == twin.counts and game.state.scores == twin.scores
+
+
+def test_games_with_the_new_tokens_replay_to_the_same_position():
+    """Bridge, spies (their moves before a scoring held back and replayed), limit tables,
+    taboo tokens: a saved game comes back to the same counts, courts, aside and markers."""
+    for seed in range(6):
+        game = _random_game(100 + seed, 3 + seed % 3, ["players-edition", "special-cards"])
+        again = Game.from_jsonl(game.to_jsonl())
+        a, b = again.state, game.state
+        assert (a.counts, a.court, a.provinces, a.scores, a.aside, a.markers) == \
+            (b.counts, b.court, b.provinces, b.scores, b.aside, b.markers)
+        assert a.event_count == b.event_count == len(game.events)

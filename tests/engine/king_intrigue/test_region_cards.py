@@ -210,3 +210,35 @@ def test_the_hurricane_disc_is_secret_until_revealed():
              for g in games]
     assert views[0] == views[1]
     assert player_view(games[0].state, "red") != player_view(games[1].state, "red")
+
+
+def test_espionage_the_spy_may_join_a_region_directly_before_a_special_scoring():
+    from .table import ALL, play_powers, through_setup
+    from .test_taboo_tokens import BOTH
+    from .table import new_game
+    game = new_game(4, modules=BOTH, cards_file=WITH_MODULES)
+    through_setup(game, hands={"red": [25] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]})
+    play_powers(game, {"red": 120, "blue": 180, "green": 60, "yellow": 10})  # green: score the "4" regions
+    s = game.state
+    s.aside["espionage_red"] = 0  # red's spy, laid in an earlier round
+    s.court[0] -= 1
+    s.markers["espionage_red"] = "red"
+    put(game, "red", "sevilla", 4)   # blue: 2 at home (its Grande) + 1 = 3 ... red 4 + the spy = 5
+    put(game, "blue", "sevilla", 3)
+    while game.asked().players[0] != "green":
+        finish_turn(game)
+    ask = game.asked()
+    game.apply(ev.CourtReplenished(player="green", from_provinces=ask.options["max"]))
+    scorings = len(s.scoring_log)
+    game.apply(ev.SpecialActionStarted(player="green"))
+    ask = game.asked()
+    assert ask.kind == "spy_move" and ask.players == ("red",) and len(s.scoring_log) == scorings  # held back
+    assert "sevilla" in ask.options["regions"] and "aragon" not in ask.options["regions"]
+    with pytest.raises(RuleViolation, match="directly before it is scored"):
+        game.apply(ev.RegionChosen(player="red", region="aragon"))
+    apply_checked(game, ev.RegionChosen(player="red", region="sevilla"))  # red 5, blue 2 + 3 = 5: tied
+    assert len(s.scoring_log) == scorings + 1 and s.stage == "turn"
+    sevilla = [ln for ln in s.scoring_log[-1].lines if ln.area == "sevilla" and ln.kind == "place"]
+    assert {ln.player: ln.place for ln in sevilla}["red"] == {ln.player: ln.place for ln in sevilla}["blue"]
+    assert s.aside == {} and s.total_accounted(0) == 30
+    assert game.state.event_count == len(game.events)

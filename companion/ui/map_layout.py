@@ -35,6 +35,9 @@ KING_R = 20
 GRANDE_R = 16
 BADGE_W, BADGE_H = 48, 26
 GAP = 3               # between the lines of a block
+MARKER_FONT = 14
+# King and Intrigue's markers on a region, by key (double_1 -> "double"): what the tag says
+MARKER_WORDS = {"double": "2x", "alliance": "Alliance", "castillo_at": "Castillo here"}
 UNKNOWN = "?"         # a scoreboard value nobody has entered
 NOT_ENTERED = "values\nnot entered"  # a Scoring tile whose values nobody has entered (two lines: narrow)
 CLEAR = 2             # kept free around a token
@@ -63,7 +66,7 @@ def map_shapes(rules: str = "classic") -> dict:
 
 @dataclass
 class Mark:
-    kind: str          # name | values | mobile | counts | king | grande | badge | space | legend
+    kind: str          # name | values | mobile | counts | king | grande | badge | space | legend | marker
     area: str
     x: float           # centre
     y: float
@@ -99,6 +102,12 @@ def mobile_parts(sid: str, tiles: dict | None, paid: int = 3) -> tuple[str, str]
     if tiles is not None and sid in tiles:
         return (NOT_ENTERED, "") if tiles[sid] is None else values_parts(tiles[sid], paid)
     return values_words(sid.split("-")), ""
+
+
+def reversed_parts(sid: str) -> tuple[str, str]:
+    """Revolt: a mobile scoreboard on its reversed side, the fewest (at least one) scoring first:
+    "0·4·8 rev." for the 8-4-0 board."""
+    return values_words(reversed(sid.split("-"))) + " rev.", ""
 
 
 def _parts_size(parts: tuple[str, str], font: float, bold: bool, text_size) -> tuple[float, float]:
@@ -190,7 +199,8 @@ def layout(shapes: dict, game: dict, names: dict, scoreboards: dict, pending: di
     `scoreboards` maps an area to its printed values (None: unknown); `paid`: the places a
     scoreboard pays on this side; `tiles`: Scoring tile id -> values (None: not entered);
     `dummy`: the 2-player dummy's colour, keyed as `dummy_name`."""
-    mobiles = {where: mobile_parts(sid, tiles, paid)
+    markers = game.get("markers") or {}   # King and Intrigue's (views._king_intrigue_public)
+    mobiles = {where: (reversed_parts(sid) if markers.get(f"reversed_{sid}") else mobile_parts(sid, tiles, paid))
                for sid, where in (game.get("mobile_scoreboards") or {}).items() if where}
     regions = shapes["regions"]
     marks: list[Mark] = []
@@ -221,6 +231,14 @@ def layout(shapes: dict, game: dict, names: dict, scoreboards: dict, pending: di
             taken.append(_place(_king(sid), space["king"], space["polygon"], taken))
     if dummy:
         taken.append(_legend(shapes, dummy, dummy_name, text_size, taken))
+    for key, rid in sorted(markers.items()):   # the 2x markers, the Alliance, the relocated Castillo
+        words = MARKER_WORDS.get(key.rstrip("_12"))
+        if words and rid in regions:
+            w, h = text_size(words, MARKER_FONT, True)
+            below = _lowest(taken, rid)
+            anchor = (regions[rid]["label"][0], below.y + below.h / 2 + GAP + h / 2 + 2)
+            taken.append(_place(Mark("marker", rid, 0, 0, w + 10, h + 4, text=words), anchor,
+                                regions[rid]["polygon"], taken))
     for rid, region in regions.items():  # last: a badge moves nothing else when it appears
         if pending.get(rid):
             below = _lowest(taken, rid)

@@ -112,7 +112,8 @@ def _layout_key(game: dict) -> tuple:
             game.get("king"), tuple((p["id"], p.get("grande"), p["name"] if p["id"] == game.get("dummy") else "")
                                     for p in game.get("players", [])),
             tuple(sorted((k, v or "") for k, v in (game.get("mobile_scoreboards") or {}).items())),
-            game.get("rules"), game.get("dummy"))
+            game.get("rules"), game.get("dummy"),
+            tuple(sorted((k, str(v)) for k, v in (game.get("markers") or {}).items())))   # King and Intrigue
 
 
 class MapView(Widget):
@@ -402,6 +403,13 @@ class MapView(Widget):
 
     def _draw_grande(self, mark, x, y, scale) -> None:
         self._grande(x, y, scale, mark.owner)
+
+    def _draw_marker(self, mark, x, y, scale) -> None:
+        """A King and Intrigue marker on its region ("2x", "Alliance", "Castillo here"): a dark tag."""
+        w, h = mark.w * scale, mark.h * scale
+        Color(0.55, 0.1, 0.12)
+        RoundedRectangle(pos=(x - w / 2, y - h / 2), size=(w, h), radius=[h / 2])
+        self._label(mark.text, x, y, int(map_layout.MARKER_FONT * scale), bold=True, rgb=(1, 0.96, 0.88))
 
     def _draw_badge(self, mark, x, y, scale) -> None:
         self._badge(mark.text, x, y, scale, mark.owner)

@@ -255,3 +255,17 @@ def look_at_ki_screens(d):
         yield from tablet.step()
     d.facts["problems"].update(tablet.problems)
     d.facts["screens"] += list(tablet.problems)
+    # King and Intrigue's markers drawn on the map: the 2x markers, the Alliance, the relocated
+    # Castillo, a reversed scoreboard (the public view as a game would have them)
+    from layout_checks import map_marks
+    m = d.screen("table").ids.map
+    game = dict(m.public)
+    game["markers"] = {"double_1": "galicia", "double_2": "valencia", "alliance_1": "aragon",
+                       "alliance_2": "cataluna", "castillo_at": "granada", "reversed_8-4-0": True}
+    game["mobile_scoreboards"] = {"8-4-0": "sevilla", "4-0-0": None}
+    m.public = game
+    yield 0.4
+    d.facts["marker_tags"] = sorted((mark.area, mark.text) for mark in m._laid_out[1] if mark.kind == "marker")
+    d.facts["reversed_mobile"] = [mark.text for mark in m._laid_out[1] if mark.kind == "mobile"]
+    yield from _look(d, "ki_shape_markers")
+    d.facts["problems"]["ki_shape_markers"] += map_marks(m)

@@ -85,8 +85,11 @@ def test_every_ki_screen_fits_the_tablet(width, height, tmp_path):
     outcome, shots = _drive("ki_scenarios:look_at_ki_screens", tmp_path, window=f"{width}x{height}")
     problems = {screen: found for screen, found in outcome["problems"].items() if found}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+    assert outcome["marker_tags"] == [["aragon", "Alliance"], ["cataluna", "Alliance"], ["galicia", "2x"],
+                                      ["granada", "Castillo here"], ["valencia", "2x"]]
+    assert outcome["reversed_mobile"] == ["0·4·8 rev."]
     for name in ("ki_shape_setup", "ki_shape_cards", "ki_shape_cards_modules", "ki_shape_secret_disc",
                  "ki_shape_choose_power_cards", "private_choose_power_cards", "ki_shape_play_power_card",
-                 "ki_shape_replenish", "ki_shape_turn_action"):
+                 "ki_shape_replenish", "ki_shape_turn_action", "ki_shape_markers"):
         assert name in outcome["screens"], (name, outcome["screens"])
         _looks_like_a_screen(shots / f"{name}.png", (width, height))

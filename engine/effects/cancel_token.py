@@ -7,9 +7,10 @@ represented by tokens and tiles. (e.g., alliance markers, risk of collapse tile,
 Its name and value are not published (card sc_cancel). The cards it may discard are those whose
 value is in the card's `values` (25 and 75, from the text; the table may correct them) and that
 lie in front of another player in this engine: the Mistress (public marker `mistress`, while it
-acts) and Espionage (`espionage_<player>`; its spy goes back to the court). The optional rule is the card's `tokens` (1: on, 0: off, the table's choice): then the
-Alliance markers (both), the Risk of Collapse tile, the quarantine marker and the bridge may
-go too. The player names one (TokenRemoved); with nothing to remove the action is done."""
+acts) and Espionage (`espionage_<player>`; its spy goes back to the court). The optional rule
+is the card's `tokens` (1: on, 0: off, the table's choice): then the Alliance markers (both),
+the Risk of Collapse tile, the quarantine marker and the bridge may go too. The player names
+one (TokenRemoved); with nothing to remove the action is done."""
 from __future__ import annotations
 
 from .. import events as ev

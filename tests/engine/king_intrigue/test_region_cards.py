@@ -65,7 +65,8 @@ def test_hurricane_your_disc_names_the_region_it_strikes():
     put(game, "green", "aragon", 2)
     put(game, "red", "aragon", 1)
     ask = _start(game)
-    assert ask.kind == "secret_disc" and ask.players == ("red",) and "castilla_la_nueva" not in ask.options["regions"]["red"]
+    assert ask.kind == "secret_disc" and ask.players == ("red",)
+    assert "castilla_la_nueva" not in ask.options["regions"]["red"]
     apply_checked(game, ev.SecretDiscSet(player="red", region="aragon"))
     assert game.asked().kind == "reveal_secret_discs"
     provinces = game.state.provinces[seat(game, "green")]

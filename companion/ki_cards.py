@@ -45,7 +45,8 @@ SCORINGS = (("score_group", {"group": "4"}, "all \"4\" regions"),
             ("score_chosen_region", {}, "a region of your choice"),
             ("score_first_only", {}, "1st place only, all regions"),
             ("score_most", {}, "the region(s) with the most Caballeros"),
-            ("score_least", {}, "the region(s) with the fewest Caballeros"))
+            ("score_least", {}, "the region(s) with the fewest Caballeros"),
+            ("disc_scoring", {}, "the regions picked on secret discs"))
 # The 30 card: "This does not affect you. It only affects your opponents." The base game's
 # cards that act on the opponents only, one of which the table reads off its card.
 OPPONENT_EFFECTS = (("decay", "Decay: opponents send Caballeros from their courts back"),

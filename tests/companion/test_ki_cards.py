@@ -1,0 +1,83 @@
+"""The table's King and Intrigue card set (companion/ki_cards.py) and the rule choice, without Kivy:
+what is missing in short words per card and field, each entry checked by the engine's loader (a
+wrong one refused naming the card and field, nothing changed), saved at once, export and import
+the same set, a damaged saved file named, and the King and Intrigue choice remembered."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from companion.ki_cards import KICardsDraft, ki_cards_path, ki_game_files
+from companion.rule_files import RuleFileError, RulesChoice, game_files, load_choice, save_choice
+from tests.engine.king_intrigue.table import CARDS_FILE, COURT
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("ELGRANDE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_what_is_missing_is_said_per_card_and_field():
+    draft = KICardsDraft()
+    missing = draft.missing_words(3, ())
+    assert missing[0] == "what each Action card places with 3 players"
+    assert "10 Intrigue: Caballeros to the court" in missing
+    assert "60 Special scoring: its action" in missing and "140 Into the Castillo: foreign Caballeros moved" in missing
+    assert not any(m.startswith("40 Veto") for m in missing)   # its court is known (Benita's example)
+    with_modules = draft.missing_words(3, ("players-edition",))
+    assert "? Joker: its value" in with_modules and "13 Field Day: Caballeros to the court" in with_modules
+    assert not draft.complete_for(3, ())
+
+
+def test_entries_are_checked_and_kept_and_a_wrong_one_changes_nothing(data_dir):
+    draft = KICardsDraft()
+    draft.set_court("ki_10", 6)
+    draft.set_placements(3, [2, 3, 5])
+    draft.set_effect("ki_60", "score_group", {"group": "4"})
+    draft.set_value("pe_joker", 5)
+    saved = json.loads(ki_cards_path().read_text())
+    assert {"id": "ki_10", "court": 6} in saved["power_cards"] and saved["placements"]["3"] == [2, 3, 5]
+    with pytest.raises(RuleFileError, match=r"power_cards\[pe_alliance\]\.value: 5 is also pe_joker's value"):
+        draft.set_value("pe_alliance", 5)
+    with pytest.raises(RuleFileError, match=r"power_cards\[ki_20\]\.court: must be an integer 0\.\.30"):
+        draft.set_court("ki_20", 99)
+    assert KICardsDraft.load().file == draft.file == saved   # nothing of the refused entries
+    assert draft.row("pe_alliance").value is None and draft.row("ki_20").court is None
+
+
+def test_a_complete_set_exported_then_imported_is_the_same_and_games_get_it(data_dir):
+    draft = KICardsDraft(CARDS_FILE)
+    draft.save()
+    assert draft.complete_for(3, ()) and ki_game_files(3, ()).missing == []
+    path = draft.export()
+    draft.set_court("ki_10", 1)
+    draft.import_file(path)
+    assert draft.row("ki_10").court == COURT[10]
+    assert KICardsDraft.load().file["power_cards"] == draft.file["power_cards"]
+    files = game_files(RulesChoice("king-intrigue"), 3)
+    assert files.cards_file == draft.file and not files.notes and files.side == "classic"
+    bad = data_dir / "bad.json"
+    bad.write_text(json.dumps({"rules": "2023", "cards": []}))
+    with pytest.raises(RuleFileError, match="is for the '2023' rules"):
+        draft.import_file(bad)
+
+
+def test_a_damaged_saved_set_is_named_not_raised(data_dir):
+    ki_cards_path().parent.mkdir(parents=True, exist_ok=True)
+    ki_cards_path().write_text("{not json")
+    files = ki_game_files(3, ())
+    assert files.problem.startswith("Your King and Intrigue cards cannot be used: cards-king-intrigue.json: not JSON")
+
+
+def test_the_king_and_intrigue_choice_is_remembered_with_its_modules():
+    choice = RulesChoice("king-intrigue").toggled("special-cards")
+    assert [o.label for o in choice.offers(4)] == ["Player's Edition", "Special cards"]
+    choice.check(4)
+    save_choice(choice)
+    again = load_choice()
+    assert again.rules == "king-intrigue" and again.modules_for(4) == ["special-cards"]
+    assert "King's Card and Intrigue card offer a choice" in again.words(3)
+    notes = game_files(again, 4).notes
+    assert notes and notes[0].startswith("King and Intrigue: ") and "Your cards" in notes[0]

@@ -1477,7 +1477,9 @@ def _run_general_scoring(state: GameState) -> None:
             state.grandes[q] = r
             grandes.append(f"{_name(state, q)}'s Grande goes to {_rname(state, r)}")
         k = state.counts[castillo][q]
-        to_court = r == state.king or bool(state.markers and is_taboo(state, r))  # taboo: to the court
+        to_court = r == state.king  # the King's region (or a region under a taboo marker): to the court
+        if state.markers and not to_court:
+            to_court = is_taboo(state, r)
         moves.append(_move(state, q, k, castillo, "court" if to_court else r))
         if not k:
             continue

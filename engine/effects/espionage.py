@@ -14,7 +14,8 @@ owner "spy_move": a region that is not taboo (RegionChosen: the spy joins that r
 is scored) or keep it (SpecialActionSkipped). Directly before a special scoring the same is asked
 ("spy_move" again), once per scoring, for the regions it scores: the event that would score (a
 card's start, a Veto let pass, a region named, discs revealed) is tried on a copy and, when it
-scores regions, held back (state.deferred) until every spy's owner has decided, then applied.
+scores regions (those its lines name, and the region named or the group's regions even where
+nobody stands), held back (state.deferred) until every spy's owner has decided, then applied.
 After the next general scoring the card is discarded and a spy still on it goes back to the
 court."""
 from __future__ import annotations

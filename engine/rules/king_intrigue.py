@@ -46,7 +46,7 @@ from .. import flow as F
 from ..board import ActionCard
 from ..errors import RuleViolation
 from ..queries import closed_regions
-from ..scoring import ScoreLine, apply_lines
+from ..scoring import ScoreLine, apply_lines, regions_in_group
 from ..state import GameState, Special
 from . import king_intrigue_cards as ki_cards
 from ..effects import alliance, bridge, espionage, ki_tokens, relocate, revolt, table_for_six
@@ -431,10 +431,34 @@ def _scored_by(state: GameState, event) -> list[str]:
     except RuleViolation:
         return []
     board = state.board
+    if len(trial.scoring_log) == len(state.scoring_log):
+        return []
     scored = {board.area_index.get(ln.area) for record in trial.scoring_log[len(state.scoring_log):]
               for ln in record.lines}
+    scored |= _named_regions(state, event)  # a region scored with nobody in it has no line
     closed = closed_regions(state)
     return [board.region_ids[r] for r in board.regions if r in scored and r not in closed]
+
+
+def _named_regions(state: GameState, event) -> set[int]:
+    """Regions a scoring names whatever stands there: the region chosen, a group's regions, all
+    of them for "1st place only"."""
+    board = state.board
+    if type(event) is ev.RegionChosen:
+        r = board.area_index.get(event.region)
+        return {r} if r is not None and r < board.castillo else set()
+    card, effect = None, None
+    if type(event) is ev.SpecialActionStarted and state.turn is not None and state.turn.card is not None:
+        card, effect = state.turn.card, state.turn.card.effect
+        if effect == CHOICE:
+            card, effect = turn_sources(state, state.turn.player).get(event.option, (None, None))
+    elif state.special is not None:
+        card, effect = state.special.card, state.special.effect
+    if effect == "score_group":
+        return set(regions_in_group(state, card.params["group"]))
+    if effect == "score_first_only":
+        return set(board.regions)
+    return set()
 
 
 def _spy_decided(state: GameState) -> None:

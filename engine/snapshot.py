@@ -15,7 +15,8 @@ from .scoring import (
     ScoreLine, apply_lines, gained, regions_by_total, regions_in_group, require_scoreboards, score_area,
     score_regions,
 )
-from .state import GameState, new_state
+from .queries import is_taboo
+from .state import GameState, ScoringRecord, new_state
 
 SPECIAL_KINDS = ("4", "5", "6-7", "castillo", "first-only", "most", "least")  # and region:ID
 
@@ -49,6 +50,14 @@ class TableSnapshot(BaseModel):
     # King and Intrigue, Special cards (Revolt): the mobile scoreboards lying reversed (0/4/8).
     reversed: list[Literal["8-4-0", "4-0-0"]] = Field(default_factory=list, max_length=2,
                                                       exclude_if=lambda v: not v)
+    # King and Intrigue tokens at a general scoring: the region under the quarantine marker (a
+    # disc to it sends to the court, as the King's), the King's Guard's region (the King's bonus
+    # there too), the Mistress in front of a player (no King's bonus), the bridge's owner (1 point).
+    quarantine: Optional[str] = Field(None, exclude_if=lambda v: v is None)
+    kings_guard: Optional[str] = Field(None, exclude_if=lambda v: v is None)
+    mistress: Optional[str] = Field(None, exclude_if=lambda v: v is None)
+    bridge: Optional[str] = Field(None, exclude_if=lambda v: v is None)
+    bridge_regions: list[str] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
 
     @property
     def playing(self) -> int:
@@ -110,6 +119,8 @@ def check_snapshot(snap: TableSnapshot, board: Board) -> None:
             player(pid, section)
             count(c, f"{section}.{pid}")
             totals[pid] += c
+    if snap.bridge in totals:  # King and Intrigue: one of theirs stands on the bridge
+        totals[snap.bridge] += 1
     for pid, total in totals.items():
         if total > board.caballeros_per_player:
             _fail(f"{pid} has {total} Caballeros on the table; each player has only "
@@ -145,6 +156,24 @@ def check_snapshot(snap: TableSnapshot, board: Board) -> None:
         region(rid, "double_scoring")
     if len(set(snap.double_scoring)) < len(snap.double_scoring):
         _fail("double_scoring: one 2x marker per region")
+    tokens = {k: getattr(snap, k) for k in ("quarantine", "kings_guard", "mistress", "bridge") if getattr(snap, k)}
+    if tokens and snap.rules != "king-intrigue":
+        _fail(f"{next(iter(tokens))}: only the King and Intrigue rules have that token")
+    for key in ("quarantine", "kings_guard"):
+        if key in tokens:
+            region(tokens[key], key)
+            if tokens[key] == snap.king:
+                _fail(f"{key}: the marker never lies in the King's region")
+    for key in ("mistress", "bridge"):
+        if key in tokens:
+            player(tokens[key], key)
+    if bool(snap.bridge) != bool(snap.bridge_regions) or (snap.bridge_regions and len(snap.bridge_regions) != 2):
+        _fail("bridge, bridge_regions: the bridge's owner and its two regions are given together")
+    for rid in snap.bridge_regions:
+        region(rid, "bridge_regions")
+    if snap.bridge_regions and board.area_index[snap.bridge_regions[1]] not in \
+            board.neighbours[board.area_index[snap.bridge_regions[0]]]:
+        _fail("bridge_regions: the bridge joins two adjacent regions")
 
 
 def snapshot_board(snap: TableSnapshot, board_file: dict | None = None, cards_file: dict | None = None) -> Board:
@@ -203,6 +232,15 @@ def state_from_snapshot(snap: TableSnapshot, board: Board | None = None) -> Game
     if snap.castillo_at:
         state.markers["castillo_at"] = idx[snap.castillo_at]
     state.markers.update({f"reversed_{sid}": True for sid in snap.reversed})
+    for key in ("quarantine", "kings_guard"):
+        if getattr(snap, key):
+            state.markers[key] = idx[getattr(snap, key)]
+    if snap.mistress:
+        state.markers["mistress"] = snap.mistress
+    if snap.bridge:  # the owner's Caballero stands on it (among their 30)
+        state.aside["bridge"] = snap.players.index(snap.bridge)
+        state.provinces[state.aside["bridge"]] -= 1
+        state.markers["bridge_1"], state.markers["bridge_2"] = (idx[r] for r in snap.bridge_regions)
     return state
 
 
@@ -221,7 +259,17 @@ def snapshot_from_state(state: GameState) -> TableSnapshot:
         scores=dict(zip(pids, state.scores)),
         court={pids[p]: c for p, c in enumerate(state.court) if c},
         reversed=[k.removeprefix("reversed_") for k, v in state.markers.items() if k.startswith("reversed_") and v],
+        quarantine=_where(state, "quarantine"), kings_guard=_where(state, "kings_guard"),
+        mistress=state.markers.get("mistress"),
+        bridge=None if state.aside.get("bridge") is None else pids[state.aside["bridge"]],
+        bridge_regions=[board.area_id(state.markers[m]) for m in ("bridge_1", "bridge_2")
+                        if state.markers.get(m) is not None],
     )
+
+
+def _where(state: GameState, marker: str) -> str | None:
+    a = state.markers.get(marker)
+    return None if a is None else state.board.area_id(a)
 
 
 def _special_regions(state: GameState, kind: str) -> tuple[list[int], bool]:
@@ -306,7 +354,7 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
         state.counts[castillo][p] = 0
         if state.grandes[p] == castillo:
             state.grandes[p] = dest
-        if dest == state.king:  # the King's region is taboo: back to the court
+        if is_taboo(state, dest):  # the King's region (or a quarantined one) is taboo: back to the court
             state.court[p] += k
         else:
             state.counts[dest][p] += k
@@ -320,8 +368,12 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
         from .effects.alliance import alliance_lines
         lines += _reversed(state, score_regions(state, [r for r in board.regions if r not in pair]))
         lines += alliance_lines(state, *pair)
-    if state.markers:  # King and Intrigue: each 2x marker's region once more, then the markers go back
-        from .rules.king_intrigue import double_lines
+    if state.markers or state.aside:  # King and Intrigue: the tokens, then each 2x marker's region once more
+        from .rules.king_intrigue import _tokens_at_scoring, double_lines
+        record = ScoringRecord(0, "", lines, [])
+        _tokens_at_scoring(state, record, apply=False)
+        lines = record.lines
         lines += double_lines(state, lines)
-        state.markers = {k: v for k, v in state.markers.items() if k.startswith("reversed_")}  # stays reversed
+        kept = ("reversed_", "quarantine", "kings_guard", "mistress", "bridge_")  # on the table still
+        state.markers = {k: v for k, v in state.markers.items() if k.startswith(kept)}
     return lines

@@ -384,7 +384,7 @@ def _general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
         state.winners = [q for q in range(state.n) if state.scores[q] == best]
 
 
-def _tokens_at_scoring(state: GameState, record) -> None:
+def _tokens_at_scoring(state: GameState, record, apply: bool = True) -> None:
     """The Special cards' and Player's Edition's tokens at a general scoring: the King's Guard
     adds the King's bonus to its region; the Mistress takes every King's bonus away; the bridge
     pays its owner 1 point."""
@@ -395,20 +395,24 @@ def _tokens_at_scoring(state: GameState, record) -> None:
         if most and (len(most) == 1 or most[0][0] != most[1][0]):
             line = ScoreLine(state.board.area_id(guard), state.players[most[0][1]], 2, "king_bonus", 0,
                              "King's bonus: sole majority where the King's Guard stands")
-            apply_lines(state, [line])
+            if apply:
+                apply_lines(state, [line])
             record.lines.append(line)
     if state.markers.get("mistress") is not None:
-        _drop_kings_bonus(state, record)
+        _drop_kings_bonus(state, record, apply)
     lines = bridge.score_lines(state)
     if lines:
-        apply_lines(state, lines)
+        if apply:
+            apply_lines(state, lines)
         record.lines.extend(lines)
 
 
-def _drop_kings_bonus(state: GameState, record) -> None:
+def _drop_kings_bonus(state: GameState, record, apply: bool = True) -> None:
     """Mistress: "the King's bonus will not be awarded" (within the one event: no score is seen to fall)."""
     dropped = [ln for ln in record.lines if ln.kind == "king_bonus"]
-    if dropped:
+    if dropped and not apply:
+        record.lines[:] = [ln for ln in record.lines if ln.kind != "king_bonus"]
+    elif dropped:
         apply_lines(state, [ScoreLine(ln.area, ln.player, -ln.points, ln.kind, ln.place, "") for ln in dropped])
         record.lines[:] = [ln for ln in record.lines if ln.kind != "king_bonus"]
 

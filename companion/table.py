@@ -159,6 +159,9 @@ class TableSetup(BaseModel):
             how = "tap the Castillo when placing" if self.mode == "tracking" else \
                 "enter their count when you enter the board"
             notes.append(f"The tower does not know {pid}: enter {name}'s throws into the Castillo by hand ({how}).")
+        if notes:
+            notes.append("Or calibrate the tower for this game's colours (tap Tower:, then Calibrate the colours) "
+                         "and it counts them.")
         return notes
 
 

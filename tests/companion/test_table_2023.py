@@ -208,7 +208,8 @@ def test_the_2023_box_colours_are_allowed_and_the_tower_says_what_it_cannot_coun
         "The tower does not know purple: enter Purple's throws into the Castillo by hand (tap the Castillo "
         "when placing).",
         "The tower does not know white: the dummy's (White) Caballeros in the Castillo are entered by hand "
-        "(a player who moves them there taps the Castillo)."]
+        "(a player who moves them there taps the Castillo).",
+        "Or calibrate the tower for this game's colours (tap Tower:, then Calibrate the colours) and it counts them."]
     assert TableSetup(game=game_setup(2), tower={"kind": "none"}).colour_notes() == []
 
 

@@ -664,6 +664,20 @@ def _taps(route: list) -> int:
 # ---- the scenario -----------------------------------------------------------------------------
 
 
+def calibrate_the_tower(d):
+    """What the start notice asks of a table whose tower does not know purple: the tower panel's
+    Calibrate the colours (the simulated tower calibrates at once; a real one asks for cubes).
+    Until then a blue throw may be a purple cube the tower calls blue, and goes to a person."""
+    d.tap("Tower:")
+    yield 0.3
+    d.tap("Calibrate the colours")
+    yield from _wait_for(d, lambda: not d.model.table.setup.by_hand(), PATIENCE)
+    yield from _wait_for(d, lambda: "purple" in ((d.model.tower or {}).get("calibrated") or []), PATIENCE)
+    d.facts["calibrated_for"] = list(d.model.tower.get("calibrated") or [])
+    d.tap("Close")
+    yield 0.2
+
+
 def two_player_game(d, variant="full", rounds=None):
     """A whole 2023 game, 2 players and the dummy, New Regency and Power Shift, by taps (up to
     round `rounds` only, when given)."""
@@ -672,6 +686,7 @@ def two_player_game(d, variant="full", rounds=None):
     tablet = Tablet(d)
     yield from tablet.shot("start_colour_notes")
     d.facts["start_notice"] = d.screen("table").notice
+    yield from calibrate_the_tower(d)
     rounds_seen = set()
     guard = 0
     while d.current != "end":

@@ -62,6 +62,9 @@ def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(tmp_path):
     assert not [e for e in PLAYED if not outcome["played_effects"].get(e)], outcome["played_effects"]
     # The colours the tower does not know, said once at the start; the dummy's card said in words
     assert "does not know purple" in outcome["start_notice"] and "white" in outcome["start_notice"]
+    # ... and how to have it counted: the tower panel calibrates the game's colours (the dummy's too)
+    assert "Calibrate the colours" in outcome["start_notice"]
+    assert {"purple", "blue", "white"} <= set(outcome["calibrated_for"]), outcome["calibrated_for"]
     assert any("dummy (White) takes" in n for n in outcome["notices"])
     # The card found in the box: a wrong entry refused in words, then added
     added = outcome["card_added"]

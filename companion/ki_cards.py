@@ -56,10 +56,22 @@ OPPONENT_EFFECTS = (("decay", "Decay: opponents send Caballeros from their court
                     ("eviction", "Eviction: opponents leave a region you choose"))
 # Module cards whose steps the tablet and phones have no prompts for yet: left in the box (said on
 # Your cards), whatever the engine plays, so a game never waits on a step nobody can enter.
-NOT_AT_THE_TABLE_YET = frozenset({"civil_war_ki", "bridge", "espionage", "table_for_six", "kings_guard",
-                                  "risk_of_collapse", "quarantine", "hurricane", "mistress", "cancel_token"})
+NOT_AT_THE_TABLE_YET = frozenset({"cancel_token"})   # the Discard card: shipped to opt in, its screen not yet
+# A word parameter's choices on Your cards (engine KI_EFFECT_PARAMS), in the card's terms
+WORD_LABELS = {"send_back": "back to the province", "to_court": "to their court",
+               "round": "until the end of the round", "general_scoring": "until the next general scoring"}
+
+
+def param_spec(effect: Optional[str], name: str) -> tuple:
+    """("choice", words) or ("int", least, most) for a King and Intrigue card's parameter."""
+    from engine.rules.king_intrigue_cards import KI_EFFECT_PARAMS
+    low, high, _ = KI_EFFECT_PARAMS.get(effect or "", {}).get(name, (1, 10, True))
+    if isinstance(low, tuple):
+        return ("choice", low)
+    return ("int", low, high)
 FIELD_WORDS = {"court": "Caballeros to the court", "action": "its action", "value": "its value",
-               "foreign": "foreign Caballeros moved"}
+               "foreign": "foreign Caballeros moved", "outcome": "what happens to the Caballeros",
+               "place": "Caballeros placed", "until": "how long its token stays"}
 COUNTED = {"decay": 3, "king_is_angry": 3, "disc_send_back": 3}   # an effect's count, started at 3
 
 
@@ -332,12 +344,18 @@ def ki_rules_words(players: int) -> str:
     return line + "."
 
 
-def value_step(value: Optional[int], delta: int) -> int:
-    """A module card's value stepped by ±1 or ±10 (1..999)."""
-    start = 5 if value is None else value
-    return max(1, min(999, start + delta))
+def value_step(value: Optional[int], delta: int, taken=frozenset()) -> int:
+    """A module card's value stepped by ±1 or ±10 (1..999). The first tap on "?" gives 5±delta;
+    from a value, a step passes over the values other cards have (`taken`): each value is on one
+    card, so a tap never lands on a value the set refuses."""
+    if value is None:
+        return max(1, min(999, 5 + delta))
+    new = value + delta
+    while new in taken and 1 <= new + delta <= 999:
+        new += delta
+    return value if new in taken or not 1 <= new <= 999 else new
 
 
 __all__ = ["KICardsDraft", "KICardRow", "ki_game_files", "ki_cards_path", "ki_rules_words", "SCORINGS",
            "OPPONENT_EFFECTS", "COURT_CHOICES", "ACTION_NAMES", "MODULE_WORDS", "MODULE_ABOUT", "RuleFileError",
-           "ki_import_candidates", "value_step", "Any"]
+           "ki_import_candidates", "value_step", "param_spec", "WORD_LABELS", "Any"]

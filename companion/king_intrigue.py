@@ -30,7 +30,8 @@ from .ki_cards import ACTION_NAMES, SCORINGS
 from .prompts import Choice, PrivatePick, Prompt, PromptBuilder
 
 HAND_KIND = "choose_power_cards"
-STAGE_WORDS = {"ki_setup_discs": "setup", "ki_choose_hand": "setup: Power cards"}
+STAGE_WORDS = {"ki_setup_discs": "setup", "ki_choose_hand": "setup: Power cards", "ki_bridge": "the bridge",
+               "ki_spy": "the spy before the general scoring", "ki_spy_special": "the spy before the scoring"}
 OPTION_WORDS = {"kings_card": "King's Card: move the King (to any region)",
                 "intrigue_move": "Intrigue card: move 1 Caballero (yours or another player's)",
                 "intrigue_move_all_own": "Intrigue card: move all your Caballeros from one region to another"}
@@ -44,7 +45,20 @@ PURPOSES = {
     "double_scoring": "the region whose points the 2x marker doubles at the next general scoring",
     "offer_for_scoring": "a region you offer for scoring (three in all; the player on your left picks one)",
 }
-PUBLIC_PURPOSES = {"setup_caballero": "the setup Caballero", "field_day": "Field Day: where each Grande goes"}
+PURPOSES.update({
+    "bridge": "Bridge Construction: the first of the two neighbouring regions the bridge joins",
+    "bridge_second": "Bridge Construction: the second region (next to the first)",
+    "civil_war_ki": "Civil War: the region it strikes",
+    "kings_guard": "King's Guard: the region it guards",
+    "quarantine": "Quarantine: the region closed off",
+    "table_for_six": "Table for Six: the region whose Caballeros are limited",
+    "hurricane": "Hurricane: the region your disc names (all discs are revealed together)",
+})
+PUBLIC_PURPOSES = {"setup_caballero": "the setup Caballero", "field_day": "Field Day: where each Grande goes",
+                   "hurricane": "Hurricane"}
+TOKEN_WORDS = {"alliance": "the Alliance markers", "risk_of_collapse": "the Risk of Collapse token",
+               "quarantine": "the Quarantine token", "kings_guard": "the King's Guard", "mistress": "the Mistress",
+               "bridge": "the bridge"}
 SCOREBOARD_WORDS = {"8-4-0": "the 8-4-0 scoreboard", "4-0-0": "the 4-0-0 scoreboard"}
 
 
@@ -218,11 +232,48 @@ class KIPromptBuilder(PromptBuilder):
         return Prompt(self.title(ask, f"{self.name(pid)} turns a mobile scoreboard"),
                       f"{self.card(ask.card)}: which scoreboard is turned over?", actor=pid, choices=choices)
 
+    def _bridge_crossing(self, ask: Ask) -> Prompt:
+        """Bridge Construction: before the owner's turn, Caballeros of theirs cross freely."""
+        pid = ask.players[0]
+        a, b = ask.options["regions"]
+        counts = ask.options["counts"]
+        choices = [Choice(f"{n} from {self.area(src)} to {self.area(dst)}",
+                          {"type": "caballeros_moved", "player": pid, "owner": pid, "source": src, "target": dst,
+                           "count": n}) for src, dst in ((a, b), (b, a)) for n in range(1, counts.get(src, 0) + 1)]
+        choices.append(Choice("No crossing: go on", {"type": "special_action_finished", "player": pid},
+                              style="primary"))
+        return Prompt(self.title(ask, f"{self.name(pid)} may cross the bridge"),
+                      f"{self.name(pid)}'s bridge joins {self.area(a)} and {self.area(b)}: move Caballeros of "
+                      "yours across before the turn, or go on.", actor=pid, choices=choices, columns=2)
+
+    def _spy_move(self, ask: Ask) -> Prompt:
+        """Espionage: before a scoring, the spy on the card may join a region."""
+        pid = ask.players[0]
+        return Prompt(self.title(ask, f"{self.name(pid)}'s spy"),
+                      f"{self.name(pid)}: tap the region the spy on Espionage joins before the scoring (not the "
+                      "Castillo nor the King's region), or keep it on the card.", actor=pid, map_mode="pick",
+                      areas=list(ask.options["regions"]),
+                      on_area=lambda r: {"type": "region_chosen", "player": pid, "region": r},
+                      choices=[Choice("The spy stays on the card", {"type": "special_action_skipped", "player": pid},
+                                      style="quiet")])
+
+    def _remove_token(self, ask: Ask) -> Prompt:
+        pid = ask.players[0]
+        choices = [Choice(f"Remove {TOKEN_WORDS.get(t, t.replace('_', ' '))}",
+                          {"type": "token_removed", "player": pid, "token": t}, style="primary")
+                   for t in ask.options["tokens"]]
+        return Prompt(self.title(ask, f"{self.name(pid)} removes a token"),
+                      f"{self.card(ask.card)}: which token goes?", actor=pid, choices=choices)
+
     def _choose_region(self, ask: Ask) -> Prompt:
         prompt = super()._choose_region(ask)
         purpose = ask.options.get("purpose", "")
+        if purpose == "civil_war":   # the King and Intrigue card: a region, not a disc
+            purpose = "civil_war_ki"
         if purpose in PURPOSES:
-            prompt.hint = f"{self.card(ask.card)}: tap {PURPOSES[purpose]}."
+            card = self.card(ask.card)
+            words = PURPOSES[purpose].removeprefix(f"{card}: ")   # the card is named once
+            prompt.hint = f"{card}: tap {words}."
         return prompt
 
 

@@ -56,6 +56,9 @@ PURPOSE_TEXT = {
         "Setup: where does your first Caballero go?",
         "Pick a region (not the King's). All discs are revealed together; then each player places 1 "
         "Caballero from the province there."),
+    "hurricane": (
+        "Hurricane: which region does your disc name?",
+        "Pick a region; all discs are revealed together."),
     "field_day": (
         "Field Day: where does your Grande go?",
         "Your Grande moves to the region you pick (the King's region: it stays where it is). All discs "

@@ -22,8 +22,8 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from ..ki_cards import (ACTION_NAMES, COUNTED, COURT_CHOICES, MODULE_WORDS, OPPONENT_EFFECTS, SCORINGS,
-                        KICardRow, KICardsDraft, value_step)
+from ..ki_cards import (ACTION_NAMES, COUNTED, COURT_CHOICES, FIELD_WORDS, MODULE_WORDS, OPPONENT_EFFECTS,
+                        SCORINGS, WORD_LABELS, KICardRow, KICardsDraft, param_spec, value_step)
 from ..rule_files import RuleFileError
 from .cards_screen import ImportDialog
 from .rule_widgets import INK, TAP, WARN, button, grid, stepper, text
@@ -164,8 +164,19 @@ class KICardsScreen(Screen):
                                          key=f"param:{row.id}:count"))
         for name in row.ask_params:
             value = row.params.get(name)
-            block.add_widget(stepper(f"{name} Caballeros moved", "?" if value is None else str(value),
-                                     lambda d, c=row.id, p=name: self.step_param(c, p, d, 1, 10),
+            spec = param_spec(row.effect, name)
+            caption = FIELD_WORDS.get(name, name)
+            if spec[0] == "choice":
+                block.add_widget(text(caption, font_size="14sp"))
+                choices = grid(2)
+                for word in spec[1]:
+                    choices.add_widget(button(WORD_LABELS.get(word, word.replace("_", " ")),
+                                              lambda w=word, c=row.id, p=name: self.set_param(c, p, w),
+                                              "on" if value == word else "quiet", key=f"param:{row.id}:{name}:{word}"))
+                block.add_widget(choices)
+                continue
+            block.add_widget(stepper(caption, "?" if value is None else str(value),
+                                     lambda d, c=row.id, p=name, lo=spec[1], hi=spec[2]: self.step_param(c, p, d, lo, hi),
                                      key=f"param:{row.id}:{name}"))
 
     def _value_row(self, row: KICardRow) -> BoxLayout:
@@ -203,7 +214,8 @@ class KICardsScreen(Screen):
         self._call(lambda: self.draft.set_court(cid, n), cid)
 
     def step_value(self, cid: str, delta: int) -> None:
-        self._call(lambda: self.draft.set_value(cid, value_step(self.draft.row(cid).value, delta)), cid)
+        taken = {r.value for r in self.draft.rows() if r.value is not None and r.id != cid}
+        self._call(lambda: self.draft.set_value(cid, value_step(self.draft.row(cid).value, delta, taken)), cid)
 
     def set_scoring(self, cid: str, index: int) -> None:
         effect, params, _ = SCORINGS[index]
@@ -212,6 +224,9 @@ class KICardsScreen(Screen):
     def set_opponents(self, cid: str, effect: str) -> None:
         params = {"count": COUNTED[effect]} if effect in COUNTED else {}
         self._call(lambda: self.draft.set_effect(cid, effect, params), cid)
+
+    def set_param(self, cid: str, name: str, value) -> None:
+        self._call(lambda: self.draft.set_param(cid, name, value), cid)
 
     def step_param(self, cid: str, name: str, delta: int, low: int, high: int) -> None:
         value = self.draft.row(cid).params.get(name)

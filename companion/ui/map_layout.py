@@ -37,7 +37,9 @@ BADGE_W, BADGE_H = 48, 26
 GAP = 3               # between the lines of a block
 MARKER_FONT = 14
 # King and Intrigue's markers on a region, by key (double_1 -> "double"): what the tag says
-MARKER_WORDS = {"double": "2x", "alliance": "Alliance", "castillo_at": "Castillo here"}
+MARKER_WORDS = {"double": "2x", "alliance": "Alliance", "castillo_at": "Castillo here", "bridge": "Bridge",
+                "kings_guard": "King's Guard", "limit": "Table for Six", "quarantine": "Quarantine",
+                "risk_of_collapse": "Risk of Collapse"}
 UNKNOWN = "?"         # a scoreboard value nobody has entered
 NOT_ENTERED = "values\nnot entered"  # a Scoring tile whose values nobody has entered (two lines: narrow)
 CLEAR = 2             # kept free around a token
@@ -231,14 +233,17 @@ def layout(shapes: dict, game: dict, names: dict, scoreboards: dict, pending: di
             taken.append(_place(_king(sid), space["king"], space["polygon"], taken))
     if dummy:
         taken.append(_legend(shapes, dummy, dummy_name, text_size, taken))
-    for key, rid in sorted(markers.items()):   # the 2x markers, the Alliance, the relocated Castillo
+    for key, rid in sorted(markers.items()):   # King and Intrigue's tokens on a region or the Castillo
         words = MARKER_WORDS.get(key.rstrip("_12"))
-        if words and rid in regions:
-            w, h = text_size(words, MARKER_FONT, True)
-            below = _lowest(taken, rid)
-            anchor = (regions[rid]["label"][0], below.y + below.h / 2 + GAP + h / 2 + 2)
-            taken.append(_place(Mark("marker", rid, 0, 0, w + 10, h + 4, text=words), anchor,
-                                regions[rid]["polygon"], taken))
+        if not words or not isinstance(rid, str) or not (rid in regions or rid == CASTILLO):
+            continue
+        w, h = text_size(words, MARKER_FONT, True)
+        below = _lowest(taken, rid)
+        if rid == CASTILLO:
+            anchor, polygon = (below.x, below.y + below.h / 2 + GAP + h / 2 + 2), _castillo_zone(shapes["castillo"])
+        else:
+            anchor, polygon = (regions[rid]["label"][0], below.y + below.h / 2 + GAP + h / 2 + 2), regions[rid]["polygon"]
+        taken.append(_place(Mark("marker", rid, 0, 0, w + 10, h + 4, text=words), anchor, polygon, taken))
     for rid, region in regions.items():  # last: a badge moves nothing else when it appears
         if pending.get(rid):
             below = _lowest(taken, rid)

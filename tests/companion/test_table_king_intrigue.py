@@ -23,16 +23,23 @@ from engine.views import public_view
 from tests.companion.tablet_driver import TabletDriver
 from tests.engine.king_intrigue.table import ALL, CARDS_FILE
 
-# The modules' cards the tablet has prompts for, with our box's numbers; the rest stay in the box
-# (companion.ki_cards.NOT_AT_THE_TABLE_YET).
+# Every module card, with our box's numbers (the Discard card named: it is in play once named).
 MODULE_CARDS = [{"id": "pe_joker", "value": 5, "court": 0}, {"id": "pe_field_day", "court": 5},
                 {"id": "pe_alliance", "value": 45, "court": 3}, {"id": "sc_fiesta", "value": 65},
                 {"id": "sc_coup", "value": 85, "court": 3}, {"id": "pe_relocate", "court": 4},
                 {"id": "sc_scoring_own", "value": 95, "court": 3}, {"id": "sc_scoring_any", "value": 105, "court": 2},
                 {"id": "sc_scoring_offered", "value": 115, "court": 2}, {"id": "sc_revolt", "value": 125, "court": 2}]
-LEFT_OUT = ["pe_civil_war", "pe_bridge", "pe_quarantine", "pe_risk_of_collapse", "sc_espionage",
-            "sc_table_for_six", "sc_kings_guard", "sc_hurricane", "sc_mistress"]
-WITH_MODULES = {**CARDS_FILE, "power_cards": CARDS_FILE["power_cards"] + MODULE_CARDS, "leave_out": LEFT_OUT}
+MODULE_CARDS += [{"id": "pe_civil_war", "value": 33, "court": 3, "params": {"outcome": "to_court", "place": 2}},
+                 {"id": "pe_bridge", "value": 55, "court": 3},
+                 {"id": "pe_quarantine", "value": 135, "court": 2, "params": {"until": "round"}},
+                 {"id": "pe_risk_of_collapse", "value": 145, "court": 2, "params": {"until": "general_scoring"}},
+                 {"id": "sc_table_for_six", "value": 155, "court": 1},
+                 {"id": "sc_kings_guard", "value": 165, "court": 1},
+                 {"id": "sc_hurricane", "value": 175, "court": 1, "params": {"outcome": "send_back"}},
+                 {"id": "sc_mistress", "value": 75, "court": 3},
+                 {"id": "sc_espionage", "value": 25, "court": 3},
+                 {"id": "sc_cancel", "value": 15, "court": 4, "params": {"tokens": 1}}]
+WITH_MODULES = {**CARDS_FILE, "power_cards": CARDS_FILE["power_cards"] + MODULE_CARDS}
 
 COLOURS = ["red", "blue", "green", "yellow", "black"]
 HOMES = ["galicia", "sevilla", "granada", "valencia", "cataluna"]
@@ -91,35 +98,54 @@ def _offered(builder, ask, prompt):
 # ---- every prompt offers only what the engine accepts ----------------------------------------
 
 
+def _play_checking(players: int, modules, seed: int, kinds: set) -> None:
+    """A random game through the prompts: each prompt in words, something to tap, every offered
+    input one the engine accepts; the kinds asked go into `kinds`."""
+    rng = random.Random(seed)
+    setup = ki_setup(players, modules)
+    state = start_state(setup, board_for(setup))
+    builder = KIPromptBuilder(state.names, lambda: state.board,
+                              public=lambda: public_view(state).model_dump(mode="json"))
+    while state.stage != "over":
+        ask = asked(state)
+        prompt = builder.build(ask)
+        kinds.add(ask.kind)
+        assert prompt.title.startswith(f"Round {ask.round} - "), prompt.title
+        assert "_" not in prompt.title and "_" not in prompt.hint, (prompt.title, prompt.hint)
+        assert prompt.choices or prompt.map_mode, ask.kind  # something to tap
+        for label, events in _offered(builder, ask, prompt):
+            assert label.startswith("tap ") or "_" not in label, label
+            if ask.kind == "play_power_card":
+                continue  # the hand is secret: every value is offered, the engine says what is not held
+            short = ask.kind == "replenish" and state.provinces[state.turn.player] < ask.options["max"]
+            assert _legal(state, events) or short, (ask.kind, label, events)
+        for pid in ask.players:
+            pick = builder.private_pick(ask, pid) if ask.kind in PRIVATE_KINDS else None
+            if pick is not None and pick.count == 1:
+                for value, _ in pick.options:
+                    assert _legal(state, [pick.event([value])]), (ask.kind, pid, value)
+        apply_event(state, random_event(rng, ask))
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_every_ki_prompt_offers_only_legal_inputs_in_words(players):
-    rng = random.Random(players)
-    kinds = set()
+    kinds: set = set()
     for modules in ((), BOTH):
-        setup = ki_setup(players, modules)
-        state = start_state(setup, board_for(setup))
-        builder = KIPromptBuilder(state.names, lambda: state.board,
-                                  public=lambda: public_view(state).model_dump(mode="json"))
-        while state.stage != "over":
-            ask = asked(state)
-            prompt = builder.build(ask)
-            kinds.add(ask.kind)
-            assert prompt.title.startswith(f"Round {ask.round} - "), prompt.title
-            assert "_" not in prompt.title and "_" not in prompt.hint, (prompt.title, prompt.hint)
-            assert prompt.choices or prompt.map_mode, ask.kind  # something to tap
-            for label, events in _offered(builder, ask, prompt):
-                assert label.startswith("tap ") or "_" not in label, label
-                if ask.kind == "play_power_card":
-                    continue  # the hand is secret: every value is offered, the engine says what is not held
-                short = ask.kind == "replenish" and state.provinces[state.turn.player] < ask.options["max"]
-                assert _legal(state, events) or short, (ask.kind, label, events)
-            for pid in ask.players:
-                pick = builder.private_pick(ask, pid) if ask.kind in PRIVATE_KINDS else None
-                if pick is not None and pick.count == 1:
-                    for value, _ in pick.options:
-                        assert _legal(state, [pick.event([value])]), (ask.kind, pid, value)
-            apply_event(state, random_event(rng, ask))
+        _play_checking(players, modules, players, kinds)
     assert {"secret_disc", "choose_power_cards", "play_power_card", "replenish", "turn_action"} <= kinds
+
+
+def test_every_module_cards_step_has_a_prompt():
+    """Revolt's scoreboard, the bridge's crossing, the spy's move, a token removed (the Discard
+    card), the Alliance, Relocate, the 2x marker, the three offered ...: met over seeded games."""
+    wanted = {"turn_scoreboard", "bridge_crossing", "spy_move", "remove_token", "choose_region", "place_extra",
+              "move_caballeros", "secret_disc", "veto"}
+    kinds: set = set()
+    for seed in range(40):
+        _play_checking(4 + seed % 2, BOTH, seed, kinds)
+        if wanted <= kinds:
+            break
+    assert wanted <= kinds, wanted - kinds
 
 
 def test_the_power_prompt_offers_the_set_in_play_never_the_hand():

@@ -103,6 +103,7 @@ def ki_setup_on_phones(d):
     setup = d.screen("setup")
     for pid, name in PLAYERS.items():
         setup.rows[pid].name = name
+    setup.king = "Castilla la Nueva"   # the King's card drawn (none of the discs below may name it)
     yield 0.1
     d.tap("Start the game", exact=True)
     yield from _wait_for(d, lambda: d.current == "table" and d.model.phones is not None, 20)

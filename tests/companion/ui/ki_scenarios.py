@@ -24,7 +24,11 @@ COURT = {10: 6, 20: 6, 30: 5, 50: 5, 60: 4, 70: 4, 80: 4, 90: 3, 100: 3, 110: 3,
 SCORING = {60: 0, 100: 1, 110: 2, 120: 3, 150: 4, 170: 5}     # index in companion.ki_cards.SCORINGS
 PLACES_3 = [2, 3, 5]
 MODULE_COURT = {"pe_joker": 0, "pe_field_day": 5, "pe_relocate": 4, "pe_alliance": 3, "sc_coup": 3,
-                "sc_revolt": 2, "sc_scoring_own": 3, "sc_scoring_any": 2, "sc_scoring_offered": 2}
+                "sc_revolt": 2, "sc_scoring_own": 3, "sc_scoring_any": 2, "sc_scoring_offered": 2,
+                "pe_civil_war": 3, "pe_bridge": 3, "pe_quarantine": 2, "pe_risk_of_collapse": 2, "sc_table_for_six": 1,
+                "sc_kings_guard": 1, "sc_hurricane": 1, "sc_mistress": 3, "sc_espionage": 3}
+WORD_PARAMS = {"pe_civil_war": ("outcome", "to_court"), "pe_quarantine": ("until", "round"),
+               "pe_risk_of_collapse": ("until", "general_scoring"), "sc_hurricane": ("outcome", "send_back")}
 VALUE_MOVES = (10, -10, 1, -1)
 
 
@@ -49,26 +53,49 @@ def _choose_ki(d, players=PLAYERS, modules=("players-edition", "special-cards"))
     assert sorted(setup.choice.modules_for(len(players))) == sorted(modules), setup.choice
 
 
-def _value_path(start, target: int) -> list[int]:
-    """The stepper taps (±1, ±10) from `start` (None: the first tap starts at 5) to `target`."""
+def _value_path(start, target: int, used=frozenset()) -> list[int]:
+    """The stepper taps (±1, ±10) from `start` (None: the first tap gives 5±) to `target`, as the
+    screen steps (over the values other cards have)."""
     from companion.ki_cards import value_step
     frontier, seen = [(start, [])], {start}
     while frontier:
         nxt = []
         for value, path in frontier:
             for delta in VALUE_MOVES:
-                v = value_step(value, delta)
+                v = value_step(value, delta, used)
                 if v == target:
                     return path + [delta]
-                if v not in seen and 1 <= v <= 200:
+                if v not in seen and (value is not None or v not in used):
                     seen.add(v)
                     nxt.append((v, path + [delta]))
         frontier = nxt
     raise AssertionError(f"no stepper path to {target}")
 
 
+def _nearest_free(used) -> int:
+    """The free value fewest taps from "?" (our box's values are made up: the real ones are not
+    published; any distinct values make a valid set), never one a first tap lands on (1, 4, 6,
+    15): the next card's first tap needs one free."""
+    from companion.ki_cards import value_step
+    landings = {value_step(None, delta) for delta in VALUE_MOVES}
+    frontier, seen = [v for v in landings if v not in used], set(landings)
+    while frontier:
+        nxt = []
+        for value in frontier:
+            for delta in VALUE_MOVES:
+                v = value_step(value, delta, used)
+                if v not in seen and v not in landings:
+                    return v
+                if v not in seen:
+                    seen.add(v)
+                    nxt.append(v)
+        frontier = nxt
+    raise AssertionError(f"no free value (taken: {sorted(used)})")
+
+
 def _set_value(d, screen, cid: str, target: int):
-    for delta in _value_path(screen.draft.row(cid).value, target):
+    used = {r.value for r in screen.draft.rows() if r.value is not None and r.id != cid}
+    for delta in _value_path(screen.draft.row(cid).value, target, used):
         yield from _scroll_to(d, f"value:{cid}:{delta}")
         yield from _tap_key(d, f"value:{cid}:{delta}")
         assert not screen.message, screen.message
@@ -95,12 +122,14 @@ def enter_the_card_set(d, screen):
     d.facts["wrong_value"] = screen.message
     d.facts["alliance_after_wrong"] = screen.draft.row("pe_alliance").value
     yield from _look(d, "ki_cards_wrong_value")
-    values = {"pe_alliance": 6, "sc_fiesta": 4, "sc_coup": 15, "sc_scoring_own": 25, "sc_scoring_any": 35,
-              "sc_scoring_offered": 45, "sc_revolt": 55}
-    for cid, target in sorted(values.items(), key=lambda kv: -kv[1]):   # the highest first: no value passed twice
-        yield from _set_value(d, screen, cid, target)
+    for row in [r for r in screen.draft.rows() if r.ask_value and r.value is None and not r.left_out]:
+        used = {r.value for r in screen.draft.rows() if r.value is not None and r.id != row.id}
+        yield from _set_value(d, screen, row.id, _nearest_free(used))
     for cid, court in MODULE_COURT.items():
         yield from _tap(d, f"court:{cid}:{court}")
+    for cid, (name, word) in WORD_PARAMS.items():
+        yield from _tap(d, f"param:{cid}:{name}:{word}")
+    yield from _tap(d, "param:pe_civil_war:place:+1", 3)   # ? -> 0 -> 1 -> 2
 
 
 def ki_cards_and_game(d):
@@ -261,7 +290,9 @@ def look_at_ki_screens(d):
     m = d.screen("table").ids.map
     game = dict(m.public)
     game["markers"] = {"double_1": "galicia", "double_2": "valencia", "alliance_1": "aragon",
-                       "alliance_2": "cataluna", "castillo_at": "granada", "reversed_8-4-0": True}
+                       "alliance_2": "cataluna", "castillo_at": "granada", "reversed_8-4-0": True,
+                       "bridge_1": "pais_vasco", "bridge_2": "castilla_la_vieja", "kings_guard": "castilla_la_nueva",
+                       "quarantine": "sevilla", "limit_1": "granada", "risk_of_collapse": "castillo"}
     game["mobile_scoreboards"] = {"8-4-0": "sevilla", "4-0-0": None}
     m.public = game
     yield 0.4

@@ -31,7 +31,7 @@ def test_ki_chosen_its_cards_entered_by_taps_and_a_whole_game_tracked(tmp_path):
     assert "value: 1 is also" in outcome["wrong_value"] and "power_cards[pe_" in outcome["wrong_value"]
     assert outcome["alliance_after_wrong"] is None
     assert outcome["hint_complete"].startswith("Complete for a 3-player game")
-    assert outcome["card_taps"] <= 80, outcome["card_taps"]   # every number of the box, "a minute"
+    assert outcome["card_taps"] <= 130, outcome["card_taps"]   # every number of the box, "a minute"
     assert outcome["export_notice"].startswith("Exported to ")
     assert outcome["same_after_import"] is True
     assert outcome["bad_import"] == "power_cards[ki_10].court: must be an integer 0..30 (Caballeros the card " \
@@ -85,8 +85,11 @@ def test_every_ki_screen_fits_the_tablet(width, height, tmp_path):
     outcome, shots = _drive("ki_scenarios:look_at_ki_screens", tmp_path, window=f"{width}x{height}")
     problems = {screen: found for screen, found in outcome["problems"].items() if found}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
-    assert outcome["marker_tags"] == [["aragon", "Alliance"], ["cataluna", "Alliance"], ["galicia", "2x"],
-                                      ["granada", "Castillo here"], ["valencia", "2x"]]
+    assert outcome["marker_tags"] == [["aragon", "Alliance"], ["castilla_la_nueva", "King's Guard"],
+                                      ["castilla_la_vieja", "Bridge"], ["castillo", "Risk of Collapse"],
+                                      ["cataluna", "Alliance"], ["galicia", "2x"], ["granada", "Castillo here"],
+                                      ["granada", "Table for Six"], ["pais_vasco", "Bridge"], ["sevilla", "Quarantine"],
+                                      ["valencia", "2x"]]
     assert outcome["reversed_mobile"] == ["0·4·8 rev."]
     for name in ("ki_shape_setup", "ki_shape_cards", "ki_shape_cards_modules", "ki_shape_secret_disc",
                  "ki_shape_choose_power_cards", "private_choose_power_cards", "ki_shape_play_power_card",

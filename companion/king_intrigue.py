@@ -225,8 +225,9 @@ class KIPromptBuilder(PromptBuilder):
     def _turn_scoreboard(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
         reversed_ = set(ask.options.get("reversed", ()))
-        choices = [Choice(f"Turn {SCOREBOARD_WORDS.get(s, s)} "
-                          + ("back to its front" if s in reversed_ else "to its reversed side (the fewest score first)"),
+        side = {s: "back to its front" if s in reversed_ else "to its reversed side (the fewest score first)"
+                for s in ask.options["scoreboards"]}
+        choices = [Choice(f"Turn {SCOREBOARD_WORDS.get(s, s)} {side[s]}",
                           {"type": "scoreboard_turned", "player": pid, "scoreboard": s}, style="primary")
                    for s in ask.options["scoreboards"]]
         return Prompt(self.title(ask, f"{self.name(pid)} turns a mobile scoreboard"),

@@ -175,8 +175,9 @@ class KICardsScreen(Screen):
                                               "on" if value == word else "quiet", key=f"param:{row.id}:{name}:{word}"))
                 block.add_widget(choices)
                 continue
+            low, high = spec[1], spec[2]
             block.add_widget(stepper(caption, "?" if value is None else str(value),
-                                     lambda d, c=row.id, p=name, lo=spec[1], hi=spec[2]: self.step_param(c, p, d, lo, hi),
+                                     lambda d, c=row.id, p=name, lo=low, hi=high: self.step_param(c, p, d, lo, hi),
                                      key=f"param:{row.id}:{name}"))
 
     def _value_row(self, row: KICardRow) -> BoxLayout:

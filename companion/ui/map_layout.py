@@ -242,7 +242,8 @@ def layout(shapes: dict, game: dict, names: dict, scoreboards: dict, pending: di
         if rid == CASTILLO:
             anchor, polygon = (below.x, below.y + below.h / 2 + GAP + h / 2 + 2), _castillo_zone(shapes["castillo"])
         else:
-            anchor, polygon = (regions[rid]["label"][0], below.y + below.h / 2 + GAP + h / 2 + 2), regions[rid]["polygon"]
+            anchor = (regions[rid]["label"][0], below.y + below.h / 2 + GAP + h / 2 + 2)
+            polygon = regions[rid]["polygon"]
         taken.append(_place(Mark("marker", rid, 0, 0, w + 10, h + 4, text=words), anchor, polygon, taken))
     for rid, region in regions.items():  # last: a badge moves nothing else when it appears
         if pending.get(rid):

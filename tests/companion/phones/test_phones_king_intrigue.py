@@ -140,8 +140,9 @@ def test_the_setup_disc_and_the_thirteen_kept_are_chosen_on_the_phones(start_ser
     assert KING not in [r["id"] for r in q["regions"]] and len(q["regions"]) == 8
     assert view["facts"]["power_cards"] == ALL   # the whole set in hand until the choice
     for pid, region in DISCS.items():
-        status, _, body = http(server, "POST", "/api/pick", {"credential": creds[pid], "question":
-                                                             me(server, creds[pid])["question"]["id"], "region": region})
+        question = me(server, creds[pid])["question"]["id"]
+        status, _, body = http(server, "POST", "/api/pick", {"credential": creds[pid], "question": question,
+                                                             "region": region})
         assert status == 200, body
     status, _, body = http(server, "POST", "/api/pick", {"credential": creds["red"], "question":
                                                          me(server, creds["red"])["question"]["id"], "region": KING})

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from rules_scenarios import _into_view, _keyed, _look, _scroll_to, _tap_key
+from rules_scenarios import _into_view, _look, _scroll_to, _tap_key
 from scenarios import _wait_for
 from scenarios_2023 import PATIENCE, Tablet
 

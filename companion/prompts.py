@@ -305,9 +305,14 @@ class PromptBuilder:
         if "modifiers" in ask.options and self.modifiers:
             # Power Shift. The hand of Modifier cards is secret: every card of the set is offered
             # but those played face up this round (the engine refuses one not held).
+            # Twins (the same print) are one button: nobody can tell their copies apart, and the
+            # table takes a twin for the copy the player holds.
             played = self._modifiers_played()
-            prompt.choices += [Choice(f"With {self.modifier_label(mid)}", action=f"sub:modifier:{mid}", style="quiet",
-                                      enabled=mid not in played) for mid in self._modifier_order()]
+            for twins in self._modifier_twins():
+                left = [mid for mid in twins if mid not in played]
+                prompt.choices.append(Choice(f"With {self.modifier_label(twins[0], numbered=False)}",
+                                             action=f"sub:modifier:{(left or twins)[0]}", style="quiet",
+                                             enabled=bool(left)))
             prompt.hint = (f"{self.name(pid)}: tap the Power card you laid down; played with a Modifier card, "
                            "tap the Modifier card first.")
         return prompt
@@ -317,16 +322,48 @@ class PromptBuilder:
     def _modifier_order(self) -> list[str]:
         return sorted(self.modifiers, key=lambda mid: (self.modifiers[mid].value, mid))
 
-    def modifier_label(self, mid: str) -> str:
-        """"Stand-in +1 (+1)"; cards that read the same are numbered."""
+    def _modifier_print(self, mid: str) -> tuple:
+        """What is printed on a Modifier card: twins print the same."""
+        m = self.modifiers[mid]
+        return m.name, m.value, m.effect, repr(sorted(m.params.items())), m.text
+
+    def _modifier_twins(self) -> list[list[str]]:
+        """The Modifier cards grouped by print, in value order."""
+        groups: dict[tuple, list[str]] = {}
+        for mid in self._modifier_order():
+            groups.setdefault(self._modifier_print(mid), []).append(mid)
+        return list(groups.values())
+
+    def modifier_label(self, mid: str, numbered: bool = True) -> str:
+        """"Stand-in +1 (+1)"; cards of one name and value with other abilities say theirs
+        ("Stand-in −1 · militia"); twins are numbered where each copy is a button of its own."""
         m = self.modifiers.get(mid)
         if m is None:
             return mid
-        same = [k for k in self._modifier_order() if self.modifiers[k].name == m.name and self.modifiers[k].value == m.value]
-        nth = f" #{same.index(mid) + 1}" if len(same) > 1 else ""
         value = signed(m.value)
-        name = m.name if value in m.name else f"{m.name} ({value})"
-        return name + nth
+        label = m.name if value in m.name else f"{m.name} ({value})"
+        mine = self._modifier_print(mid)
+        namesakes = {self._modifier_print(k) for k in self.modifiers
+                     if self.modifiers[k].name == m.name and self.modifiers[k].value == m.value}
+        if len(namesakes) > 1:
+            label += " · " + self._ability_words(mid, namesakes)
+        twins = [k for k in self._modifier_order() if self._modifier_print(k) == mine]
+        if numbered and len(twins) > 1:
+            label += f" #{twins.index(mid) + 1}"
+        return label
+
+    def _ability_words(self, mid: str, namesakes: set) -> str:
+        """A short tag telling a card from its namesakes: its ability's effect ("court"), and
+        the numbers that differ when two namesakes share the effect ("move 1 foreign")."""
+        m = self.modifiers[mid]
+        if m.effect is None:
+            return "no ability"
+        words = m.effect.replace("_", " ")
+        others = [self.modifiers[k].params for k in self.modifiers
+                  if self._modifier_print(k) in namesakes and self.modifiers[k].effect == m.effect
+                  and self.modifiers[k].params != m.params]
+        differ = [k for k, v in m.params.items() if v and any(o.get(k) != v for o in others)]
+        return " ".join([words] + [f"{m.params[k]} {k.replace('_', ' ')}" for k in differ])
 
     def _modifiers_played(self) -> set[str]:
         return {p.get("modifier_played") for p in self._public().get("players", []) if p.get("modifier_played")}

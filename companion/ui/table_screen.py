@@ -257,6 +257,7 @@ class TableScreen(Screen):
         return labels
 
     def _tower_changed(self, *args) -> None:
+        self._sim_buttons()
         status = self.model.tower or {}
         state = status.get("state", "none")
         if self.model.table and self.model.table.setup.tower.kind == "none":
@@ -271,10 +272,15 @@ class TableScreen(Screen):
 
     def _sim_buttons(self) -> None:
         link = self.model.tower_link
-        shown = (tuple(self.model.table.players) if self.model.table else (), bool(link and link.sim))
-        if shown == self._sim_shown:  # made once a game, not each time the table is shown again
+        table = self.model.table
+        # Made once a game and again when a calibration changes the colours the tower names.
+        shown = (tuple(table.players) if table else (), bool(link and link.sim),
+                 tuple(table.setup.by_hand()) if table else ())
+        if shown == self._sim_shown:
             return
         self._sim_shown = shown
+        if table and self.notice.startswith("The tower does not know"):   # said at the start: now told anew
+            self.notice = " ".join(table.setup.colour_notes())
         box = self.ids.sim_drops
         box.clear_widgets()
         if not (link and link.sim):

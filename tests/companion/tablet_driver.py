@@ -83,6 +83,8 @@ class TabletDriver:
         if isinstance(wanted, list):
             wanted, after = wanted[0], [_norm(e) for e in wanted[1:]]
         wanted = _norm(wanted)
+        if wanted["type"] == "power_card_played" and wanted.get("modifier"):
+            wanted["modifier"] = self._twin_button(wanted["modifier"])
         if wanted["type"] == "caballeros_moved" and wanted["count"] > 1:
             wanted["count"] = 1  # the tablet moves one Caballero per tap pair; the rest come next step
         prompt = self.table.prompt()
@@ -107,6 +109,15 @@ class TabletDriver:
                     ask.options.get("purpose"))
         self.log.append(step)
         return step
+
+    def _twin_button(self, mid: str) -> str:
+        """Twin Modifier cards are one button on the tablet (the table takes it for the copy the
+        player holds): the copy that button names."""
+        played = self.builder._modifiers_played()
+        for twins in self.builder._modifier_twins():
+            if mid in twins:
+                return ([m for m in twins if m not in played] or twins)[0]
+        return mid
 
     def _throw(self, colour: str, k: int) -> None:
         for _ in range(k):

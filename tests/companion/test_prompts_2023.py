@@ -175,7 +175,10 @@ def test_power_shift_plays_a_modifier_with_a_power_card_in_one_step_with_the_tot
     pid = ask.players[0]
     prompt = builder.build(ask)
     modifiers = [c for c in prompt.choices if (c.action or "").startswith("sub:modifier:")]
-    assert len(modifiers) == len(state.modifiers) == 16  # the whole set: the hand is secret
+    # The whole set (the hand is secret), twins as one button: nobody can tell their copies apart
+    prints = {(m.name, m.value, m.effect, m.text) for m in state.modifiers.values()}
+    assert len(state.modifiers) == 16 and len(modifiers) == len(prints) < 16
+    assert len({c.label for c in modifiers}) == len(modifiers)  # every button says which card it is
     mine = sorted(state.modifier_hands[state.players.index(pid)])[0]
     sub = builder.sub_prompt(ask, f"modifier:{mine}")
     value = state.modifiers[mine].value
@@ -188,7 +191,15 @@ def test_power_shift_plays_a_modifier_with_a_power_card_in_one_step_with_the_tot
     # The next player: the Modifier played face up is greyed out, and a total already played too.
     ask = asked(state)
     prompt = builder.build(ask)
-    assert not next(c for c in prompt.choices if c.action == f"sub:modifier:{mine}").enabled
+    label = f"With {builder.modifier_label(mine, numbered=False)}"
+    button = next(c for c in prompt.choices if c.label == label)
+    twins = [m for m in state.modifiers if m != mine and state.modifiers[m].name == state.modifiers[mine].name
+             and state.modifiers[m].effect == state.modifiers[mine].effect
+             and state.modifiers[m].value == state.modifiers[mine].value]
+    if twins:   # its twin is still in someone's hand: the button stands for that copy now
+        assert button.enabled and button.action == f"sub:modifier:{twins[0]}"
+    else:
+        assert not button.enabled
     other = next(m for m in sorted(state.modifiers) if m != mine and state.modifiers[m].value == 1)
     sub = builder.sub_prompt(ask, f"modifier:{other}")
     taken = 7 + value - 1  # with +1, this card makes the total already played

@@ -210,19 +210,13 @@ class PhoneTablet(Tablet):
         return wanted, after
 
     def plan(self, ask, prompt, wanted, after, depth: int = 0):
-        """Tablet's route; a Modifier card with twins tapped as a person would, on whichever copy
-        (nobody can tell twins apart): a copy the player does not hold when there is one."""
+        """Tablet's route. Twin Modifier cards are one button (nobody can tell twins apart): when
+        that button names a copy the player does not hold, the table plays the copy held."""
         route = super().plan(ask, prompt, wanted, after, depth)
         held = wanted.get("modifier") if depth == 0 and route and ask.kind == "play_power_card" else None
         if held:
-            b = self.builder
-            played = {p.get("modifier_played") for p in self.d.model.public["game"]["players"]}
             hand = set(self.table.private(ask.players[0])["modifiers_in_hand"])
-            face = self.faces.face_of    # what is printed on the card, ability included
-            twins = [m for m in b._modifier_order() if face[m] == face[held] and m not in hand and m not in played]
-            if twins:
-                old, new = f"With {b.modifier_label(held)}", f"With {b.modifier_label(twins[0])}"
-                route = [("choice", new) if op == ("choice", old) else op for op in route]
+            if self.twin_button(held) not in hand:
                 self.reached["a twin's copy tapped"] += 1
         return route
 

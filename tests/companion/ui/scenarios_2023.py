@@ -267,6 +267,8 @@ class Tablet:
     # ---- how it is entered: a route through what the screen shows -------------------------
 
     def plan(self, ask, prompt: Prompt, wanted: dict, after: list, depth: int = 0) -> Optional[list]:
+        if depth == 0 and wanted.get("type") == "power_card_played" and wanted.get("modifier"):
+            wanted = {**wanted, "modifier": self.twin_button(wanted["modifier"])}
         routes = []
         for choice in prompt.choices:
             if choice.enabled:
@@ -277,6 +279,15 @@ class Tablet:
         if not routes:
             return None
         return min(routes, key=lambda r: (_taps(r), r[0][0] != "area"))
+
+    def twin_button(self, mid: str) -> str:
+        """Twin Modifier cards are one button (the table takes it for the copy the player
+        holds): the copy that button names."""
+        played = self.builder._modifiers_played()
+        for twins in self.builder._modifier_twins():
+            if mid in twins:
+                return ([m for m in twins if m not in played] or twins)[0]
+        return mid
 
     def _choice_routes(self, ask, prompt, choice, wanted, after, depth) -> list:
         b = self.builder
@@ -676,6 +687,9 @@ def calibrate_the_tower(d):
     d.facts["calibrated_for"] = list(d.model.tower.get("calibrated") or [])
     d.tap("Close")
     yield 0.2
+    screen = d.screen("table")
+    d.facts["notice_after_calibration"] = screen.notice
+    d.facts["sim_drop_colours"] = [getattr(w, "sim_colour", None) for w in screen.ids.sim_drops.children]
 
 
 def two_player_game(d, variant="full", rounds=None):

@@ -65,6 +65,8 @@ def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(tmp_path):
     # ... and how to have it counted: the tower panel calibrates the game's colours (the dummy's too)
     assert "Calibrate the colours" in outcome["start_notice"]
     assert {"purple", "blue", "white"} <= set(outcome["calibrated_for"]), outcome["calibrated_for"]
+    assert "does not know" not in outcome["notice_after_calibration"], outcome["notice_after_calibration"]
+    assert {"purple", "blue"} <= set(outcome["sim_drop_colours"]), outcome["sim_drop_colours"]  # the sim's buttons too
     assert any("dummy (White) takes" in n for n in outcome["notices"])
     # The card found in the box: a wrong entry refused in words, then added
     added = outcome["card_added"]

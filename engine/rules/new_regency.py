@@ -32,10 +32,10 @@ def check_revealed(state: GameState, cid: str) -> None:
     """The card turned up on stack 5 is a ♠ card still face down there."""
     card = state.board.cards.get(cid)
     if not is_regency_card(card):
-        raise RuleViolation("reveal", f"{cid!r} is not a New Regency card (the ♠ stack 5)")
+        raise RuleViolation("reveal", f"{cid!r} is not a New Regency card (stack 5)")
     if not state.regency_undrawn.get(cid):
         raise RuleViolation("reveal", f"no {card.name} card is left face down in stack 5 "
-                            "(used ♠ cards are discarded, never shuffled back)")
+                            "(used New Regency cards are discarded, never shuffled back)")
 
 
 def reveal(state: GameState, cid: str) -> None:

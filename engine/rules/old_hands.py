@@ -1,4 +1,4 @@
-"""Old Hands (2023): the four ♣ Action cards, each replacing a random card of its stack.
+"""Old Hands (2023): the four Old Hands Action cards, each replacing a random card of its stack.
 
 The rule book ("Alternative Action cards for 'Old Hands'"): "You can choose which cards to
 add, or even play with them all. Shuffle the Action cards as usual. Then, for each ♣ card
@@ -33,20 +33,20 @@ def club_cards(board) -> list[str]:
 
 
 def added_cards(board, rules: RuleSet, named: tuple[str, ...]) -> tuple[str, ...]:
-    """The ♣ cards this game adds: those named, or all of them."""
+    """The Old Hands cards this game adds: those named, or all of them."""
     if MODULE not in rules.modules:
         if named:
-            _fail("added_cards names ♣ cards, but the old-hands module is not chosen")
+            _fail("added_cards names Old Hands cards, but the old-hands module is not chosen")
         return ()
     clubs = club_cards(board)
     for cid in named:
         if cid not in clubs:
-            _fail(f"added_cards: {cid!r} is not a ♣ card of this card set (♣ cards: {', '.join(clubs) or 'none entered'})")
+            _fail(f"added_cards: {cid!r} is not an Old Hands card of this card set (Old Hands cards: {', '.join(clubs) or 'none entered'})")
     if len(set(named)) != len(named):
-        _fail("added_cards: a ♣ card is named twice (each is one card)")
+        _fail("added_cards: an Old Hands card is named twice (each is one card)")
     added = tuple(named) or tuple(clubs)
     if not added:
-        _fail("no ♣ card is known: enter your ♣ cards (card file: cards[] with module \"old-hands\")")
+        _fail("no Old Hands card is known: enter your Old Hands cards (card file: cards[] with module \"old-hands\")")
     return added
 
 
@@ -58,11 +58,11 @@ def _stack(board, rules: RuleSet, cid: str, what: str) -> int:
 
 
 def check_removed(board, rules: RuleSet, added: tuple[str, ...], removed: tuple[str, ...]) -> None:
-    """"for each ♣ card you are adding, return 1 random card from the corresponding stack
+    """"for each Old Hands card you are adding, return 1 random card from the corresponding stack
     back to the box": the removed cards must be exactly one per added ♣ card, by stack."""
     if not added:
         if removed:
-            _fail("removed_cards is for the old-hands module (a card returned for each ♣ card added)")
+            _fail("removed_cards is for the old-hands module (a card returned for each Old Hands card added)")
         return
     for cid in removed:
         card = board.cards.get(cid)
@@ -72,11 +72,11 @@ def check_removed(board, rules: RuleSet, added: tuple[str, ...], removed: tuple[
             _fail(f"removed_cards: {card.name} is not a card of stacks 1 to 4 of the base game")
         if card.copies is not None and removed.count(cid) > card.copies:
             _fail(f"removed_cards: {card.name} is named {removed.count(cid)} times; the set has {card.copies}")
-    need = sorted(_stack(board, rules, cid, "♣ card") for cid in added)
+    need = sorted(_stack(board, rules, cid, "Old Hands card") for cid in added)
     got = sorted(_stack(board, rules, cid, "removed card") for cid in removed)
     if need != got:  # the same stacks, as many times each
         need, got = Counter(need), Counter(got)
         wanted = ", ".join(f"{k} from stack {s}" for s, k in sorted(need.items()))
         named = ", ".join(f"{k} from stack {s}" for s, k in sorted(got.items())) or "none"
-        _fail(f"one card goes back to the box for each ♣ card added, from its stack: {wanted}; "
+        _fail(f"one card goes back to the box for each Old Hands card added, from its stack: {wanted}; "
               f"removed_cards names {named}")

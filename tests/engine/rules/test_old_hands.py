@@ -48,13 +48,13 @@ def test_the_table_chooses_which_clubs_to_add():
 
 
 def test_one_card_returned_per_club_added_from_its_own_stack():
-    msg = refused_setup("one card goes back to the box for each ♣ card added", removed_cards=ALL_REMOVED[:3])
+    msg = refused_setup("one card goes back to the box for each Old Hands card added", removed_cards=ALL_REMOVED[:3])
     assert "1 from stack 4" in msg and "removed_cards names" in msg
     refused_setup("1 from stack 1", added_cards=["club_intrigue"], removed_cards=["decay_all"])
 
 
 def test_no_card_returned_is_refused_naming_the_rule():
-    refused_setup("one card goes back to the box for each ♣ card added")
+    refused_setup("one card goes back to the box for each Old Hands card added")
 
 
 def test_only_base_cards_of_stacks_1_to_4_go_back_to_the_box():
@@ -66,7 +66,7 @@ def test_only_base_cards_of_stacks_1_to_4_go_back_to_the_box():
 
 
 def test_only_club_cards_are_added():
-    refused_setup("is not a ♣ card", added_cards=["grande"], removed_cards=["mobile_scoreboard"])
+    refused_setup("is not an Old Hands card", added_cards=["grande"], removed_cards=["mobile_scoreboard"])
 
 
 def test_removed_cards_need_the_module():

@@ -233,3 +233,42 @@ def test_no_kept_card_nor_setup_disc_of_another_player_leaks(start_server):
 
     asyncio.run(asyncio.wait_for(main(), 60))
     assert audit.checked > 60
+
+
+def _table_at_disc(purpose: str) -> Table:
+    """A seeded random K&I game with both modules (every module card) stopped at a `purpose` disc."""
+    import random
+
+    from engine.playout import random_event
+    from tests.companion.test_table_king_intrigue import BOTH, ki_setup
+    for seed in range(60):
+        table = Table(TableSetup(game=ki_setup(4, BOTH), mode="tracking", tower={"kind": "none"}))
+        rng = random.Random(seed)
+        while (ask := table.asked()).kind != "game_over":
+            if ask.kind == "secret_disc" and ask.options.get("purpose") == purpose and not ask.options["chosen"]:
+                return table
+            table.submit(random_event(rng, ask))
+    raise AssertionError(f"no seeded game reached a {purpose} disc")
+
+
+def test_the_module_cards_discs_say_what_they_are_for_on_the_phones(start_server):
+    from companion.phones.views import PURPOSE_TEXT
+    for purpose in ("field_day", "hurricane"):
+        table = _table_at_disc(purpose)
+        server = start_server(table)
+        creds = {pid: join(server, pid) for pid in table.players}
+        ask = table.asked()
+        for pid in table.players:
+            q = wait_for(lambda: (v := me(server, creds[pid])["question"])["kind"] in ("disc", "none") and v,
+                         what="the disc")
+            if pid in ask.players:
+                assert (q["title"], q["hint"]) == PURPOSE_TEXT[purpose] and q["state"] == "choose"
+                assert [r["id"] for r in q["regions"]] == ask.options["regions"][pid]
+            else:
+                assert q["title"] == "Other players are choosing secretly" and q["regions"] == []
+        pid = ask.players[0]
+        question = me(server, creds[pid])["question"]["id"]
+        status, _, body = http(server, "POST", "/api/pick", {"credential": creds[pid], "question": question,
+                                                             "region": ask.options["regions"][pid][0]})
+        assert status == 200, body
+        assert pid in table.asked().options["chosen"]

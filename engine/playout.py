@@ -294,6 +294,9 @@ def play_random_game(rng: random.Random, n_players: int, check: bool = True, boa
                 cid = state.turn.card.id if state.turn and state.turn.card else None
                 if cid:
                     stats.cards_used[cid] = stats.cards_used.get(cid, 0) + 1
+            elif isinstance(event, ev.PowerCardPlayed) and state.rules.id == "king-intrigue":
+                # King and Intrigue: the Power card carries the special action
+                stats.cards_used[f"power {event.card}"] = stats.cards_used.get(f"power {event.card}", 0) + 1
             elif isinstance(event, ev.VetoUsed):
                 stats.vetoes_used += 1
     if stats is not None:

@@ -1,10 +1,14 @@
-"""Finding the tower on USB: serial ports listed by vendor and product id."""
+"""Finding the tower on USB: serial ports listed by vendor and product id.
+On Android (no /dev/tty nodes for USB adapters) the USB devices come from usb4a and
+are named `usb-android:<device>`, which the serial bridge opens through usbserial4a."""
 from __future__ import annotations
 
 from typing import Iterable, Optional
 
 from pydantic import BaseModel
 from serial.tools import list_ports as _list_ports
+
+from . import usb_android
 
 # USB ids of the boards and USB-UART bridges the build guide names.
 TOWER_USB_IDS: dict[tuple[int, int], str] = {
@@ -14,6 +18,9 @@ TOWER_USB_IDS: dict[tuple[int, int], str] = {
     (0x10C4, 0xEA60): "ESP32 board with a CP210x USB-UART",
     (0x1A86, 0x7523): "ESP32 board with a CH340 USB-UART",
     (0x1A86, 0x55D4): "ESP32 board with a CH9102 USB-UART",
+    (0x0403, 0x6001): "a board with an FTDI FT232R USB-UART",
+    (0x0403, 0x6015): "a board with an FTDI FT230X USB-UART",
+    (0x067B, 0x2303): "a board with a Prolific PL2303 USB-UART",
 }
 
 
@@ -30,7 +37,9 @@ def list_ports(ids: Optional[Iterable[tuple[int, int]]] = None, *, ports=None) -
     """USB serial ports whose (vid, pid) is in ids (default TOWER_USB_IDS); ids=() lists all."""
     wanted = set(TOWER_USB_IDS if ids is None else ids)
     found = []
-    for p in (ports if ports is not None else _list_ports.comports()):
+    if ports is None:
+        ports = _android_ports() if usb_android.on_android() else _list_ports.comports()
+    for p in ports:
         key = (p.vid, p.pid)
         if wanted and key not in wanted:
             continue
@@ -43,3 +52,18 @@ def find_tower(ports=None) -> Optional[str]:
     """The device path of the first port that looks like a tower, or None."""
     found = list_ports(ports=ports)
     return found[0].device if found else None
+
+
+class _AndroidPort:
+    """A usb4a device in the shape comports() gives."""
+
+    def __init__(self, device, vid, pid, serial_number, description):
+        self.device, self.vid, self.pid = device, vid, pid
+        self.serial_number, self.description = serial_number, description
+
+
+def _android_ports(usb=None) -> list:
+    try:
+        return [_AndroidPort(*row) for row in usb_android.list_usb_ports(usb)]
+    except Exception:  # no USB manager (yet): an empty list, the setup screen says none found
+        return []

@@ -3,12 +3,17 @@ COM3), a pty, `loop://` and `socket://host:port` all work. A reader thread
 feeds the link; a cut port is reopened for ever, with backoff. The reader is
 a guard.Worker: should it raise anyway, the port is closed, the fault is shown
 as a link status change (counters `faults`, `worker_restarts`) and the reader
-starts again."""
+starts again.
+
+The bridge needs only a small part of a port (`Port` below). On Android there are
+no /dev/tty nodes for USB adapters: a `usb-android:<device>` URL opens the tower
+through usbserial4a instead (firmware_bridge/usb_android.py), behind the same
+`Port`, and the link above it does not know the difference."""
 from __future__ import annotations
 
 import logging
 import threading
-from typing import Callable, Optional
+from typing import Callable, Optional, Protocol
 
 import serial
 
@@ -22,24 +27,62 @@ log = logging.getLogger("firmware_bridge.serial")
 BAUD = 115200  # nominal on native USB, real on a USB-UART bridge
 
 
+class Port(Protocol):
+    """What the bridge uses of an open port (a pyserial port has it all).
+    read(size): up to size bytes, b"" after the read timeout; raises when the port is gone.
+    in_waiting: bytes ready now. write(data): all of it, or raises. close(): may raise.
+    cancel_read() is optional: without it the read timeout ends the wait."""
+
+    in_waiting: int
+
+    def read(self, size: int = 1) -> bytes: ...
+
+    def write(self, data: bytes) -> Optional[int]: ...
+
+    def close(self) -> None: ...
+
+
 def check_url(url: str) -> None:
-    """Raises ValueError for a URL pyserial cannot handle at all (unknown scheme)."""
+    """Raises ValueError for a URL the bridge cannot handle at all (unknown scheme)."""
+    from . import usb_android
+    if usb_android.is_usb_url(url):
+        usb_android.device_of(url)
+        return
     serial.serial_for_url(url, do_not_open=True)
+
+
+def pyserial_opener(url: str, baudrate: int, read_timeout: float) -> Callable[[], Port]:
+    def open_port() -> Port:
+        return serial.serial_for_url(url, baudrate=baudrate, timeout=read_timeout, write_timeout=1.0)
+    return open_port
+
+
+def default_opener(url: str, baudrate: int, read_timeout: float) -> Callable[[], Port]:
+    """usbserial4a for a `usb-android:` URL, pyserial for everything else."""
+    from . import usb_android
+    if usb_android.is_usb_url(url):
+        return usb_android.UsbOpener(usb_android.device_of(url), baudrate=baudrate, read_timeout=read_timeout)
+    return pyserial_opener(url, baudrate, read_timeout)
 
 
 class SerialBridge:
     def __init__(self, url: str, on_drop: Callable[[TowerDrop], None],
                  on_status: Optional[Callable[[LinkStatus], None]] = None, *, baudrate: int = BAUD,
-                 backoff_min: float = 0.1, backoff_max: float = 5.0, read_timeout: float = 0.05, **link_options):
-        check_url(url)
+                 backoff_min: float = 0.1, backoff_max: float = 5.0, read_timeout: float = 0.05,
+                 opener: Optional[Callable[[], Port]] = None, **link_options):
+        """opener: makes an open Port (or raises OSError / ValueError saying why not);
+        default: from the URL (default_opener)."""
+        if opener is None:
+            check_url(url)
         self.url = url
         self.baudrate = baudrate
         self.backoff_min = backoff_min
         self.backoff_max = backoff_max
         self.read_timeout = read_timeout
+        self._opener = opener or default_opener(url, baudrate, read_timeout)
         link_options.setdefault("silence_timeout", 15.0)  # 3 missed heartbeats
         self.link = Link(self._send, on_drop, on_status, **link_options)
-        self._ser: Optional[serial.SerialBase] = None
+        self._ser: Optional[Port] = None
         self._write_lock = threading.Lock()
         self._stop = threading.Event()
         self._cut = threading.Event()
@@ -72,7 +115,7 @@ class SerialBridge:
 
     def _cancel_read(self) -> None:
         ser = self._ser
-        if ser is not None:
+        if ser is not None and hasattr(ser, "cancel_read"):
             try:
                 ser.cancel_read()
             except Exception:  # not every URL handler can; the read timeout ends the wait
@@ -86,10 +129,9 @@ class SerialBridge:
                 raise OSError("serial port not open")
             ser.write(frame)
 
-    def _open(self) -> Optional[serial.SerialBase]:
+    def _open(self) -> "Port | Exception":
         try:
-            return serial.serial_for_url(self.url, baudrate=self.baudrate, timeout=self.read_timeout,
-                                         write_timeout=1.0)
+            return self._opener()
         except (serial.SerialException, OSError, ValueError) as e:
             return e
 
@@ -98,7 +140,7 @@ class SerialBridge:
         reported = None
         while not self._stop.is_set():
             ser = self._open()
-            if not isinstance(ser, serial.SerialBase):
+            if isinstance(ser, Exception):
                 text = f"cannot open {self.url}: {ser}"
                 if text != reported:  # say it once, keep trying quietly
                     self.link.transport_down(text)

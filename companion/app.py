@@ -1,5 +1,11 @@
 """`elgrande app`: the tablet app. Screens observe one AppModel; the table,
-the tower bridge and (later) the phone server run off the UI thread."""
+the tower bridge and (later) the phone server run off the UI thread.
+
+A tablet app's manners, on every platform: Back (Android's back key, Escape on a
+keyboard) goes back one screen and never quits mid-game (companion/navigation.py says
+what it does where); pausing flushes the game and resuming restarts a tower link or
+phone server that stopped meanwhile (companion/lifecycle.py); the screen stays on
+while a game is open (companion/android.py)."""
 from __future__ import annotations
 
 import os
@@ -60,6 +66,8 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
 from kivy.core.clipboard import Clipboard  # noqa: E402,F401 (probed now, quietly)
 
 
+from . import android, lifecycle  # noqa: E402
+from .navigation import BACK_KEYCODE, back_step, keeps_screen_on  # noqa: E402
 from .ui.collector import freeze_startup_objects  # noqa: E402
 from .ui.kivy_fixes import scroll_views_bind_once, sleep_until_due  # noqa: E402
 
@@ -105,8 +113,13 @@ class ElGrandeApp(App):
         self.driver = driver
         self.first_frame: Optional[float] = None
         self.model = AppModel()
+        self.screen_kept_on = False       # the screen is held on (a game is open)
+        self.keep_on_how = "none"         # how: "android", "screensaver" or "none"
+        self.restored_on_resume: list[str] = []
 
     def build(self):
+        if android.on_android():   # the games folder in the app's own storage (ELGRANDE_DATA_DIR still wins)
+            android.use_app_storage(self.user_data_dir)
         sm = self.screens = ScreenManager(transition=NoTransition())
         for cls, name in ((HomeScreen, "home"), (SetupScreen, "setup"), (TableScreen, "table"),
                           (ScoringScreen, "scoring"), (EndScreen, "end"), (PositionScreen, "position"),
@@ -120,7 +133,9 @@ class ElGrandeApp(App):
             except Exception as exc:  # damaged since it was checked: the home screen says what and offers choices
                 logging.getLogger("companion.app").warning("could not resume %s: %s", self.resume_path, exc)
                 sm.get_screen("home").message = f"Cannot resume {self.resume_path.name}: {exc}"
-        Window.bind(on_flip=self._first_flip)
+        Window.bind(on_flip=self._first_flip, on_keyboard=self._on_keyboard)
+        sm.bind(current=lambda *_: self._keep_screen_on())
+        self._keep_screen_on()
         if self.exit_after is not None:
             Clock.schedule_once(self._snapshot_and_stop, self.exit_after)
         if self.driver:
@@ -160,7 +175,55 @@ class ElGrandeApp(App):
             self.save_screenshot(self.screenshot_path)
         self.stop()
 
+    # ---- Back, pause and resume, the screen kept on ------------------------------------------
+
+    def _on_keyboard(self, window, key, *args) -> bool:
+        if key != BACK_KEYCODE:
+            return False
+        self.back()
+        return True   # handled: Kivy's own default (quit, or Android's move to the background) never runs
+
+    def back(self) -> None:
+        """One step back; asks before leaving a game or quitting; never from under a dialog."""
+        from kivy.uix.modalview import ModalView
+        dialogs = [w for w in Window.children if isinstance(w, ModalView)]
+        if dialogs:   # Back closes a question it asked; a private pick or any other dialog stays
+            if getattr(dialogs[0], "back_dismisses", False):
+                dialogs[0].dismiss()
+            return
+        table = self.model.table
+        step = back_step(self.screens.current, game_over=table is not None and table.asked().kind == "game_over")
+        if step.kind == "go":
+            self.screens.current = step.screen
+        elif step.kind == "call":
+            getattr(self.screens.current_screen, step.method)()
+        elif step.kind == "ask":
+            from .ui.rule_widgets import Ask
+            then = (lambda: setattr(self.screens, "current", step.screen)) if step.screen else self.stop
+            question = Ask(step.title, step.question, step.no, step.yes, then)
+            question.back_dismisses = True
+            question.open()
+
+    def on_pause(self) -> bool:
+        """Android pauses the app (the screen sleeps, another app comes up): keep everything."""
+        lifecycle.flush_game(self.model.table)
+        return True
+
+    def on_resume(self) -> None:
+        self.restored_on_resume = lifecycle.restore_links(self.model)
+        self.screen_kept_on = False   # Android may have cleared the window's flags: set them again
+        self._keep_screen_on()
+
+    def _keep_screen_on(self) -> None:
+        wanted = keeps_screen_on(self.screens.current, self.model.table is not None)
+        if wanted != self.screen_kept_on:
+            self.keep_on_how = android.keep_screen_on(wanted, Window)
+            self.screen_kept_on = wanted
+
     def on_stop(self) -> None:
+        if self.screen_kept_on:
+            android.keep_screen_on(False, Window)
+            self.screen_kept_on = False
         self.model.close()
 
 

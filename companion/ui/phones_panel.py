@@ -27,7 +27,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 def qr_texture(text: str):
     picture = qrcode.make(text, box_size=8, border=2)
     data = io.BytesIO()
-    picture.save(data, format="PNG")
+    picture.save(data)   # PNG with Pillow and with pypng alike (pypng refuses a format argument)
     data.seek(0)
     return CoreImage(data, ext="png").texture
 

@@ -1,0 +1,59 @@
+"""What the Back key does on each screen, and its words (no Kivy: the app only carries it out).
+
+Android's Back key (Escape on a desktop keyboard, keycode 27 in both) goes back one
+screen. It never quits in the middle of a game: from a game's screens it asks whether
+to leave the game (it is saved with every input, and Home resumes it); on Home it asks
+before quitting. An open dialog is the first thing Back closes, when the dialog may be
+closed; a private screen (a secret disc being picked) is never closed by it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+BACK_KEYCODE = 27          # SDL maps Android's KEYCODE_BACK to Escape
+
+LEAVE_GAME_TITLE = "Leave the game?"
+LEAVE_GAME_QUESTION = "Leave the game? It is saved; resume it from Home."
+LEAVE_GAME_NO, LEAVE_GAME_YES = "Stay in the game", "Leave: go to Home"
+QUIT_TITLE = "Quit?"
+QUIT_QUESTION = "Quit El Grande Companion? Your saved games stay on this tablet."
+QUIT_NO, QUIT_YES = "Stay", "Quit"
+
+GAME_SCREENS = frozenset({"table", "scoring"})   # a game in progress is on the table
+OWN_BACK = {"board": "back", "cards": "back", "ki_cards": "back", "position": "cancel"}  # they know their way
+
+
+@dataclass(frozen=True)
+class BackStep:
+    """kind: "go" (to `screen`), "call" (the screen's own `method`, which may ask first),
+    "ask" (`title`/`question`, then `screen`, or quit when `screen` is None), "stay"."""
+    kind: str
+    screen: Optional[str] = None
+    method: Optional[str] = None
+    title: str = ""
+    question: str = ""
+    no: str = ""
+    yes: str = ""
+
+
+def back_step(current: str, game_over: bool = False) -> BackStep:
+    """What Back does on screen `current` (game_over: the open game has ended)."""
+    if current == "home":
+        return BackStep("ask", None, title=QUIT_TITLE, question=QUIT_QUESTION, no=QUIT_NO, yes=QUIT_YES)
+    if current in OWN_BACK:
+        return BackStep("call", method=OWN_BACK[current])
+    if current == "end" or (current in GAME_SCREENS and game_over):
+        return BackStep("go", "home")
+    if current in GAME_SCREENS:
+        return BackStep("ask", "home", title=LEAVE_GAME_TITLE, question=LEAVE_GAME_QUESTION,
+                        no=LEAVE_GAME_NO, yes=LEAVE_GAME_YES)
+    if current == "setup":
+        return BackStep("go", "home")
+    return BackStep("go", "home")   # any screen added later: Home is always safe
+
+
+def keeps_screen_on(current: str, game_open: bool) -> bool:
+    """The screen stays on while a game is open on one of its screens (the table, a scoring,
+    a board correction, the end of the game); elsewhere the tablet may sleep as usual."""
+    return game_open and current in GAME_SCREENS | {"position", "end"}

@@ -304,6 +304,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     from firmware_bridge.cli import register_commands
     register_commands(sub)
+    from companion.club.command import register_commands as register_club_commands
+    register_club_commands(sub)
     return parser
 
 

@@ -1,0 +1,420 @@
+"""`elgrande club`: the room board and the tournament desk.
+
+A paho subscriber reads every table's retained state and online flag on the club broker
+(topics.table_filter); an aiohttp server (the phone server's stack) serves:
+
+    GET  /                 the room board (read-only; static/board.html)
+    GET  /events           server-sent events: one `table` event per changed table, `standings`
+    GET  /api/tables       every table as the board shows it
+    GET  /api/tournament   players, rounds, results, standings
+    GET  /standings.csv    the standings as CSV
+    POST /api/players      {"name": ...}                       organiser: register a player
+    POST /api/rounds       {"tables": [ids], "seed": n?}      organiser: seat the next round
+    POST /api/corrections  {"table", "game", "scores"|"void"} organiser: correct or void a result
+
+Organiser requests carry `Authorization: Bearer <token>`; the token is checked on every one
+(constant-time). A table's status on the board: `offline` (its Last Will, or a clean stop),
+`stale` (no state for longer than its heartbeat window: 2.5 heartbeats, by the board's clock),
+`live` otherwise; a table is never shown live on old news.
+A finished game's standings go to the tournament when its state says so (once per table+game).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import logging
+import os
+import threading
+import time
+from importlib import resources
+from typing import Any, Optional
+
+from aiohttp import web
+from paho.mqtt import client as mqtt
+from pydantic import ValidationError
+
+from firmware_bridge.guard import LogLimiter
+from firmware_bridge.transport_mqtt import (TlsFiles, client_settings, describe_connect_error, describe_refusal,
+                                            make_client)
+
+from .topics import MAX_PAYLOAD, StateMessage, check_name, split_topic, table_filter
+from .tournament import Tournament, TournamentError
+
+log = logging.getLogger("companion.club.board")
+
+STALE_HEARTBEATS = 2.5
+MAX_TABLES = 2000
+MAX_BODY = 16 * 1024
+MAX_WATCHERS = 64
+
+
+class TableEntry:
+    def __init__(self, table: str):
+        self.table = table
+        self.state: Optional[StateMessage] = None
+        self.online: Optional[bool] = None
+        self.received = 0.0          # monotonic, when the last state arrived
+        self.changed = 0.0           # monotonic, when the last new version arrived
+
+    def status(self, now: float) -> str:
+        if self.online is False:
+            return "offline"
+        if self.state is None:
+            return "waiting"
+        if now - self.received > STALE_HEARTBEATS * self.state.heartbeat:
+            return "stale"
+        return "live"
+
+    def view(self, now: float) -> dict:
+        out: dict[str, Any] = {"table": self.table, "status": self.status(now)}
+        if self.state is not None:
+            out.update(self.state.model_dump(mode="json"))
+            out["age"] = round(now - self.received, 1)
+        return out
+
+
+class ClubBoard:
+    def __init__(self, broker: str, club: str, tournament: Tournament, token: str, *,
+                 username: Optional[str] = None, password: Optional[str] = None, ca_file: Optional[str] = None,
+                 host: str = "127.0.0.1", port: int = 0, tick: float = 0.5):
+        check_name(club, "club name")
+        if not token or len(token) < 8:
+            raise ValueError("the organiser's token must be at least 8 characters (--token or ELGRANDE_CLUB_TOKEN)")
+        self.club = club
+        self.tournament = tournament
+        self._token = token.encode()
+        self.broker, user, secret, ctx, self.security = client_settings(broker, username, password,
+                                                                        TlsFiles(ca_file))
+        self._user = user
+        self.host, self._port = host, port
+        self.tick = tick
+        self.tables: dict[str, TableEntry] = {}
+        self.counters = {"messages": 0, "bad": 0, "old": 0, "results": 0}
+        self.status = f"connecting to {self.broker.host}:{self.broker.port}"
+        self.arrivals: list[tuple[float, float]] = []   # (state ts, board time) when `record_arrivals`
+        self.record_arrivals = False
+        self._lock = threading.Lock()
+        self._logs = LogLimiter(log)
+        self._loop: Optional[asyncio.AbstractEventLoop] = None
+        self._watchers: set[asyncio.Queue] = set()
+        self._dirty: set[str] = set()
+        self._standings_dirty = False
+        self._started = threading.Event()
+        self._stopping: Optional[asyncio.Event] = None
+        self._thread: Optional[threading.Thread] = None
+        self._page = resources.files(__package__).joinpath("static/board.html").read_bytes()
+        c = make_client(f"elgrande-club-board-{os.urandom(3).hex()}", self.broker, user, secret, ctx, (0.2, 5.0))
+        c.on_connect, c.on_connect_fail, c.on_disconnect = self._on_connect, self._on_connect_fail, self._on_disconnect
+        c.on_message = self._on_message
+        self.client = c
+        self.connected = threading.Event()
+
+    # ---- life ------------------------------------------------------------------------
+
+    def start(self) -> "ClubBoard":
+        self._thread = threading.Thread(target=self._serve, name="club-board", daemon=True)
+        self._thread.start()
+        if not self._started.wait(10) or self._error:
+            raise OSError(self._error or "the board's web server did not start")
+        self.client.connect_async(self.broker.host, self.broker.port, keepalive=10)
+        self.client.loop_start()
+        return self
+
+    def stop(self) -> None:
+        self.client.disconnect()
+        self.client.loop_stop()
+        if self._loop and self._stopping:
+            self._loop.call_soon_threadsafe(self._stopping.set)
+        if self._thread:
+            self._thread.join(timeout=5)
+
+    @property
+    def port(self) -> int:
+        return self._port
+
+    @property
+    def url(self) -> str:
+        return f"http://{'127.0.0.1' if self.host in ('0.0.0.0', '') else self.host}:{self._port}/"
+
+    _error: Optional[str] = None
+    _refused = False
+
+    def _serve(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            loop.run_until_complete(self._main())
+        except OSError as exc:
+            self._error = f"cannot serve the board on {self.host}:{self._port} ({exc.strerror or exc})"
+            self._started.set()
+        finally:
+            loop.close()
+
+    async def _main(self) -> None:
+        self._stopping = asyncio.Event()
+        app = web.Application(client_max_size=MAX_BODY)
+        app.router.add_get("/", self._page_handler)
+        app.router.add_get("/events", self._events)
+        app.router.add_get("/api/tables", self._tables_handler)
+        app.router.add_get("/api/tournament", self._tournament_handler)
+        app.router.add_get("/standings.csv", self._csv_handler)
+        app.router.add_post("/api/players", self._organiser(self._register))
+        app.router.add_post("/api/rounds", self._organiser(self._seat))
+        app.router.add_post("/api/corrections", self._organiser(self._correct))
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        await runner.setup()
+        site = web.TCPSite(runner, self.host, self._port)
+        await site.start()
+        self._port = site._server.sockets[0].getsockname()[1]
+        self._started.set()
+        ticker = asyncio.ensure_future(self._ticker())
+        await self._stopping.wait()
+        ticker.cancel()
+        for q in list(self._watchers):
+            q.put_nowait(None)
+        await runner.cleanup()
+
+    # ---- MQTT (paho's thread; guarded) ---------------------------------------------------
+
+    def _on_connect(self, client, userdata, flags, reason_code, properties):
+        if reason_code.is_failure:
+            self._refused = True
+            self._say(describe_refusal(reason_code, self.broker.host, self.broker.port, self._user))
+            return
+        self._refused = False
+        client.subscribe(table_filter(self.club), qos=1)
+        self.connected.set()
+        self._say(f"subscribed to club {self.club} at {self.broker.host}:{self.broker.port}")
+
+    def _on_connect_fail(self, client, userdata):
+        self._say(describe_connect_error(client.last_error, self.broker.host, self.broker.port, self.broker.tls)
+                  + " (retrying)")
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties):
+        self.connected.clear()
+        if self._refused:   # the refusal already says why
+            return
+        self._say(f"lost the broker ({reason_code}); retrying")
+
+    def _say(self, status: str) -> None:
+        self.status = status
+        self._logs.log(logging.WARNING, status[:20], "club board: %s", status)
+
+    def _on_message(self, client, userdata, message):
+        try:
+            self._take(message.topic, message.payload)
+        except Exception as exc:  # noqa: BLE001 - one bad message never stops the board
+            self.counters["bad"] += 1
+            self._logs.log(logging.WARNING, "message", "club board: a message on %s failed: %s",
+                           message.topic[:120], str(exc)[:200])
+
+    def _take(self, topic: str, payload: bytes) -> None:
+        now = time.monotonic()
+        self.counters["messages"] += 1
+        where = split_topic(self.club, topic)
+        if where is None or len(payload) > MAX_PAYLOAD:
+            self.counters["bad"] += 1
+            return
+        table, leaf = where
+        with self._lock:
+            entry = self.tables.get(table)
+            if entry is None:
+                if len(self.tables) >= MAX_TABLES:
+                    self.counters["bad"] += 1
+                    return
+                entry = self.tables[table] = TableEntry(table)
+            if leaf == "online":
+                entry.online = payload.strip() == b"1" if payload else False
+                self._dirty.add(table)
+                self._wake()
+                return
+        if not payload:   # a retained state cleared by hand
+            return
+        try:
+            state = StateMessage.model_validate_json(payload)
+        except ValidationError as exc:
+            self.counters["bad"] += 1
+            self._logs.log(logging.WARNING, "bad-state", "club board: table %s sent a state it cannot read (%s)",
+                           table, str(exc.errors()[0].get("msg", exc))[:120])
+            return
+        if state.table != table:
+            self.counters["bad"] += 1
+            self._logs.log(logging.WARNING, "foreign", "club board: a state naming table %r on the topic of %r "
+                           "ignored", state.table[:64], table)
+            return
+        with self._lock:
+            old = entry.state
+            if old is not None and old.game == state.game and state.version < old.version:
+                self.counters["old"] += 1
+                return
+            entry.state, entry.received = state, now
+            new = old is None or old.game != state.game or old.version != state.version
+            if new:
+                entry.changed = now
+                if self.record_arrivals:
+                    self.arrivals.append((state.ts, time.time()))
+            self._dirty.add(table)
+        if state.over and state.standings:
+            try:
+                if self.tournament.take_result(table, state.game, state.standings):
+                    self.counters["results"] += 1
+                    self._standings_dirty = True
+            except (TournamentError, OSError) as exc:
+                self._logs.log(logging.ERROR, "result", "club board: the result of table %s not saved: %s",
+                               table, exc)
+        self._wake()
+
+    def _wake(self) -> None:
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._push)
+
+    # ---- pushing to the pages ----------------------------------------------------------------
+
+    def _push(self) -> None:
+        now = time.monotonic()
+        with self._lock:
+            dirty, self._dirty = self._dirty, set()
+            events = [("table", self.tables[t].view(now)) for t in sorted(dirty)]
+        if self._standings_dirty:
+            self._standings_dirty = False
+            events.append(("tournament", self.tournament.snapshot()))
+        if not events:
+            return
+        text = "".join(f"event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n" for kind, data in events)
+        for q in list(self._watchers):
+            if q.qsize() > 1000:   # a page that stopped reading: dropped, it reconnects and gets everything
+                q.put_nowait(None)
+                self._watchers.discard(q)
+            else:
+                q.put_nowait(text)
+
+    async def _ticker(self) -> None:
+        """Tables whose status changed with time alone (stale) are pushed too."""
+        shown: dict[str, str] = {}
+        while True:
+            await asyncio.sleep(self.tick)
+            now = time.monotonic()
+            with self._lock:
+                for t, entry in self.tables.items():
+                    s = entry.status(now)
+                    if shown.get(t) != s:
+                        shown[t] = s
+                        self._dirty.add(t)
+            self._push()
+
+    def snapshot(self) -> list[dict]:
+        now = time.monotonic()
+        with self._lock:
+            return [self.tables[t].view(now) for t in sorted(self.tables)]
+
+    # ---- HTTP --------------------------------------------------------------------------------
+
+    @staticmethod
+    def _headers(response: web.StreamResponse) -> web.StreamResponse:
+        response.headers["Content-Security-Policy"] = ("default-src 'none'; script-src 'self' 'unsafe-inline'; "
+                                                       "style-src 'unsafe-inline'; connect-src 'self'; img-src 'self'")
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    async def _page_handler(self, request: web.Request) -> web.Response:
+        return self._headers(web.Response(body=self._page, content_type="text/html", charset="utf-8"))
+
+    async def _tables_handler(self, request: web.Request) -> web.Response:
+        return self._headers(web.json_response({"status": self.status, "connected": self.connected.is_set(),
+                                                "tables": self.snapshot(), "counters": dict(self.counters)}))
+
+    async def _tournament_handler(self, request: web.Request) -> web.Response:
+        return self._headers(web.json_response(self.tournament.snapshot()))
+
+    async def _csv_handler(self, request: web.Request) -> web.Response:
+        r = web.Response(text=self.tournament.csv(), content_type="text/csv", charset="utf-8")
+        r.headers["Content-Disposition"] = 'attachment; filename="standings.csv"'
+        return self._headers(r)
+
+    async def _events(self, request: web.Request) -> web.StreamResponse:
+        if len(self._watchers) >= MAX_WATCHERS:
+            return web.json_response({"error": f"too many board pages open (at most {MAX_WATCHERS})"}, status=429)
+        resp = self._headers(web.StreamResponse(headers={"Content-Type": "text/event-stream"}))
+        await resp.prepare(request)
+        q: asyncio.Queue = asyncio.Queue()
+        now = time.monotonic()
+        with self._lock:
+            first = [("table", e.view(now)) for _, e in sorted(self.tables.items())]
+        first.append(("tournament", self.tournament.snapshot()))
+        q.put_nowait("".join(f"event: {k}\ndata: {json.dumps(d, separators=(',', ':'))}\n\n" for k, d in first))
+        self._watchers.add(q)
+        try:
+            while True:
+                try:
+                    text = await asyncio.wait_for(q.get(), 15)
+                except asyncio.TimeoutError:
+                    text = ": keep-alive\n\n"
+                if text is None:
+                    break
+                await resp.write(text.encode())
+        except (ConnectionResetError, asyncio.CancelledError):
+            pass
+        finally:
+            self._watchers.discard(q)
+        return resp
+
+    def _organiser(self, handler):
+        async def checked(request: web.Request) -> web.Response:
+            given = request.headers.get("Authorization", "")
+            if not given.startswith("Bearer "):
+                return _error(401, "organiser actions need the organiser's token (Authorization: Bearer TOKEN)")
+            if not hmac.compare_digest(given[7:].strip().encode(), self._token):
+                return _error(403, "wrong organiser token")
+            try:
+                body = await request.read()
+                data = json.loads(body or b"{}")
+                if not isinstance(data, dict):
+                    raise ValueError
+            except web.HTTPRequestEntityTooLarge:
+                return _error(413, f"request too large (at most {MAX_BODY} bytes)")
+            except ValueError:
+                return _error(400, "the request body must be one JSON object")
+            try:
+                out = await asyncio.get_running_loop().run_in_executor(None, handler, data)
+            except TournamentError as exc:
+                return _error(409, str(exc))
+            except OSError as exc:
+                return _error(500, f"the tournament journal could not be written ({exc.strerror or exc})")
+            self._standings_dirty = True
+            self._push()
+            return self._headers(web.json_response(out))
+        return checked
+
+    def _register(self, data: dict) -> dict:
+        return {"name": self.tournament.register(data.get("name"))}
+
+    def _seat(self, data: dict) -> dict:
+        tables = data.get("tables")
+        if not isinstance(tables, list) or not all(isinstance(t, str) for t in tables):
+            raise TournamentError('give the tables to seat: {"tables": ["table-1", ...]}')
+        for t in tables:
+            try:
+                check_name(t, "table id")
+            except ValueError as exc:
+                raise TournamentError(str(exc)) from None
+        seed = data.get("seed")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise TournamentError("seed: a whole number")
+        rnd = self.tournament.seat_round(tables, seed)
+        return {"round": rnd, "rematches": self.tournament.rematches(rnd)}
+
+    def _correct(self, data: dict) -> dict:
+        table, game = data.get("table"), data.get("game")
+        if not isinstance(table, str) or not isinstance(game, str):
+            raise TournamentError('name the result: {"table": ..., "game": ..., "scores": {name: score}} '
+                                  'or "void": true')
+        return self.tournament.correct(table, game, data.get("scores"), bool(data.get("void")))
+
+
+def _error(status: int, message: str) -> web.Response:
+    return web.json_response({"error": message}, status=status)

@@ -1,0 +1,147 @@
+"""`elgrande club` (the room board and tournament desk) and `elgrande club-sim` (a table
+that plays a scripted game and publishes it: for trying club night without tablets)."""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+
+TOKEN_ENV = "ELGRANDE_CLUB_TOKEN"
+PASSWORD_ENV = "ELGRANDE_CLUB_PASSWORD"
+BROKER_HELP = "the club broker: mqtts://host[:port] (TLS) or mqtt://host[:port]"
+
+
+def _broker_args(p: argparse.ArgumentParser, user_help: str) -> None:
+    p.add_argument("--broker", required=True, metavar="URL", help=BROKER_HELP)
+    p.add_argument("--club", default="club", help="the club's name in the topics (default: club)")
+    p.add_argument("--user", help=user_help)
+    p.add_argument("--password", help=f"the user's password (or the environment variable {PASSWORD_ENV})")
+    p.add_argument("--cafile", metavar="FILE", help="mqtts: the CA that signed the broker's certificate")
+
+
+def register_commands(sub) -> None:
+    club = sub.add_parser("club", help="the club's room board and tournament standings",
+                          description="Subscribes to the club broker, serves the room board (read-only) and "
+                          "keeps a tournament; organiser actions need the organiser's token.")
+    _broker_args(club, "the board's user on the broker (it reads every table)")
+    club.add_argument("--host", default="0.0.0.0", help="address to serve the board on (default: every one)")
+    club.add_argument("--port", type=int, default=8080, help="port of the board (default 8080)")
+    club.add_argument("--data", default="tournament.jsonl", metavar="FILE",
+                      help="the tournament's journal (append-only; created if missing; default tournament.jsonl)")
+    club.add_argument("--token", help=f"the organiser's token (or the environment variable {TOKEN_ENV}); "
+                      "prefer the variable: a command line is visible to other users of the machine")
+    club.set_defaults(func=cmd_club)
+
+    sim = sub.add_parser("club-sim", help="a table that plays a scripted game and publishes it to the club",
+                         description="Plays a scripted game (companion.scripted) at a set pace, publishing the "
+                         "table's public state like a tablet does.")
+    _broker_args(sim, "the table's user on the broker (its table id by default)")
+    sim.add_argument("--table-id", help="the table's id (default: the user name)")
+    sim.add_argument("--seed", type=int, default=1, help="the scripted game's seed")
+    sim.add_argument("--pace", type=float, default=0.5, metavar="SECONDS", help="seconds between inputs")
+    sim.add_argument("--players", type=int, default=4, choices=range(3, 6))
+    sim.add_argument("--names", help="comma-separated player names, in seat order (the tournament's names)")
+    sim.add_argument("--mode", choices=("tracking", "scoring"), default="tracking")
+    sim.add_argument("--heartbeat", type=float, default=10.0, metavar="SECONDS")
+    sim.set_defaults(func=cmd_club_sim)
+
+
+def _usage(message: str) -> int:
+    from companion.cli import UsageError
+    raise UsageError(message)
+
+
+def _password(args) -> str | None:
+    return args.password if args.password is not None else os.environ.get(PASSWORD_ENV)
+
+
+def cmd_club(args) -> int:
+    from .board import ClubBoard
+    from .tournament import Journal, Tournament, TournamentError
+
+    token = args.token or os.environ.get(TOKEN_ENV, "")
+    if not token:
+        return _usage(f"give the organiser's token: the environment variable {TOKEN_ENV} (or --token)")
+    if not 0 <= args.port <= 65535:
+        return _usage(f"--port {args.port}: a port is a number from 0 to 65535")
+    try:
+        journal = Journal(Path(args.data))
+        tournament = Tournament(journal)
+    except (TournamentError, OSError) as exc:
+        return _usage(f"--data {args.data}: {getattr(exc, 'strerror', None) or exc}")
+    for warning in journal.warnings:
+        print(f"elgrande club: {warning}", file=sys.stderr)
+    try:
+        board = ClubBoard(args.broker, args.club, tournament, token, username=args.user,
+                          password=_password(args), ca_file=args.cafile, host=args.host, port=args.port).start()
+    except (ValueError, OSError) as exc:
+        return _usage(str(exc))
+    logging.basicConfig(level=logging.WARNING, format="elgrande club: %(message)s")
+    if board.security.warning:
+        print(f"elgrande club: warning: {board.security.warning}", file=sys.stderr)
+    print(f"BOARD {board.url}", flush=True)
+    print(f"club {args.club} on {args.broker}; {len(tournament.players)} players, {len(tournament.rounds)} rounds "
+          f"in {args.data}", flush=True)
+    _wait_for_signal()
+    board.stop()
+    return 0
+
+
+def _wait_for_signal() -> None:
+    done = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *a: done.set())
+    while not done.wait(1):
+        pass
+
+
+def cmd_club_sim(args) -> int:
+    from companion import scripted
+    from companion.table import Table
+
+    from .config import ClubConfig
+    from .publisher import ClubPublisher
+
+    try:
+        config = ClubConfig(broker=args.broker, club=args.club, table_id=args.table_id, username=args.user,
+                            password=_password(args), ca_file=args.cafile)
+    except ValueError as exc:
+        return _usage(_one_line(exc))
+    setup = scripted.scripted_setup(mode=args.mode, players=args.players)
+    if args.names:
+        names = [n.strip() for n in args.names.split(",")]
+        if len(names) != args.players or not all(names):
+            return _usage(f"--names: give {args.players} names, comma-separated")
+        setup.game.names.update(dict(zip(setup.game.players, names)))
+    table = Table(setup)   # in memory: a simulated table keeps no game log
+    table.nonce = os.urandom(4).hex()
+    logging.basicConfig(level=logging.WARNING, format=f"club-sim {config.table}: %(message)s")
+    try:
+        publisher = ClubPublisher(table, config, heartbeat=args.heartbeat).start()
+    except ValueError as exc:
+        return _usage(str(exc))
+    print(f"TABLE {config.table} GAME {table.nonce}", flush=True)
+    stop = threading.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, lambda *a: stop.set())
+    while not stop.is_set() and scripted.step(table, args.seed):
+        stop.wait(args.pace)
+    if not stop.is_set():
+        print(f"OVER {table.nonce}", flush=True)
+        stop.wait()   # stays online, its final state retained, until stopped
+    publisher.stop()
+    table.close()
+    return 0
+
+
+def _one_line(exc: Exception) -> str:
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        return str(first.get("msg", exc)).removeprefix("Value error, ")
+    return str(exc)

@@ -1,0 +1,157 @@
+"""A table's side of club night: its public state, retained, on the club broker.
+
+On every change of the table (its observers are told after each accepted input) the
+publisher thread builds the state from the public view (topics.public_state) and
+publishes it retained, QoS 1; at least every heartbeat it publishes it again with a fresh
+timestamp, so the board can tell a live table from a stale one. The Last Will (retained
+"0" on the table's `online` topic) marks it offline when the connection dies; on every
+(re)connection it says "1" and republishes the state. paho reconnects with backoff.
+
+Nothing here can stop the table: the table's observer only sets an event, and every
+broker problem becomes one status line (`status`), logged once per kind.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import threading
+from typing import Callable, Optional
+
+from paho.mqtt import client as mqtt
+
+from firmware_bridge.guard import LogLimiter
+from firmware_bridge.transport_mqtt import (TlsFiles, client_settings, describe_connect_error, describe_refusal,
+                                            make_client)
+
+from .config import ClubConfig
+from .topics import HEARTBEAT, online_topic, public_state, state_topic
+
+log = logging.getLogger("companion.club")
+
+
+class ClubPublisher:
+    def __init__(self, table, config: ClubConfig, *, heartbeat: float = HEARTBEAT,
+                 on_status: Optional[Callable[[str], None]] = None, backoff: tuple[float, float] = (0.2, 10.0),
+                 keepalive: int = 10):
+        self.config = config
+        self.broker, user, password, ctx, self.security = client_settings(
+            config.broker, config.username, config.password, TlsFiles(config.ca_file))
+        self.table = table
+        self.table_id = config.table
+        self.heartbeat = heartbeat
+        self.keepalive = keepalive
+        self.on_status = on_status
+        self.status = f"club: connecting to {self.broker.host}:{self.broker.port}"
+        self.published = 0
+        self.connects = 0
+        self.version = -1
+        self._state_topic = state_topic(config.club, self.table_id)
+        self._online_topic = online_topic(config.club, self.table_id)
+        self._logs = LogLimiter(log)
+        self._changed = threading.Event()
+        self._stop = threading.Event()
+        self._connected = threading.Event()
+        self._publishing = threading.Lock()   # one state at a time: the retained one is always the newest
+        self._user = user
+        self._refused = False
+        client_id = f"elgrande-table-{self.table_id}-{os.urandom(3).hex()}"
+        c = make_client(client_id, self.broker, user, password, ctx, backoff)
+        c.will_set(self._online_topic, b"0", qos=1, retain=True)
+        c.on_connect, c.on_connect_fail, c.on_disconnect = self._on_connect, self._on_connect_fail, self._on_disconnect
+        self.client = c
+        self._unsubscribe: Optional[Callable[[], None]] = None
+        self._thread = threading.Thread(target=self._run, name=f"club-{self.table_id}", daemon=True)
+
+    # ---- life -------------------------------------------------------------------------
+
+    def start(self) -> "ClubPublisher":
+        self._unsubscribe = self.table.subscribe(lambda what: self._changed.set())
+        self.client.connect_async(self.broker.host, self.broker.port, keepalive=self.keepalive)
+        self.client.loop_start()
+        self._thread.start()
+        return self
+
+    def stop(self, say_offline: bool = True) -> None:
+        """A clean stop says offline itself (a Last Will is only sent when the link dies)."""
+        self._stop.set()
+        self._changed.set()
+        if self._unsubscribe:
+            self._unsubscribe()
+        if self._thread.is_alive():
+            self._thread.join(timeout=5)
+        if say_offline and self._connected.is_set():
+            self._guarded("offline", lambda: self.client.publish(self._online_topic, b"0", qos=1, retain=True)
+                          .wait_for_publish(2))
+        self.client.disconnect()
+        self.client.loop_stop()
+
+    def switch_table(self, table) -> None:
+        """A new game at the same tablet: its state replaces the last one's."""
+        if self._unsubscribe:
+            self._unsubscribe()
+        self.table = table
+        self._unsubscribe = table.subscribe(lambda what: self._changed.set())
+        self._changed.set()
+
+    # ---- the publishing thread -----------------------------------------------------------
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self._changed.wait(self.heartbeat)
+            self._changed.clear()
+            if self._stop.is_set():
+                break
+            self._guarded("publish", self.publish_now)
+
+    def publish_now(self) -> None:
+        if not self._connected.is_set():
+            return   # on_connect publishes the state as it is then
+        with self._publishing:
+            version = len(self.table.records)   # grows with every accepted input, undo included
+            self.version = version
+            payload = public_state(self.table, self.table_id, version, self.heartbeat).model_dump_json()
+            info = self.client.publish(self._state_topic, payload.encode(), qos=1, retain=True)
+            if info.rc == mqtt.MQTT_ERR_SUCCESS:
+                self.published += 1
+
+    # ---- paho callbacks (guarded: nothing raises into paho) --------------------------------
+
+    def _on_connect(self, client, userdata, flags, reason_code, properties):
+        def connected():
+            if reason_code.is_failure:
+                self._refused = True
+                self._say("club: " + describe_refusal(reason_code, self.broker.host, self.broker.port, self._user)
+                          + " (the game goes on)", "refused")
+                return
+            self._refused = False
+            self.connects += 1
+            self._connected.set()
+            client.publish(self._online_topic, b"1", qos=1, retain=True)
+            self.publish_now()
+            self._say(f"club: publishing table {self.table_id} to {self.broker.host}:{self.broker.port}", "up")
+        self._guarded("connect", connected)
+
+    def _on_connect_fail(self, client, userdata):
+        self._guarded("connect_fail", lambda: self._say(
+            "club: " + describe_connect_error(client.last_error, self.broker.host, self.broker.port,
+                                              self.broker.tls) + " (the game goes on; retrying)", "down"))
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties):
+        self._connected.clear()
+        if not self._stop.is_set() and not self._refused:   # a refusal already says why
+            self._guarded("disconnect", lambda: self._say(
+                f"club: lost the broker ({reason_code}); the game goes on, retrying", "down"))
+
+    def _say(self, status: str, kind: str) -> None:
+        if status == self.status:
+            return
+        self.status = status
+        self._logs.log(logging.WARNING if kind != "up" else logging.INFO, kind, "%s", status)
+        if self.on_status:
+            self.on_status(status)
+
+    def _guarded(self, what: str, fn: Callable) -> None:
+        try:
+            fn()
+        except Exception as exc:  # noqa: BLE001 - a broker or payload problem must never stop the table
+            self._logs.log(logging.WARNING, what, "club %s failed: %s", what, str(exc)[:200] or type(exc).__name__)

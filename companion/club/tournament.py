@@ -1,0 +1,311 @@
+"""A tournament across games: players, seating, results and standings; saved in a journal.
+
+Standings (documented in the README):
+- tournament points by rank at the table: 1st 6, 2nd 4, 3rd 2, 4th 1, 5th 0; players with equal
+  final scores share the better rank and both get its points (El Grande's shared victory);
+- then the total of game scores;
+- then the tiebreak: more first places, then the name (alphabetically, so the order is stable).
+
+Seating: tables of 4 where possible, else 3 or 5 (El Grande seats 2 to 5; 3 is the least a
+table here takes). The first round is random (the seed is saved); later rounds seat by standings:
+each table takes the best player still free, then the next best who has met nobody at the table
+yet; only when every free player would be a rematch does the best of them sit there.
+
+A result is taken once per (table id, game id): the retained state of a finished game may arrive
+again (a reconnect, a restart of the board), it is counted once. Results are matched to the
+round's seating by table id and to players by name (case and spaces ignored).
+
+The journal is append-only JSON lines, each written, flushed and fsync'd before the change is
+acted on; a torn last line (a crash mid-write) is skipped with a warning.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import logging
+import os
+import random
+import threading
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+log = logging.getLogger("companion.club.tournament")
+
+POINTS = {1: 6, 2: 4, 3: 2, 4: 1, 5: 0}
+MAX_PLAYERS = 500
+MAX_NAME = 40
+
+
+class TournamentError(Exception):
+    """An organiser's request the tournament refuses; the message says what and why."""
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def table_sizes(n: int) -> list[int]:
+    """Tables of 4 where possible, else 3 or 5."""
+    if n < 3:
+        raise TournamentError(f"{n} players: a table needs at least 3 (register more players)")
+    if n in (3, 5):
+        return [n]
+    fours, rest = divmod(n, 4)
+    if rest == 0:
+        return [4] * fours
+    if rest == 1:
+        return [4] * (fours - 1) + [5]
+    if rest == 2:
+        return [4] * (fours - 2) + [5, 5] if fours >= 2 else [3, 3]
+    return [4] * fours + [3]
+
+
+def ranked(standings: list[dict]) -> list[dict]:
+    """name, score, rank (equal scores share the better rank), best first."""
+    ordered = sorted(standings, key=lambda s: -int(s["score"]))
+    out: list[dict] = []
+    for i, s in enumerate(ordered):
+        rank = i + 1 if i == 0 or s["score"] != ordered[i - 1]["score"] else out[-1]["rank"]
+        out.append({"name": str(s["name"]), "score": int(s["score"]), "rank": rank})
+    return out
+
+
+def _cell(text: str) -> str:
+    """A name a spreadsheet would run as a formula is written as text."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+class Journal:
+    """Append-only JSON lines with fsync."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.warnings: list[str] = []
+
+    def read(self) -> list[dict]:
+        if not self.path.exists():
+            return []
+        records = []
+        data = self.path.read_bytes()
+        lines = data.split(b"\n")
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                if not isinstance(record, dict) or "t" not in record:
+                    raise ValueError("not a record")
+            except ValueError:
+                last = number == len(lines) or (number == len(lines) - 1 and not lines[-1])
+                if last and not data.endswith(b"\n"):
+                    self.warnings.append(f"{self.path}: line {number} was cut by a crash mid-write; skipped")
+                    with open(self.path, "r+b") as f:   # cut it, so the next append starts a clean line
+                        f.truncate(len(data) - len(line))
+                        os.fsync(f.fileno())
+                    break
+                raise TournamentError(f"{self.path}: line {number} is not a tournament record; "
+                                      f"the journal was edited by hand or damaged") from None
+            records.append(record)
+        return records
+
+    def append(self, record: dict) -> None:
+        line = json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+        with open(self.path, "ab") as f:
+            f.write(line.encode())
+            f.flush()
+            os.fsync(f.fileno())
+
+
+class Tournament:
+    """Thread-safe: the board's MQTT thread hands results in, the web server reads and acts."""
+
+    def __init__(self, journal: Optional[Journal] = None):
+        self._lock = threading.RLock()
+        self.journal = journal
+        self.players: list[str] = []
+        self.rounds: list[dict] = []          # {"n", "tables": {table_id: [names]}, "seed"}
+        self.results: dict[str, dict] = {}    # "table/game" -> {"table", "game", "round", "standings", "void"}
+        self.unseated: set[str] = set()       # finished games at tables this tournament did not seat
+        if journal is not None:
+            for record in journal.read():
+                self._apply(record)
+
+    # ---- changes: checked, journalled, then applied -----------------------------------
+
+    def _commit(self, record: dict) -> None:
+        record = {**record, "at": round(time.time(), 3)}
+        if self.journal is not None:
+            self.journal.append(record)
+        self._apply(record)
+
+    def _apply(self, r: dict) -> None:
+        kind = r["t"]
+        if kind == "register":
+            self.players.append(r["name"])
+        elif kind == "round":
+            self.rounds.append({"n": r["n"], "tables": r["tables"], "seed": r.get("seed")})
+        elif kind == "result":
+            self.results[f"{r['table']}/{r['game']}"] = {"table": r["table"], "game": r["game"], "round": r["round"],
+                                                        "standings": ranked(r["standings"]), "void": False}
+        elif kind == "correct":
+            res = self.results[f"{r['table']}/{r['game']}"]
+            if r.get("void"):
+                res["void"] = True
+            else:
+                res["standings"], res["void"] = ranked(r["standings"]), False
+
+    def register(self, name: Any) -> str:
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or not name.isprintable():
+            raise TournamentError(f"player name {str(name)[:60]!r}: give 1 to {MAX_NAME} printable characters")
+        name = " ".join(name.split())
+        with self._lock:
+            if _key(name) in {_key(p) for p in self.players}:
+                raise TournamentError(f"{name!r} is already registered (names must differ, ignoring case)")
+            if len(self.players) >= MAX_PLAYERS:
+                raise TournamentError(f"the tournament has {MAX_PLAYERS} players, the most it takes")
+            self._commit({"t": "register", "name": name})
+        return name
+
+    def seat_round(self, table_ids: list[str], seed: Optional[int] = None) -> dict:
+        """Seats the next round at the given tables; returns the round."""
+        with self._lock:
+            if self.rounds and not self.round_complete(self.rounds[-1]["n"]):
+                raise TournamentError(f"round {self.rounds[-1]['n']} is not finished: "
+                                      f"{', '.join(self.waiting_tables())} still playing (or correct their results)")
+            sizes = table_sizes(len(self.players))
+            if len(sizes) > len(table_ids):
+                raise TournamentError(f"{len(self.players)} players need {len(sizes)} tables; "
+                                      f"{len(table_ids)} given")
+            if len(set(table_ids)) != len(table_ids):
+                raise TournamentError("a table id is given twice")
+            if not self.rounds:
+                seed = random.randrange(2**31) if seed is None else seed
+                order = list(self.players)
+                random.Random(seed).shuffle(order)
+                groups, i = [], 0
+                for size in sizes:
+                    groups.append(order[i:i + size])
+                    i += size
+            else:
+                groups = self._seat_by_standings(sizes)
+            n = len(self.rounds) + 1
+            self._commit({"t": "round", "n": n, "tables": dict(zip(table_ids, groups)), "seed": seed})
+            return self.rounds[-1]
+
+    def _seat_by_standings(self, sizes: list[int]) -> list[list[str]]:
+        met = self.met()
+        free = [row["name"] for row in self.standings()]
+        groups = []
+        for size in sizes:
+            group = [free.pop(0)]
+            while len(group) < size:
+                fresh = next((p for p in free if not any(p in met.get(q, ()) for q in group)), None)
+                pick = fresh if fresh is not None else free[0]
+                free.remove(pick)
+                group.append(pick)
+            groups.append(group)
+        return groups
+
+    def met(self) -> dict[str, set[str]]:
+        """Who has sat with whom, over the rounds seated."""
+        met: dict[str, set[str]] = {}
+        for rnd in self.rounds:
+            for names in rnd["tables"].values():
+                for p in names:
+                    met.setdefault(p, set()).update(q for q in names if q != p)
+        return met
+
+    def rematches(self, rnd: dict) -> int:
+        """Pairs at a round's tables that had met in an earlier round."""
+        earlier = Tournament()
+        earlier.rounds = [r for r in self.rounds if r["n"] < rnd["n"]]
+        met = earlier.met()
+        return sum(1 for names in rnd["tables"].values() for i, p in enumerate(names) for q in names[i + 1:]
+                   if q in met.get(p, ()))
+
+    def take_result(self, table: str, game: str, standings: list[dict]) -> bool:
+        """A finished game's final standings (name, score) from its table's state: taken once per
+        (table, game) and only for a table seated in some round (the latest that seats it)."""
+        key = f"{table}/{game}"
+        with self._lock:
+            if key in self.results:
+                return False
+            rnd = next((r for r in reversed(self.rounds) if table in r["tables"]), None)
+            if rnd is None:
+                self.unseated.add(key)
+                return False
+            done = [r for r in self.results.values() if r["table"] == table and r["round"] == rnd["n"]
+                    and not r["void"]]
+            if done:   # this table already finished its game of this round: a second game is not counted
+                self.unseated.add(key)
+                return False
+            self._commit({"t": "result", "table": table, "game": game, "round": rnd["n"],
+                          "standings": [{"name": s["name"], "score": int(s["score"])} for s in standings]})
+            return True
+
+    def correct(self, table: str, game: str, scores: Optional[dict[str, int]] = None, void: bool = False) -> dict:
+        key = f"{table}/{game}"
+        with self._lock:
+            if key not in self.results:
+                raise TournamentError(f"no result of game {game!r} at table {table!r} to correct")
+            if void:
+                self._commit({"t": "correct", "table": table, "game": game, "void": True})
+            else:
+                if not isinstance(scores, dict) or not scores or not all(
+                        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000
+                        for k, v in scores.items()):
+                    raise TournamentError("a correction gives every player's final score: "
+                                          "{\"name\": score, ...} with scores from 0 to 1000")
+                self._commit({"t": "correct", "table": table, "game": game,
+                              "standings": [{"name": k, "score": v} for k, v in scores.items()]})
+            return self.results[key]
+
+    # ---- reading ------------------------------------------------------------------------
+
+    def round_complete(self, n: int) -> bool:
+        return not self.waiting_tables(n)
+
+    def waiting_tables(self, n: Optional[int] = None) -> list[str]:
+        with self._lock:
+            if not self.rounds:
+                return []
+            rnd = self.rounds[(n or self.rounds[-1]["n"]) - 1]
+            done = {r["table"] for r in self.results.values() if r["round"] == rnd["n"] and not r["void"]}
+            return [t for t in rnd["tables"] if t not in done]
+
+    def standings(self) -> list[dict]:
+        with self._lock:
+            rows = {_key(p): {"name": p, "points": 0, "score": 0, "games": 0, "wins": 0} for p in self.players}
+            for res in self.results.values():
+                if res["void"]:
+                    continue
+                for s in res["standings"]:
+                    row = rows.get(_key(s["name"]))
+                    if row is None:
+                        continue   # a name the table used that is not registered: shown in the result
+                    row["points"] += POINTS.get(s["rank"], 0)
+                    row["score"] += s["score"]
+                    row["games"] += 1
+                    row["wins"] += s["rank"] == 1
+            ordered = sorted(rows.values(), key=lambda r: (-r["points"], -r["score"], -r["wins"], r["name"].casefold()))
+            for i, row in enumerate(ordered):
+                row["place"] = i + 1
+            return ordered
+
+    def csv(self) -> str:
+        out = io.StringIO()
+        w = csv.writer(out)
+        w.writerow(["place", "name", "tournament points", "total score", "games", "first places"])
+        for r in self.standings():
+            w.writerow([r["place"], _cell(r["name"]), r["points"], r["score"], r["games"], r["wins"]])
+        return out.getvalue()
+
+    def snapshot(self) -> dict:
+        with self._lock:
+            return {"players": list(self.players), "rounds": [dict(r) for r in self.rounds],
+                    "results": sorted(self.results.values(), key=lambda r: (r["round"], r["table"])),
+                    "standings": self.standings(), "waiting": self.waiting_tables(),
+                    "points": POINTS}

@@ -1,0 +1,133 @@
+"""A table publishes its public state to the club broker (TLS, its own user, the shipped ACL):
+retained, on every change, with a growing version; its Last Will marks it offline; a broker
+restart is recovered; no broker problem stops the table. A table cannot write another's topic."""
+from __future__ import annotations
+
+import json
+import time
+
+from companion import scripted
+from companion.club.publisher import ClubPublisher
+from companion.club.topics import StateMessage, online_topic, state_topic
+from companion.table import Table
+
+from .conftest import CLUB, Listener, club_config
+
+
+def new_table(players=4, mode="tracking"):
+    t = Table(scripted.scripted_setup(mode=mode, players=players))
+    t.nonce = f"game-{time.monotonic_ns() % 10**8}"
+    return t
+
+
+def until(predicate, what: str, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.02)   # a status string has no event to wait on
+
+
+def states(listener, table_id):
+    topic = state_topic(CLUB, table_id)
+    return [StateMessage.model_validate_json(p) for t, p, _ in listener.messages if t == topic and p]
+
+
+def test_a_table_publishes_every_change_retained_with_a_growing_version(club_broker):
+    table = new_table()
+    listener = Listener(club_broker)
+    pub = ClubPublisher(table, club_config(club_broker, "table-1"), heartbeat=30).start()
+    try:
+        listener.wait(lambda m: any(t == online_topic(CLUB, "table-1") and p == b"1" for t, p, _ in m))
+        for _ in range(5):   # one change at a time: each is published
+            scripted.step(table, 5)
+            listener.wait(lambda m: any(s.version == len(table.records) for s in states(listener, "table-1")),
+                          what=f"version {len(table.records)}")
+        for _ in range(30):  # a burst: changes made faster than they travel are coalesced, the last one is sent
+            scripted.step(table, 5)
+        listener.wait(lambda m: states(listener, "table-1") and states(listener, "table-1")[-1].version
+                      == len(table.records), what="the latest version")
+        got = states(listener, "table-1")
+        versions = [s.version for s in got]
+        assert versions == sorted(versions) and len(set(versions)) >= 7
+        last = got[-1]
+        assert last.table == "table-1" and last.game == table.nonce and last.rules == "classic"
+        assert [p.score for p in last.players] == [p["score"] for p in table.public().game["players"]]
+        # a newcomer gets the retained state at once
+        late = Listener(club_broker)
+        late.wait(lambda m: any(r and t == state_topic(CLUB, "table-1") for t, _, r in m), what="retained state")
+        late.close()
+    finally:
+        pub.stop()
+        listener.close()
+
+
+def test_last_will_restart_and_a_broker_that_is_gone(club_broker):
+    table = new_table()
+    pub = ClubPublisher(table, club_config(club_broker, "table-2"), heartbeat=30, backoff=(0.1, 0.5)).start()
+    listener = Listener(club_broker)
+    try:
+        listener.wait(lambda m: states(listener, "table-2"), what="a first state")
+        club_broker.kill()                    # the broker dies mid-game: the table plays on
+        for _ in range(40):
+            scripted.step(table, 6)
+        until(lambda: "nothing listens" in pub.status, "the status to say the broker is gone")
+        assert pub.status.startswith("club: nothing listens at 127.0.0.1:") and "the game goes on" in pub.status
+        assert "Traceback" not in pub.status
+        listener.close()
+        club_broker.start()                   # back: the table reconnects and republishes
+        listener = Listener(club_broker)
+        listener.wait(lambda m: any(s.version == len(table.records) for s in states(listener, "table-2")),
+                      timeout=15, what="the state republished after the restart")
+        assert pub.connects >= 2
+    finally:
+        pub.client.loop_stop()                # the link dies without a goodbye: the broker sends the will
+        pub.client.socket().close() if pub.client.socket() else None
+        pub._stop.set()
+    listener.wait(lambda m: any(t == online_topic(CLUB, "table-2") and p == b"0" for t, p, _ in m),
+                  timeout=25, what="the Last Will")
+    listener.close()
+
+
+def test_bad_settings_are_one_line_and_refusals_are_a_status(club_broker):
+    from companion.club.config import ClubConfig
+    import pytest
+    with pytest.raises(ValueError, match="table id"):
+        ClubConfig(broker=club_broker.url, club=CLUB, table_id="bad/id")
+    with pytest.raises(ValueError, match="needs its table id"):
+        ClubConfig(broker=club_broker.url)
+    table = new_table()
+    wrong = club_config(club_broker, "table-3").model_copy(update={"password": "wrong"})
+    pub = ClubPublisher(table, wrong, heartbeat=30).start()
+    try:
+        until(lambda: "not authorised" in pub.status, "the refusal")
+        assert "refused the connection: not authorised (user 'table-3'" in pub.status
+        scripted.step(table, 1)               # the table goes on
+    finally:
+        pub.stop()
+
+
+def test_a_table_cannot_write_another_tables_topic(club_broker):
+    own = new_table()
+    pub = ClubPublisher(own, club_config(club_broker, "table-1"), heartbeat=30).start()
+    watcher = Listener(club_broker)
+    forger = Listener(club_broker, user="table-2", topic="nothing/here")
+    board_user = Listener(club_broker, user="club-board", topic="nothing/here")
+    try:
+        watcher.wait(lambda m: states(watcher, "table-1"), what="table-1's state")
+        fake = json.loads(states(watcher, "table-1")[-1].model_dump_json())
+        fake.update(version=10**6, over=True)
+        for who in (forger, board_user):
+            who.client.publish(state_topic(CLUB, "table-1"), json.dumps(fake), qos=1, retain=True).wait_for_publish(5)
+            who.client.publish(online_topic(CLUB, "table-1"), b"0", qos=1, retain=True).wait_for_publish(5)
+        forger.client.publish(state_topic(CLUB, "table-2"), b"{}", qos=1).wait_for_publish(5)   # its own: allowed
+        watcher.wait(lambda m: any(t == state_topic(CLUB, "table-2") for t, _, _ in m), what="table-2's own write")
+        assert all(s.version < 10**6 for s in states(watcher, "table-1"))
+        assert not any(t == online_topic(CLUB, "table-1") and p == b"0" for t, p, _ in watcher.messages)
+        anonymous = Listener(club_broker, user="", password="")
+        time.sleep(0.3)
+        assert anonymous.connack is None or anonymous.connack.is_failure
+        anonymous.close()
+    finally:
+        for c in (forger, board_user, watcher):
+            c.close()
+        pub.stop()

@@ -1,0 +1,152 @@
+"""Tournament seating, results and standings on hand-checked cases; the journal survives a restart."""
+from __future__ import annotations
+
+import pytest
+
+from companion.club.tournament import POINTS, Journal, Tournament, TournamentError, ranked, table_sizes
+
+
+def make(tmp_path, names=("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")):
+    t = Tournament(Journal(tmp_path / "t.jsonl"))
+    for n in names:
+        t.register(n)
+    return t
+
+
+def result(*pairs):
+    return [{"name": n, "score": s} for n, s in pairs]
+
+
+@pytest.mark.parametrize("n, sizes", [(3, [3]), (4, [4]), (5, [5]), (6, [3, 3]), (7, [4, 3]), (8, [4, 4]),
+                                      (9, [5, 4][::-1]), (10, [5, 5]), (11, [4, 4, 3]), (13, [4, 4, 5])])
+def test_tables_of_four_where_possible(n, sizes):
+    assert sorted(table_sizes(n)) == sorted(sizes)
+    assert sum(table_sizes(n)) == n
+
+
+def test_too_few_players_is_said():
+    with pytest.raises(TournamentError, match="at least 3"):
+        table_sizes(2)
+
+
+def test_equal_scores_share_the_better_rank():
+    assert [(r["name"], r["rank"]) for r in ranked(result(("A", 50), ("B", 70), ("C", 50), ("D", 20)))] == \
+        [("B", 1), ("A", 2), ("C", 2), ("D", 4)]
+
+
+def test_registration_refuses_duplicates_and_bad_names(tmp_path):
+    t = make(tmp_path, ["Ann"])
+    with pytest.raises(TournamentError, match="already registered"):
+        t.register("  ann ")
+    with pytest.raises(TournamentError, match="printable"):
+        t.register("x" * 41)
+    with pytest.raises(TournamentError, match="printable"):
+        t.register(42)
+
+
+def test_first_round_is_random_but_repeatable_by_seed(tmp_path):
+    a = make(tmp_path / "a").seat_round(["t1", "t2"], seed=7)
+    b = make(tmp_path / "b").seat_round(["t1", "t2"], seed=7)
+    c = make(tmp_path / "c").seat_round(["t1", "t2"], seed=8)
+    assert a["tables"] == b["tables"] != c["tables"]
+    seated = sorted(p for names in a["tables"].values() for p in names)
+    assert seated == sorted(["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal"])
+    assert [len(v) for v in a["tables"].values()] == [4, 4]
+
+
+def test_standings_points_then_score_then_first_places_then_name(tmp_path):
+    t = make(tmp_path)
+    t._commit({"t": "round", "n": 1, "tables": {"t1": ["Ann", "Bob", "Cid", "Dee"],
+                                                "t2": ["Eve", "Fay", "Gus", "Hal"]}, "seed": 0})
+    assert t.take_result("t1", "g1", result(("Ann", 80), ("Bob", 70), ("Cid", 70), ("Dee", 40)))
+    assert t.take_result("t2", "g2", result(("Eve", 90), ("Fay", 75), ("Gus", 60), ("Hal", 55)))
+    rows = {r["name"]: r for r in t.standings()}
+    # t1: Ann 1st (6), Bob and Cid share 2nd (4 each), Dee 4th (1); t2: 6, 4, 2, 1
+    assert {n: rows[n]["points"] for n in rows} == {"Ann": 6, "Bob": 4, "Cid": 4, "Dee": 1,
+                                                    "Eve": 6, "Fay": 4, "Gus": 2, "Hal": 1}
+    order = [r["name"] for r in t.standings()]
+    # 6 points: Eve (90) before Ann (80); 4: Fay (75), then Bob and Cid (70, no first place: by name)
+    assert order == ["Eve", "Ann", "Fay", "Bob", "Cid", "Gus", "Hal", "Dee"]
+    assert t.csv().splitlines()[1] == "1,Eve,6,90,1,1"
+
+
+def test_second_round_by_standings_avoids_rematches(tmp_path):
+    names = "Ann Bob Cid Dee Eve Fay Gus Hal Ivy Jon Kim Lou".split()
+    t = make(tmp_path, names)
+    t._commit({"t": "round", "n": 1, "tables": {"t1": names[0:4], "t2": names[4:8], "t3": names[8:12]},
+               "seed": 0})
+    for table, scores in {"t1": [80, 70, 60, 50], "t2": [90, 85, 40, 30], "t3": [75, 74, 73, 20]}.items():
+        t.take_result(table, "g" + table, result(*zip(t.rounds[0]["tables"][table], scores)))
+    assert [r["name"] for r in t.standings()] == \
+        ["Eve", "Ann", "Ivy", "Fay", "Jon", "Bob", "Kim", "Cid", "Gus", "Dee", "Hal", "Lou"]
+    rnd = t.seat_round(["t1", "t2", "t3"])
+    # By standings alone: [Eve Ann Ivy Fay] [Jon Bob Kim Cid] [Gus Dee Hal Lou]: 1 + 2 + 1 = 4 rematches.
+    # Four players from three old tables make at least one rematch per table: 3 is the least possible.
+    # Table 2 takes Jon, then Bob (new to Jon), skips Kim (met Jon) and Cid (met Bob) for Gus.
+    assert rnd["tables"] == {"t1": ["Eve", "Ann", "Ivy", "Fay"], "t2": ["Jon", "Bob", "Gus", "Kim"],
+                             "t3": ["Cid", "Hal", "Lou", "Dee"]}
+    assert t.rematches(rnd) == 3
+
+
+def test_seating_needs_the_round_finished_and_enough_tables(tmp_path):
+    t = make(tmp_path)
+    with pytest.raises(TournamentError, match="8 players need 2 tables; 1 given"):
+        t.seat_round(["t1"])
+    t.seat_round(["t1", "t2"], seed=1)
+    with pytest.raises(TournamentError, match="round 1 is not finished: t1, t2 still playing"):
+        t.seat_round(["t1", "t2"])
+
+
+def test_a_result_counts_once_per_table_and_game(tmp_path):
+    t = make(tmp_path)
+    t._commit({"t": "round", "n": 1, "tables": {"t1": ["Ann", "Bob", "Cid", "Dee"],
+                                                "t2": ["Eve", "Fay", "Gus", "Hal"]}, "seed": 0})
+    r = result(("Ann", 80), ("Bob", 70), ("Cid", 60), ("Dee", 40))
+    assert t.take_result("t1", "g1", r) is True
+    assert t.take_result("t1", "g1", r) is False          # the retained state, again
+    assert t.take_result("t1", "g9", r) is False          # a second game at t1 in round 1: not counted
+    assert t.take_result("t9", "gx", r) is False          # a table the tournament did not seat
+    assert {row["name"]: row["games"] for row in t.standings()}["Ann"] == 1
+    again = Tournament(Journal(tmp_path / "t.jsonl"))     # a restart reads the journal
+    assert again.take_result("t1", "g1", r) is False
+    assert again.standings() == t.standings()
+    assert sum(1 for line in (tmp_path / "t.jsonl").read_text().splitlines() if '"result"' in line) == 1
+
+
+def test_corrections_and_void(tmp_path):
+    t = make(tmp_path)
+    t._commit({"t": "round", "n": 1, "tables": {"t1": ["Ann", "Bob", "Cid", "Dee"]}, "seed": 0})
+    t.take_result("t1", "g1", result(("Ann", 80), ("Bob", 70), ("Cid", 60), ("Dee", 40)))
+    t.correct("t1", "g1", {"Ann": 60, "Bob": 70, "Cid": 60, "Dee": 40})
+    rows = {r["name"]: r["points"] for r in t.standings()}
+    assert rows["Bob"] == POINTS[1] and rows["Ann"] == rows["Cid"] == POINTS[2]
+    with pytest.raises(TournamentError, match="0 to 1000"):
+        t.correct("t1", "g1", {"Ann": -5})
+    with pytest.raises(TournamentError, match="no result of game 'g2'"):
+        t.correct("t1", "g2", void=True)
+    t.correct("t1", "g1", void=True)
+    assert all(r["games"] == 0 for r in Tournament(Journal(tmp_path / "t.jsonl")).standings())
+
+
+def test_a_torn_last_line_is_skipped_with_a_warning(tmp_path):
+    t = make(tmp_path, ["Ann", "Bob", "Cid"])
+    with open(tmp_path / "t.jsonl", "ab") as f:
+        f.write(b'{"t":"register","na')
+    j = Journal(tmp_path / "t.jsonl")
+    again = Tournament(j)
+    assert again.players == ["Ann", "Bob", "Cid"] and "cut by a crash" in j.warnings[0]
+    again.register("Dee")   # appends on a clean line
+    assert Tournament(Journal(tmp_path / "t.jsonl")).players == ["Ann", "Bob", "Cid", "Dee"]
+
+
+def test_a_damaged_line_in_the_middle_is_refused(tmp_path):
+    make(tmp_path, ["Ann", "Bob"])
+    path = tmp_path / "t.jsonl"
+    path.write_text("garbage\n" + path.read_text())
+    with pytest.raises(TournamentError, match="line 1 is not a tournament record"):
+        Tournament(Journal(path))
+
+
+def test_csv_cells_cannot_start_a_formula(tmp_path):
+    t = make(tmp_path, ["=HYPERLINK(1)", "Bob", "Cid"])
+    assert "'=HYPERLINK(1)" in t.csv()

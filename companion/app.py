@@ -191,6 +191,12 @@ class ElGrandeApp(App):
             if getattr(dialogs[0], "back_dismisses", False):
                 dialogs[0].dismiss()
             return
+        from kivy.uix.textinput import TextInput
+        typing = [w for w in self.screens.current_screen.walk() if isinstance(w, TextInput) and w.focus]
+        if typing:    # Back first ends the typing (Android hides its keyboard the same way)
+            for field in typing:
+                field.focus = False
+            return
         table = self.model.table
         step = back_step(self.screens.current, game_over=table is not None and table.asked().kind == "game_over")
         if step.kind == "go":

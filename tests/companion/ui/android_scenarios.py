@@ -75,6 +75,13 @@ def back_pause_resume_keep_awake(d):
     d.tap("New game")
     yield 0.2
     assert d.current == "setup"
+    from kivy.uix.textinput import TextInput
+    field = next(w for w in d.screen("setup").walk() if isinstance(w, TextInput))
+    field.focus = True
+    yield 0.1
+    press_back()   # first Back ends the typing, the screen stays
+    yield 0.1
+    assert d.current == "setup" and not field.focus
     press_back()
     yield 0.1
     assert d.current == "home" and _dialog_texts(d) == []

@@ -65,7 +65,6 @@ def test_keep_screen_on_holds_a_desktop_windows_screensaver_and_never_raises():
 
 
 def test_pausing_flushes_the_games_log(tmp_path):
-    from companion.store import GameLog   # noqa: F401  (the log the table writes)
     assert lifecycle.flush_game(None) is False
 
     class Log:

@@ -3,7 +3,6 @@ app_driver.py as "android_scenarios:NAME"): Back (Escape, keycode 27, as SDL sen
 Android's back key), pause and resume, the screen kept on while a game is open."""
 from __future__ import annotations
 
-import json
 import urllib.request
 
 from scenarios import _wait_for

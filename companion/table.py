@@ -47,6 +47,7 @@ from engine.views import castillo_tallies, player_view, public_view
 from firmware_bridge.adapter import TowerDrop
 from firmware_bridge.messages import COLOURS
 
+from .club.config import ClubConfig
 from .store import (FORMAT, Damage, GameLog, LoadedLog, LogDamaged, copy_aside, log_paths, modified, rewrite_log,
                     scan_log)
 
@@ -120,6 +121,8 @@ class TableSetup(BaseModel):
     game: GameSetup
     mode: Mode = "tracking"
     tower: TowerConfig = Field(default_factory=TowerConfig)
+    # A club broker the table publishes its public state to (companion.club); None: no club.
+    club: Optional[ClubConfig] = None
     # The colours the tower says it is calibrated for (companion.tower, from its hello); not saved.
     _tower_colours: tuple[str, ...] = PrivateAttr(default=COLOURS)
 

@@ -5,6 +5,8 @@ from typing import Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from firmware_bridge.transport_mqtt import parse_broker_url
+
 from .topics import check_name
 
 
@@ -24,6 +26,11 @@ class ClubConfig(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> "ClubConfig":
         check_name(self.club, "club name")
+        if not (self.table_id or self.username):   # mqtts://table-1:password@host: the user in the address
+            try:
+                self.username = parse_broker_url(self.broker).user
+            except ValueError as exc:
+                raise ValueError(f"club broker: {exc}") from None
         if not (self.table_id or self.username):
             raise ValueError("a club table needs its table id (or a user name, which is then its id)")
         check_name(self.table, "table id")

@@ -155,3 +155,25 @@ class ClubPublisher:
             fn()
         except Exception as exc:  # noqa: BLE001 - a broker or payload problem must never stop the table
             self._logs.log(logging.WARNING, what, "club %s failed: %s", what, str(exc)[:200] or type(exc).__name__)
+
+
+def publisher_for(table, on_status: Optional[Callable[[str], None]] = None) -> Optional[ClubPublisher]:
+    """The club publisher a game's setup asks for, started; None without a club. A setting the
+    publisher cannot use (a bad URL, a CA file that is not there) is one status line, and the
+    game goes on without the club."""
+    config = getattr(table.setup, "club", None)
+    if config is None:
+        return None
+    try:
+        return ClubPublisher(table, config, on_status=on_status).start()
+    except ValueError as exc:
+        status = f"club: not publishing ({exc})"
+        log.warning("%s", status)
+        if on_status:
+            on_status(status)
+        return None
+
+
+def check_club(config: ClubConfig) -> None:
+    """Raises ValueError in one line for an address or CA file the publisher could not use."""
+    client_settings(config.broker, config.username, config.password, TlsFiles(config.ca_file))

@@ -58,6 +58,7 @@ class AppModel(EventDispatcher):
     outcomes_seen = NumericProperty(0)
     phone_seats = DictProperty({})    # pid -> PhoneServer.seats_status(): joined, connected, awaiting, code
     phone_error = StringProperty("")
+    club_status = StringProperty("")  # the club publisher's one status line (companion.club), "" without a club
     phone_lobby = ListProperty([])    # PhoneServer.lobby(): phones of earlier games without a seat
     board = ObjectProperty(classic_board())   # the open game's board (its rule set, side and the table's files)
 
@@ -67,6 +68,7 @@ class AppModel(EventDispatcher):
         super().__init__(**kwargs)
         self.table: Optional[Table] = None
         self.tower_link: Optional[TowerConnection] = None
+        self.club_link = None   # companion.club.publisher.ClubPublisher when the game names a club broker
         self.phones = None
         self.builder: Optional[PromptBuilder] = None
         self._refresh_trigger = Clock.create_trigger(self._refresh, 0)
@@ -130,6 +132,7 @@ class AppModel(EventDispatcher):
         self._unsubscribe_table = table.subscribe(self._changed)
         self.tower_link = TowerConnection(table, table.setup.tower, on_status=self._tower_changed,
                                           after=self._tower_after).start()
+        self._start_club(table)
         self._start_phones(table)
         if previous is not None:
             previous.close()
@@ -157,6 +160,12 @@ class AppModel(EventDispatcher):
     @staticmethod
     def _scorings_of(table: Table) -> list:
         return (table.state or table.free).scoring_log
+
+    def _start_club(self, table: Table) -> None:
+        from ..club.publisher import publisher_for
+
+        self.club_status = ""
+        self.club_link = publisher_for(table, lambda s: Clock.schedule_once(lambda dt: setattr(self, "club_status", s)))
 
     def _start_phones(self, table: Table) -> None:
         """The phone page, on the local network; a busy port falls back to any free one. One
@@ -189,6 +198,9 @@ class AppModel(EventDispatcher):
         if self.tower_link:
             self.tower_link.stop()
             self.tower_link = None
+        if self.club_link:
+            self.club_link.stop()
+            self.club_link = None
         table, self.table = self.table, None
         if table is not None:
             self._tower_after = table.tower_position() or self._tower_after

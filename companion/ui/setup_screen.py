@@ -92,6 +92,9 @@ class SetupScreen(Screen):
     ca_file = StringProperty("")
     cert_file = StringProperty("")
     key_file = StringProperty("")
+    club_url = StringProperty("")   # optional: the club broker this table publishes to (companion.club)
+    club_ca = StringProperty("")
+    club_password = StringProperty("")
     message = StringProperty("")
     from_position = BooleanProperty(False)  # tracking from the board in front of the table (a game under way)
     # the rules
@@ -290,7 +293,20 @@ class SetupScreen(Screen):
                          king=region_ids[self.king],
                          homes={r.colour: region_ids[r.home] for r in seats if r.home in region_ids},
                          start_player=start, **self._rules_fields(players))
-        return TableSetup(game=game, mode="scoring" if self.mode == "Scoring only" else "tracking", tower=tower)
+        return TableSetup(game=game, mode="scoring" if self.mode == "Scoring only" else "tracking", tower=tower,
+                          club=self._club())
+
+    def _club(self):
+        """The club broker (mqtts://table-1@host:8883: the user is the table's id), its password and CA
+        file; None when left empty. A bad address or file is said here."""
+        if not self.club_url.strip():
+            return None
+        from ..club.config import ClubConfig
+        from ..club.publisher import check_club
+        config = ClubConfig(broker=self.club_url.strip(), password=self.club_password or None,
+                            ca_file=self.club_ca.strip() or None)
+        check_club(config)
+        return config
 
     def _rules_fields(self, players: list[str]) -> dict:
         """The GameSetup's rule set, modules, dummy and the table's own files."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Iterable, Optional
 
 from pydantic import BaseModel
-from serial.tools import list_ports as _list_ports
 
 from . import usb_android
 
@@ -38,7 +37,7 @@ def list_ports(ids: Optional[Iterable[tuple[int, int]]] = None, *, ports=None) -
     wanted = set(TOWER_USB_IDS if ids is None else ids)
     found = []
     if ports is None:
-        ports = _android_ports() if usb_android.on_android() else _list_ports.comports()
+        ports = _android_ports() if usb_android.on_android() else _comports()
     for p in ports:
         key = (p.vid, p.pid)
         if wanted and key not in wanted:
@@ -52,6 +51,13 @@ def find_tower(ports=None) -> Optional[str]:
     """The device path of the first port that looks like a tower, or None."""
     found = list_ports(ports=ports)
     return found[0].device if found else None
+
+
+def _comports() -> list:
+    # Imported here: pyserial's port listing raises ImportError on import where it does not
+    # know the platform (sys.platform "android"), and Android lists through usb4a anyway.
+    from serial.tools import list_ports
+    return list_ports.comports()
 
 
 class _AndroidPort:

@@ -173,3 +173,20 @@ def test_without_the_android_libraries_the_opener_says_so():
     opener = usb_android.UsbOpener(DEVICE, baudrate=115200, read_timeout=0.05)
     with pytest.raises(OSError, match="usb4a and usbserial4a"):
         opener()
+
+
+def test_on_android_the_port_listing_imports_and_lists_without_pyserials_tty_scan():
+    """CPython for Android says sys.platform == "android", where pyserial's port listing refuses
+    to import: the bridge and the app must still load, and list USB devices through usb4a."""
+    import subprocess
+    import sys
+    code = ("import sys, pydantic, sysconfig; sysconfig.get_config_vars()\n"   # as built for this host
+            "sys.platform = 'android'\n"
+            "from firmware_bridge import ports, transport_serial\n"
+            "from firmware_bridge.usb_android import on_android\n"
+            "assert on_android()\n"
+            "print(ports.list_ports(ids=()))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30,
+                         env={**__import__("os").environ, "ANDROID_ARGUMENT": "/data/app"})
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.strip() == "[]"   # no usb4a here: nothing listed, nothing raised

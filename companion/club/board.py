@@ -14,7 +14,8 @@ A paho subscriber reads every table's retained state and online flag on the club
 
 Organiser requests carry `Authorization: Bearer <token>`; the token is checked on every one
 (constant-time). A table's status on the board: `offline` (its Last Will, or a clean stop),
-`stale` (no state for longer than its heartbeat window: 2.5 heartbeats, by the board's clock),
+`stale` (no state for longer than its heartbeat window: 2.5 heartbeats, by the board's clock; a
+retained state, read when the board subscribes, is aged by the table's own timestamp),
 `live` otherwise; a table is never shown live on old news.
 A finished game's standings go to the tournament when its state says so (once per table+game).
 """
@@ -123,6 +124,7 @@ class ClubBoard:
         return self
 
     def stop(self) -> None:
+        self._refused = True   # a goodbye, not a lost broker: nothing to say
         self.client.disconnect()
         self.client.loop_stop()
         if self._loop and self._stopping:
@@ -204,13 +206,13 @@ class ClubBoard:
 
     def _on_message(self, client, userdata, message):
         try:
-            self._take(message.topic, message.payload)
+            self._take(message.topic, message.payload, bool(message.retain))
         except Exception as exc:  # noqa: BLE001 - one bad message never stops the board
             self.counters["bad"] += 1
             self._logs.log(logging.WARNING, "message", "club board: a message on %s failed: %s",
                            message.topic[:120], str(exc)[:200])
 
-    def _take(self, topic: str, payload: bytes) -> None:
+    def _take(self, topic: str, payload: bytes, retained: bool = False) -> None:
         now = time.monotonic()
         self.counters["messages"] += 1
         where = split_topic(self.club, topic)
@@ -249,7 +251,10 @@ class ClubBoard:
             if old is not None and old.game == state.game and state.version < old.version:
                 self.counters["old"] += 1
                 return
-            entry.state, entry.received = state, now
+            # A retained state (the board just subscribed) may be old: aged by its own timestamp, so
+            # a table that died without its Last Will reaching the board is not shown live meanwhile.
+            entry.state = state
+            entry.received = now - max(0.0, time.time() - state.ts) if retained else now
             new = old is None or old.game != state.game or old.version != state.version
             if new:
                 entry.changed = now

@@ -34,7 +34,7 @@ from typing import Any, Optional
 log = logging.getLogger("companion.club.tournament")
 
 POINTS = {1: 6, 2: 4, 3: 2, 4: 1, 5: 0}
-MAX_PLAYERS = 500
+MAX_PLAYERS = 2000   # a large convention: 500 tables of 4
 MAX_NAME = 40
 
 

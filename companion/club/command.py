@@ -35,7 +35,7 @@ def register_commands(sub) -> None:
                       help="the tournament's journal (append-only; created if missing; default tournament.jsonl)")
     club.add_argument("--token", help=f"the organiser's token (or the environment variable {TOKEN_ENV}); "
                       "prefer the variable: a command line is visible to other users of the machine")
-    club.set_defaults(func=cmd_club)
+    club.set_defaults(func=_one_line_errors("club", cmd_club))
 
     sim = sub.add_parser("club-sim", help="a table that plays a scripted game and publishes it to the club",
                          description="Plays a scripted game (companion.scripted) at a set pace, publishing the "
@@ -48,12 +48,25 @@ def register_commands(sub) -> None:
     sim.add_argument("--names", help="comma-separated player names, in seat order (the tournament's names)")
     sim.add_argument("--mode", choices=("tracking", "scoring"), default="tracking")
     sim.add_argument("--heartbeat", type=float, default=10.0, metavar="SECONDS")
-    sim.set_defaults(func=cmd_club_sim)
+    sim.set_defaults(func=_one_line_errors("club-sim", cmd_club_sim))
+
+
+class _Usage(Exception):
+    """A mistake on the command line: one line on stderr, exit status 2."""
 
 
 def _usage(message: str) -> int:
-    from companion.cli import UsageError
-    raise UsageError(message)
+    raise _Usage(message)
+
+
+def _one_line_errors(name: str, func):
+    def run(args) -> int:
+        try:
+            return func(args)
+        except _Usage as exc:   # (companion.cli's UsageError is another class when run as python -m)
+            print(f"elgrande {name}: {exc}", file=sys.stderr)
+            return 2
+    return run
 
 
 def _password(args) -> str | None:

@@ -26,9 +26,7 @@ from __future__ import annotations
 import argparse
 import heapq
 import json
-import os
 import random
-import statistics
 import sys
 import tempfile
 import threading

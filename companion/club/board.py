@@ -33,7 +33,6 @@ from importlib import resources
 from typing import Any, Optional
 
 from aiohttp import web
-from paho.mqtt import client as mqtt
 from pydantic import ValidationError
 
 from firmware_bridge.guard import LogLimiter

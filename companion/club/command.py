@@ -8,7 +8,6 @@ import os
 import signal
 import sys
 import threading
-import time
 from pathlib import Path
 
 TOKEN_ENV = "ELGRANDE_CLUB_TOKEN"

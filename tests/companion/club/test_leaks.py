@@ -5,7 +5,6 @@ hidden Castillo tallies, the Power cards and Modifier cards in hand (and kept, d
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 

@@ -5,18 +5,25 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from companion import scripted
 from companion.club.config import ClubConfig
 from companion.club.publisher import publisher_for
 from companion.club.topics import state_topic
 from companion.table import Table, TableSetup
 
-from ..test_table_2023 import data_dir  # noqa: F401  (the fixture: games in a temporary folder)
 from .conftest import CLUB, Listener, club_config
 from .test_publisher import until
 
 
-def test_the_club_setting_is_saved_with_the_game(data_dir, club_broker):  # noqa: F811
+@pytest.fixture
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("ELGRANDE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_the_club_setting_is_saved_with_the_game(data_dir, club_broker):
     setup = scripted.scripted_setup().model_copy(update={"club": club_config(club_broker, "table-1")})
     table = Table.new(setup)
     table.close()

@@ -129,7 +129,7 @@ def test_corrections_and_void(tmp_path):
 
 
 def test_a_torn_last_line_is_skipped_with_a_warning(tmp_path):
-    t = make(tmp_path, ["Ann", "Bob", "Cid"])
+    make(tmp_path, ["Ann", "Bob", "Cid"])
     with open(tmp_path / "t.jsonl", "ab") as f:
         f.write(b'{"t":"register","na')
     j = Journal(tmp_path / "t.jsonl")

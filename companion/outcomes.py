@@ -49,6 +49,10 @@ class OutcomeWords:
             return "the provinces"
         if where == CASTILLO:
             return "the Castillo"
+        if where == "espionage":   # King and Intrigue's spy: a Caballero on the Espionage card
+            return "the Espionage card"
+        if where not in self.board.area_index:   # a place on a card the board does not name: said, not a crash
+            return where.replace("_", " ")
         return self.board.area_name(self.board.area_index[where])
 
     def move(self, m: dict) -> str:

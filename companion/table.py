@@ -85,6 +85,16 @@ class InputError(Exception):
     """An input the table refuses; the message names what and which rule or limit."""
 
 
+def refused_mode(rules: str, mode: str) -> str | None:
+    """Why a new game of these rules cannot be played in this mode, or None. Scoring only scores
+    as the classic game: King and Intrigue's 2x markers, Alliance, relocated Castillo and
+    reversed scoreboards would be left out of its general scorings, a silently wrong score."""
+    if rules == "king-intrigue" and mode == "scoring":
+        return ("Scoring only does not know King and Intrigue's markers (2x, Alliance, the moved Castillo, "
+                "reversed scoreboards): choose Full tracking, or score with `elgrande score --rules king-intrigue`.")
+    return None
+
+
 class NeedsConfirmation(InputError):
     """Undo of something that revealed information: repeat with confirm=True."""
 
@@ -233,6 +243,9 @@ class Table:
     @classmethod
     def new(cls, setup: TableSetup, folder: Path | None = None, nonce: str | None = None) -> "Table":
         """A new game and its log. `nonce` names the game to the tower (emptying tokens)."""
+        refused = refused_mode(setup.game.rules, setup.mode)
+        if refused:
+            raise InputError(refused)
         try:
             board = board_for(setup.game)
             start_state(setup.game, board)  # refuse a bad setup before a file is made

@@ -139,7 +139,8 @@ class ChooseIn(_In):
     type: Literal["choose"] = "choose"
     credential: Token
     question: Annotated[str, Field(min_length=1, max_length=200)]
-    values: Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], Field(min_length=1, max_length=5)]
+    # at most a whole hand: King and Intrigue with its modules keeps 13 Power cards by tapping them
+    values: Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], Field(min_length=1, max_length=18)]
     ref: Optional[Annotated[int, Field(ge=0, le=2**31)]] = None
 
 

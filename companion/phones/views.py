@@ -277,13 +277,13 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
     elif choice != "none":
         state, title = "waiting", "Other players are choosing secretly"
         hint = "Nothing to choose for you this time."
+    elif snap.over:   # before the last scoring's revealed discs: no next secret choice comes
+        state, title = "waiting", "Game over"
+        hint = "Won by " + ", ".join(names[p] for p in snap.winners) if snap.winners else "Thanks for playing."
     elif pid in snap.revealed:
         state, title = "revealed", "Discs revealed"
         hint = "Your disc is locked. Your phone lights up when the next secret choice comes."
         pick = region_out(board, snap.revealed[pid], snap.king)
-    elif snap.over:
-        state, title = "waiting", "Game over"
-        hint = "Won by " + ", ".join(names[p] for p in snap.winners) if snap.winners else "Thanks for playing."
     else:
         state, title = "waiting", "Nothing to choose right now"
         hint = "Your phone lights up when a secret choice is asked of you."

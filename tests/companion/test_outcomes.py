@@ -30,3 +30,14 @@ def test_decay_and_the_castillo_in_words():
     assert words.move({"player": "blue", "count": 4, "source": "castillo", "target": "aragon"}) == \
         "Ben: move 4 Caballeros from the Castillo to Aragón."
     assert words.instructions({"round": 3, "title": "X", "discs": {}, "moves": []}).lines == ["Nothing to move."]
+
+
+def test_the_spy_on_the_espionage_card_in_words():
+    """King and Intrigue's Espionage: a Caballero moved onto the card and from it to a region is
+    said with the card's name (it crashed the tablet's outcome dialog before: not a board area)."""
+    words = OutcomeWords(NAMES)
+    pid = next(iter(NAMES))
+    assert words.move({"player": pid, "count": 1, "source": "court", "target": "espionage"}) == \
+        f"{NAMES[pid]}: move 1 Caballero from their court to the Espionage card."
+    assert words.move({"player": pid, "count": 1, "source": "espionage", "target": "aragon"}).endswith(
+        "from the Espionage card to Aragón.")

@@ -325,3 +325,15 @@ def test_an_incomplete_card_set_is_refused_naming_each_missing_fact():
     setup = ki_setup(3).model_copy(update={"cards_file": None})
     with pytest.raises((InputError, RuleViolation, ValueError), match="card set is not complete"):
         Table.new(TableSetup(game=setup, mode="tracking", tower={"kind": "none"}))
+
+
+def test_scoring_only_refuses_king_and_intrigue_saying_what_to_do_instead():
+    """Scoring only scores as the classic game: K&I's 2x markers, Alliance, moved Castillo and reversed
+    scoreboards would be left out of its scorings (a silently wrong score). Refused, naming the way out."""
+    with pytest.raises(InputError) as refused:
+        Table.new(TableSetup(game=ki_setup(3, BOTH), mode="scoring", tower={"kind": "none"}))
+    words = str(refused.value)
+    assert words.startswith("Scoring only does not know King and Intrigue's markers")
+    assert "Full tracking" in words and "elgrande score --rules king-intrigue" in words
+    assert "\n" not in words
+    assert new_table(3, BOTH).setup.mode == "tracking"   # tracked, the same game starts

@@ -388,7 +388,7 @@ def test_bad_choose_requests_are_refused_with_a_message(start_server):
     qid = me(server, creds["purple"])["question"]["id"]
     for body, why in (({"credential": creds["purple"], "question": qid, "values": "card1"}, "values"),
                       ({"credential": creds["purple"], "question": qid, "values": []}, "values"),
-                      ({"credential": creds["purple"], "question": qid, "values": ["x"] * 6}, "values"),
+                      ({"credential": creds["purple"], "question": qid, "values": ["x"] * 19}, "values"),
                       ({"credential": creds["purple"], "question": qid, "values": ["x" * 41] * 3}, "values"),
                       ({"credential": creds["purple"], "question": qid, "values": [1, 2, 3]}, "values"),
                       ({"credential": creds["purple"], "question": qid, "values": ["a"], "seat": "x"}, "seat")):

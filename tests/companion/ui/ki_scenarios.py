@@ -16,7 +16,8 @@ from rules_scenarios import _into_view, _look, _scroll_to, _tap_key
 from scenarios import _wait_for
 from scenarios_2023 import PATIENCE, Tablet
 
-from tests.companion.tablet_driver import _norm, _values
+from engine.playout import random_event
+from tests.companion.tablet_driver import _as_the_tablet_orders, _norm, _values
 
 PLAYERS = ("red", "yellow", "green")
 COURT = {10: 6, 20: 6, 30: 5, 50: 5, 60: 4, 70: 4, 80: 4, 90: 3, 100: 3, 110: 3, 120: 2, 130: 2,
@@ -204,6 +205,9 @@ class KITablet(Tablet):
                 and state.provinces[state.players.index(pid)] >= o.get("max", 0):
             return {"type": "court_replenished", "player": pid, "from_provinces": o.get("max", 0),
                     "from_regions": {}}, []
+        if ask.kind == "turn_action" and not o.get("special") and not (o.get("place") or {}).get("max"):
+            # nothing to place (an empty court) and no special action: the engine's one way on
+            return _norm(random_event(self.rng, _as_the_tablet_orders(ask)).model_dump(mode="json")), []
         return super().choose(ask)
 
     def settle(self, ask):
@@ -211,6 +215,13 @@ class KITablet(Tablet):
         pages = self.reached["scoring page"]
         yield from super().settle(ask)
         self.read_taps += self.reached["scoring page"] - pages
+
+    def plan(self, ask, prompt, wanted, after, depth: int = 0):
+        """As the 2023 tablet's; an empty court with nothing else to do is Confirm on "up to 0"."""
+        if wanted.get("type") == "caballeros_placed" and not wanted.get("placements") and not after \
+                and prompt.on_counts is not None and prompt.limit == 0:
+            return [("choice", "Confirm")] + ([("dialog", "Yes")] if prompt.confirm_empty else [])
+        return super().plan(ask, prompt, wanted, after, depth)
 
     def _choice_routes(self, ask, prompt, choice, wanted, after, depth) -> list:
         action, _, arg = (choice.action or "").partition(":")

@@ -10,6 +10,7 @@ import pytest
 from tests.companion.test_table_king_intrigue import _ordinary_turns
 
 from .test_app import _drive, _looks_like_a_screen
+from .test_game_2023_phones import _leaks, _views
 from .test_shapes import SHAPES
 
 
@@ -59,25 +60,63 @@ def test_ki_chosen_its_cards_entered_by_taps_and_a_whole_game_tracked(tmp_path):
         _looks_like_a_screen(shots / f"{name}.png")
 
 
-def test_the_setup_disc_and_the_thirteen_kept_on_phones_in_chromium(tmp_path):
+def test_a_whole_ki_game_with_both_modules_and_every_secret_on_phones_in_chromium(tmp_path):
     from tests.engine.king_intrigue.table import ALL
-    outcome, shots = _drive("ki_phones_scenarios:ki_setup_on_phones", tmp_path)
-    page = outcome["disc_page"]
-    assert "not the King's" in page["hint"]
+    outcome, shots = _drive("ki_phones_scenarios:ki_game_on_phones", tmp_path)
+    print("seconds:", outcome["seconds"], "answered on the phones:", outcome["answered"])
+    assert outcome["setup"] == {"rules": "king-intrigue", "modules": ["players-edition", "special-cards"],
+                                "players": ["red", "yellow", "green"], "variant": "full"}
+    # scoring only is refused first, in one line saying what to do instead
+    assert outcome["scoring_only"]["screen"] == "setup"
+    assert outcome["scoring_only"]["message"].startswith("Scoring only does not know King and Intrigue's markers")
+    assert "elgrande score --rules king-intrigue" in outcome["scoring_only"]["message"]
+    # the setup disc on each phone; the tablet says who has chosen, never where
+    assert "not the King's" in outcome["disc_page"]["hint"]
     title, hint = outcome["tablet_after_discs"]
     assert "everyone has chosen" in title
-    for region in ("Aragón", "Valencia", "Galicia"):    # the tablet says who, never where
+    for region in ("Aragón", "Valencia", "Galicia"):
         assert region not in title + hint
     assert outcome["counts_after_reveal"] == {"red": 1, "yellow": 1, "green": 1}
     assert outcome["tablet_taps_for_secrets"] == 1 + 1   # Reveal the discs; Done on what each places
-    left_out = {"red": [10, 20, 30, 40, 50], "yellow": [140, 150, 160, 170, 180], "green": [10, 60, 100, 130, 180]}
-    assert outcome["hands"] == {pid: [v for v in ALL if v not in out] for pid, out in left_out.items()}
-    assert outcome["power_taps"] == [1, 1, 1]
-    assert len(outcome["held_notes"]) == 3 and "the highest: King's Card" in outcome["held_notes"][0]
-    for name in ("ki_tablet_discs_chosen", "ki_tablet_power_after_phones", "ki_tablet_round_1"):
+    # 13 kept on each phone of all the Power cards with both modules (18 base, 19 module cards in this box's
+    # file), the phone's hand is what was kept
+    assert outcome["offered"] == {pid: outcome["cards_in_the_choice"] for pid in PHONE_SEATS}
+    assert outcome["cards_in_the_choice"] == 37
+    assert all(len(k) == 13 for k in outcome["kept"].values())
+    assert outcome["hands"] == outcome["kept"]
+    assert any(v not in ALL for k in outcome["kept"].values() for v in k)   # a module card kept
+    # the whole game to the end screen, scored as the engine scores the saved log
+    assert outcome["replayed_over"] and outcome["end_scores"] == outcome["replayed"], \
+        (outcome["end_scores"], outcome["replayed"])
+    assert outcome["end_heading"] == "El Grande: " + " and ".join(outcome["replayed_winners"])
+    # each phone says the game is over and who won (not the last scoring's discs, as if a choice were to come)
+    won = "Won by " + ", ".join(outcome["replayed_winners"])
+    assert outcome["final_pages"] == {pid: ["Game over", won] for pid in PHONE_SEATS}, outcome["final_pages"]
+    # every secret disc of the game on the phones, the tablet untouched
+    answered = outcome["answered"]
+    assert answered.get("disc:setup_caballero") == 3 and answered.get("keep 13") == 3, answered
+    assert answered.get("disc:castillo_destination", 0) >= 3, answered
+    assert outcome["on_phones"] and all(s["tablet_taps"] == 0 for s in outcome["on_phones"]), outcome["on_phones"]
+    assert {s.kind for s in map(_Step, outcome["steps"])} >= {"play_power_card", "turn_action",
+                                                              "reveal_secret_discs"}
+    # no phone received another seat's kept cards or disc, in any frame of the whole game
+    assert not outcome["page_errors"], outcome["page_errors"]
+    for pid in outcome["names"]:
+        views = _views(outcome["frames"][pid])
+        assert len(views) > 30, (pid, len(views))
+        assert not _leaks(pid, views, outcome["own"][pid]), (pid, _leaks(pid, views, outcome["own"][pid])[:5])
+    caught = _leaks("red", _views(outcome["frames"]["red"]), outcome["own"]["yellow"])   # the check tells seats apart
+    assert any("Power cards" in c for c in caught) and any("disc" in c for c in caught), caught[:5]
+    problems = {k: v for k, v in outcome["problems"].items() if v}
+    assert not problems, problems
+    for name in ("ki_scoring_only_refused", "ki_tablet_discs_chosen", "ki_end_phones"):
         _looks_like_a_screen(shots / f"{name}.png")
-    for name in ("ki_phone_setup_disc", "ki_phone_keep_13", "ki_phone_hand"):
+    for name in ("ki_phone_setup_disc", "ki_phone_keep_13", "ki_phone_hand", "ki_phone_disc_castillo_destination",
+                 "ki_phone_game_over"):
         assert (shots / f"{name}.png").stat().st_size > 10_000
+
+
+PHONE_SEATS = ("red", "yellow", "green")
 
 
 @pytest.mark.parametrize("width,height", SHAPES, ids=[f"{w}x{h}" for w, h in SHAPES])

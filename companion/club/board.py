@@ -4,6 +4,7 @@ A paho subscriber reads every table's retained state and online flag on the club
 (topics.table_filter); an aiohttp server (the phone server's stack) serves:
 
     GET  /                 the room board (read-only; static/board.html)
+    GET  /organiser        the organiser's forms (static/organiser.html): each action sends the token
     GET  /events           server-sent events: one `table` event per changed table, `standings`
     GET  /api/tables       every table as the board shows it
     GET  /api/tournament   players, rounds, results, standings
@@ -104,7 +105,9 @@ class ClubBoard:
         self._started = threading.Event()
         self._stopping: Optional[asyncio.Event] = None
         self._thread: Optional[threading.Thread] = None
-        self._page = resources.files(__package__).joinpath("static/board.html").read_bytes()
+        static = resources.files(__package__).joinpath("static")
+        self._page = static.joinpath("board.html").read_bytes()
+        self._organiser_page = static.joinpath("organiser.html").read_bytes()
         c = make_client(f"elgrande-club-board-{os.urandom(3).hex()}", self.broker, user, secret, ctx, (0.2, 5.0))
         c.on_connect, c.on_connect_fail, c.on_disconnect = self._on_connect, self._on_connect_fail, self._on_disconnect
         c.on_message = self._on_message
@@ -157,6 +160,7 @@ class ClubBoard:
         self._stopping = asyncio.Event()
         app = web.Application(client_max_size=MAX_BODY)
         app.router.add_get("/", self._page_handler)
+        app.router.add_get("/organiser", self._organiser_handler)
         app.router.add_get("/events", self._events)
         app.router.add_get("/api/tables", self._tables_handler)
         app.router.add_get("/api/tournament", self._tournament_handler)
@@ -327,6 +331,10 @@ class ClubBoard:
 
     async def _page_handler(self, request: web.Request) -> web.Response:
         return self._headers(web.Response(body=self._page, content_type="text/html", charset="utf-8"))
+
+    async def _organiser_handler(self, request: web.Request) -> web.Response:
+        """The organiser's forms; the page itself is no secret: every action it sends needs the token."""
+        return self._headers(web.Response(body=self._organiser_page, content_type="text/html", charset="utf-8"))
 
     async def _tables_handler(self, request: web.Request) -> web.Response:
         return self._headers(web.json_response({"status": self.status, "connected": self.connected.is_set(),

@@ -102,3 +102,17 @@ class Listener:
     def close(self):
         self.client.disconnect()
         self.client.loop_stop()
+
+
+@pytest.fixture
+def browser():
+    """Debian's Chromium through Playwright (fails, never skips: scripts/setup.sh installs it)."""
+    from playwright import sync_api
+
+    from ..phones.test_browser import ARGS, CHROMIUM
+
+    assert shutil.which(CHROMIUM), f"no Chromium at {CHROMIUM}: run scripts/setup.sh as root (it installs it)"
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()

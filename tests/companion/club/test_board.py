@@ -8,18 +8,15 @@ from __future__ import annotations
 import http.client
 import json
 import os
-import shutil
 import signal
 import subprocess
 import sys
 import time
 
-import pytest
 from playwright import sync_api
 
 from companion.club.tournament import POINTS, ranked
 
-from ..phones.test_browser import ARGS, CHROMIUM
 from .conftest import CLUB, TABLES, TOKEN, USERS
 
 TIMEOUT = 15000
@@ -71,15 +68,6 @@ def wait(predicate, what, timeout=20.0):
             return value
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
         time.sleep(0.05)   # polling the board's HTTP API (the page is awaited with Playwright's expect)
-
-
-@pytest.fixture
-def browser():
-    assert shutil.which(CHROMIUM), f"no Chromium at {CHROMIUM}: run scripts/setup.sh as root (it installs it)"
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 def test_club_night(club_broker, tmp_path, browser):

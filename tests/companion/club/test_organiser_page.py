@@ -9,7 +9,6 @@ from companion.club.board import ClubBoard
 from companion.club.tournament import Journal, Tournament
 
 from .conftest import CLUB, TOKEN, USERS
-from .test_board import browser  # noqa: F401  (the fixture: Debian's Chromium)
 
 
 @pytest.fixture
@@ -20,7 +19,7 @@ def board(club_broker, tmp_path):
     b.stop()
 
 
-def test_register_and_seat_from_the_organiser_page(board, browser):  # noqa: F811
+def test_register_and_seat_from_the_organiser_page(board, browser):
     page = browser.new_page()
     page.set_default_timeout(8000)
     errors = []

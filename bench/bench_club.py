@@ -212,13 +212,13 @@ def main() -> None:
     if args.json:
         print(json.dumps(figures, indent=1))
         return
-    print(f"{'run':<40} {'msg/s':>6} {'server p50/p99/max ms':>24} {'page p50/p99/max ms':>22} {'lost':>5}")
+    print(f"{'run':<40} {'msg/s':>6} {'server p50/p99/max ms':>24} {'page p50/p99/max ms':>22} {'lost':>5} {'twice':>5}")
     for f in figures:
         s, p = f["server"], f["page"] or {}
         print(f"{f['run']:<40} {f['messages_per_second']:>6} "
               f"{s.get('p50_ms')!s:>8}/{s.get('p99_ms')!s}/{s.get('max_ms')!s:<8} "
               f"{p.get('p50_ms', '-')!s:>8}/{p.get('p99_ms', '-')!s}/{p.get('max_ms', '-')!s:<6} "
-              f"{f['lost_final_results']:>5}")
+              f"{f['lost_final_results']:>5} {f['duplicate_results']:>5}")
 
 
 if __name__ == "__main__":

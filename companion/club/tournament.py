@@ -13,7 +13,9 @@ yet; only when every free player would be a rematch does the best of them sit th
 
 A result is taken once per (table id, game id): the retained state of a finished game may arrive
 again (a reconnect, a restart of the board), it is counted once. Results are matched to the
-round's seating by table id and to players by name (case and spaces ignored).
+round's seating by table id and to players by name (case and spaces ignored); a name that is not
+registered is listed with the result (`unregistered`) and counts for nobody until the organiser
+corrects the result with the registered names.
 
 The journal is append-only JSON lines, each written, flushed and fsync'd before the change is
 acted on; a torn last line (a crash mid-write) is skipped with a warning.
@@ -305,7 +307,10 @@ class Tournament:
 
     def snapshot(self) -> dict:
         with self._lock:
+            known = {_key(p) for p in self.players}
+            results = [{**r, "unregistered": [s["name"] for s in r["standings"] if _key(s["name"]) not in known]}
+                       for r in sorted(self.results.values(), key=lambda r: (r["round"], r["table"]))]
             return {"players": list(self.players), "rounds": [dict(r) for r in self.rounds],
-                    "results": sorted(self.results.values(), key=lambda r: (r["round"], r["table"])),
+                    "results": results,
                     "standings": self.standings(), "waiting": self.waiting_tables(),
                     "points": POINTS}

@@ -150,3 +150,14 @@ def test_a_damaged_line_in_the_middle_is_refused(tmp_path):
 def test_csv_cells_cannot_start_a_formula(tmp_path):
     t = make(tmp_path, ["=HYPERLINK(1)", "Bob", "Cid"])
     assert "'=HYPERLINK(1)" in t.csv()
+
+
+def test_a_name_that_is_not_registered_counts_for_nobody_until_corrected(tmp_path):
+    t = make(tmp_path, ["Ann", "Bob", "Cid"])
+    t._commit({"t": "round", "n": 1, "tables": {"t1": ["Ann", "Bob", "Cid"]}, "seed": 0})
+    t.take_result("t1", "g1", result(("Ann", 80), ("Robert", 70), ("cid", 60)))   # case is ignored
+    assert t.snapshot()["results"][0]["unregistered"] == ["Robert"]
+    assert {r["name"]: r["games"] for r in t.standings()} == {"Ann": 1, "Bob": 0, "Cid": 1}
+    t.correct("t1", "g1", {"Ann": 80, "Bob": 70, "Cid": 60})
+    assert t.snapshot()["results"][0]["unregistered"] == []
+    assert {r["name"]: r["points"] for r in t.standings()} == {"Ann": 6, "Bob": 4, "Cid": 2}

@@ -91,7 +91,8 @@ def refused_mode(rules: str, mode: str) -> str | None:
     reversed scoreboards would be left out of its general scorings, a silently wrong score."""
     if rules == "king-intrigue" and mode == "scoring":
         return ("Scoring only does not know King and Intrigue's markers (2x, Alliance, the moved Castillo, "
-                "reversed scoreboards): choose Full tracking, or score with `elgrande score --rules king-intrigue`.")
+                "reversed scoreboards): choose Full tracking, or score on a computer with 'elgrande score --rules "
+                "king-intrigue'.")
     return None
 
 

@@ -96,6 +96,7 @@ def test_a_whole_ki_game_with_both_modules_and_every_secret_on_phones_in_chromiu
     answered = outcome["answered"]
     assert answered.get("disc:setup_caballero") == 3 and answered.get("keep 13") == 3, answered
     assert answered.get("disc:castillo_destination", 0) >= 3, answered
+    assert answered.get("disc:field_day") == 3 and answered.get("disc:hurricane"), answered   # the K&I secrets
     assert outcome["on_phones"] and all(s["tablet_taps"] == 0 for s in outcome["on_phones"]), outcome["on_phones"]
     assert {s.kind for s in map(_Step, outcome["steps"])} >= {"play_power_card", "turn_action",
                                                               "reveal_secret_discs"}

@@ -211,7 +211,7 @@ def ki_game_on_phones(d):
     setup.mode = "Full tracking"
     yield 0.1
     d.tap("Start the game", exact=True)
-    yield from _wait_for(d, lambda: d.current == "table" and d.model.phones is not None, 20)
+    yield from _wait_for(d, lambda: d.current == "table" and d.model.phones is not None, 60)  # a loaded machine
     yield 0.3
     table, server = d.model.table, d.model.phones
     game = table.setup.game

@@ -177,3 +177,15 @@ def publisher_for(table, on_status: Optional[Callable[[str], None]] = None) -> O
 def check_club(config: ClubConfig) -> None:
     """Raises ValueError in one line for an address or CA file the publisher could not use."""
     client_settings(config.broker, config.username, config.password, TlsFiles(config.ca_file))
+
+
+def club_bar(status: str) -> tuple[str, bool]:
+    """The table bar's short word for the club link and whether it is up: "" without a club
+    (the full status line is shown when the button is tapped)."""
+    if not status:
+        return "", True
+    if status.startswith("club: publishing"):
+        return "Club: live", True
+    if status.startswith("club: connecting"):
+        return "Club: connecting", True
+    return "Club: offline", False

@@ -81,6 +81,8 @@ class TableScreen(Screen):
     tower_text = StringProperty("Tower: -")
     tower_rgba = ListProperty([0.84, 0.77, 0.62, 1])
     drops_text = StringProperty("")
+    club_text = StringProperty("")      # the club board link, "" without a club
+    club_rgba = ListProperty([0.55, 0.78, 0.50, 1])
     entry_text = StringProperty("")
     can_undo = BooleanProperty(False)
     landscape = BooleanProperty(True)   # the window's shape: the .kv arranges the map and panels by it
@@ -120,6 +122,7 @@ class TableScreen(Screen):
             self.model.bind(prompt=self._prompt_changed, public=self._public_changed,
                             tower=self._tower_changed, pulses=lambda *_: self.ids.map.flash(),
                             message=lambda _, m: setattr(self, "message", m),
+                            club_status=self._club_changed,
                             on_outcome=lambda _, words: self._outcome(words))
             # The map draws the open game's board (the 2023 names, France and Portugal, the
             # Scoring tiles) and follows it when the table completes its card set or board.
@@ -137,6 +140,7 @@ class TableScreen(Screen):
         self._public_changed()
         self._prompt_changed()
         self._tower_changed()
+        self._club_changed()
 
     def _game_opened(self) -> None:
         """Once a game: its action cards' buttons made a few a frame (a 2023 set is not the one
@@ -255,6 +259,15 @@ class TableScreen(Screen):
             box.add_widget(label)
             labels[r] = (label, highlight)
         return labels
+
+    def _club_changed(self, *args) -> None:
+        from ..club.publisher import club_bar
+        self.club_text, up = club_bar(self.model.club_status)
+        self.club_rgba = list(TOWER_RGBA["connected" if up else "disconnected"])
+
+    def show_club_status(self) -> None:
+        """The club link's whole status line (why it is offline, and that the game goes on)."""
+        self.model.message = self.model.club_status
 
     def _tower_changed(self, *args) -> None:
         self._sim_buttons()

@@ -27,7 +27,10 @@ def test_new_game_with_a_club_broker(tmp_path, club_broker):
         assert result.exists(), f"the app did not finish:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"
         outcome = json.loads(result.read_text())
         assert outcome["status"] == "ok", outcome.get("trace") or outcome
-        nonce = json.loads(out.read_text())["nonce"]
+        seen = json.loads(out.read_text())
+        nonce = seen["nonce"]
+        # the table bar says the club link is live; tapped, it gives the whole status line
+        assert seen["bar"] == "Club: live" and seen["said"].startswith("club: publishing table table-4"), seen
         listener.wait(lambda m: any(t == online_topic("club", "table-4") and p == b"0" for t, p, _ in m),
                       what="offline when the app closed")
     finally:
@@ -36,3 +39,4 @@ def test_new_game_with_a_club_broker(tmp_path, club_broker):
     assert got and got[-1].game == nonce and got[-1].mode == "scoring" and got[-1].round >= 1
     assert [p.name for p in got[-1].players] == ["Red", "Yellow", "Green", "Blue"]
     _looks_like_a_screen(shots / "setup_club.png")
+    _looks_like_a_screen(shots / "table_club_live.png")

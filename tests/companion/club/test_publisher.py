@@ -131,3 +131,11 @@ def test_a_table_cannot_write_another_tables_topic(club_broker):
         for c in (forger, board_user, watcher):
             c.close()
         pub.stop()
+
+
+def test_the_table_bar_words_for_the_club_link():
+    from companion.club.publisher import club_bar
+    assert club_bar("") == ("", True)                                   # no club: nothing shown
+    assert club_bar("club: publishing table table-1 to h:8883") == ("Club: live", True)
+    assert club_bar("club: connecting to h:8883") == ("Club: connecting", True)
+    assert club_bar("club: lost the broker (7); the game goes on, retrying") == ("Club: offline", False)

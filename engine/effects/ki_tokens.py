@@ -44,3 +44,29 @@ def need_until(state, card, p) -> None:
 def region_choices(state, exclude=()) -> list[int]:
     closed = P.closed_regions(state)
     return [r for r in state.board.regions if r not in closed and r not in exclude]
+
+
+def closing_marker(marker: str, words: str, check_start=None):
+    """The Effect of a card that puts `marker` (Quarantine, King's Guard) on a region that is
+    not taboo already, closing it like the King's region (engine/queries.py reads the marker).
+    `words`: the marker in a message ("the quarantine marker")."""
+    from .. import events as ev
+    from ..effect_registry import Effect
+
+    def begin(state, sp) -> None:
+        if not region_choices(state):
+            P.finish_special(state)
+
+    def ask(state, sp):
+        ids = state.board.region_ids
+        return P.Ask("choose_region", (state.players[sp.player],),
+                     {"purpose": marker, "regions": [ids[r] for r in region_choices(state)]})
+
+    def chosen(state, sp, e: ev.RegionChosen) -> None:
+        P.expect_player(state, e.player, sp.player, f"place {words}")
+        r = P.region(state, e.region, f"{words}'s region")
+        P.not_taboo(state, r, f"put {words} on")
+        state.markers[marker] = r
+        P.finish_special(state)
+
+    return Effect(marker, begin, ask, steps={ev.RegionChosen: chosen}, check_start=check_start)

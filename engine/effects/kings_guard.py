@@ -12,31 +12,9 @@ round (engine/effects/ki_tokens.py), and through a general scoring that directly
 where its region's sole majority also gets the King's bonus (rules/king_intrigue.py)."""
 from __future__ import annotations
 
-from .. import events as ev
-from .. import primitives as P
-from ..effect_registry import Effect, register
+from ..effect_registry import register
 from . import ki_tokens
 
 MARKER = "kings_guard"
 
-
-def begin(state, sp) -> None:
-    if not ki_tokens.region_choices(state):
-        P.finish_special(state)
-
-
-def ask(state, sp):
-    ids = state.board.region_ids
-    return P.Ask("choose_region", (state.players[sp.player],),
-                 {"purpose": MARKER, "regions": [ids[r] for r in ki_tokens.region_choices(state)]})
-
-
-def chosen(state, sp, e: ev.RegionChosen) -> None:
-    P.expect_player(state, e.player, sp.player, "place the King's Guard")
-    r = P.region(state, e.region, "the King's Guard's region")
-    P.not_taboo(state, r, "put the King's Guard on")
-    state.markers[MARKER] = r
-    P.finish_special(state)
-
-
-register(Effect(MARKER, begin, ask, steps={ev.RegionChosen: chosen}))
+register(ki_tokens.closing_marker(MARKER, "the King's Guard"))

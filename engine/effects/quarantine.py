@@ -12,31 +12,9 @@ region; it is still scored. How long it stays is not published: the card's `unti
 (engine/effects/ki_tokens.py), entered by the table."""
 from __future__ import annotations
 
-from .. import events as ev
-from .. import primitives as P
-from ..effect_registry import Effect, register
+from ..effect_registry import register
 from . import ki_tokens
 
 MARKER = "quarantine"
 
-
-def begin(state, sp) -> None:
-    if not ki_tokens.region_choices(state):
-        P.finish_special(state)
-
-
-def ask(state, sp):
-    ids = state.board.region_ids
-    return P.Ask("choose_region", (state.players[sp.player],),
-                 {"purpose": MARKER, "regions": [ids[r] for r in ki_tokens.region_choices(state)]})
-
-
-def chosen(state, sp, e: ev.RegionChosen) -> None:
-    P.expect_player(state, e.player, sp.player, "place the quarantine marker")
-    r = P.region(state, e.region, "the quarantine marker's region")
-    P.not_taboo(state, r, "put the quarantine marker on")
-    state.markers[MARKER] = r
-    P.finish_special(state)
-
-
-register(Effect(MARKER, begin, ask, steps={ev.RegionChosen: chosen}, check_start=ki_tokens.need_until))
+register(ki_tokens.closing_marker(MARKER, "the quarantine marker", check_start=ki_tokens.need_until))

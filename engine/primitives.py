@@ -74,3 +74,17 @@ def where_id(state, a: int) -> str:
 
 
 CASTILLO = _f.CASTILLO               # the Castillo's id
+
+
+def leave_by_outcome(state, sp, q: int, r: int, k: int) -> None:
+    """`k` of seat `q`'s Caballeros leave region `r` by the card's `outcome` ("to_court": into
+    their court; "send_back": to the provinces), said in the special action's moves."""
+    if not k:
+        return
+    to_court = sp.card.params["outcome"] == "to_court"
+    state.counts[r][q] -= k
+    if to_court:
+        state.court[q] += k
+    else:
+        state.provinces[q] += k
+    sp.moves.append(move_line(state, q, k, r, "court" if to_court else "provinces"))

@@ -63,16 +63,9 @@ def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
 
 def reveal(state, sp) -> None:
     limit = sp.card.params.get("count")
-    to_court = sp.card.params["outcome"] == "to_court"
     for q in sp.queue:
         r = sp.discs[q]
-        k = state.counts[r][q] if limit is None else min(limit, state.counts[r][q])
-        state.counts[r][q] -= k
-        if to_court:
-            state.court[q] += k
-        else:
-            state.provinces[q] += k
-        sp.moves.append(P.move_line(state, q, k, r, "court" if to_court else "provinces"))
+        P.leave_by_outcome(state, sp, q, r, state.counts[r][q] if limit is None else min(limit, state.counts[r][q]))
     P.special_outcome(state, sp, sp.discs)
     P.finish_special(state)
 

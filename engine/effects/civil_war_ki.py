@@ -47,18 +47,8 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
     p = P.expect_player(state, e.player, sp.player, "choose Civil War's region")
     r = P.region(state, e.region, "Civil War's region")
     P.not_taboo(state, r, "wage Civil War in")
-    to_court = sp.card.params["outcome"] == "to_court"
-    row = state.counts[r]
     for q in P.opponents(state, p):
-        k = row[q]
-        if not k:
-            continue
-        row[q] = 0
-        if to_court:
-            state.court[q] += k
-        else:
-            state.provinces[q] += k
-        sp.moves.append(P.move_line(state, q, k, r, "court" if to_court else "provinces"))
+        P.leave_by_outcome(state, sp, q, r, state.counts[r][q])
     free = P.room(state, r)
     k = min(sp.card.params["place"], state.court[p], free if free is not None else state.court[p])
     P.do_place(state, p, {r: k})

@@ -48,18 +48,8 @@ def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
 
 def reveal(state, sp) -> None:
     r = sp.discs[sp.player]
-    to_court = sp.card.params["outcome"] == "to_court"
-    row = state.counts[r]
     for q in range(state.n):
-        k = row[q]
-        if not k:
-            continue
-        row[q] = 0
-        if to_court:
-            state.court[q] += k
-        else:
-            state.provinces[q] += k
-        sp.moves.append(P.move_line(state, q, k, r, "court" if to_court else "provinces"))
+        P.leave_by_outcome(state, sp, q, r, state.counts[r][q])
     P.special_outcome(state, sp, sp.discs)
     P.finish_special(state)
 

@@ -10,6 +10,8 @@ import sys
 import threading
 from pathlib import Path
 
+from firmware_bridge.security import club_words
+
 TOKEN_ENV = "ELGRANDE_CLUB_TOKEN"
 PASSWORD_ENV = "ELGRANDE_CLUB_PASSWORD"
 BROKER_HELP = "the club broker: mqtts://host[:port] (TLS) or mqtt://host[:port]"
@@ -95,7 +97,7 @@ def cmd_club(args) -> int:
         return _usage(str(exc))
     logging.basicConfig(level=logging.WARNING, format="elgrande club: %(message)s")
     if board.security.warning:
-        print(f"elgrande club: warning: {board.security.warning}", file=sys.stderr)
+        print(f"elgrande club: warning: {club_words(board.security.warning)}", file=sys.stderr)
     print(f"BOARD {board.url}", flush=True)
     print(f"club {args.club} on {args.broker}; {len(tournament.players)} players, {len(tournament.rounds)} rounds "
           f"in {args.data}", flush=True)

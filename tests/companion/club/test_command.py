@@ -48,3 +48,9 @@ def test_a_damaged_journal_is_one_line(tmp_path):
     run = elgrande("club", "--broker", "mqtt://127.0.0.1:1", "--data", str(tmp_path / "t.jsonl"),
                    env={"ELGRANDE_CLUB_TOKEN": "long-enough"})
     assert run.returncode == 2 and "line 1 is not a tournament record" in run.stderr, run.stderr
+
+
+def test_an_open_club_broker_is_warned_about_in_the_clubs_words():
+    from firmware_bridge.security import club_words, mqtt_security
+    said = club_words(mqtt_security(False, None).warning)
+    assert "forge the tables' states" in said and "the tables' topics" in said and "tower" not in said

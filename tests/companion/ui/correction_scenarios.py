@@ -81,7 +81,10 @@ def _new_tracking_game(d, from_position):
     setup.rows["red"].name = "Ana"
     yield 0.2
     if from_position:
-        d.tap("Start from the board in front of you")  # the option's words toggle its check box
+        # the option's words toggle its check box; scrolled into view first (the Club board row
+        # can push it below the fold in landscape), as a person would
+        from whole_game_scenarios import _tap
+        yield from _tap(d, "Start from the board in front of you")
         yield 0.1
         assert setup.from_position
         d.shot("setup_from_position")

@@ -147,6 +147,7 @@ def _calibrated(text) -> list[str]:
 
 
 def cmd_tower_sim(args) -> int:
+    _ctrl_c_stops()
     from .sim import MqttPort, PtyPort, SimulatedTower
 
     if args.mqtt and not args.tower_id:
@@ -195,6 +196,12 @@ def cmd_tower_sim(args) -> int:
         signal.signal(signal.SIGTERM, old)
         stop.set()
         port.close()
+
+
+def _ctrl_c_stops() -> None:
+    """SIGINT (Ctrl-C) stops the command even when it was started from a shell that ignores
+    SIGINT for background jobs (the ignore is inherited): set first, before anything is said."""
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _say_problem(text) -> None:
@@ -253,6 +260,7 @@ def _play_stdin(tower) -> None:
 # ---- listen ------------------------------------------------------------------------
 
 def cmd_listen(args) -> int:
+    _ctrl_c_stops()
     from .ports import list_ports
 
     if args.list_ports:

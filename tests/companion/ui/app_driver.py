@@ -54,6 +54,14 @@ class Driver:
             raise AssertionError(f"no button {text!r} on screen; buttons: {shown}")
         return found[0]
 
+    def dialog(self):
+        """The dialog a person sees on top: one fading out after a tap is not it (it still sits
+        in the window for a few frames, and a tap meant for the next dialog must not reach it)."""
+        from kivy.core.window import Window
+        from kivy.uix.modalview import ModalView
+        return next((w for w in Window.children if isinstance(w, ModalView)
+                     and not getattr(w, "driver_closing", False)), None)
+
     def has_button(self, text: str) -> bool:
         try:
             self.button(text)
@@ -112,10 +120,27 @@ class Driver:
         return self.model.table.asked()
 
 
+def _mark_closing_dialogs() -> None:
+    """Notes on each dialog when it starts to fade out, for Driver.dialog (test instrument only)."""
+    from kivy.uix.modalview import ModalView
+    opening, dismissing = ModalView.open, ModalView.dismiss
+
+    def open_(view, *args, **kwargs):
+        view.driver_closing = False
+        return opening(view, *args, **kwargs)
+
+    def dismiss(view, *args, **kwargs):
+        view.driver_closing = True
+        return dismissing(view, *args, **kwargs)
+
+    ModalView.open, ModalView.dismiss = open_, dismiss
+
+
 def run(scenario_name: str, shots: Path, result: Path) -> int:
     sys.path.insert(0, str(Path(__file__).parent))
     from companion.app import ElGrandeApp
     from kivy.clock import Clock
+    _mark_closing_dialogs()
 
     import importlib
     module, _, name = scenario_name.rpartition(":")  # "module:scenario" for scenarios kept apart

@@ -65,11 +65,9 @@ def _play_until(d, done, seed: int = 3, limit: int = 4000):
 def _close_outcomes(d):
     """The "Now move these Caballeros" dialogs the steps played through the table left open:
     read and closed, as the table would."""
-    from kivy.core.window import Window
-    from kivy.uix.modalview import ModalView
     for _ in range(60):
         yield 0.1
-        dialog = next((w for w in Window.children if isinstance(w, ModalView)), None)
+        dialog = d.dialog()
         if dialog is None:
             return
         if dialog.__class__.__name__ != "OutcomeShown":

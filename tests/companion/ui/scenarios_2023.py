@@ -118,9 +118,7 @@ class Tablet:
         self.d.shot(name)
 
     def _dialog(self):
-        from kivy.core.window import Window
-        from kivy.uix.modalview import ModalView
-        return next((w for w in Window.children if isinstance(w, ModalView)), None)
+        return self.d.dialog()
 
     def _events(self) -> int:
         return sum(1 for r in self.table.effective if r["t"] == "event")
@@ -491,7 +489,12 @@ class Tablet:
     def _private(self, pick, values):
         from companion.ui.dialogs import PrivateQuestion
         d = self.d
-        yield from _wait_for(d, lambda: isinstance(self._dialog(), PrivateQuestion), PATIENCE)
+
+        def shown():
+            """the private question, faded in (its buttons laid out)"""
+            w = self._dialog()
+            return isinstance(w, PrivateQuestion) and w._anim_alpha >= 1
+        yield from _wait_for(d, shown, PATIENCE)
         yield 0.1
         dialog = self._dialog()
         self.reached[f"private:{pick.kind}"] += 1
@@ -506,7 +509,12 @@ class Tablet:
             yield from self.shot(f"private_{pick.kind}")
             assert dialog.confirm.text.startswith("Confirm these"), (dialog.confirm.text, labels)
             yield from self._tap_in(dialog, dialog.confirm.text)
-        yield from _wait_for(d, lambda: self._dialog() is None, PATIENCE)
+
+        try:
+            yield from _wait_for(d, lambda: self._dialog() is not dialog, PATIENCE)
+        except AssertionError:
+            raise AssertionError(f"the private question {pick.kind} stayed open after {values}; "
+                                 f"it says {dialog.message.text!r}") from None
 
     def _castillo(self):
         d = self.d

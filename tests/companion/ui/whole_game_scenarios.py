@@ -255,9 +255,7 @@ def _shot(d, name: str):
 
 
 def _modal(d):
-    from kivy.core.window import Window
-    from kivy.uix.modalview import ModalView
-    return next((w for w in Window.children if isinstance(w, ModalView)), None)
+    return d.dialog()
 
 
 def _asked(d, kind: str, player: Optional[str] = None, seconds: float = PATIENCE):

@@ -7,6 +7,8 @@ import pytest
 from companion import android, lifecycle, navigation
 from companion.store import DATA_DIR_ENV, data_dir
 
+_ENV_BEFORE = dict(os.environ)
+
 
 @pytest.mark.parametrize("screen", ["table", "scoring"])
 def test_back_in_a_game_asks_and_goes_home_never_quits(screen):
@@ -34,8 +36,15 @@ def test_the_screen_is_kept_on_only_while_a_game_is_open_on_its_screens():
     assert not navigation.keeps_screen_on("home", True) and not navigation.keeps_screen_on("setup", True)
 
 
+def _unset_until_the_end(monkeypatch, name: str) -> None:
+    """Unset now, and as before once the test ends, whatever the code under test sets (a plain
+    delenv of a missing variable records nothing, so what the code sets would leak on)."""
+    monkeypatch.setenv(name, "")
+    monkeypatch.delenv(name)
+
+
 def test_games_go_to_the_apps_storage_on_android_unless_elgrande_data_dir_is_set(monkeypatch, tmp_path):
-    monkeypatch.delenv(DATA_DIR_ENV, raising=False)
+    _unset_until_the_end(monkeypatch, DATA_DIR_ENV)
     assert android.use_app_storage(str(tmp_path / "app"), android=False) is None
     assert DATA_DIR_ENV not in os.environ
     assert android.use_app_storage(str(tmp_path / "app"), android=True) == str(tmp_path / "app")
@@ -47,7 +56,7 @@ def test_games_go_to_the_apps_storage_on_android_unless_elgrande_data_dir_is_set
 
 def test_the_pure_python_switches_are_set_on_android_only(monkeypatch):
     for name in android.PURE_PYTHON_ENV:
-        monkeypatch.delenv(name, raising=False)
+        _unset_until_the_end(monkeypatch, name)
     assert android.prepare_runtime(android=False) == []
     assert all(name not in os.environ for name in android.PURE_PYTHON_ENV)
     assert android.prepare_runtime(android=True) == list(android.PURE_PYTHON_ENV)
@@ -78,3 +87,10 @@ def test_pausing_flushes_the_games_log(tmp_path):
     assert lifecycle.flush_game(Table()) is True
     Table._log._file.close()
     assert lifecycle.flush_game(Table()) is False   # closed: said in the log, never raised
+
+
+
+def test_the_android_switches_leave_no_trace_in_later_tests():
+    """Runs after the two above (file order): the environment is as the module found it."""
+    for name in (DATA_DIR_ENV, *android.PURE_PYTHON_ENV):
+        assert os.environ.get(name) == _ENV_BEFORE.get(name), name

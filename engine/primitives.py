@@ -88,3 +88,22 @@ def leave_by_outcome(state, sp, q: int, r: int, k: int) -> None:
     else:
         state.provinces[q] += k
     sp.moves.append(move_line(state, q, k, r, "court" if to_court else "provinces"))
+
+
+def each_disc_ask(state, sp, regions_of, purpose: str):
+    """Every seat in sp.queue sets a secret disc at once, each among regions_of(state, seat)."""
+    ids = state.board.region_ids
+    allowed = {state.players[q]: [ids[r] for r in regions_of(state, q)] for q in sp.queue}
+    return disc_ask(state, sp.queue, sp.discs, allowed, purpose)
+
+
+def each_disc_set(state, sp, e, regions_of, refusal) -> None:
+    """One of them sets their disc: a seat asked now, on a region regions_of allows (else
+    refusal(state, seat, region) says which rule it breaks)."""
+    p = player(state, e.player)
+    r = region(state, e.region, "a secret disc")
+    if p not in sp.queue:
+        raise RuleViolation("secret-disc", f"{name(state, p)} is not asked for a secret disc now")
+    if r not in regions_of(state, p):
+        raise RuleViolation("secret-disc", refusal(state, p, r))
+    sp.discs[p] = r

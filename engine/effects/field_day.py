@@ -32,20 +32,16 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    ids = state.board.region_ids
-    allowed = {state.players[q]: [ids[r] for r in _regions(state, q)] for q in sp.queue}
-    return P.disc_ask(state, sp.queue, sp.discs, allowed, PURPOSE)
+    return P.each_disc_ask(state, sp, _regions, PURPOSE)
+
+
+def _refusal(state, p, r) -> str:
+    return (f"{P.name(state, p)}'s Grande moves to another region, not where it stands "
+            f"({P.area_name(state, r)})")
 
 
 def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
-    p = P.player(state, e.player)
-    r = P.region(state, e.region, "a secret disc")
-    if p not in sp.queue:
-        raise P.RuleViolation("secret-disc", f"{P.name(state, p)} is not asked for a secret disc now")
-    if r == state.grandes[p]:
-        raise P.RuleViolation("secret-disc", f"{P.name(state, p)}'s Grande moves to another region, not where it "
-                              f"stands ({P.area_name(state, r)})")
-    sp.discs[p] = r
+    P.each_disc_set(state, sp, e, _regions, _refusal)
 
 
 def reveal(state, sp) -> None:

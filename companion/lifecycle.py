@@ -6,7 +6,8 @@ nothing; `flush_game` makes sure once more. Android may stop the app's sockets a
 while it is paused; `restore_links` finds a tower link or a phone server that is no longer
 running and starts it again with the same table: the tower replays what it counted
 meanwhile (the link de-duplicates), the phone server listens on the same port and every
-joined phone keeps its seat and credential.
+joined phone keeps its seat and credential, and the club publisher connects again and
+republishes the table's state (retained: the room board shows it live again).
 """
 from __future__ import annotations
 
@@ -46,8 +47,16 @@ def phones_running(phones) -> bool:
     return thread is not None and thread.is_alive() and loop is not None and loop.is_running()
 
 
+def club_running(club) -> bool:
+    """The club publisher's thread and paho's network loop are both alive."""
+    thread = getattr(club, "_thread", None)
+    loop = getattr(getattr(club, "client", None), "_thread", None)
+    return (thread is not None and thread.is_alive() and not club._stop.is_set()
+            and loop is not None and loop.is_alive())
+
+
 def restore_links(model) -> list[str]:
-    """Starts again what stopped while the app was paused: "tower", "phones" (in that order)."""
+    """Starts again what stopped while the app was paused: "tower", "phones", "club" (in that order)."""
     restored = []
     link = model.tower_link
     if link is not None and link.bridge is not None and not bridge_running(link.bridge):
@@ -57,7 +66,20 @@ def restore_links(model) -> list[str]:
     if phones is not None and not phones_running(phones):
         if _restart_phones(phones):
             restored.append("phones")
+    club = getattr(model, "club_link", None)
+    if club is not None and model.table is not None and not club_running(club):
+        _restart_club(model)
+        restored.append("club")
     return restored
+
+
+def _restart_club(model) -> None:
+    try:
+        model.club_link.stop(say_offline=False)   # its link is gone: the broker's Last Will said offline
+    except Exception:
+        log.debug("stopping the old club publisher", exc_info=True)
+    model.club_link = None
+    model._start_club(model.table)
 
 
 def _restart_tower(model) -> None:

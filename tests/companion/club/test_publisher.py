@@ -139,3 +139,42 @@ def test_the_table_bar_words_for_the_club_link():
     assert club_bar("club: publishing table table-1 to h:8883") == ("Club: live", True)
     assert club_bar("club: connecting to h:8883") == ("Club: connecting", True)
     assert club_bar("club: lost the broker (7); the game goes on, retrying") == ("Club: offline", False)
+
+
+def test_a_resume_after_android_stopped_the_club_link_publishes_again(club_broker):
+    """Android may stop the app's threads and sockets while it is paused; on resume
+    companion.lifecycle.restore_links starts the club publisher again (the Kivy model's
+    _start_club, here on a plain object), and the state played meanwhile reaches the board."""
+    from companion import lifecycle
+    from companion.club.publisher import publisher_for
+
+    class Model:   # what restore_links uses of companion.ui.model.AppModel
+        tower_link = phones = None
+
+        def __init__(self, table):
+            self.table, self.club_link = table, None
+
+        def _start_club(self, table):
+            self.club_link = publisher_for(table)
+
+    table = new_table()
+    table.setup.club = club_config(club_broker, "table-4")
+    model = Model(table)
+    model._start_club(table)
+    listener = Listener(club_broker)
+    try:
+        listener.wait(lambda m: states(listener, "table-4"), what="a first state")
+        assert lifecycle.restore_links(model) == []          # all running: nothing restarted
+        old = model.club_link
+        old.client.loop_stop()                               # paused: Android stopped the network loop
+        assert not lifecycle.club_running(old)
+        for _ in range(20):
+            scripted.step(table, 6)
+        assert lifecycle.restore_links(model) == ["club"]
+        assert model.club_link is not old and lifecycle.club_running(model.club_link)
+        listener.wait(lambda m: any(s.version == len(table.records) for s in states(listener, "table-4")),
+                      what="the state played during the pause, published after the resume")
+    finally:
+        if model.club_link:
+            model.club_link.stop()
+        listener.close()

@@ -55,12 +55,10 @@ class Driver:
         return found[0]
 
     def dialog(self):
-        """The dialog a person sees on top: one fading out after a tap is not it (it still sits
-        in the window for a few frames, and a tap meant for the next dialog must not reach it)."""
+        """The dialog on top, if one is open."""
         from kivy.core.window import Window
         from kivy.uix.modalview import ModalView
-        return next((w for w in Window.children if isinstance(w, ModalView)
-                     and not getattr(w, "driver_closing", False)), None)
+        return next((w for w in Window.children if isinstance(w, ModalView)), None)
 
     def has_button(self, text: str) -> bool:
         try:
@@ -120,17 +118,19 @@ class Driver:
         return self.model.table.asked()
 
 
-def _mark_closing_dialogs() -> None:
-    """Notes on each dialog when it starts to fade out, for Driver.dialog (test instrument only)."""
+def _no_dialog_fades() -> None:
+    """Dialogs open and close at once, without Kivy's 0.1 s fade (a test instrument only): a
+    fading dialog still sits in the window and swallows touches, so a scenario's next tap,
+    meant for the dialog after it or the screen below, could reach it when frames are slow."""
     from kivy.uix.modalview import ModalView
     opening, dismissing = ModalView.open, ModalView.dismiss
 
     def open_(view, *args, **kwargs):
-        view.driver_closing = False
+        kwargs["animation"] = False
         return opening(view, *args, **kwargs)
 
     def dismiss(view, *args, **kwargs):
-        view.driver_closing = True
+        kwargs["animation"] = False
         return dismissing(view, *args, **kwargs)
 
     ModalView.open, ModalView.dismiss = open_, dismiss
@@ -140,7 +140,7 @@ def run(scenario_name: str, shots: Path, result: Path) -> int:
     sys.path.insert(0, str(Path(__file__).parent))
     from companion.app import ElGrandeApp
     from kivy.clock import Clock
-    _mark_closing_dialogs()
+    _no_dialog_fades()
 
     import importlib
     module, _, name = scenario_name.rpartition(":")  # "module:scenario" for scenarios kept apart

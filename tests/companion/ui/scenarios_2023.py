@@ -489,12 +489,7 @@ class Tablet:
     def _private(self, pick, values):
         from companion.ui.dialogs import PrivateQuestion
         d = self.d
-
-        def shown():
-            """the private question, faded in (its buttons laid out)"""
-            w = self._dialog()
-            return isinstance(w, PrivateQuestion) and w._anim_alpha >= 1
-        yield from _wait_for(d, shown, PATIENCE)
+        yield from _wait_for(d, lambda: isinstance(self._dialog(), PrivateQuestion), PATIENCE)
         yield 0.1
         dialog = self._dialog()
         self.reached[f"private:{pick.kind}"] += 1

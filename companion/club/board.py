@@ -14,7 +14,12 @@ A paho subscriber reads every table's retained state and online flag on the club
     POST /api/corrections  {"table", "game", "scores"|"void"} organiser: correct or void a result
 
 Organiser requests carry `Authorization: Bearer <token>`; the token is checked on every one
-(constant-time). A table's status on the board: `offline` (its Last Will, or a clean stop),
+(constant-time). After `TokenThrottle.tries` wrong or missing tokens from one address, that address
+is refused (429) for a lockout that doubles with each further wrong try (30 s up to 15 min).
+The connections go through the phone server's guard (companion/phones/guard.py): idle and
+half-sent connections closed, per-address and total caps, heads and bodies limited, one log line
+per bad request; the `/events` streams are capped in all and per address and never swept as idle.
+A table's status on the board: `offline` (its Last Will, or a clean stop),
 `stale` (no state for longer than its heartbeat window: 2.5 heartbeats, by the board's clock; a
 retained state, read when the board subscribes, is aged by the table's own timestamp),
 `live` otherwise; a table is never shown live on old news.
@@ -27,11 +32,13 @@ import contextlib
 import hmac
 import json
 import logging
+import math
 import os
 import threading
 import time
+from collections import OrderedDict
 from importlib import resources
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from aiohttp import web
 from pydantic import ValidationError
@@ -39,6 +46,8 @@ from pydantic import ValidationError
 from firmware_bridge.guard import LogLimiter
 from firmware_bridge.transport_mqtt import (TlsFiles, client_settings, describe_connect_error, describe_refusal,
                                             make_client)
+
+from ..phones.guard import AiohttpLog, ConnectionGuard, GuardedSite, Limits, RateLimitedLog, one_line, raise_fd_limit
 
 from .topics import MAX_PAYLOAD, StateMessage, check_name, split_topic, table_filter
 from .tournament import Tournament, TournamentError
@@ -49,6 +58,61 @@ STALE_HEARTBEATS = 2.5
 MAX_TABLES = 2000
 MAX_BODY = 16 * 1024
 MAX_WATCHERS = 64
+MAX_HEAD_LINE = 8190     # bytes in the request line and in each header (aiohttp's default, stated)
+KEEP_ALIVE = 15.0        # seconds between comments on a quiet /events stream
+WRITE_TIMEOUT = 10.0     # seconds an /events page may take to take one push before it is dropped
+LABEL = "club board"
+# The phone server's limits, but the capped long-lived sockets are the board pages' /events streams.
+BOARD_LIMITS = Limits(spectators=MAX_WATCHERS, spectators_per_address=8)
+
+
+class TokenThrottle:
+    """Wrong organiser tokens, counted per address: after `tries` wrong or missing ones, that
+    address is locked out for `first` seconds, doubled by each further wrong try (at most
+    `longest`). Requests during a lockout are refused unread (the right token too: no oracle) and
+    do not lengthen it. A right token outside a lockout forgets the address; so does `window`
+    seconds with no wrong try (counted from the end of its lockout). Loop thread only."""
+
+    def __init__(self, tries: int = 5, first: float = 30.0, longest: float = 900.0, window: float = 900.0,
+                 clock: Callable[[], float] = time.monotonic, max_addresses: int = 4096):
+        self.tries, self.first, self.longest, self.window = tries, first, longest, window
+        self.max_addresses = max_addresses
+        self._clock = clock
+        # address -> [wrong tries, lockouts so far, locked until, last wrong try]; least recent first
+        self._wrong: "OrderedDict[str, list]" = OrderedDict()
+
+    def locked_for(self, address: str) -> float:
+        """Seconds this address is still locked out (0: it may try)."""
+        entry = self._entry(address)
+        return max(0.0, entry[2] - self._clock()) if entry else 0.0
+
+    def wrong(self, address: str) -> float:
+        """Count a wrong or missing token; returns the lockout it starts (0: none yet)."""
+        now = self._clock()
+        entry = self._entry(address)
+        if entry is None:
+            if len(self._wrong) >= self.max_addresses:
+                self._wrong.popitem(last=False)   # bounded memory; the least recent goes
+            entry = self._wrong[address] = [0, 0, 0.0, now]
+        self._wrong.move_to_end(address)
+        entry[0] += 1
+        entry[3] = now
+        if entry[0] < self.tries:
+            return 0.0
+        lockout = min(self.longest, self.first * 2 ** entry[1])
+        entry[1] += 1
+        entry[2] = now + lockout
+        return lockout
+
+    def right(self, address: str) -> None:
+        self._wrong.pop(address, None)
+
+    def _entry(self, address: str) -> Optional[list]:
+        entry = self._wrong.get(address)
+        if entry is not None and self._clock() - max(entry[2], entry[3]) > self.window:
+            del self._wrong[address]   # quiet long enough: a fresh start
+            return None
+        return entry
 
 
 class TableEntry:
@@ -79,7 +143,8 @@ class TableEntry:
 class ClubBoard:
     def __init__(self, broker: str, club: str, tournament: Tournament, token: str, *,
                  username: Optional[str] = None, password: Optional[str] = None, ca_file: Optional[str] = None,
-                 host: str = "127.0.0.1", port: int = 0, tick: float = 0.5):
+                 host: str = "127.0.0.1", port: int = 0, tick: float = 0.5, limits: Limits = BOARD_LIMITS,
+                 throttle: Optional[TokenThrottle] = None):
         check_name(club, "club name")
         if not token or len(token) < 8:
             raise ValueError("the organiser's token must be at least 8 characters (--token or ELGRANDE_CLUB_TOKEN)")
@@ -91,6 +156,11 @@ class ClubBoard:
         self._user = user
         self.host, self._port = host, port
         self.tick = tick
+        self.limits = limits
+        self.throttle = throttle or TokenThrottle()
+        self._http_log = RateLimitedLog(log, limits.log_burst, limits.log_window, label=LABEL)
+        self.guard: Optional[ConnectionGuard] = None
+        self._watchers_from: dict[str, int] = {}   # /events streams (and places taken) per address
         self.tables: dict[str, TableEntry] = {}
         self.counters = {"messages": 0, "bad": 0, "old": 0, "results": 0}
         self.status = f"connecting to {self.broker.host}:{self.broker.port}"
@@ -117,6 +187,9 @@ class ClubBoard:
     # ---- life ------------------------------------------------------------------------
 
     def start(self) -> "ClubBoard":
+        before, now = raise_fd_limit(log, LABEL)
+        if now > before:
+            log.info("club board: open-file limit raised from %d to %d", before, now)
         self._thread = threading.Thread(target=self._serve, name="club-board", daemon=True)
         self._thread.start()
         if not self._started.wait(10) or self._error:
@@ -147,6 +220,7 @@ class ClubBoard:
 
     def _serve(self) -> None:
         loop = asyncio.new_event_loop()
+        loop.set_exception_handler(self._loop_error)
         self._loop = loop
         try:
             loop.run_until_complete(self._main())
@@ -156,9 +230,18 @@ class ClubBoard:
         finally:
             loop.close()
 
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        """Out of descriptors and the like: one line (a flood must not flood the log too)."""
+        exc = context.get("exception")
+        if isinstance(exc, OSError):
+            self._http_log("socket errors", logging.WARNING,
+                           f"club board: {one_line(context.get('message', 'socket error'))}: {one_line(exc)}")
+        else:
+            loop.default_exception_handler(context)
+
     async def _main(self) -> None:
         self._stopping = asyncio.Event()
-        app = web.Application(client_max_size=MAX_BODY)
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._errors])
         app.router.add_get("/", self._page_handler)
         app.router.add_get("/organiser", self._organiser_handler)
         app.router.add_get("/events", self._events)
@@ -170,9 +253,17 @@ class ClubBoard:
         app.router.add_post("/api/corrections", self._organiser(self._correct))
         runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()
-        site = web.TCPSite(runner, self.host, self._port)
-        await site.start()
-        self._port = site._server.sockets[0].getsockname()[1]
+        self.guard = ConnectionGuard(self.limits, self._http_log, holders="board pages")
+        handler_kwargs = dict(keepalive_timeout=self.limits.idle_timeout, access_log=None,
+                              logger=AiohttpLog(self._http_log), max_line_size=MAX_HEAD_LINE,
+                              max_field_size=MAX_HEAD_LINE, lingering_time=1.0)
+        site = GuardedSite(runner, self.host, self._port, self.guard, handler_kwargs)
+        try:
+            await site.start()
+        except BaseException:
+            await runner.cleanup()
+            raise
+        self._port = runner.addresses[0][1]
         self._started.set()
         ticker = asyncio.ensure_future(self._ticker())
         await self._stopping.wait()
@@ -349,44 +440,95 @@ class ClubBoard:
         return self._headers(r)
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
-        if len(self._watchers) >= MAX_WATCHERS:
-            return web.json_response({"error": f"too many board pages open (at most {MAX_WATCHERS})"}, status=429)
-        resp = self._headers(web.StreamResponse(headers={"Content-Type": "text/event-stream"}))
-        await resp.prepare(request)
+        address = request.remote or "?"
+        refusal = self._watcher_refusal(address)
+        if refusal:
+            return self._refusal(request, 429, refusal)
+        self._watchers_from[address] = self._watchers_from.get(address, 0) + 1   # its place, taken now
         q: asyncio.Queue = asyncio.Queue()
-        now = time.monotonic()
-        with self._lock:
-            first = [("table", e.view(now)) for _, e in sorted(self.tables.items())]
-        first.append(("tournament", self.tournament.snapshot()))
-        q.put_nowait("".join(f"event: {k}\ndata: {json.dumps(d, separators=(',', ':'))}\n\n" for k, d in first))
-        self._watchers.add(q)
         try:
-            while True:
-                try:
-                    text = await asyncio.wait_for(q.get(), 15)
-                except asyncio.TimeoutError:
-                    text = ": keep-alive\n\n"
-                if text is None:
-                    break
-                await resp.write(text.encode())
+            resp = self._headers(web.StreamResponse(headers={"Content-Type": "text/event-stream"}))
+            resp.force_close()   # the connection ends with its stream: protected, it is never swept
+            await resp.prepare(request)
+            if self.guard:
+                self.guard.protect(request.protocol)   # counted against the watcher caps instead
+            now = time.monotonic()
+            with self._lock:
+                first = [("table", e.view(now)) for _, e in sorted(self.tables.items())]
+            first.append(("tournament", self.tournament.snapshot()))
+            q.put_nowait("".join(f"event: {k}\ndata: {json.dumps(d, separators=(',', ':'))}\n\n" for k, d in first))
+            self._watchers.add(q)
+            await self._stream(request, resp, q)
         except (ConnectionResetError, asyncio.CancelledError):
             pass
         finally:
             self._watchers.discard(q)
+            left = self._watchers_from.pop(address, 1) - 1
+            if left:
+                self._watchers_from[address] = left
         return resp
+
+    async def _stream(self, request: web.Request, resp: web.StreamResponse, q: asyncio.Queue) -> None:
+        quiet = 0.0
+        while True:
+            try:   # woken each second: a page that went away frees its place at once, not at the next push
+                text = await asyncio.wait_for(q.get(), 1.0)
+            except asyncio.TimeoutError:
+                transport = request.transport
+                if transport is None or transport.is_closing():
+                    return
+                quiet += 1.0
+                if quiet < KEEP_ALIVE:
+                    continue
+                text = ": keep-alive\n\n"
+            quiet = 0.0
+            if text is None:
+                return
+            try:
+                await asyncio.wait_for(resp.write(text.encode()), WRITE_TIMEOUT)
+            except asyncio.TimeoutError:   # a page that stopped reading must not hold its place
+                self._http_log("slow pages", logging.INFO,
+                               f"club board: dropped a board page at {one_line(request.remote, 60)}: it read "
+                               f"nothing for {WRITE_TIMEOUT:g} s")
+                if request.transport is not None:
+                    request.transport.abort()
+                return
+
+    def _watcher_refusal(self, address: str) -> Optional[str]:
+        limits = self.limits
+        if sum(self._watchers_from.values()) >= limits.spectators:
+            return f"too many board pages open (at most {limits.spectators}): close one first"
+        if self._watchers_from.get(address, 0) >= limits.spectators_per_address:
+            return (f"this device already has {limits.spectators_per_address} board pages open "
+                    "(the most one address may have)")
+        return None
 
     def _organiser(self, handler):
         async def checked(request: web.Request) -> web.Response:
+            address = request.remote or "?"
+            locked = math.ceil(self.throttle.locked_for(address))
+            if locked:   # refused unread: even the right token, so a lockout tells a guesser nothing
+                response = _error(429, f"too many wrong organiser tokens from this address: try again in {locked} s")
+                response.headers["Retry-After"] = str(locked)
+                return response
             given = request.headers.get("Authorization", "")
             if not given.startswith("Bearer "):
-                return _error(401, "organiser actions need the organiser's token (Authorization: Bearer TOKEN)")
-            if not hmac.compare_digest(given[7:].strip().encode(), self._token):
-                return _error(403, "wrong organiser token")
+                return self._wrong_token(address, 401, "organiser actions need the organiser's token "
+                                                       "(Authorization: Bearer TOKEN)")
+            if not hmac.compare_digest(given[7:].strip().encode("utf-8", "replace"), self._token):
+                return self._wrong_token(address, 403, "wrong organiser token")
+            self.throttle.right(address)
+            if request.content_length is not None and request.content_length > MAX_BODY:
+                return _error(413, f"request too large (at most {MAX_BODY} bytes)")
             try:
-                body = await request.read()
+                body = await asyncio.wait_for(request.read(), self.limits.body_timeout)
                 data = json.loads(body or b"{}")
                 if not isinstance(data, dict):
                     raise ValueError
+            except asyncio.TimeoutError:
+                response = _error(408, f"the request body did not arrive within {self.limits.body_timeout:g} s")
+                response.force_close()
+                return response
             except web.HTTPRequestEntityTooLarge:
                 return _error(413, f"request too large (at most {MAX_BODY} bytes)")
             except ValueError:
@@ -401,6 +543,44 @@ class ClubBoard:
             self._push()
             return self._headers(web.json_response(out))
         return checked
+
+    def _wrong_token(self, address: str, status: int, message: str) -> web.Response:
+        """Counted against the address; the try that starts a lockout logs one line (never the token)."""
+        lockout = self.throttle.wrong(address)
+        if lockout:
+            self._http_log("organiser lockouts", logging.WARNING,
+                           f"club board: {self.throttle.tries} or more wrong organiser tokens from "
+                           f"{one_line(address, 60)}: its organiser actions are refused for {lockout:g} s")
+            message += f" (too many from this address: try again in {math.ceil(lockout)} s)"
+        return _error(status, message)
+
+    @web.middleware
+    async def _errors(self, request: web.Request, handler):
+        guard, connection = self.guard, request.protocol
+        if guard:
+            guard.request_started(connection)
+        try:
+            return await handler(request)
+        except web.HTTPException as exc:
+            if exc.status >= 400:
+                return self._refusal(request, exc.status, exc.reason or "refused")
+            raise
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug: logged here, never shown to a page
+            log.exception("club board error on %s %s", request.method, one_line(request.path, 80))
+            return _error(500, "internal error")
+        finally:
+            if guard:
+                guard.request_done(connection)
+
+    def _refusal(self, request: web.Request, status: int, message: str) -> web.Response:
+        """A 4xx answer, and one line in the log (not for a page that is not there: a favicon)."""
+        if status != 404:
+            self._http_log("bad requests", logging.WARNING,
+                           f"club board: bad request from {one_line(request.remote, 60)}: {request.method} "
+                           f"{one_line(request.path, 80)}: {status} {one_line(message, 120)}")
+        return _error(status, message)
 
     def _register(self, data: dict) -> dict:
         return {"name": self.tournament.register(data.get("name"))}

@@ -1,4 +1,4 @@
-"""Connection limits for the phone server: nobody on the Wi-Fi can starve it.
+"""Connection limits for the phone server (and the club board): nobody on the Wi-Fi can starve it.
 
 aiohttp's defaults keep an idle or half-sent connection open for an hour and log
 a traceback for every malformed request. Here:
@@ -55,9 +55,10 @@ class Limits:
 
 # ---- file descriptors -------------------------------------------------------------------------
 
-def raise_fd_limit() -> tuple[int, int]:
+def raise_fd_limit(logger: logging.Logger = log, label: str = "phones") -> tuple[int, int]:
     """Raise this process's file-descriptor soft limit to its hard limit where allowed.
-    Returns (soft before, soft now); (0, 0) where the platform has no such limit."""
+    Returns (soft before, soft now); (0, 0) where the platform has no such limit.
+    `label` starts the log line (the server asking: "phones", "club board")."""
     try:
         import resource
     except ImportError:   # Windows
@@ -68,7 +69,7 @@ def raise_fd_limit() -> tuple[int, int]:
         try:
             resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
         except (ValueError, OSError) as exc:
-            log.info("phones: could not raise the open-file limit from %d to %d (%s)", soft, want, exc)
+            logger.info("%s: could not raise the open-file limit from %d to %d (%s)", label, soft, want, exc)
             return soft, soft
         return soft, want
     return soft, soft
@@ -100,11 +101,14 @@ def one_line(text: object, limit: int = 160) -> str:
 
 class RateLimitedLog:
     """One line per event, at most `burst` per `window` seconds per kind; the rest are counted
-    and reported in one line before the first event of that kind after the window."""
+    and reported in one line before the first event of that kind after the window.
+    `label` starts the lines this module writes itself (the server they are about: "phones",
+    "club board"); the guard and AiohttpLog use it too."""
 
     def __init__(self, logger: logging.Logger, burst: int, window: float,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, label: str = "phones"):
         self.logger, self.burst, self.window, self._clock = logger, burst, window, clock
+        self.label = label
         self._windows: dict[str, tuple[float, int, int]] = {}   # kind -> (start, logged, suppressed)
 
     def __call__(self, kind: str, level: int, text: str) -> None:
@@ -112,8 +116,8 @@ class RateLimitedLog:
         start, logged, suppressed = self._windows.get(kind, (now, 0, 0))
         if now - start >= self.window:
             if suppressed:
-                self.logger.log(level, "phones: %d more %s not logged in the last %.0f s",
-                                suppressed, kind, now - start)
+                self.logger.log(level, "%s: %d more %s not logged in the last %.0f s",
+                                self.label, suppressed, kind, now - start)
             start, logged, suppressed = now, 0, 0
         if logged < self.burst:
             self.logger.log(level, "%s", text)
@@ -142,7 +146,7 @@ class AiohttpLog(logging.LoggerAdapter):
         text = text.replace("Error handling request from", "bad request from")
         if exc is not None:
             text += f": {type(exc).__name__}: {exc}"
-        self.limited("bad requests", logging.WARNING, "phones: " + one_line(text, 240))
+        self.limited("bad requests", logging.WARNING, f"{self.limited.label}: " + one_line(text, 240))
 
 
 # ---- connections -------------------------------------------------------------------------------
@@ -157,11 +161,15 @@ class _Conn:
 
 
 class ConnectionGuard:
-    """Counts connections per address, closes idle ones, makes room for new ones. Loop thread only."""
+    """Counts connections per address, closes idle ones, makes room for new ones. Loop thread only.
+    `holders` names what the protected connections are, for the line a full server logs."""
 
     def __init__(self, limits: Limits, limited_log: RateLimitedLog, budget: Optional[int] = None,
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic,
+                 holders: str = "joined phones and status screens"):
         self.limits = limits
+        self.holders = holders
+        self.label = getattr(limited_log, "label", "phones")   # any callable(kind, level, text) may log
         self.budget = budget if budget is not None else connection_budget(limits)
         self._log = limited_log
         self._clock = clock
@@ -184,14 +192,14 @@ class ConnectionGuard:
         if self._per_address[address] >= self.limits.per_address:
             self.refused += 1
             self._log("refused connections", logging.WARNING,
-                      f"phones: refused a connection from {one_line(address, 60)}: it already has "
+                      f"{self.label}: refused a connection from {one_line(address, 60)}: it already has "
                       f"{self.limits.per_address} open (the limit per address)")
             return False
         if len(self._conns) >= self.budget and not self._make_room():
             self.refused += 1
             self._log("refused connections", logging.WARNING,
-                      f"phones: refused a connection from {one_line(address, 60)}: {self.budget} open, "
-                      "all in use by joined phones and status screens")
+                      f"{self.label}: refused a connection from {one_line(address, 60)}: "
+                      f"{self.budget} open, all in use by {self.holders}")
             return False
         self._conns[handler] = _Conn(handler, address, self._clock())
         self._unprotected[handler] = None
@@ -237,7 +245,7 @@ class ConnectionGuard:
             return False
         self.evicted += 1
         self._log("connections closed to make room", logging.INFO,
-                  f"phones: {self.budget} connections open: closed the longest idle one "
+                  f"{self.label}: {self.budget} connections open: closed the longest idle one "
                   f"(from {one_line(self._conns[victim].address, 60)}) to let a new one in")
         self._close(victim)
         return True

@@ -287,3 +287,20 @@ def test_a_page_that_stops_reading_is_dropped(start_board, monkeypatch, caplog):
     assert closed_within(stuck, 2)
     until(lambda: len(board.guard) == 0, "its connection counted out")
     assert request(board, "GET", "/")[0] == 200
+
+
+def test_a_board_page_refused_for_room_tries_again_and_goes_live(start_board, browser):
+    """Chromium's EventSource gives up for good on an HTTP error (the 429 of a full board): the
+    page tries again by itself and is live once a place is free."""
+    from playwright.sync_api import expect
+    board = start_board(Limits(idle_timeout=0.5, body_timeout=0.5, spectators=1, spectators_per_address=1))
+    first, second = browser.new_page(), browser.new_page()
+    try:
+        first.goto(f"http://127.0.0.1:{board.port}/")
+        expect(first.locator("#conn")).to_have_text("live", timeout=10_000)
+        second.goto(f"http://127.0.0.1:{board.port}/")
+        expect(second.locator("#conn")).to_have_text("reconnecting", timeout=10_000)
+        first.close()
+        expect(second.locator("#conn")).to_have_text("live", timeout=15_000)
+    finally:
+        second.close()

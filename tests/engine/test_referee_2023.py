@@ -20,8 +20,8 @@ from engine.playout import check_invariants, random_event, _snapshot_for_checks
 from engine.views import player_view, public_view
 
 from .effects.game2023 import (BOARD_FILE, clear, count, court, finish_round, finish_turn, general_scoring,
-                               grande, king, new_game, provinces, put, seat, set_court, start_round,
-                               start_special, take)
+                               grande, king, new_game, provinces, put, reveal_for, seat, set_court,
+                               start_round, start_special, take)
 
 # The 2-3 player side: the rule book does not print its Scoring boards; these are test values,
 # each with a 3rd number that must never be paid ("Only the first two numbers ... count").
@@ -1910,3 +1910,446 @@ def _power_shift_with(modifiers) -> Game:
     cf["modifiers"] = modifiers
     return Game(ev.GameSetup(players=list(HOMES), rules="2023", modules=["power-shift"], king="castilla",
                              homes=HOMES, start_player="purple", board_file=dict(BOARD_FILE), cards_file=cf))
+
+
+# ================================================================== Second pass: scoring details
+
+def _area_points(g: Game, area: str) -> dict[str, int]:
+    return _points([ln for ln in _last_scoring(g) if ln.area == area])
+
+
+def test_galicia_example_a_third_place_the_board_does_not_pay_earns_nothing():
+    """"Orange has the majority with 4 Caballeros here and gets 4 points for first place. Blue has
+    3 Caballeros and gets 2 points. You are in 3rd place with 2 Caballeros. Unfortunately, no
+    points are awarded for 3rd place in Galicia. Green doesn't get any points either, since there
+    is no 4th place." """
+    g = _castillo_table(king="granada")
+    for pid, k in (("orange", 4), ("blue", 3), ("purple", 2), ("green", 1)):
+        put(g, pid, "galicia", k)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    assert _area_points(g, "galicia") == {"orange": 4, "blue": 2, "purple": 0, "green": 0}
+
+
+def test_sevilla_and_granada_example_shared_first_no_grande_bonus_tied_seconds_take_third():
+    """"Blue and Green each have 2 Caballeros and therefore share 2nd place. Therefore, Blue does
+    not get the Grande's bonus. Blue and Green each get 3 points, you get 1." "In Granada you have
+    the majority with 3 Caballeros. Because your Grande is located there, you get 2 bonus points
+    as well. ... Orange and Green get 1 point each for 3rd place." (the King in Castilla)"""
+    g = _castillo_table(king="castilla")
+    for pid, k in (("blue", 2), ("green", 2), ("purple", 1)):
+        put(g, pid, "sevilla", k)
+    for pid, k in (("purple", 3), ("orange", 1), ("green", 1)):
+        put(g, pid, "granada", k)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    assert _area_points(g, "sevilla") == {"blue": 3, "green": 3, "purple": 1}
+    assert not [ln for ln in _last_scoring(g) if ln.area == "sevilla" and ln.kind != "place"]
+    assert _area_points(g, "granada") == {"purple": 6 + 2, "orange": 1, "green": 1}
+
+
+def test_a_tie_in_the_castillo_takes_the_next_lower_place_too():
+    """"If some of you have the same number of Caballeros in a region or the Castillo when it is
+    scored, all tied players score the next lower position." (5/3/1: two tied first take 3, the
+    next alone takes the 3rd place's 1)"""
+    g = _castillo_table(king="castilla")
+    for pid, k in (("purple", 2), ("blue", 2), ("orange", 1)):
+        put(g, pid, "castillo", k)
+    start_round(g, "intrigue")
+    general_scoring(g, {"purple": "toledo", "blue": "toledo", "orange": "toledo"})
+    assert _area_points(g, "castillo") == {"purple": 3, "blue": 3, "orange": 1}
+
+
+def test_two_ties_in_a_row_the_second_tie_falls_below_the_third_place():
+    """"all tied players score the next lower position" — two tied for 1st take the 2nd place,
+    two tied for 3rd would take a 4th place, which no Scoring board has."""
+    g = _castillo_table(king="castilla")
+    for pid, k in (("purple", 3), ("blue", 3), ("orange", 1), ("green", 1)):
+        put(g, pid, "toledo", k)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    assert _area_points(g, "toledo") == {"purple": 4, "blue": 4, "orange": 0, "green": 0}
+
+
+def test_it_does_not_matter_how_many_players_tie_five_players_all_first():
+    """"It doesn't matter how many players tie." (five players, one Caballero each in Toledo
+    7/4/2: all take the 2nd place's 4)"""
+    homes = {"purple": "granada", "orange": "cataluna", "blue": "sevilla", "green": "navarra", "red": "galicia"}
+    g = new_game(players=list(homes), homes=homes, round=3)
+    g.state.king = g.board.area_index["granada"]
+    clear(g)
+    for pid in homes:
+        put(g, pid, "toledo", 1)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    assert _area_points(g, "toledo") == {pid: 4 for pid in homes}
+
+
+def test_a_scoring_tile_on_the_castillo_replaces_both_boards_at_a_general_scoring():
+    """Enactment: "You can also place one tile on the Castillo to replace both Scoring boards
+    there." (tile 8/4/0 on the Castillo: 8, 4 and nothing for the 3rd)"""
+    g = _castillo_table(king="castilla")
+    g.state.mobile["tile_b"] = g.board.castillo
+    for pid, k in (("purple", 3), ("blue", 2), ("orange", 1)):
+        put(g, pid, "castillo", k)
+    start_round(g, "intrigue")
+    general_scoring(g, {"purple": "toledo", "blue": "toledo", "orange": "toledo"})
+    assert _area_points(g, "castillo") == {"purple": 8, "blue": 4, "orange": 0}
+
+
+def test_castillo_caballeros_move_before_the_regions_are_scored():
+    """"For each scoring, you perform the following steps in order: Set your Secret disc / Score
+    the Castillo and move Caballeros to a region / Score each region" (your 3 from the Castillo
+    to Toledo beat Blue's 2 there)"""
+    g = _castillo_table(king="granada")
+    put(g, "purple", "castillo", 3)
+    put(g, "blue", "toledo", 2)
+    start_round(g, "intrigue")
+    general_scoring(g, {"purple": "toledo", "blue": "galicia"})
+    assert _area_points(g, "toledo") == {"purple": 7, "blue": 4}
+
+
+def test_a_tile_valued_4_on_the_castillo_does_not_make_outposts_score_it():
+    """"Note: Unless stated otherwise, you're not allowed to score the Castillo, since it is not a
+    region." — even with a Scoring tile showing 4 there ("Score all regions that give 4 points
+    for 1st place")."""
+    g = new_game(king="granada")
+    clear(g)
+    g.state.mobile["tile_a"] = g.board.castillo
+    put(g, "blue", "castillo", 2)
+    put(g, "green", "sevilla", 1)
+    pid = _to_turn(g, "outposts")
+    start_special(g, pid)
+    lines = _last_scoring(g)
+    assert "castillo" not in {ln.area for ln in lines}
+    assert _points(lines) == {"green": 4 + 2}  # Sevilla is Green's home: 4 + the Grande's 2
+
+
+def test_no_kings_bonus_anywhere_while_the_king_is_in_france():
+    """Exile: "You can only move the King to France or Portugal with this card." and "France and
+    Portugal do not count as regions": no region is the King's region, so no King's bonus; a
+    disc may then name any region."""
+    g = _castillo_table(king="castilla")
+    g.state.king = g.board.area_index["france"]
+    put(g, "purple", "castillo", 2)
+    put(g, "orange", "castilla", 2)
+    start_round(g, "intrigue")
+    general_scoring(g, {"purple": "castilla"})
+    assert count(g, "purple", "castilla") == 2 and court(g, "purple") == 0
+    assert {ln.kind for ln in _last_scoring(g)} == {"place"}
+
+
+def test_two_grandes_in_one_region_only_the_sole_first_takes_the_grande_bonus():
+    """Adopted Home: "Multiple Grandes may be present in one region." and "If you score first
+    place in the region with your Grande, you also get 2 points extra." (Aragón 5/4/1: your
+    Grande moved to Blue's home; you 3, Blue 1)"""
+    g = _castillo_table(king="granada")
+    g.state.grandes[seat(g, "purple")] = g.board.area_index["aragon"]
+    g.state.grandes[seat(g, "blue")] = g.board.area_index["aragon"]
+    put(g, "purple", "aragon", 3)
+    put(g, "blue", "aragon", 1)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    assert _area_points(g, "aragon") == {"purple": 5 + 2, "blue": 4}
+    assert [ln.player for ln in _last_scoring(g) if ln.kind == "home_bonus"] == ["purple"]
+
+
+def test_three_players_a_tie_for_second_falls_to_a_third_place_that_does_not_count():
+    """3 players: "Only the first two numbers on the Scoring board count." with "all tied players
+    score the next lower position" (Valencia: you alone first, Blue and Green tied second)."""
+    g = _three(round=3)
+    clear(g)
+    g.state.king = g.board.area_index["granada"]
+    put(g, "purple", "valencia", 3)
+    put(g, "blue", "valencia", 1)
+    put(g, "green", "valencia", 1)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    assert _area_points(g, "valencia") == {"purple": 5, "blue": 0, "green": 0}
+
+
+def test_two_players_a_tie_with_the_dummy_for_first_takes_the_second_number_no_bonus():
+    """"It can change majorities, but does not get points." with the tie rule and "In case of a
+    tie, you never get bonus points." (you and the dummy 2 each in Galicia, your Grande's
+    region: you take the 2nd number and no Grande's bonus; Blue's 1 is a 3rd, which does not count)"""
+    g = _two(round=3)
+    clear(g)
+    g.state.king = g.board.area_index["granada"]
+    _put_dummy(g, "galicia", 2)
+    put(g, "purple", "galicia", 2)
+    put(g, "blue", "galicia", 1)
+    start_round(g, "intrigue")
+    general_scoring(g, {})
+    lines = [ln for ln in _last_scoring(g) if ln.area == "galicia"]
+    assert _points(lines) == {DUMMY: 0, "purple": BOARD_2_3["regions"][0]["scoreboard"][1], "blue": 0}
+    assert {ln.kind for ln in lines} == {"place"}
+
+
+# ================================================================== Second pass: special actions
+
+def test_revelation_with_two_players_pays_the_first_two_numbers_and_nothing_to_the_dummy():
+    """Revelation: "Open the gate and score the Castillo as usual." with 2 players: "Only the
+    first two numbers on the Scoring board count." and the dummy "does not get points" (the
+    dummy 3 first, you 2 second: the Castillo's 2nd number; Blue 1 third: nothing)."""
+    g = _two()
+    clear(g)
+    _put_dummy(g, "castillo", 3)
+    put(g, "purple", "castillo", 2)
+    put(g, "blue", "castillo", 1)
+    pid = _to_turn(g, "revelation")
+    start_special(g, pid)
+    assert _area_points(g, "castillo") == {DUMMY: 0, "purple": BOARD_2_3["castillo"]["scoreboard"][1], "blue": 0}
+    assert g.state.counts[g.board.castillo][_dummy_seat(g)] == 3 and count(g, "purple", "castillo") == 2
+
+
+def test_revelation_while_the_king_stands_by_the_castillo_pays_the_kings_bonus():
+    """Rebellion: "If the Castillo is scored, you can get the King's bonus." with "These bonuses
+    apply during both general and special scorings." (Revelation: Blue alone first, 5 + 2)"""
+    g = new_game(king="granada")
+    clear(g)
+    g.state.king = g.board.castillo
+    put(g, "blue", "castillo", 3)
+    put(g, "green", "castillo", 1)
+    pid = _to_turn(g, "revelation")
+    start_special(g, pid)
+    assert _area_points(g, "castillo") == {"blue": 5 + 2, "green": 3}
+    assert [ln.player for ln in _last_scoring(g) if ln.kind == "king_bonus"] == ["blue"]
+
+
+def test_competition_a_grande_alone_in_the_castillo_still_moves_by_the_disc():
+    """Competition: "Then move your Grande using the Secret disc (along with your Caballeros)." —
+    with none of your Caballeros inside, the Grande still goes where your disc points, before the
+    regions are scored (Toledo: you alone first there, so the Grande's bonus too)."""
+    g = _castillo_table(king="granada")
+    g.state.grandes[seat(g, "purple")] = g.board.castillo
+    put(g, "blue", "castillo", 1)
+    put(g, "purple", "toledo", 2)
+    start_round(g, "intrigue")
+    general_scoring(g, {"purple": "toledo", "blue": "galicia"})
+    assert grande(g, "purple") == "toledo"
+    assert _area_points(g, "castillo") == {"blue": 5}
+    assert _area_points(g, "toledo") == {"purple": 7 + 2}
+
+
+def _empowerment_round(g: Game) -> None:
+    """Purple plays 1 (the lowest) and takes Empowerment last in the round."""
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "coup"]))
+    for pid, c in (("purple", 1), ("blue", 8), ("green", 7), ("orange", 6)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    for stack in (1, 3, 4):
+        g.apply(ev.CourtReplenished(player=g.asked().players[0], from_provinces=0))
+        g.apply(ev.ActionCardChosen(player=g.asked().players[0], stack=stack))
+        finish_turn(g)
+    take(g, "empowerment")
+    start_special(g, "purple")
+
+
+def test_empowerment_the_card_just_played_stays_in_the_hand_for_the_next_round():
+    """Empowerment: "take the Power card you just played and return it to your hand" — it is not
+    put on the discard pile at the round's end, and may be played again next round."""
+    g = new_game()
+    _empowerment_round(g)
+    g.apply(ev.PowerCardTakenBack(player="purple", card=1))
+    finish_turn(g)
+    p = seat(g, "purple")
+    assert 1 in g.state.hands[p] and 1 not in g.state.discards[p]
+    g.apply(ev.ActionCardsRevealed(cards=reveal_for(g, "intrigue")))
+    assert g.asked().players == ("purple",)  # the lowest card: the First Player marker
+    g.apply(ev.PowerCardPlayed(player="purple", card=1))
+    assert g.state.played[p] == 1
+
+
+def test_empowerment_a_card_from_the_discard_pile_leaves_the_one_just_played_discarded():
+    """"or choose one from your discard pile" — then the card just played goes face down on the
+    discard pile at the end of the round as usual ("Put your played Power card face down on your
+    discard pile")."""
+    g = new_game()
+    start_round(g, "intrigue", order=["purple", "blue", "green", "orange"])  # purple plays 13
+    finish_round(g)
+    pid = _to_turn(g, "empowerment", order=["purple", "blue", "green", "orange"])  # purple plays 12
+    start_special(g, pid)
+    g.apply(ev.PowerCardTakenBack(player=pid, card=13))
+    finish_turn(g)
+    finish_round(g)
+    p = seat(g, pid)
+    assert 13 in g.state.hands[p] and 12 not in g.state.hands[p] and 12 in g.state.discards[p]
+
+
+def test_empowerment_with_power_shift_a_played_modifier_back_instead_of_the_power_card():
+    """Empowerment: "For the "Power Shift" mini-expansion: You may also return one of your played
+    Modifier cards to your hand instead." (the Modifier back in hand; the Power card discarded)"""
+    g = _power_shift()
+    p = seat(g, "purple")
+    mod = sorted(m for m in g.state.modifier_hands[p] if m.startswith("p"))[0]
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "coup"]))
+    g.apply(ev.PowerCardPlayed(player="purple", card=12, modifier=mod))
+    for pid, c in (("blue", 8), ("green", 7), ("orange", 6)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    take(g, "empowerment")
+    start_special(g, "purple")
+    assert mod in g.asked().options["modifiers"]
+    g.apply(ev.ModifierTakenBack(player="purple", modifier=mod))
+    finish_turn(g)
+    _round_of_plain_turns(g)
+    assert mod in g.state.modifier_hands[p] and mod not in g.state.modifier_discards[p]
+    assert 12 in g.state.discards[p] and 12 not in g.state.hands[p]
+
+
+def test_a_vetoed_your_majesty_leaves_the_king_and_the_card_returns_face_down():
+    """Veto: "completely prevent a Special action" and "If you used the King's card "Your
+    Majesty", put it back as the 5th stack face down." / "Do not discard the King's card, it is
+    available in every round." """
+    g = _veto_taken()
+    finish_turn(g)
+    king_before = king(g)
+    pid = take(g, "your_majesty")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)
+    assert g.asked().kind == "veto"
+    g.apply(ev.VetoUsed(player="purple"))
+    assert king(g) == king_before
+    finish_turn(g)
+    finish_round(g)
+    assert "your_majesty" not in g.state.discard_pile
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "adopted_home"]))
+    assert g.state.revealed[5] == "your_majesty"
+
+
+def test_power_shift_the_highest_total_takes_the_first_turn():
+    """"Add or subtract the number from the value of your Power card." with "The player who
+    played the highest Power card begins": Blue's 8 + 2 = 10 goes before your 9."""
+    g = _power_shift()
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    g.apply(ev.PowerCardPlayed(player="purple", card=9))
+    g.apply(ev.PowerCardPlayed(player="blue", card=8, modifier="pp0"))
+    g.apply(ev.PowerCardPlayed(player="green", card=3))
+    g.apply(ev.PowerCardPlayed(player="orange", card=4))
+    assert [g.state.players[q] for q in g.state.turn_order] == ["blue", "purple", "orange", "green"]
+    assert g.asked().players == ("blue",)
+
+
+def test_power_shift_a_total_equal_to_the_dummys_card_is_refused():
+    """Dummy: "As with other players, you can not play a card with the same value." with Power
+    Shift: "the total value must be different from the values that have already been played." """
+    g = _power_shift(players=("purple", "blue"), dummy=DUMMY)
+    g.apply(ev.DummyRegionCardsDrawn(regions=["galicia", "toledo"]))
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "adopted_home"]))
+    g.apply(ev.DummyPowerCardRevealed(card=10))
+    plus_one = sorted(m for m in g.state.modifier_hands[seat(g, "purple")] if m.startswith("p"))[0]
+    _refused(g, ev.PowerCardPlayed(player="purple", card=9, modifier=plus_one), "power-card-distinct")
+    g.apply(ev.PowerCardPlayed(player="purple", card=9))
+
+
+def test_stand_in_never_swaps_the_king_standing_by_the_castillo():
+    """Stand-in: "You are only allowed to swap them, if both are located in the regions (i.e. not
+    in France, Portugal, or the Castillo)." — after Rebellion the King stands by the Castillo."""
+    g = new_game()
+    g.state.king = g.board.castillo
+    pid = _to_turn(g, "stand_in")
+    start_special(g, pid)
+    assert g.state.special is None and king(g) == "castillo"
+    assert [grande(g, p) for p in ("purple", "blue", "green", "orange")] == ["galicia", "aragon", "sevilla",
+                                                                           "cataluna"]
+
+
+# ================================================================== Second pass: setup, the Court, Rebellion's taboo
+
+def test_setup_every_player_draws_a_different_home_region():
+    """"Starting with you, each player draws 1 Region card. Place your Grande and 2 Caballeros in
+    the region shown on your card." — one card each from the one stack of 9: no two homes alike."""
+    with pytest.raises(RuleViolation) as info:
+        new_game(homes={"purple": "aragon", "blue": "aragon", "green": "sevilla", "orange": "cataluna"})
+    assert info.value.rule == "setup"
+
+
+def test_caballeros_come_from_the_regions_only_when_the_province_is_short():
+    """"Special case: If there are not enough of your Caballeros left in the Province, you may
+    take your Caballeros from the regions on the map" — with enough in the Province, none come
+    from the regions."""
+    g = new_game()
+    put(g, "purple", "toledo", 3)
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    for pid, c in (("purple", 1), ("blue", 8), ("green", 7), ("orange", 6)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    finish_round_until(g, "purple")
+    assert provinces(g, "purple") >= 6
+    _refused(g, ev.CourtReplenished(player="purple", from_provinces=0, from_regions={"toledo": 1}))
+    _refused(g, ev.CourtReplenished(player="purple", from_provinces=5, from_regions={"toledo": 1}))
+    g.apply(ev.CourtReplenished(player="purple", from_provinces=6))
+    assert count(g, "purple", "toledo") == 3
+
+
+def test_rebellion_no_scoring_tile_onto_or_off_the_castillo_while_it_is_the_kings_region():
+    """Rebellion: "The Castillo is now the King's region, with all consequences." with Enactment:
+    "You are not allowed to place a tile in the King's region or take one from there." """
+    g = new_game()
+    g.state.king = g.board.castillo
+    g.state.mobile["tile_a"] = g.board.castillo
+    pid = _to_turn(g, "enactment")
+    start_special(g, pid)
+    moves = g.asked().options["moves"]
+    assert "tile_a" not in moves and "castillo" not in moves.get("tile_b", [])
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_a", area="toledo"), "kings-region-taboo")
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="castillo"), "kings-region-taboo")
+
+
+def test_rebellion_no_grande_thrown_into_the_castillo_while_it_is_the_kings_region():
+    """Rebellion: "The Castillo is now the King's region, with all consequences." and "No
+    Caballeros, Grandes, or Scoring tiles may be placed in or removed from the King's region." —
+    Competition may not throw a Grande in then."""
+    g = new_game()
+    g.state.king = g.board.castillo
+    pid = _to_turn(g, "competition")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)  # nothing it could do: the action ends at once
+    assert g.state.special is None and grande(g, pid) == "galicia"
+
+
+# ================================================================== Second pass: the King in France, Militia, Veto
+
+def test_infiltration_never_into_france_where_the_king_stands():
+    """Infiltration: "you may place your Caballeros in the King's region" — but "France and
+    Portugal do not count as regions, so you may never place Caballeros there"."""
+    g = new_game()
+    g.state.king = g.board.area_index["france"]
+    pid = _to_turn(g, "infiltration")
+    start_special(g, pid)
+    assert sorted(g.asked().options["areas"]) == ["aragon", "castillo", "cataluna", "navarra"]
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"france": 1}))
+
+
+def test_militia_never_into_the_castillo_nor_france():
+    """Militia: "However, you cannot place them in the Castillo or directly in the King's region."
+    and "France and Portugal do not count as regions, so you may never place Caballeros there"."""
+    g = new_game()
+    pid = _to_turn(g, "militia")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castillo": 1, "sevilla": 1}))
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castillo": 2}))
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"france": 1, "sevilla": 1}))
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"portugal": 2}))
+    g.apply(ev.ExtraCaballerosPlaced(player=pid, placements={"sevilla": 2}))  # "both in one region"
+    assert count(g, pid, "sevilla") == 2
+
+
+def test_veto_waived_once_may_still_stop_a_later_special_action_the_same_round():
+    """Veto: "You are then allowed to completely prevent a Special action that someone wants to
+    perform this or next round." "You must immediately decide whether you want to prevent this
+    Special action." — deciding not to stop one keeps the Veto for the next."""
+    g = _veto_taken()
+    finish_turn(g)
+    put(g, "blue", "granada", 2)
+    put(g, "green", "toledo", 2)
+    pid = take(g, "intrigue")
+    start_special(g, pid)
+    g.apply(ev.VetoWaived(player="purple"))
+    g.apply(ev.SpecialActionFinished(player=pid))
+    finish_turn(g)
+    pid2 = take(g, "fiesta")
+    assert pid2 != pid
+    start_special(g, pid2)
+    assert g.asked().kind == "veto" and g.asked().players == ("purple",)
+    scored = len(g.state.scoring_log)
+    g.apply(ev.VetoUsed(player="purple"))
+    assert len(g.state.scoring_log) == scored and g.state.vetoes == []

@@ -2353,3 +2353,86 @@ def test_veto_waived_once_may_still_stop_a_later_special_action_the_same_round()
     scored = len(g.state.scoring_log)
     g.apply(ev.VetoUsed(player="purple"))
     assert len(g.state.scoring_log) == scored and g.state.vetoes == []
+
+
+# ================================================================== Second pass: more of the cards
+
+def test_enactment_a_second_tile_never_on_the_castillo():
+    """Enactment: "You can also place one tile on the Castillo to replace both Scoring boards
+    there." and "There can only be one Scoring tile in each region." """
+    g = new_game()
+    g.state.mobile["tile_a"] = g.board.castillo
+    pid = _to_turn(g, "enactment")
+    start_special(g, pid)
+    assert "castillo" not in g.asked().options["moves"]["tile_b"]
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="castillo"), "scoring-tile")
+    g.apply(ev.ScoringTilePlaced(player=pid, tile="tile_a", area="toledo"))  # moved off, not removed
+    assert g.state.mobile["tile_a"] == g.board.area_index["toledo"]
+
+
+def test_entourage_takes_nobody_out_of_the_castillo_when_the_king_stands_by_it():
+    """Entourage: "If there are less than 2 Caballeros in the region, you must move as many
+    Caballeros as possible along with the King." — by the Castillo (Rebellion) there are none that
+    may go: "The Castillo is not a region" and "No one may ever ... take Caballeros from the
+    Castillo"."""
+    g = new_game(modules=["new-regency"])
+    clear(g)
+    g.state.king = g.board.castillo
+    put(g, "blue", "castillo", 3)
+    pid = _to_turn(g, "entourage")
+    start_special(g, pid)
+    assert g.asked().options["count"] == 0
+    _refused(g, ev.EntourageMoved(player=pid, region="toledo", caballeros={"blue": 2}), "entourage")
+    g.apply(ev.EntourageMoved(player=pid, region="toledo", caballeros={}))
+    assert king(g) == "toledo" and count(g, "blue", "castillo") == 3
+
+
+def test_coup_with_two_players_the_dummy_is_skipped_its_caballeros_stay():
+    """"But if an Action card would require the dummy's action (e.g. choose a region), skip the
+    dummy." — Coup: only Blue sets a disc; the dummy's Caballeros stay in the region chosen."""
+    g = _two()
+    clear(g)
+    _put_dummy(g, "toledo", 2)
+    put(g, "blue", "toledo", 1)
+    pid = _to_turn(g, "coup")
+    start_special(g, pid)
+    g.apply(ev.RegionChosen(player=pid, region="toledo"))
+    assert g.asked().players == ("blue",)
+    g.apply(ev.SecretDiscSet(player="blue", region="granada"))
+    g.apply(ev.SecretDiscsRevealed())
+    assert g.state.counts[g.board.area_index["toledo"]][_dummy_seat(g)] == 2
+    assert count(g, "blue", "granada") == 1 and count(g, "blue", "toledo") == 0
+
+
+def test_power_shift_a_nine_plus_one_acts_before_the_plain_nine():
+    """"Example: You may play a 9 +1 (=10) if someone already played a 9." with "The player who
+    played the highest Power card begins" — the total orders the turns; the lowest total (here a
+    plain 2) takes the First Player marker."""
+    g = _power_shift()
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "veto", "fiesta", "coup"]))
+    g.apply(ev.PowerCardPlayed(player="purple", card=9))
+    g.apply(ev.PowerCardPlayed(player="blue", card=9, modifier="p0"))
+    g.apply(ev.PowerCardPlayed(player="green", card=2))
+    g.apply(ev.PowerCardPlayed(player="orange", card=5))
+    assert [g.state.players[q] for q in g.state.turn_order] == ["blue", "purple", "orange", "green"]
+    _round_of_plain_turns(g)
+    assert g.state.players[g.state.start_player] == "green"
+
+
+def test_a_vetoed_infiltration_leaves_only_the_usual_placement():
+    """Veto: "completely prevent a Special action" — Infiltration's Special action is what lets
+    you "place your Caballeros in the King's region"; stopped, the card's Caballeros go only
+    where they always may ("You may never place Caballeros directly in the King's region")."""
+    g = new_game()
+    g.apply(ev.ActionCardsRevealed(cards=["infiltration", "veto", "fiesta", "coup"]))
+    for pid, c in (("purple", 13), ("blue", 12), ("green", 11), ("orange", 10)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    take(g, "veto")
+    finish_turn(g)
+    pid = take(g, "infiltration")
+    start_special(g, pid)
+    g.apply(ev.VetoUsed(player="purple"))
+    assert g.asked().options["special"] is None and "castilla" not in g.asked().options["place"]["areas"]
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"castilla": 1}), "kings-region-taboo")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={"toledo": 1}))
+    assert count(g, pid, "toledo") == 1 and count(g, pid, "castilla") == 0

@@ -7,7 +7,14 @@ import pytest
 from companion import android, lifecycle, navigation
 from companion.store import DATA_DIR_ENV, data_dir
 
-_ENV_BEFORE = dict(os.environ)
+_ENV_BEFORE: dict[str, str] = {}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _env_when_the_module_starts():
+    """The environment as this module's first test finds it (other directories' session
+    fixtures may have set variables by then)."""
+    _ENV_BEFORE.update(os.environ)
 
 
 @pytest.mark.parametrize("screen", ["table", "scoring"])

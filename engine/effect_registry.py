@@ -29,6 +29,7 @@ class Effect:
     steps: dict[type, Callable[[Any, Any, Any], None]] = field(default_factory=dict)
     reveal: Callable[[Any, Any], None] | None = None
     check_start: Callable[[Any, Any, int], None] | None = None
+    first_in_turn: str | None = None   # the rule sentence, when its special action opens the turn
 
 
 EFFECTS: dict[str, Effect] = {}

@@ -246,7 +246,7 @@ def _ask_turn(state: GameState) -> Ask:
     turn = state.turn
     p = turn.player
     options: dict[str, Any] = {"place": None, "special": None}
-    if not turn.placed:
+    if not turn.placed and not _special_first(turn):
         if turn.card.placement is None:
             # A ♠ card's number is printed on it; the table has not entered it: nothing can be
             # placed until it does (placing none stays possible, so the game goes on).
@@ -262,6 +262,15 @@ def _ask_turn(state: GameState) -> Ask:
         if refusal is not None:
             options["special"]["refused"] = str(refusal)  # only skipping it is possible
     return Ask("turn_action", (state.players[p],), options, card=turn.card.id)
+
+
+def _special_first(turn) -> str | None:
+    """The rule that makes this turn's special action come before its placement (King and
+    Intrigue's Hurricane: "You reveal your secret disc at the beginning of your turn")."""
+    if turn.special_done:
+        return None
+    fx = EFFECTS.get(turn.card.effect)
+    return fx.first_in_turn if fx is not None else None
 
 
 def _placement_unknown(state: GameState, card) -> RuleViolation:
@@ -406,9 +415,19 @@ def _move_targets(state: GameState) -> list[str]:
     return enterable(state, [board.region_ids[r] for r in board.regions if r not in closed] + [CASTILLO])
 
 
+def _move_targets_now(state: GameState, sp: Special) -> list[str]:
+    """Where this move may go: never back into its one source; only to its one target once
+    a card that moves to one region (`one_target`) has chosen it."""
+    board = state.board
+    if sp.target is not None:
+        return [board.area_id(sp.target)]
+    targets = _move_targets(state)
+    return targets if sp.source is None else [t for t in targets if t != board.area_id(sp.source)]
+
+
 def _ask_move(state: GameState, sp: Special) -> Ask:
     options = {"left": sp.left, "own_left": sp.own_left, "foreign_left": sp.foreign_left,
-               "sources": _movable_sources(state, sp), "targets": _move_targets(state),
+               "sources": _movable_sources(state, sp), "targets": _move_targets_now(state, sp),
                "can_finish": sp.effect == "move",
                "one_source": bool(sp.card.params.get("one_source")) or sp.effect == "move_all_own"}
     return Ask("move_caballeros", (state.players[sp.player],), options)
@@ -818,6 +837,10 @@ def _apply_place(state: GameState, e: ev.CaballerosPlaced) -> None:
     p = _expect_player(state, e.player, turn.player, "place Caballeros")
     if turn.placed:
         raise RuleViolation("either-order", f"{_name(state, p)} has already placed Caballeros this turn")
+    first = _special_first(turn)
+    if first:
+        raise RuleViolation("either-order", f"{turn.card.name}: {first}: its special action comes before "
+                            "placing Caballeros")
 
     def adjacent_or_castillo(a: int) -> None:
         _not_taboo(state, a, "place Caballeros in")
@@ -1165,6 +1188,9 @@ def _apply_moved(state: GameState, e: ev.CaballerosMoved) -> None:
     if sp.source is not None and src != sp.source:
         raise RuleViolation("special-action", f"{sp.card.name} moves Caballeros from one region only: "
                             f"{_rname(state, sp.source)}")
+    if sp.target is not None and dst != sp.target:
+        raise RuleViolation("special-action", f"{sp.card.name} moves them all to one region: "
+                            f"{_rname(state, sp.target)}")
     if sp.effect == "move_all_own":
         if owner != p:
             raise RuleViolation("special-action", "this card moves only your own Caballeros")
@@ -1179,6 +1205,8 @@ def _apply_moved(state: GameState, e: ev.CaballerosMoved) -> None:
     state.counts[dst][owner] += e.count
     if sp.effect == "move_all_own" or sp.card.params.get("one_source"):
         sp.source = src
+    if sp.card.params.get("one_target"):
+        sp.target = dst
     if sp.effect == "move_all_own":
         if not state.counts[src][p]:
             _finish_special(state)

@@ -78,6 +78,7 @@ class Special:
     vetoes_pending: list[int] = field(default_factory=list)  # the veto window
     started: bool = False  # steps begun (after the veto window)
     moves: list = field(default_factory=list)  # what it made players move, for the Outcome
+    target: int | None = None   # the one region a card moves to (one_target), once chosen
 
 
 @dataclass(slots=True)
@@ -204,7 +205,7 @@ class GameState:
                                                 turn.special_done),
             special=None if sp is None else Special(
                 sp.card, sp.effect, sp.player, sp.left, sp.own_left, sp.foreign_left, sp.source, sp.queue[:],
-                dict(sp.discs), sp.vetoes_pending[:], sp.started, sp.moves[:]),
+                dict(sp.discs), sp.vetoes_pending[:], sp.started, sp.moves[:], sp.target),
             scoring_discs=dict(self.scoring_discs), scoring_needed=self.scoring_needed[:],
             scoring_log=self.scoring_log[:], winners=self.winners[:], event_count=self.event_count,
             outcomes=self.outcomes[:], power_spent=[set(p) for p in self.power_spent],

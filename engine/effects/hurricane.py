@@ -5,8 +5,9 @@ Rule text (a clarification only): "You reveal your secret disc at the beginning 
 The action itself is not published. Read: the player sets their secret disc on a region (not
 a taboo one: nothing there may change) and reveals it; the storm strikes that region: every
 Caballero there leaves it by the card's `outcome` ("send_back": to the provinces, "to_court":
-to the owners' courts). The engine asks the disc as the special action and reveals it at once
-(the turn's other steps keep their order); `outcome` is not published and is entered by the
+to the owners' courts). The engine asks the disc as the special action and reveals it at once,
+before the turn's placement ("at the beginning of your turn": placing is neither offered nor
+accepted until it is done; the Caballeros to the court come first, as in every turn); `outcome` is not published and is entered by the
 table (card file: power_cards[sc_hurricane].params.outcome); until then the card refuses to
 start, naming it."""
 from __future__ import annotations
@@ -55,4 +56,5 @@ def reveal(state, sp) -> None:
 
 
 register(Effect("hurricane", begin, ask, steps={ev.SecretDiscSet: disc_set}, reveal=reveal,
-                check_start=check_start))
+                check_start=check_start,
+                first_in_turn='"You reveal your secret disc at the beginning of your turn"'))

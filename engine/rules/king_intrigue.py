@@ -46,7 +46,7 @@ from .. import flow as F
 from ..board import ActionCard
 from ..errors import RuleViolation
 from ..queries import closed_regions
-from ..scoring import ScoreLine, apply_lines, regions_in_group
+from ..scoring import ScoreLine, apply_lines, regions_in_group, score_regions
 from ..state import GameState, Special
 from . import king_intrigue_cards as ki_cards
 from ..effects import alliance, bridge, espionage, ki_tokens, relocate, revolt, table_for_six
@@ -359,8 +359,11 @@ def _general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     castillo = relocate.castillo_lines(state, at) if at is not None else None  # before it is emptied
     if castillo is None and revolt.reversed_at(state, state.board.castillo):
         castillo = revolt.reversed_lines(state, state.board.castillo)
+    limited = _limited(state)
     F._apply_discs_revealed(state, e)
     record = state.scoring_log[before]
+    if limited:
+        _excess_before_scoring(state, record, limited)
     if castillo is not None:  # scored on the scoreboard of the region it stands in, then back in place
         _replace_lines(state, record, {"castillo"}, castillo)
         state.markers[relocate.MARKER] = None
@@ -382,6 +385,17 @@ def _general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     if state.stage == "over":
         best = max(state.scores)
         state.winners = [q for q in range(state.n) if state.scores[q] == best]
+
+
+def _excess_before_scoring(state: GameState, record, limited: dict[int, list[int]]) -> None:
+    """Table for Six: Caballeros the discs brought beyond a limit table's seats "are returned to
+    the players' Courts" as they arrive, so the region is scored without them (its lines
+    replaced within the one event)."""
+    arrived = {r: state.counts[r][:] for r in limited}
+    table_for_six.excess_returned(state, limited)
+    changed = [r for r in limited if state.counts[r] != arrived[r]]
+    if changed:
+        _replace_lines(state, record, {state.board.region_ids[r] for r in changed}, score_regions(state, changed))
 
 
 def _tokens_at_scoring(state: GameState, record, apply: bool = True) -> None:

@@ -121,6 +121,7 @@ def test_intrigue_all_own_from_region_must_move_them_all():
     pid = turn_with(g, "intrigue_all_own_from_region")
     start(g, pid)
     move(g, "red", "valencia", "granada", 1)
+    assert "valencia" not in g.asked().options["targets"]   # from one region, never back into it
     refused(g, ev.SpecialActionFinished(player=pid), "special-action")
     refused(g, ev.CaballerosMoved(player=pid, owner="red", source="galicia", target="granada"), "special-action")
     move(g, "red", "valencia", "castillo", 2)

@@ -308,16 +308,16 @@ def test_intrigue_move_all_own_moves_only_your_own_and_all_of_them():
     assert s.turn.special_done
 
 
-@pytest.mark.xfail(strict=True, reason="'You move all of your Caballeros from one region to another region' - "
-                   "engine (flow._apply_moved, move_all_own) fixes the source only and lets the Caballeros "
-                   "be split over several target regions")
 def test_intrigue_move_all_own_goes_to_one_other_region():
     """"You move all of your Caballeros from one region to another region." (one target: the
     Caballeros are not split between two regions)"""
     game, pid = _move_all_own_started()
     game.apply(ev.CaballerosMoved(player=pid, owner=pid, source="aragon", target="cataluna", count=2))
-    with pytest.raises(RuleViolation):
+    assert game.asked().options["targets"] == ["cataluna"]
+    with pytest.raises(RuleViolation, match="to one region: Cataluña"):
         game.apply(ev.CaballerosMoved(player=pid, owner=pid, source="aragon", target="pais_vasco", count=1))
+    game.apply(ev.CaballerosMoved(player=pid, owner=pid, source="aragon", target="cataluna", count=1))
+    assert game.state.turn.special_done
 
 
 # --- base Power cards -----------------------------------------------------------------------
@@ -793,15 +793,18 @@ def test_revolt_a_reversed_scoreboard_also_reverses_a_special_scoring():
     assert got == {"green": 8, "yellow": 4, "blue": 0}
 
 
-@pytest.mark.xfail(strict=True, reason="Hurricane: 'You reveal your secret disc at the beginning of your turn.' - "
-                   "engine (effects/hurricane.py, asked as the ordinary special action) lets the player "
-                   "replenish and place Caballeros first and set + reveal the disc afterwards")
 def test_hurricane_the_disc_is_revealed_at_the_beginning_of_the_turn():
     """"You reveal your secret disc at the beginning of your turn." (before the turn's
-    placement: placing first is refused)"""
+    placement: placing first is neither offered nor accepted)"""
     game = _module_turn(175)
-    with pytest.raises(RuleViolation):
+    assert game.asked().kind == "turn_action" and game.asked().options["place"] is None
+    with pytest.raises(RuleViolation, match="beginning of your turn"):
         game.apply(ev.CaballerosPlaced(player="red", placements={"aragon": 1}))
+    _start(game)
+    game.apply(ev.SecretDiscSet(player="red", region="galicia"))
+    while game.asked().kind != "turn_action":   # the reveal, as the table does it
+        game.apply(ev.SecretDiscsRevealed())
+    assert game.asked().options["place"] is not None   # then the placement, as in every turn
 
 
 def _full_limit_table_at_the_general_scoring():
@@ -829,11 +832,6 @@ def test_table_for_six_caballeros_a_disc_brings_to_a_full_table_go_to_the_court(
     assert s.counts[idx(game, "aragon")] == [0, 6, 0, 0] and s.court[0] == court + 3
 
 
-@pytest.mark.xfail(strict=True, reason="Table for Six: 'If (e.g., by secret disc) more Caballeros are placed in the "
-                   "region than there is space on the limit table, these newer, excess Caballeros are returned "
-                   "to the players' Courts.' - engine (rules/king_intrigue.apply -> table_for_six.excess_returned "
-                   "after the whole SecretDiscsRevealed event) scores the region with the excess Caballeros "
-                   "still in it and only then returns them: red, 3 excess in a full Aragón, takes 2nd place (4)")
 def test_table_for_six_excess_caballeros_from_a_disc_are_not_scored_in_the_region():
     """The excess go back to the court when the disc brings them, i.e. before the region is
     scored: red (nothing left in Aragón) scores nothing there."""

@@ -104,7 +104,8 @@ def test_kings_guard_bonus_at_the_general_scoring():
     _start(game)
     game.apply(ev.RegionChosen(player="red", region="aragon"))
     s = game.state
-    s.schedule = (1,) + s.schedule[1:]  # round 1 followed by a general scoring (board: after 3, 6, 9)
+    # The tokens' lines on their own (a whole general scoring with the King's Guard, through the
+    # flow: test_referee.py's King's Guard scenario)
     from engine.rules import king_intrigue as KI
     record = type("R", (), {})()
     record.lines = []

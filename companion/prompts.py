@@ -554,6 +554,8 @@ class PromptBuilder:
                                          {"type": "special_action_skipped", "player": pid}, style="quiet",
                                          places_first=bool(place)))
         prompt.hint = f"{self.name(pid)}: " + "; or ".join(hints)
+        if ask.options.get("special_first"):   # e.g. the Hurricane: its disc before any placement
+            prompt.hint += f". Place Caballeros after it ({card}: {ask.options['special_first']})"
         if place and not special:
             # The placement is all that is left of the turn: the tap that fills it places them
             # (as "Do"/"Skip the special action" does when placing first); fewer take Confirm.

@@ -246,7 +246,10 @@ def _ask_turn(state: GameState) -> Ask:
     turn = state.turn
     p = turn.player
     options: dict[str, Any] = {"place": None, "special": None}
-    if not turn.placed and not _special_first(turn):
+    first = None if turn.placed else _special_first(turn)
+    if first:
+        options["special_first"] = first   # the rule that puts the placement after the special action
+    if not turn.placed and not first:
         if turn.card.placement is None:
             # A ♠ card's number is printed on it; the table has not entered it: nothing can be
             # placed until it does (placing none stays possible, so the game goes on).

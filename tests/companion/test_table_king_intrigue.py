@@ -337,3 +337,24 @@ def test_scoring_only_refuses_king_and_intrigue_saying_what_to_do_instead():
     assert "Full tracking" in words and "elgrande score --rules king-intrigue" in words
     assert "\n" not in words
     assert new_table(3, BOTH).setup.mode == "tracking"   # tracked, the same game starts
+
+
+def test_the_hurricane_turn_says_its_disc_comes_before_any_placement():
+    """The Hurricane's turn offers no placement until its disc is revealed, and says why."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        setup = ki_setup(4, BOTH)
+        state = start_state(setup, board_for(setup))
+        builder = KIPromptBuilder(state.names, lambda: state.board,
+                                  public=lambda: public_view(state).model_dump(mode="json"))
+        while state.stage != "over":
+            ask = asked(state)
+            if ask.kind == "turn_action" and ask.options.get("special_first"):
+                prompt = builder.build(ask)
+                assert ask.options["place"] is None and prompt.map_mode != "count"
+                assert prompt.hint.endswith('Place Caballeros after it (Hurricane: "You reveal your secret disc '
+                                            'at the beginning of your turn")'), prompt.hint
+                assert any(c.label == "Do the special action" for c in prompt.choices)
+                return
+            apply_event(state, random_event(rng, ask))
+    raise AssertionError("no Hurricane turn in 60 seeded games")

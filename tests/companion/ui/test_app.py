@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageStat
+from .xvfb import XVFB_DEPTH
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[2]
-XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24"]
+XVFB = ["xvfb-run", "-a", "-s", f"-screen 0 1280x800x{XVFB_DEPTH}"]
 SHOTS_ENV = "ELGRANDE_SHOTS"  # keep the screenshots there (docs, a look by a person)
 
 
@@ -39,7 +40,7 @@ def _drive(scenario: str, tmp_path: Path, window: str = "1280x800") -> tuple[dic
     result = tmp_path / "result.json"
     env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
            "ELGRANDE_WINDOW": window}
-    xvfb = ["xvfb-run", "-a", "-s", f"-screen 0 {window}x24"]
+    xvfb = ["xvfb-run", "-a", "-s", f"-screen 0 {window}x{XVFB_DEPTH}"]
     run = subprocess.run(xvfb + [sys.executable, str(HERE / "app_driver.py"), scenario, str(shots), str(result)],
                          env=env, capture_output=True, text=True, timeout=240)
     assert result.exists(), f"the app did not finish:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"

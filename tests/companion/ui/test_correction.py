@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageStat
+from .xvfb import XVFB_DEPTH
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[2]
@@ -31,7 +32,7 @@ def _drive(scenario: str, shape: str, tmp_path: Path) -> tuple[dict, Path]:
     result = tmp_path / "result.json"
     width, height = SHAPES[shape]
     env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT)}
-    run = subprocess.run(["xvfb-run", "-a", "-s", f"-screen 0 {width}x{height}x24", sys.executable,
+    run = subprocess.run(["xvfb-run", "-a", "-s", f"-screen 0 {width}x{height}x{XVFB_DEPTH}", sys.executable,
                           str(HERE / "app_driver.py"), f"correction_scenarios:{name}", str(shots), str(result)],
                          env=env, capture_output=True, text=True, timeout=240)
     assert result.exists(), f"the app did not finish:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"

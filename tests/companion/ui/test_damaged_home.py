@@ -13,10 +13,11 @@ from PIL import Image, ImageStat
 
 from companion.table import check_game
 from tests.companion.test_damaged_logs import DAMAGE, fill_with_damaged_logs, make_reference
+from .xvfb import XVFB_DEPTH
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[2]
-XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24"]
+XVFB = ["xvfb-run", "-a", "-s", f"-screen 0 1280x800x{XVFB_DEPTH}"]
 SHOTS_ENV = "ELGRANDE_SHOTS"
 
 

@@ -33,6 +33,7 @@ from .test_app import HERE, ROOT, SHOTS_ENV
 from .test_map_layout import problems, text_size
 from .test_map_shapes import (_distance_to_boundary, _edges, _segments_cross_properly, _sign, _signed_area,
                               _strictly_inside, _undirected_edges)
+from .xvfb import XVFB_DEPTH
 
 SHAPES = ((1280, 800), (1920, 1200), (800, 1280))
 MAP = map_layout.map_shapes("2023")
@@ -221,7 +222,7 @@ def _in_app(width: int, height: int, tmp_path: Path) -> tuple[dict, Path]:
     result = tmp_path / "result.json"
     env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
            "ELGRANDE_WINDOW": f"{width}x{height}"}
-    xvfb = ["xvfb-run", "-a", "-s", f"-screen 0 {width}x{height}x24"]
+    xvfb = ["xvfb-run", "-a", "-s", f"-screen 0 {width}x{height}x{XVFB_DEPTH}"]
     run = subprocess.run(xvfb + [sys.executable, str(HERE / "app_driver.py"), "map_2023_scenarios:map_2023",
                                  str(shots), str(result)], env=env, capture_output=True, text=True, timeout=180)
     assert result.exists(), f"the app did not finish:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"

@@ -6,10 +6,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from .xvfb import XVFB_DEPTH
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[2]
-XVFB = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24"]
+XVFB = ["xvfb-run", "-a", "-s", f"-screen 0 1280x800x{XVFB_DEPTH}"]
 MAX_FPS = 30
 # Kivy paces frames a little faster than maxfps (it wakes 0.8 of its resolution early); a loop
 # that spins runs hundreds to tens of thousands of iterations a second.

@@ -13,6 +13,7 @@ import pytest
 from PIL import Image, ImageStat
 
 from .test_app import HERE, ROOT, SHOTS_ENV
+from .xvfb import XVFB_DEPTH
 
 SHAPES = ((1280, 800), (1920, 1200), (800, 1280))
 
@@ -24,7 +25,7 @@ def test_every_screen_fits_the_tablet(width, height, tmp_path):
     result = tmp_path / "result.json"
     env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
            "ELGRANDE_WINDOW": f"{width}x{height}"}
-    xvfb = ["xvfb-run", "-a", "-s", f"-screen 0 {width}x{height}x24"]
+    xvfb = ["xvfb-run", "-a", "-s", f"-screen 0 {width}x{height}x{XVFB_DEPTH}"]
     run = subprocess.run(xvfb + [sys.executable, str(HERE / "app_driver.py"), "shape_scenarios:every_screen",
                                  str(shots), str(result)], env=env, capture_output=True, text=True, timeout=180)
     assert result.exists(), f"the app did not finish:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"

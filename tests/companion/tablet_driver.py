@@ -25,6 +25,7 @@ A private choice made on a phone costs the tablet no tap (`phones=True`).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 from dataclasses import dataclass, field
 from typing import Optional
@@ -33,6 +34,10 @@ from companion.prompts import MODIFIER_PREFIX, Choice, Prompt
 from engine.board import CASTILLO
 from engine.playout import random_event
 from firmware_bridge.adapter import TowerDrop
+
+# Each driver's tower drops carry their own boot id: the table ignores a (tower, boot, seq) it has
+# seen, so a second driver on the same table must not count its seq from 1 under the same boot.
+_BOOTS = itertools.count(1)
 
 OPEN_CASTILLO_TAPS = 3
 
@@ -68,6 +73,7 @@ class TabletDriver:
         self.rng = random.Random(self.seed)
         self.builder = self.table.prompt_builder()
         self.drops = 0
+        self.boot = f"driver-{next(_BOOTS)}"
 
     # ---- one step ---------------------------------------------------------------------------
 
@@ -122,7 +128,7 @@ class TabletDriver:
     def _throw(self, colour: str, k: int) -> None:
         for _ in range(k):
             self.drops += 1
-            self.table.tower_drop(TowerDrop(tower="driver", boot="b", seq=self.drops, colour=colour,
+            self.table.tower_drop(TowerDrop(tower="driver", boot=self.boot, seq=self.drops, colour=colour,
                                             uncertain=False, best=colour))
 
     def _filled(self, event: dict) -> dict:

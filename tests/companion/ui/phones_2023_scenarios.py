@@ -123,6 +123,12 @@ class Phones:
     def _read(self, browser, pages, pid):
         return pages[pid].evaluate(READ_PAGE)
 
+    def _shows_mine(self, browser, pages, pid, words):
+        """Waits for the page to show the player's own pick: the table has it before the frame that
+        tells the page is delivered, and a page read in between shows the state one frame ago."""
+        from playwright.sync_api import expect
+        expect(pages[pid].locator("#mine")).to_contain_text(words)
+
     def _shot(self, browser, pages, pid, name):
         pages[pid].screenshot(path=str(self.shots / f"{name}.png"), full_page=True)
 
@@ -452,10 +458,6 @@ class PhoneTablet(Tablet):
     def phone_moment(self, moment: str, ask, pid: str):
         """Every phone page read as its player sees it, with what each may see (their own secrets)
         and what the others chose; the test checks no page shows another player's secret."""
-        pages = {}
-        for seat in PLAYERS:
-            yield from self.phones.do("read", seat)
-            pages[seat] = self.phones.result
         secrets = {}
         for seat in PLAYERS:
             mine = self.table.private(seat)
@@ -465,6 +467,12 @@ class PhoneTablet(Tablet):
                                          if mine.get("modifier_passing") in self.faces.face_of else None)}
         names = {seat: self.d.model.area_name(s["disc"]) if s["disc"] else None for seat, s in secrets.items()}
         own = {seat: sorted(self.d.model.area_name(r) for r in self.own[seat]["discs"]) for seat in PLAYERS}
+        pages = {}
+        for seat in PLAYERS:
+            if ask.kind == "secret_disc" and names[seat]:
+                yield from self.phones.do("shows_mine", seat, names[seat])
+            yield from self.phones.do("read", seat)
+            pages[seat] = self.phones.result
         self.page_checks.append({"moment": moment, "kind": ask.kind, "pages": pages, "secrets": secrets,
                                  "disc_names": names, "own_disc_names": own})
         if moment not in self.d.facts.setdefault("phone_shots", []):

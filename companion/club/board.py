@@ -47,7 +47,7 @@ from firmware_bridge.guard import LogLimiter
 from firmware_bridge.transport_mqtt import (TlsFiles, client_settings, describe_connect_error, describe_refusal,
                                             make_client)
 
-from ..phones.guard import AiohttpLog, ConnectionGuard, GuardedSite, Limits, RateLimitedLog, one_line, raise_fd_limit
+from ..phones.guard import AiohttpLog, ConnectionGuard, GuardedSite, Limits, guarded_errors, RateLimitedLog, one_line, raise_fd_limit
 
 from .topics import MAX_PAYLOAD, StateMessage, check_name, split_topic, table_filter
 from .tournament import Tournament, TournamentError
@@ -241,7 +241,7 @@ class ClubBoard:
 
     async def _main(self) -> None:
         self._stopping = asyncio.Event()
-        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._errors])
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[guarded_errors(self, "club board", _error)])
         app.router.add_get("/", self._page_handler)
         app.router.add_get("/organiser", self._organiser_handler)
         app.router.add_get("/events", self._events)
@@ -553,26 +553,6 @@ class ClubBoard:
                            f"{one_line(address, 60)}: its organiser actions are refused for {lockout:g} s")
             message += f" (too many from this address: try again in {math.ceil(lockout)} s)"
         return _error(status, message)
-
-    @web.middleware
-    async def _errors(self, request: web.Request, handler):
-        guard, connection = self.guard, request.protocol
-        if guard:
-            guard.request_started(connection)
-        try:
-            return await handler(request)
-        except web.HTTPException as exc:
-            if exc.status >= 400:
-                return self._refusal(request, exc.status, exc.reason or "refused")
-            raise
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bug: logged here, never shown to a page
-            log.exception("club board error on %s %s", request.method, one_line(request.path, 80))
-            return _error(500, "internal error")
-        finally:
-            if guard:
-                guard.request_done(connection)
 
     def _refusal(self, request: web.Request, status: int, message: str) -> web.Response:
         """A 4xx answer, and one line in the log (not for a page that is not there: a favicon)."""

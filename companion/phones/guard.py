@@ -358,3 +358,42 @@ class GuardedSite(web.BaseSite):
         if self._sweeper:
             self._sweeper.cancel()
         await super().stop()
+
+
+Answer = Callable[[web.Request, Exception], Optional[web.StreamResponse]]
+
+
+def _no_special_answer(request: web.Request, exc: Exception) -> None:
+    return None
+
+
+def guarded_errors(server: Any, label: str, error: Callable[[int, str], web.StreamResponse],
+                   special: Answer = _no_special_answer) -> Callable:
+    """The middleware both web servers use. The guard is told a request is under way (the idle
+    sweep never closes it mid-request). An exception `special` answers gets that answer; any
+    other HTTP error is a refusal (`server._refusal`, which logs one line); a bug is logged with
+    its traceback and answered 500 with no detail for the page."""
+    @web.middleware
+    async def errors(request: web.Request, handler):
+        guard, connection = server.guard, request.protocol
+        if guard:
+            guard.request_started(connection)
+        try:
+            return await handler(request)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            answer = special(request, exc)
+            if answer is not None:
+                return answer
+            if isinstance(exc, web.HTTPException):
+                if exc.status < 400:
+                    raise
+                return server._refusal(request, exc.status, exc.reason or "refused")
+            log.exception("%s error on %s %s", label, request.method, one_line(request.path, 80))
+            return error(500, "internal error")
+        finally:
+            if guard:
+                guard.request_done(connection)
+
+    return errors

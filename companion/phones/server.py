@@ -66,7 +66,8 @@ from engine.events import SecretDiscSet, VetoUsed, VetoWaived
 
 from ..prompts import MODIFIER_PREFIX
 from ..table import SIMULTANEOUS, InputError, Table
-from .guard import AiohttpLog, ConnectionGuard, GuardedSite, Limits, RateLimitedLog, one_line, raise_fd_limit
+from .guard import (AiohttpLog, ConnectionGuard, GuardedSite, Limits, RateLimitedLog, guarded_errors,
+                    one_line, raise_fd_limit)
 from .seats import CODE_LIFETIME, MAX_TOKEN_CHARS, REFUSALS, SEAT_REFUSALS, Joined, Phone, Seats
 from .views import (DISC_KINDS, PURPOSE_TEXT, Faces, OptionOut, PhoneView, PrivateAsk, Snapshot, StatusView,
                     modifier_faces, pending_view, phone_view, seat_choice, status_view)
@@ -388,7 +389,7 @@ class PhoneServer:
     async def _main(self, started: threading.Event) -> None:
         self._stop_event = asyncio.Event()
         self._refreshing = self._dirty = False  # a task cancelled by a previous stop never reset them
-        app = web.Application(client_max_size=MAX_BODY, middlewares=[self._errors])
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[guarded_errors(self, "phone server", _error, self._special_answer)])
         app.router.add_get("/", self._page_handler)
         app.router.add_get("/phone", self._page_handler)
         app.router.add_get(r"/join/{code}", self._join_page)
@@ -1077,32 +1078,16 @@ class PhoneServer:
 
     # ---- HTTP -----------------------------------------------------------------------------------
 
-    @web.middleware
-    async def _errors(self, request: web.Request, handler):
-        guard, connection = self.guard, request.protocol
-        if guard:
-            guard.request_started(connection)
-        try:
-            return await handler(request)
-        except Refused as exc:
+    def _special_answer(self, request: web.Request, exc: Exception) -> Optional[web.Response]:
+        """A refusal the server raised itself (its own message), or a body over the limit."""
+        if isinstance(exc, Refused):
             response = self._refusal(request, exc.status, exc.message)
             if exc.status == 408:
                 response.force_close()
             return response
-        except web.HTTPRequestEntityTooLarge:
+        if isinstance(exc, web.HTTPRequestEntityTooLarge):
             return self._refusal(request, 413, f"request too large (at most {MAX_BODY} bytes)")
-        except web.HTTPException as exc:
-            if exc.status >= 400:
-                return self._refusal(request, exc.status, exc.reason or "refused")
-            raise
-        except asyncio.CancelledError:
-            raise
-        except Exception:  # a bug: logged here, never shown to a phone
-            log.exception("phone server error on %s %s", request.method, one_line(request.path, 80))
-            return _error(500, "internal error")
-        finally:
-            if guard:
-                guard.request_done(connection)
+        return None
 
     def _refusal(self, request: web.Request, status: int, message: str) -> web.Response:
         """A 4xx answer, and one log line for a bad request (not for a pick the game has moved past,

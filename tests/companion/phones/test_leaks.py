@@ -24,6 +24,7 @@ from engine.freeplay import RoundFinished
 from firmware_bridge.adapter import TowerDrop
 
 from .conftest import PICK_NAMES, PICKS, PLAYERS, code_of, join, make_table, to_general_scoring
+from .held_frames import until_frame, until_latest
 from .wsclient import url
 
 FORBIDDEN_KEYS = {"secret_disc", "secret_discs", "discs", "tally", "tallies", "counts", "hidden",
@@ -233,7 +234,9 @@ def test_nothing_leaks_before_or_after_the_reveal(start_server, mode):
                     await probe(session, server, audit, creds, caller, spent, "counted")
             table.submit(SecretDiscsRevealed())
             revealed_castillo = {pid: table.private(pid)["castillo"] for pid in PLAYERS}
-            await asyncio.sleep(0.2)
+            for pid in PLAYERS:
+                await until_latest(frames[pid], pid, "saying the discs are revealed",
+                                   lambda m: m["question"]["state"] == "revealed")
             for pid in PLAYERS:
                 for text in frames[pid]:
                     m = json.loads(text)
@@ -295,14 +298,16 @@ def test_an_unconfirmed_phone_sees_nothing_private(start_server, mode):
             table.submit(SecretDiscsRevealed())
             for caller in PLAYERS:
                 await probe(session, server, audit, creds, caller, spent, "revealed", confirmed=False)
-            await asyncio.sleep(0.2)
+            for pid in PLAYERS:
+                await until_frame(frames[pid], pid, "saying it waits for the tablet", lambda m: m["type"] == "pending")
+            await asyncio.sleep(0.2)   # a window for any further frame, which would be a leak
             for pid in PLAYERS:   # the held sockets: one "waiting for the tablet" frame, nothing else
                 assert [json.loads(f)["type"] for f in frames[pid]] == ["pending"], (pid, frames[pid])
                 audit.check(pid, f"held unconfirmed {pid}", 101, frames[pid][0], None, confirmed=False)
             # The tablet's Yes for Ana's phone: her socket gets her own view at once; nobody else's changes.
             assert server.confirm("red", server.seats_status()["red"]["awaiting"])
-            await asyncio.sleep(0.3)
-            view = json.loads(frames["red"][-1])
+            view = await until_latest(frames["red"], "red", "with red's own view after the tablet's Yes",
+                                      lambda m: m["type"] == "view")
             assert view["type"] == "view" and view["seat"]["id"] == "red"
             assert view["question"]["pick"]["id"] == PICKS["red"]
             assert view["facts"]["castillo"] == table.private("red")["castillo"]
@@ -359,7 +364,10 @@ def test_nothing_of_the_last_game_reaches_the_next(start_server, mode):
                     if msg.type == aiohttp.WSMsgType.TEXT:
                         frames[who].append(msg.data)
             tasks = [asyncio.ensure_future(drain(pid, ws)) for pid, ws in held.items()]
-            await asyncio.sleep(0.3)
+            for i, pid in enumerate(PLAYERS):   # the hello's answer: game 1's view, before the mark
+                await until_frame(frames[pid], pid, "with game 1's revealed view (the answer to hello)",
+                                  lambda m: m["type"] == "view" and m["question"]["state"] == "revealed"
+                                  and m["question"]["pick"]["id"] == PICKS[PLAYERS[(i + 1) % 4]])
             mark = {pid: len(frames[pid]) for pid in PLAYERS}
             await asyncio.get_running_loop().run_in_executor(None, server.switch_table, second)
             first.close()
@@ -372,7 +380,10 @@ def test_nothing_of_the_last_game_reaches_the_next(start_server, mode):
                 second.submit(SecretDiscSet(player=pid, region=PICKS[pid]), player=pid)
             for caller in PLAYERS:
                 await probe(session, server, audit, creds, caller, spent, "game 2 all chosen")
-            await asyncio.sleep(0.3)
+            for pid in PLAYERS:
+                await until_latest(frames[pid], pid, f"with its game 2 pick {PICKS[pid]} and nobody left to choose",
+                                   lambda m: m["type"] == "view" and (m["question"]["pick"] or {}).get("id")
+                                   == PICKS[pid] and not m["question"]["waiting_for"])
             for pid in PLAYERS:   # the held sockets, from the switch on: game 2 only
                 assert frames[pid][mark[pid]:], pid
                 for text in frames[pid][mark[pid]:]:

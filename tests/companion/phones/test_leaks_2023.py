@@ -30,6 +30,7 @@ from engine.events import SecretDiscSet, SecretDiscsRevealed
 
 from .conftest import join
 from .game2023 import disc_purpose, find_table, grande_in_castillo_scoring, table_2023
+from .held_frames import until_latest
 from .test_leaks import FORBIDDEN_KEYS, call, keys, ws_frames
 from .wsclient import url
 
@@ -224,14 +225,14 @@ def test_no_modifier_card_of_another_player_leaks_through_the_deal_and_the_pass(
             await settled(session, server, audit, creds)
             for caller in callers:
                 await probe(session, server, audit, creds, caller, "passed")
-            await asyncio.sleep(0.2)
+            for pid in table.players:   # each phone shows the hand after the pass
+                hand = audit.own(pid)["hand"]
+                await until_latest(frames[pid], pid, f"with its hand after the pass {dict(hand)}",
+                                   lambda m: Counter(o["id"] for o in m["facts"]["modifiers"] or []) == hand)
             for pid in table.players:
                 hands = [Counter(), dealt[pid], audit.own(pid)["hand"]]
-                assert frames[pid]
                 for text in frames[pid]:
                     audit.check(pid, f"held socket {pid}", 101, text, hands)
-                last = json.loads(frames[pid][-1])
-                assert Counter(o["id"] for o in last["facts"]["modifiers"]) == audit.own(pid)["hand"]
             statuses = [json.loads(t) for t in frames["spectator"]]
             assert {s["purpose"] for s in statuses} >= {"deal_modifiers", "pass_modifier"}
             for text in frames["spectator"]:

@@ -20,6 +20,7 @@ from engine import events as ev
 from tests.engine.king_intrigue.table import ALL, CARDS_FILE
 
 from .conftest import http, join, wait_for
+from .held_frames import until_latest
 from .test_leaks import FORBIDDEN_KEYS, call, keys, ws_frames
 from .wsclient import url
 
@@ -209,11 +210,12 @@ def test_no_kept_card_nor_setup_disc_of_another_player_leaks(start_server):
             for caller in callers:
                 await probe(session, server, audit, creds, caller, "hands open", revealed)
             table.submit_private("green", [str(v) for v in LEFT_OUT["green"]])
-            await asyncio.sleep(0.3)
+            for pid in PLAYERS:   # each phone shows its kept hand
+                await until_latest(frames[pid], pid, f"with its kept Power cards {kept(pid)}",
+                                   lambda m: m["type"] == "view" and m["facts"]["power_cards"] == kept(pid))
             for caller in callers:
                 await probe(session, server, audit, creds, caller, "hands kept", revealed)
             for pid in PLAYERS:
-                assert frames[pid]
                 before_reveal = True
                 for text in frames[pid]:
                     body = json.loads(text)
@@ -221,8 +223,6 @@ def test_no_kept_card_nor_setup_disc_of_another_player_leaks(start_server):
                                 {p: DISCS[p] for p in PLAYERS} if before_reveal else {}, [ALL, kept(pid)])
                     if body.get("type") == "view" and body["question"]["kind"] == "cards":
                         before_reveal = False
-                last = json.loads(frames[pid][-1])
-                assert last["facts"]["power_cards"] == kept(pid)
             statuses = [json.loads(t) for t in frames["spectator"]]
             assert {s["purpose"] for s in statuses} >= {"setup_caballero", "choose_power_cards"}
             for text in frames["spectator"]:

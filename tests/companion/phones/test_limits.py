@@ -162,6 +162,17 @@ def test_a_full_server_makes_room_for_a_newcomer(fast_server):
         s.close()
 
 
+async def spectators_from_become(server, address: str, count: int, timeout: float = 5.0) -> None:
+    """Wait until the server counts `count` status screens open from `address` (a closed socket's
+    place is given back when the server sees it close, a moment after the client did)."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while (seen := server._spectators_from.get(address, 0)) != count:
+        assert loop.time() < end, (f"{address}: the server still counts {seen} status screen(s) open "
+                                   f"{timeout:g} s after one closed; expected {count}")
+        await asyncio.sleep(0.01)
+
+
 def test_status_screens_are_capped(fast_server):
     server = fast_server(Limits(idle_timeout=5, spectators=3, spectators_per_address=2))
 
@@ -186,7 +197,7 @@ def test_status_screens_are_capped(fast_server):
                 await open_from(sessions, "127.0.0.3")
             assert refused.value.status == 429
             await a1.close()
-            await asyncio.sleep(0.1)
+            await spectators_from_become(server, "127.0.0.1", 1)
             c1 = await open_from(sessions, "127.0.0.3")   # a closed one frees its place
             assert (await frame(c1))["type"] == "status"
             assert not a2.closed and not b1.closed

@@ -251,6 +251,7 @@ class ClubBoard:
         app.router.add_post("/api/players", self._organiser(self._register))
         app.router.add_post("/api/rounds", self._organiser(self._seat))
         app.router.add_post("/api/corrections", self._organiser(self._correct))
+        app.router.add_post("/api/withdrawals", self._organiser(self._withdraw))
         runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()
         self.guard = ConnectionGuard(self.limits, self._http_log, holders="board pages")
@@ -579,6 +580,12 @@ class ClubBoard:
             raise TournamentError("seed: a whole number")
         rnd = self.tournament.seat_round(tables, seed)
         return {"round": rnd, "rematches": self.tournament.rematches(rnd)}
+
+    def _withdraw(self, data: dict) -> dict:
+        back = data.get("back", False)
+        if not isinstance(back, bool):
+            raise TournamentError('"back": true seats a withdrawn player again; false (or left out) withdraws')
+        return self.tournament.withdraw(data.get("name"), back)
 
     def _correct(self, data: dict) -> dict:
         table, game = data.get("table"), data.get("game")

@@ -9,7 +9,12 @@ Standings (documented in the README):
 Seating: tables of 4 where possible, else 3 or 5 (El Grande seats 2 to 5; 3 is the least a
 table here takes). The first round is random (the seed is saved); later rounds seat by standings:
 each table takes the best player still free, then the next best who has met nobody at the table
-yet; only when every free player would be a rematch does the best of them sit there.
+yet; only when every free player would be a rematch does the best of them sit there. Then players
+of two tables swap seats while a swap lowers the round's rematches (the swap between the closest
+places first), so a round never has more rematches than it needs where a swap can avoid them.
+
+A player who leaves is withdrawn: not seated from the next round on, still in the standings with
+the games played (marked withdrawn); the organiser can bring them back.
 
 A result is taken once per (table id, game id): the retained state of a finished game may arrive
 again (a reconnect, a restart of the board), it is counted once. Results are matched to the
@@ -79,6 +84,41 @@ def _cell(text: str) -> str:
     return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
+def one_name(text: str) -> str:
+    return " ".join(str(text).split())[:MAX_NAME]
+
+
+def _clashes(group: list[str], met: dict[str, set[str]]) -> int:
+    return sum(1 for i, p in enumerate(group) for q in group[i + 1:] if q in met.get(p, ()))
+
+
+def _fewer_rematches(groups: list[list[str]], met: dict[str, set[str]],
+                     place: dict[str, int]) -> list[list[str]]:
+    """Swaps two players of different tables while that lowers the round's rematches; of the
+    swaps that lower them most, the one between the closest places (seating stays by standings).
+    Each swap lowers the count, so this ends (within a few passes for any club)."""
+    groups = [list(g) for g in groups]
+    while True:
+        best = None
+        clashes = [_clashes(g, met) for g in groups]
+        for a in (t for t, n in enumerate(clashes) if n):   # a swap helps only if one side has a rematch
+            for b in (t for t in range(len(groups)) if t != a):
+                before = clashes[a] + clashes[b]
+                for i, p in enumerate(groups[a]):
+                    for j, q in enumerate(groups[b]):
+                        ga = groups[a][:i] + [q] + groups[a][i + 1:]
+                        gb = groups[b][:j] + [p] + groups[b][j + 1:]
+                        gain = before - _clashes(ga, met) - _clashes(gb, met)
+                        if gain > 0:
+                            key = (-gain, abs(place[p] - place[q]), place[p], place[q])
+                            if best is None or key < best[0]:
+                                best = (key, a, i, b, j)
+        if best is None:
+            return groups
+        _, a, i, b, j = best
+        groups[a][i], groups[b][j] = groups[b][j], groups[a][i]
+
+
 class Journal:
     """Append-only JSON lines with fsync."""
 
@@ -131,6 +171,7 @@ class Tournament:
         self.rounds: list[dict] = []          # {"n", "tables": {table_id: [names]}, "seed"}
         self.results: dict[str, dict] = {}    # "table/game" -> {"table", "game", "round", "standings", "void"}
         self.unseated: set[str] = set()       # finished games at tables this tournament did not seat
+        self.withdrawn: set[str] = set()      # _key(name) of players no longer seated
         if journal is not None:
             for record in journal.read():
                 self._apply(record)
@@ -152,6 +193,8 @@ class Tournament:
         elif kind == "result":
             self.results[f"{r['table']}/{r['game']}"] = {"table": r["table"], "game": r["game"], "round": r["round"],
                                                         "standings": ranked(r["standings"]), "void": False}
+        elif kind == "withdraw":
+            (self.withdrawn.discard if r.get("back") else self.withdrawn.add)(_key(r["name"]))
         elif kind == "correct":
             res = self.results[f"{r['table']}/{r['game']}"]
             if r.get("void"):
@@ -171,21 +214,39 @@ class Tournament:
             self._commit({"t": "register", "name": name})
         return name
 
+    def withdraw(self, name: Any, back: bool = False) -> dict:
+        """A player leaves (not seated from the next round on), or comes back."""
+        if not isinstance(name, str) or not name.strip():
+            raise TournamentError('name the player: {"name": "Ann"} (and "back": true to seat them again)')
+        with self._lock:
+            player = next((p for p in self.players if _key(p) == _key(name)), None)
+            if player is None:
+                raise TournamentError(f"{one_name(name)!r} is not registered")
+            if (_key(player) in self.withdrawn) != back:
+                raise TournamentError(f"{player} is {'already playing' if back else 'already withdrawn'}")
+            self._commit({"t": "withdraw", "name": player, "back": bool(back)})
+            return {"name": player, "withdrawn": not back}
+
+    @property
+    def active_players(self) -> list[str]:
+        return [p for p in self.players if _key(p) not in self.withdrawn]
+
     def seat_round(self, table_ids: list[str], seed: Optional[int] = None) -> dict:
         """Seats the next round at the given tables; returns the round."""
         with self._lock:
             if self.rounds and not self.round_complete(self.rounds[-1]["n"]):
                 raise TournamentError(f"round {self.rounds[-1]['n']} is not finished: "
                                       f"{', '.join(self.waiting_tables())} still playing (or correct their results)")
-            sizes = table_sizes(len(self.players))
+            playing = self.active_players
+            sizes = table_sizes(len(playing))
             if len(sizes) > len(table_ids):
-                raise TournamentError(f"{len(self.players)} players need {len(sizes)} tables; "
+                raise TournamentError(f"{len(playing)} players need {len(sizes)} tables; "
                                       f"{len(table_ids)} given")
             if len(set(table_ids)) != len(table_ids):
                 raise TournamentError("a table id is given twice")
             if not self.rounds:
                 seed = random.randrange(2**31) if seed is None else seed
-                order = list(self.players)
+                order = list(playing)
                 random.Random(seed).shuffle(order)
                 groups, i = [], 0
                 for size in sizes:
@@ -199,7 +260,8 @@ class Tournament:
 
     def _seat_by_standings(self, sizes: list[int]) -> list[list[str]]:
         met = self.met()
-        free = [row["name"] for row in self.standings()]
+        free = [row["name"] for row in self.standings() if not row["withdrawn"]]
+        place = {name: i for i, name in enumerate(free)}
         groups = []
         for size in sizes:
             group = [free.pop(0)]
@@ -209,7 +271,7 @@ class Tournament:
                 free.remove(pick)
                 group.append(pick)
             groups.append(group)
-        return groups
+        return _fewer_rematches(groups, met, place)
 
     def met(self) -> dict[str, set[str]]:
         """Who has sat with whom, over the rounds seated."""
@@ -280,7 +342,8 @@ class Tournament:
 
     def standings(self) -> list[dict]:
         with self._lock:
-            rows = {_key(p): {"name": p, "points": 0, "score": 0, "games": 0, "wins": 0} for p in self.players}
+            rows = {_key(p): {"name": p, "points": 0, "score": 0, "games": 0, "wins": 0,
+                              "withdrawn": _key(p) in self.withdrawn} for p in self.players}
             for res in self.results.values():
                 if res["void"]:
                     continue
@@ -300,9 +363,10 @@ class Tournament:
     def csv(self) -> str:
         out = io.StringIO()
         w = csv.writer(out)
-        w.writerow(["place", "name", "tournament points", "total score", "games", "first places"])
+        w.writerow(["place", "name", "tournament points", "total score", "games", "first places", "withdrawn"])
         for r in self.standings():
-            w.writerow([r["place"], _cell(r["name"]), r["points"], r["score"], r["games"], r["wins"]])
+            w.writerow([r["place"], _cell(r["name"]), r["points"], r["score"], r["games"], r["wins"],
+                        "yes" if r["withdrawn"] else ""])
         return out.getvalue()
 
     def snapshot(self) -> dict:
@@ -310,7 +374,8 @@ class Tournament:
             known = {_key(p) for p in self.players}
             results = [{**r, "unregistered": [s["name"] for s in r["standings"] if _key(s["name"]) not in known]}
                        for r in sorted(self.results.values(), key=lambda r: (r["round"], r["table"]))]
-            return {"players": list(self.players), "rounds": [dict(r) for r in self.rounds],
+            return {"players": list(self.players), "withdrawn": [p for p in self.players if _key(p) in self.withdrawn],
+                    "rounds": [dict(r) for r in self.rounds],
                     "results": results,
                     "standings": self.standings(), "waiting": self.waiting_tables(),
                     "points": POINTS}

@@ -44,6 +44,9 @@ def post(board, path, body: bytes, token=TOKEN):
     ("/api/rounds", b'{"tables": ["t1"]}', 409, "0 players: a table needs at least 3"),
     ("/api/rounds", b'{"tables": ["t1"], "seed": "x"}', 409, "seed: a whole number"),
     ("/api/corrections", b'{"table": "t1"}', 409, "name the result"),
+    ("/api/withdrawals", b'{"name": 7}', 409, "name the player"),
+    ("/api/withdrawals", b'{"name": "Ann"}', 409, "'Ann' is not registered"),
+    ("/api/withdrawals", b'{"name": "Ann", "back": "yes"}', 409, '"back": true seats a withdrawn player'),
     ("/api/corrections", b'{"table": "t1", "game": "g"}', 409, "no result of game 'g'"),
     ("/api/players", b'{"name": "' + b"x" * 20000 + b'"}', 413, "too large"),
 ])

@@ -36,6 +36,15 @@ def test_register_and_seat_from_the_organiser_page(board, browser):
         page.click("#register")
         sync_api.expect(page.locator("#answer")).to_contain_text(name)
     sync_api.expect(page.locator("#players")).to_have_text("Ann, Bob, Cid")
+    page.fill("#name", "Dee")   # registered, then leaves before the first round
+    page.click("#register")
+    sync_api.expect(page.locator("#answer")).to_contain_text("Dee")
+    page.fill("#w-name", "Deb")
+    page.click("#withdraw")
+    sync_api.expect(page.locator("#answer")).to_have_text("409: 'Deb' is not registered")
+    page.fill("#w-name", "dee")
+    page.click("#withdraw")
+    sync_api.expect(page.locator("#players")).to_have_text("Ann, Bob, Cid, Dee (withdrawn)")
     page.fill("#tables", "table-1")
     page.click("#seat")
     sync_api.expect(page.locator("#answer")).to_contain_text('"rematches":0')
@@ -49,4 +58,6 @@ def test_register_and_seat_from_the_organiser_page(board, browser):
     seated = room.locator('.seat[data-table="table-1"]')
     for name in ("Ann", "Bob", "Cid"):
         sync_api.expect(seated).to_contain_text(name)
+    sync_api.expect(seated).not_to_contain_text("Dee")
+    sync_api.expect(room.locator("#rows")).to_contain_text("Dee (withdrawn)")
     assert not errors, errors

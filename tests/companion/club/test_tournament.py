@@ -67,7 +67,7 @@ def test_standings_points_then_score_then_first_places_then_name(tmp_path):
     order = [r["name"] for r in t.standings()]
     # 6 points: Eve (90) before Ann (80); 4: Fay (75), then Bob and Cid (70, no first place: by name)
     assert order == ["Eve", "Ann", "Fay", "Bob", "Cid", "Gus", "Hal", "Dee"]
-    assert t.csv().splitlines()[1] == "1,Eve,6,90,1,1"
+    assert t.csv().splitlines()[1] == "1,Eve,6,90,1,1,"
 
 
 def test_second_round_by_standings_avoids_rematches(tmp_path):
@@ -86,6 +86,60 @@ def test_second_round_by_standings_avoids_rematches(tmp_path):
     assert rnd["tables"] == {"t1": ["Eve", "Ann", "Ivy", "Fay"], "t2": ["Jon", "Bob", "Gus", "Kim"],
                              "t3": ["Cid", "Hal", "Lou", "Dee"]}
     assert t.rematches(rnd) == 3
+
+
+def test_a_swap_between_tables_removes_a_rematch_seating_by_standings_left_in(tmp_path):
+    old = {"t1": ["Ann", "Bob", "Cid", "Dee"], "t2": ["Eve", "Fay", "Gus", "Hal"],
+           "t3": ["Ivy", "Jon", "Kim", "Lou"]}
+    t = make(tmp_path, [n for names in old.values() for n in names])
+    t._commit({"t": "round", "n": 1, "tables": old, "seed": 0})
+    scores = {"t1": [96, 92, 88, 88], "t2": [97, 67, 61, 78], "t3": [93, 89, 64, 86]}
+    for table, names in old.items():
+        t.take_result(table, "g" + table, result(*zip(names, scores[table])))
+    assert [r["name"] for r in t.standings()] == \
+        ["Eve", "Ann", "Ivy", "Bob", "Jon", "Hal", "Cid", "Dee", "Lou", "Fay", "Kim", "Gus"]
+    rnd = t.seat_round(["t1", "t2", "t3"])
+    # By standings, then the next player new to the table: [Eve Ann Ivy Bob] [Jon Hal Cid Dee]
+    # [Lou Fay Kim Gus]: rematches Ann-Bob, Cid-Dee, Lou-Kim and Fay-Gus, 4. Swapping Dee (t2) and
+    # Lou (t3) gives [Jon Hal Cid Lou] (Jon-Lou) and [Dee Fay Kim Gus] (Fay-Gus): 3, the least
+    # possible (four players from three old tables: one rematch per table at least).
+    assert rnd["tables"] == {"t1": ["Eve", "Ann", "Ivy", "Bob"], "t2": ["Jon", "Hal", "Cid", "Lou"],
+                             "t3": ["Dee", "Fay", "Kim", "Gus"]}
+    assert t.rematches(rnd) == 3
+
+
+def test_a_withdrawn_player_keeps_their_games_and_is_not_seated_again(tmp_path):
+    t = make(tmp_path, ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus"])
+    first = t.seat_round(["t1", "t2"], seed=3)
+    for table, names in first["tables"].items():
+        t.take_result(table, "g" + table, result(*((n, 50 + i) for i, n in enumerate(names))))
+    assert t.withdraw(" dee ") == {"name": "Dee", "withdrawn": True}   # as registered, case and spaces ignored
+    with pytest.raises(TournamentError, match="Dee is already withdrawn"):
+        t.withdraw("Dee")
+    with pytest.raises(TournamentError, match="'Zed' is not registered"):
+        t.withdraw("Zed")
+    second = t.seat_round(["t1", "t2"])
+    seated = [n for names in second["tables"].values() for n in names]
+    assert sorted(seated) == ["Ann", "Bob", "Cid", "Eve", "Fay", "Gus"]   # six: two tables of 3
+    assert sorted(len(names) for names in second["tables"].values()) == [3, 3]
+    rows = {r["name"]: r for r in t.standings()}
+    assert rows["Dee"]["withdrawn"] and rows["Dee"]["games"] == 1 and not rows["Ann"]["withdrawn"]
+    assert [line.split(",")[-1] for line in t.csv().splitlines() if ",Dee," in line] == ["yes"]
+    again = Tournament(Journal(tmp_path / "t.jsonl"))   # a restart reads the withdrawal back
+    assert again.snapshot()["withdrawn"] == ["Dee"]
+    for table, names in second["tables"].items():
+        again.take_result(table, "h" + table, result(*((n, 60 + i) for i, n in enumerate(names))))
+    again.withdraw("Dee", back=True)
+    with pytest.raises(TournamentError, match="Dee is already playing"):
+        again.withdraw("Dee", back=True)
+    assert "Dee" in [n for names in again.seat_round(["t1", "t2"])["tables"].values() for n in names]
+
+
+def test_withdrawals_below_three_players_are_said_when_seating(tmp_path):
+    t = make(tmp_path, ["Ann", "Bob", "Cid"])
+    t.withdraw("Cid")
+    with pytest.raises(TournamentError, match="2 players: a table needs at least 3"):
+        t.seat_round(["t1"])
 
 
 def test_seating_needs_the_round_finished_and_enough_tables(tmp_path):

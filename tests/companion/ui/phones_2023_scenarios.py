@@ -129,6 +129,19 @@ class Phones:
         from playwright.sync_api import expect
         expect(pages[pid].locator("#mine")).to_contain_text(words)
 
+    def _shows_own(self, browser, pages, pid, mods, no_disc):
+        """Waits for the page to show the seat's Modifier cards now (`mods`, labels in order) and,
+        when it has no disc in the open disc question, no disc: the frame telling the page comes a
+        moment after the table changed."""
+        from playwright.sync_api import expect
+        page = pages[pid]
+        cards = page.locator("#modlist div")
+        expect(cards, f"{pid}'s page to show {len(mods)} Modifier cards {mods}").to_have_count(len(mods))
+        if mods:
+            expect(cards, f"{pid}'s page to show the Modifier cards {mods}").to_contain_text(mods)
+        if no_disc:
+            expect(page.locator("#mine"), f"{pid}'s page to show no disc").to_be_hidden()
+
     def _shot(self, browser, pages, pid, name):
         pages[pid].screenshot(path=str(self.shots / f"{name}.png"), full_page=True)
 
@@ -471,6 +484,8 @@ class PhoneTablet(Tablet):
         for seat in PLAYERS:
             if ask.kind == "secret_disc" and names[seat]:
                 yield from self.phones.do("shows_mine", seat, names[seat])
+            yield from self.phones.do("shows_own", seat, secrets[seat]["mods"],
+                                      ask.kind == "secret_disc" and not names[seat])
             yield from self.phones.do("read", seat)
             pages[seat] = self.phones.result
         self.page_checks.append({"moment": moment, "kind": ask.kind, "pages": pages, "secrets": secrets,

@@ -34,6 +34,7 @@ import json
 import logging
 import math
 import os
+import ssl
 import threading
 import time
 from collections import OrderedDict
@@ -140,12 +141,36 @@ class TableEntry:
         return out
 
 
+def board_tls(certfile: Optional[str], keyfile: Optional[str]) -> Optional[ssl.SSLContext]:
+    """The board served over HTTPS (the organiser's token never crosses the Wi-Fi in clear), with
+    the certificate and key given (make-certs.sh's server.crt and server.key serve). None: HTTP."""
+    if not certfile:
+        if keyfile:
+            raise ValueError("--keyfile without --certfile: give the board's certificate too")
+        return None
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
+    try:
+        ctx.load_cert_chain(certfile, keyfile)
+    except FileNotFoundError as exc:
+        raise ValueError(f"the board's certificate: no file {exc.filename or certfile}") from None
+    except PermissionError as exc:
+        raise ValueError(f"the board's certificate: cannot read {exc.filename or keyfile or certfile} "
+                         f"(permission denied: copy it where this user can read it)") from None
+    except ssl.SSLError as exc:
+        raise ValueError(f"the board's certificate {certfile}{' and key ' + keyfile if keyfile else ''}: "
+                         f"not a PEM certificate with its private key ({exc.reason or exc})") from None
+    return ctx
+
+
 class ClubBoard:
     def __init__(self, broker: str, club: str, tournament: Tournament, token: str, *,
                  username: Optional[str] = None, password: Optional[str] = None, ca_file: Optional[str] = None,
                  host: str = "127.0.0.1", port: int = 0, tick: float = 0.5, limits: Limits = BOARD_LIMITS,
-                 throttle: Optional[TokenThrottle] = None):
+                 throttle: Optional[TokenThrottle] = None, certfile: Optional[str] = None,
+                 keyfile: Optional[str] = None):
         check_name(club, "club name")
+        self.tls = board_tls(certfile, keyfile)
         if not token or len(token) < 8:
             raise ValueError("the organiser's token must be at least 8 characters (--token or ELGRANDE_CLUB_TOKEN)")
         self.club = club
@@ -213,7 +238,8 @@ class ClubBoard:
 
     @property
     def url(self) -> str:
-        return f"http://{'127.0.0.1' if self.host in ('0.0.0.0', '') else self.host}:{self._port}/"
+        scheme = "https" if self.tls else "http"
+        return f"{scheme}://{'127.0.0.1' if self.host in ('0.0.0.0', '') else self.host}:{self._port}/"
 
     _error: Optional[str] = None
     _refused = False
@@ -258,7 +284,7 @@ class ClubBoard:
         handler_kwargs = dict(keepalive_timeout=self.limits.idle_timeout, access_log=None,
                               logger=AiohttpLog(self._http_log), max_line_size=MAX_HEAD_LINE,
                               max_field_size=MAX_HEAD_LINE, lingering_time=1.0)
-        site = GuardedSite(runner, self.host, self._port, self.guard, handler_kwargs)
+        site = GuardedSite(runner, self.host, self._port, self.guard, handler_kwargs, tls=self.tls)
         try:
             await site.start()
         except BaseException:

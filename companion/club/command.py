@@ -32,6 +32,9 @@ def register_commands(sub) -> None:
     _broker_args(club, "the board's user on the broker (it reads every table)")
     club.add_argument("--host", default="0.0.0.0", help="address to serve the board on (default: every one)")
     club.add_argument("--port", type=int, default=8080, help="port of the board (default 8080)")
+    club.add_argument("--certfile", metavar="FILE", help="serve the board over HTTPS with this certificate "
+                      "(PEM; make-certs.sh's server.crt): the organiser's token is then never sent in clear")
+    club.add_argument("--keyfile", metavar="FILE", help="the certificate's private key (make-certs.sh's server.key)")
     club.add_argument("--data", default="tournament.jsonl", metavar="FILE",
                       help="the tournament's journal (append-only; created if missing; default tournament.jsonl)")
     club.add_argument("--token", help=f"the organiser's token (or the environment variable {TOKEN_ENV}); "
@@ -92,12 +95,17 @@ def cmd_club(args) -> int:
         print(f"elgrande club: {warning}", file=sys.stderr)
     try:
         board = ClubBoard(args.broker, args.club, tournament, token, username=args.user,
-                          password=_password(args), ca_file=args.cafile, host=args.host, port=args.port).start()
+                          password=_password(args), ca_file=args.cafile, host=args.host, port=args.port,
+                          certfile=args.certfile, keyfile=args.keyfile).start()
     except (ValueError, OSError) as exc:
         return _usage(str(exc))
     logging.basicConfig(level=logging.WARNING, format="elgrande club: %(message)s")
     if board.security.warning:
         print(f"elgrande club: warning: {club_words(board.security.warning)}", file=sys.stderr)
+    if not board.tls and args.host not in ("127.0.0.1", "localhost", "::1"):
+        print("elgrande club: warning: the board is plain HTTP on the network: open the organiser page on this "
+              f"machine only (http://127.0.0.1:{board.port}/organiser), or serve HTTPS (--certfile, --keyfile), or the "
+              "organiser's token crosses the Wi-Fi in clear", file=sys.stderr)
     print(f"BOARD {board.url}", flush=True)
     print(f"club {args.club} on {args.broker}; {len(tournament.players)} players, {len(tournament.rounds)} rounds "
           f"in {args.data}", flush=True)

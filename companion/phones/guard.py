@@ -24,6 +24,7 @@ import asyncio
 import logging
 import re
 import socket
+import ssl
 import sys
 import time
 from collections import Counter, OrderedDict
@@ -319,16 +320,18 @@ class GuardedSite(web.BaseSite):
     the descriptors of one batch fit beside the budget while the guard closes what it evicts."""
 
     def __init__(self, runner: web.BaseRunner, host: str, port: int, guard: ConnectionGuard,
-                 handler_kwargs: dict[str, Any], backlog: int = LISTEN_BACKLOG):
+                 handler_kwargs: dict[str, Any], backlog: int = LISTEN_BACKLOG,
+                 tls: Optional["ssl.SSLContext"] = None):
         super().__init__(runner, backlog=backlog)
         self._host, self._port = host, port
+        self._tls = tls
         self._guard = guard
         self._handler_kwargs = handler_kwargs
         self._sweeper: Optional[asyncio.Task] = None
 
     @property
     def name(self) -> str:
-        return f"http://{self._host}:{self._port}"
+        return f"{'https' if self._tls else 'http'}://{self._host}:{self._port}"
 
     async def start(self) -> None:
         await super().start()
@@ -341,7 +344,10 @@ class GuardedSite(web.BaseSite):
 
         listener = _listener(self._host, self._port)
         try:
-            self._server = await loop.create_server(make_handler, sock=listener, backlog=ACCEPT_BATCH)
+            # With TLS the handler (and the guard) sees a connection only once its handshake is
+            # done: a handshake left half done is cut after the idle timeout, not asyncio's 60 s.
+            tls = dict(ssl=self._tls, ssl_handshake_timeout=self._guard.limits.idle_timeout) if self._tls else {}
+            self._server = await loop.create_server(make_handler, sock=listener, backlog=ACCEPT_BATCH, **tls)
         except BaseException:
             listener.close()
             raise

@@ -3,15 +3,17 @@ scoring comes. The engine keeps the round track, the scores and the scoring
 log, and scores each entered board with the same functions a tracked game uses.
 
 Events (all typed, replayable like a tracked game's):
-  BoardEntered      the board as it lies now (regions, King, Grandes, scoreboards)
+  BoardEntered      the board as it lies now (regions, King, Grandes, scoreboards; King and
+                    Intrigue: its markers and tokens too)
   SpecialScored     an Action card's special scoring, during a round
   RoundFinished     the round is over; after rounds 3, 6 and 9 a general scoring follows
   SecretDiscSet, CastilloCounted, SecretDiscsRevealed   the general scoring itself
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import Field, TypeAdapter
 
@@ -33,6 +35,32 @@ class BoardEntered(ev._Event):
     court: dict[Id, Count] = Field(default_factory=dict)
     # classic: the mobile scoreboards "8-4-0", "4-0-0"; 2023: the Scoring tiles (checked by the snapshot)
     mobile_scoreboards: dict[ev.PieceId, Id] = Field(default_factory=dict)
+    # King and Intrigue (engine.snapshot.TableSnapshot's fields, checked by it): left out of the
+    # log while empty, so a classic or 2023 line is written as before and old logs read as before.
+    double_scoring: list[Id] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
+    alliance: list[Id] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
+    castillo_at: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
+    reversed: list[ev.PieceId] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
+    quarantine: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
+    kings_guard: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
+    mistress: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
+    bridge: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
+    bridge_regions: list[Id] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
+
+
+# King and Intrigue's markers, by how long they stay (engine/effects/*.py, rules/king_intrigue.py):
+KI_MARKERS = ("double_scoring", "alliance", "castillo_at", "reversed", "quarantine", "kings_guard", "mistress",
+              "bridge", "bridge_regions")
+# "After the next general scoring" (2x, Alliance, the relocated Castillo back in place); the
+# Quarantine marker's `until` is "round" or "general_scoring": gone after one either way.
+UNTIL_GENERAL_SCORING = ("double_scoring", "alliance", "castillo_at", "quarantine")
+# "This round" (and the general scoring directly following it): King's Guard, Mistress.
+UNTIL_ROUND_END = ("kings_guard", "mistress")
+# The reversed scoreboards and the bridge stay until a card changes them (the table enters that).
+
+
+def _cleared(keys) -> dict:
+    return {k: TableSnapshot.model_fields[k].get_default(call_default_factory=True) for k in keys}
 
 
 class SpecialScored(ev._Event):
@@ -173,7 +201,8 @@ def _board_entered(state: FreeState, e: BoardEntered) -> None:
         raise RuleViolation("grande", f"the dummy ({state.dummy}) has no Grande")
     state.table = _snapshot(state, king=e.king, grandes=dict(e.grandes), court=dict(e.court),
                             regions={r: dict(row) for r, row in e.regions.items()},
-                            mobile_scoreboards=dict(e.mobile_scoreboards))
+                            mobile_scoreboards=dict(e.mobile_scoreboards),
+                            **{k: copy.deepcopy(getattr(e, k)) for k in KI_MARKERS})
 
 
 def _special_scored(state: FreeState, e: SpecialScored) -> None:
@@ -183,7 +212,9 @@ def _special_scored(state: FreeState, e: SpecialScored) -> None:
         _, lines, after = score_snapshot(table, e.kind, state.board)
     except SnapshotError as exc:
         raise RuleViolation("special-action", str(exc).replace("--special ", "")) from None
-    state.table = after.model_copy(update={"castillo": {}})
+    # The markers a special scoring leaves where they lie (the 2x "is not doubled" then, it stays).
+    kept = {k: getattr(table, k) for k in KI_MARKERS}
+    state.table = after.model_copy(update={"castillo": {}, **kept})
     state.scoring_log.append(ScoringRecord(state.round, f"Special scoring: {_kind_title(state, e.kind)}",
                                            lines, []))
 
@@ -202,6 +233,7 @@ def _round_finished(state: FreeState, e: RoundFinished) -> None:
     if _general_after(state):
         state.stage, state.discs, state.castillo = "scoring_discs", {}, None
     else:
+        state.table = state.table.model_copy(update=_cleared(UNTIL_ROUND_END))
         _next_round(state)
 
 
@@ -256,11 +288,14 @@ def _discs_revealed(state: FreeState, e: SecretDiscsRevealed) -> None:
                             "(the tower's count, checked against the cubes)")
     table = _snapshot(state, castillo=dict(state.castillo), secret_discs=dict(state.discs))
     _, lines, after = score_snapshot(table, None, state.board)
-    king = state.table.king
+    taboo = {state.table.king, state.table.quarantine}  # a disc there sends them to the court
     # The dummy's go back beside the board; with the King by the Castillo nothing leaves it.
-    transfers = [{"player": pid, "count": k, "region": state.discs[pid], "to_court": state.discs[pid] == king}
+    transfers = [{"player": pid, "count": k, "region": state.discs[pid], "to_court": state.discs[pid] in taboo}
                  for pid, k in state.castillo.items() if pid in state.discs]
-    state.table = after.model_copy(update={"castillo": {}, "secret_discs": {}})
+    # King and Intrigue: what stays on the table after the scoring (the rest leaves with it).
+    stays = {k: getattr(state.table, k) for k in KI_MARKERS if k not in UNTIL_GENERAL_SCORING + UNTIL_ROUND_END}
+    state.table = after.model_copy(update={"castillo": {}, "secret_discs": {}, **stays,
+                                           **_cleared(UNTIL_GENERAL_SCORING + UNTIL_ROUND_END)})
     state.scoring_log.append(ScoringRecord(state.round, f"General scoring after round {state.round}",
                                            lines, transfers))
     state.discs, state.castillo = {}, None

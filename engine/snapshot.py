@@ -301,6 +301,8 @@ def score_snapshot(snap: TableSnapshot, special: str | None = None,
         if special is not None:
             areas, first_only = _special_regions(state, special)
             lines = _reversed(state, score_regions(state, areas, first_only))
+            if state.markers.get("mistress") is not None:  # King and Intrigue: no King's bonus this round
+                lines = [ln for ln in lines if ln.kind != "king_bonus"]
         else:
             lines = _general_scoring(state, snap)
     except RuleViolation as exc:  # a scoreboard or tile the table has not entered

@@ -4,7 +4,7 @@ table and for a table correction, tap by tap.
 A scenario's name ending in `_portrait` runs the same taps with the window
 turned to 800x1280 (test_correction.py starts Xvfb with a screen that size).
 """
-from scenarios import _reveal_cards, _wait_for
+from scenarios import _castillo_entered, _reveal_cards, _wait_for
 
 from kivy.uix.label import Label
 
@@ -221,7 +221,7 @@ def correction_mid_round_and_undo(d):
         d.tap_widget(sim["red"])
         yield 0.1
     yield from _wait_for(d, lambda: d.model.table.castillo_prefill("red") == 2)
-    yield 0.2
+    yield from _castillo_entered(d, "red", 2)
     d.tap_area("valencia")
     yield 0.1
     d.tap("Confirm", exact=True)

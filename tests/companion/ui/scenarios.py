@@ -12,6 +12,18 @@ def _wait_for(d, what, seconds=5.0, step=0.05):
         waited += step
 
 
+def _castillo_entered(d, pid, count, seconds=5.0, step=0.05):
+    """Yield until the table screen's placement shows `count` in the Castillo: the tower's drops
+    reach the table first and its screen a frame or so later."""
+    waited = 0.0
+    while (seen := d.screen("table").entry.get("castillo", 0)) != count:
+        if waited > seconds:
+            raise AssertionError(f"{pid}: the table screen's placement shows {seen} in the Castillo "
+                                 f"{seconds} s after the tower's drops, not {count}")
+        yield step
+        waited += step
+
+
 def _pick_secret_discs(d, regions):
     """Two taps a player: their name, then the region (nothing of the pick stays on screen)."""
     for pid, region in regions.items():
@@ -211,7 +223,7 @@ def tracking_full_round(d):
         d.tap_widget(sim["red"])
         yield 0.1
     yield from _wait_for(d, lambda: d.model.table.castillo_prefill("red") == 2)
-    yield 0.2
+    yield from _castillo_entered(d, "red", 2)
     d.tap_area("castilla_la_vieja")
     yield 0.2
     d.shot("tracking_placement")

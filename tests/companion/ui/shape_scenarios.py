@@ -12,7 +12,7 @@ tablet, its general scoring, the end of the game, and the home screen listing bo
 from __future__ import annotations
 
 from layout_checks import check_screen, map_marks
-from scenarios import _reveal_cards, _wait_for
+from scenarios import _castillo_entered, _reveal_cards, _wait_for
 
 from companion import scripted
 
@@ -137,7 +137,7 @@ def every_screen(d):
         yield 0.05
     d.model.simulate_drop(first)
     yield from _wait_for(d, lambda: d.model.table.castillo_prefill(first) == 1)
-    yield 0.2
+    yield from _castillo_entered(d, first, 1)
     yield from _look(d, "table_placement", the_map=True)
     d.tap(table.drops_text, exact=True)
     yield 0.2

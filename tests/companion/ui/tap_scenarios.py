@@ -2,7 +2,7 @@
 driver: every tap on the tablet is logged with what the game asked at that moment.
 Run by test_tap_budgets.py and bench/bench_taps.py."""
 from engine.board import CASTILLO
-from scenarios import _reveal_cards, _start_tracked_three_player_game, _wait_for
+from scenarios import _castillo_entered, _reveal_cards, _start_tracked_three_player_game, _wait_for
 
 
 def _since(d, mark: int) -> int:
@@ -59,7 +59,7 @@ def tap_budget_round(d):
     yield 0.05
     d.tower_drop("yellow")
     yield from _wait_for(d, lambda: d.model.table.castillo_prefill("yellow") == 1)
-    yield 0.2
+    yield from _castillo_entered(d, "yellow", 1)
     assert table.entry.get("castilla_la_vieja") == 1 and table.entry.get("castillo") == 1, table.entry
     d.tap("Skip the special action")  # places the two first, never drops them
     yield 0.1

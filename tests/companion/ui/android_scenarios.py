@@ -15,6 +15,17 @@ def press_back():
         Window.dispatch("on_keyboard", 27, 41, None, [])
 
 
+def _link_connected(link, seconds, step=0.05):
+    """Yield until the tower link's own status says connected."""
+    waited = 0.0
+    while (status := link.status) is None or status.state != "connected":
+        if waited > seconds:
+            seen = status.model_dump() if status else "no status yet"
+            raise AssertionError(f"the tower link started on resume is not connected after {seconds} s: {seen}")
+        yield step
+        waited += step
+
+
 def _dialog_texts(d) -> list[str]:
     from kivy.uix.label import Label
     from kivy.uix.modalview import ModalView
@@ -118,11 +129,14 @@ def back_pause_resume_keep_awake(d):
     port, seats_before = d.model.phones.port, seats()
     records = len(table.records)
     assert app.on_pause() is True
-    d.model.tower_link.bridge.stop()
+    stopped = d.model.tower_link
+    stopped.bridge.stop()
     d.model.phones.stop()
     app.on_resume()
     assert app.restored_on_resume == ["tower", "phones"], app.restored_on_resume
-    yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected", 10)
+    link = d.model.tower_link   # the resume started a new link: wait for its own state, not the old one's
+    assert link is not None and link is not stopped, "the resume did not start a new tower link"
+    yield from _link_connected(link, 10)
     assert d.model.phones.port == port and seats() == seats_before
     facts["phones_status_after_resume"] = _phones_answer(port)
     assert d.model.table is table and len(table.records) >= records

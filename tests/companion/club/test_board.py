@@ -131,7 +131,7 @@ def test_club_night(club_broker, tmp_path, browser):
                 expected[s["name"]] = (POINTS[s["rank"]], s["score"])
             card = page.locator(f'.table[data-table="{table}"]')
             sync_api.expect(card.locator(".phase")).to_have_text("game over")
-            assert card.locator("svg polyline").count() == 4   # the score plot: a line per player
+            sync_api.expect(card.locator("svg polyline")).to_have_count(4)   # the score plot: a line per player
         standings = board.request("GET", "/api/tournament")[1]["standings"]
         assert {r["name"]: (r["points"], r["score"]) for r in standings if r["games"]} == expected
         best = standings[0]

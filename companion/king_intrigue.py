@@ -178,8 +178,14 @@ class KIPromptBuilder(PromptBuilder):
         values = sorted(self.board.ki_cards.by_value(self._modules()))
         choices = [Choice(self.power_label(v), {"type": "power_card_played", "player": pid, "card": v},
                           enabled=v not in gone) for v in values]
-        return Prompt(self.title(ask, f"{self.name(pid)} plays next"),
-                      f"{self.name(pid)}: tap the Power card you laid down. The highest takes the King's Card, "
+        who = self.name(pid)
+        if ask.options.get("after_joker"):
+            return Prompt(self.title(ask, f"{who} plays a second card (Joker)"),
+                          f"{who} played the Joker: now {who} lays down a second Power card, not a number "
+                          "played this round; it takes its place in the order by its value. Tap it.",
+                          actor=pid, choices=choices, columns=3)
+        return Prompt(self.title(ask, f"{who} plays next"),
+                      f"{who}: tap the Power card you laid down. The highest takes the King's Card, "
                       "the lowest the Intrigue card.", actor=pid, choices=choices, columns=3)
 
     # ---- the turn -----------------------------------------------------------------------------

@@ -292,6 +292,8 @@ def adjust_ask(state: GameState, ask: F.Ask) -> None:
             p = state.power_order[state.power_pos]
             ask.options["cards"] = [c for c in ask.options["cards"]
                                     if c not in jokers or _joker_playable(state, p, c)]
+            if p in state.power_order[:state.power_pos]:   # the Joker laid down, face up: public
+                ask.options["after_joker"] = True
     elif ask.kind in ("replenish", "turn_action") and state.turn is not None:
         ask.options["action_card"] = action_cards_by_rank(state)[state.turn.player][0]
         special = ask.options.get("special") if ask.kind == "turn_action" else None

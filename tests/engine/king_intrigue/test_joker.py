@@ -38,6 +38,32 @@ def test_the_joker_waits_for_everyone_then_plays_a_second_card_fitted_by_its_val
     assert game.asked().kind == "replenish" and game.asked().players == ("blue",)
 
 
+def test_the_tablet_says_whose_second_card_it_is_after_the_joker():
+    """The Joker lies face up: the table is told, at red's second play, what the card does."""
+    from companion.king_intrigue import KIPromptBuilder
+    from engine.views import public_view
+
+    game = _game()
+    state = game.state
+    builder = KIPromptBuilder(state.names, lambda: state.board,
+                              public=lambda: public_view(state).model_dump(mode="json"))
+    first = builder.build(game.asked())
+    assert "after_joker" not in game.asked().options and first.title.endswith("plays next"), first.title
+    game.apply(ev.PowerCardPlayed(player="red", card=5))
+    assert "after_joker" not in game.asked().options   # blue's turn: an ordinary play
+    for pid, card in (("blue", 170), ("green", 90), ("yellow", 10)):
+        game.apply(ev.PowerCardPlayed(player=pid, card=card))
+    ask = game.asked()
+    assert ask.players == ("red",) and ask.options["after_joker"] is True
+    prompt = builder.build(ask)
+    red = state.names["red"]
+    assert prompt.title.endswith(f"{red} plays a second card (Joker)"), prompt.title
+    assert prompt.hint.startswith(f"{red} played the Joker: now {red} lays down a second Power card, not a "
+                                  "number played this round"), prompt.hint
+    played = {c.event["card"]: c.enabled for c in prompt.choices}
+    assert played[170] is False and played[90] is False and played[10] is False and played[100] is True
+
+
 def test_the_joker_is_not_offered_while_no_card_might_be_left_after_everyone():
     hands = {"red": [5, 10, 20, 30] + ALL[9:18], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]}
     game = _game(hands)

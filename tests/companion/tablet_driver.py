@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+import uuid
 from dataclasses import dataclass, field
 from typing import Optional
 
@@ -36,7 +37,9 @@ from engine.playout import random_event
 from firmware_bridge.adapter import TowerDrop
 
 # Each driver's tower drops carry their own boot id: the table ignores a (tower, boot, seq) it has
-# seen, so a second driver on the same table must not count its seq from 1 under the same boot.
+# seen, so a second driver on the same table must not count its seq from 1 under the same boot. The
+# counter tells drivers apart within a process; the uuid fragment across processes (a saved table
+# reopened by another run, or xdist workers), where the counter starts from 1 again.
 _BOOTS = itertools.count(1)
 
 OPEN_CASTILLO_TAPS = 3
@@ -73,7 +76,7 @@ class TabletDriver:
         self.rng = random.Random(self.seed)
         self.builder = self.table.prompt_builder()
         self.drops = 0
-        self.boot = f"driver-{next(_BOOTS)}"
+        self.boot = f"driver-{next(_BOOTS)}-{uuid.uuid4().hex[:8]}"
 
     # ---- one step ---------------------------------------------------------------------------
 

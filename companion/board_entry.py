@@ -9,7 +9,13 @@
 2023 (given the game's board): the King may stand by the Castillo (Rebellion) or in
 France or Portugal (Exile), a Grande in the Castillo (Competition), the Scoring tiles
 lie where the mobile scoreboards did (tool "mobile:<tile id>"), and the 2-player
-dummy's Caballeros are entered like a player's (it has no Grande, court or score)."""
+dummy's Caballeros are entered like a player's (it has no Grande, court or score).
+
+King and Intrigue (scoring only): the markers that change a score, each a tool tapped on a
+region (`KI_TOOLS`: a tap places, a tap on the same region takes it off), the two mobile
+scoreboards and their reversed side, the Mistress's holder and the bridge's owner as choices
+(`ki_choices`, `choose`). Only the markers of the modules in play are offered; the engine
+checks the whole event again (engine.snapshot.check_snapshot)."""
 from __future__ import annotations
 
 import copy
@@ -19,10 +25,54 @@ from engine.board import CASTILLO, Board
 
 TOOLS = ("add", "remove", "king", "grande")
 
+# King and Intrigue's marker tools: (tool, button words, module or None for the base game, how many)
+KI_TOOLS = (("marker:double", "2x marker", None, 2), ("marker:alliance", "Alliance", "players-edition", 2),
+            ("castillo_at", "Castillo moved", "players-edition", 1),
+            ("quarantine", "Quarantine", "players-edition", 1), ("marker:bridge", "Bridge", "players-edition", 2),
+            ("kings_guard", "King's Guard", "special-cards", 1))
+# What each marker is called in a sentence, and the snapshot field it fills
+KI_WORDS = {"marker:double": "a 2x marker", "marker:alliance": "an Alliance marker",
+            "castillo_at": "the moved Castillo", "quarantine": "the quarantine marker",
+            "marker:bridge": "the bridge", "kings_guard": "the King's Guard"}
+KI_FIELDS = {"marker:double": "double_scoring", "marker:alliance": "alliance", "castillo_at": "castillo_at",
+             "quarantine": "quarantine", "marker:bridge": "bridge_regions", "kings_guard": "kings_guard"}
+PLURALS = {"marker:double": "2x markers", "marker:alliance": "Alliance markers"}
+# Markers that never share the King's region (engine.snapshot.check_snapshot refuses them there)
+NOT_WITH_KING = ("marker:alliance", "castillo_at", "quarantine", "kings_guard")
+SCOREBOARDS = ("8-4-0", "4-0-0")
+
+
+def ki_fields(markers: dict) -> dict:
+    """The public view's King and Intrigue markers (engine.views keys: double_1, alliance_2,
+    reversed_8-4-0 ...) as the snapshot's fields (double_scoring, alliance, reversed ...)."""
+    def pair(prefix):
+        return [markers[k] for k in (f"{prefix}_1", f"{prefix}_2") if markers.get(k)]
+    return {"double_scoring": pair("double"), "alliance": pair("alliance"), "castillo_at": markers.get("castillo_at"),
+            "reversed": [sid for sid in SCOREBOARDS if markers.get(f"reversed_{sid}")],
+            "quarantine": markers.get("quarantine"), "kings_guard": markers.get("kings_guard"),
+            "mistress": markers.get("mistress"), "bridge": markers.get("bridge_caballero"),
+            "bridge_regions": pair("bridge")}
+
+
+def ki_markers(fields: dict) -> dict:
+    """The snapshot's fields as the public view's markers (what the map draws)."""
+    out: dict = {}
+    for prefix, key in (("double", "double_scoring"), ("alliance", "alliance"), ("bridge", "bridge_regions")):
+        out.update({f"{prefix}_{i + 1}": rid for i, rid in enumerate(fields.get(key) or [])})
+    out.update({f"reversed_{sid}": True for sid in fields.get("reversed") or []})
+    for key in ("castillo_at", "quarantine", "kings_guard", "mistress"):
+        if fields.get(key):
+            out[key] = fields[key]
+    if fields.get("bridge"):
+        out["bridge_caballero"] = fields["bridge"]
+    return out
+
 
 class BoardEntry:
     """Scoring only: the board as it lies, tap by tap. Never raises: a tap the board
     cannot take changes nothing and says why in `message`."""
+
+    enters_markers = True   # King and Intrigue's markers too (a tracking correction leaves them to the game)
 
     def __init__(self, game: dict, names: dict[str, str], board: Optional[Board] = None):
         self.names = names
@@ -38,6 +88,12 @@ class BoardEntry:
         self.tool = "add"
         self.colour = self.players[0]
         self.message = ""
+        self.modules = tuple(game.get("modules") or ())
+        self.ki = ki_fields(game.get("markers") or {})   # King and Intrigue's markers, as the snapshot says them
+
+    @property
+    def king_intrigue(self) -> bool:
+        return self.board is not None and self.board.rules == "king-intrigue"
 
     # ---- what this board allows (2023: the King beside the Castillo or in France/Portugal) ----
 
@@ -69,7 +125,7 @@ class BoardEntry:
         if tool == "king":
             if area in (CASTILLO, *self.spaces()) and not self.edition_2023:
                 return "The King stands in a region, never in the Castillo"
-            return ""
+            return self._marker_under_king(area) if self.enters_markers else ""
         if tool == "grande" and self.colour == self.dummy:
             return _cap(f"{who} has no Grande")
         if area in self.spaces():
@@ -88,6 +144,11 @@ class BoardEntry:
     def tap(self, area: str) -> None:
         self.message = self.refusal(area)
         if self.message:
+            return
+        if self.tool in KI_FIELDS:
+            self.message = self._marker_refusal(area)
+            if not self.message:
+                self._toggle_marker(area)
             return
         if self.tool.startswith("mobile:"):
             sid = self.tool[7:]
@@ -131,8 +192,123 @@ class BoardEntry:
                         f"{self._place(area)}: one per area")
         return ""
 
+    # ---- King and Intrigue's markers ------------------------------------------------------------
+
+    def ki_tools(self) -> list[tuple[str, str]]:
+        """(tool, button words) of the markers this game's modules have; none for other rules."""
+        if not (self.king_intrigue and self.enters_markers):
+            return []
+        return [(tool, words) for tool, words, module, _ in KI_TOOLS if module is None or module in self.modules]
+
+    def tappable(self) -> list[str]:
+        """The areas a tap with this tool may change: the King's places, the regions, and the
+        Castillo for a Grande (2023) or a scoreboard (2023, King and Intrigue)."""
+        if self.tool == "king":
+            return self.king_places()
+        regions = list(self.board.region_ids) if self.board is not None else list(self.regions)
+        castillo = (self.edition_2023 and self.tool == "grande") or (
+            self.tool.startswith("mobile:") and (self.edition_2023 or self.king_intrigue))
+        return regions + ([CASTILLO] if castillo else [])
+
+    def tool_buttons(self) -> list[tuple[str, str]]:
+        """Every tool but a colour's "add" (one button per colour), in the order shown."""
+        pieces = self.edition_2023 or self.king_intrigue   # classic scoring only: the scoreboards stay put
+        tiles = [(f"mobile:{sid}", f"Place {words}") for sid, words in self.pieces()] if pieces else []
+        return [("remove", "Take one off"), ("king", "Move the King"), ("grande", "Move a Grande"), *tiles,
+                *self.ki_tools()]
+
+    def _limit(self, tool: str) -> int:
+        return next(n for t, _, _, n in KI_TOOLS if t == tool)
+
+    def _marked(self, tool: str) -> list[str]:
+        value = self.ki[KI_FIELDS[tool]]
+        return list(value) if isinstance(value, list) else [value] if value else []
+
+    def _marker_refusal(self, area: str) -> str:
+        words = KI_WORDS[self.tool]
+        if self.tool not in dict(self.ki_tools()):
+            return _cap(f"{words} is not in this game (its module is not played)")
+        if area == CASTILLO or self.board is None or area not in self.board.region_ids:
+            return _cap(f"{words} lies on a region, not on {self._place(area)}")
+        marked = self._marked(self.tool)
+        if area in marked:
+            return ""   # taken off
+        if self.tool in NOT_WITH_KING and area == self.king:
+            return f"{self._place(area)} is the King's region: {words} never lies there"
+        if self.tool == "marker:bridge" and len(marked) == 1 and \
+                self.board.area_index[area] not in self.board.neighbours[self.board.area_index[marked[0]]]:
+            return (f"The bridge joins two adjacent regions: {self._place(area)} does not border "
+                    f"{self._place(marked[0])}")
+        limit = self._limit(self.tool)
+        if limit > 1 and len(marked) >= limit:
+            return (f"Both {PLURALS[self.tool]} lie already (on {' and '.join(self._place(r) for r in marked)}): "
+                    "tap one to take it off first" if self.tool != "marker:bridge" else
+                    f"The bridge lies between {' and '.join(self._place(r) for r in marked)}: tap one end to "
+                    "take it off first")
+        return ""
+
+    def _toggle_marker(self, area: str) -> None:
+        key = KI_FIELDS[self.tool]
+        if self._limit(self.tool) == 1:
+            self.ki[key] = None if self.ki[key] == area else area   # one marker: a tap elsewhere moves it
+            return
+        marked = self._marked(self.tool)
+        self.ki[key] = [r for r in marked if r != area] if area in marked else marked + [area]
+        if key == "bridge_regions" and not self.ki[key]:
+            self.ki["bridge"] = None
+
+    def _marker_under_king(self, area: str) -> str:
+        for tool in NOT_WITH_KING:
+            if area in self._marked(tool):
+                return (f"{_cap(KI_WORDS[tool])} lies on {self._place(area)}, where the King never stands with it: "
+                        "take it off first")
+        return ""
+
+    def ki_choices(self) -> list[tuple[str, str, bool]]:
+        """(key, button words, on) of the choices that are not a tap on the map: each mobile
+        scoreboard's side (Revolt), the Mistress's holder, the bridge's owner."""
+        if not (self.king_intrigue and self.enters_markers):
+            return []
+        out = []
+        if "special-cards" in self.modules:
+            for sid in SCOREBOARDS:
+                on = sid in self.ki["reversed"]
+                out.append((f"reversed:{sid}", f"{sid} scoreboard: {'reversed ' + sid[::-1] if on else 'as printed'}",
+                            on))
+            holder = self.ki["mistress"]
+            out.append(("mistress", f"Mistress: {self.names.get(holder, holder) if holder else 'nobody'}",
+                        bool(holder)))
+        if "players-edition" in self.modules and len(self.ki["bridge_regions"]) == 2:
+            owner = self.ki["bridge"]
+            out.append(("bridge", f"Bridge: {self.names.get(owner, owner) + chr(39) + 's' if owner else 'whose?'}",
+                        bool(owner)))
+        return out
+
+    def choose(self, key: str) -> None:
+        """A choice of `ki_choices`: turn a scoreboard over, or pass the Mistress (the bridge) on to
+        the next player (after the last: nobody). Never raises."""
+        self.message = ""
+        known = {k for k, _, _ in self.ki_choices()}
+        if key not in known:
+            self.message = f"{key!r} is not a choice of this game's board"
+            return
+        if key.startswith("reversed:"):
+            sid = key.split(":", 1)[1]
+            turned = self.ki["reversed"]
+            self.ki["reversed"] = [s for s in turned if s != sid] if sid in turned else turned + [sid]
+            return
+        seats = [p for p in self.players if p != self.dummy]
+        now = self.ki[key]
+        self.ki[key] = seats[0] if now is None else (seats[seats.index(now) + 1]
+                                                     if seats.index(now) + 1 < len(seats) else None)
+
     def tool_words(self) -> str:
         who = self.names.get(self.colour, self.colour)
+        if self.tool in KI_FIELDS:
+            limit = self._limit(self.tool)
+            return (f"tap a region to place or take off {KI_WORDS[self.tool]}"
+                    + (f" (up to {limit})" if limit > 1 and self.tool != "marker:bridge" else "")
+                    + (" (its two regions, one after the other)" if self.tool == "marker:bridge" else ""))
         if self.tool.startswith("mobile:"):
             return f"tap the area where {dict(self.pieces()).get(self.tool[7:], self.tool[7:])} lies"
         king = "tap the King's region" + (" (or the Castillo, France, Portugal)" if self.edition_2023 else "")
@@ -149,13 +325,18 @@ class BoardEntry:
         game["king"] = self.king
         for p in game["players"]:
             p["grande"] = self.grandes.get(p["id"])
+        if self.king_intrigue:
+            game["markers"] = ki_markers(self.ki)
         return game
 
     def event(self) -> dict:
-        return {"type": "board_entered", "king": self.king,
-                "grandes": {p: g for p, g in self.grandes.items() if g and p != self.dummy},
-                "regions": {r: {p: c for p, c in row.items() if c} for r, row in self.regions.items() if row},
-                "court": self.court, "mobile_scoreboards": self.mobile}
+        event = {"type": "board_entered", "king": self.king,
+                 "grandes": {p: g for p, g in self.grandes.items() if g and p != self.dummy},
+                 "regions": {r: {p: c for p, c in row.items() if c} for r, row in self.regions.items() if row},
+                 "court": self.court, "mobile_scoreboards": self.mobile}
+        if self.king_intrigue:
+            event.update(copy.deepcopy(self.ki))
+        return event
 
 
 class NotAllowed(Exception):
@@ -177,6 +358,8 @@ class PositionEntry(BoardEntry):
     The Castillo comes from the tower (`tower`: the table's hidden tallies, never
     put into words here) or from the table after lifting it (`counted`: public from
     then on); a correction may also leave it as it is (`keep`)."""
+
+    enters_markers = False
 
     def __init__(self, game: dict, names: dict[str, str], board: Board, *, starting: bool,
                  tower_count: Optional[dict[str, int]] = None):

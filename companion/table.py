@@ -41,12 +41,13 @@ from engine.errors import RuleViolation
 from engine.events import GameSetup
 from engine import card_entry
 from engine.flow import Ask, apply_event, asked
-from engine.freeplay import FREE_EVENT_ADAPTER, FreeState, free_apply, free_asked, free_state
+from engine.freeplay import FREE_EVENT_ADAPTER, KI_MARKERS, FreeState, free_apply, free_asked, free_state
 from engine.game import board_for, start_state
 from engine.views import castillo_tallies, player_view, public_view
 from firmware_bridge.adapter import TowerDrop
 from firmware_bridge.messages import COLOURS
 
+from .board_entry import ki_markers
 from .club.config import ClubConfig
 from .store import (FORMAT, Damage, GameLog, LoadedLog, LogDamaged, copy_aside, log_paths, modified, rewrite_log,
                     scan_log)
@@ -83,17 +84,6 @@ def _modifier_face(m) -> tuple:
 
 class InputError(Exception):
     """An input the table refuses; the message names what and which rule or limit."""
-
-
-def refused_mode(rules: str, mode: str) -> str | None:
-    """Why a new game of these rules cannot be played in this mode, or None. Scoring only scores
-    as the classic game: King and Intrigue's 2x markers, Alliance, relocated Castillo and
-    reversed scoreboards would be left out of its general scorings, a silently wrong score."""
-    if rules == "king-intrigue" and mode == "scoring":
-        return ("Scoring only does not know King and Intrigue's markers (2x, Alliance, the moved Castillo, "
-                "reversed scoreboards): choose Full tracking, or score on a computer with 'elgrande score --rules "
-                "king-intrigue'.")
-    return None
 
 
 class NeedsConfirmation(InputError):
@@ -244,9 +234,6 @@ class Table:
     @classmethod
     def new(cls, setup: TableSetup, folder: Path | None = None, nonce: str | None = None) -> "Table":
         """A new game and its log. `nonce` names the game to the tower (emptying tokens)."""
-        refused = refused_mode(setup.game.rules, setup.mode)
-        if refused:
-            raise InputError(refused)
         try:
             board = board_for(setup.game)
             start_state(setup.game, board)  # refuse a bad setup before a file is made
@@ -1192,6 +1179,8 @@ def free_public(free: FreeState) -> dict:
                     for pid in free.players],
         "king": table.king, "regions": {r: dict(row) for r, row in table.regions.items()},
         "mobile_scoreboards": dict(table.mobile_scoreboards),
+        **({"modules": list(free.modules), "markers": ki_markers(table.model_dump(include=set(KI_MARKERS)))}
+           if free.rules == "king-intrigue" else {}),   # the map draws them as in a tracked game
         "secret_discs_chosen": [pid for pid in free.players if pid in free.discs],
         "scorings": [{"round": s.round, "title": s.title, "lines": [ln.to_dict() for ln in s.lines],
                       "transfers": list(s.transfers)} for s in free.scoring_log],

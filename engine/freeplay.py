@@ -57,6 +57,11 @@ UNTIL_GENERAL_SCORING = ("double_scoring", "alliance", "castillo_at", "quarantin
 # "This round" (and the general scoring directly following it): King's Guard, Mistress.
 UNTIL_ROUND_END = ("kings_guard", "mistress")
 # The reversed scoreboards and the bridge stay until a card changes them (the table enters that).
+# The module whose card lays each marker (the 2x markers are the base game's 130 card).
+MARKER_MODULES = {"alliance": "players-edition", "castillo_at": "players-edition", "quarantine": "players-edition",
+                  "bridge": "players-edition", "bridge_regions": "players-edition", "reversed": "special-cards",
+                  "kings_guard": "special-cards", "mistress": "special-cards"}
+MODULE_NAMES = {"players-edition": "Player's Edition", "special-cards": "Special cards"}
 
 
 def _cleared(keys) -> dict:
@@ -98,6 +103,7 @@ class FreeState:
     winners: list[str] = field(default_factory=list)
     rules: str = "classic"
     dummy: str | None = None       # 2023, 2 players: the dummy's colour (a seat in `players`)
+    modules: tuple[str, ...] = ()  # King and Intrigue: which markers the table may have (MARKER_MODULES)
 
     @property
     def choosers(self) -> list[str]:
@@ -129,7 +135,8 @@ def free_state(setup: GameSetup, board: Board | None = None) -> FreeState:
         castillo={}, secret_discs={}, mobile_scoreboards={}, scores={pid: 0 for pid in start.players},
         court={pid: board.court_caballeros for pid in setup.players})
     return FreeState(board=board, players=start.players, names=start.names, variant=setup.variant,
-                     schedule=start.schedule, table=table, rules=setup.rules, dummy=setup.dummy)
+                     schedule=start.schedule, table=table, rules=setup.rules, dummy=setup.dummy,
+                     modules=tuple(setup.modules))
 
 
 # --- asked ---------------------------------------------------------------------------
@@ -199,6 +206,11 @@ def _board_entered(state: FreeState, e: BoardEntered) -> None:
         raise RuleViolation("grande", "every Grande stands in a region; missing: " + ", ".join(missing))
     if state.dummy in e.grandes:
         raise RuleViolation("grande", f"the dummy ({state.dummy}) has no Grande")
+    if state.rules == "king-intrigue":
+        for key, module in MARKER_MODULES.items():
+            if getattr(e, key) and module not in state.modules:
+                raise RuleViolation("setup", f"{key}: that marker comes with the {MODULE_NAMES[module]} module, "
+                                    "which this game does not play")
     state.table = _snapshot(state, king=e.king, grandes=dict(e.grandes), court=dict(e.court),
                             regions={r: dict(row) for r, row in e.regions.items()},
                             mobile_scoreboards=dict(e.mobile_scoreboards),

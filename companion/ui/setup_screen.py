@@ -27,7 +27,7 @@ from firmware_bridge.ports import list_ports
 from ..ki_cards import ki_game_files
 from ..rule_files import (RULES_WORDS, RuleFileError, RulesChoice, check_game_setup, dummy_colours, game_files,
                           load_choice, old_hands_returns, save_choice, tower_note)
-from ..table import InputError, TableSetup, TowerConfig, colours_for, refused_mode
+from ..table import InputError, TableSetup, TowerConfig, colours_for
 from ..tower import check_mqtt
 from .map_view import PLAYER_RGB
 from .rule_widgets import PAPER, button, grid, text
@@ -335,10 +335,6 @@ class SetupScreen(Screen):
                 "key_file": self.key_file.strip() or None}
 
     def _setup_or_message(self) -> TableSetup | None:
-        refused = refused_mode(self.choice.rules, "scoring" if self.mode == "Scoring only" else "tracking")
-        if refused:
-            self.message = refused
-            return None
         if self.choice.rules == "king-intrigue" and not self._ki_cards_ready():
             return None
         try:

@@ -327,16 +327,13 @@ def test_an_incomplete_card_set_is_refused_naming_each_missing_fact():
         Table.new(TableSetup(game=setup, mode="tracking", tower={"kind": "none"}))
 
 
-def test_scoring_only_refuses_king_and_intrigue_saying_what_to_do_instead():
-    """Scoring only scores as the classic game: K&I's 2x markers, Alliance, moved Castillo and reversed
-    scoreboards would be left out of its scorings (a silently wrong score). Refused, naming the way out."""
-    with pytest.raises(InputError) as refused:
-        Table.new(TableSetup(game=ki_setup(3, BOTH), mode="scoring", tower={"kind": "none"}))
-    words = str(refused.value)
-    assert words.startswith("Scoring only does not know King and Intrigue's markers")
-    assert "Full tracking" in words and "elgrande score --rules king-intrigue" in words
-    assert "\n" not in words
-    assert new_table(3, BOTH).setup.mode == "tracking"   # tracked, the same game starts
+def test_scoring_only_plays_king_and_intrigue_with_its_markers_in_the_public_view():
+    """Scoring only enters K&I's markers with the board (tests/companion/test_board_entry_king_intrigue.py):
+    the game starts, and its public view has the modules and the (empty) markers like a tracked game's."""
+    table = Table.new(TableSetup(game=ki_setup(3, BOTH), mode="scoring", tower={"kind": "none"}))
+    game = table.public().game
+    assert table.mode == "scoring" and game["rules"] == "king-intrigue"
+    assert game["modules"] == list(BOTH) and game["markers"] == {}
 
 
 def test_the_hurricane_turn_says_its_disc_comes_before_any_placement():

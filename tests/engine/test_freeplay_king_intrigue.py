@@ -8,7 +8,7 @@ from engine.events import CastilloCounted, GameSetup, SecretDiscSet, SecretDiscs
 from engine.freeplay import BoardEntered, RoundFinished, SpecialScored, free_apply, free_state
 from engine.game import board_for
 from engine.snapshot import load_snapshot, score_snapshot
-from tests.engine.king_intrigue.table import KING, setup as ki_setup
+from tests.engine.king_intrigue.table import KING, WITH_MODULES, setup as base_setup
 
 GRANDES = {"red": "galicia", "blue": "sevilla", "green": "granada", "yellow": "valencia"}
 REGIONS = {"galicia": {"red": 4, "blue": 1}, "aragon": {"green": 3, "red": 2},
@@ -19,6 +19,11 @@ MOBILE = {"8-4-0": "pais_vasco", "4-0-0": "castilla_la_vieja"}
 CASTILLO = {"red": 3, "blue": 2, "green": 1}
 DISCS = {"red": "aragon", "blue": KING, "green": "granada", "yellow": "galicia"}
 MARKED = dict(double_scoring=["galicia"], alliance=["aragon", "cataluna"], castillo_at="valencia")
+
+
+def ki_setup(n: int, modules=("players-edition", "special-cards")) -> GameSetup:
+    """Both modules (their markers), or the base game alone."""
+    return base_setup(n, cards_file=WITH_MODULES, modules=modules) if modules else base_setup(n)
 
 
 def _game(setup: GameSetup | None = None):
@@ -159,3 +164,12 @@ def test_other_rule_sets_refuse_the_markers_and_write_their_boards_as_before():
     assert set(plain.model_dump(mode="json")) == {"type", "king", "grandes", "regions", "court", "mobile_scoreboards"}
     old_line = {"type": "board_entered", "king": KING, "grandes": {"red": "galicia"}}   # a log from before
     assert BoardEntered.model_validate(old_line).double_scoring == []
+
+
+def test_a_marker_of_a_module_the_game_does_not_play_is_refused():
+    state = _game(ki_setup(4, modules=()))
+    with pytest.raises(RuleViolation, match="alliance: that marker comes with the Player's Edition module, which "
+                                            "this game does not play"):
+        free_apply(state, _entered(alliance=["aragon", "cataluna"]))
+    free_apply(state, _entered(double_scoring=["aragon", "galicia"]))   # the base game's 2x markers
+    assert state.table.double_scoring == ["aragon", "galicia"]

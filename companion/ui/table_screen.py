@@ -692,24 +692,33 @@ class TableScreen(Screen):
         m = self.ids.map
         m.public = {**edit.preview(), "mobile_scoreboards": dict(edit.mobile)}  # a tile placed shows at once
         m.pending = {}
-        regions = list(self.model.board.region_ids)
-        m.tappable = edit.king_places() if edit.tool == "king" else regions + (
-            [CASTILLO] if edit.edition_2023 and edit.tool != "add" and edit.tool != "remove" else [])
+        m.tappable = edit.tappable()
         m.selected = ""
         self.message = edit.message
         box = self._clear_actions()
         self.entry_text = f"Tool: {edit.tool_words()}"
-        for pid in edit.players:   # the 2-player dummy's Caballeros are on the board too
-            style = "primary" if edit.tool == "add" and edit.colour == pid else "normal"
-            box.add_widget(self._choice(f"{self.model.name(pid)}: add", lambda p=pid: self._tool("add", p), style,
-                                        height=dp(40)))
-        tiles = [(f"mobile:{sid}", f"Place {words}") for sid, words in edit.pieces()] if edit.edition_2023 else []
-        for tool, words in (("remove", "Take one off"), ("king", "Move the King"), ("grande", "Move a Grande"),
-                            *tiles):
-            style = "primary" if edit.tool == tool else "quiet"
-            box.add_widget(self._choice(words, lambda t=tool: self._tool(t, edit.colour), style, height=dp(40)))
-        box.add_widget(self._choice("Save the board", self._save_board, "primary"))
-        box.add_widget(self._choice("Cancel", self._cancel_board, "quiet", height=dp(40)))
+        adds = [self._choice(f"{self.model.name(pid)}: add", lambda p=pid: self._tool("add", p),
+                             "primary" if edit.tool == "add" and edit.colour == pid else "normal", height=dp(40))
+                for pid in edit.players]   # the 2-player dummy's Caballeros are on the board too
+        tools = [self._choice(words, lambda t=tool: self._tool(t, edit.colour),
+                              "primary" if edit.tool == tool else "quiet", height=dp(40))
+                 for tool, words in edit.tool_buttons()]
+        tools += [self._choice(words, lambda k=key: self._board_choice(k), "primary" if on else "quiet")
+                  for key, words, on in edit.ki_choices()]   # King and Intrigue: a scoreboard's side, ...
+        save = self._choice("Save the board", self._save_board, "primary")
+        cancel = self._choice("Cancel", self._cancel_board, "quiet", height=dp(40))
+        if edit.king_intrigue:   # its many markers: two to a row, Save first (the rest may scroll)
+            self._choice_grid.cols = 2
+            for button in (save, cancel, *adds, *tools):
+                self._choice_grid.add_widget(button)
+            box.add_widget(self._choice_grid)
+            return
+        for button in (*adds, *tools, save, cancel):
+            box.add_widget(button)
+
+    def _board_choice(self, key: str) -> None:
+        self.board_edit.choose(key)
+        self._show_board_edit()
 
     def _tool(self, tool: str, colour: str) -> None:
         self.board_edit.tool, self.board_edit.colour = tool, colour

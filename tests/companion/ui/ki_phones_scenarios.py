@@ -202,12 +202,6 @@ def ki_game_on_phones(d):
         setup.rows[pid].home = HOMES[pid]
     setup.king = "Castilla la Nueva"   # the King's card drawn (none of the discs below may name it)
     setup.variant = "Full game (9 rounds)"
-    setup.mode = "Scoring only"   # refused: scoring only does not know K&I's markers
-    yield 0.1
-    d.tap("Start the game", exact=True)
-    yield 0.3
-    d.facts["scoring_only"] = {"message": setup.message, "screen": d.current}
-    d.shot("ki_scoring_only_refused")
     setup.mode = "Full tracking"
     yield 0.1
     d.tap("Start the game", exact=True)

@@ -66,10 +66,6 @@ def test_a_whole_ki_game_with_both_modules_and_every_secret_on_phones_in_chromiu
     print("seconds:", outcome["seconds"], "answered on the phones:", outcome["answered"])
     assert outcome["setup"] == {"rules": "king-intrigue", "modules": ["players-edition", "special-cards"],
                                 "players": ["red", "yellow", "green"], "variant": "full"}
-    # scoring only is refused first, in one line saying what to do instead
-    assert outcome["scoring_only"]["screen"] == "setup"
-    assert outcome["scoring_only"]["message"].startswith("Scoring only does not know King and Intrigue's markers")
-    assert "elgrande score --rules king-intrigue" in outcome["scoring_only"]["message"]
     # the setup disc on each phone; the tablet says who has chosen, never where
     assert "not the King's" in outcome["disc_page"]["hint"]
     title, hint = outcome["tablet_after_discs"]

@@ -48,7 +48,8 @@ from firmware_bridge.guard import LogLimiter
 from firmware_bridge.transport_mqtt import (TlsFiles, client_settings, describe_connect_error, describe_refusal,
                                             make_client)
 
-from ..phones.guard import AiohttpLog, ConnectionGuard, GuardedSite, Limits, guarded_errors, RateLimitedLog, one_line, raise_fd_limit
+from ..phones.guard import (AiohttpLog, ConnectionGuard, GuardedSite, Limits, RateLimitedLog, guarded_errors,
+                            one_line, raise_fd_limit)
 
 from .topics import MAX_PAYLOAD, StateMessage, check_name, split_topic, table_filter
 from .tournament import Tournament, TournamentError
@@ -267,7 +268,8 @@ class ClubBoard:
 
     async def _main(self) -> None:
         self._stopping = asyncio.Event()
-        app = web.Application(client_max_size=MAX_BODY, middlewares=[guarded_errors(self, "club board", _error)])
+        errors = guarded_errors(self, self._refusal, "club board", _error)
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[errors])
         app.router.add_get("/", self._page_handler)
         app.router.add_get("/organiser", self._organiser_handler)
         app.router.add_get("/events", self._events)

@@ -373,12 +373,12 @@ def _no_special_answer(request: web.Request, exc: Exception) -> None:
     return None
 
 
-def guarded_errors(server: Any, label: str, error: Callable[[int, str], web.StreamResponse],
-                   special: Answer = _no_special_answer) -> Callable:
-    """The middleware both web servers use. The guard is told a request is under way (the idle
-    sweep never closes it mid-request). An exception `special` answers gets that answer; any
-    other HTTP error is a refusal (`server._refusal`, which logs one line); a bug is logged with
-    its traceback and answered 500 with no detail for the page."""
+def guarded_errors(server: Any, refusal: Callable[[web.Request, int, str], web.StreamResponse], label: str,
+                   error: Callable[[int, str], web.StreamResponse], special: Answer = _no_special_answer) -> Callable:
+    """The middleware both web servers use. The guard (`server.guard`, made once the server runs)
+    is told a request is under way, so the idle sweep never closes it mid-request. An exception
+    `special` answers gets that answer; any other HTTP error is a `refusal` (which logs one
+    line); a bug is logged with its traceback and answered 500 with no detail for the page."""
     @web.middleware
     async def errors(request: web.Request, handler):
         guard, connection = server.guard, request.protocol
@@ -395,7 +395,7 @@ def guarded_errors(server: Any, label: str, error: Callable[[int, str], web.Stre
             if isinstance(exc, web.HTTPException):
                 if exc.status < 400:
                     raise
-                return server._refusal(request, exc.status, exc.reason or "refused")
+                return refusal(request, exc.status, exc.reason or "refused")
             log.exception("%s error on %s %s", label, request.method, one_line(request.path, 80))
             return error(500, "internal error")
         finally:

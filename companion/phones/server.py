@@ -389,7 +389,8 @@ class PhoneServer:
     async def _main(self, started: threading.Event) -> None:
         self._stop_event = asyncio.Event()
         self._refreshing = self._dirty = False  # a task cancelled by a previous stop never reset them
-        app = web.Application(client_max_size=MAX_BODY, middlewares=[guarded_errors(self, "phone server", _error, self._special_answer)])
+        errors = guarded_errors(self, self._refusal, "phone server", _error, self._special_answer)
+        app = web.Application(client_max_size=MAX_BODY, middlewares=[errors])
         app.router.add_get("/", self._page_handler)
         app.router.add_get("/phone", self._page_handler)
         app.router.add_get(r"/join/{code}", self._join_page)

@@ -4,6 +4,7 @@ plainly, Civil War's disc saying what it is for, and the 2023 Veto answered from
 The test plays the tablet (it drives the table). Screenshots go to /tmp/phone2023_*.png."""
 from __future__ import annotations
 
+import json
 import shutil
 
 import pytest
@@ -32,7 +33,8 @@ def phones_2023(chromium):
     """phones(server, seats) -> {pid: page}: each seat's own phone, joined and confirmed."""
     contexts, errors = [], []
 
-    def open_some(server, seats):
+    def open_some(server, seats, before=None):
+        """`before(pid, page)`, if given, sets routes up before the page opens."""
         pages = {}
         for pid in seats:
             ctx = chromium.new_context(**PHONE)
@@ -40,6 +42,8 @@ def phones_2023(chromium):
             contexts.append(ctx)
             page = ctx.new_page()
             page.on("pageerror", lambda exc: errors.append(str(exc)))
+            if before:
+                before(pid, page)
             page.goto(server.seat_url(pid))
             awaiting = wait_for(lambda: server.seats_status()[pid]["awaiting"], what="the phone awaiting")
             assert server.confirm(pid, awaiting)
@@ -114,6 +118,77 @@ def test_deal_and_pass_tapped_on_two_phones_while_the_tablet_enters_the_others(s
         for card in hand:
             sync_api.expect(page.locator("#modlist")).to_contain_text(card.label)
     ana.screenshot(path="/tmp/phone2023_hand.png")
+
+
+class HeldLine:
+    """Ana's line to the tablet, held where the test says: the socket's frames either way and
+    the page's HTTP refreshes, so a loaded Wi-Fi's orders of arrival can be played exactly."""
+
+    def __init__(self):
+        self.holding = False          # results to the page, and refreshes
+        self.holding_answers = False  # frames to the tablet
+        self.to_page, self.to_server, self.refreshes = [], [], []
+        self.socket = self.server = None
+
+    def install(self, pid, page):
+        if pid == "purple":
+            page.route_web_socket("**/ws", self._socket)
+            page.route("**/api/me", self._refresh)
+
+    def _socket(self, ws):
+        self.socket, self.server = ws, ws.connect_to_server()
+        ws.on_message(lambda m: self.to_server.append(m) if self.holding_answers else self.server.send(m))
+        self.server.on_message(self._from_server)
+
+    def _from_server(self, m):
+        if self.holding and json.loads(m).get("type") == "result":
+            self.to_page.append(m)
+        else:
+            self.socket.send(m)
+
+    def _refresh(self, route):
+        if self.holding:
+            self.refreshes.append((route, route.fetch()))   # fetched now, delivered when released
+        else:
+            route.continue_()
+
+
+def test_a_late_result_or_refresh_never_undoes_a_change_of_mind(start_server, phones_2023):
+    """Ana passes −3, then changes her mind to +1. On a loaded Wi-Fi the first answer's result
+    can reach her phone after her second tap, and a refresh fetched then can come back after the
+    newer view: neither may show −3 again (she would believe she passes the card she took back)."""
+    table = table_2023()
+    server = start_server(table)
+    line = HeldLine()
+    pages = phones_2023(server, ["purple", "blue"], before=line.install)
+    ana, bruno = pages["purple"], pages["blue"]
+    for page, faces_ in ((ana, ["card8", "card8", "card1"]), (bruno, DEALS["blue"])):
+        title(page, "Your Modifier cards")
+        for face in faces_:
+            option(page, face).click()
+        page.locator("#confirm").click()
+        title(page, "Your Modifier cards are entered")
+    table.submit_private("green", ["stand_in_minus_2_a", "stand_in_minus_2_b", "stand_in_minus_2_c"])
+    table.submit_private("orange", ["stand_in_minus_1_c", "stand_in_minus_1_d", "stand_in_plus_1_c"])
+    title(ana, "Pass a Modifier card")
+    line.holding = True
+    option(ana, "card1").click()                    # its view arrives, its result is held
+    sync_api.expect(ana.locator("#mine")).to_contain_text("Stand-in −3")
+    line.holding_answers = True
+    option(ana, "card8").click()                    # her second answer, held on its way out
+    wait_for(lambda: line.to_server and line.to_page, what="the second answer sent and the first's result")
+    line.socket.send(line.to_page.pop(0))           # the first answer's result, late
+    ana.evaluate("() => new Promise(r => setTimeout(r, 100))")
+    line.holding = line.holding_answers = False
+    for m in line.to_server:                        # the second answer reaches the tablet
+        line.server.send(m)
+    sync_api.expect(ana.locator("#mine")).to_contain_text("Stand-in +1")
+    for route, fetched in line.refreshes:           # a refresh fetched before it, back only now
+        route.fulfill(response=fetched)
+    ana.evaluate("() => new Promise(r => setTimeout(r, 100))")
+    sync_api.expect(ana.locator("#mine")).to_contain_text("Stand-in +1", timeout=2000)
+    faces = modifier_faces(table.state.modifiers)
+    assert faces.face_of[table.private("purple")["modifier_passing"]] == "card8"
 
 
 def test_civil_war_disc_on_the_phone_says_what_it_is_for(start_server, phones_2023):

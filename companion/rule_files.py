@@ -903,14 +903,15 @@ def _notes(board: BoardDraft, cards: CardSetDraft, side: str, modules, choice, p
     return notes
 
 
-def check_game_setup(game) -> None:
+def check_game_setup(game, cards_played: bool = True) -> None:
     """RuleFileError with the engine's words when a GameSetup cannot start (checked before the
-    table's board is shown, so nobody confirms a board for a game that cannot start)."""
+    table's board is shown, so nobody confirms a board for a game that cannot start). Scoring
+    only (`cards_played=False`) needs no King and Intrigue card set."""
     from engine.errors import RuleViolation
     from engine.game import board_for, start_state
 
     try:
-        start_state(game, board_for(game))
+        start_state(game, board_for(game), cards_played)
     except (RuleViolation, ValueError) as exc:
         raise RuleFileError(str(exc)) from None
 

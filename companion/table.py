@@ -236,7 +236,7 @@ class Table:
         """A new game and its log. `nonce` names the game to the tower (emptying tokens)."""
         try:
             board = board_for(setup.game)
-            start_state(setup.game, board)  # refuse a bad setup before a file is made
+            start_state(setup.game, board, cards_played=setup.mode == "tracking")  # a bad setup: before a file
         except (RuleViolation, ValueError) as exc:  # ValueError: the table's board or card file
             raise InputError(str(exc)) from None
         nonce = nonce or os.urandom(4).hex()

@@ -127,7 +127,7 @@ class FreeState:
 def free_state(setup: GameSetup, board: Board | None = None) -> FreeState:
     """The board at the start: the King and each player's Grande with 2 Caballeros at home."""
     board = board or classic_board()
-    start = start_state(setup, board)  # checks the setup as a tracked game would
+    start = start_state(setup, board, cards_played=False)  # checks the setup as a tracked game would
     # 2023, 2 players: the dummy is a seat of its own (no home, no Grande, no court).
     table = TableSnapshot.model_construct(
         rules=setup.rules, dummy=setup.dummy, players=list(start.players), king=setup.king, grandes=dict(setup.homes),

@@ -64,7 +64,9 @@ def _check_setup(board: Board, setup: GameSetup) -> None:
         raise RuleViolation("setup", f"names given for unknown players: {sorted(unknown)}")
 
 
-def start_state(setup: GameSetup, board: Board | None = None) -> GameState:
+def start_state(setup: GameSetup, board: Board | None = None, cards_played: bool = True) -> GameState:
+    """The position after setup. `cards_played=False` (scoring only: the table plays its cards
+    itself) leaves out King and Intrigue's hands, and with them the check of its card set."""
     board = board or board_for(setup)
     _check_setup(board, setup)
     index = board.area_index
@@ -81,7 +83,7 @@ def start_state(setup: GameSetup, board: Board | None = None) -> GameState:
                       modifiers=modifiers_for(setup))
     state.veto_on_take = setup.revision >= 2
     state.table_files = (setup.board_file, setup.cards_file)
-    if state.rules.king_intrigue:
+    if state.rules.king_intrigue and cards_played:
         king_intrigue.prepare(state)  # refuses an incomplete card set, naming what is missing
     return state
 

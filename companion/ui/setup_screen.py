@@ -335,11 +335,11 @@ class SetupScreen(Screen):
                 "key_file": self.key_file.strip() or None}
 
     def _setup_or_message(self) -> TableSetup | None:
-        if self.choice.rules == "king-intrigue" and not self._ki_cards_ready():
+        if self.choice.rules == "king-intrigue" and self.mode != "Scoring only" and not self._ki_cards_ready():
             return None
         try:
             setup = self.build_setup()
-            check_game_setup(setup.game)
+            check_game_setup(setup.game, cards_played=setup.mode == "tracking")
         except ValidationError as exc:
             err = exc.errors()[0]
             self.message = err["msg"].removeprefix("Value error, ")

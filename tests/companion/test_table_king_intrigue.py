@@ -336,6 +336,15 @@ def test_scoring_only_plays_king_and_intrigue_with_its_markers_in_the_public_vie
     assert game["modules"] == list(BOTH) and game["markers"] == {}
 
 
+def test_scoring_only_needs_no_card_numbers_from_the_box_tracking_does():
+    """The table plays its own cards in scoring only: no value or court is asked before it starts."""
+    setup = ki_setup(3, BOTH).model_copy(update={"cards_file": None})
+    table = Table.new(TableSetup(game=setup, mode="scoring", tower={"kind": "none"}))
+    assert table.asked().kind == "play_round" and table.public().game["modules"] == list(BOTH)
+    with pytest.raises(InputError, match="card set is not complete"):
+        Table.new(TableSetup(game=setup, mode="tracking", tower={"kind": "none"}))
+
+
 def test_the_hurricane_turn_says_its_disc_comes_before_any_placement():
     """The Hurricane's turn offers no placement until its disc is revealed, and says why."""
     for seed in range(60):

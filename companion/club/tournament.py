@@ -323,9 +323,24 @@ class Tournament:
                         for k, v in scores.items()):
                     raise TournamentError("a correction gives every player's final score: "
                                           "{\"name\": score, ...} with scores from 0 to 1000")
+                self._check_seated(self.results[key], scores)
                 self._commit({"t": "correct", "table": table, "game": game,
                               "standings": [{"name": k, "score": v} for k, v in scores.items()]})
             return self.results[key]
+
+    def _check_seated(self, result: dict, scores: dict[str, int]) -> None:
+        """A correction names exactly the players seated at that table in that round: a name left
+        out would drop their game from the standings in silence."""
+        rnd = next((r for r in self.rounds if r["n"] == result["round"]), None)
+        seated = (rnd or {}).get("tables", {}).get(result["table"], [])
+        given = {_key(name) for name in scores}
+        missing = [p for p in seated if _key(p) not in given]
+        strangers = [name for name in scores if _key(name) not in {_key(p) for p in seated}]
+        if missing or strangers:
+            said = [f"missing {', '.join(missing)}"] if missing else []
+            said += [f"not seated there: {', '.join(strangers)}"] if strangers else []
+            raise TournamentError(f"a correction gives the final score of every player seated at {result['table']} "
+                                  f"in round {result['round']} ({', '.join(seated)}): " + "; ".join(said))
 
     # ---- reading ------------------------------------------------------------------------
 

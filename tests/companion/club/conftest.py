@@ -35,12 +35,17 @@ class ClubBroker(Broker):
         (directory / "data").mkdir()
         conf = (SHIPPED / "mosquitto.conf").read_text()
         for old, new in [("/etc/mosquitto/elgrande-club/", f"{home}/"),
-                         ("/var/lib/mosquitto/", f"{directory / 'data'}/"),
                          ("\nlistener 8883\n", f"\nlistener {self.port} 127.0.0.1\n")]:
             assert old in conf, f"the shipped club mosquitto.conf changed: no {old!r}"
             conf = conf.replace(old, new)
+        # Installed as the README says: the shipped file in conf.d, under a main file like
+        # Debian's (which keeps retained messages: persistence and its location).
+        conf_d = directory / "conf.d"
+        conf_d.mkdir()
+        (conf_d / "elgrande-club.conf").write_text(conf + "\n" + extra)
         self.conf = directory / "mosquitto.conf"
-        self.conf.write_text(conf + f"\nlog_dest stderr\nuser {getpass.getuser()}\n{extra}")
+        self.conf.write_text(f"persistence true\npersistence_location {directory / 'data'}/\nlog_dest stderr\n"
+                             f"user {getpass.getuser()}\ninclude_dir {conf_d}\n")
         self.log = directory / "mosquitto.log"
         self.proc = None
 

@@ -176,6 +176,10 @@ def test_corrections_and_void(tmp_path):
     assert rows["Bob"] == POINTS[1] and rows["Ann"] == rows["Cid"] == POINTS[2]
     with pytest.raises(TournamentError, match="0 to 1000"):
         t.correct("t1", "g1", {"Ann": -5})
+    with pytest.raises(TournamentError, match=r"every player seated at t1 in round 1 \(Ann, Bob, Cid, Dee\): "
+                                              r"missing Cid, Dee; not seated there: Eve"):
+        t.correct("t1", "g1", {"Ann": 60, "bob": 70, "Eve": 10})   # Cid and Dee would lose the game
+    assert {r["name"]: r["games"] for r in t.standings()}["Dee"] == 1
     with pytest.raises(TournamentError, match="no result of game 'g2'"):
         t.correct("t1", "g2", void=True)
     t.correct("t1", "g1", void=True)

@@ -135,7 +135,7 @@ def cmd_score(args) -> int:
 # --- selfplay ----------------------------------------------------------------------
 
 def cmd_selfplay(args) -> int:
-    from engine.playout import selfplay, standins_note
+    from engine.playout import StandInsShort, selfplay, standins_used_note
 
     if args.games < 1:
         raise UsageError("--games must be at least 1")
@@ -150,9 +150,11 @@ def cmd_selfplay(args) -> int:
         if exc.rule not in ("setup", "card-set-incomplete"):
             raise  # a bug in the engine, not the user's mistake: the traceback is wanted
         raise UsageError(exc.detail) from None
+    except StandInsShort as exc:
+        raise UsageError(str(exc)) from None
     seconds = time.perf_counter() - t0
     if stats.standins and not args.json:
-        print(f"Note: {standins_note(args.rules)}.", file=sys.stderr)
+        print(f"Note: {standins_used_note(args.rules, stats.standins_filled)}.", file=sys.stderr)
     summary = {
         "rules": args.rules, "modules": modules, "stand_ins": stats.standins,
         "games": stats.games, "players": args.players, "seed": args.seed, "variant": args.variant,
@@ -178,13 +180,17 @@ def cmd_demo(args) -> int:
     """A short random game through the engine, told round by round."""
     from engine.flow import apply_event, asked
     from engine.game import start_state
-    from engine.playout import STANDIN_RULES, random_event, random_setup, standin_files, standins_note
+    from engine.playout import StandInsShort, random_event, random_setup, self_play_files, standins_used_note
 
     modules, board_file, cards_file, board = _rules_choice(args, args.players)
-    standins = args.rules in STANDIN_RULES and board_file is None and cards_file is None
+    try:
+        board_file, cards_file, filled = self_play_files(args.rules, args.players, board_file, cards_file,
+                                                          tuple(modules))
+    except StandInsShort as exc:
+        raise UsageError(str(exc)) from None
+    standins = bool(filled)
     if standins:
-        board_file, cards_file = standin_files(args.rules, args.players)
-        print(f"Note: {standins_note(args.rules)}.", file=sys.stderr)
+        print(f"Note: {standins_used_note(args.rules, filled)}.", file=sys.stderr)
         from engine.board import load_board
         board = load_board(args.rules, args.players, board_file, cards_file)
     rng = random.Random(args.seed)

@@ -32,6 +32,7 @@ KI_STANDINS_NOTE = ("the King and Intrigue cards' unpublished facts (Caballeros 
                     "engine/data/standins_king_intrigue.json, not the printed cards: give --cards with your own "
                     "box's numbers")
 STANDIN_RULES = ("2023", "king-intrigue")
+STANDIN_SOURCE = "stand-in for self-play: not the printed cards"
 
 
 def standins_note(rules: str) -> str:
@@ -48,6 +49,149 @@ def standin_files(rules: str, n_players: int) -> tuple[dict | None, dict | None]
         return None, None
     data = json.loads(resources.files("engine.data").joinpath("standins_2023.json").read_text("utf-8"))
     return data["board_files"]["2-3" if n_players <= 3 else "4-5"], data["cards_file"]
+
+
+class StandInsShort(EngineError):
+    """The table's own files and self-play's stand-ins together still leave facts unknown
+    that a random game needs (e.g. a stack the files moved cards out of)."""
+
+
+def _find_entry(entries: list, ident: str) -> dict:
+    entry = next((e for e in entries if isinstance(e, dict) and e.get("id") == ident), None)
+    if entry is None:
+        entry = {"id": ident}
+        entries.append(entry)
+    return entry
+
+
+def _fill_board_fact(table: dict, standin: dict, path: str) -> bool:
+    """Copy the stand-in's value of one board fact ("spaces.france.neighbours",
+    "scoring_tiles.tile_a", "castillo.scoreboard", ...) into the table's board file."""
+    kind, *rest = path.split(".")
+    if kind in ("regions", "spaces") and len(rest) == 2:
+        given = next((e for e in standin.get(kind, []) if e.get("id") == rest[0]), {})
+        if rest[1] not in given:
+            return False
+        _find_entry(table.setdefault(kind, []), rest[0])[rest[1]] = given[rest[1]]
+    elif kind in ("castillo", "scoring_tiles") and len(rest) == 1 and rest[0] in standin.get(kind, {}):
+        table.setdefault(kind, {})[rest[0]] = standin[kind][rest[0]]
+    else:
+        return False
+    note = standin.get("provenance", {}).get(path)
+    if note:
+        table.setdefault("provenance", {})[path] = note
+    return True
+
+
+def _fill_card_fact(table: dict, standin: dict, path: str, shipped_effect: bool) -> bool:
+    """Copy the stand-in's value of one card fact ("cards.veto.stack", "cards.civil_war.params.outcome")
+    into the table's card file; a parameter only while the card keeps its shipped effect."""
+    _, ident, *field = path.split(".")
+    given = next((c for c in standin.get("cards", []) if c.get("id") == ident), None)
+    if given is None:
+        return False
+    entry = _find_entry(table.setdefault("cards", []), ident)
+    if field[0] == "params":
+        if not shipped_effect or field[1] not in given.get("params", {}):
+            return False
+        entry.setdefault("params", {})[field[1]] = given["params"][field[1]]
+    elif field[0] in given:
+        entry[field[0]] = given[field[0]]
+    else:
+        return False
+    entry["source"] = f"{entry['source']}; {STANDIN_SOURCE}" if entry.get("source") else STANDIN_SOURCE
+    if entry["source"].count(STANDIN_SOURCE) > 1:
+        entry["source"] = entry["source"].replace(f"; {STANDIN_SOURCE}", "", 1)
+    return True
+
+
+def _stack_room(cards, module: str | None, stack: int) -> int:
+    size = (cards.module_stack_sizes[module] if module else cards.stack_sizes)[stack]
+    return size - sum(c.copies or 0 for c in cards.cards.values() if c.module == module and c.stack == stack)
+
+
+def _fill_stacks(table: dict, standin: dict, shipped_ids: set[str]) -> list[str]:
+    """Add self-play's invented cards (ids not in the shipped set or the table's file) to the
+    stacks still short, as many copies as there is room for; the last one added to a stack takes
+    what room is left (the table's file may hold fewer copies than the stand-ins)."""
+    from .board import load_cards
+    added: list[dict] = []
+    for card in standin.get("cards", []):
+        if card["id"] in shipped_ids or any(c.get("id") == card["id"] for c in table.get("cards", [])):
+            continue
+        room = _stack_room(load_cards("2023", table), card.get("module"), card["stack"])
+        if room > 0:
+            added.append({**card, "copies": min(card["copies"], room)})
+            table.setdefault("cards", []).append(added[-1])
+    for card in reversed(added):
+        card["copies"] += max(0, _stack_room(load_cards("2023", table), card.get("module"), card["stack"]))
+    return [card["id"] for card in added]
+
+
+def _complete_2023(n_players: int, board_file: dict | None, cards_file: dict | None):
+    """The table's files with only what they leave unknown filled from self-play's stand-ins:
+    (board file, card file, the facts filled). Raises StandInsShort naming what is still unknown."""
+    import copy
+    from .board import DataFileError, load_board, load_cards
+    standin_board, standin_cards = standin_files("2023", n_players)
+    board = copy.deepcopy(board_file) if board_file is not None else {"rules": "2023"}
+    cards = copy.deepcopy(cards_file) if cards_file is not None else {"rules": "2023"}
+    shipped = load_cards("2023")
+    filled: list[str] = []
+    for path in load_board("2023", n_players, board_file, None).missing:
+        if not path.startswith(("cards.", "stacks.", "modules.")) and _fill_board_fact(board, standin_board, path):
+            filled.append(path)
+    table_cards = load_cards("2023", cards_file)
+    for path in table_cards.missing:
+        if path.startswith("cards."):
+            ident = path.split(".")[1]
+            same_effect = ident in shipped.cards and table_cards.cards[ident].effect == shipped.cards[ident].effect
+            if _fill_card_fact(cards, standin_cards, path, same_effect):
+                filled.append(path)
+    try:
+        filled += [f"cards.{c}" for c in _fill_stacks(cards, standin_cards, set(shipped.cards))]
+        left = load_board("2023", n_players, board, cards).missing
+    except DataFileError as exc:
+        raise StandInsShort(f"self-play cannot complete your files with its stand-ins: together they break a "
+                            f"rule of the card set ({exc}); give the whole stack(s) in your card file") from None
+    if left:
+        raise StandInsShort("self-play cannot complete your files with its stand-ins (they fill only what your "
+                            "files leave unknown); still unknown: " + "; ".join(f"{k}: {v}" for k, v in left.items()))
+    return board, cards, tuple(filled)
+
+
+def self_play_files(rules: str, n_players: int, board_file: dict | None, cards_file: dict | None,
+                    modules: tuple[str, ...] = ()):
+    """The files a random game plays with: (board file, card file, stand-ins) where stand-ins is
+    () for none, ("all",) for self-play's whole stand-in set, else the facts filled from it
+    because the table's own files leave them unknown (2023; "modifiers": Power Shift's stand-in
+    Modifier cards, which random_setup then chooses)."""
+    if rules not in STANDIN_RULES:
+        return board_file, cards_file, ()
+    if board_file is None and cards_file is None:
+        return (*standin_files(rules, n_players), ("all",))
+    if rules != "2023":
+        return board_file, cards_file, ()   # King and Intrigue: the table's card file, refused if incomplete
+    board_file, cards_file, filled = _complete_2023(n_players, board_file, cards_file)
+    if "power-shift" in modules and not cards_file.get("modifiers"):
+        filled += ("modifiers",)
+    return board_file, cards_file, filled
+
+
+def standins_used_note(rules: str, filled: tuple[str, ...]) -> str:
+    """One line for stderr saying which stand-ins a run used."""
+    if filled == ("all",):
+        return standins_note(rules)
+    cards: dict[str, list[str]] = {}
+    for path in filled:
+        if path.startswith("cards."):
+            _, ident, *field = path.split(".")
+            cards.setdefault(ident, []).append(".".join(field))
+    told = [p if p != "modifiers" else "Power Shift's 16 Modifier cards (engine/data/power_shift_stand_in.json)"
+            for p in filled if not p.startswith("cards.")] + [
+        f"{ident} ({', '.join(fields)})" if fields[0] else f"{ident} (a stand-in card)" for ident, fields in cards.items()]
+    return (f"what your files leave unknown is filled from self-play's stand-ins (engine/data/standins_2023.json, "
+            f"not the printed game): {'; '.join(told)}")
 
 
 def _seat_ids(board: Board, n: int) -> list[str]:
@@ -263,7 +407,8 @@ class PlayoutStats:
     scorings: int = 0
     shared_wins: int = 0
     win_scores: list[int] = field(default_factory=list)
-    standins: bool = False   # played with STANDINS_NOTE's stand-ins
+    standins: bool = False   # played with STANDINS_NOTE's stand-ins (some or all)
+    standins_filled: tuple[str, ...] = ()   # which: ("all",) or the facts filled (self_play_files)
 
 
 def play_random_game(rng: random.Random, n_players: int, check: bool = True, board: Board | None = None,
@@ -271,10 +416,12 @@ def play_random_game(rng: random.Random, n_players: int, check: bool = True, boa
                      modules: tuple[str, ...] = (), board_file: dict | None = None,
                      cards_file: dict | None = None, standins: bool = False):
     """Play one game to its end with random legal choices; returns (setup, events, state).
-    A 2023 game without the table's files plays with the labelled stand-ins (STANDINS_NOTE)."""
-    if rules in STANDIN_RULES and board_file is None and cards_file is None:
-        board_file, cards_file = standin_files(rules, n_players)
-        standins = True
+    A 2023 game plays with the labelled stand-ins (STANDINS_NOTE) where the table's files leave
+    facts unknown (all of them without files). A `board` given was built from files already
+    completed (selfplay), so they are taken as they are."""
+    if board is None and not standins:
+        board_file, cards_file, filled = self_play_files(rules, n_players, board_file, cards_file, tuple(modules))
+        standins = bool(filled)
     if board is None:
         probe = ev.GameSetup(players=["a", "b"] + ["c", "d", "e"][:n_players - 2], king="x", homes={},
                              start_player="a", rules=rules, board_file=board_file, cards_file=cards_file)
@@ -312,9 +459,9 @@ def selfplay(games: int, n_players: int, seed: int, check: bool = True, variant:
              rules: str = "classic", modules: tuple[str, ...] = (), board_file: dict | None = None,
              cards_file: dict | None = None) -> PlayoutStats:
     stats = PlayoutStats()
-    if rules in STANDIN_RULES and board_file is None and cards_file is None:
-        board_file, cards_file = standin_files(rules, n_players)
-        stats.standins = True
+    board_file, cards_file, stats.standins_filled = self_play_files(rules, n_players, board_file, cards_file,
+                                                                    tuple(modules))
+    stats.standins = bool(stats.standins_filled)
     board = board_for(ev.GameSetup(players=[f"p{i}" for i in range(n_players)], king="x", homes={},
                                    start_player="p0", rules=rules, board_file=board_file, cards_file=cards_file))
     for i in range(games):

@@ -92,8 +92,8 @@ def test_selfplay_refuses_a_bad_choice_of_rules_in_one_line(tmp_path):
         (("--rules", "2023", "--with", "royal-court"), "module 'royal-court' does not belong to the 2023 rules"),
         (("--with", "new-regency"), "module 'new-regency' does not belong to the classic rules"),
         (("--rules", "2023", "--with", "four-stacks", "--players", "5"), "four-stacks is for 2 or 3 players"),
-        (("--rules", "2023", "--with", "power-shift", "--cards", write(tmp_path, {"rules": "2023", "cards": []})),
-         "Modifier cards"),
+        (("--rules", "2023", "--cards", write(tmp_path, {"rules": "2023", "cards": [
+            {"id": "veto", "stack": 3, "copies": 1}]}, "v.json")), "still unknown: stacks.2: Stack 2 holds 10 cards"),
         (("--rules", "2023", "--cards", write(tmp_path, {"rules": "2023", "cards": [
             {"id": "militia", "params": {"count": 9}}]}, "c.json")), "cards[militia].params.count"),
     ]
@@ -101,3 +101,24 @@ def test_selfplay_refuses_a_bad_choice_of_rules_in_one_line(tmp_path):
         out = elgrande("selfplay", "--games", "1", *args)
         assert out.returncode == 2 and message in out.stderr, (args, out.stderr)
         assert "Traceback" not in out.stderr and len(out.stderr.strip().splitlines()) == 1
+
+
+def test_selfplay_and_demo_fill_only_what_the_tables_files_leave_unknown(tmp_path):
+    """A one-line board file or a partial card file (README: "Your files complete or correct the
+    shipped data"): the stand-ins fill the rest, said in one line; before, an empty stack crashed."""
+    board = write(tmp_path, {"rules": "2023", "side": "4-5",
+                             "spaces": [{"id": "france", "neighbours": ["navarra", "aragon", "cataluna"]}]}, "b.json")
+    cards = write(tmp_path, {"rules": "2023", "cards": [{"id": "outposts", "stack": 3, "copies": 2}]}, "c.json")
+    for args in (("selfplay", "--games", "2", "--players", "4", "--board", board),
+                 ("selfplay", "--games", "2", "--players", "4", "--cards", cards, "--with", "power-shift"),
+                 ("demo", "--board", board, "--cards", cards)):
+        out = elgrande(*args, "--rules", "2023")
+        assert out.returncode == 0, (args, out.stderr)
+        note = out.stderr.strip().splitlines()
+        assert len(note) == 1 and "filled from self-play's stand-ins" in note[0], (args, out.stderr)
+        assert "spaces.portugal.neighbours" in note[0] and "veto (stack, copies)" in note[0]
+        assert ("spaces.france" in note[0]) == ("--board" not in args)   # what the files give is theirs
+        assert ("outposts" in note[0]) == ("--cards" not in args)
+    ps = elgrande("selfplay", "--rules", "2023", "--games", "1", "--players", "4", "--cards", cards,
+                  "--with", "power-shift")
+    assert "Power Shift's 16 Modifier cards" in ps.stderr

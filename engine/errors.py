@@ -52,6 +52,7 @@ RULES: dict[str, str] = {
                           "rest leave the game unseen",
     "bridge": "Bridge Construction: directly before your turn in following rounds, your own Caballeros move freely "
               "between the bridge's two regions",
+    "board-entry": "Scoring only: the board is entered as it lies, every piece and marker where the rules let it be",
     "castillo-collapse": "Risk of Collapse: while the tile lies on the Castillo nothing more goes in; what is inside "
                          "stays and is scored",
 }

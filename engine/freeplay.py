@@ -196,7 +196,7 @@ def _snapshot(state: FreeState, **changes) -> TableSnapshot:
     try:
         return load_snapshot(data, state.board)
     except SnapshotError as exc:
-        raise RuleViolation("setup", f"the board as entered is impossible: {exc}") from None
+        raise RuleViolation("board-entry", f"the board as entered is impossible: {exc}") from None
 
 
 def _board_entered(state: FreeState, e: BoardEntered) -> None:
@@ -209,7 +209,7 @@ def _board_entered(state: FreeState, e: BoardEntered) -> None:
     if state.rules == "king-intrigue":
         for key, module in MARKER_MODULES.items():
             if getattr(e, key) and module not in state.modules:
-                raise RuleViolation("setup", f"{key}: that marker comes with the {MODULE_NAMES[module]} module, "
+                raise RuleViolation("board-entry", f"{key}: that marker comes with the {MODULE_NAMES[module]} module, "
                                     "which this game does not play")
     state.table = _snapshot(state, king=e.king, grandes=dict(e.grandes), court=dict(e.court),
                             regions={r: dict(row) for r, row in e.regions.items()},
@@ -245,8 +245,15 @@ def _round_finished(state: FreeState, e: RoundFinished) -> None:
     if _general_after(state):
         state.stage, state.discs, state.castillo = "scoring_discs", {}, None
     else:
-        state.table = state.table.model_copy(update=_cleared(UNTIL_ROUND_END))
+        state.table = state.table.model_copy(update=_cleared(_gone_with_the_round(state)))
         _next_round(state)
+
+
+def _gone_with_the_round(state: FreeState) -> tuple[str, ...]:
+    """King's Guard and the Mistress; the Quarantine marker too when its card says it lasts the
+    round (its `until`, from the table's card set: without one it stays to the general scoring)."""
+    from .effects.ki_tokens import card_param
+    return UNTIL_ROUND_END + (("quarantine",) if card_param(state, "quarantine", "until") == "round" else ())
 
 
 def _next_round(state: FreeState) -> None:
@@ -300,7 +307,9 @@ def _discs_revealed(state: FreeState, e: SecretDiscsRevealed) -> None:
                             "(the tower's count, checked against the cubes)")
     table = _snapshot(state, castillo=dict(state.castillo), secret_discs=dict(state.discs))
     _, lines, after = score_snapshot(table, None, state.board)
-    taboo = {state.table.king, state.table.quarantine}  # a disc there sends them to the court
+    # A disc on a taboo region (the King's, under the quarantine marker or the King's Guard)
+    # sends its Caballeros to the court, as the score did.
+    taboo = {state.table.king, state.table.quarantine, state.table.kings_guard} - {None}
     # The dummy's go back beside the board; with the King by the Castillo nothing leaves it.
     transfers = [{"player": pid, "count": k, "region": state.discs[pid], "to_court": state.discs[pid] in taboo}
                  for pid, k in state.castillo.items() if pid in state.discs]

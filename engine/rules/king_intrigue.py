@@ -318,12 +318,13 @@ def _offer_startable(state: GameState, special: dict) -> None:
 
 def double_lines(state: GameState, lines: list) -> list:
     """"The double scoring only occurs during the next general scoring": each marked region's
-    points once more (its places and bonuses: the region's whole score)."""
+    points once more (its places and bonuses: the region's whole score). The bridge's point is
+    the bridge's, not the region's score: never doubled."""
     marked = {state.markers.get(m) for m in DOUBLE_MARKERS} - {None}
     extra = []
     for line in lines:
         a = state.board.area_index.get(line.area)
-        if a in marked and line.points:
+        if a in marked and line.points and line.kind != bridge.PLACE:
             extra.append(ScoreLine(line.area, line.player, line.points, line.kind, line.place,
                                    f"2x marker on {state.board.area_name(a)}: its points doubled"))
     return extra

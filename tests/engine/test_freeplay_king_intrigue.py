@@ -106,7 +106,9 @@ def test_the_kings_guard_adds_the_kings_bonus_and_goes_after_the_general_scoring
     assert [ln.to_dict() for ln in record.lines] == [ln.to_dict() for ln in lines]
     guard = [ln for ln in record.lines if ln.area == "aragon" and ln.kind == "king_bonus"]
     assert [(ln.player, ln.points) for ln in guard] == [("green", 2)]   # red's disc there: to the court (taboo)
-    assert state.table.kings_guard is None
+    red = next(t for t in record.transfers if t["player"] == "red")
+    assert red == {"player": "red", "count": 3, "region": "aragon", "to_court": True}   # what the table is told
+    assert state.table.regions["aragon"].get("red") == 2 and state.table.kings_guard is None
 
 
 def test_the_mistress_takes_every_kings_bonus_for_the_round_and_the_general_scoring_after_it():
@@ -135,6 +137,18 @@ def test_a_disc_on_the_quarantined_region_sends_to_the_court_and_the_marker_goes
     assert red == {"player": "red", "count": 3, "region": "aragon", "to_court": True}
     assert state.table.regions["aragon"].get("red") == 2
     assert state.table.quarantine is None
+
+
+def test_a_quarantine_for_the_round_goes_at_the_rounds_end_as_its_card_says():
+    setup = ki_setup(4)   # our box: the Quarantine card's `until` is "round"
+    state = free_state(setup, board_for(setup))
+    free_apply(state, _entered(quarantine="aragon"))
+    free_apply(state, RoundFinished())
+    assert state.table.quarantine is None
+    unread = free_state(base_setup(4, modules=["players-edition"]), board_for(base_setup(4)))   # no card set
+    free_apply(unread, _entered(quarantine="aragon"))
+    free_apply(unread, RoundFinished())
+    assert unread.table.quarantine == "aragon"   # not known: it stays until the general scoring
 
 
 @pytest.mark.parametrize("markers, words", [

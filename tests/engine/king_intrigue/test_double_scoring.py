@@ -108,3 +108,16 @@ def test_two_markers_at_most_and_never_twice_on_one_region():
     game.apply(ev.SpecialActionStarted(player="yellow"))
     assert game.state.turn.special_done and game.state.stage == "turn"
     assert _doubles(game.state) == {"double_1": idx(game, "aragon"), "double_2": idx(game, "galicia")}
+
+
+def test_the_bridges_point_is_not_the_regions_score_and_is_not_doubled():
+    """Bridge Construction: "1 point per general scoring" is the bridge's, whatever region its
+    line names; a 2x marker doubles the region's places and bonuses only."""
+    from engine.rules.king_intrigue import double_lines
+    from engine.scoring import ScoreLine
+
+    game = new_game(4)
+    game.state.markers["double_1"] = idx(game, "galicia")
+    lines = [ScoreLine("galicia", "red", 4, "place", 1, "1st place"),
+             ScoreLine("galicia", "red", 1, "bridge", None, "the bridge between Galicia and País Vasco")]
+    assert [(ln.kind, ln.points) for ln in double_lines(game.state, lines)] == [("place", 4)]

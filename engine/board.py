@@ -902,7 +902,10 @@ def _merge_card_file(raw: dict[str, Any], table: Any) -> dict[str, Any]:
     if "modifiers" in table:
         # Power Shift's Modifier cards: not Action cards; kept in the setup's card file and
         # read by engine/rules/power_shift.py when the game starts. Checked here too, so a
-        # mistake is named when the file is loaded. (Imported here: the rules import the flow.)
+        # mistake is named when the file is loaded. (Imported here: the rules import the flow.
+        # The flow first: power_shift imported before it is met half-made by engine/effects/
+        # (empowerment reads power_shift's functions), the cycle `elgrande score --cards` hit.)
+        from . import flow  # noqa: F401
         from .rules.power_shift import ModifierDataError, parse_modifiers
         try:
             parse_modifiers(table["modifiers"], allow_stand_in=True)

@@ -122,3 +122,17 @@ def test_selfplay_and_demo_fill_only_what_the_tables_files_leave_unknown(tmp_pat
     ps = elgrande("selfplay", "--rules", "2023", "--games", "1", "--players", "4", "--cards", cards,
                   "--with", "power-shift")
     assert "Power Shift's 16 Modifier cards" in ps.stderr
+
+
+def test_score_reads_a_card_file_with_power_shift_modifiers(tmp_path):
+    """A fresh `python -m companion.cli score` loads the board before the flow: the card file's
+    Modifier check used to import engine.rules.power_shift half-way (a circular import)."""
+    from importlib import resources   # the stand-in set's data, read as a table would type it
+    shipped = json.loads(resources.files("engine.data").joinpath("power_shift_stand_in.json").read_text("utf-8"))
+    modifiers = [{**m, "id": m["id"].replace("stand_in", "ours"), "source": "our cards"}
+                 for m in shipped["modifiers"]]
+    cards = write(tmp_path, {"rules": "2023", "cards": [{"id": "outposts", "stack": 3, "copies": 2}],
+                             "modifiers": modifiers}, "cards23.json")
+    out = elgrande("score", "--rules", "2023", "--cards", cards, "--json", write(tmp_path, SNAPSHOT_2023))
+    assert out.returncode == 0, out.stderr
+    assert _by_area(json.loads(out.stdout))["castillo"] == {"you": 5, "blue": 3, "orange": 1}

@@ -38,7 +38,6 @@ KI_FIELDS = {"marker:double": "double_scoring", "marker:alliance": "alliance", "
              "quarantine": "quarantine", "marker:bridge": "bridge_regions", "kings_guard": "kings_guard"}
 PLURALS = {"marker:double": "2x markers", "marker:alliance": "Alliance markers"}
 # Markers that never share the King's region (engine.snapshot.check_snapshot refuses them there)
-NOT_WITH_KING = ("marker:alliance", "castillo_at", "quarantine", "kings_guard")
 SCOREBOARDS = ("8-4-0", "4-0-0")
 
 
@@ -125,7 +124,7 @@ class BoardEntry:
         if tool == "king":
             if area in (CASTILLO, *self.spaces()) and not self.edition_2023:
                 return "The King stands in a region, never in the Castillo"
-            return self._marker_under_king(area) if self.enters_markers else ""
+            return ""   # onto a marker too: "If the King is moved to the region where the Castillo is ..."
         if tool == "grande" and self.colour == self.dummy:
             return _cap(f"{who} has no Grande")
         if area in self.spaces():
@@ -233,8 +232,8 @@ class BoardEntry:
         marked = self._marked(self.tool)
         if area in marked:
             return ""   # taken off
-        if self.tool in NOT_WITH_KING and area == self.king:
-            return f"{self._place(area)} is the King's region: {words} never lies there"
+        # A marker on the King's region passes: placed before the King came ("If one of the
+        # regions is the King's region ... bonus points are awarded accordingly").
         if self.tool == "marker:bridge" and len(marked) == 1 and \
                 self.board.area_index[area] not in self.board.neighbours[self.board.area_index[marked[0]]]:
             return (f"The bridge joins two adjacent regions: {self._place(area)} does not border "
@@ -254,15 +253,8 @@ class BoardEntry:
             return
         marked = self._marked(self.tool)
         self.ki[key] = [r for r in marked if r != area] if area in marked else marked + [area]
-        if key == "bridge_regions" and not self.ki[key]:
-            self.ki["bridge"] = None
-
-    def _marker_under_king(self, area: str) -> str:
-        for tool in NOT_WITH_KING:
-            if area in self._marked(tool):
-                return (f"{_cap(KI_WORDS[tool])} lies on {self._place(area)}, where the King never stands with it: "
-                        "take it off first")
-        return ""
+        if key == "bridge_regions" and len(self.ki[key]) < 2:
+            self.ki["bridge"] = None   # no bridge without both ends: its owner is chosen again
 
     def ki_choices(self) -> list[tuple[str, str, bool]]:
         """(key, button words, on) of the choices that are not a tap on the map: each mobile

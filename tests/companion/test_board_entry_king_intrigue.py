@@ -98,17 +98,28 @@ def test_limits_are_refused_in_words_and_change_nothing():
         "Both 2x markers lie already (on Galicia and Aragón): tap one to take it off first")]
     assert taps(e, "marker:double", "galicia", "sevilla") == ["", ""]   # one taken off, then placed
     assert e.ki["double_scoring"] == ["aragon", "sevilla"]
-    assert taps(e, "marker:alliance", KING) == ["Castilla la Nueva is the King's region: an Alliance marker "
-                                                "never lies there"]
+    assert taps(e, "marker:alliance", "galicia", "aragon", "sevilla") == ["", "", (
+        "Both Alliance markers lie already (on Galicia and Aragón): tap one to take it off first")]
+    assert taps(e, "marker:alliance", "galicia", "aragon") == ["", ""]   # both taken off
     assert taps(e, "kings_guard", "castillo") == ["The King's Guard lies on a region, not on the Castillo"]
     assert taps(e, "marker:bridge", "galicia", "granada") == ["", "The bridge joins two adjacent regions: Granada "
                                                               "does not border Galicia"]
     assert taps(e, "quarantine", "aragon", "valencia") == ["", ""] and e.ki["quarantine"] == "valencia"   # moved
     assert taps(e, "quarantine", "valencia") == [""] and e.ki["quarantine"] is None   # taken off
+    # The King may come to a marked region ("If the King is moved to the region where the Castillo
+    # is located, it has no effect on the Castillo"; an Alliance on the King's region scores his bonus)
     taps(e, "castillo_at", "aragon")
-    assert taps(e, "king", "aragon") == ["The moved Castillo lies on Aragón, where the King never stands with it: "
-                                         "take it off first"]
-    assert e.king == KING
+    assert taps(e, "king", "aragon") == [""] and e.king == "aragon"
+    assert taps(e, "marker:alliance", "aragon", "cataluna") == ["", ""]
+    taps(e, "marker:alliance", "aragon", "cataluna")
+    assert taps(e, "king", KING) == [""] and e.king == KING
+    # A bridge with one end taken off has no owner: it is chosen again once both ends lie
+    b = entry(scoring_table())
+    assert taps(b, "marker:bridge", "galicia", "pais_vasco") == ["", ""]
+    b.choose("bridge")
+    assert b.ki["bridge"]
+    taps(b, "marker:bridge", "pais_vasco")
+    assert b.ki["bridge_regions"] == ["galicia"] and b.ki["bridge"] is None
     e.choose("no such choice")
     assert "is not a choice" in e.message
     assert e.ki["alliance"] == [] and e.ki["kings_guard"] is None

@@ -22,7 +22,8 @@ def _entered_by_taps(outcome) -> None:
     assert outcome["setup"] == {"rules": "king-intrigue", "mode": "scoring",
                                 "modules": ["players-edition", "special-cards"]}
     assert TOOLS <= set(outcome["tools"]), outcome["tools"]
-    assert outcome["refused"] == "Castilla la Nueva is the King's region: an Alliance marker never lies there"
+    assert outcome["refused"] == ("Both Alliance markers lie already (on Aragón and Cataluña): tap one to take it "
+                                  "off first")
     assert outcome["markers_drawn"] == ["2x on galicia", "Alliance on aragon", "Alliance on cataluna"]
     problems = {k: v for k, v in outcome["problems"].items() if v}
     assert not problems, problems

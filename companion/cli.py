@@ -12,7 +12,7 @@ from collections import Counter
 from engine.errors import RuleViolation
 from engine.rules import MODULES, RULE_SETS
 from engine.scoring import ScoreLine
-from engine.snapshot import SnapshotError, load_snapshot, score_snapshot, snapshot_board
+from engine.snapshot import SnapshotError, TableFileError, load_snapshot, score_snapshot, snapshot_board
 
 
 class UsageError(Exception):
@@ -97,6 +97,8 @@ def _read_snapshot(path: str, args=None):
     try:
         snap = load_snapshot(data, board_file=board_file, cards_file=cards_file)
         return snap, snapshot_board(snap, board_file, cards_file)
+    except TableFileError as exc:  # the board or card file's mistake: named by its own path
+        raise UsageError(f"{args.cards if exc.file == 'cards' else args.board}: {exc}") from None
     except SnapshotError as exc:
         raise UsageError(f"{path}: {exc}") from None
 

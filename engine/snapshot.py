@@ -9,7 +9,9 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .board import CASTILLO, Board, DataFileError, RuleSetError, classic_board, load_board
+from .board import (
+    CASTILLO, Board, BoardFileError, CardFileError, DataFileError, RuleSetError, classic_board, load_board,
+)
 from .errors import RuleViolation
 from .scoring import (
     ScoreLine, apply_lines, gained, regions_by_total, regions_in_group, require_scoreboards, score_area,
@@ -23,6 +25,15 @@ SPECIAL_KINDS = ("4", "5", "6-7", "castillo", "first-only", "most", "least")  # 
 
 class SnapshotError(ValueError):
     """A snapshot that breaks a rule or a limit; the message names which."""
+
+
+class TableFileError(SnapshotError):
+    """A mistake in the table's board or card file, not in the snapshot: `file` is "board" or
+    "cards", so a command names the file it read (e.g. --board's path)."""
+
+    def __init__(self, message: str, file: str):
+        super().__init__(message)
+        self.file = file
 
 
 class TableSnapshot(BaseModel):
@@ -183,6 +194,10 @@ def snapshot_board(snap: TableSnapshot, board_file: dict | None = None, cards_fi
         return classic_board()
     try:
         return load_board(snap.rules, snap.playing, board_file, cards_file)
+    except CardFileError as exc:
+        raise TableFileError(str(exc), "cards") from None
+    except BoardFileError as exc:
+        raise TableFileError(str(exc), "board") from None
     except (RuleSetError, DataFileError) as exc:
         raise SnapshotError(str(exc)) from None
 
@@ -197,8 +212,9 @@ def load_snapshot(data: object, board: Board | None = None, board_file: dict | N
         where = ".".join(str(x) for x in err["loc"])
         msg = err["msg"].removeprefix("Value error, ")
         raise SnapshotError(f"{where}: {msg}" if where else msg) from None
+    board = board or snapshot_board(snap, board_file, cards_file)   # TableFileError: the files' mistake
     try:
-        check_snapshot(snap, board or snapshot_board(snap, board_file, cards_file))
+        check_snapshot(snap, board)
     except ValueError as exc:
         raise SnapshotError(str(exc)) from None
     return snap

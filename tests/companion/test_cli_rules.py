@@ -136,3 +136,13 @@ def test_score_reads_a_card_file_with_power_shift_modifiers(tmp_path):
     out = elgrande("score", "--rules", "2023", "--cards", cards, "--json", write(tmp_path, SNAPSHOT_2023))
     assert out.returncode == 0, out.stderr
     assert _by_area(json.loads(out.stdout))["castillo"] == {"you": 5, "blue": 3, "orange": 1}
+
+
+def test_score_names_the_board_or_card_file_that_holds_the_mistake(tmp_path):
+    snap = write(tmp_path, SNAPSHOT_2023, "snap23b.json")
+    board = write(tmp_path, {"rules": "2023", "side": "2-3"}, "board45.json")
+    cards = write(tmp_path, {"rules": "2023", "cards": [{"id": "zzz"}]}, "cards23.json")
+    for flag, path, said in (("--board", board, "board file: side:"), ("--cards", cards, "card file: cards[zzz]")):
+        out = elgrande("score", "--rules", "2023", flag, path, snap)
+        assert out.returncode == 2 and out.stderr.startswith(f"elgrande score: {path}: {said}"), out.stderr
+        assert "snap23b.json" not in out.stderr and len(out.stderr.strip().splitlines()) == 1

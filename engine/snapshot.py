@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from .board import (
     CASTILLO, Board, BoardFileError, CardFileError, DataFileError, RuleSetError, classic_board, load_board,
@@ -44,13 +44,14 @@ class TableSnapshot(BaseModel):
     players: list[str] = Field(description="2-5 player ids in seat order (the dummy's colour too)")
     king: str = Field(description="a region; 2023 also 'castillo' (Rebellion), 'france' or 'portugal' (Exile)")
     grandes: dict[str, str] = Field(default_factory=dict)
-    regions: dict[str, dict[str, int]] = Field(default_factory=dict)
-    castillo: dict[str, int] = Field(default_factory=dict)
+    # Counts and scores are whole numbers as typed: "3" or 3.0 is refused (strict), naming the field.
+    regions: dict[str, dict[str, StrictInt]] = Field(default_factory=dict)
+    castillo: dict[str, StrictInt] = Field(default_factory=dict)
     secret_discs: dict[str, str] = Field(default_factory=dict)
     # classic: "8-4-0"/"4-0-0" -> area; 2023: a Scoring tile ("tile_a"/"tile_b") -> area
     mobile_scoreboards: dict[str, str] = Field(default_factory=dict)
-    scores: dict[str, int] = Field(default_factory=dict)
-    court: dict[str, int] = Field(default_factory=dict)
+    scores: dict[str, StrictInt] = Field(default_factory=dict)
+    court: dict[str, StrictInt] = Field(default_factory=dict)
     # King and Intrigue: the regions a 2x marker lies on, scored twice at a general scoring
     # (left out of the snapshot written back while none lies).
     double_scoring: list[str] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
@@ -205,12 +206,17 @@ def snapshot_board(snap: TableSnapshot, board_file: dict | None = None, cards_fi
 def load_snapshot(data: object, board: Board | None = None, board_file: dict | None = None,
                   cards_file: dict | None = None) -> TableSnapshot:
     """Validate parsed JSON against its board; raises SnapshotError with one clear line."""
+    if not isinstance(data, dict):
+        raise SnapshotError(f"a snapshot is one JSON object {{\"players\": [...], \"king\": ..., ...}}, "
+                            f"not {_json_kind(data)}")
     try:
         snap = TableSnapshot.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(x) for x in err["loc"])
         msg = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "int_type":
+            msg = f"must be a whole number (a count or score as digits, not in quotes), not {err['input']!r}"
         raise SnapshotError(f"{where}: {msg}" if where else msg) from None
     board = board or snapshot_board(snap, board_file, cards_file)   # TableFileError: the files' mistake
     try:
@@ -218,6 +224,10 @@ def load_snapshot(data: object, board: Board | None = None, board_file: dict | N
     except ValueError as exc:
         raise SnapshotError(str(exc)) from None
     return snap
+
+
+def _json_kind(data: object) -> str:
+    return {list: "a list", str: "a string", bool: "true/false", type(None): "null"}.get(type(data), "a number")
 
 
 def state_from_snapshot(snap: TableSnapshot, board: Board | None = None) -> GameState:

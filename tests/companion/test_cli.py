@@ -77,6 +77,13 @@ BAD = [
     ({**SNAPSHOT, "players": ["red"]}, "2 to 5"),
     ({**SNAPSHOT, "players": ["red", "blue", "green", "yellow", "black", "white"]}, "2 to 5"),
     ({**SNAPSHOT, "mobile_scoreboards": {"8-4-0": "galicia", "4-0-0": "galicia"}}, "same area"),
+    # counts and scores are whole numbers as typed: no "3", 3.0 or true taken for 3 or 1
+    ({**SNAPSHOT, "regions": {"galicia": {"red": "3"}}}, "regions.galicia.red: must be a whole number"),
+    ({**SNAPSHOT, "castillo": {"red": 2.0}}, "castillo.red: must be a whole number"),
+    ({**SNAPSHOT, "scores": {"red": "10"}}, "scores.red: must be a whole number"),
+    ({**SNAPSHOT, "court": {"red": True}}, "court.red: must be a whole number"),
+    ("[]", "a snapshot is one JSON object {"),
+    ('"snap"', "a snapshot is one JSON object {"),
 ]
 
 

@@ -103,13 +103,25 @@ def _read_snapshot(path: str, args=None):
         raise UsageError(f"{path}: {exc}") from None
 
 
-def _print_lines(lines: list[ScoreLine], gained: dict[str, int], after, board) -> None:
-    area = None
+def _print_lines(lines: list[ScoreLine], gained: dict[str, int], after, board, alliance: list[str] = ()) -> None:
+    """One heading per area, its lines together (a 2x marker's lines under its region); the two
+    Alliance regions, scored as one, under one heading naming both, each line saying whose
+    scoreboard pays."""
+    name = lambda area: board.area_name(board.area_index[area])  # noqa: E731
+    pair = " + ".join(name(a) for a in alliance)
+    label = f"Alliance: {pair} scored as one: "
+    groups: dict[str, list[str]] = {}
     for line in lines:
-        if line.area != area:
-            area = line.area
-            print(f"\n{board.area_name(board.area_index[area])}")
-        print(f"  {line.player:<8} {line.points:>+3}  {line.reason}")
+        if line.area in alliance:
+            heading = f"{pair} (Alliance: scored as one)"
+            reason = (f"{name(line.area)}'s scoreboard: {line.reason.removeprefix(label)}"
+                      if line.reason.startswith(label) else line.reason)
+        else:
+            heading, reason = name(line.area), line.reason
+        groups.setdefault(heading, []).append(f"  {line.player:<8} {line.points:>+3}  {reason}")
+    for heading, printed in groups.items():
+        print(f"\n{heading}")
+        print("\n".join(printed))
     print("\nGained:  " + ", ".join(f"{p} {g:+d}" for p, g in gained.items()))
     print("Scores:  " + ", ".join(f"{p} {s}" for p, s in after.scores.items()))
 
@@ -127,10 +139,11 @@ def cmd_score(args) -> int:
                           "snapshot": after.model_dump()}, ensure_ascii=False))
     else:
         title = f"Special scoring: {args.special}" if args.special else "General scoring"
-        rules = "" if snap.rules == "classic" else f", {snap.rules} rules, {board.side} player side"
+        rules = "" if snap.rules == "classic" else f", {snap.rules} rules" + (
+            f", {board.side} player side" if snap.rules == "2023" else "")  # King and Intrigue: one board
         dummy = f" and the dummy ({snap.dummy})" if snap.dummy else ""
         print(f"{title} ({snap.playing} players{dummy}{rules})")
-        _print_lines(lines, gained, after, board)
+        _print_lines(lines, gained, after, board, snap.alliance)
     return 0
 
 

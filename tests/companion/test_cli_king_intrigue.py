@@ -109,3 +109,24 @@ def test_score_king_intrigue_on_a_reversed_scoreboard(tmp_path):
     special = elgrande("score", "--rules", "king-intrigue", "--special", "region:aragon", "--json",
                        write(tmp_path, snap, "s.json"))
     assert json.loads(special.stdout)["gained"]["green"] == 4
+
+
+def test_score_king_intrigue_prints_the_alliance_under_one_heading_and_no_board_side(tmp_path):
+    """The two allied regions are scored as one: one heading naming both, each line saying whose
+    scoreboard pays; a 2x marker's lines under its region's heading; no "player side" (one board)."""
+    snap = {"rules": "king-intrigue", "players": ["a", "b", "c"], "king": "aragon",
+            "regions": {"sevilla": {"a": 3, "b": 1}, "galicia": {"b": 2, "c": 1}, "granada": {"c": 2}},
+            "alliance": ["sevilla", "galicia"], "double_scoring": ["sevilla", "granada"]}
+    out = elgrande("score", write(tmp_path, snap))
+    assert out.returncode == 0, out.stderr
+    text = out.stdout.splitlines()
+    assert text[0] == "General scoring (3 players, king-intrigue rules)"
+    headings = [ln for ln in text[1:] if ln and not ln.startswith((" ", "Gained:", "Scores:"))]
+    assert headings == ["Granada", "Sevilla + Galicia (Alliance: scored as one)"]
+    block = text[text.index("Sevilla + Galicia (Alliance: scored as one)") + 1:]
+    block = block[:block.index("")]
+    assert any("Sevilla's scoreboard: 1st place" in ln for ln in block)
+    assert any("Galicia's scoreboard: 1st place" in ln for ln in block)
+    assert sum("2x marker on Sevilla" in ln for ln in block) == 2   # a and b, tied first
+    granada = text[text.index("Granada") + 1:]
+    assert sum("2x marker on Granada" in ln for ln in granada[:granada.index("")]) == 1

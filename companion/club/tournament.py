@@ -10,8 +10,9 @@ Seating: tables of 4 where possible, else 3 or 5 (El Grande seats 2 to 5; 3 is t
 table here takes). The first round is random (the seed is saved); later rounds seat by standings:
 each table takes the best player still free, then the next best who has met nobody at the table
 yet; only when every free player would be a rematch does the best of them sit there. Then players
-of two tables swap seats while a swap lowers the round's rematches (the swap between the closest
-places first), so a round never has more rematches than it needs where a swap can avoid them.
+of two tables swap seats while a swap lowers the round's rematches (the best swaps first: the most
+rematches gone, then the closest places), within a bounded number of swaps weighed, so seating a
+2000-player round never holds the board up for more than about a second.
 
 A player who leaves is withdrawn: not seated from the next round on, still in the standings with
 the games played (marked withdrawn); the organiser can bring them back.
@@ -92,31 +93,55 @@ def _clashes(group: list[str], met: dict[str, set[str]]) -> int:
     return sum(1 for i, p in enumerate(group) for q in group[i + 1:] if q in met.get(p, ()))
 
 
+def _met_at(p: str, group: list[str], met: dict[str, set[str]], leaving: str) -> int:
+    """How many at `group` (but `leaving`) `p` has sat with."""
+    seen = met.get(p, ())
+    return sum(1 for q in group if q != leaving and q in seen)
+
+
+SWAP_BUDGET = 300_000   # swaps weighed per round seated: a bound on the time the board is held
+
+
 def _fewer_rematches(groups: list[list[str]], met: dict[str, set[str]],
                      place: dict[str, int]) -> list[list[str]]:
-    """Swaps two players of different tables while that lowers the round's rematches; of the
-    swaps that lower them most, the one between the closest places (seating stays by standings).
-    Each swap lowers the count, so this ends (within a few passes for any club)."""
+    """Swaps players of two tables while that lowers the round's rematches: each pass weighs
+    every swap, then makes the best ones (the most rematches gone; of those, the closest places,
+    so seating stays by standings), at most one per table a pass so each stays as weighed. Only
+    a player who has met someone at their table is moved (the other side weighs the rest).
+    Every swap lowers the count, so this ends; SWAP_BUDGET bounds the swaps weighed (under a
+    second on a laptop: the board stays live; past it the seating keeps what it has)."""
     groups = [list(g) for g in groups]
-    while True:
-        best = None
-        clashes = [_clashes(g, met) for g in groups]
-        for a in (t for t, n in enumerate(clashes) if n):   # a swap helps only if one side has a rematch
-            for b in (t for t in range(len(groups)) if t != a):
-                before = clashes[a] + clashes[b]
-                for i, p in enumerate(groups[a]):
-                    for j, q in enumerate(groups[b]):
-                        ga = groups[a][:i] + [q] + groups[a][i + 1:]
-                        gb = groups[b][:j] + [p] + groups[b][j + 1:]
-                        gain = before - _clashes(ga, met) - _clashes(gb, met)
-                        if gain > 0:
-                            key = (-gain, abs(place[p] - place[q]), place[p], place[q])
-                            if best is None or key < best[0]:
-                                best = (key, a, i, b, j)
-        if best is None:
-            return groups
-        _, a, i, b, j = best
-        groups[a][i], groups[b][j] = groups[b][j], groups[a][i]
+    weighed = 0
+    while weighed < SWAP_BUDGET:
+        better = []
+        for a in range(len(groups)):
+            for b, p, p_home, q in _candidate_swaps(groups, a, met):
+                weighed += 1
+                gain = (p_home + _met_at(q, groups[b], met, q)
+                        - _met_at(q, groups[a], met, p) - _met_at(p, groups[b], met, q))
+                if gain > 0:
+                    better.append(((-gain, abs(place[p] - place[q]), place[p], place[q]), a, p, b, q))
+            if weighed >= SWAP_BUDGET:
+                break
+        if not better:
+            break
+        touched: set[int] = set()
+        for _, a, p, b, q in sorted(better):
+            if a not in touched and b not in touched:
+                groups[a][groups[a].index(p)], groups[b][groups[b].index(q)] = q, p
+                touched.update((a, b))
+    return groups
+
+
+def _candidate_swaps(groups: list[list[str]], a: int, met: dict[str, set[str]]):
+    """(table b, p at table a who has met someone there, how many, q at b)."""
+    movers = [(p, home) for p in groups[a] if (home := _met_at(p, groups[a], met, p))]
+    if movers:
+        for b in range(len(groups)):
+            if b != a:
+                for p, p_home in movers:
+                    for q in groups[b]:
+                        yield b, p, p_home, q
 
 
 class Journal:

@@ -219,3 +219,17 @@ def test_a_name_that_is_not_registered_counts_for_nobody_until_corrected(tmp_pat
     t.correct("t1", "g1", {"Ann": 80, "Bob": 70, "Cid": 60})
     assert t.snapshot()["results"][0]["unregistered"] == []
     assert {r["name"]: r["points"] for r in t.standings()} == {"Ann": 6, "Bob": 4, "Cid": 2}
+
+
+def test_a_round_where_every_table_holds_rematches_is_untangled_by_swaps():
+    """200 players who each sat with the 7 others of their block of 8, seated by 4 in order: every
+    table holds 6 rematches (300). Swaps between tables take them all away."""
+    from companion.club.tournament import _clashes, _fewer_rematches
+
+    names = [f"P{i:03d}" for i in range(200)]
+    met = {p: {q for q in names[i // 8 * 8:i // 8 * 8 + 8] if q != p} for i, p in enumerate(names)}
+    groups = [names[i:i + 4] for i in range(0, 200, 4)]
+    assert sum(_clashes(g, met) for g in groups) == 300
+    seated = _fewer_rematches(groups, met, {p: i for i, p in enumerate(names)})
+    assert sum(_clashes(g, met) for g in seated) == 0
+    assert sorted(p for g in seated for p in g) == names and all(len(g) == 4 for g in seated)

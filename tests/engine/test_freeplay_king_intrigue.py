@@ -151,9 +151,18 @@ def test_a_quarantine_for_the_round_goes_at_the_rounds_end_as_its_card_says():
     assert unread.table.quarantine == "aragon"   # not known: it stays until the general scoring
 
 
+def test_the_king_may_stand_on_a_marked_region_he_came_to_after_it():
+    """Markers are never placed in the King's region, but the King may move onto one: "If the King
+    is moved to the region where the Castillo is located, it has no effect on the Castillo"."""
+    state = _game()
+    free_apply(state, _entered(alliance=[KING, "aragon"], castillo_at=KING, double_scoring=[KING]))
+    assert (state.table.alliance, state.table.castillo_at) == ([KING, "aragon"], KING)
+    gained, lines, _ = _scored_by_snapshot(state)
+    _general_scoring(state)
+    assert [ln.to_dict() for ln in state.scoring_log[-1].lines] == [ln.to_dict() for ln in lines]
+
+
 @pytest.mark.parametrize("markers, words", [
-    (dict(alliance=[KING, "aragon"]), "alliance: castilla_la_nueva is the King's region"),
-    (dict(castillo_at=KING), "castillo_at: castilla_la_nueva is the King's region"),
     (dict(alliance=["aragon"]), "the two Alliance markers lie on two different regions"),
     (dict(bridge="red", bridge_regions=["galicia", "granada"]), "the bridge joins two adjacent regions"),
     (dict(kings_guard="atlantis"), "kings_guard: unknown region 'atlantis'"),

@@ -159,8 +159,11 @@ def board_tls(certfile: Optional[str], keyfile: Optional[str]) -> Optional[ssl.S
         raise ValueError(f"the board's certificate: cannot read {exc.filename or keyfile or certfile} "
                          f"(permission denied: copy it where this user can read it)") from None
     except ssl.SSLError as exc:
-        raise ValueError(f"the board's certificate {certfile}{' and key ' + keyfile if keyfile else ''}: "
-                         f"not a PEM certificate with its private key ({exc.reason or exc})") from None
+        if not keyfile:
+            raise ValueError(f"the board's certificate {certfile}: no private key in it (give --keyfile, "
+                             f"make-certs.sh's server.key) or not a PEM certificate ({exc.reason or exc})") from None
+        raise ValueError(f"the board's certificate {certfile} and key {keyfile}: not a PEM certificate with its "
+                         f"private key ({exc.reason or exc})") from None
     return ctx
 
 

@@ -94,7 +94,8 @@ def test_the_board_page_goes_live_over_https_in_chromium(https_board, browser):
 @pytest.mark.parametrize("extra, words", [
     (["--certfile", "/nonexistent.crt"], "the board's certificate: no file /nonexistent.crt"),
     (["--keyfile", "/some.key"], "--keyfile without --certfile"),
-    (["--certfile", __file__], "not a PEM certificate with its private key"),
+    (["--certfile", __file__], "no private key in it (give --keyfile"),
+    (["--certfile", __file__, "--keyfile", __file__], "not a PEM certificate with its private key"),
 ])
 def test_a_bad_certificate_is_one_line(extra, words, tmp_path):
     run = elgrande("club", "--broker", "mqtt://127.0.0.1:1", "--data", str(tmp_path / "t.jsonl"), *extra,

@@ -208,6 +208,18 @@ class ConnectionGuard:
         self.peak = max(self.peak, len(self._conns))
         return True
 
+    def hand_over(self, door: Any, handler: "GuardedHandler") -> bool:
+        """A TLS connection's place, counted since it was accepted, passes from its door to the
+        handler once the handshake is done (False: the door was closed meanwhile)."""
+        conn = self._conns.pop(door, None)
+        if conn is None:
+            return False
+        self._unprotected.pop(door, None)
+        conn.handler, conn.since = handler, self._clock()
+        self._conns[handler] = conn
+        self._unprotected[handler] = None
+        return True
+
     def gone(self, handler: "GuardedHandler") -> None:
         conn = self._conns.pop(handler, None)
         if conn is None:
@@ -290,11 +302,77 @@ class GuardedHandler(web.RequestHandler):
         self._admitted = True
         super().connection_made(transport)
 
+    def enter_admitted(self, transport: asyncio.BaseTransport) -> None:
+        """The connection, already admitted (a TLS door held its place through the handshake)."""
+        self._admitted = True
+        super().connection_made(transport)
+
     def connection_lost(self, exc: Optional[BaseException]) -> None:
         if not self._admitted:
             return
         self._guard.gone(self)
         super().connection_lost(exc)
+
+
+class TlsDoor(asyncio.Protocol):
+    """A TLS connection counted by the guard from the moment it is accepted: per address, in
+    all, and swept like an idle one while its handshake runs (which must end within the idle
+    timeout). With the handshake done the aiohttp handler takes the connection and its place.
+    Without the door a half-done handshake held a descriptor that no limit counted."""
+
+    def __init__(self, guard: ConnectionGuard, make_handler: Callable[[], GuardedHandler], tls: "ssl.SSLContext",
+                 loop: asyncio.AbstractEventLoop):
+        self._guard, self._make_handler, self._tls, self._loop = guard, make_handler, tls, loop
+        self.transport: Optional[asyncio.Transport] = None
+        self._task: Optional[asyncio.Task] = None
+        self._early: list[bytes] = []   # bytes after the handshake, before the handler took over
+        self._eof = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else "?"
+        if not self._guard.admit(self, address):
+            transport.abort()
+            return
+        self.transport = transport  # type: ignore[assignment]
+        self._task = self._loop.create_task(self._handshake(transport))
+
+    async def _handshake(self, transport: asyncio.BaseTransport) -> None:
+        try:
+            secure = await self._loop.start_tls(transport, self, self._tls, server_side=True,  # type: ignore[arg-type]
+                                                ssl_handshake_timeout=self._guard.limits.idle_timeout)
+        except (OSError, ssl.SSLError, ConnectionError, asyncio.TimeoutError, RuntimeError):
+            secure = None   # a failed or abandoned handshake: nothing to log per connection
+        if secure is None or secure.is_closing():
+            self._guard.gone(self)
+            transport.abort()
+            return
+        handler = self._make_handler()
+        if not self._guard.hand_over(self, handler):   # swept or evicted meanwhile
+            secure.abort()
+            return
+        secure.set_protocol(handler)
+        handler.enter_admitted(secure)
+        for data in self._early:
+            handler.data_received(data)
+        if self._eof:
+            handler.eof_received()
+
+    # between the handshake's end and the handler's start (the same loop turn or the next)
+    def data_received(self, data: bytes) -> None:
+        self._early.append(data)
+
+    def eof_received(self) -> bool:
+        self._eof = True
+        return True
+
+    def force_close(self) -> None:
+        """Closed by the guard (idle, or to make room): the handshake is abandoned."""
+        if self._task is not None:
+            self._task.cancel()
+
+    def connection_lost(self, exc: Optional[BaseException]) -> None:
+        self._guard.gone(self)
 
 
 def _listener(host: str, port: int) -> socket.socket:
@@ -342,12 +420,14 @@ class GuardedSite(web.BaseSite):
         def make_handler() -> GuardedHandler:
             return GuardedHandler(manager, self._guard, loop=loop, **self._handler_kwargs)
 
+        def make_door() -> TlsDoor:
+            return TlsDoor(self._guard, make_handler, self._tls, loop)
+
         listener = _listener(self._host, self._port)
         try:
-            # With TLS the handler (and the guard) sees a connection only once its handshake is
-            # done: a handshake left half done is cut after the idle timeout, not asyncio's 60 s.
-            tls = dict(ssl=self._tls, ssl_handshake_timeout=self._guard.limits.idle_timeout) if self._tls else {}
-            self._server = await loop.create_server(make_handler, sock=listener, backlog=ACCEPT_BATCH, **tls)
+            # TLS: the door is counted from the accept, the handshake done on the loop (start_tls).
+            self._server = await loop.create_server(make_door if self._tls else make_handler, sock=listener,
+                                                    backlog=ACCEPT_BATCH)
         except BaseException:
             listener.close()
             raise

@@ -21,6 +21,7 @@ from companion.phones.guard import Limits
 
 from .conftest import CLUB, TOKEN, USERS
 from .test_command import elgrande
+from .test_publisher import until
 
 FAST = Limits(idle_timeout=0.5, body_timeout=0.5)
 
@@ -79,6 +80,28 @@ def test_a_handshake_never_finished_is_cut_after_the_idle_timeout(https_board):
             closed = True
         took = time.monotonic() - started
     assert closed and took < FAST.idle_timeout + 3, took
+
+
+def test_half_done_handshakes_count_against_the_limits_from_the_accept(https_board):
+    """A door per TLS connection holds its place in the guard from the accept: one address with
+    many half-done handshakes gets its 16, the rest are refused at once, and all are cut after
+    the idle timeout (before, the guard saw none of them and each held a descriptor)."""
+    limit = https_board.limits.per_address
+    sockets = []
+    try:
+        for _ in range(limit + 8):
+            s = socket.create_connection(("127.0.0.1", https_board.port), timeout=5)
+            s.sendall(b"\x16\x03\x01")
+            sockets.append(s)
+        until(lambda: https_board.guard.refused >= 8, what="the 8 past the limit refused")
+        assert https_board.guard.open_from("127.0.0.1") == limit
+        until(lambda: https_board.guard.open_from("127.0.0.1") == 0, timeout=FAST.idle_timeout + 5,
+              what="the half-done handshakes cut after the idle timeout")
+    finally:
+        for s in sockets:
+            s.close()
+    conn = socket.create_connection(("127.0.0.1", https_board.port), timeout=5)   # a good one gets in again
+    conn.close()
 
 
 def test_the_board_page_goes_live_over_https_in_chromium(https_board, browser):

@@ -29,15 +29,16 @@ TOOLS = ("add", "remove", "king", "grande")
 KI_TOOLS = (("marker:double", "2x marker", None, 2), ("marker:alliance", "Alliance", "players-edition", 2),
             ("castillo_at", "Castillo moved", "players-edition", 1),
             ("quarantine", "Quarantine", "players-edition", 1), ("marker:bridge", "Bridge", "players-edition", 2),
-            ("kings_guard", "King's Guard", "special-cards", 1))
+            ("kings_guard", "King's Guard", "special-cards", 1), ("marker:limit", "Limit table", "special-cards", 3))
 # What each marker is called in a sentence, and the snapshot field it fills
 KI_WORDS = {"marker:double": "a 2x marker", "marker:alliance": "an Alliance marker",
             "castillo_at": "the moved Castillo", "quarantine": "the quarantine marker",
-            "marker:bridge": "the bridge", "kings_guard": "the King's Guard"}
+            "marker:bridge": "the bridge", "kings_guard": "the King's Guard", "marker:limit": "a limit table"}
 KI_FIELDS = {"marker:double": "double_scoring", "marker:alliance": "alliance", "castillo_at": "castillo_at",
-             "quarantine": "quarantine", "marker:bridge": "bridge_regions", "kings_guard": "kings_guard"}
-PLURALS = {"marker:double": "2x markers", "marker:alliance": "Alliance markers"}
-# Markers that never share the King's region (engine.snapshot.check_snapshot refuses them there)
+             "quarantine": "quarantine", "marker:bridge": "bridge_regions", "kings_guard": "kings_guard",
+             "marker:limit": "limit_tables"}
+PLURALS = {"marker:double": "2x markers", "marker:alliance": "Alliance markers", "marker:limit": "limit tables"}
+LIMIT_MARKERS = ("limit_1", "limit_2", "limit_3")   # engine.queries: the public view's keys
 SCOREBOARDS = ("8-4-0", "4-0-0")
 
 
@@ -50,7 +51,7 @@ def ki_fields(markers: dict) -> dict:
             "reversed": [sid for sid in SCOREBOARDS if markers.get(f"reversed_{sid}")],
             "quarantine": markers.get("quarantine"), "kings_guard": markers.get("kings_guard"),
             "mistress": markers.get("mistress"), "bridge": markers.get("bridge_caballero"),
-            "bridge_regions": pair("bridge")}
+            "bridge_regions": pair("bridge"), "limit_tables": [markers[k] for k in LIMIT_MARKERS if markers.get(k)]}
 
 
 def ki_markers(fields: dict) -> dict:
@@ -59,6 +60,7 @@ def ki_markers(fields: dict) -> dict:
     for prefix, key in (("double", "double_scoring"), ("alliance", "alliance"), ("bridge", "bridge_regions")):
         out.update({f"{prefix}_{i + 1}": rid for i, rid in enumerate(fields.get(key) or [])})
     out.update({f"reversed_{sid}": True for sid in fields.get("reversed") or []})
+    out.update(dict(zip(LIMIT_MARKERS, fields.get("limit_tables") or [])))
     for key in ("castillo_at", "quarantine", "kings_guard", "mistress"):
         if fields.get(key):
             out[key] = fields[key]
@@ -240,10 +242,12 @@ class BoardEntry:
                     f"{self._place(marked[0])}")
         limit = self._limit(self.tool)
         if limit > 1 and len(marked) >= limit:
-            return (f"Both {PLURALS[self.tool]} lie already (on {' and '.join(self._place(r) for r in marked)}): "
-                    "tap one to take it off first" if self.tool != "marker:bridge" else
-                    f"The bridge lies between {' and '.join(self._place(r) for r in marked)}: tap one end to "
-                    "take it off first")
+            if self.tool == "marker:bridge":
+                return (f"The bridge lies between {' and '.join(self._place(r) for r in marked)}: tap one end to "
+                        "take it off first")
+            places = ", ".join(self._place(r) for r in marked[:-1]) + " and " + self._place(marked[-1])
+            return (f"{'Both' if limit == 2 else f'All {limit}'} {PLURALS[self.tool]} lie already (on {places}): "
+                    "tap one to take it off first")
         return ""
 
     def _toggle_marker(self, area: str) -> None:

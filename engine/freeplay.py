@@ -46,21 +46,23 @@ class BoardEntered(ev._Event):
     mistress: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
     bridge: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
     bridge_regions: list[Id] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
+    limit_tables: list[Id] = Field(default_factory=list, max_length=3, exclude_if=lambda v: not v)
 
 
 # King and Intrigue's markers, by how long they stay (engine/effects/*.py, rules/king_intrigue.py):
 KI_MARKERS = ("double_scoring", "alliance", "castillo_at", "reversed", "quarantine", "kings_guard", "mistress",
-              "bridge", "bridge_regions")
+              "bridge", "bridge_regions", "limit_tables")
 # "After the next general scoring" (2x, Alliance, the relocated Castillo back in place); the
 # Quarantine marker's `until` is "round" or "general_scoring": gone after one either way.
 UNTIL_GENERAL_SCORING = ("double_scoring", "alliance", "castillo_at", "quarantine")
 # "This round" (and the general scoring directly following it): King's Guard, Mistress.
 UNTIL_ROUND_END = ("kings_guard", "mistress")
-# The reversed scoreboards and the bridge stay until a card changes them (the table enters that).
+# The reversed scoreboards, the bridge and the limit tables stay until a card changes them (the
+# table enters that).
 # The module whose card lays each marker (the 2x markers are the base game's 130 card).
 MARKER_MODULES = {"alliance": "players-edition", "castillo_at": "players-edition", "quarantine": "players-edition",
                   "bridge": "players-edition", "bridge_regions": "players-edition", "reversed": "special-cards",
-                  "kings_guard": "special-cards", "mistress": "special-cards"}
+                  "kings_guard": "special-cards", "mistress": "special-cards", "limit_tables": "special-cards"}
 MODULE_NAMES = {"players-edition": "Player's Edition", "special-cards": "Special cards"}
 
 
@@ -231,6 +233,33 @@ def _special_scored(state: FreeState, e: SpecialScored) -> None:
                                            lines, []))
 
 
+def _transfers(state: FreeState, after: TableSnapshot) -> list[dict]:
+    """What the table does with each player's Castillo Caballeros, as the score did: to the
+    region on the disc; to the court from a taboo region (the King's, under the quarantine
+    marker or the King's Guard), or those beyond a full limit table's seats (Table for Six).
+    The dummy's go back beside the board; with the King by the Castillo nothing leaves it."""
+    table = state.table
+    taboo = {table.quarantine: "the quarantine marker", table.kings_guard: "the King's Guard",
+             table.king: "the King's region"}
+    out = []
+    for pid, k in state.castillo.items():
+        region = state.discs.get(pid)
+        if region is None:
+            continue
+        if region in taboo:
+            out.append({"player": pid, "count": k, "region": region, "to_court": True, "why": taboo[region]})
+            continue
+        back = 0
+        if region in table.limit_tables:
+            back = table.regions.get(region, {}).get(pid, 0) + k - after.regions.get(region, {}).get(pid, 0)
+        if k - back:
+            out.append({"player": pid, "count": k - back, "region": region, "to_court": False})
+        if back:
+            out.append({"player": pid, "count": back, "region": region, "to_court": True,
+                        "why": "the limit table is full"})
+    return out
+
+
 def _kind_title(state: FreeState, kind: str) -> str:
     if kind.startswith("region:"):
         rid = kind.split(":", 1)[1]
@@ -307,12 +336,7 @@ def _discs_revealed(state: FreeState, e: SecretDiscsRevealed) -> None:
                             "(the tower's count, checked against the cubes)")
     table = _snapshot(state, castillo=dict(state.castillo), secret_discs=dict(state.discs))
     _, lines, after = score_snapshot(table, None, state.board)
-    # A disc on a taboo region (the King's, under the quarantine marker or the King's Guard)
-    # sends its Caballeros to the court, as the score did.
-    taboo = {state.table.king, state.table.quarantine, state.table.kings_guard} - {None}
-    # The dummy's go back beside the board; with the King by the Castillo nothing leaves it.
-    transfers = [{"player": pid, "count": k, "region": state.discs[pid], "to_court": state.discs[pid] in taboo}
-                 for pid, k in state.castillo.items() if pid in state.discs]
+    transfers = _transfers(state, after)
     # King and Intrigue: what stays on the table after the scoring (the rest leaves with it).
     stays = {k: getattr(state.table, k) for k in KI_MARKERS if k not in UNTIL_GENERAL_SCORING + UNTIL_ROUND_END}
     state.table = after.model_copy(update={"castillo": {}, "secret_discs": {}, **stays,

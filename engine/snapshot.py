@@ -17,7 +17,7 @@ from .scoring import (
     ScoreLine, apply_lines, gained, regions_by_total, regions_in_group, require_scoreboards, score_area,
     score_regions,
 )
-from .queries import is_taboo
+from .queries import LIMIT_MARKERS, is_taboo
 from .state import GameState, ScoringRecord, new_state
 
 SPECIAL_KINDS = ("4", "5", "6-7", "castillo", "first-only", "most", "least")  # and region:ID
@@ -70,6 +70,9 @@ class TableSnapshot(BaseModel):
     mistress: Optional[str] = Field(None, exclude_if=lambda v: v is None)
     bridge: Optional[str] = Field(None, exclude_if=lambda v: v is None)
     bridge_regions: list[str] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
+    # Table for Six: the regions under a limit table (3 at most). What a general scoring's discs
+    # bring beyond its seats goes back to the court before the region is scored.
+    limit_tables: list[str] = Field(default_factory=list, max_length=3, exclude_if=lambda v: not v)
 
     @property
     def playing(self) -> int:
@@ -184,6 +187,12 @@ def check_snapshot(snap: TableSnapshot, board: Board) -> None:
     if snap.bridge_regions and board.area_index[snap.bridge_regions[1]] not in \
             board.neighbours[board.area_index[snap.bridge_regions[0]]]:
         _fail("bridge_regions: the bridge joins two adjacent regions")
+    if snap.limit_tables and snap.rules != "king-intrigue":
+        _fail("limit_tables: only the King and Intrigue rules (Special cards: Table for Six) have limit tables")
+    for rid in snap.limit_tables:
+        region(rid, "limit_tables")
+    if len(set(snap.limit_tables)) < len(snap.limit_tables):
+        _fail("limit_tables: one limit table per region")
 
 
 def snapshot_board(snap: TableSnapshot, board_file: dict | None = None, cards_file: dict | None = None) -> Board:
@@ -265,6 +274,7 @@ def state_from_snapshot(snap: TableSnapshot, board: Board | None = None) -> Game
         state.aside["bridge"] = snap.players.index(snap.bridge)
         state.provinces[state.aside["bridge"]] -= 1
         state.markers["bridge_1"], state.markers["bridge_2"] = (idx[r] for r in snap.bridge_regions)
+    state.markers.update({m: idx[rid] for m, rid in zip(LIMIT_MARKERS, snap.limit_tables)})
     return state
 
 
@@ -288,6 +298,7 @@ def snapshot_from_state(state: GameState) -> TableSnapshot:
         bridge=None if state.aside.get("bridge") is None else pids[state.aside["bridge"]],
         bridge_regions=[board.area_id(state.markers[m]) for m in ("bridge_1", "bridge_2")
                         if state.markers.get(m) is not None],
+        limit_tables=[board.area_id(state.markers[m]) for m in LIMIT_MARKERS if state.markers.get(m) is not None],
     )
 
 
@@ -374,6 +385,8 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
         lines = castillo_lines(state, at)
     else:
         lines = _reversed(state, score_area(state, castillo))
+    limited = {state.markers[m] for m in LIMIT_MARKERS if state.markers.get(m) is not None}
+    arrived = {r: state.counts[r][:] for r in limited}   # Table for Six: the seats taken before the discs
     for p in movers:
         k = state.counts[castillo][p]
         dest = board.area_index[snap.secret_discs[state.players[p]]]
@@ -387,6 +400,9 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
     if state.dummy is not None and not stays:
         state.provinces[state.dummy] += state.counts[castillo][state.dummy]
         state.counts[castillo][state.dummy] = 0
+    if limited:   # "these newer, excess Caballeros are returned to the players' Courts"
+        from .effects.table_for_six import excess_returned
+        excess_returned(state, arrived)
     pair = (state.markers.get("alliance_1"), state.markers.get("alliance_2"))
     if None in pair:
         lines += _reversed(state, score_regions(state, list(board.regions)))
@@ -400,6 +416,6 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
         _tokens_at_scoring(state, record, apply=False)
         lines = record.lines
         lines += double_lines(state, lines)
-        kept = ("reversed_", "quarantine", "kings_guard", "mistress", "bridge_")  # on the table still
+        kept = ("reversed_", "quarantine", "kings_guard", "mistress", "bridge_", "limit_")  # on the table still
         state.markers = {k: v for k, v in state.markers.items() if k.startswith(kept)}
     return lines

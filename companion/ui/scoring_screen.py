@@ -205,9 +205,11 @@ class ScoringScreen(Screen):
             for pid, pts in sorted(gained.items(), key=lambda kv: -kv[1]):
                 body.add_widget(self._row(pid, f"{self.model.name(pid)}", f"+{pts}"))
             for t in record.transfers:
-                where = "back to the court (the King's region)" if t["to_court"] else self.model.area_name(t["region"])
+                why = t.get("why", "the King's region")   # saved games' transfers name no reason
+                where = (f"back to the court ({why})" if t["to_court"]
+                         else f"to {self.model.area_name(t['region'])}")
                 body.add_widget(self._row(t["player"], f"{self.model.name(t['player'])}: {t['count']} from the "
-                                          f"Castillo to {where}", ""))
+                                          f"Castillo {where}", ""))
         else:
             area = self.areas[self.page - 1]
             self.subheading = f"{self.model.area_name(area)}  ({self.page} of {len(self.areas)})"

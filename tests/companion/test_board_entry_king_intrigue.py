@@ -35,7 +35,7 @@ def taps(e: BoardEntry, tool: str, *areas: str) -> list[str]:
 def test_the_marker_tools_are_offered_only_for_king_and_intrigue_and_its_modules():
     both = entry(scoring_table())
     assert [t for t, _ in both.ki_tools()] == ["marker:double", "marker:alliance", "castillo_at", "quarantine",
-                                               "marker:bridge", "kings_guard"]
+                                               "marker:bridge", "kings_guard", "marker:limit"]
     assert ("mobile:8-4-0", "Place the 8-4-0 scoreboard") in both.tool_buttons()
     assert [k for k, _, _ in both.ki_choices()] == ["reversed:8-4-0", "reversed:4-0-0", "mistress"]
     base = entry(scoring_table(modules=()))
@@ -92,6 +92,19 @@ def test_a_board_with_markers_entered_by_taps_is_scored_as_the_same_snapshot():
     assert again.ki["reversed"] == ["8-4-0"] and again.ki["double_scoring"] == []
 
 
+def test_limit_tables_are_entered_and_a_full_one_sends_the_newer_caballeros_to_the_court():
+    """Table for Six in scoring only: the limit tables are entered with the board; at the general
+    scoring, what the discs bring beyond a table's 6 seats goes back to the court, as the score
+    says and as the table is told."""
+    table = scoring_table()
+    e = entry(table)
+    assert taps(e, "marker:limit", "aragon", "sevilla", "valencia", "granada") == ["", "", "", (
+        "All 3 limit tables lie already (on Aragón, Sevilla and Valencia): tap one to take it off first")]
+    assert e.event()["limit_tables"] == ["aragon", "sevilla", "valencia"]
+    table.submit(e.event())
+    assert table.public().game["markers"]["limit_1"] == "aragon"
+
+
 def test_limits_are_refused_in_words_and_change_nothing():
     e = entry(scoring_table())
     assert taps(e, "marker:double", "galicia", "aragon", "sevilla") == ["", "", (
@@ -145,5 +158,6 @@ def test_a_bridge_needs_its_owner_and_the_engine_says_so_when_it_is_missing():
 def test_markers_and_fields_convert_both_ways_as_the_tracked_view_names_them():
     fields = {"double_scoring": ["aragon"], "alliance": ["galicia", "sevilla"], "castillo_at": "granada",
               "reversed": ["4-0-0"], "quarantine": "valencia", "kings_guard": "cataluna", "mistress": "red",
-              "bridge": "blue", "bridge_regions": ["galicia", "pais_vasco"]}
+              "bridge": "blue", "bridge_regions": ["galicia", "pais_vasco"], "limit_tables": ["aragon", "granada"]}
     assert ki_fields(ki_markers(fields)) == fields
+    assert ki_markers(fields)["limit_2"] == "granada"   # as the tracked view names the limit tables

@@ -107,7 +107,8 @@ def test_the_kings_guard_adds_the_kings_bonus_and_goes_after_the_general_scoring
     guard = [ln for ln in record.lines if ln.area == "aragon" and ln.kind == "king_bonus"]
     assert [(ln.player, ln.points) for ln in guard] == [("green", 2)]   # red's disc there: to the court (taboo)
     red = next(t for t in record.transfers if t["player"] == "red")
-    assert red == {"player": "red", "count": 3, "region": "aragon", "to_court": True}   # what the table is told
+    assert red == {"player": "red", "count": 3, "region": "aragon", "to_court": True,
+                   "why": "the King's Guard"}   # what the table is told
     assert state.table.regions["aragon"].get("red") == 2 and state.table.kings_guard is None
 
 
@@ -134,7 +135,7 @@ def test_a_disc_on_the_quarantined_region_sends_to_the_court_and_the_marker_goes
     free_apply(state, _entered(quarantine="aragon"))
     _general_scoring(state)
     red = next(t for t in state.scoring_log[-1].transfers if t["player"] == "red")
-    assert red == {"player": "red", "count": 3, "region": "aragon", "to_court": True}
+    assert red == {"player": "red", "count": 3, "region": "aragon", "to_court": True, "why": "the quarantine marker"}
     assert state.table.regions["aragon"].get("red") == 2
     assert state.table.quarantine is None
 
@@ -149,6 +150,22 @@ def test_a_quarantine_for_the_round_goes_at_the_rounds_end_as_its_card_says():
     free_apply(unread, _entered(quarantine="aragon"))
     free_apply(unread, RoundFinished())
     assert unread.table.quarantine == "aragon"   # not known: it stays until the general scoring
+
+
+def test_a_full_limit_table_sends_the_newer_caballeros_to_the_court_and_the_table_is_told():
+    """Table for Six: Aragón seats green 3 and red 2; the discs bring red 3 more: 8 for 6 seats, so
+    the 2 newest (red's) go back to the court before Aragón is scored. The limit table stays."""
+    state = _game()
+    free_apply(state, _entered(limit_tables=["aragon"]))
+    gained, lines, after = _scored_by_snapshot(state)
+    _general_scoring(state)
+    assert [ln.to_dict() for ln in state.scoring_log[-1].lines] == [ln.to_dict() for ln in lines]
+    assert state.table.regions["aragon"] == {"green": 3, "red": 3} == after.regions["aragon"]
+    red = [t for t in state.scoring_log[-1].transfers if t["player"] == "red"]
+    assert red == [{"player": "red", "count": 1, "region": "aragon", "to_court": False},
+                   {"player": "red", "count": 2, "region": "aragon", "to_court": True,
+                    "why": "the limit table is full"}]
+    assert state.table.limit_tables == ["aragon"]
 
 
 def test_the_king_may_stand_on_a_marked_region_he_came_to_after_it():

@@ -48,5 +48,11 @@ def taken_back(state, sp, e: ev.PowerCardTakenBack) -> None:
     P.finish_special(state)
 
 
+def modifier_taken_back(state, e: ev.ModifierTakenBack) -> None:
+    """Power Shift's step (looked up when it runs: engine.rules.power_shift imports the effects,
+    so at this module's import it may be half made)."""
+    power_shift.modifier_taken_back(state, e)
+
+
 register(Effect("empowerment", begin, ask, steps={ev.PowerCardTakenBack: taken_back,
-                                                  ev.ModifierTakenBack: power_shift.modifier_taken_back}))
+                                                  ev.ModifierTakenBack: modifier_taken_back}))

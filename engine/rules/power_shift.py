@@ -51,7 +51,7 @@ from .. import flow as F
 from ..effect_registry import EFFECTS
 from ..errors import RuleViolation
 from ..state import GameState, Special
-from .dummy import players_only
+from . import dummy as _dummy   # looked up when used: dummy imports the flow, which imports this
 
 SET_SIZE = 16     # "Shuffle the 16 Power Modifier cards"
 DEALT = 3         # "deal 3 Modifier cards to each player"
@@ -323,7 +323,7 @@ def _dealt(state: GameState) -> set[str]:
 
 
 def _ask_deal(state: GameState) -> F.Ask:
-    waiting = tuple(state.players[p] for p in players_only(state, range(state.n)) if not state.modifier_hands[p])
+    waiting = tuple(state.players[p] for p in _dummy.players_only(state, range(state.n)) if not state.modifier_hands[p])
     # "free" lets random playouts deal legal cards; views never show it (it would tell the
     # cards others were dealt).
     ids = state.modifiers.sorted_keys()
@@ -350,12 +350,12 @@ def _apply_deal(state: GameState, e: ev.ModifiersDealt) -> None:
         raise RuleViolation("power-shift", "a card entered is already in another player's hand: "
                             "check the cards you were dealt")
     state.modifier_hands[p] = dealt
-    if all(state.modifier_hands[q] for q in players_only(state, range(state.n))):
+    if all(state.modifier_hands[q] for q in _dummy.players_only(state, range(state.n))):
         state.stage = "modifiers_pass"
 
 
 def _ask_pass(state: GameState) -> F.Ask:
-    players = players_only(state, range(state.n))
+    players = _dummy.players_only(state, range(state.n))
     waiting = tuple(state.players[p] for p in players if p not in state.modifier_passes)
     lefts = _lefts(players)
     return F.Ask("pass_modifier", waiting,
@@ -372,7 +372,7 @@ def _apply_pass(state: GameState, e: ev.ModifierPassed) -> None:
     if e.modifier not in state.modifier_hands[p]:
         raise RuleViolation("power-shift", f"{F._name(state, p)} can pass only one of their own Modifier cards")
     state.modifier_passes[p] = e.modifier  # may change until everyone has chosen
-    players = players_only(state, range(state.n))
+    players = _dummy.players_only(state, range(state.n))
     if len(state.modifier_passes) < len(players):
         return
     for q in players:  # "Once everyone has passed a card"

@@ -48,10 +48,10 @@ def taken_back(state, sp, e: ev.PowerCardTakenBack) -> None:
     P.finish_special(state)
 
 
-def modifier_taken_back(state, e: ev.ModifierTakenBack) -> None:
+def modifier_taken_back(state, sp, e: ev.ModifierTakenBack) -> None:
     """Power Shift's step (looked up when it runs: engine.rules.power_shift imports the effects,
     so at this module's import it may be half made)."""
-    power_shift.modifier_taken_back(state, e)
+    power_shift.modifier_taken_back(state, sp, e)
 
 
 register(Effect("empowerment", begin, ask, steps={ev.PowerCardTakenBack: taken_back,

@@ -22,23 +22,25 @@ import copy
 from typing import Optional
 
 from engine.board import CASTILLO, Board
+from engine.ki_markers import MARKERS
+from engine.queries import LIMIT_MARKERS   # the public view's keys of the limit tables
 
 TOOLS = ("add", "remove", "king", "grande")
 
-# King and Intrigue's marker tools: (tool, button words, module or None for the base game, how many)
-KI_TOOLS = (("marker:double", "2x marker", None, 2), ("marker:alliance", "Alliance", "players-edition", 2),
-            ("castillo_at", "Castillo moved", "players-edition", 1),
-            ("quarantine", "Quarantine", "players-edition", 1), ("marker:bridge", "Bridge", "players-edition", 2),
-            ("kings_guard", "King's Guard", "special-cards", 1), ("marker:limit", "Limit table", "special-cards", 3))
-# What each marker is called in a sentence, and the snapshot field it fills
+# What each King and Intrigue marker tool is called in a sentence, and the snapshot field it fills
 KI_WORDS = {"marker:double": "a 2x marker", "marker:alliance": "an Alliance marker",
             "castillo_at": "the moved Castillo", "quarantine": "the quarantine marker",
             "marker:bridge": "the bridge", "kings_guard": "the King's Guard", "marker:limit": "a limit table"}
 KI_FIELDS = {"marker:double": "double_scoring", "marker:alliance": "alliance", "castillo_at": "castillo_at",
              "quarantine": "quarantine", "marker:bridge": "bridge_regions", "kings_guard": "kings_guard",
              "marker:limit": "limit_tables"}
+# The marker tools: (tool, button words, module or None for the base game, how many); the module
+# is the marker's (engine/ki_markers.py)
+KI_TOOLS = tuple((tool, words, MARKERS[KI_FIELDS[tool]].module, most) for tool, words, most in (
+    ("marker:double", "2x marker", 2), ("marker:alliance", "Alliance", 2), ("castillo_at", "Castillo moved", 1),
+    ("quarantine", "Quarantine", 1), ("marker:bridge", "Bridge", 2), ("kings_guard", "King's Guard", 1),
+    ("marker:limit", "Limit table", 3)))
 PLURALS = {"marker:double": "2x markers", "marker:alliance": "Alliance markers", "marker:limit": "limit tables"}
-LIMIT_MARKERS = ("limit_1", "limit_2", "limit_3")   # engine.queries: the public view's keys
 SCOREBOARDS = ("8-4-0", "4-0-0")
 
 

@@ -23,6 +23,7 @@ from .errors import RuleViolation
 from .events import CastilloCounted, Count, GameSetup, Id, SecretDiscSet, SecretDiscsRevealed
 from .flow import Ask
 from .game import start_state
+from .ki_markers import MARKERS, MODULE_NAMES, lasting
 from .snapshot import SPECIAL_KINDS, SnapshotError, TableSnapshot, load_snapshot, score_snapshot
 from .state import TABLE, ScoringRecord
 
@@ -49,21 +50,11 @@ class BoardEntered(ev._Event):
     limit_tables: list[Id] = Field(default_factory=list, max_length=3, exclude_if=lambda v: not v)
 
 
-# King and Intrigue's markers, by how long they stay (engine/effects/*.py, rules/king_intrigue.py):
-KI_MARKERS = ("double_scoring", "alliance", "castillo_at", "reversed", "quarantine", "kings_guard", "mistress",
-              "bridge", "bridge_regions", "limit_tables")
-# "After the next general scoring" (2x, Alliance, the relocated Castillo back in place); the
-# Quarantine marker's `until` is "round" or "general_scoring": gone after one either way.
-UNTIL_GENERAL_SCORING = ("double_scoring", "alliance", "castillo_at", "quarantine")
-# "This round" (and the general scoring directly following it): King's Guard, Mistress.
-UNTIL_ROUND_END = ("kings_guard", "mistress")
-# The reversed scoreboards, the bridge and the limit tables stay until a card changes them (the
-# table enters that).
-# The module whose card lays each marker (the 2x markers are the base game's 130 card).
-MARKER_MODULES = {"alliance": "players-edition", "castillo_at": "players-edition", "quarantine": "players-edition",
-                  "bridge": "players-edition", "bridge_regions": "players-edition", "reversed": "special-cards",
-                  "kings_guard": "special-cards", "mistress": "special-cards", "limit_tables": "special-cards"}
-MODULE_NAMES = {"players-edition": "Player's Edition", "special-cards": "Special cards"}
+# King and Intrigue's markers (engine/ki_markers.py: each one's module and how long it stays)
+KI_MARKERS = tuple(MARKERS)
+UNTIL_GENERAL_SCORING = lasting("general_scoring")
+UNTIL_ROUND_END = lasting("round")
+MARKER_MODULES = {field: facts.module for field, facts in MARKERS.items() if facts.module}
 
 
 def _cleared(keys) -> dict:

@@ -136,8 +136,6 @@ class ElGrandeApp(App):
         Window.bind(on_flip=self._first_flip, on_keyboard=self._on_keyboard)
         sm.bind(current=lambda *_: self._keep_screen_on())
         self._keep_screen_on()
-        if self.exit_after is not None:
-            Clock.schedule_once(self._snapshot_and_stop, self.exit_after)
         if self.driver:
             Clock.schedule_once(lambda dt: self.driver(self), 0)
         return sm
@@ -146,6 +144,8 @@ class ElGrandeApp(App):
         if self.first_frame is None:
             self.first_frame = time.perf_counter() - T0
             Window.unbind(on_flip=self._first_flip)
+            if self.exit_after is not None:   # counted from the first frame: a slow start is not a black picture
+                Clock.schedule_once(self._snapshot_and_stop, self.exit_after)
             # The phone server's modules (aiohttp) take about 0.4 s to import: now, once the first
             # frame is up and off the UI thread, so the first "Start the game" does not wait for them.
             threading.Thread(target=_import_phone_server, name="import-phones", daemon=True).start()

@@ -319,7 +319,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     app = sub.add_parser("app", help="start the tablet app (simulated tower unless the new game says otherwise)")
     app.add_argument("--screenshot", metavar="PATH", help="save a PNG of the window (with --exit-after)")
-    app.add_argument("--exit-after", type=float, metavar="SECONDS", help="quit after this many seconds")
+    app.add_argument("--exit-after", type=float, metavar="SECONDS",
+                     help="quit this many seconds after the window first shows (the screenshot is taken then)")
     app.add_argument("--resume", metavar="LOG", help="open a saved game: a log path, or 'last'")
     app.set_defaults(func=cmd_app)
 

@@ -6,20 +6,11 @@ is checked by layout_checks.py (touch targets, overlaps, cut words, the map's ma
 from __future__ import annotations
 
 from ki_scenarios import _choose_ki
-from layout_checks import check_screen, map_marks
+from shape_scenarios import _look   # settle, check the screen (and the map), keep a picture
 from scenarios import _pick_secret_discs, _wait_for
 
 PLAYERS = {"red": "Ana", "yellow": "Ben", "green": "Cy"}
 HOMES = {"red": "Galicia", "yellow": "Sevilla", "green": "Granada"}
-
-
-def _look(d, name: str, the_map: bool = False):
-    yield 0.2
-    problems = check_screen()
-    if the_map:
-        problems += map_marks(d.screen(d.current).ids.map)
-    d.facts.setdefault("problems", {})[name] = problems
-    d.shot(name)
 
 
 def _new_ki_scoring_game(d):

@@ -74,6 +74,118 @@ FIELD_WORDS = {"court": "Caballeros to the court", "action": "its action", "valu
                "place": "Caballeros placed", "until": "how long its token stays"}
 COUNTED = {"decay": 3, "king_is_angry": 3, "disc_send_back": 3}   # an effect's count, started at 3
 
+# The box table's chips: one tap a fact. Short words (the row's label then says it in full).
+SCORING_CHIPS = ('"4"', '"5"', '"6-7"', "Castillo", "Your choice", "1st only", "Most", "Fewest", "Discs")
+OPPONENT_CHIPS = {"decay": "Decay", "king_is_angry": "King angry", "disc_send_back": "Disc: back",
+                  "one_of_each_back": "One of each", "eviction": "Eviction"}
+PLACE_CHOICES = tuple(range(0, MOST_PLACED + 1))   # Caballeros an Action card places, one tap each
+MOST_CHIPS = 11                                    # a number parameter with at most this many values: chips
+
+
+@dataclass(frozen=True)
+class BoxCell:
+    """One fact of the box table and how it is tapped: chips (one tap each) or a stepper.
+
+    `field`: "court", "scoring" (chip value: index in SCORINGS), "opponents" (an effect),
+    "param:<name>", "value" (±1/±10, passing over other cards' values), "place:<players>:<index>".
+    `now` is what is entered (None: not yet); a stepper's first tap gives `low` (a value: 5±)."""
+
+    card: str
+    field: str
+    caption: str
+    chips: tuple = ()            # ((value, label), ...); empty: a stepper
+    now: Any = None
+    low: int = 0
+    high: int = 0
+
+    @property
+    def key(self) -> str:
+        """What the screen's buttons are known by (tests find them): "court:ki_10", "param:ki_140:foreign"."""
+        if not self.card:
+            return self.field
+        what, _, name = self.field.partition(":")
+        return f"{'effect' if what == 'opponents' else what}:{self.card}" + (f":{name}" if name else "")
+
+
+def card_cells(row: "KICardRow") -> list[BoxCell]:
+    """A Power card's row in the box table: its Caballeros to the court, then what it still asks."""
+    out = [BoxCell(row.id, "court", "to the court", tuple((n, str(n)) for n in COURT_CHOICES), row.court)]
+    if row.ask_value:
+        out.append(BoxCell(row.id, "value", "its value", (), row.value, 1, 999))
+    if row.ask_effect == "scoring":
+        chosen = next((i for i, (e, p, _) in enumerate(SCORINGS)
+                       if e == row.effect and all(row.params.get(k) == v for k, v in p.items())), None)
+        out.append(BoxCell(row.id, "scoring", "scores", tuple(enumerate(SCORING_CHIPS)), chosen))
+    elif row.ask_effect == "opponents":
+        effect = row.effect if row.effect in OPPONENT_CHIPS else None
+        out.append(BoxCell(row.id, "opponents", "its action", tuple(OPPONENT_CHIPS.items()), effect))
+        if row.effect in COUNTED:
+            out.append(BoxCell(row.id, "param:count", "how many", (), row.params.get("count"), 1, 30))
+    for name in row.ask_params:
+        spec, value = param_spec(row.effect, name), row.params.get(name)
+        caption = PARAM_CAPTIONS.get(name, name)
+        if spec[0] == "choice":
+            chips = tuple((w, WORD_LABELS.get(w, w.replace("_", " "))) for w in spec[1])
+            out.append(BoxCell(row.id, f"param:{name}", caption, chips, value))
+        elif spec[2] - spec[1] < MOST_CHIPS:
+            chips = tuple((n, str(n)) for n in range(spec[1], spec[2] + 1))
+            out.append(BoxCell(row.id, f"param:{name}", caption, chips, value))
+        else:
+            out.append(BoxCell(row.id, f"param:{name}", caption, (), value, spec[1], spec[2]))
+    return out
+
+
+PARAM_CAPTIONS = {"foreign": "foreign moved", "outcome": "Caballeros go", "place": "placed", "until": "stays",
+                  "seats": "seats"}
+
+
+def placement_cells(draft: "KICardsDraft", players: int) -> list[BoxCell]:
+    """What each Action card places with `players` players, left to right: one chip row each."""
+    row = draft.placements(players)
+    names = action_card_names(players)
+    return [BoxCell("", f"place:{players}:{i}", f"{players} players: {names[i]}",
+                    tuple((n, str(n)) for n in PLACE_CHOICES), row[i]) for i in range(players)]
+
+
+def action_card_names(players: int) -> list[str]:
+    """The Action cards of a game, left to right: the Intrigue card, the Caballero cards, the King's Card."""
+    middle = [ACTION_NAMES["caballero"] + (f" {i + 1}" if players > 3 else "") for i in range(players - 2)]
+    return [ACTION_NAMES["intrigue"], *middle, ACTION_NAMES["kings_card"]]
+
+
+def stepped(cell: BoxCell, delta: int, taken=frozenset()):
+    """A stepper cell's value after one tap of `delta` (as the screen steps it)."""
+    if cell.field == "value":
+        return value_step(cell.now, delta, taken)
+    if cell.now is None:
+        return cell.low
+    return max(cell.low, min(cell.high, cell.now + delta))
+
+
+def taps_to(cell: BoxCell, target, taken=frozenset()) -> int:
+    """Taps that enter `target` in this cell: a chip 1 (0 if it is on); a stepper its steps
+    (the fewest, by ±1 and, for a value, ±10)."""
+    if cell.now == target:
+        return 0
+    if cell.chips:
+        if target not in {v for v, _ in cell.chips}:
+            raise ValueError(f"{cell.card or cell.field}: {target!r} is not one of its chips")
+        return 1
+    deltas = (1, -1, 10, -10) if cell.field == "value" else (1, -1)
+    frontier, seen = [cell.now], {cell.now}
+    for taps in range(1, 200):
+        nxt = []
+        for value in frontier:
+            for d in deltas:
+                v = stepped(BoxCell(cell.card, cell.field, "", (), value, cell.low, cell.high), d, taken)
+                if v == target:
+                    return taps
+                if v not in seen:
+                    seen.add(v)
+                    nxt.append(v)
+        frontier = nxt
+    raise ValueError(f"{cell.card or cell.field}: no steps reach {target!r}")
+
 
 def ki_cards_path() -> Path:
     return rules_folder() / KI_CARDS_FILE
@@ -251,6 +363,33 @@ class KICardsDraft:
         row = self.placements(players)
         row[index] = value
         self.set_placements(players, [value if x is None else x for x in row])
+
+    def enter(self, cell: BoxCell, value) -> None:
+        """A box-table cell's value (a chip tapped, a stepper stepped), checked and saved like any
+        entry; the 30 card's counted actions start at 3 Caballeros."""
+        what, _, name = cell.field.partition(":")
+        if what == "court":
+            self.set_court(cell.card, value)
+        elif what == "value":
+            self.set_value(cell.card, value)
+        elif what == "scoring":
+            effect, params, _ = SCORINGS[value]
+            self.set_effect(cell.card, effect, params)
+        elif what == "opponents":
+            self.set_effect(cell.card, value, {"count": COUNTED[value]} if value in COUNTED else {})
+        elif what == "param":
+            self.set_param(cell.card, name, value)
+        elif what == "place":
+            players, index = (int(x) for x in name.split(":"))
+            self.set_placement(players, index, value)
+        else:
+            raise RuleFileError(f"{cell.field}: not a fact of the card set")
+
+    def cells(self) -> list[BoxCell]:
+        """Every cell of the box table, as the screen shows them: the Action cards' numbers for
+        2-5 players, then each Power card in play (the base game's by value, then the modules')."""
+        out = [c for n in (2, 3, 4, 5) for c in placement_cells(self, n)]
+        return out + [c for r in self.rows() if not r.left_out for c in card_cells(r)]
 
     def _known(self, cid: str) -> None:
         if cid not in self.cards.power_cards:

@@ -1,13 +1,15 @@
 """Your cards for King and Intrigue: the numbers the rule text does not print, entered once from
-the box by taps (a thin view of companion.ki_cards.KICardsDraft).
+the box by taps, in one table (a thin view of companion.ki_cards.KICardsDraft and its BoxCells).
 
 What a game of this many players with these modules still needs is listed first; then what
-each Action card places per player count (steppers), and each Power card: its Caballeros to the
-court (one tap on 0..8), a module card's value (steppers of 1 and 10), which scoring a scoring
-card is and what the 30 card does (one tap on its choice), the 140 card's foreign count. Each
-tap is checked by the engine's loader: a mistake is refused with its one line naming the card
-and the field, and nothing changes; what is accepted is saved at once and goes into every King
-and Intrigue game. Export and import as the 2023 set does.
+each Action card places per player count (one chip row each, 0..10), and each Power card as a
+row of the table: its name (and, once chosen, its action in words) on the left, and a line of
+one-tap chips per fact: Caballeros to the court (0..8), which scoring a scoring card is, what
+the 30 card does, the 140 card's foreign count, a module card's word choices; a module card's
+value and the 30 card's count are steppers. Each tap is checked by the engine's loader: a
+mistake is refused with its one line naming the card and the field, and nothing changes; what
+is accepted is saved at once and goes into every King and Intrigue game. Export and import as
+the 2023 set does.
 """
 from __future__ import annotations
 
@@ -22,8 +24,8 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from ..ki_cards import (ACTION_NAMES, COUNTED, COURT_CHOICES, FIELD_WORDS, MODULE_WORDS, OPPONENT_EFFECTS,
-                        SCORINGS, WORD_LABELS, KICardRow, KICardsDraft, param_spec, value_step)
+from ..ki_cards import (MODULE_WORDS, BoxCell, KICardRow, KICardsDraft, action_card_names, card_cells,
+                        placement_cells, stepped)
 from ..rule_files import RuleFileError
 from .cards_screen import ImportDialog
 from .rule_widgets import INK, TAP, WARN, button, grid, stepper, text
@@ -35,9 +37,7 @@ MISSING_SHOWN = 8
 
 
 def action_names(players: int) -> list[str]:
-    """The Action cards of a game, left to right: the Intrigue card, the Caballero cards, the King's Card."""
-    middle = [ACTION_NAMES["caballero"] + (f" {i + 1}" if players > 3 else "") for i in range(players - 2)]
-    return [ACTION_NAMES["intrigue"], *middle, ACTION_NAMES["kings_card"]]
+    return action_card_names(players)
 
 
 def _caption(words: str, width: float) -> Label:
@@ -86,8 +86,9 @@ class KICardsScreen(Screen):
         self.summary = grid(1)
         box.add_widget(self.summary)
         self._summary()
-        box.add_widget(text("What each Action card places (left to right)", bold=True, font_size="18sp"))
-        self.placements = grid(2 if self.width >= self.height else 1)
+        box.add_widget(text("What each Action card places (left to right): tap the number on the card",
+                            bold=True, font_size="18sp"))
+        self.placements = grid(1)
         box.add_widget(self.placements)
         self._placements()
         current = None
@@ -96,9 +97,10 @@ class KICardsScreen(Screen):
                 continue
             if row.module != current:
                 current = row.module
-                words = "Power cards" if current is None else f"{MODULE_WORDS.get(current, current)}'s cards"
+                words = ("Power cards (the same numbers in every colour: tap each card's once)" if current is None
+                         else f"{MODULE_WORDS.get(current, current)}'s cards")
                 box.add_widget(text(words, bold=True, font_size="18sp"))
-            block = grid(1)
+            block = grid(2, spacing=dp(4))
             self.blocks[row.id] = block
             box.add_widget(block)
             self._card(block, row)
@@ -121,76 +123,65 @@ class KICardsScreen(Screen):
             self.hint = f"Complete for a {self.players}-player game ({mods}): a King and Intrigue game can start."
             self.summary.add_widget(text("Nothing missing for this game.", color=(0.16, 0.4, 0.18, 1), bold=True))
 
+    def _label_width(self) -> float:
+        return dp(150) if self.width < dp(1000) else dp(200)
+
     def _placements(self) -> None:
         self.placements.clear_widgets()
         for n in PLAYER_COUNTS:
-            row = self.draft.placements(n)
-            for i, name in enumerate(action_names(n)):
-                shown = "?" if row[i] is None else str(row[i])
-                self.placements.add_widget(stepper(f"{n} players: {name}", shown,
-                                                   lambda d, n=n, i=i: self.step_placement(n, i, d),
-                                                   key=f"place:{n}:{i}"))
+            for cell in placement_cells(self.draft, n):
+                self.placements.add_widget(self._cell_line(cell, self.width - dp(20) - dp(8), dp(170)))
 
     def _card(self, block, row: KICardRow) -> None:
+        """The card's row of the table: its name (and what it still lacks) on the left, a line of
+        chips per fact on the right."""
         block.clear_widgets()
-        unknown = f"  [color=992222](to enter: {', '.join(row.unknown)})[/color]" if row.unknown else ""
-        block.add_widget(text(f"[b]{row.label}[/b]{unknown}", markup=True, font_size="17sp"))
-        if row.ask_value:
-            block.add_widget(self._value_row(row))
-        court = grid(len(COURT_CHOICES) + 1)
-        court.add_widget(_caption("to the court", dp(96)))
-        for n in COURT_CHOICES:
-            court.add_widget(button(str(n), lambda n=n, c=row.id: self.set_court(c, n),
-                                    "on" if row.court == n else "normal", key=f"court:{row.id}:{n}",
-                                    size_hint_x=None, width=TAP))
-        block.add_widget(court)
-        if row.ask_effect == "scoring":
-            choices = grid(2)
-            for i, (effect, params, words) in enumerate(SCORINGS):
-                on = row.effect == effect and all(row.params.get(k) == v for k, v in params.items())
-                choices.add_widget(button(f"Scores {words}", lambda i=i, c=row.id: self.set_scoring(c, i),
-                                          "on" if on else "quiet", key=f"scoring:{row.id}:{i}"))
-            block.add_widget(choices)
-        elif row.ask_effect == "opponents":
-            choices = grid(1)
-            for effect, words in OPPONENT_EFFECTS:
-                choices.add_widget(button(words, lambda e=effect, c=row.id: self.set_opponents(c, e),
-                                          "on" if row.effect == effect else "quiet", key=f"effect:{row.id}:{effect}"))
-            block.add_widget(choices)
-            if row.effect in COUNTED:
-                count = row.params.get("count")
-                block.add_widget(stepper("how many Caballeros", "all" if count is None else str(count),
-                                         lambda d, c=row.id: self.step_param(c, "count", d, 1, 30),
-                                         key=f"param:{row.id}:count"))
-        for name in row.ask_params:
-            value = row.params.get(name)
-            spec = param_spec(row.effect, name)
-            caption = FIELD_WORDS.get(name, name)
-            if spec[0] == "choice":
-                block.add_widget(text(caption, font_size="14sp"))
-                choices = grid(2)
-                for word in spec[1]:
-                    choices.add_widget(button(WORD_LABELS.get(word, word.replace("_", " ")),
-                                              lambda w=word, c=row.id, p=name: self.set_param(c, p, w),
-                                              "on" if value == word else "quiet", key=f"param:{row.id}:{name}:{word}"))
-                block.add_widget(choices)
-                continue
-            low, high = spec[1], spec[2]
-            block.add_widget(stepper(caption, "?" if value is None else str(value),
-                                     lambda d, c=row.id, p=name, lo=low, hi=high: self.step_param(c, p, d, lo, hi),
-                                     key=f"param:{row.id}:{name}"))
+        width = self._label_width()
+        unknown = f"\n[color=992222]to enter: {', '.join(row.unknown)}[/color]" if row.unknown else ""
+        words = f"\n[size=13sp]{row.effect_words}[/size]" if row.effect_words else ""
+        name = text(f"[b]{row.label}[/b]{words}{unknown}", markup=True, font_size="15sp", size_hint_x=None,
+                    width=width)
+        block.add_widget(name)
+        cells = grid(1, spacing=dp(4))
+        room = self.width - dp(20) - width - dp(8)
+        for cell in card_cells(row):
+            cells.add_widget(self._cell_line(cell, room, dp(104)))
+        block.add_widget(cells)
 
-    def _value_row(self, row: KICardRow) -> BoxLayout:
+    def _cell_line(self, cell: BoxCell, room: float, caption_width: float):
+        """caption + its chips (as many a line as fit, the rest below) or its stepper."""
+        line = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(4))
+        line.add_widget(_caption(cell.caption, caption_width))
+        if not cell.chips:
+            line.add_widget(self._stepper_cell(cell))
+            return line
+        numbers = all(isinstance(v, int) for v, _ in cell.chips)
+        chip = dp(48) if numbers else dp(92)
+        fit = max(1, int((room - caption_width) // (chip + dp(4))))
+        chips = grid(min(fit, len(cell.chips)), spacing=dp(4), size_hint_x=None)
+        chips.width = min(fit, len(cell.chips)) * (chip + dp(4))
+        for value, label in cell.chips:
+            chips.add_widget(button(label, lambda v=value, c=cell: self.enter(c, v),
+                                    "on" if cell.now == value else "quiet" if not numbers else "normal",
+                                    key=f"{cell.key}:{value}", size_hint_x=None, width=chip, height=dp(48),
+                                    font_size="14sp" if not numbers else "16sp"))
+        chips.bind(height=lambda w, v: setattr(line, "height", max(TAP, v)))
+        line.add_widget(chips)
+        line.add_widget(Widget())
+        return line
+
+    def _stepper_cell(self, cell: BoxCell) -> BoxLayout:
+        deltas = ((-10, -1), (1, 10)) if cell.field == "value" else ((-1,), (1,))
         line = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(6))
-        line.add_widget(_caption("its value", dp(96)))
-        for delta in (-10, -1):
-            line.add_widget(button(str(delta).replace("-", "−"), lambda d=delta, c=row.id: self.step_value(c, d),
-                                   key=f"value:{row.id}:{delta}", size_hint=(None, None), width=TAP))
-        shown = "?" if row.value is None else str(row.value)
-        line.add_widget(Label(text=shown, bold=True, color=INK, size_hint_x=None, width=dp(64)))
-        for delta in (1, 10):
-            line.add_widget(button(f"+{delta}", lambda d=delta, c=row.id: self.step_value(c, d),
-                                   key=f"value:{row.id}:{delta}", size_hint=(None, None), width=TAP))
+        for delta in deltas[0]:
+            line.add_widget(button(str(delta).replace("-", "−"), lambda d=delta, c=cell: self.step(c, d),
+                                   key=f"{cell.key}:{delta}", size_hint=(None, None), width=TAP))
+        line.add_widget(Label(text="?" if cell.now is None else str(cell.now), bold=True, color=INK,
+                              size_hint_x=None, width=dp(64)))
+        for delta in deltas[1]:
+            line.add_widget(button(f"+{delta}", lambda d=delta, c=cell: self.step(c, d),
+                                   key=f"{cell.key}:+{delta}" if cell.field != "value" else f"{cell.key}:{delta}",
+                                   size_hint=(None, None), width=TAP))
         line.add_widget(Widget())
         return line
 
@@ -211,34 +202,18 @@ class KICardsScreen(Screen):
         self._summary()
         return True
 
+    def enter(self, cell: BoxCell, value) -> None:
+        """A chip tapped: that value in the cell (checked whole by the engine's loader)."""
+        if self._call(lambda: self.draft.enter(cell, value), cell.card) and not cell.card:
+            self._placements()
+
+    def step(self, cell: BoxCell, delta: int) -> None:
+        """A stepper tapped: a value passes over the other cards' values (each is on one card)."""
+        taken = {r.value for r in self.draft.rows() if r.value is not None and r.id != cell.card}
+        self.enter(cell, stepped(cell, delta, taken))
+
     def set_court(self, cid: str, n: int) -> None:
         self._call(lambda: self.draft.set_court(cid, n), cid)
-
-    def step_value(self, cid: str, delta: int) -> None:
-        taken = {r.value for r in self.draft.rows() if r.value is not None and r.id != cid}
-        self._call(lambda: self.draft.set_value(cid, value_step(self.draft.row(cid).value, delta, taken)), cid)
-
-    def set_scoring(self, cid: str, index: int) -> None:
-        effect, params, _ = SCORINGS[index]
-        self._call(lambda: self.draft.set_effect(cid, effect, params), cid)
-
-    def set_opponents(self, cid: str, effect: str) -> None:
-        params = {"count": COUNTED[effect]} if effect in COUNTED else {}
-        self._call(lambda: self.draft.set_effect(cid, effect, params), cid)
-
-    def set_param(self, cid: str, name: str, value) -> None:
-        self._call(lambda: self.draft.set_param(cid, name, value), cid)
-
-    def step_param(self, cid: str, name: str, delta: int, low: int, high: int) -> None:
-        value = self.draft.row(cid).params.get(name)
-        new = low if value is None else max(low, min(high, value + delta))
-        self._call(lambda: self.draft.set_param(cid, name, new), cid)
-
-    def step_placement(self, players: int, index: int, delta: int) -> None:
-        value = self.draft.placements(players)[index]
-        new = max(0, min(10, (1 if value is None else value + delta)))
-        if self._call(lambda: self.draft.set_placement(players, index, new)):
-            self._placements()
 
     def export(self) -> None:
         try:

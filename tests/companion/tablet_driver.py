@@ -340,3 +340,31 @@ def _norm(event: dict) -> dict:
     if kind == "pieces_swapped":
         e.setdefault("king", False)
     return e
+
+
+# ---- King and Intrigue: the box table (Your cards) -------------------------------------------------
+
+def box_table_taps(box: dict, players=(2, 3, 4, 5), modules=()) -> tuple[int, object]:
+    """Taps that enter `box` (a King and Intrigue card file: the numbers printed on the table's
+    cards) into a fresh "Your cards", cell by cell in the screen's order, as the screen takes
+    them (companion.ki_cards.taps_to: a chip 1, a stepper its steps). Only the cells a game of
+    `players` with `modules` needs. Returns (taps, the draft entered)."""
+    from companion.ki_cards import KICardsDraft, taps_to
+    wanted = {(c.card, c.field): c.now for c in KICardsDraft(box).cells()}
+    draft = KICardsDraft()
+    modules_of = {r.id: r.module for r in draft.rows()}
+    needed = (lambda c: int(c.field.split(":")[1]) in players if not c.card
+              else modules_of[c.card] is None or modules_of[c.card] in modules)
+    taps, done = 0, set()
+    while True:
+        todo = [c for c in draft.cells() if (c.card, c.field) not in done and needed(c)]
+        if not todo:
+            return taps, draft
+        cell = todo[0]
+        done.add((cell.card, cell.field))
+        goal = wanted.get((cell.card, cell.field))
+        if goal is None or cell.now == goal:
+            continue
+        taken = {r.value for r in draft.rows() if r.value is not None and r.id != cell.card}
+        taps += taps_to(cell, goal, taken)
+        draft.enter(cell, goal)

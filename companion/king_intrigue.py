@@ -147,8 +147,10 @@ class KIPromptBuilder(PromptBuilder):
 
     def _choose_power_cards(self, ask: Ask) -> Prompt:
         o = ask.options
-        return self._private_round(ask, f"keep {o['keep']} of your {len(o['cards'])} Power cards; nobody sees "
-                                        "them", "Power cards kept")
+        prompt = self._private_round(ask, f"keep {o['keep']} of your {len(o['cards'])} Power cards; nobody sees "
+                                          "them", "Power cards kept")
+        prompt.opens_private = True   # one sheet after another: no tap to open the next player's
+        return prompt
 
     def private_pick(self, ask: Ask, pid: str) -> Optional[PrivatePick]:
         if ask.kind != HAND_KIND:

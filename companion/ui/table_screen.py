@@ -92,6 +92,7 @@ class TableScreen(Screen):
     _game_shown = None
     _noted_table = None  # the table whose start notices were shown
     _outcome_dialog = None  # the last "Now move these Caballeros" dialog
+    _private_dialog = None  # a private sheet opened in turn (opens_private)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -101,6 +102,7 @@ class TableScreen(Screen):
         self.move_owner: str = ""
         self.board_edit = None               # scoring only: a BoardEntry while the board is entered
         self.sub_prompt = None               # a prompt that replaces the model's (mobile scoreboard)
+        self._not_now: set[str] = set()      # who closed their private sheet unanswered at this question
         # The side panel's choices and notes: the same widgets each prompt, new words (making
         # them anew cost tens of ms an input and left garbage for the collector).
         self._choice_buttons = Pool(ChoiceButton)
@@ -335,6 +337,10 @@ class TableScreen(Screen):
             # The one thing to do now: it opens without a tap, after this frame (the table's
             # frame and the sheet's each stay well inside a loop iteration).
             Clock.schedule_once(self._open_reveal_sheet, 0)
+        if prompt is None or not prompt.opens_private:
+            self._not_now = set()
+        else:
+            Clock.schedule_once(self._open_private_in_turn, 0)
 
     def _open_reveal_sheet(self, *_) -> None:
         if self._outcome_dialog is not None:
@@ -348,6 +354,31 @@ class TableScreen(Screen):
         if dialog is self._outcome_dialog:
             self._outcome_dialog = None
         Clock.schedule_once(self._open_reveal_sheet, 0)  # returns None: a truthy answer would keep it open
+        Clock.schedule_once(self._open_private_in_turn, 0)
+
+    def _open_private_in_turn(self, *_) -> None:
+        """The next player's private sheet opens without a tap (King and Intrigue's 13 kept): the
+        first still to choose, in seat order, whose seat no phone holds and who did not close
+        theirs with "Not now" at this question (their button on the side panel opens it again)."""
+        prompt = self.prompt
+        if prompt is None or not prompt.opens_private or self._outcome_dialog is not None \
+                or self._private_dialog is not None or not self.manager or self.manager.current != self.name:
+            return
+        phones = self.model.phone_seats or {}
+        for choice in prompt.choices:
+            kind, _, pid = (choice.action or "").partition(":")
+            if kind == "private" and pid not in self._not_now and not (phones.get(pid) or {}).get("joined"):
+                self._action_private(pid)
+                return
+
+    def _private_closed(self, dialog) -> None:
+        if dialog is not self._private_dialog:
+            return
+        self._private_dialog = None
+        ask = self.model.ask()
+        if ask is not None and dialog.pick.player in ask.players:
+            self._not_now.add(dialog.pick.player)   # closed unanswered: not opened again by itself
+        Clock.schedule_once(self._open_private_in_turn, 0)
 
     @property
     def prompt(self):
@@ -639,7 +670,11 @@ class TableScreen(Screen):
         if pick is None:
             self.message = f"Nothing is asked of {self.model.name(pid)} in private now"
             return
-        dialogs.PrivateQuestion(self.model, pick).open()
+        dialog = dialogs.PrivateQuestion(self.model, pick)
+        if self.prompt is not None and self.prompt.opens_private:
+            self._private_dialog = dialog
+            dialog.bind(on_dismiss=self._private_closed)
+        dialog.open()
 
     def _action_board_facts(self, _arg) -> None:
         """A board fact nobody published, needed now: entered from the table's board, right here."""

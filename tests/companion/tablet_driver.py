@@ -15,7 +15,8 @@ app; this is the same model without Kivy):
   a stepper                    1 per step away from its prefill
   a move                       2 per Caballero (source, target), +1 to choose whose
   "sub:<key>"                  1, then the sub-prompt's taps
-  "private:<pid>"              1 to open, 1 per option picked, +1 to confirm several
+  "private:<pid>"              1 to open (0 when the sheet opens by itself), 1 per option
+                               picked, +1 to confirm several
   "secret:<pid>"               2 (open, region)
   "reveal_cards"               1 per stack, then Reveal (the sheet opens by itself)
   "open_castillo"              3 (Open the Castillo, Counts match, Done)
@@ -194,7 +195,9 @@ class TabletDriver:
                 return None
             if self.phones and pick.kind != "take_back_power_card":
                 return Route(0, [event], private=(arg, values))
-            return Route(1 + pick.count + (pick.count > 1), [event])
+            # a sheet that opens by itself (the first still to choose: K&I's 13 kept) costs no tap to open
+            opened = self.table.prompt().opens_private and ask.players and ask.players[0] == arg
+            return Route((not opened) + pick.count + (pick.count > 1), [event])
         if action == "powerback":
             events = [_norm(c.event) for c in b.power_back_choices(ask)]
             return Route(2, [wanted]) if wanted in events else None
@@ -235,10 +238,13 @@ class TabletDriver:
 
 def _as_the_tablet_orders(ask):
     """The ask as the tablet takes it: One of each's owners one after another, in seat order
-    (the engine takes them in any order)."""
+    (the engine takes them in any order); King and Intrigue's 13 kept seat by seat, as the
+    private sheets open by themselves."""
     if ask.kind == "send_back" and len(ask.options["owners"]) > 1:
         first = next(iter(ask.options["owners"].items()))
         return dataclasses.replace(ask, options={**ask.options, "owners": dict([first])})
+    if ask.kind == "choose_power_cards" and len(ask.players) > 1:
+        return dataclasses.replace(ask, players=ask.players[:1])
     return ask
 
 

@@ -81,3 +81,42 @@ def test_the_king_and_intrigue_choice_is_remembered_with_its_modules():
     assert "King's Card and Intrigue card offer a choice" in again.words(3)
     notes = game_files(again, 4).notes
     assert notes and notes[0].startswith("King and Intrigue: ") and "Your cards" in notes[0]
+
+
+def test_a_box_is_entered_in_one_table_within_40_taps_and_is_complete(data_dir):
+    """Issue 21's goal: the base box (the 18 Power cards' unknowns and what each Action card places
+    for 2-5 players) in <= 40 taps on Your cards' table, a chip a fact; the set entered is the
+    box's, card by card (the engine tests' numbers, entered as from a box)."""
+    from tests.companion.tablet_driver import box_table_taps
+    taps, draft = box_table_taps(CARDS_FILE)
+    assert taps <= 40, taps
+    assert all(draft.complete_for(n, ()) for n in (2, 3, 4, 5))
+    box = KICardsDraft(CARDS_FILE)
+    for row in box.rows():
+        if row.module is None:
+            got = draft.row(row.id)
+            assert (got.court, got.effect, got.params) == (row.court, row.effect, row.params), row.id
+    assert all(draft.placements(n) == box.placements(n) for n in (2, 3, 4, 5))
+    # every fact of the base box is one chip: the taps are the facts the box had to give
+    facts = sum(1 for c in KICardsDraft().cells() if c.now is None and (not c.card or c.card.startswith("ki_")))
+    assert taps <= facts, (taps, facts)
+
+
+def test_a_box_cell_is_tapped_as_the_screen_takes_it(data_dir):
+    from companion.ki_cards import BoxCell, stepped, taps_to
+    draft = KICardsDraft()
+    court = next(c for c in draft.cells() if c.key == "court:ki_10")
+    assert taps_to(court, 6) == 1 and court.chips[6] == (6, "6")
+    with pytest.raises(ValueError, match="not one of its chips"):
+        taps_to(court, 12)
+    draft.enter(court, 6)
+    assert draft.row("ki_10").court == 6
+    value = next(c for c in draft.cells() if c.key == "value:pe_joker")
+    assert stepped(value, 10) == 15 and taps_to(value, 15) == 1 and taps_to(value, 33) == 5   # ?→15→25→35→34→33
+    count = BoxCell("ki_30", "param:count", "how many", (), 3, 1, 30)
+    assert taps_to(count, 5) == 2 and stepped(count, -1) == 2
+    opponents = next(c for c in draft.cells() if c.key == "effect:ki_30")
+    draft.enter(opponents, "decay")
+    assert draft.row("ki_30").params == {"count": 3}
+    with pytest.raises(RuleFileError, match="placements: 6 is not a player count"):
+        draft.enter(BoxCell("", "place:6:0", ""), 2)

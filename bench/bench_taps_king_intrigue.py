@@ -9,7 +9,7 @@ for the same steps are checked in tests/companion/ui/test_app_king_intrigue.py. 
 deterministic for a seed, so the baseline is the classic game's figures from the same driver
 in the same run, and the issue's budgets: power phase 1 per player, an ordinary turn <= 6
 (3 placed and a one-pick special action), a general scoring <= 4 + 2 per player picking on
-the tablet.
+the tablet; the 13 kept (leave out 5) <= 6 a player; a box set up on Your cards <= 40 taps.
 """
 from __future__ import annotations
 
@@ -71,6 +71,17 @@ def _figures(logs, players: int) -> dict:
             "the court taken whole (taps)": min(by_kind["replenish"])}
 
 
+def _box_setup() -> dict:
+    """Your cards' box table: taps to enter a box (the engine tests' numbers, as from a box)."""
+    from tests.companion.tablet_driver import box_table_taps
+    from tests.companion.test_table_king_intrigue import WITH_MODULES
+    from tests.engine.king_intrigue.table import CARDS_FILE
+    both = ("players-edition", "special-cards")
+    return {"the base box, 2-5 players (goal <= 40)": box_table_taps(CARDS_FILE)[0],
+            "the base box, a 3-player game": box_table_taps(CARDS_FILE, players=(3,))[0],
+            "with both modules, a 3-player game": box_table_taps(WITH_MODULES, players=(3,), modules=both)[0]}
+
+
 def main() -> int:
     sys.path.insert(0, str(ROOT))
     os.environ.setdefault("ELGRANDE_DATA_DIR", tempfile.mkdtemp(prefix="bench-taps-ki-"))
@@ -83,6 +94,10 @@ def main() -> int:
                      _figures(_games("king-intrigue", players, ("players-edition", "special-cards")), players)))
         rows.append((f"K&I, {players} players, phones for the secrets",
                      _figures(_games("king-intrigue", players, phones=True), players)))
+    box = _box_setup()
+    print("Your cards (taps to set up a box)")
+    for key, value in box.items():
+        print(f"  {key}: {value}")
     for name, figures in rows:
         print(name)
         for key, value in figures.items():
@@ -91,6 +106,10 @@ def main() -> int:
     failed = [name for name, f in rows if f["power card, taps per player (max)"] > 1
               or f["ordinary turns over budget"] or (f["general scoring on the tablet (max taps)"] or 0)
               > f["general scoring budget"]]
+    failed += [name for name, f in rows if "+ both" not in name and not name.startswith("classic")
+               and (f["13 kept, per player (tablet)"] or 0) > 6]   # issue 21: "leave out 5" <= 6 a player
+    if box["the base box, 2-5 players (goal <= 40)"] > 40:
+        failed.append("Your cards: the base box")
     if failed:
         print("over budget:", ", ".join(failed))
     return 1 if failed else 0

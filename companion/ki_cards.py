@@ -87,8 +87,8 @@ class BoxCell:
     """One fact of the box table and how it is tapped: chips (one tap each) or a stepper.
 
     `field`: "court", "scoring" (chip value: index in SCORINGS), "opponents" (an effect),
-    "param:<name>", "value" (±1/±10, passing over other cards' values), "place:<players>:<index>".
-    `now` is what is entered (None: not yet); a stepper's first tap gives `low` (a value: 5±)."""
+    "param:<name>", "value" (typed: its digits, then Set), "place:<players>:<index>".
+    `now` is what is entered (None: not yet); a stepper's first tap gives `low`."""
 
     card: str
     field: str
@@ -110,7 +110,7 @@ class BoxCell:
 def card_cells(row: "KICardRow") -> list[BoxCell]:
     """A Power card's row in the box table: its Caballeros to the court, then what it still asks."""
     out = [BoxCell(row.id, "court", "to the court", tuple((n, str(n)) for n in COURT_CHOICES), row.court)]
-    if row.ask_value:
+    if row.ask_value:   # typed on a keypad: its digits, then Set
         out.append(BoxCell(row.id, "value", "its value", (), row.value, 1, 999))
     if row.ask_effect == "scoring":
         chosen = next((i for i, (e, p, _) in enumerate(SCORINGS)
@@ -153,38 +153,35 @@ def action_card_names(players: int) -> list[str]:
     return [ACTION_NAMES["intrigue"], *middle, ACTION_NAMES["kings_card"]]
 
 
-def stepped(cell: BoxCell, delta: int, taken=frozenset()):
+def stepped(cell: BoxCell, delta: int):
     """A stepper cell's value after one tap of `delta` (as the screen steps it)."""
-    if cell.field == "value":
-        return value_step(cell.now, delta, taken)
     if cell.now is None:
         return cell.low
     return max(cell.low, min(cell.high, cell.now + delta))
 
 
-def taps_to(cell: BoxCell, target, taken=frozenset()) -> int:
-    """Taps that enter `target` in this cell: a chip 1 (0 if it is on); a stepper its steps
-    (the fewest, by ±1 and, for a value, ±10)."""
+def typed(digits: str, key: str) -> str:
+    """A value's keypad: the digits typed so far after one more key ("back" takes the last off;
+    a 4th digit is not taken: values are 1..999)."""
+    if key == "back":
+        return digits[:-1]
+    return digits if len(digits) >= 3 or (not digits and key == "0") else digits + key
+
+
+def taps_to(cell: BoxCell, target) -> int:
+    """Taps that enter `target` in this cell: a chip 1 (0 if it is on); a value its digits and
+    Set; a stepper its steps."""
     if cell.now == target:
         return 0
     if cell.chips:
         if target not in {v for v, _ in cell.chips}:
             raise ValueError(f"{cell.card or cell.field}: {target!r} is not one of its chips")
         return 1
-    deltas = (1, -1, 10, -10) if cell.field == "value" else (1, -1)
-    frontier, seen = [cell.now], {cell.now}
-    for taps in range(1, 200):
-        nxt = []
-        for value in frontier:
-            for d in deltas:
-                v = stepped(BoxCell(cell.card, cell.field, "", (), value, cell.low, cell.high), d, taken)
-                if v == target:
-                    return taps
-                if v not in seen:
-                    seen.add(v)
-                    nxt.append(v)
-        frontier = nxt
-    raise ValueError(f"{cell.card or cell.field}: no steps reach {target!r}")
+    if not cell.low <= target <= cell.high:
+        raise ValueError(f"{cell.card or cell.field}: {target!r} is outside {cell.low}..{cell.high}")
+    if cell.field == "value":
+        return len(str(target)) + 1
+    return 1 + abs(target - cell.low) if cell.now is None else abs(target - cell.now)
 
 
 def ki_cards_path() -> Path:
@@ -483,18 +480,6 @@ def ki_rules_words(players: int) -> str:
     return line + "."
 
 
-def value_step(value: Optional[int], delta: int, taken=frozenset()) -> int:
-    """A module card's value stepped by ±1 or ±10 (1..999). The first tap on "?" gives 5±delta;
-    from a value, a step passes over the values other cards have (`taken`): each value is on one
-    card, so a tap never lands on a value the set refuses."""
-    if value is None:
-        return max(1, min(999, 5 + delta))
-    new = value + delta
-    while new in taken and 1 <= new + delta <= 999:
-        new += delta
-    return value if new in taken or not 1 <= new <= 999 else new
-
-
 __all__ = ["KICardsDraft", "KICardRow", "ki_game_files", "ki_cards_path", "ki_rules_words", "SCORINGS",
            "OPPONENT_EFFECTS", "COURT_CHOICES", "ACTION_NAMES", "MODULE_WORDS", "MODULE_ABOUT", "RuleFileError",
-           "ki_import_candidates", "value_step", "param_spec", "WORD_LABELS", "Any"]
+           "ki_import_candidates", "param_spec", "WORD_LABELS", "Any"]

@@ -6,7 +6,7 @@ each Action card places per player count (one chip row each, 0..10), and each Po
 row of the table: its name (and, once chosen, its action in words) on the left, and a line of
 one-tap chips per fact: Caballeros to the court (0..8), which scoring a scoring card is, what
 the 30 card does, the 140 card's foreign count, a module card's word choices; a module card's
-value and the 30 card's count are steppers. Each tap is checked by the engine's loader: a
+value is typed on a keypad (its digits, then Set); the 30 card's count is a stepper. Each tap is checked by the engine's loader: a
 mistake is refused with its one line naming the card and the field, and nothing changes; what
 is accepted is saved at once and goes into every King and Intrigue game. Export and import as
 the 2023 set does.
@@ -25,7 +25,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from ..ki_cards import (MODULE_WORDS, BoxCell, KICardRow, KICardsDraft, action_card_names, card_cells,
-                        placement_cells, stepped)
+                        placement_cells, stepped, typed)
 from ..rule_files import RuleFileError
 from .cards_screen import ImportDialog
 from .rule_widgets import INK, TAP, WARN, button, grid, stepper, text
@@ -61,12 +61,14 @@ class KICardsScreen(Screen):
         self.players = 4
         self.modules: tuple = ()
         self.blocks: dict[str, BoxLayout] = {}
+        self.typed: dict[str, str] = {}     # card -> the digits of its value typed, not yet Set
 
     # ---- opening --------------------------------------------------------------------------
 
     def open_cards(self, back_to: str = "home", players: int = 4, modules=()) -> None:
         self.back_to, self.players, self.modules = back_to, players, tuple(modules)
         self.message = self.notice = ""
+        self.typed = {}
         try:
             self.draft = KICardsDraft.load()
         except RuleFileError as exc:
@@ -152,6 +154,9 @@ class KICardsScreen(Screen):
         """caption + its chips (as many a line as fit, the rest below) or its stepper."""
         line = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(4))
         line.add_widget(_caption(cell.caption, caption_width))
+        if cell.field == "value":
+            line.add_widget(self._keypad(cell, room - caption_width))
+            return line
         if not cell.chips:
             line.add_widget(self._stepper_cell(cell))
             return line
@@ -171,17 +176,35 @@ class KICardsScreen(Screen):
         return line
 
     def _stepper_cell(self, cell: BoxCell) -> BoxLayout:
-        deltas = ((-10, -1), (1, 10)) if cell.field == "value" else ((-1,), (1,))
         line = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(6))
-        for delta in deltas[0]:
-            line.add_widget(button(str(delta).replace("-", "−"), lambda d=delta, c=cell: self.step(c, d),
-                                   key=f"{cell.key}:{delta}", size_hint=(None, None), width=TAP))
+        line.add_widget(button("−", lambda c=cell: self.step(c, -1), key=f"{cell.key}:-1", size_hint=(None, None),
+                               width=TAP))
         line.add_widget(Label(text="?" if cell.now is None else str(cell.now), bold=True, color=INK,
                               size_hint_x=None, width=dp(64)))
-        for delta in deltas[1]:
-            line.add_widget(button(f"+{delta}", lambda d=delta, c=cell: self.step(c, d),
-                                   key=f"{cell.key}:+{delta}" if cell.field != "value" else f"{cell.key}:{delta}",
-                                   size_hint=(None, None), width=TAP))
+        line.add_widget(button("+", lambda c=cell: self.step(c, 1), key=f"{cell.key}:+1", size_hint=(None, None),
+                               width=TAP))
+        line.add_widget(Widget())
+        return line
+
+    def _keypad(self, cell: BoxCell, room: float) -> BoxLayout:
+        """The value as printed on the card: its digits, then Set (shown: what is typed, else the
+        value entered, else "?")."""
+        line = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(4))
+        keys = [(str(n), str(n)) for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)] + [("back", "⌫")]
+        side = dp(64) + dp(72) + dp(12)
+        fit = max(1, int((room - side) // dp(52)))
+        pad = grid(min(fit, len(keys)), spacing=dp(4), size_hint_x=None)
+        pad.width = min(fit, len(keys)) * dp(52)
+        for key, label in keys:
+            pad.add_widget(button(label, lambda k=key, c=cell: self.type_digit(c, k), key=f"{cell.key}:key:{key}",
+                                  size_hint_x=None, width=dp(48), height=dp(48), font_size="16sp"))
+        pad.bind(height=lambda w, v: setattr(line, "height", max(TAP, v)))
+        line.add_widget(pad)
+        digits = self.typed.get(cell.card, "")
+        shown = digits + "_" if digits else ("?" if cell.now is None else str(cell.now))
+        line.add_widget(Label(text=shown, bold=True, color=WARN if digits else INK, size_hint_x=None, width=dp(64)))
+        line.add_widget(button("Set", lambda c=cell: self.set_typed(c), "primary" if digits else "quiet",
+                               key=f"{cell.key}:set", size_hint=(None, None), width=dp(72), height=dp(48)))
         line.add_widget(Widget())
         return line
 
@@ -208,9 +231,23 @@ class KICardsScreen(Screen):
             self._placements()
 
     def step(self, cell: BoxCell, delta: int) -> None:
-        """A stepper tapped: a value passes over the other cards' values (each is on one card)."""
-        taken = {r.value for r in self.draft.rows() if r.value is not None and r.id != cell.card}
-        self.enter(cell, stepped(cell, delta, taken))
+        self.enter(cell, stepped(cell, delta))
+
+    def type_digit(self, cell: BoxCell, key: str) -> None:
+        self.typed[cell.card] = typed(self.typed.get(cell.card, ""), key)
+        self.message = ""
+        self._card(self.blocks[cell.card], self.draft.row(cell.card))
+
+    def set_typed(self, cell: BoxCell) -> None:
+        """The typed value into the card (checked: a value another card has is refused, the digits stay)."""
+        digits = self.typed.get(cell.card, "")
+        if not digits:
+            self.message = f"{self.draft.row(cell.card).label}: type the value printed on the card first, then Set"
+            return
+        self.typed.pop(cell.card)
+        if not self._call(lambda: self.draft.enter(cell, int(digits)), cell.card):
+            self.typed[cell.card] = digits
+            self._card(self.blocks[cell.card], self.draft.row(cell.card))
 
     def set_court(self, cid: str, n: int) -> None:
         self._call(lambda: self.draft.set_court(cid, n), cid)
@@ -237,6 +274,7 @@ class KICardsScreen(Screen):
             return f"Your cards could not be saved: {exc.strerror or exc}"
         self.draft = trial
         self.message, self.notice = "", f"Imported {Path(path).name}"
+        self.typed = {}
         self._show()
         return ""
 

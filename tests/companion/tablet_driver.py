@@ -353,7 +353,7 @@ def _norm(event: dict) -> dict:
 def box_table_taps(box: dict, players=(2, 3, 4, 5), modules=()) -> tuple[int, object]:
     """Taps that enter `box` (a King and Intrigue card file: the numbers printed on the table's
     cards) into a fresh "Your cards", cell by cell in the screen's order, as the screen takes
-    them (companion.ki_cards.taps_to: a chip 1, a stepper its steps). Only the cells a game of
+    them (companion.ki_cards.taps_to: a chip 1, a value its digits and Set, a stepper its steps). Only the cells a game of
     `players` with `modules` needs. Returns (taps, the draft entered)."""
     from companion.ki_cards import KICardsDraft, taps_to
     wanted = {(c.card, c.field): c.now for c in KICardsDraft(box).cells()}
@@ -371,6 +371,5 @@ def box_table_taps(box: dict, players=(2, 3, 4, 5), modules=()) -> tuple[int, ob
         goal = wanted.get((cell.card, cell.field))
         if goal is None or cell.now == goal:
             continue
-        taken = {r.value for r in draft.rows() if r.value is not None and r.id != cell.card}
-        taps += taps_to(cell, goal, taken)
+        taps += taps_to(cell, goal)
         draft.enter(cell, goal)

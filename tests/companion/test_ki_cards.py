@@ -103,7 +103,7 @@ def test_a_box_is_entered_in_one_table_within_40_taps_and_is_complete(data_dir):
 
 
 def test_a_box_cell_is_tapped_as_the_screen_takes_it(data_dir):
-    from companion.ki_cards import BoxCell, stepped, taps_to
+    from companion.ki_cards import BoxCell, stepped, taps_to, typed
     draft = KICardsDraft()
     court = next(c for c in draft.cells() if c.key == "court:ki_10")
     assert taps_to(court, 6) == 1 and court.chips[6] == (6, "6")
@@ -112,7 +112,11 @@ def test_a_box_cell_is_tapped_as_the_screen_takes_it(data_dir):
     draft.enter(court, 6)
     assert draft.row("ki_10").court == 6
     value = next(c for c in draft.cells() if c.key == "value:pe_joker")
-    assert stepped(value, 10) == 15 and taps_to(value, 15) == 1 and taps_to(value, 33) == 5   # ?→15→25→35→34→33
+    assert taps_to(value, 5) == 2 and taps_to(value, 135) == 4   # its digits, then Set
+    assert typed("", "0") == "" and typed("13", "5") == "135" and typed("135", "1") == "135"
+    assert typed("13", "back") == "1"
+    with pytest.raises(ValueError, match="outside 1..999"):
+        taps_to(value, 1000)
     count = BoxCell("ki_30", "param:count", "how many", (), 3, 1, 30)
     assert taps_to(count, 5) == 2 and stepped(count, -1) == 2
     opponents = next(c for c in draft.cells() if c.key == "effect:ki_30")

@@ -161,10 +161,10 @@ def stepped(cell: BoxCell, delta: int):
 
 
 def typed(digits: str, key: str) -> str:
-    """A value's keypad: the digits typed so far after one more key ("back" takes the last off;
-    a 4th digit is not taken: values are 1..999)."""
-    if key == "back":
-        return digits[:-1]
+    """A value's keypad: the digits typed so far after one more key ("clear" starts again; a
+    4th digit is not taken: values are 1..999)."""
+    if key == "clear":
+        return ""
     return digits if len(digits) >= 3 or (not digits and key == "0") else digits + key
 
 

@@ -42,9 +42,9 @@ def action_names(players: int) -> list[str]:
 
 def _caption(words: str, width: float) -> Label:
     """A short caption beside a row of buttons, centred on them."""
-    label = Label(text=words, color=INK, font_size="14sp", size_hint=(None, None), width=width, height=TAP,
-                  halign="left", valign="middle", text_size=(width, TAP))
-    return label
+    label = Label(text=words, color=INK, font_size="14sp", size_hint=(None, None), width=width, height=dp(48),
+                  halign="left", valign="middle", text_size=(width, dp(48)), pos_hint={"top": 1})
+    return label   # beside the first line of its buttons
 
 
 class KICardsScreen(Screen):
@@ -62,6 +62,7 @@ class KICardsScreen(Screen):
         self.modules: tuple = ()
         self.blocks: dict[str, BoxLayout] = {}
         self.typed: dict[str, str] = {}     # card -> the digits of its value typed, not yet Set
+        self._built_for = 0.0
 
     # ---- opening --------------------------------------------------------------------------
 
@@ -82,6 +83,7 @@ class KICardsScreen(Screen):
     # ---- drawing ----------------------------------------------------------------------------
 
     def _show(self) -> None:
+        self._built_for = self._wide()
         box = self.ids.list_box
         box.clear_widgets()
         self.blocks = {}
@@ -125,14 +127,23 @@ class KICardsScreen(Screen):
             self.hint = f"Complete for a {self.players}-player game ({mods}): a King and Intrigue game can start."
             self.summary.add_widget(text("Nothing missing for this game.", color=(0.16, 0.4, 0.18, 1), bold=True))
 
+    def _wide(self) -> float:
+        """The width the table is laid out for: the window's (this screen is sized only once shown)."""
+        return self.manager.width if self.manager is not None else self.width
+
+    def on_size(self, *_) -> None:
+        """A turned tablet: the table laid out again for its new width (chips a line as fit)."""
+        if self.draft is not None and self.blocks and abs(self._built_for - self._wide()) > 1:
+            self._show()
+
     def _label_width(self) -> float:
-        return dp(150) if self.width < dp(1000) else dp(200)
+        return dp(150) if self._wide() < dp(1000) else dp(200)
 
     def _placements(self) -> None:
         self.placements.clear_widgets()
         for n in PLAYER_COUNTS:
             for cell in placement_cells(self.draft, n):
-                self.placements.add_widget(self._cell_line(cell, self.width - dp(20) - dp(8), dp(170)))
+                self.placements.add_widget(self._cell_line(cell, self._wide() - dp(20) - dp(8), dp(170)))
 
     def _card(self, block, row: KICardRow) -> None:
         """The card's row of the table: its name (and what it still lacks) on the left, a line of
@@ -142,12 +153,20 @@ class KICardsScreen(Screen):
         unknown = f"\n[color=992222]to enter: {', '.join(row.unknown)}[/color]" if row.unknown else ""
         words = f"\n[size=13sp]{row.effect_words}[/size]" if row.effect_words else ""
         name = text(f"[b]{row.label}[/b]{words}{unknown}", markup=True, font_size="15sp", size_hint_x=None,
-                    width=width)
-        block.add_widget(name)
+                    width=width, text_size=(width, None))
         cells = grid(1, spacing=dp(4))
-        room = self.width - dp(20) - width - dp(8)
+        room = self._wide() - dp(20) - width - dp(8)
         for cell in card_cells(row):
             cells.add_widget(self._cell_line(cell, room, dp(104)))
+        # the name at the top of its row, as tall as its chips
+        column = BoxLayout(orientation="vertical", size_hint=(None, None), width=width)
+        column.add_widget(name)
+        column.add_widget(Widget())
+        fit = lambda *_: setattr(column, "height", max(name.height, cells.height))  # noqa: E731
+        name.bind(height=fit)
+        cells.bind(height=fit)
+        fit()
+        block.add_widget(column)
         block.add_widget(cells)
 
     def _cell_line(self, cell: BoxCell, room: float, caption_width: float):
@@ -155,21 +174,29 @@ class KICardsScreen(Screen):
         line = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(4))
         line.add_widget(_caption(cell.caption, caption_width))
         if cell.field == "value":
-            line.add_widget(self._keypad(cell, room - caption_width))
+            pad = self._keypad(cell, room - caption_width)
+            line.height = pad.height
+            pad.bind(height=lambda w, v: setattr(line, "height", v))
+            line.add_widget(pad)
             return line
         if not cell.chips:
             line.add_widget(self._stepper_cell(cell))
             return line
-        numbers = all(isinstance(v, int) for v, _ in cell.chips)
+        numbers = all(label.isdigit() for _, label in cell.chips)
         chip = dp(48) if numbers else dp(92)
         fit = max(1, int((room - caption_width) // (chip + dp(4))))
-        chips = grid(min(fit, len(cell.chips)), spacing=dp(4), size_hint_x=None)
+        chips = grid(min(fit, len(cell.chips)), spacing=dp(4), size_hint_x=None, pos_hint={"top": 1})
         chips.width = min(fit, len(cell.chips)) * (chip + dp(4))
         for value, label in cell.chips:
-            chips.add_widget(button(label, lambda v=value, c=cell: self.enter(c, v),
-                                    "on" if cell.now == value else "quiet" if not numbers else "normal",
-                                    key=f"{cell.key}:{value}", size_hint_x=None, width=chip, height=dp(48),
-                                    font_size="14sp" if not numbers else "16sp"))
+            b = button(label, lambda v=value, c=cell: self.enter(c, v),
+                       "on" if cell.now == value else "quiet" if not numbers else "normal",
+                       key=f"{cell.key}:{value}", size_hint_x=None, width=chip, height=dp(48),
+                       font_size="14sp" if not numbers else "16sp")
+            b.text_size = (chip - dp(12), None)   # its width is set once: words wrap, the chip grows
+            chips.add_widget(b)
+        rows = -(-len(cell.chips) // chips.cols)
+        chips.height = rows * dp(48) + (rows - 1) * dp(4)   # as it will be: a height that stays fires nothing
+        line.height = max(TAP, chips.height)
         chips.bind(height=lambda w, v: setattr(line, "height", max(TAP, v)))
         line.add_widget(chips)
         line.add_widget(Widget())
@@ -190,21 +217,28 @@ class KICardsScreen(Screen):
         """The value as printed on the card: its digits, then Set (shown: what is typed, else the
         value entered, else "?")."""
         line = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(4))
-        keys = [(str(n), str(n)) for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)] + [("back", "⌫")]
-        side = dp(64) + dp(72) + dp(12)
+        keys = [(str(n), str(n)) for n in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)]
+        side = dp(64) + dp(72) + dp(72) + dp(16)
         fit = max(1, int((room - side) // dp(52)))
-        pad = grid(min(fit, len(keys)), spacing=dp(4), size_hint_x=None)
+        pad = grid(min(fit, len(keys)), spacing=dp(4), size_hint_x=None, pos_hint={"top": 1})
         pad.width = min(fit, len(keys)) * dp(52)
         for key, label in keys:
             pad.add_widget(button(label, lambda k=key, c=cell: self.type_digit(c, k), key=f"{cell.key}:key:{key}",
                                   size_hint_x=None, width=dp(48), height=dp(48), font_size="16sp"))
-        pad.bind(height=lambda w, v: setattr(line, "height", max(TAP, v)))
         line.add_widget(pad)
+        line.add_widget(button("Clear", lambda c=cell: self.type_digit(c, "clear"), "quiet", key=f"{cell.key}:clear",
+                               size_hint=(None, None), width=dp(72), height=dp(48), pos_hint={"top": 1}))
+        rows = -(-len(keys) // pad.cols)
+        pad.height = rows * dp(48) + (rows - 1) * dp(4)
+        line.height = max(TAP, pad.height)
+        pad.bind(height=lambda w, v: setattr(line, "height", max(TAP, v)))
         digits = self.typed.get(cell.card, "")
         shown = digits + "_" if digits else ("?" if cell.now is None else str(cell.now))
-        line.add_widget(Label(text=shown, bold=True, color=WARN if digits else INK, size_hint_x=None, width=dp(64)))
+        line.add_widget(Label(text=shown, bold=True, color=WARN if digits else INK, size_hint=(None, None),
+                              width=dp(64), height=dp(48), pos_hint={"top": 1}))
         line.add_widget(button("Set", lambda c=cell: self.set_typed(c), "primary" if digits else "quiet",
-                               key=f"{cell.key}:set", size_hint=(None, None), width=dp(72), height=dp(48)))
+                               key=f"{cell.key}:set", size_hint=(None, None), width=dp(72), height=dp(48),
+                               pos_hint={"top": 1}))
         line.add_widget(Widget())
         return line
 

@@ -114,7 +114,7 @@ def test_a_box_cell_is_tapped_as_the_screen_takes_it(data_dir):
     value = next(c for c in draft.cells() if c.key == "value:pe_joker")
     assert taps_to(value, 5) == 2 and taps_to(value, 135) == 4   # its digits, then Set
     assert typed("", "0") == "" and typed("13", "5") == "135" and typed("135", "1") == "135"
-    assert typed("13", "back") == "1"
+    assert typed("13", "clear") == ""
     with pytest.raises(ValueError, match="outside 1..999"):
         taps_to(value, 1000)
     count = BoxCell("ki_30", "param:count", "how many", (), 3, 1, 30)

@@ -4,7 +4,7 @@ A new table that owns the expansion: New game, "King and Intrigue" and both modu
 taps; Start is refused naming what the card set lacks and leads to Your cards; the box's numbers
 entered there by taps (a wrong value refused with its one line), exported, changed, imported
 back; then the game started from the new-game screen and tracked to its end on the tablet
-alone (the setup discs and the 13 kept behind the private screen). WHAT the table does is the
+alone (the setup discs and the 13 kept behind the private screen, whose sheets open by themselves). WHAT the table does is the
 engine's random chooser's (engine.playout.random_event); HOW it is entered is found on the
 prompt the screen shows (scenarios_2023.Tablet, the same routes as the headless driver).
 """
@@ -30,7 +30,15 @@ MODULE_COURT = {"pe_joker": 0, "pe_field_day": 5, "pe_relocate": 4, "pe_alliance
                 "sc_kings_guard": 1, "sc_hurricane": 1, "sc_mistress": 3, "sc_espionage": 3}
 WORD_PARAMS = {"pe_civil_war": ("outcome", "to_court"), "pe_quarantine": ("until", "round"),
                "pe_risk_of_collapse": ("until", "general_scoring"), "sc_hurricane": ("outcome", "send_back")}
-VALUE_MOVES = (10, -10, 1, -1)
+MODULE_VALUES = {"pe_joker": 1, "pe_alliance": 45, "pe_bridge": 55, "pe_civil_war": 33, "pe_quarantine": 135,
+                 "pe_risk_of_collapse": 145, "sc_coup": 85, "sc_espionage": 25, "sc_fiesta": 65, "sc_hurricane": 175,
+                 "sc_kings_guard": 165, "sc_mistress": 75, "sc_revolt": 125, "sc_scoring_own": 95,
+                 "sc_scoring_any": 105, "sc_scoring_offered": 115, "sc_table_for_six": 155}   # our box's (made up)
+
+
+def _tap(d, key: str, times: int = 1):
+    yield from _scroll_to(d, key)
+    yield from _tap_key(d, key, times)
 
 
 def _choose_ki(d, players=PLAYERS, modules=("players-edition", "special-cards")):
@@ -54,83 +62,39 @@ def _choose_ki(d, players=PLAYERS, modules=("players-edition", "special-cards"))
     assert sorted(setup.choice.modules_for(len(players))) == sorted(modules), setup.choice
 
 
-def _value_path(start, target: int, used=frozenset()) -> list[int]:
-    """The stepper taps (±1, ±10) from `start` (None: the first tap gives 5±) to `target`, as the
-    screen steps (over the values other cards have)."""
-    from companion.ki_cards import value_step
-    frontier, seen = [(start, [])], {start}
-    while frontier:
-        nxt = []
-        for value, path in frontier:
-            for delta in VALUE_MOVES:
-                v = value_step(value, delta, used)
-                if v == target:
-                    return path + [delta]
-                if v not in seen and (value is not None or v not in used):
-                    seen.add(v)
-                    nxt.append((v, path + [delta]))
-        frontier = nxt
-    raise AssertionError(f"no stepper path to {target}")
-
-
-def _nearest_free(used) -> int:
-    """The free value fewest taps from "?" (our box's values are made up: the real ones are not
-    published; any distinct values make a valid set), never one a first tap lands on (1, 4, 6,
-    15): the next card's first tap needs one free."""
-    from companion.ki_cards import value_step
-    landings = {value_step(None, delta) for delta in VALUE_MOVES}
-    frontier, seen = [v for v in landings if v not in used], set(landings)
-    while frontier:
-        nxt = []
-        for value in frontier:
-            for delta in VALUE_MOVES:
-                v = value_step(value, delta, used)
-                if v not in seen and v not in landings:
-                    return v
-                if v not in seen:
-                    seen.add(v)
-                    nxt.append(v)
-        frontier = nxt
-    raise AssertionError(f"no free value (taken: {sorted(used)})")
-
-
-def _set_value(d, screen, cid: str, target: int):
-    used = {r.value for r in screen.draft.rows() if r.value is not None and r.id != cid}
-    for delta in _value_path(screen.draft.row(cid).value, target, used):
-        yield from _scroll_to(d, f"value:{cid}:{delta}")
-        yield from _tap_key(d, f"value:{cid}:{delta}")
-        assert not screen.message, screen.message
-
-
-def _tap(d, key: str, times: int = 1):
-    yield from _scroll_to(d, key)
-    yield from _tap_key(d, key, times)
+def _type_value(d, screen, cid: str, value: int):
+    for digit in str(value):
+        yield from _tap(d, f"value:{cid}:key:{digit}")
+    yield from _tap(d, f"value:{cid}:set")
 
 
 def enter_the_card_set(d, screen):
-    """Every number of the box a 3-player game with both modules needs, by taps."""
-    for i, n in enumerate(PLACES_3):   # the stepper starts at 1 from "?"
-        yield from _tap(d, f"place:3:{i}:+1", n)
+    """Every number of the box a 3-player game with both modules needs, by taps: one chip a fact,
+    a module card's value typed (its digits, then Set)."""
+    for i, n in enumerate(PLACES_3):
+        yield from _tap(d, f"place:3:{i}:{n}")
     for value, court in COURT.items():
         yield from _tap(d, f"court:ki_{value}:{court}")
     yield from _tap(d, "effect:ki_30:decay")
     for value, index in SCORING.items():
         yield from _tap(d, f"scoring:ki_{value}:{index}")
-    yield from _tap(d, "param:ki_140:foreign:+1", 2)
+    yield from _tap(d, "param:ki_140:foreign:2")
+    d.facts["base_taps"] = len(d.taps) - d.facts["taps_before"]
     # module cards: the values printed on them (our box's), and a wrong one first
-    yield from _set_value(d, screen, "pe_joker", 1)
-    yield from _tap(d, "value:pe_alliance:-10")   # 1 again: the Joker's value
+    yield from _type_value(d, screen, "pe_joker", MODULE_VALUES["pe_joker"])
+    yield from _type_value(d, screen, "pe_alliance", MODULE_VALUES["pe_joker"])   # 1 again: the Joker's value
     d.facts["wrong_value"] = screen.message
     d.facts["alliance_after_wrong"] = screen.draft.row("pe_alliance").value
     yield from _look(d, "ki_cards_wrong_value")
+    yield from _tap(d, "value:pe_alliance:clear")   # the digits stay after a refusal: cleared
     for row in [r for r in screen.draft.rows() if r.ask_value and r.value is None and not r.left_out]:
-        used = {r.value for r in screen.draft.rows() if r.value is not None and r.id != row.id}
-        yield from _set_value(d, screen, row.id, _nearest_free(used))
+        yield from _type_value(d, screen, row.id, MODULE_VALUES[row.id])
+        assert not screen.message, screen.message
     for cid, court in MODULE_COURT.items():
         yield from _tap(d, f"court:{cid}:{court}")
     for cid, (name, word) in WORD_PARAMS.items():
         yield from _tap(d, f"param:{cid}:{name}:{word}")
-    yield from _tap(d, "param:pe_civil_war:place:+1", 3)   # ? -> 0 -> 1 -> 2
+    yield from _tap(d, "param:pe_civil_war:place:2")
 
 
 def ki_cards_and_game(d):
@@ -150,7 +114,7 @@ def ki_cards_and_game(d):
     d.facts["start_refused"] = setup.message
     d.facts["screen_after_start"] = d.current
     screen = d.screen("ki_cards")
-    taps_before = len(d.taps)
+    d.facts["taps_before"] = taps_before = len(d.taps)
     yield from _look(d, "ki_cards_first")
     yield from enter_the_card_set(d, screen)
     d.facts["card_taps"] = len(d.taps) - taps_before
@@ -230,6 +194,8 @@ class KITablet(Tablet):
             values = _values(wanted, pick) if pick is not None else None
             if values is None or _norm(pick.event(values)) != wanted:
                 return []
+            if prompt.opens_private and arg == ask.players[0]:   # its sheet opened by itself
+                return [[("private", pick, values)]]
             return [[("choice", choice.label), ("private", pick, values)]]
         return super()._choice_routes(ask, prompt, choice, wanted, after, depth)
 

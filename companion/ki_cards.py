@@ -482,4 +482,5 @@ def ki_rules_words(players: int) -> str:
 
 __all__ = ["KICardsDraft", "KICardRow", "ki_game_files", "ki_cards_path", "ki_rules_words", "SCORINGS",
            "OPPONENT_EFFECTS", "COURT_CHOICES", "ACTION_NAMES", "MODULE_WORDS", "MODULE_ABOUT", "RuleFileError",
-           "ki_import_candidates", "param_spec", "WORD_LABELS", "Any"]
+           "ki_import_candidates", "param_spec", "BoxCell", "card_cells", "placement_cells",
+           "action_card_names", "stepped", "typed", "taps_to", "WORD_LABELS", "Any"]

@@ -77,7 +77,7 @@ class Prompt:
     notes: list[str] = field(default_factory=list)  # read-only lines under the choices
     per_area: int = 0                   # count mode: at most this many taps per area (0: no cap)
     auto_confirm: bool = False          # count mode: submitted by itself once `limit` taps are in
-    opens_private: bool = False         # the private sheets open by themselves, seat by seat (K&I's 13 kept)
+    opens_private: bool = False         # private sheets open by themselves, seat by seat (K&I's 13 kept)
 
 
 @dataclass

@@ -5,11 +5,11 @@ What a game of this many players with these modules still needs is listed first;
 each Action card places per player count (one chip row each, 0..10), and each Power card as a
 row of the table: its name (and, once chosen, its action in words) on the left, and a line of
 one-tap chips per fact: Caballeros to the court (0..8), which scoring a scoring card is, what
-the 30 card does, the 140 card's foreign count, a module card's word choices; a module card's
-value is typed on a keypad (its digits, then Set); the 30 card's count is a stepper. Each tap is checked by the engine's loader: a
-mistake is refused with its one line naming the card and the field, and nothing changes; what
-is accepted is saved at once and goes into every King and Intrigue game. Export and import as
-the 2023 set does.
+the 30 card does, the 140 card's foreign count, a module card's word choices. A module card's
+value is typed on a keypad (its digits, then Set); the 30 card's count is a stepper. Each tap
+is checked by the engine's loader: a mistake is refused with its one line naming the card and
+the field, and nothing changes; what is accepted is saved at once and goes into every King and
+Intrigue game. Export and import as the 2023 set does.
 """
 from __future__ import annotations
 
@@ -28,16 +28,12 @@ from ..ki_cards import (MODULE_WORDS, BoxCell, KICardRow, KICardsDraft, action_c
                         placement_cells, stepped, typed)
 from ..rule_files import RuleFileError
 from .cards_screen import ImportDialog
-from .rule_widgets import INK, TAP, WARN, button, grid, stepper, text
+from .rule_widgets import INK, TAP, WARN, button, grid, text
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 MISSING_SHOWN = 8
-
-
-def action_names(players: int) -> list[str]:
-    return action_card_names(players)
 
 
 def _caption(words: str, width: float) -> Label:

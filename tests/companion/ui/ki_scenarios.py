@@ -4,9 +4,9 @@ A new table that owns the expansion: New game, "King and Intrigue" and both modu
 taps; Start is refused naming what the card set lacks and leads to Your cards; the box's numbers
 entered there by taps (a wrong value refused with its one line), exported, changed, imported
 back; then the game started from the new-game screen and tracked to its end on the tablet
-alone (the setup discs and the 13 kept behind the private screen, whose sheets open by themselves). WHAT the table does is the
-engine's random chooser's (engine.playout.random_event); HOW it is entered is found on the
-prompt the screen shows (scenarios_2023.Tablet, the same routes as the headless driver).
+alone (the setup discs and the 13 kept behind the private screen, whose sheets open by
+themselves). WHAT the table does is the engine's random chooser's
+(engine.playout.random_event); HOW it is entered is found on the prompt the screen shows (scenarios_2023.Tablet, the same routes as the headless driver).
 """
 from __future__ import annotations
 

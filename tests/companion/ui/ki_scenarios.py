@@ -6,7 +6,8 @@ entered there by taps (a wrong value refused with its one line), exported, chang
 back; then the game started from the new-game screen and tracked to its end on the tablet
 alone (the setup discs and the 13 kept behind the private screen, whose sheets open by
 themselves). WHAT the table does is the engine's random chooser's
-(engine.playout.random_event); HOW it is entered is found on the prompt the screen shows (scenarios_2023.Tablet, the same routes as the headless driver).
+(engine.playout.random_event); HOW it is entered is found on the prompt the screen shows
+(scenarios_2023.Tablet, the same routes as the headless driver).
 """
 from __future__ import annotations
 

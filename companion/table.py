@@ -309,6 +309,7 @@ class Table:
         self.records: list[dict] = []        # every record, undo markers included
         self.effective: list[dict] = []      # what is in force after the undos
         self.again: set[str] = set()         # players whose private choice an undo took back
+        self.power_rounds: dict[tuple[str, int], int] = {}   # (player, Power card) -> round laid down
         if self.mode == "tracking":
             self.state = start_state(self.setup.game, self._setup_board)
             self.free: FreeState | None = None
@@ -429,7 +430,8 @@ class Table:
         builder = KIPromptBuilder if self.setup.game.rules == "king-intrigue" else PromptBuilder
         return builder(self.names, lambda: self.board, castillo_by_tower=counted,
                        modifiers=self.state.modifiers if self.state is not None else None,
-                       public=lambda: self.public().game)
+                       public=lambda: self.public().game,
+                       played_in=lambda pid, card: self.power_rounds.get((pid, card)))
 
     def prompt(self):
         """The prompt for what is asked now (the tower's Castillo count prefilled)."""
@@ -575,6 +577,18 @@ class Table:
             for event in parsed:
                 self.submit(event)
 
+    def refusal(self, event: Any) -> Optional[str]:
+        """Why the table would refuse `event` now, in the engine's words (naming the rule), or
+        None when it would accept it. Tried on a copy: nothing changes, nothing is logged."""
+        with self._lock:
+            try:
+                parsed = self._held_twin(self._parse_event(event))
+                trial = self.state.clone() if self.mode == "tracking" else copy.deepcopy(self.free)
+                (apply_event if self.mode == "tracking" else free_apply)(trial, parsed)
+            except (InputError, RuleViolation) as exc:
+                return str(exc)
+            return None
+
     def _parse_event(self, event: Any):
         if isinstance(event, BaseModel):
             return event
@@ -590,6 +604,8 @@ class Table:
     def _apply_event(self, event) -> None:
         if self.mode == "tracking":
             apply_event(self.state, event)
+            if event.type == "power_card_played":   # public: the card lies face up from then on
+                self.power_rounds[(event.player, event.card)] = self.state.round
         else:
             free_apply(self.free, event)
         self._count_entered(event)

@@ -203,9 +203,16 @@ def tracking_full_round(d):
     # A cube thrown in during the power cards: flagged, and dismissed by a person
     d.tap_widget(sim["yellow"])
     yield from _wait_for(d, lambda: bool(table.drops_text))
+    said_why = []
     for value in ("13", "12", "11"):  # Red, Yellow, Green in seat order
         d.tap(value, exact=True)
         yield 0.1
+        if value == "13":   # Yellow next: Red's 13 greyed out, and a tap on it says why
+            greyed = next(b for b in table.ids.actions.walk() if getattr(b, "disabled", False) and b.text == "13")
+            d.tap_widget(greyed)
+            yield 0.1
+            said_why.append(table.message)
+            d.shot("tracking_greyed_card_says_why")
     d.shot("tracking_power_done")
     d.tap("to check")
     yield 0.2
@@ -224,6 +231,9 @@ def tracking_full_round(d):
         yield 0.1
     yield from _wait_for(d, lambda: d.model.table.castillo_prefill("red") == 2)
     yield from _castillo_entered(d, "red", 2)
+    d.tap_area("castilla_la_nueva")   # the King's region: nothing placed, and said why
+    yield 0.1
+    said_why.append(table.message)
     d.tap_area("castilla_la_vieja")
     yield 0.2
     d.shot("tracking_placement")
@@ -279,7 +289,7 @@ def tracking_full_round(d):
     game = d.model.public["game"]
     assert game["round"] == 2 and d.ask().kind == "reveal_action_cards", (game["round"], d.ask().kind)
     d.shot("tracking_round_2")
-    d.facts = {"round": game["round"], "regions": game["regions"],
+    d.facts = {"round": game["round"], "regions": game["regions"], "said_why": said_why,
                "castillo": d.model.table.recorded_castillo(), "tallies": d.model.table.hidden_tallies()}
 
 

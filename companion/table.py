@@ -752,8 +752,9 @@ class Table:
                 why.append(f"{again}, in private (on their phone, or here behind the private screen)")
         if self._opened_since(last):
             # A secret choice re-made after the Castillo's counts were seen is not a secret one.
-            why.append("everyone has already seen the Castillo's counts; a secret disc chosen again now "
-                       "is chosen knowing them")
+            disc = last["t"] == "event" and last["e"]["type"] == "secret_disc_set"
+            why.append("everyone has already seen the Castillo's counts" +
+                       ("; a secret disc chosen again now is chosen knowing them" if disc else ""))
         if not why:
             return None
         return f"Undo {step}? " + " ".join(w[:1].upper() + w[1:] + "." for w in why)

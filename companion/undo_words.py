@@ -81,6 +81,8 @@ def step_words(event: dict, names: dict[str, str], purpose: Optional[str] = None
     who = _name(names, event.get("player", "")) if event.get("player") else ""
     if kind == "secret_disc_set":
         return f"{who}'s {DISC_WORDS.get(purpose or '', 'secret disc')}"  # never which region
+    if kind == "secret_discs_revealed" and purpose in DISC_WORDS:
+        return f"the {DISC_WORDS[purpose]}s' reveal"
     if kind == "table_corrected":
         why = event.get("reason") or ""
         return "the table's correction" + (f" ({why})" if why else "")

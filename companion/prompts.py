@@ -421,9 +421,13 @@ class PromptBuilder:
         """Why `pid` cannot play Power card `value`, from what everyone knows (never the hand):
         "Power card 5 was played by Ana this round", "Bo played Power card 5 in round 2"."""
         for p in self._public().get("players", []):
-            if p.get("power_card_played") == value:
-                return f"Power card {value} was played by {p.get('name') or self.name(p['id'])} this round " \
-                       "(each value once a round)"
+            card, total = p.get("power_card_played"), p.get("power_total")
+            if (card if total is None else total) != value:   # Power Shift: the totals count
+                continue
+            who = p.get("name") or self.name(p["id"])
+            if card == value:
+                return f"Power card {value} was played by {who} this round (each value once a round)"
+            return f"{who} played a total of {value} this round ({card} with a Modifier card; each value once a round)"
         rnd = self.played_in(pid, value) if self.played_in else None
         when = f"in round {rnd}" if rnd else "in an earlier round"
         return f"{self.name(pid)} played Power card {value} {when}: it is no longer in their hand"

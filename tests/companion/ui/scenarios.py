@@ -197,13 +197,21 @@ def tracking_full_round(d):
     yield from _start_tracked_three_player_game(d)
     table = d.screen("table")
     sim = {getattr(w, "sim_colour", None): w for w in table.ids.sim_drops.children}
+    # Nothing entered yet: the sheet put aside, the greyed Undo tapped says so; the sheet again
+    yield from _wait_for(d, lambda: d.has_button("Not now"))
+    d.tap("Not now", exact=True)
+    yield 0.2
+    d.tap_widget(table.ids.undo)
+    yield 0.1
+    undo_said = table.message
+    d.tap("Turn up the cards", exact=True)
     # Reveal: one tap per stack in the sheet that opens by itself
     yield from _reveal_cards(d, ("any 3 Caballeros", "King is Angry", "Score the Castillo", "relocate your Grande"))
     assert d.ask().kind == "play_power_card", d.model.message
     # A cube thrown in during the power cards: flagged, and dismissed by a person
     d.tap_widget(sim["yellow"])
     yield from _wait_for(d, lambda: bool(table.drops_text))
-    said_why = []
+    said_why = [undo_said]
     for value in ("13", "12", "11"):  # Red, Yellow, Green in seat order
         d.tap(value, exact=True)
         yield 0.1

@@ -717,18 +717,16 @@ class Table:
             last = self._last_undoable()
             if last is None:
                 raise InputError("there is nothing to undo")
-            words = describe(last, self.names, self._disc_purpose(last))
-            if not confirm:
-                question = self._undo_question(last)
-                if question:
-                    raise NeedsConfirmation(question)
+            step, why = self._undo_words(last)
+            if why and not confirm:
+                raise NeedsConfirmation(f"Undo {step}? " + " ".join(w[:1].upper() + w[1:] + "." for w in why))
             self._write({"t": "undo"})
             self._rebuild(self.records + [{"t": "undo"}])
         self._notify("game")
-        return words
+        return step
 
-    def _undo_question(self, last: dict) -> Optional[str]:
-        """"Undo <the step>? <why it asks>", or None when nobody has seen or must redo anything.
+    def _undo_words(self, last: dict) -> tuple[str, list[str]]:
+        """The step undo takes back, as people saw it, and why it asks first ([]: it need not).
         The step is what people saw: a scoring the input brought about (a Veto let pass that
         started the Castillo scoring) is named, not the input."""
         trial = self._without_last_input()
@@ -755,9 +753,7 @@ class Table:
             disc = last["t"] == "event" and last["e"]["type"] == "secret_disc_set"
             why.append("everyone has already seen the Castillo's counts" +
                        ("; a secret disc chosen again now is chosen knowing them" if disc else ""))
-        if not why:
-            return None
-        return f"Undo {step}? " + " ".join(w[:1].upper() + w[1:] + "." for w in why)
+        return step, why
 
     def _without_last_input(self) -> "Table":
         """The table as it would be after the undo (a log-less replay: a few milliseconds)."""

@@ -109,7 +109,7 @@ def test_undoing_the_castillo_scoring_names_the_castillo_scoring_not_the_veto_le
     assert question.startswith("Undo the Castillo scoring (Yellow's Special Scoring)? Everyone has already seen "
                                "what it scored"), question
     assert "Undone with it: Red letting the special action pass" in question and "veto waived" not in question
-    table.undo(confirm=True)
+    assert table.undo(confirm=True) == "the Castillo scoring (Yellow's Special Scoring)"   # "Undone: ..."
     assert table.state.scoring_log == [] and table.asked().kind == "veto"
 
 

@@ -137,6 +137,16 @@ class BoardEntry:
             return "The Grande stands in a region, never in the Castillo"
         return ""
 
+    def why_not(self, area: str) -> str:
+        """Why a tap on an area this tool cannot change (not in `tappable()`) does nothing."""
+        why = self.refusal(area)
+        if why:
+            return why
+        if area == CASTILLO:
+            return ("The Castillo's Caballeros are not entered on the board: they come from the tower's count "
+                    "(or the table's own, when it is lifted)")
+        return _cap(f"{self._place(area)}: {self.tool_words()} changes nothing there")
+
     def _place(self, aid: str) -> str:
         if aid == CASTILLO:
             return "the Castillo"

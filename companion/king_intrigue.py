@@ -179,7 +179,8 @@ class KIPromptBuilder(PromptBuilder):
         gone |= {p.get("power_card_played") for p in self._public().get("players", [])} - {None}
         values = sorted(self.board.ki_cards.by_value(self._modules()))
         choices = [Choice(self.power_label(v), {"type": "power_card_played", "player": pid, "card": v},
-                          enabled=v not in gone) for v in values]
+                          enabled=v not in gone, why_not=self.power_gone_words(pid, v) if v in gone else "")
+                   for v in values]
         who = self.name(pid)
         if ask.options.get("after_joker"):
             return Prompt(self.title(ask, f"{who} plays a second card (Joker)"),
@@ -202,6 +203,9 @@ class KIPromptBuilder(PromptBuilder):
                    Choice("Other replenishment: fewer, or from the board", action="replenish_custom", style="quiet")]
         if ask.options.get("provinces", most) < most:
             choices[0].enabled = False  # the provinces run short: from the board (the custom entry)
+            left = ask.options.get("provinces", 0)
+            choices[0].why_not = (f"Only {left} of {who}'s Caballeros are left in the provinces: take the rest from "
+                                  "the board (Other replenishment)")
         return Prompt(self.title(ask, f"{who} holds the {holds}" if holds else f"{who} replenishes"),
                       f"{who}: {most} Caballero{'s' * (most != 1)} from the provinces to the court as the Power card "
                       "shows (fewer allowed).", actor=pid, choices=choices, notes=self.held_words())

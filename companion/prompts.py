@@ -53,6 +53,7 @@ class Choice:
     action: Optional[str] = None      # a UI step instead: "secret:<pid>", "open_castillo", "enter_board" ...
     style: str = "normal"             # normal | primary | quiet
     enabled: bool = True              # shown but not tappable (a value already played, say)
+    why_not: str = ""                 # when not enabled: why, in one line, for a tap on it
     places_first: bool = False        # Caballeros entered on the map are placed before this
 
 
@@ -144,6 +145,13 @@ def effect_choices(rules: str = "2023") -> list[EffectChoice]:
     return out
 
 
+def _first_sentence(text: str) -> str:
+    """One line: a message's first sentence (a rule's reason is in its first)."""
+    line = " ".join(text.split())
+    cut = line.find(". ")
+    return line[:cut] if cut > 0 else line.rstrip(".")
+
+
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}"
 
@@ -161,8 +169,10 @@ class PromptBuilder:
     view (what everyone may see), for what a prompt must not take from a private ask."""
 
     def __init__(self, names: dict[str, str], board: BoardSource = None, castillo_by_tower=False,
-                 modifiers: Mapping | None = None, public: Callable[[], dict] | None = None):
+                 modifiers: Mapping | None = None, public: Callable[[], dict] | None = None,
+                 played_in: Callable[[str, int], Optional[int]] | None = None):
         self.names = names
+        self.played_in = played_in    # (player, Power card) -> the round they laid it down, if known
         self._board = board if board is not None else classic_board()
         # With a tower, the Castillo's share of a placement is what it counted: tapping the
         # Castillo as well would count one cube twice, so it is not tappable then.
@@ -244,6 +254,45 @@ class PromptBuilder:
     def title(self, ask: Ask, doing: str) -> str:
         return f"Round {ask.round} - {STAGE_WORDS.get(ask.stage, ask.stage)} - {doing}"
 
+    # ---- a tap on what cannot be chosen -------------------------------------------------
+
+    def why_not_area(self, prompt: Prompt, area: str, refusal: Callable[[dict], Optional[str]],
+                     entry: Optional[Mapping[str, int]] = None, source: str = "", owner: str = "") -> str:
+        """Why a tap on `area` chooses nothing at `prompt`, in one line. The engine's refusal of
+        the input the tap would make (`refusal(event)`: its words and rule, None if it would
+        accept it) when it refuses; else what the prompt holds back (the Castillo, when the
+        tower counts it); else what the step asks for instead."""
+        name = "The Castillo" if area == CASTILLO else self.area(area)
+        doing = _first_sentence(prompt.hint) or "see the choices"
+        if not prompt.map_mode:
+            return f"{name}: nothing is chosen on the map at this step ({doing})"
+        event = self._tap_event(prompt, area, dict(entry or {}), source, owner)
+        why = refusal(event) if event is not None else None
+        if why and area == CASTILLO and any(ch.isdigit() for ch in why):
+            why = None   # what lies in the Castillo is secret: no refusal that holds a figure of it
+        if why:
+            return _first_sentence(why[:1].upper() + why[1:])
+        if area == CASTILLO and prompt.map_mode == "count" and self._tower_counts(prompt.actor):
+            return "The Castillo: the tower counts the Caballeros thrown in, so it is not tapped here"
+        return f"{name} cannot be chosen now ({doing})"
+
+    @staticmethod
+    def _tap_event(prompt: Prompt, area: str, entry: dict, source: str, owner: str) -> Optional[dict]:
+        """The input a tap on `area` would make at `prompt` (a move: from it, to anywhere offered)."""
+        try:
+            if prompt.map_mode == "pick" and prompt.on_area:
+                return prompt.on_area(area)
+            if prompt.map_mode == "count" and prompt.on_counts:
+                return prompt.on_counts({**entry, area: entry.get(area, 0) + 1})
+            if prompt.map_mode == "move" and prompt.on_move:
+                if source:
+                    return prompt.on_move(source, area, owner or next(iter(prompt.sources.get(source, {})), None))
+                target = next((a for a in prompt.areas if a != area), None)
+                return prompt.on_move(area, target, prompt.actor) if target else None
+        except (KeyError, ValueError, TypeError):   # a tap the prompt cannot turn into an input at all
+            return None
+        return None
+
     # ---- the prompt for an ask --------------------------------------------------------
 
     def build(self, ask: Ask, prefill_castillo: int = 0) -> Prompt:
@@ -272,6 +321,7 @@ class PromptBuilder:
         for choice in prompt.choices[1:]:
             if choice.action == "open_castillo" or choice.event == {"type": "secret_discs_revealed"}:
                 choice.enabled = False  # the scoring would be refused, naming the fact
+                choice.why_not = f"This general scoring needs {words} first: tap \"Enter {words} from your board\""
         prompt.notes.insert(0, f"This general scoring needs {words}, which the rule book does not print: "
                                "enter them from your board first (your next games keep them).")
 
@@ -296,7 +346,8 @@ class PromptBuilder:
         # The hand is private: only what everyone knows is greyed out (values played this
         # round, and this player's earlier ones); the engine refuses any other card not held.
         gone = set(ask.options.get("unavailable", ()))
-        choices = [Choice(str(v), {"type": "power_card_played", "player": pid, "card": v}, enabled=v not in gone)
+        choices = [Choice(str(v), {"type": "power_card_played", "player": pid, "card": v},
+                          enabled=v not in gone, why_not=self.power_gone_words(pid, v) if v in gone else "")
                    for v in range(1, 14)]
         stacks = ask.options.get("stacks", {})
         notes = ["Face up now:"] + [self.card_label(cid) for _, cid in sorted(stacks.items(), key=lambda kv: int(kv[0]))]
@@ -311,9 +362,10 @@ class PromptBuilder:
             played = self._modifiers_played()
             for twins in self._modifier_twins():
                 left = [mid for mid in twins if mid not in played]
-                prompt.choices.append(Choice(f"With {self.modifier_label(twins[0], numbered=False)}",
-                                             action=f"sub:modifier:{(left or twins)[0]}", style="quiet",
-                                             enabled=bool(left)))
+                label = self.modifier_label(twins[0], numbered=False)
+                prompt.choices.append(Choice(f"With {label}", action=f"sub:modifier:{(left or twins)[0]}",
+                                             style="quiet", enabled=bool(left),
+                                             why_not="" if left else self._modifier_gone_words(label, twins)))
             prompt.hint = (f"{self.name(pid)}: tap the Power card you laid down; played with a Modifier card, "
                            "tap the Modifier card first.")
         return prompt
@@ -366,6 +418,31 @@ class PromptBuilder:
         differ = [k for k, v in m.params.items() if v and any(o.get(k) != v for o in others)]
         return " ".join([words] + [f"{m.params[k]} {k.replace('_', ' ')}" for k in differ])
 
+    def power_gone_words(self, pid: str, value: int) -> str:
+        """Why `pid` cannot play Power card `value`, from what everyone knows (never the hand):
+        "Power card 5 was played by Ana this round", "Bo played Power card 5 in round 2"."""
+        for p in self._public().get("players", []):
+            card, total = p.get("power_card_played"), p.get("power_total")
+            if (card if total is None else total) != value:   # Power Shift: the totals count
+                continue
+            who = p.get("name") or self.name(p["id"])
+            if card == value:
+                return f"Power card {value} was played by {who} this round (each value once a round)"
+            return f"{who} played a total of {value} this round ({card} with a Modifier card; each value once a round)"
+        rnd = self.played_in(pid, value) if self.played_in else None
+        when = f"in round {rnd}" if rnd else "in an earlier round"
+        return f"{self.name(pid)} played Power card {value} {when}: it is no longer in their hand"
+
+    def _total_gone_words(self, total: int) -> str:
+        who = [p.get("name") or self.name(p["id"]) for p in self._public().get("players", [])
+               if p.get("power_total") == total]
+        return f"A total of {total} was played by {', '.join(who) or 'another player'} this round (each total once)"
+
+    def _modifier_gone_words(self, label: str, twins: list[str]) -> str:
+        who = [p.get("name") or self.name(p["id"]) for p in self._public().get("players", [])
+               if p.get("modifier_played") in twins]
+        return f"{label} was played by {', '.join(who) or 'another player'} this round"
+
     def _modifiers_played(self) -> set[str]:
         return {p.get("modifier_played") for p in self._public().get("players", []) if p.get("modifier_played")}
 
@@ -383,7 +460,10 @@ class PromptBuilder:
         spent = gone - totals  # surely laid down earlier: not a total anyone played this round
         choices = [Choice(f"{v} {signed(m.value)} = {v + m.value}",
                           {"type": "power_card_played", "player": pid, "card": v, "modifier": mid},
-                          enabled=v not in spent and v + m.value not in totals) for v in range(1, 14)]
+                          enabled=v not in spent and v + m.value not in totals,
+                          why_not=self.power_gone_words(pid, v) if v in spent else
+                          self._total_gone_words(v + m.value) if v + m.value in totals else "")
+                   for v in range(1, 14)]
         choices.append(Choice("Without a Modifier card", action="sub:", style="quiet"))
         return Prompt(self.title(ask, f"{self.name(pid)} plays next"),
                       f"{self.name(pid)} plays {self.modifier_label(mid)}: tap the Power card; the total decides "

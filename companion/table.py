@@ -51,6 +51,7 @@ from .board_entry import ki_markers
 from .club.config import ClubConfig
 from .store import (FORMAT, Damage, GameLog, LoadedLog, LogDamaged, copy_aside, log_paths, modified, rewrite_log,
                     scan_log)
+from .undo_words import PRIVATE_CHOICES, again_words, scoring_words, step_words
 
 log = logging.getLogger("companion.table")
 
@@ -307,6 +308,8 @@ class Table:
     def _reset(self) -> None:
         self.records: list[dict] = []        # every record, undo markers included
         self.effective: list[dict] = []      # what is in force after the undos
+        self.again: set[str] = set()         # players whose private choice an undo took back
+        self.power_rounds: dict[tuple[str, int], int] = {}   # (player, Power card) -> round laid down
         if self.mode == "tracking":
             self.state = start_state(self.setup.game, self._setup_board)
             self.free: FreeState | None = None
@@ -343,6 +346,7 @@ class Table:
                 if record["t"] == "undo":
                     self._rebuild(self.records + [record])
                 else:
+                    _note_input(self.again, record)
                     self.records.append(record)
                     self.effective.append(record)
                     self._apply_record(record)
@@ -354,22 +358,26 @@ class Table:
     def _rebuild(self, records: list[dict]) -> None:
         """Apply records from scratch: undo markers take back the last undoable record."""
         effective: list[dict] = []
+        again: set[str] = set()
         for record in records:
             if record["t"] == "undo":
                 for i in range(len(effective) - 1, -1, -1):
                     if effective[i]["t"] in UNDOABLE:
+                        _note_undone(again, effective[i])
                         del effective[i]
                         # What it brought about goes with it: the emptying after a general
                         # scoring's reveal, "finished". Drops and openings stay: they happened.
                         effective[i:] = [r for r in effective[i:] if r["t"] not in CONSEQUENCES]
                         break
             else:
+                _note_input(again, record)
                 effective.append(record)
         self._reset()
         for record in effective:
             self._apply_record(record)
         self.records = list(records)
         self.effective = effective
+        self.again = again
 
     # ---- observers ----------------------------------------------------------------
 
@@ -422,7 +430,8 @@ class Table:
         builder = KIPromptBuilder if self.setup.game.rules == "king-intrigue" else PromptBuilder
         return builder(self.names, lambda: self.board, castillo_by_tower=counted,
                        modifiers=self.state.modifiers if self.state is not None else None,
-                       public=lambda: self.public().game)
+                       public=lambda: self.public().game,
+                       played_in=lambda pid, card: self.power_rounds.get((pid, card)))
 
     def prompt(self):
         """The prompt for what is asked now (the tower's Castillo count prefilled)."""
@@ -450,6 +459,15 @@ class Table:
             if ask.kind in PRIVATE_KINDS or ask.kind == "take_back_power_card":
                 return [p for p in ask.players if p in self.players]
             return []
+
+    def chooses_again(self, player: str) -> bool:
+        """Whether `player` is asked again for a private choice an undo took back (their phone
+        says so: they may think they had answered)."""
+        with self._lock:
+            if player not in self.again:
+                return False
+            ask = self.asked()
+            return player in self.private_waiting() or (ask.kind == "secret_disc" and player in ask.players)
 
     def submit_private(self, player: str, values: list[str]) -> None:
         """`player`'s private answer (values of their PrivatePick's options), from their phone
@@ -559,6 +577,18 @@ class Table:
             for event in parsed:
                 self.submit(event)
 
+    def refusal(self, event: Any) -> Optional[str]:
+        """Why the table would refuse `event` now, in the engine's words (naming the rule), or
+        None when it would accept it. Tried on a copy: nothing changes, nothing is logged."""
+        with self._lock:
+            try:
+                parsed = self._held_twin(self._parse_event(event))
+                trial = self.state.clone() if self.mode == "tracking" else copy.deepcopy(self.free)
+                (apply_event if self.mode == "tracking" else free_apply)(trial, parsed)
+            except (InputError, RuleViolation) as exc:
+                return str(exc)
+            return None
+
     def _parse_event(self, event: Any):
         if isinstance(event, BaseModel):
             return event
@@ -574,6 +604,8 @@ class Table:
     def _apply_event(self, event) -> None:
         if self.mode == "tracking":
             apply_event(self.state, event)
+            if event.type == "power_card_played":   # public: the card lies face up from then on
+                self.power_rounds[(event.player, event.card)] = self.state.round
         else:
             free_apply(self.free, event)
         self._count_entered(event)
@@ -678,36 +710,63 @@ class Table:
         raise InputError(f"no tower drop {drop_id!r} waits for an answer")
 
     def undo(self, confirm: bool = False) -> str:
-        """Take back the last person-made input. Returns what was undone, in words."""
+        """Take back the last person-made input. Returns what was undone, in words. Asks first
+        (NeedsConfirmation, naming the step people saw) when what it takes back was seen by
+        everyone, or was a private choice its player must make again."""
         with self._lock:
             last = self._last_undoable()
             if last is None:
                 raise InputError("there is nothing to undo")
-            words = describe(last, self.names)
-            if self._reveals(last) and not confirm:
-                raise NeedsConfirmation(f"undo \"{words}\"? Everyone has already seen what it revealed")
-            if not confirm and self._undo_takes_back_a_scoring():
-                raise NeedsConfirmation(f"undo \"{words}\"? Everyone has already seen what it scored or revealed; "
-                                        "its points and moves are taken back")
-            if self._opened_since(last) and not confirm:
-                # A secret choice re-made after the Castillo's counts were seen is not a secret one.
-                raise NeedsConfirmation(f"undo \"{words}\"? Everyone has already seen the Castillo's counts; "
-                                        "a secret disc chosen again now is chosen knowing them")
+            step, why = self._undo_words(last)
+            if why and not confirm:
+                raise NeedsConfirmation(f"Undo {step}? " + " ".join(w[:1].upper() + w[1:] + "." for w in why))
             self._write({"t": "undo"})
             self._rebuild(self.records + [{"t": "undo"}])
         self._notify("game")
-        return words
+        return step
 
-    def _undo_takes_back_a_scoring(self) -> bool:
-        """Would undoing the last input remove a scoring or a revealed outcome (a special
-        scoring, an Eviction ...)? Replays without it to see: a few milliseconds."""
-        def shown(table: "Table") -> int:
-            if table.state is not None:
-                return len(table.state.scoring_log) + len(table.state.outcomes)
-            return len(table.free.scoring_log)
+    def _undo_words(self, last: dict) -> tuple[str, list[str]]:
+        """The step undo takes back, as people saw it, and why it asks first ([]: it need not).
+        The step is what people saw: a scoring the input brought about (a Veto let pass that
+        started the Castillo scoring) is named, not the input."""
+        trial = self._without_last_input()
+        words = describe(last, self.names, self._disc_purpose(last, trial))
+        (scorings, outcomes), (kept_scorings, kept_outcomes) = _shown(self), _shown(trial)
+        gone_scorings, gone_outcomes = scorings[len(kept_scorings):], outcomes[len(kept_outcomes):]
+        step, why = words, []
+        if gone_scorings:
+            step = " and ".join(dict.fromkeys(scoring_words(t) for t in gone_scorings))
+            why.append("everyone has already seen what it scored; its points and moves are taken back")
+        elif gone_outcomes and not self._reveals(last):
+            step = " and ".join(dict.fromkeys(_outcome_words(t) for t in gone_outcomes))
+            why.append("everyone has already seen what it revealed; what it moved is taken back")
+        elif self._reveals(last) or gone_outcomes:
+            why.append("everyone has already seen what it revealed")
+        if step != words:
+            why.append(f"undone with it: {words}")
+        if last["t"] == "event":
+            again = again_words(last["e"], self.names, self._disc_purpose(last, trial))
+            if again:
+                why.append(f"{again}, in private (on their phone, or here behind the private screen)")
+        if self._opened_since(last):
+            # A secret choice re-made after the Castillo's counts were seen is not a secret one.
+            disc = last["t"] == "event" and last["e"]["type"] == "secret_disc_set"
+            why.append("everyone has already seen the Castillo's counts" +
+                       ("; a secret disc chosen again now is chosen knowing them" if disc else ""))
+        return step, why
+
+    def _without_last_input(self) -> "Table":
+        """The table as it would be after the undo (a log-less replay: a few milliseconds)."""
         trial = Table(self.setup, None, self._setup_board)
         trial._rebuild(self.records + [{"t": "undo"}])
-        return shown(trial) < shown(self)
+        return trial
+
+    def _disc_purpose(self, record: dict, table: Optional["Table"] = None) -> Optional[str]:
+        """What a secret disc (or their reveal) was for: its question's purpose, else None.
+        `table`: the table before the record (a reveal's purpose is gone after it)."""
+        if record["t"] != "event" or record["e"].get("type") not in ("secret_disc_set", "secret_discs_revealed"):
+            return None
+        return (table or self).asked().options.get("purpose")
 
     def open_castillo(self) -> dict[str, int]:
         """The tower's counts, for the Castillo's opening at a scoring. That everyone has
@@ -746,6 +805,7 @@ class Table:
         except InputError:
             self._rebuild(self.records)  # forget the applied event: it is not on disk
             raise
+        _note_input(self.again, record)
         self.records.append(record)
         self.effective.append(record)
 
@@ -834,7 +894,7 @@ class Table:
                 colours={p: p for p in self.players + ((self.dummy,) if self.dummy else ())},
                 drops_total=self.drops_total,
                 drops_waiting=[d.public() for d in self.drops.values() if d.needs_person],
-                undo=describe(last, self.names) if last else None,
+                undo=describe(last, self.names, self._disc_purpose(last)) if last else None,
                 undo_reveals=bool(last and self._reveals(last)),
                 totals_mismatch=self.totals_fault is not None)
 
@@ -1188,25 +1248,12 @@ def free_public(free: FreeState) -> dict:
     }
 
 
-def describe(record: dict, names: dict[str, str]) -> str:
-    """A record in words, for the undo button and its confirmation."""
+def describe(record: dict, names: dict[str, str], purpose: Optional[str] = None) -> str:
+    """A record in words, as the step people saw (companion.undo_words): for the undo button
+    and its question. `purpose`: a secret disc's (K&I's setup disc is named so)."""
     kind = record["t"]
     if kind == "event":
-        e = record["e"]
-        who = names.get(e.get("player", ""), "")
-        words = e["type"].replace("_", " ")
-        if e["type"] == "secret_disc_set":
-            return f"{who}'s secret disc"  # never which region
-        if e["type"] == "modifiers_dealt":
-            return f"{who}'s Modifier cards"  # never which
-        if e["type"] == "modifier_passed":
-            return f"{who}'s Modifier card to pass"
-        if e["type"] == "card_set_completed":
-            return "the card set completed"
-        if e["type"] == "table_corrected":
-            why = e.get("reason") or ""
-            return "the table's correction" + (f" ({why})" if why else "")
-        return f"{who} {words}".strip() if who else words
+        return step_words(record["e"], names, purpose)
     if kind == "assign":
         return f"drop given to {names.get(record['player'], record['player'])}"
     if kind == "dismiss":
@@ -1216,3 +1263,40 @@ def describe(record: dict, names: dict[str, str]) -> str:
     if kind == "opened":
         return "the Castillo opened"
     return kind
+
+
+def _note_undone(again: set[str], record: dict) -> None:
+    """An undo took `record` back: a private choice's player must choose again; anything else
+    changes the question, and whoever was to choose again is asked anew."""
+    e = record.get("e") or {}
+    if record["t"] != "event":
+        return
+    if e.get("type") not in SIMULTANEOUS:
+        again.clear()
+    if e.get("type") in PRIVATE_CHOICES:
+        again.add(e.get("player"))
+
+
+def _note_input(again: set[str], record: dict) -> None:
+    """A record accepted: a player's private choice made again; any other input moves the game on."""
+    if record["t"] != "event" or not again:
+        return
+    e = record["e"]
+    if e.get("type") in SIMULTANEOUS:
+        again.discard(e.get("player"))
+    else:
+        again.clear()
+
+
+def _shown(table: Table) -> tuple[list[str], list[str]]:
+    """The titles of the scorings and of the outcomes everyone has been shown."""
+    if table.state is not None:
+        return [s.title for s in table.state.scoring_log], [o.title for o in table.state.outcomes]
+    return [s.title for s in table.free.scoring_log], []
+
+
+def _outcome_words(title: str) -> str:
+    """An outcome as a step: "Round 2: the dummy's Region cards: ..." is "the dummy's Region cards"."""
+    if title.startswith("Round "):
+        title = title.split(": ", 1)[-1]
+    return title.split(": ", 1)[0]

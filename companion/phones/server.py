@@ -801,6 +801,7 @@ class PhoneServer:
             revealed = self._last_reveal(table) if ask.kind not in DISC_KINDS else {}
             names = dict(table.names)
             edition = self._read_2023(table, ask, players, private, generation, game) if _is_2023(table) else {}
+            again = [p for p in players if table.chooses_again(p)]
         purpose = ask.options.get("purpose") if ask.kind in DISC_KINDS else None
         chosen = list(ask.options.get("chosen", [])) if ask.kind in DISC_KINDS else []
         waiting = list(ask.players) if ask.kind == "secret_disc" else []
@@ -813,7 +814,8 @@ class PhoneServer:
             round=int(game.get("round", 0)), rounds=int(rounds[-1]) if rounds else 0, king=game.get("king"),
             names=names, scores={p["id"]: int(p.get("score", 0)) for p in game.get("players", [])},
             private=private, revealed=revealed, over=ask.kind == "game_over",
-            winners=list(ask.options.get("winners", [])) if ask.kind == "game_over" else [], **edition)
+            winners=list(ask.options.get("winners", [])) if ask.kind == "game_over" else [], again=again,
+            **edition)
 
     # ---- the 2023 edition: private choices besides the discs, in phone terms ----------------------
 

@@ -65,6 +65,7 @@ PURPOSE_TEXT = {
         "are revealed together."),
 }
 GENERIC_PURPOSE = ("Secret disc: pick a region", "All discs are revealed together.")
+AGAIN_HINT = "The tablet undid your choice: choose again. "   # a seat that had answered is asked again
 
 
 class _Out(BaseModel):
@@ -208,6 +209,7 @@ class Snapshot:
     private_chosen: list[str] = field(default_factory=list)     # ...that have answered (public)
     hands: dict[str, list[OptionOut]] = field(default_factory=dict)   # seat -> own Modifier cards
     notice: Optional[tuple[str, str]] = None   # (title, hint) for everyone: a scoring without discs
+    again: list[str] = field(default_factory=list)   # seats whose private choice the tablet undid
 
 
 def region_out(board: Board, rid: str, king: Optional[str]) -> RegionOut:
@@ -292,6 +294,8 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
                      power_cards=sorted(int(c) for c in hand) if snap.mode == "tracking" and hand is not None
                      else None, modifiers=snap.hands.get(pid))
     extra = private or {"waiting_for": waiting if choice != "none" else []}
+    if pid in snap.again and state == "choose":   # it had answered: the undo on the tablet is why it asks
+        hint = AGAIN_HINT + hint
     return PhoneView(
         seq=seq, seat=SeatOut(id=pid, name=names[pid], colour=COLOUR_NAMES.get(pid, pid)),
         round=snap.round, rounds=snap.rounds,

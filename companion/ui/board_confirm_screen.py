@@ -229,6 +229,17 @@ class BoardScreen(Screen):
             self.pending = list(fact.value or (0, 0, 0))
         self._show()
 
+    def map_closed(self, area: str) -> None:
+        """A tap on an area this page has nothing to check for: why, in one line."""
+        b = self.draft.board
+        name = "The Castillo" if area == CASTILLO else b.area_name(b.area_index[area])
+        if self.section == "tiles":
+            self.message = f"{name}: the Scoring tiles' values are entered beside the map, not on it"
+        elif area == CASTILLO:
+            self.message = "The Castillo borders no region: it has no borders to check"
+        else:
+            self.message = f"{name} is not a region: it has no scoreboard (only the King stands there)"
+
     def map_tapped(self, area: str) -> None:
         border = self.section == "borders" and self.selected and area != self.selected
         if border and area in self.draft.board.region_ids:

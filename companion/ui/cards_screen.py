@@ -276,9 +276,11 @@ class CardsScreen(Screen):
         self.ids.detail_scroll.scroll_y = 1
 
     def _step_modifier(self, delta: int) -> None:
-        value = self.modifier_form["value"] + delta
+        before = self.modifier_form["value"]
+        value = before + delta
         self.modifier_form["value"] = max(-13, min(13, value + delta if value == 0 else value))  # never 0
         self._show()
+        self.message = "A Modifier card's number: -13 to +13, never 0" if before == self.modifier_form["value"] else ""
 
     def _modifier_ability(self, effect) -> None:
         self.modifier_form["effect"] = effect
@@ -320,20 +322,31 @@ class CardsScreen(Screen):
         self.ids.detail_scroll.scroll_y = 1
 
     def _step(self, name: str, delta: int, low: int, high: int) -> None:
-        self.edit[name] = _bounded(self.edit.get(name), delta, low, high)
+        before = self.edit.get(name)
+        self.edit[name] = _bounded(before, delta, low, high)
         self._show()
+        self._say_bound(name, before, self.edit[name], delta, low, high)
 
     def _step_form(self, name: str, delta: int, low: int, high: int) -> None:
-        self.form[name] = _bounded(self.form.get(name), delta, low, high)
+        before = self.form.get(name)
+        self.form[name] = _bounded(before, delta, low, high)
         self._show()
+        self._say_bound(name, before, self.form[name], delta, low, high)
+
+    def _say_bound(self, name: str, before, after, delta: int, low: int, high: int) -> None:
+        """A stepper tapped past its end changes nothing: said, in one line."""
+        self.message = f"{name.replace('_', ' ')}: {low} to {high}" if before == after else ""
 
     def _set_form(self, name: str, value) -> None:
         self.form[name] = value
         self._show()
 
     def _step_param(self, values: dict, field: ParamField, delta: int) -> None:
-        values[field.name] = field.step(values.get(field.name), delta)
+        before = values.get(field.name)
+        values[field.name] = field.step(before, delta)
         self._show()
+        words = f"{field.name.replace('_', ' ')}: {field.low} to {field.high}"
+        self.message = "" if before != values[field.name] else words + ("" if field.required else ", or left out")
 
     def _set_param(self, values: dict, field: ParamField, value) -> None:
         values[field.name] = None if (not field.required and values.get(field.name) is value) else value

@@ -315,6 +315,11 @@ class PositionScreen(Screen):
         if self.entry is not None:
             self._call(self.entry.tap, area)
 
+    def map_closed(self, area: str) -> None:
+        """A tap on an area this tool cannot change: why, in one line."""
+        if self.entry is not None:
+            self.message = self.entry.why_not(area)
+
     def _colour(self, pid: str) -> None:
         self.entry.colour = pid
         if self.entry.tool not in ("add", "remove", "grande"):

@@ -127,7 +127,7 @@ class MapView(Widget):
     pending_colour = StringProperty("")
     pulse = NumericProperty(0.0)       # 0..1 glow of the Castillo after a drop
 
-    __events__ = ("on_area",)
+    __events__ = ("on_area", "on_closed_area")   # a tap on an area: one it may choose, or one it may not
     _laid_out = None                   # (what the marks depend on, the marks): the last layout
     _pulse_steps = None                # the running pulse's clock event
 
@@ -215,13 +215,16 @@ class MapView(Widget):
         if not self.collide_point(*touch.pos):
             return super().on_touch_down(touch)
         area = self.area_at(*touch.pos)
-        if area is not None and area in self.tappable:
-            self.dispatch("on_area", area)
+        if area is not None:
+            self.dispatch("on_area" if area in self.tappable else "on_closed_area", area)
             return True
         return super().on_touch_down(touch)
 
     def on_area(self, area: str) -> None:
         pass
+
+    def on_closed_area(self, area: str) -> None:
+        """A tap on an area nothing can be chosen in now: the screen says why."""
 
     def flash(self) -> None:
         """The Castillo's pulse: called once per drop. A few timed steps, so the loop sleeps

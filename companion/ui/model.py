@@ -336,6 +336,10 @@ class AppModel(EventDispatcher):
         self._refresh()
         return None
 
+    def why_not_area(self, prompt, area: str, entry=None, source: str = "", owner: str = "") -> str:
+        """Why a tap on `area` chooses nothing now, in one line (the engine's words, rule named)."""
+        return self.builder.why_not_area(prompt, area, self.table.refusal, entry, source, owner)
+
     def answer_drop(self, drop_id: str, answer: str) -> None:
         """answer: a player id (whose it was), "keep" or "dismiss"."""
         try:

@@ -390,6 +390,9 @@ class AddCard(_Sheet):
         i = max(0, min(len(allowed) - 1, allowed.index(now) + delta)) if now in allowed else 0
         setattr(self, what, allowed[i])
         self._form()
+        if allowed[i] == now:   # at its end: said, not ignored
+            words = {"stack": "The stacks of this game are", "copies": "A card's copies are"}.get(what, what)
+            self.message.text = f"{words} {allowed[0]} to {allowed[-1]}"
 
     def _param(self, form, pname: str, spec: dict) -> None:
         kind, value = spec.get("type"), self.params.get(pname)
@@ -415,7 +418,7 @@ class AddCard(_Sheet):
 
     def _step_param(self, pname: str, spec: dict, delta: int) -> None:
         low, high = spec.get("min", 0), spec.get("max", 30)
-        value = self.params.get(pname)
+        value = before = self.params.get(pname)
         if value is None:
             value = low if delta > 0 else None
         else:
@@ -428,6 +431,10 @@ class AddCard(_Sheet):
         else:
             self.params[pname] = value
         self._form()
+        if value == before:   # at its end: said, not ignored
+            words = pname.replace("_", " ")
+            self.message.text = (f"{words}: {high} at most" if delta > 0 else
+                                 f"{words}: {low} at least" if spec.get("required") else f"{words}: left out already")
 
     def _set_param(self, pname: str, option) -> None:
         self.params[pname] = option

@@ -15,7 +15,24 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 
 
-class ChoiceButton(Button):
+class SaysWhy:
+    """A button that, greyed out (disabled), still answers a tap: `why_not()` says why it cannot
+    be chosen, in one line (Kivy gives a disabled widget no touch of its own)."""
+    why_not = ObjectProperty(None, allownone=True)
+
+    def on_touch_down(self, touch):
+        if self.disabled and self.why_not is not None and self.opacity and self.collide_point(*touch.pos) \
+                and not touch.is_mouse_scrolling:
+            self.why_not()
+            return True
+        return super().on_touch_down(touch)
+
+
+class SaysWhyButton(SaysWhy, Button):
+    """A Button that says why when it is greyed out and tapped (the bar's Undo, say)."""
+
+
+class ChoiceButton(SaysWhy, Button):
     """A choice whose words, colours and tap are set each time it is handed out. At least
     `least` tall, taller when its words wrap onto more lines."""
     least = NumericProperty(dp(48))

@@ -159,7 +159,11 @@ class ScoringScreen(Screen):
         self._bar(f"Use these counts: {then}" if corrected else f"Counts match: {then}", self._reveal, "primary")
 
     def _step(self, pid: str, delta: int) -> None:
-        self.counts[pid] = max(0, self.counts.get(pid, 0) + delta)
+        if self.counts.get(pid, 0) + delta < 0:
+            self.message = f"{self.model.name(pid)}: 0 counted already, nothing to take off"
+            return
+        self.counts[pid] = self.counts.get(pid, 0) + delta
+        self.message = ""
         self._draw_castillo()
 
     def on_leave(self, *args) -> None:

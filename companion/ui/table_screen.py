@@ -47,9 +47,11 @@ def _button(text: str, on_release, style: str = "normal", height: float = dp(48)
 
 
 def dress(button: ChoiceButton, text: str, on_release, style: str = "normal", height: float = dp(48),
-          disabled: bool = False) -> ChoiceButton:
-    """A pooled button made to look and act like `_button(text, on_release, style, height)`."""
+          disabled: bool = False, why_not=None) -> ChoiceButton:
+    """A pooled button made to look and act like `_button(text, on_release, style, height)`;
+    greyed out (`disabled`), a tap on it calls `why_not` (which says why)."""
     button.text, button.tap_action, button.disabled = text, on_release, disabled
+    button.why_not = why_not if disabled else None
     button.background_color = STYLE_RGBA[style]
     button.color = (1, 0.97, 0.9, 1) if style == "primary" else (0.23, 0.16, 0.08, 1)
     button.bold = style == "primary"
@@ -416,8 +418,16 @@ class TableScreen(Screen):
         return box
 
     def _choice(self, text: str, on_release, style: str = "normal", height: float = dp(48),
-                disabled: bool = False) -> ChoiceButton:
-        return dress(self._choice_buttons.take(), text, on_release, style, height, disabled)
+                disabled: bool = False, why_not=None) -> ChoiceButton:
+        return dress(self._choice_buttons.take(), text, on_release, style, height, disabled, why_not)
+
+    def _offer(self, choice, height: float = dp(48)) -> ChoiceButton:
+        """A prompt's choice as a button; greyed out, a tap on it says why (the prompt's words)."""
+        return self._choice(choice.label, lambda: self.choose(choice), choice.style, height=height,
+                            disabled=not choice.enabled, why_not=lambda: self._say_why_not(choice))
+
+    def _say_why_not(self, choice) -> None:
+        self.message = choice.why_not or f"{choice.label}: not possible at this step"
 
     def _note(self, text: str, bold: bool = False, least: float = 0, **look) -> WrappedLabel:
         label = self._note_labels.take()
@@ -443,15 +453,13 @@ class TableScreen(Screen):
                 self._grid(self._step_grid, prompt, steps, box)
         else:
             for choice in prompt.choices:
-                box.add_widget(self._choice(choice.label, lambda c=choice: self.choose(c), choice.style,
-                                            disabled=not choice.enabled))
+                box.add_widget(self._offer(choice))
         self._notes(prompt, box)
 
     def _grid(self, grid, prompt, choices, box) -> None:
         grid.cols = prompt.columns
         for choice in choices:
-            grid.add_widget(self._choice(choice.label, lambda c=choice: self.choose(c), choice.style,
-                                         height=dp(56), disabled=not choice.enabled))
+            grid.add_widget(self._offer(choice, height=dp(56)))
         box.add_widget(grid)
 
     def _notes(self, prompt, box) -> None:
@@ -522,6 +530,15 @@ class TableScreen(Screen):
                 self.move_source = self.move_owner = ""
                 self._submit(event)
 
+    def map_closed(self, area: str) -> None:
+        """A tap on an area that cannot be chosen now: why, in one line (the table's words)."""
+        if self.board_edit is not None:
+            self.message = self.board_edit.why_not(area)
+            return
+        prompt = self.prompt
+        if prompt is not None:
+            self.message = self.model.why_not_area(prompt, area, self.entry, self.move_source, self.move_owner)
+
     def _pick_owner(self, owner: str) -> None:
         self.move_owner = owner
         prompt = self.prompt
@@ -535,6 +552,8 @@ class TableScreen(Screen):
     def _step(self, key: str, delta: int, bound: int) -> None:
         value = self.entry.get(key, 0) + delta
         if (delta > 0 and value > bound) or value < 0:
+            label = self.prompt.steppers[key][0]
+            self.message = (f"{label}: {bound} at most here" if delta > 0 else f"{label}: none entered to take back")
             return
         self.entry[key] = value
         self._show()

@@ -98,6 +98,7 @@ class TabletDriver:
         if wanted["type"] == "caballeros_moved" and wanted["count"] > 1:
             wanted["count"] = 1  # the tablet moves one Caballero per tap pair; the rest come next step
         prompt = self.table.prompt()
+        self._says_why(prompt)
         thrown = (wanted.get("placements") or {}).get(CASTILLO, 0)
         if thrown and prompt.map_mode == "count" and CASTILLO not in prompt.areas:
             self._throw(wanted["player"], thrown - prompt.prefill.get(CASTILLO, 0))  # the tower counts them
@@ -119,6 +120,20 @@ class TabletDriver:
                     ask.options.get("purpose"))
         self.log.append(step)
         return step
+
+    def _says_why(self, prompt: Prompt) -> None:
+        """A tap on what cannot be chosen says why in one line: every greyed choice, and an area
+        of the map the prompt does not offer (one a step, drawn by its own generator so the
+        game's choices stay the same)."""
+        for choice in prompt.choices:
+            assert choice.enabled or (choice.why_not and "\n" not in choice.why_not), \
+                f"{prompt.title}: {choice.label!r} is greyed out and says nothing"
+        closed = [a for a in (*self.table.board.region_ids, CASTILLO) if a not in prompt.areas]
+        if not closed:
+            return
+        area = random.Random(f"{self.seed}:{len(self.log)}").choice(closed)
+        why = self.builder.why_not_area(prompt, area, self.table.refusal)
+        assert why and "\n" not in why, (prompt.title, area, why)
 
     def _twin_button(self, mid: str) -> str:
         """Twin Modifier cards are one button on the tablet (the table takes it for the copy the

@@ -38,6 +38,10 @@ def test_scoring_only_entry_still_builds_a_board_entered_event():
     e.tool = "king"
     e.tap("valencia")
     assert e.event()["regions"] == {"sevilla": {"red": 2}} and e.event()["king"] == "valencia"
+    e.tool = "add"
+    assert "castillo" not in e.tappable()   # so a tap on it is said why, not ignored
+    assert e.why_not("castillo").startswith("The Castillo's Caballeros are not entered on the board: they come "
+                                            "from the tower's count")
 
 
 def test_a_start_from_a_position_is_one_event_the_table_accepts():

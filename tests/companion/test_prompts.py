@@ -68,3 +68,68 @@ def test_power_card_prompt_names_who_plays_next():
     first = state.players[state.start_player]
     assert prompt.title == f"Round 1 - power cards - {first.title()} plays next"
     assert [c.label for c in prompt.choices] == [str(v) for v in range(1, 14)]
+
+
+# ---- a tap on what cannot be chosen says why, in one line ----------------------------------------------
+
+
+def _table_at_placement():
+    """A tracked 3-player game (no tower) at Red's placement, the King in Castilla la Nueva."""
+    from companion.scripted import scripted_setup
+    from companion.table import Table, TableSetup
+    from engine import events as ev
+
+    table = Table(TableSetup(game=scripted_setup("tracking", "short", 3).game, tower={"kind": "none"}))
+    table.submit(ev.ActionCardsRevealed(cards=["intrigue_any_3", "veto", "score_castillo", "grande"]))
+    for pid, card in (("red", 13), ("yellow", 12), ("green", 11)):
+        table.submit(ev.PowerCardPlayed(player=pid, card=card))
+    table.submit_many([{"type": "court_replenished", "player": "red", "from_provinces": 0, "from_regions": {}},
+                       {"type": "action_card_chosen", "player": "red", "stack": 2}])
+    return table
+
+
+def test_a_tap_on_the_kings_region_names_the_rule_and_changes_nothing():
+    from companion.scripted import fingerprint
+
+    table = _table_at_placement()
+    prompt, builder = table.prompt(), table.prompt_builder()
+    assert prompt.map_mode == "count" and "castilla_la_nueva" not in prompt.areas
+    before = fingerprint(table)
+    why = builder.why_not_area(prompt, "castilla_la_nueva", table.refusal, {"aragon": 1})
+    assert why.startswith("Cannot place Caballeros in Castilla la Nueva: it is the King's region (rule: "), why
+    why = builder.why_not_area(prompt, "galicia", table.refusal)
+    assert "not adjacent to the King's region" in why and "rule:" in why and "\n" not in why
+    assert fingerprint(table) == before and table.asked().kind == "turn_action"
+    # a step with nothing on the map: said so, with what the step asks instead
+    table.submit({"type": "caballeros_placed", "player": "red", "placements": {"aragon": 1}})
+    why = builder.why_not_area(table.prompt(), "aragon", table.refusal)
+    assert why.startswith("Aragón: nothing is chosen on the map at this step (Yellow"), why
+
+
+def test_the_castillo_is_never_named_with_a_figure_when_a_tap_on_it_is_refused():
+    table = _table_at_placement()
+    builder = table.prompt_builder()
+    prompt = table.prompt()
+    prompt.areas.remove("castillo")   # as when the card's placement leaves it out
+    told = builder.why_not_area(prompt, "castillo", lambda e: "Red has only 3 Caballeros in the Castillo, not 4")
+    assert told.startswith("The Castillo cannot be chosen now (Red: tap regions") and "3" not in told, told
+
+
+def test_a_greyed_power_card_says_who_played_it_and_when():
+    from companion.scripted import scripted_setup, step
+    from companion.table import Table
+
+    table = Table(scripted_setup("tracking", "short", 3))
+    while not (table.asked().kind == "play_power_card" and table.asked().round == 2
+               and any(p.get("power_card_played") for p in table.public().game["players"])):
+        step(table, 1, drop_rate=0, undo_rate=0)
+    ask, public = table.asked(), table.public().game["players"]
+    pid = ask.players[0]
+    greyed = {c.label: c.why_not for c in table.prompt().choices if not c.enabled}
+    this_round = {p["power_card_played"]: p["name"] for p in public if p.get("power_card_played")}
+    assert set(greyed) == {str(v) for v in ask.options["unavailable"]} and greyed
+    for value, why in greyed.items():
+        if int(value) in this_round:
+            assert why == f"Power card {value} was played by {this_round[int(value)]} this round (each value once a round)"
+        else:
+            assert why == f"{table.names[pid]} played Power card {value} in round 1: it is no longer in their hand"

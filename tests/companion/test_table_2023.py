@@ -481,3 +481,20 @@ def test_a_modifier_twin_tapped_on_the_tablet_plays_the_copy_the_player_holds():
     table.submit({"type": "power_card_played", "player": pid, "card": 5, "modifier": other})
     played = [r["e"] for r in table.effective if r["t"] == "event"][-1]
     assert played["modifier"] == held and held not in table.private(pid)["modifiers_in_hand"]
+
+
+def test_a_greyed_power_card_under_power_shift_names_the_total_that_took_its_value():
+    table = new_table(4, ("power-shift",))
+    driver = TabletDriver(table, seed=1, phones=True)
+    told = {}
+    while table.asked().kind != "game_over" and len(told) < 2:
+        public = table.public().game["players"]
+        totals = {p["power_total"]: p for p in public if p.get("power_total") is not None
+                  and p["power_total"] != p["power_card_played"]}
+        for choice in table.prompt().choices:
+            if not choice.enabled and choice.label.isdigit() and int(choice.label) in totals:
+                p = totals[int(choice.label)]
+                told[choice.why_not] = f"{p['name']} played a total of {choice.label} this round " \
+                                       f"({p['power_card_played']} with a Modifier card; each value once a round)"
+        driver.step()
+    assert told and all(said == expected for said, expected in told.items()), told

@@ -366,3 +366,20 @@ def test_the_hurricane_turn_says_its_disc_comes_before_any_placement():
                 return
             apply_event(state, random_event(rng, ask))
     raise AssertionError("no Hurricane turn in 60 seeded games")
+
+
+def test_a_greyed_power_card_says_who_played_it_and_never_names_a_card_left_out():
+    table = new_table(3)
+    for pid, region in (("red", "aragon"), ("blue", "aragon"), ("green", "valencia")):
+        table.submit_private(pid, [region])
+    table.submit(table.prompt().choices[0].event)
+    for pid, out in (("red", ["10", "20", "30", "40", "50"]), ("blue", ["140", "150", "160", "170", "180"]),
+                     ("green", ["10", "60", "100", "130", "180"])):
+        table.submit_private(pid, out)
+    first = table.asked().players[0]
+    table.submit({"type": "power_card_played", "player": first, "card": 70})
+    prompt = table.prompt()
+    greyed = {c.event["card"]: c.why_not for c in prompt.choices if not c.enabled}
+    assert greyed == {70: f"Power card 70 was played by {first.title()} this round (each value once a round)"}
+    offered = {c.event["card"] for c in prompt.choices if c.enabled}
+    assert {10, 20, 30, 40, 50, 140, 180} <= offered   # left out by someone: secret, so never greyed

@@ -14,8 +14,10 @@ import json
 import secrets
 
 import aiohttp
+import pytest
 
-from companion.table import Table, TableSetup
+from companion.phones.views import AGAIN_HINT
+from companion.table import NeedsConfirmation, Table, TableSetup
 from engine import events as ev
 from tests.engine.king_intrigue.table import ALL, CARDS_FILE
 
@@ -272,3 +274,27 @@ def test_the_module_cards_discs_say_what_they_are_for_on_the_phones(start_server
                                                              "region": ask.options["regions"][pid][0]})
         assert status == 200, body
         assert pid in table.asked().options["chosen"]
+
+
+def test_a_kept_choice_undone_on_the_tablet_asks_first_and_the_phone_says_choose_again(start_server):
+    table = ki_table()
+    server = start_server(table)
+    creds = {pid: join(server, pid) for pid in PLAYERS}
+    for pid, region in DISCS.items():
+        table.submit_private(pid, [region])
+    table.submit({"type": "secret_discs_revealed"})
+    for pid in PLAYERS:
+        table.submit_private(pid, [str(v) for v in LEFT_OUT[pid]])
+    assert table.asked().kind == "play_power_card"
+    assert wait_for(lambda: me(server, creds["green"])["facts"]["power_cards"] == kept("green"), what="the hand")
+    with pytest.raises(NeedsConfirmation, match="Carmen will have to choose their 13 kept Power cards again"):
+        table.undo()
+    assert table.asked().kind == "play_power_card" and table.private("green")["power_cards_in_hand"] == kept("green")
+    table.undo(confirm=True)
+    q = wait_for(lambda: (v := me(server, creds["green"])["question"])["state"] == "choose" and v, what="asked again")
+    assert q["hint"].startswith(AGAIN_HINT) and q["kind"] == "cards", q
+    assert not me(server, creds["red"])["question"]["hint"].startswith(AGAIN_HINT)   # only the seat undone
+    status, _, body = http(server, "POST", "/api/choose", {"credential": creds["green"], "question": q["id"],
+                                                           "values": [f"power:{v}" for v in LEFT_OUT["green"]]})
+    assert status == 200, body
+    assert table.asked().kind == "play_power_card" and not table.chooses_again("green")

@@ -156,7 +156,26 @@ def ki_cards_and_game(d):
     yield 0.3
     game = d.model.table.setup.game
     d.facts["setup"] = {"rules": game.rules, "modules": game.modules, "players": game.players}
-    yield from play_to_the_end(d)
+    yield from play_to_the_end(d, undo_asked=True)
+
+
+def _undo_of_the_kept_cards_asks(d):
+    """The power phase begins: Undo would take back the last player's 13 kept cards. It asks
+    first, naming who must choose again (never which cards); "No, keep it" changes nothing."""
+    table = d.model.table
+    last = next(r["e"] for r in reversed(table.effective) if r["t"] == "event")
+    assert last["type"] == "power_cards_chosen", last
+    records, hand = len(table.records), table.private(last["player"])["power_cards_in_hand"]
+    d.tap("Undo", exact=True)
+    yield 0.3
+    question = next(w.text for w in d.dialog().walk() if w.__class__.__name__ == "Label" and "Undo" in w.text)
+    d.shot("ki_undo_kept_cards_asks")
+    d.tap("No, keep it", exact=True)
+    yield 0.3
+    d.facts["undo_question"] = question
+    d.facts["undo_kept"] = {"player": d.model.name(last["player"]), "cards": last["cards"],
+                            "unchanged": len(table.records) == records and d.ask().kind == "play_power_card"
+                            and table.private(last["player"])["power_cards_in_hand"] == hand}
 
 
 class KITablet(Tablet):
@@ -201,7 +220,7 @@ class KITablet(Tablet):
         return super()._choice_routes(ask, prompt, choice, wanted, after, depth)
 
 
-def play_to_the_end(d, rounds=None):
+def play_to_the_end(d, rounds=None, undo_asked=False):
     tablet = KITablet(d, seed=5)
     guard = 0
     while d.current != "end":
@@ -210,6 +229,8 @@ def play_to_the_end(d, rounds=None):
         ask = tablet.table.asked()
         if ask.kind == "game_over" or (rounds and ask.round > rounds):
             break
+        if undo_asked and ask.kind == "play_power_card" and "undo_question" not in d.facts:
+            yield from _undo_of_the_kept_cards_asks(d)
         yield from tablet.shot(f"ki_prompt_{ask.kind}")
         yield from tablet.step()
     if not rounds:

@@ -189,6 +189,9 @@ def first_2023_game_confirms_the_board(d):
     assert board.draft.fact("regions.galicia.scoreboard").value == (4, 2, 0)   # unchanged
     d.facts["wrong_entry"] = board.message
     yield from _look(d, "first_game_wrong_entry")
+    # France has no scoreboard: a tap on it says so
+    yield from _tap_board_area(d, "france")
+    d.facts["france_scoreboard"] = board.message
     # A region tapped as its own neighbour is refused too
     yield from _tap_key(d, "section:borders")
     yield from _tap_board_area(d, "france")

@@ -197,15 +197,30 @@ def tracking_full_round(d):
     yield from _start_tracked_three_player_game(d)
     table = d.screen("table")
     sim = {getattr(w, "sim_colour", None): w for w in table.ids.sim_drops.children}
+    # Nothing entered yet: the sheet put aside, the greyed Undo tapped says so; the sheet again
+    yield from _wait_for(d, lambda: d.has_button("Not now"))
+    d.tap("Not now", exact=True)
+    yield 0.2
+    d.tap_widget(table.ids.undo)
+    yield 0.1
+    undo_said = table.message
+    d.tap("Turn up the cards", exact=True)
     # Reveal: one tap per stack in the sheet that opens by itself
     yield from _reveal_cards(d, ("any 3 Caballeros", "King is Angry", "Score the Castillo", "relocate your Grande"))
     assert d.ask().kind == "play_power_card", d.model.message
     # A cube thrown in during the power cards: flagged, and dismissed by a person
     d.tap_widget(sim["yellow"])
     yield from _wait_for(d, lambda: bool(table.drops_text))
+    said_why = [undo_said]
     for value in ("13", "12", "11"):  # Red, Yellow, Green in seat order
         d.tap(value, exact=True)
         yield 0.1
+        if value == "13":   # Yellow next: Red's 13 greyed out, and a tap on it says why
+            greyed = next(b for b in table.ids.actions.walk() if getattr(b, "disabled", False) and b.text == "13")
+            d.tap_widget(greyed)
+            yield 0.1
+            said_why.append(table.message)
+            d.shot("tracking_greyed_card_says_why")
     d.shot("tracking_power_done")
     d.tap("to check")
     yield 0.2
@@ -224,6 +239,9 @@ def tracking_full_round(d):
         yield 0.1
     yield from _wait_for(d, lambda: d.model.table.castillo_prefill("red") == 2)
     yield from _castillo_entered(d, "red", 2)
+    d.tap_area("castilla_la_nueva")   # the King's region: nothing placed, and said why
+    yield 0.1
+    said_why.append(table.message)
     d.tap_area("castilla_la_vieja")
     yield 0.2
     d.shot("tracking_placement")
@@ -279,7 +297,7 @@ def tracking_full_round(d):
     game = d.model.public["game"]
     assert game["round"] == 2 and d.ask().kind == "reveal_action_cards", (game["round"], d.ask().kind)
     d.shot("tracking_round_2")
-    d.facts = {"round": game["round"], "regions": game["regions"],
+    d.facts = {"round": game["round"], "regions": game["regions"], "said_why": said_why,
                "castillo": d.model.table.recorded_castillo(), "tallies": d.model.table.hidden_tallies()}
 
 

@@ -66,6 +66,11 @@ def test_a_full_round_in_tracking_mode(tmp_path):
     assert outcome["regions"]["valencia"] == {"yellow": 2}
     assert outcome["castillo"] == {"red": 2, "yellow": 0, "green": 0}  # entered turns
     assert outcome["tallies"] == {"red": 2, "yellow": 0, "green": 0}   # the tower's count
+    # a tap on what cannot be chosen says why: a greyed Power card, the King's region
+    undo, greyed, kings_region = outcome["said_why"]
+    assert undo == "there is nothing to undo", undo
+    assert greyed == "Power card 13 was played by Red this round (each value once a round)", greyed
+    assert kings_region.startswith("Cannot place Caballeros in Castilla la Nueva: it is the King's region"), kings_region
     for name in ("tracking_reveal", "tracking_placement", "tracking_move", "tracking_round_2"):
         _looks_like_a_screen(shots / f"{name}.png")
 

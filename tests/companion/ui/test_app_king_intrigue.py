@@ -44,6 +44,12 @@ def test_ki_chosen_its_cards_entered_by_taps_and_a_whole_game_tracked(tmp_path):
     assert "card facts to enter" not in outcome["notes_after"]
     assert outcome["setup"] == {"rules": "king-intrigue", "modules": ["players-edition", "special-cards"],
                                 "players": ["red", "yellow", "green"]}
+    # Undo at the start of the power phase asks first: who chooses again, never which cards; No keeps them
+    kept = outcome["undo_kept"]
+    assert outcome["undo_question"].startswith(f"Undo {kept['player']}'s kept Power cards? {kept['player']} will "
+                                               "have to choose their 13 kept Power cards again"), outcome["undo_question"]
+    assert not any(str(c) in outcome["undo_question"].replace("13 kept", "") for c in kept["cards"])
+    assert kept["unchanged"] is True
     # the whole game, by taps
     assert outcome["over"] and outcome["winners"]
     steps = [_Step(s) for s in outcome["steps"]]

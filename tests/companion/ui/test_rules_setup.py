@@ -16,6 +16,7 @@ def test_a_2023_game_is_chosen_its_board_confirmed_once_and_the_choice_remembere
     assert first["early_confirm"] == "Still to enter from your board: France's neighbours, Portugal's neighbours"
     assert first["wrong_entry"] == ("board file: regions[galicia].scoreboard: [4, 5, 0]: scoreboard must not "
                                     "increase (1st >= 2nd >= 3rd place)")
+    assert first["france_scoreboard"] == "France is not a region: it has no scoreboard (only the King stands there)"
     setup = first["setup"]
     assert (setup["rules"], setup["modules"], setup["dummy"], setup["stand_in_modifiers"]) == \
         ("2023", ["new-regency", "power-shift"], None, True)

@@ -39,12 +39,12 @@ def test_a_whole_tracked_game_by_taps_plays_every_card_kind_within_the_tap_budge
     assert outcome["castillo_counted"] == 4  # the Castillo card's count and three general scorings
     assert outcome["castillo_mismatches"] == []  # the tower's count always agreed with the turns entered
     # An undo in each phase, and the table's correction
-    assert _undone(outcome, "action cards revealed", confirmed=True)
-    assert _undone(outcome, "power card played", confirmed=False)
-    assert _undone(outcome, "court replenished", confirmed=False)
-    assert _undone(outcome, "caballeros placed", confirmed=False)
-    assert _undone(outcome, "caballeros moved", confirmed=False)
-    assert _undone(outcome, "secret disc", confirmed=False, asked_then="secret_disc")  # a special's disc
+    assert _undone(outcome, "the Action cards' reveal", confirmed=True)
+    assert _undone(outcome, "'s Power card", confirmed=False)
+    assert _undone(outcome, "'s Caballeros to the court", confirmed=False)
+    assert _undone(outcome, "'s Caballeros placed", confirmed=False)
+    assert _undone(outcome, "'s move of a Caballero", confirmed=False)
+    assert _undone(outcome, "secret disc", confirmed=True, asked_then="secret_disc")  # a special's disc: redone
     assert _undone(outcome, "secret disc", confirmed=True, asked_then="reveal_secret_discs")  # Castillo seen
     assert outcome["corrections"] == 1
     # The issue's tap budgets, over the whole game

@@ -516,9 +516,9 @@ def _discs_then_reveal(d, ledger, t, discs):
     yield from _asked(d, "secret_disc")
     for i, (owner, region) in enumerate(discs.items()):
         yield from _secret_disc(d, owner, region)
-        if i == 0 and t.detour == "disc":  # a disc undone before the reveal: no question, picked again
+        if i == 0 and t.detour == "disc":  # a disc undone before the reveal: it asks first, picked again
             mark = len(d.taps)
-            yield from _undo(d, ledger)
+            yield from _undo(d, ledger, confirm=True)
             yield from _secret_disc(d, owner, region)
             ledger.detour_from(mark)
     yield from _tap(d, "Reveal the discs")

@@ -230,13 +230,16 @@ class TraceBuilder:
                 f.write(text)
 
 
-def calibrate(tb, per=5, gap_us=800000, colours=None):
+def calibrate(tb, per=5, gap_us=800000, colours=None, keep=None):
     """The calibration routine: the command, then `per` drops of each colour
-    (`colours`: the list the command names; None: the tower's default five)."""
+    (`colours`: the list the command names; None: the tower's default five;
+    `keep`: colours already calibrated that stay, no cube thrown for them)."""
     tb.wait(500000)
     cmd = {"t": "calibrate", "per": per, "id": 1}
     if colours is not None:
         cmd["colours"] = list(colours)
+    if keep:
+        cmd["keep"] = list(keep)
     tb.cmd(cmd)
     for colour in colours or COLOURS:
         for _ in range(per):

@@ -196,6 +196,7 @@ class TowerTeaching:
             c = self.current or "?"
             if self.retry:
                 lines.append(f"That throw did not count: {self.retry.split(';')[0]}. Throw it again.")
+            lines.append("Throw them as in play. These throws are not Castillo drops: the game waits as it is.")
             return TeachingView(f"Throw {self.need} {c} cubes{self._whose(c)} in, one at a time",
                                 lines, self.got, self.need, throw=c, action="stop", busy=True)
         if self.state == "done":

@@ -273,17 +273,6 @@ class TableScreen(Screen):
     def _tower_changed(self, *args) -> None:
         self._sim_buttons()
         self._offer_teaching()
-
-    def _offer_teaching(self) -> None:
-        """At the start only (later, from the tower panel): never in the way of a game under way."""
-        link, table = self.model.tower_link, self.model.table
-        self.teach_offer = bool(link and table and not _played(table) and link.teaching.offered())
-
-    def teach_the_tower(self) -> None:
-        from .teach_panel import TeachPanel
-        panel = TeachPanel(model=self.model)
-        panel.open()
-        panel.start()
         status = self.model.tower or {}
         state = status.get("state", "none")
         if self.model.table and self.model.table.setup.tower.kind == "none":
@@ -295,6 +284,17 @@ class TableScreen(Screen):
         self.tower_rgba = list(TOWER_RGBA.get(state, (0.84, 0.77, 0.62, 1)))
         if self.model.public.get("totals_mismatch") and state == "connected":
             self.tower_rgba = list(TOWER_RGBA["resyncing"])  # worth a look at the next Castillo opening
+
+    def _offer_teaching(self) -> None:
+        """At the start only (later, from the tower panel): never in the way of a game under way."""
+        link, table = self.model.tower_link, self.model.table
+        self.teach_offer = bool(link and table and not _played(table) and link.teaching.offered())
+
+    def teach_the_tower(self) -> None:
+        from .teach_panel import TeachPanel
+        panel = TeachPanel(model=self.model)
+        panel.open()
+        panel.start()
 
     def _sim_buttons(self) -> None:
         link = self.model.tower_link

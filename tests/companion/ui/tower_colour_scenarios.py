@@ -51,6 +51,9 @@ def calibrate_a_2023_table(d):
     yield from start_2023_game(d)   # purple and blue, the dummy white; the simulated tower knows the classic five
     table = d.screen("table")
     yield from _wait_for(d, lambda: table.teach_offer, PATIENCE)
+    yield 0.3
+    assert table.tower_text == "Tower: connected", table.tower_text
+    d.shot("teach_2023_offer")
     d.tap("Tower:")
     yield 0.3
     text = _panel(d, TowerPanel).status_text

@@ -347,6 +347,10 @@ class Device:
         longest = max(cal.transits)
         typical = sum(cal.transits) // len(cal.transits)
         multi_us = min(20000, max(7000, longest * 105 // 100))
+        if cal.kept and self.cal and self.cal.get("multi_us"):
+            # Taught a few colours only: fewer transits seen, but the throat is the same one,
+            # so the threshold never drops below what the full calibration measured.
+            multi_us = max(multi_us, self.cal["multi_us"])
         self.cal = {"refs": refs, "per": cal.per_colour, "multi_us": multi_us,
                     "typical_us": typical}
         self.tracker.multi_us = multi_us

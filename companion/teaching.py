@@ -202,9 +202,10 @@ class TowerTeaching:
         if self.state == "done":
             missing = self.missing()
             known = _listed(self.keep + self.colours)
-            if missing:   # a tower before firmware 1.2 forgets the colours it was not taught
-                lines.append(f"The tower did not keep {_listed(missing)}: teach again to throw those too.")
-                return TeachingView(f"The tower learnt {_listed(self.colours)}.", lines, action="start")
+            if missing:   # a tower before firmware 1.2 forgets the colours it was not taught (no keep)
+                lines.append(f"The tower did not keep {_listed(missing)} (its firmware is older than 1.2): "
+                             f"Teach again throws every colour of this game.")
+                return TeachingView(f"The tower learnt {_listed(self.colours)}.", lines, action="again")
             if self.warn:
                 lines.append("Some colours lie close together: drops between them are asked of you.")
             lines.append("It keeps them when switched off. Its throws count from now on.")

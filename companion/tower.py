@@ -16,7 +16,8 @@ tower's count from an emptying of its own, and after the last game's last drop
 
 Colours: the tower names only the colours it was calibrated for (its hello says which); the
 table is told (`TableSetup.tower_calibrated`), so a seat of another colour enters its throws by
-hand, and `calibrate()` asks the tower for the colours of the game being played. A colour the
+hand, and `calibrate()` starts teaching it the seats' colours it lacks (`teaching`, companion/
+teaching.py; a drop arriving meanwhile goes to a person). A colour the
 tower was not calibrated for can pass for a look-alike it knows (an orange cube for red, in the
 trace model about half the time): while a seat's colour is not calibrated, drops named as its
 look-alike go to a person, and the tower's totals are read the same way, so the two counts still

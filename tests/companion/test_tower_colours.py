@@ -284,3 +284,30 @@ def test_a_colour_learnt_too_close_to_another_says_what_to_do():
                              "shroud, then Teach again; if it stays close, the table answers those drops.")
     t.stop()
     assert asked[-1] == {"cancel": True} and t.view().lines[-1] == "You stopped the teaching."
+
+
+def test_a_tower_that_forgets_the_colours_kept_is_taught_every_colour_again():
+    """Firmware before 1.2 ignores `keep`: after teaching purple it knows purple only. The tablet
+    says so, and Teach again throws every seat colour (no keep), which any firmware takes."""
+    from companion.teaching import TowerTeaching
+
+    setup = TableSetup(game=game_setup(2, players=["purple", "blue"]),
+                       tower=TowerConfig(kind="serial", port="/dev/ttyACM0"))
+    setup.tower_calibrated(COLOURS)
+    asked = []
+    t = TowerTeaching(setup, lambda **kw: asked.append(kw))
+    t.on_status({"state": "connected", "boot": "0000000b", "calibrated": list(COLOURS)})
+    assert t.start() is None and asked[-1] == {"colours": ["purple", "white"], "keep": ["blue"]}
+    for cal in ({"state": "drop", "colour": "purple", "got": 0, "need": 5},
+                {"state": "learnt", "colour": "purple", "near": None, "dist": None},
+                {"state": "drop", "colour": "white", "got": 0, "need": 5},
+                {"state": "learnt", "colour": "white", "near": "purple", "dist": 71},
+                {"state": "done", "colours": ["purple", "white"], "sep": 71, "warn": False}):
+        t.on_status({"state": "connected", "boot": "0000000b", "calibration": cal})
+    setup.tower_calibrated(["purple", "white"])   # its hello after the calibration
+    view = t.view()
+    assert view.headline == "The tower learnt purple and white." and view.action == "again"
+    assert view.lines[0] == "Purple learnt (nothing to compare it with yet)."
+    assert "did not keep blue (its firmware is older than 1.2)" in view.lines[-1]
+    t.on_status({"state": "connected", "boot": "0000000b", "calibrated": ["purple", "white"]})
+    assert t.start(again=True) is None and asked[-1] == {"colours": ["purple", "blue", "white"], "keep": []}

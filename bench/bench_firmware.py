@@ -1,6 +1,6 @@
 """Benchmark of the Castillo tower firmware on the host MicroPython.
 
-    .venv/bin/python bench/bench_firmware.py [--drops 10000] [--seed 1] [--colours 2023|ID,ID,...]
+    .venv/bin/python bench/bench_firmware.py [--drops 10000] [--seed 1] [--colours 2023|ID,ID,...] [--taught]
 
 Generates a trace (calibration, then players throwing cubes, a reboot in the
 middle; see hardware/tools/tracegen.py), runs it through the real firmware
@@ -9,7 +9,9 @@ prints the figures of issue #3 against their goals, plus the loop's time per
 sample against an empty loop measured in the same run. `--colours` calibrates
 and throws another set (`2023`: purple, blue, green, orange, white; the added
 colours' readings are modelled, see tracegen.REFLECT); the default is the classic
-five, with the very trace this bench always made.
+five, with the very trace this bench always made. `--taught` calibrates the classic
+five first and then teaches only the set's other colours, keeping the rest (what the
+tablet's teaching does to a tower fresh from a classic game).
 """
 import argparse
 import sys
@@ -28,6 +30,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--colours", help="colours to calibrate and throw: 2023, or ids separated by commas "
                     "(default: red, yellow, green, blue, black)")
+    ap.add_argument("--taught", action="store_true", help="calibrate the classic five first, then teach only "
+                    "the other colours of --colours, keeping the rest (the tablet's teaching)")
     args = ap.parse_args(argv)
     try:
         colours = tracegen.parse_colours(args.colours)
@@ -35,7 +39,7 @@ def main(argv=None):
         ap.error(str(e))
 
     t0 = time.perf_counter()
-    tb = tracegen.standard_trace(args.drops, args.seed, colours=colours)
+    tb = tracegen.standard_trace(args.drops, args.seed, colours=colours, taught=args.taught)
     t1 = time.perf_counter()
     run, truth = towersim.run_builder(tb, timeout=600)
     t2 = time.perf_counter()
@@ -51,6 +55,11 @@ def main(argv=None):
     print("Castillo tower firmware bench: %d drops, seed %d, %d boots" % (s["drops"], args.seed, len(run.boots)))
     print("  colours %s: calibration sep %.1f spreads%s" % (", ".join(done["colours"]), done["sep"] / 10,
                                                           "  (warn: colours overlap)" if done["warn"] else ""))
+    if args.taught:
+        first = [f for f in run.of_type("cal") if f["state"] == "done"][0]
+        taught = [f for f in run.of_type("cal") if f["state"] == "learnt" and f["colour"] not in first["colours"]]
+        print("  taught: %s" % "; ".join("%s (nearest %s, %.1f spreads)" % (f["colour"], f["near"], f["dist"] / 10)
+                                         for f in taught))
     print("  trace generated in %.1f s, firmware run on micropython in %.1f s" % (t1 - t0, t2 - t1))
     print("count accuracy, drops >= 15 ms apart : %d / %d = %.3f %%   goal 100 %%  %s"
           % (s["exact"], s["isolated"], 100 * s["count_accuracy"], ok(s["count_accuracy"] == 1.0)))

@@ -16,7 +16,8 @@ tower's count from an emptying of its own, and after the last game's last drop
 
 Colours: the tower names only the colours it was calibrated for (its hello says which); the
 table is told (`TableSetup.tower_calibrated`), so a seat of another colour enters its throws by
-hand, and `calibrate()` asks the tower for the colours of the game being played. A colour the
+hand, and `calibrate()` starts teaching it the seats' colours it lacks (`teaching`, companion/
+teaching.py; a drop arriving meanwhile goes to a person). A colour the
 tower was not calibrated for can pass for a look-alike it knows (an orange cube for red, in the
 trace model about half the time): while a seat's colour is not calibrated, drops named as its
 look-alike go to a person, and the tower's totals are read the same way, so the two counts still
@@ -44,6 +45,7 @@ from firmware_bridge.transport_mqtt import MqttBridge, parse_broker_url
 from firmware_bridge.transport_serial import SerialBridge
 
 from .table import Table, TowerConfig
+from .teaching import TowerTeaching
 
 log = logging.getLogger("companion.tower")
 
@@ -110,6 +112,7 @@ class TowerConnection:
         self.bridge = None
         self.last_status: Optional[TowerStatus] = None
         self.security: LinkSecurity = LOCAL
+        self.teaching = TowerTeaching(table.setup, self._request_calibration, table.names)
 
     def start(self) -> "TowerConnection":
         c = self.config
@@ -140,7 +143,9 @@ class TowerConnection:
     # ---- from the bridge's thread, under the link's lock ------------------------------------------
 
     def _drop(self, drop: TowerDrop) -> None:
-        if drop.colour in suspect_colours(self.table.setup):
+        if self.teaching.busy or drop.colour in suspect_colours(self.table.setup):
+            # While teaching, the tower takes cubes without a number: a drop now was thrown while it
+            # was not listening for them (before it answered, or after a restart), so a person says.
             drop = drop.model_copy(update={"colour": None, "uncertain": True, "best": drop.colour})
         self.table.tower_drop(drop)   # a failure here is the link's to retry: the drop is not acknowledged
         waiting = self._totals_waiting
@@ -201,6 +206,7 @@ class TowerConnection:
     def _status(self, status: LinkStatus) -> None:
         if status.calibrated is not None:
             self.table.setup.tower_calibrated(status.calibrated)
+        self.teaching.on_status(status.model_dump())
         full = TowerStatus(**status.model_dump(), security=self.security)
         self.last_status = full
         if self._on_status:
@@ -222,14 +228,18 @@ class TowerConnection:
         except RuntimeError:  # stopped: a restart sends the emptying again
             pass
 
-    def calibrate(self) -> Optional[list[str]]:
-        """Asks the tower to calibrate the colours of this game: returns the colours it will ask
-        for, in order, or None without a tower link."""
-        if not self.bridge:
+    def calibrate(self, again: bool = False) -> Optional[list[str]]:
+        """Starts teaching the tower this game's colours it does not know (`again`: all of them
+        anew; companion.teaching): returns the colours it will ask cubes of, in order, or None
+        when it cannot start (the teaching's view says why)."""
+        if not self.bridge or self.teaching.start(again) is not None:
             return None
-        colours = calibration_colours(self.table.setup)
-        self.bridge.link.request_calibration(colours=colours)
-        return colours or list(COLOURS)
+        return list(self.teaching.colours)
+
+    def _request_calibration(self, **request) -> None:
+        if not self.bridge:
+            raise RuntimeError("no tower link")
+        self.bridge.link.request_calibration(**request)
 
     def simulate_drop(self, colour: str) -> None:
         """The simulated tower's on-screen buttons: a colour, "uncertain" or "multi"."""

@@ -224,6 +224,9 @@ def _act(tower, what: str) -> None:
         print(f"reboot boot {tower.boot_id}", flush=True)
     else:
         seq = tower.drop(what)
+        if not seq:   # calibrating: the cube was taught, not dropped
+            print(f"taught {what}", flush=True)
+            return
         queued = "" if PORT_UP[0]() else " (queued: not connected to the broker)"
         print(f"drop {seq} {what}{queued}", flush=True)
 

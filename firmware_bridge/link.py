@@ -355,11 +355,13 @@ class Link:
         with self._lock:
             self._send_cmd(Empty(token=token))
 
-    def request_calibration(self, cancel: bool = False, colours: Optional[list[str]] = None) -> None:
+    def request_calibration(self, cancel: bool = False, colours: Optional[list[str]] = None,
+                            keep: Optional[list[str]] = None) -> None:
         """Calibrate (`colours`: 1 to 6 distinct ids of messages.TOWER_COLOURS; None: the
-        tower's default five), or cancel a calibration that runs. ValueError for colours
-        the protocol does not allow, before anything is sent."""
-        msg = Calibrate(cancel=True) if cancel else Calibrate(colours=list(colours) if colours else None)
+        tower's default five; `keep`: colours calibrated now that stay), or cancel a calibration
+        that runs. ValueError for colours the protocol does not allow, before anything is sent."""
+        msg = Calibrate(cancel=True) if cancel else \
+            Calibrate(colours=list(colours) if colours else None, keep=list(keep) if keep else None)
         with self._lock:
             self._send_cmd(msg)
 
@@ -474,7 +476,7 @@ class Link:
     def _cal(self, msg: Cal) -> None:
         self._logs.log(logging.INFO, "cal", "calibration: state %s, colour %s, %s of %s", msg.state, msg.colour,
                        msg.got, msg.need)
-        fields = ("state", "colour", "got", "need", "msg", "colours", "sep", "warn")
+        fields = ("state", "colour", "got", "need", "msg", "colours", "sep", "warn", "near", "dist")
         self._calibration = {k: getattr(msg, k) for k in fields if getattr(msg, k) is not None}
         if msg.state == "done":
             self._ask("hello", again=True)  # its cal summary names the colours now calibrated

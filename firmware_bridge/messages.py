@@ -162,6 +162,8 @@ class Cal(Message):
     msg: Optional[Text] = None
     colours: Optional[Annotated[list[Name], Field(max_length=16)]] = None  # done
     sep: Optional[Int] = None  # done
+    near: Optional[Name] = None  # learnt: the colour lying closest to the one just learnt
+    dist: Optional[Int] = None  # learnt: ten times that distance, in spreads
     warn: Optional[bool] = None  # done
 
 
@@ -222,6 +224,8 @@ class Calibrate(Message):
     t: Literal["calibrate"] = "calibrate"
     per: Optional[int] = Field(default=None, ge=1, le=20)
     colours: Optional[Annotated[list[TowerColour], Field(min_length=1, max_length=MAX_CAL_COLOURS)]] = None
+    # Colours calibrated now that stay as they are (firmware 1.2; an older tower ignores it).
+    keep: Optional[Annotated[list[TowerColour], Field(max_length=MAX_CAL_COLOURS - 1)]] = None
     cancel: Optional[bool] = None
     id: Optional[Id] = None
 
@@ -229,6 +233,11 @@ class Calibrate(Message):
     def _distinct(self) -> "Calibrate":
         if self.colours is not None and len(set(self.colours)) != len(self.colours):
             raise ValueError(f"colours must be distinct: {', '.join(self.colours)}")
+        if self.keep:
+            if not self.colours or set(self.keep) & set(self.colours) or len(set(self.keep)) != len(self.keep):
+                raise ValueError(f"keep ({', '.join(self.keep)}) must be distinct colours not among those taught")
+            if len(self.keep) + len(self.colours) > MAX_CAL_COLOURS:
+                raise ValueError(f"keep and colours: at most {MAX_CAL_COLOURS} colours in all")
         return self
 
 

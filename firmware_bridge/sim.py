@@ -5,12 +5,14 @@ and link_mqtt.py: `hello`, `drop`, `totals`, `hb`, `fault`, `ok`; a ring of 256
 drops with per-link cursors, acks, `replay` (with `replay_gap`), `totals_req`,
 `empty` (idempotent by token), `identify`; `reboot()` draws a new boot id and
 keeps the totals. Not simulated: the beam and the colour sensor (drops are
-made by `drop(colour)`), and calibration: `calibrate` is answered with `ok`
-(`started` / `cancelled`) and, when started, one `cal` frame `done` for the
-colours asked (any of messages.TOWER_COLOURS, as the firmware), without asking
-for cubes. A colour dropped that is not calibrated comes out `uncertain`; an
-added colour (purple, orange, white) travels in `xcol`/`xbest` as the
-firmware sends it.
+made by `drop(colour)`). Calibration is taught as on the firmware (1.2): after
+`calibrate` (with `keep`), each `drop(colour)` is a cube for the colour asked, never
+a counted drop; `cal` frames say `drop` (got of need), `retry` (a "multi" throw),
+`learnt` (the nearest colour and its distance, from modelled readings: REFS plus
+the sensor's noise, the firmware's features and spreads) and `done`; the colours
+taught are kept across `reboot()`. A colour dropped that is not calibrated comes
+out `uncertain`; an added colour (purple, orange, white) travels in `xcol`/`xbest`
+as the firmware sends it.
 
 It runs on three kinds of port, any number at once:
 - InProcessPort: frames handed to a function, pumped by the caller (unit tests);
@@ -21,6 +23,7 @@ It runs on three kinds of port, any number at once:
 from __future__ import annotations
 
 import logging
+import math
 import os
 import random
 import select
@@ -45,6 +48,31 @@ REFS = {"red": [313, 78, 69, 486], "yellow": [420, 300, 110, 850], "green": [90,
         # modelled, not measured (as hardware/tools/tracegen.py REFLECT)
         "purple": [105, 76, 170, 350], "orange": [315, 140, 70, 520], "white": [340, 335, 292, 940]}
 AMBIENT = [6, 6, 5, 17]
+# The firmware's colour model (hardware/firmware/colour.py), for the distances a calibration reports.
+SPREAD_FLOORS = (0.012, 0.012, 0.10)
+SMALL_SAMPLE = 1.3
+
+
+def _features(raw: list[int]) -> tuple[float, float, float]:
+    r, g, b, c = (max(0, v - a) for v, a in zip(raw, AMBIENT))
+    s = max(1, r + g + b)
+    return r / s, g / s, math.log(c + 8.0)
+
+
+def _reference(samples: list[tuple]) -> list[float]:
+    """Means, then spreads (widened for a handful of cubes, never below the floors)."""
+    means, spreads = [], []
+    for axis, floor in enumerate(SPREAD_FLOORS):
+        values = [v[axis] for v in samples]
+        mean = sum(values) / len(values)
+        std = math.sqrt(sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1))
+        means.append(mean)
+        spreads.append(math.sqrt((std * SMALL_SAMPLE) ** 2 + floor * floor))
+    return means + spreads
+
+
+def _distance(a: list[float], b: list[float]) -> float:
+    return math.sqrt(sum(((a[k] - b[k]) / math.hypot(a[3 + k], b[3 + k])) ** 2 for k in range(3)))
 
 
 class BadArgument(Exception):
@@ -154,12 +182,15 @@ class SimulatedTower:
         self.boots = 0
         self.counters = {"bad": 0, "unknown": 0}
         self.cal_colours = list(COLOURS)
+        self.refs: dict[str, list[float]] = {}  # references taught here (others: modelled on demand)
+        self.teaching: Optional[dict] = None    # a calibration under way: colours, per, index, samples
         self.sent_at: Optional[dict[int, float]] = None  # seq -> perf_counter of the drop (benchmarks)
         self._boot()
 
     # ---- state ----------------------------------------------------------------
 
     def _boot(self) -> None:
+        self.teaching = None   # a calibration under way lives in RAM, as on the firmware
         self.boots += 1
         self.boot_id = "%08x" % self.rng.getrandbits(32)
         self.ring: dict[int, bytes] = {}
@@ -201,7 +232,7 @@ class SimulatedTower:
                 "boot": self.boot_id, "boots": self.boots, "seq": self.last_seq, "oldest": self.oldest_seq,
                 "ring": self.capacity, "sensor": True,
                 "cal": {"ok": True, "colours": [c for c in TOWER_COLOURS if c in self.cal_colours], "per": 5,
-                        "sep": 74}}
+                        "sep": self._separation()}}
 
     def totals_frame(self) -> dict:
         t = self.totals
@@ -219,10 +250,66 @@ class SimulatedTower:
 
     # ---- what the beam and the sensor would do ----------------------------------
 
+    def _reading(self, colour: str) -> list[int]:
+        return [min(1024, max(0, v + self.rng.randint(-6, 6))) for v in REFS[colour]]
+
+    def _ref(self, colour: str) -> list[float]:
+        """A colour's reference: as taught here, or modelled from 5 noisy readings of its cubes."""
+        if colour not in self.refs:
+            model = random.Random(colour)
+            self.refs[colour] = _reference([_features([max(0, v + model.randint(-6, 6)) for v in REFS[colour]])
+                                            for _ in range(5)])
+        return self.refs[colour]
+
+    def _nearest(self, colour: str, among: list[str]) -> tuple[Optional[str], Optional[int]]:
+        others = [(_distance(self._ref(colour), self._ref(c)), c) for c in among if c != colour]
+        if not others:
+            return None, None
+        d, near = min(others)
+        return near, int(d * 10)
+
+    def _separation(self) -> int:
+        cs = self.cal_colours
+        pairs = [_distance(self._ref(a), self._ref(b)) for i, a in enumerate(cs) for b in cs[i + 1:]]
+        return int(min(pairs) * 10) if pairs else 0
+
+    def _teach(self, colour: str) -> int:
+        """A cube thrown while calibrating: a sample for the colour asked, never a drop (returns 0)."""
+        cal = self.teaching
+        asked = cal["colours"][cal["index"]]
+        samples = cal["samples"].setdefault(asked, [])
+        if colour == "multi":
+            self.emit({"t": "cal", "state": "retry", "colour": asked, "got": len(samples), "need": cal["per"],
+                       "msg": "several cubes at once; drop that one again"})
+            return 0
+        thrown = colour if colour in REFS else asked   # "uncertain": a cube of the colour asked
+        samples.append(_features(self._reading(thrown)))
+        if len(samples) < cal["per"]:
+            self.emit({"t": "cal", "state": "drop", "colour": asked, "got": len(samples), "need": cal["per"]})
+            return 0
+        self.refs[asked] = _reference(samples)
+        cal["index"] += 1
+        known = cal["keep"] + cal["colours"][:cal["index"]]
+        near, dist = self._nearest(asked, known)
+        self.emit({"t": "cal", "state": "learnt", "colour": asked, "near": near, "dist": dist})
+        if cal["index"] < len(cal["colours"]):
+            self.emit({"t": "cal", "state": "drop", "colour": cal["colours"][cal["index"]], "got": 0,
+                       "need": cal["per"]})
+            return 0
+        self.teaching = None
+        self.cal_colours = known
+        sep = self._separation()
+        self.emit({"t": "cal", "state": "done", "colours": known, "per": cal["per"], "sep": sep,
+                   "multi_us": 8400, "warn": sep < 60})
+        return 0
+
     def drop(self, colour: Optional[str] = None) -> int:
         """One drop: a colour (messages.TOWER_COLOURS), "uncertain", "multi", or None for a random
-        classic one. A colour the tower is not calibrated for comes out uncertain."""
+        classic one. A colour the tower is not calibrated for comes out uncertain. While a
+        calibration runs, the cube is taught instead (no drop: returns 0)."""
         with self.lock:
+            if self.teaching is not None:
+                return self._teach(colour or self.teaching["colours"][self.teaching["index"]])
             rng = self.rng
             if colour is None:
                 colour = rng.choice(COLOURS)
@@ -348,8 +435,8 @@ class SimulatedTower:
         self.ok("empty", port, ref, token=token, emptied=emptied)
 
     def cmd_calibrate(self, msg, port, ref):
-        # Stub: no cubes are asked for; the current calibration is reported as done.
         if msg.get("cancel") is True:
+            self.teaching = None
             self.ok("calibrate", port, ref, state="cancelled")
             return
         per = _int_arg(msg, "per", 1, 20, 5)
@@ -359,10 +446,16 @@ class SimulatedTower:
                 or len(set(colours)) != len(colours):
             raise BadArgument(f"colours must be a list of 1 to {MAX_CAL_COLOURS} distinct ids from: "
                               + ", ".join(TOWER_COLOURS))
-        self.cal_colours = list(colours)
+        keep = msg.get("keep", [])
+        if not isinstance(keep, list) or [c for c in keep if not isinstance(c, str) or c not in self.cal_colours
+                                          or c in colours] or len(set(keep)) != len(keep) \
+                or len(keep) + len(colours) > MAX_CAL_COLOURS:
+            raise BadArgument(f"keep must list distinct colours the tower is calibrated for "
+                              f"({', '.join(self.cal_colours)}), none of those asked, and at most "
+                              f"{MAX_CAL_COLOURS} colours in all")
+        self.teaching = {"colours": list(colours), "keep": list(keep), "per": per, "index": 0, "samples": {}}
         self.ok("calibrate", port, ref, state="started")
-        self.emit({"t": "cal", "state": "done", "colours": colours, "per": per, "sep": 74,
-                   "multi_us": 8400, "warn": False})
+        self.emit({"t": "cal", "state": "drop", "colour": colours[0], "got": 0, "need": per})
 
     def cmd_identify(self, msg, port, ref):
         self.ok("identify", port, ref, s=_int_arg(msg, "s", 1, 60, 5))

@@ -353,6 +353,15 @@ class AppModel(EventDispatcher):
             self.message = str(exc)
         self._refresh()
 
+    def teach(self, again: bool = False) -> str:
+        """Starts teaching the tower this game's colours (companion.teaching); returns why it
+        cannot, in one line (also the toast), or ""."""
+        link = self.tower_link
+        why = link.teaching.start(again) if link else "This game has no tower to teach."
+        if why:
+            self.message = why
+        return why or ""
+
     def simulate_drop(self, colour: str) -> None:
         if self.tower_link and self.tower_link.sim:
             self.tower_link.simulate_drop(colour)

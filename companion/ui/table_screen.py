@@ -80,6 +80,7 @@ class TableScreen(Screen):
     actor_rgb = ListProperty([0.5, 0.45, 0.4])
     message = StringProperty("")
     notice = StringProperty("")         # what happened or what to know, until the next step
+    teach_offer = BooleanProperty(False)  # before the first step: the tower lacks a seat's colour
     tower_text = StringProperty("Tower: -")
     tower_rgba = ListProperty([0.84, 0.77, 0.62, 1])
     drops_text = StringProperty("")
@@ -275,6 +276,7 @@ class TableScreen(Screen):
 
     def _tower_changed(self, *args) -> None:
         self._sim_buttons()
+        self._offer_teaching()
         status = self.model.tower or {}
         state = status.get("state", "none")
         if self.model.table and self.model.table.setup.tower.kind == "none":
@@ -286,6 +288,17 @@ class TableScreen(Screen):
         self.tower_rgba = list(TOWER_RGBA.get(state, (0.84, 0.77, 0.62, 1)))
         if self.model.public.get("totals_mismatch") and state == "connected":
             self.tower_rgba = list(TOWER_RGBA["resyncing"])  # worth a look at the next Castillo opening
+
+    def _offer_teaching(self) -> None:
+        """At the start only (later, from the tower panel): never in the way of a game under way."""
+        link, table = self.model.tower_link, self.model.table
+        self.teach_offer = bool(link and table and not _played(table) and link.teaching.offered())
+
+    def teach_the_tower(self) -> None:
+        from .teach_panel import TeachPanel
+        panel = TeachPanel(model=self.model)
+        panel.open()
+        panel.start()
 
     def _sim_buttons(self) -> None:
         link = self.model.tower_link
@@ -332,6 +345,7 @@ class TableScreen(Screen):
         self.entry, self.move_source, self.move_owner, self.sub_prompt = {}, "", "", None
         if self.model.table is not None and _played(self.model.table):
             self.notice = ""  # said for one step (the start's notes stay until the first input)
+            self.teach_offer = False
         self.message = self.model.message  # a hint of this screen's own belongs to the step it was made at
         self._show()
         self.ids.actions.parent.scroll_y = 1  # a new question's choices from their top

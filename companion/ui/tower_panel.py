@@ -110,7 +110,8 @@ class TowerPanel(ModalView):
             box.add_widget(row)
 
     def calibrate(self) -> None:
-        colours = self.model.tower_link.calibrate() if self.model.tower_link else None
-        if colours:
-            self.model.message = (f"Calibration started: throw Caballeros one at a time, colour by colour: "
-                                  f"{', '.join(colours)} (the tower panel says which and how many)")
+        """The teaching screen, over this panel: it starts at once when a colour is missing."""
+        from .teach_panel import TeachPanel
+        panel = TeachPanel(model=self.model)
+        panel.open()
+        panel.start()

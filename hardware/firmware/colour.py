@@ -88,6 +88,15 @@ def build_reference(samples):
     return ref + spreads
 
 
+def distance(a, b):
+    # Two references apart, in units of their spreads.
+    d2 = 0.0
+    for k in range(3):
+        spread = math.sqrt(a[3 + k] ** 2 + b[3 + k] ** 2)
+        d2 += ((a[k] - b[k]) / spread) ** 2
+    return math.sqrt(d2)
+
+
 def separation(refs):
     # Smallest distance between two references, in units of their spreads:
     # below about 6 the colours will often come out uncertain.
@@ -95,22 +104,32 @@ def separation(refs):
     worst = None
     for i in range(len(names)):
         for j in range(i + 1, len(names)):
-            a, b = refs[names[i]], refs[names[j]]
-            d2 = 0.0
-            for k in range(3):
-                spread = math.sqrt(a[3 + k] ** 2 + b[3 + k] ** 2)
-                d2 += ((a[k] - b[k]) / spread) ** 2
-            d = math.sqrt(d2)
+            d = distance(refs[names[i]], refs[names[j]])
             if worst is None or d < worst:
                 worst = d
     return worst
 
 
+def nearest(refs, name):
+    # The colour whose reference lies closest to `name`'s, and how far: (None, None) alone.
+    best, best_d = None, None
+    for other in refs:
+        if other != name:
+            d = distance(refs[name], refs[other])
+            if best_d is None or d < best_d:
+                best, best_d = other, d
+    return best, best_d
+
+
 class Calibration:
     # Collects `per_colour` drops of each colour in order, then builds references.
-    def __init__(self, colours=COLOURS, per_colour=5):
+    # `kept`: references of colours already calibrated that stay as they are (a table
+    # teaching only the colours its tower does not know yet throws no cube of the others).
+    def __init__(self, colours=COLOURS, per_colour=5, kept=None, kept_order=()):
         self.colours = list(colours)
         self.per_colour = per_colour
+        self.kept = dict(kept or {})
+        self.kept_order = list(kept_order)  # (a MicroPython dict keeps no order)
         self.samples = {}
         self.transits = []
         self.index = 0
@@ -129,14 +148,22 @@ class Calibration:
         return len(self.samples.get(self.colour, ()))
 
     def add(self, reading, ambient, transit_us):
+        # Returns the colour this drop completed (its last cube), else None.
         x, y, L, _ = features(reading, ambient)
-        self.samples.setdefault(self.colour, []).append((x, y, L))
+        colour = self.colour
+        self.samples.setdefault(colour, []).append((x, y, L))
         self.transits.append(transit_us)
         if self.got() >= self.per_colour:
             self.index += 1
+            return colour
+        return None
 
-    def result(self):
-        refs = {}
-        for name in self.colours:
+    def learnt(self):
+        # The references known so far: the kept ones and each colour completed.
+        refs = dict(self.kept)
+        for name in self.colours[:self.index]:
             refs[name] = build_reference(self.samples[name])
         return refs
+
+    def result(self):
+        return self.learnt()

@@ -3,7 +3,7 @@
 # MQTT broker, device id) overrides both.
 import json
 
-FIRMWARE_VERSION = "1.1.0"  # 1.1: the 2023 box's colours (PROTOCOL.md 3.8)
+FIRMWARE_VERSION = "1.2.0"  # 1.1: the 2023 box's colours (PROTOCOL.md 3.8); 1.2: calibrate keeps, cal learnt
 
 DEFAULTS = {
     "board": "host",

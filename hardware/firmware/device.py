@@ -3,7 +3,7 @@
 from time import ticks_add, ticks_diff
 
 import protocol
-from colour import ADDED, COLOURS, MAX_COLOURS, VOCABULARY, Calibration, Classifier, separation
+from colour import ADDED, COLOURS, MAX_COLOURS, VOCABULARY, Calibration, Classifier, nearest, separation
 from defaults import FIRMWARE_VERSION
 from ring import EventRing
 from sensing import BeamTracker, tdiff
@@ -243,7 +243,10 @@ class Device:
             for reading in mine:
                 if best is None or reading[3] > best[3]:
                     best = reading
-            if best is not None and not block.multi and self._colours_disagree(mine, best):
+            # While calibrating, the references in use may not know the colour being taught (a
+            # white cube is brighter than any classic one): only the beam says "several cubes".
+            if best is not None and not block.multi and not self.calibration \
+                    and self._colours_disagree(mine, best):
                 block.multi = True
                 block.estimate = 2
             if self.calibration:
@@ -331,9 +334,11 @@ class Device:
             self.emit({"t": "cal", "state": "retry", "colour": cal.colour, "got": cal.got(),
                        "need": cal.per_colour, "msg": why + "; drop that one again"})
             return
-        cal.add(reading, self.ambient or [0, 0, 0, 0], block.transit_us)
+        completed = cal.add(reading, self.ambient or [0, 0, 0, 0], block.transit_us)
         if self.led:
             self.led.show("cal", self.clock.ticks_ms())
+        if completed:
+            self._colour_learnt(cal, completed)
         if not cal.done:
             self._calibration_prompt()
             return
@@ -342,6 +347,10 @@ class Device:
         longest = max(cal.transits)
         typical = sum(cal.transits) // len(cal.transits)
         multi_us = min(20000, max(7000, longest * 105 // 100))
+        if cal.kept and self.cal and self.cal.get("multi_us"):
+            # Taught a few colours only: fewer transits seen, but the throat is the same one,
+            # so the threshold never drops below what the full calibration measured.
+            multi_us = max(multi_us, self.cal["multi_us"])
         self.cal = {"refs": refs, "per": cal.per_colour, "multi_us": multi_us,
                     "typical_us": typical}
         self.tracker.multi_us = multi_us
@@ -349,9 +358,16 @@ class Device:
         self.classifier = Classifier(refs, self.cfg["min_conf"], self.cfg["max_distance"])
         sep = separation(refs)
         self.store.save("cal.json", self.cal)
-        self.emit({"t": "cal", "state": "done", "colours": list(cal.colours),
+        self.emit({"t": "cal", "state": "done", "colours": cal.kept_order + cal.colours,
                    "per": cal.per_colour, "sep": int(sep * 10), "multi_us": multi_us,
                    "warn": sep < 6.0})
+
+    def _colour_learnt(self, cal, colour):
+        # How well the colour just learnt stands apart from those known so far (the kept
+        # ones and the ones learnt before it), so the table hears it while the cubes are out.
+        near, d = nearest(cal.learnt(), colour)
+        self.emit({"t": "cal", "state": "learnt", "colour": colour, "near": near,
+                   "dist": int(d * 10) if d is not None else None})
 
     def _calibration_prompt(self, link=None):
         cal = self.calibration
@@ -451,7 +467,15 @@ class Device:
                 len(set(colours)) != len(colours):
             raise BadArgument("colours must be a list of 1 to %d distinct ids from: %s"
                               % (MAX_COLOURS, ", ".join(VOCABULARY)))
-        self.calibration = Calibration(colours, per)
+        keep = msg.get("keep", [])
+        known = (self.cal or {}).get("refs") or {}
+        if not isinstance(keep, list) or [c for c in keep if not isinstance(c, str) or c not in known
+                                          or c in colours] or len(set(keep)) != len(keep) \
+                or len(keep) + len(colours) > MAX_COLOURS:
+            raise BadArgument("keep must list distinct colours the tower is calibrated for (%s), none of "
+                              "those asked, and at most %d colours in all"
+                              % (", ".join(c for c in VOCABULARY if c in known) or "none", MAX_COLOURS))
+        self.calibration = Calibration(colours, per, dict((c, known[c]) for c in keep), keep)
         self.ok("calibrate", link, ref, state="started")
         self._calibration_prompt()
 

@@ -230,13 +230,16 @@ class TraceBuilder:
                 f.write(text)
 
 
-def calibrate(tb, per=5, gap_us=800000, colours=None):
+def calibrate(tb, per=5, gap_us=800000, colours=None, keep=None):
     """The calibration routine: the command, then `per` drops of each colour
-    (`colours`: the list the command names; None: the tower's default five)."""
+    (`colours`: the list the command names; None: the tower's default five;
+    `keep`: colours already calibrated that stay, no cube thrown for them)."""
     tb.wait(500000)
     cmd = {"t": "calibrate", "per": per, "id": 1}
     if colours is not None:
         cmd["colours"] = list(colours)
+    if keep:
+        cmd["keep"] = list(keep)
     tb.cmd(cmd)
     for colour in colours or COLOURS:
         for _ in range(per):
@@ -273,11 +276,18 @@ def game(tb, drops, close_fraction=0.02, reboot_at=None, colours=COLOURS):
             tb.glitch(tb.t)
 
 
-def standard_trace(drops=200, seed=1, reboot=True, colours=None, **kw):
+def standard_trace(drops=200, seed=1, reboot=True, colours=None, taught=False, **kw):
     """Calibration, a game, a totals request. colours: the set calibrated and
-    thrown (None: the default five, with the calibrate command as it always was)."""
+    thrown (None: the default five, with the calibrate command as it always was).
+    taught: the tower is calibrated for the classic five first, then taught only the
+    colours of the set it does not know, keeping the others (as the tablet does)."""
     tb = TraceBuilder(seed=seed, **kw)
-    calibrate(tb, colours=colours)
+    if taught and colours:
+        calibrate(tb)
+        keep = [c for c in colours if c in COLOURS]
+        calibrate(tb, colours=[c for c in colours if c not in keep], keep=keep)
+    else:
+        calibrate(tb, colours=colours)
     game(tb, drops, reboot_at=drops // 2 if reboot else None, colours=tuple(colours or COLOURS))
     tb.wait(1000000)
     tb.cmd({"t": "totals_req", "id": 99})

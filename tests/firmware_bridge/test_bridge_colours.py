@@ -77,12 +77,24 @@ def test_calibrate_takes_one_to_six_distinct_ids_of_the_vocabulary():
 def test_the_link_calibrates_the_added_colours_and_hands_them_over_once_in_order():
     w = Wire(seed=5).connect()
     assert w.link.status.calibrated == list(COLOURS)
-    w.link.request_calibration(colours=["purple", "blue", "green", "orange", "white"])
+    w.link.request_calibration(colours=["purple", "orange", "white"], keep=["blue", "green"])
     w.settle()
-    assert w.sent[-2]["t"] == "calibrate" and w.sent[-2]["colours"] == ["purple", "blue", "green", "orange", "white"]
+    assert w.sent[-1] == {"t": "calibrate", "colours": ["purple", "orange", "white"], "keep": ["blue", "green"]}
+    assert w.link.status.calibration == {"state": "drop", "colour": "purple", "got": 0, "need": 5}
+    for colour in ["purple"] * 5 + ["multi"] + ["orange"] * 5 + ["white"] * 5:   # taught: never drops
+        w.tower.drop(colour)
+        w.settle()
+    assert w.c.drops == []
+    learnt = [s.calibration for s in w.c.statuses if (s.calibration or {}).get("state") == "learnt"]
+    assert [c["colour"] for c in learnt] == ["purple", "orange", "white"]
+    assert learnt[0]["near"] == "blue" and {c["near"] for c in learnt} <= {"blue", "green", "purple", "orange"}
+    assert all(c["dist"] > 60 for c in learnt)
+    assert [s.calibration.get("msg") for s in w.c.statuses if (s.calibration or {}).get("state") == "retry"] == [
+        "several cubes at once; drop that one again"]
     st = w.link.status
     assert st.calibrated == ["green", "blue", "purple", "orange", "white"]  # the hello asked again after done
-    assert st.calibration["state"] == "done" and st.calibration["colours"][0] == "purple"
+    assert st.calibration["state"] == "done" and st.calibration["colours"] == ["blue", "green", "purple", "orange",
+                                                                               "white"]
     for colour in ("purple", "orange", "white", "green", "uncertain", "red"):
         w.tower.drop(colour)
     w.settle()
@@ -95,6 +107,8 @@ def test_the_link_calibrates_the_added_colours_and_hands_them_over_once_in_order
     assert set(totals.counts) == set(TOWER_COLOURS) and totals.unc == 2
     with pytest.raises(ValidationError):
         w.link.request_calibration(colours=["purple", "pink"])
+    with pytest.raises(ValidationError, match="not among those taught"):
+        w.link.request_calibration(colours=["purple"], keep=["purple"])
 
 
 def test_the_status_shows_a_calibration_in_progress():

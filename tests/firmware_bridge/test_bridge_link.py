@@ -310,7 +310,7 @@ def test_sim_answers_commands_like_the_firmware():
     faults = [r["code"] for r in replies if r["t"] == "fault"]
     assert faults == ["stale_boot", "unknown_command", "bad_argument", "bad_checksum", "bad_frame"]
     assert [r["epoch"] for r in replies if r["t"] == "totals"] == [1, 1]
-    assert any(r["t"] == "cal" and r["state"] == "done" for r in replies)
+    assert any(r["t"] == "cal" and r["state"] == "drop" and r["colour"] == "red" for r in replies)  # asks for cubes
 
 
 def test_after_its_last_will_a_retained_hello_does_not_make_the_tower_connected():

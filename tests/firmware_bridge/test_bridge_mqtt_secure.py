@@ -153,7 +153,7 @@ def test_a_stranger_cannot_inject_drops_spoof_a_boot_or_command_the_tower(locked
         # the tower never obeyed the stranger
         assert tower.totals["token"] == "" and tower.totals["epoch"] == 0
         assert tower.totals["drops"] == 25
-        assert tower.cal_colours == ["red", "yellow", "green", "blue", "black"]
+        assert tower.cal_colours == ["red", "yellow", "green", "blue", "black"] and tower.teaching is None
         # the retained hello and status are still the tower's own
         check, seen = client(locked, "companion", USERS["companion"])
         check.subscribe(base + "#", qos=1)

@@ -164,3 +164,48 @@ def test_emptying_zeroes_the_added_colours_too(micropython):
     assert before["counts"]["purple"] >= 2 and before["counts"]["orange"] >= 2
     assert after["counts"] == dict.fromkeys(tracegen.COLOURS + ("purple", "orange"), 0)
     assert after["drops"] == 0 and after["epoch"] == 1
+
+
+def test_teaching_a_classic_tower_the_2023_box_keeps_blue_and_green_and_survives_a_reboot(micropython):
+    # What the tablet asks of a tower calibrated for the classic five at a 2023 table: only the
+    # three colours it does not know (15 throws), blue and green kept; each colour is reported
+    # learnt with its nearest neighbour; the throws get no sequence number; the tower keeps it.
+    tb = calibrated(81, None)
+    tracegen.calibrate(tb, colours=["purple", "orange", "white"], keep=["blue", "green"])
+    tb.wait(300000)
+    tb.reboot()
+    tb.wait(1000000)
+    throw(tb, tracegen.SET_2023, 8, gap_us=300000)
+    r, truth = run(tb)
+    cals = r.of_type("cal")
+    learnt = [f for f in cals if f["state"] == "learnt"]
+    assert [f["colour"] for f in learnt][-3:] == ["purple", "orange", "white"]
+    purple, orange, white = learnt[-3:]
+    assert purple["near"] == "blue" and orange["near"] in ("green", "purple") and white["near"] in (
+        "blue", "green", "purple", "orange")
+    assert all(isinstance(f["dist"], int) and f["dist"] > 0 for f in learnt[-3:])
+    assert [f["got"] for f in cals if f["state"] == "drop" and f["colour"] == "purple"] == [0, 1, 2, 3, 4]
+    done = [f for f in cals if f["state"] == "done"][-1]
+    assert done["colours"] == ["blue", "green", "purple", "orange", "white"]
+    assert r.of_type("hello")[-1]["cal"]["colours"] == ["green", "blue", "purple", "orange", "white"]
+    assert len(r.boot_ids()) == 2
+    drops = r.unique_drops()
+    assert len(drops) == 40   # the taught throws are not drops
+    s = towersim.score(r, truth)
+    assert s["colour_wrong_confident"] == 0.0 and s["colour_right"] >= 0.95, s
+
+
+def test_keep_names_only_colours_the_tower_knows_and_six_at_most(micropython):
+    tb = calibrated(91, None)
+    bad = [{"colours": ["purple"], "keep": ["orange"]}, {"colours": ["purple"], "keep": ["purple"]},
+           {"colours": ["purple"], "keep": "blue"}, {"colours": ["purple", "orange"],
+                                                     "keep": ["red", "yellow", "green", "blue", "black"]}]
+    for i, cmd in enumerate(bad):
+        tb.cmd({"t": "calibrate", "id": 20 + i, **cmd})
+    tb.cmd({"t": "hello_req"})
+    tb.wait(100000)
+    r, _ = run(tb)
+    faults = [f for f in r.of_type("fault") if f["code"] == "bad_argument"]
+    assert [f["re"] for f in faults] == [20, 21, 22, 23]
+    assert "calibrated for (red, yellow, green, blue, black)" in faults[0]["msg"]
+    assert r.of_type("hello")[-1]["cal"]["colours"] == list(tracegen.COLOURS)   # nothing half-applied

@@ -577,14 +577,10 @@ def new_game_by_taps(d):
 def calibrate_the_tower(d):
     """The tower panel: "Calibrate the colours" for the seats' colours (the simulated tower knows
     the classic five; purple and orange, and their look-alikes blue and red, would go to a person)."""
+    from tower_colour_scenarios import teach_from_the_tower_panel
     d.facts["start_notice"] = d.screen("table").notice
-    d.tap("Tower:")
-    yield 0.3
-    d.tap("Calibrate the colours")
+    yield from teach_from_the_tower_panel(d)   # the cubes of the colours it does not know
     yield from _wait_for(d, lambda: len((d.model.tower or {}).get("calibrated") or ()) == len(PLAYERS), PATIENCE)
-    yield 0.2
-    d.tap("Close")
-    yield 0.2
     assert d.model.table.setup.by_hand() == [], d.model.table.setup.by_hand()
     d.facts["calibrated"] = sorted(d.model.tower["calibrated"])
 

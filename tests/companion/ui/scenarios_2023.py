@@ -680,16 +680,14 @@ def _taps(route: list) -> int:
 
 def calibrate_the_tower(d):
     """What the start notice asks of a table whose tower does not know purple: the tower panel's
-    Calibrate the colours (the simulated tower calibrates at once; a real one asks for cubes).
-    Until then a blue throw may be a purple cube the tower calls blue, and goes to a person."""
-    d.tap("Tower:")
-    yield 0.3
-    d.tap("Calibrate the colours")
+    Calibrate the colours: the teaching screen asks for 5 cubes of each colour it does not know,
+    thrown into the simulated tower. Until then a blue throw may be a purple cube the tower calls
+    blue, and goes to a person."""
+    from tower_colour_scenarios import teach_from_the_tower_panel
+    yield from teach_from_the_tower_panel(d)
     yield from _wait_for(d, lambda: not d.model.table.setup.by_hand(), PATIENCE)
     yield from _wait_for(d, lambda: "purple" in ((d.model.tower or {}).get("calibrated") or []), PATIENCE)
     d.facts["calibrated_for"] = list(d.model.tower.get("calibrated") or [])
-    d.tap("Close")
-    yield 0.2
     screen = d.screen("table")
     d.facts["notice_after_calibration"] = screen.notice
     d.facts["sim_drop_colours"] = [getattr(w, "sim_colour", None) for w in screen.ids.sim_drops.children]

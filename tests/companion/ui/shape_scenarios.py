@@ -100,6 +100,27 @@ def _no_veto(d):
         yield 0.2
 
 
+def _teach_a_little(d):
+    """The teaching screen over the tower panel: a classic tower knows the table's colours, so
+    Teach again; 5 red cubes and a yellow in (red learnt, yellow under way), then stopped."""
+    d.tap("Calibrate the colours", exact=True)
+    yield 0.2
+    yield from _look(d, "teach_known")
+    d.tap("Teach again", exact=True)
+    teaching = d.model.tower_link.teaching
+    for colour in ["red"] * 5 + ["yellow"]:
+        yield from _wait_for(d, lambda: d.has_button(f"Throw a {colour} cube"))
+        got = teaching.view().got
+        d.tap(f"Throw a {colour} cube")
+        yield from _wait_for(d, lambda: teaching.view().got != got)
+    yield 0.2
+    yield from _look(d, "teach_throwing")
+    d.tap("Stop teaching", exact=True)
+    yield 0.1
+    d.tap("Back to the game", exact=True)
+    yield 0.1
+
+
 def every_screen(d):
     d.facts = {}
     yield 0.3
@@ -142,6 +163,7 @@ def every_screen(d):
     d.tap(table.drops_text, exact=True)
     yield 0.2
     yield from _look(d, "tower_panel")
+    yield from _teach_a_little(d)
     d.tap("Close", exact=True)
     yield 0.1
     yield from _tap_table(d, "Phones")

@@ -1,0 +1,230 @@
+"""Teaching the tower the game's colours (hardware/PROTOCOL.md 3.6, `calibrate` with `keep`).
+
+A tower knows the colours it was calibrated for. When a game seats colours it does not know (a
+2023 box's purple, orange and white on a tower fresh from a classic game), the tablet offers to
+teach it: only the missing colours are thrown (5 cubes each), the seats' colours it knows are
+kept, and the colours no seat plays are forgotten (each one more is a look-alike to confuse). The
+tower answers each throw (`cal` frames); this object turns them into what the table is told:
+which cube to throw next, how many are in, and, once a colour is learnt, how far it lies from the
+nearest other colour. The tower keeps what it learnt (its flash).
+
+Throws while teaching are never drops: the tower gives them no sequence number. A drop that
+does arrive while teaching runs was thrown while the tower was not listening for cubes (before
+it answered, or after it restarted): `TowerConnection` sends it to a person instead of counting.
+
+Pure: no I/O, no Kivy. `TowerConnection` feeds it every link status, in order, from the
+bridge's thread; the view reads `view()` from the UI thread (a lock keeps the two apart).
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from firmware_bridge.messages import COLOURS, MAX_CAL_COLOURS, TOWER_COLOURS
+
+PER_COLOUR = 5     # cubes per colour: the firmware's default, enough for a usable spread
+CLOSE = 60         # ten times the distance in spreads under which drops are often asked (PROTOCOL 3.1)
+
+
+def seat_colours(setup) -> list[str]:
+    """The colours at the table, the dummy's too, in seat order."""
+    return list(setup.game.players) + ([setup.game.dummy] if setup.game.dummy else [])
+
+
+def plan(setup, calibrated: Optional[list[str]], again: bool = False) -> tuple[list[str], list[str]]:
+    """(colours to throw, colours to keep): the seats' colours the tower does not know, keeping
+    those it does; `again`: every seat colour thrown anew (a tower that asks too often)."""
+    seats = [c for c in seat_colours(setup) if c in TOWER_COLOURS][:MAX_CAL_COLOURS]
+    known = set(calibrated or ())
+    if again:   # a classic table relearns the classic five: a stray cube of another is told too
+        return (list(COLOURS) if all(c in COLOURS for c in seats) else seats), []
+    return [c for c in seats if c not in known], [c for c in seats if c in known]
+
+
+def _listed(colours: list[str]) -> str:
+    return colours[0] if len(colours) == 1 else ", ".join(colours[:-1]) + " and " + colours[-1]
+
+
+@dataclass
+class Learnt:
+    colour: str
+    near: Optional[str]
+    dist: Optional[int]   # ten times the distance, in spreads
+
+    @property
+    def close(self) -> bool:
+        return self.dist is not None and self.dist < CLOSE
+
+
+@dataclass
+class TeachingView:
+    """What the teaching screen shows; the widget lays it out and adds nothing."""
+
+    headline: str
+    lines: list[str] = field(default_factory=list)
+    got: int = 0
+    need: int = 0
+    throw: Optional[str] = None   # the colour to throw now (the simulated tower's button)
+    action: str = ""              # "start", "again", "stop" or "" (the view's one button)
+    busy: bool = False            # teaching runs: the tower takes cubes, not drops
+
+
+class TowerTeaching:
+    """One table's teaching: idle -> asked -> throwing -> done, or stopped (by the table, or
+    because the tower went away)."""
+
+    def __init__(self, setup, request: Callable[..., None], names: Optional[dict[str, str]] = None):
+        """request(colours=..., keep=...) asks the tower; request(cancel=True) stops it."""
+        self.setup = setup
+        self._request = request
+        self.names = names or {}
+        self._lock = threading.Lock()
+        self.state = "idle"
+        self.colours: list[str] = []
+        self.keep: list[str] = []
+        self.current: Optional[str] = None
+        self.got = 0
+        self.need = PER_COLOUR
+        self.retry: Optional[str] = None
+        self.learnt: list[Learnt] = []
+        self.why_stopped = ""
+        self.warn = False
+        self._boot: Optional[str] = None
+        self._status: dict = {}
+
+    # ---- what the table asks ----------------------------------------------------------------
+
+    def missing(self) -> list[str]:
+        """The seats' colours the tower does not know (empty without a tower or before its hello)."""
+        return self.setup.by_hand()
+
+    def offered(self) -> bool:
+        """Whether the tablet offers to teach (a connected tower missing a seat's colour)."""
+        return bool(self.missing()) and self._status.get("state") == "connected" and not self.busy
+
+    @property
+    def busy(self) -> bool:
+        return self.state in ("asked", "throwing")
+
+    def start(self, again: bool = False) -> Optional[str]:
+        """Asks the tower to learn; returns why it cannot, in one line, or None."""
+        with self._lock:
+            if self.busy:
+                return "The tower is learning already: throw the cubes it asks for, or stop."
+            if self._status.get("state") != "connected":
+                return "The tower is not connected: teaching needs it listening."
+            colours, keep = plan(self.setup, self._status.get("calibrated"), again)
+            if not colours:
+                colours, keep = plan(self.setup, None, again=True)
+            if not colours:
+                return "No colour of this game is one a tower can learn."
+            self.colours, self.keep = colours, keep
+            self.state, self.current, self.got, self.retry = "asked", colours[0], 0, None
+            self.learnt, self.why_stopped, self.warn = [], "", False
+            self._boot = self._status.get("boot")
+        try:
+            self._request(colours=colours, keep=keep)
+        except Exception as e:   # a colour the link refuses: nothing was sent
+            with self._lock:
+                self.state = "idle"
+            return f"The tower was not asked: {e}"
+        return None
+
+    def stop(self) -> None:
+        with self._lock:
+            if not self.busy:
+                return
+            self.state, self.why_stopped = "stopped", "You stopped the teaching."
+        self._request(cancel=True)
+
+    # ---- what the tower says (the bridge's thread, every status in order) ---------------------
+
+    def on_status(self, status: dict) -> None:
+        with self._lock:
+            self._status = status
+            if not self.busy:
+                return
+            if status.get("state") != "connected" or (self._boot and status.get("boot") not in (None, self._boot)):
+                self.state = "stopped"
+                self.why_stopped = ("The tower went away while learning; what it had not finished is lost. "
+                                    "Throw no more cubes; when it is back, teach again.")
+                return
+            cal = status.get("calibration") or {}
+            kind = cal.get("state")
+            if cal.get("colour") not in self.colours and kind != "done":
+                return   # a frame of an earlier calibration, still in the status
+            if kind in ("drop", "retry"):
+                self.state = "throwing"
+                self.current, self.got, self.need = cal.get("colour"), cal.get("got", 0), cal.get("need", PER_COLOUR)
+                self.retry = cal.get("msg") if kind == "retry" else None
+            elif kind == "learnt" and self.state == "throwing" and \
+                    not any(x.colour == cal.get("colour") for x in self.learnt):
+                self.learnt.append(Learnt(cal.get("colour"), cal.get("near"), cal.get("dist")))
+                self.got, self.retry = self.need, None
+            elif kind == "done" and self.state == "throwing" and len(self.learnt) == len(self.colours):
+                self.state, self.current, self.warn = "done", None, bool(cal.get("warn"))
+
+    # ---- words -----------------------------------------------------------------------------
+
+    def _whose(self, colour: str) -> str:
+        if colour == self.setup.game.dummy:
+            return " (the dummy's)"
+        name = self.names.get(colour)
+        return f" ({name}'s)" if name and name.lower() != colour else ""
+
+    def _learnt_line(self, x: Learnt) -> str:
+        if x.near is None:
+            return f"{x.colour.title()} learnt (nothing to compare it with yet)."
+        d = f"{x.dist / 10:.1f}"
+        if not x.close:
+            return f"{x.colour.title()} learnt: separates well from the others (nearest: {x.near}, {d} spreads apart)."
+        return (f"{x.colour.title()} learnt, but it lies close to {x.near} ({d} spreads; under 6 a drop between "
+                f"them is often asked of you, never guessed). Wipe the sensor window, keep daylight out of the "
+                f"shroud, then Teach again; if it stays close, the table answers those drops.")
+
+    def view(self) -> TeachingView:
+        with self._lock:
+            return self._view()
+
+    def _view(self) -> TeachingView:
+        lines = [self._learnt_line(x) for x in self.learnt]
+        if self.state == "asked":
+            return TeachingView("Asking the tower to listen for cubes: throw nothing yet.", lines, 0,
+                                self.need, action="stop", busy=True)
+        if self.state == "throwing":
+            c = self.current or "?"
+            if self.retry:
+                lines.append(f"That throw did not count: {self.retry.split(';')[0]}. Throw it again.")
+            lines.append("Throw them as in play. These throws are not Castillo drops: the game waits as it is.")
+            return TeachingView(f"Throw {self.need} {c} cubes{self._whose(c)} in, one at a time",
+                                lines, self.got, self.need, throw=c, action="stop", busy=True)
+        if self.state == "done":
+            missing = self.missing()
+            known = _listed(self.keep + self.colours)
+            if missing:   # a tower before firmware 1.2 forgets the colours it was not taught (no keep)
+                lines.append(f"The tower did not keep {_listed(missing)} (its firmware is older than 1.2): "
+                             f"Teach again throws every colour of this game.")
+                return TeachingView(f"The tower learnt {_listed(self.colours)}.", lines, action="again")
+            if self.warn:
+                lines.append("Some colours lie close together: drops between them are asked of you.")
+            lines.append("It keeps them when switched off. Its throws count from now on.")
+            return TeachingView(f"Done: the tower knows {known}.", lines, action="again")
+        if self.state == "stopped":
+            lines.append(self.why_stopped)
+            return TeachingView("Teaching stopped.", lines, action="start" if self.missing() else "again")
+        return self._offer(lines)
+
+    def _offer(self, lines: list[str]) -> TeachingView:
+        colours, keep = plan(self.setup, self._status.get("calibrated"))
+        if not colours:
+            colours = plan(self.setup, None, again=True)[0]
+            throws = len(colours) * PER_COLOUR
+            return TeachingView("The tower knows every colour of this game.",
+                                [f"Teach them again if many drops are asked of you: {PER_COLOUR} cubes of each, "
+                                 f"{throws} throws."], action="again")
+        throws = len(colours) * PER_COLOUR
+        kept = f" It keeps {_listed(keep)} as they are." if keep else ""
+        return TeachingView(f"The tower does not know {_listed(colours)}.",
+                            [f"Teach it now: {PER_COLOUR} cubes of each, one at a time ({throws} throws, about a "
+                             f"minute).{kept} Until then those throws are entered by hand."], action="start")

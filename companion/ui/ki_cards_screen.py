@@ -22,7 +22,7 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from ..ki_cards import (ACTION_NAMES, COUNTED, COURT_CHOICES, FIELD_WORDS, MODULE_WORDS, OPPONENT_EFFECTS,
+from ..ki_cards import (ACTION_NAMES, COUNTED, COURT_CHOICES, FIELD_WORDS, MODULE_IDS, MODULE_WORDS, OPPONENT_EFFECTS,
                         SCORINGS, WORD_LABELS, KICardRow, KICardsDraft, param_spec, value_step)
 from ..rule_files import RuleFileError
 from .cards_screen import ImportDialog
@@ -94,8 +94,8 @@ class KICardsScreen(Screen):
         for row in self.draft.rows():
             if row.left_out:
                 continue
-            if row.module != current:
-                current = row.module
+            if row.group != current:
+                current = row.group
                 words = "Power cards" if current is None else f"{MODULE_WORDS.get(current, current)}'s cards"
                 box.add_widget(text(words, bold=True, font_size="18sp"))
             block = grid(1)
@@ -137,6 +137,12 @@ class KICardsScreen(Screen):
         block.add_widget(text(f"[b]{row.label}[/b]{unknown}", markup=True, font_size="17sp"))
         if row.ask_value:
             block.add_widget(self._value_row(row))
+        if row.ask_module:
+            mods = grid(2)
+            for module in MODULE_IDS:
+                mods.add_widget(button(MODULE_WORDS[module], lambda m=module, c=row.id: self.set_module(c, m),
+                                       "on" if row.module == module else "quiet", key=f"module:{row.id}:{module}"))
+            block.add_widget(mods)
         court = grid(len(COURT_CHOICES) + 1)
         court.add_widget(_caption("to the court", dp(96)))
         for n in COURT_CHOICES:
@@ -210,6 +216,9 @@ class KICardsScreen(Screen):
             self._card(self.blocks[cid], self.draft.row(cid))
         self._summary()
         return True
+
+    def set_module(self, cid: str, module: str) -> None:
+        self._call(lambda: self.draft.set_module(cid, module), cid)
 
     def set_court(self, cid: str, n: int) -> None:
         self._call(lambda: self.draft.set_court(cid, n), cid)

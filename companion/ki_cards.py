@@ -30,7 +30,7 @@ KI_CARDS_FILE = "cards-king-intrigue.json"
 KI_EXPORT_NAME = "el-grande-cards-king-intrigue.json"
 RULES = "king-intrigue"
 MODULE_WORDS = {"players-edition": "Player's Edition", "special-cards": "Special cards",
-                EITHER_MODULE: "Player's Edition or Special cards (the symbol on your card says which)"}
+                EITHER_MODULE: "Player's Edition or Special cards: the symbol on each card says which"}
 MODULE_ABOUT = {"players-edition": "Joker, Field Day, Relocate, Alliance ... (their Power cards join each hand)",
                 "special-cards": "King's Guard, Table for Six ... (their Power cards join each hand)"}
 COURT_CHOICES = tuple(range(0, 9))      # Caballeros a Power card brings to the court, one tap each

@@ -96,7 +96,8 @@ class KICardsScreen(Screen):
                 continue
             if row.group != current:
                 current = row.group
-                words = "Power cards" if current is None else f"{MODULE_WORDS.get(current, current)}'s cards"
+                words = ("Power cards" if current is None else f"{MODULE_WORDS[current]}'s cards"
+                         if current in MODULE_IDS else MODULE_WORDS.get(current, current))
                 box.add_widget(text(words, bold=True, font_size="18sp"))
             block = grid(1)
             self.blocks[row.id] = block
@@ -137,8 +138,9 @@ class KICardsScreen(Screen):
         block.add_widget(text(f"[b]{row.label}[/b]{unknown}", markup=True, font_size="17sp"))
         if row.ask_value:
             block.add_widget(self._value_row(row))
-        if row.ask_module:
-            mods = grid(2)
+        if row.ask_module:   # the text does not say: the symbol on the card does
+            mods = grid(3)
+            mods.add_widget(_caption("its module", dp(96)))
             for module in MODULE_IDS:
                 mods.add_widget(button(MODULE_WORDS[module], lambda m=module, c=row.id: self.set_module(c, m),
                                        "on" if row.module == module else "quiet", key=f"module:{row.id}:{module}"))

@@ -98,9 +98,9 @@ def scored_as_one(state, counts: list[int], paid_by: tuple, bonus_areas: tuple, 
     paid_places = state.rules.paid_places(state.n)
     lines: list[ScoreLine] = []
     for area, values, reversed_sid in paid_by:
-        side = f", on the reversed {reversed_sid} scoreboard (the fewest score first)" if reversed_sid else ""
+        side = f"reversed {reversed_sid} (the fewest score first), " if reversed_sid else ""
         for q, place, paid, count, tied in _places(counts, fewest_first=reversed_sid is not None):
-            why = f"{label}{side}: {ordinal(place + 1)} place with {count} Caballero{'s' if count != 1 else ''}" + (
+            why = f"{label}: {side}{ordinal(place + 1)} place with {count} Caballero{'s' if count != 1 else ''}" + (
                 f" (tied: {ordinal(paid + 1)}-place points)" if tied else "") + (
                 f"; with {state.n} players only the first {paid_places} place(s) score" if paid >= paid_places else "")
             points = values[paid] if paid < paid_places else 0

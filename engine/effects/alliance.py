@@ -73,9 +73,9 @@ def paid_from(state, area: int, board_of: int) -> tuple[int, tuple, str | None]:
     return area, state.scoreboard(board_of), reversed_at(state, board_of)
 
 
-def _places(counts: list[int], fewest_first: bool) -> list[tuple[int, int, int, int, bool]]:
-    """(player, place, paid place, count, tied) for everyone present (at least one), ranked from
-    the most or the fewest; the tied take the next place's points."""
+def _places(counts: list[int], fewest_first: bool) -> list[tuple[int, int, int, list[int]]]:
+    """(place, paid place, count, players) per group of equal counts, everyone present (at
+    least one) ranked from the most or the fewest; the tied take the next place's points."""
     present = sorted((c if fewest_first else -c, q) for q, c in enumerate(counts) if c)
     out, place, i = [], 0, 0
     while i < len(present):
@@ -83,7 +83,7 @@ def _places(counts: list[int], fewest_first: bool) -> list[tuple[int, int, int, 
         while j < len(present) and present[j][0] == present[i][0]:
             j += 1
         tied = j - i > 1
-        out += [(q, place, place + 1 if tied else place, abs(present[i][0]), tied) for _, q in present[i:j]]
+        out.append((place, place + 1 if tied else place, abs(present[i][0]), [q for _, q in present[i:j]]))
         place += 2 if tied else 1
         i = j
     return out
@@ -97,17 +97,22 @@ def scored_as_one(state, counts: list[int], paid_by: tuple, bonus_areas: tuple, 
     each to a sole majority when the King or their Grande stands in `bonus_areas`."""
     paid_places = state.rules.paid_places(state.n)
     lines: list[ScoreLine] = []
+    ranked = {False: _places(counts, False)}
     for area, values, reversed_sid in paid_by:
-        side = f"reversed {reversed_sid} (the fewest score first), " if reversed_sid else ""
-        for q, place, paid, count, tied in _places(counts, fewest_first=reversed_sid is not None):
+        fewest = reversed_sid is not None
+        if fewest not in ranked:
+            ranked[fewest] = _places(counts, True)
+        side = f"reversed {reversed_sid} (the fewest score first), " if fewest else ""
+        aid = state.board.area_id(area)
+        for place, paid, count, seats in ranked[fewest]:
             why = f"{label}: {side}{ordinal(place + 1)} place with {count} Caballero{'s' if count != 1 else ''}" + (
-                f" (tied: {ordinal(paid + 1)}-place points)" if tied else "") + (
+                f" (tied: {ordinal(paid + 1)}-place points)" if len(seats) > 1 else "") + (
                 f"; with {state.n} players only the first {paid_places} place(s) score" if paid >= paid_places else "")
             points = values[paid] if paid < paid_places else 0
-            lines.append(ScoreLine(state.board.area_id(area), state.players[q], points, "place", place + 1, why))
-    most = _places(counts, fewest_first=False)
-    if most and not most[0][4]:
-        leader = most[0][0]
+            lines += [ScoreLine(aid, state.players[q], points, "place", place + 1, why) for q in seats]
+    most = ranked[False]
+    if most and len(most[0][3]) == 1:
+        leader = most[0][3][0]
         where = state.board.area_id(paid_by[0][0])
         if state.king in bonus_areas:
             lines.append(ScoreLine(where, state.players[leader], BONUS, "king_bonus", 0,

@@ -21,17 +21,18 @@ from pathlib import Path
 from typing import Any, Optional
 
 from engine.board import CardFileError
-from engine.rules.king_intrigue_cards import (MODULE_EFFECTS, PowerCard, ki_board, load_ki_cards,
-                                              missing_for)
+from engine.rules.king_intrigue_cards import (EITHER_MODULE, MODULE_EFFECTS, MODULE_IDS, MODULES_ASKED, PowerCard,
+                                              ki_board, load_ki_cards, missing_for)
 
 from .rule_files import (RuleFileError, exports_folder, read_json, rules_folder, write_json)
 
 KI_CARDS_FILE = "cards-king-intrigue.json"
 KI_EXPORT_NAME = "el-grande-cards-king-intrigue.json"
 RULES = "king-intrigue"
-MODULE_WORDS = {"players-edition": "Player's Edition", "special-cards": "Special cards"}
+MODULE_WORDS = {"players-edition": "Player's Edition", "special-cards": "Special cards",
+                EITHER_MODULE: "Player's Edition or Special cards: the symbol on each card says which"}
 MODULE_ABOUT = {"players-edition": "Joker, Field Day, Relocate, Alliance ... (their Power cards join each hand)",
-                "special-cards": "Fiesta, Coup, Revolt, three special scorings ... (their Power cards join each hand)"}
+                "special-cards": "King's Guard, Table for Six ... (their Power cards join each hand)"}
 COURT_CHOICES = tuple(range(0, 9))      # Caballeros a Power card brings to the court, one tap each
 MOST_PLACED = 10
 ACTION_NAMES = {"intrigue": "Intrigue card", "caballero": "Caballero card", "kings_card": "King's Card"}
@@ -86,7 +87,7 @@ MOST_CHIPS = 11                                    # a number parameter with at 
 class BoxCell:
     """One fact of the box table and how it is tapped: chips (one tap each) or a stepper.
 
-    `field`: "court", "scoring" (chip value: index in SCORINGS), "opponents" (an effect),
+    `field`: "court", "module", "scoring" (chip value: index in SCORINGS), "opponents" (an effect),
     "param:<name>", "value" (typed: its digits, then Set), "place:<players>:<index>".
     `now` is what is entered (None: not yet); a stepper's first tap gives `low`."""
 
@@ -110,6 +111,9 @@ class BoxCell:
 def card_cells(row: "KICardRow") -> list[BoxCell]:
     """A Power card's row in the box table: its Caballeros to the court, then what it still asks."""
     out = [BoxCell(row.id, "court", "to the court", tuple((n, str(n)) for n in COURT_CHOICES), row.court)]
+    if row.ask_module:   # the text does not say: the symbol on the table's card does
+        chosen = row.module if row.module in MODULE_IDS else None
+        out.append(BoxCell(row.id, "module", "its module", tuple((m, MODULE_WORDS[m]) for m in MODULE_IDS), chosen))
     if row.ask_value:   # typed on a keypad: its digits, then Set
         out.append(BoxCell(row.id, "value", "its value", (), row.value, 1, 999))
     if row.ask_effect == "scoring":
@@ -206,6 +210,12 @@ class KICardRow:
     ask_effect: str                     # "" | "scoring" | "opponents": the card's action is chosen
     ask_params: tuple[str, ...]         # parameters still to give (the 140 card's foreign count)
     unknown: tuple[str, ...] = ()       # fields not entered yet
+    ask_module: bool = False            # the text does not say its module: two taps, the card's symbol
+
+    @property
+    def group(self) -> Optional[str]:
+        """Where Your cards lists it: its module, or with the cards whose module the table gives."""
+        return EITHER_MODULE if self.ask_module else self.module
 
     @property
     def label(self) -> str:
@@ -236,6 +246,7 @@ class KICardsDraft:
         start.setdefault("rules", RULES)
         start.setdefault("power_cards", [])
         start.setdefault("placements", {})
+        start[MODULES_ASKED] = True   # the cards whose module the text leaves open: this table's box says
         start["leave_out"] = self._left_out_ids()   # what this engine does not play stays in the box
         self.cards = self._build(start)
         self.file = start
@@ -281,8 +292,8 @@ class KICardsDraft:
                 p for p in ask_params if c.params.get(p) is None)
             out.append(KICardRow(c.id, c.name, c.value, c.module, c.court, c.effect, dict(c.params), c.text,
                                  c.source, left_out, first is not None and first.value is None, ask_effect,
-                                 ask_params, unknown))
-        return sorted(out, key=lambda r: (r.module is not None, r.module or "", r.left_out,
+                                 ask_params, unknown, first is not None and first.module == EITHER_MODULE))
+        return sorted(out, key=lambda r: (r.group is not None, r.group or "", r.left_out,
                                           r.value if r.value is not None else 10_000, r.name))
 
     def row(self, cid: str) -> KICardRow:
@@ -297,8 +308,14 @@ class KICardsDraft:
         row = self.placements(players)
         if any(x is None for x in row):
             out.append(f"what each Action card places with {players} players")
+        both = all(m in modules for m in MODULE_IDS)
         for r in self.rows():
-            if r.left_out or (r.module is not None and r.module not in modules):
+            if r.module == EITHER_MODULE:
+                if r.left_out or not modules:
+                    continue
+                if not both:
+                    out.append(f"{r.label}: which module (its symbol)")
+            elif r.left_out or (r.module is not None and r.module not in modules):
                 continue
             for what in r.unknown:
                 out.append(f"{r.label}: {FIELD_WORDS.get(what, what)}")
@@ -340,6 +357,13 @@ class KICardsDraft:
         self._known(cid)
         self._edit(lambda f: self._entry_in(f, cid).update(effect=effect, params=dict(params)))
 
+    def set_module(self, cid: str, module: str) -> None:
+        """The module a card the text leaves open belongs to, from the symbol on the table's card."""
+        self._known(cid)
+        if module not in MODULE_IDS:
+            raise RuleFileError(f"power_cards[{cid}].module: {module!r} is not a module ({', '.join(MODULE_IDS)})")
+        self._edit(lambda f: self._entry_in(f, cid).update(module=module))
+
     def set_param(self, cid: str, name: str, value: int) -> None:
         self._known(cid)
 
@@ -369,6 +393,8 @@ class KICardsDraft:
             self.set_court(cell.card, value)
         elif what == "value":
             self.set_value(cell.card, value)
+        elif what == "module":
+            self.set_module(cell.card, value)
         elif what == "scoring":
             effect, params, _ = SCORINGS[value]
             self.set_effect(cell.card, effect, params)
@@ -411,7 +437,7 @@ class KICardsDraft:
         path = path or exports_folder() / KI_EXPORT_NAME
         out = {"rules": RULES, "name": self.file.get("name") or "Our King and Intrigue cards",
                "power_cards": self.file["power_cards"], "placements": self.file["placements"],
-               "leave_out": self.file.get("leave_out", [])}
+               "leave_out": self.file.get("leave_out", []), MODULES_ASKED: True}
         write_json(path, out)
         return path
 
@@ -483,4 +509,4 @@ def ki_rules_words(players: int) -> str:
 __all__ = ["KICardsDraft", "KICardRow", "ki_game_files", "ki_cards_path", "ki_rules_words", "SCORINGS",
            "OPPONENT_EFFECTS", "COURT_CHOICES", "ACTION_NAMES", "MODULE_WORDS", "MODULE_ABOUT", "RuleFileError",
            "ki_import_candidates", "param_spec", "BoxCell", "card_cells", "placement_cells",
-           "action_card_names", "stepped", "typed", "taps_to", "WORD_LABELS", "Any"]
+           "action_card_names", "stepped", "typed", "taps_to", "WORD_LABELS", "MODULE_IDS", "Any"]

@@ -110,7 +110,7 @@ MODULE_ABOUT = {
     "four-stacks": "stacks 2 and 3 shuffled together",
     # King and Intrigue (companion/ki_cards.py has its card set)
     "players-edition": "Joker, Field Day, Relocate, Alliance: their Power cards join each hand",
-    "special-cards": "Fiesta, Coup, Revolt, three special scorings: their Power cards join each hand",
+    "special-cards": "King's Guard, Table for Six ...: their Power cards join each hand",
 }
 
 

@@ -520,6 +520,12 @@ def _power_cards_to_take_back(state: GameState, p: int) -> list[int]:
     return sorted(cards)
 
 
+def take_back_list(state: GameState, p: int) -> str:
+    """": 3, 7" for a refusal read by the whole table, while the discard pile is public (every
+    card laid down and none taken back: after a take-back, which one is secret)."""
+    return "" if state.took_back_any[p] else f": {', '.join(map(str, _power_cards_to_take_back(state, p)))}"
+
+
 def _ask_power_back(state: GameState, sp: Special) -> Ask:
     return Ask("take_back_power_card", (state.players[sp.player],),
                {"cards": _power_cards_to_take_back(state, sp.player)})
@@ -673,15 +679,17 @@ def _begin_round(state: GameState) -> None:
 def _apply_power(state: GameState, e: ev.PowerCardPlayed) -> None:
     _expect_stage(state, ("power",), "playing a Power card")
     p = _expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
-    if e.card not in state.hands[p]:
-        # Never lists the hand: a card taken back is secret.
-        raise RuleViolation("power-card-in-hand", f"{_name(state, p)} has no Power card {e.card} in hand: "
-                            "it was played in an earlier round")
+    # The public rule first, the hidden hand last: which check refused must not tell the table
+    # what a hand holds (the Power cards, then Power Shift's Modifier cards).
     if e.modifier is not None:
-        _power_shift.check_play(state, p, e.card, e.modifier)  # Power Shift: the total is distinct
+        _power_shift.check_total(state, p, e.card, e.modifier)  # Power Shift: the total is distinct
     elif e.card in _played_values(state):
         raise RuleViolation("power-card-distinct", f"{_name(state, p)} cannot play {e.card}: "
                             "a Power card of that value was already played this round")
+    if e.card not in state.hands[p]:
+        raise not_in_hand(state, p, e.card)
+    if e.modifier is not None:
+        _power_shift.check_held(state, p, e.modifier)
     state.hands[p].remove(e.card)
     state.played[p] = e.card
     if e.modifier is not None:
@@ -692,6 +700,15 @@ def _apply_power(state: GameState, e: ev.PowerCardPlayed) -> None:
         state.turn_order = sorted(range(state.n), key=lambda q: -totals[q])
         state.turn_pos = 0
         _start_turn(state)
+
+
+def not_in_hand(state: GameState, p: int, card: int) -> RuleViolation:
+    """A Power card p does not hold, refused in words the whole table may read: a card p laid
+    down in an earlier round is public; why any other is missing is not (left out of a King and
+    Intrigue hand, taken back or not), so the words never say, nor list the hand."""
+    why = ("it was played in an earlier round" if card in state.power_spent[p] else
+           "what a hand holds is secret: check it on your phone or behind the private screen")
+    return RuleViolation("power-card-in-hand", f"{_name(state, p)} has no Power card {card} in hand: {why}")
 
 
 def _played_values(state: GameState) -> set[int]:
@@ -1426,7 +1443,7 @@ def _apply_power_back(state: GameState, e: ev.PowerCardTakenBack) -> None:
     p = _expect_player(state, e.player, sp.player, "take back a Power card")
     if e.card not in _power_cards_to_take_back(state, p):
         raise RuleViolation("special-action", f"{_name(state, p)} can take back only a discarded "
-                            f"Power card or this round's: {_power_cards_to_take_back(state, p)}")
+                            f"Power card or this round's{take_back_list(state, p)}")
     state.took_back_any[p] = True
     if e.card in state.discards[p]:
         state.discards[p].remove(e.card)

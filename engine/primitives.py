@@ -42,6 +42,7 @@ movable_targets = _f._move_targets   # areas Caballeros may be moved or thrown t
 outcome = _f._outcome                # (state, title, moves, discs): what the table moves by hand
 choosers = _f._choosers              # (state, seats) -> those asked a choice: never the dummy
 power_cards_to_take_back = _f._power_cards_to_take_back  # (state, seat) -> values
+take_back_list = _f.take_back_list     # (state, seat) -> ": 3, 7" while the discard pile is public
 placement_areas = _f._placement_areas  # (state) -> area ids a card's placement may go to
 placement_limit = _f._placement_limit  # (state, card, placements) -> the card's number, or refuse
 maybe_end_turn = _f._maybe_end_turn

@@ -24,7 +24,7 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from ..ki_cards import (MODULE_WORDS, BoxCell, KICardRow, KICardsDraft, action_card_names, card_cells,
+from ..ki_cards import (MODULE_IDS, MODULE_WORDS, BoxCell, KICardRow, KICardsDraft, action_card_names, card_cells,
                         placement_cells, stepped, typed)
 from ..rule_files import RuleFileError
 from .cards_screen import ImportDialog
@@ -95,10 +95,11 @@ class KICardsScreen(Screen):
         for row in self.draft.rows():
             if row.left_out:
                 continue
-            if row.module != current:
-                current = row.module
+            if row.group != current:
+                current = row.group
                 words = ("Power cards (the same numbers in every colour: tap each card's once)" if current is None
-                         else f"{MODULE_WORDS.get(current, current)}'s cards")
+                         else f"{MODULE_WORDS[current]}'s cards" if current in MODULE_IDS
+                         else MODULE_WORDS.get(current, current))
                 box.add_widget(text(words, bold=True, font_size="18sp"))
             block = grid(2, spacing=dp(4))
             self.blocks[row.id] = block

@@ -20,6 +20,7 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..scoring import BONUS, ScoreLine, ordinal
+from .revolt import reversed_at
 
 MARKERS = ("alliance_1", "alliance_2")
 
@@ -60,39 +61,58 @@ def alliance_lines(state, a: int, b: int) -> list[ScoreLine]:
     """The two regions scored as one (see the module docstring)."""
     names = state.board.region_names
     combined = [state.counts[a][q] + state.counts[b][q] for q in range(state.n)]
-    return scored_as_one(state, combined, ((a, state.scoreboard(a)), (b, state.scoreboard(b))), (a, b),
+    return scored_as_one(state, combined, (paid_from(state, a, a), paid_from(state, b, b)), (a, b),
                          f"Alliance: {names[a]} + {names[b]} scored as one",
                          f"the Alliance ({names[a]} + {names[b]})")
+
+
+def paid_from(state, area: int, board_of: int) -> tuple[int, tuple, str | None]:
+    """(area, the values it pays, the reversed mobile scoreboard paying them or None) for an
+    area scored on `board_of`'s scoreboard: Revolt's reversed side ranks from the fewest, in an
+    Alliance or under a relocated Castillo as anywhere."""
+    return area, state.scoreboard(board_of), reversed_at(state, board_of)
+
+
+def _places(counts: list[int], fewest_first: bool) -> list[tuple[int, int, int, list[int]]]:
+    """(place, paid place, count, players) per group of equal counts, everyone present (at
+    least one) ranked from the most or the fewest; the tied take the next place's points."""
+    present = sorted((c if fewest_first else -c, q) for q, c in enumerate(counts) if c)
+    out, place, i = [], 0, 0
+    while i < len(present):
+        j = i + 1
+        while j < len(present) and present[j][0] == present[i][0]:
+            j += 1
+        tied = j - i > 1
+        out.append((place, place + 1 if tied else place, abs(present[i][0]), [q for _, q in present[i:j]]))
+        place += 2 if tied else 1
+        i = j
+    return out
 
 
 def scored_as_one(state, counts: list[int], paid_by: tuple, bonus_areas: tuple, label: str, what: str
                   ) -> list[ScoreLine]:
     """Places by `counts` (ties as usual: the tied take the next place's points), each place
-    paid from every (area, scoreboard) of `paid_by`, one line per area; the King's bonus and the
-    home bonus once each to a sole leader when the King or their Grande stands in `bonus_areas`."""
-    present = sorted((-c, q) for q, c in enumerate(counts) if c)
+    paid from every (area, scoreboard, reversed) of `paid_by` (see `paid_from`), one line per
+    area; a reversed scoreboard ranks from the fewest. The King's bonus and the home bonus once
+    each to a sole majority when the King or their Grande stands in `bonus_areas`."""
     paid_places = state.rules.paid_places(state.n)
-    per_area: list[list[ScoreLine]] = [[] for _ in paid_by]
-    place, i = 0, 0
-    while i < len(present):
-        j = i + 1
-        while j < len(present) and present[j][0] == present[i][0]:
-            j += 1
-        paid = place + 1 if j - i > 1 else place
-        count = -present[i][0]
-        why = f"{label}: {ordinal(place + 1)} place with {count} Caballero{'s' if count != 1 else ''}" + (
-            f" (tied: {ordinal(paid + 1)}-place points)" if j - i > 1 else "") + (
-            f"; with {state.n} players only the first {paid_places} place(s) score" if paid >= paid_places else "")
-        for _, q in present[i:j]:
-            for k, (area, values) in enumerate(paid_by):
-                points = values[paid] if paid < paid_places else 0
-                per_area[k].append(ScoreLine(state.board.area_id(area), state.players[q], points, "place",
-                                             place + 1, why))
-        place += 2 if j - i > 1 else 1
-        i = j
-    lines = [ln for area_lines in per_area for ln in area_lines]
-    if present and (len(present) == 1 or present[0][0] != present[1][0]):
-        leader = present[0][1]
+    lines: list[ScoreLine] = []
+    ranked = {False: _places(counts, False)}
+    for area, values, reversed_sid in paid_by:
+        fewest = reversed_sid is not None
+        if fewest not in ranked:
+            ranked[fewest] = _places(counts, True)
+        side = f"reversed {reversed_sid} (the fewest score first), " if fewest else ""
+        aid = state.board.area_id(area)
+        for place, paid, count, seats in ranked[fewest]:
+            why = f"{label}: {side}{ordinal(place + 1)} place with {count} Caballero{'s' if count != 1 else ''}" + (
+                f" (tied: {ordinal(paid + 1)}-place points)" if len(seats) > 1 else "") + (
+                f"; with {state.n} players only the first {paid_places} place(s) score" if paid >= paid_places else "")
+            points = values[paid] if paid < paid_places else 0
+            lines += [ScoreLine(aid, state.players[q], points, "place", place + 1, why) for q in seats]
+    most = ranked[False]
+    if most and len(most[0][3]) == 1:
+        leader = most[0][3][0]
         where = state.board.area_id(paid_by[0][0])
         if state.king in bonus_areas:
             lines.append(ScoreLine(where, state.players[leader], BONUS, "king_bonus", 0,

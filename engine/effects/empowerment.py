@@ -38,7 +38,7 @@ def taken_back(state, sp, e: ev.PowerCardTakenBack) -> None:
     cards = P.power_cards_to_take_back(state, p)
     if e.card not in cards:
         raise P.RuleViolation("special-action", f"{P.name(state, p)} can take back only the Power card just "
-                              f"played or one from their discard pile: {cards}")
+                              f"played or one from their discard pile{P.take_back_list(state, p)}")
     state.took_back_any[p] = True
     if e.card in state.discards[p]:
         state.discards[p].remove(e.card)

@@ -12,7 +12,8 @@ Finally, return the Castillo to its normal position on the board."
 
 Where it stands is the public marker `castillo_at` (a region). At the general scoring
 (rules/king_intrigue.py) the Castillo's lines are `castillo_lines`: its Caballeros ranked as
-usual and paid from the region's scoreboard (a mobile scoreboard lying there included), the
+usual and paid from the region's scoreboard (a mobile scoreboard lying there included; a
+reversed one, Revolt, ranks them from the fewest, the bonuses staying with the majority), the
 King's bonus when the King stands in that region, the home bonus when the leader's Grande
 stands there (or in the Castillo). Read where the text is silent: a Castillo scoring card in
 between scores with the Castillo's own scoreboard (the text speaks of the general scoring); a
@@ -22,7 +23,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
-from .alliance import scored_as_one
+from .alliance import paid_from, scored_as_one
 
 MARKER = "castillo_at"
 
@@ -63,7 +64,7 @@ def castillo_lines(state, region: int) -> list:
     """The Castillo scored on the scoreboard of the region it stands in (module docstring)."""
     castillo = state.board.castillo
     name = state.board.region_names[region]
-    return scored_as_one(state, list(state.counts[castillo]), ((castillo, state.scoreboard(region)),),
+    return scored_as_one(state, list(state.counts[castillo]), (paid_from(state, castillo, region),),
                          (region, castillo), f"the Castillo, relocated to {name}, on {name}'s scoreboard",
                          f"the Castillo (in {name})")
 

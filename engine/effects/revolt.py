@@ -12,8 +12,9 @@ reversed scoreboard lies (`reversed_lines`, applied to every scoring by rules/ki
 ranks the players present from the fewest up, ties as usual; the King's and home bonuses
 still go to a sole majority (the most Caballeros), as the bonuses are not the scoreboard's.
 Read where the text is silent: a scoreboard in the King's region may not be turned (taboo);
-one off the board may; a reversed scoreboard in an Alliance's region or under a relocated
-Castillo is scored as printed (the two cards' own rules say how they score)."""
+one off the board may. In an Alliance's region, and for a relocated Castillo standing on its
+region, the reversed scoreboard pays the same way: ranked from the fewest by the counts
+those cards score (effects/alliance.py `paid_from`), the bonuses with the majority."""
 from __future__ import annotations
 
 from .. import events as ev

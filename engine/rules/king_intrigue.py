@@ -270,12 +270,13 @@ def _joker_playable(state: GameState, p: int, value: int) -> bool:
 
 def _play_joker(state: GameState, e: ev.PowerCardPlayed) -> None:
     p = F._expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
-    if e.card not in state.hands[p]:
-        raise RuleViolation("power-card-in-hand", f"{F._name(state, p)} has no Power card {e.card} in hand: "
-                            "it was played in an earlier round")
-    if not _joker_playable(state, p, e.card):
-        raise RuleViolation("power-card-distinct", f"{F._name(state, p)} cannot play the Joker now: after everyone "
-                            "else has played, no card of their hand might be left to play")
+    if e.card in state.power_spent[p]:
+        raise F.not_in_hand(state, p, e.card)   # public: laid down in an earlier round
+    if e.card not in state.hands[p] or not _joker_playable(state, p, e.card):
+        # Both hidden (a hand kept in secret): one refusal, so its words do not tell which.
+        raise RuleViolation("power-card-distinct", f"{F._name(state, p)} cannot play the Joker now: it is not in "
+                            "their hand, or after everyone else has played no card of their hand might be left "
+                            "to play")
     state.hands[p].remove(e.card)
     state.discards[p].add(e.card)
     state.power_spent[p].add(e.card)

@@ -2,14 +2,18 @@
 
 The shipped data is engine/data/cards_king_intrigue.json: every fact names its source, and
 what no source publishes (most values of the module cards, every card's Caballeros to the
-court, which scoring each scoring card is, what each Action card places) is null with a note
-saying where to enter it. A table completes or corrects it with its own card file, kept in
+court, which scoring each scoring card is, what each Action card places, which module some
+module cards belong to) is null with a note saying where to enter it. A table completes or corrects it with its own card file, kept in
 the game's setup (GameSetup.cards_file) so the game replays the same:
 
     {"rules": "king-intrigue",
      "power_cards": [{"id": "ki_30", "court": 5, "effect": "decay", "params": {"count": 3}},
                      {"id": "ki_60", "court": 4, "effect": "score_group", "params": {"group": "4"}}],
-     "placements": {"4": [1, 2, 3, 4]}}
+     "placements": {"4": [1, 2, 3, 4]}, "modules_asked": true}
+
+A module card the text does not place in a module (EITHER_MODULE) is in play with either
+module; with only one, the file names its module. A file without "modules_asked" was saved
+before that was asked: those cards keep the module they were shipped with then.
 
 A mistake is refused with one line naming the field and the rule (CardFileError). A game
 whose cards are incomplete is refused when it starts, naming every missing fact
@@ -34,6 +38,11 @@ from ..board import ActionCard, Board, CardFileError, BoardDataError, DataFileEr
 
 RULES = "king-intrigue"
 MODULE_IDS = ("players-edition", "special-cards")
+# A module card whose module the text does not say (null in the data, its note in `missing`):
+# in play with either module; with one module only, the table's card file names it.
+EITHER_MODULE = "players-edition or special-cards"
+# A card file that answers that question (or is ready to): files saved before it was asked do not say so.
+MODULES_ASKED = "modules_asked"
 ACTION_CARD_IDS = ("intrigue", "caballero", "kings_card")
 NO_ACTION = "none"  # the 10 and 180 cards: their holder acts with the Intrigue / King's Card
 
@@ -87,9 +96,10 @@ class KICardSet:
     turn_cards: dict = field(default_factory=dict, compare=False, repr=False)  # (id, placement) -> card
 
     def in_play(self, modules) -> list[PowerCard]:
+        either = any(m in MODULE_IDS for m in modules)
         return [c for c in self.power_cards.values()
-                if (c.module is None or c.module in modules) and c.id not in self.left_out
-                and c.id not in self.not_opted_in]
+                if (c.module is None or c.module in modules or (c.module == EITHER_MODULE and either))
+                and c.id not in self.left_out and c.id not in self.not_opted_in]
 
     def by_value(self, modules) -> dict[int, PowerCard]:
         """Value -> card of the cards in play with these modules (do not change the result)."""
@@ -208,9 +218,9 @@ def _merge(raw: dict, table: Any) -> dict:
     if not isinstance(table, dict):
         fail(f"must be a JSON object, not {type(table).__name__}")
     for key in table:
-        if key not in ("rules", "name", "power_cards", "placements", "leave_out"):
+        if key not in ("rules", "name", "power_cards", "placements", "leave_out", MODULES_ASKED):
             fail(f"{key}: unknown field (a King and Intrigue card file may give: rules, name, power_cards, "
-                 "placements, leave_out)")
+                 f"placements, leave_out, {MODULES_ASKED})")
     if table.get("rules", RULES) != RULES:
         fail(f"rules: the file is for the {table['rules']!r} rules, but this game uses {RULES!r}")
     entries = table.get("power_cards", [])
@@ -261,6 +271,8 @@ def _merge(raw: dict, table: Any) -> dict:
             fail(f"placements.{n}: must list a number for every Action card, left to right")
         raw["placements"][str(n)] = row
         raw["placements_missing"].pop(str(n), None)
+    if table.get(MODULES_ASKED) is not True:
+        _modules_as_saved(raw)
     leave_out = table.get("leave_out", [])
     if not isinstance(leave_out, list):
         fail("leave_out: must be a list of card ids (module cards the table leaves in the box)")
@@ -268,7 +280,7 @@ def _merge(raw: dict, table: Any) -> dict:
         card = shipped.get(ident)
         if card is None:
             fail(f"leave_out: {ident!r} is not a card of the set")
-        if card.get("module") is None:
+        if card.get("module") is None and "module" not in card.get("missing", {}):
             fail(f"leave_out: {ident} is a King and Intrigue card: only a module's cards may be left out "
                  "(the base game plays all 18)")
     raw["leave_out"] = list(leave_out)
@@ -279,12 +291,24 @@ def _merge(raw: dict, table: Any) -> dict:
     return raw
 
 
+def _modules_as_saved(raw: dict) -> None:
+    """A card file saved before the set asked which module each card the text leaves open
+    belongs to: those cards keep the module the set shipped them with then, so its games
+    replay as they were played."""
+    then = raw["module_cards"]["module_then"]
+    for c in raw["power_cards"]:
+        if c.get("module") is None and c.get("missing", {}).pop("module", None) is not None:
+            c["module"] = then
+            c["source"] = f"module: {then}, as shipped when this card file was saved; {c.get('source', '')}"
+
+
 def _build(raw: dict) -> KICardSet:
     power = {}
     missing: dict[str, str] = {}
     provenance: dict[str, str] = {}
     for c in raw["power_cards"]:
-        power[c["id"]] = PowerCard(c["id"], c.get("value"), c.get("name", c["id"]), c.get("module"), c.get("court"),
+        module = EITHER_MODULE if c.get("module") is None and "module" in c.get("missing", {}) else c.get("module")
+        power[c["id"]] = PowerCard(c["id"], c.get("value"), c.get("name", c["id"]), module, c.get("court"),
                                    c.get("effect"), dict(c.get("params", {})), c.get("text", ""), c.get("source", ""))
         for key, note in c.get("missing", {}).items():
             missing[f"power_cards.{c['id']}.{key}"] = note
@@ -354,7 +378,11 @@ def missing_for(board: Board, players: int, modules) -> list[str]:
     row = cards.placements.get(players)
     if row is None or any(x is None for x in row):
         out.append(cards.missing.get(f"placements.{players}") or f"placements.{players}: not known")
+    both = all(m in modules for m in MODULE_IDS)
     for c in cards.in_play(modules):
+        if c.module == EITHER_MODULE and not both:
+            out.append(cards.missing.get(f"power_cards.{c.id}.module")
+                       or f"{c.name}: its module is not known (card file: power_cards[{c.id}].module)")
         for key in ("value", "court", "effect"):
             if getattr(c, key) is None:
                 out.append(cards.missing.get(f"power_cards.{c.id}.{key}")

@@ -244,6 +244,13 @@ def play_options(state: GameState, p: int, taken: set[int] | None = None,
 
 def check_play(state: GameState, p: int, card: int, mid: str) -> int:
     """The total of `card` played with Modifier `mid`; refuses a Modifier p cannot play."""
+    total = check_total(state, p, card, mid)
+    check_held(state, p, mid)
+    return total
+
+
+def check_total(state: GameState, p: int, card: int, mid: str) -> int:
+    """The public part of `check_play`: a Modifier card of this game, and a total not played."""
     if not state.rules.power_shift:
         raise RuleViolation("power-shift", "Modifier cards belong to the power-shift module, not chosen here")
     if mid not in state.modifiers:
@@ -255,9 +262,13 @@ def check_play(state: GameState, p: int, card: int, mid: str) -> int:
         raise RuleViolation("power-card-distinct", f"{F._name(state, p)} cannot play {card} {_signed(value)} "
                             f"(= {card + value}): 'the total value must be different from the values that "
                             "have already been played'")
+    return card + value
+
+
+def check_held(state: GameState, p: int, mid: str) -> None:
+    """The hidden part of `check_play`, checked last (after the Power card's own hand)."""
     if mid not in state.modifier_hands[p]:
         raise RuleViolation("power-shift", f"{F._name(state, p)} has no Modifier card {mid!r} in hand")
-    return card + value
 
 
 def play(state: GameState, p: int, mid: str) -> None:
@@ -293,8 +304,9 @@ def return_modifier(state: GameState, p: int, mid: str) -> None:
     """Empowerment returns Modifier `mid` to p's hand (this round's at the end of the round:
     its total still counts for the first player marker, as the Power card's does)."""
     if mid not in returnable_modifiers(state, p):
-        raise RuleViolation("special-action", f"{F._name(state, p)} can return only a played Modifier card: "
-                            f"{', '.join(returnable_modifiers(state, p)) or 'none'}")
+        # Not listed: which played card an earlier Empowerment returned to the hand is secret.
+        raise RuleViolation("special-action", f"{F._name(state, p)} can return only a played Modifier card "
+                            "(this round's, or one from their discard pile)")
     if mid == state.modifier_played[p]:
         state.modifier_take_back[p] = True
     else:

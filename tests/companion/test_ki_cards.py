@@ -124,3 +124,21 @@ def test_a_box_cell_is_tapped_as_the_screen_takes_it(data_dir):
     assert draft.row("ki_30").params == {"count": 3}
     with pytest.raises(RuleFileError, match="placements: 6 is not a player count"):
         draft.enter(BoxCell("", "place:6:0", ""), 2)
+
+
+def test_with_one_module_the_cards_whose_module_is_not_published_are_asked_once_and_kept(data_dir):
+    """The components list counts 11 Player's Edition and 10 Special cards a colour; the text does
+    not say which module some of its cards are (engine data: module null with a note). A table
+    playing one module says it from each card's symbol, once; with both, nothing is asked."""
+    draft = KICardsDraft(CARDS_FILE)   # a card file saved before the set asked: upgraded, asked
+    assert draft.file["modules_asked"] is True
+    assert "? Revolt: which module (its symbol)" in draft.missing_words(4, ("special-cards",))
+    assert not any("which module" in m for m in draft.missing_words(4, ("players-edition", "special-cards")))
+    assert not any("which module" in m for m in draft.missing_words(4, ()))
+    assert draft.row("sc_revolt").ask_module and not draft.row("sc_kings_guard").ask_module
+    draft.set_module("sc_revolt", "players-edition")
+    assert not any("Revolt: which module" in m for m in draft.missing_words(4, ("special-cards",)))
+    assert KICardsDraft.load().row("sc_revolt").module == "players-edition"
+    assert KICardsDraft.load().row("sc_revolt").group == "players-edition or special-cards"   # listed where it was
+    with pytest.raises(RuleFileError, match="not a module"):
+        draft.set_module("sc_revolt", "new-regency")

@@ -269,6 +269,8 @@ def look_at_ki_screens(d):
     yield from _look(d, "ki_shape_cards")
     yield from _scroll_to(d, "court:pe_joker:0")
     yield from _look(d, "ki_shape_cards_modules")
+    yield from _scroll_to(d, "module:sc_revolt:players-edition")   # a card whose module the text leaves open
+    yield from _look(d, "ki_shape_cards_module_choice")
     d.tap("Back", exact=True)
     yield 0.3
     d.tap("Start the game", exact=True)

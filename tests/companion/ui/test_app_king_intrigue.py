@@ -137,7 +137,8 @@ def test_every_ki_screen_fits_the_tablet(width, height, tmp_path):
                                       ["granada", "Table for Six"], ["pais_vasco", "Bridge"], ["sevilla", "Quarantine"],
                                       ["valencia", "2x"]]
     assert outcome["reversed_mobile"] == ["0·4·8 rev."]
-    for name in ("ki_shape_setup", "ki_shape_cards", "ki_shape_cards_modules", "ki_shape_secret_disc",
+    for name in ("ki_shape_setup", "ki_shape_cards", "ki_shape_cards_modules", "ki_shape_cards_module_choice",
+                 "ki_shape_secret_disc",
                  "ki_shape_choose_power_cards", "private_choose_power_cards", "ki_shape_play_power_card",
                  "ki_shape_replenish", "ki_shape_turn_action", "ki_shape_markers"):
         assert name in outcome["screens"], (name, outcome["screens"])

@@ -41,6 +41,11 @@ MODULE_CARDS += [{"id": "pe_civil_war", "value": 33, "court": 3, "params": {"out
                  {"id": "sc_mistress", "value": 75, "court": 3},
                  {"id": "sc_cancel", "value": 15, "court": 4, "params": {"tokens": 1}},
                  {"id": "sc_espionage", "value": 25, "court": 3}]
+# Which module each card the text leaves open belongs to: the symbol on our cards.
+OUR_MODULES = {cid: "special-cards" for cid in ("sc_fiesta", "sc_coup", "sc_scoring_own", "sc_scoring_any",
+                                                 "sc_scoring_offered", "sc_revolt", "sc_hurricane", "sc_mistress",
+                                                 "sc_cancel", "sc_espionage")}
+MODULE_CARDS = [{**c, "module": OUR_MODULES[c["id"]]} if c["id"] in OUR_MODULES else c for c in MODULE_CARDS]
 LEFT_OUT: list[str] = []
 WITH_MODULES = {**CARDS_FILE, "power_cards": CARDS_FILE["power_cards"] + MODULE_CARDS, "leave_out": LEFT_OUT}
 

@@ -114,3 +114,55 @@ def test_the_card_set_is_not_changed_during_a_game():
     game = new_game(3)
     with pytest.raises(RuleViolation, match="complete before the game starts"):
         game.apply(ev.CardSetCompleted(cards=[{"id": "ki_30", "court": 3}]))
+
+
+# "Player's Edition - 55 Power cards (11 cards per color)" -- "Special cards - 50 Power cards (10 cards
+# per color)" (the components list). The text says a card's module by its Player's Edition section and
+# by the markers the components list gives each module; its Special cards section also holds two of
+# the Player's Edition's (Quarantine, Risk of Collapse) and 12 cards for 10: those it only lists there
+# are of unknown module, named, and the table's box decides.
+COMPONENTS = {"players-edition": 11, "special-cards": 10}
+MODULE_UNKNOWN = {"sc_fiesta", "sc_espionage", "sc_coup", "sc_revolt", "sc_hurricane", "sc_mistress", "sc_scoring_own",
+                  "sc_scoring_any", "sc_scoring_offered", "sc_cancel"}
+ASKED = {**WITH_MODULES, "modules_asked": True,
+         "power_cards": [{k: v for k, v in c.items() if k != "module"} for c in WITH_MODULES["power_cards"]]}
+
+
+def test_the_shipped_cards_per_module_are_the_components_lists_or_the_unknown_ones_are_named():
+    from engine.rules.king_intrigue_cards import EITHER_MODULE, _shipped_raw
+    cards = load_ki_cards().power_cards.values()
+    known = {m: sorted(c.id for c in cards if c.module == m) for m in COMPONENTS}
+    unknown = {c.id for c in cards if c.module == EITHER_MODULE}
+    assert unknown == MODULE_UNKNOWN
+    assert known == {"players-edition": ["pe_alliance", "pe_bridge", "pe_civil_war", "pe_field_day", "pe_joker",
+                                         "pe_quarantine", "pe_relocate", "pe_risk_of_collapse"],
+                     "special-cards": ["sc_kings_guard", "sc_table_for_six"]}
+    assert all(len(known[m]) <= COMPONENTS[m] for m in COMPONENTS)
+    facts = _shipped_raw()["module_cards"]
+    assert {m: facts[m] for m in COMPONENTS} == COMPONENTS and "11 cards per color" in facts["source"]
+    # 21 module cards a colour: the known, the unknown named, and the one the text does not describe
+    assert sum(len(v) for v in known.values()) + len(unknown) + 1 == sum(COMPONENTS.values())
+    assert "one card per colour is not described" in facts["not_described"]
+    notes = load_ki_cards().missing
+    assert all(f"power_cards[{cid}].module" in notes[f"power_cards.{cid}.module"] for cid in MODULE_UNKNOWN)
+
+
+def test_with_one_module_the_table_names_the_module_of_each_card_the_text_leaves_open():
+    board = load_board("king-intrigue", 4, cards_file=ASKED)
+    missing = " ".join(missing_for(board, 4, ["special-cards"]))
+    assert all(f"power_cards[{cid}].module" in missing for cid in MODULE_UNKNOWN)
+    assert not missing_for(board, 4, ["players-edition", "special-cards"])   # both: in play either way
+    assert not missing_for(board, 4, [])                                      # neither: in the box
+    entries = [{**c, "module": "players-edition" if c["id"] == "sc_revolt" else "special-cards"}
+               if c["id"] in MODULE_UNKNOWN else c for c in ASKED["power_cards"]]
+    board = load_board("king-intrigue", 4, cards_file={**ASKED, "power_cards": entries})
+    assert not missing_for(board, 4, ["special-cards"])
+    assert 125 not in board.ki_cards.by_value(["special-cards"])               # the Revolt: ours is Player's Edition
+    assert board.ki_cards.by_value(["players-edition"])[125].id == "sc_revolt"
+
+
+def test_a_card_file_saved_before_the_set_asked_keeps_the_modules_it_was_played_with():
+    board = load_board("king-intrigue", 4, cards_file={k: v for k, v in ASKED.items() if k != "modules_asked"})
+    assert not missing_for(board, 4, ["special-cards"])
+    revolt = board.ki_cards.power_cards["sc_revolt"]
+    assert revolt.module == "special-cards" and "as shipped when this card file was saved" in revolt.source

@@ -9,7 +9,7 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from .table import ALL, KING, WITH_MODULES, finish_turn, idx, new_game, play_powers, put, through_setup
+from .table import ALL, KING, WITH_MODULES, finish_turn, idx, new_game, play_powers, put, red_turn, through_setup
 
 
 def _turn():
@@ -61,3 +61,101 @@ def test_a_second_revolt_turns_it_back():
     assert game.asked().options["reversed"] == ["4-0-0"]
     game.apply(ev.ScoreboardTurned(player="red", scoreboard="4-0-0"))
     assert game.state.markers["reversed_4-0-0"] is None
+
+
+# --- "When reversed, the 8/4/0 mobile scoreboard becomes a 0/4/8 scoreboard": in an Alliance and under
+# a relocated Castillo too (an independent referee's case: 4 players, the 8-4-0 on Valencia turned by
+# Revolt, the Alliance on Valencia and Granada, blue 3 in Valencia, blue and green 1 each in Granada).
+# The README's reading holds there as everywhere: ranked from the fewest (at least one), bonuses with
+# the majority.
+
+FOUR = ("red", "blue", "green", "yellow")
+REFEREE_ALLIANCE = {"valencia": {"blue": 3}, "granada": {"blue": 1, "green": 1}}
+
+
+def _general_scoring_with(markers: dict, counts: dict):
+    """A tracked 4-player game at its first general scoring, with these markers (region ids) and
+    exactly these counts in the areas named (the homes' set-up Caballeros back to the provinces):
+    every turn passes, every disc on Galicia."""
+    game = new_game(4, modules=["players-edition", "special-cards"], cards_file=WITH_MODULES)
+    red_turn(game, 125, discs={p: "galicia" for p in FOUR})
+    s = game.state
+    s.mobile["8-4-0"] = idx(game, "valencia")
+    s.markers["reversed_8-4-0"] = True
+    s.markers.update({m: idx(game, area) for m, area in markers.items()})
+    for area, row in counts.items():
+        for q, pid in enumerate(FOUR):
+            put(game, pid, area, row.get(pid, 0) - s.counts[idx(game, area)][q])
+    while s.stage != "scoring_discs":
+        if s.stage == "power":
+            game.apply(ev.PowerCardPlayed(player=game.asked().players[0], card=game.asked().options["cards"][0]))
+        else:
+            finish_turn(game)
+    for pid in game.asked().players:
+        game.apply(ev.SecretDiscSet(player=pid, region="galicia"))
+    game.apply(ev.SecretDiscsRevealed())
+    return game, s.scoring_log[-1].lines
+
+
+def _points(lines, area):
+    got: dict[str, int] = {}
+    for ln in lines:
+        if ln.area == area:
+            got[ln.player] = got.get(ln.player, 0) + ln.points
+    return got
+
+
+def test_when_reversed_the_8_4_0_becomes_0_4_8_in_an_alliance_too():
+    """"When reversed, the 8/4/0 mobile scoreboard becomes a 0/4/8 scoreboard, meaning that the
+    player with the fewest Caballeros (at least one) scores 8 points." -- the Alliance: "the player
+    with the most Caballeros scores first place points according to the scoreboards of both regions"
+    (Valencia's, reversed, pays the combined counts from the fewest)"""
+    game, lines = _general_scoring_with({"alliance_1": "valencia", "alliance_2": "granada"}, REFEREE_ALLIANCE)
+    assert _points(lines, "valencia") == {"green": 8, "blue": 4}       # blue 4 combined, green 1: green fewest
+    assert _points(lines, "granada") == {"blue": 6, "green": 3}        # Granada's own 6/3/1, from the most
+    assert any("reversed 8-4-0" in ln.reason for ln in lines if ln.area == "valencia")
+
+
+def test_when_reversed_the_alliances_bonuses_stay_with_the_majority():
+    """"a reversed scoreboard ranks from the fewest (at least one) and the bonuses stay with the
+    majority" (README): green's home, Granada, in the Alliance; green the combined majority"""
+    game, lines = _general_scoring_with({"alliance_1": "valencia", "alliance_2": "granada"},
+                                        {"valencia": {"green": 3}, "granada": {"blue": 1, "green": 1}})
+    assert _points(lines, "valencia") == {"blue": 8, "green": 4 + 2}   # the home bonus, once, to green
+    assert [ln.player for ln in lines if ln.kind == "home_bonus" and ln.area in ("valencia", "granada")] == ["green"]
+
+
+def test_when_reversed_the_relocated_castillo_on_it_scores_from_the_fewest():
+    """"When reversed, the 8/4/0 mobile scoreboard becomes a 0/4/8 scoreboard" -- Relocate: "score the
+    Castillo according to the scoreboard in the region it occupies" (the Castillo on Valencia, where
+    the reversed 8-4-0 lies)"""
+    game, lines = _general_scoring_with({"castillo_at": "valencia"}, {"castillo": {"red": 3, "blue": 1}})
+    assert _points(lines, "castillo") == {"blue": 8, "red": 4}
+
+
+def _snapshot(**markers):
+    from engine.snapshot import load_snapshot
+    return load_snapshot({"rules": "king-intrigue", "players": list(FOUR), "king": KING,
+                          "regions": {"valencia": {"blue": 3}, "granada": {"blue": 1, "green": 1}},
+                          "castillo": {"red": 3, "blue": 1}, "secret_discs": {"red": "galicia", "blue": "galicia"},
+                          "mobile_scoreboards": {"8-4-0": "valencia", "4-0-0": "aragon"}, "reversed": ["8-4-0"],
+                          **markers})
+
+
+def test_when_reversed_a_scoring_only_snapshot_pays_the_alliance_from_the_fewest():
+    """"When reversed, the 8/4/0 mobile scoreboard becomes a 0/4/8 scoreboard" (`elgrande score
+    --rules king-intrigue`, the referee's Alliance case)"""
+    from engine.board import load_board
+    from engine.snapshot import score_snapshot
+    _, lines, _ = score_snapshot(_snapshot(alliance=["valencia", "granada"]), None, load_board("king-intrigue", 4))
+    assert _points(lines, "valencia") == {"green": 8, "blue": 4}
+    assert _points(lines, "granada") == {"blue": 6, "green": 3}
+
+
+def test_when_reversed_a_scoring_only_snapshot_pays_the_relocated_castillo_from_the_fewest():
+    """"When reversed, the 8/4/0 mobile scoreboard becomes a 0/4/8 scoreboard" (`elgrande score
+    --rules king-intrigue`, the Castillo relocated onto Valencia)"""
+    from engine.board import load_board
+    from engine.snapshot import score_snapshot
+    _, lines, _ = score_snapshot(_snapshot(castillo_at="valencia"), None, load_board("king-intrigue", 4))
+    assert _points(lines, "castillo") == {"blue": 8, "red": 4}

@@ -63,6 +63,28 @@ def test_each_player_secretly_keeps_13_of_their_18_power_cards():
     assert ask.kind == "play_power_card" and ask.players == ("red",) and ask.options["cards"] == ALL[5:]
 
 
+def test_a_card_left_out_is_refused_without_saying_so_and_one_played_earlier_says_it():
+    """"Each player then puts the 5 cards he chose not to use back in the box, without showing
+    the other players." A card not kept, tapped on the public tablet, is refused in words that
+    never claim it was played (nothing was, in the first round) nor say it was left out; a card
+    laid down in an earlier round (public) is refused naming that."""
+    game = new_game(3)
+    through_setup(game, hands={"red": ALL[5:], "blue": ALL[:13], "green": ALL[:13]})
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(ev.PowerCardPlayed(player="red", card=10))   # left out
+    text = str(refused.value)
+    assert "earlier round" not in text and "kept" not in text and "left out" not in text
+    assert "has no Power card 10 in hand" in text and "secret" in text
+    game.apply(ev.PowerCardPlayed(player="red", card=60))
+    while game.state.round_index == 0:
+        finish_turn(game) if game.state.stage != "power" else game.apply(
+            ev.PowerCardPlayed(player=game.asked().players[0], card=game.asked().options["cards"][0]))
+    while game.asked().players[0] != "red":
+        game.apply(ev.PowerCardPlayed(player=game.asked().players[0], card=game.asked().options["cards"][0]))
+    with pytest.raises(RuleViolation, match="has no Power card 60 in hand: it was played in an earlier round"):
+        game.apply(ev.PowerCardPlayed(player="red", card=60))
+
+
 # --- the round ------------------------------------------------------------------------------
 
 def test_benitas_turn():

@@ -32,7 +32,7 @@ from .state import Outcome, TABLE, GameState, ScoringRecord, Special, Turn
 KINGS_CARD_STACK = 5
 VETO_STACK = 2
 VETO_EFFECTS = ("veto", "veto_2023")  # taking the card is holding the Veto, in both editions
-CASTILLO_SCORING_EFFECTS = ("score_castillo", "revelation")  # the table may count the Castillo first
+CASTILLO_SCORING_EFFECTS = ("score_castillo", "revelation")  # the table counts the Castillo it scores
 
 
 @dataclass(slots=True)
@@ -264,6 +264,8 @@ def _ask_turn(state: GameState) -> Ask:
         refusal = _start_refusal(state, turn.card, turn.card.effect, p)
         if refusal is not None:
             options["special"]["refused"] = str(refusal)  # only skipping it is possible
+        if turn.card.effect in CASTILLO_SCORING_EFFECTS and not state.castillo_after_veto:
+            options["special"]["count_first"] = True  # rules revision 2 and before: counted, then announced
     return Ask("turn_action", (state.players[p],), options, card=turn.card.id)
 
 

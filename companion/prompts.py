@@ -569,7 +569,9 @@ class PromptBuilder:
         for p in ask.players:
             choices.append(Choice(f"{self.name(p)}: Veto!", {"type": "veto_used", "player": p}, style="primary"))
             choices.append(Choice(f"{self.name(p)}: no veto", {"type": "veto_waived", "player": p}))
-        hint = f"{', '.join(self.name(p) for p in ask.players)} may veto {self.card(ask.card)}."
+        # Which action: several cards share a name (the classic "Special Scoring" cards).
+        hint = (f"{self.name(against)} announces {self.card_label(ask.card)}. "
+                f"{', '.join(self.name(p) for p in ask.players)} may veto it before anything of it is done.")
         if self._veto_2023():
             hint = (f"{self.name(against)} announces {self.card(ask.card)}. "
                     f"{', '.join(self.name(p) for p in ask.players)}: decide now; a Veto prevents the whole special "

@@ -162,13 +162,12 @@ def every_screen(d):
     yield 0.2
     d.tap("Do the special action")
     yield 0.2
-    yield from _no_veto(d)
+    yield from _no_veto(d)   # the Veto first: the Castillo is still shut
     d.tap("Open the Castillo")
     yield from _wait_for(d, lambda: d.current == "scoring")
     yield from _look(d, "scoring_castillo")
     d.tap("Counts match: score the Castillo")
     yield 0.2
-    yield from _no_veto(d)
     yield from _wait_for(d, lambda: d.screen("scoring").record is not None)
     yield from _look(d, "scoring_summary")
     d.tap("Next region")

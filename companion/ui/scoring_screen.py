@@ -171,10 +171,10 @@ class ScoringScreen(Screen):
         if not self.model.submit({"type": "castillo_counted", "counts": counted}):
             self.message = self.model.message
             return
-        ask = self.model.ask()
         if lifting:
-            pass
-        elif ask.kind == "reveal_secret_discs" and not self.model.submit({"type": "secret_discs_revealed"}):
+            return  # scored: the model reports it, show_scoring() takes over
+        ask = self.model.ask()
+        if ask.kind == "reveal_secret_discs" and not self.model.submit({"type": "secret_discs_revealed"}):
             self.message = self.model.message
         elif ask.kind == "turn_action":  # a game saved before rules revision 3: counted, then announced
             if not self.model.submit({"type": "special_action_started", "player": ask.players[0]}):

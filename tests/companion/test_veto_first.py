@@ -35,11 +35,11 @@ def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("ELGRANDE_DATA_DIR", str(tmp_path))
 
 
-def classic_setup() -> ev.GameSetup:
+def classic_setup(revision: int = ev.RULES_REVISION) -> ev.GameSetup:
     players = ["red", "yellow", "green", "blue"]
     return ev.GameSetup(players=players, names={p: p.title() for p in players}, king="castilla_la_nueva",
                         homes=dict(zip(players, ["galicia", "aragon", "sevilla", "valencia"])),
-                        start_player="red", variant="full")
+                        start_player="red", variant="full", revision=revision)
 
 
 def setup_2023_two_vetoes() -> ev.GameSetup:
@@ -56,6 +56,7 @@ SYSTEMS = {
     "2023": (setup_2023_two_vetoes, ["blue", "green"]),
     "king-intrigue": (lambda: ki_setup(4), None),   # the Veto is Power card 40, played in the game
 }
+SAVED_AT_REVISION_2 = {"classic revision 2": (lambda: classic_setup(revision=2), ["yellow", "green"])}
 
 
 def castillo_card(table: Table) -> bool:
@@ -83,7 +84,7 @@ def announce_the_castillo_card(table: Table, ask) -> bool:
 def at_the_castillo_veto(system: str) -> Table:
     """The first seeded game of `system` whose Castillo scoring card is announced against a Veto
     (with something in the Castillo), stopped at the veto question."""
-    make_setup, holders = SYSTEMS[system]
+    make_setup, holders = {**SYSTEMS, **SAVED_AT_REVISION_2}[system]
     for seed in range(300):
         rng = random.Random(seed)
         table = Table(TableSetup(game=make_setup(), mode="tracking", tower={"kind": "none"}))
@@ -158,3 +159,15 @@ def test_let_pass_the_castillo_is_lifted_counted_and_scored(system):
     record = table.state.scoring_log[scorings]
     assert [(ln.player, ln.points) for ln in record.lines] == [(ln.player, ln.points) for ln in expected]
     assert {ln.area for ln in record.lines} == {"castillo"} and table.state.special is None
+
+
+def test_a_game_saved_before_revision_3_goes_on_in_its_own_order():
+    """Saved games replay and go on as they were played: the Castillo counted on the card's turn,
+    then announced; let pass, scored at once."""
+    table = at_the_castillo_veto("classic revision 2")
+    assert table.castillo_opened and table.setup.game.revision == 2
+    scorings = len(table.state.scoring_log)
+    table.submit(ev.VetoWaived(player=table.asked().players[0]))
+    while table.asked().kind == "veto":
+        table.submit(ev.VetoWaived(player=table.asked().players[0]))
+    assert table.asked().kind != "lift_castillo" and len(table.state.scoring_log) == scorings + 1

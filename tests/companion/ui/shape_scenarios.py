@@ -92,12 +92,13 @@ def _scroll_and_tap(d, words: str):
 
 
 def _no_veto(d):
-    """Bo holds a Veto: the table may be asked whether she uses it on the special action."""
+    """Bo holds a Veto: announced, the special action waits for her answer (the Castillo still shut)."""
     words = f"{NAMES['yellow']}: no veto"
-    if d.has_button(words):
-        yield from _look(d, "veto_question")
-        d.tap(words, exact=True)
-        yield 0.2
+    assert d.ask().kind == "veto", d.ask().kind
+    yield from _wait_for(d, lambda: d.has_button(words))
+    yield from _look(d, "veto_question")
+    d.tap(words, exact=True)
+    yield 0.2
 
 
 def every_screen(d):

@@ -171,3 +171,34 @@ def test_a_game_saved_before_revision_3_goes_on_in_its_own_order():
     while table.asked().kind == "veto":
         table.submit(ev.VetoWaived(player=table.asked().players[0]))
     assert table.asked().kind != "lift_castillo" and len(table.state.scoring_log) == scorings + 1
+
+
+def at_rest(table: Table) -> dict:
+    """The public game but what is asked now: the board, courts, scores, scorings, outcomes ..."""
+    return {k: v for k, v in table.public().game.items() if k not in ("asked", "stage")}
+
+
+@pytest.mark.parametrize("system", list(SYSTEMS))
+def test_no_special_action_shows_or_does_anything_before_its_veto_window(system):
+    """Every special action announced against a Veto, in seeded games: when the holders are asked,
+    nothing of it is done yet (no scoring, no outcome, no Caballero, King or Grande moved, no disc
+    asked, the Castillo not opened), whatever the card."""
+    make_setup, holders = SYSTEMS[system]
+    windows = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        table = Table(TableSetup(game=make_setup(), mode="tracking", tower={"kind": "none"}))
+        if holders:
+            table.submit(ev.TableCorrected(vetoes=holders, round=1))
+        before = None
+        rounds = 4 if holders else 99   # the planted Vetoes last two rounds; Power card 40 comes any time
+        while (ask := table.asked()).kind != "game_over" and table.state.round_index < rounds:
+            if ask.kind == "veto":
+                assert at_rest(table) == before[0] and not table.castillo_opened, table.state.special.effect
+                assert not any(r["t"] == "opened" for r in table.effective[before[1]:])
+                windows.add(table.state.special.effect)
+            event = random_event(rng, dataclasses.replace(ask, vetoes=()))
+            if isinstance(event, ev.SpecialActionStarted):
+                before = (at_rest(table), len(table.effective))
+            table.submit(event)
+    assert len(windows) >= 3, windows   # several kinds of special action met a Veto

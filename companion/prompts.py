@@ -619,14 +619,11 @@ class PromptBuilder:
                                          style="primary", places_first=bool(place)))
         elif special:
             hints.append(special["text"])
-            card_effect = getattr(self.board.cards.get(ask.card), "effect", None)
             for option in special.get("options") or [None]:
                 label = f"Special: {option.replace('_', ' ')}" if option else "Do the special action"
-                if card_effect == "score_castillo":
-                    # Lifted and counted first, as at a general scoring: the tower's count, checked
-                    prompt.choices.append(Choice(label, action="count_castillo", places_first=bool(place)))
-                    continue
-                if card_effect == "revelation":
+                if special.get("count_first"):
+                    # A game saved before rules revision 3: the Castillo is counted, then the
+                    # action announced. Since, it is announced (any Veto first), then counted.
                     prompt.choices.append(Choice(label, action="count_castillo", places_first=bool(place)))
                     continue
                 prompt.choices.append(Choice(label, {"type": "special_action_started", "player": pid,
@@ -653,7 +650,9 @@ class PromptBuilder:
         for p in ask.players:
             choices.append(Choice(f"{self.name(p)}: Veto!", {"type": "veto_used", "player": p}, style="primary"))
             choices.append(Choice(f"{self.name(p)}: no veto", {"type": "veto_waived", "player": p}))
-        hint = f"{', '.join(self.name(p) for p in ask.players)} may veto {self.card(ask.card)}."
+        # Which action: several cards share a name (the classic "Special Scoring" cards).
+        hint = (f"{self.name(against)} announces {self.card_label(ask.card)}. "
+                f"{', '.join(self.name(p) for p in ask.players)} may veto it before anything of it is done.")
         if self._veto_2023():
             hint = (f"{self.name(against)} announces {self.card(ask.card)}. "
                     f"{', '.join(self.name(p) for p in ask.players)}: decide now; a Veto prevents the whole special "
@@ -763,6 +762,15 @@ class PromptBuilder:
         pid = ask.players[0]
         return Prompt(self.title(ask, f"{self.name(pid)} scores the Castillo"),
                       "Lift the Castillo: open it and check the count; then it is scored (a Veto may still stop it).",
+                      actor=pid, choices=[Choice("Open the Castillo", action="open_castillo", style="primary")])
+
+    def _lift_castillo(self, ask: Ask) -> Prompt:
+        """The Castillo scoring card, announced and let pass by every Veto holder: only now is the
+        Castillo lifted and counted (the tower's count, checked), then scored."""
+        pid = ask.players[0]
+        return Prompt(self.title(ask, f"{self.name(pid)} scores the Castillo"),
+                      f"{self.card(ask.card)}: nobody stops it. Lift the Castillo: open it and check the count; "
+                      "then it is scored.",
                       actor=pid, choices=[Choice("Open the Castillo", action="open_castillo", style="primary")])
 
     def _count_castillo(self, ask: Ask) -> Prompt:

@@ -24,7 +24,10 @@ class _Event(BaseModel):
 # game's events lead to. A saved game replays under its own revision.
 #   1: the Veto was held once its special action was started (skipping it lost the card)
 #   2: taking the Veto card is holding the Veto ("place it on the table in front of you")
-RULES_REVISION = 2
+#   3: the Castillo scoring card's Castillo is lifted and counted after the veto window, as its
+#      special action's first step (up to 2 it could be counted before the action was announced,
+#      so the counts were seen before anyone decided on a Veto)
+RULES_REVISION = 3
 
 
 class GameSetup(_Event):

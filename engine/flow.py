@@ -32,7 +32,7 @@ from .state import Outcome, TABLE, GameState, ScoringRecord, Special, Turn
 KINGS_CARD_STACK = 5
 VETO_STACK = 2
 VETO_EFFECTS = ("veto", "veto_2023")  # taking the card is holding the Veto, in both editions
-CASTILLO_SCORING_EFFECTS = ("score_castillo", "revelation")  # the table may count the Castillo first
+CASTILLO_SCORING_EFFECTS = ("score_castillo", "revelation")  # the table counts the Castillo it scores
 
 
 @dataclass(slots=True)
@@ -264,6 +264,8 @@ def _ask_turn(state: GameState) -> Ask:
         refusal = _start_refusal(state, turn.card, turn.card.effect, p)
         if refusal is not None:
             options["special"]["refused"] = str(refusal)  # only skipping it is possible
+        if turn.card.effect in CASTILLO_SCORING_EFFECTS and not state.castillo_after_veto:
+            options["special"]["count_first"] = True  # rules revision 2 and before: counted, then announced
     return Ask("turn_action", (state.players[p],), options, card=turn.card.id)
 
 
@@ -332,9 +334,16 @@ def _ask_special(state: GameState) -> Ask:
     ask = (_SPECIAL_ASK.get(sp.effect) or EFFECTS[sp.effect].ask)(state, sp)
     ask.card = sp.card.id
     holders = _veto_holders(state, exclude=sp.player)
-    if holders and not _veto_stops_whole_only(state) and state.turn.card is not None:
+    if holders and not _veto_stops_whole_only(state) and state.turn.card is not None \
+            and not _lifting_castillo(state):
         ask.vetoes = tuple(state.players[q] for q in holders)
     return ask
+
+
+def _ask_lift_castillo(state: GameState, sp: Special) -> Ask:
+    """The Castillo scoring card, let pass by every Veto holder: the table lifts the Castillo
+    and counts it (CastilloCounted), then it is scored."""
+    return Ask("lift_castillo", (state.players[sp.player],), {})
 
 
 def _ask_scoring_discs(state: GameState) -> Ask:
@@ -567,7 +576,7 @@ _SPECIAL_ASK: dict[str, Callable[[GameState, Special], Ask]] = {
     "disc_send_back": _ask_discs, "disc_scoring": _ask_discs, "eviction": _ask_discs,
     "score_chosen_region": _ask_score_chosen, "mobile_scoreboard": _ask_mobile,
     "power_card_back": _ask_power_back, "court": _ask_court, "grande": _ask_grande,
-    "move_king": _ask_king,
+    "move_king": _ask_king, "score_castillo": _ask_lift_castillo,
 }
 
 
@@ -1002,6 +1011,9 @@ def _apply_veto_used(state: GameState, e: ev.VetoUsed) -> None:
     if state.stage == "special" and _veto_stops_whole_only(state):
         raise RuleViolation("veto", "a Veto prevents a whole special action when it is announced; "
                             "it cannot cancel one that has already begun")
+    if _lifting_castillo(state):
+        raise RuleViolation("veto", "every Veto holder let the Castillo scoring pass: the Castillo is being "
+                            "lifted, and a Veto can no longer stop it")
     _expect_stage(state, ("veto_window", "special"), "using a Veto")
     sp = state.special
     p = _player(state, e.player)
@@ -1143,8 +1155,14 @@ def _begin_score_group(state: GameState, sp: Special) -> None:
 
 
 def _begin_score_castillo(state: GameState, sp: Special) -> None:
-    # The table may have lifted and counted the Castillo just before (CastilloCounted in
-    # this turn): the count it said is what is scored.
+    # Rules revision 3: the Castillo stays closed until now (no one vetoed); the table lifts
+    # and counts it, and the count it says is what is scored (_apply_castillo_counted).
+    # Before, it may have been counted just before the special action was announced.
+    if not state.castillo_after_veto:
+        _score_castillo(state, sp)
+
+
+def _score_castillo(state: GameState, sp: Special) -> None:
     lines = score_area(state, state.board.castillo)
     _record(state, _special_title(state, sp, "the Castillo"), lines)
     _finish_special(state)
@@ -1320,13 +1338,32 @@ def _apply_disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
 
 
 def _apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
-    """What the table counted in the lifted Castillo: at a general scoring, or in the turn of
-    the Castillo scoring card before its special action (the count wins over the turns)."""
+    """What the table counted in the lifted Castillo (the count wins over the turns): at a
+    general scoring, or as the Castillo scoring card's special action once no one vetoed it
+    (which it then scores). Games of rules revision 2 or before counted it in that card's turn
+    before its special action was announced."""
+    lifting = _lifting_castillo(state)
     turn = state.turn
     castillo_card_turn = state.stage == "turn" and turn.card is not None \
         and turn.card.effect in CASTILLO_SCORING_EFFECTS and not turn.special_done
-    if not castillo_card_turn:
+    if castillo_card_turn and state.castillo_after_veto:
+        raise RuleViolation("veto", "the Castillo stays closed until no one vetoes its scoring: announce the "
+                            "special action first, then lift and count the Castillo")
+    if not (castillo_card_turn or lifting):
         _expect_stage(state, ("scoring_discs",), "counting the Castillo")
+    _count_castillo(state, e)
+    if lifting:  # the classic card (a registered effect, Revelation, counts in its own step)
+        _score_castillo(state, state.special)
+
+
+def _lifting_castillo(state: GameState) -> bool:
+    """The Castillo scoring card's special action has begun and waits for the table's count."""
+    sp = state.special
+    return state.stage == "special" and sp is not None and sp.effect in CASTILLO_SCORING_EFFECTS \
+        and state.castillo_after_veto
+
+
+def _count_castillo(state: GameState, e: ev.CastilloCounted) -> None:
     castillo = state.board.castillo
     counts = {_player(state, pid): c for pid, c in e.counts.items()}
     for p, c in counts.items():

@@ -82,6 +82,7 @@ def start_state(setup: GameSetup, board: Board | None = None, cards_played: bool
                       removed=tuple(setup.removed_cards), added=tuple(setup.added_cards),
                       modifiers=modifiers_for(setup))
     state.veto_on_take = setup.revision >= 2
+    state.castillo_after_veto = setup.revision >= 3
     state.table_files = (setup.board_file, setup.cards_file)
     if state.rules.king_intrigue and cards_played:
         king_intrigue.prepare(state)  # refuses an incomplete card set, naming what is missing

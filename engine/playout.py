@@ -320,6 +320,9 @@ _CHOOSERS = {
     "send_back": _send_back,
     "secret_disc": lambda rng, pid, o: ev.SecretDiscSet(player=pid, region=rng.choice(o["regions"][pid])),
     "reveal_secret_discs": lambda rng, pid, o: ev.SecretDiscsRevealed(),
+    # The Castillo scoring card's Castillo lifted: counted as the turns say (no draw from rng,
+    # so a seeded playout goes on as it did before this step existed).
+    "lift_castillo": lambda rng, pid, o: ev.CastilloCounted(counts={}),
     "choose_region": lambda rng, pid, o: ev.RegionChosen(player=pid, region=rng.choice(o["regions"])),
     "place_mobile_scoreboard": _mobile,
     "take_back_power_card": lambda rng, pid, o: ev.PowerCardTakenBack(player=pid, card=rng.choice(o["cards"])),

@@ -154,7 +154,7 @@ class ScoringScreen(Screen):
         corrected = {pid: self.counts.get(pid, 0) for pid in self.seats} != self.baseline
         ask = self.model.ask()
         stays = ask.options.get("castillo_stays")  # Rebellion: scored, nothing leaves, no disc
-        then = "score the Castillo" if ask.kind == "turn_action" or stays else "reveal the discs"
+        then = "score the Castillo" if ask.kind in ("turn_action", "lift_castillo") or stays else "reveal the discs"
         self._bar("Back to the table", self._back, "quiet")
         self._bar(f"Use these counts: {then}" if corrected else f"Counts match: {then}", self._reveal, "primary")
 
@@ -171,13 +171,16 @@ class ScoringScreen(Screen):
 
     def _reveal(self) -> None:
         counted = {pid: self.counts.get(pid, 0) for pid in self.seats}
+        lifting = self.model.ask().kind == "lift_castillo"  # the Castillo card: the count scores it
         if not self.model.submit({"type": "castillo_counted", "counts": counted}):
             self.message = self.model.message
             return
+        if lifting:
+            return  # scored: the model reports it, show_scoring() takes over
         ask = self.model.ask()
         if ask.kind == "reveal_secret_discs" and not self.model.submit({"type": "secret_discs_revealed"}):
             self.message = self.model.message
-        elif ask.kind == "turn_action":  # the Castillo card, counted: now its special action
+        elif ask.kind == "turn_action":  # a game saved before rules revision 3: counted, then announced
             if not self.model.submit({"type": "special_action_started", "player": ask.players[0]}):
                 self.message = self.model.message
             if self.model.ask().kind == "veto":

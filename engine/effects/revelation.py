@@ -8,11 +8,13 @@ and Competition: "Special case: After scoring the Castillo with the "Revelation"
 throw the Grandes back into the Castillo."
 
 "As usual": the King's bonus when the King stands by the Castillo (Rebellion), a Grande's
-bonus for a Grande thrown in (Competition), ties as everywhere. The table may lift the
-Castillo and count it just before (CastilloCounted in this turn, as at a general scoring:
-the count wins)."""
+bonus for a Grande thrown in (Competition), ties as everywhere. The gate is opened only once
+no one vetoed the action (rules revision 3): the table lifts and counts the Castillo as the
+action's first step (CastilloCounted, as at a general scoring: the count wins); games of
+revision 2 or before may have counted it in the turn, before the action was announced."""
 from __future__ import annotations
 
+from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..scoring import require_scoreboards, score_area
@@ -23,9 +25,25 @@ def check_start(state, card, p) -> None:
 
 
 def begin(state, sp) -> None:
+    # Rules revision 3: the gate stays shut until no one vetoed; now the table lifts and counts.
+    if not state.castillo_after_veto:
+        _score(state, sp)  # counted, if at all, before the action was announced
+
+
+def ask(state, sp):
+    return P.ask_lift_castillo(state, sp)
+
+
+def lifted(state, sp, e: ev.CastilloCounted) -> None:
+    P.count_castillo(state, e)
+    _score(state, sp)
+
+
+def _score(state, sp) -> None:
     lines = score_area(state, state.board.castillo)
     P.record_scoring(state, P.special_title(state, sp, "the Castillo; all is thrown back in"), lines)
     P.finish_special(state)
 
 
-register(Effect("revelation", begin, check_start=check_start))
+register(Effect("revelation", begin, ask=ask, steps={ev.CastilloCounted: lifted},
+                check_start=check_start))

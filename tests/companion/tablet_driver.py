@@ -19,8 +19,10 @@ app; this is the same model without Kivy):
                                picked, +1 to confirm several
   "secret:<pid>"               2 (open, region)
   "reveal_cards"               1 per stack, then Reveal (the sheet opens by itself)
-  "open_castillo"              3 (Open the Castillo, Counts match, Done)
-  "count_castillo"             3 more (Open the Castillo, Counts match, Done)
+  "open_castillo"              3 (Open the Castillo, Counts match, Done); for the Castillo
+                               scoring card, once the veto window let it pass
+  "count_castillo"             3 more (Open the Castillo, Counts match, Done): games saved
+                               before rules revision 3 counted before the action was announced
 A private choice made on a phone costs the tablet no tap (`phones=True`).
 """
 from __future__ import annotations
@@ -223,6 +225,9 @@ class TabletDriver:
                 return None
             ok = all(cid in {c for c, _ in choices[s]} for s, cid in zip(sorted(choices), cards))
             return Route(len(cards) + 1, [wanted]) if ok else None
+        if action == "open_castillo" and ask.kind == "lift_castillo":  # the Castillo card, let pass
+            lifted = {"type": "castillo_counted", "counts": None}
+            return Route(OPEN_CASTILLO_TAPS, [lifted]) if wanted["type"] == "castillo_counted" else None
         if action == "open_castillo":
             tail = [] if ask.kind == "count_castillo" else [{"type": "secret_discs_revealed"}]
             events = [{"type": "castillo_counted", "counts": None}] + tail

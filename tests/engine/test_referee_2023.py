@@ -20,7 +20,7 @@ from engine.playout import check_invariants, random_event, _snapshot_for_checks
 from engine.views import player_view, public_view
 
 from .effects.game2023 import (BOARD_FILE, clear, count, court, finish_round, finish_turn, general_scoring,
-                               grande, king, new_game, provinces, put, reveal_for, seat, set_court,
+                               grande, king, lift_castillo, new_game, provinces, put, reveal_for, seat, set_court,
                                start_round, start_special, take)
 
 # The 2-3 player side: the rule book does not print its Scoring boards; these are test values,
@@ -364,8 +364,8 @@ def test_the_castillo_is_opened_only_at_a_general_scoring_or_a_castillo_scoring(
     g = new_game()
     put(g, "blue", "castillo", 2)
     pid = _to_turn(g, "revelation")
-    g.apply(ev.CastilloCounted(counts={"blue": 3}))  # the table's count wins
     start_special(g, pid)
+    g.apply(ev.CastilloCounted(counts={"blue": 3}))  # the table's count wins
     assert _points(_last_scoring(g)) == {"blue": 5} and count(g, "blue", "castillo") == 3
 
 
@@ -1368,6 +1368,7 @@ def test_revelation_scores_the_castillo_and_throws_everything_back():
     put(g, "green", "castillo", 1)
     pid = _to_turn(g, "revelation")
     start_special(g, pid)
+    lift_castillo(g)
     assert _points(_last_scoring(g)) == {"blue": 5, "green": 3}
     assert count(g, "blue", "castillo") == 3 and count(g, "green", "castillo") == 1
 
@@ -1537,6 +1538,7 @@ def test_competition_after_revelation_the_grande_is_thrown_back():
     g.state.grandes[seat(g, "purple")] = g.board.castillo
     pid = _to_turn(g, "revelation", order=["blue", "purple", "green", "orange"])
     start_special(g, pid)
+    lift_castillo(g)
     assert grande(g, "purple") == "castillo"
     assert {ln.kind for ln in _last_scoring(g) if ln.player == "purple"} == {"place", "home_bonus"}
 
@@ -2098,6 +2100,7 @@ def test_revelation_with_two_players_pays_the_first_two_numbers_and_nothing_to_t
     put(g, "blue", "castillo", 1)
     pid = _to_turn(g, "revelation")
     start_special(g, pid)
+    lift_castillo(g)
     assert _area_points(g, "castillo") == {DUMMY: 0, "purple": BOARD_2_3["castillo"]["scoreboard"][1], "blue": 0}
     assert g.state.counts[g.board.castillo][_dummy_seat(g)] == 3 and count(g, "purple", "castillo") == 2
 
@@ -2112,6 +2115,7 @@ def test_revelation_while_the_king_stands_by_the_castillo_pays_the_kings_bonus()
     put(g, "green", "castillo", 1)
     pid = _to_turn(g, "revelation")
     start_special(g, pid)
+    lift_castillo(g)
     assert _area_points(g, "castillo") == {"blue": 5 + 2, "green": 3}
     assert [ln.player for ln in _last_scoring(g) if ln.kind == "king_bonus"] == ["blue"]
 

@@ -320,6 +320,8 @@ class Tablet:
             return [head + [("private", pick, values)]] if ok else []
         if action == "powerback" and wanted.get("type") == "power_card_taken_back" and wanted.get("player") == arg:
             return [head + [("dialog", "show my choices"), ("dialog", str(wanted["card"]))]]
+        if action == "open_castillo" and ask.kind == "lift_castillo":   # Revelation, let pass by any Veto
+            return [head + [("castillo",)]] if wanted.get("type") == "castillo_counted" else []
         if action == "open_castillo":
             tail = [] if ask.kind == "count_castillo" else [{"type": "secret_discs_revealed"}]
             events = [{"type": "castillo_counted", "counts": None}] + tail

@@ -92,12 +92,13 @@ def _scroll_and_tap(d, words: str):
 
 
 def _no_veto(d):
-    """Bo holds a Veto: the table may be asked whether she uses it on the special action."""
+    """Bo holds a Veto: announced, the special action waits for her answer (the Castillo still shut)."""
     words = f"{NAMES['yellow']}: no veto"
-    if d.has_button(words):
-        yield from _look(d, "veto_question")
-        d.tap(words, exact=True)
-        yield 0.2
+    assert d.ask().kind == "veto", d.ask().kind
+    yield from _wait_for(d, lambda: d.has_button(words))
+    yield from _look(d, "veto_question")
+    d.tap(words, exact=True)
+    yield 0.2
 
 
 def _teach_a_little(d):
@@ -184,13 +185,12 @@ def every_screen(d):
     yield 0.2
     d.tap("Do the special action")
     yield 0.2
-    yield from _no_veto(d)
+    yield from _no_veto(d)   # the Veto first: the Castillo is still shut
     d.tap("Open the Castillo")
     yield from _wait_for(d, lambda: d.current == "scoring")
     yield from _look(d, "scoring_castillo")
     d.tap("Counts match: score the Castillo")
     yield 0.2
-    yield from _no_veto(d)
     yield from _wait_for(d, lambda: d.screen("scoring").record is not None)
     yield from _look(d, "scoring_summary")
     d.tap("Next region")

@@ -20,7 +20,7 @@ REACHED = (
     "prompt:place_anywhere", "prompt:place_scoring_tile", "mobile",     # Militia, Enactment
     "prompt:move_king_with_entourage", "prompt:swap_pieces",            # Entourage, Stand-in
     "prompt:move_grande", "map:portugal", "castillo stays (Rebellion)", # Competition, Exile, Rebellion
-    "castillo:Counts match: score the Castillo",                        # Revelation, counted first
+    "castillo:Counts match: score the Castillo",                        # Revelation, counted once let pass
     "refused special skipped", "veto used", "add_card", "map:castillo", "outcome dialog", "scoring page")
 PLAYED = ("competition", "revelation", "rebellion", "exile", "entourage", "stand_in", "militia", "enactment",
           "civil_war", "veto_2023", "empowerment")

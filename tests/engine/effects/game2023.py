@@ -125,6 +125,12 @@ def start_special(game: Game, pid: str) -> None:
     game.apply(ev.SpecialActionStarted(player=pid))
 
 
+def lift_castillo(game: Game, counts=None) -> None:
+    """Revelation let pass by every Veto holder: the table lifts the Castillo and counts it ({}:
+    as the turns say), which scores it."""
+    game.apply(ev.CastilloCounted(counts=counts or {}))
+
+
 def idx(game: Game, area: str) -> int:
     return game.board.area_index[area]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from engine import events as ev
 
-from .game2023 import (clear, count, finish_round, grande, king, new_game, put, refused, score, start_round,
-                       start_special, take, turn_with)
+from .game2023 import (clear, count, finish_round, grande, king, lift_castillo, new_game, put, refused, score,
+                       start_round, start_special, take, turn_with)
 
 REGENCY = ["new-regency"]
 
@@ -89,6 +89,7 @@ def test_if_the_castillo_is_scored_you_can_get_the_kings_bonus():
     put(g, "green", "castillo", 1)
     before = score(g, "blue")
     start_special(g, pid)
+    lift_castillo(g)
     assert score(g, "blue") - before == 5 + 2
     assert any(line.kind == "king_bonus" and line.area == "castillo" for line in g.state.scoring_log[-1].lines)
 

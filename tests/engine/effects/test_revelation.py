@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from engine import events as ev
 
-from .game2023 import clear, count, general_scoring, new_game, put, refused, score, start_special, turn_with
+from .game2023 import (clear, count, general_scoring, lift_castillo, new_game, put, refused, score, start_special,
+                       turn_with)
 
 
 def _revelation(castillo=(("purple", 3), ("blue", 2), ("orange", 1))):
@@ -20,6 +21,7 @@ def _revelation(castillo=(("purple", 3), ("blue", 2), ("orange", 1))):
 def test_open_the_gate_and_score_the_castillo_as_usual():
     g, pid = _revelation()
     start_special(g, pid)
+    lift_castillo(g)
     assert (score(g, "purple"), score(g, "blue"), score(g, "orange"), score(g, "green")) == (5, 3, 1, 0)
     record = g.state.scoring_log[-1]
     assert "Revelation" in record.title and {line.area for line in record.lines} == {"castillo"}
@@ -28,6 +30,7 @@ def test_open_the_gate_and_score_the_castillo_as_usual():
 def test_ties_as_usual():
     g, pid = _revelation((("purple", 2), ("blue", 2), ("orange", 1)))
     start_special(g, pid)
+    lift_castillo(g)
     # tied for 1st: both take the 2nd place's points; the next is 3rd
     assert (score(g, "purple"), score(g, "blue"), score(g, "orange")) == (3, 3, 1)
 
@@ -35,6 +38,7 @@ def test_ties_as_usual():
 def test_do_not_move_the_caballeros_throw_them_back_into_the_castillo():
     g, pid = _revelation()
     start_special(g, pid)
+    lift_castillo(g)
     assert (count(g, "purple", "castillo"), count(g, "blue", "castillo"), count(g, "orange", "castillo")) == (3, 2, 1)
     assert g.asked().kind != "secret_disc" and g.state.stage != "special"
 
@@ -45,14 +49,18 @@ def test_they_will_only_be_placed_in_regions_during_the_general_scoring():
     clear(g)
     put(g, "purple", "castillo", 3)
     start_special(g, pid)
+    lift_castillo(g)
     general_scoring(g, {"purple": "granada"})
     assert count(g, "purple", "castillo") == 0 and count(g, "purple", "granada") == 3
 
 
-def test_the_table_may_count_the_castillo_first():
+def test_the_table_counts_the_castillo_once_no_one_vetoed():
     g, pid = _revelation()
-    g.apply(ev.CastilloCounted(counts={"purple": 1, "blue": 2, "orange": 1}))  # the count wins
+    # The gate stays shut until the action is announced and let pass
+    refused(g, ev.CastilloCounted(counts={"purple": 1, "blue": 2, "orange": 1}), "veto")
     start_special(g, pid)
+    assert g.asked().kind == "lift_castillo" and not g.state.scoring_log
+    lift_castillo(g, {"purple": 1, "blue": 2, "orange": 1})  # the count wins
     # Blue 2, Purple and Orange tied for 2nd with 1 each: the 3rd place's points
     assert (score(g, "blue"), score(g, "purple"), score(g, "orange")) == (5, 1, 1)
     assert count(g, "purple", "castillo") == 1

@@ -10,6 +10,7 @@ from companion.table import NeedsConfirmation, Table
 from companion.undo_words import scoring_words
 from engine import events as ev
 from engine.freeplay import RoundFinished
+from engine.views import castillo_tallies
 from tests.companion.test_table_2023 import new_table as new_2023_table
 from tests.companion.test_table_king_intrigue import new_table as new_ki_table
 
@@ -93,7 +94,7 @@ def test_undoing_a_power_shift_pass_asks_naming_the_card_to_pass_never_which():
     assert "blue" in table.private_waiting() and table.chooses_again("blue")
 
 
-def test_undoing_the_castillo_scoring_names_the_castillo_scoring_not_the_veto_let_pass():
+def test_undoing_the_castillo_scoring_names_the_castillo_scoring_not_its_count_event():
     table = Table.new(scripted_setup("tracking", "short", 3))
     table.submit(ev.ActionCardsRevealed(cards=["intrigue_any_3", "veto", "score_castillo", "grande"]))
     for card in (13, 12, 11):
@@ -104,13 +105,15 @@ def test_undoing_the_castillo_scoring_names_the_castillo_scoring_not_the_veto_le
         table.submit({"type": "caballeros_placed", "player": pid, "placements": {region: 1}})
     table.submit(ev.SpecialActionStarted(player="yellow"))
     assert table.asked().kind == "veto"
-    table.submit(ev.VetoWaived(player="red"))   # the Castillo is scored at once
+    table.submit(ev.VetoWaived(player="red"))   # no Veto: now the Castillo is lifted, counted and scored
+    assert table.asked().kind == "lift_castillo"
+    table.submit(ev.CastilloCounted(counts=castillo_tallies(table.state)))
     question = asks_first(table)
     assert question.startswith("Undo the Castillo scoring (Yellow's Special Scoring)? Everyone has already seen "
                                "what it scored"), question
-    assert "Undone with it: Red letting the special action pass" in question and "veto waived" not in question
+    assert "Undone with it: the Castillo's count" in question and "veto waived" not in question
     assert table.undo(confirm=True) == "the Castillo scoring (Yellow's Special Scoring)"   # "Undone: ..."
-    assert table.state.scoring_log == [] and table.asked().kind == "veto"
+    assert table.state.scoring_log == [] and table.asked().kind == "lift_castillo"
 
 
 def test_an_undo_nobody_must_redo_nor_has_seen_does_not_ask_and_says_the_step():

@@ -25,6 +25,61 @@ GAMES = [  # (players, modules, phones)
 ]
 
 
+LEARNING = (4, ("new-regency", "power-shift"))   # players, modules: a first game from an empty data folder
+
+
+def learning_games(seed: int = 0) -> list[list]:
+    """Two whole 9-round games at one table from an empty data folder (ELGRANDE_DATA_DIR): the
+    first learns the box (companion.card_learning) as it turns up, the second starts from what
+    the first kept in Your cards and Your board. The box is the self-play stand-in set (a
+    different shuffle each game); the Modifier cards are the stand-in set (chosen explicitly, as
+    the new-game screen offers). Returns each game's steps (Step.entry: its entry taps)."""
+    from companion.rule_files import RulesChoice, game_files
+    from companion.table import Table, TableSetup
+    from engine import events as ev
+    from engine.playout import standin_files
+    from tests.companion.tablet_driver import Box, TabletDriver
+
+    players, modules = LEARNING
+    colours = ["purple", "blue", "green", "orange", "red"][:players]
+    box_board, box_cards = standin_files("2023", players)
+    logs = []
+    for game in range(2):
+        files = game_files(RulesChoice("2023", modules, stand_in_modifiers=True), players)
+        setup = ev.GameSetup(players=colours, names={p: p.title() for p in colours}, king="castilla",
+                             homes=dict(zip(colours, ["galicia", "aragon", "sevilla", "valencia", "granada"])),
+                             start_player=colours[0], rules="2023", modules=list(modules), variant="full",
+                             board_file=files.board_file, cards_file=files.cards_file, stand_in_modifiers=True)
+        table = Table.new(TableSetup(game=setup, mode="tracking", tower={"kind": "simulated"}))
+        box = Box.of(table, box_cards, box_board, seed=seed * 10 + game)
+        logs.append(TabletDriver(table, seed=seed * 10 + game, box=box).play())
+        table.close()
+    return logs
+
+
+def learning_figures(seeds=range(3)) -> dict:
+    """Entry taps over `seeds`: per first game, its total and the most at one reveal; per named
+    card and per card not in the list, the taps at its stack; the second games' entry taps."""
+    out = {"first_total": [], "first_most_at_a_reveal": [], "second_total": [], "named_card": [],
+           "new_card": [], "card_facts": [], "board_facts": [], "steps_over_budget": []}
+    for seed in seeds:
+        first, second = learning_games(seed)
+        out["first_total"].append(sum(s.entry for s in first))
+        out["first_most_at_a_reveal"].append(max(s.entry for s in first if s.kind == "reveal_action_cards"))
+        out["second_total"].append(sum(s.entry for s in second))
+        for step in first:
+            for kind, taps in step.learned:
+                out["named_card" if kind == "named" else "new_card"].append(taps)
+            if step.kind in ("card_facts", "board_facts"):
+                out[step.kind].append(step.taps)
+        budget = {"reveal_action_cards": 6, "play_power_card": 6}
+        for step in first + second:
+            limit = budget.get(step.kind)
+            if limit is not None and step.taps - step.entry > limit:
+                out["steps_over_budget"].append((step.kind, step.taps - step.entry))
+    return out
+
+
 def main() -> int:
     os.environ.setdefault("ELGRANDE_DATA_DIR", tempfile.mkdtemp(prefix="bench-taps-2023-"))
     from tests.companion.tablet_driver import TabletDriver

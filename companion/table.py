@@ -490,6 +490,19 @@ class Table:
                 return {}
             return {int(s): candidates(self.state, int(s)) for s in self.asked().options.get("stacks", {})}
 
+    def stack_may_hold_more(self, stack: int) -> bool:
+        """Whether the table stack may hold a card other than those its set places there (the set
+        does not account for all its cards): then no card is picked for it unasked."""
+        from engine.card_entry import stack_room
+
+        with self._lock:
+            state = self.state
+            if state is None or state.rules.id != "2023":
+                return False
+            printed = [5] if stack == 5 else [p for p in (1, 2, 3, 4) if state.rules.table_stack(p) == stack]
+            module = "new-regency" if stack == 5 and state.rules.new_regency else None
+            return any((stack_room(state, module, p) or 0) > 0 for p in printed)
+
     def reveal_learning(self, cards: list[str], learned: list[dict]) -> str:
         """The cards turned up, with the stacks learned from this reveal (card-file entries):
         one CardSetCompleted and the reveal, all or none; the entries kept in Your cards.

@@ -437,7 +437,7 @@ class Box:
             table.complete_card_set([new])
             from companion.rule_files import remember_card_entries
             remember_card_entries([new])
-            cost = 5 + numbers + 1    # then tapped in its column, as a known card
+            cost = 5 + numbers        # then picked in its column by itself
             taps, entry = taps + cost, entry + cost - 1
             costs.append(("new", cost))
             picked.append(new["id"])

@@ -1,6 +1,6 @@
 """Tablet taps of 2023 games, step by step, entered through the prompts only (no Kivy).
 
-Run: .venv/bin/python bench/bench_taps_2023.py      (about 10 s)
+Run: .venv/bin/python bench/bench_taps_2023.py      (about 40 s)
 
 A headless tablet (tests/companion/tablet_driver.py) plays whole games: the engine's random
 chooser decides what the table does, the driver finds the taps the prompts need for it and
@@ -34,34 +34,54 @@ def learning_games(seed: int = 0) -> list[list]:
     the first kept in Your cards and Your board. The box is the self-play stand-in set (a
     different shuffle each game); the Modifier cards are the stand-in set (chosen explicitly, as
     the new-game screen offers). Returns each game's steps (Step.entry: its entry taps)."""
-    from companion.rule_files import RulesChoice, game_files
-    from companion.table import Table, TableSetup
-    from engine import events as ev
     from engine.playout import standin_files
-    from tests.companion.tablet_driver import Box, TabletDriver
 
     players, modules = LEARNING
     colours = ["purple", "blue", "green", "orange", "red"][:players]
     box_board, box_cards = standin_files("2023", players)
     logs = []
-    for game in range(2):
-        files = game_files(RulesChoice("2023", modules, stand_in_modifiers=True), players)
-        setup = ev.GameSetup(players=colours, names={p: p.title() for p in colours}, king="castilla",
-                             homes=dict(zip(colours, ["galicia", "aragon", "sevilla", "valencia", "granada"])),
-                             start_player=colours[0], rules="2023", modules=list(modules), variant="full",
-                             board_file=files.board_file, cards_file=files.cards_file, stand_in_modifiers=True)
-        table = Table.new(TableSetup(game=setup, mode="tracking", tower={"kind": "simulated"}))
-        box = Box.of(table, box_cards, box_board, seed=seed * 10 + game)
-        logs.append(TabletDriver(table, seed=seed * 10 + game, box=box).play())
-        table.close()
+    before = os.environ.get("ELGRANDE_DATA_DIR")
+    os.environ["ELGRANDE_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-learning-")   # empty: nothing entered yet
+    try:
+        for game in range(2):
+            logs.append(_learning_game(seed * 10 + game, players, modules, colours, box_board, box_cards))
+    finally:
+        if before is None:
+            os.environ.pop("ELGRANDE_DATA_DIR", None)
+        else:
+            os.environ["ELGRANDE_DATA_DIR"] = before
     return logs
 
 
+def _learning_game(seed: int, players: int, modules, colours, box_board, box_cards) -> list:
+    from companion.rule_files import RulesChoice, game_files
+    from companion.table import Table, TableSetup
+    from engine import events as ev
+    from tests.companion.tablet_driver import Box, TabletDriver
+
+    files = game_files(RulesChoice("2023", modules, stand_in_modifiers=True), players)
+    setup = ev.GameSetup(players=colours, names={p: p.title() for p in colours}, king="castilla",
+                         homes=dict(zip(colours, ["galicia", "aragon", "sevilla", "valencia", "granada"])),
+                         start_player=colours[0], rules="2023", modules=list(modules), variant="full",
+                         board_file=files.board_file, cards_file=files.cards_file, stand_in_modifiers=True)
+    table = Table.new(TableSetup(game=setup, mode="tracking", tower={"kind": "simulated"}))
+    log = TabletDriver(table, seed=seed, box=Box.of(table, box_cards, box_board, seed=seed)).play()
+    table.close()
+    return log
+
+
 def learning_figures(seeds=range(3)) -> dict:
-    """Entry taps over `seeds`: per first game, its total and the most at one reveal; per named
-    card and per card not in the list, the taps at its stack; the second games' entry taps."""
-    out = {"first_total": [], "first_most_at_a_reveal": [], "second_total": [], "named_card": [],
-           "new_card": [], "card_facts": [], "board_facts": [], "steps_over_budget": []}
+    """Over `seeds`: each first game's entry taps in total and the most at one reveal; each card's
+    taps at its stack the first time it turns up (named by the rule book, or not); the taps of a
+    card's numbers and of a board fact read when first needed; each second game's entry taps; and
+    every step's taps without its entry against today's budgets (reveal <= 6, an ordinary turn
+    with 3 placed <= 6, a general scoring <= 4 + 2 per player picking a disc on the tablet)."""
+    from tests.companion.test_table_2023 import general_scorings, ordinary_turns
+
+    players = LEARNING[0]
+    out: dict = {"first_total": [], "first_most_at_a_reveal": [], "second_total": [], "named_card": [],
+                 "new_card": [], "card_facts": [], "board_facts": [], "reveal": [], "turn_3_placed": [],
+                 "general_scoring": []}
     for seed in seeds:
         first, second = learning_games(seed)
         out["first_total"].append(sum(s.entry for s in first))
@@ -72,12 +92,29 @@ def learning_figures(seeds=range(3)) -> dict:
                 out["named_card" if kind == "named" else "new_card"].append(taps)
             if step.kind in ("card_facts", "board_facts"):
                 out[step.kind].append(step.taps)
-        budget = {"reveal_action_cards": 6, "play_power_card": 6}
-        for step in first + second:
-            limit = budget.get(step.kind)
-            if limit is not None and step.taps - step.entry > limit:
-                out["steps_over_budget"].append((step.kind, step.taps - step.entry))
+        for log in (first, second):
+            steps = [s for s in log if s.kind not in ("card_facts", "board_facts")]
+            out["reveal"] += [s.taps - s.entry for s in steps if s.kind == "reveal_action_cards"]
+            out["turn_3_placed"] += [t for t, placed, _ in ordinary_turns(steps) if placed == 3]
+            out["general_scoring"] += general_scorings(steps, players)
     return out
+
+
+def print_learning(seeds=range(3)) -> None:
+    f = learning_figures(seeds)
+    print(f"\nA first 2023 game from an empty data folder ({LEARNING[0]} players, {' and '.join(LEARNING[1])}, "
+          f"9 rounds, the box learned as it turns up; {len(f['first_total'])} seeds), entry taps:")
+    rows = [("first game, in total", f["first_total"]), ("first game, most at one reveal", f["first_most_at_a_reveal"]),
+            ("a card the rule book names, at its stack", f["named_card"]),
+            ("a card it does not name, at its stack", f["new_card"]),
+            ("a card's numbers, when played", f["card_facts"]), ("a board fact, when needed", f["board_facts"]),
+            ("second game, in total", f["second_total"])]
+    for words, taps in rows:
+        print(f"  {words:44} {' '.join(map(str, taps)) if len(taps) <= 8 else ''}"
+              f"{'  max ' + str(max(taps)) if taps else ''}")
+    print(f"  steps without their entry taps: reveal max {max(f['reveal'])} (budget 6), turn with 3 placed max "
+          f"{max(f['turn_3_placed'])} (budget 6), general scoring max {max(f['general_scoring'])} "
+          f"(budget {4 + 2 * LEARNING[0]})")
 
 
 def main() -> int:
@@ -109,6 +146,7 @@ def main() -> int:
                   f"{sum(three) / max(1, len(three)):>5.2f}   budget 6")
         print(f"{name:34} {'general scoring':30} {len(scorings):>6} {max(scorings):>4} "
               f"{sum(scorings) / len(scorings):>5.2f}   budget {4 + (0 if phones else 2 * players)}")
+    print_learning()
     return 0
 
 

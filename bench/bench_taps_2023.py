@@ -76,19 +76,23 @@ def learning_figures(seeds=range(3)) -> dict:
     card's numbers and of a board fact read when first needed; each second game's entry taps; and
     every step's taps without its entry against today's budgets (reveal <= 6, an ordinary turn
     with 3 placed <= 6, a general scoring <= 4 + 2 per player picking a disc on the tablet)."""
+    return figures_of([learning_games(seed) for seed in seeds])
+
+
+def figures_of(pairs: list) -> dict:
+    """learning_figures of (first game, second game) step logs."""
     from tests.companion.test_table_2023 import general_scorings, ordinary_turns
 
     players = LEARNING[0]
     out: dict = {"first_total": [], "first_most_at_a_reveal": [], "second_total": [], "named_card": [],
                  "new_card": [], "card_facts": [], "board_facts": [], "reveal": [], "turn_3_placed": [],
                  "general_scoring": []}
-    for seed in seeds:
-        first, second = learning_games(seed)
+    for first, second in pairs:
         out["first_total"].append(sum(s.entry for s in first))
         out["first_most_at_a_reveal"].append(max(s.entry for s in first if s.kind == "reveal_action_cards"))
         out["second_total"].append(sum(s.entry for s in second))
         for step in first:
-            for kind, taps in step.learned:
+            for kind, taps, _ in step.learned:
                 out["named_card" if kind == "named" else "new_card"].append(taps)
             if step.kind in ("card_facts", "board_facts"):
                 out[step.kind].append(step.taps)

@@ -107,9 +107,10 @@ def new_card_entry(board, name: str, effect: str, stack: int, params: dict,
     start = offered_params(effect)
     taps = sum(1 for k, v in params.items() if start.get(k) != v) + (placement is not None)
     words = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in params.items() if not isinstance(v, list))
+    text = does(effect, params) or effect.replace("_", " ") + (f" ({words})" if words else "")
     entry: dict[str, Any] = {"id": card_id(name, board.cards), "name": name.strip(), "stack": stack,
                              "effect": effect, "params": dict(params), "source": "added at the table",
-                             "text": does(effect, params) or effect.replace("_", " ") + (f" ({words})" if words else "")}
+                             "text": text[:1].upper() + text[1:]}
     if stack == KINGS_STACK:
         entry["module"] = "new-regency"
         if placement is not None:

@@ -252,7 +252,8 @@ class RevealCards(_Sheet):
         if scroll is None or hint is None:
             return
         bottom = scroll.to_window(scroll.x, scroll.y)[1]
-        below = sum(1 for w in column.children if isinstance(w, Button) and w.to_window(w.x, w.top)[1] < bottom + dp(12))
+        below = sum(1 for w in column.children
+                    if isinstance(w, Button) and w.to_window(w.x, w.top)[1] < bottom + dp(12))
         words = f"{below} more below: scroll down" if below else ""
         if hint.text != words:
             hint.text = words

@@ -74,7 +74,7 @@ class Step:
     events: list[dict]
     purpose: Optional[str] = None   # a secret disc's
     entry: int = 0                  # of `taps`, those that entered cards or board facts (box mode)
-    learned: list = field(default_factory=list)   # box mode: ("named" | "new", taps at its stack) per card
+    learned: list = field(default_factory=list)   # box mode: ("named" | "new", taps at its stack, id) per card
 
 
 @dataclass
@@ -429,7 +429,7 @@ class Box:
                 learned.append(learn_entry(table.state, offered[0]))
                 picked.append(known)
                 taps, entry = taps + 2, entry + 1
-                costs.append(("named", 2))
+                costs.append(("named", 2, known))
                 continue
             box_card = self.cards[cid]
             new, numbers = new_card_entry(table.board, box_card.name, box_card.effect, stack, dict(box_card.params),
@@ -439,7 +439,7 @@ class Box:
             remember_card_entries([new])
             cost = 5 + numbers        # then picked in its column by itself
             taps, entry = taps + cost, entry + cost - 1
-            costs.append(("new", cost))
+            costs.append(("new", cost, new["id"]))
             picked.append(new["id"])
         events = [{"type": "card_set_completed", "cards": learned}] if learned else []
         events.append({"type": "action_cards_revealed", "cards": picked})
@@ -475,8 +475,8 @@ class Box:
                     entry.toggle(region)
                     taps += 1
             else:
-                values = tiles[fact.area] if fact.kind == "tile" else (
-                    self.board["castillo"]["scoreboard"] if fact.area == "castillo" else regions[fact.area]["scoreboard"])
+                values = tiles[fact.area] if fact.kind == "tile" else self.board["castillo"]["scoreboard"] \
+                    if fact.area == "castillo" else regions[fact.area]["scoreboard"]
                 for place, value in enumerate(values):
                     entry.pick(place, value)
                     taps += 1

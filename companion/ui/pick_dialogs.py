@@ -126,11 +126,10 @@ class RevealCards(_Sheet):
         row.add_widget(self.reveal_button)
         self.body.add_widget(row)
 
-    def offer(self, model, stacks: dict[int, list[tuple[str, str]]]) -> "RevealCards":
+    def offer(self, model, stacks: dict[int, list[tuple[str, str]]], keep: bool = False) -> "RevealCards":
         """The cards each stack may show now (as companion.prompts offers them), none picked
-        but a stack's only card."""
-        key = (id(model.table), model.ask().round)
-        again, self._reveal_key = key == getattr(self, "_reveal_key", None), key   # reopened in the same reveal
+        but a stack's only card (`keep`: the sheet redrawn while open, its picks kept)."""
+        again = keep
         kept = dict(self.chosen) if again else {}
         self.model = model
         self.stacks = sorted(stacks)
@@ -195,13 +194,13 @@ class RevealCards(_Sheet):
         self.learned = {s: c for s, c in self.learned.items() if c.card != candidate.card}
         self.learned[stack] = candidate
         self.chosen[stack] = candidate.card
-        self.offer(self.model, self.model.builder.reveal_choices(self.model.ask()))
+        self.offer(self.model, self.model.builder.reveal_choices(self.model.ask()), keep=True)
         self.chosen[stack] = candidate.card
         self._paint()
 
     def added(self, stack: int, cid: str) -> None:
         """A card not in the list, just added for this stack: offered again, and picked."""
-        self.offer(self.model, self.model.builder.reveal_choices(self.model.ask()))
+        self.offer(self.model, self.model.builder.reveal_choices(self.model.ask()), keep=True)
         if cid in self.buttons.get(stack, {}):
             self.chosen[stack] = cid
         self._paint()

@@ -71,9 +71,11 @@ def test_a_card_picked_by_name_is_learned_with_the_reveal_and_kept_for_the_next_
     again = shipped_table()
     assert "intrigue" in again.asked().options["stacks"][1]
     assert "intrigue" not in {c.card for c in again.reveal_candidates()[1]}
-    # Undo takes the learned stacks back with the reveal (one step)
+    # Undo takes the reveal back, then the stacks learned (a name tapped wrongly)
     table.undo(confirm=True)
-    assert table.asked().kind == "reveal_action_cards"
+    assert table.asked().kind == "reveal_action_cards" and table.board.cards["intrigue"].stack == 1
+    table.undo(confirm=True)
+    assert table.board.cards["intrigue"].stack is None
 
 
 def test_a_card_played_with_a_number_nobody_entered_asks_only_that_then_plays_on():

@@ -542,7 +542,10 @@ class PromptBuilder:
                                 "(asked once: your next games keep it).")
         if special and special.get("refused"):
             # A fact of the card or board the table has not entered: only skipping is possible.
-            hints.append(f"{special['text']} cannot be done: {special['refused']}")
+            if facts:   # said plainly: what to read off the card (the card file's words are for files)
+                hints.append(f"{card}'s special action needs its {words}: read it off the card, or skip it")
+            else:
+                hints.append(f"{special['text']} cannot be done: {special['refused']}")
             if facts:
                 pass
             elif "card file" in special["refused"]:

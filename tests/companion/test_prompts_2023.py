@@ -279,7 +279,7 @@ def test_a_card_whose_fact_is_missing_offers_to_read_it_off_the_card_or_to_skip(
     prompt = builder_for(g.state).build(ask)
     assert [c.label for c in prompt.choices] == ["Read Civil War's outcome off the card", "Skip the special action"]
     assert prompt.choices[0].action == "card_facts:civil_war"
-    assert "cannot be done" in prompt.hint and "outcome" in prompt.hint
+    assert "special action needs its outcome: read it off the card, or skip it" in prompt.hint
     assert any("read it off the card" in n for n in prompt.notes)
     assert _legal(g.state, [prompt.choices[1].event])
     assert pid == ask.players[0]

@@ -813,8 +813,22 @@ def learn_the_box(d, tablet):
     d.tap_widget(sheet.reveal_button)
     yield from _wait_for(d, lambda: d.model.table.asked().kind != "reveal_action_cards", PATIENCE)
     yield 0.2
+    said_after = d.model.message
+    # A card's number nobody entered, read off it (as its turn offers: Read Civil War's outcome off the card)
+    from companion.ui.pick_dialogs import CardFacts
+    d.screen("table")._action_card_facts("civil_war")
+    yield from _wait_for(d, lambda: isinstance(d.dialog(), CardFacts), PATIENCE)
+    yield 0.15
+    reading = d.dialog()
+    yield from tablet._tap_in(reading, "Enter and go on")     # nothing tapped yet: said, nothing sent
+    facts["card_facts_refused"] = reading.message.text
+    yield from tablet._tap_in(reading, "to court")
+    yield from tablet.shot("card_facts")
+    yield from tablet._tap_in(reading, "Enter and go on")
+    yield from _wait_for(d, lambda: d.dialog() is not reading, PATIENCE)
+    facts["civil_war"] = dict(d.model.board.cards["civil_war"].params)
     kept = {c["id"]: c for c in CardSetDraft.load().file["cards"]}
-    facts.update({"asked_now": d.model.table.asked().kind, "said_after": d.model.message,
+    facts.update({"asked_now": d.model.table.asked().kind, "said_after": said_after,
                   "kept": {cid: (kept.get(cid) or {}).get("stack") for cid in ("intrigue", "veto", "outposts",
                                                                              "three_to_the_court")},
                   "court_params": (kept.get("three_to_the_court") or {}).get("params"),

@@ -65,7 +65,8 @@ def _learned_the_box(outcome: dict, shots, size=None) -> None:
     assert learning["asked_now"] == "play_power_card" and "Learned: " in learning["said_after"], learning
     assert learning["kept"] == {"intrigue": 1, "veto": 2, "outposts": 3, "three_to_the_court": 4}, learning
     assert learning["court_params"] == {"count": 3} and learning["copies_kept"] == [None, None], learning
-    for name in ("reveal_sheet_empty_stacks", "name_card", "add_card_compact", "reveal_sheet_learned"):
+    assert "Tap one for" in learning["card_facts_refused"] and learning["civil_war"]["outcome"] == "to_court"
+    for name in ("reveal_sheet_empty_stacks", "name_card", "add_card_compact", "reveal_sheet_learned", "card_facts"):
         _looks_like_a_screen(shots / f"{name}.png", *([size] if size else []))
 
 

@@ -778,10 +778,10 @@ def learn_the_box(d, tablet):
         picker = d.dialog()
         if typed:
             facts["offered_stack_1"] = sorted(picker.name_buttons)
+            yield from tablet.shot("name_card")
             picker.filter.text = typed     # typed on the tablet's keyboard
             yield 0.1
             facts["after_typing"] = sorted(picker.name_buttons)
-            yield from tablet.shot("name_card")
         d.tap_widget(picker.name_buttons[f"{cid}@{stack}"])
         yield from _wait_for(d, lambda: d.dialog() is sheet, PATIENCE)
         yield 0.1

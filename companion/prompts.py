@@ -526,16 +526,18 @@ class PromptBuilder:
         hints = []
         if place:
             where = " (the tower counts the Castillo)" if self._tower_counts(pid) else ""
-            hints.append(f"tap regions to place up to {place['max']} Caballeros{where}")
+            hints.append("read the card's number of Caballeros off it to place them" if place.get("refused") else
+                         f"tap regions to place up to {place['max']} Caballeros{where}")
             prompt.map_mode, prompt.areas, prompt.limit = "count", self._placeable(place["areas"], pid), place["max"]
             prompt.prefill = {CASTILLO: prefill_castillo} if prefill_castillo else {}
             prompt.on_counts = lambda counts: {"type": "caballeros_placed", "player": pid,
                                                "placements": {a: c for a, c in counts.items() if c}}
-        facts = card_facts(self.board, ask.card) if (place and place.get("refused")) or (
-            special and "card file" in (special.get("refused") or "")) else []
+        facts = card_facts(self.board, ask.card) if self.board.rules == "2023" and (
+            (place and place.get("refused")) or (special and "card file" in (special.get("refused") or ""))) else []
         if facts:
             # A listed card whose numbers nobody entered: read them off the card now, and play on
-            words = " and ".join(f.key.removeprefix("params.").replace("_", " ") for f in facts)
+            words = " and ".join("number of Caballeros" if f.key == "placement" else
+                                 f.key.removeprefix("params.").replace("_", " ") for f in facts)
             prompt.choices.append(Choice(f"Read {card}'s {words} off the card", action=f"card_facts:{ask.card}",
                                          style="primary"))
             prompt.notes.append(f"Your card set does not know {card}'s {words} yet: read it off the card "

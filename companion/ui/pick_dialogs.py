@@ -139,11 +139,12 @@ class RevealCards(_Sheet):
                 self.bar.add_widget(self.add_button, index=1)
             else:
                 self.bar.remove_widget(self.add_button)
-        self.candidates = model.table.reveal_candidates() if completable else {}
+        learning = model.board.rules == "2023"   # the 2023 book prints neither stacks nor copies
+        self.candidates = model.table.reveal_candidates() if learning else {}
         self.learned = {s: c for s, c in self.learned.items() if again and c in self.candidates.get(s, [])}
         # A stack's only card is picked already, unless the stack may hold a card the set cannot place
         self.chosen = {s: cards[0][0] for s, cards in stacks.items()
-                       if len(cards) == 1 and not (completable and model.table.stack_may_hold_more(s))}
+                       if len(cards) == 1 and not (learning and model.table.stack_may_hold_more(s))}
         self.chosen.update({s: cid for s, cid in kept.items()
                             if any(c == cid for c, _ in stacks[s]) or s in self.learned})
         for column in self._columns.values():   # all emptied first: a card may change column (or the
@@ -160,7 +161,7 @@ class RevealCards(_Sheet):
                 self._stack_of[cid] = stack
                 button = self.buttons[stack][cid] = self._card_button(cid, label)
                 column.add_widget(button)
-            if completable:
+            if learning:
                 self._offer_learning(stack, column, bool(stacks[stack]))
         for scroll in self._scrolls.values():
             scroll.scroll_y = 1

@@ -103,6 +103,24 @@ def test_a_card_played_with_a_number_nobody_entered_asks_only_that_then_plays_on
     assert saved["civil_war"]["params"] == {"outcome": "to_court"} and saved["civil_war"]["stack"] == 1
 
 
+def test_a_base_card_found_in_the_spade_stack_asks_its_caballeros_when_played():
+    table = shipped_table()
+    offered = table.reveal_candidates()
+    cards = {1: "intrigue", 2: "veto", 3: "outposts", 4: "coup", 5: "militia"}
+    table.reveal_learning(list(cards.values()), [learn_entry(table.state, next(c for c in offered[s] if c.card == cid))
+                                                 for s, cid in cards.items()])
+    for p, value in zip(PLAYERS, (13, 1, 2, 3)):
+        table.submit({"type": "power_card_played", "player": p, "card": value})
+    table.submit({"type": "court_replenished", "player": "purple", "from_provinces": table.asked().options["max"],
+                  "from_regions": {}})
+    table.submit({"type": "action_card_chosen", "player": "purple", "stack": 5})
+    prompt = table.prompt()
+    assert prompt.choices[0].label == "Read Militia's number of Caballeros off the card" and prompt.limit == 0
+    assert "read the card's number of Caballeros off it" in prompt.hint   # never a silent 5 from its stack
+    table.enter_card_facts("militia", {"placement": 2})
+    assert table.prompt().limit == 2 and table.board.cards["militia"].module == "new-regency"
+
+
 def test_a_first_game_from_an_empty_data_folder_meets_the_goals():
     """One seed of bench_taps_2023's figures (three in the bench): a card the book names costs
     <= 4 taps the first time it turns up, one it does not <= 10; every step stays within today's

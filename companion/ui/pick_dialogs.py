@@ -26,9 +26,8 @@ CHOSEN = (0.45, 0.62, 0.35, 1)
 
 
 def _label(text: str, **kw) -> Label:
-    # 30 dp until its words are laid out: an empty one (a sheet's message) is not Kivy's 100 px
-    label = Label(text=text, color=kw.pop("color", INK), size_hint_y=None, height=dp(30),
-                  halign=kw.pop("halign", "center"), valign="middle", **kw)
+    label = Label(text=text, color=kw.pop("color", INK), size_hint_y=None, halign=kw.pop("halign", "center"),
+                  valign="middle", **kw)
     label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
                texture_size=lambda w, v: setattr(w, "height", max(dp(30), v[1] + dp(6))))
     return label
@@ -117,6 +116,7 @@ class RevealCards(_Sheet):
         self._hints: dict[int, Label] = {}
         self.columns = GridLayout(spacing=dp(8))
         self.body.add_widget(self.columns)
+        self.message.height = dp(30)   # empty, not Kivy's 100 px: the columns take that room (its words grow it)
         self.body.add_widget(self.message)
         row = self.bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         row.add_widget(_button("Not now", self.dismiss, height=dp(56)))

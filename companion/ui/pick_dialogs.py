@@ -297,15 +297,11 @@ class RevealCards(_Sheet):
         if self.model._input(lambda _: kept.append(self.model.table.reveal_learning(cards, learned)), None):
             self.learned = {}
             if learned:   # said once: the table's set knows them now
-                names = ", ".join(c.name for s, c in sorted(self.learned_names(learned)))
+                names = ", ".join(self.model.board.cards[e["id"]].name for e in learned)
                 self.model.message = f"Learned: {names}. " + (kept[0] or "Your cards keep them for the next games.")
             self.dismiss()
         else:
             self.message.text = self.model.message
-
-    def learned_names(self, entries: list[dict]) -> list:
-        board = self.model.board
-        return [(e["stack"], board.cards[e["id"]]) for e in entries if e["id"] in board.cards]
 
 
 class NameCard(_Sheet):

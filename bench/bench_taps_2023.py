@@ -1,6 +1,6 @@
 """Tablet taps of 2023 games, step by step, entered through the prompts only (no Kivy).
 
-Run: .venv/bin/python bench/bench_taps_2023.py      (about 10 s)
+Run: .venv/bin/python bench/bench_taps_2023.py      (about 40 s)
 
 A headless tablet (tests/companion/tablet_driver.py) plays whole games: the engine's random
 chooser decides what the table does, the driver finds the taps the prompts need for it and
@@ -23,6 +23,102 @@ GAMES = [  # (players, modules, phones)
     (2, (), False), (3, ("new-regency",), False), (4, ("power-shift",), False), (4, ("power-shift",), True),
     (5, ("new-regency", "old-hands", "power-shift"), False),
 ]
+
+
+LEARNING = (4, ("new-regency", "power-shift"))   # players, modules: a first game from an empty data folder
+
+
+def learning_games(seed: int = 0) -> list[list]:
+    """Two whole 9-round games at one table from an empty data folder (ELGRANDE_DATA_DIR): the
+    first learns the box (companion.card_learning) as it turns up, the second starts from what
+    the first kept in Your cards and Your board. The box is the self-play stand-in set (a
+    different shuffle each game); the Modifier cards are the stand-in set (chosen explicitly, as
+    the new-game screen offers). Returns each game's steps (Step.entry: its entry taps)."""
+    from engine.playout import standin_files
+
+    players, modules = LEARNING
+    colours = ["purple", "blue", "green", "orange", "red"][:players]
+    box_board, box_cards = standin_files("2023", players)
+    logs = []
+    before = os.environ.get("ELGRANDE_DATA_DIR")
+    os.environ["ELGRANDE_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-learning-")   # empty: nothing entered yet
+    try:
+        for game in range(2):
+            logs.append(_learning_game(seed * 10 + game, players, modules, colours, box_board, box_cards))
+    finally:
+        if before is None:
+            os.environ.pop("ELGRANDE_DATA_DIR", None)
+        else:
+            os.environ["ELGRANDE_DATA_DIR"] = before
+    return logs
+
+
+def _learning_game(seed: int, players: int, modules, colours, box_board, box_cards) -> list:
+    from companion.rule_files import RulesChoice, game_files
+    from companion.table import Table, TableSetup
+    from engine import events as ev
+    from tests.companion.tablet_driver import Box, TabletDriver
+
+    files = game_files(RulesChoice("2023", modules, stand_in_modifiers=True), players)
+    setup = ev.GameSetup(players=colours, names={p: p.title() for p in colours}, king="castilla",
+                         homes=dict(zip(colours, ["galicia", "aragon", "sevilla", "valencia", "granada"])),
+                         start_player=colours[0], rules="2023", modules=list(modules), variant="full",
+                         board_file=files.board_file, cards_file=files.cards_file, stand_in_modifiers=True)
+    table = Table.new(TableSetup(game=setup, mode="tracking", tower={"kind": "simulated"}))
+    log = TabletDriver(table, seed=seed, box=Box.of(table, box_cards, box_board, seed=seed)).play()
+    table.close()
+    return log
+
+
+def learning_figures(seeds=range(3)) -> dict:
+    """Over `seeds`: each first game's entry taps in total and the most at one reveal; each card's
+    taps at its stack the first time it turns up (named by the rule book, or not); the taps of a
+    card's numbers and of a board fact read when first needed; each second game's entry taps; and
+    every step's taps without its entry against today's budgets (reveal <= 6, an ordinary turn
+    with 3 placed <= 6, a general scoring <= 4 + 2 per player picking a disc on the tablet)."""
+    return figures_of([learning_games(seed) for seed in seeds])
+
+
+def figures_of(pairs: list) -> dict:
+    """learning_figures of (first game, second game) step logs."""
+    from tests.companion.test_table_2023 import general_scorings, ordinary_turns
+
+    players = LEARNING[0]
+    out: dict = {"first_total": [], "first_most_at_a_reveal": [], "second_total": [], "named_card": [],
+                 "new_card": [], "card_facts": [], "board_facts": [], "reveal": [], "turn_3_placed": [],
+                 "general_scoring": []}
+    for first, second in pairs:
+        out["first_total"].append(sum(s.entry for s in first))
+        out["first_most_at_a_reveal"].append(max(s.entry for s in first if s.kind == "reveal_action_cards"))
+        out["second_total"].append(sum(s.entry for s in second))
+        for step in first:
+            for kind, taps, _ in step.learned:
+                out["named_card" if kind == "named" else "new_card"].append(taps)
+            if step.kind in ("card_facts", "board_facts"):
+                out[step.kind].append(step.taps)
+        for log in (first, second):
+            steps = [s for s in log if s.kind not in ("card_facts", "board_facts")]
+            out["reveal"] += [s.taps - s.entry for s in steps if s.kind == "reveal_action_cards"]
+            out["turn_3_placed"] += [t for t, placed, _ in ordinary_turns(steps) if placed == 3]
+            out["general_scoring"] += general_scorings(steps, players)
+    return out
+
+
+def print_learning(seeds=range(3)) -> None:
+    f = learning_figures(seeds)
+    print(f"\nA first 2023 game from an empty data folder ({LEARNING[0]} players, {' and '.join(LEARNING[1])}, "
+          f"9 rounds, the box learned as it turns up; {len(f['first_total'])} seeds), entry taps:")
+    rows = [("first game, in total", f["first_total"]), ("first game, most at one reveal", f["first_most_at_a_reveal"]),
+            ("a card the rule book names, at its stack", f["named_card"]),
+            ("a card it does not name, at its stack", f["new_card"]),
+            ("a card's numbers, when played", f["card_facts"]), ("a board fact, when needed", f["board_facts"]),
+            ("second game, in total", f["second_total"])]
+    for words, taps in rows:
+        print(f"  {words:44} {' '.join(map(str, taps)) if len(taps) <= 8 else ''}"
+              f"{'  max ' + str(max(taps)) if taps else ''}")
+    print(f"  steps without their entry taps: reveal max {max(f['reveal'])} (budget 6), turn with 3 placed max "
+          f"{max(f['turn_3_placed'])} (budget 6), general scoring max {max(f['general_scoring'])} "
+          f"(budget {4 + 2 * LEARNING[0]})")
 
 
 def main() -> int:
@@ -54,6 +150,7 @@ def main() -> int:
                   f"{sum(three) / max(1, len(three)):>5.2f}   budget 6")
         print(f"{name:34} {'general scoring':30} {len(scorings):>6} {max(scorings):>4} "
               f"{sum(scorings) / len(scorings):>5.2f}   budget {4 + (0 if phones else 2 * players)}")
+    print_learning()
     return 0
 
 

@@ -32,6 +32,7 @@ from typing import Any, Callable, Optional, Union
 from engine.board import CASTILLO, EFFECT_SPECS, Board, classic_board
 from engine.flow import Ask
 
+from .card_learning import card_facts, does
 from .fact_entry import facts_needed, needed_words
 
 STAGE_WORDS = {
@@ -237,6 +238,10 @@ class PromptBuilder:
         card = self.board.cards.get(cid)
         if card is None:
             return self.card(cid)
+        short = does(card.effect, card.params) if self.board.rules == "2023" else ""
+        if short:  # 2023: the book's texts explain rather than say what the card does
+            twin = f" (stack {card.stack}, places {card.placement})" if (card.name, card.text) in self._twins else ""
+            return f"{card.name}: {short}{twin}"
         text = card.text.removeprefix("You may ").rstrip(".")
         if len(text) > 90:  # cut at a word, never mid-word; buttons wrap onto two lines
             text = text[:88].rsplit(" ", 1)[0].rstrip(",;:") + "…"
@@ -602,15 +607,31 @@ class PromptBuilder:
         hints = []
         if place:
             where = " (the tower counts the Castillo)" if self._tower_counts(pid) else ""
-            hints.append(f"tap regions to place up to {place['max']} Caballeros{where}")
+            hints.append("read the card's number of Caballeros off it to place them" if place.get("refused") else
+                         f"tap regions to place up to {place['max']} Caballeros{where}")
             prompt.map_mode, prompt.areas, prompt.limit = "count", self._placeable(place["areas"], pid), place["max"]
             prompt.prefill = {CASTILLO: prefill_castillo} if prefill_castillo else {}
             prompt.on_counts = lambda counts: {"type": "caballeros_placed", "player": pid,
                                                "placements": {a: c for a, c in counts.items() if c}}
+        facts = card_facts(self.board, ask.card) if self.board.rules == "2023" and (
+            (place and place.get("refused")) or (special and "card file" in (special.get("refused") or ""))) else []
+        if facts:
+            # A listed card whose numbers nobody entered: read them off the card now, and play on
+            words = " and ".join("number of Caballeros" if f.key == "placement" else
+                                 f.key.removeprefix("params.").replace("_", " ") for f in facts)
+            prompt.choices.append(Choice(f"Read {card}'s {words} off the card", action=f"card_facts:{ask.card}",
+                                         style="primary"))
+            prompt.notes.append(f"Your card set does not know {card}'s {words} yet: read it off the card "
+                                "(asked once: your next games keep it).")
         if special and special.get("refused"):
             # A fact of the card or board the table has not entered: only skipping is possible.
-            hints.append(f"{special['text']} cannot be done: {special['refused']}")
-            if "card file" in special["refused"]:
+            if facts:   # said plainly: what to read off the card (the card file's words are for files)
+                hints.append(f"{card}'s special action needs its {words}: read it off the card, or skip it")
+            else:
+                hints.append(f"{special['text']} cannot be done: {special['refused']}")
+            if facts:
+                pass
+            elif "card file" in special["refused"]:
                 prompt.notes.append("Skip it now; complete the card set (Add a card, when the next round's cards "
                                     "are turned up) and the card works from then on.")
             else:  # a board fact: the game keeps the board it started with

@@ -498,6 +498,51 @@ class Table:
             raise InputError("the card set is completed in a tracked game; scoring only needs no cards")
         self.submit({"type": "card_set_completed", "cards": list(cards)})
 
+    def reveal_candidates(self) -> dict[int, list]:
+        """Per stack, the listed cards whose stack nobody entered that it could hold, by name
+        (companion.card_learning): picked at the reveal, their stack is learned."""
+        from .card_learning import candidates
+
+        with self._lock:
+            if self.state is None or self.state.stage != "reveal":
+                return {}
+            return {int(s): candidates(self.state, int(s)) for s in self.asked().options.get("stacks", {})}
+
+    def stack_may_hold_more(self, stack: int) -> bool:
+        """Whether the table stack may hold a card other than those its set places there (the set
+        does not account for all its cards): then no card is picked for it unasked."""
+        from engine.card_entry import stack_room
+
+        with self._lock:
+            state = self.state
+            if state is None or state.rules.id != "2023":
+                return False
+            printed = [5] if stack == 5 else [p for p in (1, 2, 3, 4) if state.rules.table_stack(p) == stack]
+            module = "new-regency" if stack == 5 and state.rules.new_regency else None
+            return any((stack_room(state, module, p) or 0) > 0 for p in printed)
+
+    def reveal_learning(self, cards: list[str], learned: list[dict]) -> str:
+        """The cards turned up, with the stacks learned from this reveal (card-file entries):
+        one CardSetCompleted and the reveal, all or none; the entries kept in Your cards.
+        Returns '' or why they were not kept (the game has them either way)."""
+        reveal = {"type": "action_cards_revealed", "cards": list(cards)}
+        if not learned:
+            self.submit(reveal)
+            return ""
+        self.submit_many([{"type": "card_set_completed", "cards": list(learned)}, reveal])
+        from .rule_files import remember_card_entries
+        return remember_card_entries(learned)
+
+    def enter_card_facts(self, cid: str, values: dict) -> str:
+        """A listed card's numbers read off it when it is played (card_learning.card_facts): one
+        CardSetCompleted input, kept in Your cards. '' or why not kept."""
+        from .card_learning import facts_entry
+        from .rule_files import remember_card_entries
+
+        entry = facts_entry(cid, values)
+        self.complete_card_set([entry])
+        return remember_card_entries([entry])
+
     def facts_needed(self) -> list:
         """Board facts nobody published that the step asked now needs (companion.fact_entry):
         the 2-3 side's scoreboards at a general scoring, France's and Portugal's neighbours

@@ -957,18 +957,34 @@ def _correct_card(card: dict[str, Any], entry: dict[str, Any], fail) -> None:
         else:
             card[key] = entry[key]
             missing.pop(key, None)
+    _placement_printed(card)  # a listed card the table found in the ♠ stack
     note = f"table ({', '.join(changed)}{': ' + entry['source'] if entry.get('source') else ''})"
     card["source"] = f"{note}; {card.get('source', '')}".rstrip("; ")
 
 
 def _add_card(raw: dict[str, Any], entry: dict[str, Any], fail) -> None:
-    needs = [k for k in ("stack", "copies", "name", "effect") if k not in entry]
+    needs = [k for k in ("stack", "name", "effect") if k not in entry]
     if needs:
         fail(f"cards[{entry['id']}]: a new card needs {', '.join(needs)} (it is not a shipped card's id; "
              f"shipped: {', '.join(c['id'] for c in raw['cards'])})")
     card = {**entry, "params": entry.get("params", {})}
     card["source"] = f"table: {entry['source']}" if entry.get("source") else "table"
+    card["missing"] = {}
+    if "copies" not in entry:  # a stack's cards are face down: nobody counts them during a game
+        card["copies"] = None
+        card["missing"]["copies"] = (f"How many \"{entry['name']}\" cards the box has was not entered: it turns up "
+                                     f"while its stack has room (card file: cards[{entry['id']}].copies)")
+    _placement_printed(card)
     raw["cards"].append(card)
+
+
+def _placement_printed(card: dict[str, Any]) -> None:
+    """A ♠ card's Caballeros are printed on it, not given by its stack: unknown until entered."""
+    if card.get("module") == "new-regency" and "placement" not in card:
+        card["placement"] = None
+        card.setdefault("missing", {})["placement"] = (
+            f"How many Caballeros \"{card.get('name', card['id'])}\" places is printed on the card: enter it "
+            f"(card file: cards[{card['id']}].placement)")
 
 
 def _load_card_json(rules: str, cards_file: Any) -> tuple[_CardsFile, type[DataFileError]]:

@@ -87,12 +87,77 @@ def merged_cards_file(base: dict | None, entries: list[dict], rules: str) -> dic
     return {**(base or {}), "rules": rules, "cards": list(cards.values())}
 
 
-def _copies_by_stack(state: GameState, board) -> dict[str, tuple[int | None, int]]:
+def _copies_by_stack(state: GameState, board) -> dict[str, tuple[int | None, int | None]]:
     out = {}
     for c in board.cards.values():
         if c.module is None or c.module in state.rules.modules:
-            out[c.id] = (c.stack, c.copies or 0)
+            out[c.id] = (c.stack, c.copies)
     return out
+
+
+# ---- a card whose copies nobody entered -----------------------------------------------------
+# Nobody can count a stack's copies during a game (its cards are face down), and a 9-round game
+# never runs through a 2023 stack (used cards go to the discard pile), so copies may stay unknown:
+# such a card is "at least as many as turned up so far", and turns up again only while its stack
+# may still hold another: the stack's printed size leaves room beyond the copies the set knows and
+# one at least of each other card of the stack (GameState.copies_seen counts them).
+
+def stack_room(state: GameState, module: str | None, stack: int) -> int | None:
+    """Cards of a printed stack the set does not account for yet (None: its size is not known)."""
+    board = state.board
+    size = (board.module_stack_sizes.get(module, {}) if module else board.stack_sizes).get(stack)
+    if size is None:
+        return None
+    used = 0
+    for c in board.cards.values():
+        if c.module == module and c.stack == stack:
+            used += c.copies if c.copies is not None else max(1, state.copies_seen.get(c.id, 0))
+    return size - used
+
+
+def may_turn_up(state: GameState, card) -> bool:
+    """A card of unknown copies turns up the first time (it is in the box), again while its stack
+    may hold another."""
+    if not state.copies_seen.get(card.id):
+        return True
+    room = stack_room(state, card.module, card.stack)
+    return room is None or room >= 1
+
+
+def check_turn_up(state: GameState, card, stack: int) -> None:
+    if not may_turn_up(state, card):
+        seen = state.copies_seen[card.id]
+        raise RuleViolation("reveal", f"{card.name} has turned up {seen} time{'s' * (seen > 1)} from stack {stack}, "
+                            "and stack {0} holds no card the card set does not account for: if the table turned "
+                            "up another, correct the card set first (its copies, or another card's)".format(stack))
+
+
+def turned_up(state: GameState, card) -> None:
+    state.copies_seen[card.id] = state.copies_seen.get(card.id, 0) + 1
+
+
+def unknown_copies_offered(state: GameState, stack: int) -> dict[str, int]:
+    """Cards of this table stack whose copies the set does not know and that may turn up now
+    (New Regency's ♠ stack: stack 5)."""
+    out = {}
+    for c in state.board.cards.values():
+        if c.copies is not None or c.stack is None:
+            continue
+        if stack == 5:
+            if c.module != "new-regency" or not state.rules.new_regency:
+                continue
+        elif c.module is not None or c.stack > 4 or state.rules.table_stack(c.stack) != stack:
+            continue
+        if may_turn_up(state, c):
+            out[c.id] = 1
+    return out
+
+
+def _seen(state: GameState, cid: str, stack: int | None, copies: int | None) -> int:
+    """Copies of a card turned up so far, by what the set knew before the entry."""
+    if copies is None:
+        return state.copies_seen.get(cid, 0)
+    return copies - _face_down(state, stack, cid) if stack else 0
 
 
 def _regency_deltas(state: GameState, before, board) -> dict[str, int]:
@@ -105,7 +170,8 @@ def _regency_deltas(state: GameState, before, board) -> dict[str, int]:
     for c in board.cards.values():
         if c.module != "new-regency" or c.stack is None or c.copies is None:
             continue
-        seen = before.get(c.id, (None, 0))[1] - state.regency_undrawn.get(c.id, 0)
+        old_copies = before.get(c.id, (None, 0))[1]
+        seen = state.copies_seen.get(c.id, 0) if old_copies is None else old_copies - state.regency_undrawn.get(c.id, 0)
         if c.copies < seen:
             raise RuleViolation("card-set", f"cards[{c.id}].copies: {seen} have already been turned up, "
                                 f"so the box holds at least {seen}")
@@ -124,18 +190,23 @@ def apply_completion(state: GameState, e) -> None:
     deltas = {}
     for cid, (stack, copies) in after.items():
         old_stack, old_copies = before.get(cid, (None, 0))
-        if stack is None or stack > 4:
-            continue
-        seen = old_copies - _face_down(state, old_stack, cid) if old_stack else 0
+        seen = _seen(state, cid, old_stack, old_copies)
         if old_stack is not None and old_stack != stack and seen:
             raise RuleViolation("card-set", f"cards[{cid}].stack: {cid} has already been turned up from "
                                 f"stack {old_stack}; it cannot be moved to stack {stack}")
-        if copies < seen:
+        if stack is None or stack > 4:
+            continue
+        if copies is not None and copies < seen:
             raise RuleViolation("card-set", f"cards[{cid}].copies: {seen} have already been turned up, "
                                 f"so the box holds at least {seen}")
-        deltas[cid] = (old_stack if old_stack is not None and old_stack <= 4 else None, stack, copies - seen)
+        # copies unknown: none counted face down; it turns up while its stack has room (may_turn_up)
+        deltas[cid] = (old_stack if old_stack is not None and old_stack <= 4 else None, stack,
+                       0 if copies is None else copies - seen)
     regency = _regency_deltas(state, before, board)
     _deal(state, deltas)
+    for cid, (stack, copies) in after.items():
+        if copies is not None:
+            state.copies_seen.pop(cid, None)  # counted face down from now on
     for cid, face_down in regency.items():
         if face_down > 0:
             state.regency_undrawn[cid] = face_down
@@ -146,6 +217,8 @@ def apply_completion(state: GameState, e) -> None:
 
 
 def _face_down(state: GameState, stack: int, cid: str) -> int:
+    if stack == 5:
+        return state.regency_undrawn.get(cid, 0)
     if stack is None or stack > 4:
         return 0
     return state.stacks_undrawn[state.rules.table_stack(stack) - 1].get(cid, 0)

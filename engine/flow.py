@@ -168,6 +168,9 @@ def _ask_reveal(state: GameState) -> Ask:
         stacks[s] = {cid: k for cid, k in undrawn.items() if k}
     if state.rules.new_regency:
         stacks[KINGS_CARD_STACK] = {cid: k for cid, k in state.regency_undrawn.items() if k}
+    if state.board.missing:  # cards whose copies nobody entered (engine/card_entry.py)
+        for s in stacks:
+            stacks[s].update(card_entry.unknown_copies_offered(state, s))
     return Ask("reveal_action_cards", (TABLE,), {"stacks": stacks})
 
 
@@ -632,6 +635,9 @@ def _check_revealed(state: GameState, s: int, cid: str) -> None:
         known = "" if card is None or card.stack is not None else " (the card set does not know its stack)"
         raise RuleViolation("reveal", f"{cid!r} is not a card of stack {s}{known}: if the table turned it up, "
                             "complete the card set with it first")
+    if card.copies is None:  # nobody entered its copies: it turns up while its stack has room
+        card_entry.check_turn_up(state, card, s)
+        return
     if not _undrawn(state, s).get(cid):
         raise RuleViolation("reveal", f"no {cid} card is left face down in stack {s}: if the box holds more "
                             "copies than the card set says, complete the card set first")
@@ -653,6 +659,9 @@ def _apply_reveal(state: GameState, e: ev.ActionCardsRevealed) -> None:
     for s, cid in zip(stacks, e.cards):
         _check_revealed(state, s, cid)
     for s, cid in zip(stacks, e.cards):
+        if state.board.cards[cid].copies is None:
+            card_entry.turned_up(state, state.board.cards[cid])
+            continue
         if s == KINGS_CARD_STACK:
             _new_regency.reveal(state, cid)
             continue

@@ -151,6 +151,9 @@ class GameState:
     dummy: int | None = None              # 2023, 2 players: the dummy's seat (the last)
     discard_pile: list[str] = field(default_factory=list)   # 2023: face up, public
     regency_undrawn: dict[str, int] = field(default_factory=dict)  # New Regency's ♠ stack
+    # 2023: cards whose copies the table's set does not know, turned up so far (card id -> times):
+    # such a card turns up while its stack may still hold another (engine/card_entry.py).
+    copies_seen: dict[str, int] = field(default_factory=dict)
     # The table's own board and card files from the setup (never changed), and the cards it
     # entered during the game (engine/card_entry.py): what `board` is rebuilt from.
     table_files: tuple = (None, None)
@@ -213,6 +216,7 @@ class GameState:
             took_back_any=self.took_back_any[:], veto_on_take=self.veto_on_take,
             castillo_after_veto=self.castillo_after_veto, rules=self.rules,
             dummy=self.dummy, discard_pile=self.discard_pile[:], regency_undrawn=dict(self.regency_undrawn),
+            copies_seen=dict(self.copies_seen),
             region_cards_drawn=self.region_cards_drawn[:], modifiers=self.modifiers,
             modifier_hands=[set(h) for h in self.modifier_hands], modifier_passes=dict(self.modifier_passes),
             modifier_played=self.modifier_played[:],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from kivy.clock import Clock
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -13,6 +14,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 
+from ..card_learning import card_facts, learn_entry, new_card_entry, offered_params, option_words
 from .map_view import PLAYER_RGB
 from .shape import dialog_size
 
@@ -102,12 +104,19 @@ class RevealCards(_Sheet):
         self.on_add = None   # what "A card is not listed" does (the table screen sets it)
         self.stacks: list[int] = []
         self.chosen: dict[int, str] = {}
+        # 2023: listed cards whose stack is learned from this reveal (stack -> Candidate), sent with it
+        self.learned: dict = {}
+        self.candidates: dict[int, list] = {}
+        self._learn_buttons: dict[int, Button] = {}
         self.buttons: dict[int, dict[str, Button]] = {}   # the cards offered now, by stack
         self._made: dict[tuple[str, str], Button] = {}  # (card, words) -> its button
         self._stack_of: dict[str, int] = {}               # card -> the stack it is offered on now
         self._columns: dict[int, GridLayout] = {}
+        self._scrolls: dict[int, ScrollView] = {}
+        self._hints: dict[int, Label] = {}
         self.columns = GridLayout(spacing=dp(8))
         self.body.add_widget(self.columns)
+        self.message.height = dp(30)   # empty, not Kivy's 100 px: the columns take that room (its words grow it)
         self.body.add_widget(self.message)
         row = self.bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         row.add_widget(_button("Not now", self.dismiss, height=dp(56)))
@@ -117,9 +126,11 @@ class RevealCards(_Sheet):
         row.add_widget(self.reveal_button)
         self.body.add_widget(row)
 
-    def offer(self, model, stacks: dict[int, list[tuple[str, str]]]) -> "RevealCards":
+    def offer(self, model, stacks: dict[int, list[tuple[str, str]]], keep: bool = False) -> "RevealCards":
         """The cards each stack may show now (as companion.prompts offers them), none picked
-        but a stack's only card."""
+        but a stack's only card (`keep`: the sheet redrawn while open, its picks kept)."""
+        again = keep
+        kept = dict(self.chosen) if again else {}
         self.model = model
         self.stacks = sorted(stacks)
         completable = model.board.rules != "classic"
@@ -128,24 +139,72 @@ class RevealCards(_Sheet):
                 self.bar.add_widget(self.add_button, index=1)
             else:
                 self.bar.remove_widget(self.add_button)
-        self.chosen = {s: cards[0][0] for s, cards in stacks.items() if len(cards) == 1}
+        learning = model.board.rules == "2023"   # the 2023 book prints neither stacks nor copies
+        self.candidates = model.table.reveal_candidates() if learning else {}
+        self.learned = {s: c for s, c in self.learned.items() if again and c in self.candidates.get(s, [])}
+        # A stack's only card is picked already, unless the stack may hold a card the set cannot place
+        self.chosen = {s: cards[0][0] for s, cards in stacks.items()
+                       if len(cards) == 1 and not (learning and model.table.stack_may_hold_more(s))}
+        self.chosen.update({s: cid for s, cid in kept.items()
+                            if any(c == cid for c, _ in stacks[s]) or s in self.learned})
+        for column in self._columns.values():   # all emptied first: a card may change column (or the
+            for child in list(column.children)[:-1]:  # columns: a new game's stacks), all but the heading
+                column.remove_widget(child)
         if list(self._columns) != self.stacks:
             self._make_columns()
         self.buttons = {}
+        self._learn_buttons = {}
         for stack in self.stacks:
             column = self._columns[stack]
-            for child in list(column.children)[:-1]:  # all but the stack's heading
-                column.remove_widget(child)
             self.buttons[stack] = {}
             for cid, label in stacks[stack]:
                 self._stack_of[cid] = stack
                 button = self.buttons[stack][cid] = self._card_button(cid, label)
                 column.add_widget(button)
-        for scroll in self.columns.children:
+            if learning:
+                self._offer_learning(stack, column, bool(stacks[stack]))
+        for scroll in self._scrolls.values():
             scroll.scroll_y = 1
         self.message.text = ""
         self._paint()
         return self
+
+    def _offer_learning(self, stack: int, column, known: bool) -> None:
+        """2023: a stack that may hold a card the set cannot place offers to name it (the cards
+        the rule book names, or one it does not); a stack with no known card says so plainly."""
+        learned = self.learned.get(stack)
+        known = known or learned is not None
+        if not known:
+            column.add_widget(_label(f"No card of stack {stack} is known yet: tap Name the card, then its "
+                                     "name (asked once: your next games know it).", font_size="14sp"))
+        if learned is not None:
+            button = _button(f"{learned.label} (learned now)", lambda s=stack: self.choose(s, self.learned[s].card),
+                             height=dp(64), font_size="14sp")
+            self.buttons[stack][learned.card] = button
+            column.add_widget(button)
+        words = "Name the card" if not known else "Another card: name it"
+        self._learn_buttons[stack] = _button(words, lambda s=stack: self.name_card(s), primary=not known,
+                                             height=dp(56), font_size="15sp")
+        column.add_widget(self._learn_buttons[stack])
+
+    def name_card(self, stack: int) -> None:
+        NameCard(self, stack).open()
+
+    def learn(self, stack: int, candidate) -> None:
+        """A listed card picked by name for this stack: its stack is learned with the reveal."""
+        self.learned = {s: c for s, c in self.learned.items() if c.card != candidate.card}
+        self.learned[stack] = candidate
+        self.chosen[stack] = candidate.card
+        self.offer(self.model, self.model.builder.reveal_choices(self.model.ask()), keep=True)
+        self.chosen[stack] = candidate.card
+        self._paint()
+
+    def added(self, stack: int, cid: str) -> None:
+        """A card not in the list, just added for this stack: offered again, and picked."""
+        self.offer(self.model, self.model.builder.reveal_choices(self.model.ask()), keep=True)
+        if cid in self.buttons.get(stack, {}):
+            self.chosen[stack] = cid
+        self._paint()
 
     def warm(self, cards: list[tuple[str, str]]) -> None:
         """Make the buttons of these (card, words) now, while nothing else happens."""
@@ -164,16 +223,41 @@ class RevealCards(_Sheet):
 
     def _make_columns(self) -> None:
         self.columns.clear_widgets()
+        self._scrolls, self._hints = {}, {}
         self.columns.cols = len(self.stacks)
         self._columns = {}
         for stack in self.stacks:
             column = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
             column.bind(minimum_height=column.setter("height"))
             column.add_widget(_label(f"Stack {stack}", bold=True, font_size="17sp"))
-            scroll = ScrollView()
+            # A column taller than the sheet shows its bar at all times: cards below the fold are seen
+            scroll = ScrollView(do_scroll_x=False, bar_width=dp(8), bar_color=(0.45, 0.3, 0.15, 0.9),
+                                bar_inactive_color=(0.45, 0.3, 0.15, 0.55), scroll_type=["bars", "content"])
             scroll.add_widget(column)
-            self.columns.add_widget(scroll)
+            # ... and says how many cards lie below it ("2 more below: scroll down"), until scrolled to them
+            hint = Label(text="", color=PRIMARY, font_size="14sp", bold=True, size_hint_y=None, height=0)
+            cell = BoxLayout(orientation="vertical")
+            cell.add_widget(scroll)
+            cell.add_widget(hint)
+            self.columns.add_widget(cell)
             self._columns[stack] = column
+            self._scrolls[stack] = scroll
+            self._hints[stack] = hint
+            update = lambda *_, s=stack: Clock.schedule_once(lambda dt: self._say_more_below(s), 0)  # noqa: E731
+            scroll.bind(scroll_y=update, height=update)
+            column.bind(height=update)
+
+    def _say_more_below(self, stack: int) -> None:
+        scroll, column, hint = self._scrolls.get(stack), self._columns.get(stack), self._hints.get(stack)
+        if scroll is None or hint is None:
+            return
+        bottom = scroll.to_window(scroll.x, scroll.y)[1]
+        below = sum(1 for w in column.children
+                    if isinstance(w, Button) and w.to_window(w.x, w.top)[1] < bottom + dp(12))
+        words = f"{below} more below: scroll down" if below else ""
+        if hint.text != words:
+            hint.text = words
+        hint.height = dp(24) if below else 0
 
     def on_pre_open(self) -> None:
         # Kivy 2.3's ModalView.open binds its centring to `center` and `size` each time and never
@@ -206,8 +290,133 @@ class RevealCards(_Sheet):
         if missing:
             self.message.text = f"Tap the card showing on stack {missing[0]}"
             return
-        if self.model.submit({"type": "action_cards_revealed", "cards": [self.chosen[s] for s in self.stacks]}):
+        cards = [self.chosen[s] for s in self.stacks]
+        learned = [learn_entry(self.model.table.state, c) for s, c in sorted(self.learned.items())
+                   if self.chosen.get(s) == c.card]
+        kept = []
+        if self.model._input(lambda _: kept.append(self.model.table.reveal_learning(cards, learned)), None):
+            self.learned = {}
+            if learned:   # said once: the table's set knows them now
+                names = ", ".join(self.model.board.cards[e["id"]].name for e in learned)
+                self.model.message = f"Learned: {names}. " + (kept[0] or "Your cards keep them for the next games.")
             self.dismiss()
+        else:
+            self.message.text = self.model.message
+
+
+class NameCard(_Sheet):
+    """Which card turned up on a stack the set cannot place it on: the cards the rule book names
+    whose stack nobody entered, by name (type a few letters to narrow them), or a card not in
+    the list (its name, effect and numbers). The name picked is learned with the reveal."""
+
+    def __init__(self, sheet: RevealCards, stack: int):
+        super().__init__(f"Stack {stack}: which card turned up?", size_hint=(0.9, 0.92), portrait_hint=(0.96, 0.9))
+        self.sheet, self.stack = sheet, stack
+        self.options = sheet.candidates.get(stack, [])
+        from kivy.core.window import Window
+        from kivy.uix.textinput import TextInput
+        about = ("The rule book names these cards but not their stacks. Tap the one lying on stack "
+                 f"{stack}: its stack is kept for your next games.") if self.options else \
+            f"Every card the rule book names has its stack already: a card on stack {stack} not listed is added below."
+        self.body.add_widget(_label(about, font_size="16sp"))
+        self.filter = TextInput(multiline=False, size_hint_y=None, height=dp(48), font_size="18sp",
+                                hint_text="Type a few letters of its name to narrow the list")
+        self.filter.bind(text=lambda *_: self._fill())
+        if len(self.options) > 6:
+            self.body.add_widget(self.filter)
+        self.grid = GridLayout(cols=3 if Window.width >= Window.height else 2, spacing=dp(6), size_hint_y=None)
+        self.grid.bind(minimum_height=self.grid.setter("height"))
+        self.name_buttons: dict[str, Button] = {}
+        scroll = ScrollView(do_scroll_x=False, bar_width=dp(8), bar_inactive_color=(0.45, 0.3, 0.15, 0.55))
+        scroll.add_widget(self.grid)
+        self.body.add_widget(scroll)
+        self.body.add_widget(self.message)
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
+        row.add_widget(_button("Back", self.dismiss, height=dp(56)))
+        row.add_widget(_button("A card not in the list", self.not_listed, height=dp(56)))
+        self.body.add_widget(row)
+        self._fill()
+
+    def _fill(self) -> None:
+        typed = self.filter.text.strip().lower()
+        self.grid.clear_widgets()
+        self.name_buttons = {}
+        shown = [c for c in self.options if typed in c.name.lower()] if typed else self.options
+        for c in shown:
+            key = f"{c.card}@{c.stack}"
+            words = f"[b]{c.name}[/b]\n{c.does}" + (f" (printed stack {c.stack})" if len(
+                {o.stack for o in self.options if o.card == c.card}) > 1 else "")
+            self.name_buttons[key] = b = _button(words, lambda c=c: self.pick(c), height=dp(64), font_size="14sp",
+                                                 markup=True)
+            self.grid.add_widget(b)
+        self.message.text = "" if shown or not self.options else \
+            f"No listed card's name has \"{typed}\": tap A card not in the list to add it"
+
+    def pick(self, candidate) -> None:
+        self.dismiss()
+        self.sheet.learn(self.stack, candidate)
+
+    def not_listed(self) -> None:
+        self.dismiss()
+        AddCard(self.sheet.model, stack=self.stack,
+                on_added=lambda cid: self.sheet.added(self.stack, cid)).open()
+
+
+class CardFacts(_Sheet):
+    """A listed card played whose numbers nobody entered (Civil War's outcome, a ♠ card's
+    Caballeros ...): only those, tapped off the card, then the turn goes on. One input, kept in
+    Your cards."""
+
+    def __init__(self, model, cid: str, on_done: Callable[[], None] | None = None):
+        card = model.board.cards[cid]
+        super().__init__(f"{card.name}: read it off the card", size_hint=(0.8, 0.8), portrait_hint=(0.96, 0.7))
+        self.model, self.cid, self.on_done = model, cid, on_done
+        self.facts = card_facts(model.board, cid)
+        self.values: dict = {}
+        self.option_buttons: dict[str, dict] = {}
+        self.body.add_widget(_label("Your card set does not know this yet; tap what the card says "
+                                    "(asked once: your next games keep it).", font_size="16sp"))
+        form = GridLayout(cols=1, spacing=dp(6), size_hint_y=None)
+        form.bind(minimum_height=form.setter("height"))
+        for fact in self.facts:
+            form.add_widget(_label(fact.words, font_size="15sp", halign="left"))
+            grid = GridLayout(cols=min(6, len(fact.options)) if isinstance(fact.options[0], int) else 2,
+                              spacing=dp(6), size_hint_y=None)
+            grid.bind(minimum_height=grid.setter("height"))
+            self.option_buttons[fact.key] = {}
+            for value in fact.options:
+                b = _button(option_words(value), lambda k=fact.key, v=value: self.pick(k, v), height=dp(48))
+                self.option_buttons[fact.key][value] = b
+                grid.add_widget(b)
+            form.add_widget(grid)
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(form)
+        self.body.add_widget(scroll)
+        self.body.add_widget(self.message)
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
+        row.add_widget(_button("Not now", self.dismiss, height=dp(56)))
+        self.enter_button = _button("Enter and go on", self.enter, primary=True, height=dp(56))
+        row.add_widget(self.enter_button)
+        self.body.add_widget(row)
+
+    def pick(self, key: str, value) -> None:
+        self.values[key] = value
+        for v, b in self.option_buttons[key].items():
+            b.background_color = CHOSEN if v == value else NORMAL
+        self.message.text = ""
+
+    def enter(self) -> None:
+        left = [f for f in self.facts if f.key not in self.values]
+        if left:
+            self.message.text = f"Tap one for: {left[0].words}"
+            return
+        kept = []
+        if self.model._input(lambda v: kept.append(self.model.table.enter_card_facts(self.cid, v)), self.values):
+            self.model.message = f"{self.model.board.cards[self.cid].name} is complete: play on. " + (
+                kept[0] or "Your cards keep it for the next games.")
+            self.dismiss()
+            if self.on_done is not None:
+                self.on_done()
         else:
             self.message.text = self.model.message
 
@@ -243,23 +452,28 @@ class AddCard(_Sheet):
     input (Table.complete_card_set), checked like a card file: a mistake is shown in its words
     and nothing changes; what is accepted is kept in Your cards for the next games too."""
 
-    def __init__(self, model, on_added=None):
-        super().__init__("Add or complete a card of your card set", size_hint=(0.94, 0.94),
-                         portrait_hint=(0.96, 0.94))
-        self.model, self.on_added = model, on_added
+    def __init__(self, model, on_added=None, stack: int | None = None):
+        # `stack`: the compact entry of a card just turned up there (from NameCard): its stack is
+        # known, its copies are left out (counted as they turn up), its numbers tapped from a row.
+        title = f"Stack {stack}: a card not in the list" if stack else "Add or complete a card of your card set"
+        super().__init__(title, size_hint=(0.94, 0.94), portrait_hint=(0.96, 0.94))
+        self.model, self.on_added, self.turned_up = model, on_added, stack
         self.effects = {e.name: e for e in model.table.effect_choices(model.board.rules)}
         self.effect = None
         self.completing = None            # a listed card's id, when its facts are entered
-        self.name, self.stack, self.copies, self.params = "", 1, 1, {}
-        self.body.add_widget(_label("A card not in the list: tap what it does (its rule text shows beside it), "
-                                    "then its name, stack and copies as printed.", font_size="16sp"))
+        self.name, self.stack, self.copies, self.params = "", stack or 1, 1, {}
+        self.placement = None             # a ♠ card's Caballeros (compact entry on stack 5)
+        self.body.add_widget(_label(
+            "Tap what it does (its rule text shows beside it), then type its name and tap the numbers printed "
+            "on it." if stack else "A card not in the list: tap what it does (its rule text shows beside it), "
+            "then its name, stack and copies as printed.", font_size="16sp"))
         from kivy.core.window import Window
         panes = BoxLayout(orientation="horizontal" if Window.width >= Window.height else "vertical", spacing=dp(10))
         self.effect_list = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
         self.effect_list.bind(minimum_height=self.effect_list.setter("height"))
         self.effect_buttons = {}
         self.card_buttons = {}
-        incomplete = self.incomplete()
+        incomplete = self.incomplete() if not stack else {}
         if incomplete:
             self.effect_list.add_widget(_label("Listed, with facts to enter from the card:", bold=True,
                                                font_size="15sp"))
@@ -328,6 +542,8 @@ class AddCard(_Sheet):
         if not self.name or self.name in {c.name for c in self.model.board.cards.values()}:
             self.name = self.effect.title
         self.params = {p: self._default(spec) for p, spec in self.effect.params.items() if spec.get("required")}
+        if self.turned_up:
+            self.params = offered_params(name)
         self.message.text = ""
         self._form()
         self.form_scroll.scroll_y = 1
@@ -366,12 +582,43 @@ class AddCard(_Sheet):
             field = TextInput(text=self.name, multiline=False, size_hint_y=None, height=dp(48), font_size="18sp")
             field.bind(text=lambda w, v: setattr(self, "name", v))
             form.add_widget(field)
+        if self.turned_up:
+            form.add_widget(_label(f"Stack {self.stack}, where it turned up; its copies are counted as they turn up.",
+                                   font_size="15sp", halign="left"))
+            if self.stack == 5:   # a ♠ card prints its Caballeros
+                self._number_row(form, "placement", "Caballeros it places", self.placement, range(0, 6))
+            for pname, spec in e.params.items():
+                if spec.get("type") == "int" and spec.get("required"):
+                    low = spec.get("min", 0)
+                    self._number_row(form, pname, spec.get("meaning", pname).split(". ")[0],
+                                     self.params.get(pname), range(low, min(spec.get("max", 10), low + 10) + 1))
+                elif spec.get("required") or spec.get("type") != "int":
+                    self._param(form, pname, spec)
+            return
         stack = f"{self.stack} (New Regency)" if self.stack == 5 else self.stack
         self._stepper(form, "Stack", stack, lambda d: self._set("stack", d, self.stacks()), "stack")
         self._stepper(form, "Copies in the box", self.copies, lambda d: self._set("copies", d, list(range(1, 11))),
                       "copies")
         for pname, spec in e.params.items():
             self._param(form, pname, spec)
+
+    def _number_row(self, form, pname: str, meaning: str, value, values) -> None:
+        """A number printed on the card: one tap on it."""
+        form.add_widget(_label(f"{pname.replace('_', ' ')}: {meaning}", font_size="15sp", halign="left"))
+        grid = GridLayout(cols=6, spacing=dp(4), size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        for n in values:
+            b = _button(str(n), lambda v=n: self._set_number(pname, v), height=dp(48))
+            b.background_color = CHOSEN if value == n else NORMAL
+            grid.add_widget(b)
+        form.add_widget(grid)
+
+    def _set_number(self, pname: str, value: int) -> None:
+        if pname == "placement":
+            self.placement = value
+        else:
+            self.params[pname] = value
+        self._form()
 
     def _stepper(self, form, words: str, value, on_step, key: str) -> None:
         row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(8))
@@ -445,6 +692,9 @@ class AddCard(_Sheet):
     def entry(self) -> dict:
         """The card in the card-file vocabulary (a listed card: its id and what was entered)."""
         e = self.effect
+        if self.turned_up and not self.completing:
+            return new_card_entry(self.model.board, self.name, e.name, self.stack, dict(self.params),
+                                  self.placement)[0]
         if self.completing:
             return {"id": self.completing, "stack": self.stack, "copies": self.copies, "params": dict(self.params),
                     "source": "completed at the table"}
@@ -466,6 +716,9 @@ class AddCard(_Sheet):
         if not self.name.strip():
             self.message.text = "Give the card's name as printed on it"
             return
+        if self.turned_up == 5 and self.placement is None:
+            self.message.text = "Tap how many Caballeros the card places (printed on it)"
+            return
         from ..rule_files import remember_card_entries
 
         entry = self.entry()
@@ -481,7 +734,7 @@ class AddCard(_Sheet):
             kept or "Your cards keep it for the next games.")
         self.dismiss()
         if self.on_added is not None:
-            self.on_added()
+            self.on_added(entry["id"]) if self.turned_up else self.on_added()
 
 
 class BoardFacts(_Sheet):

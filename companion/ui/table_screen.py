@@ -720,6 +720,13 @@ class TableScreen(Screen):
         self._facts_dialog = pick_dialogs.BoardFacts(self.model, entry, on_done=self.model._refresh)
         self._facts_dialog.open()
 
+    def _action_card_facts(self, cid: str) -> None:
+        """A card played whose numbers nobody entered: read off the card, and the turn goes on."""
+        if cid not in self.model.board.cards:
+            self.message = "That card is not in the card set"
+            return
+        pick_dialogs.CardFacts(self.model, cid, on_done=self.model._refresh).open()
+
     def _action_add_card(self, _arg) -> None:
         """A card the set does not list: added from the box, then the cards are turned up (the
         reveal's prompt reads the same, so the sheet is opened again here)."""

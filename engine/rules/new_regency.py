@@ -17,6 +17,7 @@ A ♠ card's Caballeros are printed on the card (`card.placement`), not given by
 """
 from __future__ import annotations
 
+from .. import card_entry
 from ..errors import RuleViolation
 from ..state import GameState
 
@@ -33,6 +34,9 @@ def check_revealed(state: GameState, cid: str) -> None:
     card = state.board.cards.get(cid)
     if not is_regency_card(card):
         raise RuleViolation("reveal", f"{cid!r} is not a New Regency card (stack 5)")
+    if card.copies is None:  # nobody entered its copies: it turns up while the ♠ stack has room
+        card_entry.check_turn_up(state, card, 5)
+        return
     if not state.regency_undrawn.get(cid):
         raise RuleViolation("reveal", f"no {card.name} card is left face down in stack 5 "
                             "(used New Regency cards are discarded, never shuffled back)")

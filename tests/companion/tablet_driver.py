@@ -24,6 +24,16 @@ app; this is the same model without Kivy):
   "count_castillo"             3 more (Open the Castillo, Counts match, Done): games saved
                                before rules revision 3 counted before the action was announced
 A private choice made on a phone costs the tablet no tap (`phones=True`).
+
+With a `box` (a 2023 table learning its cards as they turn up, companion.card_learning), the
+driver turns up the box's cards itself and enters what the tablet does not know, counting
+those taps apart (`Step.entry`):
+  a listed card, stack not known   2 at that stack (Name the card, its name) instead of 1
+  a card not in the list           1 (Name the card) + 1 (A card not in the list) + 1 (its effect)
+                                   + 1 (its name, typed) + 1 per number differing from the offered
+                                   one + 1 (Add), then 1 to pick it in its column
+  a card's numbers, when played    1 (Read them off the card) + 1 per number + 1 (Enter)
+  a board fact, when needed        1 (Enter ...) + per page: 3 numbers or 1 per region, + 1 (Next)
 """
 from __future__ import annotations
 
@@ -66,6 +76,8 @@ class Step:
     taps: int
     events: list[dict]
     purpose: Optional[str] = None   # a secret disc's
+    entry: int = 0                  # of `taps`, those that entered cards or board facts (box mode)
+    learned: list = field(default_factory=list)   # box mode: ("named" | "new", taps at its stack, id) per card
 
 
 @dataclass
@@ -73,6 +85,7 @@ class TabletDriver:
     table: object
     seed: int = 0
     phones: bool = False
+    box: Optional["Box"] = None     # 2023: the physical box the table learns its cards from
     log: list[Step] = field(default_factory=list)
 
     def __post_init__(self):
@@ -89,6 +102,11 @@ class TabletDriver:
         ask = self.table.asked()
         if ask.kind == "game_over":
             return None
+        if self.box is not None and wanted is None:
+            learned = self.box.step(self, ask)
+            if learned is not None:
+                self.log.append(learned)
+                return learned
         if wanted is None:
             wanted = random_event(self.rng, _as_the_tablet_orders(ask)).model_dump(mode="json")
         after: list[dict] = []
@@ -393,3 +411,131 @@ def box_table_taps(box: dict, players=(2, 3, 4, 5), modules=()) -> tuple[int, ob
             continue
         taps += taps_to(cell, goal)
         draft.enter(cell, goal)
+
+
+# ---- a 2023 box, learned as it turns up ------------------------------------------------------------
+
+@dataclass
+class Box:
+    """The cards and board of a table's own box (`cards`: full card entries, `board`: a board file;
+    the self-play stand-ins stand in for a real box). It turns up the top card of each stack
+    itself and gives the tablet only what a person reads off the cards and the board."""
+    cards: dict
+    board: dict
+    stacks: dict = field(default_factory=dict)   # table stack -> face-down box card ids, top last
+
+    @classmethod
+    def of(cls, table, cards_file: dict, board_file: dict, seed: int) -> "Box":
+        from engine.board import load_cards
+        card_set = load_cards("2023", cards_file)
+        rules = table.state.rules
+        cards = {c.id: c for c in card_set.cards.values()}
+        box = cls(cards, board_file)
+        for c in cards.values():
+            if c.module not in (None, *(["new-regency"] if rules.new_regency else [])) or not c.copies:
+                continue
+            if c.stack == 5 and (c.module is None):
+                continue   # the King's card: turned up by itself (or back in the box with New Regency)
+            stack = 5 if c.stack == 5 else rules.table_stack(c.stack)
+            box.stacks.setdefault(stack, []).extend([c.id] * c.copies)
+        rng = random.Random(seed)
+        for pile in box.stacks.values():
+            rng.shuffle(pile)
+        return box
+
+    def table_id(self, table, cid: str) -> Optional[str]:
+        """The tablet's id for a box card: the same id, or the card the table added by its name."""
+        if cid in table.board.cards:
+            return cid
+        name = self.cards[cid].name
+        return next((c.id for c in table.board.cards.values() if c.name == name), None)
+
+    def step(self, driver: "TabletDriver", ask) -> Optional[Step]:
+        """The box's part of this step, if it has one: the cards turned up, or a card's or the
+        board's facts the prompt asks for."""
+        if ask.kind == "reveal_action_cards":
+            return self._reveal(driver, ask)
+        for choice in driver.table.prompt().choices:
+            if (choice.action or "").startswith("card_facts:"):
+                return self._card_facts(driver, ask, choice.action.partition(":")[2])
+            if choice.action == "board_facts":
+                return self._board_facts(driver, ask)
+        return None
+
+    def _reveal(self, driver, ask) -> Step:
+        from companion.card_learning import new_card_entry
+        table = driver.table
+        top = {s: self.stacks[s].pop() for s in sorted(self.stacks) if self.stacks[s]}
+        taps, entry, learned, picked, costs = 1, 0, [], [], []
+        for stack, cid in top.items():
+            known = self.table_id(table, cid)
+            card = table.board.cards.get(known) if known else None
+            if card is not None and card.stack is not None:
+                taps += 1
+                picked.append(known)
+                continue
+            if card is not None:   # listed, its stack not known: offered by name on this stack
+                offered = [c for c in table.reveal_candidates().get(stack, []) if c.card == known]
+                if not offered:
+                    raise Unreachable(f"{card.name} is not offered on stack {stack}")
+                from companion.card_learning import learn_entry
+                learned.append(learn_entry(table.state, offered[0]))
+                picked.append(known)
+                taps, entry = taps + 2, entry + 1
+                costs.append(("named", 2, known))
+                continue
+            box_card = self.cards[cid]
+            new, numbers = new_card_entry(table.board, box_card.name, box_card.effect, stack, dict(box_card.params),
+                                          box_card.placement if stack == 5 else None)
+            table.complete_card_set([new])
+            from companion.rule_files import remember_card_entries
+            remember_card_entries([new])
+            cost = 5 + numbers        # then picked in its column by itself
+            taps, entry = taps + cost, entry + cost - 1
+            costs.append(("new", cost, new["id"]))
+            picked.append(new["id"])
+        events = [{"type": "card_set_completed", "cards": learned}] if learned else []
+        events.append({"type": "action_cards_revealed", "cards": picked})
+        table.reveal_learning(picked, learned)
+        return Step(ask.kind, None, taps, events, entry=entry, learned=costs)
+
+    def _card_facts(self, driver, ask, cid: str) -> Step:
+        from companion.card_learning import card_facts
+        table = driver.table
+        box_id = next(b for b, c in self.cards.items() if self.table_id(table, b) == cid)
+        truth = self.cards[box_id]
+        values = {}
+        for fact in card_facts(table.board, cid):
+            value = truth.placement if fact.key == "placement" else truth.params.get(fact.key[7:])
+            if value not in fact.options:
+                raise Unreachable(f"{fact.words}: {value!r} is not offered ({fact.options})")
+            values[fact.key] = value
+        table.enter_card_facts(cid, values)
+        taps = 2 + len(values)
+        return Step("card_facts", ask.players[0] if ask.players else None, taps,
+                    [{"type": "card_set_completed", "cards": [cid]}], entry=taps)
+
+    def _board_facts(self, driver, ask) -> Step:
+        from companion.fact_entry import FactsEntry
+        entry = FactsEntry.for_table(driver.table)
+        taps = 1
+        tiles = self.board.get("scoring_tiles", {})
+        spaces = {sp["id"]: sp["neighbours"] for sp in self.board.get("spaces", [])}
+        regions = {r["id"]: r for r in self.board.get("regions", [])}
+        for fact in entry.facts:
+            if fact.kind == "neighbours":
+                for region in spaces[fact.area]:
+                    entry.toggle(region)
+                    taps += 1
+            else:
+                values = tiles[fact.area] if fact.kind == "tile" else self.board["castillo"]["scoreboard"] \
+                    if fact.area == "castillo" else regions[fact.area]["scoreboard"]
+                for place, value in enumerate(values):
+                    entry.pick(place, value)
+                    taps += 1
+            if not entry.next():
+                raise Unreachable(f"{fact.label}: {entry.message}")
+            taps += 1
+        if not entry.send(driver.table):
+            raise Unreachable(entry.message)
+        return Step("board_facts", None, taps, [{"type": "board_facts_entered"}], entry=taps)

@@ -271,16 +271,17 @@ def test_a_modifier_ability_is_offered_with_the_replenishment_in_one_tap_or_used
         ["modifier_ability_used", "modifier_ability_skipped"], ["modifier_ability_skipped"])
 
 
-def test_a_card_whose_fact_is_missing_offers_only_skipping_and_says_which_fact():
+def test_a_card_whose_fact_is_missing_offers_to_read_it_off_the_card_or_to_skip():
     g = g23.new_game(params={"civil_war": {}})  # the table has not entered what the card does
     pid = g23.turn_with(g, "civil_war", place=False)
     ask = g.asked()
     assert ask.options["special"]["refused"]
     prompt = builder_for(g.state).build(ask)
-    assert [c.label for c in prompt.choices] == ["Skip the special action"]
-    assert "cannot be done" in prompt.hint and "outcome" in prompt.hint
-    assert any("complete the card set (Add a card" in n for n in prompt.notes)
-    assert _legal(g.state, [prompt.choices[0].event])
+    assert [c.label for c in prompt.choices] == ["Read Civil War's outcome off the card", "Skip the special action"]
+    assert prompt.choices[0].action == "card_facts:civil_war"
+    assert "special action needs its outcome: read it off the card, or skip it" in prompt.hint
+    assert any("read it off the card" in n for n in prompt.notes)
+    assert _legal(g.state, [prompt.choices[1].event])
     assert pid == ask.players[0]
     # A board fact (France's neighbours): entered right there (companion.fact_entry), or skipped.
     g = g23.new_game(modules=("new-regency",), board_file=None)

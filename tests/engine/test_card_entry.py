@@ -53,7 +53,7 @@ def test_an_entry_with_a_mistake_is_refused_naming_the_card_and_field_and_change
     cases = [
         ({"id": "levy", "stack": 3, "copies": 1, "name": "Levy", "effect": "militia", "params": {"count": 9}},
          "cards[levy].params.count"),
-        ({"id": "levy", "stack": 3, "name": "Levy", "effect": "militia", "params": {"count": 2}}, "copies"),
+        ({"id": "levy", "stack": 3, "copies": 1, "effect": "militia", "params": {"count": 2}}, "name"),
         ({"id": "levy", "stack": 3, "copies": 1, "name": "Levy", "effect": "teleport"}, "teleport"),
         ({"id": "outposts", "stack": 3, "copies": 9}, "stack 3"),  # 2 fiesta + 9 > 10 cards
     ]
@@ -62,6 +62,34 @@ def test_an_entry_with_a_mistake_is_refused_naming_the_card_and_field_and_change
             g.apply(ev.CardSetCompleted(cards=[entry]))
         assert named in str(e.value), (entry, str(e.value))
     assert g.state.card_entries == [] and "levy" not in g.state.board.cards and not g.events
+
+
+def test_a_card_whose_copies_nobody_entered_turns_up_while_its_stack_has_room():
+    # Stack 3 holds 10: 2 Fiesta and a card whose copies are unknown leave room for 7 more of it.
+    g = _game()
+    g.apply(ev.CardSetCompleted(cards=[{"id": "levy", "stack": 3, "name": "Levy", "effect": "militia",
+                                        "params": {"count": 2}}]))
+    assert g.state.board.cards["levy"].copies is None and "cards.levy.copies" in g.state.board.missing
+    assert g.state.board.cards["outposts"].stack is None
+    for _ in range(8):  # (the rounds between skipped: the stage set back to the reveal)
+        g.state.stage = "reveal"
+        assert "levy" in _offered(g, 3)
+        g.apply(ev.ActionCardsRevealed(cards=["intrigue", "withdrawal", "levy", "coup"]))
+    assert g.state.copies_seen["levy"] == 8
+    g.state.stage = "reveal"
+    assert "levy" not in _offered(g, 3)
+    with pytest.raises(RuleViolation) as e:  # 2 Fiesta + 8 Levy fill stack 3's 10 cards
+        g.apply(ev.ActionCardsRevealed(cards=["intrigue", "withdrawal", "levy", "coup"]))
+    assert "Levy has turned up 8 times from stack 3" in str(e.value)
+    with pytest.raises(RuleViolation) as e:  # fewer than have turned up
+        g.apply(ev.CardSetCompleted(cards=[{"id": "levy", "copies": 7}]))
+    assert "8 have already been turned up" in str(e.value)
+    g.apply(ev.CardSetCompleted(cards=[{"id": "levy", "copies": 8}]))  # known now: none left face down
+    assert "levy" not in g.state.copies_seen and not g.state.stacks_undrawn[2].get("levy")
+
+
+def _offered(g: Game, stack: int) -> set[str]:
+    return set(g.asked().options["stacks"][stack])
 
 
 def test_copies_already_turned_up_cannot_be_taken_back_and_no_entry_after_the_game():

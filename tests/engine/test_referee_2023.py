@@ -1041,11 +1041,13 @@ def test_new_regency_a_spade_card_the_table_adds_mid_game_goes_face_down_in_stac
 
 
 def test_new_regency_copies_entered_for_a_shipped_spade_card_are_dealt():
-    """The shipped ♠ cards have no published copies: entered during the game they are dealt."""
+    """The shipped ♠ cards have no published copies: they may turn up while the ♠ stack has room
+    (nobody can count a face-down stack); entered during the game their copies are dealt."""
     g = new_game(modules=["new-regency"], files=False, board_file=None)
-    assert not g.asked().options["stacks"][5]
+    assert g.asked().options["stacks"][5] == {"exile": 1, "entourage": 1, "chalet": 1, "rebellion": 1}
     g.apply(ev.CardSetCompleted(cards=[{"id": "rebellion", "copies": 1, "placement": 3}]))
-    assert g.asked().options["stacks"][5] == {"rebellion": 1}
+    assert g.asked().options["stacks"][5] == {"exile": 1, "entourage": 1, "chalet": 1, "rebellion": 1}
+    assert g.state.regency_undrawn == {"rebellion": 1}
 
 
 # ================================================================== Old Hands

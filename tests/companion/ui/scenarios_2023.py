@@ -740,6 +740,99 @@ def two_player_game(d, variant="full", rounds=None):
         "reached": dict(tablet.reached), "played_effects": dict(tablet.played_effects),
         "steps": [s.__dict__ for s in tablet.steps], "problems": tablet.problems, "notices": tablet.notices,
         "taps_total": len(d.taps)})
+    yield from learn_the_box(d, tablet)   # a first game from the shipped data, in the same launch
+
+
+def learn_the_box(d, tablet):
+    """A first 2023 game from the shipped data only (no card file: the rule book's cards, their
+    stacks unknown), in the same launch: the sheet's empty stacks say so and offer the cards by
+    name. Stack 1: "Name the card", a few letters typed, Intrigue; stack 2: Veto; stack 3:
+    Outposts; stack 4: a card not in the list (its effect, name and numbers); then Reveal, and the
+    stacks are kept in Your cards."""
+    from companion.rule_files import CardSetDraft
+    from companion.table import TableSetup
+    from companion.ui.pick_dialogs import AddCard, NameCard, RevealCards
+    from engine.events import GameSetup
+    from engine.playout import standin_files
+    players = ["purple", "blue", "green", "orange"]
+    board_file, _ = standin_files("2023", 4)
+    game = GameSetup(players=players, names=dict(zip(players, ("Ana", "Ben", "Cy", "Dee"))), king="castilla",
+                     homes=dict(zip(players, ("galicia", "aragon", "sevilla", "valencia"))), start_player="purple",
+                     rules="2023", modules=["new-regency"], variant="full", board_file=board_file, cards_file=None)
+    d.model.new_game(TableSetup(game=game, mode="tracking", tower={"kind": "simulated"}))
+    d.app.root.current = "table"
+    yield from _wait_for(d, lambda: isinstance(d.dialog(), RevealCards), PATIENCE)
+    yield 0.3
+    sheet = d.dialog()
+    facts = d.facts["learning"] = {"empty_stacks": [s for s in sheet.stacks if not [
+        b for cid, b in sheet.buttons[s].items()]], "said": [w.text for w in sheet.walk()
+                                                             if "is known yet" in getattr(w, "text", "")]}
+    yield from tablet.shot("reveal_sheet_empty_stacks")
+    taps = len(d.taps)
+    for stack, typed, cid in ((1, "intr", "intrigue"), (2, "", "veto"), (3, "", "outposts")):
+        button = sheet._learn_buttons[stack]
+        yield from tablet._into_view(button)
+        d.tap_widget(button)
+        yield from _wait_for(d, lambda: isinstance(d.dialog(), NameCard), PATIENCE)
+        yield 0.15
+        picker = d.dialog()
+        if typed:
+            facts["offered_stack_1"] = sorted(picker.name_buttons)
+            yield from tablet.shot("name_card")
+            picker.filter.text = typed     # typed on the tablet's keyboard
+            yield 0.1
+            facts["after_typing"] = sorted(picker.name_buttons)
+        d.tap_widget(picker.name_buttons[f"{cid}@{stack}"])
+        yield from _wait_for(d, lambda: d.dialog() is sheet, PATIENCE)
+        yield 0.1
+    facts["named_taps"] = len(d.taps) - taps
+    taps = len(d.taps)
+    d.tap_widget(sheet._learn_buttons[4])
+    yield from _wait_for(d, lambda: isinstance(d.dialog(), NameCard), PATIENCE)
+    yield 0.15
+    yield from tablet._tap_in(d.dialog(), "A card not in the list")
+    yield from _wait_for(d, lambda: isinstance(d.dialog(), AddCard), PATIENCE)
+    yield 0.15
+    entry = d.dialog()
+    yield from tablet._tap_in(entry, entry.effect_buttons["court"].text)
+    field = next(w for w in entry.form.walk() if w.__class__.__name__ == "TextInput")
+    field.text = "Three to the court"    # typed
+    yield 0.1
+    yield from tablet._tap_in(entry, "3")
+    yield from tablet.shot("add_card_compact")
+    yield from tablet._tap_in(entry, "Add the card")
+    yield from _wait_for(d, lambda: d.dialog() is sheet, PATIENCE)
+    yield 0.15
+    facts["new_card_taps"] = len(d.taps) - taps
+    spade = sheet.buttons[5]["exile"]     # the ♠ stack's cards are listed (their copies unknown)
+    yield from tablet._into_view(spade)
+    d.tap_widget(spade)
+    yield 0.1
+    facts["chosen"] = dict(sheet.chosen)
+    yield from tablet.shot("reveal_sheet_learned")
+    d.tap_widget(sheet.reveal_button)
+    yield from _wait_for(d, lambda: d.model.table.asked().kind != "reveal_action_cards", PATIENCE)
+    yield 0.2
+    said_after = d.model.message
+    # A card's number nobody entered, read off it (as its turn offers: Read Civil War's outcome off the card)
+    from companion.ui.pick_dialogs import CardFacts
+    d.screen("table")._action_card_facts("civil_war")
+    yield from _wait_for(d, lambda: isinstance(d.dialog(), CardFacts), PATIENCE)
+    yield 0.15
+    reading = d.dialog()
+    yield from tablet._tap_in(reading, "Enter and go on")     # nothing tapped yet: said, nothing sent
+    facts["card_facts_refused"] = reading.message.text
+    yield from tablet._tap_in(reading, "to court")
+    yield from tablet.shot("card_facts")
+    yield from tablet._tap_in(reading, "Enter and go on")
+    yield from _wait_for(d, lambda: d.dialog() is not reading, PATIENCE)
+    facts["civil_war"] = dict(d.model.board.cards["civil_war"].params)
+    kept = {c["id"]: c for c in CardSetDraft.load().file["cards"]}
+    facts.update({"asked_now": d.model.table.asked().kind, "said_after": said_after,
+                  "kept": {cid: (kept.get(cid) or {}).get("stack") for cid in ("intrigue", "veto", "outposts",
+                                                                             "three_to_the_court")},
+                  "court_params": (kept.get("three_to_the_court") or {}).get("params"),
+                  "copies_kept": [c.get("copies") for c in kept.values() if c["id"] in ("intrigue", "veto")]})
 
 
 def first_rounds(d):

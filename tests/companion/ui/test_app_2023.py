@@ -51,8 +51,28 @@ def _budgets(steps: list[_Step]) -> dict:
             "reveal": [s.taps for s in steps if s.kind == "reveal_action_cards"]}
 
 
+def _learned_the_box(outcome: dict, shots, size=None) -> None:
+    """A first game from the shipped data: empty stacks said plainly, cards named, a card not in
+    the list entered compactly, one reveal, kept in Your cards (copies left unknown)."""
+    learning = outcome["learning"]
+    assert learning["empty_stacks"] == [1, 2, 4] and len(learning["said"]) == 3, learning  # stack 3: Fiesta
+    assert "intrigue@1" in learning["offered_stack_1"] and len(learning["offered_stack_1"]) > 8, learning
+    assert learning["after_typing"] == ["intrigue@1"], learning
+    assert learning["named_taps"] == 6, learning            # 2 a card: Name the card, its name
+    assert learning["new_card_taps"] <= 10, learning        # Name the card, not in the list, effect, 3, Add
+    assert learning["chosen"] == {"1": "intrigue", "2": "veto", "3": "outposts", "4": "three_to_the_court",
+                                  "5": learning["chosen"]["5"]}, learning
+    assert learning["asked_now"] == "play_power_card" and "Learned: " in learning["said_after"], learning
+    assert learning["kept"] == {"intrigue": 1, "veto": 2, "outposts": 3, "three_to_the_court": 4}, learning
+    assert learning["court_params"] == {"count": 3} and learning["copies_kept"] == [None, None], learning
+    assert "Tap one for" in learning["card_facts_refused"] and learning["civil_war"]["outcome"] == "to_court"
+    for name in ("reveal_sheet_empty_stacks", "name_card", "add_card_compact", "reveal_sheet_learned", "card_facts"):
+        _looks_like_a_screen(shots / f"{name}.png", *([size] if size else []))
+
+
 def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(tmp_path):
     outcome, shots = _drive(f"{SCENARIOS}:two_player_game", tmp_path)
+    _learned_the_box(outcome, shots)
     # Nine rounds to the end screen; the dummy scores nothing and never wins
     assert outcome["rounds"] == list(range(1, 10))
     assert outcome["scores"]["white"] == 0 and outcome["winners"] and "white" not in outcome["winners"]
@@ -118,6 +138,7 @@ def test_the_new_prompts_at_the_other_tablet_shapes(tmp_path, window):
     outcome, shots = _drive(f"{SCENARIOS}:first_rounds", tmp_path, window)
     assert not {k: v for k, v in outcome["problems"].items() if v}, outcome["problems"]
     size = tuple(int(x) for x in window.split("x"))
+    _learned_the_box(outcome, shots, size)
     for name in ("start_colour_notes", "private_deal_modifiers", "prompt_dummy_region_cards", "add_card",
                  "reveal_sheet", "prompt_play_power_card", "sub_modifier", "notice", "prompt_move_grande",
                  "correction_king_in_portugal"):

@@ -1,0 +1,226 @@
+"""Learning a 2023 box as it turns up (no Kivy).
+
+The 2023 rule book names most of its cards but prints neither their stacks nor their copies
+(engine/data/action_cards_2023.json), so a first game from the shipped data turns up cards the
+table's set cannot place. At the reveal each stack offers, by name, the listed cards it could
+hold (`candidates`): one tap records the card's stack (`learn_entry`), sent with the reveal as
+one CardSetCompleted input. Its copies are left out: nobody can count a face-down stack, and the
+engine lets such a card turn up while its stack has room (engine/card_entry.py). A card the
+book never names is entered by its name, effect and printed numbers (companion.ui AddCard).
+
+A listed card whose numbers nobody entered (Civil War's outcome, Stand-in's swap, a ♠ card's
+Caballeros) is played as it is read: the turn offers its missing facts (`card_facts`) and only
+those, and the special action goes on. Every entry is kept in Your cards for the next games.
+
+`does` words what a card does in a few words, for its button (the rule text is too long)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from engine.board import EFFECT_SPECS
+from engine.card_entry import stack_room
+
+KINGS_STACK = 5
+
+
+@dataclass(frozen=True)
+class Candidate:
+    card: str          # a listed card whose stack nobody entered
+    stack: int         # the stack printed on it (four stacks: table stack 2 holds the 2s and 3s)
+    name: str
+    does: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.name}: {self.does}"
+
+
+def _printed_stacks(state, table_stack: int) -> list[int]:
+    if table_stack == KINGS_STACK:
+        return [KINGS_STACK] if state.rules.new_regency else []
+    return [p for p in (1, 2, 3, 4) if state.rules.table_stack(p) == table_stack]
+
+
+def candidates(state, table_stack: int) -> list[Candidate]:
+    """The listed cards this stack could hold, by name: their stack is not known and the printed
+    stack has room for one more (New Regency's ♠ stack takes a base card as a ♠ card)."""
+    if state is None or state.rules.id != "2023":
+        return []
+    out = []
+    for card in sorted(state.board.cards.values(), key=lambda c: c.name):
+        if card.stack is not None or card.module not in (None, "new-regency"):
+            continue
+        for printed in _printed_stacks(state, table_stack):
+            module = "new-regency" if printed == KINGS_STACK else None
+            if card.module not in (None, module):
+                continue
+            room = stack_room(state, module, printed)
+            if room is None or room >= 1:
+                out.append(Candidate(card.id, printed, card.name, does(card.effect, card.params)))
+    return out
+
+
+def learn_entry(state, candidate: Candidate) -> dict:
+    """The card-file entry that says where the card turned up (its copies left unknown)."""
+    entry: dict[str, Any] = {"id": candidate.card, "stack": candidate.stack, "source": "turned up at the table"}
+    if candidate.stack == KINGS_STACK and state.board.cards[candidate.card].module is None:
+        entry["module"] = "new-regency"   # a ♠ card: its Caballeros are printed on it, asked when played
+    return entry
+
+
+# ---- a card the rule book does not name ------------------------------------------------------
+
+def offered_params(effect: str) -> dict[str, Any]:
+    """The numbers the compact entry starts from: each required one at its first value."""
+    out: dict[str, Any] = {}
+    spec = EFFECT_SPECS.get(effect)
+    for name, p in (spec.params.items() if spec else ()):
+        if not p.required:
+            continue
+        if p.type == "int":
+            out[name] = p.min if p.min is not None else 1
+        elif p.type == "bool":
+            out[name] = False
+        elif p.type == "list":
+            out[name] = list(p.values or [])
+        else:
+            out[name] = (p.values or [""])[0]
+    return out
+
+
+def card_id(name: str, taken) -> str:
+    """A card file id from the name the table gave ("Mercenaries" -> "mercenaries"), unique."""
+    base = "".join(ch if ch.isalnum() and ch.isascii() else "_" for ch in name.lower()).strip("_")
+    base = "_".join(filter(None, base.split("_"))) or "card"
+    ident, n = base, 2
+    while ident in taken:
+        ident, n = f"{base}_{n}", n + 1
+    return ident
+
+
+def new_card_entry(board, name: str, effect: str, stack: int, params: dict,
+                   placement: Optional[int] = None) -> tuple[dict, int]:
+    """A card found in the box, as the compact entry sends it (its copies left out: nobody counts a
+    face-down stack), and how many of its numbers differ from those offered (a tap each; a ♠ card's
+    Caballeros are always tapped)."""
+    start = offered_params(effect)
+    taps = sum(1 for k, v in params.items() if start.get(k) != v) + (placement is not None)
+    words = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in params.items() if not isinstance(v, list))
+    text = does(effect, params) or effect.replace("_", " ") + (f" ({words})" if words else "")
+    entry: dict[str, Any] = {"id": card_id(name, board.cards), "name": name.strip(), "stack": stack,
+                             "effect": effect, "params": dict(params), "source": "added at the table",
+                             "text": text[:1].upper() + text[1:]}
+    if stack == KINGS_STACK:
+        entry["module"] = "new-regency"
+        if placement is not None:
+            entry["placement"] = placement
+    return entry, taps
+
+
+# ---- a card played with numbers nobody entered --------------------------------------------------
+
+@dataclass(frozen=True)
+class CardFact:
+    key: str                   # "params.outcome" or "placement"
+    words: str                 # what to read off the card
+    options: tuple             # the values to tap
+
+
+def card_facts(board, cid: Optional[str]) -> list[CardFact]:
+    """The facts of a listed card nobody entered that playing it needs: its parameters the
+    effect requires and, for a ♠ card, how many Caballeros it places."""
+    if cid is None or cid not in board.cards:
+        return []
+    card = board.cards[cid]
+    spec = EFFECT_SPECS.get(card.effect)
+    prefix = f"cards.{cid}."
+    out = []
+    for key in board.missing:
+        if not key.startswith(prefix):
+            continue
+        field = key[len(prefix):]
+        if field == "placement":
+            out.append(CardFact("placement", f"How many Caballeros does {card.name} place?", tuple(range(0, 6))))
+        elif field.startswith("params.") and spec is not None:
+            param = spec.params.get(field[7:])
+            if param is None or not param.required:
+                continue
+            words = f"{card.name}: {(param.meaning or field[7:]).split('. ')[0]}"
+            if param.type == "str":
+                out.append(CardFact(field, words, tuple(param.values or ())))
+            elif param.type == "int":
+                low, high = param.min or 0, min(param.max or 10, (param.min or 0) + 10)
+                out.append(CardFact(field, words, tuple(range(low, high + 1))))
+    return out
+
+
+def facts_entry(cid: str, values: dict[str, Any]) -> dict:
+    """The card-file entry for the facts read off the card."""
+    entry: dict[str, Any] = {"id": cid, "source": "read off the card at the table"}
+    params = {k[7:]: v for k, v in values.items() if k.startswith("params.")}
+    if params:
+        entry["params"] = params
+    if "placement" in values:
+        entry["placement"] = values["placement"]
+    return entry
+
+
+def option_words(value: Any) -> str:
+    return str(value).replace("_", " ")
+
+
+# ---- what a card does, in a few words --------------------------------------------------------
+
+def _n(params: dict, key: str, default: str = "?") -> str:
+    value = params.get(key)
+    return default if value is None else str(value)
+
+
+_DOES: dict[str, Callable[[dict], str]] = {
+    "move": lambda p: f"move up to {_n(p, 'total')} Caballeros ({_n(p, 'own')} own, {_n(p, 'foreign')} others')",
+    "move_all_own": lambda p: "move all your Caballeros out of one region",
+    "place_extra": lambda p: f"place {_n(p, 'count')} more Caballeros in any regions",
+    "choice": lambda p: f"move all yours out of a region, or place {_n(p, 'count')} more",
+    "decay": lambda p: "the others send Caballeros back from a region" + (
+        f" ({p['count']} each)" if p.get("count") else ""),
+    "one_of_each_back": lambda p: "send one Caballero of each other player back",
+    "king_is_angry": lambda p: f"each other player sends {_n(p, 'count')} Caballeros back",
+    "disc_send_back": lambda p: "the others send back from a region they pick with the disc",
+    "score_chosen_region": lambda p: "score a region of your choice",
+    "score_group": lambda p: f"score all {_n(p, 'group')}-point regions",
+    "score_first_only": lambda p: "score only the 1st places, everywhere",
+    "score_most": lambda p: "score the region(s) with the most Caballeros",
+    "score_least": lambda p: "score the region(s) with the fewest Caballeros",
+    "score_castillo": lambda p: "score the Castillo",
+    "court": lambda p: f"{_n(p, 'count')} Caballeros from the provinces to your court",
+    "disc_scoring": lambda p: "score the regions picked with the secret discs",
+    "eviction": lambda p: "the others move theirs out of a region you choose (discs)",
+    "move_king": lambda p: "move the King" + (" to a neighbouring region" if p.get("adjacent_only") else ""),
+    "militia": lambda p: f"place {_n(p, 'count')} Caballeros anywhere but the King's region",
+    "civil_war": lambda p: "the others pick a region (disc): " + (
+        {"send_back": "Caballeros there go back", "to_court": "Caballeros there go to the court"}.get(
+            p.get("outcome"), "what happens there is printed on the card")),
+    "revelation": lambda p: "score the Castillo; its Caballeros stay in it",
+    "empowerment": lambda p: "take a Power card back into your hand",
+    "enactment": lambda p: "place or move a Scoring tile",
+    "adopted_home": lambda p: "move your Grande (Grandes may share a region)",
+    "your_majesty": lambda p: "move the King to any region",
+    "exile": lambda p: "move the King to France or Portugal",
+    "entourage": lambda p: f"move the King with {_n(p, 'count')} Caballeros",
+    "competition": lambda p: "Grandes may go into the Castillo",
+    "chalet": lambda p: "the King to the region with the fewest Caballeros",
+    "rebellion": lambda p: "the King beside the Castillo",
+    "infiltration": lambda p: "place Caballeros in the King's region too",
+    "stand_in": lambda p: {"king_and_own_grande": "swap the King and your Grande",
+                           "king_and_any_grande": "swap the King and a Grande",
+                           "own_grande_and_other_grande": "swap your Grande and another",
+                           "any_two_grandes": "swap two Grandes"}.get(p.get("swap"), "swap two pieces"),
+    "veto_2023": lambda p: "stop a special action, this round or next",
+}
+
+
+def does(effect: str, params: dict) -> str:
+    """A card's effect in a few words ("score all 4-point regions"); '' for one not worded here."""
+    words = _DOES.get(effect)
+    return words(params or {}) if words else ""

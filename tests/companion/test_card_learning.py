@@ -1,0 +1,138 @@
+"""Learning a 2023 box as it turns up (companion/card_learning.py, issue 21): the cards the rule
+book names offered by name on each stack that could hold them, learned with the reveal as one
+input and kept in Your cards; a card's missing numbers read off it when it is played; and the
+figures of a first game from an empty data folder (bench/bench_taps_2023.py) against the goals."""
+from __future__ import annotations
+
+import pytest
+
+from bench.bench_taps_2023 import LEARNING, figures_of, learning_games
+from companion.card_learning import candidates, card_facts, learn_entry
+from companion.rule_files import CardSetDraft, RulesChoice, game_files
+from companion.table import InputError, Table, TableSetup
+from engine import events as ev
+
+PLAYERS = ["purple", "blue", "green", "orange"]
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("ELGRANDE_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def shipped_table(modules=("new-regency",), players=PLAYERS) -> Table:
+    """A tracked 2023 game with the shipped data only: the rule book's cards, most stacks unknown."""
+    files = game_files(RulesChoice("2023", tuple(modules)), len(players))
+    setup = ev.GameSetup(players=list(players), names={p: p.title() for p in players}, king="castilla",
+                         homes=dict(zip(players, ["galicia", "aragon", "sevilla", "valencia"])),
+                         start_player=players[0], rules="2023", modules=list(modules), variant="full",
+                         dummy="white" if len(players) == 2 else None, cards_file=files.cards_file)
+    return Table.new(TableSetup(game=setup, mode="tracking", tower={"kind": "simulated"}))
+
+
+def test_the_rule_books_cards_are_offered_by_name_on_every_stack_that_could_hold_them():
+    table = shipped_table()
+    offered = table.reveal_candidates()
+    names = {s: [c.name for c in cands] for s, cands in offered.items()}
+    assert "Intrigue" in names[1] and "Veto" in names[4] and "Civil War" in names[5]   # a ♠ card, perhaps
+    assert "Fiesta" not in names[3] and "Exile" not in names[1]   # their stacks are known
+    assert names[1] == sorted(names[1])                            # a short list, by name
+    # What a card does, in a few words, instead of the book's explanation cut off
+    stand_in = next(c for c in offered[2] if c.card == "stand_in")
+    assert stand_in.label == "Stand-in: swap two pieces"
+    assert table.asked().options["stacks"][3] == {"fiesta": 1} and table.stack_may_hold_more(3)  # not picked unasked
+    # Four stacks (2 players): table stack 2 holds the printed 2s and 3s, so Outposts is offered as either
+    two = shipped_table(modules=("four-stacks",), players=["purple", "blue"])
+    assert {c.stack for c in candidates(two.state, 2) if c.card == "outposts"} == {2, 3}
+
+
+def test_a_card_picked_by_name_is_learned_with_the_reveal_and_kept_for_the_next_game():
+    table = shipped_table()
+    offered = table.reveal_candidates()
+    pick = {s: next(c for c in offered[s] if c.card == cid)
+            for s, cid in ((1, "intrigue"), (2, "veto"), (3, "outposts"), (4, "coup"), (5, "civil_war"))}
+    learned = [learn_entry(table.state, c) for c in pick.values()]
+    assert learned[-1]["module"] == "new-regency"   # a base card found in the ♠ stack is a ♠ card
+    wrong = ["intrigue", "veto", "outposts", "coup", "exile"]   # Exile is a ♠ card, but not Civil War: refused
+    bad = [dict(e) for e in learned]
+    bad[0]["stack"] = 9
+    with pytest.raises(InputError, match=r"cards\[intrigue\]\.stack"):
+        table.reveal_learning(wrong, bad)
+    assert table.asked().kind == "reveal_action_cards" and table.board.cards["intrigue"].stack is None  # none of it
+    assert not CardSetDraft.load().file["cards"]
+    kept = table.reveal_learning([c.card for c in pick.values()], learned)
+    assert kept == "" and table.asked().kind == "play_power_card"
+    assert table.board.cards["veto"].stack == 2 and table.board.cards["veto"].copies is None
+    assert table.board.cards["civil_war"].placement is None   # a ♠ card's Caballeros: printed on it, asked when played
+    saved = {c["id"]: c for c in CardSetDraft.load().file["cards"]}
+    assert saved["intrigue"]["stack"] == 1 and "copies" not in saved["intrigue"]
+    # The next game knows them: nothing to name for those
+    again = shipped_table()
+    assert "intrigue" in again.asked().options["stacks"][1]
+    assert "intrigue" not in {c.card for c in again.reveal_candidates()[1]}
+    # Undo takes the reveal back, then the stacks learned (a name tapped wrongly)
+    table.undo(confirm=True)
+    assert table.asked().kind == "reveal_action_cards" and table.board.cards["intrigue"].stack == 1
+    table.undo(confirm=True)
+    assert table.board.cards["intrigue"].stack is None
+
+
+def test_a_card_played_with_a_number_nobody_entered_asks_only_that_then_plays_on():
+    table = shipped_table(modules=())
+    offered = table.reveal_candidates()
+    cards = {1: "civil_war", 2: "veto", 3: "outposts", 4: "coup"}
+    table.reveal_learning(list(cards.values()), [learn_entry(table.state, next(c for c in offered[s] if c.card == cid))
+                                                 for s, cid in cards.items()])
+    for p, value in zip(PLAYERS, (13, 1, 2, 3)):   # purple plays highest: takes its card first
+        table.submit({"type": "power_card_played", "player": p, "card": value})
+    assert table.asked().kind == "replenish"
+    table.submit({"type": "court_replenished", "player": "purple", "from_provinces": table.asked().options["max"],
+                  "from_regions": {}})
+    table.submit({"type": "action_card_chosen", "player": "purple", "stack": 1})
+    prompt = table.prompt()
+    read = [c for c in prompt.choices if (c.action or "").startswith("card_facts:")]
+    assert [c.label for c in read] == ["Read Civil War's outcome off the card"]
+    assert [f.key for f in card_facts(table.board, "civil_war")] == ["params.outcome"]
+    with pytest.raises(InputError, match="outcome"):
+        table.enter_card_facts("civil_war", {"params.outcome": "to_the_moon"})
+    assert table.enter_card_facts("civil_war", {"params.outcome": "to_court"}) == ""
+    assert not any((c.action or "").startswith("card_facts:") for c in table.prompt().choices)
+    assert any(c.label == "Do the special action" for c in table.prompt().choices)   # the card works now
+    saved = {c["id"]: c for c in CardSetDraft.load().file["cards"]}
+    assert saved["civil_war"]["params"] == {"outcome": "to_court"} and saved["civil_war"]["stack"] == 1
+
+
+def test_a_base_card_found_in_the_spade_stack_asks_its_caballeros_when_played():
+    table = shipped_table()
+    offered = table.reveal_candidates()
+    cards = {1: "intrigue", 2: "veto", 3: "outposts", 4: "coup", 5: "militia"}
+    table.reveal_learning(list(cards.values()), [learn_entry(table.state, next(c for c in offered[s] if c.card == cid))
+                                                 for s, cid in cards.items()])
+    for p, value in zip(PLAYERS, (13, 1, 2, 3)):
+        table.submit({"type": "power_card_played", "player": p, "card": value})
+    table.submit({"type": "court_replenished", "player": "purple", "from_provinces": table.asked().options["max"],
+                  "from_regions": {}})
+    table.submit({"type": "action_card_chosen", "player": "purple", "stack": 5})
+    prompt = table.prompt()
+    assert prompt.choices[0].label == "Read Militia's number of Caballeros off the card" and prompt.limit == 0
+    assert "read the card's number of Caballeros off it" in prompt.hint   # never a silent 5 from its stack
+    table.enter_card_facts("militia", {"placement": 2})
+    assert table.prompt().limit == 2 and table.board.cards["militia"].module == "new-regency"
+
+
+def test_a_first_game_from_an_empty_data_folder_meets_the_goals():
+    """One seed of bench_taps_2023's figures (three in the bench): a card the book names costs
+    <= 4 taps the first time it turns up, one it does not <= 10; every step stays within today's
+    budgets without its entry taps; the second game names only cards the first never turned up."""
+    first, second = learning_games(seed=0)
+    f = figures_of([(first, second)])
+    assert f["named_card"] and max(f["named_card"]) <= 4, f
+    assert f["new_card"] and max(f["new_card"]) <= 10, f
+    assert f["card_facts"] and f["board_facts"], f   # Civil War's outcome, Stand-in's swap ...; France's borders
+    assert max(f["reveal"]) <= 6 and max(f["turn_3_placed"]) <= 6, f
+    assert max(f["general_scoring"]) <= 4 + 2 * LEARNING[0], f
+    assert f["first_total"][0] > 0 and f["second_total"][0] < f["first_total"][0] / 10, f
+    seen = {cid for step in first if step.kind == "reveal_action_cards" for cid in step.events[-1]["cards"]}
+    learned_again = {cid for step in second for _, _, cid in step.learned}
+    assert not learned_again & seen, learned_again & seen

@@ -329,7 +329,7 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.club.command import register_commands as register_club_commands
     register_club_commands(sub)
     from companion.games_command import register_commands as register_games_commands
-    register_games_commands(sub)
+    register_games_commands(sub, UsageError)
     return parser
 
 

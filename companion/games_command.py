@@ -12,10 +12,11 @@ def _folder(args) -> Path | None:
     return Path(args.folder) if args.folder else None
 
 
-def _usage(message: str):
-    from .cli import UsageError
+_usage_error: type[Exception] = ValueError  # the command line's UsageError (given at registration)
 
-    return UsageError(message)
+
+def _usage(message: str) -> Exception:
+    return _usage_error(message)
 
 
 def _line(record: GameRecord) -> str:
@@ -90,7 +91,11 @@ def cmd_export(args) -> int:
     return 0
 
 
-def register_commands(sub) -> None:
+def register_commands(sub, usage_error: type[Exception]) -> None:
+    """`usage_error`: what the command line prints as one line, exit 2 (companion.cli's UsageError,
+    passed in: run as `python -m companion.cli` that module is __main__, not companion.cli)."""
+    global _usage_error
+    _usage_error = usage_error
     folder_help = "the games folder (default: the app's; ELGRANDE_DATA_DIR/games when set)"
     games = sub.add_parser("games", help="list the saved games: date, rules, players, scores, winners")
     games.add_argument("--json", action="store_true", help="print one JSON list")

@@ -26,12 +26,16 @@ def table_game(folder: Path, seed: int, names: list[str], finish: bool = True) -
 
 
 def group_folder(folder: Path) -> list[Path]:
-    """The three games, oldest first; their logs' times one minute apart, in that order."""
+    """The three games, oldest first: each last written 95 + i minutes after it began (its
+    log's name), so they list in that order and the first lasted 95 minutes."""
     import os
+
+    from companion.history import started_at
 
     paths = []
     for i, (seed, names, finish) in enumerate(GROUP):
         path = table_game(folder, seed, names, finish).path
-        os.utime(path, (1_700_000_000 + 60 * i, 1_700_000_000 + 60 * i))
+        ended = started_at(path).timestamp() + 60 * (95 + i)
+        os.utime(path, (ended, ended))
         paths.append(path)
     return paths

@@ -410,3 +410,32 @@ def when(record: GameRecord) -> str:
     if record.last_write:
         return record.last_write.strftime("%d %b %Y %H:%M")
     return "unknown date"
+
+
+_cache: dict[Path, tuple[tuple, GameRecord]] = {}
+
+
+def _signature(path: Path) -> tuple:
+    from .store import tip_path
+
+    sig = []
+    for p in (path, tip_path(path)):
+        try:
+            st = p.stat()
+            sig.append((st.st_mtime_ns, st.st_size))
+        except OSError:
+            sig.append(None)
+    return tuple(sig)
+
+
+def cached_records(folder: Optional[Path] = None) -> list[GameRecord]:
+    """game_records, each log read again only when its files changed (the home screen and the
+    new-game screen ask often)."""
+    records = []
+    for path in log_paths(folder):
+        key = _signature(path)
+        hit = _cache.get(path)
+        if hit is None or hit[0] != key:
+            hit = _cache[path] = (key, read_record(path))
+        records.append(hit[1])
+    return records

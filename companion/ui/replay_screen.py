@@ -1,0 +1,166 @@
+"""A saved game (or the demo game) looked back at: the map as it stood at each step, the
+scorings' itemised lines as they were shown, the scores as a staircase (points arrive at
+scorings) and the turning points. Every step is the engine's public view at that moment
+(companion.history): nothing hidden appears before its reveal. A thin view: the replay model
+decides everything shown."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from kivy.graphics import Color, Line, Rectangle
+from kivy.lang import Builder
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+from kivy.uix.widget import Widget
+
+from ..history import GameRecord, Replay
+from .map_view import INK, PLAYER_RGB, _text, board_of
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+class StepPlot(Widget):
+    """Each player's score over the steps, flat until a scoring; a cursor at the step shown."""
+
+    replay = ObjectProperty(None, allownone=True)
+    step = NumericProperty(0)
+
+    def on_replay(self, *args):
+        self.draw()
+
+    def on_step(self, *args):
+        self.draw()
+
+    def on_size(self, *args):
+        self.draw()
+
+    def on_pos(self, *args):
+        self.draw()
+
+    def draw(self) -> None:
+        self.canvas.clear()
+        replay = self.replay
+        if replay is None or self.width < dp(80) or self.height < dp(60):
+            return
+        history = replay.score_steps()
+        left, bottom = self.x + dp(40), self.y + dp(24)
+        width, height = self.width - dp(52), self.height - dp(34)
+        last = max(1, len(replay) - 1)
+        top = max((s for pts in history.values() for _, s in pts), default=1) or 1
+        x_of = lambda n: left + width * n / last  # noqa: E731
+        y_of = lambda s: bottom + height * s / top  # noqa: E731
+        with self.canvas:
+            Color(1, 1, 1, 0.6)
+            Rectangle(pos=(left, bottom), size=(width, height))
+            for n in replay.round_starts():
+                tex = _text(str(replay.steps[n].round), int(sp(12)))
+                Color(1, 1, 1, 1)
+                Rectangle(texture=tex, pos=(x_of(n) - tex.width / 2, bottom - dp(20)), size=tex.size)
+            for s in (0, top):
+                tex = _text(str(s), int(sp(12)))
+                Color(1, 1, 1, 1)
+                Rectangle(texture=tex, pos=(left - tex.width - dp(4), y_of(s) - tex.height / 2), size=tex.size)
+            for pid, pts in history.items():
+                points = []
+                for (n, s), nxt in zip(pts, pts[1:] + [(last, None)]):
+                    points += [x_of(n), y_of(s), x_of(nxt[0]), y_of(s)]
+                Color(*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)))
+                Line(points=points, width=dp(1.4))
+            Color(*INK)
+            Line(points=[x_of(self.step), bottom, x_of(self.step), bottom + height], width=dp(1))
+
+
+class ReplayScreen(Screen):
+    model = ObjectProperty(None)
+    title = StringProperty("")
+    where = StringProperty("")        # "Step 45 of 172 - round 3: Ana's Caballeros placed"
+    scoring_text = StringProperty("")  # markup: the latest scoring shown, line by line
+    turning_text = StringProperty("")
+    standings = StringProperty("")     # markup: the scores at this step
+    step = NumericProperty(0)
+    last = NumericProperty(0)
+    landscape = BooleanProperty(True)
+    replay: Optional[Replay] = None
+    back_to = "home"
+
+    def on_size(self, *args):
+        self.landscape = self.width >= self.height
+
+    def open_replay(self, replay: Replay, title: str, back_to: str = "home",
+                    record: Optional[GameRecord] = None) -> None:
+        self.replay, self.title, self.back_to = replay, title, back_to
+        self.last = len(replay) - 1
+        self.ids.plot.replay = replay
+        points = replay.turning_points(3)
+        self._turning = [tp.step for tp in points]
+        self.turning_text = "\n".join(f"{i}. {tp.words(replay.names)}" for i, tp in enumerate(points, start=1)) \
+            or "No scoring yet."
+        self.step = -1
+        self.show(self.last if record is not None and record.finished else 0)
+
+    def show(self, number: int) -> None:
+        """The game as it stood after step `number` (0: the setup)."""
+        if self.replay is None:
+            return
+        number = max(0, min(int(number), self.last))
+        if number == self.step:
+            return
+        self.step = number
+        step = self.replay.steps[number]
+        view = step.view
+        the_map = self.ids.map
+        the_map.board = board_of(view)
+        the_map.public = view
+        self.ids.plot.step = number
+        self.where = f"Step {number} of {self.last}  -  round {step.round}: {step.what}"
+        self.standings = self._standings(step)
+        self.scoring_text = self._scoring(view)
+
+    def _standings(self, step) -> str:
+        from .home_screen import _hex
+        from kivy.utils import escape_markup
+
+        names = self.replay.names
+        ranked = sorted(self.replay.players, key=lambda p: -step.scores.get(p, 0))
+        return "   ".join(f"[color={_hex(p)}][b]{escape_markup(names.get(p, p))}[/b][/color] {step.scores.get(p, 0)}"
+                           for p in ranked)
+
+    def _scoring(self, view: dict) -> str:
+        from kivy.utils import escape_markup
+
+        scorings = view.get("scorings", [])
+        if not scorings:
+            return "No scoring yet."
+        latest = scorings[-1]
+        board = board_of(view)
+        names = self.replay.names
+        lines = [f"[b]{escape_markup(latest['title'])}[/b] (round {latest['round']})"]
+        for line in latest["lines"]:
+            if not line["points"]:
+                continue
+            area = board.area_name(board.area_index[line["area"]]) if line["area"] in board.area_index \
+                else line["area"]
+            lines.append(f"{escape_markup(area)}: {escape_markup(names.get(line['player'], line['player']))} "
+                         f"{line['points']:+d}  {escape_markup(line['reason'])}")
+        return "\n".join(lines)
+
+    # ---- moving through the game ----------------------------------------------------------
+
+    def step_by(self, delta: int) -> None:
+        self.show(self.step + delta)
+
+    def round_by(self, delta: int) -> None:
+        starts = self.replay.round_starts() if self.replay else [0]
+        if delta > 0:
+            self.show(next((n for n in starts if n > self.step), self.last))
+        else:
+            self.show(next((n for n in reversed(starts) if n < self.step), 0))
+
+    def turning_point(self, index: int) -> None:
+        if index < len(getattr(self, "_turning", [])):
+            self.show(self._turning[index])
+
+    def back(self) -> None:
+        self.manager.current = self.back_to

@@ -325,6 +325,11 @@ class Replay:
 
     def score_steps(self) -> dict[str, list[tuple[int, int]]]:
         """(step, score) wherever a score changed, per player, from 0 at the setup: a staircase."""
+        if getattr(self, "_score_steps", None) is None:
+            self._score_steps = self._staircase()
+        return self._score_steps
+
+    def _staircase(self) -> dict[str, list[tuple[int, int]]]:
         history = {p: [(0, self.steps[0].scores.get(p, 0))] for p in self.players}
         for step in self.steps[1:]:
             for p, pts in history.items():

@@ -27,11 +27,18 @@ class StepPlot(Widget):
     replay = ObjectProperty(None, allownone=True)
     step = NumericProperty(0)
 
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        with self.canvas.after:   # the cursor: moving it redraws nothing else
+            self._cursor_colour = Color(*INK, 0)
+            self._cursor = Line(points=[0, 0, 0, 0], width=dp(1))
+        self._x_of = None
+
     def on_replay(self, *args):
         self.draw()
 
     def on_step(self, *args):
-        self.draw()
+        self._place_cursor()
 
     def on_size(self, *args):
         self.draw()
@@ -39,17 +46,27 @@ class StepPlot(Widget):
     def on_pos(self, *args):
         self.draw()
 
+    def _place_cursor(self) -> None:
+        if self._x_of is None:
+            self._cursor_colour.a = 0
+            return
+        x = self._x_of(self.step)
+        self._cursor.points = [x, self.y + dp(24), x, self.top - dp(10)]
+        self._cursor_colour.a = 1
+
     def draw(self) -> None:
         self.canvas.clear()
+        self._x_of = None
         replay = self.replay
         if replay is None or self.width < dp(80) or self.height < dp(60):
+            self._place_cursor()
             return
         history = replay.score_steps()
         left, bottom = self.x + dp(40), self.y + dp(24)
         width, height = self.width - dp(52), self.height - dp(34)
         last = max(1, len(replay) - 1)
         top = max((s for pts in history.values() for _, s in pts), default=1) or 1
-        x_of = lambda n: left + width * n / last  # noqa: E731
+        x_of = self._x_of = lambda n: left + width * n / last  # noqa: E731
         y_of = lambda s: bottom + height * s / top  # noqa: E731
         with self.canvas:
             Color(1, 1, 1, 0.6)
@@ -68,8 +85,7 @@ class StepPlot(Widget):
                     points += [x_of(n), y_of(s), x_of(nxt[0]), y_of(s)]
                 Color(*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)))
                 Line(points=points, width=dp(1.4))
-            Color(*INK)
-            Line(points=[x_of(self.step), bottom, x_of(self.step), bottom + height], width=dp(1))
+        self._place_cursor()
 
 
 class ReplayScreen(Screen):

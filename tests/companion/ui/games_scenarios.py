@@ -66,6 +66,28 @@ def replay_and_records(d):
     yield from _look(d, "demo_game")
     d.tap("Back", exact=True)
     yield 0.2
+    yield from known_players_at_new_game(d)
+
+
+def known_players_at_new_game(d):
+    """The people of earlier games offered at a new game: one tap seats one at their colour."""
+    d.tap("New game")
+    yield 0.3
+    setup = d.screen("setup")
+    known = [b.text for b in setup.ids.known.children][::-1]
+    d.facts["known_players"] = known
+    for row in setup.rows.values():
+        row.name = ""
+        row.ids.name.text = ""
+    yield 0.1
+    yield from _look(d, "setup_known_players")
+    d.tap(known[0], exact=True)
+    yield 0.1
+    d.facts["seated"] = {c: r.name for c, r in setup.rows.items() if r.name}
+    d.tap(known[0], exact=True)   # again: already seated, said in one line
+    d.facts["seated_again"] = setup.message
+    d.app.root.current = "home"
+    yield 0.2
 
 
 def group_screens(d):

@@ -213,3 +213,31 @@ def write(path: Path, data: str | bytes) -> None:
 
 def write_bgstats(record: GameRecord, path: Path) -> None:
     write(path, json.dumps(bgstats(record), indent=1, ensure_ascii=False))
+
+
+KINDS = {"bgstats": (".bgsplay", "application/json"), "csv": (".csv", "text/csv"), "png": (".png", "image/png")}
+
+
+def default_folder() -> Path:
+    """Where the app offers to write exports: the user's Documents (or home) folder, in its own
+    sub-folder; the person may type any other."""
+    home = Path.home()
+    documents = home / "Documents"
+    return (documents if documents.is_dir() else home) / "El Grande plays"
+
+
+def export_game(record: GameRecord, kind: str, folder: Path, replay: Optional[Replay] = None) -> Path:
+    """One finished game written into `folder` (made if missing) as `kind` (bgstats | csv | png).
+    Returns the file written; ExportError (one line) when it cannot be."""
+    suffix, _ = KINDS[kind]
+    when = (record.started or record.last_write)
+    name = f"el-grande-{when:%Y-%m-%d-%H%M}{suffix}" if when else f"el-grande{suffix}"
+    data = {"bgstats": lambda: json.dumps(bgstats(record), indent=1, ensure_ascii=False),
+            "csv": lambda: bgg_csv(record), "png": lambda: share_png(record, replay)}[kind]()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ExportError(f"{folder}: cannot make the folder ({exc.strerror or exc})") from None
+    path = folder / name
+    write(path, data)
+    return path

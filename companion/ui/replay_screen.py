@@ -98,7 +98,11 @@ class ReplayScreen(Screen):
     step = NumericProperty(0)
     last = NumericProperty(0)
     landscape = BooleanProperty(True)
+    can_export = BooleanProperty(False)   # a finished saved game: written for BG Stats, BGG, a picture
+    folder = StringProperty("")
+    export_message = StringProperty("")
     replay: Optional[Replay] = None
+    record: Optional[GameRecord] = None
     back_to = "home"
 
     def on_size(self, *args):
@@ -106,7 +110,10 @@ class ReplayScreen(Screen):
 
     def open_replay(self, replay: Replay, title: str, back_to: str = "home",
                     record: Optional[GameRecord] = None) -> None:
-        self.replay, self.title, self.back_to = replay, title, back_to
+        self.replay, self.title, self.back_to, self.record = replay, title, back_to, record
+        self.can_export = bool(record and record.finished and not record.damaged)
+        self.folder = self.folder or _default_folder()
+        self.export_message = ""
         self.last = len(replay) - 1
         self.ids.plot.replay = replay
         points = replay.turning_points(3)
@@ -178,5 +185,26 @@ class ReplayScreen(Screen):
         if index < len(getattr(self, "_turning", [])):
             self.show(self._turning[index])
 
+    def export(self, kind: str) -> None:
+        """The game written into the folder shown; on Android also offered to the share sheet."""
+        from .. import android, export
+
+        try:
+            path = export.export_game(self.record, kind, Path(self.folder).expanduser(), self.replay)
+        except export.ExportError as exc:
+            self.export_message = str(exc)
+            return
+        shared = android.share_file(str(path), export.KINDS[kind][1], "Log the play")
+        self.export_message = f"Written: {path}" + ("" if shared == "none" else " (and offered to share)")
+
     def back(self) -> None:
         self.manager.current = self.back_to
+
+
+def _default_folder() -> str:
+    from .. import android, export
+    from ..store import data_dir
+
+    if android.on_android():   # the app's own storage; the share sheet takes it further
+        return str(data_dir() / "exports")
+    return str(export.default_folder())

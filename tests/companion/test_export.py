@@ -66,3 +66,17 @@ def test_the_picture_shows_the_standings_in_colour(records, tmp_path):
     assert image.getpixel((52, 158)) == export.COLOURS[winner.id]  # the first place's swatch
     plotted = {image.getpixel((x, y)) for x in range(520, 1160, 4) for y in range(140, 740, 4)}
     assert all(export.COLOURS[p.id] in plotted for p in first.players)
+
+
+def test_export_game_writes_into_the_folder_chosen(records, tmp_path):
+    first = records[0]
+    folder = tmp_path / "made" / "for-plays"
+    written = [export.export_game(first, kind, folder, replay_log(first.path)) for kind in ("bgstats", "csv", "png")]
+    assert [p.parent for p in written] == [folder] * 3
+    assert [p.suffix for p in written] == [".bgsplay", ".csv", ".png"]
+    assert export.read_bgstats(json.loads(written[0].read_text(encoding="utf-8")))[0]["players"] == \
+        [(p.name, p.score, p.winner) for p in first.players]
+    blocked = tmp_path / "a-file"
+    blocked.write_text("")
+    with pytest.raises(export.ExportError, match="cannot make the folder"):
+        export.export_game(first, "csv", blocked / "sub")

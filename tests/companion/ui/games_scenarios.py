@@ -44,6 +44,13 @@ def replay_and_records(d):
         times.append(time.perf_counter() - t0)
     d.facts["replay_step_ms"] = sorted(times)[len(times) // 2] * 1000
     d.facts["replay_step_max_ms"] = max(times) * 1000
+    if replay.can_export:   # a finished saved game: written for BG Stats into the folder shown
+        replay.folder = str(d.shots / "exports")
+        d.tap("For BG Stats")
+        d.tap("Picture")
+        yield 0.2
+        d.facts["exported"] = sorted(p.name for p in (d.shots / "exports").iterdir())
+        d.facts["export_message"] = replay.export_message
     d.tap("Turning point 1")
     yield 0.2
     d.facts["turning_step"] = replay.step

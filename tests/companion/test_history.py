@@ -52,13 +52,15 @@ def test_golden_replay_matches_the_engine_at_each_step(path):
 
 def _secrets_changed(state, rng: random.Random):
     """The same position with every secret different: the Castillo's content, each hand,
-    the secret discs not yet revealed, the provinces."""
+    the secret discs not yet revealed, the provinces (the players', not the 2023 dummy's deck)."""
     other = state.clone()
     castillo = other.board.castillo
     for p in range(len(other.players)):
         other.counts[castillo][p] += rng.randint(1, 3)
         other.provinces[p] += 1
-    other.hands = [[card + 100 for card in hand] for hand in other.hands]  # as many, all others
+    # as many cards, all others; the 2023 dummy's deck is no secret (what it has used lies face up)
+    other.hands = [list(hand) if p == other.dummy else [card + 100 for card in hand]
+                   for p, hand in enumerate(other.hands)]
     regions = range(len(other.board.region_ids))
     for discs in (other.scoring_discs, other.special.discs if other.special else None):
         if discs:
@@ -177,3 +179,29 @@ def test_statistics_count_a_shared_victory_as_a_win_for_each():
     assert stats[("Cai", "classic")].wins == 0
     assert stats[("Ben", "2023")].wins == 1 and stats[("Ana", "2023")].wins == 0
     assert ana.by_source["castillo"] == 10 and ana.by_source["regions"] == 180
+
+
+@pytest.mark.parametrize("rules, modules, players", [("2023", (), 2), ("2023", ("power-shift",), 3),
+                                                     ("king-intrigue", (), 4)])
+def test_other_rule_sets_replay_without_secrets(rules, modules, players):
+    """A random short game of each other rule set (self-play's stand-in files): every step's view
+    is the engine's, unchanged by changing the hidden facts; the 2-player dummy is no player."""
+    from engine.board import load_board
+    from engine.flow import asked
+    from engine.playout import random_event, random_setup, self_play_files
+
+    board_file, cards_file, filled = self_play_files(rules, players, None, None, modules)
+    board = load_board(rules, players, board_file, cards_file)
+    rng = random.Random(3)
+    setup = random_setup(rng, players, board, "short", rules, modules, board_file, cards_file, bool(filled))
+    state, events = start_state(setup, board), []
+    while state.stage != "over":
+        events.append(random_event(rng, asked(state)))
+        apply_event(state, events[-1])
+    replay = replay_events(setup, events, board)
+    assert replay.players == list(setup.players)
+    state = start_state(setup, board)
+    for n, event in enumerate(events, start=1):
+        apply_event(state, event)
+        assert public_view(_secrets_changed(state, rng)).model_dump(mode="json") == replay.steps[n].view, \
+            f"step {n} ({replay.steps[n].what}) shows a secret"

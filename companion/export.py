@@ -77,14 +77,13 @@ def bgstats(record: GameRecord) -> dict:
         "comments": comments(record),
         "playerScores": [{"playerRefId": i, "score": str(p.score), "winner": p.winner,
                           "startPlayer": p.start_player, "seatOrder": p.seat, "rank": ranks[p.id],
-                          "newPlayer": False, "role": p.id}
+                          "newPlayer": False, "role": p.id}  # role: the colour played (BG Stats' field for it)
                          for i, p in enumerate(record.players, start=1)],
     }
     game = {"id": game_id, "uuid": _uuid("game", str(BGG_IDS[record.rules])), "name": GAME_NAME,
             "bggId": BGG_IDS[record.rules], "bggName": GAME_NAME, "bggYear": 1995, "highestWins": True,
             "noPoints": False, "cooperative": False, "usesTeams": False}
-    return {"about": "BG Stats import (.bgsplay) written by El Grande Companion",
-            "games": [game], "plays": [play], "players": players, "locations": [], "userInfo": {}}
+    return {"games": [game], "plays": [play], "players": players, "locations": [], "userInfo": {}}
 
 
 def read_bgstats(doc: dict) -> list[dict]:

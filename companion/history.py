@@ -293,13 +293,18 @@ class TurningPoint:
     gains: dict[str, int]
     lead_before: list[str]
     lead_after: list[str]
+    best_areas: list[tuple[str, int]] = field(default_factory=list)  # the top gainer's largest lines, by area
 
-    def words(self, names: dict[str, str]) -> str:
+    def words(self, names: dict[str, str], area_name=lambda a: a) -> str:
         gained = ", ".join(f"{names.get(p, p)} {g:+d}" for p, g in sorted(self.gains.items(), key=lambda x: -x[1]))
         lead = ""
         if set(self.lead_after) != set(self.lead_before):
             lead = f"; the lead passes to {' and '.join(names.get(p, p) for p in self.lead_after)}"
-        return f"Round {self.round}, {self.title}: {gained}{lead}"
+        most = ""
+        if self.best_areas:
+            top = max(self.gains, key=self.gains.get)
+            most = f" ({names.get(top, top)}: " + ", ".join(f"{area_name(a)} {pts:+d}" for a, pts in self.best_areas) + ")"
+        return f"Round {self.round}, {self.title}: {gained}{most}{lead}"
 
 
 class Replay:
@@ -352,9 +357,19 @@ class Replay:
             swing = max(gains.values()) - min(gains.values())
             if swing <= 0:
                 continue
+            top = max(gains, key=gains.get)
             found.append(TurningPoint(after.number, scorings[-1]["round"], scorings[-1]["title"], swing, gains,
-                                      _leaders(before.scores, self.players), _leaders(after.scores, self.players)))
+                                      _leaders(before.scores, self.players), _leaders(after.scores, self.players),
+                                      _best_areas(scorings[-1]["lines"], top)))
         return sorted(found, key=lambda t: (-t.swing, t.step))[:count]
+
+
+def _best_areas(lines: list[dict], player: str, count: int = 2) -> list[tuple[str, int]]:
+    by_area: Counter = Counter()
+    for line in lines:
+        if line["player"] == player:
+            by_area[line["area"]] += line["points"]
+    return [(a, pts) for a, pts in by_area.most_common(count) if pts > 0]
 
 
 def _leaders(scores: dict[str, int], players: list[str]) -> list[str]:

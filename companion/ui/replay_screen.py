@@ -118,7 +118,9 @@ class ReplayScreen(Screen):
         self.ids.plot.replay = replay
         points = replay.turning_points(3)
         self._turning = [tp.step for tp in points]
-        self.turning_text = "\n".join(f"{i}. {tp.words(replay.names)}" for i, tp in enumerate(points, start=1)) \
+        board = board_of(replay.steps[0].view)
+        area = lambda a: board.area_name(board.area_index[a]) if a in board.area_index else a  # noqa: E731
+        self.turning_text = "\n".join(f"{i}. {tp.words(replay.names, area)}" for i, tp in enumerate(points, start=1)) \
             or "No scoring yet."
         self.step = -1
         self.show(self.last if record is not None and record.finished else 0)

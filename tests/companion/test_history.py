@@ -138,6 +138,10 @@ def test_the_replay_of_a_saved_game_ends_where_the_game_ended(group):
         before, after = replay.steps[tp.step - 1].scores, replay.steps[tp.step].scores
         assert tp.gains == {p: after[p] - before[p] for p in replay.players}
         assert tp.title in tp.words(replay.names)
+        top = max(tp.gains, key=tp.gains.get)   # what caused it: the top gainer's largest areas
+        lines = replay.steps[tp.step].view["scorings"][-1]["lines"]
+        assert tp.best_areas and tp.best_areas[0][1] == max(
+            sum(ln["points"] for ln in lines if ln["player"] == top and ln["area"] == a) for a, _ in tp.best_areas)
 
 
 def test_a_damaged_log_is_a_record_that_says_so(tmp_path):

@@ -78,3 +78,35 @@ def _android_keep_screen_on(on: bool) -> None:
             window.clearFlags(FLAG_KEEP_SCREEN_ON)
 
     apply()
+
+
+def share_file(path: str, mime: str, title: str = "Share") -> str:
+    """Offers a written file to other apps (BG Stats, a messenger) through the system's share
+    sheet. Returns "android" when the sheet was opened, "none" elsewhere or when it could not be
+    (the file stays where it was written, and the caller says so). On Android a file is shared
+    as a content URI through androidx's FileProvider with the authority "<package>.fileprovider";
+    not yet tried on a device: the APK must declare that provider (see README), else "none"."""
+    if not on_android():
+        return "none"
+    try:
+        _android_share(path, mime, title)
+        return "android"
+    except Exception:  # no provider declared, pyjnius missing: the file is still written
+        log.warning("could not open the share sheet for %s", path, exc_info=True)
+        return "none"
+
+
+def _android_share(path: str, mime: str, title: str) -> None:
+    from jnius import autoclass, cast
+
+    activity = autoclass("org.kivy.android.PythonActivity").mActivity
+    Intent = autoclass("android.content.Intent")
+    File = autoclass("java.io.File")
+    FileProvider = autoclass("androidx.core.content.FileProvider")
+    uri = FileProvider.getUriForFile(activity, activity.getPackageName() + ".fileprovider", File(path))
+    intent = Intent(Intent.ACTION_SEND)
+    intent.setType(mime)
+    intent.putExtra(Intent.EXTRA_STREAM, cast("android.os.Parcelable", uri))
+    intent.addFlags(Intent.FLAG_GRANT_READ_URI_PERMISSION)
+    activity.startActivity(Intent.createChooser(intent, cast("java.lang.CharSequence",
+                                                              autoclass("java.lang.String")(title))))

@@ -85,8 +85,10 @@ from .ui.correction_screen import PositionScreen  # noqa: E402
 from .ui.end_screen import EndScreen  # noqa: E402
 from .ui.home_screen import HomeScreen  # noqa: E402
 from .ui.model import AppModel  # noqa: E402
+from .ui.replay_screen import ReplayScreen  # noqa: E402
 from .ui.scoring_screen import ScoringScreen  # noqa: E402
 from .ui.setup_screen import SetupScreen  # noqa: E402
+from .ui.stats_screen import StatsScreen  # noqa: E402
 from .ui.table_screen import TableScreen  # noqa: E402
 
 Window.clearcolor = (0.97, 0.94, 0.86, 1)
@@ -123,7 +125,8 @@ class ElGrandeApp(App):
         sm = self.screens = ScreenManager(transition=NoTransition())
         for cls, name in ((HomeScreen, "home"), (SetupScreen, "setup"), (TableScreen, "table"),
                           (ScoringScreen, "scoring"), (EndScreen, "end"), (PositionScreen, "position"),
-                          (BoardScreen, "board"), (CardsScreen, "cards"), (KICardsScreen, "ki_cards")):
+                          (BoardScreen, "board"), (CardsScreen, "cards"), (KICardsScreen, "ki_cards"),
+                          (ReplayScreen, "replay"), (StatsScreen, "stats")):
             sm.add_widget(cls(name=name, model=self.model))
         self.model.bind(on_scoring=self._scoring, on_game_over=self._game_over)
         if self.resume_path:

@@ -328,6 +328,8 @@ def build_parser() -> argparse.ArgumentParser:
     register_commands(sub)
     from companion.club.command import register_commands as register_club_commands
     register_club_commands(sub)
+    from companion.games_command import register_commands as register_games_commands
+    register_games_commands(sub, UsageError)
     return parser
 
 

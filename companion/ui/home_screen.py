@@ -1,4 +1,6 @@
-"""Start: resume the last unfinished game, start a new one, or pick any saved game.
+"""Start: resume the last unfinished game (big), start a new one, try a demo game, see each
+player's record, or pick any saved game: each listed with its date, rule set, players in their
+colours, scores and winner; a finished one replays on the map.
 
 Every log in the games folder is listed; a damaged one says what is wrong and
 offers what the table authority allows (open up to its last intact record, or
@@ -17,8 +19,10 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from ..history import GameRecord, cached_records
 from ..store import LogError, display_name
 from ..table import GameCheck, InputError
+from .map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 log = logging.getLogger("companion.ui")
@@ -26,8 +30,30 @@ log = logging.getLogger("companion.ui")
 
 class GameRow(BoxLayout):
     title = StringProperty("")
+    players = StringProperty("")   # markup: each player in their colour, with their score
     status = StringProperty("")
     damaged = BooleanProperty(False)
+
+
+def _hex(pid: str) -> str:
+    r, g, b = PLAYER_RGB.get(pid, (0.5, 0.5, 0.5))
+    if pid in ("yellow", "white", "orange", "pink"):  # light colours darkened to read on paper
+        r, g, b = r * 0.7, g * 0.7, b * 0.7
+    return "".join(f"{round(c * 255):02x}" for c in (r, g, b))
+
+
+def players_markup(record: GameRecord) -> str:
+    """ "Ana 88, Ben 51 - El Grande: Ana", each name in its colour, the winner bold."""
+    from kivy.utils import escape_markup
+
+    shown = []
+    for p in sorted(record.players, key=lambda p: -p.score):
+        name = escape_markup(p.name)
+        shown.append(f"[color={_hex(p.id)}]{'[b]' + name + '[/b]' if p.winner else name}[/color] {p.score}")
+    text = ", ".join(shown)
+    if record.finished and record.winners:
+        text += "  -  El Grande: " + " and ".join(escape_markup(p.name) for p in record.winners)
+    return text
 
 
 class HomeScreen(Screen):
@@ -36,6 +62,7 @@ class HomeScreen(Screen):
     message = StringProperty("")
     games_heading = StringProperty("")
     _saved = None
+    _records: dict = {}
 
     def on_pre_enter(self, *args) -> None:
         self.refresh()
@@ -43,8 +70,9 @@ class HomeScreen(Screen):
     def refresh(self) -> None:
         try:
             games = self.model.saved_games()
+            self._records = {r.path: r for r in cached_records()}
         except OSError as exc:  # the folder itself unreadable: say so, still open
-            games = []
+            games, self._records = [], {}
             self.message = f"Cannot read the saved games ({exc.strerror or exc})"
         self._saved = next((g for g in games if not g.damaged and not g.finished), None)
         self.resume_text = f"Resume the game of {self._when(self._saved)} ({', '.join(self._saved.names)})" \
@@ -69,9 +97,14 @@ class HomeScreen(Screen):
             status = f"{'Finished' if game.finished else game.where} - {game.records} records"
             prefix = f"{display_name(game.path)}: "
             status += "".join(f". Note: {w.removeprefix(prefix)}" for w in game.warnings)
-        row = GameRow(title=f"{self._when(game)}  {who}  [{display_name(game.path)}]", status=status,
-                      damaged=game.damaged)
-        for label, action in game.choices():
+        record = self._records.get(game.path)
+        rules = f"{record.rules_label}  " if record and record.players else ""
+        row = GameRow(title=f"{self._when(game)}  {rules}[{display_name(game.path)}]", status=status,
+                      damaged=game.damaged, players=players_markup(record) if record and record.players else who)
+        choices = game.choices()
+        if game.finished and not game.damaged:   # replay first: a finished game is looked back at
+            choices = [("Replay", "replay")] + choices
+        for label, action in choices:
             row.ids.choices.add_widget(_choice_button(label, lambda a=action, g=game: self.choose(a, g.path)))
         return row
 
@@ -97,16 +130,30 @@ class HomeScreen(Screen):
         if self._saved:
             self.choose("resume", self._saved.path)
 
+    def try_demo(self) -> None:
+        """A short scripted game, stepped through on the map: no board, no group needed."""
+        from ..history import demo_replay
+
+        self.manager.get_screen("replay").open_replay(demo_replay(), "A demo game (4 players, short game)",
+                                                      back_to="home")
+        self.manager.current = "replay"
+
+    def open_stats(self) -> None:
+        self.manager.current = "stats"
+
     def choose(self, action: str, path: Path) -> None:
-        """resume | open_intact | keep_aside, as the game's row offered."""
+        """replay | resume | open_intact | keep_aside, as the game's row offered."""
         try:
+            if action == "replay":
+                self._replay(path)
+                return
             if action == "keep_aside":
                 aside = self.model.keep_aside(path)
                 self.message = f"{display_name(path)} is kept aside as {display_name(aside)}"
                 self.refresh()
                 return
             (self.model.open_intact if action == "open_intact" else self.model.resume)(path)
-        except (LogError, InputError, OSError) as exc:
+        except (LogError, InputError, OSError, ValueError) as exc:
             self.message = f"Cannot open {display_name(path)}: {exc}"
             self.refresh()
             return
@@ -115,6 +162,21 @@ class HomeScreen(Screen):
             self.message = f"Cannot open {display_name(path)}: {type(exc).__name__}: {exc}"
             return
         self.manager.current = "table"
+
+
+    def _replay(self, path: Path) -> None:
+        from ..history import replay_log
+
+        record = self._records.get(path)
+        title = f"{self._when_record(record)}  {record.rules_label}" if record else display_name(path)
+        self.manager.get_screen("replay").open_replay(replay_log(path), title, back_to="home", record=record)
+        self.manager.current = "replay"
+
+    @staticmethod
+    def _when_record(record: GameRecord) -> str:
+        from ..history import when
+
+        return when(record)
 
 
 def _choice_button(label: str, on_release):

@@ -13,6 +13,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
@@ -63,6 +64,11 @@ class PlayerRow(BoxLayout):
     seat = StringProperty("1")
     home = StringProperty("")
     region_names = ListProperty(REGION_NAMES)
+
+
+class KnownPlayerButton(Button):
+    """Someone from earlier games, with a mark in their usual colour."""
+    colour_rgb = ListProperty([0.5, 0.5, 0.5])
 
 
 class ModuleToggle(BoxLayout):
@@ -123,10 +129,44 @@ class SetupScreen(Screen):
         self.refresh_rules()
 
     def on_pre_enter(self, *args) -> None:
+        self._show_known()
         found = list_ports(ids=())
         self.ports = [p.device for p in found] or ["no serial port found"]
         self.port = self.port or self.ports[0]
         self.refresh_rules()  # the table's board and cards may have changed meanwhile
+
+    # ---- the players the table knows (companion.history) ----------------------------------
+
+    def _show_known(self) -> None:
+        from ..history import cached_records, known_players
+
+        box = self.ids.known
+        box.clear_widgets()
+        try:
+            known = known_players(cached_records())
+        except OSError:  # the games folder unreadable: nobody is offered, the game still starts
+            known = []
+        for person in known[:12]:
+            button = KnownPlayerButton(text=person.name,
+                                       colour_rgb=list(PLAYER_RGB.get(person.colour, (0.5, 0.5, 0.5))))
+            button.bind(on_release=lambda _b, p=person: self.seat_known(p.name, p.colour))
+            box.add_widget(button)
+
+    def seat_known(self, name: str, colour: str) -> None:
+        """One tap: the person plays, at their usual colour when its name is free, else at the
+        first colour without a name."""
+        seated = next((r for r in self.rows.values() if r.name.strip().casefold() == name.casefold()), None)
+        if seated is not None:
+            self.message = f"{name} already plays {seated.colour}."
+            return
+        free = [r for r in self.rows.values() if not r.name.strip()]
+        row = self.rows.get(colour) if self.rows.get(colour) in free else (free[0] if free else None)
+        if row is None:
+            self.message = f"Every colour has a name: clear one to seat {name}."
+            return
+        row.plays, row.name = True, name
+        row.ids.name.text = name
+        self.message = ""
 
     # ---- the rules ------------------------------------------------------------------
 

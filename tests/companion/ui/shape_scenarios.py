@@ -8,13 +8,15 @@ Castilla la Nueva, a Grande in each of five regions, the 8-4-0 scoreboard on Gal
 placement in progress with a cube thrown into the tower, the tower and phones panels, a
 phone asking to join, the history, a Veto holder asked, a question, the board correction, the
 Castillo scoring; then a scoring-only game: its board entry, a secret disc picked on the
-tablet, its general scoring, the end of the game, and the home screen listing both games."""
+tablet, its general scoring, the end of the game, and the home screen listing both games; the
+finished one replayed, the player records and the demo game (games_scenarios.py)."""
 from __future__ import annotations
 
 from layout_checks import check_screen, map_marks
 from scenarios import _castillo_entered, _reveal_cards, _wait_for
 
 from companion import scripted
+from games_scenarios import replay_and_records
 
 NAMES = {"red": "Maximiliana Fernández", "yellow": "Bo", "green": "Ana", "blue": "Jean-Christophe", "black": "Zé"}
 HOMES = {"red": "Galicia", "yellow": "Aragón", "green": "Sevilla", "blue": "Valencia", "black": "Cataluña"}
@@ -259,3 +261,4 @@ def _end_of_a_game(d):
     yield from _look(d, "end")
     d.app.root.current = "home"
     yield from _look(d, "home_with_games")
+    yield from replay_and_records(d)   # the finished game replayed, the player records, the demo game

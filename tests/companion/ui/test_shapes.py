@@ -34,6 +34,12 @@ def test_every_screen_fits_the_tablet(width, height, tmp_path):
     problems = {screen: found for screen, found in outcome["problems"].items() if found}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
     assert len(outcome["screens"]) >= 18
+    # issue 26, at the end of the same launch: the finished game replayed, the records, the demo
+    assert {"home_recent_games", "replay_end", "replay_middle", "player_records", "demo_game",
+            "setup_known_players"} <= set(outcome["screens"])
+    assert outcome["turning_step"] > 0 and outcome["demo_step"] == 2
+    assert "Maximiliana Fernández" in outcome["stats_text"] and "Bo" in outcome["known_players"]
+    assert len(outcome["seated"]) == 1 and "already plays" in outcome["seated_again"]
     for name in outcome["screens"]:
         image = Image.open(shots / f"{name}.png").convert("RGB")
         assert image.size == (width, height), f"{name}.png: {image.size}"

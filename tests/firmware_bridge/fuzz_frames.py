@@ -410,7 +410,8 @@ class FuzzRun:
             f.caught_by_table += self.table.drops_again
             applied = [tuple(r["key"]) for r in self.table.records if r["t"] == "drop"]
             f.doubled_at_table = len(applied) - len(set(applied))
-        expected = sorted(self.made, key=lambda k: (list(dict.fromkeys(b for b, _ in self.made)).index(k[0]), k[1]))
+        boot_order = {boot: i for i, boot in enumerate(dict.fromkeys(b for b, _ in self.made))}
+        expected = sorted(self.made, key=lambda k: (boot_order[k[0]], k[1]))
         f.out_of_order = int(keys != [k for k in expected if k in set(keys)])
         f.missing = len(set(expected) - set(keys))
         f.wrong_content = sum(1 for boot, seq, colour in self.got if self.made.get((boot, seq), "?") != colour)

@@ -331,12 +331,15 @@ class FuzzRun:
                 self.hellos.append(frame)
         if len(self.history) > 8000:
             del self.history[:4000]
+        if len(self.hellos) > 2000:  # the latest stays last: it is the retained one
+            del self.hellos[:1000]
         if self.history and rng.random() < 0.03:
-            old = rng.choice(self.hellos) if self.hellos and rng.random() < 0.4 else rng.choice(self.history)
+            hello = bool(self.hellos) and rng.random() < 0.4
+            old = rng.choice(self.hellos) if hello else rng.choice(self.history)
             real = list(real)
             real.insert(rng.randrange(len(real) + 1), old)
             self.fig.late_frames += 1
-            self.fig.late_hellos += old in self.hellos
+            self.fig.late_hellos += hello
         return real
 
     def _serial(self, real: list[bytes], bad: bytes) -> None:

@@ -500,6 +500,7 @@ class Link:
             return True
         if (self.tower, msg.boot) in self.held:
             self.counters["stale_boot"] += 1  # late frames of a boot that is over
+            self._ask("hello")  # or the link was taken back by a stale hello: the tower's own says which
             return False
         self._new_boot(msg.boot, f"tower rebooted (boot {self.boot} -> {msg.boot})")
         self._ask("hello", again=True)  # its hello says whether this boot is the newest

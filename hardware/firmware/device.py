@@ -1,5 +1,6 @@
 # The tower's state machine: sensing -> drops -> ring and totals; host commands.
 # Board-free: pins, I2C, clock and storage come in from main.py (or the fakes).
+import gc
 import struct
 from time import ticks_add, ticks_diff
 
@@ -17,7 +18,11 @@ MASK_US = 0x3FFFFFFF
 DROP_RECORD = "<BBHB4H4HIBBi"
 DROP_NAMES = ("uncertain",) + VOCABULARY
 NO_NAME = 255
-RECENT_FRAMES = 8  # frames of the newest drops kept made: live sends never make one again
+RECENT_FRAMES = 4  # frames of the newest drops kept made: live sends never make one again
+# A collection while the beam is quiet, every so often: one forced by an allocation could fall
+# on a falling cube, and a heap collected before it is full fragments less (hardware/README.md,
+# "Memory").
+COLLECT_EVERY_MS = 1000
 TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:"
 
 
@@ -94,6 +99,7 @@ class Device:
         self.stuck_reported = False
         self.sensor_ok = False
         self.next_heartbeat = self.boot_ms
+        self.next_collect = self.boot_ms
         self._load()
 
     # ---- start-up ---------------------------------------------------------
@@ -353,6 +359,9 @@ class Device:
         if ticks_diff(now_ms, self.next_heartbeat) >= 0:
             self.next_heartbeat = ticks_add(now_ms, self.cfg["heartbeat_ms"])
             self.emit(self.heartbeat())
+        if ticks_diff(now_ms, self.next_collect) >= 0 and self.quiet():
+            self.next_collect = ticks_add(now_ms, COLLECT_EVERY_MS)
+            gc.collect()
 
     def _save_totals(self):
         self.dirty = False

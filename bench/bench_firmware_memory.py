@@ -135,7 +135,8 @@ def main(argv=None) -> int:
         except RuntimeError as e:
             print(f"\n{board['what']}: DOES NOT FIT\n{str(e)[-800:]}")
             if args.smallest:
-                print(f"  smallest heap the night fits in: {smallest(args.drops, args.seed, board):,} bytes")
+                print(f"  smallest heap the night fits in (-X heapsize, to 2 KiB): "
+                  f"{smallest(args.drops, args.seed, board) / KIB:g} KiB, against the board's {board['heap'] / KIB:g}")
             ok = False
             continue
         m, c = run.mem, checks(run)
@@ -153,7 +154,8 @@ def main(argv=None) -> int:
               f"MemoryError or internal_error faults {c['memory_faults']}, broker connections "
               f"{c['connections']} of {c['connections_expected']}: {'ok' if good else 'MISSED'}")
         if args.smallest:
-            print(f"  smallest heap the night fits in: {smallest(args.drops, args.seed, board):,} bytes")
+            print(f"  smallest heap the night fits in (-X heapsize, to 2 KiB): "
+                  f"{smallest(args.drops, args.seed, board) / KIB:g} KiB, against the board's {board['heap'] / KIB:g}")
     print("\nall checks hold" if ok else "\nCHECK MISSED")
     return 0 if ok else 1
 

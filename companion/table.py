@@ -225,6 +225,7 @@ class Table:
         self._log = game_log
         self._lock = threading.RLock()
         self._observers: list[Callable[[str], None]] = []
+        self.drops_again = 0  # drops handed over again that the log already held (not applied twice)
         self.on_tower_empty: Optional[Callable[[str], None]] = None  # set by whoever holds the bridge
         self.warnings: list[str] = []
         self.nonce = "memory"
@@ -690,11 +691,21 @@ class Table:
         """From the bridge thread: one Caballero (or a doubtful something) in the tower."""
         with self._lock:
             if drop.key in self.drops:
-                return  # the bridge already de-duplicates; a restarted app may see one again
+                self._drop_again(drop)
+                return
             status = self._classify(drop)
             self._commit({"t": "drop", "key": list(drop.key), "colour": drop.colour, "best": drop.best,
                           "est": drop.est if drop.multi else 1, "status": status})
         self._notify("drop")
+
+    def _drop_again(self, drop: TowerDrop) -> None:
+        # The second line of defence: the link hands each drop over once per boot it knows, but a
+        # restarted app's link starts knowing only the last drop, and late frames of an older boot
+        # (a broker's redelivery, a retained hello) may bring earlier drops again. What was
+        # applied is in the game log (self.drops is rebuilt from it): counted and logged, not applied.
+        self.drops_again += 1
+        log.warning("tower drop %s %s was handed over again; the game log already holds it: not counted "
+                    "twice (%d caught so far)", drop.key[0], _drop_id(drop.key), self.drops_again)
 
     def _classify(self, drop: TowerDrop) -> str:
         if drop.colour is None or drop.multi:

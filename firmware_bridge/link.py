@@ -6,6 +6,12 @@ drop to `on_drop(TowerDrop)` exactly once and in sequence order:
 
 - hello / version check: a tower speaking another protocol version is refused;
 - de-duplication by (tower, boot, seq): replays, reconnects and QoS 1 repeat frames;
+  what was handed over is remembered per (tower, boot) (`held`), so a boot that comes
+  back (a late or redelivered frame, a retained hello, a tower unplugged and plugged
+  back) resumes after its last drop handed over, never from 1 again;
+- boot order: a hello names its `boots` count, so a hello older than the newest one
+  seen (a retained or redelivered one) is stale and ignored, like any frame of a boot
+  that is over; a frame of a boot never seen is taken as a reboot and the tower asked;
 - gaps (a drop, hello or hb beyond what was delivered): `replay` from the first
   missing number, retried while no progress is made; later drops wait in order;
 - reboot (a new boot id anywhere): sequence numbers restart, `totals_req`;
@@ -42,6 +48,11 @@ from .messages import (PROTOCOL_VERSION, WITH_BOOT, Ack, Cal, Calibrate, Drop, E
                        HelloReq, MessageError, Ok, Replay, Totals, TotalsReq, UnknownMessage, command, parse_device)
 
 log = logging.getLogger("firmware_bridge.link")
+
+# (tower, boot) pairs whose last drop handed over is remembered: a night has a handful of
+# boots; the bound keeps a flood of forged boot ids from growing memory (past it, the
+# table's own record of the drops it took is the second line of defence).
+HELD_BOOTS = 4096
 
 OFFLINE = "tower offline (its Last Will on the broker)"
 State = Literal["connecting", "connected", "resyncing", "disconnected", "incompatible"]
@@ -115,7 +126,6 @@ class Link:
         self._on_drop = on_drop
         self._on_status = on_status
         self._on_totals = on_totals
-        self._resume = resume  # (tower, boot, seq) the host already holds durably
         self.ack_every = ack_every
         self.ack_delay = ack_delay
         self.retry_after = retry_after
@@ -132,7 +142,12 @@ class Link:
         self.totals: Optional[Totals] = None
         self.tower: Optional[str] = None
         self.boot: Optional[str] = None
-        self.old_boots: list[str] = []
+        # (tower, boot) -> [last seq handed over, the boot's `boots` count from its hello or None],
+        # least recently used first; the current boot's entry is kept in step with `delivered`.
+        self.held: OrderedDict[tuple[str, str], list] = OrderedDict()
+        if resume:
+            self.held[(resume[0], resume[1])] = [resume[2], None]  # the host already holds these
+        self._newest_boots: dict[str, int] = {}  # tower -> highest `boots` count a hello of it named
         self.delivered = 0  # highest contiguous seq handed over, this boot
         self.known_last = 0  # highest seq the device says exists, this boot
         self.pending: dict[int, tuple[Drop, tuple]] = {}  # drops beyond a gap (or refused by the table), waiting
@@ -485,22 +500,27 @@ class Link:
     def _same_boot(self, msg) -> bool:
         if not isinstance(msg, WITH_BOOT) or msg.boot == self.boot:
             return True
-        if msg.boot in self.old_boots:
+        if (self.tower, msg.boot) in self.held:
             self.counters["stale_boot"] += 1  # late frames of a boot that is over
+            self._ask("hello")  # or the link was taken back by a stale hello: the tower's own says which
             return False
         self._new_boot(msg.boot, f"tower rebooted (boot {self.boot} -> {msg.boot})")
-        self._ask("hello", again=True)
+        self._ask("hello", again=True)  # its hello says whether this boot is the newest
         return True
 
-    def _new_boot(self, boot: str, why: str) -> None:
+    def _new_boot(self, boot: str, why: str, boots: Optional[int] = None) -> None:
         if self.boot is not None:
-            self.old_boots = (self.old_boots + [self.boot])[-16:]
             self.counters["reboots"] += 1
         self._logs.log(logging.INFO, "boot", "%s", why)
         self.boot = boot
-        self.delivered = 0
-        self.known_last = 0
-        self._acked = 0
+        entry = self.held.pop((self.tower, boot), None) or [0, None]
+        if boots is not None:
+            entry[1] = boots
+        self.held[(self.tower, boot)] = entry
+        while len(self.held) > HELD_BOOTS:
+            self.held.popitem(last=False)
+        self.delivered = self._acked = entry[0]  # a boot seen before resumes after its last drop handed over
+        self.known_last = self.delivered
         self._last_lost = 0
         self.pending.clear()
         self._seen.clear()
@@ -509,7 +529,25 @@ class Link:
         self._asked.pop("replay", None)
         self._resync(why, doubt=False)
 
+    def _set_delivered(self, seq: int) -> None:
+        self.delivered = seq
+        self.held[(self.tower, self.boot)][0] = seq
+
+    def _stale_hello(self, msg: Hello) -> bool:
+        """A hello of this tower for another boot that is not its newest: retained or redelivered
+        from before. Adopted only if its `boots` count is above every hello seen, or equal to the
+        highest while the current boot was taken from a frame with no hello yet (a late frame
+        of an older boot, say)."""
+        newest = self._newest_boots.get(msg.dev, 0)
+        current = self.held.get((self.tower, self.boot), [0, None])[1]
+        return msg.boots < newest or (msg.boots == newest and current is not None)
+
     def _hello(self, msg: Hello) -> None:
+        if msg.proto == PROTOCOL_VERSION and msg.dev == self.tower and msg.boot != self.boot \
+                and self._stale_hello(msg):
+            self.counters["stale_boot"] += 1  # a hello from before: the tower has moved on
+            self._ask("hello")  # not the answer: ask where it is now (once, tick retries)
+            return
         self._asked.pop("hello", None)
         if msg.proto != PROTOCOL_VERSION:
             self._compatible = False
@@ -525,21 +563,18 @@ class Link:
             self._logs.log(logging.INFO, "compatible", "tower %s speaks protocol %d: link resumed", msg.dev, msg.proto)
         self._compatible = True
         self.hello = msg
+        self._newest_boots[msg.dev] = max(self._newest_boots.get(msg.dev, 0), msg.boots)
         if msg.dev != self.tower:
             if self.tower is not None:
                 self._logs.log(logging.WARNING, "tower", "another tower on this link: %s replaces %s", msg.dev,
                                self.tower)
             self.tower = msg.dev
             self.boot = None
-            self.old_boots = []
-            self._new_boot(msg.boot, f"tower {msg.dev} found")
-            if self._resume and self._resume[:2] == (msg.dev, msg.boot):
-                self.delivered = self._acked = self._resume[2]  # the host already holds these
+            self._new_boot(msg.boot, f"tower {msg.dev} found", msg.boots)
         elif msg.boot != self.boot:
-            if msg.boot in self.old_boots:
-                self.counters["stale_boot"] += 1
-                return
-            self._new_boot(msg.boot, f"tower rebooted (boot {self.boot} -> {msg.boot})")
+            self._new_boot(msg.boot, f"tower rebooted (boot {self.boot} -> {msg.boot})", msg.boots)
+        else:
+            self.held[(self.tower, self.boot)][1] = msg.boots
         self._seen_seq(msg.seq, "hello")
         if self._acked < self.delivered:
             self._flush_acks(force=True)
@@ -613,7 +648,7 @@ class Link:
         return True
 
     def _handed_over(self, msg: Drop, fingerprint: tuple, drop: TowerDrop) -> None:
-        self.delivered = msg.seq
+        self._set_delivered(msg.seq)
         self._progress = self._clock()
         self._seen[msg.seq] = fingerprint
         if len(self._seen) > 1024:
@@ -680,7 +715,8 @@ class Link:
             lost = max(0, msg.oldest - 1 - self.delivered)
             if lost:
                 self.counters["lost"] += lost
-                self.delivered = self._acked = msg.oldest - 1
+                self._set_delivered(msg.oldest - 1)
+                self._acked = self.delivered
                 self.pending = {s: p for s, p in self.pending.items() if s > self.delivered}
                 if self._refused and self._refused[0] <= self.delivered:
                     self._refused, self._redeliver_at = None, None

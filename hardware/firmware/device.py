@@ -1,5 +1,7 @@
 # The tower's state machine: sensing -> drops -> ring and totals; host commands.
 # Board-free: pins, I2C, clock and storage come in from main.py (or the fakes).
+import gc
+import struct
 from time import ticks_add, ticks_diff
 
 import protocol
@@ -10,6 +12,17 @@ from sensing import BeamTracker, tdiff
 from tcs34725 import CYCLE_US, SensorError
 
 MASK_US = 0x3FFFFFFF
+# A drop in the ring (hardware/README.md, "Memory"): colour and best (DROP_NAMES index,
+# NO_NAME for none), conf, raw present, raw r g b c, amb r g b c, transit us, multi, est,
+# ms. 31 bytes; its frame is made again from them, byte for byte, when a link sends it.
+DROP_RECORD = "<BBHB4H4HIBBi"
+DROP_NAMES = ("uncertain",) + VOCABULARY
+NO_NAME = 255
+RECENT_FRAMES = 4  # frames of the newest drops kept made: live sends never make one again
+# A collection while the beam is quiet, every so often: one forced by an allocation could fall
+# on a falling cube, and a heap collected before it is full fragments less (hardware/README.md,
+# "Memory").
+COLLECT_EVERY_MS = 1000
 TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:"
 
 
@@ -38,6 +51,11 @@ def empty_totals():
             "drops": 0, "epoch": 0, "token": ""}
 
 
+def _u16(value):
+    # A sensor count as the ring stores it (the TCS34725's counts are 16-bit).
+    return max(0, min(0xFFFF, int(value)))
+
+
 def counted_colours(refs):
     # The keys of totals.counts: the classic five as ever, plus each added colour
     # calibrated (so a classic tower's totals stay byte for byte what they were).
@@ -62,7 +80,8 @@ class Device:
         self.store = store
         self.led = led
         self.links = []
-        self.ring = EventRing(cfg["ring_size"])
+        self.ring = EventRing(cfg["ring_size"], struct.calcsize(DROP_RECORD))
+        self.recent = {}  # seq -> frame of the newest drops (RECENT_FRAMES)
         self.tracker = BeamTracker(cfg["debounce_us"], cfg["min_block_us"], cfg["multi_us"],
                                    cfg["typical_us"], cfg["stuck_us"])
         self.device_id = cfg["device_id"] or "castillo-host"
@@ -80,6 +99,7 @@ class Device:
         self.stuck_reported = False
         self.sensor_ok = False
         self.next_heartbeat = self.boot_ms
+        self.next_collect = self.boot_ms
         self._load()
 
     # ---- start-up ---------------------------------------------------------
@@ -291,25 +311,48 @@ class Device:
         else:
             totals["counts"][colour] = totals["counts"].get(colour, 0) + 1
         self.dirty = True
+        ms = self.uptime_ms() - tdiff(self.clock.ticks_us() & MASK_US, block.start) // 1000
+        raw = reading or (0, 0, 0, 0)
+        values = (DROP_NAMES.index(colour), NO_NAME if best is None else DROP_NAMES.index(best),
+                  int(conf * 1000), 1 if reading else 0,
+                  _u16(raw[0]), _u16(raw[1]), _u16(raw[2]), _u16(raw[3]),
+                  _u16(ambient[0] + 0.5), _u16(ambient[1] + 0.5), _u16(ambient[2] + 0.5), _u16(ambient[3] + 0.5),
+                  block.transit_us, 1 if block.multi else 0, min(255, block.estimate), ms)
+
+        def pack(buffer, offset):
+            struct.pack_into(DROP_RECORD, buffer, offset, *values)
+
+        seq = self.ring.push(pack)
+        self.recent[seq] = self._drop_frame(seq, values)
+        if seq - RECENT_FRAMES in self.recent:
+            del self.recent[seq - RECENT_FRAMES]
+        if self.led:
+            self.led.show("ok" if colour != "uncertain" else "unsure", self.clock.ticks_ms())
+
+    def drop_frame(self, seq, make=True):
+        # The frame of drop seq, as it was first sent; None when the ring no longer holds
+        # it, or when it would have to be made again and make is False (a link waits for
+        # a quiet beam: making a frame costs milliseconds on a board).
+        frame = self.recent.get(seq)
+        if frame is not None or not make:
+            return frame
+        offset = self.ring.offset(seq)
+        if offset is None:
+            return None
+        return self._drop_frame(seq, struct.unpack_from(DROP_RECORD, self.ring.records, offset))
+
+    def _drop_frame(self, seq, values):
+        colour, best = DROP_NAMES[values[0]], None if values[1] == NO_NAME else DROP_NAMES[values[1]]
         col, xcol = wire_colour(colour)
         best_col, xbest = (None, best) if best in ADDED else (best, None)
-        msg = {"t": "drop", "boot": self.boot_id, "col": col, "best": best_col,
-               "conf": int(conf * 1000), "raw": list(reading) if reading else None,
-               "amb": [int(v + 0.5) for v in ambient], "tr": block.transit_us,
-               "multi": block.multi, "est": block.estimate,
-               "ms": self.uptime_ms() - tdiff(self.clock.ticks_us() & MASK_US, block.start) // 1000}
+        msg = {"t": "drop", "boot": self.boot_id, "seq": seq, "col": col, "best": best_col,
+               "conf": values[2], "raw": list(values[4:8]) if values[3] else None, "amb": list(values[8:12]),
+               "tr": values[12], "multi": values[13] == 1, "est": values[14], "ms": values[15]}
         if xcol:
             msg["xcol"] = xcol
         if xbest:
             msg["xbest"] = xbest
-
-        def make(seq):
-            msg["seq"] = seq
-            return protocol.encode(msg)
-
-        self.ring.push(make)
-        if self.led:
-            self.led.show("ok" if colour != "uncertain" else "unsure", self.clock.ticks_ms())
+        return protocol.encode(msg)
 
     def _housekeeping(self, now_ms):
         if self.led:
@@ -319,6 +362,9 @@ class Device:
         if ticks_diff(now_ms, self.next_heartbeat) >= 0:
             self.next_heartbeat = ticks_add(now_ms, self.cfg["heartbeat_ms"])
             self.emit(self.heartbeat())
+        if ticks_diff(now_ms, self.next_collect) >= 0 and self.quiet():
+            self.next_collect = ticks_add(now_ms, COLLECT_EVERY_MS)
+            gc.collect()
 
     def _save_totals(self):
         self.dirty = False

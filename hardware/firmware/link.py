@@ -39,12 +39,16 @@ class Link:
         # Control frames first (they are few and answer the host), then drops.
         if self.queue:
             return self.queue.pop(0)
-        ring = self.device.ring
+        device = self.device
+        ring = device.ring
         if self.cursor < ring.oldest_seq:
             self.cursor = ring.oldest_seq
         if self.cursor > ring.last_seq:
             return None
-        frame = ring.get(self.cursor)
+        # An older drop's frame is made again from its record only while no cube falls.
+        frame = device.drop_frame(self.cursor, device.quiet())
+        if frame is None:
+            return None
         self.cursor += 1
         return "drop", frame
 

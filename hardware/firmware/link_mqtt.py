@@ -48,6 +48,12 @@ class MqttLink(Link):
     def topic(self, leaf):
         return self.base + leaf
 
+    def send(self, kind, frame):
+        # While the broker is away nothing is queued: the reconnection starts afresh (hello,
+        # totals, then the ring), so heartbeats of a 10-minute outage would only fill the heap.
+        if self.client is not None:
+            Link.send(self, kind, frame)
+
     @property
     def up(self):
         return self.client is not None

@@ -54,6 +54,7 @@ class Run:
         self.connects = []  # (t_us, ok)
         self.pubs = []  # (t_us, topic, payload str, retain, qos)
         self.stats = {}
+        self.mem = {}  # the harness's heap figures, when the trace asked for them
         for line in text.splitlines():
             tag, _, rest = line.partition(" ")
             if tag == "OUT":
@@ -69,6 +70,8 @@ class Run:
                 self.pubs.append((int(t), topic, payload, retain == "1", int(qos)))
             elif tag == "STATS":
                 self.stats = json.loads(rest)
+            elif tag == "MEM":
+                self.mem = json.loads(rest)
 
     def of_type(self, kind):
         return [f for _, f in self.frames if f["t"] == kind]
@@ -88,15 +91,18 @@ class Run:
         return out
 
 
-def run_events(lines, timeout=240, store_dir=None):
-    """Runs the harness on trace lines (dicts); returns a Run."""
-    mp = find_micropython()
+def run_events(lines, timeout=240, store_dir=None, heapsize=None, micropython=None):
+    """Runs the harness on trace lines (dicts); returns a Run. heapsize: the
+    MicroPython heap in bytes (a board's), instead of the desktop default;
+    micropython: another build to run it on (a 32-bit one, say)."""
+    mp = micropython or find_micropython()
+    heap = ["-X", "heapsize=%d" % heapsize] if heapsize else []
     with tempfile.TemporaryDirectory() as tmp:
         trace = Path(tmp) / "trace.jsonl"
         trace.write_text("".join(json.dumps(e) + "\n" for e in lines))
         store = store_dir or os.path.join(tmp, "store")
         os.makedirs(store, exist_ok=True)
-        proc = subprocess.run([mp, str(HARNESS), str(trace), store], capture_output=True,
+        proc = subprocess.run([mp] + heap + [str(HARNESS), str(trace), store], capture_output=True,
                               text=True, timeout=timeout)
     if proc.returncode != 0:
         raise RuntimeError("firmware harness failed (exit %d):\n%s\n%s"

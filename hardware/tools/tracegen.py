@@ -295,6 +295,38 @@ def standard_trace(drops=200, seed=1, reboot=True, colours=None, taught=False, *
     return tb
 
 
+def long_game(tb, drops=2000, ring=256, outage_s=600, reconnections=3, colours=COLOURS):
+    """A long night for the memory bench: a calibration, drops acknowledged as they go,
+    `reconnections` short broker outages, a `outage_s` outage during which `ring` drops
+    fill the tower's ring (none overwritten), the reconnection that publishes them all
+    again, a host's replay from 1 (older than the ring: replay_gap, then the whole ring),
+    a second calibration, and the rest of the drops. Needs meta mqtt up and host_acks."""
+    calibrate(tb, colours=colours)
+    first = (drops - ring - 10 * reconnections) // 2
+    game(tb, first, close_fraction=0, colours=colours)
+    for _ in range(reconnections):
+        tb.wait(2000000)
+        tb.mqtt(False)
+        game(tb, 10, close_fraction=0, colours=colours)
+        tb.wait(20000000)
+        tb.mqtt(True)
+        tb.wait(70000000)  # the tower's backoff, then everything published and acknowledged
+    start = tb.t
+    tb.mqtt(False)
+    game(tb, ring, close_fraction=0, colours=colours)
+    tb.wait(max(0, start + outage_s * 1000000 - tb.t))
+    tb.mqtt(True)
+    tb.wait(90000000)
+    tb.cmd({"t": "replay", "boot": "$boot", "from": 1, "id": 7}, mqtt=True)
+    tb.wait(30000000)
+    calibrate(tb, colours=colours)
+    game(tb, drops - first - 10 * reconnections - ring, close_fraction=0, colours=colours)
+    tb.wait(5000000)
+    tb.cmd({"t": "totals_req", "id": 99}, mqtt=True)
+    tb.wait(2000000)
+    return tb
+
+
 def parse_colours(text):
     """None, '2023' or 'a,b,c' as a tuple of known ids (ValueError naming a bad one)."""
     if not text:

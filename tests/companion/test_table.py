@@ -110,11 +110,17 @@ def test_flagged_drop_can_be_kept_or_dismissed_and_undone():
     assert [d["id"] for d in table.public().drops_waiting] == [second]
 
 
-def test_the_same_drop_twice_counts_once():
+def test_the_same_drop_twice_counts_once(caplog):
     table = Table.new(scripted_setup("scoring", "short", 3))
     drop(table, "red", seq=1)
     drop(table, "red", seq=1)
     assert table.hidden_tallies()["red"] == 1 and len(table.records) == 1
+    # across a restart too (what was applied is in the game log); each catch is one log line
+    resumed = Table.resume(table.path)
+    drop(resumed, "red", seq=1)
+    assert resumed.hidden_tallies()["red"] == 1 and len(resumed.records) == 1 and resumed.drops_again == 1
+    caught = [r.getMessage() for r in caplog.records if r.name == "companion.table" and "again" in r.getMessage()]
+    assert len(caught) == 2 and "t b:1 was handed over again" in caught[-1] and "\n" not in caught[-1]
 
 
 def test_placement_prefill_comes_from_the_tower_and_is_used_up_by_the_entry():

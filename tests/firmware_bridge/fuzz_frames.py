@@ -16,6 +16,15 @@ SimulatedTower, over `feed_bytes` split and merged at random (as serial does)
 or `feed_frame` / `feed_availability` (as MQTT does), on a fake clock, then
 lets the link settle and checks every real drop was handed over exactly once,
 in order. It counts exceptions that escaped an entry point and times every call.
+
+With `late=True` the tower's own frames also come back late or twice, as MQTT
+may bring them (a retained hello, a broker's redelivery after a restart, a
+bridged broker), hellos of earlier boots included, and the tower reboots now
+and then; with `table_dir` the drops go to a real Table with its game log
+there, and the app restarts now and then (the table reopened from its log, a
+new Link resuming after the table's last drop). Doubled drops are counted at
+the link (one Link handing the same drop over twice) and at the table (the
+game log applying one twice), and the drops the table caught are counted too.
 Used by tests/firmware_bridge/test_bridge_fuzz.py and bench/bench_link_fuzz.py.
 """
 from __future__ import annotations
@@ -186,12 +195,19 @@ class Figures:
     missing: int = 0
     wrong_content: int = 0
     seconds: float = 0.0
+    late_frames: int = 0  # the tower's own frames fed again, late
+    late_hellos: int = 0  # of which hellos, of an earlier boot or the current one
+    reboots: int = 0
+    restarts: int = 0  # the app restarted: the table reopened from its log, a new link
+    doubled_at_table: int = 0  # drops the game log applied twice
+    caught_by_table: int = 0  # drops a link handed over again that the table did not apply
 
 
 class FuzzRun:
     """Hostile items and real tower traffic through one Link, on a fake clock."""
 
-    def __init__(self, seed: int, transport: str = "serial", drop_every: int = 20):
+    def __init__(self, seed: int, transport: str = "serial", drop_every: int = 20, *, late: bool = False,
+                 table_dir=None, reboot_every: int = 4000, restart_every: int = 15000):
         assert transport in ("serial", "mqtt")
         self.transport = transport
         self.rng = random.Random(seed)
@@ -199,17 +215,58 @@ class FuzzRun:
         self.tower = SimulatedTower(seed=seed, clock=lambda: self.now)  # the same run for the same seed
         self.hostile = HostileFrames(seed + 7)
         self.drop_every = drop_every
-        self.got: list[tuple[str, int, str | None]] = []  # (boot, seq, colour) handed over
+        self.got: list[tuple[str, int, str | None]] = []  # (boot, seq, colour) handed over, by any link
+        self.got_by_link: set[tuple[str, int]] = set()  # (boot, seq) handed over by the link running now
+        self.late = late
+        self.reboot_every = reboot_every
+        self.restart_every = restart_every
+        self.history: list[bytes] = []  # the tower's frames so far (the last few thousand, every hello)
+        self.hellos: list[bytes] = []
+        self.table = self._new_table(table_dir) if table_dir is not None else None
         self.status_changes = 0
         self.outbox: list[bytes] = []
         self.fig = Figures()
-        self.link = Link(self._command, self._on_drop, self._on_status, clock=lambda: self.now,
-                         silence_timeout=15.0 if transport == "serial" else None)
+        self.link = self._new_link(None)
         self.port = InProcessPort(self.tower, lambda kind, frame: self.outbox.append(frame))
         self.made: dict[tuple[str, int], str] = {}  # (boot, seq) -> colour, of real drops
+        self._got_keys: set[tuple[str, int]] = set()
+
+    def _new_link(self, resume) -> Link:
+        return Link(self._command, self._on_drop, self._on_status, clock=lambda: self.now, resume=resume,
+                    silence_timeout=15.0 if self.transport == "serial" else None)
+
+    @staticmethod
+    def _new_table(folder):
+        from companion.table import Table, TableSetup, TowerConfig
+        from engine.events import GameSetup
+        game = GameSetup(players=("red", "yellow", "green", "blue"), variant="short", king="cataluna",
+                         homes={"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "valencia"},
+                         start_player="red")
+        setup = TableSetup(game=game, mode="scoring", tower=TowerConfig(kind="none"))
+        return Table.new(setup, folder, nonce="fuzz")
 
     def _on_drop(self, drop) -> None:
-        self.got.append((drop.boot, drop.seq, drop.colour))
+        key = (drop.boot, drop.seq)
+        self.fig.doubled += key in self.got_by_link
+        self.got_by_link.add(key)
+        if self.table is not None:
+            self.table.tower_drop(drop)
+        if key not in self._got_keys:  # a repeat is counted above (one link) or by the table (a restarted one)
+            self._got_keys.add(key)
+            self.got.append((drop.boot, drop.seq, drop.colour))
+
+    def restart_app(self) -> None:
+        """The app stops and starts again: the table from its log, a new link resuming after
+        the table's last drop (as companion.tower does)."""
+        from companion.table import Table
+        self.fig.caught_by_table += self.table.drops_again
+        path = self.table.path
+        self.table.close()
+        self.table = Table.resume(path)
+        self.link = self._new_link(self.table.tower_position())
+        self.got_by_link = set()
+        self.fig.restarts += 1
+        self._call(self.link.transport_up, "fuzz (restarted)")
 
     def _on_status(self, status) -> None:
         self.status_changes += 1
@@ -242,8 +299,12 @@ class FuzzRun:
             self._real_drop()
         if rng.randrange(200) == 0:
             self.tower.heartbeat()
+        if self.late:
+            self._reboot_or_restart()
         self.port.pump()
         real, self.outbox = self.outbox, []
+        if self.late:
+            real = self._with_late_frames(real)
         bad = self.hostile.item()
         self.fig.hostile += 1
         if self.transport == "serial":
@@ -252,6 +313,34 @@ class FuzzRun:
             self._mqtt(real, bad)
         self.now += 0.01
         self._call(lambda _: self.link.tick(), b"")
+
+    def _reboot_or_restart(self) -> None:
+        rng = self.rng
+        caught_up = self.link.boot == self.tower.boot_id and self.link.delivered >= self.tower.last_seq
+        if caught_up and rng.randrange(self.reboot_every) == 0:
+            self.tower.reboot()  # RAM lost: only once every drop is handed over, or they are lost for real
+            self.fig.reboots += 1
+        if self.table is not None and rng.randrange(self.restart_every) == 0:
+            self.restart_app()
+
+    def _with_late_frames(self, real: list[bytes]) -> list[bytes]:
+        rng = self.rng
+        for frame in real:
+            self.history.append(frame)
+            if framing.decode(frame).get("t") == "hello":
+                self.hellos.append(frame)
+        if len(self.history) > 8000:
+            del self.history[:4000]
+        if len(self.hellos) > 2000:  # the latest stays last: it is the retained one
+            del self.hellos[:1000]
+        if self.history and rng.random() < 0.03:
+            hello = bool(self.hellos) and rng.random() < 0.4
+            old = rng.choice(self.hellos) if hello else rng.choice(self.history)
+            real = list(real)
+            real.insert(rng.randrange(len(real) + 1), old)
+            self.fig.late_frames += 1
+            self.fig.late_hellos += hello
+        return real
 
     def _serial(self, real: list[bytes], bad: bytes) -> None:
         rng = self.rng
@@ -268,7 +357,7 @@ class FuzzRun:
 
     def _mqtt(self, real: list[bytes], bad: bytes) -> None:
         rng = self.rng
-        items = [(self.link.feed_frame, f) for f in real]
+        items = [(self._mqtt_frame, f) for f in real]
         if rng.random() < 0.05:
             hostile = (self.link.feed_availability, rng.choice([b"offline", b"online", b"", bad[:40], b"\xff\xfe"]))
         else:
@@ -276,6 +365,10 @@ class FuzzRun:
         items.insert(rng.randrange(len(items) + 1), hostile)
         for fn, payload in items:
             self._call(fn, payload)
+
+    def _mqtt_frame(self, frame: bytes) -> None:
+        # hellos are retained: after a reconnect the broker hands the last one over again
+        self.link.feed_frame(frame, retained=frame in self.hellos[-1:])
 
     def settle(self, rounds: int = 3000) -> None:
         """No more hostile input: the tower speaks up until every drop it made is handed over."""
@@ -316,8 +409,12 @@ class FuzzRun:
         keys = [(boot, seq) for boot, seq, _ in self.got]
         f = self.fig
         f.delivered = len(keys)
-        f.doubled = len(keys) - len(set(keys))
-        expected = sorted(self.made, key=lambda k: (list(dict.fromkeys(b for b, _ in self.made)).index(k[0]), k[1]))
+        if self.table is not None:
+            f.caught_by_table += self.table.drops_again
+            applied = [tuple(r["key"]) for r in self.table.records if r["t"] == "drop"]
+            f.doubled_at_table = len(applied) - len(set(applied))
+        boot_order = {boot: i for i, boot in enumerate(dict.fromkeys(b for b, _ in self.made))}
+        expected = sorted(self.made, key=lambda k: (boot_order[k[0]], k[1]))
         f.out_of_order = int(keys != [k for k in expected if k in set(keys)])
         f.missing = len(set(expected) - set(keys))
         f.wrong_content = sum(1 for boot, seq, colour in self.got if self.made.get((boot, seq), "?") != colour)

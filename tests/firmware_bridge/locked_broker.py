@@ -36,7 +36,7 @@ def make_passwords(path: Path, users: dict[str, str]) -> None:
 
 class LockedBroker(Broker):
     def __init__(self, directory: Path, certs: Path, users: dict[str, str] = USERS,
-                 require_certificate: bool = False):
+                 require_certificate: bool = False, pin_client_ids: bool = True):
         self.port = free_port()
         self.url = f"mqtts://127.0.0.1:{self.port}"
         self.certs = certs
@@ -49,7 +49,8 @@ class LockedBroker(Broker):
         conf = (SHIPPED / "mosquitto.conf").read_text()
         for old, new in [("/etc/mosquitto/elgrande/", f"{home}/"),
                          ("\nlistener 8883\n", f"\nlistener {self.port} 127.0.0.1\n")] + \
-                ([("require_certificate false", "require_certificate true")] if require_certificate else []):
+                ([("require_certificate false", "require_certificate true")] if require_certificate else []) + \
+                ([] if pin_client_ids else [("\nuse_username_as_clientid true", "\n")]):  # the control
             assert old in conf, f"the shipped mosquitto.conf changed: no {old!r}"
             conf = conf.replace(old, new)
         self.conf = directory / "mosquitto.conf"

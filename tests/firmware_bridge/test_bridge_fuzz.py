@@ -1,7 +1,8 @@
 """Tower fuzz (issue 10): hostile frames mixed into a simulated tower's real
 traffic, over both transports' entry points. No exception escapes, no call
 takes long, every real drop is handed over exactly once, in order. The full
-200,000-frame run is bench/bench_link_fuzz.py; here 20,000 per transport."""
+200,000-frame run is bench/bench_link_fuzz.py; here 20,000 per transport, and 8,000 with the
+tower's own frames late or twice, reboots and app restarts (a real table and its game log)."""
 import json
 
 import pytest
@@ -26,6 +27,21 @@ def test_20000_hostile_frames_nothing_escapes_every_real_drop_once_in_order(tran
     assert (f.delivered, f.doubled, f.missing, f.out_of_order, f.wrong_content) == (f.real_drops, 0, 0, 0, 0)
     assert run.link.counters["faults"] == 0  # each killer fixed at its root, not only caught by the guard
     assert run.link.counters["bad_message"] > 4000 and run.link.counters["refused"] > 0  # the fuzz did bite
+    assert run.link.status.state == "connected"
+
+
+@pytest.mark.parametrize("transport,seed", [("serial", 303), ("mqtt", 404)])
+def test_late_and_repeated_tower_frames_reboots_and_app_restarts_no_drop_twice(transport, seed, tmp_path):
+    """Issue 25: the tower's own frames (hellos of earlier boots too) come back late or twice among
+    the hostile ones, the tower reboots, the app restarts (table from its log, a new link). No link
+    hands a drop over twice; the game log applies none twice; none is missing."""
+    run = FuzzRun(seed, transport, late=True, table_dir=tmp_path, reboot_every=600, restart_every=2500)
+    f = run.run(8_000)
+    assert f.escaped == 0, f.escaped_examples
+    assert (f.late_hellos > 50, f.reboots > 3, f.restarts >= 1) == (True, True, True)  # the fuzz did bite
+    assert (f.doubled, f.doubled_at_table) == (0, 0)
+    assert (f.delivered, f.missing, f.out_of_order, f.wrong_content) == (f.real_drops, 0, 0, 0)
+    assert run.link.counters["stale_boot"] > 0 and run.link.counters["faults"] == 0
     assert run.link.status.state == "connected"
 
 

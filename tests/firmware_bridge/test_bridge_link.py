@@ -325,3 +325,78 @@ def test_after_its_last_will_a_retained_hello_does_not_make_the_tower_connected(
     assert link.status.state == "disconnected" and "Last Will" in link.status.message
     link.feed_frame(framing.encode(tower.hello()))  # live: the tower is back
     assert link.status.state in ("resyncing", "connected")
+
+
+# ---- a boot that comes back (issue 25): each drop at most once, whatever the order ----------------
+
+def test_an_old_boot_coming_back_after_many_reboots_hands_over_nothing_again():
+    # A retained or redelivered hello (and its drops) of the first boot, 20 reboots later.
+    w = Wire(seed=16).connect()
+    burst(w.tower, 3)
+    w.settle()
+    first_hello, first_drops = framing.encode(w.tower.hello()), [w.tower.ring[s] for s in (1, 2, 3)]
+    for _ in range(20):
+        w.tower.reboot()
+        w.tower.drop("red")
+        w.settle()
+    for frame in [first_hello] + first_drops + [first_hello]:
+        w.link.feed_bytes(frame + b"\n")
+    w.settle()
+    keys = w.c.keys()
+    assert len(keys) == len(set(keys)) == 3 + 20
+    assert w.link.boot == w.tower.boot_id and w.link.counters["stale_boot"] >= 5
+
+
+def test_a_tower_unplugged_and_plugged_back_resumes_after_its_last_drop():
+    # Serial: tower A, then tower B on the same port, then A again (same boot): A's drops
+    # already handed over are not handed over again, its new ones are.
+    a, b = SimulatedTower("castillo-aaaaaa", seed=17), SimulatedTower("castillo-bbbbbb", seed=18)
+    w = Wire(tower=a).connect()
+    burst(a, 4)
+    w.settle()
+    for tower in (b, a):
+        w.tower.detach(w.port)
+        w.port = type(w.port)(tower, w._frame)
+        w.tower = tower
+        w.link.transport_up("in process")
+        burst(tower, 2)
+        w.settle()
+    got = [(d.tower, d.seq) for d in w.c.drops]
+    assert got == [("castillo-aaaaaa", s) for s in range(1, 5)] + [("castillo-bbbbbb", 1), ("castillo-bbbbbb", 2)] \
+        + [("castillo-aaaaaa", 5), ("castillo-aaaaaa", 6)]
+
+
+def test_a_retained_hello_of_an_earlier_boot_does_not_take_the_link_back():
+    # A hello the link never saw, of a boot before the current one (a lower `boots` count):
+    # stale; the current boot's drops keep coming. (Before: the link moved to that boot and
+    # took every later frame of the real one as stale.)
+    tower = SimulatedTower(seed=19)
+    old_hello = framing.encode(tower.hello())
+    tower.reboot()
+    w = Wire(tower=tower).connect()
+    burst(tower, 2)
+    w.settle()
+    w.link.feed_bytes(old_hello + b"\n")
+    burst(tower, 2)
+    w.settle()
+    assert_exactly_once_in_order(w.c.drops, [(tower.boot_id, 4)])
+    assert w.link.counters["stale_boot"] >= 1
+
+
+def test_a_late_drop_of_an_unseen_boot_then_the_real_hello_no_drop_twice():
+    # A drop of a boot the link never saw takes it there (a reboot seen first in a drop); the
+    # tower's hello of its newest boot brings it back, after the drops it already handed over.
+    tower = SimulatedTower(seed=20)
+    tower.drop("red")
+    stray = tower.ring[1]
+    tower.reboot()
+    w = Wire(tower=tower).connect()
+    burst(tower, 3)
+    w.settle()
+    w.link.feed_bytes(stray + b"\n")
+    burst(tower, 2)
+    w.settle()
+    keys = w.c.keys()
+    assert len(keys) == len(set(keys))
+    assert [k for k in keys if k[0] == tower.boot_id] == [(tower.boot_id, s) for s in range(1, 6)]
+    assert w.link.boot == tower.boot_id and w.link.status.state == "connected"

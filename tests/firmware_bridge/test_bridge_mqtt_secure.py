@@ -154,7 +154,9 @@ def test_a_stranger_cannot_inject_drops_spoof_a_boot_or_command_the_tower(locked
         assert tower.totals["token"] == "" and tower.totals["epoch"] == 0
         assert tower.totals["drops"] == 25
         assert tower.cal_colours == ["red", "yellow", "green", "blue", "black"] and tower.teaching is None
-        # the retained hello and status are still the tower's own
+        # the retained hello and status are still the tower's own (read as the companion's user,
+        # which may be connected once: use_username_as_clientid)
+        bridge.stop()
         check, seen = client(locked, "companion", USERS["companion"])
         check.subscribe(base + "#", qos=1)
         deadline = time.monotonic() + 10
@@ -169,6 +171,54 @@ def test_a_stranger_cannot_inject_drops_spoof_a_boot_or_command_the_tower(locked
         close(stranger)
         bridge.stop()
         port.close()
+
+
+def takeovers(broker, victims, port, bridge, c, tries):
+    """A stranger with a valid account of its own connects `tries` times with each victim's
+    client id; how often the tower (port) and the companion (bridge) were knocked off."""
+    knocked = {"tower": 0, "companion": 0}
+    for i in range(tries):
+        for who, client_id in victims.items():
+            connects, downs = port.connects, bridge.link.counters["disconnects"]
+            stranger, answer = client(broker, STRANGER, USERS[STRANGER], client_id=client_id)
+            assert not answer["connack"].is_failure  # its own login is good
+            close(stranger)
+            port.tower.drop()  # the link carries on: the drop arrives whatever happened
+            c.wait_drops(len(c.drops) + 1, 15)
+            knocked["tower"] += port.connects > connects or not port.connected.is_set()
+            knocked["companion"] += bridge.link.counters["disconnects"] > downs
+    return knocked
+
+
+def test_another_account_cannot_knock_the_tower_or_the_companion_off(locked, tmp_path, certs):
+    """Issue 25: the shipped configuration pins client ids to users (use_username_as_clientid),
+    so a stranger connecting with the tower's id (its device id, known from its topics) or the
+    companion's takes nobody's session: 0 of 10 each. The control, the same broker without that
+    line: the tower is knocked off every time."""
+    tower, port = start_tower(locked, 46)
+    c, bridge = start_bridge(locked)
+    try:
+        c.wait(has_state("connected"), 15, "connected")
+        knocked = takeovers(locked, {"tower": TOWER, "companion": "companion"}, port, bridge, c, 10)
+        assert knocked == {"tower": 0, "companion": 0}
+        assert_exactly_once_in_order(c.drops, [(tower.boot_id, 20)])
+        assert port.connects == 1 and bridge.link.counters["disconnects"] == 0
+    finally:
+        bridge.stop()
+        port.close()
+    (tmp_path / "open").mkdir()
+    unpinned = LockedBroker(tmp_path / "open", certs, pin_client_ids=False).start()
+    tower, port = start_tower(unpinned, 47)
+    c, bridge = start_bridge(unpinned)
+    try:
+        c.wait(has_state("connected"), 15, "connected")
+        port.connected.wait(10)
+        knocked = takeovers(unpinned, {"tower": TOWER}, port, bridge, c, 2)
+        assert knocked["tower"] == 2
+    finally:
+        bridge.stop()
+        port.close()
+        unpinned.stop()
 
 
 def test_the_same_forgery_gets_through_an_open_broker(broker):

@@ -20,6 +20,9 @@ class FakeBroker:
         self.client = None
         self.users = None  # {user: password}: refuse others with CONNACK 5
         self.tls = False  # True: a client without an SSLContext is cut off
+        # Sizes of the blocks a TLS session takes from the heap while it is open (the memory
+        # bench: mbedTLS on the Pico W allocates from MicroPython's heap), or None.
+        self.session_blocks = None
 
     def deliver(self, topic, payload):
         self.inbox.append((topic, payload))
@@ -56,6 +59,7 @@ class FakeMQTTClient:
         self.connected = False
         self.sock = _Sock()
         self.subs = []
+        self.session = None  # the TLS session's heap blocks while connected (session_blocks)
 
     def set_callback(self, f):
         self.cb = f
@@ -66,12 +70,15 @@ class FakeMQTTClient:
     def _alive(self):
         if not self.connected or not self.broker.up or self.broker.client is not self:
             self.connected = False
+            self.session = None
             raise OSError(104)  # ECONNRESET
 
     def connect(self, clean_session=True):
         if self.broker.connect_ms and self.broker.on_block:
             self.broker.on_block(self.broker.connect_ms)
         broker = self.broker
+        if broker.session_blocks and broker.up:  # the handshake allocates them, the session keeps them
+            self.session = [bytearray(n) for n in broker.session_blocks]
         refusal = None
         if not broker.up:
             refusal = OSError(113)  # EHOSTUNREACH
@@ -108,3 +115,4 @@ class FakeMQTTClient:
 
     def disconnect(self):
         self.connected = False
+        self.session = None

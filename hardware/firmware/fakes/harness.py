@@ -7,6 +7,15 @@
 #   CONNECT <t_us> <ok 0/1>           an MQTT connect attempt
 #   PUB <t_us> <retain> <qos> <topic> <payload>
 #   STATS <json>                      loop timings at the end
+#   MEM <json>                        heap figures at the end, when the meta line asks ("mem")
+# Meta options for the memory bench (bench/bench_firmware_memory.py):
+#   "mem": {"every": N, "ballast": B, "session": [n, ...]}
+#                                      collect and read the free heap every N loop passes and
+#                                      after every trace event; hold B bytes throughout; while
+#                                      connected to the broker hold blocks of n bytes (what a TLS
+#                                      session takes from the heap on a board whose mbedTLS uses it)
+#   "host_acks": true                  a host on the broker acknowledges each drop published
+import gc
 import json
 import os
 import sys
@@ -52,7 +61,10 @@ class Tower:
         problem = None
         if h.broker is not None:
             # as main.py builds it: settings checked, TLS context from the real ssl module
-            import ssl
+            try:
+                import ssl
+            except ImportError:  # a MicroPython built without TLS (the 32-bit memory bench)
+                ssl = None
             from fake_umqtt import FakeMQTTClient
             from mqtt_setup import make_link
             broker = h.broker
@@ -98,6 +110,16 @@ class Harness:
             self.broker.users = meta["mqtt"].get("users")
             self.broker.tls = meta["mqtt"].get("tls", False)
             self.broker.on_block = self.block_for
+            if meta.get("mem"):
+                self.broker.session_blocks = meta["mem"].get("session")
+        self.host_acks = meta.get("host_acks", False)
+        self.host_acked = {}  # boot -> highest seq the simulated host acknowledged
+        self.host_received = None  # (boot, seq) of the last drop it received
+        self.host_ack_due = None  # when it acknowledges what it received (trace time, us)
+        self.mem = meta.get("mem")
+        self.ballast = bytearray(self.mem.get("ballast", 0)) if self.mem else None
+        self.mem_low = None  # (free bytes after a collection, where, trace time)
+        self.mem_samples = 0
         self.boots = 0
         self.pending = None  # next trace event, read ahead
         self.passes = 0
@@ -139,6 +161,35 @@ class Harness:
                 self.broker.drop_client()
         elif kind == "reboot":
             self.reboot()
+        if self.mem:
+            self.mem_sample(kind)
+
+    def mem_sample(self, where):
+        # The live heap: free bytes right after a full collection.
+        gc.collect()
+        free = gc.mem_free()
+        self.mem_samples += 1
+        if self.mem_samples == 1:
+            self.mem_first = free  # after start-up: modules, the device, the harness
+        if self.mem_low is None or free < self.mem_low[0]:
+            device = self.tower.device
+            queued = [sum(len(f) for _, f in link.queue) for link in device.links]
+            inbox = len(self.broker.inbox) if self.broker else 0
+            self.mem_low = (free, where, self.clock.now_us, len(device.ring), self.largest_free(), queued, inbox)
+
+    def largest_free(self):
+        # The largest block one allocation could still get (fragmentation), to 64 bytes.
+        low, high = 0, gc.mem_free()
+        while high - low > 64:
+            mid = (low + high) // 2
+            try:
+                block = bytearray(mid)
+                del block
+                low = mid
+            except MemoryError:
+                high = mid
+        gc.collect()
+        return low
 
     def command_bytes(self, ev):
         # "line": raw bytes as given (garbage allowed); "obj": a command whose
@@ -175,10 +226,14 @@ class Harness:
         dt = time.ticks_diff(t1, t0)
         self.passes += 1
         self.loop_us += dt
+        if self.mem and self.passes % self.mem["every"] == 0:
+            self.mem_sample("loop")
         if busy:
             self.busy_passes += 1
             self.busy_us += dt
         self.flush_broker_log()
+        if self.host_ack_due is not None and self.clock.now_us >= self.host_ack_due:
+            self.host_send_ack()
 
     def measure_baseline(self, n=20000):
         # The same measured call with an empty body, timed as a whole: what one
@@ -210,6 +265,30 @@ class Harness:
                 if isinstance(payload, (bytes, bytearray)):
                     payload = bytes(payload).decode()
                 print("PUB", self.clock.now_us, 1 if retain else 0, qos, topic, payload)
+                if self.host_acks and topic.endswith("/drop"):
+                    self.host_ack(payload)
+        if self.mem:  # printed: what the broker saw is not the tower's memory
+            del log[:]
+            self.log_len = 0
+
+    def host_ack(self, payload):
+        # As the companion's link does: the drops received are acknowledged every 16, or
+        # 50 ms after the last one (they come in order, so the last seq says it all).
+        drop = protocol.decode(payload)
+        boot, seq = drop["boot"], drop["seq"]
+        if seq > self.host_acked.get(boot, 0):
+            self.host_received = (boot, seq)
+            if seq - self.host_acked.get(boot, 0) >= 16:
+                self.host_send_ack()
+            elif self.host_ack_due is None:
+                self.host_ack_due = self.clock.now_us + 50000
+
+    def host_send_ack(self):
+        boot, seq = self.host_received
+        self.host_acked[boot] = seq
+        self.host_ack_due = None
+        ack = protocol.encode({"t": "ack", "boot": boot, "seq": seq})
+        self.broker.deliver(self.tower.mqtt.topic("cmd"), ack.encode())
 
     def run(self, tail_us=3000000):
         ev = self.next_event()
@@ -242,6 +321,18 @@ class Harness:
             "busy_passes": self.busy_passes, "busy_us": self.busy_us,
             "baseline_passes": 20000, "baseline_us": self.baseline_us,
         }))
+        if self.mem:
+            self.mem_sample("end")
+            free, where, at, held, largest, queued, inbox = self.mem_low
+            device = self.tower.device
+            print("MEM", json.dumps({
+                "heap": gc.mem_free() + gc.mem_alloc(), "ballast": len(self.ballast),
+                "first_free": self.mem_first, "lowest_free": free, "lowest_where": where, "lowest_at_us": at, "ring_held_then": held,
+                "largest_free_then": largest, "queued_bytes_then": queued, "broker_inbox_then": inbox,
+                "samples": self.mem_samples,
+                "ring_lost": device.ring.lost, "ring_capacity": device.ring.capacity,
+                "last_seq": device.ring.last_seq, "link_overflowed": [l.overflowed for l in device.links],
+            }))
 
 
 def main():

@@ -612,8 +612,10 @@ class PromptBuilder:
         owner, opts = next(iter(ask.options["owners"].items()))
         count = opts["count"]
         where = " or the court" if opts["court"] else ""
-        return Prompt(self.title(ask, f"{self.name(chooser)} sends {self.name(owner)}'s Caballeros back"),
-                      f"Tap {count} of {self.name(owner)}'s Caballeros to send to the provinces "
+        # The King is Angry: each sends back their own; a name said once, however long
+        whose = "their own" if owner == chooser else f"{self.name(owner)}'s"
+        return Prompt(self.title(ask, f"{self.name(chooser)} sends {whose} Caballeros back"),
+                      f"Tap {count} of {whose} Caballeros to send to the provinces "
                       f"(from regions{where}), then Confirm.", actor=chooser,
                       map_mode="count", areas=list(opts["regions"]), limit=count,
                       steppers={"__court__": ("from the court", 0, opts["court"])} if opts["court"] else {},

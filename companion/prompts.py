@@ -310,7 +310,8 @@ class PromptBuilder:
             played = self._modifiers_played()
             for twins in self._modifier_twins():
                 left = [mid for mid in twins if mid not in played]
-                prompt.choices.append(Choice(f"With {self.modifier_label(twins[0], numbered=False)}",
+                # the side panel heads these "Played with a Modifier card?": the card's name alone
+                prompt.choices.append(Choice(self.modifier_label(twins[0], numbered=False),
                                              action=f"sub:modifier:{(left or twins)[0]}", style="quiet",
                                              enabled=bool(left)))
             prompt.hint = (f"{self.name(pid)}: tap the Power card you laid down; played with a Modifier card, "

@@ -193,7 +193,7 @@ def test_power_shift_plays_a_modifier_with_a_power_card_in_one_step_with_the_tot
     # The next player: the Modifier played face up is greyed out, and a total already played too.
     ask = asked(state)
     prompt = builder.build(ask)
-    label = f"With {builder.modifier_label(mine, numbered=False)}"
+    label = builder.modifier_label(mine, numbered=False)
     button = next(c for c in prompt.choices if c.label == label)
     twins = [m for m in state.modifiers if m != mine and state.modifiers[m].name == state.modifiers[mine].name
              and state.modifiers[m].effect == state.modifiers[mine].effect

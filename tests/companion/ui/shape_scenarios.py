@@ -11,12 +11,13 @@ Castillo scoring; then a scoring-only game: its board entry, a secret disc picke
 tablet, its general scoring, the end of the game, and the home screen listing both games."""
 from __future__ import annotations
 
-from layout_checks import check_screen, map_marks
+from layout_checks import check_screen, map_marks, side_text_px
 from scenarios import _castillo_entered, _reveal_cards, _wait_for
 
 from companion import scripted
 
-NAMES = {"red": "Maximiliana Fernández", "yellow": "Bo", "green": "Ana", "blue": "Jean-Christophe", "black": "Zé"}
+# red's: one word as long as the setup screen lets a name be (NAME_MAX), the worst to wrap
+NAMES = {"red": "Bartholomew-Maximilian", "yellow": "Bo", "green": "Ana", "blue": "Jean-Christophe", "black": "Zé"}
 HOMES = {"red": "Galicia", "yellow": "Aragón", "green": "Sevilla", "blue": "Valencia", "black": "Cataluña"}
 CROWDED = {
     "regions": {
@@ -48,6 +49,8 @@ def _look(d, name: str, the_map: bool = False):
         problems += map_marks(d.screen(d.current).ids.map)
     d.facts.setdefault("problems", {})[name] = problems
     d.facts.setdefault("screens", []).append(name)
+    if d.current == "table":
+        d.facts["side_text_px"] = min(d.facts.get("side_text_px", 1e9), side_text_px(d.screen("table")))
     d.shot(name)
 
 
@@ -101,6 +104,8 @@ def _no_veto(d):
 
 
 def every_screen(d):
+    from companion.ui.setup_screen import NAME_MAX
+    assert len(NAMES["red"]) == NAME_MAX and " " not in NAMES["red"]
     d.facts = {}
     yield 0.3
     yield from _look(d, "home")

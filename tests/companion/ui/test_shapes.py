@@ -34,6 +34,9 @@ def test_every_screen_fits_the_tablet(width, height, tmp_path):
     problems = {screen: found for screen, found in outcome["problems"].items() if found}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
     assert len(outcome["screens"]) >= 18
+    # The side panel's smallest words grow with the window: 14 sp, 21 px at 1920x1200
+    scale = min(max(width, height) / 1280, min(width, height) / 800)
+    assert outcome["side_text_px"] >= 14 * max(1.0, scale) - 0.5, outcome["side_text_px"]
     for name in outcome["screens"]:
         image = Image.open(shots / f"{name}.png").convert("RGB")
         assert image.size == (width, height), f"{name}.png: {image.size}"

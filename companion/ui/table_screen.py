@@ -424,9 +424,12 @@ class TableScreen(Screen):
             # A grid of values (the Power cards); steps within it (a Modifier card played with
             # the Power card: Power Shift) in a grid of their own under a heading
             steps = [c for c in prompt.choices if (c.action or "").startswith("sub:") and c.action != "sub:"]
-            values = [c for c in prompt.choices if c not in steps]
+            back = [c for c in prompt.choices if c.action == "sub:"]   # "Without a Modifier card": full width
+            values = [c for c in prompt.choices if c not in steps and c not in back]
             self._grid_asked = (prompt.columns, [c.label for c in values])
             self._grid(self._choice_grid, self._columns(), values, box)
+            for choice in back:
+                box.add_widget(self._choice(choice.label, lambda c=choice: self.choose(c), choice.style))
             if steps:
                 box.add_widget(self._note("Played with a Modifier card? Tap it first:", bold=True, least=dp(28)))
                 self._grid(self._step_grid, STEP_COLUMNS, steps, box)

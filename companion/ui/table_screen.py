@@ -227,7 +227,7 @@ class TableScreen(Screen):
             name = _cell("", markup=True, halign="left")
             name.bind(text_size=self._fit_name)
             cells = (name, _cell("", bold=True, width=dp(40)),
-                     _cell("", font_size=SIDE_TEXT, width=dp(66)), _cell("", font_size=SIDE_TEXT, width=dp(84)))
+                     _cell("", font_size=SIDE_TEXT, width=dp(62)), _cell("", font_size=SIDE_TEXT, width=dp(96)))
             for cell in cells:
                 grid.add_widget(cell)
             self._score_cells[pid] = cells

@@ -170,17 +170,24 @@ def map_marks(map_view) -> list[str]:
 
 
 SIDE_TEXT_SP = 14    # the table's side panel: no word smaller (21 px at 1920x1200)
-GRID_LINES = 2       # a button of a grid of values or Modifier cards: its words on two lines at most
+GRID_LINES = 2       # a Modifier card's button (Power Shift): its words on two lines at most
+
+
+@lru_cache(maxsize=256)
+def _line_height(font_name: str, font_size: float, bold: bool) -> float:
+    core = CoreLabel(text="Ag", font_name=font_name, font_size=font_size, bold=bold)
+    core.refresh()
+    return core.content_height
 
 
 def _lines(label: Label) -> int:
-    one = _core(label, text="Ag", text_size=(None, None)).content_height
-    return max(1, round(label.texture_size[1] / one))
+    return max(1, round(label.texture_size[1] / _line_height(label.font_name, label.font_size, label.bold)))
 
 
 def side_panel(table) -> list[str]:
-    """The table screen's side panel: readable words at every shape, grid buttons of two lines
-    at most, choices running below the fold said in words, and a title that says each name once."""
+    """The table screen's side panel: readable words at every shape, Modifier cards' buttons
+    on two lines at most, choices running below the fold said in words, and a title that says
+    each name once."""
     from kivy.metrics import sp
     problems = []
     panel = [table.ids.players, table.ids.actions, table.ids.more_below]
@@ -188,10 +195,9 @@ def side_panel(table) -> list[str]:
     for w in labels:
         if w.font_size < sp(SIDE_TEXT_SP) - 0.5:
             problems.append(f"side panel: {_name(w)} is {w.font_size:.1f} px (under {sp(SIDE_TEXT_SP):.1f})")
-    for grid in (table._choice_grid, table._step_grid):
-        for w in grid.children:
-            if grid.parent is not None and _lines(w) > GRID_LINES:
-                problems.append(f"side panel: {_name(w)} wraps onto {_lines(w)} lines")
+    for w in table._step_grid.children if table._step_grid.parent is not None else ():
+        if _lines(w) > GRID_LINES:
+            problems.append(f"side panel: {_name(w)} wraps onto {_lines(w)} lines")
     scroll, actions = table.ids.actions_scroll, table.ids.actions
     if actions.height > scroll.height + SLACK and scroll.scroll_y > 0.02 and not table.ids.more_below.text:
         problems.append("side panel: choices below the fold and nothing says so")

@@ -59,6 +59,10 @@ def _setup(d, mode: str, variant: str):
     setup.mode, setup.variant, setup.king, setup.start = mode, variant, "Castilla la Nueva", "Red"
     for colour, row in setup.rows.items():
         row.plays, row.name, row.home = True, NAMES[colour], HOMES[colour]
+    typed = setup.rows["red"].ids.name
+    typed.text = ""
+    typed.insert_text(NAMES["red"] + "-Smith")  # typing stops at the limit
+    assert setup.rows["red"].name == NAMES["red"], setup.rows["red"].name
 
 
 def _tap_table(d, words: str):

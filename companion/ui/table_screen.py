@@ -348,11 +348,21 @@ class TableScreen(Screen):
             self.notice = ""  # said for one step (the start's notes stay until the first input)
         self.message = self.model.message  # a hint of this screen's own belongs to the step it was made at
         self._show()
-        self.ids.actions.parent.scroll_y = 1  # a new question's choices from their top
+        self._to_top()  # a new question's choices from their top
         if prompt is not None and any(c.action == "reveal_cards" for c in prompt.choices):
             # The one thing to do now: it opens without a tap, after this frame (the table's
             # frame and the sheet's each stay well inside a loop iteration).
             Clock.schedule_once(self._open_reveal_sheet, 0)
+
+    def _to_top(self, *_) -> None:
+        """The side panel's list at its top, still: a tap that changes the list's length is read
+        by the scroll view as a fling, and the new question's list glided down after it."""
+        scroll = self.ids.actions_scroll
+        if scroll.effect_y is not None:
+            scroll.effect_y.velocity = scroll.effect_y.overscroll = 0
+        scroll.scroll_y = 1
+        if _ == ():
+            Clock.schedule_once(self._to_top, 0)   # and once the new choices are laid out
 
     def _open_reveal_sheet(self, *_) -> None:
         if self._outcome_dialog is not None:
@@ -440,11 +450,11 @@ class TableScreen(Screen):
         self._notes(prompt, box)
 
     def _columns(self, *_) -> int:
-        """Bare numbers (the Power cards) in as few rows as fit the panel's width at 56 dp a
-        button: height is what the side panel runs short of (portrait, Power Shift)."""
+        """In portrait, bare numbers (the Power cards) in as few rows as fit the panel's width at
+        56 dp a button: height is what the side panel runs short of there (Power Shift)."""
         asked, labels = self._grid_asked
         fit = int(self.ids.actions.width // (GRID_CELL + dp(6)))
-        if fit <= asked or not labels or not all(len(label) <= 2 for label in labels):
+        if self.landscape or fit <= asked or not labels or not all(len(label) <= 2 for label in labels):
             return asked
         rows = -(-len(labels) // fit)
         return -(-len(labels) // rows)   # 13 cards: two rows of 7 rather than 12 and 1
@@ -659,6 +669,7 @@ class TableScreen(Screen):
         self.sub_prompt = self.model.builder.sub_prompt(self.model.ask(), key) if key else None
         self.entry, self.move_source, self.move_owner = {}, "", ""
         self._show()
+        self._to_top()  # a Modifier card tapped low in the list: its totals are at the top
 
     def _action_private(self, pid: str) -> None:
         """One player's secret choice on the tablet (Modifier cards dealt or passed, a card taken

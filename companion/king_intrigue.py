@@ -184,7 +184,7 @@ class KIPromptBuilder(PromptBuilder):
         who = self.name(pid)
         if ask.options.get("after_joker"):
             return Prompt(self.title(ask, f"{who} plays a second card (Joker)"),
-                          f"{who} played the Joker: now {who} lays down a second Power card, not a number "
+                          f"{who} played the Joker: now they lay down a second Power card, not a number "
                           "played this round; it takes its place in the order by its value. Tap it.",
                           actor=pid, choices=choices, columns=3)
         return Prompt(self.title(ask, f"{who} plays next"),

@@ -368,8 +368,9 @@ class PromptBuilder:
             for twins in self._modifier_twins():
                 left = [mid for mid in twins if mid not in played]
                 label = self.modifier_label(twins[0], numbered=False)
-                prompt.choices.append(Choice(f"With {label}", action=f"sub:modifier:{(left or twins)[0]}",
-                                             style="quiet", enabled=bool(left),
+                # the side panel heads these "Played with a Modifier card?": the card's name alone
+                prompt.choices.append(Choice(label, action=f"sub:modifier:{(left or twins)[0]}", style="quiet",
+                                             enabled=bool(left),
                                              why_not="" if left else self._modifier_gone_words(label, twins)))
             prompt.hint = (f"{self.name(pid)}: tap the Power card you laid down; played with a Modifier card, "
                            "tap the Modifier card first.")
@@ -713,8 +714,10 @@ class PromptBuilder:
         owner, opts = next(iter(ask.options["owners"].items()))
         count = opts["count"]
         where = " or the court" if opts["court"] else ""
-        return Prompt(self.title(ask, f"{self.name(chooser)} sends {self.name(owner)}'s Caballeros back"),
-                      f"Tap {count} of {self.name(owner)}'s Caballeros to send to the provinces "
+        # The King is Angry: each sends back their own; a name said once, however long
+        whose = "their own" if owner == chooser else f"{self.name(owner)}'s"
+        return Prompt(self.title(ask, f"{self.name(chooser)} sends {whose} Caballeros back"),
+                      f"Tap {count} of {whose} Caballeros to send to the provinces "
                       f"(from regions{where}), then Confirm.", actor=chooser,
                       map_mode="count", areas=list(opts["regions"]), limit=count,
                       steppers={"__court__": ("from the court", 0, opts["court"])} if opts["court"] else {},

@@ -31,6 +31,7 @@ from engine.correction import CORRECTABLE_STAGES
 
 from ..board_entry import NotAllowed, PositionEntry
 from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
+from .reuse import hyphen_breaks
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -50,6 +51,8 @@ def _btn(text: str, on_release: Callable[[], None], style: str = "normal", key: 
     b = Button(text=text, background_normal="", background_color=background, color=colour,
                bold=style in ("primary", "on"), halign="center", valign="middle", **kwargs)
     b.bind(size=lambda inst, size: setattr(inst, "text_size", (size[0] - dp(8), None)))
+    if kwargs["height"] == TAP:  # words on more lines (a long name): the button grows, never cuts them
+        b.bind(texture_size=lambda inst, ts: setattr(inst, "height", max(TAP, ts[1] + dp(12))))
     b.bind(on_release=lambda *_: on_release())
     b.key = key
     return b
@@ -61,6 +64,7 @@ def _player_btn(pid: str, text: str, on_release, chosen: bool, **kwargs) -> Butt
     b.background_color = (*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)), 1 if chosen else 0.45)
     b.color = INK if pid == "yellow" or not chosen else (1, 1, 1, 1)
     b.bold = chosen
+    b.bind(text_size=lambda inst, v, words=text: setattr(inst, "text", hyphen_breaks(words, inst)))  # a long name
     return b
 
 

@@ -12,6 +12,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from .map_view import INK, PLAYER_RGB, _text
+from .reuse import hyphen_breaks
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -76,7 +77,8 @@ class EndScreen(Screen):
                          color=(*PLAYER_RGB[p["id"]], 1) if p["id"] != "yellow" else (0.6, 0.45, 0, 1),
                          size_hint_y=None, height=dp(44), halign="left", valign="middle")
             name.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),  # a long name wraps, the row grows
-                      texture_size=lambda w, v: setattr(w, "height", max(dp(44), v[1] + dp(8))))
+                      texture_size=lambda w, v: setattr(w, "height", max(dp(44), v[1] + dp(8))),
+                      text_size=lambda w, v, words=p["name"]: setattr(w, "text", hyphen_breaks(words, w)))
             grid.add_widget(name)
             grid.add_widget(Label(text=str(p["score"]), font_size="22sp", bold=True, size_hint=(None, None),
                                   size=(dp(60), dp(44))))

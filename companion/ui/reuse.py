@@ -96,3 +96,31 @@ class Pool:
 
     def __len__(self) -> int:
         return len(self._widgets)
+
+
+def hyphen_breaks(name: str, label: Label) -> str:
+    """`name` as `label` can show it at its width: a word too wide for one line ("Bartholomew-
+    Maximilian" in portrait) goes on lines of its own, broken after its hyphens; the label
+    wraps at spaces by itself. Kivy would cut such a word anywhere, mid-syllable."""
+    from kivy.core.text import Label as CoreLabel
+    width = label.text_size[0] or label.width
+
+    def wide(words: str) -> bool:
+        core = CoreLabel(text=words, font_name=label.font_name, font_size=label.font_size, bold=label.bold)
+        core.refresh()
+        return core.content_width > width
+
+    out = []
+    for word in name.split(" "):
+        if "-" not in word or not wide(word):
+            out.append(word)
+            continue
+        lines, pieces = [], [p + "-" for p in word.split("-")[:-1]] + [word.rsplit("-", 1)[1]]
+        for piece in pieces:
+            if lines and not wide(lines[-1] + piece):
+                lines[-1] += piece
+            else:
+                lines.append(piece)
+        out.append("\n".join(lines))
+    return " ".join(out)
+

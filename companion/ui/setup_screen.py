@@ -17,6 +17,7 @@ from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
 from pydantic import ValidationError
 
 from engine.board import classic_board, load_board
@@ -54,6 +55,17 @@ def seat_colours(rules: str) -> list[str]:
     """The colours a table of these rules may seat, the box's own first."""
     allowed = list(colours_for(rules))
     return [c for c in BOX_FIRST[rules] if c in allowed] + [c for c in allowed if c not in BOX_FIRST[rules]]
+
+
+NAME_MAX = 22  # characters in a player's name: every screen is laid out (and checked) for that many
+
+
+class NameInput(TextInput):
+    """A player's name: typing stops at NAME_MAX characters, so no screen gets a longer one."""
+
+    def insert_text(self, substring, from_undo=False):
+        room = NAME_MAX - len(self.text) + len(self.selection_text)
+        return super().insert_text(substring[:max(0, room)], from_undo=from_undo)
 
 
 class PlayerRow(BoxLayout):
@@ -328,7 +340,7 @@ class SetupScreen(Screen):
         if kind == "mqtt":
             check_mqtt(tower)  # a bad address or certificate file is said here, not at the table
         region_ids = dict(zip(self.region_names, _board(self.choice.rules).region_ids))
-        game = GameSetup(players=players, names={r.colour: r.name.strip() or r.colour.title() for r in seats},
+        game = GameSetup(players=players, names={r.colour: r.name.strip()[:NAME_MAX] or r.colour.title() for r in seats},
                          variant="short" if self.variant.startswith("Short") else "full",
                          king=region_ids[self.king],
                          homes={r.colour: region_ids[r.home] for r in seats if r.home in region_ids},

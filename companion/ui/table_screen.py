@@ -24,10 +24,13 @@ from ..prompts import PromptBuilder
 from . import dialogs, pick_dialogs
 from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
 from .phone_check import PhoneCheck
-from .reuse import ChoiceButton, Pool, WrappedLabel
+from .reuse import ChoiceButton, Pool, WrappedLabel, hyphen_breaks
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
+SIDE_TEXT = "14sp"   # the side panel's smallest words (court, Power card, notes): 21 px at 1920x1200
+GRID_CELL = dp(56)   # the narrowest button of a grid of values (the Power cards)
+STEP_COLUMNS = 2     # Modifier cards: two a row, so a card's name wraps onto two lines at most
 STYLE_RGBA = {"primary": (0.62, 0.20, 0.12, 1), "normal": (0.84, 0.77, 0.62, 1), "quiet": (0.90, 0.86, 0.78, 1)}
 TOWER_RGBA = {"connected": (0.55, 0.78, 0.50, 1), "resyncing": (0.95, 0.80, 0.40, 1),
               "connecting": (0.95, 0.80, 0.40, 1), "disconnected": (0.90, 0.50, 0.40, 1),
@@ -109,12 +112,13 @@ class TableScreen(Screen):
         # The side panel's choices and notes: the same widgets each prompt, new words (making
         # them anew cost tens of ms an input and left garbage for the collector).
         self._choice_buttons = Pool(ChoiceButton)
-        self._note_labels = Pool(lambda: WrappedLabel(font_size="14sp", color=(0.30, 0.22, 0.12, 1),
+        self._note_labels = Pool(lambda: WrappedLabel(font_size=SIDE_TEXT, color=(0.30, 0.22, 0.12, 1),
                                                       halign="left"))
         self._choice_grid = GridLayout(spacing=dp(6), size_hint_y=None)
         self._choice_grid.bind(minimum_height=self._choice_grid.setter("height"))
         self._step_grid = GridLayout(spacing=dp(6), size_hint_y=None)
         self._step_grid.bind(minimum_height=self._step_grid.setter("height"))
+        self._grid_asked = (4, [])  # (columns the prompt asks, labels) of the grid of values shown
         self._sim_shown = None  # (players, simulated) the drop buttons were made for
         self._reveal_sheet = None
         Clock.schedule_once(self._warm_reveal_sheet, 0)  # after the first frame
@@ -133,6 +137,7 @@ class TableScreen(Screen):
             # Scoring tiles) and follows it when the table completes its card set or board.
             self.ids.map.board = self.model.board
             self.model.bind(board=self.ids.map.setter("board"))
+            self.ids.actions.bind(width=lambda *_: setattr(self._choice_grid, "cols", self._columns()))
             PhoneCheck.watch(self.model)  # "Is this Ana's phone?" opens by itself when a phone joins
 
     def on_size(self, *args) -> None:
@@ -191,15 +196,26 @@ class TableScreen(Screen):
         """A row per player: colour, name (wrapped, with VETO when they hold one), score, court,
         Power card and place in the turn order. The rows are built once per set of players;
         an input only changes their texts (rebuilding them cost ~70 ms an input)."""
-        rows = {p["id"]: (p["name"] + ("  [b][color=8a1c0c]VETO[/color][/b]" if p.get("vetoes_held") else ""),
+        rows = {p["id"]: ((p["name"], "  [b][color=8a1c0c]VETO[/color][/b]" if p.get("vetoes_held") else ""),
                           str(p["score"]), f"court {p.get('court', 0)}", self._power_words(game, p))
                 for p in game["players"]}
         if list(rows) != list(self._score_cells):
             self._score_rows(list(rows))
-        for pid, texts in rows.items():
-            for cell, text in zip(self._score_cells[pid], texts):
+        for pid, (name, *texts) in rows.items():
+            name_cell, *cells = self._score_cells[pid]
+            name_cell.words = name
+            self._fit_name(name_cell)
+            for cell, text in zip(cells, texts):
                 if cell.text != text:
                     cell.text = text
+
+    @staticmethod
+    def _fit_name(cell, *_) -> None:
+        """A name cell's words at its width: a long name broken after a hyphen, never mid-word."""
+        name, suffix = getattr(cell, "words", ("", ""))
+        text = hyphen_breaks(name, cell) + suffix
+        if cell.text != text:
+            cell.text = text
 
     def _score_rows(self, players: list[str]) -> None:
         grid = self.ids.scores
@@ -213,8 +229,10 @@ class TableScreen(Screen):
             chip.bind(pos=lambda w, v, r=rect: setattr(r, "pos", (v[0], v[1] + dp(4))),
                       size=lambda w, v, r=rect: setattr(r, "size", (v[0], v[1] - dp(8))))
             grid.add_widget(chip)
-            cells = (_cell("", markup=True, halign="left"), _cell("", bold=True, width=dp(40)),
-                     _cell("", font_size="13sp", width=dp(62)), _cell("", font_size="13sp", width=dp(84)))
+            name = _cell("", markup=True, halign="left")
+            name.bind(text_size=self._fit_name)
+            cells = (name, _cell("", bold=True, width=dp(40)),
+                     _cell("", font_size=SIDE_TEXT, width=dp(62)), _cell("", font_size=SIDE_TEXT, width=dp(96)))
             for cell in cells:
                 grid.add_widget(cell)
             self._score_cells[pid] = cells
@@ -348,7 +366,7 @@ class TableScreen(Screen):
             self.teach_offer = False
         self.message = self.model.message  # a hint of this screen's own belongs to the step it was made at
         self._show()
-        self.ids.actions.parent.scroll_y = 1  # a new question's choices from their top
+        self._to_top()  # a new question's choices from their top
         if prompt is not None and any(c.action == "reveal_cards" for c in prompt.choices):
             # The one thing to do now: it opens without a tap, after this frame (the table's
             # frame and the sheet's each stay well inside a loop iteration).
@@ -357,6 +375,16 @@ class TableScreen(Screen):
             self._not_now = set()
         else:
             Clock.schedule_once(self._open_private_in_turn, 0)
+
+    def _to_top(self, *_) -> None:
+        """The side panel's list at its top, still: a tap that changes the list's length is read
+        by the scroll view as a fling, and the new question's list glided down after it."""
+        scroll = self.ids.actions_scroll
+        if scroll.effect_y is not None:
+            scroll.effect_y.velocity = scroll.effect_y.overscroll = 0
+        scroll.scroll_y = 1
+        if _ == ():
+            Clock.schedule_once(self._to_top, 0)   # and once the new choices are laid out
 
     def _open_reveal_sheet(self, *_) -> None:
         if self._outcome_dialog is not None:
@@ -446,7 +474,7 @@ class TableScreen(Screen):
     def _note(self, text: str, bold: bool = False, least: float = 0, **look) -> WrappedLabel:
         label = self._note_labels.take()
         label.text, label.bold, label.least = text, bold, least
-        label.font_size = look.get("font_size", "14sp")
+        label.font_size = look.get("font_size", SIDE_TEXT)
         label.color = look.get("color", (0.30, 0.22, 0.12, 1))
         return label
 
@@ -461,17 +489,32 @@ class TableScreen(Screen):
             # A grid of values (the Power cards); steps within it (a Modifier card played with
             # the Power card: Power Shift) in a grid of their own under a heading
             steps = [c for c in prompt.choices if (c.action or "").startswith("sub:") and c.action != "sub:"]
-            self._grid(self._choice_grid, prompt, [c for c in prompt.choices if c not in steps], box)
+            back = [c for c in prompt.choices if c.action == "sub:"]   # "Without a Modifier card": full width
+            values = [c for c in prompt.choices if c not in steps and c not in back]
+            self._grid_asked = (prompt.columns, [c.label for c in values])
+            self._grid(self._choice_grid, self._columns(), values, box)
+            for choice in back:
+                box.add_widget(self._choice(choice.label, lambda c=choice: self.choose(c), choice.style))
             if steps:
                 box.add_widget(self._note("Played with a Modifier card? Tap it first:", bold=True, least=dp(28)))
-                self._grid(self._step_grid, prompt, steps, box)
+                self._grid(self._step_grid, STEP_COLUMNS, steps, box)
         else:
             for choice in prompt.choices:
                 box.add_widget(self._offer(choice))
         self._notes(prompt, box)
 
-    def _grid(self, grid, prompt, choices, box) -> None:
-        grid.cols = prompt.columns
+    def _columns(self, *_) -> int:
+        """In portrait, bare numbers (the Power cards) in as few rows as fit the panel's width at
+        56 dp a button: height is what the side panel runs short of there (Power Shift)."""
+        asked, labels = self._grid_asked
+        fit = int(self.ids.actions.width // (GRID_CELL + dp(6)))
+        if self.landscape or fit <= asked or not labels or not all(len(label) <= 2 for label in labels):
+            return asked
+        rows = -(-len(labels) // fit)
+        return -(-len(labels) // rows)   # 13 cards: two rows of 7 rather than 12 and 1
+
+    def _grid(self, grid, columns: int, choices, box) -> None:
+        grid.cols = columns
         for choice in choices:
             grid.add_widget(self._offer(choice, height=dp(56)))
         box.add_widget(grid)
@@ -690,6 +733,7 @@ class TableScreen(Screen):
         self.sub_prompt = self.model.builder.sub_prompt(self.model.ask(), key) if key else None
         self.entry, self.move_source, self.move_owner = {}, "", ""
         self._show()
+        self._to_top()  # a Modifier card tapped low in the list: its totals are at the top
 
     def _action_private(self, pid: str) -> None:
         """One player's secret choice on the tablet (Modifier cards dealt or passed, a card taken

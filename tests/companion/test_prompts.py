@@ -2,6 +2,7 @@
 "pick" prompt and every ready-made button event is legal at that moment."""
 import copy
 import random
+import re
 
 from companion.prompts import PromptBuilder
 from engine.board import classic_board
@@ -25,6 +26,11 @@ def _legal(state, event) -> bool:
         return False
 
 
+def names_said_twice(words: str, names) -> list[str]:
+    """The names a title says more than once ("Red sends Red's Caballeros back")."""
+    return [n for n in set(names) if len(re.findall(rf"(?<!\w){re.escape(n)}(?!\w)", words)) > 1]
+
+
 def test_prompts_offer_only_legal_inputs_over_random_games():
     board = classic_board()
     rng = random.Random(4)
@@ -37,6 +43,10 @@ def test_prompts_offer_only_legal_inputs_over_random_games():
             prompt = builder.build(ask)
             kinds.add(ask.kind)
             assert prompt.title.startswith(f"Round {ask.round} - ")
+            assert not names_said_twice(prompt.title, state.names.values()), prompt.title
+            if ask.kind == "send_back" and ask.players[0] in ask.options["owners"]:   # The King is Angry
+                kinds.add("send_back_own")
+                assert "sends their own Caballeros back" in prompt.title, prompt.title
             if ask.kind == "play_power_card":
                 # Greyed out: surely refused. Offered: legal, unless a secret take-back blurs the hand.
                 player = state.players.index(ask.players[0])
@@ -57,7 +67,8 @@ def test_prompts_offer_only_legal_inputs_over_random_games():
                     for area in prompt.areas:
                         assert _legal(state, prompt.on_area(area)), (ask.kind, area)
             apply_event(state, random_event(rng, ask))
-    assert {"turn_action", "move_caballeros", "send_back", "secret_disc", "veto", "choose_region"} <= kinds
+    assert {"turn_action", "move_caballeros", "send_back", "send_back_own", "secret_disc", "veto",
+            "choose_region"} <= kinds
 
 
 def test_power_card_prompt_names_who_plays_next():

@@ -17,6 +17,7 @@ from engine.game import board_for, start_state
 from engine.playout import _old_hands_removed, random_event, standin_files
 from engine.views import public_view
 from tests.engine.effects import game2023 as g23
+from tests.companion.test_prompts import names_said_twice
 
 COLOURS = ["purple", "blue", "green", "orange", "red"]
 HOMES = ["galicia", "aragon", "sevilla", "valencia", "granada"]
@@ -85,6 +86,7 @@ def test_prompts_offer_only_legal_inputs_in_2023_games(players):
             kinds.add(ask.kind)
             assert prompt.title.startswith(f"Round {ask.round} - "), prompt.title
             assert "_" not in prompt.title, prompt.title  # words, never an ask kind
+            assert not names_said_twice(prompt.title, state.names.values()), prompt.title
             if ask.kind not in NOT_FILTERED:
                 for label, events in _offered(builder, ask, prompt):
                     # A full replenishment is refused only when the provinces run short (hidden).
@@ -191,7 +193,7 @@ def test_power_shift_plays_a_modifier_with_a_power_card_in_one_step_with_the_tot
     # The next player: the Modifier played face up is greyed out, and a total already played too.
     ask = asked(state)
     prompt = builder.build(ask)
-    label = f"With {builder.modifier_label(mine, numbered=False)}"
+    label = builder.modifier_label(mine, numbered=False)
     button = next(c for c in prompt.choices if c.label == label)
     twins = [m for m in state.modifiers if m != mine and state.modifiers[m].name == state.modifiers[mine].name
              and state.modifiers[m].effect == state.modifiers[mine].effect

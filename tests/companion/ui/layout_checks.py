@@ -169,6 +169,60 @@ def map_marks(map_view) -> list[str]:
     return problems
 
 
+SIDE_TEXT_SP = 14    # the table's side panel: no word smaller (21 px at 1920x1200)
+GRID_LINES = 2       # a Modifier card's button (Power Shift): its words on two lines at most
+
+
+@lru_cache(maxsize=256)
+def _line_height(font_name: str, font_size: float, bold: bool) -> float:
+    core = CoreLabel(text="Ag", font_name=font_name, font_size=font_size, bold=bold)
+    core.refresh()
+    return core.content_height
+
+
+def _lines(label: Label) -> int:
+    return max(1, round(label.texture_size[1] / _line_height(label.font_name, label.font_size, label.bold)))
+
+
+def side_panel(table) -> list[str]:
+    """The table screen's side panel: readable words at every shape, Modifier cards' buttons
+    on two lines at most, choices running below the fold said in words, and a title that says
+    each name once."""
+    from kivy.metrics import sp
+    problems = []
+    panel = [table.ids.players, table.ids.actions, table.ids.more_below]
+    labels = [w for root in panel for w in root.walk() if isinstance(w, Label) and w.text.strip()]
+    for w in labels:
+        if w.font_size < sp(SIDE_TEXT_SP) - 0.5:
+            problems.append(f"side panel: {_name(w)} is {w.font_size:.1f} px (under {sp(SIDE_TEXT_SP):.1f})")
+    for w in table._step_grid.children if table._step_grid.parent is not None else ():
+        if _lines(w) > GRID_LINES:
+            problems.append(f"side panel: {_name(w)} wraps onto {_lines(w)} lines")
+    scroll, actions = table.ids.actions_scroll, table.ids.actions
+    if actions.height > scroll.height + SLACK and scroll.scroll_y > 0.02 and not table.ids.more_below.text:
+        problems.append("side panel: choices below the fold and nothing says so")
+    names = [p["name"] for p in (table.model.public.get("game") or {}).get("players", [])]
+    for name in set(names):
+        if len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", table.prompt_title)) > 1:
+            problems.append(f"title says {name!r} twice: {table.prompt_title!r}")
+    return problems
+
+
+def side_text_px(table) -> float:
+    """The smallest words of the table's side panel, in pixels."""
+    panel = [table.ids.players, table.ids.actions]
+    return min(w.font_size for root in panel for w in root.walk() if isinstance(w, Label) and w.text.strip())
+
+
+def _table_shown(root):
+    """The table screen when it is what a person sees (no dialog over it), else None."""
+    manager = root if root is not None else Window.children[0]
+    if len(Window.children) > 1 or getattr(manager, "current", None) != "table":
+        return None
+    return manager.current_screen
+
+
 def check_screen(root=None) -> list[str]:
     widgets = list(shown_widgets(root))
-    return touch_targets(widgets) + overlaps(widgets) + cut_text(widgets)
+    table = _table_shown(root)
+    return touch_targets(widgets) + overlaps(widgets) + cut_text(widgets) + (side_panel(table) if table else [])

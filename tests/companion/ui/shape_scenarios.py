@@ -12,13 +12,14 @@ tablet, its general scoring, the end of the game, and the home screen listing bo
 finished one replayed, the player records and the demo game (games_scenarios.py)."""
 from __future__ import annotations
 
-from layout_checks import check_screen, map_marks
+from layout_checks import check_screen, map_marks, side_text_px
 from scenarios import _castillo_entered, _reveal_cards, _wait_for
 
 from companion import scripted
 from games_scenarios import replay_and_records
 
-NAMES = {"red": "Maximiliana Fernández", "yellow": "Bo", "green": "Ana", "blue": "Jean-Christophe", "black": "Zé"}
+# red's: one word as long as the setup screen lets a name be (NAME_MAX), the worst to wrap
+NAMES = {"red": "Bartholomew-Maximilian", "yellow": "Bo", "green": "Ana", "blue": "Jean-Christophe", "black": "Zé"}
 HOMES = {"red": "Galicia", "yellow": "Aragón", "green": "Sevilla", "blue": "Valencia", "black": "Cataluña"}
 CROWDED = {
     "regions": {
@@ -50,6 +51,8 @@ def _look(d, name: str, the_map: bool = False):
         problems += map_marks(d.screen(d.current).ids.map)
     d.facts.setdefault("problems", {})[name] = problems
     d.facts.setdefault("screens", []).append(name)
+    if d.current == "table":
+        d.facts["side_text_px"] = min(d.facts.get("side_text_px", 1e9), side_text_px(d.screen("table")))
     d.shot(name)
 
 
@@ -58,6 +61,10 @@ def _setup(d, mode: str, variant: str):
     setup.mode, setup.variant, setup.king, setup.start = mode, variant, "Castilla la Nueva", "Red"
     for colour, row in setup.rows.items():
         row.plays, row.name, row.home = True, NAMES[colour], HOMES[colour]
+    typed = setup.rows["red"].ids.name
+    typed.text = ""
+    typed.insert_text(NAMES["red"] + "-Smith")  # typing stops at the limit
+    assert setup.rows["red"].name == NAMES["red"], setup.rows["red"].name
 
 
 def _tap_table(d, words: str):
@@ -125,6 +132,8 @@ def _teach_a_little(d):
 
 
 def every_screen(d):
+    from companion.ui.setup_screen import NAME_MAX
+    assert len(NAMES["red"]) == NAME_MAX and " " not in NAMES["red"]
     d.facts = {}
     yield 0.3
     yield from _look(d, "home")

@@ -38,8 +38,11 @@ def test_every_screen_fits_the_tablet(width, height, tmp_path):
     assert {"home_recent_games", "replay_end", "replay_middle", "player_records", "demo_game",
             "setup_known_players"} <= set(outcome["screens"])
     assert outcome["turning_step"] > 0 and outcome["demo_step"] == 2
-    assert "Maximiliana Fernández" in outcome["stats_text"] and "Bo" in outcome["known_players"]
+    assert "Bartholomew-Maximilian" in outcome["stats_text"] and "Bo" in outcome["known_players"]
     assert len(outcome["seated"]) == 1 and "already plays" in outcome["seated_again"]
+    # The side panel's smallest words grow with the window: 14 sp, 21 px at 1920x1200
+    scale = min(max(width, height) / 1280, min(width, height) / 800)
+    assert outcome["side_text_px"] >= 14 * max(1.0, scale) - 0.5, outcome["side_text_px"]
     for name in outcome["screens"]:
         image = Image.open(shots / f"{name}.png").convert("RGB")
         assert image.size == (width, height), f"{name}.png: {image.size}"

@@ -58,8 +58,8 @@ def test_the_tablet_says_whose_second_card_it_is_after_the_joker():
     prompt = builder.build(ask)
     red = state.names["red"]
     assert prompt.title.endswith(f"{red} plays a second card (Joker)"), prompt.title
-    assert prompt.hint.startswith(f"{red} played the Joker: now {red} lays down a second Power card, not a "
-                                  "number played this round"), prompt.hint
+    assert prompt.hint.startswith(f"{red} played the Joker: now they lay down a second Power card, not a "
+                                  "number played this round") and prompt.hint.count(red) == 1, prompt.hint
     played = {c.event["card"]: c.enabled for c in prompt.choices}
     assert played[170] is False and played[90] is False and played[10] is False and played[100] is True
 

@@ -92,7 +92,11 @@ class EndScreen(Screen):
         row = self.ids.learn
         row.clear_widgets()
         left = self.model.table.stacks_left()
-        row.height = dp(64) if left else 0
+        kept = self.model.table.cards_left_named
+        row.height = dp(64) if left or kept else 0
+        if kept:   # said once kept, where the offer was
+            row.add_widget(_label("The cards left are in Your cards: your next games know these stacks.",
+                                  font_size="16sp", halign="left"))
         if not left:
             return
         n = sum(s.to_name for s in left)

@@ -791,9 +791,21 @@ class NameCardsLeft(_Sheet):
                              spacing=dp(8), size_hint_y=None)
         columns.bind(minimum_height=columns.setter("height"))
         self.pick_buttons: dict[int, dict[str, Button]] = {}
+        from kivy.uix.anchorlayout import AnchorLayout
+        cells, made = [], []
+
+        def level(*_):   # every column's top on one line: each cell as tall as the tallest column
+            tallest = max(c.height for c in made)
+            for cell in cells:
+                cell.height = tallest
         for stack, left in self.left.items():
             column = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
             column.bind(minimum_height=column.setter("height"))
+            column.bind(height=level)
+            cell = AnchorLayout(anchor_y="top", size_hint_y=None)
+            cell.add_widget(column)
+            cells.append(cell)
+            made.append(column)
             named = self.named[stack]
             todo = left.to_name - len(named)
             words = f"{todo} to name" if todo else "all named"
@@ -811,7 +823,7 @@ class NameCardsLeft(_Sheet):
                     column.add_widget(b)
                 column.add_widget(_button("Name the card", lambda s=stack: self.name_card(s), primary=not left.known,
                                           height=dp(52), font_size="15sp"))
-            columns.add_widget(column)
+            columns.add_widget(cell)
         form.add_widget(columns)
         self.fact_buttons: dict[tuple, Button] = {}
         unread = self.model.table.facts_left(self._named_ids())

@@ -32,8 +32,8 @@ def learning_games(seed: int = 0, data_dir=None) -> list[list]:
     """Two whole 9-round games at one table from an empty data folder (ELGRANDE_DATA_DIR, or
     `data_dir`, left with what was kept): the first learns the box (companion.card_learning) as
     it turns up and, once over, names the cards left in the stacks (and reads the numbers of
-    cards nobody played); the second starts from what the first kept in Your cards and Your board. The box is the self-play stand-in set (a
-    different shuffle each game); the Modifier cards are the stand-in set (chosen explicitly, as
+    cards nobody played); the second starts from what the first kept in Your cards and Your
+    board. The box is the self-play stand-in set (a different shuffle each game); the Modifier cards are the stand-in set (chosen explicitly, as
     the new-game screen offers). Returns each game's steps (Step.entry: its entry taps)."""
     from engine.playout import standin_files
 
@@ -42,7 +42,8 @@ def learning_games(seed: int = 0, data_dir=None) -> list[list]:
     box_board, box_cards = standin_files("2023", players)
     logs = []
     before = os.environ.get("ELGRANDE_DATA_DIR")
-    os.environ["ELGRANDE_DATA_DIR"] = str(data_dir or tempfile.mkdtemp(prefix="bench-learning-"))  # nothing entered yet
+    # nothing entered yet
+    os.environ["ELGRANDE_DATA_DIR"] = str(data_dir or tempfile.mkdtemp(prefix="bench-learning-"))
     try:
         for game in range(2):
             logs.append(_learning_game(seed * 10 + game, players, modules, colours, box_board, box_cards))
@@ -85,8 +86,8 @@ def figures_of(pairs: list) -> dict:
     from tests.companion.test_table_2023 import general_scorings, ordinary_turns
 
     players = LEARNING[0]
-    out: dict = {"first_total": [], "first_most_at_a_reveal": [], "end_naming": [], "second_total": [], "named_card": [],
-                 "new_card": [], "card_facts": [], "board_facts": [], "reveal": [], "turn_3_placed": [],
+    out: dict = {"first_total": [], "first_most_at_a_reveal": [], "end_naming": [], "second_total": [],
+                 "named_card": [], "new_card": [], "card_facts": [], "board_facts": [], "reveal": [], "turn_3_placed": [],
                  "general_scoring": []}
     for first, second in pairs:
         out["first_total"].append(sum(s.entry for s in first))

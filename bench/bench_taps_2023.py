@@ -33,8 +33,9 @@ def learning_games(seed: int = 0, data_dir=None) -> list[list]:
     `data_dir`, left with what was kept): the first learns the box (companion.card_learning) as
     it turns up and, once over, names the cards left in the stacks (and reads the numbers of
     cards nobody played); the second starts from what the first kept in Your cards and Your
-    board. The box is the self-play stand-in set (a different shuffle each game); the Modifier cards are the stand-in set (chosen explicitly, as
-    the new-game screen offers). Returns each game's steps (Step.entry: its entry taps)."""
+    board. The box is the self-play stand-in set (a different shuffle each game); the Modifier
+    cards are the stand-in set (chosen explicitly, as the new-game screen offers). Returns each
+    game's steps (Step.entry: its entry taps)."""
     from engine.playout import standin_files
 
     players, modules = LEARNING
@@ -87,8 +88,8 @@ def figures_of(pairs: list) -> dict:
 
     players = LEARNING[0]
     out: dict = {"first_total": [], "first_most_at_a_reveal": [], "end_naming": [], "second_total": [],
-                 "named_card": [], "new_card": [], "card_facts": [], "board_facts": [], "reveal": [], "turn_3_placed": [],
-                 "general_scoring": []}
+                 "named_card": [], "new_card": [], "card_facts": [], "board_facts": [], "reveal": [],
+                 "turn_3_placed": [], "general_scoring": []}
     for first, second in pairs:
         out["first_total"].append(sum(s.entry for s in first))
         out["first_most_at_a_reveal"].append(max(s.entry for s in first if s.kind == "reveal_action_cards"))

@@ -513,6 +513,13 @@ class AddCard(_Sheet):
 
     # ---- the form ---------------------------------------------------------------------
 
+    def printed_stacks(self) -> list[int]:
+        """The printed stacks the table stack a card turned up on holds (four stacks: 2 and 3)."""
+        rules = self.model.table.state.rules if self.model.table.state is not None else None
+        if rules is None or self.turned_up in (None, 5):
+            return [self.turned_up] if self.turned_up else []
+        return [p for p in (1, 2, 3, 4) if rules.table_stack(p) == self.turned_up]
+
     def stacks(self) -> list[int]:
         modules = getattr(self.model.table.setup.game, "modules", []) or []
         return [1, 2, 3, 4] + ([5] if "new-regency" in modules else [])
@@ -585,8 +592,11 @@ class AddCard(_Sheet):
             field.bind(text=lambda w, v: setattr(self, "name", v))
             form.add_widget(field)
         if self.turned_up:
-            form.add_widget(_label(f"Stack {self.stack}, where it turned up; its copies are counted as they turn up.",
+            form.add_widget(_label(f"Stack {self.turned_up}, where it turned up; its copies are counted as they turn up.",
                                    font_size="15sp", halign="left"))
+            printed = self.printed_stacks()
+            if len(printed) > 1:   # four stacks: stack 2 holds the printed 2s and 3s
+                self._number_row(form, "stack", "the stack number printed on it", self.stack, printed)
             if self.stack == 5:   # a ♠ card prints its Caballeros
                 self._number_row(form, "placement", "Caballeros it places", self.placement, range(0, 6))
             for pname, spec in e.params.items():
@@ -618,6 +628,8 @@ class AddCard(_Sheet):
     def _set_number(self, pname: str, value: int) -> None:
         if pname == "placement":
             self.placement = value
+        elif pname == "stack":
+            self.stack = value
         else:
             self.params[pname] = value
         self._form()

@@ -31,7 +31,8 @@ those taps apart (`Step.entry`):
   a listed card, stack not known   2 at that stack (Name the card, its name) instead of 1
   a card not in the list           1 (Name the card) + 1 (A card not in the list) + 1 (its effect)
                                    + 1 (its name, typed) + 1 per number differing from the offered
-                                   one + 1 (Add), then 1 to pick it in its column
+                                   one (four stacks: + 1 for a printed 3 turned up on stack 2)
+                                   + 1 (Add), then 1 to pick it in its column
   a card's numbers, when played    1 (Read them off the card) + 1 per number + 1 (Enter)
   a board fact, when needed        1 (Enter ...) + per page: 3 numbers or 1 per region, + 1 (Next)
   the cards left, game over        1 (Name the cards left) + per card left that the set cannot
@@ -60,6 +61,7 @@ from firmware_bridge.adapter import TowerDrop
 _BOOTS = itertools.count(1)
 
 OPEN_CASTILLO_TAPS = 3
+KINGS_STACK_OF_BOX = 5   # New Regency's ♠ stack: a base card found there is a ♠ card (card_learning)
 
 
 class Unreachable(AssertionError):
@@ -457,6 +459,10 @@ class Box:
         name = self.cards[cid].name
         return next((c.id for c in table.board.cards.values() if c.name == name), None)
 
+    def printed(self, stack: int, cid: str) -> int:
+        """The stack number printed on a box card (four stacks: a 3 turns up on table stack 2)."""
+        return KINGS_STACK_OF_BOX if stack == KINGS_STACK_OF_BOX else self.cards[cid].stack
+
     def step(self, driver: "TabletDriver", ask) -> Optional[Step]:
         """The box's part of this step, if it has one: the cards turned up, or a card's or the
         board's facts the prompt asks for."""
@@ -482,7 +488,8 @@ class Box:
                 picked.append(known)
                 continue
             if card is not None:   # listed, its stack not known: offered by name on this stack
-                offered = [c for c in table.reveal_candidates().get(stack, []) if c.card == known]
+                offered = [c for c in table.reveal_candidates().get(stack, []) if c.card == known
+                           and c.stack == self.printed(stack, cid)]
                 if not offered:
                     raise Unreachable(f"{card.name} is not offered on stack {stack}")
                 from companion.card_learning import learn_entry
@@ -492,8 +499,9 @@ class Box:
                 costs.append(("named", 2, known))
                 continue
             box_card = self.cards[cid]
-            new, numbers = new_card_entry(table.board, box_card.name, box_card.effect, stack, dict(box_card.params),
-                                          box_card.placement if stack == 5 else None)
+            new, numbers = new_card_entry(table.board, box_card.name, box_card.effect, self.printed(stack, cid),
+                                          dict(box_card.params), box_card.placement if stack == 5 else None)
+            numbers += self.printed(stack, cid) != stack   # four stacks: a printed 3 tapped on stack 2
             table.complete_card_set([new])
             from companion.rule_files import remember_card_entries
             remember_card_entries([new])
@@ -524,15 +532,16 @@ class Box:
                 if card is not None and card.stack is not None:
                     pick, cost, kind = known, 1, "known"
                 elif card is not None:
-                    pick = next((c for c in left.candidates if c.card == known), None)
+                    pick = next((c for c in left.candidates if c.card == known and c.stack == self.printed(stack, cid)),
+                                None)
                     if pick is None:
                         raise Unreachable(f"{card.name} is not offered for the cards left on stack {stack}")
                     cost, kind = 2, "named"
                 else:
                     box_card = self.cards[cid]
-                    pick, numbers = new_card_entry(table.board, box_card.name, box_card.effect, stack,
+                    pick, numbers = new_card_entry(table.board, box_card.name, box_card.effect, self.printed(stack, cid),
                                                    dict(box_card.params), box_card.placement if stack == 5 else None)
-                    cost, kind = 5 + numbers, "new"
+                    cost, kind = 5 + numbers + (self.printed(stack, cid) != stack), "new"
                 named.setdefault(stack, []).append(pick)
                 taps += cost
                 costs.append((kind, cost, known or pick["id"]))

@@ -28,12 +28,14 @@ GAMES = [  # (players, modules, phones)
 LEARNING = (4, ("new-regency", "power-shift"))   # players, modules: a first game from an empty data folder
 
 
-def learning_games(seed: int = 0) -> list[list]:
-    """Two whole 9-round games at one table from an empty data folder (ELGRANDE_DATA_DIR): the
-    first learns the box (companion.card_learning) as it turns up, the second starts from what
-    the first kept in Your cards and Your board. The box is the self-play stand-in set (a
-    different shuffle each game); the Modifier cards are the stand-in set (chosen explicitly, as
-    the new-game screen offers). Returns each game's steps (Step.entry: its entry taps)."""
+def learning_games(seed: int = 0, data_dir=None) -> list[list]:
+    """Two whole 9-round games at one table from an empty data folder (ELGRANDE_DATA_DIR, or
+    `data_dir`, left with what was kept): the first learns the box (companion.card_learning) as
+    it turns up and, once over, names the cards left in the stacks (and reads the numbers of
+    cards nobody played); the second starts from what the first kept in Your cards and Your
+    board. The box is the self-play stand-in set (a different shuffle each game); the Modifier
+    cards are the stand-in set (chosen explicitly, as the new-game screen offers). Returns each
+    game's steps (Step.entry: its entry taps)."""
     from engine.playout import standin_files
 
     players, modules = LEARNING
@@ -41,7 +43,8 @@ def learning_games(seed: int = 0) -> list[list]:
     box_board, box_cards = standin_files("2023", players)
     logs = []
     before = os.environ.get("ELGRANDE_DATA_DIR")
-    os.environ["ELGRANDE_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-learning-")   # empty: nothing entered yet
+    # nothing entered yet
+    os.environ["ELGRANDE_DATA_DIR"] = str(data_dir or tempfile.mkdtemp(prefix="bench-learning-"))
     try:
         for game in range(2):
             logs.append(_learning_game(seed * 10 + game, players, modules, colours, box_board, box_cards))
@@ -84,14 +87,17 @@ def figures_of(pairs: list) -> dict:
     from tests.companion.test_table_2023 import general_scorings, ordinary_turns
 
     players = LEARNING[0]
-    out: dict = {"first_total": [], "first_most_at_a_reveal": [], "second_total": [], "named_card": [],
-                 "new_card": [], "card_facts": [], "board_facts": [], "reveal": [], "turn_3_placed": [],
-                 "general_scoring": []}
+    out: dict = {"first_total": [], "first_most_at_a_reveal": [], "end_naming": [], "second_total": [],
+                 "named_card": [], "new_card": [], "card_facts": [], "board_facts": [], "reveal": [],
+                 "turn_3_placed": [], "general_scoring": []}
     for first, second in pairs:
         out["first_total"].append(sum(s.entry for s in first))
         out["first_most_at_a_reveal"].append(max(s.entry for s in first if s.kind == "reveal_action_cards"))
         out["second_total"].append(sum(s.entry for s in second))
+        out["end_naming"].append(sum(s.entry for s in first if s.kind == "name_cards_left"))
         for step in first:
+            if step.kind == "name_cards_left":
+                continue
             for kind, taps, _ in step.learned:
                 out["named_card" if kind == "named" else "new_card"].append(taps)
             if step.kind in ("card_facts", "board_facts"):
@@ -109,6 +115,7 @@ def print_learning(seeds=range(3)) -> None:
     print(f"\nA first 2023 game from an empty data folder ({LEARNING[0]} players, {' and '.join(LEARNING[1])}, "
           f"9 rounds, the box learned as it turns up; {len(f['first_total'])} seeds), entry taps:")
     rows = [("first game, in total", f["first_total"]), ("first game, most at one reveal", f["first_most_at_a_reveal"]),
+            ("first game over: the cards left named", f["end_naming"]),
             ("a card the rule book names, at its stack", f["named_card"]),
             ("a card it does not name, at its stack", f["new_card"]),
             ("a card's numbers, when played", f["card_facts"]), ("a board fact, when needed", f["board_facts"]),

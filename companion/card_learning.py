@@ -44,7 +44,8 @@ def _printed_stacks(state, table_stack: int) -> list[int]:
 
 def candidates(state, table_stack: int) -> list[Candidate]:
     """The listed cards this stack could hold, by name: their stack is not known and the printed
-    stack has room for one more (New Regency's ♠ stack takes a base card as a ♠ card)."""
+    stack has room for one more (New Regency's ♠ stack takes a base card as a ♠ card). Asked at
+    the reveal, and for the cards left once the game is over (`stacks_left`)."""
     if state is None or state.rules.id != "2023":
         return []
     out = []
@@ -67,6 +68,148 @@ def learn_entry(state, candidate: Candidate) -> dict:
     if candidate.stack == KINGS_STACK and state.board.cards[candidate.card].module is None:
         entry["module"] = "new-regency"   # a ♠ card: its Caballeros are printed on it, asked when played
     return entry
+
+
+# ---- the cards left in each stack, named when the game is over ----------------------------------
+# A 9-round game turns up 9 of a stack's 10 cards, so the next game may meet the one it never
+# showed. Once the game is over the table may turn the rest over and name them (a card-file update
+# only: the finished game's log is not touched, and the engine takes no input once it is over).
+# Then every card of a printed stack has been seen: its copies are known and go into Your cards,
+# and the next game deals that stack face down like any card set that lists it whole.
+
+@dataclass(frozen=True)
+class StackLeft:
+    stack: int                  # the table stack (four stacks: 2 holds the printed 2s and 3s)
+    left: int                   # its cards still face down
+    to_name: int                # of those, the ones the set cannot place
+    known: tuple                # (card id, name): cards of the set placed here whose copies nobody knows
+    candidates: tuple           # Candidate: the listed cards whose stack nobody entered it could hold
+
+
+def _in_play(state, card) -> bool:
+    return card.module is None or card.module in state.rules.modules
+
+
+def _table_stack(state, card) -> Optional[int]:
+    if card.stack is None or not _in_play(state, card):
+        return None
+    if card.module == "new-regency":
+        return KINGS_STACK
+    return state.rules.table_stack(card.stack) if card.stack in (1, 2, 3, 4) else None
+
+
+def _face_down(state, cid: str, stack: int) -> int:
+    if stack == KINGS_STACK:
+        return state.regency_undrawn.get(cid, 0)
+    return state.stacks_undrawn[stack - 1].get(cid, 0)
+
+
+def _out(state, card, stack: int) -> int:
+    """Copies of a card no longer in its stack: turned up (its copies unknown), or not face down."""
+    if card.copies is None:
+        return state.copies_seen.get(card.id, 0)
+    return card.copies - _face_down(state, card.id, stack)
+
+
+def _held(state, stack: int) -> Optional[int]:
+    board = state.board
+    if stack == KINGS_STACK:
+        return board.module_stack_sizes.get("new-regency", {}).get(KINGS_STACK)
+    sizes = [board.stack_sizes.get(p) for p in (1, 2, 3, 4) if state.rules.table_stack(p) == stack]
+    return None if None in sizes else sum(sizes)
+
+
+def stacks_left(state) -> list[StackLeft]:
+    """When a 2023 game is over: the stacks whose cards left face down the set cannot all place.
+    [] for another rule system, a game not over, or Old Hands (its cards swapped in and out of
+    the stacks at setup are not kept in the game)."""
+    if state is None or state.rules.id != "2023" or state.stage != "over" or "old-hands" in state.rules.modules:
+        return []
+    stacks = list(state.rules.stacks) + ([KINGS_STACK] if state.rules.new_regency else [])
+    out = []
+    for stack in stacks:
+        held = _held(state, stack)
+        mine = [c for c in state.board.cards.values() if _table_stack(state, c) == stack]
+        if held is None:
+            continue
+        left = held - sum(_out(state, c, stack) for c in mine)
+        to_name = left - sum(_face_down(state, c.id, stack) for c in mine if c.copies is not None)
+        if to_name <= 0:
+            continue
+        known = tuple((c.id, c.name) for c in sorted(mine, key=lambda c: c.name) if c.copies is None)
+        out.append(StackLeft(stack, left, to_name, known, tuple(candidates(state, stack))))
+    return out
+
+
+def facts_left(state, also=()) -> dict[str, list]:
+    """Cards of the box (placed on a stack, or named now: `also`) whose numbers nobody read,
+    because nobody played them (card_facts): read off them while they lie on the table, so a
+    later game need not stop for them."""
+    if state is None or state.rules.id != "2023":
+        return {}
+    out = {}
+    for c in state.board.cards.values():
+        if (_table_stack(state, c) is not None or c.id in also) and (facts := card_facts(state.board, c.id)):
+            out[c.id] = facts
+    return out
+
+
+def end_entries(state, named: dict[int, list], facts: Optional[dict] = None) -> list[dict]:
+    """The card-file entries for the cards left, as named (stack -> [a card id of the set, a
+    Candidate, or a new card's entry]), and for the numbers read off cards nobody played
+    (`facts`: card id -> {fact key: value}): the stacks learned, the cards added, the numbers,
+    and then the copies
+    of every card of each printed stack all of whose cards have now been seen (each printed stack
+    counted whole, and every card the set places on it seen at least once; else its copies stay
+    unknown, as before)."""
+    entries: list[dict] = []
+    counts: dict[str, int] = {}
+    printed_of: dict[str, tuple] = {}     # card id -> (module, printed stack), the new ones too
+    for stack, picks in sorted(named.items()):
+        for pick in picks:
+            if isinstance(pick, Candidate):
+                entry = learn_entry(state, pick)
+                cid, module, printed = pick.card, entry.get("module", state.board.cards[pick.card].module), pick.stack
+            elif isinstance(pick, dict):
+                entry, cid, module, printed = pick, pick["id"], pick.get("module"), pick["stack"]
+            else:
+                entry, cid = None, pick
+                card = state.board.cards[cid]
+                module, printed = card.module, card.stack
+            if entry is not None and not any(e["id"] == cid for e in entries):
+                entries.append(entry)
+            counts[cid] = counts.get(cid, 0) + 1
+            printed_of[cid] = (module, printed)
+    entries += [facts_entry(cid, values) for cid, values in (facts or {}).items() if values]
+    fully_named = {s.stack for s in stacks_left(state) if len(named.get(s.stack, [])) == s.to_name}
+    for c in state.board.cards.values():
+        stack = _table_stack(state, c)
+        if stack is None:
+            continue
+        counts[c.id] = counts.get(c.id, 0) + _out(state, c, stack) + (
+            _face_down(state, c.id, stack) if c.copies is not None else 0)
+        printed_of.setdefault(c.id, (c.module, c.stack))
+    left_before = {s.stack for s in stacks_left(state)}
+    for (module, printed), ids in _by_printed_stack(printed_of).items():
+        table_stack = KINGS_STACK if module == "new-regency" else state.rules.table_stack(printed)
+        if table_stack in left_before and table_stack not in fully_named:
+            continue
+        size = (state.board.module_stack_sizes.get(module, {}) if module else state.board.stack_sizes).get(printed)
+        if size is None or sum(counts.get(i, 0) for i in ids) != size or min(counts.get(i, 0) for i in ids) < 1:
+            continue
+        for cid in ids:
+            known = state.board.cards.get(cid)
+            if known is None or known.copies is None:
+                entries.append({"id": cid, "copies": counts[cid], "source": "counted at the end of a game"})
+    return entries
+
+
+def _by_printed_stack(printed_of: dict) -> dict:
+    out: dict = {}
+    for cid, (module, printed) in printed_of.items():
+        if printed is not None and (module is None or module == "new-regency"):
+            out.setdefault((module, printed), []).append(cid)
+    return out
 
 
 # ---- a card the rule book does not name ------------------------------------------------------

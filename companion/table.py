@@ -224,6 +224,7 @@ class Table:
         self._setup_board = board or board_for(setup.game)
         self._log = game_log
         self._lock = threading.RLock()
+        self.cards_left_named = False   # a finished 2023 game's cards left in the stacks, kept in Your cards
         self._observers: list[Callable[[str], None]] = []
         self.drops_again = 0  # drops handed over again that the log already held (not applied twice)
         self.on_tower_empty: Optional[Callable[[str], None]] = None  # set by whoever holds the bridge
@@ -543,6 +544,45 @@ class Table:
         entry = facts_entry(cid, values)
         self.complete_card_set([entry])
         return remember_card_entries([entry])
+
+    def stacks_left(self) -> list:
+        """Once a 2023 game is over: the stacks whose cards left face down the set cannot all
+        place (companion.card_learning.StackLeft), until the table names them or in another
+        game; [] otherwise."""
+        from .card_learning import stacks_left
+
+        with self._lock:
+            if self.mode != "tracking" or self.state is None or self.cards_left_named:
+                return []
+            return stacks_left(self.state)
+
+    def facts_left(self, also=()) -> dict:
+        """Once a 2023 game is over: the box's cards whose numbers nobody read (nobody played
+        them), card id -> [CardFact]; `also`: cards just named among those left."""
+        from .card_learning import facts_left
+
+        with self._lock:
+            if not self.stacks_left() and not also:
+                return {}
+            return facts_left(self.state, also)
+
+    def name_cards_left(self, named: dict[int, list], facts: Optional[dict] = None) -> str:
+        """The cards left in the stacks of a finished game, named (stack -> card ids of the set,
+        Candidates, or a new card's entry), and the numbers read off cards nobody played (card id
+        -> {fact key: value}): the stacks, the cards added, the numbers and the copies now known,
+        kept in Your cards, all or nothing, checked like a card file. Not a game input: the game
+        is over and its log stays as it was played. '' or why not kept."""
+        from .card_learning import end_entries
+        from .rule_files import remember_card_entries
+
+        with self._lock:
+            if not self.stacks_left():
+                raise InputError("no stack's cards are left to name: the game is not over, or the set knows them")
+            entries = end_entries(self.state, named, facts)
+            why = remember_card_entries(entries) if entries else ""
+            if not why:
+                self.cards_left_named = True
+            return why
 
     def facts_needed(self) -> list:
         """Board facts nobody published that the step asked now needs (companion.fact_entry):

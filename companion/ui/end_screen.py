@@ -84,6 +84,30 @@ class EndScreen(Screen):
                                   size=(dp(60), dp(44))))
         self.ids.plot.rounds = list(game["rounds"])
         self.ids.plot.history = self.model.table.score_history()
+        self.offer_cards_left()
+
+    def offer_cards_left(self) -> None:
+        """2023: a stack's cards left face down that the set cannot place are offered to name,
+        skippable, saying why in one line; gone once kept."""
+        from .pick_dialogs import NameCardsLeft, _button, _label
+
+        row = self.ids.learn
+        row.clear_widgets()
+        left = self.model.table.stacks_left()
+        kept = self.model.table.cards_left_named
+        row.height = dp(64) if left or kept else 0
+        if kept:   # said once kept, where the offer was
+            row.add_widget(_label("The cards left are in Your cards: your next games know these stacks.",
+                                  font_size="16sp", halign="left"))
+        if not left:
+            return
+        n = sum(s.to_name for s in left)
+        words = "the card" if n == 1 else f"the {n} cards"
+        row.add_widget(_label(f"Turn over {words} left in the stacks and name them, so your next games ask nothing.",
+                              font_size="16sp", halign="left"))
+        button = _button("Name the cards left", lambda: NameCardsLeft(self.model, self.offer_cards_left).open(),
+                         primary=True, height=dp(56), size_hint_x=None, width=dp(240))
+        row.add_widget(button)
 
     def new_game(self) -> None:
         self.manager.current = "setup"

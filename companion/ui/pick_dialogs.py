@@ -309,8 +309,8 @@ class NameCard(_Sheet):
     whose stack nobody entered, by name (type a few letters to narrow them), or a card not in
     the list (its name, effect and numbers). The name picked is learned with the reveal."""
 
-    def __init__(self, sheet: RevealCards, stack: int):
-        super().__init__(f"Stack {stack}: which card turned up?", size_hint=(0.9, 0.92), portrait_hint=(0.96, 0.9))
+    def __init__(self, sheet, stack: int, question: str = "which card turned up?"):
+        super().__init__(f"Stack {stack}: {question}", size_hint=(0.9, 0.92), portrait_hint=(0.96, 0.9))
         self.sheet, self.stack = sheet, stack
         self.options = sheet.candidates.get(stack, [])
         from kivy.core.window import Window
@@ -358,8 +358,8 @@ class NameCard(_Sheet):
 
     def not_listed(self) -> None:
         self.dismiss()
-        AddCard(self.sheet.model, stack=self.stack,
-                on_added=lambda cid: self.sheet.added(self.stack, cid)).open()
+        AddCard(self.sheet.model, stack=self.stack, on_added=lambda cid: self.sheet.added(self.stack, cid),
+                keep=getattr(self.sheet, "keep_new", None)).open()
 
 
 class CardFacts(_Sheet):
@@ -452,12 +452,14 @@ class AddCard(_Sheet):
     input (Table.complete_card_set), checked like a card file: a mistake is shown in its words
     and nothing changes; what is accepted is kept in Your cards for the next games too."""
 
-    def __init__(self, model, on_added=None, stack: int | None = None):
+    def __init__(self, model, on_added=None, stack: int | None = None, keep=None):
         # `stack`: the compact entry of a card just turned up there (from NameCard): its stack is
         # known, its copies are left out (counted as they turn up), its numbers tapped from a row.
+        # `keep`: the game is over (NameCardsLeft): the entry goes to it, not to the game; it says
+        # '' or why not.
         title = f"Stack {stack}: a card not in the list" if stack else "Add or complete a card of your card set"
         super().__init__(title, size_hint=(0.94, 0.94), portrait_hint=(0.96, 0.94))
-        self.model, self.on_added, self.turned_up = model, on_added, stack
+        self.model, self.on_added, self.turned_up, self.keep = model, on_added, stack, keep
         self.effects = {e.name: e for e in model.table.effect_choices(model.board.rules)}
         self.effect = None
         self.completing = None            # a listed card's id, when its facts are entered
@@ -510,6 +512,13 @@ class AddCard(_Sheet):
         self._form()
 
     # ---- the form ---------------------------------------------------------------------
+
+    def printed_stacks(self) -> list[int]:
+        """The printed stacks the table stack a card turned up on holds (four stacks: 2 and 3)."""
+        rules = self.model.table.state.rules if self.model.table.state is not None else None
+        if rules is None or self.turned_up in (None, 5):
+            return [self.turned_up] if self.turned_up else []
+        return [p for p in (1, 2, 3, 4) if rules.table_stack(p) == self.turned_up]
 
     def stacks(self) -> list[int]:
         modules = getattr(self.model.table.setup.game, "modules", []) or []
@@ -583,8 +592,11 @@ class AddCard(_Sheet):
             field.bind(text=lambda w, v: setattr(self, "name", v))
             form.add_widget(field)
         if self.turned_up:
-            form.add_widget(_label(f"Stack {self.stack}, where it turned up; its copies are counted as they turn up.",
+            form.add_widget(_label(f"Stack {self.turned_up}, where it turned up; its copies are counted as they turn up.",
                                    font_size="15sp", halign="left"))
+            printed = self.printed_stacks()
+            if len(printed) > 1:   # four stacks: stack 2 holds the printed 2s and 3s
+                self._number_row(form, "stack", "the stack number printed on it", self.stack, printed)
             if self.stack == 5:   # a ♠ card prints its Caballeros
                 self._number_row(form, "placement", "Caballeros it places", self.placement, range(0, 6))
             for pname, spec in e.params.items():
@@ -616,6 +628,8 @@ class AddCard(_Sheet):
     def _set_number(self, pname: str, value: int) -> None:
         if pname == "placement":
             self.placement = value
+        elif pname == "stack":
+            self.stack = value
         else:
             self.params[pname] = value
         self._form()
@@ -722,6 +736,14 @@ class AddCard(_Sheet):
         from ..rule_files import remember_card_entries
 
         entry = self.entry()
+        if self.keep is not None:
+            why = self.keep(self.turned_up, entry)
+            if why:
+                self.message.text = why
+                return
+            self.dismiss()
+            self.on_added(entry["id"])
+            return
         try:
             self.model.table.complete_card_set([entry])
         except InputError as exc:
@@ -735,6 +757,156 @@ class AddCard(_Sheet):
         self.dismiss()
         if self.on_added is not None:
             self.on_added(entry["id"]) if self.turned_up else self.on_added()
+
+
+class NameCardsLeft(_Sheet):
+    """The game is over and the set cannot place every card left face down: turned over, each is
+    tapped by name (a card of the set placed on that stack, or Name the card: the rule book's
+    cards whose stack nobody entered, or one not in the list), and the numbers of cards nobody
+    played are tapped off them. Keep puts it all in Your cards (Table.name_cards_left), with the
+    copies of every stack now seen whole: the next games ask nothing of them. Skippable."""
+
+    def __init__(self, model, on_done: Callable[[], None] | None = None):
+        super().__init__("The cards left in the stacks", size_hint=(0.94, 0.94), portrait_hint=(0.96, 0.94))
+        self.model, self.on_done = model, on_done
+        self.left = {s.stack: s for s in model.table.stacks_left()}
+        self.candidates = {s: list(left.candidates) for s, left in self.left.items()}
+        self.named: dict[int, list] = {s: [] for s in self.left}
+        self.new: dict[str, dict] = {}          # cards not in the list, entered now: id -> entry
+        self.values: dict[str, dict] = {}       # card id -> {fact key: value} read off it
+        self.body.add_widget(_label("Turn over the cards left in each stack and tap their names, so your next "
+                                    "games ask nothing.", font_size="16sp"))
+        self.form = GridLayout(cols=1, spacing=dp(8), size_hint_y=None)
+        self.form.bind(minimum_height=self.form.setter("height"))
+        scroll = ScrollView(do_scroll_x=False, bar_width=dp(8), bar_inactive_color=(0.45, 0.3, 0.15, 0.55))
+        scroll.add_widget(self.form)
+        self.body.add_widget(scroll)
+        self.body.add_widget(self.message)
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
+        row.add_widget(_button("Not now", self.dismiss, height=dp(56)))
+        self.keep_button = _button("Keep in Your cards", self.keep, primary=True, height=dp(56))
+        row.add_widget(self.keep_button)
+        self.body.add_widget(row)
+        self._fill()
+
+    def _name(self, pick) -> str:
+        if isinstance(pick, str):
+            card = self.model.board.cards.get(pick)
+            return card.name if card else self.new[pick]["name"]
+        return pick.name
+
+    def _fill(self) -> None:
+        form = self.form
+        form.clear_widgets()
+        from kivy.core.window import Window
+        columns = GridLayout(cols=len(self.left) if Window.width >= Window.height else min(3, len(self.left)),
+                             spacing=dp(8), size_hint_y=None)
+        columns.bind(minimum_height=columns.setter("height"))
+        self.pick_buttons: dict[int, dict[str, Button]] = {}
+        from kivy.uix.anchorlayout import AnchorLayout
+        cells, made = [], []
+
+        def level(*_):   # every column's top on one line: each cell as tall as the tallest column
+            tallest = max(c.height for c in made)
+            for cell in cells:
+                cell.height = tallest
+        for stack, left in self.left.items():
+            column = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
+            column.bind(minimum_height=column.setter("height"))
+            column.bind(height=level)
+            cell = AnchorLayout(anchor_y="top", size_hint_y=None)
+            cell.add_widget(column)
+            cells.append(cell)
+            made.append(column)
+            named = self.named[stack]
+            todo = left.to_name - len(named)
+            words = f"{todo} to name" if todo else "all named"
+            column.add_widget(_label(f"Stack {stack}: {words}", bold=True, font_size="16sp"))
+            for i, pick in enumerate(named):   # tapped again: taken back
+                b = _button(f"{self._name(pick)} (tap to take back)", lambda s=stack, i=i: self.take_back(s, i),
+                            height=dp(52), font_size="14sp")
+                b.background_color = CHOSEN
+                column.add_widget(b)
+            self.pick_buttons[stack] = {}
+            if todo:
+                for cid, name in left.known:
+                    b = self.pick_buttons[stack][cid] = _button(name, lambda s=stack, c=cid: self.pick(s, c),
+                                                                height=dp(52), font_size="14sp")
+                    column.add_widget(b)
+                column.add_widget(_button("Name the card", lambda s=stack: self.name_card(s), primary=not left.known,
+                                          height=dp(52), font_size="15sp"))
+            columns.add_widget(cell)
+        form.add_widget(columns)
+        self.fact_buttons: dict[tuple, Button] = {}
+        unread = self.model.table.facts_left(self._named_ids())
+        if unread:
+            form.add_widget(_label("Nobody played these: tap what each card says.", bold=True, font_size="16sp"))
+        for cid, facts in unread.items():
+            for fact in facts:
+                form.add_widget(_label(fact.words, font_size="15sp", halign="left"))
+                grid = GridLayout(cols=min(6, len(fact.options)) if isinstance(fact.options[0], int) else 2,
+                                  spacing=dp(6), size_hint_y=None)
+                grid.bind(minimum_height=grid.setter("height"))
+                for value in fact.options:
+                    b = self.fact_buttons[(cid, fact.key, value)] = _button(
+                        option_words(value), lambda c=cid, k=fact.key, v=value: self.read(c, k, v), height=dp(48))
+                    b.background_color = CHOSEN if self.values.get(cid, {}).get(fact.key) == value else NORMAL
+                    grid.add_widget(b)
+                form.add_widget(grid)
+
+    def _named_ids(self) -> list[str]:
+        return [p if isinstance(p, str) else p.card for picks in self.named.values() for p in picks
+                if not (isinstance(p, str) and p in self.new)]
+
+    def pick(self, stack: int, cid: str) -> None:
+        self.named[stack].append(cid)
+        self.message.text = ""
+        self._fill()
+
+    def take_back(self, stack: int, i: int) -> None:
+        self.named[stack].pop(i)
+        self._fill()
+
+    def name_card(self, stack: int) -> None:
+        NameCard(self, stack, "which card is left?").open()
+
+    def learn(self, stack: int, candidate) -> None:   # NameCard's pick
+        self.pick(stack, candidate)
+
+    def keep_new(self, stack: int, entry: dict) -> str:
+        """A card not in the list (AddCard): checked like a card file now, kept with the rest."""
+        from ..rule_files import CardSetDraft, RuleFileError
+        try:
+            CardSetDraft.load()._edit([entry])
+        except (RuleFileError, OSError) as exc:
+            return str(exc)
+        self.new[entry["id"]] = entry
+        return ""
+
+    def added(self, stack: int, cid: str) -> None:   # AddCard's, once kept here
+        self.pick(stack, cid)
+
+    def read(self, cid: str, key: str, value) -> None:
+        self.values.setdefault(cid, {})[key] = value
+        self._fill()
+
+    def keep(self) -> None:
+        named = {s: [self.new.get(p, p) if isinstance(p, str) else p for p in picks]
+                 for s, picks in self.named.items() if picks}
+        if not named and not self.values:
+            self.message.text = "Tap the name of a card left on a stack first (or Not now)"
+            return
+        kept = []
+        if self.model._input(lambda _: kept.append(self.model.table.name_cards_left(named, self.values)), None):
+            if kept[0]:
+                self.message.text = kept[0]
+                return
+            self.model.message = "Your cards keep them: your next games know these stacks."
+            self.dismiss()
+            if self.on_done is not None:
+                self.on_done()
+        else:
+            self.message.text = self.model.message
 
 
 class BoardFacts(_Sheet):

@@ -31,9 +31,14 @@ those taps apart (`Step.entry`):
   a listed card, stack not known   2 at that stack (Name the card, its name) instead of 1
   a card not in the list           1 (Name the card) + 1 (A card not in the list) + 1 (its effect)
                                    + 1 (its name, typed) + 1 per number differing from the offered
-                                   one + 1 (Add), then 1 to pick it in its column
+                                   one (four stacks: + 1 for a printed 3 turned up on stack 2)
+                                   + 1 (Add), then 1 to pick it in its column
   a card's numbers, when played    1 (Read them off the card) + 1 per number + 1 (Enter)
   a board fact, when needed        1 (Enter ...) + per page: 3 numbers or 1 per region, + 1 (Next)
+  the cards left, game over        1 (Name the cards left) + per card left that the set cannot
+                                   place: 1 (a card of the set placed there), 2 (Name the card,
+                                   its name) or a card not in the list as above; 1 per number
+                                   nobody read off a card nobody played (tapped off it); + 1 (Keep)
 """
 from __future__ import annotations
 
@@ -56,6 +61,7 @@ from firmware_bridge.adapter import TowerDrop
 _BOOTS = itertools.count(1)
 
 OPEN_CASTILLO_TAPS = 3
+KINGS_STACK_OF_BOX = 5   # New Regency's ♠ stack: a base card found there is a ♠ card (card_learning)
 
 
 class Unreachable(AssertionError):
@@ -101,7 +107,10 @@ class TabletDriver:
         random chooser's."""
         ask = self.table.asked()
         if ask.kind == "game_over":
-            return None
+            named = self.box.name_cards_left(self) if self.box is not None else None
+            if named is not None:
+                self.log.append(named)
+            return named
         if self.box is not None and wanted is None:
             learned = self.box.step(self, ask)
             if learned is not None:
@@ -450,6 +459,10 @@ class Box:
         name = self.cards[cid].name
         return next((c.id for c in table.board.cards.values() if c.name == name), None)
 
+    def printed(self, stack: int, cid: str) -> int:
+        """The stack number printed on a box card (four stacks: a 3 turns up on table stack 2)."""
+        return KINGS_STACK_OF_BOX if stack == KINGS_STACK_OF_BOX else self.cards[cid].stack
+
     def step(self, driver: "TabletDriver", ask) -> Optional[Step]:
         """The box's part of this step, if it has one: the cards turned up, or a card's or the
         board's facts the prompt asks for."""
@@ -475,7 +488,8 @@ class Box:
                 picked.append(known)
                 continue
             if card is not None:   # listed, its stack not known: offered by name on this stack
-                offered = [c for c in table.reveal_candidates().get(stack, []) if c.card == known]
+                offered = [c for c in table.reveal_candidates().get(stack, []) if c.card == known
+                           and c.stack == self.printed(stack, cid)]
                 if not offered:
                     raise Unreachable(f"{card.name} is not offered on stack {stack}")
                 from companion.card_learning import learn_entry
@@ -485,8 +499,9 @@ class Box:
                 costs.append(("named", 2, known))
                 continue
             box_card = self.cards[cid]
-            new, numbers = new_card_entry(table.board, box_card.name, box_card.effect, stack, dict(box_card.params),
-                                          box_card.placement if stack == 5 else None)
+            new, numbers = new_card_entry(table.board, box_card.name, box_card.effect, self.printed(stack, cid),
+                                          dict(box_card.params), box_card.placement if stack == 5 else None)
+            numbers += self.printed(stack, cid) != stack   # four stacks: a printed 3 tapped on stack 2
             table.complete_card_set([new])
             from companion.rule_files import remember_card_entries
             remember_card_entries([new])
@@ -498,6 +513,51 @@ class Box:
         events.append({"type": "action_cards_revealed", "cards": picked})
         table.reveal_learning(picked, learned)
         return Step(ask.kind, None, taps, events, entry=entry, learned=costs)
+
+    def name_cards_left(self, driver: "TabletDriver") -> Optional[Step]:
+        """The game is over: the box's cards left face down, turned over and named where the set
+        cannot place them (companion.card_learning.stacks_left), kept in Your cards."""
+        from companion.card_learning import Candidate, new_card_entry
+        table = driver.table
+        offered = {s.stack: s for s in table.stacks_left()}
+        if not offered:
+            return None
+        taps, named, costs = 2, {}, []
+        for stack, left in offered.items():
+            face_down = [cid for cid in self.stacks.get(stack, [])
+                         if (known := self.table_id(table, cid)) is None or table.board.cards[known].copies is None]
+            for cid in face_down[:left.to_name]:
+                known = self.table_id(table, cid)
+                card = table.board.cards.get(known) if known else None
+                if card is not None and card.stack is not None:
+                    pick, cost, kind = known, 1, "known"
+                elif card is not None:
+                    pick = next((c for c in left.candidates if c.card == known and c.stack == self.printed(stack, cid)),
+                                None)
+                    if pick is None:
+                        raise Unreachable(f"{card.name} is not offered for the cards left on stack {stack}")
+                    cost, kind = 2, "named"
+                else:
+                    box_card = self.cards[cid]
+                    pick, numbers = new_card_entry(table.board, box_card.name, box_card.effect, self.printed(stack, cid),
+                                                   dict(box_card.params), box_card.placement if stack == 5 else None)
+                    cost, kind = 5 + numbers + (self.printed(stack, cid) != stack), "new"
+                named.setdefault(stack, []).append(pick)
+                taps += cost
+                costs.append((kind, cost, known or pick["id"]))
+        also = [p.card if isinstance(p, Candidate) else p for picks in named.values() for p in picks
+                if not isinstance(p, dict)]
+        facts = {}
+        for cid, wanted in table.facts_left(also).items():
+            truth = self.cards[next(b for b in self.cards if self.table_id(table, b) == cid)]
+            facts[cid] = {f.key: truth.placement if f.key == "placement" else truth.params.get(f.key[7:])
+                          for f in wanted}
+            taps += len(wanted)
+            costs.append(("facts", len(wanted), cid))
+        why = table.name_cards_left(named, facts)
+        if why:
+            raise Unreachable(why)
+        return Step("name_cards_left", None, taps, [], entry=taps, learned=costs)
 
     def _card_facts(self, driver, ask, cid: str) -> Step:
         from companion.card_learning import card_facts

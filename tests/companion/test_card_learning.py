@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bench.bench_taps_2023 import LEARNING, figures_of, learning_games
-from companion.card_learning import candidates, card_facts, learn_entry
+from companion.card_learning import candidates, card_facts, end_entries, learn_entry
 from companion.rule_files import CardSetDraft, RulesChoice, game_files
 from companion.table import InputError, Table, TableSetup
 from engine import events as ev
@@ -121,18 +121,53 @@ def test_a_base_card_found_in_the_spade_stack_asks_its_caballeros_when_played():
     assert table.prompt().limit == 2 and table.board.cards["militia"].module == "new-regency"
 
 
-def test_a_first_game_from_an_empty_data_folder_meets_the_goals():
+def test_the_cards_left_are_named_only_once_a_2023_game_is_over():
+    table = shipped_table()
+    assert table.stacks_left() == [] and table.facts_left() == {}
+    with pytest.raises(InputError, match="not over"):
+        table.name_cards_left({1: ["intrigue"]})
+    assert not CardSetDraft.load().file["cards"]
+
+
+def test_a_first_game_from_an_empty_data_folder_meets_the_goals(data_dir, monkeypatch):
     """One seed of bench_taps_2023's figures (three in the bench): a card the book names costs
     <= 4 taps the first time it turns up, one it does not <= 10; every step stays within today's
-    budgets without its entry taps; the second game names only cards the first never turned up."""
-    first, second = learning_games(seed=0)
+    budgets without its entry taps; once the first game is over the cards left in the stacks are
+    named (and the numbers of cards nobody played read), every stack's copies are counted from
+    what was seen, and the second game asks nothing."""
+    named_at_the_end = []
+    keep = Table.name_cards_left
+    monkeypatch.setattr(Table, "name_cards_left", lambda self, named, facts=None: (
+        named_at_the_end.append((self.state, named)), keep(self, named, facts))[1])
+    first, second = learning_games(seed=0, data_dir=data_dir)
     f = figures_of([(first, second)])
     assert f["named_card"] and max(f["named_card"]) <= 4, f
     assert f["new_card"] and max(f["new_card"]) <= 10, f
     assert f["card_facts"] and f["board_facts"], f   # Civil War's outcome, Stand-in's swap ...; France's borders
     assert max(f["reveal"]) <= 6 and max(f["turn_3_placed"]) <= 6, f
     assert max(f["general_scoring"]) <= 4 + 2 * LEARNING[0], f
-    assert f["first_total"][0] > 0 and f["second_total"][0] < f["first_total"][0] / 10, f
-    seen = {cid for step in first if step.kind == "reveal_action_cards" for cid in step.events[-1]["cards"]}
-    learned_again = {cid for step in second for _, _, cid in step.learned}
-    assert not learned_again & seen, learned_again & seen
+    assert f["first_total"][0] > 0 and f["second_total"] == [0], f
+    assert not [s for s in second if s.learned or s.entry], "the second game asked for a card"
+    # Game over: one card left in each of the five stacks (9 rounds of 10 cards), named once
+    end = first[-1]
+    assert end.kind == "name_cards_left" and f["end_naming"] == [end.entry] and end.entry <= 2 + 5 * 2 + 5, end
+    assert len([k for k, _, _ in end.learned if k != "facts"]) == 5, end.learned
+    # Every stack was seen whole: Your cards hold each card's copies as the box has them
+    from engine.board import load_cards
+    from engine.playout import standin_files
+    box = load_cards("2023", standin_files("2023", 4)[1]).cards.values()
+    kept = {c.name: c for c in CardSetDraft.load().cards.cards.values()}
+    in_the_stacks = [c for c in box if c.module == "new-regency" or (c.module is None and c.stack in (1, 2, 3, 4))]
+    assert len(in_the_stacks) == 27, len(in_the_stacks)
+    for card in in_the_stacks:
+        mine = kept[card.name]
+        assert (mine.stack, mine.copies, mine.module) == (card.stack, card.copies, card.module), (card, mine)
+    # A stack left unnamed, or named with more cards than it holds, keeps its cards' copies unknown
+    (state, named), = named_at_the_end
+    copies = lambda entries: {e["id"] for e in entries if "copies" in e}   # noqa: E731
+    whole = copies(end_entries(state, named))
+    stack_3 = {c.id for c in state.board.cards.values() if c.stack == 3 and c.module is None}
+    assert stack_3 & whole
+    assert not copies(end_entries(state, {s: p for s, p in named.items() if s != 3})) & stack_3
+    assert not copies(end_entries(state, {**named, 3: named[3] * 2})) & stack_3
+    assert copies(end_entries(state, {**named, 3: named[3] * 2})) == whole - stack_3

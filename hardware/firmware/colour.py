@@ -130,7 +130,8 @@ class Calibration:
         self.per_colour = per_colour
         self.kept = dict(kept or {})
         self.kept_order = list(kept_order)  # (a MicroPython dict keeps no order)
-        self.samples = {}
+        self.samples = {}  # the colour being taught's (x, y, L) so far
+        self.built = {}  # each colour completed: its reference, built once
         self.transits = []
         self.index = 0
 
@@ -154,6 +155,10 @@ class Calibration:
         self.samples.setdefault(colour, []).append((x, y, L))
         self.transits.append(transit_us)
         if self.got() >= self.per_colour:
+            # Built once, now, and its samples let go: the references live on in the
+            # classifier, so they are not rebuilt (and their floats scattered over the
+            # heap among the temporaries) at every colour learnt and again at the end.
+            self.built[colour] = build_reference(self.samples.pop(colour))
             self.index += 1
             return colour
         return None
@@ -161,8 +166,7 @@ class Calibration:
     def learnt(self):
         # The references known so far: the kept ones and each colour completed.
         refs = dict(self.kept)
-        for name in self.colours[:self.index]:
-            refs[name] = build_reference(self.samples[name])
+        refs.update(self.built)
         return refs
 
     def result(self):

@@ -80,6 +80,9 @@ class Device:
         self.store = store
         self.led = led
         self.links = []
+        # The ring's buffer is the night's one big block: collected first, what start-up
+        # compiled and let go is free, and it takes the lowest hole that fits.
+        gc.collect()
         self.ring = EventRing(cfg["ring_size"], struct.calcsize(DROP_RECORD))
         self.recent = {}  # seq -> frame of the newest drops (RECENT_FRAMES)
         self.tracker = BeamTracker(cfg["debounce_us"], cfg["min_block_us"], cfg["multi_us"],

@@ -162,7 +162,9 @@ class TowerTeaching:
                     not any(x.colour == cal.get("colour") for x in self.learnt):
                 self.learnt.append(Learnt(cal.get("colour"), cal.get("near"), cal.get("dist")))
                 self.got, self.retry = self.need, None
-            elif kind == "done" and self.state == "throwing" and len(self.learnt) == len(self.colours):
+            elif kind == "done" and self.state in ("asked", "throwing"):
+                # the tower's word that it has finished: a tower before firmware 1.2 sends no
+                # learnt frames, and a lost one must not hold every drop for a person
                 self.state, self.current, self.warn = "done", None, bool(cal.get("warn"))
 
     # ---- words -----------------------------------------------------------------------------

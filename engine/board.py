@@ -890,7 +890,7 @@ def _merge_board_file(raw: dict[str, Any], table: Any) -> dict[str, Any]:
 _TABLE_CARD_FIELDS = ("id", "stack", "copies", "name", "text", "effect", "params", "source", "module", "placement")
 
 
-def _merge_card_file(raw: dict[str, Any], table: Any) -> dict[str, Any]:
+def _merge_card_file(raw: dict[str, Any], table: Any, spade_printed: bool = True) -> dict[str, Any]:
     def fail(message: str) -> None:
         raise CardFileError(f"card file: {message}")
 
@@ -930,13 +930,13 @@ def _merge_card_file(raw: dict[str, Any], table: Any) -> dict[str, Any]:
                 for pname, pvalue in value.items():
                     _given(pvalue, f"cards[{ident}].params.{pname}", fail)
         if ident in shipped:
-            _correct_card(shipped[ident], entry, fail)
+            _correct_card(shipped[ident], entry, fail, spade_printed)
         else:
-            _add_card(raw, entry, fail)
+            _add_card(raw, entry, fail, spade_printed)
     return raw
 
 
-def _correct_card(card: dict[str, Any], entry: dict[str, Any], fail) -> None:
+def _correct_card(card: dict[str, Any], entry: dict[str, Any], fail, spade_printed: bool = True) -> None:
     changed = [k for k in entry if k not in ("id", "source")]
     missing = card.setdefault("missing", {})
     if "effect" in entry and entry["effect"] != card["effect"]:
@@ -957,13 +957,17 @@ def _correct_card(card: dict[str, Any], entry: dict[str, Any], fail) -> None:
         else:
             card[key] = entry[key]
             missing.pop(key, None)
-    _placement_printed(card)  # a listed card the table found in the ♠ stack
+    if spade_printed:
+        _placement_printed(card)  # a listed card the table found in the ♠ stack
     note = f"table ({', '.join(changed)}{': ' + entry['source'] if entry.get('source') else ''})"
     card["source"] = f"{note}; {card.get('source', '')}".rstrip("; ")
 
 
-def _add_card(raw: dict[str, Any], entry: dict[str, Any], fail) -> None:
-    needs = [k for k in ("stack", "name", "effect") if k not in entry]
+def _add_card(raw: dict[str, Any], entry: dict[str, Any], fail, spade_printed: bool = True) -> None:
+    # 2023: a card found in the box may leave its copies out (its stack is face down: it turns up
+    # while the stack has room); the classic stacks are full, so every card gives its copies
+    needs = [k for k in ("stack", "copies", "name", "effect")
+             if k not in entry and (k != "copies" or raw.get("rules") != "2023")]
     if needs:
         fail(f"cards[{entry['id']}]: a new card needs {', '.join(needs)} (it is not a shipped card's id; "
              f"shipped: {', '.join(c['id'] for c in raw['cards'])})")
@@ -974,12 +978,15 @@ def _add_card(raw: dict[str, Any], entry: dict[str, Any], fail) -> None:
         card["copies"] = None
         card["missing"]["copies"] = (f"How many \"{entry['name']}\" cards the box has was not entered: it turns up "
                                      f"while its stack has room (card file: cards[{entry['id']}].copies)")
-    _placement_printed(card)
+    if spade_printed:
+        _placement_printed(card)
     raw["cards"].append(card)
 
 
 def _placement_printed(card: dict[str, Any]) -> None:
-    """A ♠ card's Caballeros are printed on it, not given by its stack: unknown until entered."""
+    """A ♠ card's Caballeros are printed on it, not given by its stack: unknown until entered.
+    (Games saved before rules revision 3 gave a ♠ card entered without them its stack's, and
+    replay so: `spade_printed` False.)"""
     if card.get("module") == "new-regency" and "placement" not in card:
         card["placement"] = None
         card.setdefault("missing", {})["placement"] = (
@@ -987,7 +994,7 @@ def _placement_printed(card: dict[str, Any]) -> None:
             f"(card file: cards[{card['id']}].placement)")
 
 
-def _load_card_json(rules: str, cards_file: Any) -> tuple[_CardsFile, type[DataFileError]]:
+def _load_card_json(rules: str, cards_file: Any, spade_printed: bool = True) -> tuple[_CardsFile, type[DataFileError]]:
     raw = copy.deepcopy(_read_json(_FILES[rules][1]))
     err: type[DataFileError] = BoardDataError
     if cards_file is not None:
@@ -995,7 +1002,7 @@ def _load_card_json(rules: str, cards_file: Any) -> tuple[_CardsFile, type[DataF
             raw["stack_sizes"] = {}
             for c in raw["cards"]:
                 raw["stack_sizes"][str(c["stack"])] = raw["stack_sizes"].get(str(c["stack"]), 0) + c["copies"]
-        raw, err = _merge_card_file(raw, cards_file), CardFileError
+        raw, err = _merge_card_file(raw, cards_file, spade_printed), CardFileError
     cards = _parse(_CardsFile, raw, err, "card file" if cards_file is not None else _FILES[rules][1])
     try:
         _check_cards(cards, err)
@@ -1004,12 +1011,13 @@ def _load_card_json(rules: str, cards_file: Any) -> tuple[_CardsFile, type[DataF
     return cards, err
 
 
-def load_cards(rules: str, cards_file: Any = None) -> CardSet:
-    """The action cards of `rules`, completed or corrected by a table's card file (a dict)."""
+def load_cards(rules: str, cards_file: Any = None, spade_printed: bool = True) -> CardSet:
+    """The action cards of `rules`, completed or corrected by a table's card file (a dict).
+    `spade_printed`: see _placement_printed (False for games saved before rules revision 3)."""
     side_for(rules, 4)  # names an unknown rule set
     if cards_file is None:
         return _shipped_cards(rules)
-    return _card_set(_load_card_json(rules, cards_file)[0])
+    return _card_set(_load_card_json(rules, cards_file, spade_printed)[0])
 
 
 @lru_cache(maxsize=4)
@@ -1017,7 +1025,8 @@ def _shipped_cards(rules: str) -> CardSet:
     return _card_set(_load_card_json(rules, None)[0])
 
 
-def load_board(rules: str, players: int, board_file: Any = None, cards_file: Any = None) -> Board:
+def load_board(rules: str, players: int, board_file: Any = None, cards_file: Any = None,
+               spade_printed: bool = True) -> Board:
     """The board a game of `players` uses under `rules`, with its card set.
 
     `board_file` and `cards_file` are the table's own files (parsed JSON): they
@@ -1040,7 +1049,7 @@ def load_board(rules: str, players: int, board_file: Any = None, cards_file: Any
             _check_board(data, err)
         except DataFileError as exc:
             raise err(f"board file: {exc}" if board_file is not None else str(exc)) from None
-        card_set = load_cards(rules, cards_file)
+        card_set = load_cards(rules, cards_file, spade_printed)
         board = _board(data, card_set)
     if not board.min_players <= players <= board.max_players:
         raise RuleSetError(f"players: {players} given; the {rules} rules take {board.min_players} "

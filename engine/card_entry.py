@@ -48,7 +48,8 @@ def _rebuild(state: GameState, board_entries: list[dict], card_entries: list[dic
     merged_cards = merged_cards_file(cards_file, card_entries, state.rules.id) if (cards_file or card_entries) \
         else None
     try:
-        return load_board(state.rules.id, state.n - (state.dummy is not None), merged_board, merged_cards)
+        return load_board(state.rules.id, state.n - (state.dummy is not None), merged_board, merged_cards,
+                          spade_printed=state.spade_printed)
     except DataFileError as exc:
         raise RuleViolation(rule, str(exc)) from None
 
@@ -128,8 +129,8 @@ def check_turn_up(state: GameState, card, stack: int) -> None:
     if not may_turn_up(state, card):
         seen = state.copies_seen[card.id]
         raise RuleViolation("reveal", f"{card.name} has turned up {seen} time{'s' * (seen > 1)} from stack {stack}, "
-                            "and stack {0} holds no card the card set does not account for: if the table turned "
-                            "up another, correct the card set first (its copies, or another card's)".format(stack))
+                            f"and stack {stack} holds no card the card set does not account for: if the table "
+                            "turned up another, correct the card set first (its copies, or another card's)")
 
 
 def turned_up(state: GameState, card) -> None:

@@ -26,7 +26,8 @@ class _Event(BaseModel):
 #   2: taking the Veto card is holding the Veto ("place it on the table in front of you")
 #   3: the Castillo scoring card's Castillo is lifted and counted after the veto window, as its
 #      special action's first step (up to 2 it could be counted before the action was announced,
-#      so the counts were seen before anyone decided on a Veto)
+#      so the counts were seen before anyone decided on a Veto); a ♠ card the table enters
+#      without its Caballeros has them unknown, asked when played (up to 2: its stack's)
 RULES_REVISION = 3
 
 

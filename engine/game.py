@@ -21,7 +21,8 @@ def board_for(setup: GameSetup) -> Board:
     the table's own files kept in the setup. Raises ValueError naming what is wrong."""
     if setup.rules == "classic" and setup.board_file is None and setup.cards_file is None:
         return classic_board()
-    return board_data.load_board(setup.rules, len(setup.players), setup.board_file, setup.cards_file)
+    return board_data.load_board(setup.rules, len(setup.players), setup.board_file, setup.cards_file,
+                                 spade_printed=setup.revision >= 3)
 
 
 def _check_dummy(setup: GameSetup) -> None:
@@ -83,6 +84,7 @@ def start_state(setup: GameSetup, board: Board | None = None, cards_played: bool
                       modifiers=modifiers_for(setup))
     state.veto_on_take = setup.revision >= 2
     state.castillo_after_veto = setup.revision >= 3
+    state.spade_printed = setup.revision >= 3
     state.table_files = (setup.board_file, setup.cards_file)
     if state.rules.king_intrigue and cards_played:
         king_intrigue.prepare(state)  # refuses an incomplete card set, naming what is missing

@@ -147,6 +147,7 @@ class GameState:
     took_back_any: list[bool] = field(default_factory=list)
     veto_on_take: bool = True             # rules revision 2 (see events.RULES_REVISION)
     castillo_after_veto: bool = True      # rules revision 3
+    spade_printed: bool = True            # rules revision 3 (engine/board.py _placement_printed)
     rules: RuleSet = CLASSIC               # the rule set and modules (engine/rules)
     dummy: int | None = None              # 2023, 2 players: the dummy's seat (the last)
     discard_pile: list[str] = field(default_factory=list)   # 2023: face up, public
@@ -214,7 +215,7 @@ class GameState:
             scoring_log=self.scoring_log[:], winners=self.winners[:], event_count=self.event_count,
             outcomes=self.outcomes[:], power_spent=[set(p) for p in self.power_spent],
             took_back_any=self.took_back_any[:], veto_on_take=self.veto_on_take,
-            castillo_after_veto=self.castillo_after_veto, rules=self.rules,
+            castillo_after_veto=self.castillo_after_veto, spade_printed=self.spade_printed, rules=self.rules,
             dummy=self.dummy, discard_pile=self.discard_pile[:], regency_undrawn=dict(self.regency_undrawn),
             copies_seen=dict(self.copies_seen),
             region_cards_drawn=self.region_cards_drawn[:], modifiers=self.modifiers,

@@ -138,3 +138,32 @@ def test_a_three_player_game_whose_side_nobody_entered_stops_at_a_scoring_and_go
         g.apply(random_event(rng, g.asked()))
     assert all(line.points >= 0 for line in g.state.scoring_log[-1].lines)
     assert Game.from_jsonl(g.to_jsonl()).state.scores == g.state.scores  # kept in the game's log
+
+
+def test_a_refusal_quotes_a_card_name_the_table_typed_whatever_its_characters():
+    # a name from "A card not in the list" is the table's text: braces are words, not a template
+    g = _game()
+    g.apply(ev.CardSetCompleted(cards=[{"id": "levy", "stack": 3, "name": "Levy {count}", "effect": "militia",
+                                        "params": {"count": 2}}]))
+    for _ in range(8):  # its copies unknown: 2 Fiesta + 8 of it fill stack 3's 10 cards
+        g.state.stage = "reveal"
+        g.apply(ev.ActionCardsRevealed(cards=["intrigue", "withdrawal", "levy", "coup"]))
+    g.state.stage = "reveal"
+    with pytest.raises(RuleViolation) as e:
+        g.apply(ev.ActionCardsRevealed(cards=["intrigue", "withdrawal", "levy", "coup"]))
+    assert "Levy {count} has turned up 8 times from stack 3" in str(e.value)
+
+
+@pytest.mark.parametrize("revision, placement", [(2, 5), (3, None)])
+def test_a_spade_card_entered_without_its_caballeros_keeps_its_stacks_in_games_saved_before(revision, placement):
+    """Rules revision 3: a ♠ card's Caballeros are printed on it, asked when it is played if
+    nobody entered them. A game saved before gave such a card its stack's (5) and replays so."""
+    levy = {"id": "levy", "stack": 5, "name": "Levy", "effect": "militia", "params": {"count": 2},
+            "module": "new-regency", "copies": 1}
+    setup = dict(players=PLAYERS, king="castilla", rules="2023", start_player="purple", modules=["new-regency"],
+                 homes=dict(zip(PLAYERS, ["galicia", "aragon", "sevilla", "granada"])), revision=revision)
+    from_file = Game(ev.GameSetup(**setup, cards_file={"rules": "2023", "cards": [*KNOWN["cards"], levy]}))
+    assert from_file.state.board.cards["levy"].placement == placement
+    added = Game(ev.GameSetup(**setup, cards_file=KNOWN))
+    added.apply(ev.CardSetCompleted(cards=[levy]))   # entered at the table during the game
+    assert added.state.board.cards["levy"].placement == placement

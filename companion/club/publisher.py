@@ -7,6 +7,10 @@ timestamp, so the board can tell a live table from a stale one. The Last Will (r
 "0" on the table's `online` topic) marks it offline when the connection dies; on every
 (re)connection it says "1" and republishes the state. paho reconnects with backoff.
 
+It also reads the board's retained seating (topics.SeatingMessage): a game takes the newest seating
+while it has not begun (no input yet) and keeps it from its first input on; a game that learns its
+first seating only after it began carries it marked `late` (the board then asks the organiser).
+
 Nothing here can stop the table: the table's observer only sets an event, and every
 broker problem becomes one status line (`status`), logged once per kind.
 """
@@ -24,7 +28,8 @@ from firmware_bridge.transport_mqtt import (TlsFiles, client_settings, describe_
                                             make_client)
 
 from .config import ClubConfig
-from .topics import HEARTBEAT, online_topic, public_state, state_topic
+from .topics import (HEARTBEAT, MAX_SEATING, Seated, SeatingMessage, online_topic, public_state,
+                     seating_topic, state_topic)
 
 log = logging.getLogger("companion.club")
 
@@ -47,6 +52,10 @@ class ClubPublisher:
         self.version = -1
         self._state_topic = state_topic(config.club, self.table_id)
         self._online_topic = online_topic(config.club, self.table_id)
+        self._seating_topic = seating_topic(config.club)
+        self.seating: Optional[SeatingMessage] = None   # the board's newest seating, as received
+        self.seated: Optional[Seated] = None            # the one this game carries
+        self.seating_known = threading.Event()
         self._logs = LogLimiter(log)
         self._changed = threading.Event()
         self._stop = threading.Event()
@@ -58,6 +67,7 @@ class ClubPublisher:
         c = make_client(client_id, self.broker, user, password, ctx, backoff)
         c.will_set(self._online_topic, b"0", qos=1, retain=True)
         c.on_connect, c.on_connect_fail, c.on_disconnect = self._on_connect, self._on_connect_fail, self._on_disconnect
+        c.on_message = self._on_message
         self.client = c
         self._unsubscribe: Optional[Callable[[], None]] = None
         self._thread = threading.Thread(target=self._run, name=f"club-{self.table_id}", daemon=True)
@@ -89,9 +99,21 @@ class ClubPublisher:
         """A new game at the same tablet: its state replaces the last one's."""
         if self._unsubscribe:
             self._unsubscribe()
-        self.table = table
+        with self._publishing:
+            self.table = table
+            self.seated = None
+            self._bind()
         self._unsubscribe = table.subscribe(lambda what: self._changed.set())
         self._changed.set()
+
+    def _bind(self) -> None:
+        """The seating this game carries: the newest one while it has not begun, then kept."""
+        seating = self.seating
+        if seating is None:
+            return
+        begun = len(self.table.records) > 0
+        if self.seated is None or (not begun and self.seated.round_id != seating.round_id):
+            self.seated = Seated(event=seating.event, round=seating.round, round_id=seating.round_id, late=begun)
 
     # ---- the publishing thread -----------------------------------------------------------
 
@@ -109,7 +131,8 @@ class ClubPublisher:
         with self._publishing:
             version = len(self.table.records)   # grows with every accepted input, undo included
             self.version = version
-            payload = public_state(self.table, self.table_id, version, self.heartbeat).model_dump_json()
+            payload = public_state(self.table, self.table_id, version, self.heartbeat,
+                                   seated=self.seated).model_dump_json()
             info = self.client.publish(self._state_topic, payload.encode(), qos=1, retain=True)
             if info.rc == mqtt.MQTT_ERR_SUCCESS:
                 self.published += 1
@@ -127,9 +150,22 @@ class ClubPublisher:
             self.connects += 1
             self._connected.set()
             client.publish(self._online_topic, b"1", qos=1, retain=True)
+            client.subscribe(self._seating_topic, qos=1)
             self.publish_now()
             self._say(f"club: publishing table {self.table_id} to {self.broker.host}:{self.broker.port}", "up")
         self._guarded("connect", connected)
+
+    def _on_message(self, client, userdata, message):
+        def take():
+            if message.topic != self._seating_topic or not message.payload or len(message.payload) > MAX_SEATING:
+                return
+            seating = SeatingMessage.model_validate_json(message.payload)
+            with self._publishing:
+                self.seating = seating
+                self._bind()
+            self.seating_known.set()
+            self._changed.set()
+        self._guarded("seating", take)
 
     def _on_connect_fail(self, client, userdata):
         self._guarded("connect_fail", lambda: self._say(

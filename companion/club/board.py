@@ -446,7 +446,7 @@ class ClubBoard:
             return
         if reason is None:
             self.counters["results"] += 1
-                self._standings_dirty = True
+            self._standings_dirty = True
             return
         if not known:
             self.counters["refused"] += 1

@@ -60,7 +60,8 @@ def test_a_table_sending_garbage_is_counted_and_the_board_goes_on(board, club_br
     table = Listener(club_broker, user="table-1", topic="nothing/here")
     try:
         good = {"table": "table-1", "game": "g", "version": 3, "ts": time.time(), "heartbeat": 10, "rules": "classic",
-                "mode": "tracking", "round": 2, "rounds": 9, "phase": "turn", "players": [], "over": False}
+                "mode": "tracking", "round": 2, "rounds": 9, "phase": "turn", "players": [], "over": False,
+                "seated": {"event": board.tournament.event, "round": 0, "round_id": ""}}
         for payload in (b"\xff\xfe garbage", b"{}", json.dumps({**good, "table": "table-2"}).encode(),
                         json.dumps({**good, "extra": "secret?"}).encode(), b"{" + b" " * 70000 + b"}",
                         json.dumps({**good, "version": -1}).encode()):
@@ -77,13 +78,14 @@ def test_a_table_sending_garbage_is_counted_and_the_board_goes_on(board, club_br
 
 
 def test_an_old_retained_state_is_stale_at_once(club_broker, tmp_path):
+    tournament = Tournament()
     table = Listener(club_broker, user="table-2", topic="nothing/here")
     state = {"table": "table-2", "game": "g", "version": 9, "ts": time.time() - 120, "heartbeat": 10,
              "rules": "classic", "mode": "tracking", "round": 4, "rounds": 9, "phase": "turn", "players": [],
-             "over": False}
+             "over": False, "seated": {"event": tournament.event, "round": 0, "round_id": ""}}
     table.client.publish(state_topic(CLUB, "table-2"), json.dumps(state), qos=1, retain=True).wait_for_publish(5)
     table.close()
-    b = ClubBoard(club_broker.url, CLUB, Tournament(), TOKEN, username="club-board", password=USERS["club-board"],
+    b = ClubBoard(club_broker.url, CLUB, tournament, TOKEN, username="club-board", password=USERS["club-board"],
                   ca_file=club_broker.ca).start()
     try:
         until(lambda: b.snapshot(), "the retained state")

@@ -562,7 +562,7 @@ class ClubBoard:
             q.put_nowait("".join(f"event: {k}\ndata: {json.dumps(d, separators=(',', ':'))}\n\n" for k, d in first))
             self._watchers.add(q)
             await self._stream(request, resp, q)
-        except (ConnectionResetError, asyncio.CancelledError):
+        except (ConnectionError, asyncio.CancelledError):   # a page closed: nothing to say
             pass
         finally:
             self._watchers.discard(q)

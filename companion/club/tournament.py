@@ -14,6 +14,11 @@ of two tables swap seats while a swap lowers the round's rematches (the best swa
 rematches gone, then the closest places), within a bounded number of swaps weighed, so seating a
 2000-player round never holds the board up for more than about a second.
 
+Byes: when the tables given cannot seat every player (at most 5 a table), the players left over
+sit the round out with a bye: the lowest ranked who have had no bye yet (in round 1, the last of
+the random order). A bye is worth BYE_POINTS tournament points (what 3rd place earns: about an
+average finish) and no game score; it is not a game played and never a first place.
+
 A player who leaves is withdrawn: not seated from the next round on, still in the standings with
 the games played (marked withdrawn); the organiser can bring them back.
 
@@ -48,6 +53,7 @@ from typing import Any, Optional
 log = logging.getLogger("companion.club.tournament")
 
 POINTS = {1: 6, 2: 4, 3: 2, 4: 1, 5: 0}
+BYE_POINTS = 2
 MAX_PLAYERS = 2000   # a large convention: 500 tables of 4
 MAX_NAME = 40
 MAX_SCORE = 1000
@@ -240,7 +246,8 @@ class Tournament:
             self.players.append(r["name"])
         elif kind == "round":
             self.rounds.append({"n": r["n"], "tables": r["tables"], "seed": r.get("seed"),
-                                "id": r.get("id") or f"round-{r['n']}", "at": r.get("at", 0.0)})
+                                "id": r.get("id") or f"round-{r['n']}", "at": r.get("at", 0.0),
+                                "byes": r.get("byes", [])})
         elif kind == "result":
             self.results[f"{r['table']}/{r['game']}"] = {"table": r["table"], "game": r["game"], "round": r["round"],
                                                         "standings": ranked(r["standings"]), "void": False}
@@ -289,26 +296,44 @@ class Tournament:
                 raise TournamentError(f"round {self.rounds[-1]['n']} is not finished: "
                                       f"{', '.join(self.waiting_tables())} still playing (or correct their results)")
             playing = self.active_players
-            sizes = table_sizes(len(playing))
-            if len(sizes) > len(table_ids):
-                raise TournamentError(f"{len(playing)} players need {len(sizes)} tables; "
-                                      f"{len(table_ids)} given")
             if len(set(table_ids)) != len(table_ids):
                 raise TournamentError("a table id is given twice")
+            if not table_ids:
+                raise TournamentError("give at least one table to seat")
+            seats = self._seats_for(len(playing), len(table_ids))
+            sizes = table_sizes(seats)
             if not self.rounds:
                 seed = random.randrange(2**31) if seed is None else seed
                 order = list(playing)
                 random.Random(seed).shuffle(order)
+                order, byes = self._without_byes(order, len(playing) - seats)
                 groups, i = [], 0
                 for size in sizes:
                     groups.append(order[i:i + size])
                     i += size
             else:
-                groups = self._seat_by_standings(sizes)
+                ranked_free = [row["name"] for row in self.standings() if not row["withdrawn"]]
+                ranked_free, byes = self._without_byes(ranked_free, len(playing) - seats)
+                groups = self._seat_by_standings(sizes, ranked_free)
             n = len(self.rounds) + 1
             self._commit({"t": "round", "n": n, "id": os.urandom(6).hex(), "tables": dict(zip(table_ids, groups)),
-                          "seed": seed})
+                          "seed": seed, "byes": byes})
             return self.rounds[-1]
+
+    @staticmethod
+    def _seats_for(players: int, tables: int) -> int:
+        """How many players the tables seat (tables of 3 to 5, 4 where possible): all if they can."""
+        for seated in range(players, 2, -1):
+            if len(table_sizes(seated)) <= tables:
+                return seated
+        raise TournamentError(f"{players} players: a table needs at least 3 (register more players)")
+
+    def _without_byes(self, order: list[str], count: int) -> tuple[list[str], list[str]]:
+        """Takes `count` byes from the end of `order` (the lowest ranked), first those who have had none."""
+        had = {p for r in self.rounds for p in r.get("byes", [])}
+        byes = [p for p in reversed(order) if p not in had][:count]
+        byes += [p for p in reversed(order) if p not in byes][:count - len(byes)]
+        return [p for p in order if p not in byes], sorted(byes, key=order.index)
 
     def seating(self) -> dict:
         """The board's retained seating message (topics.SeatingMessage): the latest round."""
@@ -317,9 +342,9 @@ class Tournament:
             return {"event": self.event, "round": last["n"] if last else 0, "round_id": last["id"] if last else "",
                     "at": last["at"] if last else 0.0, "tables": dict(last["tables"]) if last else {}}
 
-    def _seat_by_standings(self, sizes: list[int]) -> list[list[str]]:
+    def _seat_by_standings(self, sizes: list[int], free: list[str]) -> list[list[str]]:
         met = self.met()
-        free = [row["name"] for row in self.standings() if not row["withdrawn"]]
+        free = list(free)
         place = {name: i for i, name in enumerate(free)}
         groups = []
         for size in sizes:
@@ -465,8 +490,12 @@ class Tournament:
 
     def standings(self) -> list[dict]:
         with self._lock:
-            rows = {_key(p): {"name": p, "points": 0, "score": 0, "games": 0, "wins": 0,
+            rows = {_key(p): {"name": p, "points": 0, "score": 0, "games": 0, "wins": 0, "byes": 0,
                               "withdrawn": _key(p) in self.withdrawn} for p in self.players}
+            for rnd in self.rounds:
+                for p in rnd.get("byes", []):
+                    rows[_key(p)]["byes"] += 1
+                    rows[_key(p)]["points"] += BYE_POINTS
             for res in self.results.values():
                 if res["void"]:
                     continue
@@ -486,10 +515,10 @@ class Tournament:
     def csv(self) -> str:
         out = io.StringIO()
         w = csv.writer(out)
-        w.writerow(["place", "name", "tournament points", "total score", "games", "first places", "withdrawn"])
+        w.writerow(["place", "name", "tournament points", "total score", "games", "first places", "withdrawn", "byes"])
         for r in self.standings():
             w.writerow([r["place"], _cell(r["name"]), r["points"], r["score"], r["games"], r["wins"],
-                        "yes" if r["withdrawn"] else ""])
+                        "yes" if r["withdrawn"] else "", r["byes"]])
         return out.getvalue()
 
     def snapshot(self) -> dict:
@@ -501,4 +530,5 @@ class Tournament:
                     "rounds": [dict(r) for r in self.rounds],
                     "results": results,
                     "standings": self.standings(), "waiting": self.waiting_tables(),
-                    "refused": list(self.refused.values()), "event": self.event, "points": POINTS}
+                    "refused": list(self.refused.values()), "event": self.event, "points": POINTS,
+                    "bye_points": BYE_POINTS}

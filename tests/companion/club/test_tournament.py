@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.club.tournament import POINTS, Journal, Tournament, TournamentError, ranked, table_sizes
+from companion.club.tournament import BYE_POINTS, POINTS, Journal, Tournament, TournamentError, ranked, table_sizes
 
 
 def make(tmp_path, names=("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")):
@@ -80,7 +80,7 @@ def test_standings_points_then_score_then_first_places_then_name(tmp_path):
     order = [r["name"] for r in t.standings()]
     # 6 points: Eve (90) before Ann (80); 4: Fay (75), then Bob and Cid (70, no first place: by name)
     assert order == ["Eve", "Ann", "Fay", "Bob", "Cid", "Gus", "Hal", "Dee"]
-    assert t.csv().splitlines()[1] == "1,Eve,6,90,1,1,"
+    assert t.csv().splitlines()[1] == "1,Eve,6,90,1,1,,0"
 
 
 def test_second_round_by_standings_avoids_rematches(tmp_path):
@@ -137,7 +137,7 @@ def test_a_withdrawn_player_keeps_their_games_and_is_not_seated_again(tmp_path):
     assert sorted(len(names) for names in second["tables"].values()) == [3, 3]
     rows = {r["name"]: r for r in t.standings()}
     assert rows["Dee"]["withdrawn"] and rows["Dee"]["games"] == 1 and not rows["Ann"]["withdrawn"]
-    assert [line.split(",")[-1] for line in t.csv().splitlines() if ",Dee," in line] == ["yes"]
+    assert [line.split(",")[-2] for line in t.csv().splitlines() if ",Dee," in line] == ["yes"]
     again = Tournament(Journal(tmp_path / "t.jsonl"))   # a restart reads the withdrawal back
     assert again.snapshot()["withdrawn"] == ["Dee"]
     for table, names in second["tables"].items():
@@ -155,10 +155,10 @@ def test_withdrawals_below_three_players_are_said_when_seating(tmp_path):
         t.seat_round(["t1"])
 
 
-def test_seating_needs_the_round_finished_and_enough_tables(tmp_path):
+def test_seating_needs_the_round_finished(tmp_path):
     t = make(tmp_path)
-    with pytest.raises(TournamentError, match="8 players need 2 tables; 1 given"):
-        t.seat_round(["t1"])
+    with pytest.raises(TournamentError, match="a table id is given twice"):
+        t.seat_round(["t1", "t1"])
     t.seat_round(["t1", "t2"], seed=1)
     with pytest.raises(TournamentError, match="round 1 is not finished: t1, t2 still playing"):
         t.seat_round(["t1", "t2"])
@@ -286,3 +286,31 @@ def test_a_round_where_every_table_holds_rematches_is_untangled_by_swaps():
     seated = _fewer_rematches(groups, met, {p: i for i, p in enumerate(names)})
     assert sum(_clashes(g, met) for g in seated) == 0
     assert sorted(p for g in seated for p in g) == names and all(len(g) == 4 for g in seated)
+
+
+def test_players_the_tables_cannot_seat_get_byes_lowest_ranked_first_and_once_each_while_they_can(tmp_path):
+    names = "Ann Bob Cid Dee Eve Fay Gus".split()   # 7 players, one table: 5 seated, 2 byes
+    t = make(tmp_path, names)
+    first = t.seat_round(["t1"], seed=2)
+    order = first["tables"]["t1"] + first["byes"]
+    assert len(first["tables"]["t1"]) == 5 and len(first["byes"]) == 2 and sorted(order) == sorted(names)
+    scores = dict(zip(first["tables"]["t1"], [90, 80, 70, 60, 50]))
+    assert take(t, "t1", "g1", result(*scores.items()))
+    rows = {r["name"]: r for r in t.standings()}
+    for p in first["byes"]:   # a bye: 2 points (3rd place's), no score, no game, no first place
+        assert (rows[p]["points"], rows[p]["score"], rows[p]["games"], rows[p]["wins"], rows[p]["byes"]) == \
+            (BYE_POINTS, 0, 0, 0, 1)
+    second = t.seat_round(["t1"])
+    # the lowest ranked who have had no bye: the two last of the table (1 and 0 points)
+    last_two = sorted(scores, key=scores.get)[:2]
+    assert sorted(second["byes"]) == sorted(last_two)
+    assert t.csv().splitlines()[0].endswith(",withdrawn,byes")
+    assert Tournament(Journal(tmp_path / "t.jsonl")).standings() == t.standings()
+
+
+def test_every_player_seated_when_the_tables_can(tmp_path):
+    t = make(tmp_path, [f"P{i}" for i in range(11)])
+    rnd = t.seat_round(["t1", "t2", "t3"], seed=1)
+    assert rnd["byes"] == [] and sorted(len(g) for g in rnd["tables"].values()) == [3, 4, 4]
+    with pytest.raises(TournamentError, match="give at least one table"):
+        make(tmp_path / "x", ["A", "B", "C"]).seat_round([])

@@ -1,6 +1,7 @@
 """The board under bad input: organiser requests that are wrong say what is wrong (never a
 traceback, never a change); a table that publishes garbage, a state naming another table, or an
-outsized payload on its own topic is counted and ignored, and the board goes on."""
+outsized payload on its own topic (or one whose names are not text or whose scores are not whole
+numbers from 0 to 1000) is counted and ignored, and the board goes on."""
 from __future__ import annotations
 
 import http.client
@@ -64,11 +65,15 @@ def test_a_table_sending_garbage_is_counted_and_the_board_goes_on(board, club_br
                 "seated": {"event": board.tournament.event, "round": 0, "round_id": ""}}
         for payload in (b"\xff\xfe garbage", b"{}", json.dumps({**good, "table": "table-2"}).encode(),
                         json.dumps({**good, "extra": "secret?"}).encode(), b"{" + b" " * 70000 + b"}",
-                        json.dumps({**good, "version": -1}).encode()):
+                        json.dumps({**good, "version": -1}).encode(),
+                        *(json.dumps({**good, "over": True, "players": [{"id": "red", "name": name, "score": score}],
+                                      "standings": [{"name": name, "score": score, "rank": 1}]}).encode()
+                          for name, score in (({"x": [1]}, 80), (None, 80), ("Ann", 10**15), ("Ann", "80")))):
             table.client.publish(state_topic(CLUB, "table-1"), payload, qos=1).wait_for_publish(5)
         table.client.publish(state_topic(CLUB, "table-1"), json.dumps(good), qos=1).wait_for_publish(5)
         until(lambda: board.snapshot() and board.snapshot()[0].get("version") == 3, "the good state")
-        assert board.counters["bad"] == 6
+        assert board.counters["bad"] == 10   # names that are not text, scores past 1000 or not numbers too
+        assert board.tournament.results == {} and board.tournament.refused == {}
         older = {**good, "version": 2}
         table.client.publish(state_topic(CLUB, "table-1"), json.dumps(older), qos=1).wait_for_publish(5)
         until(lambda: board.counters["old"] == 1, "the older version refused")

@@ -10,12 +10,15 @@ timestamp, so the board can tell a live table from a stale one. The Last Will (r
 It also reads the board's retained seating (topics.SeatingMessage): a game takes the newest seating
 while it has not begun (no input yet) and keeps it from its first input on; a game that learns its
 first seating only after it began carries it marked `late` (the board then asks the organiser).
+A saved game keeps its seating beside its log (`<game>.club.json`), so a game resumed after the
+app restarted still carries the seating it started under.
 
 Nothing here can stop the table: the table's observer only sets an event, and every
 broker problem becomes one status line (`status`), logged once per kind.
 """
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
@@ -70,6 +73,7 @@ class ClubPublisher:
         c.on_message = self._on_message
         self.client = c
         self._unsubscribe: Optional[Callable[[], None]] = None
+        self._restore()
         self._thread = threading.Thread(target=self._run, name=f"club-{self.table_id}", daemon=True)
 
     # ---- life -------------------------------------------------------------------------
@@ -102,6 +106,7 @@ class ClubPublisher:
         with self._publishing:
             self.table = table
             self.seated = None
+            self._restore()
             self._bind()
         self._unsubscribe = table.subscribe(lambda what: self._changed.set())
         self._changed.set()
@@ -114,6 +119,30 @@ class ClubPublisher:
         begun = len(self.table.records) > 0
         if self.seated is None or (not begun and self.seated.round_id != seating.round_id):
             self.seated = Seated(event=seating.event, round=seating.round, round_id=seating.round_id, late=begun)
+            self._keep()
+
+    def _seating_file(self):
+        path = getattr(self.table, "path", None)
+        return path.with_suffix(".club.json") if path is not None else None
+
+    def _keep(self) -> None:
+        """The game's seating, saved beside its log (a game in memory keeps it in memory only)."""
+        where = self._seating_file()
+        if where is not None and self.seated is not None:
+            self._guarded("keep seating", lambda: where.write_text(json.dumps(
+                {"game": self.table.nonce, "seated": self.seated.model_dump()})))
+
+    def _restore(self) -> None:
+        """A resumed game's seating, as it was saved when the game started."""
+        where = self._seating_file()
+        if where is None or not where.exists():
+            return
+
+        def read():
+            kept = json.loads(where.read_text())
+            if kept.get("game") == self.table.nonce:
+                self.seated = Seated.model_validate(kept["seated"])
+        self._guarded("restore seating", read)
 
     # ---- the publishing thread -----------------------------------------------------------
 

@@ -221,3 +221,40 @@ def test_a_game_carries_the_seating_it_was_started_under(club_broker):
         for c in (board, watcher):
             c.close()
         pub.stop()
+
+
+def test_a_resumed_game_still_carries_the_seating_it_started_under(club_broker, tmp_path):
+    """The app restarts mid-game: the game, resumed from its log, carries its seating as saved at
+    its start (not `late`), though a newer round was seated meanwhile."""
+    board = Listener(club_broker, topic="nothing/here")
+    watcher = Listener(club_broker)
+
+    def seat(n: int, round_id: str) -> None:
+        seating = {"event": "ev1", "round": n, "round_id": round_id, "at": time.time(), "tables": {}}
+        board.client.publish(seating_topic(CLUB), json.dumps(seating), qos=1, retain=True).wait_for_publish(5)
+
+    setup = scripted.scripted_setup().model_copy(update={"club": club_config(club_broker, "table-3")})
+    table = Table.new(setup, folder=tmp_path)
+    seat(1, "r1")
+    pub = ClubPublisher(table, setup.club, heartbeat=30).start()
+    try:
+        until(lambda: pub.seated is not None and pub.seated.round_id == "r1", "round 1 taken")
+        for _ in range(5):
+            scripted.step(table, 2)
+        pub.stop()
+        table.close()
+        seat(2, "r2")
+        resumed = Table.resume(table.path)
+        pub = ClubPublisher(resumed, setup.club, heartbeat=30).start()
+        until(lambda: pub.seating is not None and pub.seating.round_id == "r2", "round 2 received")
+        scripted.step(resumed, 2)
+        until(lambda: states(watcher, "table-3") and states(watcher, "table-3")[-1].version == len(resumed.records),
+              "the resumed game's state")
+        carried = states(watcher, "table-3")[-1].seated
+        assert carried.round_id == "r1" and not carried.late
+        resumed.close()
+    finally:
+        board.client.publish(seating_topic(CLUB), b"", qos=1, retain=True).wait_for_publish(5)
+        for c in (board, watcher):
+            c.close()
+        pub.stop()

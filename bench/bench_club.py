@@ -21,7 +21,8 @@ shipped, the board as its own process, the time until each change is drawn in Ch
 Figures: change -> drawn card, p50 / p99 / max, over every version a table published: a version
 the page never drew (the board sends a table's newest state only) counts as drawn when a newer
 version of that table was; the skipped versions are counted too. Final results: each table's
-finished game must be in the standings exactly once (lost, twice). The load average is printed
+finished game must be in the standings exactly once (lost, twice). A plain subscriber beside the
+board times the same states through the broker (the broker's share of the time). The load average is printed
 before and after: on a loaded machine the figures say as much about the machine.
 """
 from __future__ import annotations
@@ -125,6 +126,27 @@ def make_broker(directory: Path, certs: Path, users: dict[str, str], extra: str 
     return broker.start()
 
 
+def listen(broker):
+    """A subscriber beside the board (its user, TLS): change -> a state through the broker, for
+    telling the broker's share of the time from the board's and the page's."""
+    from paho.mqtt import client as mqtt
+
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+    c.tls_set(ca_certs=broker.ca)
+    c.username_pw_set("club-board", password("club-board"))
+    c.delays = []
+
+    def on_message(cl, userdata, message):
+        if message.topic.endswith("/state") and message.payload and not message.retain:
+            c.delays.append(time.time() - json.loads(message.payload)["ts"])
+
+    c.on_connect = lambda cl, u, f, rc, p: cl.subscribe(f"elgrande/club/{CLUB}/tables/+/state", qos=1)
+    c.on_message = on_message
+    c.connect("127.0.0.1", broker.port)
+    c.loop_start()
+    return c
+
+
 def request(port: int, method: str, path: str, body=None):
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     c.request(method, path, body=json.dumps(body) if body is not None else None,
@@ -171,6 +193,7 @@ def run(args, work: Path) -> dict:
                               "--data", str(work / "tournament.jsonl")], stdout=subprocess.PIPE,
                              stderr=open(work / "board.log", "w"), text=True, env=env, cwd=ROOT)
     procs = [board]
+    heard = listen(main)   # the states as a plain subscriber gets them: where the time goes
     try:
         port = int(board.stdout.readline().split()[1].rstrip("/").rsplit(":", 1)[1])
         for i in range(4 * len(tables)):
@@ -226,6 +249,8 @@ def run(args, work: Path) -> dict:
                     proc.wait(10)
                 except subprocess.TimeoutExpired:
                     proc.kill()
+        heard.disconnect()
+        heard.loop_stop()
         for b in brokers:
             b.stop()
     # change -> drawn, every published version: a skipped one is drawn when a newer one is
@@ -252,7 +277,8 @@ def run(args, work: Path) -> dict:
             "results": done, "lost": sum(1 for t in tables if per_table.get(t, 0) == 0),
             "twice": sum(1 for n in per_table.values() if n > 1), "journal_results": journal,
             "right_games": sum(1 for r in tournament["results"] if games.get(r["table"]) == r["game"]),
-            "refused": len(tournament["refused"]), "load_before": args.load_before, "load_after": load_after}
+            "refused": len(tournament["refused"]), "load_before": args.load_before, "load_after": load_after,
+            "subscriber": percentiles(heard.delays)}
 
 
 def main() -> int:
@@ -288,6 +314,9 @@ def main() -> int:
         print(f"final results: {out['results']} of {out['tables']} ({out['right_games']} the right game), "
               f"{out['lost']} lost, {out['twice']} twice, {out['journal_results']} in the journal, "
               f"{out['refused']} refused")
+        h = out["subscriber"]
+        print(f"the same states at a plain subscriber beside the board: p50 {h['p50']} s, p99 {h['p99']} s, "
+              f"max {h['max']} s")
         print(f"load average after: {out['load_after']}")
     return 0
 

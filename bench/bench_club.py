@@ -205,6 +205,7 @@ def run(args, work: Path) -> dict:
             page = browser.new_page(viewport={"width": 1920, "height": 1080})
             page.goto(f"http://127.0.0.1:{port}/")
             page.wait_for_function("document.getElementById('conn').textContent === 'live'")
+            page.evaluate("window.recordDrawn = true")
             shares = [tables[i::args.workers] for i in range(args.workers)]
             for i, share in enumerate(shares):
                 broker = brokers[i % len(brokers)]

@@ -216,6 +216,7 @@ class ClubBoard:
         self._loop: Optional[asyncio.AbstractEventLoop] = None
         self._watchers: set[asyncio.Queue] = set()
         self._dirty: set[str] = set()
+        self._push_pending = threading.Event()
         self._standings_dirty = False
         self._started = threading.Event()
         self._stopping: Optional[asyncio.Event] = None
@@ -455,10 +456,18 @@ class ClubBoard:
                            "counted: %s (the organiser page shows it)", state.game, table, reason)
 
     def _wake(self) -> None:
+        """One push scheduled at a time: the changes that come meanwhile go out with it, in one write
+        to each page (at 200 tables, one loop callback per message kept the loop and the pages busy)."""
         loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._push)
+        if loop is None or loop.is_closed() or self._push_pending.is_set():
+            return
+        self._push_pending.set()
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._pending_push)
+
+    def _pending_push(self) -> None:
+        self._push_pending.clear()
+        self._push()
 
     # ---- pushing to the pages ----------------------------------------------------------------
 

@@ -30,6 +30,16 @@ def tv_browser():
         b.close()
 
 
+def state_of(t: Tournament, rnd: dict, i: int, table: str, seats: list[str], version: int = 7) -> bytes:
+    return json.dumps({"table": table, "game": f"g{i}", "version": version, "ts": time.time(), "heartbeat": 30,
+                       "rules": "classic", "mode": "tracking", "round": 5, "rounds": 9, "phase": "action: play card",
+                       "turn": [seats[1]], "over": False,
+                       "seated": {"event": t.event, "round": 1, "round_id": rnd["id"]},
+                       "players": [{"id": COLOURS[k], "name": name, "score": 100 + k + i % 50 + version - 7,
+                                    "history": [[3, 20 + 5 * k], [5, 40 + 9 * k]]}
+                                   for k, name in enumerate(seats)]}).encode()
+
+
 def board_with(club_broker, tables: int) -> ClubBoard:
     t = Tournament()
     for i in range(tables * 4):
@@ -39,12 +49,8 @@ def board_with(club_broker, tables: int) -> ClubBoard:
                       ca_file=club_broker.ca).start()
     assert board.connected.wait(10)
     for i, (table, seats) in enumerate(rnd["tables"].items()):
-        state = {"table": table, "game": f"g{i}", "version": 7, "ts": time.time(), "heartbeat": 30,
-                 "rules": "classic", "mode": "tracking", "round": 5, "rounds": 9, "phase": "action: play card",
-                 "turn": [seats[1]], "over": False, "seated": {"event": t.event, "round": 1, "round_id": rnd["id"]},
-                 "players": [{"id": COLOURS[k], "name": name, "score": 100 + k + i % 50,
-                              "history": [[3, 20 + 5 * k], [5, 40 + 9 * k]]} for k, name in enumerate(seats)]}
-        board._take(state_topic(CLUB, table), json.dumps(state).encode())
+        board._take(state_topic(CLUB, table), state_of(t, rnd, i, table, seats))
+    board.round = rnd
     return board
 
 
@@ -92,6 +98,12 @@ def test_the_board_reads_from_across_the_room(club_broker, tv_browser, tmp_path,
                 sync_api.expect(label).to_contain_text("page 1 of ")
                 first = {c["t"] for c in shown}
                 assert 0 < len(first) < tables
+                # a table on another page changes: its card is updated, and stays on its page
+                rnd = board.round
+                board._take(state_topic(CLUB, "table-60"),
+                            state_of(board.tournament, rnd, 59, "table-60", rnd["tables"]["table-60"], version=8))
+                sync_api.expect(page.locator('.table[data-table="table-60"] td.score').first).to_have_text("110")   # was 109
+                assert {c["t"] for c in boxes(page, ".table")} == first
                 page.clock.run_for(10_500)
                 sync_api.expect(label).to_contain_text("page 2 of ")
                 assert not first & {c["t"] for c in boxes(page, ".table")}

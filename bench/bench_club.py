@@ -1,225 +1,326 @@
-"""Club night figures: N simulated tables publishing to a real mosquitto, one room board.
+"""Club night figures, measured on the page: N tables publishing to a mosquitto installed as
+shipped, the board as its own process, the time until each change is drawn in Chromium.
 
-    .venv/bin/python bench/bench_club.py [--tables 200] [--interval 0.15] [--no-browser] [--json]
+    .venv/bin/python bench/bench_club.py [--tables 200] [--interval 0.5] [--workers 4] [--bridged] [--json]
 
-Each simulated table has its own MQTT connection (its own user id, a retained state, a Last
-Will) and replays a whole scripted game (companion.scripted through a real companion.table.Table,
-recorded beforehand: the club payload at every input, from topics.public_state) with a fresh
-timestamp at each publish: one state every `--interval` seconds on average (exponential gaps),
-and bursts (20 ms apart) through each scoring and reveal. That is far faster than a real table
-(about 250 inputs in 60 to 90 minutes): at 200 tables and 0.15 s, about 1,300 state messages a
-second. The board is the real ClubBoard (subscriber, tournament, SSE server) with a tournament
-that seated every table, so each final state must land as one result.
+- The broker: mosquitto with the shipped hardware/mosquitto/club/mosquitto.conf and acl, TLS
+  (make-certs.sh's way), a password per table, persistence on as Debian's main file has it
+  (tests/companion/club/conftest.ClubBroker). With --bridged, a second (hall) broker joined to it by
+  the shipped bridge.conf (cleansession false, as shipped); half of the tables publish to the hall.
+- The tables: `--workers` processes, each running its share of the tables through the real
+  ClubPublisher (TLS, the table's own user and password, its Last Will, the board's seating) and
+  a real companion.table.Table playing a scripted game (companion.scripted), one input every
+  `--interval` seconds on average (exponential gaps); like `elgrande club-sim`, each table waits
+  for the board's seating and plays the names seated there. (Not 200 `club-sim` processes: one
+  Python process per table would not fit the machine's memory, the code path is the same.)
+- The board: `elgrande club` as its own process, with a tournament seating every table.
+- The page: the board in Chromium (Debian's, through Playwright) at 1920x1080; the page's own
+  render hook (takeDrawn: a card's version the frame after it changed) gives the time each
+  version was drawn, against the time the table published it (one machine, one clock).
 
-Figures (p50 / p99 / max of change -> board):
-- server: the board's MQTT thread has parsed and stored the state (the state's own timestamp
-  to the board's arrival time; one machine, one clock);
-- page: the board page in Chromium (Debian's, through Playwright) has the state in its
-  EventSource handler (Date.now() against the same timestamp);
-- lost final results: tables whose finished game did not land in the standings once.
-Runs: the baseline (1 table, same broker, same run), N tables on one mosquitto, and N tables
-split over two mosquittos joined by mosquitto's bridge (`connection`, topic out), one board on
-the main broker. Plain MQTT on loopback (the TLS cost is per connection, not per message).
+Figures: change -> drawn card, p50 / p99 / max, over every version a table published: a version
+the page never drew (the board sends a table's newest state only) counts as drawn when a newer
+version of that table was; the skipped versions are counted too. Final results: each table's
+finished game must be in the standings exactly once (lost, twice). A plain subscriber beside the
+board times the same states through the broker (the broker's share of the time). The load average is printed
+before and after: on a loaded machine the figures say as much about the machine.
 """
 from __future__ import annotations
 
 import argparse
 import heapq
+import http.client
 import json
+import os
 import random
+import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
 
-from paho.mqtt import client as mqtt  # noqa: E402
-
-from companion import scripted  # noqa: E402
-from companion.club.board import ClubBoard  # noqa: E402
-from companion.club.topics import online_topic, public_state, state_topic  # noqa: E402
-from companion.club.tournament import Tournament  # noqa: E402
-from companion.table import Table  # noqa: E402
-from tests.firmware_bridge.bridge_helpers import Broker  # noqa: E402
-
-CLUB = "bench"   # + the run's seed: each run has its own topics, nothing retained from the last
+CLUB = "bench"
 TOKEN = "bench-organiser-token"
-BURST_PHASES = ("scoring", "castillo", "reveal", "special")
 CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
 
 
-def record_games(n: int) -> list[list[dict]]:
-    """The club payload after every input of n scripted games (different seeds)."""
-    games = []
-    for seed in range(n):
-        table = Table(scripted.scripted_setup(players=4))
-        table.nonce = f"seed{seed}"
-        states = [public_state(table, "x", len(table.records)).model_dump(mode="json")]
-        while scripted.step(table, 1000 + seed):
-            states.append(public_state(table, "x", len(table.records)).model_dump(mode="json"))
-        games.append(states)
-    return games
+def password(user: str) -> str:
+    return f"{user}-bench-secret"
 
 
-class SimTable:
-    def __init__(self, club: str, table_id: str, names: list[str], script: list[dict], broker: Broker):
-        self.club, self.id, self.names, self.script, self.i = club, table_id, names, script, 0
-        c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"sim-{table_id}")
-        c.will_set(online_topic(club, table_id), b"0", qos=1, retain=True)
-        self.connected = threading.Event()
-        c.on_connect = lambda cl, u, f, rc, p: (cl.publish(online_topic(club, table_id), b"1", qos=1, retain=True),
-                                                self.connected.set())
-        c.connect_async("127.0.0.1", broker.port, keepalive=30)
-        c.loop_start()
-        self.client = c
+# ---- a worker process: its share of the tables ------------------------------------------------
 
-    def publish_next(self) -> bool:
-        state = dict(self.script[self.i])
-        by_id = dict(zip([p["id"] for p in state["players"]], self.names))
-        state.update(table=self.id, game=f"{self.id}-g1", ts=time.time(),
-                     players=[{**p, "name": by_id[p["id"]]} for p in state["players"]],
-                     standings=[{**s, "name": by_id[s["id"]]} for s in state["standings"]])
-        self.client.publish(state_topic(self.club, self.id), json.dumps(state, separators=(",", ":")), qos=1, retain=True)
-        self.i += 1
-        return self.i < len(self.script)
+def worker(args) -> int:
+    from companion import scripted
+    from companion.club.config import ClubConfig
+    from companion.club.publisher import ClubPublisher
+    from companion.table import Table
 
-    def next_gap(self, rng: random.Random, interval: float) -> float:
-        phase = self.script[self.i]["phase"] if self.i < len(self.script) else ""
-        return 0.02 if any(w in phase for w in BURST_PHASES) else rng.expovariate(1 / interval)
+    class TimedPublisher(ClubPublisher):
+        """Records when each new version of its game was published."""
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            self.sent: list[tuple[str, int, float]] = []
 
-    def close(self):
-        self.client.disconnect()
-        self.client.loop_stop()
+        def publish_now(self):
+            before = self.published
+            super().publish_now()
+            if self.published > before and (not self.sent or self.sent[-1][:2] != (self.table.nonce, self.version)):
+                self.sent.append((self.table.nonce, self.version, time.time()))
+
+    tables = args.worker.split(",")
+    pubs = {}
+    for t in tables:
+        config = ClubConfig(broker=args.broker, club=CLUB, username=t, password=password(t), ca_file=args.cafile)
+        pubs[t] = TimedPublisher(Table(scripted.scripted_setup(players=4)), config, heartbeat=10).start()
+    games = {}
+    deadline = time.monotonic() + 60
+    for t, pub in pubs.items():   # like club-sim: the names the board's seating puts at this table
+        while not (pub.seating and pub.seating.tables.get(t)) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        names = pub.seating.tables[t]
+        setup = scripted.scripted_setup(players=len(names))
+        setup.game.names.update(dict(zip(setup.game.players, names)))
+        table = Table(setup)
+        table.nonce = os.urandom(4).hex()
+        pub.switch_table(table)
+        games[t] = table
+    print("READY", flush=True)
+    rng = random.Random(args.seed)
+    heap = [(time.monotonic() + rng.expovariate(1 / args.interval), t) for t in tables]
+    heapq.heapify(heap)
+    seeds = {t: 1000 + i for i, t in enumerate(tables)}
+    while heap:
+        when, t = heapq.heappop(heap)
+        time.sleep(max(0.0, when - time.monotonic()))
+        if scripted.step(games[t], seeds[t]):
+            heapq.heappush(heap, (max(when, time.monotonic()) + rng.expovariate(1 / args.interval), t))
+    time.sleep(3)   # the last states out
+    out = {t: {"game": games[t].nonce, "sent": [(v, at) for g, v, at in pubs[t].sent if g == games[t].nonce]}
+           for t in tables}
+    Path(args.out).write_text(json.dumps(out))
+    print("DONE", flush=True)
+    time.sleep(3600)   # online, the final states retained, until the conductor stops it
+    return 0
+
+
+# ---- the conductor -----------------------------------------------------------------------------
+
+def load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def make_broker(directory: Path, certs: Path, users: dict[str, str], extra: str = ""):
+    from tests.companion.club.conftest import ClubBroker
+
+    broker = ClubBroker(directory, certs, users={}, extra=extra)   # the shipped files, an empty passwd
+    passwd = directory / "elgrande-club" / "passwd"   # then every user at once (mosquitto_passwd -U hashes them)
+    passwd.write_text("".join(f"{u}:{p}\n" for u, p in users.items()))
+    subprocess.run(["mosquitto_passwd", "-U", str(passwd)], check=True, capture_output=True, timeout=300)
+    return broker.start()
+
+
+def listen(broker):
+    """A subscriber beside the board (its user, TLS): change -> a state through the broker, for
+    telling the broker's share of the time from the board's and the page's."""
+    from paho.mqtt import client as mqtt
+
+    c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
+    c.tls_set(ca_certs=broker.ca)
+    c.username_pw_set("club-board", password("club-board"))
+    c.delays = []
+
+    def on_message(cl, userdata, message):
+        if message.topic.endswith("/state") and message.payload and not message.retain:
+            c.delays.append(time.time() - json.loads(message.payload)["ts"])
+
+    c.on_connect = lambda cl, u, f, rc, p: cl.subscribe(f"elgrande/club/{CLUB}/tables/+/state", qos=1)
+    c.on_message = on_message
+    c.connect("127.0.0.1", broker.port)
+    c.loop_start()
+    return c
+
+
+def request(port: int, method: str, path: str, body=None):
+    c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    c.request(method, path, body=json.dumps(body) if body is not None else None,
+              headers={"Authorization": f"Bearer {TOKEN}"})
+    r = c.getresponse()
+    data = json.loads(r.read() or b"null")
+    c.close()
+    return r.status, data
 
 
 def percentiles(values: list[float]) -> dict:
     if not values:
-        return {"n": 0}
+        return {"p50": None, "p99": None, "max": None}
     v = sorted(values)
-    q = lambda p: v[min(len(v) - 1, int(p * len(v)))]  # noqa: E731
-    return {"n": len(v), "p50_ms": round(q(0.5) * 1000, 1), "p99_ms": round(q(0.99) * 1000, 1),
-            "max_ms": round(v[-1] * 1000, 1)}
+    return {"p50": round(v[len(v) // 2], 3), "p99": round(v[min(len(v) - 1, int(len(v) * 0.99))], 3),
+            "max": round(v[-1], 3)}
 
 
-def run(label: str, n: int, games: list[list[dict]], brokers: list[Broker], interval: float, browser,
-        seed: int = 1) -> dict:
-    main = brokers[0]
-    t = Tournament()
-    for i in range(n * 4):
-        t.register(f"T{i // 4:03d}-P{i % 4}")
-    ids = [f"table-{i:03d}" for i in range(n)]
-    t.seat_round(ids, seed=seed)
-    club = f"{CLUB}{seed}"
-    board = ClubBoard(main.url, club, t, TOKEN, port=0, tick=1.0)
-    board.record_arrivals = True
-    board.start()
-    assert board.connected.wait(10), "the board did not connect"
-    page = None
-    if browser is not None:
-        page = browser.new_page()
-        page.goto(board.url)
-        # every new version a table publishes, as the page's EventSource hands it over (a status
-        # change the board pushes by itself, e.g. stale, repeats an old state: not counted)
-        page.evaluate("""() => { window.lat = []; const seen = {}; const es = new EventSource('/events');
-            es.addEventListener('table', e => { const t = JSON.parse(e.data);
-              if (t.ts && seen[t.table] !== t.version) { seen[t.table] = t.version;
-                window.lat.push(Date.now() / 1000 - t.ts); } }); }""")
-    rng = random.Random(seed)
-    sims = [SimTable(club, tid, t.rounds[0]["tables"][tid], games[i % len(games)], brokers[i % len(brokers)])
-            for i, tid in enumerate(ids)]
-    for s in sims:
-        assert s.connected.wait(20), f"{s.id} did not connect"
-    time.sleep(0.5)   # the bridge's own connection and the retained "online" flags settle
-    board.arrivals.clear()
-    if page is not None:
-        page.evaluate("() => { window.lat.length = 0; }")
-    heap = [(time.monotonic() + rng.uniform(0, interval * 5), i) for i in range(n)]
-    heapq.heapify(heap)
-    started, sent = time.monotonic(), 0
-    while heap:
-        when, i = heapq.heappop(heap)
-        delay = when - time.monotonic()
-        if delay > 0:
-            time.sleep(delay)
-        sent += 1
-        if sims[i].publish_next():
-            heapq.heappush(heap, (max(when, time.monotonic()) + sims[i].next_gap(rng, interval), i))
-    elapsed = time.monotonic() - started
-    deadline = time.monotonic() + 20
-    while board.counters["results"] < n and time.monotonic() < deadline:
-        time.sleep(0.1)
-    time.sleep(1.0)   # the page's last events
-    server = [arrival - ts for ts, arrival in board.arrivals]
-    page_lat = page.evaluate("() => window.lat") if page is not None else []
-    results = t.snapshot()["results"]
-    keys = [(r["table"], r["game"]) for r in results]
-    out = {"run": label, "tables": n, "brokers": len(brokers), "messages": sent, "seconds": round(elapsed, 1),
-           "messages_per_second": round(sent / elapsed), "server": percentiles(server),
-           "page": percentiles(page_lat) if page is not None else None,
-           "results": len(results), "lost_final_results": n - len(set(keys)), "duplicate_results": len(keys) - len(set(keys)),
-           "board_counters": dict(board.counters)}
-    for s in sims:
-        s.close()
-    if page is not None:
-        page.close()
-    board.stop()
-    return out
+def run(args, work: Path) -> dict:
+    from playwright import sync_api
+
+    from tests.firmware_bridge.locked_broker import make_certs
+
+    tables = [f"table-{i + 1}" for i in range(args.tables)]
+    certs = work / "certs"
+    certs.mkdir()
+    make_certs(certs, "127.0.0.1", "localhost")
+    users = {"club-board": password("club-board"), "hall-bridge": password("hall-bridge"),
+             **{t: password(t) for t in tables}}
+    (work / "main").mkdir()
+    main = make_broker(work / "main", certs, users)
+    brokers = [main]
+    if args.bridged:
+        bridge = (ROOT / "hardware/mosquitto/club/bridge.conf").read_text()
+        for old, new in [("MAIN_BROKER_HOST:8883", f"127.0.0.1:{main.port}"),
+                         ("/etc/mosquitto/elgrande-club/certs/", f"{work / 'hall' / 'elgrande-club' / 'certs'}/"),
+                         ("HALL_BRIDGE_PASSWORD", password("hall-bridge"))]:
+            bridge = bridge.replace(old, new)
+        (work / "hall").mkdir()
+        brokers.append(make_broker(work / "hall", certs, users, extra=bridge))
+    env = {**os.environ, "ELGRANDE_CLUB_TOKEN": TOKEN, "ELGRANDE_CLUB_PASSWORD": password("club-board")}
+    board = subprocess.Popen([sys.executable, "-m", "companion.cli", "club", "--broker", main.url, "--club", CLUB,
+                              "--user", "club-board", "--cafile", main.ca, "--host", "127.0.0.1", "--port", "0",
+                              "--data", str(work / "tournament.jsonl")], stdout=subprocess.PIPE,
+                             stderr=open(work / "board.log", "w"), text=True, env=env, cwd=ROOT)
+    procs = [board]
+    heard = listen(main)   # the states as a plain subscriber gets them: where the time goes
+    try:
+        port = int(board.stdout.readline().split()[1].rstrip("/").rsplit(":", 1)[1])
+        for i in range(4 * len(tables)):
+            assert request(port, "POST", "/api/players", {"name": f"P{i:04d}"})[0] == 200
+        status, seated = request(port, "POST", "/api/rounds", {"tables": tables, "seed": 1})
+        assert status == 200, seated
+        with sync_api.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            page = browser.new_page(viewport={"width": 1920, "height": 1080})
+            page.goto(f"http://127.0.0.1:{port}/")
+            page.wait_for_function("document.getElementById('conn').textContent === 'live'")
+            page.evaluate("window.recordDrawn = true")
+            shares = [tables[i::args.workers] for i in range(args.workers)]
+            for i, share in enumerate(shares):
+                broker = brokers[i % len(brokers)]
+                procs.append(subprocess.Popen(
+                    [sys.executable, __file__, "--worker", ",".join(share), "--broker", broker.url, "--cafile",
+                     broker.ca, "--interval", str(args.interval), "--seed", str(i), "--out", str(work / f"w{i}.json")],
+                    stdout=subprocess.PIPE, stderr=open(work / f"w{i}.log", "w"), text=True, cwd=ROOT))
+            for proc in procs[1:]:
+                assert proc.stdout.readline().strip() == "READY", f"a worker failed: see {work}"
+            print(f"  {len(tables)} tables playing; load average {load()}", flush=True)
+            drawn: list = []
+            done = 0
+            started = time.monotonic()
+            waiting = list(procs[1:])
+            reader = threading.Thread(target=lambda: [proc.stdout.readline() for proc in waiting], daemon=True)
+            reader.start()
+            while reader.is_alive() and time.monotonic() - started < args.timeout:
+                drawn += page.evaluate("takeDrawn()")
+                time.sleep(0.5)
+            settle = time.monotonic() + 30
+            while time.monotonic() < settle:
+                drawn += page.evaluate("takeDrawn()")
+                results = request(port, "GET", "/api/tournament")[1]["results"]
+                if len(results) >= len(tables):
+                    break
+                time.sleep(0.5)
+            time.sleep(2)
+            drawn += page.evaluate("takeDrawn()")
+            done = len(results)
+            browser.close()
+        load_after = load()
+        sent = {}
+        for i in range(args.workers):
+            sent.update(json.loads((work / f"w{i}.json").read_text()))
+        tournament = request(port, "GET", "/api/tournament")[1]
+        journal = sum(1 for line in (work / "tournament.jsonl").read_text().splitlines() if '"t":"result"' in line)
+    finally:
+        for proc in reversed(procs):
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+        heard.disconnect()
+        heard.loop_stop()
+        for b in brokers:
+            b.stop()
+    # change -> drawn, every published version: a skipped one is drawn when a newer one is
+    first_drawn: dict[str, list[tuple[int, float]]] = {}
+    for table, version, _ts, at in drawn:
+        first_drawn.setdefault(table, []).append((version, at / 1000))
+    latencies, skipped, published = [], 0, 0
+    for table, info in sent.items():
+        shown = sorted(first_drawn.get(table, []))
+        seen = {v for v, _ in shown}
+        for version, at in info["sent"]:
+            published += 1
+            skipped += version not in seen
+            later = [d for v, d in shown if v >= version]
+            latencies.append(min(later) - at if later else float("inf"))
+    never = sum(1 for x in latencies if x == float("inf"))
+    finite = [x for x in latencies if x != float("inf")]
+    per_table: dict[str, int] = {}
+    for r in tournament["results"]:
+        per_table[r["table"]] = per_table.get(r["table"], 0) + 1
+    games = {t: info["game"] for t, info in sent.items()}
+    return {"tables": len(tables), "bridged": args.bridged, "interval": args.interval, "published": published,
+            "skipped": skipped, "never_drawn": never, "drawn": percentiles(finite + [1e9] * never),
+            "results": done, "lost": sum(1 for t in tables if per_table.get(t, 0) == 0),
+            "twice": sum(1 for n in per_table.values() if n > 1), "journal_results": journal,
+            "right_games": sum(1 for r in tournament["results"] if games.get(r["table"]) == r["game"]),
+            "refused": len(tournament["refused"]), "load_before": args.load_before, "load_after": load_after,
+            "subscriber": percentiles(heard.delays)}
 
 
-def main() -> None:
+def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=200)
-    ap.add_argument("--interval", type=float, default=0.15, help="mean seconds between a table's states")
-    ap.add_argument("--games", type=int, default=6, help="distinct scripted games the tables replay")
-    ap.add_argument("--no-browser", action="store_true")
+    ap.add_argument("--interval", type=float, default=0.5, help="mean seconds between a table's inputs")
+    ap.add_argument("--workers", type=int, default=4, help="processes running the tables")
+    ap.add_argument("--bridged", action="store_true", help="half the tables on a hall broker, bridged")
+    ap.add_argument("--timeout", type=float, default=900)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--broker", help=argparse.SUPPRESS)
+    ap.add_argument("--cafile", help=argparse.SUPPRESS)
+    ap.add_argument("--seed", type=int, default=0, help=argparse.SUPPRESS)
+    ap.add_argument("--out", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    t0 = time.monotonic()
-    games = record_games(args.games)
-    print(f"recorded {args.games} games ({sum(map(len, games))} states) in {time.monotonic() - t0:.1f} s",
-          file=sys.stderr)
-    tmp = Path(tempfile.mkdtemp(prefix="bench-club-"))
-    (tmp / "a").mkdir()
-    (tmp / "b").mkdir()
-    main_broker = Broker(tmp / "a", "max_queued_messages 100000\n").start()
-    hall = Broker(tmp / "b", "").start()
-    hall.conf.write_text(hall.conf.read_text() + f"max_queued_messages 100000\nconnection hall-to-main\n"
-                         f"address 127.0.0.1:{main_broker.port}\ntopic elgrande/club/# out 1\n"
-                         "cleansession true\ntry_private true\n")
-    hall.stop()
-    hall.start()
-    figures = []
-    pw = browser = None
-    try:
-        if not args.no_browser:
-            from playwright import sync_api
-            pw = sync_api.sync_playwright().start()
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--headless",
-                                                                         "--disable-gpu"])
-        figures.append(run("baseline: 1 table, one mosquitto", 1, games, [main_broker], args.interval, browser))
-        figures.append(run(f"{args.tables} tables, one mosquitto", args.tables, games, [main_broker], args.interval,
-                           browser, seed=2))
-        figures.append(run(f"{args.tables} tables, two bridged mosquittos", args.tables, games, [main_broker, hall],
-                           args.interval, browser, seed=3))
-    finally:
-        if browser is not None:
-            browser.close()
-            pw.stop()
-        hall.stop()
-        main_broker.stop()
+    if args.worker:
+        return worker(args)
+    args.workers = max(1, min(args.workers, args.tables))
+    args.load_before = load()
+    print(f"load average before: {args.load_before} ({os.cpu_count()} cores)", flush=True)
+    with tempfile.TemporaryDirectory(prefix="bench-club-") as d:
+        out = run(args, Path(d))
     if args.json:
-        print(json.dumps(figures, indent=1))
-        return
-    print(f"{'run':<40} {'msg/s':>6} {'server p50/p99/max ms':>24} {'page p50/p99/max ms':>22} {'lost':>5} {'twice':>5}")
-    for f in figures:
-        s, p = f["server"], f["page"] or {}
-        print(f"{f['run']:<40} {f['messages_per_second']:>6} "
-              f"{s.get('p50_ms')!s:>8}/{s.get('p99_ms')!s}/{s.get('max_ms')!s:<8} "
-              f"{p.get('p50_ms', '-')!s:>8}/{p.get('p99_ms', '-')!s}/{p.get('max_ms', '-')!s:<6} "
-              f"{f['lost_final_results']:>5} {f['duplicate_results']:>5}")
+        print(json.dumps(out))
+    else:
+        d = out["drawn"]
+        print(f"{out['tables']} tables{' (two bridged brokers)' if out['bridged'] else ''}, an input every "
+              f"{out['interval']:g} s a table: {out['published']} versions published; change -> drawn card "
+              f"p50 {d['p50']} s, p99 {d['p99']} s, max {d['max']} s; {out['skipped']} versions skipped "
+              f"({100 * out['skipped'] / max(1, out['published']):.1f} %, drawn when a newer one was), "
+              f"{out['never_drawn']} never drawn")
+        print(f"final results: {out['results']} of {out['tables']} ({out['right_games']} the right game), "
+              f"{out['lost']} lost, {out['twice']} twice, {out['journal_results']} in the journal, "
+              f"{out['refused']} refused")
+        h = out["subscriber"]
+        print(f"the same states at a plain subscriber beside the board: p50 {h['p50']} s, p99 {h['p99']} s, "
+              f"max {h['max']} s")
+        print(f"load average after: {out['load_after']}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -12,6 +12,14 @@ A paho subscriber reads every table's retained state and online flag on the club
     POST /api/players      {"name": ...}                       organiser: register a player
     POST /api/rounds       {"tables": [ids], "seed": n?}      organiser: seat the next round
     POST /api/corrections  {"table", "game", "scores"|"void"} organiser: correct or void a result
+                                                                (or enter a refused one's scores)
+    POST /api/clear-old    {}                                  organiser: clear other events' retained tables
+
+The board publishes the event's seating, retained (topics.seating_topic): tables bind their games
+to it. States of another event (or of none) are not shown and never counted: they are listed as
+`old_tables` (the organiser's "clear old tables" publishes empty retained messages over them).
+A finished game of this event is counted only if it fits the seating (Tournament.take_result);
+otherwise it is refused with its reason, shown to the organiser.
 
 Organiser requests carry `Authorization: Bearer <token>`; the token is checked on every one
 (constant-time). After `TokenThrottle.tries` wrong or missing tokens from one address, that address
@@ -19,7 +27,8 @@ is refused (429) for a lockout that doubles with each further wrong try (30 s up
 The connections go through the phone server's guard (companion/phones/guard.py): idle and
 half-sent connections closed, per-address and total caps, heads and bodies limited, one log line
 per bad request; the `/events` streams are capped in all and per address and never swept as idle.
-A table's status on the board: `offline` (its Last Will, or a clean stop),
+A table's status on the board: `unknown` while the board itself has lost the broker (the page
+shows a banner), `offline` (its Last Will, or a clean stop),
 `stale` (no state for longer than its heartbeat window: 2.5 heartbeats, by the board's clock; a
 retained state, read when the board subscribes, is aged by the table's own timestamp),
 `live` otherwise; a table is never shown live on old news.
@@ -51,7 +60,8 @@ from firmware_bridge.transport_mqtt import (TlsFiles, client_settings, describe_
 from ..phones.guard import (AiohttpLog, ConnectionGuard, GuardedSite, Limits, RateLimitedLog, guarded_errors,
                             one_line, raise_fd_limit)
 
-from .topics import MAX_PAYLOAD, StateMessage, check_name, split_topic, table_filter
+from .topics import (MAX_PAYLOAD, StateMessage, check_name, online_topic, seating_topic, split_topic, state_topic,
+                     table_filter)
 from .tournament import Tournament, TournamentError
 
 log = logging.getLogger("companion.club.board")
@@ -125,7 +135,9 @@ class TableEntry:
         self.received = 0.0          # monotonic, when the last state arrived
         self.changed = 0.0           # monotonic, when the last new version arrived
 
-    def status(self, now: float) -> str:
+    def status(self, now: float, connected: bool = True) -> str:
+        if not connected:
+            return "unknown"
         if self.online is False:
             return "offline"
         if self.state is None:
@@ -134,8 +146,10 @@ class TableEntry:
             return "stale"
         return "live"
 
-    def view(self, now: float) -> dict:
-        out: dict[str, Any] = {"table": self.table, "status": self.status(now)}
+    def view(self, now: float, connected: bool = True) -> dict:
+        out: dict[str, Any] = {"table": self.table, "status": self.status(now, connected)}
+        if self.state is None:
+            out["gone"] = True   # not (or no longer) a table of this event: the page removes its card
         if self.state is not None:
             out.update(self.state.model_dump(mode="json"))
             out["age"] = round(now - self.received, 1)
@@ -191,7 +205,9 @@ class ClubBoard:
         self.guard: Optional[ConnectionGuard] = None
         self._watchers_from: dict[str, int] = {}   # /events streams (and places taken) per address
         self.tables: dict[str, TableEntry] = {}
-        self.counters = {"messages": 0, "bad": 0, "old": 0, "results": 0}
+        self.old_tables: dict[str, str] = {}   # table -> the other event its retained state belongs to
+        self._shown_board: Optional[dict] = None
+        self.counters = {"messages": 0, "bad": 0, "old": 0, "results": 0, "refused": 0, "other_event": 0}
         self.status = f"connecting to {self.broker.host}:{self.broker.port}"
         self.arrivals: list[tuple[float, float]] = []   # (state ts, board time) when `record_arrivals`
         self.record_arrivals = False
@@ -200,6 +216,7 @@ class ClubBoard:
         self._loop: Optional[asyncio.AbstractEventLoop] = None
         self._watchers: set[asyncio.Queue] = set()
         self._dirty: set[str] = set()
+        self._push_pending = threading.Event()
         self._standings_dirty = False
         self._started = threading.Event()
         self._stopping: Optional[asyncio.Event] = None
@@ -283,6 +300,7 @@ class ClubBoard:
         app.router.add_post("/api/rounds", self._organiser(self._seat))
         app.router.add_post("/api/corrections", self._organiser(self._correct))
         app.router.add_post("/api/withdrawals", self._organiser(self._withdraw))
+        app.router.add_post("/api/clear-old", self._organiser(self._clear_old))
         runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()
         self.guard = ConnectionGuard(self.limits, self._http_log, holders="board pages")
@@ -314,6 +332,7 @@ class ClubBoard:
         self._refused = False
         client.subscribe(table_filter(self.club), qos=1)
         self.connected.set()
+        self.publish_seating()
         self._say(f"subscribed to club {self.club} at {self.broker.host}:{self.broker.port}")
 
     def _on_connect_fail(self, client, userdata):
@@ -329,6 +348,12 @@ class ClubBoard:
     def _say(self, status: str) -> None:
         self.status = status
         self._logs.log(logging.WARNING, status[:20], "club board: %s", status)
+        self._wake()
+
+    def publish_seating(self) -> None:
+        """The event and its latest round's seating, retained, for the tables to bind their games to."""
+        payload = json.dumps(self.tournament.seating(), separators=(",", ":")).encode()
+        self.client.publish(seating_topic(self.club), payload, qos=1, retain=True)
 
     def _on_message(self, client, userdata, message):
         try:
@@ -358,7 +383,9 @@ class ClubBoard:
                 self._dirty.add(table)
                 self._wake()
                 return
-        if not payload:   # a retained state cleared by hand
+        if not payload:   # a retained state cleared (by the organiser's "clear old tables", or by hand)
+            with self._lock:
+                self.old_tables.pop(table, None)
             return
         try:
             state = StateMessage.model_validate_json(payload)
@@ -372,7 +399,12 @@ class ClubBoard:
             self._logs.log(logging.WARNING, "foreign", "club board: a state naming table %r on the topic of %r "
                            "ignored", state.table[:64], table)
             return
+        event = state.seated.event if state.seated else ""
+        if event != self.tournament.event:
+            self._other_event(table, entry, event)
+            return
         with self._lock:
+            self.old_tables.pop(table, None)
             old = entry.state
             if old is not None and old.game == state.game and state.version < old.version:
                 self.counters["old"] += 1
@@ -388,28 +420,73 @@ class ClubBoard:
                     self.arrivals.append((state.ts, time.time()))
             self._dirty.add(table)
         if state.over and state.standings:
-            try:
-                if self.tournament.take_result(table, state.game, state.standings):
-                    self.counters["results"] += 1
-                    self._standings_dirty = True
-            except (TournamentError, OSError) as exc:
-                self._logs.log(logging.ERROR, "result", "club board: the result of table %s not saved: %s",
-                               table, exc)
+            self._result(table, state)
         self._wake()
 
+    def _other_event(self, table: str, entry: TableEntry, event: str) -> None:
+        """Another event's state (last night's, retained): not shown, never counted; listed for the
+        organiser's "clear old tables"."""
+        self.counters["other_event"] += 1
+        with self._lock:
+            self.old_tables[table] = event or "none"
+            if entry.state is not None:
+                entry.state = None
+                self._dirty.add(table)
+        self._wake()
+
+    def _result(self, table: str, state: StateMessage) -> None:
+        key = f"{table}/{state.game}"
+        if key in self.tournament.results:
+            return   # counted before: its retained state again
+        known = key in self.tournament.refused
+        try:
+            reason = self.tournament.take_result(table, state.game, [s.model_dump() for s in state.standings],
+                                                 state.seated.model_dump() if state.seated else None)
+        except (TournamentError, OSError) as exc:
+            self._logs.log(logging.ERROR, "result", "club board: the result of table %s not saved: %s", table, exc)
+            return
+        if reason is None:
+            self.counters["results"] += 1
+            self._standings_dirty = True
+            return
+        if not known:
+            self.counters["refused"] += 1
+            self._standings_dirty = True
+            self._logs.log(logging.WARNING, "refused", "club board: the result of game %s at %s is not "
+                           "counted: %s (the organiser page shows it)", state.game, table, reason)
+
     def _wake(self) -> None:
+        """One push scheduled at a time: the changes that come meanwhile go out with it, in one write
+        to each page (at 200 tables, one loop callback per message kept the loop and the pages busy)."""
         loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._push)
+        if loop is None or loop.is_closed() or self._push_pending.is_set():
+            return
+        self._push_pending.set()
+        with contextlib.suppress(RuntimeError):
+            loop.call_soon_threadsafe(self._pending_push)
+
+    def _pending_push(self) -> None:
+        self._push_pending.clear()
+        self._push()
 
     # ---- pushing to the pages ----------------------------------------------------------------
 
+    def board_view(self) -> dict:
+        """The board's own state for the page: its link to the broker (a banner when lost), the
+        event, and how many other events' tables are left on the broker."""
+        return {"connected": self.connected.is_set(), "status": self.status, "event": self.tournament.event,
+                "old_tables": len(self.old_tables)}
+
     def _push(self) -> None:
         now = time.monotonic()
+        connected = self.connected.is_set()
         with self._lock:
             dirty, self._dirty = self._dirty, set()
-            events = [("table", self.tables[t].view(now)) for t in sorted(dirty)]
+            events = [("table", self.tables[t].view(now, connected)) for t in sorted(dirty)]
+        board = self.board_view()
+        if board != self._shown_board:
+            self._shown_board = board
+            events.insert(0, ("board", board))
         if self._standings_dirty:
             self._standings_dirty = False
             events.append(("tournament", self.tournament.snapshot()))
@@ -424,23 +501,26 @@ class ClubBoard:
                 q.put_nowait(text)
 
     async def _ticker(self) -> None:
-        """Tables whose status changed with time alone (stale) are pushed too."""
+        """Tables whose status changed with time alone (stale), or with the board's link, are pushed too."""
         shown: dict[str, str] = {}
         while True:
             await asyncio.sleep(self.tick)
             now = time.monotonic()
+            connected = self.connected.is_set()
             with self._lock:
                 for t, entry in self.tables.items():
-                    s = entry.status(now)
+                    s = entry.status(now, connected)
                     if shown.get(t) != s:
                         shown[t] = s
                         self._dirty.add(t)
             self._push()
 
     def snapshot(self) -> list[dict]:
+        """This event's tables as the board shows them."""
         now = time.monotonic()
+        connected = self.connected.is_set()
         with self._lock:
-            return [self.tables[t].view(now) for t in sorted(self.tables)]
+            return [self.tables[t].view(now, connected) for t in sorted(self.tables) if self.tables[t].state]
 
     # ---- HTTP --------------------------------------------------------------------------------
 
@@ -460,8 +540,10 @@ class ClubBoard:
         return self._headers(web.Response(body=self._organiser_page, content_type="text/html", charset="utf-8"))
 
     async def _tables_handler(self, request: web.Request) -> web.Response:
-        return self._headers(web.json_response({"status": self.status, "connected": self.connected.is_set(),
-                                                "tables": self.snapshot(), "counters": dict(self.counters)}))
+        with self._lock:
+            old = dict(self.old_tables)
+        return self._headers(web.json_response({**self.board_view(), "tables": self.snapshot(), "old_tables": old,
+                                                "counters": dict(self.counters)}))
 
     async def _tournament_handler(self, request: web.Request) -> web.Response:
         return self._headers(web.json_response(self.tournament.snapshot()))
@@ -484,14 +566,12 @@ class ClubBoard:
             await resp.prepare(request)
             if self.guard:
                 self.guard.protect(request.protocol)   # counted against the watcher caps instead
-            now = time.monotonic()
-            with self._lock:
-                first = [("table", e.view(now)) for _, e in sorted(self.tables.items())]
+            first = [("board", self.board_view())] + [("table", view) for view in self.snapshot()]
             first.append(("tournament", self.tournament.snapshot()))
             q.put_nowait("".join(f"event: {k}\ndata: {json.dumps(d, separators=(',', ':'))}\n\n" for k, d in first))
             self._watchers.add(q)
             await self._stream(request, resp, q)
-        except (ConnectionResetError, asyncio.CancelledError):
+        except (ConnectionError, asyncio.CancelledError):   # a page closed: nothing to say
             pass
         finally:
             self._watchers.discard(q)
@@ -610,7 +690,25 @@ class ClubBoard:
         if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise TournamentError("seed: a whole number")
         rnd = self.tournament.seat_round(tables, seed)
+        self.publish_seating()
         return {"round": rnd, "rematches": self.tournament.rematches(rnd)}
+
+    def _clear_old(self, data: dict) -> dict:
+        """Empty retained messages over every other event's table left on the broker."""
+        with self._lock:
+            old = sorted(self.old_tables)
+        if not self.connected.is_set():
+            raise TournamentError("the board has lost the broker: clear the old tables once it is back")
+        for table in old:
+            for topic in (state_topic(self.club, table), online_topic(self.club, table)):
+                self.client.publish(topic, b"", qos=1, retain=True)
+        with self._lock:
+            for table in old:
+                self.old_tables.pop(table, None)
+                entry = self.tables.get(table)
+                if entry is not None and entry.state is None:
+                    del self.tables[table]
+        return {"cleared": old}
 
     def _withdraw(self, data: dict) -> dict:
         back = data.get("back", False)

@@ -8,6 +8,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from pathlib import Path
 
 from firmware_bridge.security import club_words
@@ -48,8 +49,11 @@ def register_commands(sub) -> None:
     sim.add_argument("--table-id", help="the table's id (default: the user name)")
     sim.add_argument("--seed", type=int, default=1, help="the scripted game's seed")
     sim.add_argument("--pace", type=float, default=0.5, metavar="SECONDS", help="seconds between inputs")
-    sim.add_argument("--players", type=int, default=4, choices=range(3, 6))
-    sim.add_argument("--names", help="comma-separated player names, in seat order (the tournament's names)")
+    sim.add_argument("--players", type=int, default=4, choices=range(3, 6), help="with --names: how many")
+    sim.add_argument("--wait", type=float, default=60.0, metavar="SECONDS",
+                     help="how long to wait for the board's seating before giving up (default 60)")
+    sim.add_argument("--names", help="comma-separated player names, in seat order (default: the ones the board's "
+                     "seating puts at this table, and as many players)")
     sim.add_argument("--mode", choices=("tracking", "scoring"), default="tracking")
     sim.add_argument("--heartbeat", type=float, default=10.0, metavar="SECONDS")
     sim.set_defaults(func=_one_line_errors("club-sim", cmd_club_sim))
@@ -134,19 +138,31 @@ def cmd_club_sim(args) -> int:
                             password=_password(args), ca_file=args.cafile)
     except ValueError as exc:
         return _usage(_one_line(exc))
-    setup = scripted.scripted_setup(mode=args.mode, players=args.players)
+    names = None
     if args.names:
         names = [n.strip() for n in args.names.split(",")]
         if len(names) != args.players or not all(names):
             return _usage(f"--names: give {args.players} names, comma-separated")
-        setup.game.names.update(dict(zip(setup.game.players, names)))
-    table = Table(setup)   # in memory: a simulated table keeps no game log
-    table.nonce = os.urandom(4).hex()
+    # Like a tablet at a club night: the table waits for the board's seating, then starts its game,
+    # which then carries that seating (without --names: the players the seating puts here).
+    table = Table(scripted.scripted_setup(mode=args.mode, players=args.players))
     logging.basicConfig(level=logging.WARNING, format=f"club-sim {config.table}: %(message)s")
     try:
         publisher = ClubPublisher(table, config, heartbeat=args.heartbeat).start()
     except ValueError as exc:
         return _usage(str(exc))
+    seated = _seated_names(publisher, config.table, names is None, args.wait)
+    if seated is None:
+        publisher.stop()
+        print(f"club-sim {config.table}: no seating for this table from the board within {args.wait:g} s "
+              "(is `elgrande club` running, and the round seated?)", file=sys.stderr)
+        return 1
+    names = names or seated
+    setup = scripted.scripted_setup(mode=args.mode, players=len(names))
+    setup.game.names.update(dict(zip(setup.game.players, names)))
+    table = Table(setup)   # in memory: a simulated table keeps no game log
+    table.nonce = os.urandom(4).hex()
+    publisher.switch_table(table)
     print(f"TABLE {config.table} GAME {table.nonce}", flush=True)
     stop = threading.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -159,6 +175,23 @@ def cmd_club_sim(args) -> int:
     publisher.stop()
     table.close()
     return 0
+
+
+def _seated_names(publisher, table_id: str, from_seating: bool, wait: float):
+    """The names the board's seating puts at this table ([] when names are given and any seating
+    will do); None if none came within `wait` seconds."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        seating = publisher.seating
+        if seating is not None:
+            names = seating.tables.get(table_id)
+            if not from_seating:
+                return []
+            if names and 3 <= len(names) <= 5:
+                return list(names)
+        publisher.seating_known.wait(0.1)
+        publisher.seating_known.clear()
+    return None
 
 
 def _one_line(exc: Exception) -> str:

@@ -7,11 +7,18 @@ timestamp, so the board can tell a live table from a stale one. The Last Will (r
 "0" on the table's `online` topic) marks it offline when the connection dies; on every
 (re)connection it says "1" and republishes the state. paho reconnects with backoff.
 
+It also reads the board's retained seating (topics.SeatingMessage): a game takes the newest seating
+while it has not begun (no input yet) and keeps it from its first input on; a game that learns its
+first seating only after it began carries it marked `late` (the board then asks the organiser).
+A saved game keeps its seating beside its log (`<game>.club.json`), so a game resumed after the
+app restarted still carries the seating it started under.
+
 Nothing here can stop the table: the table's observer only sets an event, and every
 broker problem becomes one status line (`status`), logged once per kind.
 """
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
@@ -24,7 +31,8 @@ from firmware_bridge.transport_mqtt import (TlsFiles, client_settings, describe_
                                             make_client)
 
 from .config import ClubConfig
-from .topics import HEARTBEAT, online_topic, public_state, state_topic
+from .topics import (HEARTBEAT, MAX_SEATING, Seated, SeatingMessage, online_topic, public_state,
+                     seating_topic, state_topic)
 
 log = logging.getLogger("companion.club")
 
@@ -47,6 +55,10 @@ class ClubPublisher:
         self.version = -1
         self._state_topic = state_topic(config.club, self.table_id)
         self._online_topic = online_topic(config.club, self.table_id)
+        self._seating_topic = seating_topic(config.club)
+        self.seating: Optional[SeatingMessage] = None   # the board's newest seating, as received
+        self.seated: Optional[Seated] = None            # the one this game carries
+        self.seating_known = threading.Event()
         self._logs = LogLimiter(log)
         self._changed = threading.Event()
         self._stop = threading.Event()
@@ -58,8 +70,10 @@ class ClubPublisher:
         c = make_client(client_id, self.broker, user, password, ctx, backoff)
         c.will_set(self._online_topic, b"0", qos=1, retain=True)
         c.on_connect, c.on_connect_fail, c.on_disconnect = self._on_connect, self._on_connect_fail, self._on_disconnect
+        c.on_message = self._on_message
         self.client = c
         self._unsubscribe: Optional[Callable[[], None]] = None
+        self._restore()
         self._thread = threading.Thread(target=self._run, name=f"club-{self.table_id}", daemon=True)
 
     # ---- life -------------------------------------------------------------------------
@@ -89,9 +103,46 @@ class ClubPublisher:
         """A new game at the same tablet: its state replaces the last one's."""
         if self._unsubscribe:
             self._unsubscribe()
-        self.table = table
+        with self._publishing:
+            self.table = table
+            self.seated = None
+            self._restore()
+            self._bind()
         self._unsubscribe = table.subscribe(lambda what: self._changed.set())
         self._changed.set()
+
+    def _bind(self) -> None:
+        """The seating this game carries: the newest one while it has not begun, then kept."""
+        seating = self.seating
+        if seating is None:
+            return
+        begun = len(self.table.records) > 0
+        if self.seated is None or (not begun and self.seated.round_id != seating.round_id):
+            self.seated = Seated(event=seating.event, round=seating.round, round_id=seating.round_id, late=begun)
+            self._keep()
+
+    def _seating_file(self):
+        path = getattr(self.table, "path", None)
+        return path.with_suffix(".club.json") if path is not None else None
+
+    def _keep(self) -> None:
+        """The game's seating, saved beside its log (a game in memory keeps it in memory only)."""
+        where = self._seating_file()
+        if where is not None and self.seated is not None:
+            self._guarded("keep seating", lambda: where.write_text(json.dumps(
+                {"game": self.table.nonce, "seated": self.seated.model_dump()})))
+
+    def _restore(self) -> None:
+        """A resumed game's seating, as it was saved when the game started."""
+        where = self._seating_file()
+        if where is None or not where.exists():
+            return
+
+        def read():
+            kept = json.loads(where.read_text())
+            if kept.get("game") == self.table.nonce:
+                self.seated = Seated.model_validate(kept["seated"])
+        self._guarded("restore seating", read)
 
     # ---- the publishing thread -----------------------------------------------------------
 
@@ -109,7 +160,8 @@ class ClubPublisher:
         with self._publishing:
             version = len(self.table.records)   # grows with every accepted input, undo included
             self.version = version
-            payload = public_state(self.table, self.table_id, version, self.heartbeat).model_dump_json()
+            payload = public_state(self.table, self.table_id, version, self.heartbeat,
+                                   seated=self.seated).model_dump_json()
             info = self.client.publish(self._state_topic, payload.encode(), qos=1, retain=True)
             if info.rc == mqtt.MQTT_ERR_SUCCESS:
                 self.published += 1
@@ -127,9 +179,22 @@ class ClubPublisher:
             self.connects += 1
             self._connected.set()
             client.publish(self._online_topic, b"1", qos=1, retain=True)
+            client.subscribe(self._seating_topic, qos=1)
             self.publish_now()
             self._say(f"club: publishing table {self.table_id} to {self.broker.host}:{self.broker.port}", "up")
         self._guarded("connect", connected)
+
+    def _on_message(self, client, userdata, message):
+        def take():
+            if message.topic != self._seating_topic or not message.payload or len(message.payload) > MAX_SEATING:
+                return
+            seating = SeatingMessage.model_validate_json(message.payload)
+            with self._publishing:
+                self.seating = seating
+                self._bind()
+            self.seating_known.set()
+            self._changed.set()
+        self._guarded("seating", take)
 
     def _on_connect_fail(self, client, userdata):
         self._guarded("connect_fail", lambda: self._say(

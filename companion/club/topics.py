@@ -2,6 +2,12 @@
 
     elgrande/club/<club>/tables/<table>/state    retained: the table's public state (StateMessage)
     elgrande/club/<club>/tables/<table>/online   retained: "1" while connected, "0" (the Last Will) after
+    elgrande/club/<club>/seating                 retained, by the board: the event and its round's seating
+
+A table's game takes the seating (event, round, round id) it finds when it starts (`Seated`) and
+carries it in every state: the board counts a result only for this event, that round, and exactly
+the players seated at that table then. The round id is a random token published when the round is
+seated, so a game that carries it learnt the seating after it was made.
 
 The state is built from the table's public view only, field by field (a whitelist):
 no secret disc, no hidden Castillo tally, no cards in hand, no Modifier cards.
@@ -10,7 +16,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any, Optional
+from typing import Annotated, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -18,6 +24,8 @@ PREFIX = "elgrande/club/"
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$")
 NAME_RULE = "1 to 64 letters, digits and - _ . : (starting with a letter or digit)"
 MAX_PAYLOAD = 64 * 1024   # a 5-player 9-round state is about 3 KB
+MAX_SCORE = 1000          # El Grande's scores stay well below 300; corrections take 0 to 1000 too
+MAX_SEATING = 256 * 1024  # a 2000-player round's seating is about 60 KB
 HEARTBEAT = 10.0          # a table republishes its state at least this often (seconds)
 
 
@@ -33,6 +41,10 @@ def state_topic(club: str, table: str) -> str:
 
 def online_topic(club: str, table: str) -> str:
     return f"{PREFIX}{club}/tables/{table}/online"
+
+
+def seating_topic(club: str) -> str:
+    return f"{PREFIX}{club}/seating"
 
 
 def table_filter(club: str) -> str:
@@ -54,11 +66,44 @@ class _Msg(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+Name = Annotated[str, Field(strict=True, min_length=1, max_length=64)]
+Score = Annotated[int, Field(strict=True, ge=0, le=MAX_SCORE)]
+RoundNo = Annotated[int, Field(strict=True, ge=0, le=99)]
+
+
 class PlayerState(_Msg):
-    id: str = Field(max_length=16)
-    name: str = Field(max_length=64)
-    score: int
-    history: list[tuple[int, int]] = Field(default_factory=list, max_length=40)  # (round, score) per scoring
+    id: str = Field(strict=True, max_length=16)
+    name: Name
+    score: Score
+    history: list[tuple[RoundNo, Score]] = Field(default_factory=list, max_length=40)  # (round, score) per scoring
+
+
+class Standing(_Msg):
+    id: str = Field(default="", strict=True, max_length=16)
+    name: Name
+    score: Score
+    rank: int = Field(strict=True, ge=1, le=6)
+
+
+class Seated(_Msg):
+    """The seating a table's game was started under (from the board's seating message). `late`:
+    the table learnt it only after the game had begun (a resumed game, a link down at the start)."""
+
+    event: str = Field(strict=True, max_length=64)
+    round: RoundNo
+    round_id: str = Field(strict=True, max_length=64)
+    late: bool = False
+
+
+class SeatingMessage(_Msg):
+    """The board's retained message: this event, its latest round (0: none seated yet) and who sits
+    where. `at` is the board's clock when the round was seated."""
+
+    event: str = Field(strict=True, min_length=1, max_length=64)
+    round: RoundNo
+    round_id: str = Field(strict=True, max_length=64)
+    at: float
+    tables: dict[str, list[Name]] = Field(default_factory=dict)
 
 
 class StateMessage(_Msg):
@@ -73,27 +118,28 @@ class StateMessage(_Msg):
     rules: str = Field(max_length=32)
     modules: list[str] = Field(default_factory=list, max_length=16)
     mode: str = Field(max_length=16)
-    round: int
-    rounds: int
+    round: RoundNo
+    rounds: RoundNo
     phase: str = Field(max_length=64)
     turn: list[str] = Field(default_factory=list, max_length=6)   # whose move it is (names)
     players: list[PlayerState] = Field(max_length=6)
     over: bool
-    standings: list[dict[str, Any]] = Field(default_factory=list, max_length=6)  # name, score, rank (over only)
+    standings: list[Standing] = Field(default_factory=list, max_length=6)  # over only
+    seated: Optional[Seated] = None   # the event and round the game was started under (None: no seating known)
 
 
-def standings_of(players: list[PlayerState]) -> list[dict[str, Any]]:
+def standings_of(players: list[PlayerState]) -> list[Standing]:
     """Final standings: by score; equal scores share a rank (1, 1, 3, ...)."""
     ordered = sorted(players, key=lambda p: -p.score)
-    out = []
+    out: list[Standing] = []
     for i, p in enumerate(ordered):
-        rank = i + 1 if i == 0 or p.score != ordered[i - 1].score else out[-1]["rank"]
-        out.append({"id": p.id, "name": p.name, "score": p.score, "rank": rank})
+        rank = i + 1 if i == 0 or p.score != ordered[i - 1].score else out[-1].rank
+        out.append(Standing(id=p.id, name=p.name, score=p.score, rank=rank))
     return out
 
 
 def public_state(table, table_id: str, version: int, heartbeat: float = HEARTBEAT,
-                 now: Optional[float] = None) -> StateMessage:
+                 now: Optional[float] = None, seated: Optional[Seated] = None) -> StateMessage:
     """The club message of a companion.table.Table, from its public view only."""
     pub = table.public()
     game = pub.game
@@ -101,8 +147,8 @@ def public_state(table, table_id: str, version: int, heartbeat: float = HEARTBEA
     names = {p["id"]: p["name"] for p in game["players"]}
     asked = game.get("asked") or {}
     over = asked.get("kind") == "game_over"
-    players = [PlayerState(id=p["id"], name=str(p["name"])[:64], score=int(p["score"]),
-                           history=[(int(r), int(s)) for r, s in history.get(p["id"], [])][:40])
+    players = [PlayerState(id=p["id"], name=str(p["name"])[:64] or p["id"], score=min(int(p["score"]), MAX_SCORE),
+                           history=[(int(r), min(int(s), MAX_SCORE)) for r, s in history.get(p["id"], [])][:40])
                for p in game["players"] if p["id"] != game.get("dummy")]
     phase = "game over" if over else \
         f"{game.get('stage', '')}: {asked.get('kind', '')}".strip(": ").replace("_", " ")
@@ -111,4 +157,4 @@ def public_state(table, table_id: str, version: int, heartbeat: float = HEARTBEA
         heartbeat=heartbeat, rules=game.get("rules", "classic"), modules=list(game.get("modules", [])),
         mode=pub.mode, round=int(game.get("round", 0)), rounds=max(game.get("rounds") or [9]), phase=phase[:64],
         turn=[names.get(p, p) for p in asked.get("players", [])][:6], players=players, over=over,
-        standings=standings_of(players) if over else [])
+        standings=standings_of(players) if over else [], seated=seated)

@@ -14,14 +14,25 @@ of two tables swap seats while a swap lowers the round's rematches (the best swa
 rematches gone, then the closest places), within a bounded number of swaps weighed, so seating a
 2000-player round never holds the board up for more than about a second.
 
+Byes: when the tables given cannot seat every player (at most 5 a table), the players left over
+sit the round out with a bye: the lowest ranked who have had no bye yet (in round 1, the last of
+the random order). A bye is worth BYE_POINTS tournament points (what 3rd place earns: about an
+average finish) and no game score; it is not a game played and never a first place.
+
 A player who leaves is withdrawn: not seated from the next round on, still in the standings with
 the games played (marked withdrawn); the organiser can bring them back.
 
+An event: each tournament file is one event with its own random id (its first record), so a new
+file is a new event and nothing of another one (a retained state left on the broker) counts.
+
+A result counts only when it fits (Tournament.take_result): the game carries this event's id and
+a round's id (the seating it was started under: topics.Seated, not learnt after play began), the
+table is seated in that round, its players are exactly the ones seated there (case and spaces
+ignored), and that table has no result for that round yet. Anything else is refused with its
+reason and listed for the organiser (`refused`), never counted in silence; the organiser may
+enter a refused game's scores by hand (a correction), checked against the seating the same way.
 A result is taken once per (table id, game id): the retained state of a finished game may arrive
-again (a reconnect, a restart of the board), it is counted once. Results are matched to the
-round's seating by table id and to players by name (case and spaces ignored); a name that is not
-registered is listed with the result (`unregistered`) and counts for nobody until the organiser
-corrects the result with the registered names.
+again (a reconnect, a restart of the board), it is counted once.
 
 The journal is append-only JSON lines, each written, flushed and fsync'd before the change is
 acted on; a torn last line (a crash mid-write) is skipped with a warning.
@@ -42,8 +53,11 @@ from typing import Any, Optional
 log = logging.getLogger("companion.club.tournament")
 
 POINTS = {1: 6, 2: 4, 3: 2, 4: 1, 5: 0}
+BYE_POINTS = 2
 MAX_PLAYERS = 2000   # a large convention: 500 tables of 4
 MAX_NAME = 40
+MAX_SCORE = 1000
+MAX_REFUSED = 500     # refused results kept for the organiser (the oldest go first)
 
 
 class TournamentError(Exception):
@@ -78,6 +92,18 @@ def ranked(standings: list[dict]) -> list[dict]:
         rank = i + 1 if i == 0 or s["score"] != ordered[i - 1]["score"] else out[-1]["rank"]
         out.append({"name": str(s["name"]), "score": int(s["score"]), "rank": rank})
     return out
+
+
+def _fair_score(score: Any) -> bool:
+    return isinstance(score, int) and not isinstance(score, bool) and 0 <= score <= MAX_SCORE
+
+
+def _as_shown(standings: list[dict]) -> list[dict]:
+    """A refused result as the organiser sees it: ranked if its scores are fair, else as sent (in one line)."""
+    if all(_fair_score(s.get("score")) and isinstance(s.get("name"), str) for s in standings):
+        return ranked(standings)
+    return [{"name": one_name(str(s.get("name"))), "score": one_name(str(s.get("score")))[:20], "rank": "?"}
+            for s in standings]
 
 
 def _cell(text: str) -> str:
@@ -195,11 +221,14 @@ class Tournament:
         self.players: list[str] = []
         self.rounds: list[dict] = []          # {"n", "tables": {table_id: [names]}, "seed"}
         self.results: dict[str, dict] = {}    # "table/game" -> {"table", "game", "round", "standings", "void"}
-        self.unseated: set[str] = set()       # finished games at tables this tournament did not seat
+        self.refused: dict[str, dict] = {}    # "table/game" -> {"table", "game", "round", "reason", "standings"}
         self.withdrawn: set[str] = set()      # _key(name) of players no longer seated
+        self.event = ""
         if journal is not None:
             for record in journal.read():
                 self._apply(record)
+        if not self.event:   # a new file (or one from before events): a fresh event, its first record
+            self._commit({"t": "event", "id": os.urandom(8).hex()})
 
     # ---- changes: checked, journalled, then applied -----------------------------------
 
@@ -211,10 +240,14 @@ class Tournament:
 
     def _apply(self, r: dict) -> None:
         kind = r["t"]
-        if kind == "register":
+        if kind == "event":
+            self.event = self.event or r["id"]
+        elif kind == "register":
             self.players.append(r["name"])
         elif kind == "round":
-            self.rounds.append({"n": r["n"], "tables": r["tables"], "seed": r.get("seed")})
+            self.rounds.append({"n": r["n"], "tables": r["tables"], "seed": r.get("seed"),
+                                "id": r.get("id") or f"round-{r['n']}", "at": r.get("at", 0.0),
+                                "byes": r.get("byes", [])})
         elif kind == "result":
             self.results[f"{r['table']}/{r['game']}"] = {"table": r["table"], "game": r["game"], "round": r["round"],
                                                         "standings": ranked(r["standings"]), "void": False}
@@ -263,29 +296,55 @@ class Tournament:
                 raise TournamentError(f"round {self.rounds[-1]['n']} is not finished: "
                                       f"{', '.join(self.waiting_tables())} still playing (or correct their results)")
             playing = self.active_players
-            sizes = table_sizes(len(playing))
-            if len(sizes) > len(table_ids):
-                raise TournamentError(f"{len(playing)} players need {len(sizes)} tables; "
-                                      f"{len(table_ids)} given")
             if len(set(table_ids)) != len(table_ids):
                 raise TournamentError("a table id is given twice")
+            if not table_ids:
+                raise TournamentError("give at least one table to seat")
+            seats = self._seats_for(len(playing), len(table_ids))
+            sizes = table_sizes(seats)
             if not self.rounds:
                 seed = random.randrange(2**31) if seed is None else seed
                 order = list(playing)
                 random.Random(seed).shuffle(order)
+                order, byes = self._without_byes(order, len(playing) - seats)
                 groups, i = [], 0
                 for size in sizes:
                     groups.append(order[i:i + size])
                     i += size
             else:
-                groups = self._seat_by_standings(sizes)
+                ranked_free = [row["name"] for row in self.standings() if not row["withdrawn"]]
+                ranked_free, byes = self._without_byes(ranked_free, len(playing) - seats)
+                groups = self._seat_by_standings(sizes, ranked_free)
             n = len(self.rounds) + 1
-            self._commit({"t": "round", "n": n, "tables": dict(zip(table_ids, groups)), "seed": seed})
+            self._commit({"t": "round", "n": n, "id": os.urandom(6).hex(), "tables": dict(zip(table_ids, groups)),
+                          "seed": seed, "byes": byes})
             return self.rounds[-1]
 
-    def _seat_by_standings(self, sizes: list[int]) -> list[list[str]]:
+    @staticmethod
+    def _seats_for(players: int, tables: int) -> int:
+        """How many players the tables seat (tables of 3 to 5, 4 where possible): all if they can."""
+        for seated in range(players, 2, -1):
+            if len(table_sizes(seated)) <= tables:
+                return seated
+        raise TournamentError(f"{players} players: a table needs at least 3 (register more players)")
+
+    def _without_byes(self, order: list[str], count: int) -> tuple[list[str], list[str]]:
+        """Takes `count` byes from the end of `order` (the lowest ranked), first those who have had none."""
+        had = {p for r in self.rounds for p in r.get("byes", [])}
+        byes = [p for p in reversed(order) if p not in had][:count]
+        byes += [p for p in reversed(order) if p not in byes][:count - len(byes)]
+        return [p for p in order if p not in byes], sorted(byes, key=order.index)
+
+    def seating(self) -> dict:
+        """The board's retained seating message (topics.SeatingMessage): the latest round."""
+        with self._lock:
+            last = self.rounds[-1] if self.rounds else None
+            return {"event": self.event, "round": last["n"] if last else 0, "round_id": last["id"] if last else "",
+                    "at": last["at"] if last else 0.0, "tables": dict(last["tables"]) if last else {}}
+
+    def _seat_by_standings(self, sizes: list[int], free: list[str]) -> list[list[str]]:
         met = self.met()
-        free = [row["name"] for row in self.standings() if not row["withdrawn"]]
+        free = list(free)
         place = {name: i for i, name in enumerate(free)}
         groups = []
         for size in sizes:
@@ -315,43 +374,92 @@ class Tournament:
         return sum(1 for names in rnd["tables"].values() for i, p in enumerate(names) for q in names[i + 1:]
                    if q in met.get(p, ()))
 
-    def take_result(self, table: str, game: str, standings: list[dict]) -> bool:
-        """A finished game's final standings (name, score) from its table's state: taken once per
-        (table, game) and only for a table seated in some round (the latest that seats it)."""
+    def take_result(self, table: str, game: str, standings: list[dict], seated: Optional[dict]) -> Optional[str]:
+        """A finished game's final standings (name, score) and the seating it carries (event,
+        round, round_id, late). Returns None when counted (or counted before: the same game
+        again), else the reason it is refused (kept in `refused` for the organiser)."""
         key = f"{table}/{game}"
         with self._lock:
             if key in self.results:
-                return False
-            rnd = next((r for r in reversed(self.rounds) if table in r["tables"]), None)
-            if rnd is None:
-                self.unseated.add(key)
-                return False
-            done = [r for r in self.results.values() if r["table"] == table and r["round"] == rnd["n"]
-                    and not r["void"]]
-            if done:   # this table already finished its game of this round: a second game is not counted
-                self.unseated.add(key)
-                return False
+                return None
+            reason, rnd = self._misfit(table, standings, seated)
+            if reason:
+                if key not in self.refused and len(self.refused) >= MAX_REFUSED:
+                    self.refused.pop(next(iter(self.refused)))
+                self.refused[key] = {"table": table, "game": game, "round": rnd["n"] if rnd else None,
+                                     "reason": reason, "standings": _as_shown(standings)}
+                return reason
+            self.refused.pop(key, None)
             self._commit({"t": "result", "table": table, "game": game, "round": rnd["n"],
                           "standings": [{"name": s["name"], "score": int(s["score"])} for s in standings]})
-            return True
+            return None
+
+    def _misfit(self, table: str, standings: list[dict], seated: Optional[dict]) -> tuple[str, Optional[dict]]:
+        """Why a result does not fit this event's seating ("" if it fits), and the round it names."""
+        if not standings or not all(isinstance(s.get("name"), str) and _fair_score(s.get("score")) for s in standings):
+            return f"its scores are not whole numbers from 0 to {MAX_SCORE} with a name each", None
+        if not seated or seated.get("event") != self.event:
+            return "the game carries no seating of this event (it started before the table had the board's seating)", None
+        rnd = next((r for r in self.rounds if r["n"] == seated.get("round") and r["id"] == seated.get("round_id")), None)
+        if rnd is None:
+            return ("the game was started before any round was seated" if not seated.get("round")
+                    else f"the game names round {seated.get('round')} with a seating this tournament never made"), None
+        if seated.get("late"):
+            return (f"the game had begun before the table learnt round {rnd['n']}'s seating (a resumed game or a "
+                    "lost link): enter its scores by hand if it is that round's game"), rnd
+        seats = rnd["tables"].get(table)
+        if seats is None:
+            return f"{table} is not seated in round {rnd['n']}", rnd
+        named = [s["name"] for s in standings]
+        if sorted(_key(n) for n in named) != sorted(_key(p) for p in seats):
+            return (f"its players ({', '.join(one_name(n) for n in named)}) are not the ones seated at {table} in "
+                    f"round {rnd['n']} ({', '.join(seats)})"), rnd
+        done = next((r for r in self.results.values() if r["table"] == table and r["round"] == rnd["n"]
+                     and not r["void"]), None)
+        if done:
+            return f"{table} already has its round {rnd['n']} result (game {done['game']})", rnd
+        return "", rnd
 
     def correct(self, table: str, game: str, scores: Optional[dict[str, int]] = None, void: bool = False) -> dict:
         key = f"{table}/{game}"
         with self._lock:
+            if key not in self.results and key in self.refused and not void:
+                return self._enter_refused(key, scores)
             if key not in self.results:
                 raise TournamentError(f"no result of game {game!r} at table {table!r} to correct")
             if void:
                 self._commit({"t": "correct", "table": table, "game": game, "void": True})
             else:
                 if not isinstance(scores, dict) or not scores or not all(
-                        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 1000
+                        isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SCORE
                         for k, v in scores.items()):
                     raise TournamentError("a correction gives every player's final score: "
-                                          "{\"name\": score, ...} with scores from 0 to 1000")
+                                          f"{{\"name\": score, ...}} with scores from 0 to {MAX_SCORE}")
                 self._check_seated(self.results[key], scores)
                 self._commit({"t": "correct", "table": table, "game": game,
                               "standings": [{"name": k, "score": v} for k, v in scores.items()]})
             return self.results[key]
+
+    def _enter_refused(self, key: str, scores: Any) -> dict:
+        """The organiser's scores for a refused game: counted in the round it named, checked
+        against that round's seating like any result."""
+        refused = self.refused[key]
+        if refused["round"] is None:
+            raise TournamentError(f"game {refused['game']} at {refused['table']} names no round of this tournament "
+                                  f"({refused['reason']}): it cannot be entered")
+        if not isinstance(scores, dict) or not scores or not all(
+                isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SCORE
+                for k, v in scores.items()):
+            raise TournamentError("a correction gives every player's final score: "
+                                  f"{{\"name\": score, ...}} with scores from 0 to {MAX_SCORE}")
+        self._check_seated(refused, scores)
+        if any(r["table"] == refused["table"] and r["round"] == refused["round"] and not r["void"]
+               for r in self.results.values()):
+            raise TournamentError(f"{refused['table']} already has its round {refused['round']} result: void it first")
+        del self.refused[key]
+        self._commit({"t": "result", "table": refused["table"], "game": refused["game"], "round": refused["round"],
+                      "standings": [{"name": k, "score": v} for k, v in scores.items()]})
+        return self.results[key]
 
     def _check_seated(self, result: dict, scores: dict[str, int]) -> None:
         """A correction names exactly the players seated at that table in that round: a name left
@@ -382,8 +490,12 @@ class Tournament:
 
     def standings(self) -> list[dict]:
         with self._lock:
-            rows = {_key(p): {"name": p, "points": 0, "score": 0, "games": 0, "wins": 0,
+            rows = {_key(p): {"name": p, "points": 0, "score": 0, "games": 0, "wins": 0, "byes": 0,
                               "withdrawn": _key(p) in self.withdrawn} for p in self.players}
+            for rnd in self.rounds:
+                for p in rnd.get("byes", []):
+                    rows[_key(p)]["byes"] += 1
+                    rows[_key(p)]["points"] += BYE_POINTS
             for res in self.results.values():
                 if res["void"]:
                     continue
@@ -403,10 +515,10 @@ class Tournament:
     def csv(self) -> str:
         out = io.StringIO()
         w = csv.writer(out)
-        w.writerow(["place", "name", "tournament points", "total score", "games", "first places", "withdrawn"])
+        w.writerow(["place", "name", "tournament points", "total score", "games", "first places", "withdrawn", "byes"])
         for r in self.standings():
             w.writerow([r["place"], _cell(r["name"]), r["points"], r["score"], r["games"], r["wins"],
-                        "yes" if r["withdrawn"] else ""])
+                        "yes" if r["withdrawn"] else "", r["byes"]])
         return out.getvalue()
 
     def snapshot(self) -> dict:
@@ -418,4 +530,5 @@ class Tournament:
                     "rounds": [dict(r) for r in self.rounds],
                     "results": results,
                     "standings": self.standings(), "waiting": self.waiting_tables(),
-                    "points": POINTS}
+                    "refused": list(self.refused.values()), "event": self.event, "points": POINTS,
+                    "bye_points": BYE_POINTS}

@@ -31,7 +31,7 @@ from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
-from aiohttp import web
+from aiohttp import ClientPayloadError, web
 
 log = logging.getLogger("companion.phones")
 
@@ -468,6 +468,8 @@ def guarded_errors(server: Any, refusal: Callable[[web.Request, int, str], web.S
             return await handler(request)
         except asyncio.CancelledError:
             raise
+        except (ConnectionError, ClientPayloadError) as exc:   # the client went away mid-request: one line
+            return refusal(request, 400, f"the connection closed mid-request ({type(exc).__name__})")
         except Exception as exc:
             answer = special(request, exc)
             if answer is not None:

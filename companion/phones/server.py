@@ -263,6 +263,15 @@ class _Client:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:  # a client this slow gets the current state when it reconnects
             self.kill(CLOSE_SLOW, "too slow: reconnect")
+            self.abort()
+
+    def abort(self) -> None:
+        """Drops the connection at once: a socket that stopped reading would hold a polite close
+        (and its place) as long as it holds the writes before it."""
+        request = getattr(self.ws, "_req", None)
+        transport = request.transport if request is not None else None
+        if transport is not None:
+            transport.abort()
 
     def kill(self, code: int, reason: str, flush: bool = False) -> None:
         """No more messages to this socket from now; close it (after what is queued, if flush)."""

@@ -113,6 +113,7 @@ class SetupScreen(Screen):
     club_url = StringProperty("")   # optional: the club broker this table publishes to (companion.club)
     club_ca = StringProperty("")
     club_password = StringProperty("")
+    club_name = StringProperty("")  # the club's name in the topics (`elgrande club --club`); empty: "club"
     message = StringProperty("")
     from_position = BooleanProperty(False)  # tracking from the board in front of the table (a game under way)
     # the rules
@@ -356,7 +357,7 @@ class SetupScreen(Screen):
         from ..club.config import ClubConfig
         from ..club.publisher import check_club
         config = ClubConfig(broker=self.club_url.strip(), password=self.club_password or None,
-                            ca_file=self.club_ca.strip() or None)
+                            ca_file=self.club_ca.strip() or None, club=self.club_name.strip() or "club")
         check_club(config)
         return config
 

@@ -9,8 +9,9 @@ from scenarios import _wait_for
 
 
 def club_table(d):
-    """A CA file that is not there is refused on the new-game screen; with the right one the
-    game starts and the table publishes; the club status says so."""
+    """A club name the topics cannot take, then a CA file that is not there, are refused on the
+    new-game screen; with the right ones the game starts and the table publishes to that club;
+    the club status says so."""
     cfg = json.loads(os.environ["ELGRANDE_TEST_CLUB"])
     yield 0.3
     d.tap("New game")
@@ -21,6 +22,13 @@ def club_table(d):
         setup.rows[colour].home = home
     setup.tower = "No tower"
     setup.club_url, setup.club_password, setup.club_ca = cfg["url"], cfg["password"], cfg["ca"] + ".moved"
+    setup.club_name = "Tuesday club"   # a space: not a name the topics take
+    yield 0.2
+    d.tap("Start the game")
+    yield 0.2
+    assert d.current == "setup" and "club name 'Tuesday club': give 1 to 64 letters" in setup.message, setup.message
+    setup.club_name = cfg["club"]
+    setup.message = ""
     yield 0.2
     d.tap("Start the game")
     yield 0.2

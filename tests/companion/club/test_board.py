@@ -85,7 +85,7 @@ def test_club_night(club_broker, tmp_path, browser):
         status, seated = board.request("POST", "/api/rounds", {"tables": list(TABLES[:3]), "seed": 3})
         assert status == 200 and sorted(sum(seated["round"]["tables"].values(), [])) == names
 
-        pace = {"table-1": "0.02", "table-2": "0.025", "table-3": "0.05"}
+        pace = {"table-1": "0.04", "table-2": "0.05", "table-3": "0.08"}
         for table in TABLES[:3]:
             sims[table] = start(["club-sim", "--broker", club_broker.url, "--club", CLUB, "--user", table,
                                  "--cafile", club_broker.ca, "--seed", str(len(sims) + 1), "--pace", pace[table],

@@ -1,6 +1,7 @@
 """The board under bad input: organiser requests that are wrong say what is wrong (never a
 traceback, never a change); a table that publishes garbage, a state naming another table, or an
-outsized payload on its own topic is counted and ignored, and the board goes on."""
+outsized payload on its own topic (or one whose names are not text or whose scores are not whole
+numbers from 0 to 1000) is counted and ignored, and the board goes on."""
 from __future__ import annotations
 
 import http.client
@@ -60,14 +61,19 @@ def test_a_table_sending_garbage_is_counted_and_the_board_goes_on(board, club_br
     table = Listener(club_broker, user="table-1", topic="nothing/here")
     try:
         good = {"table": "table-1", "game": "g", "version": 3, "ts": time.time(), "heartbeat": 10, "rules": "classic",
-                "mode": "tracking", "round": 2, "rounds": 9, "phase": "turn", "players": [], "over": False}
+                "mode": "tracking", "round": 2, "rounds": 9, "phase": "turn", "players": [], "over": False,
+                "seated": {"event": board.tournament.event, "round": 0, "round_id": ""}}
         for payload in (b"\xff\xfe garbage", b"{}", json.dumps({**good, "table": "table-2"}).encode(),
                         json.dumps({**good, "extra": "secret?"}).encode(), b"{" + b" " * 70000 + b"}",
-                        json.dumps({**good, "version": -1}).encode()):
+                        json.dumps({**good, "version": -1}).encode(),
+                        *(json.dumps({**good, "over": True, "players": [{"id": "red", "name": name, "score": score}],
+                                      "standings": [{"name": name, "score": score, "rank": 1}]}).encode()
+                          for name, score in (({"x": [1]}, 80), (None, 80), ("Ann", 10**15), ("Ann", "80")))):
             table.client.publish(state_topic(CLUB, "table-1"), payload, qos=1).wait_for_publish(5)
         table.client.publish(state_topic(CLUB, "table-1"), json.dumps(good), qos=1).wait_for_publish(5)
         until(lambda: board.snapshot() and board.snapshot()[0].get("version") == 3, "the good state")
-        assert board.counters["bad"] == 6
+        assert board.counters["bad"] == 10   # names that are not text, scores past 1000 or not numbers too
+        assert board.tournament.results == {} and board.tournament.refused == {}
         older = {**good, "version": 2}
         table.client.publish(state_topic(CLUB, "table-1"), json.dumps(older), qos=1).wait_for_publish(5)
         until(lambda: board.counters["old"] == 1, "the older version refused")
@@ -77,13 +83,14 @@ def test_a_table_sending_garbage_is_counted_and_the_board_goes_on(board, club_br
 
 
 def test_an_old_retained_state_is_stale_at_once(club_broker, tmp_path):
+    tournament = Tournament()
     table = Listener(club_broker, user="table-2", topic="nothing/here")
     state = {"table": "table-2", "game": "g", "version": 9, "ts": time.time() - 120, "heartbeat": 10,
              "rules": "classic", "mode": "tracking", "round": 4, "rounds": 9, "phase": "turn", "players": [],
-             "over": False}
+             "over": False, "seated": {"event": tournament.event, "round": 0, "round_id": ""}}
     table.client.publish(state_topic(CLUB, "table-2"), json.dumps(state), qos=1, retain=True).wait_for_publish(5)
     table.close()
-    b = ClubBoard(club_broker.url, CLUB, Tournament(), TOKEN, username="club-board", password=USERS["club-board"],
+    b = ClubBoard(club_broker.url, CLUB, tournament, TOKEN, username="club-board", password=USERS["club-board"],
                   ca_file=club_broker.ca).start()
     try:
         until(lambda: b.snapshot(), "the retained state")

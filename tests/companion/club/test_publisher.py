@@ -8,7 +8,7 @@ import time
 
 from companion import scripted
 from companion.club.publisher import ClubPublisher
-from companion.club.topics import StateMessage, online_topic, state_topic
+from companion.club.topics import StateMessage, online_topic, seating_topic, state_topic
 from companion.table import Table
 
 from .conftest import CLUB, Listener, club_config
@@ -111,24 +111,24 @@ def test_a_table_cannot_write_another_tables_topic(club_broker):
     pub = ClubPublisher(own, club_config(club_broker, "table-1"), heartbeat=30).start()
     watcher = Listener(club_broker)
     forger = Listener(club_broker, user="table-2", topic="nothing/here")
-    board_user = Listener(club_broker, user="club-board", topic="nothing/here")
     try:
         watcher.wait(lambda m: states(watcher, "table-1"), what="table-1's state")
         fake = json.loads(states(watcher, "table-1")[-1].model_dump_json())
         fake.update(version=10**6, over=True)
-        for who in (forger, board_user):
-            who.client.publish(state_topic(CLUB, "table-1"), json.dumps(fake), qos=1, retain=True).wait_for_publish(5)
-            who.client.publish(online_topic(CLUB, "table-1"), b"0", qos=1, retain=True).wait_for_publish(5)
+        forger.client.publish(state_topic(CLUB, "table-1"), json.dumps(fake), qos=1, retain=True).wait_for_publish(5)
+        forger.client.publish(online_topic(CLUB, "table-1"), b"0", qos=1, retain=True).wait_for_publish(5)
+        forger.client.publish(seating_topic(CLUB), b"{}", qos=1, retain=True).wait_for_publish(5)   # the board's
         forger.client.publish(state_topic(CLUB, "table-2"), b"{}", qos=1).wait_for_publish(5)   # its own: allowed
         watcher.wait(lambda m: any(t == state_topic(CLUB, "table-2") for t, _, _ in m), what="table-2's own write")
         assert all(s.version < 10**6 for s in states(watcher, "table-1"))
         assert not any(t == online_topic(CLUB, "table-1") and p == b"0" for t, p, _ in watcher.messages)
+        assert not any(t == seating_topic(CLUB) for t, _, _ in watcher.messages)
         anonymous = Listener(club_broker, user="", password="")
         time.sleep(0.3)
         assert anonymous.connack is None or anonymous.connack.is_failure
         anonymous.close()
     finally:
-        for c in (forger, board_user, watcher):
+        for c in (forger, watcher):
             c.close()
         pub.stop()
 
@@ -178,3 +178,83 @@ def test_a_resume_after_android_stopped_the_club_link_publishes_again(club_broke
         if model.club_link:
             model.club_link.stop()
         listener.close()
+
+
+def test_a_game_carries_the_seating_it_was_started_under(club_broker):
+    """The newest seating while the game has not begun, kept from its first input on; a game
+    that learns its first seating after it began carries it marked late."""
+    board = Listener(club_broker, topic="nothing/here")
+    watcher = Listener(club_broker)
+
+    def seat(n: int, round_id: str) -> None:
+        seating = {"event": "ev1", "round": n, "round_id": round_id, "at": time.time(),
+                   "tables": {"table-1": ["Ann", "Bob", "Cid", "Dee"]}}
+        board.client.publish(seating_topic(CLUB), json.dumps(seating), qos=1, retain=True).wait_for_publish(5)
+
+    def carried():
+        got = states(watcher, "table-1")
+        return got[-1].seated if got else None
+
+    table = new_table()
+    pub = ClubPublisher(table, club_config(club_broker, "table-1"), heartbeat=30).start()
+    try:
+        seat(1, "r1")
+        until(lambda: carried() and carried().round_id == "r1", "round 1's seating in the state")
+        seat(2, "r2")   # not begun yet: the game follows the newest seating
+        until(lambda: carried() and carried().round_id == "r2", "round 2's seating in the state")
+        assert carried().event == "ev1" and carried().round == 2 and not carried().late
+        scripted.step(table, 1)
+        seat(3, "r3")   # begun: it keeps the seating it started under
+        until(lambda: pub.seating is not None and pub.seating.round_id == "r3", "round 3 received")
+        scripted.step(table, 1)
+        until(lambda: states(watcher, "table-1")[-1].version == len(table.records), "the next state")
+        assert carried().round_id == "r2"
+        resumed = new_table()
+        scripted.step(resumed, 1)
+        pub.seating = None
+        pub.switch_table(resumed)   # a game already begun, with no seating known yet
+        seat(4, "r4")
+        until(lambda: carried() and carried().round_id == "r4", "the late seating")
+        assert carried().late
+    finally:
+        board.client.publish(seating_topic(CLUB), b"", qos=1, retain=True).wait_for_publish(5)
+        for c in (board, watcher):
+            c.close()
+        pub.stop()
+
+
+def test_a_resumed_game_still_carries_the_seating_it_started_under(club_broker, tmp_path):
+    """The app restarts mid-game: the game, resumed from its log, carries its seating as saved at
+    its start (not `late`), though a newer round was seated meanwhile."""
+    board = Listener(club_broker, topic="nothing/here")
+    watcher = Listener(club_broker)
+
+    def seat(n: int, round_id: str) -> None:
+        seating = {"event": "ev1", "round": n, "round_id": round_id, "at": time.time(), "tables": {}}
+        board.client.publish(seating_topic(CLUB), json.dumps(seating), qos=1, retain=True).wait_for_publish(5)
+
+    setup = scripted.scripted_setup().model_copy(update={"club": club_config(club_broker, "table-3")})
+    table = Table.new(setup, folder=tmp_path)
+    seat(1, "r1")
+    pub = ClubPublisher(table, setup.club, heartbeat=30).start()
+    try:
+        until(lambda: pub.seated is not None and pub.seated.round_id == "r1", "round 1 taken")
+        for _ in range(5):
+            scripted.step(table, 2)
+        pub.stop()
+        table.close()
+        seat(2, "r2")
+        resumed = Table.resume(table.path)
+        pub = ClubPublisher(resumed, setup.club, heartbeat=30).start()
+        until(lambda: pub.seating is not None and pub.seating.round_id == "r2", "round 2 received")
+        scripted.step(resumed, 2)
+        until(lambda: states(watcher, "table-3") and states(watcher, "table-3")[-1].version == len(resumed.records),
+              "the resumed game's state")
+        carried = states(watcher, "table-3")[-1].seated
+        assert carried.round_id == "r1" and not carried.late
+        resumed.close()
+    finally:
+        board.client.publish(seating_topic(CLUB), b"", qos=1, retain=True).wait_for_publish(5)
+        for c in (board, watcher):
+            c.close()
+        pub.stop()

@@ -343,3 +343,28 @@ def test_the_guard_sweeps_and_makes_room_by_itself():
     now[0] = 100
     guard.sweep()
     assert busy.closed and late.closed and fifth.closed and not trusted.closed and len(guard) == 1
+
+
+def test_a_status_screen_that_stops_reading_is_dropped_once_its_queue_is_full(fast_server, monkeypatch):
+    """A spectator socket that never reads: the kernel's buffers fill, then its queue; then the
+    server drops it (its place is free again) instead of waiting on a close it would never read."""
+    import companion.phones.server as server_module
+
+    monkeypatch.setattr(server_module, "QUEUE_LIMIT", 4)
+    server = fast_server(Limits(idle_timeout=30))
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    s.settimeout(5)
+    s.connect(("127.0.0.1", server.port))
+    s.sendall(b"GET /ws/status HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+              b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+    assert s.recv(12) == b"HTTP/1.1 101"
+    wait_for(lambda: len(server._spectators) == 1, what="the status screen counted")
+    for _ in range(100):   # statuses pushed as a busy table would (large ones, to fill the buffers sooner)
+        if not server._spectators:
+            break
+        server._loop.call_soon_threadsafe(lambda: [c.push("x" * 65536) for c in list(server._spectators)])
+        time.sleep(0.02)
+    wait_for(lambda: not server._spectators, timeout=10, what="the silent status screen dropped")
+    assert closed_within(s, 5)
+    s.close()

@@ -23,6 +23,7 @@ log = logging.getLogger("companion.android")
 PURE_PYTHON_ENV = ("MULTIDICT_NO_EXTENSIONS", "YARL_NO_EXTENSIONS", "FROZENLIST_NO_EXTENSIONS",
                    "PROPCACHE_NO_EXTENSIONS")
 FLAG_KEEP_SCREEN_ON = 0x80    # android.view.WindowManager.LayoutParams.FLAG_KEEP_SCREEN_ON
+FILE_PROVIDER_SUFFIX = ".fileprovider"   # after the package name; android/p4a_hook.py declares it
 
 
 def prepare_runtime(android: Optional[bool] = None) -> list[str]:
@@ -84,8 +85,9 @@ def share_file(path: str, mime: str, title: str = "Share") -> str:
     """Offers a written file to other apps (BG Stats, a messenger) through the system's share
     sheet. Returns "android" when the sheet was opened, "none" elsewhere or when it could not be
     (the file stays where it was written, and the caller says so). On Android a file is shared
-    as a content URI through androidx's FileProvider with the authority "<package>.fileprovider";
-    not yet tried on a device: the APK must declare that provider (see README), else "none"."""
+    as a content URI through androidx's FileProvider with the authority "<package>.fileprovider",
+    which the APK declares (android/p4a_hook.py) for the exports folder; not yet tried on a
+    device. A file outside that folder cannot be shared: "none"."""
     if not on_android():
         return "none"
     try:
@@ -103,7 +105,7 @@ def _android_share(path: str, mime: str, title: str) -> None:
     Intent = autoclass("android.content.Intent")
     File = autoclass("java.io.File")
     FileProvider = autoclass("androidx.core.content.FileProvider")
-    uri = FileProvider.getUriForFile(activity, activity.getPackageName() + ".fileprovider", File(path))
+    uri = FileProvider.getUriForFile(activity, activity.getPackageName() + FILE_PROVIDER_SUFFIX, File(path))
     intent = Intent(Intent.ACTION_SEND)
     intent.setType(mime)
     intent.putExtra(Intent.EXTRA_STREAM, cast("android.os.Parcelable", uri))

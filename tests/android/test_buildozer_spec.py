@@ -169,6 +169,15 @@ def test_usb_host_feature_intent_and_the_towers_chips():
     assert not missing, f"boards the companion lists but Android would not offer: {sorted(map(hex, sum(missing, ())))}"
 
 
+def test_the_file_provider_hook_and_androidx_core_are_in_the_build():
+    app = SPEC["app"]
+    hook = ROOT / app["p4a.hook"]   # buildozer passes --hook=<its realpath from the spec's folder>
+    assert hook.is_file() and "\ndef before_apk_assemble(toolchain)" in hook.read_text()   # a name p4a calls
+    assert [d.strip() for d in app["android.gradle_dependencies"].split(",")] == ["androidx.core:core:1.15.0"]
+    assert int(app["android.api"]) >= 35   # androidx.core 1.15.0 needs compileSdk 35
+    assert SPEC.getboolean("app", "android.enable_androidx")   # gradle.properties android.useAndroidX
+
+
 @pytest.mark.parametrize("key, size", [("icon.filename", (512, 512)), ("presplash.filename", (1024, 1024))])
 def test_the_icon_and_presplash_are_drawn(key, size):
     path = ROOT / SPEC.get("app", key, vars={"source.dir": "."})

@@ -14,7 +14,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 
-from ..card_learning import card_facts, learn_entry, new_card_entry, offered_params, option_words
+from ..card_learning import card_facts, card_id, learn_entry, new_card_entry, offered_params, option_words
 from .map_view import PLAYER_RGB
 from .shape import dialog_size
 
@@ -432,16 +432,6 @@ class Ask(_Sheet):
         row.add_widget(_button(no, self.dismiss, height=dp(56)))
         row.add_widget(_button(yes, lambda: (self.dismiss(), on_yes()), primary=True, height=dp(56)))
         self.body.add_widget(row)
-
-
-def card_id(name: str, taken) -> str:
-    """A card file id from the name the table gave ("Mercenaries" -> "mercenaries"), unique."""
-    base = "".join(ch if ch.isalnum() and ch.isascii() else "_" for ch in name.lower()).strip("_")
-    base = "_".join(filter(None, base.split("_"))) or "card"
-    ident, n = base, 2
-    while ident in taken:
-        ident, n = f"{base}_{n}", n + 1
-    return ident
 
 
 class AddCard(_Sheet):

@@ -37,15 +37,19 @@ from firmware_bridge.adapter import TowerDrop
 
 from . import private_picks as picks
 from .card_learning import facts_entry
-from .castillo import Castillo, DropEntry  # noqa: F401  (DropEntry: the table's drops)
+from .castillo import Castillo, DropEntry  # noqa: F401
 from .input_errors import InputError, NeedsConfirmation
 from .prompts import effect_choices
 from .rule_files import remember_card_entries
 from .store import Damage, GameLog, LoadedLog, LogDamaged, log_paths, modified, scan_log
-from .table_log import SIMULTANEOUS, UNDOABLE, GameCheck, TableLog, why  # noqa: F401  (the table's names)
-from .table_modes import GameMode, free_public, game_for  # noqa: F401
-from .table_setup import Mode, TowerConfig, TableSetup, colours_for, saved_setup  # noqa: F401
+from .table_log import SIMULTANEOUS, UNDOABLE, GameCheck, TableLog, why  # noqa: F401
+from .table_modes import GameMode, game_for
+from .table_setup import Mode, TableSetup, TowerConfig, colours_for, saved_setup  # noqa: F401
 from .table_undo import describe, disc_purpose, reveals, undo_question
+
+# Names others import from here: setup (TableSetup, TowerConfig, colours_for, Mode), errors
+# (InputError, NeedsConfirmation), saved games (GameCheck, check_game, check_games), SIMULTANEOUS,
+# UNDOABLE, DropEntry; they live in the part that owns them.
 
 logger = logging.getLogger("companion.table")
 

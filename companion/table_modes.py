@@ -10,6 +10,7 @@ companion.table holds one of them (rebuilt from the log on undo) and never asks 
 from __future__ import annotations
 
 import copy
+from abc import ABC, abstractmethod
 from typing import Optional
 
 from engine import card_entry
@@ -26,7 +27,7 @@ from .card_learning import candidates, end_entries, facts_left, stacks_left
 from .fact_entry import facts_needed
 
 
-class GameMode:
+class GameMode(ABC):
     """What both modes offer the table. `state` is the tracked game's GameState (None when
     scoring only), `free` the scoring-only FreeState (None when tracking)."""
 
@@ -39,19 +40,107 @@ class GameMode:
         """The mode's game state: names, board, round and the scorings are read the same way."""
         return self.state or self.free
 
-    def asked(self) -> Ask: raise NotImplementedError
+    # ---- inputs ----
 
+    @abstractmethod
+    def asked(self) -> Ask:
+        """What the game asks now."""
+
+    @abstractmethod
     def parse(self, event: dict):
         """An input as the mode's event model (pydantic ValidationError when it is none)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def apply(self, event) -> None:
         """Checked and applied (RuleViolation, with nothing changed, when refused)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def try_on_copy(self, events: list) -> None:
         """Applied in turn to a copy: RuleViolation when one is refused; this game is untouched."""
-        raise NotImplementedError
+
+    @abstractmethod
+    def castillo_from_tower(self, event, tally: dict[str, int]):
+        """The event, with a Castillo it leaves out taken from the tower's count."""
+
+    @abstractmethod
+    def held_twin(self, event):
+        """The event, with a Modifier card the player does not hold replaced by the twin they do."""
+
+    # ---- the Castillo ----
+
+    @abstractmethod
+    def castillo_stays(self) -> bool:
+        """Whether the Castillo's Caballeros stay in it after a general scoring (the King stands by it)."""
+
+    @abstractmethod
+    def placing_now(self, colour: str, ask: Ask) -> bool:
+        """Could a Caballero of this colour go into the Castillo at this step?"""
+
+    @abstractmethod
+    def moves_dummy_in(self, ask: Ask) -> bool:
+        """Whether a dummy's Caballero thrown in now is expected (a player moves it there)."""
+
+    @abstractmethod
+    def recorded_castillo(self) -> Optional[dict[str, int]]:
+        """What the entered turns put in the Castillo (None: no turns are entered)."""
+
+    # ---- views ----
+
+    @abstractmethod
+    def public(self) -> dict:
+        """The game's public view, as JSON."""
+
+    @abstractmethod
+    def private(self, player: str, tally: dict[str, int]) -> dict:
+        """`player`'s own view (`tally`: the tower's Castillo count)."""
+
+    @abstractmethod
+    def shown(self) -> tuple[list[str], list[str]]:
+        """The titles of the scorings and of the outcomes everyone has been shown."""
+
+    @abstractmethod
+    def modifiers(self):
+        """Power Shift's Modifier cards (None: none in this game)."""
+
+    @abstractmethod
+    def played_in(self, player: str, card: int) -> Optional[int]:
+        """The round `player` laid Power card `card` down in (public), or None."""
+
+    # ---- the 2023 card set, completed from the table's own box (companion.card_learning) ----
+
+    @abstractmethod
+    def card_set_refusal(self) -> Optional[str]:
+        """Why no card may be added in this mode, or None."""
+
+    @abstractmethod
+    def card_set_open(self) -> bool:
+        """Whether a card may be added now: between steps (engine.card_entry's rule)."""
+
+    @abstractmethod
+    def reveal_candidates(self) -> dict[int, list]:
+        """Per stack, the listed cards whose stack nobody entered that it could hold, by name."""
+
+    @abstractmethod
+    def stack_may_hold_more(self, stack: int) -> bool:
+        """Whether the table stack may hold a card other than those its set places there."""
+
+    @abstractmethod
+    def stacks_left(self) -> list:
+        """Once the game is over: the stacks whose cards left the set cannot all place."""
+
+    @abstractmethod
+    def facts_left(self, also=()) -> dict:
+        """Once the game is over: card id -> [CardFact] nobody read; `also`: cards just named."""
+
+    @abstractmethod
+    def cards_left_entries(self, named: dict[int, list], facts: Optional[dict]) -> list[dict]:
+        """The card-file entries for the cards left in the stacks, named, and the numbers read."""
+
+    @abstractmethod
+    def facts_needed(self, board: Board) -> list:
+        """Board facts nobody published that the step asked now needs (companion.fact_entry)."""
+
+    # ---- shared ----
 
     def general_scoring_emptied(self) -> bool:
         """A general scoring just emptied the Castillo. Not while the King stands by it
@@ -122,10 +211,7 @@ class TrackedGame(GameMode):
     def castillo_stays(self) -> bool:
         return self.state.king == self.state.board.castillo
 
-    # ---- the Castillo's drops: who could be placing one now ----
-
     def placing_now(self, colour: str, ask: Ask) -> bool:
-        """Could a Caballero of this colour go into the Castillo at this step?"""
         if ask.kind == "turn_action":
             place = ask.options.get("place")
             return bool(place) and ask.players == (colour,)
@@ -141,8 +227,6 @@ class TrackedGame(GameMode):
     def recorded_castillo(self) -> Optional[dict[str, int]]:
         return castillo_tallies(self.state)
 
-    # ---- views ----
-
     def public(self) -> dict:
         return public_view(self.state).model_dump(mode="json")
 
@@ -150,7 +234,6 @@ class TrackedGame(GameMode):
         return player_view(self.state, player).model_dump(mode="json")["private"]
 
     def shown(self) -> tuple[list[str], list[str]]:
-        """The titles of the scorings and of the outcomes everyone has been shown."""
         return [s.title for s in self.state.scoring_log], [o.title for o in self.state.outcomes]
 
     def modifiers(self):
@@ -158,8 +241,6 @@ class TrackedGame(GameMode):
 
     def played_in(self, player: str, card: int) -> Optional[int]:
         return self.power_rounds.get((player, card))
-
-    # ---- the card set (2023), completed from the table's own box (companion.card_learning) ----
 
     def card_set_refusal(self) -> Optional[str]:
         return None

@@ -438,6 +438,7 @@ class Table:
         return trial
 
     def _rebuild(self, records: list[dict]) -> None:
+        """The table rebuilt from `records` (tests replay a part of a log with it)."""
         self.log.rebuild(records)
 
     # ---- the Castillo: tower drops and tallies (companion.castillo) -----------------------------

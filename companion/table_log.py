@@ -9,6 +9,7 @@ traceback).
 """
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -39,8 +40,10 @@ class TableLog:
 
     def __init__(self, file: Optional[GameLog], apply: Callable[[dict], None], restart: Callable[[], None]):
         self.file = file
-        self._apply = apply
-        self._restart = restart
+        # The table's own methods, held weakly: no reference cycle, so a table nobody uses any more
+        # is freed at once, without waiting for the garbage collector (a game night switches many).
+        self._apply_ref = weakref.WeakMethod(apply)
+        self._restart_ref = weakref.WeakMethod(restart)
         self.records: list[dict] = []        # every record, undo markers included
         self.effective: list[dict] = []      # what is in force after the undos
         self.again: set[str] = set()         # players whose private choice an undo took back
@@ -68,7 +71,7 @@ class TableLog:
         self.write(record)
         self.records.append(record)
         self.effective.append(record)
-        self._apply(record)
+        self._apply_ref()(record)
 
     def persist(self, record: dict) -> None:
         """For an event already applied (the engine checks before it changes anything)."""
@@ -106,9 +109,10 @@ class TableLog:
                 note_input(again, record)
                 effective.append(record)
         self.records, self.effective, self.again = [], [], set()
-        self._restart()
+        self._restart_ref()()
+        apply = self._apply_ref()
         for record in effective:
-            self._apply(record)
+            apply(record)
         self.records = list(records)
         self.effective = effective
         self.again = again
@@ -133,7 +137,7 @@ class TableLog:
                     note_input(self.again, record)
                     self.records.append(record)
                     self.effective.append(record)
-                    self._apply(record)
+                    self._apply_ref()(record)
             except Exception as exc:
                 self.rebuild(records[:i])  # replayed just now: cannot fail
                 return i, why(exc)

@@ -19,6 +19,8 @@ from engine.board import CASTILLO, Board, DataFileError, load_board
 from engine.card_entry import merged_board_file
 from engine.flow import Ask
 
+from .input_errors import InputError
+
 POINTS = tuple(range(13))            # a scoreboard's or tile's number, as offered (no printed one is near 12)
 PLACES = ("1st place", "2nd place", "3rd place")
 ENTERED_NOTE = "entered from our board during a game"
@@ -240,7 +242,6 @@ class FactsEntry:
         `message`) when the entry is not complete or the game refuses it; the words for the
         table are in `message` either way."""
         from .rule_files import remember_board_facts
-        from .table import InputError
 
         if not self.complete:
             left = next(f for f in self.facts if f.path not in self.checked)

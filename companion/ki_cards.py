@@ -24,7 +24,7 @@ from engine.board import CardFileError
 from engine.rules.king_intrigue_cards import (EITHER_MODULE, MODULE_EFFECTS, MODULE_IDS, MODULES_ASKED, PowerCard,
                                               ki_board, load_ki_cards, missing_for)
 
-from .rule_files import (RuleFileError, exports_folder, read_json, rules_folder, write_json)
+from .rule_storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
 
 KI_CARDS_FILE = "cards-king-intrigue.json"
 KI_EXPORT_NAME = "el-grande-cards-king-intrigue.json"

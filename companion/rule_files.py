@@ -17,8 +17,6 @@ one-line message and nothing changes (`RuleFileError`). Screens are thin views o
 from __future__ import annotations
 
 import copy
-import json
-import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -30,24 +28,15 @@ from engine.card_entry import merged_cards_file
 from engine.rules import MODULES as RULE_MODULES
 from engine.rules import RulesChoiceError, rule_set
 
-from .store import data_dir
+# The rules folder's reading and writing, shared with companion.ki_cards (kept importable from here).
+from .rule_storage import RuleFileError, exports_folder, read_json, rules_folder, write_json  # noqa: F401
 
-RULES_FOLDER = "rules"
 CHOICE_FILE = "choice.json"
 CARDS_FILE = "cards-2023.json"
 MODIFIERS_DRAFT = "modifiers-draft-2023.json"   # Power Shift's cards entered so far, until all 16 are
 EXPORT_NAME = "el-grande-cards-2023.json"
 SIDE_PLAYERS = {"4-5": 4, "2-3": 3}       # a player count of each side, to build its board
 MODIFIER_SET = 16                          # Power Shift's Modifier cards in the box
-MAX_FILE_BYTES = 1024 * 1024               # a card file is a few KB; bounds what an import reads
-
-
-class RuleFileError(ValueError):
-    """An entry or file the table's board or card set cannot take; one line for the table."""
-
-
-def rules_folder() -> Path:
-    return data_dir() / RULES_FOLDER
 
 
 def board_path(side: str) -> Path:
@@ -60,42 +49,6 @@ def cards_path() -> Path:
 
 def modifiers_draft_path() -> Path:
     return rules_folder() / MODIFIERS_DRAFT
-
-
-def exports_folder() -> Path:
-    """Where an exported card set is written (to copy to another tablet)."""
-    return data_dir() / "exports"
-
-
-def read_json(path: Path) -> Any:
-    """A JSON file's content, None when there is none; RuleFileError naming what is wrong."""
-    try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise RuleFileError(f"{path.name}: {path.stat().st_size} bytes is too big for a rules file "
-                                f"(at most {MAX_FILE_BYTES // 1024} KB)")
-        text = path.read_text("utf-8")
-    except FileNotFoundError:
-        return None
-    except UnicodeDecodeError:
-        raise RuleFileError(f"{path.name}: not a text file (a JSON file is UTF-8 text)") from None
-    except OSError as exc:
-        raise RuleFileError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RuleFileError(f"{path.name}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
-
-
-def write_json(path: Path, data: Any) -> None:
-    """Written whole or not at all (a new file, flushed, then renamed over the old one)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.{os.urandom(3).hex()}.new")
-    with open(temp, "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=1)
-        f.write("\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(temp, path)
 
 
 # ---------------------------------------------------------------- the new game's rule choice

@@ -170,7 +170,7 @@ def test_a_tower_counting_since_another_emptying_is_not_compared():
 
 
 def test_a_damaged_totals_record_is_damage_not_a_crash(tmp_path):
-    from companion.table import _check_record
+    from companion.table_log import check_record as _check_record
     with pytest.raises(ValueError, match="tower_count"):
         _check_record({"t": "tower_totals", "tower_count": {"counts": {"red": "3"}, "drops": 3},
                        "table_count": {"counts": {}, "drops": 0}}, tuple(PLAYERS))

@@ -6,8 +6,14 @@ from __future__ import annotations
 
 from engine import events as ev
 
-from .game2023 import (clear, count, finish_round, general_scoring, grande, new_game, put, refused, score,
-                       start_round, start_special, take, turn_with)
+from ..king_intrigue.table import (
+    KING, WITH_MODULES, _module_turn, _points, _reveal_discs, _start, _to_general_scoring, _turn,
+    finish_turn, idx, new_game as ki_game, put as ki_put,
+)
+from .game2023 import (
+    clear, count, finish_round, general_scoring, grande, new_game, put, refused, score, start_round,
+    start_special, take, turn_with,
+)
 
 
 def _thrown(round=None):
@@ -98,3 +104,53 @@ def test_never_while_the_king_stands_by_the_castillo():
     pid = turn_with(g, "competition")
     start_special(g, pid)
     assert g.state.stage != "special" and grande(g, pid) == "galicia"
+
+
+def test_coup_the_home_bonus_can_score_twice_castillo_and_relocated_region():
+    """"In this way, it is possible for a player to score their home region bonus twice during
+    a general scoring (once for the Castillo and once for the region to which the Grande is
+    relocated).\""""
+    game = _module_turn(85)
+    _start(game)
+    game.apply(ev.GrandeMoved(player="red", region="castillo"))
+    ki_put(game, "red", "castillo", 3)
+    s = game.state
+    _to_general_scoring(game)
+    record = _reveal_discs(game, region="galicia", red="cataluna")
+    castillo = _points(record.lines, "castillo", "home_bonus")
+    assert castillo.get("red") == 2
+    # red brought its Castillo Caballeros (3 + whatever was placed) to Cataluña, where nobody
+    # else stands: 1st there and the Grande's home bonus again
+    assert s.grandes[0] == idx(game, "cataluna")
+    assert _points(record.lines, "cataluna", "home_bonus").get("red") == 2
+
+
+def test_coup_a_grande_in_the_kings_region_may_not_be_taken():
+    """"You may not take a Grande from the King's region.\""""
+    game = _module_turn(85)
+    s = game.state
+    s.grandes[0] = idx(game, KING)
+    _start(game)
+    assert s.grandes[0] == idx(game, KING) and s.turn.special_done
+
+
+def test_coup_throws_the_grande_into_the_castillo_and_the_disc_takes_it_out_at_the_general_scoring():
+    game = ki_game(4, modules=["special-cards"], cards_file=WITH_MODULES)
+    _turn(game, 85)
+    finish_turn(game)
+    game.apply(ev.CourtReplenished(player="red", from_provinces=3))
+    game.apply(ev.SpecialActionStarted(player="red"))
+    assert game.asked().options["regions"] == ["castillo"]
+    game.apply(ev.GrandeMoved(player="red", region="castillo"))
+    s = game.state
+    assert s.grandes[0] == idx(game, "castillo")
+    while s.stage != "scoring_discs":
+        if s.stage == "power":
+            game.apply(ev.PowerCardPlayed(player=game.asked().players[0], card=game.asked().options["cards"][0]))
+        else:
+            finish_turn(game)
+    assert KING not in game.asked().options["regions"]["red"]  # a Grande may not go to the King's region
+    for pid in game.asked().players:
+        game.apply(ev.SecretDiscSet(player=pid, region="cataluna"))
+    game.apply(ev.SecretDiscsRevealed())
+    assert s.grandes[0] == idx(game, "cataluna")

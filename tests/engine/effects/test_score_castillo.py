@@ -1,0 +1,81 @@
+"""TODO docstring: score_castillo."""
+from __future__ import annotations
+
+from engine import events as ev
+from engine.game import Game
+
+from ..helpers import count, new_game, put, refused, score, take_card, turn_with
+from .classic import start
+
+
+def _castillo_card_against_a_veto(revision=ev.RULES_REVISION):
+    """Red holds the Veto; Blue takes the Castillo scoring card with 3 Blue, 1 Green inside."""
+    g = new_game(revision=revision)
+    turn_with(g, "veto")
+    put(g, "blue", "castillo", 3)
+    put(g, "green", "castillo", 1)
+    take_card(g, "score_castillo", "blue")
+    g.apply(ev.CaballerosPlaced(player="blue", placements={}))
+    return g
+
+
+def test_special_scoring_of_the_castillo_leaves_it_filled():
+    g = new_game()
+    put(g, "blue", "castillo", 3)
+    put(g, "green", "castillo", 1)
+    pid = turn_with(g, "score_castillo")
+    start(g, pid)
+    g.apply(ev.CastilloCounted(counts={}))  # lifted and counted: as the turns say
+    assert score(g, "blue") == 5 and score(g, "green") == 3
+    assert count(g, "blue", "castillo") == 3
+
+
+def test_the_castillo_card_is_scored_by_the_tables_count_after_the_veto_window():
+    # Announced, let pass, then lifted and counted: the count wins
+    g = new_game()
+    put(g, "blue", "castillo", 3)
+    put(g, "green", "castillo", 1)
+    pid = turn_with(g, "score_castillo")
+    refused(g, ev.CastilloCounted(counts={"blue": 3}), "veto")  # closed until the action is let pass
+    start(g, pid)
+    assert g.asked().kind == "lift_castillo" and g.asked().players == (pid,) and not g.state.scoring_log
+    refused(g, ev.CastilloCounted(counts={"green": 30}), "castillo-count")  # 2 are in Sevilla
+    g.apply(ev.CastilloCounted(counts={"blue": 3, "green": 1, "red": 2}))  # a red cube the turns missed
+    assert score(g, "blue") == 5 and score(g, "red") == 3 and score(g, "green") == 0  # 3 players: two places
+    assert count(g, "blue", "castillo") == 3 and count(g, "red", "castillo") == 2
+    refused(g, ev.CastilloCounted(counts={"red": 1}), "phase-order")  # only in that special action
+
+
+def test_the_castillo_stays_closed_until_no_one_vetoes_its_scoring():
+    g = _castillo_card_against_a_veto()
+    refused(g, ev.CastilloCounted(counts={"blue": 3, "green": 1}), "veto")  # not before the window
+    start(g, "blue")
+    assert g.asked().kind == "veto" and g.asked().players == ("red",)
+    refused(g, ev.CastilloCounted(counts={"blue": 3, "green": 1}), "phase-order")  # nor in it
+    g.apply(ev.VetoWaived(player="red"))
+    ask = g.asked()
+    assert ask.kind == "lift_castillo" and ask.vetoes == () and not g.state.scoring_log
+    refused(g, ev.VetoUsed(player="red"), "veto")  # let pass: the Castillo is being lifted
+    g.apply(ev.CastilloCounted(counts={"blue": 3, "green": 1}))
+    assert score(g, "blue") == 5 and score(g, "green") == 3 and g.state.vetoes == [(0, 1)]
+
+
+def test_a_veto_on_the_castillo_card_leaves_the_castillo_unopened_and_unscored():
+    g = _castillo_card_against_a_veto()
+    start(g, "blue")
+    g.apply(ev.VetoUsed(player="red"))
+    assert not g.state.scoring_log and g.state.scores == [0, 0, 0] and g.state.vetoes == []
+    assert g.asked().kind != "lift_castillo" and g.state.special is None
+    refused(g, ev.CastilloCounted(counts={"blue": 3}), "phase-order")  # nothing left to lift it for
+
+
+def test_a_game_saved_at_rules_revision_2_keeps_counting_the_castillo_before_the_castillo_card():
+    # Up to revision 2 the table counted the Castillo in the card's turn, before the veto window,
+    # and the card scored as soon as it was let pass: such games replay as they were played.
+    g = _castillo_card_against_a_veto(revision=2)
+    g.apply(ev.CastilloCounted(counts={"blue": 3, "green": 1, "red": 2}))
+    start(g, "blue")
+    g.apply(ev.VetoWaived(player="red"))
+    assert score(g, "blue") == 5 and score(g, "red") == 3 and g.state.special is None
+    again = Game.from_jsonl(g.to_jsonl())
+    assert again.setup.revision == 2 and again.state.scores == g.state.scores

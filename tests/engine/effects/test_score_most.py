@@ -1,0 +1,14 @@
+"""TODO docstring: score_most."""
+from __future__ import annotations
+
+from ..helpers import new_game, put, score, turn_with
+from .classic import start
+
+
+def test_special_scoring_most_caballeros():
+    g = new_game()
+    put(g, "green", "aragon", 2)
+    pid = turn_with(g, "score_most_caballeros")
+    start(g, pid)
+    assert {ln.area for ln in g.state.scoring_log[-1].lines} == {"aragon"}
+    assert score(g, "blue") == 4 and score(g, "green") == 4

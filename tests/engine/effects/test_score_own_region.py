@@ -1,0 +1,23 @@
+"""TODO docstring: score_own_region."""
+from __future__ import annotations
+
+import pytest
+
+from engine import events as ev
+from engine.errors import RuleViolation
+
+from ..king_intrigue.modules_table import _turn
+from ..king_intrigue.table import put
+
+
+def test_a_region_where_you_have_at_least_one_caballero():
+    game = _turn(95)
+    game.apply(ev.SpecialActionStarted(player="red"))
+    assert game.asked().options["regions"] == ["galicia", "aragon"]  # red's home and the setup disc's
+    with pytest.raises(RuleViolation, match="where Red has at least 1 Caballero, not Cataluña"):
+        game.apply(ev.RegionChosen(player="red", region="cataluna"))
+    put(game, "red", "aragon", 2)
+    game.apply(ev.RegionChosen(player="red", region="aragon"))
+    record = game.state.scoring_log[-1]
+    assert {ln.player: ln.points for ln in record.lines if ln.kind == "place"} == {"red": 5, "blue": 1, "green": 1,
+                                                                                 "yellow": 1}

@@ -5,14 +5,18 @@ card, throw the Grandes back into the Castillo." """
 from __future__ import annotations
 
 from engine import events as ev
+from engine.views import public_view
 
 from ..king_intrigue.table import (
     KING, WITH_MODULES, _module_turn, _points, _reveal_discs, _start, _to_general_scoring, _turn,
     finish_turn, idx, new_game as ki_game, put as ki_put,
 )
 from .game2023 import (
-    clear, count, finish_round, general_scoring, grande, new_game, put, refused, score, start_round,
-    start_special, take, turn_with,
+    clear, count, finish_round, general_scoring, grande, lift_castillo, new_game, put, refused, score,
+    seat, start_round, start_special, take, turn_with,
+)
+from .referee2023 import (
+    _area_points, _castillo_table, _last_scoring, _points as _points_2023, _refused, _to_turn,
 )
 
 
@@ -154,3 +158,62 @@ def test_coup_throws_the_grande_into_the_castillo_and_the_disc_takes_it_out_at_t
         game.apply(ev.SecretDiscSet(player=pid, region="cataluna"))
     game.apply(ev.SecretDiscsRevealed())
     assert s.grandes[0] == idx(game, "cataluna")
+
+
+def test_taboo_competition_the_grande_in_the_kings_region_stays():
+    """Competition throws your Grande into the Castillo, but "No ... Grandes ... may be ...
+    removed from the King's region." """
+    g = new_game(king="galicia", homes={"purple": "sevilla", "blue": "aragon", "green": "granada",
+                                        "orange": "cataluna"})
+    g.state.grandes[seat(g, "purple")] = g.board.area_index["galicia"]
+    pid = _to_turn(g, "competition")
+    start_special(g, pid)
+    assert g.state.special is None and grande(g, pid) == "galicia"
+
+
+def test_competition_grande_into_the_castillo_bonus_then_moved_by_the_disc():
+    """Competition: "Only with this card, you can throw Grandes into the Castillo. When scoring the
+    Castillo, you can get the Grande's bonus. Then move your Grande using the Secret disc (along
+    with your Caballeros)." """
+    g = new_game(round=3)
+    clear(g)
+    put(g, "purple", "castillo", 2)
+    put(g, "blue", "castillo", 1)
+    pid = _to_turn(g, "competition")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)
+    _refused(g, ev.GrandeMoved(player=pid, region="toledo"), "grande-castillo")
+    g.apply(ev.GrandeMoved(player=pid, region="castillo"))
+    assert grande(g, pid) == "castillo" and public_view(g.state).players[0].grande == "castillo"
+    general_scoring(g, {"purple": "toledo"})
+    castillo = [ln for ln in g.state.scoring_log[-1].lines if ln.area == "castillo"]
+    assert _points_2023(castillo) == {"purple": 5 + 2, "blue": 3}
+    assert grande(g, "purple") == "toledo" and count(g, "purple", "toledo") == 2
+
+
+def test_competition_after_revelation_the_grande_is_thrown_back():
+    """"Special case: After scoring the Castillo with the "Revelation" card, throw the Grandes back
+    into the Castillo." """
+    g = new_game()
+    put(g, "purple", "castillo", 2)
+    g.state.grandes[seat(g, "purple")] = g.board.castillo
+    pid = _to_turn(g, "revelation", order=["blue", "purple", "green", "orange"])
+    start_special(g, pid)
+    lift_castillo(g)
+    assert grande(g, "purple") == "castillo"
+    assert {ln.kind for ln in _last_scoring(g) if ln.player == "purple"} == {"place", "home_bonus"}
+
+
+def test_competition_a_grande_alone_in_the_castillo_still_moves_by_the_disc():
+    """Competition: "Then move your Grande using the Secret disc (along with your Caballeros)." —
+    with none of your Caballeros inside, the Grande still goes where your disc points, before the
+    regions are scored (Toledo: you alone first there, so the Grande's bonus too)."""
+    g = _castillo_table(king="granada")
+    g.state.grandes[seat(g, "purple")] = g.board.castillo
+    put(g, "blue", "castillo", 1)
+    put(g, "purple", "toledo", 2)
+    start_round(g, "intrigue")
+    general_scoring(g, {"purple": "toledo", "blue": "galicia"})
+    assert grande(g, "purple") == "toledo"
+    assert _area_points(g, "castillo") == {"blue": 5}
+    assert _area_points(g, "toledo") == {"purple": 7 + 2}

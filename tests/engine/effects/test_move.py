@@ -4,7 +4,13 @@ from __future__ import annotations
 from engine import events as ev
 
 from ..helpers import count, new_game, put, refused, turn_with
+from .book2023 import _table
 from .classic import move, start
+from .game2023 import (
+    TWO, _dummy, clear, count as count_2023, idx, new_game as new_game_2023, put as put_2023,
+    refused as refused_2023, seat, start_special, turn_with as turn_with_2023,
+)
+from .referee2023 import _refused, _to_turn
 
 
 def test_intrigue_any_3_moves_anyones_caballeros_then_ends():
@@ -81,3 +87,80 @@ def test_intrigue_5_from_one_region_keeps_one_source():
     refused(g, ev.CaballerosMoved(player=pid, owner="blue", source="aragon", target="galicia"), "special-action")
     move(g, "green", "valencia", "castillo", 2)
     assert g.state.turn.player == 1  # 5 moved
+
+
+def test_intrigue_may_move_the_dummys_caballeros():
+    g = new_game_2023(**TWO)
+    pid = turn_with_2023(g, "intrigue")
+    put_2023(g, "green", "toledo", 2)
+    start_special(g, pid)
+    assert g.asked().options["sources"]["toledo"] == {"green": 2}
+    g.apply(ev.CaballerosMoved(player=pid, owner="green", source="toledo", target="castillo", count=2))
+    assert count_2023(g, _dummy(g), "castillo") == 2
+
+
+def test_intrigue_with_the_king_in_france_moves_between_regions_only():
+    g = new_game_2023()
+    g.state.king = idx(g, "france")  # arranged: after Exile
+    pid = turn_with_2023(g, "intrigue")
+    put_2023(g, pid, "toledo", 2)
+    start_special(g, pid)
+    targets = g.asked().options["targets"]
+    assert "france" not in targets and "castilla" in targets and "castillo" in targets
+    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="toledo", target="castilla"))
+    assert count_2023(g, pid, "castilla") == 1
+
+
+def test_intrigue_example_move_2_own_and_2_opposing():
+    """"You move 1 of your Caballeros from Granada to Castilla and throw 1 into the Castillo.
+    Then, you move 1 green Caballero to Valencia and 1 blue to Castilla." (The King: in
+    Aragón, away from every region the example uses; Green's and Blue's came from Toledo.)"""
+    g = _table(king="aragon")
+    pid = turn_with_2023(g, "intrigue")
+    put_2023(g, "green", "toledo", 1)
+    put_2023(g, "blue", "toledo", 1)
+    start_special(g, pid)
+    o = g.asked().options
+    assert (o["left"], o["own_left"], o["foreign_left"]) == (4, 2, 2)
+    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="castilla"))
+    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="castillo"))
+    refused_2023(g, ev.CaballerosMoved(player=pid, owner=pid, source="castilla", target="galicia"), "special-action")
+    g.apply(ev.CaballerosMoved(player=pid, owner="green", source="toledo", target="valencia"))
+    g.apply(ev.CaballerosMoved(player=pid, owner="blue", source="toledo", target="castilla"))
+    assert (count_2023(g, pid, "castilla"), count_2023(g, pid, "castillo"), count_2023(g, pid, "granada")) == (1, 1, 0)
+    assert count_2023(g, "green", "valencia") == 1 and count_2023(g, "blue", "castilla") == 1
+    assert g.state.stage != "special"
+
+
+def test_move_to_any_region_split_as_you_like_intrigue_example():
+    """"You can move them to any region, not just neighbor regions of the King's region. You can
+    split them as you like." Intrigue: "You move 1 of your Caballeros from Granada to Castilla and
+    throw 1 into the Castillo. Then, you move 1 green Caballero to Valencia and 1 blue to
+    Castilla." (the King in Galicia)"""
+    g = new_game_2023(king="navarra")
+    g.state.king = g.board.area_index["galicia"]
+    g.state.grandes[seat(g, "purple")] = g.board.area_index["navarra"]
+    clear(g)
+    put_2023(g, "purple", "granada", 2)
+    put_2023(g, "green", "sevilla", 1)
+    put_2023(g, "blue", "aragon", 1)
+    pid = _to_turn(g, "intrigue")
+    start_special(g, pid)
+    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="castilla"))
+    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="castillo"))
+    _refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="castilla", target="toledo"), "special-action")
+    g.apply(ev.CaballerosMoved(player=pid, owner="green", source="sevilla", target="valencia"))
+    g.apply(ev.CaballerosMoved(player=pid, owner="blue", source="aragon", target="castilla"))
+    assert g.state.special is None
+    assert (count_2023(g, "purple", "castilla"), count_2023(g, "purple", "castillo"), count_2023(g, "green", "valencia"),
+            count_2023(g, "blue", "castilla")) == (1, 1, 1, 1)
+
+
+def test_move_never_from_the_court():
+    """"You are not allowed to move Caballeros out of the Castillo or from your Court." """
+    g = new_game_2023()
+    put_2023(g, "purple", "granada", 1)
+    pid = _to_turn(g, "intrigue")
+    start_special(g, pid)
+    _refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="court", target="granada"), "unknown-id")
+    _refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="portugal"), "not-a-region")

@@ -8,6 +8,8 @@ from engine import events as ev
 from ..helpers import new_game, put, refused, score, turn_with
 from ..king_intrigue.modules_table import _turn
 from .classic import start
+from .game2023 import clear, new_game as new_game_2023, put as put_2023, start_special
+from .referee2023 import _last_scoring, _points, _refused, _to_turn
 
 
 @pytest.mark.parametrize("card", ["score_chosen_region_2", "score_chosen_region_3"])
@@ -29,3 +31,18 @@ def test_a_region_where_you_have_no_caballero():
     assert "cataluna" in game.asked().options["regions"]
     game.apply(ev.RegionChosen(player="red", region="sevilla"))  # blue's home: 2
     assert [(ln.player, ln.points) for ln in game.state.scoring_log[-1].lines] == [("blue", 4), ("blue", 2)]
+
+
+def test_a_chosen_region_may_be_the_kings_region():
+    """"If you can choose a region, you may choose the King's region." (a card of the table's
+    that scores one region of your choice; the King's bonus comes with it)"""
+    chooser = {"id": "local_hero", "stack": 4, "copies": 1, "name": "Local Hero", "effect": "score_chosen_region"}
+    g = new_game_2023(extra_cards=(chooser,))
+    clear(g)
+    put_2023(g, "blue", "castilla", 2)
+    pid = _to_turn(g, "local_hero")
+    start_special(g, pid)
+    assert "castilla" in g.asked().options["regions"]
+    _refused(g, ev.RegionChosen(player=pid, region="castillo"))
+    g.apply(ev.RegionChosen(player=pid, region="castilla"))
+    assert _points(_last_scoring(g)) == {"blue": 6 + 2}

@@ -4,10 +4,17 @@ from __future__ import annotations
 import pytest
 
 from engine import events as ev
+from engine.scoring import regions_in_group
 
 from ..helpers import new_game, put, score, turn_with
 from ..king_intrigue.table import new_game as ki_game, red_turn
+from .book2023 import _table
 from .classic import start
+from .game2023 import (
+    clear, count, idx, new_game as new_game_2023, put as put_2023, refused, start_special,
+    turn_with as turn_with_2023,
+)
+from .referee2023 import _last_scoring, _to_turn
 
 
 @pytest.mark.parametrize("card,scored", [
@@ -40,3 +47,87 @@ def test_a_scoring_card_scores_as_the_tables_card_says():
     red_turn(game, 100)  # the table's 100: all "5" regions
     game.apply(ev.SpecialActionStarted(player="red"))
     assert game.state.scoring_log[-1].title.startswith('Special scoring (all "5" regions)')
+
+
+def test_outposts_on_a_side_whose_scoreboards_nobody_entered_is_refused_naming_the_fact():
+    g = new_game_2023(players=["purple", "blue", "green"], board_file=None)
+    pid = turn_with_2023(g, "outposts")
+    assert "scoreboard" in g.asked().options["special"]["refused"]
+    msg = refused(g, ev.SpecialActionStarted(player=pid), "board-fact-missing")
+    assert "board file: regions[galicia].scoreboard" in msg
+    g.apply(ev.SpecialActionSkipped(player=pid))
+
+
+def test_fiesta_with_the_king_by_the_castillo_scores_the_regions_only():
+    g = new_game_2023()
+    g.state.king = g.state.board.castillo  # arranged: after Rebellion
+    pid = turn_with_2023(g, "fiesta")
+    clear(g)
+    put_2023(g, "blue", "aragon", 2)
+    put_2023(g, "blue", "castillo", 2)
+    start_special(g, pid)
+    lines = g.state.scoring_log[-1].lines
+    assert {line.area for line in lines} == {"aragon"} and sum(line.points for line in lines) == 5 + 2  # Blue's home
+    assert count(g, "blue", "castillo") == 2  # nothing leaves the Castillo
+
+
+def test_example_2_fiesta_special_action_not_performed_then_place_3():
+    """"It's Special action scores all 5-point regions (Aragón, Navarra and Valencia). Since this
+    would give more points to other players, you decide not to perform the Special action.
+    After that, you may place up to 3 Caballeros ... You place 1 in Aragón and 2 in Toledo."
+    (The King: in Castilla, next to both.)"""
+    g = _table()
+    assert [g.board.region_ids[r] for r in regions_in_group(g.state, "5")] == ["navarra", "aragon", "valencia"]
+    pid = turn_with_2023(g, "fiesta", place=False)
+    before = list(g.state.scores)
+    g.apply(ev.SpecialActionSkipped(player=pid))
+    assert g.asked().options["place"]["card_allows"] == 3
+    g.apply(ev.CaballerosPlaced(player=pid, placements={"aragon": 1, "toledo": 2}))
+    assert g.state.scores == before and count(g, pid, "aragon") == 1 and count(g, pid, "toledo") == 2
+    assert g.state.discard_pile == ["fiesta"]  # "Place your used Action card face up on the discard pile"
+
+
+def test_outposts_example_score_all_4_point_regions_with_scoring_tiles():
+    """"Score all regions that give 4 points for 1st place. In this case, these are Sevilla,
+    Cataluña, and Toledo, since a Scoring tile was placed in Toledo. You don't score Galicia,
+    because it also has a Scoring tile." (The tiles: this table's, 4-0-0 and 8-4-0.)"""
+    g = _table(king="aragon")
+    g.state.mobile.update(tile_a=idx(g, "toledo"), tile_b=idx(g, "galicia"))  # laid by two Enactments before
+    assert [g.board.region_ids[r] for r in regions_in_group(g.state, "4")] == ["cataluna", "toledo", "sevilla"]
+    pid = turn_with_2023(g, "outposts")
+    clear(g)
+    for area in ("galicia", "cataluna", "toledo", "sevilla"):
+        put_2023(g, "blue", area, 1)
+    start_special(g, pid)
+    lines = g.state.scoring_log[-1].lines
+    assert {line.area for line in lines} == {"cataluna", "toledo", "sevilla"}
+    assert [line.points for line in lines if line.area == "toledo"] == [4]  # the tile's, not the printed 7
+
+
+def test_score_regions_never_the_castillo_unless_stated():
+    """"Note: Unless stated otherwise, you're not allowed to score the Castillo, since it is not a
+    region." (Outposts scores the "4" regions: a 4/0/0 Scoring tile on the Castillo does not make
+    it one)"""
+    g = new_game_2023()
+    clear(g)
+    g.state.mobile["tile_a"] = g.board.castillo  # 4/0/0: a "4" board, but not a region
+    put_2023(g, "blue", "castillo", 3)
+    put_2023(g, "green", "sevilla", 1)
+    pid = _to_turn(g, "outposts")
+    start_special(g, pid)
+    assert {ln.area for ln in _last_scoring(g)} == {"sevilla"}
+
+
+def test_outposts_example_with_scoring_tiles():
+    """"Score all regions that give 4 points for 1st place. In this case, these are Sevilla,
+    Cataluña, and Toledo, since a Scoring tile was placed in Toledo. You don't score Galicia,
+    because it also has a Scoring tile." """
+    g = new_game_2023(king="valencia")
+    clear(g)
+    g.state.mobile["tile_a"] = g.board.area_index["toledo"]   # 4/0/0
+    g.state.mobile["tile_b"] = g.board.area_index["galicia"]  # 8/4/0
+    for r in ("sevilla", "cataluna", "toledo", "galicia"):
+        put_2023(g, "blue", r, 1)
+    pid = _to_turn(g, "outposts")
+    start_special(g, pid)
+    assert sorted({ln.area for ln in _last_scoring(g)}) == ["cataluna", "sevilla", "toledo"]

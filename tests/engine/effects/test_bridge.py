@@ -1,4 +1,15 @@
-"""TODO docstring: bridge."""
+"""Bridge Construction (King and Intrigue, Player's Edition).
+
+Cards: King and Intrigue "Bridge Construction" (pe_bridge).
+
+Rule text: "Place the bridge between two adjacent regions. Neither of these regions may be the
+King's region. In addition to the 3 Caballeros you will place this turn, you will also place a
+Caballero from your Court onto the bridge itself. As long as the bridge remains: directly before
+your turn in following rounds, you may freely move your Caballeros between these two regions. In
+each general scoring, the player who controls the bridge scores 1 point. If you remove the
+Caballero from the bridge, the bridge is returned to the supply. If another player plays the
+Bridge card, they take the bridge. If you have a Caballero on the bridge at this time, return it
+to your Court." """
 from __future__ import annotations
 
 import pytest

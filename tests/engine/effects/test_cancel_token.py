@@ -1,4 +1,10 @@
-"""TODO docstring: cancel_token."""
+"""The Special card that discards a card or removes a limit table (King and Intrigue).
+
+Cards: King and Intrigue "Discard (a 25/75 card or a limit table)" (sc_cancel).
+
+Rule text: "With this card you may discard a 25 or 75 card placed in front of another player or
+remove a limit table. Optional rule: You may choose to allow this card to cancel effects
+represented by tokens and tiles. (e.g., alliance markers, risk of collapse tile, the bridge)." """
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,16 @@
-"""TODO docstring: choice."""
+"""The "choice" effect: the special action of "Intrigue", "Intrigue card".
+
+Cards: classic (1995) "Intrigue" (intrigue_all_own_or_2_extra); King and Intrigue "Intrigue
+card" (intrigue).
+
+classic 1995: "You must move all of your own Caballeros from any one region. OR You may move 2
+additional Caballeros from your court to any region(s). With this card you must make a choice
+between one of the two actions listed [...]. You may not perform both of the actions on this
+card."
+
+King and Intrigue, Intrigue card: "You must choose one of the two possible actions: You may move
+1 of your own or 1 foreign Caballero. OR You move all of your Caballeros from one region to
+another region. The King's region is always taboo!" """
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,10 @@
-"""TODO docstring: civil_war_ki."""
+"""Civil War (King and Intrigue, Player's Edition).
+
+Cards: King and Intrigue "Civil War" (pe_civil_war).
+
+Rule text (clarifications only): "You may not choose the King's region. If you have Caballeros
+in the chosen region, they remain there. If you do not have any Caballeros in your Court, you
+may not execute this action." """
 from __future__ import annotations
 
 import pytest

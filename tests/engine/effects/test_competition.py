@@ -1,7 +1,14 @@
 """Competition: "Only with this card, you can throw Grandes into the Castillo. When scoring the
 Castillo, you can get the Grande's bonus. Then move your Grande using the Secret disc (along
 with your Caballeros)." "Special case: After scoring the Castillo with the "Revelation"
-card, throw the Grandes back into the Castillo." """
+card, throw the Grandes back into the Castillo."
+
+Cards: 2023 edition "Competition" (competition); King and Intrigue "Coup" (sc_coup).
+
+King and Intrigue, Coup (Special cards): "You may not take a Grande from the King's region.
+During the next general scoring, any player whose Grande is found in the Castillo is relocated
+(along with his Caballeros) to the region chosen on that player's secret disc." (read as the
+2023 Competition: your own Grande)"""
 from __future__ import annotations
 
 from engine import events as ev

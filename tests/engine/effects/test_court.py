@@ -1,4 +1,13 @@
-"""TODO docstring: court."""
+"""The "court" effect: the special action of "The Court".
+
+Cards: classic (1995) "The Court" (the_court).
+
+classic 1995: "The Court (1x) You may move 2 of your Caballeros from the provinces to your
+court. This action increases your supply. The normal replenishment rules apply."
+
+2023: "If there are not enough of your Caballeros left in the Province, you may take your
+Caballeros from the regions on the map (not from the Castillo) to your Court. This also applies
+when moving Caballeros to your Court via Action cards." """
 from __future__ import annotations
 
 from engine import events as ev

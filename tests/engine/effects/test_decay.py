@@ -1,4 +1,22 @@
-"""TODO docstring: decay."""
+"""The "decay" effect: the special action of "Decay of Authority", "Opponents only".
+
+Cards: classic (1995) "Decay of Authority" (decay_all, decay_3); King and Intrigue "Opponents
+only" (ki_30).
+
+classic 1995: "Decay of Authority (1x) Your fellow players must send all of the Caballeros from
+their courts back to the provinces. This applies only to your opponents, not to yourself."
+
+classic 1995: "Decay of Authority (1x) Your fellow players must send 3 of the Caballeros from
+their courts back to the provinces. This applies only to your opponents, not to yourself.
+Players with less than 3 Caballeros in their court send them all."
+
+2023: "If you have to send Caballeros back to the Province, the card text will specify whether
+you take them from regions or your Court. [...] In case you don't have enough Caballeros at the
+specified location, send back as many as possible."
+
+King and Intrigue, 30 (Opponents only): "This does not affect you. It only affects your
+opponents." What it does is not published: the table enters it from its card; the tests' table
+(and the engine's self-play stand-in) enter this effect, count 3."""
 from __future__ import annotations
 
 from engine import events as ev

@@ -1,4 +1,11 @@
-"""TODO docstring: disc_scoring."""
+"""The "disc_scoring" effect: the special action of "Special Scoring".
+
+Cards: classic (1995) "Special Scoring" (disc_scoring).
+
+classic 1995: "Each player chooses a region with his Secret Disk. Each region that was chosen
+exactly once is scored. Any region chosen by multiple players is not scored. [...] First, all
+players (including you) simultaneously select a region on their Secret Disks and place them face
+down on the table." """
 from __future__ import annotations
 
 from engine import events as ev

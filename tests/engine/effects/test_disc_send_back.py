@@ -1,4 +1,15 @@
-"""TODO docstring: disc_send_back."""
+"""The "disc_send_back" effect: the special action of "Secret Disc".
+
+Cards: classic (1995) "Secret Disc" (disc_all_from_region, disc_2_from_region).
+
+classic 1995: "Each of your fellow players selects a region with their Secret Disk. They must
+then send all of their own Caballeros from that region back to the provinces. [...] Each of the
+other players (not yourself) simultaneously selects a region with the Secret Disk where they
+have at least 1 Caballero."
+
+classic 1995: "Each of your fellow players selects a region with their Secret Disk. They must
+then send 2 of their own Caballeros from that region back to the provinces. [...] where they
+have at least 2 (or 1, if that is their only option) Caballeros." """
 from __future__ import annotations
 
 from engine import events as ev

@@ -1,7 +1,9 @@
 """The 130 card (engine/effects/double_scoring.py): "The double scoring only occurs during the
 next general scoring. If a special scoring occurs in the region before the next general
 scoring, the score is not doubled. After the next general scoring, return the Region card and
-the 2x marker to the supply.\""""
+the 2x marker to the supply."
+
+Cards: King and Intrigue "Double scoring" (ki_130)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,12 @@
-"""TODO docstring: espionage."""
+"""Espionage (King and Intrigue, Special cards): a spy waits on the card.
+
+Cards: King and Intrigue "Espionage" (sc_espionage).
+
+Rule text: "This card has no effect on your use of the secret disc during a special action.
+After the next general scoring, discard this card." The text's next clarification, printed
+without a card name among the Special cards, reads as this card's: "You may move the Caballero
+on this card to a region directly before a region is scored during a special or general scoring.
+You may not move this Caballero to the Castillo or the King's region." """
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,18 @@
-"""TODO docstring: eviction."""
+"""The "eviction" effect: the special action of "Eviction", "Coup".
+
+Cards: classic (1995) "Eviction" (eviction); 2023 edition "Coup" (coup).
+
+classic 1995: "Choose a region. All other players must move all of their own Caballeros out of
+this region and into another region (which they each choose with their Secret Disk). [...] If
+any players have chosen the King's Region or their Caballeros' original region, they must be
+returned to their courts."
+
+2023: "All specified players must secretly set the arrow on their Secret disc to the region of
+their choice. Then, simultaneously reveal all discs and perform the rest of the card effect."
+
+2023: "Example "Coup": Each opponent must move all of their [Caballeros] from one region of your
+choice to another region. They use their Secret disc to decide where to move their
+[Caballeros]." """
 from __future__ import annotations
 
 from engine import events as ev

@@ -1,7 +1,9 @@
 """The 140 card (engine/effects/foreign_to_castillo.py): "You may choose to forfeit this action
 entirely. However, if you move any foreign Caballeros to the Castillo, you must also move 2 of
 your own Caballeros to the Castillo. You may not take any Caballeros from the King's region."
-(How many foreign Caballeros: the table's card file says 2.)"""
+(How many foreign Caballeros: the table's card file says 2.)
+
+Cards: King and Intrigue "Into the Castillo" (ki_140)."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,13 @@
-"""TODO docstring: grande."""
+"""The "grande" effect: the special action of "Grande".
+
+Cards: classic (1995) "Grande" (grande); King and Intrigue "Grande" (ki_80).
+
+classic 1995: "You may relocate your Grande. You may choose any region (including a region
+already containing other Grandes) except the Castillo and the King's Region. The new region
+becomes your Home region."
+
+King and Intrigue, 80: "You may not take your Grande or Caballeros from the King's region. You
+may not place your Grande in the King's region or the Castillo." """
 from __future__ import annotations
 
 import pytest

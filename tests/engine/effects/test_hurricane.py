@@ -1,4 +1,8 @@
-"""TODO docstring: hurricane."""
+"""Hurricane (King and Intrigue, Special cards).
+
+Cards: King and Intrigue "Hurricane" (sc_hurricane).
+
+Rule text (a clarification only): "You reveal your secret disc at the beginning of your turn." """
 from __future__ import annotations
 
 import pytest

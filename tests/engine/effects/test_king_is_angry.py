@@ -1,4 +1,22 @@
-"""TODO docstring: king_is_angry."""
+"""The "king_is_angry" effect: the special action of "The King is Angry!", "Withdrawal", "The King
+is angry".
+
+Cards: classic (1995) "The King is Angry!" (king_is_angry); 2023 edition "Withdrawal"
+(withdrawal); King and Intrigue "The King is angry" (ki_50).
+
+classic 1995: "The King is Angry! (1x) Your fellow players must each send 3 Caballeros back to
+the provinces. They can be taken from any region(s) and/or from his court. Starting with the
+player to your left and continuing clockwise, each other player (not yourself) must send 3 of
+his own Caballeros back to the provinces."
+
+2023: "Example "Withdrawal": Each opponent must return 3 of their [Caballeros] from the regions
+or their Court to the Province. Your left neighbor starts."
+
+2023: "You can never take them from the Castillo or the King's region. In case you don't have
+enough Caballeros at the specified location, send back as many as possible."
+
+King and Intrigue, 50: "In clockwise order, your opponents (not you) choose which 3 of their
+Caballeros to return to the province." """
 from __future__ import annotations
 
 from engine import events as ev

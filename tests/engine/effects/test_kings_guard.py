@@ -1,4 +1,12 @@
-"""TODO docstring: kings_guard."""
+"""King's Guard (King and Intrigue, Special cards): the King's marker closes a second region.
+
+Cards: King and Intrigue "King's Guard" (sc_kings_guard).
+
+Rule text: "Any region hosting the King's marker may not be changed in any way. It is taboo just
+like the King's region. For further details, see the base game rules (King's region, page 5). If
+the King's marker is placed in a round immediately preceding a general scoring, it remains on
+the board during general scoring, adding the King's bonus to the region it occupies."
+Components: "1 King's Guard"."""
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,11 @@
-"""TODO docstring: mistress."""
+"""Mistress (King and Intrigue, Special cards): the King is distracted.
+
+Cards: King and Intrigue "Mistress" (sc_mistress).
+
+Rule text: "You may not place Caballeros in the King's region. If there is a special scoring in
+the King's region this round, the King's bonus will not be awarded. Also, if there is a general
+scoring directly following this round, the King's bonus will not be awarded. Home region bonuses
+score as usual." """
 from __future__ import annotations
 
 from engine import events as ev

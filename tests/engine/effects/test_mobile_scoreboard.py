@@ -1,4 +1,16 @@
-"""TODO docstring: mobile_scoreboard."""
+"""The "mobile_scoreboard" effect: the special action of "Mobile Scoreboard", "Mobile scoreboard".
+
+Cards: classic (1995) "Mobile Scoreboard" (mobile_scoreboard); King and Intrigue "Mobile
+scoreboard" (ki_90).
+
+classic 1995: "You may place one Mobile Scoreboard on the board or move one that is already
+there. [...] A Mobile Scoreboard may also be placed at the Castillo (it replaces the values for
+both scoreboards at the Castillo even though only one is placed). [...] A Mobile Scoreboard may
+not be moved into or out of the King's Region. The two Mobile Scoreboards may not be placed on
+top of one another."
+
+King and Intrigue, 90: "The mobile scoreboard action is explained in detail in the base game
+rules (stack 4, page 12)." """
 from __future__ import annotations
 
 from engine import events as ev

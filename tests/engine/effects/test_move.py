@@ -1,4 +1,26 @@
-"""TODO docstring: move."""
+"""The "move" effect: the special action of "Intrigue".
+
+Cards: classic (1995) "Intrigue" (intrigue_any_3, intrigue_any_4, intrigue_own_4,
+intrigue_foreign_3, intrigue_2_own_2_foreign, intrigue_5_from_one_region); 2023 edition
+"Intrigue" (intrigue).
+
+classic 1995: "Unless specifically noted otherwise, you may move your own and others'
+Caballeros. Unless specifically noted otherwise, you may move Caballeros from one or more
+regions. [...] You may not move Caballeros from the Castillo, or from your Court. You are always
+allowed to move less Caballeros than the number indicated on the card. You are not restricted to
+regions adjacent to the King's Region during the relocation of Caballeros."
+
+classic 1995: "Intrigue (2x) You may move up to 5 Caballeros from any one region. All Caballeros
+moved must be taken from the same region, but may, as usual, be moved into any combination of
+different regions."
+
+2023: "Depending on the card's text, you may move your own [Caballeros], opposing [Caballeros],
+or Caballeros of your choice [Caballeros]. You may take the Caballeros from different regions
+and move them to other regions, or throw them into the Castillo. [...] The cards will specify
+whether you're only allowed to move to or take from one (specific) region. You are not allowed
+to move Caballeros out of the Castillo or from your Court."
+
+2023: "Example "Intrigue": Move up to 2 of your own [Caballeros] and 2 opposing [Caballeros]." """
 from __future__ import annotations
 
 from engine import events as ev

@@ -1,4 +1,10 @@
-"""TODO docstring: move_all_own."""
+"""The "move_all_own" effect: the special action of "Intrigue".
+
+Cards: classic (1995) "Intrigue" (intrigue_all_own_from_region).
+
+classic 1995: "You may move all of your own Caballeros from any one region. With this card you
+must move all of your Caballeros from one region; you may not leave any in that region. However,
+you may, as usual, move those Caballeros into any combination of different regions." """
 from __future__ import annotations
 
 from engine import events as ev

@@ -1,4 +1,17 @@
-"""TODO docstring: move_king."""
+"""The "move_king" effect: the special action of "Royal Advisor", "King's Card".
+
+Cards: classic (1995) "Royal Advisor" (royal_advisor); classic (1995) "King's Card"
+(kings_card); King and Intrigue "Royal Advisor" (ki_160); King and Intrigue "King's Card"
+(kings_card).
+
+classic 1995: "Royal Advisor (1x) Move the King to any adjacent region."
+
+classic 1995: "King's Card (1x) Move the King to a region of your choice. You may move the King
+(to any region except the Castillo) [...]. You may also leave the King where he is."
+
+King and Intrigue, King's Card: "You may move the King before or after you place Caballeros. You
+may not place the King in the Castillo." 160 (Royal Advisor): "Before or after you place
+Caballeros, you may move the King to an adjacent region." """
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,13 @@
-"""TODO docstring: one_of_each_back."""
+"""The "one_of_each_back" effect: the special action of "One of each".
+
+Cards: classic (1995) "One of each" (one_of_each_back); King and Intrigue "One of each" (ki_70).
+
+classic 1995: "You send 1 Caballero of each other player from any region back to the provinces.
+You choose 1 Caballero from each other player (not yourself), and place them back in the
+provinces."
+
+King and Intrigue, 70: "You choose 1 Caballero belonging to each opponent (not your own) and
+place them in the Province." """
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,11 @@
-"""TODO docstring: place_extra."""
+"""The "place_extra" effect: the special action of "Intrigue".
+
+Cards: classic (1995) "Intrigue" (intrigue_2_extra_from_court).
+
+classic 1995: "You may move 2 additional Caballeros from your court to any region(s). With this
+card you may move up to 3 Caballeros from your court: 1 of which may only be moved to a region
+adjacent to the King's Region (or into the Castillo), and 2 more which [may] be moved into the
+region(s) of your choice." """
 from __future__ import annotations
 
 from engine import events as ev

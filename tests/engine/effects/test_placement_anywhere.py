@@ -1,6 +1,8 @@
 """The 20 card (engine/effects/placement_anywhere.py): "You may place Caballeros in the region
 of your choice, instead of only in regions neighboring the King's region. The King's region
-itself is always taboo!\""""
+itself is always taboo!"
+
+Cards: King and Intrigue "Placement anywhere" (ki_20)."""
 from __future__ import annotations
 
 import pytest

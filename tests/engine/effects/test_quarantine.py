@@ -1,4 +1,10 @@
-"""TODO docstring: quarantine."""
+"""Quarantine (King and Intrigue, Player's Edition): a region closed like the King's.
+
+Cards: King and Intrigue "Quarantine" (pe_quarantine).
+
+Rule text: "Any region hosting the quarantine marker may not be changed in any way. It is taboo
+just like the King's region. For further details, see the base game rules (King's region, page
+5)." Components: "1 quarantine marker"."""
 from __future__ import annotations
 
 import pytest

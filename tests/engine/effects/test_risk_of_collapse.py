@@ -1,4 +1,9 @@
-"""TODO docstring: risk_of_collapse."""
+"""Risk of Collapse (King and Intrigue, Player's Edition): the Castillo takes no more.
+
+Cards: King and Intrigue "Risk of Collapse" (pe_risk_of_collapse).
+
+Rule text: "Caballeros already inside the Castillo remain in the Castillo, and will be scored
+normally during general and special scorings." Components: "1 risk of collapse tile"."""
 from __future__ import annotations
 
 import pytest

@@ -1,10 +1,24 @@
-"""TODO docstring: score_castillo."""
+"""The "score_castillo" effect: the special action of "Special Scoring", "Special scoring".
+
+Cards: classic (1995) "Special Scoring" (score_castillo); King and Intrigue "Special scoring"
+(ki_120).
+
+classic 1995: "Score the Castillo. The Castillo is scored immediately. To do this, lift the
+Castillo, and score the Caballeros there. After the scoring, the Castillo is placed back over
+the Caballeros."
+
+King and Intrigue: "The 60, 100, 110, 120, 150, and 170 cards trigger a special scoring and are
+identical to those Action cards found in the base game (stacks 3 and 4, pages 11-12)." Which
+scoring each is, is not published: the table enters it from its cards; the tests' table (and the
+engine's self-play stand-in) enter 60, 100, 110: score_group ("4", "5", "6-7"); 120:
+score_castillo; 150: score_chosen_region; 170: score_first_only."""
 from __future__ import annotations
 
 from engine import events as ev
 from engine.game import Game
 
 from ..helpers import count, new_game, put, refused, score, take_card, turn_with
+from ..king_intrigue.table import _start, new_game as ki_game, put as ki_put, red_turn
 from .classic import start
 
 
@@ -79,3 +93,18 @@ def test_a_game_saved_at_rules_revision_2_keeps_counting_the_castillo_before_the
     assert score(g, "blue") == 5 and score(g, "red") == 3 and g.state.special is None
     again = Game.from_jsonl(g.to_jsonl())
     assert again.setup.revision == 2 and again.state.scores == g.state.scores
+
+
+def test_king_and_intrigue_120_entered_as_the_castillo_scoring_lifts_and_scores_it():
+    """King and Intrigue's 120 (Special scoring), entered by the table as "Score the Castillo.
+    [...] lift the Castillo, and score the Caballeros there. After the scoring, the Castillo is
+    placed back over the Caballeros." """
+    game = ki_game(4)
+    red_turn(game, 120)
+    ki_put(game, "blue", "castillo", 3)
+    ki_put(game, "green", "castillo", 1)
+    assert _start(game).kind == "lift_castillo"
+    game.apply(ev.CastilloCounted(counts={}))
+    log = game.state.scoring_log[-1]
+    assert {(ln.player, ln.points) for ln in log.lines} == {("blue", 5), ("green", 3)}
+    assert game.state.counts[game.board.castillo] == [0, 3, 1, 0]  # they stay inside

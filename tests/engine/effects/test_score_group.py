@@ -1,4 +1,31 @@
-"""TODO docstring: score_group."""
+"""The "score_group" effect: the special action of "Special Scoring", "Fiesta", "Outposts",
+"Special scoring".
+
+Cards: classic (1995) "Special Scoring" (score_4_regions, score_5_regions, score_6_7_regions);
+2023 edition "Fiesta" (fiesta); 2023 edition "Outposts" (outposts); King and Intrigue "Special
+scoring" (ki_60, ki_100, ki_110).
+
+classic 1995: "Score all of the "4" regions. All regions with a scoreboard having a top score of
+4 are scored. [...] The Mobile Scoreboards may change the regions that can be scored."
+
+classic 1995: "Score all of the "6" and "7" regions. All regions with a scoreboard having a top
+score of 6 and 7 are scored."
+
+2023: "Score all regions specified on the card, following all normal rules (see p.8). [...]
+Unless stated otherwise, you're not allowed to score the Castillo, since it is not a region.
+[...] As long as a region (or the Castillo) has a Scoring tile, use its values for scoring."
+
+2023: "Example "Outposts": Score all 4-point regions. Score all regions that give 4 points for
+1st place."
+
+2023: "You choose the "Fiesta" Action card. It's Special action scores all 5-point regions
+(Aragón, Navarra and Valencia)."
+
+King and Intrigue: "The 60, 100, 110, 120, 150, and 170 cards trigger a special scoring and are
+identical to those Action cards found in the base game (stacks 3 and 4, pages 11-12)." Which
+scoring each is, is not published: the table enters it from its cards; the tests' table (and the
+engine's self-play stand-in) enter 60, 100, 110: score_group ("4", "5", "6-7"); 120:
+score_castillo; 150: score_chosen_region; 170: score_first_only."""
 from __future__ import annotations
 
 import pytest
@@ -131,3 +158,13 @@ def test_outposts_example_with_scoring_tiles():
     pid = _to_turn(g, "outposts")
     start_special(g, pid)
     assert sorted({ln.area for ln in _last_scoring(g)}) == ["cataluna", "sevilla", "toledo"]
+
+
+@pytest.mark.parametrize("value,group", [(60, '"4"'), (110, '"6-7"')])
+def test_king_and_intrigue_60_and_110_score_the_group_the_tables_card_says(value, group):
+    """King and Intrigue's 60 and 110 (Special scoring), entered by the table as "Score all of
+    the "4" regions" and "Score all of the "6" and "7" regions"."""
+    game = ki_game(4)
+    red_turn(game, value)
+    game.apply(ev.SpecialActionStarted(player="red"))
+    assert game.state.scoring_log[-1].title.startswith(f"Special scoring (all {group} regions)")

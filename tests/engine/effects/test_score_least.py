@@ -1,4 +1,10 @@
-"""TODO docstring: score_least."""
+"""The "score_least" effect: the special action of "Special Scoring".
+
+Cards: classic (1995) "Special Scoring" (score_least_caballeros).
+
+classic 1995: "Score the region(s) with the least Caballeros. Regions without Caballeros are not
+considered. [...] If more than 1 region qualifies for the least Caballeros, each of those
+regions are scored. The Castillo is not considered here." """
 from __future__ import annotations
 
 from ..helpers import new_game, put, turn_with

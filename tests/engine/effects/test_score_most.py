@@ -1,4 +1,10 @@
-"""TODO docstring: score_most."""
+"""The "score_most" effect: the special action of "Special Scoring".
+
+Cards: classic (1995) "Special Scoring" (score_most_caballeros).
+
+classic 1995: "Score the region(s) with the most Caballeros. The region containing the most
+Caballeros (of all players) are scored immediately. If more than 1 region qualifies for the most
+Caballeros, each of those regions are scored." """
 from __future__ import annotations
 
 from ..helpers import new_game, put, score, turn_with

@@ -1,4 +1,9 @@
-"""TODO docstring: score_offered_three."""
+"""Special scoring, three regions offered (King and Intrigue, Special cards).
+
+Cards: King and Intrigue "Special scoring (three offered)" (sc_scoring_offered).
+
+Rule text: "Special Scoring: You give your opponent the choice of 3 regions. Of these 3 regions,
+your opponent chooses which will be scored." """
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,11 @@
-"""TODO docstring: score_own_region."""
+"""Special scoring of a region where you stand (King and Intrigue, Special cards).
+
+Cards: King and Intrigue "Special scoring (a region of yours)" (sc_scoring_own).
+
+Rule text: "Special Scoring: You may only choose a region in which you have at least 1
+Caballero." (Its sister card, "You may choose a region in which you have no Caballeros", is the
+base game's score_chosen_region.) Read as the base game's "select any one region": the King's
+region may be named (scoring it changes nothing there)."""
 from __future__ import annotations
 
 import pytest

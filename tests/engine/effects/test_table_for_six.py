@@ -1,4 +1,11 @@
-"""TODO docstring: table_for_six."""
+"""Table for Six (King and Intrigue, Special cards): a limit table caps a region.
+
+Cards: King and Intrigue "Table for Six" (sc_table_for_six).
+
+Rule text: "You may not place the limit table in the King's region. A player using the Intrigue
+card may move Caballeros to or from the limit table. If (e.g., by secret disc) more Caballeros
+are placed in the region than there is space on the limit table, these newer, excess Caballeros
+are returned to the players' Courts." Components: "3 limit tables"."""
 from __future__ import annotations
 
 from engine import events as ev

@@ -1,4 +1,15 @@
-"""TODO docstring: veto."""
+"""The "veto" effect: the special action of "Veto".
+
+Cards: classic (1995) "Veto" (veto); King and Intrigue "Veto" (ki_40).
+
+classic 1995: "You may prevent one special action during this round or the next round. [...]
+When you select the Veto card, place it on the table in front of you. Once, during the current
+round or next round, you may prevent one entire or partial special action taken by another
+player. [...] You may also interrupt a special action, and prevent only part of it, while a
+player is performing the action."
+
+King and Intrigue, 40: "The Veto action is explained in detail in the base game rules (stack 2,
+page 10)." """
 from __future__ import annotations
 
 import pytest

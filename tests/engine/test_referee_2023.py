@@ -1250,22 +1250,6 @@ def test_castillo_caballeros_move_before_the_regions_are_scored():
     assert _area_points(g, "toledo") == {"purple": 7, "blue": 4}
 
 
-def test_a_tile_valued_4_on_the_castillo_does_not_make_outposts_score_it():
-    """"Note: Unless stated otherwise, you're not allowed to score the Castillo, since it is not a
-    region." — even with a Scoring tile showing 4 there ("Score all regions that give 4 points
-    for 1st place")."""
-    g = new_game(king="granada")
-    clear(g)
-    g.state.mobile["tile_a"] = g.board.castillo
-    put(g, "blue", "castillo", 2)
-    put(g, "green", "sevilla", 1)
-    pid = _to_turn(g, "outposts")
-    start_special(g, pid)
-    lines = _last_scoring(g)
-    assert "castillo" not in {ln.area for ln in lines}
-    assert _points(lines) == {"green": 4 + 2}  # Sevilla is Green's home: 4 + the Grande's 2
-
-
 def test_no_kings_bonus_anywhere_while_the_king_is_in_france():
     """Exile: "You can only move the King to France or Portugal with this card." and "France and
     Portugal do not count as regions": no region is the King's region, so no King's bonus; a

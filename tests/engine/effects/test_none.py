@@ -1,4 +1,5 @@
-"""The "none" effect: a card with no special action of its own (the engine's word for it in the card data).
+"""The "none" effect: a card with no special action of its own (the engine's word for it in the
+card data).
 
 Cards: King and Intrigue "Intrigue" (the 10, ki_10), "King" (the 180, ki_180) and the Action
 card "Caballero card" (caballero).

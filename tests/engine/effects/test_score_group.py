@@ -41,7 +41,7 @@ from .game2023 import (
     clear, count, idx, new_game as new_game_2023, put as put_2023, refused, start_special,
     turn_with as turn_with_2023,
 )
-from .referee2023 import _last_scoring, _to_turn
+from .referee2023 import _last_scoring, _points, _to_turn
 
 
 @pytest.mark.parametrize("card,scored", [
@@ -168,3 +168,19 @@ def test_king_and_intrigue_60_and_110_score_the_group_the_tables_card_says(value
     red_turn(game, value)
     game.apply(ev.SpecialActionStarted(player="red"))
     assert game.state.scoring_log[-1].title.startswith(f"Special scoring (all {group} regions)")
+
+
+def test_a_tile_valued_4_on_the_castillo_does_not_make_outposts_score_it():
+    """"Note: Unless stated otherwise, you're not allowed to score the Castillo, since it is not a
+    region." — even with a Scoring tile showing 4 there ("Score all regions that give 4 points
+    for 1st place")."""
+    g = new_game_2023(king="granada")
+    clear(g)
+    g.state.mobile["tile_a"] = g.board.castillo
+    put_2023(g, "blue", "castillo", 2)
+    put_2023(g, "green", "sevilla", 1)
+    pid = _to_turn(g, "outposts")
+    start_special(g, pid)
+    lines = _last_scoring(g)
+    assert "castillo" not in {ln.area for ln in lines}
+    assert _points(lines) == {"green": 4 + 2}  # Sevilla is Green's home: 4 + the Grande's 2

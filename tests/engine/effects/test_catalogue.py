@@ -46,11 +46,15 @@ def shipped_cards() -> tuple[tuple[str, str, str, str], ...]:
     return tuple(cards)
 
 
-def docstring(effect: str) -> str:
+@lru_cache(maxsize=None)
+def effect_test_file(effect: str) -> tuple[str, tuple[str, ...]]:
+    """The docstring and the test functions of tests/engine/effects/test_<effect>.py."""
     path = HERE / f"test_{effect}.py"
     if not path.exists():
-        return ""
-    return ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+        return "", ()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tests = tuple(n.name for n in tree.body if isinstance(n, ast.FunctionDef) and n.name.startswith("test_"))
+    return ast.get_docstring(tree) or "", tests
 
 
 def test_every_shipped_card_set_is_in_the_catalogue():
@@ -62,18 +66,10 @@ def test_every_shipped_card_set_is_in_the_catalogue():
     assert len(ids) >= 33 + 20 + 41  # classic, 2023 with New Regency, King and Intrigue with both modules
 
 
-def functions_in(effect: str) -> list[str]:
-    path = HERE / f"test_{effect}.py"
-    if not path.exists():
-        return []
-    return [n.name for n in ast.parse(path.read_text(encoding="utf-8")).body
-            if isinstance(n, ast.FunctionDef) and n.name.startswith("test_")]
-
-
 def test_every_card_has_a_test_file_whose_docstring_names_it():
     unnamed = [f"{system} {cid} ({name!r}): tests/engine/effects/test_{effect}.py"
                for system, cid, name, effect in shipped_cards()
-               if name not in docstring(effect) or not functions_in(effect)]
+               if name not in effect_test_file(effect)[0] or not effect_test_file(effect)[1]]
     assert not unnamed, "cards without a test naming them:\n" + "\n".join(unnamed)
 
 

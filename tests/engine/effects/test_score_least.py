@@ -18,3 +18,14 @@ def test_special_scoring_least_caballeros_skips_empty_regions():
     pid = turn_with(g, "score_least_caballeros")
     start(g, pid)
     assert {ln.area for ln in g.state.scoring_log[-1].lines} == {"granada"}
+
+
+def test_special_scoring_least_caballeros_scores_every_region_tied_and_never_the_castillo():
+    """"If more than 1 region qualifies for the least Caballeros, each of those regions are
+    scored. The Castillo is not considered here." (the three home regions hold 2 each; the
+    Castillo's 1 is not the least)"""
+    g = new_game()
+    put(g, "blue", "castillo", 1)
+    pid = turn_with(g, "score_least_caballeros")
+    start(g, pid)
+    assert {ln.area for ln in g.state.scoring_log[-1].lines} == {"galicia", "aragon", "sevilla"}

@@ -1,7 +1,10 @@
 """Builders that bring a real game, through real events, to the moment a test needs."""
 from __future__ import annotations
 
+import pytest
+
 from engine import events as ev
+from engine.errors import RuleViolation
 from engine.game import Game
 
 PLAYERS = ["red", "blue", "green"]
@@ -103,3 +106,15 @@ def finish_round(game: Game) -> None:
         for pid in state.players:
             game.apply(ev.SecretDiscSet(player=pid, region=state.board.region_ids[0]))
         game.apply(ev.SecretDiscsRevealed())
+
+
+ROUND_2 = ["intrigue_any_4", "decay_3", "score_5_regions", "the_court"]
+
+
+def refused(game, event, rule):
+    before = game.to_jsonl(), repr(game.state)
+    with pytest.raises(RuleViolation) as info:
+        game.apply(event)
+    assert info.value.rule == rule, str(info.value)
+    assert (game.to_jsonl(), repr(game.state)) == before  # nothing half-applied
+    return str(info.value)

@@ -6,18 +6,10 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.flow import _placement_areas
-from engine.scoring import regions_in_group, score_area
+from engine.scoring import score_area
 
-from .effects.game2023 import (clear, count, court, general_scoring, grande, idx, king, new_game, put, refused,
-                               set_court, start_round, start_special, take, turn_with)
-
-# Clockwise from "you" (purple): Orange is your left neighbour, then Blue, then Green.
-TABLE = ["purple", "orange", "blue", "green"]
-HOMES = {"purple": "granada", "orange": "cataluna", "blue": "sevilla", "green": "navarra"}
-
-
-def _table(king="castilla", **kw):
-    return new_game(players=TABLE, homes=HOMES, king=king, **kw)
+from .effects.game2023 import clear, count, general_scoring, grande, idx, put, refused, turn_with
+from .effects.book2023 import _table
 
 
 def _points(lines) -> dict[str, int]:
@@ -28,37 +20,6 @@ def _points(lines) -> dict[str, int]:
 
 
 # --- Use an Action card -------------------------------------------------------------------
-
-def test_example_1_your_majesty_place_first_then_move_the_king():
-    """"The King is in Valencia, so you place 2 Caballeros in Granada and 2 in Toledo. You throw
-    the last Caballero into the Castillo. After that, you use the Special action to move the
-    King to Toledo." """
-    g = _table(king="valencia")
-    start_round(g, "intrigue")
-    pid = take(g, "your_majesty")
-    assert g.asked().options["place"]["card_allows"] == 5  # "You may place up to 5"
-    g.apply(ev.CaballerosPlaced(player=pid, placements={"granada": 2, "toledo": 2, "castillo": 1}))
-    start_special(g, pid)
-    g.apply(ev.KingMoved(player=pid, region="toledo"))
-    assert (count(g, pid, "granada"), count(g, pid, "toledo"), count(g, pid, "castillo")) == (2 + 2, 2, 1)
-    assert king(g) == "toledo" and court(g, pid) == 2
-    assert "your_majesty" not in g.state.discard_pile  # "put it back as the 5th stack face down"
-
-
-def test_example_2_fiesta_special_action_not_performed_then_place_3():
-    """"It's Special action scores all 5-point regions (Aragón, Navarra and Valencia). Since this
-    would give more points to other players, you decide not to perform the Special action.
-    After that, you may place up to 3 Caballeros ... You place 1 in Aragón and 2 in Toledo."
-    (The King: in Castilla, next to both.)"""
-    g = _table()
-    assert [g.board.region_ids[r] for r in regions_in_group(g.state, "5")] == ["navarra", "aragon", "valencia"]
-    pid = turn_with(g, "fiesta", place=False)
-    before = list(g.state.scores)
-    g.apply(ev.SpecialActionSkipped(player=pid))
-    assert g.asked().options["place"]["card_allows"] == 3
-    g.apply(ev.CaballerosPlaced(player=pid, placements={"aragon": 1, "toledo": 2}))
-    assert g.state.scores == before and count(g, pid, "aragon") == 1 and count(g, pid, "toledo") == 2
-    assert g.state.discard_pile == ["fiesta"]  # "Place your used Action card face up on the discard pile"
 
 
 def test_placement_example_castilla():
@@ -73,88 +34,6 @@ def test_placement_example_castilla():
 
 
 # --- Action card explanations ----------------------------------------------------------------
-
-def test_intrigue_example_move_2_own_and_2_opposing():
-    """"You move 1 of your Caballeros from Granada to Castilla and throw 1 into the Castillo.
-    Then, you move 1 green Caballero to Valencia and 1 blue to Castilla." (The King: in
-    Aragón, away from every region the example uses; Green's and Blue's came from Toledo.)"""
-    g = _table(king="aragon")
-    pid = turn_with(g, "intrigue")
-    put(g, "green", "toledo", 1)
-    put(g, "blue", "toledo", 1)
-    start_special(g, pid)
-    o = g.asked().options
-    assert (o["left"], o["own_left"], o["foreign_left"]) == (4, 2, 2)
-    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="castilla"))
-    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="castillo"))
-    refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="castilla", target="galicia"), "special-action")
-    g.apply(ev.CaballerosMoved(player=pid, owner="green", source="toledo", target="valencia"))
-    g.apply(ev.CaballerosMoved(player=pid, owner="blue", source="toledo", target="castilla"))
-    assert (count(g, pid, "castilla"), count(g, pid, "castillo"), count(g, pid, "granada")) == (1, 1, 0)
-    assert count(g, "green", "valencia") == 1 and count(g, "blue", "castilla") == 1
-    assert g.state.stage != "special"
-
-
-def test_withdrawal_example_each_opponent_returns_3_your_left_neighbor_starts():
-    """"Orange is to your left and returns 3 Caballeros from their Court back to the Province
-    first. Blue returns 2 from their Court and 1 Caballero from Valencia to the Province. Green
-    is last and returns 2 from Toledo and 1 from Valencia." """
-    g = _table()
-    pid = turn_with(g, "withdrawal")
-    clear(g)
-    set_court(g, "orange", 4)
-    set_court(g, "blue", 2)
-    put(g, "blue", "valencia", 2)
-    put(g, "green", "toledo", 2)
-    put(g, "green", "valencia", 1)
-    start_special(g, pid)
-    order = []
-    for owner, from_court, regions in (("orange", 3, {}), ("blue", 2, {"valencia": 1}),
-                                       ("green", 0, {"toledo": 2, "valencia": 1})):
-        ask = g.asked()
-        assert ask.kind == "send_back" and ask.players == (owner,) and ask.options["owners"][owner]["count"] == 3
-        order.append(owner)
-        g.apply(ev.CaballerosSentBack(player=owner, owner=owner, from_court=from_court, from_regions=regions))
-    assert order == ["orange", "blue", "green"]
-    assert (court(g, "orange"), court(g, "blue"), count(g, "blue", "valencia")) == (1, 0, 1)
-    assert (count(g, "green", "toledo"), count(g, "green", "valencia")) == (0, 0)
-    assert g.state.stage != "special"
-
-
-def test_coup_example_each_opponent_moves_all_from_the_region_you_choose():
-    """"You choose Toledo. ... Orange moves 1 Caballero to Cataluña, Blue moves 2 to Granada,
-    and Green moves 2 to Valencia. Your Caballeros stay in Toledo." """
-    g = _table()
-    pid = turn_with(g, "coup")
-    clear(g)
-    for who, n in ((pid, 3), ("orange", 1), ("blue", 2), ("green", 2)):
-        put(g, who, "toledo", n)
-    start_special(g, pid)
-    g.apply(ev.RegionChosen(player=pid, region="toledo"))
-    assert set(g.asked().players) == {"orange", "blue", "green"}
-    for who, dest in (("orange", "cataluna"), ("blue", "granada"), ("green", "valencia")):
-        g.apply(ev.SecretDiscSet(player=who, region=dest))
-    g.apply(ev.SecretDiscsRevealed())
-    assert (count(g, "orange", "cataluna"), count(g, "blue", "granada"), count(g, "green", "valencia")) == (1, 2, 2)
-    assert count(g, pid, "toledo") == 3 and sum(g.state.counts[idx(g, "toledo")]) == 3
-    assert g.state.outcomes[-1].discs == {"orange": "cataluna", "blue": "granada", "green": "valencia"}
-
-
-def test_outposts_example_score_all_4_point_regions_with_scoring_tiles():
-    """"Score all regions that give 4 points for 1st place. In this case, these are Sevilla,
-    Cataluña, and Toledo, since a Scoring tile was placed in Toledo. You don't score Galicia,
-    because it also has a Scoring tile." (The tiles: this table's, 4-0-0 and 8-4-0.)"""
-    g = _table(king="aragon")
-    g.state.mobile.update(tile_a=idx(g, "toledo"), tile_b=idx(g, "galicia"))  # laid by two Enactments before
-    assert [g.board.region_ids[r] for r in regions_in_group(g.state, "4")] == ["cataluna", "toledo", "sevilla"]
-    pid = turn_with(g, "outposts")
-    clear(g)
-    for area in ("galicia", "cataluna", "toledo", "sevilla"):
-        put(g, "blue", area, 1)
-    start_special(g, pid)
-    lines = g.state.scoring_log[-1].lines
-    assert {line.area for line in lines} == {"cataluna", "toledo", "sevilla"}
-    assert [line.points for line in lines if line.area == "toledo"] == [4]  # the tile's, not the printed 7
 
 
 # --- General scoring --------------------------------------------------------------------------

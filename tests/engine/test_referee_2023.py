@@ -8,7 +8,6 @@ the tests' own table files (tests/engine/effects/game2023.py) where the rule boo
 nothing; the 2-3 player side's scoreboards here are this file's own test values."""
 from __future__ import annotations
 
-import dataclasses
 import random
 
 import pytest
@@ -19,69 +18,23 @@ from engine.game import Game
 from engine.playout import check_invariants, random_event, _snapshot_for_checks
 from engine.views import player_view, public_view
 
-from .effects.game2023 import (BOARD_FILE, clear, count, court, finish_round, finish_turn, general_scoring,
-                               grande, king, lift_castillo, new_game, provinces, put, reveal_for, seat, set_court,
-                               start_round, start_special, take)
+from .effects.game2023 import (
+    BOARD_FILE, clear, count, court, finish_round, finish_turn, general_scoring, grande, king, new_game,
+    provinces, put, seat, set_court, start_round, start_special, take,
+)
+from .effects.referee2023 import (
+    BOARD_2_3, DEALT, DUMMY, MODIFIERS, TWO, _area_points, _castillo_table, _dummy_seat, _fields,
+    _last_scoring, _points, _power_shift, _put_dummy, _refused, _round_of_plain_turns, _to_turn, _two,
+)
 
-# The 2-3 player side: the rule book does not print its Scoring boards; these are test values,
-# each with a 3rd number that must never be paid ("Only the first two numbers ... count").
-BOARD_2_3 = {**BOARD_FILE, "side": "2-3",
-             "regions": [{"id": r, "scoreboard": v} for r, v in {
-                 "galicia": [4, 2, 1], "navarra": [5, 3, 1], "aragon": [5, 4, 1], "cataluna": [4, 2, 1],
-                 "castilla": [6, 4, 2], "toledo": [7, 4, 2], "valencia": [5, 3, 2], "sevilla": [4, 3, 1],
-                 "granada": [6, 3, 1]}.items()],
-             "castillo": {"scoreboard": [5, 3, 1]}}
 # More face-down cards for whole games (the test card set's stacks are short): the table's own.
 EXTRA_CARDS = tuple({"id": f"extra_{s}", "stack": s, "copies": 4 + (s == 4), "name": f"Extra {s}", "effect": "move",
                      "params": {"total": 1, "own": 1, "foreign": 0}} for s in (1, 2, 3, 4))
-TWO = ["purple", "blue"]
-DUMMY = "green"
 THREE = ["purple", "blue", "green"]
-
-
-def _fields(state) -> dict:
-    return {f.name: getattr(state, f.name) for f in dataclasses.fields(state) if f.name not in ("turn", "special")} | {
-        "turn": repr(state.turn), "special": repr(state.special)}
-
-
-def _refused(g: Game, event, rule: str | None = None) -> str:
-    """Refused with a RuleViolation that names a known rule; nothing at all changed."""
-    before = _fields(g.state.clone())
-    events = len(g.events)
-    with pytest.raises(RuleViolation) as info:
-        g.apply(event)
-    e = info.value
-    assert e.rule in RULES and e.detail and RULES[e.rule] in str(e)
-    if rule is not None:
-        assert e.rule == rule, (e.rule, e.detail)
-    after = _fields(g.state)
-    assert [k for k in before if before[k] != after[k]] == [] and len(g.events) == events
-    return e.detail
-
-
-def _two(**kw) -> Game:
-    return new_game(players=TWO, dummy=DUMMY, board_file=BOARD_2_3, **kw)
 
 
 def _three(**kw) -> Game:
     return new_game(players=THREE, board_file=BOARD_2_3, **kw)
-
-
-def _points(lines) -> dict[str, int]:
-    out: dict[str, int] = {}
-    for line in lines:
-        out[line.player] = out.get(line.player, 0) + line.points
-    return out
-
-
-def _last_scoring(g: Game):
-    return g.state.scoring_log[-1].lines
-
-
-def _to_turn(g: Game, card: str, order=None) -> str:
-    """A round begins; the first player takes `card` and nothing to the court."""
-    start_round(g, card, order)
-    return take(g, card)
 
 
 # ================================================================== Setup
@@ -305,26 +258,6 @@ def test_the_used_card_goes_face_up_on_the_discard_pile():
     assert public_view(g.state).discard_pile == ["fiesta"]  # face up: public
 
 
-def test_your_majesty_goes_back_face_down_as_the_fifth_stack():
-    """"If you used the King's card "Your Majesty", put it back as the 5th stack face down." and
-    "Then you start again with phase 1 and turn over a card from each Action card stack (also
-    the King's card)" """
-    g = new_game()
-    pid = _to_turn(g, "your_majesty")
-    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
-    start_special(g, pid)
-    g.apply(ev.KingMoved(player=pid, region="toledo"))
-    assert g.state.revealed[5] is None and public_view(g.state).action_cards[5] is None
-    g.apply(ev.CourtReplenished(player=g.asked().players[0], from_provinces=0))
-    _refused(g, ev.ActionCardChosen(player=g.asked().players[0], stack=5), "action-card-available")
-    g.apply(ev.ActionCardChosen(player=g.asked().players[0], stack=1))
-    finish_turn(g)
-    finish_round(g)
-    assert "your_majesty" not in g.state.discard_pile
-    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "adopted_home"]))
-    assert g.state.revealed[5] == "your_majesty"
-
-
 # ================================================================== The Castillo
 
 def test_castillo_never_moved_out_of_but_thrown_into():
@@ -403,95 +336,6 @@ def test_taboo_sending_back():
              "castillo-no-removal")
 
 
-def test_taboo_adopted_home_neither_into_nor_out_of_the_kings_region():
-    """Adopted Home: "You cannot place him in the King's region nor take him from there." """
-    g = new_game()
-    pid = _to_turn(g, "adopted_home")
-    _refused(g, ev.GrandeMoved(player=pid, region="castilla"))
-    start_special(g, pid)
-    assert "castilla" not in g.asked().options["regions"]
-    _refused(g, ev.GrandeMoved(player=pid, region="castilla"), "kings-region-taboo")
-    g2 = new_game(king="galicia", homes={"purple": "sevilla", "blue": "aragon", "green": "granada",
-                                         "orange": "cataluna"})
-    g2.state.grandes[seat(g2, "purple")] = g2.board.area_index["galicia"]  # his Grande in the King's region
-    pid = _to_turn(g2, "adopted_home")
-    start_special(g2, pid)
-    assert g2.state.special is None and grande(g2, "purple") == "galicia"  # nothing he may do
-
-
-def test_taboo_enactment_no_tile_into_or_out_of_the_kings_region():
-    """Enactment: "You are not allowed to place a tile in the King's region or take one from
-    there." """
-    g = new_game()
-    pid = _to_turn(g, "enactment")
-    start_special(g, pid)
-    assert all("castilla" not in t for t in g.asked().options["moves"].values())
-    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_a", area="castilla"), "kings-region-taboo")
-    g.state.mobile["tile_b"] = g.board.area_index["castilla"]
-    assert "tile_b" not in g.asked().options["moves"]
-    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="toledo"), "kings-region-taboo")
-
-
-def test_taboo_competition_the_grande_in_the_kings_region_stays():
-    """Competition throws your Grande into the Castillo, but "No ... Grandes ... may be ...
-    removed from the King's region." """
-    g = new_game(king="galicia", homes={"purple": "sevilla", "blue": "aragon", "green": "granada",
-                                        "orange": "cataluna"})
-    g.state.grandes[seat(g, "purple")] = g.board.area_index["galicia"]
-    pid = _to_turn(g, "competition")
-    start_special(g, pid)
-    assert g.state.special is None and grande(g, pid) == "galicia"
-
-
-def test_taboo_militia_never_into_the_kings_region():
-    """Militia: "However, you cannot place them in the Castillo or directly in the King's
-    region." """
-    g = new_game()
-    pid = _to_turn(g, "militia")
-    start_special(g, pid)
-    assert "castilla" not in g.asked().options["areas"] and "castillo" not in g.asked().options["areas"]
-    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castilla": 2}), "kings-region-taboo")
-    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castillo": 2}), "militia")
-
-
-def test_taboo_coup_never_names_the_kings_region():
-    """Coup moves all of each opponent's Caballeros out of "one region of your choice" — never
-    the King's region, which "may never be changed"."""
-    g = new_game()
-    put(g, "blue", "castilla", 2)
-    pid = _to_turn(g, "coup")
-    start_special(g, pid)
-    assert "castilla" not in g.asked().options["regions"]
-    _refused(g, ev.RegionChosen(player=pid, region="castilla"), "kings-region-taboo")
-
-
-def test_taboo_civil_war_never_takes_from_the_kings_region():
-    """Civil War: "All other players must choose a region in which they have at least 1
-    Caballero." — not the King's region; a player with Caballeros only there is lucky."""
-    g = new_game()
-    clear(g)
-    put(g, "blue", "castilla", 2)
-    put(g, "green", "castilla", 1)
-    put(g, "green", "toledo", 1)
-    pid = _to_turn(g, "civil_war")
-    start_special(g, pid)
-    ask = g.asked()
-    assert ask.players == ("green",) and ask.options["regions"]["green"] == ["toledo"]
-    _refused(g, ev.SecretDiscSet(player="green", region="castilla"), "secret-disc")
-
-
-def test_taboo_stand_in_no_grande_of_the_kings_region_is_swapped():
-    """Stand-in swaps two pieces "if both are located in the regions"; no Grande may be placed in
-    or removed from the King's region (the test card swaps your Grande and another's)."""
-    g = new_game(params={"stand_in": {"swap": "own_grande_and_other_grande"}})
-    g.state.grandes[seat(g, "blue")] = g.board.area_index["castilla"]  # Blue's Grande by the King
-    pid = _to_turn(g, "stand_in")
-    start_special(g, pid)
-    pairs = g.asked().options["pairs"]
-    assert {tuple(p["grandes"]) for p in pairs} == {("purple", "green"), ("purple", "orange")}
-    _refused(g, ev.PiecesSwapped(player=pid, grandes=["purple", "blue"]), "stand-in")
-
-
 def test_taboo_placement_card_intrigue_style_extra_never_into_the_kings_region():
     """"Important: You may never place Caballeros directly in the King's region." — under
     Rebellion the King's region is the Castillo: nothing is thrown in."""
@@ -505,16 +349,6 @@ def test_taboo_placement_card_intrigue_style_extra_never_into_the_kings_region()
 
 
 # ================================================================== 4. End of the round
-
-def _round_of_plain_turns(g: Game, skip_kings_card: bool = True) -> None:
-    """Every player takes the lowest stack left (never Your Majesty), does nothing."""
-    while g.state.stage in ("replenish", "choose_card", "turn"):
-        pid = g.asked().players[0]
-        if g.state.stage == "replenish":
-            g.apply(ev.CourtReplenished(player=pid, from_provinces=0))
-        stack = min(s for s, c in g.state.revealed.items() if c and (s != 5 or not skip_kings_card))
-        g.apply(ev.ActionCardChosen(player=pid, stack=stack))
-        finish_turn(g)
 
 
 def test_remaining_action_cards_go_face_up_on_the_discard_pile_but_not_the_kings_card():
@@ -545,17 +379,6 @@ def test_the_lowest_power_card_takes_the_first_player_marker():
 
 
 # ================================================================== 5. General scoring
-
-def _castillo_table(king: str = "castilla", **kw) -> Game:
-    """Purple (you), Orange, Blue, Green clockwise, Grandes in Granada, Cataluña, Sevilla and
-    Navarra; every Caballero back in the Province; the King moved to `king` (as a card may
-    have); the first general scoring at the end of the next round."""
-    g = new_game(players=["purple", "orange", "blue", "green"],
-                 homes={"purple": "granada", "orange": "cataluna", "blue": "sevilla", "green": "navarra"},
-                 round=3, **kw)
-    g.state.king = g.board.area_index[king]
-    clear(g)
-    return g
 
 
 def test_every_player_sets_a_disc_and_all_are_revealed_at_once():
@@ -716,15 +539,6 @@ def test_the_short_game_starts_on_space_2_and_skips_4_and_7():
 
 
 # ================================================================== 2-player game: the dummy
-
-def _dummy_seat(g: Game) -> int:
-    return g.state.dummy
-
-
-def _put_dummy(g: Game, area: str, k: int) -> None:
-    s, d = g.state, g.state.dummy
-    s.counts[g.board.area_index[area]][d] += k
-    s.provinces[d] -= k
 
 
 def test_dummy_a_third_colour_beside_the_board_shuffled_power_cards():
@@ -1072,34 +886,6 @@ def test_old_hands_each_club_card_replaces_one_random_card_of_its_stack():
 
 # ================================================================== Power Shift
 
-def _mod(mid: str, value: int, ability=None) -> dict:
-    return {"id": mid, "value": value, "name": mid, "ability": ability, "source": "referee test set"}
-
-
-MODIFIERS = ([_mod(f"p{i}", 1) for i in range(4)] + [_mod(f"m{i}", -1) for i in range(4)]
-             + [_mod(f"pp{i}", 2) for i in range(3)] + [_mod(f"mm{i}", -2) for i in range(3)]
-             + [_mod("court_up", 1, {"effect": "court", "params": {"count": 1}, "text": "1 to the court"}),
-                _mod("move_own", -1, {"effect": "move", "params": {"total": 1, "own": 1, "foreign": 0},
-                                      "text": "move 1 own"})])
-DEALT = {"purple": ["p0", "m0", "court_up"], "blue": ["p1", "m1", "pp0"], "green": ["p2", "m2", "mm0"],
-         "orange": ["p3", "m3", "move_own"]}
-
-
-def _power_shift(players=("purple", "blue", "green", "orange"), dummy=None, passes=None) -> Game:
-    from .effects.game2023 import HOMES, cards_file
-    import copy
-    cf = cards_file()
-    cf["modifiers"] = MODIFIERS
-    g = Game(ev.GameSetup(players=list(players), rules="2023", modules=["power-shift"], king="castilla",
-                          dummy=dummy, homes={p: HOMES[p] for p in players}, start_player=players[0],
-                          board_file=copy.deepcopy(BOARD_2_3 if len(players) < 4 else BOARD_FILE),
-                          cards_file=cf))
-    for pid in players:
-        g.apply(ev.ModifiersDealt(player=pid, modifiers=DEALT[pid]))
-    for pid in players:
-        g.apply(ev.ModifierPassed(player=pid, modifier=(passes or {}).get(pid, DEALT[pid][0])))
-    return g
-
 
 def test_power_shift_three_dealt_one_passed_left_in_secret():
     """"Then deal 3 Modifier cards to each player." "Everyone looks at their 3 Modifier cards and
@@ -1186,557 +972,11 @@ def test_power_shift_two_players_pass_to_each_other_and_the_dummy_has_no_modifie
 
 # ================================================================== Action card explanations
 
-def test_move_to_any_region_split_as_you_like_intrigue_example():
-    """"You can move them to any region, not just neighbor regions of the King's region. You can
-    split them as you like." Intrigue: "You move 1 of your Caballeros from Granada to Castilla and
-    throw 1 into the Castillo. Then, you move 1 green Caballero to Valencia and 1 blue to
-    Castilla." (the King in Galicia)"""
-    g = new_game(king="navarra")
-    g.state.king = g.board.area_index["galicia"]
-    g.state.grandes[seat(g, "purple")] = g.board.area_index["navarra"]
-    clear(g)
-    put(g, "purple", "granada", 2)
-    put(g, "green", "sevilla", 1)
-    put(g, "blue", "aragon", 1)
-    pid = _to_turn(g, "intrigue")
-    start_special(g, pid)
-    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="castilla"))
-    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="castillo"))
-    _refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="castilla", target="toledo"), "special-action")
-    g.apply(ev.CaballerosMoved(player=pid, owner="green", source="sevilla", target="valencia"))
-    g.apply(ev.CaballerosMoved(player=pid, owner="blue", source="aragon", target="castilla"))
-    assert g.state.special is None
-    assert (count(g, "purple", "castilla"), count(g, "purple", "castillo"), count(g, "green", "valencia"),
-            count(g, "blue", "castilla")) == (1, 1, 1, 1)
-
-
-def test_move_never_from_the_court():
-    """"You are not allowed to move Caballeros out of the Castillo or from your Court." """
-    g = new_game()
-    put(g, "purple", "granada", 1)
-    pid = _to_turn(g, "intrigue")
-    start_special(g, pid)
-    _refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="court", target="granada"), "unknown-id")
-    _refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="portugal"), "not-a-region")
-
-
-def test_withdrawal_example_left_neighbour_first_court_or_regions():
-    """"Example "Withdrawal": Each opponent must return 3 of their Caballeros from the regions or
-    their Court to the Province. Your left neighbor starts." "Orange is to your left and returns 3
-    Caballeros from their Court ... Blue returns 2 from their Court and 1 Caballero from Valencia
-    ... Green is last and returns 2 from Toledo and 1 from Valencia." """
-    g = new_game(players=["purple", "orange", "blue", "green"],
-                 homes={"purple": "granada", "orange": "cataluna", "blue": "sevilla", "green": "navarra"})
-    clear(g)
-    set_court(g, "orange", 3)
-    set_court(g, "blue", 2)
-    put(g, "blue", "valencia", 1)
-    put(g, "green", "toledo", 2)
-    put(g, "green", "valencia", 1)
-    pid = _to_turn(g, "withdrawal")
-    start_special(g, pid)
-    assert g.asked().players == ("orange",)
-    g.apply(ev.CaballerosSentBack(player="orange", owner="orange", from_court=3))
-    assert g.asked().players == ("blue",)
-    _refused(g, ev.CaballerosSentBack(player="blue", owner="blue", from_court=2), "special-action")  # 3 due
-    g.apply(ev.CaballerosSentBack(player="blue", owner="blue", from_court=2, from_regions={"valencia": 1}))
-    g.apply(ev.CaballerosSentBack(player="green", owner="green", from_regions={"toledo": 2, "valencia": 1}))
-    assert court(g, "orange") == court(g, "blue") == 0 and count(g, "green", "toledo") == 0
-    assert provinces(g, "green") == 30
-
-
-def test_send_back_as_many_as_possible():
-    """"In case you don't have enough Caballeros at the specified location, send back as many as
-    possible." (Blue has only 1 outside the Castillo and the King's region)"""
-    g = new_game()
-    clear(g)
-    put(g, "blue", "toledo", 1)
-    put(g, "blue", "castillo", 4)
-    put(g, "blue", "castilla", 2)
-    pid = _to_turn(g, "withdrawal")
-    start_special(g, pid)
-    assert g.asked().players == ("blue",) and g.asked().options["owners"]["blue"]["count"] == 1
-    g.apply(ev.CaballerosSentBack(player="blue", owner="blue", from_regions={"toledo": 1}))
-    assert g.state.special is None and count(g, "blue", "castilla") == 2
-
-
-def test_score_regions_never_the_castillo_unless_stated():
-    """"Note: Unless stated otherwise, you're not allowed to score the Castillo, since it is not a
-    region." (Outposts scores the "4" regions: a 4/0/0 Scoring tile on the Castillo does not make
-    it one)"""
-    g = new_game()
-    clear(g)
-    g.state.mobile["tile_a"] = g.board.castillo  # 4/0/0: a "4" board, but not a region
-    put(g, "blue", "castillo", 3)
-    put(g, "green", "sevilla", 1)
-    pid = _to_turn(g, "outposts")
-    start_special(g, pid)
-    assert {ln.area for ln in _last_scoring(g)} == {"sevilla"}
-
-
-def test_outposts_example_with_scoring_tiles():
-    """"Score all regions that give 4 points for 1st place. In this case, these are Sevilla,
-    Cataluña, and Toledo, since a Scoring tile was placed in Toledo. You don't score Galicia,
-    because it also has a Scoring tile." """
-    g = new_game(king="valencia")
-    clear(g)
-    g.state.mobile["tile_a"] = g.board.area_index["toledo"]   # 4/0/0
-    g.state.mobile["tile_b"] = g.board.area_index["galicia"]  # 8/4/0
-    for r in ("sevilla", "cataluna", "toledo", "galicia"):
-        put(g, "blue", r, 1)
-    pid = _to_turn(g, "outposts")
-    start_special(g, pid)
-    assert sorted({ln.area for ln in _last_scoring(g)}) == ["cataluna", "sevilla", "toledo"]
-
-
-def test_a_chosen_region_may_be_the_kings_region():
-    """"If you can choose a region, you may choose the King's region." (a card of the table's
-    that scores one region of your choice; the King's bonus comes with it)"""
-    chooser = {"id": "local_hero", "stack": 4, "copies": 1, "name": "Local Hero", "effect": "score_chosen_region"}
-    g = new_game(extra_cards=(chooser,))
-    clear(g)
-    put(g, "blue", "castilla", 2)
-    pid = _to_turn(g, "local_hero")
-    start_special(g, pid)
-    assert "castilla" in g.asked().options["regions"]
-    _refused(g, ev.RegionChosen(player=pid, region="castillo"))
-    g.apply(ev.RegionChosen(player=pid, region="castilla"))
-    assert _points(_last_scoring(g)) == {"blue": 6 + 2}
-
-
-def test_coup_example_each_moves_all_by_disc_yours_stay():
-    """"You choose Toledo. Using their Secret discs, all other players secretly choose the region
-    to which they will move all their Caballeros from Toledo. After revealing the regions, Orange
-    moves 1 Caballero to Cataluña, Blue moves 2 to Granada, and Green moves 2 to Valencia. Your
-    Caballeros stay in Toledo." """
-    g = new_game(players=["purple", "orange", "blue", "green"],
-                 homes={"purple": "granada", "orange": "cataluna", "blue": "sevilla", "green": "navarra"})
-    clear(g)
-    for pid, k in (("purple", 2), ("orange", 1), ("blue", 2), ("green", 2)):
-        put(g, pid, "toledo", k)
-    pid = _to_turn(g, "coup")
-    start_special(g, pid)
-    g.apply(ev.RegionChosen(player=pid, region="toledo"))
-    assert set(g.asked().players) == {"orange", "blue", "green"}
-    for q, r in (("orange", "cataluna"), ("blue", "granada"), ("green", "valencia")):
-        g.apply(ev.SecretDiscSet(player=q, region=r))
-        if q != "green":
-            _refused(g, ev.SecretDiscsRevealed(), "secret-disc")  # "simultaneously reveal all discs"
-    assert "granada" not in public_view(g.state).model_dump_json().split('"outcomes"')[1]
-    g.apply(ev.SecretDiscsRevealed())
-    assert (count(g, "orange", "cataluna"), count(g, "blue", "granada"), count(g, "green", "valencia"),
-            count(g, "purple", "toledo")) == (1, 2, 2, 2)
-
 
 # ================================================================== Explanations of Special cards
 
-def test_militia_split_or_both_in_one_region_anywhere_but_the_kings_or_the_castillo():
-    """Militia: "You may split your Caballeros or put them both in one region. You do not have to
-    place them in neighbor regions of the King's region." """
-    g = new_game()
-    pid = _to_turn(g, "militia")
-    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
-    start_special(g, pid)
-    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"sevilla": 1}), "militia")  # both
-    g.apply(ev.ExtraCaballerosPlaced(player=pid, placements={"sevilla": 1, "cataluna": 1}))
-    assert count(g, pid, "sevilla") == 1 and count(g, pid, "cataluna") == 1 and court(g, pid) == 5
-
-
-def test_civil_war_each_other_player_chooses_a_region_with_a_caballero_the_luckless_none():
-    """Civil War: "All other players must choose a region in which they have at least 1
-    Caballero. If a player has no Caballeros in any region, they are lucky" """
-    g = new_game()
-    clear(g)
-    put(g, "blue", "toledo", 2)
-    put(g, "green", "granada", 1)
-    put(g, "purple", "granada", 3)
-    pid = _to_turn(g, "civil_war")
-    start_special(g, pid)
-    assert set(g.asked().players) == {"blue", "green"}  # Orange has none: lucky; never the player
-    assert g.asked().options["regions"]["blue"] == ["toledo"]
-    _refused(g, ev.SecretDiscSet(player="blue", region="granada"), "secret-disc")
-    g.apply(ev.SecretDiscSet(player="blue", region="toledo"))
-    g.apply(ev.SecretDiscSet(player="green", region="granada"))
-    g.apply(ev.SecretDiscsRevealed())
-    assert count(g, "blue", "toledo") == 0 and count(g, "green", "granada") == 0  # the test card: send back
-    assert count(g, "purple", "granada") == 3
-
-
-def test_revelation_scores_the_castillo_and_throws_everything_back():
-    """Revelation: "Open the gate and score the Castillo as usual. However, do not move the
-    Caballeros afterwards. Instead, you throw them back into the Castillo." """
-    g = new_game()
-    put(g, "blue", "castillo", 3)
-    put(g, "green", "castillo", 1)
-    pid = _to_turn(g, "revelation")
-    start_special(g, pid)
-    lift_castillo(g)
-    assert _points(_last_scoring(g)) == {"blue": 5, "green": 3}
-    assert count(g, "blue", "castillo") == 3 and count(g, "green", "castillo") == 1
-
-
-def test_empowerment_the_card_just_played_back_and_still_the_first_player_marker():
-    """Empowerment: "You may either take the Power card you just played and return it to your
-    hand, or choose one from your discard pile." "Special case: If you choose the Power card you
-    just played and it was the lowest card played in that round, you still receive the First
-    Player marker at the end of the round." """
-    g = new_game()
-    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "coup"]))
-    for pid, c in (("purple", 1), ("blue", 8), ("green", 7), ("orange", 6)):
-        g.apply(ev.PowerCardPlayed(player=pid, card=c))
-    for stack in (1, 3, 4):  # Blue, Green, Orange leave the Empowerment
-        g.apply(ev.CourtReplenished(player=g.asked().players[0], from_provinces=0))
-        g.apply(ev.ActionCardChosen(player=g.asked().players[0], stack=stack))
-        finish_turn(g)
-    take(g, "empowerment")
-    start_special(g, "purple")
-    assert g.asked().options["cards"] == [1]
-    g.apply(ev.PowerCardTakenBack(player="purple", card=1))
-    g.apply(ev.CaballerosPlaced(player="purple", placements={}))
-    assert g.state.players[g.state.start_player] == "purple" and 1 in g.state.hands[seat(g, "purple")]
-    assert public_view(g.state).model_dump()["players"][0]["power_cards_in_hand"] == 13
-
-
-def test_empowerment_a_card_from_the_discard_pile_unseen():
-    """"or choose one from your discard pile. You don't have to show the card to the others." """
-    g = new_game()
-    start_round(g, "intrigue", order=["purple", "blue", "green", "orange"])  # purple plays 13
-    finish_round(g)
-    pid = _to_turn(g, "empowerment", order=["purple", "blue", "green", "orange"])
-    start_special(g, pid)
-    assert 13 in g.asked().options["cards"]
-    assert public_view(g.state).asked.options is None  # the choice is private
-    g.apply(ev.PowerCardTakenBack(player=pid, card=13))
-    assert 13 in g.state.hands[seat(g, pid)]
-    assert public_view(g.state).players[0].model_dump()["power_cards_in_hand"] == len(g.state.hands[0])
-
-
-def test_enactment_on_a_free_board_move_one_never_remove_one_on_the_castillo():
-    """Enactment: "place it on a free Scoring board on the game board. You may also move a tile
-    that is already on the game board to another one (but do not remove it from the game
-    board)." "You can also place one tile on the Castillo to replace both Scoring boards there."
-    and "There can only be one Scoring tile in each region." """
-    g = new_game()
-    g.state.mobile["tile_a"] = g.board.area_index["toledo"]
-    pid = _to_turn(g, "enactment")
-    start_special(g, pid)
-    moves = g.asked().options["moves"]
-    assert "toledo" not in moves["tile_b"] and "castillo" in moves["tile_b"]
-    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="toledo"), "scoring-tile")
-    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="france"), "not-a-region")
-    g.apply(ev.ScoringTilePlaced(player=pid, tile="tile_a", area="castillo"))
-    assert g.state.scoreboard(g.board.castillo) == (4, 0, 0)
-    assert public_view(g.state).mobile_scoreboards == {"tile_a": "castillo", "tile_b": None}
-
-
-def test_adopted_home_several_grandes_in_one_region_never_the_castillo():
-    """Adopted Home: "Multiple Grandes may be present in one region. However, you are not allowed
-    to throw your Grande into the Castillo." """
-    g = new_game()
-    pid = _to_turn(g, "adopted_home")
-    start_special(g, pid)
-    _refused(g, ev.GrandeMoved(player=pid, region="castillo"), "grande-castillo")
-    _refused(g, ev.GrandeMoved(player=pid, region="france"), "not-a-region")
-    g.apply(ev.GrandeMoved(player=pid, region="aragon"))  # Blue's Grande is there
-    assert grande(g, "purple") == grande(g, "blue") == "aragon"
-
-
-def test_your_majesty_any_region_never_the_castillo_or_france_or_staying():
-    """Your Majesty: "You can move the King to any region. You cannot throw him into the Castillo
-    and you cannot move it to France or Portugal." "If you choose not to perform the Special
-    action, the King remains in place." """
-    g = new_game()
-    pid = _to_turn(g, "your_majesty")
-    start_special(g, pid)
-    assert sorted(g.asked().options["regions"]) == sorted(r for r in g.board.region_ids if r != "castilla")
-    _refused(g, ev.KingMoved(player=pid, region="castillo"), "king-move-2023")
-    _refused(g, ev.KingMoved(player=pid, region="portugal"), "king-move-2023")
-    _refused(g, ev.KingMoved(player=pid, region="castilla"), "king-move-2023")
-    g.apply(ev.KingMoved(player=pid, region="sevilla"))  # not a neighbour: any region
-    assert king(g) == "sevilla"
-    g2 = new_game()
-    pid = _to_turn(g2, "your_majesty")
-    g2.apply(ev.SpecialActionSkipped(player=pid))
-    assert king(g2) == "castilla"
-
-
-def test_exile_only_to_france_or_portugal_whose_neighbours_work_as_usual():
-    """Exile: "The neighboring regions to France and Portugal work the same way as usual. You can
-    only move the King to France or Portugal with this card." (the test board: France borders
-    Navarra, Aragón and Cataluña)"""
-    g = new_game(modules=["new-regency"])
-    pid = _to_turn(g, "exile")
-    start_special(g, pid)
-    assert sorted(g.asked().options["regions"]) == ["france", "portugal"]
-    _refused(g, ev.KingMoved(player=pid, region="toledo"), "king-move-2023")
-    g.apply(ev.KingMoved(player=pid, region="france"))
-    assert king(g) == "france" and public_view(g.state).king == "france"
-    finish_turn(g)
-    _round_of_plain_turns(g)
-    pid = _to_turn(g, "intrigue")
-    assert sorted(g.asked().options["place"]["areas"]) == ["aragon", "castillo", "cataluna", "navarra"]
-    _refused(g, ev.CaballerosPlaced(player=pid, placements={"france": 1}), "not-a-region")
-
-
-def test_exile_refuses_naming_the_fact_when_the_board_has_no_neighbours_for_france():
-    """The rule book does not say which regions border France and Portugal: without the table's
-    board file, Exile refuses to start, naming the missing fact."""
-    g = new_game(modules=["new-regency"], board_file={"scoring_tiles": BOARD_FILE["scoring_tiles"]})
-    pid = _to_turn(g, "exile")
-    assert "France" in g.asked().options["special"]["refused"]
-    _refused(g, ev.SpecialActionStarted(player=pid), "board-fact-missing")
-
-
-def test_entourage_two_caballeros_go_with_the_king_or_as_many_as_there_are():
-    """Entourage: "You must move 2 Caballeros to the same region as the King. If there are less
-    than 2 Caballeros in the region, you must move as many Caballeros as possible along with the
-    King. You forfeit the others." """
-    g = new_game(modules=["new-regency"])
-    clear(g)
-    put(g, "blue", "castilla", 1)
-    put(g, "green", "castilla", 2)
-    pid = _to_turn(g, "entourage")
-    start_special(g, pid)
-    _refused(g, ev.EntourageMoved(player=pid, region="granada", caballeros={"green": 1}), "entourage")
-    _refused(g, ev.EntourageMoved(player=pid, region="granada", caballeros={"green": 3}), "entourage")
-    g.apply(ev.EntourageMoved(player=pid, region="granada", caballeros={"green": 1, "blue": 1}))
-    assert king(g) == "granada" and count(g, "green", "granada") == 1 and count(g, "blue", "granada") == 1
-    assert count(g, "green", "castilla") == 1
-    g2 = new_game(modules=["new-regency"])
-    clear(g2)
-    put(g2, "blue", "castilla", 1)
-    pid = _to_turn(g2, "entourage")
-    start_special(g2, pid)
-    assert g2.asked().options["count"] == 1
-    g2.apply(ev.EntourageMoved(player=pid, region="toledo", caballeros={"blue": 1}))
-    assert count(g2, "blue", "toledo") == 1
-
-
-def test_competition_grande_into_the_castillo_bonus_then_moved_by_the_disc():
-    """Competition: "Only with this card, you can throw Grandes into the Castillo. When scoring the
-    Castillo, you can get the Grande's bonus. Then move your Grande using the Secret disc (along
-    with your Caballeros)." """
-    g = new_game(round=3)
-    clear(g)
-    put(g, "purple", "castillo", 2)
-    put(g, "blue", "castillo", 1)
-    pid = _to_turn(g, "competition")
-    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
-    start_special(g, pid)
-    _refused(g, ev.GrandeMoved(player=pid, region="toledo"), "grande-castillo")
-    g.apply(ev.GrandeMoved(player=pid, region="castillo"))
-    assert grande(g, pid) == "castillo" and public_view(g.state).players[0].grande == "castillo"
-    general_scoring(g, {"purple": "toledo"})
-    castillo = [ln for ln in g.state.scoring_log[-1].lines if ln.area == "castillo"]
-    assert _points(castillo) == {"purple": 5 + 2, "blue": 3}
-    assert grande(g, "purple") == "toledo" and count(g, "purple", "toledo") == 2
-
-
-def test_competition_after_revelation_the_grande_is_thrown_back():
-    """"Special case: After scoring the Castillo with the "Revelation" card, throw the Grandes back
-    into the Castillo." """
-    g = new_game()
-    put(g, "purple", "castillo", 2)
-    g.state.grandes[seat(g, "purple")] = g.board.castillo
-    pid = _to_turn(g, "revelation", order=["blue", "purple", "green", "orange"])
-    start_special(g, pid)
-    lift_castillo(g)
-    assert grande(g, "purple") == "castillo"
-    assert {ln.kind for ln in _last_scoring(g) if ln.player == "purple"} == {"place", "home_bonus"}
-
-
-def test_adopted_home_cannot_take_a_grande_out_of_the_castillo():
-    """"No one may ever ... take Caballeros from the Castillo" — a Grande thrown in with
-    Competition stays there until a general scoring moves it with the disc."""
-    g = new_game()
-    g.state.grandes[seat(g, "purple")] = g.board.castillo
-    pid = _to_turn(g, "adopted_home")
-    start_special(g, pid)
-    assert g.state.special is None and grande(g, pid) == "castillo"
-
-
-def test_chalet_the_king_to_the_region_with_the_fewest_caballeros_never_an_empty_one():
-    """Chalet: "First, you need to find out which region has the least Caballeros (from all
-    players). Place the King in this region." "You can not move the King to regions without any
-    Caballeros." """
-    g = new_game(modules=["new-regency"])
-    clear(g)
-    put(g, "blue", "castilla", 3)
-    put(g, "blue", "toledo", 2)
-    put(g, "green", "toledo", 1)
-    put(g, "orange", "sevilla", 2)
-    put(g, "purple", "granada", 2)
-    pid = _to_turn(g, "chalet")
-    start_special(g, pid)
-    assert sorted(g.asked().options["regions"]) == ["granada", "sevilla"]
-    _refused(g, ev.KingMoved(player=pid, region="galicia"), "king-move-2023")  # empty
-    _refused(g, ev.KingMoved(player=pid, region="toledo"), "king-move-2023")
-    g.apply(ev.KingMoved(player=pid, region="sevilla"))
-    assert king(g) == "sevilla"
-
-
-def test_rebellion_the_castillo_is_the_kings_region_with_all_consequences():
-    """Rebellion: "Place the King next to the Castillo ... The Castillo is now the King's region,
-    with all consequences." "All regions are considered neighboring regions of the Castillo."
-    "The King remains there until he is moved again." """
-    g = new_game(modules=["new-regency"])
-    put(g, "blue", "granada", 2)
-    pid = _to_turn(g, "rebellion")
-    start_special(g, pid)
-    _refused(g, ev.KingMoved(player=pid, region="toledo"), "king-move-2023")
-    g.apply(ev.KingMoved(player=pid, region="castillo"))
-    assert king(g) == "castillo" and public_view(g.state).king == "castillo"
-    g.apply(ev.CaballerosPlaced(player=pid, placements={"castilla": 1, "sevilla": 1}))  # any region
-    _round_of_plain_turns(g)
-    pid = _to_turn(g, "intrigue")
-    _refused(g, ev.CaballerosPlaced(player=pid, placements={"castillo": 1}), "kings-region-taboo")
-    start_special(g, pid)
-    assert "castillo" not in g.asked().options["targets"]
-    _refused(g, ev.CaballerosMoved(player=pid, owner="blue", source="granada", target="castillo"),
-             "kings-region-taboo")
-    assert king(g) == "castillo"
-
-
-def test_rebellion_the_castillo_scored_with_the_kings_bonus_nothing_moves_out():
-    """"If the Castillo is scored, you can get the King's bonus. However, the Caballeros are not
-    moved to regions, throw them back in." (at a general scoring: no disc is set)"""
-    g = new_game(round=3)
-    clear(g)
-    g.state.king = g.board.castillo
-    put(g, "blue", "castillo", 3)
-    put(g, "green", "castillo", 1)
-    start_round(g, "intrigue")
-    finish_round(g)
-    ask = g.asked()
-    assert ask.kind == "reveal_secret_discs"
-    _refused(g, ev.SecretDiscSet(player="blue", region="toledo"), "secret-disc")
-    g.apply(ev.SecretDiscsRevealed())
-    castillo = [ln for ln in g.state.scoring_log[-1].lines if ln.area == "castillo"]
-    assert _points(castillo) == {"blue": 5 + 2, "green": 3}
-    assert count(g, "blue", "castillo") == 3 and count(g, "green", "castillo") == 1
-
-
-def test_infiltration_into_the_kings_region_split_as_usual():
-    """Infiltration: "With this card, you may place your Caballeros in the King's region. You may
-    split them between multiple regions as usual." """
-    g = new_game()
-    pid = _to_turn(g, "infiltration")
-    start_special(g, pid)
-    assert "castilla" in g.asked().options["areas"]
-    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"sevilla": 1}), "placement-area")
-    g.apply(ev.ExtraCaballerosPlaced(player=pid, placements={"castilla": 1}))
-    assert count(g, pid, "castilla") == 1 and g.asked().players[0] != pid  # placed: the turn is over
-
-
-def test_infiltration_after_a_normal_placement_nothing_more():
-    """"You must fully complete one action before performing the other": placed the usual way,
-    the Caballeros are out; Infiltration adds no second placement."""
-    g = new_game()
-    pid = _to_turn(g, "infiltration")
-    g.apply(ev.CaballerosPlaced(player=pid, placements={"toledo": 1}))
-    _refused(g, ev.CaballerosPlaced(player=pid, placements={"castilla": 1}), "either-order")
-    start_special(g, pid)
-    assert count(g, pid, "castilla") == 0 and g.asked().players[0] != pid
-
-
-def test_stand_in_only_pieces_standing_in_regions():
-    """Stand-in: "You are only allowed to swap them, if both are located in the regions (i.e. not
-    in France, Portugal, or the Castillo)." (the test card: the King and any Grande)"""
-    g = new_game()
-    g.state.grandes[seat(g, "blue")] = g.board.castillo
-    pid = _to_turn(g, "stand_in")
-    start_special(g, pid)
-    pairs = g.asked().options["pairs"]
-    assert {p["grandes"][0] for p in pairs} == {"purple", "green", "orange"}
-    _refused(g, ev.PiecesSwapped(player=pid, king=True, grandes=["blue"]), "stand-in")
-    g.apply(ev.PiecesSwapped(player=pid, king=True, grandes=["green"]))
-    assert king(g) == "sevilla" and grande(g, "green") == "castilla"
-    g2 = new_game()
-    g2.state.king = g2.board.area_index["france"]
-    pid = _to_turn(g2, "stand_in")
-    start_special(g2, pid)
-    assert g2.state.special is None and king(g2) == "france"  # the King is not in a region
-
 
 # ================================================================== Veto (2023)
-
-def _veto_taken() -> Game:
-    g = new_game()
-    start_round(g, "veto")
-    take(g, "veto")
-    return g
-
-
-def test_veto_placed_in_front_of_you_when_chosen_the_card_still_places():
-    """Veto: "Once you have chosen the Veto card, you place it face up in front of you." (its
-    Caballeros are placed as usual)"""
-    g = _veto_taken()
-    assert public_view(g.state).players[0].vetoes_held == 1
-    assert g.asked().options["place"] is not None and g.asked().options["special"] is None
-
-
-def test_veto_decided_when_announced_prevents_the_whole_action():
-    """"You are then allowed to completely prevent a Special action that someone wants to perform
-    this or next round. All others must announce their Special action before performing it. You
-    must immediately decide" """
-    g = _veto_taken()
-    finish_turn(g)
-    put(g, "blue", "granada", 2)
-    pid = take(g, "intrigue")
-    start_special(g, pid)
-    ask = g.asked()
-    assert ask.kind == "veto" and ask.players == ("purple",)
-    _refused(g, ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="toledo"), "phase-order")
-    g.apply(ev.VetoUsed(player="purple"))
-    assert count(g, "blue", "granada") == 2 and g.state.vetoes == [] and "veto" in g.state.discard_pile
-    assert g.asked().options["special"] is None and g.asked().options["place"] is not None
-
-
-def test_veto_never_once_begun():
-    """"You cannot cancel a Special action if it has already begun." """
-    g = _veto_taken()
-    finish_turn(g)
-    put(g, "blue", "granada", 2)
-    pid = take(g, "intrigue")
-    start_special(g, pid)
-    g.apply(ev.VetoWaived(player="purple"))
-    assert g.asked().vetoes == ()
-    _refused(g, ev.VetoUsed(player="purple"), "veto")
-    g.apply(ev.CaballerosMoved(player=pid, owner=pid, source="granada", target="toledo"))
-    _refused(g, ev.VetoUsed(player="purple"), "veto")
-
-
-def test_veto_next_round_then_discarded_at_its_end():
-    """"Discard the "Veto" card after you have used it, or latest at the end of the next round." """
-    g = _veto_taken()
-    finish_turn(g)
-    finish_round(g)
-    assert g.state.vetoes and "veto" not in g.state.discard_pile
-    start_round(g, "intrigue", order=["blue", "purple", "green", "orange"])
-    pid = take(g, "intrigue")
-    start_special(g, pid)
-    assert g.asked().kind == "veto"
-    g.apply(ev.VetoWaived(player="purple"))
-    if g.state.stage == "special":
-        g.apply(ev.SpecialActionFinished(player=pid))
-    finish_turn(g)
-    finish_round(g)
-    assert g.state.vetoes == [] and "veto" in g.state.discard_pile
-    start_round(g, "militia")
-    pid = take(g, "militia")
-    start_special(g, pid)
-    assert g.asked().kind != "veto"
-
-
-def test_veto_not_against_your_own_special_action():
-    """"prevent a Special action that someone wants to perform" — the holder is not asked about
-    their own."""
-    g = _veto_taken()
-    finish_turn(g)
-    finish_round(g)
-    pid = _to_turn(g, "intrigue", order=["purple", "blue", "green", "orange"])
-    start_special(g, pid)
-    assert g.asked().kind != "veto" and g.asked().vetoes == ()
 
 
 # ================================================================== Whole random games
@@ -1918,9 +1158,6 @@ def _power_shift_with(modifiers) -> Game:
 
 # ================================================================== Second pass: scoring details
 
-def _area_points(g: Game, area: str) -> dict[str, int]:
-    return _points([ln for ln in _last_scoring(g) if ln.area == area])
-
 
 def test_galicia_example_a_third_place_the_board_does_not_pay_earns_nothing():
     """"Orange has the majority with 4 Caballeros here and gets 4 points for first place. Blue has
@@ -2013,22 +1250,6 @@ def test_castillo_caballeros_move_before_the_regions_are_scored():
     assert _area_points(g, "toledo") == {"purple": 7, "blue": 4}
 
 
-def test_a_tile_valued_4_on_the_castillo_does_not_make_outposts_score_it():
-    """"Note: Unless stated otherwise, you're not allowed to score the Castillo, since it is not a
-    region." — even with a Scoring tile showing 4 there ("Score all regions that give 4 points
-    for 1st place")."""
-    g = new_game(king="granada")
-    clear(g)
-    g.state.mobile["tile_a"] = g.board.castillo
-    put(g, "blue", "castillo", 2)
-    put(g, "green", "sevilla", 1)
-    pid = _to_turn(g, "outposts")
-    start_special(g, pid)
-    lines = _last_scoring(g)
-    assert "castillo" not in {ln.area for ln in lines}
-    assert _points(lines) == {"green": 4 + 2}  # Sevilla is Green's home: 4 + the Grande's 2
-
-
 def test_no_kings_bonus_anywhere_while_the_king_is_in_france():
     """Exile: "You can only move the King to France or Portugal with this card." and "France and
     Portugal do not count as regions": no region is the King's region, so no King's bonus; a
@@ -2091,135 +1312,6 @@ def test_two_players_a_tie_with_the_dummy_for_first_takes_the_second_number_no_b
 
 # ================================================================== Second pass: special actions
 
-def test_revelation_with_two_players_pays_the_first_two_numbers_and_nothing_to_the_dummy():
-    """Revelation: "Open the gate and score the Castillo as usual." with 2 players: "Only the
-    first two numbers on the Scoring board count." and the dummy "does not get points" (the
-    dummy 3 first, you 2 second: the Castillo's 2nd number; Blue 1 third: nothing)."""
-    g = _two()
-    clear(g)
-    _put_dummy(g, "castillo", 3)
-    put(g, "purple", "castillo", 2)
-    put(g, "blue", "castillo", 1)
-    pid = _to_turn(g, "revelation")
-    start_special(g, pid)
-    lift_castillo(g)
-    assert _area_points(g, "castillo") == {DUMMY: 0, "purple": BOARD_2_3["castillo"]["scoreboard"][1], "blue": 0}
-    assert g.state.counts[g.board.castillo][_dummy_seat(g)] == 3 and count(g, "purple", "castillo") == 2
-
-
-def test_revelation_while_the_king_stands_by_the_castillo_pays_the_kings_bonus():
-    """Rebellion: "If the Castillo is scored, you can get the King's bonus." with "These bonuses
-    apply during both general and special scorings." (Revelation: Blue alone first, 5 + 2)"""
-    g = new_game(king="granada")
-    clear(g)
-    g.state.king = g.board.castillo
-    put(g, "blue", "castillo", 3)
-    put(g, "green", "castillo", 1)
-    pid = _to_turn(g, "revelation")
-    start_special(g, pid)
-    lift_castillo(g)
-    assert _area_points(g, "castillo") == {"blue": 5 + 2, "green": 3}
-    assert [ln.player for ln in _last_scoring(g) if ln.kind == "king_bonus"] == ["blue"]
-
-
-def test_competition_a_grande_alone_in_the_castillo_still_moves_by_the_disc():
-    """Competition: "Then move your Grande using the Secret disc (along with your Caballeros)." —
-    with none of your Caballeros inside, the Grande still goes where your disc points, before the
-    regions are scored (Toledo: you alone first there, so the Grande's bonus too)."""
-    g = _castillo_table(king="granada")
-    g.state.grandes[seat(g, "purple")] = g.board.castillo
-    put(g, "blue", "castillo", 1)
-    put(g, "purple", "toledo", 2)
-    start_round(g, "intrigue")
-    general_scoring(g, {"purple": "toledo", "blue": "galicia"})
-    assert grande(g, "purple") == "toledo"
-    assert _area_points(g, "castillo") == {"blue": 5}
-    assert _area_points(g, "toledo") == {"purple": 7 + 2}
-
-
-def _empowerment_round(g: Game) -> None:
-    """Purple plays 1 (the lowest) and takes Empowerment last in the round."""
-    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "coup"]))
-    for pid, c in (("purple", 1), ("blue", 8), ("green", 7), ("orange", 6)):
-        g.apply(ev.PowerCardPlayed(player=pid, card=c))
-    for stack in (1, 3, 4):
-        g.apply(ev.CourtReplenished(player=g.asked().players[0], from_provinces=0))
-        g.apply(ev.ActionCardChosen(player=g.asked().players[0], stack=stack))
-        finish_turn(g)
-    take(g, "empowerment")
-    start_special(g, "purple")
-
-
-def test_empowerment_the_card_just_played_stays_in_the_hand_for_the_next_round():
-    """Empowerment: "take the Power card you just played and return it to your hand" — it is not
-    put on the discard pile at the round's end, and may be played again next round."""
-    g = new_game()
-    _empowerment_round(g)
-    g.apply(ev.PowerCardTakenBack(player="purple", card=1))
-    finish_turn(g)
-    p = seat(g, "purple")
-    assert 1 in g.state.hands[p] and 1 not in g.state.discards[p]
-    g.apply(ev.ActionCardsRevealed(cards=reveal_for(g, "intrigue")))
-    assert g.asked().players == ("purple",)  # the lowest card: the First Player marker
-    g.apply(ev.PowerCardPlayed(player="purple", card=1))
-    assert g.state.played[p] == 1
-
-
-def test_empowerment_a_card_from_the_discard_pile_leaves_the_one_just_played_discarded():
-    """"or choose one from your discard pile" — then the card just played goes face down on the
-    discard pile at the end of the round as usual ("Put your played Power card face down on your
-    discard pile")."""
-    g = new_game()
-    start_round(g, "intrigue", order=["purple", "blue", "green", "orange"])  # purple plays 13
-    finish_round(g)
-    pid = _to_turn(g, "empowerment", order=["purple", "blue", "green", "orange"])  # purple plays 12
-    start_special(g, pid)
-    g.apply(ev.PowerCardTakenBack(player=pid, card=13))
-    finish_turn(g)
-    finish_round(g)
-    p = seat(g, pid)
-    assert 13 in g.state.hands[p] and 12 not in g.state.hands[p] and 12 in g.state.discards[p]
-
-
-def test_empowerment_with_power_shift_a_played_modifier_back_instead_of_the_power_card():
-    """Empowerment: "For the "Power Shift" mini-expansion: You may also return one of your played
-    Modifier cards to your hand instead." (the Modifier back in hand; the Power card discarded)"""
-    g = _power_shift()
-    p = seat(g, "purple")
-    mod = sorted(m for m in g.state.modifier_hands[p] if m.startswith("p"))[0]
-    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "coup"]))
-    g.apply(ev.PowerCardPlayed(player="purple", card=12, modifier=mod))
-    for pid, c in (("blue", 8), ("green", 7), ("orange", 6)):
-        g.apply(ev.PowerCardPlayed(player=pid, card=c))
-    take(g, "empowerment")
-    start_special(g, "purple")
-    assert mod in g.asked().options["modifiers"]
-    g.apply(ev.ModifierTakenBack(player="purple", modifier=mod))
-    finish_turn(g)
-    _round_of_plain_turns(g)
-    assert mod in g.state.modifier_hands[p] and mod not in g.state.modifier_discards[p]
-    assert 12 in g.state.discards[p] and 12 not in g.state.hands[p]
-
-
-def test_a_vetoed_your_majesty_leaves_the_king_and_the_card_returns_face_down():
-    """Veto: "completely prevent a Special action" and "If you used the King's card "Your
-    Majesty", put it back as the 5th stack face down." / "Do not discard the King's card, it is
-    available in every round." """
-    g = _veto_taken()
-    finish_turn(g)
-    king_before = king(g)
-    pid = take(g, "your_majesty")
-    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
-    start_special(g, pid)
-    assert g.asked().kind == "veto"
-    g.apply(ev.VetoUsed(player="purple"))
-    assert king(g) == king_before
-    finish_turn(g)
-    finish_round(g)
-    assert "your_majesty" not in g.state.discard_pile
-    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "adopted_home"]))
-    assert g.state.revealed[5] == "your_majesty"
-
 
 def test_power_shift_the_highest_total_takes_the_first_turn():
     """"Add or subtract the number from the value of your Power card." with "The player who
@@ -2244,18 +1336,6 @@ def test_power_shift_a_total_equal_to_the_dummys_card_is_refused():
     plus_one = sorted(m for m in g.state.modifier_hands[seat(g, "purple")] if m.startswith("p"))[0]
     _refused(g, ev.PowerCardPlayed(player="purple", card=9, modifier=plus_one), "power-card-distinct")
     g.apply(ev.PowerCardPlayed(player="purple", card=9))
-
-
-def test_stand_in_never_swaps_the_king_standing_by_the_castillo():
-    """Stand-in: "You are only allowed to swap them, if both are located in the regions (i.e. not
-    in France, Portugal, or the Castillo)." — after Rebellion the King stands by the Castillo."""
-    g = new_game()
-    g.state.king = g.board.castillo
-    pid = _to_turn(g, "stand_in")
-    start_special(g, pid)
-    assert g.state.special is None and king(g) == "castillo"
-    assert [grande(g, p) for p in ("purple", "blue", "green", "orange")] == ["galicia", "aragon", "sevilla",
-                                                                           "cataluna"]
 
 
 # ================================================================== Second pass: setup, the Court, Rebellion's taboo
@@ -2285,129 +1365,10 @@ def test_caballeros_come_from_the_regions_only_when_the_province_is_short():
     assert count(g, "purple", "toledo") == 3
 
 
-def test_rebellion_no_scoring_tile_onto_or_off_the_castillo_while_it_is_the_kings_region():
-    """Rebellion: "The Castillo is now the King's region, with all consequences." with Enactment:
-    "You are not allowed to place a tile in the King's region or take one from there." """
-    g = new_game()
-    g.state.king = g.board.castillo
-    g.state.mobile["tile_a"] = g.board.castillo
-    pid = _to_turn(g, "enactment")
-    start_special(g, pid)
-    moves = g.asked().options["moves"]
-    assert "tile_a" not in moves and "castillo" not in moves.get("tile_b", [])
-    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_a", area="toledo"), "kings-region-taboo")
-    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="castillo"), "kings-region-taboo")
-
-
-def test_rebellion_no_grande_thrown_into_the_castillo_while_it_is_the_kings_region():
-    """Rebellion: "The Castillo is now the King's region, with all consequences." and "No
-    Caballeros, Grandes, or Scoring tiles may be placed in or removed from the King's region." —
-    Competition may not throw a Grande in then."""
-    g = new_game()
-    g.state.king = g.board.castillo
-    pid = _to_turn(g, "competition")
-    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
-    start_special(g, pid)  # nothing it could do: the action ends at once
-    assert g.state.special is None and grande(g, pid) == "galicia"
-
-
 # ================================================================== Second pass: the King in France, Militia, Veto
-
-def test_infiltration_never_into_france_where_the_king_stands():
-    """Infiltration: "you may place your Caballeros in the King's region" — but "France and
-    Portugal do not count as regions, so you may never place Caballeros there"."""
-    g = new_game()
-    g.state.king = g.board.area_index["france"]
-    pid = _to_turn(g, "infiltration")
-    start_special(g, pid)
-    assert sorted(g.asked().options["areas"]) == ["aragon", "castillo", "cataluna", "navarra"]
-    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"france": 1}))
-
-
-def test_militia_never_into_the_castillo_nor_france():
-    """Militia: "However, you cannot place them in the Castillo or directly in the King's region."
-    and "France and Portugal do not count as regions, so you may never place Caballeros there"."""
-    g = new_game()
-    pid = _to_turn(g, "militia")
-    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
-    start_special(g, pid)
-    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castillo": 1, "sevilla": 1}))
-    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castillo": 2}))
-    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"france": 1, "sevilla": 1}))
-    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"portugal": 2}))
-    g.apply(ev.ExtraCaballerosPlaced(player=pid, placements={"sevilla": 2}))  # "both in one region"
-    assert count(g, pid, "sevilla") == 2
-
-
-def test_veto_waived_once_may_still_stop_a_later_special_action_the_same_round():
-    """Veto: "You are then allowed to completely prevent a Special action that someone wants to
-    perform this or next round." "You must immediately decide whether you want to prevent this
-    Special action." — deciding not to stop one keeps the Veto for the next."""
-    g = _veto_taken()
-    finish_turn(g)
-    put(g, "blue", "granada", 2)
-    put(g, "green", "toledo", 2)
-    pid = take(g, "intrigue")
-    start_special(g, pid)
-    g.apply(ev.VetoWaived(player="purple"))
-    g.apply(ev.SpecialActionFinished(player=pid))
-    finish_turn(g)
-    pid2 = take(g, "fiesta")
-    assert pid2 != pid
-    start_special(g, pid2)
-    assert g.asked().kind == "veto" and g.asked().players == ("purple",)
-    scored = len(g.state.scoring_log)
-    g.apply(ev.VetoUsed(player="purple"))
-    assert len(g.state.scoring_log) == scored and g.state.vetoes == []
 
 
 # ================================================================== Second pass: more of the cards
-
-def test_enactment_a_second_tile_never_on_the_castillo():
-    """Enactment: "You can also place one tile on the Castillo to replace both Scoring boards
-    there." and "There can only be one Scoring tile in each region." """
-    g = new_game()
-    g.state.mobile["tile_a"] = g.board.castillo
-    pid = _to_turn(g, "enactment")
-    start_special(g, pid)
-    assert "castillo" not in g.asked().options["moves"]["tile_b"]
-    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="castillo"), "scoring-tile")
-    g.apply(ev.ScoringTilePlaced(player=pid, tile="tile_a", area="toledo"))  # moved off, not removed
-    assert g.state.mobile["tile_a"] == g.board.area_index["toledo"]
-
-
-def test_entourage_takes_nobody_out_of_the_castillo_when_the_king_stands_by_it():
-    """Entourage: "If there are less than 2 Caballeros in the region, you must move as many
-    Caballeros as possible along with the King." — by the Castillo (Rebellion) there are none that
-    may go: "The Castillo is not a region" and "No one may ever ... take Caballeros from the
-    Castillo"."""
-    g = new_game(modules=["new-regency"])
-    clear(g)
-    g.state.king = g.board.castillo
-    put(g, "blue", "castillo", 3)
-    pid = _to_turn(g, "entourage")
-    start_special(g, pid)
-    assert g.asked().options["count"] == 0
-    _refused(g, ev.EntourageMoved(player=pid, region="toledo", caballeros={"blue": 2}), "entourage")
-    g.apply(ev.EntourageMoved(player=pid, region="toledo", caballeros={}))
-    assert king(g) == "toledo" and count(g, "blue", "castillo") == 3
-
-
-def test_coup_with_two_players_the_dummy_is_skipped_its_caballeros_stay():
-    """"But if an Action card would require the dummy's action (e.g. choose a region), skip the
-    dummy." — Coup: only Blue sets a disc; the dummy's Caballeros stay in the region chosen."""
-    g = _two()
-    clear(g)
-    _put_dummy(g, "toledo", 2)
-    put(g, "blue", "toledo", 1)
-    pid = _to_turn(g, "coup")
-    start_special(g, pid)
-    g.apply(ev.RegionChosen(player=pid, region="toledo"))
-    assert g.asked().players == ("blue",)
-    g.apply(ev.SecretDiscSet(player="blue", region="granada"))
-    g.apply(ev.SecretDiscsRevealed())
-    assert g.state.counts[g.board.area_index["toledo"]][_dummy_seat(g)] == 2
-    assert count(g, "blue", "granada") == 1 and count(g, "blue", "toledo") == 0
 
 
 def test_power_shift_a_nine_plus_one_acts_before_the_plain_nine():
@@ -2423,22 +1384,3 @@ def test_power_shift_a_nine_plus_one_acts_before_the_plain_nine():
     assert [g.state.players[q] for q in g.state.turn_order] == ["blue", "purple", "orange", "green"]
     _round_of_plain_turns(g)
     assert g.state.players[g.state.start_player] == "green"
-
-
-def test_a_vetoed_infiltration_leaves_only_the_usual_placement():
-    """Veto: "completely prevent a Special action" — Infiltration's Special action is what lets
-    you "place your Caballeros in the King's region"; stopped, the card's Caballeros go only
-    where they always may ("You may never place Caballeros directly in the King's region")."""
-    g = new_game()
-    g.apply(ev.ActionCardsRevealed(cards=["infiltration", "veto", "fiesta", "coup"]))
-    for pid, c in (("purple", 13), ("blue", 12), ("green", 11), ("orange", 10)):
-        g.apply(ev.PowerCardPlayed(player=pid, card=c))
-    take(g, "veto")
-    finish_turn(g)
-    pid = take(g, "infiltration")
-    start_special(g, pid)
-    g.apply(ev.VetoUsed(player="purple"))
-    assert g.asked().options["special"] is None and "castilla" not in g.asked().options["place"]["areas"]
-    _refused(g, ev.CaballerosPlaced(player=pid, placements={"castilla": 1}), "kings-region-taboo")
-    g.apply(ev.CaballerosPlaced(player=pid, placements={"toledo": 1}))
-    assert count(g, pid, "toledo") == 1 and count(g, pid, "castilla") == 0

@@ -228,3 +228,10 @@ def general_scoring(game: Game, discs: dict[str, str] | None = None) -> None:
             region = (discs or {}).get(pid) or ask.options["regions"][pid][0]
             game.apply(ev.SecretDiscSet(player=pid, region=region))
     game.apply(ev.SecretDiscsRevealed())
+
+
+TWO = dict(players=["purple", "blue"], dummy="green", board_file=None)
+
+
+def _dummy(g) -> str:
+    return g.state.players[g.state.dummy]

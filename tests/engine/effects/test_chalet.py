@@ -6,6 +6,8 @@ from __future__ import annotations
 from engine import events as ev
 
 from .game2023 import clear, king, new_game, put, refused, start_special, turn_with
+from .referee2023 import _refused, _to_turn
+
 
 REGENCY = ["new-regency"]
 
@@ -55,3 +57,23 @@ def test_the_kings_own_region_if_least_he_stays():
 def test_no_caballero_in_any_region_nothing_happens():
     g, pid = _chalet([("blue", "castillo", 2)])
     assert g.state.stage != "special" and king(g) == "castilla"
+
+
+def test_chalet_the_king_to_the_region_with_the_fewest_caballeros_never_an_empty_one():
+    """Chalet: "First, you need to find out which region has the least Caballeros (from all
+    players). Place the King in this region." "You can not move the King to regions without any
+    Caballeros." """
+    g = new_game(modules=["new-regency"])
+    clear(g)
+    put(g, "blue", "castilla", 3)
+    put(g, "blue", "toledo", 2)
+    put(g, "green", "toledo", 1)
+    put(g, "orange", "sevilla", 2)
+    put(g, "purple", "granada", 2)
+    pid = _to_turn(g, "chalet")
+    start_special(g, pid)
+    assert sorted(g.asked().options["regions"]) == ["granada", "sevilla"]
+    _refused(g, ev.KingMoved(player=pid, region="galicia"), "king-move-2023")  # empty
+    _refused(g, ev.KingMoved(player=pid, region="toledo"), "king-move-2023")
+    g.apply(ev.KingMoved(player=pid, region="sevilla"))
+    assert king(g) == "sevilla"

@@ -7,7 +7,8 @@ import pytest
 
 from engine import events as ev
 
-from .game2023 import (clear, count, court, new_game, provinces, put, refused, start_special, turn_with)
+from .game2023 import clear, count, court, new_game, provinces, put, refused, start_special, turn_with
+from .referee2023 import _refused, _to_turn
 
 
 def _civil_war(params=None, arrange=None):
@@ -102,3 +103,38 @@ def test_the_dummy_is_skipped(players):
     g.apply(ev.SecretDiscSet(player="blue", region="toledo"))
     g.apply(ev.SecretDiscsRevealed())
     assert g.state.counts[g.board.area_index["valencia"]][dummy] == 2
+
+
+def test_taboo_civil_war_never_takes_from_the_kings_region():
+    """Civil War: "All other players must choose a region in which they have at least 1
+    Caballero." — not the King's region; a player with Caballeros only there is lucky."""
+    g = new_game()
+    clear(g)
+    put(g, "blue", "castilla", 2)
+    put(g, "green", "castilla", 1)
+    put(g, "green", "toledo", 1)
+    pid = _to_turn(g, "civil_war")
+    start_special(g, pid)
+    ask = g.asked()
+    assert ask.players == ("green",) and ask.options["regions"]["green"] == ["toledo"]
+    _refused(g, ev.SecretDiscSet(player="green", region="castilla"), "secret-disc")
+
+
+def test_civil_war_each_other_player_chooses_a_region_with_a_caballero_the_luckless_none():
+    """Civil War: "All other players must choose a region in which they have at least 1
+    Caballero. If a player has no Caballeros in any region, they are lucky" """
+    g = new_game()
+    clear(g)
+    put(g, "blue", "toledo", 2)
+    put(g, "green", "granada", 1)
+    put(g, "purple", "granada", 3)
+    pid = _to_turn(g, "civil_war")
+    start_special(g, pid)
+    assert set(g.asked().players) == {"blue", "green"}  # Orange has none: lucky; never the player
+    assert g.asked().options["regions"]["blue"] == ["toledo"]
+    _refused(g, ev.SecretDiscSet(player="blue", region="granada"), "secret-disc")
+    g.apply(ev.SecretDiscSet(player="blue", region="toledo"))
+    g.apply(ev.SecretDiscSet(player="green", region="granada"))
+    g.apply(ev.SecretDiscsRevealed())
+    assert count(g, "blue", "toledo") == 0 and count(g, "green", "granada") == 0  # the test card: send back
+    assert count(g, "purple", "granada") == 3

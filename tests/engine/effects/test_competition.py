@@ -1,13 +1,30 @@
 """Competition: "Only with this card, you can throw Grandes into the Castillo. When scoring the
 Castillo, you can get the Grande's bonus. Then move your Grande using the Secret disc (along
 with your Caballeros)." "Special case: After scoring the Castillo with the "Revelation"
-card, throw the Grandes back into the Castillo." """
+card, throw the Grandes back into the Castillo."
+
+Cards: 2023 edition "Competition" (competition); King and Intrigue "Coup" (sc_coup).
+
+King and Intrigue, Coup (Special cards): "You may not take a Grande from the King's region.
+During the next general scoring, any player whose Grande is found in the Castillo is relocated
+(along with his Caballeros) to the region chosen on that player's secret disc." (read as the
+2023 Competition: your own Grande)"""
 from __future__ import annotations
 
 from engine import events as ev
+from engine.views import public_view
 
-from .game2023 import (clear, count, finish_round, general_scoring, grande, new_game, put, refused, score,
-                       start_round, start_special, take, turn_with)
+from ..king_intrigue.table import (
+    KING, WITH_MODULES, _module_turn, _points, _reveal_discs, _start, _to_general_scoring, _turn,
+    finish_turn, idx, new_game as ki_game, put as ki_put,
+)
+from .game2023 import (
+    clear, count, finish_round, general_scoring, grande, lift_castillo, new_game, put, refused, score,
+    seat, start_round, start_special, take, turn_with,
+)
+from .referee2023 import (
+    _area_points, _castillo_table, _last_scoring, _points as _points_2023, _refused, _to_turn,
+)
 
 
 def _thrown(round=None):
@@ -98,3 +115,112 @@ def test_never_while_the_king_stands_by_the_castillo():
     pid = turn_with(g, "competition")
     start_special(g, pid)
     assert g.state.stage != "special" and grande(g, pid) == "galicia"
+
+
+def test_coup_the_home_bonus_can_score_twice_castillo_and_relocated_region():
+    """"In this way, it is possible for a player to score their home region bonus twice during
+    a general scoring (once for the Castillo and once for the region to which the Grande is
+    relocated).\""""
+    game = _module_turn(85)
+    _start(game)
+    game.apply(ev.GrandeMoved(player="red", region="castillo"))
+    ki_put(game, "red", "castillo", 3)
+    s = game.state
+    _to_general_scoring(game)
+    record = _reveal_discs(game, region="galicia", red="cataluna")
+    castillo = _points(record.lines, "castillo", "home_bonus")
+    assert castillo.get("red") == 2
+    # red brought its Castillo Caballeros (3 + whatever was placed) to Cataluña, where nobody
+    # else stands: 1st there and the Grande's home bonus again
+    assert s.grandes[0] == idx(game, "cataluna")
+    assert _points(record.lines, "cataluna", "home_bonus").get("red") == 2
+
+
+def test_coup_a_grande_in_the_kings_region_may_not_be_taken():
+    """"You may not take a Grande from the King's region.\""""
+    game = _module_turn(85)
+    s = game.state
+    s.grandes[0] = idx(game, KING)
+    _start(game)
+    assert s.grandes[0] == idx(game, KING) and s.turn.special_done
+
+
+def test_coup_throws_the_grande_into_the_castillo_and_the_disc_takes_it_out_at_the_general_scoring():
+    game = ki_game(4, modules=["special-cards"], cards_file=WITH_MODULES)
+    _turn(game, 85)
+    finish_turn(game)
+    game.apply(ev.CourtReplenished(player="red", from_provinces=3))
+    game.apply(ev.SpecialActionStarted(player="red"))
+    assert game.asked().options["regions"] == ["castillo"]
+    game.apply(ev.GrandeMoved(player="red", region="castillo"))
+    s = game.state
+    assert s.grandes[0] == idx(game, "castillo")
+    while s.stage != "scoring_discs":
+        if s.stage == "power":
+            game.apply(ev.PowerCardPlayed(player=game.asked().players[0], card=game.asked().options["cards"][0]))
+        else:
+            finish_turn(game)
+    assert KING not in game.asked().options["regions"]["red"]  # a Grande may not go to the King's region
+    for pid in game.asked().players:
+        game.apply(ev.SecretDiscSet(player=pid, region="cataluna"))
+    game.apply(ev.SecretDiscsRevealed())
+    assert s.grandes[0] == idx(game, "cataluna")
+
+
+def test_taboo_competition_the_grande_in_the_kings_region_stays():
+    """Competition throws your Grande into the Castillo, but "No ... Grandes ... may be ...
+    removed from the King's region." """
+    g = new_game(king="galicia", homes={"purple": "sevilla", "blue": "aragon", "green": "granada",
+                                        "orange": "cataluna"})
+    g.state.grandes[seat(g, "purple")] = g.board.area_index["galicia"]
+    pid = _to_turn(g, "competition")
+    start_special(g, pid)
+    assert g.state.special is None and grande(g, pid) == "galicia"
+
+
+def test_competition_grande_into_the_castillo_bonus_then_moved_by_the_disc():
+    """Competition: "Only with this card, you can throw Grandes into the Castillo. When scoring the
+    Castillo, you can get the Grande's bonus. Then move your Grande using the Secret disc (along
+    with your Caballeros)." """
+    g = new_game(round=3)
+    clear(g)
+    put(g, "purple", "castillo", 2)
+    put(g, "blue", "castillo", 1)
+    pid = _to_turn(g, "competition")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)
+    _refused(g, ev.GrandeMoved(player=pid, region="toledo"), "grande-castillo")
+    g.apply(ev.GrandeMoved(player=pid, region="castillo"))
+    assert grande(g, pid) == "castillo" and public_view(g.state).players[0].grande == "castillo"
+    general_scoring(g, {"purple": "toledo"})
+    castillo = [ln for ln in g.state.scoring_log[-1].lines if ln.area == "castillo"]
+    assert _points_2023(castillo) == {"purple": 5 + 2, "blue": 3}
+    assert grande(g, "purple") == "toledo" and count(g, "purple", "toledo") == 2
+
+
+def test_competition_after_revelation_the_grande_is_thrown_back():
+    """"Special case: After scoring the Castillo with the "Revelation" card, throw the Grandes back
+    into the Castillo." """
+    g = new_game()
+    put(g, "purple", "castillo", 2)
+    g.state.grandes[seat(g, "purple")] = g.board.castillo
+    pid = _to_turn(g, "revelation", order=["blue", "purple", "green", "orange"])
+    start_special(g, pid)
+    lift_castillo(g)
+    assert grande(g, "purple") == "castillo"
+    assert {ln.kind for ln in _last_scoring(g) if ln.player == "purple"} == {"place", "home_bonus"}
+
+
+def test_competition_a_grande_alone_in_the_castillo_still_moves_by_the_disc():
+    """Competition: "Then move your Grande using the Secret disc (along with your Caballeros)." —
+    with none of your Caballeros inside, the Grande still goes where your disc points, before the
+    regions are scored (Toledo: you alone first there, so the Grande's bonus too)."""
+    g = _castillo_table(king="granada")
+    g.state.grandes[seat(g, "purple")] = g.board.castillo
+    put(g, "blue", "castillo", 1)
+    put(g, "purple", "toledo", 2)
+    start_round(g, "intrigue")
+    general_scoring(g, {"purple": "toledo", "blue": "galicia"})
+    assert grande(g, "purple") == "toledo"
+    assert _area_points(g, "castillo") == {"blue": 5}
+    assert _area_points(g, "toledo") == {"purple": 7 + 2}

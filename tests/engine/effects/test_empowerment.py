@@ -7,9 +7,27 @@ instead." """
 from __future__ import annotations
 
 from engine import events as ev
+from engine.game import Game
 from engine.views import public_view
 
-from .game2023 import finish_round, new_game, refused, seat, start_round, start_special, take, turn_with
+from .game2023 import (
+    finish_round, finish_turn, new_game, refused, reveal_for, seat, start_round, start_special, take,
+    turn_with,
+)
+from .referee2023 import _power_shift, _round_of_plain_turns, _to_turn
+
+
+def _empowerment_round(g: Game) -> None:
+    """Purple plays 1 (the lowest) and takes Empowerment last in the round."""
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "coup"]))
+    for pid, c in (("purple", 1), ("blue", 8), ("green", 7), ("orange", 6)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    for stack in (1, 3, 4):
+        g.apply(ev.CourtReplenished(player=g.asked().players[0], from_provinces=0))
+        g.apply(ev.ActionCardChosen(player=g.asked().players[0], stack=stack))
+        finish_turn(g)
+    take(g, "empowerment")
+    start_special(g, "purple")
 
 
 def _empowered(order=None):
@@ -89,3 +107,90 @@ def test_power_shift_you_may_also_return_one_of_your_played_modifier_cards_inste
     assert g.state.stage != "special" and g.state.played[0] == 13
     finish_round(g)
     assert mid in g.state.modifier_hands[0] and 13 not in g.state.hands[0]
+
+
+def test_empowerment_the_card_just_played_back_and_still_the_first_player_marker():
+    """Empowerment: "You may either take the Power card you just played and return it to your
+    hand, or choose one from your discard pile." "Special case: If you choose the Power card you
+    just played and it was the lowest card played in that round, you still receive the First
+    Player marker at the end of the round." """
+    g = new_game()
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "coup"]))
+    for pid, c in (("purple", 1), ("blue", 8), ("green", 7), ("orange", 6)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    for stack in (1, 3, 4):  # Blue, Green, Orange leave the Empowerment
+        g.apply(ev.CourtReplenished(player=g.asked().players[0], from_provinces=0))
+        g.apply(ev.ActionCardChosen(player=g.asked().players[0], stack=stack))
+        finish_turn(g)
+    take(g, "empowerment")
+    start_special(g, "purple")
+    assert g.asked().options["cards"] == [1]
+    g.apply(ev.PowerCardTakenBack(player="purple", card=1))
+    g.apply(ev.CaballerosPlaced(player="purple", placements={}))
+    assert g.state.players[g.state.start_player] == "purple" and 1 in g.state.hands[seat(g, "purple")]
+    assert public_view(g.state).model_dump()["players"][0]["power_cards_in_hand"] == 13
+
+
+def test_empowerment_a_card_from_the_discard_pile_unseen():
+    """"or choose one from your discard pile. You don't have to show the card to the others." """
+    g = new_game()
+    start_round(g, "intrigue", order=["purple", "blue", "green", "orange"])  # purple plays 13
+    finish_round(g)
+    pid = _to_turn(g, "empowerment", order=["purple", "blue", "green", "orange"])
+    start_special(g, pid)
+    assert 13 in g.asked().options["cards"]
+    assert public_view(g.state).asked.options is None  # the choice is private
+    g.apply(ev.PowerCardTakenBack(player=pid, card=13))
+    assert 13 in g.state.hands[seat(g, pid)]
+    assert public_view(g.state).players[0].model_dump()["power_cards_in_hand"] == len(g.state.hands[0])
+
+
+def test_empowerment_the_card_just_played_stays_in_the_hand_for_the_next_round():
+    """Empowerment: "take the Power card you just played and return it to your hand" — it is not
+    put on the discard pile at the round's end, and may be played again next round."""
+    g = new_game()
+    _empowerment_round(g)
+    g.apply(ev.PowerCardTakenBack(player="purple", card=1))
+    finish_turn(g)
+    p = seat(g, "purple")
+    assert 1 in g.state.hands[p] and 1 not in g.state.discards[p]
+    g.apply(ev.ActionCardsRevealed(cards=reveal_for(g, "intrigue")))
+    assert g.asked().players == ("purple",)  # the lowest card: the First Player marker
+    g.apply(ev.PowerCardPlayed(player="purple", card=1))
+    assert g.state.played[p] == 1
+
+
+def test_empowerment_a_card_from_the_discard_pile_leaves_the_one_just_played_discarded():
+    """"or choose one from your discard pile" — then the card just played goes face down on the
+    discard pile at the end of the round as usual ("Put your played Power card face down on your
+    discard pile")."""
+    g = new_game()
+    start_round(g, "intrigue", order=["purple", "blue", "green", "orange"])  # purple plays 13
+    finish_round(g)
+    pid = _to_turn(g, "empowerment", order=["purple", "blue", "green", "orange"])  # purple plays 12
+    start_special(g, pid)
+    g.apply(ev.PowerCardTakenBack(player=pid, card=13))
+    finish_turn(g)
+    finish_round(g)
+    p = seat(g, pid)
+    assert 13 in g.state.hands[p] and 12 not in g.state.hands[p] and 12 in g.state.discards[p]
+
+
+def test_empowerment_with_power_shift_a_played_modifier_back_instead_of_the_power_card():
+    """Empowerment: "For the "Power Shift" mini-expansion: You may also return one of your played
+    Modifier cards to your hand instead." (the Modifier back in hand; the Power card discarded)"""
+    g = _power_shift()
+    p = seat(g, "purple")
+    mod = sorted(m for m in g.state.modifier_hands[p] if m.startswith("p"))[0]
+    g.apply(ev.ActionCardsRevealed(cards=["intrigue", "empowerment", "fiesta", "coup"]))
+    g.apply(ev.PowerCardPlayed(player="purple", card=12, modifier=mod))
+    for pid, c in (("blue", 8), ("green", 7), ("orange", 6)):
+        g.apply(ev.PowerCardPlayed(player=pid, card=c))
+    take(g, "empowerment")
+    start_special(g, "purple")
+    assert mod in g.asked().options["modifiers"]
+    g.apply(ev.ModifierTakenBack(player="purple", modifier=mod))
+    finish_turn(g)
+    _round_of_plain_turns(g)
+    assert mod in g.state.modifier_hands[p] and mod not in g.state.modifier_discards[p]
+    assert 12 in g.state.discards[p] and 12 not in g.state.hands[p]

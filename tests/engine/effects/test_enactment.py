@@ -12,9 +12,13 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 from engine.scoring import score_area
+from engine.views import public_view
 
-from .game2023 import (BOARD_FILE, clear, finish_round, idx, new_game, put, refused, start_round,
-                       start_special, take, turn_with)
+from .game2023 import (
+    BOARD_FILE, clear, finish_round, idx, new_game, put, refused, start_round, start_special, take,
+    turn_with,
+)
+from .referee2023 import _refused, _to_turn
 
 
 def _enactment(board_file=BOARD_FILE, king="castilla"):
@@ -132,3 +136,47 @@ def test_a_scoring_that_meets_an_unknown_tile_refuses_naming_it():
     with pytest.raises(RuleViolation) as refusal:
         score_area(g.state, idx(g, "granada"))
     assert refusal.value.rule == "board-fact-missing" and "scoring_tiles.tile_a" in str(refusal.value)
+
+
+def test_taboo_enactment_no_tile_into_or_out_of_the_kings_region():
+    """Enactment: "You are not allowed to place a tile in the King's region or take one from
+    there." """
+    g = new_game()
+    pid = _to_turn(g, "enactment")
+    start_special(g, pid)
+    assert all("castilla" not in t for t in g.asked().options["moves"].values())
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_a", area="castilla"), "kings-region-taboo")
+    g.state.mobile["tile_b"] = g.board.area_index["castilla"]
+    assert "tile_b" not in g.asked().options["moves"]
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="toledo"), "kings-region-taboo")
+
+
+def test_enactment_on_a_free_board_move_one_never_remove_one_on_the_castillo():
+    """Enactment: "place it on a free Scoring board on the game board. You may also move a tile
+    that is already on the game board to another one (but do not remove it from the game
+    board)." "You can also place one tile on the Castillo to replace both Scoring boards there."
+    and "There can only be one Scoring tile in each region." """
+    g = new_game()
+    g.state.mobile["tile_a"] = g.board.area_index["toledo"]
+    pid = _to_turn(g, "enactment")
+    start_special(g, pid)
+    moves = g.asked().options["moves"]
+    assert "toledo" not in moves["tile_b"] and "castillo" in moves["tile_b"]
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="toledo"), "scoring-tile")
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="france"), "not-a-region")
+    g.apply(ev.ScoringTilePlaced(player=pid, tile="tile_a", area="castillo"))
+    assert g.state.scoreboard(g.board.castillo) == (4, 0, 0)
+    assert public_view(g.state).mobile_scoreboards == {"tile_a": "castillo", "tile_b": None}
+
+
+def test_enactment_a_second_tile_never_on_the_castillo():
+    """Enactment: "You can also place one tile on the Castillo to replace both Scoring boards
+    there." and "There can only be one Scoring tile in each region." """
+    g = new_game()
+    g.state.mobile["tile_a"] = g.board.castillo
+    pid = _to_turn(g, "enactment")
+    start_special(g, pid)
+    assert "castillo" not in g.asked().options["moves"]["tile_b"]
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="castillo"), "scoring-tile")
+    g.apply(ev.ScoringTilePlaced(player=pid, tile="tile_a", area="toledo"))  # moved off, not removed
+    assert g.state.mobile["tile_a"] == g.board.area_index["toledo"]

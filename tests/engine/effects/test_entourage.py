@@ -7,6 +7,8 @@ from __future__ import annotations
 from engine import events as ev
 
 from .game2023 import clear, count, king, new_game, put, refused, start_special, turn_with
+from .referee2023 import _refused, _to_turn
+
 
 REGENCY = ["new-regency"]
 
@@ -90,3 +92,45 @@ def test_unstated_params_refuse_the_card_naming_the_fact():
     pid = turn_with(g, "entourage")
     msg = refused(g, ev.SpecialActionStarted(player=pid), "card-fact-missing")
     assert "cards[entourage].params.king_to" in msg
+
+
+def test_entourage_two_caballeros_go_with_the_king_or_as_many_as_there_are():
+    """Entourage: "You must move 2 Caballeros to the same region as the King. If there are less
+    than 2 Caballeros in the region, you must move as many Caballeros as possible along with the
+    King. You forfeit the others." """
+    g = new_game(modules=["new-regency"])
+    clear(g)
+    put(g, "blue", "castilla", 1)
+    put(g, "green", "castilla", 2)
+    pid = _to_turn(g, "entourage")
+    start_special(g, pid)
+    _refused(g, ev.EntourageMoved(player=pid, region="granada", caballeros={"green": 1}), "entourage")
+    _refused(g, ev.EntourageMoved(player=pid, region="granada", caballeros={"green": 3}), "entourage")
+    g.apply(ev.EntourageMoved(player=pid, region="granada", caballeros={"green": 1, "blue": 1}))
+    assert king(g) == "granada" and count(g, "green", "granada") == 1 and count(g, "blue", "granada") == 1
+    assert count(g, "green", "castilla") == 1
+    g2 = new_game(modules=["new-regency"])
+    clear(g2)
+    put(g2, "blue", "castilla", 1)
+    pid = _to_turn(g2, "entourage")
+    start_special(g2, pid)
+    assert g2.asked().options["count"] == 1
+    g2.apply(ev.EntourageMoved(player=pid, region="toledo", caballeros={"blue": 1}))
+    assert count(g2, "blue", "toledo") == 1
+
+
+def test_entourage_takes_nobody_out_of_the_castillo_when_the_king_stands_by_it():
+    """Entourage: "If there are less than 2 Caballeros in the region, you must move as many
+    Caballeros as possible along with the King." — by the Castillo (Rebellion) there are none that
+    may go: "The Castillo is not a region" and "No one may ever ... take Caballeros from the
+    Castillo"."""
+    g = new_game(modules=["new-regency"])
+    clear(g)
+    g.state.king = g.board.castillo
+    put(g, "blue", "castillo", 3)
+    pid = _to_turn(g, "entourage")
+    start_special(g, pid)
+    assert g.asked().options["count"] == 0
+    _refused(g, ev.EntourageMoved(player=pid, region="toledo", caballeros={"blue": 2}), "entourage")
+    g.apply(ev.EntourageMoved(player=pid, region="toledo", caballeros={}))
+    assert king(g) == "toledo" and count(g, "blue", "castillo") == 3

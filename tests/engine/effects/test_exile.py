@@ -5,9 +5,14 @@ or the King)." """
 from __future__ import annotations
 
 from engine import events as ev
+from engine.views import public_view
 
-from .game2023 import (BOARD_FILE, count, finish_round, king, new_game, put, refused, start_round,
-                       start_special, take, turn_with)
+from .game2023 import (
+    BOARD_FILE, count, finish_round, finish_turn, king, new_game, put, refused, start_round, start_special,
+    take, turn_with,
+)
+from .referee2023 import _refused, _round_of_plain_turns, _to_turn
+
 
 REGENCY = ["new-regency"]
 
@@ -105,3 +110,30 @@ def test_the_table_sees_the_king_in_france():
     from engine.views import public_view
     g, _ = _exiled()
     assert public_view(g.state).king == "france"
+
+
+def test_exile_only_to_france_or_portugal_whose_neighbours_work_as_usual():
+    """Exile: "The neighboring regions to France and Portugal work the same way as usual. You can
+    only move the King to France or Portugal with this card." (the test board: France borders
+    Navarra, Aragón and Cataluña)"""
+    g = new_game(modules=["new-regency"])
+    pid = _to_turn(g, "exile")
+    start_special(g, pid)
+    assert sorted(g.asked().options["regions"]) == ["france", "portugal"]
+    _refused(g, ev.KingMoved(player=pid, region="toledo"), "king-move-2023")
+    g.apply(ev.KingMoved(player=pid, region="france"))
+    assert king(g) == "france" and public_view(g.state).king == "france"
+    finish_turn(g)
+    _round_of_plain_turns(g)
+    pid = _to_turn(g, "intrigue")
+    assert sorted(g.asked().options["place"]["areas"]) == ["aragon", "castillo", "cataluna", "navarra"]
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"france": 1}), "not-a-region")
+
+
+def test_exile_refuses_naming_the_fact_when_the_board_has_no_neighbours_for_france():
+    """The rule book does not say which regions border France and Portugal: without the table's
+    board file, Exile refuses to start, naming the missing fact."""
+    g = new_game(modules=["new-regency"], board_file={"scoring_tiles": BOARD_FILE["scoring_tiles"]})
+    pid = _to_turn(g, "exile")
+    assert "France" in g.asked().options["special"]["refused"]
+    _refused(g, ev.SpecialActionStarted(player=pid), "board-fact-missing")

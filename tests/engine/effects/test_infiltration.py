@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine import events as ev
 
 from .game2023 import count, court, new_game, refused, start_special, turn_with
+from .referee2023 import _refused, _to_turn
 
 
 def _infiltration():
@@ -61,3 +62,37 @@ def test_vetoed_the_player_still_places_the_ordinary_way():
     ask = g.asked()
     assert ask.kind == "turn_action" and ask.options["place"] and "castilla" not in ask.options["place"]["areas"]
     g.apply(ev.CaballerosPlaced(player=pid, placements={"toledo": 1}))
+
+
+def test_infiltration_into_the_kings_region_split_as_usual():
+    """Infiltration: "With this card, you may place your Caballeros in the King's region. You may
+    split them between multiple regions as usual." """
+    g = new_game()
+    pid = _to_turn(g, "infiltration")
+    start_special(g, pid)
+    assert "castilla" in g.asked().options["areas"]
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"sevilla": 1}), "placement-area")
+    g.apply(ev.ExtraCaballerosPlaced(player=pid, placements={"castilla": 1}))
+    assert count(g, pid, "castilla") == 1 and g.asked().players[0] != pid  # placed: the turn is over
+
+
+def test_infiltration_after_a_normal_placement_nothing_more():
+    """"You must fully complete one action before performing the other": placed the usual way,
+    the Caballeros are out; Infiltration adds no second placement."""
+    g = new_game()
+    pid = _to_turn(g, "infiltration")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={"toledo": 1}))
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"castilla": 1}), "either-order")
+    start_special(g, pid)
+    assert count(g, pid, "castilla") == 0 and g.asked().players[0] != pid
+
+
+def test_infiltration_never_into_france_where_the_king_stands():
+    """Infiltration: "you may place your Caballeros in the King's region" — but "France and
+    Portugal do not count as regions, so you may never place Caballeros there"."""
+    g = new_game()
+    g.state.king = g.board.area_index["france"]
+    pid = _to_turn(g, "infiltration")
+    start_special(g, pid)
+    assert sorted(g.asked().options["areas"]) == ["aragon", "castillo", "cataluna", "navarra"]
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"france": 1}))

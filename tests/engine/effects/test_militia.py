@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine import events as ev
 
 from .game2023 import count, court, new_game, refused, set_court, start_special, turn_with
+from .referee2023 import _refused, _to_turn
 
 
 def _militia(params=None, court_size=5):
@@ -76,3 +77,41 @@ def test_the_number_is_the_cards():
     assert g.asked().options["count"] == 3
     g.apply(ev.ExtraCaballerosPlaced(player=pid, placements={"granada": 3}))
     assert count(g, pid, "granada") == 3
+
+
+def test_taboo_militia_never_into_the_kings_region():
+    """Militia: "However, you cannot place them in the Castillo or directly in the King's
+    region." """
+    g = new_game()
+    pid = _to_turn(g, "militia")
+    start_special(g, pid)
+    assert "castilla" not in g.asked().options["areas"] and "castillo" not in g.asked().options["areas"]
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castilla": 2}), "kings-region-taboo")
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castillo": 2}), "militia")
+
+
+def test_militia_split_or_both_in_one_region_anywhere_but_the_kings_or_the_castillo():
+    """Militia: "You may split your Caballeros or put them both in one region. You do not have to
+    place them in neighbor regions of the King's region." """
+    g = new_game()
+    pid = _to_turn(g, "militia")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"sevilla": 1}), "militia")  # both
+    g.apply(ev.ExtraCaballerosPlaced(player=pid, placements={"sevilla": 1, "cataluna": 1}))
+    assert count(g, pid, "sevilla") == 1 and count(g, pid, "cataluna") == 1 and court(g, pid) == 5
+
+
+def test_militia_never_into_the_castillo_nor_france():
+    """Militia: "However, you cannot place them in the Castillo or directly in the King's region."
+    and "France and Portugal do not count as regions, so you may never place Caballeros there"."""
+    g = new_game()
+    pid = _to_turn(g, "militia")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castillo": 1, "sevilla": 1}))
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castillo": 2}))
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"france": 1, "sevilla": 1}))
+    _refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"portugal": 2}))
+    g.apply(ev.ExtraCaballerosPlaced(player=pid, placements={"sevilla": 2}))  # "both in one region"
+    assert count(g, pid, "sevilla") == 2

@@ -6,9 +6,14 @@ considered neighboring regions of the Castillo." """
 from __future__ import annotations
 
 from engine import events as ev
+from engine.views import public_view
 
-from .game2023 import (clear, count, finish_round, grande, king, lift_castillo, new_game, put, refused, score,
-                       start_round, start_special, take, turn_with)
+from .game2023 import (
+    clear, count, finish_round, grande, king, lift_castillo, new_game, put, refused, score, start_round,
+    start_special, take, turn_with,
+)
+from .referee2023 import _points, _refused, _round_of_plain_turns, _to_turn
+
 
 REGENCY = ["new-regency"]
 
@@ -138,3 +143,70 @@ def test_the_table_sees_the_king_by_the_castillo():
     from engine.views import public_view
     g, _ = _rebellion()
     assert public_view(g.state).king == "castillo"
+
+
+def test_rebellion_the_castillo_is_the_kings_region_with_all_consequences():
+    """Rebellion: "Place the King next to the Castillo ... The Castillo is now the King's region,
+    with all consequences." "All regions are considered neighboring regions of the Castillo."
+    "The King remains there until he is moved again." """
+    g = new_game(modules=["new-regency"])
+    put(g, "blue", "granada", 2)
+    pid = _to_turn(g, "rebellion")
+    start_special(g, pid)
+    _refused(g, ev.KingMoved(player=pid, region="toledo"), "king-move-2023")
+    g.apply(ev.KingMoved(player=pid, region="castillo"))
+    assert king(g) == "castillo" and public_view(g.state).king == "castillo"
+    g.apply(ev.CaballerosPlaced(player=pid, placements={"castilla": 1, "sevilla": 1}))  # any region
+    _round_of_plain_turns(g)
+    pid = _to_turn(g, "intrigue")
+    _refused(g, ev.CaballerosPlaced(player=pid, placements={"castillo": 1}), "kings-region-taboo")
+    start_special(g, pid)
+    assert "castillo" not in g.asked().options["targets"]
+    _refused(g, ev.CaballerosMoved(player=pid, owner="blue", source="granada", target="castillo"),
+             "kings-region-taboo")
+    assert king(g) == "castillo"
+
+
+def test_rebellion_the_castillo_scored_with_the_kings_bonus_nothing_moves_out():
+    """"If the Castillo is scored, you can get the King's bonus. However, the Caballeros are not
+    moved to regions, throw them back in." (at a general scoring: no disc is set)"""
+    g = new_game(round=3)
+    clear(g)
+    g.state.king = g.board.castillo
+    put(g, "blue", "castillo", 3)
+    put(g, "green", "castillo", 1)
+    start_round(g, "intrigue")
+    finish_round(g)
+    ask = g.asked()
+    assert ask.kind == "reveal_secret_discs"
+    _refused(g, ev.SecretDiscSet(player="blue", region="toledo"), "secret-disc")
+    g.apply(ev.SecretDiscsRevealed())
+    castillo = [ln for ln in g.state.scoring_log[-1].lines if ln.area == "castillo"]
+    assert _points(castillo) == {"blue": 5 + 2, "green": 3}
+    assert count(g, "blue", "castillo") == 3 and count(g, "green", "castillo") == 1
+
+
+def test_rebellion_no_scoring_tile_onto_or_off_the_castillo_while_it_is_the_kings_region():
+    """Rebellion: "The Castillo is now the King's region, with all consequences." with Enactment:
+    "You are not allowed to place a tile in the King's region or take one from there." """
+    g = new_game()
+    g.state.king = g.board.castillo
+    g.state.mobile["tile_a"] = g.board.castillo
+    pid = _to_turn(g, "enactment")
+    start_special(g, pid)
+    moves = g.asked().options["moves"]
+    assert "tile_a" not in moves and "castillo" not in moves.get("tile_b", [])
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_a", area="toledo"), "kings-region-taboo")
+    _refused(g, ev.ScoringTilePlaced(player=pid, tile="tile_b", area="castillo"), "kings-region-taboo")
+
+
+def test_rebellion_no_grande_thrown_into_the_castillo_while_it_is_the_kings_region():
+    """Rebellion: "The Castillo is now the King's region, with all consequences." and "No
+    Caballeros, Grandes, or Scoring tiles may be placed in or removed from the King's region." —
+    Competition may not throw a Grande in then."""
+    g = new_game()
+    g.state.king = g.board.castillo
+    pid = _to_turn(g, "competition")
+    g.apply(ev.CaballerosPlaced(player=pid, placements={}))
+    start_special(g, pid)  # nothing it could do: the action ends at once
+    assert g.state.special is None and grande(g, pid) == "galicia"

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from engine import events as ev
 
-from .game2023 import (clear, count, general_scoring, lift_castillo, new_game, put, refused, score, start_special,
-                       turn_with)
+from .game2023 import (
+    clear, count, general_scoring, lift_castillo, new_game, put, refused, score, start_special, turn_with,
+)
+from .referee2023 import (
+    BOARD_2_3, DUMMY, _area_points, _dummy_seat, _last_scoring, _points, _put_dummy, _to_turn, _two,
+)
 
 
 def _revelation(castillo=(("purple", 3), ("blue", 2), ("orange", 1))):
@@ -72,3 +76,47 @@ def test_a_castillo_board_nobody_published_refuses_it_naming_the_fact():
     pid = turn_with(g, "revelation")
     msg = refused(g, ev.SpecialActionStarted(player=pid), "board-fact-missing")
     assert "castillo.scoreboard" in msg
+
+
+def test_revelation_scores_the_castillo_and_throws_everything_back():
+    """Revelation: "Open the gate and score the Castillo as usual. However, do not move the
+    Caballeros afterwards. Instead, you throw them back into the Castillo." """
+    g = new_game()
+    put(g, "blue", "castillo", 3)
+    put(g, "green", "castillo", 1)
+    pid = _to_turn(g, "revelation")
+    start_special(g, pid)
+    lift_castillo(g)
+    assert _points(_last_scoring(g)) == {"blue": 5, "green": 3}
+    assert count(g, "blue", "castillo") == 3 and count(g, "green", "castillo") == 1
+
+
+def test_revelation_with_two_players_pays_the_first_two_numbers_and_nothing_to_the_dummy():
+    """Revelation: "Open the gate and score the Castillo as usual." with 2 players: "Only the
+    first two numbers on the Scoring board count." and the dummy "does not get points" (the
+    dummy 3 first, you 2 second: the Castillo's 2nd number; Blue 1 third: nothing)."""
+    g = _two()
+    clear(g)
+    _put_dummy(g, "castillo", 3)
+    put(g, "purple", "castillo", 2)
+    put(g, "blue", "castillo", 1)
+    pid = _to_turn(g, "revelation")
+    start_special(g, pid)
+    lift_castillo(g)
+    assert _area_points(g, "castillo") == {DUMMY: 0, "purple": BOARD_2_3["castillo"]["scoreboard"][1], "blue": 0}
+    assert g.state.counts[g.board.castillo][_dummy_seat(g)] == 3 and count(g, "purple", "castillo") == 2
+
+
+def test_revelation_while_the_king_stands_by_the_castillo_pays_the_kings_bonus():
+    """Rebellion: "If the Castillo is scored, you can get the King's bonus." with "These bonuses
+    apply during both general and special scorings." (Revelation: Blue alone first, 5 + 2)"""
+    g = new_game(king="granada")
+    clear(g)
+    g.state.king = g.board.castillo
+    put(g, "blue", "castillo", 3)
+    put(g, "green", "castillo", 1)
+    pid = _to_turn(g, "revelation")
+    start_special(g, pid)
+    lift_castillo(g)
+    assert _area_points(g, "castillo") == {"blue": 5 + 2, "green": 3}
+    assert [ln.player for ln in _last_scoring(g) if ln.kind == "king_bonus"] == ["blue"]

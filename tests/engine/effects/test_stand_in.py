@@ -6,7 +6,8 @@ import pytest
 
 from engine import events as ev
 
-from .game2023 import grande, idx, king, new_game, refused, start_special, turn_with
+from .game2023 import grande, idx, king, new_game, refused, seat, start_special, turn_with
+from .referee2023 import _refused, _to_turn
 
 
 def _stand_in(swap="king_and_any_grande", **kw):
@@ -79,3 +80,46 @@ def test_the_swap_is_refused_unless_the_card_states_it():
     pid = turn_with(g, "stand_in")
     msg = refused(g, ev.SpecialActionStarted(player=pid), "card-fact-missing")
     assert "cards[stand_in].params.swap" in msg
+
+
+def test_taboo_stand_in_no_grande_of_the_kings_region_is_swapped():
+    """Stand-in swaps two pieces "if both are located in the regions"; no Grande may be placed in
+    or removed from the King's region (the test card swaps your Grande and another's)."""
+    g = new_game(params={"stand_in": {"swap": "own_grande_and_other_grande"}})
+    g.state.grandes[seat(g, "blue")] = g.board.area_index["castilla"]  # Blue's Grande by the King
+    pid = _to_turn(g, "stand_in")
+    start_special(g, pid)
+    pairs = g.asked().options["pairs"]
+    assert {tuple(p["grandes"]) for p in pairs} == {("purple", "green"), ("purple", "orange")}
+    _refused(g, ev.PiecesSwapped(player=pid, grandes=["purple", "blue"]), "stand-in")
+
+
+def test_stand_in_only_pieces_standing_in_regions():
+    """Stand-in: "You are only allowed to swap them, if both are located in the regions (i.e. not
+    in France, Portugal, or the Castillo)." (the test card: the King and any Grande)"""
+    g = new_game()
+    g.state.grandes[seat(g, "blue")] = g.board.castillo
+    pid = _to_turn(g, "stand_in")
+    start_special(g, pid)
+    pairs = g.asked().options["pairs"]
+    assert {p["grandes"][0] for p in pairs} == {"purple", "green", "orange"}
+    _refused(g, ev.PiecesSwapped(player=pid, king=True, grandes=["blue"]), "stand-in")
+    g.apply(ev.PiecesSwapped(player=pid, king=True, grandes=["green"]))
+    assert king(g) == "sevilla" and grande(g, "green") == "castilla"
+    g2 = new_game()
+    g2.state.king = g2.board.area_index["france"]
+    pid = _to_turn(g2, "stand_in")
+    start_special(g2, pid)
+    assert g2.state.special is None and king(g2) == "france"  # the King is not in a region
+
+
+def test_stand_in_never_swaps_the_king_standing_by_the_castillo():
+    """Stand-in: "You are only allowed to swap them, if both are located in the regions (i.e. not
+    in France, Portugal, or the Castillo)." — after Rebellion the King stands by the Castillo."""
+    g = new_game()
+    g.state.king = g.board.castillo
+    pid = _to_turn(g, "stand_in")
+    start_special(g, pid)
+    assert g.state.special is None and king(g) == "castillo"
+    assert [grande(g, p) for p in ("purple", "blue", "green", "orange")] == ["galicia", "aragon", "sevilla",
+                                                                           "cataluna"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.game import Game
+from engine.snapshot import load_snapshot, score_snapshot
+
 
 COLOURS = ["red", "blue", "green", "yellow", "black"]
 HOMES = {"red": "galicia", "blue": "sevilla", "green": "granada", "yellow": "valencia", "black": "cataluna"}
@@ -119,3 +121,105 @@ def red_turn(game: Game, value: int, discs: dict | None = None) -> None:
         finish_turn(game)
     ask = game.asked()
     game.apply(ev.CourtReplenished(player="red", from_provinces=min(ask.options["max"], ask.options["provinces"])))
+
+
+BOTH = ["players-edition", "special-cards"]
+
+
+FOUR = ("red", "blue", "green", "yellow")
+
+
+def _hand(value: int) -> list[int]:
+    return [value] + [v for v in ALL if v != value][:12]
+
+
+def _module_turn(value: int, *, others=None, discs=None, king=KING, hands=None, round_index=0):
+    """4 players with both modules: red plays `value` and holds a Caballero card (blue 180 the
+    King's Card, green 40, yellow 10 the Intrigue card; in a later round `round_index`: blue its
+    highest card, green and yellow their lowest); the turns before red's pass; red has
+    replenished fully."""
+    game = new_game(4, modules=BOTH, cards_file=WITH_MODULES, king=king)
+    through_setup(game, discs=discs, hands=hands or {"red": _hand(value), "blue": ALL[5:], "green": ALL[:13],
+                                                     "yellow": ALL[:13]})
+    if round_index:
+        _pass_until_round(game, round_index)
+        _play_round(game, value)
+    else:
+        play_powers(game, others or {"red": value, "blue": 180, "green": 40, "yellow": 10})
+    while game.asked().players[0] != "red":
+        finish_turn(game)
+    ask = game.asked()
+    game.apply(ev.CourtReplenished(player="red", from_provinces=min(ask.options["max"], ask.options["provinces"])))
+    return game
+
+
+def _start(game, player="red", option=None):
+    """Start the special action; every Veto holder lets it pass."""
+    game.apply(ev.SpecialActionStarted(player=player, option=option))
+    while game.state.stage == "veto_window":
+        game.apply(ev.VetoWaived(player=game.asked().players[0]))
+    return game.asked()
+
+
+def _pass_until_round(game, round_index):
+    """Every turn passes (each plays their lowest card left) until round `round_index` (0-based)."""
+    s = game.state
+    while s.round_index < round_index:
+        if s.stage == "power":
+            ask = game.asked()
+            game.apply(ev.PowerCardPlayed(player=ask.players[0], card=ask.options["cards"][0]))
+        else:
+            finish_turn(game)
+
+
+def _play_round(game, red_value):
+    """The Power cards of a round: red `red_value`, blue its highest, green and yellow their lowest."""
+    s = game.state
+    while s.stage == "power":
+        ask = game.asked()
+        pid, cards = ask.players[0], ask.options["cards"]
+        game.apply(ev.PowerCardPlayed(player=pid, card=red_value if pid == "red" else
+                                      cards[-1] if pid == "blue" else cards[0]))
+
+
+def _to_general_scoring(game):
+    """Every later turn passes (the lowest card left played) until the general scoring's discs
+    (or Espionage's question just before them)."""
+    s = game.state
+    while s.stage not in ("scoring_discs", "ki_spy"):
+        if s.stage == "power":
+            ask = game.asked()
+            game.apply(ev.PowerCardPlayed(player=ask.players[0], card=ask.options["cards"][0]))
+        else:
+            finish_turn(game)
+
+
+def _reveal_discs(game, region="cataluna", **own):
+    for pid in game.asked().players:
+        game.apply(ev.SecretDiscSet(player=pid, region=own.get(pid, region)))
+    game.apply(ev.SecretDiscsRevealed())
+    return game.state.scoring_log[-1]
+
+
+def _points(lines, area, kind=None):
+    got: dict[str, int] = {}
+    for ln in lines:
+        if ln.area == area and (kind is None or ln.kind == kind):
+            got[ln.player] = got.get(ln.player, 0) + ln.points
+    return got
+
+
+def _turn(game, value):
+    through_setup(game, hands={"red": [value] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]})
+    play_powers(game, {"red": value, "blue": 170, "green": 40, "yellow": 10})  # red: the 3-Caballero card
+
+
+BASE = {"rules": "king-intrigue", "players": ["red", "blue", "green"], "king": "cataluna",
+        "grandes": {"red": "granada", "blue": "galicia", "green": "valencia"},
+        "regions": {"aragon": {"red": 3, "blue": 1}, "cataluna": {"green": 2}}}
+
+
+def _score(**tokens):
+    snap = load_snapshot({**BASE, **tokens})
+    gained, lines, after = score_snapshot(snap)
+    return gained, lines, after

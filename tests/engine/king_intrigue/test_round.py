@@ -211,36 +211,6 @@ def test_two_players_the_intrigue_card_offers_its_two_actions_or_the_power_cards
     assert game.state.counts[idx(game, "galicia")][1] == 1 and game.state.turn.special_done
 
 
-def test_the_10_and_180_have_no_action_of_their_own_so_no_choice():
-    hands = {"red": ALL[5:], "blue": ALL[:13], "green": ALL[:13]}
-    game = new_game(3)
-    through_setup(game, hands=hands)
-    play_powers(game, {"red": 180, "blue": 40, "green": 10})
-    game.apply(ev.CourtReplenished(player="red", from_provinces=0))
-    assert game.asked().options["special"]["card"] == "kings_card"
-    assert game.asked().options["special"]["options"] is None
-
-
-def test_the_40_holds_the_veto_from_its_holders_turn_and_stops_a_later_special_action():
-    game = new_game(3)
-    through_setup(game, discs={"red": "aragon", "blue": "aragon", "green": "aragon"})
-    play_powers(game, {"red": 40, "blue": 120, "green": 10})  # turns: blue (King's Card), red, green
-    game.apply(ev.CourtReplenished(player="blue", from_provinces=2))
-    game.apply(ev.SpecialActionStarted(player="blue", option="kings_card"))
-    assert game.asked().kind == "move_king"  # red's turn has not come: no Veto held yet
-    game.apply(ev.KingMoved(player="blue", region="galicia"))
-    game.apply(ev.CaballerosPlaced(player="blue", placements={}))
-    game.apply(ev.CourtReplenished(player="red", from_provinces=4))
-    assert game.state.vetoes == [(0, 1)] and game.asked().options["special"] is None
-    game.apply(ev.CaballerosPlaced(player="red", placements={}))
-    game.apply(ev.CourtReplenished(player="green", from_provinces=6))
-    game.apply(ev.SpecialActionStarted(player="green", option="move"))  # the 10 has no action: the Intrigue card alone
-    assert game.asked().kind == "veto" and game.asked().players == ("red",)
-    game.apply(ev.VetoUsed(player="red"))
-    assert game.state.vetoes == [] and game.state.turn.special_done
-    assert game.state.counts[idx(game, "aragon")] == [1, 1, 1]
-
-
 def test_power_cards_go_to_the_discard_pile_and_the_lowest_starts_the_next_round():
     game = new_game(3)
     through_setup(game)

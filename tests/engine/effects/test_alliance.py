@@ -10,7 +10,10 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from .table import ALL, KING, WITH_MODULES, finish_turn, idx, new_game, play_powers, put, through_setup
+from ..king_intrigue.table import (
+    ALL, KING, WITH_MODULES, _hand, _module_turn, _start, finish_turn, idx, new_game, play_powers, put,
+    through_setup,
+)
 
 
 def test_two_regions_scored_as_one_at_the_general_scoring():
@@ -55,3 +58,24 @@ def test_two_regions_scored_as_one_at_the_general_scoring():
     assert got == {"blue": 5 + 5 + 2, "green": 4 + 3, "red": 1 + 1}
     assert all("Alliance: Aragón + País Vasco scored as one" in ln.reason or ln.kind == "home_bonus" for ln in lines)
     assert s.markers["alliance_1"] is None and s.markers["alliance_2"] is None
+
+
+def test_alliance_a_second_alliance_card_moves_the_markers():
+    """"If another player plays the Alliance card before the next general scoring, they may
+    move the Alliance markers to different regions.\""""
+    game = _module_turn(45, hands={"red": _hand(45), "blue": [45] + ALL[6:], "green": ALL[:13],
+                                   "yellow": ALL[:13]})
+    _start(game)
+    game.apply(ev.RegionChosen(player="red", region="aragon"))
+    game.apply(ev.RegionChosen(player="red", region="pais_vasco"))
+    s = game.state
+    while s.round_index == 0:
+        finish_turn(game)
+    play_powers(game, {"red": 10, "blue": 45, "green": 60, "yellow": 70})  # blue: a Caballero card
+    while game.asked().players[0] != "blue":
+        finish_turn(game)
+    game.apply(ev.CourtReplenished(player="blue", from_provinces=0))
+    _start(game, "blue")
+    game.apply(ev.RegionChosen(player="blue", region="galicia"))
+    game.apply(ev.RegionChosen(player="blue", region="sevilla"))
+    assert {s.markers["alliance_1"], s.markers["alliance_2"]} == {idx(game, "galicia"), idx(game, "sevilla")}

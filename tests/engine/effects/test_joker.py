@@ -9,7 +9,8 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from .table import ALL, WITH_MODULES, new_game, through_setup
+from ..king_intrigue.table import ALL, WITH_MODULES, new_game, through_setup
+
 
 MODULES = ["players-edition"]
 
@@ -73,3 +74,19 @@ def test_the_joker_is_not_offered_while_no_card_might_be_left_after_everyone():
         game.apply(ev.PowerCardPlayed(player="red", card=5))
     game.state.hands[0] = {5, 10, 20, 30, 40}
     assert 5 in game.asked().options["cards"]
+
+
+def test_joker_the_second_card_may_not_repeat_a_number_played_this_round():
+    """"You may not play a number that has already been played." (the Joker's second card)"""
+    game = new_game(4, modules=["players-edition"], cards_file=WITH_MODULES)
+    through_setup(game, hands={"red": [5] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]})
+    game.apply(ev.PowerCardPlayed(player="red", card=5))
+    game.apply(ev.PowerCardPlayed(player="blue", card=120))
+    game.apply(ev.PowerCardPlayed(player="green", card=60))
+    game.apply(ev.PowerCardPlayed(player="yellow", card=20))
+    for taken in (120, 60, 20):
+        with pytest.raises(RuleViolation):
+            game.apply(ev.PowerCardPlayed(player="red", card=taken))
+    game.apply(ev.PowerCardPlayed(player="red", card=10))  # the lowest now: the Intrigue card
+    from engine.rules.king_intrigue import action_cards_by_rank
+    assert action_cards_by_rank(game.state)[0][0] == "intrigue"

@@ -1,7 +1,9 @@
 """The 130 card (engine/effects/double_scoring.py): "The double scoring only occurs during the
 next general scoring. If a special scoring occurs in the region before the next general
 scoring, the score is not doubled. After the next general scoring, return the Region card and
-the 2x marker to the supply.\""""
+the 2x marker to the supply."
+
+Cards: King and Intrigue "Double scoring" (ki_130)."""
 from __future__ import annotations
 
 import pytest
@@ -10,7 +12,9 @@ from engine import events as ev
 from engine.errors import RuleViolation
 from engine.scoring import score_area
 
-from .table import KING, finish_turn, idx, new_game, put, red_turn
+from ..king_intrigue.table import (
+    KING, _points, _reveal_discs, _start, _to_general_scoring, finish_turn, idx, new_game, put, red_turn,
+)
 
 
 def _doubles(state):
@@ -121,3 +125,19 @@ def test_the_bridges_point_is_not_the_regions_score_and_is_not_doubled():
     lines = [ScoreLine("galicia", "red", 4, "place", 1, "1st place"),
              ScoreLine("galicia", "red", 1, "bridge", None, "the bridge between Galicia and País Vasco")]
     assert [(ln.kind, ln.points) for ln in double_lines(game.state, lines)] == [("place", 4)]
+
+
+def test_130_the_double_scoring_marker_waits_through_a_general_scoring_only_once():
+    """"After the next general scoring, return the Region card and the 2x marker to the supply."
+    -- the scoring after that is single."""
+    game = new_game(4)
+    red_turn(game, 130)
+    _start(game)
+    game.apply(ev.RegionChosen(player="red", region="galicia"))
+    s = game.state
+    assert idx(game, "galicia") in {s.markers["double_1"], s.markers["double_2"]}
+    _to_general_scoring(game)
+    record = _reveal_discs(game)
+    galicia = _points(record.lines, "galicia")
+    assert galicia.get("red") == 2 * (4 + 2)  # red alone in its home: 1st (4) + home bonus (2), doubled
+    assert s.markers["double_1"] is None and s.markers["double_2"] is None

@@ -11,7 +11,10 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from .table import ALL, KING, WITH_MODULES, finish_turn, idx, new_game, play_powers, through_setup
+from ..king_intrigue.table import (
+    ALL, KING, WITH_MODULES, _module_turn, _reveal_discs, _start, _to_general_scoring, finish_turn, idx,
+    new_game, play_powers, put, through_setup,
+)
 
 
 def test_the_castillo_moves_onto_a_region_takes_its_caballeros_in_and_scores_on_its_scoreboard():
@@ -51,3 +54,40 @@ def test_the_castillo_moves_onto_a_region_takes_its_caballeros_in_and_scores_on_
     assert all("relocated to Granada" in ln.reason or "Castillo (in Granada)" in ln.reason for ln in lines)
     assert sum(s.scores) - sum(before) == sum(ln.points for ln in s.scoring_log[-1].lines)
     assert s.markers["castillo_at"] is None and s.counts[castillo] == [0, 0, 0, 0]
+
+
+def test_relocate_the_king_in_the_castillos_region_leaves_the_castillo_open():
+    """"If the King is moved to the region where the Castillo is located, it has no effect on
+    the Castillo." -- "players may choose to place/move Caballeros in/to the region (next to
+    the Castillo) or in the Castillo itself.\""""
+    game = _module_turn(23)
+    _start(game)
+    game.apply(ev.RegionChosen(player="red", region="granada"))
+    s = game.state
+    assert s.markers["castillo_at"] == idx(game, "granada")
+    s.king = idx(game, "granada")  # the King comes to the Castillo's region
+    ask = game.asked()
+    assert "castillo" in ask.options["place"]["areas"]
+    game.apply(ev.CaballerosPlaced(player="red", placements={"castillo": 1}))
+    assert s.counts[s.board.castillo][0] >= 1
+
+
+def test_relocated_castillo_with_the_king_in_its_region_scores_the_kings_bonus_and_the_region_apart():
+    """"Then, score the Castillo according to the scoreboard in the region it occupies
+    (including any relevant King or home region bonuses)." -- "take special care not to mix
+    the Caballeros in the Castillo with the Caballeros in the same region\""""
+    game = _module_turn(23, round_index=2)
+    s = game.state
+    _start(game)
+    game.apply(ev.RegionChosen(player="red", region="granada"))
+    put(game, "red", "castillo", 4)
+    put(game, "blue", "granada", 2)  # next to the Castillo, in the region itself
+    s.king = idx(game, "granada")
+    _to_general_scoring(game)
+    green_in = s.counts[s.board.castillo][2]
+    record = _reveal_discs(game, region="galicia")
+    castillo = [(ln.player, ln.points, ln.kind) for ln in record.lines if ln.area == "castillo"]
+    assert ("red", 6, "place") in castillo and ("red", 2, "king_bonus") in castillo  # Granada 6/3/1 + King
+    assert green_in == 2 and ("green", 3, "place") in castillo
+    granada = [(ln.player, ln.points, ln.kind) for ln in record.lines if ln.area == "granada"]
+    assert ("blue", 6, "place") in granada and ("red", 6, "place") not in granada

@@ -9,7 +9,25 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from .table import ALL, KING, WITH_MODULES, finish_turn, idx, new_game, play_powers, put, red_turn, through_setup
+from ..king_intrigue.table import (
+    ALL, BOTH, KING, WITH_MODULES, _module_turn, _points, _reveal_discs, _start, _to_general_scoring,
+    finish_turn, idx, new_game, play_powers, put, red_turn, through_setup,
+)
+
+
+def _revolt_scoring(scoreboard, area, counts, reversed_=True):
+    """A general scoring with `scoreboard` on `area`, reversed, and these counts there."""
+    game = _module_turn(125, discs={p: "galicia" for p in FOUR}, others={"red": 125, "blue": 180, "green": 40,
+                                                                          "yellow": 10})
+    s = game.state
+    s.mobile[scoreboard] = idx(game, area)
+    s.markers[f"reversed_{scoreboard}"] = reversed_
+    for pid, n in counts.items():
+        put(game, pid, area, n)
+    game.apply(ev.CaballerosPlaced(player="red", placements={}))
+    game.apply(ev.SpecialActionSkipped(player="red"))
+    _to_general_scoring(game)
+    return game, _reveal_discs(game, region="galicia")
 
 
 def _turn():
@@ -97,14 +115,6 @@ def _general_scoring_with(markers: dict, counts: dict):
     return game, s.scoring_log[-1].lines
 
 
-def _points(lines, area):
-    got: dict[str, int] = {}
-    for ln in lines:
-        if ln.area == area:
-            got[ln.player] = got.get(ln.player, 0) + ln.points
-    return got
-
-
 def test_when_reversed_the_8_4_0_becomes_0_4_8_in_an_alliance_too():
     """"When reversed, the 8/4/0 mobile scoreboard becomes a 0/4/8 scoreboard, meaning that the
     player with the fewest Caballeros (at least one) scores 8 points." -- the Alliance: "the player
@@ -159,3 +169,54 @@ def test_when_reversed_a_scoring_only_snapshot_pays_the_relocated_castillo_from_
     from engine.snapshot import score_snapshot
     _, lines, _ = score_snapshot(_snapshot(castillo_at="valencia"), None, load_board("king-intrigue", 4))
     assert _points(lines, "castillo") == {"blue": 8, "red": 4}
+
+
+def test_revolt_at_least_one_caballero_to_be_fewest():
+    """"the player with the fewest Caballeros (at least one) scores 8 points. The player with
+    the second fewest Caballeros scores 4 points." (players without a Caballero there rank
+    nowhere)"""
+    game, record = _revolt_scoring("8-4-0", "cataluna", {"red": 3, "blue": 1})
+    got = _points(record.lines, "cataluna", "place")
+    assert game.state.counts[idx(game, "cataluna")] == [3, 1, 0, 0]
+    assert got.get("blue") == 8 and got.get("red") == 4
+    assert not got.get("green") and not got.get("yellow")
+
+
+def test_revolt_the_reversed_4_0_0_pays_the_fewest():
+    """"The same applies to the 4/0/0 mobile scoreboard." (reversed: the fewest, at least one,
+    score its 4)"""
+    game, record = _revolt_scoring("4-0-0", "cataluna", {"red": 3, "blue": 2, "green": 1})
+    got = _points(record.lines, "cataluna", "place")
+    assert got.get("green") == 4 and not got.get("red") and not got.get("blue")
+
+
+def test_revolt_a_reversed_scoreboard_moved_remains_reversed():
+    """"When a player moves a reversed scoreboard, it remains reversed." (moved by the 90)"""
+    game = new_game(4, modules=BOTH, cards_file=WITH_MODULES)
+    red_turn(game, 90)
+    s = game.state
+    s.mobile["8-4-0"] = idx(game, "aragon")
+    s.markers["reversed_8-4-0"] = True
+    game.apply(ev.SpecialActionStarted(player="red"))
+    while s.stage == "veto_window":
+        game.apply(ev.VetoWaived(player=game.asked().players[0]))
+    game.apply(ev.MobileScoreboardPlaced(player="red", scoreboard="8-4-0", area="galicia"))
+    assert s.mobile["8-4-0"] == idx(game, "galicia") and s.markers["reversed_8-4-0"] is True
+
+
+def test_revolt_a_reversed_scoreboard_also_reverses_a_special_scoring():
+    """"When reversed, the 8/4/0 mobile scoreboard becomes a 0/4/8 scoreboard, meaning that the
+    player with the fewest Caballeros (at least one) scores 8 points." (the 150's special
+    scoring of the region it lies on)"""
+    game = new_game(4, modules=BOTH, cards_file=WITH_MODULES)
+    red_turn(game, 150)
+    s = game.state
+    s.mobile["8-4-0"] = idx(game, "cataluna")
+    s.markers["reversed_8-4-0"] = True
+    put(game, "blue", "cataluna", 3)
+    put(game, "green", "cataluna", 1)
+    put(game, "yellow", "cataluna", 2)
+    _start(game)
+    game.apply(ev.RegionChosen(player="red", region="cataluna"))
+    got = _points(s.scoring_log[-1].lines, "cataluna", "place")
+    assert got == {"green": 8, "yellow": 4, "blue": 0}

@@ -1,7 +1,9 @@
 """The 140 card (engine/effects/foreign_to_castillo.py): "You may choose to forfeit this action
 entirely. However, if you move any foreign Caballeros to the Castillo, you must also move 2 of
 your own Caballeros to the Castillo. You may not take any Caballeros from the King's region."
-(How many foreign Caballeros: the table's card file says 2.)"""
+(How many foreign Caballeros: the table's card file says 2.)
+
+Cards: King and Intrigue "Into the Castillo" (ki_140)."""
 from __future__ import annotations
 
 import pytest
@@ -9,7 +11,8 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from .table import KING, idx, new_game, put, red_turn
+from ..king_intrigue.table import KING, _start, idx, new_game, put, red_turn
+
 
 DISCS = {"red": "aragon", "blue": "aragon", "green": "aragon", "yellow": "aragon"}
 
@@ -58,3 +61,19 @@ def test_no_foreign_caballero_goes_in_unless_two_of_your_own_can_follow():
     put(game, "red", "galicia", -1)   # ... now only 1
     game.apply(ev.SpecialActionStarted(player="red"))
     assert game.state.turn.special_done  # nothing to do: 2 of red's own could not follow
+
+
+def test_140_no_caballero_is_taken_from_the_kings_region():
+    """"You may not take any Caballeros from the King's region." (the 140: foreign Caballeros,
+    then 2 of your own, into the Castillo)"""
+    game = new_game(4)
+    red_turn(game, 140)
+    put(game, "blue", KING, 2)
+    put(game, "red", KING, 2)
+    put(game, "red", "aragon", 2)
+    _start(game)
+    ask = game.asked()
+    assert KING not in (ask.options.get("sources") or {})
+    with pytest.raises(RuleViolation, match="King's region"):
+        game.apply(ev.CaballerosMoved(player="red", owner="blue", source=KING, target="castillo"))
+    assert game.state.counts[idx(game, KING)][:2] == [2, 2]

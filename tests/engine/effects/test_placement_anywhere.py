@@ -1,6 +1,8 @@
 """The 20 card (engine/effects/placement_anywhere.py): "You may place Caballeros in the region
 of your choice, instead of only in regions neighboring the King's region. The King's region
-itself is always taboo!\""""
+itself is always taboo!"
+
+Cards: King and Intrigue "Placement anywhere" (ki_20)."""
 from __future__ import annotations
 
 import pytest
@@ -8,7 +10,7 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from .table import KING, idx, new_game, red_turn
+from ..king_intrigue.table import KING, idx, new_game, red_turn
 
 
 def test_the_placement_goes_to_a_region_not_next_to_the_king():

@@ -1,7 +1,8 @@
 """`elgrande club`: the room board and the tournament desk.
 
 A paho subscriber reads every table's retained state and online flag on the club broker
-(topics.table_filter); an aiohttp server (the phone server's stack) serves:
+(topics.table_filter); an aiohttp server on its own thread (companion/threaded_server.py, as the phone
+server) serves:
 
     GET  /                 the room board (read-only; static/board.html)
     GET  /organiser        the organiser's forms (static/organiser.html): each action sends the token
@@ -57,9 +58,8 @@ from firmware_bridge.guard import LogLimiter
 from firmware_bridge.transport_mqtt import (TlsFiles, client_settings, describe_connect_error, describe_refusal,
                                             make_client)
 
-from ..phones.guard import (AiohttpLog, ConnectionGuard, GuardedSite, Limits, RateLimitedLog, guarded_errors,
-                            one_line, raise_fd_limit)
-
+from ..phones.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
+from ..threaded_server import ThreadedServer, json_error
 from .topics import (MAX_PAYLOAD, StateMessage, check_name, online_topic, seating_topic, split_topic, state_topic,
                      table_filter)
 from .tournament import Tournament, TournamentError
@@ -70,7 +70,6 @@ STALE_HEARTBEATS = 2.5
 MAX_TABLES = 2000
 MAX_BODY = 16 * 1024
 MAX_WATCHERS = 64
-MAX_HEAD_LINE = 8190     # bytes in the request line and in each header (aiohttp's default, stated)
 KEEP_ALIVE = 15.0        # seconds between comments on a quiet /events stream
 WRITE_TIMEOUT = 10.0     # seconds an /events page may take to take one push before it is dropped
 LABEL = "club board"
@@ -197,12 +196,15 @@ class ClubBoard:
         self.broker, user, secret, ctx, self.security = client_settings(broker, username, password,
                                                                         TlsFiles(ca_file))
         self._user = user
-        self.host, self._port = host, port
+        self.host = host
         self.tick = tick
         self.limits = limits
         self.throttle = throttle or TokenThrottle()
         self._http_log = RateLimitedLog(log, limits.log_burst, limits.log_window, label=LABEL)
-        self.guard: Optional[ConnectionGuard] = None
+        self._web = ThreadedServer(LABEL, host, port, limits=limits, log=self._http_log, max_body=MAX_BODY,
+                                   routes=self._routes, refusal=self._refusal, listening=self._listening,
+                                   stopping=self._stopping, holders="board pages", tls=self.tls)
+        self._ticker_task: Optional[asyncio.Task] = None
         self._watchers_from: dict[str, int] = {}   # /events streams (and places taken) per address
         self.tables: dict[str, TableEntry] = {}
         self.old_tables: dict[str, str] = {}   # table -> the other event its retained state belongs to
@@ -213,14 +215,10 @@ class ClubBoard:
         self.record_arrivals = False
         self._lock = threading.Lock()
         self._logs = LogLimiter(log)
-        self._loop: Optional[asyncio.AbstractEventLoop] = None
         self._watchers: set[asyncio.Queue] = set()
         self._dirty: set[str] = set()
         self._push_pending = threading.Event()
         self._standings_dirty = False
-        self._started = threading.Event()
-        self._stopping: Optional[asyncio.Event] = None
-        self._thread: Optional[threading.Thread] = None
         static = resources.files(__package__).joinpath("static")
         self._page = static.joinpath("board.html").read_bytes()
         self._organiser_page = static.joinpath("organiser.html").read_bytes()
@@ -233,13 +231,13 @@ class ClubBoard:
     # ---- life ------------------------------------------------------------------------
 
     def start(self) -> "ClubBoard":
-        before, now = raise_fd_limit(log, LABEL)
-        if now > before:
-            log.info("club board: open-file limit raised from %d to %d", before, now)
-        self._thread = threading.Thread(target=self._serve, name="club-board", daemon=True)
-        self._thread.start()
-        if not self._started.wait(10) or self._error:
-            raise OSError(self._error or "the board's web server did not start")
+        try:
+            self._web.start()
+        except OSError as exc:
+            raise OSError(f"cannot serve the board on {self.host}:{self._web.requested_port} "
+                          f"({exc.strerror or exc})") from None
+        except RuntimeError:
+            raise OSError("the board's web server did not start") from None
         self.client.connect_async(self.broker.host, self.broker.port, keepalive=10)
         self.client.loop_start()
         return self
@@ -248,48 +246,24 @@ class ClubBoard:
         self._refused = True   # a goodbye, not a lost broker: nothing to say
         self.client.disconnect()
         self.client.loop_stop()
-        if self._loop and self._stopping:
-            self._loop.call_soon_threadsafe(self._stopping.set)
-        if self._thread:
-            self._thread.join(timeout=5)
+        self._web.stop()
+
+    @property
+    def guard(self) -> Optional[ConnectionGuard]:
+        return self._web.guard
 
     @property
     def port(self) -> int:
-        return self._port
+        return self._web.port if self._web.port is not None else self._web.requested_port
 
     @property
     def url(self) -> str:
         scheme = "https" if self.tls else "http"
-        return f"{scheme}://{'127.0.0.1' if self.host in ('0.0.0.0', '') else self.host}:{self._port}/"
+        return f"{scheme}://{'127.0.0.1' if self.host in ('0.0.0.0', '') else self.host}:{self.port}/"
 
-    _error: Optional[str] = None
     _refused = False
 
-    def _serve(self) -> None:
-        loop = asyncio.new_event_loop()
-        loop.set_exception_handler(self._loop_error)
-        self._loop = loop
-        try:
-            loop.run_until_complete(self._main())
-        except OSError as exc:
-            self._error = f"cannot serve the board on {self.host}:{self._port} ({exc.strerror or exc})"
-            self._started.set()
-        finally:
-            loop.close()
-
-    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict) -> None:
-        """Out of descriptors and the like: one line (a flood must not flood the log too)."""
-        exc = context.get("exception")
-        if isinstance(exc, OSError):
-            self._http_log("socket errors", logging.WARNING,
-                           f"club board: {one_line(context.get('message', 'socket error'))}: {one_line(exc)}")
-        else:
-            loop.default_exception_handler(context)
-
-    async def _main(self) -> None:
-        self._stopping = asyncio.Event()
-        errors = guarded_errors(self, self._refusal, "club board", _error)
-        app = web.Application(client_max_size=MAX_BODY, middlewares=[errors])
+    def _routes(self, app: web.Application) -> None:
         app.router.add_get("/", self._page_handler)
         app.router.add_get("/organiser", self._organiser_handler)
         app.router.add_get("/events", self._events)
@@ -301,26 +275,15 @@ class ClubBoard:
         app.router.add_post("/api/corrections", self._organiser(self._correct))
         app.router.add_post("/api/withdrawals", self._organiser(self._withdraw))
         app.router.add_post("/api/clear-old", self._organiser(self._clear_old))
-        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
-        await runner.setup()
-        self.guard = ConnectionGuard(self.limits, self._http_log, holders="board pages")
-        handler_kwargs = dict(keepalive_timeout=self.limits.idle_timeout, access_log=None,
-                              logger=AiohttpLog(self._http_log), max_line_size=MAX_HEAD_LINE,
-                              max_field_size=MAX_HEAD_LINE, lingering_time=1.0)
-        site = GuardedSite(runner, self.host, self._port, self.guard, handler_kwargs, tls=self.tls)
-        try:
-            await site.start()
-        except BaseException:
-            await runner.cleanup()
-            raise
-        self._port = runner.addresses[0][1]
-        self._started.set()
-        ticker = asyncio.ensure_future(self._ticker())
-        await self._stopping.wait()
-        ticker.cancel()
+
+    async def _listening(self) -> None:
+        self._ticker_task = asyncio.ensure_future(self._ticker())
+
+    async def _stopping(self) -> None:
+        if self._ticker_task:
+            self._ticker_task.cancel()
         for q in list(self._watchers):
             q.put_nowait(None)
-        await runner.cleanup()
 
     # ---- MQTT (paho's thread; guarded) ---------------------------------------------------
 
@@ -458,7 +421,7 @@ class ClubBoard:
     def _wake(self) -> None:
         """One push scheduled at a time: the changes that come meanwhile go out with it, in one write
         to each page (at 200 tables, one loop callback per message kept the loop and the pages busy)."""
-        loop = self._loop
+        loop = self._web.loop
         if loop is None or loop.is_closed() or self._push_pending.is_set():
             return
         self._push_pending.set()
@@ -620,7 +583,8 @@ class ClubBoard:
             address = request.remote or "?"
             locked = math.ceil(self.throttle.locked_for(address))
             if locked:   # refused unread: even the right token, so a lockout tells a guesser nothing
-                response = _error(429, f"too many wrong organiser tokens from this address: try again in {locked} s")
+                response = json_error(429, "too many wrong organiser tokens from this address: "
+                                           f"try again in {locked} s")
                 response.headers["Retry-After"] = str(locked)
                 return response
             given = request.headers.get("Authorization", "")
@@ -631,26 +595,26 @@ class ClubBoard:
                 return self._wrong_token(address, 403, "wrong organiser token")
             self.throttle.right(address)
             if request.content_length is not None and request.content_length > MAX_BODY:
-                return _error(413, f"request too large (at most {MAX_BODY} bytes)")
+                return json_error(413, f"request too large (at most {MAX_BODY} bytes)")
             try:
                 body = await asyncio.wait_for(request.read(), self.limits.body_timeout)
                 data = json.loads(body or b"{}")
                 if not isinstance(data, dict):
                     raise ValueError
             except asyncio.TimeoutError:
-                response = _error(408, f"the request body did not arrive within {self.limits.body_timeout:g} s")
+                response = json_error(408, f"the request body did not arrive within {self.limits.body_timeout:g} s")
                 response.force_close()
                 return response
             except web.HTTPRequestEntityTooLarge:
-                return _error(413, f"request too large (at most {MAX_BODY} bytes)")
+                return json_error(413, f"request too large (at most {MAX_BODY} bytes)")
             except ValueError:
-                return _error(400, "the request body must be one JSON object")
+                return json_error(400, "the request body must be one JSON object")
             try:
                 out = await asyncio.get_running_loop().run_in_executor(None, handler, data)
             except TournamentError as exc:
-                return _error(409, str(exc))
+                return json_error(409, str(exc))
             except OSError as exc:
-                return _error(500, f"the tournament journal could not be written ({exc.strerror or exc})")
+                return json_error(500, f"the tournament journal could not be written ({exc.strerror or exc})")
             self._standings_dirty = True
             self._push()
             return self._headers(web.json_response(out))
@@ -664,7 +628,7 @@ class ClubBoard:
                            f"club board: {self.throttle.tries} or more wrong organiser tokens from "
                            f"{one_line(address, 60)}: its organiser actions are refused for {lockout:g} s")
             message += f" (too many from this address: try again in {math.ceil(lockout)} s)"
-        return _error(status, message)
+        return json_error(status, message)
 
     def _refusal(self, request: web.Request, status: int, message: str) -> web.Response:
         """A 4xx answer, and one line in the log (not for a page that is not there: a favicon)."""
@@ -672,7 +636,7 @@ class ClubBoard:
             self._http_log("bad requests", logging.WARNING,
                            f"club board: bad request from {one_line(request.remote, 60)}: {request.method} "
                            f"{one_line(request.path, 80)}: {status} {one_line(message, 120)}")
-        return _error(status, message)
+        return json_error(status, message)
 
     def _register(self, data: dict) -> dict:
         return {"name": self.tournament.register(data.get("name"))}
@@ -722,7 +686,3 @@ class ClubBoard:
             raise TournamentError('name the result: {"table": ..., "game": ..., "scores": {name: score}} '
                                   'or "void": true')
         return self.tournament.correct(table, game, data.get("scores"), bool(data.get("void")))
-
-
-def _error(status: int, message: str) -> web.Response:
-    return web.json_response({"error": message}, status=status)

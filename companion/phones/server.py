@@ -66,8 +66,8 @@ from engine.events import SecretDiscSet, VetoUsed, VetoWaived
 
 from ..prompts import MODIFIER_PREFIX
 from ..table import SIMULTANEOUS, InputError, Table
-from .guard import (AiohttpLog, ConnectionGuard, GuardedSite, Limits, RateLimitedLog, guarded_errors,
-                    one_line, raise_fd_limit)
+from ..threaded_server import ThreadedServer, json_error
+from .guard import ConnectionGuard, Limits, RateLimitedLog, one_line
 from .seats import CODE_LIFETIME, MAX_TOKEN_CHARS, REFUSALS, SEAT_REFUSALS, Joined, Phone, Seats
 from .views import (DISC_KINDS, PURPOSE_TEXT, Faces, OptionOut, PhoneView, PrivateAsk, Snapshot, StatusView,
                     modifier_faces, pending_view, phone_view, seat_choice, status_view)
@@ -85,7 +85,6 @@ CLOSE_FORBIDDEN = 4403    # a frame with another seat's credential
 CLOSE_TIMEOUT = 4408
 CLOSE_REPLACED = 4409    # the seat's oldest socket, when the same seat opens one too many
 CLOSE_SLOW = 4429
-MAX_HEAD_LINE = 8190     # bytes in the request line and in each header (aiohttp's default, stated)
 # 2023: private choices a phone answers besides its discs (a Veto too, below).
 PHONE_PRIVATE_KINDS = ("deal_modifiers", "pass_modifier", "take_back_power_card",
                        "choose_power_cards")   # the last: King and Intrigue's 13 kept, in secret
@@ -312,7 +311,6 @@ class PhoneServer:
                  limits: Limits = Limits()):
         self.table = table
         self.host = host
-        self._want_port = port
         self._public_host = public_host
         self.limits = limits
         self.board = table.board
@@ -323,14 +321,12 @@ class PhoneServer:
         self._gone_page = resources.files("companion.phones").joinpath("static/gone.html").read_text("utf-8")
         self._table_lock = getattr(table, "_lock", None) or contextlib.nullcontext()
         self._observers: list[Callable[[str], None]] = []
-        self._port: Optional[int] = None
-        self._thread: Optional[threading.Thread] = None
-        self._loop: Optional[asyncio.AbstractEventLoop] = None
-        self._stop_event: Optional[asyncio.Event] = None
         self._unsubscribe: Optional[Callable[[], None]] = None
         self._executor: Optional[concurrent.futures.ThreadPoolExecutor] = None
         self._log = RateLimitedLog(log, limits.log_burst, limits.log_window)
-        self.guard: Optional[ConnectionGuard] = None
+        self._web = ThreadedServer("phone server", host, port, limits=limits, log=self._log, max_body=MAX_BODY,
+                                   routes=self._routes, refusal=self._refusal, special=self._special_answer,
+                                   listening=self._listening, stopping=self._stopping)
         # Loop-thread state.
         self._phones: dict[str, dict[_Client, None]] = {pid: {} for pid in self._players}   # oldest first
         self._waiting: dict[int, dict[_Client, None]] = {}   # sockets of phones in the lobby, by phone serial
@@ -352,54 +348,19 @@ class PhoneServer:
 
     def start(self) -> "PhoneServer":
         """Start serving on its own thread; returns once listening (raises if it cannot)."""
-        if self._thread:
+        if self._web.thread:
             raise RuntimeError("the phone server is already running")
-        before, now = raise_fd_limit()
-        if now > before:
-            log.info("phones: open-file limit raised from %d to %d", before, now)
+        self._refreshing = self._dirty = False  # a task cancelled by a previous stop never reset them
         # One worker: table inputs and view reads run there in order, off the event loop.
         self._executor = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="phones-table")
-        started = threading.Event()
-        failure: list[BaseException] = []
-
-        def run() -> None:
-            loop = asyncio.new_event_loop()
-            loop.set_exception_handler(self._loop_error)
-            self._loop = loop
-            try:
-                loop.run_until_complete(self._main(started))
-            except BaseException as exc:  # noqa: BLE001 - handed to start()
-                failure.append(exc)
-            finally:
-                started.set()
-                loop.run_until_complete(loop.shutdown_asyncgens())
-                loop.close()
-
-        self._thread = threading.Thread(target=run, name="phone-server", daemon=True)
-        self._thread.start()
-        started.wait()
-        if failure or self._port is None:
-            self._thread.join(5)
-            self._thread = None
-            if failure and isinstance(failure[0], OSError):
-                raise failure[0]   # a busy port: the app tries another
-            raise RuntimeError(f"the phone server could not start: {failure[0] if failure else 'unknown'}")
+        try:
+            self._web.start()
+        except BaseException:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            raise
         return self
 
-    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict) -> None:
-        """Out of descriptors and the like: one line (a flood must not flood the log too)."""
-        exc = context.get("exception")
-        if isinstance(exc, OSError):
-            self._log("socket errors", logging.WARNING,
-                      f"phones: {one_line(context.get('message', 'socket error'))}: {one_line(exc)}")
-        else:
-            loop.default_exception_handler(context)
-
-    async def _main(self, started: threading.Event) -> None:
-        self._stop_event = asyncio.Event()
-        self._refreshing = self._dirty = False  # a task cancelled by a previous stop never reset them
-        errors = guarded_errors(self, self._refusal, "phone server", _error, self._special_answer)
-        app = web.Application(client_max_size=MAX_BODY, middlewares=[errors])
+    def _routes(self, app: web.Application) -> None:
         app.router.add_get("/", self._page_handler)
         app.router.add_get("/phone", self._page_handler)
         app.router.add_get(r"/join/{code}", self._join_page)
@@ -413,45 +374,27 @@ class PhoneServer:
         app.router.add_get("/ws", self._phone_ws)
         app.router.add_get("/ws/status", self._status_ws)
         app.on_response_prepare.append(self._headers)
-        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
-        await runner.setup()
-        self.guard = ConnectionGuard(self.limits, self._log)
-        handler_kwargs = dict(keepalive_timeout=self.limits.idle_timeout, access_log=None,
-                              logger=AiohttpLog(self._log), max_line_size=MAX_HEAD_LINE,
-                              max_field_size=MAX_HEAD_LINE, lingering_time=1.0)
-        try:
-            site = GuardedSite(runner, self.host, self._want_port, self.guard, handler_kwargs)
-            await site.start()
-            self._port = runner.addresses[0][1]
-            self._want_port = self._port  # a restart listens on the same port: the phones find it again
-            self._unsubscribe = self.table.subscribe(self._table_changed)
-            await self._refresh_now()
-            self._schedule_expiry()
-            started.set()
-            await self._stop_event.wait()
-        finally:
-            if self._unsubscribe:
-                self._unsubscribe()
-            if self._expiry:
-                self._expiry.cancel()
-            for client in self._phone_clients() + list(self._spectators):
-                client.kill(1001, "the companion is stopping")
-            if self._refresh_task and not self._refresh_task.done():
-                self._refresh_task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await self._refresh_task
-            await runner.cleanup()
+
+    async def _listening(self) -> None:
+        self._unsubscribe = self.table.subscribe(self._table_changed)
+        await self._refresh_now()
+        self._schedule_expiry()
+
+    async def _stopping(self) -> None:
+        if self._unsubscribe:
+            self._unsubscribe()
+        if self._expiry:
+            self._expiry.cancel()
+        for client in self._phone_clients() + list(self._spectators):
+            client.kill(1001, "the companion is stopping")
+        if self._refresh_task and not self._refresh_task.done():
+            self._refresh_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._refresh_task
 
     def stop(self) -> None:
         """Close every socket and stop listening. Safe to call twice."""
-        thread, loop = self._thread, self._loop
-        if not thread or not loop:
-            return
-        with contextlib.suppress(RuntimeError):
-            loop.call_soon_threadsafe(self._stop_event.set)
-        thread.join(10)
-        self._thread = None
-        self._loop = None
+        self._web.stop()
         if self._executor:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
@@ -462,10 +405,18 @@ class PhoneServer:
         self.stop()
 
     @property
+    def guard(self) -> Optional[ConnectionGuard]:
+        return self._web.guard
+
+    @property
+    def _loop(self) -> Optional[asyncio.AbstractEventLoop]:
+        return self._web.loop
+
+    @property
     def port(self) -> int:
-        if self._port is None:
+        if self._web.port is None:
             raise RuntimeError("the phone server is not started")
-        return self._port
+        return self._web.port
 
     # ---- the next game --------------------------------------------------------------------
 
@@ -474,10 +425,10 @@ class PhoneServer:
         its player (seats.reseat); views, status and the regions a seat may pick are rebuilt from
         the new table before this returns, and the old table is no longer observed or held."""
         loop = self._loop
-        if self._thread is None or loop is None or not loop.is_running():
+        if not self._web.running():
             self._take_table(table)
             return
-        if threading.current_thread() is self._thread:
+        if self._web.on_its_thread():
             raise RuntimeError("switch_table is for the tablet's thread, not the server's")
         asyncio.run_coroutine_threadsafe(self._switch(table), loop).result(15)
 
@@ -587,7 +538,7 @@ class PhoneServer:
         loop = self._loop
         if loop and loop.is_running():
             fut = asyncio.run_coroutine_threadsafe(self._drop_seat(pid, reason), loop)
-            if threading.current_thread() is not self._thread:
+            if not self._web.on_its_thread():
                 with contextlib.suppress(Exception):
                     fut.result(5)
         return self.seat_url(pid)
@@ -692,7 +643,7 @@ class PhoneServer:
         loop = self._loop
         if loop is None or not loop.is_running():
             return
-        if threading.current_thread() is self._thread:
+        if self._web.on_its_thread():
             fn(*args)
             return
 
@@ -1108,7 +1059,7 @@ class PhoneServer:
             self._log("bad requests", logging.WARNING,
                       f"phones: bad request from {one_line(request.remote, 60)}: {request.method} "
                       f"{one_line(request.path, 80)}: {status} {one_line(message, 120)}")
-        return _error(status, message)
+        return json_error(status, message)
 
     @staticmethod
     async def _headers(request: web.Request, response: web.StreamResponse) -> None:
@@ -1369,10 +1320,6 @@ class PhoneServer:
             return (f"this device already has {limits.spectators_per_address} status screens open "
                     "(the most one address may have)")
         return None
-
-
-def _error(status: int, message: str) -> web.Response:
-    return web.json_response({"error": message}, status=status)
 
 
 def _is_2023(table: Table) -> bool:

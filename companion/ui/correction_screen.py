@@ -31,7 +31,7 @@ from engine.correction import CORRECTABLE_STAGES
 
 from ..board_entry import NotAllowed, PositionEntry
 from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
-from .reuse import hyphen_breaks
+from .widgets import hyphen_breaks
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

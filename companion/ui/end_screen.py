@@ -12,7 +12,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from .map_view import INK, PLAYER_RGB, _text
-from .reuse import hyphen_breaks
+from .widgets import hyphen_breaks, sheet_button, sheet_label
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -89,7 +89,7 @@ class EndScreen(Screen):
     def offer_cards_left(self) -> None:
         """2023: a stack's cards left face down that the set cannot place are offered to name,
         skippable, saying why in one line; gone once kept."""
-        from .pick_dialogs import NameCardsLeft, _button, _label
+        from .pick_dialogs import NameCardsLeft
 
         row = self.ids.learn
         row.clear_widgets()
@@ -97,16 +97,16 @@ class EndScreen(Screen):
         kept = self.model.table.cards_left_named
         row.height = dp(64) if left or kept else 0
         if kept:   # said once kept, where the offer was
-            row.add_widget(_label("The cards left are in Your cards: your next games know these stacks.",
-                                  font_size="16sp", halign="left"))
+            row.add_widget(sheet_label("The cards left are in Your cards: your next games know these stacks.",
+                                       font_size="16sp", halign="left"))
         if not left:
             return
         n = sum(s.to_name for s in left)
         words = "the card" if n == 1 else f"the {n} cards"
-        row.add_widget(_label(f"Turn over {words} left in the stacks and name them, so your next games ask nothing.",
-                              font_size="16sp", halign="left"))
-        button = _button("Name the cards left", lambda: NameCardsLeft(self.model, self.offer_cards_left).open(),
-                         primary=True, height=dp(56), size_hint_x=None, width=dp(240))
+        row.add_widget(sheet_label(f"Turn over {words} left in the stacks and name them, so your next games ask "
+                                   "nothing.", font_size="16sp", halign="left"))
+        button = sheet_button("Name the cards left", lambda: NameCardsLeft(self.model, self.offer_cards_left).open(),
+                              primary=True, height=dp(56), size_hint_x=None, width=dp(240))
         row.add_widget(button)
 
     def new_game(self) -> None:

@@ -19,7 +19,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from .phone_check import seat_rgba
-from .table_screen import _button
+from .widgets import styled_button
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -74,8 +74,8 @@ class PhonesPanel(ModalView):
         state = "connected" if phone["connected"] else "not connected now"
         box.add_widget(self._wrapped(f"{phone['was']}'s phone from an earlier game ({phone['device']}, {state}): "
                                      "it shows the free seats; its player taps theirs."))
-        box.add_widget(_button("Forget this phone", lambda n=phone["phone"]: self._forget(n), "quiet",
-                               height=dp(44)))
+        box.add_widget(styled_button("Forget this phone", lambda n=phone["phone"]: self._forget(n), "quiet",
+                                     height=dp(44)))
         return box
 
     def _forget(self, phone: int) -> None:
@@ -96,14 +96,14 @@ class PhonesPanel(ModalView):
         elif check:
             box.add_widget(self._wrapped(f"{check['question']}\n{check['detail']}"))
             row = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(6))
-            row.add_widget(_button("Yes", lambda c=check: self._answer(c, True), "primary", height=dp(44)))
-            row.add_widget(_button("No", lambda c=check: self._answer(c, False), "quiet", height=dp(44)))
+            row.add_widget(styled_button("Yes", lambda c=check: self._answer(c, True), "primary", height=dp(44)))
+            row.add_widget(styled_button("No", lambda c=check: self._answer(c, False), "quiet", height=dp(44)))
             box.add_widget(row)
             return box
         elif seat.get("code") == "expired":
             box.add_widget(self._wrapped("This code has expired: make a new one when the player is ready "
                                          "to scan it."))
-            box.add_widget(_button("New code", lambda p=pid: self._revoke(p), "primary", height=dp(44)))
+            box.add_widget(styled_button("New code", lambda p=pid: self._revoke(p), "primary", height=dp(44)))
             return box
         else:
             state = "connected" if seat.get("connected") else "joined, not connected now"
@@ -111,8 +111,8 @@ class PhonesPanel(ModalView):
             phone = server.seats.phone(pid)
             if phone is not None and phone.was:
                 box.add_widget(_fitted(Label(text=f"(kept from an earlier game: {phone.was})", font_size="13sp")))
-        box.add_widget(_button("New code (this phone loses the seat)" if not url else "New code",
-                               lambda p=pid: self._revoke(p), "quiet", height=dp(40)))
+        box.add_widget(styled_button("New code (this phone loses the seat)" if not url else "New code",
+                                     lambda p=pid: self._revoke(p), "quiet", height=dp(40)))
         return box
 
     @staticmethod

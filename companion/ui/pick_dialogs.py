@@ -17,32 +17,11 @@ from kivy.uix.scrollview import ScrollView
 from ..card_learning import card_facts, card_id, learn_entry, new_card_entry, offered_params, option_words
 from .map_view import PLAYER_RGB
 from .shape import dialog_size
+from .widgets import STYLE_RGBA, sheet_button, sheet_label
 
-INK = (0.23, 0.16, 0.08, 1)
 PAPER = (0.97, 0.94, 0.86, 1)
-PRIMARY = (0.62, 0.20, 0.12, 1)
-NORMAL = (0.84, 0.77, 0.62, 1)
+PRIMARY, NORMAL = STYLE_RGBA["primary"], STYLE_RGBA["normal"]
 CHOSEN = (0.45, 0.62, 0.35, 1)
-
-
-def _label(text: str, **kw) -> Label:
-    label = Label(text=text, color=kw.pop("color", INK), size_hint_y=None, halign=kw.pop("halign", "center"),
-                  valign="middle", **kw)
-    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
-               texture_size=lambda w, v: setattr(w, "height", max(dp(30), v[1] + dp(6))))
-    return label
-
-
-def _button(text: str, on_release, primary: bool = False, height: float = dp(52), **kw) -> Button:
-    """Its words wrap at its width; it grows taller (never under `height`, nor 48 dp) to fit them."""
-    least = max(height, dp(48))
-    b = Button(text=text, background_normal="", size_hint_y=None, height=least,
-               background_color=PRIMARY if primary else NORMAL, color=(1, 0.97, 0.9, 1) if primary else INK,
-               bold=primary, halign="center", valign="middle", **kw)
-    b.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(12), None)),
-           texture_size=lambda w, v: setattr(w, "height", max(least, v[1] + dp(14))))
-    b.bind(on_release=lambda *_: on_release())
-    return b
 
 
 class _Sheet(ModalView):
@@ -56,8 +35,8 @@ class _Sheet(ModalView):
             Color(*PAPER)
             self._bg = Rectangle()
         self.body.bind(pos=lambda w, v: setattr(self._bg, "pos", v), size=lambda w, v: setattr(self._bg, "size", v))
-        self.body.add_widget(_label(title, bold=True, font_size="22sp"))
-        self.message = _label("", color=(0.6, 0.08, 0.08, 1), font_size="15sp")
+        self.body.add_widget(sheet_label(title, bold=True, font_size="22sp"))
+        self.message = sheet_label("", color=(0.6, 0.08, 0.08, 1), font_size="15sp")
         self.add_widget(self.body)
 
 
@@ -70,16 +49,16 @@ class SecretPick(_Sheet):
         name = model.name(pid)
         super().__init__(f"{name}'s secret disc")
         self.model, self.make_event = model, make_event
-        self.body.add_widget(_label(f"Only {name} looks. Choose {purpose}.", font_size="17sp"))
+        self.body.add_widget(sheet_label(f"Only {name} looks. Choose {purpose}.", font_size="17sp"))
         grid = GridLayout(cols=3, spacing=dp(8), size_hint_y=None, row_default_height=dp(56), row_force_default=True)
         grid.bind(minimum_height=grid.setter("height"))
         for value, label in options:
-            grid.add_widget(_button(label, lambda v=value: self.pick(v)))
+            grid.add_widget(sheet_button(label, lambda v=value: self.pick(v)))
         scroll = ScrollView()
         scroll.add_widget(grid)
         self.body.add_widget(scroll)
         self.body.add_widget(self.message)
-        close = _button("Not now", self.dismiss, height=dp(48))
+        close = sheet_button("Not now", self.dismiss, height=dp(48))
         close.background_color = (*PLAYER_RGB.get(pid, (0.8, 0.75, 0.6)), 0.35)
         self.body.add_widget(close)
 
@@ -119,10 +98,10 @@ class RevealCards(_Sheet):
         self.message.height = dp(30)   # empty, not Kivy's 100 px: the columns take that room (its words grow it)
         self.body.add_widget(self.message)
         row = self.bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(_button("Not now", self.dismiss, height=dp(56)))
+        row.add_widget(sheet_button("Not now", self.dismiss, height=dp(56)))
         # 2023: a card the table's set does not list is added from here, then picked
-        self.add_button = _button("Add or complete a card", self.add_card, height=dp(56))
-        self.reveal_button = _button("Reveal", self.reveal, primary=True, height=dp(56))
+        self.add_button = sheet_button("Add or complete a card", self.add_card, height=dp(56))
+        self.reveal_button = sheet_button("Reveal", self.reveal, primary=True, height=dp(56))
         row.add_widget(self.reveal_button)
         self.body.add_widget(row)
 
@@ -175,16 +154,16 @@ class RevealCards(_Sheet):
         learned = self.learned.get(stack)
         known = known or learned is not None
         if not known:
-            column.add_widget(_label(f"No card of stack {stack} is known yet: tap Name the card, then its "
-                                     "name (asked once: your next games know it).", font_size="14sp"))
+            column.add_widget(sheet_label(f"No card of stack {stack} is known yet: tap Name the card, then its "
+                                          "name (asked once: your next games know it).", font_size="14sp"))
         if learned is not None:
-            button = _button(f"{learned.label} (learned now)", lambda s=stack: self.choose(s, self.learned[s].card),
-                             height=dp(64), font_size="14sp")
+            button = sheet_button(f"{learned.label} (learned now)",
+                                  lambda s=stack: self.choose(s, self.learned[s].card), height=dp(64), font_size="14sp")
             self.buttons[stack][learned.card] = button
             column.add_widget(button)
         words = "Name the card" if not known else "Another card: name it"
-        self._learn_buttons[stack] = _button(words, lambda s=stack: self.name_card(s), primary=not known,
-                                             height=dp(56), font_size="15sp")
+        self._learn_buttons[stack] = sheet_button(words, lambda s=stack: self.name_card(s), primary=not known,
+                                                  height=dp(56), font_size="15sp")
         column.add_widget(self._learn_buttons[stack])
 
     def name_card(self, stack: int) -> None:
@@ -217,7 +196,7 @@ class RevealCards(_Sheet):
     def _card_button(self, cid: str, label: str) -> Button:
         button = self._made.get((cid, label))
         if button is None:
-            button = self._made[(cid, label)] = _button(
+            button = self._made[(cid, label)] = sheet_button(
                 label, lambda c=cid: self.choose(self._stack_of[c], c), height=dp(64), font_size="14sp")
         return button
 
@@ -229,7 +208,7 @@ class RevealCards(_Sheet):
         for stack in self.stacks:
             column = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
             column.bind(minimum_height=column.setter("height"))
-            column.add_widget(_label(f"Stack {stack}", bold=True, font_size="17sp"))
+            column.add_widget(sheet_label(f"Stack {stack}", bold=True, font_size="17sp"))
             # A column taller than the sheet shows its bar at all times: cards below the fold are seen
             scroll = ScrollView(do_scroll_x=False, bar_width=dp(8), bar_color=(0.45, 0.3, 0.15, 0.9),
                                 bar_inactive_color=(0.45, 0.3, 0.15, 0.55), scroll_type=["bars", "content"])
@@ -318,7 +297,7 @@ class NameCard(_Sheet):
         about = ("The rule book names these cards but not their stacks. Tap the one lying on stack "
                  f"{stack}: its stack is kept for your next games.") if self.options else \
             f"Every card the rule book names has its stack already: a card on stack {stack} not listed is added below."
-        self.body.add_widget(_label(about, font_size="16sp"))
+        self.body.add_widget(sheet_label(about, font_size="16sp"))
         self.filter = TextInput(multiline=False, size_hint_y=None, height=dp(48), font_size="18sp",
                                 hint_text="Type a few letters of its name to narrow the list")
         self.filter.bind(text=lambda *_: self._fill())
@@ -332,8 +311,8 @@ class NameCard(_Sheet):
         self.body.add_widget(scroll)
         self.body.add_widget(self.message)
         row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(_button("Back", self.dismiss, height=dp(56)))
-        row.add_widget(_button("A card not in the list", self.not_listed, height=dp(56)))
+        row.add_widget(sheet_button("Back", self.dismiss, height=dp(56)))
+        row.add_widget(sheet_button("A card not in the list", self.not_listed, height=dp(56)))
         self.body.add_widget(row)
         self._fill()
 
@@ -346,8 +325,8 @@ class NameCard(_Sheet):
             key = f"{c.card}@{c.stack}"
             words = f"[b]{c.name}[/b]\n{c.does}" + (f" (printed stack {c.stack})" if len(
                 {o.stack for o in self.options if o.card == c.card}) > 1 else "")
-            self.name_buttons[key] = b = _button(words, lambda c=c: self.pick(c), height=dp(64), font_size="14sp",
-                                                 markup=True)
+            self.name_buttons[key] = b = sheet_button(words, lambda c=c: self.pick(c), height=dp(64), font_size="14sp",
+                                                      markup=True)
             self.grid.add_widget(b)
         self.message.text = "" if shown or not self.options else \
             f"No listed card's name has \"{typed}\": tap A card not in the list to add it"
@@ -374,18 +353,18 @@ class CardFacts(_Sheet):
         self.facts = card_facts(model.board, cid)
         self.values: dict = {}
         self.option_buttons: dict[str, dict] = {}
-        self.body.add_widget(_label("Your card set does not know this yet; tap what the card says "
-                                    "(asked once: your next games keep it).", font_size="16sp"))
+        self.body.add_widget(sheet_label("Your card set does not know this yet; tap what the card says "
+                                         "(asked once: your next games keep it).", font_size="16sp"))
         form = GridLayout(cols=1, spacing=dp(6), size_hint_y=None)
         form.bind(minimum_height=form.setter("height"))
         for fact in self.facts:
-            form.add_widget(_label(fact.words, font_size="15sp", halign="left"))
+            form.add_widget(sheet_label(fact.words, font_size="15sp", halign="left"))
             grid = GridLayout(cols=min(6, len(fact.options)) if isinstance(fact.options[0], int) else 2,
                               spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             self.option_buttons[fact.key] = {}
             for value in fact.options:
-                b = _button(option_words(value), lambda k=fact.key, v=value: self.pick(k, v), height=dp(48))
+                b = sheet_button(option_words(value), lambda k=fact.key, v=value: self.pick(k, v), height=dp(48))
                 self.option_buttons[fact.key][value] = b
                 grid.add_widget(b)
             form.add_widget(grid)
@@ -394,8 +373,8 @@ class CardFacts(_Sheet):
         self.body.add_widget(scroll)
         self.body.add_widget(self.message)
         row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(_button("Not now", self.dismiss, height=dp(56)))
-        self.enter_button = _button("Enter and go on", self.enter, primary=True, height=dp(56))
+        row.add_widget(sheet_button("Not now", self.dismiss, height=dp(56)))
+        self.enter_button = sheet_button("Enter and go on", self.enter, primary=True, height=dp(56))
         row.add_widget(self.enter_button)
         self.body.add_widget(row)
 
@@ -426,11 +405,11 @@ class Ask(_Sheet):
 
     def __init__(self, question: str, yes: str, on_yes: Callable[[], None], no: str = "No, go back"):
         super().__init__("Are you sure?", size_hint=(0.6, 0.45))
-        self.body.add_widget(_label(question, font_size="18sp"))
+        self.body.add_widget(sheet_label(question, font_size="18sp"))
         self.body.add_widget(BoxLayout())
         row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(_button(no, self.dismiss, height=dp(56)))
-        row.add_widget(_button(yes, lambda: (self.dismiss(), on_yes()), primary=True, height=dp(56)))
+        row.add_widget(sheet_button(no, self.dismiss, height=dp(56)))
+        row.add_widget(sheet_button(yes, lambda: (self.dismiss(), on_yes()), primary=True, height=dp(56)))
         self.body.add_widget(row)
 
 
@@ -455,7 +434,7 @@ class AddCard(_Sheet):
         self.completing = None            # a listed card's id, when its facts are entered
         self.name, self.stack, self.copies, self.params = "", stack or 1, 1, {}
         self.placement = None             # a ♠ card's Caballeros (compact entry on stack 5)
-        self.body.add_widget(_label(
+        self.body.add_widget(sheet_label(
             "Tap what it does (its rule text shows beside it), then type its name and tap the numbers printed "
             "on it." if stack else "A card not in the list: tap what it does (its rule text shows beside it), "
             "then its name, stack and copies as printed.", font_size="16sp"))
@@ -467,20 +446,20 @@ class AddCard(_Sheet):
         self.card_buttons = {}
         incomplete = self.incomplete() if not stack else {}
         if incomplete:
-            self.effect_list.add_widget(_label("Listed, with facts to enter from the card:", bold=True,
-                                               font_size="15sp"))
+            self.effect_list.add_widget(sheet_label("Listed, with facts to enter from the card:", bold=True,
+                                                    font_size="15sp"))
             for cid, what in incomplete.items():
                 card = model.board.cards[cid]
-                button = _button(f"{card.name}: {what}", lambda c=cid: self.complete(c), height=dp(52),
-                                 font_size="14sp")
+                button = sheet_button(f"{card.name}: {what}", lambda c=cid: self.complete(c), height=dp(52),
+                                      font_size="14sp")
                 self.card_buttons[cid] = button
                 self.effect_list.add_widget(button)
-            self.effect_list.add_widget(_label("A card not in the list, by what it does:", bold=True,
-                                               font_size="15sp"))
+            self.effect_list.add_widget(sheet_label("A card not in the list, by what it does:", bold=True,
+                                                    font_size="15sp"))
         for name, effect in self.effects.items():
             first = effect.rule_text.split(") ", 1)[-1].split(". ")[0]  # its first sentence, without the book
             words = first if len(first) <= 70 else first[:70].rsplit(" ", 1)[0] + " ..."
-            button = _button(f"{effect.title}: {words}", lambda n=name: self.choose(n), height=dp(56),
+            button = sheet_button(f"{effect.title}: {words}", lambda n=name: self.choose(n), height=dp(56),
                               font_size="14sp")
             self.effect_buttons[name] = button
             self.effect_list.add_widget(button)
@@ -495,8 +474,8 @@ class AddCard(_Sheet):
         self.body.add_widget(panes)
         self.body.add_widget(self.message)
         row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(_button("Not now", self.dismiss, height=dp(56)))
-        self.add_button = _button("Add the card", self.add, primary=True, height=dp(56))
+        row.add_widget(sheet_button("Not now", self.dismiss, height=dp(56)))
+        self.add_button = sheet_button("Add the card", self.add, primary=True, height=dp(56))
         row.add_widget(self.add_button)
         self.body.add_widget(row)
         self._form()
@@ -569,21 +548,21 @@ class AddCard(_Sheet):
             button.background_color = CHOSEN if self.completing == cid else NORMAL
         self.add_button.text = "Save the card" if self.completing else "Add the card"
         if self.effect is None:
-            form.add_widget(_label("No effect chosen yet.", font_size="16sp"))
+            form.add_widget(sheet_label("No effect chosen yet.", font_size="16sp"))
             return
         e = self.effect
         heading = f"{self.name} (in your set: {e.title})" if self.completing else e.title
-        form.add_widget(_label(heading, bold=True, font_size="19sp", halign="left"))
-        form.add_widget(_label(e.rule_text, font_size="14sp", halign="left"))
+        form.add_widget(sheet_label(heading, bold=True, font_size="19sp", halign="left"))
+        form.add_widget(sheet_label(e.rule_text, font_size="14sp", halign="left"))
         if not self.completing:   # a listed card keeps its name
             from kivy.uix.textinput import TextInput
-            form.add_widget(_label("Name, as printed on the card:", bold=True, halign="left", font_size="15sp"))
+            form.add_widget(sheet_label("Name, as printed on the card:", bold=True, halign="left", font_size="15sp"))
             field = TextInput(text=self.name, multiline=False, size_hint_y=None, height=dp(48), font_size="18sp")
             field.bind(text=lambda w, v: setattr(self, "name", v))
             form.add_widget(field)
         if self.turned_up:
-            form.add_widget(_label(f"Stack {self.turned_up}, where it turned up; its copies are counted as they turn up.",
-                                   font_size="15sp", halign="left"))
+            form.add_widget(sheet_label(f"Stack {self.turned_up}, where it turned up; its copies are counted as they "
+                                        "turn up.", font_size="15sp", halign="left"))
             printed = self.printed_stacks()
             if len(printed) > 1:   # four stacks: stack 2 holds the printed 2s and 3s
                 self._number_row(form, "stack", "the stack number printed on it", self.stack, printed)
@@ -606,11 +585,11 @@ class AddCard(_Sheet):
 
     def _number_row(self, form, pname: str, meaning: str, value, values) -> None:
         """A number printed on the card: one tap on it."""
-        form.add_widget(_label(f"{pname.replace('_', ' ')}: {meaning}", font_size="15sp", halign="left"))
+        form.add_widget(sheet_label(f"{pname.replace('_', ' ')}: {meaning}", font_size="15sp", halign="left"))
         grid = GridLayout(cols=6, spacing=dp(4), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for n in values:
-            b = _button(str(n), lambda v=n: self._set_number(pname, v), height=dp(48))
+            b = sheet_button(str(n), lambda v=n: self._set_number(pname, v), height=dp(48))
             b.background_color = CHOSEN if value == n else NORMAL
             grid.add_widget(b)
         form.add_widget(grid)
@@ -626,11 +605,11 @@ class AddCard(_Sheet):
 
     def _stepper(self, form, words: str, value, on_step, key: str) -> None:
         row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(8))
-        label = _label(f"{words}: {value}", font_size="16sp", halign="left")
+        label = sheet_label(f"{words}: {value}", font_size="16sp", halign="left")
         label.bind(height=lambda w, h: setattr(row, "height", max(dp(52), h)))  # a long meaning wraps
         row.add_widget(label)
-        minus = _button("-", lambda: on_step(-1), height=dp(48), size_hint_x=None, width=dp(56))
-        plus = _button("+", lambda: on_step(+1), height=dp(48), size_hint_x=None, width=dp(56))
+        minus = sheet_button("-", lambda: on_step(-1), height=dp(48), size_hint_x=None, width=dp(56))
+        plus = sheet_button("+", lambda: on_step(+1), height=dp(48), size_hint_x=None, width=dp(56))
         row.add_widget(minus)
         row.add_widget(plus)
         self.steppers[key] = (minus, plus)
@@ -653,19 +632,19 @@ class AddCard(_Sheet):
             self._stepper(form, f"{pname.replace('_', ' ')} ({meaning})", shown,
                           lambda d, n=pname, s=spec: self._step_param(n, s, d), pname)
         elif kind in ("str", "bool"):
-            form.add_widget(_label(f"{pname.replace('_', ' ')}: {meaning}", font_size="15sp", halign="left"))
+            form.add_widget(sheet_label(f"{pname.replace('_', ' ')}: {meaning}", font_size="15sp", halign="left"))
             options = spec.get("values") if kind == "str" else [True, False]
             grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             for option in options:
-                b = _button(str(option).replace("_", " "), lambda n=pname, o=option: self._set_param(n, o),
-                            height=dp(48), font_size="15sp")
+                b = sheet_button(str(option).replace("_", " "), lambda n=pname, o=option: self._set_param(n, o),
+                                 height=dp(48), font_size="15sp")
                 b.background_color = CHOSEN if value == option else NORMAL
                 grid.add_widget(b)
             form.add_widget(grid)
         else:  # a list fixed by the effect (Choice: its two options)
-            form.add_widget(_label(f"{pname.replace('_', ' ')}: {', '.join(map(str, value or []))}",
-                                   font_size="15sp", halign="left"))
+            form.add_widget(sheet_label(f"{pname.replace('_', ' ')}: {', '.join(map(str, value or []))}",
+                                        font_size="15sp", halign="left"))
 
     def _step_param(self, pname: str, spec: dict, delta: int) -> None:
         low, high = spec.get("min", 0), spec.get("max", 30)
@@ -764,8 +743,8 @@ class NameCardsLeft(_Sheet):
         self.named: dict[int, list] = {s: [] for s in self.left}
         self.new: dict[str, dict] = {}          # cards not in the list, entered now: id -> entry
         self.values: dict[str, dict] = {}       # card id -> {fact key: value} read off it
-        self.body.add_widget(_label("Turn over the cards left in each stack and tap their names, so your next "
-                                    "games ask nothing.", font_size="16sp"))
+        self.body.add_widget(sheet_label("Turn over the cards left in each stack and tap their names, so your next "
+                                         "games ask nothing.", font_size="16sp"))
         self.form = GridLayout(cols=1, spacing=dp(8), size_hint_y=None)
         self.form.bind(minimum_height=self.form.setter("height"))
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(8), bar_inactive_color=(0.45, 0.3, 0.15, 0.55))
@@ -773,8 +752,8 @@ class NameCardsLeft(_Sheet):
         self.body.add_widget(scroll)
         self.body.add_widget(self.message)
         row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(_button("Not now", self.dismiss, height=dp(56)))
-        self.keep_button = _button("Keep in Your cards", self.keep, primary=True, height=dp(56))
+        row.add_widget(sheet_button("Not now", self.dismiss, height=dp(56)))
+        self.keep_button = sheet_button("Keep in Your cards", self.keep, primary=True, height=dp(56))
         row.add_widget(self.keep_button)
         self.body.add_widget(row)
         self._fill()
@@ -811,34 +790,34 @@ class NameCardsLeft(_Sheet):
             named = self.named[stack]
             todo = left.to_name - len(named)
             words = f"{todo} to name" if todo else "all named"
-            column.add_widget(_label(f"Stack {stack}: {words}", bold=True, font_size="16sp"))
+            column.add_widget(sheet_label(f"Stack {stack}: {words}", bold=True, font_size="16sp"))
             for i, pick in enumerate(named):   # tapped again: taken back
-                b = _button(f"{self._name(pick)} (tap to take back)", lambda s=stack, i=i: self.take_back(s, i),
-                            height=dp(52), font_size="14sp")
+                b = sheet_button(f"{self._name(pick)} (tap to take back)", lambda s=stack, i=i: self.take_back(s, i),
+                                 height=dp(52), font_size="14sp")
                 b.background_color = CHOSEN
                 column.add_widget(b)
             self.pick_buttons[stack] = {}
             if todo:
                 for cid, name in left.known:
-                    b = self.pick_buttons[stack][cid] = _button(name, lambda s=stack, c=cid: self.pick(s, c),
-                                                                height=dp(52), font_size="14sp")
+                    b = self.pick_buttons[stack][cid] = sheet_button(name, lambda s=stack, c=cid: self.pick(s, c),
+                                                                     height=dp(52), font_size="14sp")
                     column.add_widget(b)
-                column.add_widget(_button("Name the card", lambda s=stack: self.name_card(s), primary=not left.known,
-                                          height=dp(52), font_size="15sp"))
+                column.add_widget(sheet_button("Name the card", lambda s=stack: self.name_card(s),
+                                               primary=not left.known, height=dp(52), font_size="15sp"))
             columns.add_widget(cell)
         form.add_widget(columns)
         self.fact_buttons: dict[tuple, Button] = {}
         unread = self.model.table.facts_left(self._named_ids())
         if unread:
-            form.add_widget(_label("Nobody played these: tap what each card says.", bold=True, font_size="16sp"))
+            form.add_widget(sheet_label("Nobody played these: tap what each card says.", bold=True, font_size="16sp"))
         for cid, facts in unread.items():
             for fact in facts:
-                form.add_widget(_label(fact.words, font_size="15sp", halign="left"))
+                form.add_widget(sheet_label(fact.words, font_size="15sp", halign="left"))
                 grid = GridLayout(cols=min(6, len(fact.options)) if isinstance(fact.options[0], int) else 2,
                                   spacing=dp(6), size_hint_y=None)
                 grid.bind(minimum_height=grid.setter("height"))
                 for value in fact.options:
-                    b = self.fact_buttons[(cid, fact.key, value)] = _button(
+                    b = self.fact_buttons[(cid, fact.key, value)] = sheet_button(
                         option_words(value), lambda c=cid, k=fact.key, v=value: self.read(c, k, v), height=dp(48))
                     b.background_color = CHOSEN if self.values.get(cid, {}).get(fact.key) == value else NORMAL
                     grid.add_widget(b)
@@ -915,8 +894,8 @@ class BoardFacts(_Sheet):
         self.model, self.entry, self.on_done = model, entry, on_done
         self.numbers: dict[int, dict[int, Button]] = {}   # place -> value -> button (the page shown)
         self.regions: dict[str, Button] = {}
-        self.heading = _label("", bold=True, font_size="18sp")
-        self.instruction = _label("", font_size="15sp")
+        self.heading = sheet_label("", bold=True, font_size="18sp")
+        self.instruction = sheet_label("", font_size="15sp")
         self.form = GridLayout(cols=1, spacing=dp(6), size_hint_y=None)
         self.form.bind(minimum_height=self.form.setter("height"))
         scroll = ScrollView()
@@ -924,10 +903,10 @@ class BoardFacts(_Sheet):
         for widget in (self.heading, self.instruction, scroll, self.message):
             self.body.add_widget(widget)
         row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(_button("Not now", self.dismiss, height=dp(56)))
-        self.back_button = _button("Back", self.back, height=dp(56))
+        row.add_widget(sheet_button("Not now", self.dismiss, height=dp(56)))
+        self.back_button = sheet_button("Back", self.back, height=dp(56))
         row.add_widget(self.back_button)
-        self.next_button = _button("Next", self.next, primary=True, height=dp(56))
+        self.next_button = sheet_button("Next", self.next, primary=True, height=dp(56))
         row.add_widget(self.next_button)
         self.body.add_widget(row)
         self._page()
@@ -944,12 +923,12 @@ class BoardFacts(_Sheet):
         form.clear_widgets()
         self.numbers, self.regions = {}, {}
         if fact.kind == "neighbours":
-            form.add_widget(_label(f"Chosen: {entry.shown()}", font_size="15sp", halign="left"))
+            form.add_widget(sheet_label(f"Chosen: {entry.shown()}", font_size="15sp", halign="left"))
             grid = GridLayout(cols=3, spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             chosen = set(entry.neighbours[fact.path])
             for rid, name in entry.regions():
-                b = _button(name, lambda r=rid: self.toggle(r), height=dp(52))
+                b = sheet_button(name, lambda r=rid: self.toggle(r), height=dp(52))
                 b.background_color = CHOSEN if rid in chosen else NORMAL
                 self.regions[rid] = b
                 grid.add_widget(b)
@@ -960,12 +939,12 @@ class BoardFacts(_Sheet):
         values = entry.values[fact.path]
         for place, words in enumerate(PLACES):
             shown = "?" if values[place] is None else values[place]
-            form.add_widget(_label(f"{words}: {shown}", font_size="15sp", halign="left"))
+            form.add_widget(sheet_label(f"{words}: {shown}", font_size="15sp", halign="left"))
             grid = GridLayout(cols=self.COLUMNS, spacing=dp(4), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             self.numbers[place] = {}
             for value in POINTS:
-                b = _button(str(value), lambda p=place, v=value: self.pick(p, v), height=dp(48))
+                b = sheet_button(str(value), lambda p=place, v=value: self.pick(p, v), height=dp(48))
                 b.background_color = CHOSEN if values[place] == value else NORMAL
                 self.numbers[place][value] = b
                 grid.add_widget(b)

@@ -15,8 +15,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from .map_view import PLAYER_RGB
-from .reuse import ChoiceButton, Pool
-from .table_screen import _button, dress
+from .widgets import ChoiceButton, Pool, dress, styled_button
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -74,8 +73,8 @@ class _CountRow(BoxLayout):
         self.who = _fitted(Label(font_size="19sp", halign="left", valign="middle"))
         self.note = _fitted(Label(markup=True, halign="center", valign="middle"))
         self.count = Label(bold=True, font_size="26sp", size_hint_x=None, width=dp(60))
-        minus = _button("-", lambda: step(self.pid, -1), "quiet", height=dp(48), size_hint_x=None, width=dp(56))
-        plus = _button("+", lambda: step(self.pid, +1), "quiet", height=dp(48), size_hint_x=None, width=dp(56))
+        minus = styled_button("-", lambda: step(self.pid, -1), "quiet", height=dp(48), size_hint_x=None, width=dp(56))
+        plus = styled_button("+", lambda: step(self.pid, +1), "quiet", height=dp(48), size_hint_x=None, width=dp(56))
         for widget in (self.chip, self.who, self.note, minus, self.count, plus):
             self.add_widget(widget)
 

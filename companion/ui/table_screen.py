@@ -24,42 +24,16 @@ from ..prompts import PromptBuilder
 from . import dialogs, pick_dialogs
 from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
 from .phone_check import PhoneCheck
-from .reuse import ChoiceButton, Pool, WrappedLabel, hyphen_breaks
+from .widgets import ChoiceButton, Pool, WrappedLabel, dress, hyphen_breaks
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 SIDE_TEXT = "14sp"   # the side panel's smallest words (court, Power card, notes): 21 px at 1920x1200
 GRID_CELL = dp(56)   # the narrowest button of a grid of values (the Power cards)
 STEP_COLUMNS = 2     # Modifier cards: two a row, so a card's name wraps onto two lines at most
-STYLE_RGBA = {"primary": (0.62, 0.20, 0.12, 1), "normal": (0.84, 0.77, 0.62, 1), "quiet": (0.90, 0.86, 0.78, 1)}
 TOWER_RGBA = {"connected": (0.55, 0.78, 0.50, 1), "resyncing": (0.95, 0.80, 0.40, 1),
               "connecting": (0.95, 0.80, 0.40, 1), "disconnected": (0.90, 0.50, 0.40, 1),
               "incompatible": (0.90, 0.40, 0.40, 1)}
-
-
-def _button(text: str, on_release, style: str = "normal", height: float = dp(48), **kwargs) -> Button:
-    """A choice: at least `height` (and 48 dp) tall, taller when its words wrap onto more lines."""
-    least = max(height, dp(48))
-    b = Button(text=text, size_hint_y=None, height=least, background_normal="",
-               background_color=STYLE_RGBA[style], color=(1, 0.97, 0.9, 1) if style == "primary" else
-               (0.23, 0.16, 0.08, 1), bold=style == "primary", halign="center", valign="middle", **kwargs)
-    b.bind(width=lambda inst, w: setattr(inst, "text_size", (w - dp(10), None)),
-           texture_size=lambda inst, size: setattr(inst, "height", max(least, size[1] + dp(14))))
-    b.bind(on_release=lambda *_: on_release())
-    return b
-
-
-def dress(button: ChoiceButton, text: str, on_release, style: str = "normal", height: float = dp(48),
-          disabled: bool = False, why_not=None) -> ChoiceButton:
-    """A pooled button made to look and act like `_button(text, on_release, style, height)`;
-    greyed out (`disabled`), a tap on it calls `why_not` (which says why)."""
-    button.text, button.tap_action, button.disabled = text, on_release, disabled
-    button.why_not = why_not if disabled else None
-    button.background_color = STYLE_RGBA[style]
-    button.color = (1, 0.97, 0.9, 1) if style == "primary" else (0.23, 0.16, 0.08, 1)
-    button.bold = style == "primary"
-    button.least = max(height, dp(48))
-    return button
 
 
 def _cell(text: str, width: float | None = None, **kwargs) -> Label:

@@ -1,10 +1,12 @@
-"""Widgets made once and handed out again (issue 11, speed at the table).
+"""Widgets several screens use: a choice button in the table's styles, and widgets made once
+and handed out again (issue 11, speed at the table).
 
 Making a Kivy widget costs about a millisecond and a half here (Mesa draws on the CPU), and
 every widget thrown away leaves a few hundred objects in reference cycles that Python's
 collector must later walk. A prompt's choices or a scoring's lines change every input, the
 widgets showing them need not: a pool hands out the same widgets again with new words,
-colours and taps, and makes one only when more are shown at once than ever before."""
+colours and taps, and makes one only when more are shown at once than ever before.
+No rule here: the screens say what a button says and does."""
 from __future__ import annotations
 
 from typing import Callable
@@ -13,6 +15,22 @@ from kivy.metrics import dp
 from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
+
+INK = (0.23, 0.16, 0.08, 1)            # words on paper and on a normal button
+ON_PRIMARY = (1, 0.97, 0.9, 1)         # words on a primary button
+STYLE_RGBA = {"primary": (0.62, 0.20, 0.12, 1), "normal": (0.84, 0.77, 0.62, 1), "quiet": (0.90, 0.86, 0.78, 1)}
+
+
+def styled_button(text: str, on_release, style: str = "normal", height: float = dp(48), **kwargs) -> Button:
+    """A choice: at least `height` (and 48 dp) tall, taller when its words wrap onto more lines."""
+    least = max(height, dp(48))
+    b = Button(text=text, size_hint_y=None, height=least, background_normal="",
+               background_color=STYLE_RGBA[style], color=ON_PRIMARY if style == "primary" else INK,
+               bold=style == "primary", halign="center", valign="middle", **kwargs)
+    b.bind(width=lambda inst, w: setattr(inst, "text_size", (w - dp(10), None)),
+           texture_size=lambda inst, size: setattr(inst, "height", max(least, size[1] + dp(14))))
+    b.bind(on_release=lambda *_: on_release())
+    return b
 
 
 class SaysWhy:
@@ -53,6 +71,41 @@ class ChoiceButton(SaysWhy, Button):
     def on_release(self) -> None:
         if self.tap_action is not None:
             self.tap_action()
+
+
+def sheet_button(text: str, on_release, primary: bool = False, height: float = dp(52), **kw) -> Button:
+    """A sheet's button (pick_dialogs): its words wrap at its width; it grows taller (never under
+    `height`, nor 48 dp) to fit them."""
+    least = max(height, dp(48))
+    b = Button(text=text, background_normal="", size_hint_y=None, height=least,
+               background_color=STYLE_RGBA["primary" if primary else "normal"], color=ON_PRIMARY if primary else INK,
+               bold=primary, halign="center", valign="middle", **kw)
+    b.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(12), None)),
+           texture_size=lambda w, v: setattr(w, "height", max(least, v[1] + dp(14))))
+    b.bind(on_release=lambda *_: on_release())
+    return b
+
+
+def sheet_label(text: str, **kw) -> Label:
+    """A sheet's words: centred (unless told), wrapped at its width, as tall as its lines."""
+    label = Label(text=text, color=kw.pop("color", INK), size_hint_y=None, halign=kw.pop("halign", "center"),
+                  valign="middle", **kw)
+    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
+               texture_size=lambda w, v: setattr(w, "height", max(dp(30), v[1] + dp(6))))
+    return label
+
+
+def dress(button: ChoiceButton, text: str, on_release, style: str = "normal", height: float = dp(48),
+          disabled: bool = False, why_not=None) -> ChoiceButton:
+    """A pooled button made to look and act like `styled_button(text, on_release, style, height)`;
+    greyed out (`disabled`), a tap on it calls `why_not` (which says why)."""
+    button.text, button.tap_action, button.disabled = text, on_release, disabled
+    button.why_not = why_not if disabled else None
+    button.background_color = STYLE_RGBA[style]
+    button.color = ON_PRIMARY if style == "primary" else INK
+    button.bold = style == "primary"
+    button.least = max(height, dp(48))
+    return button
 
 
 class WrappedLabel(Label):

@@ -1,5 +1,5 @@
-"""The 2023 map in the real app at the window's shape (test_map_2023.py runs this at 1280x800,
-1920x1200 and 800x1280): the table screen's map is given each 2023 position of
+"""The 2023 map in the real app at the window's shape (test_map_2023.py runs this at 1280x800, the
+screen catalogue, catalogue_2023_ki.py, at 1920x1200 and 800x1280): the table screen's map is given each 2023 position of
 map_2023_states.py (its board and public view, as the screen gives them), checked by
 layout_checks.py (the screen, and no map mark covering or cut by the map's edge) and saved as
 a PNG. Then the classic game's own view again: the classic map is drawn as before.
@@ -59,3 +59,62 @@ def map_2023(d):
     m.board, m.public = None, classic       # the classic game again
     yield from _look(d, m, "classic_again")
     d.facts["classic_after"] = d.facts["marks"]["classic_again"]
+
+
+def _find(marks: list[dict], kind: str, area: str) -> list[dict]:
+    return [m for m in marks if m["kind"] == kind and m["area"] == area]
+
+
+def map_2023_checks(outcome: dict, shots, size: tuple[int, int]) -> None:
+    """What map_2023 proves at a window of `size` (test_map_2023.py at 1280x800, the screen
+    catalogue at the other shapes): nothing wrong on any screen, each picture the window's, a
+    tap on a token's area lands on it, tokens in their areas, and what each position shows."""
+    import json
+
+    from PIL import Image, ImageStat
+    width, height = size
+    found = {name: p for name, p in outcome["problems"].items() if p}
+    assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+    marks = outcome["marks"]
+    for name, placed in marks.items():
+        image = Image.open(shots / f"map_{name}.png").convert("RGB")
+        assert image.size == (width, height) and max(ImageStat.Stat(image).stddev) > 8, name
+        for m in placed:   # a tap on a token's area lands on it; tokens, tiles and keys stay in their area
+            if m["kind"] in ("king", "space", "mobile") and m["area"] != "castillo":
+                assert m["under"] == m["area"], (name, m)
+            if m["kind"] in ("king", "grande", "space", "legend"):
+                assert m["within"], (name, m)
+        for aid, hit in outcome["hits"][name].items():
+            assert hit == aid, (name, aid, hit)
+
+    exile = marks["exile_france_competition"]
+    assert _find(exile, "king", "france") and not _find(exile, "counts", "france")
+    assert [m["owner"] for m in _find(exile, "grande", "castillo")] == ["red"]
+    assert [m["text"] for m in _find(exile, "mobile", "galicia") + _find(exile, "mobile", "castillo")] == \
+        ["8·4·0", "4·0·0"]
+
+    rebellion = marks["rebellion_crowded"]
+    assert _find(rebellion, "king", "castillo")[0]["under"] == "castillo"      # beside the tower
+    assert sorted(m["owner"] for m in _find(rebellion, "grande", "castillo")) == ["black", "green", "red"]
+    assert {m["text"] for m in _find(rebellion, "mobile", "galicia") + _find(rebellion, "mobile", "toledo")} == \
+        {"values\nnot entered"}
+    names = {m["text"] for m in rebellion if m["kind"] == "name"}
+    assert {"Navarra", "Castilla", "Toledo"} <= names and not names & {"País Vasco", "Castilla la Vieja"}
+
+    unknown = marks["dummy_portugal_unknown_side"]
+    assert _find(unknown, "king", "portugal")
+    assert {(m["text"], m["struck"]) for m in unknown if m["kind"] == "values"} == {("?·?", "·?")}
+    assert [(m["items"], m["text"]) for m in _find(unknown, "legend", "dummy")] == [(["white"], "the dummy (White)")]
+    assert "white" in _find(unknown, "counts", "toledo")[0]["items"]
+    assert _find(unknown, "mobile", "castillo")[0]["text"] == "values\nnot entered"
+
+    entered = marks["dummy_side_entered_tile_on_castillo"]
+    assert (_find(entered, "values", "castilla")[0]["text"], _find(entered, "values", "castilla")[0]["struck"]) == \
+        ("6·4", "·2")
+    assert (_find(entered, "mobile", "castillo")[0]["text"], _find(entered, "mobile", "castillo")[0]["struck"]) == \
+        ("8·4", "·0")
+
+    classic = outcome["classic_before"]
+    assert classic == outcome["classic_after"]     # back to the classic game: the same marks
+    assert "País Vasco" in {m["text"] for m in classic} and not [m for m in classic if m["kind"] in
+                                                                 ("space", "legend")]

@@ -25,6 +25,7 @@ import json
 import os
 from pathlib import Path
 
+from checks_2023_ki import KI_MARKER_TAGS, ki_markers_entered_by_taps, learned_the_box, map_2023_checks
 from scenarios import _wait_for
 
 DATA_DIR_ENV = "ELGRANDE_DATA_DIR"   # companion.store's; the app reads it each time
@@ -85,25 +86,31 @@ def _part(d, name: str, scenario, found: dict):
     return facts
 
 
+def several(d, parts):
+    """Several scenarios one after another in one launch (issue 23: one launch, several tests
+    reading its outcome), each as `_part` runs it. d.facts["parts"]: each one's facts under its
+    name with its status; one that fails is reported as such (with its trace, and a picture
+    "failure_<name>"), and the next ones still run."""
+    import traceback
+    results: dict = {}
+    yield 0.3
+    for name, scenario in parts:
+        try:
+            facts = yield from _part(d, name, scenario, {})
+            results[name] = {**facts, "status": "ok"}
+        except Exception as exc:
+            results[name] = {"status": "failed", "error": f"{type(exc).__name__}: {exc}",
+                             "trace": traceback.format_exc()}
+            try:
+                d.shot(f"failure_{name}")
+                yield from home_again(d)
+            except Exception as again:   # the app cannot go on: the parts left are said not run
+                results[name]["then"] = f"home_again failed: {again!r}"
+                break
+    d.facts = {"parts": results}
+
+
 # ---- what each part proves at this shape ------------------------------------------------------
-
-def learned_the_box(learning: dict) -> None:
-    """A first game from the shipped data: empty stacks said plainly, cards named, a card not in
-    the list entered compactly, one reveal, kept in Your cards (copies left unknown). The facts
-    as a test reads them from the launch's result (JSON: stacks by "1", "2" ...)."""
-    learning = json.loads(json.dumps(learning))
-    assert learning["empty_stacks"] == [1, 2, 4] and len(learning["said"]) == 3, learning  # stack 3: Fiesta
-    assert "intrigue@1" in learning["offered_stack_1"] and len(learning["offered_stack_1"]) > 8, learning
-    assert learning["after_typing"] == ["intrigue@1"], learning
-    assert learning["named_taps"] == 6, learning            # 2 a card: Name the card, its name
-    assert learning["new_card_taps"] <= 10, learning        # Name the card, not in the list, effect, 3, Add
-    assert learning["chosen"] == {"1": "intrigue", "2": "veto", "3": "outposts", "4": "three_to_the_court",
-                                  "5": learning["chosen"]["5"]}, learning
-    assert learning["asked_now"] == "play_power_card" and "Learned: " in learning["said_after"], learning
-    assert learning["kept"] == {"intrigue": 1, "veto": 2, "outposts": 3, "three_to_the_court": 4}, learning
-    assert learning["court_params"] == {"count": 3} and learning["copies_kept"] == [None, None], learning
-    assert "Tap one for" in learning["card_facts_refused"] and learning["civil_war"]["outcome"] == "to_court"
-
 
 NEW_PROMPT_SHOTS = ("start_colour_notes", "private_deal_modifiers", "prompt_dummy_region_cards", "add_card",
                     "reveal_sheet", "prompt_play_power_card", "sub_modifier", "notice", "prompt_move_grande",
@@ -120,11 +127,6 @@ def first_2023_rounds(d):
     assert not missing, (missing, sorted(d.facts["problems"]))
 
 
-KI_MARKER_TAGS = [["aragon", "Alliance"], ["castilla_la_nueva", "King's Guard"],
-                  ["castilla_la_vieja", "Bridge"], ["castillo", "Risk of Collapse"],
-                  ["cataluna", "Alliance"], ["galicia", "2x"], ["granada", "Castillo here"],
-                  ["granada", "Table for Six"], ["pais_vasco", "Bridge"], ["sevilla", "Quarantine"],
-                  ["valencia", "2x"]]
 KI_SCREENS = ("ki_shape_setup", "ki_shape_cards", "ki_shape_cards_modules", "ki_shape_cards_module_choice",
               "ki_shape_secret_disc", "ki_shape_choose_power_cards", "private_choose_power_cards",
               "ki_shape_play_power_card", "ki_shape_replenish", "ki_shape_turn_action", "ki_shape_markers")
@@ -140,28 +142,16 @@ def every_ki_screen(d):
     assert not missing, (missing, d.facts["screens"])
 
 
-KI_TOOLS = {"2x marker", "Alliance", "Castillo moved", "Quarantine", "Bridge", "King's Guard",
-            "Place the 8-4-0 scoreboard", "Place the 4-0-0 scoreboard", "8-4-0 scoreboard: as printed",
-            "4-0-0 scoreboard: as printed", "Mistress: nobody"}
-
-
 def ki_marker_buttons(d):
     """ki_scoring_scenarios.ki_board_entry_shape, checked as test_app_ki_scoring checks it."""
     from ki_scoring_scenarios import ki_board_entry_shape
     yield from ki_board_entry_shape(d)
-    facts = d.facts
-    assert facts["setup"] == {"rules": "king-intrigue", "mode": "scoring",
-                              "modules": ["players-edition", "special-cards"]}, facts["setup"]
-    assert KI_TOOLS <= set(facts["tools"]), facts["tools"]
-    assert facts["refused"] == ("Both Alliance markers lie already (on Aragón and Cataluña): tap one to take it "
-                                "off first"), facts["refused"]
-    assert facts["markers_drawn"] == ["2x on galicia", "Alliance on aragon", "Alliance on cataluna"], \
-        facts["markers_drawn"]
+    ki_markers_entered_by_taps(d.facts)
 
 
 def the_2023_map(d):
     """map_2023_scenarios.map_2023, checked (map_2023_checks, as test_map_2023 checks it)."""
-    from map_2023_scenarios import map_2023, map_2023_checks
+    from map_2023_scenarios import map_2023
     yield from map_2023(d)
     from kivy.core.window import Window
     map_2023_checks(d.facts, d.shots, tuple(Window.size))

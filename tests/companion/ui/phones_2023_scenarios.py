@@ -119,4 +119,7 @@ def five_players_new_game(d):
     _table_files()
     yield from new_game_by_taps(d)
     yield from calibrate_the_tower(d)
+    from layout_checks import check_screen
+    yield 0.2
+    d.facts["problems"] = {"table_2023_five": check_screen()}   # five players' side panel: the deal asked
     d.shot("table_2023_five")

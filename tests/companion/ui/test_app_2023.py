@@ -204,6 +204,7 @@ def test_a_five_player_2023_game_with_every_module_started_from_the_new_game_scr
     assert outcome["board_shown"], "Your board was not shown before the first 2023 game"
     assert "does not know purple" in outcome["start_notice"] and "orange" in outcome["start_notice"]
     assert outcome["calibrated"] == sorted(names), outcome["calibrated"]   # then calibrated from the tower panel
+    assert not {k: v for k, v in outcome["problems"].items() if v}, outcome["problems"]
     for name in ("new_game_2023_five", "table_2023_five"):
         _looks_like_a_screen(shots / f"{name}.png")
 

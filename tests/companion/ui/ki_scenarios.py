@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 
-from rules_scenarios import _into_view, _look, _scroll_to, _tap_key
+from rules_scenarios import _into_view, _keyed, _look, _scroll_to, _tap_key
 from scenarios import _wait_for
 from scenarios_2023 import PATIENCE, Tablet
 
@@ -38,8 +38,23 @@ MODULE_VALUES = {"pe_joker": 1, "pe_alliance": 45, "pe_bridge": 55, "pe_civil_wa
 
 
 def _tap(d, key: str, times: int = 1):
-    yield from _scroll_to(d, key)
+    """The button that does `key`, scrolled into view first when it is not on screen (Your cards
+    is a long page: most chips are in view already, and a scroll costs a frame or two)."""
+    if not _on_screen(_keyed(d, key)):
+        yield from _scroll_to(d, key)
     yield from _tap_key(d, key, times)
+
+
+def _on_screen(w) -> bool:
+    """Its centre inside the scroll view holding it (a margin for the panel's edges)."""
+    p = w.parent
+    while p is not None and p.__class__.__name__ != "ScrollView":
+        p = p.parent if p.parent is not p else None
+    if p is None:
+        return True
+    x0, y0 = p.to_window(*p.pos)
+    cx, cy = w.to_window(*w.center)
+    return x0 <= cx <= x0 + p.width and y0 + w.height / 2 <= cy <= y0 + p.height - w.height / 2
 
 
 def _choose_ki(d, players=PLAYERS, modules=("players-edition", "special-cards")):

@@ -170,11 +170,8 @@ def visit_every_2023_and_ki_screen(d):
         yield from _part(d, name, part, found)
         found.setdefault("parts_2023_ki", []).append(name)
     d.facts = getattr(d, "facts", None) or {}
-    for key in ("problems", "screens"):
-        if key == "problems":
-            d.facts.setdefault(key, {}).update(found[key])
-        else:
-            d.facts.setdefault(key, []).extend(found[key])
+    d.facts.setdefault("problems", {}).update(found["problems"])
+    d.facts.setdefault("screens", []).extend(found["screens"])
     d.facts["parts_2023_ki"] = found["parts_2023_ki"]
 
 

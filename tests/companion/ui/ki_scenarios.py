@@ -1,19 +1,19 @@
-"""King and Intrigue by taps in the real app (run by app_driver.py under Xvfb, test_app_king_intrigue.py).
+"""King and Intrigue by taps in the real app (run by app_driver.py under Xvfb).
 
-A new table that owns the expansion: New game, "King and Intrigue" and both modules chosen by
-taps; Start is refused naming what the card set lacks and leads to Your cards; the box's numbers
-entered there by taps (a wrong value refused with its one line), exported, changed, imported
-back; then the game started from the new-game screen and tracked to its end on the tablet
-alone (the setup discs and the 13 kept behind the private screen, whose sheets open by
-themselves). WHAT the table does is the engine's random chooser's
+A new table that owns the expansion (cards_by_taps, the start of ki_phones_scenarios' whole
+game): New game, "King and Intrigue" and both modules chosen by taps; Start is refused naming
+what the card set lacks and leads to Your cards; the box's numbers entered there by taps (a
+wrong value refused with its one line), exported, changed, imported back. KITablet tracks the
+game by taps on the tablet: WHAT the table does is the engine's random chooser's
 (engine.playout.random_event); HOW it is entered is found on the prompt the screen shows
-(scenarios_2023.Tablet, the same routes as the headless driver).
+(scenarios_2023.Tablet, the same routes as the headless driver). look_at_ki_screens shows
+every King and Intrigue screen for the screen catalogue (catalogue_2023_ki.py).
 """
 from __future__ import annotations
 
 import json
 
-from rules_scenarios import _into_view, _look, _scroll_to, _tap_key
+from rules_scenarios import _into_view, _keyed, _look, _scroll_to, _tap_key
 from scenarios import _wait_for
 from scenarios_2023 import PATIENCE, Tablet
 
@@ -38,8 +38,23 @@ MODULE_VALUES = {"pe_joker": 1, "pe_alliance": 45, "pe_bridge": 55, "pe_civil_wa
 
 
 def _tap(d, key: str, times: int = 1):
-    yield from _scroll_to(d, key)
+    """The button that does `key`, scrolled into view first when it is not on screen (Your cards
+    is a long page: most chips are in view already, and a scroll costs a frame or two)."""
+    if not _on_screen(_keyed(d, key)):
+        yield from _scroll_to(d, key)
     yield from _tap_key(d, key, times)
+
+
+def _on_screen(w) -> bool:
+    """Its centre inside the scroll view holding it (a margin for the panel's edges)."""
+    p = w.parent
+    while p is not None and p.__class__.__name__ != "ScrollView":
+        p = p.parent if p.parent is not p else None
+    if p is None:
+        return True
+    x0, y0 = p.to_window(*p.pos)
+    cx, cy = w.to_window(*w.center)
+    return x0 <= cx <= x0 + p.width and y0 + w.height / 2 <= cy <= y0 + p.height - w.height / 2
 
 
 def _choose_ki(d, players=PLAYERS, modules=("players-edition", "special-cards")):
@@ -98,10 +113,11 @@ def enter_the_card_set(d, screen):
     yield from _tap(d, "param:pe_civil_war:place:2")
 
 
-def ki_cards_and_game(d):
-    """New game with King and Intrigue, Your cards by taps, export/import, the game by taps to the end."""
+def cards_by_taps(d):
+    """New game with King and Intrigue; Start refused, leading to Your cards; the box's numbers
+    entered there by taps, exported, changed, imported back (a bad file refused); back on the
+    new-game screen, which asks for nothing more. The game is started by the caller."""
     from companion.rule_files import exports_folder
-    d.facts = {}
     yield 0.3
     d.tap("New game")
     yield 0.2
@@ -151,15 +167,9 @@ def ki_cards_and_game(d):
     d.tap("Back", exact=True)
     yield 0.3
     d.facts["notes_after"] = setup.rules_notes
-    d.tap("Start the game", exact=True)
-    yield from _wait_for(d, lambda: d.current == "table", PATIENCE)
-    yield 0.3
-    game = d.model.table.setup.game
-    d.facts["setup"] = {"rules": game.rules, "modules": game.modules, "players": game.players}
-    yield from play_to_the_end(d, undo_asked=True)
 
 
-def _undo_of_the_kept_cards_asks(d):
+def undo_of_the_kept_cards_asks(d):
     """The power phase begins: Undo would take back the last player's 13 kept cards. It asks
     first, naming who must choose again (never which cards); "No, keep it" changes nothing."""
     table = d.model.table
@@ -218,33 +228,6 @@ class KITablet(Tablet):
                 return [[("private", pick, values)]]
             return [[("choice", choice.label), ("private", pick, values)]]
         return super()._choice_routes(ask, prompt, choice, wanted, after, depth)
-
-
-def play_to_the_end(d, rounds=None, undo_asked=False):
-    tablet = KITablet(d, seed=5)
-    guard = 0
-    while d.current != "end":
-        guard += 1
-        assert guard < 900, "the game did not end"
-        ask = tablet.table.asked()
-        if ask.kind == "game_over" or (rounds and ask.round > rounds):
-            break
-        if undo_asked and ask.kind == "play_power_card" and "undo_question" not in d.facts:
-            yield from _undo_of_the_kept_cards_asks(d)
-        yield from tablet.shot(f"ki_prompt_{ask.kind}")
-        yield from tablet.step()
-    if not rounds:
-        yield from _wait_for(d, lambda: d.current == "end" or tablet.table.asked().kind == "game_over", PATIENCE)
-        if d.current != "end":
-            d.tap("Final standings")
-            yield from _wait_for(d, lambda: d.current == "end", PATIENCE)
-        yield 0.3
-        d.shot("ki_end")
-    game = d.model.public["game"]
-    d.facts.update({
-        "winners": game["winners"], "scores": {p["id"]: p["score"] for p in game["players"]},
-        "reached": dict(tablet.reached), "steps": [s.__dict__ for s in tablet.steps],
-        "problems": tablet.problems, "over": tablet.table.over})
 
 
 def look_at_ki_screens(d):

@@ -27,7 +27,7 @@ def _new_ki_scoring_game(d):
     setup.mode = "Scoring only"
     yield 0.1
     d.tap("Start the game", exact=True)
-    yield from _wait_for(d, lambda: d.current == "table", 20)
+    yield from _wait_for(d, lambda: d.current == "table", 45)   # a loaded machine
     yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
     yield from _wait_for(d, lambda: d.has_button("Round finished"))
     yield 0.3   # the side panel laid out: its buttons where they are drawn

@@ -29,7 +29,7 @@ from engine.board import CASTILLO
 from engine.playout import _count, _split, random_event
 from tests.companion.tablet_driver import _as_the_tablet_orders, _counts_for, _matches, _norm, _then, _values
 
-PATIENCE = 10.0
+PATIENCE = 45.0   # seconds a wait may last on a loaded machine (2 cores, other tests beside it)
 SEED = int(__import__("os").environ.get("ELGRANDE_2023_SEED", "4"))  # one that meets every new prompt
 MISSING_CARD = "standin_score_chosen"   # in the box, not in the game's card file: added at the table
 # The 2023 cards whose prompts the game steers towards, in this order of preference
@@ -733,6 +733,7 @@ def two_player_game(d, variant="full", rounds=None):
             yield from _wait_for(d, lambda: d.current == "end", PATIENCE)
         yield 0.3
         d.shot("end_2023")
+        yield from _the_end_replayed(d)
     game = d.model.public["game"]
     d.facts.update({
         "rounds": sorted(rounds_seen), "winners": game["winners"],
@@ -741,6 +742,18 @@ def two_player_game(d, variant="full", rounds=None):
         "steps": [s.__dict__ for s in tablet.steps], "problems": tablet.problems, "notices": tablet.notices,
         "taps_total": len(d.taps)})
     yield from learn_the_box(d, tablet)   # a first game from the shipped data, in the same launch
+
+
+def _the_end_replayed(d):
+    """The end screen's heading and scores, and the engine's replaying the saved log."""
+    from whole_game_scenarios import _end_screen, _replay_the_log
+    heading, shown = _end_screen(d)
+    replayed, _, _ = _replay_the_log(d.model.table.path)
+    state = replayed.state
+    d.facts.update({"end_heading": heading, "end_scores": shown, "replayed_over": state.stage == "over",
+                    "replayed": {state.names[p]: s for p, s in zip(state.players, state.scores)},
+                    "replayed_winners": [state.names[state.players[q]] for q in state.winners]})
+    yield 0.05
 
 
 def learn_the_box(d, tablet):
@@ -912,3 +925,13 @@ def scoring_only_2023(d):
                     "dummy_points": sum(ln["points"] for ln in lines if ln["player"] == "white"),
                     "toledo_lines": [ln for ln in lines if ln["area"] == "toledo"][:4],
                     "problems": shots.problems})
+
+
+def launch_2023(d):
+    """test_app_2023.py's one launch at 1280x800: the whole 2-player game by taps (and learning the
+    box), a short scoring-only game, the 5-player game's new-game screen, the 2023 map."""
+    from catalogue_2023_ki import several
+    from map_2023_scenarios import map_2023
+    from phones_2023_scenarios import five_players_new_game
+    yield from several(d, (("two_player_game", two_player_game), ("scoring_only_2023", scoring_only_2023),
+                           ("five_players_new_game", five_players_new_game), ("map_2023", map_2023)))

@@ -1,15 +1,26 @@
 """The 2023 edition at the table, in the real app under Xvfb (scenarios_2023.py, driven by
-app_driver.py): a whole 2-player game with the dummy, New Regency and Power Shift, tracked by
-taps on the tablet alone; every new prompt it reaches; the classic tap budgets measured on it
-the way the headless 2023 tests define them (tests/companion/test_table_2023.py); and the
-new prompts at the other two tablet shapes, with the layout checks of every screen shown."""
+app_driver.py), one launch at 1280x800 (scenarios_2023.launch_2023) read by several tests: a
+whole 2-player game with the dummy, New Regency and Power Shift, tracked by taps on the tablet
+alone; every new prompt it reaches; the classic tap budgets measured on it the way the headless
+2023 tests define them (tests/companion/test_table_2023.py), with the layout checks of every
+screen shown; a first game learning the box; a short scoring-only game; a 5-player game with
+every module started from the new-game screen; the 2023 map. The new prompts at the other two
+tablet shapes are in the screen catalogue (catalogue_2023_ki.py)."""
+import fcntl
+import json
+import os
+from pathlib import Path
+
 import pytest
 
 from tests.companion.test_table_2023 import general_scorings, ordinary_turns
 
+from .checks_2023_ki import learned_the_box, map_2023_checks
 from .test_app import _drive, _looks_like_a_screen
 
 SCENARIOS = "scenarios_2023"
+FIVE = {"purple": "Ana", "blue": "Bruno", "green": "Carmen", "orange": "Dora", "red": "Eva"}   # phones_2023_scenarios
+FIVE_MODULES = ["new-regency", "old-hands", "power-shift"]
 
 # Every new prompt (and route through one) the game must meet, by the scenario's names
 REACHED = (
@@ -52,29 +63,58 @@ def _budgets(steps: list[_Step]) -> dict:
 
 
 def _learned_the_box(outcome: dict, shots, size=None) -> None:
-    """A first game from the shipped data: empty stacks said plainly, cards named, a card not in
-    the list entered compactly, one reveal, kept in Your cards (copies left unknown)."""
-    learning = outcome["learning"]
-    assert learning["empty_stacks"] == [1, 2, 4] and len(learning["said"]) == 3, learning  # stack 3: Fiesta
-    assert "intrigue@1" in learning["offered_stack_1"] and len(learning["offered_stack_1"]) > 8, learning
-    assert learning["after_typing"] == ["intrigue@1"], learning
-    assert learning["named_taps"] == 6, learning            # 2 a card: Name the card, its name
-    assert learning["new_card_taps"] <= 10, learning        # Name the card, not in the list, effect, 3, Add
-    assert learning["chosen"] == {"1": "intrigue", "2": "veto", "3": "outposts", "4": "three_to_the_court",
-                                  "5": learning["chosen"]["5"]}, learning
-    assert learning["asked_now"] == "play_power_card" and "Learned: " in learning["said_after"], learning
-    assert learning["kept"] == {"intrigue": 1, "veto": 2, "outposts": 3, "three_to_the_court": 4}, learning
-    assert learning["court_params"] == {"count": 3} and learning["copies_kept"] == [None, None], learning
-    assert "Tap one for" in learning["card_facts_refused"] and learning["civil_war"]["outcome"] == "to_court"
+    """A first game from the shipped data (checks_2023_ki.learned_the_box), its pictures kept."""
+    learned_the_box(outcome["learning"])
     for name in ("reveal_sheet_empty_stacks", "name_card", "add_card_compact", "reveal_sheet_learned", "card_facts"):
         _looks_like_a_screen(shots / f"{name}.png", *([size] if size else []))
 
 
-def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(tmp_path):
-    outcome, shots = _drive(f"{SCENARIOS}:two_player_game", tmp_path)
+def launched(tmp_path_factory, name: str, scenario: str, window: str = "1280x800") -> tuple[dict, Path]:
+    """A launch run once for the whole test run, its several tests reading its outcome, even when
+    pytest-xdist gives them to different workers: the first to get here runs it (under a lock)
+    and leaves the outcome in the run's shared temporary folder; the others read that. A launch
+    that failed as a whole is kept as such, and every test reading it fails with its words."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = root / f"launch-{name}"
+    with open(root / f"launch-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        saved = folder / "launched.json"
+        if not saved.exists():
+            folder.mkdir(exist_ok=True)
+            try:
+                outcome, shots = _drive(scenario, folder, window)
+            except AssertionError as failed:   # the app did not finish, or the runner itself failed
+                outcome, shots = {"status": "failed", "error": str(failed)[-6000:], "parts": {}}, folder
+            saved.write_text(json.dumps({"outcome": outcome, "shots": str(shots)}))
+        kept = json.loads(saved.read_text())
+    return kept["outcome"], Path(kept["shots"])
+
+
+def part(launch: tuple[dict, Path], name: str) -> tuple[dict, Path]:
+    """One scenario's facts of a launch of several (catalogue_2023_ki.several), and its pictures."""
+    outcome, shots = launch
+    assert outcome["status"] == "ok", outcome.get("error")
+    facts = outcome["parts"].get(name)
+    assert facts is not None, f"{name} did not run: {sorted(outcome['parts'])}"
+    assert facts["status"] == "ok", facts.get("trace") or facts
+    return facts, shots / name
+
+
+@pytest.fixture(scope="module")
+def launch_2023(tmp_path_factory):
+    return launched(tmp_path_factory, "2023", f"{SCENARIOS}:launch_2023")
+
+
+def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(launch_2023):
+    outcome, shots = part(launch_2023, "two_player_game")
     _learned_the_box(outcome, shots)
     # Nine rounds to the end screen; the dummy scores nothing and never wins
     assert outcome["rounds"] == list(range(1, 10))
+    # ... scored as the engine scores the saved log
+    assert outcome["replayed_over"] and outcome["end_scores"] == outcome["replayed"], \
+        (outcome["end_scores"], outcome["replayed"])
+    assert outcome["end_heading"] == "El Grande: " + " and ".join(outcome["replayed_winners"])
     assert outcome["scores"]["white"] == 0 and outcome["winners"] and "white" not in outcome["winners"]
     assert max(outcome["scores"].values()) == outcome["scores"][outcome["winners"][0]]
     missing = [r for r in REACHED if not outcome["reached"].get(r)]
@@ -133,20 +173,8 @@ def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(tmp_path):
         _looks_like_a_screen(shots / f"{name}.png")
 
 
-@pytest.mark.parametrize("window", ["1920x1200", "800x1280"])
-def test_the_new_prompts_at_the_other_tablet_shapes(tmp_path, window):
-    outcome, shots = _drive(f"{SCENARIOS}:first_rounds", tmp_path, window)
-    assert not {k: v for k, v in outcome["problems"].items() if v}, outcome["problems"]
-    size = tuple(int(x) for x in window.split("x"))
-    _learned_the_box(outcome, shots, size)
-    for name in ("start_colour_notes", "private_deal_modifiers", "prompt_dummy_region_cards", "add_card",
-                 "reveal_sheet", "prompt_play_power_card", "sub_modifier", "notice", "prompt_move_grande",
-                 "correction_king_in_portugal"):
-        _looks_like_a_screen(shots / f"{name}.png", size)
-
-
-def test_a_short_2023_game_in_scoring_only_mode(tmp_path):
-    outcome, shots = _drive(f"{SCENARIOS}:scoring_only_2023", tmp_path)
+def test_a_short_2023_game_in_scoring_only_mode(launch_2023):
+    outcome, shots = part(launch_2023, "scoring_only_2023")
     # The board entered by taps: the King in France, a Scoring tile, the dummy's Caballeros
     entered = outcome["entered"]
     assert entered["king"] == "france" and entered["tiles"] == {"tile_a": "toledo"}, entered
@@ -159,3 +187,30 @@ def test_a_short_2023_game_in_scoring_only_mode(tmp_path):
     assert not {k: v for k, v in outcome["problems"].items() if v}, outcome["problems"]
     for name in ("scoring_only_board_entry", "scoring_only_general", "scoring_only_end"):
         _looks_like_a_screen(shots / f"{name}.png")
+
+
+def test_a_five_player_2023_game_with_every_module_started_from_the_new_game_screen(launch_2023):
+    """The 5-player game of test_game_2023_phones.py as a table starts it: the 2023 edition, five
+    players, the three modules, Old Hands' returned cards, the labelled stand-in Modifier cards,
+    full tracking, a full game; the board shown before the first 2023 game; the tower panel
+    calibrating the colours the tower does not know."""
+    outcome, shots = part(launch_2023, "five_players_new_game")
+    names = dict(FIVE)
+    setup = outcome["setup"]
+    assert setup["rules"] == "2023" and sorted(setup["modules"]) == FIVE_MODULES, setup
+    assert setup["players"] == list(names) and setup["names"] == names, setup
+    assert setup["variant"] == "full" and setup["stand_in_modifiers"] and outcome["mode"] == "tracking", setup
+    assert sorted(setup["removed_cards"]) == sorted(["infiltration", "withdrawal", "revelation", "standin_court"])
+    assert outcome["board_shown"], "Your board was not shown before the first 2023 game"
+    assert "does not know purple" in outcome["start_notice"] and "orange" in outcome["start_notice"]
+    assert outcome["calibrated"] == sorted(names), outcome["calibrated"]   # then calibrated from the tower panel
+    assert not {k: v for k, v in outcome["problems"].items() if v}, outcome["problems"]
+    for name in ("new_game_2023_five", "table_2023_five"):
+        _looks_like_a_screen(shots / f"{name}.png")
+
+
+def test_the_2023_map_in_the_app(launch_2023):
+    """test_map_2023.py's positions on the table screen's map at 1280x800 (the other shapes: the
+    screen catalogue, catalogue_2023_ki.py)."""
+    outcome, shots = part(launch_2023, "map_2023")
+    map_2023_checks(outcome, shots, (1280, 800))

@@ -5,22 +5,14 @@ the Castillo (Rebellion), Grandes in it (Competition), Scoring tiles on regions 
 struck), unknown values as "?", and the dummy's colour keyed as the dummy.
 
 Without Kivy: the 2023 shapes against the 2023 board, and map_layout over crowded and random
-2023 positions (engine playouts). In the real app under Xvfb at the three tablet shapes
-(map_2023_scenarios.py): the table screen's map given 2023 positions built with the engine,
-checked like test_shapes.py (layout_checks.py) and saved as PNGs (ELGRANDE_SHOTS=DIR keeps
-them in DIR/map_2023_WxH/)."""
+2023 positions (engine playouts). In the real app under Xvfb (map_2023_scenarios.py: the table
+screen's map given 2023 positions built with the engine, checked like test_shapes.py and saved
+as PNGs): test_app_2023.py's launch at 1280x800, the screen catalogue (catalogue_2023_ki.py) at
+1920x1200 and 800x1280."""
 from __future__ import annotations
 
 import itertools
-import json
-import os
 import random
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
-from PIL import Image, ImageStat
 
 from companion.ui import map_layout
 from engine.board import load_board
@@ -29,13 +21,10 @@ from engine.game import board_for, start_state
 from engine.playout import play_random_game
 from engine.views import public_view
 
-from .test_app import HERE, ROOT, SHOTS_ENV
 from .test_map_layout import problems, text_size
 from .test_map_shapes import (_distance_to_boundary, _edges, _segments_cross_properly, _sign, _signed_area,
                               _strictly_inside, _undirected_edges)
-from .xvfb import XVFB_DEPTH
 
-SHAPES = ((1280, 800), (1920, 1200), (800, 1280))
 MAP = map_layout.map_shapes("2023")
 CLASSIC = map_layout.map_shapes("classic")
 BOARD = load_board("2023", 4)
@@ -212,74 +201,3 @@ def test_random_2023_games():
             seen.add(game["king"])
             assert ("legend" in {m.kind for m in marks}) == (players == 2)
     assert len(seen) >= 5
-
-
-# --- in the app, at the three tablet shapes -------------------------------------------------
-
-def _in_app(width: int, height: int, tmp_path: Path) -> tuple[dict, Path]:
-    shots = Path(os.environ.get(SHOTS_ENV, tmp_path / "shots")) / f"map_2023_{width}x{height}"
-    shots.mkdir(parents=True, exist_ok=True)
-    result = tmp_path / "result.json"
-    env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
-           "ELGRANDE_WINDOW": f"{width}x{height}"}
-    xvfb = ["xvfb-run", "-a", "-s", f"-screen 0 {width}x{height}x{XVFB_DEPTH}"]
-    run = subprocess.run(xvfb + [sys.executable, str(HERE / "app_driver.py"), "map_2023_scenarios:map_2023",
-                                 str(shots), str(result)], env=env, capture_output=True, text=True, timeout=180)
-    assert result.exists(), f"the app did not finish:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"
-    outcome = json.loads(result.read_text())
-    assert outcome["status"] == "ok", outcome.get("trace") or outcome
-    return outcome, shots
-
-
-def _find(marks: list[dict], kind: str, area: str) -> list[dict]:
-    return [m for m in marks if m["kind"] == kind and m["area"] == area]
-
-
-@pytest.mark.parametrize("width,height", SHAPES, ids=[f"{w}x{h}" for w, h in SHAPES])
-def test_the_2023_map_in_the_app(width, height, tmp_path):
-    outcome, shots = _in_app(width, height, tmp_path)
-    found = {name: p for name, p in outcome["problems"].items() if p}
-    assert not found, json.dumps(found, indent=1, ensure_ascii=False)
-    marks = outcome["marks"]
-    for name, placed in marks.items():
-        image = Image.open(shots / f"map_{name}.png").convert("RGB")
-        assert image.size == (width, height) and max(ImageStat.Stat(image).stddev) > 8, name
-        for m in placed:   # a tap on a token's area lands on it; tokens, tiles and keys stay in their area
-            if m["kind"] in ("king", "space", "mobile") and m["area"] != "castillo":
-                assert m["under"] == m["area"], (name, m)
-            if m["kind"] in ("king", "grande", "space", "legend"):
-                assert m["within"], (name, m)
-        for aid, hit in outcome["hits"][name].items():
-            assert hit == aid, (name, aid, hit)
-
-    exile = marks["exile_france_competition"]
-    assert _find(exile, "king", "france") and not _find(exile, "counts", "france")
-    assert [m["owner"] for m in _find(exile, "grande", "castillo")] == ["red"]
-    assert [m["text"] for m in _find(exile, "mobile", "galicia") + _find(exile, "mobile", "castillo")] == \
-        ["8·4·0", "4·0·0"]
-
-    rebellion = marks["rebellion_crowded"]
-    assert _find(rebellion, "king", "castillo")[0]["under"] == "castillo"      # beside the tower
-    assert sorted(m["owner"] for m in _find(rebellion, "grande", "castillo")) == ["black", "green", "red"]
-    assert {m["text"] for m in _find(rebellion, "mobile", "galicia") + _find(rebellion, "mobile", "toledo")} == \
-        {"values\nnot entered"}
-    names = {m["text"] for m in rebellion if m["kind"] == "name"}
-    assert {"Navarra", "Castilla", "Toledo"} <= names and not names & {"País Vasco", "Castilla la Vieja"}
-
-    unknown = marks["dummy_portugal_unknown_side"]
-    assert _find(unknown, "king", "portugal")
-    assert {(m["text"], m["struck"]) for m in unknown if m["kind"] == "values"} == {("?·?", "·?")}
-    assert [(m["items"], m["text"]) for m in _find(unknown, "legend", "dummy")] == [(["white"], "the dummy (White)")]
-    assert "white" in _find(unknown, "counts", "toledo")[0]["items"]
-    assert _find(unknown, "mobile", "castillo")[0]["text"] == "values\nnot entered"
-
-    entered = marks["dummy_side_entered_tile_on_castillo"]
-    assert (_find(entered, "values", "castilla")[0]["text"], _find(entered, "values", "castilla")[0]["struck"]) == \
-        ("6·4", "·2")
-    assert (_find(entered, "mobile", "castillo")[0]["text"], _find(entered, "mobile", "castillo")[0]["struck"]) == \
-        ("8·4", "·0")
-
-    classic = outcome["classic_before"]
-    assert classic == outcome["classic_after"]     # back to the classic game: the same marks
-    assert "País Vasco" in {m["text"] for m in classic} and not [m for m in classic if m["kind"] in
-                                                                 ("space", "legend")]

@@ -1,8 +1,8 @@
 """King and Intrigue's markers on the map (companion/ui/map_layout.py), without Kivy: the 2x
 markers, the Alliance's two regions and the relocated Castillo as tags on their regions, and a
 reversed mobile scoreboard (Revolt) read as its reversed values; on crowded boards no mark covers
-another and every tag lies on its region. test_app_king_intrigue.py draws them in the app at the
-three tablet shapes."""
+another and every tag lies on its region. The screen catalogue draws them in the app at the
+three tablet shapes (catalogue_2023_ki.py, ki_scenarios.look_at_ki_screens)."""
 from __future__ import annotations
 
 import itertools

@@ -21,6 +21,7 @@ from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..scoring import BONUS, ScoreLine, ordinal
 from .revolt import reversed_at
+from ..stages.turn import finish_special
 
 MARKERS = ("alliance_1", "alliance_2")
 
@@ -54,7 +55,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
         sp.source = r
         return
     state.markers[MARKERS[0]], state.markers[MARKERS[1]] = sp.source, r
-    P.finish_special(state)
+    finish_special(state)
 
 
 def alliance_lines(state, a: int, b: int) -> list[ScoreLine]:

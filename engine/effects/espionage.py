@@ -23,6 +23,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 PREFIX = "espionage_"
 
@@ -40,7 +41,7 @@ def begin(state, sp) -> None:
         state.markers[place(pid)] = pid
         sp.moves.append(P.move_line(state, p, 1, "court", "espionage"))
         P.special_outcome(state, sp)
-    P.finish_special(state)
+    finish_special(state)
 
 
 def spies(state) -> list[int]:

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 MARKER = "mistress"
 
 
 def begin(state, sp) -> None:
     state.markers[MARKER] = state.players[sp.player]
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect(MARKER, begin))

@@ -24,6 +24,7 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from .alliance import paid_from, scored_as_one
+from ..stages.turn import finish_special
 
 MARKER = "castillo_at"
 
@@ -35,7 +36,7 @@ def _regions(state) -> list[int]:
 
 def begin(state, sp) -> None:
     if not _regions(state):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -57,7 +58,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
         state.counts[castillo][q] += k
         sp.moves.append(P.move_line(state, q, k, r, castillo))
     P.special_outcome(state, sp)
-    P.finish_special(state)
+    finish_special(state)
 
 
 def castillo_lines(state, region: int) -> list:

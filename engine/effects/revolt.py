@@ -21,6 +21,7 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..scoring import BONUS, ScoreLine, ordinal
+from ..stages.turn import finish_special
 
 SCOREBOARDS = ("8-4-0", "4-0-0")
 
@@ -45,7 +46,7 @@ def _turnable(state) -> list[str]:
 
 def begin(state, sp) -> None:
     if not _turnable(state):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -59,7 +60,7 @@ def turned(state, sp, e: ev.ScoreboardTurned) -> None:
         raise P.RuleViolation("mobile-scoreboard", f"the {e.scoreboard} scoreboard lies in the King's region: it "
                               "may not be changed")
     state.markers[marker(e.scoreboard)] = None if is_reversed(state, e.scoreboard) else True
-    P.finish_special(state)
+    finish_special(state)
 
 
 def reversed_lines(state, area: int) -> list[ScoreLine]:

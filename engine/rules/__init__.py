@@ -14,6 +14,9 @@ power_shift.py, ...) or in engine/effects/, each found by its name.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from ..hooks import hooks_for
 
 RULE_SETS = ("classic", "2023", "king-intrigue")
 MODULES: dict[str, tuple[str, ...]] = {
@@ -52,6 +55,9 @@ class RuleSet:
     # King and Intrigue: Power cards carry the special actions, the Action cards are handed
     # out by rank (rules/king_intrigue.py).
     king_intrigue: bool = field(init=False)
+    # The modules that plug stages and hooks into the round (engine/hooks.py), by name.
+    parts: tuple[str, ...] = field(init=False)
+    _hooks: Any = field(default=None, init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         is_2023 = self.id == "2023"
@@ -62,6 +68,18 @@ class RuleSet:
                             ("power_shift", "power-shift" in self.modules),
                             ("king_intrigue", self.id == "king-intrigue")):
             object.__setattr__(self, name, value)
+        parts = (("dummy", self.dummy), ("new-regency", self.new_regency), ("power-shift", self.power_shift),
+                 ("king-intrigue", self.king_intrigue))
+        object.__setattr__(self, "parts", tuple(name for name, on in parts if on))
+
+    @property
+    def hooks(self):
+        """The named hooks its parts answer (engine/hooks.py), worked out at first use."""
+        found = self._hooks
+        if found is None:
+            found = hooks_for(self.parts)
+            object.__setattr__(self, "_hooks", found)
+        return found
 
     def table_stack(self, printed_stack: int) -> int:
         """The stack a card lies in at this table (its back's number, or the merged one)."""

@@ -23,7 +23,7 @@ The rule book, sentence by sentence, and where the engine does it:
   does not reach it.
 - "After your turn, discard your played Modifier card with your Power card." -> `end_round`.
 - "At the end of the round, the person who played the lowest total value gets the First
-  Player marker." -> flow's `_end_round` by `total`.
+  Player marker." -> engine/stages/end_of_round.py by `total` (the `power_totals` hook).
 - Empowerment: "You may also return one of your played Modifier cards to your hand
   instead." -> `returnable_modifiers` and `return_modifier`, for the Empowerment effect.
 
@@ -47,11 +47,14 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from .. import board as board_data
 from .. import events as ev
-from .. import flow as F
+from .. import primitives as P
 from ..effect_registry import EFFECTS
 from ..errors import RuleViolation
+from ..hooks import Part, Stage, register_part
+from ..primitives import Ask
+from ..stages.end_of_round import begin_round
+from ..stages.turn import begin_special, finish_special, start_refusal
 from ..state import GameState, Special
-from . import dummy as _dummy   # looked up when used: dummy imports the flow, which imports this
 
 SET_SIZE = 16     # "Shuffle the 16 Power Modifier cards"
 DEALT = 3         # "deal 3 Modifier cards to each player"
@@ -105,7 +108,7 @@ class _ModifierFile(BaseModel):
 
 
 def _known_effect(name: str) -> bool:
-    return name in F._BEGIN or name in EFFECTS
+    return name in EFFECTS
 
 
 def _check_ability(m: _ModifierFile) -> None:
@@ -259,7 +262,7 @@ def check_total(state: GameState, p: int, card: int, mid: str) -> int:
     # table whether a player holds a Modifier card (as the province checks do).
     value = state.modifiers[mid].value
     if card + value in totals_played(state):
-        raise RuleViolation("power-card-distinct", f"{F._name(state, p)} cannot play {card} {_signed(value)} "
+        raise RuleViolation("power-card-distinct", f"{P.name(state, p)} cannot play {card} {_signed(value)} "
                             f"(= {card + value}): 'the total value must be different from the values that "
                             "have already been played'")
     return card + value
@@ -268,7 +271,7 @@ def check_total(state: GameState, p: int, card: int, mid: str) -> int:
 def check_held(state: GameState, p: int, mid: str) -> None:
     """The hidden part of `check_play`, checked last (after the Power card's own hand)."""
     if mid not in state.modifier_hands[p]:
-        raise RuleViolation("power-shift", f"{F._name(state, p)} has no Modifier card {mid!r} in hand")
+        raise RuleViolation("power-shift", f"{P.name(state, p)} has no Modifier card {mid!r} in hand")
 
 
 def play(state: GameState, p: int, mid: str) -> None:
@@ -305,7 +308,7 @@ def return_modifier(state: GameState, p: int, mid: str) -> None:
     its total still counts for the first player marker, as the Power card's does)."""
     if mid not in returnable_modifiers(state, p):
         # Not listed: which played card an earlier Empowerment returned to the hand is secret.
-        raise RuleViolation("special-action", f"{F._name(state, p)} can return only a played Modifier card "
+        raise RuleViolation("special-action", f"{P.name(state, p)} can return only a played Modifier card "
                             "(this round's, or one from their discard pile)")
     if mid == state.modifier_played[p]:
         state.modifier_take_back[p] = True
@@ -317,9 +320,9 @@ def return_modifier(state: GameState, p: int, mid: str) -> None:
 def modifier_taken_back(state: GameState, sp: Special, e: ev.ModifierTakenBack) -> None:
     """Empowerment's step for ModifierTakenBack (its effect registers it): instead of a
     Power card, one played Modifier card back to the hand; the special action ends."""
-    p = F._expect_player(state, e.player, sp.player, "take back a Modifier card")
+    p = P.expect_player(state, e.player, sp.player, "take back a Modifier card")
     return_modifier(state, p, e.modifier)
-    F._finish_special(state)
+    finish_special(state)
 
 
 # --- setup: deal and pass ---------------------------------------------------------------------
@@ -334,23 +337,23 @@ def _dealt(state: GameState) -> set[str]:
     return set().union(*state.modifier_hands)
 
 
-def _ask_deal(state: GameState) -> F.Ask:
-    waiting = tuple(state.players[p] for p in _dummy.players_only(state, range(state.n)) if not state.modifier_hands[p])
+def _ask_deal(state: GameState) -> Ask:
+    waiting = tuple(state.players[p] for p in P.players_only(state, range(state.n)) if not state.modifier_hands[p])
     # "free" lets random playouts deal legal cards; views never show it (it would tell the
     # cards others were dealt).
     ids = state.modifiers.sorted_keys()
     dealt = _dealt(state)
-    return F.Ask("deal_modifiers", waiting, {"modifiers": list(ids), "count": DEALT,
+    return Ask("deal_modifiers", waiting, {"modifiers": list(ids), "count": DEALT,
                                              "free": [m for m in ids if m not in dealt]})
 
 
 def _apply_deal(state: GameState, e: ev.ModifiersDealt) -> None:
-    F._expect_stage(state, ("modifiers_deal",), "entering dealt Modifier cards")
-    p = F._player(state, e.player)
+    P.expect_stage(state, ("modifiers_deal",), "entering dealt Modifier cards")
+    p = P.player(state, e.player)
     if p == state.dummy:
         raise RuleViolation("power-shift", "the dummy is not dealt Modifier cards")
     if state.modifier_hands[p]:
-        raise RuleViolation("power-shift", f"{F._name(state, p)}'s Modifier cards are already entered")
+        raise RuleViolation("power-shift", f"{P.name(state, p)}'s Modifier cards are already entered")
     dealt = set(e.modifiers)
     if len(dealt) != DEALT:
         raise RuleViolation("power-shift", "three different Modifier cards are dealt to each player")
@@ -362,29 +365,29 @@ def _apply_deal(state: GameState, e: ev.ModifiersDealt) -> None:
         raise RuleViolation("power-shift", "a card entered is already in another player's hand: "
                             "check the cards you were dealt")
     state.modifier_hands[p] = dealt
-    if all(state.modifier_hands[q] for q in _dummy.players_only(state, range(state.n))):
+    if all(state.modifier_hands[q] for q in P.players_only(state, range(state.n))):
         state.stage = "modifiers_pass"
 
 
-def _ask_pass(state: GameState) -> F.Ask:
-    players = _dummy.players_only(state, range(state.n))
+def _ask_pass(state: GameState) -> Ask:
+    players = P.players_only(state, range(state.n))
     waiting = tuple(state.players[p] for p in players if p not in state.modifier_passes)
     lefts = _lefts(players)
-    return F.Ask("pass_modifier", waiting,
+    return Ask("pass_modifier", waiting,
                  {"hands": {state.players[p]: sorted(state.modifier_hands[p]) for p in players},
                   "to": {state.players[p]: state.players[lefts[p]] for p in players},
                   "chosen": [state.players[p] for p in players if p in state.modifier_passes]})
 
 
 def _apply_pass(state: GameState, e: ev.ModifierPassed) -> None:
-    F._expect_stage(state, ("modifiers_pass",), "passing a Modifier card")
-    p = F._player(state, e.player)
+    P.expect_stage(state, ("modifiers_pass",), "passing a Modifier card")
+    p = P.player(state, e.player)
     if p == state.dummy:
         raise RuleViolation("power-shift", "the dummy has no Modifier cards to pass")
     if e.modifier not in state.modifier_hands[p]:
-        raise RuleViolation("power-shift", f"{F._name(state, p)} can pass only one of their own Modifier cards")
+        raise RuleViolation("power-shift", f"{P.name(state, p)} can pass only one of their own Modifier cards")
     state.modifier_passes[p] = e.modifier  # may change until everyone has chosen
-    players = _dummy.players_only(state, range(state.n))
+    players = P.players_only(state, range(state.n))
     if len(state.modifier_passes) < len(players):
         return
     for q in players:  # "Once everyone has passed a card"
@@ -393,7 +396,7 @@ def _apply_pass(state: GameState, e: ev.ModifierPassed) -> None:
     for q in players:
         state.modifier_hands[lefts[q]].add(state.modifier_passes[q])
     state.modifier_passes = {}
-    F._begin_round(state)
+    begin_round(state)
 
 
 # --- the ability ----------------------------------------------------------------------------------
@@ -404,29 +407,29 @@ def ability_stage(state: GameState, p: int) -> str:
     return "modifier_ability" if mid is not None and state.modifiers[mid].effect else "choose_card"
 
 
-def _ask_ability(state: GameState) -> F.Ask:
+def _ask_ability(state: GameState) -> Ask:
     p = state.turn.player
     m = state.modifiers[state.modifier_played[p]]
-    refusal = F._start_refusal(state, m, m.effect, p)
-    return F.Ask("modifier_ability", (state.players[p],),
+    refusal = start_refusal(state, m, m.effect, p)
+    return Ask("modifier_ability", (state.players[p],),
                  {"modifier": m.id, "name": m.name, "text": m.text, "effect": m.effect,
                   "refused": refusal.detail if refusal else None})
 
 
 def _apply_ability_used(state: GameState, e: ev.ModifierAbilityUsed) -> None:
-    F._expect_stage(state, ("modifier_ability",), "using a Modifier card's ability")
-    p = F._expect_player(state, e.player, state.turn.player, "use a Modifier card's ability")
+    P.expect_stage(state, ("modifier_ability",), "using a Modifier card's ability")
+    p = P.expect_player(state, e.player, state.turn.player, "use a Modifier card's ability")
     m = state.modifiers[state.modifier_played[p]]
-    refusal = F._start_refusal(state, m, m.effect, p)
+    refusal = start_refusal(state, m, m.effect, p)
     if refusal is not None:
         raise refusal
     state.special = Special(card=m, effect=m.effect, player=p)
-    F._begin_special(state)  # no veto window: the ability is not an Action card's Special action
+    begin_special(state)  # no veto window: the ability is not an Action card's Special action
 
 
 def _apply_ability_skipped(state: GameState, e: ev.ModifierAbilitySkipped) -> None:
-    F._expect_stage(state, ("modifier_ability",), "passing up a Modifier card's ability")
-    F._expect_player(state, e.player, state.turn.player, "pass up a Modifier card's ability")
+    P.expect_stage(state, ("modifier_ability",), "passing up a Modifier card's ability")
+    P.expect_player(state, e.player, state.turn.player, "pass up a Modifier card's ability")
     state.stage = "choose_card"
 
 
@@ -460,7 +463,21 @@ CHOOSERS = {
     "take_back_power_card": _choose_take_back,
 }
 
-F._ASK_BY_STAGE.update({"modifiers_deal": _ask_deal, "modifiers_pass": _ask_pass,
-                        "modifier_ability": _ask_ability})
-F._APPLY.update({ev.ModifiersDealt: _apply_deal, ev.ModifierPassed: _apply_pass,
-                 ev.ModifierAbilityUsed: _apply_ability_used, ev.ModifierAbilitySkipped: _apply_ability_skipped})
+
+def _played_values(state: GameState) -> set[int]:
+    return totals_played(state)  # the cards' values until a Modifier card is played
+
+
+def _after_replenish(state: GameState, p: int) -> str:
+    return ability_stage(state, p)
+
+
+DEAL = Stage("modifiers_deal", _ask_deal, {ev.ModifiersDealt: _apply_deal})
+PASS = Stage("modifiers_pass", _ask_pass, {ev.ModifierPassed: _apply_pass})
+ABILITY = Stage("modifier_ability", _ask_ability, {ev.ModifierAbilityUsed: _apply_ability_used,
+                                                   ev.ModifierAbilitySkipped: _apply_ability_skipped})
+PART = register_part(Part("power-shift", (DEAL, PASS, ABILITY), hooks={
+    "power_options": play_options, "check_modifier_total": check_total, "check_modifier_held": check_held,
+    "play_modifier": play, "played_values": _played_values, "power_totals": totals,
+    "after_replenish": _after_replenish, "end_round": end_round,
+}))

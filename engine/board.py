@@ -901,12 +901,12 @@ def _merge_card_file(raw: dict[str, Any], table: Any, spade_printed: bool = True
             fail(f"{key}: unknown field (a card file may give: rules, name, cards, modifiers)")
     if "modifiers" in table:
         # Power Shift's Modifier cards: not Action cards; kept in the setup's card file and
-        # read by engine/rules/power_shift.py when the game starts. Checked here too, so a
+        # read by engine/rules/edition_2023/power_shift.py when the game starts. Checked here too, so a
         # mistake is named when the file is loaded. (Imported here: the rules import the flow.
         # The flow first: power_shift imported before it is met half-made by engine/effects/
         # (empowerment reads power_shift's functions), the cycle `elgrande score --cards` hit.)
         from . import flow  # noqa: F401
-        from .rules.power_shift import ModifierDataError, parse_modifiers
+        from .rules.edition_2023.power_shift import ModifierDataError, parse_modifiers
         try:
             parse_modifiers(table["modifiers"], allow_stand_in=True)
         except ModifierDataError as exc:
@@ -1034,7 +1034,7 @@ def load_board(rules: str, players: int, board_file: Any = None, cards_file: Any
     RuleSetError (unknown rules, player count), BoardFileError or CardFileError.
     """
     if rules == "king-intrigue":  # the classic board with King and Intrigue's own kind of cards
-        from .rules.king_intrigue_cards import ki_board
+        from .rules.king_intrigue.cards import ki_board
         return ki_board(players, board_file, cards_file)
     side = side_for(rules, players)
     if board_file is None and cards_file is None:

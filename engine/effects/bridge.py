@@ -14,7 +14,7 @@ adjacent to the first; a Caballero already on the bridge goes back to its owner'
 one of the player's comes from their court onto the bridge (`state.aside["bridge"]`: counted
 among their 30, off the board). The markers `bridge_1`/`bridge_2` say where it lies. With an
 empty court the action, once started, ends at once (no Caballero, no bridge). In following rounds, before
-the owner's turn (its first step), rules/king_intrigue.py asks "bridge_crossing": any number
+the owner's turn (its first step), rules/king_intrigue/round.py asks "bridge_crossing": any number
 of their Caballeros moved between the two regions (CaballerosMoved), then done
 (SpecialActionFinished); not while either region is taboo. At each general scoring the owner
 scores 1 point (a line of kind "bridge")."""

@@ -11,13 +11,13 @@ Rule book, "Explanations of Special cards":
 The First Player marker goes by the values played this round, whoever took a card back
 (engine.stages.end_of_round.end_round), so the special case holds as it does for the classic card. With
 Power Shift the ask also lists the Modifier cards that may go back (ModifierTakenBack;
-engine.rules.power_shift.returnable_modifiers)."""
+engine.rules.edition_2023.power_shift.returnable_modifiers)."""
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
-from ..rules import power_shift
+from ..rules.edition_2023 import power_shift
 from ..stages.turn import finish_special
 
 
@@ -50,7 +50,7 @@ def taken_back(state, sp, e: ev.PowerCardTakenBack) -> None:
 
 
 def modifier_taken_back(state, sp, e: ev.ModifierTakenBack) -> None:
-    """Power Shift's step (looked up when it runs: engine.rules.power_shift imports the effects,
+    """Power Shift's step (looked up when it runs: engine.rules.edition_2023.power_shift imports the effects,
     so at this module's import it may be half made)."""
     power_shift.modifier_taken_back(state, sp, e)
 

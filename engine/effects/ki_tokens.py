@@ -5,7 +5,7 @@ collapsed Castillo and the limit tables). How long the Quarantine marker and the
 Collapse tile stay is not published: their card's `until` says it ("round": to the end of the
 round, a general scoring that directly follows included; "general_scoring": to the end of the
 next general scoring), entered by the table. The King's Guard and the Mistress last the round
-(and the general scoring directly following), as their text says. rules/king_intrigue.py
+(and the general scoring directly following), as their text says. rules/king_intrigue/round.py
 calls `expire` when a round ends and when a general scoring is over."""
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ scoreboard in the region it occupies (including any relevant King or home region
 Finally, return the Castillo to its normal position on the board."
 
 Where it stands is the public marker `castillo_at` (a region). At the general scoring
-(rules/king_intrigue.py) the Castillo's lines are `castillo_lines`: its Caballeros ranked as
+(rules/king_intrigue/round.py) the Castillo's lines are `castillo_lines`: its Caballeros ranked as
 usual and paid from the region's scoreboard (a mobile scoreboard lying there included; a
 reversed one, Revolt, ranks them from the fewest, the bonuses staying with the majority), the
 King's bonus when the King stands in that region, the home bonus when the leader's Grande

@@ -8,7 +8,7 @@ its original position or reverse the other scoreboard. When a player moves a rev
 scoreboard, it remains reversed."
 
 Which side is up is the public marker `reversed_<scoreboard>`. Scoring an area where a
-reversed scoreboard lies (`reversed_lines`, applied to every scoring by rules/king_intrigue.py)
+reversed scoreboard lies (`reversed_lines`, applied to every scoring by rules/king_intrigue/round.py)
 ranks the players present from the fewest up, ties as usual; the King's and home bonuses
 still go to a sole majority (the most Caballeros), as the bonuses are not the scoreboard's.
 Read where the text is silent: a scoreboard in the King's region may not be turned (taboo);

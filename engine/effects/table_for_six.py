@@ -9,7 +9,7 @@ The player puts a limit table on a region that is neither taboo nor limited alre
 three out, nothing is left to do. The seats of a table are the card's `seats` (6, from the
 card's name; the table may correct it). Nothing is refused: Caballeros that arrive beyond the
 seats (placed, moved, or by secret disc: a general scoring's Castillo, Eviction) go back to
-their owners' courts, the newer ones, as the text says: rules/king_intrigue.py returns, after
+their owners' courts, the newer ones, as the text says: rules/king_intrigue/round.py returns, after
 each event, what it brought beyond the seats (one at a time from those who gained, most
 first). Caballeros already there when the table comes stay."""
 from __future__ import annotations

@@ -34,7 +34,7 @@ def end_round(state: GameState) -> None:
         # Every player sets a disc, Caballeros in the Castillo or not: asking only
         # some would tell the table who has none there (rules, general scoring step 3).
         # Rebellion: with the King by the Castillo nothing leaves it, so no disc is set.
-        # The 2-player dummy sets no disc: it is never asked (rules/dummy.py).
+        # The 2-player dummy sets no disc: it is never asked (rules/edition_2023/dummy.py).
         state.scoring_needed = [] if king_in_castillo(state) else P.players_only(state, range(state.n))
         state.scoring_discs = {}
         state.stage = "scoring_discs"

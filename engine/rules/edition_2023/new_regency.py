@@ -17,10 +17,10 @@ A ♠ card's Caballeros are printed on the card (`card.placement`), not given by
 """
 from __future__ import annotations
 
-from .. import card_entry
-from ..errors import RuleViolation
-from ..hooks import Part, register_part
-from ..state import GameState
+from ... import card_entry
+from ...errors import RuleViolation
+from ...hooks import Part, register_part
+from ...state import GameState
 
 MODULE = "new-regency"
 STACK = 5

@@ -40,16 +40,16 @@ The dummy's supply is `state.provinces[dummy]` (its court stays 0).
 """
 from __future__ import annotations
 
-from .. import events as ev
-from .. import primitives as P
-from ..errors import RuleViolation
-from ..queries import king_in_castillo
-from ..hooks import Part, Stage, register_part
-from ..primitives import Ask
-from ..stages.power import open_power_phase
-from ..stages.reveal import ask_reveal
-from ..stages.turn import maybe_end_turn
-from ..state import TABLE, GameState
+from ... import events as ev
+from ... import primitives as P
+from ...errors import RuleViolation
+from ...queries import king_in_castillo
+from ...hooks import Part, Stage, register_part
+from ...primitives import Ask
+from ...stages.power import open_power_phase
+from ...stages.reveal import ask_reveal
+from ...stages.turn import maybe_end_turn
+from ...state import TABLE, GameState
 
 PER_CARD = 2  # "Place 2 Caballeros of the dummy in each of the drawn regions"
 DRAWN_PER_ROUND = 2

@@ -42,28 +42,28 @@ from __future__ import annotations
 import dataclasses
 from functools import lru_cache
 
-from .. import events as ev
-from .. import primitives as P
-from ..board import ActionCard
-from ..errors import RuleViolation
-from ..queries import closed_regions
-from ..scoring import ScoreLine, apply_lines, regions_in_group, score_regions
-from ..hooks import Part, Stage, register_part, register_round
-from ..primitives import Ask
-from ..stages import dispatch
-from ..stages.end_of_round import OVER
-from ..stages.power import POWER, open_power_phase
-from ..stages.replenish import REPLENISH
-from ..stages.scoring import SCORING
-from ..stages.special import SPECIAL
-from ..stages.turn import TURN
-from ..stages.veto_window import VETO_WINDOW
-from ..stages.scoring import apply_discs_revealed
-from ..stages.turn import begin_special, maybe_end_turn, start_refusal, take_veto
-from ..state import GameState, Special
-from . import king_intrigue_cards as ki_cards
-from ..effects import alliance, bridge, espionage, ki_tokens, relocate, revolt, table_for_six
-from ..queries import LIMIT_MARKERS
+from ... import events as ev
+from ... import primitives as P
+from ...board import ActionCard
+from ...errors import RuleViolation
+from ...queries import closed_regions
+from ...scoring import ScoreLine, apply_lines, regions_in_group, score_regions
+from ...hooks import Part, Stage, register_part, register_round
+from ...primitives import Ask
+from ...stages import dispatch
+from ...stages.end_of_round import OVER
+from ...stages.power import POWER, open_power_phase
+from ...stages.replenish import REPLENISH
+from ...stages.scoring import SCORING
+from ...stages.special import SPECIAL
+from ...stages.turn import TURN
+from ...stages.veto_window import VETO_WINDOW
+from ...stages.scoring import apply_discs_revealed
+from ...stages.turn import begin_special, maybe_end_turn, start_refusal, take_veto
+from ...state import GameState, Special
+from . import cards as ki_cards
+from ...effects import alliance, bridge, espionage, ki_tokens, relocate, revolt, table_for_six
+from ...queries import LIMIT_MARKERS
 
 SETUP_DISCS = "ki_setup_discs"
 CHOOSE_HAND = "ki_choose_hand"

@@ -20,7 +20,6 @@ from typing import Any
 from . import primitives
 from .hooks import ASKS
 from .primitives import Ask, CASTILLO_SCORING_EFFECTS, not_in_hand, placement_areas, take_back_list
-from .rules import systems  # noqa: F401  (registers every rule system's round, parts and effects)
 from .stages import dispatch
 
 __all__ = ["Ask", "CASTILLO_SCORING_EFFECTS", "apply_event", "asked", "dispatch", "not_in_hand",

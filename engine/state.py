@@ -247,7 +247,6 @@ class GameState:
         Intrigue, one under a taboo marker: engine/queries.closed_regions)."""
         if self.markers and (self.markers.get("quarantine") is not None
                              or self.markers.get("kings_guard") is not None):
-            from .queries import closed_regions
             closed = closed_regions(self)
             return {r: self.counts[r][p] for r in self.board.regions if r not in closed and self.counts[r][p]}
         king = self.king
@@ -372,3 +371,14 @@ def new_state(board: Board, players: list[str], names: dict[str, str], variant: 
         modifier_played=[None] * n, modifier_discards=[set() for _ in range(n)],
         modifier_take_back=[False] * n,
     )
+
+
+def closed_regions(state: GameState) -> tuple[int, ...]:
+    """Areas that may not be changed in any way: the King's, and any under a taboo marker."""
+    markers = state.markers
+    if not markers:
+        return (state.king,)
+    quarantine, guard = markers.get("quarantine"), markers.get("kings_guard")
+    if quarantine is None and guard is None:
+        return (state.king,)
+    return (state.king,) + tuple(a for a in (quarantine, guard) if a is not None)

@@ -58,7 +58,8 @@ class RuleSet:
     king_intrigue: bool = field(init=False)
     # The modules that plug stages and hooks into the round (engine/hooks.py), by name.
     parts: tuple[str, ...] = field(init=False)
-    _hooks: Any = field(default=None, init=False, compare=False, repr=False)
+    # The named hooks its parts answer (engine/hooks.py): the classic game's where none does.
+    hooks: Any = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         is_2023 = self.id == "2023"
@@ -72,15 +73,7 @@ class RuleSet:
         parts = (("dummy", self.dummy), ("new-regency", self.new_regency), ("power-shift", self.power_shift),
                  ("king-intrigue", self.king_intrigue))
         object.__setattr__(self, "parts", tuple(name for name, on in parts if on))
-
-    @property
-    def hooks(self):
-        """The named hooks its parts answer (engine/hooks.py), worked out at first use."""
-        found = self._hooks
-        if found is None:
-            found = hooks_for(self.parts)
-            object.__setattr__(self, "_hooks", found)
-        return found
+        object.__setattr__(self, "hooks", hooks_for(self.parts))  # a plain attribute: read at every step
 
     def table_stack(self, printed_stack: int) -> int:
         """The stack a card lies in at this table (its back's number, or the merged one)."""

@@ -481,3 +481,15 @@ PART = register_part(Part("power-shift", (DEAL, PASS, ABILITY), hooks={
     "play_modifier": play, "played_values": _played_values, "power_totals": totals,
     "after_replenish": _after_replenish, "end_round": end_round,
 }))
+
+
+def _card_file_problem(raw: Any) -> str | None:
+    """What is wrong with a card file's `modifiers` section (engine/board.py asks)."""
+    try:
+        parse_modifiers(raw, allow_stand_in=True)
+    except ModifierDataError as exc:
+        return str(exc)
+    return None
+
+
+board_data.CARD_FILE_SECTIONS["modifiers"] = _card_file_problem

@@ -114,8 +114,7 @@ class KICardSet:
 
 
 def _implemented(effect: str) -> bool:
-    from ... import flow  # noqa: F401  (the effects are registered with the flow)
-    from ...effect_registry import EFFECTS
+    from ...effect_registry import EFFECTS  # every effect registered (engine/__init__.py)
     return effect in KI_EFFECT_PARAMS or effect == "choice" or effect in EFFECTS
 
 
@@ -407,3 +406,6 @@ def standin_cards_file() -> dict:
 
 __all__ = ["KICardSet", "PowerCard", "load_ki_cards", "ki_board", "missing_for", "standin_cards_file",
            "DataFileError"]
+
+
+board_data.BOARD_LOADERS["king-intrigue"] = ki_board

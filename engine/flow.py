@@ -5,7 +5,7 @@
 every check runs before the first change, so a refused event (RuleViolation)
 leaves the state exactly as it was.
 
-The round is data: each rule system lists its stages (engine/rules/*/__init__.py), each
+The round is data: each rule system lists its stages (engine/rules/*/round.py), each
 stage is a module of engine/stages/, each special action an effect of engine/effects/.
 A rule system's modules plug in through named hooks (engine/hooks.py); the flow names none.
 The classic round:

@@ -208,7 +208,7 @@ def placement_limit(state: GameState, card, placements: dict[str, int]) -> int:
 
 
 def check_placements(state: GameState, p: int, placements: dict[str, int], limit: int,
-                      allowed: Callable[[int], None]) -> dict[int, int]:
+                     allowed: Callable[[int], None]) -> dict[int, int]:
     out: dict[int, int] = {}
     for aid, c in placements.items():
         if not c:
@@ -300,7 +300,7 @@ def send_back_options(state: GameState, owner: int, count: int, court: bool) -> 
 
 
 def check_send_back(state: GameState, owner: int, e: ev.CaballerosSentBack, count: int,
-                     court_ok: bool) -> dict[int, int]:
+                    court_ok: bool) -> dict[int, int]:
     taken = taken_from_regions(state, owner, e.from_regions, "special-action")
     if e.from_court and not court_ok:
         raise RuleViolation("special-action", "this card takes Caballeros from the regions, not the court")
@@ -344,7 +344,7 @@ def not_in_hand(state: GameState, p: int, card: int) -> RuleViolation:
 
 
 def disc_ask(state: GameState, needed: list[int], chosen: dict[int, int],
-              allowed: dict[str, list[str]], purpose: str) -> Ask:
+             allowed: dict[str, list[str]], purpose: str) -> Ask:
     waiting = tuple(state.players[p] for p in needed if p not in chosen)
     if waiting:
         return Ask("secret_disc", waiting, {"purpose": purpose, "regions": allowed,
@@ -434,6 +434,7 @@ def ask_lift_castillo(state: GameState, sp: Special) -> Ask:
     """The Castillo scoring card, let pass by every Veto holder: the table lifts the Castillo
     and counts it (CastilloCounted), then it is scored."""
     return Ask("lift_castillo", (state.players[sp.player],), {})
+
 
 # What the game waits for now, named in a refusal of something out of turn: engine/flow.py's
 # `asked`, set when the flow is imported (the flow builds on these verbs, not they on it).

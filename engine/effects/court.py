@@ -14,7 +14,7 @@ def begin(state, sp) -> None:
 
 def ask(state, sp):
     return P.Ask("replenish", (state.players[sp.player],),
-               P.replenish_options(state, sp.player, sp.card.params["count"]))
+                 P.replenish_options(state, sp.player, sp.card.params["count"]))
 
 
 def replenished(state, sp, e: ev.CourtReplenished) -> None:

@@ -40,15 +40,15 @@ def placed(state, sp, e: ev.MobileScoreboardPlaced) -> None:
     where = state.mobile[e.scoreboard]
     if where is not None and is_taboo(state, where):
         raise P.RuleViolation("mobile-scoreboard", f"the {e.scoreboard} scoreboard lies in the King's "
-                            "region and may not leave it" if where == state.king else
-                            f"the {e.scoreboard} scoreboard may not leave {P.area_name(state, where)}: "
-                            f"{taboo_reason(state, where)}")
+                              "region and may not leave it" if where == state.king else
+                              f"the {e.scoreboard} scoreboard may not leave {P.area_name(state, where)}: "
+                              f"{taboo_reason(state, where)}")
     P.not_taboo(state, a, "place a mobile scoreboard in")
     other = state.mobile_at(a)
     if other is not None:
         what = "already lies there" if other == e.scoreboard else f"({other}) lies there"
         raise P.RuleViolation("mobile-scoreboard", f"{P.area_name(state, a)} cannot take the {e.scoreboard} "
-                            f"scoreboard: a mobile scoreboard {what}")
+                              f"scoreboard: a mobile scoreboard {what}")
     state.mobile[e.scoreboard] = a
     finish_special(state)
 

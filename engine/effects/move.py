@@ -75,13 +75,13 @@ def moved(state, sp, e: ev.CaballerosMoved) -> None:
         raise P.RuleViolation("special-action", "a move needs a different source and target")
     if state.counts[src][owner] < e.count:
         raise P.RuleViolation("special-action", f"{P.name(state, owner)} has only "
-                            f"{state.counts[src][owner]} Caballeros in {P.area_name(state, src)}")
+                              f"{state.counts[src][owner]} Caballeros in {P.area_name(state, src)}")
     if sp.source is not None and src != sp.source:
         raise P.RuleViolation("special-action", f"{sp.card.name} moves Caballeros from one region only: "
-                            f"{P.area_name(state, sp.source)}")
+                              f"{P.area_name(state, sp.source)}")
     if sp.target is not None and dst != sp.target:
         raise P.RuleViolation("special-action", f"{sp.card.name} moves them all to one region: "
-                            f"{P.area_name(state, sp.target)}")
+                              f"{P.area_name(state, sp.target)}")
     if sp.effect == "move_all_own":
         if owner != p:
             raise P.RuleViolation("special-action", "this card moves only your own Caballeros")
@@ -91,7 +91,7 @@ def moved(state, sp, e: ev.CaballerosMoved) -> None:
         if e.count > min(limit, sp.left):
             kind = "own" if own else "foreign"
             raise P.RuleViolation("special-action", f"{sp.card.name} allows {min(limit, sp.left)} more "
-                                f"{kind} Caballeros to move, not {e.count}")
+                                  f"{kind} Caballeros to move, not {e.count}")
     state.counts[src][owner] -= e.count
     state.counts[dst][owner] += e.count
     if sp.effect == "move_all_own" or sp.card.params.get("one_source"):

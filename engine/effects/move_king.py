@@ -32,7 +32,7 @@ def moved(state, sp, e: ev.KingMoved) -> None:
     if e.region not in king_targets(state, sp):
         where = "an adjacent region" if sp.card.params["adjacent_only"] else "another region"
         raise P.RuleViolation("king-move", f"{sp.card.name} moves the King to {where}, "
-                            f"not {P.area_name(state, r)}")
+                              f"not {P.area_name(state, r)}")
     state.king = r
     finish_special(state)
 

@@ -81,7 +81,7 @@ def reversed_lines(state, area: int) -> list[ScoreLine]:
         count = present[i][0]
         why = (f"reversed mobile scoreboard {sid} (the fewest score first): {ordinal(place + 1)} with "
                f"{count} Caballero{'s' if count != 1 else ''}" + (f", tied: {ordinal(paid + 1)}-place points"
-                                                                 if j - i > 1 else ""))
+                                                                  if j - i > 1 else ""))
         for _, q in present[i:j]:
             lines.append(ScoreLine(aid, state.players[q], values[paid] if paid < paid_places else 0, "place",
                                    place + 1, why))

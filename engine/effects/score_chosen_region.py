@@ -15,7 +15,7 @@ def begin(state, sp) -> None:
 
 def ask(state, sp):
     return P.Ask("choose_region", (state.players[sp.player],),
-               {"purpose": "special_scoring", "regions": list(state.board.region_ids)})
+                 {"purpose": "special_scoring", "regions": list(state.board.region_ids)})
 
 
 def region_chosen(state, sp, e: ev.RegionChosen) -> None:

@@ -1,5 +1,5 @@
 """The stages of a round, one module each; a rule system lists its round as a tuple of them
-(engine/rules/*/__init__.py). Each stage is a `Stage` (engine/hooks.py): its name (what
+(engine/rules/*/round.py). Each stage is a `Stage` (engine/hooks.py): its name (what
 `state.stage` says while it waits), what it asks, and the events it takes.
 
     reveal        the table turns up the Action cards

@@ -9,6 +9,7 @@ from ..primitives import Ask
 from ..queries import king_in_castillo
 from ..state import GameState
 
+
 def end_round(state: GameState) -> None:
     for s in sorted(state.revealed):
         cid = state.revealed[s]

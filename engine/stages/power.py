@@ -10,6 +10,7 @@ from ..primitives import Ask
 from ..state import GameState
 from .turn import start_turn
 
+
 def ask_power(state: GameState) -> Ask:
     p = state.power_order[state.power_pos]
     played = P.played_values(state)

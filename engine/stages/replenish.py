@@ -8,6 +8,7 @@ from ..hooks import Stage
 from ..primitives import Ask
 from ..state import GameState
 
+
 def ask_replenish(state: GameState) -> Ask:
     p = state.turn.player
     cap = state.board.replenish[state.played[p]]

@@ -11,6 +11,7 @@ from ..primitives import Ask
 from ..state import TABLE, GameState
 from .power import open_power_phase
 
+
 def ask_reveal(state: GameState) -> Ask:
     """The table turns up the top card of each stack: the options are the cards each
     stack may still show (with four stacks, stack 2 holds the printed 2s and 3s; with New

@@ -15,6 +15,7 @@ from ..scoring import require_scoreboards, score_area, score_regions
 from ..state import GameState
 from .end_of_round import next_round
 
+
 def ask_scoring_discs(state: GameState) -> Ask:
     allowed = {state.players[p]: castillo_destinations(state, p) for p in state.scoring_needed}
     ask = P.disc_ask(state, state.scoring_needed, state.scoring_discs, allowed, "castillo_destination")

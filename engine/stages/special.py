@@ -11,6 +11,7 @@ from ..hooks import Stage
 from ..primitives import Ask
 from ..state import GameState
 
+
 def ask_special(state: GameState) -> Ask:
     sp = state.special
     ask = EFFECTS[sp.effect].ask(state, sp)

@@ -15,6 +15,7 @@ from ..queries import kings_neighbours
 from ..state import GameState, Special, Turn
 from .end_of_round import end_round
 
+
 def ask_choose_card(state: GameState) -> Ask:
     stacks = {s: cid for s, cid in state.revealed.items() if cid is not None}
     return Ask("choose_action_card", (state.players[state.turn.player],), {"stacks": stacks})

@@ -10,6 +10,7 @@ from ..primitives import Ask
 from ..state import GameState
 from .turn import begin_special, finish_special
 
+
 def ask_veto_window(state: GameState) -> Ask:
     sp = state.special
     pending = tuple(state.players[q] for q in sp.vetoes_pending)

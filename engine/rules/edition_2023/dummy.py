@@ -87,10 +87,10 @@ def _ask_regions(state: GameState) -> Ask:
     board = state.board
     king = board.region_ids[state.king] if state.king in board.regions else None
     return Ask("dummy_region_cards", (TABLE,),
-                 {"draw": cards_to_draw(state), "pile": [board.region_ids[r] for r in region_pile(state)],
-                  "kings_region": king, "dummy": state.players[state.dummy],
-                  # a card outside the King's region then takes the last of them: no second card
-                  "last_caballeros": supply(state) <= PER_CARD})
+               {"draw": cards_to_draw(state), "pile": [board.region_ids[r] for r in region_pile(state)],
+                "kings_region": king, "dummy": state.players[state.dummy],
+                # a card outside the King's region then takes the last of them: no second card
+                "last_caballeros": supply(state) <= PER_CARD})
 
 
 def _placements(state: GameState, regions: list[int]) -> list[tuple[int, int]]:
@@ -147,7 +147,7 @@ def reshuffle(state: GameState) -> None:
 
 def _ask_power(state: GameState) -> Ask:
     return Ask("dummy_power_card", (TABLE,), {"cards": sorted(state.hands[state.dummy]),
-                                                "dummy": state.players[state.dummy]})
+                                              "dummy": state.players[state.dummy]})
 
 
 def _apply_power(state: GameState, e: ev.DummyPowerCardRevealed) -> None:
@@ -208,8 +208,8 @@ def _take(state: GameState, stack: int) -> None:
 def _ask_card(state: GameState) -> Ask:
     stacks, why = stacks_to_take(state)
     return Ask("dummy_action_card", (TABLE,),
-                 {"stacks": {s: state.revealed[s] for s in stacks}, "why": why,
-                  "dummy": state.players[state.dummy]})
+               {"stacks": {s: state.revealed[s] for s in stacks}, "why": why,
+                "dummy": state.players[state.dummy]})
 
 
 def _apply_card(state: GameState, e: ev.DummyActionCardTaken) -> None:
@@ -251,6 +251,7 @@ CHOOSERS = {
     "dummy_power_card": lambda rng, pid, o: ev.DummyPowerCardRevealed(card=rng.choice(o["cards"])),
     "dummy_action_card": lambda rng, pid, o: ev.DummyActionCardTaken(stack=rng.choice(list(o["stacks"]))),
 }
+
 
 def _nothing_to_draw_stages(state: GameState) -> tuple[str, ...]:
     """The dummy's draw is skipped when nothing is left to draw (a correction may take its last

@@ -344,7 +344,7 @@ def _ask_deal(state: GameState) -> Ask:
     ids = state.modifiers.sorted_keys()
     dealt = _dealt(state)
     return Ask("deal_modifiers", waiting, {"modifiers": list(ids), "count": DEALT,
-                                             "free": [m for m in ids if m not in dealt]})
+                                           "free": [m for m in ids if m not in dealt]})
 
 
 def _apply_deal(state: GameState, e: ev.ModifiersDealt) -> None:
@@ -374,9 +374,9 @@ def _ask_pass(state: GameState) -> Ask:
     waiting = tuple(state.players[p] for p in players if p not in state.modifier_passes)
     lefts = _lefts(players)
     return Ask("pass_modifier", waiting,
-                 {"hands": {state.players[p]: sorted(state.modifier_hands[p]) for p in players},
-                  "to": {state.players[p]: state.players[lefts[p]] for p in players},
-                  "chosen": [state.players[p] for p in players if p in state.modifier_passes]})
+               {"hands": {state.players[p]: sorted(state.modifier_hands[p]) for p in players},
+                "to": {state.players[p]: state.players[lefts[p]] for p in players},
+                "chosen": [state.players[p] for p in players if p in state.modifier_passes]})
 
 
 def _apply_pass(state: GameState, e: ev.ModifierPassed) -> None:
@@ -412,8 +412,8 @@ def _ask_ability(state: GameState) -> Ask:
     m = state.modifiers[state.modifier_played[p]]
     refusal = start_refusal(state, m, m.effect, p)
     return Ask("modifier_ability", (state.players[p],),
-                 {"modifier": m.id, "name": m.name, "text": m.text, "effect": m.effect,
-                  "refused": refusal.detail if refusal else None})
+               {"modifier": m.id, "name": m.name, "text": m.text, "effect": m.effect,
+                "refused": refusal.detail if refusal else None})
 
 
 def _apply_ability_used(state: GameState, e: ev.ModifierAbilityUsed) -> None:
@@ -464,13 +464,6 @@ CHOOSERS = {
 }
 
 
-def _played_values(state: GameState) -> set[int]:
-    return totals_played(state)  # the cards' values until a Modifier card is played
-
-
-def _after_replenish(state: GameState, p: int) -> str:
-    return ability_stage(state, p)
-
 
 DEAL = Stage("modifiers_deal", _ask_deal, {ev.ModifiersDealt: _apply_deal})
 PASS = Stage("modifiers_pass", _ask_pass, {ev.ModifierPassed: _apply_pass})
@@ -478,8 +471,8 @@ ABILITY = Stage("modifier_ability", _ask_ability, {ev.ModifierAbilityUsed: _appl
                                                    ev.ModifierAbilitySkipped: _apply_ability_skipped})
 PART = register_part(Part("power-shift", (DEAL, PASS, ABILITY), hooks={
     "power_options": play_options, "check_modifier_total": check_total, "check_modifier_held": check_held,
-    "play_modifier": play, "played_values": _played_values, "power_totals": totals,
-    "after_replenish": _after_replenish, "end_round": end_round,
+    "play_modifier": play, "played_values": totals_played, "power_totals": totals,
+    "after_replenish": ability_stage, "end_round": end_round,
 }))
 
 

@@ -120,7 +120,7 @@ def _discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
         state.counts[r][q] += 1
         moves.append(P.move_line(state, q, 1, "provinces", r))
     P.outcome(state, "Setup: each player places 1 Caballero from the province where their disc shows", moves,
-               state.scoring_discs)
+              state.scoring_discs)
     state.scoring_needed, state.scoring_discs = [], {}
     state.stage = CHOOSE_HAND if hand_size(state) < len(state.hands[0]) else "reveal"
 
@@ -135,7 +135,7 @@ def _ask_choose_hand(state: GameState) -> Ask:
     waiting = tuple(state.players[p] for p in range(state.n) if p not in done)
     values = sorted(state.board.ki_cards.by_value(state.rules.modules))
     return Ask("choose_power_cards", waiting, {"cards": values, "keep": hand_size(state),
-                                                 "chosen": [state.players[p] for p in sorted(done)]})
+                                               "chosen": [state.players[p] for p in sorted(done)]})
 
 
 def _apply_hand_chosen(state: GameState, e: ev.PowerCardsChosen) -> None:

@@ -3,9 +3,8 @@ then the general scoring's discs (after the rounds the board names) or the next 
 the game's end."""
 from __future__ import annotations
 
-from .. import primitives as P
 from ..hooks import Stage
-from ..primitives import Ask
+from ..primitives import VETO_STACK, Ask, players_only, power_totals, put_away_used, veto_card
 from ..queries import king_in_castillo
 from ..state import GameState
 
@@ -14,12 +13,12 @@ def end_round(state: GameState) -> None:
     for s in sorted(state.revealed):
         cid = state.revealed[s]
         if cid is not None:
-            P.put_away_used(state, s, cid)
+            put_away_used(state, s, cid)
     state.revealed = {}
     # The lowest Power card (Power Shift: total) takes the First Player marker; "the dummy
     # never gets the First Player marker".
-    totals = P.power_totals(state)
-    state.start_player = min(P.players_only(state, range(state.n)), key=totals.__getitem__)
+    totals = power_totals(state)
+    state.start_player = min(players_only(state, range(state.n)), key=totals.__getitem__)
     for q in range(state.n):
         (state.hands if state.take_back_played[q] else state.discards)[q].add(state.played[q])
         state.power_spent[q].add(state.played[q])
@@ -30,13 +29,13 @@ def end_round(state: GameState) -> None:
     expired = [v for v in state.vetoes if v[1] == state.round_index]
     for v in expired:
         state.vetoes.remove(v)
-        P.put_away_used(state, P.VETO_STACK, P.veto_card(state))
+        put_away_used(state, VETO_STACK, veto_card(state))
     if state.round in state.board.general_scoring_after:
         # Every player sets a disc, Caballeros in the Castillo or not: asking only
         # some would tell the table who has none there (rules, general scoring step 3).
         # Rebellion: with the King by the Castillo nothing leaves it, so no disc is set.
         # The 2-player dummy sets no disc: it is never asked (rules/edition_2023/dummy.py).
-        state.scoring_needed = [] if king_in_castillo(state) else P.players_only(state, range(state.n))
+        state.scoring_needed = [] if king_in_castillo(state) else players_only(state, range(state.n))
         state.scoring_discs = {}
         state.stage = "scoring_discs"
     else:
@@ -47,7 +46,7 @@ def next_round(state: GameState) -> None:
     state.round_index += 1
     state.played = [None] * state.n
     if state.round_index >= len(state.schedule):
-        players = P.players_only(state, range(state.n))  # the dummy scores nothing, wins nothing
+        players = players_only(state, range(state.n))  # the dummy scores nothing, wins nothing
         best = max(state.scores[q] for q in players)
         state.winners = [q for q in players if state.scores[q] == best]
         state.stage = "over"

@@ -3,20 +3,22 @@ no value twice in a round. The highest plays first."""
 from __future__ import annotations
 
 from .. import events as ev
-from .. import primitives as P
 from ..errors import RuleViolation
 from ..hooks import Stage
-from ..primitives import Ask
+from ..primitives import (
+    Ask, clockwise_from, expect_player, expect_stage, known_unavailable, name, not_in_hand, played_values,
+    players_only, power_totals,
+)
 from ..state import GameState
 from .turn import start_turn
 
 
 def ask_power(state: GameState) -> Ask:
     p = state.power_order[state.power_pos]
-    played = P.played_values(state)
+    played = played_values(state)
     hand = sorted(state.hands[p])
     options = {"cards": [c for c in hand if c not in played],
-               "unavailable": P.known_unavailable(state, p, played),
+               "unavailable": known_unavailable(state, p, played),
                "stacks": {s: cid for s, cid in state.revealed.items() if cid is not None}}
     hooks = state.rules.hooks
     if hooks.power_options is not None:
@@ -26,24 +28,24 @@ def ask_power(state: GameState) -> Ask:
 
 def open_power_phase(state: GameState) -> None:
     """The first player begins, then clockwise; the 2-player dummy never plays in turn."""
-    state.power_order = P.players_only(state, P.clockwise_from(state, state.start_player))
+    state.power_order = players_only(state, clockwise_from(state, state.start_player))
     state.power_pos = 0
     state.stage = "power"
 
 
 def apply_power(state: GameState, e: ev.PowerCardPlayed) -> None:
-    P.expect_stage(state, ("power",), "playing a Power card")
-    p = P.expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
+    expect_stage(state, ("power",), "playing a Power card")
+    p = expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
     # The public rule first, the hidden hand last: which check refused must not tell the table
     # what a hand holds (the Power cards, then Power Shift's Modifier cards).
     hooks = state.rules.hooks
     if e.modifier is not None:
         hooks.check_modifier_total(state, p, e.card, e.modifier)  # Power Shift: the total is distinct
-    elif e.card in P.played_values(state):
-        raise RuleViolation("power-card-distinct", f"{P.name(state, p)} cannot play {e.card}: "
+    elif e.card in played_values(state):
+        raise RuleViolation("power-card-distinct", f"{name(state, p)} cannot play {e.card}: "
                             "a Power card of that value was already played this round")
     if e.card not in state.hands[p]:
-        raise P.not_in_hand(state, p, e.card)
+        raise not_in_hand(state, p, e.card)
     if e.modifier is not None:
         hooks.check_modifier_held(state, p, e.modifier)
     state.hands[p].remove(e.card)
@@ -52,7 +54,7 @@ def apply_power(state: GameState, e: ev.PowerCardPlayed) -> None:
         hooks.play_modifier(state, p, e.modifier)
     state.power_pos += 1
     if state.power_pos == len(state.power_order):
-        totals = P.power_totals(state)
+        totals = power_totals(state)
         state.turn_order = sorted(range(state.n), key=lambda q: -totals[q])
         state.turn_pos = 0
         start_turn(state)

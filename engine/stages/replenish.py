@@ -3,16 +3,15 @@ into the court, as many as the Power card shows."""
 from __future__ import annotations
 
 from .. import events as ev
-from .. import primitives as P
 from ..hooks import Stage
-from ..primitives import Ask
+from ..primitives import Ask, check_replenish, do_replenish, expect_player, expect_stage, replenish_options
 from ..state import GameState
 
 
 def ask_replenish(state: GameState) -> Ask:
     p = state.turn.player
     cap = state.board.replenish[state.played[p]]
-    options = P.replenish_options(state, p, cap)
+    options = replenish_options(state, p, cap)
     # The face-up cards the player will choose from next: the tablet offers "replenish
     # fully and take this card" as one step.
     options["stacks"] = {s: cid for s, cid in state.revealed.items() if cid is not None}
@@ -21,10 +20,10 @@ def ask_replenish(state: GameState) -> Ask:
 
 def apply_court_replenished(state: GameState, e: ev.CourtReplenished) -> None:
     # (The Court card's special action is a step of engine/effects/court.py.)
-    P.expect_stage(state, ("replenish",), "moving Caballeros to the court")
-    p = P.expect_player(state, e.player, state.turn.player, "replenish")
-    taken = P.check_replenish(state, p, e, state.board.replenish[state.played[p]])
-    P.do_replenish(state, p, e.from_provinces, taken)
+    expect_stage(state, ("replenish",), "moving Caballeros to the court")
+    p = expect_player(state, e.player, state.turn.player, "replenish")
+    taken = check_replenish(state, p, e, state.board.replenish[state.played[p]])
+    do_replenish(state, p, e.from_provinces, taken)
     state.turn.replenished = True
     state.stage = state.rules.hooks.after_replenish(state, p)
 

@@ -5,11 +5,13 @@ asked for (their reveal is the effect's)."""
 from __future__ import annotations
 
 from .. import events as ev
-from .. import primitives as P
 from ..effect_registry import EFFECTS
 from ..errors import RuleViolation
 from ..hooks import Stage
-from ..primitives import Ask
+from ..primitives import (
+    CASTILLO_SCORING_EFFECTS, area_name, Ask, count_castillo, disc_ask, expect_special, expect_stage, move_line,
+    name, outcome, player, record_scoring, region,
+)
 from ..queries import closed_regions, is_taboo, king_in_castillo
 from ..scoring import require_scoreboards, score_area, score_regions
 from ..state import GameState
@@ -18,7 +20,7 @@ from .end_of_round import next_round
 
 def ask_scoring_discs(state: GameState) -> Ask:
     allowed = {state.players[p]: castillo_destinations(state, p) for p in state.scoring_needed}
-    ask = P.disc_ask(state, state.scoring_needed, state.scoring_discs, allowed, "castillo_destination")
+    ask = disc_ask(state, state.scoring_needed, state.scoring_discs, allowed, "castillo_destination")
     if king_in_castillo(state):
         ask.options["castillo_stays"] = True  # Rebellion: nothing leaves the Castillo; no disc
     return ask
@@ -37,21 +39,21 @@ def castillo_destinations(state: GameState, p: int) -> list[str]:
 
 
 def apply_disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
-    P.expect_stage(state, ("scoring_discs", "special"), "setting a secret disc")
-    p = P.player(state, e.player)
-    r = P.region(state, e.region, "a secret disc")
+    expect_stage(state, ("scoring_discs", "special"), "setting a secret disc")
+    p = player(state, e.player)
+    r = region(state, e.region, "a secret disc")
     if state.stage == "scoring_discs":
         if p not in state.scoring_needed:
             why = ("the King stands by the Castillo: nothing leaves it" if king_in_castillo(state)
                    else "the dummy sets no disc")
-            raise RuleViolation("secret-disc", f"{P.name(state, p)} sets no disc at this scoring: {why}")
+            raise RuleViolation("secret-disc", f"{name(state, p)} sets no disc at this scoring: {why}")
         if state.board.region_ids[r] not in castillo_destinations(state, p):
-            raise RuleViolation("secret-disc", f"{P.name(state, p)}'s Grande leaves the Castillo with the disc "
-                                f"and cannot go to {P.area_name(state, r)}: it is the King's region")
+            raise RuleViolation("secret-disc", f"{name(state, p)}'s Grande leaves the Castillo with the disc "
+                                f"and cannot go to {area_name(state, r)}: it is the King's region")
         state.scoring_discs[p] = r
         return
     # A disc an effect asks for is a step of that effect (engine/effects/).
-    P.expect_special(state, (), "setting a secret disc")
+    expect_special(state, (), "setting a secret disc")
 
 
 def apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
@@ -61,25 +63,25 @@ def apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
     it in that card's turn before its special action was announced."""
     turn = state.turn
     castillo_card_turn = state.stage == "turn" and turn.card is not None \
-        and turn.card.effect in P.CASTILLO_SCORING_EFFECTS and not turn.special_done
+        and turn.card.effect in CASTILLO_SCORING_EFFECTS and not turn.special_done
     if castillo_card_turn and state.castillo_after_veto:
         raise RuleViolation("veto", "the Castillo stays closed until no one vetoes its scoring: announce the "
                             "special action first, then lift and count the Castillo")
     if not castillo_card_turn:
-        P.expect_stage(state, ("scoring_discs",), "counting the Castillo")
-    P.count_castillo(state, e)
+        expect_stage(state, ("scoring_discs",), "counting the Castillo")
+    count_castillo(state, e)
 
 
 def apply_discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
-    P.expect_stage(state, ("scoring_discs", "special"), "revealing the secret discs")
+    expect_stage(state, ("scoring_discs", "special"), "revealing the secret discs")
     if state.stage == "scoring_discs":
         missing = [q for q in state.scoring_needed if q not in state.scoring_discs]
     else:
-        sp = P.expect_special(state, tuple(n for n, fx in EFFECTS.items() if fx.reveal), "revealing discs")
+        sp = expect_special(state, tuple(n for n, fx in EFFECTS.items() if fx.reveal), "revealing discs")
         missing = [q for q in sp.queue if q not in sp.discs]
     if missing:
         raise RuleViolation("secret-disc", "all discs are revealed together; still to choose: "
-                            + ", ".join(P.name(state, q) for q in missing))
+                            + ", ".join(name(state, q) for q in missing))
     if state.stage == "scoring_discs":
         run_general_scoring(state)
     else:
@@ -98,12 +100,12 @@ def run_general_scoring(state: GameState) -> None:
         if state.grandes[q] == castillo:
             # Competition: "Then move your Grande using the Secret disc (along with your Caballeros)".
             state.grandes[q] = r
-            grandes.append(f"{P.name(state, q)}'s Grande goes to {P.area_name(state, r)}")
+            grandes.append(f"{name(state, q)}'s Grande goes to {area_name(state, r)}")
         k = state.counts[castillo][q]
         to_court = r == state.king  # the King's region (or a region under a taboo marker): to the court
         if state.markers and not to_court:
             to_court = is_taboo(state, r)
-        moves.append(P.move_line(state, q, k, castillo, "court" if to_court else r))
+        moves.append(move_line(state, q, k, castillo, "court" if to_court else r))
         if not k:
             continue
         state.counts[castillo][q] = 0
@@ -119,13 +121,13 @@ def run_general_scoring(state: GameState) -> None:
         if left:
             moves.append(left)
     lines += score_regions(state, list(board.regions))
-    P.record_scoring(state, f"General scoring after round {state.round}", lines, transfers)
+    record_scoring(state, f"General scoring after round {state.round}", lines, transfers)
     if king_in_castillo(state):
         # Rebellion: "the Caballeros are not moved to regions, throw them back in".
         emptied = "the King stands by the Castillo: everything in it is thrown back in"
     else:
         emptied = "; ".join(["the Castillo is emptied"] + grandes)
-    P.outcome(state, f"General scoring after round {state.round}: {emptied}", moves, state.scoring_discs)
+    outcome(state, f"General scoring after round {state.round}: {emptied}", moves, state.scoring_discs)
     state.scoring_needed = []
     state.scoring_discs = {}
     if hooks.after_general_scoring is not None:

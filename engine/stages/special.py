@@ -4,11 +4,12 @@ gives an event to the effect under way first (flow.dispatch)."""
 from __future__ import annotations
 
 from .. import events as ev
-from .. import primitives as P
 from ..effect_registry import EFFECTS
 from ..errors import RuleViolation
 from ..hooks import Stage
-from ..primitives import Ask
+from ..primitives import (
+    Ask, expect_player, expect_special, expect_stage, lifting_castillo, name, veto_holders, veto_stops_whole_only,
+)
 from ..state import GameState
 
 
@@ -16,27 +17,27 @@ def ask_special(state: GameState) -> Ask:
     sp = state.special
     ask = EFFECTS[sp.effect].ask(state, sp)
     ask.card = sp.card.id
-    holders = P.veto_holders(state, exclude=sp.player)
-    if holders and not P.veto_stops_whole_only(state) and state.turn.card is not None \
-            and not P.lifting_castillo(state):
+    holders = veto_holders(state, exclude=sp.player)
+    if holders and not veto_stops_whole_only(state) and state.turn.card is not None \
+            and not lifting_castillo(state):
         ask.vetoes = tuple(state.players[q] for q in holders)
     return ask
 
 
 def apply_special_finished(state: GameState, e: ev.SpecialActionFinished) -> None:
-    P.expect_stage(state, ("special",), "finishing a special action")
+    expect_stage(state, ("special",), "finishing a special action")
     sp = state.special
-    p = P.expect_player(state, e.player, sp.player, "finish the special action")
+    p = expect_player(state, e.player, sp.player, "finish the special action")
     # An effect that may stop early (engine/effects/move.py) takes this event as its step.
     raise RuleViolation("special-action", f"{sp.card.name} must be carried out fully; "
-                        f"{P.name(state, p)} cannot stop it here")
+                        f"{name(state, p)} cannot stop it here")
 
 
 def _not_now(what: str):
     """An event only an effect takes, when the effect under way (if any) does not: refused,
     naming what the game waits for, or the card's text."""
     def refuse(state: GameState, e) -> None:
-        P.expect_special(state, (), what)
+        expect_special(state, (), what)
     return refuse
 
 

@@ -6,11 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from .. import events as ev
-from .. import primitives as P
 from ..effect_registry import EFFECTS
 from ..errors import RuleViolation
 from ..hooks import Stage
-from ..primitives import Ask
+from ..primitives import (
+    CASTILLO_SCORING_EFFECTS, VETO_EFFECTS, area_name, Ask, check_placements, do_place, expect_player,
+    expect_stage, name, not_taboo, placement_areas, placement_limit, placement_unknown, put_away_used,
+    veto_holders,
+)
 from ..queries import kings_neighbours
 from ..state import GameState, Special, Turn
 from .end_of_round import end_round
@@ -22,8 +25,8 @@ def ask_choose_card(state: GameState) -> Ask:
 
 
 def apply_choose(state: GameState, e: ev.ActionCardChosen) -> None:
-    P.expect_stage(state, ("choose_card",), "choosing an Action card")
-    P.expect_player(state, e.player, state.turn.player, "choose an Action card")
+    expect_stage(state, ("choose_card",), "choosing an Action card")
+    expect_player(state, e.player, state.turn.player, "choose an Action card")
     cid = state.revealed.get(e.stack)
     if cid is None:
         taken = "was already taken" if e.stack in state.revealed else "is not a stack"
@@ -32,7 +35,7 @@ def apply_choose(state: GameState, e: ev.ActionCardChosen) -> None:
     state.turn.stack = e.stack
     state.revealed[e.stack] = None
     state.stage = "turn"
-    if state.turn.card.effect in P.VETO_EFFECTS and state.veto_on_take:
+    if state.turn.card.effect in VETO_EFFECTS and state.veto_on_take:
         take_veto(state, state.turn.player)
 
 
@@ -57,17 +60,17 @@ def ask_turn(state: GameState) -> Ask:
             # A ♠ card's number is printed on it; the table has not entered it: nothing can be
             # placed until it does (placing none stays possible, so the game goes on).
             options["place"] = {"max": 0, "card_allows": None, "areas": [],
-                                "refused": str(P.placement_unknown(state, turn.card))}
+                                "refused": str(placement_unknown(state, turn.card))}
         else:
             options["place"] = {"max": min(turn.card.placement, state.court[p]),
-                                "card_allows": turn.card.placement, "areas": P.placement_areas(state)}
+                                "card_allows": turn.card.placement, "areas": placement_areas(state)}
     if not turn.special_done:
         options["special"] = {"card": turn.card.id, "text": turn.card.text,
                               "options": turn.card.params.get("options")}
         refusal = start_refusal(state, turn.card, turn.card.effect, p)
         if refusal is not None:
             options["special"]["refused"] = str(refusal)  # only skipping it is possible
-        if turn.card.effect in P.CASTILLO_SCORING_EFFECTS and not state.castillo_after_veto:
+        if turn.card.effect in CASTILLO_SCORING_EFFECTS and not state.castillo_after_veto:
             options["special"]["count_first"] = True  # rules revision 2 and before: counted, then announced
     return Ask("turn_action", (state.players[p],), options, card=turn.card.id)
 
@@ -95,37 +98,37 @@ def start_refusal(state: GameState, card, effect: str, p: int) -> RuleViolation 
 
 
 def apply_place(state: GameState, e: ev.CaballerosPlaced) -> None:
-    P.expect_stage(state, ("turn",), "placing Caballeros")
+    expect_stage(state, ("turn",), "placing Caballeros")
     turn = state.turn
-    p = P.expect_player(state, e.player, turn.player, "place Caballeros")
+    p = expect_player(state, e.player, turn.player, "place Caballeros")
     if turn.placed:
-        raise RuleViolation("either-order", f"{P.name(state, p)} has already placed Caballeros this turn")
+        raise RuleViolation("either-order", f"{name(state, p)} has already placed Caballeros this turn")
     first = _special_first(turn)
     if first:
         raise RuleViolation("either-order", f"{turn.card.name}: {first}: its special action comes before "
                             "placing Caballeros")
 
     def adjacent_or_castillo(a: int) -> None:
-        P.not_taboo(state, a, "place Caballeros in")
+        not_taboo(state, a, "place Caballeros in")
         if a == state.board.castillo:
             return
         if a not in kings_neighbours(state):
-            raise RuleViolation("placement-area", f"{P.area_name(state, a)} is not adjacent to the King's "
-                                f"region ({P.area_name(state, state.king)})")
+            raise RuleViolation("placement-area", f"{area_name(state, a)} is not adjacent to the King's "
+                                f"region ({area_name(state, state.king)})")
 
-    limit = P.placement_limit(state, turn.card, e.placements)
-    placed = P.check_placements(state, p, e.placements, limit, adjacent_or_castillo)
-    P.do_place(state, p, placed)
+    limit = placement_limit(state, turn.card, e.placements)
+    placed = check_placements(state, p, e.placements, limit, adjacent_or_castillo)
+    do_place(state, p, placed)
     turn.placed = True
     maybe_end_turn(state)
 
 
 def apply_special_started(state: GameState, e: ev.SpecialActionStarted) -> None:
-    P.expect_stage(state, ("turn",), "starting a special action")
+    expect_stage(state, ("turn",), "starting a special action")
     turn = state.turn
-    p = P.expect_player(state, e.player, turn.player, "start a special action")
+    p = expect_player(state, e.player, turn.player, "start a special action")
     if turn.special_done:
-        raise RuleViolation("either-order", f"{P.name(state, p)} has already done the special action")
+        raise RuleViolation("either-order", f"{name(state, p)} has already done the special action")
     card = turn.card
     effect = card.effect
     choices = card.params.get("options")
@@ -140,7 +143,7 @@ def apply_special_started(state: GameState, e: ev.SpecialActionStarted) -> None:
     if refusal is not None:
         raise refusal
     sp = Special(card=card, effect=effect, player=p)
-    sp.vetoes_pending = P.veto_holders(state, exclude=p)
+    sp.vetoes_pending = veto_holders(state, exclude=p)
     state.special = sp
     if sp.vetoes_pending:
         state.stage = "veto_window"
@@ -149,10 +152,10 @@ def apply_special_started(state: GameState, e: ev.SpecialActionStarted) -> None:
 
 
 def apply_special_skipped(state: GameState, e: ev.SpecialActionSkipped) -> None:
-    P.expect_stage(state, ("turn",), "skipping the special action")
-    p = P.expect_player(state, e.player, state.turn.player, "skip the special action")
+    expect_stage(state, ("turn",), "skipping the special action")
+    p = expect_player(state, e.player, state.turn.player, "skip the special action")
     if state.turn.special_done:
-        raise RuleViolation("either-order", f"{P.name(state, p)} has already done the special action")
+        raise RuleViolation("either-order", f"{name(state, p)} has already done the special action")
     state.turn.special_done = True
     maybe_end_turn(state)
 
@@ -188,7 +191,7 @@ def maybe_end_turn(state: GameState) -> None:
     if not (turn.placed and turn.special_done):
         return
     if not _holds_this_veto(state, turn):
-        P.put_away_used(state, turn.stack, turn.card.id)
+        put_away_used(state, turn.stack, turn.card.id)
     state.turn = None
     state.turn_pos += 1
     if state.turn_pos < state.n:
@@ -198,7 +201,7 @@ def maybe_end_turn(state: GameState) -> None:
 
 
 def _holds_this_veto(state: GameState, turn: Turn) -> bool:
-    return turn.card.effect in P.VETO_EFFECTS and (turn.player, state.round_index + 1) in state.vetoes
+    return turn.card.effect in VETO_EFFECTS and (turn.player, state.round_index + 1) in state.vetoes
 
 
 CHOOSE_CARD = Stage("choose_card", ask_choose_card, {ev.ActionCardChosen: apply_choose})

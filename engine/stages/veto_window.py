@@ -3,10 +3,11 @@ stop it or let it pass (a classic Veto may also stop the rest of one under way).
 from __future__ import annotations
 
 from .. import events as ev
-from .. import primitives as P
 from ..errors import RuleViolation
 from ..hooks import Stage
-from ..primitives import Ask
+from ..primitives import (
+    VETO_STACK, Ask, expect_stage, lifting_castillo, name, player, put_away_used, veto_card, veto_stops_whole_only,
+)
 from ..state import GameState
 from .turn import begin_special, finish_special
 
@@ -22,31 +23,31 @@ def apply_veto_used(state: GameState, e: ev.VetoUsed) -> None:
     if state.stage == "special" and state.turn is not None and state.turn.card is None:
         raise RuleViolation("veto", "a Veto prevents an Action card's Special action, not a Power Shift "
                             "Modifier card's ability")
-    if state.stage == "special" and P.veto_stops_whole_only(state):
+    if state.stage == "special" and veto_stops_whole_only(state):
         raise RuleViolation("veto", "a Veto prevents a whole special action when it is announced; "
                             "it cannot cancel one that has already begun")
-    if P.lifting_castillo(state):
+    if lifting_castillo(state):
         raise RuleViolation("veto", "every Veto holder let the Castillo scoring pass: the Castillo is being "
                             "lifted, and a Veto can no longer stop it")
-    P.expect_stage(state, ("veto_window", "special"), "using a Veto")
+    expect_stage(state, ("veto_window", "special"), "using a Veto")
     sp = state.special
-    p = P.player(state, e.player)
+    p = player(state, e.player)
     if p == sp.player:
         raise RuleViolation("veto", "a Veto stops another player's special action, not your own")
     held = sorted((last, i) for i, (q, last) in enumerate(state.vetoes) if q == p)
     if not held:
-        raise RuleViolation("veto", f"{P.name(state, p)} holds no Veto card that may be used now")
+        raise RuleViolation("veto", f"{name(state, p)} holds no Veto card that may be used now")
     del state.vetoes[held[0][1]]
-    P.put_away_used(state, P.VETO_STACK, P.veto_card(state))
+    put_away_used(state, VETO_STACK, veto_card(state))
     finish_special(state)
 
 
 def apply_veto_waived(state: GameState, e: ev.VetoWaived) -> None:
-    P.expect_stage(state, ("veto_window",), "letting a special action pass")
+    expect_stage(state, ("veto_window",), "letting a special action pass")
     sp = state.special
-    p = P.player(state, e.player)
+    p = player(state, e.player)
     if p not in sp.vetoes_pending:
-        raise RuleViolation("veto", f"{P.name(state, p)} is not asked about a Veto now")
+        raise RuleViolation("veto", f"{name(state, p)} is not asked about a Veto now")
     sp.vetoes_pending.remove(p)
     if not sp.vetoes_pending:
         begin_special(state)

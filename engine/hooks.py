@@ -5,6 +5,8 @@ takes). A module of a rule system (the 2-player dummy, New Regency, Power Shift,
 Intrigue) is a `Part`: the stages it adds and the named hooks it answers. A game's rule set
 names its parts (`RuleSet.parts`); `RuleSet.hooks` is the `Hooks` they make, worked out once.
 Every hook a part does not answer keeps the classic game's behaviour, written here.
+`register_round` and `register_part` (called by engine/rules/*/, wired in by
+engine/__init__.py) fill ROUNDS, and ASKS and EVENTS, the tables the flow reads.
 
 The hooks, and where the stages ask them:
   adjust_ask(state, ask)               flow.asked: a rule set's own options on any ask

@@ -15,12 +15,10 @@ The classic round:
 """
 from __future__ import annotations
 
-from typing import Any
-
 from . import primitives
 from .hooks import ASKS
 from .primitives import Ask, CASTILLO_SCORING_EFFECTS, not_in_hand, placement_areas, take_back_list
-from .stages import dispatch
+from .stages import dispatch, play_event
 
 __all__ = ["Ask", "CASTILLO_SCORING_EFFECTS", "apply_event", "asked", "dispatch", "not_in_hand",
            "take_back_list"]
@@ -37,13 +35,10 @@ def asked(state) -> Ask:
     return ask
 
 
-def apply_event(state, event: Any) -> None:
-    """Check one event and apply it, or refuse it (RuleViolation) with the state unchanged."""
-    play = state.rules.hooks.play_event
-    if play is not None:
-        play(state, event)  # a rule set's own order around the stages (King and Intrigue)
-        return
-    dispatch(state, event)
+# Check one event and apply it, or refuse it (RuleViolation) with the state unchanged: the
+# rule set's hooks around the step, the step by `dispatch` (engine/stages/__init__.py; a rule
+# set replays a held-back event through it too).
+apply_event = play_event
 
 
 primitives.waits_for(asked)  # a refusal out of turn names what the game waits for

@@ -10,9 +10,11 @@ engine/__init__.py) fill ROUNDS, and ASKS and EVENTS, the tables the flow reads.
 
 The hooks, and where the stages ask them:
   adjust_ask(state, ask)               flow.asked: a rule set's own options on any ask
-  play_event(state, event)             flow.apply_event: a rule set's own order around the
-                                       stages' steps (King and Intrigue; it calls
-                                       engine.stages.dispatch itself)
+  before_event(state, event)           engine.stages.play_event, before any step: refuse, or
+                                       hold the event back (HELD), or note what the after
+                                       hook needs (King and Intrigue)
+  own_step(state, event)               the rule set's own step for this event now, if any
+  after_event(state, before, dispatched)    after the step: the rule set's own consequences
   power_options(state, p, played, hand)     stages/power: extra options of the Power card ask
   check_modifier_total(state, p, card, m)   stages/power: a Modifier card played with it
   check_modifier_held(state, p, m), play_modifier(state, p, m)
@@ -65,7 +67,7 @@ def _cards_played(state) -> set[int]:
 
 
 _CLASSIC: dict[str, Callable | None] = {
-    "adjust_ask": None, "play_event": None, "power_options": None,
+    "adjust_ask": None, "before_event": None, "own_step": None, "after_event": None, "power_options": None,
     "check_modifier_total": _no_modifiers, "check_modifier_held": None, "play_modifier": None,
     "played_values": _cards_played, "power_totals": lambda state: state.played,
     "after_replenish": lambda state, p: "choose_card", "end_round": None,

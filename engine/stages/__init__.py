@@ -34,3 +34,26 @@ def dispatch(state, event: Any) -> None:
         raise RuleViolation("phase-order", f"{type(event).__name__} is not a game event")
     handler(state, event)
     state.event_count += 1
+
+
+HELD = object()  # what before_event returns for an event it holds back (already counted)
+
+
+def play_event(state, event: Any) -> None:
+    """Check one event and apply it, or refuse it (RuleViolation) with the state unchanged:
+    the rule set's hooks around the step (engine/hooks.py), the step itself by `dispatch`."""
+    hooks = state.rules.hooks
+    before_event = hooks.before_event
+    if before_event is None:
+        dispatch(state, event)
+        return
+    before = before_event(state, event)
+    if before is HELD:
+        return
+    step = hooks.own_step(state, event)
+    if step is None:
+        dispatch(state, event)
+    else:
+        step(state, event)
+        state.event_count += 1
+    hooks.after_event(state, before, step is None)

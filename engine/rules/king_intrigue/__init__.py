@@ -12,5 +12,5 @@ from __future__ import annotations
 # The names the rest of the engine and the companion read (engine.rules.king_intrigue.X).
 from .round import (  # noqa: F401
     CHOICE, CHOOSE_HAND, CHOOSERS, DOUBLE_MARKERS, SETUP_DISCS, _by_rank, _tokens_at_scoring, action_cards_by_rank,
-    adjust_ask, apply, double_lines, hand_size, prepare, turn_sources,
+    adjust_ask, after_event, before_event, double_lines, own_step, hand_size, prepare, turn_sources,
 )

@@ -34,8 +34,9 @@ How the engine reads it where the text is terse:
 
 The stages (engine/stages/) play the turn itself; this part plugs into them through named
 hooks (engine/hooks.py): its own setup stages, the power cards' values and the turn's card,
-and the 2x markers at a general scoring. Its `play_event` hook (`apply`) orders every event
-of a King and Intrigue game around the stages' steps (engine.stages.dispatch).
+and the 2x markers at a general scoring. Its hooks `before_event`, `own_step` and
+`after_event` order every event of a King and Intrigue game around the stages' steps
+(engine.stages.play_event).
 """
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ from ...queries import closed_regions
 from ...scoring import ScoreLine, apply_lines, regions_in_group, score_regions
 from ...hooks import Part, Stage, register_part, register_round
 from ...primitives import Ask
-from ...stages import dispatch
+from ...stages import HELD, play_event
 from ...stages.end_of_round import OVER
 from ...stages.power import POWER, open_power_phase
 from ...stages.replenish import REPLENISH
@@ -462,7 +463,7 @@ def _scored_by(state: GameState, event) -> list[str]:
     trial = state.clone()
     trial.aside = {}  # no window in the trial
     try:
-        apply(trial, event)
+        play_event(trial, event)
     except RuleViolation:
         return []
     board = state.board
@@ -501,7 +502,7 @@ def _spy_decided(state: GameState) -> None:
     if state.stage == SPY_SPECIAL and not espionage.pending(state):
         stage, event, _ = state.deferred
         state.deferred, state.stage = None, stage
-        apply(state, event)
+        play_event(state, event)
         state.event_count -= 1  # counted once, when it came
         state.markers["spies_decided"] = None
 
@@ -511,7 +512,7 @@ def _bridge_done(state: GameState, e: ev.SpecialActionFinished) -> None:
     state.stage = "replenish"
 
 
-# --- its order around the stages' steps (the play_event hook) ------------------------------------
+# --- its order around the stages' steps (before_event, own_step, after_event) --------------------
 
 _STEPS = {
     (SETUP_DISCS, ev.SecretDiscSet): _disc_set,
@@ -527,38 +528,47 @@ _STEPS = {
 _STEP_STAGES = frozenset(stage for stage, _ in _STEPS)
 
 
-def apply(state: GameState, event) -> None:
-    """One event of a King and Intrigue game: this module's steps, else the flow's; then
-    the round's own order (no Action cards to turn up, the turn's card dealt by rank)."""
+def before_event(state: GameState, event):
+    """Before any step of a King and Intrigue game: no card set to complete; Espionage's spies
+    before a special scoring (the event held back); what after_event needs."""
     if type(event) is ev.CardSetCompleted:
         raise RuleViolation("card-set", "a King and Intrigue card set is complete before the game starts (every "
                             "value is in the players' hands): to correct it, start the game again with your "
                             "corrected card file")
-    stage, kind = state.stage, type(event)
+    stage = state.stage
     if state.aside and stage in _SPECIAL_STAGES and espionage.pending(state):
         regions = _scored_by(state, event)
         if regions:  # Espionage: "directly before a region is scored during a special ... scoring"
             state.deferred = (stage, event, tuple(regions))
             state.stage = SPY_SPECIAL
             state.event_count += 1
-            return
+            return HELD
+    markers = state.markers
+    limited = _limited(state) if (markers.get("limit_1") is not None or markers.get("limit_2") is not None
+                                  or markers.get("limit_3") is not None) else None
+    return limited, state.round_index, len(state.scoring_log)
+
+
+def own_step(state: GameState, event):
+    """This rule set's own step for the event now: its setup, the bridge, the spies, its
+    general scoring, the Joker, a choice of actions; None: the stages' own."""
+    stage, kind = state.stage, type(event)
     step = _STEPS.get((stage, kind)) if stage in _STEP_STAGES else None
     if kind is ev.PowerCardPlayed and stage == "power" and _is_joker(state, event.card):
         step = _play_joker
     elif kind is ev.SpecialActionStarted and stage == "turn" and state.turn.card.effect == CHOICE:
         step = _start_chosen
-    markers = state.markers
-    limited = _limited(state) if (markers.get("limit_1") is not None or markers.get("limit_2") is not None
-                                  or markers.get("limit_3") is not None) else None
-    round_index = state.round_index
-    if step is None:
-        scorings = len(state.scoring_log)
-        dispatch(state, event)
+    return step
+
+
+def after_event(state: GameState, before, dispatched: bool) -> None:
+    """After the step: a special scoring on a reversed scoreboard (Revolt, the Mistress), the
+    limit tables' excess (Table for Six), the tokens of a round gone, and the round's own
+    order (no Action cards to turn up, the turn's card dealt by rank)."""
+    limited, round_index, scorings = before
+    if dispatched:
         for record in state.scoring_log[scorings:]:  # a special scoring: on a reversed scoreboard?
             _reverse_special(state, record)
-    else:
-        step(state, event)
-        state.event_count += 1
     if limited:
         table_for_six.excess_returned(state, limited)
     if state.round_index != round_index:
@@ -601,7 +611,8 @@ CROSSING = Stage(BRIDGE, bridge.crossing_ask)
 SPIES = Stage(SPY, espionage.ask)
 SPIES_BEFORE_SPECIAL = Stage(SPY_SPECIAL, espionage.ask)
 PART = register_part(Part("king-intrigue", (SETUP, HAND, CROSSING, SPIES, SPIES_BEFORE_SPECIAL),
-                          hooks={"adjust_ask": adjust_ask, "play_event": apply}))
+                          hooks={"adjust_ask": adjust_ask, "before_event": before_event, "own_step": own_step,
+                                 "after_event": after_event}))
 # Setup: the discs, the hands; a round: the Power cards (no Action cards to turn up), the
 # bridge before a turn, the turn (its card dealt by rank), the spies before a scoring.
 ROUND = register_round("king-intrigue", (SETUP, HAND, POWER, CROSSING, REPLENISH, TURN, VETO_WINDOW, SPECIAL,

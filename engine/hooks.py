@@ -62,15 +62,11 @@ def _no_modifiers(state, p: int, card: int, mid: str) -> None:
     raise RuleViolation("power-shift", "Modifier cards belong to the power-shift module, not chosen here")
 
 
-def _cards_played(state) -> set[int]:
-    return {c for c in state.played if c is not None}
-
-
 _CLASSIC: dict[str, Callable | None] = {
     "adjust_ask": None, "before_event": None, "own_step": None, "after_event": None, "power_options": None,
     "check_modifier_total": _no_modifiers, "check_modifier_held": None, "play_modifier": None,
-    "played_values": _cards_played, "power_totals": lambda state: state.played,
-    "after_replenish": lambda state, p: "choose_card", "end_round": None,
+    "played_values": None, "power_totals": None,  # the cards' values (engine.primitives)
+    "after_replenish": None, "end_round": None,  # after_replenish None: choosing a card
     "round_stage": lambda state: "reveal", "reveal_stages": lambda state: ("reveal",),
     "after_reveal": None, "take_turn": None, "leave_castillo": None, "after_general_scoring": None,
     "stack5_offer": None, "stack5_check": None, "stack5_reveal": None,

@@ -149,13 +149,15 @@ def undrawn(state: GameState, stack: int) -> dict[str, int]:
 
 
 def played_values(state: GameState) -> set[int]:
-    """Values played this round: Power cards, or with Power Shift their totals."""
-    return state.rules.hooks.played_values(state)
+    """Values played this round: the Power cards', or as a part counts them (Power Shift's totals)."""
+    values = state.rules.hooks.played_values
+    return {c for c in state.played if c is not None} if values is None else values(state)
 
 
 def power_totals(state: GameState) -> list[int | None]:
     """Every seat's value played this round (with Power Shift: its total), by seat."""
-    return state.rules.hooks.power_totals(state)
+    totals = state.rules.hooks.power_totals
+    return state.played if totals is None else totals(state)
 
 
 def known_unavailable(state: GameState, p: int, played: set[int] | None = None) -> list[int]:

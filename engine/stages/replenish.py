@@ -25,7 +25,8 @@ def apply_court_replenished(state: GameState, e: ev.CourtReplenished) -> None:
     taken = check_replenish(state, p, e, state.board.replenish[state.played[p]])
     do_replenish(state, p, e.from_provinces, taken)
     state.turn.replenished = True
-    state.stage = state.rules.hooks.after_replenish(state, p)
+    after = state.rules.hooks.after_replenish
+    state.stage = "choose_card" if after is None else after(state, p)
 
 
 REPLENISH = Stage("replenish", ask_replenish, {ev.CourtReplenished: apply_court_replenished})

@@ -25,7 +25,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache, cached_property
 from importlib import resources
-from typing import Annotated, Any, Literal, Optional
+from typing import Annotated, Any, Callable, Literal, Optional
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -901,16 +901,12 @@ def _merge_card_file(raw: dict[str, Any], table: Any, spade_printed: bool = True
             fail(f"{key}: unknown field (a card file may give: rules, name, cards, modifiers)")
     if "modifiers" in table:
         # Power Shift's Modifier cards: not Action cards; kept in the setup's card file and
-        # read by engine/rules/power_shift.py when the game starts. Checked here too, so a
-        # mistake is named when the file is loaded. (Imported here: the rules import the flow.
-        # The flow first: power_shift imported before it is met half-made by engine/effects/
-        # (empowerment reads power_shift's functions), the cycle `elgrande score --cards` hit.)
-        from . import flow  # noqa: F401
-        from .rules.power_shift import ModifierDataError, parse_modifiers
-        try:
-            parse_modifiers(table["modifiers"], allow_stand_in=True)
-        except ModifierDataError as exc:
-            fail(str(exc))
+        # read by engine/rules/edition_2023/power_shift.py when the game starts. Checked here too,
+        # by the check that module registers (CARD_FILE_SECTIONS), so a mistake is named when
+        # the file is loaded.
+        problem = CARD_FILE_SECTIONS["modifiers"](table["modifiers"])
+        if problem is not None:
+            fail(problem)
     if "rules" in table and table["rules"] != raw.get("rules", "classic"):
         fail(f"rules: the file is for the {table['rules']!r} rules, but this game uses {raw.get('rules', 'classic')!r}")
     entries = table.get("cards", [])
@@ -1025,6 +1021,13 @@ def _shipped_cards(rules: str) -> CardSet:
     return _card_set(_load_card_json(rules, None)[0])
 
 
+# Registered by the rule systems whose card sets this module does not read itself (engine/__init__.py
+# imports them all): rules -> fn(players, board_file, cards_file) -> Board, and a card file's
+# extra section -> fn(its JSON) -> what is wrong with it, or None.
+BOARD_LOADERS: dict[str, Callable[[int, Any, Any], "Board"]] = {}
+CARD_FILE_SECTIONS: dict[str, Callable[[Any], "str | None"]] = {}
+
+
 def load_board(rules: str, players: int, board_file: Any = None, cards_file: Any = None,
                spade_printed: bool = True) -> Board:
     """The board a game of `players` uses under `rules`, with its card set.
@@ -1033,9 +1036,9 @@ def load_board(rules: str, players: int, board_file: Any = None, cards_file: Any
     complete or correct the shipped data and are validated like it. Raises
     RuleSetError (unknown rules, player count), BoardFileError or CardFileError.
     """
-    if rules == "king-intrigue":  # the classic board with King and Intrigue's own kind of cards
-        from .rules.king_intrigue_cards import ki_board
-        return ki_board(players, board_file, cards_file)
+    own = BOARD_LOADERS.get(rules)
+    if own is not None:  # King and Intrigue: the classic board with its own kind of cards
+        return own(players, board_file, cards_file)
     side = side_for(rules, players)
     if board_file is None and cards_file is None:
         board = classic_board() if rules == "classic" else _shipped_board(rules, side)

@@ -1,9 +1,8 @@
-"""The registry of special-action effects kept outside engine/flow.py.
+"""The registry of special-action effects.
 
-The classic effects are still written in flow.py (their tables `_BEGIN`, `_SPECIAL_ASK`,
-`_REVEAL`). Every effect added since (the 2023 edition's, and later King and Intrigue's)
-is one file in engine/effects/ whose name is the effect's name in the card data, and
-registers itself here. Flow asks this registry for any effect its own tables lack.
+Every effect, the classic ones included, is one file in engine/effects/ whose name is the
+effect's name in the card data, and registers itself here (engine/effects/__init__.py lists
+them). The stages ask this registry what the special action under way does.
 
 An effect is:
   begin(state, special)            set the special action up; may finish it at once

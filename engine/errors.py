@@ -45,7 +45,7 @@ RULES: dict[str, str] = {
     "dummy-power-card": "2 players, the dummy: its shuffled Power cards are turned up one a round, each once",
     "dummy-action-card": "2 players, the dummy: it takes the remaining Action card with the most Caballeros",
     "power-shift": "Power Shift: three Modifier cards dealt to each player, one passed left; at most one played with a Power card",
-    # King and Intrigue (engine/rules/king_intrigue.py)
+    # King and Intrigue (engine/rules/king_intrigue/round.py)
     "card-set-incomplete": "King and Intrigue: a game starts only when every card it uses is complete (values, Caballeros "
                            "to the court, actions, what each Action card places), entered once from the table's own box",
     "power-cards-chosen": "King and Intrigue setup: each player secretly keeps 13 different Power cards of their set; the "

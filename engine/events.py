@@ -59,7 +59,7 @@ class GameSetup(_Event):
                                   description="Old Hands: the ♣ cards added (none named: all of them)")
     stand_in_modifiers: bool = Field(False, exclude_if=lambda v: not v,
                                      description="Power Shift: the table chose the stand-in modifier "
-                                                 "cards (not the printed ones; engine/rules/power_shift.py)")
+                                                 "cards (not the printed ones; engine/rules/edition_2023/power_shift.py)")
 
     @classmethod
     def from_saved(cls, data: dict) -> "GameSetup":
@@ -238,7 +238,7 @@ class VetoWaived(_Event):
     player: Id
 
 
-# --- 2023 rule sets: the 2-player dummy (engine/rules/dummy.py) ---------------------------
+# --- 2023 rule sets: the 2-player dummy (engine/rules/edition_2023/dummy.py) ---------------------------
 
 class DummyRegionCardsDrawn(_Event):
     """2023, 2 players, the start of a round: the Region cards the table drew for the dummy,
@@ -264,7 +264,7 @@ class DummyActionCardTaken(_Event):
     stack: int
 
 
-# --- 2023 rule sets: Power Shift (engine/rules/power_shift.py) -------------------------------
+# --- 2023 rule sets: Power Shift (engine/rules/edition_2023/power_shift.py) -------------------------------
 
 class ModifiersDealt(_Event):
     """The three Modifier cards dealt to a player, entered by that player in private."""
@@ -304,7 +304,7 @@ class ModifierTakenBack(_Event):
     modifier: Id
 
 
-# --- King and Intrigue (engine/rules/king_intrigue.py) ---------------------------------------
+# --- King and Intrigue (engine/rules/king_intrigue/round.py) ---------------------------------------
 
 class PowerCardsChosen(_Event):
     """King and Intrigue setup: the Power cards a player keeps for the game (13 of their set),

@@ -12,7 +12,7 @@ from .events import Event, GameSetup, event_from_dict
 from .flow import Ask, apply_event, asked
 from .rules import RulesChoiceError, rule_set
 from .rules import king_intrigue
-from .rules.power_shift import modifiers_for
+from .rules.edition_2023.power_shift import modifiers_for
 from .state import GameState, new_state
 
 

@@ -43,7 +43,7 @@ def standin_files(rules: str, n_players: int) -> tuple[dict | None, dict | None]
     """Self-play's stand-ins for the facts no rule book publishes (2023, King and Intrigue),
     as a table's board and card files. Never used for a game at a table."""
     if rules == "king-intrigue":
-        from .rules.king_intrigue_cards import standin_cards_file
+        from .rules.king_intrigue.cards import standin_cards_file
         return None, standin_cards_file()
     if rules != "2023":
         return None, None
@@ -340,8 +340,8 @@ def _module_choosers() -> dict:
     from . import effects, rules
     found = {}
     for package in (effects, rules):
-        for info in pkgutil.iter_modules(package.__path__):
-            module = importlib.import_module(f"{package.__name__}.{info.name}")
+        for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
+            module = importlib.import_module(info.name)
             found.update(getattr(module, "CHOOSERS", {}))
     return found
 

@@ -1,53 +1,458 @@
-"""The verbs and checks an effect in engine/effects/ is written with.
-
-They live in engine/flow.py (the classic effects use them too); this module gives them
-public names so an effect file reads as a short composition of them. Every check raises
-RuleViolation before anything changes."""
+"""The verbs and checks the stages (engine/stages/) and the effects (engine/effects/) are
+written with: lookups that refuse clearly, stage and turn checks, moving Caballeros, and
+recording a scoring or an outcome for the table. Every check raises RuleViolation before
+anything changes; nothing here moves the game to another stage (engine/stages/turn.py does)."""
 from __future__ import annotations
 
-from . import flow as _f
-from .errors import RuleViolation  # noqa: F401  (effects refuse with it)
-from .flow import Ask  # noqa: F401  (effects build Asks)
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from . import events as ev
+from .board import CASTILLO
+from .errors import RuleViolation
 from .queries import king_in_castillo, king_in_space, kings_neighbours  # noqa: F401
 # what may not be changed, and where nothing more may go (the King's region, King and Intrigue's markers)
-from .queries import closed_regions, enterable, entry_refusal, is_taboo, room, taboo_reason  # noqa: F401
+from .queries import closed_regions, enterable, entry_refusal, is_taboo, room, taboo_reason, tokens_out  # noqa: F401
+from .scoring import ScoreLine, apply_lines
+from .state import TABLE, GameState, Outcome, ScoringRecord, Special
 
-# lookups that raise a clear RuleViolation
-player = _f._player                  # (state, pid) -> seat
-area = _f._area                      # (state, area id) -> area index (regions, Castillo)
-region = _f._region                  # (state, region id, what) -> region index
-name = _f._name                      # (state, seat) -> player's name
-area_name = _f._rname                # (state, area index) -> its name
-expect_player = _f._expect_player    # (state, pid, seat expected, what) -> seat
-expect_special = _f._expect_special  # (state, effects, what) -> Special
-not_taboo = _f._not_taboo            # (state, area, doing): the King's region is taboo
-can_enter = _f._can_enter            # (state, area, count, doing): taboo, collapsed Castillo, limit table
-clockwise_from = _f._clockwise_from  # (state, seat) -> seats clockwise from it
-opponents = _f._opponents            # (state, seat) -> the others, from its left
+KINGS_CARD_STACK = 5
+VETO_STACK = 2
+VETO_EFFECTS = ("veto", "veto_2023")  # taking the card is holding the Veto, in both editions
+CASTILLO_SCORING_EFFECTS = ("score_castillo", "revelation")  # the table counts the Castillo it scores
 
-# verbs
-finish_special = _f._finish_special  # (state): the special action is over
-check_placements = _f._check_placements
-do_place = _f._do_place
-taken_from_regions = _f._taken_from_regions
-check_send_back = _f._check_send_back
-do_send_back = _f._do_send_back
-send_back_options = _f._send_back_options
-move_line = _f._move                 # (state, seat, count, source, target) -> an Outcome move
-special_outcome = _f._special_outcome
-special_title = _f._special_title
-record_scoring = _f._record          # (state, title, lines)
-count_castillo = _f._count_castillo  # (state, CastilloCounted): the table's count of the lifted Castillo
-ask_lift_castillo = _f._ask_lift_castillo  # (state, special): lift and count it (after the veto window)
-disc_ask = _f._disc_ask
-movable_targets = _f._move_targets   # areas Caballeros may be moved or thrown to
-outcome = _f._outcome                # (state, title, moves, discs): what the table moves by hand
-choosers = _f._choosers              # (state, seats) -> those asked a choice: never the dummy
-power_cards_to_take_back = _f._power_cards_to_take_back  # (state, seat) -> values
-take_back_list = _f.take_back_list     # (state, seat) -> ": 3, 7" while the discard pile is public
-placement_areas = _f._placement_areas  # (state) -> area ids a card's placement may go to
-placement_limit = _f._placement_limit  # (state, card, placements) -> the card's number, or refuse
-maybe_end_turn = _f._maybe_end_turn
+
+@dataclass(slots=True)
+class Ask:
+    """What the game waits for. `players` are player ids, or "table" for what
+    the physical table reveals. `vetoes` lists who may object with a Veto now."""
+
+    kind: str
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    vetoes: tuple[str, ...] = ()
+    card: str | None = None
+    round: int = 0
+    stage: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "players": list(self.players), "options": self.options,
+                "vetoes": list(self.vetoes), "card": self.card, "round": self.round,
+                "stage": self.stage}
+
+
+def player(state: GameState, pid: str) -> int:
+    p = state.player_index(pid)
+    if p is None:
+        raise RuleViolation("unknown-id", f"{pid!r} is not a player in this game "
+                            f"(players: {', '.join(state.players)})")
+    return p
+
+
+def area(state: GameState, aid: str) -> int:
+    a = state.board.area_index.get(aid)
+    if a is None:
+        raise RuleViolation("unknown-id", f"{aid!r} is not a region or the Castillo "
+                            f"(regions: {', '.join(state.board.region_ids)})")
+    if a > state.board.castillo:
+        # 2023: "France and Portugal do not count as regions, so you may never place
+        # Caballeros there (nor your Grande or the King)"; only Exile sends the King there.
+        raise RuleViolation("not-a-region", f"{state.board.area_name(a)} is not a region: no Caballero, "
+                            "Grande or Scoring tile ever goes there (only the King, with Exile)")
+    return a
+
+
+def region(state: GameState, rid: str, what: str) -> int:
+    a = area(state, rid)
+    if a == state.board.castillo:
+        raise RuleViolation("unknown-id", f"{what} must be a region; the Castillo is not a region")
+    return a
+
+
+def name(state: GameState, p: int) -> str:
+    return state.names[state.players[p]]
+
+
+def area_name(state: GameState, a: int) -> str:
+    return state.board.area_name(a)
+
+
+def expect_stage(state: GameState, stages: tuple[str, ...], what: str) -> None:
+    if state.stage == "over" and "over" not in stages:
+        raise RuleViolation("game-over", f"{what} is not possible: the game is over")
+    if state.stage not in stages:
+        now = _asked(state)
+        raise RuleViolation(
+            "phase-order", f"{what} is not possible now: the game waits for {now.kind.replace('_', ' ')}"
+            + (f" from {', '.join(now.players)}" if now.players else ""))
+
+
+def expect_player(state: GameState, pid: str, expected: int, what: str) -> int:
+    p = player(state, pid)
+    if p != expected:
+        raise RuleViolation("turn-order", f"{name(state, p)} cannot {what} now: it is "
+                            f"{name(state, expected)}'s turn")
+    return p
+
+
+def expect_special(state: GameState, effects: tuple[str, ...], what: str) -> Special:
+    expect_stage(state, ("special",), what)
+    sp = state.special
+    if sp.effect not in effects:
+        raise RuleViolation("special-action", f"{what} is not part of {sp.card.name}: "
+                            f"{sp.card.text}")
+    return sp
+
+
+def not_taboo(state: GameState, a: int, doing: str) -> None:
+    """The King's region (and, King and Intrigue, a region under a taboo marker) may not be
+    changed in any way (engine/queries.py)."""
+    if a == state.king or (state.markers and tokens_out(state)):
+        why = taboo_reason(state, a)
+        if why is not None:
+            raise RuleViolation("kings-region-taboo", f"cannot {doing} {area_name(state, a)}: {why}")
+
+
+def can_enter(state: GameState, a: int, count: int, doing: str) -> None:
+    """`count` Caballeros may go into area `a`: not taboo, nor (King and Intrigue) a collapsed
+    Castillo or a full limit table (engine/queries.py)."""
+    if a == state.king or (state.markers and tokens_out(state)):
+        why = entry_refusal(state, a, count)
+        if why is not None:
+            raise RuleViolation("kings-region-taboo" if is_taboo(state, a) else "castillo-collapse",
+                                f"cannot {doing} {area_name(state, a)}: {why}")
+
+
+def clockwise_from(state: GameState, first: int) -> list[int]:
+    return [(first + i) % state.n for i in range(state.n)]
+
+
+def opponents(state: GameState, p: int) -> list[int]:
+    """Other players, clockwise starting at p's left."""
+    return clockwise_from(state, p)[1:]
+
+
+def choosers(state: GameState, seats: list[int]) -> list[int]:
+    """The seats an effect asks a choice of: never the 2-player game's dummy ("if an Action
+    card would require the dummy's action (e.g. choose a region), skip the dummy")."""
+    return [q for q in seats if q != state.dummy]
+
+
+def undrawn(state: GameState, stack: int) -> dict[str, int]:
+    undrawn = state.stacks_undrawn[stack - 1]
+    if not any(undrawn.values()):
+        # Every card has been seen: the stack's bottom comes round again.
+        undrawn = {}
+        for cid in state.stacks_bottom[stack - 1]:
+            undrawn[cid] = undrawn.get(cid, 0) + 1
+    return undrawn
+
+
+def played_values(state: GameState) -> set[int]:
+    """Values played this round: the Power cards', or as a part counts them (Power Shift's totals)."""
+    values = state.rules.hooks.played_values
+    return {c for c in state.played if c is not None} if values is None else values(state)
+
+
+def power_totals(state: GameState) -> list[int | None]:
+    """Every seat's value played this round (with Power Shift: its total), by seat."""
+    totals = state.rules.hooks.power_totals
+    return state.played if totals is None else totals(state)
+
+
+def known_unavailable(state: GameState, p: int, played: set[int] | None = None) -> list[int]:
+    """Values everyone knows p cannot play now: played this round, or laid down by p in an
+    earlier round (unless p once took a card back: which one stays secret)."""
+    gone = set(played_values(state) if played is None else played)
+    if not state.took_back_any[p]:
+        gone |= state.power_spent[p]
+    return sorted(gone)
+
+
+def placement_areas(state: GameState) -> list[str]:
+    """Regions next to the King's region, and the Castillo unless the King is there."""
+    board = state.board
+    if state.king < board.castillo:  # the King in a region: the usual case
+        areas = _region_ids_in_order(board.neighbours[state.king], board.region_ids) + [CASTILLO]
+    else:
+        castillo = [] if state.king == board.castillo else [CASTILLO]  # Rebellion: the King stands by it
+        areas = _region_ids_in_order(kings_neighbours(state), board.region_ids) + castillo
+    return enterable(state, areas) if state.markers and tokens_out(state) else areas  # King and Intrigue's
+
+
+_IDS_IN_ORDER: dict[tuple[frozenset[int], tuple[str, ...]], list[str]] = {}
+
+
+def _region_ids_in_order(regions: frozenset[int], region_ids: tuple[str, ...]) -> list[str]:
+    """The ids of a set of regions in board order, worked out once per set. Shared: read it
+    or add to it into a new list (`+`), never change it."""
+    key = (regions, region_ids)
+    ids = _IDS_IN_ORDER.get(key)
+    if ids is None:
+        ids = _IDS_IN_ORDER[key] = [region_ids[r] for r in sorted(regions)]
+    return ids
+
+
+def placement_unknown(state: GameState, card) -> RuleViolation:
+    return RuleViolation("card-fact-missing", state.board.missing.get(f"cards.{card.id}.placement") or (
+        f"how many Caballeros {card.name} places is not known: enter it from your card "
+        f"(card file: cards[{card.id}].placement)"))
+
+
+def placement_limit(state: GameState, card, placements: dict[str, int]) -> int:
+    """The Caballeros a card lets you place; refuses (naming the fact) to place any while the
+    card set does not know the number."""
+    if card.placement is None:
+        if any(placements.values()):
+            raise placement_unknown(state, card)
+        return 0
+    return card.placement
+
+
+def check_placements(state: GameState, p: int, placements: dict[str, int], limit: int,
+                     allowed: Callable[[int], None]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for aid, c in placements.items():
+        if not c:
+            continue
+        a = area(state, aid)
+        allowed(a)
+        out[a] = out.get(a, 0) + c
+    if state.markers and tokens_out(state):  # King and Intrigue: a collapsed Castillo
+        for a, c in out.items():
+            can_enter(state, a, c, "place Caballeros in")
+    total = sum(out.values())
+    if total > state.court[p]:
+        raise RuleViolation("placement-limit", f"{name(state, p)} has only {state.court[p]} "
+                            f"Caballeros in the court, not {total}")
+    if total > limit:
+        raise RuleViolation("placement-limit", f"this card places at most {limit} Caballeros, not {total}")
+    return out
+
+
+def do_place(state: GameState, p: int, placed: dict[int, int]) -> None:
+    for a, c in placed.items():
+        state.counts[a][p] += c
+        state.court[p] -= c
+
+
+def movable_targets(state: GameState) -> list[str]:
+    """Regions but the King's, and the Castillo unless the King stands there (Rebellion)."""
+    board = state.board
+    if not (state.markers and tokens_out(state)):
+        castillo = [] if state.king == board.castillo else [CASTILLO]
+        return [board.region_ids[r] for r in board.regions if r != state.king] + castillo
+    closed = closed_regions(state)  # King and Intrigue's markers
+    return enterable(state, [board.region_ids[r] for r in board.regions if r not in closed] + [CASTILLO])
+
+
+def taken_from_regions(state: GameState, owner: int, from_regions: dict[str, int], rule: str) -> dict[int, int]:
+    """Check Caballeros of `owner` to be taken off the board: never from the
+    Castillo or the King's region, never more than lie there."""
+    taken = {}
+    for rid, c in from_regions.items():
+        if not c:
+            continue
+        a = area(state, rid)
+        if a == state.board.castillo:
+            raise RuleViolation("castillo-no-removal", "Caballeros cannot be taken from the Castillo")
+        not_taboo(state, a, "take Caballeros from")
+        if state.counts[a][owner] < c:
+            raise RuleViolation(rule, f"{name(state, owner)} has only "
+                                f"{state.counts[a][owner]} Caballeros in {area_name(state, a)}, not {c}")
+        taken[a] = c
+    return taken
+
+
+def replenish_options(state: GameState, p: int, cap: int) -> dict[str, Any]:
+    board = state.board
+    return {"max": cap, "provinces": state.provinces[p],
+            "regions": {board.region_ids[r]: c for r, c in state.removable_regions(p).items()}}
+
+
+def check_replenish(state: GameState, p: int, e: ev.CourtReplenished, cap: int) -> dict[int, int]:
+    taken = taken_from_regions(state, p, e.from_regions, "replenish-from-board")
+    total = e.from_provinces + sum(taken.values())
+    # Public limits first, the hidden provinces last: the tablet is public, and neither a
+    # province count nor which check refused may tell it (30 minus the provinces, court and
+    # board is the player's hidden Castillo tally).
+    if total > cap:
+        raise RuleViolation("replenish-limit", f"{name(state, p)} may move at most {cap} "
+                            f"Caballeros to the court now, not {total}")
+    if e.from_provinces > state.provinces[p]:
+        raise RuleViolation("replenish-limit", f"{name(state, p)} does not have {e.from_provinces} "
+                            "Caballeros left in the provinces: enter what they actually moved")
+    if taken and e.from_provinces < state.provinces[p]:
+        raise RuleViolation("replenish-from-board", f"{name(state, p)} still has Caballeros in the "
+                            "provinces: take those first, then from the board")
+    return taken
+
+
+def do_replenish(state: GameState, p: int, from_provinces: int, taken: dict[int, int]) -> None:
+    state.provinces[p] -= from_provinces
+    for a, c in taken.items():
+        state.counts[a][p] -= c
+    state.court[p] += from_provinces + sum(taken.values())
+
+
+def send_back_options(state: GameState, owner: int, count: int, court: bool) -> dict[str, Any]:
+    board = state.board
+    return {"count": count, "court": state.court[owner] if court else 0,
+            "regions": {board.region_ids[r]: c for r, c in state.removable_regions(owner).items()}}
+
+
+def check_send_back(state: GameState, owner: int, e: ev.CaballerosSentBack, count: int,
+                    court_ok: bool) -> dict[int, int]:
+    taken = taken_from_regions(state, owner, e.from_regions, "special-action")
+    if e.from_court and not court_ok:
+        raise RuleViolation("special-action", "this card takes Caballeros from the regions, not the court")
+    if e.from_court > state.court[owner]:
+        raise RuleViolation("special-action", f"{name(state, owner)} has only {state.court[owner]} "
+                            "Caballeros in the court")
+    total = e.from_court + sum(taken.values())
+    if total != count:
+        raise RuleViolation("special-action", f"{name(state, owner)} must send back exactly "
+                            f"{count} Caballero{'s' if count != 1 else ''}, not {total}")
+    return taken
+
+
+def do_send_back(state: GameState, owner: int, from_court: int, taken: dict[int, int]) -> None:
+    for a, c in taken.items():
+        state.counts[a][owner] -= c
+    state.court[owner] -= from_court
+    state.provinces[owner] += from_court + sum(taken.values())
+
+
+def power_cards_to_take_back(state: GameState, p: int) -> list[int]:
+    cards = set(state.discards[p])
+    if state.played[p] is not None and not state.take_back_played[p]:
+        cards.add(state.played[p])
+    return sorted(cards)
+
+
+def take_back_list(state: GameState, p: int) -> str:
+    """": 3, 7" for a refusal read by the whole table, while the discard pile is public (every
+    card laid down and none taken back: after a take-back, which one is secret)."""
+    return "" if state.took_back_any[p] else f": {', '.join(map(str, power_cards_to_take_back(state, p)))}"
+
+
+def not_in_hand(state: GameState, p: int, card: int) -> RuleViolation:
+    """A Power card p does not hold, refused in words the whole table may read: a card p laid
+    down in an earlier round is public; why any other is missing is not (left out of a King and
+    Intrigue hand, taken back or not), so the words never say, nor list the hand."""
+    why = ("it was played in an earlier round" if card in state.power_spent[p] else
+           "what a hand holds is secret: check it on your phone or behind the private screen")
+    return RuleViolation("power-card-in-hand", f"{name(state, p)} has no Power card {card} in hand: {why}")
+
+
+def disc_ask(state: GameState, needed: list[int], chosen: dict[int, int],
+             allowed: dict[str, list[str]], purpose: str) -> Ask:
+    waiting = tuple(state.players[p] for p in needed if p not in chosen)
+    if waiting:
+        return Ask("secret_disc", waiting, {"purpose": purpose, "regions": allowed,
+                                            "chosen": [state.players[p] for p in needed if p in chosen]})
+    return Ask("reveal_secret_discs", (TABLE,), {"purpose": purpose,
+                                                 "chosen": [state.players[p] for p in needed]})
+
+
+def record_scoring(state: GameState, title: str, lines: list[ScoreLine], transfers: list | None = None) -> None:
+    apply_lines(state, lines)
+    state.scoring_log.append(ScoringRecord(state.round, title, lines, transfers or []))
+
+
+def move_line(state: GameState, q: int, count: int, source, target) -> dict:
+    """One instruction for the table; source and target are area indexes or "court"/"provinces"."""
+    def where(a):
+        return a if isinstance(a, str) else state.board.area_id(a)
+    return {"player": state.players[q], "count": count, "source": where(source), "target": where(target)}
+
+
+def outcome(state: GameState, title: str, moves: list[dict], discs: dict[int, int] | None = None) -> None:
+    state.outcomes.append(Outcome(
+        state.round, title, {state.players[q]: state.board.region_ids[r] for q, r in (discs or {}).items()},
+        [m for m in moves if m["count"]]))
+
+
+def special_outcome(state: GameState, sp: Special, discs: dict[int, int] | None = None) -> None:
+    outcome(state, f"{sp.card.name}, played by {name(state, sp.player)}", sp.moves, discs)
+
+
+def special_title(state: GameState, sp: Special, what: str) -> str:
+    return f"{sp.card.name} ({what}), played by {name(state, sp.player)}"
+
+
+def veto_holders(state: GameState, exclude: int) -> list[int]:
+    if not state.vetoes:
+        return []
+    holders = {q for q, _ in state.vetoes if q != exclude}
+    return [q for q in clockwise_from(state, exclude) if q in holders]
+
+
+def veto_stops_whole_only(state: GameState) -> bool:
+    """2023 Veto: "You must immediately decide whether you want to prevent this Special
+    action. You cannot cancel a Special action if it has already begun." (The classic Veto
+    may also stop the rest of one under way.)"""
+    cid = next((c.id for c in state.board.cards.values() if c.effect in VETO_EFFECTS), None)
+    return cid is not None and state.board.cards[cid].effect == "veto_2023"
+
+
+def veto_card(state: GameState) -> str:
+    return next(c.id for c in state.board.cards.values() if c.effect in VETO_EFFECTS)
+
+
+def put_away_used(state: GameState, stack: int, cid: str) -> None:
+    """An Action card used or left over. Classic: under its stack, to come round again.
+    2023: face up on the discard pile; the King's card is never discarded (it is turned
+    face down as stack 5 once used), but a New Regency card is."""
+    if stack == KINGS_CARD_STACK and state.rules.hooks.stack5_check is None:
+        return
+    if state.rules.discard_pile:
+        state.discard_pile.append(cid)
+    elif stack in (1, 2, 3, 4):
+        state.stacks_bottom[stack - 1].append(cid)
+
+
+def lifting_castillo(state: GameState) -> bool:
+    """The Castillo scoring card's special action has begun and waits for the table's count."""
+    sp = state.special
+    return state.stage == "special" and sp is not None and sp.effect in CASTILLO_SCORING_EFFECTS \
+        and state.castillo_after_veto
+
+
+def count_castillo(state: GameState, e: ev.CastilloCounted) -> None:
+    castillo = state.board.castillo
+    counts = {player(state, pid): c for pid, c in e.counts.items()}
+    for p, c in counts.items():
+        spare = state.provinces[p] + state.counts[castillo][p]
+        if c > spare:
+            raise RuleViolation("castillo-count", f"{name(state, p)} cannot have {c} in the Castillo: "
+                                f"only {spare} of their Caballeros are not elsewhere on the table")
+    for p, c in counts.items():
+        state.provinces[p] += state.counts[castillo][p] - c
+        state.counts[castillo][p] = c
+
+
+def ask_lift_castillo(state: GameState, sp: Special) -> Ask:
+    """The Castillo scoring card, let pass by every Veto holder: the table lifts the Castillo
+    and counts it (CastilloCounted), then it is scored."""
+    return Ask("lift_castillo", (state.players[sp.player],), {})
+
+
+# What the game waits for now, named in a refusal of something out of turn: engine/flow.py's
+# `asked`, set when the flow is imported (the flow builds on these verbs, not they on it).
+_asked: Callable[[GameState], "Ask"]
+
+
+def waits_for(asked: Callable[[GameState], "Ask"]) -> None:
+    global _asked
+    _asked = asked
+
+
+def players_only(state: GameState, seats) -> list[int]:
+    """The seats that are players: a seat the table plays by rule (the 2-player game's dummy)
+    is never asked, and never first player."""
+    dummy = state.dummy
+    return list(seats) if dummy is None else [q for q in seats if q != dummy]
 
 
 def need_params(state, card, *names: str) -> None:
@@ -74,9 +479,6 @@ def space(state, sid: str) -> int:
 def where_id(state, a: int) -> str:
     """The id of where a piece stands: a region, the Castillo or a space."""
     return state.board.area_id(a)
-
-
-CASTILLO = _f.CASTILLO               # the Castillo's id
 
 
 def leave_by_outcome(state, sp, q: int, r: int, k: int) -> None:

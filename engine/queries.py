@@ -7,7 +7,7 @@ region: taboo, and it gives the King's bonus when scored."""
 from __future__ import annotations
 
 from .errors import RuleViolation
-from .state import GameState
+from .state import GameState, closed_regions  # noqa: F401  (closed_regions: read from here)
 
 
 def king_in_castillo(state: GameState) -> bool:
@@ -74,17 +74,6 @@ def tokens_out(state: GameState) -> bool:
     markers = state.markers
     return bool(markers) and (markers.get("quarantine") is not None or markers.get("kings_guard") is not None
                               or markers.get(COLLAPSE_MARKER) is not None)
-
-
-def closed_regions(state: GameState) -> tuple[int, ...]:
-    """Areas that may not be changed in any way: the King's, and any under a taboo marker."""
-    markers = state.markers
-    if not markers:
-        return (state.king,)
-    quarantine, guard = markers.get("quarantine"), markers.get("kings_guard")
-    if quarantine is None and guard is None:
-        return (state.king,)
-    return (state.king,) + tuple(a for a in (quarantine, guard) if a is not None)
 
 
 def is_taboo(state: GameState, a: int) -> bool:

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .board import ActionCard, Board
-from .rules import CLASSIC, RuleSet, old_hands
+from .rules import CLASSIC, RuleSet
+from .rules.edition_2023 import old_hands
 
 TABLE = "table"  # who is asked to enter what the physical table revealed
 
@@ -161,9 +162,9 @@ class GameState:
     card_entries: list = field(default_factory=list)
     board_entries: list = field(default_factory=list)
     # The 2-player dummy's Region cards drawn since the last reshuffle (public; the rest are
-    # the draw pile). All nine are reshuffled after each general scoring (rules/dummy.py).
+    # the draw pile). All nine are reshuffled after each general scoring (rules/edition_2023/dummy.py).
     region_cards_drawn: list[int] = field(default_factory=list)
-    # Power Shift (rules/power_shift.py). `modifiers` is the set in play (id -> Modifier,
+    # Power Shift (rules/edition_2023/power_shift.py). `modifiers` is the set in play (id -> Modifier,
     # never changed); the rest are per seat. Hands, passes and discards are secret.
     modifiers: Mapping = field(default_factory=FrozenMap)
     modifier_hands: list[set[str]] = field(default_factory=list)
@@ -246,7 +247,6 @@ class GameState:
         Intrigue, one under a taboo marker: engine/queries.closed_regions)."""
         if self.markers and (self.markers.get("quarantine") is not None
                              or self.markers.get("kings_guard") is not None):
-            from .queries import closed_regions
             closed = closed_regions(self)
             return {r: self.counts[r][p] for r in self.board.regions if r not in closed and self.counts[r][p]}
         king = self.king
@@ -280,7 +280,7 @@ def _deal_stacks(board: Board, rules: RuleSet, removed: tuple[str, ...],
     """The face-down stacks 1..4 (merged 2-and-3 under 2 with four stacks) and New
     Regency's ♠ stack, as card id -> copies. Cards of a module come in only with it (Old
     Hands: the ♣ cards `added`, each replacing a `removed` card, checked by
-    rules/old_hands.py); a card whose stack no source gives is left out (the table adds it
+    rules/edition_2023/old_hands.py); a card whose stack no source gives is left out (the table adds it
     when it turns up)."""
     added = old_hands.added_cards(board, rules, added)
     old_hands.check_removed(board, rules, added, removed)
@@ -371,3 +371,14 @@ def new_state(board: Board, players: list[str], names: dict[str, str], variant: 
         modifier_played=[None] * n, modifier_discards=[set() for _ in range(n)],
         modifier_take_back=[False] * n,
     )
+
+
+def closed_regions(state: GameState) -> tuple[int, ...]:
+    """Areas that may not be changed in any way: the King's, and any under a taboo marker."""
+    markers = state.markers
+    if not markers:
+        return (state.king,)
+    quarantine, guard = markers.get("quarantine"), markers.get("kings_guard")
+    if quarantine is None and guard is None:
+        return (state.king,)
+    return (state.king,) + tuple(a for a in (quarantine, guard) if a is not None)

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from .flow import Ask, asked
-from .rules import power_shift
+from .rules.edition_2023 import power_shift
 from .state import GameState
 
 # Asks whose options show private facts (a hand, the provinces, a disc, Modifier cards).

@@ -15,6 +15,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 
 def _targets(state, p) -> list[str]:
@@ -27,7 +28,7 @@ def _targets(state, p) -> list[str]:
 
 def begin(state, sp) -> None:
     if not _targets(state, sp.player):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -48,7 +49,7 @@ def moved(state, sp, e: ev.GrandeMoved) -> None:
     if r == home:
         raise P.RuleViolation("grande", f"the Grande already stands in {P.area_name(state, r)}")
     state.grandes[p] = r
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("adopted_home", begin, ask, steps={ev.GrandeMoved: moved}))

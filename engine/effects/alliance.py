@@ -10,7 +10,7 @@ another player plays the Alliance card before the next general scoring, they may
 Alliance markers to different regions."
 
 The player names two different regions, one after the other; markers already out are moved
-there (skipping the action leaves them). At the general scoring (rules/king_intrigue.py) the
+there (skipping the action leaves them). At the general scoring (rules/king_intrigue/round.py) the
 two regions' lines are replaced by `alliance_lines`: places by the combined counts (ties as
 usual), each place paid from both scoreboards, one line per region; the King's bonus and
 the home bonus once each, to a sole leader, when the King or their Grande stands in either."""
@@ -21,6 +21,7 @@ from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..scoring import BONUS, ScoreLine, ordinal
 from .revolt import reversed_at
+from ..stages.turn import finish_special
 
 MARKERS = ("alliance_1", "alliance_2")
 
@@ -54,7 +55,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
         sp.source = r
         return
     state.markers[MARKERS[0]], state.markers[MARKERS[1]] = sp.source, r
-    P.finish_special(state)
+    finish_special(state)
 
 
 def alliance_lines(state, a: int, b: int) -> list[ScoreLine]:

@@ -14,7 +14,7 @@ adjacent to the first; a Caballero already on the bridge goes back to its owner'
 one of the player's comes from their court onto the bridge (`state.aside["bridge"]`: counted
 among their 30, off the board). The markers `bridge_1`/`bridge_2` say where it lies. With an
 empty court the action, once started, ends at once (no Caballero, no bridge). In following rounds, before
-the owner's turn (its first step), rules/king_intrigue.py asks "bridge_crossing": any number
+the owner's turn (its first step), rules/king_intrigue/round.py asks "bridge_crossing": any number
 of their Caballeros moved between the two regions (CaballerosMoved), then done
 (SpecialActionFinished); not while either region is taboo. At each general scoring the owner
 scores 1 point (a line of kind "bridge")."""
@@ -24,6 +24,7 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..scoring import ScoreLine
+from ..stages.turn import finish_special
 
 MARKERS = ("bridge_1", "bridge_2")
 PLACE = "bridge"
@@ -63,7 +64,7 @@ def _seconds(state, first: int) -> list[int]:
 def begin(state, sp) -> None:
     sp.source = None
     if not state.court[sp.player] or not _firsts(state):  # no Caballero for the bridge: no bridge
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -94,7 +95,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
     state.aside[PLACE] = p
     sp.moves.append(P.move_line(state, p, 1, "court", PLACE))
     P.special_outcome(state, sp)
-    P.finish_special(state)
+    finish_special(state)
 
 
 def crossing_open(state, p: int) -> bool:

@@ -19,6 +19,7 @@ from ..effect_registry import Effect, register
 from ..queries import LIMIT_MARKERS
 from .alliance import MARKERS as ALLIANCE
 from .espionage import PREFIX as ESPIONAGE
+from ..stages.turn import finish_special
 
 CARDS_IN_FRONT = {"mistress": "mistress"}               # marker -> effect of the card lying in front
 OPTIONAL = {"alliance": ALLIANCE, "risk_of_collapse": ("risk_of_collapse",), "quarantine": ("quarantine",),
@@ -56,7 +57,7 @@ def _params(state) -> dict:
 
 def begin(state, sp) -> None:
     if not removable(state, sp.player):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -77,7 +78,7 @@ def removed(state, sp, e: ev.TokenRemoved) -> None:
     for m in options[e.token]:
         state.markers[m] = None
     P.outcome(state, f"{sp.card.name}, played by {P.name(state, p)}: {e.token.replace('_', ' ')} removed", [])
-    P.finish_special(state)
+    finish_special(state)
 
 
 def _choose(rng, pid, o):

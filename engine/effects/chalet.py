@@ -14,6 +14,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 
 def _least(state) -> list[int]:
@@ -28,7 +29,7 @@ def _least(state) -> list[int]:
 def begin(state, sp) -> None:
     least = _least(state)
     if not least or least == [state.king]:
-        P.finish_special(state)  # no region holds a Caballero, or the King is there already
+        finish_special(state)  # no region holds a Caballero, or the King is there already
 
 
 def ask(state, sp):
@@ -45,7 +46,7 @@ def moved(state, sp, e: ev.KingMoved) -> None:
         raise P.RuleViolation("king-move-2023", f"{sp.card.name} places the King in the region with the fewest "
                               f"Caballeros (at least 1): {names}, not {P.area_name(state, r)}")
     state.king = r
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("chalet", begin, ask, steps={ev.KingMoved: moved}))

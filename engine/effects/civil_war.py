@@ -24,6 +24,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 PURPOSE = "civil_war"
 
@@ -41,7 +42,7 @@ def _regions(state, q) -> list[int]:
 def begin(state, sp) -> None:
     sp.queue = [q for q in P.choosers(state, P.opponents(state, sp.player)) if _regions(state, q)]
     if not sp.queue:
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -63,7 +64,7 @@ def reveal(state, sp) -> None:
         r = sp.discs[q]
         P.leave_by_outcome(state, sp, q, r, state.counts[r][q] if limit is None else min(limit, state.counts[r][q]))
     P.special_outcome(state, sp, sp.discs)
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("civil_war", begin, ask, steps={ev.SecretDiscSet: disc_set}, reveal=reveal,

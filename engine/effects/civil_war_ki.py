@@ -18,6 +18,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 OUTCOMES = ("send_back", "to_court")
 
@@ -34,7 +35,7 @@ def _regions(state) -> list[int]:
 def begin(state, sp) -> None:
     # "If you do not have any Caballeros in your Court, you may not execute this action": it ends unexecuted.
     if not state.court[sp.player] or not _regions(state):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -54,7 +55,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
     P.do_place(state, p, {r: k})
     sp.moves.append(P.move_line(state, p, k, "court", r))
     P.special_outcome(state, sp)
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("civil_war_ki", begin, ask, steps={ev.RegionChosen: chosen}, check_start=check_start))

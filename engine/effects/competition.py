@@ -9,7 +9,7 @@ Rule book, "Explanations of Special cards":
 
 The player throws their own Grande in ("move your Grande"). Where the rest is applied:
 the Grande's bonus in score_area (a Grande whose home is the Castillo), the move with the
-disc at the general scoring (engine.flow._run_general_scoring: the Grande goes where the
+disc at the general scoring (engine.stages.scoring.run_general_scoring: the Grande goes where the
 disc shows; that disc may not show the King's region, where no Grande may be placed), and
 Revelation leaves everything in the Castillo. A Grande in the King's region may not leave
 it, and while the King stands by the Castillo (Rebellion) nothing may be thrown in."""
@@ -18,6 +18,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 
 def _possible(state, p) -> bool:
@@ -29,7 +30,7 @@ def _possible(state, p) -> bool:
 
 def begin(state, sp) -> None:
     if not _possible(state, sp.player):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -43,7 +44,7 @@ def thrown(state, sp, e: ev.GrandeMoved) -> None:
     P.not_taboo(state, state.grandes[p], "move a Grande out of")
     P.not_taboo(state, state.board.castillo, "throw a Grande into")
     state.grandes[p] = state.board.castillo
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("competition", begin, ask, steps={ev.GrandeMoved: thrown}))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 MARKERS = ("double_1", "double_2")
 
@@ -30,7 +31,7 @@ def _regions(state) -> list[int]:
 
 def begin(state, sp) -> None:
     if _free_marker(state) is None or not _regions(state):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -45,7 +46,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
     if r not in _regions(state):
         raise P.RuleViolation("special-action", f"{P.area_name(state, r)} already has a 2x marker")
     state.markers[_free_marker(state)] = r
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("double_scoring", begin, ask, steps={ev.RegionChosen: chosen}))

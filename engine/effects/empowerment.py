@@ -9,20 +9,21 @@ Rule book, "Explanations of Special cards":
    cards to your hand instead."
 
 The First Player marker goes by the values played this round, whoever took a card back
-(engine.flow._end_round), so the special case holds as it does for the classic card. With
+(engine.stages.end_of_round.end_round), so the special case holds as it does for the classic card. With
 Power Shift the ask also lists the Modifier cards that may go back (ModifierTakenBack;
-engine.rules.power_shift.returnable_modifiers)."""
+engine.rules.edition_2023.power_shift.returnable_modifiers)."""
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
-from ..rules import power_shift
+from ..rules.edition_2023 import power_shift
+from ..stages.turn import finish_special
 
 
 def begin(state, sp) -> None:
     if not P.power_cards_to_take_back(state, sp.player):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -45,11 +46,11 @@ def taken_back(state, sp, e: ev.PowerCardTakenBack) -> None:
         state.hands[p].add(e.card)
     else:
         state.take_back_played[p] = True  # back to the hand at the end of the round
-    P.finish_special(state)
+    finish_special(state)
 
 
 def modifier_taken_back(state, sp, e: ev.ModifierTakenBack) -> None:
-    """Power Shift's step (looked up when it runs: engine.rules.power_shift imports the effects,
+    """Power Shift's step (looked up when it runs: engine.rules.edition_2023.power_shift imports the effects,
     so at this module's import it may be half made)."""
     power_shift.modifier_taken_back(state, sp, e)
 

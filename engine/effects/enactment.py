@@ -21,6 +21,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 ASK = "place_scoring_tile"
 
@@ -61,7 +62,7 @@ def check_start(state, card, p) -> None:
 
 def begin(state, sp) -> None:
     if not _moves(state):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -87,7 +88,7 @@ def placed(state, sp, e: ev.ScoringTilePlaced) -> None:
         raise P.RuleViolation("scoring-tile", f"{P.area_name(state, a)} already has a Scoring tile ({other}): "
                               "there can only be one Scoring tile in each region")
     state.mobile[e.tile] = a
-    P.finish_special(state)
+    finish_special(state)
 
 
 def _choose(rng, pid, o):

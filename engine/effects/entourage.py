@@ -21,6 +21,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 ASK = "move_king_with_entourage"
 
@@ -50,7 +51,7 @@ def _targets(state, sp) -> list[int]:
 
 def begin(state, sp) -> None:
     if not _targets(state, sp):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -89,7 +90,7 @@ def moved(state, sp, e: ev.EntourageMoved) -> None:
     state.king = r
     if sp.moves:
         P.special_outcome(state, sp)
-    P.finish_special(state)
+    finish_special(state)
 
 
 def _choose(rng, pid, o):

@@ -9,7 +9,7 @@ scoring. You may not move this Caballero to the Castillo or the King's region."
 Read: the action lays the card in front of the player (public marker `espionage_<player>`) with
 one Caballero from their court on it (`state.aside`, counted among their 30; an empty court:
 nothing to lay); the spy is not in the Castillo, so no secret disc moves it. Directly before
-the next general scoring (before the discs are revealed) rules/king_intrigue.py asks each spy's
+the next general scoring (before the discs are revealed) rules/king_intrigue/round.py asks each spy's
 owner "spy_move": a region that is not taboo (RegionChosen: the spy joins that region before it
 is scored) or keep it (SpecialActionSkipped). Directly before a special scoring the same is asked
 ("spy_move" again), once per scoring, for the regions it scores: the event that would score (a
@@ -23,6 +23,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 PREFIX = "espionage_"
 
@@ -40,7 +41,7 @@ def begin(state, sp) -> None:
         state.markers[place(pid)] = pid
         sp.moves.append(P.move_line(state, p, 1, "court", "espionage"))
         P.special_outcome(state, sp)
-    P.finish_special(state)
+    finish_special(state)
 
 
 def spies(state) -> list[int]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 
 def _spaces(state) -> list[int]:
@@ -68,7 +69,7 @@ def moved(state, sp, e: ev.KingMoved) -> None:
     if unknown is not None:
         raise unknown
     state.king = a
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("exile", begin, ask, steps={ev.KingMoved: moved}, check_start=check_start))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 PURPOSE = "field_day"
 
@@ -28,7 +29,7 @@ def begin(state, sp) -> None:
                 if state.grandes[q] is not None and state.grandes[q] != castillo
                 and not P.is_taboo(state, state.grandes[q])]
     if not sp.queue:
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -55,7 +56,7 @@ def reveal(state, sp) -> None:
                       if sp.discs[q] != state.king else f"{P.name(state, q)}'s Grande stays (the King's region)"
                       for q in sp.queue)
     P.outcome(state, f"{sp.card.name}, played by {P.name(state, sp.player)}: {moved}", [], sp.discs)
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("field_day", begin, ask, steps={ev.SecretDiscSet: disc_set}, reveal=reveal))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 EXTRA = 5
 
@@ -19,7 +20,7 @@ EXTRA = 5
 def begin(state, sp) -> None:
     sp.left = EXTRA
     if not state.court[sp.player]:
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -37,7 +38,7 @@ def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
             raise P.RuleViolation("placement-area", f"{P.area_name(state, a)} is not adjacent to the King's region")
 
     P.do_place(state, p, P.check_placements(state, p, e.placements, sp.left, allowed))
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("fiesta_ki", begin, ask, steps={ev.ExtraCaballerosPlaced: placed}))

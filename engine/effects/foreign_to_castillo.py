@@ -14,6 +14,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 
 def check_start(state, card, p) -> None:
@@ -58,7 +59,7 @@ def _sources(state, sp) -> dict[str, dict[str, int]]:
 def begin(state, sp) -> None:
     sp.foreign_left, sp.own_left = sp.card.params["foreign"], sp.card.params["own"]
     if not _foreign_allowed(state, sp) or P.entry_refusal(state, state.board.castillo) is not None:
-        P.finish_special(state)  # no foreign Caballero may go in (or the Castillo is closed): nothing to do
+        finish_special(state)  # no foreign Caballero may go in (or the Castillo is closed): nothing to do
 
 
 def ask(state, sp):
@@ -99,7 +100,7 @@ def moved(state, sp, e: ev.CaballerosMoved) -> None:
     else:
         sp.foreign_left -= e.count
     if (not sp.foreign_left and not sp.own_left) or (not _sources(state, sp) and _can_finish(sp)):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def finished(state, sp, e: ev.SpecialActionFinished) -> None:
@@ -107,7 +108,7 @@ def finished(state, sp, e: ev.SpecialActionFinished) -> None:
     if not _can_finish(sp):
         raise P.RuleViolation("special-action", f"{P.name(state, p)} moved foreign Caballeros into the Castillo "
                               f"and must also move {sp.own_left} more of their own")
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("foreign_to_castillo", begin, ask, steps={ev.CaballerosMoved: moved,

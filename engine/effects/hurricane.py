@@ -15,6 +15,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 PURPOSE = "hurricane"
 
@@ -31,7 +32,7 @@ def _regions(state) -> list[int]:
 def begin(state, sp) -> None:
     sp.queue = [sp.player]
     if not _regions(state):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -52,7 +53,7 @@ def reveal(state, sp) -> None:
     for q in range(state.n):
         P.leave_by_outcome(state, sp, q, r, state.counts[r][q])
     P.special_outcome(state, sp, sp.discs)
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("hurricane", begin, ask, steps={ev.SecretDiscSet: disc_set}, reveal=reveal,

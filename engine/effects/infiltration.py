@@ -18,6 +18,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 
 def _areas(state) -> list[str]:
@@ -31,7 +32,7 @@ def _areas(state) -> list[str]:
 
 def begin(state, sp) -> None:
     if state.turn.placed:
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -53,7 +54,7 @@ def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
     placed = P.check_placements(state, p, e.placements, limit, next_to_or_in_kings_region)
     P.do_place(state, p, placed)
     state.turn.placed = True
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("infiltration", begin, ask, steps={ev.ExtraCaballerosPlaced: placed}))

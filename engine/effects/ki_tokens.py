@@ -5,11 +5,12 @@ collapsed Castillo and the limit tables). How long the Quarantine marker and the
 Collapse tile stay is not published: their card's `until` says it ("round": to the end of the
 round, a general scoring that directly follows included; "general_scoring": to the end of the
 next general scoring), entered by the table. The King's Guard and the Mistress last the round
-(and the general scoring directly following), as their text says. rules/king_intrigue.py
+(and the general scoring directly following), as their text says. rules/king_intrigue/round.py
 calls `expire` when a round ends and when a general scoring is over."""
 from __future__ import annotations
 
 from .. import primitives as P
+from ..stages.turn import finish_special
 
 UNTIL_CHOICES = ("round", "general_scoring")
 ROUND_TOKENS = ("kings_guard", "mistress", "bridge_new")           # the text says: this round (+ the scoring after it)
@@ -55,7 +56,7 @@ def closing_marker(marker: str, words: str, check_start=None):
 
     def begin(state, sp) -> None:
         if not region_choices(state):
-            P.finish_special(state)
+            finish_special(state)
 
     def ask(state, sp):
         ids = state.board.region_ids
@@ -67,6 +68,6 @@ def closing_marker(marker: str, words: str, check_start=None):
         r = P.region(state, e.region, f"{words}'s region")
         P.not_taboo(state, r, f"put {words} on")
         state.markers[marker] = r
-        P.finish_special(state)
+        finish_special(state)
 
     return Effect(marker, begin, ask, steps={ev.RegionChosen: chosen}, check_start=check_start)

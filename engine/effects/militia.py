@@ -14,6 +14,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 ASK = "place_anywhere"
 
@@ -33,7 +34,7 @@ def check_start(state, card, p) -> None:
 
 def begin(state, sp) -> None:
     if not _due(state, sp):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -54,7 +55,7 @@ def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
         raise P.RuleViolation("militia", f"Militia places {due} Caballero{'s' * (due != 1)} from the court "
                               f"(as many as it can), not {sum(placed.values())}")
     P.do_place(state, p, placed)
-    P.finish_special(state)
+    finish_special(state)
 
 
 def _choose(rng, pid, o):

@@ -7,19 +7,20 @@ region bonuses score as usual."
 
 Read: the action lays the card in front of the player (public marker `mistress`): to the end
 of the round, and through a general scoring that directly follows, no King's bonus is paid
-(rules/king_intrigue.py drops those lines; the King's Guard's bonus too, it is the King's);
+(rules/king_intrigue/round.py drops those lines; the King's Guard's bonus too, it is the King's);
 the first sentence is the usual taboo (nothing else changes). No choice: done when started."""
 from __future__ import annotations
 
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 MARKER = "mistress"
 
 
 def begin(state, sp) -> None:
     state.markers[MARKER] = state.players[sp.player]
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect(MARKER, begin))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 
 def _limit(state) -> int:
@@ -19,7 +20,7 @@ def _limit(state) -> int:
 
 def begin(state, sp) -> None:
     if state.turn.placed or not state.court[sp.player] or not _limit(state):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -34,7 +35,7 @@ def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
                                lambda a: P.not_taboo(state, a, "place Caballeros in"))
     P.do_place(state, p, where)
     state.turn.placed = True
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("placement_anywhere", begin, ask, steps={ev.ExtraCaballerosPlaced: placed}))

@@ -11,17 +11,18 @@ The consequences live where each rule is applied, all reading state.king (the Ca
 index) through engine.queries: placement in any region but never into the Castillo (it is
 taboo: nothing thrown in, nothing moved in, no Grande, no Scoring tile); the King's bonus
 in score_area; at a general scoring no disc is set and everything stays in the Castillo
-(engine.flow._end_round, _run_general_scoring)."""
+(engine/stages/end_of_round.py, engine/stages/scoring.py)."""
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 
 def begin(state, sp) -> None:
     if P.king_in_castillo(state):
-        P.finish_special(state)  # he is there already: nothing changes
+        finish_special(state)  # he is there already: nothing changes
 
 
 def ask(state, sp):
@@ -34,7 +35,7 @@ def moved(state, sp, e: ev.KingMoved) -> None:
         raise P.RuleViolation("king-move-2023", f"{sp.card.name} places the King next to the Castillo, "
                               f"not in {e.region}")
     state.king = state.board.castillo
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("rebellion", begin, ask, steps={ev.KingMoved: moved}))

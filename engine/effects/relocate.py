@@ -11,7 +11,7 @@ scoreboard in the region it occupies (including any relevant King or home region
 Finally, return the Castillo to its normal position on the board."
 
 Where it stands is the public marker `castillo_at` (a region). At the general scoring
-(rules/king_intrigue.py) the Castillo's lines are `castillo_lines`: its Caballeros ranked as
+(rules/king_intrigue/round.py) the Castillo's lines are `castillo_lines`: its Caballeros ranked as
 usual and paid from the region's scoreboard (a mobile scoreboard lying there included; a
 reversed one, Revolt, ranks them from the fewest, the bonuses staying with the majority), the
 King's bonus when the King stands in that region, the home bonus when the leader's Grande
@@ -24,6 +24,7 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from .alliance import paid_from, scored_as_one
+from ..stages.turn import finish_special
 
 MARKER = "castillo_at"
 
@@ -35,7 +36,7 @@ def _regions(state) -> list[int]:
 
 def begin(state, sp) -> None:
     if not _regions(state):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -57,7 +58,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
         state.counts[castillo][q] += k
         sp.moves.append(P.move_line(state, q, k, r, castillo))
     P.special_outcome(state, sp)
-    P.finish_special(state)
+    finish_special(state)
 
 
 def castillo_lines(state, region: int) -> list:

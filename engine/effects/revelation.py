@@ -18,6 +18,7 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..scoring import require_scoreboards, score_area
+from ..stages.turn import finish_special
 
 
 def check_start(state, card, p) -> None:
@@ -42,7 +43,7 @@ def lifted(state, sp, e: ev.CastilloCounted) -> None:
 def _score(state, sp) -> None:
     lines = score_area(state, state.board.castillo)
     P.record_scoring(state, P.special_title(state, sp, "the Castillo; all is thrown back in"), lines)
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("revelation", begin, ask=ask, steps={ev.CastilloCounted: lifted},

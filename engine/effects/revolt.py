@@ -8,7 +8,7 @@ its original position or reverse the other scoreboard. When a player moves a rev
 scoreboard, it remains reversed."
 
 Which side is up is the public marker `reversed_<scoreboard>`. Scoring an area where a
-reversed scoreboard lies (`reversed_lines`, applied to every scoring by rules/king_intrigue.py)
+reversed scoreboard lies (`reversed_lines`, applied to every scoring by rules/king_intrigue/round.py)
 ranks the players present from the fewest up, ties as usual; the King's and home bonuses
 still go to a sole majority (the most Caballeros), as the bonuses are not the scoreboard's.
 Read where the text is silent: a scoreboard in the King's region may not be turned (taboo);
@@ -21,6 +21,7 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..scoring import BONUS, ScoreLine, ordinal
+from ..stages.turn import finish_special
 
 SCOREBOARDS = ("8-4-0", "4-0-0")
 
@@ -45,7 +46,7 @@ def _turnable(state) -> list[str]:
 
 def begin(state, sp) -> None:
     if not _turnable(state):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -59,7 +60,7 @@ def turned(state, sp, e: ev.ScoreboardTurned) -> None:
         raise P.RuleViolation("mobile-scoreboard", f"the {e.scoreboard} scoreboard lies in the King's region: it "
                               "may not be changed")
     state.markers[marker(e.scoreboard)] = None if is_reversed(state, e.scoreboard) else True
-    P.finish_special(state)
+    finish_special(state)
 
 
 def reversed_lines(state, area: int) -> list[ScoreLine]:
@@ -80,7 +81,7 @@ def reversed_lines(state, area: int) -> list[ScoreLine]:
         count = present[i][0]
         why = (f"reversed mobile scoreboard {sid} (the fewest score first): {ordinal(place + 1)} with "
                f"{count} Caballero{'s' if count != 1 else ''}" + (f", tied: {ordinal(paid + 1)}-place points"
-                                                                 if j - i > 1 else ""))
+                                                                  if j - i > 1 else ""))
         for _, q in present[i:j]:
             lines.append(ScoreLine(aid, state.players[q], values[paid] if paid < paid_places else 0, "place",
                                    place + 1, why))

@@ -13,13 +13,14 @@ from __future__ import annotations
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from . import ki_tokens
+from ..stages.turn import finish_special
 
 MARKER = "risk_of_collapse"
 
 
 def begin(state, sp) -> None:
     state.markers[MARKER] = state.board.castillo
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect(MARKER, begin, check_start=ki_tokens.need_until))

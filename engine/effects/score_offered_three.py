@@ -12,6 +12,7 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..scoring import score_area
+from ..stages.turn import finish_special
 
 OFFERED = 3
 
@@ -48,7 +49,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
         raise P.RuleViolation("special-action", f"choose one of the regions offered: {offered}")
     P.record_scoring(state, P.special_title(state, sp, f"{P.area_name(state, r)}, chosen by "
                                             f"{P.name(state, _chooser(state, sp))}"), score_area(state, r))
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("score_offered_three", begin, ask, steps={ev.RegionChosen: chosen}))

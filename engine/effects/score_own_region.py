@@ -10,6 +10,7 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..scoring import score_area
+from ..stages.turn import finish_special
 
 
 def _regions(state, p) -> list[int]:
@@ -18,7 +19,7 @@ def _regions(state, p) -> list[int]:
 
 def begin(state, sp) -> None:
     if not _regions(state, sp.player):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -33,7 +34,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
         raise P.RuleViolation("special-action", f"{sp.card.name} scores a region where {P.name(state, p)} has at "
                               f"least 1 Caballero, not {P.area_name(state, r)}")
     P.record_scoring(state, P.special_title(state, sp, P.area_name(state, r)), score_area(state, r))
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("score_own_region", begin, ask, steps={ev.RegionChosen: chosen}))

@@ -22,6 +22,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 ASK = "swap_pieces"
 
@@ -54,7 +55,7 @@ def _pairs(state, sp) -> list[tuple[bool, tuple[int, ...]]]:
 
 def begin(state, sp) -> None:
     if not _pairs(state, sp):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -77,7 +78,7 @@ def swapped(state, sp, e: ev.PiecesSwapped) -> None:
     else:
         a, b = owners
         g[a], g[b] = g[b], g[a]
-    P.finish_special(state)
+    finish_special(state)
 
 
 def _said(state, king: bool, owners) -> str:

@@ -9,7 +9,7 @@ The player puts a limit table on a region that is neither taboo nor limited alre
 three out, nothing is left to do. The seats of a table are the card's `seats` (6, from the
 card's name; the table may correct it). Nothing is refused: Caballeros that arrive beyond the
 seats (placed, moved, or by secret disc: a general scoring's Castillo, Eviction) go back to
-their owners' courts, the newer ones, as the text says: rules/king_intrigue.py returns, after
+their owners' courts, the newer ones, as the text says: rules/king_intrigue/round.py returns, after
 each event, what it brought beyond the seats (one at a time from those who gained, most
 first). Caballeros already there when the table comes stay."""
 from __future__ import annotations
@@ -19,6 +19,7 @@ from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..queries import LIMIT_MARKERS
 from . import ki_tokens
+from ..stages.turn import finish_special
 
 
 def _free_table(state) -> str | None:
@@ -35,7 +36,7 @@ def check_start(state, card, p) -> None:
 
 def begin(state, sp) -> None:
     if _free_table(state) is None or not _regions(state):
-        P.finish_special(state)
+        finish_special(state)
 
 
 def ask(state, sp):
@@ -51,7 +52,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
     if r not in _regions(state):
         raise P.RuleViolation("special-action", f"{P.area_name(state, r)} already has a limit table")
     state.markers[_free_table(state)] = r
-    P.finish_special(state)
+    finish_special(state)
 
 
 def excess_returned(state, before: dict[int, list[int]]) -> None:

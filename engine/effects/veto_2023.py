@@ -8,7 +8,7 @@ Rule book, "Explanations of Special cards":
    cancel a Special action if it has already begun."
   "Discard the "Veto" card after you have used it, or latest at the end of the next round."
 
-Where each sentence is applied (engine.flow): taking the card is holding it
+Where each sentence is applied (engine/stages/): taking the card is holding it
 (_apply_choose, VETO_EFFECTS); announcing a special action (SpecialActionStarted) asks
 each holder at once, before anything happens (the veto window); a VetoUsed there prevents
 the whole action; once begun no Veto is offered or accepted (_veto_stops_whole_only); a
@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 
 def begin(state, sp) -> None:
     state.vetoes.append((sp.player, state.round_index + 1))
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("veto_2023", begin))

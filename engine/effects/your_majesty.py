@@ -5,7 +5,7 @@ Rule book, "Explanations of Special cards":
    cannot move it to France or Portugal."
   "If you choose not to perform the Special action, the King remains in place."
 and "Use an Action card": "If you used the King's card "Your Majesty", put it back as the
-5th stack face down." (engine.flow._put_away_used keeps it out of the discard pile).
+5th stack face down." (engine.primitives.put_away_used keeps it out of the discard pile).
 
 "Any region" holds wherever the King stands now: after Rebellion (by the Castillo) or
 Exile (France, Portugal) every region is open to him."""
@@ -14,6 +14,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
 
 
 def _targets(state) -> list[str]:
@@ -37,7 +38,7 @@ def moved(state, sp, e: ev.KingMoved) -> None:
         r = P.region(state, e.region, "the King's new region")
         raise P.RuleViolation("king-move-2023", f"the King already stands in {P.area_name(state, r)}")
     state.king = P.region(state, e.region, "the King's new region")
-    P.finish_special(state)
+    finish_special(state)
 
 
 register(Effect("your_majesty", begin, ask, steps={ev.KingMoved: moved}))

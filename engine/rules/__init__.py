@@ -2,18 +2,22 @@
 
 A rule set is a board, a card set, and a few named policies the phase flow asks for
 (where used Action cards go, how many places a scoreboard pays, which stacks there
-are). Rules that add stages or effects live in their own module here (dummy.py,
-power_shift.py, ...) or in engine/effects/, each found by its name.
+are). Each rule system is a package here with its round and its parts (modules that add
+stages and answer the flow's named hooks, engine/hooks.py); every card effect is a file of
+engine/effects/, each found by its name.
 
-    classic   the 1995 game (Rio Grande / Hans im Glück); no modules
-    2023      Hans im Glück's 2023 edition; modules: new-regency, old-hands,
+    classic   the 1995 game (Rio Grande / Hans im Glück); no modules (classic/)
+    2023      Hans im Glück's 2023 edition (edition_2023/); modules: new-regency, old-hands,
               power-shift, four-stacks (2 players always play with four stacks)
-    king-intrigue  the King and Intrigue expansion on the classic board (king_intrigue.py);
+    king-intrigue  the King and Intrigue expansion on the classic board (king_intrigue/);
               modules: players-edition, special-cards
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
+
+from ..hooks import hooks_for
 
 RULE_SETS = ("classic", "2023", "king-intrigue")
 MODULES: dict[str, tuple[str, ...]] = {
@@ -39,19 +43,23 @@ class RuleSet:
     # 2023: used and left-over Action cards go face up to a discard pile; classic: under
     # their stacks, to come round again.
     discard_pile: bool = field(init=False)
-    # 2023, 2 players: a third colour played by the rules (rules/dummy.py).
+    # 2023, 2 players: a third colour played by the rules (rules/edition_2023/dummy.py).
     dummy: bool = field(init=False)
     # Stacks 2 and 3 shuffled together into one (2 players always; 3 may choose).
     four_stacks: bool = field(init=False)
     # The stacks the table reveals a card from each round, stack 5 apart. With four stacks
     # the merged 2-and-3 stack is numbered 2.
     stacks: tuple[int, ...] = field(init=False)
-    # The ten ♠ cards replace the King's card as a fifth stack (rules/new_regency.py).
+    # The ten ♠ cards replace the King's card as a fifth stack (rules/edition_2023/new_regency.py).
     new_regency: bool = field(init=False)
     power_shift: bool = field(init=False)
     # King and Intrigue: Power cards carry the special actions, the Action cards are handed
-    # out by rank (rules/king_intrigue.py).
+    # out by rank (rules/king_intrigue/).
     king_intrigue: bool = field(init=False)
+    # The modules that plug stages and hooks into the round (engine/hooks.py), by name.
+    parts: tuple[str, ...] = field(init=False)
+    # The named hooks its parts answer (engine/hooks.py): the classic game's where none does.
+    hooks: Any = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         is_2023 = self.id == "2023"
@@ -62,6 +70,10 @@ class RuleSet:
                             ("power_shift", "power-shift" in self.modules),
                             ("king_intrigue", self.id == "king-intrigue")):
             object.__setattr__(self, name, value)
+        parts = (("dummy", self.dummy), ("new-regency", self.new_regency), ("power-shift", self.power_shift),
+                 ("king-intrigue", self.king_intrigue))
+        object.__setattr__(self, "parts", tuple(name for name, on in parts if on))
+        object.__setattr__(self, "hooks", hooks_for(self.parts))  # a plain attribute: read at every step
 
     def table_stack(self, printed_stack: int) -> int:
         """The stack a card lies in at this table (its back's number, or the merged one)."""

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..errors import RuleViolation
-from . import RuleSet
+from ...errors import RuleViolation
+from .. import RuleSet
 
 MODULE = "old-hands"
 BASE_STACKS = (1, 2, 3, 4)

@@ -8,18 +8,19 @@ the card (whether it was used or not) and reveal the next one from the stack."
 
 Where the engine does it:
 - state._deal_stacks: the ♠ cards (module "new-regency") go to `state.regency_undrawn`,
-  and only with this module; the King's card is not dealt (flow turns it up only without
+  and only with this module; the King's card is not dealt (the reveal turns it up only without
   New Regency).
-- flow's reveal: one card more, for stack 5, checked here (`check_revealed`, `reveal`).
-- flow's `_put_away_used`: a used or left-over ♠ card goes to the discard pile like any
+- engine/stages/reveal.py: one card more, for stack 5, checked here (`check_revealed`, `reveal`: its hooks).
+- engine.primitives.put_away_used: a used or left-over ♠ card goes to the discard pile like any
   other (the King's card never does).
 A ♠ card's Caballeros are printed on the card (`card.placement`), not given by its stack.
 """
 from __future__ import annotations
 
-from .. import card_entry
-from ..errors import RuleViolation
-from ..state import GameState
+from ... import card_entry
+from ...errors import RuleViolation
+from ...hooks import Part, register_part
+from ...state import GameState
 
 MODULE = "new-regency"
 STACK = 5
@@ -44,3 +45,12 @@ def check_revealed(state: GameState, cid: str) -> None:
 
 def reveal(state: GameState, cid: str) -> None:
     state.regency_undrawn[cid] -= 1
+
+
+def _offer(state: GameState) -> dict[str, int]:
+    """The ♠ cards stack 5 may still show."""
+    return {cid: k for cid, k in state.regency_undrawn.items() if k}
+
+
+PART = register_part(Part("new-regency", hooks={
+    "stack5_offer": _offer, "stack5_check": check_revealed, "stack5_reveal": reveal}))

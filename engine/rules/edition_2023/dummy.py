@@ -14,7 +14,7 @@ engine does it:
   the player with the First Player marker begins (the dummy never gets the First Player
   marker). As usual, the value of the revealed Power card defines when the dummy makes its
   move. As with other players, you can not play a card with the same value."
-  -> stage "dummy_power" (ask "dummy_power_card", event DummyPowerCardRevealed); flow leaves
+  -> stage "dummy_power" (ask "dummy_power_card", event DummyPowerCardRevealed); the stages leave
   the dummy out of the power order and of the first player marker (`players_only`).
 - "The dummy always takes the remaining Action card with the most Caballeros shown on the
   bottom. Immediately put this card on the discard pile (or flip it over if it is the
@@ -27,7 +27,7 @@ engine does it:
 - "You may move the dummy's Caballeros or send them back from the regions according to the
   normal rules. But if an Action card would require the dummy's action (e.g. choose a
   region), skip the dummy."
-  -> flow's `_choosers` and `players_only` here: the dummy is never asked anything.
+  -> engine.primitives' `choosers` and `players_only`: the dummy is never asked anything.
 - General scoring: the dummy sets no disc (it is never asked). Its Caballeros reach the
   Castillo only when a player moves them there. The book is silent on them; the nearest
   sentence is "If you choose the King's region with the disc or your disc is not set
@@ -40,20 +40,19 @@ The dummy's supply is `state.provinces[dummy]` (its court stays 0).
 """
 from __future__ import annotations
 
-from .. import events as ev
-from .. import flow as F
-from ..errors import RuleViolation
-from ..queries import king_in_castillo
-from ..state import TABLE, GameState
+from ... import events as ev
+from ... import primitives as P
+from ...errors import RuleViolation
+from ...queries import king_in_castillo
+from ...hooks import Part, Stage, register_part
+from ...primitives import Ask
+from ...stages.power import open_power_phase
+from ...stages.reveal import ask_reveal
+from ...stages.turn import maybe_end_turn
+from ...state import TABLE, GameState
 
 PER_CARD = 2  # "Place 2 Caballeros of the dummy in each of the drawn regions"
 DRAWN_PER_ROUND = 2
-
-
-def players_only(state: GameState, seats) -> list[int]:
-    """The seats that are players: the dummy is never asked, and never first player."""
-    dummy = state.dummy
-    return list(seats) if dummy is None else [q for q in seats if q != dummy]
 
 
 def supply(state: GameState) -> int:
@@ -80,18 +79,18 @@ def round_stage(state: GameState) -> str:
     return "dummy_regions" if cards_to_draw(state) else "reveal"
 
 
-def _ask_regions(state: GameState) -> F.Ask:
+def _ask_regions(state: GameState) -> Ask:
     if not cards_to_draw(state):
         # "If all 30 are on the game board, do not draw any more Region cards" (a correction
         # took the last out after the round began): the Action cards are turned up instead.
-        return F._ask_reveal(state)
+        return ask_reveal(state)
     board = state.board
     king = board.region_ids[state.king] if state.king in board.regions else None
-    return F.Ask("dummy_region_cards", (TABLE,),
-                 {"draw": cards_to_draw(state), "pile": [board.region_ids[r] for r in region_pile(state)],
-                  "kings_region": king, "dummy": state.players[state.dummy],
-                  # a card outside the King's region then takes the last of them: no second card
-                  "last_caballeros": supply(state) <= PER_CARD})
+    return Ask("dummy_region_cards", (TABLE,),
+               {"draw": cards_to_draw(state), "pile": [board.region_ids[r] for r in region_pile(state)],
+                "kings_region": king, "dummy": state.players[state.dummy],
+                # a card outside the King's region then takes the last of them: no second card
+                "last_caballeros": supply(state) <= PER_CARD})
 
 
 def _placements(state: GameState, regions: list[int]) -> list[tuple[int, int]]:
@@ -113,16 +112,16 @@ def _placements(state: GameState, regions: list[int]) -> list[tuple[int, int]]:
 
 
 def _apply_regions(state: GameState, e: ev.DummyRegionCardsDrawn) -> None:
-    F._expect_stage(state, ("dummy_regions",), "drawing the dummy's Region cards")
-    regions = [F._region(state, rid, "a Region card") for rid in e.regions]
+    P.expect_stage(state, ("dummy_regions",), "drawing the dummy's Region cards")
+    regions = [P.region(state, rid, "a Region card") for rid in e.regions]
     if len(set(regions)) != len(regions):
         raise RuleViolation("dummy-region-cards", "each Region card is drawn once: the same region is named twice")
     pile = region_pile(state)
     for r in regions:
         if r not in pile:
-            raise RuleViolation("dummy-region-cards", f"the {F._rname(state, r)} Region card was already drawn "
+            raise RuleViolation("dummy-region-cards", f"the {P.area_name(state, r)} Region card was already drawn "
                                 "since the last shuffle; the draw pile holds "
-                                + ", ".join(F._rname(state, q) for q in pile))
+                                + ", ".join(P.area_name(state, q) for q in pile))
     placed = _placements(state, regions)
     d = state.dummy
     moves = []
@@ -131,11 +130,11 @@ def _apply_regions(state: GameState, e: ev.DummyRegionCardsDrawn) -> None:
         state.provinces[d] -= from_provinces
         state.court[d] -= k - from_provinces
         state.counts[r][d] += k
-        moves.append(F._move(state, d, k, "provinces", r))
+        moves.append(P.move_line(state, d, k, "provinces", r))
     state.region_cards_drawn += regions
-    names = ", ".join(F._rname(state, r) + (" (the King's region: none placed)" if r == state.king else "")
+    names = ", ".join(P.area_name(state, r) + (" (the King's region: none placed)" if r == state.king else "")
                       for r in regions)
-    F._outcome(state, f"Round {state.round}: the dummy's Region cards: {names}", moves)
+    P.outcome(state, f"Round {state.round}: the dummy's Region cards: {names}", moves)
     state.stage = "reveal"
 
 
@@ -146,13 +145,13 @@ def reshuffle(state: GameState) -> None:
 
 # --- its Power card --------------------------------------------------------------------------
 
-def _ask_power(state: GameState) -> F.Ask:
-    return F.Ask("dummy_power_card", (TABLE,), {"cards": sorted(state.hands[state.dummy]),
-                                                "dummy": state.players[state.dummy]})
+def _ask_power(state: GameState) -> Ask:
+    return Ask("dummy_power_card", (TABLE,), {"cards": sorted(state.hands[state.dummy]),
+                                              "dummy": state.players[state.dummy]})
 
 
 def _apply_power(state: GameState, e: ev.DummyPowerCardRevealed) -> None:
-    F._expect_stage(state, ("dummy_power",), "turning up the dummy's Power card")
+    P.expect_stage(state, ("dummy_power",), "turning up the dummy's Power card")
     d = state.dummy
     if e.card not in state.hands[d]:
         left = ", ".join(map(str, sorted(state.hands[d])))
@@ -160,7 +159,7 @@ def _apply_power(state: GameState, e: ev.DummyPowerCardRevealed) -> None:
                             f"its face-down Power cards are {left}")
     state.hands[d].remove(e.card)
     state.played[d] = e.card
-    F._open_power_phase(state)
+    open_power_phase(state)
 
 
 # --- its turn: the remaining Action card with the most Caballeros -------------------------------
@@ -189,7 +188,7 @@ def take_turn(state: GameState) -> None:
         _take(state, stacks[0])
     elif not stacks:
         state.turn.placed = state.turn.special_done = True
-        F._maybe_end_turn(state)
+        maybe_end_turn(state)
     else:
         state.stage = "dummy_card"
 
@@ -200,21 +199,21 @@ def _take(state: GameState, stack: int) -> None:
     turn.card, turn.stack = state.board.cards[cid], stack
     state.revealed[stack] = None
     turn.placed = turn.special_done = True  # "The dummy does not use the card"
-    kings = stack == F.KINGS_CARD_STACK and not state.rules.new_regency
+    kings = stack == P.KINGS_CARD_STACK and not state.rules.new_regency
     fate = "turns it face down" if kings else "discards it unused"
-    F._outcome(state, f"{F._name(state, state.dummy)} takes {turn.card.name} (stack {stack}) and {fate}", [])
-    F._maybe_end_turn(state)  # puts the card away: the discard pile, or the King's card face down
+    P.outcome(state, f"{P.name(state, state.dummy)} takes {turn.card.name} (stack {stack}) and {fate}", [])
+    maybe_end_turn(state)  # puts the card away: the discard pile, or the King's card face down
 
 
-def _ask_card(state: GameState) -> F.Ask:
+def _ask_card(state: GameState) -> Ask:
     stacks, why = stacks_to_take(state)
-    return F.Ask("dummy_action_card", (TABLE,),
-                 {"stacks": {s: state.revealed[s] for s in stacks}, "why": why,
-                  "dummy": state.players[state.dummy]})
+    return Ask("dummy_action_card", (TABLE,),
+               {"stacks": {s: state.revealed[s] for s in stacks}, "why": why,
+                "dummy": state.players[state.dummy]})
 
 
 def _apply_card(state: GameState, e: ev.DummyActionCardTaken) -> None:
-    F._expect_stage(state, ("dummy_card",), "saying which Action card the dummy took")
+    P.expect_stage(state, ("dummy_card",), "saying which Action card the dummy took")
     stacks, _ = stacks_to_take(state)
     if e.stack not in stacks:
         raise RuleViolation("dummy-action-card", f"the dummy takes the remaining card with the most "
@@ -235,7 +234,7 @@ def leave_castillo(state: GameState) -> dict | None:
         return None
     state.counts[castillo][d] = 0
     state.provinces[d] += k
-    return F._move(state, d, k, castillo, "provinces")
+    return P.move_line(state, d, k, castillo, "provinces")
 
 
 # --- playouts -----------------------------------------------------------------------------------
@@ -253,6 +252,28 @@ CHOOSERS = {
     "dummy_action_card": lambda rng, pid, o: ev.DummyActionCardTaken(stack=rng.choice(list(o["stacks"]))),
 }
 
-F._ASK_BY_STAGE.update({"dummy_regions": _ask_regions, "dummy_power": _ask_power, "dummy_card": _ask_card})
-F._APPLY.update({ev.DummyRegionCardsDrawn: _apply_regions, ev.DummyPowerCardRevealed: _apply_power,
-                 ev.DummyActionCardTaken: _apply_card})
+
+def _nothing_to_draw_stages(state: GameState) -> tuple[str, ...]:
+    """The dummy's draw is skipped when nothing is left to draw (a correction may take its last
+    Caballeros out after the round began): the reveal comes at once."""
+    return ("reveal", "dummy_regions") if state.stage == "dummy_regions" and not cards_to_draw(state) else ("reveal",)
+
+
+def _after_reveal(state: GameState) -> None:
+    state.stage = "dummy_power"  # its card is turned up before the players play
+
+
+def _after_general_scoring(state: GameState) -> None:
+    if state.dummy is not None:
+        reshuffle(state)  # "After each general scoring, shuffle all Region cards"
+
+
+REGIONS = Stage("dummy_regions", _ask_regions, {ev.DummyRegionCardsDrawn: _apply_regions})
+POWER = Stage("dummy_power", _ask_power, {ev.DummyPowerCardRevealed: _apply_power})
+CARD = Stage("dummy_card", _ask_card, {ev.DummyActionCardTaken: _apply_card})
+PART = register_part(Part("dummy", (REGIONS, POWER, CARD), hooks={
+    "round_stage": lambda state: round_stage(state) if state.dummy is not None else "reveal",
+    "reveal_stages": _nothing_to_draw_stages,
+    "after_reveal": lambda state: _after_reveal(state) if state.dummy is not None else open_power_phase(state),
+    "take_turn": take_turn, "leave_castillo": leave_castillo, "after_general_scoring": _after_general_scoring,
+}))

@@ -32,25 +32,39 @@ How the engine reads it where the text is terse:
 - Everything else is the base game's: the start player is the lowest card's, general
   scorings after rounds 3, 6 and 9, the classic board and scoreboards.
 
-The flow (engine/flow.py) plays the turn itself; this module wraps it: its own setup
-stages, the power cards' values and the turn's card, and the 2x markers at a general
-scoring. `apply` is called by flow.apply_event for every event of a King and Intrigue game.
+The stages (engine/stages/) play the turn itself; this part plugs into them through named
+hooks (engine/hooks.py): its own setup stages, the power cards' values and the turn's card,
+and the 2x markers at a general scoring. Its hooks `before_event`, `own_step` and
+`after_event` order every event of a King and Intrigue game around the stages' steps
+(engine.stages.play_event).
 """
 from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
 
-from .. import events as ev
-from .. import flow as F
-from ..board import ActionCard
-from ..errors import RuleViolation
-from ..queries import closed_regions
-from ..scoring import ScoreLine, apply_lines, regions_in_group, score_regions
-from ..state import GameState, Special
-from . import king_intrigue_cards as ki_cards
-from ..effects import alliance, bridge, espionage, ki_tokens, relocate, revolt, table_for_six
-from ..queries import LIMIT_MARKERS
+from ... import events as ev
+from ... import primitives as P
+from ...board import ActionCard
+from ...errors import RuleViolation
+from ...queries import closed_regions
+from ...scoring import ScoreLine, apply_lines, regions_in_group, score_regions
+from ...hooks import Part, Stage, register_part, register_round
+from ...primitives import Ask
+from ...stages import HELD, play_event
+from ...stages.end_of_round import OVER
+from ...stages.power import POWER, open_power_phase
+from ...stages.replenish import REPLENISH
+from ...stages.scoring import SCORING
+from ...stages.special import SPECIAL
+from ...stages.turn import TURN
+from ...stages.veto_window import VETO_WINDOW
+from ...stages.scoring import apply_discs_revealed
+from ...stages.turn import begin_special, maybe_end_turn, start_refusal, take_veto
+from ...state import GameState, Special
+from . import cards as ki_cards
+from ...effects import alliance, bridge, espionage, ki_tokens, relocate, revolt, table_for_six
+from ...queries import LIMIT_MARKERS
 
 SETUP_DISCS = "ki_setup_discs"
 CHOOSE_HAND = "ki_choose_hand"
@@ -81,18 +95,18 @@ def hand_size(state: GameState) -> int:
     return min(state.board.ki_cards.hand_size, len(state.board.ki_cards.by_value(state.rules.modules)))
 
 
-def _ask_setup_discs(state: GameState) -> F.Ask:
+def _ask_setup_discs(state: GameState) -> Ask:
     board = state.board
     closed = closed_regions(state)
     regions = [board.region_ids[r] for r in board.regions if r not in closed]
     allowed = {state.players[p]: regions for p in state.scoring_needed}
-    return F._disc_ask(state, state.scoring_needed, state.scoring_discs, allowed, "setup_caballero")
+    return P.disc_ask(state, state.scoring_needed, state.scoring_discs, allowed, "setup_caballero")
 
 
 def _disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
-    p = F._player(state, e.player)
-    r = F._region(state, e.region, "a secret disc")
-    F._not_taboo(state, r, "place the setup Caballero in")
+    p = P.player(state, e.player)
+    r = P.region(state, e.region, "a secret disc")
+    P.not_taboo(state, r, "place the setup Caballero in")
     state.scoring_discs[p] = r
 
 
@@ -100,14 +114,14 @@ def _discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     missing = [q for q in state.scoring_needed if q not in state.scoring_discs]
     if missing:
         raise RuleViolation("secret-disc", "all discs are revealed together; still to choose: "
-                            + ", ".join(F._name(state, q) for q in missing))
+                            + ", ".join(P.name(state, q) for q in missing))
     moves = []
     for q, r in state.scoring_discs.items():
         state.provinces[q] -= 1
         state.counts[r][q] += 1
-        moves.append(F._move(state, q, 1, "provinces", r))
-    F._outcome(state, "Setup: each player places 1 Caballero from the province where their disc shows", moves,
-               state.scoring_discs)
+        moves.append(P.move_line(state, q, 1, "provinces", r))
+    P.outcome(state, "Setup: each player places 1 Caballero from the province where their disc shows", moves,
+              state.scoring_discs)
     state.scoring_needed, state.scoring_discs = [], {}
     state.stage = CHOOSE_HAND if hand_size(state) < len(state.hands[0]) else "reveal"
 
@@ -117,20 +131,20 @@ def _chosen_players(state: GameState) -> list[int]:
     return [p for p in range(state.n) if len(state.hands[p]) == keep]
 
 
-def _ask_choose_hand(state: GameState) -> F.Ask:
+def _ask_choose_hand(state: GameState) -> Ask:
     done = set(_chosen_players(state))
     waiting = tuple(state.players[p] for p in range(state.n) if p not in done)
     values = sorted(state.board.ki_cards.by_value(state.rules.modules))
-    return F.Ask("choose_power_cards", waiting, {"cards": values, "keep": hand_size(state),
-                                                 "chosen": [state.players[p] for p in sorted(done)]})
+    return Ask("choose_power_cards", waiting, {"cards": values, "keep": hand_size(state),
+                                               "chosen": [state.players[p] for p in sorted(done)]})
 
 
 def _apply_hand_chosen(state: GameState, e: ev.PowerCardsChosen) -> None:
-    F._expect_stage(state, (CHOOSE_HAND,), "choosing the Power cards for the game")
-    p = F._player(state, e.player)
+    P.expect_stage(state, (CHOOSE_HAND,), "choosing the Power cards for the game")
+    p = P.player(state, e.player)
     keep = hand_size(state)
     if len(state.hands[p]) == keep:
-        raise RuleViolation("power-cards-chosen", f"{F._name(state, p)} has already chosen their {keep} Power cards")
+        raise RuleViolation("power-cards-chosen", f"{P.name(state, p)} has already chosen their {keep} Power cards")
     cards = set(e.cards)
     if len(cards) != len(e.cards) or len(cards) != keep:
         raise RuleViolation("power-cards-chosen", f"choose {keep} different Power cards, not {len(e.cards)}"
@@ -202,8 +216,8 @@ def _deal_turn_card(state: GameState) -> None:
     if None in sources:
         card, _ = sources[None]
         turn.card = _placing(state, card, placement)
-        if card.effect in F.VETO_EFFECTS and state.veto_on_take:
-            F._take_veto(state, p)
+        if card.effect in P.VETO_EFFECTS and state.veto_on_take:
+            take_veto(state, p)
         return
     names = " or ".join(card.name if option == "power_card" else f"{card.name}: {effect.replace('_', ' ')}"
                         for option, (card, effect) in sources.items())
@@ -224,28 +238,28 @@ def _placing(state: GameState, card: ActionCard, placement: int) -> ActionCard:
 def _start_chosen(state: GameState, e: ev.SpecialActionStarted) -> None:
     """2-3 players: the King's Card or Intrigue card holder chose between two actions."""
     turn = state.turn
-    p = F._expect_player(state, e.player, turn.player, "start a special action")
+    p = P.expect_player(state, e.player, turn.player, "start a special action")
     if turn.special_done:
-        raise RuleViolation("either-order", f"{F._name(state, p)} has already done the special action")
+        raise RuleViolation("either-order", f"{P.name(state, p)} has already done the special action")
     sources = turn_sources(state, p)
     if e.option not in sources:
-        raise RuleViolation("special-action", f"{F._name(state, p)} chooses one of {', '.join(sources)}, "
+        raise RuleViolation("special-action", f"{P.name(state, p)} chooses one of {', '.join(sources)}, "
                             f"got {e.option!r}")
     card, effect = sources[e.option]
-    refusal = F._start_refusal(state, card, effect, p)
+    refusal = start_refusal(state, card, effect, p)
     if refusal is not None:
         raise refusal
-    if effect in F.VETO_EFFECTS:
-        F._take_veto(state, p)
-        F._maybe_end_turn(state)
+    if effect in P.VETO_EFFECTS:
+        take_veto(state, p)
+        maybe_end_turn(state)
         return
     sp = Special(card=card, effect=effect, player=p)
-    sp.vetoes_pending = F._veto_holders(state, exclude=p)
+    sp.vetoes_pending = P.veto_holders(state, exclude=p)
     state.special = sp
     if sp.vetoes_pending:
         state.stage = "veto_window"
     else:
-        F._begin_special(state)
+        begin_special(state)
 
 
 # --- the Joker (Player's Edition) ------------------------------------------------------------
@@ -269,12 +283,12 @@ def _joker_playable(state: GameState, p: int, value: int) -> bool:
 
 
 def _play_joker(state: GameState, e: ev.PowerCardPlayed) -> None:
-    p = F._expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
+    p = P.expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
     if e.card in state.power_spent[p]:
-        raise F.not_in_hand(state, p, e.card)   # public: laid down in an earlier round
+        raise P.not_in_hand(state, p, e.card)   # public: laid down in an earlier round
     if e.card not in state.hands[p] or not _joker_playable(state, p, e.card):
         # Both hidden (a hand kept in secret): one refusal, so its words do not tell which.
-        raise RuleViolation("power-card-distinct", f"{F._name(state, p)} cannot play the Joker now: it is not in "
+        raise RuleViolation("power-card-distinct", f"{P.name(state, p)} cannot play the Joker now: it is not in "
                             "their hand, or after everyone else has played no card of their hand might be left "
                             "to play")
     state.hands[p].remove(e.card)
@@ -284,7 +298,7 @@ def _play_joker(state: GameState, e: ev.PowerCardPlayed) -> None:
     state.power_pos += 1
 
 
-def adjust_ask(state: GameState, ask: F.Ask) -> None:
+def adjust_ask(state: GameState, ask: Ask) -> None:
     """The asks as this rule set has them: the Joker offered only when it may be played;
     the turn's asks say which Action card the player holds (public: it came by rank)."""
     if ask.kind == "play_power_card":
@@ -307,7 +321,7 @@ def _offer_startable(state: GameState, special: dict) -> None:
     Caballero in the court); none: the refusals said, only skipping is possible."""
     p = state.turn.player
     sources = turn_sources(state, p)
-    refusals = {o: F._start_refusal(state, card, effect, p) for o, (card, effect) in sources.items()}
+    refusals = {o: start_refusal(state, card, effect, p) for o, (card, effect) in sources.items()}
     startable = [o for o in special["options"] if refusals.get(o) is None]
     if len(startable) < len(special["options"]):
         special["options"] = startable
@@ -364,7 +378,7 @@ def _general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     if castillo is None and revolt.reversed_at(state, state.board.castillo):
         castillo = revolt.reversed_lines(state, state.board.castillo)
     limited = _limited(state)
-    F._apply_discs_revealed(state, e)
+    apply_discs_revealed(state, e)
     record = state.scoring_log[before]
     if limited:
         _excess_before_scoring(state, record, limited)
@@ -449,7 +463,7 @@ def _scored_by(state: GameState, event) -> list[str]:
     trial = state.clone()
     trial.aside = {}  # no window in the trial
     try:
-        apply(trial, event)
+        play_event(trial, event)
     except RuleViolation:
         return []
     board = state.board
@@ -488,17 +502,17 @@ def _spy_decided(state: GameState) -> None:
     if state.stage == SPY_SPECIAL and not espionage.pending(state):
         stage, event, _ = state.deferred
         state.deferred, state.stage = None, stage
-        apply(state, event)
+        play_event(state, event)
         state.event_count -= 1  # counted once, when it came
         state.markers["spies_decided"] = None
 
 
 def _bridge_done(state: GameState, e: ev.SpecialActionFinished) -> None:
-    F._expect_player(state, e.player, state.turn.player, "finish crossing the bridge")
+    P.expect_player(state, e.player, state.turn.player, "finish crossing the bridge")
     state.stage = "replenish"
 
 
-# --- the wrapper around the flow ---------------------------------------------------------------
+# --- its order around the stages' steps (before_event, own_step, after_event) --------------------
 
 _STEPS = {
     (SETUP_DISCS, ev.SecretDiscSet): _disc_set,
@@ -514,38 +528,47 @@ _STEPS = {
 _STEP_STAGES = frozenset(stage for stage, _ in _STEPS)
 
 
-def apply(state: GameState, event) -> None:
-    """One event of a King and Intrigue game: this module's steps, else the flow's; then
-    the round's own order (no Action cards to turn up, the turn's card dealt by rank)."""
+def before_event(state: GameState, event):
+    """Before any step of a King and Intrigue game: no card set to complete; Espionage's spies
+    before a special scoring (the event held back); what after_event needs."""
     if type(event) is ev.CardSetCompleted:
         raise RuleViolation("card-set", "a King and Intrigue card set is complete before the game starts (every "
                             "value is in the players' hands): to correct it, start the game again with your "
                             "corrected card file")
-    stage, kind = state.stage, type(event)
+    stage = state.stage
     if state.aside and stage in _SPECIAL_STAGES and espionage.pending(state):
         regions = _scored_by(state, event)
         if regions:  # Espionage: "directly before a region is scored during a special ... scoring"
             state.deferred = (stage, event, tuple(regions))
             state.stage = SPY_SPECIAL
             state.event_count += 1
-            return
+            return HELD
+    markers = state.markers
+    limited = _limited(state) if (markers.get("limit_1") is not None or markers.get("limit_2") is not None
+                                  or markers.get("limit_3") is not None) else None
+    return limited, state.round_index, len(state.scoring_log)
+
+
+def own_step(state: GameState, event):
+    """This rule set's own step for the event now: its setup, the bridge, the spies, its
+    general scoring, the Joker, a choice of actions; None: the stages' own."""
+    stage, kind = state.stage, type(event)
     step = _STEPS.get((stage, kind)) if stage in _STEP_STAGES else None
     if kind is ev.PowerCardPlayed and stage == "power" and _is_joker(state, event.card):
         step = _play_joker
     elif kind is ev.SpecialActionStarted and stage == "turn" and state.turn.card.effect == CHOICE:
         step = _start_chosen
-    markers = state.markers
-    limited = _limited(state) if (markers.get("limit_1") is not None or markers.get("limit_2") is not None
-                                  or markers.get("limit_3") is not None) else None
-    round_index = state.round_index
-    if step is None:
-        scorings = len(state.scoring_log)
-        F.dispatch(state, event)
+    return step
+
+
+def after_event(state: GameState, before, dispatched: bool) -> None:
+    """After the step: a special scoring on a reversed scoreboard (Revolt, the Mistress), the
+    limit tables' excess (Table for Six), the tokens of a round gone, and the round's own
+    order (no Action cards to turn up, the turn's card dealt by rank)."""
+    limited, round_index, scorings = before
+    if dispatched:
         for record in state.scoring_log[scorings:]:  # a special scoring: on a reversed scoreboard?
             _reverse_special(state, record)
-    else:
-        step(state, event)
-        state.event_count += 1
     if limited:
         table_for_six.excess_returned(state, limited)
     if state.round_index != round_index:
@@ -562,7 +585,7 @@ def _limited(state: GameState) -> dict[int, list[int]] | None:
 
 def _settle(state: GameState) -> None:
     if state.stage == "reveal":  # a round begins: the Power cards straight away
-        F._open_power_phase(state)
+        open_power_phase(state)
     turn = state.turn
     if turn is not None and turn.card is None:
         _deal_turn_card(state)
@@ -582,6 +605,15 @@ def _choose_hand(rng, pid, o):
 
 CHOOSERS = {"choose_power_cards": _choose_hand}
 
-F._ASK_BY_STAGE.update({SETUP_DISCS: _ask_setup_discs, CHOOSE_HAND: _ask_choose_hand,
-                        BRIDGE: bridge.crossing_ask, SPY: espionage.ask, SPY_SPECIAL: espionage.ask})
-F._APPLY.update({ev.PowerCardsChosen: _apply_hand_chosen})
+SETUP = Stage(SETUP_DISCS, _ask_setup_discs)  # its events: _STEPS
+HAND = Stage(CHOOSE_HAND, _ask_choose_hand, {ev.PowerCardsChosen: _apply_hand_chosen})
+CROSSING = Stage(BRIDGE, bridge.crossing_ask)
+SPIES = Stage(SPY, espionage.ask)
+SPIES_BEFORE_SPECIAL = Stage(SPY_SPECIAL, espionage.ask)
+PART = register_part(Part("king-intrigue", (SETUP, HAND, CROSSING, SPIES, SPIES_BEFORE_SPECIAL),
+                          hooks={"adjust_ask": adjust_ask, "before_event": before_event, "own_step": own_step,
+                                 "after_event": after_event}))
+# Setup: the discs, the hands; a round: the Power cards (no Action cards to turn up), the
+# bridge before a turn, the turn (its card dealt by rank), the spies before a scoring.
+ROUND = register_round("king-intrigue", (SETUP, HAND, POWER, CROSSING, REPLENISH, TURN, VETO_WINDOW, SPECIAL,
+                                         SPIES_BEFORE_SPECIAL, SPIES, SCORING, OVER))

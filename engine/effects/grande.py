@@ -1,0 +1,40 @@
+"""Grande (classic): "You may relocate your Grande" to another region; never out of or into
+the King's region."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..queries import closed_regions
+from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
+
+
+def targets(state, p: int) -> list[str]:
+    closed = closed_regions(state)
+    if state.grandes[p] in closed:
+        return []
+    return [state.board.region_ids[r] for r in state.board.regions
+            if r not in closed and r != state.grandes[p]]
+
+
+def begin(state, sp) -> None:
+    if not targets(state, sp.player):
+        finish_special(state)
+
+
+def ask(state, sp):
+    return P.Ask("move_grande", (state.players[sp.player],), {"regions": targets(state, sp.player)})
+
+
+def moved(state, sp, e: ev.GrandeMoved) -> None:
+    p = P.expect_player(state, e.player, sp.player, "move the Grande")
+    r = P.region(state, e.region, "the Grande's new home")
+    P.not_taboo(state, state.grandes[p], "move a Grande out of")
+    P.not_taboo(state, r, "move a Grande into")
+    if r == state.grandes[p]:
+        raise P.RuleViolation("grande", f"the Grande already stands in {P.area_name(state, r)}")
+    state.grandes[p] = r
+    finish_special(state)
+
+
+register(Effect("grande", begin, ask, steps={ev.GrandeMoved: moved}))

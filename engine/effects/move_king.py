@@ -1,0 +1,40 @@
+"""Royal Advisor and the King's Card (classic): "Move the King to any adjacent region"
+(`adjacent_only`), or "to a region of your choice"."""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..queries import kings_neighbours
+from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
+
+
+def begin(state, sp) -> None:
+    """Waits for the player's one choice."""
+
+
+def king_targets(state, sp) -> list[str]:
+    board = state.board
+    if sp.card.params["adjacent_only"]:
+        regions = sorted(kings_neighbours(state))
+    else:
+        regions = [r for r in board.regions if r != state.king]
+    return [board.region_ids[r] for r in regions]
+
+
+def ask(state, sp):
+    return P.Ask("move_king", (state.players[sp.player],), {"regions": king_targets(state, sp)})
+
+
+def moved(state, sp, e: ev.KingMoved) -> None:
+    P.expect_player(state, e.player, sp.player, "move the King")
+    r = P.region(state, e.region, "the King's new region")
+    if e.region not in king_targets(state, sp):
+        where = "an adjacent region" if sp.card.params["adjacent_only"] else "another region"
+        raise P.RuleViolation("king-move", f"{sp.card.name} moves the King to {where}, "
+                              f"not {P.area_name(state, r)}")
+    state.king = r
+    finish_special(state)
+
+
+register(Effect("move_king", begin, ask, steps={ev.KingMoved: moved}))

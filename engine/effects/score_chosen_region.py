@@ -1,0 +1,35 @@
+"""Special Scoring (classic): "You may select any one region to be scored."
+"""
+from __future__ import annotations
+
+from .. import events as ev
+from .. import primitives as P
+from ..scoring import require_scoreboards, score_area
+from ..effect_registry import Effect, register
+from ..stages.turn import finish_special
+
+
+def begin(state, sp) -> None:
+    """Waits for the player's one choice."""
+
+
+def ask(state, sp):
+    return P.Ask("choose_region", (state.players[sp.player],),
+                 {"purpose": "special_scoring", "regions": list(state.board.region_ids)})
+
+
+def region_chosen(state, sp, e: ev.RegionChosen) -> None:
+    P.expect_player(state, e.player, sp.player, "choose the region")
+    r = P.region(state, e.region, "the chosen region")
+    P.record_scoring(state, P.special_title(state, sp, P.area_name(state, r)), score_area(state, r))
+    finish_special(state)
+
+
+def check_start(state, card, p) -> None:
+    """Only a board with unknown facts can lack a scoreboard (never the classic one): refused
+    at the start, not half-way."""
+    if state.board.missing:
+        require_scoreboards(state, state.board.regions)  # any region may be chosen
+
+
+register(Effect("score_chosen_region", begin, ask, steps={ev.RegionChosen: region_chosen}, check_start=check_start))

@@ -1,0 +1,32 @@
+"""Replenishment: at the start of a turn, Caballeros from the provinces (then the board)
+into the court, as many as the Power card shows."""
+from __future__ import annotations
+
+from .. import events as ev
+from ..hooks import Stage
+from ..primitives import Ask, check_replenish, do_replenish, expect_player, expect_stage, replenish_options
+from ..state import GameState
+
+
+def ask_replenish(state: GameState) -> Ask:
+    p = state.turn.player
+    cap = state.board.replenish[state.played[p]]
+    options = replenish_options(state, p, cap)
+    # The face-up cards the player will choose from next: the tablet offers "replenish
+    # fully and take this card" as one step.
+    options["stacks"] = {s: cid for s, cid in state.revealed.items() if cid is not None}
+    return Ask("replenish", (state.players[p],), options)
+
+
+def apply_court_replenished(state: GameState, e: ev.CourtReplenished) -> None:
+    # (The Court card's special action is a step of engine/effects/court.py.)
+    expect_stage(state, ("replenish",), "moving Caballeros to the court")
+    p = expect_player(state, e.player, state.turn.player, "replenish")
+    taken = check_replenish(state, p, e, state.board.replenish[state.played[p]])
+    do_replenish(state, p, e.from_provinces, taken)
+    state.turn.replenished = True
+    after = state.rules.hooks.after_replenish
+    state.stage = "choose_card" if after is None else after(state, p)
+
+
+REPLENISH = Stage("replenish", ask_replenish, {ev.CourtReplenished: apply_court_replenished})

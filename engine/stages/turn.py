@@ -7,6 +7,7 @@ from typing import Any
 
 from .. import events as ev
 from ..effect_registry import EFFECTS
+from ..effects.choice import chosen_effect
 from ..errors import RuleViolation
 from ..hooks import Stage
 from ..primitives import (
@@ -130,15 +131,7 @@ def apply_special_started(state: GameState, e: ev.SpecialActionStarted) -> None:
     if turn.special_done:
         raise RuleViolation("either-order", f"{name(state, p)} has already done the special action")
     card = turn.card
-    effect = card.effect
-    choices = card.params.get("options")
-    if choices:
-        if e.option not in choices:
-            raise RuleViolation("special-action", f"{card.name} asks for one of {', '.join(choices)}, "
-                                f"got {e.option!r}")
-        effect = e.option
-    elif e.option is not None:
-        raise RuleViolation("special-action", f"{card.name} offers no choice of option")
+    effect = chosen_effect(card, e.option)
     refusal = start_refusal(state, card, effect, p)
     if refusal is not None:
         raise refusal

@@ -35,6 +35,7 @@ from typing import Any
 
 from ... import board as board_data
 from ...board import ActionCard, Board, CardFileError, BoardDataError, DataFileError
+from ...effects.none import NO_ACTION  # the 10 and 180 cards: no action of their own
 
 RULES = "king-intrigue"
 MODULE_IDS = ("players-edition", "special-cards")
@@ -44,7 +45,6 @@ EITHER_MODULE = "players-edition or special-cards"
 # A card file that answers that question (or is ready to): files saved before it was asked do not say so.
 MODULES_ASKED = "modules_asked"
 ACTION_CARD_IDS = ("intrigue", "caballero", "kings_card")
-NO_ACTION = "none"  # the 10 and 180 cards: their holder acts with the Intrigue / King's Card
 
 # Parameters of the effects King and Intrigue adds (the others are in engine/data/effects.json).
 # name -> param -> (min, max, required) for a number, (choices, None, required) for a word,

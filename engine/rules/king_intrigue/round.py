@@ -63,7 +63,7 @@ from ...stages.scoring import apply_discs_revealed
 from ...stages.turn import begin_special, maybe_end_turn, start_refusal, take_veto
 from ...state import GameState, Special
 from . import cards as ki_cards
-from ...effects import alliance, bridge, espionage, ki_tokens, relocate, revolt, table_for_six
+from ...effects import alliance, bridge, espionage, joker, ki_tokens, relocate, revolt, table_for_six
 from ...queries import LIMIT_MARKERS
 
 SETUP_DISCS = "ki_setup_discs"
@@ -262,42 +262,6 @@ def _start_chosen(state: GameState, e: ev.SpecialActionStarted) -> None:
         begin_special(state)
 
 
-# --- the Joker (Player's Edition) ------------------------------------------------------------
-# "When you play this card, you will wait for all of your opponents to play a Power card. Once
-# all have done so, you play another Power card out of your hand. You may not play a number
-# that has already been played." The Player's Edition rules: "The second card you play is
-# fitted into the normal order by the value of the played cards." Read: the Joker sets no
-# order and is no value played (its own number blocks nobody); it goes to the discard pile
-# at once. It is refused while the hand might have no card left to play after everyone else
-# (each later player can take one value away).
-
-def _is_joker(state: GameState, value: int) -> bool:
-    return value in state.board.ki_cards.joker_values(state.rules.modules)
-
-
-def _joker_playable(state: GameState, p: int, value: int) -> bool:
-    played = {c for c in state.played if c is not None}
-    left = [c for c in state.hands[p] if c != value and c not in played]
-    still_to_play = len(state.power_order) - state.power_pos - 1
-    return len(left) > still_to_play and p not in state.power_order[state.power_pos + 1:]
-
-
-def _play_joker(state: GameState, e: ev.PowerCardPlayed) -> None:
-    p = P.expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
-    if e.card in state.power_spent[p]:
-        raise P.not_in_hand(state, p, e.card)   # public: laid down in an earlier round
-    if e.card not in state.hands[p] or not _joker_playable(state, p, e.card):
-        # Both hidden (a hand kept in secret): one refusal, so its words do not tell which.
-        raise RuleViolation("power-card-distinct", f"{P.name(state, p)} cannot play the Joker now: it is not in "
-                            "their hand, or after everyone else has played no card of their hand might be left "
-                            "to play")
-    state.hands[p].remove(e.card)
-    state.discards[p].add(e.card)
-    state.power_spent[p].add(e.card)
-    state.power_order.append(p)  # plays again once everyone else has
-    state.power_pos += 1
-
-
 def adjust_ask(state: GameState, ask: Ask) -> None:
     """The asks as this rule set has them: the Joker offered only when it may be played;
     the turn's asks say which Action card the player holds (public: it came by rank)."""
@@ -306,7 +270,7 @@ def adjust_ask(state: GameState, ask: Ask) -> None:
         if jokers:
             p = state.power_order[state.power_pos]
             ask.options["cards"] = [c for c in ask.options["cards"]
-                                    if c not in jokers or _joker_playable(state, p, c)]
+                                    if c not in jokers or joker.joker_playable(state, p, c)]
             if p in state.power_order[:state.power_pos]:   # the Joker laid down, face up: public
                 ask.options["after_joker"] = True
     elif ask.kind in ("replenish", "turn_action") and state.turn is not None:
@@ -554,8 +518,8 @@ def own_step(state: GameState, event):
     general scoring, the Joker, a choice of actions; None: the stages' own."""
     stage, kind = state.stage, type(event)
     step = _STEPS.get((stage, kind)) if stage in _STEP_STAGES else None
-    if kind is ev.PowerCardPlayed and stage == "power" and _is_joker(state, event.card):
-        step = _play_joker
+    if kind is ev.PowerCardPlayed and stage == "power" and joker.is_joker(state, event.card):
+        step = joker.play_joker
     elif kind is ev.SpecialActionStarted and stage == "turn" and state.turn.card.effect == CHOICE:
         step = _start_chosen
     return step

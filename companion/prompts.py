@@ -609,7 +609,7 @@ class PromptBuilder:
         if place:
             where = " (the tower counts the Castillo)" if self._tower_counts(pid) else ""
             hints.append("read the card's number of Caballeros off it to place them" if place.get("refused") else
-                         f"tap regions to place up to {place['max']} Caballeros{where}")
+                         f"tap regions to place up to {place['max']} Caballero{'' if place['max'] == 1 else 's'}{where}")
             prompt.map_mode, prompt.areas, prompt.limit = "count", self._placeable(place["areas"], pid), place["max"]
             prompt.prefill = {CASTILLO: prefill_castillo} if prefill_castillo else {}
             prompt.on_counts = lambda counts: {"type": "caballeros_placed", "player": pid,

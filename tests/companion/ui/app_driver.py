@@ -1,10 +1,13 @@
 """Drives the real app with synthetic touches (run under Xvfb by test_app.py).
 
-    python app_driver.py SCENARIO SHOTS_DIR RESULT_JSON
+    python app_driver.py SCENARIO[,SCENARIO...] SHOTS_DIR RESULT_JSON
 
 A scenario is a generator taking the Driver: it taps widgets by their text,
 taps map areas, yields seconds to wait, and asserts what it sees. The result
 file says "ok" or the failure; screenshots of each screen go to SHOTS_DIR.
+Several scenarios run one after another in the same app (back_home between
+them), each with its screenshots in SHOTS_DIR/<scenario> and its outcome under
+"scenarios"; "module:name@group" runs one in the data folder's subfolder group.
 """
 from __future__ import annotations
 

@@ -1,6 +1,10 @@
-"""The real app under Xvfb, driven by synthetic touches (app_driver.py):
-a whole short game in scoring-only mode and a full round in tracking mode,
-with a screenshot of each screen; and `elgrande app --screenshot`."""
+"""The real app under Xvfb, driven by synthetic touches (app_driver.py), and the harness every
+app test uses: _launch (a display of its own, its own data folder, any free phone port), _drive
+(one scenario), Launch (several scenarios one after another in one app, run once per test run).
+
+The launches at 1280x800 read by this module and its neighbours: the classic table (a whole short
+game in scoring-only mode, a full round in tracking mode, phones in Chromium, the screen
+catalogue), the game night, the rule systems; `elgrande app`'s usage mistakes."""
 import json
 import os
 import shutil

@@ -432,9 +432,12 @@ def phones_at_the_table(d):
                              saw=lambda: f"phone seats {d.model.phone_seats}")
         yield 0.3
         d.shot("phone_check")
-        for _ in ("red", "yellow"):
+        seats = lambda: f"phone seats {d.model.phone_seats}"  # noqa: E731
+        for joined in (1, 2):   # one question at a time: the next shows once the last is answered
+            yield from _wait_for(d, lambda: d.has_button("Yes"), saw=seats)
             d.tap("Yes", exact=True)
-            yield 0.2
+            yield from _wait_for(d, lambda: sum(d.model.phone_seats[p]["joined"] for p in ("red", "yellow")) >= joined,
+                                 saw=seats)
         yield from _wait_for(d, lambda: all(d.model.phone_seats[p]["joined"] and d.model.phone_seats[p]["connected"]
                                             for p in ("red", "yellow")),
                              saw=lambda: f"phone seats {d.model.phone_seats}")

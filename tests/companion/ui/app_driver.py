@@ -1,10 +1,13 @@
 """Drives the real app with synthetic touches (run under Xvfb by test_app.py).
 
-    python app_driver.py SCENARIO SHOTS_DIR RESULT_JSON
+    python app_driver.py SCENARIO[,SCENARIO...] SHOTS_DIR RESULT_JSON
 
 A scenario is a generator taking the Driver: it taps widgets by their text,
 taps map areas, yields seconds to wait, and asserts what it sees. The result
 file says "ok" or the failure; screenshots of each screen go to SHOTS_DIR.
+Several scenarios run one after another in the same app (back_home between
+them), each with its screenshots in SHOTS_DIR/<scenario> and its outcome under
+"scenarios"; "module:name@group" runs one in the data folder's subfolder group.
 """
 from __future__ import annotations
 
@@ -136,35 +139,106 @@ def _no_dialog_fades() -> None:
     ModalView.open, ModalView.dismiss = open_, dismiss
 
 
-def run(scenario_name: str, shots: Path, result: Path) -> int:
+def _scenario(spec: str):
+    """"module:name" (module defaults to scenarios.py), a generator function taking the Driver."""
+    import importlib
+    module, _, name = spec.partition("@")[0].rpartition(":")
+    return getattr(importlib.import_module(module or "scenarios"), name)
+
+
+def _data_folder(base: str, spec: str) -> str:
+    """A scenario's data folder: "spec@group" runs in BASE/group (scenarios sharing what they
+    leave there name the same group), else in BASE."""
+    group = spec.partition("@")[2]
+    return str(Path(base) / group) if group else base
+
+
+def back_home(d):
+    """Between two scenarios of one launch: every dialog closed, the open game closed (saved, as
+    Leave does) and the phone server stopped, the new-game screen made afresh, the home screen
+    shown. The next scenario starts as in a fresh app (its data folder set by run)."""
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+    for view in [w for w in Window.children if isinstance(w, ModalView)]:
+        view.dismiss()
+    table = d.model._close_game()
+    if table is not None:
+        table.close()
+    # A fresh app knows no last game's tower: no position to resume after, no status (the last
+    # game's "connected" would let the next scenario's wait for its own tower pass at once)
+    d.model._tower_after = None
+    d.model.tower = {}
+    if d.model.phones is not None:   # a new server with the next game: no phone of this one stays joined
+        d.model.phones.stop()
+        d.model.phones = None
+        d.model.phone_seats = {}
+    d.model._refresh()
+    d.app.root.current = "home"
+    _fresh_setup_screen(d)
+    yield 0.3
+    home = d.screen("home")
+    if hasattr(home, "refresh"):
+        home.refresh()
+    yield 0.1
+
+
+def _fresh_setup_screen(d) -> None:
+    """The new-game screen as the app builds it at start: the rule choice read from the data
+    folder (as after a restart), nothing of the last scenario's entries (players, options)."""
+    from companion.ui.setup_screen import SetupScreen
+    manager = d.app.root
+    manager.remove_widget(manager.get_screen("setup"))
+    manager.add_widget(SetupScreen(name="setup", model=d.model))
+
+
+def run(spec: str, shots: Path, result: Path) -> int:
+    """One scenario, or several run one after another in the same app ("a,b,c"): each gets a
+    fresh Driver, its own screenshots folder and its own facts; between two, back_home."""
+    import os
     sys.path.insert(0, str(Path(__file__).parent))
     from companion.app import ElGrandeApp
+    from companion.store import DATA_DIR_ENV
     from kivy.clock import Clock
     _no_dialog_fades()
 
-    import importlib
-    module, _, name = scenario_name.rpartition(":")  # "module:scenario" for scenarios kept apart
-    scenario = getattr(importlib.import_module(module or "scenarios"), name)
-    outcome = {"status": "running"}
+    specs = spec.split(",")
+    several = len(specs) > 1
+    base = os.environ.get(DATA_DIR_ENV, "")
+    os.environ[DATA_DIR_ENV] = _data_folder(base, specs[0])
+    outcomes: dict = {}
 
     def start(app):
-        driver = Driver(app, shots)
-        steps = scenario(driver)
+        def all_scenarios():
+            for i, one in enumerate(specs):
+                folder = shots / one.replace(":", "-").replace("@", "-") if several else shots
+                folder.mkdir(parents=True, exist_ok=True)
+                driver = Driver(app, folder)
+                if i:
+                    os.environ[DATA_DIR_ENV] = _data_folder(base, one)
+                    yield from back_home(driver)
+                outcome = outcomes[one] = {"status": "running"}
+                try:
+                    yield from _scenario(one)(driver)
+                    outcome.update(status="ok", **getattr(driver, "facts", {}))
+                except Exception as exc:
+                    outcome.update(status="failed", error=f"{type(exc).__name__}: {exc}",
+                                   trace=traceback.format_exc(), **getattr(driver, "facts", {}))
+                    try:
+                        driver.shot("failure")
+                    except Exception:
+                        pass
+
+        steps = all_scenarios()
 
         def step(dt):
             try:
                 wait = next(steps)
             except StopIteration:
-                outcome.update(status="ok", **getattr(driver, "facts", {}))
                 app.stop()
                 return
-            except Exception as exc:
-                outcome.update(status="failed", error=f"{type(exc).__name__}: {exc}",
-                               trace=traceback.format_exc())
-                try:
-                    driver.shot("failure")
-                except Exception:
-                    pass
+            except BaseException as exc:   # the runner itself (back_home) failed: report it
+                outcomes.setdefault("runner", {}).update(status="failed", error=f"{type(exc).__name__}: {exc}",
+                                                         trace=traceback.format_exc())
                 app.stop()
                 return
             Clock.schedule_once(step, wait if isinstance(wait, (int, float)) else 0.05)
@@ -173,8 +247,11 @@ def run(scenario_name: str, shots: Path, result: Path) -> int:
 
     app = ElGrandeApp(driver=start)
     app.run()
-    result.write_text(json.dumps(outcome))
-    return 0 if outcome["status"] == "ok" else 1
+    ok = all(o["status"] == "ok" for o in outcomes.values()) and len(outcomes) == len(specs)
+    written = {"status": "ok" if ok else "failed", "scenarios": outcomes} if several else \
+        (outcomes.get(specs[0]) or outcomes.get("runner") or {"status": "not run"})
+    result.write_text(json.dumps(written))
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

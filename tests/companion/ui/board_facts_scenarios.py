@@ -32,14 +32,14 @@ def _new_two_player_game(d, later: bool):
     yield 0.2
     yield from _choose_2023(d, players=("purple", "blue"), modules=())
     yield from _tap_text(d, "Start the game")
-    yield from _wait_for(d, lambda: d.current in ("board", "table"), seconds=10)
+    yield from _wait_for(d, lambda: d.current in ("board", "table"))
     yield 0.2
     if later:
         assert d.current == "board", d.current
         yield from _look(d, "board_start_later")
         yield from _into_view(d, d.button("Start now: ask for them when the game needs them"))
         yield from _tap_key(d, "start_later")
-    yield from _wait_for(d, lambda: d.current == "table", seconds=10)
+    yield from _wait_for(d, lambda: d.current == "table")
     yield 0.3
 
 
@@ -62,14 +62,25 @@ def _play_until(d, done, seed: int = 3, limit: int = 4000):
     raise AssertionError("never reached")
 
 
+QUIET_SECONDS = 1.0   # no dialog for this long: the screen has caught up with the table
+
+
 def _close_outcomes(d):
     """The "Now move these Caballeros" dialogs the steps played through the table left open:
-    read and closed, as the table would."""
-    for _ in range(60):
+    read and closed, as the table would. The screen catches up with the steps a frame or more
+    later (later still on a loaded machine): done once no dialog has come up for QUIET_SECONDS,
+    so none opens late over the next dialog the scenario opens and takes its taps."""
+    import time
+    quiet_since = None
+    for _ in range(600):
         yield 0.1
         dialog = d.dialog()
         if dialog is None:
-            return
+            quiet_since = quiet_since or time.monotonic()
+            if time.monotonic() - quiet_since >= QUIET_SECONDS:
+                return
+            continue
+        quiet_since = None
         if dialog.__class__.__name__ != "OutcomeShown":
             dialog.dismiss()   # the action-cards sheet, opened by itself for a reveal played already
             continue
@@ -79,8 +90,10 @@ def _close_outcomes(d):
 
 
 def _tap_in_dialog(d, button):
+    """Scrolled into view, tapped once laid out where it stays (whole_game_scenarios._tap_found)."""
+    from whole_game_scenarios import _tap_found
     yield from _into_view(d, button)
-    d.tap_widget(button)
+    yield from _tap_found(d, lambda: button)
     yield 0.05
 
 
@@ -116,7 +129,7 @@ def scoreboards_asked_when_first_needed(d):
     yield from _look(d, "fact_needed_prompt")
     taps = len(d.taps)
     yield from _tap_text(d, label)
-    yield from _wait_for(d, lambda: _dialog() is not None, seconds=5)
+    yield from _wait_for(d, lambda: _dialog() is not None)
     yield 0.2
     dialog = _dialog()
     d.facts["heading"] = dialog.heading.text
@@ -135,7 +148,7 @@ def scoreboards_asked_when_first_needed(d):
             yield from _enter(d, dialog, OUR_BOARD[area])
     assert dialog.next_button.text == "Enter and go on", dialog.next_button.text
     yield from _tap_in_dialog(d, dialog.next_button)
-    yield from _wait_for(d, lambda: _dialog() is None, seconds=5)
+    yield from _wait_for(d, lambda: _dialog() is None)
     yield 0.3
     d.facts["entry_taps"] = len(d.taps) - taps
     d.facts["said"] = d.model.message
@@ -211,7 +224,7 @@ def exile_asks_the_neighbours(d):
     label = d.screen("table").prompt.choices[0].label
     d.facts["choice"] = label
     yield from _tap_text(d, label)
-    yield from _wait_for(d, lambda: _dialog() is not None, seconds=5)
+    yield from _wait_for(d, lambda: _dialog() is not None)
     yield 0.2
     dialog = _dialog()
     d.facts["heading"] = dialog.heading.text
@@ -224,11 +237,11 @@ def exile_asks_the_neighbours(d):
     for region in ("galicia", "castilla", "toledo", "sevilla"):
         yield from _tap_in_dialog(d, dialog.regions[region])
     yield from _tap_in_dialog(d, dialog.next_button)      # "Enter and go on"
-    yield from _wait_for(d, lambda: _dialog() is None, seconds=5)
+    yield from _wait_for(d, lambda: _dialog() is None)
     yield 0.3
     d.facts["said"] = d.model.message
     yield from _tap_text(d, "Do the special action")
-    yield from _wait_for(d, lambda: table.asked().kind == "move_king", seconds=5)
+    yield from _wait_for(d, lambda: table.asked().kind == "move_king")
     d.facts["king_to"] = sorted(table.asked().options["regions"])
     d.tap_area("france")
     yield 0.3

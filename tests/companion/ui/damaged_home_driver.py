@@ -1,21 +1,15 @@
-"""The real app started on a games folder full of damaged logs (run under Xvfb by
-test_damaged_home.py), driven by synthetic touches with app_driver's Driver:
+"""The real app on a games folder full of damaged logs (a scenario run by app_driver.py as
+"damaged_home_driver:damaged_home", test_damaged_home.py), driven by synthetic touches.
 
-    python damaged_home_driver.py SHOTS_DIR RESULT_JSON KEEP_ASIDE_NAME OPEN_NAME
-
-It checks the home screen lists every log, keeps one unopenable game aside and
-opens a damaged one up to its last intact record; the result file says "ok" or
-the failure, with what it saw.
+The data folder holds the damaged games and NAMES_FILE, which names the game to keep aside
+and the one to open. It checks the home screen lists every log, keeps one unopenable game
+aside and opens a damaged one up to its last intact record; the facts say what it saw.
 """
 from __future__ import annotations
 
 import json
-import sys
-import traceback
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from app_driver import Driver  # noqa: E402  (imports companion.app first: Kivy's config)
+NAMES_FILE = "damaged_names.json"   # {"keep": file name, "open": file name}, in the data folder
 
 
 def _row(d, file_name: str):
@@ -68,40 +62,7 @@ def scenario(d, keep_name: str, open_name: str):
     d.shot("table_opened_up_to_the_damage")
 
 
-def run(shots: Path, result: Path, keep_name: str, open_name: str) -> int:
-    from companion.app import ElGrandeApp
-    from kivy.clock import Clock
-
-    outcome = {"status": "running"}
-
-    def start(app):
-        driver = Driver(app, shots)
-        steps = scenario(driver, keep_name, open_name)
-
-        def step(dt):
-            try:
-                wait = next(steps)
-            except StopIteration:
-                outcome.update(status="ok", **driver.facts)
-                app.stop()
-                return
-            except Exception as exc:
-                outcome.update(status="failed", error=f"{type(exc).__name__}: {exc}", trace=traceback.format_exc(),
-                               **getattr(driver, "facts", {}))
-                try:
-                    driver.shot("failure")
-                except Exception:
-                    pass
-                app.stop()
-                return
-            Clock.schedule_once(step, wait)
-
-        Clock.schedule_once(step, 0.3)
-
-    ElGrandeApp(driver=start).run()
-    result.write_text(json.dumps(outcome))
-    return 0 if outcome["status"] == "ok" else 1
-
-
-if __name__ == "__main__":
-    sys.exit(run(Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], sys.argv[4]))
+def damaged_home(d):
+    from companion.store import data_dir
+    names = json.loads((data_dir() / NAMES_FILE).read_text())
+    yield from scenario(d, names["keep"], names["open"])

@@ -27,8 +27,11 @@ def _keyed(d, key: str):
 
 
 def _tap_key(d, key: str, times: int = 1):
+    """Each tap once the button is on screen and laid out where it stays (a list just remade, a
+    dialog just opened: on a loaded machine a frame or two later), never at a stale place."""
+    from whole_game_scenarios import _tap_found
     for _ in range(times):
-        d.tap_widget(_keyed(d, key))
+        yield from _tap_found(d, lambda: _keyed(d, key))
         yield 0.05
 
 
@@ -209,7 +212,7 @@ def first_2023_game_confirms_the_board(d):
     d.facts["france"] = list(board.draft.fact("spaces.france.neighbours").value)
     d.facts["portugal"] = list(board.draft.fact("spaces.portugal.neighbours").value)
     d.tap(board.confirm_text, exact=True)
-    yield from _wait_for(d, lambda: d.current == "table", seconds=10)
+    yield from _wait_for(d, lambda: d.current == "table")
     game = d.model.table.setup.game
     d.facts["setup"] = game.model_dump(mode="json", include={"rules", "modules", "dummy", "board_file",
                                                              "stand_in_modifiers"})
@@ -232,7 +235,7 @@ def next_game_remembers_the_choice(d):
     setup.mode = "Scoring only"
     yield 0.1
     yield from _tap_text(d, "Start the game")
-    yield from _wait_for(d, lambda: d.current == "table", seconds=10)
+    yield from _wait_for(d, lambda: d.current == "table")
     game = d.model.table.setup.game
     d.facts["setup"] = game.model_dump(mode="json", include={"rules", "modules", "board_file"})
     d.facts["mode"] = d.model.table.mode
@@ -263,7 +266,7 @@ def two_players_enter_the_missing_side(d):
         assert not board.message, board.message
     yield from _look(d, "two_players_side_entered")
     d.tap(board.confirm_text, exact=True)
-    yield from _wait_for(d, lambda: d.current == "table", seconds=10)
+    yield from _wait_for(d, lambda: d.current == "table")
     d.facts["entered"] = {a: list(v) for a, v in entered.items()}
     b = d.model.board
     d.facts["scoreboards"] = {b.area_id(i): list(v) for i, v in enumerate(b.scoreboards)}
@@ -392,7 +395,7 @@ def old_hands_names_the_returned_cards(d):
     yield from _start_and_wait_for_board(d)
     board = d.screen("board")
     d.tap(board.confirm_text, exact=True)     # the 4-5 side as shipped: nothing is missing for these modules
-    yield from _wait_for(d, lambda: d.current == "table", seconds=10)
+    yield from _wait_for(d, lambda: d.current == "table")
     game = d.model.table.setup.game
     d.facts["setup"] = game.model_dump(mode="json", include={"modules", "removed_cards"})
     d.facts["veterans_in_play"] = "veterans" in d.model.board.cards

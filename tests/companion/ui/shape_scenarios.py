@@ -82,7 +82,7 @@ def _a_phone_joins(d, pid: str):
     base, _, code = d.model.phones.seat_url(pid).partition("/join/")
     request = urllib.request.Request(f"{base}/api/join", data=json.dumps({"code": code}).encode(), headers={
         "Content-Type": "application/json", "User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile"})
-    threading.Thread(target=lambda: urllib.request.urlopen(request, timeout=10).read(), daemon=True).start()
+    threading.Thread(target=lambda: urllib.request.urlopen(request, timeout=30).read(), daemon=True).start()
     yield from _wait_for(d, lambda: d.has_button("Yes"))
 
 

@@ -2,14 +2,21 @@
 game started without the 2-3 side's scoreboards ("Start now" on Your board) asks for them at the
 step that first needs them; a wrong entry is refused with the board's rule; the entry goes into
 the game and the same step goes on to the general scoring; Your board keeps them, and the next
-game does not ask again."""
-from .test_app import _drive, _looks_like_a_screen
+game does not ask again (test_app.py's rules launches: the next game after the app started again)."""
+import pytest
+
+from .test_app import _looks_like_a_screen, rules_launches
 
 SCENARIOS = "board_facts_scenarios"
 
 
-def test_a_missing_scoreboard_is_asked_when_first_needed_and_never_again(tmp_path):
-    first, shots = _drive(f"{SCENARIOS}:scoreboards_asked_when_first_needed", tmp_path)
+@pytest.fixture(scope="module")
+def launches(tmp_path_factory):
+    return rules_launches(tmp_path_factory)
+
+
+def test_a_missing_scoreboard_is_asked_when_first_needed_and_never_again(launches):
+    first, shots = launches[0].of(f"{SCENARIOS}:scoreboards_asked_when_first_needed@facts")
     assert first["missing_at_start"] == 10
     assert first["choice"] == "Enter the 10 scoreboards of the 2-3 player side from your board", first["choice"]
     assert first["heading"] == "Galicia's scoreboard (1 of 10)"
@@ -31,13 +38,13 @@ def test_a_missing_scoreboard_is_asked_when_first_needed_and_never_again(tmp_pat
     for name in first["screens"]:
         _looks_like_a_screen(shots / f"{name}.png")
 
-    second, _ = _drive(f"{SCENARIOS}:next_game_is_not_asked", tmp_path)   # the same data folder
+    second, _ = launches[1].of(f"{SCENARIOS}:next_game_is_not_asked@facts")   # the same data folder, app started again
     assert not [p for p in second["missing_at_start"] if p.endswith(".scoreboard")], second["missing_at_start"]
     assert second["asked"] == [] and second["general_scoring"]
 
 
-def test_exile_asks_france_and_portugals_neighbours_by_taps(tmp_path):
-    out, shots = _drive(f"{SCENARIOS}:exile_asks_the_neighbours", tmp_path)
+def test_exile_asks_france_and_portugals_neighbours_by_taps(launches):
+    out, shots = launches[0].of(f"{SCENARIOS}:exile_asks_the_neighbours@exile")
     assert out["choice"] == "Enter France's neighbours and Portugal's neighbours from your board"
     assert out["heading"] == "France's neighbours (1 of 2)"
     assert out["refused"].startswith("board file: spaces[france].neighbours: empty; list the regions it borders")

@@ -1,70 +1,45 @@
 """The app starts on a games folder full of damaged logs (every kind of the
 damaged-logs figure, a directory, a dangling link, a 6 MB file...): it shows the
 home screen listing each of them with what is wrong, never exits; a game is
-kept aside and another opened up to its last intact record by touch."""
+kept aside and another opened up to its last intact record by touch
+(damaged_home_driver.py, a scenario of test_app.py's night launch)."""
 import json
-import os
-import shutil
-import subprocess
 import sys
-from pathlib import Path
 
-from PIL import Image, ImageStat
+import pytest
 
-from companion.table import check_game
 from tests.companion.test_damaged_logs import DAMAGE, fill_with_damaged_logs, make_reference
-from .xvfb import XVFB_DEPTH
+from .damaged_home_driver import NAMES_FILE
+from .test_app import _launch, _looks_like_a_screen, _shots, night_launch
 
-HERE = Path(__file__).parent
-ROOT = HERE.parents[2]
-XVFB = ["xvfb-run", "-a", "-s", f"-screen 0 1280x800x{XVFB_DEPTH}"]
-SHOTS_ENV = "ELGRANDE_SHOTS"
+DAMAGED = "damaged_home_driver:damaged_home@damaged"
 
 
-def _looks_like_a_screen(path: Path) -> None:
-    image = Image.open(path).convert("RGB")
-    assert image.size == (1280, 800), f"{path.name}: {image.size}"
-    assert max(ImageStat.Stat(image).stddev) > 8, f"{path.name} is (nearly) one flat colour"
+@pytest.fixture(scope="module")
+def launch(tmp_path_factory):
+    return night_launch(tmp_path_factory)
 
 
-def _damaged_folder(tmp_path: Path) -> tuple[Path, dict[str, Path]]:
-    assert shutil.which("xvfb-run"), "xvfb-run missing: run scripts/setup.sh as root (it installs xvfb)"
+def test_the_app_starts_on_a_folder_full_of_damaged_logs_screenshots_and_exits(tmp_path):
+    # `elgrande app --screenshot --exit-after` (test_app.py's test_app_screenshot_and_exit), here on
+    # the damaged folder: a picture of the first screen, exit 0, no traceback
     data = tmp_path / "data"
-    ref = make_reference(tmp_path / "reference")
-    return data, fill_with_damaged_logs(ref, data / "games")
-
-
-def _shots(tmp_path: Path) -> Path:
-    shots = Path(os.environ.get(SHOTS_ENV, tmp_path / "shots")) / "damaged_logs"
-    shots.mkdir(parents=True, exist_ok=True)
-    return shots
-
-
-def test_the_app_starts_on_a_folder_full_of_damaged_logs(tmp_path):
-    data, made = _damaged_folder(tmp_path)
-    picture = _shots(tmp_path) / "app_start_damaged_logs.png"
-    env = {**os.environ, "ELGRANDE_DATA_DIR": str(data)}
-    run = subprocess.run(XVFB + [sys.executable, "-m", "companion.cli", "app", "--screenshot", str(picture),
-                                 "--exit-after", "3"], cwd=ROOT, env=env, capture_output=True, text=True,
-                         timeout=90)
+    made = fill_with_damaged_logs(make_reference(tmp_path / "reference"), data / "games")
+    picture = _shots("damaged_logs", tmp_path) / "app_start_damaged_logs.png"
+    run = _launch([sys.executable, "-m", "companion.cli", "app", "--screenshot", str(picture), "--exit-after", "3"],
+                  data, timeout=120)
     assert run.returncode == 0, run.stderr[-3000:]
     assert "Traceback" not in run.stderr, run.stderr[-3000:]
     _looks_like_a_screen(picture)
     assert len(made) == len(DAMAGE) >= 20
 
 
-def test_damaged_games_are_listed_kept_aside_and_opened_up_to_the_damage(tmp_path):
-    data, made = _damaged_folder(tmp_path)
-    keep, opened = made["header line 5"].name, made["record deleted"].name
-    expected = check_game(made["record deleted"])
-    shots, result = _shots(tmp_path), tmp_path / "result.json"
-    env = {**os.environ, "ELGRANDE_DATA_DIR": str(data), "PYTHONPATH": str(ROOT)}
-    run = subprocess.run(XVFB + [sys.executable, str(HERE / "damaged_home_driver.py"), str(shots), str(result),
-                                 keep, opened], env=env, capture_output=True, text=True, timeout=120)
-    assert result.exists(), f"the app did not finish:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"
-    outcome = json.loads(result.read_text())
-    assert outcome["status"] == "ok", outcome.get("trace") or outcome
-    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr[-3000:]
+def test_damaged_games_are_listed_kept_aside_and_opened_up_to_the_damage(launch):
+    outcome, shots = launch.of(DAMAGED)
+    names = json.loads((launch.data_of(DAMAGED) / NAMES_FILE).read_text())
+    keep, kept = names["keep"], names["open_kept"]
+    assert names["made"] == names["kinds"] == len(DAMAGE)
+    assert not launch.traceback, launch.traceback
     assert outcome["rows"] == outcome["logs"] == len(DAMAGE)
     statuses = outcome["statuses"]
     damaged = [s for s in statuses.values() if s.startswith("Damaged: ")]
@@ -73,8 +48,8 @@ def test_damaged_games_are_listed_kept_aside_and_opened_up_to_the_damage(tmp_pat
     assert header_5 == "Damaged: line 1 is not a game's header (it holds a number). Nothing of this game can be " \
                        "opened; keep it aside."
     assert outcome["kept_aside"] and all(".damaged-" in n for n in outcome["kept_aside"])
-    assert outcome["open_label"] == f"Open up to record {expected.damage.kept}"
-    assert outcome["opened_records"] == expected.damage.kept
-    assert outcome["opened_message"] == f"Opened up to record {expected.damage.kept}; the damaged file is kept aside"
+    assert outcome["open_label"] == f"Open up to record {kept}"
+    assert outcome["opened_records"] == kept
+    assert outcome["opened_message"] == f"Opened up to record {kept}; the damaged file is kept aside"
     for name in ("home_damaged_logs", "home_after_keep_aside", "table_opened_up_to_the_damage"):
         _looks_like_a_screen(shots / f"{name}.png")

@@ -1,30 +1,19 @@
 """The app's loop sleeps between frames (issue 11): the Castillo's pulse is a few timed steps,
-none while the map is off screen, and no animation keeps the clock awake (perf_loop_driver.py
-runs the real app under Xvfb)."""
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-from .xvfb import XVFB_DEPTH
+none while the map is off screen, and no animation keeps the clock awake (perf_loop_driver.py,
+the first scenario of test_app.py's night launch: the real app under Xvfb)."""
+import pytest
 
-HERE = Path(__file__).parent
-ROOT = HERE.parents[2]
-XVFB = ["xvfb-run", "-a", "-s", f"-screen 0 1280x800x{XVFB_DEPTH}"]
+from .test_app import night_launch
+
 MAX_FPS = 30
 # Kivy paces frames a little faster than maxfps (it wakes 0.8 of its resolution early); a loop
 # that spins runs hundreds to tens of thousands of iterations a second.
 ITERATIONS_CAP = 2.5 * MAX_FPS
 
 
-def _loop_figures(tmp_path: Path) -> dict:
-    result = tmp_path / "loop.json"
-    env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data"), "PYTHONPATH": str(ROOT),
-           "ELGRANDE_PHONE_PORT": "0"}
-    run = subprocess.run(XVFB + [sys.executable, str(HERE / "perf_loop_driver.py"), str(result)], env=env,
-                         capture_output=True, text=True, timeout=120)
-    assert result.exists(), f"the app did not finish:\n{run.stderr[-4000:]}"
-    return json.loads(result.read_text())
+@pytest.fixture(scope="module")
+def launch(tmp_path_factory):
+    return night_launch(tmp_path_factory)
 
 
 def _pulses(glow: list[float]) -> list[list[float]]:
@@ -37,8 +26,8 @@ def _pulses(glow: list[float]) -> list[list[float]]:
     return out
 
 
-def test_pulses_and_animations_never_spin_the_loop(tmp_path):
-    figures = _loop_figures(tmp_path)
+def test_pulses_and_animations_never_spin_the_loop(launch):
+    figures, _ = launch.of("perf_loop_driver:loop_figures@perf")
     for phase in ("shown", "hidden", "animation"):
         assert figures[phase]["iterations_per_s"] <= ITERATIONS_CAP, (phase, figures[phase])
     shown, hidden = figures["shown"], figures["hidden"]

@@ -2,12 +2,20 @@
 bench/bench_app.py): inputs after the first of their kind make no widget, the action-cards sheet
 is made (a few buttons a frame) before the first game and reopened with only the cards still
 offered, and the app's startup objects are
-frozen out of the cycle collector's full passes (reuse_scenarios.py, the real app under Xvfb)."""
-from .test_app import _drive
+frozen out of the cycle collector's full passes (reuse_scenarios.py, the real app under Xvfb:
+the first scenario of test_app.py's 1280x800 launch)."""
+import pytest
+
+from .test_app import table_launch
 
 
-def test_inputs_reuse_the_side_panel_and_the_action_cards_sheet(tmp_path):
-    facts, _ = _drive("reuse_scenarios:widgets_made_once", tmp_path)
+@pytest.fixture(scope="module")
+def launch(tmp_path_factory):
+    return table_launch(tmp_path_factory)
+
+
+def test_inputs_reuse_the_side_panel_and_the_action_cards_sheet(launch):
+    facts, _ = launch.of("reuse_scenarios:widgets_made_once")
     # Kivy, the screens and the modules: well over 100,000 objects no full collection walks again
     assert facts["frozen_at_start"] > 100_000, facts["frozen_at_start"]
     assert facts["card_buttons_made_in_game"] == [], facts["card_buttons_made_in_game"]  # made before it

@@ -4,7 +4,8 @@ taught is a Castillo drop, and purple is then counted by the simulated tower. `t
 is how the other 2023 scenarios teach the tower from its panel."""
 from __future__ import annotations
 
-from scenarios_2023 import PATIENCE, _wait_for, start_2023_game
+from scenarios import PATIENCE, _wait_for
+from scenarios_2023 import start_2023_game
 
 
 def _panel(d, kind):

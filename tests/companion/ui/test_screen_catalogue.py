@@ -1,0 +1,59 @@
+"""Every screen at the two other tablet shapes (issue 11 item 7, issue 23): 1920x1200 landscape
+and 800x1280 portrait, one launch each of the screen catalogue (catalogue_scenarios.py). Each
+screen is checked as it is shown (layout_checks.py): touch targets of at least 48 dp, no
+interactive widgets overlapping or off the window, no text cut or broken mid-word, no mark on
+the map covering another; and each picture is one of the window's size and not flat. The
+1280x800 shape runs the same catalogue in test_app.py's launch. The pictures are kept with
+ELGRANDE_SHOTS=DIR (DIR/catalogue_WxH/...)."""
+import json
+
+import pytest
+from PIL import Image, ImageStat
+
+from .test_app import Launch
+
+SHAPES = ((1280, 800), (1920, 1200), (800, 1280))   # the tablet shapes (1280x800: test_app.py's launch)
+OTHER_SHAPES = SHAPES[1:]
+
+
+def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
+    """What the catalogue proves at a shape (also called by test_app.py at 1280x800)."""
+    problems = {screen: found for screen, found in outcome["problems"].items() if found}
+    assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
+    assert len(outcome["screens"]) >= 18
+    # issue 26, at the end of the crowded game's visit: the finished game replayed, the records, the demo
+    assert {"home_recent_games", "replay_end", "replay_middle", "player_records", "demo_game",
+            "setup_known_players"} <= set(outcome["screens"])
+    assert outcome["turning_step"] > 0 and outcome["demo_step"] == 2
+    assert "Bartholomew-Maximilian" in outcome["stats_text"] and "Bo" in outcome["known_players"]
+    assert len(outcome["seated"]) == 1 and "already plays" in outcome["seated_again"]
+    # The side panel's smallest words grow with the window: 14 sp, 21 px at 1920x1200
+    scale = min(max(width, height) / 1280, min(width, height) / 800)
+    assert outcome["side_text_px"] >= 14 * max(1.0, scale) - 0.5, outcome["side_text_px"]
+    # the position screen at this shape: the whole position of round 4 entered, then a turn
+    assert outcome["round"] == 4 and outcome["valencia"] == {"yellow": 5}
+    assert outcome["entry_taps"] <= 40  # the whole position of round 4, and two refused taps
+    # a correction confirmed in words, kept in the history and undone
+    assert outcome["applied"] == 1 and outcome["corrections"] == 0
+    # an effect on everyone told to the table
+    assert outcome["outcomes"] == 1
+    # the 2023 edition's rule screens (rules chosen, Your board, Your cards, an import, a Modifier)
+    assert {"rules_home", "rules_setup_2023", "rules_setup_2023_two_players", "rules_board_2_3",
+            "rules_board_scoreboard", "rules_board_borders", "rules_board_tiles", "rules_cards",
+            "rules_card_detail", "rules_add_card", "rules_import", "rules_modifier"} <= set(outcome["screens"])
+    for name in ("setup_from_position", "position_board", "position_score_pad", "position_courts",
+                 "position_castillo", "position_start", "round_4_power", "round_4_after_a_turn",
+                 "correction_refused", "correction_confirm", "table_after_correction", "history_with_correction",
+                 "history_correction_reopened", "outcome_decay", "history"):
+        assert name in outcome["screens"], name
+    for name in outcome["screens"]:
+        image = Image.open(shots / f"{name}.png").convert("RGB")
+        assert image.size == (width, height), f"{name}.png: {image.size}"
+        assert max(ImageStat.Stat(image).stddev) > 8, f"{name}.png is (nearly) one flat colour"
+
+
+@pytest.mark.parametrize("width,height", OTHER_SHAPES, ids=[f"{w}x{h}" for w, h in OTHER_SHAPES])
+def test_every_screen_fits_the_tablet(width, height, tmp_path):
+    launch = Launch(f"catalogue_{width}x{height}", ["catalogue_scenarios:catalogue"], tmp_path, f"{width}x{height}")
+    outcome, shots = launch.of("catalogue_scenarios:catalogue")
+    check_catalogue(outcome, shots, width, height)

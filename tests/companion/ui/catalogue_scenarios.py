@@ -22,9 +22,10 @@ with no game open:
 from __future__ import annotations
 
 from app_driver import back_home
+from catalogue_2023_ki import visit_every_2023_and_ki_screen
 from layout_checks import check_screen, overlaps, shown_widgets, touch_targets
 
-EXTRA_VISITS: list = []   # visit(d) generator functions, run after the catalogue's own
+EXTRA_VISITS: list = [visit_every_2023_and_ki_screen]   # visit(d) generator functions, run after the catalogue's own
 POSITION_VISITS = ("start_from_position_in_round_4", "correction_mid_round_and_undo")
 
 

@@ -1,9 +1,16 @@
 """The table process of the crash drill: resume the game in DATA_DIR (or start
 it), then play the scripted game, printing the record count after each input.
-test_crash_safety.py kills it with SIGKILL and starts it again."""
+test_crash_safety.py kills it with SIGKILL and starts it again.
+
+    python -m tests.companion.crash_worker DATA_DIR SEED MODE          one run
+    python -m tests.companion.crash_worker --forks DATA_DIR SEED MODE  a run per line on stdin
+
+With --forks the imports are paid once: each line read forks a fresh process for one run (its
+output: "pid N", then the run's lines) and, once that process has ended however it ended,
+prints "ended STATUS". Each run is still its own process, killed with SIGKILL by the test.
+"""
 import os
 import sys
-from pathlib import Path
 
 from companion.scripted import scripted_setup, step
 from companion.store import last_unfinished, saved_games
@@ -27,5 +34,18 @@ def main(data_dir: str, seed: int, mode: str) -> int:
     return 0
 
 
+def forks(data_dir: str, seed: int, mode: str) -> int:
+    for _ in sys.stdin:
+        pid = os.fork()
+        if pid == 0:
+            print(f"pid {os.getpid()}", flush=True)
+            os._exit(main(data_dir, seed, mode))
+        _, status = os.waitpid(pid, 0)
+        print(f"ended {status}", flush=True)
+    return 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "--forks":
+        sys.exit(forks(sys.argv[2], int(sys.argv[3]), sys.argv[4]))
     sys.exit(main(sys.argv[1], int(sys.argv[2]), sys.argv[3]))

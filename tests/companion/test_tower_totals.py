@@ -58,14 +58,15 @@ def kinds(table: Table) -> list[str]:
     return [r["t"] for r in table.records]
 
 
-def wait_for(predicate, timeout: float = 10.0, what: str = "condition"):
+def wait_for(predicate, timeout: float = 20.0, what: str = "condition"):
     end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    while True:
         value = predicate()
         if value:
             return value
+        if time.monotonic() >= end:
+            raise AssertionError(f"waited {timeout:g} s for {what}; the last value: {value!r}")
         time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 # ---- the table alone -------------------------------------------------------------------------------

@@ -40,7 +40,9 @@ class Collector:
 
     def wait(self, predicate, timeout: float, what: str = "condition"):
         # Woken by every drop and status; the short slices also catch state the
-        # collector is not told about (tower acks, counters), within the deadline.
+        # collector is not told about (tower acks, counters), within the deadline
+        # (at least LOADED_S: a loaded machine; a wait that is met returns at once).
+        timeout = max(timeout, LOADED_S)
         deadline = time.monotonic() + timeout
         with self._cond:
             while not predicate(self) and time.monotonic() < deadline:
@@ -54,6 +56,9 @@ class Collector:
 
     def keys(self):
         return [(d.boot, d.seq) for d in self.drops]
+
+
+LOADED_S = 20.0
 
 
 def assert_exactly_once_in_order(drops, boots_and_counts):

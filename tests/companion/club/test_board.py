@@ -60,13 +60,13 @@ class Board:
             self.proc.wait(10)
 
 
-def wait(predicate, what, timeout=20.0):
+def wait(predicate, what, timeout=30.0):
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()
         if value:
             return value
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        assert time.monotonic() < deadline, f"waited {timeout:g} s for {what}; the last value: {value!r}"
         time.sleep(0.05)   # polling the board's HTTP API (the page is awaited with Playwright's expect)
 
 

@@ -21,9 +21,11 @@ ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-net
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
          "has_touch": True}
-TIMEOUT = 8000  # ms for anything the page waits for
+TIMEOUT = 15000  # ms for anything the page waits for (a loaded machine; met at once on a quiet one)
 
 from playwright import sync_api  # noqa: E402  (a test extra: always installed by scripts/setup.sh)
+
+sync_api.expect.set_options(timeout=TIMEOUT)   # every expect in the phone and club page tests
 
 
 @pytest.fixture(autouse=True)

@@ -25,7 +25,7 @@ from engine.events import CastilloCounted, GameSetup, SecretDiscSet, SecretDiscs
 from engine.freeplay import RoundFinished
 from firmware_bridge.adapter import TowerDrop
 
-from .conftest import PICK_NAMES, PICKS, PLAYERS, code_of, http, join, make_table, status_of, to_general_scoring
+from .conftest import PICK_NAMES, awaited, PICKS, PLAYERS, code_of, http, join, make_table, status_of, to_general_scoring
 from .wsclient import run, url
 
 # Game 1 (conftest): Ana red, Bruno yellow, Carmen green, Dora blue. Game 2: Bruno and Carmen swap
@@ -79,7 +79,7 @@ class Feed:
             if msg.type == aiohttp.WSMsgType.TEXT:
                 self.frames.append(json.loads(msg.data))
 
-    async def until(self, predicate, timeout=5.0, after=0):
+    async def until(self, predicate, timeout=20.0, after=0):
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while loop.time() < end:
@@ -87,7 +87,8 @@ class Feed:
                 if predicate(m):
                     return m
             await asyncio.sleep(0.01)
-        raise AssertionError(f"no such frame; got {self.frames[after:]}")
+        raise AssertionError(f"waited {timeout:g} s for a frame where {awaited(predicate)}; "
+                             f"got {self.frames[after:]}")
 
 
 def test_phones_follow_their_players_into_the_next_game(start_server):

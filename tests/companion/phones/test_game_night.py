@@ -287,18 +287,18 @@ def _growth_per_game(server, table, creds, games: int, keep: list | None) -> tup
     return statistics.median(b - a for a, b in zip(sizes[skip:], sizes[skip + 1:])), table, refs
 
 
-def test_twenty_games_keep_no_table_alive():
+def test_twelve_games_keep_no_table_alive():
     """The server lives for the app; each game's table must be let go (it held ~0.4 MB a played
     game when every game had its own server and aiohttp's cached middleware chain kept it)."""
     table = make_table("scoring")
     server = PhoneServer(table, host="127.0.0.1").start()
     try:
         creds = {pid: join(server, pid) for pid in PLAYERS}
-        per_game, table, refs = _growth_per_game(server, table, creds, 20, None)
+        per_game, table, refs = _growth_per_game(server, table, creds, 12, None)
         assert all(r() is None for r in refs[:-1]), "an old table is still alive"
         kept: list = []
-        control, table, _ = _growth_per_game(server, table, creds, 8, kept)
-        print(f"\nphone server, 20 games: {per_game / 1024:.1f} KiB retained per game (median step after the 5th) "
+        control, table, _ = _growth_per_game(server, table, creds, 6, kept)
+        print(f"\nphone server, 12 games: {per_game / 1024:.1f} KiB retained per game (median step after the 3rd) "
               f"(control, each old table kept on purpose: {control / 1024:.1f} KiB per game)")
         assert control > 4 * 1024, control      # the measurement sees a kept table ...
         assert per_game < control / 4, (per_game, control)   # ... and the server keeps none

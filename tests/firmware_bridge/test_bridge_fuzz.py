@@ -15,7 +15,8 @@ from firmware_bridge import framing
 from .bridge_helpers import Wire, assert_exactly_once_in_order
 from .fuzz_frames import FuzzRun, HostileFrames, claims_something, wire_bytes
 
-SLOW_CALL = 0.5  # seconds: far above the ~2 ms slowest call measured, far below a hang
+SLOW_CALL = 0.5  # CPU seconds: far above the ~2 ms slowest call measured, far below a hang (a loaded machine
+#                 stretches a call's wall-clock time, not its CPU time)
 
 
 @pytest.mark.parametrize("transport,seed", [("serial", 101), ("mqtt", 202)])
@@ -23,7 +24,7 @@ def test_4000_hostile_frames_nothing_escapes_every_real_drop_once_in_order(trans
     run = FuzzRun(seed, transport)
     f = run.run(4_000)
     assert f.escaped == 0, f.escaped_examples
-    assert f.slowest_call < SLOW_CALL
+    assert f.slowest_call_cpu < SLOW_CALL
     assert f.real_drops > 100
     assert (f.delivered, f.doubled, f.missing, f.out_of_order, f.wrong_content) == (f.real_drops, 0, 0, 0, 0)
     assert run.link.counters["faults"] == 0  # each killer fixed at its root, not only caught by the guard

@@ -10,7 +10,6 @@ the tablet draws, and the refusal of any input refused in both.
 """
 from __future__ import annotations
 
-import copy
 import random
 
 from pydantic import ValidationError
@@ -37,7 +36,7 @@ def _twins(state, rng: random.Random):
                 have = state.provinces[p] if into_castillo else state.counts[castillo][p]
                 if have < k:
                     continue
-                twin = copy.deepcopy(state)
+                twin = state.clone()
                 step = k if into_castillo else -k
                 twin.provinces[p] -= step
                 twin.counts[castillo][p] += step
@@ -73,7 +72,7 @@ def _probes(state, rng: random.Random, n: int = 6) -> list[dict]:
 
 def _refusal(state, event: dict):
     try:
-        apply_event(copy.deepcopy(state), event_from_dict(event))
+        apply_event(state.clone(), event_from_dict(event))
     except (RuleViolation, ValidationError) as exc:
         return str(exc)
     return None
@@ -103,7 +102,7 @@ def test_no_public_text_depends_on_where_hidden_caballeros_are():
                     if prompt.private_for is None:
                         assert _words(builder.build(asked(twin))) == _words(prompt), ask.kind
                     for event, refused in zip(probes, mine):
-                        theirs = _refusal(twin, event)
+                        theirs = None if refused is None else _refusal(twin, event)   # compared only if both refuse
                         if refused is not None and theirs is not None:
                             assert theirs == refused, (event, refused, theirs)
                             refusals += 1
@@ -226,7 +225,7 @@ def test_no_public_text_depends_on_a_secret_in_2023_games():
                     if prompt.private_for is None:
                         assert _words(_builder(twin).build(asked(twin))) == _words(prompt), ask.kind
                     for event, refused in zip(probes, mine):
-                        theirs = _refused(twin, event)
+                        theirs = None if refused is None else _refused(twin, event)   # compared only if both refuse
                         if refused is not None and theirs is not None:
                             assert theirs == refused, (event, refused, theirs)
                             refusals += 1
@@ -314,7 +313,7 @@ def test_no_public_text_depends_on_a_kept_hand_in_king_and_intrigue():
                     if prompt.private_for is None:
                         assert _words(builder(twin).build(asked(twin))) == _words(prompt), ask.kind
                     for event, refused in zip(probes, mine):
-                        theirs = _refused(twin, event)
+                        theirs = None if refused is None else _refused(twin, event)   # compared only if both refuse
                         if refused is not None and theirs is not None:
                             assert theirs == refused, (event, refused, theirs)
                             refusals += 1

@@ -23,14 +23,15 @@ def data_dir(tmp_path, monkeypatch):
     monkeypatch.setenv("ELGRANDE_DATA_DIR", str(tmp_path / "data"))
 
 
-def wait_for(predicate, timeout: float = 10.0, what: str = "condition"):
+def wait_for(predicate, timeout: float = 20.0, what: str = "condition"):
     end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    while True:
         value = predicate()
         if value:
             return value
+        if time.monotonic() >= end:
+            raise AssertionError(f"waited {timeout:g} s for {what}; the last value: {value!r}")
         time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 class Rig:

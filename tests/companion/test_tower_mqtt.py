@@ -1,6 +1,7 @@
 """The table's tower over a locked-down MQTT broker (the shipped hardware/mosquitto
 files, real mosquitto, TLS and passwords): drops reach the table, the status says
 how private the link is, and settings it cannot use become a status, not a crash."""
+import inspect
 import threading
 import time
 
@@ -43,10 +44,11 @@ class Statuses:
             self.seen.append(status)
             self.changed.notify_all()
 
-    def wait(self, predicate, timeout=15.0):
+    def wait(self, predicate, timeout=20.0):
         with self.changed:
             assert self.changed.wait_for(lambda: any(predicate(s) for s in self.seen), timeout), \
-                [(s.state, s.message) for s in self.seen]
+                f"waited {timeout:g} s for a status where {inspect.getsource(predicate).strip()}; " \
+                f"seen: {[(s.state, s.message) for s in self.seen]}"
 
 
 def test_a_tower_on_a_tls_broker_with_passwords_counts_into_the_table(locked):

@@ -58,14 +58,15 @@ def kinds(table: Table) -> list[str]:
     return [r["t"] for r in table.records]
 
 
-def wait_for(predicate, timeout: float = 10.0, what: str = "condition"):
+def wait_for(predicate, timeout: float = 20.0, what: str = "condition"):
     end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    while True:
         value = predicate()
         if value:
             return value
+        if time.monotonic() >= end:
+            raise AssertionError(f"waited {timeout:g} s for {what}; the last value: {value!r}")
         time.sleep(0.02)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 # ---- the table alone -------------------------------------------------------------------------------
@@ -359,7 +360,7 @@ def test_asking_for_an_emptying_never_waits_for_the_link(tmp_path):
         start = time.monotonic()
         with table._lock:
             table.on_tower_empty("g-test-e1")
-        assert time.monotonic() - start < 0.2
+        assert time.monotonic() - start < 2.0   # not the 5 s the link's lock is held (room for a loaded machine)
         release.set()
         busy.join(5)
         # Sent once the link was free (the table then puts its own emptying back: "g-test-e1" is not its).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import getpass
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -40,7 +41,9 @@ class Collector:
 
     def wait(self, predicate, timeout: float, what: str = "condition"):
         # Woken by every drop and status; the short slices also catch state the
-        # collector is not told about (tower acks, counters), within the deadline.
+        # collector is not told about (tower acks, counters), within the deadline
+        # (at least LOADED_S: a loaded machine; a wait that is met returns at once).
+        timeout = max(timeout, LOADED_S)
         deadline = time.monotonic() + timeout
         with self._cond:
             while not predicate(self) and time.monotonic() < deadline:
@@ -54,6 +57,9 @@ class Collector:
 
     def keys(self):
         return [(d.boot, d.seq) for d in self.drops]
+
+
+LOADED_S = 20.0
 
 
 def assert_exactly_once_in_order(drops, boots_and_counts):
@@ -106,10 +112,44 @@ class Wire:
         raise AssertionError("the link never settled")
 
 
+_PORTS_LOW = 20000
+_handed_out: set[int] = set()
+
+
+def _ephemeral_low() -> int:
+    try:
+        return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return 32768
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free port for a server that cannot bind port 0 and say which (mosquitto). Taken below the
+    kernel's ephemeral range, so no client socket of any process is handed it in the meantime (nor
+    while a broker restarts on it); from a slice of that range of its own per pytest-xdist worker,
+    so two workers never pick the same; checked free, and never handed out twice by this process."""
+    high = _ephemeral_low()
+    if high - _PORTS_LOW < 1000:   # an unusual kernel setting: let the kernel choose
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return s.getsockname()[1]
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
+    width = (high - _PORTS_LOW) // max(workers, 1)
+    first = _PORTS_LOW + worker * width
+    start = random.randrange(width)   # another run of the suite beside this one starts elsewhere
+    for i in range(width):
+        port = first + (start + i) % width
+        if port in _handed_out:
+            continue
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        _handed_out.add(port)
+        return port
+    raise AssertionError(f"no free port in {first}..{first + width - 1}")
 
 
 class Broker:

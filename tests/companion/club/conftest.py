@@ -99,10 +99,13 @@ class Listener:
         c.loop_start()
         self.client = c
 
-    def wait(self, predicate, timeout: float = 10.0, what: str = "messages"):
+    def wait(self, predicate, timeout: float = 20.0, what: str = ""):
         with self.cond:
             if not self.cond.wait_for(lambda: predicate(self.messages), timeout):
-                raise AssertionError(f"timed out waiting for {what}; got {len(self.messages)} messages")
+                from ..phones.conftest import awaited
+                last = self.messages[-1] if self.messages else "none"
+                raise AssertionError(f"waited {timeout:g} s for {what or awaited(predicate)}; "
+                                     f"got {len(self.messages)} messages, the last: {last}")
 
     def close(self):
         self.client.disconnect()

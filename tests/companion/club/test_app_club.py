@@ -1,5 +1,6 @@
 """The tablet app, under Xvfb, with the new-game screen's club field: the table publishes its
 public state to the club broker (TLS, its own user, the shipped ACL) and says so."""
+import contextlib
 import json
 import os
 import subprocess
@@ -7,8 +8,28 @@ import sys
 
 from companion.club.topics import StateMessage, online_topic, state_topic
 
-from ..ui.test_app import HERE, ROOT, XVFB, _looks_like_a_screen
+from ..ui.test_app import HERE, ROOT, _looks_like_a_screen
+from ..ui.xvfb import XVFB_DEPTH
 from .conftest import CLUB, USERS, Listener
+
+
+@contextlib.contextmanager
+def own_display(screen: str = "1280x800"):
+    """An Xvfb of this test's own: Xvfb picks a display number nobody holds and says which
+    (-displayfd), where `xvfb-run -a` can pick the same number as another run starting at the
+    same moment (two pytest-xdist workers, or two suites on one machine)."""
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{screen}x{XVFB_DEPTH}",
+                               "-nolisten", "tcp"], pass_fds=(write,), stderr=subprocess.DEVNULL)
+    os.close(write)
+    try:
+        with os.fdopen(read) as said:
+            number = said.readline().strip()   # written once the display is ready
+        assert number.isdigit(), f"Xvfb did not start (exit {server.poll()})"
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(10)
 
 
 def test_new_game_with_a_club_broker(tmp_path, club_broker):
@@ -22,9 +43,10 @@ def test_new_game_with_a_club_broker(tmp_path, club_broker):
                                              "club": CLUB})}
     listener = Listener(club_broker, topic="elgrande/club/#")   # the club named on the new-game screen
     try:
-        run = subprocess.run(XVFB + [sys.executable, str(HERE / "app_driver.py"),
-                                     "tests.companion.club.app_scenarios:club_table", str(shots), str(result)],
-                             env=env, capture_output=True, text=True, timeout=240)
+        with own_display() as display:
+            run = subprocess.run([sys.executable, str(HERE / "app_driver.py"),
+                                  "tests.companion.club.app_scenarios:club_table", str(shots), str(result)],
+                                 env={**env, "DISPLAY": display}, capture_output=True, text=True, timeout=240)
         assert result.exists(), f"the app did not finish:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"
         outcome = json.loads(result.read_text())
         assert outcome["status"] == "ok", outcome.get("trace") or outcome

@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 from playwright import sync_api
@@ -27,8 +28,17 @@ def start(args, env=None):
                             stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})})
 
 
-def first_line(proc, prefix):
-    line = proc.stdout.readline()
+def first_line(proc, prefix, timeout=120.0):
+    """The process's next line, which must start with `prefix`, within `timeout` (a whole scripted
+    game on a loaded machine); a process that says nothing fails the test instead of hanging it."""
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(proc.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(timeout)
+    if not got:
+        proc.kill()
+        raise AssertionError(f"waited {timeout:g} s for a line {prefix}...; stderr: {proc.stderr.read()[-2000:]}")
+    line = got[0]
     assert line.startswith(prefix), f"expected {prefix}..., got {line!r}; stderr: {proc.stderr.read()[-2000:]}"
     return line.split()
 
@@ -60,13 +70,13 @@ class Board:
             self.proc.wait(10)
 
 
-def wait(predicate, what, timeout=20.0):
+def wait(predicate, what, timeout=30.0):
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()
         if value:
             return value
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        assert time.monotonic() < deadline, f"waited {timeout:g} s for {what}; the last value: {value!r}"
         time.sleep(0.05)   # polling the board's HTTP API (the page is awaited with Playwright's expect)
 
 

@@ -79,7 +79,7 @@ def test_a_handshake_never_finished_is_cut_after_the_idle_timeout(https_board):
         except ConnectionResetError:
             closed = True
         took = time.monotonic() - started
-    assert closed and took < FAST.idle_timeout + 3, took
+    assert closed and took < FAST.idle_timeout + 15, took   # not asyncio's minute (room for a loaded machine)
 
 
 def test_half_done_handshakes_count_against_the_limits_from_the_accept(https_board):

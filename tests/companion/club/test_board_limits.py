@@ -17,6 +17,7 @@ from companion.club.tournament import Journal, Tournament
 from companion.phones.guard import Limits
 
 from .conftest import CLUB, TOKEN, USERS
+from ..phones.test_limits import LOADED_S, cut_off_while_dribbling
 from .test_publisher import until
 
 FAST = Limits(idle_timeout=0.5, body_timeout=0.5)
@@ -108,21 +109,15 @@ def test_idle_half_sent_and_dribbled_connections_are_closed(start_board):
     kept.sendall(b"GET /api/tables HTTP/1.1\r\nHost: x\r\n\r\n")
     assert kept.recv(4096).startswith(b"HTTP/1.1 200")
     drip = connect_from("127.0.0.1", port)                               # a head sent a byte at a time
-    started = time.monotonic()
-    try:
-        for byte in b"GET / HTTP/1.1\r\nX-Slow: " + b"a" * 40:
-            drip.sendall(bytes([byte]))
-            time.sleep(0.05)
-    except (BrokenPipeError, ConnectionResetError):
-        pass
-    assert closed_within(drip, 0.5), "a dribbled request head was not cut off"
+    assert cut_off_while_dribbling(drip, b"GET / HTTP/1.1\r\nX-Slow: " + b"a" * 400), \
+        "a dribbled request head was not cut off"
+    assert closed_within(drip, LOADED_S)
     for s, what in ((idle, "an idle connection"), (head, "a half-sent head"), (kept, "an idle keep-alive")):
-        assert closed_within(s, 1.5), f"{what} stayed open"
-    body.settimeout(2)
+        assert closed_within(s, LOADED_S), f"{what} stayed open"
+    body.settimeout(LOADED_S)
     answer = body.recv(4096)
     assert answer.startswith(b"HTTP/1.1 408") and b"did not arrive within 0.5 s" in answer, answer
-    assert closed_within(body, 1.5)
-    assert time.monotonic() - started < 4
+    assert closed_within(body, LOADED_S)
     until(lambda: len(board.guard) == 0, "every connection counted out")
     assert board.tournament.players == []
 
@@ -152,8 +147,12 @@ def test_oversized_heads_and_garbage_get_one_line_each(start_board, caplog):
 def test_a_flood_is_capped_and_the_page_still_loads(start_board, caplog):
     board = start_board(Limits(idle_timeout=5, per_address=8, max_connections=16))
     flood = [connect_from("127.0.0.7", board.port) for _ in range(20)]
-    refused = [s for s in flood if closed_within(s, 0.3)]
-    assert len(refused) == 12, "the per-address cap (8) did not hold"
+    closed: set[int] = set()
+    end = time.monotonic() + LOADED_S
+    while len(closed) < 12 and time.monotonic() < end:   # the twelve over the cap, however slow the machine
+        closed |= {i for i, s in enumerate(flood) if i not in closed and closed_within(s, 0.05)}
+    assert len(closed) == 12, f"the per-address cap (8) did not hold: {len(closed)} of 20 closed"
+    assert not any(closed_within(s, 0.05) for i, s in enumerate(flood) if i not in closed)
     until(lambda: board.guard.open_from("127.0.0.7") == 8, "eight from the flooding address")
     second = [connect_from("127.0.0.9", board.port) for _ in range(8)]   # now the board is full (16)
     until(lambda: len(board.guard) == 16, "the board full")
@@ -287,7 +286,7 @@ def test_a_page_that_stops_reading_is_dropped(start_board, monkeypatch, caplog):
     assert not board._watchers_from, f"a page reading nothing still held its place after {pushes} pushes"
     assert any("dropped a board page at 127.0.0.1: it read nothing for 0.5 s" in r.getMessage()
                for r in caplog.records)
-    assert closed_within(stuck, 2)
+    assert closed_within(stuck, LOADED_S)
     until(lambda: len(board.guard) == 0, "its connection counted out")
     assert request(board, "GET", "/")[0] == 200
 

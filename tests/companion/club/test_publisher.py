@@ -20,10 +20,10 @@ def new_table(players=4, mode="tracking"):
     return t
 
 
-def until(predicate, what: str, timeout: float = 10.0) -> None:
+def until(predicate, what: str, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+    while not (value := predicate()):
+        assert time.monotonic() < deadline, f"waited {timeout:g} s for {what}; the last value: {value!r}"
         time.sleep(0.02)   # a status string has no event to wait on
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import http.client as httpclient
+import inspect
 import json
 import os
 import random
@@ -115,14 +116,25 @@ def seat_state(server: PhoneServer, pid: str) -> dict:
     return {"joined": state["joined"], "connected": state["connected"]}
 
 
-def wait_for(predicate, timeout: float = 5.0, what: str = "condition"):
+def wait_for(predicate, timeout: float = 20.0, what: str = ""):
+    """predicate()'s first true value, polled until `timeout` (generous: a loaded machine; a
+    passing wait returns at once); the failure names what was awaited and the last value seen."""
     end = time.monotonic() + timeout
-    while time.monotonic() < end:
+    while True:
         value = predicate()
         if value:
             return value
+        if time.monotonic() >= end:
+            raise AssertionError(f"waited {timeout:g} s for {what or awaited(predicate)}; the last value: {value!r}")
         time.sleep(0.01)
-    raise AssertionError(f"timed out waiting for {what}")
+
+
+def awaited(predicate) -> str:
+    """The predicate's source line, for a wait that was not told what it waits for."""
+    try:
+        return inspect.getsource(predicate).strip()
+    except (OSError, TypeError):
+        return repr(predicate)
 
 
 def status_of(server: PhoneServer) -> dict:

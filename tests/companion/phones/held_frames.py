@@ -21,7 +21,7 @@ def _timed_out(seat: str, expected: str, frames: list, timeout: float) -> Assert
 
 
 async def until_frame(frames: list, seat: str, expected: str, predicate, after: int = 0,
-                      timeout: float = 5.0) -> dict:
+                      timeout: float = 20.0) -> dict:
     """The first frame from index `after` on that satisfies predicate (waiting for it to come)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
@@ -35,7 +35,7 @@ async def until_frame(frames: list, seat: str, expected: str, predicate, after: 
         await asyncio.sleep(0.01)
 
 
-async def until_latest(frames: list, seat: str, expected: str, predicate, timeout: float = 5.0) -> dict:
+async def until_latest(frames: list, seat: str, expected: str, predicate, timeout: float = 20.0) -> dict:
     """The newest frame, once it satisfies predicate: what the phone shows now."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout

@@ -25,7 +25,7 @@ from engine.events import CastilloCounted, GameSetup, SecretDiscSet, SecretDiscs
 from engine.freeplay import RoundFinished
 from firmware_bridge.adapter import TowerDrop
 
-from .conftest import PICK_NAMES, PICKS, PLAYERS, code_of, http, join, make_table, status_of, to_general_scoring
+from .conftest import PICK_NAMES, awaited, PICKS, PLAYERS, code_of, http, join, make_table, status_of, to_general_scoring
 from .wsclient import run, url
 
 # Game 1 (conftest): Ana red, Bruno yellow, Carmen green, Dora blue. Game 2: Bruno and Carmen swap
@@ -79,7 +79,7 @@ class Feed:
             if msg.type == aiohttp.WSMsgType.TEXT:
                 self.frames.append(json.loads(msg.data))
 
-    async def until(self, predicate, timeout=5.0, after=0):
+    async def until(self, predicate, timeout=20.0, after=0):
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
         while loop.time() < end:
@@ -87,7 +87,8 @@ class Feed:
                 if predicate(m):
                     return m
             await asyncio.sleep(0.01)
-        raise AssertionError(f"no such frame; got {self.frames[after:]}")
+        raise AssertionError(f"waited {timeout:g} s for a frame where {awaited(predicate)}; "
+                             f"got {self.frames[after:]}")
 
 
 def test_phones_follow_their_players_into_the_next_game(start_server):
@@ -286,18 +287,18 @@ def _growth_per_game(server, table, creds, games: int, keep: list | None) -> tup
     return statistics.median(b - a for a, b in zip(sizes[skip:], sizes[skip + 1:])), table, refs
 
 
-def test_twenty_games_keep_no_table_alive():
+def test_twelve_games_keep_no_table_alive():
     """The server lives for the app; each game's table must be let go (it held ~0.4 MB a played
     game when every game had its own server and aiohttp's cached middleware chain kept it)."""
     table = make_table("scoring")
     server = PhoneServer(table, host="127.0.0.1").start()
     try:
         creds = {pid: join(server, pid) for pid in PLAYERS}
-        per_game, table, refs = _growth_per_game(server, table, creds, 20, None)
+        per_game, table, refs = _growth_per_game(server, table, creds, 12, None)
         assert all(r() is None for r in refs[:-1]), "an old table is still alive"
         kept: list = []
-        control, table, _ = _growth_per_game(server, table, creds, 8, kept)
-        print(f"\nphone server, 20 games: {per_game / 1024:.1f} KiB retained per game (median step after the 5th) "
+        control, table, _ = _growth_per_game(server, table, creds, 6, kept)
+        print(f"\nphone server, 12 games: {per_game / 1024:.1f} KiB retained per game (median step after the 3rd) "
               f"(control, each old table kept on purpose: {control / 1024:.1f} KiB per game)")
         assert control > 4 * 1024, control      # the measurement sees a kept table ...
         assert per_game < control / 4, (per_game, control)   # ... and the server keeps none

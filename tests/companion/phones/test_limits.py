@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 import os
+import select
 import socket
 import subprocess
 import sys
@@ -34,6 +35,25 @@ def connect_from(address: str, port: int) -> socket.socket:
     s.settimeout(5)
     s.connect(("127.0.0.1", port))
     return s
+
+
+# A deadline for what the server does after its 0.5 s timeouts, on a loaded machine (a close
+# that comes returns at once); "never" still fails.
+LOADED_S = 10.0
+
+
+def cut_off_while_dribbling(s: socket.socket, head: bytes, every: float = 0.05) -> bool:
+    """Send `head` a byte every `every` s (400 bytes: 20 s, far past the 0.5 s timeouts): True if the
+    server cut the connection before the head was all sent, however slow the machine."""
+    try:
+        for byte in head:
+            s.sendall(bytes([byte]))
+            time.sleep(every)
+            if select.select([s], [], [], 0)[0] and s.recv(4096) == b"":
+                return True
+    except (BrokenPipeError, ConnectionResetError):
+        return True
+    return False
 
 
 def closed_within(s: socket.socket, seconds: float) -> bool:
@@ -79,29 +99,22 @@ def test_idle_and_half_sent_connections_are_closed(fast_server):
     kept.sendall(b"GET /api/status HTTP/1.1\r\nHost: x\r\n\r\n")
     assert kept.recv(4096).startswith(b"HTTP/1.1 200")
     drip = connect_from("127.0.0.1", port)                       # a head sent a byte at a time, forever
-    started = time.monotonic()
-    try:
-        for byte in b"GET / HTTP/1.1\r\nX-Slow: " + b"a" * 40:
-            drip.sendall(bytes([byte]))
-            time.sleep(0.05)
-    except (BrokenPipeError, ConnectionResetError):
-        pass
-    assert closed_within(drip, 0.5), "a dribbled request head was not cut off"
-    assert time.monotonic() - started < 1.5
+    assert cut_off_while_dribbling(drip, b"GET / HTTP/1.1\r\nX-Slow: " + b"a" * 400), \
+        "a dribbled request head was not cut off"
+    assert closed_within(drip, LOADED_S)
     for s, what in ((idle, "an idle connection"), (head, "a half-sent head"), (kept, "an idle keep-alive")):
-        assert closed_within(s, 1.5), f"{what} stayed open"
-    body.settimeout(2)
+        assert closed_within(s, LOADED_S), f"{what} stayed open"
+    body.settimeout(LOADED_S)
     answer = body.recv(4096)
     assert answer.startswith(b"HTTP/1.1 408") and b"did not arrive within 0.5 s" in answer
-    assert closed_within(body, 1.5)
-    assert time.monotonic() - started < 4
+    assert closed_within(body, LOADED_S)
     assert len(server.guard) == 0
     # A socket that opens the phone websocket but never says who it is goes the same way.
     ws = connect_from("127.0.0.1", port)
     ws.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
     assert ws.recv(4096).startswith(b"HTTP/1.1 101")
-    assert closed_within(ws, 2)
+    assert closed_within(ws, LOADED_S)
 
 
 def test_a_phone_that_keeps_talking_is_not_cut_off(fast_server):
@@ -125,7 +138,7 @@ def test_one_address_gets_a_fixed_number_of_connections(fast_server):
     mine = [connect_from("127.0.0.7", server.port) for _ in range(6)]
     extra = [connect_from("127.0.0.7", server.port) for _ in range(4)]
     for s in extra:
-        assert closed_within(s, 1), "a connection over the per-address cap was kept"
+        assert closed_within(s, LOADED_S), "a connection over the per-address cap was kept"
     for s in mine:
         assert not closed_within(s, 0.05)
     wait_for(lambda: server.guard.open_from("127.0.0.7") == 6, what="six from that address")
@@ -146,7 +159,7 @@ def test_a_full_server_makes_room_for_a_newcomer(fast_server):
     held = [connect_from(f"127.0.0.{20 + i // 16}", server.port) for i in range(64)]
     wait_for(lambda: server.guard.evicted >= 24, what="the oldest idle connections closed")
     assert len(server.guard) == 40
-    assert all(closed_within(s, 0.5) for s in held[:24]), "the longest idle ones go first"
+    assert all(closed_within(s, LOADED_S) for s in held[:24]), "the longest idle ones go first"
     assert not any(closed_within(s, 0.02) for s in held[-8:])
     # A phone still joins and picks (its own connections make room the same way).
     cred = join(server, "blue")

@@ -298,3 +298,132 @@ def test_a_kept_choice_undone_on_the_tablet_asks_first_and_the_phone_says_choose
                                                            "values": [f"power:{v}" for v in LEFT_OUT["green"]]})
     assert status == 200, body
     assert table.asked().kind == "play_power_card" and not table.chooses_again("green")
+
+
+def _disc_texts_audit(table: Table, caller: str | None, where: str, status: int, raw: str, picks: dict) -> None:
+    """One body or frame `caller` got (a seat, or None): no other seat's disc by id or name (but
+    where the caller picked the same region), no private key, its own pick at most."""
+    assert status < 500 and "Traceback" not in raw, (where, status, raw[:300])
+    own = picks.get(caller)
+    try:
+        body = json.loads(raw)
+    except ValueError:
+        body = None
+    text = raw
+    if isinstance(body, dict):
+        assert not keys(body) & FORBIDDEN_KEYS, (where, keys(body) & FORBIDDEN_KEYS)
+        if body.get("type") == "view":
+            assert body["seat"]["id"] == caller, (where, caller)
+            q = body["question"]
+            assert q["pick"] is None or q["pick"]["id"] == own, (where, caller, q["pick"], own)
+            body = {**body, "question": {**q, "regions": [], "options": []}}   # what the caller may pick from
+        text = json.dumps(body, ensure_ascii=False)
+    board = table.board
+    for pid, rid in picks.items():
+        if pid != caller and rid != own:
+            for needle in (rid, board.area_name(board.area_index[rid])):
+                assert needle not in text, (where, caller, pid, needle, text[:400])
+
+
+@pytest.mark.parametrize("purpose", ["castillo_destination", "field_day", "hurricane"])
+def test_no_scoring_or_module_card_disc_of_another_player_leaks(start_server, purpose):
+    """The discs of a King and Intrigue general scoring and of the module cards (Field Day,
+    Hurricane), audited like the classic ones (test_leaks.py): every endpoint and both websockets
+    called with each seat's credential, a wrong one and none, while the discs are chosen and once
+    all are; sockets held open through the whole choice audited frame by frame."""
+    table = _table_at_disc(purpose)
+    server = start_server(table)
+    creds = {pid: join(server, pid) for pid in table.players}
+    ask = table.asked()
+    choosers = list(ask.players)
+    assert choosers, ask
+    callers = list(table.players) + ["wrong", "none"]
+
+    async def probe_all(session, picks: dict, phase: str) -> int:
+        qid = table.question_id()
+        checked = 0
+        for caller in callers:
+            seat = caller if caller in creds else None
+            cred = creds.get(caller, secrets.token_urlsafe(32) if caller == "wrong" else None)
+            auth = {"Authorization": f"Bearer {cred}"} if cred else {}
+            other = next(p for p in table.players if p != seat)
+            results = []
+            for method, path, kw in [
+                ("GET", "/", {}), ("GET", "/api/status", {}), ("GET", "/api/me", {"headers": auth}),
+                ("GET", "/api/me", {"headers": auth, "params": {"seat": other}}),
+                ("POST", "/api/pick", {"json": {"credential": cred or "x", "question": qid + "0", "region": KING}}),
+                ("POST", "/api/pick", {"json": {"credential": cred or "x", "question": qid, "region": KING,
+                                                "player": other}}),
+            ]:
+                status, text = await call(session, method, server, path, **kw)
+                results.append((f"{method} {path}", status, text))
+            hello = {"type": "hello", "credential": cred} if cred else {"type": "hello"}
+            frames = [{"type": "pick", "credential": cred or "x", "question": "stale", "region": KING, "ref": 1},
+                      {"type": "pick", "credential": creds[other], "question": qid, "region": KING, "ref": 2}]
+            for text in await ws_frames(session, server, "/ws", hello, frames, lambda m: m.get("ref") == 2):
+                results.append(("ws /ws", 101, text))
+            for text in await ws_frames(session, server, "/ws/status", None, [hello], lambda m: m["type"] == "status"):
+                results.append(("ws /ws/status", 101, text))
+            for where, status, text in results:
+                _disc_texts_audit(table, seat, f"{purpose} {phase} {caller} {where}", status, text, picks)
+                checked += 1
+        return checked
+
+    async def main():
+        async with aiohttp.ClientSession() as session:
+            held = {pid: await session.ws_connect(url(server, "/ws")) for pid in creds}
+            for pid, ws in held.items():
+                await ws.send_json({"type": "hello", "credential": creds[pid]})
+            held["spectator"] = await session.ws_connect(url(server, "/ws/status"))
+            frames: dict[str, list[str]] = {who: [] for who in held}
+
+            async def drain(who, ws):
+                async for msg in ws:
+                    if msg.type == aiohttp.WSMsgType.TEXT:
+                        frames[who].append(msg.data)
+            tasks = [asyncio.ensure_future(drain(who, ws)) for who, ws in held.items()]
+            for pid in choosers:   # each phone shows the question before anyone picks
+                await until_latest(frames[pid], pid, "asking for its disc",
+                                   lambda m: m["type"] == "view" and m["question"]["state"] == "choose")
+            # Distinctive picks: regions no caller has seen named so far (so any later sight is a leak).
+            seen = json.dumps(await probe_texts(session), ensure_ascii=False)
+            board, picks = table.board, {}
+            for pid in choosers:
+                fresh = [r for r in ask.options["regions"][pid] if r not in picks.values() and r not in seen
+                         and board.area_name(board.area_index[r]) not in seen]
+                assert fresh, f"{purpose}: no region for {pid} that no phone has seen named"
+                picks[pid] = fresh[0]
+            checked = 0
+            for pid in choosers[:-1]:
+                table.submit_private(pid, [picks[pid]])
+            checked += await probe_all(session, {p: picks[p] for p in choosers[:-1]}, "open")
+            table.submit_private(choosers[-1], [picks[choosers[-1]]])
+            await until_latest(frames[choosers[-1]], choosers[-1], f"with its pick {picks[choosers[-1]]}",
+                               lambda m: m["type"] == "view" and (m["question"]["pick"] or {}).get("id")
+                               == picks[choosers[-1]])
+            checked += await probe_all(session, picks, "all chosen")
+            for who, texts in frames.items():
+                for text in texts:
+                    _disc_texts_audit(table, who if who in creds else None, f"{purpose} held {who}", 101, text,
+                                      picks)
+                    checked += 1
+            for ws in held.values():
+                await ws.close()
+            await asyncio.gather(*tasks)
+            return checked
+
+    async def probe_texts(session) -> list[str]:
+        """Everything the phones and a spectator read before any pick (the regions offered left out)."""
+        texts = []
+        for pid, cred in creds.items():
+            status, text = await call(session, "GET", server, "/api/me",
+                                      headers={"Authorization": f"Bearer {cred}"})
+            body = json.loads(text)
+            if body.get("type") == "view":
+                body = {**body, "question": {**body["question"], "regions": [], "options": []}}
+            texts.append(json.dumps(body, ensure_ascii=False))
+        texts.append((await call(session, "GET", server, "/api/status"))[1])
+        return texts
+
+    checked = asyncio.run(asyncio.wait_for(main(), 90))
+    assert checked > 60, checked

@@ -21,18 +21,30 @@ async def spectator(session: aiohttp.ClientSession, server):
     return await session.ws_connect(url(server, "/ws/status"))
 
 
-async def frame(ws, timeout: float = 5.0) -> dict:
+# Deadlines for a loaded machine (two CPU hogs beside the suite): a frame that comes returns at once.
+DEADLINE = 20.0
+
+
+async def frame(ws, timeout: float = DEADLINE) -> dict:
     msg = await asyncio.wait_for(ws.receive(), timeout)
     assert msg.type == aiohttp.WSMsgType.TEXT, (msg.type, msg.data, msg.extra)
     return json.loads(msg.data)
 
 
-async def until(ws, predicate, timeout: float = 5.0, seen: list | None = None) -> dict:
-    """Frames until one satisfies predicate; every frame is appended to `seen`."""
+async def until(ws, predicate, timeout: float = DEADLINE, seen: list | None = None) -> dict:
+    """Frames until one satisfies predicate; every frame is appended to `seen`. A timeout names
+    what was awaited and the last frame seen."""
+    from .conftest import awaited
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
+    last = "no frame at all"
     while True:
-        m = await frame(ws, max(0.01, end - loop.time()))
+        try:
+            m = await frame(ws, max(0.01, end - loop.time()))
+        except asyncio.TimeoutError:
+            raise AssertionError(f"waited {timeout:g} s for a frame where {awaited(predicate)}; "
+                                 f"the last frame: {last}") from None
+        last = m
         if seen is not None:
             seen.append(m)
         if predicate(m):
@@ -58,7 +70,7 @@ async def pick(ws, credential: str, question: str, region: str, ref: int = 1) ->
     return await until(ws, lambda m: m["type"] in ("result", "error") and m.get("ref") == ref)
 
 
-def run(coro, timeout: float = 30):
+def run(coro, timeout: float = 60):
     async def bounded():
         return await asyncio.wait_for(coro, timeout)
     return asyncio.run(bounded())

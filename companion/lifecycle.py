@@ -42,9 +42,7 @@ def bridge_running(bridge) -> bool:
 
 
 def phones_running(phones) -> bool:
-    thread = getattr(phones, "_thread", None)
-    loop = getattr(phones, "_loop", None)
-    return thread is not None and thread.is_alive() and loop is not None and loop.is_running()
+    return phones.running()
 
 
 def club_running(club) -> bool:

@@ -392,6 +392,11 @@ class PhoneServer:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._refresh_task
 
+    def running(self) -> bool:
+        """Its thread and event loop are alive (Android may stop them while the app is paused)."""
+        thread = self._web.thread
+        return thread is not None and thread.is_alive() and self._web.running()
+
     def stop(self) -> None:
         """Close every socket and stop listening. Safe to call twice."""
         self._web.stop()

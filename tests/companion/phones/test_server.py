@@ -423,3 +423,15 @@ def test_a_busy_port_is_an_oserror_the_app_can_fall_back_from(start_server):
     with pytest.raises(OSError) as busy:
         PhoneServer(make_table(), host="127.0.0.1", port=first.port).start()
     assert busy.value.errno is not None and busy.value.strerror
+
+
+def test_the_pause_glue_sees_a_running_phone_server_and_one_stopped():
+    """lifecycle.phones_running is what Android's resume asks before restarting the phones: a
+    running server must not be restarted (its seats' codes would change), a stopped one must."""
+    from companion import lifecycle
+    server = PhoneServer(make_table(), host="127.0.0.1").start()
+    try:
+        assert lifecycle.phones_running(server)
+    finally:
+        server.stop()
+    assert not lifecycle.phones_running(server)

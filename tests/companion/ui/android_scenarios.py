@@ -116,9 +116,13 @@ def back_pause_resume_keep_awake(d):
 
     # Pause and resume with everything still running: nothing to restart
     table = d.model.table
+    from companion import lifecycle
+    yield from _wait_for(d, lambda: lifecycle.bridge_running(d.model.tower_link.bridge)
+                         and d.model.phones is not None and lifecycle.phones_running(d.model.phones),
+                         saw=lambda: f"tower link {d.model.tower}, phones {d.model.phones}")
     assert app.on_pause() is True
     app.on_resume()
-    assert app.restored_on_resume == [] and d.model.table is table
+    assert app.restored_on_resume == [] and d.model.table is table, (app.restored_on_resume, d.model.table, table)
 
     # Android stopped the tower link and the phone server while the app was paused
     def seats():   # each seat's state and QR code address (the time left on a code runs on)

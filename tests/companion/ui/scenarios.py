@@ -435,7 +435,10 @@ def phones_at_the_table(d):
         seats = lambda: f"phone seats {d.model.phone_seats}"  # noqa: E731
         for joined in (1, 2):   # one question at a time: the next shows once the last is answered
             yield from _wait_for(d, lambda: d.has_button("Yes"), saw=seats)
-            d.tap("Yes", exact=True)
+            # The question's rows are rebuilt after each answer: tap Yes once it is laid out and
+            # stays put (a tap on a row still being laid out can land on its No, a new code)
+            from whole_game_scenarios import _tap_found
+            yield from _tap_found(d, lambda: d.button("Yes", exact=True))
             yield from _wait_for(d, lambda: sum(d.model.phone_seats[p]["joined"] for p in ("red", "yellow")) >= joined,
                                  saw=seats)
         yield from _wait_for(d, lambda: all(d.model.phone_seats[p]["joined"] and d.model.phone_seats[p]["connected"]

@@ -3,8 +3,19 @@
     python app_driver.py SCENARIO[,SCENARIO...] SHOTS_DIR RESULT_JSON
 
 A scenario is a generator taking the Driver: it taps widgets by their text,
-taps map areas, yields seconds to wait, and asserts what it sees. The result
+taps map areas, yields to let the app settle, and asserts what it sees. The result
 file says "ok" or the failure; screenshots of each screen go to SHOTS_DIR.
+
+What a yield waits for (issue 23). A bare `yield` or a number lets the app settle: the
+runner goes on once the app's loop has turned since and nothing is due in its next turns
+(after_settling). The app does its own work after a touch in callbacks for the next frame,
+and each turn of its loop runs the clock's callbacks, then the layouts: so that is when the
+screen holds it, on a quick machine or a loaded one. The number is not slept (the sleeps
+were most of the app tests' time). A wait for the world outside the app (a phone's page,
+the tower, a server thread) polls with a deadline in real time (scenarios._wait_for); a
+figure measured over time yields `real(seconds)`, which sleeps. The window is drawn only
+for a picture (_draw_only_pictures).
+
 Several scenarios run one after another in the same app (back_home between
 them), each with its screenshots in SHOTS_DIR/<scenario> and its outcome under
 "scenarios"; "module:name@group" runs one in the data folder's subfolder group.
@@ -18,6 +29,14 @@ from pathlib import Path
 
 import companion.app  # noqa: F401  (sets Kivy's config before anything imports kivy)
 from kivy.tests.common import UnitTestTouch  # noqa: E402
+
+
+SETTLE_MOST_FRAMES = 200   # a callback that schedules itself again and again cannot hold a scenario longer
+SOON_SECONDS = 0.2   # Kivy's short delays are waited for (min_state_time: 0.035 s)
+
+
+class real(float):
+    """Yielded by a scenario: sleep this many real seconds (a figure measured over time)."""
 
 
 class Driver:
@@ -115,10 +134,74 @@ class Driver:
         return self.app.root.current
 
     def shot(self, name: str) -> str:
-        return self.app.save_screenshot(str(self.shots / f"{name}.png"))
+        """The window as shown, saved as SHOTS/name.png. Read as the app's save_screenshot reads it
+        (glReadPixels), but written by Pillow at its quickest compression: SDL's PNG writer at
+        its default level was a twentieth of the app tests' CPU. `elgrande app --screenshot`
+        (test_damaged_home.py) still saves through the app."""
+        from kivy.core.window import Window
+        from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
+        from PIL import Image
+        width, height = Window.size
+        draw_now()
+        pixels = glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE)
+        stride = (width * 3 + 3) // 4 * 4   # OpenGL pads each row to 4 bytes
+        path = self.shots / f"{name}.png"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        Image.frombytes("RGB", (width, height), pixels, "raw", "RGB", stride, -1).save(path, compress_level=1)
+        return str(path)
 
     def ask(self):
         return self.model.table.asked()
+
+
+_DRAWING = {"every_frame": False, "now": False}
+
+
+def _draw_only_pictures() -> None:
+    """The window is rasterised only for a picture (Driver.shot), not at every frame (a test
+    instrument, like _no_dialog_fades). Everything the checks read is there without it: the
+    layouts, the texts' sizes, the canvas instructions are all made in the loop's turn before
+    its drawing; drawing only turns them into pixels. Mesa's software rasteriser did that for
+    every changed frame, about two thirds of the app tests' CPU at 1920x1200. A scenario that
+    measures the loop itself (perf_loop_driver) draws every frame again: draw_every_frame(True)."""
+    from kivy.core.window import Window
+    Window.fbind("on_draw", lambda *args: not (_DRAWING["every_frame"] or _DRAWING["now"]))   # True: skipped
+    Window.fbind("on_flip", lambda *args: not _DRAWING["every_frame"])
+
+
+def draw_every_frame(on: bool) -> None:
+    _DRAWING["every_frame"] = on
+
+
+def draw_now() -> None:
+    """The window drawn as it stands (into the buffer a picture is read from)."""
+    from kivy.core.window import Window
+    _DRAWING["now"] = True
+    try:
+        Window.dispatch("on_draw")
+    finally:
+        _DRAWING["now"] = False
+
+
+def _scroll_view_taps_at_once() -> None:
+    """A tap in a scroll view reaches its button in the app's next turn (a test instrument only).
+    Kivy's ScrollView takes a touch first, to tell a scroll from a tap; once the finger is up
+    without moving it hands the tap to the button below, but the release only 0.2 s later (a
+    delay written into ScrollView.on_scroll_stop). The same touch, the same widgets, the same
+    order: only the 0.2 s go, over a thousand of them in the app tests' taps."""
+    import kivy.uix.scrollview as scrollview
+    from kivy.clock import Clock
+
+    class ClockForScrollViews:
+        def __getattr__(self, name):
+            return getattr(Clock, name)
+
+        def schedule_once(self, callback, timeout=0):
+            if getattr(getattr(callback, "func", None), "__name__", "") == "_do_touch_up":
+                timeout = 0
+            return Clock.schedule_once(callback, timeout)
+
+    scrollview.Clock = ClockForScrollViews()
 
 
 def _no_dialog_fades() -> None:
@@ -191,6 +274,28 @@ def _fresh_setup_screen(d) -> None:
     manager.add_widget(SetupScreen(name="setup", model=d.model))
 
 
+def after_settling(then) -> None:
+    """then(dt) once the app's loop has turned (callbacks, layouts) and nothing is due in its next
+    turns: no one-off callback for the next frame (Kivy runs those in the next turn, and what
+    they change is laid out in that turn) nor within SOON_SECONDS (Kivy's own short delays: a
+    button's down state, a dropdown closing after its choice; Kivy's scroll timeout, 0.25 s, is
+    left out: a tap is over by then, and it does nothing after a tap). Repeating callbacks (a pulse's steps, Kivy's cache purge) are not waited for."""
+    from kivy.clock import Clock
+    start = Clock.frames_displayed
+
+    def check(dt):
+        turns = Clock.frames_displayed - start
+        pending = [e.timeout for e in Clock.get_events() if not e.loop and e.timeout <= SOON_SECONDS]
+        if turns >= 1 and not pending or turns >= SETTLE_MOST_FRAMES:
+            then(dt)
+        elif pending and min(pending) > 0:
+            Clock.schedule_once(check, 0.02)   # a short delay: the loop sleeps meanwhile
+        else:
+            Clock.schedule_once(check, 0)   # the next turn
+
+    Clock.schedule_once(check, 0)
+
+
 def run(spec: str, shots: Path, result: Path) -> int:
     """One scenario, or several run one after another in the same app ("a,b,c"): each gets a
     fresh Driver, its own screenshots folder and its own facts; between two, back_home."""
@@ -200,6 +305,8 @@ def run(spec: str, shots: Path, result: Path) -> int:
     from companion.store import DATA_DIR_ENV
     from kivy.clock import Clock
     _no_dialog_fades()
+    _scroll_view_taps_at_once()
+    _draw_only_pictures()
 
     specs = spec.split(",")
     several = len(specs) > 1
@@ -241,7 +348,10 @@ def run(spec: str, shots: Path, result: Path) -> int:
                                                          trace=traceback.format_exc())
                 app.stop()
                 return
-            Clock.schedule_once(step, wait if isinstance(wait, (int, float)) else 0.05)
+            if isinstance(wait, real):
+                Clock.schedule_once(step, float(wait))
+            else:
+                after_settling(step)
 
         Clock.schedule_once(step, 0.3)
 
@@ -255,4 +365,5 @@ def run(spec: str, shots: Path, result: Path) -> int:
 
 
 if __name__ == "__main__":
+    sys.modules["app_driver"] = sys.modules["__main__"]   # scenarios importing it (real, back_home) get this one
     sys.exit(run(sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])))

@@ -71,9 +71,9 @@ def _close_outcomes(d):
     later (later still on a loaded machine): done once no dialog has come up for QUIET_SECONDS,
     so none opens late over the next dialog the scenario opens and takes its taps."""
     import time
-    quiet_since = None
-    for _ in range(600):
-        yield 0.1
+    quiet_since, deadline = None, time.monotonic() + 60   # real time: frames come as fast as the app draws them
+    while time.monotonic() < deadline:
+        yield
         dialog = d.dialog()
         if dialog is None:
             quiet_since = quiet_since or time.monotonic()

@@ -154,10 +154,9 @@ class PhoneSecrets:
             self.clicked_again += attempt > 0
             for selector in selectors:
                 yield from self.phones.do("click", pid, selector)
-            waited = 0.0
-            while not done() and waited < 4.0:
-                yield 0.03
-                waited += 0.03
+            deadline = time.monotonic() + 4.0   # real time, not frames
+            while not done() and time.monotonic() < deadline:
+                yield
             if done():
                 self.answered[what] = self.answered.get(what, 0) + 1
                 self.note()
@@ -260,13 +259,12 @@ def ki_cards_and_game_on_phones(d):
                 yield from phones.do("shot", pid, "ki_phone_keep_13")
             yield from phones.do("keep", pid, kept)
             d.facts["keep_retries"] = d.facts.get("keep_retries", 0) + phones.last
-            waited = 0.0
+            deadline = time.monotonic() + PATIENCE   # real time, not frames
             while table.asked().kind == "choose_power_cards" and pid not in table.asked().options.get("chosen", ()):
-                if waited > PATIENCE:   # the phone's last replies say why (an error frame, a refusal)
+                if time.monotonic() > deadline:   # the phone's last replies say why (an error frame, a refusal)
                     replies = [f for f in phones.frames[pid] if '"type":"view"' not in f]
                     raise AssertionError(f"{pid}'s 13 kept not taken by the table; the phone's replies: {replies[-3:]}")
-                yield 0.05
-                waited += 0.05
+                yield
             secrets.answered["keep 13"] = secrets.answered.get("keep 13", 0) + 1
             secrets.note()
         yield from _wait_for(d, lambda: table.asked().kind == "play_power_card", PATIENCE)

@@ -109,8 +109,8 @@ def phones_stay_joined_for_the_next_game(d):
         # ---- game 2, same app process ----
         yield from _new_game(d, {**names, "green": "Eva"}, "Granada")
         assert d.model.phones is server and server.port == port and d.model.table is not first
-        yield 0.3
-        assert d.model.phone_seats["red"]["joined"], d.model.phone_seats
+        # the server thread tells the model (a callback for the next frame): real time, not frames
+        yield from _wait_for(d, lambda: d.model.phone_seats["red"]["joined"], 10)
         assert server.confirmations() == [], "Ana's phone was asked about again"
         yield from phone.do("expect", "#castillo", "0")
         yield from phone.do("expect", "#name", "Ana")

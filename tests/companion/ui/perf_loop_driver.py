@@ -6,12 +6,14 @@ then again with another screen current, then runs a Kivy Animation (a step every
 for each phase: loop iterations per second (the clock's ticks), CPU (process, all threads) and
 every value the Castillo's glow took. Last, a scroll view whose content changes 20 times: the
 bindings on its bar colour. They are the scenario's facts. The scenario only sleeps between its
-steps (one clock event each), so it adds no iterations of its own to what is measured.
+steps (`real` seconds) (one clock event each), so it adds no iterations of its own to what is measured.
 """
 from __future__ import annotations
 
 import resource
 import time
+
+from app_driver import draw_every_frame, real
 
 PHASE_SECONDS = 2.0
 PULSE_EVERY = 0.6
@@ -32,6 +34,7 @@ def loop_figures(d):
 
     app, model = d.app, d.model
     out: dict = {"pulse_steps": PULSE_STEPS}
+    draw_every_frame(True)   # the loop as the tablet runs it, drawing each changed frame
     model.new_game(scripted_setup("tracking", "short", 4))
     app.screens.current = "table"
     glow = app.screens.get_screen("table").ids.map
@@ -40,10 +43,10 @@ def loop_figures(d):
     def note(_, value):
         seen.append(round(value, 3))
     glow.bind(pulse=note)
-    yield 1.0  # the table drawn and settled first
+    yield real(1.0)  # the table drawn and settled first
     for name, screen, pulses in (("shown", "table", True), ("hidden", "home", True), ("animation", "home", False)):
         app.screens.current = screen
-        yield 0.3  # the screen swapped in
+        yield real(0.3)  # the screen swapped in
         seen.clear()
         ticker = Clock.schedule_interval(lambda dt: setattr(model, "pulses", model.pulses + 1), PULSE_EVERY) \
             if pulses else None
@@ -52,15 +55,16 @@ def loop_figures(d):
         else:  # Kivy's own Animation steps every frame: the clock must still sleep between frames
             Animation(opacity=0.5, duration=PHASE_SECONDS / 2).start(Widget())
         f0, c0, t0 = Clock.frames, _cpu(), time.perf_counter()
-        yield PHASE_SECONDS if pulses else PHASE_SECONDS / 2
+        yield real(PHASE_SECONDS if pulses else PHASE_SECONDS / 2)
         if ticker:
             ticker.cancel()
         seconds = time.perf_counter() - t0
         out[name] = {"iterations_per_s": (Clock.frames - f0) / seconds, "cpu_pct": 100 * (_cpu() - c0) / seconds}
-        yield 1.0  # the last pulse has faded by then
+        yield real(1.0)  # the last pulse has faded by then
         out[name].update(glow=list(seen), pulse_left_running=glow._pulse_steps is not None)
     glow.unbind(pulse=note)
     out["scroll_view"] = yield from _scroll_view_bindings(app)
+    draw_every_frame(False)
     d.facts = out
 
 
@@ -85,8 +89,8 @@ def _scroll_view_bindings(app):
 
     Clock.schedule_interval(change, 0.05)
     while changes["n"] < 20:
-        yield 0.25
-    yield 1.2
+        yield real(0.25)
+    yield real(1.2)
     counted = {"bar_color_bindings": len(scroll.get_property_observers("bar_color")),
                "bar_inactive_color_bindings": len(scroll.get_property_observers("bar_inactive_color"))}
     home.remove_widget(scroll)   # the home screen as it was, for the scenarios after this one

@@ -26,8 +26,9 @@ def teach_by_throwing(d):
         thrown.append(view.throw)
         yield from _wait_for(d, lambda: (lambda v: (v.got, v.throw, v.busy) != (view.got, view.throw, True))(
             teaching.view()), PATIENCE)
-    yield 0.2
-    assert _panel(d, TeachPanel).headline.startswith("Done: the tower knows"), _panel(d, TeachPanel).headline
+    # the tower's last answer reaches the panel from the link's thread: real time, not frames
+    yield from _wait_for(d, lambda: _panel(d, TeachPanel).headline.startswith("Done: the tower knows"), PATIENCE,
+                         saw=lambda: _panel(d, TeachPanel).headline)
     return thrown
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import urllib.request
 
-from scenarios import _wait_for
+from scenarios import _poll, _wait_for
 
 
 def press_back():
@@ -23,7 +23,7 @@ def _link_connected(link, seconds=45.0, step=0.05):
         if time.monotonic() > deadline:
             seen = status.model_dump() if status else "no status yet"
             raise AssertionError(f"the tower link started on resume is not connected after {seconds:.0f} s: {seen}")
-        yield step
+        yield _poll(1)
 
 
 def _dialog_texts(d) -> list[str]:

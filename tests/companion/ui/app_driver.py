@@ -279,13 +279,22 @@ def after_settling(then) -> None:
     turns: no one-off callback for the next frame (Kivy runs those in the next turn, and what
     they change is laid out in that turn) nor within SOON_SECONDS (Kivy's own short delays: a
     button's down state, a dropdown closing after its choice; Kivy's scroll timeout, 0.25 s, is
-    left out: a tap is over by then, and it does nothing after a tap). Repeating callbacks (a pulse's steps, Kivy's cache purge) are not waited for."""
+    left out: a tap is over by then, and it does nothing after a tap). Repeating callbacks (a
+    pulse's steps, Kivy's cache purge) and a scroll view's glide are not waited for."""
     from kivy.clock import Clock
+    from kivy.effects.kinetic import KineticEffect
     start = Clock.frames_displayed
+
+    def awaited(event) -> bool:
+        if event.loop or event.timeout > SOON_SECONDS:
+            return False
+        # a scroll view's glide or bounce: motion over time (its steps take the time since the last
+        # frame, so with frames as quick as these it would take thousands), not the app's work
+        return not isinstance(getattr(event.get_callback(), "__self__", None), KineticEffect)
 
     def check(dt):
         turns = Clock.frames_displayed - start
-        pending = [e.timeout for e in Clock.get_events() if not e.loop and e.timeout <= SOON_SECONDS]
+        pending = [e.timeout for e in Clock.get_events() if awaited(e)]
         if turns >= 1 and not pending or turns >= SETTLE_MOST_FRAMES:
             then(dt)
         elif pending and min(pending) > 0:

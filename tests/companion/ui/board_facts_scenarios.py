@@ -11,7 +11,7 @@ data folder is not asked again."""
 from __future__ import annotations
 
 from rules_scenarios import _choose_2023, _into_view, _look, _tap_key, _tap_text
-from scenarios import _wait_for
+from scenarios import _poll, _wait_for
 
 from tests.companion.tablet_driver import TabletDriver, Unreachable
 
@@ -73,7 +73,7 @@ def _close_outcomes(d):
     import time
     quiet_since, deadline = None, time.monotonic() + 60   # real time: frames come as fast as the app draws them
     while time.monotonic() < deadline:
-        yield
+        yield _poll(1)
         dialog = d.dialog()
         if dialog is None:
             quiet_since = quiet_since or time.monotonic()

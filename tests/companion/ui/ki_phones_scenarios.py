@@ -21,7 +21,7 @@ import threading
 import time
 
 from ki_scenarios import KITablet, _choose_ki, cards_by_taps, undo_of_the_kept_cards_asks
-from scenarios import _wait_for
+from scenarios import _poll, _wait_for
 from scenarios_2023 import PATIENCE
 
 PLAYERS = {"red": "Ana", "yellow": "Bruno", "green": "Carmen"}
@@ -109,7 +109,7 @@ class Phones:
             if time.monotonic() > deadline:
                 raise AssertionError(f"phone {pid} did not {kind} {arg} within {seconds:.0f} s; "
                                      f"the phone seats: {self.seats()}")
-            yield 0.03
+            yield _poll(1)
         outcome, out = self.done.get()
         assert outcome == "ok", f"phone {pid} {kind} {arg}: {outcome}"
         self.last = out
@@ -156,7 +156,7 @@ class PhoneSecrets:
                 yield from self.phones.do("click", pid, selector)
             deadline = time.monotonic() + 4.0   # real time, not frames
             while not done() and time.monotonic() < deadline:
-                yield
+                yield _poll(1)
             if done():
                 self.answered[what] = self.answered.get(what, 0) + 1
                 self.note()
@@ -264,7 +264,7 @@ def ki_cards_and_game_on_phones(d):
                 if time.monotonic() > deadline:   # the phone's last replies say why (an error frame, a refusal)
                     replies = [f for f in phones.frames[pid] if '"type":"view"' not in f]
                     raise AssertionError(f"{pid}'s 13 kept not taken by the table; the phone's replies: {replies[-3:]}")
-                yield
+                yield _poll(1)
             secrets.answered["keep 13"] = secrets.answered.get("keep 13", 0) + 1
             secrets.note()
         yield from _wait_for(d, lambda: table.asked().kind == "play_power_card", PATIENCE)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from scenarios import _wait_for
+from scenarios import _poll, _wait_for
 
 
 class _Phone:
@@ -56,7 +56,7 @@ class _Phone:
         while self.done.empty():
             if time.monotonic() > deadline:
                 raise AssertionError(f"the phone did not {kind} {arg} within {seconds:.0f} s")
-            yield 0.05
+            yield _poll(1)
         outcome, job = self.done.get()
         assert outcome == "ok", f"phone {job}: {outcome}"
 

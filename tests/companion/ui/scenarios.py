@@ -39,28 +39,44 @@ def _seen(d) -> str:
         return f"(could not read the app: {exc!r})"
 
 
+POLL_SECONDS = 0.02   # between two looks at what a thread, a phone or the tower changes
+
+
+def _poll(looks: int):
+    """What a wait on the world outside the app yields at its look number `looks`: the first
+    lets the app settle (app_driver), the next sleep POLL_SECONDS of real time (the answer
+    comes from another thread; turning the app's loop meanwhile only burns the CPU another
+    test needs)."""
+    if not looks:
+        return None
+    from app_driver import real
+    return real(POLL_SECONDS)
+
+
 def _wait_for(d, what, seconds=PATIENCE, step=0.05, saw=None):
     """Yield until what() is true; on the deadline (real time, not frames), fail saying what was
     waited for and what was seen last (saw(), else the app's screen and question)."""
     import time
-    deadline = time.monotonic() + seconds
+    deadline, looks = time.monotonic() + seconds, 0
     while not what():
         if time.monotonic() > deadline:
             last = saw() if saw is not None else _seen(d)
             raise AssertionError(f"waited {seconds:.0f} s for {_described(what)}; saw last: {last}")
-        yield step
+        yield _poll(looks)
+        looks += 1
 
 
 def _castillo_entered(d, pid, count, seconds=PATIENCE, step=0.05):
     """Yield until the table screen's placement shows `count` in the Castillo: the tower's drops
     reach the table first and its screen a frame or so later."""
     import time
-    deadline = time.monotonic() + seconds
+    deadline, looks = time.monotonic() + seconds, 0
     while (seen := d.screen("table").entry.get("castillo", 0)) != count:
         if time.monotonic() > deadline:
             raise AssertionError(f"{pid}: the table screen's placement shows {seen} in the Castillo "
                                  f"{seconds:.0f} s after the tower's drops, not {count}")
-        yield step
+        yield _poll(looks)
+        looks += 1
 
 
 def _pick_secret_discs(d, regions):
@@ -393,7 +409,7 @@ class _Phones:
             if time.monotonic() > deadline:
                 raise AssertionError(f"phone {pid} did not {kind} {arg} within {seconds:.0f} s; "
                                      f"phone seats: {d.model.phone_seats}")
-            yield 0.05
+            yield _poll(1)
         outcome, job = self.done.get()
         assert outcome == "ok", f"phone {job}: {outcome}"
 

@@ -1,4 +1,4 @@
-"""How `pytest -n 2` shares the tests out between its two workers (pytest_xdist_make_scheduler).
+"""How `pytest -n 3` shares the tests out between its workers (pytest_xdist_make_scheduler).
 
 Each test file goes to one worker, as --dist loadfile does (a module's fixtures, such as a broker,
 start once), except that the files reading one app launch (tests/companion/ui/test_app.py's
@@ -15,13 +15,13 @@ UI = "tests/companion/ui/"
 
 # The launches, longest first (issue 23's figures, in docs/testing.md), and the files reading each.
 LAUNCH_GROUPS = {
-    "launch-rules": ("test_rules_setup.py", "test_board_facts_app.py", "test_tower_panel_colours.py"),
-    "launch-catalogue-1920x1200": ("test_screen_catalogue.py",),
     "launch-table": ("test_app.py", "test_reuse.py", "test_android_manners.py", "test_correction.py"),
+    "launch-catalogue-1920x1200": ("test_screen_catalogue.py",),
     "launch-catalogue-800x1280": ("test_screen_catalogue_portrait.py",),
     "launch-ki": ("test_app_king_intrigue.py", "test_app_ki_scoring.py"),
-    "launch-whole-game": ("test_whole_game.py",),
+    "launch-rules": ("test_rules_setup.py", "test_board_facts_app.py", "test_tower_panel_colours.py"),
     "launch-night": ("test_perf_loop.py", "test_game_night.py", "test_damaged_home.py"),
+    "launch-whole-game": ("test_whole_game.py",),
     "launch-2023": ("test_app_2023.py",),
 }
 GROUP_OF_FILE = {UI + name: group for group, names in LAUNCH_GROUPS.items() for name in names}

@@ -204,6 +204,24 @@ def _scroll_view_taps_at_once() -> None:
     scrollview.Clock = ClockForScrollViews()
 
 
+def _scroll_glides_by_frames() -> None:
+    """A scroll view's glide and bounce step as at the app's frame cap, 1/30 s a frame, however
+    quickly the test's frames come (a test instrument only). Kivy steps them by the time since
+    the last frame, and each step asks for the next frame at once: with the test's frames a
+    fraction of a millisecond apart (nothing drawn), one bounce took thousands of frames, and
+    most of a launch's CPU. The same motion, in the frames the tablet would show it in."""
+    from kivy.effects.dampedscroll import DampedScrollEffect
+    from kivy.effects.kinetic import KineticEffect
+    import functools
+    for effect in (KineticEffect, DampedScrollEffect):
+        def stepped(step):
+            @functools.wraps(step)   # Kivy's clock finds a bound method again by its name
+            def update_velocity(self, dt):
+                return step(self, max(dt, 1 / 30))
+            return update_velocity
+        effect.update_velocity = stepped(effect.update_velocity)
+
+
 def _no_dialog_fades() -> None:
     """Dialogs open and close at once, without Kivy's 0.1 s fade (a test instrument only): a
     fading dialog still sits in the window and swallows touches, so a scenario's next tap,
@@ -315,6 +333,7 @@ def run(spec: str, shots: Path, result: Path) -> int:
     from kivy.clock import Clock
     _no_dialog_fades()
     _scroll_view_taps_at_once()
+    _scroll_glides_by_frames()
     _draw_only_pictures()
 
     specs = spec.split(",")

@@ -1,4 +1,4 @@
-"""How `pytest -n 3` shares the tests out between its workers (pytest_xdist_make_scheduler).
+"""How `pytest -n 4` shares the tests out between its workers (pytest_xdist_make_scheduler).
 
 Each test file goes to one worker, as --dist loadfile does (a module's fixtures, such as a broker,
 start once), except that the files reading one app launch (tests/companion/ui/test_app.py's

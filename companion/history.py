@@ -120,8 +120,13 @@ class GameRecord:
         }
 
 
-def started_at(path: Path) -> Optional[datetime]:
-    match = _STARTED.search(path.name)
+def started_at(path: Optional[Path], header_started: Optional[float] = None) -> Optional[datetime]:
+    """When the game began, in local time: the header's `started` (written since issue 31), else
+    the time in the log's file name (local time when it was made). Never the last write: a
+    game's date does not move when its file is touched."""
+    if header_started is not None:
+        return datetime.fromtimestamp(header_started)
+    match = _STARTED.search(path.name) if path else None
     if not match:
         return None
     try:
@@ -150,7 +155,7 @@ def record_of_table(table, path: Optional[Path] = None, damaged: str = "") -> Ga
                             by_source=_with_other(by_source.get(p["id"], {}), p["score"]))
                for i, p in enumerate(p for p in game["players"] if p["id"] != setup.dummy)]
     last = datetime.fromtimestamp(modified(path)) if path and modified(path) else None
-    return GameRecord(path=path, started=started_at(path) if path else None, last_write=last,
+    return GameRecord(path=path, started=started_at(path, table.started), last_write=last,
                       rules=setup.rules, modules=list(setup.modules), variant=setup.variant, mode=table.mode,
                       players=players, finished=finished, round=game.get("round", 0),
                       rounds=len(game.get("rounds", [])), damaged=damaged)

@@ -101,7 +101,11 @@ def play(table: Table, seed: int, limit: int = 100_000) -> int:
 
 def fingerprint(table: Table) -> dict:
     """Everything a resumed table must reproduce: views, hidden tallies, undo."""
-    return {"public": table.public().model_dump(mode="json"), "tallies": table.hidden_tallies(),
+    public = table.public().model_dump(mode="json")
+    if table.over:  # a finished game opened again is read-only: no undo offered, the reason said
+        for key in ("read_only", "undo", "undo_reveals"):
+            public.pop(key)
+    return {"public": public, "tallies": table.hidden_tallies(),
             "private": {p: table.private(p) for p in table.players},
             "records": len(table.records), "effective": len(table.effective),
             "prefill": {p: table.castillo_prefill(p) for p in table.players}}

@@ -30,10 +30,12 @@ checksums) still open: they are read as they are and upgraded to format 2
 """
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import logging
 import os
+import re
 import shutil
 import time
 from dataclasses import dataclass, field
@@ -56,6 +58,30 @@ _TIP_WIDTH = 12                    # the checkpoint is one fixed-width line, ove
 
 class LogError(Exception):
     """A game log that cannot be read back; the message names the file and line."""
+
+
+class SaveFailed(Exception):
+    """A write that did not reach the storage whole. The log is as it was before it (the
+    part written is cut off again), and the message is for people: it names the storage and
+    what to do, never a path."""
+
+    def __init__(self, exc: OSError):
+        self.errno = exc.errno
+        super().__init__(storage_trouble(exc))
+
+
+FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)
+
+
+def storage_trouble(exc: OSError) -> str:
+    """What a failed write means to the table, in one line."""
+    if exc.errno in FULL_ERRNOS:
+        return "The tablet's storage is full: free some space; nothing of this input was kept"
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return ("The tablet's storage refuses to be written to (it is read-only or not ours); "
+                "nothing of this input was kept")
+    reason = (exc.strerror or "it failed").rstrip(".")
+    return f"The tablet could not save this input ({reason}); nothing of it was kept: try again"
 
 
 @dataclass
@@ -220,6 +246,12 @@ def scan_log(path: Path) -> LoadedLog:
     if garbled_last and tip and tip[0] > len(loaded.records):  # the checkpoint vouches for that line
         number = len(loaded.records) + 2
         loaded.damage = Damage(f"line {number} is {garbled_last}", number, len(loaded.records), loaded.total)
+    if tail and tip and tip[0] == len(loaded.records) + 1 and loaded.damage is None and not garbled_last:
+        # The checkpoint vouches for the record being written when the storage filled up or
+        # the app stopped (earlier versions took a short write as done): a torn write, not a cut.
+        loaded.warnings.append(f"its last record was cut short as it was written (the storage was full or the app "
+                               f"stopped), so record {tip[0]} is lost; the game opens up to record {tip[0] - 1}")
+        tip, tail = None, b""
     _check_tip(loaded, tip)
     if loaded.damage is None:
         if garbled_last:
@@ -346,7 +378,8 @@ class GameLog:
         self._n, self._h = chain
         if good_bytes is not None:
             self._file.truncate(good_bytes)  # cut a torn last line before appending after it
-        self._file.seek(0, os.SEEK_END)
+        self._end = self._file.seek(0, os.SEEK_END)  # the end of the last whole record
+        self._torn = False                            # a failed write left bytes past _end
         self._tip = os.open(tip_path(path), os.O_RDWR | os.O_CREAT, 0o644)
         if chain[1]:
             self._write_tip()
@@ -359,34 +392,66 @@ class GameLog:
         path = folder / name
         if path.exists():
             raise FileExistsError(f"{path} already exists")
-        game_log = cls(path)
-        line, game_log._h = chained_line(CHAIN_TAG, {"header": header, "format": FORMAT, "n": 0})
-        game_log._file.write(line)
-        os.fsync(game_log._file.fileno())
-        game_log._write_tip()
-        os.fsync(game_log._tip)  # once: the checkpoint exists from the start
-        _fsync_dir(folder)       # the new files' names are durable too
+        try:
+            game_log = cls(path)
+        except OSError as exc:  # not even the files could be made
+            _unlink_quietly(path, tip_path(path))
+            raise SaveFailed(exc) from None
+        try:
+            line, game_log._h = chained_line(CHAIN_TAG, {"header": header, "format": FORMAT, "n": 0})
+            _write_all(game_log._file.fileno(), line)
+            os.fsync(game_log._file.fileno())
+            _write_all(game_log._tip, _tip_bytes(game_log._n, game_log._h))
+            os.fsync(game_log._tip)  # once: the checkpoint exists from the start
+            _fsync_dir(folder)       # the new files' names are durable too
+        except OSError as exc:       # a full disk: no game, and no empty files left behind
+            game_log._remove()
+            raise SaveFailed(exc) from None
+        game_log._end = len(line)
         return game_log
 
+    def _remove(self) -> None:
+        self.close()
+        _unlink_quietly(self.path, tip_path(self.path))
+
     def append(self, record: dict) -> None:
-        line, h = chained_line(self._h, {**record, "n": self._n + 1})
-        at = self._file.tell()
+        self.append_many([record])
+
+    def append_many(self, records: list[dict]) -> None:
+        """Records written as one: all of them reach the storage and are synced, or none is
+        kept (SaveFailed) and the log and its checkpoint are as they were. A write that comes
+        back short (the disk filled up inside it) is finished or refused, never taken as done."""
+        n, h, lines = self._n, self._h, []
+        for record in records:
+            n += 1
+            line, h = chained_line(h, {**record, "n": n})
+            lines.append(line)
+        data = b"".join(lines)
         try:
-            self._file.write(line)
+            self._cut_back()  # what an earlier failed write may have left
+            _write_all(self._file.fileno(), data)
             os.fsync(self._file.fileno())
-        except OSError:
-            self._cut_back(at)
-            raise
-        self._n, self._h = self._n + 1, h
+        except OSError as exc:
+            self._torn = True
+            self._cut_back()
+            raise SaveFailed(exc) from None
+        self._n, self._h = n, h
+        self._end += len(data)
         self._write_tip()
 
-    def _cut_back(self, at: int) -> None:
-        """A failed write (a full disk) must not leave half a line for the next append to glue onto."""
+    def _cut_back(self) -> None:
+        """A failed write must not leave part of a line for the next append to glue onto: the
+        file is cut back to its last whole record (freeing space never fails for want of it)."""
+        if not self._torn:
+            return
         try:
-            self._file.truncate(at)
-            self._file.seek(at)
+            self._file.truncate(self._end)
+            os.fsync(self._file.fileno())
+            self._torn = False
         except OSError:
-            log.warning("%s: could not cut back a failed write; it will read as a torn last line", self.path.name)
+            log.warning("%s: could not cut back a failed write yet; tried again before the next one",
+                        display_name(self.path))
+        self._file.seek(self._end)
 
     def _write_tip(self) -> None:
         try:
@@ -397,6 +462,17 @@ class GameLog:
     def close(self) -> None:
         self._file.close()
         os.close(self._tip)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """os.write until every byte is written: on a filling disk a write returns short without an
+    error, and only the next one says ENOSPC."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[written:]
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -424,13 +500,25 @@ def rewrite_log(path: Path, header: dict, records: list[dict]) -> tuple[int, tup
 
 
 def _replace_durably(path: Path, data: bytes) -> None:
+    """The file replaced whole, or not at all (SaveFailed; the half-written copy removed)."""
     temp = path.with_name(f".{path.name}.{os.urandom(3).hex()}.new")
-    with open(temp, "wb") as f:
-        f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(temp, path)
-    _fsync_dir(path.parent)
+    try:
+        with open(temp, "wb", buffering=0) as f:
+            _write_all(f.fileno(), data)
+            os.fsync(f.fileno())
+        os.replace(temp, path)
+        _fsync_dir(path.parent)
+    except OSError as exc:
+        _unlink_quietly(temp)
+        raise SaveFailed(exc) from None
+
+
+def _unlink_quietly(*paths: Path) -> None:
+    for path in paths:
+        try:
+            path.unlink()
+        except OSError:
+            pass
 
 
 def _aside_name(path: Path) -> Path:
@@ -446,10 +534,14 @@ def _aside_name(path: Path) -> Path:
 def copy_aside(path: Path) -> Path:
     """Keep the file as it is now (and its checkpoint) before anything is cut from it."""
     target = _aside_name(path)
-    shutil.copy2(path, target)
-    if tip_path(path).exists():
-        shutil.copy2(tip_path(path), tip_path(target))
-    _fsync_dir(path.parent)
+    try:
+        shutil.copy2(path, target)
+        if tip_path(path).exists():
+            shutil.copy2(tip_path(path), tip_path(target))
+        _fsync_dir(path.parent)
+    except OSError as exc:  # a full disk: no half copy left, and nothing cut from the original
+        _unlink_quietly(target, tip_path(target))
+        raise SaveFailed(exc) from None
     return target
 
 
@@ -488,6 +580,21 @@ def log_paths(folder: Path | None = None) -> list[Path]:
     except OSError as exc:
         log.warning("cannot list %s: %s", folder, exc)
     return [p for _, p in sorted(found, key=lambda x: x[0], reverse=True)]
+
+
+_NAME_TIME = re.compile(r"game-(\d{8})-(\d{6})")
+
+
+def started_from_name(path: Path) -> Optional[float]:
+    """The local time a log's file name was made with (game-YYYYmmdd-HHMMSS-...), as Unix time:
+    logs from before issue 31 have no start in their header."""
+    match = _NAME_TIME.search(path.name)
+    if not match:
+        return None
+    try:
+        return time.mktime(time.strptime("".join(match.groups()), "%Y%m%d%H%M%S"))
+    except (ValueError, OverflowError):
+        return None
 
 
 def modified(path: Path) -> float:

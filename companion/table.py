@@ -38,10 +38,11 @@ from firmware_bridge.adapter import TowerDrop
 from . import private_picks as picks
 from .card_learning import facts_entry
 from .castillo import Castillo, DropEntry  # noqa: F401
-from .input_errors import InputError, NeedsConfirmation
+from .input_errors import InputError, NeedsConfirmation, StorageRefused
 from .prompts import effect_choices
 from .rule_files import remember_card_entries
-from .store import Damage, GameLog, LoadedLog, LogDamaged, log_paths, modified, scan_log
+from .store import (Damage, GameLog, LoadedLog, LogDamaged, SaveFailed, log_paths, modified, scan_log,
+                    started_from_name, storage_trouble)
 from .table_log import SIMULTANEOUS, UNDOABLE, GameCheck, TableLog, why  # noqa: F401
 from .table_modes import GameMode, game_for
 from .table_setup import Mode, TableSetup, TowerConfig, colours_for, saved_setup  # noqa: F401
@@ -52,6 +53,8 @@ from .table_undo import describe, disc_purpose, reveals, undo_question
 # UNDOABLE, DropEntry; they live in the part that owns them.
 
 logger = logging.getLogger("companion.table")
+
+GAME_OVER = "This game is over: open it in Replay, or start a new game"
 
 
 class TablePublic(BaseModel):
@@ -69,6 +72,7 @@ class TablePublic(BaseModel):
     # The tower's own totals disagreed with the drops the table received; settled by the hand count
     # at the next Castillo opening. Never a figure: the tallies are secret.
     totals_mismatch: bool = False
+    read_only: Optional[str] = None       # a finished game opened again: why nothing can be entered
 
 
 class Table:
@@ -86,6 +90,10 @@ class Table:
         self.on_tower_empty: Optional[Callable[[str], None]] = None  # set by whoever holds the bridge
         self.warnings: list[str] = []
         self.nonce = "memory"
+        self.started: Optional[float] = None  # Unix time from the log's header (None: an older log)
+        # A finished game opened again is only looked at: every input is refused with this line and
+        # nothing is appended to its log (None: the game takes inputs).
+        self.read_only: Optional[str] = None
         self.castillo = Castillo(self.players)
         self.log = TableLog(game_log, self._apply_record, self._restart)
         self._restart()
@@ -98,17 +106,27 @@ class Table:
     # ---- construction -----------------------------------------------------------
 
     @classmethod
-    def new(cls, setup: TableSetup, folder: Path | None = None, nonce: str | None = None) -> "Table":
-        """A new game and its log. `nonce` names the game to the tower (emptying tokens)."""
+    def new(cls, setup: TableSetup, folder: Path | None = None, nonce: str | None = None,
+            started: int | None = None) -> "Table":
+        """A new game and its log. `nonce` names the game to the tower (emptying tokens);
+        `started` is when it began (Unix time, UTC: now unless given), the date lists and exports show."""
         try:
             board = board_for(setup.game)
             start_state(setup.game, board, cards_played=setup.mode == "tracking")  # a bad setup: before a file
         except (RuleViolation, ValueError) as exc:  # ValueError: the table's board or card file
             raise InputError(str(exc)) from None
         nonce = nonce or os.urandom(4).hex()
-        table = cls(setup, GameLog.create({"setup": setup.model_dump(mode="json"), "version": 1, "nonce": nonce},
-                                          folder), board)
+        header = {"setup": setup.model_dump(mode="json"), "version": 1, "nonce": nonce,
+                  "started": round(time.time()) if started is None else started}
+        try:
+            game_log = GameLog.create(header, folder)
+        except SaveFailed as exc:  # a full disk: no game begun, no file left behind
+            raise StorageRefused(str(exc)) from None
+        except OSError as exc:     # the games folder cannot be made
+            raise StorageRefused(storage_trouble(exc)) from None
+        table = cls(setup, game_log, board)
         table.nonce = nonce
+        table.started = header["started"]
         return table
 
     @classmethod
@@ -121,6 +139,8 @@ class Table:
             raise LogDamaged(path, damage)
         table.warnings += table.log.open(path, loaded)
         table._complete_interrupted_input()
+        if table.over:
+            table.read_only = table.log.closed = GAME_OVER
         return table
 
     def _complete_interrupted_input(self) -> None:
@@ -130,12 +150,17 @@ class Table:
         with self._lock:
             effective = self.log.effective
             events = [i for i, r in enumerate(effective) if r["t"] == "event"]
+            missing = []
             if events and effective[events[-1]]["e"].get("type") == "secret_discs_revealed" \
                     and self.game.general_scoring_emptied() \
                     and not any(r["t"] == "emptied" for r in effective[events[-1] + 1:]):
-                self.log.commit({"t": "emptied", "token": self._empty_token()})
+                missing.append({"t": "emptied", "token": self._empty_token()})
             if self.over and not self.log.last_is("finished"):
-                self.log.commit({"t": "finished"})
+                missing.append({"t": "finished"})
+            trouble = self.log.hold(missing) if missing else None
+            if trouble:
+                self.warnings.append(f"{trouble.split(':')[0]}: the end of the last input is kept in memory "
+                                     "and saved with the next one")
 
     @classmethod
     def resume_intact(cls, path: Path) -> "Table":
@@ -348,6 +373,7 @@ class Table:
         `player` is who sends it when it comes from a phone: a phone may only
         send its own secret disc."""
         with self._lock:
+            self._writable()
             event = self.game.castillo_from_tower(self._parse_event(event), self.castillo.tally)
             if player is not None and getattr(event, "player", None) != player:
                 raise InputError(f"{player} may only enter their own choices")
@@ -356,14 +382,19 @@ class Table:
                 self._apply_event(event)
             except RuleViolation as exc:  # the engine changed nothing
                 raise InputError(str(exc)) from None
-            self.log.persist({"t": "event", "e": event.model_dump(mode="json")})
-            self._after_event(event)
+            after: list[dict] = []
+            self.log.persist({"t": "event", "e": event.model_dump(mode="json")},
+                             lambda: after.extend(self._consequences(event)) or after)
+            token = next((r["token"] for r in after if r["t"] == "emptied"), None)
+        if token and self.on_tower_empty:
+            self.on_tower_empty(token)
         self._notify("game")
 
     def submit_many(self, events: list) -> None:
         """Several inputs that one tap stands for ("take 4 and the Grande card"): all of them
         are checked on a copy first, so either all are recorded or none is."""
         with self._lock:
+            self._writable()
             parsed = [self.game.held_twin(self._parse_event(e)) for e in events]
             try:
                 self.game.try_on_copy(parsed)
@@ -381,6 +412,11 @@ class Table:
             except (InputError, RuleViolation) as exc:
                 return str(exc)
             return None
+
+    def _writable(self) -> None:
+        """Every input asks first: a finished game opened again takes none (one line says why)."""
+        if self.read_only:
+            raise InputError(self.read_only)
 
     def _parse_event(self, event: Any):
         if isinstance(event, BaseModel):
@@ -403,24 +439,27 @@ class Table:
         else:
             self.castillo.apply(record)
 
-    def _after_event(self, event) -> None:
-        # After a general scoring's reveal the tower is told the Castillo was emptied.
+    def _consequences(self, event) -> list[dict]:
+        """The records an applied event brings about, written with it: after a general scoring's
+        reveal the Castillo is emptied (and the tower told); after the last scoring, the end."""
+        after: list[dict] = []
         if event.type == "secret_discs_revealed" and self.game.general_scoring_emptied():
-            token = self._empty_token()
-            self.log.commit({"t": "emptied", "token": token})
-            if self.on_tower_empty:
-                self.on_tower_empty(token)
+            after.append({"t": "emptied", "token": self._empty_token(ahead=1)})
         if self.over and not self.log.last_is("finished"):
-            self.log.commit({"t": "finished"})
+            after.append({"t": "finished"})
+        return after
 
-    def _empty_token(self) -> str:
-        return f"g{self.nonce}-e{len(self.log.records)}"
+    def _empty_token(self, ahead: int = 0) -> str:
+        """Named by the emptying's place in the log (`ahead`: records written before it, not yet held)."""
+        return f"g{self.nonce}-e{len(self.log.records) + ahead}"
 
     def undo(self, confirm: bool = False) -> str:
         """Take back the last person-made input. Returns what was undone, in words. Asks first
         (NeedsConfirmation, naming the step people saw) when what it takes back was seen by
         everyone, or was a private choice its player must make again."""
         with self._lock:
+            if self.read_only:
+                raise InputError(self.read_only)
             last = self.log.last_undoable()
             if last is None:
                 raise InputError("there is nothing to undo")
@@ -448,12 +487,16 @@ class Table:
         with self._lock:
             if self.castillo.handed_again(drop):
                 return
+            if self.over:  # thrown after the end: taken from the tower, and it changes nothing
+                logger.info("a tower drop after the game's end was ignored (%s)", drop.brief())
+                return
             self.log.commit(self.castillo.drop_record(drop, self.game, self.dummy))
         self._notify("drop")
 
     def assign_drop(self, drop_id: str, player: str, count: int = 1) -> None:
         """A person says whose an uncertain (or flagged) drop was, and how many cubes."""
         with self._lock:
+            self._writable()
             entry = self.castillo.waiting(drop_id)
             if player not in self.players:
                 raise InputError(f"{player!r} is not playing (players: {', '.join(self.players)})")
@@ -465,6 +508,7 @@ class Table:
     def keep_drop(self, drop_id: str) -> None:
         """A flagged drop was a real Caballero thrown in: it stays counted."""
         with self._lock:
+            self._writable()
             entry = self.castillo.waiting(drop_id)
             if entry.status != "flagged":
                 raise InputError("only a drop flagged as outside a placement can be kept as it is")
@@ -474,6 +518,7 @@ class Table:
     def dismiss_drop(self, drop_id: str) -> None:
         """Not a Caballero (a hand, a die, a cube taken back out): it counts for nobody."""
         with self._lock:
+            self._writable()
             entry = self.castillo.waiting(drop_id)
             self.log.commit({"t": "dismiss", "drop": list(entry.key)})
         self._notify("drop")
@@ -483,7 +528,7 @@ class Table:
         seen them is written down (an "opened" record): undoing anything from before it,
         a secret disc above all, then asks first, even after a restart."""
         with self._lock:
-            if not self.log.last_is("opened"):
+            if not self.log.last_is("opened") and not self.read_only:  # a finished game's counts: only looked at
                 self.log.commit({"t": "opened", "what": "castillo"})
             return self._tallies()
 
@@ -519,7 +564,7 @@ class Table:
         the tower was emptied for it (an older log); its totals are compared after its next
         general scoring."""
         with self._lock:
-            if self.castillo.empty_token is None and not self.castillo.drops:
+            if self.castillo.empty_token is None and not self.castillo.drops and not self.read_only:
                 self.log.commit({"t": "emptied", "token": f"g{self.nonce}-s"[:32]})
             return self.castillo.empty_token
 
@@ -528,6 +573,7 @@ class Table:
         `totals.seq` was delivered: "agree", "differ" (logged, a public fault until the Castillo is
         counted by hand) or "other_emptying" (companion.castillo.Castillo.compare_totals)."""
         with self._lock:
+            self._writable()
             result, record = self.castillo.compare_totals(tower, totals, time.time())
             if record is not None:
                 self.log.commit(record)
@@ -550,8 +596,9 @@ class Table:
                 colours={p: p for p in self.players + ((self.dummy,) if self.dummy else ())},
                 drops_total=self.castillo.drops_total,
                 drops_waiting=self.castillo.waiting_public(),
-                undo=describe(last, self.names, disc_purpose(last, self)) if last else None,
-                undo_reveals=bool(last and reveals(last)),
+                undo=describe(last, self.names, disc_purpose(last, self)) if last and not self.read_only else None,
+                undo_reveals=bool(last and reveals(last)) and not self.read_only,
+                read_only=self.read_only,
                 totals_mismatch=self.castillo.totals_fault is not None)
 
     def private(self, player: str) -> dict:
@@ -582,11 +629,19 @@ def _load(path: Path, loaded: LoadedLog) -> tuple[Optional[Table], Optional[Dama
         return None, Damage(f"line 1 (the header) does not hold a valid game setup ({why(exc)})", 1, 0,
                             loaded.total, openable=False)
     table.nonce = nonce
+    table.started = _started(loaded.header.get("started"))
     failure = table.log.replay(loaded.records, table.players)
     if failure:
         i, reason = failure
         damage = Damage(f"line {i + 2} (record {i + 1}) cannot be replayed: {reason}", i + 2, i, loaded.total)
     return table, damage
+
+
+def _started(value: Any) -> Optional[float]:
+    """The header's start time, if it is one (a hand-edited header may hold anything)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < 2**33:
+        return float(value)
+    return None
 
 
 def check_game(path: Path) -> GameCheck:
@@ -603,11 +658,12 @@ def _check_game(path: Path) -> GameCheck:
     loaded = scan_log(path)
     table, damage = _load(path, loaded)
     if table is None:
-        return GameCheck(path, modified(path), [], 0, False, "", damage, loaded.warnings)
+        return GameCheck(path, modified(path), [], 0, False, "", damage, loaded.warnings,
+                         started=started_from_name(path))
     names = [table.names.get(p) or p.title() for p in table.players]
     finished = bool(table.effective) and table.over
     return GameCheck(path, modified(path), names, len(table.records), finished, picks.where_in_game(table), damage,
-                     loaded.warnings)
+                     loaded.warnings, started=table.started or started_from_name(path))
 
 
 def check_games(folder: Path | None = None) -> list[GameCheck]:

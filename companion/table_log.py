@@ -19,8 +19,8 @@ from pydantic import ValidationError
 from engine.errors import RuleViolation
 
 from .castillo import DROP_STATUSES
-from .input_errors import InputError
-from .store import FORMAT, Damage, GameLog, LoadedLog, copy_aside, rewrite_log
+from .input_errors import InputError, StorageRefused
+from .store import FORMAT, Damage, GameLog, LoadedLog, SaveFailed, copy_aside, rewrite_log
 from .undo_words import PRIVATE_CHOICES
 
 RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo", "finished", "opened",
@@ -47,6 +47,8 @@ class TableLog:
         self.records: list[dict] = []        # every record, undo markers included
         self.effective: list[dict] = []      # what is in force after the undos
         self.again: set[str] = set()         # players whose private choice an undo took back
+        self.held: list[dict] = []           # in force, not yet on disk (see hold)
+        self.closed: Optional[str] = None    # why nothing may be appended any more (None: open)
 
     @property
     def path(self) -> Optional[Path]:
@@ -58,13 +60,34 @@ class TableLog:
 
     # ---- writing: durably first, then in memory ----------------------------------------------
 
-    def write(self, record: dict) -> None:
+    def write(self, *records: dict) -> None:
+        """Records to disk as one: all of them, or none (the input is refused in one line).
+        Records held for want of space (`hold`) go first. A closed log (a finished game opened
+        again) takes nothing: the input is refused with the reason."""
+        if self.closed:
+            raise InputError(self.closed)
         if self.file:
             try:
-                self.file.append(record)
-            except OSError as exc:
-                raise InputError(f"could not save to {self.file.path} ({exc.strerror}); "
-                                 "nothing was changed: free some space and try again") from None
+                self.file.append_many(self.held + list(records))
+            except SaveFailed as exc:
+                raise StorageRefused(str(exc)) from None
+        self.held = []
+
+    def hold(self, records: list[dict]) -> Optional[str]:
+        """Records that follow from the log alone (an input's second record a crash cut off) put
+        in force; written now, or, on a full disk, with the next input. A restart before then
+        derives them again. Returns what could not be saved yet, or None."""
+        trouble = None
+        try:
+            self.write(*records)
+        except InputError as exc:
+            self.held = self.held + records
+            trouble = str(exc)
+        for record in records:
+            self.records.append(record)
+            self.effective.append(record)
+            self._apply_ref()(record)
+        return trouble
 
     def commit(self, record: dict) -> None:
         """Durably first, then in memory: what is acted on is always on disk."""
@@ -73,16 +96,23 @@ class TableLog:
         self.effective.append(record)
         self._apply_ref()(record)
 
-    def persist(self, record: dict) -> None:
-        """For an event already applied (the engine checks before it changes anything)."""
+    def persist(self, record: dict, consequences: Callable[[], list[dict]] = list) -> None:
+        """For an event already applied (the engine checks before it changes anything), written
+        with the records it brings about (`consequences()`, read off the table after it: the
+        Castillo emptied, the game finished) in one write: a full disk keeps none of them."""
+        after = consequences()
         try:
-            self.write(record)
+            self.write(record, *after)
         except InputError:
             self.rebuild(self.records)  # forget the applied event: it is not on disk
             raise
         note_input(self.again, record)
         self.records.append(record)
         self.effective.append(record)
+        for consequence in after:
+            self.records.append(consequence)
+            self.effective.append(consequence)
+            self._apply_ref()(consequence)
 
     def undo(self) -> None:
         """An undo marker: the last undoable record, and what it brought about, taken back."""
@@ -289,6 +319,7 @@ class GameCheck:
     where: str                        # where the intact records leave the game
     damage: Optional[Damage] = None
     warnings: list[str] = field(default_factory=list)
+    started: Optional[float] = None   # when the game began (Unix time), None when unknown
 
     @property
     def damaged(self) -> bool:

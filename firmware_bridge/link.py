@@ -661,9 +661,13 @@ class Link:
         # After max_delivery_attempts it is skipped, loudly, rather than holding every
         # later drop back for ever: counted as `undeliverable`, shown, and the totals
         # snapshot (which still counts it) is fetched again.
+        # A table that says it will take it later (`keep_offering`: its storage is full) is offered
+        # it again for as long as it takes, every few seconds at most; the tower holds it meanwhile.
         self.counters["callback_errors"] += 1
         seq = msg.seq
         attempts = self._refused[1] + 1 if self._refused and self._refused[0] == seq else 1
+        if getattr(error, "keep_offering", False):
+            attempts = min(attempts, self.max_delivery_attempts - 1)
         if attempts >= self.max_delivery_attempts:
             self._refused = None
             self.counters["undeliverable"] += 1

@@ -87,7 +87,9 @@ class HomeScreen(Screen):
 
     @staticmethod
     def _when(game: GameCheck) -> str:
-        return time.strftime("%d %b %H:%M", time.localtime(game.modified)) if game.modified else "unknown date"
+        """When the game began (never its last write: opening a game does not move its date)."""
+        when = game.started or game.modified
+        return time.strftime("%d %b %Y %H:%M", time.localtime(when)) if when else "unknown date"
 
     def _row(self, game: GameCheck) -> GameRow:
         who = ", ".join(game.names) or "players unknown"

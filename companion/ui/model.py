@@ -103,6 +103,8 @@ class AppModel(EventDispatcher):
         """Raises LogDamaged (a LogError) with what is wrong when the log is damaged."""
         self._open(Table.resume(path))
         self._tell_warnings()
+        if self.table.read_only and not self.table.warnings:
+            self.message = self.table.read_only
 
     def open_intact(self, path: Path) -> None:
         """A damaged game up to its last intact record (the file as it was is copied aside)."""
@@ -130,8 +132,9 @@ class AppModel(EventDispatcher):
         # Power Shift's Modifier cards and the public view (what a public prompt may read).
         self.builder = table.prompt_builder()
         self._unsubscribe_table = table.subscribe(self._changed)
-        self.tower_link = TowerConnection(table, table.setup.tower, on_status=self._tower_changed,
-                                          after=self._tower_after).start()
+        # A finished game opened again takes no drops: its tower is not listened to.
+        self.tower_link = None if table.read_only else TowerConnection(
+            table, table.setup.tower, on_status=self._tower_changed, after=self._tower_after).start()
         self._start_club(table)
         self._start_phones(table)
         if previous is not None:

@@ -65,6 +65,7 @@ class TableScreen(Screen):
     club_rgba = ListProperty([0.55, 0.78, 0.50, 1])
     entry_text = StringProperty("")
     can_undo = BooleanProperty(False)
+    read_only = StringProperty("")   # a finished game opened again: why nothing can be entered
     landscape = BooleanProperty(True)   # the window's shape: the .kv arranges the map and panels by it
     _bound = False  # class level: `model` is set (and observed) during __init__
     _asked_for = None  # (title, actor, map mode) of the prompt the entry belongs to
@@ -156,6 +157,7 @@ class TableScreen(Screen):
             return
         game = public["game"]
         self.can_undo = bool(public.get("undo"))
+        self.read_only = public.get("read_only") or ""
         self._tower_changed()  # the tower's count may now differ from the table's
         waiting = len(public.get("drops_waiting", []))
         self.drops_text = f"{waiting} drop{'s' if waiting > 1 else ''} to check" if waiting else ""
@@ -273,6 +275,9 @@ class TableScreen(Screen):
         state = status.get("state", "none")
         if self.model.table and self.model.table.setup.tower.kind == "none":
             self.tower_text, self.tower_rgba = "No tower: Castillo by hand", [0.84, 0.77, 0.62, 1]
+            return
+        if self.model.table and self.model.table.read_only:
+            self.tower_text, self.tower_rgba = "Tower: off (game over)", [0.84, 0.77, 0.62, 1]
             return
         notes = [note for flag, note in (((status.get("security") or {}).get("warning"), "not secure"),
                                          (self.model.public.get("totals_mismatch"), "counts differ")) if flag]
@@ -833,6 +838,9 @@ class TableScreen(Screen):
         self._show()
 
     # ---- bottom bar -----------------------------------------------------------------------------
+
+    def say_read_only(self) -> None:
+        self.model.message = self.read_only
 
     def undo(self) -> None:
         question = self.model.undo()

@@ -29,7 +29,7 @@ def main(data_dir: str, seed: int, mode: str, limit: int | None = None) -> int:
         print("finished", flush=True)
         return 0
     else:
-        table = Table.new(scripted_setup(mode, "short", 4), nonce=f"drill{seed}")
+        table = Table.new(scripted_setup(mode, "short", 4), nonce=f"drill{seed}", started=1_700_000_000)
     print(f"start {len(table.records)}", flush=True)
     while (limit is None or len(table.records) < limit) and step(table, seed):
         print(len(table.records), flush=True)

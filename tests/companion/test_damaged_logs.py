@@ -143,7 +143,8 @@ DAMAGE: dict[str, tuple[Callable[[Files], None], str, int | None]] = {
                      "detected", MID + 1),
     "cut mid-file at a line end": (lambda f: f.lines.__delitem__(slice(MID, None)), "detected", MID + 1),
     "cut to its header": (lambda f: f.lines.__delitem__(slice(1, None)), "detected", 2),
-    "last line cut short": (lambda f: setattr(f, "raw", b"\n".join(f.lines)[:-5]), "detected", None),
+    "last line cut short (a torn write the checkpoint vouched for)": (
+        lambda f: setattr(f, "raw", b"\n".join(f.lines)[:-5]), "warned", None),
     "torn write (a crash)": (lambda f: setattr(f, "raw", b"\n".join(f.lines) + b'\n{"t":"drop","key":["t"'),
                              "warned", None),
     "garbled full last line (a crash)": (lambda f: f.lines.append(b'{"t":"drop","key":["t","b"'), "warned", None),

@@ -20,7 +20,8 @@ pick or a view read still under way for the old table is refused or dropped.
 Routes (all answers to bad input are 4xx with a clear message, never a 5xx):
   GET  /, /phone        the phone page
   GET  /join/<code>     the phone page, which then spends the code (410 page if expired or spent)
-  POST /api/join        {"code"} -> {"seat", "credential"}
+  POST /api/join        {"code", "credential"?} -> {"seat", "credential"} (the credential this browser
+                        holds already, if any: the tablet's question then names the seat it holds)
   GET  /api/me          Authorization: Bearer <credential> -> this seat's PhoneView
                         (a PendingView until the tablet confirms the phone)
   POST /api/pick        {"credential", "question", "region", "seq"?} -> {"ok": true}
@@ -125,6 +126,9 @@ class PickIn(_In):
 
 class JoinIn(_In):
     code: Token
+    # The credential this browser already holds, if any: "this phone already holds Ana's seat".
+    # Not a Token: a page's stored value is only a hint, and a strange one must not stop the join.
+    credential: Optional[Annotated[str, Field(max_length=MAX_TOKEN_CHARS)]] = None
 
 
 class SeatIn(_In):
@@ -594,9 +598,20 @@ class PhoneServer:
             phone = self.seats.phone(pid)
             if phone is not None and not phone.confirmed:
                 before = f"; it was {phone.was}'s phone in an earlier game" if phone.was else ""
-                out.append({"seat": pid, "phone": phone.serial, "question": f"Is this {self._name(pid)}'s phone?",
+                out.append({"seat": pid, "phone": phone.serial, "question": self._question(pid, phone),
                             "detail": f"Its screen shows {phone.number} ({phone.device}){before}"})
         return out
+
+    def _question(self, pid: str, phone: Phone) -> str:
+        """ "Is this Bruno's phone?", naming the seat this phone holds already, if it does: a
+        player who scans a second seat's code would see that seat's secrets too."""
+        question = f"Is this {self._name(pid)}'s phone?"
+        if phone.same_device_as is None:
+            return question
+        other, _ = self._where(phone.same_device_as)
+        if other is None or other == pid:
+            return question
+        return f"{question} This phone already holds {self._name(other)}'s seat."
 
     def seats_status(self) -> dict[str, dict]:
         """{pid: {"joined", "connected", "awaiting", "code", "expires_in"}}: joined is a confirmed
@@ -1131,7 +1146,8 @@ class PhoneServer:
 
     async def _api_join(self, request: web.Request) -> web.Response:
         req = _parse(JoinIn, await self._body(request))
-        joined = self.seats.join(req.code, describe_device(request.headers.get("User-Agent", "")))
+        joined = self.seats.join(req.code, describe_device(request.headers.get("User-Agent", "")),
+                                 held=req.credential)
         if not isinstance(joined, Joined):
             raise Refused(410, REFUSALS[joined][1])
         self._seats_changed()

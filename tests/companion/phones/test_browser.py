@@ -259,6 +259,11 @@ def test_revoked_phone_is_told_to_scan_again(start_server, phones):
     page.goto(server.seat_url("green"))
     confirm_on_the_tablet(server, page, "green")
     sync_api.expect(page.locator("#name")).to_have_text("Carmen")
+    # The same phone now scans Ana's code: the tablet's question says it holds Carmen's seat.
+    page.goto(server.seat_url("red"))
+    expect_title(page, "Waiting for the tablet")
+    assert [c["question"] for c in server.confirmations()] == \
+        ["Is this Ana's phone? This phone already holds Carmen's seat."]
 
 
 def test_csp_self_lets_the_page_reach_only_its_own_server(start_server, browser, monkeypatch):

@@ -367,11 +367,12 @@ class Table:
 
     # ---- inputs -------------------------------------------------------------------------
 
-    def submit(self, event: Any, *, player: Optional[str] = None) -> None:
+    def submit(self, event: Any, *, player: Optional[str] = None, phone_seq: Optional[int] = None) -> None:
         """A game input (engine or scoring-only event), as a pydantic model or a dict.
 
         `player` is who sends it when it comes from a phone: a phone may only
-        send its own secret disc."""
+        send its own secret disc. `phone_seq`: the phone's number for this answer, kept in the
+        record so that a restarted tablet still refuses older ones (companion.phones.ordering)."""
         with self._lock:
             self._writable()
             event = self.game.castillo_from_tower(self._parse_event(event), self.castillo.tally)
@@ -382,9 +383,11 @@ class Table:
                 self._apply_event(event)
             except RuleViolation as exc:  # the engine changed nothing
                 raise InputError(str(exc)) from None
+            record = {"t": "event", "e": event.model_dump(mode="json")}
+            if phone_seq is not None:
+                record["phone_seq"] = phone_seq
             after: list[dict] = []
-            self.log.persist({"t": "event", "e": event.model_dump(mode="json")},
-                             lambda: after.extend(self._consequences(event)) or after)
+            self.log.persist(record, lambda: after.extend(self._consequences(event)) or after)
             token = next((r["token"] for r in after if r["t"] == "emptied"), None)
         if token and self.on_tower_empty:
             self.on_tower_empty(token)

@@ -104,6 +104,9 @@ class Phone:
     home: Optional[str] = None      # the player whose seat it held last (a phone in the lobby)
     was: str = ""               # that seat in words, "Ana (Red)", for the tablet and the phone
     last_seat: Optional[str] = None  # that seat's colour
+    # The join whose credential the same browser held when it spent this code: the tablet's
+    # question names that seat ("this phone already holds Ana's seat").
+    same_device_as: Optional[int] = None
 
 
 @dataclass
@@ -234,21 +237,26 @@ class Seats:
             pid, why = self._match_code(token)
             return None if pid else (why or "unknown")  # type: ignore[return-value]
 
-    def join(self, code: object, device: str = "a browser") -> Joined | Refusal:
-        """Spend a join code: the seat, its new credential and the awaiting phone; or why not."""
+    def join(self, code: object, device: str = "a browser", held: object = None) -> Joined | Refusal:
+        """Spend a join code: the seat, its new credential and the awaiting phone; or why not.
+        `held`: the credential the joining browser already holds, if any (a seated phone's is
+        remembered as `same_device_as`)."""
         token = _as_bytes(code)
         if token is None:
             return "unknown"
+        held_token = _as_bytes(held)
         with self._lock:
             self._expire()
             pid, why = self._match_code(token)
             if pid is None:
                 return why or "unknown"  # type: ignore[return-value]
+            held_seat, held_phone = self._find(held_token) if held_token is not None else (None, None)
             credential = secrets.token_urlsafe(CREDENTIAL_BYTES)
             seat = self._seats[pid]
             self._retire(seat, "used")
             seat.phone = Phone(serial=next(self._serials), credential=credential.encode(), device=device[:40],
-                               number=f"{secrets.randbelow(90) + 10}")
+                               number=f"{secrets.randbelow(90) + 10}",
+                               same_device_as=held_phone.serial if held_seat is not None else None)
             return Joined(seat=pid, credential=credential, phone=seat.phone)
 
     # ---- phones ---------------------------------------------------------------------------

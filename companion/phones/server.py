@@ -20,25 +20,30 @@ pick or a view read still under way for the old table is refused or dropped.
 Routes (all answers to bad input are 4xx with a clear message, never a 5xx):
   GET  /, /phone        the phone page
   GET  /join/<code>     the phone page, which then spends the code (410 page if expired or spent)
-  POST /api/join        {"code"} -> {"seat", "credential"}
+  POST /api/join        {"code", "credential"?} -> {"seat", "credential"} (the credential this browser
+                        holds already, if any: the tablet's question then names the seat it holds)
   GET  /api/me          Authorization: Bearer <credential> -> this seat's PhoneView
                         (a PendingView until the tablet confirms the phone)
-  POST /api/pick        {"credential", "question", "region"} -> {"ok": true}
-  POST /api/choose      {"credential", "question", "values"} -> {"ok": true}: a 2023 private answer
+  POST /api/pick        {"credential", "question", "region", "seq"?} -> {"ok": true}
+  POST /api/choose      {"credential", "question", "values", "seq"?} -> {"ok": true}: a 2023 private answer
                         (Modifier cards dealt or passed, a card taken back, a Veto used or let pass)
   POST /api/seat        {"credential", "seat"} -> {"ok": true, "seat"}: a phone without a seat takes a free one
   POST /api/leave       {"credential"} -> {"ok": true}: the phone leaves its seat (its player plays another colour)
   GET  /api/status      StatusView: who has chosen (never what), for anyone
   GET  /ws              phone socket: first frame {"type": "hello", "credential"}, then
-                        {"type": "pick", "credential", "question", "region", "ref"?},
-                        {"type": "choose", "credential", "question", "values", "ref"?},
+                        {"type": "pick", "credential", "question", "region", "seq"?, "ref"?},
+                        {"type": "choose", "credential", "question", "values", "seq"?, "ref"?},
                         {"type": "seat", "credential", "seat", "ref"?} or {"type": "leave", "credential", "ref"?};
                         receives "pending", "view" (PhoneView), "choose_seat" (SeatChoice), "result"
                         and "error" frames
   GET  /ws/status       spectator socket: "status" frames (StatusView); at most `Limits.spectators`
 
 Every view and status message carries `seq`, +1 per change of that feed, so a
-client can tell that it missed nothing. Views are computed from the table on
+client can tell that it missed nothing. A pick's or a choice's own `seq` is the page's number for
+that answer (ordering.py): the server takes a seat's answers in that order only, refusing an older
+or repeated one without touching the table ("already have a newer choice", with `stale` and the
+seat's `last_seq` in the error frame); a view's `last_seq` tells a reloaded page where to go on.
+An answer identical to the one in force writes nothing. Views are computed from the table on
 the server's own thread (an executor that also runs the table inputs, so a slow
 disk never stalls the sockets) and sent only when they changed: another seat's
 change of pick makes no message to anyone. Connection limits (idle and body
@@ -68,6 +73,7 @@ from ..prompts import MODIFIER_PREFIX
 from ..table import SIMULTANEOUS, InputError, Table
 from ..threaded_server import ThreadedServer, json_error
 from .guard import ConnectionGuard, Limits, RateLimitedLog, one_line
+from .ordering import MAX_SEQ, SeatOrder, Stale, answer_in_force
 from .seats import CODE_LIFETIME, MAX_TOKEN_CHARS, REFUSALS, SEAT_REFUSALS, Joined, Phone, Seats
 from .views import (DISC_KINDS, PURPOSE_TEXT, Faces, OptionOut, PhoneView, PrivateAsk, Snapshot, StatusView,
                     modifier_faces, pending_view, phone_view, seat_choice, status_view)
@@ -97,6 +103,7 @@ VETO_ANSWERS = {"use": "Use my Veto: prevent it", "pass": "Let it pass"}
 # ---- requests (allow-listed; anything else is refused) -----------------------------
 
 Token = Annotated[str, Field(min_length=1, max_length=MAX_TOKEN_CHARS)]
+AnswerSeq = Annotated[int, Field(ge=1, le=MAX_SEQ)]   # the page's number for an answer (ordering.py)
 
 
 class _In(BaseModel):
@@ -113,11 +120,15 @@ class PickIn(_In):
     credential: Token
     question: Annotated[str, Field(min_length=1, max_length=200)]
     region: Annotated[str, Field(min_length=1, max_length=40)]
+    seq: Optional[AnswerSeq] = None
     ref: Optional[Annotated[int, Field(ge=0, le=2**31)]] = None
 
 
 class JoinIn(_In):
     code: Token
+    # The credential this browser already holds, if any: "this phone already holds Ana's seat".
+    # Not a Token: a page's stored value is only a hint, and a strange one must not stop the join.
+    credential: Optional[Annotated[str, Field(max_length=MAX_TOKEN_CHARS)]] = None
 
 
 class SeatIn(_In):
@@ -141,6 +152,7 @@ class ChooseIn(_In):
     question: Annotated[str, Field(min_length=1, max_length=200)]
     # at most a whole hand: King and Intrigue with its modules keeps 13 Power cards by tapping them
     values: Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], Field(min_length=1, max_length=18)]
+    seq: Optional[AnswerSeq] = None
     ref: Optional[Annotated[int, Field(ge=0, le=2**31)]] = None
 
 
@@ -153,6 +165,14 @@ class Refused(Exception):
     def __init__(self, status: int, message: str):
         super().__init__(message)
         self.status, self.message = status, message
+
+
+class StaleAnswer(Refused):
+    """An answer older than (or as old as) the seat's last accepted one: nothing was changed."""
+
+    def __init__(self, stale: Stale):
+        super().__init__(409, stale.message)
+        self.last = stale.last
 
 
 class NotConfirmed(Refused):
@@ -343,6 +363,7 @@ class PhoneServer:
         self._cache_lock = threading.Lock()
         self._faces: tuple[int, Optional[Faces]] = (-1, None)   # (generation, this game's Modifier faces)
         self._deal_refused: dict[tuple[int, str, str], int] = {}   # (generation, question, seat) -> refusals
+        self._order = SeatOrder()   # each seat's last accepted answer number (executor, under the table lock)
 
     # ---- lifecycle --------------------------------------------------------------------------
 
@@ -577,9 +598,20 @@ class PhoneServer:
             phone = self.seats.phone(pid)
             if phone is not None and not phone.confirmed:
                 before = f"; it was {phone.was}'s phone in an earlier game" if phone.was else ""
-                out.append({"seat": pid, "phone": phone.serial, "question": f"Is this {self._name(pid)}'s phone?",
+                out.append({"seat": pid, "phone": phone.serial, "question": self._question(pid, phone),
                             "detail": f"Its screen shows {phone.number} ({phone.device}){before}"})
         return out
+
+    def _question(self, pid: str, phone: Phone) -> str:
+        """ "Is this Bruno's phone?", naming the seat this phone holds already, if it does: a
+        player who scans a second seat's code would see that seat's secrets too."""
+        question = f"Is this {self._name(pid)}'s phone?"
+        if phone.same_device_as is None:
+            return question
+        other, _ = self._where(phone.same_device_as)
+        if other is None or other == pid:
+            return question
+        return f"{question} This phone already holds {self._name(other)}'s seat."
 
     def seats_status(self) -> dict[str, dict]:
         """{pid: {"joined", "connected", "awaiting", "code", "expires_in"}}: joined is a confirmed
@@ -767,6 +799,7 @@ class PhoneServer:
             names = dict(table.names)
             edition = self._read_2023(table, ask, players, private, generation, game) if _is_2023(table) else {}
             again = [p for p in players if table.chooses_again(p)]
+            answered = {p: self._order.last(table, p) for p in players}
         purpose = ask.options.get("purpose") if ask.kind in DISC_KINDS else None
         chosen = list(ask.options.get("chosen", [])) if ask.kind in DISC_KINDS else []
         waiting = list(ask.players) if ask.kind == "secret_disc" else []
@@ -780,7 +813,7 @@ class PhoneServer:
             names=names, scores={p["id"]: int(p.get("score", 0)) for p in game.get("players", [])},
             private=private, revealed=revealed, over=ask.kind == "game_over",
             winners=list(ask.options.get("winners", [])) if ask.kind == "game_over" else [], again=again,
-            **edition)
+            answered=answered, **edition)
 
     # ---- the 2023 edition: private choices besides the discs, in phone terms ----------------------
 
@@ -947,6 +980,7 @@ class PhoneServer:
             if req.question != qid:
                 raise Refused(409, "That choice is no longer open: the game has moved on. "
                                    "Your screen now shows the current question.")
+            self._check_order(table, pid, req.seq)
             if _is_2023(table) and ask.kind == "veto":
                 event = self._veto_answer(ask, pid, req.values)
             else:
@@ -958,10 +992,27 @@ class PhoneServer:
                     event = pick.event(values)
                 except ValueError as exc:
                     raise Refused(422, str(exc)) from None
-            try:
-                table.submit(event, player=pid)
-            except InputError as exc:
-                raise Refused(409, str(exc)) from None
+            self._answer(table, pid, event, req.seq)
+
+    def _check_order(self, table: Table, pid: str, seq: Optional[int]) -> None:
+        """Refuses an answer older than the seat's last accepted one, before the table or its log is touched."""
+        try:
+            self._order.check(table, pid, seq)
+        except Stale as stale:
+            raise StaleAnswer(stale) from None
+
+    def _answer(self, table: Table, pid: str, event, seq: Optional[int]) -> None:
+        """A checked answer put in force with its number (under the table's lock). The same answer
+        as the one in force writes nothing: a page resending it must not grow the log."""
+        if answer_in_force(table, event):
+            self._order.accept(table, pid, seq)
+            self._table_changed("order")   # the seat's view shows its new last_seq
+            return
+        try:
+            table.submit(event, player=pid, phone_seq=seq)
+        except InputError as exc:
+            raise Refused(409, str(exc)) from None
+        self._order.accept(table, pid, seq)
 
     @staticmethod
     def _veto_answer(ask, pid: str, values: list[str]):
@@ -1028,6 +1079,7 @@ class PhoneServer:
             if pick.question != qid:
                 raise Refused(409, "That choice is no longer open: the game has moved on. "
                                    "Your screen now shows the current question.")
+            self._check_order(table, pid, pick.seq)
             ask = table.asked()
             purpose = ask.options.get("purpose") if ask.kind in DISC_KINDS else None
             waiting = ask.players if ask.kind == "secret_disc" else ()
@@ -1039,10 +1091,7 @@ class PhoneServer:
             allowed = self._allowed(generation, qid, ask, pid, purpose)
             if pick.region not in allowed:
                 raise Refused(422, "That region is not one of your choices; pick one from the list.")
-            try:
-                table.submit(SecretDiscSet(player=pid, region=pick.region), player=pid)
-            except InputError as exc:
-                raise Refused(409, str(exc)) from None
+            self._answer(table, pid, SecretDiscSet(player=pid, region=pick.region), pick.seq)
 
     # ---- HTTP -----------------------------------------------------------------------------------
 
@@ -1097,7 +1146,8 @@ class PhoneServer:
 
     async def _api_join(self, request: web.Request) -> web.Response:
         req = _parse(JoinIn, await self._body(request))
-        joined = self.seats.join(req.code, describe_device(request.headers.get("User-Agent", "")))
+        joined = self.seats.join(req.code, describe_device(request.headers.get("User-Agent", "")),
+                                 held=req.credential)
         if not isinstance(joined, Joined):
             raise Refused(410, REFUSALS[joined][1])
         self._seats_changed()
@@ -1266,7 +1316,9 @@ class PhoneServer:
                 await self._pick(frame)
             client.push(json.dumps({"type": "result", "ref": ref, "ok": True}))
         except Refused as exc:
-            client.push(json.dumps({"type": "error", "ref": ref, "status": exc.status, "message": exc.message}))
+            stale = {"stale": True, "last_seq": exc.last} if isinstance(exc, StaleAnswer) else {}
+            client.push(json.dumps({"type": "error", "ref": ref, "status": exc.status, "message": exc.message,
+                                    **stale}))
             if exc.status == 401:
                 client.kill(CLOSE_UNKNOWN, "unknown credential: scan your seat's QR code again", flush=True)
             elif exc.status == 403 and not isinstance(exc, NotConfirmed):

@@ -126,6 +126,7 @@ class PhoneView(_Out):
     rounds: int
     question: QuestionOut
     facts: FactsOut
+    last_seq: int = 0    # the number of this seat's last accepted answer: the page numbers its next one above
 
 
 class PendingView(_Out):
@@ -210,6 +211,7 @@ class Snapshot:
     hands: dict[str, list[OptionOut]] = field(default_factory=dict)   # seat -> own Modifier cards
     notice: Optional[tuple[str, str]] = None   # (title, hint) for everyone: a scoring without discs
     again: list[str] = field(default_factory=list)   # seats whose private choice the tablet undid
+    answered: dict[str, int] = field(default_factory=dict)   # seat -> its last accepted answer's number
 
 
 def region_out(board: Board, rid: str, king: Optional[str]) -> RegionOut:
@@ -301,7 +303,7 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
         round=snap.round, rounds=snap.rounds,
         question=QuestionOut(id=snap.qid, state=state, title=title, hint=hint, regions=regions, pick=pick,
                              **extra),
-        facts=facts)
+        facts=facts, last_seq=snap.answered.get(pid, 0))
 
 
 def pending_view(pid: str, name: str, number: str) -> PendingView:

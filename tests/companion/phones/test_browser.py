@@ -181,7 +181,23 @@ def test_reload_mid_choice_rejoins_the_same_seat(start_server, phones):
     credential = page.evaluate("localStorage.getItem('elgrande.credential')")
     assert credential and len(credential) >= 43
     to_general_scoring(table)
+    tap(page, "valencia")
     tap(page, "granada")
+    # The page numbers its picks: the log keeps each one's number; the older pick, sent again, is refused.
+    numbered = [r for r in table.records if r["t"] == "event" and r["e"].get("player") == "blue"]
+    assert [r["e"]["region"] for r in numbered] == ["valencia", "granada"]
+    first, second = (r["phone_seq"] for r in numbered)
+    assert 0 < first < second == int(page.evaluate("localStorage.getItem('elgrande.answer-seq')"))
+    replayed = page.evaluate("""async ([q, seq]) => {
+        const r = await fetch('/api/pick', {method: 'POST', headers: {'Content-Type': 'application/json'},
+            body: JSON.stringify({credential: localStorage.getItem('elgrande.credential'), question: q,
+                                  region: 'valencia', seq: seq})});
+        return [r.status, await r.json()];
+    }""", [table.question_id(), first])
+    assert replayed[0] == 409 and "already has a newer choice" in replayed[1]["error"]
+    assert table.private("blue")["secret_disc"] == "granada"
+    # A reload that lost the page's own count (another browser, cleared storage) goes on from the tablet's.
+    page.evaluate("localStorage.removeItem('elgrande.answer-seq')")
     page.reload()
     sync_api.expect(page.locator("#name")).to_have_text("Dora")
     sync_api.expect(region_button(page, "granada")).to_have_class("on")
@@ -194,7 +210,7 @@ def test_reload_mid_choice_rejoins_the_same_seat(start_server, phones):
     server.start()
     sync_api.expect(page.locator("#conn")).to_have_text("live")
     tap(page, "aragon")
-    assert table.private("blue")["secret_disc"] == "aragon"
+    assert table.private("blue")["secret_disc"] == "aragon" and table.records[-1]["phone_seq"] == second + 1
     # An unknown join link gives a clear 4xx page.
     status, _, body = http(server, "GET", "/join/" + "A" * 22)
     assert status == 410 and b"not valid" in body
@@ -243,6 +259,11 @@ def test_revoked_phone_is_told_to_scan_again(start_server, phones):
     page.goto(server.seat_url("green"))
     confirm_on_the_tablet(server, page, "green")
     sync_api.expect(page.locator("#name")).to_have_text("Carmen")
+    # The same phone now scans Ana's code: the tablet's question says it holds Carmen's seat.
+    page.goto(server.seat_url("red"))
+    expect_title(page, "Waiting for the tablet")
+    assert [c["question"] for c in server.confirmations()] == \
+        ["Is this Ana's phone? This phone already holds Carmen's seat."]
 
 
 def test_csp_self_lets_the_page_reach_only_its_own_server(start_server, browser, monkeypatch):

@@ -44,6 +44,19 @@ def test_a_joined_phone_waits_for_the_tablet():
     assert seats.joined("red")
 
 
+def test_a_join_remembers_the_seated_phone_the_same_browser_holds():
+    seats = Seats(["red", "blue", "green"])
+    ana = seats.join(seats.pending_code("red"))
+    bruno = seats.join(seats.pending_code("blue"), held=ana.credential)
+    assert bruno.phone.same_device_as == ana.phone.serial == seats.phone("red").serial
+    # A credential nobody holds (revoked, made up, malformed) says nothing.
+    seats.revoke("red")
+    for held in (ana.credential, "x" * 43, "", "é" * 10, None, 42):
+        assert seats.join(seats.pending_code("red"), held=held).phone.same_device_as is None
+        seats.revoke("red")
+    assert seats.join(seats.pending_code("green")).phone.same_device_as is None
+
+
 def test_codes_expire_after_their_lifetime():
     clock = Clock()
     seats = Seats(["red", "blue"], code_lifetime=300, clock=clock)

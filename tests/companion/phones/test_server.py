@@ -60,6 +60,28 @@ def test_join_once_then_410(start_server):
     assert status == 410 and b"not valid" in body
 
 
+def test_the_tablet_question_names_the_seat_a_phone_holds_already(start_server):
+    """One phone spends a second seat's code: the tablet's question says whose seat it holds."""
+    server = start_server(make_table())
+    ana = join(server, "red")
+
+    def joined(pid, held=None):
+        body = {"code": code_of(server, pid), **({"credential": held} if held is not None else {})}
+        status, _, raw = http(server, "POST", "/api/join", body)
+        assert status == 200, raw
+
+    def question(pid):
+        return next(c["question"] for c in server.confirmations() if c["seat"] == pid)
+
+    joined("yellow", held=ana)
+    assert question("yellow") == "Is this Bruno's phone? This phone already holds Ana's seat."
+    joined("green")                    # another phone, or a page from before: nothing to name
+    joined("blue", held="x" * 43)      # a credential nobody holds
+    assert question("green") == "Is this Carmen's phone?" and question("blue") == "Is this Dora's phone?"
+    server.revoke("red")               # Ana's seat no longer has that phone: nothing to name either
+    assert question("yellow") == "Is this Bruno's phone?"
+
+
 def test_codes_expire_and_the_tablet_is_told(start_server):
     table = make_table()
     server = PhoneServer(table, host="127.0.0.1", code_lifetime=0.4).start()

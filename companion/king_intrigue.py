@@ -181,6 +181,8 @@ class KIPromptBuilder(PromptBuilder):
         choices = [Choice(self.power_label(v), {"type": "power_card_played", "player": pid, "card": v},
                           enabled=v not in gone, why_not=self.power_gone_words(pid, v) if v in gone else "")
                    for v in values]
+        why = self.why_in_private(pid)   # a card refused: why, behind the private screen
+        choices += [why] if why else []
         who = self.name(pid)
         if ask.options.get("after_joker"):
             return Prompt(self.title(ask, f"{who} plays a second card (Joker)"),
@@ -217,12 +219,14 @@ class KIPromptBuilder(PromptBuilder):
         options = special.get("options")
         if options and not special.get("refused"):
             place = bool(ask.options.get("place"))
-            keep = [c for c in prompt.choices if c.event is None and c.action != "count_castillo"
+            keep = [c for c in prompt.choices if c.event is None and not c.events and c.action != "count_castillo"
                     and not c.label.startswith("Special")]
             skip = [c for c in prompt.choices if (c.event or {}).get("type") == "special_action_skipped"]
             made = [Choice(self._option_words(o, ask), {"type": "special_action_started", "player": pid, "option": o},
                            places_first=place) for o in options]
             prompt.choices = keep + made + skip
+            if self._nothing_placeable(ask):   # an empty court: each action ends the turn (or "then place")
+                prompt.choices = self.nothing_placed_first(prompt.choices, pid)
             prompt.hint = prompt.hint.replace(special.get("text", "\0"), "choose one action: the Action card's or "
                                               "your Power card's")
         holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")

@@ -195,6 +195,11 @@ class KIPromptBuilder(PromptBuilder):
 
     # ---- the turn -----------------------------------------------------------------------------
 
+    def placing_card(self, ask: Ask) -> str:
+        """The Action card held by rank places the Caballeros ("the King's Card"), not the Power card."""
+        holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
+        return f"the {holds}" if holds else super().placing_card(ask)
+
     def _replenish(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
         most = ask.options.get("max", 0)

@@ -304,12 +304,17 @@ class PromptBuilder:
             later.append(Choice("Skip placing first", _placed_nothing(pid), style="quiet"))
         return out + later
 
-    def _nothing_to_place(self, place: dict, card: str) -> str:
-        if place.get("card_allows") == 0:
-            return f"{card} places no Caballeros: skip placing"
+    def placing_card(self, ask: Ask) -> str:
+        """The card whose number of Caballeros a turn places: the Action card played."""
+        return self.card(ask.card)
+
+    def _nothing_to_place(self, ask: Ask) -> str:
+        if ask.options["place"].get("card_allows") == 0:
+            return f"{self.placing_card(ask)} places no Caballeros: skip placing"
         return "no Caballeros in the court: skip placing"
 
-    def _placement_full(self, pid: str, card: str, place: dict) -> str:
+    def _placement_full(self, ask: Ask) -> str:
+        pid, place, card = ask.players[0], ask.options["place"], self.placing_card(ask)
         most, allows = place["max"], place.get("card_allows")
         if allows is not None and most < allows:   # the court holds fewer than the card allows
             return f"{self.name(pid)} has {_caballeros(most)} in the court ({card} places up to {allows})"
@@ -680,13 +685,13 @@ class PromptBuilder:
         # Nothing to place (an empty court, a card that places none): said, nothing highlighted
         empty = self._nothing_placeable(ask)
         if empty:
-            hints.append(self._nothing_to_place(place, card))
+            hints.append(self._nothing_to_place(ask))
         elif place:
             where = " (the tower counts the Castillo)" if self._tower_counts(pid) else ""
             hints.append("read the card's number of Caballeros off it to place them" if place.get("refused") else
                          f"tap regions to place up to {place['max']} Caballero{'' if place['max'] == 1 else 's'}{where}")
             prompt.map_mode, prompt.areas, prompt.limit = "count", self._placeable(place["areas"], pid), place["max"]
-            prompt.full = self._placement_full(pid, card, place)
+            prompt.full = self._placement_full(ask)
             prompt.prefill = {CASTILLO: prefill_castillo} if prefill_castillo else {}
             prompt.on_counts = lambda counts: {"type": "caballeros_placed", "player": pid,
                                                "placements": {a: c for a, c in counts.items() if c}}

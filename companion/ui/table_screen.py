@@ -463,9 +463,12 @@ class TableScreen(Screen):
             # A grid of values (the Power cards); steps within it (a Modifier card played with
             # the Power card: Power Shift) in a grid of their own under a heading
             steps = [c for c in prompt.choices if (c.action or "").startswith("sub:") and c.action != "sub:"]
-            # "Without a Modifier card", "Ana: why it was refused": full width
-            back = [c for c in prompt.choices if c.action == "sub:" or (c.action or "").startswith("private_note:")]
-            values = [c for c in prompt.choices if c not in steps and c not in back]
+            back = [c for c in prompt.choices if c.action == "sub:"]   # "Without a Modifier card": full width
+            # "Ana: why it was refused": full width, above the values (the card just tapped is refused)
+            why = [c for c in prompt.choices if (c.action or "").startswith("private_note:")]
+            values = [c for c in prompt.choices if c not in steps and c not in back and c not in why]
+            for choice in why:
+                box.add_widget(self._choice(choice.label, lambda c=choice: self.choose(c), choice.style))
             self._grid_asked = (prompt.columns, [c.label for c in values])
             self._grid(self._choice_grid, self._columns(), values, box)
             for choice in back:

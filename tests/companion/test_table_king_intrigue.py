@@ -428,3 +428,28 @@ def test_a_greyed_power_card_says_who_played_it_and_never_names_a_card_left_out(
     assert greyed == {70: f"Power card 70 was played by {first.title()} this round (each value once a round)"}
     offered = {c.event["card"] for c in prompt.choices if c.enabled}
     assert {10, 20, 30, 40, 50, 140, 180} <= offered   # left out by someone: secret, so never greyed
+
+
+def test_that_is_all_names_the_action_card_that_sets_the_placement():
+    """King and Intrigue: the Action card held by rank places the Caballeros (the King's Card 5 ...),
+    not the Power card whose action the turn plays; a tap past it says so."""
+    from companion.ki_cards import ACTION_NAMES
+    table = new_table(3)
+    driver = TabletDriver(table, seed=2)
+    while True:
+        ask = table.asked()
+        place = (ask.options.get("place") or {}) if ask.kind == "turn_action" else {}
+        if place.get("max") and ask.options.get("action_card"):
+            break
+        driver.step()
+    prompt, builder = table.prompt(), table.prompt_builder()
+    held = ACTION_NAMES[ask.options["action_card"]]
+    most, allows = place["max"], place["card_allows"]
+    words = builder.full_words(prompt)
+    if most < allows:
+        assert words == (f"That is all: {table.names[ask.players[0]]} has {most} Caballero{'s' * (most != 1)} in "
+                         f"the court (the {held} places up to {allows}) (Confirm, or take one back)"), words
+    else:
+        assert words == (f"That is all: the {held} places up to {most} Caballero{'s' * (most != 1)} (Confirm, or "
+                         "take one back)"), words
+    assert builder.card(ask.card) not in words.replace(held, "")

@@ -232,6 +232,65 @@ def offered_params(effect: str) -> dict[str, Any]:
     return out
 
 
+@dataclass(frozen=True)
+class PrintedNumber:
+    """A number the compact entry taps off a card: one row of values. An optional one (Decay's
+    "2 each") offers first what the card means when it prints none (`unprinted`: "all of them")."""
+    key: str                   # the effect's parameter ("count")
+    words: str                 # what it counts, in the effect's words
+    options: tuple             # the values to tap; None: none printed
+    unprinted: str = ""        # None's words
+
+    def label(self, value: Any) -> str:
+        return self.unprinted if value is None else str(value)
+
+
+def _unprinted_words(meaning: str) -> str:
+    """"... (left out: all of them)" -> "all of them": what the effect does when the card prints none."""
+    _, found, rest = meaning.partition("left out: ")
+    words = rest.split(")")[0].split(";")[0].strip() if found else ""
+    return words or "none printed"
+
+
+def printed_numbers(effect: str) -> list[PrintedNumber]:
+    """The numbers of a card of `effect` its compact entry offers, required or not: a card that
+    prints "2 each" is entered as printed, one that prints none as the effect's rule for none."""
+    spec = EFFECT_SPECS.get(effect)
+    out = []
+    for name, p in (spec.params.items() if spec else ()):
+        if p.type != "int":
+            continue
+        low = p.min if p.min is not None else 0
+        values = tuple(range(low, min(p.max if p.max is not None else 10, low + 10) + 1))
+        meaning = p.meaning or name.replace("_", " ")
+        if p.required:
+            out.append(PrintedNumber(name, meaning.split(". ")[0], values))
+        else:
+            words = meaning.split(" (left out")[0].split(". ")[0]
+            out.append(PrintedNumber(name, words, (None,) + values, _unprinted_words(meaning)))
+    return out
+
+
+def unenterable(effect: str, params: dict) -> list[str]:
+    """The numbers of `params` the compact entry cannot tap for a card of `effect` (a value off
+    its rows, or an option it does not offer), as "count 40": [] when every one can be entered."""
+    spec = EFFECT_SPECS.get(effect)
+    rows = {n.key: n for n in printed_numbers(effect)}
+    out = []
+    for name, value in params.items():
+        param = spec.params.get(name) if spec else None
+        if param is None:
+            out.append(f"{name} {value}")
+        elif name in rows:
+            if value not in rows[name].options:
+                out.append(f"{name.replace('_', ' ')} {value}")
+        elif param.type == "str" and value not in (param.values or ()):
+            out.append(f"{name.replace('_', ' ')} {value}")
+        elif param.type == "list" and list(value) != list(param.values or []):
+            out.append(f"{name.replace('_', ' ')} {value}")
+    return out
+
+
 def card_id(name: str, taken) -> str:
     """A card file id from the name the table gave ("Mercenaries" -> "mercenaries"), unique."""
     base = "".join(ch if ch.isalnum() and ch.isascii() else "_" for ch in name.lower()).strip("_")
@@ -320,16 +379,22 @@ def _n(params: dict, key: str, default: str = "?") -> str:
     return default if value is None else str(value)
 
 
+def _caballeros(n: int) -> str:
+    return f"{n} Caballero{'' if n == 1 else 's'}"
+
+
 _DOES: dict[str, Callable[[dict], str]] = {
     "move": lambda p: f"move up to {_n(p, 'total')} Caballeros ({_n(p, 'own')} own, {_n(p, 'foreign')} others')",
     "move_all_own": lambda p: "move all your Caballeros out of one region",
     "place_extra": lambda p: f"place {_n(p, 'count')} more Caballeros in any regions",
     "choice": lambda p: f"move all yours out of a region, or place {_n(p, 'count')} more",
-    "decay": lambda p: "the others send Caballeros back from a region" + (
-        f" ({p['count']} each)" if p.get("count") else ""),
+    # Decay of Authority takes from the courts: "send all of the Caballeros from their courts back"
+    "decay": lambda p: (f"each other player sends {_caballeros(p['count'])} from their court to the provinces"
+                        if p.get("count") else "the others send all the Caballeros in their courts to the provinces"),
     "one_of_each_back": lambda p: "send one Caballero of each other player back",
     "king_is_angry": lambda p: f"each other player sends {_n(p, 'count')} Caballeros back",
-    "disc_send_back": lambda p: "the others send back from a region they pick with the disc",
+    "disc_send_back": lambda p: "the others send back from a region they pick with the disc" + (
+        f" ({p['count']} each)" if p.get("count") else ""),
     "score_chosen_region": lambda p: "score a region of your choice",
     "score_group": lambda p: f"score all {_n(p, 'group')}-point regions",
     "score_first_only": lambda p: "score only the 1st places, everywhere",

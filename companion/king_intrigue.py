@@ -181,6 +181,8 @@ class KIPromptBuilder(PromptBuilder):
         choices = [Choice(self.power_label(v), {"type": "power_card_played", "player": pid, "card": v},
                           enabled=v not in gone, why_not=self.power_gone_words(pid, v) if v in gone else "")
                    for v in values]
+        why = self.why_in_private(pid)   # a card refused: why, behind the private screen
+        choices += [why] if why else []
         who = self.name(pid)
         if ask.options.get("after_joker"):
             return Prompt(self.title(ask, f"{who} plays a second card (Joker)"),
@@ -192,6 +194,11 @@ class KIPromptBuilder(PromptBuilder):
                       "the lowest the Intrigue card.", actor=pid, choices=choices, columns=3)
 
     # ---- the turn -----------------------------------------------------------------------------
+
+    def placing_card(self, ask: Ask) -> str:
+        """The Action card held by rank places the Caballeros ("the King's Card"), not the Power card."""
+        holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
+        return f"the {holds}" if holds else super().placing_card(ask)
 
     def _replenish(self, ask: Ask) -> Prompt:
         pid = ask.players[0]
@@ -217,12 +224,14 @@ class KIPromptBuilder(PromptBuilder):
         options = special.get("options")
         if options and not special.get("refused"):
             place = bool(ask.options.get("place"))
-            keep = [c for c in prompt.choices if c.event is None and c.action != "count_castillo"
+            keep = [c for c in prompt.choices if c.event is None and not c.events and c.action != "count_castillo"
                     and not c.label.startswith("Special")]
             skip = [c for c in prompt.choices if (c.event or {}).get("type") == "special_action_skipped"]
             made = [Choice(self._option_words(o, ask), {"type": "special_action_started", "player": pid, "option": o},
                            places_first=place) for o in options]
             prompt.choices = keep + made + skip
+            if self._nothing_placeable(ask):   # an empty court: each action ends the turn (or "then place")
+                prompt.choices = self.nothing_placed_first(prompt.choices, pid)
             prompt.hint = prompt.hint.replace(special.get("text", "\0"), "choose one action: the Action card's or "
                                               "your Power card's")
         holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")

@@ -24,7 +24,8 @@ def prompt_builder(table):
     return builder(table.names, lambda: table.board, castillo_by_tower=counted,
                    modifiers=table.game.modifiers(),
                    public=lambda: table.public().game,
-                   played_in=lambda pid, card: table.game.played_in(pid, card))  # the game after an undo
+                   played_in=lambda pid, card: table.game.played_in(pid, card),  # the game after an undo
+                   refused=lambda: tuple(table.private_notes))   # who may read why, never the why
 
 
 def prompt(table):

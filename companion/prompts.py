@@ -25,6 +25,7 @@ went in, for the table to read (and undo).
 """
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Union
@@ -79,6 +80,7 @@ class Prompt:
     notes: list[str] = field(default_factory=list)  # read-only lines under the choices
     per_area: int = 0                   # count mode: at most this many taps per area (0: no cap)
     auto_confirm: bool = False          # count mode: submitted by itself once `limit` taps are in
+    full: str = ""                      # count mode: the limit by its card and rule, for a tap past it
     opens_private: bool = False         # private sheets open by themselves, seat by seat (K&I's 13 kept)
 
 
@@ -153,6 +155,14 @@ def _first_sentence(text: str) -> str:
     return line[:cut] if cut > 0 else line.rstrip(".")
 
 
+def _placed_nothing(pid: str) -> dict:
+    return {"type": "caballeros_placed", "player": pid, "placements": {}}
+
+
+def _caballeros(n: int) -> str:
+    return f"{n} Caballero{'' if n == 1 else 's'}"
+
+
 def signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}"
 
@@ -171,7 +181,8 @@ class PromptBuilder:
 
     def __init__(self, names: dict[str, str], board: BoardSource = None, castillo_by_tower=False,
                  modifiers: Mapping | None = None, public: Callable[[], dict] | None = None,
-                 played_in: Callable[[str, int], Optional[int]] | None = None):
+                 played_in: Callable[[str, int], Optional[int]] | None = None,
+                 refused: Callable[[], tuple] | None = None):
         self.names = names
         self.played_in = played_in    # (player, Power card) -> the round they laid it down, if known
         self._board = board if board is not None else classic_board()
@@ -180,6 +191,9 @@ class PromptBuilder:
         self.castillo_by_tower = castillo_by_tower
         self.modifiers = modifiers or {}
         self.public = public
+        # Who had an input refused for a reason only they may read (a card not in a secret hand):
+        # who, never why (Table.private_notes)
+        self.refused = refused
         self._twins_of: tuple[int, set] = (0, set())
 
     @property
@@ -258,6 +272,53 @@ class PromptBuilder:
 
     def title(self, ask: Ask, doing: str) -> str:
         return f"Round {ask.round} - {STAGE_WORDS.get(ask.stage, ask.stage)} - {doing}"
+
+    @staticmethod
+    def full_words(prompt: Prompt) -> str:
+        """A tap past a count entry's limit, refused naming the card and the limit ("That is all:
+        Armada places up to 2 Caballeros")."""
+        limit = prompt.full or f"up to {prompt.limit} here"
+        return f"That is all: {limit} (Confirm, or take one back)"
+
+    @staticmethod
+    def _nothing_placeable(ask: Ask) -> bool:
+        """A turn whose placement can place nothing (an empty court, a card that places none)."""
+        place = ask.options.get("place")
+        return bool(place) and not place.get("refused") and place["max"] == 0
+
+    @staticmethod
+    def nothing_placed_first(choices: list[Choice], pid: str) -> list[Choice]:
+        """Nothing to place, the special action to come: each way to start it places nothing in
+        the same tap (the turn ends with it), and a quiet twin leaves the placing for after it (a
+        special action may bring Caballeros to the court)."""
+        out, later = [], []
+        for c in choices:
+            if (c.event or {}).get("type") == "special_action_started":
+                out.append(dataclasses.replace(c, event=None, events=[_placed_nothing(pid), c.event],
+                                               places_first=False))
+                later.append(dataclasses.replace(c, label=f"{c.label}, then place", style="quiet",
+                                                 places_first=False))
+            else:
+                out.append(c)
+        if not later:   # nothing starts it by an input of its own (skipped, or the Castillo counted first)
+            later.append(Choice("Skip placing first", _placed_nothing(pid), style="quiet"))
+        return out + later
+
+    def placing_card(self, ask: Ask) -> str:
+        """The card whose number of Caballeros a turn places: the Action card played."""
+        return self.card(ask.card)
+
+    def _nothing_to_place(self, ask: Ask) -> str:
+        if ask.options["place"].get("card_allows") == 0:
+            return f"{self.placing_card(ask)} places no Caballeros: skip placing"
+        return "no Caballeros in the court: skip placing"
+
+    def _placement_full(self, ask: Ask) -> str:
+        pid, place, card = ask.players[0], ask.options["place"], self.placing_card(ask)
+        most, allows = place["max"], place.get("card_allows")
+        if allows is not None and most < allows:   # the court holds fewer than the card allows
+            return f"{self.name(pid)} has {_caballeros(most)} in the court ({card} places up to {allows})"
+        return f"{card} places up to {_caballeros(most)}"
 
     # ---- a tap on what cannot be chosen -------------------------------------------------
 
@@ -356,9 +417,10 @@ class PromptBuilder:
                    for v in range(1, 14)]
         stacks = ask.options.get("stacks", {})
         notes = ["Face up now:"] + [self.card_label(cid) for _, cid in sorted(stacks.items(), key=lambda kv: int(kv[0]))]
+        why = self.why_in_private(pid)
         prompt = Prompt(self.title(ask, f"{self.name(pid)} plays next"),
-                        f"{self.name(pid)}: tap the Power card you laid down.", actor=pid, choices=choices,
-                        columns=4, notes=notes if stacks else [])
+                        f"{self.name(pid)}: tap the Power card you laid down.", actor=pid,
+                        choices=choices + ([why] if why else []), columns=4, notes=notes if stacks else [])
         if "modifiers" in ask.options and self.modifiers:
             # Power Shift. The hand of Modifier cards is secret: every card of the set is offered
             # but those played face up this round (the engine refuses one not held).
@@ -423,6 +485,18 @@ class PromptBuilder:
                   and self.modifiers[k].params != m.params]
         differ = [k for k, v in m.params.items() if v and any(o.get(k) != v for o in others)]
         return " ".join([words] + [f"{m.params[k]} {k.replace('_', ' ')}" for k in differ])
+
+    def why_in_private(self, pid: str) -> Optional[Choice]:
+        """"Ana: why it was refused (only Ana looks)": the reason of a refused card, behind the
+        private screen, for a player whose reason is their secret; None for anyone else."""
+        try:
+            refused = self.refused() if self.refused else ()
+        except Exception:  # a nicety: never let it stop a prompt
+            refused = ()
+        if pid not in refused:
+            return None
+        who = self.name(pid)
+        return Choice(f"{who}: why it was refused (only {who} looks)", action=f"private_note:{pid}", style="quiet")
 
     def power_gone_words(self, pid: str, value: int) -> str:
         """Why `pid` cannot play Power card `value`, from what everyone knows (never the hand):
@@ -529,6 +603,7 @@ class PromptBuilder:
         prompt = Prompt(self.title(ask, f"draw {cards} for {dummy}: which regions?"),
                         f"Draw {cards} for {dummy} and tap the region{'s' * (n > 1)} shown, in the order drawn.",
                         map_mode="count", areas=list(o["pile"]), limit=n, per_area=1,
+                        full=f"{dummy} draws {cards} this round",
                         auto_confirm=not o.get("last_caballeros"), notes=notes,
                         on_counts=lambda counts: {"type": "dummy_region_cards_drawn",
                                                   "regions": [a for a, c in counts.items() for _ in range(c)]})
@@ -586,6 +661,7 @@ class PromptBuilder:
                       f"Up to {most} from the provinces to the court. When the provinces run short, "
                       "tap regions to take them from the board.",
                       actor=pid, map_mode="count", areas=list(ask.options.get("regions", {})), limit=most,
+                      full=f"up to {_caballeros(most)} to {self.name(pid)}'s court this turn",
                       steppers={"__provinces__": ("from the provinces", 0, most)},
                       prefill={"__provinces__": most},
                       confirm_empty=f"Move no Caballeros to {self.name(pid)}'s court?",
@@ -606,11 +682,16 @@ class PromptBuilder:
         card = self.card(ask.card)
         prompt = Prompt(self.title(ask, f"{self.name(pid)} plays {card}"), actor=pid)
         hints = []
-        if place:
+        # Nothing to place (an empty court, a card that places none): said, nothing highlighted
+        empty = self._nothing_placeable(ask)
+        if empty:
+            hints.append(self._nothing_to_place(ask))
+        elif place:
             where = " (the tower counts the Castillo)" if self._tower_counts(pid) else ""
             hints.append("read the card's number of Caballeros off it to place them" if place.get("refused") else
                          f"tap regions to place up to {place['max']} Caballero{'' if place['max'] == 1 else 's'}{where}")
             prompt.map_mode, prompt.areas, prompt.limit = "count", self._placeable(place["areas"], pid), place["max"]
+            prompt.full = self._placement_full(ask)
             prompt.prefill = {CASTILLO: prefill_castillo} if prefill_castillo else {}
             prompt.on_counts = lambda counts: {"type": "caballeros_placed", "player": pid,
                                                "placements": {a: c for a, c in counts.items() if c}}
@@ -653,15 +734,21 @@ class PromptBuilder:
             prompt.choices.append(Choice("Skip the special action",
                                          {"type": "special_action_skipped", "player": pid}, style="quiet",
                                          places_first=bool(place)))
-        prompt.hint = f"{self.name(pid)}: " + "; or ".join(hints)
+        if empty and special:
+            prompt.choices = self.nothing_placed_first(prompt.choices, pid)
+            prompt.notes.append("Nothing to place: the special action ends the turn. Should it bring Caballeros "
+                                "to the court, tap its \"..., then place\" instead.")
+        elif empty:   # the placement is all that is left of the turn: one tap, no question
+            prompt.choices.append(Choice("Skip placing: the turn ends", _placed_nothing(pid), style="primary"))
+        prompt.hint = f"{self.name(pid)}: " + ("; " if empty else "; or ").join(hints)
         if ask.options.get("special_first"):   # e.g. the Hurricane: its disc before any placement
             prompt.hint += f". Place Caballeros after it ({card}: {ask.options['special_first']})"
-        if place and not special:
+        if place and not special and not empty:
             # The placement is all that is left of the turn: the tap that fills it places them
             # (as "Do"/"Skip the special action" does when placing first); fewer take Confirm.
             prompt.auto_confirm = True
             prompt.hint += ": the last one places them (fewer: Confirm)"
-        if place:
+        if place and not empty:
             prompt.confirm_empty = (f"Place no Caballeros and end {self.name(pid)}'s turn?" if not special else
                                     f"Place no Caballeros? {self.name(pid)} then does the special action.")
         return prompt
@@ -705,6 +792,7 @@ class PromptBuilder:
         return Prompt(self.title(ask, f"{self.name(pid)} places extra Caballeros"),
                       f"Tap any regions (not the King's) to place up to {most}, then Confirm.", actor=pid,
                       map_mode="count", areas=self._placeable(ask.options["areas"], pid), limit=most,
+                      full=f"{self.card(ask.card) or 'The card'} places up to {_caballeros(most)} more",
                       prefill={CASTILLO: prefill_castillo} if prefill_castillo else {},
                       on_counts=lambda counts: {"type": "extra_caballeros_placed", "player": pid,
                                                 "placements": {a: c for a, c in counts.items() if c}})
@@ -720,6 +808,7 @@ class PromptBuilder:
                       f"Tap {count} of {whose} Caballeros to send to the provinces "
                       f"(from regions{where}), then Confirm.", actor=chooser,
                       map_mode="count", areas=list(opts["regions"]), limit=count,
+                      full=f"{self.card(ask.card) or 'The card'}: {count} of {whose} Caballeros go back",
                       steppers={"__court__": ("from the court", 0, opts["court"])} if opts["court"] else {},
                       on_counts=lambda counts: {"type": "caballeros_sent_back", "player": chooser,
                                                 "owner": owner, "from_court": counts.pop("__court__", 0),

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
-from engine.board import (EFFECT_SPECS, Board, CardSet, DataFileError, load_board, load_cards,
+from engine.board import (EFFECT_SPECS, Board, CardSet, DataFileError, load_board, load_cards, player_range,
                           side_for)
 from engine.card_entry import merged_cards_file
 from engine.rules import MODULES as RULE_MODULES
@@ -65,6 +65,18 @@ MODULE_ABOUT = {
     "players-edition": "Joker, Field Day, Relocate, Alliance: their Power cards join each hand",
     "special-cards": "King's Guard, Table for Six ...: their Power cards join each hand",
 }
+
+
+RULES_NAMED = {"classic": "The classic game", "2023": "The 2023 edition", "king-intrigue": "King and Intrigue"}
+
+
+def seats_words(rules: str, players: int) -> str:
+    """'' when `rules` take this many players (engine.board.player_range), else what they take."""
+    low, high = player_range(rules)
+    if low <= players <= high:
+        return ""
+    return (f"{RULES_NAMED.get(rules, rules)} takes {low} to {high} players: {players} "
+            f"{'is' if players == 1 else 'are'} ticked.")
 
 
 @dataclass(frozen=True)
@@ -113,13 +125,14 @@ class RulesChoice:
 
     def words(self, players: int) -> str:
         """One line on what these rules mean for the table."""
+        seats = seats_words(self.rules, players)
+        if seats:
+            return seats
         if self.rules == "classic":
             return "The classic game: its board and its 45 Action cards."
         if self.rules == "king-intrigue":
             from .ki_cards import ki_rules_words
             return ki_rules_words(players)
-        if not 2 <= players <= 5:
-            return "The 2023 edition takes 2 to 5 players."
         side = self.side(players)
         line = f"The {side} player side of the board"
         if side == "2-3":

@@ -102,6 +102,7 @@ class Table:
         """The parts as at the game's start (the log replays its records onto them)."""
         self.game: GameMode = game_for(self.mode, self.setup.game, self._setup_board)
         self.castillo.reset()
+        self.private_notes: dict[str, str] = {}   # player -> why their input was refused, for them alone
 
     # ---- construction -----------------------------------------------------------
 
@@ -382,12 +383,13 @@ class Table:
             try:
                 self._apply_event(event)
             except RuleViolation as exc:  # the engine changed nothing
-                raise InputError(str(exc)) from None
+                raise self._refused(exc) from None
             record = {"t": "event", "e": event.model_dump(mode="json")}
             if phone_seq is not None:
                 record["phone_seq"] = phone_seq
             after: list[dict] = []
             self.log.persist(record, lambda: after.extend(self._consequences(event)) or after)
+            self.private_notes = {}   # said for the step it was refused at
             token = next((r["token"] for r in after if r["t"] == "emptied"), None)
         if token and self.on_tower_empty:
             self.on_tower_empty(token)
@@ -402,9 +404,18 @@ class Table:
             try:
                 self.game.try_on_copy(parsed)
             except RuleViolation as exc:
-                raise InputError(str(exc)) from None
+                raise self._refused(exc) from None
             for event in parsed:
                 self.submit(event)
+
+    def _refused(self, exc: RuleViolation) -> InputError:
+        """The engine's refusal in its public words; a reason only its player may read (a card
+        not in a secret hand) is kept for their phone and private screen (`private`)."""
+        if exc.private:
+            player, words = exc.private
+            self.private_notes = {player: words}
+            self._notify("private")
+        return InputError(str(exc))
 
     def refusal(self, event: Any) -> Optional[str]:
         """Why the table would refuse `event` now, in the engine's words (naming the rule), or
@@ -608,7 +619,10 @@ class Table:
         with self._lock:
             if player not in self.players:
                 raise InputError(f"{player!r} is not playing")
-            return self.game.private(player, self.castillo.tally)
+            view = self.game.private(player, self.castillo.tally)
+            if player in self.private_notes:   # why their last input was refused, for them alone
+                view = {**view, "refused": self.private_notes[player]}
+            return view
 
     def score_history(self) -> dict[str, list[tuple[int, int]]]:
         """(round, score) after each scoring, per player: for the end-of-game plot."""

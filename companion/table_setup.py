@@ -6,6 +6,7 @@ from typing import Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
+from engine.board import player_range
 from engine.events import GameSetup
 from firmware_bridge.messages import COLOURS
 
@@ -23,6 +24,30 @@ TABLE_COLOURS = {"classic": COLOURS, "2023": COLOURS + ("purple", "orange", "whi
 def colours_for(rules: str) -> tuple[str, ...]:
     """The colours a table of `rules` may seat (the new-game screen's list)."""
     return TABLE_COLOURS.get(rules, COLOURS)
+
+
+# The 2023 box's colours first (the first four play unless the table says otherwise).
+BOX_FIRST = {"classic": COLOURS, "2023": ("purple", "blue", "green", "orange"), "king-intrigue": COLOURS}
+DEFAULT_SEATS = 4
+
+
+def seat_colours(rules: str) -> list[str]:
+    """The colours a table of these rules may seat, the box's own first."""
+    allowed = list(colours_for(rules))
+    first = BOX_FIRST.get(rules, COLOURS)
+    return [c for c in first if c in allowed] + [c for c in allowed if c not in first]
+
+
+def seats_ticked(rules: str, playing: list[str], named: set[str]) -> list[str]:
+    """The colours that play once the new-game screen switches to `rules`: as many seats as were
+    ticked, within what `rules` takes (engine.board.player_range: never a count Start refuses);
+    the colours with a name typed in keep playing, the rest are the box's own colours first
+    (the 2023 box's purple, blue, green, orange, not the classic colours ticked before)."""
+    low, high = player_range(rules)
+    colours = seat_colours(rules)
+    count = max(low, min(high, len(playing)))
+    kept = [c for c in playing if c in named and c in colours][:count]
+    return kept + [c for c in colours if c not in kept][:count - len(kept)]
 
 
 class TowerConfig(BaseModel):

@@ -775,6 +775,20 @@ def side_for(rules: str, players: int) -> str:
     return "2-3" if players <= 3 else "4-5"
 
 
+@lru_cache(maxsize=8)
+def player_range(rules: str) -> tuple[int, int]:
+    """The fewest and most players `rules` takes, on any side of its board (its board file's
+    `players`, and each other side's): the seats a new game may fill."""
+    own = BOARD_LOADERS.get(rules)
+    if own is not None:  # King and Intrigue: its own board (the classic one)
+        board = own(4, None, None)
+        return board.min_players, board.max_players
+    side_for(rules, 4)  # names an unknown rule set
+    raw = _read_json(_FILES[rules][0])
+    ranges = [raw["players"]] + [s["players"] for s in raw.get("other_sides", {}).values() if "players" in s]
+    return min(r["min"] for r in ranges), max(r["max"] for r in ranges)
+
+
 def _side_json(rules: str, side: str) -> dict[str, Any]:
     """The shipped board file of a side. The 2023 2-3 player side is not published: it is the
     4-5 side's map with every scoreboard unknown (named in `missing`)."""

@@ -63,9 +63,12 @@ class EngineError(Exception):
 
 
 class RuleViolation(EngineError):
-    """An input the rules refuse. `rule` is a key of RULES; `str()` names both."""
+    """An input the rules refuse. `rule` is a key of RULES; `str()` names both. `private`: (a
+    player's id, why in words for that player alone) when the reason is their secret (a hand
+    kept hidden): the public words then say nothing a secret would tell."""
 
-    def __init__(self, rule: str, detail: str):
+    def __init__(self, rule: str, detail: str, private: tuple[str, str] | None = None):
         self.rule = rule
         self.detail = detail
+        self.private = private
         super().__init__(f"{detail} (rule: {RULES[rule]})")

@@ -336,13 +336,34 @@ def take_back_list(state: GameState, p: int) -> str:
     return "" if state.took_back_any[p] else f": {', '.join(map(str, power_cards_to_take_back(state, p)))}"
 
 
+def hand_secret(state: GameState, p: int) -> bool:
+    """Whether p's hand is more than everyone knows: King and Intrigue's 13 kept of the cards
+    dealt, or a card taken back (which one is secret). Else it is every card less those laid down."""
+    return state.rules.king_intrigue or state.took_back_any[p]
+
+
 def not_in_hand(state: GameState, p: int, card: int) -> RuleViolation:
-    """A Power card p does not hold, refused in words the whole table may read: a card p laid
-    down in an earlier round is public; why any other is missing is not (left out of a King and
-    Intrigue hand, taken back or not), so the words never say, nor list the hand."""
-    why = ("it was played in an earlier round" if card in state.power_spent[p] else
-           "what a hand holds is secret: check it on your phone or behind the private screen")
-    return RuleViolation("power-card-in-hand", f"{name(state, p)} has no Power card {card} in hand: {why}")
+    """A Power card p does not hold, refused in words the whole table may read. A hand everyone
+    knows: a card laid down in an earlier round is named so. A secret hand: the same words for
+    every card not held (left out, never dealt, laid down, not the one taken back), nor the hand
+    listed; why goes to p alone (`private`: on their phone or behind the private screen)."""
+    who = name(state, p)
+    if not hand_secret(state, p):
+        why = "it was played in an earlier round" if card in state.power_spent[p] else "not a card of this game"
+        return RuleViolation("power-card-in-hand", f"{who} has no Power card {card} in hand: {why}")
+    return RuleViolation("power-card-in-hand", f"{who} cannot play Power card {card} now: what a hand holds is "
+                         f"secret, so {who} sees why on their phone or behind the private screen",
+                         private=(state.players[p], _not_held_why(state, p, card)))
+
+
+def _not_held_why(state: GameState, p: int, card: int) -> str:
+    """Why p does not hold `card`, in words for p alone."""
+    if card in state.power_spent[p]:
+        return (f"You laid Power card {card} down in an earlier round" +
+                (" and did not take it back" if state.took_back_any[p] else "") + ": it is not in your hand.")
+    if state.rules.king_intrigue and card in state.board.ki_cards.by_value(state.rules.modules):
+        return f"You left Power card {card} out of your hand at the start of the game: it is not in your hand."
+    return f"Power card {card} is not one of your cards in this game."
 
 
 def disc_ask(state: GameState, needed: list[int], chosen: dict[int, int],

@@ -291,6 +291,9 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
     else:
         state, title = "waiting", "Nothing to choose right now"
         hint = "Your phone lights up when a secret choice is asked of you."
+    if state in ("waiting", "revealed") and mine.get("refused"):   # the tablet refused this seat's card: why
+        state, pick = "waiting", None
+        title, hint = "Only you see why the tablet refused your card", str(mine["refused"])
     hand = mine.get("power_cards_in_hand")
     facts = FactsOut(castillo=int(mine.get("castillo") or 0), score=int(snap.scores.get(pid, 0)),
                      power_cards=sorted(int(c) for c in hand) if snap.mode == "tracking" and hand is not None

@@ -158,6 +158,28 @@ class PrivateQuestion(_Dialog):
         self.dismiss()  # nothing of the choice stays on screen
 
 
+class PrivateNote(_Dialog):
+    """Why the table refused one player's card, behind the private screen (the reason is their
+    secret: a card left out of their hand); their hand beside it. Nothing stays on screen."""
+
+    def __init__(self, model, pid: str, words: str):
+        name = model.name(pid)
+        super().__init__(f"Only {name} looks: why the card was refused", size_hint=(0.7, 0.6),
+                         portrait_hint=(0.94, 0.5))
+        self.body.add_widget(_wrapped(words, font_size="18sp", halign="center"))
+        try:
+            hand = model.table.private(pid).get("power_cards_in_hand") or []
+        except Exception:  # the hand is a help here: never let it keep the reason from showing
+            hand = []
+        if hand:
+            self.body.add_widget(_wrapped("Your hand: " + ", ".join(str(c) for c in sorted(hand)), font_size="17sp",
+                                          halign="center"))
+        self.body.add_widget(BoxLayout())
+        done = _btn("Done", self.dismiss, height=dp(56))
+        done.background_color = (*PLAYER_RGB.get(pid, (0.8, 0.75, 0.6)), 0.35)
+        self.body.add_widget(done)
+
+
 class ChoiceList(_Dialog):
     def __init__(self, model, title: str, choices):
         super().__init__(title, size_hint=(0.7, 0.9))

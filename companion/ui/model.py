@@ -255,7 +255,7 @@ class AppModel(EventDispatcher):
             self.public = public
         ask = table.asked()
         prefill = self._prefill(ask)
-        key = (repr(ask), prefill)
+        key = (repr(ask), prefill, tuple(table.private_notes))   # a card refused in private: its "why" offered
         if key != self._ask_key:  # a drop or a phone's disc often leaves the question as it was
             self._ask_key = key
             self.prompt = self.builder.build(ask, prefill)
@@ -323,6 +323,7 @@ class AppModel(EventDispatcher):
             self.message = str(exc)
             return False
         self.message = ""
+        self.property("message").dispatch(self)   # told even when it was "": a screen's own line ends with its step
         self._refresh()
         return True
 

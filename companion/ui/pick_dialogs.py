@@ -14,7 +14,8 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 
-from ..card_learning import card_facts, card_id, learn_entry, new_card_entry, offered_params, option_words
+from ..card_learning import (card_facts, card_id, does, learn_entry, new_card_entry, offered_params, option_words,
+                             printed_numbers)
 from .map_view import PLAYER_RGB
 from .shape import dialog_size
 from .widgets import STYLE_RGBA, sheet_button, sheet_label
@@ -568,12 +569,12 @@ class AddCard(_Sheet):
                 self._number_row(form, "stack", "the stack number printed on it", self.stack, printed)
             if self.stack == 5:   # a ♠ card prints its Caballeros
                 self._number_row(form, "placement", "Caballeros it places", self.placement, range(0, 6))
+            rows = {n.key: n for n in printed_numbers(e.name)}   # every number, "2 each" too
             for pname, spec in e.params.items():
-                if spec.get("type") == "int" and spec.get("required"):
-                    low = spec.get("min", 0)
-                    self._number_row(form, pname, spec.get("meaning", pname).split(". ")[0],
-                                     self.params.get(pname), range(low, min(spec.get("max", 10), low + 10) + 1))
-                elif spec.get("required") or spec.get("type") != "int":
+                if pname in rows:
+                    self._number_row(form, pname, rows[pname].words, self.params.get(pname), rows[pname].options,
+                                     rows[pname].label)
+                else:
                     self._param(form, pname, spec)
             return
         stack = f"{self.stack} (New Regency)" if self.stack == 5 else self.stack
@@ -583,13 +584,13 @@ class AddCard(_Sheet):
         for pname, spec in e.params.items():
             self._param(form, pname, spec)
 
-    def _number_row(self, form, pname: str, meaning: str, value, values) -> None:
-        """A number printed on the card: one tap on it."""
+    def _number_row(self, form, pname: str, meaning: str, value, values, label=str) -> None:
+        """A number printed on the card: one tap on it (None: the card prints none)."""
         form.add_widget(sheet_label(f"{pname.replace('_', ' ')}: {meaning}", font_size="15sp", halign="left"))
         grid = GridLayout(cols=6, spacing=dp(4), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for n in values:
-            b = sheet_button(str(n), lambda v=n: self._set_number(pname, v), height=dp(48))
+            b = sheet_button(label(n), lambda v=n: self._set_number(pname, v), height=dp(48))
             b.background_color = CHOSEN if value == n else NORMAL
             grid.add_widget(b)
         form.add_widget(grid)
@@ -599,6 +600,8 @@ class AddCard(_Sheet):
             self.placement = value
         elif pname == "stack":
             self.stack = value
+        elif value is None:   # none printed: the effect's rule for none (Decay: all of them)
+            self.params.pop(pname, None)
         else:
             self.params[pname] = value
         self._form()
@@ -683,9 +686,11 @@ class AddCard(_Sheet):
                     "source": "completed at the table"}
         name = self.name.strip()
         numbers = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.params.items() if not isinstance(v, list))
+        words = does(e.name, self.params)   # what it does, as its short text says it elsewhere
         card = {"id": card_id(name, self.model.board.cards), "name": name, "stack": self.stack,
                 "copies": self.copies, "effect": e.name, "params": dict(self.params),
-                "text": f"{e.title}" + (f" ({numbers})" if numbers else ""), "source": "added at the table"}
+                "text": words[:1].upper() + words[1:] if words else f"{e.title}" + (f" ({numbers})" if numbers else ""),
+                "source": "added at the table"}
         if self.stack == 5:
             card["module"] = "new-regency"
         return card

@@ -29,7 +29,8 @@ from firmware_bridge.ports import list_ports
 from ..ki_cards import ki_game_files
 from ..rule_files import (RULES_WORDS, RuleFileError, RulesChoice, check_game_setup, dummy_colours, game_files,
                           load_choice, old_hands_returns, save_choice, tower_note)
-from ..table import InputError, TableSetup, TowerConfig, colours_for
+from ..table import InputError, TableSetup, TowerConfig
+from ..table_setup import DEFAULT_SEATS, seat_colours, seats_ticked
 from ..tower import check_mqtt
 from .map_view import PLAYER_RGB
 from .rule_widgets import PAPER, button, grid, text
@@ -42,19 +43,11 @@ REGION_IDS = dict(zip(BOARD.region_names, BOARD.region_ids))
 TOWER_KINDS = {"Simulated (on-screen drops)": "simulated", "USB serial": "serial", "MQTT (Wi-Fi)": "mqtt",
                "No tower": "none"}
 RULES_BY_WORDS = {words: rules for rules, words in RULES_WORDS.items()}
-# The 2023 box's colours first (the first four play unless the table says otherwise).
-BOX_FIRST = {"classic": COLOURS, "2023": ("purple", "blue", "green", "orange"), "king-intrigue": COLOURS}
 ON_CLASSIC_BOARD = ("classic", "king-intrigue")   # King and Intrigue plays on the classic board
 
 
 def _board(rules: str):
     return BOARD if rules in ON_CLASSIC_BOARD else load_board(rules, 4)
-
-
-def seat_colours(rules: str) -> list[str]:
-    """The colours a table of these rules may seat, the box's own first."""
-    allowed = list(colours_for(rules))
-    return [c for c in BOX_FIRST[rules] if c in allowed] + [c for c in allowed if c not in BOX_FIRST[rules]]
 
 
 NAME_MAX = 22  # characters in a player's name: every screen is laid out (and checked) for that many
@@ -186,6 +179,9 @@ class SetupScreen(Screen):
     def _make_rows(self, rules: str) -> None:
         """One row per colour these rules seat; names and choices kept for colours in both."""
         old = self.rows
+        # As many seats as were ticked, within what these rules take; a typed name keeps its seat
+        playing = self.players() if old else seat_colours(rules)[:DEFAULT_SEATS]
+        ticked = set(seats_ticked(rules, playing, {c for c, r in old.items() if r.name.strip()}))
         names = _board(rules).region_names
         self.region_names = list(names)
         self.colour_names = [c.title() for c in seat_colours(rules)]
@@ -194,7 +190,7 @@ class SetupScreen(Screen):
         for i, colour in enumerate(seat_colours(rules)):
             before = old.get(colour)
             row = PlayerRow(colour=colour, rgb=list(PLAYER_RGB.get(colour, (0.5, 0.5, 0.5))), seat=str(i + 1),
-                            plays=before.plays if before else i < 4, name=before.name if before else "",
+                            plays=colour in ticked, name=before.name if before else "",
                             region_names=list(names))
             row.bind(plays=self.refresh_rules)
             self.rows[colour] = row

@@ -469,7 +469,11 @@ class TableScreen(Screen):
             # the Power card: Power Shift) in a grid of their own under a heading
             steps = [c for c in prompt.choices if (c.action or "").startswith("sub:") and c.action != "sub:"]
             back = [c for c in prompt.choices if c.action == "sub:"]   # "Without a Modifier card": full width
-            values = [c for c in prompt.choices if c not in steps and c not in back]
+            # "Ana: why it was refused": full width, above the values (the card just tapped is refused)
+            why = [c for c in prompt.choices if (c.action or "").startswith("private_note:")]
+            values = [c for c in prompt.choices if c not in steps and c not in back and c not in why]
+            for choice in why:
+                box.add_widget(self._choice(choice.label, lambda c=choice: self.choose(c), choice.style))
             self._grid_asked = (prompt.columns, [c.label for c in values])
             self._grid(self._choice_grid, self._columns(), values, box)
             for choice in back:
@@ -538,7 +542,7 @@ class TableScreen(Screen):
             self._submit(prompt.on_area(area))
         elif prompt.map_mode == "count":
             if sum(self.entry.values()) >= prompt.limit:
-                self.message = f"That is all: up to {prompt.limit} here (Confirm, or take one back)"
+                self.message = self.model.builder.full_words(prompt)   # the card and its limit
                 return
             if prompt.per_area and self.entry.get(area, 0) >= prompt.per_area:
                 self.message = (f"{self.model.area_name(area)} is entered already (at most {prompt.per_area} "
@@ -711,6 +715,7 @@ class TableScreen(Screen):
         the King); "sub:" goes back to the prompt itself."""
         self.sub_prompt = self.model.builder.sub_prompt(self.model.ask(), key) if key else None
         self.entry, self.move_source, self.move_owner = {}, "", ""
+        self.message = ""   # a line of the step left behind ("That is all: ...") goes with it
         self._show()
         self._to_top()  # a Modifier card tapped low in the list: its totals are at the top
 
@@ -731,6 +736,16 @@ class TableScreen(Screen):
             self._private_dialog = dialog
             dialog.bind(on_dismiss=self._private_closed)
         dialog.open()
+
+    def _action_private_note(self, pid: str) -> None:
+        """Why the table refused a player's card, for their eyes only (a card not in a secret
+        hand): the public line says no more than that it was refused."""
+        table = self.model.table
+        words = table.private_notes.get(pid) if table is not None else None
+        if not words:
+            self.message = f"Nothing was refused of {self.model.name(pid)} at this step"
+            return
+        dialogs.PrivateNote(self.model, pid, words).open()
 
     def _action_board_facts(self, _arg) -> None:
         """A board fact nobody published, needed now: entered from the table's board, right here."""

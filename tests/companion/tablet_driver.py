@@ -498,7 +498,7 @@ class Box:
                 taps, entry = taps + 2, entry + 1
                 costs.append(("named", 2, known))
                 continue
-            box_card = self.cards[cid]
+            box_card = self._enterable(self.cards[cid])
             new, numbers = new_card_entry(table.board, box_card.name, box_card.effect, self.printed(stack, cid),
                                           dict(box_card.params), box_card.placement if stack == 5 else None)
             numbers += self.printed(stack, cid) != stack   # four stacks: a printed 3 tapped on stack 2
@@ -513,6 +513,16 @@ class Box:
         events.append({"type": "action_cards_revealed", "cards": picked})
         table.reveal_learning(picked, learned)
         return Step(ask.kind, None, taps, events, entry=entry, learned=costs)
+
+    @staticmethod
+    def _enterable(box_card):
+        """A card not in the list, as its compact entry can take it: every number printed on it
+        (Decay's "2 each" too) on the entry's rows (companion.card_learning.printed_numbers)."""
+        from companion.card_learning import unenterable
+        off = unenterable(box_card.effect, dict(box_card.params))
+        if off:
+            raise Unreachable(f"{box_card.name}: the card entry cannot take {', '.join(off)}")
+        return box_card
 
     def name_cards_left(self, driver: "TabletDriver") -> Optional[Step]:
         """The game is over: the box's cards left face down, turned over and named where the set
@@ -538,7 +548,7 @@ class Box:
                         raise Unreachable(f"{card.name} is not offered for the cards left on stack {stack}")
                     cost, kind = 2, "named"
                 else:
-                    box_card = self.cards[cid]
+                    box_card = self._enterable(self.cards[cid])
                     pick, numbers = new_card_entry(table.board, box_card.name, box_card.effect, self.printed(stack, cid),
                                                    dict(box_card.params), box_card.placement if stack == 5 else None)
                     cost, kind = 5 + numbers + (self.printed(stack, cid) != stack), "new"

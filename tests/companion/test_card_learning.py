@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bench.bench_taps_2023 import LEARNING, figures_of, learning_games
-from companion.card_learning import candidates, card_facts, end_entries, learn_entry
+from companion.card_learning import (candidates, card_facts, does, end_entries, learn_entry, new_card_entry,
+                                     printed_numbers, unenterable)
 from companion.rule_files import CardSetDraft, RulesChoice, game_files
 from companion.table import InputError, Table, TableSetup
 from engine import events as ev
@@ -119,6 +120,29 @@ def test_a_base_card_found_in_the_spade_stack_asks_its_caballeros_when_played():
     assert "read the card's number of Caballeros off it" in prompt.hint   # never a silent 5 from its stack
     table.enter_card_facts("militia", {"placement": 2})
     assert table.prompt().limit == 2 and table.board.cards["militia"].module == "new-regency"
+
+
+def test_a_card_not_in_the_list_is_entered_with_its_optional_number_as_printed():
+    """A Decay turned up that prints "2 each": its number is on the compact entry's row, beside
+    what the card does when it prints none (Decay of Authority: "send all of the Caballeros from
+    their courts back"); the short text says it takes from the courts, as the effect does."""
+    table = shipped_table(modules=())
+    count, = printed_numbers("decay")
+    assert count.key == "count" and count.options[0] is None and count.label(None) == "all of them"
+    assert count.options[1:] == tuple(range(1, 12)) and count.words == "Caballeros each other player sends from the court"
+    assert [n.options[0] for n in printed_numbers("disc_send_back")] == [None]       # its "2 each" too
+    assert printed_numbers("place_extra")[0].options[0] == 1                          # a required one: no "none"
+    entry, taps = new_card_entry(table.board, "Decay", "decay", 3, {"count": 2})
+    assert taps == 1 and entry["params"] == {"count": 2}
+    assert entry["text"] == "Each other player sends 2 Caballeros from their court to the provinces"
+    whole, none_tapped = new_card_entry(table.board, "Decay", "decay", 3, {})
+    assert none_tapped == 0 and whole["text"] == "The others send all the Caballeros in their courts to the provinces"
+    assert "region" not in does("decay", {"count": 1}) and "1 Caballero from" in does("decay", {"count": 1})
+    assert unenterable("decay", {"count": 2}) == [] and unenterable("decay", {"count": 12}) == ["count 12"]
+    # Kept as entered: the effect takes 2 from each other court (engine/effects/decay.py), not all
+    table.complete_card_set([entry])
+    card = table.board.cards[entry["id"]]
+    assert (card.params["count"], card.stack, card.copies) == (2, 3, None)
 
 
 def test_the_cards_left_are_named_only_once_a_2023_game_is_over():

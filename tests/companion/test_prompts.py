@@ -144,3 +144,64 @@ def test_a_greyed_power_card_says_who_played_it_and_when():
             assert why == f"Power card {value} was played by {this_round[int(value)]} this round (each value once a round)"
         else:
             assert why == f"{table.names[pid]} played Power card {value} in round 1: it is no longer in their hand"
+
+
+# ---- a turn with nothing to place, and a count entry that is full ---------------------------------------
+
+def _turn_with_court(seed: int, court: int):
+    """A classic 3-player game at a turn with its placement and a plain special action still to
+    come, the player's court set to `court` Caballeros (as replenishing too few leaves it)."""
+    board = classic_board()
+    rng = random.Random(seed)
+    state = start_state(random_setup(rng, 3, board, variant="short"), board)
+    while True:
+        ask = asked(state)
+        special = (ask.options.get("special") or {}) if ask.kind == "turn_action" else {}
+        if ask.kind == "turn_action" and ask.options["place"] and special and not special.get("options") \
+                and not special.get("refused") and not special.get("count_first") \
+                and (ask.options["place"]["card_allows"] or 0) > court:
+            state.court[state.players.index(ask.players[0])] = court
+            return state, asked(state)
+        apply_event(state, random_event(rng, ask))
+
+
+def test_an_empty_court_says_so_highlights_nothing_and_placing_nothing_takes_no_question():
+    state, ask = _turn_with_court(seed=5, court=0)
+    assert ask.options["place"]["max"] == 0
+    builder = PromptBuilder(state.names, state.board)
+    prompt = builder.build(ask)
+    who = state.names[ask.players[0]]
+    assert prompt.hint.startswith(f"{who}: no Caballeros in the court: skip placing; "), prompt.hint
+    assert "up to 0" not in prompt.hint
+    assert (prompt.map_mode, prompt.areas, prompt.limit, prompt.confirm_empty) == (None, [], 0, "")
+    nothing = {"type": "caballeros_placed", "player": ask.players[0], "placements": {}}
+    # "Do the special action" places nothing first (the turn ends with it); its quiet twin places after
+    do = next(c for c in prompt.choices if c.label == "Do the special action")
+    assert do.events[0] == nothing and _legal(state, do.events)
+    later = next(c for c in prompt.choices if c.label == "Do the special action, then place")
+    assert later.style == "quiet" and later.event["type"] == "special_action_started" and _legal(state, later.event)
+    skip = next(c for c in prompt.choices if c.label == "Skip the special action")
+    apply_event(state, event_from_dict(skip.event))
+    after = builder.build(asked(state))
+    assert after.hint == f"{who}: no Caballeros in the court: skip placing"
+    assert after.map_mode is None and after.areas == []
+    assert [(c.label, c.event) for c in after.choices] == [("Skip placing: the turn ends", nothing)]
+    assert _legal(state, nothing)
+    told = builder.why_not_area(after, "galicia", lambda e: None)
+    assert told == f"Galicia: nothing is chosen on the map at this step ({who}: no Caballeros in the court: " \
+                   "skip placing)", told
+
+
+def test_that_is_all_names_the_card_and_the_limit_it_sets():
+    state, ask = _turn_with_court(seed=5, court=1)
+    builder = PromptBuilder(state.names, state.board)
+    prompt = builder.build(ask)
+    who, card = state.names[ask.players[0]], builder.card(ask.card)
+    allows = ask.options["place"]["card_allows"]
+    assert prompt.limit == 1 and prompt.map_mode == "count"
+    assert builder.full_words(prompt) == (f"That is all: {who} has 1 Caballero in the court ({card} places up to "
+                                          f"{allows}) (Confirm, or take one back)")
+    state.court[state.players.index(ask.players[0])] = allows + 2   # the card is the limit
+    prompt = builder.build(asked(state))
+    assert builder.full_words(prompt) == (f"That is all: {card} places up to {allows} Caballero"
+                                          f"{'' if allows == 1 else 's'} (Confirm, or take one back)")

@@ -163,11 +163,56 @@ def test_the_power_prompt_offers_the_set_in_play_never_the_hand():
     first = table.asked().players[0]
     hand = table.private(first)["power_cards_in_hand"]
     left_out = next(v for v in in_play if v not in hand)
-    with pytest.raises(InputError, match="no Power card"):
+    with pytest.raises(InputError, match="cannot play Power card"):
         table.submit({"type": "power_card_played", "player": first, "card": left_out})
     table.submit({"type": "power_card_played", "player": first, "card": hand[-1]})
     again = table.prompt()
     assert not next(c for c in again.choices if c.event["card"] == hand[-1]).enabled
+
+
+def test_a_refused_power_card_tells_the_table_nothing_of_the_hand_and_its_player_why_in_private():
+    """A card tapped for a player who does not hold it: the table reads the same words whether
+    it was left out of the 13 kept or laid down in an earlier round; why goes to that player's
+    phone (Table.private) and behind the private screen (a button naming only who), and goes
+    with the next step. Nothing of it is recorded."""
+    table = new_table(3)
+    driver = TabletDriver(table, seed=2)
+    while table.asked().kind != "play_power_card":
+        driver.step()
+    first = table.asked().players[0]
+    others = [p for p in table.players if p != first]
+    hand = table.private(first)["power_cards_in_hand"]
+    left_out = next(v for v in sorted(table.board.ki_cards.by_value(())) if v not in hand)
+    public_before, records = table.public(), len(table.records)
+    with pytest.raises(InputError) as refused:
+        table.submit({"type": "power_card_played", "player": first, "card": left_out})
+    words = str(refused.value)
+    who = table.names[first]
+    assert words.startswith(f"{who} cannot play Power card {left_out} now: what a hand holds is secret, so {who} "
+                            "sees why on their phone or behind the private screen")
+    assert "left" not in words and "kept" not in words and "hand:" not in words
+    assert table.public() == public_before and len(table.records) == records
+    assert table.private(first)["refused"] == (f"You left Power card {left_out} out of your hand at the start of "
+                                               "the game: it is not in your hand.")
+    assert all("refused" not in table.private(p) for p in others)
+    why = [c for c in table.prompt().choices if (c.action or "").startswith("private_note:")]
+    assert [(c.label, c.action) for c in why] == [(f"{who}: why it was refused (only {who} looks)",
+                                                    f"private_note:{first}")]
+    assert str(left_out) not in why[0].label
+    # Laid down in an earlier round: the same public words
+    spent = hand[0]
+    table.submit({"type": "power_card_played", "player": first, "card": spent})
+    assert "refused" not in table.private(first)   # the next step: gone
+    assert not any((c.action or "").startswith("private_note:") for c in table.prompt().choices)
+    while not (table.asked().kind == "play_power_card" and table.asked().players[0] == first):
+        driver.step()
+    with pytest.raises(InputError) as again:
+        table.submit({"type": "power_card_played", "player": first, "card": spent})
+    assert str(again.value) == words.replace(str(left_out), str(spent))
+    assert table.private(first)["refused"] == (f"You laid Power card {spent} down in an earlier round: it is not "
+                                               "in your hand.")
+    table.undo(confirm=True)   # an undo is a step too
+    assert "refused" not in table.private(first)
 
 
 # ---- setup: the disc and the 13 of 18, in private ----------------------------------------------
@@ -383,3 +428,28 @@ def test_a_greyed_power_card_says_who_played_it_and_never_names_a_card_left_out(
     assert greyed == {70: f"Power card 70 was played by {first.title()} this round (each value once a round)"}
     offered = {c.event["card"] for c in prompt.choices if c.enabled}
     assert {10, 20, 30, 40, 50, 140, 180} <= offered   # left out by someone: secret, so never greyed
+
+
+def test_that_is_all_names_the_action_card_that_sets_the_placement():
+    """King and Intrigue: the Action card held by rank places the Caballeros (the King's Card 5 ...),
+    not the Power card whose action the turn plays; a tap past it says so."""
+    from companion.ki_cards import ACTION_NAMES
+    table = new_table(3)
+    driver = TabletDriver(table, seed=2)
+    while True:
+        ask = table.asked()
+        place = (ask.options.get("place") or {}) if ask.kind == "turn_action" else {}
+        if place.get("max") and ask.options.get("action_card"):
+            break
+        driver.step()
+    prompt, builder = table.prompt(), table.prompt_builder()
+    held = ACTION_NAMES[ask.options["action_card"]]
+    most, allows = place["max"], place["card_allows"]
+    words = builder.full_words(prompt)
+    if most < allows:
+        assert words == (f"That is all: {table.names[ask.players[0]]} has {most} Caballero{'s' * (most != 1)} in "
+                         f"the court (the {held} places up to {allows}) (Confirm, or take one back)"), words
+    else:
+        assert words == (f"That is all: the {held} places up to {most} Caballero{'s' * (most != 1)} (Confirm, or "
+                         "take one back)"), words
+    assert builder.card(ask.card) not in words.replace(held, "")

@@ -17,7 +17,7 @@ import aiohttp
 import pytest
 
 from companion.phones.views import AGAIN_HINT
-from companion.table import NeedsConfirmation, Table, TableSetup
+from companion.table import InputError, NeedsConfirmation, Table, TableSetup
 from engine import events as ev
 from tests.engine.king_intrigue.table import ALL, CARDS_FILE
 
@@ -298,6 +298,30 @@ def test_a_kept_choice_undone_on_the_tablet_asks_first_and_the_phone_says_choose
                                                            "values": [f"power:{v}" for v in LEFT_OUT["green"]]})
     assert status == 200, body
     assert table.asked().kind == "play_power_card" and not table.chooses_again("green")
+
+
+def test_a_card_refused_on_the_tablet_says_why_on_its_players_phone_only(start_server):
+    """Ana's Power card 10 tapped on the tablet (she left it out): the table reads only that she
+    cannot play it; her phone says why, no other phone does, and it goes with the next step."""
+    table = ki_table()
+    server = start_server(table)
+    creds = {pid: join(server, pid) for pid in PLAYERS}
+    for pid, region in DISCS.items():
+        table.submit_private(pid, [region])
+    table.submit({"type": "secret_discs_revealed"})
+    for pid in PLAYERS:
+        table.submit_private(pid, [str(v) for v in LEFT_OUT[pid]])
+    assert table.asked().kind == "play_power_card" and table.asked().players[0] == "red"
+    with pytest.raises(InputError) as refused:
+        table.submit({"type": "power_card_played", "player": "red", "card": 10})
+    assert "left" not in str(refused.value) and "Ana cannot play Power card 10 now" in str(refused.value)
+    why = "You left Power card 10 out of your hand at the start of the game: it is not in your hand."
+    q = wait_for(lambda: (v := me(server, creds["red"])["question"])["hint"] == why and v, what="why, on Ana's phone")
+    assert q["title"] == "Only you see why the tablet refused your card" and q["state"] == "waiting"
+    for pid in ("yellow", "green"):
+        assert "Power card 10" not in json.dumps(me(server, creds[pid]))
+    table.submit({"type": "power_card_played", "player": "red", "card": kept("red")[-1]})
+    wait_for(lambda: me(server, creds["red"])["question"]["hint"] != why, what="the next step")
 
 
 def _disc_texts_audit(table: Table, caller: str | None, where: str, status: int, raw: str, picks: dict) -> None:

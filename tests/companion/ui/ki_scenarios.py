@@ -210,13 +210,6 @@ class KITablet(Tablet):
         yield from super().settle(ask)
         self.read_taps += self.reached["scoring page"] - pages
 
-    def plan(self, ask, prompt, wanted, after, depth: int = 0):
-        """As the 2023 tablet's; an empty court with nothing else to do is Confirm on "up to 0"."""
-        if wanted.get("type") == "caballeros_placed" and not wanted.get("placements") and not after \
-                and prompt.on_counts is not None and prompt.limit == 0:
-            return [("choice", "Confirm")] + ([("dialog", "Yes")] if prompt.confirm_empty else [])
-        return super().plan(ask, prompt, wanted, after, depth)
-
     def _choice_routes(self, ask, prompt, choice, wanted, after, depth) -> list:
         action, _, arg = (choice.action or "").partition(":")
         if action == "private" and wanted.get("type") == "power_cards_chosen" and not after:

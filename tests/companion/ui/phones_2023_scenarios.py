@@ -45,6 +45,8 @@ def new_game_by_taps(d):
     yield 0.2
     d.tap("2023 edition", exact=True)
     yield 0.3
+    # A fresh New game switched to 2023: the 2023 box's four seats ticked, never the classic ones too
+    assert setup.players() == ["purple", "blue", "green", "orange"], setup.players()
     for colour, row in setup.rows.items():   # the five who play ticked, the others not
         if row.plays != (colour in PLAYERS):
             yield from _into(d, row)

@@ -40,7 +40,7 @@ def test_setup_every_player_keeps_exactly_13_and_plays_only_from_those():
     through_setup(game, hands={"red": ALL[5:], "blue": ALL[:13], "green": ALL[:13]})
     assert [len(h) for h in game.state.hands] == [13, 13, 13]
     assert 10 not in game.asked().options["cards"]
-    with pytest.raises(RuleViolation, match="no Power card 10"):
+    with pytest.raises(RuleViolation, match="cannot play Power card 10 now"):
         game.apply(ev.PowerCardPlayed(player="red", card=10))
 
 

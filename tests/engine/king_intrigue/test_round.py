@@ -63,26 +63,39 @@ def test_each_player_secretly_keeps_13_of_their_18_power_cards():
     assert ask.kind == "play_power_card" and ask.players == ("red",) and ask.options["cards"] == ALL[5:]
 
 
-def test_a_card_left_out_is_refused_without_saying_so_and_one_played_earlier_says_it():
+def _refused(game, player: str, card: int) -> RuleViolation:
+    with pytest.raises(RuleViolation) as refused:
+        game.apply(ev.PowerCardPlayed(player=player, card=card))
+    return refused.value
+
+
+def test_a_card_not_held_is_refused_in_the_same_public_words_whatever_the_reason_and_why_goes_to_its_player():
     """"Each player then puts the 5 cards he chose not to use back in the box, without showing
-    the other players." A card not kept, tapped on the public tablet, is refused in words that
-    never claim it was played (nothing was, in the first round) nor say it was left out; a card
-    laid down in an earlier round (public) is refused naming that."""
+    the other players." A card not held, tapped on the public tablet, is refused in the same words
+    whether it was left out, laid down in an earlier round or is not a card of the game: nothing
+    in them tells a kept card from a left-out one. Why goes to that player alone (`private`)."""
     game = new_game(3)
     through_setup(game, hands={"red": ALL[5:], "blue": ALL[:13], "green": ALL[:13]})
-    with pytest.raises(RuleViolation) as refused:
-        game.apply(ev.PowerCardPlayed(player="red", card=10))   # left out
-    text = str(refused.value)
-    assert "earlier round" not in text and "kept" not in text and "left out" not in text
-    assert "has no Power card 10 in hand" in text and "secret" in text
+    left_out = _refused(game, "red", 10)
+    never_dealt = _refused(game, "red", 999)
+    public = "Red cannot play Power card {} now: what a hand holds is secret, so Red sees why on their phone or " \
+             "behind the private screen"
+    assert left_out.detail == public.format(10) and never_dealt.detail == public.format(999)
+    for text in (str(left_out), str(never_dealt)):
+        assert "earlier round" not in text and "kept" not in text and "left out" not in text and "hand:" not in text
+    assert left_out.private == ("red", "You left Power card 10 out of your hand at the start of the game: it is "
+                                       "not in your hand.")
+    assert never_dealt.private == ("red", "Power card 999 is not one of your cards in this game.")
     game.apply(ev.PowerCardPlayed(player="red", card=60))
     while game.state.round_index == 0:
         finish_turn(game) if game.state.stage != "power" else game.apply(
             ev.PowerCardPlayed(player=game.asked().players[0], card=game.asked().options["cards"][0]))
     while game.asked().players[0] != "red":
         game.apply(ev.PowerCardPlayed(player=game.asked().players[0], card=game.asked().options["cards"][0]))
-    with pytest.raises(RuleViolation, match="has no Power card 60 in hand: it was played in an earlier round"):
-        game.apply(ev.PowerCardPlayed(player="red", card=60))
+    laid_down = _refused(game, "red", 60)
+    assert laid_down.detail == public.format(60) and str(laid_down) == str(left_out).replace("10", "60")
+    assert laid_down.private == ("red", "You laid Power card 60 down in an earlier round: it is not in your hand.")
+    assert game.state.hands[0] == set(ALL[5:]) - {60}   # nothing of it changed the game
 
 
 # --- the round ------------------------------------------------------------------------------
@@ -220,8 +233,10 @@ def test_power_cards_go_to_the_discard_pile_and_the_lowest_starts_the_next_round
     s = game.state
     assert s.round == 2 and s.stage == "power" and [40 in s.discards[1], 90 in s.discards[0]] == [True, True]
     assert s.start_player == 2 and 10 not in s.hands[2]
-    with pytest.raises(RuleViolation, match="no Power card 10"):
+    with pytest.raises(RuleViolation, match="cannot play Power card 10 now") as refused:
         game.apply(ev.PowerCardPlayed(player="green", card=10))
+    assert refused.value.private == ("green", "You laid Power card 10 down in an earlier round: it is not in "
+                                     "your hand.")
 
 
 def test_two_cards_of_the_same_value_may_not_be_played_in_a_round():

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .store import data_dir
+from .store import SaveFailed, data_dir, replace_durably, storage_trouble
 
 RULES_FOLDER = "rules"
 MAX_FILE_BYTES = 1024 * 1024               # a card file is a few KB; bounds what an import reads
@@ -46,12 +46,13 @@ def read_json(path: Path) -> Any:
 
 
 def write_json(path: Path, data: Any) -> None:
-    """Written whole or not at all (a new file, flushed, then renamed over the old one)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.{os.urandom(3).hex()}.new")
-    with open(temp, "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, indent=1)
-        f.write("\n")
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(temp, path)
+    """Written whole or not at all (a new file, synced, then renamed over the old one). A full or
+    read-only storage is a RuleFileError in the table's words (no path), the old file kept."""
+    text = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        replace_durably(path, text.encode("utf-8"))
+    except SaveFailed as exc:
+        raise RuleFileError(exc.words("this entry")) from None
+    except OSError as exc:  # the folder cannot be made
+        raise RuleFileError(storage_trouble(exc, "this entry")) from None

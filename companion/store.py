@@ -66,22 +66,25 @@ class SaveFailed(Exception):
     what to do, never a path."""
 
     def __init__(self, exc: OSError):
-        self.errno = exc.errno
+        self.cause = exc
         super().__init__(storage_trouble(exc))
+
+    def words(self, what: str) -> str:
+        """The same line about something other than an input ("this entry")."""
+        return storage_trouble(self.cause, what)
 
 
 FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)
 
 
-def storage_trouble(exc: OSError) -> str:
+def storage_trouble(exc: OSError, what: str = "this input") -> str:
     """What a failed write means to the table, in one line."""
     if exc.errno in FULL_ERRNOS:
-        return "The tablet's storage is full: free some space; nothing of this input was kept"
+        return f"The tablet's storage is full: free some space; nothing of {what} was kept"
     if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return ("The tablet's storage refuses to be written to (it is read-only or not ours); "
-                "nothing of this input was kept")
+        return f"The tablet's storage refuses to be written to (it is read-only or not ours); nothing of {what} was kept"
     reason = (exc.strerror or "it failed").rstrip(".")
-    return f"The tablet could not save this input ({reason}); nothing of it was kept: try again"
+    return f"The tablet could not save {what} ({reason}); nothing of it was kept: try again"
 
 
 @dataclass
@@ -494,12 +497,12 @@ def rewrite_log(path: Path, header: dict, records: list[dict]) -> tuple[int, tup
         lines.append(line)
     data = b"".join(lines)
     chain = (len(records), h)
-    _replace_durably(path, data)
-    _replace_durably(tip_path(path), _tip_bytes(*chain))
+    replace_durably(path, data)
+    replace_durably(tip_path(path), _tip_bytes(*chain))
     return len(data), chain
 
 
-def _replace_durably(path: Path, data: bytes) -> None:
+def replace_durably(path: Path, data: bytes) -> None:
     """The file replaced whole, or not at all (SaveFailed; the half-written copy removed)."""
     temp = path.with_name(f".{path.name}.{os.urandom(3).hex()}.new")
     try:

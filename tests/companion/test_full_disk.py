@@ -183,3 +183,16 @@ def test_a_log_an_earlier_version_left_torn_opens_up_to_its_last_whole_record(di
     assert resumed.records == expected_records
     assert any("cut short as it was written" in w for w in resumed.warnings)
     assert read_tip(table.path)[0][0] == len(expected_records)  # the checkpoint follows the log again
+
+
+def test_a_rules_file_on_a_full_disk_is_kept_as_it_was(disk):
+    """Your cards and Your board are written whole (a new file renamed over the old) or not at all."""
+    from companion.rule_storage import RuleFileError, read_json, rules_folder, write_json
+
+    path = rules_folder() / "cards-test.json"
+    write_json(path, {"cards": ["old"]})
+    disk.fill(0)
+    with pytest.raises(RuleFileError) as refused:
+        write_json(path, {"cards": ["x" * 100 for _ in range(200)]})
+    assert str(refused.value) == "The tablet's storage is full: free some space; nothing of this entry was kept"
+    assert read_json(path) == {"cards": ["old"]} and [p.name for p in path.parent.iterdir()] == [path.name]

@@ -1,9 +1,17 @@
 """Durable game logs: one JSON-lines file per game in the user data folder.
 
-The first line is the header (the table setup); every later line is one record
-the table accepted. Each append is written, flushed and fsync'd before the
-table acts on it, so a crash, a flat battery or a SIGKILL loses at most the
-input being written.
+The first line is the header (the table setup, and since issue 31 `started`, the
+game's start in Unix time); every later line is one record the table accepted.
+Each append is written, flushed and fsync'd before the table acts on it, so a
+crash, a flat battery or a SIGKILL loses at most the input being written.
+
+A full disk loses nothing either (issue 31): a write that comes back short (the
+disk filled inside it) is written on until the kernel says ENOSPC, and any
+failure cuts the file back to its last whole record and leaves the checkpoint
+as it was; the input is refused in one line (SaveFailed, storage_trouble) and
+the next append, once space returns, follows the last whole record. Records an
+input brings about (the Castillo emptied, the game finished) are written with it
+in one write (append_many): both or neither.
 
 Format 2 (written since issue 10) chains the lines: each line carries `n`,
 its place (0 for the header), and `h`, the first 16 hex digits of
@@ -24,7 +32,9 @@ the whole chain with this code: a key stored beside the log could not either.
 
 A torn last line (the write a crash interrupted: no newline at its end, or a
 full-length garbled line the checkpoint does not vouch for) is ignored with a
-warning; the file is copied aside before it is cut off. Format 1 logs (no
+warning; the file is copied aside before it is cut off. A torn last line the
+checkpoint does vouch for (earlier versions took a short write on a full disk
+as done) opens too, up to the record before it, with a warning saying one was lost. Format 1 logs (no
 checksums) still open: they are read as they are and upgraded to format 2
 (rewritten whole, atomically) when the table next appends to them.
 """

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Optional
 
 from .history import SOURCE_NAMES, GameRecord, Replay, rules_label
+from .safe_text import for_csv, for_picture
 
 BGG_IDS = {"classic": 93, "2023": 93, "king-intrigue": 93}
 GAME_NAME = "El Grande"
@@ -110,10 +111,13 @@ def bgg_rows(record: GameRecord) -> list[dict]:
 
 
 def bgg_csv(record: GameRecord) -> str:
+    """The rows as CSV, every text cell as text: a name like `=HYPERLINK(...)` or `-1` is not a formula.
+    Lines end in CRLF (RFC 4180): the writer then quotes a cell holding a lone CR, which would
+    otherwise end the row in a spreadsheet."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=BGG_FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(out, fieldnames=BGG_FIELDS, lineterminator="\r\n")
     writer.writeheader()
-    writer.writerows(bgg_rows(record))
+    writer.writerows({k: for_csv(v) if isinstance(v, str) else v for k, v in row.items()} for row in bgg_rows(record))
     return out.getvalue()
 
 
@@ -153,7 +157,7 @@ def share_png(record: GameRecord, replay: Optional[Replay] = None, size: tuple[i
     image = Image.new("RGB", size, PAPER)
     draw = ImageDraw.Draw(image)
     title, body, small = _font(40), _font(28), _font(20)
-    winners = " and ".join(p.name for p in record.winners)
+    winners = " and ".join(for_picture(p.name) for p in record.winners)
     draw.text((40, 28), f"El Grande: {winners}", fill=INK, font=title)
     when = (record.started or record.last_write).strftime("%d %b %Y")
     draw.text((40, 84), f"{when} - {record.rules_label}", fill=INK, font=small)
@@ -162,7 +166,7 @@ def share_png(record: GameRecord, replay: Optional[Replay] = None, size: tuple[i
     for place, p in enumerate(ranked, start=1):
         colour = COLOURS.get(p.id, INK)
         draw.rectangle((40, y + 6, 64, y + 30), fill=colour, outline=INK)
-        draw.text((78, y), f"{place}. {p.name}", fill=colour, font=body)
+        draw.text((78, y), f"{place}. {for_picture(p.name)}", fill=colour, font=body)
         draw.text((360, y), f"{p.score}", fill=INK, font=body)
         best = max((s for s in p.by_source if s != "other"), key=lambda s: p.by_source[s])
         draw.text((78, y + 34), f"most from {SOURCE_NAMES[best].lower()} ({p.by_source[best]})", fill=INK,

@@ -14,7 +14,7 @@ from engine.rules import MODULES, RULE_SETS
 from engine.scoring import ScoreLine
 from engine.snapshot import SnapshotError, TableFileError, load_snapshot, score_snapshot, snapshot_board
 
-from companion.safe_text import for_terminal, for_terminal_json
+from companion.safe_text import for_terminal, for_json
 
 
 class UsageError(Exception):
@@ -137,7 +137,7 @@ def cmd_score(args) -> int:
     except SnapshotError as exc:
         raise UsageError(f"{args.snapshot}: {exc}") from None
     if args.json:
-        print(for_terminal_json(json.dumps({"gained": gained, "lines": [ln.to_dict() for ln in lines],
+        print(for_json(json.dumps({"gained": gained, "lines": [ln.to_dict() for ln in lines],
                                             "snapshot": after.model_dump()}, ensure_ascii=False)))
     else:
         title = f"Special scoring: {args.special}" if args.special else "General scoring"

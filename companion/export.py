@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Optional
 
 from .history import SOURCE_NAMES, GameRecord, Replay, rules_label
-from .safe_text import for_csv, for_picture
+from .safe_text import for_csv, for_json, for_picture
 
 BGG_IDS = {"classic": 93, "2023": 93, "king-intrigue": 93}
 GAME_NAME = "El Grande"
@@ -47,7 +47,8 @@ def _require_finished(record: GameRecord) -> None:
 
 
 def _uuid(*parts: str) -> str:
-    return str(uuid.uuid5(_NS, "/".join(parts))).upper()
+    key = "/".join(parts).encode("utf-8", "backslashreplace").decode("utf-8")  # a name from an old log may hold anything
+    return str(uuid.uuid5(_NS, key)).upper()
 
 
 def _ranks(record: GameRecord) -> dict[str, int]:
@@ -214,8 +215,14 @@ def write(path: Path, data: str | bytes) -> None:
         raise ExportError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
+def bgstats_text(record: GameRecord) -> str:
+    """The BG Stats file: raw JSON (names stay as written), any character a UTF-8 file cannot
+    hold or a viewer would act on as a JSON escape."""
+    return for_json(json.dumps(bgstats(record), indent=1, ensure_ascii=False))
+
+
 def write_bgstats(record: GameRecord, path: Path) -> None:
-    write(path, json.dumps(bgstats(record), indent=1, ensure_ascii=False))
+    write(path, bgstats_text(record))
 
 
 KINDS = {"bgstats": (".bgsplay", "application/json"), "csv": (".csv", "text/csv"), "png": (".png", "image/png")}
@@ -235,7 +242,7 @@ def export_game(record: GameRecord, kind: str, folder: Path, replay: Optional[Re
     suffix, _ = KINDS[kind]
     when = (record.started or record.last_write)
     name = f"el-grande-{when:%Y-%m-%d-%H%M}{suffix}" if when else f"el-grande{suffix}"
-    data = {"bgstats": lambda: json.dumps(bgstats(record), indent=1, ensure_ascii=False),
+    data = {"bgstats": lambda: bgstats_text(record),
             "csv": lambda: bgg_csv(record), "png": lambda: share_png(record, replay)}[kind]()
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from .history import SOURCE_NAMES, SOURCES, GameRecord, game_records, last_finished, read_record, replay_log, when
-from .safe_text import for_terminal, for_terminal_json
+from .safe_text import for_terminal, for_json
 
 
 def _folder(args) -> Path | None:
@@ -34,7 +34,7 @@ def _line(record: GameRecord) -> str:
 def cmd_games(args) -> int:
     records = game_records(_folder(args))
     if args.json:
-        print(for_terminal_json(json.dumps([r.to_json() for r in records], ensure_ascii=False)))
+        print(for_json(json.dumps([r.to_json() for r in records], ensure_ascii=False)))
     elif not records:
         print("No saved games.")
     else:
@@ -47,7 +47,7 @@ def cmd_stats(args) -> int:
 
     stats = statistics(game_records(_folder(args)))
     if args.json:
-        print(for_terminal_json(json.dumps([s.to_json() for s in stats], ensure_ascii=False)))
+        print(for_json(json.dumps([s.to_json() for s in stats], ensure_ascii=False)))
         return 0
     if not stats:
         print("No finished games yet.")

@@ -7,13 +7,14 @@ version, a backup or a hand-edited log may hold anything: every sink makes its t
 - `for_terminal`: control characters (C0, DEL, C1), line and paragraph separators, bidi overrides
   and isolates (U+202E, U+2067 ...) and lone surrogates shown as visible escapes (`\\x1b`,
   `\\u202e`): nothing a terminal would act on reaches it, and no name can reorder a line.
-- `for_terminal_json`: a JSON document to print: the same characters as JSON escapes (`\\u001b`),
-  so the output is still the same JSON.
+- `for_json`: a JSON document to print or write: the same characters as JSON escapes (`\\u001b`),
+  so it is still the same JSON (and a lone surrogate can be written as UTF-8 at all).
 - `for_markup`: a Kivy label with markup: `[`, `]` and `&` as Kivy's own escapes (what
   `kivy.utils.escape_markup` does, without importing Kivy) and control characters as above.
 - `for_csv`: a spreadsheet cell: a cell a spreadsheet would run as a formula (starting with
   `=`, `+`, `-`, `@`, a tab or a carriage return, also after leading spaces) is written as text
-  with a leading `'` (OWASP's advice on CSV injection); the csv module quotes the rest.
+  with a leading `'` (OWASP's advice on CSV injection); the csv module quotes the rest. A lone
+  surrogate (which no UTF-8 file can hold) is written as its escape.
 - `for_file_name`: a file's name in a message: undecodable bytes as `\\xNN`, then as the terminal.
 - `for_picture`: a name drawn into the exported picture: shown as the terminal shows it (a newline
   would otherwise start a second line over the next row).
@@ -32,6 +33,10 @@ from pathlib import PurePath
 # embeddings, overrides and isolates (the "Trojan Source" characters); lone surrogates (a file
 # name's undecodable bytes, or JSON's "\udcff": they cannot even be written to a UTF-8 stream).
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+# The same but tab, newline and CR: in json.dumps' output those are its layout, never in a string.
+_IN_JSON_STRINGS = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 # A spreadsheet runs a cell starting with one of these (after any spaces) as a formula.
 _FORMULA_START = frozenset("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20")   # the ASCII ones and their full-width forms
@@ -48,10 +53,12 @@ def for_terminal(text: str) -> str:
     return _UNSAFE.sub(_escape, str(text))
 
 
-def for_terminal_json(json_text: str) -> str:
-    """A JSON document (json.dumps(..., ensure_ascii=False)) safe to print, and the same JSON:
-    those characters can only stand inside its strings, where `\\uXXXX` means the same."""
-    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", json_text)
+def for_json(json_text: str) -> str:
+    """A JSON document (json.dumps(..., ensure_ascii=False)) safe to print or to write as UTF-8,
+    and the same JSON: json.dumps escapes every control character inside a string, so a raw tab,
+    newline or CR is the document's own layout (kept); the others only stand inside its strings,
+    where `\\uXXXX` means the same."""
+    return _IN_JSON_STRINGS.sub(lambda m: f"\\u{ord(m.group()):04x}", json_text)
 
 
 def for_markup(text: str) -> str:
@@ -66,7 +73,7 @@ def for_csv(cell) -> str:
     leading `'`. Other cells pass unchanged, and so does a number (a score of -3 stays a number)."""
     if isinstance(cell, (int, float)):
         return str(cell)
-    text = str(cell)
+    text = _SURROGATE.sub(_escape, str(cell))
     if text[:1] in _FORMULA_START or text.lstrip(" \u00a0")[:1] in _FORMULA_START:
         return "'" + text
     return text

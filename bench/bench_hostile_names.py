@@ -145,7 +145,7 @@ def commands(names: list[str], work: Path) -> dict[str, int]:
             with open(target, newline="", encoding="utf-8") as f:
                 rows = list(csv.DictReader(f))
             cells = [r["name"] for r in rows]
-            csv_bad += sum(c.lstrip(" \u00a0")[:1] in FORMULA for c in cells) + (len(rows) != len(group))
+            csv_bad += sum((c or "").lstrip(" \u00a0")[:1] in FORMULA for c in cells) + (len(rows) != len(group))
         target = work / f"{path.stem}.bgsplay"
         result = _run("export", str(path), "--bgstats", str(target), data=data)
         if result is None or result[0] != 0:

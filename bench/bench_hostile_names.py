@@ -131,7 +131,8 @@ def commands(names: list[str], work: Path) -> dict[str, int]:
             continue
         _, out, _ = result
         listed = json.loads(out)
-        got = {p["name"] for g in listed for p in g["players"]} if command[0] == "games" else {s["name"] for s in listed}
+        got = ({p["name"] for g in listed for p in g["players"]} if command[0] == "games"
+               else {s["name"] for s in listed})
         want = {n if command[0] == "games" else n.strip() for n in names}
         counts[" ".join(command)] = bool(raw_control(out.rstrip("\n"))) + len(want - got)
     csv_bad = bgstats_bad = message_bad = 0

@@ -47,7 +47,8 @@ def _require_finished(record: GameRecord) -> None:
 
 
 def _uuid(*parts: str) -> str:
-    key = "/".join(parts).encode("utf-8", "backslashreplace").decode("utf-8")  # a name from an old log may hold anything
+    # a name from an old log may hold a lone surrogate, which has no UTF-8 bytes to hash
+    key = "/".join(parts).encode("utf-8", "backslashreplace").decode("utf-8")
     return str(uuid.uuid5(_NS, key)).upper()
 
 

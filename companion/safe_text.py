@@ -16,11 +16,12 @@ version, a backup or a hand-edited log may hold anything: every sink makes its t
   with a leading `'` (OWASP's advice on CSV injection); the csv module quotes the rest. A lone
   surrogate (which no UTF-8 file can hold) is written as its escape.
 - `for_file_name`: a file's name in a message: undecodable bytes as `\\xNN`, then as the terminal.
+- `typed`: a name as the setup takes it from the keyboard: those characters left out.
 - `for_picture`: a name drawn into the exported picture: shown as the terminal shows it (a newline
   would otherwise start a second line over the next row).
 
 The phone page and the club board put names into the page with `textContent` (never HTML), so
-they need nothing here (tests/companion/test_safe_text.py keeps them so).
+they need nothing here (tests/companion/phones/test_browser.py and club/test_board_tv.py keep them so).
 """
 from __future__ import annotations
 
@@ -89,6 +90,12 @@ def for_file_name(path: str | os.PathLike) -> str:
 def for_picture(text: str) -> str:
     """A name drawn into a picture, on one line as written."""
     return for_terminal(text)
+
+
+def typed(text: str) -> str:
+    """What a person types as a name, without the characters no name needs (controls, bidi marks,
+    lone surrogates): the setup keeps them out; the sinks stay safe for names from elsewhere."""
+    return _UNSAFE.sub("", str(text))
 
 
 def is_safe_for_terminal(text: str) -> bool:

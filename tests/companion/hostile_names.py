@@ -30,5 +30,5 @@ def raw_control(text: str) -> list[str]:
 def names() -> st.SearchStrategy[str]:
     """Any text, surrogates and controls included, mixed with the hostile names' pieces."""
     anything = st.text(st.characters(exclude_categories=()), max_size=40)
-    pieces = st.lists(st.sampled_from(HOSTILE_NAMES[:-7]) | anything, max_size=4).map("".join)
+    pieces = st.lists(st.sampled_from(MARKUP + CONTROL + BIDI + FORMULA + PAGE) | anything, max_size=4).map("".join)
     return st.sampled_from(HOSTILE_NAMES) | anything | pieces

@@ -10,8 +10,8 @@ import os
 
 from hypothesis import given, settings
 
-from companion.safe_text import (for_csv, for_file_name, for_markup, for_picture, for_terminal, for_json,
-                                 is_safe_for_terminal)
+from companion.safe_text import (for_csv, for_file_name, for_json, for_markup, for_picture, for_terminal,
+                                 is_safe_for_terminal, typed)
 from tests.companion.hostile_names import HOSTILE_NAMES, names, raw_control
 
 PLAIN = ["Ana", "José Ñúñez", "Zoë-Maximilian", "علي", "名前", "O'Brien", "Ann (red)", "50% Bo", "a\\x1b"]
@@ -107,3 +107,11 @@ def test_a_file_name_in_a_message_shows_its_bytes_and_no_control():
     assert shown == "game-\\x1b[31m-\\xff\\xfe-\\u202e.jsonl"
     assert raw_control(shown) == [] and "folder" not in shown
     assert for_file_name("game-20250101-120000-ab12.jsonl") == "game-20250101-120000-ab12.jsonl"
+
+
+@settings(max_examples=200, deadline=None)
+@given(names())
+def test_a_typed_name_keeps_every_character_but_those_no_name_needs(name):
+    kept = typed(name)
+    assert raw_control(kept) == [] and kept == "".join(c for c in name if not raw_control(c))
+    assert for_terminal(kept) == kept

@@ -78,9 +78,22 @@ def other_labels(path: Path, name: str) -> dict:
             "name_cell": name_cell(name)}
 
 
+def name_typed(pasted: str) -> str:
+    """What the setup's name field keeps of a paste."""
+    from kivy.clock import Clock
+
+    from companion.ui.setup_screen import NameInput
+
+    field = NameInput(multiline=False)
+    Clock.tick()   # a text input takes text once its lines are made (the next frame)
+    field.insert_text(pasted)
+    Clock.tick()
+    return field.text
+
+
 def main(folder: str, result: str) -> None:
     games = json.loads((Path(folder) / "names.json").read_text())
-    out = {}
+    out = {"name_typed": name_typed("[size=200]Ana\x1b[31m\x00\u202e\x07 Bel and more than twenty-two")}
     for kind, game in games.items():
         path = Path(folder) / game["file"]
         out[kind] = {**replay_labels(path), **other_labels(path, game["names"][0])}

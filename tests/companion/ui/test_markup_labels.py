@@ -67,3 +67,8 @@ def test_the_names_characters_are_what_it_shows(drawn, label):
 def test_the_turning_points_label_stays_a_few_lines(drawn):
     turning = drawn["hostile"]["turning"]
     assert turning["height"] < 400 and turning["tallest_line"] < 40, turning   # a [size=200] line: over 200 px
+
+
+def test_the_setup_keeps_no_control_character_a_paste_brings(drawn):
+    # markup stays (it is text, shown as such everywhere); controls and bidi marks go; 22 characters at most
+    assert drawn["name_typed"] == "[size=200]Ana[31m Bel "

@@ -14,6 +14,8 @@ from engine.rules import MODULES, RULE_SETS
 from engine.scoring import ScoreLine
 from engine.snapshot import SnapshotError, TableFileError, load_snapshot, score_snapshot, snapshot_board
 
+from companion.safe_text import for_terminal, for_json
+
 
 class UsageError(Exception):
     """A mistake by the person at the keyboard: printed as one line, exit 2."""
@@ -118,12 +120,12 @@ def _print_lines(lines: list[ScoreLine], gained: dict[str, int], after, board, a
                       if line.reason.startswith(label) else line.reason)
         else:
             heading, reason = name(line.area), line.reason
-        groups.setdefault(heading, []).append(f"  {line.player:<8} {line.points:>+3}  {reason}")
+        groups.setdefault(heading, []).append(for_terminal(f"  {line.player:<8} {line.points:>+3}  {reason}"))
     for heading, printed in groups.items():
-        print(f"\n{heading}")
+        print(f"\n{for_terminal(heading)}")
         print("\n".join(printed))
-    print("\nGained:  " + ", ".join(f"{p} {g:+d}" for p, g in gained.items()))
-    print("Scores:  " + ", ".join(f"{p} {s}" for p, s in after.scores.items()))
+    print(for_terminal("Gained:  " + ", ".join(f"{p} {g:+d}" for p, g in gained.items())))
+    print(for_terminal("Scores:  " + ", ".join(f"{p} {s}" for p, s in after.scores.items())))
 
 
 def cmd_score(args) -> int:
@@ -135,8 +137,8 @@ def cmd_score(args) -> int:
     except SnapshotError as exc:
         raise UsageError(f"{args.snapshot}: {exc}") from None
     if args.json:
-        print(json.dumps({"gained": gained, "lines": [ln.to_dict() for ln in lines],
-                          "snapshot": after.model_dump()}, ensure_ascii=False))
+        print(for_json(json.dumps({"gained": gained, "lines": [ln.to_dict() for ln in lines],
+                                            "snapshot": after.model_dump()}, ensure_ascii=False)))
     else:
         title = f"Special scoring: {args.special}" if args.special else "General scoring"
         rules = "" if snap.rules == "classic" else f", {snap.rules} rules" + (
@@ -219,8 +221,8 @@ def cmd_demo(args) -> int:
         f" with {', '.join(modules)}" if modules else "")
     print(f"El Grande demo: {args.players} players, short game{rules}, seed {args.seed}")
     name = board.area_name
-    print(f"King in {name(board.area_index[setup.king])}; homes: "
-          + ", ".join(f"{p} {name(board.area_index[r])}" for p, r in setup.homes.items()))
+    print(for_terminal(f"King in {name(board.area_index[setup.king])}; homes: "
+                       + ", ".join(f"{p} {name(board.area_index[r])}" for p, r in setup.homes.items())))
     seen_scorings = 0
     current_round = None
     cards = Counter()
@@ -233,19 +235,19 @@ def cmd_demo(args) -> int:
         apply_event(state, event)
         if event.type == "action_card_chosen":
             cards[state.turn.card.name] += 1
-            print(f"  {event.player:<7} takes {state.turn.card.name}: {state.turn.card.text}")
+            print(for_terminal(f"  {event.player:<7} takes {state.turn.card.name}: {state.turn.card.text}"))
         elif event.type == "court_replenished" and state.rules.king_intrigue and state.stage == "turn":
             from engine.rules.king_intrigue import action_cards_by_rank
             p, card = state.turn.player, state.turn.card
             held = state.board.cards[action_cards_by_rank(state)[p][0]].name
-            print(f"  {event.player:<7} played {state.played[p]} and holds the {held} "
-                  f"(places {card.placement}): {card.text}")
+            print(for_terminal(f"  {event.player:<7} played {state.played[p]} and holds the {held} "
+                               f"(places {card.placement}): {card.text}"))
         for record in state.scoring_log[seen_scorings:]:
-            print(f"  * {record.title}")
+            print(for_terminal(f"  * {record.title}"))
             for line in record.lines:
                 if line.points:
                     area = board.area_name(board.area_index[line.area])
-                    print(f"      {area:<18} {line.player:<7} {line.points:+d}  {line.reason}")
+                    print(for_terminal(f"      {area:<18} {line.player:<7} {line.points:+d}  {line.reason}"))
         seen_scorings = len(state.scoring_log)
     print("\nFinal scores: " + ", ".join(f"{p} {s}" for q, (p, s) in enumerate(zip(state.players, state.scores))
                                         if q != state.dummy))
@@ -341,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except UsageError as exc:
-        print(f"elgrande {args.command}: {exc}", file=sys.stderr)
+        print(f"elgrande {args.command}: {for_terminal(str(exc))}", file=sys.stderr)  # paths, names: as text
         return 2
     except BrokenPipeError:
         return 0

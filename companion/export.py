@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Optional
 
 from .history import SOURCE_NAMES, GameRecord, Replay, rules_label
+from .safe_text import for_csv, for_json, for_picture
 
 BGG_IDS = {"classic": 93, "2023": 93, "king-intrigue": 93}
 GAME_NAME = "El Grande"
@@ -46,7 +47,9 @@ def _require_finished(record: GameRecord) -> None:
 
 
 def _uuid(*parts: str) -> str:
-    return str(uuid.uuid5(_NS, "/".join(parts))).upper()
+    # a name from an old log may hold a lone surrogate, which has no UTF-8 bytes to hash
+    key = "/".join(parts).encode("utf-8", "backslashreplace").decode("utf-8")
+    return str(uuid.uuid5(_NS, key)).upper()
 
 
 def _ranks(record: GameRecord) -> dict[str, int]:
@@ -110,10 +113,13 @@ def bgg_rows(record: GameRecord) -> list[dict]:
 
 
 def bgg_csv(record: GameRecord) -> str:
+    """The rows as CSV, every text cell as text: a name like `=HYPERLINK(...)` or `-1` is not a formula.
+    Lines end in CRLF (RFC 4180): the writer then quotes a cell holding a lone CR, which would
+    otherwise end the row in a spreadsheet."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=BGG_FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(out, fieldnames=BGG_FIELDS, lineterminator="\r\n")
     writer.writeheader()
-    writer.writerows(bgg_rows(record))
+    writer.writerows({k: for_csv(v) if isinstance(v, str) else v for k, v in row.items()} for row in bgg_rows(record))
     return out.getvalue()
 
 
@@ -153,7 +159,7 @@ def share_png(record: GameRecord, replay: Optional[Replay] = None, size: tuple[i
     image = Image.new("RGB", size, PAPER)
     draw = ImageDraw.Draw(image)
     title, body, small = _font(40), _font(28), _font(20)
-    winners = " and ".join(p.name for p in record.winners)
+    winners = " and ".join(for_picture(p.name) for p in record.winners)
     draw.text((40, 28), f"El Grande: {winners}", fill=INK, font=title)
     when = (record.started or record.last_write).strftime("%d %b %Y")
     draw.text((40, 84), f"{when} - {record.rules_label}", fill=INK, font=small)
@@ -162,7 +168,7 @@ def share_png(record: GameRecord, replay: Optional[Replay] = None, size: tuple[i
     for place, p in enumerate(ranked, start=1):
         colour = COLOURS.get(p.id, INK)
         draw.rectangle((40, y + 6, 64, y + 30), fill=colour, outline=INK)
-        draw.text((78, y), f"{place}. {p.name}", fill=colour, font=body)
+        draw.text((78, y), f"{place}. {for_picture(p.name)}", fill=colour, font=body)
         draw.text((360, y), f"{p.score}", fill=INK, font=body)
         best = max((s for s in p.by_source if s != "other"), key=lambda s: p.by_source[s])
         draw.text((78, y + 34), f"most from {SOURCE_NAMES[best].lower()} ({p.by_source[best]})", fill=INK,
@@ -210,8 +216,14 @@ def write(path: Path, data: str | bytes) -> None:
         raise ExportError(f"{path}: cannot write ({exc.strerror or exc})") from None
 
 
+def bgstats_text(record: GameRecord) -> str:
+    """The BG Stats file: raw JSON (names stay as written), any character a UTF-8 file cannot
+    hold or a viewer would act on as a JSON escape."""
+    return for_json(json.dumps(bgstats(record), indent=1, ensure_ascii=False))
+
+
 def write_bgstats(record: GameRecord, path: Path) -> None:
-    write(path, json.dumps(bgstats(record), indent=1, ensure_ascii=False))
+    write(path, bgstats_text(record))
 
 
 KINDS = {"bgstats": (".bgsplay", "application/json"), "csv": (".csv", "text/csv"), "png": (".png", "image/png")}
@@ -231,7 +243,7 @@ def export_game(record: GameRecord, kind: str, folder: Path, replay: Optional[Re
     suffix, _ = KINDS[kind]
     when = (record.started or record.last_write)
     name = f"el-grande-{when:%Y-%m-%d-%H%M}{suffix}" if when else f"el-grande{suffix}"
-    data = {"bgstats": lambda: json.dumps(bgstats(record), indent=1, ensure_ascii=False),
+    data = {"bgstats": lambda: bgstats_text(record),
             "csv": lambda: bgg_csv(record), "png": lambda: share_png(record, replay)}[kind]()
     try:
         folder.mkdir(parents=True, exist_ok=True)

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from .history import SOURCE_NAMES, SOURCES, GameRecord, game_records, last_finished, read_record, replay_log, when
+from .safe_text import for_terminal, for_json
 
 
 def _folder(args) -> Path | None:
@@ -20,19 +21,20 @@ def _usage(message: str) -> Exception:
 
 
 def _line(record: GameRecord) -> str:
+    """One game on one line; every name, the file's too, as text (a log may hold any character)."""
     if not record.players:
-        return f"{record.name}: damaged: {record.damaged}"
+        return for_terminal(f"{record.name}: damaged: {record.damaged}")
     scores = ", ".join(f"{p.name} ({p.id}) {p.score}" for p in sorted(record.players, key=lambda p: -p.score))
     state = (f"won by {' and '.join(p.name for p in record.winners)}" if record.finished
              else f"round {record.round} of {record.rounds}, not finished")
     damaged = f" [damaged: {record.damaged.split('. ')[0]}]" if record.damaged else ""
-    return f"{when(record)}  {record.rules_label}: {scores}; {state}  [{record.name}]{damaged}"
+    return for_terminal(f"{when(record)}  {record.rules_label}: {scores}; {state}  [{record.name}]{damaged}")
 
 
 def cmd_games(args) -> int:
     records = game_records(_folder(args))
     if args.json:
-        print(json.dumps([r.to_json() for r in records], ensure_ascii=False))
+        print(for_json(json.dumps([r.to_json() for r in records], ensure_ascii=False)))
     elif not records:
         print("No saved games.")
     else:
@@ -45,7 +47,7 @@ def cmd_stats(args) -> int:
 
     stats = statistics(game_records(_folder(args)))
     if args.json:
-        print(json.dumps([s.to_json() for s in stats], ensure_ascii=False))
+        print(for_json(json.dumps([s.to_json() for s in stats], ensure_ascii=False)))
         return 0
     if not stats:
         print("No finished games yet.")
@@ -54,7 +56,7 @@ def cmd_stats(args) -> int:
         shared = f" ({s.shared_wins} shared)" if s.shared_wins else ""
         sources = ", ".join(f"{SOURCE_NAMES[k].lower()} {s.by_source.get(k, 0)}" for k in SOURCES
                             if s.by_source.get(k, 0))
-        print(f"{s.name:<14} {s.rules:<13} games {s.games}, wins {s.wins}{shared}, mean {s.mean:.1f}, "
+        print(f"{for_terminal(s.name):<14} {s.rules:<13} games {s.games}, wins {s.wins}{shared}, mean {s.mean:.1f}, "
               f"best {s.best}; points: {sources}")
     return 0
 
@@ -87,7 +89,7 @@ def cmd_export(args) -> int:
             target = args.png
     except (export.ExportError, ValueError) as exc:
         raise _usage(str(exc)) from None
-    print(f"{record.name} written to {target}")
+    print(for_terminal(f"{record.name} written to {target}"))
     return 0
 
 

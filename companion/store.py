@@ -47,6 +47,7 @@ import logging
 import os
 import re
 import shutil
+import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -135,8 +136,11 @@ def games_dir() -> Path:
 
 
 def display_name(path: Path) -> str:
-    """A file name any label can draw (names are bytes on Linux)."""
-    return path.name.encode("utf-8", "backslashreplace").decode("utf-8")
+    """A file name any label or terminal can show (names are bytes on Linux, and may hold
+    control characters): companion.safe_text.for_file_name."""
+    from .safe_text import for_file_name
+
+    return for_file_name(path)
 
 
 # ---- the chain -----------------------------------------------------------------------
@@ -581,11 +585,17 @@ class SavedGame:
 
 
 def log_paths(folder: Path | None = None) -> list[Path]:
-    """Every *.jsonl in the games folder, newest first; never raises."""
+    """Every *.jsonl in the games folder, newest first; never raises. A FIFO, a device or a
+    socket named like a log (opening one would wait forever or read without end) and a link
+    out of the folder are skipped with a logged line; found without opening anything."""
     folder = folder or games_dir()
     found = []
     try:
         for path in folder.glob("*.jsonl"):
+            why = _not_a_log(path, folder)
+            if why:
+                log.warning("skipped %s in the games folder: %s", display_name(path), why)
+                continue
             try:
                 found.append((path.stat().st_mtime, path))
             except OSError:  # gone meanwhile, or a dangling link: listed, and reported when read
@@ -593,6 +603,28 @@ def log_paths(folder: Path | None = None) -> list[Path]:
     except OSError as exc:
         log.warning("cannot list %s: %s", folder, exc)
     return [p for _, p in sorted(found, key=lambda x: x[0], reverse=True)]
+
+
+def _not_a_log(path: Path, folder: Path) -> str:
+    """Why `path` is no game log to read ("" when it may be one: a regular file, a link to one in
+    the folder; a folder, a dangling link or a file gone meanwhile are listed and reported when
+    read). lstat and stat only: a FIFO is never opened."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return ""
+    if stat.S_ISLNK(mode):
+        inside = os.path.realpath(folder)
+        if os.path.commonpath([inside, os.path.realpath(path)]) != inside:
+            return "a link to a file outside the folder"
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            return ""
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return ""
+    return "not a regular file (" + ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+                                     else "a device") + ")"
 
 
 _NAME_TIME = re.compile(r"game-(\d{8})-(\d{6})")

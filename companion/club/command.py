@@ -13,6 +13,8 @@ from pathlib import Path
 
 from firmware_bridge.security import club_words
 
+from ..safe_text import for_terminal
+
 TOKEN_ENV = "ELGRANDE_CLUB_TOKEN"
 PASSWORD_ENV = "ELGRANDE_CLUB_PASSWORD"
 BROKER_HELP = "the club broker: mqtts://host[:port] (TLS) or mqtt://host[:port]"
@@ -72,7 +74,7 @@ def _one_line_errors(name: str, func):
         try:
             return func(args)
         except _Usage as exc:   # (companion.cli's UsageError is another class when run as python -m)
-            print(f"elgrande {name}: {exc}", file=sys.stderr)
+            print(f"elgrande {name}: {for_terminal(str(exc))}", file=sys.stderr)
             return 2
     return run
 
@@ -96,7 +98,7 @@ def cmd_club(args) -> int:
     except (TournamentError, OSError) as exc:
         return _usage(f"--data {args.data}: {getattr(exc, 'strerror', None) or exc}")
     for warning in journal.warnings:
-        print(f"elgrande club: {warning}", file=sys.stderr)
+        print(f"elgrande club: {for_terminal(warning)}", file=sys.stderr)
     try:
         board = ClubBoard(args.broker, args.club, tournament, token, username=args.user,
                           password=_password(args), ca_file=args.cafile, host=args.host, port=args.port,

@@ -50,6 +50,8 @@ import time
 from pathlib import Path
 from typing import Any, Optional
 
+from ..safe_text import for_csv
+
 log = logging.getLogger("companion.club.tournament")
 
 POINTS = {1: 6, 2: 4, 3: 2, 4: 1, 5: 0}
@@ -104,11 +106,6 @@ def _as_shown(standings: list[dict]) -> list[dict]:
         return ranked(standings)
     return [{"name": one_name(str(s.get("name"))), "score": one_name(str(s.get("score")))[:20], "rank": "?"}
             for s in standings]
-
-
-def _cell(text: str) -> str:
-    """A name a spreadsheet would run as a formula is written as text."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def one_name(text: str) -> str:
@@ -517,7 +514,7 @@ class Tournament:
         w = csv.writer(out)
         w.writerow(["place", "name", "tournament points", "total score", "games", "first places", "withdrawn", "byes"])
         for r in self.standings():
-            w.writerow([r["place"], _cell(r["name"]), r["points"], r["score"], r["games"], r["wins"],
+            w.writerow([r["place"], for_csv(r["name"]), r["points"], r["score"], r["games"], r["wins"],
                         "yes" if r["withdrawn"] else "", r["byes"]])
         return out.getvalue()
 

@@ -23,6 +23,7 @@ from kivy.uix.screenmanager import Screen
 from engine.board import CASTILLO
 
 from ..rule_files import STATUS_WORDS, BoardDraft, RuleFileError
+from ..safe_text import for_markup
 from .map_view import MapView
 from .rule_widgets import STATUS_RGB, Ask, button, grid, stepper, text
 
@@ -140,7 +141,8 @@ class BoardScreen(Screen):
         return f"[color={_hex(STATUS_RGB[fact.status])}]{STATUS_WORDS[fact.status]}[/color]"
 
     def _fact_line(self, fact):
-        return text(f"[b]{fact.label}[/b]: {fact.words(self.draft.names)} - {self._status(fact)}", markup=True)
+        words = for_markup(fact.words(self.draft.names))  # names the table typed: never a tag
+        return text(f"[b]{for_markup(fact.label)}[/b]: {words} - {self._status(fact)}", markup=True)
 
     def _page_scoreboards(self, box) -> None:
         if not self.selected:

@@ -25,6 +25,7 @@ from kivy.uix.textinput import TextInput
 
 from ..rule_files import (MODIFIER_SET, CardSetDraft, ParamField, RuleFileError, effect_offers, import_candidates,
                           modifier_abilities, param_fields, params_words)
+from ..safe_text import for_markup
 from .rule_widgets import INK, PAPER, TAP, WARN, button, grid, stepper, text
 from .shape import dialog_size
 
@@ -128,8 +129,8 @@ class CardsScreen(Screen):
             return
         row = self.draft.row(self.selected)
         effect = self.effects.get(row.effect)
-        box.add_widget(text(f"[b]{row.name}[/b]  {row.stack_words}, {row.copies_words}", markup=True,
-                            font_size="18sp"))
+        box.add_widget(text(f"[b]{for_markup(row.name)}[/b]  {row.stack_words}, {row.copies_words}", markup=True,
+                            font_size="18sp"))  # the card's name as the table typed it: never a tag
         if row.text:
             box.add_widget(text(row.text))
         words = params_words(row.effect, row.params)
@@ -174,7 +175,7 @@ class CardsScreen(Screen):
             return
         effect = self.effects[self.selected]
         f = self.form
-        box.add_widget(text(f"[b]{effect.title}[/b]", markup=True, font_size="18sp"))
+        box.add_widget(text(f"[b]{for_markup(effect.title)}[/b]", markup=True, font_size="18sp"))
         box.add_widget(text(effect.rule_text, font_size="14sp"))
         box.add_widget(text("The card's name as printed:", bold=True))
         name = TextInput(text=f["name"], multiline=False, size_hint_y=None, height=TAP)

@@ -20,6 +20,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from ..history import GameRecord, cached_records
+from ..safe_text import for_markup
 from ..store import LogError, display_name
 from ..table import GameCheck, InputError
 from .map_view import PLAYER_RGB
@@ -44,15 +45,13 @@ def _hex(pid: str) -> str:
 
 def players_markup(record: GameRecord) -> str:
     """ "Ana 88, Ben 51 - El Grande: Ana", each name in its colour, the winner bold."""
-    from kivy.utils import escape_markup
-
     shown = []
     for p in sorted(record.players, key=lambda p: -p.score):
-        name = escape_markup(p.name)
+        name = for_markup(p.name)
         shown.append(f"[color={_hex(p.id)}]{'[b]' + name + '[/b]' if p.winner else name}[/color] {p.score}")
     text = ", ".join(shown)
     if record.finished and record.winners:
-        text += "  -  El Grande: " + " and ".join(escape_markup(p.name) for p in record.winners)
+        text += "  -  El Grande: " + " and ".join(for_markup(p.name) for p in record.winners)
     return text
 
 
@@ -102,7 +101,8 @@ class HomeScreen(Screen):
         record = self._records.get(game.path)
         rules = f"{record.rules_label}  " if record and record.players else ""
         row = GameRow(title=f"{self._when(game)}  {rules}[{display_name(game.path)}]", status=status,
-                      damaged=game.damaged, players=players_markup(record) if record and record.players else who)
+                      damaged=game.damaged,
+                      players=players_markup(record) if record and record.players else for_markup(who))
         choices = game.choices()
         if game.finished and not game.damaged:   # replay first: a finished game is looked back at
             choices = [("Replay", "replay")] + choices

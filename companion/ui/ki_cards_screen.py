@@ -27,6 +27,7 @@ from kivy.uix.widget import Widget
 from ..ki_cards import (MODULE_IDS, MODULE_WORDS, BoxCell, KICardRow, KICardsDraft, action_card_names, card_cells,
                         placement_cells, stepped, typed)
 from ..rule_files import RuleFileError
+from ..safe_text import for_markup
 from .cards_screen import ImportDialog
 from .rule_widgets import INK, TAP, WARN, button, grid, text
 
@@ -147,9 +148,9 @@ class KICardsScreen(Screen):
         chips per fact on the right."""
         block.clear_widgets()
         width = self._label_width()
-        unknown = f"\n[color=992222]to enter: {', '.join(row.unknown)}[/color]" if row.unknown else ""
-        words = f"\n[size=13sp]{row.effect_words}[/size]" if row.effect_words else ""
-        name = text(f"[b]{row.label}[/b]{words}{unknown}", markup=True, font_size="15sp", size_hint_x=None,
+        unknown = f"\n[color=992222]to enter: {for_markup(', '.join(row.unknown))}[/color]" if row.unknown else ""
+        words = f"\n[size=13sp]{for_markup(row.effect_words)}[/size]" if row.effect_words else ""
+        name = text(f"[b]{for_markup(row.label)}[/b]{words}{unknown}", markup=True, font_size="15sp", size_hint_x=None,
                     width=width, text_size=(width, None))
         cells = grid(1, spacing=dp(4))
         room = self._wide() - dp(20) - width - dp(8)

@@ -7,6 +7,7 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from ..safe_text import for_markup
 from . import dialogs
 from .map_view import PLAYER_RGB
 
@@ -56,7 +57,8 @@ class PhoneCheck(dialogs._Dialog):
 
     def _row(self, check: dict) -> BoxLayout:
         row = BoxLayout(size_hint_y=None, height=ROW, spacing=dp(10))
-        text = Label(text=f"[b]{check['question']}[/b]\n[size=14sp]{check['detail']}[/size]", markup=True,
+        question, detail = for_markup(check["question"]), for_markup(check["detail"])  # names, a phone's words
+        text = Label(text=f"[b]{question}[/b]\n[size=14sp]{detail}[/size]", markup=True,
                      color=seat_rgba(check["seat"]), halign="left", valign="middle")
         text.bind(size=lambda w, v: setattr(w, "text_size", v))
         row.add_widget(text)

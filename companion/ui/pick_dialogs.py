@@ -16,6 +16,7 @@ from kivy.uix.scrollview import ScrollView
 
 from ..card_learning import (card_facts, card_id, does, learn_entry, new_card_entry, offered_params, option_words,
                              printed_numbers)
+from ..safe_text import for_markup
 from .map_view import PLAYER_RGB
 from .shape import dialog_size
 from .widgets import STYLE_RGBA, sheet_button, sheet_label
@@ -324,7 +325,7 @@ class NameCard(_Sheet):
         shown = [c for c in self.options if typed in c.name.lower()] if typed else self.options
         for c in shown:
             key = f"{c.card}@{c.stack}"
-            words = f"[b]{c.name}[/b]\n{c.does}" + (f" (printed stack {c.stack})" if len(
+            words = f"[b]{for_markup(c.name)}[/b]\n{for_markup(c.does)}" + (f" (printed stack {c.stack})" if len(
                 {o.stack for o in self.options if o.card == c.card}) > 1 else "")
             self.name_buttons[key] = b = sheet_button(words, lambda c=c: self.pick(c), height=dp(64), font_size="14sp",
                                                       markup=True)

@@ -16,6 +16,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from ..history import GameRecord, Replay
+from ..safe_text import for_markup
 from .map_view import INK, PLAYER_RGB, _text, board_of
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -120,8 +121,8 @@ class ReplayScreen(Screen):
         self._turning = [tp.step for tp in points]
         board = board_of(replay.steps[0].view)
         area = lambda a: board.area_name(board.area_index[a]) if a in board.area_index else a  # noqa: E731
-        self.turning_text = "\n".join(f"{i}. {tp.words(replay.names, area)}" for i, tp in enumerate(points, start=1)) \
-            or "No scoring yet."
+        self.turning_text = "\n".join(f"{i}. {for_markup(tp.words(replay.names, area))}"   # shown under markup
+                                      for i, tp in enumerate(points, start=1)) or "No scoring yet."
         self.step = -1
         self.show(self.last if record is not None and record.finished else 0)
 
@@ -145,30 +146,27 @@ class ReplayScreen(Screen):
 
     def _standings(self, step) -> str:
         from .home_screen import _hex
-        from kivy.utils import escape_markup
 
         names = self.replay.names
         ranked = sorted(self.replay.players, key=lambda p: -step.scores.get(p, 0))
-        return "   ".join(f"[color={_hex(p)}][b]{escape_markup(names.get(p, p))}[/b][/color] {step.scores.get(p, 0)}"
+        return "   ".join(f"[color={_hex(p)}][b]{for_markup(names.get(p, p))}[/b][/color] {step.scores.get(p, 0)}"
                            for p in ranked)
 
     def _scoring(self, view: dict) -> str:
-        from kivy.utils import escape_markup
-
         scorings = view.get("scorings", [])
         if not scorings:
             return "No scoring yet."
         latest = scorings[-1]
         board = board_of(view)
         names = self.replay.names
-        lines = [f"[b]{escape_markup(latest['title'])}[/b] (round {latest['round']})"]
+        lines = [f"[b]{for_markup(latest['title'])}[/b] (round {latest['round']})"]
         for line in latest["lines"]:
             if not line["points"]:
                 continue
             area = board.area_name(board.area_index[line["area"]]) if line["area"] in board.area_index \
                 else line["area"]
-            lines.append(f"{escape_markup(area)}: {escape_markup(names.get(line['player'], line['player']))} "
-                         f"{line['points']:+d}  {escape_markup(line['reason'])}")
+            lines.append(f"{for_markup(area)}: {for_markup(names.get(line['player'], line['player']))} "
+                         f"{line['points']:+d}  {for_markup(line['reason'])}")
         return "\n".join(lines)
 
     # ---- moving through the game ----------------------------------------------------------

@@ -29,6 +29,7 @@ from firmware_bridge.ports import list_ports
 from ..ki_cards import ki_game_files
 from ..rule_files import (RULES_WORDS, RuleFileError, RulesChoice, check_game_setup, dummy_colours, game_files,
                           load_choice, old_hands_returns, save_choice, tower_note)
+from ..safe_text import typed
 from ..table import InputError, TableSetup, TowerConfig
 from ..table_setup import DEFAULT_SEATS, seat_colours, seats_ticked
 from ..tower import check_mqtt
@@ -57,6 +58,7 @@ class NameInput(TextInput):
     """A player's name: typing stops at NAME_MAX characters, so no screen gets a longer one."""
 
     def insert_text(self, substring, from_undo=False):
+        substring = typed(substring)   # a pasted ESC, NUL or RTL override is no part of a name
         room = NAME_MAX - len(self.text) + len(self.selection_text)
         return super().insert_text(substring[:max(0, room)], from_undo=from_undo)
 
@@ -337,7 +339,8 @@ class SetupScreen(Screen):
         if kind == "mqtt":
             check_mqtt(tower)  # a bad address or certificate file is said here, not at the table
         region_ids = dict(zip(self.region_names, _board(self.choice.rules).region_ids))
-        game = GameSetup(players=players, names={r.colour: r.name.strip()[:NAME_MAX] or r.colour.title() for r in seats},
+        game = GameSetup(players=players, names={r.colour: typed(r.name).strip()[:NAME_MAX] or r.colour.title()
+                                                  for r in seats},
                          variant="short" if self.variant.startswith("Short") else "full",
                          king=region_ids[self.king],
                          homes={r.colour: region_ids[r.home] for r in seats if r.home in region_ids},

@@ -9,23 +9,22 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from ..history import SOURCE_NAMES, SOURCES, cached_records, rules_label, statistics
+from ..safe_text import for_markup
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 def stats_text(stats) -> str:
-    from kivy.utils import escape_markup
-
     if not stats:
         return "No finished game yet: each player's record appears after the first."
     out, rules = [], None
     for s in stats:
         if s.rules != rules:
             rules = s.rules
-            out.append(f"\n[b][size=20sp]{escape_markup(rules_label(rules))}[/size][/b]")
+            out.append(f"\n[b][size=20sp]{for_markup(rules_label(rules))}[/size][/b]")
         shared = f" ({s.shared_wins} shared)" if s.shared_wins else ""
         sources = ", ".join(f"{SOURCE_NAMES[k]} {s.by_source.get(k, 0)}" for k in SOURCES if s.by_source.get(k, 0))
-        out.append(f"[b]{escape_markup(s.name)}[/b]: {s.games} game{'s' * (s.games != 1)}, {s.wins} won{shared}, "
+        out.append(f"[b]{for_markup(s.name)}[/b]: {s.games} game{'s' * (s.games != 1)}, {s.wins} won{shared}, "
                    f"mean {s.mean:.1f}, best {s.best}\n    points from: {sources}")
     return "\n".join(out).strip()
 

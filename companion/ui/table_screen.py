@@ -21,6 +21,7 @@ from engine.board import CASTILLO
 
 from ..board_entry import BoardEntry
 from ..prompts import PromptBuilder
+from ..safe_text import for_markup, for_terminal
 from . import dialogs, pick_dialogs
 from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
 from .phone_check import PhoneCheck
@@ -189,7 +190,8 @@ class TableScreen(Screen):
     def _fit_name(cell, *_) -> None:
         """A name cell's words at its width: a long name broken after a hyphen, never mid-word."""
         name, suffix = getattr(cell, "words", ("", ""))
-        text = hyphen_breaks(name, cell) + suffix
+        broken = hyphen_breaks(for_terminal(name), cell)  # measured as drawn: control characters as escapes
+        text = "\n".join(map(for_markup, broken.split("\n"))) + suffix  # the breaks kept; a name is never a tag
         if cell.text != text:
             cell.text = text
 

@@ -80,3 +80,55 @@ def test_export_game_writes_into_the_folder_chosen(records, tmp_path):
     blocked.write_text("")
     with pytest.raises(export.ExportError, match="cannot make the folder"):
         export.export_game(first, "csv", blocked / "sub")
+
+
+# ---- hostile names (issue 31): a name is a name in every export ----
+
+HOSTILE = ['=HYPERLINK("http://example.invalid","x")', "+1", "-1\x07\r\x00\n", "@SUM(A1)", " =1",
+           "[size=200]Ana\x1b[31m", "Bo\u202eb\ud800", "W" * 10_000]
+
+
+@pytest.fixture(scope="module")
+def hostile(tmp_path_factory):
+    from companion.history import read_record
+    from tests.companion.games_fixture import table_game
+
+    folder = tmp_path_factory.mktemp("hostile")
+    return [read_record(table_game(folder, 1, HOSTILE[:4]).path), read_record(table_game(folder, 2, HOSTILE[4:]).path)]
+
+
+def test_the_bgg_csv_writes_every_name_as_text(hostile, tmp_path):
+    for record in hostile:
+        path = export.export_game(record, "csv", tmp_path)
+        with open(path, newline="", encoding="utf-8") as f:
+            rows = list(csv.DictReader(f))
+        assert len(rows) == 4   # a CR or a newline in a name ends no row
+        for row, player in zip(rows, record.players):
+            written = player.name.replace("\ud800", "\\ud800")
+            assert row["name"] == ("'" + written if written.lstrip()[:1] in "=+-@" else written)
+            assert not row["name"].lstrip()[:1] in "=+-@\t\r"
+        assert all(r["score"].lstrip("-").isdigit() and r["objectid"] == "93" for r in rows)
+
+
+def test_the_bgstats_file_keeps_every_name_as_written(hostile, tmp_path):
+    for record in hostile:
+        path = export.export_game(record, "bgstats", tmp_path)
+        [play] = export.read_bgstats(json.loads(path.read_text(encoding="utf-8")))
+        assert [name for name, _, _ in play["players"]] == [p.name for p in record.players]
+
+
+def test_the_picture_draws_hostile_names_as_one_line_of_text(hostile, monkeypatch):
+    from PIL import ImageDraw
+
+    from companion.safe_text import for_picture
+    from tests.companion.hostile_names import raw_control
+
+    drawn, draw = [], ImageDraw.ImageDraw.text
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", lambda self, xy, text, *a, **k: (drawn.append(text),
+                                                                                     draw(self, xy, text, *a, **k)))
+    for record in hostile:
+        image = Image.open(io.BytesIO(export.share_png(record, replay_log(record.path)))).convert("RGB")
+        assert image.size == (1200, 800)
+        assert image.getpixel((52, 158)) == export.COLOURS[max(record.players, key=lambda p: p.score).id]
+    assert drawn and all(raw_control(text) == [] for text in drawn)   # no newline starts a second line over the next
+    assert any(for_picture("-1\x07\r\x00\n") in text for text in drawn)

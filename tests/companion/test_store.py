@@ -185,3 +185,34 @@ def test_saved_games_skip_damaged_logs_that_log_paths_still_list(folder):
     assert {p.name for p in log_paths()} == {good.path.name, "a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl"}
     for path in log_paths():
         assert (scan_log(path).damage is None) == (path == good.path)
+
+
+def test_the_games_folder_lists_no_fifo_socket_or_link_out_of_it(folder, tmp_path_factory, caplog):
+    """Reading a FIFO named like a log waits for a writer forever, a link to a device reads without
+    end: skipped with a logged line, found by lstat/stat alone (this test would hang otherwise).
+    A folder, a dangling link and a link to a log in the folder stay listed as before."""
+    import socket
+
+    good = Table.new(scripted_setup("tracking", "short", 3))
+    games = folder / "games"
+    os.mkfifo(games / "game-x.jsonl")
+    outside = tmp_path_factory.mktemp("elsewhere") / "game-out.jsonl"
+    outside.write_bytes(good.path.read_bytes())
+    (games / "out.jsonl").symlink_to(outside)
+    (games / "null.jsonl").symlink_to("/dev/null")
+    (games / "up.jsonl").symlink_to(os.path.join("..", "games", "..", "..", outside.parent.name, outside.name))
+    (games / "same.jsonl").symlink_to(good.path.name)               # a link inside the folder: a log
+    (games / "gone.jsonl").symlink_to(games / "missing")
+    (games / "d.jsonl").mkdir()
+    with socket.socket(socket.AF_UNIX) as sock:
+        sock.bind(str(games / "sock.jsonl"))
+        with caplog.at_level("WARNING", logger="companion.store"):
+            listed = {p.name for p in log_paths()}
+    assert listed == {good.path.name, "same.jsonl", "gone.jsonl", "d.jsonl"}
+    said = sorted(r.getMessage() for r in caplog.records)
+    assert said == ["skipped game-x.jsonl in the games folder: not a regular file (a FIFO)",
+                    "skipped null.jsonl in the games folder: a link to a file outside the folder",
+                    "skipped out.jsonl in the games folder: a link to a file outside the folder",
+                    "skipped sock.jsonl in the games folder: not a regular file (a socket)",
+                    "skipped up.jsonl in the games folder: a link to a file outside the folder"]
+    assert {g.path.name for g in saved_games()} == {good.path.name, "same.jsonl"}   # the good log, twice

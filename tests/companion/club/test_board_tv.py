@@ -117,3 +117,41 @@ def test_the_board_reads_from_across_the_room(club_broker, tv_browser, tmp_path,
             page.close()
     finally:
         board.stop()
+
+
+def test_hostile_names_are_text_on_the_board(club_broker, tv_browser):
+    """Registered names and the names a table publishes go into the page with textContent: HTML,
+    Kivy markup and control characters are a name's own characters (issue 31: keep it so)."""
+    registered = ['<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=2</script>",
+                  "[size=200]Carmen", "=HYPERLINK(\"x\")"]
+    t = Tournament()
+    for name in registered:
+        t.register(name)
+    rnd = t.seat_round(["table-1"], seed=1)
+    seats = rnd["tables"]["table-1"]
+    board = ClubBoard(club_broker.url, CLUB, t, TOKEN, username="club-board", password=USERS["club-board"],
+                      ca_file=club_broker.ca).start()
+    try:
+        assert board.connected.wait(10)
+        published = [s if k else s + "\x1b[31m</td>\u202e" for k, s in enumerate(seats)]   # the table's spelling
+        state = json.loads(state_of(t, rnd, 0, "table-1", seats))
+        for player, name in zip(state["players"], published):
+            player["name"] = name
+        board._take(state_topic(CLUB, "table-1"), json.dumps(state).encode())
+        board.round = rnd
+        page = tv_browser.new_page(viewport={"width": 1280, "height": 720})
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(board.url)
+        card = page.locator('.table[data-table="table-1"]')
+        for name in published:
+            sync_api.expect(card).to_contain_text(name)
+        for name in registered:
+            sync_api.expect(page.locator("#rows")).to_contain_text(name)
+        assert page.evaluate("window.__pwned") is None and page.locator("img").count() == 0
+        html = page.evaluate("document.body.innerHTML")
+        assert "&lt;script&gt;window.__pwned=2&lt;/script&gt;" in html and "<script>window.__pwned" not in html
+        assert errors == [], errors
+        page.close()
+    finally:
+        board.stop()

@@ -374,3 +374,37 @@ def test_phone_pages_stay_joined_into_the_next_game(start_server, browser):
         for ctx in contexts:
             ctx.close()
     assert errors == [], errors
+
+
+def test_hostile_names_are_text_on_the_phone_page(start_server, browser):
+    """The page writes every name with textContent: markup, HTML and control characters are a
+    name's own characters, never a tag or a script (issue 31: keep it so)."""
+    from .conftest import SETUP
+
+    names = {"red": '<img src=x onerror="window.__pwned=1">Ana', "yellow": "<script>window.__pwned=2</script>",
+             "green": "[size=200]Carmen\u202e", "blue": "Dora\x1b[31m&amp;"}
+    table = Table.new(TableSetup(game=SETUP.model_copy(update={"names": names}), mode="scoring"))
+    server = start_server(table)
+    ctx = browser.new_context(**PHONE)
+    ctx.set_default_timeout(TIMEOUT)
+    errors = []
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(server.seat_url("red"))
+        sync_api.expect(page.locator("#name")).to_have_text(names["red"])
+        awaiting = wait_for(lambda: server.seats_status()["red"]["awaiting"], what="the phone awaiting the tablet")
+        assert server.confirm("red", awaiting)
+        sync_api.expect(page.locator("#conn")).to_have_text("live")
+        to_general_scoring(table)
+        expect_title(page, "General scoring")
+        tap(page, PICKS["red"])
+        waiting = page.locator("#waiting")
+        for pid in ("yellow", "green", "blue"):    # "Still choosing: ..." names the others, as text
+            sync_api.expect(waiting).to_contain_text(names[pid])
+        assert page.evaluate("window.__pwned") is None and page.locator("img").count() == 0
+        html = page.evaluate("document.body.innerHTML")   # the names are text in the page, escaped
+        assert "&lt;script&gt;window.__pwned=2&lt;/script&gt;" in html and "<script>window.__pwned" not in html
+    finally:
+        ctx.close()
+    assert errors == [], errors

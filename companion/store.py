@@ -233,7 +233,10 @@ def scan_log(path: Path) -> LoadedLog:
     """Read a log as far as it is intact. Never raises: damage is described in `.damage`."""
     name = display_name(path)
     try:
-        size = path.stat().st_size
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):  # a pipe would block the read; a folder or device is no log
+            return _unusable("the file is not a regular file (a folder, a pipe or a device named like a log)")
+        size = st.st_size
         if size > MAX_LOG_BYTES:
             return _unusable(f"the file is {size / 2**20:.0f} MB, far more than a game log "
                              f"(at most {MAX_LOG_BYTES // 2**20} MB are read)")

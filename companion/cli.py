@@ -124,7 +124,7 @@ def _print_lines(lines: list[ScoreLine], gained: dict[str, int], after, board, a
     for heading, printed in groups.items():
         print(f"\n{for_terminal(heading)}")
         print("\n".join(printed))
-    print(for_terminal("Gained:  " + ", ".join(f"{p} {g:+d}" for p, g in gained.items())))
+    print("\n" + for_terminal("Gained:  " + ", ".join(f"{p} {g:+d}" for p, g in gained.items())))
     print(for_terminal("Scores:  " + ", ".join(f"{p} {s}" for p, s in after.scores.items())))
 
 

@@ -32,7 +32,9 @@ from .conftest import CLUB, TOKEN, ClubBroker, Listener
 from .test_publisher import until
 
 HALLS = {"hall-a": ["table-1", "table-2"], "hall-b": ["table-3", "table-4"]}
-NOT_AUTHORIZED = 135   # MQTT v5 PUBACK reason code: the broker refused the publish
+NOT_AUTHORIZED = 135   # MQTT v5 PUBACK reason codes: the broker refused the publish,
+NO_SUBSCRIBERS = 16    # or took it with nobody subscribed (a retained one is still kept)
+TAKEN = 0
 IMPOSTOR = "impostor-secret"
 
 
@@ -70,6 +72,8 @@ def event(tmp_path_factory, certs):
     board = ClubBoard(main.url, CLUB, Tournament(), TOKEN, username="club-board", password=passwords["club-board"],
                       ca_file=main.ca, halls=HallPlan.load(out / "halls.json")).start()
     watcher = Listener(main, password=passwords["club-board"], topic="elgrande/#")
+    watcher.wait(lambda m: watcher.connack is not None, what="the watcher on the club broker")
+    assert board.connected.wait(20), board.status
     yield SimpleNamespace(board=board, passwords=passwords, watcher=watcher,
                           **{name.replace("-", "_"): b for name, b in brokers.items()})
     watcher.close()
@@ -96,11 +100,12 @@ def v5_client(broker, user, password):
 
 
 def publish(c, topic, payload, retain=True) -> int:
-    """The broker's answer to one QoS 1 publish (0: taken)."""
+    """The broker's answer to one QoS 1 publish: TAKEN (whether anyone listens) or its refusal."""
     info = c.publish(topic, payload, qos=1, retain=retain)
     info.wait_for_publish(10)
     until(lambda: info.mid in c.acks, f"the broker's answer to the publish on {topic}", timeout=10)
-    return c.acks[info.mid]
+    code = c.acks[info.mid]
+    return TAKEN if code in (0, NO_SUBSCRIBERS) else code
 
 
 def test_a_table_on_a_bridged_hall_broker_reaches_the_board(event):
@@ -153,13 +158,13 @@ def test_a_halls_bridge_cannot_post_another_halls_table(event):
     # Hall A's bridge user on the club broker itself, on every topic that would carry table-3.
     bridge_user = v5_client(event.main, "hall-a", event.passwords["hall-a"])
     try:
-        assert publish(impostor, topic, forged) == 0          # hall A's broker takes it: it is table-3's topic there
-        assert publish(sentinel, online_topic(CLUB, "table-1"), b"1", retain=False) == 0
+        assert publish(impostor, topic, forged) == TAKEN   # hall A's broker takes it: table-3's topic there
+        assert publish(sentinel, online_topic(CLUB, "table-1"), b"1", retain=False) == TAKEN
         carried = hall_topic("hall-a", online_topic(CLUB, "table-1"))
         watcher.wait(lambda m: any(t == carried for t, _, _ in m), what="hall A's next message, through its bridge")
         for where in (topic, hall_topic("hall-a", topic), hall_topic("hall-b", topic)):
             assert publish(bridge_user, where, forged) == NOT_AUTHORIZED, where
-        assert publish(bridge_user, carried, b"1", retain=False) == 0   # its own table's topic: taken
+        assert publish(bridge_user, carried, b"1", retain=False) == TAKEN   # its own table's topic: taken
         watcher.wait(lambda m: sum(t == carried for t, _, _ in m) >= 2, what="hall A's own message")
     finally:
         for c in (impostor, sentinel, bridge_user):
@@ -185,3 +190,32 @@ def test_a_halls_bridge_cannot_post_another_halls_table(event):
     assert result["table"] == "table-3" and result["game"] == "real"
     assert {s["name"]: s["score"] for s in result["standings"]} == final and max(final.values()) < 999
     assert not tournament.refused and not tournament.waiting_tables()
+
+
+def test_clear_old_tables_clears_a_halls_table_where_its_bridge_put_it(event):
+    """Last night's finished state of table-4, retained on the club broker under hall B: listed as
+    another event's, and "clear old tables" empties it there (the board's user may write it)."""
+    board = event.board
+    old = StateMessage(table="table-4", game="last-night", version=5, ts=time.time(), heartbeat=30, rules="classic",
+                       mode="tracking", round=9, rounds=9, phase="game over", players=[], over=True,
+                       seated=Seated(event="last-night", round=1, round_id="r1")).model_dump_json()
+    topic = hall_topic("hall-b", state_topic(CLUB, "table-4"))
+    bridge_user = v5_client(event.main, "hall-b", event.passwords["hall-b"])
+    try:
+        assert publish(bridge_user, topic, old) == TAKEN
+    finally:
+        bridge_user.loop_stop()
+        bridge_user.disconnect()
+    until(lambda: "table-4" in board.old_tables, "table-4 listed as another event's")
+    assert board._clear_old({}) == {"cleared": ["table-4"]}
+    event.watcher.wait(lambda m: (topic, b"", False) in m or any(t == topic and not p for t, p, _ in m),
+                       what="the empty retained message over it")
+    late = Listener(event.main, password=event.passwords["club-board"], topic=topic)
+    try:
+        late.wait(lambda m: late.connack is not None, what="the late subscriber connected")
+        # a retained message comes with the subscription, before anything published after it
+        late.client.publish(topic, b"", qos=1).wait_for_publish(5)
+        late.wait(lambda m: any(not retained for _, _, retained in m), what="its own message after subscribing")
+        assert [(p, retained) for _, p, retained in late.messages] == [(b"", False)]
+    finally:
+        late.close()

@@ -6,7 +6,9 @@ shipped, the board as its own process, the time until each change is drawn in Ch
 - The broker: mosquitto with the shipped hardware/mosquitto/club/mosquitto.conf and acl, TLS
   (make-certs.sh's way), a password per table, persistence on as Debian's main file has it
   (tests/companion/club/conftest.ClubBroker). With --bridged, a second (hall) broker joined to it by
-  the shipped bridge.conf (cleansession false, as shipped); half of the tables publish to the hall.
+  the shipped bridge.conf (cleansession false, as shipped) filled in for its hall, the club broker's
+  ACL with the hall's user writing only its tables (companion/club/halls.py, as `elgrande club-setup`
+  writes them) and the board given the hall plan; half of the tables publish to the hall.
 - The tables: `--workers` processes, each running its share of the tables through the real
   ClubPublisher (TLS, the table's own user and password, its Last Will, the board's seating) and
   a real companion.table.Table playing a scripted game (companion.scripted), one input every
@@ -44,6 +46,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 CLUB = "bench"
+HALL = "hall-1"   # --bridged: the hall broker's name, and its bridge's user on the club broker
 TOKEN = "bench-organiser-token"
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -116,10 +119,12 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def make_broker(directory: Path, certs: Path, users: dict[str, str], extra: str = ""):
+def make_broker(directory: Path, certs: Path, users: dict[str, str], extra: str = "", acl: str = ""):
     from tests.companion.club.conftest import ClubBroker
 
     broker = ClubBroker(directory, certs, users={}, extra=extra)   # the shipped files, an empty passwd
+    if acl:
+        (directory / "elgrande-club" / "acl").write_text(acl)
     passwd = directory / "elgrande-club" / "passwd"   # then every user at once (mosquitto_passwd -U hashes them)
     passwd.write_text("".join(f"{u}:{p}\n" for u, p in users.items()))
     subprocess.run(["mosquitto_passwd", "-U", str(passwd)], check=True, capture_output=True, timeout=300)
@@ -140,7 +145,8 @@ def listen(broker):
         if message.topic.endswith("/state") and message.payload and not message.retain:
             c.delays.append(time.time() - json.loads(message.payload)["ts"])
 
-    c.on_connect = lambda cl, u, f, rc, p: cl.subscribe(f"elgrande/club/{CLUB}/tables/+/state", qos=1)
+    c.on_connect = lambda cl, u, f, rc, p: cl.subscribe([(f"elgrande/club/{CLUB}/tables/+/state", 1),
+                                                         (f"elgrande/halls/+/club/{CLUB}/tables/+/state", 1)])
     c.on_message = on_message
     c.connect("127.0.0.1", broker.port)
     c.loop_start()
@@ -174,23 +180,26 @@ def run(args, work: Path) -> dict:
     certs = work / "certs"
     certs.mkdir()
     make_certs(certs, "127.0.0.1", "localhost")
-    users = {"club-board": password("club-board"), "hall-bridge": password("hall-bridge"),
-             **{t: password(t) for t in tables}}
+    from companion.club.halls import HallPlan, bridge_conf, club_acl
+
+    users = {"club-board": password("club-board"), HALL: password(HALL), **{t: password(t) for t in tables}}
+    shares = [tables[i::args.workers] for i in range(args.workers)]
+    plan = HallPlan(CLUB, {HALL: [t for share in shares[1::2] for t in share]}) if args.bridged else None
     (work / "main").mkdir()
-    main = make_broker(work / "main", certs, users)
+    main = make_broker(work / "main", certs, users, acl=club_acl(plan) if plan else "")
     brokers = [main]
-    if args.bridged:
-        bridge = (ROOT / "hardware/mosquitto/club/bridge.conf").read_text()
-        for old, new in [("MAIN_BROKER_HOST:8883", f"127.0.0.1:{main.port}"),
-                         ("/etc/mosquitto/elgrande-club/certs/", f"{work / 'hall' / 'elgrande-club' / 'certs'}/"),
-                         ("HALL_BRIDGE_PASSWORD", password("hall-bridge"))]:
-            bridge = bridge.replace(old, new)
+    halls = []
+    if plan:
+        bridge = bridge_conf(plan, HALL, f"127.0.0.1:{main.port}", password(HALL)).replace(
+            "/etc/mosquitto/elgrande-club/certs/", f"{work / 'hall' / 'elgrande-club' / 'certs'}/")
         (work / "hall").mkdir()
         brokers.append(make_broker(work / "hall", certs, users, extra=bridge))
+        (work / "halls.json").write_text(plan.to_json())
+        halls = ["--halls", str(work / "halls.json")]
     env = {**os.environ, "ELGRANDE_CLUB_TOKEN": TOKEN, "ELGRANDE_CLUB_PASSWORD": password("club-board")}
     board = subprocess.Popen([sys.executable, "-m", "companion.cli", "club", "--broker", main.url, "--club", CLUB,
                               "--user", "club-board", "--cafile", main.ca, "--host", "127.0.0.1", "--port", "0",
-                              "--data", str(work / "tournament.jsonl")], stdout=subprocess.PIPE,
+                              "--data", str(work / "tournament.jsonl"), *halls], stdout=subprocess.PIPE,
                              stderr=open(work / "board.log", "w"), text=True, env=env, cwd=ROOT)
     procs = [board]
     heard = listen(main)   # the states as a plain subscriber gets them: where the time goes
@@ -206,7 +215,6 @@ def run(args, work: Path) -> dict:
             page.goto(f"http://127.0.0.1:{port}/")
             page.wait_for_function("document.getElementById('conn').textContent === 'live'")
             page.evaluate("window.recordDrawn = true")
-            shares = [tables[i::args.workers] for i in range(args.workers)]
             for i, share in enumerate(shares):
                 broker = brokers[i % len(brokers)]
                 procs.append(subprocess.Popen(

@@ -22,6 +22,12 @@ to it. States of another event (or of none) are not shown and never counted: the
 A finished game of this event is counted only if it fits the seating (Tournament.take_result);
 otherwise it is refused with its reason, shown to the organiser.
 
+A large event's halls (companion/club/halls.py): the board also reads the tables their halls'
+bridges carry (topics.hall_table_filter) and, given the hall plan, takes from a hall only the tables
+the plan puts in it; anything else that came through a hall (the club broker's ACL should have
+dropped it) is never shown nor counted: a finished game among it is listed as refused, with the
+hall it came through and why.
+
 Organiser requests carry `Authorization: Bearer <token>`; the token is checked on every one
 (constant-time). After `TokenThrottle.tries` wrong or missing tokens from one address, that address
 is refused (429) for a lockout that doubles with each further wrong try (30 s up to 15 min).
@@ -60,8 +66,9 @@ from firmware_bridge.transport_mqtt import (TlsFiles, client_settings, describe_
 
 from ..phones.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
 from ..threaded_server import ThreadedServer, json_error
-from .topics import (MAX_PAYLOAD, StateMessage, check_name, online_topic, seating_topic, split_topic, state_topic,
-                     table_filter)
+from .halls import HallPlan, misrouted
+from .topics import (MAX_PAYLOAD, StateMessage, check_name, hall_table_filter, hall_topic, online_topic, seating_topic,
+                     split_any_topic, state_topic, table_filter)
 from .tournament import Tournament, TournamentError
 
 log = logging.getLogger("companion.club.board")
@@ -132,6 +139,7 @@ class TableEntry:
         self.state: Optional[StateMessage] = None
         self.online: Optional[bool] = None
         self.received = 0.0          # monotonic, when the last state arrived
+        self.halls: set[Optional[str]] = set()   # where its messages came from: None itself, else its hall
         self.changed = 0.0           # monotonic, when the last new version arrived
 
     def status(self, now: float, connected: bool = True) -> str:
@@ -185,8 +193,12 @@ class ClubBoard:
                  username: Optional[str] = None, password: Optional[str] = None, ca_file: Optional[str] = None,
                  host: str = "127.0.0.1", port: int = 0, tick: float = 0.5, limits: Limits = BOARD_LIMITS,
                  throttle: Optional[TokenThrottle] = None, certfile: Optional[str] = None,
-                 keyfile: Optional[str] = None):
+                 keyfile: Optional[str] = None, halls: Optional[HallPlan] = None):
         check_name(club, "club name")
+        if halls is not None and halls.club != club:
+            raise ValueError(f"the hall plan is for club {halls.club}, the board for club {club}: give the "
+                             "plan elgrande club-setup wrote for this club")
+        self.halls = halls
         self.tls = board_tls(certfile, keyfile)
         if not token or len(token) < 8:
             raise ValueError("the organiser's token must be at least 8 characters (--token or ELGRANDE_CLUB_TOKEN)")
@@ -209,7 +221,8 @@ class ClubBoard:
         self.tables: dict[str, TableEntry] = {}
         self.old_tables: dict[str, str] = {}   # table -> the other event its retained state belongs to
         self._shown_board: Optional[dict] = None
-        self.counters = {"messages": 0, "bad": 0, "old": 0, "results": 0, "refused": 0, "other_event": 0}
+        self.counters = {"messages": 0, "bad": 0, "old": 0, "results": 0, "refused": 0, "other_event": 0,
+                         "misrouted": 0}
         self.status = f"connecting to {self.broker.host}:{self.broker.port}"
         self.arrivals: list[tuple[float, float]] = []   # (state ts, board time) when `record_arrivals`
         self.record_arrivals = False
@@ -293,7 +306,7 @@ class ClubBoard:
             self._say(describe_refusal(reason_code, self.broker.host, self.broker.port, self._user))
             return
         self._refused = False
-        client.subscribe(table_filter(self.club), qos=1)
+        client.subscribe([(table_filter(self.club), 1), (hall_table_filter(self.club), 1)])
         self.connected.set()
         self.publish_seating()
         self._say(f"subscribed to club {self.club} at {self.broker.host}:{self.broker.port}")
@@ -329,11 +342,16 @@ class ClubBoard:
     def _take(self, topic: str, payload: bytes, retained: bool = False) -> None:
         now = time.monotonic()
         self.counters["messages"] += 1
-        where = split_topic(self.club, topic)
+        where = split_any_topic(self.club, topic)
         if where is None or len(payload) > MAX_PAYLOAD:
             self.counters["bad"] += 1
             return
-        table, leaf = where
+        hall, table, leaf = where
+        if hall is not None:
+            reason = misrouted(self.halls, hall, table)
+            if reason:
+                self._misrouted(hall, table, leaf, payload, reason)
+                return
         with self._lock:
             entry = self.tables.get(table)
             if entry is None:
@@ -341,6 +359,7 @@ class ClubBoard:
                     self.counters["bad"] += 1
                     return
                 entry = self.tables[table] = TableEntry(table)
+            entry.halls.add(hall)
             if leaf == "online":
                 entry.online = payload.strip() == b"1" if payload else False
                 self._dirty.add(table)
@@ -385,6 +404,26 @@ class ClubBoard:
         if state.over and state.standings:
             self._result(table, state)
         self._wake()
+
+    def _misrouted(self, hall: str, table: str, leaf: str, payload: bytes, reason: str) -> None:
+        """A message for a table that came through a hall which may not carry it: never shown, never
+        counted; a finished game of this event among them is listed for the organiser with the reason
+        (another event's could not count anyway)."""
+        self.counters["misrouted"] += 1
+        self._logs.log(logging.WARNING, "misrouted", "club board: a message for %s not taken: %s", table, reason)
+        if leaf != "state" or not payload:
+            return
+        try:
+            state = StateMessage.model_validate_json(payload)
+        except ValidationError:
+            return
+        this_event = state.seated is not None and state.seated.event == self.tournament.event
+        if state.over and state.standings and this_event and self.tournament.refuse(
+                table, state.game, reason, [s.model_dump() for s in state.standings], via=hall,
+                round_no=state.seated.round if state.seated else None):
+            self.counters["refused"] += 1
+            self._standings_dirty = True
+            self._wake()
 
     def _other_event(self, table: str, entry: TableEntry, event: str) -> None:
         """Another event's state (last night's, retained): not shown, never counted; listed for the
@@ -506,7 +545,8 @@ class ClubBoard:
         with self._lock:
             old = dict(self.old_tables)
         return self._headers(web.json_response({**self.board_view(), "tables": self.snapshot(), "old_tables": old,
-                                                "counters": dict(self.counters)}))
+                                                "counters": dict(self.counters),
+                                                "halls": self.halls.halls if self.halls else {}}))
 
     async def _tournament_handler(self, request: web.Request) -> web.Response:
         return self._headers(web.json_response(self.tournament.snapshot()))
@@ -663,9 +703,12 @@ class ClubBoard:
             old = sorted(self.old_tables)
         if not self.connected.is_set():
             raise TournamentError("the board has lost the broker: clear the old tables once it is back")
+        with self._lock:
+            where = {table: set(self.tables[table].halls) if table in self.tables else {None} for table in old}
         for table in old:
             for topic in (state_topic(self.club, table), online_topic(self.club, table)):
-                self.client.publish(topic, b"", qos=1, retain=True)
+                for hall in where[table]:
+                    self.client.publish(hall_topic(hall, topic) if hall else topic, b"", qos=1, retain=True)
         with self._lock:
             for table in old:
                 self.old_tables.pop(table, None)

@@ -1,5 +1,6 @@
-"""`elgrande club` (the room board and tournament desk) and `elgrande club-sim` (a table
-that plays a scripted game and publishes it: for trying club night without tablets)."""
+"""`elgrande club` (the room board and tournament desk), `elgrande club-sim` (a table
+that plays a scripted game and publishes it: for trying club night without tablets) and
+`elgrande club-setup` (a large event's broker files: one bridge user per hall, writing only its tables)."""
 from __future__ import annotations
 
 import argparse
@@ -42,7 +43,24 @@ def register_commands(sub) -> None:
                       help="the tournament's journal (append-only; created if missing; default tournament.jsonl)")
     club.add_argument("--token", help=f"the organiser's token (or the environment variable {TOKEN_ENV}); "
                       "prefer the variable: a command line is visible to other users of the machine")
+    club.add_argument("--halls", metavar="FILE", help="a large event's hall plan (elgrande club-setup's halls.json): "
+                      "a hall's bridge is taken only for the tables the plan puts in that hall")
     club.set_defaults(func=_one_line_errors("club", cmd_club))
+
+    setup = sub.add_parser("club-setup", help="a large event's broker files: users, passwords, ACLs and each hall's "
+                           "bridge", description="Writes, in a new folder: the hall plan (halls.json, for elgrande "
+                           "club --halls), the club broker's acl and passwd (the board, one bridge user per hall "
+                           "writing only its hall's tables, the tables given with --tables), and for each hall its "
+                           "broker's acl, passwd (its tables) and bridge.conf; every password in passwords.txt.")
+    setup.add_argument("--club", default="club", help="the club's name in the topics (default: club)")
+    setup.add_argument("--hall", action="append", default=[], metavar="HALL=TABLE,TABLE,...", required=True,
+                       help="a hall and its tables (repeat for each hall), e.g. hall-a=table-1,table-2")
+    setup.add_argument("--tables", default="", metavar="TABLE,TABLE,...",
+                       help="tables that log in to the club broker itself (no hall)")
+    setup.add_argument("--club-broker", required=True, metavar="HOST[:PORT]",
+                       help="the club broker as the halls' brokers reach it (port 8883 if left out)")
+    setup.add_argument("--out", required=True, metavar="FOLDER", help="a new (or empty) folder for the files")
+    setup.set_defaults(func=_one_line_errors("club-setup", cmd_club_setup))
 
     sim = sub.add_parser("club-sim", help="a table that plays a scripted game and publishes it to the club",
                          description="Plays a scripted game (companion.scripted) at a set pace, publishing the "
@@ -85,6 +103,7 @@ def _password(args) -> str | None:
 
 def cmd_club(args) -> int:
     from .board import ClubBoard
+    from .halls import HallPlan
     from .tournament import Journal, Tournament, TournamentError
 
     token = args.token or os.environ.get(TOKEN_ENV, "")
@@ -100,9 +119,10 @@ def cmd_club(args) -> int:
     for warning in journal.warnings:
         print(f"elgrande club: {for_terminal(warning)}", file=sys.stderr)
     try:
+        halls = HallPlan.load(Path(args.halls)) if args.halls else None
         board = ClubBoard(args.broker, args.club, tournament, token, username=args.user,
                           password=_password(args), ca_file=args.cafile, host=args.host, port=args.port,
-                          certfile=args.certfile, keyfile=args.keyfile).start()
+                          certfile=args.certfile, keyfile=args.keyfile, halls=halls).start()
     except (ValueError, OSError) as exc:
         return _usage(str(exc))
     logging.basicConfig(level=logging.WARNING, format="elgrande club: %(message)s")
@@ -117,6 +137,30 @@ def cmd_club(args) -> int:
           f"in {args.data}", flush=True)
     _wait_for_signal()
     board.stop()
+    return 0
+
+
+def cmd_club_setup(args) -> int:
+    from .halls import CLUB_BROKER_DIR, PASSWORDS_FILE, PLAN_FILE, HallPlan, write_setup
+
+    halls: dict[str, list[str]] = {}
+    for given in args.hall:
+        hall, sep, tables = given.partition("=")
+        if not sep or hall.strip() in halls:
+            return _usage(f"--hall {given!r}: give each hall once, as HALL=TABLE,TABLE,... "
+                          "(e.g. hall-a=table-1,table-2)")
+        halls[hall.strip()] = [t.strip() for t in tables.split(",") if t.strip()]
+    direct = tuple(t.strip() for t in args.tables.split(",") if t.strip())
+    try:
+        write_setup(Path(args.out), HallPlan(args.club, halls), args.club_broker, direct)
+    except ValueError as exc:
+        return _usage(str(exc))
+    except OSError as exc:
+        return _usage(f"--out {args.out}: {exc.strerror or exc}; nothing was written")
+    out = Path(args.out)
+    print(f"wrote {out}: the club broker's acl and passwd in {out / CLUB_BROKER_DIR}; for each hall "
+          f"({', '.join(halls)}) its acl, passwd and bridge.conf in its folder; the hall plan {out / PLAN_FILE} "
+          f"(elgrande club --halls); every password in {out / PASSWORDS_FILE}")
     return 0
 
 

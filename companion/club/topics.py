@@ -4,6 +4,16 @@
     elgrande/club/<club>/tables/<table>/online   retained: "1" while connected, "0" (the Last Will) after
     elgrande/club/<club>/seating                 retained, by the board: the event and its round's seating
 
+A large event's hall broker bridges its tables' topics to the club broker under its hall's name
+(bridge.conf: `topic club/<club>/tables/# out 1 elgrande/ elgrande/halls/<hall>/`):
+
+    elgrande/halls/<hall>/club/<club>/tables/<table>/state (and /online)
+
+so on the club broker a topic says who may have written it: the table itself (its own user: the
+first form) or its hall's bridge (the hall's user: the second). The club ACL lets a hall's user
+write only its own tables' topics under its own hall (companion/club/halls.py writes it), and the
+board takes a hall's message only for a table the hall plan puts in that hall.
+
 A table's game takes the seating (event, round, round id) it finds when it starts (`Seated`) and
 carries it in every state: the board counts a result only for this event, that round, and exactly
 the players seated at that table then. The round id is a random token published when the round is
@@ -51,6 +61,23 @@ def table_filter(club: str) -> str:
     return f"{PREFIX}{club}/tables/+/+"
 
 
+HALLS = "elgrande/halls/"
+
+
+def hall_prefix(hall: str) -> str:
+    """What a hall's bridge puts before a table's topic (bridge.conf's remote prefix)."""
+    return f"{HALLS}{hall}/"
+
+
+def hall_topic(hall: str, topic: str) -> str:
+    """A table's topic as the hall's bridge carries it to the club broker."""
+    return hall_prefix(hall) + topic.removeprefix("elgrande/")
+
+
+def hall_table_filter(club: str) -> str:
+    return f"{HALLS}+/club/{club}/tables/+/+"
+
+
 def split_topic(club: str, topic: str) -> Optional[tuple[str, str]]:
     """(table, leaf) of a club topic, or None for anything else."""
     head = f"{PREFIX}{club}/tables/"
@@ -60,6 +87,16 @@ def split_topic(club: str, topic: str) -> Optional[tuple[str, str]]:
     if len(parts) != 2 or not NAME.match(parts[0]) or parts[1] not in ("state", "online"):
         return None
     return parts[0], parts[1]
+
+
+def split_any_topic(club: str, topic: str) -> Optional[tuple[Optional[str], str, str]]:
+    """(hall, table, leaf) of a table's topic, direct (hall None) or through a hall's bridge."""
+    if topic.startswith(HALLS):
+        hall, _, rest = topic[len(HALLS):].partition("/")
+        where = split_topic(club, "elgrande/" + rest) if NAME.match(hall) else None
+        return (hall, *where) if where else None
+    where = split_topic(club, topic)
+    return (None, *where) if where else None
 
 
 class _Msg(BaseModel):

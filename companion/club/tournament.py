@@ -34,6 +34,10 @@ enter a refused game's scores by hand (a correction), checked against the seatin
 A result is taken once per (table id, game id): the retained state of a finished game may arrive
 again (a reconnect, a restart of the board), it is counted once.
 
+A result that came by a way its table may not post (through another hall's bridge: `refuse`) is
+listed too, with the hall it came through; it names no table's game, so it cannot be entered by
+hand, and it never stands in the way of the table's own result.
+
 The journal is append-only JSON lines, each written, flushed and fsync'd before the change is
 acted on; a torn last line (a crash mid-write) is skipped with a warning.
 """
@@ -391,6 +395,20 @@ class Tournament:
                           "standings": [{"name": s["name"], "score": int(s["score"])} for s in standings]})
             return None
 
+    def refuse(self, table: str, game: str, reason: str, standings: list[dict], via: str,
+               round_no: Optional[int] = None) -> bool:
+        """A finished game the board may not take from where it came (`via`: the hall whose bridge
+        carried it), kept for the organiser beside the refused results; the table's own result is
+        unaffected (its key differs). True if it was not listed yet."""
+        key = f"{table}/{game} via {via}"
+        with self._lock:
+            new = key not in self.refused
+            if new and len(self.refused) >= MAX_REFUSED:
+                self.refused.pop(next(iter(self.refused)))
+            self.refused[key] = {"table": table, "game": game, "round": round_no, "reason": reason,
+                                 "standings": _as_shown(standings), "via": via}
+            return new
+
     def _misfit(self, table: str, standings: list[dict], seated: Optional[dict]) -> tuple[str, Optional[dict]]:
         """Why a result does not fit this event's seating ("" if it fits), and the round it names."""
         if not standings or not all(isinstance(s.get("name"), str) and _fair_score(s.get("score")) for s in standings):
@@ -423,6 +441,12 @@ class Tournament:
             if key not in self.results and key in self.refused and not void:
                 return self._enter_refused(key, scores)
             if key not in self.results:
+                via = next((r for r in self.refused.values() if r.get("via") and r["table"] == table
+                            and r["game"] == game), None)
+                if via:
+                    raise TournamentError(f"game {game} at {table} came through {via['via']}'s bridge, which may "
+                                          f"not post {table}'s results: it cannot be entered; enter {table}'s own "
+                                          "game (Correct with its table and game)")
                 raise TournamentError(f"no result of game {game!r} at table {table!r} to correct")
             if void:
                 self._commit({"t": "correct", "table": table, "game": game, "void": True})

@@ -23,15 +23,21 @@ TOKEN = "organiser-token-123"
 
 
 class ClubBroker(Broker):
-    def __init__(self, directory: Path, certs: Path, users: dict[str, str] = USERS, extra: str = ""):
-        self.port = free_port()
+    def __init__(self, directory: Path, certs: Path, users: dict[str, str] = USERS, extra: str = "",
+                 files: Optional[Path] = None, port: Optional[int] = None):
+        """`files`: a folder with the acl and passwd to install instead (elgrande club-setup's)."""
+        self.port = port or free_port()
         self.url = f"mqtts://127.0.0.1:{self.port}"
         self.ca = str(certs / "ca.crt")
         home = directory / "elgrande-club"
         home.mkdir()
         shutil.copytree(certs, home / "certs")
-        shutil.copy(SHIPPED / "acl", home / "acl")
-        make_passwords(home / "passwd", users)
+        if files is None:
+            shutil.copy(SHIPPED / "acl", home / "acl")
+            make_passwords(home / "passwd", users)
+        else:
+            shutil.copy(files / "acl", home / "acl")
+            shutil.copy(files / "passwd", home / "passwd")
         (directory / "data").mkdir()
         conf = (SHIPPED / "mosquitto.conf").read_text()
         for old, new in [("/etc/mosquitto/elgrande-club/", f"{home}/"),

@@ -1,4 +1,4 @@
-"""`elgrande club` and `elgrande club-sim`: a mistake is one line on stderr and exit status 2."""
+"""`elgrande club` and `elgrande club-sim` (`club-setup`: test_halls.py): a mistake is one line on stderr and exit status 2."""
 from __future__ import annotations
 
 import os
@@ -22,6 +22,8 @@ def elgrande(*args, env=None):
     (["club", "--broker", "mqtt://h", "--port", "70000"], {"ELGRANDE_CLUB_TOKEN": "long-enough"}, "--port 70000"),
     (["club", "--broker", "mqtts://h", "--cafile", "/nonexistent"], {"ELGRANDE_CLUB_TOKEN": "long-enough"},
      "CA file /nonexistent: no such file"),
+    (["club", "--broker", "mqtt://h", "--halls", "/nonexistent.json"], {"ELGRANDE_CLUB_TOKEN": "long-enough"},
+     "hall plan /nonexistent.json: No such file or directory"),
     (["club-sim", "--broker", "mqtt://h"], {}, "needs its table id"),
     (["club-sim", "--broker", "mqtt://h", "--table-id", "t1", "--names", "a,b"], {}, "--names: give 4 names"),
 ])

@@ -314,3 +314,18 @@ def test_every_player_seated_when_the_tables_can(tmp_path):
     assert rnd["byes"] == [] and sorted(len(g) for g in rnd["tables"].values()) == [3, 4, 4]
     with pytest.raises(TournamentError, match="give at least one table"):
         make(tmp_path / "x", ["A", "B", "C"]).seat_round([])
+
+
+def test_a_result_from_the_wrong_hall_is_listed_and_never_stands_in_the_way_of_the_tables_own(tmp_path):
+    t = make(tmp_path, ("Ann", "Bob", "Cid"))
+    t.seat_round(["t3"], seed=1)
+    forged = result(("Ann", 999), ("Bob", 1), ("Cid", 1))
+    why = "it came through hall-a's bridge, but t3 plays in hall-b"
+    assert t.refuse("t3", "g1", why, forged, via="hall-a", round_no=1)
+    assert not t.refuse("t3", "g1", why, forged, via="hall-a", round_no=1)   # again: listed once
+    assert [(r["reason"], r["via"], r["standings"][0]["score"]) for r in t.refused.values()] == [(why, "hall-a", 999)]
+    with pytest.raises(TournamentError, match="came through hall-a's bridge, which may not post t3's results"):
+        t.correct("t3", "g1", {"Ann": 999, "Bob": 1, "Cid": 1})
+    assert take(t, "t3", "g1", result(("Ann", 60), ("Bob", 70), ("Cid", 50)))   # the table's own game, same id
+    assert t.standings()[0]["name"] == "Bob" and len(t.refused) == 1
+    assert not Tournament(Journal(tmp_path / "t.jsonl")).refused   # never journalled: a listing, not a record

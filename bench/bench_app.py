@@ -23,6 +23,7 @@ Needs an X display: run it as
     xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python bench/bench_app.py [--quick]
 (--quick: the issue 11 figures only: idle per screen and play, about 2 minutes).
 """
+
 from __future__ import annotations
 
 import json
@@ -105,7 +106,7 @@ def cold_start(env: dict, runs: int = 5) -> dict:
 def idle_cpu(env: dict, log: Path, settle: float = 3.0, window: float = 10.0, app: bool = True) -> dict:
     out = {}
     runs = (("bare Kivy", _bare_args(settle + window + 2)), ("app, game open", _app_args(settle + window + 2, log)))
-    for name, args in runs[:2 if app else 1]:
+    for name, args in runs[: 2 if app else 1]:
         proc, _ = _spawn(args, {**env, "ELGRANDE_TIMING": "1"}, 0)
         time.sleep(settle)
         c0, t0 = _cpu_seconds(proc.pid), time.perf_counter()
@@ -118,8 +119,14 @@ def idle_cpu(env: dict, log: Path, settle: float = 3.0, window: float = 10.0, ap
 
 def pulse_latency(env: dict, log: Path, drops: int = 40) -> dict:
     result = Path(tempfile.mkstemp(suffix=".json")[1])
-    run = subprocess.run([sys.executable, __file__, "--pulse-worker", str(log), str(result), str(drops)], cwd=ROOT,
-                         env=env, capture_output=True, text=True, timeout=180)
+    run = subprocess.run(
+        [sys.executable, __file__, "--pulse-worker", str(log), str(result), str(drops)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
     if run.returncode:
         raise RuntimeError(run.stderr[-3000:])
     return json.loads(result.read_text())
@@ -127,9 +134,10 @@ def pulse_latency(env: dict, log: Path, drops: int = 40) -> dict:
 
 def pulse_worker(log: Path, result: Path, drops: int) -> None:
     """Inside the app: time each drop to the frame that first draws its pulse."""
-    from companion.app import ElGrandeApp  # first: it sets Kivy's options
     from kivy.clock import Clock
     from kivy.core.window import Window
+
+    from companion.app import ElGrandeApp  # first: it sets Kivy's options
 
     lat, base = [], []
 
@@ -163,6 +171,7 @@ def pulse_worker(log: Path, result: Path, drops: int) -> None:
                 def change(dt, i=i):
                     screen.message = f"baseline {i}"  # a label redrawn on the UI thread
                     state.update(seen=True)
+
                 Clock.schedule_once(change, 0)
             Clock.schedule_once(lambda dt: fire(i + 1), 0.15)
 
@@ -192,11 +201,16 @@ def _thread_cpu() -> dict[str, float]:
 
 def idle_worker(log: Path, result: Path, window: float) -> None:
     """Inside the app, a game open: CPU (all threads) and loop iterations a second, per phase."""
-    from companion.app import ElGrandeApp
     from kivy.clock import Clock
 
-    phases = [("map shown", "table", False), ("map hidden", "home", False),
-              ("map shown, a drop a second", "table", True), ("map hidden, a drop a second", "home", True)]
+    from companion.app import ElGrandeApp
+
+    phases = [
+        ("map shown", "table", False),
+        ("map hidden", "home", False),
+        ("map shown, a drop a second", "table", True),
+        ("map hidden, a drop a second", "home", True),
+    ]
     out: dict = {}
 
     def drive(app):
@@ -220,10 +234,15 @@ def idle_worker(log: Path, result: Path, window: float) -> None:
                     ticker.cancel()
                 seconds, c1 = time.perf_counter() - t0, _thread_cpu()
                 per_thread = {k: 100 * (v - c0.get(k, 0.0)) / seconds for k, v in c1.items()}
-                out[name] = {"cpu_pct": sum(per_thread.values()), "iterations_per_s": (Clock.frames - f0) / seconds,
-                             "threads": {k: round(v, 2) for k, v in sorted(per_thread.items(), key=lambda kv: -kv[1])
-                                         if v >= 0.05}}
+                out[name] = {
+                    "cpu_pct": sum(per_thread.values()),
+                    "iterations_per_s": (Clock.frames - f0) / seconds,
+                    "threads": {
+                        k: round(v, 2) for k, v in sorted(per_thread.items(), key=lambda kv: -kv[1]) if v >= 0.05
+                    },
+                }
                 phase(i + 1)
+
             Clock.schedule_once(end, window)
 
         def wait_connected(dt):
@@ -231,6 +250,7 @@ def idle_worker(log: Path, result: Path, window: float) -> None:
                 phase(0)
             else:
                 Clock.schedule_once(wait_connected, 0.1)
+
         Clock.schedule_once(wait_connected, 0.5)
 
     ElGrandeApp(resume=log, driver=drive).run()
@@ -279,15 +299,26 @@ Bare().run()
 
 def bare_tap(env: dict) -> dict:
     result = Path(tempfile.mkstemp(suffix=".json")[1])
-    subprocess.run([sys.executable, "-c", BARE_TAP, str(result), str(Path(__file__).parent)], cwd=ROOT, env=env,
-                   check=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "-c", BARE_TAP, str(result), str(Path(__file__).parent)],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        timeout=120,
+    )
     return json.loads(result.read_text())
 
 
 def idle_per_screen(env: dict, log: Path, window: float = 6.0) -> dict:
     result = Path(tempfile.mkstemp(suffix=".json")[1])
-    run = subprocess.run([sys.executable, __file__, "--idle-worker", str(log), str(result), str(window)], cwd=ROOT,
-                         env=env, capture_output=True, text=True, timeout=240)
+    run = subprocess.run(
+        [sys.executable, __file__, "--idle-worker", str(log), str(result), str(window)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
     if run.returncode or not result.read_text():
         raise RuntimeError(run.stderr[-3000:])
     return json.loads(result.read_text())
@@ -296,6 +327,7 @@ def idle_per_screen(env: dict, log: Path, window: float = 6.0) -> dict:
 def play_figures(env: dict, games: int = 2) -> tuple[dict, dict]:
     """Inputs' frames and loop stalls over short games through the app, and the bare baseline."""
     import bench_soak
+
     night = bench_soak.run_night(games, seed=5, phones=2, trace=False, mode="mixed")
     return night, bare_tap(env)
 
@@ -305,35 +337,54 @@ def print_issue11(env: dict, log: Path) -> None:
     bare = idle_cpu(env, log, window=6.0, app=False)["bare Kivy"]
     for name, fig in idle.items():
         top = ", ".join(f"{k} {v:.1f}" for k, v in list(fig["threads"].items())[:4])
-        print(f"idle, {name}: {fig['cpu_pct']:.2f} % of a core, {fig['iterations_per_s']:.0f} loop iterations/s "
-              f"(goal <= 2 % idle; threads: {top}); bare Kivy window {bare:.2f} %")
+        print(
+            f"idle, {name}: {fig['cpu_pct']:.2f} % of a core, {fig['iterations_per_s']:.0f} loop iterations/s "
+            f"(goal <= 2 % idle; threads: {top}); bare Kivy window {bare:.2f} %"
+        )
     night, base = play_figures(env)
     frames = [ms for kind, v in night["input_frames"].items() if kind != "start the game" for ms in v]
     taps = base["tap_ms"]
-    print(f"play, {len(night['samples'])} short games ({night['samples'][-1]['inputs']} inputs, "
-          f"{night['samples'][-1]['drops']} drops): input -> frame median {statistics.median(frames):.1f} ms, "
-          f"p95 {_q(frames, .95):.1f} ms, max {max(frames):.1f} ms (goal p95 < 100); "
-          f"bare Kivy tap -> frame median {statistics.median(taps):.1f} ms, p95 {_q(taps, .95):.1f} ms")
-    print(f"play: drawing a frame (Window.flip: Mesa llvmpipe, no GPU here) median {night['flip_p50_ms']:.1f} ms, "
-          f"p95 {night['flip_p95_ms']:.1f} ms; bare Kivy median {statistics.median(base['flip_ms']):.1f} ms, "
-          f"p95 {_q(base['flip_ms'], .95):.1f} ms")
+    print(
+        f"play, {len(night['samples'])} short games ({night['samples'][-1]['inputs']} inputs, "
+        f"{night['samples'][-1]['drops']} drops): input -> frame median {statistics.median(frames):.1f} ms, "
+        f"p95 {_q(frames, 0.95):.1f} ms, max {max(frames):.1f} ms (goal p95 < 100); "
+        f"bare Kivy tap -> frame median {statistics.median(taps):.1f} ms, p95 {_q(taps, 0.95):.1f} ms"
+    )
+    print(
+        f"play: drawing a frame (Window.flip: Mesa llvmpipe, no GPU here) median {night['flip_p50_ms']:.1f} ms, "
+        f"p95 {night['flip_p95_ms']:.1f} ms; bare Kivy median {statistics.median(base['flip_ms']):.1f} ms, "
+        f"p95 {_q(base['flip_ms'], 0.95):.1f} ms"
+    )
     stalls = [s for s in night["stalls"] if not s[2].startswith("bench:")]
     sampling = [s[0] for s in night["stalls"] if s[2].startswith("bench:")]
-    print(f"play: {len(stalls)} of {night['iterations']} loop iterations busy over 150 ms "
-          f"(longest {night.get('app_busy_max_ms', night['busy_max_ms']):.0f} ms; goal none); bare Kivy longest "
-          f"{max(base['busy_ms']):.0f} ms"
-          + (f"; and {len(sampling)} at a game's end while the bench sampled memory (gc.collect and a walk over "
-             f"every object: the bench's own work; longest {max(sampling):.0f} ms)" if sampling else ""))
+    print(
+        f"play: {len(stalls)} of {night['iterations']} loop iterations busy over 150 ms "
+        f"(longest {night.get('app_busy_max_ms', night['busy_max_ms']):.0f} ms; goal none); bare Kivy longest "
+        f"{max(base['busy_ms']):.0f} ms"
+        + (
+            f"; and {len(sampling)} at a game's end while the bench sampled memory (gc.collect and a walk over "
+            f"every object: the bench's own work; longest {max(sampling):.0f} ms)"
+            if sampling
+            else ""
+        )
+    )
     print("play: " + _slow_report(stalls, night.get("slowest_inputs", [])))
-    print(f"play: the app's own work per iteration (busy less drawing) median {night['work_p50_ms']:.1f} ms, "
-          f"p95 {night['work_p95_ms']:.1f} ms, longest {night['work_max_ms']:.0f} ms, "
-          f"{night['work_stalls']} over 150 ms")
-    print(f"play: the UI thread's CPU time per iteration (what a free core would take) median "
-          f"{night['cpu_p50_ms']:.1f} ms, p95 {night['cpu_p95_ms']:.1f} ms, longest {night['cpu_max_ms']:.0f} ms, "
-          f"{night['cpu_stalls']} over 150 ms; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(
+        f"play: the app's own work per iteration (busy less drawing) median {night['work_p50_ms']:.1f} ms, "
+        f"p95 {night['work_p95_ms']:.1f} ms, longest {night['work_max_ms']:.0f} ms, "
+        f"{night['work_stalls']} over 150 ms"
+    )
+    print(
+        f"play: the UI thread's CPU time per iteration (what a free core would take) median "
+        f"{night['cpu_p50_ms']:.1f} ms, p95 {night['cpu_p95_ms']:.1f} ms, longest {night['cpu_max_ms']:.0f} ms, "
+        f"{night['cpu_stalls']} over 150 ms; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
     starts = night["new_game"]
-    print("play: 'Start the game' keeps the loop busy " + ", ".join(f"{g['longest_iteration_ms']:.0f}" for g in starts)
-          + " ms (game 1, 2, ...; goal < 150 ms)")
+    print(
+        "play: 'Start the game' keeps the loop busy "
+        + ", ".join(f"{g['longest_iteration_ms']:.0f}" for g in starts)
+        + " ms (game 1, 2, ...; goal < 150 ms)"
+    )
 
 
 def _slow_report(stalls: list, slowest_inputs: list) -> str:
@@ -342,10 +393,12 @@ def _slow_report(stalls: list, slowest_inputs: list) -> str:
     by_doing: dict[str, list] = {}
     for busy, work, doing in stalls:
         by_doing.setdefault(doing, []).append((busy, busy - work))
-    said = [f"{doing} {len(v)}x (longest {max(b for b, _ in v):.0f} ms, of it drawing {max(v)[1]:.0f} ms)"
-            for doing, v in sorted(by_doing.items(), key=lambda kv: -max(kv[1])[0])]
+    said = [
+        f"{doing} {len(v)}x (longest {max(b for b, _ in v):.0f} ms, of it drawing {max(v)[1]:.0f} ms)"
+        for doing, v in sorted(by_doing.items(), key=lambda kv: -max(kv[1])[0])
+    ]
     slow = ", ".join(f"{ms:.0f} ms {kind} ({doing})" for ms, kind, doing in slowest_inputs[:6])
-    return (f"over 150 ms: {'; '.join(said) if said else 'none'}. Slowest inputs to their frame: {slow or '-'}")
+    return f"over 150 ms: {'; '.join(said) if said else 'none'}. Slowest inputs to their frame: {slow or '-'}"
 
 
 def open_game(folder: Path) -> Path:
@@ -381,8 +434,12 @@ def resume_figures(folder: Path) -> tuple[Path, dict]:
         t0 = time.perf_counter()
         Game.replay(table.setup.game, events)
         best_replay = min(best_replay, time.perf_counter() - t0)
-    return path, {"records": len(table.records), "events": len(events), "resume_ms": best_resume * 1000,
-                  "engine_replay_ms": best_replay * 1000}
+    return path, {
+        "records": len(table.records),
+        "events": len(events),
+        "resume_ms": best_resume * 1000,
+        "engine_replay_ms": best_replay * 1000,
+    }
 
 
 def _q(values, q):
@@ -404,20 +461,28 @@ def main() -> int:
         if quick:
             return 0
         _, resume = resume_figures(folder)
-        print(f"resume a finished 9-round 5-player game ({resume['records']} records, {resume['events']} events): "
-              f"{resume['resume_ms']:.1f} ms (goal < 200); engine replay alone {resume['engine_replay_ms']:.1f} ms")
+        print(
+            f"resume a finished 9-round 5-player game ({resume['records']} records, {resume['events']} events): "
+            f"{resume['resume_ms']:.1f} ms (goal < 200); engine replay alone {resume['engine_replay_ms']:.1f} ms"
+        )
         cold = cold_start(env)
-        print(f"cold start to first frame: app median {statistics.median(cold['app']):.2f} s "
-              f"(goal < 2 s; runs {', '.join(f'{t:.2f}' for t in cold['app'])}); "
-              f"bare Kivy window {statistics.median(cold['bare Kivy']):.2f} s")
+        print(
+            f"cold start to first frame: app median {statistics.median(cold['app']):.2f} s "
+            f"(goal < 2 s; runs {', '.join(f'{t:.2f}' for t in cold['app'])}); "
+            f"bare Kivy window {statistics.median(cold['bare Kivy']):.2f} s"
+        )
         pulse = pulse_latency(env, log)
         d, b = pulse["drop_ms"], pulse["baseline_ms"]
-        print(f"simulated drop -> pulse frame: median {statistics.median(d):.1f} ms, p95 {_q(d, .95):.1f} ms, "
-              f"max {max(d):.1f} ms over {len(d)} drops (goal < 100); "
-              f"baseline UI change -> frame median {statistics.median(b):.1f} ms, p95 {_q(b, .95):.1f} ms")
+        print(
+            f"simulated drop -> pulse frame: median {statistics.median(d):.1f} ms, p95 {_q(d, 0.95):.1f} ms, "
+            f"max {max(d):.1f} ms over {len(d)} drops (goal < 100); "
+            f"baseline UI change -> frame median {statistics.median(b):.1f} ms, p95 {_q(b, 0.95):.1f} ms"
+        )
         idle = idle_cpu(env, log)
-        print(f"idle CPU, game open, tower connected: {idle['app, game open']:.2f} % of a core (goal < 2 %); "
-              f"bare Kivy window {idle['bare Kivy']:.2f} %")
+        print(
+            f"idle CPU, game open, tower connected: {idle['app, game open']:.2f} % of a core (goal < 2 %); "
+            f"bare Kivy window {idle['bare Kivy']:.2f} %"
+        )
     return 0
 
 

@@ -11,6 +11,7 @@
 - a burst of 30 drops inside 300 ms, over both: all delivered, in order.
 Starts its own mosquitto (/usr/sbin/mosquitto) on a free loopback port.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -73,6 +74,7 @@ def exact(keys, boot, n):
 
 # ---- broker -----------------------------------------------------------------------
 
+
 class Broker:
     def __init__(self):
         with socket.socket() as s:
@@ -80,10 +82,13 @@ class Broker:
             self.port = s.getsockname()[1]
         self.dir = tempfile.mkdtemp(prefix="bench-mqtt-")
         conf = Path(self.dir) / "m.conf"
-        conf.write_text(f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
-                        f"user {os.environ.get('USER', 'root')}\n")
-        self.proc = subprocess.Popen(["/usr/sbin/mosquitto", "-c", str(conf)], stdout=subprocess.DEVNULL,
-                                     stderr=subprocess.DEVNULL)
+        conf.write_text(
+            f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+            f"user {os.environ.get('USER', 'root')}\n"
+        )
+        self.proc = subprocess.Popen(
+            ["/usr/sbin/mosquitto", "-c", str(conf)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
@@ -180,9 +185,15 @@ def mqtt_rate(url, rate, seconds):
         sink.wait(n, 60)
         end = max(sink.at.values()) if sink.at else time.perf_counter()
         ok = exact(sink.keys, tower.boot_id, n)
-        return {"offered_per_s": rate, "drops": n, "delivered": len(sink.keys),
-                "delivered_per_s": round(len(sink.keys) / (end - start)), "exactly_once_in_order": ok,
-                "lost_on_tower": tower.lost, "link_lost": bridge.link.counters["lost"]}
+        return {
+            "offered_per_s": rate,
+            "drops": n,
+            "delivered": len(sink.keys),
+            "delivered_per_s": round(len(sink.keys) / (end - start)),
+            "exactly_once_in_order": ok,
+            "lost_on_tower": tower.lost,
+            "link_lost": bridge.link.counters["lost"],
+        }
     finally:
         bridge.stop()
         port.close()
@@ -196,15 +207,19 @@ def mqtt_burst(url):
             time.sleep(max(0.0, t0 + i * 0.009 - time.perf_counter()))  # 30 drops in 261 ms
             tower.drop()
         sink.wait(30, 30)
-        return {"delivered": len(sink.keys), "in_order_once": exact(sink.keys, tower.boot_id, 30),
-                "made_in_ms": ms(tower.sent_at[30] - tower.sent_at[1]),
-                "last_handed_over_after_ms": ms(sink.at.get(30, float("nan")) - tower.sent_at[30])}
+        return {
+            "delivered": len(sink.keys),
+            "in_order_once": exact(sink.keys, tower.boot_id, 30),
+            "made_in_ms": ms(tower.sent_at[30] - tower.sent_at[1]),
+            "last_handed_over_after_ms": ms(sink.at.get(30, float("nan")) - tower.sent_at[30]),
+        }
     finally:
         bridge.stop()
         port.close()
 
 
 # ---- serial -----------------------------------------------------------------------
+
 
 def serial_bridge(seed, baud=BAUD):
     tower = SimulatedTower(seed=seed)
@@ -300,9 +315,15 @@ def serial_rate(n):
         port.close()
     line = BAUD / 10
     rate = nbytes / (end - start)
-    return {"drops": n, "exactly_once_in_order": ok, "drops_per_s": round(n / (end - start), 1),
-            "bytes_per_s": round(rate), "line_bytes_per_s": line, "share_of_line": round(rate / line, 3),
-            "raw_pyserial_share_of_line": round(base_rate / line, 3)}
+    return {
+        "drops": n,
+        "exactly_once_in_order": ok,
+        "drops_per_s": round(n / (end - start), 1),
+        "bytes_per_s": round(rate),
+        "line_bytes_per_s": line,
+        "share_of_line": round(rate / line, 3),
+        "raw_pyserial_share_of_line": round(base_rate / line, 3),
+    }
 
 
 def serial_burst():
@@ -313,19 +334,27 @@ def serial_burst():
             time.sleep(max(0.0, t0 + i * 0.009 - time.perf_counter()))
             tower.drop()
         sink.wait(30, 30)
-        return {"delivered": len(sink.keys), "in_order_once": exact(sink.keys, tower.boot_id, 30),
-                "made_in_ms": ms(tower.sent_at[30] - tower.sent_at[1]),
-                "last_handed_over_after_ms": ms(sink.at.get(30, float("nan")) - tower.sent_at[30]),
-                "note": "30 frames of ~180 bytes need ~470 ms of a 115200 baud line"}
+        return {
+            "delivered": len(sink.keys),
+            "in_order_once": exact(sink.keys, tower.boot_id, 30),
+            "made_in_ms": ms(tower.sent_at[30] - tower.sent_at[1]),
+            "last_handed_over_after_ms": ms(sink.at.get(30, float("nan")) - tower.sent_at[30]),
+            "note": "30 frames of ~180 bytes need ~470 ms of a 115200 baud line",
+        }
     finally:
         bridge.stop()
         port.close()
 
 
 def summary(lat, base):
-    return {"bridge_p50_ms": ms(pct(lat, 50)), "bridge_p99_ms": ms(pct(lat, 99)),
-            "baseline_p50_ms": ms(pct(base, 50)), "baseline_p99_ms": ms(pct(base, 99)),
-            "p99_ratio": round(pct(lat, 99) / pct(base, 99), 2), "samples": len(lat)}
+    return {
+        "bridge_p50_ms": ms(pct(lat, 50)),
+        "bridge_p99_ms": ms(pct(lat, 99)),
+        "baseline_p50_ms": ms(pct(base, 50)),
+        "baseline_p99_ms": ms(pct(base, 99)),
+        "p99_ratio": round(pct(lat, 99) / pct(base, 99), 2),
+        "samples": len(lat),
+    }
 
 
 def main():

@@ -27,6 +27,7 @@ finished game must be in the standings exactly once (lost, twice). A plain subsc
 board times the same states through the broker (the broker's share of the time). The load average is printed
 before and after: on a loaded machine the figures say as much about the machine.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,11 +47,17 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 CLUB = "bench"
-HALL = "hall-1"   # --bridged: the hall broker's name, and its bridge's user on the club broker
+HALL = "hall-1"  # --bridged: the hall broker's name, and its bridge's user on the club broker
 TOKEN = "bench-organiser-token"
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def password(user: str) -> str:
@@ -58,6 +65,7 @@ def password(user: str) -> str:
 
 
 # ---- a worker process: its share of the tables ------------------------------------------------
+
 
 def worker(args) -> int:
     from companion import scripted
@@ -67,6 +75,7 @@ def worker(args) -> int:
 
     class TimedPublisher(ClubPublisher):
         """Records when each new version of its game was published."""
+
         def __init__(self, *a, **kw):
             super().__init__(*a, **kw)
             self.sent: list[tuple[str, int, float]] = []
@@ -84,7 +93,7 @@ def worker(args) -> int:
         pubs[t] = TimedPublisher(Table(scripted.scripted_setup(players=4)), config, heartbeat=10).start()
     games = {}
     deadline = time.monotonic() + 60
-    for t, pub in pubs.items():   # like club-sim: the names the board's seating puts at this table
+    for t, pub in pubs.items():  # like club-sim: the names the board's seating puts at this table
         while not (pub.seating and pub.seating.tables.get(t)) and time.monotonic() < deadline:
             time.sleep(0.05)
         names = pub.seating.tables[t]
@@ -104,16 +113,19 @@ def worker(args) -> int:
         time.sleep(max(0.0, when - time.monotonic()))
         if scripted.step(games[t], seeds[t]):
             heapq.heappush(heap, (max(when, time.monotonic()) + rng.expovariate(1 / args.interval), t))
-    time.sleep(3)   # the last states out
-    out = {t: {"game": games[t].nonce, "sent": [(v, at) for g, v, at in pubs[t].sent if g == games[t].nonce]}
-           for t in tables}
+    time.sleep(3)  # the last states out
+    out = {
+        t: {"game": games[t].nonce, "sent": [(v, at) for g, v, at in pubs[t].sent if g == games[t].nonce]}
+        for t in tables
+    }
     Path(args.out).write_text(json.dumps(out))
     print("DONE", flush=True)
-    time.sleep(3600)   # online, the final states retained, until the conductor stops it
+    time.sleep(3600)  # online, the final states retained, until the conductor stops it
     return 0
 
 
 # ---- the conductor -----------------------------------------------------------------------------
+
 
 def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -122,10 +134,10 @@ def load() -> str:
 def make_broker(directory: Path, certs: Path, users: dict[str, str], extra: str = "", acl: str = ""):
     from tests.companion.club.conftest import ClubBroker
 
-    broker = ClubBroker(directory, certs, users={}, extra=extra)   # the shipped files, an empty passwd
+    broker = ClubBroker(directory, certs, users={}, extra=extra)  # the shipped files, an empty passwd
     if acl:
         (directory / "elgrande-club" / "acl").write_text(acl)
-    passwd = directory / "elgrande-club" / "passwd"   # then every user at once (mosquitto_passwd -U hashes them)
+    passwd = directory / "elgrande-club" / "passwd"  # then every user at once (mosquitto_passwd -U hashes them)
     passwd.write_text("".join(f"{u}:{p}\n" for u, p in users.items()))
     subprocess.run(["mosquitto_passwd", "-U", str(passwd)], check=True, capture_output=True, timeout=300)
     return broker.start()
@@ -145,8 +157,9 @@ def listen(broker):
         if message.topic.endswith("/state") and message.payload and not message.retain:
             c.delays.append(time.time() - json.loads(message.payload)["ts"])
 
-    c.on_connect = lambda cl, u, f, rc, p: cl.subscribe([(f"elgrande/club/{CLUB}/tables/+/state", 1),
-                                                         (f"elgrande/halls/+/club/{CLUB}/tables/+/state", 1)])
+    c.on_connect = lambda cl, u, f, rc, p: cl.subscribe(
+        [(f"elgrande/club/{CLUB}/tables/+/state", 1), (f"elgrande/halls/+/club/{CLUB}/tables/+/state", 1)]
+    )
     c.on_message = on_message
     c.connect("127.0.0.1", broker.port)
     c.loop_start()
@@ -155,8 +168,9 @@ def listen(broker):
 
 def request(port: int, method: str, path: str, body=None):
     c = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-    c.request(method, path, body=json.dumps(body) if body is not None else None,
-              headers={"Authorization": f"Bearer {TOKEN}"})
+    c.request(
+        method, path, body=json.dumps(body) if body is not None else None, headers={"Authorization": f"Bearer {TOKEN}"}
+    )
     r = c.getresponse()
     data = json.loads(r.read() or b"null")
     c.close()
@@ -167,8 +181,11 @@ def percentiles(values: list[float]) -> dict:
     if not values:
         return {"p50": None, "p99": None, "max": None}
     v = sorted(values)
-    return {"p50": round(v[len(v) // 2], 3), "p99": round(v[min(len(v) - 1, int(len(v) * 0.99))], 3),
-            "max": round(v[-1], 3)}
+    return {
+        "p50": round(v[len(v) // 2], 3),
+        "p99": round(v[min(len(v) - 1, int(len(v) * 0.99))], 3),
+        "max": round(v[-1], 3),
+    }
 
 
 def run(args, work: Path) -> dict:
@@ -183,7 +200,7 @@ def run(args, work: Path) -> dict:
     from companion.club.halls import HallPlan, bridge_conf, club_acl
 
     users = {"club-board": password("club-board"), HALL: password(HALL), **{t: password(t) for t in tables}}
-    shares = [tables[i::args.workers] for i in range(args.workers)]
+    shares = [tables[i :: args.workers] for i in range(args.workers)]
     plan = HallPlan(CLUB, {HALL: [t for share in shares[1::2] for t in share]}) if args.bridged else None
     (work / "main").mkdir()
     main = make_broker(work / "main", certs, users, acl=club_acl(plan) if plan else "")
@@ -191,18 +208,43 @@ def run(args, work: Path) -> dict:
     halls = []
     if plan:
         bridge = bridge_conf(plan, HALL, f"127.0.0.1:{main.port}", password(HALL)).replace(
-            "/etc/mosquitto/elgrande-club/certs/", f"{work / 'hall' / 'elgrande-club' / 'certs'}/")
+            "/etc/mosquitto/elgrande-club/certs/", f"{work / 'hall' / 'elgrande-club' / 'certs'}/"
+        )
         (work / "hall").mkdir()
         brokers.append(make_broker(work / "hall", certs, users, extra=bridge))
         (work / "halls.json").write_text(plan.to_json())
         halls = ["--halls", str(work / "halls.json")]
     env = {**os.environ, "ELGRANDE_CLUB_TOKEN": TOKEN, "ELGRANDE_CLUB_PASSWORD": password("club-board")}
-    board = subprocess.Popen([sys.executable, "-m", "companion.cli", "club", "--broker", main.url, "--club", CLUB,
-                              "--user", "club-board", "--cafile", main.ca, "--host", "127.0.0.1", "--port", "0",
-                              "--data", str(work / "tournament.jsonl"), *halls], stdout=subprocess.PIPE,
-                             stderr=open(work / "board.log", "w"), text=True, env=env, cwd=ROOT)
+    board = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "companion.cli",
+            "club",
+            "--broker",
+            main.url,
+            "--club",
+            CLUB,
+            "--user",
+            "club-board",
+            "--cafile",
+            main.ca,
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--data",
+            str(work / "tournament.jsonl"),
+            *halls,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=open(work / "board.log", "w"),
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
     procs = [board]
-    heard = listen(main)   # the states as a plain subscriber gets them: where the time goes
+    heard = listen(main)  # the states as a plain subscriber gets them: where the time goes
     try:
         port = int(board.stdout.readline().split()[1].rstrip("/").rsplit(":", 1)[1])
         for i in range(4 * len(tables)):
@@ -217,10 +259,30 @@ def run(args, work: Path) -> dict:
             page.evaluate("window.recordDrawn = true")
             for i, share in enumerate(shares):
                 broker = brokers[i % len(brokers)]
-                procs.append(subprocess.Popen(
-                    [sys.executable, __file__, "--worker", ",".join(share), "--broker", broker.url, "--cafile",
-                     broker.ca, "--interval", str(args.interval), "--seed", str(i), "--out", str(work / f"w{i}.json")],
-                    stdout=subprocess.PIPE, stderr=open(work / f"w{i}.log", "w"), text=True, cwd=ROOT))
+                procs.append(
+                    subprocess.Popen(
+                        [
+                            sys.executable,
+                            __file__,
+                            "--worker",
+                            ",".join(share),
+                            "--broker",
+                            broker.url,
+                            "--cafile",
+                            broker.ca,
+                            "--interval",
+                            str(args.interval),
+                            "--seed",
+                            str(i),
+                            "--out",
+                            str(work / f"w{i}.json"),
+                        ],
+                        stdout=subprocess.PIPE,
+                        stderr=open(work / f"w{i}.log", "w"),
+                        text=True,
+                        cwd=ROOT,
+                    )
+                )
             for proc in procs[1:]:
                 assert proc.stdout.readline().strip() == "READY", f"a worker failed: see {work}"
             print(f"  {len(tables)} tables playing; load average {load()}", flush=True)
@@ -281,13 +343,24 @@ def run(args, work: Path) -> dict:
     for r in tournament["results"]:
         per_table[r["table"]] = per_table.get(r["table"], 0) + 1
     games = {t: info["game"] for t, info in sent.items()}
-    return {"tables": len(tables), "bridged": args.bridged, "interval": args.interval, "published": published,
-            "skipped": skipped, "never_drawn": never, "drawn": percentiles(finite + [1e9] * never),
-            "results": done, "lost": sum(1 for t in tables if per_table.get(t, 0) == 0),
-            "twice": sum(1 for n in per_table.values() if n > 1), "journal_results": journal,
-            "right_games": sum(1 for r in tournament["results"] if games.get(r["table"]) == r["game"]),
-            "refused": len(tournament["refused"]), "load_before": args.load_before, "load_after": load_after,
-            "subscriber": percentiles(heard.delays)}
+    return {
+        "tables": len(tables),
+        "bridged": args.bridged,
+        "interval": args.interval,
+        "published": published,
+        "skipped": skipped,
+        "never_drawn": never,
+        "drawn": percentiles(finite + [1e9] * never),
+        "results": done,
+        "lost": sum(1 for t in tables if per_table.get(t, 0) == 0),
+        "twice": sum(1 for n in per_table.values() if n > 1),
+        "journal_results": journal,
+        "right_games": sum(1 for r in tournament["results"] if games.get(r["table"]) == r["game"]),
+        "refused": len(tournament["refused"]),
+        "load_before": args.load_before,
+        "load_after": load_after,
+        "subscriber": percentiles(heard.delays),
+    }
 
 
 def main() -> int:
@@ -315,17 +388,23 @@ def main() -> int:
         print(json.dumps(out))
     else:
         d = out["drawn"]
-        print(f"{out['tables']} tables{' (two bridged brokers)' if out['bridged'] else ''}, an input every "
-              f"{out['interval']:g} s a table: {out['published']} versions published; change -> drawn card "
-              f"p50 {d['p50']} s, p99 {d['p99']} s, max {d['max']} s; {out['skipped']} versions skipped "
-              f"({100 * out['skipped'] / max(1, out['published']):.1f} %, drawn when a newer one was), "
-              f"{out['never_drawn']} never drawn")
-        print(f"final results: {out['results']} of {out['tables']} ({out['right_games']} the right game), "
-              f"{out['lost']} lost, {out['twice']} twice, {out['journal_results']} in the journal, "
-              f"{out['refused']} refused")
+        print(
+            f"{out['tables']} tables{' (two bridged brokers)' if out['bridged'] else ''}, an input every "
+            f"{out['interval']:g} s a table: {out['published']} versions published; change -> drawn card "
+            f"p50 {d['p50']} s, p99 {d['p99']} s, max {d['max']} s; {out['skipped']} versions skipped "
+            f"({100 * out['skipped'] / max(1, out['published']):.1f} %, drawn when a newer one was), "
+            f"{out['never_drawn']} never drawn"
+        )
+        print(
+            f"final results: {out['results']} of {out['tables']} ({out['right_games']} the right game), "
+            f"{out['lost']} lost, {out['twice']} twice, {out['journal_results']} in the journal, "
+            f"{out['refused']} refused"
+        )
         h = out["subscriber"]
-        print(f"the same states at a plain subscriber beside the board: p50 {h['p50']} s, p99 {h['p99']} s, "
-              f"max {h['max']} s")
+        print(
+            f"the same states at a plain subscriber beside the board: p50 {h['p50']} s, p99 {h['p99']} s, "
+            f"max {h['max']} s"
+        )
         print(f"load average after: {out['load_after']}")
     return 0
 

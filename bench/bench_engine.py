@@ -9,6 +9,7 @@ in this process's CPU time, and classic and 2023 self-play take turns (classic, 
 classic, ...) so that both meet the same load; the last line gives the 2023
 slowdown and each pair's.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,8 +24,17 @@ from engine.game import Game
 from engine.playout import play_random_game, selfplay
 from engine.snapshot import _general_scoring, load_snapshot, state_from_snapshot
 
-REGIONS = ["galicia", "pais_vasco", "aragon", "cataluna", "castilla_la_vieja", "castilla_la_nueva",
-           "valencia", "sevilla", "granada"]
+REGIONS = [
+    "galicia",
+    "pais_vasco",
+    "aragon",
+    "cataluna",
+    "castilla_la_vieja",
+    "castilla_la_nueva",
+    "valencia",
+    "sevilla",
+    "granada",
+]
 PLAYERS = ["red", "yellow", "green", "blue", "black"]
 
 
@@ -49,18 +59,28 @@ def baseline_loop() -> float:
 def full_board_snapshot(rng: random.Random, extra: dict | None = None):
     regions = {r: {p: rng.randint(0, 5) for p in PLAYERS} for r in REGIONS}
     castillo = {p: rng.randint(1, 4) for p in PLAYERS}
-    return load_snapshot({
-        "players": PLAYERS, "king": "castilla_la_nueva", "regions": regions, "castillo": castillo,
-        "grandes": dict(zip(PLAYERS, ["galicia", "aragon", "valencia", "sevilla", "granada"])),
-        "secret_discs": {p: rng.choice(REGIONS) for p in PLAYERS},
-        "mobile_scoreboards": {"8-4-0": "cataluna"}, **(extra or {}),
-    })
+    return load_snapshot(
+        {
+            "players": PLAYERS,
+            "king": "castilla_la_nueva",
+            "regions": regions,
+            "castillo": castillo,
+            "grandes": dict(zip(PLAYERS, ["galicia", "aragon", "valencia", "sevilla", "granada"])),
+            "secret_discs": {p: rng.choice(REGIONS) for p in PLAYERS},
+            "mobile_scoreboards": {"8-4-0": "cataluna"},
+            **(extra or {}),
+        }
+    )
 
 
 # King and Intrigue's general scoring on the same board: Alliance (two regions as one), the
 # Castillo relocated (on the scoreboard where it stands: the mobile 8-4-0 there), a 2x marker.
-KI_SCORING = {"rules": "king-intrigue", "alliance": ["aragon", "galicia"], "castillo_at": "cataluna",
-              "double_scoring": ["valencia"]}
+KI_SCORING = {
+    "rules": "king-intrigue",
+    "alliance": ["aragon", "galicia"],
+    "castillo_at": "cataluna",
+    "double_scoring": ["valencia"],
+}
 
 
 def bench_scoring(repeats: int, extra: dict | None = None) -> float:
@@ -79,8 +99,6 @@ def bench_scoring(repeats: int, extra: dict | None = None) -> float:
 
 EVERY_2023_MODULE = ("new-regency", "old-hands", "power-shift")  # four-stacks: 2-3 players only
 KI_MODULES = ("players-edition", "special-cards")  # with self-play's labelled stand-ins
-
-
 
 
 SEEDS = 3  # self-play's game sets: seed 0, 1, 2 (games a set: --games)
@@ -109,12 +127,12 @@ def bench_classic_vs_2023(games: int, repeats: int) -> tuple[float, float, float
         best_c[seed], best_n[seed] = min(best_c[seed], took_c), min(best_n[seed], took_n)
         pairs.append((took_n / took_c - 1) * 100)
     played = games * max(repeats, SEEDS)
-    return (SEEDS * games / sum(best_c), events_c / played, SEEDS * games / sum(best_n), events_n / played,
-            pairs)
+    return (SEEDS * games / sum(best_c), events_c / played, SEEDS * games / sum(best_n), events_n / played, pairs)
 
 
-def bench_selfplay(games: int, repeats: int, check: bool, rules: str = "classic",
-                   modules: tuple[str, ...] = ()) -> tuple[float, float]:
+def bench_selfplay(
+    games: int, repeats: int, check: bool, rules: str = "classic", modules: tuple[str, ...] = ()
+) -> tuple[float, float]:
     best, events = 0.0, 0
     for r in range(repeats):
         t0 = cpu_clock()
@@ -139,13 +157,24 @@ def mid_game_state(rules: str = "classic", modules: tuple[str, ...] = ()):
     from engine.flow import apply_event, asked
     from engine.game import board_for, start_state
     from engine.playout import random_event, random_setup, standin_files
+
     board_file, cards_file = standin_files(rules, 5)
-    probe = random_setup(random.Random(0), 5, board_for_rules(rules, board_file, cards_file), "full", rules,
-                         modules, board_file, cards_file, standins=True)
+    probe = random_setup(
+        random.Random(0),
+        5,
+        board_for_rules(rules, board_file, cards_file),
+        "full",
+        rules,
+        modules,
+        board_file,
+        cards_file,
+        standins=True,
+    )
     board = board_for(probe)
     rng = random.Random(21)
-    state = start_state(random_setup(rng, 5, board, "full", rules, modules, board_file, cards_file, standins=True),
-                        board)
+    state = start_state(
+        random_setup(rng, 5, board, "full", rules, modules, board_file, cards_file, standins=True), board
+    )
     while state.round < 5 or state.stage not in ("special", "turn"):
         apply_event(state, random_event(rng, asked(state)))
     return state
@@ -153,6 +182,7 @@ def mid_game_state(rules: str = "classic", modules: tuple[str, ...] = ()):
 
 def board_for_rules(rules: str, board_file, cards_file):
     from engine.board import load_board
+
     return load_board(rules, 5, board_file, cards_file)
 
 
@@ -176,8 +206,12 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--pair-repeats", type=int, default=6,
-                        help="classic/2023 self-play pairs, taken turn about (each game set's best counts)")
+    parser.add_argument(
+        "--pair-repeats",
+        type=int,
+        default=6,
+        help="classic/2023 self-play pairs, taken turn about (each game set's best counts)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
@@ -212,9 +246,13 @@ def main() -> None:
         "deepcopy_mid_game_us": round(deepcopy_us, 1),
         "clone_mid_game_2023_us": round(clone_2023_us, 1),
     }
-    goals = {"selfplay_games_per_s_5p_no_checks": (">=", 200), "general_scoring_full_board_us": ("<=", 45),
-             "slowdown_2023_vs_classic_pct": ("<=", 20),
-             "replay_full_game_ms": ("<", 20), "clone_mid_game_us": ("<=", 50)}
+    goals = {
+        "selfplay_games_per_s_5p_no_checks": (">=", 200),
+        "general_scoring_full_board_us": ("<=", 45),
+        "slowdown_2023_vs_classic_pct": ("<=", 20),
+        "replay_full_game_ms": ("<", 20),
+        "clone_mid_game_us": ("<=", 50),
+    }
     if args.json:
         print(json.dumps(figures))
         return
@@ -225,8 +263,12 @@ def main() -> None:
         ("selfplay 5p, checks off (games/s)", gps, goals["selfplay_games_per_s_5p_no_checks"], 1 / gps / b),
         ("selfplay 5p, checks on (games/s)", gps_checked, None, 1 / gps_checked / b),
         ("selfplay 5p 2023, every module (games/s)", gps_2023, None, 1 / gps_2023 / b),
-        ("  2023 slower than classic by (%)", figures["slowdown_2023_vs_classic_pct"],
-         goals["slowdown_2023_vs_classic_pct"], 0.0),
+        (
+            "  2023 slower than classic by (%)",
+            figures["slowdown_2023_vs_classic_pct"],
+            goals["slowdown_2023_vs_classic_pct"],
+            0.0,
+        ),
         ("selfplay 5p King and Intrigue (games/s)", gps_ki, None, 1 / gps_ki / b),
         ("  with both modules (games/s)", gps_ki_modules, None, 1 / gps_ki_modules / b),
         ("general scoring, full board (us)", scoring_us, goals["general_scoring_full_board_us"], scoring_us / 1e6 / b),
@@ -239,10 +281,12 @@ def main() -> None:
     for name, value, goal, rel in rows:
         g = f"{goal[0]}{goal[1]}" if goal else ""
         print(f"{name:<40} {value:>10.1f}  {g:>8}  {rel:>10.3f}")
-    print(f"2023 (New Regency, Old Hands, Power Shift; stand-ins) vs classic on the same {SEEDS} sets of "
-          f"{args.games} games, {max(args.pair_repeats, SEEDS)} runs each taken turn about, each set's best: "
-          f"{gps_2023:.1f} vs {gps:.1f} games/s, {figures['slowdown_2023_vs_classic_pct']} % slower "
-          "(goal <= 20 %); each pair: " + ", ".join(f"{x:.1f}" for x in pair_slowdowns) + " %")
+    print(
+        f"2023 (New Regency, Old Hands, Power Shift; stand-ins) vs classic on the same {SEEDS} sets of "
+        f"{args.games} games, {max(args.pair_repeats, SEEDS)} runs each taken turn about, each set's best: "
+        f"{gps_2023:.1f} vs {gps:.1f} games/s, {figures['slowdown_2023_vs_classic_pct']} % slower "
+        "(goal <= 20 %); each pair: " + ", ".join(f"{x:.1f}" for x in pair_slowdowns) + " %"
+    )
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ smallest heap each run fits in, to 2 KiB (about 5 runs each).
 A 64-bit host spends more heap than a board on the same objects (8-byte pointers, 32-byte
 heap blocks against 4 and 16): the figures are on the safe side.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,10 +47,13 @@ KIB = 1024
 TLS_SESSION = [16384 + 333, 4096 + 333] + [512] * 16  # record buffers (+ mbedTLS's overhead), session
 TLS_CONTEXT = 4 * KIB
 BOARDS = {
-    "pico_w": {"heap": 160 * KIB, "session": TLS_SESSION, "ballast": TLS_CONTEXT,
-               "what": "Pico W, 160 KiB, TLS in the heap"},
-    "esp32": {"heap": 112 * KIB, "session": None, "ballast": 0,
-              "what": "ESP32, 112 KiB, TLS outside it"},
+    "pico_w": {
+        "heap": 160 * KIB,
+        "session": TLS_SESSION,
+        "ballast": TLS_CONTEXT,
+        "what": "Pico W, 160 KiB, TLS in the heap",
+    },
+    "esp32": {"heap": 112 * KIB, "session": None, "ballast": 0, "what": "ESP32, 112 KiB, TLS outside it"},
 }
 OUTAGES = 3 + 1  # long_game's short outages and the long one
 
@@ -76,10 +80,12 @@ def checks(run: towersim.Run) -> dict:
     return {
         "drops": mem["last_seq"],
         "unpublished": len(set(range(1, mem["last_seq"] + 1)) - set(published)),
-        "ring_lost": mem["ring_lost"], "hb_lost": max([f["lost"] for f in run.of_type("hb")] or [0]),
+        "ring_lost": mem["ring_lost"],
+        "hb_lost": max([f["lost"] for f in run.of_type("hb")] or [0]),
         "replays_differing": differing,
         "memory_faults": sum("MemoryError" in f["msg"] or f["code"] == "internal_error" for f in faults),
-        "connections": up_again, "connections_expected": OUTAGES + 1,
+        "connections": up_again,
+        "connections_expected": OUTAGES + 1,
     }
 
 
@@ -99,8 +105,13 @@ def fits(drops: int, seed: int, board: dict, heap: int) -> bool:
     except RuntimeError:  # MemoryError (or any other failure) stops the harness
         return False
     c = checks(run)
-    return not (c["unpublished"] or c["ring_lost"] or c["memory_faults"] or c["replays_differing"]
-                or c["connections"] != c["connections_expected"])
+    return not (
+        c["unpublished"]
+        or c["ring_lost"]
+        or c["memory_faults"]
+        or c["replays_differing"]
+        or c["connections"] != c["connections_expected"]
+    )
 
 
 def smallest(drops: int, seed: int, board: dict) -> int:
@@ -121,13 +132,18 @@ def main(argv=None) -> int:
     ap.add_argument("--drops", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--smallest", action="store_true", help="also bisect the smallest heap each run fits in")
-    ap.add_argument("--micropython", help="the MicroPython to run on (default: the test one, 64-bit); a 32-bit "
-                    "build lays objects out as the boards do (hardware/README.md, \"Memory\", how to build one)")
+    ap.add_argument(
+        "--micropython",
+        help="the MicroPython to run on (default: the test one, 64-bit); a 32-bit "
+        'build lays objects out as the boards do (hardware/README.md, "Memory", how to build one)',
+    )
     args = ap.parse_args(argv)
     global MICROPYTHON
     MICROPYTHON = args.micropython
-    print(f"Tower firmware memory: a long night of {args.drops} drops (seed {args.seed}) on "
-          f"{args.micropython or towersim.find_micropython()}")
+    print(
+        f"Tower firmware memory: a long night of {args.drops} drops (seed {args.seed}) on "
+        f"{args.micropython or towersim.find_micropython()}"
+    )
     ok = True
     for name, board in BOARDS.items():
         try:
@@ -135,27 +151,39 @@ def main(argv=None) -> int:
         except RuntimeError as e:
             print(f"\n{board['what']}: DOES NOT FIT\n{str(e)[-800:]}")
             if args.smallest:
-                print(f"  smallest heap the night fits in (-X heapsize, to 2 KiB): "
-                  f"{smallest(args.drops, args.seed, board) / KIB:g} KiB, against the board's {board['heap'] / KIB:g}")
+                print(
+                    f"  smallest heap the night fits in (-X heapsize, to 2 KiB): "
+                    f"{smallest(args.drops, args.seed, board) / KIB:g} KiB, against the board's {board['heap'] / KIB:g}"
+                )
             ok = False
             continue
         m, c = run.mem, checks(run)
-        good = not (c["unpublished"] or c["ring_lost"] or c["hb_lost"] or c["memory_faults"]
-                    or c["replays_differing"]) and c["connections"] == c["connections_expected"]
+        good = (
+            not (c["unpublished"] or c["ring_lost"] or c["hb_lost"] or c["memory_faults"] or c["replays_differing"])
+            and c["connections"] == c["connections_expected"]
+        )
         ok = ok and good
         print(f"\n{board['what']} (heap {m['heap']:,} bytes; run {took:.0f} s, {m['samples']:,} samples)")
-        print(f"  free after start-up: {m['first_free']:,} bytes; lowest free after a collection: "
-              f"{m['lowest_free']:,} bytes ({m['lowest_free'] / m['heap']:.0%} of the heap)")
-        print(f"  then: {m['lowest_where']} at {m['lowest_at_us'] / 1e6:.1f} s of the night, ring holding "
-              f"{m['ring_held_then']} drops, control frames queued {m['queued_bytes_then']} bytes; "
-              f"largest block still free {m['largest_free_then']:,} bytes")
-        print(f"  drops {c['drops']}, unpublished {c['unpublished']}, overwritten unacknowledged {c['ring_lost']} "
-              f"(heartbeats' lost: {c['hb_lost']}), replayed frames differing {c['replays_differing']}, "
-              f"MemoryError or internal_error faults {c['memory_faults']}, broker connections "
-              f"{c['connections']} of {c['connections_expected']}: {'ok' if good else 'MISSED'}")
+        print(
+            f"  free after start-up: {m['first_free']:,} bytes; lowest free after a collection: "
+            f"{m['lowest_free']:,} bytes ({m['lowest_free'] / m['heap']:.0%} of the heap)"
+        )
+        print(
+            f"  then: {m['lowest_where']} at {m['lowest_at_us'] / 1e6:.1f} s of the night, ring holding "
+            f"{m['ring_held_then']} drops, control frames queued {m['queued_bytes_then']} bytes; "
+            f"largest block still free {m['largest_free_then']:,} bytes"
+        )
+        print(
+            f"  drops {c['drops']}, unpublished {c['unpublished']}, overwritten unacknowledged {c['ring_lost']} "
+            f"(heartbeats' lost: {c['hb_lost']}), replayed frames differing {c['replays_differing']}, "
+            f"MemoryError or internal_error faults {c['memory_faults']}, broker connections "
+            f"{c['connections']} of {c['connections_expected']}: {'ok' if good else 'MISSED'}"
+        )
         if args.smallest:
-            print(f"  smallest heap the night fits in (-X heapsize, to 2 KiB): "
-                  f"{smallest(args.drops, args.seed, board) / KIB:g} KiB, against the board's {board['heap'] / KIB:g}")
+            print(
+                f"  smallest heap the night fits in (-X heapsize, to 2 KiB): "
+                f"{smallest(args.drops, args.seed, board) / KIB:g} KiB, against the board's {board['heap'] / KIB:g}"
+            )
     print("\nall checks hold" if ok else "\nCHECK MISSED")
     return 0 if ok else 1
 

@@ -11,6 +11,7 @@ played to its end without a restart, then the log is opened again as the next st
 Figures: acknowledged records lost (goal 0), games that resume (goal all), and each distinct
 refusal message (goal: one line naming the storage, no path).
 """
+
 from __future__ import annotations
 
 import os
@@ -42,8 +43,9 @@ def _one_input(table: Table, seed: int, phones: bool) -> tuple[str, str]:
         return ("kept" if step(table, seed) else "over"), ""
     except (InputError, AssertionError) as exc:  # the script wraps a refused move in an AssertionError
         words = str(exc)
-        return ("refused-phone" if phone else "refused"), words[words.find("The tablet"):] if "The tablet" in words \
-            else words
+        return ("refused-phone" if phone else "refused"), words[
+            words.find("The tablet") :
+        ] if "The tablet" in words else words
 
 
 def run(root: Path, free_kb: int, phones: bool, seed: int) -> dict:
@@ -94,9 +96,11 @@ def main() -> int:
             for phones in (False, True):
                 results = [run(root, free_kb, phones, seed) for seed in SEEDS]
                 every_message |= set().union(*(r["messages"] for r in results))
-                print(f"{free_kb:>4}KB {'phones' if phones else 'tablet':>7} {len(results):>5} "
-                      f"{sum(r['refused'] for r in results):>8} {sum(r['by_phone'] for r in results):>8} {sum(r['lost'] for r in results):>4} "
-                      f"{sum(r['resumed'] for r in results):>5}/{len(results)}")
+                print(
+                    f"{free_kb:>4}KB {'phones' if phones else 'tablet':>7} {len(results):>5} "
+                    f"{sum(r['refused'] for r in results):>8} {sum(r['by_phone'] for r in results):>8} {sum(r['lost'] for r in results):>4} "
+                    f"{sum(r['resumed'] for r in results):>5}/{len(results)}"
+                )
         print("messages:", *sorted(every_message), sep="\n  ")
     finally:
         subprocess.run(["umount", "-l", str(root)], check=False)

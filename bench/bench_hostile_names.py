@@ -21,6 +21,7 @@ surrogate and 10,000 characters. Each sink counts a result as unescaped when:
   (tests/companion/ui/markup_worker.py): a line taller than with plain names, a control character
   drawn, or the name's characters not what it shows.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,8 +38,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.safe_text import (for_csv, for_file_name, for_json, for_markup, for_picture,  # noqa: E402
-                                 for_terminal)
+from companion.safe_text import (
+    for_csv,
+    for_file_name,
+    for_json,
+    for_markup,
+    for_picture,  # noqa: E402
+    for_terminal,
+)
 from tests.companion.hostile_names import HOSTILE_NAMES, raw_control  # noqa: E402
 
 FORMULA = set("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20")
@@ -77,15 +84,17 @@ def functions(names: list[str]) -> dict[str, int]:
         counts["picture"] += bool(raw_control(for_picture(name)))
         try:
             file_name = for_file_name(f"/games/game-{name[:200]}.jsonl".replace("/", "", 2))
-        except ValueError:   # a NUL cannot be in a file name at all
+        except ValueError:  # a NUL cannot be in a file name at all
             file_name = ""
         counts["file name"] += bool(raw_control(file_name))
     return counts
 
 
 def groups(names: list[str], size: int = 4) -> list[list[str]]:
-    return [names[i:i + size] + ["Ana", "Ben", "Cai"][:max(0, 2 - len(names[i:i + size]))]
-            for i in range(0, len(names), size)]
+    return [
+        names[i : i + size] + ["Ana", "Ben", "Cai"][: max(0, 2 - len(names[i : i + size]))]
+        for i in range(0, len(names), size)
+    ]
 
 
 def _games_folder(data: Path, name_groups: list[list[str]]) -> list[Path]:
@@ -102,8 +111,13 @@ def _games_folder(data: Path, name_groups: list[list[str]]) -> list[Path]:
 
 def _run(*args, data: Path):
     try:
-        out = subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True, timeout=60,
-                             cwd=ROOT, env={**os.environ, "ELGRANDE_DATA_DIR": str(data), "PYTHONPATH": str(ROOT)})
+        out = subprocess.run(
+            [sys.executable, "-m", "companion.cli", *args],
+            capture_output=True,
+            timeout=60,
+            cwd=ROOT,
+            env={**os.environ, "ELGRANDE_DATA_DIR": str(data), "PYTHONPATH": str(ROOT)},
+        )
     except subprocess.TimeoutExpired:
         return None
     return out.returncode, out.stdout.decode("utf-8", "replace"), out.stderr.decode("utf-8", "replace")
@@ -131,8 +145,9 @@ def commands(names: list[str], work: Path) -> dict[str, int]:
             continue
         _, out, _ = result
         listed = json.loads(out)
-        got = ({p["name"] for g in listed for p in g["players"]} if command[0] == "games"
-               else {s["name"] for s in listed})
+        got = (
+            {p["name"] for g in listed for p in g["players"]} if command[0] == "games" else {s["name"] for s in listed}
+        )
         want = {n if command[0] == "games" else n.strip() for n in names}
         counts[" ".join(command)] = bool(raw_control(out.rstrip("\n"))) + len(want - got)
     csv_bad = bgstats_bad = message_bad = 0
@@ -165,20 +180,27 @@ def app_labels(names: list[str], work: Path) -> dict[str, int]:
     from tests.companion.games_fixture import table_game
     from tests.companion.ui.xvfb import virtual_display
 
-    shown_all = {"turning", "home", "stats"}   # labels that show every name (standings: shortened)
+    shown_all = {"turning", "home", "stats"}  # labels that show every name (standings: shortened)
     counts: dict[str, int] = {}
     for i, group in enumerate(groups(names)):
         folder = work / f"app-{i}"
         plain = [f"Pla{k}" for k in range(len(group))]
-        games = {kind: {"file": table_game(folder, 1, n).path.name, "names": n}
-                 for kind, n in (("plain", plain), ("hostile", group))}
+        games = {
+            kind: {"file": table_game(folder, 1, n).path.name, "names": n}
+            for kind, n in (("plain", plain), ("hostile", group))
+        }
         (folder / "names.json").write_text(json.dumps(games))
         result = folder / "drawn.json"
         with virtual_display(1280, 800) as display:
             env = {**os.environ, "DISPLAY": display, "PYTHONPATH": str(ROOT), "ELGRANDE_DATA_DIR": str(folder / "d")}
             env.pop("XAUTHORITY", None)
-            subprocess.run([sys.executable, str(ROOT / "tests/companion/ui/markup_worker.py"), str(folder),
-                            str(result)], cwd=ROOT, env=env, capture_output=True, timeout=300)
+            subprocess.run(
+                [sys.executable, str(ROOT / "tests/companion/ui/markup_worker.py"), str(folder), str(result)],
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                timeout=300,
+            )
         drawn = json.loads(result.read_text()) if result.exists() else None
         for label in ("turning", "standings", "scoring", "home", "stats", "phone_check", "name_cell"):
             key = f"app: {label}"
@@ -189,9 +211,10 @@ def app_labels(names: list[str], work: Path) -> dict[str, int]:
             flat = hostile["text"].replace("\n", "").replace(" ", "")
             expected = group if label in shown_all else group[:1] if label in ("phone_check", "name_cell") else []
             # a tag taking effect makes a line far taller; accents and other scripts a pixel or two
-            bad = hostile["tallest_line"] > 1.5 * plain_drawn["tallest_line"] or bool(raw_control(
-                hostile["text"].replace("\n", "")))
-            shown = [n.strip() if label == "stats" else n for n in expected]   # statistics go by the name trimmed
+            bad = hostile["tallest_line"] > 1.5 * plain_drawn["tallest_line"] or bool(
+                raw_control(hostile["text"].replace("\n", ""))
+            )
+            shown = [n.strip() if label == "stats" else n for n in expected]  # statistics go by the name trimmed
             missing = sum(for_terminal(n).replace(" ", "") not in flat for n in shown)
             counts[key] = counts.get(key, 0) + bad + missing
     return counts

@@ -26,6 +26,7 @@ Exit status 1 if any figure misses its goal.
 before issue 10, say: `mkdir /tmp/before && git archive 54e9368 firmware_bridge
 | tar -x -C /tmp/before`), to measure it with the same harness.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -83,19 +84,45 @@ def fuzz(transport: str, seed: int, n: int, late: bool) -> dict:
         faulthandler.cancel_dump_traceback_later()
         run.table and run.table.close()
     c = run.link.counters
-    return {"transport": transport, "hostile": f.hostile, "calls": f.calls, "escaped": f.escaped,
-            "escaped_examples": f.escaped_examples, "slowest_call_ms": round(f.slowest_call * 1000, 2),
-            "calls_over_10ms": f.calls_over_10ms,
-            "guard_faults": c["faults"], "real_drops": f.real_drops, "delivered": f.delivered, "doubled": f.doubled,
-            "missing": f.missing, "out_of_order": f.out_of_order, "wrong_content": f.wrong_content,
-            "doubled_at_table": f.doubled_at_table, "caught_by_table": f.caught_by_table,
-            "late_frames": f.late_frames, "late_hellos": f.late_hellos, "reboots": f.reboots,
-            "restarts": f.restarts,
-            "seconds": round(f.seconds, 1),
-            "final_state": run.link.status.state,
-            "refused": {k: c[k] for k in ("bad_frame", "bad_checksum", "line_too_long", "bad_message",
-                                          "unknown_message", "refused", "bad_availability") if c[k]},
-            "kinds": dict(run.hostile.kinds.most_common()), "valid_claims_skipped": run.hostile.skipped_valid}
+    return {
+        "transport": transport,
+        "hostile": f.hostile,
+        "calls": f.calls,
+        "escaped": f.escaped,
+        "escaped_examples": f.escaped_examples,
+        "slowest_call_ms": round(f.slowest_call * 1000, 2),
+        "calls_over_10ms": f.calls_over_10ms,
+        "guard_faults": c["faults"],
+        "real_drops": f.real_drops,
+        "delivered": f.delivered,
+        "doubled": f.doubled,
+        "missing": f.missing,
+        "out_of_order": f.out_of_order,
+        "wrong_content": f.wrong_content,
+        "doubled_at_table": f.doubled_at_table,
+        "caught_by_table": f.caught_by_table,
+        "late_frames": f.late_frames,
+        "late_hellos": f.late_hellos,
+        "reboots": f.reboots,
+        "restarts": f.restarts,
+        "seconds": round(f.seconds, 1),
+        "final_state": run.link.status.state,
+        "refused": {
+            k: c[k]
+            for k in (
+                "bad_frame",
+                "bad_checksum",
+                "line_too_long",
+                "bad_message",
+                "unknown_message",
+                "refused",
+                "bad_availability",
+            )
+            if c[k]
+        },
+        "kinds": dict(run.hostile.kinds.most_common()),
+        "valid_claims_skipped": run.hostile.skipped_valid,
+    }
 
 
 def main() -> int:
@@ -104,37 +131,63 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--tree", metavar="DIR", help="take firmware_bridge from DIR (a copy of another version)")
-    ap.add_argument("--no-late", action="store_true",
-                    help="hostile frames only: no late tower frames, reboots, restarts or table (as before issue 25)")
+    ap.add_argument(
+        "--no-late",
+        action="store_true",
+        help="hostile frames only: no late tower frames, reboots, restarts or table (as before issue 25)",
+    )
     args = ap.parse_args()
     logging.basicConfig(level=logging.CRITICAL)  # the link's own (rate-limited) log is not the figure here
     decode, link = refusal_speed(args.seed + 2, min(args.frames, 100_000))
     results = [fuzz(t, args.seed + i, args.frames, not args.no_late) for i, t in enumerate(("serial", "mqtt"))]
-    ok = all(r["escaped"] == 0 and r["doubled"] == 0 and r["doubled_at_table"] == 0 and r["missing"] == 0
-             and r["out_of_order"] == 0
-             and r["wrong_content"] == 0 and r["delivered"] == r["real_drops"] for r in results)
+    ok = all(
+        r["escaped"] == 0
+        and r["doubled"] == 0
+        and r["doubled_at_table"] == 0
+        and r["missing"] == 0
+        and r["out_of_order"] == 0
+        and r["wrong_content"] == 0
+        and r["delivered"] == r["real_drops"]
+        for r in results
+    )
     if args.json:
-        print(json.dumps({"decode_per_s": round(decode), "link_per_s": round(link), "runs": results, "ok": ok},
-                         indent=1))
+        print(
+            json.dumps({"decode_per_s": round(decode), "link_per_s": round(link), "runs": results, "ok": ok}, indent=1)
+        )
         return 0 if ok else 1
     import firmware_bridge
-    print(f"Tower fuzz, seed {args.seed}: {args.frames:,} hostile items per transport "
-          f"(firmware_bridge from {Path(firmware_bridge.__file__).parent})")
-    print(f"hostile lines refused or taken by a connected link (feed_frame): {link:,.0f}/s; "
-          f"baseline, plain framing.decode of the same lines: {decode:,.0f}/s ({decode / link:.1f}x)")
+
+    print(
+        f"Tower fuzz, seed {args.seed}: {args.frames:,} hostile items per transport "
+        f"(firmware_bridge from {Path(firmware_bridge.__file__).parent})"
+    )
+    print(
+        f"hostile lines refused or taken by a connected link (feed_frame): {link:,.0f}/s; "
+        f"baseline, plain framing.decode of the same lines: {decode:,.0f}/s ({decode / link:.1f}x)"
+    )
     for r in results:
-        print(f"\n{r['transport']} ({'feed_bytes, split and merged' if r['transport'] == 'serial' else 'feed_frame / feed_availability'})")
+        print(
+            f"\n{r['transport']} ({'feed_bytes, split and merged' if r['transport'] == 'serial' else 'feed_frame / feed_availability'})"
+        )
         print(f"  hostile items {r['hostile']:,} in {r['calls']:,} calls with the tower's traffic, {r['seconds']} s")
         print(f"  exceptions escaping: {r['escaped']}   faults caught by the last-resort guard: {r['guard_faults']}")
-        print(f"  slowest call: {r['slowest_call_ms']} ms, calls over 10 ms: {r['calls_over_10ms']} "
-              f"(watchdog: {HANG:g} s per 1,000 items, not triggered)")
-        print(f"  real drops: made {r['real_drops']:,}, delivered {r['delivered']:,}, doubled {r['doubled']}, "
-              f"missing {r['missing']}, out of order {r['out_of_order']}, wrong content {r['wrong_content']}; "
-              f"link {r['final_state']}")
-        print(f"  late tower frames {r['late_frames']:,} (hellos {r['late_hellos']:,}), tower reboots {r['reboots']}, "
-              f"app restarts {r['restarts']}")
-        print(f"  doubled at the link: {r['doubled']}   doubled at the table (the game log): {r['doubled_at_table']}   "
-              f"repeats a restarted link handed over that the table caught: {r['caught_by_table']}")
+        print(
+            f"  slowest call: {r['slowest_call_ms']} ms, calls over 10 ms: {r['calls_over_10ms']} "
+            f"(watchdog: {HANG:g} s per 1,000 items, not triggered)"
+        )
+        print(
+            f"  real drops: made {r['real_drops']:,}, delivered {r['delivered']:,}, doubled {r['doubled']}, "
+            f"missing {r['missing']}, out of order {r['out_of_order']}, wrong content {r['wrong_content']}; "
+            f"link {r['final_state']}"
+        )
+        print(
+            f"  late tower frames {r['late_frames']:,} (hellos {r['late_hellos']:,}), tower reboots {r['reboots']}, "
+            f"app restarts {r['restarts']}"
+        )
+        print(
+            f"  doubled at the link: {r['doubled']}   doubled at the table (the game log): {r['doubled_at_table']}   "
+            f"repeats a restarted link handed over that the table caught: {r['caught_by_table']}"
+        )
         print(f"  refused by the link: {r['refused']}")
         print(f"  kinds: {r['kinds']} (valid claims skipped: {r['valid_claims_skipped']})")
         for e in r["escaped_examples"]:

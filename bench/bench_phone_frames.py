@@ -17,6 +17,7 @@ Goal 0 / 0, and the disc ends on the player's last choice.
 Each case runs with the page's numbered frames (`seq`) and as a page from before the numbering
 sends them (no `seq`: taken in the order they arrive, as every frame was before issue 31).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,10 +40,15 @@ from engine.events import GameSetup  # noqa: E402
 from engine.freeplay import RoundFinished  # noqa: E402
 
 PLAYERS = ["red", "yellow", "green", "blue"]
-SETUP = GameSetup(players=PLAYERS, names={"red": "Ana", "yellow": "Bruno", "green": "Carmen", "blue": "Dora"},
-                  variant="short", king="cataluna", start_player="red",
-                  homes={"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "valencia"})
-A, B = "aragon", "sevilla"   # the player's first and second (last) choice
+SETUP = GameSetup(
+    players=PLAYERS,
+    names={"red": "Ana", "yellow": "Bruno", "green": "Carmen", "blue": "Dora"},
+    variant="short",
+    king="cataluna",
+    start_player="red",
+    homes={"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "valencia"},
+)
+A, B = "aragon", "sevilla"  # the player's first and second (last) choice
 
 
 class Bench:
@@ -74,8 +80,13 @@ class Bench:
         return len(self.changes), self.lines()
 
     def frame(self, region: str, seq: int | None, ref: int) -> dict:
-        frame = {"type": "pick", "credential": self.credential, "question": self.table.question_id(),
-                 "region": region, "ref": ref}
+        frame = {
+            "type": "pick",
+            "credential": self.credential,
+            "question": self.table.question_id(),
+            "region": region,
+            "ref": ref,
+        }
         return frame if seq is None else {**frame, "seq": seq}
 
     def disc(self) -> str | None:
@@ -138,7 +149,7 @@ async def reordered(numbered: bool) -> dict:
         before = bench.counts()
         await send(ws, [bench.frame(B, b, 2), bench.frame(A, a, 1)])
         await ws.close()
-    return outcome(bench, before, own=1)   # B's own change and line are the player's
+    return outcome(bench, before, own=1)  # B's own change and line are the player's
 
 
 async def repeated(numbered: bool) -> dict:
@@ -150,7 +161,7 @@ async def repeated(numbered: bool) -> dict:
         before = bench.counts()
         await send(ws, [bench.frame(B, b, 100 + i) for i in range(50)])
         await ws.close()
-    return outcome(bench, before, own=1)   # the first of the 50 is the player's pick
+    return outcome(bench, before, own=1)  # the first of the 50 is the player's pick
 
 
 async def after_restart(numbered: bool) -> dict:
@@ -163,7 +174,7 @@ async def after_restart(numbered: bool) -> dict:
         await ws.close()
     path = bench.table.path
     bench.stop()
-    bench = Bench(Table.resume(path))   # the tablet restarted: a new server, the phone joins again
+    bench = Bench(Table.resume(path))  # the tablet restarted: a new server, the phone joins again
     async with aiohttp.ClientSession() as session:
         ws = await socket(session, bench)
         before = bench.counts()
@@ -174,30 +185,41 @@ async def after_restart(numbered: bool) -> dict:
 
 def outcome(bench: Bench, before: tuple[int, int], own: int = 0) -> dict:
     changes, lines = bench.counts()
-    result = {"state_changes": changes - before[0] - own, "log_lines": lines - before[1] - own,
-              "disc_is_last_choice": bench.disc() == B}
+    result = {
+        "state_changes": changes - before[0] - own,
+        "log_lines": lines - before[1] - own,
+        "disc_is_last_choice": bench.disc() == B,
+    }
     bench.stop()
     return result
 
 
-CASES = {"replayed after a reconnect": replayed, "reordered": reordered, "repeated x50": repeated,
-         "replayed after a tablet restart": after_restart}
+CASES = {
+    "replayed after a reconnect": replayed,
+    "reordered": reordered,
+    "repeated x50": repeated,
+    "replayed after a tablet restart": after_restart,
+}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    figures = {name: {"numbered": asyncio.run(case(True)), "unnumbered (a page from before)": asyncio.run(case(False))}
-               for name, case in CASES.items()}
+    figures = {
+        name: {"numbered": asyncio.run(case(True)), "unnumbered (a page from before)": asyncio.run(case(False))}
+        for name, case in CASES.items()
+    }
     if args.json:
         print(json.dumps(figures, indent=2))
         return
     print("Phone frames: what the stale frames changed, state changes / log lines (goal 0 / 0)")
     print(f"{'':34}{'numbered (this page)':>26}{'unnumbered (a page from before)':>36}")
     for name, row in figures.items():
-        cells = [f"{r['state_changes']} / {r['log_lines']}, disc {'last' if r['disc_is_last_choice'] else 'EARLIER'}"
-                 for r in row.values()]
+        cells = [
+            f"{r['state_changes']} / {r['log_lines']}, disc {'last' if r['disc_is_last_choice'] else 'EARLIER'}"
+            for r in row.values()
+        ]
         print(f"{name:34}{cells[0]:>26}{cells[1]:>36}")
 
 

@@ -19,6 +19,7 @@
   with 2,000 idle sockets and half-sent requests held against it from 125
   loopback addresses and re-opened as fast as the server closes them.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,9 +58,17 @@ HOMES = {"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "vale
 
 def setup(mode: str, players=PLAYERS5, variant: str = "full", seed: int = 0) -> TableSetup:
     rng = random.Random(seed)
-    return TableSetup(mode=mode, game=GameSetup(
-        players=players, names={p: p.title() for p in players}, variant=variant, king="cataluna",
-        homes={p: HOMES[p] for p in players}, start_player=rng.choice(players)))
+    return TableSetup(
+        mode=mode,
+        game=GameSetup(
+            players=players,
+            names={p: p.title() for p in players},
+            variant=variant,
+            king="cataluna",
+            homes={p: HOMES[p] for p in players},
+            start_player=rng.choice(players),
+        ),
+    )
 
 
 def pct(values: list[float], q: float) -> float:
@@ -68,13 +77,18 @@ def pct(values: list[float], q: float) -> float:
 
 
 def summary(ms: list[float]) -> dict:
-    return {"n": len(ms), "median_ms": round(statistics.median(ms), 3), "p99_ms": round(pct(ms, 0.99), 3),
-            "max_ms": round(max(ms), 3)}
+    return {
+        "n": len(ms),
+        "median_ms": round(statistics.median(ms), 3),
+        "p99_ms": round(pct(ms, 0.99), 3),
+        "max_ms": round(max(ms), 3),
+    }
 
 
 def join(server: PhoneServer, pid: str) -> str:
     """A phone joins the seat and the tablet says yes to it."""
     import http.client
+
     conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=5)
     code = server.seat_url(pid).rsplit("/", 1)[1]
     conn.request("POST", "/api/join", body=json.dumps({"code": code}))
@@ -85,6 +99,7 @@ def join(server: PhoneServer, pid: str) -> str:
 
 
 # ---- baseline: a bare aiohttp websocket echo ------------------------------------------------
+
 
 def echo_server() -> tuple[int, callable]:
     ready, holder = threading.Event(), {}
@@ -119,6 +134,7 @@ def echo_server() -> tuple[int, callable]:
     def stop():
         holder["loop"].call_soon_threadsafe(holder["stop"].set)
         t.join(5)
+
     return holder["port"], stop
 
 
@@ -126,8 +142,9 @@ async def echo_rtt(port: int, n: int) -> list[float]:
     out = []
     async with aiohttp.ClientSession() as s:
         ws = await s.ws_connect(f"http://127.0.0.1:{port}/echo", compress=0)
-        payload = json.dumps({"type": "pick", "credential": "x" * 43, "question": "3-scoring_discs-x-2",
-                              "region": "sevilla", "ref": 1})
+        payload = json.dumps(
+            {"type": "pick", "credential": "x" * 43, "question": "3-scoring_discs-x-2", "region": "sevilla", "ref": 1}
+        )
         for _ in range(n + WARMUP):
             t0 = time.perf_counter()
             await ws.send_str(payload)
@@ -138,6 +155,7 @@ async def echo_rtt(port: int, n: int) -> list[float]:
 
 
 # ---- pick -> tablet sees "chosen" ------------------------------------------------------------
+
 
 async def pick_latency(n: int) -> dict:
     table = Table.new(setup("scoring"))
@@ -155,6 +173,7 @@ async def pick_latency(n: int) -> dict:
             if pid in chosen:
                 waiting.pop(pid)
                 loop.call_soon_threadsafe(lambda f=fut, t=now: f.done() or f.set_result(t))
+
     table.subscribe(tablet)
     to_table, to_feed, to_result = [], [], []
     async with aiohttp.ClientSession() as s:
@@ -177,6 +196,7 @@ async def pick_latency(n: int) -> dict:
                     fut = results.pop(m["ref"], None)
                     if fut and not fut.done():
                         fut.set_result((time.perf_counter(), m))
+
         feed_waiters: dict[str, asyncio.Future] = {}
 
         async def read_feed():
@@ -188,6 +208,7 @@ async def pick_latency(n: int) -> dict:
                     fut = feed_waiters.get(seat["id"])
                     if seat["chosen"] and fut and not fut.done():
                         fut.set_result(now)
+
         readers = [asyncio.ensure_future(read_phone(pid, ws)) for pid, ws in socks.items()]
         readers.append(asyncio.ensure_future(read_feed()))
         while any(v is None for v in views.values()) or latest["status"] is None:
@@ -205,8 +226,9 @@ async def pick_latency(n: int) -> dict:
             f_feed = feed_waiters[pid] = loop.create_future()
             f_result = results[i] = loop.create_future()
             t0 = time.perf_counter()
-            await socks[pid].send_json({"type": "pick", "credential": creds[pid], "question": qid,
-                                        "region": regions[i % 9], "ref": i})
+            await socks[pid].send_json(
+                {"type": "pick", "credential": creds[pid], "question": qid, "region": regions[i % 9], "ref": i}
+            )
             t_table = await asyncio.wait_for(f_table, 5)
             t_feed = await asyncio.wait_for(f_feed, 5)
             t_result, answer = await asyncio.wait_for(f_result, 5)
@@ -220,11 +242,15 @@ async def pick_latency(n: int) -> dict:
         await asyncio.gather(*readers, return_exceptions=True)
     server.stop()
     table.close()
-    return {"pick_to_table_observer": summary(to_table), "pick_to_status_feed": summary(to_feed),
-            "pick_to_phone_result": summary(to_result)}
+    return {
+        "pick_to_table_observer": summary(to_table),
+        "pick_to_status_feed": summary(to_feed),
+        "pick_to_phone_result": summary(to_result),
+    }
 
 
 # ---- soak: 5 phones + 20 spectators through whole games ----------------------------------------
+
 
 class Counter:
     def __init__(self):
@@ -261,6 +287,7 @@ async def soak_game(seed: int, counter: Counter, mode: str, pace: float) -> dict
         return sessions[-1]
 
     try:
+
         async def phone(pid):
             ws = await device(PLAYERS5.index(pid)).ws_connect(base + "/ws", compress=0)
             await ws.send_json({"type": "hello", "credential": creds[pid]})
@@ -277,8 +304,15 @@ async def soak_game(seed: int, counter: Counter, mode: str, pace: float) -> dict
                     if q["state"] == "choose" and q["pick"] is None and sent_for != q["id"]:
                         sent_for, ref = q["id"], ref + 1
                         region = rng.choice(q["regions"])["id"]
-                        await ws.send_json({"type": "pick", "credential": creds[pid], "question": q["id"],
-                                            "region": region, "ref": ref})
+                        await ws.send_json(
+                            {
+                                "type": "pick",
+                                "credential": creds[pid],
+                                "question": q["id"],
+                                "region": region,
+                                "ref": ref,
+                            }
+                        )
                         picks["n"] += 1
                 elif m["type"] == "error":
                     counter.errors.append(f"{pid}: {m}")
@@ -317,6 +351,7 @@ async def soak_game(seed: int, counter: Counter, mode: str, pace: float) -> dict
                 events["n"] += 1
                 if pace:
                     time.sleep(pace)
+
         t0 = time.perf_counter()
         await asyncio.get_running_loop().run_in_executor(None, drive)
         took = time.perf_counter() - t0
@@ -336,16 +371,28 @@ async def soak_game(seed: int, counter: Counter, mode: str, pace: float) -> dict
         for session in sessions:
             await session.close()
     table.close()
-    return {"events": events["n"], "phone_picks": picks["n"], "seconds": round(took, 2),
-            "status_updates": final_status, "view_updates": sum(final_views.values())}
+    return {
+        "events": events["n"],
+        "phone_picks": picks["n"],
+        "seconds": round(took, 2),
+        "status_updates": final_status,
+        "view_updates": sum(final_views.values()),
+    }
 
 
 # ---- starvation: join + pick with 2,000 sockets held against the server --------------------------
 
 FD_LIMIT = 1024
-FLOOD = (("idle", 1600, b""), ("half head", 300, b"GET / HTTP/1.1\r\nHost: x\r\nX-Unfinished: "),
-         ("half body", 100, b"POST /api/join HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                            b"Content-Length: 900\r\n\r\n{\"code\": \""))
+FLOOD = (
+    ("idle", 1600, b""),
+    ("half head", 300, b"GET / HTTP/1.1\r\nHost: x\r\nX-Unfinished: "),
+    (
+        "half body",
+        100,
+        b"POST /api/join HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 900\r\n\r\n{"code": "',
+    ),
+)
 PER_ADDRESS = 16
 
 
@@ -368,9 +415,17 @@ def serve_child(fd_limit: int) -> None:
             serial = server.seats_status()[words[1]]["awaiting"]
             print(json.dumps({"ok": bool(serial) and server.confirm(words[1], serial)}), flush=True)
         elif words[0] == "stats":
-            print(json.dumps({"open": len(server.guard), "evicted": server.guard.evicted,
-                              "refused": server.guard.refused, "fds": len(os.listdir("/proc/self/fd"))}),
-                  flush=True)
+            print(
+                json.dumps(
+                    {
+                        "open": len(server.guard),
+                        "evicted": server.guard.evicted,
+                        "refused": server.guard.refused,
+                        "fds": len(os.listdir("/proc/self/fd")),
+                    }
+                ),
+                flush=True,
+            )
     server.stop()
 
 
@@ -442,9 +497,13 @@ class Flood:
 
 class Child:
     def __init__(self):
-        self.proc = subprocess.Popen([sys.executable, __file__, "--serve-child", str(FD_LIMIT)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                     text=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, __file__, "--serve-child", str(FD_LIMIT)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         self.hello = self.read()
 
     def read(self) -> dict:
@@ -485,8 +544,15 @@ async def phone_round(child: Child, pid: str) -> tuple[float, float]:
         assert view["type"] == "view" and view["question"]["state"] == "choose", view
         regions = [r["id"] for r in view["question"]["regions"]]
         t1 = time.perf_counter()
-        await ws.send_json({"type": "pick", "credential": credential, "question": view["question"]["id"],
-                            "region": random.choice(regions), "ref": 1})
+        await ws.send_json(
+            {
+                "type": "pick",
+                "credential": credential,
+                "question": view["question"]["id"],
+                "region": random.choice(regions),
+                "ref": 1,
+            }
+        )
         while (m := json.loads((await asyncio.wait_for(ws.receive(), 5)).data))["type"] not in ("result", "error"):
             pass
         picked = time.perf_counter() - t1
@@ -499,8 +565,9 @@ async def starvation(rounds: int) -> dict:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     held = sum(n for _, n, _ in FLOOD)
     if hard < held + 500:
-        raise SystemExit(f"bench_phones: the starvation figure opens {held} sockets; the open-file hard "
-                         f"limit is {hard}")
+        raise SystemExit(
+            f"bench_phones: the starvation figure opens {held} sockets; the open-file hard limit is {hard}"
+        )
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     child = Child()
     out: dict = {"server_fd_limit": FD_LIMIT, "server_budget": child.hello["budget"], "held": held}
@@ -536,9 +603,16 @@ async def main_async(args) -> dict:
     games = []
     for g in range(args.games):
         games.append(await soak_game(g, counter, args.mode, args.pace))
-    out["soak"] = {"mode": args.mode, "games": games, "clients": 25, "frames": counter.frames,
-                   "errors": len(counter.errors), "dropped": counter.dropped,
-                   "out_of_order": counter.out_of_order, "error_samples": counter.errors[:5]}
+    out["soak"] = {
+        "mode": args.mode,
+        "games": games,
+        "clients": 25,
+        "frames": counter.frames,
+        "errors": len(counter.errors),
+        "dropped": counter.dropped,
+        "out_of_order": counter.out_of_order,
+        "error_samples": counter.errors[:5],
+    }
     if args.rounds:
         out["starvation"] = await starvation(args.rounds)
     return out
@@ -550,8 +624,12 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--mode", choices=["tracking", "scoring"], default="tracking")
     ap.add_argument("--pace", type=float, default=0.002, help="seconds between the tablet's inputs in the soak")
-    ap.add_argument("--rounds", type=int, default=30,
-                    help="phones joining and picking, with and without the 2,000 sockets (0: skip)")
+    ap.add_argument(
+        "--rounds",
+        type=int,
+        default=30,
+        help="phones joining and picking, with and without the 2,000 sockets (0: skip)",
+    )
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--serve-child", type=int, metavar="FD_LIMIT", help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -563,36 +641,52 @@ def main() -> None:
         print(json.dumps(out, indent=1))
         return
     b = out["baseline_echo_rtt"]
-    print(f"baseline: bare aiohttp websocket echo round trip   median {b['median_ms']:.3f} ms   "
-          f"p99 {b['p99_ms']:.3f} ms   (n={b['n']})")
-    for key, words in [("pick_to_table_observer", "pick -> tablet's table observer sees 'chosen'"),
-                       ("pick_to_status_feed", "pick -> /ws/status spectator sees 'chosen'  "),
-                       ("pick_to_phone_result", "pick -> phone gets its 'result' frame      ")]:
+    print(
+        f"baseline: bare aiohttp websocket echo round trip   median {b['median_ms']:.3f} ms   "
+        f"p99 {b['p99_ms']:.3f} ms   (n={b['n']})"
+    )
+    for key, words in [
+        ("pick_to_table_observer", "pick -> tablet's table observer sees 'chosen'"),
+        ("pick_to_status_feed", "pick -> /ws/status spectator sees 'chosen'  "),
+        ("pick_to_phone_result", "pick -> phone gets its 'result' frame      "),
+    ]:
         r = out[key]
-        print(f"{words}   median {r['median_ms']:.3f} ms   p99 {r['p99_ms']:.3f} ms   max {r['max_ms']:.3f} ms"
-              f"   (goal < 100 ms)")
+        print(
+            f"{words}   median {r['median_ms']:.3f} ms   p99 {r['p99_ms']:.3f} ms   max {r['max_ms']:.3f} ms"
+            f"   (goal < 100 ms)"
+        )
     s = out["soak"]
     for i, g in enumerate(s["games"]):
-        print(f"soak game {i} ({s['mode']}): {g['events']} tablet inputs, {g['phone_picks']} picks from phones, "
-              f"{g['view_updates']} view + {g['status_updates']} status updates in {g['seconds']} s")
-    print(f"soak: 5 phones + 20 spectators held through {len(s['games'])} games: {s['frames']} frames, "
-          f"errors {s['errors']}, dropped {s['dropped']}, out of order {s['out_of_order']}   (goal 0 / 0)")
+        print(
+            f"soak game {i} ({s['mode']}): {g['events']} tablet inputs, {g['phone_picks']} picks from phones, "
+            f"{g['view_updates']} view + {g['status_updates']} status updates in {g['seconds']} s"
+        )
+    print(
+        f"soak: 5 phones + 20 spectators held through {len(s['games'])} games: {s['frames']} frames, "
+        f"errors {s['errors']}, dropped {s['dropped']}, out of order {s['out_of_order']}   (goal 0 / 0)"
+    )
     for e in s["error_samples"]:
         print("  error:", e)
     if "starvation" in out:
         st = out["starvation"]
-        for label, words in (("baseline", "nothing else connected"),
-                             ("flooded", f"{st['held']:,} sockets held against it")):
+        for label, words in (
+            ("baseline", "nothing else connected"),
+            ("flooded", f"{st['held']:,} sockets held against it"),
+        ):
             r = st[label]
-            print(f"join + pick, {words:<30}   median {r['join_plus_pick']['median_ms']:.0f} ms   p99 "
-                  f"{r['join_plus_pick']['p99_ms']:.0f} ms   max {r['join_plus_pick']['max_ms']:.0f} ms   "
-                  f"(join median {r['join']['median_ms']:.0f} ms, pick median {r['pick']['median_ms']:.1f} ms; "
-                  f"n={r['join']['n']})   (goal < 1000 ms)")
+            print(
+                f"join + pick, {words:<30}   median {r['join_plus_pick']['median_ms']:.0f} ms   p99 "
+                f"{r['join_plus_pick']['p99_ms']:.0f} ms   max {r['join_plus_pick']['max_ms']:.0f} ms   "
+                f"(join median {r['join']['median_ms']:.0f} ms, pick median {r['pick']['median_ms']:.1f} ms; "
+                f"n={r['join']['n']})   (goal < 1000 ms)"
+            )
         f = st["flooded"]
-        print(f"  the server (held to {st['server_fd_limit']} open files, at most {st['server_budget']} connections): "
-              f"{f['server']['open']} open, {f['server']['evicted']} closed to make room, {f['server']['fds']} "
-              f"descriptors; {f['reopened']} sockets re-opened by the flood during the rounds; "
-              f"flood opened in {st['flood_open_s']} s")
+        print(
+            f"  the server (held to {st['server_fd_limit']} open files, at most {st['server_budget']} connections): "
+            f"{f['server']['open']} open, {f['server']['evicted']} closed to make room, {f['server']['fds']} "
+            f"descriptors; {f['reopened']} sockets re-opened by the flood during the rounds; "
+            f"flood opened in {st['flood_open_s']} s"
+        )
 
 
 if __name__ == "__main__":

@@ -7,6 +7,7 @@ draws on the CPU here). Also the model's cost: the replay built from the log (al
 Needs an X display:
     xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python bench/bench_replay.py
 """
+
 from __future__ import annotations
 
 import json
@@ -33,12 +34,12 @@ def _replay():
 
 
 def main() -> int:
-    import companion.app  # noqa: F401  (Kivy's config first)
     from kivy.app import App
     from kivy.base import EventLoop
     from kivy.clock import Clock
     from kivy.uix.screenmanager import ScreenManager
 
+    import companion.app  # noqa: F401  (Kivy's config first)
     from companion.ui.replay_screen import ReplayScreen
 
     replay, build_s = _replay()
@@ -58,7 +59,7 @@ def main() -> int:
             screen.open_replay(replay, "bench", back_to="replay")
             EventLoop.idle()
             idle = []
-            for i in range(20):   # the baseline: one label on the same screen changed -> its frame
+            for i in range(20):  # the baseline: one label on the same screen changed -> its frame
                 t0 = time.perf_counter()
                 screen.where = f"baseline {i}"
                 EventLoop.idle()
@@ -70,19 +71,24 @@ def main() -> int:
                 EventLoop.idle()
                 steps.append(time.perf_counter() - t0)
             steps.sort()
-            built = []   # the app's own work for a step: the views shown, the map and the plot drawn
+            built = []  # the app's own work for a step: the views shown, the map and the plot drawn
             for n in range(1, len(replay)):
                 t0 = time.perf_counter()
                 screen.show(n)
                 screen.ids.map.draw()
                 built.append(time.perf_counter() - t0)
             built.sort()
-            figures.update(step_built_median_ms=round(statistics.median(built) * 1000, 1),
-                           step_built_max_ms=round(built[-1] * 1000, 1))
-            figures.update(baseline_label_frame_ms=round(statistics.median(idle) * 1000, 1),
-                           step_median_ms=round(statistics.median(steps) * 1000, 1),
-                           step_p95_ms=round(steps[int(len(steps) * 0.95)] * 1000, 1),
-                           step_max_ms=round(steps[-1] * 1000, 1), shown=len(steps))
+            figures.update(
+                step_built_median_ms=round(statistics.median(built) * 1000, 1),
+                step_built_max_ms=round(built[-1] * 1000, 1),
+            )
+            figures.update(
+                baseline_label_frame_ms=round(statistics.median(idle) * 1000, 1),
+                step_median_ms=round(statistics.median(steps) * 1000, 1),
+                step_p95_ms=round(steps[int(len(steps) * 0.95)] * 1000, 1),
+                step_max_ms=round(steps[-1] * 1000, 1),
+                shown=len(steps),
+            )
             self.stop()
 
     Bench().run()

@@ -20,6 +20,7 @@ frame after each input, and how long "Start the game" keeps the loop busy.
 The baseline is a bare Kivy window (one Label) in its own process, sampled the same way for as
 many "games" of one second each: what a process that does nothing grows by.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -39,20 +40,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-STALL_MS = 150.0       # a loop iteration busy longer than this is a stall (goal: none)
-TAP_GOAL_MS = 100.0    # an input's frame, p95
+STALL_MS = 150.0  # a loop iteration busy longer than this is a stall (goal: none)
+TAP_GOAL_MS = 100.0  # an input's frame, p95
 NEW_GAME_GOAL_MS = 150.0
 
 
 # ---- what a process holds ----------------------------------------------------------------
 
+
 def process_sample() -> dict:
     """RSS, descriptors and threads of this process, from /proc."""
     pages = int(Path("/proc/self/statm").read_text().split()[1])
-    return {"rss_kb": pages * os.sysconf("SC_PAGE_SIZE") // 1024,
-            "fds": len(os.listdir("/proc/self/fd")),
-            "threads": len(os.listdir("/proc/self/task")),
-            "py_threads": threading.active_count()}
+    return {
+        "rss_kb": pages * os.sysconf("SC_PAGE_SIZE") // 1024,
+        "fds": len(os.listdir("/proc/self/fd")),
+        "threads": len(os.listdir("/proc/self/task")),
+        "py_threads": threading.active_count(),
+    }
 
 
 def slope(values: list[float]) -> float:
@@ -67,7 +71,7 @@ def slope(values: list[float]) -> float:
 def growth(samples: list[dict], key: str, settled: bool = False) -> float:
     """Growth per game, the first game left out (caches filled once); settled: over the second
     half of the night only (what a longer night would keep adding)."""
-    return slope([s[key] for s in samples[len(samples) // 2 if settled else 1:]])
+    return slope([s[key] for s in samples[len(samples) // 2 if settled else 1 :]])
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -76,6 +80,7 @@ def quantile(values: list[float], q: float) -> float:
 
 
 # ---- the loop, timed ---------------------------------------------------------------------
+
 
 class LoopTimer:
     """Times each loop iteration's work: from the clock's wake-up to its next sleep (input,
@@ -88,6 +93,7 @@ class LoopTimer:
     def __init__(self):
         from kivy.clock import Clock
         from kivy.core.window import Window
+
         self.clock = Clock
         self.busy_ms: list[float] = []
         self.app_busy_max = 0.0  # the longest iteration, those in which the bench samples memory left out
@@ -96,10 +102,10 @@ class LoopTimer:
         self.input_log: list[tuple[float, str, str]] = []  # (ms, kind, what the driver was doing)
         self.doing = "starting"
         self._woke = None
-        self._input = None      # (kind, t0, flipped)
+        self._input = None  # (kind, t0, flipped)
         self.flip_ms: list[float] = []  # drawing on the GPU (here Mesa's llvmpipe, on the CPU), per frame
         self.work_ms: list[float] = []  # each iteration's busy time less its drawing: the app's own work
-        self.cpu_ms: list[float] = []   # the UI thread's CPU time in each iteration (no waiting for a core)
+        self.cpu_ms: list[float] = []  # the UI thread's CPU time in each iteration (no waiting for a core)
         self._drawing = 0.0
         self._idle = Clock.idle
         Clock.idle = self._timed_idle
@@ -111,6 +117,7 @@ class LoopTimer:
             flip()
             self.flip_ms.append((time.perf_counter() - t0) * 1000)
             self._drawing += self.flip_ms[-1]
+
         Window.flip = timed_flip
 
     def _timed_idle(self):
@@ -150,6 +157,7 @@ class LoopTimer:
 
 # ---- phones: plain HTTP + websockets from a thread of their own ------------------------------
 
+
 class Phones:
     """Phones that join seats, stay connected and pick their own secret discs, plus one spectator."""
 
@@ -172,6 +180,7 @@ class Phones:
 
     async def _join(self, base: str, url: str, pid: str, rng: random.Random) -> None:
         import aiohttp
+
         session = aiohttp.ClientSession()
         code = url.rsplit("/", 1)[1]
         async with session.post(base + "/api/join", json={"code": code}) as resp:
@@ -182,6 +191,7 @@ class Phones:
 
     async def _phone(self, ws, credential: str, pid: str, rng: random.Random) -> None:
         import aiohttp
+
         sent_for = None
         async for msg in ws:
             if msg.type != aiohttp.WSMsgType.TEXT:
@@ -192,20 +202,28 @@ class Phones:
             q = m.get("question") if m.get("type") == "view" else None
             if q and q["state"] == "choose" and q.get("pick") is None and q["regions"] and sent_for != q["id"]:
                 sent_for = q["id"]
-                await ws.send_json({"type": "pick", "credential": credential, "question": q["id"],
-                                    "region": rng.choice(q["regions"])["id"]})
+                await ws.send_json(
+                    {
+                        "type": "pick",
+                        "credential": credential,
+                        "question": q["id"],
+                        "region": rng.choice(q["regions"])["id"],
+                    }
+                )
                 self.picks += 1
             elif m.get("type") == "error":
                 self.errors.append(f"{pid}: {m.get('message')}")
 
     async def _spectate(self, base: str) -> None:
         import aiohttp
+
         session = aiohttp.ClientSession()
         ws = await session.ws_connect(base + "/ws/status", compress=0)
 
         async def read():
             async for _ in ws:
                 pass
+
         self.tasks.append((session, ws, asyncio.ensure_future(read())))
 
     def close_all(self) -> None:
@@ -215,6 +233,7 @@ class Phones:
                 task.cancel()
                 await session.close()
             self.tasks.clear()
+
         self.run(close())
 
     def stop(self) -> None:
@@ -225,12 +244,14 @@ class Phones:
 
 # ---- the night, driven through the app ----------------------------------------------------------
 
+
 def _profiler(what: str):
     """SOAK_PROFILE=start (each "Start the game" and its first frame) or =play (the second game's
     inputs): that, profiled with cProfile on stderr, to find what keeps the loop busy."""
     if os.environ.get("SOAK_PROFILE") != what:
         return None
     import cProfile
+
     profile = cProfile.Profile()
     profile.enable()
     return profile
@@ -239,6 +260,7 @@ def _profiler(what: str):
 def _profiled(profile, title: str) -> None:
     if profile is not None:
         import pstats
+
         profile.disable()
         print(f"---- {title}", file=sys.stderr)
         pstats.Stats(profile, stream=sys.stderr).sort_stats("cumulative").print_stats(35)
@@ -258,6 +280,7 @@ def _event_dict(event) -> dict:
 class Night:
     def __init__(self, app, games: int, seed: int, phones: int, trace: bool, mode: str):
         from tests.companion.ui.app_driver import Driver
+
         self.app, self.games, self.seed, self.n_phones, self.trace, self.mode = app, games, seed, phones, trace, mode
         self.d = Driver(app, Path(tempfile.mkdtemp(prefix="soak-shots-")))
         self.model = app.model
@@ -270,7 +293,9 @@ class Night:
         # What exists now, before the app freezes its startup objects (companion/ui/collector.py):
         # gc.get_objects() leaves frozen ones out, and bindings may pile up on these.
         import weakref
+
         from kivy.event import EventDispatcher
+
         self._startup = [weakref.ref(o) for o in gc.get_objects() if issubclass(type(o), EventDispatcher)]
 
     # -- helpers --
@@ -282,6 +307,7 @@ class Night:
     def dialogs(self) -> list:
         from kivy.core.window import Window
         from kivy.uix.modalview import ModalView
+
         return [w for w in Window.children if isinstance(w, ModalView)]
 
     def wait_for(self, what, seconds=10.0):
@@ -302,7 +328,8 @@ class Night:
         setup = d.screen("setup")
         rng = random.Random(f"{self.seed}:{number}:setup")
         mode = {"tracking": "Full tracking", "scoring": "Scoring only"}.get(self.mode) or rng.choice(
-            ["Full tracking", "Full tracking", "Scoring only"])
+            ["Full tracking", "Full tracking", "Scoring only"]
+        )
         setup.mode, setup.variant, setup.start = mode, "Short game (6 rounds)", "Red"
         setup.tower = "Simulated (on-screen drops)"
         for colour, row in setup.rows.items():
@@ -320,14 +347,15 @@ class Night:
         yield from self.wait_for(lambda: d.current == "table")
         yield 0.3
         busy = self.timer.busy_since(first)
-        self.new_game.append({"longest_iteration_ms": round(max(busy), 1), "shown_after_ms": None,
-                              "iterations": len(busy)})
+        self.new_game.append(
+            {"longest_iteration_ms": round(max(busy), 1), "shown_after_ms": None, "iterations": len(busy)}
+        )
         self.new_game[-1]["shown_after_ms"] = round(self.timer.input_ms["start the game"][-1], 1)
         yield from self.wait_for(lambda: (self.model.tower or {}).get("state") == "connected")
         if self.phones and self.model.phones:
             self.timer.doing = "phones join"
             base = f"http://127.0.0.1:{self.model.phones.port}"
-            for i, pid in enumerate(self.model.table.players[:self.n_phones]):
+            for i, pid in enumerate(self.model.table.players[: self.n_phones]):
                 url = self.model.phones.seat_url(pid)
                 if url:
                     self.phones.join(base, url, pid, hash((self.seed, number, i)))
@@ -339,6 +367,7 @@ class Night:
         for dialog in self.dialogs():
             self.timer.doing = f"dialog {type(dialog).__name__}"
             from kivy.uix.button import Button
+
             buttons = {w.text: w for w in d._walk(dialog) if isinstance(w, Button) and d.visible(w)}
             for text in ("Yes", "Done", "Close", "Not now", "Cancel"):
                 if text in buttons:
@@ -348,8 +377,13 @@ class Night:
                     d.tap_widget(buttons[text])
                     return True
             if os.environ.get("SOAK_DEBUG"):
-                print("dismissed", type(dialog).__name__, [(w.text, d.visible(w)) for w in d._walk(dialog)
-                                                          if isinstance(w, Button)], file=sys.stderr, flush=True)
+                print(
+                    "dismissed",
+                    type(dialog).__name__,
+                    [(w.text, d.visible(w)) for w in d._walk(dialog) if isinstance(w, Button)],
+                    file=sys.stderr,
+                    flush=True,
+                )
             dialog.dismiss()
             return True
         if d.current == "end":
@@ -398,9 +432,11 @@ class Night:
             return self._reveal(rng, ask)
         if table.mode == "tracking":
             from engine.playout import random_event
+
             event = _event_dict(random_event(rng, ask))
         else:
             from companion.scripted import _free_event
+
             event = _event_dict(_free_event(rng, table, ask))
         self._send(event)
         return True
@@ -409,6 +445,7 @@ class Night:
         """The table refused the tower's count (the drops here are random, so a colour can hold more
         cubes than it has Caballeros): take one off the colour it names, as a person would, with "-"."""
         from kivy.uix.button import Button
+
         minus = [w for w in self.d._walk(scoring) if isinstance(w, Button) and w.text == "-" and self.d.visible(w)]
         minus.sort(key=lambda w: -w.to_window(*w.pos)[1])  # rows in seat order, top down
         players = list(self.model.table.players)
@@ -444,8 +481,10 @@ class Night:
 
     def _reveal(self, rng: random.Random, ask) -> bool:
         """Turn up the cards in their dialog (spinners), as the table does."""
-        from engine.playout import random_event
         from kivy.uix.spinner import Spinner
+
+        from engine.playout import random_event
+
         event = _event_dict(random_event(rng, ask))
         prompt = self.model.prompt
         action = next((c for c in prompt.choices if c.action == "reveal_cards"), None) if prompt else None
@@ -487,13 +526,16 @@ class Night:
 
     def sample(self, number: int) -> None:
         import tracemalloc
-        from companion.phones.server import PhoneServer
-        from companion.table import Table
-        from companion.tower import TowerConnection
+
         from kivy.clock import Clock
         from kivy.core.window import Window
         from kivy.event import EventDispatcher
         from kivy.uix.widget import Widget
+
+        from companion.phones.server import PhoneServer
+        from companion.table import Table
+        from companion.tower import TowerConnection
+
         gc.collect()
         sample = {"game": number, **process_sample(), "inputs": self.inputs, "drops": self.drops}
         if self.trace:
@@ -517,8 +559,12 @@ class Night:
         sample["bindings"] = sum(by_class.values())
         if os.environ.get("SOAK_DEBUG"):  # which kinds of object hold more bindings than after the last game
             last = getattr(self, "_by_class", {})
-            print("bindings grew", sorted(((v - last.get(k, 0), k) for k, v in by_class.items()), reverse=True)[:8],
-                  file=sys.stderr, flush=True)
+            print(
+                "bindings grew",
+                sorted(((v - last.get(k, 0), k) for k, v in by_class.items()), reverse=True)[:8],
+                file=sys.stderr,
+                flush=True,
+            )
             self._by_class = by_class
         sample["clock_events"] = len(Clock.get_events())
         self.samples.append(sample)
@@ -537,8 +583,10 @@ class Night:
                 seen = now
                 if still > 400:  # a driver that makes no progress is a bug here: say where
                     open_ = [type(w).__name__ for w in self.dialogs()]
-                    raise AssertionError(f"stuck at {self.model.table.asked().kind} on {self.d.current}: "
-                                         f"{self.model.message!r}, dialogs {open_}")
+                    raise AssertionError(
+                        f"stuck at {self.model.table.asked().kind} on {self.d.current}: "
+                        f"{self.model.message!r}, dialogs {open_}"
+                    )
                 if os.environ.get("SOAK_DEBUG"):
                     print(self.timer.doing, now, repr(self.model.message)[:80], file=sys.stderr, flush=True)
                 yield 0.0
@@ -552,30 +600,48 @@ class Night:
     def result(self) -> dict:
         t = self.timer
         inputs = [ms for kind, v in t.input_ms.items() if kind != "start the game" for ms in v]
-        return {"samples": self.samples, "new_game": self.new_game, "stalls": t.stalls,
-                "iterations": len(t.busy_ms), "busy_p50_ms": quantile(t.busy_ms, .5),
-                "busy_p99_ms": quantile(t.busy_ms, .99), "busy_max_ms": max(t.busy_ms),
-                "app_busy_max_ms": t.app_busy_max,
-                "input_frames": {k: v for k, v in t.input_ms.items()},
-                "flip_p50_ms": quantile(t.flip_ms, .5), "flip_p95_ms": quantile(t.flip_ms, .95),
-                "work_p50_ms": quantile(t.work_ms, .5), "work_p95_ms": quantile(t.work_ms, .95),
-                "work_max_ms": max(t.work_ms), "work_stalls": sum(1 for w in t.work_ms if w > STALL_MS),
-                "cpu_p50_ms": quantile(t.cpu_ms, .5), "cpu_p95_ms": quantile(t.cpu_ms, .95),
-                "cpu_max_ms": max(t.cpu_ms), "cpu_stalls": sum(1 for w in t.cpu_ms if w > STALL_MS),
-                "input_p50_ms": quantile(inputs, .5), "input_p95_ms": quantile(inputs, .95),
-                "input_max_ms": max(inputs), "slowest_inputs": sorted(t.input_log, reverse=True)[:12],
-                "phone_picks": self.phones.picks if self.phones else 0,
-                "phone_errors": self.phones.errors[:5] if self.phones else []}
+        return {
+            "samples": self.samples,
+            "new_game": self.new_game,
+            "stalls": t.stalls,
+            "iterations": len(t.busy_ms),
+            "busy_p50_ms": quantile(t.busy_ms, 0.5),
+            "busy_p99_ms": quantile(t.busy_ms, 0.99),
+            "busy_max_ms": max(t.busy_ms),
+            "app_busy_max_ms": t.app_busy_max,
+            "input_frames": {k: v for k, v in t.input_ms.items()},
+            "flip_p50_ms": quantile(t.flip_ms, 0.5),
+            "flip_p95_ms": quantile(t.flip_ms, 0.95),
+            "work_p50_ms": quantile(t.work_ms, 0.5),
+            "work_p95_ms": quantile(t.work_ms, 0.95),
+            "work_max_ms": max(t.work_ms),
+            "work_stalls": sum(1 for w in t.work_ms if w > STALL_MS),
+            "cpu_p50_ms": quantile(t.cpu_ms, 0.5),
+            "cpu_p95_ms": quantile(t.cpu_ms, 0.95),
+            "cpu_max_ms": max(t.cpu_ms),
+            "cpu_stalls": sum(1 for w in t.cpu_ms if w > STALL_MS),
+            "input_p50_ms": quantile(inputs, 0.5),
+            "input_p95_ms": quantile(inputs, 0.95),
+            "input_max_ms": max(inputs),
+            "slowest_inputs": sorted(t.input_log, reverse=True)[:12],
+            "phone_picks": self.phones.picks if self.phones else 0,
+            "phone_errors": self.phones.errors[:5] if self.phones else [],
+        }
 
 
 def night_worker(result: Path, games: int, seed: int, phones: int, trace: bool, mode: str) -> None:
     """Inside one app process: the whole night, then its figures as JSON."""
     if trace:
         import tracemalloc
+
         tracemalloc.start(1)
-    from companion.app import ElGrandeApp  # first: it sets Kivy's options
-    from kivy.clock import Clock
     import traceback
+
+    from companion.app import ElGrandeApp  # first: it sets Kivy's options
+
+    # isort: split
+    from kivy.clock import Clock
+
     out: dict = {}
 
     def drive(app):
@@ -590,8 +656,12 @@ def night_worker(result: Path, games: int, seed: int, phones: int, trace: bool, 
                 app.stop()
                 return
             except Exception as exc:
-                out.update(status="failed", error=f"{type(exc).__name__}: {exc}", trace=traceback.format_exc(),
-                           **(night.result() if night.timer.busy_ms else {}))
+                out.update(
+                    status="failed",
+                    error=f"{type(exc).__name__}: {exc}",
+                    trace=traceback.format_exc(),
+                    **(night.result() if night.timer.busy_ms else {}),
+                )
                 app.stop()
                 return
             Clock.schedule_once(step, wait)
@@ -635,8 +705,12 @@ Bare().run()
 
 def bare_baseline(games: int) -> list[dict]:
     out = Path(tempfile.mkstemp(suffix=".json")[1])
-    subprocess.run([sys.executable, "-c", BARE_KIVY, str(out), str(games), str(Path(__file__).parent)], cwd=ROOT,
-                   check=True, timeout=120)
+    subprocess.run(
+        [sys.executable, "-c", BARE_KIVY, str(out), str(games), str(Path(__file__).parent)],
+        cwd=ROOT,
+        check=True,
+        timeout=120,
+    )
     return json.loads(out.read_text())
 
 
@@ -644,34 +718,73 @@ def run_night(games: int, seed: int, phones: int, trace: bool, mode: str = "mixe
     result = Path(tempfile.mkstemp(suffix=".json")[1])
     with tempfile.TemporaryDirectory() as data:
         env = {**os.environ, "ELGRANDE_DATA_DIR": data, "PYTHONPATH": str(ROOT), "ELGRANDE_PHONE_PORT": "0"}
-        run = subprocess.run([sys.executable, __file__, "--worker", str(result), str(games), str(seed), str(phones),
-                              "1" if trace else "0", mode], cwd=ROOT, env=env, timeout=timeout,
-                             stderr=subprocess.PIPE, text=True)
+        run = subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "--worker",
+                str(result),
+                str(games),
+                str(seed),
+                str(phones),
+                "1" if trace else "0",
+                mode,
+            ],
+            cwd=ROOT,
+            env=env,
+            timeout=timeout,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
     out = json.loads(result.read_text()) if result.read_text() else {}
     if run.returncode or out.get("status") != "ok":
-        raise RuntimeError(f"night failed ({run.returncode}): {out.get('error')}\n{out.get('trace', '')}"
-                           f"\n{run.stderr[-3000:]}")
+        raise RuntimeError(
+            f"night failed ({run.returncode}): {out.get('error')}\n{out.get('trace', '')}\n{run.stderr[-3000:]}"
+        )
     return out
 
 
 def report(night: dict, bare: list[dict]) -> list[str]:
     s = night["samples"]
-    lines = [f"{len(s)} games in one app process ({s[-1]['inputs']} inputs, {s[-1]['drops']} tower drops, "
-             f"{night['phone_picks']} phone picks)"]
-    for key, unit, div in (("rss_kb", "MiB", 1024), ("traced_kb", "MiB", 1024), ("fds", "", 1), ("threads", "", 1),
-                           ("py_threads", "", 1)):
+    lines = [
+        f"{len(s)} games in one app process ({s[-1]['inputs']} inputs, {s[-1]['drops']} tower drops, "
+        f"{night['phone_picks']} phone picks)"
+    ]
+    for key, unit, div in (
+        ("rss_kb", "MiB", 1024),
+        ("traced_kb", "MiB", 1024),
+        ("fds", "", 1),
+        ("threads", "", 1),
+        ("py_threads", "", 1),
+    ):
         if key not in s[0]:
             continue
-        lines.append(f"  {key:10} first {s[0][key] / div:7.2f}{unit}  last {s[-1][key] / div:7.2f}{unit}  "
-                     f"growth/game {growth(s, key) / div:+.3f}{unit} (second half {growth(s, key, True) / div:+.3f}"
-                     f"{unit})   bare Kivy {bare[-1][key] / div:.2f}{unit}, {growth(bare, key) / div:+.3f}{unit} "
-                     f"per sample")
-    lines.append("  alive after the last game: " + ", ".join(
-        f"{k} {s[-1][k]}" for k in ("tables", "phone_servers", "tower_links", "widgets", "bindings", "window_bindings",
-                                    "clock_events")) +
-        "  (growth/game: " + ", ".join(f"{k} {growth(s, k):+.2f}" for k in ("tables", "widgets", "bindings",
-                                                                            "window_bindings", "clock_events"))
-        + ")")
+        lines.append(
+            f"  {key:10} first {s[0][key] / div:7.2f}{unit}  last {s[-1][key] / div:7.2f}{unit}  "
+            f"growth/game {growth(s, key) / div:+.3f}{unit} (second half {growth(s, key, True) / div:+.3f}"
+            f"{unit})   bare Kivy {bare[-1][key] / div:.2f}{unit}, {growth(bare, key) / div:+.3f}{unit} "
+            f"per sample"
+        )
+    lines.append(
+        "  alive after the last game: "
+        + ", ".join(
+            f"{k} {s[-1][k]}"
+            for k in (
+                "tables",
+                "phone_servers",
+                "tower_links",
+                "widgets",
+                "bindings",
+                "window_bindings",
+                "clock_events",
+            )
+        )
+        + "  (growth/game: "
+        + ", ".join(
+            f"{k} {growth(s, k):+.2f}" for k in ("tables", "widgets", "bindings", "window_bindings", "clock_events")
+        )
+        + ")"
+    )
     return lines
 
 
@@ -701,7 +814,8 @@ def main() -> int:
 
 if __name__ == "__main__":
     if len(sys.argv) > 1 and sys.argv[1] == "--worker":
-        night_worker(Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6] == "1",
-                     sys.argv[7])
+        night_worker(
+            Path(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6] == "1", sys.argv[7]
+        )
         sys.exit(0)
     sys.exit(main())

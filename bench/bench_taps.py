@@ -8,6 +8,7 @@ every tap on the tablet is logged with what the game asked at that moment.
 Taps are deterministic, so there is no baseline to compare against: the figures
 are compared with the budgets the issues set.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,17 +20,35 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 UI_TESTS = ROOT / "tests" / "companion" / "ui"
-BUDGETS = {"reveal five cards": 6, "power cards, per player": 1,
-           "ordinary turn (Red: replenish, card, 3 placed, Grande)": 6,
-           "general scoring, discs from phones": 4, "general scoring, per player picking on the tablet": 2}
+BUDGETS = {
+    "reveal five cards": 6,
+    "power cards, per player": 1,
+    "ordinary turn (Red: replenish, card, 3 placed, Grande)": 6,
+    "general scoring, discs from phones": 4,
+    "general scoring, per player picking on the tablet": 2,
+}
 
 
 def _run(scenario: str, tmp: str) -> dict:
     result = Path(tmp) / f"{scenario.split(':')[1]}.json"
     env = {**os.environ, "ELGRANDE_DATA_DIR": str(Path(tmp) / scenario), "PYTHONPATH": str(ROOT)}
-    subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable,
-                    str(UI_TESTS / "app_driver.py"), scenario, tmp, str(result)],
-                   env=env, capture_output=True, text=True, timeout=400)
+    subprocess.run(
+        [
+            "xvfb-run",
+            "-a",
+            "-s",
+            "-screen 0 1280x800x24",
+            sys.executable,
+            str(UI_TESTS / "app_driver.py"),
+            scenario,
+            tmp,
+            str(result),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=400,
+    )
     return json.loads(result.read_text())
 
 

@@ -8,6 +8,7 @@ counts them the way the app's screens take them. Deterministic (seeded): the fig
 compared with the classic table's budgets (issue 13: "ordinary turn <= 6, power phase 1 per
 player, general scoring <= 4 plus <= 2 per player picking on the tablet"), not with a baseline.
 """
+
 from __future__ import annotations
 
 import os
@@ -20,12 +21,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 GAMES = [  # (players, modules, phones)
-    (2, (), False), (3, ("new-regency",), False), (4, ("power-shift",), False), (4, ("power-shift",), True),
+    (2, (), False),
+    (3, ("new-regency",), False),
+    (4, ("power-shift",), False),
+    (4, ("power-shift",), True),
     (5, ("new-regency", "old-hands", "power-shift"), False),
 ]
 
 
-LEARNING = (4, ("new-regency", "power-shift"))   # players, modules: a first game from an empty data folder
+LEARNING = (4, ("new-regency", "power-shift"))  # players, modules: a first game from an empty data folder
 
 
 def learning_games(seed: int = 0, data_dir=None) -> list[list]:
@@ -63,10 +67,19 @@ def _learning_game(seed: int, players: int, modules, colours, box_board, box_car
     from tests.companion.tablet_driver import Box, TabletDriver
 
     files = game_files(RulesChoice("2023", modules, stand_in_modifiers=True), players)
-    setup = ev.GameSetup(players=colours, names={p: p.title() for p in colours}, king="castilla",
-                         homes=dict(zip(colours, ["galicia", "aragon", "sevilla", "valencia", "granada"])),
-                         start_player=colours[0], rules="2023", modules=list(modules), variant="full",
-                         board_file=files.board_file, cards_file=files.cards_file, stand_in_modifiers=True)
+    setup = ev.GameSetup(
+        players=colours,
+        names={p: p.title() for p in colours},
+        king="castilla",
+        homes=dict(zip(colours, ["galicia", "aragon", "sevilla", "valencia", "granada"])),
+        start_player=colours[0],
+        rules="2023",
+        modules=list(modules),
+        variant="full",
+        board_file=files.board_file,
+        cards_file=files.cards_file,
+        stand_in_modifiers=True,
+    )
     table = Table.new(TableSetup(game=setup, mode="tracking", tower={"kind": "simulated"}))
     log = TabletDriver(table, seed=seed, box=Box.of(table, box_cards, box_board, seed=seed)).play()
     table.close()
@@ -87,9 +100,19 @@ def figures_of(pairs: list) -> dict:
     from tests.companion.test_table_2023 import general_scorings, ordinary_turns
 
     players = LEARNING[0]
-    out: dict = {"first_total": [], "first_most_at_a_reveal": [], "end_naming": [], "second_total": [],
-                 "named_card": [], "new_card": [], "card_facts": [], "board_facts": [], "reveal": [],
-                 "turn_3_placed": [], "general_scoring": []}
+    out: dict = {
+        "first_total": [],
+        "first_most_at_a_reveal": [],
+        "end_naming": [],
+        "second_total": [],
+        "named_card": [],
+        "new_card": [],
+        "card_facts": [],
+        "board_facts": [],
+        "reveal": [],
+        "turn_3_placed": [],
+        "general_scoring": [],
+    }
     for first, second in pairs:
         out["first_total"].append(sum(s.entry for s in first))
         out["first_most_at_a_reveal"].append(max(s.entry for s in first if s.kind == "reveal_action_cards"))
@@ -112,20 +135,30 @@ def figures_of(pairs: list) -> dict:
 
 def print_learning(seeds=range(3)) -> None:
     f = learning_figures(seeds)
-    print(f"\nA first 2023 game from an empty data folder ({LEARNING[0]} players, {' and '.join(LEARNING[1])}, "
-          f"9 rounds, the box learned as it turns up; {len(f['first_total'])} seeds), entry taps:")
-    rows = [("first game, in total", f["first_total"]), ("first game, most at one reveal", f["first_most_at_a_reveal"]),
-            ("first game over: the cards left named", f["end_naming"]),
-            ("a card the rule book names, at its stack", f["named_card"]),
-            ("a card it does not name, at its stack", f["new_card"]),
-            ("a card's numbers, when played", f["card_facts"]), ("a board fact, when needed", f["board_facts"]),
-            ("second game, in total", f["second_total"])]
+    print(
+        f"\nA first 2023 game from an empty data folder ({LEARNING[0]} players, {' and '.join(LEARNING[1])}, "
+        f"9 rounds, the box learned as it turns up; {len(f['first_total'])} seeds), entry taps:"
+    )
+    rows = [
+        ("first game, in total", f["first_total"]),
+        ("first game, most at one reveal", f["first_most_at_a_reveal"]),
+        ("first game over: the cards left named", f["end_naming"]),
+        ("a card the rule book names, at its stack", f["named_card"]),
+        ("a card it does not name, at its stack", f["new_card"]),
+        ("a card's numbers, when played", f["card_facts"]),
+        ("a board fact, when needed", f["board_facts"]),
+        ("second game, in total", f["second_total"]),
+    ]
     for words, taps in rows:
-        print(f"  {words:44} {' '.join(map(str, taps)) if len(taps) <= 8 else ''}"
-              f"{'  max ' + str(max(taps)) if taps else ''}")
-    print(f"  steps without their entry taps: reveal max {max(f['reveal'])} (budget 6), turn with 3 placed max "
-          f"{max(f['turn_3_placed'])} (budget 6), general scoring max {max(f['general_scoring'])} "
-          f"(budget {4 + 2 * LEARNING[0]})")
+        print(
+            f"  {words:44} {' '.join(map(str, taps)) if len(taps) <= 8 else ''}"
+            f"{'  max ' + str(max(taps)) if taps else ''}"
+        )
+    print(
+        f"  steps without their entry taps: reveal max {max(f['reveal'])} (budget 6), turn with 3 placed max "
+        f"{max(f['turn_3_placed'])} (budget 6), general scoring max {max(f['general_scoring'])} "
+        f"(budget {4 + 2 * LEARNING[0]})"
+    )
 
 
 def main() -> int:
@@ -146,17 +179,30 @@ def main() -> int:
             scorings += general_scorings(log, players)
             turns += ordinary_turns(log)
             table.close()
-        for kind in ("dummy_region_cards", "dummy_power_card", "deal_modifiers", "pass_modifier", "reveal_action_cards",
-                     "play_power_card", "replenish", "turn_action", "secret_disc"):
+        for kind in (
+            "dummy_region_cards",
+            "dummy_power_card",
+            "deal_modifiers",
+            "pass_modifier",
+            "reveal_action_cards",
+            "play_power_card",
+            "replenish",
+            "turn_action",
+            "secret_disc",
+        ):
             taps = per_kind.get(kind)
             if taps:
                 print(f"{name:34} {kind:30} {len(taps):>6} {max(taps):>4} {sum(taps) / len(taps):>5.2f}")
         for first, words in ((True, "3 placed first"), (False, "3 placed after special")):
             three = [t for t, placed, before in turns if placed == 3 and before == first]
-            print(f"{name:34} {'turn, ' + words:30} {len(three):>6} {max(three, default=0):>4} "
-                  f"{sum(three) / max(1, len(three)):>5.2f}   budget 6")
-        print(f"{name:34} {'general scoring':30} {len(scorings):>6} {max(scorings):>4} "
-              f"{sum(scorings) / len(scorings):>5.2f}   budget {4 + (0 if phones else 2 * players)}")
+            print(
+                f"{name:34} {'turn, ' + words:30} {len(three):>6} {max(three, default=0):>4} "
+                f"{sum(three) / max(1, len(three)):>5.2f}   budget 6"
+            )
+        print(
+            f"{name:34} {'general scoring':30} {len(scorings):>6} {max(scorings):>4} "
+            f"{sum(scorings) / len(scorings):>5.2f}   budget {4 + (0 if phones else 2 * players)}"
+        )
     print_learning()
     return 0
 

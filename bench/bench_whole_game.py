@@ -9,6 +9,7 @@ deterministic, so there is no baseline to compare against: the figures are compa
 the budgets. Taps spent on the game's deliberate detours (undos, the correction) are
 counted apart, as are those spent working round an app fault the run noticed.
 """
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 UI_TESTS = ROOT / "tests" / "companion" / "ui"
-BUDGETS = {"ordinary turn": "6", "power": "1", "power phase (all players)": "4", "reveal": "6",
-           "general scoring": "4 + 2 a tablet picker = 12"}
+BUDGETS = {
+    "ordinary turn": "6",
+    "power": "1",
+    "power phase (all players)": "4",
+    "reveal": "6",
+    "general scoring": "4 + 2 a tablet picker = 12",
+}
 
 
 def main() -> int:
@@ -30,16 +36,32 @@ def main() -> int:
         result = Path(tmp) / "result.json"
         env = {**os.environ, "ELGRANDE_DATA_DIR": str(Path(tmp) / "data"), "PYTHONPATH": str(ROOT)}
         started = time.perf_counter()
-        subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable,
-                        str(UI_TESTS / "app_driver.py"), "whole_game_scenarios:whole_game_by_taps", tmp,
-                        str(result)], env=env, capture_output=True, text=True, timeout=600)
+        subprocess.run(
+            [
+                "xvfb-run",
+                "-a",
+                "-s",
+                "-screen 0 1280x800x24",
+                sys.executable,
+                str(UI_TESTS / "app_driver.py"),
+                "whole_game_scenarios:whole_game_by_taps",
+                tmp,
+                str(result),
+            ],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+        )
         seconds = time.perf_counter() - started
         outcome = json.loads(result.read_text()) if result.exists() else {"status": "did not finish"}
     if outcome["status"] != "ok":
         print(outcome.get("trace") or outcome)
         return 1
-    print(f"whole game: {seconds:.0f} s wall, {outcome['taps_total']} taps, winners {outcome['winners']}, "
-          f"scores {outcome['scores']}")
+    print(
+        f"whole game: {seconds:.0f} s wall, {outcome['taps_total']} taps, winners {outcome['winners']}, "
+        f"scores {outcome['scores']}"
+    )
     print(f"{'step':28} {'count':>6} {'max':>5} {'median':>7}  budget")
     for kind, f in outcome["figures"].items():
         print(f"{kind:28} {f['count']:>6} {f['max']:>5} {f['median']:>7g}  {BUDGETS.get(kind, '')}")

@@ -8,6 +8,7 @@ desktop runs the same code and does nothing (or its own equivalent).
 - `keep_screen_on(on)`: FLAG_KEEP_SCREEN_ON on the activity's window (Android, on its UI
   thread through pyjnius); on a desktop the window's screensaver is held off instead.
 """
+
 from __future__ import annotations
 
 import logging
@@ -20,10 +21,14 @@ from .store import DATA_DIR_ENV
 
 log = logging.getLogger("companion.android")
 
-PURE_PYTHON_ENV = ("MULTIDICT_NO_EXTENSIONS", "YARL_NO_EXTENSIONS", "FROZENLIST_NO_EXTENSIONS",
-                   "PROPCACHE_NO_EXTENSIONS")
-FLAG_KEEP_SCREEN_ON = 0x80    # android.view.WindowManager.LayoutParams.FLAG_KEEP_SCREEN_ON
-FILE_PROVIDER_SUFFIX = ".fileprovider"   # after the package name; android/p4a_hook.py declares it
+PURE_PYTHON_ENV = (
+    "MULTIDICT_NO_EXTENSIONS",
+    "YARL_NO_EXTENSIONS",
+    "FROZENLIST_NO_EXTENSIONS",
+    "PROPCACHE_NO_EXTENSIONS",
+)
+FLAG_KEEP_SCREEN_ON = 0x80  # android.view.WindowManager.LayoutParams.FLAG_KEEP_SCREEN_ON
+FILE_PROVIDER_SUFFIX = ".fileprovider"  # after the package name; android/p4a_hook.py declares it
 
 
 def prepare_runtime(android: Optional[bool] = None) -> list[str]:
@@ -65,13 +70,13 @@ def keep_screen_on(on: bool, window=None) -> str:
 
 
 def _android_keep_screen_on(on: bool) -> None:
-    from android.runnable import run_on_ui_thread   # p4a's module: only inside the APK
+    from android.runnable import run_on_ui_thread  # p4a's module: only inside the APK
     from jnius import autoclass
 
     activity = autoclass("org.kivy.android.PythonActivity").mActivity
 
     @run_on_ui_thread
-    def apply() -> None:   # a window's flags may only change on Android's UI thread
+    def apply() -> None:  # a window's flags may only change on Android's UI thread
         window = activity.getWindow()
         if on:
             window.addFlags(FLAG_KEEP_SCREEN_ON)
@@ -110,5 +115,6 @@ def _android_share(path: str, mime: str, title: str) -> None:
     intent.setType(mime)
     intent.putExtra(Intent.EXTRA_STREAM, cast("android.os.Parcelable", uri))
     intent.addFlags(Intent.FLAG_GRANT_READ_URI_PERMISSION)
-    activity.startActivity(Intent.createChooser(intent, cast("java.lang.CharSequence",
-                                                              autoclass("java.lang.String")(title))))
+    activity.startActivity(
+        Intent.createChooser(intent, cast("java.lang.CharSequence", autoclass("java.lang.String")(title)))
+    )

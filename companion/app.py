@@ -6,6 +6,7 @@ keyboard) goes back one screen and never quits mid-game (companion/navigation.py
 what it does where); pausing flushes the game and resuming restarts a tower link or
 phone server that stopped meanwhile (companion/lifecycle.py); the screen stays on
 while a game is open (companion/android.py)."""
+
 from __future__ import annotations
 
 import os
@@ -17,11 +18,11 @@ from pathlib import Path
 from typing import Callable, Optional
 
 T0 = time.perf_counter()
-os.environ.setdefault("KIVY_NO_ARGS", "1")          # our own argparse reads the command line
+os.environ.setdefault("KIVY_NO_ARGS", "1")  # our own argparse reads the command line
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
 # The clock sleeps between frames but wakes at once for work handed over from other
 # threads (a tower drop, a phone): low idle CPU without a slow pulse.
-os.environ.setdefault("KIVY_CLOCK", "interrupt")   # not xclip/xsel, which tablets lack
+os.environ.setdefault("KIVY_CLOCK", "interrupt")  # not xclip/xsel, which tablets lack
 os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")  # Kivy's records go through `logging`, warnings and up
 
 import logging  # noqa: E402
@@ -47,7 +48,7 @@ logging.getLogger("kivy").setLevel(logging.CRITICAL)
 
 from .ui.shape import WINDOW_ENV, scale_with_window, window_size  # noqa: E402
 
-_WIDTH, _HEIGHT = window_size(os.environ.get(WINDOW_ENV))   # the tablet's shape (default 1280x800)
+_WIDTH, _HEIGHT = window_size(os.environ.get(WINDOW_ENV))  # the tablet's shape (default 1280x800)
 Config.set("graphics", "width", str(_WIDTH))
 Config.set("graphics", "height", str(_HEIGHT))
 Config.set("graphics", "resizable", "1")
@@ -60,19 +61,17 @@ from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 
 scale_with_window(Window)  # a bigger window than the layouts' 1280x800 dp: everything grows with it
+from kivy.core.clipboard import Clipboard  # noqa: E402,F401 (probed now, quietly)
 from kivy.lang import Builder  # noqa: E402
 from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
-
-from kivy.core.clipboard import Clipboard  # noqa: E402,F401 (probed now, quietly)
-
 
 from . import android, lifecycle  # noqa: E402
 from .navigation import BACK_KEYCODE, back_step, keeps_screen_on  # noqa: E402
 from .ui.collector import freeze_startup_objects  # noqa: E402
 from .ui.kivy_fixes import scroll_views_bind_once, sleep_until_due  # noqa: E402
 
-sleep_until_due()          # the loop sleeps between frames, whatever is scheduled
-scroll_views_bind_once()   # no bindings piling up in scroll views over a game night
+sleep_until_due()  # the loop sleeps between frames, whatever is scheduled
+scroll_views_bind_once()  # no bindings piling up in scroll views over a game night
 
 logging.getLogger("kivy").setLevel(logging.WARNING)
 UI_DIR = Path(__file__).parent / "ui"
@@ -80,10 +79,10 @@ Builder.load_file(str(UI_DIR / "common.kv"))
 
 from .ui.board_confirm_screen import BoardScreen  # noqa: E402
 from .ui.cards_screen import CardsScreen  # noqa: E402
-from .ui.ki_cards_screen import KICardsScreen  # noqa: E402
 from .ui.correction_screen import PositionScreen  # noqa: E402
 from .ui.end_screen import EndScreen  # noqa: E402
 from .ui.home_screen import HomeScreen  # noqa: E402
+from .ui.ki_cards_screen import KICardsScreen  # noqa: E402
 from .ui.model import AppModel  # noqa: E402
 from .ui.replay_screen import ReplayScreen  # noqa: E402
 from .ui.scoring_screen import ScoringScreen  # noqa: E402
@@ -106,8 +105,14 @@ def _import_phone_server() -> None:
 class ElGrandeApp(App):
     title = "El Grande Companion"
 
-    def __init__(self, screenshot: Optional[str] = None, exit_after: Optional[float] = None,
-                 resume: Optional[Path] = None, driver: Optional[Callable[["ElGrandeApp"], None]] = None, **kwargs):
+    def __init__(
+        self,
+        screenshot: Optional[str] = None,
+        exit_after: Optional[float] = None,
+        resume: Optional[Path] = None,
+        driver: Optional[Callable[["ElGrandeApp"], None]] = None,
+        **kwargs,
+    ):
         super().__init__(**kwargs)
         self.screenshot_path = screenshot
         self.exit_after = exit_after
@@ -115,18 +120,27 @@ class ElGrandeApp(App):
         self.driver = driver
         self.first_frame: Optional[float] = None
         self.model = AppModel()
-        self.screen_kept_on = False       # the screen is held on (a game is open)
-        self.keep_on_how = "none"         # how: "android", "screensaver" or "none"
+        self.screen_kept_on = False  # the screen is held on (a game is open)
+        self.keep_on_how = "none"  # how: "android", "screensaver" or "none"
         self.restored_on_resume: list[str] = []
 
     def build(self):
-        if android.on_android():   # the games folder in the app's own storage (ELGRANDE_DATA_DIR still wins)
+        if android.on_android():  # the games folder in the app's own storage (ELGRANDE_DATA_DIR still wins)
             android.use_app_storage(self.user_data_dir)
         sm = self.screens = ScreenManager(transition=NoTransition())
-        for cls, name in ((HomeScreen, "home"), (SetupScreen, "setup"), (TableScreen, "table"),
-                          (ScoringScreen, "scoring"), (EndScreen, "end"), (PositionScreen, "position"),
-                          (BoardScreen, "board"), (CardsScreen, "cards"), (KICardsScreen, "ki_cards"),
-                          (ReplayScreen, "replay"), (StatsScreen, "stats")):
+        for cls, name in (
+            (HomeScreen, "home"),
+            (SetupScreen, "setup"),
+            (TableScreen, "table"),
+            (ScoringScreen, "scoring"),
+            (EndScreen, "end"),
+            (PositionScreen, "position"),
+            (BoardScreen, "board"),
+            (CardsScreen, "cards"),
+            (KICardsScreen, "ki_cards"),
+            (ReplayScreen, "replay"),
+            (StatsScreen, "stats"),
+        ):
             sm.add_widget(cls(name=name, model=self.model))
         self.model.bind(on_scoring=self._scoring, on_game_over=self._game_over)
         if self.resume_path:
@@ -147,7 +161,7 @@ class ElGrandeApp(App):
         if self.first_frame is None:
             self.first_frame = time.perf_counter() - T0
             Window.unbind(on_flip=self._first_flip)
-            if self.exit_after is not None:   # counted from the first frame: a slow start is not a black picture
+            if self.exit_after is not None:  # counted from the first frame: a slow start is not a black picture
                 Clock.schedule_once(self._snapshot_and_stop, self.exit_after)
             # The phone server's modules (aiohttp) take about 0.4 s to import: now, once the first
             # frame is up and off the UI thread, so the first "Start the game" does not wait for them.
@@ -184,19 +198,21 @@ class ElGrandeApp(App):
         if key != BACK_KEYCODE:
             return False
         self.back()
-        return True   # handled: Kivy's own default (quit, or Android's move to the background) never runs
+        return True  # handled: Kivy's own default (quit, or Android's move to the background) never runs
 
     def back(self) -> None:
         """One step back; asks before leaving a game or quitting; never from under a dialog."""
         from kivy.uix.modalview import ModalView
+
         dialogs = [w for w in Window.children if isinstance(w, ModalView)]
-        if dialogs:   # Back closes a question it asked; a private pick or any other dialog stays
+        if dialogs:  # Back closes a question it asked; a private pick or any other dialog stays
             if getattr(dialogs[0], "back_dismisses", False):
                 dialogs[0].dismiss()
             return
         from kivy.uix.textinput import TextInput
+
         typing = [w for w in self.screens.current_screen.walk() if isinstance(w, TextInput) and w.focus]
-        if typing:    # Back first ends the typing (Android hides its keyboard the same way)
+        if typing:  # Back first ends the typing (Android hides its keyboard the same way)
             for field in typing:
                 field.focus = False
             return
@@ -208,6 +224,7 @@ class ElGrandeApp(App):
             getattr(self.screens.current_screen, step.method)()
         elif step.kind == "ask":
             from .ui.rule_widgets import Ask
+
             then = (lambda: setattr(self.screens, "current", step.screen)) if step.screen else self.stop
             question = Ask(step.title, step.question, step.no, step.yes, then)
             question.back_dismisses = True
@@ -220,7 +237,7 @@ class ElGrandeApp(App):
 
     def on_resume(self) -> None:
         self.restored_on_resume = lifecycle.restore_links(self.model)
-        self.screen_kept_on = False   # Android may have cleared the window's flags: set them again
+        self.screen_kept_on = False  # Android may have cleared the window's flags: set them again
         self._keep_screen_on()
 
     def _keep_screen_on(self) -> None:
@@ -236,8 +253,9 @@ class ElGrandeApp(App):
         self.model.close()
 
 
-def run(screenshot: Optional[str] = None, exit_after: Optional[float] = None, resume: Optional[Path] = None,
-        driver=None) -> int:
+def run(
+    screenshot: Optional[str] = None, exit_after: Optional[float] = None, resume: Optional[Path] = None, driver=None
+) -> int:
     app = ElGrandeApp(screenshot=screenshot, exit_after=exit_after, resume=resume, driver=driver)
     app.run()
     return 0

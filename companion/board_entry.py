@@ -16,6 +16,7 @@ region (`KI_TOOLS`: a tap places, a tap on the same region takes it off), the tw
 scoreboards and their reversed side, the Mistress's holder and the bridge's owner as choices
 (`ki_choices`, `choose`). Only the markers of the modules in play are offered; the engine
 checks the whole event again (engine.snapshot.check_snapshot)."""
+
 from __future__ import annotations
 
 import copy
@@ -23,23 +24,43 @@ from typing import Optional
 
 from engine.board import CASTILLO, Board
 from engine.ki_markers import MARKERS
-from engine.queries import LIMIT_MARKERS   # the public view's keys of the limit tables
+from engine.queries import LIMIT_MARKERS  # the public view's keys of the limit tables
 
 TOOLS = ("add", "remove", "king", "grande")
 
 # What each King and Intrigue marker tool is called in a sentence, and the snapshot field it fills
-KI_WORDS = {"marker:double": "a 2x marker", "marker:alliance": "an Alliance marker",
-            "castillo_at": "the moved Castillo", "quarantine": "the quarantine marker",
-            "marker:bridge": "the bridge", "kings_guard": "the King's Guard", "marker:limit": "a limit table"}
-KI_FIELDS = {"marker:double": "double_scoring", "marker:alliance": "alliance", "castillo_at": "castillo_at",
-             "quarantine": "quarantine", "marker:bridge": "bridge_regions", "kings_guard": "kings_guard",
-             "marker:limit": "limit_tables"}
+KI_WORDS = {
+    "marker:double": "a 2x marker",
+    "marker:alliance": "an Alliance marker",
+    "castillo_at": "the moved Castillo",
+    "quarantine": "the quarantine marker",
+    "marker:bridge": "the bridge",
+    "kings_guard": "the King's Guard",
+    "marker:limit": "a limit table",
+}
+KI_FIELDS = {
+    "marker:double": "double_scoring",
+    "marker:alliance": "alliance",
+    "castillo_at": "castillo_at",
+    "quarantine": "quarantine",
+    "marker:bridge": "bridge_regions",
+    "kings_guard": "kings_guard",
+    "marker:limit": "limit_tables",
+}
 # The marker tools: (tool, button words, module or None for the base game, how many); the module
 # is the marker's (engine/ki_markers.py)
-KI_TOOLS = tuple((tool, words, MARKERS[KI_FIELDS[tool]].module, most) for tool, words, most in (
-    ("marker:double", "2x marker", 2), ("marker:alliance", "Alliance", 2), ("castillo_at", "Castillo moved", 1),
-    ("quarantine", "Quarantine", 1), ("marker:bridge", "Bridge", 2), ("kings_guard", "King's Guard", 1),
-    ("marker:limit", "Limit table", 3)))
+KI_TOOLS = tuple(
+    (tool, words, MARKERS[KI_FIELDS[tool]].module, most)
+    for tool, words, most in (
+        ("marker:double", "2x marker", 2),
+        ("marker:alliance", "Alliance", 2),
+        ("castillo_at", "Castillo moved", 1),
+        ("quarantine", "Quarantine", 1),
+        ("marker:bridge", "Bridge", 2),
+        ("kings_guard", "King's Guard", 1),
+        ("marker:limit", "Limit table", 3),
+    )
+)
 PLURALS = {"marker:double": "2x markers", "marker:alliance": "Alliance markers", "marker:limit": "limit tables"}
 SCOREBOARDS = ("8-4-0", "4-0-0")
 
@@ -47,13 +68,22 @@ SCOREBOARDS = ("8-4-0", "4-0-0")
 def ki_fields(markers: dict) -> dict:
     """The public view's King and Intrigue markers (engine.views keys: double_1, alliance_2,
     reversed_8-4-0 ...) as the snapshot's fields (double_scoring, alliance, reversed ...)."""
+
     def pair(prefix):
         return [markers[k] for k in (f"{prefix}_1", f"{prefix}_2") if markers.get(k)]
-    return {"double_scoring": pair("double"), "alliance": pair("alliance"), "castillo_at": markers.get("castillo_at"),
-            "reversed": [sid for sid in SCOREBOARDS if markers.get(f"reversed_{sid}")],
-            "quarantine": markers.get("quarantine"), "kings_guard": markers.get("kings_guard"),
-            "mistress": markers.get("mistress"), "bridge": markers.get("bridge_caballero"),
-            "bridge_regions": pair("bridge"), "limit_tables": [markers[k] for k in LIMIT_MARKERS if markers.get(k)]}
+
+    return {
+        "double_scoring": pair("double"),
+        "alliance": pair("alliance"),
+        "castillo_at": markers.get("castillo_at"),
+        "reversed": [sid for sid in SCOREBOARDS if markers.get(f"reversed_{sid}")],
+        "quarantine": markers.get("quarantine"),
+        "kings_guard": markers.get("kings_guard"),
+        "mistress": markers.get("mistress"),
+        "bridge": markers.get("bridge_caballero"),
+        "bridge_regions": pair("bridge"),
+        "limit_tables": [markers[k] for k in LIMIT_MARKERS if markers.get(k)],
+    }
 
 
 def ki_markers(fields: dict) -> dict:
@@ -75,7 +105,7 @@ class BoardEntry:
     """Scoring only: the board as it lies, tap by tap. Never raises: a tap the board
     cannot take changes nothing and says why in `message`."""
 
-    enters_markers = True   # King and Intrigue's markers too (a tracking correction leaves them to the game)
+    enters_markers = True  # King and Intrigue's markers too (a tracking correction leaves them to the game)
 
     def __init__(self, game: dict, names: dict[str, str], board: Optional[Board] = None):
         self.names = names
@@ -92,7 +122,7 @@ class BoardEntry:
         self.colour = self.players[0]
         self.message = ""
         self.modules = tuple(game.get("modules") or ())
-        self.ki = ki_fields(game.get("markers") or {})   # King and Intrigue's markers, as the snapshot says them
+        self.ki = ki_fields(game.get("markers") or {})  # King and Intrigue's markers, as the snapshot says them
 
     @property
     def king_intrigue(self) -> bool:
@@ -128,7 +158,7 @@ class BoardEntry:
         if tool == "king":
             if area in (CASTILLO, *self.spaces()) and not self.edition_2023:
                 return "The King stands in a region, never in the Castillo"
-            return ""   # onto a marker too: "If the King is moved to the region where the Castillo is ..."
+            return ""  # onto a marker too: "If the King is moved to the region where the Castillo is ..."
         if tool == "grande" and self.colour == self.dummy:
             return _cap(f"{who} has no Grande")
         if area in self.spaces():
@@ -143,8 +173,10 @@ class BoardEntry:
         if why:
             return why
         if area == CASTILLO:
-            return ("The Castillo's Caballeros are not entered on the board: they come from the tower's count "
-                    "(or the table's own, when it is lifted)")
+            return (
+                "The Castillo's Caballeros are not entered on the board: they come from the tower's count "
+                "(or the table's own, when it is lifted)"
+            )
         return _cap(f"{self._place(area)}: {self.tool_words()} changes nothing there")
 
     def _place(self, aid: str) -> str:
@@ -195,14 +227,18 @@ class BoardEntry:
             return f"{sid!r} is not a mobile scoreboard or Scoring tile ({', '.join(known)})"
         tiles = getattr(self.board, "scoring_tiles", {}) if self.board is not None else {}
         if sid in tiles and tiles[sid] is None:
-            return (self.board.missing.get(f"scoring_tiles.{sid}") or
-                    f"enter {known[sid]}'s values from your tile first (board file: scoring_tiles.{sid})")
+            return (
+                self.board.missing.get(f"scoring_tiles.{sid}")
+                or f"enter {known[sid]}'s values from your tile first (board file: scoring_tiles.{sid})"
+            )
         if area is not None and area in self.spaces():
             return f"{self._place(area)} is not a region: no Scoring tile goes there"
         for other, where in self.mobile.items():
             if other != sid and where is not None and where == area:
-                return (f"{known.get(other, other)[:1].upper()}{known.get(other, other)[1:]} already lies on "
-                        f"{self._place(area)}: one per area")
+                return (
+                    f"{known.get(other, other)[:1].upper()}{known.get(other, other)[1:]} already lies on "
+                    f"{self._place(area)}: one per area"
+                )
         return ""
 
     # ---- King and Intrigue's markers ------------------------------------------------------------
@@ -220,15 +256,21 @@ class BoardEntry:
             return self.king_places()
         regions = list(self.board.region_ids) if self.board is not None else list(self.regions)
         castillo = (self.edition_2023 and self.tool == "grande") or (
-            self.tool.startswith("mobile:") and (self.edition_2023 or self.king_intrigue))
+            self.tool.startswith("mobile:") and (self.edition_2023 or self.king_intrigue)
+        )
         return regions + ([CASTILLO] if castillo else [])
 
     def tool_buttons(self) -> list[tuple[str, str]]:
         """Every tool but a colour's "add" (one button per colour), in the order shown."""
-        pieces = self.edition_2023 or self.king_intrigue   # classic scoring only: the scoreboards stay put
+        pieces = self.edition_2023 or self.king_intrigue  # classic scoring only: the scoreboards stay put
         tiles = [(f"mobile:{sid}", f"Place {words}") for sid, words in self.pieces()] if pieces else []
-        return [("remove", "Take one off"), ("king", "Move the King"), ("grande", "Move a Grande"), *tiles,
-                *self.ki_tools()]
+        return [
+            ("remove", "Take one off"),
+            ("king", "Move the King"),
+            ("grande", "Move a Grande"),
+            *tiles,
+            *self.ki_tools(),
+        ]
 
     def _limit(self, tool: str) -> int:
         return next(n for t, _, _, n in KI_TOOLS if t == tool)
@@ -245,32 +287,40 @@ class BoardEntry:
             return _cap(f"{words} lies on a region, not on {self._place(area)}")
         marked = self._marked(self.tool)
         if area in marked:
-            return ""   # taken off
+            return ""  # taken off
         # A marker on the King's region passes: placed before the King came ("If one of the
         # regions is the King's region ... bonus points are awarded accordingly").
-        if self.tool == "marker:bridge" and len(marked) == 1 and \
-                self.board.area_index[area] not in self.board.neighbours[self.board.area_index[marked[0]]]:
-            return (f"The bridge joins two adjacent regions: {self._place(area)} does not border "
-                    f"{self._place(marked[0])}")
+        if (
+            self.tool == "marker:bridge"
+            and len(marked) == 1
+            and self.board.area_index[area] not in self.board.neighbours[self.board.area_index[marked[0]]]
+        ):
+            return (
+                f"The bridge joins two adjacent regions: {self._place(area)} does not border {self._place(marked[0])}"
+            )
         limit = self._limit(self.tool)
         if limit > 1 and len(marked) >= limit:
             if self.tool == "marker:bridge":
-                return (f"The bridge lies between {' and '.join(self._place(r) for r in marked)}: tap one end to "
-                        "take it off first")
+                return (
+                    f"The bridge lies between {' and '.join(self._place(r) for r in marked)}: tap one end to "
+                    "take it off first"
+                )
             places = ", ".join(self._place(r) for r in marked[:-1]) + " and " + self._place(marked[-1])
-            return (f"{'Both' if limit == 2 else f'All {limit}'} {PLURALS[self.tool]} lie already (on {places}): "
-                    "tap one to take it off first")
+            return (
+                f"{'Both' if limit == 2 else f'All {limit}'} {PLURALS[self.tool]} lie already (on {places}): "
+                "tap one to take it off first"
+            )
         return ""
 
     def _toggle_marker(self, area: str) -> None:
         key = KI_FIELDS[self.tool]
         if self._limit(self.tool) == 1:
-            self.ki[key] = None if self.ki[key] == area else area   # one marker: a tap elsewhere moves it
+            self.ki[key] = None if self.ki[key] == area else area  # one marker: a tap elsewhere moves it
             return
         marked = self._marked(self.tool)
         self.ki[key] = [r for r in marked if r != area] if area in marked else marked + [area]
         if key == "bridge_regions" and len(self.ki[key]) < 2:
-            self.ki["bridge"] = None   # no bridge without both ends: its owner is chosen again
+            self.ki["bridge"] = None  # no bridge without both ends: its owner is chosen again
 
     def ki_choices(self) -> list[tuple[str, str, bool]]:
         """(key, button words, on) of the choices that are not a tap on the map: each mobile
@@ -281,15 +331,22 @@ class BoardEntry:
         if "special-cards" in self.modules:
             for sid in SCOREBOARDS:
                 on = sid in self.ki["reversed"]
-                out.append((f"reversed:{sid}", f"{sid} scoreboard: {'reversed ' + sid[::-1] if on else 'as printed'}",
-                            on))
+                out.append(
+                    (f"reversed:{sid}", f"{sid} scoreboard: {'reversed ' + sid[::-1] if on else 'as printed'}", on)
+                )
             holder = self.ki["mistress"]
-            out.append(("mistress", f"Mistress: {self.names.get(holder, holder) if holder else 'nobody'}",
-                        bool(holder)))
+            out.append(
+                ("mistress", f"Mistress: {self.names.get(holder, holder) if holder else 'nobody'}", bool(holder))
+            )
         if "players-edition" in self.modules and len(self.ki["bridge_regions"]) == 2:
             owner = self.ki["bridge"]
-            out.append(("bridge", f"Bridge: {self.names.get(owner, owner) + chr(39) + 's' if owner else 'whose?'}",
-                        bool(owner)))
+            out.append(
+                (
+                    "bridge",
+                    f"Bridge: {self.names.get(owner, owner) + chr(39) + 's' if owner else 'whose?'}",
+                    bool(owner),
+                )
+            )
         return out
 
     def choose(self, key: str) -> None:
@@ -307,22 +364,28 @@ class BoardEntry:
             return
         seats = [p for p in self.players if p != self.dummy]
         now = self.ki[key]
-        self.ki[key] = seats[0] if now is None else (seats[seats.index(now) + 1]
-                                                     if seats.index(now) + 1 < len(seats) else None)
+        self.ki[key] = (
+            seats[0] if now is None else (seats[seats.index(now) + 1] if seats.index(now) + 1 < len(seats) else None)
+        )
 
     def tool_words(self) -> str:
         who = self.names.get(self.colour, self.colour)
         if self.tool in KI_FIELDS:
             limit = self._limit(self.tool)
-            return (f"tap a region to place or take off {KI_WORDS[self.tool]}"
-                    + (f" (up to {limit})" if limit > 1 and self.tool != "marker:bridge" else "")
-                    + (" (its two regions, one after the other)" if self.tool == "marker:bridge" else ""))
+            return (
+                f"tap a region to place or take off {KI_WORDS[self.tool]}"
+                + (f" (up to {limit})" if limit > 1 and self.tool != "marker:bridge" else "")
+                + (" (its two regions, one after the other)" if self.tool == "marker:bridge" else "")
+            )
         if self.tool.startswith("mobile:"):
             return f"tap the area where {dict(self.pieces()).get(self.tool[7:], self.tool[7:])} lies"
         king = "tap the King's region" + (" (or the Castillo, France, Portugal)" if self.edition_2023 else "")
-        return {"add": f"tap a region to add one of {who}'s Caballeros",
-                "remove": f"tap a region to take one of {who}'s Caballeros off",
-                "king": king, "grande": f"tap the region of {who}'s Grande"}[self.tool]
+        return {
+            "add": f"tap a region to add one of {who}'s Caballeros",
+            "remove": f"tap a region to take one of {who}'s Caballeros off",
+            "king": king,
+            "grande": f"tap the region of {who}'s Grande",
+        }[self.tool]
 
     def hint(self) -> str:
         return "Choose a colour or a tool on the right, then " + self.tool_words() + "."
@@ -338,10 +401,14 @@ class BoardEntry:
         return game
 
     def event(self) -> dict:
-        event = {"type": "board_entered", "king": self.king,
-                 "grandes": {p: g for p, g in self.grandes.items() if g and p != self.dummy},
-                 "regions": {r: {p: c for p, c in row.items() if c} for r, row in self.regions.items() if row},
-                 "court": self.court, "mobile_scoreboards": self.mobile}
+        event = {
+            "type": "board_entered",
+            "king": self.king,
+            "grandes": {p: g for p, g in self.grandes.items() if g and p != self.dummy},
+            "regions": {r: {p: c for p, c in row.items() if c} for r, row in self.regions.items() if row},
+            "court": self.court,
+            "mobile_scoreboards": self.mobile,
+        }
         if self.king_intrigue:
             event.update(copy.deepcopy(self.ki))
         return event
@@ -369,8 +436,15 @@ class PositionEntry(BoardEntry):
 
     enters_markers = False
 
-    def __init__(self, game: dict, names: dict[str, str], board: Board, *, starting: bool,
-                 tower_count: Optional[dict[str, int]] = None):
+    def __init__(
+        self,
+        game: dict,
+        names: dict[str, str],
+        board: Board,
+        *,
+        starting: bool,
+        tower_count: Optional[dict[str, int]] = None,
+    ):
         super().__init__(game, names, board)
         self.starting = starting
         self.scores = {p["id"]: p.get("score", 0) for p in game["players"]}
@@ -384,7 +458,7 @@ class PositionEntry(BoardEntry):
         self.veto_cards = None if None in copies else sum(copies)
         self.tower_count = {pid: (tower_count or {}).get(pid, 0) for pid in self.players}
         self.castillo_source = "keep" if not starting else ("tower" if self.tower_has_counted else "counted")
-        self.castillo = {pid: 0 for pid in self.players}   # counted by the table, once lifted
+        self.castillo = {pid: 0 for pid in self.players}  # counted by the table, once lifted
 
     @property
     def tower_has_counted(self) -> bool:
@@ -413,8 +487,10 @@ class PositionEntry(BoardEntry):
         limit = self.board.caballeros_per_player
         if self.on_table(pid) >= limit:
             where = "regions, court and Castillo" if self.castillo_source == "counted" else "regions and court"
-            raise NotAllowed(f"{self.who(pid)} already has all {limit} Caballeros on the table ({where}): "
-                             "take one off somewhere first")
+            raise NotAllowed(
+                f"{self.who(pid)} already has all {limit} Caballeros on the table ({where}): "
+                "take one off somewhere first"
+            )
 
     def tap(self, area: str) -> None:
         tool = self.tool
@@ -424,8 +500,10 @@ class PositionEntry(BoardEntry):
         if refused:
             raise NotAllowed(refused)
         if area == CASTILLO and tool not in ("king", "grande"):
-            raise NotAllowed("The Castillo is entered on its own page (Castillo): from the tower's count, "
-                             "or lifted and counted by the table")
+            raise NotAllowed(
+                "The Castillo is entered on its own page (Castillo): from the tower's count, "
+                "or lifted and counted by the table"
+            )
         row = self.regions.get(area, {})
         if tool == "add":
             self._room_for_one(self.colour)
@@ -441,8 +519,10 @@ class PositionEntry(BoardEntry):
         i = self.board.space_ids.index(area)
         if self.board.space_neighbours[i] is not None:
             return ""
-        return self.board.missing.get(f"spaces.{area}.neighbours") or \
-            f"{self.board.space_names[i]}'s neighbouring regions are not known: enter them on your board first"
+        return (
+            self.board.missing.get(f"spaces.{area}.neighbours")
+            or f"{self.board.space_names[i]}'s neighbouring regions are not known: enter them on your board first"
+        )
 
     def place_scoreboard(self, sid: str, area: Optional[str]) -> None:
         """Put a mobile scoreboard (2023: a Scoring tile) on an area (a region or the Castillo),
@@ -452,8 +532,10 @@ class PositionEntry(BoardEntry):
                 raise NotAllowed(f"{sid!r} is not a mobile scoreboard ({', '.join(self.board.mobile_scoreboards)})")
             for other, where in self.mobile.items():
                 if other != sid and where is not None and where == area:
-                    raise NotAllowed(f"The {other} scoreboard already lies on {self.area(area)}: the two mobile "
-                                     "scoreboards never share an area")
+                    raise NotAllowed(
+                        f"The {other} scoreboard already lies on {self.area(area)}: the two mobile "
+                        "scoreboards never share an area"
+                    )
         else:
             refused = self._piece_refusal(sid, area)
             if refused:
@@ -500,8 +582,10 @@ class PositionEntry(BoardEntry):
 
     def _starting_only(self) -> None:
         if not self.starting:
-            raise NotAllowed("the round, the start player, the Power cards and the Vetoes are set only where "
-                             "tracking starts; a correction changes the board")
+            raise NotAllowed(
+                "the round, the start player, the Power cards and the Vetoes are set only where "
+                "tracking starts; a correction changes the board"
+            )
 
     def rounds_before(self, round_: Optional[int] = None) -> int:
         return self.rounds.index(self.round if round_ is None else round_)
@@ -509,13 +593,14 @@ class PositionEntry(BoardEntry):
     def set_round(self, round_: int) -> None:
         self._starting_only()
         if round_ not in self.rounds:
-            raise NotAllowed(f"round {round_} is not a round of this game (rounds: "
-                             f"{', '.join(map(str, self.rounds))})")
+            raise NotAllowed(f"round {round_} is not a round of this game (rounds: {', '.join(map(str, self.rounds))})")
         before = self.rounds_before(round_)
         over = [self.who(p) for p, spent in self.power_spent.items() if len(spent) > before]
         if over:
-            raise NotAllowed(f"round {round_} has {before} round{'s' * (before != 1)} before it, but "
-                             f"{', '.join(over)} laid down more Power cards: take some back first")
+            raise NotAllowed(
+                f"round {round_} has {before} round{'s' * (before != 1)} before it, but "
+                f"{', '.join(over)} laid down more Power cards: take some back first"
+            )
         self.round = round_
 
     def set_start_player(self, pid: str) -> None:
@@ -532,8 +617,10 @@ class PositionEntry(BoardEntry):
             raise NotAllowed(f"{value} is not a Power card (1 to 13)")
         before = self.rounds_before()
         if len(spent) >= before:
-            raise NotAllowed(f"round {self.round} has {before} round{'s' * (before != 1)} before it: "
-                             f"{self.who(pid)} has laid down at most {before} Power card{'s' * (before != 1)}")
+            raise NotAllowed(
+                f"round {self.round} has {before} round{'s' * (before != 1)} before it: "
+                f"{self.who(pid)} has laid down at most {before} Power card{'s' * (before != 1)}"
+            )
         spent.add(value)
 
     def toggle_veto(self, pid: str) -> None:
@@ -544,8 +631,9 @@ class PositionEntry(BoardEntry):
         if pid == self.dummy:
             raise NotAllowed(_cap(f"{self.who(pid)} never holds a Veto: it does not use its cards"))
         if self.veto_cards is not None and len(self.vetoes) >= self.veto_cards:
-            raise NotAllowed(f"the game has {self.veto_cards} Veto cards and "
-                             f"{', '.join(self.who(p) for p in self.vetoes)} hold them")
+            raise NotAllowed(
+                f"the game has {self.veto_cards} Veto cards and {', '.join(self.who(p) for p in self.vetoes)} hold them"
+            )
         self.vetoes.append(pid)
 
     # ---- the result ------------------------------------------------------------------------------
@@ -558,21 +646,27 @@ class PositionEntry(BoardEntry):
         return game
 
     def event(self, reason: str = "") -> dict:
-        event = {"type": "table_corrected",
-                 "regions": {r: {p: c for p, c in row.items() if c} for r, row in self.regions.items()
-                             if any(row.values())},
-                 "court": dict(self.court), "king": self.king,
-                 "grandes": {p: g for p, g in self.grandes.items() if g and p != self.dummy},
-                 "mobile_scoreboards": dict(self.mobile), "scores": dict(self.scores),
-                 "reason": reason[:REASON_LIMIT]}
+        event = {
+            "type": "table_corrected",
+            "regions": {r: {p: c for p, c in row.items() if c} for r, row in self.regions.items() if any(row.values())},
+            "court": dict(self.court),
+            "king": self.king,
+            "grandes": {p: g for p, g in self.grandes.items() if g and p != self.dummy},
+            "mobile_scoreboards": dict(self.mobile),
+            "scores": dict(self.scores),
+            "reason": reason[:REASON_LIMIT],
+        }
         if self.castillo_source == "tower":
             event["castillo"] = {p: c for p, c in self.tower_count.items() if c}
         elif self.castillo_source == "counted":
             event["castillo"] = {p: c for p, c in self.castillo.items() if c}
         if self.starting:
-            event.update(round=self.round, start_player=self.start_player,
-                         power_spent={p: sorted(s) for p, s in self.power_spent.items() if s},
-                         vetoes=list(self.vetoes))
+            event.update(
+                round=self.round,
+                start_player=self.start_player,
+                power_spent={p: sorted(s) for p, s in self.power_spent.items() if s},
+                vetoes=list(self.vetoes),
+            )
         return event
 
     def changes(self) -> list[str]:
@@ -592,7 +686,7 @@ class PositionEntry(BoardEntry):
             return typed[:REASON_LIMIT]
         words = "; ".join(line for line in self.changes() if not line.startswith("The Castillo"))
         if len(words) > REASON_LIMIT:
-            words = words[:REASON_LIMIT - 3].rsplit(" ", 1)[0] + "..."
+            words = words[: REASON_LIMIT - 3].rsplit(" ", 1)[0] + "..."
         return words
 
 
@@ -614,14 +708,21 @@ def position_changes(before: dict, event: dict, names: dict[str, str], board: Bo
     figures are never put into words here."""
     players = [p["id"] for p in before["players"]]
     who = names.get
-    area = lambda a: "off the board" if a is None else (  # noqa: E731
-        "the Castillo" if a == CASTILLO else board.area_name(board.area_index[a]))
+    area = lambda a: (
+        "off the board"
+        if a is None
+        # noqa: E731
+        else ("the Castillo" if a == CASTILLO else board.area_name(board.area_index[a]))
+    )
     lines = []
     if event.get("regions") is not None:
         for rid in board.region_ids:
             old, new = before["regions"].get(rid, {}), event["regions"].get(rid, {})
-            parts = [f"{who(p, p)} from {old.get(p, 0)} to {new.get(p, 0)}" for p in players
-                     if old.get(p, 0) != new.get(p, 0)]
+            parts = [
+                f"{who(p, p)} from {old.get(p, 0)} to {new.get(p, 0)}"
+                for p in players
+                if old.get(p, 0) != new.get(p, 0)
+            ]
             if parts:
                 lines.append(f"{area(rid)}: {', '.join(parts)}")
     seen = {p["id"]: p for p in before["players"]}
@@ -636,8 +737,11 @@ def position_changes(before: dict, event: dict, names: dict[str, str], board: Bo
     for sid, where in (event.get("mobile_scoreboards") or {}).items():
         was = (before.get("mobile_scoreboards") or {}).get(sid)
         if was != where:
-            piece = (f"Scoring tile {sid.removeprefix('tile_').upper()}" if sid in getattr(board, "scoring_tiles", {})
-                     else f"The {sid} scoreboard")
+            piece = (
+                f"Scoring tile {sid.removeprefix('tile_').upper()}"
+                if sid in getattr(board, "scoring_tiles", {})
+                else f"The {sid} scoreboard"
+            )
             lines.append(f"{piece}: from {area(was)} to {area(where)}")
     for pid, value in (event.get("scores") or {}).items():
         if seen[pid].get("score", 0) != value:
@@ -649,13 +753,20 @@ def start_words(event: dict, names: dict[str, str]) -> list[str]:
     """Where tracking started: the round, who started it, the Power cards and the Vetoes."""
     if event.get("round") is None:
         return []
-    lines = [f"Tracking starts in round {event['round']}"
-             + (f"; {names.get(event['start_player'], event['start_player'])} starts it"
-                if event.get("start_player") else "")]
+    lines = [
+        f"Tracking starts in round {event['round']}"
+        + (
+            f"; {names.get(event['start_player'], event['start_player'])} starts it"
+            if event.get("start_player")
+            else ""
+        )
+    ]
     spent = event.get("power_spent") or {}
     if spent:
-        lines.append("Power cards laid down: " + "; ".join(
-            f"{names.get(p, p)} {', '.join(map(str, sorted(v)))}" for p, v in spent.items() if v))
+        lines.append(
+            "Power cards laid down: "
+            + "; ".join(f"{names.get(p, p)} {', '.join(map(str, sorted(v)))}" for p, v in spent.items() if v)
+        )
     if event.get("vetoes"):
         lines.append(f"Veto held by {_names_list(names, event['vetoes'])}")
     return lines

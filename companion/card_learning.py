@@ -13,6 +13,7 @@ Caballeros) is played as it is read: the turn offers its missing facts (`card_fa
 those, and the special action goes on. Every entry is kept in Your cards for the next games.
 
 `does` words what a card does in a few words, for its button (the rule text is too long)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -26,8 +27,8 @@ KINGS_STACK = 5
 
 @dataclass(frozen=True)
 class Candidate:
-    card: str          # a listed card whose stack nobody entered
-    stack: int         # the stack printed on it (four stacks: table stack 2 holds the 2s and 3s)
+    card: str  # a listed card whose stack nobody entered
+    stack: int  # the stack printed on it (four stacks: table stack 2 holds the 2s and 3s)
     name: str
     does: str
 
@@ -66,7 +67,7 @@ def learn_entry(state, candidate: Candidate) -> dict:
     """The card-file entry that says where the card turned up (its copies left unknown)."""
     entry: dict[str, Any] = {"id": candidate.card, "stack": candidate.stack, "source": "turned up at the table"}
     if candidate.stack == KINGS_STACK and state.board.cards[candidate.card].module is None:
-        entry["module"] = "new-regency"   # a ♠ card: its Caballeros are printed on it, asked when played
+        entry["module"] = "new-regency"  # a ♠ card: its Caballeros are printed on it, asked when played
     return entry
 
 
@@ -77,13 +78,14 @@ def learn_entry(state, candidate: Candidate) -> dict:
 # Then every card of a printed stack has been seen: its copies are known and go into Your cards,
 # and the next game deals that stack face down like any card set that lists it whole.
 
+
 @dataclass(frozen=True)
 class StackLeft:
-    stack: int                  # the table stack (four stacks: 2 holds the printed 2s and 3s)
-    left: int                   # its cards still face down
-    to_name: int                # of those, the ones the set cannot place
-    known: tuple                # (card id, name): cards of the set placed here whose copies nobody knows
-    candidates: tuple           # Candidate: the listed cards whose stack nobody entered it could hold
+    stack: int  # the table stack (four stacks: 2 holds the printed 2s and 3s)
+    left: int  # its cards still face down
+    to_name: int  # of those, the ones the set cannot place
+    known: tuple  # (card id, name): cards of the set placed here whose copies nobody knows
+    candidates: tuple  # Candidate: the listed cards whose stack nobody entered it could hold
 
 
 def _in_play(state, card) -> bool:
@@ -164,7 +166,7 @@ def end_entries(state, named: dict[int, list], facts: Optional[dict] = None) -> 
     unknown, as before)."""
     entries: list[dict] = []
     counts: dict[str, int] = {}
-    printed_of: dict[str, tuple] = {}     # card id -> (module, printed stack), the new ones too
+    printed_of: dict[str, tuple] = {}  # card id -> (module, printed stack), the new ones too
     for stack, picks in sorted(named.items()):
         for pick in picks:
             if isinstance(pick, Candidate):
@@ -186,8 +188,11 @@ def end_entries(state, named: dict[int, list], facts: Optional[dict] = None) -> 
         stack = _table_stack(state, c)
         if stack is None:
             continue
-        counts[c.id] = counts.get(c.id, 0) + _out(state, c, stack) + (
-            _face_down(state, c.id, stack) if c.copies is not None else 0)
+        counts[c.id] = (
+            counts.get(c.id, 0)
+            + _out(state, c, stack)
+            + (_face_down(state, c.id, stack) if c.copies is not None else 0)
+        )
         printed_of.setdefault(c.id, (c.module, c.stack))
     left_before = {s.stack for s in stacks_left(state)}
     for (module, printed), ids in _by_printed_stack(printed_of).items():
@@ -214,11 +219,12 @@ def _by_printed_stack(printed_of: dict) -> dict:
 
 # ---- a card the rule book does not name ------------------------------------------------------
 
+
 def offered_params(effect: str) -> dict[str, Any]:
     """The numbers the compact entry starts from: each required one at its first value."""
     out: dict[str, Any] = {}
     spec = EFFECT_SPECS.get(effect)
-    for name, p in (spec.params.items() if spec else ()):
+    for name, p in spec.params.items() if spec else ():
         if not p.required:
             continue
         if p.type == "int":
@@ -236,17 +242,18 @@ def offered_params(effect: str) -> dict[str, Any]:
 class PrintedNumber:
     """A number the compact entry taps off a card: one row of values. An optional one (Decay's
     "2 each") offers first what the card means when it prints none (`unprinted`: "all of them")."""
-    key: str                   # the effect's parameter ("count")
-    words: str                 # what it counts, in the effect's words
-    options: tuple             # the values to tap; None: none printed
-    unprinted: str = ""        # None's words
+
+    key: str  # the effect's parameter ("count")
+    words: str  # what it counts, in the effect's words
+    options: tuple  # the values to tap; None: none printed
+    unprinted: str = ""  # None's words
 
     def label(self, value: Any) -> str:
         return self.unprinted if value is None else str(value)
 
 
 def _unprinted_words(meaning: str) -> str:
-    """"... (left out: all of them)" -> "all of them": what the effect does when the card prints none."""
+    """ "... (left out: all of them)" -> "all of them": what the effect does when the card prints none."""
     _, found, rest = meaning.partition("left out: ")
     words = rest.split(")")[0].split(";")[0].strip() if found else ""
     return words or "none printed"
@@ -257,7 +264,7 @@ def printed_numbers(effect: str) -> list[PrintedNumber]:
     prints "2 each" is entered as printed, one that prints none as the effect's rule for none."""
     spec = EFFECT_SPECS.get(effect)
     out = []
-    for name, p in (spec.params.items() if spec else ()):
+    for name, p in spec.params.items() if spec else ():
         if p.type != "int":
             continue
         low = p.min if p.min is not None else 0
@@ -301,8 +308,9 @@ def card_id(name: str, taken) -> str:
     return ident
 
 
-def new_card_entry(board, name: str, effect: str, stack: int, params: dict,
-                   placement: Optional[int] = None) -> tuple[dict, int]:
+def new_card_entry(
+    board, name: str, effect: str, stack: int, params: dict, placement: Optional[int] = None
+) -> tuple[dict, int]:
     """A card found in the box, as the compact entry sends it (its copies left out: nobody counts a
     face-down stack), and how many of its numbers differ from those offered (a tap each; a ♠ card's
     Caballeros are always tapped)."""
@@ -310,9 +318,15 @@ def new_card_entry(board, name: str, effect: str, stack: int, params: dict,
     taps = sum(1 for k, v in params.items() if start.get(k) != v) + (placement is not None)
     words = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in params.items() if not isinstance(v, list))
     text = does(effect, params) or effect.replace("_", " ") + (f" ({words})" if words else "")
-    entry: dict[str, Any] = {"id": card_id(name, board.cards), "name": name.strip(), "stack": stack,
-                             "effect": effect, "params": dict(params), "source": "added at the table",
-                             "text": text[:1].upper() + text[1:]}
+    entry: dict[str, Any] = {
+        "id": card_id(name, board.cards),
+        "name": name.strip(),
+        "stack": stack,
+        "effect": effect,
+        "params": dict(params),
+        "source": "added at the table",
+        "text": text[:1].upper() + text[1:],
+    }
     if stack == KINGS_STACK:
         entry["module"] = "new-regency"
         if placement is not None:
@@ -322,11 +336,12 @@ def new_card_entry(board, name: str, effect: str, stack: int, params: dict,
 
 # ---- a card played with numbers nobody entered --------------------------------------------------
 
+
 @dataclass(frozen=True)
 class CardFact:
-    key: str                   # "params.outcome" or "placement"
-    words: str                 # what to read off the card
-    options: tuple             # the values to tap
+    key: str  # "params.outcome" or "placement"
+    words: str  # what to read off the card
+    options: tuple  # the values to tap
 
 
 def card_facts(board, cid: Optional[str]) -> list[CardFact]:
@@ -341,7 +356,7 @@ def card_facts(board, cid: Optional[str]) -> list[CardFact]:
     for key in board.missing:
         if not key.startswith(prefix):
             continue
-        field = key[len(prefix):]
+        field = key[len(prefix) :]
         if field == "placement":
             out.append(CardFact("placement", f"How many Caballeros does {card.name} place?", tuple(range(0, 6))))
         elif field.startswith("params.") and spec is not None:
@@ -374,6 +389,7 @@ def option_words(value: Any) -> str:
 
 # ---- what a card does, in a few words --------------------------------------------------------
 
+
 def _n(params: dict, key: str, default: str = "?") -> str:
     value = params.get(key)
     return default if value is None else str(value)
@@ -389,12 +405,17 @@ _DOES: dict[str, Callable[[dict], str]] = {
     "place_extra": lambda p: f"place {_n(p, 'count')} more Caballeros in any regions",
     "choice": lambda p: f"move all yours out of a region, or place {_n(p, 'count')} more",
     # Decay of Authority takes from the courts: "send all of the Caballeros from their courts back"
-    "decay": lambda p: (f"each other player sends {_caballeros(p['count'])} from their court to the provinces"
-                        if p.get("count") else "the others send all the Caballeros in their courts to the provinces"),
+    "decay": lambda p: (
+        f"each other player sends {_caballeros(p['count'])} from their court to the provinces"
+        if p.get("count")
+        else "the others send all the Caballeros in their courts to the provinces"
+    ),
     "one_of_each_back": lambda p: "send one Caballero of each other player back",
     "king_is_angry": lambda p: f"each other player sends {_n(p, 'count')} Caballeros back",
-    "disc_send_back": lambda p: "the others send back from a region they pick with the disc" + (
-        f" ({p['count']} each)" if p.get("count") else ""),
+    "disc_send_back": lambda p: (
+        "the others send back from a region they pick with the disc"
+        + (f" ({p['count']} each)" if p.get("count") else "")
+    ),
     "score_chosen_region": lambda p: "score a region of your choice",
     "score_group": lambda p: f"score all {_n(p, 'group')}-point regions",
     "score_first_only": lambda p: "score only the 1st places, everywhere",
@@ -406,9 +427,14 @@ _DOES: dict[str, Callable[[dict], str]] = {
     "eviction": lambda p: "the others move theirs out of a region you choose (discs)",
     "move_king": lambda p: "move the King" + (" to a neighbouring region" if p.get("adjacent_only") else ""),
     "militia": lambda p: f"place {_n(p, 'count')} Caballeros anywhere but the King's region",
-    "civil_war": lambda p: "the others pick a region (disc): " + (
-        {"send_back": "Caballeros there go back", "to_court": "Caballeros there go to the court"}.get(
-            p.get("outcome"), "what happens there is printed on the card")),
+    "civil_war": lambda p: (
+        "the others pick a region (disc): "
+        + (
+            {"send_back": "Caballeros there go back", "to_court": "Caballeros there go to the court"}.get(
+                p.get("outcome"), "what happens there is printed on the card"
+            )
+        )
+    ),
     "revelation": lambda p: "score the Castillo; its Caballeros stay in it",
     "empowerment": lambda p: "take a Power card back into your hand",
     "enactment": lambda p: "place or move a Scoring tile",
@@ -420,10 +446,12 @@ _DOES: dict[str, Callable[[dict], str]] = {
     "chalet": lambda p: "the King to the region with the fewest Caballeros",
     "rebellion": lambda p: "the King beside the Castillo",
     "infiltration": lambda p: "place Caballeros in the King's region too",
-    "stand_in": lambda p: {"king_and_own_grande": "swap the King and your Grande",
-                           "king_and_any_grande": "swap the King and a Grande",
-                           "own_grande_and_other_grande": "swap your Grande and another",
-                           "any_two_grandes": "swap two Grandes"}.get(p.get("swap"), "swap two pieces"),
+    "stand_in": lambda p: {
+        "king_and_own_grande": "swap the King and your Grande",
+        "king_and_any_grande": "swap the King and a Grande",
+        "own_grande_and_other_grande": "swap your Grande and another",
+        "any_two_grandes": "swap two Grandes",
+    }.get(p.get("swap"), "swap two pieces"),
     "veto_2023": lambda p: "stop a special action, this round or next",
 }
 

@@ -13,6 +13,7 @@ hand at the next general scoring.
 Everything here is rebuilt from the game's records (`apply`) and entered events (`entered`);
 companion.table writes the records and holds the lock.
 """
+
 from __future__ import annotations
 
 import logging
@@ -25,7 +26,7 @@ from firmware_bridge.adapter import TowerDrop
 
 from .input_errors import InputError
 
-log = logging.getLogger("companion.table")   # the table's log: a drop handed over again is its warning
+log = logging.getLogger("companion.table")  # the table's log: a drop handed over again is its warning
 
 DROP_STATUSES = ("expected", "flagged", "uncertain")
 
@@ -38,18 +39,23 @@ class DropEntry:
     colour: Optional[str]
     best: Optional[str]
     est: int
-    status: str                # expected | flagged | uncertain
-    player: Optional[str] = None   # whose tally it counts in (None: waiting for a person)
+    status: str  # expected | flagged | uncertain
+    player: Optional[str] = None  # whose tally it counts in (None: waiting for a person)
     count: int = 0
-    settled: bool = False      # a person assigned, kept or dismissed it
+    settled: bool = False  # a person assigned, kept or dismissed it
 
     @property
     def needs_person(self) -> bool:
         return self.status in ("uncertain", "flagged") and not self.settled
 
     def public(self) -> dict:
-        return {"id": drop_id(self.key), "status": self.status, "best": self.best,
-                "colour": self.colour, "est": self.est}
+        return {
+            "id": drop_id(self.key),
+            "status": self.status,
+            "best": self.best,
+            "colour": self.colour,
+            "est": self.est,
+        }
 
 
 def drop_id(key) -> str:
@@ -67,16 +73,16 @@ class Castillo:
     def reset(self) -> None:
         self.drops: dict[tuple, DropEntry] = {}
         self.drops_total = 0
-        self.tally = {pid: 0 for pid in self.players}   # hidden: the tower's count
+        self.tally = {pid: 0 for pid in self.players}  # hidden: the tower's count
         self.unplaced = {pid: 0 for pid in self.players}  # counted, not yet entered
         self.empty_token: Optional[str] = None  # the last emptying; sent again after a restart
         # Since the last emptying, what the tower said of each drop it sent: (key, colour it was sure
         # of, or None for an uncertain or multiple drop). Its totals count the same way.
         self.received: list[tuple[tuple, Optional[str]]] = []
-        self.totals_fault: Optional[dict] = None    # the open "tower_totals" record, if any
+        self.totals_fault: Optional[dict] = None  # the open "tower_totals" record, if any
         self.totals_settled: Optional[dict] = None  # the last one the hand count settled
-        self.castillo_opened = False                # the Castillo was lifted since the last emptying
-        self.totals_seen: dict = {}                 # the last comparison (not kept in the log)
+        self.castillo_opened = False  # the Castillo was lifted since the last emptying
+        self.totals_seen: dict = {}  # the last comparison (not kept in the log)
 
     # ---- drops ----------------------------------------------------------------------------
 
@@ -89,14 +95,25 @@ class Castillo:
         # (a broker's redelivery, a retained hello) may bring earlier drops again. What was
         # applied is in the game log (self.drops is rebuilt from it): counted and logged, not applied.
         self.drops_again += 1
-        log.warning("tower drop %s %s was handed over again; the game log already holds it: not counted "
-                    "twice (%d caught so far)", drop.key[0], drop_id(drop.key), self.drops_again)
+        log.warning(
+            "tower drop %s %s was handed over again; the game log already holds it: not counted "
+            "twice (%d caught so far)",
+            drop.key[0],
+            drop_id(drop.key),
+            self.drops_again,
+        )
         return True
 
     def drop_record(self, drop: TowerDrop, game, dummy: Optional[str]) -> dict:
         """The record a new drop writes, its status decided by what is asked now (`game`: the mode)."""
-        return {"t": "drop", "key": list(drop.key), "colour": drop.colour, "best": drop.best,
-                "est": drop.est if drop.multi else 1, "status": self._classify(drop, game, dummy)}
+        return {
+            "t": "drop",
+            "key": list(drop.key),
+            "colour": drop.colour,
+            "best": drop.best,
+            "est": drop.est if drop.multi else 1,
+            "status": self._classify(drop, game, dummy),
+        }
 
     def _classify(self, drop: TowerDrop, game, dummy: Optional[str]) -> str:
         if drop.colour is None or drop.multi:
@@ -181,14 +198,16 @@ class Castillo:
             put[event.player] = event.placements.get(CASTILLO, 0)
         elif isinstance(event, ev.CaballerosMoved) and event.target == CASTILLO:
             put[event.owner] = event.count
-        elif (isinstance(event, ev.TableCorrected) and event.castillo is not None) \
-                or isinstance(event, ev.CastilloCounted):
+        elif (isinstance(event, ev.TableCorrected) and event.castillo is not None) or isinstance(
+            event, ev.CastilloCounted
+        ):
             # The Castillo as the table counted it: that is what lies there now (the tower counts
             # on from it), and what the tower saw is in it, with no turn to come.
             counted = event.castillo if isinstance(event, ev.TableCorrected) else event.counts
             for pid in self.players:
-                self.tally[pid] = counted.get(pid, 0) if isinstance(event, ev.TableCorrected) \
-                    else counted.get(pid, self.tally[pid])
+                self.tally[pid] = (
+                    counted.get(pid, 0) if isinstance(event, ev.TableCorrected) else counted.get(pid, self.tally[pid])
+                )
             self.unplaced = {pid: 0 for pid in self.players}
             return
         for pid, k in put.items():
@@ -232,8 +251,16 @@ class Castillo:
         self.totals_seen = {"state": "differ", "at": now}
         fault = self.totals_fault
         if fault is None or (fault["tower_count"], fault["table_count"]) != (theirs, mine):
-            return "differ", {"t": "tower_totals", "tower": tower, "boot": totals.boot, "seq": totals.seq,
-                              "token": totals.token, "tower_count": theirs, "table_count": mine, "at": int(now)}
+            return "differ", {
+                "t": "tower_totals",
+                "tower": tower,
+                "boot": totals.boot,
+                "seq": totals.seq,
+                "token": totals.token,
+                "tower_count": theirs,
+                "table_count": mine,
+                "at": int(now),
+            }
         return "differ", None
 
     def _received_count(self, tower: str, boot: str, seq: int, since_empty: int) -> dict:
@@ -245,7 +272,7 @@ class Castillo:
         drops = 0
         for key, colour in self.received:
             if key[0] != tower or (key[1] == boot and not first < key[2] <= seq):
-                continue   # another tower's, thrown after the snapshot, or before the emptying
+                continue  # another tower's, thrown after the snapshot, or before the emptying
             drops += 1
             if colour is not None:
                 counts[colour] = counts.get(colour, 0) + 1
@@ -257,7 +284,10 @@ class Castillo:
         the Castillo has been lifted (its counts are shown then anyway)."""
         fault, settled = self.totals_fault, self.totals_settled
         shown = fault if fault is not None and self.castillo_opened else None
-        return {"seen": dict(self.totals_seen), "fault": fault is not None,
-                "fault_at": fault.get("at") if fault else None,
-                "settled_at": settled.get("at") if settled and fault is None else None,
-                "counts": ({"tower": shown["tower_count"], "table": shown["table_count"]} if shown else None)}
+        return {
+            "seen": dict(self.totals_seen),
+            "fault": fault is not None,
+            "fault_at": fault.get("at") if fault else None,
+            "settled_at": settled.get("at") if settled and fault is None else None,
+            "counts": ({"tower": shown["tower_count"], "table": shown["table_count"]} if shown else None),
+        }

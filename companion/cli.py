@@ -1,5 +1,6 @@
 """The `elgrande` command. User mistakes end with exit status 2 and one clear
 line on stderr, never a traceback."""
+
 from __future__ import annotations
 
 import argparse
@@ -9,12 +10,11 @@ import sys
 import time
 from collections import Counter
 
+from companion.safe_text import for_json, for_terminal
 from engine.errors import RuleViolation
 from engine.rules import MODULES, RULE_SETS
 from engine.scoring import ScoreLine
 from engine.snapshot import SnapshotError, TableFileError, load_snapshot, score_snapshot, snapshot_board
-
-from companion.safe_text import for_terminal, for_json
 
 
 class UsageError(Exception):
@@ -23,15 +23,30 @@ class UsageError(Exception):
 
 # --- rule sets: --rules, --with, --board, --cards ---------------------------------------
 
+
 def _add_rules_args(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", choices=RULE_SETS, default="classic",
-                        help="the rule set: classic (1995), 2023 (Hans im Glück's edition) or king-intrigue "
-                        "(the King and Intrigue expansion)")
-    parser.add_argument("--with", dest="modules", metavar="MODULES", default="",
-                        help="modules, comma-separated: 2023: " + ", ".join(MODULES["2023"])
-                        + "; king-intrigue: " + ", ".join(MODULES["king-intrigue"]))
-    parser.add_argument("--board", metavar="FILE", help="your board file (JSON): completes or corrects the "
-                        "shipped board (the 2023 board's unpublished facts)")
+    parser.add_argument(
+        "--rules",
+        choices=RULE_SETS,
+        default="classic",
+        help="the rule set: classic (1995), 2023 (Hans im Glück's edition) or king-intrigue "
+        "(the King and Intrigue expansion)",
+    )
+    parser.add_argument(
+        "--with",
+        dest="modules",
+        metavar="MODULES",
+        default="",
+        help="modules, comma-separated: 2023: "
+        + ", ".join(MODULES["2023"])
+        + "; king-intrigue: "
+        + ", ".join(MODULES["king-intrigue"]),
+    )
+    parser.add_argument(
+        "--board",
+        metavar="FILE",
+        help="your board file (JSON): completes or corrects the shipped board (the 2023 board's unpublished facts)",
+    )
     parser.add_argument("--cards", metavar="FILE", help="your card-set file (JSON): adds or corrects cards")
 
 
@@ -78,6 +93,7 @@ def _rules_choice(args, players: int):
 
 # --- score -------------------------------------------------------------------------
 
+
 def _read_snapshot(path: str, args=None):
     try:
         with open(path, encoding="utf-8") as f:
@@ -116,8 +132,11 @@ def _print_lines(lines: list[ScoreLine], gained: dict[str, int], after, board, a
     for line in lines:
         if line.area in alliance:
             heading = f"{pair} (Alliance: scored as one)"
-            reason = (f"{name(line.area)}'s scoreboard: {line.reason.removeprefix(label)}"
-                      if line.reason.startswith(label) else line.reason)
+            reason = (
+                f"{name(line.area)}'s scoreboard: {line.reason.removeprefix(label)}"
+                if line.reason.startswith(label)
+                else line.reason
+            )
         else:
             heading, reason = name(line.area), line.reason
         groups.setdefault(heading, []).append(for_terminal(f"  {line.player:<8} {line.points:>+3}  {reason}"))
@@ -137,12 +156,21 @@ def cmd_score(args) -> int:
     except SnapshotError as exc:
         raise UsageError(f"{args.snapshot}: {exc}") from None
     if args.json:
-        print(for_json(json.dumps({"gained": gained, "lines": [ln.to_dict() for ln in lines],
-                                            "snapshot": after.model_dump()}, ensure_ascii=False)))
+        print(
+            for_json(
+                json.dumps(
+                    {"gained": gained, "lines": [ln.to_dict() for ln in lines], "snapshot": after.model_dump()},
+                    ensure_ascii=False,
+                )
+            )
+        )
     else:
         title = f"Special scoring: {args.special}" if args.special else "General scoring"
-        rules = "" if snap.rules == "classic" else f", {snap.rules} rules" + (
-            f", {board.side} player side" if snap.rules == "2023" else "")  # King and Intrigue: one board
+        rules = (
+            ""
+            if snap.rules == "classic"
+            else f", {snap.rules} rules" + (f", {board.side} player side" if snap.rules == "2023" else "")
+        )  # King and Intrigue: one board
         dummy = f" and the dummy ({snap.dummy})" if snap.dummy else ""
         print(f"{title} ({snap.playing} players{dummy}{rules})")
         _print_lines(lines, gained, after, board, snap.alliance)
@@ -150,6 +178,7 @@ def cmd_score(args) -> int:
 
 
 # --- selfplay ----------------------------------------------------------------------
+
 
 def cmd_selfplay(args) -> int:
     from engine.playout import StandInsShort, selfplay, standins_used_note
@@ -161,8 +190,17 @@ def cmd_selfplay(args) -> int:
     modules, board_file, cards_file, _ = _rules_choice(args, args.players)
     t0 = time.perf_counter()
     try:
-        stats = selfplay(args.games, args.players, args.seed, check=not args.no_checks, variant=args.variant,
-                         rules=args.rules, modules=tuple(modules), board_file=board_file, cards_file=cards_file)
+        stats = selfplay(
+            args.games,
+            args.players,
+            args.seed,
+            check=not args.no_checks,
+            variant=args.variant,
+            rules=args.rules,
+            modules=tuple(modules),
+            board_file=board_file,
+            cards_file=cards_file,
+        )
     except RuleViolation as exc:
         if exc.rule not in ("setup", "card-set-incomplete"):
             raise  # a bug in the engine, not the user's mistake: the traceback is wanted
@@ -173,13 +211,20 @@ def cmd_selfplay(args) -> int:
     if stats.standins and not args.json:
         print(f"Note: {standins_used_note(args.rules, stats.standins_filled)}.", file=sys.stderr)
     summary = {
-        "rules": args.rules, "modules": modules, "stand_ins": stats.standins,
-        "games": stats.games, "players": args.players, "seed": args.seed, "variant": args.variant,
-        "invariant_checks": not args.no_checks, "seconds": round(seconds, 3),
+        "rules": args.rules,
+        "modules": modules,
+        "stand_ins": stats.standins,
+        "games": stats.games,
+        "players": args.players,
+        "seed": args.seed,
+        "variant": args.variant,
+        "invariant_checks": not args.no_checks,
+        "seconds": round(seconds, 3),
         "games_per_second": round(stats.games / seconds, 1),
         "events_per_game": round(stats.events / stats.games, 1),
         "scorings_per_game": round(stats.scorings / stats.games, 2),
-        "vetoes_used": stats.vetoes_used, "shared_victories": stats.shared_wins,
+        "vetoes_used": stats.vetoes_used,
+        "shared_victories": stats.shared_wins,
         "mean_winning_score": round(sum(stats.win_scores) / stats.games, 1),
         "distinct_cards_used": len(stats.cards_used),
     }
@@ -193,6 +238,7 @@ def cmd_selfplay(args) -> int:
 
 # --- demo --------------------------------------------------------------------------
 
+
 def cmd_demo(args) -> int:
     """A short random game through the engine, told round by round."""
     from engine.flow import apply_event, asked
@@ -201,28 +247,36 @@ def cmd_demo(args) -> int:
 
     modules, board_file, cards_file, board = _rules_choice(args, args.players)
     try:
-        board_file, cards_file, filled = self_play_files(args.rules, args.players, board_file, cards_file,
-                                                          tuple(modules))
+        board_file, cards_file, filled = self_play_files(
+            args.rules, args.players, board_file, cards_file, tuple(modules)
+        )
     except StandInsShort as exc:
         raise UsageError(str(exc)) from None
     standins = bool(filled)
     if standins:
         print(f"Note: {standins_used_note(args.rules, filled)}.", file=sys.stderr)
         from engine.board import load_board
+
         board = load_board(args.rules, args.players, board_file, cards_file)
     rng = random.Random(args.seed)
-    setup = random_setup(rng, args.players, board, "short", args.rules, tuple(modules), board_file, cards_file,
-                         standins)
+    setup = random_setup(
+        rng, args.players, board, "short", args.rules, tuple(modules), board_file, cards_file, standins
+    )
     try:
         state = start_state(setup, board)
     except RuleViolation as exc:
         raise UsageError(exc.detail) from None
-    rules = "" if args.rules == "classic" else f", {args.rules} rules" + (
-        f" with {', '.join(modules)}" if modules else "")
+    rules = (
+        "" if args.rules == "classic" else f", {args.rules} rules" + (f" with {', '.join(modules)}" if modules else "")
+    )
     print(f"El Grande demo: {args.players} players, short game{rules}, seed {args.seed}")
     name = board.area_name
-    print(for_terminal(f"King in {name(board.area_index[setup.king])}; homes: "
-                       + ", ".join(f"{p} {name(board.area_index[r])}" for p, r in setup.homes.items())))
+    print(
+        for_terminal(
+            f"King in {name(board.area_index[setup.king])}; homes: "
+            + ", ".join(f"{p} {name(board.area_index[r])}" for p, r in setup.homes.items())
+        )
+    )
     seen_scorings = 0
     current_round = None
     cards = Counter()
@@ -238,10 +292,15 @@ def cmd_demo(args) -> int:
             print(for_terminal(f"  {event.player:<7} takes {state.turn.card.name}: {state.turn.card.text}"))
         elif event.type == "court_replenished" and state.rules.king_intrigue and state.stage == "turn":
             from engine.rules.king_intrigue import action_cards_by_rank
+
             p, card = state.turn.player, state.turn.card
             held = state.board.cards[action_cards_by_rank(state)[p][0]].name
-            print(for_terminal(f"  {event.player:<7} played {state.played[p]} and holds the {held} "
-                               f"(places {card.placement}): {card.text}"))
+            print(
+                for_terminal(
+                    f"  {event.player:<7} played {state.played[p]} and holds the {held} "
+                    f"(places {card.placement}): {card.text}"
+                )
+            )
         for record in state.scoring_log[seen_scorings:]:
             print(for_terminal(f"  * {record.title}"))
             for line in record.lines:
@@ -249,13 +308,16 @@ def cmd_demo(args) -> int:
                     area = board.area_name(board.area_index[line.area])
                     print(for_terminal(f"      {area:<18} {line.player:<7} {line.points:+d}  {line.reason}"))
         seen_scorings = len(state.scoring_log)
-    print("\nFinal scores: " + ", ".join(f"{p} {s}" for q, (p, s) in enumerate(zip(state.players, state.scores))
-                                        if q != state.dummy))
+    print(
+        "\nFinal scores: "
+        + ", ".join(f"{p} {s}" for q, (p, s) in enumerate(zip(state.players, state.scores)) if q != state.dummy)
+    )
     print("El Grande: " + " and ".join(state.players[p] for p in state.winners))
     return 0
 
 
 # --- app --------------------------------------------------------------------------
+
 
 def cmd_app(args) -> int:
     """The tablet app (Kivy). Imported here: the other commands need no display."""
@@ -269,6 +331,7 @@ def cmd_app(args) -> int:
     if args.resume:
         from companion.store import log_paths
         from companion.table import check_game
+
         if args.resume == "last":  # the newest unfinished game that is not damaged
             checks = (check_game(path) for path in log_paths())
             check = next((c for c in checks if not c.damaged and not c.finished), None)
@@ -283,11 +346,14 @@ def cmd_app(args) -> int:
                 raise UsageError(f"--resume {args.resume}: not a game log (a folder, or a link to nothing)")
             check = check_game(resume)
         if check.damaged:  # the home screen offers the choices; a command line only says what is wrong
-            choices = ("open it up to its last intact record or keep it aside" if check.damage.openable
-                       else "keep it aside")
-            raise UsageError(f"--resume {args.resume}: {check.damage.summary()} Start the app without --resume "
-                             f"to {choices}.")
+            choices = (
+                "open it up to its last intact record or keep it aside" if check.damage.openable else "keep it aside"
+            )
+            raise UsageError(
+                f"--resume {args.resume}: {check.damage.summary()} Start the app without --resume to {choices}."
+            )
     from companion.app import run
+
     return run(screenshot=args.screenshot, exit_after=args.exit_after, resume=resume)
 
 
@@ -298,8 +364,9 @@ def build_parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="score a table snapshot (JSON)")
     score.add_argument("snapshot", help="path of the snapshot JSON file")
     score.add_argument("--json", action="store_true", help="print one JSON object")
-    score.add_argument("--special", metavar="KIND",
-                       help="a special scoring: 4, 5, 6-7, castillo, region:ID, first-only, most, least")
+    score.add_argument(
+        "--special", metavar="KIND", help="a special scoring: 4, 5, 6-7, castillo, region:ID, first-only, most, least"
+    )
     _add_rules_args(score)
     score.set_defaults(func=cmd_score)
 
@@ -321,16 +388,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     app = sub.add_parser("app", help="start the tablet app (simulated tower unless the new game says otherwise)")
     app.add_argument("--screenshot", metavar="PATH", help="save a PNG of the window (with --exit-after)")
-    app.add_argument("--exit-after", type=float, metavar="SECONDS",
-                     help="quit this many seconds after the window first shows (the screenshot is taken then)")
+    app.add_argument(
+        "--exit-after",
+        type=float,
+        metavar="SECONDS",
+        help="quit this many seconds after the window first shows (the screenshot is taken then)",
+    )
     app.add_argument("--resume", metavar="LOG", help="open a saved game: a log path, or 'last'")
     app.set_defaults(func=cmd_app)
 
     from firmware_bridge.cli import register_commands
+
     register_commands(sub)
     from companion.club.command import register_commands as register_club_commands
+
     register_club_commands(sub)
     from companion.games_command import register_commands as register_games_commands
+
     register_games_commands(sub, UsageError)
     return parser
 

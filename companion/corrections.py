@@ -5,6 +5,7 @@ found by replaying the game's events up to it and comparing the public view
 just before with the event ("Galicia: Red from 4 to 3"). The Castillo's figures are
 never put into words: only that it was set.
 """
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -44,5 +45,9 @@ def _words(table, state, event: dict) -> Instructions:
     if event.get("castillo") is not None:
         lines.append("The Castillo: set from a count (the figures are not shown here)")
     title = correction_title(event)
-    return Instructions(event.get("round") or state.round, f"Round {event.get('round') or state.round}: "
-                        f"{title[0].upper()}{title[1:]}", "", lines or ["Nothing changed on the board."])
+    return Instructions(
+        event.get("round") or state.round,
+        f"Round {event.get('round') or state.round}: {title[0].upper()}{title[1:]}",
+        "",
+        lines or ["Nothing changed on the board."],
+    )

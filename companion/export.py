@@ -14,6 +14,7 @@ find, listed on BoardGameGeek as a version of the same game, not a game of its o
 logged under 93 too; the rule set and modules go into the play's comments. BGG_IDS is the one
 place to correct that.
 """
+
 from __future__ import annotations
 
 import csv
@@ -29,8 +30,25 @@ from .safe_text import for_csv, for_json, for_picture
 BGG_IDS = {"classic": 93, "2023": 93, "king-intrigue": 93}
 GAME_NAME = "El Grande"
 _NS = uuid.uuid5(uuid.NAMESPACE_DNS, "elgrande-companion.local")
-BGG_FIELDS = ("objectid", "objectname", "playdate", "quantity", "length", "incomplete", "nowinstats",
-              "location", "comments", "username", "name", "startposition", "color", "score", "new", "rating", "win")
+BGG_FIELDS = (
+    "objectid",
+    "objectname",
+    "playdate",
+    "quantity",
+    "length",
+    "incomplete",
+    "nowinstats",
+    "location",
+    "comments",
+    "username",
+    "name",
+    "startposition",
+    "color",
+    "score",
+    "new",
+    "rating",
+    "win",
+)
 
 
 class ExportError(ValueError):
@@ -39,11 +57,13 @@ class ExportError(ValueError):
 
 def _require_finished(record: GameRecord) -> None:
     if record.damaged:
-        raise ExportError(f"{record.name} is damaged ({record.damaged.split('. ')[0]}); only an intact game "
-                          "is exported")
+        raise ExportError(
+            f"{record.name} is damaged ({record.damaged.split('. ')[0]}); only an intact game is exported"
+        )
     if not record.finished:
-        raise ExportError(f"{record.name} is not finished (round {record.round} of {record.rounds}): "
-                          "a play is logged once it is over")
+        raise ExportError(
+            f"{record.name} is not finished (round {record.round} of {record.rounds}): a play is logged once it is over"
+        )
 
 
 def _uuid(*parts: str) -> str:
@@ -67,25 +87,50 @@ def bgstats(record: GameRecord) -> dict:
     _require_finished(record)
     game_id = 1
     play_key = record.name + (record.started.isoformat() if record.started else "")
-    players = [{"id": i, "name": p.name, "uuid": _uuid("player", p.name.strip().casefold()), "isAnonymous": False}
-               for i, p in enumerate(record.players, start=1)]
+    players = [
+        {"id": i, "name": p.name, "uuid": _uuid("player", p.name.strip().casefold()), "isAnonymous": False}
+        for i, p in enumerate(record.players, start=1)
+    ]
     ranks = _ranks(record)
     play = {
         "uuid": _uuid("play", play_key),
         "gameRefId": game_id,
         "playDate": (record.started or record.last_write).strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": record.duration_min or 0,
-        "ignored": False, "manualWinner": False, "rounds": record.rounds, "usesTeams": False,
-        "scoringSetting": 0, "rating": 0, "playImages": "[]",
+        "ignored": False,
+        "manualWinner": False,
+        "rounds": record.rounds,
+        "usesTeams": False,
+        "scoringSetting": 0,
+        "rating": 0,
+        "playImages": "[]",
         "comments": comments(record),
-        "playerScores": [{"playerRefId": i, "score": str(p.score), "winner": p.winner,
-                          "startPlayer": p.start_player, "seatOrder": p.seat, "rank": ranks[p.id],
-                          "newPlayer": False, "role": p.id}  # role: the colour played (BG Stats' field for it)
-                         for i, p in enumerate(record.players, start=1)],
+        "playerScores": [
+            {
+                "playerRefId": i,
+                "score": str(p.score),
+                "winner": p.winner,
+                "startPlayer": p.start_player,
+                "seatOrder": p.seat,
+                "rank": ranks[p.id],
+                "newPlayer": False,
+                "role": p.id,
+            }  # role: the colour played (BG Stats' field for it)
+            for i, p in enumerate(record.players, start=1)
+        ],
     }
-    game = {"id": game_id, "uuid": _uuid("game", str(BGG_IDS[record.rules])), "name": GAME_NAME,
-            "bggId": BGG_IDS[record.rules], "bggName": GAME_NAME, "bggYear": 1995, "highestWins": True,
-            "noPoints": False, "cooperative": False, "usesTeams": False}
+    game = {
+        "id": game_id,
+        "uuid": _uuid("game", str(BGG_IDS[record.rules])),
+        "name": GAME_NAME,
+        "bggId": BGG_IDS[record.rules],
+        "bggName": GAME_NAME,
+        "bggYear": 1995,
+        "highestWins": True,
+        "noPoints": False,
+        "cooperative": False,
+        "usesTeams": False,
+    }
     return {"games": [game], "plays": [play], "players": players, "locations": [], "userInfo": {}}
 
 
@@ -94,22 +139,44 @@ def read_bgstats(doc: dict) -> list[dict]:
     (name, score, winner) per player. For checking a written file, and for any .bgsplay."""
     games = {g["id"]: g for g in doc["games"]}
     players = {p["id"]: p["name"] for p in doc["players"]}
-    return [{"game": games[play["gameRefId"]]["name"], "bggId": games[play["gameRefId"]]["bggId"],
-             "date": play["playDate"], "durationMin": play["durationMin"],
-             "players": [(players[s["playerRefId"]], int(s["score"]), bool(s["winner"]))
-                         for s in play["playerScores"]]}
-            for play in doc["plays"]]
+    return [
+        {
+            "game": games[play["gameRefId"]]["name"],
+            "bggId": games[play["gameRefId"]]["bggId"],
+            "date": play["playDate"],
+            "durationMin": play["durationMin"],
+            "players": [(players[s["playerRefId"]], int(s["score"]), bool(s["winner"])) for s in play["playerScores"]],
+        }
+        for play in doc["plays"]
+    ]
 
 
 def bgg_rows(record: GameRecord) -> list[dict]:
     """BoardGameGeek's play fields, one row per player (the play's fields repeated)."""
     _require_finished(record)
     when = record.started or record.last_write
-    return [{"objectid": BGG_IDS[record.rules], "objectname": GAME_NAME, "playdate": when.strftime("%Y-%m-%d"),
-             "quantity": 1, "length": record.duration_min or 0, "incomplete": 0, "nowinstats": 0,
-             "location": "", "comments": comments(record), "username": "", "name": p.name,
-             "startposition": p.seat, "color": p.id, "score": p.score, "new": 0, "rating": 0,
-             "win": int(p.winner)} for p in record.players]
+    return [
+        {
+            "objectid": BGG_IDS[record.rules],
+            "objectname": GAME_NAME,
+            "playdate": when.strftime("%Y-%m-%d"),
+            "quantity": 1,
+            "length": record.duration_min or 0,
+            "incomplete": 0,
+            "nowinstats": 0,
+            "location": "",
+            "comments": comments(record),
+            "username": "",
+            "name": p.name,
+            "startposition": p.seat,
+            "color": p.id,
+            "score": p.score,
+            "new": 0,
+            "rating": 0,
+            "win": int(p.winner),
+        }
+        for p in record.players
+    ]
 
 
 def bgg_csv(record: GameRecord) -> str:
@@ -126,8 +193,16 @@ def bgg_csv(record: GameRecord) -> str:
 # ---- the picture ------------------------------------------------------------------------------
 
 # The Caballero colours as printed (the map's PLAYER_RGB, 0-255), darkened enough for text on paper.
-COLOURS = {"red": (200, 40, 40), "yellow": (200, 160, 0), "green": (40, 140, 60), "blue": (40, 80, 190),
-           "black": (30, 30, 30), "orange": (230, 120, 20), "white": (150, 150, 150), "purple": (120, 60, 150)}
+COLOURS = {
+    "red": (200, 40, 40),
+    "yellow": (200, 160, 0),
+    "green": (40, 140, 60),
+    "blue": (40, 80, 190),
+    "black": (30, 30, 30),
+    "orange": (230, 120, 20),
+    "white": (150, 150, 150),
+    "purple": (120, 60, 150),
+}
 PAPER, INK, GRID = (246, 238, 222), (50, 40, 30), (215, 203, 180)
 
 
@@ -171,8 +246,7 @@ def share_png(record: GameRecord, replay: Optional[Replay] = None, size: tuple[i
         draw.text((78, y), f"{place}. {for_picture(p.name)}", fill=colour, font=body)
         draw.text((360, y), f"{p.score}", fill=INK, font=body)
         best = max((s for s in p.by_source if s != "other"), key=lambda s: p.by_source[s])
-        draw.text((78, y + 34), f"most from {SOURCE_NAMES[best].lower()} ({p.by_source[best]})", fill=INK,
-                  font=small)
+        draw.text((78, y + 34), f"most from {SOURCE_NAMES[best].lower()} ({p.by_source[best]})", fill=INK, font=small)
         y += 78
     if replay is not None:
         _plot(draw, replay, (520, 140, width - 40, height - 60), small)
@@ -241,10 +315,13 @@ def export_game(record: GameRecord, kind: str, folder: Path, replay: Optional[Re
     """One finished game written into `folder` (made if missing) as `kind` (bgstats | csv | png).
     Returns the file written; ExportError (one line) when it cannot be."""
     suffix, _ = KINDS[kind]
-    when = (record.started or record.last_write)
+    when = record.started or record.last_write
     name = f"el-grande-{when:%Y-%m-%d-%H%M}{suffix}" if when else f"el-grande{suffix}"
-    data = {"bgstats": lambda: bgstats_text(record),
-            "csv": lambda: bgg_csv(record), "png": lambda: share_png(record, replay)}[kind]()
+    data = {
+        "bgstats": lambda: bgstats_text(record),
+        "csv": lambda: bgg_csv(record),
+        "png": lambda: share_png(record, replay),
+    }[kind]()
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -9,6 +9,7 @@ board file, sent as one BoardFactsEntered input (the engine takes it between ste
 game goes on from the same step) and kept in the side's board file in the user data folder,
 the file Your board writes (companion.rule_files.remember_board_facts): never asked again.
 """
+
 from __future__ import annotations
 
 import re
@@ -21,19 +22,21 @@ from engine.flow import Ask
 
 from .input_errors import InputError
 
-POINTS = tuple(range(13))            # a scoreboard's or tile's number, as offered (no printed one is near 12)
+POINTS = tuple(range(13))  # a scoreboard's or tile's number, as offered (no printed one is near 12)
 PLACES = ("1st place", "2nd place", "3rd place")
 ENTERED_NOTE = "entered from our board during a game"
-_FILE_PATH = re.compile(r"board file: (regions\[(\w+)\]\.scoreboard|castillo\.scoreboard|"
-                        r"spaces\[(\w+)\]\.neighbours|scoring_tiles\.(\w+))")
+_FILE_PATH = re.compile(
+    r"board file: (regions\[(\w+)\]\.scoreboard|castillo\.scoreboard|"
+    r"spaces\[(\w+)\]\.neighbours|scoring_tiles\.(\w+))"
+)
 
 
 @dataclass(frozen=True)
 class NeededFact:
-    path: str            # as Board.missing names it: "regions.galicia.scoreboard"
-    kind: str            # scoreboard | neighbours | tile
-    area: str            # region id, "castillo", space id or tile id
-    label: str           # "Galicia's scoreboard"
+    path: str  # as Board.missing names it: "regions.galicia.scoreboard"
+    kind: str  # scoreboard | neighbours | tile
+    area: str  # region id, "castillo", space id or tile id
+    label: str  # "Galicia's scoreboard"
 
 
 def _fact(board: Board, path: str) -> NeededFact:
@@ -50,16 +53,20 @@ def _fact(board: Board, path: str) -> NeededFact:
 
 
 def _kind_of(path: str) -> str:
-    return "tile" if path.startswith("scoring_tiles.") else \
-        "neighbours" if path.endswith(".neighbours") else "scoreboard"
+    return (
+        "tile" if path.startswith("scoring_tiles.") else "neighbours" if path.endswith(".neighbours") else "scoreboard"
+    )
 
 
 def _missing_of_kind(board: Board, kind: str) -> list[NeededFact]:
     """Every missing fact of one kind, in the board's order: a scoring needs every scoreboard
     at once, and Exile may go to France or Portugal."""
-    order = [f"regions.{r}.scoreboard" for r in board.region_ids] + ["castillo.scoreboard"] + \
-        [f"spaces.{s}.neighbours" for s in getattr(board, "space_ids", ())] + \
-        [f"scoring_tiles.{t}" for t in getattr(board, "scoring_tiles", {})]
+    order = (
+        [f"regions.{r}.scoreboard" for r in board.region_ids]
+        + ["castillo.scoreboard"]
+        + [f"spaces.{s}.neighbours" for s in getattr(board, "space_ids", ())]
+        + [f"scoring_tiles.{t}" for t in getattr(board, "scoring_tiles", {})]
+    )
     return [_fact(board, p) for p in order if p in board.missing and _kind_of(p) == kind]
 
 
@@ -89,7 +96,7 @@ def _fact_path(found: re.Match) -> str:
 
 
 def _lower(label: str) -> str:
-    """"The Castillo's scoreboard" within a sentence; names stay as they are."""
+    """ "The Castillo's scoreboard" within a sentence; names stay as they are."""
     return "t" + label[1:] if label.startswith("The ") else label
 
 
@@ -97,8 +104,11 @@ def needed_words(facts: list[NeededFact], side: str = "") -> str:
     """'the 10 scoreboards of the 2-3 player side' | "France's neighbours and Portugal's neighbours"."""
     boards = [f for f in facts if f.kind == "scoreboard"]
     if len(boards) > 2:
-        return f"the {len(boards)} scoreboards of the {side} player side" if side else \
-            f"the {len(boards)} scoreboards of this side of the board"
+        return (
+            f"the {len(boards)} scoreboards of the {side} player side"
+            if side
+            else f"the {len(boards)} scoreboards of this side of the board"
+        )
     labels = [_lower(f.label) for f in facts]
     return " and ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
 
@@ -114,7 +124,8 @@ class FactsEntry:
         self.facts = list(facts)
         self.page = 0
         self.values: dict[str, list[Optional[int]]] = {
-            f.path: [None, None, None] for f in facts if f.kind in ("scoreboard", "tile")}
+            f.path: [None, None, None] for f in facts if f.kind in ("scoreboard", "tile")
+        }
         self.neighbours: dict[str, list[str]] = {f.path: [] for f in facts if f.kind == "neighbours"}
         self.checked: set[str] = set()
         self.message = ""
@@ -148,11 +159,19 @@ class FactsEntry:
     def instruction(self) -> str:
         f = self.current
         if f.kind == "neighbours":
-            return (f"Tap each region {f.label.removesuffix(' neighbours').removesuffix(chr(39) + 's')} borders "
-                    "on your board (tap again to take one off).")
+            return (
+                f"Tap each region {f.label.removesuffix(' neighbours').removesuffix(chr(39) + 's')} borders "
+                "on your board (tap again to take one off)."
+            )
         side = f" on the {self.board.side} player side" if f.kind == "scoreboard" else ""
-        paid = (f"; with {self.players} players only the first {self.board.scoring_places} score, but enter "
-                "all three printed numbers") if f.kind == "scoreboard" and self.board.scoring_places < 3 else ""
+        paid = (
+            (
+                f"; with {self.players} players only the first {self.board.scoring_places} score, but enter "
+                "all three printed numbers"
+            )
+            if f.kind == "scoreboard" and self.board.scoring_places < 3
+            else ""
+        )
         return f"Tap the three numbers printed on {_lower(f.label)}{side}{paid}."
 
     def shown(self, f: Optional[NeededFact] = None) -> str:
@@ -197,7 +216,7 @@ class FactsEntry:
         if f.kind != "neighbours" and None in self.values[f.path]:
             self.message = f"Tap a number for {PLACES[self.values[f.path].index(None)]} first"
             return False
-        problem = self._problem(self.facts[:self.page + 1])
+        problem = self._problem(self.facts[: self.page + 1])
         if problem:
             self.message = problem
             return False
@@ -255,5 +274,6 @@ class FactsEntry:
             return False
         kept = remember_board_facts(self.board.side, facts)
         self.message = f"Entered: {needed_words(self.facts, self.board.side)}; the game goes on. " + (
-            kept or "Your board keeps them for the next games.")
+            kept or "Your board keeps them for the next games."
+        )
         return True

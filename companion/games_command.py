@@ -1,12 +1,13 @@
 """`elgrande games` (the saved games, as a list), `elgrande stats` (each player's record) and
 `elgrande export` (a finished game as a BG Stats file, BoardGameGeek CSV or a PNG to share)."""
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 from .history import SOURCE_NAMES, SOURCES, GameRecord, game_records, last_finished, read_record, replay_log, when
-from .safe_text import for_terminal, for_json
+from .safe_text import for_json, for_terminal
 
 
 def _folder(args) -> Path | None:
@@ -25,8 +26,11 @@ def _line(record: GameRecord) -> str:
     if not record.players:
         return for_terminal(f"{record.name}: damaged: {record.damaged}")
     scores = ", ".join(f"{p.name} ({p.id}) {p.score}" for p in sorted(record.players, key=lambda p: -p.score))
-    state = (f"won by {' and '.join(p.name for p in record.winners)}" if record.finished
-             else f"round {record.round} of {record.rounds}, not finished")
+    state = (
+        f"won by {' and '.join(p.name for p in record.winners)}"
+        if record.finished
+        else f"round {record.round} of {record.rounds}, not finished"
+    )
     damaged = f" [damaged: {record.damaged.split('. ')[0]}]" if record.damaged else ""
     return for_terminal(f"{when(record)}  {record.rules_label}: {scores}; {state}  [{record.name}]{damaged}")
 
@@ -54,10 +58,13 @@ def cmd_stats(args) -> int:
         return 0
     for s in stats:
         shared = f" ({s.shared_wins} shared)" if s.shared_wins else ""
-        sources = ", ".join(f"{SOURCE_NAMES[k].lower()} {s.by_source.get(k, 0)}" for k in SOURCES
-                            if s.by_source.get(k, 0))
-        print(f"{for_terminal(s.name):<14} {s.rules:<13} games {s.games}, wins {s.wins}{shared}, mean {s.mean:.1f}, "
-              f"best {s.best}; points: {sources}")
+        sources = ", ".join(
+            f"{SOURCE_NAMES[k].lower()} {s.by_source.get(k, 0)}" for k in SOURCES if s.by_source.get(k, 0)
+        )
+        print(
+            f"{for_terminal(s.name):<14} {s.rules:<13} games {s.games}, wins {s.wins}{shared}, mean {s.mean:.1f}, "
+            f"best {s.best}; points: {sources}"
+        )
     return 0
 
 

@@ -9,6 +9,7 @@ content before it was opened, a secret disc before the reveal, a hand ever).
 
 Nothing here writes a file or needs a display.
 """
+
 from __future__ import annotations
 
 import logging
@@ -35,9 +36,14 @@ _STARTED = re.compile(r"game-(\d{8})-(\d{6})")
 RULES_NAMES = {"classic": "Classic (1995)", "2023": "2023 edition", "king-intrigue": "King and Intrigue"}
 # Where a scoring line's points came from (statistics): a special scoring counts as one source.
 SOURCES = ("regions", "castillo", "king", "grande", "special", "other")
-SOURCE_NAMES = {"regions": "Regions", "castillo": "Castillo", "king": "King's bonus",
-                "grande": "Grande's bonus", "special": "Special scorings",
-                "other": "Other (cards, entered scores)"}
+SOURCE_NAMES = {
+    "regions": "Regions",
+    "castillo": "Castillo",
+    "king": "King's bonus",
+    "grande": "Grande's bonus",
+    "special": "Special scorings",
+    "other": "Other (cards, entered scores)",
+}
 
 
 def rules_label(rules: str, modules: Iterable[str] = ()) -> str:
@@ -61,11 +67,11 @@ def line_source(scoring_title: str, line: dict) -> str:
 
 @dataclass(frozen=True)
 class PlayerResult:
-    id: str                 # the Caballero colour
+    id: str  # the Caballero colour
     name: str
     score: int
     winner: bool
-    seat: int               # 1-based, in the setup's order
+    seat: int  # 1-based, in the setup's order
     start_player: bool
     by_source: dict[str, int]
 
@@ -85,7 +91,7 @@ class GameRecord:
     finished: bool
     round: int
     rounds: int
-    damaged: str = ""       # what is wrong, when the log cannot be read to its end
+    damaged: str = ""  # what is wrong, when the log cannot be read to its end
 
     @property
     def winners(self) -> list[PlayerResult]:
@@ -110,11 +116,18 @@ class GameRecord:
         return {
             "file": str(self.path) if self.path else None,
             "date": self.started.isoformat(sep=" ", timespec="minutes") if self.started else None,
-            "rules": self.rules, "modules": self.modules, "variant": self.variant, "mode": self.mode,
-            "finished": self.finished, "round": self.round, "rounds": self.rounds,
+            "rules": self.rules,
+            "modules": self.modules,
+            "variant": self.variant,
+            "mode": self.mode,
+            "finished": self.finished,
+            "round": self.round,
+            "rounds": self.rounds,
             "duration_min": self.duration_min,
-            "players": [{"colour": p.id, "name": p.name, "score": p.score, "winner": p.winner,
-                         "points_by_source": p.by_source} for p in self.players],
+            "players": [
+                {"colour": p.id, "name": p.name, "score": p.score, "winner": p.winner, "points_by_source": p.by_source}
+                for p in self.players
+            ],
             "winners": [p.name for p in self.winners],
             **({"damaged": self.damaged} if self.damaged else {}),
         }
@@ -150,15 +163,33 @@ def record_of_table(table, path: Optional[Path] = None, damaged: str = "") -> Ga
     by_source = _points_by_source(game.get("scorings", []))
     winners = set(game.get("winners", []))
     finished = table.over
-    players = [PlayerResult(id=p["id"], name=p["name"], score=p["score"], winner=finished and p["id"] in winners,
-                            seat=i + 1, start_player=p["id"] == setup.start_player,
-                            by_source=_with_other(by_source.get(p["id"], {}), p["score"]))
-               for i, p in enumerate(p for p in game["players"] if p["id"] != setup.dummy)]
+    players = [
+        PlayerResult(
+            id=p["id"],
+            name=p["name"],
+            score=p["score"],
+            winner=finished and p["id"] in winners,
+            seat=i + 1,
+            start_player=p["id"] == setup.start_player,
+            by_source=_with_other(by_source.get(p["id"], {}), p["score"]),
+        )
+        for i, p in enumerate(p for p in game["players"] if p["id"] != setup.dummy)
+    ]
     last = datetime.fromtimestamp(modified(path)) if path and modified(path) else None
-    return GameRecord(path=path, started=started_at(path, table.started), last_write=last,
-                      rules=setup.rules, modules=list(setup.modules), variant=setup.variant, mode=table.mode,
-                      players=players, finished=finished, round=game.get("round", 0),
-                      rounds=len(game.get("rounds", [])), damaged=damaged)
+    return GameRecord(
+        path=path,
+        started=started_at(path, table.started),
+        last_write=last,
+        rules=setup.rules,
+        modules=list(setup.modules),
+        variant=setup.variant,
+        mode=table.mode,
+        players=players,
+        finished=finished,
+        round=game.get("round", 0),
+        rounds=len(game.get("rounds", [])),
+        damaged=damaged,
+    )
 
 
 def _points_by_source(scorings: list[dict]) -> dict[str, Counter]:
@@ -185,9 +216,20 @@ def read_record(path: Path) -> GameRecord:
         log.warning("reading %s failed: %s", path, exc)
         table, damaged = None, f"it could not be read ({type(exc).__name__})"
     if table is None:
-        return GameRecord(path=path, started=started_at(path), last_write=None, rules="?", modules=[],
-                          variant="?", mode="?", players=[], finished=False, round=0, rounds=0,
-                          damaged=damaged or "it holds no game")
+        return GameRecord(
+            path=path,
+            started=started_at(path),
+            last_write=None,
+            rules="?",
+            modules=[],
+            variant="?",
+            mode="?",
+            players=[],
+            finished=False,
+            round=0,
+            rounds=0,
+            damaged=damaged or "it holds no game",
+        )
     return record_of_table(table, path, damaged)
 
 
@@ -207,10 +249,11 @@ def last_finished(folder: Optional[Path] = None) -> Optional[GameRecord]:
 
 # ---- players the table knows -----------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class KnownPlayer:
     name: str
-    colour: str      # the colour they played most often (the latest on a tie)
+    colour: str  # the colour they played most often (the latest on a tie)
     games: int
 
 
@@ -218,7 +261,7 @@ def known_players(records: Iterable[GameRecord]) -> list[KnownPlayer]:
     """Everyone who played, by name, most games first, with their usual colour. Default names
     (a colour's own name: "Red") are not people and are left out."""
     colours: dict[str, Counter] = defaultdict(Counter)
-    latest: dict[str, dict[str, int]] = defaultdict(dict)   # colour -> its newest game's rank
+    latest: dict[str, dict[str, int]] = defaultdict(dict)  # colour -> its newest game's rank
     spelling: dict[str, str] = {}
     for rank, record in enumerate(records):  # newest first
         for p in record.players:
@@ -228,20 +271,23 @@ def known_players(records: Iterable[GameRecord]) -> list[KnownPlayer]:
             spelling.setdefault(key, p.name.strip())
             colours[key][p.id] += 1
             latest[key].setdefault(p.id, rank)
-    known = [KnownPlayer(spelling[k], min(c, key=lambda col: (-c[col], latest[k][col])), sum(c.values()))
-             for k, c in colours.items()]
+    known = [
+        KnownPlayer(spelling[k], min(c, key=lambda col: (-c[col], latest[k][col])), sum(c.values()))
+        for k, c in colours.items()
+    ]
     return sorted(known, key=lambda k: (-k.games, k.name.casefold()))
 
 
 # ---- statistics ---------------------------------------------------------------------------------
+
 
 @dataclass
 class PlayerStats:
     name: str
     rules: str
     games: int = 0
-    wins: int = 0            # a shared victory is a win for each (the rules: "they all share in the victory")
-    shared_wins: int = 0     # of those, shared
+    wins: int = 0  # a shared victory is a win for each (the rules: "they all share in the victory")
+    shared_wins: int = 0  # of those, shared
     total: int = 0
     best: int = 0
     by_source: Counter = field(default_factory=Counter)
@@ -251,9 +297,16 @@ class PlayerStats:
         return self.total / self.games if self.games else 0.0
 
     def to_json(self) -> dict:
-        return {"name": self.name, "rules": self.rules, "games": self.games, "wins": self.wins,
-                "shared_wins": self.shared_wins, "mean_score": round(self.mean, 1), "best_score": self.best,
-                "points_by_source": {s: self.by_source.get(s, 0) for s in SOURCES}}
+        return {
+            "name": self.name,
+            "rules": self.rules,
+            "games": self.games,
+            "wins": self.wins,
+            "shared_wins": self.shared_wins,
+            "mean_score": round(self.mean, 1),
+            "best_score": self.best,
+            "points_by_source": {s: self.by_source.get(s, 0) for s in SOURCES},
+        }
 
 
 def statistics(records: Iterable[GameRecord]) -> list[PlayerStats]:
@@ -277,12 +330,13 @@ def statistics(records: Iterable[GameRecord]) -> list[PlayerStats]:
 
 # ---- the replay -----------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Step:
-    number: int              # 0: the setup, before any event
+    number: int  # 0: the setup, before any event
     round: int
-    what: str                # the input, in the words the table saw it
-    view: dict               # the public game view after it (engine.views / the scoring-only view)
+    what: str  # the input, in the words the table saw it
+    view: dict  # the public game view after it (engine.views / the scoring-only view)
 
     @property
     def scores(self) -> dict[str, int]:
@@ -293,8 +347,8 @@ class Step:
 class TurningPoint:
     step: int
     round: int
-    title: str               # the scoring that caused it
-    swing: int               # the largest gain minus the smallest, among the players
+    title: str  # the scoring that caused it
+    swing: int  # the largest gain minus the smallest, among the players
     gains: dict[str, int]
     lead_before: list[str]
     lead_after: list[str]
@@ -308,7 +362,9 @@ class TurningPoint:
         most = ""
         if self.best_areas:
             top = max(self.gains, key=self.gains.get)
-            most = f" ({names.get(top, top)}: " + ", ".join(f"{area_name(a)} {pts:+d}" for a, pts in self.best_areas) + ")"
+            most = (
+                f" ({names.get(top, top)}: " + ", ".join(f"{area_name(a)} {pts:+d}" for a, pts in self.best_areas) + ")"
+            )
         return f"Round {self.round}, {self.title}: {gained}{most}{lead}"
 
 
@@ -318,7 +374,7 @@ class Replay:
     def __init__(self, steps: list[Step], names: dict[str, str], players: list[str], rules: str = "classic"):
         self.steps = steps
         self.names = names
-        self.players = players   # scoring players (the dummy left out)
+        self.players = players  # scoring players (the dummy left out)
         self.rules = rules
 
     def __len__(self) -> int:
@@ -363,9 +419,18 @@ class Replay:
             if swing <= 0:
                 continue
             top = max(gains, key=gains.get)
-            found.append(TurningPoint(after.number, scorings[-1]["round"], scorings[-1]["title"], swing, gains,
-                                      _leaders(before.scores, self.players), _leaders(after.scores, self.players),
-                                      _best_areas(scorings[-1]["lines"], top)))
+            found.append(
+                TurningPoint(
+                    after.number,
+                    scorings[-1]["round"],
+                    scorings[-1]["title"],
+                    swing,
+                    gains,
+                    _leaders(before.scores, self.players),
+                    _leaders(after.scores, self.players),
+                    _best_areas(scorings[-1]["lines"], top),
+                )
+            )
         return sorted(found, key=lambda t: (-t.swing, t.step))[:count]
 
 
@@ -389,8 +454,14 @@ def replay_events(setup: GameSetup, events: Iterable[Event], board=None) -> Repl
     steps = [Step(0, state.round, "the setup", public_view(state).model_dump(mode="json"))]
     for number, event in enumerate(events, start=1):
         apply_event(state, event)
-        steps.append(Step(number, state.round, step_words(event.model_dump(mode="json"), names),
-                          public_view(state).model_dump(mode="json")))
+        steps.append(
+            Step(
+                number,
+                state.round,
+                step_words(event.model_dump(mode="json"), names),
+                public_view(state).model_dump(mode="json"),
+            )
+        )
     return Replay(steps, names, list(setup.players), setup.rules)
 
 

@@ -13,6 +13,7 @@ start while a fact it needs is missing: `missing_words` says which, card by card
 
 The screen (companion/ui/ki_cards_screen.py) is a thin view of `KICardsDraft`.
 """
+
 from __future__ import annotations
 
 import copy
@@ -21,66 +22,101 @@ from pathlib import Path
 from typing import Any, Optional
 
 from engine.board import CardFileError
-from engine.rules.king_intrigue_cards import (EITHER_MODULE, MODULE_EFFECTS, MODULE_IDS, MODULES_ASKED, PowerCard,
-                                              ki_board, load_ki_cards, missing_for)
+from engine.rules.king_intrigue_cards import (
+    EITHER_MODULE,
+    MODULE_EFFECTS,
+    MODULE_IDS,
+    MODULES_ASKED,
+    PowerCard,
+    ki_board,
+    load_ki_cards,
+    missing_for,
+)
 
 from .rule_storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
 
 KI_CARDS_FILE = "cards-king-intrigue.json"
 KI_EXPORT_NAME = "el-grande-cards-king-intrigue.json"
 RULES = "king-intrigue"
-MODULE_WORDS = {"players-edition": "Player's Edition", "special-cards": "Special cards",
-                EITHER_MODULE: "Player's Edition or Special cards: the symbol on each card says which"}
-MODULE_ABOUT = {"players-edition": "Joker, Field Day, Relocate, Alliance ... (their Power cards join each hand)",
-                "special-cards": "King's Guard, Table for Six ... (their Power cards join each hand)"}
-COURT_CHOICES = tuple(range(0, 9))      # Caballeros a Power card brings to the court, one tap each
+MODULE_WORDS = {
+    "players-edition": "Player's Edition",
+    "special-cards": "Special cards",
+    EITHER_MODULE: "Player's Edition or Special cards: the symbol on each card says which",
+}
+MODULE_ABOUT = {
+    "players-edition": "Joker, Field Day, Relocate, Alliance ... (their Power cards join each hand)",
+    "special-cards": "King's Guard, Table for Six ... (their Power cards join each hand)",
+}
+COURT_CHOICES = tuple(range(0, 9))  # Caballeros a Power card brings to the court, one tap each
 MOST_PLACED = 10
 ACTION_NAMES = {"intrigue": "Intrigue card", "caballero": "Caballero card", "kings_card": "King's Card"}
 
 # "The 60, 100, 110, 120, 150, and 170 cards trigger a special scoring and are identical to
 # those Action cards found in the base game": which one each is, chosen from the base game's.
-SCORINGS = (("score_group", {"group": "4"}, "all \"4\" regions"),
-            ("score_group", {"group": "5"}, "all \"5\" regions"),
-            ("score_group", {"group": "6-7"}, "all \"6-7\" regions"),
-            ("score_castillo", {}, "the Castillo"),
-            ("score_chosen_region", {}, "a region of your choice"),
-            ("score_first_only", {}, "1st place only, all regions"),
-            ("score_most", {}, "the region(s) with the most Caballeros"),
-            ("score_least", {}, "the region(s) with the fewest Caballeros"),
-            ("disc_scoring", {}, "the regions picked on secret discs"))
+SCORINGS = (
+    ("score_group", {"group": "4"}, 'all "4" regions'),
+    ("score_group", {"group": "5"}, 'all "5" regions'),
+    ("score_group", {"group": "6-7"}, 'all "6-7" regions'),
+    ("score_castillo", {}, "the Castillo"),
+    ("score_chosen_region", {}, "a region of your choice"),
+    ("score_first_only", {}, "1st place only, all regions"),
+    ("score_most", {}, "the region(s) with the most Caballeros"),
+    ("score_least", {}, "the region(s) with the fewest Caballeros"),
+    ("disc_scoring", {}, "the regions picked on secret discs"),
+)
 # The 30 card: "This does not affect you. It only affects your opponents." The base game's
 # cards that act on the opponents only, one of which the table reads off its card.
-OPPONENT_EFFECTS = (("decay", "Decay: opponents send Caballeros from their courts back"),
-                    ("king_is_angry", "The King is angry: opponents each send Caballeros back"),
-                    ("disc_send_back", "Secret disc: opponents send back from the region on their disc"),
-                    ("one_of_each_back", "One of each: 1 Caballero of each opponent back"),
-                    ("eviction", "Eviction: opponents leave a region you choose"))
+OPPONENT_EFFECTS = (
+    ("decay", "Decay: opponents send Caballeros from their courts back"),
+    ("king_is_angry", "The King is angry: opponents each send Caballeros back"),
+    ("disc_send_back", "Secret disc: opponents send back from the region on their disc"),
+    ("one_of_each_back", "One of each: 1 Caballero of each opponent back"),
+    ("eviction", "Eviction: opponents leave a region you choose"),
+)
 # Module cards whose steps the tablet and phones have no prompts for yet: left in the box (said on
 # Your cards), whatever the engine plays, so a game never waits on a step nobody can enter.
-NOT_AT_THE_TABLE_YET = frozenset({"cancel_token"})   # the Discard card: shipped to opt in, its screen not yet
+NOT_AT_THE_TABLE_YET = frozenset({"cancel_token"})  # the Discard card: shipped to opt in, its screen not yet
 # A word parameter's choices on Your cards (engine KI_EFFECT_PARAMS), in the card's terms
-WORD_LABELS = {"send_back": "back to the province", "to_court": "to their court",
-               "round": "until the end of the round", "general_scoring": "until the next general scoring"}
+WORD_LABELS = {
+    "send_back": "back to the province",
+    "to_court": "to their court",
+    "round": "until the end of the round",
+    "general_scoring": "until the next general scoring",
+}
 
 
 def param_spec(effect: Optional[str], name: str) -> tuple:
     """("choice", words) or ("int", least, most) for a King and Intrigue card's parameter."""
     from engine.rules.king_intrigue_cards import KI_EFFECT_PARAMS
+
     low, high, _ = KI_EFFECT_PARAMS.get(effect or "", {}).get(name, (1, 10, True))
     if isinstance(low, tuple):
         return ("choice", low)
     return ("int", low, high)
-FIELD_WORDS = {"court": "Caballeros to the court", "action": "its action", "value": "its value",
-               "foreign": "foreign Caballeros moved", "outcome": "what happens to the Caballeros",
-               "place": "Caballeros placed", "until": "how long its token stays"}
-COUNTED = {"decay": 3, "king_is_angry": 3, "disc_send_back": 3}   # an effect's count, started at 3
+
+
+FIELD_WORDS = {
+    "court": "Caballeros to the court",
+    "action": "its action",
+    "value": "its value",
+    "foreign": "foreign Caballeros moved",
+    "outcome": "what happens to the Caballeros",
+    "place": "Caballeros placed",
+    "until": "how long its token stays",
+}
+COUNTED = {"decay": 3, "king_is_angry": 3, "disc_send_back": 3}  # an effect's count, started at 3
 
 # The box table's chips: one tap a fact. Short words (the row's label then says it in full).
 SCORING_CHIPS = ('"4"', '"5"', '"6-7"', "Castillo", "Your choice", "1st only", "Most", "Fewest", "Discs")
-OPPONENT_CHIPS = {"decay": "Decay", "king_is_angry": "King angry", "disc_send_back": "Disc: back",
-                  "one_of_each_back": "One of each", "eviction": "Eviction"}
-PLACE_CHOICES = tuple(range(0, MOST_PLACED + 1))   # Caballeros an Action card places, one tap each
-MOST_CHIPS = 11                                    # a number parameter with at most this many values: chips
+OPPONENT_CHIPS = {
+    "decay": "Decay",
+    "king_is_angry": "King angry",
+    "disc_send_back": "Disc: back",
+    "one_of_each_back": "One of each",
+    "eviction": "Eviction",
+}
+PLACE_CHOICES = tuple(range(0, MOST_PLACED + 1))  # Caballeros an Action card places, one tap each
+MOST_CHIPS = 11  # a number parameter with at most this many values: chips
 
 
 @dataclass(frozen=True)
@@ -94,7 +130,7 @@ class BoxCell:
     card: str
     field: str
     caption: str
-    chips: tuple = ()            # ((value, label), ...); empty: a stepper
+    chips: tuple = ()  # ((value, label), ...); empty: a stepper
     now: Any = None
     low: int = 0
     high: int = 0
@@ -111,14 +147,20 @@ class BoxCell:
 def card_cells(row: "KICardRow") -> list[BoxCell]:
     """A Power card's row in the box table: its Caballeros to the court, then what it still asks."""
     out = [BoxCell(row.id, "court", "to the court", tuple((n, str(n)) for n in COURT_CHOICES), row.court)]
-    if row.ask_module:   # the text does not say: the symbol on the table's card does
+    if row.ask_module:  # the text does not say: the symbol on the table's card does
         chosen = row.module if row.module in MODULE_IDS else None
         out.append(BoxCell(row.id, "module", "its module", tuple((m, MODULE_WORDS[m]) for m in MODULE_IDS), chosen))
-    if row.ask_value:   # typed on a keypad: its digits, then Set
+    if row.ask_value:  # typed on a keypad: its digits, then Set
         out.append(BoxCell(row.id, "value", "its value", (), row.value, 1, 999))
     if row.ask_effect == "scoring":
-        chosen = next((i for i, (e, p, _) in enumerate(SCORINGS)
-                       if e == row.effect and all(row.params.get(k) == v for k, v in p.items())), None)
+        chosen = next(
+            (
+                i
+                for i, (e, p, _) in enumerate(SCORINGS)
+                if e == row.effect and all(row.params.get(k) == v for k, v in p.items())
+            ),
+            None,
+        )
         out.append(BoxCell(row.id, "scoring", "scores", tuple(enumerate(SCORING_CHIPS)), chosen))
     elif row.ask_effect == "opponents":
         effect = row.effect if row.effect in OPPONENT_CHIPS else None
@@ -139,16 +181,29 @@ def card_cells(row: "KICardRow") -> list[BoxCell]:
     return out
 
 
-PARAM_CAPTIONS = {"foreign": "foreign moved", "outcome": "Caballeros go", "place": "placed", "until": "stays",
-                  "seats": "seats"}
+PARAM_CAPTIONS = {
+    "foreign": "foreign moved",
+    "outcome": "Caballeros go",
+    "place": "placed",
+    "until": "stays",
+    "seats": "seats",
+}
 
 
 def placement_cells(draft: "KICardsDraft", players: int) -> list[BoxCell]:
     """What each Action card places with `players` players, left to right: one chip row each."""
     row = draft.placements(players)
     names = action_card_names(players)
-    return [BoxCell("", f"place:{players}:{i}", f"{players} players: {names[i]}",
-                    tuple((n, str(n)) for n in PLACE_CHOICES), row[i]) for i in range(players)]
+    return [
+        BoxCell(
+            "",
+            f"place:{players}:{i}",
+            f"{players} players: {names[i]}",
+            tuple((n, str(n)) for n in PLACE_CHOICES),
+            row[i],
+        )
+        for i in range(players)
+    ]
 
 
 def action_card_names(players: int) -> list[str]:
@@ -205,12 +260,12 @@ class KICardRow:
     params: dict
     text: str
     source: str
-    left_out: bool                      # a module card this engine does not play: in the box
-    ask_value: bool                     # the value is not published: a stepper
-    ask_effect: str                     # "" | "scoring" | "opponents": the card's action is chosen
-    ask_params: tuple[str, ...]         # parameters still to give (the 140 card's foreign count)
-    unknown: tuple[str, ...] = ()       # fields not entered yet
-    ask_module: bool = False            # the text does not say its module: two taps, the card's symbol
+    left_out: bool  # a module card this engine does not play: in the box
+    ask_value: bool  # the value is not published: a stepper
+    ask_effect: str  # "" | "scoring" | "opponents": the card's action is chosen
+    ask_params: tuple[str, ...]  # parameters still to give (the 140 card's foreign count)
+    unknown: tuple[str, ...] = ()  # fields not entered yet
+    ask_module: bool = False  # the text does not say its module: two taps, the card's symbol
 
     @property
     def group(self) -> Optional[str]:
@@ -246,8 +301,8 @@ class KICardsDraft:
         start.setdefault("rules", RULES)
         start.setdefault("power_cards", [])
         start.setdefault("placements", {})
-        start[MODULES_ASKED] = True   # the cards whose module the text leaves open: this table's box says
-        start["leave_out"] = self._left_out_ids()   # what this engine does not play stays in the box
+        start[MODULES_ASKED] = True  # the cards whose module the text leaves open: this table's box says
+        start["leave_out"] = self._left_out_ids()  # what this engine does not play stays in the box
         self.cards = self._build(start)
         self.file = start
         self.saved = table_file is not None
@@ -264,8 +319,11 @@ class KICardsDraft:
 
     @staticmethod
     def _left_out_ids() -> list[str]:
-        return sorted(c.id for c in _shipped_rows().values()
-                      if c.module is not None and (c.effect in MODULE_EFFECTS or c.effect in NOT_AT_THE_TABLE_YET))
+        return sorted(
+            c.id
+            for c in _shipped_rows().values()
+            if c.module is not None and (c.effect in MODULE_EFFECTS or c.effect in NOT_AT_THE_TABLE_YET)
+        )
 
     @staticmethod
     def _build(file: dict):
@@ -285,16 +343,43 @@ class KICardsDraft:
             if first is not None and first.effect is None:
                 ask_effect = "scoring" if "scoring" in first.name.lower() else "opponents"
             prefix = f"power_cards.{c.id}.params."
-            ask_params = tuple(k[len(prefix):] for k in load_ki_cards().missing if k.startswith(prefix))
+            ask_params = tuple(k[len(prefix) :] for k in load_ki_cards().missing if k.startswith(prefix))
             left_out = c.id in self.cards.left_out
-            unknown = () if left_out else tuple(
-                k for k, v in (("value", c.value), ("court", c.court), ("action", c.effect)) if v is None) + tuple(
-                p for p in ask_params if c.params.get(p) is None)
-            out.append(KICardRow(c.id, c.name, c.value, c.module, c.court, c.effect, dict(c.params), c.text,
-                                 c.source, left_out, first is not None and first.value is None, ask_effect,
-                                 ask_params, unknown, first is not None and first.module == EITHER_MODULE))
-        return sorted(out, key=lambda r: (r.group is not None, r.group or "", r.left_out,
-                                          r.value if r.value is not None else 10_000, r.name))
+            unknown = (
+                ()
+                if left_out
+                else tuple(k for k, v in (("value", c.value), ("court", c.court), ("action", c.effect)) if v is None)
+                + tuple(p for p in ask_params if c.params.get(p) is None)
+            )
+            out.append(
+                KICardRow(
+                    c.id,
+                    c.name,
+                    c.value,
+                    c.module,
+                    c.court,
+                    c.effect,
+                    dict(c.params),
+                    c.text,
+                    c.source,
+                    left_out,
+                    first is not None and first.value is None,
+                    ask_effect,
+                    ask_params,
+                    unknown,
+                    first is not None and first.module == EITHER_MODULE,
+                )
+            )
+        return sorted(
+            out,
+            key=lambda r: (
+                r.group is not None,
+                r.group or "",
+                r.left_out,
+                r.value if r.value is not None else 10_000,
+                r.name,
+            ),
+        )
 
     def row(self, cid: str) -> KICardRow:
         return next(r for r in self.rows() if r.id == cid)
@@ -341,7 +426,7 @@ class KICardsDraft:
     def _edit(self, change) -> None:
         trial = copy.deepcopy(self.file)
         change(trial)
-        self.cards = self._build(trial)   # refused whole: nothing changes
+        self.cards = self._build(trial)  # refused whole: nothing changes
         self.file = trial
         self.save()
 
@@ -370,6 +455,7 @@ class KICardsDraft:
         def change(f):
             entry = self._entry_in(f, cid)
             entry["params"] = {**entry.get("params", {}), name: value}
+
         self._edit(change)
 
     def set_placements(self, players: int, row: list[int]) -> None:
@@ -435,9 +521,14 @@ class KICardsDraft:
 
     def export(self, path: Optional[Path] = None) -> Path:
         path = path or exports_folder() / KI_EXPORT_NAME
-        out = {"rules": RULES, "name": self.file.get("name") or "Our King and Intrigue cards",
-               "power_cards": self.file["power_cards"], "placements": self.file["placements"],
-               "leave_out": self.file.get("leave_out", []), MODULES_ASKED: True}
+        out = {
+            "rules": RULES,
+            "name": self.file.get("name") or "Our King and Intrigue cards",
+            "power_cards": self.file["power_cards"],
+            "placements": self.file["placements"],
+            "leave_out": self.file.get("leave_out", []),
+            MODULES_ASKED: True,
+        }
         write_json(path, out)
         return path
 
@@ -449,8 +540,10 @@ class KICardsDraft:
         if not isinstance(data, dict):
             raise RuleFileError(f"{Path(path).name}: must be a JSON object (a King and Intrigue card file)")
         if data.get("rules", RULES) != RULES:
-            raise RuleFileError(f"{Path(path).name}: rules: the file is for the {data.get('rules')!r} rules, but this "
-                                "is the King and Intrigue card set")
+            raise RuleFileError(
+                f"{Path(path).name}: rules: the file is for the {data.get('rules')!r} rules, but this "
+                "is the King and Intrigue card set"
+            )
         fresh = KICardsDraft(data)
         self.file, self.cards = fresh.file, fresh.cards
         self.save()
@@ -470,7 +563,7 @@ def ki_import_candidates() -> list[Path]:
 @dataclass
 class KIGameFiles:
     cards_file: Optional[dict] = None
-    missing: list[str] = field(default_factory=list)   # short lines: what Your cards must still get
+    missing: list[str] = field(default_factory=list)  # short lines: what Your cards must still get
     notes: list[str] = field(default_factory=list)
     problem: str = ""
 
@@ -491,22 +584,48 @@ def ki_game_files(players: int, modules) -> KIGameFiles:
         out.missing = draft.engine_missing(players, modules)
     if out.missing:
         shown = "; ".join(out.missing[:4]) + (f"; and {len(out.missing) - 4} more" if len(out.missing) > 4 else "")
-        out.notes.append(f"King and Intrigue: {len(out.missing)} card fact{'s' * (len(out.missing) != 1)} to enter "
-                         f"from your box before the game can start (Your cards): {shown}.")
+        out.notes.append(
+            f"King and Intrigue: {len(out.missing)} card fact{'s' * (len(out.missing) != 1)} to enter "
+            f"from your box before the game can start (Your cards): {shown}."
+        )
     return out
 
 
 def ki_rules_words(players: int) -> str:
     if not 2 <= players <= 5:
         return "King and Intrigue takes 2 to 5 players."
-    line = "King and Intrigue on the classic board: Power cards carry the special actions; the Action cards go " \
-           "by rank (highest: the King's Card, lowest: the Intrigue card)"
+    line = (
+        "King and Intrigue on the classic board: Power cards carry the special actions; the Action cards go "
+        "by rank (highest: the King's Card, lowest: the Intrigue card)"
+    )
     if players <= 3:
         line += "; with 2-3 players the King's Card and Intrigue card offer a choice of actions"
     return line + "."
 
 
-__all__ = ["KICardsDraft", "KICardRow", "ki_game_files", "ki_cards_path", "ki_rules_words", "SCORINGS",
-           "OPPONENT_EFFECTS", "COURT_CHOICES", "ACTION_NAMES", "MODULE_WORDS", "MODULE_ABOUT", "RuleFileError",
-           "ki_import_candidates", "param_spec", "BoxCell", "card_cells", "placement_cells",
-           "action_card_names", "stepped", "typed", "taps_to", "WORD_LABELS", "MODULE_IDS", "Any"]
+__all__ = [
+    "KICardsDraft",
+    "KICardRow",
+    "ki_game_files",
+    "ki_cards_path",
+    "ki_rules_words",
+    "SCORINGS",
+    "OPPONENT_EFFECTS",
+    "COURT_CHOICES",
+    "ACTION_NAMES",
+    "MODULE_WORDS",
+    "MODULE_ABOUT",
+    "RuleFileError",
+    "ki_import_candidates",
+    "param_spec",
+    "BoxCell",
+    "card_cells",
+    "placement_cells",
+    "action_card_names",
+    "stepped",
+    "typed",
+    "taps_to",
+    "WORD_LABELS",
+    "MODULE_IDS",
+    "Any",
+]

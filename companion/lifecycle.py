@@ -9,6 +9,7 @@ meanwhile (the link de-duplicates), the phone server listens on the same port an
 joined phone keeps its seat and credential, and the club publisher connects again and
 republishes the table's state (retained: the room board shows it live again).
 """
+
 from __future__ import annotations
 
 import logging
@@ -27,7 +28,7 @@ def flush_game(table) -> bool:
         os.fsync(game_log._file.fileno())
         os.fsync(game_log._tip)
         return True
-    except (OSError, ValueError, AttributeError) as exc:   # a closed file: nothing left to write
+    except (OSError, ValueError, AttributeError) as exc:  # a closed file: nothing left to write
         log.warning("flushing the game log on pause: %s", exc)
         return False
 
@@ -49,8 +50,7 @@ def club_running(club) -> bool:
     """The club publisher's thread and paho's network loop are both alive."""
     thread = getattr(club, "_thread", None)
     loop = getattr(getattr(club, "client", None), "_thread", None)
-    return (thread is not None and thread.is_alive() and not club._stop.is_set()
-            and loop is not None and loop.is_alive())
+    return thread is not None and thread.is_alive() and not club._stop.is_set() and loop is not None and loop.is_alive()
 
 
 def restore_links(model) -> list[str]:
@@ -73,7 +73,7 @@ def restore_links(model) -> list[str]:
 
 def _restart_club(model) -> None:
     try:
-        model.club_link.stop(say_offline=False)   # its link is gone: the broker's Last Will said offline
+        model.club_link.stop(say_offline=False)  # its link is gone: the broker's Last Will said offline
     except Exception:
         log.debug("stopping the old club publisher", exc_info=True)
     model.club_link = None
@@ -82,22 +82,24 @@ def _restart_club(model) -> None:
 
 def _restart_tower(model) -> None:
     from .tower import TowerConnection
+
     old, table = model.tower_link, model.table
     try:
         old.stop()
-    except Exception:   # it had already stopped
+    except Exception:  # it had already stopped
         log.debug("stopping the old tower link", exc_info=True)
     model.tower_link = None
     if table is not None:
-        model.tower_link = TowerConnection(table, table.setup.tower, on_status=model._tower_changed,
-                                           after=model._tower_after).start()
+        model.tower_link = TowerConnection(
+            table, table.setup.tower, on_status=model._tower_changed, after=model._tower_after
+        ).start()
 
 
 def _restart_phones(phones) -> Optional[bool]:
     try:
         phones.stop()
-        phones.start()   # the same port and seats: joined phones reconnect by themselves
+        phones.start()  # the same port and seats: joined phones reconnect by themselves
         return True
-    except Exception as exc:   # the port was taken meanwhile: said on the phones panel by the model
+    except Exception as exc:  # the port was taken meanwhile: said on the phones panel by the model
         log.warning("the phone server could not start again: %s", exc)
         return False

@@ -6,12 +6,13 @@ to leave the game (it is saved with every input, and Home resumes it); on Home i
 before quitting. An open dialog is the first thing Back closes, when the dialog may be
 closed; a private screen (a secret disc being picked) is never closed by it.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Optional
 
-BACK_KEYCODE = 27          # SDL maps Android's KEYCODE_BACK to Escape
+BACK_KEYCODE = 27  # SDL maps Android's KEYCODE_BACK to Escape
 
 LEAVE_GAME_TITLE = "Leave the game?"
 LEAVE_GAME_QUESTION = "Leave the game? It is saved; resume it from Home."
@@ -20,7 +21,7 @@ QUIT_TITLE = "Quit?"
 QUIT_QUESTION = "Quit El Grande Companion? Your saved games stay on this tablet."
 QUIT_NO, QUIT_YES = "Stay", "Quit"
 
-GAME_SCREENS = frozenset({"table", "scoring"})   # a game in progress is on the table
+GAME_SCREENS = frozenset({"table", "scoring"})  # a game in progress is on the table
 OWN_BACK = {"board": "back", "cards": "back", "ki_cards": "back", "position": "cancel"}  # they know their way
 
 
@@ -28,6 +29,7 @@ OWN_BACK = {"board": "back", "cards": "back", "ki_cards": "back", "position": "c
 class BackStep:
     """kind: "go" (to `screen`), "call" (the screen's own `method`, which may ask first),
     "ask" (`title`/`question`, then `screen`, or quit when `screen` is None), "stay"."""
+
     kind: str
     screen: Optional[str] = None
     method: Optional[str] = None
@@ -46,11 +48,12 @@ def back_step(current: str, game_over: bool = False) -> BackStep:
     if current == "end" or (current in GAME_SCREENS and game_over):
         return BackStep("go", "home")
     if current in GAME_SCREENS:
-        return BackStep("ask", "home", title=LEAVE_GAME_TITLE, question=LEAVE_GAME_QUESTION,
-                        no=LEAVE_GAME_NO, yes=LEAVE_GAME_YES)
+        return BackStep(
+            "ask", "home", title=LEAVE_GAME_TITLE, question=LEAVE_GAME_QUESTION, no=LEAVE_GAME_NO, yes=LEAVE_GAME_YES
+        )
     if current == "setup":
         return BackStep("go", "home")
-    return BackStep("go", "home")   # any screen added later: Home is always safe
+    return BackStep("go", "home")  # any screen added later: Home is always safe
 
 
 def keeps_screen_on(current: str, game_open: bool) -> bool:

@@ -10,6 +10,7 @@ Pure Python, no Kivy.
 King goes with them), a general scoring with the King by the Castillo (everything is
 thrown back in) or a Grande in it (it leaves with its owner's disc).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -21,9 +22,9 @@ from engine.board import CASTILLO, Board, classic_board
 class Instructions:
     round: int
     title: str
-    discs: str            # "Discs: Red - Valencia, Blue - Galicia" or ""
-    lines: list[str]      # one sentence per move; "Nothing to move." when none
-    hands: bool = True    # something to move by hand (a dialog); False: a notice is enough
+    discs: str  # "Discs: Red - Valencia, Blue - Galicia" or ""
+    lines: list[str]  # one sentence per move; "Nothing to move." when none
+    hands: bool = True  # something to move by hand (a dialog); False: a notice is enough
 
 
 def _caballeros(n: int) -> str:
@@ -49,9 +50,9 @@ class OutcomeWords:
             return "the provinces"
         if where == CASTILLO:
             return "the Castillo"
-        if where == "espionage":   # King and Intrigue's spy: a Caballero on the Espionage card
+        if where == "espionage":  # King and Intrigue's spy: a Caballero on the Espionage card
             return "the Espionage card"
-        if where not in self.board.area_index:   # a place on a card the board does not name: said, not a crash
+        if where not in self.board.area_index:  # a place on a card the board does not name: said, not a crash
             return where.replace("_", " ")
         return self.board.area_name(self.board.area_index[where])
 
@@ -61,8 +62,10 @@ class OutcomeWords:
             if src == "provinces":
                 return f"Put {n} {m['player']} Caballero{'s' * (n != 1)} in {self.place(dst)} (the dummy's)."
             if dst == "provinces":
-                return (f"Take {n} {m['player']} Caballero{'s' * (n != 1)} from {self.place(src)} back beside "
-                        "the board (the dummy's supply).")
+                return (
+                    f"Take {n} {m['player']} Caballero{'s' * (n != 1)} from {self.place(src)} back beside "
+                    "the board (the dummy's supply)."
+                )
         if src == "court" and dst == "provinces":
             return f"{who}: put {_caballeros(n)} from their court back in the provinces."
         if dst == "provinces":
@@ -105,8 +108,10 @@ class OutcomeWords:
         if title.startswith("General scoring"):
             told = title.split(": ", 1)[-1]
             if "thrown back in" in told:
-                out.append("Put every Caballero back under the Castillo: the King stands beside it, nothing "
-                           "leaves it (lower the Castillo over them; thrown through the tower they would count twice).")
+                out.append(
+                    "Put every Caballero back under the Castillo: the King stands beside it, nothing "
+                    "leaves it (lower the Castillo over them; thrown through the tower they would count twice)."
+                )
             out += [_sentence(part) for part in told.split("; ") if "Grande goes to" in part]
         elif moves and self._entourage(title):
             out.append(f"The King goes to {self.place(moves[0]['target'])} with them.")

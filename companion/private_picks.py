@@ -4,6 +4,7 @@ the one they pass, a card taken back), answered on their phone or behind the pri
 
 Functions of a companion.table.Table; the table holds the lock and submits the answer.
 """
+
 from __future__ import annotations
 
 from .input_errors import InputError
@@ -17,22 +18,28 @@ def prompt_builder(table):
     public prompt may read)."""
     tower = table.setup.tower.kind != "none"
 
-    def counted():   # read at each prompt: the tower may be calibrated for a colour mid-game
+    def counted():  # read at each prompt: the tower may be calibrated for a colour mid-game
         return frozenset(p for p in table.players if p not in table.setup.by_hand())
+
     counted = counted if tower else False
     builder = KIPromptBuilder if table.setup.game.rules == "king-intrigue" else PromptBuilder
-    return builder(table.names, lambda: table.board, castillo_by_tower=counted,
-                   modifiers=table.game.modifiers(),
-                   public=lambda: table.public().game,
-                   played_in=lambda pid, card: table.game.played_in(pid, card),  # the game after an undo
-                   refused=lambda: tuple(table.private_notes))   # who may read why, never the why
+    return builder(
+        table.names,
+        lambda: table.board,
+        castillo_by_tower=counted,
+        modifiers=table.game.modifiers(),
+        public=lambda: table.public().game,
+        played_in=lambda pid, card: table.game.played_in(pid, card),  # the game after an undo
+        refused=lambda: tuple(table.private_notes),
+    )  # who may read why, never the why
 
 
 def prompt(table):
     """The prompt for what is asked now (the tower's Castillo count prefilled)."""
     ask = table.asked()
-    prefill = table.castillo_prefill(ask.players[0]) if ask.kind in ("turn_action", "place_extra") \
-        and ask.players else 0
+    prefill = (
+        table.castillo_prefill(ask.players[0]) if ask.kind in ("turn_action", "place_extra") and ask.players else 0
+    )
     return table.prompt_builder().build(ask, prefill)
 
 
@@ -85,4 +92,3 @@ def where_in_game(table) -> str:
         return PromptBuilder(table.names, table.board).build(table.asked()).title
     except Exception:  # a title is a nicety: never let it hide the game
         return f"round {table.game.current.round}"
-

@@ -14,6 +14,7 @@ checked by building the board with the engine's own loader: a mistake is refused
 one-line message and nothing changes (`RuleFileError`). Screens are thin views of
 `RulesChoice`, `BoardDraft` and `CardSetDraft`.
 """
+
 from __future__ import annotations
 
 import copy
@@ -22,8 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Optional
 
-from engine.board import (EFFECT_SPECS, Board, CardSet, DataFileError, load_board, load_cards, player_range,
-                          side_for)
+from engine.board import EFFECT_SPECS, Board, CardSet, DataFileError, load_board, load_cards, player_range, side_for
 from engine.card_entry import merged_cards_file
 from engine.rules import MODULES as RULE_MODULES
 from engine.rules import RulesChoiceError, rule_set
@@ -33,10 +33,10 @@ from .rule_storage import RuleFileError, exports_folder, read_json, rules_folder
 
 CHOICE_FILE = "choice.json"
 CARDS_FILE = "cards-2023.json"
-MODIFIERS_DRAFT = "modifiers-draft-2023.json"   # Power Shift's cards entered so far, until all 16 are
+MODIFIERS_DRAFT = "modifiers-draft-2023.json"  # Power Shift's cards entered so far, until all 16 are
 EXPORT_NAME = "el-grande-cards-2023.json"
-SIDE_PLAYERS = {"4-5": 4, "2-3": 3}       # a player count of each side, to build its board
-MODIFIER_SET = 16                          # Power Shift's Modifier cards in the box
+SIDE_PLAYERS = {"4-5": 4, "2-3": 3}  # a player count of each side, to build its board
+MODIFIER_SET = 16  # Power Shift's Modifier cards in the box
 
 
 def board_path(side: str) -> Path:
@@ -54,8 +54,14 @@ def modifiers_draft_path() -> Path:
 # ---------------------------------------------------------------- the new game's rule choice
 
 RULES_WORDS = {"classic": "Classic (1995)", "2023": "2023 edition", "king-intrigue": "King and Intrigue"}
-MODULE_WORDS = {"new-regency": "New Regency", "old-hands": "Old Hands", "power-shift": "Power Shift",
-                "four-stacks": "Four stacks", "players-edition": "Player's Edition", "special-cards": "Special cards"}
+MODULE_WORDS = {
+    "new-regency": "New Regency",
+    "old-hands": "Old Hands",
+    "power-shift": "Power Shift",
+    "four-stacks": "Four stacks",
+    "players-edition": "Player's Edition",
+    "special-cards": "Special cards",
+}
 MODULE_ABOUT = {
     "new-regency": "its ten cards replace the King's card as a 5th stack",
     "old-hands": "its four cards each replace a random card of their stack",
@@ -75,17 +81,19 @@ def seats_words(rules: str, players: int) -> str:
     low, high = player_range(rules)
     if low <= players <= high:
         return ""
-    return (f"{RULES_NAMED.get(rules, rules)} takes {low} to {high} players: {players} "
-            f"{'is' if players == 1 else 'are'} ticked.")
+    return (
+        f"{RULES_NAMED.get(rules, rules)} takes {low} to {high} players: {players} "
+        f"{'is' if players == 1 else 'are'} ticked."
+    )
 
 
 @dataclass(frozen=True)
 class ModuleOffer:
     id: str
-    label: str          # "New Regency"
-    about: str          # what it does, in a few words
+    label: str  # "New Regency"
+    about: str  # what it does, in a few words
     chosen: bool
-    always: bool        # on whatever the table chooses (four stacks with 2 players)
+    always: bool  # on whatever the table chooses (four stacks with 2 players)
 
 
 @dataclass(frozen=True)
@@ -94,8 +102,8 @@ class RulesChoice:
 
     rules: str = "classic"
     modules: tuple[str, ...] = ()
-    dummy: Optional[str] = None          # 2023, 2 players: the dummy's colour
-    stand_in_modifiers: bool = False     # Power Shift: the labelled stand-in set, chosen explicitly
+    dummy: Optional[str] = None  # 2023, 2 players: the dummy's colour
+    stand_in_modifiers: bool = False  # Power Shift: the labelled stand-in set, chosen explicitly
 
     def offers(self, players: int) -> list[ModuleOffer]:
         """The modules the rules allow with this many players (none for classic)."""
@@ -104,8 +112,11 @@ class RulesChoice:
             always = module == "four-stacks" and self.rules == "2023" and players == 2
             if module == "four-stacks" and players not in (2, 3):
                 continue  # "four stacks" is a 2- and 3-player variant
-            out.append(ModuleOffer(module, MODULE_WORDS[module], MODULE_ABOUT[module],
-                                   always or module in self.modules, always))
+            out.append(
+                ModuleOffer(
+                    module, MODULE_WORDS[module], MODULE_ABOUT[module], always or module in self.modules, always
+                )
+            )
         return out
 
     def modules_for(self, players: int) -> list[str]:
@@ -132,6 +143,7 @@ class RulesChoice:
             return "The classic game: its board and its 45 Action cards."
         if self.rules == "king-intrigue":
             from .ki_cards import ki_rules_words
+
             return ki_rules_words(players)
         side = self.side(players)
         line = f"The {side} player side of the board"
@@ -149,8 +161,12 @@ class RulesChoice:
             raise RuleFileError(str(exc)) from None
 
     def to_json(self) -> dict:
-        return {"rules": self.rules, "modules": list(self.modules), "dummy": self.dummy,
-                "stand_in_modifiers": self.stand_in_modifiers}
+        return {
+            "rules": self.rules,
+            "modules": list(self.modules),
+            "dummy": self.dummy,
+            "stand_in_modifiers": self.stand_in_modifiers,
+        }
 
     @classmethod
     def from_json(cls, data: Any) -> "RulesChoice":
@@ -183,8 +199,12 @@ def dummy_colours(colours: list[str], players: list[str]) -> list[str]:
 
 # ---------------------------------------------------------------- the table's board
 
-STATUS_WORDS = {"known": "known (the rule book)", "inferred": "inferred", "missing": "missing",
-                "yours": "yours (from your board)"}
+STATUS_WORDS = {
+    "known": "known (the rule book)",
+    "inferred": "inferred",
+    "missing": "missing",
+    "yours": "yours (from your board)",
+}
 CHECKED_NOTE = "checked against our board"
 ENTERED_NOTE = "entered from our board"
 
@@ -203,13 +223,13 @@ def fact_status(board: Board, path: str) -> str:
 
 @dataclass(frozen=True)
 class BoardFact:
-    path: str            # "regions.galicia.scoreboard", as Board.provenance and Board.missing name it
-    area: str            # region, "castillo", space or tile id
-    kind: str            # scoreboard | neighbours | tile
-    label: str           # "Galicia's scoreboard"
-    value: Any           # (4, 2, 0) | ("navarra", ...) | None (not known)
-    status: str          # known | inferred | missing | yours
-    source: str          # where the value comes from, or what is missing and why
+    path: str  # "regions.galicia.scoreboard", as Board.provenance and Board.missing name it
+    area: str  # region, "castillo", space or tile id
+    kind: str  # scoreboard | neighbours | tile
+    label: str  # "Galicia's scoreboard"
+    value: Any  # (4, 2, 0) | ("navarra", ...) | None (not known)
+    status: str  # known | inferred | missing | yours
+    source: str  # where the value comes from, or what is missing and why
 
     def words(self, names: dict[str, str]) -> str:
         if self.value is None:
@@ -263,8 +283,13 @@ class BoardDraft:
     @property
     def names(self) -> dict[str, str]:
         b = self.board
-        return {**dict(zip(b.region_ids, b.region_names)), **dict(zip(b.space_ids, b.space_names)),
-                "castillo": "the Castillo", "tile_a": "Scoring tile A", "tile_b": "Scoring tile B"}
+        return {
+            **dict(zip(b.region_ids, b.region_names)),
+            **dict(zip(b.space_ids, b.space_names)),
+            "castillo": "the Castillo",
+            "tile_a": "Scoring tile A",
+            "tile_b": "Scoring tile B",
+        }
 
     def facts(self) -> list[BoardFact]:
         """Every fact the table checks: scoreboards, borders, France's and Portugal's
@@ -272,17 +297,37 @@ class BoardDraft:
         b, names = self.board, self.names
         out = []
         for i, rid in enumerate(b.region_ids):
-            out.append(self._fact(f"regions.{rid}.scoreboard", rid, "scoreboard",
-                                  f"{names[rid]}'s scoreboard", b.scoreboards[i]))
-        out.append(self._fact("castillo.scoreboard", "castillo", "scoreboard", "The Castillo's scoreboard",
-                              b.scoreboards[b.castillo]))
+            out.append(
+                self._fact(
+                    f"regions.{rid}.scoreboard", rid, "scoreboard", f"{names[rid]}'s scoreboard", b.scoreboards[i]
+                )
+            )
+        out.append(
+            self._fact(
+                "castillo.scoreboard", "castillo", "scoreboard", "The Castillo's scoreboard", b.scoreboards[b.castillo]
+            )
+        )
         for i, rid in enumerate(b.region_ids):
-            out.append(self._fact(f"regions.{rid}.neighbours", rid, "neighbours", f"{names[rid]}'s borders",
-                                  self._ids(b.neighbours[i])))
+            out.append(
+                self._fact(
+                    f"regions.{rid}.neighbours",
+                    rid,
+                    "neighbours",
+                    f"{names[rid]}'s borders",
+                    self._ids(b.neighbours[i]),
+                )
+            )
         for i, sid in enumerate(b.space_ids):
             value = b.space_neighbours[i]
-            out.append(self._fact(f"spaces.{sid}.neighbours", sid, "neighbours", f"{names[sid]}'s neighbours",
-                                  None if value is None else self._ids(value)))
+            out.append(
+                self._fact(
+                    f"spaces.{sid}.neighbours",
+                    sid,
+                    "neighbours",
+                    f"{names[sid]}'s neighbours",
+                    None if value is None else self._ids(value),
+                )
+            )
         for tile, values in b.scoring_tiles.items():
             out.append(self._fact(f"scoring_tiles.{tile}", tile, "tile", names.get(tile, tile), values))
         return out
@@ -306,10 +351,12 @@ class BoardDraft:
         """What a game needs before it starts and nobody has entered: the side's scoreboards,
         and France's and Portugal's neighbours when New Regency (Exile, Entourage) is played.
         The Scoring tiles are offered, not needed: Enactment asks for them when it is played."""
+
         def wanted(f: BoardFact) -> bool:
             if f.kind == "scoreboard":
                 return True
             return f.kind == "neighbours" and f.area in self.board.space_ids and "new-regency" in modules
+
         return [f for f in self.facts() if f.status == "missing" and wanted(f)]
 
     def counts(self) -> dict[str, int]:
@@ -350,6 +397,7 @@ class BoardDraft:
             else:
                 self._entry(file, "regions", area)["scoreboard"] = values
                 self._note(file, f"regions.{area}.scoreboard", note)
+
         self._check_area(area, regions=True, castillo=True)
         self._edit(change)
 
@@ -361,6 +409,7 @@ class BoardDraft:
         def change(file):
             file.setdefault("scoring_tiles", {})[tile] = values
             self._note(file, f"scoring_tiles.{tile}", note)
+
         self._edit(change)
 
     def toggle_neighbour(self, area: str, other: str) -> bool:
@@ -369,8 +418,10 @@ class BoardDraft:
         b = self.board
         self._check_area(area, regions=True, spaces=True)
         if other not in b.region_ids:
-            raise RuleFileError(f"{self.names.get(other, other)} is not a region: borders join regions "
-                                "(France and Portugal border regions)")
+            raise RuleFileError(
+                f"{self.names.get(other, other)} is not a region: borders join regions "
+                "(France and Portugal border regions)"
+            )
         if other == area:
             raise RuleFileError(f"board file: regions[{area}].neighbours: a region does not neighbour itself")
         current = {f.area: list(f.value or ()) for f in self.facts() if f.kind == "neighbours"}
@@ -387,13 +438,13 @@ class BoardDraft:
             for one, two in ((area, other), (other, area)):  # a border is listed on both sides
                 self._entry(file, "regions", one)["neighbours"] = flip(current[one], two)
                 self._note(file, f"regions.{one}.neighbours", ENTERED_NOTE)
+
         self._edit(change)
         return now
 
     def _check_area(self, area: str, regions=False, castillo=False, spaces=False) -> None:
         b = self.board
-        ok = (regions and area in b.region_ids) or (castillo and area == "castillo") or \
-             (spaces and area in b.space_ids)
+        ok = (regions and area in b.region_ids) or (castillo and area == "castillo") or (spaces and area in b.space_ids)
         if not ok:
             raise RuleFileError(f"{area!r} is not an area of the board this can be entered for")
 
@@ -417,6 +468,7 @@ class BoardDraft:
         def change(file):
             self._entry(file, "regions", region)["neighbours"] = ids
             self._note(file, f"regions.{region}.neighbours", CHECKED_NOTE)
+
         self._edit(change)
 
     @property
@@ -445,12 +497,13 @@ def board_confirmed(side: str) -> bool:
 
 # ---------------------------------------------------------------- the table's card set
 
+
 @dataclass(frozen=True)
 class ParamField:
     """One parameter of an effect, as the card editor offers it."""
 
     name: str
-    kind: str                      # int | bool | choice | multi
+    kind: str  # int | bool | choice | multi
     required: bool
     meaning: str
     low: int = 0
@@ -461,8 +514,12 @@ class ParamField:
         """The value offered first (an optional parameter starts left out)."""
         if not self.required:
             return None
-        return {"int": self.low, "bool": False, "choice": self.values[:1] and self.values[0],
-                "multi": list(self.values[:self.low])}[self.kind]
+        return {
+            "int": self.low,
+            "bool": False,
+            "choice": self.values[:1] and self.values[0],
+            "multi": list(self.values[: self.low]),
+        }[self.kind]
 
     def left_out(self) -> str:
         """What leaving an optional parameter out means ("all of them")."""
@@ -491,8 +548,8 @@ def param_fields(effect: str) -> list[ParamField]:
 @dataclass(frozen=True)
 class EffectOffer:
     name: str
-    title: str            # "Militia"
-    rule_text: str        # the rule book's sentences (this rule set's first)
+    title: str  # "Militia"
+    rule_text: str  # the rule book's sentences (this rule set's first)
     params: tuple[ParamField, ...]
 
 
@@ -503,8 +560,14 @@ def effect_offers(rules: str = "2023") -> list[EffectOffer]:
         if rules not in spec.rules:
             continue
         texts = sorted(spec.rule_text, key=lambda t: t.book != ("2023" if rules == "2023" else "classic 1995"))
-        out.append(EffectOffer(spec.name, spec.name.replace("_", " ").capitalize(),
-                               "\n".join(f"({t.book}) {t.text}" for t in texts), tuple(param_fields(spec.name))))
+        out.append(
+            EffectOffer(
+                spec.name,
+                spec.name.replace("_", " ").capitalize(),
+                "\n".join(f"({t.book}) {t.text}" for t in texts),
+                tuple(param_fields(spec.name)),
+            )
+        )
     return out
 
 
@@ -535,7 +598,7 @@ class CardRow:
     params: dict
     source: str
     module: Optional[str]
-    unknown: tuple[str, ...]       # its facts not known: "stack", "copies", "params.outcome" ...
+    unknown: tuple[str, ...]  # its facts not known: "stack", "copies", "params.outcome" ...
 
     @property
     def stack_words(self) -> str:
@@ -554,7 +617,7 @@ class ModifierRow:
     id: str
     value: int
     name: str
-    ability: str          # "none" or the effect's title and parameters
+    ability: str  # "none" or the effect's title and parameters
     source: str
 
 
@@ -595,6 +658,7 @@ class CardSetDraft:
             raise RuleFileError(str(exc)) from None
         if "modifiers" in table_file:  # the printed cards only: the stand-in set is a setup's choice
             from engine.rules.power_shift import ModifierDataError, parse_modifiers
+
             try:
                 parse_modifiers(table_file["modifiers"], allow_stand_in=False)
             except ModifierDataError as exc:
@@ -609,9 +673,10 @@ class CardSetDraft:
         out = []
         for c in self.cards.cards.values():
             prefix = f"cards.{c.id}."
-            unknown = tuple(k[len(prefix):] for k in missing if k.startswith(prefix))
-            out.append(CardRow(c.id, c.name, c.stack, c.copies, c.text, c.effect, dict(c.params), c.source,
-                               c.module, unknown))
+            unknown = tuple(k[len(prefix) :] for k in missing if k.startswith(prefix))
+            out.append(
+                CardRow(c.id, c.name, c.stack, c.copies, c.text, c.effect, dict(c.params), c.source, c.module, unknown)
+            )
         return sorted(out, key=lambda r: (r.stack is None, r.stack or 0, r.module or "", r.name))
 
     def row(self, cid: str) -> CardRow:
@@ -619,16 +684,22 @@ class CardSetDraft:
 
     def stack_notes(self) -> list[str]:
         """What is still unknown about whole stacks (cards the set does not account for)."""
-        return [note.split(": enter")[0] for key, note in self.cards.missing.items()
-                if key.startswith(("stacks.", "modules."))]
+        return [
+            note.split(": enter")[0]
+            for key, note in self.cards.missing.items()
+            if key.startswith(("stacks.", "modules."))
+        ]
 
     def modifiers(self) -> list[ModifierRow]:
         """The Modifier cards entered: all 16 (in the card file) or those entered so far."""
         out = []
         for m in self.file.get("modifiers") or self.modifier_draft:
             ability = m.get("ability")
-            words = "no ability" if not ability else \
-                f"{ability['effect'].replace('_', ' ')} ({params_words(ability['effect'], ability.get('params', {}))})"
+            words = (
+                "no ability"
+                if not ability
+                else f"{ability['effect'].replace('_', ' ')} ({params_words(ability['effect'], ability.get('params', {}))})"
+            )
             out.append(ModifierRow(m["id"], m["value"], m.get("name") or m["id"], words, m.get("source", "")))
         return out
 
@@ -650,18 +721,32 @@ class CardSetDraft:
             ident, n = f"{base}_{n}", n + 1
         return ident
 
-    def add_card(self, name: str, effect: str, stack: Optional[int], copies: Optional[int],
-                 params: Optional[dict] = None, module: Optional[str] = None, text: str = "",
-                 placement: Optional[int] = None) -> str:
+    def add_card(
+        self,
+        name: str,
+        effect: str,
+        stack: Optional[int],
+        copies: Optional[int],
+        params: Optional[dict] = None,
+        module: Optional[str] = None,
+        text: str = "",
+        placement: Optional[int] = None,
+    ) -> str:
         """A card found in the box; returns its id. Refused naming the field and rule."""
         name = name.strip()
         if not name:
             raise RuleFileError("card file: a new card needs its name (as printed on the card)")
         if effect not in EFFECT_SPECS:
             raise RuleFileError(f"card file: unknown effect {effect!r}: choose one from the list")
-        entry = {"id": self.new_id(name), "name": name, "effect": effect, "stack": stack, "copies": copies,
-                 "params": {k: v for k, v in (params or {}).items() if v is not None},
-                 "source": "our card"}
+        entry = {
+            "id": self.new_id(name),
+            "name": name,
+            "effect": effect,
+            "stack": stack,
+            "copies": copies,
+            "params": {k: v for k, v in (params or {}).items() if v is not None},
+            "source": "our card",
+        }
         if module:
             entry["module"] = module
         if text.strip():
@@ -670,8 +755,10 @@ class CardSetDraft:
             entry["placement"] = placement
         for key in ("stack", "copies"):
             if entry[key] is None:
-                raise RuleFileError(f"card file: cards[{entry['id']}].{key}: a new card needs its {key} "
-                                    "(read it off the card and the box)")
+                raise RuleFileError(
+                    f"card file: cards[{entry['id']}].{key}: a new card needs its {key} "
+                    "(read it off the card and the box)"
+                )
         self._edit([entry])
         return entry["id"]
 
@@ -699,24 +786,32 @@ class CardSetDraft:
 
     # ---- Power Shift's Modifier cards -------------------------------------------------
 
-    def add_modifier(self, value: int, name: str = "", effect: Optional[str] = None,
-                     params: Optional[dict] = None) -> str:
+    def add_modifier(
+        self, value: int, name: str = "", effect: Optional[str] = None, params: Optional[dict] = None
+    ) -> str:
         """One Modifier card from the box: its number (+/-), and its ability if it has one.
         Checked like the card file's modifiers; the 16th moves them all into the card file."""
         entered = list(self.file.get("modifiers") or self.modifier_draft)
         if len(entered) >= MODIFIER_SET:
-            raise RuleFileError(f"card file: modifiers: Power Shift has {MODIFIER_SET} Modifier cards, all entered "
-                                "(remove one to change it)")
+            raise RuleFileError(
+                f"card file: modifiers: Power Shift has {MODIFIER_SET} Modifier cards, all entered "
+                "(remove one to change it)"
+            )
         ident = _slug(f"modifier {'plus' if value > 0 else 'minus'} {abs(value)}")
         taken = {m["id"] for m in entered}
         n = 1
         while f"{ident}_{n}" in taken:
             n += 1
         shown = f"{'+' if value > 0 else '−'}{abs(value)}"
-        card = {"id": f"{ident}_{n}", "value": value, "name": name.strip() or shown,
-                "ability": None if not effect else
-                {"effect": effect, "params": {k: v for k, v in (params or {}).items() if v is not None}},
-                "source": "our card"}
+        card = {
+            "id": f"{ident}_{n}",
+            "value": value,
+            "name": name.strip() or shown,
+            "ability": None
+            if not effect
+            else {"effect": effect, "params": {k: v for k, v in (params or {}).items() if v is not None}},
+            "source": "our card",
+        }
         self._set_modifiers(entered + [card])
         return card["id"]
 
@@ -739,8 +834,11 @@ class CardSetDraft:
     def export(self, path: Optional[Path] = None) -> Path:
         """The card file, to copy to another tablet (the exports folder unless a path is given)."""
         path = Path(path) if path else exports_folder() / EXPORT_NAME
-        out = {"rules": "2023", "name": self.file.get("name") or "Our El Grande 2023 cards",
-               **{k: v for k, v in self.file.items() if k not in ("rules", "name")}}
+        out = {
+            "rules": "2023",
+            "name": self.file.get("name") or "Our El Grande 2023 cards",
+            **{k: v for k, v in self.file.items() if k not in ("rules", "name")},
+        }
         try:
             write_json(path, out)
         except OSError as exc:
@@ -757,8 +855,9 @@ class CardSetDraft:
         if not isinstance(data, dict):
             raise RuleFileError(f"card file: must be a JSON object, not {type(data).__name__}")
         if data.get("rules", "2023") != "2023":
-            raise RuleFileError(f"card file: rules: the file is for the {data.get('rules')!r} rules, "
-                                "but this is the 2023 card set")
+            raise RuleFileError(
+                f"card file: rules: the file is for the {data.get('rules')!r} rules, but this is the 2023 card set"
+            )
         cards = self._build(data)
         self.cards, self.file = cards, copy.deepcopy(data)
         if data.get("modifiers"):
@@ -770,8 +869,10 @@ def _check_modifiers(entered: list[dict]) -> None:
     checked card by card: the list is filled up with plain +1 cards for the check)."""
     from engine.rules.power_shift import ModifierDataError, parse_modifiers
 
-    filler = [{"id": f"not_entered_yet_{i}", "value": 1, "ability": None, "source": "check"}
-              for i in range(MODIFIER_SET - len(entered))]
+    filler = [
+        {"id": f"not_entered_yet_{i}", "value": 1, "ability": None, "source": "check"}
+        for i in range(MODIFIER_SET - len(entered))
+    ]
     try:
         parse_modifiers(entered + filler, allow_stand_in=False)
     except ModifierDataError as exc:
@@ -790,6 +891,7 @@ def import_candidates() -> list[Path]:
     folders = [exports_folder()]
     try:
         import platformdirs
+
         folders += [Path(platformdirs.user_downloads_dir()), Path(platformdirs.user_documents_dir())]
     except Exception:  # no such folders on this system: the exports folder is enough
         pass
@@ -804,6 +906,7 @@ def import_candidates() -> list[Path]:
 
 # ---------------------------------------------------------------- what a new game takes
 
+
 @dataclass
 class GameFiles:
     """What a new 2023 game takes from the table's files, and what is still to do first."""
@@ -811,10 +914,10 @@ class GameFiles:
     board_file: Optional[dict] = None
     cards_file: Optional[dict] = None
     side: str = "classic"
-    confirm_board: bool = False            # the side's board is shown first (not confirmed yet)
-    needs_modifiers: bool = False          # Power Shift without Modifier cards nor the stand-in set chosen
-    notes: list[str] = field(default_factory=list)   # said on the new-game screen
-    problem: str = ""                      # a saved file the companion cannot use (named)
+    confirm_board: bool = False  # the side's board is shown first (not confirmed yet)
+    needs_modifiers: bool = False  # Power Shift without Modifier cards nor the stand-in set chosen
+    notes: list[str] = field(default_factory=list)  # said on the new-game screen
+    problem: str = ""  # a saved file the companion cannot use (named)
 
 
 def game_files(choice: RulesChoice, players: int) -> GameFiles:
@@ -822,6 +925,7 @@ def game_files(choice: RulesChoice, players: int) -> GameFiles:
     must do first. Never raises: a damaged saved file is named in `problem`."""
     if choice.rules == "king-intrigue":  # the classic board; the card set is companion/ki_cards.py's
         from .ki_cards import ki_game_files
+
         ki = ki_game_files(players, choice.modules_for(players))
         return GameFiles(cards_file=ki.cards_file, side="classic", notes=ki.notes, problem=ki.problem)
     if choice.rules != "2023" or not 2 <= players <= 5:
@@ -855,17 +959,23 @@ def _notes(board: BoardDraft, cards: CardSetDraft, side: str, modules, choice, p
     if not board.confirmed:
         notes.append(f"Your board's {side} side is shown to check once when the game starts.")
     elif board.needed(modules):
-        notes.append("Your board: " + ", ".join(f.label for f in board.needed(modules)) + " not entered yet: "
-                     "asked when the game first needs them (or enter them now in Your board).")
+        notes.append(
+            "Your board: " + ", ".join(f.label for f in board.needed(modules)) + " not entered yet: "
+            "asked when the game first needs them (or enter them now in Your board)."
+        )
     unknown = [r for r in cards.rows() if "stack" in r.unknown or "copies" in r.unknown]
     if unknown:
-        notes.append(f"Your cards: {len(unknown)} cards' stack or copies not entered yet (Your cards; "
-                     "in a tracked game a card turned up can be added then).")
+        notes.append(
+            f"Your cards: {len(unknown)} cards' stack or copies not entered yet (Your cards; "
+            "in a tracked game a card turned up can be added then)."
+        )
     if power_shift and not cards.has_modifiers:
-        notes.append("Power Shift: the stand-in Modifier cards (labelled: not the printed cards) are used."
-                     if choice.stand_in_modifiers else
-                     "Power Shift: enter your 16 Modifier cards (Your cards: import a card file), or choose "
-                     "the labelled stand-in set below.")
+        notes.append(
+            "Power Shift: the stand-in Modifier cards (labelled: not the printed cards) are used."
+            if choice.stand_in_modifiers
+            else "Power Shift: enter your 16 Modifier cards (Your cards: import a card file), or choose "
+            "the labelled stand-in set below."
+        )
     return notes
 
 
@@ -891,11 +1001,16 @@ def tower_note(seats: list[str], tower_kind: str) -> list[str]:
     unknown = [c for c in seats if c not in COLOURS]
     if not unknown:
         return []
-    names = " and ".join(c.title() for c in unknown) if len(unknown) < 3 else \
-        ", ".join(c.title() for c in unknown[:-1]) + " and " + unknown[-1].title()
-    return [f"The tower does not know {names}: "
-            f"{'their' if len(unknown) > 1 else 'its'} throws into the Castillo are entered by hand "
-            "(tap the Castillo when placing)."]
+    names = (
+        " and ".join(c.title() for c in unknown)
+        if len(unknown) < 3
+        else ", ".join(c.title() for c in unknown[:-1]) + " and " + unknown[-1].title()
+    )
+    return [
+        f"The tower does not know {names}: "
+        f"{'their' if len(unknown) > 1 else 'its'} throws into the Castillo are entered by hand "
+        "(tap the Castillo when placing)."
+    ]
 
 
 @dataclass(frozen=True)
@@ -903,9 +1018,9 @@ class ReturnedStack:
     """Old Hands: "for each ♣ card you are adding, return 1 random card from the corresponding
     stack back to the box". The table draws them; the setup names them."""
 
-    stack: int                               # the stack as it lies at this table (four stacks: 3 is 2)
-    count: int                               # cards to return from it
-    cards: tuple[tuple[str, str], ...]       # (id, name) of the base cards the set knows in it
+    stack: int  # the stack as it lies at this table (four stacks: 3 is 2)
+    count: int  # cards to return from it
+    cards: tuple[tuple[str, str], ...]  # (id, name) of the base cards the set knows in it
 
 
 def old_hands_returns(choice: RulesChoice, players: int, cards_file: Optional[dict]) -> list[ReturnedStack]:
@@ -921,8 +1036,9 @@ def old_hands_returns(choice: RulesChoice, players: int, cards_file: Optional[di
     rules = rule_set("2023", modules, players)
     clubs = [c for c in cards.values() if c.module == "old-hands"]
     if not clubs:
-        raise RuleFileError("Old Hands: no Old Hands card is in your card set yet: add your four cards in "
-                            "Your cards (module Old Hands)")
+        raise RuleFileError(
+            "Old Hands: no Old Hands card is in your card set yet: add your four cards in Your cards (module Old Hands)"
+        )
     unplaced = [c.name for c in clubs if c.stack is None]
     if unplaced:
         raise RuleFileError(f"Old Hands: the stack of {', '.join(unplaced)} is not entered (Your cards)")
@@ -931,13 +1047,17 @@ def old_hands_returns(choice: RulesChoice, players: int, cards_file: Optional[di
         need[rules.table_stack(c.stack)] = need.get(rules.table_stack(c.stack), 0) + 1
     out = []
     for stack, count in sorted(need.items()):
-        known = tuple((c.id, c.name) for c in sorted(cards.values(), key=lambda c: c.name)
-                      if c.module is None and c.stack is not None and rules.table_stack(c.stack) == stack)
+        known = tuple(
+            (c.id, c.name)
+            for c in sorted(cards.values(), key=lambda c: c.name)
+            if c.module is None and c.stack is not None and rules.table_stack(c.stack) == stack
+        )
         out.append(ReturnedStack(stack, count, known))
     return out
 
 
 # ---------------------------------------------------------------- kept from a game
+
 
 def remember_card_entries(entries: list[dict]) -> str:
     """Cards the table entered during a game (CardSetCompleted's entries), kept in its card file

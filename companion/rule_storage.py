@@ -1,5 +1,6 @@
 """The rules folder in the user data folder: where the table's rule files live, read and written
 whole. Below companion.rule_files and companion.ki_cards, which both keep their files here."""
+
 from __future__ import annotations
 
 import json
@@ -10,7 +11,7 @@ from typing import Any
 from .store import SaveFailed, data_dir, replace_durably, storage_trouble
 
 RULES_FOLDER = "rules"
-MAX_FILE_BYTES = 1024 * 1024               # a card file is a few KB; bounds what an import reads
+MAX_FILE_BYTES = 1024 * 1024  # a card file is a few KB; bounds what an import reads
 
 
 class RuleFileError(ValueError):
@@ -30,8 +31,10 @@ def read_json(path: Path) -> Any:
     """A JSON file's content, None when there is none; RuleFileError naming what is wrong."""
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
-            raise RuleFileError(f"{path.name}: {path.stat().st_size} bytes is too big for a rules file "
-                                f"(at most {MAX_FILE_BYTES // 1024} KB)")
+            raise RuleFileError(
+                f"{path.name}: {path.stat().st_size} bytes is too big for a rules file "
+                f"(at most {MAX_FILE_BYTES // 1024} KB)"
+            )
         text = path.read_text("utf-8")
     except FileNotFoundError:
         return None

@@ -23,6 +23,7 @@ version, a backup or a hand-edited log may hold anything: every sink makes its t
 The phone page and the club board put names into the page with `textContent` (never HTML), so
 they need nothing here (tests/companion/phones/test_browser.py and club/test_board_tv.py keep them so).
 """
+
 from __future__ import annotations
 
 import os
@@ -36,11 +37,12 @@ from pathlib import PurePath
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 # The same but tab, newline and CR: in json.dumps' output those are its layout, never in a string.
 _IN_JSON_STRINGS = re.compile(
-    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 # A spreadsheet runs a cell starting with one of these (after any spaces) as a formula.
-_FORMULA_START = frozenset("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20")   # the ASCII ones and their full-width forms
+_FORMULA_START = frozenset("=+-@\t\r\n\uff1d\uff0b\uff0d\uff20")  # the ASCII ones and their full-width forms
 
 
 def _escape(match: re.Match) -> str:

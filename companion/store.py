@@ -38,6 +38,7 @@ as done) opens too, up to the record before it, with a warning saying one was lo
 checksums) still open: they are read as they are and upgraded to format 2
 (rewritten whole, atomically) when the table next appends to them.
 """
+
 from __future__ import annotations
 
 import errno
@@ -60,11 +61,11 @@ log = logging.getLogger("companion.store")
 APP_NAME = "elgrande-companion"
 DATA_DIR_ENV = "ELGRANDE_DATA_DIR"  # overrides the platform's folder (tests, portable installs)
 FORMAT = 2
-CHAIN_TAG = "elgrande-log-2"       # the header's "previous hash"
+CHAIN_TAG = "elgrande-log-2"  # the header's "previous hash"
 HASH_CHARS = 16
-MAX_LOG_BYTES = 4 * 1024 * 1024    # a 9-round 5-player game is under 100 KB; bounds the time to read one
+MAX_LOG_BYTES = 4 * 1024 * 1024  # a 9-round 5-player game is under 100 KB; bounds the time to read one
 TIP_SUFFIX = ".tip"
-_TIP_WIDTH = 12                    # the checkpoint is one fixed-width line, overwritten in place
+_TIP_WIDTH = 12  # the checkpoint is one fixed-width line, overwritten in place
 
 
 class LogError(Exception):
@@ -93,7 +94,9 @@ def storage_trouble(exc: OSError, what: str = "this input") -> str:
     if exc.errno in FULL_ERRNOS:
         return f"The tablet's storage is full: free some space; nothing of {what} was kept"
     if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return f"The tablet's storage refuses to be written to (it is read-only or not ours); nothing of {what} was kept"
+        return (
+            f"The tablet's storage refuses to be written to (it is read-only or not ours); nothing of {what} was kept"
+        )
     reason = (exc.strerror or "it failed").rstrip(".")
     return f"The tablet could not save {what} ({reason}); nothing of it was kept: try again"
 
@@ -102,10 +105,10 @@ def storage_trouble(exc: OSError, what: str = "this input") -> str:
 class Damage:
     """What is wrong with a log, where, and how much of it is intact."""
 
-    what: str        # "line 59 was changed after it was written (its checksum does not match)"
-    line: int        # the first damaged line (1 = the header); 0 when the file as a whole is unusable
-    kept: int        # intact records before it (the header not counted)
-    total: int       # records the file holds, or that its checkpoint says were written
+    what: str  # "line 59 was changed after it was written (its checksum does not match)"
+    line: int  # the first damaged line (1 = the header); 0 when the file as a whole is unusable
+    kept: int  # intact records before it (the header not counted)
+    total: int  # records the file holds, or that its checkpoint says were written
     openable: bool = True  # False when nothing can be opened (no usable header, a newer format)
 
     def summary(self) -> str:
@@ -144,6 +147,7 @@ def display_name(path: Path) -> str:
 
 
 # ---- the chain -----------------------------------------------------------------------
+
 
 def canonical(obj: Any) -> str:
     """The one spelling of a JSON value that is hashed: keys sorted, ASCII only."""
@@ -186,17 +190,18 @@ def read_tip(path: Path) -> tuple[Optional[tuple[int, str]], Optional[str]]:
 
 # ---- reading ------------------------------------------------------------------------------
 
+
 @dataclass
 class LoadedLog:
     header: Optional[dict]
-    records: list[dict]                  # the intact records, without their chain fields
+    records: list[dict]  # the intact records, without their chain fields
     warnings: list[str] = field(default_factory=list)
-    good_bytes: int = 0                  # length of the file up to the last intact line
+    good_bytes: int = 0  # length of the file up to the last intact line
     format: int = FORMAT
-    chain: tuple[int, str] = (0, "")     # n and h of the last intact line: appends continue from it
+    chain: tuple[int, str] = (0, "")  # n and h of the last intact line: appends continue from it
     hashes: list[str] = field(default_factory=list)  # h of each intact line, the header's first (format 2)
     damage: Optional[Damage] = None
-    total: int = 0                       # complete lines after the header (or the checkpoint's n, if more)
+    total: int = 0  # complete lines after the header (or the checkpoint's n, if more)
 
 
 def _not_json(value: str):
@@ -238,14 +243,17 @@ def scan_log(path: Path) -> LoadedLog:
             return _unusable("the file is not a regular file (a folder, a pipe or a device named like a log)")
         size = st.st_size
         if size > MAX_LOG_BYTES:
-            return _unusable(f"the file is {size / 2**20:.0f} MB, far more than a game log "
-                             f"(at most {MAX_LOG_BYTES // 2**20} MB are read)")
+            return _unusable(
+                f"the file is {size / 2**20:.0f} MB, far more than a game log "
+                f"(at most {MAX_LOG_BYTES // 2**20} MB are read)"
+            )
         data = path.read_bytes()
     except OSError as exc:
         return _unusable(f"the file cannot be read ({exc.strerror or exc})")
     if not data.strip(b"\x00 \t\r\n"):
-        return _unusable("the file is empty" if not data else "the file holds no text (only blanks or NUL bytes)",
-                         line=1)
+        return _unusable(
+            "the file is empty" if not data else "the file holds no text (only blanks or NUL bytes)", line=1
+        )
     lines = data.split(b"\n")
     tail = lines.pop()  # after the last newline: b"" when the file ends cleanly
     loaded = _read_header(lines[0] if lines else tail, complete=bool(lines))
@@ -255,8 +263,14 @@ def scan_log(path: Path) -> LoadedLog:
     loaded.total = len(lines) - 1
     garbled_last = _read_records(loaded, lines)
     if loaded.format != FORMAT and tip_path(path).exists():
-        loaded.damage = Damage("it has no checksums, yet a checkpoint lies beside it: the checksums were "
-                               "removed, so none of its lines can be trusted", 1, 0, loaded.total, openable=False)
+        loaded.damage = Damage(
+            "it has no checksums, yet a checkpoint lies beside it: the checksums were "
+            "removed, so none of its lines can be trusted",
+            1,
+            0,
+            loaded.total,
+            openable=False,
+        )
         return loaded
     tip, tip_trouble = read_tip(path) if loaded.format == FORMAT else (None, None)
     if tip_trouble:
@@ -269,17 +283,21 @@ def scan_log(path: Path) -> LoadedLog:
     if tail and tip and tip[0] == len(loaded.records) + 1 and loaded.damage is None and not garbled_last:
         # The checkpoint vouches for the record being written when the storage filled up or
         # the app stopped (earlier versions took a short write as done): a torn write, not a cut.
-        loaded.warnings.append(f"its last record was cut short as it was written (the storage was full or the app "
-                               f"stopped), so record {tip[0]} is lost; the game opens up to record {tip[0] - 1}")
+        loaded.warnings.append(
+            f"its last record was cut short as it was written (the storage was full or the app "
+            f"stopped), so record {tip[0]} is lost; the game opens up to record {tip[0] - 1}"
+        )
         tip, tail = None, b""
     _check_tip(loaded, tip)
     if loaded.damage is None:
         if garbled_last:
-            loaded.warnings.append(f"the last line is damaged ({garbled_last}); it was ignored as the write "
-                                   "a crash interrupted")
+            loaded.warnings.append(
+                f"the last line is damaged ({garbled_last}); it was ignored as the write a crash interrupted"
+            )
         if tail:
-            loaded.warnings.append(f"the last line was cut short (the app stopped while writing); "
-                                   f"ignored {len(tail)} bytes")
+            loaded.warnings.append(
+                f"the last line was cut short (the app stopped while writing); ignored {len(tail)} bytes"
+            )
     loaded.warnings = [f"{name}: {w}" for w in loaded.warnings]
     for w in loaded.warnings:
         log.warning(w)
@@ -303,8 +321,11 @@ def _read_header(line: bytes, complete: bool) -> LoadedLog:
     if fmt == 1 and ("h" in obj or "n" in obj):
         return _unusable("line 1 (the header) has a checksum but no format: it was changed", line=1)
     if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
-        return _unusable(f"it was written by a newer version of the app (log format {fmt}; "
-                         f"this version reads formats 1 to {FORMAT})", line=1)
+        return _unusable(
+            f"it was written by a newer version of the app (log format {fmt}; "
+            f"this version reads formats 1 to {FORMAT})",
+            line=1,
+        )
     if fmt not in (1, FORMAT) or isinstance(fmt, bool):
         return _unusable(f"line 1 (the header) names an unknown log format ({json.dumps(fmt)[:20]})", line=1)
     chain = (0, "")
@@ -312,8 +333,9 @@ def _read_header(line: bytes, complete: bool) -> LoadedLog:
         content = {k: v for k, v in obj.items() if k != "h"}
         h = obj.get("h")
         if obj.get("n") != 0 or not isinstance(h, str) or chain_hash(CHAIN_TAG, content) != h:
-            return _unusable("line 1 (the header) was changed after it was written (its checksum does not match)",
-                             line=1)
+            return _unusable(
+                "line 1 (the header) was changed after it was written (its checksum does not match)", line=1
+            )
         chain = (0, h)
     return LoadedLog(header=obj["header"], records=[], format=fmt, chain=chain, hashes=[chain[1]])
 
@@ -354,8 +376,9 @@ def _record_problem(loaded: LoadedLog, obj: Any, number: int) -> Optional[str]:
         loaded.hashes.append(h)
         return None
     if isinstance(n, int) and n != expected:
-        return (f"line {number} holds record {n} where record {expected} belongs: "
-                "a record was deleted, duplicated or moved")
+        return (
+            f"line {number} holds record {n} where record {expected} belongs: a record was deleted, duplicated or moved"
+        )
     return f"line {number} was changed after it was written (its checksum does not match)"
 
 
@@ -371,12 +394,18 @@ def _check_tip(loaded: LoadedLog, tip: Optional[tuple[int, str]]) -> None:
         return
     if n > kept:
         missing = f"record {n} is missing" if n == kept + 1 else f"records {kept + 1} to {n} are missing"
-        loaded.damage = Damage(f"the file ends after record {kept} but {n} were written: {missing} "
-                               "(the file was cut)", kept + 2, kept, n)
+        loaded.damage = Damage(
+            f"the file ends after record {kept} but {n} were written: {missing} (the file was cut)", kept + 2, kept, n
+        )
     elif loaded.hashes[n] != h:
-        loaded.damage = Damage("its records are not the ones the app wrote (they do not match the checkpoint "
-                               "beside the log: the file was replaced or rewritten)", 0, 0, loaded.total,
-                               openable=False)
+        loaded.damage = Damage(
+            "its records are not the ones the app wrote (they do not match the checkpoint "
+            "beside the log: the file was replaced or rewritten)",
+            0,
+            0,
+            loaded.total,
+            openable=False,
+        )
 
 
 def read_log(path: Path) -> LoadedLog:
@@ -389,6 +418,7 @@ def read_log(path: Path) -> LoadedLog:
 
 # ---- writing ---------------------------------------------------------------------------------
 
+
 class GameLog:
     """An open log in format 2, appended to durably, its checkpoint kept beside it."""
 
@@ -399,7 +429,7 @@ class GameLog:
         if good_bytes is not None:
             self._file.truncate(good_bytes)  # cut a torn last line before appending after it
         self._end = self._file.seek(0, os.SEEK_END)  # the end of the last whole record
-        self._torn = False                            # a failed write left bytes past _end
+        self._torn = False  # a failed write left bytes past _end
         self._tip = os.open(tip_path(path), os.O_RDWR | os.O_CREAT, 0o644)
         if chain[1]:
             self._write_tip()
@@ -423,8 +453,8 @@ class GameLog:
             os.fsync(game_log._file.fileno())
             _write_all(game_log._tip, _tip_bytes(game_log._n, game_log._h))
             os.fsync(game_log._tip)  # once: the checkpoint exists from the start
-            _fsync_dir(folder)       # the new files' names are durable too
-        except OSError as exc:       # a full disk: no game, and no empty files left behind
+            _fsync_dir(folder)  # the new files' names are durable too
+        except OSError as exc:  # a full disk: no game, and no empty files left behind
             game_log._remove()
             raise SaveFailed(exc) from None
         game_log._end = len(line)
@@ -469,8 +499,9 @@ class GameLog:
             os.fsync(self._file.fileno())
             self._torn = False
         except OSError:
-            log.warning("%s: could not cut back a failed write yet; tried again before the next one",
-                        display_name(self.path))
+            log.warning(
+                "%s: could not cut back a failed write yet; tried again before the next one", display_name(self.path)
+            )
         self._file.seek(self._end)
 
     def _write_tip(self) -> None:
@@ -578,6 +609,7 @@ def keep_aside(path: Path) -> Path:
 
 # ---- the saved games ------------------------------------------------------------------------------
 
+
 @dataclass
 class SavedGame:
     path: Path
@@ -626,8 +658,11 @@ def _not_a_log(path: Path, folder: Path) -> str:
             return ""
     if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
         return ""
-    return "not a regular file (" + ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
-                                     else "a device") + ")"
+    return (
+        "not a regular file ("
+        + ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device")
+        + ")"
+    )
 
 
 _NAME_TIME = re.compile(r"game-(\d{8})-(\d{6})")

@@ -18,6 +18,7 @@ The Table is the authority (submit, undo, the lock) and the facade of its parts:
 - what is asked and the private picks (companion.private_picks);
 - undo's words and question (companion.table_undo).
 """
+
 from __future__ import annotations
 
 import logging
@@ -41,8 +42,18 @@ from .castillo import Castillo, DropEntry  # noqa: F401
 from .input_errors import InputError, NeedsConfirmation, StorageRefused
 from .prompts import effect_choices
 from .rule_files import remember_card_entries
-from .store import (Damage, GameLog, LoadedLog, LogDamaged, SaveFailed, log_paths, modified, scan_log,
-                    started_from_name, storage_trouble)
+from .store import (
+    Damage,
+    GameLog,
+    LoadedLog,
+    LogDamaged,
+    SaveFailed,
+    log_paths,
+    modified,
+    scan_log,
+    started_from_name,
+    storage_trouble,
+)
 from .table_log import SIMULTANEOUS, UNDOABLE, GameCheck, TableLog, why  # noqa: F401
 from .table_modes import GameMode, game_for
 from .table_setup import Mode, TableSetup, TowerConfig, colours_for, saved_setup  # noqa: F401
@@ -63,16 +74,16 @@ class TablePublic(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     mode: Mode
-    game: dict[str, Any]                  # engine PublicView (tracking) or the scoring-only view
+    game: dict[str, Any]  # engine PublicView (tracking) or the scoring-only view
     colours: dict[str, str]
-    drops_total: int                      # drives the tower's pulse; counts nothing per colour
-    drops_waiting: list[dict]             # uncertain / flagged drops for a one-tap answer
-    undo: Optional[str]                   # what undo would take back, in words
+    drops_total: int  # drives the tower's pulse; counts nothing per colour
+    drops_waiting: list[dict]  # uncertain / flagged drops for a one-tap answer
+    undo: Optional[str]  # what undo would take back, in words
     undo_reveals: bool
     # The tower's own totals disagreed with the drops the table received; settled by the hand count
     # at the next Castillo opening. Never a figure: the tallies are secret.
     totals_mismatch: bool = False
-    read_only: Optional[str] = None       # a finished game opened again: why nothing can be entered
+    read_only: Optional[str] = None  # a finished game opened again: why nothing can be entered
 
 
 class Table:
@@ -85,7 +96,7 @@ class Table:
         # files); in tracking mode `board` follows the game (the card set may be completed).
         self._setup_board = board or board_for(setup.game)
         self._lock = threading.RLock()
-        self.cards_left_named = False   # a finished 2023 game's cards left in the stacks, kept in Your cards
+        self.cards_left_named = False  # a finished 2023 game's cards left in the stacks, kept in Your cards
         self._observers: list[Callable[[str], None]] = []
         self.on_tower_empty: Optional[Callable[[str], None]] = None  # set by whoever holds the bridge
         self.warnings: list[str] = []
@@ -102,13 +113,14 @@ class Table:
         """The parts as at the game's start (the log replays its records onto them)."""
         self.game: GameMode = game_for(self.mode, self.setup.game, self._setup_board)
         self.castillo.reset()
-        self.private_notes: dict[str, str] = {}   # player -> why their input was refused, for them alone
+        self.private_notes: dict[str, str] = {}  # player -> why their input was refused, for them alone
 
     # ---- construction -----------------------------------------------------------
 
     @classmethod
-    def new(cls, setup: TableSetup, folder: Path | None = None, nonce: str | None = None,
-            started: int | None = None) -> "Table":
+    def new(
+        cls, setup: TableSetup, folder: Path | None = None, nonce: str | None = None, started: int | None = None
+    ) -> "Table":
         """A new game and its log. `nonce` names the game to the tower (emptying tokens);
         `started` is when it began (Unix time, UTC: now unless given), the date lists and exports show."""
         try:
@@ -117,13 +129,17 @@ class Table:
         except (RuleViolation, ValueError) as exc:  # ValueError: the table's board or card file
             raise InputError(str(exc)) from None
         nonce = nonce or os.urandom(4).hex()
-        header = {"setup": setup.model_dump(mode="json"), "version": 1, "nonce": nonce,
-                  "started": round(time.time()) if started is None else started}
+        header = {
+            "setup": setup.model_dump(mode="json"),
+            "version": 1,
+            "nonce": nonce,
+            "started": round(time.time()) if started is None else started,
+        }
         try:
             game_log = GameLog.create(header, folder)
         except SaveFailed as exc:  # a full disk: no game begun, no file left behind
             raise StorageRefused(str(exc)) from None
-        except OSError as exc:     # the games folder cannot be made
+        except OSError as exc:  # the games folder cannot be made
             raise StorageRefused(storage_trouble(exc)) from None
         table = cls(setup, game_log, board)
         table.nonce = nonce
@@ -152,16 +168,20 @@ class Table:
             effective = self.log.effective
             events = [i for i, r in enumerate(effective) if r["t"] == "event"]
             missing = []
-            if events and effective[events[-1]]["e"].get("type") == "secret_discs_revealed" \
-                    and self.game.general_scoring_emptied() \
-                    and not any(r["t"] == "emptied" for r in effective[events[-1] + 1:]):
+            if (
+                events
+                and effective[events[-1]]["e"].get("type") == "secret_discs_revealed"
+                and self.game.general_scoring_emptied()
+                and not any(r["t"] == "emptied" for r in effective[events[-1] + 1 :])
+            ):
                 missing.append({"t": "emptied", "token": self._empty_token()})
             if self.over and not self.log.last_is("finished"):
                 missing.append({"t": "finished"})
             trouble = self.log.hold(missing) if missing else None
             if trouble:
-                self.warnings.append(f"{trouble.split(':')[0]}: the end of the last input is kept in memory "
-                                     "and saved with the next one")
+                self.warnings.append(
+                    f"{trouble.split(':')[0]}: the end of the last input is kept in memory and saved with the next one"
+                )
 
     @classmethod
     def resume_intact(cls, path: Path) -> "Table":
@@ -389,7 +409,7 @@ class Table:
                 record["phone_seq"] = phone_seq
             after: list[dict] = []
             self.log.persist(record, lambda: after.extend(self._consequences(event)) or after)
-            self.private_notes = {}   # said for the step it was refused at
+            self.private_notes = {}  # said for the step it was refused at
             token = next((r["token"] for r in after if r["t"] == "emptied"), None)
         if token and self.on_tower_empty:
             self.on_tower_empty(token)
@@ -606,21 +626,23 @@ class Table:
         with self._lock:
             last = self.log.last_undoable()
             return TablePublic(
-                mode=self.mode, game=self.game.public(),
+                mode=self.mode,
+                game=self.game.public(),
                 colours={p: p for p in self.players + ((self.dummy,) if self.dummy else ())},
                 drops_total=self.castillo.drops_total,
                 drops_waiting=self.castillo.waiting_public(),
                 undo=describe(last, self.names, disc_purpose(last, self)) if last and not self.read_only else None,
                 undo_reveals=bool(last and reveals(last)) and not self.read_only,
                 read_only=self.read_only,
-                totals_mismatch=self.castillo.totals_fault is not None)
+                totals_mismatch=self.castillo.totals_fault is not None,
+            )
 
     def private(self, player: str) -> dict:
         with self._lock:
             if player not in self.players:
                 raise InputError(f"{player!r} is not playing")
             view = self.game.private(player, self.castillo.tally)
-            if player in self.private_notes:   # why their last input was refused, for them alone
+            if player in self.private_notes:  # why their last input was refused, for them alone
                 view = {**view, "refused": self.private_notes[player]}
             return view
 
@@ -631,6 +653,7 @@ class Table:
 
 
 # ---- saved games: read back and replayed; damage is a message, never a traceback ----------------
+
 
 def _load(path: Path, loaded: LoadedLog) -> tuple[Optional[Table], Optional[Damage]]:
     """A log-less table replayed from the intact records, and the first damage (store's or replay's)."""
@@ -643,8 +666,9 @@ def _load(path: Path, loaded: LoadedLog) -> tuple[Optional[Table], Optional[Dama
         if not isinstance(nonce, str):
             raise ValueError(f"the nonce is {type(nonce).__name__}, not text")
     except Exception as exc:  # pydantic ValidationError, a refused setup (RuleViolation), ...
-        return None, Damage(f"line 1 (the header) does not hold a valid game setup ({why(exc)})", 1, 0,
-                            loaded.total, openable=False)
+        return None, Damage(
+            f"line 1 (the header) does not hold a valid game setup ({why(exc)})", 1, 0, loaded.total, openable=False
+        )
     table.nonce = nonce
     table.started = _started(loaded.header.get("started"))
     failure = table.log.replay(loaded.records, table.players)
@@ -667,20 +691,37 @@ def check_game(path: Path) -> GameCheck:
         return _check_game(path)
     except Exception as exc:  # a bug here must not keep the home screen (and every other game) from opening
         logger.exception("checking %s failed", path)
-        return GameCheck(path, modified(path), [], 0, False, "",
-                         Damage(f"it could not be read ({why(exc)})", 0, 0, 0, openable=False))
+        return GameCheck(
+            path,
+            modified(path),
+            [],
+            0,
+            False,
+            "",
+            Damage(f"it could not be read ({why(exc)})", 0, 0, 0, openable=False),
+        )
 
 
 def _check_game(path: Path) -> GameCheck:
     loaded = scan_log(path)
     table, damage = _load(path, loaded)
     if table is None:
-        return GameCheck(path, modified(path), [], 0, False, "", damage, loaded.warnings,
-                         started=started_from_name(path))
+        return GameCheck(
+            path, modified(path), [], 0, False, "", damage, loaded.warnings, started=started_from_name(path)
+        )
     names = [table.names.get(p) or p.title() for p in table.players]
     finished = bool(table.effective) and table.over
-    return GameCheck(path, modified(path), names, len(table.records), finished, picks.where_in_game(table), damage,
-                     loaded.warnings, started=table.started or started_from_name(path))
+    return GameCheck(
+        path,
+        modified(path),
+        names,
+        len(table.records),
+        finished,
+        picks.where_in_game(table),
+        damage,
+        loaded.warnings,
+        started=table.started or started_from_name(path),
+    )
 
 
 def check_games(folder: Path | None = None) -> list[GameCheck]:

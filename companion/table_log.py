@@ -7,6 +7,7 @@ state, same hidden tallies. A log read back from disk is untrusted data: a recor
 table could not have written, or one that does not replay, is damage (a message, never a
 traceback).
 """
+
 from __future__ import annotations
 
 import weakref
@@ -23,8 +24,7 @@ from .input_errors import InputError, StorageRefused
 from .store import FORMAT, Damage, GameLog, LoadedLog, SaveFailed, copy_aside, rewrite_log
 from .undo_words import PRIVATE_CHOICES
 
-RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo", "finished", "opened",
-                "tower_totals")
+RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo", "finished", "opened", "tower_totals")
 CONSEQUENCES = ("emptied", "finished")  # records an input writes after itself; undone with it
 UNDOABLE = ("event", "assign", "dismiss", "keep")
 # Choices several players make at once, in private: one made meanwhile leaves the question open.
@@ -44,11 +44,11 @@ class TableLog:
         # is freed at once, without waiting for the garbage collector (a game night switches many).
         self._apply_ref = weakref.WeakMethod(apply)
         self._restart_ref = weakref.WeakMethod(restart)
-        self.records: list[dict] = []        # every record, undo markers included
-        self.effective: list[dict] = []      # what is in force after the undos
-        self.again: set[str] = set()         # players whose private choice an undo took back
-        self.held: list[dict] = []           # in force, not yet on disk (see hold)
-        self.closed: Optional[str] = None    # why nothing may be appended any more (None: open)
+        self.records: list[dict] = []  # every record, undo markers included
+        self.effective: list[dict] = []  # what is in force after the undos
+        self.again: set[str] = set()  # players whose private choice an undo took back
+        self.held: list[dict] = []  # in force, not yet on disk (see hold)
+        self.closed: Optional[str] = None  # why nothing may be appended any more (None: open)
 
     @property
     def path(self) -> Optional[Path]:
@@ -180,8 +180,9 @@ class TableLog:
 
     def opened_since(self, record: dict) -> bool:
         """Whether the Castillo was opened after `record` (everyone has seen its counts)."""
-        after = self.effective[next(i for i in range(len(self.effective) - 1, -1, -1)
-                                    if self.effective[i] is record) + 1:]
+        after = self.effective[
+            next(i for i in range(len(self.effective) - 1, -1, -1) if self.effective[i] is record) + 1 :
+        ]
         return any(r["t"] == "opened" for r in after)
 
     def last_is(self, kind: str) -> bool:
@@ -211,7 +212,7 @@ class TableLog:
     def open_intact(self, path: Path, loaded: LoadedLog, damage: Damage) -> str:
         """A damaged file cut to its intact records, after copying it aside as it was. Returns
         the warning that says so."""
-        kept = loaded.records[:damage.kept]
+        kept = loaded.records[: damage.kept]
         aside = copy_aside(path)
         good_bytes, chain = rewrite_log(path, loaded.header, kept)
         self.file = GameLog(path, good_bytes, chain)
@@ -243,6 +244,7 @@ def note_input(again: set[str], record: dict) -> None:
 
 # ---- reading logs back: damage is a message, never a traceback ----------------------------------
 
+
 def check_record(record: dict, players: tuple[str, ...]) -> None:
     """What the live table would have written; anything else is damage (ValueError)."""
     kind = record.get("t")
@@ -262,8 +264,10 @@ def check_record(record: dict, players: tuple[str, ...]) -> None:
     if kind == "assign":
         count = record.get("count")
         if record.get("player") not in players or not (_is_int(count) and 0 <= count <= 10):
-            raise ValueError(f"a drop given to {str(record.get('player'))[:20]!r} x {str(count)[:8]} "
-                             f"(players: {', '.join(players)}; 0 to 10 cubes)")
+            raise ValueError(
+                f"a drop given to {str(record.get('player'))[:20]!r} x {str(count)[:8]} "
+                f"(players: {', '.join(players)}; 0 to 10 cubes)"
+            )
     if kind == "opened" and record.get("what") != "castillo":
         raise ValueError("an opening of something other than the Castillo")
     if kind == "emptied" and not isinstance(record.get("token"), str):
@@ -271,14 +275,23 @@ def check_record(record: dict, players: tuple[str, ...]) -> None:
     if kind == "tower_totals":
         for side in ("tower_count", "table_count"):
             count = record.get(side)
-            if not (isinstance(count, dict) and isinstance(count.get("counts"), dict) and _is_int(count.get("drops"))
-                    and all(isinstance(c, str) and _is_int(n) for c, n in count["counts"].items())):
+            if not (
+                isinstance(count, dict)
+                and isinstance(count.get("counts"), dict)
+                and _is_int(count.get("drops"))
+                and all(isinstance(c, str) and _is_int(n) for c, n in count["counts"].items())
+            ):
                 raise ValueError(f"a tower totals record whose {side} is not a count per colour")
 
 
 def _check_key(key: Any) -> None:
-    if not (isinstance(key, list) and len(key) == 3 and isinstance(key[0], str) and isinstance(key[1], str)
-            and _is_int(key[2])):
+    if not (
+        isinstance(key, list)
+        and len(key) == 3
+        and isinstance(key[0], str)
+        and isinstance(key[1], str)
+        and _is_int(key[2])
+    ):
         raise ValueError("a tower drop's id is not tower, boot and sequence number")
 
 
@@ -314,12 +327,12 @@ class GameCheck:
     path: Path
     modified: float
     names: list[str]
-    records: int                      # intact records (all of them, when not damaged)
+    records: int  # intact records (all of them, when not damaged)
     finished: bool
-    where: str                        # where the intact records leave the game
+    where: str  # where the intact records leave the game
     damage: Optional[Damage] = None
     warnings: list[str] = field(default_factory=list)
-    started: Optional[float] = None   # when the game began (Unix time), None when unknown
+    started: Optional[float] = None  # when the game began (Unix time), None when unknown
 
     @property
     def damaged(self) -> bool:
@@ -333,8 +346,9 @@ class GameCheck:
             return f"{self.damage.what}. Nothing of this game can be opened; keep it aside."
         if self.damage.kept == 0:
             return f"{self.damage.what}. {self.damage.intact()}; start the game again from it ({self.where})?"
-        return (f"{self.damage.what}. {self.damage.intact()}; "
-                f"open the game up to record {self.damage.kept} ({self.where})?")
+        return (
+            f"{self.damage.what}. {self.damage.intact()}; open the game up to record {self.damage.kept} ({self.where})?"
+        )
 
     def choices(self) -> list[tuple[str, str]]:
         """(label, action): resume | open_intact | keep_aside."""

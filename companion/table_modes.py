@@ -7,6 +7,7 @@ and applied, and what it shows.
 
 companion.table holds one of them (rebuilt from the log on undo) and never asks which.
 """
+
 from __future__ import annotations
 
 import copy
@@ -172,7 +173,7 @@ class TrackedGame(GameMode):
 
     def __init__(self, setup: GameSetup, board: Board):
         self.state = start_state(setup, board)
-        self.power_rounds: dict[tuple[str, int], int] = {}   # (player, Power card) -> round laid down
+        self.power_rounds: dict[tuple[str, int], int] = {}  # (player, Power card) -> round laid down
 
     def asked(self) -> Ask:
         return asked(self.state)
@@ -182,7 +183,7 @@ class TrackedGame(GameMode):
 
     def apply(self, event) -> None:
         apply_event(self.state, event)
-        if event.type == "power_card_played":   # public: the card lies face up from then on
+        if event.type == "power_card_played":  # public: the card lies face up from then on
             self.power_rounds[(event.player, event.card)] = self.state.round
 
     def try_on_copy(self, events: list) -> None:
@@ -191,7 +192,7 @@ class TrackedGame(GameMode):
             apply_event(trial, event)
 
     def castillo_from_tower(self, event, tally: dict[str, int]):
-        return event   # a tracked game's Castillo scoring reads the turns entered
+        return event  # a tracked game's Castillo scoring reads the turns entered
 
     def held_twin(self, event):
         """Power Shift: a Modifier card is tapped by what is printed on it, and twins cannot be
@@ -222,7 +223,7 @@ class TrackedGame(GameMode):
         return False
 
     def moves_dummy_in(self, ask: Ask) -> bool:
-        return ask.kind == "move_caballeros"   # a player moves the dummy's in: the move entered counts it
+        return ask.kind == "move_caballeros"  # a player moves the dummy's in: the move entered counts it
 
     def recorded_castillo(self) -> Optional[dict[str, int]]:
         return castillo_tallies(self.state)
@@ -305,28 +306,33 @@ class ScoringOnlyGame(GameMode):
         return event
 
     def held_twin(self, event):
-        return event   # no Modifier cards without the tracked game
+        return event  # no Modifier cards without the tracked game
 
     def castillo_stays(self) -> bool:
         return self.free.castillo_stays
 
     def placing_now(self, colour: str, ask: Ask) -> bool:
-        return ask.kind == "play_round"   # the round is played by hand: any throw may be a placement
+        return ask.kind == "play_round"  # the round is played by hand: any throw may be a placement
 
     def moves_dummy_in(self, ask: Ask) -> bool:
         return False
 
     def recorded_castillo(self) -> Optional[dict[str, int]]:
-        return None   # no turns entered
+        return None  # no turns entered
 
     def public(self) -> dict:
         return free_public(self.free)
 
     def private(self, player: str, tally: dict[str, int]) -> dict:
         # The tower's count is the player's own Castillo figure.
-        return {"player": player, "provinces": None, "castillo": tally[player],
-                "power_cards_in_hand": [], "power_cards_discarded": [],
-                "secret_disc": self.free.discs.get(player)}
+        return {
+            "player": player,
+            "provinces": None,
+            "castillo": tally[player],
+            "power_cards_in_hand": [],
+            "power_cards_discarded": [],
+            "secret_disc": self.free.discs.get(player),
+        }
 
     def shown(self) -> tuple[list[str], list[str]]:
         return [s.title for s in self.free.scoring_log], []
@@ -379,20 +385,48 @@ def free_public(free: FreeState) -> dict:
     ask = free_asked(free)
     table = free.table
     return {
-        "rules": free.rules, "dummy": free.dummy,
-        "round": free.round, "rounds": list(free.schedule), "variant": free.variant, "stage": free.stage,
-        "asked": {"kind": ask.kind, "players": list(ask.players),
-                  "options": {k: v for k, v in ask.options.items() if k != "regions"},
-                  "vetoes": [], "card": None, "round": ask.round, "stage": ask.stage},
-        "players": [{"id": pid, "name": free.names[pid], "score": table.scores.get(pid, 0),
-                     "court": table.court.get(pid, 0), "grande": table.grandes.get(pid)}
-                    for pid in free.players],
-        "king": table.king, "regions": {r: dict(row) for r, row in table.regions.items()},
+        "rules": free.rules,
+        "dummy": free.dummy,
+        "round": free.round,
+        "rounds": list(free.schedule),
+        "variant": free.variant,
+        "stage": free.stage,
+        "asked": {
+            "kind": ask.kind,
+            "players": list(ask.players),
+            "options": {k: v for k, v in ask.options.items() if k != "regions"},
+            "vetoes": [],
+            "card": None,
+            "round": ask.round,
+            "stage": ask.stage,
+        },
+        "players": [
+            {
+                "id": pid,
+                "name": free.names[pid],
+                "score": table.scores.get(pid, 0),
+                "court": table.court.get(pid, 0),
+                "grande": table.grandes.get(pid),
+            }
+            for pid in free.players
+        ],
+        "king": table.king,
+        "regions": {r: dict(row) for r, row in table.regions.items()},
         "mobile_scoreboards": dict(table.mobile_scoreboards),
-        **({"modules": list(free.modules), "markers": ki_markers(table.model_dump(include=set(KI_MARKERS)))}
-           if free.rules == "king-intrigue" else {}),   # the map draws them as in a tracked game
+        **(
+            {"modules": list(free.modules), "markers": ki_markers(table.model_dump(include=set(KI_MARKERS)))}
+            if free.rules == "king-intrigue"
+            else {}
+        ),  # the map draws them as in a tracked game
         "secret_discs_chosen": [pid for pid in free.players if pid in free.discs],
-        "scorings": [{"round": s.round, "title": s.title, "lines": [ln.to_dict() for ln in s.lines],
-                      "transfers": list(s.transfers)} for s in free.scoring_log],
+        "scorings": [
+            {
+                "round": s.round,
+                "title": s.title,
+                "lines": [ln.to_dict() for ln in s.lines],
+                "transfers": list(s.transfers),
+            }
+            for s in free.scoring_log
+        ],
         "winners": list(free.winners),
     }

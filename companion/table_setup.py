@@ -1,5 +1,6 @@
 """What the new-game screen decides: the game, the mode, the tower, the club (companion.table
 re-exports all of it). Player ids are Caballero colours, so a drop's colour names its owner."""
+
 from __future__ import annotations
 
 from typing import Any, Literal, Optional
@@ -47,22 +48,22 @@ def seats_ticked(rules: str, playing: list[str], named: set[str]) -> list[str]:
     colours = seat_colours(rules)
     count = max(low, min(high, len(playing)))
     kept = [c for c in playing if c in named and c in colours][:count]
-    return kept + [c for c in colours if c not in kept][:count - len(kept)]
+    return kept + [c for c in colours if c not in kept][: count - len(kept)]
 
 
 class TowerConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["simulated", "serial", "mqtt", "none"] = "simulated"
-    port: Optional[str] = None        # serial: device path or pyserial URL
-    broker: Optional[str] = None      # mqtt: mqtts://host:port (TLS) or mqtt://host:port
-    tower_id: Optional[str] = None    # mqtt: the device id; the only tower whose topics are read
+    port: Optional[str] = None  # serial: device path or pyserial URL
+    broker: Optional[str] = None  # mqtt: mqtts://host:port (TLS) or mqtt://host:port
+    tower_id: Optional[str] = None  # mqtt: the device id; the only tower whose topics are read
     # mqtt, a locked-down broker (hardware/README.md); all optional, so older saved games load
     username: Optional[str] = None
     password: Optional[str] = Field(default=None, repr=False)
-    ca_file: Optional[str] = None     # mqtts: the CA that signed the broker's certificate
-    cert_file: Optional[str] = None   # mqtts: an optional client certificate ...
-    key_file: Optional[str] = None    # ... and its key
+    ca_file: Optional[str] = None  # mqtts: the CA that signed the broker's certificate
+    cert_file: Optional[str] = None  # mqtts: an optional client certificate ...
+    key_file: Optional[str] = None  # ... and its key
 
     @model_validator(mode="after")
     def _check(self) -> "TowerConfig":
@@ -96,8 +97,9 @@ class TableSetup(BaseModel):
         seats = list(self.game.players) + ([self.game.dummy] if self.game.dummy else [])
         wrong = [p for p in seats if p not in allowed]
         if wrong:
-            raise ValueError(f"players are named by their Caballero colour ({', '.join(allowed)}); "
-                             f"not a colour: {', '.join(wrong)}")
+            raise ValueError(
+                f"players are named by their Caballero colour ({', '.join(allowed)}); not a colour: {', '.join(wrong)}"
+            )
         return self
 
     def by_hand(self) -> list[str]:
@@ -115,17 +117,27 @@ class TableSetup(BaseModel):
             name = self.game.names.get(pid) or pid.title()
             if pid == self.game.dummy:
                 # The dummy never places; its Caballeros reach the Castillo only when a player moves them.
-                how = "a player who moves them there taps the Castillo" if self.mode == "tracking" else \
-                    "enter them in the Castillo when you enter the board"
-                notes.append(f"The tower does not know {pid}: the dummy's ({name}) Caballeros in the Castillo "
-                             f"are entered by hand ({how}).")
+                how = (
+                    "a player who moves them there taps the Castillo"
+                    if self.mode == "tracking"
+                    else "enter them in the Castillo when you enter the board"
+                )
+                notes.append(
+                    f"The tower does not know {pid}: the dummy's ({name}) Caballeros in the Castillo "
+                    f"are entered by hand ({how})."
+                )
                 continue
-            how = "tap the Castillo when placing" if self.mode == "tracking" else \
-                "enter their count when you enter the board"
+            how = (
+                "tap the Castillo when placing"
+                if self.mode == "tracking"
+                else "enter their count when you enter the board"
+            )
             notes.append(f"The tower does not know {pid}: enter {name}'s throws into the Castillo by hand ({how}).")
         if notes:
-            notes.append("Or calibrate the tower for this game's colours (tap Tower:, then Calibrate the colours) "
-                         "and it counts them.")
+            notes.append(
+                "Or calibrate the tower for this game's colours (tap Tower:, then Calibrate the colours) "
+                "and it counts them."
+            )
         return notes
 
 

@@ -5,6 +5,7 @@ everyone (a scoring, a reveal, the Castillo's counts) or was a private choice it
 make again. The words come from companion.undo_words; the tables read here are
 companion.table.Table objects (the live one, and `trial`: a log-less replay without the input).
 """
+
 from __future__ import annotations
 
 from typing import Optional
@@ -12,8 +13,14 @@ from typing import Optional
 from .undo_words import again_words, scoring_words, step_words
 
 # Events after which everyone has seen something: undoing them asks first.
-REVEALING = ("secret_discs_revealed", "castillo_counted", "action_cards_revealed", "special_scored",
-             "dummy_region_cards_drawn", "dummy_power_card_revealed")
+REVEALING = (
+    "secret_discs_revealed",
+    "castillo_counted",
+    "action_cards_revealed",
+    "special_scored",
+    "dummy_region_cards_drawn",
+    "dummy_power_card_revealed",
+)
 
 
 def describe(record: dict, names: dict[str, str], purpose: Optional[str] = None) -> str:
@@ -51,7 +58,7 @@ def undo_question(table, trial, last: dict) -> tuple[str, list[str]]:
     started the Castillo scoring) is named, not the input."""
     words = describe(last, table.names, disc_purpose(last, trial))
     (scorings, outcomes), (kept_scorings, kept_outcomes) = table.game.shown(), trial.game.shown()
-    gone_scorings, gone_outcomes = scorings[len(kept_scorings):], outcomes[len(kept_outcomes):]
+    gone_scorings, gone_outcomes = scorings[len(kept_scorings) :], outcomes[len(kept_outcomes) :]
     step, why = words, []
     if gone_scorings:
         step = " and ".join(dict.fromkeys(scoring_words(t) for t in gone_scorings))
@@ -70,8 +77,10 @@ def undo_question(table, trial, last: dict) -> tuple[str, list[str]]:
     if table.log.opened_since(last):
         # A secret choice re-made after the Castillo's counts were seen is not a secret one.
         disc = last["t"] == "event" and last["e"]["type"] == "secret_disc_set"
-        why.append("everyone has already seen the Castillo's counts" +
-                   ("; a secret disc chosen again now is chosen knowing them" if disc else ""))
+        why.append(
+            "everyone has already seen the Castillo's counts"
+            + ("; a secret disc chosen again now is chosen knowing them" if disc else "")
+        )
     return step, why
 
 

@@ -15,6 +15,7 @@ it answered, or after it restarted): `TowerConnection` sends it to a person inst
 Pure: no I/O, no Kivy. `TowerConnection` feeds it every link status, in order, from the
 bridge's thread; the view reads `view()` from the UI thread (a lock keeps the two apart).
 """
+
 from __future__ import annotations
 
 import threading
@@ -23,8 +24,8 @@ from typing import Callable, Optional
 
 from firmware_bridge.messages import COLOURS, MAX_CAL_COLOURS, TOWER_COLOURS
 
-PER_COLOUR = 5     # cubes per colour: the firmware's default, enough for a usable spread
-CLOSE = 60         # ten times the distance in spreads under which drops are often asked (PROTOCOL 3.1)
+PER_COLOUR = 5  # cubes per colour: the firmware's default, enough for a usable spread
+CLOSE = 60  # ten times the distance in spreads under which drops are often asked (PROTOCOL 3.1)
 
 
 def seat_colours(setup) -> list[str]:
@@ -37,7 +38,7 @@ def plan(setup, calibrated: Optional[list[str]], again: bool = False) -> tuple[l
     those it does; `again`: every seat colour thrown anew (a tower that asks too often)."""
     seats = [c for c in seat_colours(setup) if c in TOWER_COLOURS][:MAX_CAL_COLOURS]
     known = set(calibrated or ())
-    if again:   # a classic table relearns the classic five: a stray cube of another is told too
+    if again:  # a classic table relearns the classic five: a stray cube of another is told too
         return (list(COLOURS) if all(c in COLOURS for c in seats) else seats), []
     return [c for c in seats if c not in known], [c for c in seats if c in known]
 
@@ -50,7 +51,7 @@ def _listed(colours: list[str]) -> str:
 class Learnt:
     colour: str
     near: Optional[str]
-    dist: Optional[int]   # ten times the distance, in spreads
+    dist: Optional[int]  # ten times the distance, in spreads
 
     @property
     def close(self) -> bool:
@@ -65,9 +66,9 @@ class TeachingView:
     lines: list[str] = field(default_factory=list)
     got: int = 0
     need: int = 0
-    throw: Optional[str] = None   # the colour to throw now (the simulated tower's button)
-    action: str = ""              # "start", "again", "stop" or "" (the view's one button)
-    busy: bool = False            # teaching runs: the tower takes cubes, not drops
+    throw: Optional[str] = None  # the colour to throw now (the simulated tower's button)
+    action: str = ""  # "start", "again", "stop" or "" (the view's one button)
+    busy: bool = False  # teaching runs: the tower takes cubes, not drops
 
 
 class TowerTeaching:
@@ -125,7 +126,7 @@ class TowerTeaching:
             self._boot = self._status.get("boot")
         try:
             self._request(colours=colours, keep=keep)
-        except Exception as e:   # a colour the link refuses: nothing was sent
+        except Exception as e:  # a colour the link refuses: nothing was sent
             with self._lock:
                 self.state = "idle"
             return f"The tower was not asked: {e}"
@@ -147,19 +148,24 @@ class TowerTeaching:
                 return
             if status.get("state") != "connected" or (self._boot and status.get("boot") not in (None, self._boot)):
                 self.state = "stopped"
-                self.why_stopped = ("The tower went away while learning; what it had not finished is lost. "
-                                    "Throw no more cubes; when it is back, teach again.")
+                self.why_stopped = (
+                    "The tower went away while learning; what it had not finished is lost. "
+                    "Throw no more cubes; when it is back, teach again."
+                )
                 return
             cal = status.get("calibration") or {}
             kind = cal.get("state")
             if cal.get("colour") not in self.colours and kind != "done":
-                return   # a frame of an earlier calibration, still in the status
+                return  # a frame of an earlier calibration, still in the status
             if kind in ("drop", "retry"):
                 self.state = "throwing"
                 self.current, self.got, self.need = cal.get("colour"), cal.get("got", 0), cal.get("need", PER_COLOUR)
                 self.retry = cal.get("msg") if kind == "retry" else None
-            elif kind == "learnt" and self.state == "throwing" and \
-                    not any(x.colour == cal.get("colour") for x in self.learnt):
+            elif (
+                kind == "learnt"
+                and self.state == "throwing"
+                and not any(x.colour == cal.get("colour") for x in self.learnt)
+            ):
                 self.learnt.append(Learnt(cal.get("colour"), cal.get("near"), cal.get("dist")))
                 self.got, self.retry = self.need, None
             elif kind == "done" and self.state in ("asked", "throwing"):
@@ -181,9 +187,11 @@ class TowerTeaching:
         d = f"{x.dist / 10:.1f}"
         if not x.close:
             return f"{x.colour.title()} learnt: separates well from the others (nearest: {x.near}, {d} spreads apart)."
-        return (f"{x.colour.title()} learnt, but it lies close to {x.near} ({d} spreads; under 6 a drop between "
-                f"them is often asked of you, never guessed). Wipe the sensor window, keep daylight out of the "
-                f"shroud, then Teach again; if it stays close, the table answers those drops.")
+        return (
+            f"{x.colour.title()} learnt, but it lies close to {x.near} ({d} spreads; under 6 a drop between "
+            f"them is often asked of you, never guessed). Wipe the sensor window, keep daylight out of the "
+            f"shroud, then Teach again; if it stays close, the table answers those drops."
+        )
 
     def view(self) -> TeachingView:
         with self._lock:
@@ -192,21 +200,36 @@ class TowerTeaching:
     def _view(self) -> TeachingView:
         lines = [self._learnt_line(x) for x in self.learnt]
         if self.state == "asked":
-            return TeachingView("Asking the tower to listen for cubes: throw nothing yet.", lines, 0,
-                                self.need, action="stop", busy=True)
+            return TeachingView(
+                "Asking the tower to listen for cubes: throw nothing yet.",
+                lines,
+                0,
+                self.need,
+                action="stop",
+                busy=True,
+            )
         if self.state == "throwing":
             c = self.current or "?"
             if self.retry:
                 lines.append(f"That throw did not count: {self.retry.split(';')[0]}. Throw it again.")
             lines.append("Throw them as in play. These throws are not Castillo drops: the game waits as it is.")
-            return TeachingView(f"Throw {self.need} {c} cubes{self._whose(c)} in, one at a time",
-                                lines, self.got, self.need, throw=c, action="stop", busy=True)
+            return TeachingView(
+                f"Throw {self.need} {c} cubes{self._whose(c)} in, one at a time",
+                lines,
+                self.got,
+                self.need,
+                throw=c,
+                action="stop",
+                busy=True,
+            )
         if self.state == "done":
             missing = self.missing()
             known = _listed(self.keep + self.colours)
-            if missing:   # a tower before firmware 1.2 forgets the colours it was not taught (no keep)
-                lines.append(f"The tower did not keep {_listed(missing)} (its firmware is older than 1.2): "
-                             f"Teach again throws every colour of this game.")
+            if missing:  # a tower before firmware 1.2 forgets the colours it was not taught (no keep)
+                lines.append(
+                    f"The tower did not keep {_listed(missing)} (its firmware is older than 1.2): "
+                    f"Teach again throws every colour of this game."
+                )
                 return TeachingView(f"The tower learnt {_listed(self.colours)}.", lines, action="again")
             if self.warn:
                 lines.append("Some colours lie close together: drops between them are asked of you.")
@@ -222,11 +245,18 @@ class TowerTeaching:
         if not colours:
             colours = plan(self.setup, None, again=True)[0]
             throws = len(colours) * PER_COLOUR
-            return TeachingView("The tower knows every colour of this game.",
-                                [f"Teach them again if many drops are asked of you: {PER_COLOUR} cubes of each, "
-                                 f"{throws} throws."], action="again")
+            return TeachingView(
+                "The tower knows every colour of this game.",
+                [f"Teach them again if many drops are asked of you: {PER_COLOUR} cubes of each, {throws} throws."],
+                action="again",
+            )
         throws = len(colours) * PER_COLOUR
         kept = f" It keeps {_listed(keep)} as they are." if keep else ""
-        return TeachingView(f"The tower does not know {_listed(colours)}.",
-                            [f"Teach it now: {PER_COLOUR} cubes of each, one at a time ({throws} throws, about a "
-                             f"minute).{kept} Until then those throws are entered by hand."], action="start")
+        return TeachingView(
+            f"The tower does not know {_listed(colours)}.",
+            [
+                f"Teach it now: {PER_COLOUR} cubes of each, one at a time ({throws} throws, about a "
+                f"minute).{kept} Until then those throws are entered by hand."
+            ],
+            action="start",
+        )

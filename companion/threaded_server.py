@@ -10,6 +10,7 @@ The owner hands in its routes and two hooks, both run on the server's loop: `lis
 port is open (start() returns after it), `stopping` before the connections are closed (also
 when starting failed, so it must cope with a half-done start).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -20,10 +21,19 @@ from typing import Awaitable, Callable, Optional
 
 from aiohttp import web
 
-from .phones.guard import (AiohttpLog, Answer, ConnectionGuard, GuardedSite, Limits, RateLimitedLog,
-                           guarded_errors, one_line, raise_fd_limit)
+from .phones.guard import (
+    AiohttpLog,
+    Answer,
+    ConnectionGuard,
+    GuardedSite,
+    Limits,
+    RateLimitedLog,
+    guarded_errors,
+    one_line,
+    raise_fd_limit,
+)
 
-MAX_HEAD_LINE = 8190     # bytes in the request line and in each header (aiohttp's default, stated)
+MAX_HEAD_LINE = 8190  # bytes in the request line and in each header (aiohttp's default, stated)
 
 Hook = Callable[[], Awaitable[None]]
 Refusal = Callable[[web.Request, int, str], web.StreamResponse]
@@ -48,17 +58,30 @@ class ThreadedServer:
     stop() closes every connection and ends the thread and its loop, and is safe to call twice.
     A stopped server may start again: it asks for the port it had."""
 
-    def __init__(self, name: str, host: str, port: int, *, limits: Limits, log: RateLimitedLog,
-                 max_body: int, routes: Callable[[web.Application], None], refusal: Refusal,
-                 special: Answer = _no_special_answer, listening: Hook = _nothing, stopping: Hook = _nothing,
-                 holders: str = "joined phones and status screens", tls: Optional[ssl.SSLContext] = None):
-        self.name = name              # "phone server": in its error lines and messages
+    def __init__(
+        self,
+        name: str,
+        host: str,
+        port: int,
+        *,
+        limits: Limits,
+        log: RateLimitedLog,
+        max_body: int,
+        routes: Callable[[web.Application], None],
+        refusal: Refusal,
+        special: Answer = _no_special_answer,
+        listening: Hook = _nothing,
+        stopping: Hook = _nothing,
+        holders: str = "joined phones and status screens",
+        tls: Optional[ssl.SSLContext] = None,
+    ):
+        self.name = name  # "phone server": in its error lines and messages
         self.host = host
         self.requested_port = port
-        self.port: Optional[int] = None   # the port listened on, once listening
+        self.port: Optional[int] = None  # the port listened on, once listening
         self.limits = limits
         self.tls = tls
-        self.guard: Optional[ConnectionGuard] = None   # made once the server runs; the middleware reads it
+        self.guard: Optional[ConnectionGuard] = None  # made once the server runs; the middleware reads it
         self.loop: Optional[asyncio.AbstractEventLoop] = None
         self.thread: Optional[threading.Thread] = None
         self._log = log
@@ -104,7 +127,7 @@ class ThreadedServer:
             self.thread.join(5)
             self.thread = self.loop = None
             if failure and isinstance(failure[0], OSError):
-                raise failure[0]   # a busy port: the owner says so, or tries another
+                raise failure[0]  # a busy port: the owner says so, or tries another
             raise RuntimeError(f"the {self.name} could not start: {failure[0] if failure else 'unknown'}")
 
     def stop(self) -> None:
@@ -113,7 +136,7 @@ class ThreadedServer:
             return
         try:
             loop.call_soon_threadsafe(self._stop_event.set)
-        except RuntimeError:   # the loop has ended already
+        except RuntimeError:  # the loop has ended already
             pass
         thread.join(10)
         self.thread = self.loop = None
@@ -122,8 +145,11 @@ class ThreadedServer:
         """Out of descriptors and the like: one line (a flood must not flood the log too)."""
         exc = context.get("exception")
         if isinstance(exc, OSError):
-            self._log("socket errors", logging.WARNING,
-                      f"{self._log.label}: {one_line(context.get('message', 'socket error'))}: {one_line(exc)}")
+            self._log(
+                "socket errors",
+                logging.WARNING,
+                f"{self._log.label}: {one_line(context.get('message', 'socket error'))}: {one_line(exc)}",
+            )
         else:
             loop.default_exception_handler(context)
 
@@ -135,14 +161,19 @@ class ThreadedServer:
         runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()
         self.guard = ConnectionGuard(self.limits, self._log, holders=self._holders)
-        handler_kwargs = dict(keepalive_timeout=self.limits.idle_timeout, access_log=None,
-                              logger=AiohttpLog(self._log), max_line_size=MAX_HEAD_LINE,
-                              max_field_size=MAX_HEAD_LINE, lingering_time=1.0)
+        handler_kwargs = dict(
+            keepalive_timeout=self.limits.idle_timeout,
+            access_log=None,
+            logger=AiohttpLog(self._log),
+            max_line_size=MAX_HEAD_LINE,
+            max_field_size=MAX_HEAD_LINE,
+            lingering_time=1.0,
+        )
         try:
             site = GuardedSite(runner, self.host, self.requested_port, self.guard, handler_kwargs, tls=self.tls)
             await site.start()
             self.port = runner.addresses[0][1]
-            self.requested_port = self.port   # a restart listens on the same port: the pages find it again
+            self.requested_port = self.port  # a restart listens on the same port: the pages find it again
             await self._listening()
             started.set()
             await self._stop_event.wait()

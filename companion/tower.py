@@ -29,6 +29,7 @@ not encrypted or anonymous. A setting the bridge cannot use (a bad broker
 address, a certificate file gone since the game was set up) becomes a
 "disconnected" status saying why, never an exception.
 """
+
 from __future__ import annotations
 
 import concurrent.futures
@@ -53,8 +54,14 @@ SIM_DEVICE = "castillo-sim"
 
 # Colours a TCS34725 tower tells apart least well (hardware/README.md, "Colours"): a tower that
 # knows one of a pair but not the other may name the unknown one as the known one.
-LOOK_ALIKES = {"orange": ("red", "yellow"), "red": ("orange",), "yellow": ("orange", "white"),
-               "purple": ("blue",), "blue": ("purple",), "white": ("yellow",)}
+LOOK_ALIKES = {
+    "orange": ("red", "yellow"),
+    "red": ("orange",),
+    "yellow": ("orange", "white"),
+    "purple": ("blue",),
+    "blue": ("purple",),
+    "white": ("yellow",),
+}
 
 
 def calibration_colours(setup) -> Optional[list[str]]:
@@ -82,9 +89,13 @@ class TowerStatus(LinkStatus):
 
 def mqtt_options(config: TowerConfig) -> dict:
     """The bridge's MQTT settings from the game's tower config."""
-    return {"username": config.username or None, "password": config.password or None,
-            "cafile": config.ca_file or None, "certfile": config.cert_file or None,
-            "keyfile": config.key_file or None}
+    return {
+        "username": config.username or None,
+        "password": config.password or None,
+        "cafile": config.ca_file or None,
+        "certfile": config.cert_file or None,
+        "keyfile": config.key_file or None,
+    }
 
 
 def check_mqtt(config: TowerConfig) -> None:
@@ -94,9 +105,13 @@ def check_mqtt(config: TowerConfig) -> None:
 
 
 class TowerConnection:
-    def __init__(self, table: Table, config: TowerConfig,
-                 on_status: Optional[Callable[[LinkStatus], None]] = None,
-                 after: Optional[tuple[str, str, int]] = None):
+    def __init__(
+        self,
+        table: Table,
+        config: TowerConfig,
+        on_status: Optional[Callable[[LinkStatus], None]] = None,
+        after: Optional[tuple[str, str, int]] = None,
+    ):
         """after: (tower, boot, seq) of the last drop the previous game at this tablet took; a
         game with no drop of its own resumes after it."""
         self.table = table
@@ -147,7 +162,7 @@ class TowerConnection:
             # While teaching, the tower takes cubes without a number: a drop now was thrown while it
             # was not listening for them (before it answered, or after a restart), so a person says.
             drop = drop.model_copy(update={"colour": None, "uncertain": True, "best": drop.colour})
-        self.table.tower_drop(drop)   # a failure here is the link's to retry: the drop is not acknowledged
+        self.table.tower_drop(drop)  # a failure here is the link's to retry: the drop is not acknowledged
         waiting = self._totals_waiting
         if waiting and drop.boot == waiting[1].boot and drop.seq >= waiting[1].seq:
             try:
@@ -161,13 +176,13 @@ class TowerConnection:
         if link.boot == totals.boot and link.delivered < totals.seq:
             self._totals_waiting = (tower, totals)
             return
-        self._compare(tower, totals)   # raising: the link asks for totals again
+        self._compare(tower, totals)  # raising: the link asks for totals again
 
     def _compare(self, tower: str, totals: Totals) -> None:
         self._totals_waiting = None
         totals = self._as_handed_over(tower, totals)
         if self.table.tower_totals(tower, totals) == "other_emptying" and self.table.empty_token:
-            self.empty(self.table.empty_token)   # it missed the table's emptying (the link was down)
+            self.empty(self.table.empty_token)  # it missed the table's emptying (the link was down)
 
     def _as_handed_over(self, tower: str, totals: Totals) -> Totals:
         """The snapshot as the table received its drops: a drop the tower named that went to a
@@ -250,7 +265,7 @@ class TowerConnection:
         self.sim.drop(colour)
 
     def stop(self) -> None:
-        self._sender.shutdown(wait=True)   # an emptying asked for goes out first
+        self._sender.shutdown(wait=True)  # an emptying asked for goes out first
         if self.bridge:
             self.bridge.stop()
         if self._pty:
@@ -259,8 +274,7 @@ class TowerConnection:
 
 # ---- words for the tower panel (no Kivy: the panel only shows them) -------------------------------
 
-TOTALS_MISMATCH = ("The tower and the table disagree on the Castillo's count: nothing was changed; "
-                   "see the tower panel")
+TOTALS_MISMATCH = "The tower and the table disagree on the Castillo's count: nothing was changed; see the tower panel"
 
 
 def _clock(at) -> str:
@@ -279,22 +293,30 @@ def totals_lines(check: dict, names: dict[str, str]) -> list[str]:
     seen = check.get("seen") or {}
     lines = []
     if check.get("fault"):
-        lines.append(f"The tower's own count and the table's disagree (found at {_clock(check.get('fault_at'))}): "
-                     "a drop one of them counted did not reach the other. Nothing was changed.")
+        lines.append(
+            f"The tower's own count and the table's disagree (found at {_clock(check.get('fault_at'))}): "
+            "a drop one of them counted did not reach the other. Nothing was changed."
+        )
         if check.get("counts"):
-            lines.append(f"The tower counted since its last emptying: {_count_words(check['counts']['tower'], names)}. "
-                         f"The table received: {_count_words(check['counts']['table'], names)}. "
-                         "Count the Castillo by hand: that count decides.")
+            lines.append(
+                f"The tower counted since its last emptying: {_count_words(check['counts']['tower'], names)}. "
+                f"The table received: {_count_words(check['counts']['table'], names)}. "
+                "Count the Castillo by hand: that count decides."
+            )
         else:
-            lines.append("At the next general scoring, count the Castillo by hand when it is lifted: that count "
-                         "decides, and this panel then shows both counts.")
+            lines.append(
+                "At the next general scoring, count the Castillo by hand when it is lifted: that count "
+                "decides, and this panel then shows both counts."
+            )
     elif seen.get("state") == "agree":
         lines.append(f"The tower's own count agrees with the table's (checked at {_clock(seen.get('at'))}).")
     elif seen.get("state") == "other_emptying":
-        lines.append("The tower still counts since an earlier emptying: this game's was sent to it again."
-                     if seen.get("ours") else
-                     "This game began before the tower was emptied for it: its count is compared from the "
-                     "next general scoring on.")
+        lines.append(
+            "The tower still counts since an earlier emptying: this game's was sent to it again."
+            if seen.get("ours")
+            else "This game began before the tower was emptied for it: its count is compared from the "
+            "next general scoring on."
+        )
     else:
         lines.append("No count from the tower to compare yet.")
     if check.get("settled_at") and not check.get("fault"):
@@ -315,23 +337,28 @@ def calibration_lines(status: dict, setup, names: dict[str, str]) -> list[str]:
     if state in ("drop", "retry"):
         colour = cal.get("colour") or "?"
         whose_cube = f" ({whose(colour)}'s)" if colour in names else ""
-        lines.append(f"Calibrating: throw one {colour} Caballero{whose_cube} at a time, as in play: "
-                     f"{cal.get('got', 0)} of {cal.get('need', '?')} taken.")
+        lines.append(
+            f"Calibrating: throw one {colour} Caballero{whose_cube} at a time, as in play: "
+            f"{cal.get('got', 0)} of {cal.get('need', '?')} taken."
+        )
         if state == "retry" and cal.get("msg"):
             lines.append(f"Not usable: {cal['msg']}.")
     elif state == "done":
         sep = (cal.get("sep") or 0) / 10
         lines.append(f"Calibrated for {', '.join(cal.get('colours') or [])}: colours {sep:.1f} spreads apart.")
         if cal.get("warn"):
-            lines.append("Some colours lie close together (under 6 spreads): a drop between them is asked of "
-                         "you, never guessed. Orange next to red or yellow and purple next to blue are the "
-                         "hardest; check the shroud and the sensor window, and calibrate again if many are asked.")
+            lines.append(
+                "Some colours lie close together (under 6 spreads): a drop between them is asked of "
+                "you, never guessed. Orange next to red or yellow and purple next to blue are the "
+                "hardest; check the shroud and the sensor window, and calibrate again if many are asked."
+            )
     if status.get("calibrated") and state != "done" and (state or calibration_colours(setup) is not None):
         # (a classic table's panel is as it was)
         lines.append(f"The tower names: {', '.join(status['calibrated'])}.")
     unknown = setup.by_hand() if setup.tower.kind != "none" else []
     if unknown:
         who = ", ".join(f"{c} ({whose(c)})" for c in unknown)
-        lines.append(f"Not calibrated for {who}: their throws are entered by hand until you calibrate "
-                     "the colours of this game.")
+        lines.append(
+            f"Not calibrated for {who}: their throws are entered by hand until you calibrate the colours of this game."
+        )
     return lines

@@ -6,6 +6,7 @@ reveal"); `scoring_words` names a scoring as its page was headed ("the Castillo 
 never what they had chosen. Pure Python: the table (companion.table) builds its undo
 question from these.
 """
+
 from __future__ import annotations
 
 import re
@@ -99,7 +100,7 @@ def scoring_words(title: str) -> str:
     is "the Castillo scoring (Ana's Special Scoring)"; "General scoring after round 3" is
     "the general scoring after round 3"."""
     match = _SPECIAL.match(title)
-    if match is None and title.startswith("Special scoring: "):   # scoring only
+    if match is None and title.startswith("Special scoring: "):  # scoring only
         what = title.split(": ", 1)[1]
         return f"{what} scoring" if what.startswith("the ") else f"the scoring of {what}"
     if match is None:

@@ -18,12 +18,13 @@ None, and `Board.missing` maps the fact's path (e.g. "spaces.france.neighbours")
 a message naming it and how to supply it. `Board.provenance` says where each known
 fact comes from (a rule book example, an inference, or "table").
 """
+
 from __future__ import annotations
 
 import copy
 import json
 from dataclasses import dataclass, field
-from functools import lru_cache, cached_property
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Annotated, Any, Callable, Literal, Optional
 
@@ -32,13 +33,16 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, Va
 CASTILLO = "castillo"
 RULE_SETS = ("classic", "2023")
 MODULES = ("new-regency", "old-hands")
-_FILES = {"classic": ("board_classic.json", "action_cards_classic.json"),
-          "2023": ("board_2023.json", "action_cards_2023.json")}
+_FILES = {
+    "classic": ("board_classic.json", "action_cards_classic.json"),
+    "2023": ("board_2023.json", "action_cards_2023.json"),
+}
 _SIDES = {"classic": ("classic",), "2023": ("4-5", "2-3")}
 _PLAYERS = {"classic": (2, 5), "2023": (2, 5)}  # every side of the rule set together
 
 
 # ---------------------------------------------------------------- errors
+
 
 class DataFileError(ValueError):
     """A board, card or effect file breaks a rule; the message is one line naming the field."""
@@ -70,6 +74,7 @@ class MissingFactError(ValueError):
 
 # ---------------------------------------------------------------- the effect vocabulary
 
+
 class _ParamSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     type: Literal["int", "bool", "str", "list"]
@@ -88,6 +93,7 @@ class _RuleText(BaseModel):
 
 class EffectSpec(BaseModel):
     """One effect of engine/data/effects.json: its parameters, the rule text, the rule sets using it."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
     name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     params: dict[str, _ParamSpec]
@@ -115,8 +121,9 @@ def _load_effects() -> dict[str, EffectSpec]:
     for spec in specs:
         for pname, p in spec.params.items():
             if (p.type in ("int", "list")) != (p.min is not None and p.max is not None):
-                raise BoardDataError(f"effects[{spec.name}].params.{pname}: int and list parameters "
-                                     "need min and max, others none")
+                raise BoardDataError(
+                    f"effects[{spec.name}].params.{pname}: int and list parameters need min and max, others none"
+                )
     return by_name
 
 
@@ -125,7 +132,8 @@ EFFECT_SPECS: dict[str, EffectSpec] = _load_effects()
 
 # Effects with the parameters every card of that effect must state (optional ones left out).
 EFFECT_PARAMS: dict[str, set[str]] = {
-    name: {p for p, s in spec.params.items() if s.required} for name, spec in EFFECT_SPECS.items()}
+    name: {p for p, s in spec.params.items() if s.required} for name, spec in EFFECT_SPECS.items()
+}
 
 
 def _param_problem(spec: _ParamSpec, value: Any) -> str | None:
@@ -147,6 +155,7 @@ def _param_problem(spec: _ParamSpec, value: Any) -> str | None:
 
 
 # ---------------------------------------------------------------- file schemas
+
 
 def _three_places(values: list[int]) -> tuple[int, int, int]:
     if len(values) != 3:
@@ -247,6 +256,7 @@ class _CardsFile(BaseModel):
 
 
 # ---------------------------------------------------------------- results
+
 
 @dataclass(frozen=True, slots=True)
 class ActionCard:
@@ -377,14 +387,23 @@ def _field_path(loc: tuple[Any, ...], raw: Any) -> str:
 _PYDANTIC_TEXT = {
     "missing": "is required",
     "extra_forbidden": "unknown field",
-    "int_type": "must be an integer", "int_parsing": "must be an integer", "int_from_float": "must be an integer",
-    "bool_type": "must be true or false", "bool_parsing": "must be true or false",
-    "string_type": "must be a text", "list_type": "must be a list", "dict_type": "must be an object",
-    "model_type": "must be an object", "tuple_type": "must be a list",
-    "less_than_equal": "must be at most {le}", "greater_than_equal": "must be at least {ge}",
-    "greater_than": "must be more than {gt}", "less_than": "must be less than {lt}",
+    "int_type": "must be an integer",
+    "int_parsing": "must be an integer",
+    "int_from_float": "must be an integer",
+    "bool_type": "must be true or false",
+    "bool_parsing": "must be true or false",
+    "string_type": "must be a text",
+    "list_type": "must be a list",
+    "dict_type": "must be an object",
+    "model_type": "must be an object",
+    "tuple_type": "must be a list",
+    "less_than_equal": "must be at most {le}",
+    "greater_than_equal": "must be at least {ge}",
+    "greater_than": "must be more than {gt}",
+    "less_than": "must be less than {lt}",
     "string_pattern_mismatch": "must match {pattern} (lowercase letters, digits, _)",
-    "too_short": "needs at least {min_length} entries", "literal_error": "must be one of {expected}",
+    "too_short": "needs at least {min_length} entries",
+    "literal_error": "must be one of {expected}",
 }
 
 
@@ -413,6 +432,7 @@ def _parse(model: type[BaseModel], raw: Any, err: type[DataFileError], what: str
 
 
 # ---------------------------------------------------------------- board checks
+
 
 def _board_facts(data: _BoardFile) -> dict[str, Any]:
     """Every fact of a board, by path, with its value (None: unknown)."""
@@ -455,8 +475,10 @@ def _check_adjacency(data: _BoardFile, fail) -> None:
         where = f"regions[{r.id}].neighbours"
         for n in r.neighbours:
             if n in spaces:
-                fail(f"{where}: {n} is a space, not a region (a space's neighbours are given "
-                     f"on the space: spaces[{n}].neighbours)")
+                fail(
+                    f"{where}: {n} is a space, not a region (a space's neighbours are given "
+                    f"on the space: spaces[{n}].neighbours)"
+                )
             if n not in by_id:
                 fail(f"{where}: unknown neighbour {n!r} (regions: {', '.join(by_id)})")
             if n == r.id:
@@ -466,8 +488,10 @@ def _check_adjacency(data: _BoardFile, fail) -> None:
     for r in data.regions:
         for other in data.regions:
             if r.id in other.neighbours and other.id not in r.neighbours:
-                fail(f"regions[{r.id}].neighbours: {other.id} lists {r.id} but {r.id} does not list {other.id}: "
-                     "adjacency is not symmetric (every border is listed on both sides)")
+                fail(
+                    f"regions[{r.id}].neighbours: {other.id} lists {r.id} but {r.id} does not list {other.id}: "
+                    "adjacency is not symmetric (every border is listed on both sides)"
+                )
     for s in data.spaces:
         for n in s.neighbours or ():
             if n not in by_id:
@@ -476,8 +500,10 @@ def _check_adjacency(data: _BoardFile, fail) -> None:
             fail(f"spaces[{s.id}].neighbours: a neighbour is listed twice")
         if s.neighbours is not None and not s.neighbours:
             # Exile: "The neighboring regions to France and Portugal work the same way as usual".
-            fail(f"spaces[{s.id}].neighbours: empty; list the regions it borders on your board "
-                 "(or leave the field out while they are not known)")
+            fail(
+                f"spaces[{s.id}].neighbours: empty; list the regions it borders on your board "
+                "(or leave the field out while they are not known)"
+            )
 
 
 def _check_scoreboard(where: str, board: tuple[int, int, int] | None, fail) -> None:
@@ -525,8 +551,10 @@ def _check_missing(data: _BoardFile, fail) -> None:
     facts = _board_facts(data)
     for path, value in facts.items():
         if value is None and path not in data.missing:
-            fail(f"{_file_path(path)}: is unknown (null) but missing.{path} says nothing about it "
-                 "(an unknown fact needs a note naming it)")
+            fail(
+                f"{_file_path(path)}: is unknown (null) but missing.{path} says nothing about it "
+                "(an unknown fact needs a note naming it)"
+            )
     for path in data.missing:
         if path not in facts:
             fail(f"missing.{path}: no such fact on this board")
@@ -563,20 +591,27 @@ def _check_board(data: _BoardFile, err: type[DataFileError] = BoardDataError) ->
 
 # ---------------------------------------------------------------- card checks
 
+
 def _check_card_params(c: _CardFile, fail, where: str) -> None:
     spec = EFFECT_SPECS[c.effect]
     needed = sorted(EFFECT_PARAMS[c.effect] - set(c.params))
     if needed:
-        fail(f"{where}.params: effect {c.effect} needs {', '.join(needed)} "
-             f"({'; '.join(f'{p}: {spec.params[p].meaning}' for p in needed)})")
+        fail(
+            f"{where}.params: effect {c.effect} needs {', '.join(needed)} "
+            f"({'; '.join(f'{p}: {spec.params[p].meaning}' for p in needed)})"
+        )
     for pname, value in c.params.items():
         if pname not in spec.params:
-            fail(f"{where}.params.{pname}: not a parameter of effect {c.effect} "
-                 f"(parameters: {', '.join(spec.params) or 'none'})")
+            fail(
+                f"{where}.params.{pname}: not a parameter of effect {c.effect} "
+                f"(parameters: {', '.join(spec.params) or 'none'})"
+            )
         if value is None:
             if f"params.{pname}" not in c.missing:
-                fail(f"{where}.params.{pname}: is unknown (null) but the card's missing says nothing "
-                     "about it (an unknown value needs a note)")
+                fail(
+                    f"{where}.params.{pname}: is unknown (null) but the card's missing says nothing "
+                    "about it (an unknown value needs a note)"
+                )
             continue
         problem = _param_problem(spec.params[pname], value)
         if problem:
@@ -588,16 +623,20 @@ def _check_card_fields(c: _CardFile, cards: _CardsFile, fail, where: str) -> Non
         fail(f"{where}.effect: unknown effect {c.effect!r} (effects: {', '.join(EFFECT_SPECS)})")
     rule_sets = EFFECT_SPECS[c.effect].rules
     if cards.rules not in rule_sets:
-        fail(f"{where}.effect: {c.effect} is not an effect of the {cards.rules} rules "
-             f"(it belongs to: {', '.join(rule_sets)})")
+        fail(
+            f"{where}.effect: {c.effect} is not an effect of the {cards.rules} rules "
+            f"(it belongs to: {', '.join(rule_sets)})"
+        )
     _check_card_params(c, fail, where)
     unknown = {"stack": c.stack, "copies": c.copies}
     if "placement" in c.model_fields_set:
         unknown["placement"] = c.placement
     for name, value in unknown.items():
         if value is None and name not in c.missing:
-            fail(f"{where}.{name}: is unknown (null) but the card's missing says nothing about it "
-                 "(an unknown value needs a note)")
+            fail(
+                f"{where}.{name}: is unknown (null) but the card's missing says nothing about it "
+                "(an unknown value needs a note)"
+            )
     for key in c.missing:
         known = key.removeprefix("params.") in c.params if key.startswith("params.") else key in unknown
         value = c.params.get(key[7:]) if key.startswith("params.") else unknown.get(key)
@@ -635,8 +674,10 @@ def _check_stack_sizes(cards: _CardsFile, fail) -> None:
         size = (cards.modules[module].stack_sizes if module else cards.stack_sizes)[stack]
         if least > size:
             where = f"modules.{module}.stack_sizes.{stack}" if module else f"stack_sizes.{stack}"
-            fail(f"cards: stack {stack}{f' of {module}' if module else ''} would hold at least {least} cards "
-                 f"({', '.join(ids)}) but holds {size} ({where})")
+            fail(
+                f"cards: stack {stack}{f' of {module}' if module else ''} would hold at least {least} cards "
+                f"({', '.join(ids)}) but holds {size} ({where})"
+            )
 
 
 def _check_cards(cards: _CardsFile, err: type[DataFileError] = BoardDataError) -> None:
@@ -675,12 +716,15 @@ def _stack_note(module: str | None, stack: int, size: int, known: int, ids: list
     whose = f"The {module} module's stack {stack}" if module else f"Stack {stack}"
     listed = f" (listed: {', '.join(ids)}; ×? = copies unknown)" if ids else ""
     loose = f"; {no_stack} listed cards have no known stack yet" if no_stack else ""
-    where = f"stack {stack}" + (f" and module \"{module}\"" if module else "")
-    return (f"{whose} holds {size} card{'s' * (size > 1)}; the card set accounts for {known}{listed}{loose}: "
-            f"enter the others from your cards (card file: cards[] with {where})")
+    where = f"stack {stack}" + (f' and module "{module}"' if module else "")
+    return (
+        f"{whose} holds {size} card{'s' * (size > 1)}; the card set accounts for {known}{listed}{loose}: "
+        f"enter the others from your cards (card file: cards[] with {where})"
+    )
 
 
 # ---------------------------------------------------------------- building
+
 
 def _card_set(cards: _CardsFile) -> CardSet:
     sizes = cards.stack_sizes
@@ -691,14 +735,21 @@ def _card_set(cards: _CardsFile) -> CardSet:
     built = {}
     for c in cards.cards:
         placement = c.placement if "placement" in c.model_fields_set else cards.placements.get(c.stack)
-        built[c.id] = ActionCard(c.id, c.stack, c.copies, c.name, c.text, c.effect, dict(c.params),
-                                 placement, c.source, c.module)
+        built[c.id] = ActionCard(
+            c.id, c.stack, c.copies, c.name, c.text, c.effect, dict(c.params), placement, c.source, c.module
+        )
     provenance = dict(cards.provenance)
     provenance.update({f"cards.{c.id}": c.source for c in cards.cards if c.source})
-    return CardSet(rules=cards.rules, name=cards.name, cards=built, placements=dict(cards.placements),
-                   stack_sizes=dict(sorted(sizes.items())),
-                   module_stack_sizes={m: dict(f.stack_sizes) for m, f in cards.modules.items()},
-                   provenance=provenance, missing=_cards_missing(cards))
+    return CardSet(
+        rules=cards.rules,
+        name=cards.name,
+        cards=built,
+        placements=dict(cards.placements),
+        stack_sizes=dict(sorted(sizes.items())),
+        module_stack_sizes={m: dict(f.stack_sizes) for m, f in cards.modules.items()},
+        provenance=provenance,
+        missing=_cards_missing(cards),
+    )
 
 
 def _board(data: _BoardFile, card_set: CardSet) -> Board:
@@ -729,8 +780,9 @@ def _board(data: _BoardFile, card_set: CardSet) -> Board:
         side=data.side,
         space_ids=tuple(s.id for s in data.spaces),
         space_names=tuple(s.name for s in data.spaces),
-        space_neighbours=tuple(None if s.neighbours is None else frozenset(index[n] for n in s.neighbours)
-                               for s in data.spaces),
+        space_neighbours=tuple(
+            None if s.neighbours is None else frozenset(index[n] for n in s.neighbours) for s in data.spaces
+        ),
         scoring_places=data.scoring_places,
         scoring_tiles=dict(data.scoring_tiles),
         stack_sizes=card_set.stack_sizes,
@@ -762,6 +814,7 @@ def classic_board() -> Board:
 
 
 # ---------------------------------------------------------------- sides and table files
+
 
 def side_for(rules: str, players: int) -> str:
     """The side of the board a game of `players` uses under `rules`."""
@@ -797,8 +850,12 @@ def _side_json(rules: str, side: str) -> dict[str, Any]:
         return raw
     other = raw["other_sides"].pop(side)
     shown = raw["side"]
-    raw.update(side=side, scoring_places=other["scoring_places"], name=raw["name"].replace(shown, side),
-               players={**raw["players"], **other["players"]})
+    raw.update(
+        side=side,
+        scoring_places=other["scoring_places"],
+        name=raw["name"].replace(shown, side),
+        players={**raw["players"], **other["players"]},
+    )
     raw["provenance"].update(scoring_places=other["source"], players=other["source"])
     areas = [(f"regions.{r['id']}", f"regions[{r['id']}]", r["name"], r) for r in raw["regions"]]
     areas.append(("castillo", "castillo", "the Castillo", raw["castillo"]))
@@ -807,18 +864,33 @@ def _side_json(rules: str, side: str) -> dict[str, Any]:
         raw["provenance"].pop(f"{path}.scoreboard")
         raw["missing"][f"{path}.scoreboard"] = (
             f"{name}'s Scoring board on the {side} player side is not known (the rule book does not print it): "
-            f"enter its numbers for 1st, 2nd and 3rd place from your board (board file: {file_path}.scoreboard)")
+            f"enter its numbers for 1st, 2nd and 3rd place from your board (board file: {file_path}.scoreboard)"
+        )
     for r in raw["regions"]:
         key = f"regions.{r['id']}.neighbours"
-        raw["provenance"][key] = (f"inferred: the {side} side taken to show the same map as the {shown} side "
-                                  f"(the rule book shows one map); {shown} side: {raw['provenance'][key]}")
+        raw["provenance"][key] = (
+            f"inferred: the {side} side taken to show the same map as the {shown} side "
+            f"(the rule book shows one map); {shown} side: {raw['provenance'][key]}"
+        )
     return raw
 
 
-_TABLE_BOARD_FIELDS = ("rules", "side", "name", "regions", "spaces", "castillo", "scoring_tiles", "power_cards",
-                       "provenance")
-_TABLE_ENTRY_FIELDS = {"regions": ("id", "name", "scoreboard", "neighbours"),
-                       "spaces": ("id", "name", "neighbours"), "castillo": ("name", "scoreboard")}
+_TABLE_BOARD_FIELDS = (
+    "rules",
+    "side",
+    "name",
+    "regions",
+    "spaces",
+    "castillo",
+    "scoring_tiles",
+    "power_cards",
+    "provenance",
+)
+_TABLE_ENTRY_FIELDS = {
+    "regions": ("id", "name", "scoreboard", "neighbours"),
+    "spaces": ("id", "name", "neighbours"),
+    "castillo": ("name", "scoreboard"),
+}
 
 
 def _table_note(table: dict[str, Any], path: str) -> str:
@@ -829,18 +901,20 @@ def _table_note(table: dict[str, Any], path: str) -> str:
 def _merge_entries(raw: dict[str, Any], table: dict[str, Any], kind: str, given: list[str], fail) -> None:
     entries = table.get(kind, [])
     if not isinstance(entries, list):
-        fail(f"{kind}: must be a list of {{\"id\": ..., field: value}} entries")
+        fail(f'{kind}: must be a list of {{"id": ..., field: value}} entries')
     by_id = {e["id"]: e for e in raw.get(kind, [])}
     for n, entry in enumerate(entries):
         ident = entry.get("id") if isinstance(entry, dict) else None
         if not isinstance(ident, str):
-            fail(f"{kind}[{n}]: needs an \"id\" naming one of the board's {kind}")
+            fail(f'{kind}[{n}]: needs an "id" naming one of the board\'s {kind}')
         if ident not in by_id:
             fail(f"{kind}[{ident}]: not one of the board's {kind} ({', '.join(by_id) or 'none'})")
         for key, value in entry.items():
             if key not in _TABLE_ENTRY_FIELDS[kind]:
-                fail(f"{kind}[{ident}].{key}: unknown field (a board file may give: "
-                     f"{', '.join(_TABLE_ENTRY_FIELDS[kind][1:])})")
+                fail(
+                    f"{kind}[{ident}].{key}: unknown field (a board file may give: "
+                    f"{', '.join(_TABLE_ENTRY_FIELDS[kind][1:])})"
+                )
             if key != "id":
                 _given(value, f"{kind}[{ident}].{key}", fail)
                 by_id[ident][key] = value
@@ -860,8 +934,10 @@ def _merge_board_file(raw: dict[str, Any], table: Any) -> dict[str, Any]:
         fail(f"must be a JSON object, not {type(table).__name__}")
     for key in table:
         if key not in _TABLE_BOARD_FIELDS:
-            fail(f"{key}: unknown field or one a table cannot change (a board file may give: "
-                 f"{', '.join(_TABLE_BOARD_FIELDS)})")
+            fail(
+                f"{key}: unknown field or one a table cannot change (a board file may give: "
+                f"{', '.join(_TABLE_BOARD_FIELDS)})"
+            )
     for key in ("rules", "side"):
         if key in table and table[key] != raw.get(key, "classic"):
             fail(f"{key}: the file is for {key} {table[key]!r}, but this game uses {raw.get(key, 'classic')!r}")
@@ -930,7 +1006,7 @@ def _merge_card_file(raw: dict[str, Any], table: Any, spade_printed: bool = True
     for n, entry in enumerate(entries):
         ident = entry.get("id") if isinstance(entry, dict) else None
         if not isinstance(ident, str):
-            fail(f"cards[{n}]: needs an \"id\" (a shipped card's id corrects it; a new id adds a card)")
+            fail(f'cards[{n}]: needs an "id" (a shipped card\'s id corrects it; a new id adds a card)')
         for key, value in entry.items():
             if key not in _TABLE_CARD_FIELDS:
                 fail(f"cards[{ident}].{key}: unknown field (card fields: {', '.join(_TABLE_CARD_FIELDS)})")
@@ -976,18 +1052,25 @@ def _correct_card(card: dict[str, Any], entry: dict[str, Any], fail, spade_print
 def _add_card(raw: dict[str, Any], entry: dict[str, Any], fail, spade_printed: bool = True) -> None:
     # 2023: a card found in the box may leave its copies out (its stack is face down: it turns up
     # while the stack has room); the classic stacks are full, so every card gives its copies
-    needs = [k for k in ("stack", "copies", "name", "effect")
-             if k not in entry and (k != "copies" or raw.get("rules") != "2023")]
+    needs = [
+        k
+        for k in ("stack", "copies", "name", "effect")
+        if k not in entry and (k != "copies" or raw.get("rules") != "2023")
+    ]
     if needs:
-        fail(f"cards[{entry['id']}]: a new card needs {', '.join(needs)} (it is not a shipped card's id; "
-             f"shipped: {', '.join(c['id'] for c in raw['cards'])})")
+        fail(
+            f"cards[{entry['id']}]: a new card needs {', '.join(needs)} (it is not a shipped card's id; "
+            f"shipped: {', '.join(c['id'] for c in raw['cards'])})"
+        )
     card = {**entry, "params": entry.get("params", {})}
     card["source"] = f"table: {entry['source']}" if entry.get("source") else "table"
     card["missing"] = {}
     if "copies" not in entry:  # a stack's cards are face down: nobody counts them during a game
         card["copies"] = None
-        card["missing"]["copies"] = (f"How many \"{entry['name']}\" cards the box has was not entered: it turns up "
-                                     f"while its stack has room (card file: cards[{entry['id']}].copies)")
+        card["missing"]["copies"] = (
+            f'How many "{entry["name"]}" cards the box has was not entered: it turns up '
+            f"while its stack has room (card file: cards[{entry['id']}].copies)"
+        )
     if spade_printed:
         _placement_printed(card)
     raw["cards"].append(card)
@@ -1000,8 +1083,9 @@ def _placement_printed(card: dict[str, Any]) -> None:
     if card.get("module") == "new-regency" and "placement" not in card:
         card["placement"] = None
         card.setdefault("missing", {})["placement"] = (
-            f"How many Caballeros \"{card.get('name', card['id'])}\" places is printed on the card: enter it "
-            f"(card file: cards[{card['id']}].placement)")
+            f'How many Caballeros "{card.get("name", card["id"])}" places is printed on the card: enter it '
+            f"(card file: cards[{card['id']}].placement)"
+        )
 
 
 def _load_card_json(rules: str, cards_file: Any, spade_printed: bool = True) -> tuple[_CardsFile, type[DataFileError]]:
@@ -1042,8 +1126,9 @@ BOARD_LOADERS: dict[str, Callable[[int, Any, Any], "Board"]] = {}
 CARD_FILE_SECTIONS: dict[str, Callable[[Any], "str | None"]] = {}
 
 
-def load_board(rules: str, players: int, board_file: Any = None, cards_file: Any = None,
-               spade_printed: bool = True) -> Board:
+def load_board(
+    rules: str, players: int, board_file: Any = None, cards_file: Any = None, spade_printed: bool = True
+) -> Board:
     """The board a game of `players` uses under `rules`, with its card set.
 
     `board_file` and `cards_file` are the table's own files (parsed JSON): they
@@ -1069,8 +1154,10 @@ def load_board(rules: str, players: int, board_file: Any = None, cards_file: Any
         card_set = load_cards(rules, cards_file, spade_printed)
         board = _board(data, card_set)
     if not board.min_players <= players <= board.max_players:
-        raise RuleSetError(f"players: {players} given; the {rules} rules take {board.min_players} "
-                           f"to {board.max_players} on the {side} side")
+        raise RuleSetError(
+            f"players: {players} given; the {rules} rules take {board.min_players} "
+            f"to {board.max_players} on the {side} side"
+        )
     return board
 
 

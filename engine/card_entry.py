@@ -12,6 +12,7 @@ Entries are accepted between steps, never in the middle of a special action: so 
 whose number of Caballeros nobody entered can be completed by the player who took it, and
 a general scoring that stopped on a scoreboard nobody entered (`BoardFactsEntered`: the
 2-3 player side, France's neighbours, a Scoring tile's values) goes on once it is."""
+
 from __future__ import annotations
 
 from .board import DataFileError, load_board
@@ -45,11 +46,15 @@ def merged_board_file(base: dict | None, entries: list[dict], rules: str) -> dic
 def _rebuild(state: GameState, board_entries: list[dict], card_entries: list[dict], rule: str):
     board_file, cards_file = state.table_files
     merged_board = merged_board_file(board_file, board_entries, state.rules.id)
-    merged_cards = merged_cards_file(cards_file, card_entries, state.rules.id) if (cards_file or card_entries) \
-        else None
+    merged_cards = merged_cards_file(cards_file, card_entries, state.rules.id) if (cards_file or card_entries) else None
     try:
-        return load_board(state.rules.id, state.n - (state.dummy is not None), merged_board, merged_cards,
-                          spade_printed=state.spade_printed)
+        return load_board(
+            state.rules.id,
+            state.n - (state.dummy is not None),
+            merged_board,
+            merged_cards,
+            spade_printed=state.spade_printed,
+        )
     except DataFileError as exc:
         raise RuleViolation(rule, str(exc)) from None
 
@@ -64,8 +69,10 @@ def _take_up(state: GameState, board) -> None:
 def apply_board_facts(state: GameState, e) -> None:
     """Check the board entry like a board file, then play on with the completed board."""
     if state.stage in CLOSED_STAGES:
-        raise RuleViolation("board-fact-missing", "board facts are entered between steps, not in the middle "
-                            "of a special action or after the game")
+        raise RuleViolation(
+            "board-fact-missing",
+            "board facts are entered between steps, not in the middle of a special action or after the game",
+        )
     entries = state.board_entries + [dict(e.board)]
     board = _rebuild(state, entries, state.card_entries, "board-fact-missing")
     _take_up(state, board)
@@ -79,7 +86,7 @@ def merged_cards_file(base: dict | None, entries: list[dict], rules: str) -> dic
     for entry in list((base or {}).get("cards", [])) + list(entries):
         ident = entry.get("id") if isinstance(entry, dict) else None
         if not isinstance(ident, str):
-            raise RuleViolation("card-set", "each card entry needs an \"id\"")
+            raise RuleViolation("card-set", 'each card entry needs an "id"')
         old = cards.get(ident, {})
         merged = {**old, **entry}
         if "params" in old or "params" in entry:
@@ -102,6 +109,7 @@ def _copies_by_stack(state: GameState, board) -> dict[str, tuple[int | None, int
 # such a card is "at least as many as turned up so far", and turns up again only while its stack
 # may still hold another: the stack's printed size leaves room beyond the copies the set knows and
 # one at least of each other card of the stack (GameState.copies_seen counts them).
+
 
 def stack_room(state: GameState, module: str | None, stack: int) -> int | None:
     """Cards of a printed stack the set does not account for yet (None: its size is not known)."""
@@ -128,9 +136,12 @@ def may_turn_up(state: GameState, card) -> bool:
 def check_turn_up(state: GameState, card, stack: int) -> None:
     if not may_turn_up(state, card):
         seen = state.copies_seen[card.id]
-        raise RuleViolation("reveal", f"{card.name} has turned up {seen} time{'s' * (seen > 1)} from stack {stack}, "
-                            f"and stack {stack} holds no card the card set does not account for: if the table "
-                            "turned up another, correct the card set first (its copies, or another card's)")
+        raise RuleViolation(
+            "reveal",
+            f"{card.name} has turned up {seen} time{'s' * (seen > 1)} from stack {stack}, "
+            f"and stack {stack} holds no card the card set does not account for: if the table "
+            "turned up another, correct the card set first (its copies, or another card's)",
+        )
 
 
 def turned_up(state: GameState, card) -> None:
@@ -174,8 +185,10 @@ def _regency_deltas(state: GameState, before, board) -> dict[str, int]:
         old_copies = before.get(c.id, (None, 0))[1]
         seen = state.copies_seen.get(c.id, 0) if old_copies is None else old_copies - state.regency_undrawn.get(c.id, 0)
         if c.copies < seen:
-            raise RuleViolation("card-set", f"cards[{c.id}].copies: {seen} have already been turned up, "
-                                f"so the box holds at least {seen}")
+            raise RuleViolation(
+                "card-set",
+                f"cards[{c.id}].copies: {seen} have already been turned up, so the box holds at least {seen}",
+            )
         out[c.id] = c.copies - seen
     return out
 
@@ -183,8 +196,10 @@ def _regency_deltas(state: GameState, before, board) -> dict[str, int]:
 def apply_completion(state: GameState, e) -> None:
     """Check the entries like a card file, then rebuild the board and deal the new copies."""
     if state.stage in CLOSED_STAGES:
-        raise RuleViolation("card-set", "the card set is completed between steps, not in the middle of a "
-                            "special action or after the game")
+        raise RuleViolation(
+            "card-set",
+            "the card set is completed between steps, not in the middle of a special action or after the game",
+        )
     entries = state.card_entries + list(e.cards)
     board = _rebuild(state, state.board_entries, entries, "card-set")
     before, after = _copies_by_stack(state, state.board), _copies_by_stack(state, board)
@@ -193,16 +208,23 @@ def apply_completion(state: GameState, e) -> None:
         old_stack, old_copies = before.get(cid, (None, 0))
         seen = _seen(state, cid, old_stack, old_copies)
         if old_stack is not None and old_stack != stack and seen:
-            raise RuleViolation("card-set", f"cards[{cid}].stack: {cid} has already been turned up from "
-                                f"stack {old_stack}; it cannot be moved to stack {stack}")
+            raise RuleViolation(
+                "card-set",
+                f"cards[{cid}].stack: {cid} has already been turned up from "
+                f"stack {old_stack}; it cannot be moved to stack {stack}",
+            )
         if stack is None or stack > 4:
             continue
         if copies is not None and copies < seen:
-            raise RuleViolation("card-set", f"cards[{cid}].copies: {seen} have already been turned up, "
-                                f"so the box holds at least {seen}")
+            raise RuleViolation(
+                "card-set", f"cards[{cid}].copies: {seen} have already been turned up, so the box holds at least {seen}"
+            )
         # copies unknown: none counted face down; it turns up while its stack has room (may_turn_up)
-        deltas[cid] = (old_stack if old_stack is not None and old_stack <= 4 else None, stack,
-                       0 if copies is None else copies - seen)
+        deltas[cid] = (
+            old_stack if old_stack is not None and old_stack <= 4 else None,
+            stack,
+            0 if copies is None else copies - seen,
+        )
     regency = _regency_deltas(state, before, board)
     _deal(state, deltas)
     for cid, (stack, copies) in after.items():

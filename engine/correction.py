@@ -13,6 +13,7 @@ their 30 Caballeros, two mobile scoreboards never share an area. The provinces
 make up the rest. The action stacks after a start are taken as unseen: which cards
 came up before the start is not known to the tablet.
 """
+
 from __future__ import annotations
 
 from .board import CASTILLO
@@ -23,9 +24,17 @@ from .state import GameState
 VETO_EFFECTS = ("veto", "veto_2023")
 
 # A correction is made between steps, never midway through a special action or a scoring.
-CORRECTABLE_STAGES = ("reveal", "power", "replenish", "choose_card", "turn",
-                      # 2023: before the dummy's Region cards or Power card; before the deal
-                      "dummy_regions", "dummy_power", "modifiers_deal")
+CORRECTABLE_STAGES = (
+    "reveal",
+    "power",
+    "replenish",
+    "choose_card",
+    "turn",
+    # 2023: before the dummy's Region cards or Power card; before the deal
+    "dummy_regions",
+    "dummy_power",
+    "modifiers_deal",
+)
 START_FIELDS = ("round", "start_player", "power_spent", "vetoes")
 
 
@@ -74,18 +83,27 @@ class _Checker:
         tiles = getattr(board, "scoring_tiles", {})
         known = list(board.mobile_scoreboards) + list(tiles)
         if sid not in known:
-            _fail(f"mobile_scoreboards: {sid!r} is not a mobile scoreboard or Scoring tile of this game "
-                  f"({', '.join(known) or 'none'})")
+            _fail(
+                f"mobile_scoreboards: {sid!r} is not a mobile scoreboard or Scoring tile of this game "
+                f"({', '.join(known) or 'none'})"
+            )
         if sid in tiles and tiles[sid] is None:
-            _fail(f"mobile_scoreboards.{sid}: " + (board.missing.get(f"scoring_tiles.{sid}") or
-                                                   f"enter the Scoring tile {sid}'s values from your tile first"))
+            _fail(
+                f"mobile_scoreboards.{sid}: "
+                + (
+                    board.missing.get(f"scoring_tiles.{sid}")
+                    or f"enter the Scoring tile {sid}'s values from your tile first"
+                )
+            )
 
 
 def check_and_apply(state: GameState, e: TableCorrected) -> None:
     """Check the whole correction first, then apply it: all of it or nothing."""
     if state.stage not in CORRECTABLE_STAGES or state.special is not None:
-        _fail("the table can correct the board between steps, not now: finish the special action or "
-              "the scoring under way first")
+        _fail(
+            "the table can correct the board between steps, not now: finish the special action or "
+            "the scoring under way first"
+        )
     starting = [f for f in START_FIELDS if getattr(e, f) is not None]
     if starting and state.event_count:
         _fail(f"{', '.join(starting)} can only be set where tracking starts, before anything else is entered")
@@ -124,8 +142,10 @@ def _corrected_position(state: GameState, e: TableCorrected) -> dict:
         total = court[p] + sum(row[p] for row in counts) + sum(1 for q in state.aside.values() if q == p)
         if total > board.caballeros_per_player:
             # Names no hidden figure: the Castillo is part of the total but not shown.
-            _fail(f"{state.names[state.players[p]]} would have more than {board.caballeros_per_player} "
-                  "Caballeros on the table (regions, court and Castillo together)")
+            _fail(
+                f"{state.names[state.players[p]]} would have more than {board.caballeros_per_player} "
+                "Caballeros on the table (regions, court and Castillo together)"
+            )
     king = c.kings_place(e.king) if e.king is not None else state.king
     grandes = list(state.grandes)
     for pid, rid in (e.grandes or {}).items():
@@ -145,16 +165,20 @@ def _corrected_position(state: GameState, e: TableCorrected) -> dict:
     scores = list(state.scores)
     for pid, v in (e.scores or {}).items():
         scores[c.player(pid, "scores")] = v
-    return {"counts": counts, "court": court, "king": king, "grandes": grandes, "mobile": mobile,
-            "scores": scores}
+    return {"counts": counts, "court": court, "king": king, "grandes": grandes, "mobile": mobile, "scores": scores}
 
 
 def _apply_position(state: GameState, new: dict) -> None:
     state.counts, state.court = new["counts"], new["court"]
     state.king, state.grandes, state.mobile, state.scores = new["king"], new["grandes"], new["mobile"], new["scores"]
     per_player = state.board.caballeros_per_player
-    state.provinces = [per_player - state.court[p] - sum(row[p] for row in state.counts)
-                       - sum(1 for q in state.aside.values() if q == p) for p in range(state.n)]  # the bridge's
+    state.provinces = [
+        per_player
+        - state.court[p]
+        - sum(row[p] for row in state.counts)
+        - sum(1 for q in state.aside.values() if q == p)
+        for p in range(state.n)
+    ]  # the bridge's
 
 
 def _check_start(state: GameState, e: TableCorrected) -> None:

@@ -14,6 +14,7 @@ An effect is:
                                    the table has not entered): checked when announced,
                                    before anything changes
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -28,7 +29,7 @@ class Effect:
     steps: dict[type, Callable[[Any, Any, Any], None]] = field(default_factory=dict)
     reveal: Callable[[Any, Any], None] | None = None
     check_start: Callable[[Any, Any, int], None] | None = None
-    first_in_turn: str | None = None   # the rule sentence, when its special action opens the turn
+    first_in_turn: str | None = None  # the rule sentence, when its special action opens the turn
 
 
 EFFECTS: dict[str, Effect] = {}

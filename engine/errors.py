@@ -1,5 +1,6 @@
 """Typed errors. A refused input raises RuleViolation naming the rule it breaks;
 the state is left exactly as it was."""
+
 from __future__ import annotations
 
 # Short citations of the rules the engine enforces, keyed by a stable id.
@@ -34,7 +35,7 @@ RULES: dict[str, str] = {
     "board-fact-missing": "A fact the rule book does not publish is entered by the table from its own board before it is needed",
     "card-fact-missing": "What a card does that the rule book does not say is entered by the table from its own card",
     "king-move-2023": "The King moves only as a card says: Your Majesty to any region, Exile to France or Portugal, "
-                      "Rebellion next to the Castillo, Chalet to the region with the fewest Caballeros, Entourage and Stand-in as stated",
+    "Rebellion next to the Castillo, Chalet to the region with the fewest Caballeros, Entourage and Stand-in as stated",
     "militia": "Militia: the card's Caballeros from your court to any region(s) but the King's, never the Castillo",
     "entourage": "Entourage: the King moves and the card's number of Caballeros of his region go with him, as many as there are",
     "grande-castillo": "Competition: only this card throws a Grande into the Castillo; Adopted Home never does",
@@ -47,14 +48,14 @@ RULES: dict[str, str] = {
     "power-shift": "Power Shift: three Modifier cards dealt to each player, one passed left; at most one played with a Power card",
     # King and Intrigue (engine/rules/king_intrigue/round.py)
     "card-set-incomplete": "King and Intrigue: a game starts only when every card it uses is complete (values, Caballeros "
-                           "to the court, actions, what each Action card places), entered once from the table's own box",
+    "to the court, actions, what each Action card places), entered once from the table's own box",
     "power-cards-chosen": "King and Intrigue setup: each player secretly keeps 13 different Power cards of their set; the "
-                          "rest leave the game unseen",
+    "rest leave the game unseen",
     "bridge": "Bridge Construction: directly before your turn in following rounds, your own Caballeros move freely "
-              "between the bridge's two regions",
+    "between the bridge's two regions",
     "board-entry": "Scoring only: the board is entered as it lies, every piece and marker where the rules let it be",
     "castillo-collapse": "Risk of Collapse: while the tile lies on the Castillo nothing more goes in; what is inside "
-                         "stays and is scored",
+    "stays and is scored",
 }
 
 

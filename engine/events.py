@@ -4,6 +4,7 @@ A game is its `GameSetup` plus a list of events; replaying them rebuilds it.
 Events serialise to JSON lines (one object per line, tagged by `type`).
 Chance is never generated here: the table enters what it revealed.
 """
+
 from __future__ import annotations
 
 from typing import Annotated, Literal, Optional, Union
@@ -40,8 +41,12 @@ class GameSetup(_Event):
     king: Id = Field(description="region of the King's starting region card")
     homes: dict[Id, Id] = Field(description="player -> home region card drawn")
     start_player: Id
-    revision: int = Field(RULES_REVISION, ge=1, le=RULES_REVISION,
-                          description="how the engine reads the rule book; saved games keep theirs")
+    revision: int = Field(
+        RULES_REVISION,
+        ge=1,
+        le=RULES_REVISION,
+        description="how the engine reads the rule book; saved games keep theirs",
+    )
     # Which game: a rule set and its modules (engine/rules). Games saved before rule sets
     # existed have none of these fields and are classic games.
     rules: Literal["classic", "2023", "king-intrigue"] = "classic"
@@ -51,15 +56,23 @@ class GameSetup(_Event):
     # however the files change later (engine/board.py validates them).
     board_file: Optional[dict] = None
     cards_file: Optional[dict] = None
-    removed_cards: list[Id] = Field(default_factory=list, max_length=10,
-                                    description="Old Hands: the cards returned to the box")
+    removed_cards: list[Id] = Field(
+        default_factory=list, max_length=10, description="Old Hands: the cards returned to the box"
+    )
     # Left out of the saved setup while at their defaults, so that games saved before they
     # existed write the same setup line.
-    added_cards: list[Id] = Field(default_factory=list, max_length=10, exclude_if=lambda v: not v,
-                                  description="Old Hands: the ♣ cards added (none named: all of them)")
-    stand_in_modifiers: bool = Field(False, exclude_if=lambda v: not v,
-                                     description="Power Shift: the table chose the stand-in modifier "
-                                                 "cards (not the printed ones; engine/rules/edition_2023/power_shift.py)")
+    added_cards: list[Id] = Field(
+        default_factory=list,
+        max_length=10,
+        exclude_if=lambda v: not v,
+        description="Old Hands: the ♣ cards added (none named: all of them)",
+    )
+    stand_in_modifiers: bool = Field(
+        False,
+        exclude_if=lambda v: not v,
+        description="Power Shift: the table chose the stand-in modifier "
+        "cards (not the printed ones; engine/rules/edition_2023/power_shift.py)",
+    )
 
     @classmethod
     def from_saved(cls, data: dict) -> "GameSetup":
@@ -213,7 +226,7 @@ class TableCorrected(_Event):
 
     type: Literal["table_corrected"] = "table_corrected"
     regions: Optional[dict[Id, dict[Id, Count]]] = None
-    castillo: Optional[dict[Id, Count]] = None     # hidden: from the tower, never typed in public
+    castillo: Optional[dict[Id, Count]] = None  # hidden: from the tower, never typed in public
     court: Optional[dict[Id, Count]] = None
     king: Optional[Id] = None
     grandes: Optional[dict[Id, Id]] = None
@@ -223,9 +236,9 @@ class TableCorrected(_Event):
     # Only where tracking starts, before anything else happened in the game:
     round: Optional[int] = None
     start_player: Optional[Id] = None
-    power_spent: Optional[dict[Id, list[int]]] = None   # values each player laid down so far
-    vetoes: Optional[list[Id]] = None                    # who holds a Veto card now
-    reason: str = Field("", max_length=200)              # what the table said was wrong
+    power_spent: Optional[dict[Id, list[int]]] = None  # values each player laid down so far
+    vetoes: Optional[list[Id]] = None  # who holds a Veto card now
+    reason: str = Field("", max_length=200)  # what the table said was wrong
 
 
 class VetoUsed(_Event):
@@ -239,6 +252,7 @@ class VetoWaived(_Event):
 
 
 # --- 2023 rule sets: the 2-player dummy (engine/rules/edition_2023/dummy.py) ---------------------------
+
 
 class DummyRegionCardsDrawn(_Event):
     """2023, 2 players, the start of a round: the Region cards the table drew for the dummy,
@@ -265,6 +279,7 @@ class DummyActionCardTaken(_Event):
 
 
 # --- 2023 rule sets: Power Shift (engine/rules/edition_2023/power_shift.py) -------------------------------
+
 
 class ModifiersDealt(_Event):
     """The three Modifier cards dealt to a player, entered by that player in private."""
@@ -306,6 +321,7 @@ class ModifierTakenBack(_Event):
 
 # --- King and Intrigue (engine/rules/king_intrigue/round.py) ---------------------------------------
 
+
 class PowerCardsChosen(_Event):
     """King and Intrigue setup: the Power cards a player keeps for the game (13 of their set),
     chosen in secret; the rest leave the game unseen."""
@@ -325,6 +341,7 @@ class ScoreboardTurned(_Event):
 
 
 # --- 2023 effects (engine/effects/) that no earlier event can say -------------------------
+
 
 class ScoringTilePlaced(_Event):
     """Enactment: a Scoring tile placed on a free Scoring board, or moved from one to another."""
@@ -384,15 +401,44 @@ class TokenRemoved(_Event):
 
 Event = Annotated[
     Union[
-        ActionCardsRevealed, PowerCardPlayed, CourtReplenished, ActionCardChosen,
-        CaballerosPlaced, SpecialActionStarted, SpecialActionSkipped, SpecialActionFinished,
-        CaballerosMoved, ExtraCaballerosPlaced, CaballerosSentBack, SecretDiscSet, SecretDiscsRevealed, CastilloCounted, RegionChosen,
-        MobileScoreboardPlaced, PowerCardTakenBack, GrandeMoved, KingMoved, VetoUsed, VetoWaived,
+        ActionCardsRevealed,
+        PowerCardPlayed,
+        CourtReplenished,
+        ActionCardChosen,
+        CaballerosPlaced,
+        SpecialActionStarted,
+        SpecialActionSkipped,
+        SpecialActionFinished,
+        CaballerosMoved,
+        ExtraCaballerosPlaced,
+        CaballerosSentBack,
+        SecretDiscSet,
+        SecretDiscsRevealed,
+        CastilloCounted,
+        RegionChosen,
+        MobileScoreboardPlaced,
+        PowerCardTakenBack,
+        GrandeMoved,
+        KingMoved,
+        VetoUsed,
+        VetoWaived,
         TableCorrected,
-        DummyRegionCardsDrawn, DummyPowerCardRevealed, DummyActionCardTaken,
-        ModifiersDealt, ModifierPassed, ModifierAbilityUsed, ModifierAbilitySkipped, ModifierTakenBack,
-        ScoringTilePlaced, EntourageMoved, PiecesSwapped, CardSetCompleted,
-        BoardFactsEntered, PowerCardsChosen, ScoreboardTurned, TokenRemoved,
+        DummyRegionCardsDrawn,
+        DummyPowerCardRevealed,
+        DummyActionCardTaken,
+        ModifiersDealt,
+        ModifierPassed,
+        ModifierAbilityUsed,
+        ModifierAbilitySkipped,
+        ModifierTakenBack,
+        ScoringTilePlaced,
+        EntourageMoved,
+        PiecesSwapped,
+        CardSetCompleted,
+        BoardFactsEntered,
+        PowerCardsChosen,
+        ScoreboardTurned,
+        TokenRemoved,
     ],
     Field(discriminator="type"),
 ]

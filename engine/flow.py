@@ -13,15 +13,15 @@ The classic round:
   either order; special may open a veto window)] per player -> end of round ->
   scoring_discs (after rounds 3, 6, 9) -> next round / over
 """
+
 from __future__ import annotations
 
 from . import primitives
 from .hooks import ASKS
-from .primitives import Ask, CASTILLO_SCORING_EFFECTS, not_in_hand, placement_areas, take_back_list
+from .primitives import CASTILLO_SCORING_EFFECTS, Ask, not_in_hand, placement_areas, take_back_list
 from .stages import dispatch, play_event
 
-__all__ = ["Ask", "CASTILLO_SCORING_EFFECTS", "apply_event", "asked", "dispatch", "not_in_hand",
-           "take_back_list"]
+__all__ = ["Ask", "CASTILLO_SCORING_EFFECTS", "apply_event", "asked", "dispatch", "not_in_hand", "take_back_list"]
 
 
 def asked(state) -> Ask:

@@ -9,6 +9,7 @@ Events (all typed, replayable like a tracked game's):
   RoundFinished     the round is over; after rounds 3, 6 and 9 a general scoring follows
   SecretDiscSet, CastilloCounted, SecretDiscsRevealed   the general scoring itself
 """
+
 from __future__ import annotations
 
 import copy
@@ -87,15 +88,15 @@ class FreeState:
     names: dict[str, str]
     variant: str
     schedule: tuple[int, ...]
-    table: TableSnapshot          # the board as last entered or scored (Castillo empty)
+    table: TableSnapshot  # the board as last entered or scored (Castillo empty)
     round_index: int = 0
-    stage: str = "play"            # play -> scoring_discs -> play ... -> over
+    stage: str = "play"  # play -> scoring_discs -> play ... -> over
     discs: dict[str, str] = field(default_factory=dict)
-    castillo: dict[str, int] | None = None   # counted when the Castillo is lifted
+    castillo: dict[str, int] | None = None  # counted when the Castillo is lifted
     scoring_log: list[ScoringRecord] = field(default_factory=list)
     winners: list[str] = field(default_factory=list)
     rules: str = "classic"
-    dummy: str | None = None       # 2023, 2 players: the dummy's colour (a seat in `players`)
+    dummy: str | None = None  # 2023, 2 players: the dummy's colour (a seat in `players`)
     modules: tuple[str, ...] = ()  # King and Intrigue: which markers the table may have (MARKER_MODULES)
 
     @property
@@ -123,22 +124,43 @@ def free_state(setup: GameSetup, board: Board | None = None) -> FreeState:
     start = start_state(setup, board, cards_played=False)  # checks the setup as a tracked game would
     # 2023, 2 players: the dummy is a seat of its own (no home, no Grande, no court).
     table = TableSnapshot.model_construct(
-        rules=setup.rules, dummy=setup.dummy, players=list(start.players), king=setup.king, grandes=dict(setup.homes),
+        rules=setup.rules,
+        dummy=setup.dummy,
+        players=list(start.players),
+        king=setup.king,
+        grandes=dict(setup.homes),
         regions={home: {pid: board.home_caballeros} for pid, home in setup.homes.items()},
-        castillo={}, secret_discs={}, mobile_scoreboards={}, scores={pid: 0 for pid in start.players},
-        court={pid: board.court_caballeros for pid in setup.players})
-    return FreeState(board=board, players=start.players, names=start.names, variant=setup.variant,
-                     schedule=start.schedule, table=table, rules=setup.rules, dummy=setup.dummy,
-                     modules=tuple(setup.modules))
+        castillo={},
+        secret_discs={},
+        mobile_scoreboards={},
+        scores={pid: 0 for pid in start.players},
+        court={pid: board.court_caballeros for pid in setup.players},
+    )
+    return FreeState(
+        board=board,
+        players=start.players,
+        names=start.names,
+        variant=setup.variant,
+        schedule=start.schedule,
+        table=table,
+        rules=setup.rules,
+        dummy=setup.dummy,
+        modules=tuple(setup.modules),
+    )
 
 
 # --- asked ---------------------------------------------------------------------------
 
+
 def free_asked(state: FreeState) -> Ask:
     if state.stage == "over":
-        return Ask("game_over", (), {"winners": list(state.winners),
-                                      "scores": dict(zip(state.players, state.scores))},
-                   round=state.round, stage="over")
+        return Ask(
+            "game_over",
+            (),
+            {"winners": list(state.winners), "scores": dict(zip(state.players, state.scores))},
+            round=state.round,
+            stage="over",
+        )
     if state.stage == "scoring_discs":
         regions = list(state.board.region_ids)
         choosers = [] if state.castillo_stays else state.choosers
@@ -146,8 +168,9 @@ def free_asked(state: FreeState) -> Ask:
         chosen = [pid for pid in choosers if pid in state.discs]
         purpose = "castillo_destination"
         if waiting:
-            ask = Ask("secret_disc", waiting, {"purpose": purpose, "regions": {p: regions for p in waiting},
-                                               "chosen": chosen})
+            ask = Ask(
+                "secret_disc", waiting, {"purpose": purpose, "regions": {p: regions for p in waiting}, "chosen": chosen}
+            )
         elif state.castillo is None:
             ask = Ask("count_castillo", (TABLE,), {"purpose": purpose, "chosen": chosen})
         else:
@@ -155,8 +178,11 @@ def free_asked(state: FreeState) -> Ask:
         if state.castillo_stays:
             ask.options["castillo_stays"] = True
     else:
-        ask = Ask("play_round", (TABLE,), {"special_kinds": list(SPECIAL_KINDS) + ["region:ID"],
-                                           "general_scoring_next": _general_after(state)})
+        ask = Ask(
+            "play_round",
+            (TABLE,),
+            {"special_kinds": list(SPECIAL_KINDS) + ["region:ID"], "general_scoring_next": _general_after(state)},
+        )
     ask.round, ask.stage = state.round, state.stage
     return ask
 
@@ -166,6 +192,7 @@ def _general_after(state: FreeState) -> bool:
 
 
 # --- apply ---------------------------------------------------------------------------
+
 
 def free_apply(state: FreeState, event: Any) -> None:
     """Check and apply one event; a refused one raises RuleViolation and changes nothing."""
@@ -202,12 +229,19 @@ def _board_entered(state: FreeState, e: BoardEntered) -> None:
     if state.rules == "king-intrigue":
         for key, module in MARKER_MODULES.items():
             if getattr(e, key) and module not in state.modules:
-                raise RuleViolation("board-entry", f"{key}: that marker comes with the {MODULE_NAMES[module]} module, "
-                                    "which this game does not play")
-    state.table = _snapshot(state, king=e.king, grandes=dict(e.grandes), court=dict(e.court),
-                            regions={r: dict(row) for r, row in e.regions.items()},
-                            mobile_scoreboards=dict(e.mobile_scoreboards),
-                            **{k: copy.deepcopy(getattr(e, k)) for k in KI_MARKERS})
+                raise RuleViolation(
+                    "board-entry",
+                    f"{key}: that marker comes with the {MODULE_NAMES[module]} module, which this game does not play",
+                )
+    state.table = _snapshot(
+        state,
+        king=e.king,
+        grandes=dict(e.grandes),
+        court=dict(e.court),
+        regions={r: dict(row) for r, row in e.regions.items()},
+        mobile_scoreboards=dict(e.mobile_scoreboards),
+        **{k: copy.deepcopy(getattr(e, k)) for k in KI_MARKERS},
+    )
 
 
 def _special_scored(state: FreeState, e: SpecialScored) -> None:
@@ -220,8 +254,7 @@ def _special_scored(state: FreeState, e: SpecialScored) -> None:
     # The markers a special scoring leaves where they lie (the 2x "is not doubled" then, it stays).
     kept = {k: getattr(table, k) for k in KI_MARKERS}
     state.table = after.model_copy(update={"castillo": {}, **kept})
-    state.scoring_log.append(ScoringRecord(state.round, f"Special scoring: {_kind_title(state, e.kind)}",
-                                           lines, []))
+    state.scoring_log.append(ScoringRecord(state.round, f"Special scoring: {_kind_title(state, e.kind)}", lines, []))
 
 
 def _transfers(state: FreeState, after: TableSnapshot) -> list[dict]:
@@ -230,8 +263,11 @@ def _transfers(state: FreeState, after: TableSnapshot) -> list[dict]:
     marker or the King's Guard), or those beyond a full limit table's seats (Table for Six).
     The dummy's go back beside the board; with the King by the Castillo nothing leaves it."""
     table = state.table
-    taboo = {table.quarantine: "the quarantine marker", table.kings_guard: "the King's Guard",
-             table.king: "the King's region"}
+    taboo = {
+        table.quarantine: "the quarantine marker",
+        table.kings_guard: "the King's Guard",
+        table.king: "the King's region",
+    }
     out = []
     for pid, k in state.castillo.items():
         region = state.discs.get(pid)
@@ -246,8 +282,9 @@ def _transfers(state: FreeState, after: TableSnapshot) -> list[dict]:
         if k - back:
             out.append({"player": pid, "count": k - back, "region": region, "to_court": False})
         if back:
-            out.append({"player": pid, "count": back, "region": region, "to_court": True,
-                        "why": "the limit table is full"})
+            out.append(
+                {"player": pid, "count": back, "region": region, "to_court": True, "why": "the limit table is full"}
+            )
     return out
 
 
@@ -255,9 +292,12 @@ def _kind_title(state: FreeState, kind: str) -> str:
     if kind.startswith("region:"):
         rid = kind.split(":", 1)[1]
         return state.board.area_name(state.board.area_index[rid])
-    return {"castillo": "the Castillo", "first-only": "every region, first place only",
-            "most": "the regions with the most Caballeros", "least": "the regions with the fewest Caballeros",
-            }.get(kind, f'all "{kind}" regions')
+    return {
+        "castillo": "the Castillo",
+        "first-only": "every region, first place only",
+        "most": "the regions with the most Caballeros",
+        "least": "the regions with the fewest Caballeros",
+    }.get(kind, f'all "{kind}" regions')
 
 
 def _round_finished(state: FreeState, e: RoundFinished) -> None:
@@ -273,6 +313,7 @@ def _gone_with_the_round(state: FreeState) -> tuple[str, ...]:
     """King's Guard and the Mistress; the Quarantine marker too when its card says it lasts the
     round (its `until`, from the table's card set: without one it stays to the general scoring)."""
     from .effects.ki_tokens import card_param
+
     return UNTIL_ROUND_END + (("quarantine",) if card_param(state, "quarantine", "until") == "round" else ())
 
 
@@ -291,8 +332,9 @@ def _disc_set(state: FreeState, e: SecretDiscSet) -> None:
     _in_stage(state, "scoring_discs", "setting a secret disc")
     _known_player(state, e.player)
     if e.player == state.dummy:
-        raise RuleViolation("secret-disc", "the dummy sets no disc: its Caballeros in the Castillo go back beside "
-                            "the board")
+        raise RuleViolation(
+            "secret-disc", "the dummy sets no disc: its Caballeros in the Castillo go back beside the board"
+        )
     if state.castillo_stays:
         raise RuleViolation("secret-disc", "the King stands by the Castillo: nothing leaves it, nobody sets a disc")
     if e.region not in state.board.region_ids:
@@ -304,16 +346,18 @@ def _disc_set(state: FreeState, e: SecretDiscSet) -> None:
 
 def _known_player(state: FreeState, pid: str) -> None:
     if pid not in state.players:
-        raise RuleViolation("unknown-id", f"{pid!r} is not a player in this game "
-                            f"(players: {', '.join(state.players)})")
+        raise RuleViolation("unknown-id", f"{pid!r} is not a player in this game (players: {', '.join(state.players)})")
 
 
 def _castillo_counted(state: FreeState, e: CastilloCounted) -> None:
     _in_stage(state, "scoring_discs", "counting the Castillo")
     waiting = [] if state.castillo_stays else [pid for pid in state.choosers if pid not in state.discs]
     if waiting:
-        raise RuleViolation("secret-disc", "the Castillo is lifted once every disc is set; still to choose: "
-                            + ", ".join(state.names[p] for p in waiting))
+        raise RuleViolation(
+            "secret-disc",
+            "the Castillo is lifted once every disc is set; still to choose: "
+            + ", ".join(state.names[p] for p in waiting),
+        )
     for pid in e.counts:
         _known_player(state, pid)
     _snapshot(state, castillo=dict(e.counts))  # checks the 30-Caballeros limit
@@ -323,25 +367,41 @@ def _castillo_counted(state: FreeState, e: CastilloCounted) -> None:
 def _discs_revealed(state: FreeState, e: SecretDiscsRevealed) -> None:
     _in_stage(state, "scoring_discs", "revealing the secret discs")
     if state.castillo is None:
-        raise RuleViolation("phase-order", "count the Castillo before the discs are revealed "
-                            "(the tower's count, checked against the cubes)")
+        raise RuleViolation(
+            "phase-order",
+            "count the Castillo before the discs are revealed (the tower's count, checked against the cubes)",
+        )
     table = _snapshot(state, castillo=dict(state.castillo), secret_discs=dict(state.discs))
     _, lines, after = score_snapshot(table, None, state.board)
     transfers = _transfers(state, after)
     # King and Intrigue: what stays on the table after the scoring (the rest leaves with it).
     stays = {k: getattr(state.table, k) for k in KI_MARKERS if k not in UNTIL_GENERAL_SCORING + UNTIL_ROUND_END}
-    state.table = after.model_copy(update={"castillo": {}, "secret_discs": {}, **stays,
-                                           **_cleared(UNTIL_GENERAL_SCORING + UNTIL_ROUND_END)})
-    state.scoring_log.append(ScoringRecord(state.round, f"General scoring after round {state.round}",
-                                           lines, transfers))
+    state.table = after.model_copy(
+        update={"castillo": {}, "secret_discs": {}, **stays, **_cleared(UNTIL_GENERAL_SCORING + UNTIL_ROUND_END)}
+    )
+    state.scoring_log.append(ScoringRecord(state.round, f"General scoring after round {state.round}", lines, transfers))
     state.discs, state.castillo = {}, None
     _next_round(state)
 
 
 _APPLY = {
-    BoardEntered: _board_entered, SpecialScored: _special_scored, RoundFinished: _round_finished,
-    SecretDiscSet: _disc_set, CastilloCounted: _castillo_counted, SecretDiscsRevealed: _discs_revealed,
+    BoardEntered: _board_entered,
+    SpecialScored: _special_scored,
+    RoundFinished: _round_finished,
+    SecretDiscSet: _disc_set,
+    CastilloCounted: _castillo_counted,
+    SecretDiscsRevealed: _discs_revealed,
 }
 
-__all__ = ["BoardEntered", "SpecialScored", "RoundFinished", "FreeEvent", "FREE_EVENT_ADAPTER", "FreeState",
-           "free_state", "free_asked", "free_apply", "CASTILLO"]
+__all__ = [
+    "BoardEntered",
+    "SpecialScored",
+    "RoundFinished",
+    "FreeEvent",
+    "FREE_EVENT_ADAPTER",
+    "FreeState",
+    "free_state",
+    "free_asked",
+    "free_apply",
+    "CASTILLO",
+]

@@ -1,5 +1,6 @@
 """A game is its setup plus its events. Replay rebuilds it; undo is replay
 without the last event; both serialise to JSON lines."""
+
 from __future__ import annotations
 
 import json
@@ -10,8 +11,7 @@ from .board import Board, classic_board
 from .errors import RuleViolation
 from .events import Event, GameSetup, event_from_dict
 from .flow import Ask, apply_event, asked
-from .rules import RulesChoiceError, rule_set
-from .rules import king_intrigue
+from .rules import RulesChoiceError, king_intrigue, rule_set
 from .rules.edition_2023.power_shift import modifiers_for
 from .state import GameState, new_state
 
@@ -21,8 +21,9 @@ def board_for(setup: GameSetup) -> Board:
     the table's own files kept in the setup. Raises ValueError naming what is wrong."""
     if setup.rules == "classic" and setup.board_file is None and setup.cards_file is None:
         return classic_board()
-    return board_data.load_board(setup.rules, len(setup.players), setup.board_file, setup.cards_file,
-                                 spade_printed=setup.revision >= 3)
+    return board_data.load_board(
+        setup.rules, len(setup.players), setup.board_file, setup.cards_file, spade_printed=setup.revision >= 3
+    )
 
 
 def _check_dummy(setup: GameSetup) -> None:
@@ -43,8 +44,9 @@ def _check_setup(board: Board, setup: GameSetup) -> None:
         raise RuleViolation("setup", str(e)) from None
     _check_dummy(setup)
     if not board.min_players <= len(players) <= board.max_players:
-        raise RuleViolation("setup", f"{len(players)} players: El Grande takes "
-                            f"{board.min_players} to {board.max_players}")
+        raise RuleViolation(
+            "setup", f"{len(players)} players: El Grande takes {board.min_players} to {board.max_players}"
+        )
     if len(set(players)) != len(players):
         raise RuleViolation("setup", f"player ids must differ: {players}")
     if setup.king not in board.region_ids:
@@ -56,8 +58,11 @@ def _check_setup(board: Board, setup: GameSetup) -> None:
         if home not in board.region_ids:
             raise RuleViolation("setup", f"home region {home!r} is not a region")
     if len(set(homes)) != len(homes) or setup.king in homes:
-        raise RuleViolation("setup", "region cards are drawn without replacement: home regions "
-                            "differ from each other and from the King's region")
+        raise RuleViolation(
+            "setup",
+            "region cards are drawn without replacement: home regions "
+            "differ from each other and from the King's region",
+        )
     if setup.start_player not in players:
         raise RuleViolation("setup", f"start player {setup.start_player!r} is not a player")
     unknown = set(setup.names) - set(players)
@@ -76,12 +81,20 @@ def start_state(setup: GameSetup, board: Board | None = None, cards_played: bool
     if setup.dummy:
         names[setup.dummy] = f"the dummy ({names[setup.dummy]})"
     homes = [index[setup.homes[pid]] for pid in setup.players] + ([None] if setup.dummy else [])
-    state = new_state(board, seats, names, setup.variant, index[setup.king], homes,
-                      setup.players.index(setup.start_player),
-                      rule_set(setup.rules, setup.modules, len(setup.players)),
-                      dummy=len(setup.players) if setup.dummy else None,
-                      removed=tuple(setup.removed_cards), added=tuple(setup.added_cards),
-                      modifiers=modifiers_for(setup))
+    state = new_state(
+        board,
+        seats,
+        names,
+        setup.variant,
+        index[setup.king],
+        homes,
+        setup.players.index(setup.start_player),
+        rule_set(setup.rules, setup.modules, len(setup.players)),
+        dummy=len(setup.players) if setup.dummy else None,
+        removed=tuple(setup.removed_cards),
+        added=tuple(setup.added_cards),
+        modifiers=modifiers_for(setup),
+    )
     state.veto_on_take = setup.revision >= 2
     state.castillo_after_veto = setup.revision >= 3
     state.spade_printed = setup.revision >= 3

@@ -31,6 +31,7 @@ The hooks, and where the stages ask them:
   stack5_offer(state), stack5_check(state, cid), stack5_reveal(state, cid)
                                        a fifth stack of Action cards (None: the King's card)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -63,13 +64,27 @@ def _no_modifiers(state, p: int, card: int, mid: str) -> None:
 
 
 _CLASSIC: dict[str, Callable | None] = {
-    "adjust_ask": None, "before_event": None, "own_step": None, "after_event": None, "power_options": None,
-    "check_modifier_total": _no_modifiers, "check_modifier_held": None, "play_modifier": None,
-    "played_values": None, "power_totals": None,  # the cards' values (engine.primitives)
-    "after_replenish": None, "end_round": None,  # after_replenish None: choosing a card
-    "round_stage": lambda state: "reveal", "reveal_stages": lambda state: ("reveal",),
-    "after_reveal": None, "take_turn": None, "leave_castillo": None, "after_general_scoring": None,
-    "stack5_offer": None, "stack5_check": None, "stack5_reveal": None,
+    "adjust_ask": None,
+    "before_event": None,
+    "own_step": None,
+    "after_event": None,
+    "power_options": None,
+    "check_modifier_total": _no_modifiers,
+    "check_modifier_held": None,
+    "play_modifier": None,
+    "played_values": None,
+    "power_totals": None,  # the cards' values (engine.primitives)
+    "after_replenish": None,
+    "end_round": None,  # after_replenish None: choosing a card
+    "round_stage": lambda state: "reveal",
+    "reveal_stages": lambda state: ("reveal",),
+    "after_reveal": None,
+    "take_turn": None,
+    "leave_castillo": None,
+    "after_general_scoring": None,
+    "stack5_offer": None,
+    "stack5_check": None,
+    "stack5_reveal": None,
 }
 
 PARTS: dict[str, Part] = {}

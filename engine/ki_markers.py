@@ -2,6 +2,7 @@
 the module whose card lays each one and how long it stays, as the tracked game keeps it
 (engine/effects/*.py, engine/rules/king_intrigue/round.py). Scoring only (engine/freeplay.py) and its
 board entry (companion/board_entry.py) read them here."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -12,9 +13,9 @@ Lasts = Literal["general_scoring", "round", "card"]
 
 @dataclass(frozen=True)
 class MarkerFacts:
-    module: Optional[str]   # None: the base game's cards (the 130 card lays the 2x markers)
-    lasts: Lasts            # gone after the next general scoring, at the round's end (and the general
-                            # scoring directly after it), or until a card changes it (the table enters that)
+    module: Optional[str]  # None: the base game's cards (the 130 card lays the 2x markers)
+    lasts: Lasts  # gone after the next general scoring, at the round's end (and the general
+    # scoring directly after it), or until a card changes it (the table enters that)
 
 
 MARKERS: dict[str, MarkerFacts] = {

@@ -4,6 +4,7 @@
 playout also checks that the options the engine offers are ones it accepts.
 `check_invariants` is what must hold after every event.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,18 +20,21 @@ from .game import board_for, start_state
 from .queries import closed_regions
 from .state import GameState
 
+STANDINS_NOTE = (
+    "the 2023 rules' unpublished facts (most cards' stacks and copies, some cards' numbers, the "
+    "New Regency and Old Hands cards, France's and Portugal's neighbours, the Scoring tiles, the 2-3 "
+    "player side's scoreboards) are stand-ins from engine/data/standins_2023.json, not the printed "
+    "game: give --board and --cards files for your own box"
+)
 
-STANDINS_NOTE = ("the 2023 rules' unpublished facts (most cards' stacks and copies, some cards' numbers, the "
-                 "New Regency and Old Hands cards, France's and Portugal's neighbours, the Scoring tiles, the 2-3 "
-                 "player side's scoreboards) are stand-ins from engine/data/standins_2023.json, not the printed "
-                 "game: give --board and --cards files for your own box")
 
-
-KI_STANDINS_NOTE = ("the King and Intrigue cards' unpublished facts (Caballeros to the court, the 30 card's action, "
-                    "which scoring each scoring card is, the 140 card's count, what each Action card places, most "
-                    "module cards' values, the module cards' unpublished parameters) are stand-ins from "
-                    "engine/data/standins_king_intrigue.json, not the printed cards: give --cards with your own "
-                    "box's numbers")
+KI_STANDINS_NOTE = (
+    "the King and Intrigue cards' unpublished facts (Caballeros to the court, the 30 card's action, "
+    "which scoring each scoring card is, the 140 card's count, what each Action card places, most "
+    "module cards' values, the module cards' unpublished parameters) are stand-ins from "
+    "engine/data/standins_king_intrigue.json, not the printed cards: give --cards with your own "
+    "box's numbers"
+)
 STANDIN_RULES = ("2023", "king-intrigue")
 STANDIN_SOURCE = "stand-in for self-play: not the printed cards"
 
@@ -44,6 +48,7 @@ def standin_files(rules: str, n_players: int) -> tuple[dict | None, dict | None]
     as a table's board and card files. Never used for a game at a table."""
     if rules == "king-intrigue":
         from .rules.king_intrigue.cards import standin_cards_file
+
         return None, standin_cards_file()
     if rules != "2023":
         return None, None
@@ -115,6 +120,7 @@ def _fill_stacks(table: dict, standin: dict, shipped_ids: set[str]) -> list[str]
     stacks still short, as many copies as there is room for; the last one added to a stack takes
     what room is left (the table's file may hold fewer copies than the stand-ins)."""
     from .board import load_cards
+
     added: list[dict] = []
     for card in standin.get("cards", []):
         if card["id"] in shipped_ids or any(c.get("id") == card["id"] for c in table.get("cards", [])):
@@ -132,7 +138,9 @@ def _complete_2023(n_players: int, board_file: dict | None, cards_file: dict | N
     """The table's files with only what they leave unknown filled from self-play's stand-ins:
     (board file, card file, the facts filled). Raises StandInsShort naming what is still unknown."""
     import copy
+
     from .board import DataFileError, load_board, load_cards
+
     standin_board, standin_cards = standin_files("2023", n_players)
     board = copy.deepcopy(board_file) if board_file is not None else {"rules": "2023"}
     cards = copy.deepcopy(cards_file) if cards_file is not None else {"rules": "2023"}
@@ -152,16 +160,21 @@ def _complete_2023(n_players: int, board_file: dict | None, cards_file: dict | N
         filled += [f"cards.{c}" for c in _fill_stacks(cards, standin_cards, set(shipped.cards))]
         left = load_board("2023", n_players, board, cards).missing
     except DataFileError as exc:
-        raise StandInsShort(f"self-play cannot complete your files with its stand-ins: together they break a "
-                            f"rule of the card set ({exc}); give the whole stack(s) in your card file") from None
+        raise StandInsShort(
+            f"self-play cannot complete your files with its stand-ins: together they break a "
+            f"rule of the card set ({exc}); give the whole stack(s) in your card file"
+        ) from None
     if left:
-        raise StandInsShort("self-play cannot complete your files with its stand-ins (they fill only what your "
-                            "files leave unknown); still unknown: " + "; ".join(f"{k}: {v}" for k, v in left.items()))
+        raise StandInsShort(
+            "self-play cannot complete your files with its stand-ins (they fill only what your "
+            "files leave unknown); still unknown: " + "; ".join(f"{k}: {v}" for k, v in left.items())
+        )
     return board, cards, tuple(filled)
 
 
-def self_play_files(rules: str, n_players: int, board_file: dict | None, cards_file: dict | None,
-                    modules: tuple[str, ...] = ()):
+def self_play_files(
+    rules: str, n_players: int, board_file: dict | None, cards_file: dict | None, modules: tuple[str, ...] = ()
+):
     """The files a random game plays with: (board file, card file, stand-ins) where stand-ins is
     () for none, ("all",) for self-play's whole stand-in set, else the facts filled from it
     because the table's own files leave them unknown (2023; "modifiers": Power Shift's stand-in
@@ -171,7 +184,7 @@ def self_play_files(rules: str, n_players: int, board_file: dict | None, cards_f
     if board_file is None and cards_file is None:
         return (*standin_files(rules, n_players), ("all",))
     if rules != "2023":
-        return board_file, cards_file, ()   # King and Intrigue: the table's card file, refused if incomplete
+        return board_file, cards_file, ()  # King and Intrigue: the table's card file, refused if incomplete
     board_file, cards_file, filled = _complete_2023(n_players, board_file, cards_file)
     if "power-shift" in modules and not cards_file.get("modifiers"):
         filled += ("modifiers",)
@@ -187,11 +200,18 @@ def standins_used_note(rules: str, filled: tuple[str, ...]) -> str:
         if path.startswith("cards."):
             _, ident, *field = path.split(".")
             cards.setdefault(ident, []).append(".".join(field))
-    told = [p if p != "modifiers" else "Power Shift's 16 Modifier cards (engine/data/power_shift_stand_in.json)"
-            for p in filled if not p.startswith("cards.")] + [
-        f"{ident} ({', '.join(fields)})" if fields[0] else f"{ident} (a stand-in card)" for ident, fields in cards.items()]
-    return (f"what your files leave unknown is filled from self-play's stand-ins (engine/data/standins_2023.json, "
-            f"not the printed game): {'; '.join(told)}")
+    told = [
+        p if p != "modifiers" else "Power Shift's 16 Modifier cards (engine/data/power_shift_stand_in.json)"
+        for p in filled
+        if not p.startswith("cards.")
+    ] + [
+        f"{ident} ({', '.join(fields)})" if fields[0] else f"{ident} (a stand-in card)"
+        for ident, fields in cards.items()
+    ]
+    return (
+        f"what your files leave unknown is filled from self-play's stand-ins (engine/data/standins_2023.json, "
+        f"not the printed game): {'; '.join(told)}"
+    )
 
 
 def _seat_ids(board: Board, n: int) -> list[str]:
@@ -213,9 +233,17 @@ def _old_hands_removed(rng: random.Random, board: Board) -> list[str]:
     return removed
 
 
-def random_setup(rng: random.Random, n_players: int, board: Board, variant: str = "full",
-                 rules: str = "classic", modules: tuple[str, ...] = (), board_file: dict | None = None,
-                 cards_file: dict | None = None, standins: bool = False) -> ev.GameSetup:
+def random_setup(
+    rng: random.Random,
+    n_players: int,
+    board: Board,
+    variant: str = "full",
+    rules: str = "classic",
+    modules: tuple[str, ...] = (),
+    board_file: dict | None = None,
+    cards_file: dict | None = None,
+    standins: bool = False,
+) -> ev.GameSetup:
     """A random legal setup; `standins`: the files are self-play's stand-ins, and so may the
     Power Shift modifiers be."""
     seats = _seat_ids(board, n_players + 1)
@@ -224,12 +252,24 @@ def random_setup(rng: random.Random, n_players: int, board: Board, variant: str 
     regions = rng.sample(board.region_ids, n_players + 1)
     extra = {}
     if rules != "classic" or modules or board_file or cards_file:
-        extra = dict(rules=rules, modules=list(modules), dummy=dummy, board_file=board_file, cards_file=cards_file,
-                     removed_cards=_old_hands_removed(rng, board) if "old-hands" in modules else [])
+        extra = dict(
+            rules=rules,
+            modules=list(modules),
+            dummy=dummy,
+            board_file=board_file,
+            cards_file=cards_file,
+            removed_cards=_old_hands_removed(rng, board) if "old-hands" in modules else [],
+        )
         if standins and "power-shift" in modules and not (cards_file or {}).get("modifiers"):
             extra["stand_in_modifiers"] = True
-    return ev.GameSetup(players=players, variant=variant, king=regions[0],
-                        homes=dict(zip(players, regions[1:])), start_player=rng.choice(players), **extra)
+    return ev.GameSetup(
+        players=players,
+        variant=variant,
+        king=regions[0],
+        homes=dict(zip(players, regions[1:])),
+        start_player=rng.choice(players),
+        **extra,
+    )
 
 
 def _split(rng: random.Random, total: int, areas: list[str]) -> dict[str, int]:
@@ -307,8 +347,9 @@ def _mobile(rng, pid, o):
 
 _CHOOSERS = {
     # A card for each stack offered (four stacks; New Regency's stack 5), in stack order.
-    "reveal_action_cards": lambda rng, pid, o: ev.ActionCardsRevealed(cards=[
-        rng.choice(_copies(o["stacks"][s])) for s in sorted(o["stacks"])]),
+    "reveal_action_cards": lambda rng, pid, o: ev.ActionCardsRevealed(
+        cards=[rng.choice(_copies(o["stacks"][s])) for s in sorted(o["stacks"])]
+    ),
     "play_power_card": lambda rng, pid, o: ev.PowerCardPlayed(player=pid, card=rng.choice(o["cards"])),
     "replenish": _replenish,
     "choose_action_card": lambda rng, pid, o: ev.ActionCardChosen(player=pid, stack=rng.choice(list(o["stacks"]))),
@@ -316,7 +357,8 @@ _CHOOSERS = {
     "veto": lambda rng, pid, o: (ev.VetoUsed if rng.random() < 0.3 else ev.VetoWaived)(player=pid),
     "move_caballeros": _move,
     "place_extra": lambda rng, pid, o: ev.ExtraCaballerosPlaced(
-        player=pid, placements=_split(rng, _count(rng, o["max"]), o["areas"])),
+        player=pid, placements=_split(rng, _count(rng, o["max"]), o["areas"])
+    ),
     "send_back": _send_back,
     "secret_disc": lambda rng, pid, o: ev.SecretDiscSet(player=pid, region=rng.choice(o["regions"][pid])),
     "reveal_secret_discs": lambda rng, pid, o: ev.SecretDiscsRevealed(),
@@ -331,13 +373,14 @@ _CHOOSERS = {
 }
 
 
-
 def _module_choosers() -> dict:
     """Choosers for the asks that effects (engine/effects/) and rule modules (engine/rules/)
     add: each such module may define CHOOSERS = {ask kind: fn(rng, pid, options) -> event}."""
     import importlib
     import pkgutil
+
     from . import effects, rules
+
     found = {}
     for package in (effects, rules):
         for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
@@ -374,8 +417,15 @@ def _snapshot_for_checks(state: GameState) -> tuple:
     breaking = state.special is not None and state.special.effect in BREAKS_THE_TABOO
     # King and Intrigue: the regions under a taboo marker (Quarantine, King's Guard) as well.
     marked = {a: list(state.counts[a]) for a in closed_regions(state)[1:]} if state.markers else None
-    return (king, counts, list(state.scores), [g == king for g in state.grandes], state.mobile_at(king), breaking,
-            marked)
+    return (
+        king,
+        counts,
+        list(state.scores),
+        [g == king for g in state.grandes],
+        state.mobile_at(king),
+        breaking,
+        marked,
+    )
 
 
 def check_invariants(state: GameState, before: tuple, event) -> None:
@@ -384,8 +434,12 @@ def check_invariants(state: GameState, before: tuple, event) -> None:
     but by the King's own moves; no score ever falls."""
     total = state.board.caballeros_per_player
     for p in range(state.n):
-        if state.total_accounted(p) != total or state.provinces[p] < 0 or state.court[p] < 0 \
-                or any(row[p] < 0 for row in state.counts):
+        if (
+            state.total_accounted(p) != total
+            or state.provinces[p] < 0
+            or state.court[p] < 0
+            or any(row[p] < 0 for row in state.counts)
+        ):
             raise InvariantBroken(f"after {event!r}: {state.players[p]}'s Caballeros do not add up to {total}")
     king, king_counts, scores, grandes_at_king, mobile_at_king, breaking, marked = before
     if marked:
@@ -394,8 +448,11 @@ def check_invariants(state: GameState, before: tuple, event) -> None:
             if a in still and state.counts[a] != row:
                 raise InvariantBroken(f"after {event!r}: {state.board.area_name(a)} changed under a taboo marker")
     if not isinstance(event, ev.KingMoved) and state.king == king and not breaking:
-        if (state.counts[king] if king < len(state.counts) else []) != king_counts or [g == king for g in state.grandes] != grandes_at_king \
-                or state.mobile_at(king) != mobile_at_king:
+        if (
+            (state.counts[king] if king < len(state.counts) else []) != king_counts
+            or [g == king for g in state.grandes] != grandes_at_king
+            or state.mobile_at(king) != mobile_at_king
+        ):
             raise InvariantBroken(f"after {event!r}: the King's region changed")
     if any(a < b for a, b in zip(state.scores, scores)):
         raise InvariantBroken(f"after {event!r}: a score fell")
@@ -410,14 +467,23 @@ class PlayoutStats:
     scorings: int = 0
     shared_wins: int = 0
     win_scores: list[int] = field(default_factory=list)
-    standins: bool = False   # played with STANDINS_NOTE's stand-ins (some or all)
-    standins_filled: tuple[str, ...] = ()   # which: ("all",) or the facts filled (self_play_files)
+    standins: bool = False  # played with STANDINS_NOTE's stand-ins (some or all)
+    standins_filled: tuple[str, ...] = ()  # which: ("all",) or the facts filled (self_play_files)
 
 
-def play_random_game(rng: random.Random, n_players: int, check: bool = True, board: Board | None = None,
-                     variant: str = "full", stats: PlayoutStats | None = None, rules: str = "classic",
-                     modules: tuple[str, ...] = (), board_file: dict | None = None,
-                     cards_file: dict | None = None, standins: bool = False):
+def play_random_game(
+    rng: random.Random,
+    n_players: int,
+    check: bool = True,
+    board: Board | None = None,
+    variant: str = "full",
+    stats: PlayoutStats | None = None,
+    rules: str = "classic",
+    modules: tuple[str, ...] = (),
+    board_file: dict | None = None,
+    cards_file: dict | None = None,
+    standins: bool = False,
+):
     """Play one game to its end with random legal choices; returns (setup, events, state).
     A 2023 game plays with the labelled stand-ins (STANDINS_NOTE) where the table's files leave
     facts unknown (all of them without files). A `board` given was built from files already
@@ -426,8 +492,15 @@ def play_random_game(rng: random.Random, n_players: int, check: bool = True, boa
         board_file, cards_file, filled = self_play_files(rules, n_players, board_file, cards_file, tuple(modules))
         standins = bool(filled)
     if board is None:
-        probe = ev.GameSetup(players=["a", "b"] + ["c", "d", "e"][:n_players - 2], king="x", homes={},
-                             start_player="a", rules=rules, board_file=board_file, cards_file=cards_file)
+        probe = ev.GameSetup(
+            players=["a", "b"] + ["c", "d", "e"][: n_players - 2],
+            king="x",
+            homes={},
+            start_player="a",
+            rules=rules,
+            board_file=board_file,
+            cards_file=cards_file,
+        )
         board = board_for(probe)
     setup = random_setup(rng, n_players, board, variant, rules, tuple(modules), board_file, cards_file, standins)
     state = start_state(setup, board)
@@ -458,17 +531,45 @@ def play_random_game(rng: random.Random, n_players: int, check: bool = True, boa
     return setup, log, state
 
 
-def selfplay(games: int, n_players: int, seed: int, check: bool = True, variant: str = "full",
-             rules: str = "classic", modules: tuple[str, ...] = (), board_file: dict | None = None,
-             cards_file: dict | None = None) -> PlayoutStats:
+def selfplay(
+    games: int,
+    n_players: int,
+    seed: int,
+    check: bool = True,
+    variant: str = "full",
+    rules: str = "classic",
+    modules: tuple[str, ...] = (),
+    board_file: dict | None = None,
+    cards_file: dict | None = None,
+) -> PlayoutStats:
     stats = PlayoutStats()
-    board_file, cards_file, stats.standins_filled = self_play_files(rules, n_players, board_file, cards_file,
-                                                                    tuple(modules))
+    board_file, cards_file, stats.standins_filled = self_play_files(
+        rules, n_players, board_file, cards_file, tuple(modules)
+    )
     stats.standins = bool(stats.standins_filled)
-    board = board_for(ev.GameSetup(players=[f"p{i}" for i in range(n_players)], king="x", homes={},
-                                   start_player="p0", rules=rules, board_file=board_file, cards_file=cards_file))
+    board = board_for(
+        ev.GameSetup(
+            players=[f"p{i}" for i in range(n_players)],
+            king="x",
+            homes={},
+            start_player="p0",
+            rules=rules,
+            board_file=board_file,
+            cards_file=cards_file,
+        )
+    )
     for i in range(games):
-        play_random_game(random.Random(f"{seed}:{i}"), n_players, check, board=board, variant=variant, stats=stats,
-                         rules=rules, modules=tuple(modules), board_file=board_file, cards_file=cards_file,
-                         standins=stats.standins)
+        play_random_game(
+            random.Random(f"{seed}:{i}"),
+            n_players,
+            check,
+            board=board,
+            variant=variant,
+            stats=stats,
+            rules=rules,
+            modules=tuple(modules),
+            board_file=board_file,
+            cards_file=cards_file,
+            standins=stats.standins,
+        )
     return stats

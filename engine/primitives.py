@@ -2,6 +2,7 @@
 written with: lookups that refuse clearly, stage and turn checks, moving Caballeros, and
 recording a scoring or an outcome for the table. Every check raises RuleViolation before
 anything changes; nothing here moves the game to another stage (engine/stages/turn.py does)."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,9 +11,20 @@ from typing import Any, Callable
 from . import events as ev
 from .board import CASTILLO
 from .errors import RuleViolation
-from .queries import king_in_castillo, king_in_space, kings_neighbours  # noqa: F401
+
 # what may not be changed, and where nothing more may go (the King's region, King and Intrigue's markers)
-from .queries import closed_regions, enterable, entry_refusal, is_taboo, room, taboo_reason, tokens_out  # noqa: F401
+from .queries import (  # noqa: F401  # noqa: F401
+    closed_regions,
+    enterable,
+    entry_refusal,
+    is_taboo,
+    king_in_castillo,
+    king_in_space,
+    kings_neighbours,
+    room,
+    taboo_reason,
+    tokens_out,
+)
 from .scoring import ScoreLine, apply_lines
 from .state import TABLE, GameState, Outcome, ScoringRecord, Special
 
@@ -36,29 +48,38 @@ class Ask:
     stage: str = ""
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "players": list(self.players), "options": self.options,
-                "vetoes": list(self.vetoes), "card": self.card, "round": self.round,
-                "stage": self.stage}
+        return {
+            "kind": self.kind,
+            "players": list(self.players),
+            "options": self.options,
+            "vetoes": list(self.vetoes),
+            "card": self.card,
+            "round": self.round,
+            "stage": self.stage,
+        }
 
 
 def player(state: GameState, pid: str) -> int:
     p = state.player_index(pid)
     if p is None:
-        raise RuleViolation("unknown-id", f"{pid!r} is not a player in this game "
-                            f"(players: {', '.join(state.players)})")
+        raise RuleViolation("unknown-id", f"{pid!r} is not a player in this game (players: {', '.join(state.players)})")
     return p
 
 
 def area(state: GameState, aid: str) -> int:
     a = state.board.area_index.get(aid)
     if a is None:
-        raise RuleViolation("unknown-id", f"{aid!r} is not a region or the Castillo "
-                            f"(regions: {', '.join(state.board.region_ids)})")
+        raise RuleViolation(
+            "unknown-id", f"{aid!r} is not a region or the Castillo (regions: {', '.join(state.board.region_ids)})"
+        )
     if a > state.board.castillo:
         # 2023: "France and Portugal do not count as regions, so you may never place
         # Caballeros there (nor your Grande or the King)"; only Exile sends the King there.
-        raise RuleViolation("not-a-region", f"{state.board.area_name(a)} is not a region: no Caballero, "
-                            "Grande or Scoring tile ever goes there (only the King, with Exile)")
+        raise RuleViolation(
+            "not-a-region",
+            f"{state.board.area_name(a)} is not a region: no Caballero, "
+            "Grande or Scoring tile ever goes there (only the King, with Exile)",
+        )
     return a
 
 
@@ -83,15 +104,16 @@ def expect_stage(state: GameState, stages: tuple[str, ...], what: str) -> None:
     if state.stage not in stages:
         now = _asked(state)
         raise RuleViolation(
-            "phase-order", f"{what} is not possible now: the game waits for {now.kind.replace('_', ' ')}"
-            + (f" from {', '.join(now.players)}" if now.players else ""))
+            "phase-order",
+            f"{what} is not possible now: the game waits for {now.kind.replace('_', ' ')}"
+            + (f" from {', '.join(now.players)}" if now.players else ""),
+        )
 
 
 def expect_player(state: GameState, pid: str, expected: int, what: str) -> int:
     p = player(state, pid)
     if p != expected:
-        raise RuleViolation("turn-order", f"{name(state, p)} cannot {what} now: it is "
-                            f"{name(state, expected)}'s turn")
+        raise RuleViolation("turn-order", f"{name(state, p)} cannot {what} now: it is {name(state, expected)}'s turn")
     return p
 
 
@@ -99,8 +121,7 @@ def expect_special(state: GameState, effects: tuple[str, ...], what: str) -> Spe
     expect_stage(state, ("special",), what)
     sp = state.special
     if sp.effect not in effects:
-        raise RuleViolation("special-action", f"{what} is not part of {sp.card.name}: "
-                            f"{sp.card.text}")
+        raise RuleViolation("special-action", f"{what} is not part of {sp.card.name}: {sp.card.text}")
     return sp
 
 
@@ -119,8 +140,10 @@ def can_enter(state: GameState, a: int, count: int, doing: str) -> None:
     if a == state.king or (state.markers and tokens_out(state)):
         why = entry_refusal(state, a, count)
         if why is not None:
-            raise RuleViolation("kings-region-taboo" if is_taboo(state, a) else "castillo-collapse",
-                                f"cannot {doing} {area_name(state, a)}: {why}")
+            raise RuleViolation(
+                "kings-region-taboo" if is_taboo(state, a) else "castillo-collapse",
+                f"cannot {doing} {area_name(state, a)}: {why}",
+            )
 
 
 def clockwise_from(state: GameState, first: int) -> list[int]:
@@ -194,9 +217,14 @@ def _region_ids_in_order(regions: frozenset[int], region_ids: tuple[str, ...]) -
 
 
 def placement_unknown(state: GameState, card) -> RuleViolation:
-    return RuleViolation("card-fact-missing", state.board.missing.get(f"cards.{card.id}.placement") or (
-        f"how many Caballeros {card.name} places is not known: enter it from your card "
-        f"(card file: cards[{card.id}].placement)"))
+    return RuleViolation(
+        "card-fact-missing",
+        state.board.missing.get(f"cards.{card.id}.placement")
+        or (
+            f"how many Caballeros {card.name} places is not known: enter it from your card "
+            f"(card file: cards[{card.id}].placement)"
+        ),
+    )
 
 
 def placement_limit(state: GameState, card, placements: dict[str, int]) -> int:
@@ -209,8 +237,9 @@ def placement_limit(state: GameState, card, placements: dict[str, int]) -> int:
     return card.placement
 
 
-def check_placements(state: GameState, p: int, placements: dict[str, int], limit: int,
-                     allowed: Callable[[int], None]) -> dict[int, int]:
+def check_placements(
+    state: GameState, p: int, placements: dict[str, int], limit: int, allowed: Callable[[int], None]
+) -> dict[int, int]:
     out: dict[int, int] = {}
     for aid, c in placements.items():
         if not c:
@@ -223,8 +252,9 @@ def check_placements(state: GameState, p: int, placements: dict[str, int], limit
             can_enter(state, a, c, "place Caballeros in")
     total = sum(out.values())
     if total > state.court[p]:
-        raise RuleViolation("placement-limit", f"{name(state, p)} has only {state.court[p]} "
-                            f"Caballeros in the court, not {total}")
+        raise RuleViolation(
+            "placement-limit", f"{name(state, p)} has only {state.court[p]} Caballeros in the court, not {total}"
+        )
     if total > limit:
         raise RuleViolation("placement-limit", f"this card places at most {limit} Caballeros, not {total}")
     return out
@@ -258,16 +288,21 @@ def taken_from_regions(state: GameState, owner: int, from_regions: dict[str, int
             raise RuleViolation("castillo-no-removal", "Caballeros cannot be taken from the Castillo")
         not_taboo(state, a, "take Caballeros from")
         if state.counts[a][owner] < c:
-            raise RuleViolation(rule, f"{name(state, owner)} has only "
-                                f"{state.counts[a][owner]} Caballeros in {area_name(state, a)}, not {c}")
+            raise RuleViolation(
+                rule,
+                f"{name(state, owner)} has only {state.counts[a][owner]} Caballeros in {area_name(state, a)}, not {c}",
+            )
         taken[a] = c
     return taken
 
 
 def replenish_options(state: GameState, p: int, cap: int) -> dict[str, Any]:
     board = state.board
-    return {"max": cap, "provinces": state.provinces[p],
-            "regions": {board.region_ids[r]: c for r, c in state.removable_regions(p).items()}}
+    return {
+        "max": cap,
+        "provinces": state.provinces[p],
+        "regions": {board.region_ids[r]: c for r, c in state.removable_regions(p).items()},
+    }
 
 
 def check_replenish(state: GameState, p: int, e: ev.CourtReplenished, cap: int) -> dict[int, int]:
@@ -277,14 +312,20 @@ def check_replenish(state: GameState, p: int, e: ev.CourtReplenished, cap: int) 
     # province count nor which check refused may tell it (30 minus the provinces, court and
     # board is the player's hidden Castillo tally).
     if total > cap:
-        raise RuleViolation("replenish-limit", f"{name(state, p)} may move at most {cap} "
-                            f"Caballeros to the court now, not {total}")
+        raise RuleViolation(
+            "replenish-limit", f"{name(state, p)} may move at most {cap} Caballeros to the court now, not {total}"
+        )
     if e.from_provinces > state.provinces[p]:
-        raise RuleViolation("replenish-limit", f"{name(state, p)} does not have {e.from_provinces} "
-                            "Caballeros left in the provinces: enter what they actually moved")
+        raise RuleViolation(
+            "replenish-limit",
+            f"{name(state, p)} does not have {e.from_provinces} "
+            "Caballeros left in the provinces: enter what they actually moved",
+        )
     if taken and e.from_provinces < state.provinces[p]:
-        raise RuleViolation("replenish-from-board", f"{name(state, p)} still has Caballeros in the "
-                            "provinces: take those first, then from the board")
+        raise RuleViolation(
+            "replenish-from-board",
+            f"{name(state, p)} still has Caballeros in the provinces: take those first, then from the board",
+        )
     return taken
 
 
@@ -297,22 +338,29 @@ def do_replenish(state: GameState, p: int, from_provinces: int, taken: dict[int,
 
 def send_back_options(state: GameState, owner: int, count: int, court: bool) -> dict[str, Any]:
     board = state.board
-    return {"count": count, "court": state.court[owner] if court else 0,
-            "regions": {board.region_ids[r]: c for r, c in state.removable_regions(owner).items()}}
+    return {
+        "count": count,
+        "court": state.court[owner] if court else 0,
+        "regions": {board.region_ids[r]: c for r, c in state.removable_regions(owner).items()},
+    }
 
 
-def check_send_back(state: GameState, owner: int, e: ev.CaballerosSentBack, count: int,
-                    court_ok: bool) -> dict[int, int]:
+def check_send_back(
+    state: GameState, owner: int, e: ev.CaballerosSentBack, count: int, court_ok: bool
+) -> dict[int, int]:
     taken = taken_from_regions(state, owner, e.from_regions, "special-action")
     if e.from_court and not court_ok:
         raise RuleViolation("special-action", "this card takes Caballeros from the regions, not the court")
     if e.from_court > state.court[owner]:
-        raise RuleViolation("special-action", f"{name(state, owner)} has only {state.court[owner]} "
-                            "Caballeros in the court")
+        raise RuleViolation(
+            "special-action", f"{name(state, owner)} has only {state.court[owner]} Caballeros in the court"
+        )
     total = e.from_court + sum(taken.values())
     if total != count:
-        raise RuleViolation("special-action", f"{name(state, owner)} must send back exactly "
-                            f"{count} Caballero{'s' if count != 1 else ''}, not {total}")
+        raise RuleViolation(
+            "special-action",
+            f"{name(state, owner)} must send back exactly {count} Caballero{'s' if count != 1 else ''}, not {total}",
+        )
     return taken
 
 
@@ -331,7 +379,7 @@ def power_cards_to_take_back(state: GameState, p: int) -> list[int]:
 
 
 def take_back_list(state: GameState, p: int) -> str:
-    """": 3, 7" for a refusal read by the whole table, while the discard pile is public (every
+    """ ": 3, 7" for a refusal read by the whole table, while the discard pile is public (every
     card laid down and none taken back: after a take-back, which one is secret)."""
     return "" if state.took_back_any[p] else f": {', '.join(map(str, power_cards_to_take_back(state, p)))}"
 
@@ -351,29 +399,38 @@ def not_in_hand(state: GameState, p: int, card: int) -> RuleViolation:
     if not hand_secret(state, p):
         why = "it was played in an earlier round" if card in state.power_spent[p] else "not a card of this game"
         return RuleViolation("power-card-in-hand", f"{who} has no Power card {card} in hand: {why}")
-    return RuleViolation("power-card-in-hand", f"{who} cannot play Power card {card} now: what a hand holds is "
-                         f"secret, so {who} sees why on their phone or behind the private screen",
-                         private=(state.players[p], _not_held_why(state, p, card)))
+    return RuleViolation(
+        "power-card-in-hand",
+        f"{who} cannot play Power card {card} now: what a hand holds is "
+        f"secret, so {who} sees why on their phone or behind the private screen",
+        private=(state.players[p], _not_held_why(state, p, card)),
+    )
 
 
 def _not_held_why(state: GameState, p: int, card: int) -> str:
     """Why p does not hold `card`, in words for p alone."""
     if card in state.power_spent[p]:
-        return (f"You laid Power card {card} down in an earlier round" +
-                (" and did not take it back" if state.took_back_any[p] else "") + ": it is not in your hand.")
+        return (
+            f"You laid Power card {card} down in an earlier round"
+            + (" and did not take it back" if state.took_back_any[p] else "")
+            + ": it is not in your hand."
+        )
     if state.rules.king_intrigue and card in state.board.ki_cards.by_value(state.rules.modules):
         return f"You left Power card {card} out of your hand at the start of the game: it is not in your hand."
     return f"Power card {card} is not one of your cards in this game."
 
 
-def disc_ask(state: GameState, needed: list[int], chosen: dict[int, int],
-             allowed: dict[str, list[str]], purpose: str) -> Ask:
+def disc_ask(
+    state: GameState, needed: list[int], chosen: dict[int, int], allowed: dict[str, list[str]], purpose: str
+) -> Ask:
     waiting = tuple(state.players[p] for p in needed if p not in chosen)
     if waiting:
-        return Ask("secret_disc", waiting, {"purpose": purpose, "regions": allowed,
-                                            "chosen": [state.players[p] for p in needed if p in chosen]})
-    return Ask("reveal_secret_discs", (TABLE,), {"purpose": purpose,
-                                                 "chosen": [state.players[p] for p in needed]})
+        return Ask(
+            "secret_disc",
+            waiting,
+            {"purpose": purpose, "regions": allowed, "chosen": [state.players[p] for p in needed if p in chosen]},
+        )
+    return Ask("reveal_secret_discs", (TABLE,), {"purpose": purpose, "chosen": [state.players[p] for p in needed]})
 
 
 def record_scoring(state: GameState, title: str, lines: list[ScoreLine], transfers: list | None = None) -> None:
@@ -383,15 +440,22 @@ def record_scoring(state: GameState, title: str, lines: list[ScoreLine], transfe
 
 def move_line(state: GameState, q: int, count: int, source, target) -> dict:
     """One instruction for the table; source and target are area indexes or "court"/"provinces"."""
+
     def where(a):
         return a if isinstance(a, str) else state.board.area_id(a)
+
     return {"player": state.players[q], "count": count, "source": where(source), "target": where(target)}
 
 
 def outcome(state: GameState, title: str, moves: list[dict], discs: dict[int, int] | None = None) -> None:
-    state.outcomes.append(Outcome(
-        state.round, title, {state.players[q]: state.board.region_ids[r] for q, r in (discs or {}).items()},
-        [m for m in moves if m["count"]]))
+    state.outcomes.append(
+        Outcome(
+            state.round,
+            title,
+            {state.players[q]: state.board.region_ids[r] for q, r in (discs or {}).items()},
+            [m for m in moves if m["count"]],
+        )
+    )
 
 
 def special_outcome(state: GameState, sp: Special, discs: dict[int, int] | None = None) -> None:
@@ -436,8 +500,12 @@ def put_away_used(state: GameState, stack: int, cid: str) -> None:
 def lifting_castillo(state: GameState) -> bool:
     """The Castillo scoring card's special action has begun and waits for the table's count."""
     sp = state.special
-    return state.stage == "special" and sp is not None and sp.effect in CASTILLO_SCORING_EFFECTS \
+    return (
+        state.stage == "special"
+        and sp is not None
+        and sp.effect in CASTILLO_SCORING_EFFECTS
         and state.castillo_after_veto
+    )
 
 
 def count_castillo(state: GameState, e: ev.CastilloCounted) -> None:
@@ -446,8 +514,11 @@ def count_castillo(state: GameState, e: ev.CastilloCounted) -> None:
     for p, c in counts.items():
         spare = state.provinces[p] + state.counts[castillo][p]
         if c > spare:
-            raise RuleViolation("castillo-count", f"{name(state, p)} cannot have {c} in the Castillo: "
-                                f"only {spare} of their Caballeros are not elsewhere on the table")
+            raise RuleViolation(
+                "castillo-count",
+                f"{name(state, p)} cannot have {c} in the Castillo: "
+                f"only {spare} of their Caballeros are not elsewhere on the table",
+            )
     for p, c in counts.items():
         state.provinces[p] += state.counts[castillo][p] - c
         state.counts[castillo][p] = c
@@ -482,9 +553,14 @@ def need_params(state, card, *names: str) -> None:
     for pname in names:
         if card.params.get(pname) is None:
             path = f"cards.{card.id}.params.{pname}"
-            raise RuleViolation("card-fact-missing", state.board.missing.get(path) or (
-                f"what {card.name} does is not known without its {pname}: enter it from your card "
-                f"(card file: cards[{card.id}].params.{pname})"))
+            raise RuleViolation(
+                "card-fact-missing",
+                state.board.missing.get(path)
+                or (
+                    f"what {card.name} does is not known without its {pname}: enter it from your card "
+                    f"(card file: cards[{card.id}].params.{pname})"
+                ),
+            )
 
 
 def space(state, sid: str) -> int:

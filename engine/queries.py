@@ -4,6 +4,7 @@ outside the regions (2023: France or Portugal with "Exile"; the Castillo with "R
 `state.king` is an area index: a region, the Castillo (board.castillo) or a space
 (board.castillo + 1, + 2 ...: France, Portugal). Whatever it is, it is the King's
 region: taboo, and it gives the King's bonus when scored."""
+
 from __future__ import annotations
 
 from .errors import RuleViolation
@@ -45,9 +46,14 @@ def kings_neighbours(state: GameState) -> frozenset[int]:
         known = board.space_neighbours[i]
         if known is None:
             sid = board.space_ids[i]
-            raise RuleViolation("board-fact-missing", board.missing.get(f"spaces.{sid}.neighbours") or (
-                f"{board.space_names[i]}'s neighbouring regions are not known: enter them from your "
-                f"board (board file: spaces[{sid}].neighbours)"))
+            raise RuleViolation(
+                "board-fact-missing",
+                board.missing.get(f"spaces.{sid}.neighbours")
+                or (
+                    f"{board.space_names[i]}'s neighbouring regions are not known: enter them from your "
+                    f"board (board file: spaces[{sid}].neighbours)"
+                ),
+            )
         return known
     return board.neighbours[state.king]
 
@@ -59,12 +65,14 @@ def kings_neighbours(state: GameState) -> frozenset[int]:
 # limit tables). Every check and option in the engine asks these queries, never `state.king`
 # alone. `state.markers` is empty in the classic and 2023 games: they answer at once there.
 
-TABOO_MARKERS = ("quarantine", "kings_guard")          # marker id -> the region it closes
-COLLAPSE_MARKER = "risk_of_collapse"                   # on the Castillo: nothing more goes in
-LIMIT_MARKERS = ("limit_1", "limit_2", "limit_3")      # Table for Six: region -> at most `seats`
+TABOO_MARKERS = ("quarantine", "kings_guard")  # marker id -> the region it closes
+COLLAPSE_MARKER = "risk_of_collapse"  # on the Castillo: nothing more goes in
+LIMIT_MARKERS = ("limit_1", "limit_2", "limit_3")  # Table for Six: region -> at most `seats`
 LIMIT_EFFECT = "table_for_six"
-_TABOO_WHY = {"quarantine": "it lies under the quarantine marker (taboo just like the King's region)",
-              "kings_guard": "the King's Guard stands there (taboo just like the King's region)"}
+_TABOO_WHY = {
+    "quarantine": "it lies under the quarantine marker (taboo just like the King's region)",
+    "kings_guard": "the King's Guard stands there (taboo just like the King's region)",
+}
 
 
 def tokens_out(state: GameState) -> bool:
@@ -72,8 +80,11 @@ def tokens_out(state: GameState) -> bool:
     queries below have more to say than the King's region. False at once in the classic and
     2023 games (no markers), and in a King and Intrigue game while the tokens are in the supply."""
     markers = state.markers
-    return bool(markers) and (markers.get("quarantine") is not None or markers.get("kings_guard") is not None
-                              or markers.get(COLLAPSE_MARKER) is not None)
+    return bool(markers) and (
+        markers.get("quarantine") is not None
+        or markers.get("kings_guard") is not None
+        or markers.get(COLLAPSE_MARKER) is not None
+    )
 
 
 def is_taboo(state: GameState, a: int) -> bool:

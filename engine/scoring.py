@@ -5,6 +5,7 @@ of the next lower place, and the next players continue below that place.
 Two players: only 1st place pays; three players: 1st and 2nd. The King's
 bonus and the home bonus (+2 each) go to a sole majority only.
 """
+
 from __future__ import annotations
 
 from operator import itemgetter
@@ -57,15 +58,23 @@ class ScoreLine(tuple):
         return hash(self._key())
 
     def __repr__(self) -> str:
-        return (f"ScoreLine(area={self[0]!r}, player={self[1]!r}, points={self[2]}, "
-                f"kind={self[3]!r}, place={self[4]}, reason={self.reason!r})")
+        return (
+            f"ScoreLine(area={self[0]!r}, player={self[1]!r}, points={self[2]}, "
+            f"kind={self[3]!r}, place={self[4]}, reason={self.reason!r})"
+        )
 
     def __reduce__(self):
         return (ScoreLine, self[:5] + (self.reason,))
 
     def to_dict(self) -> dict:
-        return {"area": self[0], "player": self[1], "points": self[2], "kind": self[3],
-                "place": self[4], "reason": self.reason}
+        return {
+            "area": self[0],
+            "player": self[1],
+            "points": self[2],
+            "kind": self[3],
+            "place": self[4],
+            "reason": self.reason,
+        }
 
 
 class _PlaceWhy(tuple):
@@ -82,8 +91,9 @@ class _PlaceWhy(tuple):
         each = f"{count} Caballero{'s' if count != 1 else ''}"
         if len(group) > 1:
             others = ", ".join(names[ids[q]] for q in group if ids[q] != player)
-            why = (f"tied for {ordinal(place + 1)} with {others} ({each} each): "
-                   f"takes the {ordinal(paid + 1)}-place points")
+            why = (
+                f"tied for {ordinal(place + 1)} with {others} ({each} each): takes the {ordinal(paid + 1)}-place points"
+            )
         else:
             why = f"{ordinal(place + 1)} place with {each}"
         if mobile:
@@ -125,18 +135,24 @@ def require_scoreboards(state: GameState, areas) -> None:
                 key = "castillo.scoreboard" if a == state.board.castillo else f"regions.{aid}.scoreboard"
                 what = f"the scoreboard of {state.board.area_name(a)}"
             missing = getattr(state.board, "missing", {})
-            raise RuleViolation("board-fact-missing", missing.get(key) or (
-                f"{what} is not known: enter it from your board (board file: {key})"))
+            raise RuleViolation(
+                "board-fact-missing",
+                missing.get(key) or (f"{what} is not known: enter it from your board (board file: {key})"),
+            )
 
 
 def _context(state: GameState, first_only: bool) -> tuple:
     """What every area of one scoring shares, looked up once."""
-    return (_paid_places(state, first_only), state.n - (state.dummy is not None), state.players,
-            state.names, state.dummy)
+    return (
+        _paid_places(state, first_only),
+        state.n - (state.dummy is not None),
+        state.players,
+        state.names,
+        state.dummy,
+    )
 
 
-def score_area(state: GameState, area: int, first_only: bool = False, context: tuple | None = None
-               ) -> list[ScoreLine]:
+def score_area(state: GameState, area: int, first_only: bool = False, context: tuple | None = None) -> list[ScoreLine]:
     """The lines one area earns now, in place order. Does not change the state."""
     counts = state.counts[area]
     present = sorted([(-c, p) for p, c in enumerate(counts) if c])
@@ -166,11 +182,27 @@ def score_area(state: GameState, area: int, first_only: bool = False, context: t
         paid = place + 1 if tied else place
         points = values[paid] if paid < paid_places else 0
         group = [q for _, q in present[i:j]]
-        why = new_line(_PlaceWhy, (place, -neg, group, paid, paid_places, players_playing, first_only, mobile,
-                                   dummy, not points, players, names))
+        why = new_line(
+            _PlaceWhy,
+            (
+                place,
+                -neg,
+                group,
+                paid,
+                paid_places,
+                players_playing,
+                first_only,
+                mobile,
+                dummy,
+                not points,
+                players,
+                names,
+            ),
+        )
         for q in group:
-            lines.append(new_line(ScoreLine, (area_id, players[q], 0 if q == dummy else points, "place",
-                                              place + 1, why)))
+            lines.append(
+                new_line(ScoreLine, (area_id, players[q], 0 if q == dummy else points, "place", place + 1, why))
+            )
         place += 2 if tied else 1
         i = j
     # The bonuses go to a sole majority: in the King's region (the Castillo too, after
@@ -180,11 +212,22 @@ def score_area(state: GameState, area: int, first_only: bool = False, context: t
         if leader == dummy:
             return lines
         if area == state.king:
-            lines.append(ScoreLine(area_id, players[leader], BONUS, "king_bonus", 0,
-                                   "King's bonus: sole majority in the King's region"))
+            lines.append(
+                ScoreLine(
+                    area_id, players[leader], BONUS, "king_bonus", 0, "King's bonus: sole majority in the King's region"
+                )
+            )
         if state.grandes[leader] == area:
-            lines.append(ScoreLine(area_id, players[leader], BONUS, "home_bonus", 0,
-                                   "home bonus: sole majority in the region of their Grande"))
+            lines.append(
+                ScoreLine(
+                    area_id,
+                    players[leader],
+                    BONUS,
+                    "home_bonus",
+                    0,
+                    "home bonus: sole majority in the region of their Grande",
+                )
+            )
     return lines
 
 

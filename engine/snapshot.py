@@ -3,6 +3,7 @@
 `elgrande score` and the scoring-only mode read one, score it with the same
 functions a tracked game uses, and give back the table after the scoring.
 """
+
 from __future__ import annotations
 
 from typing import Literal, Optional
@@ -10,14 +11,27 @@ from typing import Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from .board import (
-    CASTILLO, Board, BoardFileError, CardFileError, DataFileError, RuleSetError, classic_board, load_board,
+    CASTILLO,
+    Board,
+    BoardFileError,
+    CardFileError,
+    DataFileError,
+    RuleSetError,
+    classic_board,
+    load_board,
 )
 from .errors import RuleViolation
+from .queries import LIMIT_MARKERS, is_taboo
 from .scoring import (
-    ScoreLine, apply_lines, gained, regions_by_total, regions_in_group, require_scoreboards, score_area,
+    ScoreLine,
+    apply_lines,
+    gained,
+    regions_by_total,
+    regions_in_group,
+    require_scoreboards,
+    score_area,
     score_regions,
 )
-from .queries import LIMIT_MARKERS, is_taboo
 from .state import GameState, ScoringRecord, new_state
 
 SPECIAL_KINDS = ("4", "5", "6-7", "castillo", "first-only", "most", "least")  # and region:ID
@@ -60,8 +74,7 @@ class TableSnapshot(BaseModel):
     alliance: list[str] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
     castillo_at: Optional[str] = Field(None, exclude_if=lambda v: v is None)
     # King and Intrigue, Special cards (Revolt): the mobile scoreboards lying reversed (0/4/8).
-    reversed: list[Literal["8-4-0", "4-0-0"]] = Field(default_factory=list, max_length=2,
-                                                      exclude_if=lambda v: not v)
+    reversed: list[Literal["8-4-0", "4-0-0"]] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
     # King and Intrigue tokens at a general scoring: the region under the quarantine marker (a
     # disc to it sends to the court, as the King's), the King's Guard's region (the King's bonus
     # there too), the Mistress in front of a player (no King's bonus), the bridge's owner (1 point).
@@ -87,8 +100,10 @@ def _fail(message: str) -> None:
 def check_snapshot(snap: TableSnapshot, board: Board) -> None:
     players = snap.players
     if not board.min_players <= snap.playing <= board.max_players:
-        _fail(f"players: {snap.playing} given; El Grande takes {board.min_players} to {board.max_players}"
-              + (" (the dummy not counted)" if snap.dummy else ""))
+        _fail(
+            f"players: {snap.playing} given; El Grande takes {board.min_players} to {board.max_players}"
+            + (" (the dummy not counted)" if snap.dummy else "")
+        )
     if len(set(players)) != len(players):
         _fail(f"players: ids must differ, got {players}")
     if snap.dummy is not None and (snap.rules != "2023" or snap.playing != 2 or snap.dummy not in players):
@@ -104,8 +119,11 @@ def check_snapshot(snap: TableSnapshot, board: Board) -> None:
 
     def region(rid: str, where: str, castillo_ok: bool = False) -> None:
         if rid not in regions and not (castillo_ok and rid == CASTILLO):
-            _fail(f"{where}: unknown region {rid!r} (regions: {', '.join(board.region_ids)}"
-                  + (", castillo" if castillo_ok else "") + ")")
+            _fail(
+                f"{where}: unknown region {rid!r} (regions: {', '.join(board.region_ids)}"
+                + (", castillo" if castillo_ok else "")
+                + ")"
+            )
 
     def count(c: int, where: str) -> None:
         if c < 0:
@@ -138,8 +156,7 @@ def check_snapshot(snap: TableSnapshot, board: Board) -> None:
         totals[snap.bridge] += 1
     for pid, total in totals.items():
         if total > board.caballeros_per_player:
-            _fail(f"{pid} has {total} Caballeros on the table; each player has only "
-                  f"{board.caballeros_per_player}")
+            _fail(f"{pid} has {total} Caballeros on the table; each player has only {board.caballeros_per_player}")
     for pid, rid in snap.secret_discs.items():
         player(pid, "secret_discs")
         region(rid, f"secret_discs.{pid}")
@@ -158,8 +175,10 @@ def check_snapshot(snap: TableSnapshot, board: Board) -> None:
     if snap.reversed and snap.rules != "king-intrigue":
         _fail("reversed: only the King and Intrigue rules (Revolt) turn a mobile scoreboard over")
     if (snap.alliance or snap.castillo_at) and snap.rules != "king-intrigue":
-        _fail(f"{'alliance' if snap.alliance else 'castillo_at'}: only the King and Intrigue rules (Player's "
-              "Edition) have Alliance markers and a relocated Castillo")
+        _fail(
+            f"{'alliance' if snap.alliance else 'castillo_at'}: only the King and Intrigue rules (Player's "
+            "Edition) have Alliance markers and a relocated Castillo"
+        )
     if snap.alliance and (len(snap.alliance) != 2 or snap.alliance[0] == snap.alliance[1]):
         _fail("alliance: the two Alliance markers lie on two different regions")
     # No marker is *placed* in the King's region, but the King may come to a marked region later
@@ -184,8 +203,10 @@ def check_snapshot(snap: TableSnapshot, board: Board) -> None:
         _fail("bridge, bridge_regions: the bridge's owner and its two regions are given together")
     for rid in snap.bridge_regions:
         region(rid, "bridge_regions")
-    if snap.bridge_regions and board.area_index[snap.bridge_regions[1]] not in \
-            board.neighbours[board.area_index[snap.bridge_regions[0]]]:
+    if (
+        snap.bridge_regions
+        and board.area_index[snap.bridge_regions[1]] not in board.neighbours[board.area_index[snap.bridge_regions[0]]]
+    ):
         _fail("bridge_regions: the bridge joins two adjacent regions")
     if snap.limit_tables and snap.rules != "king-intrigue":
         _fail("limit_tables: only the King and Intrigue rules (Special cards: Table for Six) have limit tables")
@@ -210,12 +231,14 @@ def snapshot_board(snap: TableSnapshot, board_file: dict | None = None, cards_fi
         raise SnapshotError(str(exc)) from None
 
 
-def load_snapshot(data: object, board: Board | None = None, board_file: dict | None = None,
-                  cards_file: dict | None = None) -> TableSnapshot:
+def load_snapshot(
+    data: object, board: Board | None = None, board_file: dict | None = None, cards_file: dict | None = None
+) -> TableSnapshot:
     """Validate parsed JSON against its board; raises SnapshotError with one clear line."""
     if not isinstance(data, dict):
-        raise SnapshotError(f"a snapshot is one JSON object {{\"players\": [...], \"king\": ..., ...}}, "
-                            f"not {_json_kind(data)}")
+        raise SnapshotError(
+            f'a snapshot is one JSON object {{"players": [...], "king": ..., ...}}, not {_json_kind(data)}'
+        )
     try:
         snap = TableSnapshot.model_validate(data)
     except ValidationError as exc:
@@ -225,7 +248,7 @@ def load_snapshot(data: object, board: Board | None = None, board_file: dict | N
         if err["type"] == "int_type":
             msg = f"must be a whole number (a count or score as digits, not in quotes), not {err['input']!r}"
         raise SnapshotError(f"{where}: {msg}" if where else msg) from None
-    board = board or snapshot_board(snap, board_file, cards_file)   # TableFileError: the files' mistake
+    board = board or snapshot_board(snap, board_file, cards_file)  # TableFileError: the files' mistake
     try:
         check_snapshot(snap, board)
     except ValueError as exc:
@@ -239,14 +262,23 @@ def _json_kind(data: object) -> str:
 
 def state_from_snapshot(snap: TableSnapshot, board: Board | None = None) -> GameState:
     from .rules import rule_set
+
     board = board or snapshot_board(snap)
     idx = board.area_index
     n = len(snap.players)
     dummy = snap.players.index(snap.dummy) if snap.dummy else None
     homes = [idx[snap.grandes[pid]] if pid in snap.grandes else -1 for pid in snap.players]
-    state = new_state(board, snap.players, {pid: pid.replace("_", " ").title() for pid in snap.players},
-                      "full", idx[snap.king], [max(h, 0) for h in homes], 0,
-                      rules=rule_set(snap.rules, [], snap.playing), dummy=dummy)
+    state = new_state(
+        board,
+        snap.players,
+        {pid: pid.replace("_", " ").title() for pid in snap.players},
+        "full",
+        idx[snap.king],
+        [max(h, 0) for h in homes],
+        0,
+        rules=rule_set(snap.rules, [], snap.playing),
+        dummy=dummy,
+    )
     state.grandes = homes  # -1: no Grande entered, so no home bonus
     state.counts = [[0] * n for _ in range(board.castillo + 1)]
     for rid, row in snap.regions.items():
@@ -282,22 +314,29 @@ def snapshot_from_state(state: GameState) -> TableSnapshot:
     board = state.board
     pids = state.players
     return TableSnapshot.model_construct(
-        rules=state.rules.id, dummy=None if state.dummy is None else pids[state.dummy],
-        players=list(pids), king=board.area_id(state.king),
+        rules=state.rules.id,
+        dummy=None if state.dummy is None else pids[state.dummy],
+        players=list(pids),
+        king=board.area_id(state.king),
         grandes={pid: board.area_id(g) for pid, g in zip(pids, state.grandes) if g is not None and g >= 0},
-        regions={rid: {pids[p]: c for p, c in enumerate(state.counts[r]) if c}
-                 for r, rid in enumerate(board.region_ids) if any(state.counts[r])},
+        regions={
+            rid: {pids[p]: c for p, c in enumerate(state.counts[r]) if c}
+            for r, rid in enumerate(board.region_ids)
+            if any(state.counts[r])
+        },
         castillo={pids[p]: c for p, c in enumerate(state.counts[board.castillo]) if c},
         secret_discs={},
         mobile_scoreboards={sid: board.area_id(a) for sid, a in state.mobile.items() if a is not None},
         scores=dict(zip(pids, state.scores)),
         court={pids[p]: c for p, c in enumerate(state.court) if c},
         reversed=[k.removeprefix("reversed_") for k, v in state.markers.items() if k.startswith("reversed_") and v],
-        quarantine=_where(state, "quarantine"), kings_guard=_where(state, "kings_guard"),
+        quarantine=_where(state, "quarantine"),
+        kings_guard=_where(state, "kings_guard"),
         mistress=state.markers.get("mistress"),
         bridge=None if state.aside.get("bridge") is None else pids[state.aside["bridge"]],
-        bridge_regions=[board.area_id(state.markers[m]) for m in ("bridge_1", "bridge_2")
-                        if state.markers.get(m) is not None],
+        bridge_regions=[
+            board.area_id(state.markers[m]) for m in ("bridge_1", "bridge_2") if state.markers.get(m) is not None
+        ],
         limit_tables=[board.area_id(state.markers[m]) for m in LIMIT_MARKERS if state.markers.get(m) is not None],
     )
 
@@ -326,8 +365,9 @@ def _special_regions(state: GameState, kind: str) -> tuple[list[int], bool]:
     raise SnapshotError(f"--special {kind}: unknown kind (one of {', '.join(SPECIAL_KINDS)}, region:ID)")
 
 
-def score_snapshot(snap: TableSnapshot, special: str | None = None,
-                   board: Board | None = None) -> tuple[dict[str, int], list[ScoreLine], TableSnapshot]:
+def score_snapshot(
+    snap: TableSnapshot, special: str | None = None, board: Board | None = None
+) -> tuple[dict[str, int], list[ScoreLine], TableSnapshot]:
     """Score a table: a general scoring, or the special scoring `special` names.
     Returns points gained per player, the itemised lines, and the table after."""
     state = state_from_snapshot(snap, board)
@@ -351,6 +391,7 @@ def _reversed(state: GameState, lines: list[ScoreLine]) -> list[ScoreLine]:
     if not any(k.startswith("reversed_") and v for k, v in state.markers.items()):
         return lines
     from .effects.revolt import reversed_at, reversed_lines
+
     out, done = [], set()
     for line in lines:
         a = state.board.area_index[line.area]
@@ -371,22 +412,28 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
     castillo = board.castillo
     require_scoreboards(state, range(castillo + 1))
     stays = state.king == castillo
-    movers = [p for p in range(state.n) if p != state.dummy and not stays
-              and (state.counts[castillo][p] or state.grandes[p] == castillo)]
+    movers = [
+        p
+        for p in range(state.n)
+        if p != state.dummy and not stays and (state.counts[castillo][p] or state.grandes[p] == castillo)
+    ]
     for p in movers:
         pid = state.players[p]
         if pid not in snap.secret_discs:
             what = "Caballeros" if state.counts[castillo][p] else "a Grande"
-            raise SnapshotError(f"secret_discs: {pid} has {what} in the Castillo but no secret disc "
-                                "(general scoring: each of them goes to the region on the disc)")
+            raise SnapshotError(
+                f"secret_discs: {pid} has {what} in the Castillo but no secret disc "
+                "(general scoring: each of them goes to the region on the disc)"
+            )
     at = state.markers.get("castillo_at")
     if at is not None:  # King and Intrigue, Relocate: on the scoreboard of the region it stands in
         from .effects.relocate import castillo_lines
+
         lines = castillo_lines(state, at)
     else:
         lines = _reversed(state, score_area(state, castillo))
     limited = {state.markers[m] for m in LIMIT_MARKERS if state.markers.get(m) is not None}
-    arrived = {r: state.counts[r][:] for r in limited}   # Table for Six: the seats taken before the discs
+    arrived = {r: state.counts[r][:] for r in limited}  # Table for Six: the seats taken before the discs
     for p in movers:
         k = state.counts[castillo][p]
         dest = board.area_index[snap.secret_discs[state.players[p]]]
@@ -400,18 +447,21 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
     if state.dummy is not None and not stays:
         state.provinces[state.dummy] += state.counts[castillo][state.dummy]
         state.counts[castillo][state.dummy] = 0
-    if limited:   # "these newer, excess Caballeros are returned to the players' Courts"
+    if limited:  # "these newer, excess Caballeros are returned to the players' Courts"
         from .effects.table_for_six import excess_returned
+
         excess_returned(state, arrived)
     pair = (state.markers.get("alliance_1"), state.markers.get("alliance_2"))
     if None in pair:
         lines += _reversed(state, score_regions(state, list(board.regions)))
     else:  # King and Intrigue, Alliance: the two marked regions scored as one
         from .effects.alliance import alliance_lines
+
         lines += _reversed(state, score_regions(state, [r for r in board.regions if r not in pair]))
         lines += alliance_lines(state, *pair)
     if state.markers or state.aside:  # King and Intrigue: the tokens, then each 2x marker's region once more
         from .rules.king_intrigue import _tokens_at_scoring, double_lines
+
         record = ScoringRecord(0, "", lines, [])
         _tokens_at_scoring(state, record, apply=False)
         lines = record.lines

@@ -4,6 +4,7 @@ Players are seat indices 0..n-1 (clockwise), areas are region indices 0..R-1
 and R for the Castillo (see engine.board). Only engine.flow mutates a state,
 and only in answer to an event; everything else reads it.
 """
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -70,16 +71,16 @@ class Special:
     card: ActionCard
     effect: str
     player: int
-    left: int = 0          # Caballeros still allowed (moves, extra placement)
+    left: int = 0  # Caballeros still allowed (moves, extra placement)
     own_left: int = 0
     foreign_left: int = 0
-    source: int | None = None   # the one region a card restricts to
+    source: int | None = None  # the one region a card restricts to
     queue: list[int] = field(default_factory=list)  # players still to act, in order
     discs: dict[int, int] = field(default_factory=dict)  # secret choices, hidden
     vetoes_pending: list[int] = field(default_factory=list)  # the veto window
     started: bool = False  # steps begun (after the veto window)
     moves: list = field(default_factory=list)  # what it made players move, for the Outcome
-    target: int | None = None   # the one region a card moves to (one_target), once chosen
+    target: int | None = None  # the one region a card moves to (one_target), once chosen
 
 
 @dataclass(slots=True)
@@ -97,12 +98,16 @@ class Outcome:
 
     round: int
     title: str
-    discs: dict    # player id -> region id each revealed disc shows (empty when none)
-    moves: list    # {"player", "count", "source", "target"}: area ids, "court" or "provinces"
+    discs: dict  # player id -> region id each revealed disc shows (empty when none)
+    moves: list  # {"player", "count", "source", "target"}: area ids, "court" or "provinces"
 
     def to_dict(self) -> dict:
-        return {"round": self.round, "title": self.title, "discs": dict(self.discs),
-                "moves": [dict(m) for m in self.moves]}
+        return {
+            "round": self.round,
+            "title": self.title,
+            "discs": dict(self.discs),
+            "moves": [dict(m) for m in self.moves],
+        }
 
 
 @dataclass(slots=True)
@@ -112,21 +117,21 @@ class GameState:
     names: dict[str, str]
     variant: str
     schedule: tuple[int, ...]
-    counts: list[list[int]]     # [area][player] Caballeros, Castillo last
+    counts: list[list[int]]  # [area][player] Caballeros, Castillo last
     court: list[int]
     provinces: list[int]
     king: int
     grandes: list[int]
-    mobile: dict[str, int | None]   # mobile scoreboard (classic) or Scoring tile (2023) id -> area or None (off board)
+    mobile: dict[str, int | None]  # mobile scoreboard (classic) or Scoring tile (2023) id -> area or None (off board)
     scores: list[int]
     hands: list[set[int]]
     discards: list[set[int]]
     played: list[int | None]
     take_back_played: list[bool]  # took this round's card back: it returns to the hand
     stacks_undrawn: list[dict[str, int]]  # stacks 1..4: card id -> copies not yet seen
-    stacks_bottom: list[list[str]]        # stacks 1..4: cards put under, in order
-    revealed: dict[int, str | None]       # stack -> face-up card id, None once taken
-    vetoes: list[tuple[int, int]]         # (holder, last round index it may be used)
+    stacks_bottom: list[list[str]]  # stacks 1..4: cards put under, in order
+    revealed: dict[int, str | None]  # stack -> face-up card id, None once taken
+    vetoes: list[tuple[int, int]]  # (holder, last round index it may be used)
     round_index: int = 0
     stage: str = "reveal"
     start_player: int = 0
@@ -146,12 +151,12 @@ class GameState:
     # rounds, and whether they ever took one back (which card stays secret).
     power_spent: list[set[int]] = field(default_factory=list)
     took_back_any: list[bool] = field(default_factory=list)
-    veto_on_take: bool = True             # rules revision 2 (see events.RULES_REVISION)
-    castillo_after_veto: bool = True      # rules revision 3
-    spade_printed: bool = True            # rules revision 3 (engine/board.py _placement_printed)
-    rules: RuleSet = CLASSIC               # the rule set and modules (engine/rules)
-    dummy: int | None = None              # 2023, 2 players: the dummy's seat (the last)
-    discard_pile: list[str] = field(default_factory=list)   # 2023: face up, public
+    veto_on_take: bool = True  # rules revision 2 (see events.RULES_REVISION)
+    castillo_after_veto: bool = True  # rules revision 3
+    spade_printed: bool = True  # rules revision 3 (engine/board.py _placement_printed)
+    rules: RuleSet = CLASSIC  # the rule set and modules (engine/rules)
+    dummy: int | None = None  # 2023, 2 players: the dummy's seat (the last)
+    discard_pile: list[str] = field(default_factory=list)  # 2023: face up, public
     regency_undrawn: dict[str, int] = field(default_factory=dict)  # New Regency's ♠ stack
     # 2023: cards whose copies the table's set does not know, turned up so far (card id -> times):
     # such a card turns up while its stack may still hold another (engine/card_entry.py).
@@ -168,10 +173,10 @@ class GameState:
     # never changed); the rest are per seat. Hands, passes and discards are secret.
     modifiers: Mapping = field(default_factory=FrozenMap)
     modifier_hands: list[set[str]] = field(default_factory=list)
-    modifier_passes: dict[int, str] = field(default_factory=dict)   # chosen, not yet passed
+    modifier_passes: dict[int, str] = field(default_factory=dict)  # chosen, not yet passed
     modifier_played: list[str | None] = field(default_factory=list)  # this round, face up
     modifier_discards: list[set[str]] = field(default_factory=list)
-    modifier_take_back: list[bool] = field(default_factory=list)   # Empowerment took this round's
+    modifier_take_back: list[bool] = field(default_factory=list)  # Empowerment took this round's
     # Public tokens a rule set lays on the board (King and Intrigue: the 2x markers ...):
     # marker id -> where (an area index, or an immutable value), None while in the supply.
     markers: dict = field(default_factory=dict)
@@ -183,7 +188,7 @@ class GameState:
     deferred: tuple | None = None
     # Seats (the dummy's included): len(players), read in every hot loop, so kept, not computed.
     n: int = field(init=False, default=0)
-    seat_of: dict = field(init=False, default_factory=dict)   # player id -> seat
+    seat_of: dict = field(init=False, default_factory=dict)  # player id -> seat
 
     def __post_init__(self) -> None:
         self.n = len(self.players)
@@ -198,34 +203,83 @@ class GameState:
         changes nothing shared."""
         turn, sp = self.turn, self.special
         return GameState(
-            board=self.board, players=self.players, names=self.names, variant=self.variant,
-            schedule=self.schedule, counts=[row[:] for row in self.counts], court=self.court[:],
-            provinces=self.provinces[:], king=self.king, grandes=self.grandes[:], mobile=dict(self.mobile),
-            scores=self.scores[:], hands=[set(h) for h in self.hands], discards=[set(d) for d in self.discards],
-            played=self.played[:], take_back_played=self.take_back_played[:],
-            stacks_undrawn=[dict(u) for u in self.stacks_undrawn], stacks_bottom=[b[:] for b in self.stacks_bottom],
-            revealed=dict(self.revealed), vetoes=self.vetoes[:], round_index=self.round_index, stage=self.stage,
-            start_player=self.start_player, power_order=self.power_order[:], power_pos=self.power_pos,
-            turn_order=self.turn_order[:], turn_pos=self.turn_pos,
-            turn=None if turn is None else Turn(turn.player, turn.card, turn.stack, turn.replenished, turn.placed,
-                                                turn.special_done),
-            special=None if sp is None else Special(
-                sp.card, sp.effect, sp.player, sp.left, sp.own_left, sp.foreign_left, sp.source, sp.queue[:],
-                dict(sp.discs), sp.vetoes_pending[:], sp.started, sp.moves[:], sp.target),
-            scoring_discs=dict(self.scoring_discs), scoring_needed=self.scoring_needed[:],
-            scoring_log=self.scoring_log[:], winners=self.winners[:], event_count=self.event_count,
-            outcomes=self.outcomes[:], power_spent=[set(p) for p in self.power_spent],
-            took_back_any=self.took_back_any[:], veto_on_take=self.veto_on_take,
-            castillo_after_veto=self.castillo_after_veto, spade_printed=self.spade_printed, rules=self.rules,
-            dummy=self.dummy, discard_pile=self.discard_pile[:], regency_undrawn=dict(self.regency_undrawn),
+            board=self.board,
+            players=self.players,
+            names=self.names,
+            variant=self.variant,
+            schedule=self.schedule,
+            counts=[row[:] for row in self.counts],
+            court=self.court[:],
+            provinces=self.provinces[:],
+            king=self.king,
+            grandes=self.grandes[:],
+            mobile=dict(self.mobile),
+            scores=self.scores[:],
+            hands=[set(h) for h in self.hands],
+            discards=[set(d) for d in self.discards],
+            played=self.played[:],
+            take_back_played=self.take_back_played[:],
+            stacks_undrawn=[dict(u) for u in self.stacks_undrawn],
+            stacks_bottom=[b[:] for b in self.stacks_bottom],
+            revealed=dict(self.revealed),
+            vetoes=self.vetoes[:],
+            round_index=self.round_index,
+            stage=self.stage,
+            start_player=self.start_player,
+            power_order=self.power_order[:],
+            power_pos=self.power_pos,
+            turn_order=self.turn_order[:],
+            turn_pos=self.turn_pos,
+            turn=None
+            if turn is None
+            else Turn(turn.player, turn.card, turn.stack, turn.replenished, turn.placed, turn.special_done),
+            special=None
+            if sp is None
+            else Special(
+                sp.card,
+                sp.effect,
+                sp.player,
+                sp.left,
+                sp.own_left,
+                sp.foreign_left,
+                sp.source,
+                sp.queue[:],
+                dict(sp.discs),
+                sp.vetoes_pending[:],
+                sp.started,
+                sp.moves[:],
+                sp.target,
+            ),
+            scoring_discs=dict(self.scoring_discs),
+            scoring_needed=self.scoring_needed[:],
+            scoring_log=self.scoring_log[:],
+            winners=self.winners[:],
+            event_count=self.event_count,
+            outcomes=self.outcomes[:],
+            power_spent=[set(p) for p in self.power_spent],
+            took_back_any=self.took_back_any[:],
+            veto_on_take=self.veto_on_take,
+            castillo_after_veto=self.castillo_after_veto,
+            spade_printed=self.spade_printed,
+            rules=self.rules,
+            dummy=self.dummy,
+            discard_pile=self.discard_pile[:],
+            regency_undrawn=dict(self.regency_undrawn),
             copies_seen=dict(self.copies_seen),
-            region_cards_drawn=self.region_cards_drawn[:], modifiers=self.modifiers,
-            modifier_hands=[set(h) for h in self.modifier_hands], modifier_passes=dict(self.modifier_passes),
+            region_cards_drawn=self.region_cards_drawn[:],
+            modifiers=self.modifiers,
+            modifier_hands=[set(h) for h in self.modifier_hands],
+            modifier_passes=dict(self.modifier_passes),
             modifier_played=self.modifier_played[:],
             modifier_discards=[set(d) for d in self.modifier_discards],
-            modifier_take_back=self.modifier_take_back[:], table_files=self.table_files,
-            card_entries=self.card_entries[:], board_entries=self.board_entries[:], markers=dict(self.markers),
-            aside=dict(self.aside), deferred=self.deferred)
+            modifier_take_back=self.modifier_take_back[:],
+            table_files=self.table_files,
+            card_entries=self.card_entries[:],
+            board_entries=self.board_entries[:],
+            markers=dict(self.markers),
+            aside=dict(self.aside),
+            deferred=self.deferred,
+        )
 
     # --- small read helpers -------------------------------------------------
     @property
@@ -245,8 +299,7 @@ class GameState:
     def removable_regions(self, p: int) -> dict[int, int]:
         """Regions p's Caballeros may be taken from: any but the King's (and, King and
         Intrigue, one under a taboo marker: engine/queries.closed_regions)."""
-        if self.markers and (self.markers.get("quarantine") is not None
-                             or self.markers.get("kings_guard") is not None):
+        if self.markers and (self.markers.get("quarantine") is not None or self.markers.get("kings_guard") is not None):
             closed = closed_regions(self)
             return {r: self.counts[r][p] for r in self.board.regions if r not in closed and self.counts[r][p]}
         king = self.king
@@ -275,8 +328,9 @@ class GameState:
         return self.provinces[p] + self.court[p] + sum(row[p] for row in self.counts) + aside
 
 
-def _deal_stacks(board: Board, rules: RuleSet, removed: tuple[str, ...],
-                 added: tuple[str, ...] = ()) -> tuple[list[dict[str, int]], dict[str, int]]:
+def _deal_stacks(
+    board: Board, rules: RuleSet, removed: tuple[str, ...], added: tuple[str, ...] = ()
+) -> tuple[list[dict[str, int]], dict[str, int]]:
     """The face-down stacks 1..4 (merged 2-and-3 under 2 with four stacks) and New
     Regency's ♠ stack, as card id -> copies. Cards of a module come in only with it (Old
     Hands: the ♣ cards `added`, each replacing a `removed` card, checked by
@@ -301,8 +355,7 @@ def _deal_stacks(board: Board, rules: RuleSet, removed: tuple[str, ...],
 _EVERY_COPY: dict[int, tuple[Board, dict]] = {}
 
 
-def _every_copy(board: Board, rules: RuleSet,
-                added: tuple[str, ...]) -> tuple[list[dict[str, int]], dict[str, int]]:
+def _every_copy(board: Board, rules: RuleSet, added: tuple[str, ...]) -> tuple[list[dict[str, int]], dict[str, int]]:
     """The stacks with every copy of their cards, none returned to the box, worked out once
     per board, rule set and ♣ cards added (self-play deals thousands of games from one
     board). Shared: copy before changing."""
@@ -339,10 +392,20 @@ def first_stage(rules: RuleSet, dummy: int | None) -> str:
     return "dummy_regions" if dummy is not None else "reveal"
 
 
-def new_state(board: Board, players: list[str], names: dict[str, str], variant: str,
-              king: int, homes: list[int | None], start_player: int, rules: RuleSet = CLASSIC,
-              dummy: int | None = None, removed: tuple[str, ...] = (),
-              modifiers: Mapping | None = None, added: tuple[str, ...] = ()) -> GameState:
+def new_state(
+    board: Board,
+    players: list[str],
+    names: dict[str, str],
+    variant: str,
+    king: int,
+    homes: list[int | None],
+    start_player: int,
+    rules: RuleSet = CLASSIC,
+    dummy: int | None = None,
+    removed: tuple[str, ...] = (),
+    modifiers: Mapping | None = None,
+    added: tuple[str, ...] = (),
+) -> GameState:
     """The position after setup. The 2-player game's dummy (a seat with no home, Grande or
     court: its 30 Caballeros wait beside the board) is `dummy`, the last seat. `modifiers`:
     Power Shift's Modifier cards (id -> Modifier), when that module is on."""
@@ -357,18 +420,37 @@ def new_state(board: Board, players: list[str], names: dict[str, str], variant: 
         court[dummy], provinces[dummy] = 0, board.caballeros_per_player
     undrawn, regency = _deal_stacks(board, rules, removed, added)
     return GameState(
-        board=board, players=tuple(players), names=dict(names), variant=variant,
-        schedule=board.round_schedules[variant], counts=counts, court=court,
-        provinces=provinces, king=king, grandes=list(homes),
+        board=board,
+        players=tuple(players),
+        names=dict(names),
+        variant=variant,
+        schedule=board.round_schedules[variant],
+        counts=counts,
+        court=court,
+        provinces=provinces,
+        king=king,
+        grandes=list(homes),
         mobile={sid: None for sid in (*board.mobile_scoreboards, *getattr(board, "scoring_tiles", {}))},
         scores=[0] * n,
-        hands=[set(board.replenish) for _ in range(n)], discards=[set() for _ in range(n)],
-        played=[None] * n, take_back_played=[False] * n, stacks_undrawn=undrawn,
-        stacks_bottom=[[] for _ in range(4)], revealed={}, vetoes=[],
-        start_player=start_player, power_spent=[set() for _ in range(n)], took_back_any=[False] * n,
-        rules=rules, dummy=dummy, regency_undrawn=regency, stage=first_stage(rules, dummy),
-        modifiers=FrozenMap(modifiers or {}), modifier_hands=[set() for _ in range(n)],
-        modifier_played=[None] * n, modifier_discards=[set() for _ in range(n)],
+        hands=[set(board.replenish) for _ in range(n)],
+        discards=[set() for _ in range(n)],
+        played=[None] * n,
+        take_back_played=[False] * n,
+        stacks_undrawn=undrawn,
+        stacks_bottom=[[] for _ in range(4)],
+        revealed={},
+        vetoes=[],
+        start_player=start_player,
+        power_spent=[set() for _ in range(n)],
+        took_back_any=[False] * n,
+        rules=rules,
+        dummy=dummy,
+        regency_undrawn=regency,
+        stage=first_stage(rules, dummy),
+        modifiers=FrozenMap(modifiers or {}),
+        modifier_hands=[set() for _ in range(n)],
+        modifier_played=[None] * n,
+        modifier_discards=[set() for _ in range(n)],
         modifier_take_back=[False] * n,
     )
 

@@ -1,5 +1,6 @@
 """From tower drops to table inputs: each accepted drop becomes one TowerDrop,
 handed to a callback `on_drop(drop)` (the table, `elgrande listen`, a test)."""
+
 from __future__ import annotations
 
 import time
@@ -35,12 +36,25 @@ class TowerDrop(BaseModel):
 
     def brief(self) -> dict:
         """The JSON line of `elgrande listen --json`."""
-        return {"tower": self.tower, "boot": self.boot, "seq": self.seq,
-                "colour": self.colour, "uncertain": self.uncertain}
+        return {
+            "tower": self.tower,
+            "boot": self.boot,
+            "seq": self.seq,
+            "colour": self.colour,
+            "uncertain": self.uncertain,
+        }
 
 
 def tower_drop(tower: str, msg: Drop, received: float | None = None) -> TowerDrop:
-    return TowerDrop(tower=tower, boot=msg.boot, seq=msg.seq,
-                     colour=msg.colour, uncertain=msg.uncertain,
-                     best=msg.nearest, conf=msg.conf, multi=msg.multi, est=msg.est,
-                     received=time.time() if received is None else received)
+    return TowerDrop(
+        tower=tower,
+        boot=msg.boot,
+        seq=msg.seq,
+        colour=msg.colour,
+        uncertain=msg.uncertain,
+        best=msg.nearest,
+        conf=msg.conf,
+        multi=msg.multi,
+        est=msg.est,
+        received=time.time() if received is None else received,
+    )

@@ -1,4 +1,5 @@
 """`elgrande tower-sim` and `elgrande listen`: a simulated tower, and the builder's check tool."""
+
 from __future__ import annotations
 
 import argparse
@@ -35,37 +36,55 @@ def _one_line_errors(name: str, func):
         except _Usage as e:
             print(f"elgrande {name}: {e}", file=sys.stderr)
             return 2
+
     return run
 
 
 def register_commands(sub) -> None:
-    sim = sub.add_parser("tower-sim", help="a simulated Castillo tower on a virtual serial port or MQTT",
-                         description="Speaks the tower's wire protocol v1 like the firmware: drops, acks, "
-                                     "replays, totals, heartbeats. Stays up until interrupted (Ctrl-C).")
+    sim = sub.add_parser(
+        "tower-sim",
+        help="a simulated Castillo tower on a virtual serial port or MQTT",
+        description="Speaks the tower's wire protocol v1 like the firmware: drops, acks, "
+        "replays, totals, heartbeats. Stays up until interrupted (Ctrl-C).",
+    )
     where = sim.add_mutually_exclusive_group(required=True)
-    where.add_argument("--pty", action="store_true",
-                       help="create a virtual serial port; its path is the first line: PORT <path>")
+    where.add_argument(
+        "--pty", action="store_true", help="create a virtual serial port; its path is the first line: PORT <path>"
+    )
     where.add_argument("--mqtt", metavar="URL", help=BROKER_HELP)
     sim.add_argument("--tower-id", default=None, help=f"device id (default {DEFAULT_TOWER})")
     _mqtt_options(sim, "the tower's user name on the broker (a locked-down broker: the tower id)")
     src = sim.add_mutually_exclusive_group()
-    src.add_argument("--script", metavar="FILE", help="lines '<delay ms> <colour>' (colour: "
-                     + ", ".join(SIM_DROPS) + ", or 'reboot'); # starts a comment")
+    src.add_argument(
+        "--script",
+        metavar="FILE",
+        help="lines '<delay ms> <colour>' (colour: " + ", ".join(SIM_DROPS) + ", or 'reboot'); # starts a comment",
+    )
     src.add_argument("--random", type=int, metavar="N", help="N random drops")
-    sim.add_argument("--calibrated", metavar="IDS", help="comma-separated colours the tower is calibrated "
-                     f"for, 1 to {MAX_CAL_COLOURS} of {', '.join(TOWER_COLOURS)} (default: the first five); "
-                     "a colour dropped that is not among them comes out uncertain")
+    sim.add_argument(
+        "--calibrated",
+        metavar="IDS",
+        help="comma-separated colours the tower is calibrated "
+        f"for, 1 to {MAX_CAL_COLOURS} of {', '.join(TOWER_COLOURS)} (default: the first five); "
+        "a colour dropped that is not among them comes out uncertain",
+    )
     sim.add_argument("--rate", type=float, default=2.0, metavar="PER_SECOND", help="random drops per second")
     sim.add_argument("--seed", type=int, default=None, help="random seed (drops and boot ids)")
     sim.add_argument("--baud", type=int, default=115200, help="pace the pty like a UART (0: unpaced)")
     sim.add_argument("--heartbeat", type=float, default=5.0, metavar="SECONDS", help="heartbeat period")
     sim.set_defaults(func=_one_line_errors("tower-sim", cmd_tower_sim))
 
-    lis = sub.add_parser("listen", help="show the drops and link status of a Castillo tower",
-                         description="Prints each accepted drop exactly once and each link status change.")
+    lis = sub.add_parser(
+        "listen",
+        help="show the drops and link status of a Castillo tower",
+        description="Prints each accepted drop exactly once and each link status change.",
+    )
     src = lis.add_mutually_exclusive_group(required=True)
-    src.add_argument("--serial", metavar="PORT_OR_URL",
-                     help="/dev/ttyACM0, COM3, a pty, socket://host:port, or 'auto' (first tower on USB)")
+    src.add_argument(
+        "--serial",
+        metavar="PORT_OR_URL",
+        help="/dev/ttyACM0, COM3, a pty, socket://host:port, or 'auto' (first tower on USB)",
+    )
     src.add_argument("--mqtt", metavar="URL", help=BROKER_HELP)
     src.add_argument("--list-ports", action="store_true", help="list USB serial ports that look like towers")
     lis.add_argument("--tower-id", help="device id on MQTT, e.g. castillo-a1b2c3 (only its topics are read)")
@@ -76,24 +95,34 @@ def register_commands(sub) -> None:
     lis.set_defaults(func=_one_line_errors("listen", cmd_listen))
 
 
-BROKER_HELP = ("broker: mqtts://[user:password@]host[:port] (TLS, port 8883 by default) or "
-               "mqtt://[user:password@]host[:port] (not encrypted, 1883)")
+BROKER_HELP = (
+    "broker: mqtts://[user:password@]host[:port] (TLS, port 8883 by default) or "
+    "mqtt://[user:password@]host[:port] (not encrypted, 1883)"
+)
 PASSWORD_ENV = "ELGRANDE_MQTT_PASSWORD"
 
 
 def _mqtt_options(parser, user_help: str) -> None:
     parser.add_argument("--username", help=user_help)
     parser.add_argument("--password", help=f"MQTT password (or set {PASSWORD_ENV}, which stays out of ps)")
-    parser.add_argument("--cafile", metavar="PEM", help="mqtts://: the CA that signed the broker's certificate "
-                                                        "(default: the system's CAs)")
+    parser.add_argument(
+        "--cafile",
+        metavar="PEM",
+        help="mqtts://: the CA that signed the broker's certificate (default: the system's CAs)",
+    )
     parser.add_argument("--cert", metavar="PEM", help="mqtts://: a client certificate, when the broker asks for one")
     parser.add_argument("--key", metavar="PEM", help="mqtts://: the client certificate's key")
 
 
 def _mqtt_settings(args) -> dict:
     password = args.password if args.password is not None else os.environ.get(PASSWORD_ENV) or None
-    return {"username": args.username, "password": password, "cafile": args.cafile, "certfile": args.cert,
-            "keyfile": args.key}
+    return {
+        "username": args.username,
+        "password": password,
+        "cafile": args.cafile,
+        "certfile": args.cert,
+        "keyfile": args.key,
+    }
 
 
 class _Interrupted(Exception):
@@ -105,6 +134,7 @@ def _on_sigterm(signum, frame):
 
 
 # ---- tower-sim ---------------------------------------------------------------------
+
 
 def _parse_script(text: str, name: str) -> list[tuple[float, str]]:
     steps = []
@@ -141,8 +171,10 @@ def _calibrated(text) -> list[str]:
     colours = [c.strip() for c in text.split(",") if c.strip()]
     wrong = [c for c in colours if c not in TOWER_COLOURS]
     if wrong or not 1 <= len(colours) <= MAX_CAL_COLOURS or len(set(colours)) != len(colours):
-        raise _usage(f"--calibrated {text!r}: give 1 to {MAX_CAL_COLOURS} distinct colours of "
-                     f"{', '.join(TOWER_COLOURS)}" + (f" (not: {', '.join(wrong)})" if wrong else ""))
+        raise _usage(
+            f"--calibrated {text!r}: give 1 to {MAX_CAL_COLOURS} distinct colours of "
+            f"{', '.join(TOWER_COLOURS)}" + (f" (not: {', '.join(wrong)})" if wrong else "")
+        )
     return colours
 
 
@@ -206,8 +238,11 @@ def _ctrl_c_stops() -> None:
 
 def _say_problem(text) -> None:
     # The simulated tower's own connection to the broker: why it cannot connect, once per change.
-    print(f"elgrande tower-sim: {text}" if text else "elgrande tower-sim: connected to the broker",
-          file=sys.stderr, flush=True)
+    print(
+        f"elgrande tower-sim: {text}" if text else "elgrande tower-sim: connected to the broker",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 def _heartbeats(tower, period: float, stop: threading.Event) -> None:
@@ -224,7 +259,7 @@ def _act(tower, what: str) -> None:
         print(f"reboot boot {tower.boot_id}", flush=True)
     else:
         seq = tower.drop(what)
-        if not seq:   # calibrating: the cube was taught, not dropped
+        if not seq:  # calibrating: the cube was taught, not dropped
             print(f"taught {what}", flush=True)
             return
         queued = "" if PORT_UP[0]() else " (queued: not connected to the broker)"
@@ -262,6 +297,7 @@ def _play_stdin(tower) -> None:
 
 # ---- listen ------------------------------------------------------------------------
 
+
 def cmd_listen(args) -> int:
     _ctrl_c_stops()
     from .ports import list_ports
@@ -276,8 +312,11 @@ def cmd_listen(args) -> int:
         return 0 if found else 1
     if args.count is not None and args.count < 1:
         raise _usage("--count must be at least 1")
-    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
-                        format="elgrande listen: %(message)s")
+    logging.basicConfig(
+        level=logging.INFO if args.verbose else logging.WARNING,
+        stream=sys.stderr,
+        format="elgrande listen: %(message)s",
+    )
     events: queue.Queue = queue.Queue()
     out = _Printer(args.json, args.count, events)
     bridge = _make_bridge(args, out)
@@ -312,6 +351,7 @@ def _make_bridge(args, out):
     if args.serial:
         from .ports import find_tower
         from .transport_serial import SerialBridge
+
         url = args.serial
         if url == "auto":
             url = find_tower()
@@ -324,6 +364,7 @@ def _make_bridge(args, out):
     if not args.tower_id:
         raise _usage("--mqtt needs --tower-id ID (the device id, e.g. castillo-a1b2c3)")
     from .transport_mqtt import MqttBridge
+
     try:
         return MqttBridge(args.mqtt, args.tower_id, out.drop, out.status, **_mqtt_settings(args))
     except ValueError as e:
@@ -364,10 +405,21 @@ class _Printer:
     def status(self, s) -> None:
         if self.as_json:
             sec = self.security
-            self._print(json.dumps({"status": s.state, "tower": s.tower, "fw": s.fw, "proto": s.proto,
-                                    "boot": s.boot, "since": round(s.since, 3), "message": s.message,
-                                    "transport": s.transport,
-                                    "security": sec.model_dump() if sec is not None else None}))
+            self._print(
+                json.dumps(
+                    {
+                        "status": s.state,
+                        "tower": s.tower,
+                        "fw": s.fw,
+                        "proto": s.proto,
+                        "boot": s.boot,
+                        "since": round(s.since, 3),
+                        "message": s.message,
+                        "transport": s.transport,
+                        "security": sec.model_dump() if sec is not None else None,
+                    }
+                )
+            )
         else:
             who = f" {s.tower} firmware {s.fw} boot {s.boot}" if s.tower else ""
             since = time.strftime("%H:%M:%S", time.localtime(s.since))

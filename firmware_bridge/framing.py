@@ -4,6 +4,7 @@ Bytes in, checked JSON objects out. Nothing here raises on bad input: every
 rejected line is counted with the fault code the device would use for it
 (bad_frame, bad_checksum, line_too_long) and a reason a person can read.
 """
+
 from __future__ import annotations
 
 import binascii
@@ -68,7 +69,7 @@ def decode(line: bytes | str) -> dict:
     star = line.rfind(b"*")
     if not line.startswith(b"{") or star < 0 or len(line) - star != 5:
         raise FrameError("bad_frame", "not of the form {json}*XXXX")
-    body, check = line[:star], line[star + 1:]
+    body, check = line[:star], line[star + 1 :]
     try:
         expected = int(check, 16)
     except ValueError:

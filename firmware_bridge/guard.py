@@ -14,6 +14,7 @@ A link ties them together: `Link.guarded(where, fn)` reports to
 `Link.report_fault`, which counts the fault, logs one line and shows it as a
 status change (see firmware_bridge/README.md, "Robustness").
 """
+
 from __future__ import annotations
 
 import functools
@@ -39,7 +40,7 @@ def describe(error: BaseException, limit: int = 300) -> str:
             last = frames[-1]
             text += f" ({os.path.basename(last.filename)}:{last.lineno} in {last.name})"
         text = " ".join(text.split())  # one line, whatever the message holds
-        return text if len(text) <= limit else text[:limit - 3] + "..."
+        return text if len(text) <= limit else text[: limit - 3] + "..."
     except Exception:
         return type(error).__name__
 
@@ -55,6 +56,7 @@ def report(on_fault: OnFault, where: str, error: BaseException) -> None:
 def guarded(where: str, on_fault: OnFault, fn: Optional[Callable] = None):
     """`guarded(where, on_fault, fn)` or `@guarded(where, on_fault)`: fn's exceptions
     go to on_fault(where, error) instead of up the stack; the call returns None."""
+
     def wrap(func: Callable) -> Callable:
         @functools.wraps(func)
         def call(*args, **kwargs):
@@ -63,7 +65,9 @@ def guarded(where: str, on_fault: OnFault, fn: Optional[Callable] = None):
             except Exception as error:
                 report(on_fault, where, error)
                 return None
+
         return call
+
     return wrap(fn) if fn is not None else wrap
 
 
@@ -73,8 +77,16 @@ class Worker:
     doubles from backoff_min to backoff_max (back to backoff_min after a run
     that lasted a minute). A body that returns ends the worker."""
 
-    def __init__(self, body: Callable[[], None], name: str, on_crash: OnFault, *,
-                 stop: Optional[threading.Event] = None, backoff_min: float = 0.1, backoff_max: float = 5.0):
+    def __init__(
+        self,
+        body: Callable[[], None],
+        name: str,
+        on_crash: OnFault,
+        *,
+        stop: Optional[threading.Event] = None,
+        backoff_min: float = 0.1,
+        backoff_max: float = 5.0,
+    ):
         self.body = body
         self.name = name
         self.on_crash = on_crash
@@ -120,8 +132,9 @@ class LogLimiter:
     back is counted and said in one summary line when the window ends (on the
     next call, or on `flush()` from a timer)."""
 
-    def __init__(self, logger: logging.Logger, burst: int = 3, window: float = 10.0,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self, logger: logging.Logger, burst: int = 3, window: float = 10.0, clock: Callable[[], float] = time.monotonic
+    ):
         self.logger = logger
         self.burst = burst
         self.window = window
@@ -148,8 +161,13 @@ class LogLimiter:
             return
         if self._held:
             kinds = ", ".join(f"{key} {n}" for key, n in self._held.most_common(8))
-            self.logger.log(self._held_level, "%d more like the above in the last %.0f s, not logged one by one (%s)",
-                            sum(self._held.values()), now - self._start, kinds)
+            self.logger.log(
+                self._held_level,
+                "%d more like the above in the last %.0f s, not logged one by one (%s)",
+                sum(self._held.values()),
+                now - self._start,
+                kinds,
+            )
         self._start = now
         self._logged.clear()
         self._held.clear()

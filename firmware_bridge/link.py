@@ -30,6 +30,7 @@ has a last-resort guard that turns any other exception into a counted fault,
 one log line and a status change (`report_fault`). `guarded(where, fn)` gives a
 transport the same guard for its own callbacks.
 """
+
 from __future__ import annotations
 
 import functools
@@ -44,8 +45,27 @@ from pydantic import BaseModel
 from . import framing
 from .adapter import TowerDrop, tower_drop
 from .guard import LogLimiter, describe, guarded
-from .messages import (PROTOCOL_VERSION, WITH_BOOT, Ack, Cal, Calibrate, Drop, Empty, Fault, Heartbeat, Hello,
-                       HelloReq, MessageError, Ok, Replay, Totals, TotalsReq, UnknownMessage, command, parse_device)
+from .messages import (
+    PROTOCOL_VERSION,
+    WITH_BOOT,
+    Ack,
+    Cal,
+    Calibrate,
+    Drop,
+    Empty,
+    Fault,
+    Heartbeat,
+    Hello,
+    HelloReq,
+    MessageError,
+    Ok,
+    Replay,
+    Totals,
+    TotalsReq,
+    UnknownMessage,
+    command,
+    parse_device,
+)
 
 log = logging.getLogger("firmware_bridge.link")
 
@@ -86,6 +106,7 @@ def _entry_point(where: str):
     """Last-resort guard of a public entry point: whatever escapes the code below
     becomes a counted fault and a status change, never an exception in the
     caller's thread (a serial reader, a paho callback, a timer)."""
+
     def wrap(method):
         @functools.wraps(method)
         def call(self, *args, **kwargs):
@@ -94,7 +115,9 @@ def _entry_point(where: str):
             except Exception as error:
                 self.report_fault(where, error)
                 return None
+
         return call
+
     return wrap
 
 
@@ -109,19 +132,41 @@ def _brief(obj) -> str:
 def _fingerprint(msg: Drop) -> tuple:
     # What a drop says, from its checked fields only: a repeat with other content is
     # a conflict. (Never re-encoded: a received frame may hold anything in extra fields.)
-    return (msg.col, msg.xcol, msg.best, msg.xbest, msg.conf, tuple(msg.raw) if msg.raw else None,
-            tuple(msg.amb), msg.tr, msg.multi, msg.est, msg.ms)
+    return (
+        msg.col,
+        msg.xcol,
+        msg.best,
+        msg.xbest,
+        msg.conf,
+        tuple(msg.raw) if msg.raw else None,
+        tuple(msg.amb),
+        msg.tr,
+        msg.multi,
+        msg.est,
+        msg.ms,
+    )
 
 
 class Link:
-    def __init__(self, send: Callable[[dict], None], on_drop: Callable[[TowerDrop], None],
-                 on_status: Optional[Callable[[LinkStatus], None]] = None, *,
-                 on_totals: Optional[Callable[[str, Totals], None]] = None,
-                 resume: Optional[tuple[str, str, int]] = None, ack_every: int = 16,
-                 ack_delay: float = 0.05, retry_after: float = 1.0,
-                 silence_timeout: Optional[float] = None, max_pending: int = 4096,
-                 max_delivery_attempts: int = 5, notice_every: float = 1.0, log_burst: int = 3,
-                 log_window: float = 10.0, clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        send: Callable[[dict], None],
+        on_drop: Callable[[TowerDrop], None],
+        on_status: Optional[Callable[[LinkStatus], None]] = None,
+        *,
+        on_totals: Optional[Callable[[str, Totals], None]] = None,
+        resume: Optional[tuple[str, str, int]] = None,
+        ack_every: int = 16,
+        ack_delay: float = 0.05,
+        retry_after: float = 1.0,
+        silence_timeout: Optional[float] = None,
+        max_pending: int = 4096,
+        max_delivery_attempts: int = 5,
+        notice_every: float = 1.0,
+        log_burst: int = 3,
+        log_window: float = 10.0,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self._send = send
         self._on_drop = on_drop
         self._on_status = on_status
@@ -183,24 +228,42 @@ class Link:
         h = self.hello
         fault, fault_at = self._last_fault or (None, None)
         calibrated = list(h.cal.colours) if h and h.cal.ok and self._compatible else None
-        new = LinkStatus(state=state, since=old.since if state == old.state else time.time(),
-                         transport=self._transport, tower=self.tower, fw=h.fw if h else None,
-                         proto=h.proto if h else None, boot=self.boot, delivered=self.delivered,
-                         last_drop=old.last_drop, message=message, counters=dict(self.counters),
-                         last_fault=fault, last_fault_at=fault_at, calibrated=calibrated,
-                         calibration=self._calibration)
-        changed = (new.state, new.tower, new.fw, new.boot, new.message, new.last_fault_at, new.calibrated,
-                   new.calibration) != \
-                  (old.state, old.tower, old.fw, old.boot, old.message, old.last_fault_at, old.calibrated,
-                   old.calibration)
+        new = LinkStatus(
+            state=state,
+            since=old.since if state == old.state else time.time(),
+            transport=self._transport,
+            tower=self.tower,
+            fw=h.fw if h else None,
+            proto=h.proto if h else None,
+            boot=self.boot,
+            delivered=self.delivered,
+            last_drop=old.last_drop,
+            message=message,
+            counters=dict(self.counters),
+            last_fault=fault,
+            last_fault_at=fault_at,
+            calibrated=calibrated,
+            calibration=self._calibration,
+        )
+        changed = (
+            new.state,
+            new.tower,
+            new.fw,
+            new.boot,
+            new.message,
+            new.last_fault_at,
+            new.calibrated,
+            new.calibration,
+        ) != (old.state, old.tower, old.fw, old.boot, old.message, old.last_fault_at, old.calibrated, old.calibration)
         self._status = new
         if (changed or force) and self._on_status:
             try:
                 self._on_status(new)
             except Exception as error:  # the status callback is broken: say so in the log only
                 self.counters["callback_errors"] += 1
-                self._logs.log(logging.ERROR, "on_status", "the status callback failed (%s); the link carries on",
-                               describe(error))
+                self._logs.log(
+                    logging.ERROR, "on_status", "the status callback failed (%s); the link carries on", describe(error)
+                )
 
     def _settle(self) -> None:
         # connected once the tower is known and no totals snapshot is awaited
@@ -225,8 +288,7 @@ class Link:
                 self.counters["faults"] += 1
                 if restarted:
                     self.counters["worker_restarts"] += 1
-                text = f"{where} failed ({describe(error)}); " + \
-                       ("restarted" if restarted else "the link carries on")
+                text = f"{where} failed ({describe(error)}); " + ("restarted" if restarted else "the link carries on")
                 self._logs.log(logging.ERROR, "fault " + where, "%s", text)
                 log.debug("%s failed", where, exc_info=error)
                 self._notice(text)
@@ -328,8 +390,12 @@ class Link:
                 self._ask("hello", again=True)
             else:
                 self.counters["bad_availability"] += 1
-                self._logs.log(logging.WARNING, "bad_availability",
-                               "ignored a tower status that is neither online nor offline: %r", raw[:32])
+                self._logs.log(
+                    logging.WARNING,
+                    "bad_availability",
+                    "ignored a tower status that is neither online nor offline: %r",
+                    raw[:32],
+                )
 
     @_entry_point("tick")
     def tick(self) -> None:
@@ -349,8 +415,12 @@ class Link:
                         self._check_gap()
                     else:
                         self._ask(kind)
-            if self.silence_timeout and not self._silent and now - self._last_rx > self.silence_timeout \
-                    and self._status.state not in ("disconnected", "incompatible"):
+            if (
+                self.silence_timeout
+                and not self._silent
+                and now - self._last_rx > self.silence_timeout
+                and self._status.state not in ("disconnected", "incompatible")
+            ):
                 self._silent = True
                 self._set_state("disconnected", f"no frame from the tower for {self.silence_timeout:g} s")
                 self._ask("hello", again=True)
@@ -370,13 +440,17 @@ class Link:
         with self._lock:
             self._send_cmd(Empty(token=token))
 
-    def request_calibration(self, cancel: bool = False, colours: Optional[list[str]] = None,
-                            keep: Optional[list[str]] = None) -> None:
+    def request_calibration(
+        self, cancel: bool = False, colours: Optional[list[str]] = None, keep: Optional[list[str]] = None
+    ) -> None:
         """Calibrate (`colours`: 1 to 6 distinct ids of messages.TOWER_COLOURS; None: the
         tower's default five; `keep`: colours calibrated now that stay), or cancel a calibration
         that runs. ValueError for colours the protocol does not allow, before anything is sent."""
-        msg = Calibrate(cancel=True) if cancel else \
-            Calibrate(colours=list(colours) if colours else None, keep=list(keep) if keep else None)
+        msg = (
+            Calibrate(cancel=True)
+            if cancel
+            else Calibrate(colours=list(colours) if colours else None, keep=list(keep) if keep else None)
+        )
         with self._lock:
             self._send_cmd(msg)
 
@@ -399,8 +473,9 @@ class Link:
 
     def _resync(self, why: str, doubt: bool = True) -> None:
         self.counters["resyncs"] += 1
-        self._logs.log(logging.WARNING if doubt else logging.INFO, "resync",
-                       "resynchronising with a totals snapshot: %s", why)
+        self._logs.log(
+            logging.WARNING if doubt else logging.INFO, "resync", "resynchronising with a totals snapshot: %s", why
+        )
         self._ask("totals")
         if self.hello and self._compatible:
             self._set_state("resyncing", why)
@@ -456,8 +531,9 @@ class Link:
             return
         if isinstance(msg, UnknownMessage):
             self.counters["unknown_message"] += 1
-            self._logs.log(logging.INFO, "unknown_message", "ignored a message of unknown type %r (newer firmware?)",
-                           msg.t[:32])
+            self._logs.log(
+                logging.INFO, "unknown_message", "ignored a message of unknown type %r (newer firmware?)", msg.t[:32]
+            )
             return
         if isinstance(msg, Hello):
             self._hello(msg)
@@ -489,8 +565,9 @@ class Link:
             self._cal(msg)
 
     def _cal(self, msg: Cal) -> None:
-        self._logs.log(logging.INFO, "cal", "calibration: state %s, colour %s, %s of %s", msg.state, msg.colour,
-                       msg.got, msg.need)
+        self._logs.log(
+            logging.INFO, "cal", "calibration: state %s, colour %s, %s of %s", msg.state, msg.colour, msg.got, msg.need
+        )
         fields = ("state", "colour", "got", "need", "msg", "colours", "sep", "warn", "near", "dist")
         self._calibration = {k: getattr(msg, k) for k in fields if getattr(msg, k) is not None}
         if msg.state == "done":
@@ -543,8 +620,7 @@ class Link:
         return msg.boots < newest or (msg.boots == newest and current is not None)
 
     def _hello(self, msg: Hello) -> None:
-        if msg.proto == PROTOCOL_VERSION and msg.dev == self.tower and msg.boot != self.boot \
-                and self._stale_hello(msg):
+        if msg.proto == PROTOCOL_VERSION and msg.dev == self.tower and msg.boot != self.boot and self._stale_hello(msg):
             self.counters["stale_boot"] += 1  # a hello from before: the tower has moved on
             self._ask("hello")  # not the answer: ask where it is now (once, tick retries)
             return
@@ -553,9 +629,11 @@ class Link:
             self._compatible = False
             self.hello = msg
             self.counters["refused"] += 1
-            text = (f"tower {msg.dev} (firmware {msg.fw}) speaks protocol version {msg.proto}; "
-                    f"this companion speaks version {PROTOCOL_VERSION}: update "
-                    f"{'the companion' if msg.proto > PROTOCOL_VERSION else 'the tower firmware'}")
+            text = (
+                f"tower {msg.dev} (firmware {msg.fw}) speaks protocol version {msg.proto}; "
+                f"this companion speaks version {PROTOCOL_VERSION}: update "
+                f"{'the companion' if msg.proto > PROTOCOL_VERSION else 'the tower firmware'}"
+            )
             self._logs.log(logging.ERROR, "incompatible", "%s", text)
             self._set_state("incompatible", text)
             return
@@ -566,8 +644,9 @@ class Link:
         self._newest_boots[msg.dev] = max(self._newest_boots.get(msg.dev, 0), msg.boots)
         if msg.dev != self.tower:
             if self.tower is not None:
-                self._logs.log(logging.WARNING, "tower", "another tower on this link: %s replaces %s", msg.dev,
-                               self.tower)
+                self._logs.log(
+                    logging.WARNING, "tower", "another tower on this link: %s replaces %s", msg.dev, self.tower
+                )
             self.tower = msg.dev
             self.boot = None
             self._new_boot(msg.boot, f"tower {msg.dev} found", msg.boots)
@@ -587,8 +666,7 @@ class Link:
             # that lost count. Either way the totals decide; what was handed over
             # stays handed over, so no (tower, boot, seq) ever reaches the table twice.
             self.counters["seq_backwards"] += 1
-            self._resync(f"{where} says seq {seq}, below the {self.delivered} already delivered, "
-                         f"without a new boot id")
+            self._resync(f"{where} says seq {seq}, below the {self.delivered} already delivered, without a new boot id")
             return
         if seq > self.known_last:
             self.known_last = seq
@@ -671,8 +749,10 @@ class Link:
         if attempts >= self.max_delivery_attempts:
             self._refused = None
             self.counters["undeliverable"] += 1
-            text = (f"the table refused drop {seq} {attempts} times ({describe(error)}): skipped; "
-                    f"the tower's totals still count it")
+            text = (
+                f"the table refused drop {seq} {attempts} times ({describe(error)}): skipped; "
+                f"the tower's totals still count it"
+            )
             self._logs.log(logging.ERROR, "undeliverable", "%s", text)
             self._handed_over(msg, fingerprint, tower_drop(self.tower, msg))
             self._notice(text)

@@ -7,6 +7,7 @@ string) within the range a real tower can send, a string is a string of a
 bounded length, so anything else is refused here, with the field named,
 before the link acts on it.
 """
+
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Optional, Union
@@ -29,10 +30,12 @@ BOOT_RE = r"^[0-9a-f]{8}$"
 DEV_RE = r"^[\x21-\x22\x24-\x2a\x2c-\x2e\x30-\x7e]{1,64}$"  # an MQTT topic level, printable
 NAME_RE = r"^[\x20-\x7e]{0,64}$"
 TEXT_RE = r"^[^\x00-\x1f\x7f]{0,512}$"
-PATTERN_RULES = {BOOT_RE: "8 lower-case hex digits",
-                 DEV_RE: "1 to 64 printable ASCII characters without space, /, + or #",
-                 NAME_RE: "up to 64 printable ASCII characters",
-                 TEXT_RE: "up to 512 characters, no control characters"}
+PATTERN_RULES = {
+    BOOT_RE: "8 lower-case hex digits",
+    DEV_RE: "1 to 64 printable ASCII characters without space, /, + or #",
+    NAME_RE: "up to 64 printable ASCII characters",
+    TEXT_RE: "up to 512 characters, no control characters",
+}
 
 Colour = Literal["red", "yellow", "green", "blue", "black"]
 AddedColour = Literal["purple", "orange", "white"]
@@ -55,6 +58,7 @@ class Message(BaseModel):
 
 
 # ---- device -> host ----------------------------------------------------------
+
 
 class CalSummary(Message):
     ok: bool
@@ -247,8 +251,7 @@ class Identify(Message):
     id: Optional[Id] = None
 
 
-HostCommand = Annotated[Union[HelloReq, Ack, Replay, TotalsReq, Empty, Calibrate, Identify],
-                        Field(discriminator="t")]
+HostCommand = Annotated[Union[HelloReq, Ack, Replay, TotalsReq, Empty, Calibrate, Identify], Field(discriminator="t")]
 HOST_TYPES = ("hello_req", "ack", "replay", "totals_req", "empty", "calibrate", "identify")
 
 _device = TypeAdapter(DeviceMessage)
@@ -257,6 +260,7 @@ _host = TypeAdapter(HostCommand)
 
 class UnknownMessage(BaseModel):
     """A valid frame with a type this host does not know: ignored (section 7)."""
+
     model_config = ConfigDict(extra="allow")
     t: str
 

@@ -1,6 +1,7 @@
 """Finding the tower on USB: serial ports listed by vendor and product id.
 On Android (no /dev/tty nodes for USB adapters) the USB devices come from usb4a and
 are named `usb-android:<device>`, which the serial bridge opens through usbserial4a."""
+
 from __future__ import annotations
 
 from typing import Iterable, Optional
@@ -42,8 +43,16 @@ def list_ports(ids: Optional[Iterable[tuple[int, int]]] = None, *, ports=None) -
         key = (p.vid, p.pid)
         if wanted and key not in wanted:
             continue
-        found.append(PortInfo(device=p.device, vid=p.vid, pid=p.pid, serial_number=p.serial_number,
-                              description=p.description or "", kind=TOWER_USB_IDS.get(key)))
+        found.append(
+            PortInfo(
+                device=p.device,
+                vid=p.vid,
+                pid=p.pid,
+                serial_number=p.serial_number,
+                description=p.description or "",
+                kind=TOWER_USB_IDS.get(key),
+            )
+        )
     return sorted(found, key=lambda p: p.device)
 
 
@@ -57,6 +66,7 @@ def _comports() -> list:
     # Imported here: pyserial's port listing raises ImportError on import where it does not
     # know the platform (sys.platform "android"), and Android lists through usb4a anyway.
     from serial.tools import list_ports
+
     return list_ports.comports()
 
 

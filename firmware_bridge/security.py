@@ -5,6 +5,7 @@ over the network through a broker: without TLS anyone on the Wi-Fi can read
 and forge frames; without a user name the broker cannot tell the tower (or
 the companion) from a stranger, so its ACL cannot keep strangers off the
 tower's topics (hardware/README.md, "A locked-down broker")."""
+
 from __future__ import annotations
 
 from typing import Optional
@@ -33,11 +34,11 @@ LOCAL = LinkSecurity(encrypted=False, authenticated=False, local=True)
 
 def mqtt_security(tls: bool, username: Optional[str]) -> LinkSecurity:
     problems = ([] if tls else [UNENCRYPTED]) + ([] if username else [ANONYMOUS])
-    return LinkSecurity(encrypted=tls, authenticated=bool(username),
-                        warning="; ".join(problems) if problems else None)
+    return LinkSecurity(encrypted=tls, authenticated=bool(username), warning="; ".join(problems) if problems else None)
 
 
 def club_words(warning: str) -> str:
     """The same warning for a club link, which carries the tables' states, not tower frames."""
-    return warning.replace("forge tower frames", "forge the tables' states") \
-        .replace("the tower's topics", "the tables' topics")
+    return warning.replace("forge tower frames", "forge the tables' states").replace(
+        "the tower's topics", "the tables' topics"
+    )

@@ -20,6 +20,7 @@ It runs on three kinds of port, any number at once:
 - MqttPort: paho-mqtt with the topic layout, retained state and Last Will of
   PROTOCOL.md section 2.2, reconnecting with backoff like link_mqtt.py.
 """
+
 from __future__ import annotations
 
 import logging
@@ -43,10 +44,17 @@ MAX_QUEUE = 64  # control frames waiting per link, as in the firmware
 TOKEN_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:")
 COMMANDS = ("hello_req", "totals_req", "ack", "replay", "empty", "calibrate", "identify")
 # Typical TCS34725 counts of each colour under the shroud (what the firmware reports as raw)
-REFS = {"red": [313, 78, 69, 486], "yellow": [420, 300, 110, 850], "green": [90, 210, 110, 420],
-        "blue": [60, 110, 230, 420], "black": [40, 40, 38, 120],
-        # modelled, not measured (as hardware/tools/tracegen.py REFLECT)
-        "purple": [105, 76, 170, 350], "orange": [315, 140, 70, 520], "white": [340, 335, 292, 940]}
+REFS = {
+    "red": [313, 78, 69, 486],
+    "yellow": [420, 300, 110, 850],
+    "green": [90, 210, 110, 420],
+    "blue": [60, 110, 230, 420],
+    "black": [40, 40, 38, 120],
+    # modelled, not measured (as hardware/tools/tracegen.py REFLECT)
+    "purple": [105, 76, 170, 350],
+    "orange": [315, 140, 70, 520],
+    "white": [340, 335, 292, 940],
+}
 AMBIENT = [6, 6, 5, 17]
 # The firmware's colour model (hardware/firmware/colour.py), for the distances a calibration reports.
 SPREAD_FLOORS = (0.012, 0.012, 0.10)
@@ -164,9 +172,17 @@ class SimPort:
 
 
 class SimulatedTower:
-    def __init__(self, dev: str = "castillo-5e1a00", *, seed: Optional[int] = None, ring_size: int = 256,
-                 fw: str = SIM_FIRMWARE, board: str = "host", proto: int = PROTOCOL_VERSION,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        dev: str = "castillo-5e1a00",
+        *,
+        seed: Optional[int] = None,
+        ring_size: int = 256,
+        fw: str = SIM_FIRMWARE,
+        board: str = "host",
+        proto: int = PROTOCOL_VERSION,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         if ring_size < 256:
             raise ValueError("ring capacity must be at least 256")
         self.dev = dev
@@ -183,14 +199,14 @@ class SimulatedTower:
         self.counters = {"bad": 0, "unknown": 0}
         self.cal_colours = list(COLOURS)
         self.refs: dict[str, list[float]] = {}  # references taught here (others: modelled on demand)
-        self.teaching: Optional[dict] = None    # a calibration under way: colours, per, index, samples
+        self.teaching: Optional[dict] = None  # a calibration under way: colours, per, index, samples
         self.sent_at: Optional[dict[int, float]] = None  # seq -> perf_counter of the drop (benchmarks)
         self._boot()
 
     # ---- state ----------------------------------------------------------------
 
     def _boot(self) -> None:
-        self.teaching = None   # a calibration under way lives in RAM, as on the firmware
+        self.teaching = None  # a calibration under way lives in RAM, as on the firmware
         self.boots += 1
         self.boot_id = "%08x" % self.rng.getrandbits(32)
         self.ring: dict[int, bytes] = {}
@@ -228,25 +244,59 @@ class SimulatedTower:
         self.emit({"t": "fault", "boot": self.boot_id, "code": code, "msg": text, **extra}, port)
 
     def hello(self) -> dict:
-        return {"t": "hello", "dev": self.dev, "fw": self.fw, "proto": self.proto, "board": self.board,
-                "boot": self.boot_id, "boots": self.boots, "seq": self.last_seq, "oldest": self.oldest_seq,
-                "ring": self.capacity, "sensor": True,
-                "cal": {"ok": True, "colours": [c for c in TOWER_COLOURS if c in self.cal_colours], "per": 5,
-                        "sep": self._separation()}}
+        return {
+            "t": "hello",
+            "dev": self.dev,
+            "fw": self.fw,
+            "proto": self.proto,
+            "board": self.board,
+            "boot": self.boot_id,
+            "boots": self.boots,
+            "seq": self.last_seq,
+            "oldest": self.oldest_seq,
+            "ring": self.capacity,
+            "sensor": True,
+            "cal": {
+                "ok": True,
+                "colours": [c for c in TOWER_COLOURS if c in self.cal_colours],
+                "per": 5,
+                "sep": self._separation(),
+            },
+        }
 
     def totals_frame(self) -> dict:
         t = self.totals
         counts = {c: 0 for c in COLOURS + tuple(c for c in ADDED_COLOURS if c in self.cal_colours)}
         counts.update(t["counts"])
-        return {"t": "totals", "boot": self.boot_id, "seq": self.last_seq, "counts": counts,
-                "unc": t["unc"], "multi": t["multi"], "drops": t["drops"], "epoch": t["epoch"],
-                "token": t["token"]}
+        return {
+            "t": "totals",
+            "boot": self.boot_id,
+            "seq": self.last_seq,
+            "counts": counts,
+            "unc": t["unc"],
+            "multi": t["multi"],
+            "drops": t["drops"],
+            "epoch": t["epoch"],
+            "token": t["token"],
+        }
 
     def heartbeat(self) -> None:
         with self.lock:
-            self.emit({"t": "hb", "boot": self.boot_id, "seq": self.last_seq, "acked": self.acked,
-                       "up": self.uptime_ms(), "beam": 0, "held": self.last_seq - self.oldest_seq + 1,
-                       "lost": self.lost, "bad": self.counters["bad"], "glitch": 0, "edge_ovf": 0})
+            self.emit(
+                {
+                    "t": "hb",
+                    "boot": self.boot_id,
+                    "seq": self.last_seq,
+                    "acked": self.acked,
+                    "up": self.uptime_ms(),
+                    "beam": 0,
+                    "held": self.last_seq - self.oldest_seq + 1,
+                    "lost": self.lost,
+                    "bad": self.counters["bad"],
+                    "glitch": 0,
+                    "edge_ovf": 0,
+                }
+            )
 
     # ---- what the beam and the sensor would do ----------------------------------
 
@@ -257,8 +307,9 @@ class SimulatedTower:
         """A colour's reference: as taught here, or modelled from 5 noisy readings of its cubes."""
         if colour not in self.refs:
             model = random.Random(colour)
-            self.refs[colour] = _reference([_features([max(0, v + model.randint(-6, 6)) for v in REFS[colour]])
-                                            for _ in range(5)])
+            self.refs[colour] = _reference(
+                [_features([max(0, v + model.randint(-6, 6)) for v in REFS[colour]]) for _ in range(5)]
+            )
         return self.refs[colour]
 
     def _nearest(self, colour: str, among: list[str]) -> tuple[Optional[str], Optional[int]]:
@@ -270,7 +321,7 @@ class SimulatedTower:
 
     def _separation(self) -> int:
         cs = self.cal_colours
-        pairs = [_distance(self._ref(a), self._ref(b)) for i, a in enumerate(cs) for b in cs[i + 1:]]
+        pairs = [_distance(self._ref(a), self._ref(b)) for i, a in enumerate(cs) for b in cs[i + 1 :]]
         return int(min(pairs) * 10) if pairs else 0
 
     def _teach(self, colour: str) -> int:
@@ -279,28 +330,46 @@ class SimulatedTower:
         asked = cal["colours"][cal["index"]]
         samples = cal["samples"].setdefault(asked, [])
         if colour == "multi":
-            self.emit({"t": "cal", "state": "retry", "colour": asked, "got": len(samples), "need": cal["per"],
-                       "msg": "several cubes at once; drop that one again"})
+            self.emit(
+                {
+                    "t": "cal",
+                    "state": "retry",
+                    "colour": asked,
+                    "got": len(samples),
+                    "need": cal["per"],
+                    "msg": "several cubes at once; drop that one again",
+                }
+            )
             return 0
-        thrown = colour if colour in REFS else asked   # "uncertain": a cube of the colour asked
+        thrown = colour if colour in REFS else asked  # "uncertain": a cube of the colour asked
         samples.append(_features(self._reading(thrown)))
         if len(samples) < cal["per"]:
             self.emit({"t": "cal", "state": "drop", "colour": asked, "got": len(samples), "need": cal["per"]})
             return 0
         self.refs[asked] = _reference(samples)
         cal["index"] += 1
-        known = cal["keep"] + cal["colours"][:cal["index"]]
+        known = cal["keep"] + cal["colours"][: cal["index"]]
         near, dist = self._nearest(asked, known)
         self.emit({"t": "cal", "state": "learnt", "colour": asked, "near": near, "dist": dist})
         if cal["index"] < len(cal["colours"]):
-            self.emit({"t": "cal", "state": "drop", "colour": cal["colours"][cal["index"]], "got": 0,
-                       "need": cal["per"]})
+            self.emit(
+                {"t": "cal", "state": "drop", "colour": cal["colours"][cal["index"]], "got": 0, "need": cal["per"]}
+            )
             return 0
         self.teaching = None
         self.cal_colours = known
         sep = self._separation()
-        self.emit({"t": "cal", "state": "done", "colours": known, "per": cal["per"], "sep": sep,
-                   "multi_us": 8400, "warn": sep < 60})
+        self.emit(
+            {
+                "t": "cal",
+                "state": "done",
+                "colours": known,
+                "per": cal["per"],
+                "sep": sep,
+                "multi_us": 8400,
+                "warn": sep < 60,
+            }
+        )
         return 0
 
     def drop(self, colour: Optional[str] = None) -> int:
@@ -336,9 +405,19 @@ class SimulatedTower:
             else:
                 t["counts"][col] = t["counts"].get(col, 0) + 1
             seq = self.last_seq + 1
-            msg = {"t": "drop", "boot": self.boot_id, "seq": seq, **_wire(col, best), "conf": conf,
-                   "raw": raw, "amb": list(AMBIENT), "tr": tr, "multi": multi, "est": 2 if multi else 1,
-                   "ms": self.uptime_ms()}
+            msg = {
+                "t": "drop",
+                "boot": self.boot_id,
+                "seq": seq,
+                **_wire(col, best),
+                "conf": conf,
+                "raw": raw,
+                "amb": list(AMBIENT),
+                "tr": tr,
+                "multi": multi,
+                "est": 2 if multi else 1,
+                "ms": self.uptime_ms(),
+            }
             if seq - self.capacity >= 1:
                 evicted = seq - self.capacity
                 if evicted > self.acked:
@@ -373,8 +452,9 @@ class SimulatedTower:
             ref = msg.get("id")
             if msg["t"] not in COMMANDS:
                 self.counters["unknown"] += 1
-                self.fault("unknown_command", f"unknown command {msg['t']!r}; known: {', '.join(COMMANDS)}",
-                           port, re=ref)
+                self.fault(
+                    "unknown_command", f"unknown command {msg['t']!r}; known: {', '.join(COMMANDS)}", port, re=ref
+                )
                 return
             try:
                 getattr(self, "cmd_" + msg["t"])(msg, port, ref)
@@ -386,16 +466,21 @@ class SimulatedTower:
     def too_long(self, port: SimPort) -> None:
         with self.lock:
             self.counters["bad"] += 1
-            self.fault("line_too_long", f"line longer than {framing.MAX_FRAME} bytes discarded", port,
-                       count=self.counters["bad"])
+            self.fault(
+                "line_too_long",
+                f"line longer than {framing.MAX_FRAME} bytes discarded",
+                port,
+                count=self.counters["bad"],
+            )
 
     def ok(self, cmd: str, port: SimPort, ref, **extra) -> None:
         self.emit({"t": "ok", "cmd": cmd, "re": ref, **extra}, port)
 
     def _check_boot(self, msg: dict) -> None:
         if msg.get("boot") != self.boot_id:
-            raise StaleBoot(f"boot {msg.get('boot')!r} is not the current boot {self.boot_id}; "
-                            f"resynchronise with totals_req")
+            raise StaleBoot(
+                f"boot {msg.get('boot')!r} is not the current boot {self.boot_id}; resynchronise with totals_req"
+            )
 
     def cmd_hello_req(self, msg, port, ref):
         self.emit(self.hello(), port)
@@ -414,8 +499,15 @@ class SimulatedTower:
         first = _int_arg(msg, "from", 1, self.last_seq + 1)
         oldest = self.oldest_seq
         if first < oldest:
-            self.fault("replay_gap", f"drops {first} to {oldest - 1} are no longer held; replaying from "
-                       f"{oldest}, resynchronise with totals_req", port, re=ref, oldest=oldest, last=self.last_seq)
+            self.fault(
+                "replay_gap",
+                f"drops {first} to {oldest - 1} are no longer held; replaying from "
+                f"{oldest}, resynchronise with totals_req",
+                port,
+                re=ref,
+                oldest=oldest,
+                last=self.last_seq,
+            )
             first = oldest
         port.rewind(first)
         self.ok("replay", port, ref, **{"from": first, "to": self.last_seq})
@@ -441,18 +533,28 @@ class SimulatedTower:
             return
         per = _int_arg(msg, "per", 1, 20, 5)
         colours = msg.get("colours", list(COLOURS))
-        if not isinstance(colours, list) or not colours or len(colours) > MAX_CAL_COLOURS \
-                or [c for c in colours if not isinstance(c, str) or c not in TOWER_COLOURS] \
-                or len(set(colours)) != len(colours):
-            raise BadArgument(f"colours must be a list of 1 to {MAX_CAL_COLOURS} distinct ids from: "
-                              + ", ".join(TOWER_COLOURS))
+        if (
+            not isinstance(colours, list)
+            or not colours
+            or len(colours) > MAX_CAL_COLOURS
+            or [c for c in colours if not isinstance(c, str) or c not in TOWER_COLOURS]
+            or len(set(colours)) != len(colours)
+        ):
+            raise BadArgument(
+                f"colours must be a list of 1 to {MAX_CAL_COLOURS} distinct ids from: " + ", ".join(TOWER_COLOURS)
+            )
         keep = msg.get("keep", [])
-        if not isinstance(keep, list) or [c for c in keep if not isinstance(c, str) or c not in self.cal_colours
-                                          or c in colours] or len(set(keep)) != len(keep) \
-                or len(keep) + len(colours) > MAX_CAL_COLOURS:
-            raise BadArgument(f"keep must list distinct colours the tower is calibrated for "
-                              f"({', '.join(self.cal_colours)}), none of those asked, and at most "
-                              f"{MAX_CAL_COLOURS} colours in all")
+        if (
+            not isinstance(keep, list)
+            or [c for c in keep if not isinstance(c, str) or c not in self.cal_colours or c in colours]
+            or len(set(keep)) != len(keep)
+            or len(keep) + len(colours) > MAX_CAL_COLOURS
+        ):
+            raise BadArgument(
+                f"keep must list distinct colours the tower is calibrated for "
+                f"({', '.join(self.cal_colours)}), none of those asked, and at most "
+                f"{MAX_CAL_COLOURS} colours in all"
+            )
         self.teaching = {"colours": list(colours), "keep": list(keep), "per": per, "index": 0, "samples": {}}
         self.ok("calibrate", port, ref, state="started")
         self.emit({"t": "cal", "state": "drop", "colour": colours[0], "got": 0, "need": per})
@@ -462,6 +564,7 @@ class SimulatedTower:
 
 
 # ---- ports ----------------------------------------------------------------------
+
 
 class InProcessPort(SimPort):
     """Frames go to `deliver(kind, frame)` when the caller pumps; commands come
@@ -540,8 +643,12 @@ class PtyPort(SimPort):
             want_write = bool(out) and pace == 0.0
             timeout = pace if out and pace else (None if not out else 0.5)
             try:
-                r, w, _ = select.select([self.master, self._wake_r], [self.master] if want_write else [], [],
-                                        min(timeout, 0.5) if timeout is not None else 0.5)
+                r, w, _ = select.select(
+                    [self.master, self._wake_r],
+                    [self.master] if want_write else [],
+                    [],
+                    min(timeout, 0.5) if timeout is not None else 0.5,
+                )
             except (OSError, ValueError):
                 return
             if self._wake_r in r:
@@ -594,15 +701,20 @@ class PtyPort(SimPort):
 def _seq_of(frame: bytes) -> int:
     i = frame.find(b'"seq":')
     j = i + 6
-    while j < len(frame) and frame[j:j + 1].isdigit():
+    while j < len(frame) and frame[j : j + 1].isdigit():
         j += 1
-    return int(frame[i + 6:j])
+    return int(frame[i + 6 : j])
 
 
 TOPICS = {
     # message type: (topic leaf, retained, qos), as link_mqtt.py
-    "hello": ("hello", True, 1), "totals": ("totals", True, 1), "drop": ("drop", False, 1),
-    "hb": ("hb", False, 0), "fault": ("fault", False, 1), "cal": ("cal", False, 1), "ok": ("reply", False, 1),
+    "hello": ("hello", True, 1),
+    "totals": ("totals", True, 1),
+    "drop": ("drop", False, 1),
+    "hb": ("hb", False, 0),
+    "fault": ("fault", False, 1),
+    "cal": ("cal", False, 1),
+    "ok": ("reply", False, 1),
 }
 
 
@@ -618,11 +730,22 @@ class MqttPort(SimPort):
 
     name = "mqtt"
 
-    def __init__(self, tower: SimulatedTower, url: str, *, username: Optional[str] = None,
-                 password: Optional[str] = None, cafile: Optional[str] = None, certfile: Optional[str] = None,
-                 keyfile: Optional[str] = None, prefix: str = "elgrande/tower/",
-                 backoff_min: float = 1.0, backoff_max: float = 60.0, keepalive: int = 30,
-                 on_problem: Optional[Callable[[Optional[str]], None]] = None):
+    def __init__(
+        self,
+        tower: SimulatedTower,
+        url: str,
+        *,
+        username: Optional[str] = None,
+        password: Optional[str] = None,
+        cafile: Optional[str] = None,
+        certfile: Optional[str] = None,
+        keyfile: Optional[str] = None,
+        prefix: str = "elgrande/tower/",
+        backoff_min: float = 1.0,
+        backoff_max: float = 60.0,
+        keepalive: int = 30,
+        on_problem: Optional[Callable[[Optional[str]], None]] = None,
+    ):
         from paho.mqtt import client as mqtt
 
         from .guard import Worker, guarded
@@ -703,8 +826,9 @@ class MqttPort(SimPort):
         if self._stop or (self.problem and self._answered != getattr(client, "attempts", None)):
             return  # stopping, or a refusal already says why
         if self._answered != getattr(client, "attempts", None):  # closed before answering
-            self._problem(describe_unanswered(self.host, self.port, self.broker.tls,
-                                              getattr(client, "last_logged_error", None)))
+            self._problem(
+                describe_unanswered(self.host, self.port, self.broker.tls, getattr(client, "last_logged_error", None))
+            )
         else:
             self._problem(f"broker connection lost ({reason_code}); drops are queued until it is back")
 

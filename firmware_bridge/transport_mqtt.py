@@ -16,6 +16,7 @@ Nothing raises out of a paho callback or the ticker: each is guarded (logged
 in one line, counted, shown as a status change), and a network thread that
 dies anyway is started again by the ticker.
 """
+
 from __future__ import annotations
 
 import logging
@@ -40,8 +41,15 @@ log = logging.getLogger("firmware_bridge.mqtt")
 PREFIX = "elgrande/tower/"
 LEAVES = ("status", "hello", "totals", "drop", "hb", "fault", "cal", "reply")
 # The topic each device message type travels on (the firmware's link_mqtt.TOPICS).
-TOPIC_OF_TYPE = {"hello": "hello", "totals": "totals", "drop": "drop", "hb": "hb", "fault": "fault",
-                 "cal": "cal", "ok": "reply"}
+TOPIC_OF_TYPE = {
+    "hello": "hello",
+    "totals": "totals",
+    "drop": "drop",
+    "hb": "hb",
+    "fault": "fault",
+    "cal": "cal",
+    "ok": "reply",
+}
 SILENCE_TIMEOUT = 15.0  # 3 missed heartbeats, as on serial
 SCHEMES = {"mqtt": (False, 1883), "tcp": (False, 1883), "mqtts": (True, 8883), "ssl": (True, 8883)}
 TOWER_ID_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.:")
@@ -65,8 +73,9 @@ def parse_broker_url(url: str) -> BrokerUrl:
         text = "mqtt://" + text
     parts = urlsplit(text)
     if parts.scheme not in SCHEMES:
-        raise ValueError(f"{url}: unknown scheme {parts.scheme}://; use mqtts://host[:port] (TLS) "
-                         f"or mqtt://host[:port]")
+        raise ValueError(
+            f"{url}: unknown scheme {parts.scheme}://; use mqtts://host[:port] (TLS) or mqtt://host[:port]"
+        )
     if not parts.hostname:
         raise ValueError(f"{url}: no broker host")
     tls, default_port = SCHEMES[parts.scheme]
@@ -85,12 +94,14 @@ def parse_broker_url(url: str) -> BrokerUrl:
 
 def check_tower_id(tower_id: Optional[str]) -> str:
     if not tower_id or not set(tower_id) <= TOWER_ID_CHARS or len(tower_id) > 64:
-        raise ValueError(f"tower id {tower_id!r}: give the device id, e.g. castillo-a1b2c3 "
-                         f"(letters, digits and - _ . : only)")
+        raise ValueError(
+            f"tower id {tower_id!r}: give the device id, e.g. castillo-a1b2c3 (letters, digits and - _ . : only)"
+        )
     return tower_id
 
 
 # ---- TLS -------------------------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class TlsFiles:
@@ -144,23 +155,30 @@ def tls_context(files: TlsFiles) -> ssl.SSLContext:
         try:
             ctx.load_cert_chain(cert, key, password=_no_passphrase)
         except _Encrypted:
-            raise ValueError(f"client key {files.keyfile or files.certfile}: protected by a passphrase; "
-                             f"use a key without one (openssl pkey -in KEY -out KEY.plain)") from None
+            raise ValueError(
+                f"client key {files.keyfile or files.certfile}: protected by a passphrase; "
+                f"use a key without one (openssl pkey -in KEY -out KEY.plain)"
+            ) from None
         except ssl.SSLError as e:
-            raise ValueError(f"client certificate {names}: not usable ({e.reason or e}); both must be PEM "
-                             f"and the key must belong to the certificate") from None
+            raise ValueError(
+                f"client certificate {names}: not usable ({e.reason or e}); both must be PEM "
+                f"and the key must belong to the certificate"
+            ) from None
     return ctx
 
 
 # ---- errors, in one line for people -----------------------------------------------------
+
 
 def describe_connect_error(error: Optional[BaseException], host: str, port: int, tls: bool) -> str:
     where = f"{host}:{port}"
     if error is None:
         return f"cannot connect to the broker at {where}"
     if isinstance(error, ssl.SSLCertVerificationError):
-        return (f"TLS: the broker at {where} showed a certificate the CA file does not vouch for "
-                f"({error.verify_message}); check the CA file and that the broker's certificate names {host}")
+        return (
+            f"TLS: the broker at {where} showed a certificate the CA file does not vouch for "
+            f"({error.verify_message}); check the CA file and that the broker's certificate names {host}"
+        )
     if isinstance(error, ssl.SSLError):
         reason = error.reason or str(error)
         text = reason.lower()
@@ -202,8 +220,10 @@ NOT_AUTHORISED = {4, 5, 134, 135}  # MQTT 3.1.1 return codes 4, 5; MQTT 5 reason
 def describe_refusal(reason_code, host: str, port: int, user: Optional[str]) -> str:
     who = f"user {user!r}" if user else "an anonymous client (no user name)"
     if getattr(reason_code, "value", reason_code) in NOT_AUTHORISED:
-        return (f"the broker at {host}:{port} refused the connection: not authorised ({who}; "
-                f"check the user name and password)")
+        return (
+            f"the broker at {host}:{port} refused the connection: not authorised ({who}; "
+            f"check the user name and password)"
+        )
     return f"the broker at {host}:{port} refused the connection: {reason_code} ({who})"
 
 
@@ -242,8 +262,14 @@ class _Client(mqtt.Client):
             raise
 
 
-def make_client(client_id: str, broker: BrokerUrl, username: Optional[str], password: Optional[str],
-                tls: Optional[ssl.SSLContext], backoff: tuple[float, float]) -> _Client:
+def make_client(
+    client_id: str,
+    broker: BrokerUrl,
+    username: Optional[str],
+    password: Optional[str],
+    tls: Optional[ssl.SSLContext],
+    backoff: tuple[float, float],
+) -> _Client:
     c = _Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True)
     c.suppress_exceptions = True  # belt and braces: the callbacks are guarded anyway
     if tls is not None:
@@ -269,14 +295,28 @@ def client_settings(url: str, username: Optional[str], password: Optional[str], 
 
 
 class MqttBridge:
-    def __init__(self, url: str, tower_id: str, on_drop: Callable[[TowerDrop], None],
-                 on_status: Optional[Callable[[LinkStatus], None]] = None, *,
-                 username: Optional[str] = None, password: Optional[str] = None,
-                 cafile: Optional[str] = None, certfile: Optional[str] = None, keyfile: Optional[str] = None,
-                 prefix: str = PREFIX, backoff_min: float = 0.2, backoff_max: float = 10.0, keepalive: int = 10,
-                 tick_every: float = 0.05, **link_options):
+    def __init__(
+        self,
+        url: str,
+        tower_id: str,
+        on_drop: Callable[[TowerDrop], None],
+        on_status: Optional[Callable[[LinkStatus], None]] = None,
+        *,
+        username: Optional[str] = None,
+        password: Optional[str] = None,
+        cafile: Optional[str] = None,
+        certfile: Optional[str] = None,
+        keyfile: Optional[str] = None,
+        prefix: str = PREFIX,
+        backoff_min: float = 0.2,
+        backoff_max: float = 10.0,
+        keepalive: int = 10,
+        tick_every: float = 0.05,
+        **link_options,
+    ):
         self.broker, self.username, password, ctx, self.security = client_settings(
-            url, username, password, TlsFiles(cafile, certfile, keyfile))
+            url, username, password, TlsFiles(cafile, certfile, keyfile)
+        )
         self.host, self.port = self.broker.host, self.broker.port
         self.tower_id = check_tower_id(tower_id)
         self.base = f"{prefix}{tower_id}/"
@@ -337,21 +377,21 @@ class MqttBridge:
         self.link.transport_up(self.where)
 
     def _on_connect_fail(self, client, userdata):
-        self.link.transport_down(describe_connect_error(client.last_error, self.host, self.port,
-                                                        self.broker.tls))
+        self.link.transport_down(describe_connect_error(client.last_error, self.host, self.port, self.broker.tls))
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties):
         self.connected.clear()
         if self._stop.is_set() or (self._refusal and self._answered == client.attempts):
             return  # stopping, or the refusal already says why
         if self._answered != client.attempts:
-            self.link.transport_down(describe_unanswered(self.host, self.port, self.broker.tls,
-                                                         client.last_logged_error))
+            self.link.transport_down(
+                describe_unanswered(self.host, self.port, self.broker.tls, client.last_logged_error)
+            )
         else:
             self.link.transport_down(f"broker connection lost ({reason_code})")
 
     def _on_message(self, client, userdata, message):
-        leaf = message.topic[len(self.base):]
+        leaf = message.topic[len(self.base) :]
         if leaf == "status":
             self.link.feed_availability(message.payload)
         elif leaf in LEAVES and self._pinned(leaf, message.payload):
@@ -368,15 +408,17 @@ class MqttBridge:
         if home is not None and home != leaf:
             return self._refuse("wrong_topic", f"a {kind!r} frame on the {leaf!r} topic")
         if kind == "hello" and obj.get("dev") != self.tower_id:
-            return self._refuse("foreign_hello", f"a hello naming {str(obj.get('dev'))[:64]!r} on the topic "
-                                                 f"of {self.tower_id}")
+            return self._refuse(
+                "foreign_hello", f"a hello naming {str(obj.get('dev'))[:64]!r} on the topic of {self.tower_id}"
+            )
         return True
 
     def _refuse(self, what: str, text: str) -> bool:
         self.refused[what] += 1
         self.link.counters[what] += 1
-        self._logs.log(logging.WARNING, what, "ignored %s: not from the paired tower (%d so far)",
-                       text, self.refused[what])
+        self._logs.log(
+            logging.WARNING, what, "ignored %s: not from the paired tower (%d so far)", text, self.refused[what]
+        )
         return False
 
     # ---- ticker: the link's timers and a watchdog on paho's network thread ------------

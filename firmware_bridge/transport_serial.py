@@ -9,6 +9,7 @@ The bridge needs only a small part of a port (`Port` below). On Android there ar
 no /dev/tty nodes for USB adapters: a `usb-android:<device>` URL opens the tower
 through usbserial4a instead (firmware_bridge/usb_android.py), behind the same
 `Port`, and the link above it does not know the difference."""
+
 from __future__ import annotations
 
 import logging
@@ -45,6 +46,7 @@ class Port(Protocol):
 def check_url(url: str) -> None:
     """Raises ValueError for a URL the bridge cannot handle at all (unknown scheme)."""
     from . import usb_android
+
     if usb_android.is_usb_url(url):
         usb_android.device_of(url)
         return
@@ -54,22 +56,33 @@ def check_url(url: str) -> None:
 def pyserial_opener(url: str, baudrate: int, read_timeout: float) -> Callable[[], Port]:
     def open_port() -> Port:
         return serial.serial_for_url(url, baudrate=baudrate, timeout=read_timeout, write_timeout=1.0)
+
     return open_port
 
 
 def default_opener(url: str, baudrate: int, read_timeout: float) -> Callable[[], Port]:
     """usbserial4a for a `usb-android:` URL, pyserial for everything else."""
     from . import usb_android
+
     if usb_android.is_usb_url(url):
         return usb_android.UsbOpener(usb_android.device_of(url), baudrate=baudrate, read_timeout=read_timeout)
     return pyserial_opener(url, baudrate, read_timeout)
 
 
 class SerialBridge:
-    def __init__(self, url: str, on_drop: Callable[[TowerDrop], None],
-                 on_status: Optional[Callable[[LinkStatus], None]] = None, *, baudrate: int = BAUD,
-                 backoff_min: float = 0.1, backoff_max: float = 5.0, read_timeout: float = 0.05,
-                 opener: Optional[Callable[[], Port]] = None, **link_options):
+    def __init__(
+        self,
+        url: str,
+        on_drop: Callable[[TowerDrop], None],
+        on_status: Optional[Callable[[LinkStatus], None]] = None,
+        *,
+        baudrate: int = BAUD,
+        backoff_min: float = 0.1,
+        backoff_max: float = 5.0,
+        read_timeout: float = 0.05,
+        opener: Optional[Callable[[], Port]] = None,
+        **link_options,
+    ):
         """opener: makes an open Port (or raises OSError / ValueError saying why not);
         default: from the URL (default_opener)."""
         if opener is None:
@@ -87,8 +100,14 @@ class SerialBridge:
         self._stop = threading.Event()
         self._cut = threading.Event()
         self.opened = 0  # successful opens, for tests and status
-        self._worker = Worker(self._run, f"bridge-serial-{url}", self._crashed, stop=self._stop,
-                              backoff_min=backoff_min, backoff_max=backoff_max)
+        self._worker = Worker(
+            self._run,
+            f"bridge-serial-{url}",
+            self._crashed,
+            stop=self._stop,
+            backoff_min=backoff_min,
+            backoff_max=backoff_max,
+        )
 
     def start(self) -> "SerialBridge":
         self.link.transport_connecting(f"serial {self.url}")

@@ -19,6 +19,7 @@ Ports are named `usb-android:<device name>` (Android's names look like
 /dev/bus/usb/001/002). The libraries are imported only when a port is used or listed
 on Android, so nothing here needs them elsewhere.
 """
+
 from __future__ import annotations
 
 import os
@@ -27,8 +28,8 @@ import time
 from typing import Callable, Optional
 
 SCHEME = "usb-android:"
-PERMISSION_ASK_AGAIN = 30.0   # s: a dismissed permission dialog is shown again after this
-PRESENCE_CHECK = 1.0          # s of silence before asking Android whether the device is still there
+PERMISSION_ASK_AGAIN = 30.0  # s: a dismissed permission dialog is shown again after this
+PRESENCE_CHECK = 1.0  # s of silence before asking Android whether the device is still there
 
 
 def on_android() -> bool:
@@ -42,10 +43,11 @@ def is_usb_url(url: str) -> bool:
 
 def device_of(url: str) -> str:
     """The Android device name in a `usb-android:` URL; ValueError naming what is wrong."""
-    name = url[len(SCHEME):] if is_usb_url(url) else ""
+    name = url[len(SCHEME) :] if is_usb_url(url) else ""
     if not name:
-        raise ValueError(f"{url!r}: a USB port on Android is written {SCHEME}<device>, "
-                         f"e.g. {SCHEME}/dev/bus/usb/001/002")
+        raise ValueError(
+            f"{url!r}: a USB port on Android is written {SCHEME}<device>, e.g. {SCHEME}/dev/bus/usb/001/002"
+        )
     return name
 
 
@@ -57,6 +59,7 @@ def _libraries():
     """(usb4a.usb, usbserial4a.serial4a): only importable inside an Android app."""
     from usb4a import usb
     from usbserial4a import serial4a
+
     return usb, serial4a
 
 
@@ -109,8 +112,16 @@ class UsbOpener:
     """Opens `device_name` with usbserial4a for the bridge; raises OSError saying why not
     (not attached, waiting for the person to allow access, the driver failed)."""
 
-    def __init__(self, device_name: str, *, baudrate: int, read_timeout: float, usb=None, serial4a=None,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        device_name: str,
+        *,
+        baudrate: int,
+        read_timeout: float,
+        usb=None,
+        serial4a=None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.device_name = device_name
         self.baudrate = baudrate
         self.read_timeout = read_timeout
@@ -134,12 +145,12 @@ class UsbOpener:
             raise OSError(f"USB device {self.device_name} is not attached")
         if not usb.has_usb_permission(device):
             self._ask(usb, device)
-            raise PermissionError("waiting for permission to use the USB device: "
-                                  "tap Allow on the tablet's question")
+            raise PermissionError("waiting for permission to use the USB device: tap Allow on the tablet's question")
         self._asked_at = None
         try:
-            port = serial4a.get_serial_port(self.device_name, self.baudrate, 8, "N", 1,
-                                            timeout=self.read_timeout, write_timeout=1.0)
+            port = serial4a.get_serial_port(
+                self.device_name, self.baudrate, 8, "N", 1, timeout=self.read_timeout, write_timeout=1.0
+            )
         except OSError:
             raise
         except Exception as exc:  # the driver's own errors (pyjnius, a Java exception)
@@ -168,10 +179,17 @@ def list_usb_ports(usb=None) -> list[tuple[str, int, int, str, str]]:
         if not device:
             continue
         try:
-            serial_number = device.getSerialNumber()   # needs permission on Android 10+
+            serial_number = device.getSerialNumber()  # needs permission on Android 10+
         except Exception:
             serial_number = None
         parts = [device.getManufacturerName() or "", device.getProductName() or ""]
-        found.append((url_of(device.getDeviceName()), device.getVendorId(), device.getProductId(),
-                      serial_number, " ".join(p for p in parts if p)))
+        found.append(
+            (
+                url_of(device.getDeviceName()),
+                device.getVendorId(),
+                device.getProductId(),
+                serial_number,
+                " ".join(p for p in parts if p),
+            )
+        )
     return found

@@ -8,6 +8,7 @@ its name in two steps (README, "Where to find a rule").
 Reads only engine/data/*.json (standard library only). A path that does not
 exist yet is marked, so the list stays honest while effects move into files.
 """
+
 from __future__ import annotations
 
 import json
@@ -79,22 +80,34 @@ def render() -> str:
     out = [HEADER]
     out += ["## Classic (1995): Action cards", ""] + _table(classic, "module") + [""]
     out += ["Their texts:", ""] + _texts(classic) + [""]
-    out += ["## 2023 edition: Action cards the rule book names", "",
-            "Module cards carry their module (New Regency, Old Hands). Power Shift's 16 Modifier cards are",
-            "not published: the table enters them (docs/rule-data.md); a Modifier's ability is played by",
-            "the effect it names, as above.", ""]
+    out += [
+        "## 2023 edition: Action cards the rule book names",
+        "",
+        "Module cards carry their module (New Regency, Old Hands). Power Shift's 16 Modifier cards are",
+        "not published: the table enters them (docs/rule-data.md); a Modifier's ability is played by",
+        "the effect it names, as above.",
+        "",
+    ]
     out += _table(edition, "module") + [""]
     out += ["## King and Intrigue: Action cards", ""] + _table(ki["action_cards"], "module") + [""]
-    out += ["## King and Intrigue: Power cards (base game and modules)", "",
-            "The six scoring cards' effect and the 30 card's action are not published: the table enters",
-            "them once (docs/rule-data.md), then the effect it names plays them.", ""]
+    out += [
+        "## King and Intrigue: Power cards (base game and modules)",
+        "",
+        "The six scoring cards' effect and the 30 card's action are not published: the table enters",
+        "them once (docs/rule-data.md), then the effect it names plays them.",
+        "",
+    ]
     out += _table(ki["power_cards"], "value") + [""]
-    effects = sorted({c["effect"] for c in classic + edition + ki["action_cards"] + ki["power_cards"]
-                      if c.get("effect") not in (None, "none")})
+    effects = sorted(
+        {
+            c["effect"]
+            for c in classic + edition + ki["action_cards"] + ki["power_cards"]
+            if c.get("effect") not in (None, "none")
+        }
+    )
     out += ["## Every effect and its cards", ""]
     by_effect = {e: [] for e in effects}
-    for system, cards in (("classic", classic), ("2023", edition),
-                          ("K&I", ki["action_cards"] + ki["power_cards"])):
+    for system, cards in (("classic", classic), ("2023", edition), ("K&I", ki["action_cards"] + ki["power_cards"])):
         for card in cards:
             if card.get("effect") in by_effect:
                 by_effect[card["effect"]].append(f"{card['name']} ({system})")

@@ -7,6 +7,7 @@ lock while the first runs it. And the app launches go out first, the longest fir
 handed out last would keep its worker busy long after the other has finished. (pytest-xdist's
 own --dist loadgroup cannot do this with pytest 9: it marks a group in a node id pytest 9 no
 longer reads.)"""
+
 from __future__ import annotations
 
 import pytest

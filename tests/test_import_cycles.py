@@ -6,6 +6,7 @@ inside methods. Read from the source (every import, at the top or inside a funct
 check costs milliseconds instead of one interpreter per module. A package's __init__ importing its
 own submodules is not a circle of the design: package <-> submodule edges are left out.
 """
+
 from __future__ import annotations
 
 import ast
@@ -34,7 +35,7 @@ def _imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
             base = node.module or ""
             if node.level:
                 parts = package.split(".")
-                parts = parts[:len(parts) - (node.level - 1)]
+                parts = parts[: len(parts) - (node.level - 1)]
                 base = ".".join(parts + ([base] if base else []))
             candidates = [base] + [f"{base}.{alias.name}" for alias in node.names]
         else:
@@ -49,9 +50,10 @@ def _imported(name: str, path: Path, known: dict[str, Path]) -> set[str]:
 
 def _graph() -> dict[str, set[str]]:
     known = _modules()
-    return {name: {t for t in _imported(name, path, known)
-                   if not name.startswith(t + ".") and not t.startswith(name + ".")}
-            for name, path in known.items()}
+    return {
+        name: {t for t in _imported(name, path, known) if not name.startswith(t + ".") and not t.startswith(name + ".")}
+        for name, path in known.items()
+    }
 
 
 def _circles(graph: dict[str, set[str]]) -> list[list[str]]:

@@ -41,6 +41,7 @@ retained state, read when the board subscribes, is aged by the table's own times
 `live` otherwise; a table is never shown live on old news.
 A finished game's standings go to the tournament when its state says so (once per table+game).
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -61,14 +62,29 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from firmware_bridge.guard import LogLimiter
-from firmware_bridge.transport_mqtt import (TlsFiles, client_settings, describe_connect_error, describe_refusal,
-                                            make_client)
+from firmware_bridge.transport_mqtt import (
+    TlsFiles,
+    client_settings,
+    describe_connect_error,
+    describe_refusal,
+    make_client,
+)
 
 from ..phones.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
 from ..threaded_server import ThreadedServer, json_error
 from .halls import HallPlan, misrouted
-from .topics import (MAX_PAYLOAD, StateMessage, check_name, hall_table_filter, hall_topic, online_topic, seating_topic,
-                     split_any_topic, state_topic, table_filter)
+from .topics import (
+    MAX_PAYLOAD,
+    StateMessage,
+    check_name,
+    hall_table_filter,
+    hall_topic,
+    online_topic,
+    seating_topic,
+    split_any_topic,
+    state_topic,
+    table_filter,
+)
 from .tournament import Tournament, TournamentError
 
 log = logging.getLogger("companion.club.board")
@@ -77,8 +93,8 @@ STALE_HEARTBEATS = 2.5
 MAX_TABLES = 2000
 MAX_BODY = 16 * 1024
 MAX_WATCHERS = 64
-KEEP_ALIVE = 15.0        # seconds between comments on a quiet /events stream
-WRITE_TIMEOUT = 10.0     # seconds an /events page may take to take one push before it is dropped
+KEEP_ALIVE = 15.0  # seconds between comments on a quiet /events stream
+WRITE_TIMEOUT = 10.0  # seconds an /events page may take to take one push before it is dropped
 LABEL = "club board"
 # The phone server's limits, but the capped long-lived sockets are the board pages' /events streams.
 BOARD_LIMITS = Limits(spectators=MAX_WATCHERS, spectators_per_address=8)
@@ -91,8 +107,15 @@ class TokenThrottle:
     do not lengthen it. A right token outside a lockout forgets the address; so does `window`
     seconds with no wrong try (counted from the end of its lockout). Loop thread only."""
 
-    def __init__(self, tries: int = 5, first: float = 30.0, longest: float = 900.0, window: float = 900.0,
-                 clock: Callable[[], float] = time.monotonic, max_addresses: int = 4096):
+    def __init__(
+        self,
+        tries: int = 5,
+        first: float = 30.0,
+        longest: float = 900.0,
+        window: float = 900.0,
+        clock: Callable[[], float] = time.monotonic,
+        max_addresses: int = 4096,
+    ):
         self.tries, self.first, self.longest, self.window = tries, first, longest, window
         self.max_addresses = max_addresses
         self._clock = clock
@@ -110,7 +133,7 @@ class TokenThrottle:
         entry = self._entry(address)
         if entry is None:
             if len(self._wrong) >= self.max_addresses:
-                self._wrong.popitem(last=False)   # bounded memory; the least recent goes
+                self._wrong.popitem(last=False)  # bounded memory; the least recent goes
             entry = self._wrong[address] = [0, 0, 0.0, now]
         self._wrong.move_to_end(address)
         entry[0] += 1
@@ -128,7 +151,7 @@ class TokenThrottle:
     def _entry(self, address: str) -> Optional[list]:
         entry = self._wrong.get(address)
         if entry is not None and self._clock() - max(entry[2], entry[3]) > self.window:
-            del self._wrong[address]   # quiet long enough: a fresh start
+            del self._wrong[address]  # quiet long enough: a fresh start
             return None
         return entry
 
@@ -138,9 +161,9 @@ class TableEntry:
         self.table = table
         self.state: Optional[StateMessage] = None
         self.online: Optional[bool] = None
-        self.received = 0.0          # monotonic, when the last state arrived
-        self.halls: set[Optional[str]] = set()   # where its messages came from: None itself, else its hall
-        self.changed = 0.0           # monotonic, when the last new version arrived
+        self.received = 0.0  # monotonic, when the last state arrived
+        self.halls: set[Optional[str]] = set()  # where its messages came from: None itself, else its hall
+        self.changed = 0.0  # monotonic, when the last new version arrived
 
     def status(self, now: float, connected: bool = True) -> str:
         if not connected:
@@ -156,7 +179,7 @@ class TableEntry:
     def view(self, now: float, connected: bool = True) -> dict:
         out: dict[str, Any] = {"table": self.table, "status": self.status(now, connected)}
         if self.state is None:
-            out["gone"] = True   # not (or no longer) a table of this event: the page removes its card
+            out["gone"] = True  # not (or no longer) a table of this event: the page removes its card
         if self.state is not None:
             out.update(self.state.model_dump(mode="json"))
             out["age"] = round(now - self.received, 1)
@@ -177,27 +200,49 @@ def board_tls(certfile: Optional[str], keyfile: Optional[str]) -> Optional[ssl.S
     except FileNotFoundError as exc:
         raise ValueError(f"the board's certificate: no file {exc.filename or certfile}") from None
     except PermissionError as exc:
-        raise ValueError(f"the board's certificate: cannot read {exc.filename or keyfile or certfile} "
-                         f"(permission denied: copy it where this user can read it)") from None
+        raise ValueError(
+            f"the board's certificate: cannot read {exc.filename or keyfile or certfile} "
+            f"(permission denied: copy it where this user can read it)"
+        ) from None
     except ssl.SSLError as exc:
         if not keyfile:
-            raise ValueError(f"the board's certificate {certfile}: no private key in it (give --keyfile, "
-                             f"make-certs.sh's server.key) or not a PEM certificate ({exc.reason or exc})") from None
-        raise ValueError(f"the board's certificate {certfile} and key {keyfile}: not a PEM certificate with its "
-                         f"private key ({exc.reason or exc})") from None
+            raise ValueError(
+                f"the board's certificate {certfile}: no private key in it (give --keyfile, "
+                f"make-certs.sh's server.key) or not a PEM certificate ({exc.reason or exc})"
+            ) from None
+        raise ValueError(
+            f"the board's certificate {certfile} and key {keyfile}: not a PEM certificate with its "
+            f"private key ({exc.reason or exc})"
+        ) from None
     return ctx
 
 
 class ClubBoard:
-    def __init__(self, broker: str, club: str, tournament: Tournament, token: str, *,
-                 username: Optional[str] = None, password: Optional[str] = None, ca_file: Optional[str] = None,
-                 host: str = "127.0.0.1", port: int = 0, tick: float = 0.5, limits: Limits = BOARD_LIMITS,
-                 throttle: Optional[TokenThrottle] = None, certfile: Optional[str] = None,
-                 keyfile: Optional[str] = None, halls: Optional[HallPlan] = None):
+    def __init__(
+        self,
+        broker: str,
+        club: str,
+        tournament: Tournament,
+        token: str,
+        *,
+        username: Optional[str] = None,
+        password: Optional[str] = None,
+        ca_file: Optional[str] = None,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        tick: float = 0.5,
+        limits: Limits = BOARD_LIMITS,
+        throttle: Optional[TokenThrottle] = None,
+        certfile: Optional[str] = None,
+        keyfile: Optional[str] = None,
+        halls: Optional[HallPlan] = None,
+    ):
         check_name(club, "club name")
         if halls is not None and halls.club != club:
-            raise ValueError(f"the hall plan is for club {halls.club}, the board for club {club}: give the "
-                             "plan elgrande club-setup wrote for this club")
+            raise ValueError(
+                f"the hall plan is for club {halls.club}, the board for club {club}: give the "
+                "plan elgrande club-setup wrote for this club"
+            )
         self.halls = halls
         self.tls = board_tls(certfile, keyfile)
         if not token or len(token) < 8:
@@ -205,26 +250,43 @@ class ClubBoard:
         self.club = club
         self.tournament = tournament
         self._token = token.encode()
-        self.broker, user, secret, ctx, self.security = client_settings(broker, username, password,
-                                                                        TlsFiles(ca_file))
+        self.broker, user, secret, ctx, self.security = client_settings(broker, username, password, TlsFiles(ca_file))
         self._user = user
         self.host = host
         self.tick = tick
         self.limits = limits
         self.throttle = throttle or TokenThrottle()
         self._http_log = RateLimitedLog(log, limits.log_burst, limits.log_window, label=LABEL)
-        self._web = ThreadedServer(LABEL, host, port, limits=limits, log=self._http_log, max_body=MAX_BODY,
-                                   routes=self._routes, refusal=self._refusal, listening=self._listening,
-                                   stopping=self._stopping, holders="board pages", tls=self.tls)
+        self._web = ThreadedServer(
+            LABEL,
+            host,
+            port,
+            limits=limits,
+            log=self._http_log,
+            max_body=MAX_BODY,
+            routes=self._routes,
+            refusal=self._refusal,
+            listening=self._listening,
+            stopping=self._stopping,
+            holders="board pages",
+            tls=self.tls,
+        )
         self._ticker_task: Optional[asyncio.Task] = None
-        self._watchers_from: dict[str, int] = {}   # /events streams (and places taken) per address
+        self._watchers_from: dict[str, int] = {}  # /events streams (and places taken) per address
         self.tables: dict[str, TableEntry] = {}
-        self.old_tables: dict[str, str] = {}   # table -> the other event its retained state belongs to
+        self.old_tables: dict[str, str] = {}  # table -> the other event its retained state belongs to
         self._shown_board: Optional[dict] = None
-        self.counters = {"messages": 0, "bad": 0, "old": 0, "results": 0, "refused": 0, "other_event": 0,
-                         "misrouted": 0}
+        self.counters = {
+            "messages": 0,
+            "bad": 0,
+            "old": 0,
+            "results": 0,
+            "refused": 0,
+            "other_event": 0,
+            "misrouted": 0,
+        }
         self.status = f"connecting to {self.broker.host}:{self.broker.port}"
-        self.arrivals: list[tuple[float, float]] = []   # (state ts, board time) when `record_arrivals`
+        self.arrivals: list[tuple[float, float]] = []  # (state ts, board time) when `record_arrivals`
         self.record_arrivals = False
         self._lock = threading.Lock()
         self._logs = LogLimiter(log)
@@ -247,8 +309,9 @@ class ClubBoard:
         try:
             self._web.start()
         except OSError as exc:
-            raise OSError(f"cannot serve the board on {self.host}:{self._web.requested_port} "
-                          f"({exc.strerror or exc})") from None
+            raise OSError(
+                f"cannot serve the board on {self.host}:{self._web.requested_port} ({exc.strerror or exc})"
+            ) from None
         except RuntimeError:
             raise OSError("the board's web server did not start") from None
         self.client.connect_async(self.broker.host, self.broker.port, keepalive=10)
@@ -256,7 +319,7 @@ class ClubBoard:
         return self
 
     def stop(self) -> None:
-        self._refused = True   # a goodbye, not a lost broker: nothing to say
+        self._refused = True  # a goodbye, not a lost broker: nothing to say
         self.client.disconnect()
         self.client.loop_stop()
         self._web.stop()
@@ -312,12 +375,14 @@ class ClubBoard:
         self._say(f"subscribed to club {self.club} at {self.broker.host}:{self.broker.port}")
 
     def _on_connect_fail(self, client, userdata):
-        self._say(describe_connect_error(client.last_error, self.broker.host, self.broker.port, self.broker.tls)
-                  + " (retrying)")
+        self._say(
+            describe_connect_error(client.last_error, self.broker.host, self.broker.port, self.broker.tls)
+            + " (retrying)"
+        )
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties):
         self.connected.clear()
-        if self._refused:   # the refusal already says why
+        if self._refused:  # the refusal already says why
             return
         self._say(f"lost the broker ({reason_code}); retrying")
 
@@ -336,8 +401,13 @@ class ClubBoard:
             self._take(message.topic, message.payload, bool(message.retain))
         except Exception as exc:  # noqa: BLE001 - one bad message never stops the board
             self.counters["bad"] += 1
-            self._logs.log(logging.WARNING, "message", "club board: a message on %s failed: %s",
-                           message.topic[:120], str(exc)[:200])
+            self._logs.log(
+                logging.WARNING,
+                "message",
+                "club board: a message on %s failed: %s",
+                message.topic[:120],
+                str(exc)[:200],
+            )
 
     def _take(self, topic: str, payload: bytes, retained: bool = False) -> None:
         now = time.monotonic()
@@ -365,7 +435,7 @@ class ClubBoard:
                 self._dirty.add(table)
                 self._wake()
                 return
-        if not payload:   # a retained state cleared (by the organiser's "clear old tables", or by hand)
+        if not payload:  # a retained state cleared (by the organiser's "clear old tables", or by hand)
             with self._lock:
                 self.old_tables.pop(table, None)
             return
@@ -373,13 +443,23 @@ class ClubBoard:
             state = StateMessage.model_validate_json(payload)
         except ValidationError as exc:
             self.counters["bad"] += 1
-            self._logs.log(logging.WARNING, "bad-state", "club board: table %s sent a state it cannot read (%s)",
-                           table, str(exc.errors()[0].get("msg", exc))[:120])
+            self._logs.log(
+                logging.WARNING,
+                "bad-state",
+                "club board: table %s sent a state it cannot read (%s)",
+                table,
+                str(exc.errors()[0].get("msg", exc))[:120],
+            )
             return
         if state.table != table:
             self.counters["bad"] += 1
-            self._logs.log(logging.WARNING, "foreign", "club board: a state naming table %r on the topic of %r "
-                           "ignored", state.table[:64], table)
+            self._logs.log(
+                logging.WARNING,
+                "foreign",
+                "club board: a state naming table %r on the topic of %r ignored",
+                state.table[:64],
+                table,
+            )
             return
         event = state.seated.event if state.seated else ""
         if event != self.tournament.event:
@@ -418,9 +498,19 @@ class ClubBoard:
         except ValidationError:
             return
         this_event = state.seated is not None and state.seated.event == self.tournament.event
-        if state.over and state.standings and this_event and self.tournament.refuse(
-                table, state.game, reason, [s.model_dump() for s in state.standings], via=hall,
-                round_no=state.seated.round if state.seated else None):
+        if (
+            state.over
+            and state.standings
+            and this_event
+            and self.tournament.refuse(
+                table,
+                state.game,
+                reason,
+                [s.model_dump() for s in state.standings],
+                via=hall,
+                round_no=state.seated.round if state.seated else None,
+            )
+        ):
             self.counters["refused"] += 1
             self._standings_dirty = True
             self._wake()
@@ -439,11 +529,15 @@ class ClubBoard:
     def _result(self, table: str, state: StateMessage) -> None:
         key = f"{table}/{state.game}"
         if key in self.tournament.results:
-            return   # counted before: its retained state again
+            return  # counted before: its retained state again
         known = key in self.tournament.refused
         try:
-            reason = self.tournament.take_result(table, state.game, [s.model_dump() for s in state.standings],
-                                                 state.seated.model_dump() if state.seated else None)
+            reason = self.tournament.take_result(
+                table,
+                state.game,
+                [s.model_dump() for s in state.standings],
+                state.seated.model_dump() if state.seated else None,
+            )
         except (TournamentError, OSError) as exc:
             self._logs.log(logging.ERROR, "result", "club board: the result of table %s not saved: %s", table, exc)
             return
@@ -454,8 +548,14 @@ class ClubBoard:
         if not known:
             self.counters["refused"] += 1
             self._standings_dirty = True
-            self._logs.log(logging.WARNING, "refused", "club board: the result of game %s at %s is not "
-                           "counted: %s (the organiser page shows it)", state.game, table, reason)
+            self._logs.log(
+                logging.WARNING,
+                "refused",
+                "club board: the result of game %s at %s is not counted: %s (the organiser page shows it)",
+                state.game,
+                table,
+                reason,
+            )
 
     def _wake(self) -> None:
         """One push scheduled at a time: the changes that come meanwhile go out with it, in one write
@@ -476,8 +576,12 @@ class ClubBoard:
     def board_view(self) -> dict:
         """The board's own state for the page: its link to the broker (a banner when lost), the
         event, and how many other events' tables are left on the broker."""
-        return {"connected": self.connected.is_set(), "status": self.status, "event": self.tournament.event,
-                "old_tables": len(self.old_tables)}
+        return {
+            "connected": self.connected.is_set(),
+            "status": self.status,
+            "event": self.tournament.event,
+            "old_tables": len(self.old_tables),
+        }
 
     def _push(self) -> None:
         now = time.monotonic()
@@ -496,7 +600,7 @@ class ClubBoard:
             return
         text = "".join(f"event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n" for kind, data in events)
         for q in list(self._watchers):
-            if q.qsize() > 1000:   # a page that stopped reading: dropped, it reconnects and gets everything
+            if q.qsize() > 1000:  # a page that stopped reading: dropped, it reconnects and gets everything
                 q.put_nowait(None)
                 self._watchers.discard(q)
             else:
@@ -528,8 +632,10 @@ class ClubBoard:
 
     @staticmethod
     def _headers(response: web.StreamResponse) -> web.StreamResponse:
-        response.headers["Content-Security-Policy"] = ("default-src 'none'; script-src 'self' 'unsafe-inline'; "
-                                                       "style-src 'unsafe-inline'; connect-src 'self'; img-src 'self'")
+        response.headers["Content-Security-Policy"] = (
+            "default-src 'none'; script-src 'self' 'unsafe-inline'; "
+            "style-src 'unsafe-inline'; connect-src 'self'; img-src 'self'"
+        )
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Cache-Control"] = "no-store"
         return response
@@ -544,9 +650,17 @@ class ClubBoard:
     async def _tables_handler(self, request: web.Request) -> web.Response:
         with self._lock:
             old = dict(self.old_tables)
-        return self._headers(web.json_response({**self.board_view(), "tables": self.snapshot(), "old_tables": old,
-                                                "counters": dict(self.counters),
-                                                "halls": self.halls.halls if self.halls else {}}))
+        return self._headers(
+            web.json_response(
+                {
+                    **self.board_view(),
+                    "tables": self.snapshot(),
+                    "old_tables": old,
+                    "counters": dict(self.counters),
+                    "halls": self.halls.halls if self.halls else {},
+                }
+            )
+        )
 
     async def _tournament_handler(self, request: web.Request) -> web.Response:
         return self._headers(web.json_response(self.tournament.snapshot()))
@@ -561,20 +675,20 @@ class ClubBoard:
         refusal = self._watcher_refusal(address)
         if refusal:
             return self._refusal(request, 429, refusal)
-        self._watchers_from[address] = self._watchers_from.get(address, 0) + 1   # its place, taken now
+        self._watchers_from[address] = self._watchers_from.get(address, 0) + 1  # its place, taken now
         q: asyncio.Queue = asyncio.Queue()
         try:
             resp = self._headers(web.StreamResponse(headers={"Content-Type": "text/event-stream"}))
-            resp.force_close()   # the connection ends with its stream: protected, it is never swept
+            resp.force_close()  # the connection ends with its stream: protected, it is never swept
             await resp.prepare(request)
             if self.guard:
-                self.guard.protect(request.protocol)   # counted against the watcher caps instead
+                self.guard.protect(request.protocol)  # counted against the watcher caps instead
             first = [("board", self.board_view())] + [("table", view) for view in self.snapshot()]
             first.append(("tournament", self.tournament.snapshot()))
             q.put_nowait("".join(f"event: {k}\ndata: {json.dumps(d, separators=(',', ':'))}\n\n" for k, d in first))
             self._watchers.add(q)
             await self._stream(request, resp, q)
-        except (ConnectionError, asyncio.CancelledError):   # a page closed: nothing to say
+        except (ConnectionError, asyncio.CancelledError):  # a page closed: nothing to say
             pass
         finally:
             self._watchers.discard(q)
@@ -586,7 +700,7 @@ class ClubBoard:
     async def _stream(self, request: web.Request, resp: web.StreamResponse, q: asyncio.Queue) -> None:
         quiet = 0.0
         while True:
-            try:   # woken each second: a page that went away frees its place at once, not at the next push
+            try:  # woken each second: a page that went away frees its place at once, not at the next push
                 text = await asyncio.wait_for(q.get(), 1.0)
             except asyncio.TimeoutError:
                 transport = request.transport
@@ -601,10 +715,13 @@ class ClubBoard:
                 return
             try:
                 await asyncio.wait_for(resp.write(text.encode()), WRITE_TIMEOUT)
-            except asyncio.TimeoutError:   # a page that stopped reading must not hold its place
-                self._http_log("slow pages", logging.INFO,
-                               f"club board: dropped a board page at {one_line(request.remote, 60)}: it read "
-                               f"nothing for {WRITE_TIMEOUT:g} s")
+            except asyncio.TimeoutError:  # a page that stopped reading must not hold its place
+                self._http_log(
+                    "slow pages",
+                    logging.INFO,
+                    f"club board: dropped a board page at {one_line(request.remote, 60)}: it read "
+                    f"nothing for {WRITE_TIMEOUT:g} s",
+                )
                 if request.transport is not None:
                     request.transport.abort()
                 return
@@ -614,23 +731,27 @@ class ClubBoard:
         if sum(self._watchers_from.values()) >= limits.spectators:
             return f"too many board pages open (at most {limits.spectators}): close one first"
         if self._watchers_from.get(address, 0) >= limits.spectators_per_address:
-            return (f"this device already has {limits.spectators_per_address} board pages open "
-                    "(the most one address may have)")
+            return (
+                f"this device already has {limits.spectators_per_address} board pages open "
+                "(the most one address may have)"
+            )
         return None
 
     def _organiser(self, handler):
         async def checked(request: web.Request) -> web.Response:
             address = request.remote or "?"
             locked = math.ceil(self.throttle.locked_for(address))
-            if locked:   # refused unread: even the right token, so a lockout tells a guesser nothing
-                response = json_error(429, "too many wrong organiser tokens from this address: "
-                                           f"try again in {locked} s")
+            if locked:  # refused unread: even the right token, so a lockout tells a guesser nothing
+                response = json_error(
+                    429, f"too many wrong organiser tokens from this address: try again in {locked} s"
+                )
                 response.headers["Retry-After"] = str(locked)
                 return response
             given = request.headers.get("Authorization", "")
             if not given.startswith("Bearer "):
-                return self._wrong_token(address, 401, "organiser actions need the organiser's token "
-                                                       "(Authorization: Bearer TOKEN)")
+                return self._wrong_token(
+                    address, 401, "organiser actions need the organiser's token (Authorization: Bearer TOKEN)"
+                )
             if not hmac.compare_digest(given[7:].strip().encode("utf-8", "replace"), self._token):
                 return self._wrong_token(address, 403, "wrong organiser token")
             self.throttle.right(address)
@@ -658,24 +779,31 @@ class ClubBoard:
             self._standings_dirty = True
             self._push()
             return self._headers(web.json_response(out))
+
         return checked
 
     def _wrong_token(self, address: str, status: int, message: str) -> web.Response:
         """Counted against the address; the try that starts a lockout logs one line (never the token)."""
         lockout = self.throttle.wrong(address)
         if lockout:
-            self._http_log("organiser lockouts", logging.WARNING,
-                           f"club board: {self.throttle.tries} or more wrong organiser tokens from "
-                           f"{one_line(address, 60)}: its organiser actions are refused for {lockout:g} s")
+            self._http_log(
+                "organiser lockouts",
+                logging.WARNING,
+                f"club board: {self.throttle.tries} or more wrong organiser tokens from "
+                f"{one_line(address, 60)}: its organiser actions are refused for {lockout:g} s",
+            )
             message += f" (too many from this address: try again in {math.ceil(lockout)} s)"
         return json_error(status, message)
 
     def _refusal(self, request: web.Request, status: int, message: str) -> web.Response:
         """A 4xx answer, and one line in the log (not for a page that is not there: a favicon)."""
         if status != 404:
-            self._http_log("bad requests", logging.WARNING,
-                           f"club board: bad request from {one_line(request.remote, 60)}: {request.method} "
-                           f"{one_line(request.path, 80)}: {status} {one_line(message, 120)}")
+            self._http_log(
+                "bad requests",
+                logging.WARNING,
+                f"club board: bad request from {one_line(request.remote, 60)}: {request.method} "
+                f"{one_line(request.path, 80)}: {status} {one_line(message, 120)}",
+            )
         return json_error(status, message)
 
     def _register(self, data: dict) -> dict:
@@ -726,6 +854,7 @@ class ClubBoard:
     def _correct(self, data: dict) -> dict:
         table, game = data.get("table"), data.get("game")
         if not isinstance(table, str) or not isinstance(game, str):
-            raise TournamentError('name the result: {"table": ..., "game": ..., "scores": {name: score}} '
-                                  'or "void": true')
+            raise TournamentError(
+                'name the result: {"table": ..., "game": ..., "scores": {name: score}} or "void": true'
+            )
         return self.tournament.correct(table, game, data.get("scores"), bool(data.get("void")))

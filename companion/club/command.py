@@ -1,6 +1,7 @@
 """`elgrande club` (the room board and tournament desk), `elgrande club-sim` (a table
 that plays a scripted game and publishes it: for trying club night without tablets) and
 `elgrande club-setup` (a large event's broker files: one bridge user per hall, writing only its tables)."""
+
 from __future__ import annotations
 
 import argparse
@@ -30,50 +31,93 @@ def _broker_args(p: argparse.ArgumentParser, user_help: str) -> None:
 
 
 def register_commands(sub) -> None:
-    club = sub.add_parser("club", help="the club's room board and tournament standings",
-                          description="Subscribes to the club broker, serves the room board (read-only) and "
-                          "keeps a tournament; organiser actions need the organiser's token.")
+    club = sub.add_parser(
+        "club",
+        help="the club's room board and tournament standings",
+        description="Subscribes to the club broker, serves the room board (read-only) and "
+        "keeps a tournament; organiser actions need the organiser's token.",
+    )
     _broker_args(club, "the board's user on the broker (it reads every table)")
     club.add_argument("--host", default="0.0.0.0", help="address to serve the board on (default: every one)")
     club.add_argument("--port", type=int, default=8080, help="port of the board (default 8080)")
-    club.add_argument("--certfile", metavar="FILE", help="serve the board over HTTPS with this certificate "
-                      "(PEM; make-certs.sh's server.crt): the organiser's token is then never sent in clear")
+    club.add_argument(
+        "--certfile",
+        metavar="FILE",
+        help="serve the board over HTTPS with this certificate "
+        "(PEM; make-certs.sh's server.crt): the organiser's token is then never sent in clear",
+    )
     club.add_argument("--keyfile", metavar="FILE", help="the certificate's private key (make-certs.sh's server.key)")
-    club.add_argument("--data", default="tournament.jsonl", metavar="FILE",
-                      help="the tournament's journal (append-only; created if missing; default tournament.jsonl)")
-    club.add_argument("--token", help=f"the organiser's token (or the environment variable {TOKEN_ENV}); "
-                      "prefer the variable: a command line is visible to other users of the machine")
-    club.add_argument("--halls", metavar="FILE", help="a large event's hall plan (elgrande club-setup's halls.json): "
-                      "a hall's bridge is taken only for the tables the plan puts in that hall")
+    club.add_argument(
+        "--data",
+        default="tournament.jsonl",
+        metavar="FILE",
+        help="the tournament's journal (append-only; created if missing; default tournament.jsonl)",
+    )
+    club.add_argument(
+        "--token",
+        help=f"the organiser's token (or the environment variable {TOKEN_ENV}); "
+        "prefer the variable: a command line is visible to other users of the machine",
+    )
+    club.add_argument(
+        "--halls",
+        metavar="FILE",
+        help="a large event's hall plan (elgrande club-setup's halls.json): "
+        "a hall's bridge is taken only for the tables the plan puts in that hall",
+    )
     club.set_defaults(func=_one_line_errors("club", cmd_club))
 
-    setup = sub.add_parser("club-setup", help="a large event's broker files: users, passwords, ACLs and each hall's "
-                           "bridge", description="Writes, in a new folder: the hall plan (halls.json, for elgrande "
-                           "club --halls), the club broker's acl and passwd (the board, one bridge user per hall "
-                           "writing only its hall's tables, the tables given with --tables), and for each hall its "
-                           "broker's acl, passwd (its tables) and bridge.conf; every password in passwords.txt.")
+    setup = sub.add_parser(
+        "club-setup",
+        help="a large event's broker files: users, passwords, ACLs and each hall's bridge",
+        description="Writes, in a new folder: the hall plan (halls.json, for elgrande "
+        "club --halls), the club broker's acl and passwd (the board, one bridge user per hall "
+        "writing only its hall's tables, the tables given with --tables), and for each hall its "
+        "broker's acl, passwd (its tables) and bridge.conf; every password in passwords.txt.",
+    )
     setup.add_argument("--club", default="club", help="the club's name in the topics (default: club)")
-    setup.add_argument("--hall", action="append", default=[], metavar="HALL=TABLE,TABLE,...", required=True,
-                       help="a hall and its tables (repeat for each hall), e.g. hall-a=table-1,table-2")
-    setup.add_argument("--tables", default="", metavar="TABLE,TABLE,...",
-                       help="tables that log in to the club broker itself (no hall)")
-    setup.add_argument("--club-broker", required=True, metavar="HOST[:PORT]",
-                       help="the club broker as the halls' brokers reach it (port 8883 if left out)")
+    setup.add_argument(
+        "--hall",
+        action="append",
+        default=[],
+        metavar="HALL=TABLE,TABLE,...",
+        required=True,
+        help="a hall and its tables (repeat for each hall), e.g. hall-a=table-1,table-2",
+    )
+    setup.add_argument(
+        "--tables", default="", metavar="TABLE,TABLE,...", help="tables that log in to the club broker itself (no hall)"
+    )
+    setup.add_argument(
+        "--club-broker",
+        required=True,
+        metavar="HOST[:PORT]",
+        help="the club broker as the halls' brokers reach it (port 8883 if left out)",
+    )
     setup.add_argument("--out", required=True, metavar="FOLDER", help="a new (or empty) folder for the files")
     setup.set_defaults(func=_one_line_errors("club-setup", cmd_club_setup))
 
-    sim = sub.add_parser("club-sim", help="a table that plays a scripted game and publishes it to the club",
-                         description="Plays a scripted game (companion.scripted) at a set pace, publishing the "
-                         "table's public state like a tablet does.")
+    sim = sub.add_parser(
+        "club-sim",
+        help="a table that plays a scripted game and publishes it to the club",
+        description="Plays a scripted game (companion.scripted) at a set pace, publishing the "
+        "table's public state like a tablet does.",
+    )
     _broker_args(sim, "the table's user on the broker (its table id by default)")
     sim.add_argument("--table-id", help="the table's id (default: the user name)")
     sim.add_argument("--seed", type=int, default=1, help="the scripted game's seed")
     sim.add_argument("--pace", type=float, default=0.5, metavar="SECONDS", help="seconds between inputs")
     sim.add_argument("--players", type=int, default=4, choices=range(3, 6), help="with --names: how many")
-    sim.add_argument("--wait", type=float, default=60.0, metavar="SECONDS",
-                     help="how long to wait for the board's seating before giving up (default 60)")
-    sim.add_argument("--names", help="comma-separated player names, in seat order (default: the ones the board's "
-                     "seating puts at this table, and as many players)")
+    sim.add_argument(
+        "--wait",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long to wait for the board's seating before giving up (default 60)",
+    )
+    sim.add_argument(
+        "--names",
+        help="comma-separated player names, in seat order (default: the ones the board's "
+        "seating puts at this table, and as many players)",
+    )
     sim.add_argument("--mode", choices=("tracking", "scoring"), default="tracking")
     sim.add_argument("--heartbeat", type=float, default=10.0, metavar="SECONDS")
     sim.set_defaults(func=_one_line_errors("club-sim", cmd_club_sim))
@@ -91,9 +135,10 @@ def _one_line_errors(name: str, func):
     def run(args) -> int:
         try:
             return func(args)
-        except _Usage as exc:   # (companion.cli's UsageError is another class when run as python -m)
+        except _Usage as exc:  # (companion.cli's UsageError is another class when run as python -m)
             print(f"elgrande {name}: {for_terminal(str(exc))}", file=sys.stderr)
             return 2
+
     return run
 
 
@@ -120,21 +165,38 @@ def cmd_club(args) -> int:
         print(f"elgrande club: {for_terminal(warning)}", file=sys.stderr)
     try:
         halls = HallPlan.load(Path(args.halls)) if args.halls else None
-        board = ClubBoard(args.broker, args.club, tournament, token, username=args.user,
-                          password=_password(args), ca_file=args.cafile, host=args.host, port=args.port,
-                          certfile=args.certfile, keyfile=args.keyfile, halls=halls).start()
+        board = ClubBoard(
+            args.broker,
+            args.club,
+            tournament,
+            token,
+            username=args.user,
+            password=_password(args),
+            ca_file=args.cafile,
+            host=args.host,
+            port=args.port,
+            certfile=args.certfile,
+            keyfile=args.keyfile,
+            halls=halls,
+        ).start()
     except (ValueError, OSError) as exc:
         return _usage(str(exc))
     logging.basicConfig(level=logging.WARNING, format="elgrande club: %(message)s")
     if board.security.warning:
         print(f"elgrande club: warning: {club_words(board.security.warning)}", file=sys.stderr)
     if not board.tls and args.host not in ("127.0.0.1", "localhost", "::1"):
-        print("elgrande club: warning: the board is plain HTTP on the network: open the organiser page on this "
-              f"machine only (http://127.0.0.1:{board.port}/organiser), or serve HTTPS (--certfile, --keyfile), or the "
-              "organiser's token crosses the Wi-Fi in clear", file=sys.stderr)
+        print(
+            "elgrande club: warning: the board is plain HTTP on the network: open the organiser page on this "
+            f"machine only (http://127.0.0.1:{board.port}/organiser), or serve HTTPS (--certfile, --keyfile), or the "
+            "organiser's token crosses the Wi-Fi in clear",
+            file=sys.stderr,
+        )
     print(f"BOARD {board.url}", flush=True)
-    print(f"club {args.club} on {args.broker}; {len(tournament.players)} players, {len(tournament.rounds)} rounds "
-          f"in {args.data}", flush=True)
+    print(
+        f"club {args.club} on {args.broker}; {len(tournament.players)} players, {len(tournament.rounds)} rounds "
+        f"in {args.data}",
+        flush=True,
+    )
     _wait_for_signal()
     board.stop()
     return 0
@@ -147,8 +209,9 @@ def cmd_club_setup(args) -> int:
     for given in args.hall:
         hall, sep, tables = given.partition("=")
         if not sep or hall.strip() in halls:
-            return _usage(f"--hall {given!r}: give each hall once, as HALL=TABLE,TABLE,... "
-                          "(e.g. hall-a=table-1,table-2)")
+            return _usage(
+                f"--hall {given!r}: give each hall once, as HALL=TABLE,TABLE,... (e.g. hall-a=table-1,table-2)"
+            )
         halls[hall.strip()] = [t.strip() for t in tables.split(",") if t.strip()]
     direct = tuple(t.strip() for t in args.tables.split(",") if t.strip())
     try:
@@ -158,9 +221,11 @@ def cmd_club_setup(args) -> int:
     except OSError as exc:
         return _usage(f"--out {args.out}: {exc.strerror or exc}; nothing was written")
     out = Path(args.out)
-    print(f"wrote {out}: the club broker's acl and passwd in {out / CLUB_BROKER_DIR}; for each hall "
-          f"({', '.join(halls)}) its acl, passwd and bridge.conf in its folder; the hall plan {out / PLAN_FILE} "
-          f"(elgrande club --halls); every password in {out / PASSWORDS_FILE}")
+    print(
+        f"wrote {out}: the club broker's acl and passwd in {out / CLUB_BROKER_DIR}; for each hall "
+        f"({', '.join(halls)}) its acl, passwd and bridge.conf in its folder; the hall plan {out / PLAN_FILE} "
+        f"(elgrande club --halls); every password in {out / PASSWORDS_FILE}"
+    )
     return 0
 
 
@@ -180,8 +245,14 @@ def cmd_club_sim(args) -> int:
     from .publisher import ClubPublisher
 
     try:
-        config = ClubConfig(broker=args.broker, club=args.club, table_id=args.table_id, username=args.user,
-                            password=_password(args), ca_file=args.cafile)
+        config = ClubConfig(
+            broker=args.broker,
+            club=args.club,
+            table_id=args.table_id,
+            username=args.user,
+            password=_password(args),
+            ca_file=args.cafile,
+        )
     except ValueError as exc:
         return _usage(_one_line(exc))
     names = None
@@ -200,13 +271,16 @@ def cmd_club_sim(args) -> int:
     seated = _seated_names(publisher, config.table, names is None, args.wait)
     if seated is None:
         publisher.stop()
-        print(f"club-sim {config.table}: no seating for this table from the board within {args.wait:g} s "
-              "(is `elgrande club` running, and the round seated?)", file=sys.stderr)
+        print(
+            f"club-sim {config.table}: no seating for this table from the board within {args.wait:g} s "
+            "(is `elgrande club` running, and the round seated?)",
+            file=sys.stderr,
+        )
         return 1
     names = names or seated
     setup = scripted.scripted_setup(mode=args.mode, players=len(names))
     setup.game.names.update(dict(zip(setup.game.players, names)))
-    table = Table(setup)   # in memory: a simulated table keeps no game log
+    table = Table(setup)  # in memory: a simulated table keeps no game log
     table.nonce = os.urandom(4).hex()
     publisher.switch_table(table)
     print(f"TABLE {config.table} GAME {table.nonce}", flush=True)
@@ -217,7 +291,7 @@ def cmd_club_sim(args) -> int:
         stop.wait(args.pace)
     if not stop.is_set():
         print(f"OVER {table.nonce}", flush=True)
-        stop.wait()   # stays online, its final state retained, until stopped
+        stop.wait()  # stays online, its final state retained, until stopped
     publisher.stop()
     table.close()
     return 0

@@ -1,4 +1,5 @@
 """The new-game screen's club settings (TableSetup.club), like the tower's MQTT settings."""
+
 from __future__ import annotations
 
 from typing import Optional
@@ -16,17 +17,17 @@ class ClubConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    broker: str                        # mqtts://host:port (TLS) or mqtt://host:port
+    broker: str  # mqtts://host:port (TLS) or mqtt://host:port
     club: str = "club"
     table_id: Optional[str] = None
     username: Optional[str] = None
     password: Optional[str] = Field(default=None, repr=False)
-    ca_file: Optional[str] = None      # mqtts: the CA that signed the broker's certificate
+    ca_file: Optional[str] = None  # mqtts: the CA that signed the broker's certificate
 
     @model_validator(mode="after")
     def _check(self) -> "ClubConfig":
         check_name(self.club, "club name")
-        if not (self.table_id or self.username):   # mqtts://table-1:password@host: the user in the address
+        if not (self.table_id or self.username):  # mqtts://table-1:password@host: the user in the address
             try:
                 self.username = parse_broker_url(self.broker).user
             except ValueError as exc:

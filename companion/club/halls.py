@@ -13,6 +13,7 @@ organiser page instead of counted.
 `write_setup` makes every file from the shipped ones (hardware/mosquitto/club/: acl, bridge.conf)
 and fresh random passwords, hashed as mosquitto_passwd does (PBKDF2-SHA512, mosquitto 2's `$7$`).
 """
+
 from __future__ import annotations
 
 import base64
@@ -34,7 +35,7 @@ PLAN_FILE = "halls.json"
 PASSWORDS_FILE = "passwords.txt"
 MAX_HALLS = 64
 MAX_PLAN = 256 * 1024
-HASH_ITERATIONS = 101   # mosquitto_passwd's (mosquitto 2.0)
+HASH_ITERATIONS = 101  # mosquitto_passwd's (mosquitto 2.0)
 
 
 class HallPlan:
@@ -56,14 +57,17 @@ class HallPlan:
             for table in tables:
                 check_name(table if isinstance(table, str) else None, f"hall {hall}'s table")
                 if table in self._hall_of:
-                    raise ValueError(f"{table} is in two halls ({self._hall_of[table]} and {hall}): "
-                                     "a table plays in one hall")
+                    raise ValueError(
+                        f"{table} is in two halls ({self._hall_of[table]} and {hall}): a table plays in one hall"
+                    )
                 self._hall_of[table] = hall
             self.halls[hall] = list(tables)
         for hall in self.halls:
             if hall in self._hall_of or hall == BOARD_USER or hall == CLUB_BROKER_DIR:
-                raise ValueError(f"hall name {hall}: a hall's bridge logs in as its hall's name, so it must "
-                                 f"differ from every table and from {BOARD_USER} and {CLUB_BROKER_DIR}")
+                raise ValueError(
+                    f"hall name {hall}: a hall's bridge logs in as its hall's name, so it must "
+                    f"differ from every table and from {BOARD_USER} and {CLUB_BROKER_DIR}"
+                )
 
     def hall_of(self, table: str) -> Optional[str]:
         return self._hall_of.get(table)
@@ -97,8 +101,10 @@ class HallPlan:
 def misrouted(plan: Optional[HallPlan], hall: str, table: str) -> str:
     """Why a message for `table` that came through `hall`'s bridge is not taken ("" if it is)."""
     if plan is None:
-        return (f"it came through hall {hall}'s bridge, but the board was given no hall plan "
-                "(start it with --halls, the plan elgrande club-setup wrote)")
+        return (
+            f"it came through hall {hall}'s bridge, but the board was given no hall plan "
+            "(start it with --halls, the plan elgrande club-setup wrote)"
+        )
     if plan.hall_of(table) == hall:
         return ""
     where = plan.hall_of(table)
@@ -106,11 +112,14 @@ def misrouted(plan: Optional[HallPlan], hall: str, table: str) -> str:
         return f"it came through {hall}, which is not a hall of the plan: only {table} or its hall's bridge may post it"
     if where is None:
         return f"it came through {hall}'s bridge, but the hall plan puts {table} in no hall"
-    return (f"it came through {hall}'s bridge, but {table} plays in {where}: only {table} or its hall's "
-            "bridge may post its result")
+    return (
+        f"it came through {hall}'s bridge, but {table} plays in {where}: only {table} or its hall's "
+        "bridge may post its result"
+    )
 
 
 # ---- the broker files ----------------------------------------------------------------------
+
 
 def mosquitto_hash(password: str, salt: Optional[bytes] = None) -> str:
     """A password as mosquitto_passwd stores it (mosquitto 2: PBKDF2-SHA512, 101 rounds)."""
@@ -127,8 +136,10 @@ def shipped(name: str) -> str:
     try:
         return (SHIPPED / name).read_text()
     except OSError:
-        raise ValueError(f"the shipped broker file hardware/mosquitto/club/{name} is not beside this program: "
-                         "run it from the project's folder") from None
+        raise ValueError(
+            f"the shipped broker file hardware/mosquitto/club/{name} is not beside this program: "
+            "run it from the project's folder"
+        ) from None
 
 
 def hall_acl(plan: HallPlan, hall: str) -> str:
@@ -145,16 +156,22 @@ def club_acl(plan: HallPlan, base: Optional[str] = None) -> str:
     """The shipped club ACL and one block per hall."""
     base = shipped("acl") if base is None else base
     blocks = "\n".join(hall_acl(plan, hall) for hall in plan.halls)
-    head = ("# The halls' bridges (written by elgrande club-setup): each hall's user writes only its own\n"
-            "# tables' topics, under its hall's name.\n\n")
+    head = (
+        "# The halls' bridges (written by elgrande club-setup): each hall's user writes only its own\n"
+        "# tables' topics, under its hall's name.\n\n"
+    )
     return base.rstrip("\n") + "\n\n" + head + blocks
 
 
 def bridge_conf(plan: HallPlan, hall: str, club_address: str, password: str, template: Optional[str] = None) -> str:
     """The shipped bridge.conf filled in for one hall."""
     text = shipped("bridge.conf") if template is None else template
-    for placeholder, value in (("MAIN_BROKER_HOST:8883", club_address), ("HALL_BRIDGE_PASSWORD", password),
-                               ("CLUB_NAME", plan.club), ("HALL_NAME", hall)):
+    for placeholder, value in (
+        ("MAIN_BROKER_HOST:8883", club_address),
+        ("HALL_BRIDGE_PASSWORD", password),
+        ("CLUB_NAME", plan.club),
+        ("HALL_NAME", hall),
+    ):
         if placeholder not in text:
             raise ValueError(f"the shipped bridge.conf has no {placeholder} to fill in: it was changed")
         text = text.replace(placeholder, value)
@@ -166,8 +183,10 @@ def check_address(address: str) -> str:
     if not sep:
         host, port = address, "8883"
     if not host or any(c in host for c in " /@") or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"--club-broker {address!r}: give the club broker's HOST[:PORT] as the halls reach it "
-                         "(e.g. club-laptop.local:8883)")
+        raise ValueError(
+            f"--club-broker {address!r}: give the club broker's HOST[:PORT] as the halls reach it "
+            "(e.g. club-laptop.local:8883)"
+        )
     return f"{host}:{port}"
 
 
@@ -180,23 +199,29 @@ def write_setup(out: Path, plan: HallPlan, club_address: str, direct: tuple[str,
             raise ValueError(f"{table} is given twice (a table of the club broker and a hall or table of a hall)")
     out = Path(out)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise ValueError(f"{out} already holds files: give a new folder (a new setup makes new passwords, "
-                         "which the installed brokers and tablets do not have)")
+        raise ValueError(
+            f"{out} already holds files: give a new folder (a new setup makes new passwords, "
+            "which the installed brokers and tablets do not have)"
+        )
     base_acl, template = shipped("acl"), shipped("bridge.conf")
-    passwords = {user: secrets.token_urlsafe(18) for user in (BOARD_USER, *plan.halls, *direct,
-                                                               *(t for ts in plan.halls.values() for t in ts))}
-    files = {PLAN_FILE: plan.to_json(),
-             f"{CLUB_BROKER_DIR}/acl": club_acl(plan, base_acl),
-             f"{CLUB_BROKER_DIR}/passwd": passwd_text({u: passwords[u] for u in (BOARD_USER, *plan.halls, *direct)}),
-             PASSWORDS_FILE: "# user password (give each tablet its own; keep this file off the Wi-Fi)\n"
-                             + "".join(f"{u} {p}\n" for u, p in passwords.items())}
+    passwords = {
+        user: secrets.token_urlsafe(18)
+        for user in (BOARD_USER, *plan.halls, *direct, *(t for ts in plan.halls.values() for t in ts))
+    }
+    files = {
+        PLAN_FILE: plan.to_json(),
+        f"{CLUB_BROKER_DIR}/acl": club_acl(plan, base_acl),
+        f"{CLUB_BROKER_DIR}/passwd": passwd_text({u: passwords[u] for u in (BOARD_USER, *plan.halls, *direct)}),
+        PASSWORDS_FILE: "# user password (give each tablet its own; keep this file off the Wi-Fi)\n"
+        + "".join(f"{u} {p}\n" for u, p in passwords.items()),
+    }
     for hall, tables in plan.halls.items():
         files[f"{hall}/acl"] = base_acl
         files[f"{hall}/passwd"] = passwd_text({t: passwords[t] for t in tables})
         files[f"{hall}/bridge.conf"] = bridge_conf(plan, hall, club_address, passwords[hall], template)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}-", dir=out.parent))
-    try:   # all or nothing: made aside, then renamed into place
+    try:  # all or nothing: made aside, then renamed into place
         for name, text in files.items():
             path = staging / name
             path.parent.mkdir(exist_ok=True)

@@ -16,6 +16,7 @@ app restarted still carries the seating it started under.
 Nothing here can stop the table: the table's observer only sets an event, and every
 broker problem becomes one status line (`status`), logged once per kind.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,23 +28,44 @@ from typing import Callable, Optional
 from paho.mqtt import client as mqtt
 
 from firmware_bridge.guard import LogLimiter
-from firmware_bridge.transport_mqtt import (TlsFiles, client_settings, describe_connect_error, describe_refusal,
-                                            make_client)
+from firmware_bridge.transport_mqtt import (
+    TlsFiles,
+    client_settings,
+    describe_connect_error,
+    describe_refusal,
+    make_client,
+)
 
 from .config import ClubConfig
-from .topics import (HEARTBEAT, MAX_SEATING, Seated, SeatingMessage, online_topic, public_state,
-                     seating_topic, state_topic)
+from .topics import (
+    HEARTBEAT,
+    MAX_SEATING,
+    Seated,
+    SeatingMessage,
+    online_topic,
+    public_state,
+    seating_topic,
+    state_topic,
+)
 
 log = logging.getLogger("companion.club")
 
 
 class ClubPublisher:
-    def __init__(self, table, config: ClubConfig, *, heartbeat: float = HEARTBEAT,
-                 on_status: Optional[Callable[[str], None]] = None, backoff: tuple[float, float] = (0.2, 10.0),
-                 keepalive: int = 10):
+    def __init__(
+        self,
+        table,
+        config: ClubConfig,
+        *,
+        heartbeat: float = HEARTBEAT,
+        on_status: Optional[Callable[[str], None]] = None,
+        backoff: tuple[float, float] = (0.2, 10.0),
+        keepalive: int = 10,
+    ):
         self.config = config
         self.broker, user, password, ctx, self.security = client_settings(
-            config.broker, config.username, config.password, TlsFiles(config.ca_file))
+            config.broker, config.username, config.password, TlsFiles(config.ca_file)
+        )
         self.table = table
         self.table_id = config.table
         self.heartbeat = heartbeat
@@ -56,14 +78,14 @@ class ClubPublisher:
         self._state_topic = state_topic(config.club, self.table_id)
         self._online_topic = online_topic(config.club, self.table_id)
         self._seating_topic = seating_topic(config.club)
-        self.seating: Optional[SeatingMessage] = None   # the board's newest seating, as received
-        self.seated: Optional[Seated] = None            # the one this game carries
+        self.seating: Optional[SeatingMessage] = None  # the board's newest seating, as received
+        self.seated: Optional[Seated] = None  # the one this game carries
         self.seating_known = threading.Event()
         self._logs = LogLimiter(log)
         self._changed = threading.Event()
         self._stop = threading.Event()
         self._connected = threading.Event()
-        self._publishing = threading.Lock()   # one state at a time: the retained one is always the newest
+        self._publishing = threading.Lock()  # one state at a time: the retained one is always the newest
         self._user = user
         self._refused = False
         client_id = f"elgrande-table-{self.table_id}-{os.urandom(3).hex()}"
@@ -94,8 +116,9 @@ class ClubPublisher:
         if self._thread.is_alive():
             self._thread.join(timeout=5)
         if say_offline and self._connected.is_set():
-            self._guarded("offline", lambda: self.client.publish(self._online_topic, b"0", qos=1, retain=True)
-                          .wait_for_publish(2))
+            self._guarded(
+                "offline", lambda: self.client.publish(self._online_topic, b"0", qos=1, retain=True).wait_for_publish(2)
+            )
         self.client.disconnect()
         self.client.loop_stop()
 
@@ -129,8 +152,10 @@ class ClubPublisher:
         """The game's seating, saved beside its log (a game in memory keeps it in memory only)."""
         where = self._seating_file()
         if where is not None and self.seated is not None:
-            self._guarded("keep seating", lambda: where.write_text(json.dumps(
-                {"game": self.table.nonce, "seated": self.seated.model_dump()})))
+            self._guarded(
+                "keep seating",
+                lambda: where.write_text(json.dumps({"game": self.table.nonce, "seated": self.seated.model_dump()})),
+            )
 
     def _restore(self) -> None:
         """A resumed game's seating, as it was saved when the game started."""
@@ -142,6 +167,7 @@ class ClubPublisher:
             kept = json.loads(where.read_text())
             if kept.get("game") == self.table.nonce:
                 self.seated = Seated.model_validate(kept["seated"])
+
         self._guarded("restore seating", read)
 
     # ---- the publishing thread -----------------------------------------------------------
@@ -156,12 +182,13 @@ class ClubPublisher:
 
     def publish_now(self) -> None:
         if not self._connected.is_set():
-            return   # on_connect publishes the state as it is then
+            return  # on_connect publishes the state as it is then
         with self._publishing:
-            version = len(self.table.records)   # grows with every accepted input, undo included
+            version = len(self.table.records)  # grows with every accepted input, undo included
             self.version = version
-            payload = public_state(self.table, self.table_id, version, self.heartbeat,
-                                   seated=self.seated).model_dump_json()
+            payload = public_state(
+                self.table, self.table_id, version, self.heartbeat, seated=self.seated
+            ).model_dump_json()
             info = self.client.publish(self._state_topic, payload.encode(), qos=1, retain=True)
             if info.rc == mqtt.MQTT_ERR_SUCCESS:
                 self.published += 1
@@ -172,8 +199,12 @@ class ClubPublisher:
         def connected():
             if reason_code.is_failure:
                 self._refused = True
-                self._say("club: " + describe_refusal(reason_code, self.broker.host, self.broker.port, self._user)
-                          + " (the game goes on)", "refused")
+                self._say(
+                    "club: "
+                    + describe_refusal(reason_code, self.broker.host, self.broker.port, self._user)
+                    + " (the game goes on)",
+                    "refused",
+                )
                 return
             self._refused = False
             self.connects += 1
@@ -182,6 +213,7 @@ class ClubPublisher:
             client.subscribe(self._seating_topic, qos=1)
             self.publish_now()
             self._say(f"club: publishing table {self.table_id} to {self.broker.host}:{self.broker.port}", "up")
+
         self._guarded("connect", connected)
 
     def _on_message(self, client, userdata, message):
@@ -194,18 +226,27 @@ class ClubPublisher:
                 self._bind()
             self.seating_known.set()
             self._changed.set()
+
         self._guarded("seating", take)
 
     def _on_connect_fail(self, client, userdata):
-        self._guarded("connect_fail", lambda: self._say(
-            "club: " + describe_connect_error(client.last_error, self.broker.host, self.broker.port,
-                                              self.broker.tls) + " (the game goes on; retrying)", "down"))
+        self._guarded(
+            "connect_fail",
+            lambda: self._say(
+                "club: "
+                + describe_connect_error(client.last_error, self.broker.host, self.broker.port, self.broker.tls)
+                + " (the game goes on; retrying)",
+                "down",
+            ),
+        )
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties):
         self._connected.clear()
-        if not self._stop.is_set() and not self._refused:   # a refusal already says why
-            self._guarded("disconnect", lambda: self._say(
-                f"club: lost the broker ({reason_code}); the game goes on, retrying", "down"))
+        if not self._stop.is_set() and not self._refused:  # a refusal already says why
+            self._guarded(
+                "disconnect",
+                lambda: self._say(f"club: lost the broker ({reason_code}); the game goes on, retrying", "down"),
+            )
 
     def _say(self, status: str, kind: str) -> None:
         if status == self.status:

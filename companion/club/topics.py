@@ -22,6 +22,7 @@ seated, so a game that carries it learnt the seating after it was made.
 The state is built from the table's public view only, field by field (a whitelist):
 no secret disc, no hidden Castillo tally, no cards in hand, no Modifier cards.
 """
+
 from __future__ import annotations
 
 import re
@@ -33,10 +34,10 @@ from pydantic import BaseModel, ConfigDict, Field
 PREFIX = "elgrande/club/"
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$")
 NAME_RULE = "1 to 64 letters, digits and - _ . : (starting with a letter or digit)"
-MAX_PAYLOAD = 64 * 1024   # a 5-player 9-round state is about 3 KB
-MAX_SCORE = 1000          # El Grande's scores stay well below 300; corrections take 0 to 1000 too
+MAX_PAYLOAD = 64 * 1024  # a 5-player 9-round state is about 3 KB
+MAX_SCORE = 1000  # El Grande's scores stay well below 300; corrections take 0 to 1000 too
 MAX_SEATING = 256 * 1024  # a 2000-player round's seating is about 60 KB
-HEARTBEAT = 10.0          # a table republishes its state at least this often (seconds)
+HEARTBEAT = 10.0  # a table republishes its state at least this often (seconds)
 
 
 def check_name(value: Optional[str], what: str) -> str:
@@ -83,7 +84,7 @@ def split_topic(club: str, topic: str) -> Optional[tuple[str, str]]:
     head = f"{PREFIX}{club}/tables/"
     if not topic.startswith(head):
         return None
-    parts = topic[len(head):].split("/")
+    parts = topic[len(head) :].split("/")
     if len(parts) != 2 or not NAME.match(parts[0]) or parts[1] not in ("state", "online"):
         return None
     return parts[0], parts[1]
@@ -92,7 +93,7 @@ def split_topic(club: str, topic: str) -> Optional[tuple[str, str]]:
 def split_any_topic(club: str, topic: str) -> Optional[tuple[Optional[str], str, str]]:
     """(hall, table, leaf) of a table's topic, direct (hall None) or through a hall's bridge."""
     if topic.startswith(HALLS):
-        hall, _, rest = topic[len(HALLS):].partition("/")
+        hall, _, rest = topic[len(HALLS) :].partition("/")
         where = split_topic(club, "elgrande/" + rest) if NAME.match(hall) else None
         return (hall, *where) if where else None
     where = split_topic(club, topic)
@@ -150,7 +151,7 @@ class StateMessage(_Msg):
     table: str = Field(max_length=64)
     game: str = Field(max_length=64)
     version: int = Field(ge=0)
-    ts: float                       # the table's clock when the state was (re)published
+    ts: float  # the table's clock when the state was (re)published
     heartbeat: float = Field(gt=0, le=3600)
     rules: str = Field(max_length=32)
     modules: list[str] = Field(default_factory=list, max_length=16)
@@ -158,11 +159,11 @@ class StateMessage(_Msg):
     round: RoundNo
     rounds: RoundNo
     phase: str = Field(max_length=64)
-    turn: list[str] = Field(default_factory=list, max_length=6)   # whose move it is (names)
+    turn: list[str] = Field(default_factory=list, max_length=6)  # whose move it is (names)
     players: list[PlayerState] = Field(max_length=6)
     over: bool
     standings: list[Standing] = Field(default_factory=list, max_length=6)  # over only
-    seated: Optional[Seated] = None   # the event and round the game was started under (None: no seating known)
+    seated: Optional[Seated] = None  # the event and round the game was started under (None: no seating known)
 
 
 def standings_of(players: list[PlayerState]) -> list[Standing]:
@@ -175,8 +176,14 @@ def standings_of(players: list[PlayerState]) -> list[Standing]:
     return out
 
 
-def public_state(table, table_id: str, version: int, heartbeat: float = HEARTBEAT,
-                 now: Optional[float] = None, seated: Optional[Seated] = None) -> StateMessage:
+def public_state(
+    table,
+    table_id: str,
+    version: int,
+    heartbeat: float = HEARTBEAT,
+    now: Optional[float] = None,
+    seated: Optional[Seated] = None,
+) -> StateMessage:
     """The club message of a companion.table.Table, from its public view only."""
     pub = table.public()
     game = pub.game
@@ -184,14 +191,32 @@ def public_state(table, table_id: str, version: int, heartbeat: float = HEARTBEA
     names = {p["id"]: p["name"] for p in game["players"]}
     asked = game.get("asked") or {}
     over = asked.get("kind") == "game_over"
-    players = [PlayerState(id=p["id"], name=str(p["name"])[:64] or p["id"], score=min(int(p["score"]), MAX_SCORE),
-                           history=[(int(r), min(int(s), MAX_SCORE)) for r, s in history.get(p["id"], [])][:40])
-               for p in game["players"] if p["id"] != game.get("dummy")]
-    phase = "game over" if over else \
-        f"{game.get('stage', '')}: {asked.get('kind', '')}".strip(": ").replace("_", " ")
+    players = [
+        PlayerState(
+            id=p["id"],
+            name=str(p["name"])[:64] or p["id"],
+            score=min(int(p["score"]), MAX_SCORE),
+            history=[(int(r), min(int(s), MAX_SCORE)) for r, s in history.get(p["id"], [])][:40],
+        )
+        for p in game["players"]
+        if p["id"] != game.get("dummy")
+    ]
+    phase = "game over" if over else f"{game.get('stage', '')}: {asked.get('kind', '')}".strip(": ").replace("_", " ")
     return StateMessage(
-        table=table_id, game=table.nonce, version=version, ts=time.time() if now is None else now,
-        heartbeat=heartbeat, rules=game.get("rules", "classic"), modules=list(game.get("modules", [])),
-        mode=pub.mode, round=int(game.get("round", 0)), rounds=max(game.get("rounds") or [9]), phase=phase[:64],
-        turn=[names.get(p, p) for p in asked.get("players", [])][:6], players=players, over=over,
-        standings=standings_of(players) if over else [], seated=seated)
+        table=table_id,
+        game=table.nonce,
+        version=version,
+        ts=time.time() if now is None else now,
+        heartbeat=heartbeat,
+        rules=game.get("rules", "classic"),
+        modules=list(game.get("modules", [])),
+        mode=pub.mode,
+        round=int(game.get("round", 0)),
+        rounds=max(game.get("rounds") or [9]),
+        phase=phase[:64],
+        turn=[names.get(p, p) for p in asked.get("players", [])][:6],
+        players=players,
+        over=over,
+        standings=standings_of(players) if over else [],
+        seated=seated,
+    )

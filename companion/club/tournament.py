@@ -41,6 +41,7 @@ hand, and it never stands in the way of the table's own result.
 The journal is append-only JSON lines, each written, flushed and fsync'd before the change is
 acted on; a torn last line (a crash mid-write) is skipped with a warning.
 """
+
 from __future__ import annotations
 
 import csv
@@ -60,10 +61,10 @@ log = logging.getLogger("companion.club.tournament")
 
 POINTS = {1: 6, 2: 4, 3: 2, 4: 1, 5: 0}
 BYE_POINTS = 2
-MAX_PLAYERS = 2000   # a large convention: 500 tables of 4
+MAX_PLAYERS = 2000  # a large convention: 500 tables of 4
 MAX_NAME = 40
 MAX_SCORE = 1000
-MAX_REFUSED = 500     # refused results kept for the organiser (the oldest go first)
+MAX_REFUSED = 500  # refused results kept for the organiser (the oldest go first)
 
 
 class TournamentError(Exception):
@@ -108,8 +109,10 @@ def _as_shown(standings: list[dict]) -> list[dict]:
     """A refused result as the organiser sees it: ranked if its scores are fair, else as sent (in one line)."""
     if all(_fair_score(s.get("score")) and isinstance(s.get("name"), str) for s in standings):
         return ranked(standings)
-    return [{"name": one_name(str(s.get("name"))), "score": one_name(str(s.get("score")))[:20], "rank": "?"}
-            for s in standings]
+    return [
+        {"name": one_name(str(s.get("name"))), "score": one_name(str(s.get("score")))[:20], "rank": "?"}
+        for s in standings
+    ]
 
 
 def one_name(text: str) -> str:
@@ -117,7 +120,7 @@ def one_name(text: str) -> str:
 
 
 def _clashes(group: list[str], met: dict[str, set[str]]) -> int:
-    return sum(1 for i, p in enumerate(group) for q in group[i + 1:] if q in met.get(p, ()))
+    return sum(1 for i, p in enumerate(group) for q in group[i + 1 :] if q in met.get(p, ()))
 
 
 def _met_at(p: str, group: list[str], met: dict[str, set[str]], leaving: str) -> int:
@@ -126,11 +129,10 @@ def _met_at(p: str, group: list[str], met: dict[str, set[str]], leaving: str) ->
     return sum(1 for q in group if q != leaving and q in seen)
 
 
-SWAP_BUDGET = 300_000   # swaps weighed per round seated: a bound on the time the board is held
+SWAP_BUDGET = 300_000  # swaps weighed per round seated: a bound on the time the board is held
 
 
-def _fewer_rematches(groups: list[list[str]], met: dict[str, set[str]],
-                     place: dict[str, int]) -> list[list[str]]:
+def _fewer_rematches(groups: list[list[str]], met: dict[str, set[str]], place: dict[str, int]) -> list[list[str]]:
     """Swaps players of two tables while that lowers the round's rematches: each pass weighs
     every swap, then makes the best ones (the most rematches gone; of those, the closest places,
     so seating stays by standings), at most one per table a pass so each stays as weighed. Only
@@ -144,8 +146,12 @@ def _fewer_rematches(groups: list[list[str]], met: dict[str, set[str]],
         for a in range(len(groups)):
             for b, p, p_home, q in _candidate_swaps(groups, a, met):
                 weighed += 1
-                gain = (p_home + _met_at(q, groups[b], met, q)
-                        - _met_at(q, groups[a], met, p) - _met_at(p, groups[b], met, q))
+                gain = (
+                    p_home
+                    + _met_at(q, groups[b], met, q)
+                    - _met_at(q, groups[a], met, p)
+                    - _met_at(p, groups[b], met, q)
+                )
                 if gain > 0:
                     better.append(((-gain, abs(place[p] - place[q]), place[p], place[q]), a, p, b, q))
             if weighed >= SWAP_BUDGET:
@@ -196,12 +202,13 @@ class Journal:
                 last = number == len(lines) or (number == len(lines) - 1 and not lines[-1])
                 if last and not data.endswith(b"\n"):
                     self.warnings.append(f"{self.path}: line {number} was cut by a crash mid-write; skipped")
-                    with open(self.path, "r+b") as f:   # cut it, so the next append starts a clean line
+                    with open(self.path, "r+b") as f:  # cut it, so the next append starts a clean line
                         f.truncate(len(data) - len(line))
                         os.fsync(f.fileno())
                     break
-                raise TournamentError(f"{self.path}: line {number} is not a tournament record; "
-                                      f"the journal was edited by hand or damaged") from None
+                raise TournamentError(
+                    f"{self.path}: line {number} is not a tournament record; the journal was edited by hand or damaged"
+                ) from None
             records.append(record)
         return records
 
@@ -220,15 +227,15 @@ class Tournament:
         self._lock = threading.RLock()
         self.journal = journal
         self.players: list[str] = []
-        self.rounds: list[dict] = []          # {"n", "tables": {table_id: [names]}, "seed"}
-        self.results: dict[str, dict] = {}    # "table/game" -> {"table", "game", "round", "standings", "void"}
-        self.refused: dict[str, dict] = {}    # "table/game" -> {"table", "game", "round", "reason", "standings"}
-        self.withdrawn: set[str] = set()      # _key(name) of players no longer seated
+        self.rounds: list[dict] = []  # {"n", "tables": {table_id: [names]}, "seed"}
+        self.results: dict[str, dict] = {}  # "table/game" -> {"table", "game", "round", "standings", "void"}
+        self.refused: dict[str, dict] = {}  # "table/game" -> {"table", "game", "round", "reason", "standings"}
+        self.withdrawn: set[str] = set()  # _key(name) of players no longer seated
         self.event = ""
         if journal is not None:
             for record in journal.read():
                 self._apply(record)
-        if not self.event:   # a new file (or one from before events): a fresh event, its first record
+        if not self.event:  # a new file (or one from before events): a fresh event, its first record
             self._commit({"t": "event", "id": os.urandom(8).hex()})
 
     # ---- changes: checked, journalled, then applied -----------------------------------
@@ -246,12 +253,24 @@ class Tournament:
         elif kind == "register":
             self.players.append(r["name"])
         elif kind == "round":
-            self.rounds.append({"n": r["n"], "tables": r["tables"], "seed": r.get("seed"),
-                                "id": r.get("id") or f"round-{r['n']}", "at": r.get("at", 0.0),
-                                "byes": r.get("byes", [])})
+            self.rounds.append(
+                {
+                    "n": r["n"],
+                    "tables": r["tables"],
+                    "seed": r.get("seed"),
+                    "id": r.get("id") or f"round-{r['n']}",
+                    "at": r.get("at", 0.0),
+                    "byes": r.get("byes", []),
+                }
+            )
         elif kind == "result":
-            self.results[f"{r['table']}/{r['game']}"] = {"table": r["table"], "game": r["game"], "round": r["round"],
-                                                        "standings": ranked(r["standings"]), "void": False}
+            self.results[f"{r['table']}/{r['game']}"] = {
+                "table": r["table"],
+                "game": r["game"],
+                "round": r["round"],
+                "standings": ranked(r["standings"]),
+                "void": False,
+            }
         elif kind == "withdraw":
             (self.withdrawn.discard if r.get("back") else self.withdrawn.add)(_key(r["name"]))
         elif kind == "correct":
@@ -294,8 +313,10 @@ class Tournament:
         """Seats the next round at the given tables; returns the round."""
         with self._lock:
             if self.rounds and not self.round_complete(self.rounds[-1]["n"]):
-                raise TournamentError(f"round {self.rounds[-1]['n']} is not finished: "
-                                      f"{', '.join(self.waiting_tables())} still playing (or correct their results)")
+                raise TournamentError(
+                    f"round {self.rounds[-1]['n']} is not finished: "
+                    f"{', '.join(self.waiting_tables())} still playing (or correct their results)"
+                )
             playing = self.active_players
             if len(set(table_ids)) != len(table_ids):
                 raise TournamentError("a table id is given twice")
@@ -310,15 +331,23 @@ class Tournament:
                 order, byes = self._without_byes(order, len(playing) - seats)
                 groups, i = [], 0
                 for size in sizes:
-                    groups.append(order[i:i + size])
+                    groups.append(order[i : i + size])
                     i += size
             else:
                 ranked_free = [row["name"] for row in self.standings() if not row["withdrawn"]]
                 ranked_free, byes = self._without_byes(ranked_free, len(playing) - seats)
                 groups = self._seat_by_standings(sizes, ranked_free)
             n = len(self.rounds) + 1
-            self._commit({"t": "round", "n": n, "id": os.urandom(6).hex(), "tables": dict(zip(table_ids, groups)),
-                          "seed": seed, "byes": byes})
+            self._commit(
+                {
+                    "t": "round",
+                    "n": n,
+                    "id": os.urandom(6).hex(),
+                    "tables": dict(zip(table_ids, groups)),
+                    "seed": seed,
+                    "byes": byes,
+                }
+            )
             return self.rounds[-1]
 
     @staticmethod
@@ -333,15 +362,20 @@ class Tournament:
         """Takes `count` byes from the end of `order` (the lowest ranked), first those who have had none."""
         had = {p for r in self.rounds for p in r.get("byes", [])}
         byes = [p for p in reversed(order) if p not in had][:count]
-        byes += [p for p in reversed(order) if p not in byes][:count - len(byes)]
+        byes += [p for p in reversed(order) if p not in byes][: count - len(byes)]
         return [p for p in order if p not in byes], sorted(byes, key=order.index)
 
     def seating(self) -> dict:
         """The board's retained seating message (topics.SeatingMessage): the latest round."""
         with self._lock:
             last = self.rounds[-1] if self.rounds else None
-            return {"event": self.event, "round": last["n"] if last else 0, "round_id": last["id"] if last else "",
-                    "at": last["at"] if last else 0.0, "tables": dict(last["tables"]) if last else {}}
+            return {
+                "event": self.event,
+                "round": last["n"] if last else 0,
+                "round_id": last["id"] if last else "",
+                "at": last["at"] if last else 0.0,
+                "tables": dict(last["tables"]) if last else {},
+            }
 
     def _seat_by_standings(self, sizes: list[int], free: list[str]) -> list[list[str]]:
         met = self.met()
@@ -372,8 +406,13 @@ class Tournament:
         earlier = Tournament()
         earlier.rounds = [r for r in self.rounds if r["n"] < rnd["n"]]
         met = earlier.met()
-        return sum(1 for names in rnd["tables"].values() for i, p in enumerate(names) for q in names[i + 1:]
-                   if q in met.get(p, ()))
+        return sum(
+            1
+            for names in rnd["tables"].values()
+            for i, p in enumerate(names)
+            for q in names[i + 1 :]
+            if q in met.get(p, ())
+        )
 
     def take_result(self, table: str, game: str, standings: list[dict], seated: Optional[dict]) -> Optional[str]:
         """A finished game's final standings (name, score) and the seating it carries (event,
@@ -387,16 +426,29 @@ class Tournament:
             if reason:
                 if key not in self.refused and len(self.refused) >= MAX_REFUSED:
                     self.refused.pop(next(iter(self.refused)))
-                self.refused[key] = {"table": table, "game": game, "round": rnd["n"] if rnd else None,
-                                     "reason": reason, "standings": _as_shown(standings)}
+                self.refused[key] = {
+                    "table": table,
+                    "game": game,
+                    "round": rnd["n"] if rnd else None,
+                    "reason": reason,
+                    "standings": _as_shown(standings),
+                }
                 return reason
             self.refused.pop(key, None)
-            self._commit({"t": "result", "table": table, "game": game, "round": rnd["n"],
-                          "standings": [{"name": s["name"], "score": int(s["score"])} for s in standings]})
+            self._commit(
+                {
+                    "t": "result",
+                    "table": table,
+                    "game": game,
+                    "round": rnd["n"],
+                    "standings": [{"name": s["name"], "score": int(s["score"])} for s in standings],
+                }
+            )
             return None
 
-    def refuse(self, table: str, game: str, reason: str, standings: list[dict], via: str,
-               round_no: Optional[int] = None) -> bool:
+    def refuse(
+        self, table: str, game: str, reason: str, standings: list[dict], via: str, round_no: Optional[int] = None
+    ) -> bool:
         """A finished game the board may not take from where it came (`via`: the hall whose bridge
         carried it), kept for the organiser beside the refused results; the table's own result is
         unaffected (its key differs). True if it was not listed yet."""
@@ -405,8 +457,14 @@ class Tournament:
             new = key not in self.refused
             if new and len(self.refused) >= MAX_REFUSED:
                 self.refused.pop(next(iter(self.refused)))
-            self.refused[key] = {"table": table, "game": game, "round": round_no, "reason": reason,
-                                 "standings": _as_shown(standings), "via": via}
+            self.refused[key] = {
+                "table": table,
+                "game": game,
+                "round": round_no,
+                "reason": reason,
+                "standings": _as_shown(standings),
+                "via": via,
+            }
             return new
 
     def _misfit(self, table: str, standings: list[dict], seated: Optional[dict]) -> tuple[str, Optional[dict]]:
@@ -414,23 +472,36 @@ class Tournament:
         if not standings or not all(isinstance(s.get("name"), str) and _fair_score(s.get("score")) for s in standings):
             return f"its scores are not whole numbers from 0 to {MAX_SCORE} with a name each", None
         if not seated or seated.get("event") != self.event:
-            return "the game carries no seating of this event (it started before the table had the board's seating)", None
-        rnd = next((r for r in self.rounds if r["n"] == seated.get("round") and r["id"] == seated.get("round_id")), None)
+            return (
+                "the game carries no seating of this event (it started before the table had the board's seating)",
+                None,
+            )
+        rnd = next(
+            (r for r in self.rounds if r["n"] == seated.get("round") and r["id"] == seated.get("round_id")), None
+        )
         if rnd is None:
-            return ("the game was started before any round was seated" if not seated.get("round")
-                    else f"the game names round {seated.get('round')} with a seating this tournament never made"), None
+            return (
+                "the game was started before any round was seated"
+                if not seated.get("round")
+                else f"the game names round {seated.get('round')} with a seating this tournament never made"
+            ), None
         if seated.get("late"):
-            return (f"the game had begun before the table learnt round {rnd['n']}'s seating (a resumed game or a "
-                    "lost link): enter its scores by hand if it is that round's game"), rnd
+            return (
+                f"the game had begun before the table learnt round {rnd['n']}'s seating (a resumed game or a "
+                "lost link): enter its scores by hand if it is that round's game"
+            ), rnd
         seats = rnd["tables"].get(table)
         if seats is None:
             return f"{table} is not seated in round {rnd['n']}", rnd
         named = [s["name"] for s in standings]
         if sorted(_key(n) for n in named) != sorted(_key(p) for p in seats):
-            return (f"its players ({', '.join(one_name(n) for n in named)}) are not the ones seated at {table} in "
-                    f"round {rnd['n']} ({', '.join(seats)})"), rnd
-        done = next((r for r in self.results.values() if r["table"] == table and r["round"] == rnd["n"]
-                     and not r["void"]), None)
+            return (
+                f"its players ({', '.join(one_name(n) for n in named)}) are not the ones seated at {table} in "
+                f"round {rnd['n']} ({', '.join(seats)})"
+            ), rnd
+        done = next(
+            (r for r in self.results.values() if r["table"] == table and r["round"] == rnd["n"] and not r["void"]), None
+        )
         if done:
             return f"{table} already has its round {rnd['n']} result (game {done['game']})", rnd
         return "", rnd
@@ -441,24 +512,41 @@ class Tournament:
             if key not in self.results and key in self.refused and not void:
                 return self._enter_refused(key, scores)
             if key not in self.results:
-                via = next((r for r in self.refused.values() if r.get("via") and r["table"] == table
-                            and r["game"] == game), None)
+                via = next(
+                    (r for r in self.refused.values() if r.get("via") and r["table"] == table and r["game"] == game),
+                    None,
+                )
                 if via:
-                    raise TournamentError(f"game {game} at {table} came through {via['via']}'s bridge, which may "
-                                          f"not post {table}'s results: it cannot be entered; enter {table}'s own "
-                                          "game (Correct with its table and game)")
+                    raise TournamentError(
+                        f"game {game} at {table} came through {via['via']}'s bridge, which may "
+                        f"not post {table}'s results: it cannot be entered; enter {table}'s own "
+                        "game (Correct with its table and game)"
+                    )
                 raise TournamentError(f"no result of game {game!r} at table {table!r} to correct")
             if void:
                 self._commit({"t": "correct", "table": table, "game": game, "void": True})
             else:
-                if not isinstance(scores, dict) or not scores or not all(
+                if (
+                    not isinstance(scores, dict)
+                    or not scores
+                    or not all(
                         isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SCORE
-                        for k, v in scores.items()):
-                    raise TournamentError("a correction gives every player's final score: "
-                                          f"{{\"name\": score, ...}} with scores from 0 to {MAX_SCORE}")
+                        for k, v in scores.items()
+                    )
+                ):
+                    raise TournamentError(
+                        "a correction gives every player's final score: "
+                        f'{{"name": score, ...}} with scores from 0 to {MAX_SCORE}'
+                    )
                 self._check_seated(self.results[key], scores)
-                self._commit({"t": "correct", "table": table, "game": game,
-                              "standings": [{"name": k, "score": v} for k, v in scores.items()]})
+                self._commit(
+                    {
+                        "t": "correct",
+                        "table": table,
+                        "game": game,
+                        "standings": [{"name": k, "score": v} for k, v in scores.items()],
+                    }
+                )
             return self.results[key]
 
     def _enter_refused(self, key: str, scores: Any) -> dict:
@@ -466,20 +554,38 @@ class Tournament:
         against that round's seating like any result."""
         refused = self.refused[key]
         if refused["round"] is None:
-            raise TournamentError(f"game {refused['game']} at {refused['table']} names no round of this tournament "
-                                  f"({refused['reason']}): it cannot be entered")
-        if not isinstance(scores, dict) or not scores or not all(
+            raise TournamentError(
+                f"game {refused['game']} at {refused['table']} names no round of this tournament "
+                f"({refused['reason']}): it cannot be entered"
+            )
+        if (
+            not isinstance(scores, dict)
+            or not scores
+            or not all(
                 isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_SCORE
-                for k, v in scores.items()):
-            raise TournamentError("a correction gives every player's final score: "
-                                  f"{{\"name\": score, ...}} with scores from 0 to {MAX_SCORE}")
+                for k, v in scores.items()
+            )
+        ):
+            raise TournamentError(
+                "a correction gives every player's final score: "
+                f'{{"name": score, ...}} with scores from 0 to {MAX_SCORE}'
+            )
         self._check_seated(refused, scores)
-        if any(r["table"] == refused["table"] and r["round"] == refused["round"] and not r["void"]
-               for r in self.results.values()):
+        if any(
+            r["table"] == refused["table"] and r["round"] == refused["round"] and not r["void"]
+            for r in self.results.values()
+        ):
             raise TournamentError(f"{refused['table']} already has its round {refused['round']} result: void it first")
         del self.refused[key]
-        self._commit({"t": "result", "table": refused["table"], "game": refused["game"], "round": refused["round"],
-                      "standings": [{"name": k, "score": v} for k, v in scores.items()]})
+        self._commit(
+            {
+                "t": "result",
+                "table": refused["table"],
+                "game": refused["game"],
+                "round": refused["round"],
+                "standings": [{"name": k, "score": v} for k, v in scores.items()],
+            }
+        )
         return self.results[key]
 
     def _check_seated(self, result: dict, scores: dict[str, int]) -> None:
@@ -493,8 +599,10 @@ class Tournament:
         if missing or strangers:
             said = [f"missing {', '.join(missing)}"] if missing else []
             said += [f"not seated there: {', '.join(strangers)}"] if strangers else []
-            raise TournamentError(f"a correction gives the final score of every player seated at {result['table']} "
-                                  f"in round {result['round']} ({', '.join(seated)}): " + "; ".join(said))
+            raise TournamentError(
+                f"a correction gives the final score of every player seated at {result['table']} "
+                f"in round {result['round']} ({', '.join(seated)}): " + "; ".join(said)
+            )
 
     # ---- reading ------------------------------------------------------------------------
 
@@ -511,8 +619,18 @@ class Tournament:
 
     def standings(self) -> list[dict]:
         with self._lock:
-            rows = {_key(p): {"name": p, "points": 0, "score": 0, "games": 0, "wins": 0, "byes": 0,
-                              "withdrawn": _key(p) in self.withdrawn} for p in self.players}
+            rows = {
+                _key(p): {
+                    "name": p,
+                    "points": 0,
+                    "score": 0,
+                    "games": 0,
+                    "wins": 0,
+                    "byes": 0,
+                    "withdrawn": _key(p) in self.withdrawn,
+                }
+                for p in self.players
+            }
             for rnd in self.rounds:
                 for p in rnd.get("byes", []):
                     rows[_key(p)]["byes"] += 1
@@ -523,7 +641,7 @@ class Tournament:
                 for s in res["standings"]:
                     row = rows.get(_key(s["name"]))
                     if row is None:
-                        continue   # a name the table used that is not registered: shown in the result
+                        continue  # a name the table used that is not registered: shown in the result
                     row["points"] += POINTS.get(s["rank"], 0)
                     row["score"] += s["score"]
                     row["games"] += 1
@@ -538,18 +656,36 @@ class Tournament:
         w = csv.writer(out)
         w.writerow(["place", "name", "tournament points", "total score", "games", "first places", "withdrawn", "byes"])
         for r in self.standings():
-            w.writerow([r["place"], for_csv(r["name"]), r["points"], r["score"], r["games"], r["wins"],
-                        "yes" if r["withdrawn"] else "", r["byes"]])
+            w.writerow(
+                [
+                    r["place"],
+                    for_csv(r["name"]),
+                    r["points"],
+                    r["score"],
+                    r["games"],
+                    r["wins"],
+                    "yes" if r["withdrawn"] else "",
+                    r["byes"],
+                ]
+            )
         return out.getvalue()
 
     def snapshot(self) -> dict:
         with self._lock:
             known = {_key(p) for p in self.players}
-            results = [{**r, "unregistered": [s["name"] for s in r["standings"] if _key(s["name"]) not in known]}
-                       for r in sorted(self.results.values(), key=lambda r: (r["round"], r["table"]))]
-            return {"players": list(self.players), "withdrawn": [p for p in self.players if _key(p) in self.withdrawn],
-                    "rounds": [dict(r) for r in self.rounds],
-                    "results": results,
-                    "standings": self.standings(), "waiting": self.waiting_tables(),
-                    "refused": list(self.refused.values()), "event": self.event, "points": POINTS,
-                    "bye_points": BYE_POINTS}
+            results = [
+                {**r, "unregistered": [s["name"] for s in r["standings"] if _key(s["name"]) not in known]}
+                for r in sorted(self.results.values(), key=lambda r: (r["round"], r["table"]))
+            ]
+            return {
+                "players": list(self.players),
+                "withdrawn": [p for p in self.players if _key(p) in self.withdrawn],
+                "rounds": [dict(r) for r in self.rounds],
+                "results": results,
+                "standings": self.standings(),
+                "waiting": self.waiting_tables(),
+                "refused": list(self.refused.values()),
+                "event": self.event,
+                "points": POINTS,
+                "bye_points": BYE_POINTS,
+            }

@@ -18,6 +18,7 @@ a traceback for every malformed request. Here:
 The server builds its protocol objects through `GuardedSite`, a TCP site whose
 handlers (a `web.RequestHandler` subclass) report to a `ConnectionGuard`.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -35,26 +36,27 @@ from aiohttp import ClientPayloadError, web
 
 log = logging.getLogger("companion.phones")
 
-LISTEN_BACKLOG = 1024   # connections the kernel queues before the server accepts them
-ACCEPT_BATCH = 64       # connections asyncio accepts in one go
-FD_RESERVE = 256        # descriptors left to the rest of the app (game logs, the tower link, Kivy)
-FD_CEILING = 65536      # never ask for more than this (macOS reports an unlimited hard limit it refuses)
+LISTEN_BACKLOG = 1024  # connections the kernel queues before the server accepts them
+ACCEPT_BATCH = 64  # connections asyncio accepts in one go
+FD_RESERVE = 256  # descriptors left to the rest of the app (game logs, the tower link, Kivy)
+FD_CEILING = 65536  # never ask for more than this (macOS reports an unlimited hard limit it refuses)
 
 
 @dataclass(frozen=True)
 class Limits:
-    idle_timeout: float = 5.0       # seconds a connection may sit with no request in progress
-    body_timeout: float = 5.0       # seconds to send a request body once its head is in
-    per_address: int = 16           # open connections from one address (a phone's browser uses about 7)
-    max_connections: int = 512      # in all (also at most half the file-descriptor soft limit)
-    spectators: int = 32            # /ws/status sockets in all
+    idle_timeout: float = 5.0  # seconds a connection may sit with no request in progress
+    body_timeout: float = 5.0  # seconds to send a request body once its head is in
+    per_address: int = 16  # open connections from one address (a phone's browser uses about 7)
+    max_connections: int = 512  # in all (also at most half the file-descriptor soft limit)
+    spectators: int = 32  # /ws/status sockets in all
     spectators_per_address: int = 4
-    sockets_per_seat: int = 4       # a seat's phone sockets; a fifth closes the oldest
-    log_burst: int = 20             # log lines per kind per window, then one line counting the rest
+    sockets_per_seat: int = 4  # a seat's phone sockets; a fifth closes the oldest
+    log_burst: int = 20  # log lines per kind per window, then one line counting the rest
     log_window: float = 10.0
 
 
 # ---- file descriptors -------------------------------------------------------------------------
+
 
 def raise_fd_limit(logger: logging.Logger = log, label: str = "phones") -> tuple[int, int]:
     """Raise this process's file-descriptor soft limit to its hard limit where allowed.
@@ -62,7 +64,7 @@ def raise_fd_limit(logger: logging.Logger = log, label: str = "phones") -> tuple
     `label` starts the log line (the server asking: "phones", "club board")."""
     try:
         import resource
-    except ImportError:   # Windows
+    except ImportError:  # Windows
         return 0, 0
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     want = FD_CEILING if hard == resource.RLIM_INFINITY else min(hard, FD_CEILING)
@@ -81,6 +83,7 @@ def connection_budget(limits: Limits) -> int:
     descriptor limit less what the app keeps for itself."""
     try:
         import resource
+
         soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
     except ImportError:
         return limits.max_connections
@@ -106,19 +109,26 @@ class RateLimitedLog:
     `label` starts the lines this module writes itself (the server they are about: "phones",
     "club board"); the guard and AiohttpLog use it too."""
 
-    def __init__(self, logger: logging.Logger, burst: int, window: float,
-                 clock: Callable[[], float] = time.monotonic, label: str = "phones"):
+    def __init__(
+        self,
+        logger: logging.Logger,
+        burst: int,
+        window: float,
+        clock: Callable[[], float] = time.monotonic,
+        label: str = "phones",
+    ):
         self.logger, self.burst, self.window, self._clock = logger, burst, window, clock
         self.label = label
-        self._windows: dict[str, tuple[float, int, int]] = {}   # kind -> (start, logged, suppressed)
+        self._windows: dict[str, tuple[float, int, int]] = {}  # kind -> (start, logged, suppressed)
 
     def __call__(self, kind: str, level: int, text: str) -> None:
         now = self._clock()
         start, logged, suppressed = self._windows.get(kind, (now, 0, 0))
         if now - start >= self.window:
             if suppressed:
-                self.logger.log(level, "%s: %d more %s not logged in the last %.0f s",
-                                self.label, suppressed, kind, now - start)
+                self.logger.log(
+                    level, "%s: %d more %s not logged in the last %.0f s", self.label, suppressed, kind, now - start
+                )
             start, logged, suppressed = now, 0, 0
         if logged < self.burst:
             self.logger.log(level, "%s", text)
@@ -152,11 +162,12 @@ class AiohttpLog(logging.LoggerAdapter):
 
 # ---- connections -------------------------------------------------------------------------------
 
+
 @dataclass
 class _Conn:
     handler: "GuardedHandler"
     address: str
-    since: float                 # connected, or its last request finished
+    since: float  # connected, or its last request finished
     in_request: bool = False
     protected: bool = False
 
@@ -165,17 +176,22 @@ class ConnectionGuard:
     """Counts connections per address, closes idle ones, makes room for new ones. Loop thread only.
     `holders` names what the protected connections are, for the line a full server logs."""
 
-    def __init__(self, limits: Limits, limited_log: RateLimitedLog, budget: Optional[int] = None,
-                 clock: Callable[[], float] = time.monotonic,
-                 holders: str = "joined phones and status screens"):
+    def __init__(
+        self,
+        limits: Limits,
+        limited_log: RateLimitedLog,
+        budget: Optional[int] = None,
+        clock: Callable[[], float] = time.monotonic,
+        holders: str = "joined phones and status screens",
+    ):
         self.limits = limits
         self.holders = holders
-        self.label = getattr(limited_log, "label", "phones")   # any callable(kind, level, text) may log
+        self.label = getattr(limited_log, "label", "phones")  # any callable(kind, level, text) may log
         self.budget = budget if budget is not None else connection_budget(limits)
         self._log = limited_log
         self._clock = clock
         self._conns: dict[GuardedHandler, _Conn] = {}
-        self._unprotected: "OrderedDict[GuardedHandler, None]" = OrderedDict()   # oldest `since` first
+        self._unprotected: "OrderedDict[GuardedHandler, None]" = OrderedDict()  # oldest `since` first
         self._per_address: Counter[str] = Counter()
         self.refused = 0
         self.evicted = 0
@@ -192,15 +208,21 @@ class ConnectionGuard:
     def admit(self, handler: "GuardedHandler", address: str) -> bool:
         if self._per_address[address] >= self.limits.per_address:
             self.refused += 1
-            self._log("refused connections", logging.WARNING,
-                      f"{self.label}: refused a connection from {one_line(address, 60)}: it already has "
-                      f"{self.limits.per_address} open (the limit per address)")
+            self._log(
+                "refused connections",
+                logging.WARNING,
+                f"{self.label}: refused a connection from {one_line(address, 60)}: it already has "
+                f"{self.limits.per_address} open (the limit per address)",
+            )
             return False
         if len(self._conns) >= self.budget and not self._make_room():
             self.refused += 1
-            self._log("refused connections", logging.WARNING,
-                      f"{self.label}: refused a connection from {one_line(address, 60)}: "
-                      f"{self.budget} open, all in use by {self.holders}")
+            self._log(
+                "refused connections",
+                logging.WARNING,
+                f"{self.label}: refused a connection from {one_line(address, 60)}: "
+                f"{self.budget} open, all in use by {self.holders}",
+            )
             return False
         self._conns[handler] = _Conn(handler, address, self._clock())
         self._unprotected[handler] = None
@@ -257,9 +279,12 @@ class ConnectionGuard:
         if victim is None:
             return False
         self.evicted += 1
-        self._log("connections closed to make room", logging.INFO,
-                  f"{self.label}: {self.budget} connections open: closed the longest idle one "
-                  f"(from {one_line(self._conns[victim].address, 60)}) to let a new one in")
+        self._log(
+            "connections closed to make room",
+            logging.INFO,
+            f"{self.label}: {self.budget} connections open: closed the longest idle one "
+            f"(from {one_line(self._conns[victim].address, 60)}) to let a new one in",
+        )
         self._close(victim)
         return True
 
@@ -278,11 +303,11 @@ class ConnectionGuard:
             self._close(handler)
 
     def _close(self, handler: "GuardedHandler") -> None:
-        self.gone(handler)   # counted out now; its connection_lost comes later
+        self.gone(handler)  # counted out now; its connection_lost comes later
         transport = handler.transport
         handler.force_close()
         if transport is not None:
-            transport.abort()   # not close(): that waits for a peer that may never read
+            transport.abort()  # not close(): that waits for a peer that may never read
 
 
 class GuardedHandler(web.RequestHandler):
@@ -297,7 +322,7 @@ class GuardedHandler(web.RequestHandler):
         peer = transport.get_extra_info("peername")
         address = str(peer[0]) if isinstance(peer, (tuple, list)) and peer else "?"
         if not self._guard.admit(self, address):
-            transport.abort()   # a reset: the descriptor is free at once
+            transport.abort()  # a reset: the descriptor is free at once
             return
         self._admitted = True
         super().connection_made(transport)
@@ -320,12 +345,17 @@ class TlsDoor(asyncio.Protocol):
     timeout). With the handshake done the aiohttp handler takes the connection and its place.
     Without the door a half-done handshake held a descriptor that no limit counted."""
 
-    def __init__(self, guard: ConnectionGuard, make_handler: Callable[[], GuardedHandler], tls: "ssl.SSLContext",
-                 loop: asyncio.AbstractEventLoop):
+    def __init__(
+        self,
+        guard: ConnectionGuard,
+        make_handler: Callable[[], GuardedHandler],
+        tls: "ssl.SSLContext",
+        loop: asyncio.AbstractEventLoop,
+    ):
         self._guard, self._make_handler, self._tls, self._loop = guard, make_handler, tls, loop
         self.transport: Optional[asyncio.Transport] = None
         self._task: Optional[asyncio.Task] = None
-        self._early: list[bytes] = []   # bytes after the handshake, before the handler took over
+        self._early: list[bytes] = []  # bytes after the handshake, before the handler took over
         self._eof = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -339,16 +369,21 @@ class TlsDoor(asyncio.Protocol):
 
     async def _handshake(self, transport: asyncio.BaseTransport) -> None:
         try:
-            secure = await self._loop.start_tls(transport, self, self._tls, server_side=True,  # type: ignore[arg-type]
-                                                ssl_handshake_timeout=self._guard.limits.idle_timeout)
+            secure = await self._loop.start_tls(
+                transport,
+                self,
+                self._tls,
+                server_side=True,  # type: ignore[arg-type]
+                ssl_handshake_timeout=self._guard.limits.idle_timeout,
+            )
         except (OSError, ssl.SSLError, ConnectionError, asyncio.TimeoutError, RuntimeError):
-            secure = None   # a failed or abandoned handshake: nothing to log per connection
+            secure = None  # a failed or abandoned handshake: nothing to log per connection
         if secure is None or secure.is_closing():
             self._guard.gone(self)
             transport.abort()
             return
         handler = self._make_handler()
-        if not self._guard.hand_over(self, handler):   # swept or evicted meanwhile
+        if not self._guard.hand_over(self, handler):  # swept or evicted meanwhile
             secure.abort()
             return
         secure.set_protocol(handler)
@@ -397,9 +432,16 @@ class GuardedSite(web.BaseSite):
     second before it tries again); asyncio accepts them `ACCEPT_BATCH` at a time, few enough that
     the descriptors of one batch fit beside the budget while the guard closes what it evicts."""
 
-    def __init__(self, runner: web.BaseRunner, host: str, port: int, guard: ConnectionGuard,
-                 handler_kwargs: dict[str, Any], backlog: int = LISTEN_BACKLOG,
-                 tls: Optional["ssl.SSLContext"] = None):
+    def __init__(
+        self,
+        runner: web.BaseRunner,
+        host: str,
+        port: int,
+        guard: ConnectionGuard,
+        handler_kwargs: dict[str, Any],
+        backlog: int = LISTEN_BACKLOG,
+        tls: Optional["ssl.SSLContext"] = None,
+    ):
         super().__init__(runner, backlog=backlog)
         self._host, self._port = host, port
         self._tls = tls
@@ -426,12 +468,13 @@ class GuardedSite(web.BaseSite):
         listener = _listener(self._host, self._port)
         try:
             # TLS: the door is counted from the accept, the handshake done on the loop (start_tls).
-            self._server = await loop.create_server(make_door if self._tls else make_handler, sock=listener,
-                                                    backlog=ACCEPT_BATCH)
+            self._server = await loop.create_server(
+                make_door if self._tls else make_handler, sock=listener, backlog=ACCEPT_BATCH
+            )
         except BaseException:
             listener.close()
             raise
-        listener.listen(self._backlog)   # asyncio set the batch size as the queue length: deepen the queue
+        listener.listen(self._backlog)  # asyncio set the batch size as the queue length: deepen the queue
         self._sweeper = asyncio.ensure_future(self._sweep())
 
     async def _sweep(self) -> None:
@@ -453,12 +496,18 @@ def _no_special_answer(request: web.Request, exc: Exception) -> None:
     return None
 
 
-def guarded_errors(server: Any, refusal: Callable[[web.Request, int, str], web.StreamResponse], label: str,
-                   error: Callable[[int, str], web.StreamResponse], special: Answer = _no_special_answer) -> Callable:
+def guarded_errors(
+    server: Any,
+    refusal: Callable[[web.Request, int, str], web.StreamResponse],
+    label: str,
+    error: Callable[[int, str], web.StreamResponse],
+    special: Answer = _no_special_answer,
+) -> Callable:
     """The middleware both web servers use. The guard (`server.guard`, made once the server runs)
     is told a request is under way, so the idle sweep never closes it mid-request. An exception
     `special` answers gets that answer; any other HTTP error is a `refusal` (which logs one
     line); a bug is logged with its traceback and answered 500 with no detail for the page."""
+
     @web.middleware
     async def errors(request: web.Request, handler):
         guard, connection = server.guard, request.protocol
@@ -468,7 +517,7 @@ def guarded_errors(server: Any, refusal: Callable[[web.Request, int, str], web.S
             return await handler(request)
         except asyncio.CancelledError:
             raise
-        except (ConnectionError, ClientPayloadError) as exc:   # the client went away mid-request: one line
+        except (ConnectionError, ClientPayloadError) as exc:  # the client went away mid-request: one line
             return refusal(request, 400, f"the connection closed mid-request ({type(exc).__name__})")
         except Exception as exc:
             answer = special(request, exc)

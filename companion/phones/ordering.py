@@ -17,6 +17,7 @@ A page from before sequences (no `seq`) is still served: its answers count as se
 as they come while the seat has no numbered answer, refused once it has one (the numbered page is
 newer).
 """
+
 from __future__ import annotations
 
 import threading
@@ -25,13 +26,14 @@ from typing import Any, Iterable, Optional
 
 from ..table_log import SIMULTANEOUS
 
-UNNUMBERED = 0          # the sequence of an answer from a page that does not number them
-SEQ_KEY = "phone_seq"   # where a record keeps its answer's sequence
-MAX_SEQ = 2**53 - 1     # the largest integer a phone's JavaScript counts exactly
+UNNUMBERED = 0  # the sequence of an answer from a page that does not number them
+SEQ_KEY = "phone_seq"  # where a record keeps its answer's sequence
+MAX_SEQ = 2**53 - 1  # the largest integer a phone's JavaScript counts exactly
 
 STALE = "This phone already has a newer choice: this older (or repeated) one was ignored."
-STALE_UNNUMBERED = ("This phone already has a newer choice, and this page is out of date: reload it "
-                    "(its choice was ignored).")
+STALE_UNNUMBERED = (
+    "This phone already has a newer choice, and this page is out of date: reload it (its choice was ignored)."
+)
 
 
 class Stale(Exception):
@@ -67,8 +69,8 @@ class SeatOrder:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._table: Optional[weakref.ref] = None   # weakly: a finished game's table is freed at once
-        self._path: Optional[str] = None            # its log's file (None: a table without one)
+        self._table: Optional[weakref.ref] = None  # weakly: a finished game's table is freed at once
+        self._path: Optional[str] = None  # its log's file (None: a table without one)
         self._last: dict[str, int] = {}
 
     def _for(self, table) -> dict[str, int]:
@@ -80,7 +82,7 @@ class SeatOrder:
         logged = last_sequences(table.records)
         if path is None or path != self._path:
             self._last = logged
-        else:   # the same game resumed: what was accepted without a record still counts
+        else:  # the same game resumed: what was accepted without a record still counts
             self._last = {p: max(n, self._last.get(p, UNNUMBERED)) for p, n in {**self._last, **logged}.items()}
         self._table, self._path = weakref.ref(table), path
         return self._last
@@ -115,14 +117,14 @@ def answer_in_force(table, event) -> bool:
     opened the question (when unsure, False: the answer is then written again, as before)."""
     wanted = dict(event) if isinstance(event, dict) else event.model_dump(mode="json")
     kind, player = wanted.get("type"), wanted.get("player")
-    if kind == "secret_disc_set":   # the disc pending now (a count of the Castillo may follow the picks)
+    if kind == "secret_disc_set":  # the disc pending now (a count of the Castillo may follow the picks)
         return table.private(player).get("secret_disc") == wanted.get("region")
     if kind not in SIMULTANEOUS:
         return False
-    if isinstance(event, dict):   # as the table would write it (defaults filled in)
+    if isinstance(event, dict):  # as the table would write it (defaults filled in)
         try:
             wanted = table.game.parse(event).model_dump(mode="json")
-        except ValueError:   # pydantic's ValidationError: the table refuses it, it is not in force
+        except ValueError:  # pydantic's ValidationError: the table refuses it, it is not in force
             return False
     for record in reversed(table.effective):
         if record["t"] != "event":

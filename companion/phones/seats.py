@@ -23,6 +23,7 @@ Lookups compare against every seat (and the few retired codes), each with
 `hmac.compare_digest`, and never stop early, so how long a lookup takes does not
 depend on how much of a guess was right, nor on which seat matched.
 """
+
 from __future__ import annotations
 
 import hmac
@@ -35,9 +36,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Literal, Optional
 
-CREDENTIAL_BYTES = 32   # secrets.token_urlsafe(32): 256 bits, 43 characters
-CODE_BYTES = 16         # one-time join code: 128 bits, 22 characters
-MAX_TOKEN_CHARS = 100   # anything longer is malformed, not looked up
+CREDENTIAL_BYTES = 32  # secrets.token_urlsafe(32): 256 bits, 43 characters
+CODE_BYTES = 16  # one-time join code: 128 bits, 22 characters
+MAX_TOKEN_CHARS = 100  # anything longer is malformed, not looked up
 DEFAULT_CODE_MINUTES = 5.0
 
 
@@ -52,32 +53,36 @@ def _code_lifetime_from_env() -> float:
     except ValueError:
         logging.getLogger("companion.phones").warning(
             "ELGRANDE_PHONE_CODE_MINUTES=%r is not a number of minutes between 0 and 1440: using %g",
-            raw[:40], DEFAULT_CODE_MINUTES)
+            raw[:40],
+            DEFAULT_CODE_MINUTES,
+        )
         minutes = DEFAULT_CODE_MINUTES
     return 60.0 * minutes
 
 
 CODE_LIFETIME = _code_lifetime_from_env()
-RETIRED_PER_SEAT = 4    # old codes remembered per seat, only to say why they no longer work
-LOBBY_LIMIT = 10        # phones of earlier games waiting for a seat (the oldest is forgotten first)
-EARLIER_CODES = 20      # codes of earlier games' seats remembered, only to say they were replaced
+RETIRED_PER_SEAT = 4  # old codes remembered per seat, only to say why they no longer work
+LOBBY_LIMIT = 10  # phones of earlier games waiting for a seat (the oldest is forgotten first)
+EARLIER_CODES = 20  # codes of earlier games' seats remembered, only to say they were replaced
 
 CodeState = Literal["open", "expired", "taken"]
 Refusal = Literal["expired", "used", "replaced", "unknown"]
 
-REFUSALS: dict[str, tuple[str, str]] = {   # refusal -> (title, what to do)
-    "expired": ("This code has expired",
-                "This code has expired: ask the tablet for a new one (Phones, then New code)."),
-    "used": ("This code was already used",
-             "This code was already used by a phone. If this phone already joined, open your seat. "
-             "If it was not you, tell the table: the tablet will ask \"is this your phone?\"; "
-             "answer No there and scan the new code."),
-    "replaced": ("This code was replaced",
-                 "The tablet made a new code for this seat: scan the one it shows now."),
-    "unknown": ("This code is not valid",
-                "This join code is not valid: scan your seat's QR code on the tablet again."),
+REFUSALS: dict[str, tuple[str, str]] = {  # refusal -> (title, what to do)
+    "expired": (
+        "This code has expired",
+        "This code has expired: ask the tablet for a new one (Phones, then New code).",
+    ),
+    "used": (
+        "This code was already used",
+        "This code was already used by a phone. If this phone already joined, open your seat. "
+        'If it was not you, tell the table: the tablet will ask "is this your phone?"; '
+        "answer No there and scan the new code.",
+    ),
+    "replaced": ("This code was replaced", "The tablet made a new code for this seat: scan the one it shows now."),
+    "unknown": ("This code is not valid", "This join code is not valid: scan your seat's QR code on the tablet again."),
 }
-SEAT_REFUSALS: dict[str, str] = {   # why a phone in the lobby cannot take a seat
+SEAT_REFUSALS: dict[str, str] = {  # why a phone in the lobby cannot take a seat
     "unknown": "This phone is not waiting for a seat (the tablet replaced it, or it already has one).",
     "no_seat": "There is no such seat in this game: pick one of the seats listed.",
     "taken": "Another phone has just taken that seat: pick a free one.",
@@ -95,14 +100,14 @@ def seat_identity(pid: str, name: str) -> str:
 class Phone:
     """The phone holding a seat."""
 
-    serial: int                 # which join this is (a tablet answer names it: no mix-up with a later phone)
+    serial: int  # which join this is (a tablet answer names it: no mix-up with a later phone)
     credential: bytes
-    device: str                 # e.g. "Chrome on Android", from the phone's browser
-    number: str                 # two digits shown on the phone and the tablet, to match them
-    confirmed: bool = False     # the tablet confirmed it for the seat it holds now
-    vouched: tuple[str, ...] = ()   # the players (seat_identity) the tablet confirmed it as, last one last
-    home: Optional[str] = None      # the player whose seat it held last (a phone in the lobby)
-    was: str = ""               # that seat in words, "Ana (Red)", for the tablet and the phone
+    device: str  # e.g. "Chrome on Android", from the phone's browser
+    number: str  # two digits shown on the phone and the tablet, to match them
+    confirmed: bool = False  # the tablet confirmed it for the seat it holds now
+    vouched: tuple[str, ...] = ()  # the players (seat_identity) the tablet confirmed it as, last one last
+    home: Optional[str] = None  # the player whose seat it held last (a phone in the lobby)
+    was: str = ""  # that seat in words, "Ana (Red)", for the tablet and the phone
     last_seat: Optional[str] = None  # that seat's colour
     # The join whose credential the same browser held when it spent this code: the tablet's
     # question names that seat ("this phone already holds Ana's seat").
@@ -111,10 +116,10 @@ class Phone:
 
 @dataclass
 class _Seat:
-    code: Optional[bytes]             # the open join code (None once used or expired)
-    made: float                       # when that code was made (seats' clock)
+    code: Optional[bytes]  # the open join code (None once used or expired)
+    made: float  # when that code was made (seats' clock)
     phone: Optional[Phone] = None
-    retired: list[tuple[bytes, str]] = field(default_factory=list)   # (old code, why it stopped working)
+    retired: list[tuple[bytes, str]] = field(default_factory=list)  # (old code, why it stopped working)
 
 
 @dataclass(frozen=True)
@@ -136,8 +141,13 @@ def _as_bytes(token: object) -> Optional[bytes]:
 class Seats:
     """Thread-safe: the tablet confirms and revokes from its thread, the server joins from its own."""
 
-    def __init__(self, players: tuple[str, ...] | list[str], code_lifetime: float = CODE_LIFETIME,
-                 clock: Callable[[], float] = time.monotonic, names: Optional[dict[str, str]] = None):
+    def __init__(
+        self,
+        players: tuple[str, ...] | list[str],
+        code_lifetime: float = CODE_LIFETIME,
+        clock: Callable[[], float] = time.monotonic,
+        names: Optional[dict[str, str]] = None,
+    ):
         if code_lifetime <= 0:
             raise ValueError(f"code_lifetime must be positive seconds, not {code_lifetime!r}")
         self._lock = threading.Lock()
@@ -147,8 +157,8 @@ class Seats:
         now = clock()
         self._seats = {pid: _Seat(code=self._new_code(), made=now) for pid in players}
         self._name_seats(players, names or {})
-        self._lobby: list[Phone] = []          # phones of earlier games without a seat, oldest first
-        self._earlier: list[bytes] = []        # earlier games' codes: "replaced"
+        self._lobby: list[Phone] = []  # phones of earlier games without a seat, oldest first
+        self._earlier: list[bytes] = []  # earlier games' codes: "replaced"
         # Compared against for an empty slot, so every lookup does the same work.
         self._filler = secrets.token_urlsafe(CREDENTIAL_BYTES).encode()
 
@@ -211,9 +221,11 @@ class Seats:
     def _match_code(self, token: bytes) -> tuple[Optional[str], Optional[str]]:
         """(seat whose open code this is, None) or (None, why a retired code stopped working)."""
         found, why = None, None
-        for pid, seat in self._seats.items():   # every code, no early exit
-            if hmac.compare_digest(seat.code if seat.code is not None else self._filler, token) \
-                    and seat.code is not None:
+        for pid, seat in self._seats.items():  # every code, no early exit
+            if (
+                hmac.compare_digest(seat.code if seat.code is not None else self._filler, token)
+                and seat.code is not None
+            ):
                 found = pid
             for old, reason in seat.retired:
                 if hmac.compare_digest(old, token):
@@ -254,9 +266,13 @@ class Seats:
             credential = secrets.token_urlsafe(CREDENTIAL_BYTES)
             seat = self._seats[pid]
             self._retire(seat, "used")
-            seat.phone = Phone(serial=next(self._serials), credential=credential.encode(), device=device[:40],
-                               number=f"{secrets.randbelow(90) + 10}",
-                               same_device_as=held_phone.serial if held_seat is not None else None)
+            seat.phone = Phone(
+                serial=next(self._serials),
+                credential=credential.encode(),
+                device=device[:40],
+                number=f"{secrets.randbelow(90) + 10}",
+                same_device_as=held_phone.serial if held_seat is not None else None,
+            )
             return Joined(seat=pid, credential=credential, phone=seat.phone)
 
     # ---- phones ---------------------------------------------------------------------------
@@ -342,8 +358,9 @@ class Seats:
             now = self._clock()
             phones: list[Phone] = []
             for pid, seat in self._seats.items():
-                self._earlier = ([c for c in [seat.code] + [old for old, _ in seat.retired] if c]
-                                 + self._earlier)[:EARLIER_CODES]
+                self._earlier = ([c for c in [seat.code] + [old for old, _ in seat.retired] if c] + self._earlier)[
+                    :EARLIER_CODES
+                ]
                 if seat.phone is not None:
                     self._remember_seat(seat.phone, pid)
                     phones.append(seat.phone)
@@ -351,8 +368,9 @@ class Seats:
             self._seats = {pid: _Seat(code=self._new_code(), made=now) for pid in players}
             self._name_seats(players, names)
             self._lobby = []
-            seat_of = {ident: pid for pid, ident in self._identity.items()
-                       if list(self._identity.values()).count(ident) == 1}
+            seat_of = {
+                ident: pid for pid, ident in self._identity.items() if list(self._identity.values()).count(ident) == 1
+            }
             for phone in phones:
                 pid = seat_of.get(phone.home or "")
                 if pid is not None and self._seats[pid].phone is None:
@@ -373,7 +391,7 @@ class Seats:
 
     def _trim_lobby(self) -> None:
         self._lobby.sort(key=lambda p: p.serial)
-        del self._lobby[:max(0, len(self._lobby) - LOBBY_LIMIT)]
+        del self._lobby[: max(0, len(self._lobby) - LOBBY_LIMIT)]
 
     def lobby(self) -> list[Phone]:
         """Copies of the phones waiting for a seat, oldest first."""
@@ -428,7 +446,7 @@ class Seats:
             phone = self._seats[pid].phone
             if phone is None or phone.serial != serial:
                 return False
-            before = phone.home, phone.was, phone.last_seat   # it never was this seat's player's
+            before = phone.home, phone.was, phone.last_seat  # it never was this seat's player's
             self._unseat(pid)
             phone.home, phone.was, phone.last_seat = before
             return True

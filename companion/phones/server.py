@@ -49,6 +49,7 @@ disk never stalls the sockets) and sent only when they changed: another seat's
 change of pick makes no message to anyone. Connection limits (idle and body
 timeouts, per-address and total caps, quiet logging) are in guard.py.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -75,25 +76,42 @@ from ..threaded_server import ThreadedServer, json_error
 from .guard import ConnectionGuard, Limits, RateLimitedLog, one_line
 from .ordering import MAX_SEQ, SeatOrder, Stale, answer_in_force
 from .seats import CODE_LIFETIME, MAX_TOKEN_CHARS, REFUSALS, SEAT_REFUSALS, Joined, Phone, Seats
-from .views import (DISC_KINDS, PURPOSE_TEXT, Faces, OptionOut, PhoneView, PrivateAsk, Snapshot, StatusView,
-                    modifier_faces, pending_view, phone_view, seat_choice, status_view)
+from .views import (
+    DISC_KINDS,
+    PURPOSE_TEXT,
+    Faces,
+    OptionOut,
+    PhoneView,
+    PrivateAsk,
+    Snapshot,
+    StatusView,
+    modifier_faces,
+    pending_view,
+    phone_view,
+    seat_choice,
+    status_view,
+)
 
 log = logging.getLogger("companion.phones")
 
-MAX_BODY = 4096          # bytes in a request body
-MAX_FRAME = 4096         # bytes in a websocket frame
-HELLO_TIMEOUT = 10.0     # seconds a phone socket has to say who it is
-HEARTBEAT = 15.0         # websocket pings: a phone gone off the Wi-Fi shows as disconnected
-QUEUE_LIMIT = 256        # messages waiting for one slow client before it is dropped (it reconnects)
-CLOSE_POLICY = 4400      # malformed hello
-CLOSE_UNKNOWN = 4401     # unknown or revoked credential: the page forgets it
-CLOSE_FORBIDDEN = 4403    # a frame with another seat's credential
+MAX_BODY = 4096  # bytes in a request body
+MAX_FRAME = 4096  # bytes in a websocket frame
+HELLO_TIMEOUT = 10.0  # seconds a phone socket has to say who it is
+HEARTBEAT = 15.0  # websocket pings: a phone gone off the Wi-Fi shows as disconnected
+QUEUE_LIMIT = 256  # messages waiting for one slow client before it is dropped (it reconnects)
+CLOSE_POLICY = 4400  # malformed hello
+CLOSE_UNKNOWN = 4401  # unknown or revoked credential: the page forgets it
+CLOSE_FORBIDDEN = 4403  # a frame with another seat's credential
 CLOSE_TIMEOUT = 4408
-CLOSE_REPLACED = 4409    # the seat's oldest socket, when the same seat opens one too many
+CLOSE_REPLACED = 4409  # the seat's oldest socket, when the same seat opens one too many
 CLOSE_SLOW = 4429
 # 2023: private choices a phone answers besides its discs (a Veto too, below).
-PHONE_PRIVATE_KINDS = ("deal_modifiers", "pass_modifier", "take_back_power_card",
-                       "choose_power_cards")   # the last: King and Intrigue's 13 kept, in secret
+PHONE_PRIVATE_KINDS = (
+    "deal_modifiers",
+    "pass_modifier",
+    "take_back_power_card",
+    "choose_power_cards",
+)  # the last: King and Intrigue's 13 kept, in secret
 # Entering the Modifier cards dealt is refused when more copies of a card are entered than the set
 # has: someone made a mistake. Each refusal tells a little about others' hands, so a phone gets
 # this many; after that the cards are entered on the tablet, with the table watching.
@@ -103,7 +121,7 @@ VETO_ANSWERS = {"use": "Use my Veto: prevent it", "pass": "Let it pass"}
 # ---- requests (allow-listed; anything else is refused) -----------------------------
 
 Token = Annotated[str, Field(min_length=1, max_length=MAX_TOKEN_CHARS)]
-AnswerSeq = Annotated[int, Field(ge=1, le=MAX_SEQ)]   # the page's number for an answer (ordering.py)
+AnswerSeq = Annotated[int, Field(ge=1, le=MAX_SEQ)]  # the page's number for an answer (ordering.py)
 
 
 class _In(BaseModel):
@@ -179,8 +197,10 @@ class NotConfirmed(Refused):
     """A joined phone the tablet has not confirmed yet: refused, but its socket stays open."""
 
     def __init__(self, name: str):
-        super().__init__(403, f"The tablet has not confirmed this phone yet: someone taps Yes on "
-                              f"\"Is this {name}'s phone?\" there first.")
+        super().__init__(
+            403,
+            f'The tablet has not confirmed this phone yet: someone taps Yes on "Is this {name}\'s phone?" there first.',
+        )
 
 
 NOT_JOINED = "This phone is not joined to a seat (or the tablet replaced it): scan your seat's QR code on the tablet."
@@ -237,11 +257,27 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
-_BROWSERS = (("SamsungBrowser", "Samsung Internet"), ("EdgA", "Edge"), ("EdgiOS", "Edge"), ("Edg/", "Edge"),
-             ("FxiOS", "Firefox"), ("Firefox", "Firefox"), ("OPR", "Opera"), ("CriOS", "Chrome"),
-             ("Chrome", "Chrome"), ("Safari", "Safari"))
-_SYSTEMS = (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"), ("CrOS", "ChromeOS"),
-            ("Windows", "Windows"), ("Macintosh", "Mac"), ("Linux", "Linux"))
+_BROWSERS = (
+    ("SamsungBrowser", "Samsung Internet"),
+    ("EdgA", "Edge"),
+    ("EdgiOS", "Edge"),
+    ("Edg/", "Edge"),
+    ("FxiOS", "Firefox"),
+    ("Firefox", "Firefox"),
+    ("OPR", "Opera"),
+    ("CriOS", "Chrome"),
+    ("Chrome", "Chrome"),
+    ("Safari", "Safari"),
+)
+_SYSTEMS = (
+    ("iPhone", "iPhone"),
+    ("iPad", "iPad"),
+    ("Android", "Android"),
+    ("CrOS", "ChromeOS"),
+    ("Windows", "Windows"),
+    ("Macintosh", "Mac"),
+    ("Linux", "Linux"),
+)
 _HOST = re.compile(r"^(?:[A-Za-z0-9.-]{1,253}|\[[0-9A-Fa-f:.]{2,45}\])(?::[0-9]{1,5})?$")
 
 
@@ -256,8 +292,10 @@ def content_security_policy(host: str) -> str:
     """connect-src 'self': the page talks only to this server. CSP 3 lets 'self' cover ws: to the same
     host and port (Chromium, Firefox); Safari before 15.4 does not, so that one URL is also named."""
     same_ws = f" ws://{host}" if _HOST.match(host or "") else ""
-    return ("default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
-            f"connect-src 'self'{same_ws}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+    return (
+        "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; "
+        f"connect-src 'self'{same_ws}; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    )
 
 
 class _Client:
@@ -265,13 +303,13 @@ class _Client:
 
     def __init__(self, ws: web.WebSocketResponse, pid: Optional[str], serial: Optional[int] = None):
         self.ws, self.pid = ws, pid
-        self.serial = serial        # the join (phone) this socket belongs to; views go to a confirmed one only
-        self.view_seq = 0           # the last view sent (each view once, in order)
+        self.serial = serial  # the join (phone) this socket belongs to; views go to a confirmed one only
+        self.view_seq = 0  # the last view sent (each view once, in order)
         self.queue: asyncio.Queue[Optional[str]] = asyncio.Queue(QUEUE_LIMIT)
         self.dead = False
         self.task: Optional[asyncio.Task] = None
         self.credential: Optional[str] = None
-        self.lobby_text = ""         # the last seat choice sent (a phone without a seat)
+        self.lobby_text = ""  # the last seat choice sent (a phone without a seat)
         self._close_with: tuple[int, bytes] = (1000, b"")
         self._closing = False
 
@@ -326,9 +364,16 @@ class PhoneServer:
     seats_status(), lobby(), forget(phone), confirmations(), confirm(pid, phone), reject(pid, phone),
     status(), subscribe(callback)."""
 
-    def __init__(self, table: Table, host: str = "0.0.0.0", port: int = 0, *,
-                 public_host: Optional[str] = None, code_lifetime: float = CODE_LIFETIME,
-                 limits: Limits = Limits()):
+    def __init__(
+        self,
+        table: Table,
+        host: str = "0.0.0.0",
+        port: int = 0,
+        *,
+        public_host: Optional[str] = None,
+        code_lifetime: float = CODE_LIFETIME,
+        limits: Limits = Limits(),
+    ):
         self.table = table
         self.host = host
         self._public_host = public_host
@@ -336,7 +381,7 @@ class PhoneServer:
         self.board = table.board
         self.seats = Seats(table.players, code_lifetime, names=dict(table.names))
         self._players = tuple(table.players)
-        self._generation = 0     # +1 per table served: work begun for an earlier table is dropped
+        self._generation = 0  # +1 per table served: work begun for an earlier table is dropped
         self._page = resources.files("companion.phones").joinpath("static/phone.html").read_bytes()
         self._gone_page = resources.files("companion.phones").joinpath("static/gone.html").read_text("utf-8")
         self._table_lock = getattr(table, "_lock", None) or contextlib.nullcontext()
@@ -344,16 +389,26 @@ class PhoneServer:
         self._unsubscribe: Optional[Callable[[], None]] = None
         self._executor: Optional[concurrent.futures.ThreadPoolExecutor] = None
         self._log = RateLimitedLog(log, limits.log_burst, limits.log_window)
-        self._web = ThreadedServer("phone server", host, port, limits=limits, log=self._log, max_body=MAX_BODY,
-                                   routes=self._routes, refusal=self._refusal, special=self._special_answer,
-                                   listening=self._listening, stopping=self._stopping)
+        self._web = ThreadedServer(
+            "phone server",
+            host,
+            port,
+            limits=limits,
+            log=self._log,
+            max_body=MAX_BODY,
+            routes=self._routes,
+            refusal=self._refusal,
+            special=self._special_answer,
+            listening=self._listening,
+            stopping=self._stopping,
+        )
         # Loop-thread state.
-        self._phones: dict[str, dict[_Client, None]] = {pid: {} for pid in self._players}   # oldest first
-        self._waiting: dict[int, dict[_Client, None]] = {}   # sockets of phones in the lobby, by phone serial
+        self._phones: dict[str, dict[_Client, None]] = {pid: {} for pid in self._players}  # oldest first
+        self._waiting: dict[int, dict[_Client, None]] = {}  # sockets of phones in the lobby, by phone serial
         self._spectators: set[_Client] = set()
         self._spectators_from: dict[str, int] = {}
         self._views: dict[str, PhoneView] = {}
-        self._view_floor: dict[str, int] = {}   # each seat's last view seq in the previous game
+        self._view_floor: dict[str, int] = {}  # each seat's last view seq in the previous game
         self._status: Optional[StatusView] = None
         self._refreshing = False
         self._dirty = False
@@ -361,9 +416,9 @@ class PhoneServer:
         self._expiry: Optional[asyncio.TimerHandle] = None
         self._allowed_cache: tuple[tuple[int, str], dict[str, list[str]]] = ((0, ""), {})
         self._cache_lock = threading.Lock()
-        self._faces: tuple[int, Optional[Faces]] = (-1, None)   # (generation, this game's Modifier faces)
-        self._deal_refused: dict[tuple[int, str, str], int] = {}   # (generation, question, seat) -> refusals
-        self._order = SeatOrder()   # each seat's last accepted answer number (executor, under the table lock)
+        self._faces: tuple[int, Optional[Faces]] = (-1, None)  # (generation, this game's Modifier faces)
+        self._deal_refused: dict[tuple[int, str, str], int] = {}  # (generation, question, seat) -> refusals
+        self._order = SeatOrder()  # each seat's last accepted answer number (executor, under the table lock)
 
     # ---- lifecycle --------------------------------------------------------------------------
 
@@ -478,11 +533,11 @@ class PhoneServer:
             self._unsubscribe()
             self._unsubscribe = None
         clients = self._phone_clients()
-        with self._table_lock:   # a pick being applied to the old table ends first; none starts after
+        with self._table_lock:  # a pick being applied to the old table ends first; none starts after
             self._take_table(table)
         self._phones = {pid: {} for pid in self._players}
         self._waiting = {}
-        for client in clients:   # each socket follows its phone: a seat, the lobby, or gone
+        for client in clients:  # each socket follows its phone: a seat, the lobby, or gone
             self._place_socket(client)
         self._unsubscribe = table.subscribe(self._table_changed)
         await self._refresh_now()
@@ -524,7 +579,7 @@ class PhoneServer:
 
     def _send_choice(self, client: _Client, phone: Phone) -> None:
         text = self._choice(phone)
-        if text != client.lobby_text:   # a frame only when the free seats changed
+        if text != client.lobby_text:  # a frame only when the free seats changed
             client.lobby_text = text
             client.push(text)
 
@@ -598,8 +653,14 @@ class PhoneServer:
             phone = self.seats.phone(pid)
             if phone is not None and not phone.confirmed:
                 before = f"; it was {phone.was}'s phone in an earlier game" if phone.was else ""
-                out.append({"seat": pid, "phone": phone.serial, "question": self._question(pid, phone),
-                            "detail": f"Its screen shows {phone.number} ({phone.device}){before}"})
+                out.append(
+                    {
+                        "seat": pid,
+                        "phone": phone.serial,
+                        "question": self._question(pid, phone),
+                        "detail": f"Its screen shows {phone.number} ({phone.device}){before}",
+                    }
+                )
         return out
 
     def _question(self, pid: str, phone: Phone) -> str:
@@ -622,16 +683,22 @@ class PhoneServer:
         for pid in self._players:
             phone = self.seats.phone(pid)
             state = self.seats.code_state(pid)
-            out[pid] = {"joined": bool(phone and phone.confirmed), "connected": bool(self._phones.get(pid)),
-                        "awaiting": phone.serial if phone and not phone.confirmed else None,
-                        "code": None if state == "taken" else state, "expires_in": self.seats.expires_in(pid)}
+            out[pid] = {
+                "joined": bool(phone and phone.confirmed),
+                "connected": bool(self._phones.get(pid)),
+                "awaiting": phone.serial if phone and not phone.confirmed else None,
+                "code": None if state == "taken" else state,
+                "expires_in": self.seats.expires_in(pid),
+            }
         return out
 
     def lobby(self) -> list[dict]:
         """Phones of earlier games waiting for a seat (they pick one on their screen):
         {"phone", "was", "device", "connected"}, oldest first."""
-        return [{"phone": p.serial, "was": p.was, "device": p.device, "connected": bool(self._waiting.get(p.serial))}
-                for p in self.seats.lobby()]
+        return [
+            {"phone": p.serial, "was": p.was, "device": p.device, "connected": bool(self._waiting.get(p.serial))}
+            for p in self.seats.lobby()
+        ]
 
     def forget(self, phone: int) -> bool:
         """Forget a phone waiting in the lobby: its credential stops working, its page says so."""
@@ -686,6 +753,7 @@ class PhoneServer:
 
         async def call():
             fn(*args)
+
         with contextlib.suppress(Exception):
             asyncio.run_coroutine_threadsafe(call(), loop).result(5)
 
@@ -765,10 +833,12 @@ class PhoneServer:
         except RuntimeError:  # executor shut down: stopping
             return
         if generation != self._generation:
-            return   # read from the last game's table while the next one took over: dropped
+            return  # read from the last game's table while the next one took over: dropped
         # Public: a seat has a phone once the tablet confirmed it (a phone still awaiting does not count).
-        seats = {pid: {"joined": state["joined"], "connected": state["joined"] and state["connected"]}
-                 for pid, state in self.seats_status().items()}
+        seats = {
+            pid: {"joined": state["joined"], "connected": state["joined"] and state["connected"]}
+            for pid, state in self.seats_status().items()
+        }
         for pid in self._players:
             view = phone_view(self.board, snap, pid)
             old = self._views.get(pid)
@@ -777,7 +847,7 @@ class PhoneServer:
             view = view.model_copy(update={"seq": old.seq + 1 if old else self._view_floor.get(pid, 0) + 1})
             self._views[pid] = view
             for client in self._phones[pid]:
-                self._send_view(client, view)   # an unconfirmed phone sees nothing private
+                self._send_view(client, view)  # an unconfirmed phone sees nothing private
         status = status_view(snap, seats)
         old = self._status
         if old is None or old.model_copy(update={"seq": 0}) != status:
@@ -807,13 +877,27 @@ class PhoneServer:
         allowed = {p: self._allowed(generation, qid, ask, p, purpose) for p in needed}
         rounds = game.get("rounds") or [game.get("round", 0)]
         return Snapshot(
-            mode=table.mode, players=list(players), qid=qid, kind=ask.kind, purpose=purpose,
-            needed=needed, chosen=[p for p in players if p in chosen], allowed=allowed,
-            round=int(game.get("round", 0)), rounds=int(rounds[-1]) if rounds else 0, king=game.get("king"),
-            names=names, scores={p["id"]: int(p.get("score", 0)) for p in game.get("players", [])},
-            private=private, revealed=revealed, over=ask.kind == "game_over",
-            winners=list(ask.options.get("winners", [])) if ask.kind == "game_over" else [], again=again,
-            answered=answered, **edition)
+            mode=table.mode,
+            players=list(players),
+            qid=qid,
+            kind=ask.kind,
+            purpose=purpose,
+            needed=needed,
+            chosen=[p for p in players if p in chosen],
+            allowed=allowed,
+            round=int(game.get("round", 0)),
+            rounds=int(rounds[-1]) if rounds else 0,
+            king=game.get("king"),
+            names=names,
+            scores={p["id"]: int(p.get("score", 0)) for p in game.get("players", [])},
+            private=private,
+            revealed=revealed,
+            over=ask.kind == "game_over",
+            winners=list(ask.options.get("winners", [])) if ask.kind == "game_over" else [],
+            again=again,
+            answered=answered,
+            **edition,
+        )
 
     # ---- the 2023 edition: private choices besides the discs, in phone terms ----------------------
 
@@ -836,8 +920,9 @@ class PhoneServer:
             self._faces = (generation, faces)
         return faces
 
-    def _read_2023(self, table: Table, ask, players: tuple[str, ...], private: dict[str, dict],
-                   generation: int, game: dict) -> dict:
+    def _read_2023(
+        self, table: Table, ask, players: tuple[str, ...], private: dict[str, dict], generation: int, game: dict
+    ) -> dict:
         """Each seat's private question, the words of its disc and its Modifier cards (under the
         table's lock). Every seat's part holds that seat's own secrets only."""
         faces = self._faces_of(table, generation)
@@ -845,10 +930,14 @@ class PhoneServer:
         if faces is not None:
             out["hands"] = {pid: faces.hand(private[pid].get("modifiers_in_hand") or ()) for pid in players}
         if ask.kind in PHONE_PRIVATE_KINDS:
-            needed = list(players) if ask.kind == "deal_modifiers" else \
-                [p for p in players if p in ask.players or p in ask.options.get("chosen", ())]
-            out.update(private_kind=ask.kind, private_needed=needed,
-                       private_chosen=[p for p in needed if p not in ask.players])
+            needed = (
+                list(players)
+                if ask.kind == "deal_modifiers"
+                else [p for p in players if p in ask.players or p in ask.options.get("chosen", ())]
+            )
+            out.update(
+                private_kind=ask.kind, private_needed=needed, private_chosen=[p for p in needed if p not in ask.players]
+            )
             for pid in needed:
                 pick = table.private_question(pid)
                 if pick is not None:
@@ -859,9 +948,11 @@ class PhoneServer:
             for pid in holders:
                 out["asks"][pid] = self._veto_ask(table, ask)
         elif ask.options.get("castillo_stays"):
-            out["notice"] = ("The King stands by the Castillo",
-                             "Nobody sets a disc at this general scoring: the Castillo is scored, and every "
-                             "Caballero in it is thrown back in.")
+            out["notice"] = (
+                "The King stands by the Castillo",
+                "Nobody sets a disc at this general scoring: the Castillo is scored, and every "
+                "Caballero in it is thrown back in.",
+            )
         elif ask.kind in DISC_KINDS:
             builder = table.prompt_builder()
             seats = set((ask.options.get("regions") or {})) | set(ask.options.get("chosen", ()))
@@ -875,10 +966,13 @@ class PhoneServer:
         against = table.names.get(ask.options.get("against"), ask.options.get("against"))
         card = table.board.cards.get(ask.card)
         what = card.name if card is not None else str(ask.card)
-        return PrivateAsk("veto", f"Veto: stop {against}'s {what}?",
-                          f"{against} announces the special action of {what}. Decide now, all or nothing: "
-                          "your Veto prevents the whole special action; once it has begun nobody can stop it.",
-                          [OptionOut(id=k, label=v) for k, v in VETO_ANSWERS.items()])
+        return PrivateAsk(
+            "veto",
+            f"Veto: stop {against}'s {what}?",
+            f"{against} announces the special action of {what}. Decide now, all or nothing: "
+            "your Veto prevents the whole special action; once it has begun nobody can stop it.",
+            [OptionOut(id=k, label=v) for k, v in VETO_ANSWERS.items()],
+        )
 
     @staticmethod
     def _disc_words(table: Table, builder, ask, pid: str, grande_in_castillo: bool) -> tuple[str, str]:
@@ -886,22 +980,27 @@ class PhoneServer:
         purpose = ask.options.get("purpose")
         words = builder.secret_purpose(ask, pid)
         if purpose == "civil_war":
-            return ("Civil War: choose a region where you have at least one Caballero",
-                    f"Set your disc to {words}. All discs are turned up together; the King's region "
-                    "cannot be chosen.")
+            return (
+                "Civil War: choose a region where you have at least one Caballero",
+                f"Set your disc to {words}. All discs are turned up together; the King's region cannot be chosen.",
+            )
         if purpose == "eviction_destination":
             card = table.board.cards.get(ask.card) if ask.card else None
             name = card.name if card is not None else "Eviction"
             source = _evicted_region(table)
             left = f"All your Caballeros in {builder.area(source)}" if source else "Your evicted Caballeros"
-            return (f"{name}: where do your Caballeros go?",
-                    f"{left} move to the region you pick (the King's region or the same region: back to your "
-                    "court). All discs are turned up together.")
+            return (
+                f"{name}: where do your Caballeros go?",
+                f"{left} move to the region you pick (the King's region or the same region: back to your "
+                "court). All discs are turned up together.",
+            )
         if purpose == "castillo_destination" and grande_in_castillo:
-            return ("General scoring: where do your Castillo Caballeros and your Grande go?",
-                    "Set your secret disc. After the Castillo is scored, your Caballeros in it and your Grande "
-                    "(thrown in with Competition) move to this region; the King's region is not offered, "
-                    "since no Grande may go there.")
+            return (
+                "General scoring: where do your Castillo Caballeros and your Grande go?",
+                "Set your secret disc. After the Castillo is scored, your Caballeros in it and your Grande "
+                "(thrown in with Competition) move to this region; the King's region is not offered, "
+                "since no Grande may go there.",
+            )
         if purpose in PURPOSE_TEXT:
             return PURPOSE_TEXT[purpose]
         return ("Secret disc: " + (purpose or "a region").replace("_", " "), f"Set your disc to {words}.")
@@ -929,11 +1028,12 @@ class PhoneServer:
         """The picks of the last secret-disc reveal, from the table's records (undo-aware)."""
         records = getattr(table, "effective", None) or []
         i = len(records) - 1
-        while i >= 0 and not (records[i].get("t") == "event"
-                              and records[i]["e"].get("type") == "secret_discs_revealed"):
+        while i >= 0 and not (
+            records[i].get("t") == "event" and records[i]["e"].get("type") == "secret_discs_revealed"
+        ):
             i -= 1
         picks: dict[str, str] = {}
-        for record in reversed(records[:max(i, 0)]):
+        for record in reversed(records[: max(i, 0)]):
             if record.get("t") != "event":
                 continue
             e = record["e"]
@@ -973,13 +1073,16 @@ class PhoneServer:
         """A 2023 private answer, checked against the question this seat is asked now."""
         with getattr(table, "_lock", None) or contextlib.nullcontext():
             if generation != self._generation:
-                raise Refused(409, "That choice is no longer open: a new game has started. "
-                                   "Your screen now shows the new game.")
+                raise Refused(
+                    409, "That choice is no longer open: a new game has started. Your screen now shows the new game."
+                )
             ask = table.asked()
             qid = self._question_id(table, ask)
             if req.question != qid:
-                raise Refused(409, "That choice is no longer open: the game has moved on. "
-                                   "Your screen now shows the current question.")
+                raise Refused(
+                    409,
+                    "That choice is no longer open: the game has moved on. Your screen now shows the current question.",
+                )
             self._check_order(table, pid, req.seq)
             if _is_2023(table) and ask.kind == "veto":
                 event = self._veto_answer(ask, pid, req.values)
@@ -1006,7 +1109,7 @@ class PhoneServer:
         as the one in force writes nothing: a page resending it must not grow the log."""
         if answer_in_force(table, event):
             self._order.accept(table, pid, seq)
-            self._table_changed("order")   # the seat's view shows its new last_seq
+            self._table_changed("order")  # the seat's view shows its new last_seq
             return
         try:
             table.submit(event, player=pid, phone_seq=seq)
@@ -1019,8 +1122,11 @@ class PhoneServer:
         if pid not in ask.players:
             raise Refused(409, "No Veto decision is asked of you right now.")
         if values not in (["use"], ["pass"]):
-            raise Refused(422, "Answer with one of the two buttons: use your Veto (it prevents the whole special "
-                               "action) or let it pass.")
+            raise Refused(
+                422,
+                "Answer with one of the two buttons: use your Veto (it prevents the whole special "
+                "action) or let it pass.",
+            )
         return VetoUsed(player=pid) if values == ["use"] else VetoWaived(player=pid)
 
     def _card_values(self, table: Table, ask, pick, pid: str, values: list[str], key: tuple) -> list[str]:
@@ -1034,8 +1140,8 @@ class PhoneServer:
             return self._dealt_ids(ask, faces, values, key)
         out = []
         for value in values:
-            if value.startswith("power:") and value[len("power:"):] in offered:
-                out.append(value[len("power:"):])
+            if value.startswith("power:") and value[len("power:") :] in offered:
+                out.append(value[len("power:") :])
                 continue
             prefix = MODIFIER_PREFIX if pick.kind == "take_back_power_card" else ""
             ids = faces.ids.get(value, []) if faces is not None else []
@@ -1052,8 +1158,11 @@ class PhoneServer:
             raise Refused(422, "That card is not one of the Modifier cards of this game; pick from the list.")
         refused = self._deal_refused.get(key, 0)
         if refused >= DEAL_REFUSALS:
-            raise Refused(409, f"Your Modifier cards were refused {DEAL_REFUSALS} times: enter them on the "
-                               "tablet's private screen, with the table checking the cards.")
+            raise Refused(
+                409,
+                f"Your Modifier cards were refused {DEAL_REFUSALS} times: enter them on the "
+                "tablet's private screen, with the table checking the cards.",
+            )
         free = set(ask.options.get("free", ()))
         ids: list[str] = []
         for face in dict.fromkeys(values):
@@ -1064,21 +1173,27 @@ class PhoneServer:
             left = [m for m in faces.ids[face] if m in free]
             if wanted > len(left):
                 self._deal_refused[key] = refused + 1
-                raise Refused(409, f"{label}: more of these cards would be entered than the set has. Check your "
-                                   "three cards; if they are right, another player entered a wrong card and the "
-                                   "tablet can undo theirs.")
+                raise Refused(
+                    409,
+                    f"{label}: more of these cards would be entered than the set has. Check your "
+                    "three cards; if they are right, another player entered a wrong card and the "
+                    "tablet can undo theirs.",
+                )
             ids += left[:wanted]
         return ids
 
     def _pick_sync(self, table: Table, generation: int, pid: str, pick: PickIn) -> None:
         with getattr(table, "_lock", None) or contextlib.nullcontext():  # the question checked is the one answered
             if generation != self._generation:
-                raise Refused(409, "That choice is no longer open: a new game has started. "
-                                   "Your screen now shows the new game.")
+                raise Refused(
+                    409, "That choice is no longer open: a new game has started. Your screen now shows the new game."
+                )
             qid = table.question_id()
             if pick.question != qid:
-                raise Refused(409, "That choice is no longer open: the game has moved on. "
-                                   "Your screen now shows the current question.")
+                raise Refused(
+                    409,
+                    "That choice is no longer open: the game has moved on. Your screen now shows the current question.",
+                )
             self._check_order(table, pid, pick.seq)
             ask = table.asked()
             purpose = ask.options.get("purpose") if ask.kind in DISC_KINDS else None
@@ -1110,9 +1225,12 @@ class PhoneServer:
         """A 4xx answer, and one log line for a bad request (not for a pick the game has moved past,
         nor for a spent or expired join code: those happen in normal play)."""
         if status not in (409, 410):
-            self._log("bad requests", logging.WARNING,
-                      f"phones: bad request from {one_line(request.remote, 60)}: {request.method} "
-                      f"{one_line(request.path, 80)}: {status} {one_line(message, 120)}")
+            self._log(
+                "bad requests",
+                logging.WARNING,
+                f"phones: bad request from {one_line(request.remote, 60)}: {request.method} "
+                f"{one_line(request.path, 80)}: {status} {one_line(message, 120)}",
+            )
         return json_error(status, message)
 
     @staticmethod
@@ -1146,8 +1264,7 @@ class PhoneServer:
 
     async def _api_join(self, request: web.Request) -> web.Response:
         req = _parse(JoinIn, await self._body(request))
-        joined = self.seats.join(req.code, describe_device(request.headers.get("User-Agent", "")),
-                                 held=req.credential)
+        joined = self.seats.join(req.code, describe_device(request.headers.get("User-Agent", "")), held=req.credential)
         if not isinstance(joined, Joined):
             raise Refused(410, REFUSALS[joined][1])
         self._seats_changed()
@@ -1174,7 +1291,7 @@ class PhoneServer:
         auth = request.headers.get("Authorization", "")
         scheme, _, token = auth.partition(" ")
         pid, phone = self.seats.locate(token.strip()) if scheme.lower() == "bearer" else (None, None)
-        if phone is not None and pid is None:   # a phone of an earlier game: which seat is yours?
+        if phone is not None and pid is None:  # a phone of an earlier game: which seat is yours?
             return web.Response(text=self._choice(phone), content_type="application/json")
         pid = self._seat_from_header(request)
         pending = self._pending(pid)
@@ -1317,8 +1434,9 @@ class PhoneServer:
             client.push(json.dumps({"type": "result", "ref": ref, "ok": True}))
         except Refused as exc:
             stale = {"stale": True, "last_seq": exc.last} if isinstance(exc, StaleAnswer) else {}
-            client.push(json.dumps({"type": "error", "ref": ref, "status": exc.status, "message": exc.message,
-                                    **stale}))
+            client.push(
+                json.dumps({"type": "error", "ref": ref, "status": exc.status, "message": exc.message, **stale})
+            )
             if exc.status == 401:
                 client.kill(CLOSE_UNKNOWN, "unknown credential: scan your seat's QR code again", flush=True)
             elif exc.status == 403 and not isinstance(exc, NotConfirmed):
@@ -1340,13 +1458,13 @@ class PhoneServer:
         refusal = self._spectator_refusal(address)
         if refusal:
             raise Refused(429, refusal)
-        self._spectators_from[address] = self._spectators_from.get(address, 0) + 1   # its place, taken now
+        self._spectators_from[address] = self._spectators_from.get(address, 0) + 1  # its place, taken now
         client: Optional[_Client] = None
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME, compress=False, timeout=2.0)
         try:
             await ws.prepare(request)
             if self.guard:
-                self.guard.protect(request.protocol)   # counted against the spectator caps instead
+                self.guard.protect(request.protocol)  # counted against the spectator caps instead
             client = _Client(ws, None)
             client.task = asyncio.ensure_future(client.writer())
             self._spectators.add(client)
@@ -1374,8 +1492,10 @@ class PhoneServer:
         if sum(self._spectators_from.values()) >= limits.spectators:
             return f"too many status screens are open (at most {limits.spectators}): close one first"
         if self._spectators_from.get(address, 0) >= limits.spectators_per_address:
-            return (f"this device already has {limits.spectators_per_address} status screens open "
-                    "(the most one address may have)")
+            return (
+                f"this device already has {limits.spectators_per_address} status screens open "
+                "(the most one address may have)"
+            )
         return None
 
 
@@ -1402,15 +1522,20 @@ def _cards_ask(pick, faces: Optional[Faces], mine: dict) -> PrivateAsk:
     Modifier cards by face, Power cards by value; the seat's own current answer."""
     if pick.kind == "deal_modifiers" and faces is not None:
         options = [faces.option(face, min(pick.count, len(ids))) for face, ids in faces.ids.items()]
-        return PrivateAsk("cards", "Your Modifier cards",
-                          f"Tap the {pick.count} Modifier cards you were dealt (a card you hold twice: tap it "
-                          "twice), then Confirm. Nobody else sees them.", options, count=pick.count)
+        return PrivateAsk(
+            "cards",
+            "Your Modifier cards",
+            f"Tap the {pick.count} Modifier cards you were dealt (a card you hold twice: tap it "
+            "twice), then Confirm. Nobody else sees them.",
+            options,
+            count=pick.count,
+        )
     cards: list[OptionOut] = []
     held: set[str] = set()
     for value, label in pick.options:
-        mid = value[len(MODIFIER_PREFIX):] if value.startswith(MODIFIER_PREFIX) else value
+        mid = value[len(MODIFIER_PREFIX) :] if value.startswith(MODIFIER_PREFIX) else value
         if faces is not None and mid in faces.face_of:
-            held.add(faces.face_of[mid])   # twins once: they are one card at the table
+            held.add(faces.face_of[mid])  # twins once: they are one card at the table
         else:
             cards.append(OptionOut(id=f"power:{value}", label=label))
     options = cards + [faces.options[face] for face in faces.ids if face in held] if faces else cards

@@ -21,6 +21,7 @@ cards dealt, the one passed, a card taken back, or a Veto); the words of a
 disc whose purpose is new (Civil War, Coup, a Grande in the Castillo). A
 classic game's views are as before.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,37 +36,49 @@ from engine.board import Board
 
 DISC_KINDS = ("secret_disc", "count_castillo", "reveal_secret_discs")
 
-COLOUR_NAMES = {"red": "Red", "yellow": "Yellow", "green": "Green", "blue": "Blue", "black": "Black",
-                "purple": "Purple", "orange": "Orange", "white": "White"}   # the 2023 box's too
+COLOUR_NAMES = {
+    "red": "Red",
+    "yellow": "Yellow",
+    "green": "Green",
+    "blue": "Blue",
+    "black": "Black",
+    "purple": "Purple",
+    "orange": "Orange",
+    "white": "White",
+}  # the 2023 box's too
 
 PURPOSE_TEXT = {
     "castillo_destination": (
         "General scoring: where do your Castillo Caballeros go?",
         "Set your secret disc. After the Castillo is scored, your Caballeros in it move to this "
-        "region (the King's region sends them back to your court)."),
+        "region (the King's region sends them back to your court).",
+    ),
     "send_back": (
         "Secret disc: which region do you lose Caballeros from?",
-        "The card sends your Caballeros back from the region you pick."),
+        "The card sends your Caballeros back from the region you pick.",
+    ),
     "eviction_destination": (
         "Eviction: where do your evicted Caballeros go?",
-        "Your Caballeros leave the evicted region for the region you pick."),
+        "Your Caballeros leave the evicted region for the region you pick.",
+    ),
     "special_scoring": (
         "Special scoring: which region should score?",
-        "Every region chosen by exactly one player is scored."),
-    "setup_caballero": (   # King and Intrigue's setup
+        "Every region chosen by exactly one player is scored.",
+    ),
+    "setup_caballero": (  # King and Intrigue's setup
         "Setup: where does your first Caballero go?",
         "Pick a region (not the King's). All discs are revealed together; then each player places 1 "
-        "Caballero from the province there."),
-    "hurricane": (
-        "Hurricane: which region does your disc name?",
-        "Pick a region; all discs are revealed together."),
+        "Caballero from the province there.",
+    ),
+    "hurricane": ("Hurricane: which region does your disc name?", "Pick a region; all discs are revealed together."),
     "field_day": (
         "Field Day: where does your Grande go?",
         "Your Grande moves to the region you pick (the King's region: it stays where it is). All discs "
-        "are revealed together."),
+        "are revealed together.",
+    ),
 }
 GENERIC_PURPOSE = ("Secret disc: pick a region", "All discs are revealed together.")
-AGAIN_HINT = "The tablet undid your choice: choose again. "   # a seat that had answered is asked again
+AGAIN_HINT = "The tablet undid your choice: choose again. "  # a seat that had answered is asked again
 
 
 class _Out(BaseModel):
@@ -75,13 +88,13 @@ class _Out(BaseModel):
 class SeatOut(_Out):
     id: str
     name: str
-    colour: str          # display name of the colour
+    colour: str  # display name of the colour
 
 
 class RegionOut(_Out):
     id: str
-    name: str            # with accents: "País Vasco"
-    king: bool           # the King stands there (public)
+    name: str  # with accents: "País Vasco"
+    king: bool  # the King stands there (public)
 
 
 class OptionOut(_Out):
@@ -91,25 +104,25 @@ class OptionOut(_Out):
 
     id: str
     label: str
-    note: str = ""       # a Modifier card's ability, in the card's own words
-    most: int = 1        # how many times it may be picked in one answer (twin Modifier cards)
+    note: str = ""  # a Modifier card's ability, in the card's own words
+    most: int = 1  # how many times it may be picked in one answer (twin Modifier cards)
 
 
 class FactsOut(_Out):
-    castillo: int                      # this seat's own Caballeros in the Castillo
+    castillo: int  # this seat's own Caballeros in the Castillo
     score: int
-    power_cards: Optional[list[int]]   # this seat's own hand; None in scoring-only mode
-    modifiers: Optional[list[OptionOut]] = None   # Power Shift: this seat's own Modifier cards in hand
+    power_cards: Optional[list[int]]  # this seat's own hand; None in scoring-only mode
+    modifiers: Optional[list[OptionOut]] = None  # Power Shift: this seat's own Modifier cards in hand
 
 
 class QuestionOut(_Out):
-    id: str              # send it back with a pick; a pick against an old id is refused
+    id: str  # send it back with a pick; a pick against an old id is refused
     state: Literal["waiting", "choose", "locked", "revealed"]
     title: str
     hint: str
-    regions: list[RegionOut]       # only while this seat may choose: the regions allowed to it
-    pick: Optional[RegionOut]      # this seat's own pick (or its revealed pick)
-    waiting_for: list[str]         # names of players still to choose (public)
+    regions: list[RegionOut]  # only while this seat may choose: the regions allowed to it
+    pick: Optional[RegionOut]  # this seat's own pick (or its revealed pick)
+    waiting_for: list[str]  # names of players still to choose (public)
     # 2023: "disc" (a region, above), "cards" (Modifier or Power cards: `count` of `options`,
     # this seat's current answer in `chosen`) or "veto" (use it or let the special action pass).
     kind: Literal["disc", "cards", "veto"] = "disc"
@@ -120,13 +133,13 @@ class QuestionOut(_Out):
 
 class PhoneView(_Out):
     type: Literal["view"] = "view"
-    seq: int             # per seat, +1 for every change of this view
+    seq: int  # per seat, +1 for every change of this view
     seat: SeatOut
     round: int
     rounds: int
     question: QuestionOut
     facts: FactsOut
-    last_seq: int = 0    # the number of this seat's last accepted answer: the page numbers its next one above
+    last_seq: int = 0  # the number of this seat's last accepted answer: the page numbers its next one above
 
 
 class PendingView(_Out):
@@ -134,7 +147,7 @@ class PendingView(_Out):
 
     type: Literal["pending"] = "pending"
     seat: SeatOut
-    number: str          # the two digits the tablet shows next to "Is this Ana's phone?"
+    number: str  # the two digits the tablet shows next to "Is this Ana's phone?"
     title: str
     hint: str
 
@@ -143,9 +156,9 @@ class SeatChoice(_Out):
     """A phone without a seat (its player changed colour, or sat out a game): which one is yours?"""
 
     type: Literal["choose_seat"] = "choose_seat"
-    was: Optional[str]          # the seat it held last, in words ("Ana (Red)")
-    suggested: Optional[str]    # the free seat of the same player or colour, listed first
-    seats: list[SeatOut]        # the seats no phone holds now
+    was: Optional[str]  # the seat it held last, in words ("Ana (Red)")
+    suggested: Optional[str]  # the free seat of the same player or colour, listed first
+    seats: list[SeatOut]  # the seats no phone holds now
     title: str
     hint: str
 
@@ -154,15 +167,15 @@ class SeatStatus(_Out):
     id: str
     name: str
     colour: str
-    joined: bool         # a phone holds this seat's credential and the tablet confirmed it
-    connected: bool      # that phone has a live connection now
-    asked: bool          # this seat takes part in the open secret choice
-    chosen: bool         # ...and has set its disc (never which region)
+    joined: bool  # a phone holds this seat's credential and the tablet confirmed it
+    connected: bool  # that phone has a live connection now
+    asked: bool  # this seat takes part in the open secret choice
+    chosen: bool  # ...and has set its disc (never which region)
 
 
 class StatusView(_Out):
     type: Literal["status"] = "status"
-    seq: int             # +1 for every change of the status
+    seq: int  # +1 for every change of the status
     round: int
     choice: Literal["none", "open", "all_chosen", "locked"]
     purpose: Optional[str]
@@ -190,7 +203,7 @@ class Snapshot:
     qid: str
     kind: str
     purpose: Optional[str]
-    needed: list[str]            # seats taking part in the open secret choice
+    needed: list[str]  # seats taking part in the open secret choice
     chosen: list[str]
     allowed: dict[str, list[str]]
     round: int
@@ -203,15 +216,15 @@ class Snapshot:
     over: bool = False
     winners: list[str] = field(default_factory=list)
     # 2023 rule sets (empty for a classic game: its phone views are unchanged).
-    disc_words: dict[str, tuple[str, str]] = field(default_factory=dict)   # seat -> (title, hint) of its disc
-    asks: dict[str, PrivateAsk] = field(default_factory=dict)   # seat -> its private question now
-    private_kind: Optional[str] = None    # deal_modifiers, pass_modifier, veto ...: what `asks` are
-    private_needed: list[str] = field(default_factory=list)     # seats taking part (public)
-    private_chosen: list[str] = field(default_factory=list)     # ...that have answered (public)
-    hands: dict[str, list[OptionOut]] = field(default_factory=dict)   # seat -> own Modifier cards
-    notice: Optional[tuple[str, str]] = None   # (title, hint) for everyone: a scoring without discs
-    again: list[str] = field(default_factory=list)   # seats whose private choice the tablet undid
-    answered: dict[str, int] = field(default_factory=dict)   # seat -> its last accepted answer's number
+    disc_words: dict[str, tuple[str, str]] = field(default_factory=dict)  # seat -> (title, hint) of its disc
+    asks: dict[str, PrivateAsk] = field(default_factory=dict)  # seat -> its private question now
+    private_kind: Optional[str] = None  # deal_modifiers, pass_modifier, veto ...: what `asks` are
+    private_needed: list[str] = field(default_factory=list)  # seats taking part (public)
+    private_chosen: list[str] = field(default_factory=list)  # ...that have answered (public)
+    hands: dict[str, list[OptionOut]] = field(default_factory=dict)  # seat -> own Modifier cards
+    notice: Optional[tuple[str, str]] = None  # (title, hint) for everyone: a scoring without discs
+    again: list[str] = field(default_factory=list)  # seats whose private choice the tablet undid
+    answered: dict[str, int] = field(default_factory=dict)  # seat -> its last accepted answer's number
 
 
 def region_out(board: Board, rid: str, king: Optional[str]) -> RegionOut:
@@ -227,12 +240,16 @@ def _choice_state(snap: Snapshot) -> str:
     return "none"
 
 
-PRIVATE_ROUNDS = {   # 2023 choices every player makes at once, in private: (done title, done hint)
-    "deal_modifiers": ("Your Modifier cards are entered",
-                       "They are in your hand below. Next, everyone passes one card to the left."),
+PRIVATE_ROUNDS = {  # 2023 choices every player makes at once, in private: (done title, done hint)
+    "deal_modifiers": (
+        "Your Modifier cards are entered",
+        "They are in your hand below. Next, everyone passes one card to the left.",
+    ),
     "pass_modifier": ("Your card to pass is chosen", "The cards change hands once everyone has chosen."),
-    "choose_power_cards": ("Your Power cards are kept", "They are your hand below; the others left the game "
-                           "unseen. The game starts once everyone has chosen."),
+    "choose_power_cards": (
+        "Your Power cards are kept",
+        "They are your hand below; the others left the game unseen. The game starts once everyone has chosen.",
+    ),
 }
 
 
@@ -242,8 +259,16 @@ def _private_question(snap: Snapshot, pid: str) -> Optional[dict]:
     waiting = [names[p] for p in snap.private_needed if p not in snap.private_chosen]
     own = snap.asks.get(pid)
     if own is not None:
-        return dict(state="choose", title=own.title, hint=own.hint, kind=own.kind, options=own.options,
-                    count=own.count, chosen=own.chosen, waiting_for=waiting)
+        return dict(
+            state="choose",
+            title=own.title,
+            hint=own.hint,
+            kind=own.kind,
+            options=own.options,
+            count=own.count,
+            chosen=own.chosen,
+            waiting_for=waiting,
+        )
     if snap.private_kind not in PRIVATE_ROUNDS:
         return None
     if pid in snap.private_chosen:
@@ -281,7 +306,7 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
     elif choice != "none":
         state, title = "waiting", "Other players are choosing secretly"
         hint = "Nothing to choose for you this time."
-    elif snap.over:   # before the last scoring's revealed discs: no next secret choice comes
+    elif snap.over:  # before the last scoring's revealed discs: no next secret choice comes
         state, title = "waiting", "Game over"
         hint = "Won by " + ", ".join(names[p] for p in snap.winners) if snap.winners else "Thanks for playing."
     elif pid in snap.revealed:
@@ -291,30 +316,38 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
     else:
         state, title = "waiting", "Nothing to choose right now"
         hint = "Your phone lights up when a secret choice is asked of you."
-    if state in ("waiting", "revealed") and mine.get("refused"):   # the tablet refused this seat's card: why
+    if state in ("waiting", "revealed") and mine.get("refused"):  # the tablet refused this seat's card: why
         state, pick = "waiting", None
         title, hint = "Only you see why the tablet refused your card", str(mine["refused"])
     hand = mine.get("power_cards_in_hand")
-    facts = FactsOut(castillo=int(mine.get("castillo") or 0), score=int(snap.scores.get(pid, 0)),
-                     power_cards=sorted(int(c) for c in hand) if snap.mode == "tracking" and hand is not None
-                     else None, modifiers=snap.hands.get(pid))
+    facts = FactsOut(
+        castillo=int(mine.get("castillo") or 0),
+        score=int(snap.scores.get(pid, 0)),
+        power_cards=sorted(int(c) for c in hand) if snap.mode == "tracking" and hand is not None else None,
+        modifiers=snap.hands.get(pid),
+    )
     extra = private or {"waiting_for": waiting if choice != "none" else []}
-    if pid in snap.again and state == "choose":   # it had answered: the undo on the tablet is why it asks
+    if pid in snap.again and state == "choose":  # it had answered: the undo on the tablet is why it asks
         hint = AGAIN_HINT + hint
     return PhoneView(
-        seq=seq, seat=SeatOut(id=pid, name=names[pid], colour=COLOUR_NAMES.get(pid, pid)),
-        round=snap.round, rounds=snap.rounds,
-        question=QuestionOut(id=snap.qid, state=state, title=title, hint=hint, regions=regions, pick=pick,
-                             **extra),
-        facts=facts, last_seq=snap.answered.get(pid, 0))
+        seq=seq,
+        seat=SeatOut(id=pid, name=names[pid], colour=COLOUR_NAMES.get(pid, pid)),
+        round=snap.round,
+        rounds=snap.rounds,
+        question=QuestionOut(id=snap.qid, state=state, title=title, hint=hint, regions=regions, pick=pick, **extra),
+        facts=facts,
+        last_seq=snap.answered.get(pid, 0),
+    )
 
 
 def pending_view(pid: str, name: str, number: str) -> PendingView:
     return PendingView(
-        seat=SeatOut(id=pid, name=name, colour=COLOUR_NAMES.get(pid, pid)), number=number,
+        seat=SeatOut(id=pid, name=name, colour=COLOUR_NAMES.get(pid, pid)),
+        number=number,
         title="Waiting for the tablet",
         hint=f"The tablet asks: is this {name}'s phone? Once someone taps Yes there, your secret "
-             "disc and your Castillo count appear here.")
+        "disc and your Castillo count appear here.",
+    )
 
 
 def seat_choice(names: dict[str, str], free: list[str], suggested: Optional[str], was: str) -> SeatChoice:
@@ -322,14 +355,17 @@ def seat_choice(names: dict[str, str], free: list[str], suggested: Optional[str]
     seats = [SeatOut(id=pid, name=names[pid], colour=COLOUR_NAMES.get(pid, pid)) for pid in order]
     if seats:
         title = "Which seat is yours?"
-        hint = ((f"This phone was {was}'s. " if was else "")
-                + "Tap your seat. The tablet may ask whether this is your phone.")
+        hint = (
+            f"This phone was {was}'s. " if was else ""
+        ) + "Tap your seat. The tablet may ask whether this is your phone."
     else:
         title = "Every seat has a phone"
-        hint = ((f"This phone was {was}'s. " if was else "")
-                + "If one of these seats is yours, ask the tablet for its new code (Phones, New code).")
-    return SeatChoice(was=was or None, suggested=order[0] if suggested in free else None, seats=seats,
-                      title=title, hint=hint)
+        hint = (
+            f"This phone was {was}'s. " if was else ""
+        ) + "If one of these seats is yours, ask the tablet for its new code (Phones, New code)."
+    return SeatChoice(
+        was=was or None, suggested=order[0] if suggested in free else None, seats=seats, title=title, hint=hint
+    )
 
 
 def status_view(snap: Snapshot, seats: dict[str, dict[str, bool]], seq: int = 0) -> StatusView:
@@ -341,12 +377,23 @@ def status_view(snap: Snapshot, seats: dict[str, dict[str, bool]], seq: int = 0)
         choice = "open" if len(snap.private_chosen) < len(snap.private_needed) else "all_chosen"
         purpose, needed, chosen = snap.private_kind, snap.private_needed, snap.private_chosen
     return StatusView(
-        seq=seq, round=snap.round, choice=choice, purpose=purpose,
-        seats=[SeatStatus(id=pid, name=snap.names[pid], colour=COLOUR_NAMES.get(pid, pid),
-                          joined=seats[pid]["joined"], connected=seats[pid]["connected"],
-                          asked=choice != "none" and pid in needed,
-                          chosen=choice != "none" and pid in chosen)
-               for pid in snap.players])
+        seq=seq,
+        round=snap.round,
+        choice=choice,
+        purpose=purpose,
+        seats=[
+            SeatStatus(
+                id=pid,
+                name=snap.names[pid],
+                colour=COLOUR_NAMES.get(pid, pid),
+                joined=seats[pid]["joined"],
+                connected=seats[pid]["connected"],
+                asked=choice != "none" and pid in needed,
+                chosen=choice != "none" and pid in chosen,
+            )
+            for pid in snap.players
+        ],
+    )
 
 
 # ---- Power Shift's Modifier cards, as the players hold them ------------------------------------
@@ -364,9 +411,9 @@ class Faces:
     by its face: a player cannot tell twins apart, and the set's ids would tell which copy
     another player was dealt. The server maps a face back to a copy (`ids`)."""
 
-    face_of: dict[str, str]          # card id -> face key ("card1", ...), in the set's order
-    ids: dict[str, list[str]]        # face key -> the card ids with that face, sorted
-    options: dict[str, OptionOut]    # face key -> what the phone shows
+    face_of: dict[str, str]  # card id -> face key ("card1", ...), in the set's order
+    ids: dict[str, list[str]]  # face key -> the card ids with that face, sorted
+    options: dict[str, OptionOut]  # face key -> what the phone shows
 
     def option(self, face: str, most: int = 1) -> OptionOut:
         return self.options[face].model_copy(update={"most": most})
@@ -374,8 +421,7 @@ class Faces:
     def hand(self, ids) -> list[OptionOut]:
         """A hand of card ids, as faces (twins repeated), in the set's order."""
         order = list(self.ids)
-        return [self.options[f] for f in sorted((self.face_of[m] for m in ids if m in self.face_of),
-                                                key=order.index)]
+        return [self.options[f] for f in sorted((self.face_of[m] for m in ids if m in self.face_of), key=order.index)]
 
 
 def modifier_faces(modifiers: Mapping) -> Faces:

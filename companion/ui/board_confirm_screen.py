@@ -10,6 +10,7 @@ table's own, and takes corrections: a scoreboard by steppers, a border by tappin
 the Scoring tiles by steppers. A thin view of companion.rule_files.BoardDraft, which checks
 every entry like a board file and refuses a wrong one with its one-line message.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,13 +33,13 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 OTHER_SIDE = {"4-5": "2-3", "2-3": "4-5"}
 SECTIONS = (("scoreboards", "Scoreboards"), ("borders", "Borders"), ("tiles", "Scoring tiles"))
 PLACES = ("1st place", "2nd place", "3rd place")
-MOST_POINTS = 20   # the steppers' top: no scoreboard of either edition comes near it
+MOST_POINTS = 20  # the steppers' top: no scoreboard of either edition comes near it
 
 
 class BoardMap(MapView):
     """The map, every area tappable, with lines from the chosen area to the regions it borders."""
 
-    links = ListProperty([])   # region ids the selected area borders
+    links = ListProperty([])  # region ids the selected area borders
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -65,14 +66,14 @@ class BoardScreen(Screen):
     message = StringProperty("")
     confirm_text = StringProperty("")
     back_text = StringProperty("Back")
-    other_side_text = StringProperty("")   # from home or the new game: the other side of the board
+    other_side_text = StringProperty("")  # from home or the new game: the other side of the board
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.draft: Optional[BoardDraft] = None
         self.section = "scoreboards"
         self.selected = ""
-        self.pending: list[int] = []     # the chosen scoreboard's numbers being entered
+        self.pending: list[int] = []  # the chosen scoreboard's numbers being entered
         self.tiles: dict[str, list[int]] = {}
         self.modules: tuple[str, ...] = ()
         self.back_to = "home"
@@ -80,8 +81,9 @@ class BoardScreen(Screen):
 
     # ---- opening --------------------------------------------------------------------
 
-    def open_side(self, side: str, back_to: str = "home", modules=(), then: Optional[Callable[[], None]] = None
-                  ) -> None:
+    def open_side(
+        self, side: str, back_to: str = "home", modules=(), then: Optional[Callable[[], None]] = None
+    ) -> None:
         """The side's board as the companion will use it. `then`: a new game waiting for the
         board to be confirmed (started after Confirm)."""
         self.back_to, self.modules, self.then = back_to, tuple(modules), then
@@ -123,8 +125,15 @@ class BoardScreen(Screen):
         bar = self.ids.sections
         bar.clear_widgets()
         for key, words in SECTIONS:
-            bar.add_widget(button(words, lambda k=key: self.show_section(k), "on" if key == self.section else "quiet",
-                                  key=f"section:{key}", size_hint_y=1))
+            bar.add_widget(
+                button(
+                    words,
+                    lambda k=key: self.show_section(k),
+                    "on" if key == self.section else "quiet",
+                    key=f"section:{key}",
+                    size_hint_y=1,
+                )
+            )
         box = self.ids.controls
         box.clear_widgets()
         getattr(self, f"_page_{self.section}")(box)
@@ -152,11 +161,18 @@ class BoardScreen(Screen):
             box.add_widget(self._fact_line(fact))
             box.add_widget(text(fact.source, font_size="13sp", color=(0.4, 0.32, 0.22, 1)))
             for i, place in enumerate(PLACES[:3]):
-                box.add_widget(stepper(place, str(self.pending[i]), lambda d, i=i: self._step(i, d),
-                                       key=f"place:{i + 1}"))
+                box.add_widget(
+                    stepper(place, str(self.pending[i]), lambda d, i=i: self._step(i, d), key=f"place:{i + 1}")
+                )
             values = "·".join(map(str, self.pending))
-            box.add_widget(button(f"Set {self.draft.names[self.selected]}'s scoreboard to {values}",
-                                  self.set_scoreboard, "primary", key="set_scoreboard"))
+            box.add_widget(
+                button(
+                    f"Set {self.draft.names[self.selected]}'s scoreboard to {values}",
+                    self.set_scoreboard,
+                    "primary",
+                    key="set_scoreboard",
+                )
+            )
         box.add_widget(text("Every scoreboard:", bold=True))
         rows = grid(1)
         for fact in self.draft.facts():
@@ -166,14 +182,22 @@ class BoardScreen(Screen):
 
     def _page_borders(self, box) -> None:
         if not self.selected:
-            box.add_widget(text("Tap a region (or France or Portugal) on the map, then each region it borders "
-                                "to add or remove that border."))
+            box.add_widget(
+                text(
+                    "Tap a region (or France or Portugal) on the map, then each region it borders "
+                    "to add or remove that border."
+                )
+            )
         else:
             fact = next(f for f in self.draft.area_facts(self.selected) if f.kind == "neighbours")
             box.add_widget(self._fact_line(fact))
             box.add_widget(text(fact.source, font_size="13sp", color=(0.4, 0.32, 0.22, 1)))
-            box.add_widget(text(f"Tap a region to add or remove its border with {self.draft.names[self.selected]}; "
-                                f"tap {self.draft.names[self.selected]} again when done."))
+            box.add_widget(
+                text(
+                    f"Tap a region to add or remove its border with {self.draft.names[self.selected]}; "
+                    f"tap {self.draft.names[self.selected]} again when done."
+                )
+            )
             box.add_widget(button("Done with this one", lambda: self.choose(""), "quiet", key="deselect"))
         box.add_widget(text("Every border:", bold=True))
         rows = grid(1)
@@ -183,32 +207,54 @@ class BoardScreen(Screen):
         box.add_widget(rows)
 
     def _page_tiles(self, box) -> None:
-        box.add_widget(text("The two Scoring tiles (Enactment puts one on a region): the same tiles on both "
-                            "sides of the board. Enter them now, or when a card needs them."))
+        box.add_widget(
+            text(
+                "The two Scoring tiles (Enactment puts one on a region): the same tiles on both "
+                "sides of the board. Enter them now, or when a card needs them."
+            )
+        )
         for fact in self.draft.facts():
             if fact.kind != "tile":
                 continue
             box.add_widget(self._fact_line(fact))
             values = self.tiles[fact.area]
             for i, place in enumerate(PLACES):
-                box.add_widget(stepper(place, str(values[i]), lambda d, t=fact.area, i=i: self._step_tile(t, i, d),
-                                       key=f"{fact.area}:{i + 1}"))
-            box.add_widget(button(f"Set {fact.label} to {'·'.join(map(str, values))}",
-                                  lambda t=fact.area: self.set_tile(t), "primary", key=f"set:{fact.area}"))
+                box.add_widget(
+                    stepper(
+                        place,
+                        str(values[i]),
+                        lambda d, t=fact.area, i=i: self._step_tile(t, i, d),
+                        key=f"{fact.area}:{i + 1}",
+                    )
+                )
+            box.add_widget(
+                button(
+                    f"Set {fact.label} to {'·'.join(map(str, values))}",
+                    lambda t=fact.area: self.set_tile(t),
+                    "primary",
+                    key=f"set:{fact.area}",
+                )
+            )
 
     def _fact_button(self, fact):
         chosen = fact.area == self.selected
-        return button(f"{fact.label}: {fact.words(self.draft.names)} - {STATUS_WORDS[fact.status]}",
-                      lambda a=fact.area: self.choose(a), "on" if chosen else "normal", key=f"fact:{fact.path}")
+        return button(
+            f"{fact.label}: {fact.words(self.draft.names)} - {STATUS_WORDS[fact.status]}",
+            lambda a=fact.area: self.choose(a),
+            "on" if chosen else "normal",
+            key=f"fact:{fact.path}",
+        )
 
     def _summary(self, box) -> None:
         missing = [f for f in self.draft.facts() if f.status == "missing"]
         if missing:
-            box.add_widget(text(f"Missing (the rule book does not print them): {_listed(missing)}",
-                                color=STATUS_RGB["missing"]))
+            box.add_widget(
+                text(f"Missing (the rule book does not print them): {_listed(missing)}", color=STATUS_RGB["missing"])
+            )
         if self.then and self.draft.needed(self.modules):
-            box.add_widget(button("Start now: ask for them when the game needs them", self.start_later,
-                                  key="start_later"))
+            box.add_widget(
+                button("Start now: ask for them when the game needs them", self.start_later, key="start_later")
+            )
 
     def start_later(self) -> None:
         """The game starts with the board as it is; each missing fact is asked at the step that
@@ -313,9 +359,15 @@ class BoardScreen(Screen):
         self.manager.current = self.back_to
 
     def reset(self) -> None:
-        Ask("Reset your board?", f"Your entries for the {self.draft.side} side go, and the board is shown as "
+        Ask(
+            "Reset your board?",
+            f"Your entries for the {self.draft.side} side go, and the board is shown as "
             "shipped (the rule book's facts and the inferred ones). The next 2023 game on this side shows it "
-            "again to confirm.", "No, keep it", "Yes, reset", self._reset).open()
+            "again to confirm.",
+            "No, keep it",
+            "Yes, reset",
+            self._reset,
+        ).open()
 
     def _reset(self) -> None:
         try:

@@ -8,6 +8,7 @@ view of companion.rule_files.CardSetDraft: each change is checked like a card fi
 mistake is refused with its one line and nothing is half-applied; what is accepted is saved
 at once in the user data folder and goes into every new 2023 game.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -23,8 +24,17 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
-from ..rule_files import (MODIFIER_SET, CardSetDraft, ParamField, RuleFileError, effect_offers, import_candidates,
-                          modifier_abilities, param_fields, params_words)
+from ..rule_files import (
+    MODIFIER_SET,
+    CardSetDraft,
+    ParamField,
+    RuleFileError,
+    effect_offers,
+    import_candidates,
+    modifier_abilities,
+    param_fields,
+    params_words,
+)
 from ..safe_text import for_markup
 from .rule_widgets import INK, PAPER, TAP, WARN, button, grid, stepper, text
 from .shape import dialog_size
@@ -50,13 +60,13 @@ class CardsScreen(Screen):
     title = StringProperty("Your cards: the 2023 card set")
     hint = StringProperty("")
     message = StringProperty("")
-    notice = StringProperty("")      # what went well (an export's path)
+    notice = StringProperty("")  # what went well (an export's path)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.draft: Optional[CardSetDraft] = None
-        self.mode = "browse"          # browse | add | modifiers
-        self.selected = ""            # a card id (browse) or an effect name (add)
+        self.mode = "browse"  # browse | add | modifiers
+        self.selected = ""  # a card id (browse) or an effect name (add)
         self.edit: dict[str, Any] = {}
         self.form: dict[str, Any] = {}
         self.back_to = "home"
@@ -73,8 +83,10 @@ class CardsScreen(Screen):
             self.draft = CardSetDraft.load()
         except RuleFileError as exc:
             self.draft = CardSetDraft()
-            self.message = (f"Your saved card set could not be read ({exc}); the shipped set is shown. "
-                            "Import a card file or enter the cards again.")
+            self.message = (
+                f"Your saved card set could not be read ({exc}); the shipped set is shown. "
+                "Import a card file or enter the cards again."
+            )
         self.mode, self.selected = "browse", ""
         self.manager.current = self.name
         self._show()
@@ -102,67 +114,117 @@ class CardsScreen(Screen):
         rows = self.draft.rows()
         unknown = sum(1 for r in rows if r.unknown)
         if self.mode == "modifiers":
-            return (f"Power Shift's {MODIFIER_SET} Modifier cards: enter each one's number and ability as printed "
-                    f"({len(self.draft.modifiers())} entered). A game takes them once all {MODIFIER_SET} are in.")
+            return (
+                f"Power Shift's {MODIFIER_SET} Modifier cards: enter each one's number and ability as printed "
+                f"({len(self.draft.modifiers())} entered). A game takes them once all {MODIFIER_SET} are in."
+            )
         if self.mode == "add":
-            return ("Add a card found in the box: choose its effect (each with the rule book's words), then its "
-                    "name, stack, copies and numbers as printed.")
-        return (f"{len(rows)} cards listed, {unknown} with facts not entered (marked ?). Tap a card to see it "
-                "and set what your box shows.")
+            return (
+                "Add a card found in the box: choose its effect (each with the rule book's words), then its "
+                "name, stack, copies and numbers as printed."
+            )
+        return (
+            f"{len(rows)} cards listed, {unknown} with facts not entered (marked ?). Tap a card to see it "
+            "and set what your box shows."
+        )
 
     def _card_list(self, box) -> None:
         for row in self.draft.rows():
             unknown = f"  - not entered: {', '.join(row.unknown)}" if row.unknown else ""
             style = "on" if row.id == self.selected else "normal"
-            box.add_widget(button(f"{row.name} ({row.stack_words}, {row.copies_words}){unknown}",
-                                  lambda c=row.id: self.choose(c), style, key=f"card:{row.id}"))
+            box.add_widget(
+                button(
+                    f"{row.name} ({row.stack_words}, {row.copies_words}){unknown}",
+                    lambda c=row.id: self.choose(c),
+                    style,
+                    key=f"card:{row.id}",
+                )
+            )
         for note in self.draft.stack_notes():
             box.add_widget(text(note, font_size="14sp", color=(0.45, 0.2, 0.08, 1)))
         mods = self.draft.modifiers()
-        box.add_widget(button(f"Power Shift Modifier cards: {len(mods)} of {MODIFIER_SET} entered",
-                              self.open_modifiers, "quiet", key="modifiers"))
+        box.add_widget(
+            button(
+                f"Power Shift Modifier cards: {len(mods)} of {MODIFIER_SET} entered",
+                self.open_modifiers,
+                "quiet",
+                key="modifiers",
+            )
+        )
 
     def _card_detail(self, box) -> None:
         if not self.selected:
-            box.add_widget(text("Tap a card in the list. Cards the rule book does not name are added with "
-                                "\"Add a card from the box\"."))
+            box.add_widget(
+                text(
+                    "Tap a card in the list. Cards the rule book does not name are added with "
+                    '"Add a card from the box".'
+                )
+            )
             return
         row = self.draft.row(self.selected)
         effect = self.effects.get(row.effect)
-        box.add_widget(text(f"[b]{for_markup(row.name)}[/b]  {row.stack_words}, {row.copies_words}", markup=True,
-                            font_size="18sp"))  # the card's name as the table typed it: never a tag
+        box.add_widget(
+            text(f"[b]{for_markup(row.name)}[/b]  {row.stack_words}, {row.copies_words}", markup=True, font_size="18sp")
+        )  # the card's name as the table typed it: never a tag
         if row.text:
             box.add_widget(text(row.text))
         words = params_words(row.effect, row.params)
-        box.add_widget(text(f"Effect: {effect.title if effect else row.effect}" + (f" ({words})" if words else ""),
-                            bold=True))
+        box.add_widget(
+            text(f"Effect: {effect.title if effect else row.effect}" + (f" ({words})" if words else ""), bold=True)
+        )
         box.add_widget(text(f"Source: {row.source}", font_size="13sp", color=(0.4, 0.32, 0.22, 1)))
         box.add_widget(text("Set what your card and box show:", bold=True))
         e = self.edit
-        box.add_widget(stepper("Stack", _stack_words(e["stack"]), lambda d: self._step("stack", d, 1, 5),
-                               key="edit:stack"))
-        box.add_widget(stepper("Copies in the box", _stack_words(e["copies"]),
-                               lambda d: self._step("copies", d, 1, MOST_COPIES), key="edit:copies"))
+        box.add_widget(
+            stepper("Stack", _stack_words(e["stack"]), lambda d: self._step("stack", d, 1, 5), key="edit:stack")
+        )
+        box.add_widget(
+            stepper(
+                "Copies in the box",
+                _stack_words(e["copies"]),
+                lambda d: self._step("copies", d, 1, MOST_COPIES),
+                key="edit:copies",
+            )
+        )
         if "placement" in row.unknown or e.get("placement") is not None:
-            box.add_widget(stepper("Caballeros it places", _stack_words(e.get("placement")),
-                                   lambda d: self._step("placement", d, 0, 10), key="edit:placement"))
+            box.add_widget(
+                stepper(
+                    "Caballeros it places",
+                    _stack_words(e.get("placement")),
+                    lambda d: self._step("placement", d, 0, 10),
+                    key="edit:placement",
+                )
+            )
         if row.effect in self.effects:
             self._param_controls(box, param_fields(row.effect), e["params"], "edit")
         box.add_widget(button(f"Save {row.name}", self.save_card, "primary", key="save_card"))
         if any(c.get("id") == row.id for c in self.draft.file.get("cards", [])):
-            box.add_widget(button("Take back what we entered for this card", self.forget_card, "quiet",
-                                  key="forget_card"))
+            box.add_widget(
+                button("Take back what we entered for this card", self.forget_card, "quiet", key="forget_card")
+            )
 
     def _effect_list(self, box) -> None:
         for effect in self.effects.values():
             row = BoxLayout(size_hint_y=None, spacing=dp(8))
-            b = button(effect.title, lambda n=effect.name: self.choose_effect(n),
-                       "on" if effect.name == self.selected else "normal", key=f"effect:{effect.name}",
-                       size_hint=(0.34, 1))
-            words = Label(text=_excerpt(effect.rule_text), font_size="13sp", color=INK, size_hint_x=0.66,
-                          halign="left", valign="middle")
-            words.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
-                       texture_size=lambda w, v, r=row: setattr(r, "height", max(TAP, v[1] + dp(6))))
+            b = button(
+                effect.title,
+                lambda n=effect.name: self.choose_effect(n),
+                "on" if effect.name == self.selected else "normal",
+                key=f"effect:{effect.name}",
+                size_hint=(0.34, 1),
+            )
+            words = Label(
+                text=_excerpt(effect.rule_text),
+                font_size="13sp",
+                color=INK,
+                size_hint_x=0.66,
+                halign="left",
+                valign="middle",
+            )
+            words.bind(
+                width=lambda w, v: setattr(w, "text_size", (v, None)),
+                texture_size=lambda w, v, r=row: setattr(r, "height", max(TAP, v[1] + dp(6))),
+            )
             row.add_widget(b)
             row.add_widget(words)
             row.height = TAP
@@ -170,8 +232,11 @@ class CardsScreen(Screen):
 
     def _add_form(self, box) -> None:
         if not self.selected:
-            box.add_widget(text("Choose the card's effect in the list: what the card lets its player do, in "
-                                "the rule book's words."))
+            box.add_widget(
+                text(
+                    "Choose the card's effect in the list: what the card lets its player do, in the rule book's words."
+                )
+            )
             return
         effect = self.effects[self.selected]
         f = self.form
@@ -184,16 +249,30 @@ class CardsScreen(Screen):
         box.add_widget(name)
         modules = grid(3)
         for module, words in MODULES:
-            modules.add_widget(button(words, lambda m=module: self._set_form("module", m),
-                                      "on" if f["module"] == module else "quiet", key=f"add:module:{module}"))
+            modules.add_widget(
+                button(
+                    words,
+                    lambda m=module: self._set_form("module", m),
+                    "on" if f["module"] == module else "quiet",
+                    key=f"add:module:{module}",
+                )
+            )
         box.add_widget(modules)
-        box.add_widget(stepper("Stack", _stack_words(f["stack"]), lambda d: self._step_form("stack", d, 1, 5),
-                               key="add:stack"))
-        box.add_widget(stepper("Copies in the box", _stack_words(f["copies"]),
-                               lambda d: self._step_form("copies", d, 1, MOST_COPIES), key="add:copies"))
+        box.add_widget(
+            stepper("Stack", _stack_words(f["stack"]), lambda d: self._step_form("stack", d, 1, 5), key="add:stack")
+        )
+        box.add_widget(
+            stepper(
+                "Copies in the box",
+                _stack_words(f["copies"]),
+                lambda d: self._step_form("copies", d, 1, MOST_COPIES),
+                key="add:copies",
+            )
+        )
         self._param_controls(box, list(effect.params), f["params"], "add")
-        box.add_widget(button(f"Add {f['name'].strip() or 'this card'} to our cards", self.add_card, "primary",
-                              key="add_card"))
+        box.add_widget(
+            button(f"Add {f['name'].strip() or 'this card'} to our cards", self.add_card, "primary", key="add_card")
+        )
 
     def _param_controls(self, box, fields: list[ParamField], values: dict, key: str) -> None:
         """A stepper per number, a choice per kind, a toggle per yes/no: the effect's parameters."""
@@ -201,8 +280,12 @@ class CardsScreen(Screen):
             value = values.get(field.name)
             if field.kind == "int":
                 shown = str(value) if value is not None else f"not set ({field.left_out()})"
-                row = stepper(field.meaning, shown if value is not None else "not set",
-                              lambda d, fl=field: self._step_param(values, fl, d), key=f"{key}:param:{field.name}")
+                row = stepper(
+                    field.meaning,
+                    shown if value is not None else "not set",
+                    lambda d, fl=field: self._step_param(values, fl, d),
+                    key=f"{key}:param:{field.name}",
+                )
                 box.add_widget(row)
                 if value is None:
                     box.add_widget(text(f"Not set: {field.left_out()}", font_size="13sp"))
@@ -210,27 +293,48 @@ class CardsScreen(Screen):
                 box.add_widget(text(field.meaning))
                 row = grid(2)
                 for choice, words in ((True, "Yes"), (False, "No")):
-                    row.add_widget(button(words, lambda c=choice, fl=field: self._set_param(values, fl, c),
-                                          "on" if value is choice else "quiet",
-                                          key=f"{key}:param:{field.name}:{str(choice).lower()}"))
+                    row.add_widget(
+                        button(
+                            words,
+                            lambda c=choice, fl=field: self._set_param(values, fl, c),
+                            "on" if value is choice else "quiet",
+                            key=f"{key}:param:{field.name}:{str(choice).lower()}",
+                        )
+                    )
                 box.add_widget(row)
             else:
                 box.add_widget(text(field.meaning))
                 row = grid(2)
                 for choice in field.values:
                     chosen = choice in (value or []) if field.kind == "multi" else choice == value
-                    row.add_widget(button(choice.replace("_", " "),
-                                          lambda c=choice, fl=field: self._pick_param(values, fl, c),
-                                          "on" if chosen else "quiet", key=f"{key}:param:{field.name}:{choice}"))
+                    row.add_widget(
+                        button(
+                            choice.replace("_", " "),
+                            lambda c=choice, fl=field: self._pick_param(values, fl, c),
+                            "on" if chosen else "quiet",
+                            key=f"{key}:param:{field.name}:{choice}",
+                        )
+                    )
                 box.add_widget(row)
 
     def _modifier_list(self, box) -> None:
-        box.add_widget(button("Add a Modifier card", lambda: self.choose_modifier(""),
-                              "on" if not self.selected else "normal", key="modifier:new"))
+        box.add_widget(
+            button(
+                "Add a Modifier card",
+                lambda: self.choose_modifier(""),
+                "on" if not self.selected else "normal",
+                key="modifier:new",
+            )
+        )
         for m in self.draft.modifiers():
-            box.add_widget(button(_modifier_words(m),
-                                  lambda i=m.id: self.choose_modifier(i), "on" if m.id == self.selected else "normal",
-                                  key=f"modifier:{m.id}"))
+            box.add_widget(
+                button(
+                    _modifier_words(m),
+                    lambda i=m.id: self.choose_modifier(i),
+                    "on" if m.id == self.selected else "normal",
+                    key=f"modifier:{m.id}",
+                )
+            )
 
     def _modifier_detail(self, box) -> None:
         if self.selected:
@@ -241,20 +345,36 @@ class CardsScreen(Screen):
             return
         f = self.modifier_form
         box.add_widget(text("A Modifier card from the box:", bold=True))
-        box.add_widget(stepper("Its number", f"{'+' if f['value'] > 0 else ''}{f['value']}", self._step_modifier,
-                               key="modifier:value"))
-        name = TextInput(text=f["name"], hint_text="its name, if it has one", multiline=False, size_hint_y=None,
-                         height=TAP)
+        box.add_widget(
+            stepper(
+                "Its number", f"{'+' if f['value'] > 0 else ''}{f['value']}", self._step_modifier, key="modifier:value"
+            )
+        )
+        name = TextInput(
+            text=f["name"], hint_text="its name, if it has one", multiline=False, size_hint_y=None, height=TAP
+        )
         name.bind(text=lambda w, v: f.__setitem__("name", v))
         name.key = "modifier:name"
         box.add_widget(name)
         box.add_widget(text("Its ability:", bold=True))
         abilities = grid(2)
-        abilities.add_widget(button("No ability", lambda: self._modifier_ability(None),
-                                    "on" if f["effect"] is None else "quiet", key="ability:none"))
+        abilities.add_widget(
+            button(
+                "No ability",
+                lambda: self._modifier_ability(None),
+                "on" if f["effect"] is None else "quiet",
+                key="ability:none",
+            )
+        )
         for effect in self.abilities.values():
-            abilities.add_widget(button(effect.title, lambda n=effect.name: self._modifier_ability(n),
-                                        "on" if f["effect"] == effect.name else "quiet", key=f"ability:{effect.name}"))
+            abilities.add_widget(
+                button(
+                    effect.title,
+                    lambda n=effect.name: self._modifier_ability(n),
+                    "on" if f["effect"] == effect.name else "quiet",
+                    key=f"ability:{effect.name}",
+                )
+            )
         box.add_widget(abilities)
         if f["effect"]:
             effect = self.abilities[f["effect"]]
@@ -290,8 +410,10 @@ class CardsScreen(Screen):
 
     def add_modifier(self) -> None:
         f = self.modifier_form
-        if self._call(lambda: self.draft.add_modifier(f["value"], f["name"], f["effect"], f["params"]),
-                      f"Added the Modifier card ({len(self.draft.modifiers()) + 1} of {MODIFIER_SET})"):
+        if self._call(
+            lambda: self.draft.add_modifier(f["value"], f["name"], f["effect"], f["params"]),
+            f"Added the Modifier card ({len(self.draft.modifiers()) + 1} of {MODIFIER_SET})",
+        ):
             self.modifier_form = {}
             self.choose_modifier("")
 
@@ -316,9 +438,13 @@ class CardsScreen(Screen):
         effect = self.effects[name]
         keep = self.form if self.mode == "add" and self.form else {}
         self.selected, self.message = name, ""
-        self.form = {"name": keep.get("name") or effect.title, "module": keep.get("module"),
-                     "stack": keep.get("stack", 1), "copies": keep.get("copies", 1),
-                     "params": {f.name: f.start() for f in effect.params}}
+        self.form = {
+            "name": keep.get("name") or effect.title,
+            "module": keep.get("module"),
+            "stack": keep.get("stack", 1),
+            "copies": keep.get("copies", 1),
+            "params": {f.name: f.start() for f in effect.params},
+        }
         self._show()
         self.ids.detail_scroll.scroll_y = 1
 
@@ -363,9 +489,12 @@ class CardsScreen(Screen):
 
     def save_card(self) -> None:
         e = self.edit
-        self._call(lambda: self.draft.set_card(self.selected, stack=e["stack"], copies=e["copies"],
-                                               params=e["params"], placement=e.get("placement")),
-                   f"Saved {self.draft.row(self.selected).name}")
+        self._call(
+            lambda: self.draft.set_card(
+                self.selected, stack=e["stack"], copies=e["copies"], params=e["params"], placement=e.get("placement")
+            ),
+            f"Saved {self.draft.row(self.selected).name}",
+        )
 
     def forget_card(self) -> None:
         cid = self.selected
@@ -380,9 +509,12 @@ class CardsScreen(Screen):
     def add_card(self) -> None:
         f = self.form
         added: list[str] = []
-        ok = self._call(lambda: added.append(self.draft.add_card(f["name"], self.selected, f["stack"], f["copies"],
-                                                                 f["params"], f["module"])),
-                        f"Added {f['name'].strip()} to your cards")
+        ok = self._call(
+            lambda: added.append(
+                self.draft.add_card(f["name"], self.selected, f["stack"], f["copies"], f["params"], f["module"])
+            ),
+            f"Added {f['name'].strip()} to your cards",
+        )
         if ok:
             self.mode = "browse"
             self.choose(added[0])
@@ -440,7 +572,7 @@ class CardsScreen(Screen):
 
 
 def _modifier_words(m) -> str:
-    """"+2: court (count: 2)", and its printed name when it has one of its own."""
+    """ "+2: court (count: 2)", and its printed name when it has one of its own."""
     number = f"{'+' if m.value > 0 else '−'}{abs(m.value)}"
     return f"{number}: {m.ability}" + (f" ({m.name})" if m.name not in (number, m.id) else "")
 
@@ -460,6 +592,7 @@ class ImportDialog(ModalView):
         self.on_import = on_import
         body = BoxLayout(orientation="vertical", padding=dp(18), spacing=dp(8))
         from kivy.graphics import Color, Rectangle
+
         with body.canvas.before:
             Color(*PAPER)
             bg = Rectangle()
@@ -480,8 +613,9 @@ class ImportDialog(ModalView):
         body.add_widget(self.error)
         row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         row.add_widget(button("Cancel", self.dismiss, "quiet", size_hint_y=1))
-        row.add_widget(button("Import this file", lambda: self.choose(self.path.text), "primary", size_hint_y=1,
-                              key="import"))
+        row.add_widget(
+            button("Import this file", lambda: self.choose(self.path.text), "primary", size_hint_y=1, key="import")
+        )
         body.add_widget(row)
         self.add_widget(body)
 

@@ -15,11 +15,12 @@ The young generation is also collected ten times less often than Python's defaul
 objects at once, and the default ran the collector several times while building each one,
 about an eighth of the app's CPU through the screen catalogue (the app tests, measured with
 py-spy). Memory is no concern: 7,000 young objects are a few megabytes at most."""
+
 from __future__ import annotations
 
 import gc
 
-YOUNG_THRESHOLD = 7_000   # new tracked objects between two young collections (Python's default: 700)
+YOUNG_THRESHOLD = 7_000  # new tracked objects between two young collections (Python's default: 700)
 
 
 def freeze_startup_objects() -> int:

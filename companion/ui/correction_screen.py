@@ -9,6 +9,7 @@ A thin view of companion.board_entry.PositionEntry, which refuses what no table
 could hold; Confirm sends ONE table_corrected event and the engine checks it
 whole. A correction first says what changes, for everyone to see.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -37,8 +38,12 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 INK = (0.23, 0.16, 0.08, 1)
 PAPER = (0.97, 0.94, 0.86, 1)
-STYLES = {"primary": ((0.62, 0.20, 0.12, 1), (1, 0.97, 0.9, 1)), "normal": ((0.84, 0.77, 0.62, 1), INK),
-          "quiet": ((0.90, 0.86, 0.78, 1), (0.35, 0.28, 0.2, 1)), "on": ((0.35, 0.22, 0.12, 1), (1, 0.96, 0.86, 1))}
+STYLES = {
+    "primary": ((0.62, 0.20, 0.12, 1), (1, 0.97, 0.9, 1)),
+    "normal": ((0.84, 0.77, 0.62, 1), INK),
+    "quiet": ((0.90, 0.86, 0.78, 1), (0.35, 0.28, 0.2, 1)),
+    "on": ((0.35, 0.22, 0.12, 1), (1, 0.96, 0.86, 1)),
+}
 TAP = dp(52)  # every touch target here is at least 48 dp
 SECTIONS = (("board", "Board"), ("court", "Courts, scores"), ("castillo", "Castillo"), ("start", "Round, cards"))
 
@@ -48,8 +53,16 @@ def _btn(text: str, on_release: Callable[[], None], style: str = "normal", key: 
     background, colour = STYLES[style]
     kwargs.setdefault("size_hint_y", None)
     kwargs.setdefault("height", TAP)
-    b = Button(text=text, background_normal="", background_color=background, color=colour,
-               bold=style in ("primary", "on"), halign="center", valign="middle", **kwargs)
+    b = Button(
+        text=text,
+        background_normal="",
+        background_color=background,
+        color=colour,
+        bold=style in ("primary", "on"),
+        halign="center",
+        valign="middle",
+        **kwargs,
+    )
     b.bind(size=lambda inst, size: setattr(inst, "text_size", (size[0] - dp(8), None)))
     if kwargs["height"] == TAP:  # words on more lines (a long name): the button grows, never cuts them
         b.bind(texture_size=lambda inst, ts: setattr(inst, "height", max(TAP, ts[1] + dp(12))))
@@ -70,9 +83,11 @@ def _player_btn(pid: str, text: str, on_release, chosen: bool, **kwargs) -> Butt
 
 def _name_chip(pid: str, text: str, **kwargs) -> Label:
     """A player's name on their colour: not a button, nothing happens on a tap."""
-    label = Label(text=text, color=INK if pid == "yellow" else (1, 1, 1, 1), bold=True, halign="center",
-                  valign="middle", **kwargs)
+    label = Label(
+        text=text, color=INK if pid == "yellow" else (1, 1, 1, 1), bold=True, halign="center", valign="middle", **kwargs
+    )
     from kivy.graphics import Color, Rectangle
+
     with label.canvas.before:
         Color(*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)))
         rect = Rectangle()
@@ -85,8 +100,10 @@ def _text(text: str, **kwargs) -> Label:
     """A label that wraps at its width and grows to fit (never cut mid-word)."""
     kwargs.setdefault("color", INK)
     label = Label(text=text, size_hint_y=None, halign="left", valign="middle", **kwargs)
-    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
-               texture_size=lambda w, v: setattr(w, "height", max(dp(28), v[1] + dp(6))))
+    label.bind(
+        width=lambda w, v: setattr(w, "text_size", (v, None)),
+        texture_size=lambda w, v: setattr(w, "height", max(dp(28), v[1] + dp(6))),
+    )
     return label
 
 
@@ -125,15 +142,21 @@ class PositionScreen(Screen):
             return
         state = table.state
         if state.stage not in CORRECTABLE_STAGES or state.special is not None:
-            self.model.message = ("The board can be corrected between steps: finish the special action or "
-                                  "the scoring under way first")
+            self.model.message = (
+                "The board can be corrected between steps: finish the special action or the scoring under way first"
+            )
             return
         self._open(starting=state.event_count == 0)
 
     def _open(self, starting: bool) -> None:
         model = self.model
-        self.entry = PositionEntry(model.public["game"], dict(model.table.names), model.board,
-                                   starting=starting, tower_count=self._tower_count())
+        self.entry = PositionEntry(
+            model.public["game"],
+            dict(model.table.names),
+            model.board,
+            starting=starting,
+            tower_count=self._tower_count(),
+        )
         self._opened_as = self.entry.event()  # Cancel asks first once anything was entered
         self.starting = starting
         self.section = "board"
@@ -175,8 +198,10 @@ class PositionScreen(Screen):
         if self.section == "board":
             return entry.hint()
         if self.section == "start":
-            return (f"The table at the start of round {entry.round}, before its action cards are turned up. "
-                    "Tap a Power card each player has laid down in an earlier round.")
+            return (
+                f"The table at the start of round {entry.round}, before its action cards are turned up. "
+                "Tap a Power card each player has laid down in an earlier round."
+            )
         if self.section == "castillo":
             return "The Castillo: from the tower's count, or lifted and counted by the table."
         return "Each player's court and score. Tap a score to type it."
@@ -187,8 +212,14 @@ class PositionScreen(Screen):
         for key, words in SECTIONS:
             if key == "start" and not self.entry.starting:
                 continue
-            bar.add_widget(_btn(words, lambda k=key: self.show_section(k), "on" if key == self.section else "quiet",
-                                key=f"section:{key}"))
+            bar.add_widget(
+                _btn(
+                    words,
+                    lambda k=key: self.show_section(k),
+                    "on" if key == self.section else "quiet",
+                    key=f"section:{key}",
+                )
+            )
 
     def show_section(self, key: str) -> None:
         self.section = key
@@ -201,41 +232,68 @@ class PositionScreen(Screen):
         box.add_widget(_text("Whose Caballeros (or Grande)?", bold=True))
         players = _grid(3)
         for pid in entry.players:
-            players.add_widget(_player_btn(pid, f"> {self.model.name(pid)} <" if entry.colour == pid else
-                                           self.model.name(pid), lambda p=pid: self._colour(p),
-                                           entry.colour == pid, key=f"colour:{pid}"))
+            players.add_widget(
+                _player_btn(
+                    pid,
+                    f"> {self.model.name(pid)} <" if entry.colour == pid else self.model.name(pid),
+                    lambda p=pid: self._colour(p),
+                    entry.colour == pid,
+                    key=f"colour:{pid}",
+                )
+            )
         box.add_widget(players)
         box.add_widget(_text("Then, on the map:", bold=True))
         tools = _grid(2)
         named = dict(entry.pieces())  # the mobile scoreboards (classic) or the Scoring tiles (2023)
         pieces = [(f"mobile:{sid}", f"Place {words}") for sid, words in named.items()]
-        for tool, words in (("add", "Add a Caballero"), ("remove", "Take one off"), ("king", "Move the King"),
-                            ("grande", "Move the Grande"), *pieces):
-            tools.add_widget(_btn(words, lambda t=tool: self._tool(t), "on" if entry.tool == tool else "normal",
-                                  key=f"tool:{tool}"))
+        for tool, words in (
+            ("add", "Add a Caballero"),
+            ("remove", "Take one off"),
+            ("king", "Move the King"),
+            ("grande", "Move the Grande"),
+            *pieces,
+        ):
+            tools.add_widget(
+                _btn(words, lambda t=tool: self._tool(t), "on" if entry.tool == tool else "normal", key=f"tool:{tool}")
+            )
         for sid, where in entry.mobile.items():
             if where is not None:
-                tools.add_widget(_btn(f"Take {named.get(sid, sid)} off the board", lambda s=sid: self._off_board(s),
-                                      "quiet", key=f"off:{sid}"))
+                tools.add_widget(
+                    _btn(
+                        f"Take {named.get(sid, sid)} off the board",
+                        lambda s=sid: self._off_board(s),
+                        "quiet",
+                        key=f"off:{sid}",
+                    )
+                )
         box.add_widget(tools)
-        lying = [f"{named.get(sid, sid)} on {entry.area(where)}" for sid, where in entry.mobile.items()
-                 if where is not None]
+        lying = [
+            f"{named.get(sid, sid)} on {entry.area(where)}" for sid, where in entry.mobile.items() if where is not None
+        ]
         heading = "Scoring tiles" if entry.edition_2023 else "Mobile scoreboards"
-        box.add_widget(_text(f"{heading}: " + ("; ".join(lying) if lying else "none on the board"),
-                             font_size="15sp"))
+        box.add_widget(_text(f"{heading}: " + ("; ".join(lying) if lying else "none on the board"), font_size="15sp"))
 
     def _page_court(self, box) -> None:
         entry = self.entry
         for pid in entry.players:
             row = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(6))
             row.add_widget(_name_chip(pid, self.model.name(pid)))
-            row.add_widget(_btn("-", lambda p=pid: self._court(p, -1), key=f"court:{pid}:-1", size_hint_x=None,
-                                width=TAP))
+            row.add_widget(
+                _btn("-", lambda p=pid: self._court(p, -1), key=f"court:{pid}:-1", size_hint_x=None, width=TAP)
+            )
             row.add_widget(Label(text=f"court {entry.court[pid]}", color=INK, size_hint_x=None, width=dp(84)))
-            row.add_widget(_btn("+", lambda p=pid: self._court(p, +1), key=f"court:{pid}:+1", size_hint_x=None,
-                                width=TAP))
-            row.add_widget(_btn(f"score {entry.scores[pid]}", lambda p=pid: self._ask_score(p), key=f"score:{pid}",
-                                size_hint_x=None, width=dp(118)))
+            row.add_widget(
+                _btn("+", lambda p=pid: self._court(p, +1), key=f"court:{pid}:+1", size_hint_x=None, width=TAP)
+            )
+            row.add_widget(
+                _btn(
+                    f"score {entry.scores[pid]}",
+                    lambda p=pid: self._ask_score(p),
+                    key=f"score:{pid}",
+                    size_hint_x=None,
+                    width=dp(118),
+                )
+            )
             box.add_widget(row)
 
     def _page_castillo(self, box) -> None:
@@ -245,23 +303,42 @@ class PositionScreen(Screen):
         if not entry.starting:
             sources.insert(0, ("keep", "Keep it as it is (hidden)"))
         for source, words in sources:
-            box.add_widget(_btn(words, lambda s=source: self._castillo_source(s),
-                                "on" if entry.castillo_source == source else "normal", key=f"castillo:{source}"))
+            box.add_widget(
+                _btn(
+                    words,
+                    lambda s=source: self._castillo_source(s),
+                    "on" if entry.castillo_source == source else "normal",
+                    key=f"castillo:{source}",
+                )
+            )
         if not entry.tower_has_counted:
-            box.add_widget(_text("The tower has counted nothing in this game, so its count cannot be used.",
-                                 font_size="14sp"))
+            box.add_widget(
+                _text("The tower has counted nothing in this game, so its count cannot be used.", font_size="14sp")
+            )
         if entry.castillo_source == "counted":
-            box.add_widget(_text("Lift the Castillo, count each colour's Caballeros and enter them here, then "
-                                 "put them back inside. Everyone sees these counts.", bold=True))
+            box.add_widget(
+                _text(
+                    "Lift the Castillo, count each colour's Caballeros and enter them here, then "
+                    "put them back inside. Everyone sees these counts.",
+                    bold=True,
+                )
+            )
             for pid in entry.players:
                 row = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(6))
                 row.add_widget(_name_chip(pid, self.model.name(pid)))
-                row.add_widget(_btn("-", lambda p=pid: self._castillo(p, -1), key=f"castillo:{pid}:-1",
-                                    size_hint_x=None, width=TAP))
-                row.add_widget(Label(text=str(entry.castillo[pid]), color=INK, bold=True, size_hint_x=None,
-                                     width=dp(48)))
-                row.add_widget(_btn("+", lambda p=pid: self._castillo(p, +1), key=f"castillo:{pid}:+1",
-                                    size_hint_x=None, width=TAP))
+                row.add_widget(
+                    _btn(
+                        "-", lambda p=pid: self._castillo(p, -1), key=f"castillo:{pid}:-1", size_hint_x=None, width=TAP
+                    )
+                )
+                row.add_widget(
+                    Label(text=str(entry.castillo[pid]), color=INK, bold=True, size_hint_x=None, width=dp(48))
+                )
+                row.add_widget(
+                    _btn(
+                        "+", lambda p=pid: self._castillo(p, +1), key=f"castillo:{pid}:+1", size_hint_x=None, width=TAP
+                    )
+                )
                 box.add_widget(row)
         elif entry.castillo_source == "tower":
             box.add_widget(_text("The Castillo stays closed: the tower's count goes in unseen.", font_size="14sp"))
@@ -271,34 +348,54 @@ class PositionScreen(Screen):
         box.add_widget(_text("Round now starting", bold=True))
         rounds = _grid(min(len(entry.rounds), 9))
         for r in entry.rounds:
-            rounds.add_widget(_btn(str(r), lambda r=r: self._call(entry.set_round, r),
-                                   "on" if r == entry.round else "normal", key=f"round:{r}"))
+            rounds.add_widget(
+                _btn(
+                    str(r),
+                    lambda r=r: self._call(entry.set_round, r),
+                    "on" if r == entry.round else "normal",
+                    key=f"round:{r}",
+                )
+            )
         box.add_widget(rounds)
         box.add_widget(_text("Who starts the round (the start player)", bold=True))
         starts = _grid(3)
         for pid in entry.players:
             words = f"{self.model.name(pid)} starts" if entry.start_player == pid else self.model.name(pid)
-            starts.add_widget(_player_btn(pid, words,
-                                          lambda p=pid: self._call(entry.set_start_player, p),
-                                          entry.start_player == pid, key=f"start:{pid}"))
+            starts.add_widget(
+                _player_btn(
+                    pid,
+                    words,
+                    lambda p=pid: self._call(entry.set_start_player, p),
+                    entry.start_player == pid,
+                    key=f"start:{pid}",
+                )
+            )
         box.add_widget(starts)
         before = entry.rounds_before()
-        box.add_widget(_text(f"Power cards laid down in the {before} earlier round{'s' * (before != 1)}",
-                             bold=True))
+        box.add_widget(_text(f"Power cards laid down in the {before} earlier round{'s' * (before != 1)}", bold=True))
         for pid in entry.players:
             spent = entry.power_spent[pid]
             box.add_widget(_text(f"{self.model.name(pid)}: {len(spent)} of {before}", font_size="15sp"))
             cards = _grid(7)
             for value in sorted(self.model.board.replenish):
-                cards.add_widget(_btn(str(value), lambda p=pid, v=value: self._call(entry.toggle_power, p, v),
-                                      "on" if value in spent else "quiet", key=f"power:{pid}:{value}"))
+                cards.add_widget(
+                    _btn(
+                        str(value),
+                        lambda p=pid, v=value: self._call(entry.toggle_power, p, v),
+                        "on" if value in spent else "quiet",
+                        key=f"power:{pid}:{value}",
+                    )
+                )
             box.add_widget(cards)
         box.add_widget(_text(f"Who holds a Veto card ({entry.veto_cards} in the game)", bold=True))
         vetoes = _grid(3)
         for pid in entry.players:
             words = f"{self.model.name(pid)}: Veto" if pid in entry.vetoes else f"{self.model.name(pid)}: none"
-            vetoes.add_widget(_player_btn(pid, words, lambda p=pid: self._call(entry.toggle_veto, p),
-                                          pid in entry.vetoes, key=f"veto:{pid}"))
+            vetoes.add_widget(
+                _player_btn(
+                    pid, words, lambda p=pid: self._call(entry.toggle_veto, p), pid in entry.vetoes, key=f"veto:{pid}"
+                )
+            )
         box.add_widget(vetoes)
 
     # ---- taps ---------------------------------------------------------------------------
@@ -349,8 +446,11 @@ class PositionScreen(Screen):
         self._call(self.entry.step_castillo, pid, delta)
 
     def _ask_score(self, pid: str) -> None:
-        NumberPad(f"{self.model.name(pid)}'s score", self.entry.scores[pid],
-                  lambda value: self._call(self.entry.set_score, pid, value)).open()
+        NumberPad(
+            f"{self.model.name(pid)}'s score",
+            self.entry.scores[pid],
+            lambda value: self._call(self.entry.set_score, pid, value),
+        ).open()
 
     # ---- confirm and cancel ---------------------------------------------------------------
 
@@ -369,8 +469,11 @@ class PositionScreen(Screen):
 
     def _send(self, event: dict) -> None:
         if self.model.submit(event):
-            words = "Tracking starts from this board" if self.entry.starting else \
-                "Board corrected (History shows what changed; Undo takes it back)"
+            words = (
+                "Tracking starts from this board"
+                if self.entry.starting
+                else "Board corrected (History shows what changed; Undo takes it back)"
+            )
             self.entry = None
             self.manager.current = "table"
             self.model.message = words
@@ -380,8 +483,11 @@ class PositionScreen(Screen):
     def cancel(self) -> None:
         entry = self.entry
         if entry is not None and entry.event() != self._opened_as:
-            question = ("Track from round 1 instead, with the board as set up? What you entered here is dropped"
-                        if entry.starting else "Leave the board as the tablet has it? What you entered here is dropped")
+            question = (
+                "Track from round 1 instead, with the board as set up? What you entered here is dropped"
+                if entry.starting
+                else "Leave the board as the tablet has it? What you entered here is dropped"
+            )
             Ask(question, "Yes, drop what I entered", "No, keep entering", self._leave).open()
             return
         self._leave()
@@ -398,6 +504,7 @@ class _Modal(ModalView):
         self._anim_duration = 0
         self.body = BoxLayout(orientation="vertical", padding=dp(18), spacing=dp(10))
         from kivy.graphics import Color, Rectangle
+
         with self.body.canvas.before:
             Color(*PAPER)
             bg = Rectangle()
@@ -424,13 +531,19 @@ class NumberPad(_Modal):
         super().__init__(title, size_hint=(None, None), size=(dp(360), dp(520)))
         self.digits = str(value)
         self.on_done = on_done
-        self.shown = Label(text=self.digits, font_size="34sp", bold=True, color=INK, size_hint_y=None,
-                           height=dp(56))
+        self.shown = Label(text=self.digits, font_size="34sp", bold=True, color=INK, size_hint_y=None, height=dp(56))
         self.body.add_widget(self.shown)
         keys = GridLayout(cols=3, spacing=dp(6))
         for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Clear", "0", "Delete"):
-            keys.add_widget(_btn(key, lambda k=key: self.key(k), "quiet" if len(key) > 1 else "normal",
-                                 key=f"pad:{key}", size_hint_y=1))
+            keys.add_widget(
+                _btn(
+                    key,
+                    lambda k=key: self.key(k),
+                    "quiet" if len(key) > 1 else "normal",
+                    key=f"pad:{key}",
+                    size_hint_y=1,
+                )
+            )
         self.body.add_widget(keys)
         row = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(8))
         row.add_widget(_btn("Cancel", self.dismiss, "quiet"))
@@ -456,9 +569,11 @@ class CorrectionConfirm(_Modal):
 
     def __init__(self, changes: list[str], on_yes: Callable[[str], None]):
         from kivy.core.window import Window
+
         height = min(Window.height * 0.9, dp(250) + dp(40) * len(changes))  # as tall as the changes need
-        super().__init__("Change the board to this? Everyone can see what changes", size_hint=(0.86, None),
-                         height=height)
+        super().__init__(
+            "Change the board to this? Everyone can see what changes", size_hint=(0.86, None), height=height
+        )
         self.on_yes = on_yes
         scroll = ScrollView(do_scroll_x=False)
         lines = _grid(1)
@@ -466,8 +581,13 @@ class CorrectionConfirm(_Modal):
             lines.add_widget(_text(line, font_size="19sp"))
         scroll.add_widget(lines)
         self.body.add_widget(scroll)
-        self.reason = TextInput(hint_text="What was wrong? (optional, kept in the history)", multiline=False,
-                                size_hint_y=None, height=TAP, font_size="17sp")
+        self.reason = TextInput(
+            hint_text="What was wrong? (optional, kept in the history)",
+            multiline=False,
+            size_hint_y=None,
+            height=TAP,
+            font_size="17sp",
+        )
         self.body.add_widget(self.reason)
         row = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(10))
         row.add_widget(_btn("No, go back", self.dismiss, "normal", size_hint_y=1))

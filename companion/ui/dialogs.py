@@ -1,6 +1,7 @@
 """Small modal steps of the table screen: a private pick behind a "pass the tablet" screen, a
 list of choices, a confirmation. (The action cards are turned up in pick_dialogs.RevealCards; the
 spinner dialog that was here left two Window bindings per stack each time it opened.)"""
+
 from __future__ import annotations
 
 from typing import Callable
@@ -23,11 +24,22 @@ PAPER = (0.97, 0.94, 0.86, 1)
 def _btn(text, on_release, primary=False, **kw) -> Button:
     """Its words wrap at its width; it grows taller (never under its height, nor 48 dp) to fit them."""
     least = max(kw.pop("height", dp(52)), dp(48))
-    b = Button(text=text, background_normal="", size_hint_y=None, height=least,
-               background_color=(0.62, 0.20, 0.12, 1) if primary else (0.84, 0.77, 0.62, 1),
-               color=(1, 0.97, 0.9, 1) if primary else INK, bold=primary, halign="center", valign="middle", **kw)
-    b.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(16), None)),
-           texture_size=lambda w, v: setattr(w, "height", max(least, v[1] + dp(14))))
+    b = Button(
+        text=text,
+        background_normal="",
+        size_hint_y=None,
+        height=least,
+        background_color=(0.62, 0.20, 0.12, 1) if primary else (0.84, 0.77, 0.62, 1),
+        color=(1, 0.97, 0.9, 1) if primary else INK,
+        bold=primary,
+        halign="center",
+        valign="middle",
+        **kw,
+    )
+    b.bind(
+        width=lambda w, v: setattr(w, "text_size", (v - dp(16), None)),
+        texture_size=lambda w, v: setattr(w, "height", max(least, v[1] + dp(14))),
+    )
     b.bind(on_release=lambda *_: on_release())
     return b
 
@@ -40,13 +52,13 @@ class _Dialog(ModalView):
         self.body = BoxLayout(orientation="vertical", padding=dp(18), spacing=dp(10))
         with self.body.canvas.before:
             from kivy.graphics import Color, Rectangle
+
             Color(*PAPER)
             self._bg = Rectangle()
         self.body.bind(pos=lambda w, v: setattr(self._bg, "pos", v), size=lambda w, v: setattr(self._bg, "size", v))
         self.title_label = _wrapped(title, bold=True, font_size="22sp", halign="center")
         self.body.add_widget(self.title_label)
-        self.message = Label(text="", color=(0.6, 0.08, 0.08, 1), size_hint_y=None, height=dp(40),
-                             font_size="14sp")
+        self.message = Label(text="", color=(0.6, 0.08, 0.08, 1), size_hint_y=None, height=dp(40), font_size="14sp")
         self.message.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
         self.add_widget(self.body)
 
@@ -69,8 +81,9 @@ class PrivatePick(_Dialog):
 
     def show(self) -> None:
         self.body.clear_widgets()
-        self.body.add_widget(_wrapped(f"{self.model.name(self.pid)}: your secret choice", bold=True,
-                                      font_size="22sp", halign="center"))
+        self.body.add_widget(
+            _wrapped(f"{self.model.name(self.pid)}: your secret choice", bold=True, font_size="22sp", halign="center")
+        )
         grid = GridLayout(cols=3, spacing=dp(8))
         for value, label in self.options:
             grid.add_widget(_btn(label, lambda v=value: self.pick(v)))
@@ -96,12 +109,16 @@ class PrivateQuestion(_Dialog):
 
     def __init__(self, model, pick):
         name = model.name(pick.player)
-        few = len(pick.options) <= 6   # a pass or a card back: a smaller sheet
-        super().__init__(f"Only {name} looks: {pick.title}", size_hint=(0.7, 0.6) if few else (0.8, 0.92),
-                         portrait_hint=(0.94, 0.5) if few else (0.94, 0.8))
+        few = len(pick.options) <= 6  # a pass or a card back: a smaller sheet
+        super().__init__(
+            f"Only {name} looks: {pick.title}",
+            size_hint=(0.7, 0.6) if few else (0.8, 0.92),
+            portrait_hint=(0.94, 0.5) if few else (0.94, 0.8),
+        )
         self.model, self.pick, self.chosen = model, pick, []
         self.body.add_widget(_wrapped(pick.hint, font_size="17sp", halign="center"))
         from kivy.uix.scrollview import ScrollView
+
         grid = GridLayout(cols=2 if len(pick.options) <= 4 else 3, spacing=dp(8), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         self.buttons = {}
@@ -164,16 +181,18 @@ class PrivateNote(_Dialog):
 
     def __init__(self, model, pid: str, words: str):
         name = model.name(pid)
-        super().__init__(f"Only {name} looks: why the card was refused", size_hint=(0.7, 0.6),
-                         portrait_hint=(0.94, 0.5))
+        super().__init__(
+            f"Only {name} looks: why the card was refused", size_hint=(0.7, 0.6), portrait_hint=(0.94, 0.5)
+        )
         self.body.add_widget(_wrapped(words, font_size="18sp", halign="center"))
         try:
             hand = model.table.private(pid).get("power_cards_in_hand") or []
         except Exception:  # the hand is a help here: never let it keep the reason from showing
             hand = []
         if hand:
-            self.body.add_widget(_wrapped("Your hand: " + ", ".join(str(c) for c in sorted(hand)), font_size="17sp",
-                                          halign="center"))
+            self.body.add_widget(
+                _wrapped("Your hand: " + ", ".join(str(c) for c in sorted(hand)), font_size="17sp", halign="center")
+            )
         self.body.add_widget(BoxLayout())
         done = _btn("Done", self.dismiss, height=dp(56))
         done.background_color = (*PLAYER_RGB.get(pid, (0.8, 0.75, 0.6)), 0.35)
@@ -211,10 +230,13 @@ class Confirm(_Dialog):
 
 
 def _wrapped(text: str, **kw) -> Label:
-    label = Label(text=text, color=kw.pop("color", INK), size_hint_y=None, halign=kw.pop("halign", "left"),
-                  valign="middle", **kw)
-    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
-               texture_size=lambda w, v: setattr(w, "height", max(dp(32), v[1] + dp(8))))
+    label = Label(
+        text=text, color=kw.pop("color", INK), size_hint_y=None, halign=kw.pop("halign", "left"), valign="middle", **kw
+    )
+    label.bind(
+        width=lambda w, v: setattr(w, "text_size", (v, None)),
+        texture_size=lambda w, v: setattr(w, "height", max(dp(32), v[1] + dp(8))),
+    )
     return label
 
 
@@ -227,6 +249,7 @@ class OutcomeShown(_Dialog):
         if instructions.discs:
             self.body.add_widget(_wrapped(instructions.discs, font_size="17sp"))
         from kivy.uix.scrollview import ScrollView
+
         scroll = ScrollView()
         lines = GridLayout(cols=1, size_hint_y=None, spacing=dp(4))
         lines.bind(minimum_height=lines.setter("height"))
@@ -243,6 +266,7 @@ class History(_Dialog):
     def __init__(self, items, open_scoring: Callable[[object], None]):
         super().__init__("History", size_hint=(0.8, 0.9))
         from kivy.uix.scrollview import ScrollView
+
         scroll = ScrollView()
         grid = GridLayout(cols=1, size_hint_y=None, spacing=dp(6))
         grid.bind(minimum_height=grid.setter("height"))

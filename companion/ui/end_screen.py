@@ -1,4 +1,5 @@
 """Game end: final standings and each player's score over the game."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -20,7 +21,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 class ScorePlot(Widget):
     """Score after each scoring, one line per player; rounds along the bottom."""
 
-    history = DictProperty({})   # pid -> [(round, score), ...]
+    history = DictProperty({})  # pid -> [(round, score), ...]
     rounds = ListProperty([])
 
     def on_history(self, *args):
@@ -73,15 +74,25 @@ class EndScreen(Screen):
         ranked = sorted(game["players"], key=lambda p: -p["score"])
         for place, p in enumerate(ranked, start=1):
             grid.add_widget(Label(text=f"{place}.", size_hint=(None, None), size=(dp(36), dp(44)), font_size="20sp"))
-            name = Label(text=p["name"], font_size="20sp", bold=p["id"] in game.get("winners", []),
-                         color=(*PLAYER_RGB[p["id"]], 1) if p["id"] != "yellow" else (0.6, 0.45, 0, 1),
-                         size_hint_y=None, height=dp(44), halign="left", valign="middle")
-            name.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),  # a long name wraps, the row grows
-                      texture_size=lambda w, v: setattr(w, "height", max(dp(44), v[1] + dp(8))),
-                      text_size=lambda w, v, words=p["name"]: setattr(w, "text", hyphen_breaks(words, w)))
+            name = Label(
+                text=p["name"],
+                font_size="20sp",
+                bold=p["id"] in game.get("winners", []),
+                color=(*PLAYER_RGB[p["id"]], 1) if p["id"] != "yellow" else (0.6, 0.45, 0, 1),
+                size_hint_y=None,
+                height=dp(44),
+                halign="left",
+                valign="middle",
+            )
+            name.bind(
+                width=lambda w, v: setattr(w, "text_size", (v, None)),  # a long name wraps, the row grows
+                texture_size=lambda w, v: setattr(w, "height", max(dp(44), v[1] + dp(8))),
+                text_size=lambda w, v, words=p["name"]: setattr(w, "text", hyphen_breaks(words, w)),
+            )
             grid.add_widget(name)
-            grid.add_widget(Label(text=str(p["score"]), font_size="22sp", bold=True, size_hint=(None, None),
-                                  size=(dp(60), dp(44))))
+            grid.add_widget(
+                Label(text=str(p["score"]), font_size="22sp", bold=True, size_hint=(None, None), size=(dp(60), dp(44)))
+            )
         self.ids.plot.rounds = list(game["rounds"])
         self.ids.plot.history = self.model.table.score_history()
         self.offer_cards_left()
@@ -96,17 +107,33 @@ class EndScreen(Screen):
         left = self.model.table.stacks_left()
         kept = self.model.table.cards_left_named
         row.height = dp(64) if left or kept else 0
-        if kept:   # said once kept, where the offer was
-            row.add_widget(sheet_label("The cards left are in Your cards: your next games know these stacks.",
-                                       font_size="16sp", halign="left"))
+        if kept:  # said once kept, where the offer was
+            row.add_widget(
+                sheet_label(
+                    "The cards left are in Your cards: your next games know these stacks.",
+                    font_size="16sp",
+                    halign="left",
+                )
+            )
         if not left:
             return
         n = sum(s.to_name for s in left)
         words = "the card" if n == 1 else f"the {n} cards"
-        row.add_widget(sheet_label(f"Turn over {words} left in the stacks and name them, so your next games ask "
-                                   "nothing.", font_size="16sp", halign="left"))
-        button = sheet_button("Name the cards left", lambda: NameCardsLeft(self.model, self.offer_cards_left).open(),
-                              primary=True, height=dp(56), size_hint_x=None, width=dp(240))
+        row.add_widget(
+            sheet_label(
+                f"Turn over {words} left in the stacks and name them, so your next games ask nothing.",
+                font_size="16sp",
+                halign="left",
+            )
+        )
+        button = sheet_button(
+            "Name the cards left",
+            lambda: NameCardsLeft(self.model, self.offer_cards_left).open(),
+            primary=True,
+            height=dp(56),
+            size_hint_x=None,
+            width=dp(240),
+        )
         row.add_widget(button)
 
     def new_game(self) -> None:

@@ -8,6 +8,7 @@ keep it aside). Whatever is in the folder, this screen opens: reading a log
 never raises (companion.table.check_game), and a failure while opening one
 becomes the message under the buttons.
 """
+
 from __future__ import annotations
 
 import logging
@@ -31,7 +32,7 @@ log = logging.getLogger("companion.ui")
 
 class GameRow(BoxLayout):
     title = StringProperty("")
-    players = StringProperty("")   # markup: each player in their colour, with their score
+    players = StringProperty("")  # markup: each player in their colour, with their score
     status = StringProperty("")
     damaged = BooleanProperty(False)
 
@@ -74,11 +75,13 @@ class HomeScreen(Screen):
             games, self._records = [], {}
             self.message = f"Cannot read the saved games ({exc.strerror or exc})"
         self._saved = next((g for g in games if not g.damaged and not g.finished), None)
-        self.resume_text = f"Resume the game of {self._when(self._saved)} ({', '.join(self._saved.names)})" \
-            if self._saved else ""
+        self.resume_text = (
+            f"Resume the game of {self._when(self._saved)} ({', '.join(self._saved.names)})" if self._saved else ""
+        )
         damaged = sum(g.damaged for g in games)
-        self.games_heading = (f"Saved games ({len(games)}" + (f", {damaged} damaged)" if damaged else ")")) \
-            if games else ""
+        self.games_heading = (
+            (f"Saved games ({len(games)}" + (f", {damaged} damaged)" if damaged else ")")) if games else ""
+        )
         box = self.ids.games
         box.clear_widgets()
         for game in games:
@@ -100,11 +103,14 @@ class HomeScreen(Screen):
             status += "".join(f". Note: {w.removeprefix(prefix)}" for w in game.warnings)
         record = self._records.get(game.path)
         rules = f"{record.rules_label}  " if record and record.players else ""
-        row = GameRow(title=f"{self._when(game)}  {rules}[{display_name(game.path)}]", status=status,
-                      damaged=game.damaged,
-                      players=players_markup(record) if record and record.players else for_markup(who))
+        row = GameRow(
+            title=f"{self._when(game)}  {rules}[{display_name(game.path)}]",
+            status=status,
+            damaged=game.damaged,
+            players=players_markup(record) if record and record.players else for_markup(who),
+        )
         choices = game.choices()
-        if game.finished and not game.damaged:   # replay first: a finished game is looked back at
+        if game.finished and not game.damaged:  # replay first: a finished game is looked back at
             choices = [("Replay", "replay")] + choices
         for label, action in choices:
             row.ids.choices.add_widget(_choice_button(label, lambda a=action, g=game: self.choose(a, g.path)))
@@ -118,8 +124,9 @@ class HomeScreen(Screen):
         setup = self.manager.get_screen("setup")
         if setup.choice.rules == "king-intrigue":  # the last game's rules: its own card set
             n = len(setup.players())
-            self.manager.get_screen("ki_cards").open_cards(back_to="home", players=n if 2 <= n <= 5 else 4,
-                                                           modules=setup.choice.modules_for(n))
+            self.manager.get_screen("ki_cards").open_cards(
+                back_to="home", players=n if 2 <= n <= 5 else 4, modules=setup.choice.modules_for(n)
+            )
             return
         self.manager.get_screen("cards").open_cards(back_to="home")
 
@@ -136,8 +143,9 @@ class HomeScreen(Screen):
         """A short scripted game, stepped through on the map: no board, no group needed."""
         from ..history import demo_replay
 
-        self.manager.get_screen("replay").open_replay(demo_replay(), "A demo game (4 players, short game)",
-                                                      back_to="home")
+        self.manager.get_screen("replay").open_replay(
+            demo_replay(), "A demo game (4 players, short game)", back_to="home"
+        )
         self.manager.current = "replay"
 
     def open_stats(self) -> None:
@@ -164,7 +172,6 @@ class HomeScreen(Screen):
             self.message = f"Cannot open {display_name(path)}: {type(exc).__name__}: {exc}"
             return
         self.manager.current = "table"
-
 
     def _replay(self, path: Path) -> None:
         from ..history import replay_log

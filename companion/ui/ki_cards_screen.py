@@ -11,6 +11,7 @@ is checked by the engine's loader: a mistake is refused with its one line naming
 the field, and nothing changes; what is accepted is saved at once and goes into every King and
 Intrigue game. Export and import as the 2023 set does.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,8 +25,18 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from ..ki_cards import (MODULE_IDS, MODULE_WORDS, BoxCell, KICardRow, KICardsDraft, action_card_names, card_cells,
-                        placement_cells, stepped, typed)
+from ..ki_cards import (
+    MODULE_IDS,
+    MODULE_WORDS,
+    BoxCell,
+    KICardRow,
+    KICardsDraft,
+    action_card_names,
+    card_cells,
+    placement_cells,
+    stepped,
+    typed,
+)
 from ..rule_files import RuleFileError
 from ..safe_text import for_markup
 from .cards_screen import ImportDialog
@@ -39,9 +50,19 @@ MISSING_SHOWN = 8
 
 def _caption(words: str, width: float) -> Label:
     """A short caption beside a row of buttons, centred on them."""
-    label = Label(text=words, color=INK, font_size="14sp", size_hint=(None, None), width=width, height=dp(48),
-                  halign="left", valign="middle", text_size=(width, dp(48)), pos_hint={"top": 1})
-    return label   # beside the first line of its buttons
+    label = Label(
+        text=words,
+        color=INK,
+        font_size="14sp",
+        size_hint=(None, None),
+        width=width,
+        height=dp(48),
+        halign="left",
+        valign="middle",
+        text_size=(width, dp(48)),
+        pos_hint={"top": 1},
+    )
+    return label  # beside the first line of its buttons
 
 
 class KICardsScreen(Screen):
@@ -58,7 +79,7 @@ class KICardsScreen(Screen):
         self.players = 4
         self.modules: tuple = ()
         self.blocks: dict[str, BoxLayout] = {}
-        self.typed: dict[str, str] = {}     # card -> the digits of its value typed, not yet Set
+        self.typed: dict[str, str] = {}  # card -> the digits of its value typed, not yet Set
         self._built_for = 0.0
 
     # ---- opening --------------------------------------------------------------------------
@@ -71,8 +92,10 @@ class KICardsScreen(Screen):
             self.draft = KICardsDraft.load()
         except RuleFileError as exc:
             self.draft = KICardsDraft()
-            self.message = (f"Your saved King and Intrigue cards could not be read ({exc}); the shipped set is "
-                            "shown. Import a card file or enter the numbers again.")
+            self.message = (
+                f"Your saved King and Intrigue cards could not be read ({exc}); the shipped set is "
+                "shown. Import a card file or enter the numbers again."
+            )
         self.manager.current = self.name
         self._show()
         self.ids.list_scroll.scroll_y = 1
@@ -87,8 +110,11 @@ class KICardsScreen(Screen):
         self.summary = grid(1)
         box.add_widget(self.summary)
         self._summary()
-        box.add_widget(text("What each Action card places (left to right): tap the number on the card",
-                            bold=True, font_size="18sp"))
+        box.add_widget(
+            text(
+                "What each Action card places (left to right): tap the number on the card", bold=True, font_size="18sp"
+            )
+        )
         self.placements = grid(1)
         box.add_widget(self.placements)
         self._placements()
@@ -98,9 +124,13 @@ class KICardsScreen(Screen):
                 continue
             if row.group != current:
                 current = row.group
-                words = ("Power cards (the same numbers in every colour: tap each card's once)" if current is None
-                         else f"{MODULE_WORDS[current]}'s cards" if current in MODULE_IDS
-                         else MODULE_WORDS.get(current, current))
+                words = (
+                    "Power cards (the same numbers in every colour: tap each card's once)"
+                    if current is None
+                    else f"{MODULE_WORDS[current]}'s cards"
+                    if current in MODULE_IDS
+                    else MODULE_WORDS.get(current, current)
+                )
                 box.add_widget(text(words, bold=True, font_size="18sp"))
             block = grid(2, spacing=dp(4))
             self.blocks[row.id] = block
@@ -108,18 +138,26 @@ class KICardsScreen(Screen):
             self._card(block, row)
         left = [r.name for r in self.draft.rows() if r.left_out]
         if left:
-            box.add_widget(text("Left in the box (this companion does not play them yet): " + ", ".join(left) + ".",
-                                font_size="14sp", color=(0.45, 0.2, 0.08, 1)))
+            box.add_widget(
+                text(
+                    "Left in the box (this companion does not play them yet): " + ", ".join(left) + ".",
+                    font_size="14sp",
+                    color=(0.45, 0.2, 0.08, 1),
+                )
+            )
 
     def _summary(self) -> None:
         self.summary.clear_widgets()
         missing = self.draft.missing_words(self.players, self.modules)
         mods = ", ".join(MODULE_WORDS.get(m, m) for m in self.modules) or "no modules"
         if missing:
-            self.hint = (f"{len(missing)} fact{'s' * (len(missing) != 1)} still to enter for a {self.players}-player "
-                         f"game ({mods}). Tap the numbers your cards show; each tap is kept.")
-            shown = missing[:MISSING_SHOWN] + ([f"and {len(missing) - MISSING_SHOWN} more"]
-                                               if len(missing) > MISSING_SHOWN else [])
+            self.hint = (
+                f"{len(missing)} fact{'s' * (len(missing) != 1)} still to enter for a {self.players}-player "
+                f"game ({mods}). Tap the numbers your cards show; each tap is kept."
+            )
+            shown = missing[:MISSING_SHOWN] + (
+                [f"and {len(missing) - MISSING_SHOWN} more"] if len(missing) > MISSING_SHOWN else []
+            )
             self.summary.add_widget(text("Still to enter: " + "; ".join(shown) + ".", color=WARN))
         else:
             self.hint = f"Complete for a {self.players}-player game ({mods}): a King and Intrigue game can start."
@@ -150,8 +188,14 @@ class KICardsScreen(Screen):
         width = self._label_width()
         unknown = f"\n[color=992222]to enter: {for_markup(', '.join(row.unknown))}[/color]" if row.unknown else ""
         words = f"\n[size=13sp]{for_markup(row.effect_words)}[/size]" if row.effect_words else ""
-        name = text(f"[b]{for_markup(row.label)}[/b]{words}{unknown}", markup=True, font_size="15sp", size_hint_x=None,
-                    width=width, text_size=(width, None))
+        name = text(
+            f"[b]{for_markup(row.label)}[/b]{words}{unknown}",
+            markup=True,
+            font_size="15sp",
+            size_hint_x=None,
+            width=width,
+            text_size=(width, None),
+        )
         cells = grid(1, spacing=dp(4))
         room = self._wide() - dp(20) - width - dp(8)
         for cell in card_cells(row):
@@ -186,14 +230,20 @@ class KICardsScreen(Screen):
         chips = grid(min(fit, len(cell.chips)), spacing=dp(4), size_hint_x=None, pos_hint={"top": 1})
         chips.width = min(fit, len(cell.chips)) * (chip + dp(4))
         for value, label in cell.chips:
-            b = button(label, lambda v=value, c=cell: self.enter(c, v),
-                       "on" if cell.now == value else "quiet" if not numbers else "normal",
-                       key=f"{cell.key}:{value}", size_hint_x=None, width=chip, height=dp(48),
-                       font_size="14sp" if not numbers else "16sp")
-            b.text_size = (chip - dp(12), None)   # its width is set once: words wrap, the chip grows
+            b = button(
+                label,
+                lambda v=value, c=cell: self.enter(c, v),
+                "on" if cell.now == value else "quiet" if not numbers else "normal",
+                key=f"{cell.key}:{value}",
+                size_hint_x=None,
+                width=chip,
+                height=dp(48),
+                font_size="14sp" if not numbers else "16sp",
+            )
+            b.text_size = (chip - dp(12), None)  # its width is set once: words wrap, the chip grows
             chips.add_widget(b)
         rows = -(-len(cell.chips) // chips.cols)
-        chips.height = rows * dp(48) + (rows - 1) * dp(4)   # as it will be: a height that stays fires nothing
+        chips.height = rows * dp(48) + (rows - 1) * dp(4)  # as it will be: a height that stays fires nothing
         line.height = max(TAP, chips.height)
         chips.bind(height=lambda w, v: setattr(line, "height", max(TAP, v)))
         line.add_widget(chips)
@@ -202,12 +252,15 @@ class KICardsScreen(Screen):
 
     def _stepper_cell(self, cell: BoxCell) -> BoxLayout:
         line = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(6))
-        line.add_widget(button("−", lambda c=cell: self.step(c, -1), key=f"{cell.key}:-1", size_hint=(None, None),
-                               width=TAP))
-        line.add_widget(Label(text="?" if cell.now is None else str(cell.now), bold=True, color=INK,
-                              size_hint_x=None, width=dp(64)))
-        line.add_widget(button("+", lambda c=cell: self.step(c, 1), key=f"{cell.key}:+1", size_hint=(None, None),
-                               width=TAP))
+        line.add_widget(
+            button("−", lambda c=cell: self.step(c, -1), key=f"{cell.key}:-1", size_hint=(None, None), width=TAP)
+        )
+        line.add_widget(
+            Label(text="?" if cell.now is None else str(cell.now), bold=True, color=INK, size_hint_x=None, width=dp(64))
+        )
+        line.add_widget(
+            button("+", lambda c=cell: self.step(c, 1), key=f"{cell.key}:+1", size_hint=(None, None), width=TAP)
+        )
         line.add_widget(Widget())
         return line
 
@@ -221,22 +274,59 @@ class KICardsScreen(Screen):
         pad = grid(min(fit, len(keys)), spacing=dp(4), size_hint_x=None, pos_hint={"top": 1})
         pad.width = min(fit, len(keys)) * dp(52)
         for key, label in keys:
-            pad.add_widget(button(label, lambda k=key, c=cell: self.type_digit(c, k), key=f"{cell.key}:key:{key}",
-                                  size_hint_x=None, width=dp(48), height=dp(48), font_size="16sp"))
+            pad.add_widget(
+                button(
+                    label,
+                    lambda k=key, c=cell: self.type_digit(c, k),
+                    key=f"{cell.key}:key:{key}",
+                    size_hint_x=None,
+                    width=dp(48),
+                    height=dp(48),
+                    font_size="16sp",
+                )
+            )
         line.add_widget(pad)
-        line.add_widget(button("Clear", lambda c=cell: self.type_digit(c, "clear"), "quiet", key=f"{cell.key}:clear",
-                               size_hint=(None, None), width=dp(72), height=dp(48), pos_hint={"top": 1}))
+        line.add_widget(
+            button(
+                "Clear",
+                lambda c=cell: self.type_digit(c, "clear"),
+                "quiet",
+                key=f"{cell.key}:clear",
+                size_hint=(None, None),
+                width=dp(72),
+                height=dp(48),
+                pos_hint={"top": 1},
+            )
+        )
         rows = -(-len(keys) // pad.cols)
         pad.height = rows * dp(48) + (rows - 1) * dp(4)
         line.height = max(TAP, pad.height)
         pad.bind(height=lambda w, v: setattr(line, "height", max(TAP, v)))
         digits = self.typed.get(cell.card, "")
         shown = digits + "_" if digits else ("?" if cell.now is None else str(cell.now))
-        line.add_widget(Label(text=shown, bold=True, color=WARN if digits else INK, size_hint=(None, None),
-                              width=dp(64), height=dp(48), pos_hint={"top": 1}))
-        line.add_widget(button("Set", lambda c=cell: self.set_typed(c), "primary" if digits else "quiet",
-                               key=f"{cell.key}:set", size_hint=(None, None), width=dp(72), height=dp(48),
-                               pos_hint={"top": 1}))
+        line.add_widget(
+            Label(
+                text=shown,
+                bold=True,
+                color=WARN if digits else INK,
+                size_hint=(None, None),
+                width=dp(64),
+                height=dp(48),
+                pos_hint={"top": 1},
+            )
+        )
+        line.add_widget(
+            button(
+                "Set",
+                lambda c=cell: self.set_typed(c),
+                "primary" if digits else "quiet",
+                key=f"{cell.key}:set",
+                size_hint=(None, None),
+                width=dp(72),
+                height=dp(48),
+                pos_hint={"top": 1},
+            )
+        )
         line.add_widget(Widget())
         return line
 

@@ -9,6 +9,7 @@
 
 Both are checked by tests/companion/ui/test_perf_loop.py.
 """
+
 from __future__ import annotations
 
 from kivy.clock import Clock
@@ -34,13 +35,13 @@ def sleep_until_due(clock=Clock) -> bool:
         if event.is_set():
             return True, 0
         now = clock.time()
-        frame_in = 1 / fps - (now - clock._last_tick) - undershoot   # Kivy's own frame pacing
+        frame_in = 1 / fps - (now - clock._last_tick) - undershoot  # Kivy's own frame pacing
         if frame_in <= min_sleep:
             return True, 0
-        due = clock.get_min_timeout()   # when the next timed callback is due; 0: every frame
+        due = clock.get_min_timeout()  # when the next timed callback is due; 0: every frame
         if due <= 0:
             return False, frame_in
-        due_in = due - now - clock.get_resolution() + 0.0005   # a callback runs within its resolution
+        due_in = due - now - clock.get_resolution() + 0.0005  # a callback runs within its resolution
         if due_in <= 0:
             return True, 0
         return False, min(frame_in, due_in)

@@ -13,6 +13,7 @@ Scoring tiles in place of the mobile scoreboards (their values, or "values not e
 side that pays fewer places than its boards print (the unpaid numbers struck), unknown
 values as "?", and a key for the 2-player dummy's colour.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,27 +27,34 @@ CASTILLO = "castillo"
 DATA = Path(__file__).parent / "data"
 MAP_FILES = {"classic": DATA / "spain_map.json", "2023": DATA / "spain_map_2023.json"}
 MAP_FILE = MAP_FILES["classic"]
-NAME_FONT = 21        # map units
+NAME_FONT = 21  # map units
 VALUES_FONT = 16
 COUNT_FONT = 19
-CHIP = 29             # a Caballero count's square
+CHIP = 29  # a Caballero count's square
 CHIP_GAP = 3
 KING_R = 20
 GRANDE_R = 16
 BADGE_W, BADGE_H = 48, 26
-GAP = 3               # between the lines of a block
+GAP = 3  # between the lines of a block
 MARKER_FONT = 14
 # King and Intrigue's markers on a region, by key (double_1 -> "double"): what the tag says
-MARKER_WORDS = {"double": "2x", "alliance": "Alliance", "castillo_at": "Castillo here", "bridge": "Bridge",
-                "kings_guard": "King's Guard", "limit": "Table for Six", "quarantine": "Quarantine",
-                "risk_of_collapse": "Risk of Collapse"}
-UNKNOWN = "?"         # a scoreboard value nobody has entered
+MARKER_WORDS = {
+    "double": "2x",
+    "alliance": "Alliance",
+    "castillo_at": "Castillo here",
+    "bridge": "Bridge",
+    "kings_guard": "King's Guard",
+    "limit": "Table for Six",
+    "quarantine": "Quarantine",
+    "risk_of_collapse": "Risk of Collapse",
+}
+UNKNOWN = "?"  # a scoreboard value nobody has entered
 NOT_ENTERED = "values\nnot entered"  # a Scoring tile whose values nobody has entered (two lines: narrow)
-CLEAR = 2             # kept free around a token
-RINGS = range(0, 200, 6)   # where a token may go: rings around its anchor ...
-ANGLES = 16                 # ... this many spots on each
+CLEAR = 2  # kept free around a token
+RINGS = range(0, 200, 6)  # where a token may go: rings around its anchor ...
+ANGLES = 16  # ... this many spots on each
 
-TextSize = Callable[[str, float, bool], "tuple[float, float]"]   # (text, font, bold) -> (w, h)
+TextSize = Callable[[str, float, bool], "tuple[float, float]"]  # (text, font, bold) -> (w, h)
 
 
 @lru_cache(maxsize=4)
@@ -68,16 +76,16 @@ def map_shapes(rules: str = "classic") -> dict:
 
 @dataclass
 class Mark:
-    kind: str          # name | values | mobile | counts | king | grande | badge | space | legend | marker
+    kind: str  # name | values | mobile | counts | king | grande | badge | space | legend | marker
     area: str
-    x: float           # centre
+    x: float  # centre
     y: float
     w: float
     h: float
     text: str = ""
-    owner: str = ""    # a Grande's or a badge's colour
-    items: list = field(default_factory=list)   # counts: [(colour, n), ...]
-    struck: str = ""   # values and mobile: the numbers printed but not paid (struck through after `text`)
+    owner: str = ""  # a Grande's or a badge's colour
+    items: list = field(default_factory=list)  # counts: [(colour, n), ...]
+    struck: str = ""  # values and mobile: the numbers printed but not paid (struck through after `text`)
 
     @property
     def rect(self) -> tuple[float, float, float, float]:
@@ -121,7 +129,7 @@ def _parts_size(parts: tuple[str, str], font: float, bold: bool, text_size) -> t
 
 
 def _overlap(a, b, margin: float = 0.0) -> bool:
-    return (a[0] < b[2] + margin and b[0] < a[2] + margin and a[1] < b[3] + margin and b[1] < a[3] + margin)
+    return a[0] < b[2] + margin and b[0] < a[2] + margin and a[1] < b[3] + margin and b[1] < a[3] + margin
 
 
 def inside(x: float, y: float, polygon) -> bool:
@@ -138,7 +146,9 @@ def inside(x: float, y: float, polygon) -> bool:
 
 def rect_inside(rect, polygon) -> bool:
     x0, y0, x1, y1 = rect
-    return all(inside(x, y, polygon) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2)))
+    return all(
+        inside(x, y, polygon) for x, y in ((x0, y0), (x1, y0), (x0, y1), (x1, y1), ((x0 + x1) / 2, (y0 + y1) / 2))
+    )
 
 
 def _values_mark(area: str, values: tuple[str, str], mobile: tuple[str, str] | None, text_size: TextSize) -> Mark:
@@ -150,8 +160,16 @@ def _values_mark(area: str, values: tuple[str, str], mobile: tuple[str, str] | N
     return Mark("values", area, 0, 0, w, h, text=values[0], struck=values[1])
 
 
-def _block(area: str, name: str, values: tuple[str, str], mobile: tuple[str, str] | None, counts: dict,
-           x: float, y: float, text_size: TextSize) -> list[Mark]:
+def _block(
+    area: str,
+    name: str,
+    values: tuple[str, str],
+    mobile: tuple[str, str] | None,
+    counts: dict,
+    x: float,
+    y: float,
+    text_size: TextSize,
+) -> list[Mark]:
     """Name, values (or the mobile scoreboard) and counts, stacked and centred on (x, y)."""
     marks = []
     nw, nh = text_size(name, NAME_FONT, True)
@@ -159,7 +177,7 @@ def _block(area: str, name: str, values: tuple[str, str], mobile: tuple[str, str
     vh = shown.h
     items = [(pid, n) for pid, n in counts.items() if n]
     cw = len(items) * (CHIP + CHIP_GAP) - CHIP_GAP if items else 0
-    top = y - (nh + GAP + vh) + 4   # the name sits just above the label point, the counts below it
+    top = y - (nh + GAP + vh) + 4  # the name sits just above the label point, the counts below it
     marks.append(Mark("name", area, x, top + nh / 2, nw, nh, text=name))
     vy = top + nh + GAP + vh / 2
     shown.x, shown.y = x, vy
@@ -175,16 +193,20 @@ def _place(mark: Mark, anchor, polygon, taken: list[Mark]) -> Mark:
     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
     bounds = (min(xs), min(ys), max(xs), max(ys))
     reach = max(mark.w, mark.h) + RINGS[-1]
-    near = [t.rect for t in taken if _overlap(t.rect, (anchor[0] - reach, anchor[1] - reach, anchor[0] + reach,
-                                                        anchor[1] + reach))]
+    near = [
+        t.rect
+        for t in taken
+        if _overlap(t.rect, (anchor[0] - reach, anchor[1] - reach, anchor[0] + reach, anchor[1] + reach))
+    ]
     for strict in (True, False, None):
         for r in RINGS:
             for k in range(ANGLES if r else 1):
                 a = 2 * math.pi * k / ANGLES
                 mark.x, mark.y = anchor[0] + r * math.cos(a), anchor[1] + r * math.sin(a)
                 rect = mark.rect
-                if strict and not (bounds[0] <= rect[0] and rect[2] <= bounds[2] and bounds[1] <= rect[1]
-                                   and rect[3] <= bounds[3]):
+                if strict and not (
+                    bounds[0] <= rect[0] and rect[2] <= bounds[2] and bounds[1] <= rect[1] and rect[3] <= bounds[3]
+                ):
                     continue
                 if any(_overlap(rect, t, CLEAR) for t in near):
                     continue
@@ -194,28 +216,61 @@ def _place(mark: Mark, anchor, polygon, taken: list[Mark]) -> Mark:
     return mark
 
 
-def layout(shapes: dict, game: dict, names: dict, scoreboards: dict, pending: dict, pending_colour: str,
-           text_size: TextSize, castillo_box: tuple[float, float, float, float], *, paid: int = 3,
-           tiles: dict | None = None, dummy: str = "", dummy_name: str = "") -> list[Mark]:
+def layout(
+    shapes: dict,
+    game: dict,
+    names: dict,
+    scoreboards: dict,
+    pending: dict,
+    pending_colour: str,
+    text_size: TextSize,
+    castillo_box: tuple[float, float, float, float],
+    *,
+    paid: int = 3,
+    tiles: dict | None = None,
+    dummy: str = "",
+    dummy_name: str = "",
+) -> list[Mark]:
     """Every mark of the board, placed. `castillo_box` is the tower's drawn rect (map units);
     `scoreboards` maps an area to its printed values (None: unknown); `paid`: the places a
     scoreboard pays on this side; `tiles`: Scoring tile id -> values (None: not entered);
     `dummy`: the 2-player dummy's colour, keyed as `dummy_name`."""
-    markers = game.get("markers") or {}   # King and Intrigue's (views._king_intrigue_public)
-    mobiles = {where: (reversed_parts(sid) if markers.get(f"reversed_{sid}") else mobile_parts(sid, tiles, paid))
-               for sid, where in (game.get("mobile_scoreboards") or {}).items() if where}
+    markers = game.get("markers") or {}  # King and Intrigue's (views._king_intrigue_public)
+    mobiles = {
+        where: (reversed_parts(sid) if markers.get(f"reversed_{sid}") else mobile_parts(sid, tiles, paid))
+        for sid, where in (game.get("mobile_scoreboards") or {}).items()
+        if where
+    }
     regions = shapes["regions"]
     marks: list[Mark] = []
     for rid, region in regions.items():
-        marks += _block(rid, names.get(rid, rid), values_parts(scoreboards.get(rid, ()), paid), mobiles.get(rid),
-                        game.get("regions", {}).get(rid, {}), *region["label"], text_size)
-    marks += _castillo_block(shapes["castillo"], castillo_box, values_parts(scoreboards.get(CASTILLO, ()), paid),
-                             mobiles.get(CASTILLO), text_size)
+        marks += _block(
+            rid,
+            names.get(rid, rid),
+            values_parts(scoreboards.get(rid, ()), paid),
+            mobiles.get(rid),
+            game.get("regions", {}).get(rid, {}),
+            *region["label"],
+            text_size,
+        )
+    marks += _castillo_block(
+        shapes["castillo"],
+        castillo_box,
+        values_parts(scoreboards.get(CASTILLO, ()), paid),
+        mobiles.get(CASTILLO),
+        text_size,
+    )
     for sid, space in (shapes.get("spaces") or {}).items():
         w, h = text_size(names.get(sid, sid), NAME_FONT, False)
         marks.append(Mark("space", sid, *space["label"], w, h, text=names.get(sid, sid)))
-    tower = Mark("tower", CASTILLO, (castillo_box[0] + castillo_box[2]) / 2, (castillo_box[1] + castillo_box[3]) / 2,
-                 castillo_box[2] - castillo_box[0], castillo_box[3] - castillo_box[1])
+    tower = Mark(
+        "tower",
+        CASTILLO,
+        (castillo_box[0] + castillo_box[2]) / 2,
+        (castillo_box[1] + castillo_box[3]) / 2,
+        castillo_box[2] - castillo_box[0],
+        castillo_box[3] - castillo_box[1],
+    )
     taken = marks + [tower]
     king = game.get("king")
     for rid, region in regions.items():
@@ -233,7 +288,7 @@ def layout(shapes: dict, game: dict, names: dict, scoreboards: dict, pending: di
             taken.append(_place(_king(sid), space["king"], space["polygon"], taken))
     if dummy:
         taken.append(_legend(shapes, dummy, dummy_name, text_size, taken))
-    for key, rid in sorted(markers.items()):   # King and Intrigue's tokens on a region or the Castillo
+    for key, rid in sorted(markers.items()):  # King and Intrigue's tokens on a region or the Castillo
         words = MARKER_WORDS.get(key.rstrip("_12"))
         if not words or not isinstance(rid, str) or not (rid in regions or rid == CASTILLO):
             continue
@@ -249,8 +304,14 @@ def layout(shapes: dict, game: dict, names: dict, scoreboards: dict, pending: di
         if pending.get(rid):
             below = _lowest(taken, rid)
             anchor = (region["label"][0], below.y + below.h / 2 + GAP + BADGE_H / 2)
-            taken.append(_place(Mark("badge", rid, 0, 0, BADGE_W, BADGE_H, text=f"+{pending[rid]}",
-                                     owner=pending_colour), anchor, region["polygon"], taken))
+            taken.append(
+                _place(
+                    Mark("badge", rid, 0, 0, BADGE_W, BADGE_H, text=f"+{pending[rid]}", owner=pending_colour),
+                    anchor,
+                    region["polygon"],
+                    taken,
+                )
+            )
     return [m for m in taken if m is not tower]
 
 
@@ -267,8 +328,12 @@ def _castillo_zone(castillo: dict) -> list:
     if "zone" in castillo:
         return castillo["zone"]
     (x, y), r = castillo["center"], castillo["radius"]
-    return [[x - 2.5 * r, y - 2.5 * r], [x + 2.5 * r, y - 2.5 * r], [x + 2.5 * r, y + 2.5 * r],
-            [x - 2.5 * r, y + 2.5 * r]]
+    return [
+        [x - 2.5 * r, y - 2.5 * r],
+        [x + 2.5 * r, y - 2.5 * r],
+        [x + 2.5 * r, y + 2.5 * r],
+        [x - 2.5 * r, y + 2.5 * r],
+    ]
 
 
 def _beside_the_castillo(castillo: dict, game: dict, taken: list[Mark]) -> None:
@@ -298,8 +363,9 @@ def _lowest(marks: list[Mark], area: str) -> Mark:
     return max(block, key=lambda m: m.y + m.h / 2)
 
 
-def _castillo_block(castillo: dict, box, values: tuple[str, str], mobile: tuple[str, str] | None,
-                    text_size: TextSize) -> list[Mark]:
+def _castillo_block(
+    castillo: dict, box, values: tuple[str, str], mobile: tuple[str, str] | None, text_size: TextSize
+) -> list[Mark]:
     """Under the tower: "Castillo", then its values or the mobile scoreboard lying on it."""
     x = castillo["center"][0]
     nw, nh = text_size("Castillo", NAME_FONT, True)

@@ -12,6 +12,7 @@ is drawn follows `board` (the game's Board), else the public view's rule set.
 A view only: it draws the public view it is given and reports taps as area
 ids through `on_area`. What a tap means is decided by the prompt.
 """
+
 from __future__ import annotations
 
 import time
@@ -32,14 +33,23 @@ from .map_layout import map_shapes
 
 CASTILLO = "castillo"
 
-PLAYER_RGB = {"red": (0.84, 0.16, 0.16), "yellow": (0.96, 0.78, 0.10), "green": (0.13, 0.58, 0.25),
-              "blue": (0.16, 0.36, 0.86), "black": (0.08, 0.08, 0.08),
-              # the 2023 box's colours, and others a table may name its pieces by
-              "purple": (0.50, 0.24, 0.66), "orange": (0.95, 0.50, 0.08), "white": (0.97, 0.96, 0.92),
-              "pink": (0.93, 0.45, 0.66), "brown": (0.52, 0.32, 0.16), "grey": (0.55, 0.55, 0.55),
-              "gray": (0.55, 0.55, 0.55)}
+PLAYER_RGB = {
+    "red": (0.84, 0.16, 0.16),
+    "yellow": (0.96, 0.78, 0.10),
+    "green": (0.13, 0.58, 0.25),
+    "blue": (0.16, 0.36, 0.86),
+    "black": (0.08, 0.08, 0.08),
+    # the 2023 box's colours, and others a table may name its pieces by
+    "purple": (0.50, 0.24, 0.66),
+    "orange": (0.95, 0.50, 0.08),
+    "white": (0.97, 0.96, 0.92),
+    "pink": (0.93, 0.45, 0.66),
+    "brown": (0.52, 0.32, 0.16),
+    "grey": (0.55, 0.55, 0.55),
+    "gray": (0.55, 0.55, 0.55),
+}
 UNKNOWN_RGB = (0.5, 0.5, 0.5)
-LIGHT = ("yellow", "white", "orange", "pink")   # colours whose chips take dark figures
+LIGHT = ("yellow", "white", "orange", "pink")  # colours whose chips take dark figures
 INK = (0.23, 0.16, 0.08)
 LAND = (0.94, 0.89, 0.76)
 KING_LAND = (0.98, 0.84, 0.45)
@@ -47,14 +57,14 @@ TAPPABLE = (0.72, 0.86, 0.97)
 SELECTED = (0.45, 0.70, 0.95)
 SEA = (0.62, 0.78, 0.86)
 PORTUGAL = (0.80, 0.79, 0.74)
-BEYOND = (0.78, 0.80, 0.80)          # France and Portugal on the 2023 board: not regions
-BEYOND_KING = (0.93, 0.86, 0.62)     # ... the one the King was exiled to
+BEYOND = (0.78, 0.80, 0.80)  # France and Portugal on the 2023 board: not regions
+BEYOND_KING = (0.93, 0.86, 0.62)  # ... the one the King was exiled to
 BEYOND_INK = (0.33, 0.35, 0.36)
-STRUCK_INK = (0.62, 0.55, 0.48)      # printed values a side does not pay
+STRUCK_INK = (0.62, 0.55, 0.48)  # printed values a side does not pay
 STRUCK_ON_TILE = (0.80, 0.68, 0.52)  # ... on a Scoring tile
-VALUES_INK = (0.42, 0.28, 0.14)   # a region's printed scoreboard values
-PULSE_SECONDS = 0.6    # the Castillo's glow after a drop fades over this long ...
-PULSE_STEPS = 8        # ... in this many redraws (a Kivy Animation would redraw every frame)
+VALUES_INK = (0.42, 0.28, 0.14)  # a region's printed scoreboard values
+PULSE_SECONDS = 0.6  # the Castillo's glow after a drop fades over this long ...
+PULSE_STEPS = 8  # ... in this many redraws (a Kivy Animation would redraw every frame)
 
 
 def board_values(board: Board) -> dict:
@@ -107,36 +117,54 @@ def _text(text: str, size: int, bold: bool = False, rgb: tuple = INK, italic: bo
 def _layout_key(game: dict) -> tuple:
     """What in the public view moves the map's marks: counts, the King, Grandes, mobile scoreboards,
     the dummy."""
-    return (tuple((rid, tuple((pid, n) for pid, n in counts.items() if n)) for rid, counts in
-                  (game.get("regions") or {}).items()),
-            game.get("king"), tuple((p["id"], p.get("grande"), p["name"] if p["id"] == game.get("dummy") else "")
-                                    for p in game.get("players", [])),
-            tuple(sorted((k, v or "") for k, v in (game.get("mobile_scoreboards") or {}).items())),
-            game.get("rules"), game.get("dummy"),
-            tuple(sorted((k, str(v)) for k, v in (game.get("markers") or {}).items())))   # King and Intrigue
+    return (
+        tuple(
+            (rid, tuple((pid, n) for pid, n in counts.items() if n))
+            for rid, counts in (game.get("regions") or {}).items()
+        ),
+        game.get("king"),
+        tuple(
+            (p["id"], p.get("grande"), p["name"] if p["id"] == game.get("dummy") else "")
+            for p in game.get("players", [])
+        ),
+        tuple(sorted((k, v or "") for k, v in (game.get("mobile_scoreboards") or {}).items())),
+        game.get("rules"),
+        game.get("dummy"),
+        tuple(sorted((k, str(v)) for k, v in (game.get("markers") or {}).items())),
+    )  # King and Intrigue
 
 
 class MapView(Widget):
-    public = DictProperty({})          # the game part of the public view
-    board = ObjectProperty(None, allownone=True)   # the game's Board; None: the public view's rule set's
-    names = DictProperty({})           # region id -> name shown (the board's names where not given)
-    scoreboards = DictProperty({})     # area id -> values shown instead of the board's, e.g. (6, 4, 2)
-    tappable = ListProperty([])        # area ids a tap means something for
-    selected = StringProperty("")      # the chosen source of a move
-    pending = DictProperty({})         # area id -> Caballeros entered but not confirmed
+    public = DictProperty({})  # the game part of the public view
+    board = ObjectProperty(None, allownone=True)  # the game's Board; None: the public view's rule set's
+    names = DictProperty({})  # region id -> name shown (the board's names where not given)
+    scoreboards = DictProperty({})  # area id -> values shown instead of the board's, e.g. (6, 4, 2)
+    tappable = ListProperty([])  # area ids a tap means something for
+    selected = StringProperty("")  # the chosen source of a move
+    pending = DictProperty({})  # area id -> Caballeros entered but not confirmed
     pending_colour = StringProperty("")
-    pulse = NumericProperty(0.0)       # 0..1 glow of the Castillo after a drop
+    pulse = NumericProperty(0.0)  # 0..1 glow of the Castillo after a drop
 
-    __events__ = ("on_area", "on_closed_area")   # a tap on an area: one it may choose, or one it may not
-    _laid_out = None                   # (what the marks depend on, the marks): the last layout
-    _pulse_steps = None                # the running pulse's clock event
+    __events__ = ("on_area", "on_closed_area")  # a tap on an area: one it may choose, or one it may not
+    _laid_out = None  # (what the marks depend on, the marks): the last layout
+    _pulse_steps = None  # the running pulse's clock event
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._redraw = self._make_trigger()
-        self.marks = []                  # (what, (x0, y0, x1, y1)) of each mark drawn: none covers another
-        for prop in ("public", "board", "names", "scoreboards", "tappable", "selected", "pending", "pending_colour",
-                     "pos", "size"):
+        self.marks = []  # (what, (x0, y0, x1, y1)) of each mark drawn: none covers another
+        for prop in (
+            "public",
+            "board",
+            "names",
+            "scoreboards",
+            "tappable",
+            "selected",
+            "pending",
+            "pending_colour",
+            "pos",
+            "size",
+        ):
             self.bind(**{prop: self._redraw})
         # The pulse is its own few instructions on top: animating it redraws nothing else.
         with self.canvas.after:
@@ -289,8 +317,9 @@ class MapView(Widget):
             self._polygon(space["polygon"], fill, to_screen)
             Color(*BEYOND_INK)
             pts = [c for p in space["polygon"] for c in to_screen(*p)]
-            Line(points=pts, close=True, width=1, dash_length=max(2, int(6 * scale)),
-                 dash_offset=max(2, int(4 * scale)))
+            Line(
+                points=pts, close=True, width=1, dash_length=max(2, int(6 * scale)), dash_offset=max(2, int(4 * scale))
+            )
 
     def _polygon(self, points, rgb, to_screen) -> None:
         Color(*rgb)
@@ -315,10 +344,12 @@ class MapView(Widget):
         Color(1, 1, 1, 1)
         Rectangle(texture=paid, pos=(left, y - paid.height / 2), size=paid.size)
         Rectangle(texture=struck, pos=(left + paid.width, y - struck.height / 2), size=struck.size)
-        Color(*faded)   # a slash, not a bar: a bar through "1" reads as "+"
+        Color(*faded)  # a slash, not a bar: a bar through "1" reads as "+"
         rise = 0.32 * struck.height
-        Line(points=[left + paid.width + dot, y - rise, left + paid.width + struck.width, y + rise],
-             width=max(1.0, size / 14))
+        Line(
+            points=[left + paid.width + dot, y - rise, left + paid.width + struck.width, y + rise],
+            width=max(1.0, size / 14),
+        )
 
     def _board_marks(self, game, to_screen, scale) -> None:
         """Names, scoreboard values, counts, the King, Grandes, mobile scoreboards and "+N"
@@ -327,7 +358,7 @@ class MapView(Widget):
         if scale <= 0:
             return
 
-        def text_size(text, font, bold):   # a line at a time: the layout adds up the lines of a tile's words
+        def text_size(text, font, bold):  # a line at a time: the layout adds up the lines of a tile's words
             texture = _text(text, max(8, int(font * scale)), bold)
             return texture.width / scale, texture.height / scale
 
@@ -335,14 +366,36 @@ class MapView(Widget):
         board, names, values = self.game_board(), self.area_names(), self.area_values()
         dummy = game.get("dummy") or ""
         dummy_name = next((p["name"] for p in game.get("players", []) if p["id"] == dummy), dummy)
-        key = (round(scale, 4), _layout_key(game), tuple(names.items()), tuple(values.items()),
-               tuple(sorted(pending.items())), self.pending_colour, board.rules, board.scoring_places,
-               tuple(sorted(board.scoring_tiles.items())))
+        key = (
+            round(scale, 4),
+            _layout_key(game),
+            tuple(names.items()),
+            tuple(values.items()),
+            tuple(sorted(pending.items())),
+            self.pending_colour,
+            board.rules,
+            board.scoring_places,
+            tuple(sorted(board.scoring_tiles.items())),
+        )
         if self._laid_out is None or self._laid_out[0] != key:  # a new prompt alone (what is tappable) moves nothing
             tiles = board.scoring_tiles if board.rules != "classic" else None
-            self._laid_out = key, map_layout.layout(
-                self.shapes(), game, names, values, pending, self.pending_colour, text_size, self._tower_box(),
-                paid=board.scoring_places, tiles=tiles, dummy=dummy, dummy_name=dummy_name)
+            self._laid_out = (
+                key,
+                map_layout.layout(
+                    self.shapes(),
+                    game,
+                    names,
+                    values,
+                    pending,
+                    self.pending_colour,
+                    text_size,
+                    self._tower_box(),
+                    paid=board.scoring_places,
+                    tiles=tiles,
+                    dummy=dummy,
+                    dummy_name=dummy_name,
+                ),
+            )
         self._dummy = dummy
         for mark in self._laid_out[1]:
             x, y = to_screen(mark.x, mark.y)
@@ -437,11 +490,17 @@ class MapView(Widget):
     def _grande(self, x, y, scale, pid) -> None:
         r = 13 * scale * 1.2
         Color(*INK)
-        Mesh(vertices=[x, y + r + 2, 0, 0, x + r + 2, y, 0, 0, x, y - r - 2, 0, 0, x - r - 2, y, 0, 0],
-             indices=[0, 1, 2, 0, 2, 3], mode="triangles")
+        Mesh(
+            vertices=[x, y + r + 2, 0, 0, x + r + 2, y, 0, 0, x, y - r - 2, 0, 0, x - r - 2, y, 0, 0],
+            indices=[0, 1, 2, 0, 2, 3],
+            mode="triangles",
+        )
         Color(*player_rgb(pid))
-        Mesh(vertices=[x, y + r, 0, 0, x + r, y, 0, 0, x, y - r, 0, 0, x - r, y, 0, 0],
-             indices=[0, 1, 2, 0, 2, 3], mode="triangles")
+        Mesh(
+            vertices=[x, y + r, 0, 0, x + r, y, 0, 0, x, y - r, 0, 0, x - r, y, 0, 0],
+            indices=[0, 1, 2, 0, 2, 3],
+            mode="triangles",
+        )
 
     def _draw_pulse(self, *args) -> None:
         to_screen, scale = self._transform()

@@ -5,6 +5,7 @@ bridge's thread) into Kivy property changes on the UI thread with Clock, and
 forwards what screens ask for to the table. Screens never decide a rule: they
 draw `prompt` and send back the event it builds.
 """
+
 from __future__ import annotations
 
 import logging
@@ -49,18 +50,18 @@ def game_board(table: Table) -> Board:
 
 
 class AppModel(EventDispatcher):
-    public = DictProperty({})          # Table.public() as a dict
+    public = DictProperty({})  # Table.public() as a dict
     prompt = ObjectProperty(None, allownone=True)
-    tower = DictProperty({})           # LinkStatus as a dict
-    pulses = NumericProperty(0)        # one more per Castillo drop: the tower pulses
-    message = StringProperty("")       # the last refusal or notice, for the toast
+    tower = DictProperty({})  # LinkStatus as a dict
+    pulses = NumericProperty(0)  # one more per Castillo drop: the tower pulses
+    message = StringProperty("")  # the last refusal or notice, for the toast
     scorings_seen = NumericProperty(0)
     outcomes_seen = NumericProperty(0)
-    phone_seats = DictProperty({})    # pid -> PhoneServer.seats_status(): joined, connected, awaiting, code
+    phone_seats = DictProperty({})  # pid -> PhoneServer.seats_status(): joined, connected, awaiting, code
     phone_error = StringProperty("")
     club_status = StringProperty("")  # the club publisher's one status line (companion.club), "" without a club
-    phone_lobby = ListProperty([])    # PhoneServer.lobby(): phones of earlier games without a seat
-    board = ObjectProperty(classic_board())   # the open game's board (its rule set, side and the table's files)
+    phone_lobby = ListProperty([])  # PhoneServer.lobby(): phones of earlier games without a seat
+    board = ObjectProperty(classic_board())  # the open game's board (its rule set, side and the table's files)
 
     __events__ = ("on_scoring", "on_game_over", "on_outcome")
 
@@ -68,7 +69,7 @@ class AppModel(EventDispatcher):
         super().__init__(**kwargs)
         self.table: Optional[Table] = None
         self.tower_link: Optional[TowerConnection] = None
-        self.club_link = None   # companion.club.publisher.ClubPublisher when the game names a club broker
+        self.club_link = None  # companion.club.publisher.ClubPublisher when the game names a club broker
         self.phones = None
         self.builder: Optional[PromptBuilder] = None
         self._refresh_trigger = Clock.create_trigger(self._refresh, 0)
@@ -123,7 +124,7 @@ class AppModel(EventDispatcher):
             self.message = "Opened, but " + first.split(": ", 1)[-1]
 
     def _open(self, table: Table) -> None:
-        previous = self._close_game()   # still open: the phones leave it for the new table first
+        previous = self._close_game()  # still open: the phones leave it for the new table first
         self._ask_key = None
         self._pulsed = table.drops_total  # drops before this session do not pulse
         self.table = table
@@ -133,8 +134,13 @@ class AppModel(EventDispatcher):
         self.builder = table.prompt_builder()
         self._unsubscribe_table = table.subscribe(self._changed)
         # A finished game opened again takes no drops: its tower is not listened to.
-        self.tower_link = None if table.read_only else TowerConnection(
-            table, table.setup.tower, on_status=self._tower_changed, after=self._tower_after).start()
+        self.tower_link = (
+            None
+            if table.read_only
+            else TowerConnection(
+                table, table.setup.tower, on_status=self._tower_changed, after=self._tower_after
+            ).start()
+        )
         self._start_club(table)
         self._start_phones(table)
         if previous is not None:
@@ -251,11 +257,11 @@ class AppModel(EventDispatcher):
         self._pulse()
         if public != self.public:
             if public.get("totals_mismatch") and not self.public.get("totals_mismatch"):
-                self.message = TOTALS_MISMATCH   # no figure: the tower panel says more once the Castillo is lifted
+                self.message = TOTALS_MISMATCH  # no figure: the tower panel says more once the Castillo is lifted
             self.public = public
         ask = table.asked()
         prefill = self._prefill(ask)
-        key = (repr(ask), prefill, tuple(table.private_notes))   # a card refused in private: its "why" offered
+        key = (repr(ask), prefill, tuple(table.private_notes))  # a card refused in private: its "why" offered
         if key != self._ask_key:  # a drop or a phone's disc often leaves the question as it was
             self._ask_key = key
             self.prompt = self.builder.build(ask, prefill)
@@ -268,7 +274,7 @@ class AppModel(EventDispatcher):
             self.scorings_seen = len(scorings)
         outcomes = self._outcomes_of(table)
         if len(outcomes) > self.outcomes_seen:
-            new, self.outcomes_seen = outcomes[self.outcomes_seen:], len(outcomes)
+            new, self.outcomes_seen = outcomes[self.outcomes_seen :], len(outcomes)
             for outcome in new:
                 # A scoring's page says what it moved (general scoring) or scored (the disc
                 # scoring, which moves nothing): no second dialog over it.
@@ -323,7 +329,7 @@ class AppModel(EventDispatcher):
             self.message = str(exc)
             return False
         self.message = ""
-        self.property("message").dispatch(self)   # told even when it was "": a screen's own line ends with its step
+        self.property("message").dispatch(self)  # told even when it was "": a screen's own line ends with its step
         self._refresh()
         return True
 

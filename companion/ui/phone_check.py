@@ -1,6 +1,7 @@
-""""Is this Ana's phone?": one Yes or No per phone that joined, shown on its own as soon as a
+""" "Is this Ana's phone?": one Yes or No per phone that joined, shown on its own as soon as a
 phone joins (the phone sees nothing private until then). The questions come from the phone
 server (`PhoneServer.confirmations()`); this only draws them and sends back the answer."""
+
 from __future__ import annotations
 
 from kivy.metrics import dp
@@ -20,7 +21,7 @@ def seat_rgba(pid: str) -> tuple:
 
 
 class PhoneCheck(dialogs._Dialog):
-    _open = None   # the one on screen, if any
+    _open = None  # the one on screen, if any
 
     @classmethod
     def watch(cls, model) -> None:
@@ -58,14 +59,23 @@ class PhoneCheck(dialogs._Dialog):
     def _row(self, check: dict) -> BoxLayout:
         row = BoxLayout(size_hint_y=None, height=ROW, spacing=dp(10))
         question, detail = for_markup(check["question"]), for_markup(check["detail"])  # names, a phone's words
-        text = Label(text=f"[b]{question}[/b]\n[size=14sp]{detail}[/size]", markup=True,
-                     color=seat_rgba(check["seat"]), halign="left", valign="middle")
+        text = Label(
+            text=f"[b]{question}[/b]\n[size=14sp]{detail}[/size]",
+            markup=True,
+            color=seat_rgba(check["seat"]),
+            halign="left",
+            valign="middle",
+        )
         text.bind(size=lambda w, v: setattr(w, "text_size", v))
         row.add_widget(text)
-        row.add_widget(dialogs._btn("Yes", lambda c=check: self.answer(c, True), primary=True, size_hint_x=None,
-                                    width=dp(110), height=ROW))
-        row.add_widget(dialogs._btn("No", lambda c=check: self.answer(c, False), size_hint_x=None, width=dp(90),
-                                    height=ROW))
+        row.add_widget(
+            dialogs._btn(
+                "Yes", lambda c=check: self.answer(c, True), primary=True, size_hint_x=None, width=dp(110), height=ROW
+            )
+        )
+        row.add_widget(
+            dialogs._btn("No", lambda c=check: self.answer(c, False), size_hint_x=None, width=dp(90), height=ROW)
+        )
         return row
 
     def answer(self, check: dict, yes: bool) -> None:

@@ -3,6 +3,7 @@ is connected, "Is this Ana's phone?" for a phone that joined, and a new code for
 code expired or whose phone is lost or changed hands. Phones stay joined from one game to the
 next; a phone of an earlier game whose player has no seat now picks one on its own screen, and
 is listed here until it does (or the tablet forgets it)."""
+
 from __future__ import annotations
 
 import io
@@ -27,7 +28,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 def qr_texture(text: str):
     picture = qrcode.make(text, box_size=8, border=2)
     data = io.BytesIO()
-    picture.save(data)   # PNG with Pillow and with pypng alike (pypng refuses a format argument)
+    picture.save(data)  # PNG with Pillow and with pypng alike (pypng refuses a format argument)
     data.seek(0)
     return CoreImage(data, ext="png").texture
 
@@ -35,8 +36,10 @@ def qr_texture(text: str):
 def _fitted(label: Label) -> Label:
     """Centred, wrapped at its width, as tall as its lines."""
     label.size_hint_y, label.halign = None, "center"
-    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
-               texture_size=lambda w, v: setattr(w, "height", v[1] + dp(4)))
+    label.bind(
+        width=lambda w, v: setattr(w, "text_size", (v, None)),
+        texture_size=lambda w, v: setattr(w, "height", v[1] + dp(4)),
+    )
     return label
 
 
@@ -58,11 +61,13 @@ class PhonesPanel(ModalView):
         if server is None:
             self.intro = self.model.phone_error or "The phone server is not running."
             return
-        self.intro = (f"Each player scans their seat's code (or opens the address) on a phone on the same "
-                      f"network: {server.base_url()}. A code works once, for a few minutes; the tablet then "
-                      "asks whether the phone is that player's. The phone keeps its seat after a reload or a "
-                      "dropped Wi-Fi, and from one game to the next: it goes to its player's seat (same name, "
-                      "or same colour when nobody is named). Nobody's pick is shown anywhere before the reveal.")
+        self.intro = (
+            f"Each player scans their seat's code (or opens the address) on a phone on the same "
+            f"network: {server.base_url()}. A code works once, for a few minutes; the tablet then "
+            "asks whether the phone is that player's. The phone keeps its seat after a reload or a "
+            "dropped Wi-Fi, and from one game to the next: it goes to its player's seat (same name, "
+            "or same colour when nobody is named). Nobody's pick is shown anywhere before the reveal."
+        )
         for pid, seat in self.model.phone_seats.items():
             grid.add_widget(self._seat(server, pid, seat))
         for phone in self.model.phone_lobby:
@@ -72,10 +77,15 @@ class PhonesPanel(ModalView):
         """A phone of an earlier game without a seat: it picks one on its own screen."""
         box = BoxLayout(orientation="vertical", spacing=dp(4))
         state = "connected" if phone["connected"] else "not connected now"
-        box.add_widget(self._wrapped(f"{phone['was']}'s phone from an earlier game ({phone['device']}, {state}): "
-                                     "it shows the free seats; its player taps theirs."))
-        box.add_widget(styled_button("Forget this phone", lambda n=phone["phone"]: self._forget(n), "quiet",
-                                     height=dp(44)))
+        box.add_widget(
+            self._wrapped(
+                f"{phone['was']}'s phone from an earlier game ({phone['device']}, {state}): "
+                "it shows the free seats; its player taps theirs."
+            )
+        )
+        box.add_widget(
+            styled_button("Forget this phone", lambda n=phone["phone"]: self._forget(n), "quiet", height=dp(44))
+        )
         return box
 
     def _forget(self, phone: int) -> None:
@@ -101,8 +111,7 @@ class PhonesPanel(ModalView):
             box.add_widget(row)
             return box
         elif seat.get("code") == "expired":
-            box.add_widget(self._wrapped("This code has expired: make a new one when the player is ready "
-                                         "to scan it."))
+            box.add_widget(self._wrapped("This code has expired: make a new one when the player is ready to scan it."))
             box.add_widget(styled_button("New code", lambda p=pid: self._revoke(p), "primary", height=dp(44)))
             return box
         else:
@@ -111,8 +120,14 @@ class PhonesPanel(ModalView):
             phone = server.seats.phone(pid)
             if phone is not None and phone.was:
                 box.add_widget(_fitted(Label(text=f"(kept from an earlier game: {phone.was})", font_size="13sp")))
-        box.add_widget(styled_button("New code (this phone loses the seat)" if not url else "New code",
-                                     lambda p=pid: self._revoke(p), "quiet", height=dp(40)))
+        box.add_widget(
+            styled_button(
+                "New code (this phone loses the seat)" if not url else "New code",
+                lambda p=pid: self._revoke(p),
+                "quiet",
+                height=dp(40),
+            )
+        )
         return box
 
     @staticmethod

@@ -1,6 +1,7 @@
 """Quick picks of the table screen, each a tap or two: a secret disc picked on the
 tablet, the action cards turned up, a question before an entry that would pass in
 silence. Plain views: what may be picked comes from companion.prompts."""
+
 from __future__ import annotations
 
 from typing import Callable
@@ -14,8 +15,16 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 
-from ..card_learning import (card_facts, card_id, does, learn_entry, new_card_entry, offered_params, option_words,
-                             printed_numbers)
+from ..card_learning import (
+    card_facts,
+    card_id,
+    does,
+    learn_entry,
+    new_card_entry,
+    offered_params,
+    option_words,
+    printed_numbers,
+)
 from ..safe_text import for_markup
 from .map_view import PLAYER_RGB
 from .shape import dialog_size
@@ -34,6 +43,7 @@ class _Sheet(ModalView):
         self.body = BoxLayout(orientation="vertical", padding=dp(16), spacing=dp(8))
         with self.body.canvas.before:
             from kivy.graphics import Color, Rectangle
+
             Color(*PAPER)
             self._bg = Rectangle()
         self.body.bind(pos=lambda w, v: setattr(self._bg, "pos", v), size=lambda w, v: setattr(self._bg, "size", v))
@@ -46,8 +56,9 @@ class SecretPick(_Sheet):
     """A player picks their disc on the tablet: one tap opened it, one tap picks. Nothing of
     the pick stays on screen; the regions offered are not secret, the pick is."""
 
-    def __init__(self, model, pid: str, purpose: str, options: list[tuple[str, str]],
-                 make_event: Callable[[str], dict]):
+    def __init__(
+        self, model, pid: str, purpose: str, options: list[tuple[str, str]], make_event: Callable[[str], dict]
+    ):
         name = model.name(pid)
         super().__init__(f"{name}'s secret disc")
         self.model, self.make_event = model, make_event
@@ -82,22 +93,22 @@ class RevealCards(_Sheet):
     def __init__(self):
         super().__init__("Which action cards were turned up?", size_hint=(0.94, 0.94), portrait_hint=(0.94, 0.94))
         self.model = None
-        self.on_add = None   # what "A card is not listed" does (the table screen sets it)
+        self.on_add = None  # what "A card is not listed" does (the table screen sets it)
         self.stacks: list[int] = []
         self.chosen: dict[int, str] = {}
         # 2023: listed cards whose stack is learned from this reveal (stack -> Candidate), sent with it
         self.learned: dict = {}
         self.candidates: dict[int, list] = {}
         self._learn_buttons: dict[int, Button] = {}
-        self.buttons: dict[int, dict[str, Button]] = {}   # the cards offered now, by stack
+        self.buttons: dict[int, dict[str, Button]] = {}  # the cards offered now, by stack
         self._made: dict[tuple[str, str], Button] = {}  # (card, words) -> its button
-        self._stack_of: dict[str, int] = {}               # card -> the stack it is offered on now
+        self._stack_of: dict[str, int] = {}  # card -> the stack it is offered on now
         self._columns: dict[int, GridLayout] = {}
         self._scrolls: dict[int, ScrollView] = {}
         self._hints: dict[int, Label] = {}
         self.columns = GridLayout(spacing=dp(8))
         self.body.add_widget(self.columns)
-        self.message.height = dp(30)   # empty, not Kivy's 100 px: the columns take that room (its words grow it)
+        self.message.height = dp(30)  # empty, not Kivy's 100 px: the columns take that room (its words grow it)
         self.body.add_widget(self.message)
         row = self.bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
         row.add_widget(sheet_button("Not now", self.dismiss, height=dp(56)))
@@ -120,15 +131,19 @@ class RevealCards(_Sheet):
                 self.bar.add_widget(self.add_button, index=1)
             else:
                 self.bar.remove_widget(self.add_button)
-        learning = model.board.rules == "2023"   # the 2023 book prints neither stacks nor copies
+        learning = model.board.rules == "2023"  # the 2023 book prints neither stacks nor copies
         self.candidates = model.table.reveal_candidates() if learning else {}
         self.learned = {s: c for s, c in self.learned.items() if again and c in self.candidates.get(s, [])}
         # A stack's only card is picked already, unless the stack may hold a card the set cannot place
-        self.chosen = {s: cards[0][0] for s, cards in stacks.items()
-                       if len(cards) == 1 and not (learning and model.table.stack_may_hold_more(s))}
-        self.chosen.update({s: cid for s, cid in kept.items()
-                            if any(c == cid for c, _ in stacks[s]) or s in self.learned})
-        for column in self._columns.values():   # all emptied first: a card may change column (or the
+        self.chosen = {
+            s: cards[0][0]
+            for s, cards in stacks.items()
+            if len(cards) == 1 and not (learning and model.table.stack_may_hold_more(s))
+        }
+        self.chosen.update(
+            {s: cid for s, cid in kept.items() if any(c == cid for c, _ in stacks[s]) or s in self.learned}
+        )
+        for column in self._columns.values():  # all emptied first: a card may change column (or the
             for child in list(column.children)[:-1]:  # columns: a new game's stacks), all but the heading
                 column.remove_widget(child)
         if list(self._columns) != self.stacks:
@@ -156,16 +171,26 @@ class RevealCards(_Sheet):
         learned = self.learned.get(stack)
         known = known or learned is not None
         if not known:
-            column.add_widget(sheet_label(f"No card of stack {stack} is known yet: tap Name the card, then its "
-                                          "name (asked once: your next games know it).", font_size="14sp"))
+            column.add_widget(
+                sheet_label(
+                    f"No card of stack {stack} is known yet: tap Name the card, then its "
+                    "name (asked once: your next games know it).",
+                    font_size="14sp",
+                )
+            )
         if learned is not None:
-            button = sheet_button(f"{learned.label} (learned now)",
-                                  lambda s=stack: self.choose(s, self.learned[s].card), height=dp(64), font_size="14sp")
+            button = sheet_button(
+                f"{learned.label} (learned now)",
+                lambda s=stack: self.choose(s, self.learned[s].card),
+                height=dp(64),
+                font_size="14sp",
+            )
             self.buttons[stack][learned.card] = button
             column.add_widget(button)
         words = "Name the card" if not known else "Another card: name it"
-        self._learn_buttons[stack] = sheet_button(words, lambda s=stack: self.name_card(s), primary=not known,
-                                                  height=dp(56), font_size="15sp")
+        self._learn_buttons[stack] = sheet_button(
+            words, lambda s=stack: self.name_card(s), primary=not known, height=dp(56), font_size="15sp"
+        )
         column.add_widget(self._learn_buttons[stack])
 
     def name_card(self, stack: int) -> None:
@@ -199,7 +224,8 @@ class RevealCards(_Sheet):
         button = self._made.get((cid, label))
         if button is None:
             button = self._made[(cid, label)] = sheet_button(
-                label, lambda c=cid: self.choose(self._stack_of[c], c), height=dp(64), font_size="14sp")
+                label, lambda c=cid: self.choose(self._stack_of[c], c), height=dp(64), font_size="14sp"
+            )
         return button
 
     def _make_columns(self) -> None:
@@ -212,8 +238,13 @@ class RevealCards(_Sheet):
             column.bind(minimum_height=column.setter("height"))
             column.add_widget(sheet_label(f"Stack {stack}", bold=True, font_size="17sp"))
             # A column taller than the sheet shows its bar at all times: cards below the fold are seen
-            scroll = ScrollView(do_scroll_x=False, bar_width=dp(8), bar_color=(0.45, 0.3, 0.15, 0.9),
-                                bar_inactive_color=(0.45, 0.3, 0.15, 0.55), scroll_type=["bars", "content"])
+            scroll = ScrollView(
+                do_scroll_x=False,
+                bar_width=dp(8),
+                bar_color=(0.45, 0.3, 0.15, 0.9),
+                bar_inactive_color=(0.45, 0.3, 0.15, 0.55),
+                scroll_type=["bars", "content"],
+            )
             scroll.add_widget(column)
             # ... and says how many cards lie below it ("2 more below: scroll down"), until scrolled to them
             hint = Label(text="", color=PRIMARY, font_size="14sp", bold=True, size_hint_y=None, height=0)
@@ -233,8 +264,9 @@ class RevealCards(_Sheet):
         if scroll is None or hint is None:
             return
         bottom = scroll.to_window(scroll.x, scroll.y)[1]
-        below = sum(1 for w in column.children
-                    if isinstance(w, Button) and w.to_window(w.x, w.top)[1] < bottom + dp(12))
+        below = sum(
+            1 for w in column.children if isinstance(w, Button) and w.to_window(w.x, w.top)[1] < bottom + dp(12)
+        )
         words = f"{below} more below: scroll down" if below else ""
         if hint.text != words:
             hint.text = words
@@ -272,12 +304,15 @@ class RevealCards(_Sheet):
             self.message.text = f"Tap the card showing on stack {missing[0]}"
             return
         cards = [self.chosen[s] for s in self.stacks]
-        learned = [learn_entry(self.model.table.state, c) for s, c in sorted(self.learned.items())
-                   if self.chosen.get(s) == c.card]
+        learned = [
+            learn_entry(self.model.table.state, c)
+            for s, c in sorted(self.learned.items())
+            if self.chosen.get(s) == c.card
+        ]
         kept = []
         if self.model._input(lambda _: kept.append(self.model.table.reveal_learning(cards, learned)), None):
             self.learned = {}
-            if learned:   # said once: the table's set knows them now
+            if learned:  # said once: the table's set knows them now
                 names = ", ".join(self.model.board.cards[e["id"]].name for e in learned)
                 self.model.message = f"Learned: {names}. " + (kept[0] or "Your cards keep them for the next games.")
             self.dismiss()
@@ -296,12 +331,23 @@ class NameCard(_Sheet):
         self.options = sheet.candidates.get(stack, [])
         from kivy.core.window import Window
         from kivy.uix.textinput import TextInput
-        about = ("The rule book names these cards but not their stacks. Tap the one lying on stack "
-                 f"{stack}: its stack is kept for your next games.") if self.options else \
-            f"Every card the rule book names has its stack already: a card on stack {stack} not listed is added below."
+
+        about = (
+            (
+                "The rule book names these cards but not their stacks. Tap the one lying on stack "
+                f"{stack}: its stack is kept for your next games."
+            )
+            if self.options
+            else f"Every card the rule book names has its stack already: a card on stack {stack} not listed is added below."
+        )
         self.body.add_widget(sheet_label(about, font_size="16sp"))
-        self.filter = TextInput(multiline=False, size_hint_y=None, height=dp(48), font_size="18sp",
-                                hint_text="Type a few letters of its name to narrow the list")
+        self.filter = TextInput(
+            multiline=False,
+            size_hint_y=None,
+            height=dp(48),
+            font_size="18sp",
+            hint_text="Type a few letters of its name to narrow the list",
+        )
         self.filter.bind(text=lambda *_: self._fill())
         if len(self.options) > 6:
             self.body.add_widget(self.filter)
@@ -325,13 +371,18 @@ class NameCard(_Sheet):
         shown = [c for c in self.options if typed in c.name.lower()] if typed else self.options
         for c in shown:
             key = f"{c.card}@{c.stack}"
-            words = f"[b]{for_markup(c.name)}[/b]\n{for_markup(c.does)}" + (f" (printed stack {c.stack})" if len(
-                {o.stack for o in self.options if o.card == c.card}) > 1 else "")
-            self.name_buttons[key] = b = sheet_button(words, lambda c=c: self.pick(c), height=dp(64), font_size="14sp",
-                                                      markup=True)
+            words = f"[b]{for_markup(c.name)}[/b]\n{for_markup(c.does)}" + (
+                f" (printed stack {c.stack})" if len({o.stack for o in self.options if o.card == c.card}) > 1 else ""
+            )
+            self.name_buttons[key] = b = sheet_button(
+                words, lambda c=c: self.pick(c), height=dp(64), font_size="14sp", markup=True
+            )
             self.grid.add_widget(b)
-        self.message.text = "" if shown or not self.options else \
-            f"No listed card's name has \"{typed}\": tap A card not in the list to add it"
+        self.message.text = (
+            ""
+            if shown or not self.options
+            else f'No listed card\'s name has "{typed}": tap A card not in the list to add it'
+        )
 
     def pick(self, candidate) -> None:
         self.dismiss()
@@ -339,8 +390,12 @@ class NameCard(_Sheet):
 
     def not_listed(self) -> None:
         self.dismiss()
-        AddCard(self.sheet.model, stack=self.stack, on_added=lambda cid: self.sheet.added(self.stack, cid),
-                keep=getattr(self.sheet, "keep_new", None)).open()
+        AddCard(
+            self.sheet.model,
+            stack=self.stack,
+            on_added=lambda cid: self.sheet.added(self.stack, cid),
+            keep=getattr(self.sheet, "keep_new", None),
+        ).open()
 
 
 class CardFacts(_Sheet):
@@ -355,14 +410,21 @@ class CardFacts(_Sheet):
         self.facts = card_facts(model.board, cid)
         self.values: dict = {}
         self.option_buttons: dict[str, dict] = {}
-        self.body.add_widget(sheet_label("Your card set does not know this yet; tap what the card says "
-                                         "(asked once: your next games keep it).", font_size="16sp"))
+        self.body.add_widget(
+            sheet_label(
+                "Your card set does not know this yet; tap what the card says (asked once: your next games keep it).",
+                font_size="16sp",
+            )
+        )
         form = GridLayout(cols=1, spacing=dp(6), size_hint_y=None)
         form.bind(minimum_height=form.setter("height"))
         for fact in self.facts:
             form.add_widget(sheet_label(fact.words, font_size="15sp", halign="left"))
-            grid = GridLayout(cols=min(6, len(fact.options)) if isinstance(fact.options[0], int) else 2,
-                              spacing=dp(6), size_hint_y=None)
+            grid = GridLayout(
+                cols=min(6, len(fact.options)) if isinstance(fact.options[0], int) else 2,
+                spacing=dp(6),
+                size_hint_y=None,
+            )
             grid.bind(minimum_height=grid.setter("height"))
             self.option_buttons[fact.key] = {}
             for value in fact.options:
@@ -394,7 +456,8 @@ class CardFacts(_Sheet):
         kept = []
         if self.model._input(lambda v: kept.append(self.model.table.enter_card_facts(self.cid, v)), self.values):
             self.model.message = f"{self.model.board.cards[self.cid].name} is complete: play on. " + (
-                kept[0] or "Your cards keep it for the next games.")
+                kept[0] or "Your cards keep it for the next games."
+            )
             self.dismiss()
             if self.on_done is not None:
                 self.on_done()
@@ -433,14 +496,21 @@ class AddCard(_Sheet):
         self.model, self.on_added, self.turned_up, self.keep = model, on_added, stack, keep
         self.effects = {e.name: e for e in model.table.effect_choices(model.board.rules)}
         self.effect = None
-        self.completing = None            # a listed card's id, when its facts are entered
+        self.completing = None  # a listed card's id, when its facts are entered
         self.name, self.stack, self.copies, self.params = "", stack or 1, 1, {}
-        self.placement = None             # a ♠ card's Caballeros (compact entry on stack 5)
-        self.body.add_widget(sheet_label(
-            "Tap what it does (its rule text shows beside it), then type its name and tap the numbers printed "
-            "on it." if stack else "A card not in the list: tap what it does (its rule text shows beside it), "
-            "then its name, stack and copies as printed.", font_size="16sp"))
+        self.placement = None  # a ♠ card's Caballeros (compact entry on stack 5)
+        self.body.add_widget(
+            sheet_label(
+                "Tap what it does (its rule text shows beside it), then type its name and tap the numbers printed "
+                "on it."
+                if stack
+                else "A card not in the list: tap what it does (its rule text shows beside it), "
+                "then its name, stack and copies as printed.",
+                font_size="16sp",
+            )
+        )
         from kivy.core.window import Window
+
         panes = BoxLayout(orientation="horizontal" if Window.width >= Window.height else "vertical", spacing=dp(10))
         self.effect_list = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
         self.effect_list.bind(minimum_height=self.effect_list.setter("height"))
@@ -448,21 +518,25 @@ class AddCard(_Sheet):
         self.card_buttons = {}
         incomplete = self.incomplete() if not stack else {}
         if incomplete:
-            self.effect_list.add_widget(sheet_label("Listed, with facts to enter from the card:", bold=True,
-                                                    font_size="15sp"))
+            self.effect_list.add_widget(
+                sheet_label("Listed, with facts to enter from the card:", bold=True, font_size="15sp")
+            )
             for cid, what in incomplete.items():
                 card = model.board.cards[cid]
-                button = sheet_button(f"{card.name}: {what}", lambda c=cid: self.complete(c), height=dp(52),
-                                      font_size="14sp")
+                button = sheet_button(
+                    f"{card.name}: {what}", lambda c=cid: self.complete(c), height=dp(52), font_size="14sp"
+                )
                 self.card_buttons[cid] = button
                 self.effect_list.add_widget(button)
-            self.effect_list.add_widget(sheet_label("A card not in the list, by what it does:", bold=True,
-                                                    font_size="15sp"))
+            self.effect_list.add_widget(
+                sheet_label("A card not in the list, by what it does:", bold=True, font_size="15sp")
+            )
         for name, effect in self.effects.items():
             first = effect.rule_text.split(") ", 1)[-1].split(". ")[0]  # its first sentence, without the book
             words = first if len(first) <= 70 else first[:70].rsplit(" ", 1)[0] + " ..."
-            button = sheet_button(f"{effect.title}: {words}", lambda n=name: self.choose(n), height=dp(56),
-                              font_size="14sp")
+            button = sheet_button(
+                f"{effect.title}: {words}", lambda n=name: self.choose(n), height=dp(56), font_size="14sp"
+            )
             self.effect_buttons[name] = button
             self.effect_list.add_widget(button)
         left = ScrollView(do_scroll_x=False)
@@ -542,7 +616,7 @@ class AddCard(_Sheet):
     def _form(self) -> None:
         form = self.form
         form.clear_widgets()
-        self.steppers = {}   # what each stepper sets -> its (-, +) buttons
+        self.steppers = {}  # what each stepper sets -> its (-, +) buttons
         for name, button in self.effect_buttons.items():
             chosen = self.completing is None and self.effect is not None and self.effect.name == name
             button.background_color = CHOSEN if chosen else NORMAL
@@ -556,32 +630,40 @@ class AddCard(_Sheet):
         heading = f"{self.name} (in your set: {e.title})" if self.completing else e.title
         form.add_widget(sheet_label(heading, bold=True, font_size="19sp", halign="left"))
         form.add_widget(sheet_label(e.rule_text, font_size="14sp", halign="left"))
-        if not self.completing:   # a listed card keeps its name
+        if not self.completing:  # a listed card keeps its name
             from kivy.uix.textinput import TextInput
+
             form.add_widget(sheet_label("Name, as printed on the card:", bold=True, halign="left", font_size="15sp"))
             field = TextInput(text=self.name, multiline=False, size_hint_y=None, height=dp(48), font_size="18sp")
             field.bind(text=lambda w, v: setattr(self, "name", v))
             form.add_widget(field)
         if self.turned_up:
-            form.add_widget(sheet_label(f"Stack {self.turned_up}, where it turned up; its copies are counted as they "
-                                        "turn up.", font_size="15sp", halign="left"))
+            form.add_widget(
+                sheet_label(
+                    f"Stack {self.turned_up}, where it turned up; its copies are counted as they turn up.",
+                    font_size="15sp",
+                    halign="left",
+                )
+            )
             printed = self.printed_stacks()
-            if len(printed) > 1:   # four stacks: stack 2 holds the printed 2s and 3s
+            if len(printed) > 1:  # four stacks: stack 2 holds the printed 2s and 3s
                 self._number_row(form, "stack", "the stack number printed on it", self.stack, printed)
-            if self.stack == 5:   # a ♠ card prints its Caballeros
+            if self.stack == 5:  # a ♠ card prints its Caballeros
                 self._number_row(form, "placement", "Caballeros it places", self.placement, range(0, 6))
-            rows = {n.key: n for n in printed_numbers(e.name)}   # every number, "2 each" too
+            rows = {n.key: n for n in printed_numbers(e.name)}  # every number, "2 each" too
             for pname, spec in e.params.items():
                 if pname in rows:
-                    self._number_row(form, pname, rows[pname].words, self.params.get(pname), rows[pname].options,
-                                     rows[pname].label)
+                    self._number_row(
+                        form, pname, rows[pname].words, self.params.get(pname), rows[pname].options, rows[pname].label
+                    )
                 else:
                     self._param(form, pname, spec)
             return
         stack = f"{self.stack} (New Regency)" if self.stack == 5 else self.stack
         self._stepper(form, "Stack", stack, lambda d: self._set("stack", d, self.stacks()), "stack")
-        self._stepper(form, "Copies in the box", self.copies, lambda d: self._set("copies", d, list(range(1, 11))),
-                      "copies")
+        self._stepper(
+            form, "Copies in the box", self.copies, lambda d: self._set("copies", d, list(range(1, 11))), "copies"
+        )
         for pname, spec in e.params.items():
             self._param(form, pname, spec)
 
@@ -601,7 +683,7 @@ class AddCard(_Sheet):
             self.placement = value
         elif pname == "stack":
             self.stack = value
-        elif value is None:   # none printed: the effect's rule for none (Decay: all of them)
+        elif value is None:  # none printed: the effect's rule for none (Decay: all of them)
             self.params.pop(pname, None)
         else:
             self.params[pname] = value
@@ -624,7 +706,7 @@ class AddCard(_Sheet):
         i = max(0, min(len(allowed) - 1, allowed.index(now) + delta)) if now in allowed else 0
         setattr(self, what, allowed[i])
         self._form()
-        if allowed[i] == now:   # at its end: said, not ignored
+        if allowed[i] == now:  # at its end: said, not ignored
             words = {"stack": "The stacks of this game are", "copies": "A card's copies are"}.get(what, what)
             self.message.text = f"{words} {allowed[0]} to {allowed[-1]}"
 
@@ -633,22 +715,34 @@ class AddCard(_Sheet):
         meaning = spec.get("meaning", pname)
         if kind == "int":
             shown = "left out" if value is None else value
-            self._stepper(form, f"{pname.replace('_', ' ')} ({meaning})", shown,
-                          lambda d, n=pname, s=spec: self._step_param(n, s, d), pname)
+            self._stepper(
+                form,
+                f"{pname.replace('_', ' ')} ({meaning})",
+                shown,
+                lambda d, n=pname, s=spec: self._step_param(n, s, d),
+                pname,
+            )
         elif kind in ("str", "bool"):
             form.add_widget(sheet_label(f"{pname.replace('_', ' ')}: {meaning}", font_size="15sp", halign="left"))
             options = spec.get("values") if kind == "str" else [True, False]
             grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             for option in options:
-                b = sheet_button(str(option).replace("_", " "), lambda n=pname, o=option: self._set_param(n, o),
-                                 height=dp(48), font_size="15sp")
+                b = sheet_button(
+                    str(option).replace("_", " "),
+                    lambda n=pname, o=option: self._set_param(n, o),
+                    height=dp(48),
+                    font_size="15sp",
+                )
                 b.background_color = CHOSEN if value == option else NORMAL
                 grid.add_widget(b)
             form.add_widget(grid)
         else:  # a list fixed by the effect (Choice: its two options)
-            form.add_widget(sheet_label(f"{pname.replace('_', ' ')}: {', '.join(map(str, value or []))}",
-                                        font_size="15sp", halign="left"))
+            form.add_widget(
+                sheet_label(
+                    f"{pname.replace('_', ' ')}: {', '.join(map(str, value or []))}", font_size="15sp", halign="left"
+                )
+            )
 
     def _step_param(self, pname: str, spec: dict, delta: int) -> None:
         low, high = spec.get("min", 0), spec.get("max", 30)
@@ -665,10 +759,15 @@ class AddCard(_Sheet):
         else:
             self.params[pname] = value
         self._form()
-        if value == before:   # at its end: said, not ignored
+        if value == before:  # at its end: said, not ignored
             words = pname.replace("_", " ")
-            self.message.text = (f"{words}: {high} at most" if delta > 0 else
-                                 f"{words}: {low} at least" if spec.get("required") else f"{words}: left out already")
+            self.message.text = (
+                f"{words}: {high} at most"
+                if delta > 0
+                else f"{words}: {low} at least"
+                if spec.get("required")
+                else f"{words}: left out already"
+            )
 
     def _set_param(self, pname: str, option) -> None:
         self.params[pname] = option
@@ -680,18 +779,28 @@ class AddCard(_Sheet):
         """The card in the card-file vocabulary (a listed card: its id and what was entered)."""
         e = self.effect
         if self.turned_up and not self.completing:
-            return new_card_entry(self.model.board, self.name, e.name, self.stack, dict(self.params),
-                                  self.placement)[0]
+            return new_card_entry(self.model.board, self.name, e.name, self.stack, dict(self.params), self.placement)[0]
         if self.completing:
-            return {"id": self.completing, "stack": self.stack, "copies": self.copies, "params": dict(self.params),
-                    "source": "completed at the table"}
+            return {
+                "id": self.completing,
+                "stack": self.stack,
+                "copies": self.copies,
+                "params": dict(self.params),
+                "source": "completed at the table",
+            }
         name = self.name.strip()
         numbers = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in self.params.items() if not isinstance(v, list))
-        words = does(e.name, self.params)   # what it does, as its short text says it elsewhere
-        card = {"id": card_id(name, self.model.board.cards), "name": name, "stack": self.stack,
-                "copies": self.copies, "effect": e.name, "params": dict(self.params),
-                "text": words[:1].upper() + words[1:] if words else f"{e.title}" + (f" ({numbers})" if numbers else ""),
-                "source": "added at the table"}
+        words = does(e.name, self.params)  # what it does, as its short text says it elsewhere
+        card = {
+            "id": card_id(name, self.model.board.cards),
+            "name": name,
+            "stack": self.stack,
+            "copies": self.copies,
+            "effect": e.name,
+            "params": dict(self.params),
+            "text": words[:1].upper() + words[1:] if words else f"{e.title}" + (f" ({numbers})" if numbers else ""),
+            "source": "added at the table",
+        }
         if self.stack == 5:
             card["module"] = "new-regency"
         return card
@@ -728,7 +837,8 @@ class AddCard(_Sheet):
         kept = remember_card_entries([entry])
         done = "is complete" if self.completing else "is in the card set now"
         self.model.message = f"{self.name.strip()} {done}: turn up the cards. " + (
-            kept or "Your cards keep it for the next games.")
+            kept or "Your cards keep it for the next games."
+        )
         self.dismiss()
         if self.on_added is not None:
             self.on_added(entry["id"]) if self.turned_up else self.on_added()
@@ -747,10 +857,14 @@ class NameCardsLeft(_Sheet):
         self.left = {s.stack: s for s in model.table.stacks_left()}
         self.candidates = {s: list(left.candidates) for s, left in self.left.items()}
         self.named: dict[int, list] = {s: [] for s in self.left}
-        self.new: dict[str, dict] = {}          # cards not in the list, entered now: id -> entry
-        self.values: dict[str, dict] = {}       # card id -> {fact key: value} read off it
-        self.body.add_widget(sheet_label("Turn over the cards left in each stack and tap their names, so your next "
-                                         "games ask nothing.", font_size="16sp"))
+        self.new: dict[str, dict] = {}  # cards not in the list, entered now: id -> entry
+        self.values: dict[str, dict] = {}  # card id -> {fact key: value} read off it
+        self.body.add_widget(
+            sheet_label(
+                "Turn over the cards left in each stack and tap their names, so your next games ask nothing.",
+                font_size="16sp",
+            )
+        )
         self.form = GridLayout(cols=1, spacing=dp(8), size_hint_y=None)
         self.form.bind(minimum_height=self.form.setter("height"))
         scroll = ScrollView(do_scroll_x=False, bar_width=dp(8), bar_inactive_color=(0.45, 0.3, 0.15, 0.55))
@@ -774,17 +888,23 @@ class NameCardsLeft(_Sheet):
         form = self.form
         form.clear_widgets()
         from kivy.core.window import Window
-        columns = GridLayout(cols=len(self.left) if Window.width >= Window.height else min(3, len(self.left)),
-                             spacing=dp(8), size_hint_y=None)
+
+        columns = GridLayout(
+            cols=len(self.left) if Window.width >= Window.height else min(3, len(self.left)),
+            spacing=dp(8),
+            size_hint_y=None,
+        )
         columns.bind(minimum_height=columns.setter("height"))
         self.pick_buttons: dict[int, dict[str, Button]] = {}
         from kivy.uix.anchorlayout import AnchorLayout
+
         cells, made = [], []
 
-        def level(*_):   # every column's top on one line: each cell as tall as the tallest column
+        def level(*_):  # every column's top on one line: each cell as tall as the tallest column
             tallest = max(c.height for c in made)
             for cell in cells:
                 cell.height = tallest
+
         for stack, left in self.left.items():
             column = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
             column.bind(minimum_height=column.setter("height"))
@@ -797,19 +917,31 @@ class NameCardsLeft(_Sheet):
             todo = left.to_name - len(named)
             words = f"{todo} to name" if todo else "all named"
             column.add_widget(sheet_label(f"Stack {stack}: {words}", bold=True, font_size="16sp"))
-            for i, pick in enumerate(named):   # tapped again: taken back
-                b = sheet_button(f"{self._name(pick)} (tap to take back)", lambda s=stack, i=i: self.take_back(s, i),
-                                 height=dp(52), font_size="14sp")
+            for i, pick in enumerate(named):  # tapped again: taken back
+                b = sheet_button(
+                    f"{self._name(pick)} (tap to take back)",
+                    lambda s=stack, i=i: self.take_back(s, i),
+                    height=dp(52),
+                    font_size="14sp",
+                )
                 b.background_color = CHOSEN
                 column.add_widget(b)
             self.pick_buttons[stack] = {}
             if todo:
                 for cid, name in left.known:
-                    b = self.pick_buttons[stack][cid] = sheet_button(name, lambda s=stack, c=cid: self.pick(s, c),
-                                                                     height=dp(52), font_size="14sp")
+                    b = self.pick_buttons[stack][cid] = sheet_button(
+                        name, lambda s=stack, c=cid: self.pick(s, c), height=dp(52), font_size="14sp"
+                    )
                     column.add_widget(b)
-                column.add_widget(sheet_button("Name the card", lambda s=stack: self.name_card(s),
-                                               primary=not left.known, height=dp(52), font_size="15sp"))
+                column.add_widget(
+                    sheet_button(
+                        "Name the card",
+                        lambda s=stack: self.name_card(s),
+                        primary=not left.known,
+                        height=dp(52),
+                        font_size="15sp",
+                    )
+                )
             columns.add_widget(cell)
         form.add_widget(columns)
         self.fact_buttons: dict[tuple, Button] = {}
@@ -819,19 +951,27 @@ class NameCardsLeft(_Sheet):
         for cid, facts in unread.items():
             for fact in facts:
                 form.add_widget(sheet_label(fact.words, font_size="15sp", halign="left"))
-                grid = GridLayout(cols=min(6, len(fact.options)) if isinstance(fact.options[0], int) else 2,
-                                  spacing=dp(6), size_hint_y=None)
+                grid = GridLayout(
+                    cols=min(6, len(fact.options)) if isinstance(fact.options[0], int) else 2,
+                    spacing=dp(6),
+                    size_hint_y=None,
+                )
                 grid.bind(minimum_height=grid.setter("height"))
                 for value in fact.options:
                     b = self.fact_buttons[(cid, fact.key, value)] = sheet_button(
-                        option_words(value), lambda c=cid, k=fact.key, v=value: self.read(c, k, v), height=dp(48))
+                        option_words(value), lambda c=cid, k=fact.key, v=value: self.read(c, k, v), height=dp(48)
+                    )
                     b.background_color = CHOSEN if self.values.get(cid, {}).get(fact.key) == value else NORMAL
                     grid.add_widget(b)
                 form.add_widget(grid)
 
     def _named_ids(self) -> list[str]:
-        return [p if isinstance(p, str) else p.card for picks in self.named.values() for p in picks
-                if not (isinstance(p, str) and p in self.new)]
+        return [
+            p if isinstance(p, str) else p.card
+            for picks in self.named.values()
+            for p in picks
+            if not (isinstance(p, str) and p in self.new)
+        ]
 
     def pick(self, stack: int, cid: str) -> None:
         self.named[stack].append(cid)
@@ -845,12 +985,13 @@ class NameCardsLeft(_Sheet):
     def name_card(self, stack: int) -> None:
         NameCard(self, stack, "which card is left?").open()
 
-    def learn(self, stack: int, candidate) -> None:   # NameCard's pick
+    def learn(self, stack: int, candidate) -> None:  # NameCard's pick
         self.pick(stack, candidate)
 
     def keep_new(self, stack: int, entry: dict) -> str:
         """A card not in the list (AddCard): checked like a card file now, kept with the rest."""
         from ..rule_files import CardSetDraft, RuleFileError
+
         try:
             CardSetDraft.load()._edit([entry])
         except (RuleFileError, OSError) as exc:
@@ -858,7 +999,7 @@ class NameCardsLeft(_Sheet):
         self.new[entry["id"]] = entry
         return ""
 
-    def added(self, stack: int, cid: str) -> None:   # AddCard's, once kept here
+    def added(self, stack: int, cid: str) -> None:  # AddCard's, once kept here
         self.pick(stack, cid)
 
     def read(self, cid: str, key: str, value) -> None:
@@ -866,8 +1007,11 @@ class NameCardsLeft(_Sheet):
         self._fill()
 
     def keep(self) -> None:
-        named = {s: [self.new.get(p, p) if isinstance(p, str) else p for p in picks]
-                 for s, picks in self.named.items() if picks}
+        named = {
+            s: [self.new.get(p, p) if isinstance(p, str) else p for p in picks]
+            for s, picks in self.named.items()
+            if picks
+        }
         if not named and not self.values:
             self.message.text = "Tap the name of a card left on a stack first (or Not now)"
             return
@@ -890,15 +1034,18 @@ class BoardFacts(_Sheet):
     neighbouring regions, tapped on and off), each checked like a board file when the table goes
     on. A thin view of companion.fact_entry.FactsEntry; the last page sends it and the step goes on."""
 
-    COLUMNS = 7   # 0..12 in two rows per place: 48 dp buttons fit every tablet shape
+    COLUMNS = 7  # 0..12 in two rows per place: 48 dp buttons fit every tablet shape
 
     def __init__(self, model, entry, on_done: Callable[[], None] | None = None):
         from ..fact_entry import needed_words
 
-        super().__init__(f"From your board: {needed_words(entry.facts, entry.board.side)}", size_hint=(0.86, 0.94),
-                         portrait_hint=(0.96, 0.9))
+        super().__init__(
+            f"From your board: {needed_words(entry.facts, entry.board.side)}",
+            size_hint=(0.86, 0.94),
+            portrait_hint=(0.96, 0.9),
+        )
         self.model, self.entry, self.on_done = model, entry, on_done
-        self.numbers: dict[int, dict[int, Button]] = {}   # place -> value -> button (the page shown)
+        self.numbers: dict[int, dict[int, Button]] = {}  # place -> value -> button (the page shown)
         self.regions: dict[str, Button] = {}
         self.heading = sheet_label("", bold=True, font_size="18sp")
         self.instruction = sheet_label("", font_size="15sp")
@@ -971,7 +1118,7 @@ class BoardFacts(_Sheet):
     def next(self) -> None:
         entry = self.entry
         if not entry.next():
-            return self._page()   # refused: the board's rule, in its words
+            return self._page()  # refused: the board's rule, in its words
         if entry.complete and entry.last_page:
             if entry.send(self.model.table):
                 self.model.message = entry.message

@@ -3,6 +3,7 @@ scorings' itemised lines as they were shown, the scores as a staircase (points a
 scorings) and the turning points. Every step is the engine's public view at that moment
 (companion.history): nothing hidden appears before its reveal. A thin view: the replay model
 decides everything shown."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -30,7 +31,7 @@ class StepPlot(Widget):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        with self.canvas.after:   # the cursor: moving it redraws nothing else
+        with self.canvas.after:  # the cursor: moving it redraws nothing else
             self._cursor_colour = Color(*INK, 0)
             self._cursor = Line(points=[0, 0, 0, 0], width=dp(1))
         self._x_of = None
@@ -92,14 +93,14 @@ class StepPlot(Widget):
 class ReplayScreen(Screen):
     model = ObjectProperty(None)
     title = StringProperty("")
-    where = StringProperty("")        # "Step 45 of 172 - round 3: Ana's Caballeros placed"
+    where = StringProperty("")  # "Step 45 of 172 - round 3: Ana's Caballeros placed"
     scoring_text = StringProperty("")  # markup: the latest scoring shown, line by line
     turning_text = StringProperty("")
-    standings = StringProperty("")     # markup: the scores at this step
+    standings = StringProperty("")  # markup: the scores at this step
     step = NumericProperty(0)
     last = NumericProperty(0)
     landscape = BooleanProperty(True)
-    can_export = BooleanProperty(False)   # a finished saved game: written for BG Stats, BGG, a picture
+    can_export = BooleanProperty(False)  # a finished saved game: written for BG Stats, BGG, a picture
     folder = StringProperty("")
     export_message = StringProperty("")
     replay: Optional[Replay] = None
@@ -109,8 +110,9 @@ class ReplayScreen(Screen):
     def on_size(self, *args):
         self.landscape = self.width >= self.height
 
-    def open_replay(self, replay: Replay, title: str, back_to: str = "home",
-                    record: Optional[GameRecord] = None) -> None:
+    def open_replay(
+        self, replay: Replay, title: str, back_to: str = "home", record: Optional[GameRecord] = None
+    ) -> None:
         self.replay, self.title, self.back_to, self.record = replay, title, back_to, record
         self.can_export = bool(record and record.finished and not record.damaged)
         self.folder = self.folder or _default_folder()
@@ -121,8 +123,13 @@ class ReplayScreen(Screen):
         self._turning = [tp.step for tp in points]
         board = board_of(replay.steps[0].view)
         area = lambda a: board.area_name(board.area_index[a]) if a in board.area_index else a  # noqa: E731
-        self.turning_text = "\n".join(f"{i}. {for_markup(tp.words(replay.names, area))}"   # shown under markup
-                                      for i, tp in enumerate(points, start=1)) or "No scoring yet."
+        self.turning_text = (
+            "\n".join(
+                f"{i}. {for_markup(tp.words(replay.names, area))}"  # shown under markup
+                for i, tp in enumerate(points, start=1)
+            )
+            or "No scoring yet."
+        )
         self.step = -1
         self.show(self.last if record is not None and record.finished else 0)
 
@@ -149,8 +156,9 @@ class ReplayScreen(Screen):
 
         names = self.replay.names
         ranked = sorted(self.replay.players, key=lambda p: -step.scores.get(p, 0))
-        return "   ".join(f"[color={_hex(p)}][b]{for_markup(names.get(p, p))}[/b][/color] {step.scores.get(p, 0)}"
-                           for p in ranked)
+        return "   ".join(
+            f"[color={_hex(p)}][b]{for_markup(names.get(p, p))}[/b][/color] {step.scores.get(p, 0)}" for p in ranked
+        )
 
     def _scoring(self, view: dict) -> str:
         scorings = view.get("scorings", [])
@@ -163,10 +171,11 @@ class ReplayScreen(Screen):
         for line in latest["lines"]:
             if not line["points"]:
                 continue
-            area = board.area_name(board.area_index[line["area"]]) if line["area"] in board.area_index \
-                else line["area"]
-            lines.append(f"{for_markup(area)}: {for_markup(names.get(line['player'], line['player']))} "
-                         f"{line['points']:+d}  {for_markup(line['reason'])}")
+            area = board.area_name(board.area_index[line["area"]]) if line["area"] in board.area_index else line["area"]
+            lines.append(
+                f"{for_markup(area)}: {for_markup(names.get(line['player'], line['player']))} "
+                f"{line['points']:+d}  {for_markup(line['reason'])}"
+            )
         return "\n".join(lines)
 
     # ---- moving through the game ----------------------------------------------------------
@@ -205,6 +214,6 @@ def _default_folder() -> str:
     from .. import android, export
     from ..store import data_dir
 
-    if android.on_android():   # the app's own storage; the share sheet takes it further
+    if android.on_android():  # the app's own storage; the share sheet takes it further
         return str(data_dir() / "exports")
     return str(export.default_folder())

@@ -1,6 +1,7 @@
 """Small widgets the rule screens build their panels from (Your board, Your cards): buttons
 whose words wrap and grow them (never under 48 dp), labels that wrap, steppers, a question.
 No rule here: the screens get every value and message from companion.rule_files."""
+
 from __future__ import annotations
 
 from typing import Callable
@@ -17,21 +18,37 @@ from .shape import dialog_size
 INK = (0.23, 0.16, 0.08, 1)
 PAPER = (0.97, 0.94, 0.86, 1)
 WARN = (0.6, 0.08, 0.08, 1)
-STYLES = {"primary": ((0.62, 0.20, 0.12, 1), (1, 0.97, 0.9, 1)), "normal": ((0.84, 0.77, 0.62, 1), INK),
-          "quiet": ((0.90, 0.86, 0.78, 1), (0.35, 0.28, 0.2, 1)), "on": ((0.35, 0.22, 0.12, 1), (1, 0.96, 0.86, 1))}
+STYLES = {
+    "primary": ((0.62, 0.20, 0.12, 1), (1, 0.97, 0.9, 1)),
+    "normal": ((0.84, 0.77, 0.62, 1), INK),
+    "quiet": ((0.90, 0.86, 0.78, 1), (0.35, 0.28, 0.2, 1)),
+    "on": ((0.35, 0.22, 0.12, 1), (1, 0.96, 0.86, 1)),
+}
 TAP = dp(52)  # every touch target is at least 48 dp
-STATUS_RGB = {"known": (0.16, 0.45, 0.2, 1), "inferred": (0.55, 0.38, 0.05, 1), "missing": WARN,
-              "yours": (0.16, 0.3, 0.6, 1)}
+STATUS_RGB = {
+    "known": (0.16, 0.45, 0.2, 1),
+    "inferred": (0.55, 0.38, 0.05, 1),
+    "missing": WARN,
+    "yours": (0.16, 0.3, 0.6, 1),
+}
 
 
-def button(text: str, on_release: Callable[[], None], style: str = "normal", key: str = "",
-           **kwargs) -> Button:
+def button(text: str, on_release: Callable[[], None], style: str = "normal", key: str = "", **kwargs) -> Button:
     """Its words wrap at its width and it grows to fit them. `key` says what it does (tests find it)."""
     background, colour = STYLES[style]
     least = max(kwargs.pop("height", TAP), dp(48))
     kwargs.setdefault("size_hint_y", None)
-    b = Button(text=text, background_normal="", background_color=background, color=colour, height=least,
-               bold=style in ("primary", "on"), halign="center", valign="middle", **kwargs)
+    b = Button(
+        text=text,
+        background_normal="",
+        background_color=background,
+        color=colour,
+        height=least,
+        bold=style in ("primary", "on"),
+        halign="center",
+        valign="middle",
+        **kwargs,
+    )
     b.bind(width=lambda w, v: setattr(w, "text_size", (max(1, v - dp(12)), None)))
     if kwargs.get("size_hint_y") is None:
         b.bind(texture_size=lambda w, v: setattr(w, "height", max(least, v[1] + dp(14))))
@@ -45,8 +62,10 @@ def text(words: str, **kwargs) -> Label:
     kwargs.setdefault("color", INK)
     kwargs.setdefault("halign", "left")
     label = Label(text=words, size_hint_y=None, valign="middle", **kwargs)
-    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
-               texture_size=lambda w, v: setattr(w, "height", max(dp(24), v[1] + dp(6))))
+    label.bind(
+        width=lambda w, v: setattr(w, "text_size", (v, None)),
+        texture_size=lambda w, v: setattr(w, "height", max(dp(24), v[1] + dp(6))),
+    )
     return label
 
 
@@ -64,8 +83,7 @@ def stepper(caption: str, shown: str, on_step: Callable[[int], None], key: str) 
     label.bind(size=lambda w, v: setattr(w, "text_size", (v[0], None)))
     row.add_widget(label)
     row.add_widget(button("−", lambda: on_step(-1), key=f"{key}:-1", size_hint=(None, None), width=TAP))
-    value = Label(text=shown, color=INK, bold=True, size_hint_x=None, width=dp(96), halign="center",
-                  valign="middle")
+    value = Label(text=shown, color=INK, bold=True, size_hint_x=None, width=dp(96), halign="center", valign="middle")
     value.bind(size=lambda w, v: setattr(w, "text_size", (v[0], None)))
     row.add_widget(value)
     row.add_widget(button("+", lambda: on_step(1), key=f"{key}:+1", size_hint=(None, None), width=TAP))
@@ -82,6 +100,7 @@ class Ask(ModalView):
         self._anim_duration = 0
         body = BoxLayout(orientation="vertical", padding=dp(18), spacing=dp(10))
         from kivy.graphics import Color, Rectangle
+
         with body.canvas.before:
             Color(*PAPER)
             bg = Rectangle()

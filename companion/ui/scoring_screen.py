@@ -1,6 +1,7 @@
 """Scorings, step by step: the Castillo opened with the tower's counts and a
 "does the physical count match?" check, then the transfers, then region by
 region with the points and the reason for each."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -32,8 +33,10 @@ class _Chip(Widget):
         with self.canvas.before:
             self.colour = Color(0.5, 0.5, 0.5)
             rect = Rectangle()
-        self.bind(pos=lambda w, v: setattr(rect, "pos", (v[0], v[1] + dp(6))),
-                  size=lambda w, v: setattr(rect, "size", (v[0], v[1] - dp(12))))
+        self.bind(
+            pos=lambda w, v: setattr(rect, "pos", (v[0], v[1] + dp(6))),
+            size=lambda w, v: setattr(rect, "size", (v[0], v[1] - dp(12))),
+        )
 
     def show(self, pid: str) -> None:
         self.colour.rgb = PLAYER_RGB.get(pid, (0.5, 0.5, 0.5))
@@ -135,8 +138,10 @@ class ScoringScreen(Screen):
         self.tower_counts = tallies
         self.record = None
         self.heading = "The Castillo is lifted"
-        self.subheading = ("Count the Caballeros of each colour. Does the physical count match the tower's? "
-                           "Correct any colour that differs; the table's count wins.")
+        self.subheading = (
+            "Count the Caballeros of each colour. Does the physical count match the tower's? "
+            "Correct any colour that differs; the table's count wins."
+        )
         self.message = ""
         self._draw_castillo()
 
@@ -148,8 +153,9 @@ class ScoringScreen(Screen):
             note = f"[b]check:[/b] tower {tower}, turns entered {entered}" if differs else f"tower {tower}"
             if pid in self.by_hand:  # the tower does not know this colour: the turns entered say it
                 note, differs = f"not counted by the tower; turns entered {entered}", False
-            body.add_widget(self._count_rows.take().show(pid, self.model.name(pid), note, differs,
-                                                         self.counts.get(pid, 0)))
+            body.add_widget(
+                self._count_rows.take().show(pid, self.model.name(pid), note, differs, self.counts.get(pid, 0))
+            )
         corrected = {pid: self.counts.get(pid, 0) for pid in self.seats} != self.baseline
         ask = self.model.ask()
         stays = ask.options.get("castillo_stays")  # Rebellion: scored, nothing leaves, no disc
@@ -211,18 +217,21 @@ class ScoringScreen(Screen):
             for pid, pts in sorted(gained.items(), key=lambda kv: -kv[1]):
                 body.add_widget(self._row(pid, f"{self.model.name(pid)}", f"+{pts}"))
             for t in record.transfers:
-                why = t.get("why", "the King's region")   # saved games' transfers name no reason
-                where = (f"back to the court ({why})" if t["to_court"]
-                         else f"to {self.model.area_name(t['region'])}")
-                body.add_widget(self._row(t["player"], f"{self.model.name(t['player'])}: {t['count']} from the "
-                                          f"Castillo {where}", ""))
+                why = t.get("why", "the King's region")  # saved games' transfers name no reason
+                where = f"back to the court ({why})" if t["to_court"] else f"to {self.model.area_name(t['region'])}"
+                body.add_widget(
+                    self._row(
+                        t["player"], f"{self.model.name(t['player'])}: {t['count']} from the Castillo {where}", ""
+                    )
+                )
         else:
             area = self.areas[self.page - 1]
             self.subheading = f"{self.model.area_name(area)}  ({self.page} of {len(self.areas)})"
             for line in record.lines:
                 if line.area == area:
-                    body.add_widget(self._row(line.player, f"{self.model.name(line.player)}: {line.reason}",
-                                              f"{line.points:+d}"))
+                    body.add_widget(
+                        self._row(line.player, f"{self.model.name(line.player)}: {line.reason}", f"{line.points:+d}")
+                    )
         if self.page > 0:
             self._bar("Back", lambda: self._turn(-1), "quiet")
         if self.page < len(self.areas):

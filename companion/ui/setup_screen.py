@@ -4,14 +4,15 @@ checks it. What the rules allow and the table's own board and card files are
 companion.rule_files' (no Kivy here decides a rule); the rule choice is remembered for the
 next game. A 2023 game on a side of the board the table has not confirmed yet opens "Your
 board" first, then starts."""
+
 from __future__ import annotations
 
 import random
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
@@ -27,8 +28,18 @@ from firmware_bridge.messages import COLOURS
 from firmware_bridge.ports import list_ports
 
 from ..ki_cards import ki_game_files
-from ..rule_files import (RULES_WORDS, RuleFileError, RulesChoice, check_game_setup, dummy_colours, game_files,
-                          load_choice, old_hands_returns, save_choice, tower_note)
+from ..rule_files import (
+    RULES_WORDS,
+    RuleFileError,
+    RulesChoice,
+    check_game_setup,
+    dummy_colours,
+    game_files,
+    load_choice,
+    old_hands_returns,
+    save_choice,
+    tower_note,
+)
 from ..safe_text import typed
 from ..table import InputError, TableSetup, TowerConfig
 from ..table_setup import DEFAULT_SEATS, seat_colours, seats_ticked
@@ -41,10 +52,14 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 BOARD = classic_board()
 REGION_NAMES = list(BOARD.region_names)
 REGION_IDS = dict(zip(BOARD.region_names, BOARD.region_ids))
-TOWER_KINDS = {"Simulated (on-screen drops)": "simulated", "USB serial": "serial", "MQTT (Wi-Fi)": "mqtt",
-               "No tower": "none"}
+TOWER_KINDS = {
+    "Simulated (on-screen drops)": "simulated",
+    "USB serial": "serial",
+    "MQTT (Wi-Fi)": "mqtt",
+    "No tower": "none",
+}
 RULES_BY_WORDS = {words: rules for rules, words in RULES_WORDS.items()}
-ON_CLASSIC_BOARD = ("classic", "king-intrigue")   # King and Intrigue plays on the classic board
+ON_CLASSIC_BOARD = ("classic", "king-intrigue")  # King and Intrigue plays on the classic board
 
 
 def _board(rules: str):
@@ -58,9 +73,9 @@ class NameInput(TextInput):
     """A player's name: typing stops at NAME_MAX characters, so no screen gets a longer one."""
 
     def insert_text(self, substring, from_undo=False):
-        substring = typed(substring)   # a pasted ESC, NUL or RTL override is no part of a name
+        substring = typed(substring)  # a pasted ESC, NUL or RTL override is no part of a name
         room = NAME_MAX - len(self.text) + len(self.selection_text)
-        return super().insert_text(substring[:max(0, room)], from_undo=from_undo)
+        return super().insert_text(substring[: max(0, room)], from_undo=from_undo)
 
 
 class PlayerRow(BoxLayout):
@@ -75,11 +90,13 @@ class PlayerRow(BoxLayout):
 
 class KnownPlayerButton(Button):
     """Someone from earlier games, with a mark in their usual colour."""
+
     colour_rgb = ListProperty([0.5, 0.5, 0.5])
 
 
 class ModuleToggle(BoxLayout):
     """A module of the rule set: on or off (or always on, and said why)."""
+
     module = StringProperty("")
     words = StringProperty("")
     chosen = BooleanProperty(False)
@@ -105,7 +122,7 @@ class SetupScreen(Screen):
     ca_file = StringProperty("")
     cert_file = StringProperty("")
     key_file = StringProperty("")
-    club_url = StringProperty("")   # optional: the club broker this table publishes to (companion.club)
+    club_url = StringProperty("")  # optional: the club broker this table publishes to (companion.club)
     club_ca = StringProperty("")
     club_password = StringProperty("")
     club_name = StringProperty("")  # the club's name in the topics (`elgrande club --club`); empty: "club"
@@ -113,27 +130,31 @@ class SetupScreen(Screen):
     from_position = BooleanProperty(False)  # tracking from the board in front of the table (a game under way)
     # the rules
     rules = StringProperty(RULES_WORDS["classic"])
-    rules_words = StringProperty("")      # what the choice means (side of the board, the dummy)
-    rules_notes = StringProperty("")      # the table's board and cards, the tower's colours
-    dummy = StringProperty("")            # the dummy's colour (2023, 2 players), as a name
+    rules_words = StringProperty("")  # what the choice means (side of the board, the dummy)
+    rules_notes = StringProperty("")  # the table's board and cards, the tower's colours
+    dummy = StringProperty("")  # the dummy's colour (2023, 2 players), as a name
     dummy_names = ListProperty([])
     has_dummy = BooleanProperty(False)
     stand_in_offered = BooleanProperty(False)
     stand_in = BooleanProperty(False)
-    returns_words = StringProperty("")    # Old Hands: the cards the table returned to the box
+    returns_words = StringProperty("")  # Old Hands: the cards the table returned to the box
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.rows: dict[str, PlayerRow] = {}
-        self.removed: list[str] = []       # Old Hands: drawn at random and returned to the box (this game)
+        self.removed: list[str] = []  # Old Hands: drawn at random and returned to the box (this game)
         self.returns = []
         self.choice = load_choice()
         self.rules = RULES_WORDS[self.choice.rules]
         self.stand_in = self.choice.stand_in_modifiers
         self._make_rows(self.choice.rules)
         self.draw_regions(random.Random(7))
-        self.bind(rules=self._rules_changed, tower=self.refresh_rules, dummy=self._dummy_changed,
-                  stand_in=self._stand_in_changed)
+        self.bind(
+            rules=self._rules_changed,
+            tower=self.refresh_rules,
+            dummy=self._dummy_changed,
+            stand_in=self._stand_in_changed,
+        )
         self.refresh_rules()
 
     def on_pre_enter(self, *args) -> None:
@@ -155,8 +176,9 @@ class SetupScreen(Screen):
         except OSError:  # the games folder unreadable: nobody is offered, the game still starts
             known = []
         for person in known[:12]:
-            button = KnownPlayerButton(text=person.name,
-                                       colour_rgb=list(PLAYER_RGB.get(person.colour, (0.5, 0.5, 0.5))))
+            button = KnownPlayerButton(
+                text=person.name, colour_rgb=list(PLAYER_RGB.get(person.colour, (0.5, 0.5, 0.5)))
+            )
             button.bind(on_release=lambda _b, p=person: self.seat_known(p.name, p.colour))
             box.add_widget(button)
 
@@ -191,9 +213,14 @@ class SetupScreen(Screen):
         self.rows = {}
         for i, colour in enumerate(seat_colours(rules)):
             before = old.get(colour)
-            row = PlayerRow(colour=colour, rgb=list(PLAYER_RGB.get(colour, (0.5, 0.5, 0.5))), seat=str(i + 1),
-                            plays=colour in ticked, name=before.name if before else "",
-                            region_names=list(names))
+            row = PlayerRow(
+                colour=colour,
+                rgb=list(PLAYER_RGB.get(colour, (0.5, 0.5, 0.5))),
+                seat=str(i + 1),
+                plays=colour in ticked,
+                name=before.name if before else "",
+                region_names=list(names),
+            )
             row.bind(plays=self.refresh_rules)
             self.rows[colour] = row
             self.ids.rows.add_widget(row)
@@ -220,11 +247,17 @@ class SetupScreen(Screen):
         box = self.ids.modules
         box.clear_widgets()
         for offer in choice.offers(n):
-            box.add_widget(ModuleToggle(module=offer.id, chosen=offer.chosen, always=offer.always, screen=self,
-                                        words=f"{offer.label} (always with 2 players)" if offer.always else
-                                        f"{offer.label}: {offer.about}"))
+            box.add_widget(
+                ModuleToggle(
+                    module=offer.id,
+                    chosen=offer.chosen,
+                    always=offer.always,
+                    screen=self,
+                    words=f"{offer.label} (always with 2 players)" if offer.always else f"{offer.label}: {offer.about}",
+                )
+            )
         if players and self.start.lower() not in players:
-            self.start = players[0].title()   # the start player is someone who plays
+            self.start = players[0].title()  # the start player is someone who plays
         self.rules_words = choice.words(n)
         self.has_dummy = choice.rules == "2023" and n == 2
         free = dummy_colours(list(self.rows), players)
@@ -232,12 +265,16 @@ class SetupScreen(Screen):
         if self.has_dummy and self.dummy.lower() not in free:
             self.dummy = (choice.dummy if choice.dummy in free else free[0]).title() if free else ""
         files = game_files(choice, n)
-        self.stand_in_offered = "power-shift" in choice.modules_for(n) and \
-            (files.needs_modifiers or choice.stand_in_modifiers) and not self._file_has_modifiers(files)
+        self.stand_in_offered = (
+            "power-shift" in choice.modules_for(n)
+            and (files.needs_modifiers or choice.stand_in_modifiers)
+            and not self._file_has_modifiers(files)
+        )
         notes = ([files.problem] if files.problem else []) + files.notes
         notes += self._old_hands(n, files)
-        notes += tower_note(players + ([self.dummy.lower()] if self.has_dummy and self.dummy else []),
-                            TOWER_KINDS[self.tower])
+        notes += tower_note(
+            players + ([self.dummy.lower()] if self.has_dummy and self.dummy else []), TOWER_KINDS[self.tower]
+        )
         self.rules_notes = "\n".join(notes)
 
     def _old_hands(self, players: int, files) -> list[str]:
@@ -279,8 +316,9 @@ class SetupScreen(Screen):
 
     def _dummy_changed(self, *args) -> None:
         if self.dummy:
-            self.choice = RulesChoice(self.choice.rules, self.choice.modules, self.dummy.lower(),
-                                      self.choice.stand_in_modifiers)
+            self.choice = RulesChoice(
+                self.choice.rules, self.choice.modules, self.dummy.lower(), self.choice.stand_in_modifiers
+            )
         self.refresh_rules()
 
     def _stand_in_changed(self, *args) -> None:
@@ -292,9 +330,11 @@ class SetupScreen(Screen):
         screen says what is missing and Your cards opens on it."""
         files = ki_game_files(len(self.players()), self.choice.modules_for(len(self.players())))
         if files.problem or files.missing:
-            self.message = files.problem or (f"King and Intrigue cannot start yet: {len(files.missing)} card "
-                                             f"fact{'s' * (len(files.missing) != 1)} to enter from your box "
-                                             f"(first: {files.missing[0]}). Enter them in Your cards.")
+            self.message = files.problem or (
+                f"King and Intrigue cannot start yet: {len(files.missing)} card "
+                f"fact{'s' * (len(files.missing) != 1)} to enter from your box "
+                f"(first: {files.missing[0]}). Enter them in Your cards."
+            )
             self.open_rule_screen("cards")
             return False
         return True
@@ -303,8 +343,9 @@ class SetupScreen(Screen):
         """Your board (the side this many players use) or Your cards, back here after."""
         if self.choice.rules == "king-intrigue" and name == "cards":
             n = len(self.players())
-            self.manager.get_screen("ki_cards").open_cards(back_to="setup", players=n if 2 <= n <= 5 else 4,
-                                                           modules=self.choice.modules_for(n))
+            self.manager.get_screen("ki_cards").open_cards(
+                back_to="setup", players=n if 2 <= n <= 5 else 4, modules=self.choice.modules_for(n)
+            )
             return
         screen = self.manager.get_screen(name)
         if name == "board":
@@ -333,20 +374,28 @@ class SetupScreen(Screen):
         if start not in players and players:
             raise InputError(f"the start player ({self.start}) is not playing")
         kind = TOWER_KINDS[self.tower]
-        tower = TowerConfig(kind=kind, port=self.port if kind == "serial" and "/" in self.port else None,
-                            broker=self.broker.strip() or None, tower_id=self.tower_id.strip() or None,
-                            **(self._mqtt_settings() if kind == "mqtt" else {}))
+        tower = TowerConfig(
+            kind=kind,
+            port=self.port if kind == "serial" and "/" in self.port else None,
+            broker=self.broker.strip() or None,
+            tower_id=self.tower_id.strip() or None,
+            **(self._mqtt_settings() if kind == "mqtt" else {}),
+        )
         if kind == "mqtt":
             check_mqtt(tower)  # a bad address or certificate file is said here, not at the table
         region_ids = dict(zip(self.region_names, _board(self.choice.rules).region_ids))
-        game = GameSetup(players=players, names={r.colour: typed(r.name).strip()[:NAME_MAX] or r.colour.title()
-                                                  for r in seats},
-                         variant="short" if self.variant.startswith("Short") else "full",
-                         king=region_ids[self.king],
-                         homes={r.colour: region_ids[r.home] for r in seats if r.home in region_ids},
-                         start_player=start, **self._rules_fields(players))
-        return TableSetup(game=game, mode="scoring" if self.mode == "Scoring only" else "tracking", tower=tower,
-                          club=self._club())
+        game = GameSetup(
+            players=players,
+            names={r.colour: typed(r.name).strip()[:NAME_MAX] or r.colour.title() for r in seats},
+            variant="short" if self.variant.startswith("Short") else "full",
+            king=region_ids[self.king],
+            homes={r.colour: region_ids[r.home] for r in seats if r.home in region_ids},
+            start_player=start,
+            **self._rules_fields(players),
+        )
+        return TableSetup(
+            game=game, mode="scoring" if self.mode == "Scoring only" else "tracking", tower=tower, club=self._club()
+        )
 
     def _club(self):
         """The club broker (mqtts://table-1@host:8883: the user is the table's id), its password and CA
@@ -355,8 +404,13 @@ class SetupScreen(Screen):
             return None
         from ..club.config import ClubConfig
         from ..club.publisher import check_club
-        config = ClubConfig(broker=self.club_url.strip(), password=self.club_password or None,
-                            ca_file=self.club_ca.strip() or None, club=self.club_name.strip() or "club")
+
+        config = ClubConfig(
+            broker=self.club_url.strip(),
+            password=self.club_password or None,
+            ca_file=self.club_ca.strip() or None,
+            club=self.club_name.strip() or "club",
+        )
         check_club(config)
         return config
 
@@ -369,22 +423,39 @@ class SetupScreen(Screen):
         if files.problem:
             raise InputError(files.problem)
         if choice.rules == "king-intrigue":
-            return {"rules": "king-intrigue", "modules": choice.modules_for(len(players)),
-                    "cards_file": files.cards_file}
+            return {
+                "rules": "king-intrigue",
+                "modules": choice.modules_for(len(players)),
+                "cards_file": files.cards_file,
+            }
         if files.needs_modifiers:
-            raise InputError("Power Shift needs its 16 Modifier cards: import your card file in Your cards, "
-                             "or tick \"use the stand-in Modifier cards\" (labelled: not the printed cards)")
-        stand_in = "power-shift" in choice.modules_for(len(players)) and choice.stand_in_modifiers \
+            raise InputError(
+                "Power Shift needs its 16 Modifier cards: import your card file in Your cards, "
+                'or tick "use the stand-in Modifier cards" (labelled: not the printed cards)'
+            )
+        stand_in = (
+            "power-shift" in choice.modules_for(len(players))
+            and choice.stand_in_modifiers
             and not self._file_has_modifiers(files)
-        return {"rules": "2023", "modules": choice.modules_for(len(players)),
-                "dummy": self.dummy.lower() if len(players) == 2 and self.dummy else None,
-                "board_file": files.board_file, "cards_file": files.cards_file, "stand_in_modifiers": stand_in,
-                "removed_cards": list(self.removed) if self.returns else []}
+        )
+        return {
+            "rules": "2023",
+            "modules": choice.modules_for(len(players)),
+            "dummy": self.dummy.lower() if len(players) == 2 and self.dummy else None,
+            "board_file": files.board_file,
+            "cards_file": files.cards_file,
+            "stand_in_modifiers": stand_in,
+            "removed_cards": list(self.removed) if self.returns else [],
+        }
 
     def _mqtt_settings(self) -> dict:
-        return {"username": self.mqtt_user.strip() or None, "password": self.mqtt_password or None,
-                "ca_file": self.ca_file.strip() or None, "cert_file": self.cert_file.strip() or None,
-                "key_file": self.key_file.strip() or None}
+        return {
+            "username": self.mqtt_user.strip() or None,
+            "password": self.mqtt_password or None,
+            "ca_file": self.ca_file.strip() or None,
+            "cert_file": self.cert_file.strip() or None,
+            "key_file": self.key_file.strip() or None,
+        }
 
     def _setup_or_message(self) -> TableSetup | None:
         if self.choice.rules == "king-intrigue" and self.mode != "Scoring only" and not self._ki_cards_ready():
@@ -413,8 +484,9 @@ class SetupScreen(Screen):
             self._begin()
             return
         if files.confirm_board:
-            self.manager.get_screen("board").open_side(files.side, back_to="setup",
-                                                       modules=setup.game.modules, then=self._begin)
+            self.manager.get_screen("board").open_side(
+                files.side, back_to="setup", modules=setup.game.modules, then=self._begin
+            )
             return
         self._begin()
 
@@ -445,6 +517,7 @@ class ReturnedCards(ModalView):
         self.returns, self.removed, self.on_done = returns, removed, on_done
         self.body = BoxLayout(orientation="vertical", padding=dp(18), spacing=dp(8))
         from kivy.graphics import Color, Rectangle
+
         with self.body.canvas.before:
             Color(*PAPER)
             bg = Rectangle()
@@ -455,21 +528,34 @@ class ReturnedCards(ModalView):
     def _show(self) -> None:
         body = self.body
         body.clear_widgets()
-        body.add_widget(text("Old Hands: the cards returned to the box", bold=True, font_size="22sp",
-                             halign="center"))
-        body.add_widget(text("For each Old Hands card added, one card drawn at random from its stack goes back "
-                             "to the box. Tap the cards you drew."))
+        body.add_widget(text("Old Hands: the cards returned to the box", bold=True, font_size="22sp", halign="center"))
+        body.add_widget(
+            text(
+                "For each Old Hands card added, one card drawn at random from its stack goes back "
+                "to the box. Tap the cards you drew."
+            )
+        )
         scroll = ScrollView(do_scroll_x=False)
         rows = grid(1)
         for r in self.returns:
             rows.add_widget(text(f"Stack {r.stack}: {r.count} card{'s' * (r.count > 1)}", bold=True))
             if not r.cards:
-                rows.add_widget(text(f"Your card set knows no card of stack {r.stack} yet: enter the card you "
-                                     "drew in Your cards first."))
+                rows.add_widget(
+                    text(
+                        f"Your card set knows no card of stack {r.stack} yet: enter the card you "
+                        "drew in Your cards first."
+                    )
+                )
             cards = grid(2)
             for cid, name in r.cards:
-                cards.add_widget(button(name, lambda c=cid: self._toggle(c), "on" if cid in self.removed else "quiet",
-                                        key=f"returned:{cid}"))
+                cards.add_widget(
+                    button(
+                        name,
+                        lambda c=cid: self._toggle(c),
+                        "on" if cid in self.removed else "quiet",
+                        key=f"returned:{cid}",
+                    )
+                )
             rows.add_widget(cards)
         scroll.add_widget(rows)
         body.add_widget(scroll)

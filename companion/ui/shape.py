@@ -9,13 +9,14 @@ measures in dp: the scale is worked out in dp, so it is 1 there.
 
 Nothing here imports Kivy's window at module level: app.py reads `window_size` before
 Kivy's Config is applied."""
+
 from __future__ import annotations
 
 import logging
 import re
 
 DEFAULT_SIZE = (1280, 800)
-REFERENCE = (1280, 800)      # dp the layouts are made for (landscape; portrait swaps them)
+REFERENCE = (1280, 800)  # dp the layouts are made for (landscape; portrait swaps them)
 MAX_SCALE = 2.0
 WINDOW_ENV = "ELGRANDE_WINDOW"  # e.g. 800x1280 for a portrait tablet
 

@@ -1,5 +1,6 @@
 """Each player's record per rule system: games, wins (a shared victory counts for each),
 mean and best score, and where the points came from (companion.history.statistics)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,8 +25,10 @@ def stats_text(stats) -> str:
             out.append(f"\n[b][size=20sp]{for_markup(rules_label(rules))}[/size][/b]")
         shared = f" ({s.shared_wins} shared)" if s.shared_wins else ""
         sources = ", ".join(f"{SOURCE_NAMES[k]} {s.by_source.get(k, 0)}" for k in SOURCES if s.by_source.get(k, 0))
-        out.append(f"[b]{for_markup(s.name)}[/b]: {s.games} game{'s' * (s.games != 1)}, {s.wins} won{shared}, "
-                   f"mean {s.mean:.1f}, best {s.best}\n    points from: {sources}")
+        out.append(
+            f"[b]{for_markup(s.name)}[/b]: {s.games} game{'s' * (s.games != 1)}, {s.wins} won{shared}, "
+            f"mean {s.mean:.1f}, best {s.best}\n    points from: {sources}"
+        )
     return "\n".join(out).strip()
 
 

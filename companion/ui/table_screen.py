@@ -2,6 +2,7 @@
 on the right, undo and the tower at the bottom. Draws the model's prompt and
 sends back the events it builds; the only state kept here is an entry in
 progress (taps not yet confirmed)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -29,20 +30,32 @@ from .widgets import ChoiceButton, Pool, WrappedLabel, dress, hyphen_breaks
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-SIDE_TEXT = "14sp"   # the side panel's smallest words (court, Power card, notes): 21 px at 1920x1200
-GRID_CELL = dp(56)   # the narrowest button of a grid of values (the Power cards)
-STEP_COLUMNS = 2     # Modifier cards: two a row, so a card's name wraps onto two lines at most
-TOWER_RGBA = {"connected": (0.55, 0.78, 0.50, 1), "resyncing": (0.95, 0.80, 0.40, 1),
-              "connecting": (0.95, 0.80, 0.40, 1), "disconnected": (0.90, 0.50, 0.40, 1),
-              "incompatible": (0.90, 0.40, 0.40, 1)}
+SIDE_TEXT = "14sp"  # the side panel's smallest words (court, Power card, notes): 21 px at 1920x1200
+GRID_CELL = dp(56)  # the narrowest button of a grid of values (the Power cards)
+STEP_COLUMNS = 2  # Modifier cards: two a row, so a card's name wraps onto two lines at most
+TOWER_RGBA = {
+    "connected": (0.55, 0.78, 0.50, 1),
+    "resyncing": (0.95, 0.80, 0.40, 1),
+    "connecting": (0.95, 0.80, 0.40, 1),
+    "disconnected": (0.90, 0.50, 0.40, 1),
+    "incompatible": (0.90, 0.40, 0.40, 1),
+}
 
 
 def _cell(text: str, width: float | None = None, **kwargs) -> Label:
     """A cell of the players' table: its words wrap at its width and the row grows to fit."""
-    label = Label(text=text, size_hint=(1 if width is None else None, None), width=width or 100, height=dp(30),
-                  valign="middle", **kwargs)
-    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
-               texture_size=lambda w, v: setattr(w, "height", max(dp(30), v[1] + dp(6))))
+    label = Label(
+        text=text,
+        size_hint=(1 if width is None else None, None),
+        width=width or 100,
+        height=dp(30),
+        valign="middle",
+        **kwargs,
+    )
+    label.bind(
+        width=lambda w, v: setattr(w, "text_size", (v, None)),
+        texture_size=lambda w, v: setattr(w, "height", max(dp(30), v[1] + dp(6))),
+    )
     return label
 
 
@@ -57,17 +70,17 @@ class TableScreen(Screen):
     prompt_hint = StringProperty("")
     actor_rgb = ListProperty([0.5, 0.45, 0.4])
     message = StringProperty("")
-    notice = StringProperty("")         # what happened or what to know, until the next step
+    notice = StringProperty("")  # what happened or what to know, until the next step
     teach_offer = BooleanProperty(False)  # before the first step: the tower lacks a seat's colour
     tower_text = StringProperty("Tower: -")
     tower_rgba = ListProperty([0.84, 0.77, 0.62, 1])
     drops_text = StringProperty("")
-    club_text = StringProperty("")      # the club board link, "" without a club
+    club_text = StringProperty("")  # the club board link, "" without a club
     club_rgba = ListProperty([0.55, 0.78, 0.50, 1])
     entry_text = StringProperty("")
     can_undo = BooleanProperty(False)
-    read_only = StringProperty("")   # a finished game opened again: why nothing can be entered
-    landscape = BooleanProperty(True)   # the window's shape: the .kv arranges the map and panels by it
+    read_only = StringProperty("")  # a finished game opened again: why nothing can be entered
+    landscape = BooleanProperty(True)  # the window's shape: the .kv arranges the map and panels by it
     _bound = False  # class level: `model` is set (and observed) during __init__
     _asked_for = None  # (title, actor, map mode) of the prompt the entry belongs to
     _rounds_shown = None  # (rounds, current round) the round track shows
@@ -79,17 +92,16 @@ class TableScreen(Screen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._score_cells: dict = {}  # pid -> that player's row: name, score, court, Power card
-        self.entry: dict[str, int] = {}     # count mode: area (or stepper key) -> Caballeros
+        self.entry: dict[str, int] = {}  # count mode: area (or stepper key) -> Caballeros
         self.move_source: str = ""
         self.move_owner: str = ""
-        self.board_edit = None               # scoring only: a BoardEntry while the board is entered
-        self.sub_prompt = None               # a prompt that replaces the model's (mobile scoreboard)
-        self._not_now: set[str] = set()      # who closed their private sheet unanswered at this question
+        self.board_edit = None  # scoring only: a BoardEntry while the board is entered
+        self.sub_prompt = None  # a prompt that replaces the model's (mobile scoreboard)
+        self._not_now: set[str] = set()  # who closed their private sheet unanswered at this question
         # The side panel's choices and notes: the same widgets each prompt, new words (making
         # them anew cost tens of ms an input and left garbage for the collector).
         self._choice_buttons = Pool(ChoiceButton)
-        self._note_labels = Pool(lambda: WrappedLabel(font_size=SIDE_TEXT, color=(0.30, 0.22, 0.12, 1),
-                                                      halign="left"))
+        self._note_labels = Pool(lambda: WrappedLabel(font_size=SIDE_TEXT, color=(0.30, 0.22, 0.12, 1), halign="left"))
         self._choice_grid = GridLayout(spacing=dp(6), size_hint_y=None)
         self._choice_grid.bind(minimum_height=self._choice_grid.setter("height"))
         self._step_grid = GridLayout(spacing=dp(6), size_hint_y=None)
@@ -104,11 +116,15 @@ class TableScreen(Screen):
     def on_kv_post(self, base_widget) -> None:
         if self.model and not self._bound:
             self._bound = True
-            self.model.bind(prompt=self._prompt_changed, public=self._public_changed,
-                            tower=self._tower_changed, pulses=lambda *_: self.ids.map.flash(),
-                            message=lambda _, m: setattr(self, "message", m),
-                            club_status=self._club_changed,
-                            on_outcome=lambda _, words: self._outcome(words))
+            self.model.bind(
+                prompt=self._prompt_changed,
+                public=self._public_changed,
+                tower=self._tower_changed,
+                pulses=lambda *_: self.ids.map.flash(),
+                message=lambda _, m: setattr(self, "message", m),
+                club_status=self._club_changed,
+                on_outcome=lambda _, words: self._outcome(words),
+            )
             # The map draws the open game's board (the 2023 names, France and Portugal, the
             # Scoring tiles) and follows it when the table completes its card set or board.
             self.ids.map.board = self.model.board
@@ -173,9 +189,15 @@ class TableScreen(Screen):
         """A row per player: colour, name (wrapped, with VETO when they hold one), score, court,
         Power card and place in the turn order. The rows are built once per set of players;
         an input only changes their texts (rebuilding them cost ~70 ms an input)."""
-        rows = {p["id"]: ((p["name"], "  [b][color=8a1c0c]VETO[/color][/b]" if p.get("vetoes_held") else ""),
-                          str(p["score"]), f"court {p.get('court', 0)}", self._power_words(game, p))
-                for p in game["players"]}
+        rows = {
+            p["id"]: (
+                (p["name"], "  [b][color=8a1c0c]VETO[/color][/b]" if p.get("vetoes_held") else ""),
+                str(p["score"]),
+                f"court {p.get('court', 0)}",
+                self._power_words(game, p),
+            )
+            for p in game["players"]
+        }
         if list(rows) != list(self._score_cells):
             self._score_rows(list(rows))
         for pid, (name, *texts) in rows.items():
@@ -204,13 +226,19 @@ class TableScreen(Screen):
             with chip.canvas.before:
                 Color(*PLAYER_RGB[pid])
                 rect = Rectangle(pos=chip.pos, size=chip.size)
-            chip.bind(pos=lambda w, v, r=rect: setattr(r, "pos", (v[0], v[1] + dp(4))),
-                      size=lambda w, v, r=rect: setattr(r, "size", (v[0], v[1] - dp(8))))
+            chip.bind(
+                pos=lambda w, v, r=rect: setattr(r, "pos", (v[0], v[1] + dp(4))),
+                size=lambda w, v, r=rect: setattr(r, "size", (v[0], v[1] - dp(8))),
+            )
             grid.add_widget(chip)
             name = _cell("", markup=True, halign="left")
             name.bind(text_size=self._fit_name)
-            cells = (name, _cell("", bold=True, width=dp(40)),
-                     _cell("", font_size=SIDE_TEXT, width=dp(62)), _cell("", font_size=SIDE_TEXT, width=dp(96)))
+            cells = (
+                name,
+                _cell("", bold=True, width=dp(40)),
+                _cell("", font_size=SIDE_TEXT, width=dp(62)),
+                _cell("", font_size=SIDE_TEXT, width=dp(96)),
+            )
             for cell in cells:
                 grid.add_widget(cell)
             self._score_cells[pid] = cells
@@ -224,8 +252,10 @@ class TableScreen(Screen):
         # Power Shift: the total with the Modifier card decides the order, and is shown
         total = player.get("power_total")
         words = f"card {card}" if total in (None, card) else f"{card}{total - card:+d}={total}"  # fits the cell
-        played = [q.get("power_total") if q.get("power_total") is not None else q.get("power_card_played")
-                  for q in game["players"]]
+        played = [
+            q.get("power_total") if q.get("power_total") is not None else q.get("power_card_played")
+            for q in game["players"]
+        ]
         if None in played:
             return words
         mine = total if total is not None else card
@@ -263,6 +293,7 @@ class TableScreen(Screen):
 
     def _club_changed(self, *args) -> None:
         from ..club.publisher import club_bar
+
         self.club_text, up = club_bar(self.model.club_status)
         self.club_rgba = list(TOWER_RGBA["connected" if up else "disconnected"])
 
@@ -281,8 +312,14 @@ class TableScreen(Screen):
         if self.model.table and self.model.table.read_only:
             self.tower_text, self.tower_rgba = "Tower: off (game over)", [0.84, 0.77, 0.62, 1]
             return
-        notes = [note for flag, note in (((status.get("security") or {}).get("warning"), "not secure"),
-                                         (self.model.public.get("totals_mismatch"), "counts differ")) if flag]
+        notes = [
+            note
+            for flag, note in (
+                ((status.get("security") or {}).get("warning"), "not secure"),
+                (self.model.public.get("totals_mismatch"), "counts differ"),
+            )
+            if flag
+        ]
         self.tower_text = f"Tower: {state}" + (f" ({', '.join(notes)})" if notes else "")
         self.tower_rgba = list(TOWER_RGBA.get(state, (0.84, 0.77, 0.62, 1)))
         if self.model.public.get("totals_mismatch") and state == "connected":
@@ -295,6 +332,7 @@ class TableScreen(Screen):
 
     def teach_the_tower(self) -> None:
         from .teach_panel import TeachPanel
+
         panel = TeachPanel(model=self.model)
         panel.open()
         panel.start()
@@ -303,27 +341,37 @@ class TableScreen(Screen):
         link = self.model.tower_link
         table = self.model.table
         # Made once a game and again when a calibration changes the colours the tower names.
-        shown = (tuple(table.players) if table else (), bool(link and link.sim),
-                 tuple(table.setup.by_hand()) if table else ())
+        shown = (
+            tuple(table.players) if table else (),
+            bool(link and link.sim),
+            tuple(table.setup.by_hand()) if table else (),
+        )
         if shown == self._sim_shown:
             return
         self._sim_shown = shown
-        if table and self.notice.startswith("The tower does not know"):   # said at the start: now told anew
+        if table and self.notice.startswith("The tower does not know"):  # said at the start: now told anew
             self.notice = " ".join(table.setup.colour_notes())
         box = self.ids.sim_drops
         box.clear_widgets()
         if not (link and link.sim):
             return
         box.add_widget(Label(text="Drop:", size_hint_x=None, width=dp(44), font_size="14sp"))
-        by_hand = self.model.table.setup.by_hand()   # colours the tower cannot report
+        by_hand = self.model.table.setup.by_hand()  # colours the tower cannot report
         for pid in [p for p in self.model.table.players if p not in by_hand]:
-            b = Button(text="", size_hint_x=None, width=dp(48), background_normal="",
-                       background_color=(*PLAYER_RGB[pid], 1))
+            b = Button(
+                text="", size_hint_x=None, width=dp(48), background_normal="", background_color=(*PLAYER_RGB[pid], 1)
+            )
             b.bind(on_release=lambda _, c=pid: self.model.simulate_drop(c))
             b.sim_colour = pid
             box.add_widget(b)
-        unsure = Button(text="?", size_hint_x=None, width=dp(48), background_normal="",
-                        background_color=(0.7, 0.7, 0.7, 1), bold=True)
+        unsure = Button(
+            text="?",
+            size_hint_x=None,
+            width=dp(48),
+            background_normal="",
+            background_color=(0.7, 0.7, 0.7, 1),
+            bold=True,
+        )
         unsure.bind(on_release=lambda _: self.model.simulate_drop("uncertain"))
         unsure.sim_colour = "uncertain"
         box.add_widget(unsure)
@@ -365,14 +413,18 @@ class TableScreen(Screen):
             scroll.effect_y.velocity = scroll.effect_y.overscroll = 0
         scroll.scroll_y = 1
         if _ == ():
-            Clock.schedule_once(self._to_top, 0)   # and once the new choices are laid out
+            Clock.schedule_once(self._to_top, 0)  # and once the new choices are laid out
 
     def _open_reveal_sheet(self, *_) -> None:
         if self._outcome_dialog is not None:
             return  # what the table must move first (the dummy's Region cards): the sheet once it is closed
         prompt = self.prompt
-        if prompt is not None and any(c.action == "reveal_cards" for c in prompt.choices) \
-                and self.manager and self.manager.current == self.name:
+        if (
+            prompt is not None
+            and any(c.action == "reveal_cards" for c in prompt.choices)
+            and self.manager
+            and self.manager.current == self.name
+        ):
             self._action_reveal_cards("")
 
     def _outcome_closed(self, dialog) -> None:
@@ -386,8 +438,14 @@ class TableScreen(Screen):
         first still to choose, in seat order, whose seat no phone holds and who did not close
         theirs with "Not now" at this question (their button on the side panel opens it again)."""
         prompt = self.prompt
-        if prompt is None or not prompt.opens_private or self._outcome_dialog is not None \
-                or self._private_dialog is not None or not self.manager or self.manager.current != self.name:
+        if (
+            prompt is None
+            or not prompt.opens_private
+            or self._outcome_dialog is not None
+            or self._private_dialog is not None
+            or not self.manager
+            or self.manager.current != self.name
+        ):
             return
         phones = self.model.phone_seats or {}
         for choice in prompt.choices:
@@ -402,7 +460,7 @@ class TableScreen(Screen):
         self._private_dialog = None
         ask = self.model.ask()
         if ask is not None and dialog.pick.player in ask.players:
-            self._not_now.add(dialog.pick.player)   # closed unanswered: not opened again by itself
+            self._not_now.add(dialog.pick.player)  # closed unanswered: not opened again by itself
         Clock.schedule_once(self._open_private_in_turn, 0)
 
     @property
@@ -440,14 +498,21 @@ class TableScreen(Screen):
         self._note_labels.release()
         return box
 
-    def _choice(self, text: str, on_release, style: str = "normal", height: float = dp(48),
-                disabled: bool = False, why_not=None) -> ChoiceButton:
+    def _choice(
+        self, text: str, on_release, style: str = "normal", height: float = dp(48), disabled: bool = False, why_not=None
+    ) -> ChoiceButton:
         return dress(self._choice_buttons.take(), text, on_release, style, height, disabled, why_not)
 
     def _offer(self, choice, height: float = dp(48)) -> ChoiceButton:
         """A prompt's choice as a button; greyed out, a tap on it says why (the prompt's words)."""
-        return self._choice(choice.label, lambda: self.choose(choice), choice.style, height=height,
-                            disabled=not choice.enabled, why_not=lambda: self._say_why_not(choice))
+        return self._choice(
+            choice.label,
+            lambda: self.choose(choice),
+            choice.style,
+            height=height,
+            disabled=not choice.enabled,
+            why_not=lambda: self._say_why_not(choice),
+        )
 
     def _say_why_not(self, choice) -> None:
         self.message = choice.why_not or f"{choice.label}: not possible at this step"
@@ -470,7 +535,7 @@ class TableScreen(Screen):
             # A grid of values (the Power cards); steps within it (a Modifier card played with
             # the Power card: Power Shift) in a grid of their own under a heading
             steps = [c for c in prompt.choices if (c.action or "").startswith("sub:") and c.action != "sub:"]
-            back = [c for c in prompt.choices if c.action == "sub:"]   # "Without a Modifier card": full width
+            back = [c for c in prompt.choices if c.action == "sub:"]  # "Without a Modifier card": full width
             # "Ana: why it was refused": full width, above the values (the card just tapped is refused)
             why = [c for c in prompt.choices if (c.action or "").startswith("private_note:")]
             values = [c for c in prompt.choices if c not in steps and c not in back and c not in why]
@@ -496,7 +561,7 @@ class TableScreen(Screen):
         if self.landscape or fit <= asked or not labels or not all(len(label) <= 2 for label in labels):
             return asked
         rows = -(-len(labels) // fit)
-        return -(-len(labels) // rows)   # 13 cards: two rows of 7 rather than 12 and 1
+        return -(-len(labels) // rows)  # 13 cards: two rows of 7 rather than 12 and 1
 
     def _grid(self, grid, columns: int, choices, box) -> None:
         grid.cols = columns
@@ -523,12 +588,16 @@ class TableScreen(Screen):
     def _owner_controls(self, prompt, box) -> None:
         owners = prompt.sources.get(self.move_source, {})
         source = self.model.area_name(self.move_source)
-        box.add_widget(self._note(f"From {source}: whose Caballero?", least=dp(30), font_size="15sp",
-                                  color=(0.23, 0.16, 0.08, 1)))
+        box.add_widget(
+            self._note(f"From {source}: whose Caballero?", least=dp(30), font_size="15sp", color=(0.23, 0.16, 0.08, 1))
+        )
         for owner, n in owners.items():
             style = "primary" if owner == self.move_owner else "normal"
-            box.add_widget(self._choice(f"{self.model.name(owner)} ({n} movable)",
-                                        lambda o=owner: self._pick_owner(o), style, height=dp(40)))
+            box.add_widget(
+                self._choice(
+                    f"{self.model.name(owner)} ({n} movable)", lambda o=owner: self._pick_owner(o), style, height=dp(40)
+                )
+            )
         box.add_widget(self._choice("Cancel this move", self._cancel_move, "quiet", height=dp(40)))
 
     # ---- taps -------------------------------------------------------------------------------
@@ -544,11 +613,13 @@ class TableScreen(Screen):
             self._submit(prompt.on_area(area))
         elif prompt.map_mode == "count":
             if sum(self.entry.values()) >= prompt.limit:
-                self.message = self.model.builder.full_words(prompt)   # the card and its limit
+                self.message = self.model.builder.full_words(prompt)  # the card and its limit
                 return
             if prompt.per_area and self.entry.get(area, 0) >= prompt.per_area:
-                self.message = (f"{self.model.area_name(area)} is entered already (at most {prompt.per_area} "
-                                "each here): tap another, or take one back")
+                self.message = (
+                    f"{self.model.area_name(area)} is entered already (at most {prompt.per_area} "
+                    "each here): tap another, or take one back"
+                )
                 return
             self.entry[area] = self.entry.get(area, 0) + 1
             self._last_tapped = area
@@ -595,7 +666,7 @@ class TableScreen(Screen):
         value = self.entry.get(key, 0) + delta
         if (delta > 0 and value > bound) or value < 0:
             label = self.prompt.steppers[key][0]
-            self.message = (f"{label}: {bound} at most here" if delta > 0 else f"{label}: none entered to take back")
+            self.message = f"{label}: {bound} at most here" if delta > 0 else f"{label}: none entered to take back"
             return
         self.entry[key] = value
         self._show()
@@ -698,8 +769,13 @@ class TableScreen(Screen):
     def _action_secret(self, pid: str) -> None:
         ask = self.model.ask()
         builder = self.model.builder
-        pick_dialogs.SecretPick(self.model, pid, builder.secret_purpose(ask), builder.secret_options(ask, pid),
-                                lambda region: {"type": "secret_disc_set", "player": pid, "region": region}).open()
+        pick_dialogs.SecretPick(
+            self.model,
+            pid,
+            builder.secret_purpose(ask),
+            builder.secret_options(ask, pid),
+            lambda region: {"type": "secret_disc_set", "player": pid, "region": region},
+        ).open()
 
     def _action_replenish_custom(self, _arg) -> None:
         self.sub_prompt = self.model.builder.replenish_custom(self.model.ask())
@@ -709,15 +785,16 @@ class TableScreen(Screen):
     def _action_powerback(self, pid: str) -> None:
         ask = self.model.ask()
         choices = [(str(c.event["card"]), str(c.event["card"])) for c in self.model.builder.power_back_choices(ask)]
-        dialogs.PrivatePick(self.model, pid, choices,
-                            lambda card: {"type": "power_card_taken_back", "player": pid, "card": int(card)}).open()
+        dialogs.PrivatePick(
+            self.model, pid, choices, lambda card: {"type": "power_card_taken_back", "player": pid, "card": int(card)}
+        ).open()
 
     def _action_sub(self, key: str) -> None:
         """A step within the prompt (a Modifier card played with the Power card, who goes with
         the King); "sub:" goes back to the prompt itself."""
         self.sub_prompt = self.model.builder.sub_prompt(self.model.ask(), key) if key else None
         self.entry, self.move_source, self.move_owner = {}, "", ""
-        self.message = ""   # a line of the step left behind ("That is all: ...") goes with it
+        self.message = ""  # a line of the step left behind ("That is all: ...") goes with it
         self._show()
         self._to_top()  # a Modifier card tapped low in the list: its totals are at the top
 
@@ -725,6 +802,7 @@ class TableScreen(Screen):
         """One player's secret choice on the tablet (Modifier cards dealt or passed, a card taken
         back): only they look; nothing of it stays on screen."""
         from ..table import InputError
+
         try:
             pick = self.model.table.private_question(pid)
         except InputError as exc:
@@ -812,17 +890,31 @@ class TableScreen(Screen):
         self.message = edit.message
         box = self._clear_actions()
         self.entry_text = f"Tool: {edit.tool_words()}"
-        adds = [self._choice(f"{self.model.name(pid)}: add", lambda p=pid: self._tool("add", p),
-                             "primary" if edit.tool == "add" and edit.colour == pid else "normal", height=dp(40))
-                for pid in edit.players]   # the 2-player dummy's Caballeros are on the board too
-        tools = [self._choice(words, lambda t=tool: self._tool(t, edit.colour),
-                              "primary" if edit.tool == tool else "quiet", height=dp(40))
-                 for tool, words in edit.tool_buttons()]
-        tools += [self._choice(words, lambda k=key: self._board_choice(k), "primary" if on else "quiet")
-                  for key, words, on in edit.ki_choices()]   # King and Intrigue: a scoreboard's side, ...
+        adds = [
+            self._choice(
+                f"{self.model.name(pid)}: add",
+                lambda p=pid: self._tool("add", p),
+                "primary" if edit.tool == "add" and edit.colour == pid else "normal",
+                height=dp(40),
+            )
+            for pid in edit.players
+        ]  # the 2-player dummy's Caballeros are on the board too
+        tools = [
+            self._choice(
+                words,
+                lambda t=tool: self._tool(t, edit.colour),
+                "primary" if edit.tool == tool else "quiet",
+                height=dp(40),
+            )
+            for tool, words in edit.tool_buttons()
+        ]
+        tools += [
+            self._choice(words, lambda k=key: self._board_choice(k), "primary" if on else "quiet")
+            for key, words, on in edit.ki_choices()
+        ]  # King and Intrigue: a scoreboard's side, ...
         save = self._choice("Save the board", self._save_board, "primary")
         cancel = self._choice("Cancel", self._cancel_board, "quiet", height=dp(40))
-        if edit.king_intrigue:   # its many markers: two to a row, Save first (the rest may scroll)
+        if edit.king_intrigue:  # its many markers: two to a row, Save first (the rest may scroll)
             self._choice_grid.cols = 2
             for button in (save, cancel, *adds, *tools):
                 self._choice_grid.add_widget(button)
@@ -866,8 +958,10 @@ class TableScreen(Screen):
 
     def open_phones_panel(self) -> None:
         from .phones_panel import PhonesPanel
+
         PhonesPanel(model=self.model).open()
 
     def open_tower_panel(self) -> None:
         from .tower_panel import TowerPanel
+
         TowerPanel(model=self.model).open()

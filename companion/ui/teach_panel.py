@@ -1,6 +1,7 @@
 """Teaching the tower the game's colours: a thin view of companion.teaching.TowerTeaching (which
 cube to throw, how many are in, each colour learnt and how well it separates). It never stands
 in the game's way: closing it leaves the teaching running, and the tower panel reopens it."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,10 +25,10 @@ class TeachPanel(ModalView):
     need = NumericProperty(0)
     action = StringProperty("")
     action_text = StringProperty("")
-    throw_text = StringProperty("")            # the simulated tower's button: a cube of the colour asked
+    throw_text = StringProperty("")  # the simulated tower's button: a cube of the colour asked
     throw_rgba = ListProperty([0.7, 0.7, 0.7, 1])
     busy = BooleanProperty(False)
-    refusal = StringProperty("")               # why the last tap could not start it, in one line
+    refusal = StringProperty("")  # why the last tap could not start it, in one line
 
     def on_kv_post(self, base_widget) -> None:
         self.model.bind(tower=self._refresh)

@@ -1,6 +1,7 @@
 """The tower panel: connection state, firmware, last drop, drops waiting for a
 person (uncertain colour, or thrown outside a placement), calibration, and
 whether the tower's own count agrees with the table's (companion.tower words it)."""
+
 from __future__ import annotations
 
 import time
@@ -27,15 +28,21 @@ def security_lines(security) -> list[str]:
     if not security or security.get("local"):
         return []
     if security.get("warning"):
-        return [f"Warning: this link is {security['warning']}. See hardware/README.md, "
-                f"\"A locked-down broker\"."]
+        return [f'Warning: this link is {security["warning"]}. See hardware/README.md, "A locked-down broker".']
     return ["Link: encrypted (TLS) and signed in with a user name."]
 
 
 def _answer(text: str, background, colour, on_release) -> Button:
     """An answer to a drop: as wide as its words (at least 96 dp), 48 dp tall."""
-    b = Button(text=text, background_normal="", background_color=background, color=colour,
-               size_hint=(None, None), height=dp(48), width=dp(96))
+    b = Button(
+        text=text,
+        background_normal="",
+        background_color=background,
+        color=colour,
+        size_hint=(None, None),
+        height=dp(48),
+        width=dp(96),
+    )
     b.bind(texture_size=lambda w, size: setattr(w, "width", max(dp(96), size[0] + dp(24))))
     b.bind(on_release=lambda *_: on_release())
     return b
@@ -43,8 +50,10 @@ def _answer(text: str, background, colour, on_release) -> Button:
 
 def _wrapped(text: str) -> Label:
     label = Label(text=text, font_size="15sp", size_hint_y=None, halign="left", valign="middle")
-    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
-               texture_size=lambda w, v: setattr(w, "height", max(dp(28), v[1] + dp(6))))
+    label.bind(
+        width=lambda w, v: setattr(w, "text_size", (v, None)),
+        texture_size=lambda w, v: setattr(w, "height", max(dp(28), v[1] + dp(6))),
+    )
     return label
 
 
@@ -65,8 +74,10 @@ class TowerPanel(ModalView):
     def _refresh(self, *args) -> None:
         s = self.model.tower or {}
         kind = self.model.table.setup.tower.kind if self.model.table else "none"
-        lines = [f"Connection ({kind}): {s.get('state', 'not started')}"
-                 + (f" since {time.strftime('%H:%M:%S', time.localtime(s['since']))}" if s.get("since") else "")]
+        lines = [
+            f"Connection ({kind}): {s.get('state', 'not started')}"
+            + (f" since {time.strftime('%H:%M:%S', time.localtime(s['since']))}" if s.get("since") else "")
+        ]
         if s.get("message"):
             lines.append(f"Why: {s['message']}")
         lines += security_lines(s.get("security"))
@@ -99,19 +110,37 @@ class TowerPanel(ModalView):
             row = StackLayout(size_hint_y=None, spacing=dp(6))  # as many rows as the names need
             row.bind(minimum_height=row.setter("height"))
             for pid in self.model.table.players:
-                row.add_widget(_answer(self.model.name(pid), (*PLAYER_RGB[pid], 1),
-                                       (0.1, 0.1, 0.1, 1) if pid == "yellow" else (1, 1, 1, 1),
-                                       lambda d=drop["id"], p=pid: self.model.answer_drop(d, p)))
+                row.add_widget(
+                    _answer(
+                        self.model.name(pid),
+                        (*PLAYER_RGB[pid], 1),
+                        (0.1, 0.1, 0.1, 1) if pid == "yellow" else (1, 1, 1, 1),
+                        lambda d=drop["id"], p=pid: self.model.answer_drop(d, p),
+                    )
+                )
             if drop["status"] == "flagged":
-                row.add_widget(_answer("Keep as is", (0.84, 0.77, 0.62, 1), (0.23, 0.16, 0.08, 1),
-                                       lambda d=drop["id"]: self.model.answer_drop(d, "keep")))
-            row.add_widget(_answer("Not a Caballero", (0.90, 0.86, 0.78, 1), (0.23, 0.16, 0.08, 1),
-                                   lambda d=drop["id"]: self.model.answer_drop(d, "dismiss")))
+                row.add_widget(
+                    _answer(
+                        "Keep as is",
+                        (0.84, 0.77, 0.62, 1),
+                        (0.23, 0.16, 0.08, 1),
+                        lambda d=drop["id"]: self.model.answer_drop(d, "keep"),
+                    )
+                )
+            row.add_widget(
+                _answer(
+                    "Not a Caballero",
+                    (0.90, 0.86, 0.78, 1),
+                    (0.23, 0.16, 0.08, 1),
+                    lambda d=drop["id"]: self.model.answer_drop(d, "dismiss"),
+                )
+            )
             box.add_widget(row)
 
     def calibrate(self) -> None:
         """The teaching screen, over this panel: it starts at once when a colour is missing."""
         from .teach_panel import TeachPanel
+
         panel = TeachPanel(model=self.model)
         panel.open()
         panel.start()

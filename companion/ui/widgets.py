@@ -7,6 +7,7 @@ collector must later walk. A prompt's choices or a scoring's lines change every 
 widgets showing them need not: a pool hands out the same widgets again with new words,
 colours and taps, and makes one only when more are shown at once than ever before.
 No rule here: the screens say what a button says and does."""
+
 from __future__ import annotations
 
 from typing import Callable
@@ -16,19 +17,30 @@ from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 
-INK = (0.23, 0.16, 0.08, 1)            # words on paper and on a normal button
-ON_PRIMARY = (1, 0.97, 0.9, 1)         # words on a primary button
+INK = (0.23, 0.16, 0.08, 1)  # words on paper and on a normal button
+ON_PRIMARY = (1, 0.97, 0.9, 1)  # words on a primary button
 STYLE_RGBA = {"primary": (0.62, 0.20, 0.12, 1), "normal": (0.84, 0.77, 0.62, 1), "quiet": (0.90, 0.86, 0.78, 1)}
 
 
 def styled_button(text: str, on_release, style: str = "normal", height: float = dp(48), **kwargs) -> Button:
     """A choice: at least `height` (and 48 dp) tall, taller when its words wrap onto more lines."""
     least = max(height, dp(48))
-    b = Button(text=text, size_hint_y=None, height=least, background_normal="",
-               background_color=STYLE_RGBA[style], color=ON_PRIMARY if style == "primary" else INK,
-               bold=style == "primary", halign="center", valign="middle", **kwargs)
-    b.bind(width=lambda inst, w: setattr(inst, "text_size", (w - dp(10), None)),
-           texture_size=lambda inst, size: setattr(inst, "height", max(least, size[1] + dp(14))))
+    b = Button(
+        text=text,
+        size_hint_y=None,
+        height=least,
+        background_normal="",
+        background_color=STYLE_RGBA[style],
+        color=ON_PRIMARY if style == "primary" else INK,
+        bold=style == "primary",
+        halign="center",
+        valign="middle",
+        **kwargs,
+    )
+    b.bind(
+        width=lambda inst, w: setattr(inst, "text_size", (w - dp(10), None)),
+        texture_size=lambda inst, size: setattr(inst, "height", max(least, size[1] + dp(14))),
+    )
     b.bind(on_release=lambda *_: on_release())
     return b
 
@@ -36,11 +48,17 @@ def styled_button(text: str, on_release, style: str = "normal", height: float = 
 class SaysWhy:
     """A button that, greyed out (disabled), still answers a tap: `why_not()` says why it cannot
     be chosen, in one line (Kivy gives a disabled widget no touch of its own)."""
+
     why_not = ObjectProperty(None, allownone=True)
 
     def on_touch_down(self, touch):
-        if self.disabled and self.why_not is not None and self.opacity and self.collide_point(*touch.pos) \
-                and not touch.is_mouse_scrolling:
+        if (
+            self.disabled
+            and self.why_not is not None
+            and self.opacity
+            and self.collide_point(*touch.pos)
+            and not touch.is_mouse_scrolling
+        ):
             self.why_not()
             return True
         return super().on_touch_down(touch)
@@ -53,6 +71,7 @@ class SaysWhyButton(SaysWhy, Button):
 class ChoiceButton(SaysWhy, Button):
     """A choice whose words, colours and tap are set each time it is handed out. At least
     `least` tall, taller when its words wrap onto more lines."""
+
     least = NumericProperty(dp(48))
     wrap_margin = NumericProperty(dp(10))
     tap_action = ObjectProperty(None, allownone=True)
@@ -77,26 +96,52 @@ def sheet_button(text: str, on_release, primary: bool = False, height: float = d
     """A sheet's button (pick_dialogs): its words wrap at its width; it grows taller (never under
     `height`, nor 48 dp) to fit them."""
     least = max(height, dp(48))
-    b = Button(text=text, background_normal="", size_hint_y=None, height=least,
-               background_color=STYLE_RGBA["primary" if primary else "normal"], color=ON_PRIMARY if primary else INK,
-               bold=primary, halign="center", valign="middle", **kw)
-    b.bind(width=lambda w, v: setattr(w, "text_size", (v - dp(12), None)),
-           texture_size=lambda w, v: setattr(w, "height", max(least, v[1] + dp(14))))
+    b = Button(
+        text=text,
+        background_normal="",
+        size_hint_y=None,
+        height=least,
+        background_color=STYLE_RGBA["primary" if primary else "normal"],
+        color=ON_PRIMARY if primary else INK,
+        bold=primary,
+        halign="center",
+        valign="middle",
+        **kw,
+    )
+    b.bind(
+        width=lambda w, v: setattr(w, "text_size", (v - dp(12), None)),
+        texture_size=lambda w, v: setattr(w, "height", max(least, v[1] + dp(14))),
+    )
     b.bind(on_release=lambda *_: on_release())
     return b
 
 
 def sheet_label(text: str, **kw) -> Label:
     """A sheet's words: centred (unless told), wrapped at its width, as tall as its lines."""
-    label = Label(text=text, color=kw.pop("color", INK), size_hint_y=None, halign=kw.pop("halign", "center"),
-                  valign="middle", **kw)
-    label.bind(width=lambda w, v: setattr(w, "text_size", (v, None)),
-               texture_size=lambda w, v: setattr(w, "height", max(dp(30), v[1] + dp(6))))
+    label = Label(
+        text=text,
+        color=kw.pop("color", INK),
+        size_hint_y=None,
+        halign=kw.pop("halign", "center"),
+        valign="middle",
+        **kw,
+    )
+    label.bind(
+        width=lambda w, v: setattr(w, "text_size", (v, None)),
+        texture_size=lambda w, v: setattr(w, "height", max(dp(30), v[1] + dp(6))),
+    )
     return label
 
 
-def dress(button: ChoiceButton, text: str, on_release, style: str = "normal", height: float = dp(48),
-          disabled: bool = False, why_not=None) -> ChoiceButton:
+def dress(
+    button: ChoiceButton,
+    text: str,
+    on_release,
+    style: str = "normal",
+    height: float = dp(48),
+    disabled: bool = False,
+    why_not=None,
+) -> ChoiceButton:
     """A pooled button made to look and act like `styled_button(text, on_release, style, height)`;
     greyed out (`disabled`), a tap on it calls `why_not` (which says why)."""
     button.text, button.tap_action, button.disabled = text, on_release, disabled
@@ -110,6 +155,7 @@ def dress(button: ChoiceButton, text: str, on_release, style: str = "normal", he
 
 class WrappedLabel(Label):
     """Words that wrap at the label's width; as tall as they are (never under `least`)."""
+
     least = NumericProperty(0)
     extra = NumericProperty(dp(6))
 
@@ -156,6 +202,7 @@ def hyphen_breaks(name: str, label: Label) -> str:
     Maximilian" in portrait) goes on lines of its own, broken after its hyphens; the label
     wraps at spaces by itself. Kivy would cut such a word anywhere, mid-syllable."""
     from kivy.core.text import Label as CoreLabel
+
     width = label.text_size[0] or label.width
 
     def wide(words: str) -> bool:
@@ -176,4 +223,3 @@ def hyphen_breaks(name: str, label: Label) -> str:
                 lines.append(piece)
         out.append("\n".join(lines))
     return " ".join(out)
-

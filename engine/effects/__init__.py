@@ -3,24 +3,67 @@ is engine/effects/militia.py): a card's whole special action (begin, ask, steps,
 start check) is in its one file. Importing this package registers every effect listed here;
 see engine/effect_registry.py for what an effect is. (ki_tokens.py is no effect: the
 King and Intrigue tokens' shared rules.)"""
+
 from __future__ import annotations
 
 # The classic game (1995), also played by the 2023 edition and King and Intrigue.
-from . import (  # noqa: F401
-    move, move_all_own, place_extra, veto, decay, one_of_each_back, king_is_angry,
-    disc_send_back, disc_scoring, eviction, score_chosen_region, score_group, score_castillo,
-    score_first_only, score_most, score_least, mobile_scoreboard, power_card_back, court,
-    grande, move_king,
-)
 # The 2023 edition's.
-from . import (  # noqa: F401
-    adopted_home, chalet, civil_war, competition, empowerment, enactment, entourage, exile,
-    hurricane, infiltration, militia, rebellion, revelation, score_offered_three, stand_in,
-    veto_2023, your_majesty,
-)
 # King and Intrigue's (Player's Edition and Special cards).
-from . import (  # noqa: F401
-    alliance, bridge, cancel_token, civil_war_ki, double_scoring, espionage, field_day,
-    fiesta_ki, foreign_to_castillo, kings_guard, mistress, placement_anywhere, quarantine,
-    relocate, revolt, risk_of_collapse, score_own_region, table_for_six,
+from . import (  # noqa: F401  # noqa: F401  # noqa: F401
+    adopted_home,
+    alliance,
+    bridge,
+    cancel_token,
+    chalet,
+    civil_war,
+    civil_war_ki,
+    competition,
+    court,
+    decay,
+    disc_scoring,
+    disc_send_back,
+    double_scoring,
+    empowerment,
+    enactment,
+    entourage,
+    espionage,
+    eviction,
+    exile,
+    field_day,
+    fiesta_ki,
+    foreign_to_castillo,
+    grande,
+    hurricane,
+    infiltration,
+    king_is_angry,
+    kings_guard,
+    militia,
+    mistress,
+    mobile_scoreboard,
+    move,
+    move_all_own,
+    move_king,
+    one_of_each_back,
+    place_extra,
+    placement_anywhere,
+    power_card_back,
+    quarantine,
+    rebellion,
+    relocate,
+    revelation,
+    revolt,
+    risk_of_collapse,
+    score_castillo,
+    score_chosen_region,
+    score_first_only,
+    score_group,
+    score_least,
+    score_most,
+    score_offered_three,
+    score_own_region,
+    stand_in,
+    table_for_six,
+    veto,
+    veto_2023,
+    your_majesty,
 )

@@ -10,6 +10,7 @@ Grande to a region of your choice. A Grande thrown into the Castillo with Compet
 stays there until the general scoring: "No one may ever ... take Caballeros from the
 Castillo" and "The only time you may open the Castillo's gate is during a general scoring
 (...) or a special Castillo scoring"."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -42,8 +43,9 @@ def moved(state, sp, e: ev.GrandeMoved) -> None:
     r = P.region(state, e.region, "the Grande's new region")
     home = state.grandes[p]
     if home == state.board.castillo:
-        raise P.RuleViolation("grande", "the Grande is in the Castillo: nothing is taken out of it before "
-                              "a scoring opens it")
+        raise P.RuleViolation(
+            "grande", "the Grande is in the Castillo: nothing is taken out of it before a scoring opens it"
+        )
     P.not_taboo(state, home, "move a Grande out of")
     P.not_taboo(state, r, "move a Grande into")
     if r == home:

@@ -14,14 +14,15 @@ there (skipping the action leaves them). At the general scoring (rules/king_intr
 two regions' lines are replaced by `alliance_lines`: places by the combined counts (ties as
 usual), each place paid from both scoreboards, one line per region; the King's bonus and
 the home bonus once each, to a sole leader, when the King or their Grande stands in either."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..scoring import BONUS, ScoreLine, ordinal
-from .revolt import reversed_at
 from ..stages.turn import finish_special
+from .revolt import reversed_at
 
 MARKERS = ("alliance_1", "alliance_2")
 
@@ -41,8 +42,11 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("choose_region", (state.players[sp.player],),
-                 {"purpose": "alliance" if sp.source is None else "alliance_second", "regions": _regions(state, sp)})
+    return P.Ask(
+        "choose_region",
+        (state.players[sp.player],),
+        {"purpose": "alliance" if sp.source is None else "alliance_second", "regions": _regions(state, sp)},
+    )
 
 
 def chosen(state, sp, e: ev.RegionChosen) -> None:
@@ -62,9 +66,14 @@ def alliance_lines(state, a: int, b: int) -> list[ScoreLine]:
     """The two regions scored as one (see the module docstring)."""
     names = state.board.region_names
     combined = [state.counts[a][q] + state.counts[b][q] for q in range(state.n)]
-    return scored_as_one(state, combined, (paid_from(state, a, a), paid_from(state, b, b)), (a, b),
-                         f"Alliance: {names[a]} + {names[b]} scored as one",
-                         f"the Alliance ({names[a]} + {names[b]})")
+    return scored_as_one(
+        state,
+        combined,
+        (paid_from(state, a, a), paid_from(state, b, b)),
+        (a, b),
+        f"Alliance: {names[a]} + {names[b]} scored as one",
+        f"the Alliance ({names[a]} + {names[b]})",
+    )
 
 
 def paid_from(state, area: int, board_of: int) -> tuple[int, tuple, str | None]:
@@ -90,8 +99,9 @@ def _places(counts: list[int], fewest_first: bool) -> list[tuple[int, int, int, 
     return out
 
 
-def scored_as_one(state, counts: list[int], paid_by: tuple, bonus_areas: tuple, label: str, what: str
-                  ) -> list[ScoreLine]:
+def scored_as_one(
+    state, counts: list[int], paid_by: tuple, bonus_areas: tuple, label: str, what: str
+) -> list[ScoreLine]:
     """Places by `counts` (ties as usual: the tied take the next place's points), each place
     paid from every (area, scoreboard, reversed) of `paid_by` (see `paid_from`), one line per
     area; a reversed scoreboard ranks from the fewest. The King's bonus and the home bonus once
@@ -106,9 +116,15 @@ def scored_as_one(state, counts: list[int], paid_by: tuple, bonus_areas: tuple, 
         side = f"reversed {reversed_sid} (the fewest score first), " if fewest else ""
         aid = state.board.area_id(area)
         for place, paid, count, seats in ranked[fewest]:
-            why = f"{label}: {side}{ordinal(place + 1)} place with {count} Caballero{'s' if count != 1 else ''}" + (
-                f" (tied: {ordinal(paid + 1)}-place points)" if len(seats) > 1 else "") + (
-                f"; with {state.n} players only the first {paid_places} place(s) score" if paid >= paid_places else "")
+            why = (
+                f"{label}: {side}{ordinal(place + 1)} place with {count} Caballero{'s' if count != 1 else ''}"
+                + (f" (tied: {ordinal(paid + 1)}-place points)" if len(seats) > 1 else "")
+                + (
+                    f"; with {state.n} players only the first {paid_places} place(s) score"
+                    if paid >= paid_places
+                    else ""
+                )
+            )
             points = values[paid] if paid < paid_places else 0
             lines += [ScoreLine(aid, state.players[q], points, "place", place + 1, why) for q in seats]
     most = ranked[False]
@@ -116,11 +132,15 @@ def scored_as_one(state, counts: list[int], paid_by: tuple, bonus_areas: tuple, 
         leader = most[0][3][0]
         where = state.board.area_id(paid_by[0][0])
         if state.king in bonus_areas:
-            lines.append(ScoreLine(where, state.players[leader], BONUS, "king_bonus", 0,
-                                   f"King's bonus: sole majority of {what}"))
+            lines.append(
+                ScoreLine(
+                    where, state.players[leader], BONUS, "king_bonus", 0, f"King's bonus: sole majority of {what}"
+                )
+            )
         if state.grandes[leader] in bonus_areas:
-            lines.append(ScoreLine(where, state.players[leader], BONUS, "home_bonus", 0,
-                                   f"home bonus: sole majority of {what}"))
+            lines.append(
+                ScoreLine(where, state.players[leader], BONUS, "home_bonus", 0, f"home bonus: sole majority of {what}")
+            )
     return lines
 
 

@@ -18,6 +18,7 @@ the owner's turn (its first step), rules/king_intrigue/round.py asks "bridge_cro
 of their Caballeros moved between the two regions (CaballerosMoved), then done
 (SpecialActionFinished); not while either region is taboo. At each general scoring the owner
 scores 1 point (a line of kind "bridge")."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -28,7 +29,7 @@ from ..stages.turn import finish_special
 
 MARKERS = ("bridge_1", "bridge_2")
 PLACE = "bridge"
-NEW = "bridge_new"   # built this round: its crossings start in the following rounds
+NEW = "bridge_new"  # built this round: its crossings start in the following rounds
 POINTS = 1
 
 
@@ -52,8 +53,9 @@ def lift(state) -> None:
 
 def _firsts(state) -> list[int]:
     closed = P.closed_regions(state)
-    return [r for r in state.board.regions if r not in closed
-            and any(n not in closed for n in state.board.neighbours[r])]
+    return [
+        r for r in state.board.regions if r not in closed and any(n not in closed for n in state.board.neighbours[r])
+    ]
 
 
 def _seconds(state, first: int) -> list[int]:
@@ -70,8 +72,11 @@ def begin(state, sp) -> None:
 def ask(state, sp):
     ids = state.board.region_ids
     regions = _firsts(state) if sp.source is None else _seconds(state, sp.source)
-    return P.Ask("choose_region", (state.players[sp.player],),
-                 {"purpose": "bridge" if sp.source is None else "bridge_second", "regions": [ids[r] for r in regions]})
+    return P.Ask(
+        "choose_region",
+        (state.players[sp.player],),
+        {"purpose": "bridge" if sp.source is None else "bridge_second", "regions": [ids[r] for r in regions]},
+    )
 
 
 def chosen(state, sp, e: ev.RegionChosen) -> None:
@@ -84,8 +89,11 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
         sp.source = r
         return
     if r not in _seconds(state, sp.source):
-        raise P.RuleViolation("special-action", f"the bridge joins two adjacent regions: {P.area_name(state, r)} "
-                              f"is not next to {P.area_name(state, sp.source)}")
+        raise P.RuleViolation(
+            "special-action",
+            f"the bridge joins two adjacent regions: {P.area_name(state, r)} "
+            f"is not next to {P.area_name(state, sp.source)}",
+        )
     before = owner(state)
     lift(state)
     if before is not None:
@@ -103,16 +111,18 @@ def crossing_open(state, p: int) -> bool:
     if state.aside.get(PLACE) != p:  # the usual answer, found at once
         return False
     pair = ends(state)
-    return (pair is not None and not state.markers.get(NEW)
-            and not any(P.is_taboo(state, r) for r in pair))
+    return pair is not None and not state.markers.get(NEW) and not any(P.is_taboo(state, r) for r in pair)
 
 
 def crossing_ask(state):
     p = state.turn.player
     ids = state.board.region_ids
     a, b = ends(state)
-    return P.Ask("bridge_crossing", (state.players[p],),
-                 {"regions": [ids[a], ids[b]], "counts": {ids[a]: state.counts[a][p], ids[b]: state.counts[b][p]}})
+    return P.Ask(
+        "bridge_crossing",
+        (state.players[p],),
+        {"regions": [ids[a], ids[b]], "counts": {ids[a]: state.counts[a][p], ids[b]: state.counts[b][p]}},
+    )
 
 
 def crossed(state, e: ev.CaballerosMoved) -> None:
@@ -122,11 +132,16 @@ def crossed(state, e: ev.CaballerosMoved) -> None:
     if P.player(state, e.owner) != p:
         raise P.RuleViolation("bridge", "the bridge's owner moves only their own Caballeros across it")
     if {src, dst} != set(pair):
-        raise P.RuleViolation("bridge", "Caballeros cross the bridge between its two regions: "
-                              f"{P.area_name(state, pair[0])} and {P.area_name(state, pair[1])}")
+        raise P.RuleViolation(
+            "bridge",
+            "Caballeros cross the bridge between its two regions: "
+            f"{P.area_name(state, pair[0])} and {P.area_name(state, pair[1])}",
+        )
     if not 1 <= e.count <= state.counts[src][p]:
-        raise P.RuleViolation("bridge", f"{P.name(state, p)} has {state.counts[src][p]} Caballeros in "
-                              f"{P.area_name(state, src)}, not {e.count}")
+        raise P.RuleViolation(
+            "bridge",
+            f"{P.name(state, p)} has {state.counts[src][p]} Caballeros in {P.area_name(state, src)}, not {e.count}",
+        )
     P.can_enter(state, dst, e.count, "move Caballeros into")
     state.counts[src][p] -= e.count
     state.counts[dst][p] += e.count
@@ -136,8 +151,16 @@ def score_lines(state) -> list:
     q = owner(state)
     if q is None:
         return []
-    return [ScoreLine(state.board.area_id(ends(state)[0]), state.players[q], POINTS, "bridge", 0,
-                      "the bridge: 1 point to the player who controls it")]
+    return [
+        ScoreLine(
+            state.board.area_id(ends(state)[0]),
+            state.players[q],
+            POINTS,
+            "bridge",
+            0,
+            "the bridge: 1 point to the player who controls it",
+        )
+    ]
 
 
 def _choose_crossing(rng, pid, o):

@@ -11,19 +11,24 @@ acts) and Espionage (`espionage_<player>`; its spy goes back to the court). The 
 is the card's `tokens` (1: on, 0: off, the table's choice): then the Alliance markers (both),
 the Risk of Collapse tile, the quarantine marker and the bridge may go too. The player names
 one (TokenRemoved); with nothing to remove the action is done."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..queries import LIMIT_MARKERS
+from ..stages.turn import finish_special
 from .alliance import MARKERS as ALLIANCE
 from .espionage import PREFIX as ESPIONAGE
-from ..stages.turn import finish_special
 
-CARDS_IN_FRONT = {"mistress": "mistress"}               # marker -> effect of the card lying in front
-OPTIONAL = {"alliance": ALLIANCE, "risk_of_collapse": ("risk_of_collapse",), "quarantine": ("quarantine",),
-            "bridge": ("bridge_1", "bridge_2")}
+CARDS_IN_FRONT = {"mistress": "mistress"}  # marker -> effect of the card lying in front
+OPTIONAL = {
+    "alliance": ALLIANCE,
+    "risk_of_collapse": ("risk_of_collapse",),
+    "quarantine": ("quarantine",),
+    "bridge": ("bridge_1", "bridge_2"),
+}
 
 
 def _card_value(state, effect: str):
@@ -68,10 +73,12 @@ def removed(state, sp, e: ev.TokenRemoved) -> None:
     p = P.expect_player(state, e.player, sp.player, "remove a card or token")
     options = removable(state, p)
     if e.token not in options:
-        raise P.RuleViolation("special-action", f"{sp.card.name} removes one of: {', '.join(sorted(options))}; "
-                              f"not {e.token!r}")
+        raise P.RuleViolation(
+            "special-action", f"{sp.card.name} removes one of: {', '.join(sorted(options))}; not {e.token!r}"
+        )
     if e.token == "bridge":
         from .bridge import lift
+
         lift(state)  # its Caballero back to the owner's court
     if e.token.startswith(ESPIONAGE) and e.token in state.aside:
         state.court[state.aside.pop(e.token)] += 1  # the spy on the discarded card: back to the court

@@ -9,6 +9,7 @@ Counted: every colour's Caballeros in each region (the dummy's too; the Castillo
 region). The book does not say who breaks a tie for the least: the player playing the card
 chooses among the tied regions. The King's own region counts like any other; if it is
 (one of) the least, leaving him there is a choice, and if it alone is the least he stays."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -33,8 +34,9 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("move_king", (state.players[sp.player],),
-                 {"regions": [state.board.region_ids[r] for r in _least(state)]})
+    return P.Ask(
+        "move_king", (state.players[sp.player],), {"regions": [state.board.region_ids[r] for r in _least(state)]}
+    )
 
 
 def moved(state, sp, e: ev.KingMoved) -> None:
@@ -43,8 +45,11 @@ def moved(state, sp, e: ev.KingMoved) -> None:
     least = _least(state)
     if r not in least:
         names = ", ".join(P.area_name(state, q) for q in least)
-        raise P.RuleViolation("king-move-2023", f"{sp.card.name} places the King in the region with the fewest "
-                              f"Caballeros (at least 1): {names}, not {P.area_name(state, r)}")
+        raise P.RuleViolation(
+            "king-move-2023",
+            f"{sp.card.name} places the King in the region with the fewest "
+            f"Caballeros (at least 1): {names}, not {P.area_name(state, r)}",
+        )
     state.king = r
     finish_special(state)
 

@@ -7,6 +7,7 @@ and the effect played is that option's (engine/stages/turn.py calls `chosen_effe
 Intrigue's 2-3 player choice between the Action card's action and the Power card's is its own
 round's, engine/rules/king_intrigue/round.py). Its test: tests/engine/effects/test_choice.py.
 """
+
 from __future__ import annotations
 
 from ..board import ActionCard
@@ -19,8 +20,7 @@ def chosen_effect(card: ActionCard, option: str | None) -> str:
     choices = card.params.get("options")
     if choices:
         if option not in choices:
-            raise RuleViolation("special-action", f"{card.name} asks for one of {', '.join(choices)}, "
-                                f"got {option!r}")
+            raise RuleViolation("special-action", f"{card.name} asks for one of {', '.join(choices)}, got {option!r}")
         return option
     if option is not None:
         raise RuleViolation("special-action", f"{card.name} offers no choice of option")

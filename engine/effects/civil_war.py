@@ -19,6 +19,7 @@ The King's region is never chosen: "No Caballeros ... may be ... removed from th
 region"; a player whose only Caballeros stand there is as lucky as one with none. The
 2-player dummy is skipped: "if an Action card would require the dummy's action (e.g.
 choose a region), skip the dummy"."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -50,8 +51,10 @@ def ask(state, sp):
 
 
 def _refusal(state, p, r) -> str:
-    return (f"{P.name(state, p)} cannot pick {P.area_name(state, r)}: Civil War takes a region where they "
-            "have at least 1 Caballero, not the King's")
+    return (
+        f"{P.name(state, p)} cannot pick {P.area_name(state, r)}: Civil War takes a region where they "
+        "have at least 1 Caballero, not the King's"
+    )
 
 
 def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
@@ -67,5 +70,4 @@ def reveal(state, sp) -> None:
     finish_special(state)
 
 
-register(Effect("civil_war", begin, ask, steps={ev.SecretDiscSet: disc_set}, reveal=reveal,
-                check_start=check_start))
+register(Effect("civil_war", begin, ask, steps={ev.SecretDiscSet: disc_set}, reveal=reveal, check_start=check_start))

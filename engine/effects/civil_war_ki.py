@@ -13,6 +13,7 @@ as many as the court and a limit table allow. With an empty court the action, on
 ends at once with nothing done (it "may not be executed"). `outcome` and `place` are not published: the
 table enters them (card file: power_cards[pe_civil_war].params); until then the card refuses
 to start, naming them."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -40,8 +41,11 @@ def begin(state, sp) -> None:
 
 def ask(state, sp):
     ids = state.board.region_ids
-    return P.Ask("choose_region", (state.players[sp.player],),
-                 {"purpose": "civil_war", "regions": [ids[r] for r in _regions(state)]})
+    return P.Ask(
+        "choose_region",
+        (state.players[sp.player],),
+        {"purpose": "civil_war", "regions": [ids[r] for r in _regions(state)]},
+    )
 
 
 def chosen(state, sp, e: ev.RegionChosen) -> None:

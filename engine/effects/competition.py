@@ -13,6 +13,7 @@ disc at the general scoring (engine.stages.scoring.run_general_scoring: the Gran
 disc shows; that disc may not show the King's region, where no Grande may be placed), and
 Revelation leaves everything in the Castillo. A Grande in the King's region may not leave
 it, and while the King stands by the Castillo (Rebellion) nothing may be thrown in."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -24,8 +25,12 @@ from ..stages.turn import finish_special
 def _possible(state, p) -> bool:
     castillo = state.board.castillo
     home = state.grandes[p]
-    return (home is not None and home != castillo and not P.is_taboo(state, home)
-            and P.entry_refusal(state, castillo) is None)
+    return (
+        home is not None
+        and home != castillo
+        and not P.is_taboo(state, home)
+        and P.entry_refusal(state, castillo) is None
+    )
 
 
 def begin(state, sp) -> None:
@@ -40,7 +45,9 @@ def ask(state, sp):
 def thrown(state, sp, e: ev.GrandeMoved) -> None:
     p = P.expect_player(state, e.player, sp.player, "throw the Grande into the Castillo")
     if e.region != P.CASTILLO:
-        raise P.RuleViolation("grande-castillo", f"{sp.card.name} throws your Grande into the Castillo, not to {e.region}")
+        raise P.RuleViolation(
+            "grande-castillo", f"{sp.card.name} throws your Grande into the Castillo, not to {e.region}"
+        )
     P.not_taboo(state, state.grandes[p], "move a Grande out of")
     P.not_taboo(state, state.board.castillo, "throw a Grande into")
     state.grandes[p] = state.board.castillo

@@ -1,5 +1,6 @@
 """The Court (classic): "You may move 2 of your Caballeros from the provinces to your court"
 (`count`), by the replenishment's rules (the provinces first, then the board)."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -13,8 +14,9 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("replenish", (state.players[sp.player],),
-                 P.replenish_options(state, sp.player, sp.card.params["count"]))
+    return P.Ask(
+        "replenish", (state.players[sp.player],), P.replenish_options(state, sp.player, sp.card.params["count"])
+    )
 
 
 def replenished(state, sp, e: ev.CourtReplenished) -> None:

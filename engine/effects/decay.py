@@ -1,5 +1,6 @@
 """Decay of Authority (classic): "Your fellow players must send all of the Caballeros from their
 courts back to the provinces" (or `count` of them)."""
+
 from __future__ import annotations
 
 from .. import primitives as P

@@ -1,12 +1,13 @@
 """Special Scoring by Secret Disc (classic): "Each player chooses a region with his Secret Disk.
 Each region that was chosen exactly once is scored." Every player sets one, the active
 player too (the dummy never)."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
-from ..scoring import require_scoreboards, score_regions
 from ..effect_registry import Effect, register
+from ..scoring import require_scoreboards, score_regions
 from ..stages.turn import finish_special
 
 

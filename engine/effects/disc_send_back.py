@@ -1,6 +1,7 @@
 """Secret Disc (classic): "Each of your fellow players selects a region with their Secret Disk.
 They must then send all (or `count`) of their Caballeros from that region back to the
 provinces." A region must hold enough of theirs when one does; never the King's."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -37,8 +38,11 @@ def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
     if p not in sp.queue:
         raise P.RuleViolation("secret-disc", f"{P.name(state, p)} is not asked for a secret disc now")
     if r not in regions_of(state, sp, p):
-        raise P.RuleViolation("secret-disc", f"{P.name(state, p)} cannot pick {P.area_name(state, r)}: "
-                              "the region must hold enough of their Caballeros and not be the King's")
+        raise P.RuleViolation(
+            "secret-disc",
+            f"{P.name(state, p)} cannot pick {P.area_name(state, r)}: "
+            "the region must hold enough of their Caballeros and not be the King's",
+        )
     sp.discs[p] = r
 
 

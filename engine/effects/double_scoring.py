@@ -9,6 +9,7 @@ Read where the text is silent: the marker goes on a region that is not the King'
 marker changes the region; the King's region is taboo, as for the mobile scoreboard) nor
 already marked; with both markers out, the action has nothing to do. The doubling itself
 is rules/king_intrigue.double_lines, at the general scoring."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -35,8 +36,11 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("choose_region", (state.players[sp.player],),
-                 {"purpose": "double_scoring", "regions": [state.board.region_ids[r] for r in _regions(state)]})
+    return P.Ask(
+        "choose_region",
+        (state.players[sp.player],),
+        {"purpose": "double_scoring", "regions": [state.board.region_ids[r] for r in _regions(state)]},
+    )
 
 
 def chosen(state, sp, e: ev.RegionChosen) -> None:

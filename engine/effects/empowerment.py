@@ -12,6 +12,7 @@ The First Player marker goes by the values played this round, whoever took a car
 (engine.stages.end_of_round.end_round), so the special case holds as it does for the classic card. With
 Power Shift the ask also lists the Modifier cards that may go back (ModifierTakenBack;
 engine.rules.edition_2023.power_shift.returnable_modifiers)."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -38,8 +39,11 @@ def taken_back(state, sp, e: ev.PowerCardTakenBack) -> None:
     p = P.expect_player(state, e.player, sp.player, "take back a Power card")
     cards = P.power_cards_to_take_back(state, p)
     if e.card not in cards:
-        raise P.RuleViolation("special-action", f"{P.name(state, p)} can take back only the Power card just "
-                              f"played or one from their discard pile{P.take_back_list(state, p)}")
+        raise P.RuleViolation(
+            "special-action",
+            f"{P.name(state, p)} can take back only the Power card just "
+            f"played or one from their discard pile{P.take_back_list(state, p)}",
+        )
     state.took_back_any[p] = True
     if e.card in state.discards[p]:
         state.discards[p].remove(e.card)
@@ -55,5 +59,8 @@ def modifier_taken_back(state, sp, e: ev.ModifierTakenBack) -> None:
     power_shift.modifier_taken_back(state, sp, e)
 
 
-register(Effect("empowerment", begin, ask, steps={ev.PowerCardTakenBack: taken_back,
-                                                  ev.ModifierTakenBack: modifier_taken_back}))
+register(
+    Effect(
+        "empowerment", begin, ask, steps={ev.PowerCardTakenBack: taken_back, ev.ModifierTakenBack: modifier_taken_back}
+    )
+)

@@ -16,6 +16,7 @@ GameState.scoreboard reads a tile's values there. The rule book does not print t
 values: a tile the table has not entered is refused here, naming the fact (board file:
 scoring_tiles), so no scoring ever meets a tile without values. The Castillo is taboo
 too while the King stands by it (Rebellion)."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -31,9 +32,14 @@ def _tiles(state) -> dict:
 
 
 def _missing(state, tid: str) -> P.RuleViolation:
-    return P.RuleViolation("board-fact-missing", state.board.missing.get(f"scoring_tiles.{tid}") or (
-        f"the Scoring tile {tid}'s values are not known: enter its three numbers from your tile "
-        f"(board file: scoring_tiles.{tid})"))
+    return P.RuleViolation(
+        "board-fact-missing",
+        state.board.missing.get(f"scoring_tiles.{tid}")
+        or (
+            f"the Scoring tile {tid}'s values are not known: enter its three numbers from your tile "
+            f"(board file: scoring_tiles.{tid})"
+        ),
+    )
 
 
 def _moves(state) -> dict[str, list[str]]:
@@ -85,8 +91,11 @@ def placed(state, sp, e: ev.ScoringTilePlaced) -> None:
         raise P.RuleViolation("scoring-tile", f"the Scoring tile {e.tile} already lies in {P.area_name(state, a)}")
     other = state.mobile_at(a)
     if other is not None:
-        raise P.RuleViolation("scoring-tile", f"{P.area_name(state, a)} already has a Scoring tile ({other}): "
-                              "there can only be one Scoring tile in each region")
+        raise P.RuleViolation(
+            "scoring-tile",
+            f"{P.area_name(state, a)} already has a Scoring tile ({other}): "
+            "there can only be one Scoring tile in each region",
+        )
     state.mobile[e.tile] = a
     finish_special(state)
 

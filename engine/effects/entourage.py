@@ -16,6 +16,7 @@ The King and his entourage move in one step (EntourageMoved), the one exception 
 makes to "Nothing in the King's region may ever be changed". Caballeros never leave the
 Castillo ("You are not allowed to move Caballeros out of the Castillo"), so a King standing
 by it (Rebellion), or in France or Portugal, takes nobody along."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -56,9 +57,16 @@ def begin(state, sp) -> None:
 
 def ask(state, sp):
     ids = state.board.region_ids
-    return P.Ask(ASK, (state.players[sp.player],), {
-        "regions": [ids[r] for r in _targets(state, sp)], "from": P.where_id(state, state.king),
-        "count": _due(state, sp), "caballeros": {state.players[q]: c for q, c in _eligible(state, sp).items()}})
+    return P.Ask(
+        ASK,
+        (state.players[sp.player],),
+        {
+            "regions": [ids[r] for r in _targets(state, sp)],
+            "from": P.where_id(state, state.king),
+            "count": _due(state, sp),
+            "caballeros": {state.players[q]: c for q, c in _eligible(state, sp).items()},
+        },
+    )
 
 
 def moved(state, sp, e: ev.EntourageMoved) -> None:
@@ -66,7 +74,9 @@ def moved(state, sp, e: ev.EntourageMoved) -> None:
     r = P.region(state, e.region, "the King's new region")
     if r not in _targets(state, sp):
         where = "a region next to his" if sp.card.params["king_to"] == "adjacent_region" else "another region"
-        raise P.RuleViolation("king-move-2023", f"{sp.card.name} moves the King to {where}, not {P.area_name(state, r)}")
+        raise P.RuleViolation(
+            "king-move-2023", f"{sp.card.name} moves the King to {where}, not {P.area_name(state, r)}"
+        )
     eligible = _eligible(state, sp)
     going = {}
     for pid, c in e.caballeros.items():
@@ -75,13 +85,19 @@ def moved(state, sp, e: ev.EntourageMoved) -> None:
         q = P.player(state, pid)
         if c > eligible.get(q, 0):
             whose = {"own": "your own", "opposing": "opposing", "any": "any"}[sp.card.params["whose"]]
-            raise P.RuleViolation("entourage", f"{sp.card.name} takes {whose} Caballeros from the King's region: "
-                                  f"{P.name(state, q)} has {eligible.get(q, 0)} there that may go, not {c}")
+            raise P.RuleViolation(
+                "entourage",
+                f"{sp.card.name} takes {whose} Caballeros from the King's region: "
+                f"{P.name(state, q)} has {eligible.get(q, 0)} there that may go, not {c}",
+            )
         going[q] = c
     due = _due(state, sp)
     if sum(going.values()) != due:
-        raise P.RuleViolation("entourage", f"{sp.card.name}: {due} Caballero{'s' * (due != 1)} must go with the "
-                              f"King (as many as possible, up to {sp.card.params['count']}), not {sum(going.values())}")
+        raise P.RuleViolation(
+            "entourage",
+            f"{sp.card.name}: {due} Caballero{'s' * (due != 1)} must go with the "
+            f"King (as many as possible, up to {sp.card.params['count']}), not {sum(going.values())}",
+        )
     origin = state.king
     for q, c in going.items():
         state.counts[origin][q] -= c

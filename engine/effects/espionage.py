@@ -18,6 +18,7 @@ scores regions (those its lines name, and the region named or the group's region
 nobody stands), held back (state.deferred) until every spy's owner has decided, then applied.
 After the next general scoring the card is discarded and a spy still on it goes back to the
 court."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -77,12 +78,18 @@ def moved(state, e: ev.RegionChosen) -> None:
     r = P.region(state, e.region, "the spy's region")
     P.can_enter(state, r, 1, "move the spy into")
     if e.region not in _regions(state):
-        raise P.RuleViolation("special-action", f"the spy joins a region directly before it is scored: "
-                              f"{', '.join(_regions(state))}, not {P.area_name(state, r)}")
+        raise P.RuleViolation(
+            "special-action",
+            f"the spy joins a region directly before it is scored: "
+            f"{', '.join(_regions(state))}, not {P.area_name(state, r)}",
+        )
     del state.aside[place(state.players[q])]
     state.counts[r][q] += 1
-    P.outcome(state, f"Espionage: {P.name(state, q)}'s spy joins {P.area_name(state, r)}",
-              [P.move_line(state, q, 1, "espionage", r)])
+    P.outcome(
+        state,
+        f"Espionage: {P.name(state, q)}'s spy joins {P.area_name(state, r)}",
+        [P.move_line(state, q, 1, "espionage", r)],
+    )
     _decided(state, q)
 
 

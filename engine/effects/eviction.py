@@ -2,12 +2,13 @@
 Caballeros out of this region" to the region their Secret Disc shows (back to the court
 when it shows the region itself or a taboo one). The region is named first, then the
 discs."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
-from ..queries import is_taboo
 from ..effect_registry import Effect, register
+from ..queries import is_taboo
 from ..stages.turn import finish_special
 
 
@@ -65,5 +66,6 @@ def reveal(state, sp) -> None:
     finish_special(state)
 
 
-register(Effect("eviction", begin, ask, steps={ev.RegionChosen: region_chosen, ev.SecretDiscSet: disc_set},
-                reveal=reveal))
+register(
+    Effect("eviction", begin, ask, steps={ev.RegionChosen: region_chosen, ev.SecretDiscSet: disc_set}, reveal=reveal)
+)

@@ -11,6 +11,7 @@ Portugal (engine.queries.kings_neighbours). The rule book does not say which tho
 the table enters them from its board (board file: spaces[france].neighbours). Until it
 has, the King is not sent where nobody could place next to him: this card refuses,
 naming the missing fact."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -21,8 +22,11 @@ from ..stages.turn import finish_special
 
 def _spaces(state) -> list[int]:
     board = state.board
-    return [a for a in range(board.castillo + 1, board.castillo + 1 + len(getattr(board, "space_ids", ())))
-            if a != state.king]
+    return [
+        a
+        for a in range(board.castillo + 1, board.castillo + 1 + len(getattr(board, "space_ids", ())))
+        if a != state.king
+    ]
 
 
 def _unknown(state, a) -> P.RuleViolation | None:
@@ -31,9 +35,14 @@ def _unknown(state, a) -> P.RuleViolation | None:
     if board.space_neighbours[i] is not None:
         return None
     sid = board.space_ids[i]
-    return P.RuleViolation("board-fact-missing", board.missing.get(f"spaces.{sid}.neighbours") or (
-        f"{board.space_names[i]}'s neighbouring regions are not known: enter them from your board "
-        f"(board file: spaces[{sid}].neighbours)"))
+    return P.RuleViolation(
+        "board-fact-missing",
+        board.missing.get(f"spaces.{sid}.neighbours")
+        or (
+            f"{board.space_names[i]}'s neighbouring regions are not known: enter them from your board "
+            f"(board file: spaces[{sid}].neighbours)"
+        ),
+    )
 
 
 def _targets(state) -> list[str]:
@@ -60,8 +69,11 @@ def ask(state, sp):
 def moved(state, sp, e: ev.KingMoved) -> None:
     P.expect_player(state, e.player, sp.player, "move the King")
     if e.region in state.board.area_index and state.board.area_index[e.region] <= state.board.castillo:
-        raise P.RuleViolation("king-move-2023", f"{sp.card.name} moves the King to France or Portugal, not to "
-                              f"{P.area_name(state, state.board.area_index[e.region])}")
+        raise P.RuleViolation(
+            "king-move-2023",
+            f"{sp.card.name} moves the King to France or Portugal, not to "
+            f"{P.area_name(state, state.board.area_index[e.region])}",
+        )
     a = P.space(state, e.region)
     if a == state.king:
         raise P.RuleViolation("king-move-2023", f"the King already stands in {P.area_name(state, a)}")

@@ -9,6 +9,7 @@ home region for their Grande; several may choose the same region.
 Read where the text is silent: the disc may not show the region the Grande stands in
 ("another region"); a Grande in the Castillo waits for the general scoring's disc and does
 not take part."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -25,9 +26,11 @@ def _regions(state, q) -> list[int]:
 
 def begin(state, sp) -> None:
     castillo = state.board.castillo
-    sp.queue = [q for q in P.choosers(state, P.opponents(state, sp.player))
-                if state.grandes[q] is not None and state.grandes[q] != castillo
-                and not P.is_taboo(state, state.grandes[q])]
+    sp.queue = [
+        q
+        for q in P.choosers(state, P.opponents(state, sp.player))
+        if state.grandes[q] is not None and state.grandes[q] != castillo and not P.is_taboo(state, state.grandes[q])
+    ]
     if not sp.queue:
         finish_special(state)
 
@@ -37,8 +40,7 @@ def ask(state, sp):
 
 
 def _refusal(state, p, r) -> str:
-    return (f"{P.name(state, p)}'s Grande moves to another region, not where it stands "
-            f"({P.area_name(state, r)})")
+    return f"{P.name(state, p)}'s Grande moves to another region, not where it stands ({P.area_name(state, r)})"
 
 
 def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
@@ -50,11 +52,14 @@ def reveal(state, sp) -> None:
         r = sp.discs[q]
         if not P.is_taboo(state, r):  # "If an opponent chooses the King's region, their Grande remains where it is"
             state.grandes[q] = r
-    moved = "; ".join(f"{P.name(state, q)}'s Grande to {P.area_name(state, sp.discs[q])}"
-                      if not P.is_taboo(state, sp.discs[q])
-                      else f"{P.name(state, q)}'s Grande stays ({P.area_name(state, sp.discs[q])} is taboo)"
-                      if sp.discs[q] != state.king else f"{P.name(state, q)}'s Grande stays (the King's region)"
-                      for q in sp.queue)
+    moved = "; ".join(
+        f"{P.name(state, q)}'s Grande to {P.area_name(state, sp.discs[q])}"
+        if not P.is_taboo(state, sp.discs[q])
+        else f"{P.name(state, q)}'s Grande stays ({P.area_name(state, sp.discs[q])} is taboo)"
+        if sp.discs[q] != state.king
+        else f"{P.name(state, q)}'s Grande stays (the King's region)"
+        for q in sp.queue
+    )
     P.outcome(state, f"{sp.card.name}, played by {P.name(state, sp.player)}: {moved}", [], sp.discs)
     finish_special(state)
 

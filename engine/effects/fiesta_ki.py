@@ -7,6 +7,7 @@ another 5 Caballeros."
 The first sentence is the card's Caballeros to the court (0, in the card data). The 5 more
 go where a placement goes (next to the King, or the Castillo), from the court, as the
 special action; fewer are allowed ("you may")."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -24,8 +25,11 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("place_extra", (state.players[sp.player],),
-                 {"max": min(sp.left, state.court[sp.player]), "areas": P.placement_areas(state)})
+    return P.Ask(
+        "place_extra",
+        (state.players[sp.player],),
+        {"max": min(sp.left, state.court[sp.player]), "areas": P.placement_areas(state)},
+    )
 
 
 def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:

@@ -9,6 +9,7 @@ card); `own` is the text's 2. Caballeros move from the regions (never the King's
 foreign move is allowed only while your own that must follow can still be moved, so the
 action can always be completed; once a foreign Caballero went in, it ends only when your
 `own` have gone in too."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -63,10 +64,19 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("move_caballeros", (state.players[sp.player],),
-                 {"left": sp.foreign_left + sp.own_left, "own_left": sp.own_left, "foreign_left": sp.foreign_left,
-                  "sources": _sources(state, sp), "targets": [P.CASTILLO], "can_finish": _can_finish(sp),
-                  "one_source": False})
+    return P.Ask(
+        "move_caballeros",
+        (state.players[sp.player],),
+        {
+            "left": sp.foreign_left + sp.own_left,
+            "own_left": sp.own_left,
+            "foreign_left": sp.foreign_left,
+            "sources": _sources(state, sp),
+            "targets": [P.CASTILLO],
+            "can_finish": _can_finish(sp),
+            "one_source": False,
+        },
+    )
 
 
 def moved(state, sp, e: ev.CaballerosMoved) -> None:
@@ -80,19 +90,28 @@ def moved(state, sp, e: ev.CaballerosMoved) -> None:
     P.not_taboo(state, src, "take Caballeros from")
     P.can_enter(state, state.board.castillo, e.count, "move Caballeros into")
     if state.counts[src][owner] < e.count:
-        raise P.RuleViolation("special-action", f"{P.name(state, owner)} has only {state.counts[src][owner]} "
-                              f"Caballeros in {P.area_name(state, src)}")
+        raise P.RuleViolation(
+            "special-action",
+            f"{P.name(state, owner)} has only {state.counts[src][owner]} Caballeros in {P.area_name(state, src)}",
+        )
     if owner == p:
         if e.count > sp.own_left:
-            raise P.RuleViolation("special-action", f"{sp.card.name} moves {sp.card.params['own']} of your own "
-                                  f"Caballeros: {sp.own_left} more, not {e.count}")
+            raise P.RuleViolation(
+                "special-action",
+                f"{sp.card.name} moves {sp.card.params['own']} of your own "
+                f"Caballeros: {sp.own_left} more, not {e.count}",
+            )
     else:
         if e.count > sp.foreign_left:
-            raise P.RuleViolation("special-action", f"{sp.card.name} moves {sp.foreign_left} more foreign "
-                                  f"Caballeros, not {e.count}")
+            raise P.RuleViolation(
+                "special-action", f"{sp.card.name} moves {sp.foreign_left} more foreign Caballeros, not {e.count}"
+            )
         if _own_movable(state, p) < sp.own_left:
-            raise P.RuleViolation("special-action", f"if you move any foreign Caballeros to the Castillo you must "
-                                  f"also move {sp.card.params['own']} of your own, and {P.name(state, p)} cannot")
+            raise P.RuleViolation(
+                "special-action",
+                f"if you move any foreign Caballeros to the Castillo you must "
+                f"also move {sp.card.params['own']} of your own, and {P.name(state, p)} cannot",
+            )
     state.counts[src][owner] -= e.count
     state.counts[state.board.castillo][owner] += e.count
     if owner == p:
@@ -106,11 +125,20 @@ def moved(state, sp, e: ev.CaballerosMoved) -> None:
 def finished(state, sp, e: ev.SpecialActionFinished) -> None:
     p = P.expect_player(state, e.player, sp.player, "finish the special action")
     if not _can_finish(sp):
-        raise P.RuleViolation("special-action", f"{P.name(state, p)} moved foreign Caballeros into the Castillo "
-                              f"and must also move {sp.own_left} more of their own")
+        raise P.RuleViolation(
+            "special-action",
+            f"{P.name(state, p)} moved foreign Caballeros into the Castillo "
+            f"and must also move {sp.own_left} more of their own",
+        )
     finish_special(state)
 
 
-register(Effect("foreign_to_castillo", begin, ask, steps={ev.CaballerosMoved: moved,
-                                                          ev.SpecialActionFinished: finished},
-                check_start=check_start))
+register(
+    Effect(
+        "foreign_to_castillo",
+        begin,
+        ask,
+        steps={ev.CaballerosMoved: moved, ev.SpecialActionFinished: finished},
+        check_start=check_start,
+    )
+)

@@ -1,11 +1,12 @@
 """Grande (classic): "You may relocate your Grande" to another region; never out of or into
 the King's region."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
-from ..queries import closed_regions
 from ..effect_registry import Effect, register
+from ..queries import closed_regions
 from ..stages.turn import finish_special
 
 
@@ -13,8 +14,7 @@ def targets(state, p: int) -> list[str]:
     closed = closed_regions(state)
     if state.grandes[p] in closed:
         return []
-    return [state.board.region_ids[r] for r in state.board.regions
-            if r not in closed and r != state.grandes[p]]
+    return [state.board.region_ids[r] for r in state.board.regions if r not in closed and r != state.grandes[p]]
 
 
 def begin(state, sp) -> None:

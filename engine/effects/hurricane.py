@@ -10,6 +10,7 @@ before the turn's placement ("at the beginning of your turn": placing is neither
 accepted until it is done; the Caballeros to the court come first, as in every turn); `outcome` is not published and is entered by the
 table (card file: power_cards[sc_hurricane].params.outcome); until then the card refuses to
 start, naming it."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -37,8 +38,7 @@ def begin(state, sp) -> None:
 
 def ask(state, sp):
     ids = state.board.region_ids
-    return P.disc_ask(state, sp.queue, sp.discs, {state.players[sp.player]: [ids[r] for r in _regions(state)]},
-                      PURPOSE)
+    return P.disc_ask(state, sp.queue, sp.discs, {state.players[sp.player]: [ids[r] for r in _regions(state)]}, PURPOSE)
 
 
 def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
@@ -56,6 +56,14 @@ def reveal(state, sp) -> None:
     finish_special(state)
 
 
-register(Effect("hurricane", begin, ask, steps={ev.SecretDiscSet: disc_set}, reveal=reveal,
-                check_start=check_start,
-                first_in_turn='"You reveal your secret disc at the beginning of your turn"'))
+register(
+    Effect(
+        "hurricane",
+        begin,
+        ask,
+        steps={ev.SecretDiscSet: disc_set},
+        reveal=reveal,
+        check_start=check_start,
+        first_in_turn='"You reveal your secret disc at the beginning of your turn"',
+    )
+)

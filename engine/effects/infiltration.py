@@ -13,6 +13,7 @@ Caballeros are out and the special action has nothing left to do. Vetoed, the pl
 places the ordinary way. The King's region is where Caballeros may go: a region, or the
 Castillo while the King stands by it (Rebellion); never France or Portugal, where no
 Caballero ever goes."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -37,8 +38,11 @@ def begin(state, sp) -> None:
 
 def ask(state, sp):
     turn = state.turn
-    return P.Ask("place_extra", (state.players[sp.player],),
-                 {"max": min(turn.card.placement or 0, state.court[sp.player]), "areas": _areas(state)})
+    return P.Ask(
+        "place_extra",
+        (state.players[sp.player],),
+        {"max": min(turn.card.placement or 0, state.court[sp.player]), "areas": _areas(state)},
+    )
 
 
 def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
@@ -47,8 +51,11 @@ def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
 
     def next_to_or_in_kings_region(a: int) -> None:
         if a not in allowed:
-            raise P.RuleViolation("placement-area", f"{P.area_name(state, a)} is neither the King's region "
-                                  f"nor next to it ({P.area_name(state, state.king)})")
+            raise P.RuleViolation(
+                "placement-area",
+                f"{P.area_name(state, a)} is neither the King's region "
+                f"nor next to it ({P.area_name(state, state.king)})",
+            )
 
     limit = P.placement_limit(state, state.turn.card, e.placements)
     placed = P.check_placements(state, p, e.placements, limit, next_to_or_in_kings_region)

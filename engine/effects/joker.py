@@ -12,6 +12,7 @@ No special action: King and Intrigue's round (engine/rules/king_intrigue/round.p
 Joker through `play_joker` when the Power card laid down is one, and offers it only while
 `joker_playable`. Its test: tests/engine/effects/test_joker.py.
 """
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -28,18 +29,21 @@ def joker_playable(state: GameState, p: int, value: int) -> bool:
     played = {c for c in state.played if c is not None}
     left = [c for c in state.hands[p] if c != value and c not in played]
     still_to_play = len(state.power_order) - state.power_pos - 1
-    return len(left) > still_to_play and p not in state.power_order[state.power_pos + 1:]
+    return len(left) > still_to_play and p not in state.power_order[state.power_pos + 1 :]
 
 
 def play_joker(state: GameState, e: ev.PowerCardPlayed) -> None:
     p = P.expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
     if e.card in state.power_spent[p]:
-        raise P.not_in_hand(state, p, e.card)   # public: laid down in an earlier round
+        raise P.not_in_hand(state, p, e.card)  # public: laid down in an earlier round
     if e.card not in state.hands[p] or not joker_playable(state, p, e.card):
         # Both hidden (a hand kept in secret): one refusal, so its words do not tell which.
-        raise RuleViolation("power-card-distinct", f"{P.name(state, p)} cannot play the Joker now: it is not in "
-                            "their hand, or after everyone else has played no card of their hand might be left "
-                            "to play")
+        raise RuleViolation(
+            "power-card-distinct",
+            f"{P.name(state, p)} cannot play the Joker now: it is not in "
+            "their hand, or after everyone else has played no card of their hand might be left "
+            "to play",
+        )
     state.hands[p].remove(e.card)
     state.discards[p].add(e.card)
     state.power_spent[p].add(e.card)

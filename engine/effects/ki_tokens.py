@@ -7,13 +7,14 @@ round, a general scoring that directly follows included; "general_scoring": to t
 next general scoring), entered by the table. The King's Guard and the Mistress last the round
 (and the general scoring directly following), as their text says. rules/king_intrigue/round.py
 calls `expire` when a round ends and when a general scoring is over."""
+
 from __future__ import annotations
 
 from .. import primitives as P
 from ..stages.turn import finish_special
 
 UNTIL_CHOICES = ("round", "general_scoring")
-ROUND_TOKENS = ("kings_guard", "mistress", "bridge_new")           # the text says: this round (+ the scoring after it)
+ROUND_TOKENS = ("kings_guard", "mistress", "bridge_new")  # the text says: this round (+ the scoring after it)
 UNTIL_TOKENS = {"quarantine": "quarantine", "risk_of_collapse": "risk_of_collapse"}  # marker -> effect
 
 
@@ -60,8 +61,11 @@ def closing_marker(marker: str, words: str, check_start=None):
 
     def ask(state, sp):
         ids = state.board.region_ids
-        return P.Ask("choose_region", (state.players[sp.player],),
-                     {"purpose": marker, "regions": [ids[r] for r in region_choices(state)]})
+        return P.Ask(
+            "choose_region",
+            (state.players[sp.player],),
+            {"purpose": marker, "regions": [ids[r] for r in region_choices(state)]},
+        )
 
     def chosen(state, sp, e: ev.RegionChosen) -> None:
         P.expect_player(state, e.player, sp.player, f"place {words}")

@@ -2,6 +2,7 @@
 provinces. They can be taken from the court and/or the regions" (`count`), each player in
 turn from the active player's left; the dummy is never asked; never from the King's region
 or the Castillo. A player with fewer sends back all they can."""
+
 from __future__ import annotations
 
 from .. import events as ev

@@ -10,6 +10,7 @@ The player puts the marker on a region that is not taboo already; engine/queries
 among the closed regions. Read from the second paragraph: the marker stays to the end of the
 round (engine/effects/ki_tokens.py), and through a general scoring that directly follows,
 where its region's sole majority also gets the King's bonus (rules/king_intrigue/round.py)."""
+
 from __future__ import annotations
 
 from ..effect_registry import register

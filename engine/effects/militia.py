@@ -9,6 +9,7 @@ and "Place Caballeros": "You may only use Caballeros from your Court."
 The number comes from the card (`count`; the book's "both" says 2). Once begun it is
 carried out as far as it goes ("If you perform the Special action, you must perform as
 much of the action as possible"): exactly `count` Caballeros, or all the court holds."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -52,8 +53,11 @@ def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
     due = _due(state, sp)
     placed = P.check_placements(state, p, e.placements, due, region_not_kings)
     if sum(placed.values()) != due:
-        raise P.RuleViolation("militia", f"Militia places {due} Caballero{'s' * (due != 1)} from the court "
-                              f"(as many as it can), not {sum(placed.values())}")
+        raise P.RuleViolation(
+            "militia",
+            f"Militia places {due} Caballero{'s' * (due != 1)} from the court "
+            f"(as many as it can), not {sum(placed.values())}",
+        )
     P.do_place(state, p, placed)
     finish_special(state)
 

@@ -9,6 +9,7 @@ Read: the action lays the card in front of the player (public marker `mistress`)
 of the round, and through a general scoring that directly follows, no King's bonus is paid
 (rules/king_intrigue/round.py drops those lines; the King's Guard's bonus too, it is the King's);
 the first sentence is the usual taboo (nothing else changes). No choice: done when started."""
+
 from __future__ import annotations
 
 from .. import primitives as P

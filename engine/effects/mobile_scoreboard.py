@@ -1,12 +1,12 @@
 """Mobile Scoreboard (classic): "You may place one Mobile Scoreboard on the board or move one
 that is already there." Never into or out of the King's region; one scoreboard to an area."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
-from ..queries import is_taboo, taboo_reason
-from ..queries import closed_regions
 from ..effect_registry import Effect, register
+from ..queries import closed_regions, is_taboo, taboo_reason
 from ..stages.turn import finish_special
 
 
@@ -18,8 +18,7 @@ def moves(state) -> dict[str, list[str]]:
         if where in closed:
             continue  # taboo: it may not leave the King's region
         occupied = {w for w in state.mobile.values() if w is not None}
-        targets = [board.area_id(a) for a in range(board.castillo + 1)
-                   if a not in closed and a not in occupied]
+        targets = [board.area_id(a) for a in range(board.castillo + 1) if a not in closed and a not in occupied]
         if targets:
             moves[sid] = targets
     return moves
@@ -39,16 +38,21 @@ def placed(state, sp, e: ev.MobileScoreboardPlaced) -> None:
     a = P.area(state, e.area)
     where = state.mobile[e.scoreboard]
     if where is not None and is_taboo(state, where):
-        raise P.RuleViolation("mobile-scoreboard", f"the {e.scoreboard} scoreboard lies in the King's "
-                              "region and may not leave it" if where == state.king else
-                              f"the {e.scoreboard} scoreboard may not leave {P.area_name(state, where)}: "
-                              f"{taboo_reason(state, where)}")
+        raise P.RuleViolation(
+            "mobile-scoreboard",
+            f"the {e.scoreboard} scoreboard lies in the King's region and may not leave it"
+            if where == state.king
+            else f"the {e.scoreboard} scoreboard may not leave {P.area_name(state, where)}: "
+            f"{taboo_reason(state, where)}",
+        )
     P.not_taboo(state, a, "place a mobile scoreboard in")
     other = state.mobile_at(a)
     if other is not None:
         what = "already lies there" if other == e.scoreboard else f"({other}) lies there"
-        raise P.RuleViolation("mobile-scoreboard", f"{P.area_name(state, a)} cannot take the {e.scoreboard} "
-                              f"scoreboard: a mobile scoreboard {what}")
+        raise P.RuleViolation(
+            "mobile-scoreboard",
+            f"{P.area_name(state, a)} cannot take the {e.scoreboard} scoreboard: a mobile scoreboard {what}",
+        )
     state.mobile[e.scoreboard] = a
     finish_special(state)
 

@@ -1,12 +1,13 @@
 """Intrigue (classic): "You may move any 3 Caballeros on the board" and its siblings: a total,
 how many own and how many foreign (`total`, `own`, `foreign`), from one region only
 (`one_source`), to one region only (`one_target`). It may stop early (SpecialActionFinished)."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
-from ..queries import closed_regions, tokens_out
 from ..effect_registry import Effect, register
+from ..queries import closed_regions, tokens_out
 from ..stages.turn import finish_special
 
 
@@ -53,10 +54,15 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    options = {"left": sp.left, "own_left": sp.own_left, "foreign_left": sp.foreign_left,
-               "sources": movable_sources(state, sp), "targets": _targets_now(state, sp),
-               "can_finish": sp.effect == "move",
-               "one_source": bool(sp.card.params.get("one_source")) or sp.effect == "move_all_own"}
+    options = {
+        "left": sp.left,
+        "own_left": sp.own_left,
+        "foreign_left": sp.foreign_left,
+        "sources": movable_sources(state, sp),
+        "targets": _targets_now(state, sp),
+        "can_finish": sp.effect == "move",
+        "one_source": bool(sp.card.params.get("one_source")) or sp.effect == "move_all_own",
+    }
     return P.Ask("move_caballeros", (state.players[sp.player],), options)
 
 
@@ -74,14 +80,18 @@ def moved(state, sp, e: ev.CaballerosMoved) -> None:
     if src == dst:
         raise P.RuleViolation("special-action", "a move needs a different source and target")
     if state.counts[src][owner] < e.count:
-        raise P.RuleViolation("special-action", f"{P.name(state, owner)} has only "
-                              f"{state.counts[src][owner]} Caballeros in {P.area_name(state, src)}")
+        raise P.RuleViolation(
+            "special-action",
+            f"{P.name(state, owner)} has only {state.counts[src][owner]} Caballeros in {P.area_name(state, src)}",
+        )
     if sp.source is not None and src != sp.source:
-        raise P.RuleViolation("special-action", f"{sp.card.name} moves Caballeros from one region only: "
-                              f"{P.area_name(state, sp.source)}")
+        raise P.RuleViolation(
+            "special-action", f"{sp.card.name} moves Caballeros from one region only: {P.area_name(state, sp.source)}"
+        )
     if sp.target is not None and dst != sp.target:
-        raise P.RuleViolation("special-action", f"{sp.card.name} moves them all to one region: "
-                              f"{P.area_name(state, sp.target)}")
+        raise P.RuleViolation(
+            "special-action", f"{sp.card.name} moves them all to one region: {P.area_name(state, sp.target)}"
+        )
     if sp.effect == "move_all_own":
         if owner != p:
             raise P.RuleViolation("special-action", "this card moves only your own Caballeros")
@@ -90,8 +100,10 @@ def moved(state, sp, e: ev.CaballerosMoved) -> None:
         limit = sp.own_left if own else sp.foreign_left
         if e.count > min(limit, sp.left):
             kind = "own" if own else "foreign"
-            raise P.RuleViolation("special-action", f"{sp.card.name} allows {min(limit, sp.left)} more "
-                                  f"{kind} Caballeros to move, not {e.count}")
+            raise P.RuleViolation(
+                "special-action",
+                f"{sp.card.name} allows {min(limit, sp.left)} more {kind} Caballeros to move, not {e.count}",
+            )
     state.counts[src][owner] -= e.count
     state.counts[dst][owner] += e.count
     if sp.effect == "move_all_own" or sp.card.params.get("one_source"):
@@ -112,7 +124,7 @@ def moved(state, sp, e: ev.CaballerosMoved) -> None:
 
 
 def stopped(state, sp, e: ev.SpecialActionFinished) -> None:
-    """"You may move": the player stops before the total is used up."""
+    """ "You may move": the player stops before the total is used up."""
     P.expect_player(state, e.player, sp.player, "finish the special action")
     finish_special(state)
 

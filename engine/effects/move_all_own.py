@@ -1,11 +1,12 @@
 """Intrigue (classic): "You may move all of your own Caballeros from any one region" (moved as
 engine/effects/move.py moves them, from one region, only your own, all of them)."""
+
 from __future__ import annotations
 
 from .. import events as ev
-from .move import ask, moved
 from ..effect_registry import Effect, register
 from ..stages.turn import finish_special
+from .move import ask, moved
 
 
 def begin(state, sp) -> None:

@@ -1,11 +1,12 @@
 """Royal Advisor and the King's Card (classic): "Move the King to any adjacent region"
 (`adjacent_only`), or "to a region of your choice"."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
-from ..queries import kings_neighbours
 from ..effect_registry import Effect, register
+from ..queries import kings_neighbours
 from ..stages.turn import finish_special
 
 
@@ -31,8 +32,7 @@ def moved(state, sp, e: ev.KingMoved) -> None:
     r = P.region(state, e.region, "the King's new region")
     if e.region not in king_targets(state, sp):
         where = "an adjacent region" if sp.card.params["adjacent_only"] else "another region"
-        raise P.RuleViolation("king-move", f"{sp.card.name} moves the King to {where}, "
-                              f"not {P.area_name(state, r)}")
+        raise P.RuleViolation("king-move", f"{sp.card.name} moves the King to {where}, not {P.area_name(state, r)}")
     state.king = r
     finish_special(state)
 

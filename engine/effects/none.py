@@ -6,6 +6,7 @@ The cards' data say `"effect": "none"` (or nothing); King and Intrigue's round
 (engine/rules/king_intrigue/round.py, `turn_sources`) offers no special action of the Power
 card then. Its test: tests/engine/effects/test_none.py.
 """
+
 from __future__ import annotations
 
 NO_ACTION = "none"  # the 10 and 180 cards: their holder acts with the Intrigue / King's Card

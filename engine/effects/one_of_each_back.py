@@ -1,5 +1,6 @@
 """One of each (classic): "You send 1 Caballero of each other player from any region back to the
 provinces." The player chooses, one owner at a time."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -23,8 +24,7 @@ def sent_back(state, sp, e: ev.CaballerosSentBack) -> None:
     owner = P.player(state, e.owner)
     P.expect_player(state, e.player, sp.player, "choose whose Caballeros go back")
     if owner not in sp.queue:
-        raise P.RuleViolation("special-action", f"no Caballero of {P.name(state, owner)} is to be "
-                              "sent back now")
+        raise P.RuleViolation("special-action", f"no Caballero of {P.name(state, owner)} is to be sent back now")
     taken = P.check_send_back(state, owner, e, 1, court_ok=False)
     P.do_send_back(state, owner, e.from_court, taken)
     sp.moves += [P.move_line(state, owner, e.from_court, "court", "provinces")]

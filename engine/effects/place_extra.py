@@ -1,5 +1,6 @@
 """Intrigue (classic): "You may move 2 additional Caballeros from your court to any region(s)"
 (`count`); never into the King's region."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -16,14 +17,16 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("place_extra", (state.players[sp.player],),
-                 {"max": min(sp.left, state.court[sp.player]), "areas": P.movable_targets(state)})
+    return P.Ask(
+        "place_extra",
+        (state.players[sp.player],),
+        {"max": min(sp.left, state.court[sp.player]), "areas": P.movable_targets(state)},
+    )
 
 
 def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
     p = P.expect_player(state, e.player, sp.player, "place additional Caballeros")
-    placed = P.check_placements(state, p, e.placements, sp.left,
-                                lambda a: P.not_taboo(state, a, "place Caballeros in"))
+    placed = P.check_placements(state, p, e.placements, sp.left, lambda a: P.not_taboo(state, a, "place Caballeros in"))
     P.do_place(state, p, placed)
     finish_special(state)
 

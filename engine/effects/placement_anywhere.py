@@ -6,6 +6,7 @@ regions neighboring the King's region. The King's region itself is always taboo!
 The special action is this turn's placement itself (the Action card's number, from the
 court), to any region but the King's, or the Castillo. Done after the placement, there is
 nothing left to place and it ends at once."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -24,15 +25,18 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("place_extra", (state.players[sp.player],),
-                 {"max": min(_limit(state), state.court[sp.player]), "areas": P.movable_targets(state),
-                  "anywhere": True})
+    return P.Ask(
+        "place_extra",
+        (state.players[sp.player],),
+        {"max": min(_limit(state), state.court[sp.player]), "areas": P.movable_targets(state), "anywhere": True},
+    )
 
 
 def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
     p = P.expect_player(state, e.player, sp.player, "place Caballeros")
-    where = P.check_placements(state, p, e.placements, _limit(state),
-                               lambda a: P.not_taboo(state, a, "place Caballeros in"))
+    where = P.check_placements(
+        state, p, e.placements, _limit(state), lambda a: P.not_taboo(state, a, "place Caballeros in")
+    )
     P.do_place(state, p, where)
     state.turn.placed = True
     finish_special(state)

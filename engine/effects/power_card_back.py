@@ -1,5 +1,6 @@
 """Power Cards (classic): "Take 1 of your Power Cards from the discard stack back into your
 hand" (or this round's card). Which one stays secret once any was taken back."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -13,15 +14,18 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("take_back_power_card", (state.players[sp.player],),
-                 {"cards": P.power_cards_to_take_back(state, sp.player)})
+    return P.Ask(
+        "take_back_power_card", (state.players[sp.player],), {"cards": P.power_cards_to_take_back(state, sp.player)}
+    )
 
 
 def taken_back(state, sp, e: ev.PowerCardTakenBack) -> None:
     p = P.expect_player(state, e.player, sp.player, "take back a Power card")
     if e.card not in P.power_cards_to_take_back(state, p):
-        raise P.RuleViolation("special-action", f"{P.name(state, p)} can take back only a discarded "
-                              f"Power card or this round's{P.take_back_list(state, p)}")
+        raise P.RuleViolation(
+            "special-action",
+            f"{P.name(state, p)} can take back only a discarded Power card or this round's{P.take_back_list(state, p)}",
+        )
     state.took_back_any[p] = True
     if e.card in state.discards[p]:
         state.discards[p].remove(e.card)

@@ -10,6 +10,7 @@ among the closed ones: nothing is placed, moved, taken or evicted there, no Gran
 moves in or out, a disc that sends Caballeros there sends them to the court, as for the King's
 region; it is still scored. How long it stays is not published: the card's `until`
 (engine/effects/ki_tokens.py), entered by the table."""
+
 from __future__ import annotations
 
 from ..effect_registry import register

@@ -12,6 +12,7 @@ index) through engine.queries: placement in any region but never into the Castil
 taboo: nothing thrown in, nothing moved in, no Grande, no Scoring tile); the King's bonus
 in score_area; at a general scoring no disc is set and everything stays in the Castillo
 (engine/stages/end_of_round.py, engine/stages/scoring.py)."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -32,8 +33,9 @@ def ask(state, sp):
 def moved(state, sp, e: ev.KingMoved) -> None:
     P.expect_player(state, e.player, sp.player, "move the King")
     if e.region != P.CASTILLO:
-        raise P.RuleViolation("king-move-2023", f"{sp.card.name} places the King next to the Castillo, "
-                              f"not in {e.region}")
+        raise P.RuleViolation(
+            "king-move-2023", f"{sp.card.name} places the King next to the Castillo, not in {e.region}"
+        )
     state.king = state.board.castillo
     finish_special(state)
 

@@ -18,13 +18,14 @@ King's bonus when the King stands in that region, the home bonus when the leader
 stands there (or in the Castillo). Read where the text is silent: a Castillo scoring card in
 between scores with the Castillo's own scoreboard (the text speaks of the general scoring); a
 second Relocate moves it on from where it stands."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
-from .alliance import paid_from, scored_as_one
 from ..stages.turn import finish_special
+from .alliance import paid_from, scored_as_one
 
 MARKER = "castillo_at"
 
@@ -40,8 +41,11 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("choose_region", (state.players[sp.player],),
-                 {"purpose": "relocate", "regions": [state.board.region_ids[r] for r in _regions(state)]})
+    return P.Ask(
+        "choose_region",
+        (state.players[sp.player],),
+        {"purpose": "relocate", "regions": [state.board.region_ids[r] for r in _regions(state)]},
+    )
 
 
 def chosen(state, sp, e: ev.RegionChosen) -> None:
@@ -65,9 +69,14 @@ def castillo_lines(state, region: int) -> list:
     """The Castillo scored on the scoreboard of the region it stands in (module docstring)."""
     castillo = state.board.castillo
     name = state.board.region_names[region]
-    return scored_as_one(state, list(state.counts[castillo]), (paid_from(state, castillo, region),),
-                         (region, castillo), f"the Castillo, relocated to {name}, on {name}'s scoreboard",
-                         f"the Castillo (in {name})")
+    return scored_as_one(
+        state,
+        list(state.counts[castillo]),
+        (paid_from(state, castillo, region),),
+        (region, castillo),
+        f"the Castillo, relocated to {name}, on {name}'s scoreboard",
+        f"the Castillo (in {name})",
+    )
 
 
 register(Effect("relocate", begin, ask, steps={ev.RegionChosen: chosen}))

@@ -12,6 +12,7 @@ bonus for a Grande thrown in (Competition), ties as everywhere. The gate is open
 no one vetoed the action (rules revision 3): the table lifts and counts the Castillo as the
 action's first step (CastilloCounted, as at a general scoring: the count wins); games of
 revision 2 or before may have counted it in the turn, before the action was announced."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -46,5 +47,4 @@ def _score(state, sp) -> None:
     finish_special(state)
 
 
-register(Effect("revelation", begin, ask=ask, steps={ev.CastilloCounted: lifted},
-                check_start=check_start))
+register(Effect("revelation", begin, ask=ask, steps={ev.CastilloCounted: lifted}, check_start=check_start))

@@ -15,6 +15,7 @@ Read where the text is silent: a scoreboard in the King's region may not be turn
 one off the board may. In an Alliance's region, and for a relocated Castillo standing on its
 region, the reversed scoreboard pays the same way: ranked from the fewest by the counts
 those cards score (effects/alliance.py `paid_from`), the bonuses with the majority."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -50,15 +51,19 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("turn_scoreboard", (state.players[sp.player],),
-                 {"scoreboards": _turnable(state), "reversed": [s for s in SCOREBOARDS if is_reversed(state, s)]})
+    return P.Ask(
+        "turn_scoreboard",
+        (state.players[sp.player],),
+        {"scoreboards": _turnable(state), "reversed": [s for s in SCOREBOARDS if is_reversed(state, s)]},
+    )
 
 
 def turned(state, sp, e: ev.ScoreboardTurned) -> None:
     P.expect_player(state, e.player, sp.player, "turn a mobile scoreboard")
     if e.scoreboard not in _turnable(state):
-        raise P.RuleViolation("mobile-scoreboard", f"the {e.scoreboard} scoreboard lies in the King's region: it "
-                              "may not be changed")
+        raise P.RuleViolation(
+            "mobile-scoreboard", f"the {e.scoreboard} scoreboard lies in the King's region: it may not be changed"
+        )
     state.markers[marker(e.scoreboard)] = None if is_reversed(state, e.scoreboard) else True
     finish_special(state)
 
@@ -79,23 +84,42 @@ def reversed_lines(state, area: int) -> list[ScoreLine]:
             j += 1
         paid = place + 1 if j - i > 1 else place
         count = present[i][0]
-        why = (f"reversed mobile scoreboard {sid} (the fewest score first): {ordinal(place + 1)} with "
-               f"{count} Caballero{'s' if count != 1 else ''}" + (f", tied: {ordinal(paid + 1)}-place points"
-                                                                  if j - i > 1 else ""))
+        why = (
+            f"reversed mobile scoreboard {sid} (the fewest score first): {ordinal(place + 1)} with "
+            f"{count} Caballero{'s' if count != 1 else ''}"
+            + (f", tied: {ordinal(paid + 1)}-place points" if j - i > 1 else "")
+        )
         for _, q in present[i:j]:
-            lines.append(ScoreLine(aid, state.players[q], values[paid] if paid < paid_places else 0, "place",
-                                   place + 1, why))
+            lines.append(
+                ScoreLine(aid, state.players[q], values[paid] if paid < paid_places else 0, "place", place + 1, why)
+            )
         place += 2 if j - i > 1 else 1
         i = j
     most = sorted((-c, q) for q, c in enumerate(counts) if c)
     if most and (len(most) == 1 or most[0][0] != most[1][0]):
         leader = most[0][1]
         if area == state.king:
-            lines.append(ScoreLine(aid, state.players[leader], BONUS, "king_bonus", 0,
-                                   "King's bonus: sole majority in the King's region"))
+            lines.append(
+                ScoreLine(
+                    aid,
+                    state.players[leader],
+                    BONUS,
+                    "king_bonus",
+                    0,
+                    "King's bonus: sole majority in the King's region",
+                )
+            )
         if state.grandes[leader] == area:
-            lines.append(ScoreLine(aid, state.players[leader], BONUS, "home_bonus", 0,
-                                   "home bonus: sole majority in the region of their Grande"))
+            lines.append(
+                ScoreLine(
+                    aid,
+                    state.players[leader],
+                    BONUS,
+                    "home_bonus",
+                    0,
+                    "home bonus: sole majority in the region of their Grande",
+                )
+            )
     return lines
 
 

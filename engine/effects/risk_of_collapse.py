@@ -8,12 +8,13 @@ the Castillo (engine/queries.entry_refusal: placements, moves, the cards that th
 in), and those inside stay and are scored and emptied as usual. How long the tile stays is not
 published: the card's `until` (engine/effects/ki_tokens.py), entered by the table. The action
 has no choice: it is done when started."""
+
 from __future__ import annotations
 
 from .. import primitives as P
 from ..effect_registry import Effect, register
-from . import ki_tokens
 from ..stages.turn import finish_special
+from . import ki_tokens
 
 MARKER = "risk_of_collapse"
 

@@ -2,12 +2,13 @@
 until no Veto holder stops the scoring; then the table lifts and counts it (CastilloCounted,
 a step here) and what it counted is scored. Games saved before counted it in the card's
 turn, before the special action was announced (engine/stages/scoring.py)."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
-from ..scoring import require_scoreboards, score_area
 from ..effect_registry import Effect, register
+from ..scoring import require_scoreboards, score_area
 from ..stages.turn import finish_special
 
 
@@ -37,5 +38,6 @@ def check_start(state, card, p) -> None:
         require_scoreboards(state, (state.board.castillo,))
 
 
-register(Effect("score_castillo", begin, P.ask_lift_castillo, steps={ev.CastilloCounted: counted},
-                check_start=check_start))
+register(
+    Effect("score_castillo", begin, P.ask_lift_castillo, steps={ev.CastilloCounted: counted}, check_start=check_start)
+)

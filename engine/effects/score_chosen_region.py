@@ -1,11 +1,11 @@
-"""Special Scoring (classic): "You may select any one region to be scored."
-"""
+"""Special Scoring (classic): "You may select any one region to be scored." """
+
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
-from ..scoring import require_scoreboards, score_area
 from ..effect_registry import Effect, register
+from ..scoring import require_scoreboards, score_area
 from ..stages.turn import finish_special
 
 
@@ -14,8 +14,11 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("choose_region", (state.players[sp.player],),
-                 {"purpose": "special_scoring", "regions": list(state.board.region_ids)})
+    return P.Ask(
+        "choose_region",
+        (state.players[sp.player],),
+        {"purpose": "special_scoring", "regions": list(state.board.region_ids)},
+    )
 
 
 def region_chosen(state, sp, e: ev.RegionChosen) -> None:

@@ -1,11 +1,12 @@
 """Special Scoring (classic): "Score the 1st place position only in all regions. In the case of
 any ties, no points are rewarded."
 """
+
 from __future__ import annotations
 
 from .. import primitives as P
-from ..scoring import require_scoreboards, score_regions
 from ..effect_registry import Effect, register
+from ..scoring import require_scoreboards, score_regions
 from ..stages.turn import finish_special
 
 

@@ -1,10 +1,11 @@
 """Special Scoring (classic): "Score all of the "4" regions" (and the "5", the "6" and "7"
 regions: `group`, the number printed on the region's scoreboard)."""
+
 from __future__ import annotations
 
 from .. import primitives as P
-from ..scoring import regions_in_group, require_scoreboards, score_regions
 from ..effect_registry import Effect, register
+from ..scoring import regions_in_group, require_scoreboards, score_regions
 from ..stages.turn import finish_special
 
 

@@ -1,10 +1,11 @@
 """Special Scoring (classic): "Score the region(s) with the least Caballeros. Regions without
 Caballeros are not considered." (Scored as engine/effects/score_most.py scores the most.)"""
+
 from __future__ import annotations
 
+from ..effect_registry import Effect, register
 from ..scoring import regions_by_total, require_scoreboards
 from .score_most import begin
-from ..effect_registry import Effect, register
 
 
 def check_start(state, card, p) -> None:

@@ -1,18 +1,20 @@
 """Special Scoring (classic): "Score the region(s) with the most Caballeros." (Its twin,
 engine/effects/score_least.py, scores the fewest.)"""
+
 from __future__ import annotations
 
 from .. import primitives as P
-from ..scoring import regions_by_total, require_scoreboards, score_regions
 from ..effect_registry import Effect, register
+from ..scoring import regions_by_total, require_scoreboards, score_regions
 from ..stages.turn import finish_special
 
 
 def begin(state, sp) -> None:
     most = sp.effect == "score_most"
     lines = score_regions(state, regions_by_total(state, most))
-    P.record_scoring(state, P.special_title(state, sp, "region(s) with the " + ("most" if most else "fewest")
-                                            + " Caballeros"), lines)
+    P.record_scoring(
+        state, P.special_title(state, sp, "region(s) with the " + ("most" if most else "fewest") + " Caballeros"), lines
+    )
     finish_special(state)
 
 

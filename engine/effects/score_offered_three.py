@@ -6,6 +6,7 @@ regions, your opponent chooses which will be scored."
 Read where the text is silent: "your opponent" is the player on your left (the next in
 clockwise order); the three regions differ and may include the King's region (as the base
 game's "select any one region")."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -28,11 +29,16 @@ def begin(state, sp) -> None:
 def ask(state, sp):
     ids = state.board.region_ids
     if len(sp.queue) < OFFERED:
-        return P.Ask("choose_region", (state.players[sp.player],),
-                     {"purpose": "offer_for_scoring", "regions": [ids[r] for r in state.board.regions
-                                                                  if r not in sp.queue]})
-    return P.Ask("choose_region", (state.players[_chooser(state, sp)],),
-                 {"purpose": "special_scoring", "regions": [ids[r] for r in sp.queue]})
+        return P.Ask(
+            "choose_region",
+            (state.players[sp.player],),
+            {"purpose": "offer_for_scoring", "regions": [ids[r] for r in state.board.regions if r not in sp.queue]},
+        )
+    return P.Ask(
+        "choose_region",
+        (state.players[_chooser(state, sp)],),
+        {"purpose": "special_scoring", "regions": [ids[r] for r in sp.queue]},
+    )
 
 
 def chosen(state, sp, e: ev.RegionChosen) -> None:
@@ -40,15 +46,20 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
     if len(sp.queue) < OFFERED:
         P.expect_player(state, e.player, sp.player, "offer a region")
         if r in sp.queue:
-            raise P.RuleViolation("special-action", f"{P.area_name(state, r)} is already offered: three different regions")
+            raise P.RuleViolation(
+                "special-action", f"{P.area_name(state, r)} is already offered: three different regions"
+            )
         sp.queue.append(r)
         return
     P.expect_player(state, e.player, _chooser(state, sp), "choose which offered region is scored")
     if r not in sp.queue:
         offered = ", ".join(P.area_name(state, q) for q in sp.queue)
         raise P.RuleViolation("special-action", f"choose one of the regions offered: {offered}")
-    P.record_scoring(state, P.special_title(state, sp, f"{P.area_name(state, r)}, chosen by "
-                                            f"{P.name(state, _chooser(state, sp))}"), score_area(state, r))
+    P.record_scoring(
+        state,
+        P.special_title(state, sp, f"{P.area_name(state, r)}, chosen by {P.name(state, _chooser(state, sp))}"),
+        score_area(state, r),
+    )
     finish_special(state)
 
 

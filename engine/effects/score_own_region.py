@@ -4,6 +4,7 @@ Rule text: "Special Scoring: You may only choose a region in which you have at l
 Caballero." (Its sister card, "You may choose a region in which you have no Caballeros", is
 the base game's score_chosen_region.) Read as the base game's "select any one region": the
 King's region may be named (scoring it changes nothing there)."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -23,16 +24,22 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.Ask("choose_region", (state.players[sp.player],),
-                 {"purpose": "special_scoring", "regions": [state.board.region_ids[r] for r in _regions(state, sp.player)]})
+    return P.Ask(
+        "choose_region",
+        (state.players[sp.player],),
+        {"purpose": "special_scoring", "regions": [state.board.region_ids[r] for r in _regions(state, sp.player)]},
+    )
 
 
 def chosen(state, sp, e: ev.RegionChosen) -> None:
     p = P.expect_player(state, e.player, sp.player, "choose the region to score")
     r = P.region(state, e.region, "the region to score")
     if not state.counts[r][p]:
-        raise P.RuleViolation("special-action", f"{sp.card.name} scores a region where {P.name(state, p)} has at "
-                              f"least 1 Caballero, not {P.area_name(state, r)}")
+        raise P.RuleViolation(
+            "special-action",
+            f"{sp.card.name} scores a region where {P.name(state, p)} has at "
+            f"least 1 Caballero, not {P.area_name(state, r)}",
+        )
     P.record_scoring(state, P.special_title(state, sp, P.area_name(state, r)), score_area(state, r))
     finish_special(state)
 

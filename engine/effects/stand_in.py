@@ -17,6 +17,7 @@ nothing). Two Grandes: neither in the King's region ("No Caballeros, Grandes, or
 tiles may be placed in or removed from the King's region"). The King and a Grande: the King
 leaves his region as the Grande enters it, so it is the King's region no longer; a swap
 with the King is always that, or the card could never be played."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -48,8 +49,12 @@ def _pairs(state, sp) -> list[tuple[bool, tuple[int, ...]]]:
     else:
         free = [q for q in seats if g[q] != state.king]
         firsts = [p] if swap == "own_grande_and_other_grande" else free
-        pairs += [(False, (a, b)) for a in firsts for b in free
-                  if a in free and a != b and g[a] != g[b] and (swap != "any_two_grandes" or a < b)]
+        pairs += [
+            (False, (a, b))
+            for a in firsts
+            for b in free
+            if a in free and a != b and g[a] != g[b] and (swap != "any_two_grandes" or a < b)
+        ]
     return pairs
 
 
@@ -68,9 +73,12 @@ def swapped(state, sp, e: ev.PiecesSwapped) -> None:
     owners = tuple(P.player(state, pid) for pid in e.grandes)
     wanted = {(king, tuple(sorted(qs))) for king, qs in _pairs(state, sp)}
     if (e.king, tuple(sorted(owners))) not in wanted:
-        raise P.RuleViolation("stand-in", f"{sp.card.name} cannot swap {_said(state, e.king, owners)}: it swaps "
-                              f"{sp.card.params['swap'].replace('_', ' ')}, both in regions (not France, Portugal "
-                              "or the Castillo), in two different regions, and no Grande of the King's region")
+        raise P.RuleViolation(
+            "stand-in",
+            f"{sp.card.name} cannot swap {_said(state, e.king, owners)}: it swaps "
+            f"{sp.card.params['swap'].replace('_', ' ')}, both in regions (not France, Portugal "
+            "or the Castillo), in two different regions, and no Grande of the King's region",
+        )
     g = state.grandes
     if e.king:
         (q,) = owners

@@ -12,14 +12,15 @@ seats (placed, moved, or by secret disc: a general scoring's Castillo, Eviction)
 their owners' courts, the newer ones, as the text says: rules/king_intrigue/round.py returns, after
 each event, what it brought beyond the seats (one at a time from those who gained, most
 first). Caballeros already there when the table comes stay."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..queries import LIMIT_MARKERS
-from . import ki_tokens
 from ..stages.turn import finish_special
+from . import ki_tokens
 
 
 def _free_table(state) -> str | None:
@@ -41,8 +42,11 @@ def begin(state, sp) -> None:
 
 def ask(state, sp):
     ids = state.board.region_ids
-    return P.Ask("choose_region", (state.players[sp.player],),
-                 {"purpose": "table_for_six", "regions": [ids[r] for r in _regions(state)]})
+    return P.Ask(
+        "choose_region",
+        (state.players[sp.player],),
+        {"purpose": "table_for_six", "regions": [ids[r] for r in _regions(state)]},
+    )
 
 
 def chosen(state, sp, e: ev.RegionChosen) -> None:
@@ -73,8 +77,9 @@ def excess_returned(state, before: dict[int, list[int]]) -> None:
             moves.append(P.move_line(state, q, 1, r, "court"))
             over -= 1
     if moves:
-        P.outcome(state, "Table for Six: the newer Caballeros beyond the limit table's seats go back to the court",
-                  moves)
+        P.outcome(
+            state, "Table for Six: the newer Caballeros beyond the limit table's seats go back to the court", moves
+        )
 
 
 register(Effect("table_for_six", begin, ask, steps={ev.RegionChosen: chosen}, check_start=check_start))

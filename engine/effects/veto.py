@@ -2,6 +2,7 @@
 Taking the card is holding the Veto (engine/stages/turn.py `take_veto`); using it is a step
 of the veto window (engine/stages/veto_window.py). This special action is started only in
 games saved at rules revision 1, which held the Veto from then."""
+
 from __future__ import annotations
 
 from ..effect_registry import Effect, register

@@ -15,6 +15,7 @@ the whole action; once begun no Veto is offered or accepted (_veto_stops_whole_o
 used Veto, or one held to the end of the round after it was taken, goes to the discard
 pile (_put_away_used). This module only keeps games of rules revision 1, where a Veto was
 held once its special action was started, playable."""
+
 from __future__ import annotations
 
 from .. import primitives as P

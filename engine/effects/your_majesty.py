@@ -9,6 +9,7 @@ and "Use an Action card": "If you used the King's card "Your Majesty", put it ba
 
 "Any region" holds wherever the King stands now: after Rebellion (by the Castillo) or
 Exile (France, Portugal) every region is open to him."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -33,8 +34,10 @@ def moved(state, sp, e: ev.KingMoved) -> None:
     P.expect_player(state, e.player, sp.player, "move the King")
     if e.region not in _targets(state):
         if e.region == P.CASTILLO or state.board.area_index.get(e.region, -1) > state.board.castillo:
-            raise P.RuleViolation("king-move-2023", f"{sp.card.name} moves the King to a region: never into the "
-                                  "Castillo, nor to France or Portugal")
+            raise P.RuleViolation(
+                "king-move-2023",
+                f"{sp.card.name} moves the King to a region: never into the Castillo, nor to France or Portugal",
+            )
         r = P.region(state, e.region, "the King's new region")
         raise P.RuleViolation("king-move-2023", f"the King already stands in {P.area_name(state, r)}")
     state.king = P.region(state, e.region, "the King's new region")

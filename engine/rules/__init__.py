@@ -12,6 +12,7 @@ engine/effects/, each found by its name.
     king-intrigue  the King and Intrigue expansion on the classic board (king_intrigue/);
               modules: players-edition, special-cards
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -39,7 +40,7 @@ class RuleSet:
 
     id: str
     modules: frozenset[str]
-    players: int                 # seats that play, the 2-player game's dummy not counted
+    players: int  # seats that play, the 2-player game's dummy not counted
     # 2023: used and left-over Action cards go face up to a discard pile; classic: under
     # their stacks, to come round again.
     discard_pile: bool = field(init=False)
@@ -64,14 +65,22 @@ class RuleSet:
     def __post_init__(self) -> None:
         is_2023 = self.id == "2023"
         four = is_2023 and (self.players == 2 or "four-stacks" in self.modules)
-        for name, value in (("discard_pile", is_2023), ("dummy", is_2023 and self.players == 2),
-                            ("four_stacks", four), ("stacks", (1, 2, 4) if four else (1, 2, 3, 4)),
-                            ("new_regency", "new-regency" in self.modules),
-                            ("power_shift", "power-shift" in self.modules),
-                            ("king_intrigue", self.id == "king-intrigue")):
+        for name, value in (
+            ("discard_pile", is_2023),
+            ("dummy", is_2023 and self.players == 2),
+            ("four_stacks", four),
+            ("stacks", (1, 2, 4) if four else (1, 2, 3, 4)),
+            ("new_regency", "new-regency" in self.modules),
+            ("power_shift", "power-shift" in self.modules),
+            ("king_intrigue", self.id == "king-intrigue"),
+        ):
             object.__setattr__(self, name, value)
-        parts = (("dummy", self.dummy), ("new-regency", self.new_regency), ("power-shift", self.power_shift),
-                 ("king-intrigue", self.king_intrigue))
+        parts = (
+            ("dummy", self.dummy),
+            ("new-regency", self.new_regency),
+            ("power-shift", self.power_shift),
+            ("king-intrigue", self.king_intrigue),
+        )
         object.__setattr__(self, "parts", tuple(name for name, on in parts if on))
         object.__setattr__(self, "hooks", hooks_for(self.parts))  # a plain attribute: read at every step
 
@@ -102,6 +111,5 @@ def rule_set(rules: str, modules: list[str] | tuple[str, ...], players: int) -> 
     if len(set(modules)) != len(modules):
         raise RulesChoiceError(f"modules named twice: {', '.join(modules)}")
     if "four-stacks" in modules and players not in (2, 3):
-        raise RulesChoiceError(f"four-stacks is for 2 or 3 players (2 always play with four stacks), "
-                               f"not {players}")
+        raise RulesChoiceError(f"four-stacks is for 2 or 3 players (2 always play with four stacks), not {players}")
     return RuleSet(rules, frozenset(modules), players)

@@ -1,4 +1,5 @@
 """Moved to engine/rules/king_intrigue/cards.py; this name is kept for older imports."""
+
 import sys
 
 from .king_intrigue import cards as _moved

@@ -11,6 +11,7 @@
     scoring       the general scoring's secret discs and the Castillo's count
     end_of_round  cards put away, the First Player marker, the next round, the game's end
 """
+
 from __future__ import annotations
 
 from typing import Any

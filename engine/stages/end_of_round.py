@@ -1,6 +1,7 @@
 """The end of a round: used Action cards put away, the First Player marker, expired Vetoes;
 then the general scoring's discs (after the rounds the board names) or the next round; and
 the game's end."""
+
 from __future__ import annotations
 
 from ..hooks import Stage
@@ -60,8 +61,11 @@ def begin_round(state: GameState) -> None:
 
 
 def ask_over(state: GameState) -> Ask:
-    return Ask("game_over", (), {"winners": [state.players[p] for p in state.winners],
-                                 "scores": dict(zip(state.players, state.scores))})
+    return Ask(
+        "game_over",
+        (),
+        {"winners": [state.players[p] for p in state.winners], "scores": dict(zip(state.players, state.scores))},
+    )
 
 
 OVER = Stage("over", ask_over)

@@ -1,13 +1,22 @@
 """The Power cards: each player plays one, starting with the first player and clockwise;
 no value twice in a round. The highest plays first."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from ..errors import RuleViolation
 from ..hooks import Stage
 from ..primitives import (
-    Ask, clockwise_from, expect_player, expect_stage, known_unavailable, name, not_in_hand, played_values,
-    players_only, power_totals,
+    Ask,
+    clockwise_from,
+    expect_player,
+    expect_stage,
+    known_unavailable,
+    name,
+    not_in_hand,
+    played_values,
+    players_only,
+    power_totals,
 )
 from ..state import GameState
 from .turn import start_turn
@@ -17,9 +26,11 @@ def ask_power(state: GameState) -> Ask:
     p = state.power_order[state.power_pos]
     played = played_values(state)
     hand = sorted(state.hands[p])
-    options = {"cards": [c for c in hand if c not in played],
-               "unavailable": known_unavailable(state, p, played),
-               "stacks": {s: cid for s, cid in state.revealed.items() if cid is not None}}
+    options = {
+        "cards": [c for c in hand if c not in played],
+        "unavailable": known_unavailable(state, p, played),
+        "stacks": {s: cid for s, cid in state.revealed.items() if cid is not None},
+    }
     hooks = state.rules.hooks
     if hooks.power_options is not None:
         options["modifiers"] = hooks.power_options(state, p, played, hand)  # private, as the hand is
@@ -42,8 +53,10 @@ def apply_power(state: GameState, e: ev.PowerCardPlayed) -> None:
     if e.modifier is not None:
         hooks.check_modifier_total(state, p, e.card, e.modifier)  # Power Shift: the total is distinct
     elif e.card in played_values(state):
-        raise RuleViolation("power-card-distinct", f"{name(state, p)} cannot play {e.card}: "
-                            "a Power card of that value was already played this round")
+        raise RuleViolation(
+            "power-card-distinct",
+            f"{name(state, p)} cannot play {e.card}: a Power card of that value was already played this round",
+        )
     if e.card not in state.hands[p]:
         raise not_in_hand(state, p, e.card)
     if e.modifier is not None:

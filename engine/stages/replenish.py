@@ -1,5 +1,6 @@
 """Replenishment: at the start of a turn, Caballeros from the provinces (then the board)
 into the court, as many as the Power card shows."""
+
 from __future__ import annotations
 
 from .. import events as ev

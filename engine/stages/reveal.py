@@ -1,5 +1,6 @@
 """The reveal: the table turns up the top Action card of each stack. The King's card is
 turned up again every round, unless a part brings a fifth stack (New Regency's ♠ cards)."""
+
 from __future__ import annotations
 
 from .. import card_entry
@@ -40,19 +41,26 @@ def _check_revealed(state: GameState, s: int, cid: str) -> None:
         return
     if card is None or card.stack is None or state.rules.table_stack(card.stack) != s:
         known = "" if card is None or card.stack is not None else " (the card set does not know its stack)"
-        raise RuleViolation("reveal", f"{cid!r} is not a card of stack {s}{known}: if the table turned it up, "
-                            "complete the card set with it first")
+        raise RuleViolation(
+            "reveal",
+            f"{cid!r} is not a card of stack {s}{known}: if the table turned it up, "
+            "complete the card set with it first",
+        )
     if card.copies is None:  # nobody entered its copies: it turns up while its stack has room
         card_entry.check_turn_up(state, card, s)
         return
     if not undrawn(state, s).get(cid):
-        raise RuleViolation("reveal", f"no {cid} card is left face down in stack {s}: if the box holds more "
-                            "copies than the card set says, complete the card set first")
+        raise RuleViolation(
+            "reveal",
+            f"no {cid} card is left face down in stack {s}: if the box holds more "
+            "copies than the card set says, complete the card set first",
+        )
 
 
 def _kings_card(state: GameState) -> str:
-    return next(c.id for c in state.board.cards.values() if c.stack == KINGS_CARD_STACK
-                and getattr(c, "module", None) is None)
+    return next(
+        c.id for c in state.board.cards.values() if c.stack == KINGS_CARD_STACK and getattr(c, "module", None) is None
+    )
 
 
 def apply_reveal(state: GameState, e: ev.ActionCardsRevealed) -> None:

@@ -2,6 +2,7 @@
 for their Caballeros in the Castillo, the table counts the Castillo, the discs are revealed
 together, the Castillo and then every region are scored. Also the secret discs an effect
 asked for (their reveal is the effect's)."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -9,8 +10,19 @@ from ..effect_registry import EFFECTS
 from ..errors import RuleViolation
 from ..hooks import Stage
 from ..primitives import (
-    CASTILLO_SCORING_EFFECTS, area_name, Ask, count_castillo, disc_ask, expect_special, expect_stage, move_line,
-    name, outcome, player, record_scoring, region,
+    CASTILLO_SCORING_EFFECTS,
+    Ask,
+    area_name,
+    count_castillo,
+    disc_ask,
+    expect_special,
+    expect_stage,
+    move_line,
+    name,
+    outcome,
+    player,
+    record_scoring,
+    region,
 )
 from ..queries import closed_regions, is_taboo, king_in_castillo
 from ..scoring import require_scoreboards, score_area, score_regions
@@ -44,12 +56,18 @@ def apply_disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
     r = region(state, e.region, "a secret disc")
     if state.stage == "scoring_discs":
         if p not in state.scoring_needed:
-            why = ("the King stands by the Castillo: nothing leaves it" if king_in_castillo(state)
-                   else "the dummy sets no disc")
+            why = (
+                "the King stands by the Castillo: nothing leaves it"
+                if king_in_castillo(state)
+                else "the dummy sets no disc"
+            )
             raise RuleViolation("secret-disc", f"{name(state, p)} sets no disc at this scoring: {why}")
         if state.board.region_ids[r] not in castillo_destinations(state, p):
-            raise RuleViolation("secret-disc", f"{name(state, p)}'s Grande leaves the Castillo with the disc "
-                                f"and cannot go to {area_name(state, r)}: it is the King's region")
+            raise RuleViolation(
+                "secret-disc",
+                f"{name(state, p)}'s Grande leaves the Castillo with the disc "
+                f"and cannot go to {area_name(state, r)}: it is the King's region",
+            )
         state.scoring_discs[p] = r
         return
     # A disc an effect asks for is a step of that effect (engine/effects/).
@@ -62,11 +80,18 @@ def apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
     (which it then scores: a step of that effect). Games of rules revision 2 or before counted
     it in that card's turn before its special action was announced."""
     turn = state.turn
-    castillo_card_turn = state.stage == "turn" and turn.card is not None \
-        and turn.card.effect in CASTILLO_SCORING_EFFECTS and not turn.special_done
+    castillo_card_turn = (
+        state.stage == "turn"
+        and turn.card is not None
+        and turn.card.effect in CASTILLO_SCORING_EFFECTS
+        and not turn.special_done
+    )
     if castillo_card_turn and state.castillo_after_veto:
-        raise RuleViolation("veto", "the Castillo stays closed until no one vetoes its scoring: announce the "
-                            "special action first, then lift and count the Castillo")
+        raise RuleViolation(
+            "veto",
+            "the Castillo stays closed until no one vetoes its scoring: announce the "
+            "special action first, then lift and count the Castillo",
+        )
     if not castillo_card_turn:
         expect_stage(state, ("scoring_discs",), "counting the Castillo")
     count_castillo(state, e)
@@ -80,8 +105,10 @@ def apply_discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
         sp = expect_special(state, tuple(n for n, fx in EFFECTS.items() if fx.reveal), "revealing discs")
         missing = [q for q in sp.queue if q not in sp.discs]
     if missing:
-        raise RuleViolation("secret-disc", "all discs are revealed together; still to choose: "
-                            + ", ".join(name(state, q) for q in missing))
+        raise RuleViolation(
+            "secret-disc",
+            "all discs are revealed together; still to choose: " + ", ".join(name(state, q) for q in missing),
+        )
     if state.stage == "scoring_discs":
         run_general_scoring(state)
     else:
@@ -113,8 +140,7 @@ def run_general_scoring(state: GameState) -> None:
             state.court[q] += k
         else:
             state.counts[r][q] += k
-        transfers.append({"player": state.players[q], "count": k, "region": board.region_ids[r],
-                          "to_court": to_court})
+        transfers.append({"player": state.players[q], "count": k, "region": board.region_ids[r], "to_court": to_court})
     hooks = state.rules.hooks
     if hooks.leave_castillo is not None:
         left = hooks.leave_castillo(state)  # a seat that sets no disc (the dummy): back to its supply
@@ -135,6 +161,12 @@ def run_general_scoring(state: GameState) -> None:
     next_round(state)
 
 
-SCORING = Stage("scoring_discs", ask_scoring_discs, {
-    ev.SecretDiscSet: apply_disc_set, ev.CastilloCounted: apply_castillo_counted,
-    ev.SecretDiscsRevealed: apply_discs_revealed})
+SCORING = Stage(
+    "scoring_discs",
+    ask_scoring_discs,
+    {
+        ev.SecretDiscSet: apply_disc_set,
+        ev.CastilloCounted: apply_castillo_counted,
+        ev.SecretDiscsRevealed: apply_discs_revealed,
+    },
+)

@@ -1,6 +1,7 @@
 """A special action under way: what its effect asks (engine/effects/<effect>.py), and the
 events only an effect takes, refused here when no effect under way takes them. The flow
 gives an event to the effect under way first (flow.dispatch)."""
+
 from __future__ import annotations
 
 from .. import events as ev
@@ -8,7 +9,14 @@ from ..effect_registry import EFFECTS
 from ..errors import RuleViolation
 from ..hooks import Stage
 from ..primitives import (
-    Ask, expect_player, expect_special, expect_stage, lifting_castillo, name, veto_holders, veto_stops_whole_only,
+    Ask,
+    expect_player,
+    expect_special,
+    expect_stage,
+    lifting_castillo,
+    name,
+    veto_holders,
+    veto_stops_whole_only,
 )
 from ..state import GameState
 
@@ -18,8 +26,7 @@ def ask_special(state: GameState) -> Ask:
     ask = EFFECTS[sp.effect].ask(state, sp)
     ask.card = sp.card.id
     holders = veto_holders(state, exclude=sp.player)
-    if holders and not veto_stops_whole_only(state) and state.turn.card is not None \
-            and not lifting_castillo(state):
+    if holders and not veto_stops_whole_only(state) and state.turn.card is not None and not lifting_castillo(state):
         ask.vetoes = tuple(state.players[q] for q in holders)
     return ask
 
@@ -29,26 +36,33 @@ def apply_special_finished(state: GameState, e: ev.SpecialActionFinished) -> Non
     sp = state.special
     p = expect_player(state, e.player, sp.player, "finish the special action")
     # An effect that may stop early (engine/effects/move.py) takes this event as its step.
-    raise RuleViolation("special-action", f"{sp.card.name} must be carried out fully; "
-                        f"{name(state, p)} cannot stop it here")
+    raise RuleViolation(
+        "special-action", f"{sp.card.name} must be carried out fully; {name(state, p)} cannot stop it here"
+    )
 
 
 def _not_now(what: str):
     """An event only an effect takes, when the effect under way (if any) does not: refused,
     naming what the game waits for, or the card's text."""
+
     def refuse(state: GameState, e) -> None:
         expect_special(state, (), what)
+
     return refuse
 
 
-SPECIAL = Stage("special", ask_special, {
-    ev.SpecialActionFinished: apply_special_finished,
-    ev.CaballerosMoved: _not_now("moving Caballeros"),
-    ev.ExtraCaballerosPlaced: _not_now("placing additional Caballeros"),
-    ev.CaballerosSentBack: _not_now("sending Caballeros back"),
-    ev.RegionChosen: _not_now("choosing a region"),
-    ev.MobileScoreboardPlaced: _not_now("placing a mobile scoreboard"),
-    ev.PowerCardTakenBack: _not_now("taking back a Power card"),
-    ev.GrandeMoved: _not_now("moving a Grande"),
-    ev.KingMoved: _not_now("moving the King"),
-})
+SPECIAL = Stage(
+    "special",
+    ask_special,
+    {
+        ev.SpecialActionFinished: apply_special_finished,
+        ev.CaballerosMoved: _not_now("moving Caballeros"),
+        ev.ExtraCaballerosPlaced: _not_now("placing additional Caballeros"),
+        ev.CaballerosSentBack: _not_now("sending Caballeros back"),
+        ev.RegionChosen: _not_now("choosing a region"),
+        ev.MobileScoreboardPlaced: _not_now("placing a mobile scoreboard"),
+        ev.PowerCardTakenBack: _not_now("taking back a Power card"),
+        ev.GrandeMoved: _not_now("moving a Grande"),
+        ev.KingMoved: _not_now("moving the King"),
+    },
+)

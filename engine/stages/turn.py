@@ -1,6 +1,7 @@
 """A player's turn: choosing an Action card, then placing Caballeros and the card's special
 action in either order; and the transitions every stage and effect leads back through
 (`begin_special`, `finish_special`, `maybe_end_turn`, `start_turn`)."""
+
 from __future__ import annotations
 
 from typing import Any
@@ -11,8 +12,20 @@ from ..effects.choice import chosen_effect
 from ..errors import RuleViolation
 from ..hooks import Stage
 from ..primitives import (
-    CASTILLO_SCORING_EFFECTS, VETO_EFFECTS, area_name, Ask, check_placements, do_place, expect_player,
-    expect_stage, name, not_taboo, placement_areas, placement_limit, placement_unknown, put_away_used,
+    CASTILLO_SCORING_EFFECTS,
+    VETO_EFFECTS,
+    Ask,
+    area_name,
+    check_placements,
+    do_place,
+    expect_player,
+    expect_stage,
+    name,
+    not_taboo,
+    placement_areas,
+    placement_limit,
+    placement_unknown,
+    put_away_used,
     veto_holders,
 )
 from ..queries import kings_neighbours
@@ -41,7 +54,7 @@ def apply_choose(state: GameState, e: ev.ActionCardChosen) -> None:
 
 
 def take_veto(state: GameState, p: int) -> None:
-    """"When you select the Veto card, place it on the table in front of you": taking the
+    """ "When you select the Veto card, place it on the table in front of you": taking the
     card is holding the Veto (until used, or the end of the next round). Its special
     action is thereby done; there is nothing left to start or skip. (Games saved at rules
     revision 1 held it only once that special action was started: see GameSetup.revision.)"""
@@ -55,19 +68,25 @@ def ask_turn(state: GameState) -> Ask:
     options: dict[str, Any] = {"place": None, "special": None}
     first = None if turn.placed else _special_first(turn)
     if first:
-        options["special_first"] = first   # the rule that puts the placement after the special action
+        options["special_first"] = first  # the rule that puts the placement after the special action
     if not turn.placed and not first:
         if turn.card.placement is None:
             # A ♠ card's number is printed on it; the table has not entered it: nothing can be
             # placed until it does (placing none stays possible, so the game goes on).
-            options["place"] = {"max": 0, "card_allows": None, "areas": [],
-                                "refused": str(placement_unknown(state, turn.card))}
+            options["place"] = {
+                "max": 0,
+                "card_allows": None,
+                "areas": [],
+                "refused": str(placement_unknown(state, turn.card)),
+            }
         else:
-            options["place"] = {"max": min(turn.card.placement, state.court[p]),
-                                "card_allows": turn.card.placement, "areas": placement_areas(state)}
+            options["place"] = {
+                "max": min(turn.card.placement, state.court[p]),
+                "card_allows": turn.card.placement,
+                "areas": placement_areas(state),
+            }
     if not turn.special_done:
-        options["special"] = {"card": turn.card.id, "text": turn.card.text,
-                              "options": turn.card.params.get("options")}
+        options["special"] = {"card": turn.card.id, "text": turn.card.text, "options": turn.card.params.get("options")}
         refusal = start_refusal(state, turn.card, turn.card.effect, p)
         if refusal is not None:
             options["special"]["refused"] = str(refusal)  # only skipping it is possible
@@ -106,16 +125,19 @@ def apply_place(state: GameState, e: ev.CaballerosPlaced) -> None:
         raise RuleViolation("either-order", f"{name(state, p)} has already placed Caballeros this turn")
     first = _special_first(turn)
     if first:
-        raise RuleViolation("either-order", f"{turn.card.name}: {first}: its special action comes before "
-                            "placing Caballeros")
+        raise RuleViolation(
+            "either-order", f"{turn.card.name}: {first}: its special action comes before placing Caballeros"
+        )
 
     def adjacent_or_castillo(a: int) -> None:
         not_taboo(state, a, "place Caballeros in")
         if a == state.board.castillo:
             return
         if a not in kings_neighbours(state):
-            raise RuleViolation("placement-area", f"{area_name(state, a)} is not adjacent to the King's "
-                                f"region ({area_name(state, state.king)})")
+            raise RuleViolation(
+                "placement-area",
+                f"{area_name(state, a)} is not adjacent to the King's region ({area_name(state, state.king)})",
+            )
 
     limit = placement_limit(state, turn.card, e.placements)
     placed = check_placements(state, p, e.placements, limit, adjacent_or_castillo)
@@ -198,5 +220,12 @@ def _holds_this_veto(state: GameState, turn: Turn) -> bool:
 
 
 CHOOSE_CARD = Stage("choose_card", ask_choose_card, {ev.ActionCardChosen: apply_choose})
-TURN = Stage("turn", ask_turn, {ev.CaballerosPlaced: apply_place, ev.SpecialActionStarted: apply_special_started,
-                                ev.SpecialActionSkipped: apply_special_skipped})
+TURN = Stage(
+    "turn",
+    ask_turn,
+    {
+        ev.CaballerosPlaced: apply_place,
+        ev.SpecialActionStarted: apply_special_started,
+        ev.SpecialActionSkipped: apply_special_skipped,
+    },
+)

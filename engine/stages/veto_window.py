@@ -1,12 +1,21 @@
 """The veto window: an announced special action waits while the Veto holders, clockwise,
 stop it or let it pass (a classic Veto may also stop the rest of one under way)."""
+
 from __future__ import annotations
 
 from .. import events as ev
 from ..errors import RuleViolation
 from ..hooks import Stage
 from ..primitives import (
-    VETO_STACK, Ask, expect_stage, lifting_castillo, name, player, put_away_used, veto_card, veto_stops_whole_only,
+    VETO_STACK,
+    Ask,
+    expect_stage,
+    lifting_castillo,
+    name,
+    player,
+    put_away_used,
+    veto_card,
+    veto_stops_whole_only,
 )
 from ..state import GameState
 from .turn import begin_special, finish_special
@@ -15,20 +24,25 @@ from .turn import begin_special, finish_special
 def ask_veto_window(state: GameState) -> Ask:
     sp = state.special
     pending = tuple(state.players[q] for q in sp.vetoes_pending)
-    return Ask("veto", pending, {"against": state.players[sp.player], "card": sp.card.id},
-               card=sp.card.id)
+    return Ask("veto", pending, {"against": state.players[sp.player], "card": sp.card.id}, card=sp.card.id)
 
 
 def apply_veto_used(state: GameState, e: ev.VetoUsed) -> None:
     if state.stage == "special" and state.turn is not None and state.turn.card is None:
-        raise RuleViolation("veto", "a Veto prevents an Action card's Special action, not a Power Shift "
-                            "Modifier card's ability")
+        raise RuleViolation(
+            "veto", "a Veto prevents an Action card's Special action, not a Power Shift Modifier card's ability"
+        )
     if state.stage == "special" and veto_stops_whole_only(state):
-        raise RuleViolation("veto", "a Veto prevents a whole special action when it is announced; "
-                            "it cannot cancel one that has already begun")
+        raise RuleViolation(
+            "veto",
+            "a Veto prevents a whole special action when it is announced; it cannot cancel one that has already begun",
+        )
     if lifting_castillo(state):
-        raise RuleViolation("veto", "every Veto holder let the Castillo scoring pass: the Castillo is being "
-                            "lifted, and a Veto can no longer stop it")
+        raise RuleViolation(
+            "veto",
+            "every Veto holder let the Castillo scoring pass: the Castillo is being "
+            "lifted, and a Veto can no longer stop it",
+        )
     expect_stage(state, ("veto_window", "special"), "using a Veto")
     sp = state.special
     p = player(state, e.player)

@@ -47,8 +47,7 @@ def _int_arg(msg, name, low, high, default=None):
 
 
 def empty_totals():
-    return {"counts": dict((c, 0) for c in COLOURS), "unc": 0, "multi": 0,
-            "drops": 0, "epoch": 0, "token": ""}
+    return {"counts": dict((c, 0) for c in COLOURS), "unc": 0, "multi": 0, "drops": 0, "epoch": 0, "token": ""}
 
 
 def _u16(value):
@@ -85,8 +84,9 @@ class Device:
         gc.collect()
         self.ring = EventRing(cfg["ring_size"], struct.calcsize(DROP_RECORD))
         self.recent = {}  # seq -> frame of the newest drops (RECENT_FRAMES)
-        self.tracker = BeamTracker(cfg["debounce_us"], cfg["min_block_us"], cfg["multi_us"],
-                                   cfg["typical_us"], cfg["stuck_us"])
+        self.tracker = BeamTracker(
+            cfg["debounce_us"], cfg["min_block_us"], cfg["multi_us"], cfg["typical_us"], cfg["stuck_us"]
+        )
         self.device_id = cfg["device_id"] or "castillo-host"
         self.boot_id = "%08x" % int.from_bytes(random_bytes(4) if random_bytes else b"\0\0\0\1", "big")
         self.boot_ms = clock.ticks_ms()
@@ -148,33 +148,62 @@ class Device:
         cal = {"ok": bool(self.classifier), "colours": [], "per": 0, "sep": 0}
         if self.cal:
             refs = self.cal["refs"]
-            cal = {"ok": True, "colours": [c for c in VOCABULARY if c in refs],
-                   "per": self.cal.get("per", 0), "sep": int(separation(refs) * 10)}
-        return {"t": "hello", "dev": self.device_id, "fw": FIRMWARE_VERSION,
-                "proto": protocol.PROTOCOL_VERSION, "board": self.cfg["board"],
-                "boot": self.boot_id, "boots": self.boots, "seq": self.ring.last_seq,
-                "oldest": self.ring.oldest_seq, "ring": self.ring.capacity,
-                "sensor": self.sensor_ok, "cal": cal}
+            cal = {
+                "ok": True,
+                "colours": [c for c in VOCABULARY if c in refs],
+                "per": self.cal.get("per", 0),
+                "sep": int(separation(refs) * 10),
+            }
+        return {
+            "t": "hello",
+            "dev": self.device_id,
+            "fw": FIRMWARE_VERSION,
+            "proto": protocol.PROTOCOL_VERSION,
+            "board": self.cfg["board"],
+            "boot": self.boot_id,
+            "boots": self.boots,
+            "seq": self.ring.last_seq,
+            "oldest": self.ring.oldest_seq,
+            "ring": self.ring.capacity,
+            "sensor": self.sensor_ok,
+            "cal": cal,
+        }
 
     def totals_frame(self):
         t = self.totals
         counts = dict((c, 0) for c in counted_colours(self.cal and self.cal["refs"]))
         counts.update(t["counts"])
-        return {"t": "totals", "boot": self.boot_id, "seq": self.ring.last_seq,
-                "counts": counts, "unc": t["unc"], "multi": t["multi"],
-                "drops": t["drops"], "epoch": t["epoch"], "token": t["token"]}
+        return {
+            "t": "totals",
+            "boot": self.boot_id,
+            "seq": self.ring.last_seq,
+            "counts": counts,
+            "unc": t["unc"],
+            "multi": t["multi"],
+            "drops": t["drops"],
+            "epoch": t["epoch"],
+            "token": t["token"],
+        }
 
     def heartbeat(self):
-        return {"t": "hb", "boot": self.boot_id, "seq": self.ring.last_seq,
-                "acked": self.ring.acked, "up": self.uptime_ms(),
-                "beam": 1 if self.tracker.blocked else 0, "held": len(self.ring),
-                "lost": self.ring.lost, "bad": self.counters["bad"],
-                "glitch": self.tracker.glitches, "edge_ovf": self.edges.overflows}
+        return {
+            "t": "hb",
+            "boot": self.boot_id,
+            "seq": self.ring.last_seq,
+            "acked": self.ring.acked,
+            "up": self.uptime_ms(),
+            "beam": 1 if self.tracker.blocked else 0,
+            "held": len(self.ring),
+            "lost": self.ring.lost,
+            "bad": self.counters["bad"],
+            "glitch": self.tracker.glitches,
+            "edge_ovf": self.edges.overflows,
+        }
 
     def emit(self, msg, link=None):
         # To one link (a reply) or to all (news).
         frame = protocol.encode(msg)
-        for target in ([link] if link else self.links):
+        for target in [link] if link else self.links:
             target.send(msg["t"], frame)
 
     def fault(self, code, text, link=None, **extra):
@@ -199,8 +228,11 @@ class Device:
         self.tracker.poll(now_us, done)
         if self.tracker.stuck and not self.stuck_reported:
             self.stuck_reported = True
-            self.fault("beam_stuck", "beam blocked for over %d ms: a cube stuck in the throat, or the beam misaligned"
-                       % (self.cfg["stuck_us"] // 1000))
+            self.fault(
+                "beam_stuck",
+                "beam blocked for over %d ms: a cube stuck in the throat, or the beam misaligned"
+                % (self.cfg["stuck_us"] // 1000),
+            )
         elif self.stuck_reported and not self.tracker.blocked:
             self.stuck_reported = False
         self.pending.extend(done)
@@ -214,8 +246,7 @@ class Device:
 
     def quiet(self):
         # True when blocking work (MQTT publish, flash write) cannot cost a reading.
-        return not (self.tracker.blocked or self.pending) and \
-            ticks_diff(self.clock.ticks_ms(), self.last_busy_ms) >= 20
+        return not (self.tracker.blocked or self.pending) and ticks_diff(self.clock.ticks_ms(), self.last_busy_ms) >= 20
 
     def _read_sensor(self, now_us, now_ms, busy):
         if not self.sensor_ok:
@@ -259,8 +290,7 @@ class Device:
         wait = CYCLE_US + self.cfg["read_slack_us"]
         while self.pending and tdiff(now_us, self.pending[0].end) >= wait:
             block = self.pending.pop(0)
-            mine = [r for t, r in self.readings
-                    if tdiff(t, block.start) > 0 and tdiff(t, block.end) <= wait]
+            mine = [r for t, r in self.readings if tdiff(t, block.start) > 0 and tdiff(t, block.end) <= wait]
             self.readings = [r for r in self.readings if tdiff(r[0], block.end) > wait]
             best = None
             for reading in mine:
@@ -268,8 +298,7 @@ class Device:
                     best = reading
             # While calibrating, the references in use may not know the colour being taught (a
             # white cube is brighter than any classic one): only the beam says "several cubes".
-            if best is not None and not block.multi and not self.calibration \
-                    and self._colours_disagree(mine, best):
+            if best is not None and not block.multi and not self.calibration and self._colours_disagree(mine, best):
                 block.multi = True
                 block.estimate = 2
             if self.calibration:
@@ -316,11 +345,24 @@ class Device:
         self.dirty = True
         ms = self.uptime_ms() - tdiff(self.clock.ticks_us() & MASK_US, block.start) // 1000
         raw = reading or (0, 0, 0, 0)
-        values = (DROP_NAMES.index(colour), NO_NAME if best is None else DROP_NAMES.index(best),
-                  int(conf * 1000), 1 if reading else 0,
-                  _u16(raw[0]), _u16(raw[1]), _u16(raw[2]), _u16(raw[3]),
-                  _u16(ambient[0] + 0.5), _u16(ambient[1] + 0.5), _u16(ambient[2] + 0.5), _u16(ambient[3] + 0.5),
-                  block.transit_us, 1 if block.multi else 0, min(255, block.estimate), ms)
+        values = (
+            DROP_NAMES.index(colour),
+            NO_NAME if best is None else DROP_NAMES.index(best),
+            int(conf * 1000),
+            1 if reading else 0,
+            _u16(raw[0]),
+            _u16(raw[1]),
+            _u16(raw[2]),
+            _u16(raw[3]),
+            _u16(ambient[0] + 0.5),
+            _u16(ambient[1] + 0.5),
+            _u16(ambient[2] + 0.5),
+            _u16(ambient[3] + 0.5),
+            block.transit_us,
+            1 if block.multi else 0,
+            min(255, block.estimate),
+            ms,
+        )
 
         def pack(buffer, offset):
             struct.pack_into(DROP_RECORD, buffer, offset, *values)
@@ -348,9 +390,20 @@ class Device:
         colour, best = DROP_NAMES[values[0]], None if values[1] == NO_NAME else DROP_NAMES[values[1]]
         col, xcol = wire_colour(colour)
         best_col, xbest = (None, best) if best in ADDED else (best, None)
-        msg = {"t": "drop", "boot": self.boot_id, "seq": seq, "col": col, "best": best_col,
-               "conf": values[2], "raw": list(values[4:8]) if values[3] else None, "amb": list(values[8:12]),
-               "tr": values[12], "multi": values[13] == 1, "est": values[14], "ms": values[15]}
+        msg = {
+            "t": "drop",
+            "boot": self.boot_id,
+            "seq": seq,
+            "col": col,
+            "best": best_col,
+            "conf": values[2],
+            "raw": list(values[4:8]) if values[3] else None,
+            "amb": list(values[8:12]),
+            "tr": values[12],
+            "multi": values[13] == 1,
+            "est": values[14],
+            "ms": values[15],
+        }
         if xcol:
             msg["xcol"] = xcol
         if xbest:
@@ -380,8 +433,16 @@ class Device:
         cal = self.calibration
         if block.multi or reading is None:
             why = "several cubes at once" if block.multi else "no colour reading"
-            self.emit({"t": "cal", "state": "retry", "colour": cal.colour, "got": cal.got(),
-                       "need": cal.per_colour, "msg": why + "; drop that one again"})
+            self.emit(
+                {
+                    "t": "cal",
+                    "state": "retry",
+                    "colour": cal.colour,
+                    "got": cal.got(),
+                    "need": cal.per_colour,
+                    "msg": why + "; drop that one again",
+                }
+            )
             return
         completed = cal.add(reading, self.ambient or [0, 0, 0, 0], block.transit_us)
         if self.led:
@@ -400,28 +461,41 @@ class Device:
             # Taught a few colours only: fewer transits seen, but the throat is the same one,
             # so the threshold never drops below what the full calibration measured.
             multi_us = max(multi_us, self.cal["multi_us"])
-        self.cal = {"refs": refs, "per": cal.per_colour, "multi_us": multi_us,
-                    "typical_us": typical}
+        self.cal = {"refs": refs, "per": cal.per_colour, "multi_us": multi_us, "typical_us": typical}
         self.tracker.multi_us = multi_us
         self.tracker.typical_us = typical
         self.classifier = Classifier(refs, self.cfg["min_conf"], self.cfg["max_distance"])
         sep = separation(refs)
         self.store.save("cal.json", self.cal)
-        self.emit({"t": "cal", "state": "done", "colours": cal.kept_order + cal.colours,
-                   "per": cal.per_colour, "sep": int(sep * 10), "multi_us": multi_us,
-                   "warn": sep < 6.0})
+        self.emit(
+            {
+                "t": "cal",
+                "state": "done",
+                "colours": cal.kept_order + cal.colours,
+                "per": cal.per_colour,
+                "sep": int(sep * 10),
+                "multi_us": multi_us,
+                "warn": sep < 6.0,
+            }
+        )
 
     def _colour_learnt(self, cal, colour):
         # How well the colour just learnt stands apart from those known so far (the kept
         # ones and the ones learnt before it), so the table hears it while the cubes are out.
         near, d = nearest(cal.learnt(), colour)
-        self.emit({"t": "cal", "state": "learnt", "colour": colour, "near": near,
-                   "dist": int(d * 10) if d is not None else None})
+        self.emit(
+            {
+                "t": "cal",
+                "state": "learnt",
+                "colour": colour,
+                "near": near,
+                "dist": int(d * 10) if d is not None else None,
+            }
+        )
 
     def _calibration_prompt(self, link=None):
         cal = self.calibration
-        self.emit({"t": "cal", "state": "drop", "colour": cal.colour, "got": cal.got(),
-                   "need": cal.per_colour}, link)
+        self.emit({"t": "cal", "state": "drop", "colour": cal.colour, "got": cal.got(), "need": cal.per_colour}, link)
 
     # ---- host commands -------------------------------------------------------
 
@@ -437,8 +511,9 @@ class Device:
         handler = getattr(self, "cmd_" + msg["t"], None) if msg["t"] in COMMANDS else None
         if handler is None:
             self.counters["unknown"] += 1
-            self.fault("unknown_command", "unknown command %r; known: %s" % (msg["t"], ", ".join(COMMANDS)),
-                       link, re=ref)
+            self.fault(
+                "unknown_command", "unknown command %r; known: %s" % (msg["t"], ", ".join(COMMANDS)), link, re=ref
+            )
             return
         try:
             handler(msg, link, ref)
@@ -449,8 +524,9 @@ class Device:
 
     def too_long(self, link):
         self.counters["bad"] += 1
-        self.fault("line_too_long", "line longer than %d bytes discarded" % protocol.MAX_LINE,
-                   link, count=self.counters["bad"])
+        self.fault(
+            "line_too_long", "line longer than %d bytes discarded" % protocol.MAX_LINE, link, count=self.counters["bad"]
+        )
 
     def ok(self, cmd, link, ref, **extra):
         msg = {"t": "ok", "cmd": cmd, "re": ref}
@@ -460,8 +536,7 @@ class Device:
     def _check_boot(self, msg):
         boot = msg.get("boot")
         if boot != self.boot_id:
-            raise StaleBoot("boot %r is not the current boot %s; resynchronise with totals_req"
-                              % (boot, self.boot_id))
+            raise StaleBoot("boot %r is not the current boot %s; resynchronise with totals_req" % (boot, self.boot_id))
 
     def cmd_hello_req(self, msg, link, ref):
         self.emit(self.hello(), link)
@@ -481,16 +556,22 @@ class Device:
         first = _int_arg(msg, "from", 1, self.ring.last_seq + 1)
         oldest = self.ring.oldest_seq
         if first < oldest:
-            self.fault("replay_gap", "drops %d to %d are no longer held; replaying from %d, resynchronise with totals_req"
-                       % (first, oldest - 1, oldest), link, re=ref, oldest=oldest, last=self.ring.last_seq)
+            self.fault(
+                "replay_gap",
+                "drops %d to %d are no longer held; replaying from %d, resynchronise with totals_req"
+                % (first, oldest - 1, oldest),
+                link,
+                re=ref,
+                oldest=oldest,
+                last=self.ring.last_seq,
+            )
             first = oldest
         link.rewind(first)
         self.ok("replay", link, ref, **{"from": first, "to": self.ring.last_seq})
 
     def cmd_empty(self, msg, link, ref):
         token = msg.get("token")
-        if not isinstance(token, str) or not 1 <= len(token) <= 32 or \
-                [ch for ch in token if ch not in TOKEN_CHARS]:
+        if not isinstance(token, str) or not 1 <= len(token) <= 32 or [ch for ch in token if ch not in TOKEN_CHARS]:
             raise BadArgument("token must be 1 to 32 characters of A-Z a-z 0-9 _ - . :")
         emptied = token != self.totals["token"]
         if emptied:
@@ -511,19 +592,29 @@ class Device:
             return
         per = _int_arg(msg, "per", 1, 20, self.cfg["calibration_drops"])
         colours = msg.get("colours", list(COLOURS))
-        if not isinstance(colours, list) or not colours or len(colours) > MAX_COLOURS or \
-                [c for c in colours if not isinstance(c, str) or c not in VOCABULARY] or \
-                len(set(colours)) != len(colours):
-            raise BadArgument("colours must be a list of 1 to %d distinct ids from: %s"
-                              % (MAX_COLOURS, ", ".join(VOCABULARY)))
+        if (
+            not isinstance(colours, list)
+            or not colours
+            or len(colours) > MAX_COLOURS
+            or [c for c in colours if not isinstance(c, str) or c not in VOCABULARY]
+            or len(set(colours)) != len(colours)
+        ):
+            raise BadArgument(
+                "colours must be a list of 1 to %d distinct ids from: %s" % (MAX_COLOURS, ", ".join(VOCABULARY))
+            )
         keep = msg.get("keep", [])
         known = (self.cal or {}).get("refs") or {}
-        if not isinstance(keep, list) or [c for c in keep if not isinstance(c, str) or c not in known
-                                          or c in colours] or len(set(keep)) != len(keep) \
-                or len(keep) + len(colours) > MAX_COLOURS:
-            raise BadArgument("keep must list distinct colours the tower is calibrated for (%s), none of "
-                              "those asked, and at most %d colours in all"
-                              % (", ".join(c for c in VOCABULARY if c in known) or "none", MAX_COLOURS))
+        if (
+            not isinstance(keep, list)
+            or [c for c in keep if not isinstance(c, str) or c not in known or c in colours]
+            or len(set(keep)) != len(keep)
+            or len(keep) + len(colours) > MAX_COLOURS
+        ):
+            raise BadArgument(
+                "keep must list distinct colours the tower is calibrated for (%s), none of "
+                "those asked, and at most %d colours in all"
+                % (", ".join(c for c in VOCABULARY if c in known) or "none", MAX_COLOURS)
+            )
         self.calibration = Calibration(colours, per, dict((c, known[c]) for c in keep), keep)
         self.ok("calibrate", link, ref, state="started")
         self._calibration_prompt()

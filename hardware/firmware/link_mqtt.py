@@ -19,9 +19,20 @@ TOPICS = {
 
 
 class MqttLink(Link):
-    def __init__(self, device, make_client, clock, prefix="elgrande/tower/",
-                 backoff_min_ms=1000, backoff_max_ms=60000, keepalive_s=30,
-                 budget=4, jitter=None, describe=None, report=None):
+    def __init__(
+        self,
+        device,
+        make_client,
+        clock,
+        prefix="elgrande/tower/",
+        backoff_min_ms=1000,
+        backoff_max_ms=60000,
+        keepalive_s=30,
+        budget=4,
+        jitter=None,
+        describe=None,
+        report=None,
+    ):
         # make_client() -> an unconnected umqtt.simple.MQTTClient (or a fake);
         # it may raise OSError (no Wi-Fi yet). describe(error) -> one line;
         # report(line) is told why the link is down each time the reason changes

@@ -1,6 +1,6 @@
 # USB serial link: lines in, frames out, a bounded number of bytes per pass so
 # that a slow host never stretches the sensing loop.
-from link import Link, LineAssembler
+from link import LineAssembler, Link
 
 
 class SerialLink(Link):

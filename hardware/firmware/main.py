@@ -5,9 +5,8 @@ import os
 import sys
 import time
 
-import machine
-
 import defaults
+import machine
 from device import Device
 from link_serial import SerialLink
 from sensing import EdgeQueue
@@ -26,6 +25,7 @@ def board_file():
 def make_serial_io():
     # Non-blocking reads from USB serial (stdin) with select.poll.
     import select
+
     poller = select.poll()
     poller.register(sys.stdin, select.POLLIN)
     stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
@@ -45,6 +45,7 @@ def make_serial_io():
 
 def make_wifi(cfg):
     import network
+
     wlan = network.WLAN(network.STA_IF)
     wlan.active(True)
     state = {"next": time.ticks_ms()}
@@ -69,12 +70,15 @@ def make_mqtt_link(device, cfg, serial):
     # umqtt.simple with TLS and a password as settings.json asks (mqtt_setup.py);
     # why the link cannot connect goes out as a fault frame on USB serial.
     import ssl
-    from umqtt.simple import MQTTClient
+
     from mqtt_setup import ClockSync, make_link
+    from umqtt.simple import MQTTClient
+
     wifi_ok = make_wifi(cfg)
 
     def settime(server):
         import ntptime
+
         ntptime.host = server
         ntptime.settime()
 
@@ -99,13 +103,13 @@ def main():
     # A host's garbage must not stop the loop: Ctrl-C (0x03) on USB serial would
     # raise KeyboardInterrupt. Reflash with the safe pin jumpered to GND.
     import micropython
+
     micropython.kbd_intr(-1)
     if not cfg["device_id"]:
         cfg["device_id"] = "castillo-" + "".join("%02x" % b for b in machine.unique_id()[-3:])
 
     edges = EdgeQueue()
-    beam = machine.Pin(cfg["beam_pin"], machine.Pin.IN,
-                       machine.Pin.PULL_UP if cfg["beam_pull_up"] else None)
+    beam = machine.Pin(cfg["beam_pin"], machine.Pin.IN, machine.Pin.PULL_UP if cfg["beam_pull_up"] else None)
     blocked_level = cfg["beam_blocked_level"]
 
     def on_edge(pin):  # interrupt handler: timestamp only, no allocation
@@ -117,8 +121,9 @@ def main():
     if cfg.get("sensor_led_pin") is not None:  # the breakout's white LED lights the cube
         machine.Pin(cfg["sensor_led_pin"], machine.Pin.OUT, value=1)
 
-    i2c = machine.I2C(cfg["i2c_id"], sda=machine.Pin(cfg["i2c_sda"]),
-                      scl=machine.Pin(cfg["i2c_scl"]), freq=cfg["i2c_freq"])
+    i2c = machine.I2C(
+        cfg["i2c_id"], sda=machine.Pin(cfg["i2c_sda"]), scl=machine.Pin(cfg["i2c_scl"]), freq=cfg["i2c_freq"]
+    )
     sensor = TCS34725(i2c, gain=cfg["sensor_gain"])
     led = StatusLed([machine.Pin(p, machine.Pin.OUT, value=0) for p in cfg["led_pins"]])
 
@@ -151,6 +156,7 @@ def run_two_cores(device, serial, mqtt):
     # and QoS 1 publishes cannot delay a colour reading. One lock guards the
     # shared state; it is held only for short work without I/O waits.
     import _thread
+
     lock = _thread.allocate_lock()
     for link in device.links:
         link.lock = lock

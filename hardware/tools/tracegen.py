@@ -27,6 +27,7 @@ inside a matt black shroud):
 
 Run as a script to write a trace:  python tracegen.py --drops 200 --seed 3 > t.jsonl
 """
+
 import argparse
 import binascii
 import json
@@ -93,16 +94,23 @@ class Drop:
         self.boot = 0
 
     def as_event(self):
-        return {"k": "truth", "t": self.t_enter, "n": self.n, "colour": self.colour,
-                "t_enter": self.t_enter, "t_exit": self.t_exit, "cal": self.cal,
-                "close": self.close, "boot": self.boot}
+        return {
+            "k": "truth",
+            "t": self.t_enter,
+            "n": self.n,
+            "colour": self.colour,
+            "t_enter": self.t_enter,
+            "t_exit": self.t_exit,
+            "cal": self.cal,
+            "close": self.close,
+            "boot": self.boot,
+        }
 
 
 class TraceBuilder:
     """Builds a trace event by event; the scenario helpers below use it."""
 
-    def __init__(self, seed=1, config=None, sensor=True, mqtt=None, flicker=0.3,
-                 glitches=0.01, drift=True):
+    def __init__(self, seed=1, config=None, sensor=True, mqtt=None, flicker=0.3, glitches=0.01, drift=True):
         self.rng = random.Random(seed)
         self.seed = seed
         self.meta = {"k": "meta", "seed": seed, "config": config or {}, "sensor": sensor}
@@ -117,7 +125,7 @@ class TraceBuilder:
         self.level = 1.0  # ambient drift level
         self.next_amb = 0
         self.boot = 0
-        self.last_beam_end = -10**9
+        self.last_beam_end = -(10**9)
 
     # ---- primitive events ----
     def add(self, event):
@@ -169,8 +177,15 @@ class TraceBuilder:
         d.boot = self.boot
         d.flicker = self.flicker if flicker is None else flicker
         skew = self.rng.randint(-400, 400)
-        self.add({"k": "cube", "t": t_enter + min(0, skew), "t0": t_enter + skew,
-                  "t1": d.t_exit + skew, "rgbc": rgbc or self.cube_reading(colour)})
+        self.add(
+            {
+                "k": "cube",
+                "t": t_enter + min(0, skew),
+                "t0": t_enter + skew,
+                "t1": d.t_exit + skew,
+                "rgbc": rgbc or self.cube_reading(colour),
+            }
+        )
         self.drops.append(d)
         return d
 
@@ -336,8 +351,10 @@ def parse_colours(text):
     colours = tuple(c.strip() for c in text.split(",") if c.strip())
     wrong = [c for c in colours if c not in VOCABULARY]
     if wrong or not colours or len(set(colours)) != len(colours):
-        raise ValueError("colours must be distinct ids from %s (or 2023); not: %s"
-                         % (", ".join(VOCABULARY), ", ".join(wrong) or text))
+        raise ValueError(
+            "colours must be distinct ids from %s (or 2023); not: %s"
+            % (", ".join(VOCABULARY), ", ".join(wrong) or text)
+        )
     return colours
 
 
@@ -346,8 +363,11 @@ def main(argv=None):
     ap.add_argument("--drops", type=int, default=200)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-reboot", action="store_true")
-    ap.add_argument("--colours", help="comma-separated colour ids to calibrate and throw "
-                    "(default: the classic five; '2023': " + ",".join(SET_2023) + ")")
+    ap.add_argument(
+        "--colours",
+        help="comma-separated colour ids to calibrate and throw "
+        "(default: the classic five; '2023': " + ",".join(SET_2023) + ")",
+    )
     ap.add_argument("-o", "--output", default="-")
     args = ap.parse_args(argv)
     tb = standard_trace(args.drops, args.seed, reboot=not args.no_reboot, colours=parse_colours(args.colours))

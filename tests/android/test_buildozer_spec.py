@@ -5,17 +5,18 @@ recorded from PyPI (android/pure_wheels.json; `python android/check_wheels.py` c
 online); the pins agree with pyproject.toml and with each other; the manifest parts (USB host,
 the attach intent, the chips' ids), permissions, API levels, architectures, orientations and
 the pictures are what the tablet needs."""
+
 from __future__ import annotations
 
 import ast
 import configparser
 import json
 import re
+import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-import tomllib
 from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from PIL import Image, ImageStat
@@ -45,7 +46,7 @@ def spec_requirements(spec) -> dict[str, str | None]:
         if not item:
             continue
         name, _, version = item.partition("==")
-        if name != name.lower():   # p4a matches recipe names after lowercasing only
+        if name != name.lower():  # p4a matches recipe names after lowercasing only
             raise ValueError(f"requirement {item!r}: write it in lower case")
         out[norm(name)] = version or None
     return out
@@ -111,8 +112,11 @@ def test_every_requirement_is_a_recipe_or_a_pure_wheel_and_their_needs_are_met()
 
 
 def test_the_check_fails_on_a_requirement_without_recipe_or_wheel_and_on_bad_pins():
-    bad = SPEC_TEXT.replace("qrcode==8.2,", "qrcode==8.2,\n    numpy-quaternion==2024.0.3,") \
-                   .replace("pydantic-core==2.41.4", "pydantic-core==2.50.2").replace("idna==3.20,", "")
+    bad = (
+        SPEC_TEXT.replace("qrcode==8.2,", "qrcode==8.2,\n    numpy-quaternion==2024.0.3,")
+        .replace("pydantic-core==2.41.4", "pydantic-core==2.50.2")
+        .replace("idna==3.20,", "")
+    )
     found = problems(bad)
     assert any(line.startswith("numpy-quaternion: neither a p4a recipe") for line in found), found
     assert any("pydantic-core==2.50.2: p4a's recipe builds 2.41.4" in line for line in found), found
@@ -145,12 +149,16 @@ def test_pure_python_switches_match_the_wheels_the_apk_ships():
 
 def test_permissions_api_levels_architectures_and_orientations():
     app = SPEC["app"]
-    assert {p.strip() for p in app["android.permissions"].split(",")} == \
-        {"INTERNET", "ACCESS_NETWORK_STATE", "ACCESS_WIFI_STATE", "WAKE_LOCK"}
+    assert {p.strip() for p in app["android.permissions"].split(",")} == {
+        "INTERNET",
+        "ACCESS_NETWORK_STATE",
+        "ACCESS_WIFI_STATE",
+        "WAKE_LOCK",
+    }
     assert app["android.minapi"] == app["android.ndk_api"] == "24" and int(app["android.api"]) >= 34
     assert [a.strip() for a in app["android.archs"].split(",")] == ["arm64-v8a", "x86_64"]
     assert {"portrait", "landscape"} <= {o.strip() for o in app["orientation"].split(",")}
-    assert "android.features" not in app   # p4a takes it as an unknown argument
+    assert "android.features" not in app  # p4a takes it as an unknown argument
     assert app["p4a.branch"] == "v" + load("p4a_recipes.json")["p4a_version"]
     assert (ROOT / app["p4a.local_recipes"]).is_dir()
 
@@ -164,18 +172,18 @@ def test_usb_host_feature_intent_and_the_towers_chips():
     assert xml.name == "device_filter.xml"
     ids = {(int(d.get("vendor-id")), int(d.get("product-id"))) for d in ET.parse(xml).getroot()}
     vendors = {v for v, _ in ids}
-    assert {0x0403, 0x10C4, 0x1A86, 0x067B, 0x2E8A} <= vendors   # FTDI, CP210x, CH34x, PL2303, CDC-ACM (Pico)
+    assert {0x0403, 0x10C4, 0x1A86, 0x067B, 0x2E8A} <= vendors  # FTDI, CP210x, CH34x, PL2303, CDC-ACM (Pico)
     missing = set(TOWER_USB_IDS) - ids
     assert not missing, f"boards the companion lists but Android would not offer: {sorted(map(hex, sum(missing, ())))}"
 
 
 def test_the_file_provider_hook_and_androidx_core_are_in_the_build():
     app = SPEC["app"]
-    hook = ROOT / app["p4a.hook"]   # buildozer passes --hook=<its realpath from the spec's folder>
-    assert hook.is_file() and "\ndef before_apk_assemble(toolchain)" in hook.read_text()   # a name p4a calls
+    hook = ROOT / app["p4a.hook"]  # buildozer passes --hook=<its realpath from the spec's folder>
+    assert hook.is_file() and "\ndef before_apk_assemble(toolchain)" in hook.read_text()  # a name p4a calls
     assert [d.strip() for d in app["android.gradle_dependencies"].split(",")] == ["androidx.core:core:1.15.0"]
-    assert int(app["android.api"]) >= 35   # androidx.core 1.15.0 needs compileSdk 35
-    assert SPEC.getboolean("app", "android.enable_androidx")   # gradle.properties android.useAndroidX
+    assert int(app["android.api"]) >= 35  # androidx.core 1.15.0 needs compileSdk 35
+    assert SPEC.getboolean("app", "android.enable_androidx")  # gradle.properties android.useAndroidX
 
 
 @pytest.mark.parametrize("key, size", [("icon.filename", (512, 512)), ("presplash.filename", (1024, 1024))])

@@ -4,6 +4,7 @@ folder) over the manifest p4a 2026.05.09's sdl2 template renders for buildozer.s
 inside <application>, with the authority companion/android.py asks for, sharing the folder the
 replay screen writes exports to on Android and nothing beside it. No APK is built here: whether
 gradle, the manifest merger and a device agree is not tested."""
+
 from __future__ import annotations
 
 import importlib.util
@@ -66,7 +67,7 @@ def test_one_file_provider_is_declared_inside_application_and_a_rebuild_adds_non
     res_xml = dist / "src/main/res/xml"
     assert (res_xml / "file_paths.xml").read_bytes() == (ROOT / "android/file_paths.xml").read_bytes()
     assert (res_xml / "device_filter.xml").is_file()
-    assert manifest.replace(hook.PROVIDER, "") == FIXTURE.read_text(encoding="utf-8")   # nothing else moved
+    assert manifest.replace(hook.PROVIDER, "") == FIXTURE.read_text(encoding="utf-8")  # nothing else moved
     assert run_hook(dist, monkeypatch) == manifest
 
 
@@ -96,18 +97,19 @@ def shared_uri(path: Path, files_dir: Path, paths_xml: Path) -> str | None:
 
 
 def test_the_exports_folder_the_tablet_writes_to_is_shared_and_the_games_are_not(tmp_path, monkeypatch):
-    from companion.ui import replay_screen   # Kivy imported before ANDROID_ARGUMENT is set (Kivy reads it)
+    from companion.ui import replay_screen  # Kivy imported before ANDROID_ARGUMENT is set (Kivy reads it)
 
-    files_dir = tmp_path / "files"           # Context.getFilesDir(), Kivy's App.user_data_dir on Android
+    files_dir = tmp_path / "files"  # Context.getFilesDir(), Kivy's App.user_data_dir on Android
     monkeypatch.setenv(DATA_DIR_ENV, "")
     monkeypatch.delenv(DATA_DIR_ENV)
     android.use_app_storage(str(files_dir), android=True)
-    monkeypatch.setenv("ANDROID_ARGUMENT", str(files_dir / "app"))   # what p4a sets: on_android() is true
+    monkeypatch.setenv("ANDROID_ARGUMENT", str(files_dir / "app"))  # what p4a sets: on_android() is true
     folder = Path(replay_screen._default_folder())
     paths = ROOT / "android/file_paths.xml"
     export = folder / "el-grande-2026-11-27-2015.bgsplay"
-    assert shared_uri(export, files_dir, paths) == \
-        "content://org.elgrande.elgrandecompanion.fileprovider/exports/el-grande-2026-11-27-2015.bgsplay"
+    assert (
+        shared_uri(export, files_dir, paths)
+        == "content://org.elgrande.elgrandecompanion.fileprovider/exports/el-grande-2026-11-27-2015.bgsplay"
+    )
     for private in ("games/2026-11-27-2015.jsonl", "app/main.py", "exports/../games/x.jsonl"):
         assert shared_uri(files_dir / private, files_dir, paths) is None, private
-

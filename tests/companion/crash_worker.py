@@ -11,6 +11,7 @@ then holds, so a kill sent a moment late still lands before the game ends; once 
 ended however it ended, prints "ended STATUS". Each run is still its own process, killed with
 SIGKILL by the test.
 """
+
 import os
 import sys
 import time
@@ -34,7 +35,7 @@ def main(data_dir: str, seed: int, mode: str, limit: int | None = None) -> int:
     while (limit is None or len(table.records) < limit) and step(table, seed):
         print(len(table.records), flush=True)
     if limit is not None and len(table.records) >= limit:
-        print("holding", flush=True)   # never past the limit: the kill lands before the game can end
+        print("holding", flush=True)  # never past the limit: the kill lands before the game can end
         time.sleep(600)
         return 1
     print("finished", flush=True)

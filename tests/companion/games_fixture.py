@@ -1,6 +1,7 @@
 """Three games as a group leaves them in its games folder: two finished 4-player games
 (the same four people in other colours) and a 3-player game stopped halfway. Real logs,
 written by the table as it plays a scripted game (companion.scripted)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -8,8 +9,11 @@ from pathlib import Path
 from companion.scripted import play, scripted_setup, step
 from companion.table import Table
 
-GROUP = [(1, ["Ana", "Ben", "Cai", "Dee"], True), (2, ["Ben", "Ana", "Dee", "Cai"], True),
-         (3, ["Ana", "Ben", "Cai"], False)]
+GROUP = [
+    (1, ["Ana", "Ben", "Cai", "Dee"], True),
+    (2, ["Ben", "Ana", "Dee", "Cai"], True),
+    (3, ["Ana", "Ben", "Cai"], False),
+]
 
 
 def table_game(folder: Path, seed: int, names: list[str], finish: bool = True) -> Table:

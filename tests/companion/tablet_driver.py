@@ -40,6 +40,7 @@ those taps apart (`Step.entry`):
                                    its name) or a card not in the list as above; 1 per number
                                    nobody read off a card nobody played (tapped off it); + 1 (Keep)
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -61,7 +62,7 @@ from firmware_bridge.adapter import TowerDrop
 _BOOTS = itertools.count(1)
 
 OPEN_CASTILLO_TAPS = 3
-KINGS_STACK_OF_BOX = 5   # New Regency's ♠ stack: a base card found there is a ♠ card (card_learning)
+KINGS_STACK_OF_BOX = 5  # New Regency's ♠ stack: a base card found there is a ♠ card (card_learning)
 
 
 class Unreachable(AssertionError):
@@ -72,7 +73,7 @@ class Unreachable(AssertionError):
 class Route:
     taps: int
     events: list[dict]
-    private: Optional[tuple[str, list[str]]] = None   # made on a phone: (player, values picked)
+    private: Optional[tuple[str, list[str]]] = None  # made on a phone: (player, values picked)
 
 
 @dataclass
@@ -81,9 +82,9 @@ class Step:
     actor: Optional[str]
     taps: int
     events: list[dict]
-    purpose: Optional[str] = None   # a secret disc's
-    entry: int = 0                  # of `taps`, those that entered cards or board facts (box mode)
-    learned: list = field(default_factory=list)   # box mode: ("named" | "new", taps at its stack, id) per card
+    purpose: Optional[str] = None  # a secret disc's
+    entry: int = 0  # of `taps`, those that entered cards or board facts (box mode)
+    learned: list = field(default_factory=list)  # box mode: ("named" | "new", taps at its stack, id) per card
 
 
 @dataclass
@@ -91,7 +92,7 @@ class TabletDriver:
     table: object
     seed: int = 0
     phones: bool = False
-    box: Optional["Box"] = None     # 2023: the physical box the table learns its cards from
+    box: Optional["Box"] = None  # 2023: the physical box the table learns its cards from
     log: list[Step] = field(default_factory=list)
 
     def __post_init__(self):
@@ -134,8 +135,10 @@ class TabletDriver:
             prompt = self.table.prompt()
         routes = [r for r in self._routes(ask, prompt, wanted, 0) if r is not None and _then(r.events, after)]
         if not routes:
-            raise Unreachable(f"{ask.kind}: no tap route gives {wanted}; prompt {prompt.title!r} offers "
-                              f"{[c.label for c in prompt.choices]}, map {prompt.map_mode} {prompt.areas}")
+            raise Unreachable(
+                f"{ask.kind}: no tap route gives {wanted}; prompt {prompt.title!r} offers "
+                f"{[c.label for c in prompt.choices]}, map {prompt.map_mode} {prompt.areas}"
+            )
         least = min(r.taps for r in routes)
         route = self.rng.choice([r for r in routes if r.taps == least])
         events = [self._filled(e) for e in route.events]
@@ -145,8 +148,9 @@ class TabletDriver:
             self.table.submit(events[0])
         else:
             self.table.submit_many(events)
-        step = Step(ask.kind, ask.players[0] if ask.players else None, route.taps, route.events,
-                    ask.options.get("purpose"))
+        step = Step(
+            ask.kind, ask.players[0] if ask.players else None, route.taps, route.events, ask.options.get("purpose")
+        )
         self.log.append(step)
         return step
 
@@ -155,8 +159,9 @@ class TabletDriver:
         of the map the prompt does not offer (one a step, drawn by its own generator so the
         game's choices stay the same)."""
         for choice in prompt.choices:
-            assert choice.enabled or (choice.why_not and "\n" not in choice.why_not), \
+            assert choice.enabled or (choice.why_not and "\n" not in choice.why_not), (
                 f"{prompt.title}: {choice.label!r} is greyed out and says nothing"
+            )
         closed = [a for a in (*self.table.board.region_ids, CASTILLO) if a not in prompt.areas]
         if not closed:
             return
@@ -176,8 +181,9 @@ class TabletDriver:
     def _throw(self, colour: str, k: int) -> None:
         for _ in range(k):
             self.drops += 1
-            self.table.tower_drop(TowerDrop(tower="driver", boot=self.boot, seq=self.drops, colour=colour,
-                                            uncertain=False, best=colour))
+            self.table.tower_drop(
+                TowerDrop(tower="driver", boot=self.boot, seq=self.drops, colour=colour, uncertain=False, best=colour)
+            )
 
     def _filled(self, event: dict) -> dict:
         if event["type"] == "castillo_counted":
@@ -221,8 +227,10 @@ class TabletDriver:
         b = self.builder
         if action == "secret":
             offered = {r for r, _ in b.secret_options(ask, arg)}
-            ok = wanted == {"type": "secret_disc_set", "player": arg, "region": wanted.get("region")} \
+            ok = (
+                wanted == {"type": "secret_disc_set", "player": arg, "region": wanted.get("region")}
                 and wanted["region"] in offered
+            )
             if not ok:
                 return None
             return Route(0, [wanted], private=(arg, [wanted["region"]])) if self.phones else Route(2, [wanted])
@@ -260,8 +268,10 @@ class TabletDriver:
             events = [{"type": "castillo_counted", "counts": None}] + tail
             return Route(OPEN_CASTILLO_TAPS, events) if _matches(events, wanted) else None
         if action == "count_castillo":
-            events = [{"type": "castillo_counted", "counts": None},
-                      {"type": "special_action_started", "player": ask.players[0], "option": None}]
+            events = [
+                {"type": "castillo_counted", "counts": None},
+                {"type": "special_action_started", "player": ask.players[0], "option": None},
+            ]
             return Route(1 + OPEN_CASTILLO_TAPS, events) if _matches(events, wanted) else None
         return None
 
@@ -315,8 +325,7 @@ def _count_route(prompt: Prompt, wanted: dict) -> Optional[Route]:
     placed = sum(abs(c - prompt.prefill.get(a, 0)) for a, c in areas.items())
     # No Confirm: full, a prompt that confirms itself; or a turn whose special action is still to
     # come, where "Do" or "Skip the special action" places what was tapped first (the next step).
-    done = (prompt.auto_confirm and sum(areas.values()) == prompt.limit) or any(
-        c.places_first for c in prompt.choices)
+    done = (prompt.auto_confirm and sum(areas.values()) == prompt.limit) or any(c.places_first for c in prompt.choices)
     return Route(placed + steps + (0 if done else 1), [wanted])
 
 
@@ -365,7 +374,7 @@ def _matches(events: list[dict], wanted: dict) -> bool:
 def _then(events: list[dict], after: list[dict]) -> bool:
     """The route's inputs go on with `after` (the rest of what one tap was wanted for)."""
     rest = [e for e in events if e["type"] != "castillo_counted"][1:]
-    return rest[:len(after)] == after
+    return rest[: len(after)] == after
 
 
 def _norm(event: dict) -> dict:
@@ -397,17 +406,22 @@ def _norm(event: dict) -> dict:
 
 # ---- King and Intrigue: the box table (Your cards) -------------------------------------------------
 
+
 def box_table_taps(box: dict, players=(2, 3, 4, 5), modules=()) -> tuple[int, object]:
     """Taps that enter `box` (a King and Intrigue card file: the numbers printed on the table's
     cards) into a fresh "Your cards", cell by cell in the screen's order, as the screen takes
     them (companion.ki_cards.taps_to: a chip 1, a value its digits and Set, a stepper its
     steps). Only the cells a game of `players` with `modules` needs. Returns (taps, the draft)."""
     from companion.ki_cards import KICardsDraft, taps_to
+
     wanted = {(c.card, c.field): c.now for c in KICardsDraft(box).cells()}
     draft = KICardsDraft()
     modules_of = {r.id: r.module for r in draft.rows()}
-    needed = (lambda c: int(c.field.split(":")[1]) in players if not c.card
-              else modules_of[c.card] is None or modules_of[c.card] in modules)
+    needed = lambda c: (
+        int(c.field.split(":")[1]) in players
+        if not c.card
+        else modules_of[c.card] is None or modules_of[c.card] in modules
+    )
     taps, done = 0, set()
     while True:
         todo = [c for c in draft.cells() if (c.card, c.field) not in done and needed(c)]
@@ -424,18 +438,21 @@ def box_table_taps(box: dict, players=(2, 3, 4, 5), modules=()) -> tuple[int, ob
 
 # ---- a 2023 box, learned as it turns up ------------------------------------------------------------
 
+
 @dataclass
 class Box:
     """The cards and board of a table's own box (`cards`: full card entries, `board`: a board file;
     the self-play stand-ins stand in for a real box). It turns up the top card of each stack
     itself and gives the tablet only what a person reads off the cards and the board."""
+
     cards: dict
     board: dict
-    stacks: dict = field(default_factory=dict)   # table stack -> face-down box card ids, top last
+    stacks: dict = field(default_factory=dict)  # table stack -> face-down box card ids, top last
 
     @classmethod
     def of(cls, table, cards_file: dict, board_file: dict, seed: int) -> "Box":
         from engine.board import load_cards
+
         card_set = load_cards("2023", cards_file)
         rules = table.state.rules
         cards = {c.id: c for c in card_set.cards.values()}
@@ -444,7 +461,7 @@ class Box:
             if c.module not in (None, *(["new-regency"] if rules.new_regency else [])) or not c.copies:
                 continue
             if c.stack == 5 and (c.module is None):
-                continue   # the King's card: turned up by itself (or back in the box with New Regency)
+                continue  # the King's card: turned up by itself (or back in the box with New Regency)
             stack = 5 if c.stack == 5 else rules.table_stack(c.stack)
             box.stacks.setdefault(stack, []).extend([c.id] * c.copies)
         rng = random.Random(seed)
@@ -477,6 +494,7 @@ class Box:
 
     def _reveal(self, driver, ask) -> Step:
         from companion.card_learning import new_card_entry
+
         table = driver.table
         top = {s: self.stacks[s].pop() for s in sorted(self.stacks) if self.stacks[s]}
         taps, entry, learned, picked, costs = 1, 0, [], [], []
@@ -487,25 +505,36 @@ class Box:
                 taps += 1
                 picked.append(known)
                 continue
-            if card is not None:   # listed, its stack not known: offered by name on this stack
-                offered = [c for c in table.reveal_candidates().get(stack, []) if c.card == known
-                           and c.stack == self.printed(stack, cid)]
+            if card is not None:  # listed, its stack not known: offered by name on this stack
+                offered = [
+                    c
+                    for c in table.reveal_candidates().get(stack, [])
+                    if c.card == known and c.stack == self.printed(stack, cid)
+                ]
                 if not offered:
                     raise Unreachable(f"{card.name} is not offered on stack {stack}")
                 from companion.card_learning import learn_entry
+
                 learned.append(learn_entry(table.state, offered[0]))
                 picked.append(known)
                 taps, entry = taps + 2, entry + 1
                 costs.append(("named", 2, known))
                 continue
             box_card = self._enterable(self.cards[cid])
-            new, numbers = new_card_entry(table.board, box_card.name, box_card.effect, self.printed(stack, cid),
-                                          dict(box_card.params), box_card.placement if stack == 5 else None)
-            numbers += self.printed(stack, cid) != stack   # four stacks: a printed 3 tapped on stack 2
+            new, numbers = new_card_entry(
+                table.board,
+                box_card.name,
+                box_card.effect,
+                self.printed(stack, cid),
+                dict(box_card.params),
+                box_card.placement if stack == 5 else None,
+            )
+            numbers += self.printed(stack, cid) != stack  # four stacks: a printed 3 tapped on stack 2
             table.complete_card_set([new])
             from companion.rule_files import remember_card_entries
+
             remember_card_entries([new])
-            cost = 5 + numbers        # then picked in its column by itself
+            cost = 5 + numbers  # then picked in its column by itself
             taps, entry = taps + cost, entry + cost - 1
             costs.append(("new", cost, new["id"]))
             picked.append(new["id"])
@@ -519,6 +548,7 @@ class Box:
         """A card not in the list, as its compact entry can take it: every number printed on it
         (Decay's "2 each" too) on the entry's rows (companion.card_learning.printed_numbers)."""
         from companion.card_learning import unenterable
+
         off = unenterable(box_card.effect, dict(box_card.params))
         if off:
             raise Unreachable(f"{box_card.name}: the card entry cannot take {', '.join(off)}")
@@ -528,40 +558,56 @@ class Box:
         """The game is over: the box's cards left face down, turned over and named where the set
         cannot place them (companion.card_learning.stacks_left), kept in Your cards."""
         from companion.card_learning import Candidate, new_card_entry
+
         table = driver.table
         offered = {s.stack: s for s in table.stacks_left()}
         if not offered:
             return None
         taps, named, costs = 2, {}, []
         for stack, left in offered.items():
-            face_down = [cid for cid in self.stacks.get(stack, [])
-                         if (known := self.table_id(table, cid)) is None or table.board.cards[known].copies is None]
-            for cid in face_down[:left.to_name]:
+            face_down = [
+                cid
+                for cid in self.stacks.get(stack, [])
+                if (known := self.table_id(table, cid)) is None or table.board.cards[known].copies is None
+            ]
+            for cid in face_down[: left.to_name]:
                 known = self.table_id(table, cid)
                 card = table.board.cards.get(known) if known else None
                 if card is not None and card.stack is not None:
                     pick, cost, kind = known, 1, "known"
                 elif card is not None:
-                    pick = next((c for c in left.candidates if c.card == known and c.stack == self.printed(stack, cid)),
-                                None)
+                    pick = next(
+                        (c for c in left.candidates if c.card == known and c.stack == self.printed(stack, cid)), None
+                    )
                     if pick is None:
                         raise Unreachable(f"{card.name} is not offered for the cards left on stack {stack}")
                     cost, kind = 2, "named"
                 else:
                     box_card = self._enterable(self.cards[cid])
-                    pick, numbers = new_card_entry(table.board, box_card.name, box_card.effect, self.printed(stack, cid),
-                                                   dict(box_card.params), box_card.placement if stack == 5 else None)
+                    pick, numbers = new_card_entry(
+                        table.board,
+                        box_card.name,
+                        box_card.effect,
+                        self.printed(stack, cid),
+                        dict(box_card.params),
+                        box_card.placement if stack == 5 else None,
+                    )
                     cost, kind = 5 + numbers + (self.printed(stack, cid) != stack), "new"
                 named.setdefault(stack, []).append(pick)
                 taps += cost
                 costs.append((kind, cost, known or pick["id"]))
-        also = [p.card if isinstance(p, Candidate) else p for picks in named.values() for p in picks
-                if not isinstance(p, dict)]
+        also = [
+            p.card if isinstance(p, Candidate) else p
+            for picks in named.values()
+            for p in picks
+            if not isinstance(p, dict)
+        ]
         facts = {}
         for cid, wanted in table.facts_left(also).items():
             truth = self.cards[next(b for b in self.cards if self.table_id(table, b) == cid)]
-            facts[cid] = {f.key: truth.placement if f.key == "placement" else truth.params.get(f.key[7:])
-                          for f in wanted}
+            facts[cid] = {
+                f.key: truth.placement if f.key == "placement" else truth.params.get(f.key[7:]) for f in wanted
+            }
             taps += len(wanted)
             costs.append(("facts", len(wanted), cid))
         why = table.name_cards_left(named, facts)
@@ -571,6 +617,7 @@ class Box:
 
     def _card_facts(self, driver, ask, cid: str) -> Step:
         from companion.card_learning import card_facts
+
         table = driver.table
         box_id = next(b for b, c in self.cards.items() if self.table_id(table, b) == cid)
         truth = self.cards[box_id]
@@ -582,11 +629,17 @@ class Box:
             values[fact.key] = value
         table.enter_card_facts(cid, values)
         taps = 2 + len(values)
-        return Step("card_facts", ask.players[0] if ask.players else None, taps,
-                    [{"type": "card_set_completed", "cards": [cid]}], entry=taps)
+        return Step(
+            "card_facts",
+            ask.players[0] if ask.players else None,
+            taps,
+            [{"type": "card_set_completed", "cards": [cid]}],
+            entry=taps,
+        )
 
     def _board_facts(self, driver, ask) -> Step:
         from companion.fact_entry import FactsEntry
+
         entry = FactsEntry.for_table(driver.table)
         taps = 1
         tiles = self.board.get("scoring_tiles", {})
@@ -598,8 +651,13 @@ class Box:
                     entry.toggle(region)
                     taps += 1
             else:
-                values = tiles[fact.area] if fact.kind == "tile" else self.board["castillo"]["scoreboard"] \
-                    if fact.area == "castillo" else regions[fact.area]["scoreboard"]
+                values = (
+                    tiles[fact.area]
+                    if fact.kind == "tile"
+                    else self.board["castillo"]["scoreboard"]
+                    if fact.area == "castillo"
+                    else regions[fact.area]["scoreboard"]
+                )
                 for place, value in enumerate(values):
                     entry.pick(place, value)
                     taps += 1

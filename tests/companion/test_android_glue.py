@@ -1,5 +1,6 @@
 """The Android glue and the Back rules without Kivy: what runs on a desktop is what runs
 on the tablet, with the Android-only parts chosen by a flag."""
+
 import os
 
 import pytest
@@ -32,8 +33,11 @@ def test_back_on_home_asks_before_quitting_and_elsewhere_goes_one_screen_back():
     assert navigation.back_step("position") == navigation.BackStep("call", method="cancel")
     for screen in ("board", "cards", "ki_cards"):
         assert navigation.back_step(screen) == navigation.BackStep("call", method="back")
-    asks_to_quit = [s for s in ("setup", "end", "position", "board", "cards", "ki_cards", "table", "scoring")
-                    if navigation.back_step(s).kind == "ask" and navigation.back_step(s).screen is None]
+    asks_to_quit = [
+        s
+        for s in ("setup", "end", "position", "board", "cards", "ki_cards", "table", "scoring")
+        if navigation.back_step(s).kind == "ask" and navigation.back_step(s).screen is None
+    ]
     assert asks_to_quit == []
 
 
@@ -93,8 +97,7 @@ def test_pausing_flushes_the_games_log(tmp_path):
 
     assert lifecycle.flush_game(Table()) is True
     Table._log._file.close()
-    assert lifecycle.flush_game(Table()) is False   # closed: said in the log, never raised
-
+    assert lifecycle.flush_game(Table()) is False  # closed: said in the log, never raised
 
 
 def test_the_android_switches_leave_no_trace_in_later_tests():

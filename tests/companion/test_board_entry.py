@@ -1,6 +1,7 @@
 """The board as the table enters it (no Kivy): scoring-only entry and the whole
 position for a tracking correction or start. Every event built here goes through
 the real table authority, which checks it with the engine."""
+
 import re
 
 import pytest
@@ -20,8 +21,14 @@ def data_dir(tmp_path, monkeypatch):
 
 
 def tracked(variant="full") -> Table:
-    game = GameSetup(players=["red", "yellow", "green"], names=NAMES, variant=variant, king="castilla_la_nueva",
-                     homes={"red": "galicia", "yellow": "aragon", "green": "sevilla"}, start_player="red")
+    game = GameSetup(
+        players=["red", "yellow", "green"],
+        names=NAMES,
+        variant=variant,
+        king="castilla_la_nueva",
+        homes={"red": "galicia", "yellow": "aragon", "green": "sevilla"},
+        start_player="red",
+    )
     return Table.new(TableSetup(game=game, mode="tracking"))
 
 
@@ -39,9 +46,10 @@ def test_scoring_only_entry_still_builds_a_board_entered_event():
     e.tap("valencia")
     assert e.event()["regions"] == {"sevilla": {"red": 2}} and e.event()["king"] == "valencia"
     e.tool = "add"
-    assert "castillo" not in e.tappable()   # so a tap on it is said why, not ignored
-    assert e.why_not("castillo").startswith("The Castillo's Caballeros are not entered on the board: they come "
-                                            "from the tower's count")
+    assert "castillo" not in e.tappable()  # so a tap on it is said why, not ignored
+    assert e.why_not("castillo").startswith(
+        "The Castillo's Caballeros are not entered on the board: they come from the tower's count"
+    )
 
 
 def test_a_start_from_a_position_is_one_event_the_table_accepts():
@@ -76,7 +84,10 @@ def test_a_start_from_a_position_is_one_event_the_table_accepts():
     assert game["regions"]["valencia"] == {"yellow": 3} and game["regions"]["aragon"] == {"yellow": 1}
     assert game["king"] == "cataluna" and game["mobile_scoreboards"]["8-4-0"] == "castillo"
     assert {p["id"]: (p["court"], p["score"], p["grande"], p["vetoes_held"]) for p in game["players"]} == {
-        "red": (5, 0, "galicia", 0), "yellow": (7, 0, "aragon", 0), "green": (7, 41, "granada", 1)}
+        "red": (5, 0, "galicia", 0),
+        "yellow": (7, 0, "aragon", 0),
+        "green": (7, 41, "granada", 1),
+    }
     assert table.recorded_castillo() == {"red": 2, "yellow": 0, "green": 0}
     assert sorted(s.power_spent[0]) == [1, 7, 13] and s.provinces[0] == 30 - 2 - 5 - 2
     assert len([r for r in table.records if r["t"] == "event"]) == 1
@@ -114,8 +125,11 @@ def test_only_what_a_table_could_hold_can_be_entered():
         e.step_court("yellow", +1)
     with pytest.raises(NotAllowed, match="all 30"):
         e.step_castillo("yellow", +1)
-    for tool, words in (("add", "Castillo is entered on its own page"), ("king", "King stands in a region"),
-                        ("grande", "Grande stands in a region")):
+    for tool, words in (
+        ("add", "Castillo is entered on its own page"),
+        ("king", "King stands in a region"),
+        ("grande", "Grande stands in a region"),
+    ):
         e.tool = tool
         with pytest.raises(NotAllowed, match=words):
             e.tap("castillo")

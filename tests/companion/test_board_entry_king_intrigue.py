@@ -1,5 +1,6 @@
 """Scoring only, King and Intrigue: the board entry's marker tools and choices (no Kivy), every
 event it builds sent through the real table authority (engine.freeplay, engine.snapshot)."""
+
 import pytest
 
 from companion.board_entry import BoardEntry, ki_fields, ki_markers
@@ -34,14 +35,26 @@ def taps(e: BoardEntry, tool: str, *areas: str) -> list[str]:
 
 def test_the_marker_tools_are_offered_only_for_king_and_intrigue_and_its_modules():
     both = entry(scoring_table())
-    assert [t for t, _ in both.ki_tools()] == ["marker:double", "marker:alliance", "castillo_at", "quarantine",
-                                               "marker:bridge", "kings_guard", "marker:limit"]
+    assert [t for t, _ in both.ki_tools()] == [
+        "marker:double",
+        "marker:alliance",
+        "castillo_at",
+        "quarantine",
+        "marker:bridge",
+        "kings_guard",
+        "marker:limit",
+    ]
     assert ("mobile:8-4-0", "Place the 8-4-0 scoreboard") in both.tool_buttons()
     assert [k for k, _, _ in both.ki_choices()] == ["reversed:8-4-0", "reversed:4-0-0", "mistress"]
     base = entry(scoring_table(modules=()))
     assert [t for t, _ in base.ki_tools()] == ["marker:double"] and base.ki_choices() == []
-    classic = Table.new(TableSetup(game=ki_setup(3).model_copy(update={"rules": "classic", "cards_file": None}),
-                                   mode="scoring", tower={"kind": "none"}))
+    classic = Table.new(
+        TableSetup(
+            game=ki_setup(3).model_copy(update={"rules": "classic", "cards_file": None}),
+            mode="scoring",
+            tower={"kind": "none"},
+        )
+    )
     plain = entry(classic)
     assert plain.ki_tools() == [] and plain.ki_choices() == []
     assert plain.tool_buttons() == [("remove", "Take one off"), ("king", "Move the King"), ("grande", "Move a Grande")]
@@ -51,7 +64,7 @@ def test_the_marker_tools_are_offered_only_for_king_and_intrigue_and_its_modules
 def test_a_board_with_markers_entered_by_taps_is_scored_as_the_same_snapshot():
     table = scoring_table()
     for _ in range(2):
-        table.submit({"type": "round_finished"})   # round 3: a general scoring follows it
+        table.submit({"type": "round_finished"})  # round 3: a general scoring follows it
     e = entry(table)
     e.colour = "red"
     taps(e, "add", "aragon", "aragon", "cataluna", "galicia", KING)
@@ -63,17 +76,28 @@ def test_a_board_with_markers_entered_by_taps_is_scored_as_the_same_snapshot():
     assert taps(e, "mobile:8-4-0", "aragon") == [""]
     e.choose("reversed:8-4-0")
     e.choose("mistress")
-    e.choose("mistress")   # on to the next player: Blue
+    e.choose("mistress")  # on to the next player: Blue
     assert dict((k, w) for k, w, _ in e.ki_choices())["mistress"] == "Mistress: Blue"
     preview = e.preview()["markers"]
-    assert preview == {"double_1": "galicia", "alliance_1": "aragon", "alliance_2": "cataluna",
-                       "castillo_at": "valencia", "reversed_8-4-0": True, "mistress": "blue"}
+    assert preview == {
+        "double_1": "galicia",
+        "alliance_1": "aragon",
+        "alliance_2": "cataluna",
+        "castillo_at": "valencia",
+        "reversed_8-4-0": True,
+        "mistress": "blue",
+    }
     event = e.event()
-    assert (event["double_scoring"], event["alliance"], event["castillo_at"], event["reversed"], event["mistress"]) \
-        == (["galicia"], ["aragon", "cataluna"], "valencia", ["8-4-0"], "blue")
+    assert (event["double_scoring"], event["alliance"], event["castillo_at"], event["reversed"], event["mistress"]) == (
+        ["galicia"],
+        ["aragon", "cataluna"],
+        "valencia",
+        ["8-4-0"],
+        "blue",
+    )
     table.submit(event)
     game = table.public().game
-    assert game["markers"] == preview   # the map draws what was entered
+    assert game["markers"] == preview  # the map draws what was entered
     snapshot = load_snapshot({**table.free.table.model_dump(), "secret_discs": {}}, table.board)
     _, expected, _ = score_snapshot(snapshot, None, table.board)
     table.submit({"type": "round_finished"})
@@ -86,9 +110,9 @@ def test_a_board_with_markers_entered_by_taps_is_scored_as_the_same_snapshot():
     assert any("2x marker on Galicia" in ln["reason"] for ln in scored)
     assert any("Alliance" in ln["reason"] for ln in scored)
     assert any(ln["area"] == KING and ln["player"] == "red" for ln in scored)
-    assert not any(ln["kind"] == "king_bonus" for ln in scored)   # the Mistress
-    assert table.public().game["markers"] == {"reversed_8-4-0": True}   # the rest left with the scoring
-    again = entry(table)   # the next entry starts from the table as it is now
+    assert not any(ln["kind"] == "king_bonus" for ln in scored)  # the Mistress
+    assert table.public().game["markers"] == {"reversed_8-4-0": True}  # the rest left with the scoring
+    again = entry(table)  # the next entry starts from the table as it is now
     assert again.ki["reversed"] == ["8-4-0"] and again.ki["double_scoring"] == []
 
 
@@ -98,8 +122,12 @@ def test_limit_tables_are_entered_and_a_full_one_sends_the_newer_caballeros_to_t
     says and as the table is told."""
     table = scoring_table()
     e = entry(table)
-    assert taps(e, "marker:limit", "aragon", "sevilla", "valencia", "granada") == ["", "", "", (
-        "All 3 limit tables lie already (on Aragón, Sevilla and Valencia): tap one to take it off first")]
+    assert taps(e, "marker:limit", "aragon", "sevilla", "valencia", "granada") == [
+        "",
+        "",
+        "",
+        ("All 3 limit tables lie already (on Aragón, Sevilla and Valencia): tap one to take it off first"),
+    ]
     assert e.event()["limit_tables"] == ["aragon", "sevilla", "valencia"]
     table.submit(e.event())
     assert table.public().game["markers"]["limit_1"] == "aragon"
@@ -107,18 +135,26 @@ def test_limit_tables_are_entered_and_a_full_one_sends_the_newer_caballeros_to_t
 
 def test_limits_are_refused_in_words_and_change_nothing():
     e = entry(scoring_table())
-    assert taps(e, "marker:double", "galicia", "aragon", "sevilla") == ["", "", (
-        "Both 2x markers lie already (on Galicia and Aragón): tap one to take it off first")]
-    assert taps(e, "marker:double", "galicia", "sevilla") == ["", ""]   # one taken off, then placed
+    assert taps(e, "marker:double", "galicia", "aragon", "sevilla") == [
+        "",
+        "",
+        ("Both 2x markers lie already (on Galicia and Aragón): tap one to take it off first"),
+    ]
+    assert taps(e, "marker:double", "galicia", "sevilla") == ["", ""]  # one taken off, then placed
     assert e.ki["double_scoring"] == ["aragon", "sevilla"]
-    assert taps(e, "marker:alliance", "galicia", "aragon", "sevilla") == ["", "", (
-        "Both Alliance markers lie already (on Galicia and Aragón): tap one to take it off first")]
-    assert taps(e, "marker:alliance", "galicia", "aragon") == ["", ""]   # both taken off
+    assert taps(e, "marker:alliance", "galicia", "aragon", "sevilla") == [
+        "",
+        "",
+        ("Both Alliance markers lie already (on Galicia and Aragón): tap one to take it off first"),
+    ]
+    assert taps(e, "marker:alliance", "galicia", "aragon") == ["", ""]  # both taken off
     assert taps(e, "kings_guard", "castillo") == ["The King's Guard lies on a region, not on the Castillo"]
-    assert taps(e, "marker:bridge", "galicia", "granada") == ["", "The bridge joins two adjacent regions: Granada "
-                                                              "does not border Galicia"]
-    assert taps(e, "quarantine", "aragon", "valencia") == ["", ""] and e.ki["quarantine"] == "valencia"   # moved
-    assert taps(e, "quarantine", "valencia") == [""] and e.ki["quarantine"] is None   # taken off
+    assert taps(e, "marker:bridge", "galicia", "granada") == [
+        "",
+        "The bridge joins two adjacent regions: Granada does not border Galicia",
+    ]
+    assert taps(e, "quarantine", "aragon", "valencia") == ["", ""] and e.ki["quarantine"] == "valencia"  # moved
+    assert taps(e, "quarantine", "valencia") == [""] and e.ki["quarantine"] is None  # taken off
     # The King may come to a marked region ("If the King is moved to the region where the Castillo
     # is located, it has no effect on the Castillo"; an Alliance on the King's region scores his bonus)
     taps(e, "castillo_at", "aragon")
@@ -141,7 +177,7 @@ def test_limits_are_refused_in_words_and_change_nothing():
 def test_a_bridge_needs_its_owner_and_the_engine_says_so_when_it_is_missing():
     table = scoring_table()
     e = entry(table)
-    assert "bridge" not in [k for k, _, _ in e.ki_choices()]   # no owner to choose before both ends lie
+    assert "bridge" not in [k for k, _, _ in e.ki_choices()]  # no owner to choose before both ends lie
     taps(e, "marker:bridge", "galicia", "pais_vasco")
     assert dict((k, w) for k, w, _ in e.ki_choices())["bridge"] == "Bridge: whose?"
     with pytest.raises(InputError, match="the bridge's owner and its two regions are given together"):
@@ -149,15 +185,27 @@ def test_a_bridge_needs_its_owner_and_the_engine_says_so_when_it_is_missing():
     e.choose("bridge")
     assert dict((k, w) for k, w, _ in e.ki_choices())["bridge"] == "Bridge: Red's"
     table.submit(e.event())
-    assert table.public().game["markers"] == {"bridge_1": "galicia", "bridge_2": "pais_vasco",
-                                              "bridge_caballero": "red"}
-    taps(e, "marker:bridge", "galicia", "pais_vasco")   # both ends off: the bridge and its owner go
+    assert table.public().game["markers"] == {
+        "bridge_1": "galicia",
+        "bridge_2": "pais_vasco",
+        "bridge_caballero": "red",
+    }
+    taps(e, "marker:bridge", "galicia", "pais_vasco")  # both ends off: the bridge and its owner go
     assert e.event()["bridge"] is None and e.event()["bridge_regions"] == []
 
 
 def test_markers_and_fields_convert_both_ways_as_the_tracked_view_names_them():
-    fields = {"double_scoring": ["aragon"], "alliance": ["galicia", "sevilla"], "castillo_at": "granada",
-              "reversed": ["4-0-0"], "quarantine": "valencia", "kings_guard": "cataluna", "mistress": "red",
-              "bridge": "blue", "bridge_regions": ["galicia", "pais_vasco"], "limit_tables": ["aragon", "granada"]}
+    fields = {
+        "double_scoring": ["aragon"],
+        "alliance": ["galicia", "sevilla"],
+        "castillo_at": "granada",
+        "reversed": ["4-0-0"],
+        "quarantine": "valencia",
+        "kings_guard": "cataluna",
+        "mistress": "red",
+        "bridge": "blue",
+        "bridge_regions": ["galicia", "pais_vasco"],
+        "limit_tables": ["aragon", "granada"],
+    }
     assert ki_fields(ki_markers(fields)) == fields
-    assert ki_markers(fields)["limit_2"] == "granada"   # as the tracked view names the limit tables
+    assert ki_markers(fields)["limit_2"] == "granada"  # as the tracked view names the limit tables

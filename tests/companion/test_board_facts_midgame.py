@@ -4,6 +4,7 @@ France's and Portugal's neighbours when Exile is taken. The prompt offers the en
 there; a wrong entry is refused with the board's rule; the entry goes into the game as one
 BoardFactsEntered input, the step goes on, and the side's board file in the user data folder
 keeps it: the next game does not ask again."""
+
 from __future__ import annotations
 
 import copy
@@ -19,9 +20,18 @@ from engine.playout import standin_files
 from tests.companion.tablet_driver import TabletDriver
 from tests.companion.test_table_2023 import game_setup
 
-SIDE_2_3 = {"galicia": [4, 2, 0], "navarra": [5, 3, 1], "aragon": [5, 4, 1], "cataluna": [4, 2, 1],
-            "castilla": [6, 4, 2], "toledo": [7, 4, 2], "valencia": [5, 3, 2], "sevilla": [4, 3, 1],
-            "granada": [6, 3, 1], "castillo": [5, 3, 1]}   # what "our board" says in these tests
+SIDE_2_3 = {
+    "galicia": [4, 2, 0],
+    "navarra": [5, 3, 1],
+    "aragon": [5, 4, 1],
+    "cataluna": [4, 2, 1],
+    "castilla": [6, 4, 2],
+    "toledo": [7, 4, 2],
+    "valencia": [5, 3, 2],
+    "sevilla": [4, 3, 1],
+    "granada": [6, 3, 1],
+    "castillo": [5, 3, 1],
+}  # what "our board" says in these tests
 
 
 @pytest.fixture(autouse=True)
@@ -69,10 +79,10 @@ def test_the_two_player_sides_scoreboards_are_asked_when_first_needed_then_the_g
     prompt = table.prompt()
     first = prompt.choices[0]
     assert first.action == "board_facts" and "10 scoreboards" in first.label, first
-    if ask.stage == "scoring_discs":   # the general scoring: it cannot open before they are in
+    if ask.stage == "scoring_discs":  # the general scoring: it cannot open before they are in
         assert all(not c.enabled for c in prompt.choices if c.action == "open_castillo")
         assert "general scoring needs" in prompt.notes[0]
-    else:                              # a scoring card turned up first: skipping stays possible
+    else:  # a scoring card turned up first: skipping stays possible
         assert any(c.label == "Skip the special action" for c in prompt.choices)
 
     entry = FactsEntry.for_table(table)
@@ -83,16 +93,17 @@ def test_the_two_player_sides_scoreboards_are_asked_when_first_needed_then_the_g
     for place, value in enumerate((3, 4, 0)):
         entry.pick(place, value)
     assert not entry.next() and entry.page == 0
-    assert entry.message == ("board file: regions[galicia].scoreboard: [3, 4, 0]: scoreboard must not increase "
-                             "(1st >= 2nd >= 3rd place)")
+    assert entry.message == (
+        "board file: regions[galicia].scoreboard: [3, 4, 0]: scoreboard must not increase (1st >= 2nd >= 3rd place)"
+    )
     records = len(table.records)
-    assert not entry.send(table) and len(table.records) == records   # nothing sent half entered
+    assert not entry.send(table) and len(table.records) == records  # nothing sent half entered
     _enter_scoreboards(entry)
     assert entry.complete and entry.send(table), entry.message
     assert "the game goes on" in entry.message and "Your board keeps them" in entry.message
 
     assert table.facts_needed() == [] and not [p for p in table.board.missing if p.endswith(".scoreboard")]
-    assert table.asked().kind == ask.kind   # the same step, now possible
+    assert table.asked().kind == ask.kind  # the same step, now possible
     kept = rf.BoardDraft.load("2-3").fact("regions.toledo.scoreboard")
     assert kept.value == (7, 4, 2) and kept.status == "yours"
     driver.play()
@@ -119,8 +130,12 @@ def _reveal_exile(table: Table, driver: TabletDriver) -> None:
     ask = table.asked()
     pid = ask.players[0]
     stack = next(int(s) for s, cid in ask.options["stacks"].items() if cid == "exile")
-    table.submit_many([{"type": "court_replenished", "player": pid, "from_provinces": ask.options["max"],
-                        "from_regions": {}}, {"type": "action_card_chosen", "player": pid, "stack": stack}])
+    table.submit_many(
+        [
+            {"type": "court_replenished", "player": pid, "from_provinces": ask.options["max"], "from_regions": {}},
+            {"type": "action_card_chosen", "player": pid, "stack": stack},
+        ]
+    )
 
 
 def test_exile_asks_france_and_portugals_neighbours_and_the_king_goes_there():
@@ -143,7 +158,7 @@ def test_exile_asks_france_and_portugals_neighbours_and_the_king_goes_there():
     assert entry.message.startswith("board file: spaces[france].neighbours: empty; list the regions it borders")
     for region in ("cataluna", "navarra", "aragon", "galicia"):
         entry.toggle(region)
-    entry.toggle("galicia")   # tapped again: taken off
+    entry.toggle("galicia")  # tapped again: taken off
     assert entry.neighbours["spaces.france.neighbours"] == ["navarra", "aragon", "cataluna"]  # the board's order
     assert entry.next() and entry.current.area == "portugal"
     for region in ("galicia", "castilla", "toledo", "sevilla"):
@@ -184,12 +199,15 @@ def test_the_board_confirmed_to_ask_later_starts_the_game_and_is_not_shown_again
     board = rf.BoardDraft("2-3")
     with pytest.raises(rf.RuleFileError, match="Still to enter from your board: "):
         board.confirm(())
-    board.confirm((), later=True)   # "Start now: ask for them when the game needs them"
+    board.confirm((), later=True)  # "Start now: ask for them when the game needs them"
     board.save()
     files = rf.game_files(choice, 2)
     assert not files.confirm_board and len(rf.BoardDraft.load("2-3").needed(())) == 10
     assert any("asked when the game first needs them" in n for n in files.notes), files.notes
-    table = _table(2, board_file=merged_board_file(files.board_file, [{"scoring_tiles": {"tile_a": [8, 4, 0],
-                                                                                          "tile_b": [4, 0, 0]}}],
-                                                   "2023"))
+    table = _table(
+        2,
+        board_file=merged_board_file(
+            files.board_file, [{"scoring_tiles": {"tile_a": [8, 4, 0], "tile_b": [4, 0, 0]}}], "2023"
+        ),
+    )
     assert len([p for p in table.board.missing if p.endswith(".scoreboard")]) == 10

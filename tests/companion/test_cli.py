@@ -1,4 +1,5 @@
 """The `elgrande` command as a user runs it: a real subprocess."""
+
 from __future__ import annotations
 
 import json
@@ -8,11 +9,15 @@ import sys
 import pytest
 
 SNAPSHOT = {
-    "players": ["red", "blue", "green", "yellow"], "king": "cataluna",
+    "players": ["red", "blue", "green", "yellow"],
+    "king": "cataluna",
     "grandes": {"red": "granada", "blue": "galicia", "green": "aragon", "yellow": "valencia"},
-    "regions": {"galicia": {"green": 3, "blue": 2, "red": 1},
-                "pais_vasco": {"blue": 3, "red": 3, "yellow": 3, "green": 2},
-                "cataluna": {"green": 2, "red": 1}, "granada": {"red": 4, "green": 1, "yellow": 1}},
+    "regions": {
+        "galicia": {"green": 3, "blue": 2, "red": 1},
+        "pais_vasco": {"blue": 3, "red": 3, "yellow": 3, "green": 2},
+        "cataluna": {"green": 2, "red": 1},
+        "granada": {"red": 4, "green": 1, "yellow": 1},
+    },
     "castillo": {"red": 2, "blue": 2, "green": 1},
     "secret_discs": {"red": "sevilla", "blue": "cataluna", "green": "valencia"},
     "mobile_scoreboards": {"4-0-0": "castillo"},
@@ -21,8 +26,9 @@ SNAPSHOT = {
 
 
 def elgrande(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True, text=True,
-                          input=stdin, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", *args], capture_output=True, text=True, input=stdin, timeout=60
+    )
 
 
 def write(tmp_path, data, name="snap.json"):
@@ -51,11 +57,19 @@ def test_readable_table_by_default(tmp_path):
     assert out.returncode == 0 and "País Vasco" in out.stdout and "King's bonus" in out.stdout
 
 
-@pytest.mark.parametrize("kind,areas", [
-    ("4", {"galicia", "cataluna"}), ("5", {"pais_vasco"}), ("6-7", {"granada"}), ("castillo", set()),
-    ("region:granada", {"granada"}), ("first-only", {"galicia", "cataluna", "granada", "pais_vasco"}),
-    ("most", {"pais_vasco"}), ("least", {"cataluna"}),
-])
+@pytest.mark.parametrize(
+    "kind,areas",
+    [
+        ("4", {"galicia", "cataluna"}),
+        ("5", {"pais_vasco"}),
+        ("6-7", {"granada"}),
+        ("castillo", set()),
+        ("region:granada", {"granada"}),
+        ("first-only", {"galicia", "cataluna", "granada", "pais_vasco"}),
+        ("most", {"pais_vasco"}),
+        ("least", {"cataluna"}),
+    ],
+)
 def test_special_scorings(tmp_path, kind, areas):
     out = elgrande("score", write(tmp_path, SNAPSHOT), "--json", "--special", kind)
     assert out.returncode == 0, out.stderr
@@ -107,8 +121,9 @@ def test_selfplay_is_repeatable_and_reports_speed():
     a = json.loads(elgrande("selfplay", "--games", "5", "--players", "3", "--seed", "4", "--json").stdout)
     b = json.loads(elgrande("selfplay", "--games", "5", "--players", "3", "--seed", "4", "--json").stdout)
     assert a["games"] == 5 and a["games_per_second"] > 0
-    assert {k: v for k, v in a.items() if k not in ("seconds", "games_per_second")} == \
-        {k: v for k, v in b.items() if k not in ("seconds", "games_per_second")}
+    assert {k: v for k, v in a.items() if k not in ("seconds", "games_per_second")} == {
+        k: v for k, v in b.items() if k not in ("seconds", "games_per_second")
+    }
     bad = elgrande("selfplay", "--players", "7")
     assert bad.returncode == 2 and "2 to 5" in bad.stderr
 

@@ -1,4 +1,5 @@
 """`elgrande games`, `elgrande stats` and `elgrande export` as a user runs them (a subprocess)."""
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,9 @@ def elgrande(*args, data_dir=None):
     import os
 
     env = {**os.environ, **({"ELGRANDE_DATA_DIR": str(data_dir)} if data_dir else {})}
-    return subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True, text=True,
-                          timeout=120, env=env)
+    return subprocess.run(
+        [sys.executable, "-m", "companion.cli", *args], capture_output=True, text=True, timeout=120, env=env
+    )
 
 
 @pytest.fixture(scope="module")
@@ -57,11 +59,14 @@ def test_export_last_writes_each_file(data_dir, tmp_path):
     assert by_path.returncode == 0 and (tmp_path / "first.csv").read_text().count("\n") == 5
 
 
-@pytest.mark.parametrize("args, message", [
-    (["export", "nowhere.jsonl", "--csv", "x.csv"], "nowhere.jsonl: no such game log"),
-    (["export", "UNFINISHED", "--csv", "x.csv"], "is not finished (round"),
-    (["export", "last", "--csv", "/no/such/folder/x.csv"], "cannot write"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["export", "nowhere.jsonl", "--csv", "x.csv"], "nowhere.jsonl: no such game log"),
+        (["export", "UNFINISHED", "--csv", "x.csv"], "is not finished (round"),
+        (["export", "last", "--csv", "/no/such/folder/x.csv"], "cannot write"),
+    ],
+)
 def test_export_mistakes_exit_2_with_one_line(data_dir, args, message, tmp_path):
     data, paths = data_dir
     args = [str(paths[2]) if a == "UNFINISHED" else a for a in args]
@@ -79,8 +84,12 @@ def test_export_last_without_a_finished_game(tmp_path):
 
 # ---- hostile names (issue 31): a name is text everywhere, and the folder reads regular files only ----
 
-HOSTILE = ["[size=200]Ana\x1b[31m", '=HYPERLINK("http://example.invalid","x")', "-1\x07\r\x00\n",
-           "Bo\u202eb\u2067\ud800"]
+HOSTILE = [
+    "[size=200]Ana\x1b[31m",
+    '=HYPERLINK("http://example.invalid","x")',
+    "-1\x07\r\x00\n",
+    "Bo\u202eb\u2067\ud800",
+]
 LONG = ["W" * 10_000, "@SUM(A1)", "+1", "Dee\x9b2J"]
 
 
@@ -112,8 +121,12 @@ def run_bytes(*args, data_dir):
     """The command as a terminal runs it: its bytes, and a timeout (a FIFO read would never end)."""
     import os
 
-    out = subprocess.run([sys.executable, "-m", "companion.cli", *args], capture_output=True, timeout=60,
-                         env={**os.environ, "ELGRANDE_DATA_DIR": str(data_dir)})
+    out = subprocess.run(
+        [sys.executable, "-m", "companion.cli", *args],
+        capture_output=True,
+        timeout=60,
+        env={**os.environ, "ELGRANDE_DATA_DIR": str(data_dir)},
+    )
     return out.returncode, out.stdout.decode("utf-8"), out.stderr.decode("utf-8")  # strict: no lone surrogate
 
 
@@ -140,7 +153,7 @@ def test_games_and_stats_json_print_no_raw_control_and_keep_every_name(hostile_d
     code, out, err = run_bytes("games", "--json", data_dir=data)
     assert code == 0 and raw_control(out.rstrip("\n")) == [], err
     games = json.loads(out)
-    assert sorted(g["file"] for g in games) == sorted(str(p) for p in (first, escaped, second))   # no FIFO, no link
+    assert sorted(g["file"] for g in games) == sorted(str(p) for p in (first, escaped, second))  # no FIFO, no link
     assert all(sorted(p["name"] for p in g["players"]) in (sorted(HOSTILE), sorted(LONG)) for g in games)
     code, out, err = run_bytes("stats", "--json", data_dir=data)
     assert code == 0 and raw_control(out.rstrip("\n")) == [], err
@@ -158,10 +171,9 @@ def test_export_writes_names_as_text_and_says_a_file_name_as_text(hostile_dir, t
     assert out == f"game-20250101-120000-\\x1b[31mred.jsonl written to {tmp_path / 'play.csv'}\n"
     with open(tmp_path / "play.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
-    written = [n.replace("\ud800", "\\ud800") for n in HOSTILE]   # a lone surrogate: no UTF-8 file holds it
+    written = [n.replace("\ud800", "\\ud800") for n in HOSTILE]  # a lone surrogate: no UTF-8 file holds it
     assert sorted(r["name"] for r in rows) == sorted("'" + n if n[0] in "=-" else n for n in written)
     assert all(r["objectid"] == "93" and r["score"].isdigit() for r in rows)  # numbers stay numbers
-    code, out, err = run_bytes("export", "nowhere\x1b[2J\u202e.jsonl", "--csv", str(tmp_path / "x.csv"),
-                               data_dir=data)
+    code, out, err = run_bytes("export", "nowhere\x1b[2J\u202e.jsonl", "--csv", str(tmp_path / "x.csv"), data_dir=data)
     assert code == 2 and raw_control(err.rstrip("\n")) == []
     assert err == "elgrande export: nowhere\\x1b[2J\\u202e.jsonl: no such game log\n"

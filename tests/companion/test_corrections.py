@@ -1,5 +1,6 @@
 """The table's corrections in the history, in words (companion/corrections.py), over a
 real table: what each changed, where tracking started, never the Castillo's figures."""
+
 import pytest
 
 from companion.board_entry import PositionEntry
@@ -19,8 +20,13 @@ def data_dir(tmp_path, monkeypatch):
 
 
 def tracked() -> Table:
-    game = GameSetup(players=["red", "yellow", "green"], names=NAMES, king="castilla_la_nueva",
-                     homes={"red": "galicia", "yellow": "aragon", "green": "sevilla"}, start_player="red")
+    game = GameSetup(
+        players=["red", "yellow", "green"],
+        names=NAMES,
+        king="castilla_la_nueva",
+        homes={"red": "galicia", "yellow": "aragon", "green": "sevilla"},
+        start_player="red",
+    )
     return Table.new(TableSetup(game=game, mode="tracking"))
 
 
@@ -42,8 +48,13 @@ def test_a_correction_in_words_is_in_the_history_and_undo_takes_it_back():
     e.step_court("red", +1)
     e.set_castillo_source("counted")
     e.step_castillo("yellow", +1)
-    expected = ["Galicia: Ana from 2 to 1", "Ana's court: from 7 to 8", "The King: from Castilla la Nueva to Aragón",
-                "The 4-0-0 scoreboard: from off the board to Sevilla", "Cy's score: from 0 to 12"]
+    expected = [
+        "Galicia: Ana from 2 to 1",
+        "Ana's court: from 7 to 8",
+        "The King: from Castilla la Nueva to Aragón",
+        "The 4-0-0 scoreboard: from off the board to Sevilla",
+        "Cy's score: from 0 to 12",
+    ]
     assert e.changes() == expected + ["The Castillo, as the table counted it: Ben 1"]
     table.submit(e.event("Ben's cube was knocked over"))
     [words] = correction_history(table)
@@ -52,7 +63,6 @@ def test_a_correction_in_words_is_in_the_history_and_undo_takes_it_back():
     assert table.asked().kind == "play_power_card"  # the game goes on where it was
     table.undo()
     assert correction_history(table) == [] and table.public().game["regions"]["galicia"] == {"red": 2}
-
 
 
 def test_a_start_from_a_position_is_in_the_history_with_its_round_cards_and_vetoes():
@@ -69,14 +79,22 @@ def test_a_start_from_a_position_is_in_the_history_with_its_round_cards_and_veto
     table.submit(ev.ActionCardsRevealed(cards=["intrigue_any_3", "veto", "score_castillo", "grande"]))
     [words] = correction_history(table)
     assert words.round == 5 and words.title == "Round 5: The table's correction (started from the board in round 5)"
-    assert words.lines == ["Tracking starts in round 5; Cy starts it", "Power cards laid down: Ana 2, 13",
-                           "Veto held by Ben", "Ana's score: from 0 to 30",
-                           "The Castillo: set from a count (the figures are not shown here)"]
+    assert words.lines == [
+        "Tracking starts in round 5; Cy starts it",
+        "Power cards laid down: Ana 2, 13",
+        "Veto held by Ben",
+        "Ana's score: from 0 to 30",
+        "The Castillo: set from a count (the figures are not shown here)",
+    ]
     resumed = Table.resume(table.path)  # read back from the log, the same words
     assert correction_history(resumed) == [words]
 
 
 def test_no_history_in_scoring_only_mode():
-    game = GameSetup(players=["red", "yellow", "green"], king="castilla_la_nueva",
-                     homes={"red": "galicia", "yellow": "aragon", "green": "sevilla"}, start_player="red")
+    game = GameSetup(
+        players=["red", "yellow", "green"],
+        king="castilla_la_nueva",
+        homes={"red": "galicia", "yellow": "aragon", "green": "sevilla"},
+        start_player="red",
+    )
     assert correction_history(Table.new(TableSetup(game=game, mode="scoring"))) == []

@@ -2,6 +2,7 @@
 a scripted game; each restart resumes exactly the same state and hidden tallies
 as an uninterrupted run had after the same records, and the finished log is
 byte for byte the uninterrupted run's."""
+
 import os
 import random
 import signal
@@ -21,7 +22,7 @@ ROOT = Path(__file__).parents[2]
 def _reference(tmp_path, monkeypatch, seed, mode):
     monkeypatch.setenv("ELGRANDE_DATA_DIR", str(tmp_path / "reference"))
     table = Table.new(scripted_setup(mode, "short", 4), nonce=f"drill{seed}", started=1_700_000_000)
-    table.step_ends = [len(table.records)]   # the record counts a run can stop at, input by input
+    table.step_ends = [len(table.records)]  # the record counts a run can stop at, input by input
     while step(table, seed):
         table.step_ends.append(len(table.records))
     table.close()
@@ -63,12 +64,18 @@ def test_sigkill_at_20_random_points_resumes_the_same_table(tmp_path, monkeypatc
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     # One process imports once and forks each run: every run is still a process of its own,
     # killed with SIGKILL mid-game, without paying the interpreter's start-up 20 times.
-    runs = subprocess.Popen([sys.executable, "-m", "tests.companion.crash_worker", "--forks", str(data), str(seed),
-                             mode], cwd=ROOT, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    runs = subprocess.Popen(
+        [sys.executable, "-m", "tests.companion.crash_worker", "--forks", str(data), str(seed), mode],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     kills = 0
     try:
         for point in points:
-            runs.stdin.write(f"run {min(point + 2, last_stop)}\n")   # killed a moment after `point`, never at the end
+            runs.stdin.write(f"run {min(point + 2, last_stop)}\n")  # killed a moment after `point`, never at the end
             runs.stdin.flush()
             pid = int(_line(runs, "pid ").split()[1])
             while not _reached(_line(runs, ""), point):
@@ -88,8 +95,14 @@ def test_sigkill_at_20_random_points_resumes_the_same_table(tmp_path, monkeypatc
         runs.wait(timeout=60)
         runs.stdout.close()
     assert kills == 20
-    done = subprocess.run([sys.executable, "-m", "tests.companion.crash_worker", str(data), str(seed), mode],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.companion.crash_worker", str(data), str(seed), mode],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     [saved] = saved_games(data / "games")
     assert saved.finished

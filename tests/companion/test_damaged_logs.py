@@ -5,6 +5,7 @@ opens exactly as it was (with a warning if anything was dropped, as for the
 torn last line a crash leaves), or the damage is reported with its line and
 the game opens up to its last intact record, identical to the original there,
 with the damaged file kept aside byte for byte. The last test prints the figure."""
+
 from __future__ import annotations
 
 import json
@@ -21,14 +22,14 @@ from typing import Callable
 import pytest
 
 from companion.scripted import fingerprint, play, scripted_setup
-from companion.store import (CHAIN_TAG, FORMAT, LogDamaged, chained_line, keep_aside, log_paths, scan_log,
-                             tip_path)
+from companion.store import CHAIN_TAG, FORMAT, LogDamaged, chained_line, keep_aside, log_paths, scan_log, tip_path
 from companion.table import Table, check_game
 
 ROOT = Path(__file__).parents[2]
 
 
 # ---- the reference game -------------------------------------------------------------------
+
 
 @dataclass
 class Reference:
@@ -71,8 +72,14 @@ def make_reference(folder: Path) -> Reference:
     other = Table.new(scripted_setup("tracking", "short", 4), folder=folder, nonce="other")
     play(other, 8)
     other.close()
-    return Reference(table.path, table.path.read_bytes(), tip_path(table.path).read_bytes(), list(table.records),
-                     table, other.path.read_bytes().split(b"\n"))
+    return Reference(
+        table.path,
+        table.path.read_bytes(),
+        tip_path(table.path).read_bytes(),
+        list(table.records),
+        table,
+        other.path.read_bytes().split(b"\n"),
+    )
 
 
 class Files:
@@ -114,7 +121,7 @@ def _rechain(f: Files, change: Callable[[list[dict]], None]) -> None:
 
 
 def _flip(line: bytes, at: int) -> bytes:
-    return line[:at] + bytes([line[at] ^ 0x04]) + line[at + 1:]
+    return line[:at] + bytes([line[at] ^ 0x04]) + line[at + 1 :]
 
 
 def _swap(f: Files, i: int) -> None:
@@ -130,8 +137,7 @@ MID = 120  # a line in the middle of the game (the header is line index 0)
 
 
 def _misspell_region(objs):
-    i = next(i for i, o in enumerate(objs) if o.get("t") == "event" and "aragon" in json.dumps(o["e"])
-             and i > 20)
+    i = next(i for i, o in enumerate(objs) if o.get("t") == "event" and "aragon" in json.dumps(o["e"]) and i > 20)
     objs[i] = json.loads(json.dumps(objs[i]).replace('"aragon"', '"aragonn"', 1))
 
 
@@ -139,26 +145,43 @@ def _misspell_region(objs):
 # outcomes: detected (LogDamaged, the game opens up to there), unopenable (nothing can be opened),
 # warned (opens with a warning, nothing silently changed), same (opens exactly as written)
 DAMAGE: dict[str, tuple[Callable[[Files], None], str, int | None]] = {
-    "cut mid-line": (lambda f: setattr(f, "raw", b"\n".join(f.lines)[:len(b"\n".join(f.lines[:MID])) + 40]),
-                     "detected", MID + 1),
+    "cut mid-line": (
+        lambda f: setattr(f, "raw", b"\n".join(f.lines)[: len(b"\n".join(f.lines[:MID])) + 40]),
+        "detected",
+        MID + 1,
+    ),
     "cut mid-file at a line end": (lambda f: f.lines.__delitem__(slice(MID, None)), "detected", MID + 1),
     "cut to its header": (lambda f: f.lines.__delitem__(slice(1, None)), "detected", 2),
     "last line cut short (a torn write the checkpoint vouched for)": (
-        lambda f: setattr(f, "raw", b"\n".join(f.lines)[:-5]), "warned", None),
-    "torn write (a crash)": (lambda f: setattr(f, "raw", b"\n".join(f.lines) + b'\n{"t":"drop","key":["t"'),
-                             "warned", None),
+        lambda f: setattr(f, "raw", b"\n".join(f.lines)[:-5]),
+        "warned",
+        None,
+    ),
+    "torn write (a crash)": (
+        lambda f: setattr(f, "raw", b"\n".join(f.lines) + b'\n{"t":"drop","key":["t"'),
+        "warned",
+        None,
+    ),
     "garbled full last line (a crash)": (lambda f: f.lines.append(b'{"t":"drop","key":["t","b"'), "warned", None),
-    "NUL block appended (power loss)": (lambda f: setattr(f, "raw", b"\n".join(f.lines) + b"\n" + b"\0" * 512),
-                                        "warned", None),
+    "NUL block appended (power loss)": (
+        lambda f: setattr(f, "raw", b"\n".join(f.lines) + b"\n" + b"\0" * 512),
+        "warned",
+        None,
+    ),
     "NUL block in the middle": (lambda f: f.lines.__setitem__(MID, b"\0" * 512), "detected", MID + 1),
     "flipped byte in a record": (lambda f: f.lines.__setitem__(MID, _flip(f.lines[MID], 12)), "detected", MID + 1),
     "flipped byte in the header": (lambda f: f.lines.__setitem__(0, _flip(f.lines[0], 30)), "unopenable", 1),
-    "drop colour changed": (lambda f: _sub(f, f.line_of(b'"colour":"'), b'"colour":"', b'"colour":"x'),
-                            "detected", None),
-    "region id misspelt": (lambda f: _sub(f, f.line_of(b'"aragon"', 20), b'"aragon"', b'"aragonn"'),
-                           "detected", None),
-    "power card value changed": (lambda f: _sub(f, f.line_of(b'"power_card_played"', 40), b'"card":', b'"card":1'),
-                                 "detected", None),
+    "drop colour changed": (
+        lambda f: _sub(f, f.line_of(b'"colour":"'), b'"colour":"', b'"colour":"x'),
+        "detected",
+        None,
+    ),
+    "region id misspelt": (lambda f: _sub(f, f.line_of(b'"aragon"', 20), b'"aragon"', b'"aragonn"'), "detected", None),
+    "power card value changed": (
+        lambda f: _sub(f, f.line_of(b'"power_card_played"', 40), b'"card":', b'"card":1'),
+        "detected",
+        None,
+    ),
     "record deleted": (lambda f: f.lines.__delitem__(MID), "detected", MID + 1),
     "record duplicated": (lambda f: f.lines.insert(MID, f.lines[MID]), "detected", MID + 2),
     "last record duplicated": (lambda f: f.lines.append(f.lines[-1]), "detected", None),
@@ -166,7 +189,10 @@ DAMAGE: dict[str, tuple[Callable[[Files], None], str, int | None]] = {
     "forged undo appended": (lambda f: f.lines.append(b'{"t":"undo"}'), "detected", None),
     "forged undo in the middle": (lambda f: f.lines.insert(MID, b'{"t":"undo"}'), "detected", MID + 1),
     "forged record with a made-up checksum": (
-        lambda f: f.lines.insert(MID, b'{"t":"undo","n":%d,"h":"0123456789abcdef"}' % MID), "detected", MID + 1),
+        lambda f: f.lines.insert(MID, b'{"t":"undo","n":%d,"h":"0123456789abcdef"}' % MID),
+        "detected",
+        MID + 1,
+    ),
     "a line [1]": (lambda f: f.lines.insert(MID, b"[1]"), "detected", MID + 1),
     'a line "x"': (lambda f: f.lines.insert(MID, b'"x"'), "detected", MID + 1),
     "a line 5": (lambda f: f.lines.insert(MID, b"5"), "detected", MID + 1),
@@ -176,19 +202,31 @@ DAMAGE: dict[str, tuple[Callable[[Files], None], str, int | None]] = {
     "header line {}": (lambda f: f.lines.__setitem__(0, b"{}"), "unopenable", 1),
     "header from a newer app": (lambda f: _rechain(f, lambda o: o[0].update(format=FORMAT + 1)), "unopenable", 1),
     "header's format removed": (lambda f: _sub(f, 0, b'"format":2,', b""), "unopenable", 1),
-    "checksums stripped (made to look old)": (lambda f: setattr(f, "lines", [re.sub(
-        rb',"(n|h|format)":("[0-9a-f]+"|\d+)', b"", ln) for ln in f.lines]), "unopenable", 1),
+    "checksums stripped (made to look old)": (
+        lambda f: setattr(f, "lines", [re.sub(rb',"(n|h|format)":("[0-9a-f]+"|\d+)', b"", ln) for ln in f.lines]),
+        "unopenable",
+        1,
+    ),
     "a line overwritten by a later one": (lambda f: f.lines.__setitem__(MID, f.lines[MID + 2]), "detected", MID + 1),
     "a record from another game": (lambda f: f.lines.__setitem__(MID, f.other[MID]), "detected", MID + 1),
     "a folder named like a log": (lambda f: setattr(f, "make", lambda p: p.mkdir()), "unopenable", None),
-    "a link to nowhere": (lambda f: setattr(f, "make", lambda p: p.symlink_to(p.with_name("gone"))), "unopenable",
-                          None),
-    "a 6 MB file": (lambda f: setattr(f, "make", lambda p: (p.write_bytes(b""), os.truncate(p, 6 << 20))),
-                     "unopenable", None),
+    "a link to nowhere": (
+        lambda f: setattr(f, "make", lambda p: p.symlink_to(p.with_name("gone"))),
+        "unopenable",
+        None,
+    ),
+    "a 6 MB file": (
+        lambda f: setattr(f, "make", lambda p: (p.write_bytes(b""), os.truncate(p, 6 << 20))),
+        "unopenable",
+        None,
+    ),
     "deeply nested JSON": (lambda f: f.lines.insert(MID, b"[" * 100_000 + b"]" * 100_000), "detected", MID + 1),
     "a 1 MB line": (lambda f: f.lines.insert(MID, b'{"t":"' + b"a" * 1_000_000 + b'"}'), "detected", MID + 1),
-    "a 10,000-digit number": (lambda f: f.lines.insert(MID, b'{"t":"drop","est":' + b"9" * 10_000 + b"}"),
-                              "detected", MID + 1),
+    "a 10,000-digit number": (
+        lambda f: f.lines.insert(MID, b'{"t":"drop","est":' + b"9" * 10_000 + b"}"),
+        "detected",
+        MID + 1,
+    ),
     "a number too large for a float": (lambda f: _sub(f, MID, b'"n":', b'"x":1e400,"n":'), "detected", MID + 1),
     "NaN in a record": (lambda f: _sub(f, MID, b'"n":', b'"x":NaN,"n":'), "detected", MID + 1),
     "not UTF-8": (lambda f: f.lines.__setitem__(MID, b"\xff\xfe" + f.lines[MID]), "detected", MID + 1),
@@ -196,12 +234,18 @@ DAMAGE: dict[str, tuple[Callable[[Files], None], str, int | None]] = {
     "binary file": (lambda f: setattr(f, "raw", os.urandom(20_000)), "unopenable", None),
     "file cut inside its header": (lambda f: setattr(f, "raw", f.lines[0][:100]), "unopenable", 1),
     "forged chain, region misspelt": (lambda f: _rechain(f, _misspell_region), "detected", None),
-    "forged chain, a setup no game allows": (lambda f: _rechain(
-        f, lambda o: o[0]["header"]["setup"]["game"].update(players=["red"])), "unopenable", 1),
+    "forged chain, a setup no game allows": (
+        lambda f: _rechain(f, lambda o: o[0]["header"]["setup"]["game"].update(players=["red"])),
+        "unopenable",
+        1,
+    ),
     "checkpoint of another game": (lambda f: setattr(f, "tip", b"         230 0123456789abcdef\n"), "unopenable", None),
     "checkpoint garbled": (lambda f: setattr(f, "tip", b"\0" * 30), "warned", None),
-    "checkpoint lost, log cut at a line end": (lambda f: (setattr(f, "tip", None), f.lines.__delitem__(
-        slice(MID, None))), "warned", None),
+    "checkpoint lost, log cut at a line end": (
+        lambda f: (setattr(f, "tip", None), f.lines.__delitem__(slice(MID, None))),
+        "warned",
+        None,
+    ),
     "Windows line ends": (lambda f: setattr(f, "lines", [ln + b"\r" for ln in f.lines]), "same", None),
 }
 
@@ -224,8 +268,9 @@ def _try(ref: Reference, name: str, folder: Path) -> dict:
     return _try_damage(ref, damage, folder, name, first_line)
 
 
-def _try_damage(ref: Reference, damage: Callable[[Files], None], folder: Path, name: str,
-                first_line: int | None = None) -> dict:
+def _try_damage(
+    ref: Reference, damage: Callable[[Files], None], folder: Path, name: str, first_line: int | None = None
+) -> dict:
     """Damage a copy, then do what the app does with it. Returns what happened; raises only
     an AssertionError (a silent change or a wrong report) or whatever escaped (a crash)."""
     f = Files(ref, folder)
@@ -249,17 +294,18 @@ def _try_damage(ref: Reference, damage: Callable[[Files], None], folder: Path, n
             assert os.path.lexists(aside) and not os.path.lexists(f.path) and f.path not in log_paths(folder)
             return {"outcome": "unopenable", "what": d.what}
         assert [a for _, a in check.choices()] == ["open_intact", "keep_aside"]
-        assert (f"open the game up to record {d.kept} (" if d.kept else "start the game again from it (") \
-            in check.message()
+        assert (
+            f"open the game up to record {d.kept} (" if d.kept else "start the game again from it ("
+        ) in check.message()
         opened = Table.resume_intact(f.path)
-        assert opened.records == ref.records[:d.kept], "the intact part differs from the original"
+        assert opened.records == ref.records[: d.kept], "the intact part differs from the original"
         assert fingerprint(opened) == ref.rebuilt(d.kept)
         aside = [p for p in folder.iterdir() if ".damaged-" in p.name and not p.name.endswith(".tip")]
         assert len(aside) == 1 and aside[0].read_bytes() == damaged_bytes, "the damaged file is not kept as it was"
         opened.close()
         again = Table.resume(f.path)  # opened up to there, the log is whole again
-        assert again.records[:d.kept] == ref.records[:d.kept] and not check_game(f.path).damaged
-        assert all(r["t"] in ("emptied", "finished") for r in again.records[d.kept:])  # completed on resume
+        assert again.records[: d.kept] == ref.records[: d.kept] and not check_game(f.path).damaged
+        assert all(r["t"] in ("emptied", "finished") for r in again.records[d.kept :])  # completed on resume
         again.close()
         return {"outcome": "detected", "what": d.what, "kept": d.kept, "total": d.total}
     assert not check.damaged, check.message()
@@ -288,7 +334,7 @@ def _random_damage(rng: random.Random) -> Callable[[Files], None]:
             if kind == "flip":
                 data[at] ^= 1 << rng.randrange(8)
             elif kind == "delete":
-                del data[at:at + rng.randint(1, 300)]
+                del data[at : at + rng.randint(1, 300)]
             elif kind == "insert":
                 data[at:at] = rng.choice([rng.randbytes(rng.randint(1, 40)), b"\n", b"\0" * 512, b'{"t":"undo"}\n'])
             elif kind == "cut":
@@ -299,6 +345,7 @@ def _random_damage(rng: random.Random) -> Callable[[Files], None]:
                 lines.insert(rng.randrange(len(lines)), lines[i])
                 data = bytearray(b"\n".join(lines))
         f.raw = bytes(data)
+
     return damage
 
 
@@ -317,9 +364,11 @@ def test_a_change_names_the_line_and_how_much_is_kept(reference, tmp_path):
     _sub(f, 59, b'"n":', b'"x":1,"n":')
     f.write()
     check = check_game(f.path)
-    assert check.message().startswith(f"line 60 was changed after it was written (its checksum does not match). "
-                                      f"The first 58 of {len(reference.records)} records are intact; "
-                                      "open the game up to record 58 (Round ")
+    assert check.message().startswith(
+        f"line 60 was changed after it was written (its checksum does not match). "
+        f"The first 58 of {len(reference.records)} records are intact; "
+        "open the game up to record 58 (Round "
+    )
     with pytest.raises(LogDamaged, match="line 60 was changed"):
         Table.resume(f.path)
 
@@ -346,15 +395,18 @@ def test_damaged_logs_figure(reference, tmp_path, capsys):
         except Exception as exc:  # what would have stopped the app
             crashes.append(f"{name}: {type(exc).__name__}: {exc}")
     with capsys.disabled():
-        print(f"\nDamaged logs: {len(DAMAGE)} kinds of damage on a {len(reference.records)}-record game: "
-              f"{len(crashes)} crashes, {len(silent)} silent changes; {outcomes['detected']} detected and "
-              f"opened up to the damage, {outcomes['unopenable']} reported as unopenable, "
-              f"{outcomes['warned']} opened with a warning, {outcomes['same']} opened unchanged")
+        print(
+            f"\nDamaged logs: {len(DAMAGE)} kinds of damage on a {len(reference.records)}-record game: "
+            f"{len(crashes)} crashes, {len(silent)} silent changes; {outcomes['detected']} detected and "
+            f"opened up to the damage, {outcomes['unopenable']} reported as unopenable, "
+            f"{outcomes['warned']} opened with a warning, {outcomes['same']} opened unchanged"
+        )
     assert len(DAMAGE) >= 20
     assert not crashes and not silent, crashes + silent
 
 
 # ---- logs of the previous format (no checksums) ----------------------------------------------------
+
 
 def _old_format(ref: Reference, folder: Path) -> Path:
     """The reference game as the previous version wrote it."""
@@ -402,8 +454,21 @@ def test_an_old_log_with_a_torn_line_is_upgraded_without_it(reference, tmp_path)
     assert scan_log(path).format == FORMAT and [p for p in tmp_path.iterdir() if ".damaged-" in p.name]
 
 
-@pytest.mark.parametrize("damage", ["region misspelt", "record deleted", "record duplicated", "[1]", '"x"', "5",
-                                    "header 5", "unknown record kind", "drop given to nobody", "forged undo"])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "region misspelt",
+        "record deleted",
+        "record duplicated",
+        "[1]",
+        '"x"',
+        "5",
+        "header 5",
+        "unknown record kind",
+        "drop given to nobody",
+        "forged undo",
+    ],
+)
 def test_old_logs_with_damage_never_crash(reference, tmp_path, damage):
     """No checksums: what replaying can find is a message; the rest opens as written."""
     path = _old_format(reference, tmp_path)
@@ -450,9 +515,17 @@ def test_resume_on_the_command_line_names_the_damage(reference, tmp_path):
     f.tip = None
     f.write()
     env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path)}
-    for resume, words in ((str(f.path), f"line {MID + 1} is not a record (it holds a list). The first {MID - 1} of "),
-                          ("last", "there is no unfinished game to resume")):
-        run = subprocess.run([sys.executable, "-m", "companion.cli", "app", "--resume", resume], cwd=ROOT,
-                             env=env, capture_output=True, text=True, timeout=60)
+    for resume, words in (
+        (str(f.path), f"line {MID + 1} is not a record (it holds a list). The first {MID - 1} of "),
+        ("last", "there is no unfinished game to resume"),
+    ):
+        run = subprocess.run(
+            [sys.executable, "-m", "companion.cli", "app", "--resume", resume],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert run.returncode == 2 and "Traceback" not in run.stderr, run.stderr
         assert words in run.stderr, run.stderr

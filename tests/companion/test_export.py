@@ -1,5 +1,6 @@
 """companion.export: the BG Stats file parses back into the same play, the BGG CSV into the same
 players, and the picture holds the standings in the players' colours."""
+
 from __future__ import annotations
 
 import csv
@@ -45,9 +46,12 @@ def test_the_bgstats_file_parses_back_into_the_same_play(records, tmp_path):
 def test_the_bgg_csv_has_a_row_per_player(records):
     first = records[0]
     rows = list(csv.DictReader(io.StringIO(export.bgg_csv(first))))
-    assert [(r["name"], int(r["score"]), r["win"] == "1", r["color"]) for r in rows] == \
-        [(p.name, p.score, p.winner, p.id) for p in first.players]
-    assert {r["objectid"] for r in rows} == {"93"} and {r["playdate"] for r in rows} == {first.started.strftime("%Y-%m-%d")}
+    assert [(r["name"], int(r["score"]), r["win"] == "1", r["color"]) for r in rows] == [
+        (p.name, p.score, p.winner, p.id) for p in first.players
+    ]
+    assert {r["objectid"] for r in rows} == {"93"} and {r["playdate"] for r in rows} == {
+        first.started.strftime("%Y-%m-%d")
+    }
 
 
 def test_an_unfinished_game_is_not_logged(records):
@@ -74,8 +78,9 @@ def test_export_game_writes_into_the_folder_chosen(records, tmp_path):
     written = [export.export_game(first, kind, folder, replay_log(first.path)) for kind in ("bgstats", "csv", "png")]
     assert [p.parent for p in written] == [folder] * 3
     assert [p.suffix for p in written] == [".bgsplay", ".csv", ".png"]
-    assert export.read_bgstats(json.loads(written[0].read_text(encoding="utf-8")))[0]["players"] == \
-        [(p.name, p.score, p.winner) for p in first.players]
+    assert export.read_bgstats(json.loads(written[0].read_text(encoding="utf-8")))[0]["players"] == [
+        (p.name, p.score, p.winner) for p in first.players
+    ]
     blocked = tmp_path / "a-file"
     blocked.write_text("")
     with pytest.raises(export.ExportError, match="cannot make the folder"):
@@ -84,8 +89,16 @@ def test_export_game_writes_into_the_folder_chosen(records, tmp_path):
 
 # ---- hostile names (issue 31): a name is a name in every export ----
 
-HOSTILE = ['=HYPERLINK("http://example.invalid","x")', "+1", "-1\x07\r\x00\n", "@SUM(A1)", " =1",
-           "[size=200]Ana\x1b[31m", "Bo\u202eb\ud800", "W" * 10_000]
+HOSTILE = [
+    '=HYPERLINK("http://example.invalid","x")',
+    "+1",
+    "-1\x07\r\x00\n",
+    "@SUM(A1)",
+    " =1",
+    "[size=200]Ana\x1b[31m",
+    "Bo\u202eb\ud800",
+    "W" * 10_000,
+]
 
 
 @pytest.fixture(scope="module")
@@ -102,7 +115,7 @@ def test_the_bgg_csv_writes_every_name_as_text(hostile, tmp_path):
         path = export.export_game(record, "csv", tmp_path)
         with open(path, newline="", encoding="utf-8") as f:
             rows = list(csv.DictReader(f))
-        assert len(rows) == 4   # a CR or a newline in a name ends no row
+        assert len(rows) == 4  # a CR or a newline in a name ends no row
         for row, player in zip(rows, record.players):
             written = player.name.replace("\ud800", "\\ud800")
             assert row["name"] == ("'" + written if written.lstrip()[:1] in "=+-@" else written)
@@ -124,11 +137,12 @@ def test_the_picture_draws_hostile_names_as_one_line_of_text(hostile, monkeypatc
     from tests.companion.hostile_names import raw_control
 
     drawn, draw = [], ImageDraw.ImageDraw.text
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", lambda self, xy, text, *a, **k: (drawn.append(text),
-                                                                                     draw(self, xy, text, *a, **k)))
+    monkeypatch.setattr(
+        ImageDraw.ImageDraw, "text", lambda self, xy, text, *a, **k: (drawn.append(text), draw(self, xy, text, *a, **k))
+    )
     for record in hostile:
         image = Image.open(io.BytesIO(export.share_png(record, replay_log(record.path)))).convert("RGB")
         assert image.size == (1200, 800)
         assert image.getpixel((52, 158)) == export.COLOURS[max(record.players, key=lambda p: p.score).id]
-    assert drawn and all(raw_control(text) == [] for text in drawn)   # no newline starts a second line over the next
+    assert drawn and all(raw_control(text) == [] for text in drawn)  # no newline starts a second line over the next
     assert any(for_picture("-1\x07\r\x00\n") in text for text in drawn)

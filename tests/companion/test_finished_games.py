@@ -3,6 +3,7 @@ table, and nothing of it can be changed. Every input is refused in one line, a l
 taken from the tower and changes nothing, and no path appends to its log. Its date is the game's
 start, everywhere (before issue 31 a Drop on a finished game moved its date to today and made it
 the game `elgrande export last` exported)."""
+
 from __future__ import annotations
 
 import os
@@ -40,17 +41,22 @@ def test_every_input_to_a_finished_game_is_refused_in_one_line(finished):
     before, shown = _files(finished), fingerprint(table)
     assert table.read_only == GAME_OVER and table.public().read_only == GAME_OVER
     assert table.public().undo is None  # the Undo button is greyed, and says why when tapped
-    attempts = [lambda: table.undo(confirm=True),
-                lambda: table.submit({"type": "secret_disc_set", "player": "red", "region": "galicia"}),
-                lambda: table.submit_many([{"type": "secret_disc_set", "player": "red", "region": "galicia"}]),
-                lambda: table.assign_drop("x", "red"), lambda: table.dismiss_drop("x"), lambda: table.keep_drop("x")]
+    attempts = [
+        lambda: table.undo(confirm=True),
+        lambda: table.submit({"type": "secret_disc_set", "player": "red", "region": "galicia"}),
+        lambda: table.submit_many([{"type": "secret_disc_set", "player": "red", "region": "galicia"}]),
+        lambda: table.assign_drop("x", "red"),
+        lambda: table.dismiss_drop("x"),
+        lambda: table.keep_drop("x"),
+    ]
     for attempt in attempts:
         with pytest.raises(InputError) as refused:
             attempt()
         assert str(refused.value) == GAME_OVER
-    table.tower_drop(TowerDrop(tower=SIM_TOWER, boot=SIM_BOOT, seq=99_999, colour="red", uncertain=False,
-                               best="red"))  # taken from the tower: it is not offered again
-    table.open_castillo()                    # its counts may be looked at
+    table.tower_drop(
+        TowerDrop(tower=SIM_TOWER, boot=SIM_BOOT, seq=99_999, colour="red", uncertain=False, best="red")
+    )  # taken from the tower: it is not offered again
+    table.open_castillo()  # its counts may be looked at
     table.start_tower_count()
     assert fingerprint(table) == shown
     table.close()

@@ -3,6 +3,7 @@ fills up exactly like a tablet's storage: the write that crosses the last free p
 short, the next one says ENOSPC), every input is kept whole or refused whole in one line, the
 game goes on once space returns without a restart, and resumes after one with every input the
 table acknowledged. The companion.store docstring says how a log is written."""
+
 from __future__ import annotations
 
 import contextlib
@@ -49,8 +50,9 @@ class SmallDisk:
 def disk(tmp_path, monkeypatch):
     root = tmp_path / "disk"
     root.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={DISK_KB}k", "tmpfs", str(root)],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", f"size={DISK_KB}k", "tmpfs", str(root)], capture_output=True, text=True
+    )
     assert done.returncode == 0, f"these tests mount a small tmpfs (as root): {done.stderr.strip()}"
     monkeypatch.setenv("ELGRANDE_DATA_DIR", str(root / "data"))
     try:
@@ -123,7 +125,7 @@ def test_a_general_scoring_reveal_and_the_castillo_emptied_are_kept_together(tmp
     while True:
         if table.asked().kind == "reveal_secret_discs":
             size = table.path.stat().st_size
-            assert step(twin, 7)                 # the twin shows how long the reveal's line is
+            assert step(twin, 7)  # the twin shows how long the reveal's line is
             event_line = len(twin.path.read_bytes()) - size
             if twin.records[-1]["t"] == "emptied":
                 event_line = len(twin.path.read_bytes().splitlines(keepends=True)[-2])

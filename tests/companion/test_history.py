@@ -1,5 +1,6 @@
 """companion.history: what each saved game came to, the replay of a game step by step, the
 players the table knows and each one's record."""
+
 from __future__ import annotations
 
 import json
@@ -7,16 +8,26 @@ import random
 from pathlib import Path
 
 import pytest
-from tests.companion.games_fixture import group_folder
 
-from companion.history import (GameRecord, PlayerResult, known_players, game_records, last_finished, read_record,
-                               replay_events, replay_log, replay_table, statistics)
+from companion.history import (
+    GameRecord,
+    PlayerResult,
+    game_records,
+    known_players,
+    last_finished,
+    read_record,
+    replay_events,
+    replay_log,
+    replay_table,
+    statistics,
+)
 from companion.scripted import play, scripted_setup
 from companion.table import Table
 from engine.events import GameSetup, event_from_dict
 from engine.flow import apply_event
 from engine.game import Game, start_state
 from engine.views import public_view
+from tests.companion.games_fixture import group_folder
 
 GOLDEN = sorted(Path(__file__).parents[1].joinpath("engine", "golden").glob("*.jsonl"))
 
@@ -39,8 +50,11 @@ def test_golden_replay_matches_the_engine_at_each_step(path):
     setup, events = _golden(path)
     replay = replay_events(setup, events)
     assert len(replay) == len(events) + 1
-    scoring_steps = {n for n, (a, b) in enumerate(zip(replay.steps, replay.steps[1:]), start=1)
-                     if len(a.view["scorings"]) != len(b.view["scorings"])}
+    scoring_steps = {
+        n
+        for n, (a, b) in enumerate(zip(replay.steps, replay.steps[1:]), start=1)
+        if len(a.view["scorings"]) != len(b.view["scorings"])
+    }
     for n in sorted(scoring_steps | set(range(0, len(replay), 9)) | {len(replay) - 1}):
         expected = public_view(Game.replay(setup, events[:n]).state).model_dump(mode="json")
         assert replay.steps[n].view == expected, f"step {n}"
@@ -59,8 +73,9 @@ def _secrets_changed(state, rng: random.Random):
         other.counts[castillo][p] += rng.randint(1, 3)
         other.provinces[p] += 1
     # as many cards, all others; the 2023 dummy's deck is no secret (what it has used lies face up)
-    other.hands = [list(hand) if p == other.dummy else [card + 100 for card in hand]
-                   for p, hand in enumerate(other.hands)]
+    other.hands = [
+        list(hand) if p == other.dummy else [card + 100 for card in hand] for p, hand in enumerate(other.hands)
+    ]
     regions = range(len(other.board.region_ids))
     for discs in (other.scoring_discs, other.special.discs if other.special else None):
         if discs:
@@ -80,8 +95,9 @@ def test_no_secret_in_any_step_of_a_replay(path):
     for n, event in enumerate(events, start=1):
         apply_event(state, event)
         discs_pending += bool(state.scoring_discs)
-        assert public_view(_secrets_changed(state, rng)).model_dump(mode="json") == replay.steps[n].view, \
+        assert public_view(_secrets_changed(state, rng)).model_dump(mode="json") == replay.steps[n].view, (
             f"step {n} ({replay.steps[n].what}) shows a secret"
+        )
     assert discs_pending, "the game never waited on a secret disc: the property was not tried on one"
 
 
@@ -90,14 +106,19 @@ def test_a_table_replay_shows_what_the_tablet_showed_even_across_undos():
     replay's view at that step."""
     table = Table(scripted_setup(players=3), None)
     seen = []
-    table.subscribe(lambda what: seen.append(([r["e"] for r in table.effective if r["t"] == "event"],
-                                              table.public().game)) if what == "game" else None)
+    table.subscribe(
+        lambda what: (
+            seen.append(([r["e"] for r in table.effective if r["t"] == "event"], table.public().game))
+            if what == "game"
+            else None
+        )
+    )
     play(table, seed=11)
     assert sum(r["t"] == "undo" for r in table.records), "the scripted game made no undo to replay across"
     final = [r["e"] for r in table.effective if r["t"] == "event"]
     replay = replay_table(table)
     assert len(replay) == 1 + len(final)
-    kept = [(len(events), view) for events, view in seen if events == final[:len(events)]]
+    kept = [(len(events), view) for events, view in seen if events == final[: len(events)]]
     assert len(kept) > len(final) // 2
     for n, view in kept:
         assert replay.steps[n].view == view, f"step {n}"
@@ -138,10 +159,11 @@ def test_the_replay_of_a_saved_game_ends_where_the_game_ended(group):
         before, after = replay.steps[tp.step - 1].scores, replay.steps[tp.step].scores
         assert tp.gains == {p: after[p] - before[p] for p in replay.players}
         assert tp.title in tp.words(replay.names)
-        top = max(tp.gains, key=tp.gains.get)   # what caused it: the top gainer's largest areas
+        top = max(tp.gains, key=tp.gains.get)  # what caused it: the top gainer's largest areas
         lines = replay.steps[tp.step].view["scorings"][-1]["lines"]
         assert tp.best_areas and tp.best_areas[0][1] == max(
-            sum(ln["points"] for ln in lines if ln["player"] == top and ln["area"] == a) for a, _ in tp.best_areas)
+            sum(ln["points"] for ln in lines if ln["player"] == top and ln["area"] == a) for a, _ in tp.best_areas
+        )
 
 
 def test_a_damaged_log_is_a_record_that_says_so(tmp_path):
@@ -164,19 +186,33 @@ def test_known_players_come_with_their_usual_colour(group):
 
 def _record(scores: dict[str, int], finished=True, rules="classic") -> GameRecord:
     top = max(scores.values())
-    players = [PlayerResult(f"c{i}", name, s, finished and s == top, i + 1, i == 0,
-                            {"regions": s - 5, "castillo": 5, "king": 0, "grande": 0, "special": 0, "other": 0})
-               for i, (name, s) in enumerate(scores.items())]
+    players = [
+        PlayerResult(
+            f"c{i}",
+            name,
+            s,
+            finished and s == top,
+            i + 1,
+            i == 0,
+            {"regions": s - 5, "castillo": 5, "king": 0, "grande": 0, "special": 0, "other": 0},
+        )
+        for i, (name, s) in enumerate(scores.items())
+    ]
     return GameRecord(None, None, None, rules, [], "full", "tracking", players, finished, 9, 9)
 
 
 def test_statistics_count_a_shared_victory_as_a_win_for_each():
-    stats = {(s.name, s.rules): s for s in statistics([
-        _record({"Ana": 90, "Ben": 90, "Cai": 70}),            # shared: both win
-        _record({"Ana": 100, "Ben": 80, "Cai": 85}),
-        _record({"Ana": 10, "Ben": 99, "Cai": 5}, finished=False),   # unfinished: not counted
-        _record({"Ana": 60, "Ben": 70}, rules="2023"),
-    ])}
+    stats = {
+        (s.name, s.rules): s
+        for s in statistics(
+            [
+                _record({"Ana": 90, "Ben": 90, "Cai": 70}),  # shared: both win
+                _record({"Ana": 100, "Ben": 80, "Cai": 85}),
+                _record({"Ana": 10, "Ben": 99, "Cai": 5}, finished=False),  # unfinished: not counted
+                _record({"Ana": 60, "Ben": 70}, rules="2023"),
+            ]
+        )
+    }
     ana, ben = stats[("Ana", "classic")], stats[("Ben", "classic")]
     assert (ana.games, ana.wins, ana.shared_wins, ana.best, ana.mean) == (2, 2, 1, 100, 95.0)
     assert (ben.games, ben.wins, ben.shared_wins, ben.best, ben.mean) == (2, 1, 1, 90, 85.0)
@@ -185,8 +221,9 @@ def test_statistics_count_a_shared_victory_as_a_win_for_each():
     assert ana.by_source["castillo"] == 10 and ana.by_source["regions"] == 180
 
 
-@pytest.mark.parametrize("rules, modules, players", [("2023", (), 2), ("2023", ("power-shift",), 3),
-                                                     ("king-intrigue", (), 4)])
+@pytest.mark.parametrize(
+    "rules, modules, players", [("2023", (), 2), ("2023", ("power-shift",), 3), ("king-intrigue", (), 4)]
+)
 def test_other_rule_sets_replay_without_secrets(rules, modules, players):
     """A random short game of each other rule set (self-play's stand-in files): every step's view
     is the engine's, unchanged by changing the hidden facts; the 2-player dummy is no player."""
@@ -207,5 +244,6 @@ def test_other_rule_sets_replay_without_secrets(rules, modules, players):
     state = start_state(setup, board)
     for n, event in enumerate(events, start=1):
         apply_event(state, event)
-        assert public_view(_secrets_changed(state, rng)).model_dump(mode="json") == replay.steps[n].view, \
+        assert public_view(_secrets_changed(state, rng)).model_dump(mode="json") == replay.steps[n].view, (
             f"step {n} ({replay.steps[n].what}) shows a secret"
+        )

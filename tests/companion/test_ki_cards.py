@@ -2,6 +2,7 @@
 what is missing in short words per card and field, each entry checked by the engine's loader (a
 wrong one refused naming the card and field, nothing changed), saved at once, export and import
 the same set, a damaged saved file named, and the King and Intrigue choice remembered."""
+
 from __future__ import annotations
 
 import json
@@ -25,7 +26,7 @@ def test_what_is_missing_is_said_per_card_and_field():
     assert missing[0] == "what each Action card places with 3 players"
     assert "10 Intrigue: Caballeros to the court" in missing
     assert "60 Special scoring: its action" in missing and "140 Into the Castillo: foreign Caballeros moved" in missing
-    assert not any(m.startswith("40 Veto") for m in missing)   # its court is known (Benita's example)
+    assert not any(m.startswith("40 Veto") for m in missing)  # its court is known (Benita's example)
     with_modules = draft.missing_words(3, ("players-edition",))
     assert "? Joker: its value" in with_modules and "13 Field Day: Caballeros to the court" in with_modules
     assert not draft.complete_for(3, ())
@@ -43,7 +44,7 @@ def test_entries_are_checked_and_kept_and_a_wrong_one_changes_nothing(data_dir):
         draft.set_value("pe_alliance", 5)
     with pytest.raises(RuleFileError, match=r"power_cards\[ki_20\]\.court: must be an integer 0\.\.30"):
         draft.set_court("ki_20", 99)
-    assert KICardsDraft.load().file == draft.file == saved   # nothing of the refused entries
+    assert KICardsDraft.load().file == draft.file == saved  # nothing of the refused entries
     assert draft.row("pe_alliance").value is None and draft.row("ki_20").court is None
 
 
@@ -88,6 +89,7 @@ def test_a_box_is_entered_in_one_table_within_40_taps_and_is_complete(data_dir):
     for 2-5 players) in <= 40 taps on Your cards' table, a chip a fact; the set entered is the
     box's, card by card (the engine tests' numbers, entered as from a box)."""
     from tests.companion.tablet_driver import box_table_taps
+
     taps, draft = box_table_taps(CARDS_FILE)
     assert taps <= 40, taps
     assert all(draft.complete_for(n, ()) for n in (2, 3, 4, 5))
@@ -104,6 +106,7 @@ def test_a_box_is_entered_in_one_table_within_40_taps_and_is_complete(data_dir):
 
 def test_a_box_cell_is_tapped_as_the_screen_takes_it(data_dir):
     from companion.ki_cards import BoxCell, stepped, taps_to, typed
+
     draft = KICardsDraft()
     court = next(c for c in draft.cells() if c.key == "court:ki_10")
     assert taps_to(court, 6) == 1 and court.chips[6] == (6, "6")
@@ -112,7 +115,7 @@ def test_a_box_cell_is_tapped_as_the_screen_takes_it(data_dir):
     draft.enter(court, 6)
     assert draft.row("ki_10").court == 6
     value = next(c for c in draft.cells() if c.key == "value:pe_joker")
-    assert taps_to(value, 5) == 2 and taps_to(value, 135) == 4   # its digits, then Set
+    assert taps_to(value, 5) == 2 and taps_to(value, 135) == 4  # its digits, then Set
     assert typed("", "0") == "" and typed("13", "5") == "135" and typed("135", "1") == "135"
     assert typed("13", "clear") == ""
     with pytest.raises(ValueError, match="outside 1..999"):
@@ -130,7 +133,7 @@ def test_with_one_module_the_cards_whose_module_is_not_published_are_asked_once_
     """The components list counts 11 Player's Edition and 10 Special cards a colour; the text does
     not say which module some of its cards are (engine data: module null with a note). A table
     playing one module says it from each card's symbol, once; with both, nothing is asked."""
-    draft = KICardsDraft(CARDS_FILE)   # a card file saved before the set asked: upgraded, asked
+    draft = KICardsDraft(CARDS_FILE)  # a card file saved before the set asked: upgraded, asked
     assert draft.file["modules_asked"] is True
     assert "? Revolt: which module (its symbol)" in draft.missing_words(4, ("special-cards",))
     assert not any("which module" in m for m in draft.missing_words(4, ("players-edition", "special-cards")))
@@ -139,6 +142,6 @@ def test_with_one_module_the_cards_whose_module_is_not_published_are_asked_once_
     draft.set_module("sc_revolt", "players-edition")
     assert not any("Revolt: which module" in m for m in draft.missing_words(4, ("special-cards",)))
     assert KICardsDraft.load().row("sc_revolt").module == "players-edition"
-    assert KICardsDraft.load().row("sc_revolt").group == "players-edition or special-cards"   # listed where it was
+    assert KICardsDraft.load().row("sc_revolt").group == "players-edition or special-cards"  # listed where it was
     with pytest.raises(RuleFileError, match="not a module"):
         draft.set_module("sc_revolt", "new-regency")

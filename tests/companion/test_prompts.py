@@ -1,5 +1,6 @@
 """The prompts offer only what the engine accepts: every tappable region of a
 "pick" prompt and every ready-made button event is legal at that moment."""
+
 import copy
 import random
 import re
@@ -19,7 +20,7 @@ def _legal(state, event) -> bool:
     """An event, or the events one tap stands for, all accepted in order."""
     trial = copy.deepcopy(state)
     try:
-        for e in (event if isinstance(event, list) else [event]):
+        for e in event if isinstance(event, list) else [event]:
             apply_event(trial, event_from_dict(e))
         return True
     except RuleViolation:
@@ -44,7 +45,7 @@ def test_prompts_offer_only_legal_inputs_over_random_games():
             kinds.add(ask.kind)
             assert prompt.title.startswith(f"Round {ask.round} - ")
             assert not names_said_twice(prompt.title, state.names.values()), prompt.title
-            if ask.kind == "send_back" and ask.players[0] in ask.options["owners"]:   # The King is Angry
+            if ask.kind == "send_back" and ask.players[0] in ask.options["owners"]:  # The King is Angry
                 kinds.add("send_back_own")
                 assert "sends their own Caballeros back" in prompt.title, prompt.title
             if ask.kind == "play_power_card":
@@ -67,8 +68,15 @@ def test_prompts_offer_only_legal_inputs_over_random_games():
                     for area in prompt.areas:
                         assert _legal(state, prompt.on_area(area)), (ask.kind, area)
             apply_event(state, random_event(rng, ask))
-    assert {"turn_action", "move_caballeros", "send_back", "send_back_own", "secret_disc", "veto",
-            "choose_region"} <= kinds
+    assert {
+        "turn_action",
+        "move_caballeros",
+        "send_back",
+        "send_back_own",
+        "secret_disc",
+        "veto",
+        "choose_region",
+    } <= kinds
 
 
 def test_power_card_prompt_names_who_plays_next():
@@ -94,8 +102,12 @@ def _table_at_placement():
     table.submit(ev.ActionCardsRevealed(cards=["intrigue_any_3", "veto", "score_castillo", "grande"]))
     for pid, card in (("red", 13), ("yellow", 12), ("green", 11)):
         table.submit(ev.PowerCardPlayed(player=pid, card=card))
-    table.submit_many([{"type": "court_replenished", "player": "red", "from_provinces": 0, "from_regions": {}},
-                       {"type": "action_card_chosen", "player": "red", "stack": 2}])
+    table.submit_many(
+        [
+            {"type": "court_replenished", "player": "red", "from_provinces": 0, "from_regions": {}},
+            {"type": "action_card_chosen", "player": "red", "stack": 2},
+        ]
+    )
     return table
 
 
@@ -121,7 +133,7 @@ def test_the_castillo_is_never_named_with_a_figure_when_a_tap_on_it_is_refused()
     table = _table_at_placement()
     builder = table.prompt_builder()
     prompt = table.prompt()
-    prompt.areas.remove("castillo")   # as when the card's placement leaves it out
+    prompt.areas.remove("castillo")  # as when the card's placement leaves it out
     told = builder.why_not_area(prompt, "castillo", lambda e: "Red has only 3 Caballeros in the Castillo, not 4")
     assert told.startswith("The Castillo cannot be chosen now (Red: tap regions") and "3" not in told, told
 
@@ -131,8 +143,11 @@ def test_a_greyed_power_card_says_who_played_it_and_when():
     from companion.table import Table
 
     table = Table(scripted_setup("tracking", "short", 3))
-    while not (table.asked().kind == "play_power_card" and table.asked().round == 2
-               and any(p.get("power_card_played") for p in table.public().game["players"])):
+    while not (
+        table.asked().kind == "play_power_card"
+        and table.asked().round == 2
+        and any(p.get("power_card_played") for p in table.public().game["players"])
+    ):
         step(table, 1, drop_rate=0, undo_rate=0)
     ask, public = table.asked(), table.public().game["players"]
     pid = ask.players[0]
@@ -141,12 +156,15 @@ def test_a_greyed_power_card_says_who_played_it_and_when():
     assert set(greyed) == {str(v) for v in ask.options["unavailable"]} and greyed
     for value, why in greyed.items():
         if int(value) in this_round:
-            assert why == f"Power card {value} was played by {this_round[int(value)]} this round (each value once a round)"
+            assert (
+                why == f"Power card {value} was played by {this_round[int(value)]} this round (each value once a round)"
+            )
         else:
             assert why == f"{table.names[pid]} played Power card {value} in round 1: it is no longer in their hand"
 
 
 # ---- a turn with nothing to place, and a count entry that is full ---------------------------------------
+
 
 def _turn_with_court(seed: int, court: int):
     """A classic 3-player game at a turn with its placement and a plain special action still to
@@ -157,9 +175,15 @@ def _turn_with_court(seed: int, court: int):
     while True:
         ask = asked(state)
         special = (ask.options.get("special") or {}) if ask.kind == "turn_action" else {}
-        if ask.kind == "turn_action" and ask.options["place"] and special and not special.get("options") \
-                and not special.get("refused") and not special.get("count_first") \
-                and (ask.options["place"]["card_allows"] or 0) > court:
+        if (
+            ask.kind == "turn_action"
+            and ask.options["place"]
+            and special
+            and not special.get("options")
+            and not special.get("refused")
+            and not special.get("count_first")
+            and (ask.options["place"]["card_allows"] or 0) > court
+        ):
             state.court[state.players.index(ask.players[0])] = court
             return state, asked(state)
         apply_event(state, random_event(rng, ask))
@@ -188,8 +212,9 @@ def test_an_empty_court_says_so_highlights_nothing_and_placing_nothing_takes_no_
     assert [(c.label, c.event) for c in after.choices] == [("Skip placing: the turn ends", nothing)]
     assert _legal(state, nothing)
     told = builder.why_not_area(after, "galicia", lambda e: None)
-    assert told == f"Galicia: nothing is chosen on the map at this step ({who}: no Caballeros in the court: " \
-                   "skip placing)", told
+    assert (
+        told == f"Galicia: nothing is chosen on the map at this step ({who}: no Caballeros in the court: skip placing)"
+    ), told
 
 
 def test_that_is_all_names_the_card_and_the_limit_it_sets():
@@ -199,9 +224,11 @@ def test_that_is_all_names_the_card_and_the_limit_it_sets():
     who, card = state.names[ask.players[0]], builder.card(ask.card)
     allows = ask.options["place"]["card_allows"]
     assert prompt.limit == 1 and prompt.map_mode == "count"
-    assert builder.full_words(prompt) == (f"That is all: {who} has 1 Caballero in the court ({card} places up to "
-                                          f"{allows}) (Confirm, or take one back)")
-    state.court[state.players.index(ask.players[0])] = allows + 2   # the card is the limit
+    assert builder.full_words(prompt) == (
+        f"That is all: {who} has 1 Caballero in the court ({card} places up to {allows}) (Confirm, or take one back)"
+    )
+    state.court[state.players.index(ask.players[0])] = allows + 2  # the card is the limit
     prompt = builder.build(asked(state))
-    assert builder.full_words(prompt) == (f"That is all: {card} places up to {allows} Caballero"
-                                          f"{'' if allows == 1 else 's'} (Confirm, or take one back)")
+    assert builder.full_words(prompt) == (
+        f"That is all: {card} places up to {allows} Caballero{'' if allows == 1 else 's'} (Confirm, or take one back)"
+    )

@@ -1,6 +1,7 @@
 """The 2023 edition's prompts: every new ask kind has one, built from the engine's options
 only, offering only what the engine accepts, in plain words (the dummy's duties, Power
 Shift, the 2023 cards, the Veto, the card set)."""
+
 from __future__ import annotations
 
 import random
@@ -16,8 +17,8 @@ from engine.flow import apply_event, asked
 from engine.game import board_for, start_state
 from engine.playout import _old_hands_removed, random_event, standin_files
 from engine.views import public_view
-from tests.engine.effects import game2023 as g23
 from tests.companion.test_prompts import names_said_twice
+from tests.engine.effects import game2023 as g23
 
 COLOURS = ["purple", "blue", "green", "orange", "red"]
 HOMES = ["galicia", "aragon", "sevilla", "valencia", "granada"]
@@ -30,18 +31,32 @@ NOT_FILTERED = {"play_power_card"}
 def setup_2023(n: int, modules=(), seed: int = 1, variant: str = "short") -> ev.GameSetup:
     board_file, cards_file = standin_files("2023", n)
     players = COLOURS[:n]
-    setup = ev.GameSetup(players=players, names={p: p.title() for p in players}, king="castilla",
-                         homes=dict(zip(players, HOMES)), start_player=players[0], rules="2023",
-                         modules=list(modules), dummy="white" if n == 2 else None, board_file=board_file,
-                         cards_file=cards_file, stand_in_modifiers="power-shift" in modules, variant=variant)
+    setup = ev.GameSetup(
+        players=players,
+        names={p: p.title() for p in players},
+        king="castilla",
+        homes=dict(zip(players, HOMES)),
+        start_player=players[0],
+        rules="2023",
+        modules=list(modules),
+        dummy="white" if n == 2 else None,
+        board_file=board_file,
+        cards_file=cards_file,
+        stand_in_modifiers="power-shift" in modules,
+        variant=variant,
+    )
     if "old-hands" in modules:
         setup = setup.model_copy(update={"removed_cards": _old_hands_removed(random.Random(seed), board_for(setup))})
     return setup
 
 
 def builder_for(state) -> PromptBuilder:
-    return PromptBuilder(state.names, lambda: state.board, modifiers=state.modifiers,
-                         public=lambda: public_view(state).model_dump(mode="json"))
+    return PromptBuilder(
+        state.names,
+        lambda: state.board,
+        modifiers=state.modifiers,
+        public=lambda: public_view(state).model_dump(mode="json"),
+    )
 
 
 def _legal(state, events) -> bool:
@@ -126,7 +141,9 @@ def test_the_dummys_duties_ask_only_what_chance_decided_in_plain_words():
     assert words.title == f"Round {state.round}: the dummy's Region cards: Toledo, Galicia"
     # Found by its name when the view does not say which colour the dummy is.
     assert OutcomeWords(state.names, state.board).instructions(state.outcomes[-1].to_dict()).lines == words.lines
-    apply_event(state, event_from_dict({"type": "action_cards_revealed", "cards": ["intrigue", "coup", "standin_move_any_4"]}))
+    apply_event(
+        state, event_from_dict({"type": "action_cards_revealed", "cards": ["intrigue", "coup", "standin_move_any_4"]})
+    )
     prompt = builder.build(asked(state))
     assert "turn up the dummy (White)'s next Power card: which value?" in prompt.title
     assert [c.label for c in prompt.choices] == [str(v) for v in range(1, 14)]
@@ -195,10 +212,15 @@ def test_power_shift_plays_a_modifier_with_a_power_card_in_one_step_with_the_tot
     prompt = builder.build(ask)
     label = builder.modifier_label(mine, numbered=False)
     button = next(c for c in prompt.choices if c.label == label)
-    twins = [m for m in state.modifiers if m != mine and state.modifiers[m].name == state.modifiers[mine].name
-             and state.modifiers[m].effect == state.modifiers[mine].effect
-             and state.modifiers[m].value == state.modifiers[mine].value]
-    if twins:   # its twin is still in someone's hand: the button stands for that copy now
+    twins = [
+        m
+        for m in state.modifiers
+        if m != mine
+        and state.modifiers[m].name == state.modifiers[mine].name
+        and state.modifiers[m].effect == state.modifiers[mine].effect
+        and state.modifiers[m].value == state.modifiers[mine].value
+    ]
+    if twins:  # its twin is still in someone's hand: the button stands for that copy now
         assert button.enabled and button.action == f"sub:modifier:{twins[0]}"
     else:
         assert not button.enabled
@@ -245,7 +267,7 @@ def test_a_modifier_ability_is_offered_with_the_replenishment_in_one_tap_or_used
     able = next(m for m in sorted(s.modifiers) if s.modifiers[m].effect)
     plain = [m for m in sorted(s.modifiers) if m != able]
     for i, pid in enumerate(g23.PLAYERS):
-        hand = [able] + plain[:2] if i == 0 else plain[3 * i - 1:3 * i + 2]
+        hand = [able] + plain[:2] if i == 0 else plain[3 * i - 1 : 3 * i + 2]
         g.apply(ev.ModifiersDealt(player=pid, modifiers=hand if i else [able] + plain[:2]))
     for pid in g23.PLAYERS:
         mine = sorted(s.modifier_hands[s.players.index(pid)] - {able})[0]
@@ -270,7 +292,9 @@ def test_a_modifier_ability_is_offered_with_the_replenishment_in_one_tap_or_used
     ability = builder.build(g.asked())
     assert g.asked().kind == "modifier_ability" and "may use" in ability.title
     assert [c.event["type"] for c in ability.choices if c.event] in (
-        ["modifier_ability_used", "modifier_ability_skipped"], ["modifier_ability_skipped"])
+        ["modifier_ability_used", "modifier_ability_skipped"],
+        ["modifier_ability_skipped"],
+    )
 
 
 def test_a_card_whose_fact_is_missing_offers_to_read_it_off_the_card_or_to_skip():
@@ -289,8 +313,10 @@ def test_a_card_whose_fact_is_missing_offers_to_read_it_off_the_card_or_to_skip(
     g = g23.new_game(modules=("new-regency",), board_file=None)
     g23.turn_with(g, "exile", place=False)
     prompt = builder_for(g.state).build(g.asked())
-    assert [c.label for c in prompt.choices] == ["Enter France's neighbours and Portugal's neighbours from your board",
-                                                 "Skip the special action"]
+    assert [c.label for c in prompt.choices] == [
+        "Enter France's neighbours and Portugal's neighbours from your board",
+        "Skip the special action",
+    ]
     assert prompt.choices[0].action == "board_facts"
     assert "France's neighbouring regions are not known" in prompt.hint
     assert any("your next games keep them" in n for n in prompt.notes)
@@ -335,8 +361,11 @@ def test_entourage_asks_whose_caballeros_only_when_there_is_a_choice():
     assert event["caballeros"] == {"blue": 1, "green": 1} and _legal(s, [event])
     apply_event(s, event_from_dict(event))
     words = OutcomeWords(s.names, s.board).instructions(s.outcomes[-1].to_dict())
-    assert words.lines == ["Blue: move 1 Caballero from Castilla to Toledo.",
-                           "Green: move 1 Caballero from Castilla to Toledo.", "The King goes to Toledo with them."]
+    assert words.lines == [
+        "Blue: move 1 Caballero from Castilla to Toledo.",
+        "Green: move 1 Caballero from Castilla to Toledo.",
+        "The King goes to Toledo with them.",
+    ]
 
 
 def test_stand_in_and_enactment_and_militia_prompts_are_legal():
@@ -401,7 +430,8 @@ def test_the_2023_veto_is_asked_at_once_all_or_nothing():
     assert [c.label for c in prompt.choices] == ["Blue: Veto!", "Blue: no veto"]
     g.apply(ev.VetoWaived(player="blue"))
     assert not builder_for(g.state).build(g.asked()).choices or all(
-        "Veto" not in c.label for c in builder_for(g.state).build(g.asked()).choices)  # none once begun
+        "Veto" not in c.label for c in builder_for(g.state).build(g.asked()).choices
+    )  # none once begun
 
 
 def test_rebellion_at_a_general_scoring_sets_no_disc():
@@ -424,8 +454,18 @@ def test_the_reveal_offers_to_complete_the_card_set_and_the_editor_lists_effects
     state = start_state(setup, board_for(setup))
     prompt = builder_for(state).build(asked(state))
     assert [c.action for c in prompt.choices] == ["reveal_cards", "add_card"]
-    classic = PromptBuilder({}).build(asked(start_state(ev.GameSetup(
-        players=["red", "blue"], king="galicia", homes={"red": "aragon", "blue": "sevilla"}, start_player="red"))))
+    classic = PromptBuilder({}).build(
+        asked(
+            start_state(
+                ev.GameSetup(
+                    players=["red", "blue"],
+                    king="galicia",
+                    homes={"red": "aragon", "blue": "sevilla"},
+                    start_player="red",
+                )
+            )
+        )
+    )
     assert [c.action for c in classic.choices] == ["reveal_cards"]  # the classic set is complete
     effects = {e.name: e for e in effect_choices("2023")}
     assert {"militia", "civil_war", "entourage", "veto_2023", "move"} <= set(effects)

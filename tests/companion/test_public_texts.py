@@ -8,6 +8,7 @@ hidden Caballeros are (some moved between the provinces and the Castillo). The
 public view is the same, so every public text must be the same too: the prompt
 the tablet draws, and the refusal of any input refused in both.
 """
+
 from __future__ import annotations
 
 import random
@@ -16,9 +17,8 @@ from pydantic import ValidationError
 
 from companion.prompts import Prompt, PromptBuilder
 from engine.board import classic_board
-from engine.events import GameSetup
 from engine.errors import RuleViolation
-from engine.events import event_from_dict
+from engine.events import GameSetup, event_from_dict
 from engine.flow import apply_event, asked
 from engine.game import start_state
 from engine.playout import random_event, random_setup
@@ -56,7 +56,7 @@ def _ints_nudged(value, rng: random.Random):
         return {**value, key: _ints_nudged(value[key], rng)}
     if isinstance(value, list) and value:
         i = rng.randrange(len(value))
-        return value[:i] + [_ints_nudged(value[i], rng)] + value[i + 1:]
+        return value[:i] + [_ints_nudged(value[i], rng)] + value[i + 1 :]
     return value
 
 
@@ -80,8 +80,16 @@ def _refusal(state, event: dict):
 
 def _words(prompt: Prompt) -> tuple:
     """Everything the tablet shows of a prompt drawn for the whole table."""
-    return (prompt.title, prompt.hint, prompt.limit, sorted(prompt.areas), dict(prompt.prefill),
-            [(c.label, c.event, c.action) for c in prompt.choices], dict(prompt.steppers), prompt.private_for)
+    return (
+        prompt.title,
+        prompt.hint,
+        prompt.limit,
+        sorted(prompt.areas),
+        dict(prompt.prefill),
+        [(c.label, c.event, c.action) for c in prompt.choices],
+        dict(prompt.steppers),
+        prompt.private_for,
+    )
 
 
 def test_no_public_text_depends_on_where_hidden_caballeros_are():
@@ -102,7 +110,7 @@ def test_no_public_text_depends_on_where_hidden_caballeros_are():
                     if prompt.private_for is None:
                         assert _words(builder.build(asked(twin))) == _words(prompt), ask.kind
                     for event, refused in zip(probes, mine):
-                        theirs = None if refused is None else _refusal(twin, event)   # compared only if both refuse
+                        theirs = None if refused is None else _refusal(twin, event)  # compared only if both refuse
                         if refused is not None and theirs is not None:
                             assert theirs == refused, (event, refused, theirs)
                             refusals += 1
@@ -127,6 +135,7 @@ def test_a_replenishment_beyond_the_provinces_is_refused_without_the_count():
 
 # ---- the 2023 edition: Modifier cards and pending discs are secret too ---------------------------
 
+
 def _twins_2023(state, rng: random.Random):
     """Twins of a 2023 position that differ only in a secret: where hidden Caballeros are, a
     Modifier card in a hand (swapped with one nobody holds), or a disc set and not yet shown."""
@@ -140,8 +149,11 @@ def _twins_2023(state, rng: random.Random):
             twin.counts[castillo][p] += step
             yield twin
     if state.modifiers and any(state.modifier_hands):
-        held = set().union(*state.modifier_hands, *state.modifier_discards) | {
-            m for m in state.modifier_played if m} | set(state.modifier_passes.values())
+        held = (
+            set().union(*state.modifier_hands, *state.modifier_discards)
+            | {m for m in state.modifier_played if m}
+            | set(state.modifier_passes.values())
+        )
         free = sorted(set(state.modifiers) - held)
         for q in rng.sample(range(state.n), min(2, state.n)):
             hand = sorted(state.modifier_hands[q] - set(state.modifier_passes.values()))
@@ -149,7 +161,7 @@ def _twins_2023(state, rng: random.Random):
                 twin = state.clone()
                 twin.modifier_hands[q] = (twin.modifier_hands[q] - {hand[0]}) | {rng.choice(free)}
                 yield twin
-    for q, mid in sorted(state.modifier_passes.items()):   # the card chosen to pass, not yet passed
+    for q, mid in sorted(state.modifier_passes.items()):  # the card chosen to pass, not yet passed
         others = sorted(state.modifier_hands[q] - {mid})
         if others:
             twin = state.clone()
@@ -176,16 +188,28 @@ def _refused(state, event: dict):
 
 
 def _builder(state) -> PromptBuilder:
-    return PromptBuilder(state.names, lambda: state.board, modifiers=state.modifiers,
-                         public=lambda: public_view(state).model_dump(mode="json"))
+    return PromptBuilder(
+        state.names,
+        lambda: state.board,
+        modifiers=state.modifiers,
+        public=lambda: public_view(state).model_dump(mode="json"),
+    )
 
 
 def _2023_setup(rng: random.Random, players: int, modules: tuple):
     from engine.game import board_for
     from engine.playout import _old_hands_removed, standin_files
+
     board_file, cards_file = standin_files("2023", players)
-    probe = GameSetup(players=[f"p{i}" for i in range(players)], king="x", homes={}, start_player="p0", rules="2023",
-                      board_file=board_file, cards_file=cards_file)
+    probe = GameSetup(
+        players=[f"p{i}" for i in range(players)],
+        king="x",
+        homes={},
+        start_player="p0",
+        rules="2023",
+        board_file=board_file,
+        cards_file=cards_file,
+    )
     board = board_for(probe)
     setup = random_setup(rng, players, board, "short", "2023", modules, board_file, cards_file, standins=True)
     if "old-hands" in modules:
@@ -200,16 +224,24 @@ def _modifier_probes(state, rng: random.Random) -> list[dict]:
     if ask.kind != "play_power_card" or not state.modifiers:
         return []
     pid = ask.players[0]
-    return [{"type": "power_card_played", "player": pid, "card": rng.randint(1, 13), "modifier": mid}
-            for mid in state.modifiers.sorted_keys()]
+    return [
+        {"type": "power_card_played", "player": pid, "card": rng.randint(1, 13), "modifier": mid}
+        for mid in state.modifiers.sorted_keys()
+    ]
 
 
 def test_no_public_text_depends_on_a_secret_in_2023_games():
     rng = random.Random(23)
     compared = refusals = modifier_refusals = 0
     kinds = set()
-    for players, modules in ((2, ()), (2, ("power-shift",)), (3, ("power-shift",)), (4, ("new-regency", "power-shift")),
-                             (5, ("new-regency", "old-hands", "power-shift")), (4, ("power-shift",))):
+    for players, modules in (
+        (2, ()),
+        (2, ("power-shift",)),
+        (3, ("power-shift",)),
+        (4, ("new-regency", "power-shift")),
+        (5, ("new-regency", "old-hands", "power-shift")),
+        (4, ("power-shift",)),
+    ):
         setup, board = _2023_setup(rng, players, modules)
         state = start_state(setup, board)
         builder = _builder(state)
@@ -225,7 +257,7 @@ def test_no_public_text_depends_on_a_secret_in_2023_games():
                     if prompt.private_for is None:
                         assert _words(_builder(twin).build(asked(twin))) == _words(prompt), ask.kind
                     for event, refused in zip(probes, mine):
-                        theirs = None if refused is None else _refused(twin, event)   # compared only if both refuse
+                        theirs = None if refused is None else _refused(twin, event)  # compared only if both refuse
                         if refused is not None and theirs is not None:
                             assert theirs == refused, (event, refused, theirs)
                             refusals += 1
@@ -238,6 +270,7 @@ def test_no_public_text_depends_on_a_secret_in_2023_games():
 
 
 # ---- King and Intrigue: the 13 kept of 18 (or of 38) are secret, and so are its discs ---------
+
 
 def _twins_ki(state, rng: random.Random):
     """Twins of a King and Intrigue position that differ only in a secret: a Power card a player
@@ -275,8 +308,10 @@ def _ki_probes(state, rng: random.Random) -> list[dict]:
     ask = asked(state)
     if ask.kind == "play_power_card":
         pid = ask.players[0]
-        probes += [{"type": "power_card_played", "player": pid, "card": v}
-                   for v in sorted(state.board.ki_cards.by_value(state.rules.modules))]
+        probes += [
+            {"type": "power_card_played", "player": pid, "card": v}
+            for v in sorted(state.board.ki_cards.by_value(state.rules.modules))
+        ]
     return probes
 
 
@@ -289,19 +324,32 @@ def test_no_public_text_depends_on_a_kept_hand_in_king_and_intrigue():
     from companion.king_intrigue import KIPromptBuilder
     from engine.game import board_for
     from engine.playout import standin_files
+
     rng = random.Random(21)
     compared = refusals = hand_refusals = 0
-    for players, modules in ((3, ("players-edition", "special-cards")), (4, ("players-edition", "special-cards")),
-                             (2, ())):
+    for players, modules in (
+        (3, ("players-edition", "special-cards")),
+        (4, ("players-edition", "special-cards")),
+        (2, ()),
+    ):
         _, cards_file = standin_files("king-intrigue", players)
-        probe = GameSetup(players=[f"p{i}" for i in range(players)], king="x", homes={}, start_player="p0",
-                          rules="king-intrigue", modules=list(modules), cards_file=cards_file)
+        probe = GameSetup(
+            players=[f"p{i}" for i in range(players)],
+            king="x",
+            homes={},
+            start_player="p0",
+            rules="king-intrigue",
+            modules=list(modules),
+            cards_file=cards_file,
+        )
         board = board_for(probe)
-        state = start_state(random_setup(rng, players, board, "short", "king-intrigue", modules, None, cards_file,
-                                         standins=True), board)
+        state = start_state(
+            random_setup(rng, players, board, "short", "king-intrigue", modules, None, cards_file, standins=True), board
+        )
 
         def builder(s):
             return KIPromptBuilder(s.names, lambda: s.board, public=lambda: public_view(s).model_dump(mode="json"))
+
         while state.stage != "over":
             if rng.random() < 0.25:
                 ask = asked(state)
@@ -313,7 +361,7 @@ def test_no_public_text_depends_on_a_kept_hand_in_king_and_intrigue():
                     if prompt.private_for is None:
                         assert _words(builder(twin).build(asked(twin))) == _words(prompt), ask.kind
                     for event, refused in zip(probes, mine):
-                        theirs = None if refused is None else _refused(twin, event)   # compared only if both refuse
+                        theirs = None if refused is None else _refused(twin, event)  # compared only if both refuse
                         if refused is not None and theirs is not None:
                             assert theirs == refused, (event, refused, theirs)
                             refusals += 1
@@ -325,10 +373,12 @@ def test_no_public_text_depends_on_a_kept_hand_in_king_and_intrigue():
 
 # ---- the undo question: the same in twin games that differ only in a secret ------------------
 
+
 def _undo_words(table) -> str:
     """What the undo button asks before it takes back the last input (its question when it
     needs a confirmation); the input is then taken back, as a tap on Undo would."""
     from companion.table import NeedsConfirmation
+
     try:
         return "done: " + table.undo()
     except NeedsConfirmation as exc:
@@ -372,13 +422,20 @@ def test_no_undo_question_depends_on_a_kept_hand_or_a_modifier_card(tmp_path):
     from companion.table import Table, TableSetup
     from engine.game import board_for
     from engine.playout import standin_files
+
     rng = random.Random(7)
     # King and Intrigue, 3 players: red keeps the 13 lowest, or 12 of them and the 14th; red
     # never plays the two values that differ.
     _, cards_file = standin_files("king-intrigue", 3)
-    setup = GameSetup(players=["red", "blue", "green"], king="castilla_la_nueva", start_player="red",
-                      homes={"red": "galicia", "blue": "sevilla", "green": "granada"}, rules="king-intrigue",
-                      variant="short", cards_file=cards_file)
+    setup = GameSetup(
+        players=["red", "blue", "green"],
+        king="castilla_la_nueva",
+        start_player="red",
+        homes={"red": "galicia", "blue": "sevilla", "green": "granada"},
+        rules="king-intrigue",
+        variant="short",
+        cards_file=cards_file,
+    )
     values = sorted(board_for(setup).ki_cards.by_value(()))
     differ = {values[12], values[13]}
     hands = {"a": values[:13], "b": values[:12] + [values[13]]}
@@ -387,8 +444,10 @@ def test_no_undo_question_depends_on_a_kept_hand_or_a_modifier_card(tmp_path):
     def ki_events(ask):
         if ask.kind == "choose_power_cards":
             pid = ask.players[0]
-            chosen = [{"type": "power_cards_chosen", "player": pid, "cards": hands[side] if pid == "red"
-                       else values[:13]} for side in "ab"]
+            chosen = [
+                {"type": "power_cards_chosen", "player": pid, "cards": hands[side] if pid == "red" else values[:13]}
+                for side in "ab"
+            ]
             return chosen[0], chosen[1]
         if ask.kind == "play_power_card" and ask.players[0] == "red":
             card = rng.choice([c for c in ask.options["cards"] if c not in differ])
@@ -396,8 +455,9 @@ def test_no_undo_question_depends_on_a_kept_hand_or_a_modifier_card(tmp_path):
         else:
             event = random_event(rng, ask).model_dump(mode="json")
         return event, event
+
     assert _lockstep(a, b, ki_events, rng, 90) >= 25
-    assert a.state.hands[0] != b.state.hands[0]   # the secret still differs
+    assert a.state.hands[0] != b.state.hands[0]  # the secret still differs
     # 2023 with Power Shift, 3 players: red is dealt one Modifier card more or less different;
     # red passes a card both hands hold and plays none.
     setup, _ = _2023_setup(rng, 3, ("power-shift",))
@@ -405,14 +465,16 @@ def test_no_undo_question_depends_on_a_kept_hand_or_a_modifier_card(tmp_path):
     ids = a.state.modifiers.sorted_keys()
     players = list(setup.players)
     red = players[0]
-    dealt = {pid: list(ids[3 * i + 1:3 * i + 4]) for i, pid in enumerate(players)}
+    dealt = {pid: list(ids[3 * i + 1 : 3 * i + 4]) for i, pid in enumerate(players)}
     dealt_b = {**dealt, red: [dealt[red][0], dealt[red][1], ids[0]]}
 
     def ps_events(ask):
         pid = ask.players[0] if ask.players else None
         if ask.kind == "deal_modifiers":
-            return ({"type": "modifiers_dealt", "player": pid, "modifiers": dealt[pid]},
-                    {"type": "modifiers_dealt", "player": pid, "modifiers": dealt_b[pid]})
+            return (
+                {"type": "modifiers_dealt", "player": pid, "modifiers": dealt[pid]},
+                {"type": "modifiers_dealt", "player": pid, "modifiers": dealt_b[pid]},
+            )
         if ask.kind == "pass_modifier":
             event = {"type": "modifier_passed", "player": pid, "modifier": dealt[pid][0]}
         elif ask.kind == "play_power_card" and pid == red:
@@ -422,5 +484,6 @@ def test_no_undo_question_depends_on_a_kept_hand_or_a_modifier_card(tmp_path):
             if pid == red and event.get("modifier"):
                 event.pop("modifier")
         return event, event
+
     assert _lockstep(a, b, ps_events, rng, 60) >= 15
-    assert a.state.modifier_hands != b.state.modifier_hands   # the secret still differs
+    assert a.state.modifier_hands != b.state.modifier_hands  # the secret still differs

@@ -1,5 +1,6 @@
 """companion/rule_files.py: the rule choice remembered, the table's board and card set checked and
 kept in the user data folder, what a new 2023 game takes from them. No Kivy."""
+
 import json
 
 import pytest
@@ -17,6 +18,7 @@ def _data_dir(tmp_path, monkeypatch):
 
 # ---------------------------------------------------------------- the rule choice
 
+
 def test_modules_are_offered_only_where_the_rules_allow_them():
     classic = rf.RulesChoice()
     assert classic.offers(4) == [] and classic.modules_for(4) == []
@@ -26,9 +28,9 @@ def test_modules_are_offered_only_where_the_rules_allow_them():
     assert choice.modules_for(3) == ["new-regency", "four-stacks"]
     two = {o.id: o for o in choice.offers(2)}
     assert two["four-stacks"].always and two["four-stacks"].chosen
-    assert choice.modules_for(2) == ["new-regency"]   # implied with 2 players, not named
+    assert choice.modules_for(2) == ["new-regency"]  # implied with 2 players, not named
     for players in (2, 3, 4, 5):
-        choice.check(players)   # what is offered is what the engine plays
+        choice.check(players)  # what is offered is what the engine plays
 
 
 def test_the_board_side_follows_the_player_count():
@@ -57,6 +59,7 @@ def test_toggling_keeps_the_rule_books_order():
 
 # ---------------------------------------------------------------- the board
 
+
 def test_each_fact_is_marked_known_inferred_or_missing_from_the_boards_provenance():
     draft = rf.BoardDraft("4-5")
     facts = {f.path: f for f in draft.facts()}
@@ -73,14 +76,17 @@ def test_each_fact_is_marked_known_inferred_or_missing_from_the_boards_provenanc
 def test_what_a_game_needs_before_it_starts():
     assert rf.BoardDraft("4-5").needed(()) == []
     assert [f.area for f in rf.BoardDraft("4-5").needed(("new-regency",))] == ["france", "portugal"]
-    assert len(rf.BoardDraft("2-3").needed(())) == 10   # the side's scoreboards; tiles may come later
+    assert len(rf.BoardDraft("2-3").needed(())) == 10  # the side's scoreboards; tiles may come later
 
 
 def test_a_wrong_scoreboard_is_refused_with_the_boards_rule_and_changes_nothing():
     draft = rf.BoardDraft("4-5")
     before = json.dumps(draft.file)
-    with pytest.raises(rf.RuleFileError, match=r"regions\[galicia\]\.scoreboard: \[4, 5, 0\]: scoreboard must not "
-                                                r"increase"):
+    with pytest.raises(
+        rf.RuleFileError,
+        match=r"regions\[galicia\]\.scoreboard: \[4, 5, 0\]: scoreboard must not "
+        r"increase",
+    ):
         draft.set_scoreboard("galicia", (4, 5, 0))
     assert json.dumps(draft.file) == before and draft.fact("regions.galicia.scoreboard").value == (4, 2, 0)
     draft.set_scoreboard("galicia", (5, 2, 0))
@@ -106,14 +112,15 @@ def test_a_border_is_toggled_on_both_sides_and_a_region_is_not_its_own_neighbour
 
 def test_confirming_needs_the_missing_facts_then_makes_the_inferred_ones_the_tables():
     draft = rf.BoardDraft("4-5")
-    with pytest.raises(rf.RuleFileError, match="Still to enter from your board: France's neighbours, "
-                                               "Portugal's neighbours"):
+    with pytest.raises(
+        rf.RuleFileError, match="Still to enter from your board: France's neighbours, Portugal's neighbours"
+    ):
         draft.confirm(("new-regency",))
     draft.toggle_neighbour("france", "navarra")
     draft.toggle_neighbour("portugal", "galicia")
     draft.confirm(("new-regency",))
     counts = draft.counts()
-    assert counts["inferred"] == 0 and counts["known"] == 5 and counts["missing"] == 2   # the tiles, offered
+    assert counts["inferred"] == 0 and counts["known"] == 5 and counts["missing"] == 2  # the tiles, offered
     draft.save()
     assert rf.board_confirmed("4-5") and not rf.board_confirmed("2-3")
     again = rf.BoardDraft.load("4-5")
@@ -152,6 +159,7 @@ def test_a_damaged_board_file_is_named():
 
 
 # ---------------------------------------------------------------- the card set
+
 
 def test_cards_are_browsed_with_their_unknown_facts():
     rows = {r.id: r for r in rf.CardSetDraft().rows()}
@@ -198,16 +206,25 @@ def test_export_then_import_gives_the_same_set(tmp_path):
     assert load_cards("2023", json.loads(path.read_text())).cards == cards.cards.cards
 
 
-@pytest.mark.parametrize("content, words", [
-    ({"rules": "2023", "cards": [{"id": "militia", "params": {"count": 9}}]},
-     r"card file: cards\[militia\]\.params\.count: must be an integer 1\.\.5"),
-    ({"rules": "2023", "cards": [{"id": "spy", "name": "Spy", "effect": "spying", "stack": 1, "copies": 1}]},
-     r"cards\[spy\]\.effect: unknown effect 'spying'"),
-    ({"rules": "classic", "cards": []}, r"rules: the file is for the 'classic' rules"),
-    ({"rules": "2023", "modifiers": [{"id": "m1", "value": 1, "ability": None, "source": "ours"}]},
-     r"modifiers: Power Shift has 16 Modifier cards, the file lists 1"),
-    ([1, 2], r"must be a JSON object, not list"),
-])
+@pytest.mark.parametrize(
+    "content, words",
+    [
+        (
+            {"rules": "2023", "cards": [{"id": "militia", "params": {"count": 9}}]},
+            r"card file: cards\[militia\]\.params\.count: must be an integer 1\.\.5",
+        ),
+        (
+            {"rules": "2023", "cards": [{"id": "spy", "name": "Spy", "effect": "spying", "stack": 1, "copies": 1}]},
+            r"cards\[spy\]\.effect: unknown effect 'spying'",
+        ),
+        ({"rules": "classic", "cards": []}, r"rules: the file is for the 'classic' rules"),
+        (
+            {"rules": "2023", "modifiers": [{"id": "m1", "value": 1, "ability": None, "source": "ours"}]},
+            r"modifiers: Power Shift has 16 Modifier cards, the file lists 1",
+        ),
+        ([1, 2], r"must be a JSON object, not list"),
+    ],
+)
 def test_a_bad_import_is_refused_naming_the_field_and_changes_nothing(tmp_path, content, words):
     cards = rf.CardSetDraft()
     cards.set_card("veto", stack=2, copies=2)
@@ -231,6 +248,7 @@ def test_an_import_that_is_not_json_is_named(tmp_path):
 
 def test_the_stand_in_modifiers_are_never_taken_from_a_file(tmp_path):
     from engine.rules.power_shift import stand_in_modifiers
+
     bad = tmp_path / "stand_in.json"
     bad.write_text(json.dumps({"rules": "2023", "modifiers": stand_in_modifiers()}))
     with pytest.raises(rf.RuleFileError, match="the stand-in set for self-play, not the printed cards"):
@@ -245,16 +263,25 @@ def test_param_fields_step_between_left_out_and_their_range():
     assert militia.start() == 1 and militia.step(1, -1) == 1
     assert rf.param_fields("choice")[0].start() == ["move_all_own", "place_extra"]
     offers = {o.name: o for o in rf.effect_offers("2023")}
-    assert "veto" not in offers and "veto_2023" in offers   # the classic Veto is not a 2023 effect
+    assert "veto" not in offers and "veto_2023" in offers  # the classic Veto is not a 2023 effect
     assert offers["militia"].rule_text.startswith("(2023)")
 
 
 # ---------------------------------------------------------------- a new game
 
+
 def _setup(files: rf.GameFiles, players=("purple", "blue", "green", "orange"), **kw) -> ev.GameSetup:
     homes = dict(zip(players, ("galicia", "aragon", "sevilla", "valencia")))
-    return ev.GameSetup(players=list(players), king="toledo", homes=homes, start_player=players[0], rules="2023",
-                        board_file=files.board_file, cards_file=files.cards_file, **kw)
+    return ev.GameSetup(
+        players=list(players),
+        king="toledo",
+        homes=homes,
+        start_player=players[0],
+        rules="2023",
+        board_file=files.board_file,
+        cards_file=files.cards_file,
+        **kw,
+    )
 
 
 def test_every_new_2023_game_gets_the_tables_files():
@@ -307,7 +334,7 @@ def test_old_hands_asks_for_one_returned_card_per_added_card_by_stack():
     cards.set_card("militia", stack=3, copies=1)
     four = rf.old_hands_returns(rf.RulesChoice("2023", ("old-hands",)), 4, cards.file)
     assert [(r.stack, r.count, [c for c, _ in r.cards]) for r in four] == [(1, 1, []), (2, 1, ["veto"])]
-    merged = rf.old_hands_returns(choice, 3, cards.file)   # four stacks: stack 3 lies in stack 2
+    merged = rf.old_hands_returns(choice, 3, cards.file)  # four stacks: stack 3 lies in stack 2
     assert [c for c, _ in merged[1].cards] == ["fiesta", "militia", "veto"]
     assert rf.old_hands_returns(rf.RulesChoice("2023"), 4, cards.file) == []
 
@@ -315,14 +342,15 @@ def test_old_hands_asks_for_one_returned_card_per_added_card_by_stack():
 def test_what_a_game_enters_is_kept_for_the_next_games():
     assert rf.remember_card_entries([{"id": "outposts", "stack": 3, "copies": 2}]) == ""
     assert rf.CardSetDraft.load().row("outposts").stack == 3
-    refused = rf.remember_card_entries([{"id": "levy", "name": "Levy", "effect": "militia", "stack": 3,
-                                         "copies": 1, "params": {"count": 99}}])
+    refused = rf.remember_card_entries(
+        [{"id": "levy", "name": "Levy", "effect": "militia", "stack": 3, "copies": 1, "params": {"count": 99}}]
+    )
     assert refused.startswith("Not kept in Your cards: card file: cards[levy].params.count")
     assert "levy" not in rf.CardSetDraft.load().cards.cards
     assert rf.remember_board_facts("2-3", {"regions": [{"id": "galicia", "scoreboard": [3, 1, 0]}]}) == ""
     kept = rf.BoardDraft.load("2-3")
     assert kept.fact("regions.galicia.scoreboard").value == (3, 1, 0)
-    assert not kept.confirmed and rf.game_files(rf.RulesChoice("2023"), 3).confirm_board   # the rest: still shown once
+    assert not kept.confirmed and rf.game_files(rf.RulesChoice("2023"), 3).confirm_board  # the rest: still shown once
     assert "scoreboard must not increase" in rf.remember_board_facts("2-3", {"castillo": {"scoreboard": [1, 4, 0]}})
 
 
@@ -333,7 +361,7 @@ def test_modifier_cards_are_entered_one_by_one_and_kept_in_the_card_file_once_al
     cards.save()
     again = rf.CardSetDraft.load()
     assert [(m.id, m.value, m.name) for m in again.modifiers()] == [(first, 2, "+2"), ("modifier_minus_1_1", -1, "−1")]
-    assert "modifiers" not in again.file and not again.has_modifiers   # a card file lists all 16 or none
+    assert "modifiers" not in again.file and not again.has_modifiers  # a card file lists all 16 or none
     with pytest.raises(rf.RuleFileError, match=r"ability\.effect: 'veto_2023' is not an effect a Modifier"):
         again.add_modifier(1, effect="veto_2023")
     with pytest.raises(rf.RuleFileError, match=r"value: a Modifier card adds or subtracts a number, not 0"):
@@ -345,7 +373,7 @@ def test_modifier_cards_are_entered_one_by_one_and_kept_in_the_card_file_once_al
     assert not rf.modifiers_draft_path().exists()
     files = rf.game_files(rf.RulesChoice("2023", ("power-shift",)), 4)
     assert not files.needs_modifiers and len(files.cards_file["modifiers"]) == 16
-    rf.check_game_setup(_setup(files, modules=["power-shift"]))   # a Power Shift game takes the table's cards
+    rf.check_game_setup(_setup(files, modules=["power-shift"]))  # a Power Shift game takes the table's cards
     with pytest.raises(rf.RuleFileError, match="all entered"):
         again.add_modifier(1)
     again.remove_modifier(first)

@@ -1,6 +1,7 @@
 """Game logs: fsync'd appends, chained lines and the checkpoint beside them, a
 torn last line ignored with a warning and cut before the next append (the file
 copied aside first), damage elsewhere refused with its line, saved games listed."""
+
 import json
 import os
 import random
@@ -8,8 +9,22 @@ import random
 import pytest
 
 from companion.scripted import fingerprint, play, scripted_setup
-from companion.store import (FORMAT, GameLog, LogDamaged, LogError, copy_aside, data_dir, keep_aside, last_unfinished,
-                             log_paths, read_log, read_tip, saved_games, scan_log, tip_path)
+from companion.store import (
+    FORMAT,
+    GameLog,
+    LogDamaged,
+    LogError,
+    copy_aside,
+    data_dir,
+    keep_aside,
+    last_unfinished,
+    log_paths,
+    read_log,
+    read_tip,
+    saved_games,
+    scan_log,
+    tip_path,
+)
 from companion.table import InputError, Table
 
 
@@ -39,6 +54,7 @@ def test_a_torn_last_line_is_ignored_and_cut_before_the_next_append(tail):
     table = Table.new(scripted_setup("tracking", "short", 3))
     for _ in range(40):
         from companion.scripted import step
+
         step(table, 2)
     expected = fingerprint(table)
     path = table.path
@@ -107,8 +123,10 @@ def test_a_failed_append_leaves_no_half_line(folder, monkeypatch):
 
     def full_disk(fd):
         raise OSError(28, "No space left on device")
+
     monkeypatch.setattr(os, "fsync", full_disk)
     from engine.playout import random_event
+
     with pytest.raises(InputError, match="storage is full: free some space; nothing of this input was kept"):
         table.submit(random_event(random.Random(1), table.asked()))
     monkeypatch.setattr(os, "fsync", real)
@@ -120,6 +138,7 @@ def test_a_failed_append_leaves_no_half_line(folder, monkeypatch):
 
 def play_some(table, n):
     from companion.scripted import step
+
     for _ in range(n):
         step(table, 3, drop_rate=0, undo_rate=0)
 
@@ -201,7 +220,7 @@ def test_the_games_folder_lists_no_fifo_socket_or_link_out_of_it(folder, tmp_pat
     (games / "out.jsonl").symlink_to(outside)
     (games / "null.jsonl").symlink_to("/dev/null")
     (games / "up.jsonl").symlink_to(os.path.join("..", "games", "..", "..", outside.parent.name, outside.name))
-    (games / "same.jsonl").symlink_to(good.path.name)               # a link inside the folder: a log
+    (games / "same.jsonl").symlink_to(good.path.name)  # a link inside the folder: a log
     (games / "gone.jsonl").symlink_to(games / "missing")
     (games / "d.jsonl").mkdir()
     with socket.socket(socket.AF_UNIX) as sock:
@@ -210,9 +229,11 @@ def test_the_games_folder_lists_no_fifo_socket_or_link_out_of_it(folder, tmp_pat
             listed = {p.name for p in log_paths()}
     assert listed == {good.path.name, "same.jsonl", "gone.jsonl", "d.jsonl"}
     said = sorted(r.getMessage() for r in caplog.records)
-    assert said == ["skipped game-x.jsonl in the games folder: not a regular file (a FIFO)",
-                    "skipped null.jsonl in the games folder: a link to a file outside the folder",
-                    "skipped out.jsonl in the games folder: a link to a file outside the folder",
-                    "skipped sock.jsonl in the games folder: not a regular file (a socket)",
-                    "skipped up.jsonl in the games folder: a link to a file outside the folder"]
-    assert {g.path.name for g in saved_games()} == {good.path.name, "same.jsonl"}   # the good log, twice
+    assert said == [
+        "skipped game-x.jsonl in the games folder: not a regular file (a FIFO)",
+        "skipped null.jsonl in the games folder: a link to a file outside the folder",
+        "skipped out.jsonl in the games folder: a link to a file outside the folder",
+        "skipped sock.jsonl in the games folder: not a regular file (a socket)",
+        "skipped up.jsonl in the games folder: a link to a file outside the folder",
+    ]
+    assert {g.path.name for g in saved_games()} == {good.path.name, "same.jsonl"}  # the good log, twice

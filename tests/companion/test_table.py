@@ -1,5 +1,6 @@
 """The table authority without Kivy: full games in both modes, tower drops in
 every phase, undo (with confirmation for what revealed something), resume."""
+
 import json
 
 import pytest
@@ -21,8 +22,18 @@ def data_dir(tmp_path, monkeypatch):
 
 def drop(table, colour, seq=None, multi=False):
     seq = seq or sum(1 for r in table.records if r["t"] == "drop") + 1
-    table.tower_drop(TowerDrop(tower="t", boot="b", seq=seq, colour=colour, uncertain=colour is None,
-                               best=colour or "red", multi=multi, est=2 if multi else 1))
+    table.tower_drop(
+        TowerDrop(
+            tower="t",
+            boot="b",
+            seq=seq,
+            colour=colour,
+            uncertain=colour is None,
+            best=colour or "red",
+            multi=multi,
+            est=2 if multi else 1,
+        )
+    )
     return f"b:{seq}"
 
 
@@ -43,7 +54,9 @@ def test_drops_in_every_phase_are_counted_and_flagged_outside_placements():
     seen = {}
     rng_seed = 5
     import random
+
     from engine.playout import random_event
+
     rng = random.Random(rng_seed)
     while not table.over:
         ask = table.asked()
@@ -75,8 +88,10 @@ def test_tower_tally_is_emptied_after_a_general_scoring_and_the_tower_is_told():
     table.submit(ev.CastilloCounted(counts={"red": 2, "yellow": 2}))  # the table's count wins
     table.submit(ev.SecretDiscsRevealed())
     record = table.free.scoring_log[-1]
-    assert record.transfers == [{"player": "red", "count": 2, "region": "valencia", "to_court": False},
-                                {"player": "yellow", "count": 2, "region": "valencia", "to_court": False}]
+    assert record.transfers == [
+        {"player": "red", "count": 2, "region": "valencia", "to_court": False},
+        {"player": "yellow", "count": 2, "region": "valencia", "to_court": False},
+    ]
     assert table.hidden_tallies() == {"red": 0, "yellow": 0, "green": 0}
     assert told and told[-1] == table.empty_token
     assert table.records[-1]["t"] == "emptied"
@@ -85,8 +100,7 @@ def test_tower_tally_is_emptied_after_a_general_scoring_and_the_tower_is_told():
 def test_uncertain_drop_waits_for_a_person_then_counts_for_whom_they_say():
     table = Table.new(scripted_setup("scoring", "short", 3))
     did = drop(table, None)
-    assert table.public().drops_waiting == [{"id": did, "status": "uncertain", "best": "red", "colour": None,
-                                             "est": 1}]
+    assert table.public().drops_waiting == [{"id": did, "status": "uncertain", "best": "red", "colour": None, "est": 1}]
     assert sum(table.hidden_tallies().values()) == 0
     table.assign_drop(did, "green")
     assert table.hidden_tallies()["green"] == 1 and not table.public().drops_waiting
@@ -200,12 +214,16 @@ def test_a_correction_is_logged_and_described():
 
 def test_setup_mistakes_are_clear():
     with pytest.raises(ValueError, match="Caballero colour"):
-        TableSetup(game=GameSetup(players=["ann", "bob"], king="aragon", homes={"ann": "galicia", "bob": "sevilla"},
-                                  start_player="ann"))
+        TableSetup(
+            game=GameSetup(
+                players=["ann", "bob"], king="aragon", homes={"ann": "galicia", "bob": "sevilla"}, start_player="ann"
+            )
+        )
     with pytest.raises(ValueError, match="serial tower needs its port"):
         TableSetup.model_validate({"game": scripted_setup().game.model_dump(), "tower": {"kind": "serial"}})
-    same_home = scripted_setup().game.model_copy(update={"homes": {"red": "galicia", "yellow": "galicia",
-                                                                   "green": "sevilla", "blue": "valencia"}})
+    same_home = scripted_setup().game.model_copy(
+        update={"homes": {"red": "galicia", "yellow": "galicia", "green": "sevilla", "blue": "valencia"}}
+    )
     with pytest.raises(InputError, match="home regions"):
         Table.new(TableSetup(game=same_home))
 
@@ -249,14 +267,18 @@ def test_a_record_the_table_never_writes_is_damage_not_a_crash():
     bad_records = (
         ({"t": "assign", "drop": ["t", "b", 99], "player": "red", "count": 1}, "not in the game"),
         ({"t": "assign", "drop": ["t", "b", 1], "player": "purple", "count": 1}, "purple"),
-        ({"t": "drop", "key": "x", "colour": "red", "best": None, "est": 1, "status": "expected"},
-         "tower, boot and sequence"),
-        ({"t": "event", "e": {"type": "caballeros_placed", "player": "red", "placements": {"aragonn": 1}}},
-         "'aragonn' is not a region"),
+        (
+            {"t": "drop", "key": "x", "colour": "red", "best": None, "est": 1, "status": "expected"},
+            "tower, boot and sequence",
+        ),
+        (
+            {"t": "event", "e": {"type": "caballeros_placed", "player": "red", "placements": {"aragonn": 1}}},
+            "'aragonn' is not a region",
+        ),
         ({"t": "event", "e": {"type": "no_such_event"}}, "Input tag 'no_such_event'"),
-        ({"t": "event", "e": {"type": "caballeros_placed", "player": "green", "placements": {"aragon": 1}}},
-         "(rule: "),
-        ({"t": "teleport"}, "unknown record kind"))
+        ({"t": "event", "e": {"type": "caballeros_placed", "player": "green", "placements": {"aragon": 1}}}, "(rule: "),
+        ({"t": "teleport"}, "unknown record kind"),
+    )
     for i, (bad, words) in enumerate(bad_records):
         path = table.path.with_name(f"bad-{i}.jsonl")
         rewrite_log(path, scan_log(table.path).header, table.records + [bad])  # a forger with the app's code
@@ -283,6 +305,7 @@ def test_a_bug_while_checking_a_log_still_lists_it(data_dir, monkeypatch):
 
     def broken(path):
         raise TypeError("a bug")
+
     monkeypatch.setattr(table_module, "scan_log", broken)
     [check] = check_games()
     assert check.path == good.path and check.damaged and "could not be read (TypeError: a bug)" in check.message()
@@ -297,11 +320,19 @@ def test_one_tap_for_several_inputs_records_all_or_none():
     pid = table.asked().players[0]
     records = len(table.records)
     with pytest.raises(InputError, match="stack 9"):  # the second input is refused: the first is not kept
-        table.submit_many([{"type": "court_replenished", "player": pid, "from_provinces": 0, "from_regions": {}},
-                           {"type": "action_card_chosen", "player": pid, "stack": 9}])
+        table.submit_many(
+            [
+                {"type": "court_replenished", "player": pid, "from_provinces": 0, "from_regions": {}},
+                {"type": "action_card_chosen", "player": pid, "stack": 9},
+            ]
+        )
     assert len(table.records) == records and table.asked().kind == "replenish"
-    table.submit_many([{"type": "court_replenished", "player": pid, "from_provinces": 0, "from_regions": {}},
-                       {"type": "action_card_chosen", "player": pid, "stack": 4}])
+    table.submit_many(
+        [
+            {"type": "court_replenished", "player": pid, "from_provinces": 0, "from_regions": {}},
+            {"type": "action_card_chosen", "player": pid, "stack": 4},
+        ]
+    )
     assert table.asked().kind == "turn_action" and len(table.records) == records + 2
 
 
@@ -311,8 +342,12 @@ def test_undoing_a_special_scoring_asks_first():
     for card in (13, 12, 11):
         table.submit(ev.PowerCardPlayed(player=table.asked().players[0], card=card))
     pid = table.asked().players[0]
-    table.submit_many([{"type": "court_replenished", "player": pid, "from_provinces": 0, "from_regions": {}},
-                       {"type": "action_card_chosen", "player": pid, "stack": 3}])
+    table.submit_many(
+        [
+            {"type": "court_replenished", "player": pid, "from_provinces": 0, "from_regions": {}},
+            {"type": "action_card_chosen", "player": pid, "stack": 3},
+        ]
+    )
     table.submit(ev.SpecialActionStarted(player=pid))  # the "5" regions are scored at once
     assert len(table.state.scoring_log) == 1
     with pytest.raises(NeedsConfirmation, match="already seen what it scored"):
@@ -323,9 +358,15 @@ def test_undoing_a_special_scoring_asks_first():
 
 def test_a_crash_between_a_reveal_and_its_emptying_is_completed_on_resume():
     table = Table.new(scripted_setup("scoring", "short", 3))
+
     def after_a_reveal() -> bool:
-        return len(table.records) > 1 and table.records[-1]["t"] == "emptied" \
-            and table.records[-2]["t"] == "event" and table.records[-2]["e"]["type"] == "secret_discs_revealed"
+        return (
+            len(table.records) > 1
+            and table.records[-1]["t"] == "emptied"
+            and table.records[-2]["t"] == "event"
+            and table.records[-2]["e"]["type"] == "secret_discs_revealed"
+        )
+
     while not after_a_reveal():  # up to the first general scoring's reveal and emptying
         assert step(table, 5)
     path, emptied = table.path, table.records[-1]

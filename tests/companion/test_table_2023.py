@@ -3,6 +3,7 @@ only (a headless tablet that taps what the prompts offer, tests/companion/tablet
 the tap counts of each step against the classic table's budgets, the colours the tower
 does not know, private choices through the table, the card set completed during a game,
 corrections that put the King by the Castillo or in France, and scoring-only games."""
+
 from __future__ import annotations
 
 import random
@@ -37,11 +38,20 @@ def game_setup(n: int, modules=(), variant="short", cards_file=None, players=Non
     for what a table enters from its own box)."""
     board_file, stand_in_cards = standin_files("2023", n)
     players = players or COLOURS[:n]
-    setup = ev.GameSetup(players=players, names={p: p.title() for p in players}, king="castilla",
-                         homes=dict(zip(players, HOMES)), start_player=players[0], rules="2023",
-                         modules=list(modules), dummy="white" if n == 2 else None, variant=variant,
-                         board_file=board_file, cards_file=cards_file or stand_in_cards,
-                         stand_in_modifiers="power-shift" in modules)
+    setup = ev.GameSetup(
+        players=players,
+        names={p: p.title() for p in players},
+        king="castilla",
+        homes=dict(zip(players, HOMES)),
+        start_player=players[0],
+        rules="2023",
+        modules=list(modules),
+        dummy="white" if n == 2 else None,
+        variant=variant,
+        board_file=board_file,
+        cards_file=cards_file or stand_in_cards,
+        stand_in_modifiers="power-shift" in modules,
+    )
     if "old-hands" in modules:
         setup = setup.model_copy(update={"removed_cards": _old_hands_removed(random.Random(n), board_for(setup))})
     return setup
@@ -62,8 +72,11 @@ def general_scorings(log, players: int) -> list[int]:
     """Tablet taps of each general scoring: the discs, then opening and revealing."""
     out, running = [], 0
     for step in log:
-        if step.kind == "secret_disc" and step.events[0].get("type") == "secret_disc_set" \
-                and step.purpose == "castillo_destination":
+        if (
+            step.kind == "secret_disc"
+            and step.events[0].get("type") == "secret_disc_set"
+            and step.purpose == "castillo_destination"
+        ):
             running += step.taps
         if step.kind == "reveal_secret_discs" and any(e["type"] == "castillo_counted" for e in step.events):
             out.append(running + step.taps)
@@ -81,8 +94,13 @@ def ordinary_turns(log) -> list[tuple[int, int, bool]]:
     turns, current = [], None
     for step in log:
         if step.kind == "replenish":
-            current = {"actor": step.actor, "taps": step.taps, "placed": 0, "first": None,
-                       "plain": any(e["type"] == "action_card_chosen" for e in step.events)}
+            current = {
+                "actor": step.actor,
+                "taps": step.taps,
+                "placed": 0,
+                "first": None,
+                "plain": any(e["type"] == "action_card_chosen" for e in step.events),
+            }
             turns.append(current)
         elif current is not None and step.actor == current["actor"] and step.kind in ("turn_action",) + ONE_PICK:
             current["taps"] += step.taps
@@ -156,8 +174,9 @@ def test_a_whole_four_player_power_shift_game_with_phones_for_the_secrets():
     assert fingerprint(Table.resume(table.path)) == fingerprint(table)
 
 
-@pytest.mark.parametrize("players,modules", [(3, ("new-regency", "four-stacks")),
-                                             (5, ("new-regency", "old-hands", "power-shift"))])
+@pytest.mark.parametrize(
+    "players,modules", [(3, ("new-regency", "four-stacks")), (5, ("new-regency", "old-hands", "power-shift"))]
+)
 def test_whole_2023_games_with_every_module_on_the_tablet(players, modules):
     table = new_table(players, modules, tower="none")
     log = TabletDriver(table, seed=players).play()
@@ -178,16 +197,20 @@ def test_an_ordinary_2023_turn_with_three_placed_and_a_one_pick_special_takes_si
     driver = TabletDriver(table, seed=5, phones=True)
     while table.asked().kind != "reveal_action_cards":
         driver.step()  # the Modifier cards, dealt and passed on the phones
-    driver.step({"type": "action_cards_revealed",
-                 "cards": ["intrigue", "coup", "fiesta", "standin_score_chosen"]})
+    driver.step({"type": "action_cards_revealed", "cards": ["intrigue", "coup", "fiesta", "standin_score_chosen"]})
     for pid, card in (("purple", 13), ("blue", 12), ("green", 11), ("orange", 10)):
         assert driver.step({"type": "power_card_played", "player": pid, "card": card}).taps == 1
-    steps = [driver.step([{"type": "court_replenished", "player": "purple", "from_provinces": 0},
-                          {"type": "action_card_chosen", "player": "purple", "stack": 4}]),
-             driver.step({"type": "caballeros_placed", "player": "purple",
-                          "placements": {"toledo": 2, "navarra": 1}}),
-             driver.step({"type": "special_action_started", "player": "purple", "option": None}),
-             driver.step({"type": "region_chosen", "player": "purple", "region": "toledo"})]
+    steps = [
+        driver.step(
+            [
+                {"type": "court_replenished", "player": "purple", "from_provinces": 0},
+                {"type": "action_card_chosen", "player": "purple", "stack": 4},
+            ]
+        ),
+        driver.step({"type": "caballeros_placed", "player": "purple", "placements": {"toledo": 2, "navarra": 1}}),
+        driver.step({"type": "special_action_started", "player": "purple", "option": None}),
+        driver.step({"type": "region_chosen", "player": "purple", "region": "toledo"}),
+    ]
     assert [s.taps for s in steps] == [1, 3, 1, 1] and table.asked().players == ("blue",)
 
 
@@ -198,8 +221,14 @@ def test_the_2023_box_colours_are_allowed_and_the_tower_says_what_it_cannot_coun
     assert colours_for("classic") == ("red", "yellow", "green", "blue", "black")
     assert {"purple", "orange", "white"} <= set(colours_for("2023"))
     with pytest.raises(ValidationError, match="not a colour: purple"):
-        TableSetup(game=ev.GameSetup(players=["purple", "blue"], king="galicia", start_player="blue",
-                                     homes={"purple": "aragon", "blue": "sevilla"}))
+        TableSetup(
+            game=ev.GameSetup(
+                players=["purple", "blue"],
+                king="galicia",
+                start_player="blue",
+                homes={"purple": "aragon", "blue": "sevilla"},
+            )
+        )
     with pytest.raises(ValidationError, match="not a colour: pink"):
         TableSetup(game=game_setup(2).model_copy(update={"dummy": "pink"}))
     setup = TableSetup(game=game_setup(2))
@@ -209,7 +238,8 @@ def test_the_2023_box_colours_are_allowed_and_the_tower_says_what_it_cannot_coun
         "when placing).",
         "The tower does not know white: the dummy's (White) Caballeros in the Castillo are entered by hand "
         "(a player who moves them there taps the Castillo).",
-        "Or calibrate the tower for this game's colours (tap Tower:, then Calibrate the colours) and it counts them."]
+        "Or calibrate the tower for this game's colours (tap Tower:, then Calibrate the colours) and it counts them.",
+    ]
     assert TableSetup(game=game_setup(2), tower={"kind": "none"}).colour_notes() == []
 
 
@@ -248,8 +278,12 @@ def test_a_dummy_caballero_moved_into_the_castillo_is_expected_not_a_stray():
     table.submit({"type": "dummy_power_card_revealed", "card": 1})
     table.submit({"type": "power_card_played", "player": "purple", "card": 13})
     table.submit({"type": "power_card_played", "player": "blue", "card": 12})
-    table.submit_many([{"type": "court_replenished", "player": "purple", "from_provinces": 0},
-                       {"type": "action_card_chosen", "player": "purple", "stack": 1}])
+    table.submit_many(
+        [
+            {"type": "court_replenished", "player": "purple", "from_provinces": 0},
+            {"type": "action_card_chosen", "player": "purple", "stack": 1},
+        ]
+    )
     table.submit({"type": "caballeros_placed", "player": "purple", "placements": {}})
     table.submit({"type": "special_action_started", "player": "purple"})
     assert "toledo" in table.prompt().sources and "black" in table.prompt().sources["toledo"]
@@ -306,8 +340,9 @@ def test_a_card_the_set_does_not_list_is_added_at_the_table_and_the_game_goes_on
         table.submit(turned_up)
     assert table.card_set_open()
     with pytest.raises(InputError, match=r"cards\[levy\]"):
-        table.complete_card_set([{"id": "levy", "stack": 3, "copies": 1, "name": "Levy", "effect": "militia",
-                                  "params": {"count": 99}}])
+        table.complete_card_set(
+            [{"id": "levy", "stack": 3, "copies": 1, "name": "Levy", "effect": "militia", "params": {"count": 99}}]
+        )
     table.complete_card_set([{"id": "outposts", "stack": 3, "copies": 3}])
     assert table.board.cards["outposts"].stack == 3
     table.submit(turned_up)
@@ -463,6 +498,7 @@ def test_a_modifier_twin_tapped_on_the_tablet_plays_the_copy_the_player_holds():
     does not hold stands for the one they do; the log records the held one, and a card of
     another face is still refused."""
     from engine.playout import random_event
+
     table = new_table(5, ("power-shift",))
     rng = random.Random(3)
     while table.asked().kind != "play_power_card":
@@ -470,12 +506,19 @@ def test_a_modifier_twin_tapped_on_the_tablet_plays_the_copy_the_player_holds():
     pid = table.asked().players[0]
     mods = table.state.modifiers
     hand = table.private(pid)["modifiers_in_hand"]
-    twins = [(m, t) for m in hand for t in mods if t not in hand and t != m
-             and (mods[t].name, mods[t].value) == (mods[m].name, mods[m].value)]
+    twins = [
+        (m, t)
+        for m in hand
+        for t in mods
+        if t not in hand and t != m and (mods[t].name, mods[t].value) == (mods[m].name, mods[m].value)
+    ]
     assert twins, hand
     held, other = twins[0]
-    stranger = next(t for t in mods if t not in hand and (mods[t].name, mods[t].value) not in
-                    {(mods[m].name, mods[m].value) for m in hand})
+    stranger = next(
+        t
+        for t in mods
+        if t not in hand and (mods[t].name, mods[t].value) not in {(mods[m].name, mods[m].value) for m in hand}
+    )
     with pytest.raises(InputError, match="no Modifier card"):
         table.submit({"type": "power_card_played", "player": pid, "card": 5, "modifier": stranger})
     table.submit({"type": "power_card_played", "player": pid, "card": 5, "modifier": other})
@@ -489,12 +532,17 @@ def test_a_greyed_power_card_under_power_shift_names_the_total_that_took_its_val
     told = {}
     while table.asked().kind != "game_over" and len(told) < 2:
         public = table.public().game["players"]
-        totals = {p["power_total"]: p for p in public if p.get("power_total") is not None
-                  and p["power_total"] != p["power_card_played"]}
+        totals = {
+            p["power_total"]: p
+            for p in public
+            if p.get("power_total") is not None and p["power_total"] != p["power_card_played"]
+        }
         for choice in table.prompt().choices:
             if not choice.enabled and choice.label.isdigit() and int(choice.label) in totals:
                 p = totals[int(choice.label)]
-                told[choice.why_not] = f"{p['name']} played a total of {choice.label} this round " \
-                                       f"({p['power_card_played']} with a Modifier card; each value once a round)"
+                told[choice.why_not] = (
+                    f"{p['name']} played a total of {choice.label} this round "
+                    f"({p['power_card_played']} with a Modifier card; each value once a round)"
+                )
         driver.step()
     assert told and all(said == expected for said, expected in told.items()), told

@@ -2,6 +2,7 @@
 (tests/companion/tablet_driver.py taps what the prompts offer), every ready-made input legal,
 each ask kind's prompt in words, the taps per step against the classic budgets, the 13-of-18
 choice and the setup disc in private, who holds which Action card and why."""
+
 from __future__ import annotations
 
 import random
@@ -24,21 +25,30 @@ from tests.companion.tablet_driver import TabletDriver
 from tests.engine.king_intrigue.table import ALL, CARDS_FILE
 
 # Every module card, with our box's numbers (the Discard card named: it is in play once named).
-MODULE_CARDS = [{"id": "pe_joker", "value": 5, "court": 0}, {"id": "pe_field_day", "court": 5},
-                {"id": "pe_alliance", "value": 45, "court": 3}, {"id": "sc_fiesta", "value": 65},
-                {"id": "sc_coup", "value": 85, "court": 3}, {"id": "pe_relocate", "court": 4},
-                {"id": "sc_scoring_own", "value": 95, "court": 3}, {"id": "sc_scoring_any", "value": 105, "court": 2},
-                {"id": "sc_scoring_offered", "value": 115, "court": 2}, {"id": "sc_revolt", "value": 125, "court": 2}]
-MODULE_CARDS += [{"id": "pe_civil_war", "value": 33, "court": 3, "params": {"outcome": "to_court", "place": 2}},
-                 {"id": "pe_bridge", "value": 55, "court": 3},
-                 {"id": "pe_quarantine", "value": 135, "court": 2, "params": {"until": "round"}},
-                 {"id": "pe_risk_of_collapse", "value": 145, "court": 2, "params": {"until": "general_scoring"}},
-                 {"id": "sc_table_for_six", "value": 155, "court": 1},
-                 {"id": "sc_kings_guard", "value": 165, "court": 1},
-                 {"id": "sc_hurricane", "value": 175, "court": 1, "params": {"outcome": "send_back"}},
-                 {"id": "sc_mistress", "value": 75, "court": 3},
-                 {"id": "sc_espionage", "value": 25, "court": 3},
-                 {"id": "sc_cancel", "value": 15, "court": 4, "params": {"tokens": 1}}]
+MODULE_CARDS = [
+    {"id": "pe_joker", "value": 5, "court": 0},
+    {"id": "pe_field_day", "court": 5},
+    {"id": "pe_alliance", "value": 45, "court": 3},
+    {"id": "sc_fiesta", "value": 65},
+    {"id": "sc_coup", "value": 85, "court": 3},
+    {"id": "pe_relocate", "court": 4},
+    {"id": "sc_scoring_own", "value": 95, "court": 3},
+    {"id": "sc_scoring_any", "value": 105, "court": 2},
+    {"id": "sc_scoring_offered", "value": 115, "court": 2},
+    {"id": "sc_revolt", "value": 125, "court": 2},
+]
+MODULE_CARDS += [
+    {"id": "pe_civil_war", "value": 33, "court": 3, "params": {"outcome": "to_court", "place": 2}},
+    {"id": "pe_bridge", "value": 55, "court": 3},
+    {"id": "pe_quarantine", "value": 135, "court": 2, "params": {"until": "round"}},
+    {"id": "pe_risk_of_collapse", "value": 145, "court": 2, "params": {"until": "general_scoring"}},
+    {"id": "sc_table_for_six", "value": 155, "court": 1},
+    {"id": "sc_kings_guard", "value": 165, "court": 1},
+    {"id": "sc_hurricane", "value": 175, "court": 1, "params": {"outcome": "send_back"}},
+    {"id": "sc_mistress", "value": 75, "court": 3},
+    {"id": "sc_espionage", "value": 25, "court": 3},
+    {"id": "sc_cancel", "value": 15, "court": 4, "params": {"tokens": 1}},
+]
 WITH_MODULES = {**CARDS_FILE, "power_cards": CARDS_FILE["power_cards"] + MODULE_CARDS}
 
 COLOURS = ["red", "blue", "green", "yellow", "black"]
@@ -55,10 +65,17 @@ def data_dir(tmp_path, monkeypatch):
 def ki_setup(n: int, modules=(), variant="short") -> ev.GameSetup:
     """A K&I game with the table's card file (the engine tests' numbers, entered as from a box)."""
     players = COLOURS[:n]
-    return ev.GameSetup(players=players, names={p: p.title() for p in players}, king="castilla_la_nueva",
-                        homes=dict(zip(players, HOMES)), start_player=players[0], rules="king-intrigue",
-                        modules=list(modules), variant=variant,
-                        cards_file=WITH_MODULES if modules else CARDS_FILE)
+    return ev.GameSetup(
+        players=players,
+        names={p: p.title() for p in players},
+        king="castilla_la_nueva",
+        homes=dict(zip(players, HOMES)),
+        start_player=players[0],
+        rules="king-intrigue",
+        modules=list(modules),
+        variant=variant,
+        cards_file=WITH_MODULES if modules else CARDS_FILE,
+    )
 
 
 def new_table(n: int, modules=(), tower="none", **more) -> Table:
@@ -104,8 +121,9 @@ def _play_checking(players: int, modules, seed: int, kinds: set) -> None:
     rng = random.Random(seed)
     setup = ki_setup(players, modules)
     state = start_state(setup, board_for(setup))
-    builder = KIPromptBuilder(state.names, lambda: state.board,
-                              public=lambda: public_view(state).model_dump(mode="json"))
+    builder = KIPromptBuilder(
+        state.names, lambda: state.board, public=lambda: public_view(state).model_dump(mode="json")
+    )
     while state.stage != "over":
         ask = asked(state)
         prompt = builder.build(ask)
@@ -138,8 +156,17 @@ def test_every_ki_prompt_offers_only_legal_inputs_in_words(players):
 def test_every_module_cards_step_has_a_prompt():
     """Revolt's scoreboard, the bridge's crossing, the spy's move, a token removed (the Discard
     card), the Alliance, Relocate, the 2x marker, the three offered ...: met over seeded games."""
-    wanted = {"turn_scoreboard", "bridge_crossing", "spy_move", "remove_token", "choose_region", "place_extra",
-              "move_caballeros", "secret_disc", "veto"}
+    wanted = {
+        "turn_scoreboard",
+        "bridge_crossing",
+        "spy_move",
+        "remove_token",
+        "choose_region",
+        "place_extra",
+        "move_caballeros",
+        "secret_disc",
+        "veto",
+    }
     kinds: set = set()
     for seed in range(40):
         _play_checking(4 + seed % 2, BOTH, seed, kinds)
@@ -188,30 +215,35 @@ def test_a_refused_power_card_tells_the_table_nothing_of_the_hand_and_its_player
         table.submit({"type": "power_card_played", "player": first, "card": left_out})
     words = str(refused.value)
     who = table.names[first]
-    assert words.startswith(f"{who} cannot play Power card {left_out} now: what a hand holds is secret, so {who} "
-                            "sees why on their phone or behind the private screen")
+    assert words.startswith(
+        f"{who} cannot play Power card {left_out} now: what a hand holds is secret, so {who} "
+        "sees why on their phone or behind the private screen"
+    )
     assert "left" not in words and "kept" not in words and "hand:" not in words
     assert table.public() == public_before and len(table.records) == records
-    assert table.private(first)["refused"] == (f"You left Power card {left_out} out of your hand at the start of "
-                                               "the game: it is not in your hand.")
+    assert table.private(first)["refused"] == (
+        f"You left Power card {left_out} out of your hand at the start of the game: it is not in your hand."
+    )
     assert all("refused" not in table.private(p) for p in others)
     why = [c for c in table.prompt().choices if (c.action or "").startswith("private_note:")]
-    assert [(c.label, c.action) for c in why] == [(f"{who}: why it was refused (only {who} looks)",
-                                                    f"private_note:{first}")]
+    assert [(c.label, c.action) for c in why] == [
+        (f"{who}: why it was refused (only {who} looks)", f"private_note:{first}")
+    ]
     assert str(left_out) not in why[0].label
     # Laid down in an earlier round: the same public words
     spent = hand[0]
     table.submit({"type": "power_card_played", "player": first, "card": spent})
-    assert "refused" not in table.private(first)   # the next step: gone
+    assert "refused" not in table.private(first)  # the next step: gone
     assert not any((c.action or "").startswith("private_note:") for c in table.prompt().choices)
     while not (table.asked().kind == "play_power_card" and table.asked().players[0] == first):
         driver.step()
     with pytest.raises(InputError) as again:
         table.submit({"type": "power_card_played", "player": first, "card": spent})
     assert str(again.value) == words.replace(str(left_out), str(spent))
-    assert table.private(first)["refused"] == (f"You laid Power card {spent} down in an earlier round: it is not "
-                                               "in your hand.")
-    table.undo(confirm=True)   # an undo is a step too
+    assert table.private(first)["refused"] == (
+        f"You laid Power card {spent} down in an earlier round: it is not in your hand."
+    )
+    table.undo(confirm=True)  # an undo is a step too
     assert "refused" not in table.private(first)
 
 
@@ -234,7 +266,7 @@ def test_setup_disc_and_thirteen_of_eighteen_behind_the_private_screen():
     assert table.asked().kind == "choose_power_cards"
     prompt = table.prompt()
     assert [c.action for c in prompt.choices] == ["private:red", "private:blue", "private:green"]
-    assert prompt.opens_private   # the sheets open seat by seat without a tap (the tablet's screen)
+    assert prompt.opens_private  # the sheets open seat by seat without a tap (the tablet's screen)
     pick = table.private_question("red")
     assert pick.count == 5 and len(pick.options) == 18 and "OUT" in pick.hint
     with pytest.raises(InputError, match="leave out 5"):
@@ -270,14 +302,22 @@ def test_the_round_says_who_holds_which_action_card_and_why():
     ranked = sorted(played, key=lambda p: -played[p])
     notes = prompt.notes
     assert len(notes) == 4
-    assert notes[0].startswith(f"{ranked[0].title()}: {played[ranked[0]]} ") and "the highest: King's Card (places 4)" \
-        in notes[0]
+    assert (
+        notes[0].startswith(f"{ranked[0].title()}: {played[ranked[0]]} ")
+        and "the highest: King's Card (places 4)" in notes[0]
+    )
     assert "the lowest: Intrigue card (places 1)" in notes[-1]
     assert "rank 2: Caballero card (places 3)" in notes[1] and "rank 3: Caballero card (places 2)" in notes[2]
     assert "holds the King's Card" in prompt.title
     # one tap: the Power card's Caballeros to the court
-    step = driver.step({"type": "court_replenished", "player": ranked[0],
-                        "from_provinces": table.asked().options["max"], "from_regions": {}})
+    step = driver.step(
+        {
+            "type": "court_replenished",
+            "player": ranked[0],
+            "from_provinces": table.asked().options["max"],
+            "from_regions": {},
+        }
+    )
     assert step.taps == 1
     assert table.prompt().title.endswith("plays King's Card")  # said once
 
@@ -342,14 +382,14 @@ def test_whole_ki_games_through_the_prompts_within_the_tap_budgets(players, modu
     log = TabletDriver(table, seed=players).play()
     assert table.over and table.public().game["winners"]
     taps = taps_by_kind(log)
-    assert set(taps["play_power_card"]) == {1}                       # power phase: 1 per player
+    assert set(taps["play_power_card"]) == {1}  # power phase: 1 per player
     assert len(taps["play_power_card"]) >= 9 * players
     cards = len(table.board.ki_cards.by_value(modules))
     fewer = min(13, cards - 13)  # 18 cards: the 5 left out are tapped; 28 with both modules: the 13 kept
-    assert set(taps["choose_power_cards"]) == {fewer + 1}   # the sheet opens by itself: the cards, Confirm
-    assert cards > 18 or max(taps["choose_power_cards"]) <= 6      # issue 21's goal: "leave out 5" <= 6 a player
-    assert set(taps["secret_disc"]) <= {2}                         # name, region
-    assert max(taps["replenish"]) <= 1 + 30                         # the full court: 1 tap
+    assert set(taps["choose_power_cards"]) == {fewer + 1}  # the sheet opens by itself: the cards, Confirm
+    assert cards > 18 or max(taps["choose_power_cards"]) <= 6  # issue 21's goal: "leave out 5" <= 6 a player
+    assert set(taps["secret_disc"]) <= {2}  # name, region
+    assert max(taps["replenish"]) <= 1 + 30  # the full court: 1 tap
     assert taps["replenish"].count(1) >= len(taps["replenish"]) // 2
     turns = _ordinary_turns(log)
     assert turns
@@ -398,15 +438,17 @@ def test_the_hurricane_turn_says_its_disc_comes_before_any_placement():
         rng = random.Random(seed)
         setup = ki_setup(4, BOTH)
         state = start_state(setup, board_for(setup))
-        builder = KIPromptBuilder(state.names, lambda: state.board,
-                                  public=lambda: public_view(state).model_dump(mode="json"))
+        builder = KIPromptBuilder(
+            state.names, lambda: state.board, public=lambda: public_view(state).model_dump(mode="json")
+        )
         while state.stage != "over":
             ask = asked(state)
             if ask.kind == "turn_action" and ask.options.get("special_first"):
                 prompt = builder.build(ask)
                 assert ask.options["place"] is None and prompt.map_mode != "count"
-                assert prompt.hint.endswith('Place Caballeros after it (Hurricane: "You reveal your secret disc '
-                                            'at the beginning of your turn")'), prompt.hint
+                assert prompt.hint.endswith(
+                    'Place Caballeros after it (Hurricane: "You reveal your secret disc at the beginning of your turn")'
+                ), prompt.hint
                 assert any(c.label == "Do the special action" for c in prompt.choices)
                 return
             apply_event(state, random_event(rng, ask))
@@ -418,8 +460,11 @@ def test_a_greyed_power_card_says_who_played_it_and_never_names_a_card_left_out(
     for pid, region in (("red", "aragon"), ("blue", "aragon"), ("green", "valencia")):
         table.submit_private(pid, [region])
     table.submit(table.prompt().choices[0].event)
-    for pid, out in (("red", ["10", "20", "30", "40", "50"]), ("blue", ["140", "150", "160", "170", "180"]),
-                     ("green", ["10", "60", "100", "130", "180"])):
+    for pid, out in (
+        ("red", ["10", "20", "30", "40", "50"]),
+        ("blue", ["140", "150", "160", "170", "180"]),
+        ("green", ["10", "60", "100", "130", "180"]),
+    ):
         table.submit_private(pid, out)
     first = table.asked().players[0]
     table.submit({"type": "power_card_played", "player": first, "card": 70})
@@ -427,13 +472,14 @@ def test_a_greyed_power_card_says_who_played_it_and_never_names_a_card_left_out(
     greyed = {c.event["card"]: c.why_not for c in prompt.choices if not c.enabled}
     assert greyed == {70: f"Power card 70 was played by {first.title()} this round (each value once a round)"}
     offered = {c.event["card"] for c in prompt.choices if c.enabled}
-    assert {10, 20, 30, 40, 50, 140, 180} <= offered   # left out by someone: secret, so never greyed
+    assert {10, 20, 30, 40, 50, 140, 180} <= offered  # left out by someone: secret, so never greyed
 
 
 def test_that_is_all_names_the_action_card_that_sets_the_placement():
     """King and Intrigue: the Action card held by rank places the Caballeros (the King's Card 5 ...),
     not the Power card whose action the turn plays; a tap past it says so."""
     from companion.ki_cards import ACTION_NAMES
+
     table = new_table(3)
     driver = TabletDriver(table, seed=2)
     while True:
@@ -447,9 +493,12 @@ def test_that_is_all_names_the_action_card_that_sets_the_placement():
     most, allows = place["max"], place["card_allows"]
     words = builder.full_words(prompt)
     if most < allows:
-        assert words == (f"That is all: {table.names[ask.players[0]]} has {most} Caballero{'s' * (most != 1)} in "
-                         f"the court (the {held} places up to {allows}) (Confirm, or take one back)"), words
+        assert words == (
+            f"That is all: {table.names[ask.players[0]]} has {most} Caballero{'s' * (most != 1)} in "
+            f"the court (the {held} places up to {allows}) (Confirm, or take one back)"
+        ), words
     else:
-        assert words == (f"That is all: the {held} places up to {most} Caballero{'s' * (most != 1)} (Confirm, or "
-                         "take one back)"), words
+        assert words == (
+            f"That is all: the {held} places up to {most} Caballero{'s' * (most != 1)} (Confirm, or take one back)"
+        ), words
     assert builder.card(ask.card) not in words.replace(held, "")

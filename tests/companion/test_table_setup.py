@@ -1,5 +1,6 @@
 """The new-game screen's seats (companion/table_setup.py): a switch of the rules ticks the seats
 those rules take, from the engine's data (engine.board.player_range), never a count Start refuses."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,7 +13,7 @@ from engine.game import board_for
 
 
 def test_each_rule_system_takes_the_players_its_board_data_names():
-    assert player_range("classic") == (2, 5) and player_range("2023") == (2, 5)   # 2023: both sides together
+    assert player_range("classic") == (2, 5) and player_range("2023") == (2, 5)  # 2023: both sides together
     assert player_range("king-intrigue") == (2, 5)
     with pytest.raises(RuleSetError, match="unknown rule set"):
         player_range("checkers")
@@ -27,9 +28,17 @@ def test_a_fresh_new_game_switched_to_2023_ticks_the_2023_box_colours_and_starts
     assert ticked == ["purple", "blue", "green", "orange"]
     low, high = player_range("2023")
     assert low <= len(ticked) <= high
-    board_for(GameSetup(players=ticked, names={p: p.title() for p in ticked}, king="castilla",
-                        homes=dict(zip(ticked, ["galicia", "aragon", "sevilla", "valencia"])),
-                        start_player=ticked[0], rules="2023", variant="full"))   # Start takes it
+    board_for(
+        GameSetup(
+            players=ticked,
+            names={p: p.title() for p in ticked},
+            king="castilla",
+            homes=dict(zip(ticked, ["galicia", "aragon", "sevilla", "valencia"])),
+            start_player=ticked[0],
+            rules="2023",
+            variant="full",
+        )
+    )  # Start takes it
 
 
 def test_typed_names_keep_their_seats_and_the_count_stays_within_the_rules():
@@ -39,7 +48,7 @@ def test_typed_names_keep_their_seats_and_the_count_stays_within_the_rules():
     eight = seat_colours("2023")
     assert len(eight) == 8
     assert len(seats_ticked("classic", eight, named=set())) == player_range("classic")[1]
-    assert seats_ticked("classic", ["purple"], named={"purple"}) == ["red", "yellow"]   # purple: not a classic colour
+    assert seats_ticked("classic", ["purple"], named={"purple"}) == ["red", "yellow"]  # purple: not a classic colour
     assert seats_ticked("king-intrigue", ["red", "blue", "green"], named={"blue"}) == ["blue", "red", "yellow"]
 
 

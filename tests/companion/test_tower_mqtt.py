@@ -1,6 +1,7 @@
 """The table's tower over a locked-down MQTT broker (the shipped hardware/mosquitto
 files, real mosquitto, TLS and passwords): drops reach the table, the status says
 how private the link is, and settings it cannot use become a status, not a crash."""
+
 import inspect
 import threading
 import time
@@ -46,21 +47,29 @@ class Statuses:
 
     def wait(self, predicate, timeout=20.0):
         with self.changed:
-            assert self.changed.wait_for(lambda: any(predicate(s) for s in self.seen), timeout), \
-                f"waited {timeout:g} s for a status where {inspect.getsource(predicate).strip()}; " \
+            assert self.changed.wait_for(lambda: any(predicate(s) for s in self.seen), timeout), (
+                f"waited {timeout:g} s for a status where {inspect.getsource(predicate).strip()}; "
                 f"seen: {[(s.state, s.message) for s in self.seen]}"
+            )
 
 
 def test_a_tower_on_a_tls_broker_with_passwords_counts_into_the_table(locked):
-    config = TowerConfig(kind="mqtt", broker=locked.url, tower_id=TOWER, username="companion",
-                         password=USERS["companion"], ca_file=locked.ca)
+    config = TowerConfig(
+        kind="mqtt",
+        broker=locked.url,
+        tower_id=TOWER,
+        username="companion",
+        password=USERS["companion"],
+        ca_file=locked.ca,
+    )
     check_mqtt(config)
     table = table_with(config)
     statuses = Statuses()
     link = TowerConnection(table, config, on_status=statuses).start()
     tower = SimulatedTower(TOWER, seed=61)
-    port = MqttPort(tower, locked.url, username=TOWER, password=USERS[TOWER], cafile=locked.ca,
-                    backoff_min=0.2, backoff_max=1.0)
+    port = MqttPort(
+        tower, locked.url, username=TOWER, password=USERS[TOWER], cafile=locked.ca, backoff_min=0.2, backoff_max=1.0
+    )
     try:
         statuses.wait(lambda s: s.state == "connected")
         for colour in ("red", "yellow", "red"):
@@ -85,8 +94,14 @@ def test_a_tower_on_a_tls_broker_with_passwords_counts_into_the_table(locked):
 
 
 def test_settings_the_bridge_cannot_use_become_a_status(tmp_path):
-    config = TowerConfig(kind="mqtt", broker="mqtts://127.0.0.1:1", tower_id=TOWER, username="companion",
-                         password="x", ca_file=str(tmp_path / "moved-away.crt"))
+    config = TowerConfig(
+        kind="mqtt",
+        broker="mqtts://127.0.0.1:1",
+        tower_id=TOWER,
+        username="companion",
+        password="x",
+        ca_file=str(tmp_path / "moved-away.crt"),
+    )
     with pytest.raises(ValueError, match="moved-away.crt: no such file"):
         check_mqtt(config)  # the new-game screen says this before the game starts
     table = table_with(TowerConfig(kind="simulated"))
@@ -109,8 +124,9 @@ def test_an_open_link_is_flagged_and_serial_is_not(tmp_path):
     open_link = closed = None
     try:
         statuses = Statuses()
-        open_link = TowerConnection(table, TowerConfig(kind="mqtt", broker=broker.url, tower_id=TOWER),
-                                    on_status=statuses).start()
+        open_link = TowerConnection(
+            table, TowerConfig(kind="mqtt", broker=broker.url, tower_id=TOWER), on_status=statuses
+        ).start()
         statuses.wait(lambda s: s.state == "connecting")
         warning = statuses.seen[-1].security.warning
         assert "not encrypted" in warning and "anonymous" in warning

@@ -10,11 +10,12 @@ only once every drop it counts has arrived. Tested on the table alone, then end
 to end over a real pty with the simulated tower (restarts of the app and of the
 tower included), and with a twin-table property: nothing public tells a tally.
 """
+
 from __future__ import annotations
 
 import random
-import threading
 import re
+import threading
 import time
 
 import pytest
@@ -30,9 +31,14 @@ from firmware_bridge.sim import PtyPort, SimulatedTower
 PLAYERS = ["red", "yellow", "green", "blue"]
 BOOT = "0000b001"
 NAMES = {"red": "Ana", "yellow": "Bruno", "green": "Carmen", "blue": "Dora"}
-GAME = GameSetup(players=PLAYERS, names=NAMES, variant="short", king="cataluna",
-                 homes={"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "valencia"},
-                 start_player="red")
+GAME = GameSetup(
+    players=PLAYERS,
+    names=NAMES,
+    variant="short",
+    king="cataluna",
+    homes={"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "valencia"},
+    start_player="red",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -45,13 +51,24 @@ def new_table(tower: TowerConfig | None = None) -> Table:
 
 
 def drop(table: Table, seq: int, colour: str | None, boot: str = BOOT, multi: bool = False) -> None:
-    table.tower_drop(TowerDrop(tower="t1", boot=boot, seq=seq, colour=colour, uncertain=colour is None,
-                               best="red" if colour is None else None, multi=multi, est=2 if multi else 1))
+    table.tower_drop(
+        TowerDrop(
+            tower="t1",
+            boot=boot,
+            seq=seq,
+            colour=colour,
+            uncertain=colour is None,
+            best="red" if colour is None else None,
+            multi=multi,
+            est=2 if multi else 1,
+        )
+    )
 
 
 def totals(counts: dict, drops: int, seq: int, token: str, boot: str = BOOT, unc: int = 0, multi: int = 0):
-    return Totals(t="totals", boot=boot, seq=seq, counts=counts, unc=unc, multi=multi, drops=drops, epoch=1,
-                  token=token)
+    return Totals(
+        t="totals", boot=boot, seq=seq, counts=counts, unc=unc, multi=multi, drops=drops, epoch=1, token=token
+    )
 
 
 def kinds(table: Table) -> list[str]:
@@ -71,13 +88,14 @@ def wait_for(predicate, timeout: float = 20.0, what: str = "condition"):
 
 # ---- the table alone -------------------------------------------------------------------------------
 
+
 def test_a_new_game_starts_the_towers_count_from_its_own_emptying():
     table = new_table()
     token = table.start_tower_count()
     assert token == f"g{table.nonce}-s" and kinds(table) == ["emptied"]
-    assert table.start_tower_count() == token and kinds(table) == ["emptied"]   # once
+    assert table.start_tower_count() == token and kinds(table) == ["emptied"]  # once
     older = new_table()
-    drop(older, 1, "red")              # a game that has drops already (a log of an earlier version)
+    drop(older, 1, "red")  # a game that has drops already (a log of an earlier version)
     assert older.start_tower_count() is None and kinds(older) == ["drop"]
 
 
@@ -86,9 +104,9 @@ def test_agreeing_totals_leave_no_trace_and_person_answers_are_no_fault():
     token = table.start_tower_count()
     drop(table, 1, "red")
     drop(table, 2, "red")
-    drop(table, 3, None)                      # uncertain: a person says it was Bruno's
-    drop(table, 4, None, multi=True)          # two cubes at once
-    drop(table, 5, "black")                   # a colour nobody plays: flagged, a person says "not a Caballero"
+    drop(table, 3, None)  # uncertain: a person says it was Bruno's
+    drop(table, 4, None, multi=True)  # two cubes at once
+    drop(table, 5, "black")  # a colour nobody plays: flagged, a person says "not a Caballero"
     table.assign_drop(f"{BOOT}:3", "yellow")
     table.assign_drop(f"{BOOT}:4", "green", 2)
     table.dismiss_drop(f"{BOOT}:5")
@@ -117,10 +135,10 @@ def test_a_disagreement_is_logged_shown_without_figures_and_settled_by_the_hand_
     assert record["t"] == "tower_totals" and record["seq"] == 5 and record["token"] == token
     assert record["tower_count"] == {"counts": {"blue": 1, "red": 3, "yellow": 1}, "drops": 5}
     assert record["table_count"] == {"counts": {"blue": 1, "red": 2, "yellow": 1}, "drops": 4}
-    assert table.hidden_tallies()["red"] == 2           # never overwritten
+    assert table.hidden_tallies()["red"] == 2  # never overwritten
     assert table.public().totals_mismatch
     check = table.totals_check()
-    assert check["fault"] and check["counts"] is None    # the Castillo is closed: no figure
+    assert check["fault"] and check["counts"] is None  # the Castillo is closed: no figure
     words = " ".join(totals_lines(check, table.names))
     assert "disagree" in words and not re.search(r"\d", re.sub(r"\d\d:\d\d", "", words))
     assert not re.search(r"\d", TOTALS_MISMATCH)
@@ -142,15 +160,15 @@ def test_a_disagreement_is_logged_shown_without_figures_and_settled_by_the_hand_
     assert check["counts"] == {"tower": record["tower_count"], "table": record["table_count"]}
     words = " ".join(totals_lines(check, table.names))
     assert "Ana 3" in words and "Ana 2" in words and "hand" in words
-    table.submit(CastilloCounted(counts={"red": 3, "yellow": 1, "green": 0, "blue": 1}))   # the hand count
+    table.submit(CastilloCounted(counts={"red": 3, "yellow": 1, "green": 0, "blue": 1}))  # the hand count
     assert not table.public().totals_mismatch
     assert "settled by the hand count" in " ".join(totals_lines(table.totals_check(), table.names))
     with pytest.raises(NeedsConfirmation):
         table.undo()
-    table.undo(confirm=True)                 # the count taken back: the fault is open again
+    table.undo(confirm=True)  # the count taken back: the fault is open again
     assert table.public().totals_mismatch
     table.submit(CastilloCounted(counts={"red": 3, "yellow": 1, "green": 0, "blue": 1}))
-    table.submit(SecretDiscsRevealed())      # the Castillo is emptied: a new count begins
+    table.submit(SecretDiscsRevealed())  # the Castillo is emptied: a new count begins
     assert kinds(table)[-1] == "emptied" and not table.public().totals_mismatch
     fresh = table.empty_token
     assert table.tower_totals("t1", totals({}, drops=0, seq=5, token=fresh)) == "agree"
@@ -172,12 +190,20 @@ def test_a_tower_counting_since_another_emptying_is_not_compared():
 
 def test_a_damaged_totals_record_is_damage_not_a_crash(tmp_path):
     from companion.table_log import check_record as _check_record
+
     with pytest.raises(ValueError, match="tower_count"):
-        _check_record({"t": "tower_totals", "tower_count": {"counts": {"red": "3"}, "drops": 3},
-                       "table_count": {"counts": {}, "drops": 0}}, tuple(PLAYERS))
+        _check_record(
+            {
+                "t": "tower_totals",
+                "tower_count": {"counts": {"red": "3"}, "drops": 3},
+                "table_count": {"counts": {}, "drops": 0},
+            },
+            tuple(PLAYERS),
+        )
     with pytest.raises(ValueError, match="table_count"):
-        _check_record({"t": "tower_totals", "tower_count": {"counts": {}, "drops": 0}, "table_count": [1]},
-                      tuple(PLAYERS))
+        _check_record(
+            {"t": "tower_totals", "tower_count": {"counts": {}, "drops": 0}, "table_count": [1]}, tuple(PLAYERS)
+        )
 
 
 def test_nothing_public_tells_a_tally():
@@ -190,11 +216,11 @@ def test_nothing_public_tells_a_tally():
         n = rng.randint(1, 25)
         colours = [rng.choice(PLAYERS + [None]) for _ in range(n)]
         lost = {i for i in range(n) if rng.random() < 0.15}
-        extra = rng.choice(PLAYERS) if rng.random() < 0.2 else None   # the table got one the tower lost
+        extra = rng.choice(PLAYERS) if rng.random() < 0.2 else None  # the table got one the tower lost
         perm = dict(zip(PLAYERS, rng.sample(PLAYERS, 4)))
         views = []
         for twin, more in ((colours, extra), ([perm.get(c) if c else None for c in colours], perm.get(extra))):
-            table = Table(TableSetup(game=GAME, mode="scoring", tower=TowerConfig(kind="none")))   # no log: fast
+            table = Table(TableSetup(game=GAME, mode="scoring", tower=TowerConfig(kind="none")))  # no log: fast
             token = table.start_tower_count()
             counted: dict[str, int] = {}
             for i, colour in enumerate(twin):
@@ -219,13 +245,17 @@ def test_nothing_public_tells_a_tally():
 
 # ---- end to end: a simulated tower over a real pty ---------------------------------------------------
 
+
 def agreed_after(table: Table, action) -> None:
     """action() makes the tower send a fresh snapshot; wait until the table compared it: agree."""
     start = time.time()
     action()
-    seen = wait_for(lambda: (lambda s: s if s.get("at", 0) >= start else None)(table.totals_check()["seen"]),
-                    what="a fresh comparison")
+    seen = wait_for(
+        lambda: (lambda s: s if s.get("at", 0) >= start else None)(table.totals_check()["seen"]),
+        what="a fresh comparison",
+    )
     assert seen["state"] == "agree", seen
+
 
 class Tower:
     """The simulated tower on a pty of its own, kept across app restarts (as a USB tower stays on)."""
@@ -281,7 +311,7 @@ def test_over_a_pty_drops_in_flight_restarts_and_a_lost_drop(tmp_path):
         record = [r for r in table.records if r["t"] == "tower_totals"][-1]
         assert record["tower_count"] == {"counts": {"blue": 1, "green": 1, "red": 3, "yellow": 1}, "drops": 7}
         assert record["table_count"] == {"counts": {"blue": 1, "green": 1, "red": 3}, "drops": 6}
-        assert table.hidden_tallies()["yellow"] == 0      # the table's count is not overwritten
+        assert table.hidden_tallies()["yellow"] == 0  # the table's count is not overwritten
         # Another restart: the same snapshot again, no second record; the fault stays open.
         link.stop()
         table.close()
@@ -304,7 +334,7 @@ def test_over_a_pty_drops_in_flight_restarts_and_a_lost_drop(tmp_path):
         wait_for(lambda: tower.sim.totals["token"] == table.empty_token, what="the tower emptied")
         tower.sim.drop("blue")
         wait_for(lambda: table.hidden_tallies()["blue"] == 1, what="a drop after the scoring")
-        agreed_after(table, tower.sim.reboot)   # a fresh snapshot since the scoring's emptying
+        agreed_after(table, tower.sim.reboot)  # a fresh snapshot since the scoring's emptying
         assert not table.public().totals_mismatch
     finally:
         link.stop()
@@ -349,10 +379,11 @@ def test_asking_for_an_emptying_never_waits_for_the_link(tmp_path):
         wait_for(lambda: table.totals_check()["seen"].get("state") == "agree", what="connected")
         held, release = threading.Event(), threading.Event()
 
-        def bridge_busy():   # the bridge's thread, in the middle of handing something to the table
+        def bridge_busy():  # the bridge's thread, in the middle of handing something to the table
             with link.bridge.link._lock:
                 held.set()
                 release.wait(5)
+
         busy = threading.Thread(target=bridge_busy)
         busy.start()
         held.wait(5)
@@ -360,7 +391,7 @@ def test_asking_for_an_emptying_never_waits_for_the_link(tmp_path):
         start = time.monotonic()
         with table._lock:
             table.on_tower_empty("g-test-e1")
-        assert time.monotonic() - start < 2.0   # not the 5 s the link's lock is held (room for a loaded machine)
+        assert time.monotonic() - start < 2.0  # not the 5 s the link's lock is held (room for a loaded machine)
         release.set()
         busy.join(5)
         # Sent once the link was free (the table then puts its own emptying back: "g-test-e1" is not its).

@@ -7,6 +7,7 @@ shut and unscored; let pass, it opens and is scored by the table's count.
 Real tables (companion.table.Table) reached by seeded random play (engine.playout), the
 veto planted at the start of the game with a table correction where the rule system lets the
 table enter it; the phones' views as the phone server builds them."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -37,16 +38,23 @@ def data_dir(tmp_path, monkeypatch):
 
 def classic_setup(revision: int = ev.RULES_REVISION) -> ev.GameSetup:
     players = ["red", "yellow", "green", "blue"]
-    return ev.GameSetup(players=players, names={p: p.title() for p in players}, king="castilla_la_nueva",
-                        homes=dict(zip(players, ["galicia", "aragon", "sevilla", "valencia"])),
-                        start_player="red", variant="full", revision=revision)
+    return ev.GameSetup(
+        players=players,
+        names={p: p.title() for p in players},
+        king="castilla_la_nueva",
+        homes=dict(zip(players, ["galicia", "aragon", "sevilla", "valencia"])),
+        start_player="red",
+        variant="full",
+        revision=revision,
+    )
 
 
 def setup_2023_two_vetoes() -> ev.GameSetup:
     setup = setup_2023(4, ())
     cards = dict(setup.cards_file)
-    cards["cards"] = [dict(c, copies={"veto": 2, "withdrawal": 1}.get(c["id"], c.get("copies")))
-                      for c in cards["cards"]]   # stack 2 keeps its size
+    cards["cards"] = [
+        dict(c, copies={"veto": 2, "withdrawal": 1}.get(c["id"], c.get("copies"))) for c in cards["cards"]
+    ]  # stack 2 keeps its size
     return setup.model_copy(update={"cards_file": cards})
 
 
@@ -54,7 +62,7 @@ def setup_2023_two_vetoes() -> ev.GameSetup:
 SYSTEMS = {
     "classic": (classic_setup, ["yellow", "green"]),
     "2023": (setup_2023_two_vetoes, ["blue", "green"]),
-    "king-intrigue": (lambda: ki_setup(4), None),   # the Veto is Power card 40, played in the game
+    "king-intrigue": (lambda: ki_setup(4), None),  # the Veto is Power card 40, played in the game
 }
 SAVED_AT_REVISION_2 = {"classic revision 2": (lambda: classic_setup(revision=2), ["yellow", "green"])}
 
@@ -73,7 +81,7 @@ def announce_the_castillo_card(table: Table, ask) -> bool:
     if not (castillo_card(table) and holders and not special.get("refused") and not special.get("options")):
         return False
     do = next(c for c in table.prompt().choices if c.label == "Do the special action")
-    if do.event is None:   # a step of the tablet's own: the Castillo opened and counted first
+    if do.event is None:  # a step of the tablet's own: the Castillo opened and counted first
         table.open_castillo()
         table.submit(ev.CastilloCounted(counts=castillo_tallies(table.state)))
         do.event = {"type": "special_action_started", "player": ask.players[0]}
@@ -92,7 +100,7 @@ def at_the_castillo_veto(system: str) -> Table:
             table.submit(ev.TableCorrected(vetoes=holders, round=1))
         while (ask := table.asked()).kind != "game_over":
             if holders and not table.state.vetoes:
-                break   # the planted Vetoes are used or over
+                break  # the planted Vetoes are used or over
             if ask.kind == "veto" and castillo_card(table):
                 if any(castillo_tallies(table.state).values()):
                     return table
@@ -107,12 +115,14 @@ def at_the_castillo_veto(system: str) -> Table:
 def public_texts(table: Table) -> dict[str, str]:
     """Everything public now: the tablet's prompt and view, each phone's view and the spectators'."""
     prompt = table.prompt()
-    server = PhoneServer(table)   # never started: its views are built as it would send them
+    server = PhoneServer(table)  # never started: its views are built as it would send them
     snap = server._snapshot(table, tuple(table.players), 0)
     seats = {pid: {"joined": True, "connected": True} for pid in table.players}
-    texts = {"prompt": json.dumps([prompt.title, prompt.hint, prompt.notes,
-                                   [(c.label, c.action) for c in prompt.choices]]),
-             "public": table.public().model_dump_json(), "status": status_view(snap, seats).model_dump_json()}
+    texts = {
+        "prompt": json.dumps([prompt.title, prompt.hint, prompt.notes, [(c.label, c.action) for c in prompt.choices]]),
+        "public": table.public().model_dump_json(),
+        "status": status_view(snap, seats).model_dump_json(),
+    }
     for pid in table.players:
         texts[f"phone {pid}"] = phone_view(table.board, snap, pid).model_dump_json()
     return texts
@@ -123,7 +133,7 @@ def check_nothing_of_it_is_shown(table: Table, scorings: int) -> None:
     for where, text in public_texts(table).items():
         figures = [int(f) for f in CASTILLO_FIGURE.findall(text)]
         mine = [own[where.split()[1]]] if where.startswith("phone ") else []
-        assert figures in ([], mine), (where, figures)   # a phone: its own count only, as ever
+        assert figures in ([], mine), (where, figures)  # a phone: its own count only, as ever
         assert "Open the Castillo" not in text and "count_castillo" not in text, where
     assert not table.castillo_opened and not any(r["t"] == "opened" for r in table.effective)
     assert len(table.state.scoring_log) == scorings
@@ -154,7 +164,7 @@ def test_let_pass_the_castillo_is_lifted_counted_and_scored(system):
     assert ask.kind == "lift_castillo" and ask.vetoes == ()
     assert [c.action for c in table.prompt().choices] == ["open_castillo"]
     expected = score_area(table.state.clone(), table.board.castillo)
-    table.open_castillo()   # everyone sees the counts now (no tower: the turns entered say them)
+    table.open_castillo()  # everyone sees the counts now (no tower: the turns entered say them)
     table.submit(ev.CastilloCounted(counts=castillo_tallies(table.state)))
     record = table.state.scoring_log[scorings]
     assert [(ln.player, ln.points) for ln in record.lines] == [(ln.player, ln.points) for ln in expected]
@@ -191,14 +201,14 @@ def test_no_special_action_shows_or_does_anything_before_its_veto_window(system)
         if holders:
             table.submit(ev.TableCorrected(vetoes=holders, round=1))
         before = None
-        rounds = 4 if holders else 99   # the planted Vetoes last two rounds; Power card 40 comes any time
+        rounds = 4 if holders else 99  # the planted Vetoes last two rounds; Power card 40 comes any time
         while (ask := table.asked()).kind != "game_over" and table.state.round_index < rounds:
             if ask.kind == "veto":
                 assert at_rest(table) == before[0] and not table.castillo_opened, table.state.special.effect
-                assert not any(r["t"] == "opened" for r in table.effective[before[1]:])
+                assert not any(r["t"] == "opened" for r in table.effective[before[1] :])
                 windows.add(table.state.special.effect)
             event = random_event(rng, dataclasses.replace(ask, vetoes=()))
             if isinstance(event, ev.SpecialActionStarted):
                 before = (at_rest(table), len(table.effective))
             table.submit(event)
-    assert len(windows) >= 3, windows   # several kinds of special action met a Veto
+    assert len(windows) >= 3, windows  # several kinds of special action met a Veto

@@ -1,4 +1,5 @@
 """Builders that bring a real game, through real events, to the moment a test needs."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,10 +14,17 @@ KING = "castilla_la_nueva"
 DEFAULT_CARDS = ["intrigue_any_3", "veto", "score_castillo", "grande"]
 
 
-def new_game(players=PLAYERS, homes=HOMES, king=KING, variant="full", start="red",
-             revision=ev.RULES_REVISION) -> Game:
-    return Game(ev.GameSetup(players=list(players), homes={p: homes[p] for p in players}, king=king,
-                             variant=variant, start_player=start, revision=revision))
+def new_game(players=PLAYERS, homes=HOMES, king=KING, variant="full", start="red", revision=ev.RULES_REVISION) -> Game:
+    return Game(
+        ev.GameSetup(
+            players=list(players),
+            homes={p: homes[p] for p in players},
+            king=king,
+            variant=variant,
+            start_player=start,
+            revision=revision,
+        )
+    )
 
 
 def idx(game: Game, area: str) -> int:

@@ -1,17 +1,16 @@
 """The 2023 board as shipped (what board-facts.md says is known, inferred, unknown) and the
 board files a table supplies: merged, then validated like the shipped data, each error one
 line naming the field and the rule."""
+
 from __future__ import annotations
 
 import pytest
 
-from engine.board import (BoardDataError, BoardFileError, MissingFactError, RuleSetError, classic_board,
-                          load_board)
+from engine.board import BoardDataError, BoardFileError, MissingFactError, RuleSetError, classic_board, load_board
 
 REGIONS_2023 = ["galicia", "navarra", "aragon", "cataluna", "castilla", "toledo", "valencia", "sevilla", "granada"]
 RENAMED = {"pais_vasco": "navarra", "castilla_la_vieja": "castilla", "castilla_la_nueva": "toledo"}
-UNKNOWN_4_5 = {"spaces.france.neighbours", "spaces.portugal.neighbours", "scoring_tiles.tile_a",
-               "scoring_tiles.tile_b"}
+UNKNOWN_4_5 = {"spaces.france.neighbours", "spaces.portugal.neighbours", "scoring_tiles.tile_a", "scoring_tiles.tile_b"}
 
 
 def board(players=4, **files):
@@ -36,6 +35,7 @@ def refused(players=4, **files) -> str:
 
 
 # ---- the shipped 4-5 player side
+
 
 def test_regions_and_spaces_of_the_2023_board():
     b = board()
@@ -94,9 +94,22 @@ def test_missing_lists_exactly_the_unknown_facts_of_the_board():
 
 def test_every_known_fact_of_the_shipped_board_names_its_source():
     b = board()
-    facts = {"regions", "spaces", "scoring_order", "castillo.scoreboard", "scoring_places", "mobile_scoreboards",
-             "rounds.full", "rounds.short", "rounds.general_scoring_after", "players", "players.colours",
-             "caballeros_per_player", "setup.home_region_caballeros", "setup.court_caballeros"}
+    facts = {
+        "regions",
+        "spaces",
+        "scoring_order",
+        "castillo.scoreboard",
+        "scoring_places",
+        "mobile_scoreboards",
+        "rounds.full",
+        "rounds.short",
+        "rounds.general_scoring_after",
+        "players",
+        "players.colours",
+        "caballeros_per_player",
+        "setup.home_region_caballeros",
+        "setup.court_caballeros",
+    }
     facts |= {f"regions.{r}.{f}" for r in b.region_ids for f in ("scoreboard", "neighbours")}
     facts |= {f"scoring_groups.{k}" for k in b.scoring_groups} | {f"power_cards.{v}" for v in b.replenish}
     for fact in facts:
@@ -105,13 +118,16 @@ def test_every_known_fact_of_the_shipped_board_names_its_source():
     p = b.provenance
     assert p["regions.castilla.neighbours"].startswith("confirmed")
     assert p["regions.galicia.scoreboard"].startswith("confirmed")
-    assert p["regions.castilla.scoreboard"].startswith("inferred") and "Castilla la Vieja" in p[
-        "regions.castilla.scoreboard"]
+    assert (
+        p["regions.castilla.scoreboard"].startswith("inferred")
+        and "Castilla la Vieja" in p["regions.castilla.scoreboard"]
+    )
     assert p["power_cards.9"].startswith("confirmed") and p["power_cards.1"].startswith("inferred")
     assert "skip spaces 4 and 7" in p["rounds.short"]
 
 
 # ---- the 2-3 player side: not shipped
+
 
 def test_the_two_three_player_side_has_every_scoreboard_missing():
     for players in (2, 3):
@@ -121,8 +137,7 @@ def test_the_two_three_player_side_has_every_scoreboard_missing():
         assert b.neighbours == board().neighbours and b.region_ids == board().region_ids
         scoreboards = {f"regions.{r}.scoreboard" for r in REGIONS_2023} | {"castillo.scoreboard"}
         assert board_missing(b) == UNKNOWN_4_5 | scoreboards
-        assert "Galicia's Scoring board on the 2-3 player side is not known" in b.missing[
-            "regions.galicia.scoreboard"]
+        assert "Galicia's Scoring board on the 2-3 player side is not known" in b.missing["regions.galicia.scoreboard"]
         assert "board file: castillo.scoreboard" in b.missing["castillo.scoreboard"]
         assert not any(k in b.provenance for k in scoreboards)
         assert "same map" in b.provenance["regions.castilla.neighbours"]
@@ -132,10 +147,13 @@ def test_the_two_three_player_side_has_every_scoreboard_missing():
 
 def test_a_table_board_file_completes_the_two_three_player_side():
     values = {r: [3 + i % 3, 1 + i % 2, 0] for i, r in enumerate(REGIONS_2023)}
-    file = {"rules": "2023", "side": "2-3",
-            "regions": [{"id": r, "scoreboard": v} for r, v in values.items()],
-            "castillo": {"scoreboard": [4, 2, 0]},
-            "provenance": {"castillo.scoreboard": "read off our board"}}
+    file = {
+        "rules": "2023",
+        "side": "2-3",
+        "regions": [{"id": r, "scoreboard": v} for r, v in values.items()],
+        "castillo": {"scoreboard": [4, 2, 0]},
+        "provenance": {"castillo.scoreboard": "read off our board"},
+    }
     b = board(3, board_file=file)
     assert [b.scoreboards[b.area_index[r]] for r in REGIONS_2023] == [tuple(v) for v in values.values()]
     assert b.scoreboards[b.castillo] == (4, 2, 0)
@@ -146,9 +164,16 @@ def test_a_table_board_file_completes_the_two_three_player_side():
 
 
 def test_a_table_board_file_gives_france_portugal_and_the_scoring_tiles():
-    b = board(5, board_file={"spaces": [{"id": "france", "neighbours": ["navarra", "aragon", "cataluna"]},
-                                        {"id": "portugal", "neighbours": ["galicia", "castilla", "toledo", "sevilla"]}],
-                             "scoring_tiles": {"tile_a": [8, 4, 0], "tile_b": [4, 0, 0]}})
+    b = board(
+        5,
+        board_file={
+            "spaces": [
+                {"id": "france", "neighbours": ["navarra", "aragon", "cataluna"]},
+                {"id": "portugal", "neighbours": ["galicia", "castilla", "toledo", "sevilla"]},
+            ],
+            "scoring_tiles": {"tile_a": [8, 4, 0], "tile_b": [4, 0, 0]},
+        },
+    )
     assert ids(b, b.space_neighbours[0]) == {"navarra", "aragon", "cataluna"}
     assert ids(b, b.space_neighbours[1]) == {"galicia", "castilla", "toledo", "sevilla"}
     assert b.scoring_tiles == {"tile_a": (8, 4, 0), "tile_b": (4, 0, 0)}
@@ -169,56 +194,92 @@ def test_a_classic_table_board_file_is_checked_the_same_way():
     b = load_board("classic", 4, board_file={"regions": [{"id": "galicia", "scoreboard": [4, 2, 1]}]})
     assert b.scoreboards[0] == (4, 2, 1) and b.provenance == {"regions.galicia.scoreboard": "table"}
     assert classic_board().scoreboards[0] == (4, 2, 0)
-    with pytest.raises(BoardFileError,
-                       match=r"regions\[galicia\]\.scoreboard: \[1, 2, 0\]: scoreboard must not increase"):
+    with pytest.raises(
+        BoardFileError, match=r"regions\[galicia\]\.scoreboard: \[1, 2, 0\]: scoreboard must not increase"
+    ):
         load_board("classic", 4, board_file={"regions": [{"id": "galicia", "scoreboard": [1, 2, 0]}]})
 
 
 # ---- each rule, its error naming the field
 
-@pytest.mark.parametrize("file, expected", [
-    ({"regions": [{"id": "aragon", "neighbours": ["castilla", "toledo", "cataluna", "valencia"]}]},
-     "regions[aragon].neighbours: navarra lists aragon but aragon does not list navarra: adjacency is not symmetric"),
-    ({"regions": [{"id": "galicia", "neighbours": ["castilla", "navarra", "granada"]}]},
-     "regions[granada].neighbours: galicia lists granada but granada does not list galicia"),
-    ({"regions": [{"id": "galicia", "neighbours": ["castilla", "navarra", "narnia"]}]},
-     "regions[galicia].neighbours: unknown neighbour 'narnia'"),
-    ({"regions": [{"id": "galicia", "neighbours": ["castilla", "navarra", "galicia"]}]},
-     "regions[galicia].neighbours: a region does not neighbour itself"),
-    ({"regions": [{"id": "galicia", "neighbours": ["castilla", "navarra", "navarra"]}]},
-     "regions[galicia].neighbours: a neighbour is listed twice"),
-    ({"regions": [{"id": "galicia", "neighbours": ["castilla", "navarra", "portugal"]}]},
-     "regions[galicia].neighbours: portugal is a space, not a region (a space's neighbours are given on the "
-     "space: spaces[portugal].neighbours)"),
-    ({"spaces": [{"id": "france", "neighbours": ["navarra", "castillo"]}]},
-     "spaces[france].neighbours: 'castillo' is not a region"),
-    ({"spaces": [{"id": "france", "neighbours": ["navarra", "navarra"]}]},
-     "spaces[france].neighbours: a neighbour is listed twice"),
-    ({"regions": [{"id": "granada", "scoreboard": [6, 1, 3]}]},
-     "regions[granada].scoreboard: [6, 1, 3]: scoreboard must not increase (1st >= 2nd >= 3rd place)"),
-    ({"regions": [{"id": "granada", "scoreboard": [6, 3, -1]}]},
-     "regions[granada].scoreboard: [6, 3, -1]: points may not be negative"),
-    ({"regions": [{"id": "granada", "scoreboard": [6, 3]}]},
-     "regions[granada].scoreboard: must be three integers (points for 1st, 2nd, 3rd place), not 2"),
-    ({"regions": [{"id": "granada", "scoreboard": [6, "3", 1]}]},
-     "regions[granada].scoreboard[1]: must be an integer"),
-    ({"castillo": {"scoreboard": [1, 3, 5]}}, "castillo.scoreboard: [1, 3, 5]: scoreboard must not increase"),
-    ({"scoring_tiles": {"tile_a": [0, 4, 8]}}, "scoring_tiles.tile_a: [0, 4, 8]: scoreboard must not increase"),
-    ({"scoring_tiles": {"tile_c": [8, 4, 0]}}, "scoring_tiles.tile_c: not one of the board's scoring_tiles"),
-    ({"power_cards": {"4": 31}}, "power_cards.4: 31 Caballeros is not 0..30"),
-    ({"power_cards": {"14": 0}}, "power_cards.14: not one of the board's power_cards"),
-    ({"regions": [{"id": "asturias", "scoreboard": [4, 2, 0]}]}, "regions[asturias]: not one of the board's regions"),
-    ({"regions": [{"scoreboard": [4, 2, 0]}]}, "regions[0]: needs an \"id\""),
-    ({"regions": [{"id": "galicia", "capital": "Santiago"}]}, "regions[galicia].capital: unknown field"),
-    ({"regions": [{"id": "galicia", "scoreboard": None}]},
-     "regions[galicia].scoreboard: a board or card file gives values"),
-    ({"rounds": {"full": [1, 2]}}, "rounds: unknown field or one a table cannot change"),
-    ({"rules": "classic"}, "rules: the file is for rules 'classic', but this game uses '2023'"),
-    ({"side": "2-3"}, "side: the file is for side '2-3', but this game uses '4-5'"),
-    ({"provenance": {"regions.galicia.scoreboard": "our board"}},
-     "provenance.regions.galicia.scoreboard: notes only facts the file gives"),
-    ({"regions": {"galicia": {"scoreboard": [4, 2, 0]}}}, "regions: must be a list"),
-])
+
+@pytest.mark.parametrize(
+    "file, expected",
+    [
+        (
+            {"regions": [{"id": "aragon", "neighbours": ["castilla", "toledo", "cataluna", "valencia"]}]},
+            "regions[aragon].neighbours: navarra lists aragon but aragon does not list navarra: adjacency is not symmetric",
+        ),
+        (
+            {"regions": [{"id": "galicia", "neighbours": ["castilla", "navarra", "granada"]}]},
+            "regions[granada].neighbours: galicia lists granada but granada does not list galicia",
+        ),
+        (
+            {"regions": [{"id": "galicia", "neighbours": ["castilla", "navarra", "narnia"]}]},
+            "regions[galicia].neighbours: unknown neighbour 'narnia'",
+        ),
+        (
+            {"regions": [{"id": "galicia", "neighbours": ["castilla", "navarra", "galicia"]}]},
+            "regions[galicia].neighbours: a region does not neighbour itself",
+        ),
+        (
+            {"regions": [{"id": "galicia", "neighbours": ["castilla", "navarra", "navarra"]}]},
+            "regions[galicia].neighbours: a neighbour is listed twice",
+        ),
+        (
+            {"regions": [{"id": "galicia", "neighbours": ["castilla", "navarra", "portugal"]}]},
+            "regions[galicia].neighbours: portugal is a space, not a region (a space's neighbours are given on the "
+            "space: spaces[portugal].neighbours)",
+        ),
+        (
+            {"spaces": [{"id": "france", "neighbours": ["navarra", "castillo"]}]},
+            "spaces[france].neighbours: 'castillo' is not a region",
+        ),
+        (
+            {"spaces": [{"id": "france", "neighbours": ["navarra", "navarra"]}]},
+            "spaces[france].neighbours: a neighbour is listed twice",
+        ),
+        (
+            {"regions": [{"id": "granada", "scoreboard": [6, 1, 3]}]},
+            "regions[granada].scoreboard: [6, 1, 3]: scoreboard must not increase (1st >= 2nd >= 3rd place)",
+        ),
+        (
+            {"regions": [{"id": "granada", "scoreboard": [6, 3, -1]}]},
+            "regions[granada].scoreboard: [6, 3, -1]: points may not be negative",
+        ),
+        (
+            {"regions": [{"id": "granada", "scoreboard": [6, 3]}]},
+            "regions[granada].scoreboard: must be three integers (points for 1st, 2nd, 3rd place), not 2",
+        ),
+        (
+            {"regions": [{"id": "granada", "scoreboard": [6, "3", 1]}]},
+            "regions[granada].scoreboard[1]: must be an integer",
+        ),
+        ({"castillo": {"scoreboard": [1, 3, 5]}}, "castillo.scoreboard: [1, 3, 5]: scoreboard must not increase"),
+        ({"scoring_tiles": {"tile_a": [0, 4, 8]}}, "scoring_tiles.tile_a: [0, 4, 8]: scoreboard must not increase"),
+        ({"scoring_tiles": {"tile_c": [8, 4, 0]}}, "scoring_tiles.tile_c: not one of the board's scoring_tiles"),
+        ({"power_cards": {"4": 31}}, "power_cards.4: 31 Caballeros is not 0..30"),
+        ({"power_cards": {"14": 0}}, "power_cards.14: not one of the board's power_cards"),
+        (
+            {"regions": [{"id": "asturias", "scoreboard": [4, 2, 0]}]},
+            "regions[asturias]: not one of the board's regions",
+        ),
+        ({"regions": [{"scoreboard": [4, 2, 0]}]}, 'regions[0]: needs an "id"'),
+        ({"regions": [{"id": "galicia", "capital": "Santiago"}]}, "regions[galicia].capital: unknown field"),
+        (
+            {"regions": [{"id": "galicia", "scoreboard": None}]},
+            "regions[galicia].scoreboard: a board or card file gives values",
+        ),
+        ({"rounds": {"full": [1, 2]}}, "rounds: unknown field or one a table cannot change"),
+        ({"rules": "classic"}, "rules: the file is for rules 'classic', but this game uses '2023'"),
+        ({"side": "2-3"}, "side: the file is for side '2-3', but this game uses '4-5'"),
+        (
+            {"provenance": {"regions.galicia.scoreboard": "our board"}},
+            "provenance.regions.galicia.scoreboard: notes only facts the file gives",
+        ),
+        ({"regions": {"galicia": {"scoreboard": [4, 2, 0]}}}, "regions: must be a list"),
+    ],
+)
 def test_each_board_rule_is_refused_naming_the_field(file, expected):
     assert expected in refused(board_file=file)
 
@@ -247,33 +308,50 @@ def test_a_table_file_never_changes_the_shipped_board():
 
 # ---- the shipped files themselves are held to the same rules
 
+
 def shipped(name):
     import json
     from importlib import resources
+
     return json.loads(resources.files("engine.data").joinpath(name).read_text("utf-8"))
 
 
 def test_the_shipped_2023_files_build_the_same_board():
     from engine.board import build_board
+
     assert build_board(shipped("board_2023.json"), shipped("action_cards_2023.json")) == board()
 
 
-@pytest.mark.parametrize("change, expected", [
-    (lambda b: b["missing"].pop("spaces.france.neighbours"),
-     "spaces[france].neighbours: is unknown (null) but missing.spaces.france.neighbours says nothing about it"),
-    (lambda b: b["provenance"].pop("regions.castilla.scoreboard"),
-     "provenance.regions.castilla.scoreboard: says nothing; every fact of the 2023 board names its source"),
-    (lambda b: b["missing"].update({"regions.galicia.scoreboard": "unknown"}),
-     "missing.regions.galicia.scoreboard: the fact is given, so it is not missing"),
-    (lambda b: b["provenance"].update({"regions.asturias.scoreboard": "a guess"}),
-     "provenance.regions.asturias.scoreboard: no such fact on this board"),
-    (lambda b: b["regions"][0].update(scoreboard=None),
-     "regions[galicia].scoreboard: is unknown (null) but missing.regions.galicia.scoreboard says nothing"),
-    (lambda b: b.update(side="classic"), "side: 'classic' is not a side of the 2023 board (sides: 4-5, 2-3)"),
-    (lambda b: b["regions"][1].update(id="galicia"), "regions[galicia]: id used twice"),
-])
+@pytest.mark.parametrize(
+    "change, expected",
+    [
+        (
+            lambda b: b["missing"].pop("spaces.france.neighbours"),
+            "spaces[france].neighbours: is unknown (null) but missing.spaces.france.neighbours says nothing about it",
+        ),
+        (
+            lambda b: b["provenance"].pop("regions.castilla.scoreboard"),
+            "provenance.regions.castilla.scoreboard: says nothing; every fact of the 2023 board names its source",
+        ),
+        (
+            lambda b: b["missing"].update({"regions.galicia.scoreboard": "unknown"}),
+            "missing.regions.galicia.scoreboard: the fact is given, so it is not missing",
+        ),
+        (
+            lambda b: b["provenance"].update({"regions.asturias.scoreboard": "a guess"}),
+            "provenance.regions.asturias.scoreboard: no such fact on this board",
+        ),
+        (
+            lambda b: b["regions"][0].update(scoreboard=None),
+            "regions[galicia].scoreboard: is unknown (null) but missing.regions.galicia.scoreboard says nothing",
+        ),
+        (lambda b: b.update(side="classic"), "side: 'classic' is not a side of the 2023 board (sides: 4-5, 2-3)"),
+        (lambda b: b["regions"][1].update(id="galicia"), "regions[galicia]: id used twice"),
+    ],
+)
 def test_the_shipped_board_data_is_checked(change, expected):
     from engine.board import build_board
+
     data = shipped("board_2023.json")
     change(data)
     with pytest.raises(BoardDataError) as exc:
@@ -283,12 +361,14 @@ def test_the_shipped_board_data_is_checked(change, expected):
 
 def test_a_board_and_a_card_set_of_different_rules_are_refused():
     from engine.board import build_board
+
     with pytest.raises(BoardDataError, match="rules: a 2023 board cannot take a classic card set"):
         build_board(shipped("board_2023.json"), shipped("action_cards_classic.json"))
 
 
 def test_shipped_card_data_needs_a_note_for_each_unknown():
     from engine.board import build_board
+
     cards = shipped("action_cards_2023.json")
     outposts = next(c for c in cards["cards"] if c["id"] == "outposts")
     outposts["missing"].pop("stack")

@@ -1,16 +1,37 @@
 """The 2023 card set as shipped (the cards the rule book names or explains, with their
 sources; every unknown field missing, never guessed) and the card-set files a table
 supplies: cards added or corrected by id, validated like the shipped data."""
+
 from __future__ import annotations
 
 import pytest
 
-from engine.board import (EFFECT_SPECS, CardFileError, CardSet, classic_board, load_board, load_cards)
+from engine.board import EFFECT_SPECS, CardFileError, CardSet, classic_board, load_board, load_cards
 
-NAMED_BY_THE_BOOK = {"your_majesty": "Your Majesty", "fiesta": "Fiesta", "outposts": "Outposts",
-                     "withdrawal": "Withdrawal", "coup": "Coup", "intrigue": "Intrigue"}
-EXPLAINED = {"militia", "civil_war", "revelation", "empowerment", "enactment", "adopted_home", "exile",
-             "entourage", "competition", "chalet", "rebellion", "infiltration", "stand_in", "veto"}
+NAMED_BY_THE_BOOK = {
+    "your_majesty": "Your Majesty",
+    "fiesta": "Fiesta",
+    "outposts": "Outposts",
+    "withdrawal": "Withdrawal",
+    "coup": "Coup",
+    "intrigue": "Intrigue",
+}
+EXPLAINED = {
+    "militia",
+    "civil_war",
+    "revelation",
+    "empowerment",
+    "enactment",
+    "adopted_home",
+    "exile",
+    "entourage",
+    "competition",
+    "chalet",
+    "rebellion",
+    "infiltration",
+    "stand_in",
+    "veto",
+}
 
 
 def cards(file=None) -> CardSet:
@@ -30,6 +51,7 @@ def new_card(ident="cortes", **fields):
 
 
 # ---- the shipped 2023 card set
+
 
 def test_the_shipped_set_holds_the_cards_the_rule_book_names_or_explains():
     s = cards()
@@ -69,8 +91,12 @@ def test_unpublished_parameters_are_missing_not_guessed():
     assert s.cards["stand_in"].params == {"swap": None}
     assert s.cards["entourage"].params == {"count": 2, "king_to": None, "whose": None}
     assert s.cards["militia"].params == {"count": 2} and "inferred" in s.cards["militia"].source
-    for key in ("cards.civil_war.params.outcome", "cards.stand_in.params.swap",
-                "cards.entourage.params.king_to", "cards.entourage.params.whose"):
+    for key in (
+        "cards.civil_war.params.outcome",
+        "cards.stand_in.params.swap",
+        "cards.entourage.params.king_to",
+        "cards.entourage.params.whose",
+    ):
         assert "card file: cards[" in s.missing[key]
 
 
@@ -78,11 +104,22 @@ def test_missing_lists_exactly_the_unknown_card_fields():
     s = cards()
     unknown = set()
     for c in s.cards.values():
-        unknown |= {f"cards.{c.id}.{f}" for f in ("stack", "copies", "placement") if getattr(c, f) is None
-                    and not (f == "placement" and c.stack is None)}  # no stack: its placement follows it
+        unknown |= {
+            f"cards.{c.id}.{f}"
+            for f in ("stack", "copies", "placement")
+            if getattr(c, f) is None and not (f == "placement" and c.stack is None)
+        }  # no stack: its placement follows it
         unknown |= {f"cards.{c.id}.params.{p}" for p, v in c.params.items() if v is None}
-    stacks = {"stacks.1", "stacks.2", "stacks.3", "stacks.4", "modules.new-regency.stacks.5",
-              "modules.old-hands.stacks.1", "modules.old-hands.stacks.2", "modules.old-hands.stacks.4"}
+    stacks = {
+        "stacks.1",
+        "stacks.2",
+        "stacks.3",
+        "stacks.4",
+        "modules.new-regency.stacks.5",
+        "modules.old-hands.stacks.1",
+        "modules.old-hands.stacks.2",
+        "modules.old-hands.stacks.4",
+    }
     assert set(s.missing) == unknown | stacks
     assert "Stack 3 holds 10 cards" in s.missing["stacks.3"] and "fiesta" in s.missing["stacks.3"]
 
@@ -111,10 +148,17 @@ def test_classic_cards_through_load_cards():
 
 # ---- a table's card file
 
+
 def test_a_card_file_corrects_shipped_cards_by_id():
-    s = cards({"rules": "2023", "cards": [
-        {"id": "outposts", "stack": 3, "copies": 2},
-        {"id": "civil_war", "params": {"outcome": "send_back", "count": 2}, "source": "our box"}]})
+    s = cards(
+        {
+            "rules": "2023",
+            "cards": [
+                {"id": "outposts", "stack": 3, "copies": 2},
+                {"id": "civil_war", "params": {"outcome": "send_back", "count": 2}, "source": "our box"},
+            ],
+        }
+    )
     outposts, civil = s.cards["outposts"], s.cards["civil_war"]
     assert (outposts.stack, outposts.copies, outposts.placement) == (3, 2, 3)
     assert outposts.source.startswith("table (stack, copies); rule book")
@@ -134,8 +178,15 @@ def test_a_card_file_adds_cards_and_completes_a_stack():
 
 
 def test_a_card_file_adds_old_hands_cards():
-    s = cards({"cards": [new_card("veterans", stack=2, module="old-hands", effect="decay", params={"count": 2},
-                                  source="the club card")]})
+    s = cards(
+        {
+            "cards": [
+                new_card(
+                    "veterans", stack=2, module="old-hands", effect="decay", params={"count": 2}, source="the club card"
+                )
+            ]
+        }
+    )
     card = s.cards["veterans"]
     assert (card.module, card.stack, card.placement, card.source) == ("old-hands", 2, 2, "table: the club card")
     assert "modules.old-hands.stacks.2" in s.missing  # one of two
@@ -155,50 +206,85 @@ def test_changing_a_card_effect_replaces_its_parameters():
 
 # ---- each rule, its error naming the card and field
 
-@pytest.mark.parametrize("entry, expected", [
-    (new_card("militia_2", effect="militia", params={"count": 7}),
-     "cards[militia_2].params.count: must be an integer 1..5"),
-    (new_card("militia_2", effect="militia", params={"count": True}),
-     "cards[militia_2].params.count: must be an integer 1..5"),
-    (new_card(effect="move_king", params={"adjacent_only": "yes"}),
-     "cards[cortes].params.adjacent_only: must be true or false"),
-    (new_card(effect="civil_war", params={"outcome": "exile"}),
-     "cards[cortes].params.outcome: must be one of \"send_back\", \"to_court\""),
-    (new_card(effect="score_group", params={"group": 5}),
-     "cards[cortes].params.group: must be one of \"4\", \"5\", \"6-7\""),
-    (new_card(effect="choice", params={"options": ["move_all_own"], "count": 2}),
-     "cards[cortes].params.options: must be a list of 2 to 2 of"),
-    (new_card(effect="choice", params={"options": ["move_all_own", "teleport"], "count": 2}),
-     "cards[cortes].params.options: must list only \"move_all_own\", \"place_extra\" (not 'teleport')"),
-    (new_card(effect="move", params={"total": 3}), "cards[cortes].params: effect move needs foreign, own"),
-    (new_card(params={"count": 3}),
-     "cards[cortes].params.count: not a parameter of effect revelation (parameters: none)"),
-    (new_card(effect="stand_in", params={"swap": None}),
-     "cards[cortes].params.swap: a board or card file gives values"),
-    (new_card(effect="teleport"), "cards[cortes].effect: unknown effect 'teleport' (effects: move,"),
-    (new_card(effect="mobile_scoreboard"),
-     "cards[cortes].effect: mobile_scoreboard is not an effect of the 2023 rules (it belongs to: classic)"),
-    (new_card(copies=11), "cards[cortes].copies: must be at most 10"),
-    (new_card(copies=0), "cards[cortes].copies: must be at least 1"),
-    (new_card(stack=6), "cards[cortes].stack: must be at most 5"),
-    (new_card(stack="2"), "cards[cortes].stack: must be an integer"),
-    (new_card(module="expansion"),
-     "cards[cortes].module: unknown module 'expansion' (modules: new-regency, old-hands)"),
-    (new_card(module="old-hands", stack=3), "cards[cortes].stack: module old-hands has no stack 3 (stacks: 1, 2, 4)"),
-    (new_card(module="new-regency", stack=1), "cards[cortes].stack: module new-regency has no stack 1 (stacks: 5)"),
-    (new_card(stack=5),
-     "cards: stack 5 would hold at least 2 cards (your_majesty, cortes) but holds 1 (stack_sizes.5)"),
-    (new_card(module="old-hands", stack=4, copies=2),
-     "cards: stack 4 of old-hands would hold at least 2 cards (cortes) but holds 1 (modules.old-hands.stack_sizes.4)"),
-    ({"id": "cortes", "name": "Cortes", "effect": "revelation", "copies": 1},
-     "cards[cortes]: a new card needs stack (it is not a shipped card's id; shipped: your_majesty"),
-    (new_card(colour="red"), "cards[cortes].colour: unknown field (card fields: id, stack, copies"),
-    (new_card("Cortes!"), "cards[Cortes!].id: must match"),
-    ({"stack": 1}, "cards[0]: needs an \"id\""),
-    ({"id": "fiesta", "stack": None}, "cards[fiesta].stack: a board or card file gives values"),
-    (new_card(stack=3, copies=10), "cards: stack 3 would hold at least 11 cards (fiesta ×?, cortes) but holds 10"),
-    ({"id": "intrigue", "params": {"own": 11}}, "cards[intrigue].params.own: must be an integer 0..10"),
-])
+
+@pytest.mark.parametrize(
+    "entry, expected",
+    [
+        (
+            new_card("militia_2", effect="militia", params={"count": 7}),
+            "cards[militia_2].params.count: must be an integer 1..5",
+        ),
+        (
+            new_card("militia_2", effect="militia", params={"count": True}),
+            "cards[militia_2].params.count: must be an integer 1..5",
+        ),
+        (
+            new_card(effect="move_king", params={"adjacent_only": "yes"}),
+            "cards[cortes].params.adjacent_only: must be true or false",
+        ),
+        (
+            new_card(effect="civil_war", params={"outcome": "exile"}),
+            'cards[cortes].params.outcome: must be one of "send_back", "to_court"',
+        ),
+        (
+            new_card(effect="score_group", params={"group": 5}),
+            'cards[cortes].params.group: must be one of "4", "5", "6-7"',
+        ),
+        (
+            new_card(effect="choice", params={"options": ["move_all_own"], "count": 2}),
+            "cards[cortes].params.options: must be a list of 2 to 2 of",
+        ),
+        (
+            new_card(effect="choice", params={"options": ["move_all_own", "teleport"], "count": 2}),
+            'cards[cortes].params.options: must list only "move_all_own", "place_extra" (not \'teleport\')',
+        ),
+        (new_card(effect="move", params={"total": 3}), "cards[cortes].params: effect move needs foreign, own"),
+        (
+            new_card(params={"count": 3}),
+            "cards[cortes].params.count: not a parameter of effect revelation (parameters: none)",
+        ),
+        (
+            new_card(effect="stand_in", params={"swap": None}),
+            "cards[cortes].params.swap: a board or card file gives values",
+        ),
+        (new_card(effect="teleport"), "cards[cortes].effect: unknown effect 'teleport' (effects: move,"),
+        (
+            new_card(effect="mobile_scoreboard"),
+            "cards[cortes].effect: mobile_scoreboard is not an effect of the 2023 rules (it belongs to: classic)",
+        ),
+        (new_card(copies=11), "cards[cortes].copies: must be at most 10"),
+        (new_card(copies=0), "cards[cortes].copies: must be at least 1"),
+        (new_card(stack=6), "cards[cortes].stack: must be at most 5"),
+        (new_card(stack="2"), "cards[cortes].stack: must be an integer"),
+        (
+            new_card(module="expansion"),
+            "cards[cortes].module: unknown module 'expansion' (modules: new-regency, old-hands)",
+        ),
+        (
+            new_card(module="old-hands", stack=3),
+            "cards[cortes].stack: module old-hands has no stack 3 (stacks: 1, 2, 4)",
+        ),
+        (new_card(module="new-regency", stack=1), "cards[cortes].stack: module new-regency has no stack 1 (stacks: 5)"),
+        (
+            new_card(stack=5),
+            "cards: stack 5 would hold at least 2 cards (your_majesty, cortes) but holds 1 (stack_sizes.5)",
+        ),
+        (
+            new_card(module="old-hands", stack=4, copies=2),
+            "cards: stack 4 of old-hands would hold at least 2 cards (cortes) but holds 1 (modules.old-hands.stack_sizes.4)",
+        ),
+        (
+            {"id": "cortes", "name": "Cortes", "effect": "revelation", "copies": 1},
+            "cards[cortes]: a new card needs stack (it is not a shipped card's id; shipped: your_majesty",
+        ),
+        (new_card(colour="red"), "cards[cortes].colour: unknown field (card fields: id, stack, copies"),
+        (new_card("Cortes!"), "cards[Cortes!].id: must match"),
+        ({"stack": 1}, 'cards[0]: needs an "id"'),
+        ({"id": "fiesta", "stack": None}, "cards[fiesta].stack: a board or card file gives values"),
+        (new_card(stack=3, copies=10), "cards: stack 3 would hold at least 11 cards (fiesta ×?, cortes) but holds 10"),
+        ({"id": "intrigue", "params": {"own": 11}}, "cards[intrigue].params.own: must be an integer 0..10"),
+    ],
+)
 def test_each_card_rule_is_refused_naming_the_card_and_field(entry, expected):
     assert expected in refused({"rules": "2023", "cards": [entry]})
 
@@ -207,12 +293,18 @@ def test_duplicate_new_ids_are_refused():
     assert "cards[cortes]: id used twice (card ids must be unique)" in refused({"cards": [new_card(), new_card()]})
 
 
-@pytest.mark.parametrize("file, expected", [
-    ([new_card()], "card file: must be a JSON object, not list"),
-    ({"rules": "classic", "cards": []}, "rules: the file is for the 'classic' rules, but this game uses '2023'"),
-    ({"cards": {"cortes": new_card()}}, "cards: must be a list of cards"),
-    ({"stack_sizes": {"1": 12}}, "stack_sizes: unknown field (a card file may give: rules, name, cards, modifiers)"),
-])
+@pytest.mark.parametrize(
+    "file, expected",
+    [
+        ([new_card()], "card file: must be a JSON object, not list"),
+        ({"rules": "classic", "cards": []}, "rules: the file is for the 'classic' rules, but this game uses '2023'"),
+        ({"cards": {"cortes": new_card()}}, "cards: must be a list of cards"),
+        (
+            {"stack_sizes": {"1": 12}},
+            "stack_sizes: unknown field (a card file may give: rules, name, cards, modifiers)",
+        ),
+    ],
+)
 def test_malformed_card_files_are_refused(file, expected):
     assert expected in refused(file)
 

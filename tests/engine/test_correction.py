@@ -1,4 +1,5 @@
 """Table corrections and starting to track from a position already on the table."""
+
 import copy
 import random
 
@@ -6,9 +7,9 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-from engine.game import Game
-from engine.playout import check_invariants, random_event, _snapshot_for_checks
 from engine.flow import apply_event
+from engine.game import Game
+from engine.playout import _snapshot_for_checks, check_invariants, random_event
 from engine.views import public_view
 
 from .helpers import count, court, new_game, provinces, start_round, take_card
@@ -25,8 +26,13 @@ def refused(g, event, rule):
 
 def test_a_correction_sets_the_board_and_the_provinces_make_up_the_rest():
     g = new_game()
-    g.apply(ev.TableCorrected(regions={"galicia": {"red": 4}, "aragon": {"blue": 1}}, court={"red": 5},
-                              reason="Ana's cubes were knocked over"))
+    g.apply(
+        ev.TableCorrected(
+            regions={"galicia": {"red": 4}, "aragon": {"blue": 1}},
+            court={"red": 5},
+            reason="Ana's cubes were knocked over",
+        )
+    )
     assert count(g, "red", "galicia") == 4 and count(g, "blue", "aragon") == 1
     assert count(g, "green", "sevilla") == 0  # regions replace the whole board
     assert court(g, "red") == 5 and court(g, "blue") == 0
@@ -44,12 +50,15 @@ def test_a_correction_keeps_the_hidden_castillo_and_never_names_it():
     assert count(g, "red", "castillo") == 6 and provinces(g, "red") == 0
 
 
-@pytest.mark.parametrize("event, words", [
-    (ev.TableCorrected(regions={"galizia": {"red": 1}}), "regions: 'galizia' is not a region"),
-    (ev.TableCorrected(court={"pink": 1}), "court: 'pink' is not a player"),
-    (ev.TableCorrected(mobile_scoreboards={"8-4-0": "galicia", "4-0-0": "galicia"}), "same area"),
-    (ev.TableCorrected(king="castillo"), "king: 'castillo' is not a region"),
-])
+@pytest.mark.parametrize(
+    "event, words",
+    [
+        (ev.TableCorrected(regions={"galizia": {"red": 1}}), "regions: 'galizia' is not a region"),
+        (ev.TableCorrected(court={"pink": 1}), "court: 'pink' is not a player"),
+        (ev.TableCorrected(mobile_scoreboards={"8-4-0": "galicia", "4-0-0": "galicia"}), "same area"),
+        (ev.TableCorrected(king="castillo"), "king: 'castillo' is not a region"),
+    ],
+)
 def test_a_wrong_correction_names_the_field_and_changes_nothing(event, words):
     assert words in refused(new_game(), event, "correction")
 
@@ -64,13 +73,21 @@ def test_no_correction_midway_through_a_special_action():
 
 def test_tracking_starts_from_a_position_and_plays_to_the_end():
     g = new_game()
-    g.apply(ev.TableCorrected(
-        round=5, start_player="blue", regions={"galicia": {"red": 5, "blue": 2}, "valencia": {"green": 4}},
-        castillo={"red": 3, "green": 1}, court={"red": 2, "blue": 6, "green": 3},
-        scores={"red": 31, "blue": 24, "green": 40}, king="aragon",
-        grandes={"red": "galicia", "blue": "cataluna", "green": "valencia"},
-        power_spent={"red": [13, 1, 7, 2], "blue": [12, 3, 6, 5], "green": [11, 4, 8]},
-        vetoes=["green"], reason="opened in round 5"))
+    g.apply(
+        ev.TableCorrected(
+            round=5,
+            start_player="blue",
+            regions={"galicia": {"red": 5, "blue": 2}, "valencia": {"green": 4}},
+            castillo={"red": 3, "green": 1},
+            court={"red": 2, "blue": 6, "green": 3},
+            scores={"red": 31, "blue": 24, "green": 40},
+            king="aragon",
+            grandes={"red": "galicia", "blue": "cataluna", "green": "valencia"},
+            power_spent={"red": [13, 1, 7, 2], "blue": [12, 3, 6, 5], "green": [11, 4, 8]},
+            vetoes=["green"],
+            reason="opened in round 5",
+        )
+    )
     s = g.state
     assert s.round == 5 and s.stage == "reveal" and s.players[s.start_player] == "blue"
     assert s.scores == [31, 24, 40] and s.vetoes == [(2, s.round_index)]

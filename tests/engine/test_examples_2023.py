@@ -2,14 +2,15 @@
 
 Where an example's picture carries a fact its text does not (where the King stands, a count
 not said), the test arranges the least that makes the text true, and says so."""
+
 from __future__ import annotations
 
 from engine import events as ev
 from engine.flow import _placement_areas
 from engine.scoring import score_area
 
-from .effects.game2023 import clear, count, general_scoring, grande, idx, put, refused, turn_with
 from .effects.book2023 import _table
+from .effects.game2023 import clear, count, general_scoring, grande, idx, put, refused, turn_with
 
 
 def _points(lines) -> dict[str, int]:
@@ -23,7 +24,7 @@ def _points(lines) -> dict[str, int]:
 
 
 def test_placement_example_castilla():
-    """"Castilla is the King's region. Therefore, you may place your Caballeros in Galicia,
+    """ "Castilla is the King's region. Therefore, you may place your Caballeros in Galicia,
     Navarra, Aragón, Toledo or throw them into the Castillo." """
     g = _table(king="castilla")
     assert _placement_areas(g.state) == ["galicia", "navarra", "aragon", "toledo", "castillo"]
@@ -38,8 +39,9 @@ def test_placement_example_castilla():
 
 # --- General scoring --------------------------------------------------------------------------
 
+
 def test_castillo_example_then_your_3_caballeros_move_to_granada():
-    """"You have 3 Caballeros in the Castillo, Blue 2 and Orange 1. You have the majority and get
+    """ "You have 3 Caballeros in the Castillo, Blue 2 and Orange 1. You have the majority and get
     5 points. Blue ... gets 3 points. Orange ... gets 1 point. Green has no Caballeros in the
     Castillo and therefore gets no points. ... You move your 3 Caballeros from the Castillo to
     Granada." """
@@ -57,7 +59,7 @@ def test_castillo_example_then_your_3_caballeros_move_to_granada():
 
 
 def test_galicia_example_no_points_for_3rd_place_no_4th_place():
-    """"Orange has the majority with 4 Caballeros here and gets 4 points for first place. Blue has
+    """ "Orange has the majority with 4 Caballeros here and gets 4 points for first place. Blue has
     3 Caballeros and gets 2 points. You are in 3rd place with 2 Caballeros. Unfortunately, no
     points are awarded for 3rd place in Galicia. Green doesn't get any points either, since
     there is no 4th place." """
@@ -71,7 +73,7 @@ def test_galicia_example_no_points_for_3rd_place_no_4th_place():
 
 
 def test_navarra_example_three_tied_for_1st_take_2nd_place_points():
-    """"You, Blue, and Green each have 2 Caballeros. Remember: The Grande of Green does not count
+    """ "You, Blue, and Green each have 2 Caballeros. Remember: The Grande of Green does not count
     towards the majority. All are tied for first place, therefore you are all considered to be
     in 2. place and each of you gets 3 points. Orange has 1 Caballero and gets 1 point for 3rd
     place." """
@@ -86,7 +88,7 @@ def test_navarra_example_three_tied_for_1st_take_2nd_place_points():
 
 
 def test_sevilla_example_a_tie_gets_no_grandes_bonus():
-    """"Blue and Green each have 2 Caballeros and therefore share 2nd place. Therefore, Blue does
+    """ "Blue and Green each have 2 Caballeros and therefore share 2nd place. Therefore, Blue does
     not get the Grande's bonus. Blue and Green each get 3 points, you get 1." """
     g = _table(king="aragon")
     assert grande(g, "blue") == "sevilla"
@@ -99,7 +101,7 @@ def test_sevilla_example_a_tie_gets_no_grandes_bonus():
 
 
 def test_granada_example_majority_with_grande_and_king_10_points():
-    """"In Granada you have the majority with 3 Caballeros. Because your Grande is located there,
+    """ "In Granada you have the majority with 3 Caballeros. Because your Grande is located there,
     you get 2 bonus points as well. You get a total of 10 points. Orange and Green get 1 point
     each for 3rd place." (10 = 6 + the Grande's 2 + the King's 2: the King stands in Granada.)"""
     g = _table(king="aragon")

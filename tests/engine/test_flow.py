@@ -1,4 +1,5 @@
 """The phase flow: who is asked what, in which order, and what is refused."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,7 +8,17 @@ from engine import events as ev
 from engine.errors import RuleViolation
 
 from .helpers import (
-    ROUND_2, count, court, finish_round, new_game, provinces, put, refused, score, start_round, take_card,
+    ROUND_2,
+    count,
+    court,
+    finish_round,
+    new_game,
+    provinces,
+    put,
+    refused,
+    score,
+    start_round,
+    take_card,
 )
 
 
@@ -26,8 +37,9 @@ def test_reveal_checks_stacks_and_what_is_left():
     refused(g, ev.ActionCardsRevealed(cards=["intrigue_any_3", "veto", "score_castillo"]), "reveal")
     start_round(g)
     finish_round(g)
-    refused(g, ev.ActionCardsRevealed(cards=["intrigue_any_3", "decay_3", "score_5_regions", "grande"]),
-            "reveal")  # the only "any 3" Intrigue was used and lies under its stack
+    refused(
+        g, ev.ActionCardsRevealed(cards=["intrigue_any_3", "decay_3", "score_5_regions", "grande"]), "reveal"
+    )  # the only "any 3" Intrigue was used and lies under its stack
 
 
 def test_power_cards_clockwise_distinct_and_once_per_game():
@@ -53,16 +65,17 @@ def test_replenish_up_to_the_card_and_from_regions_only_when_provinces_run_short
     start_round(g, power={"red": 1, "blue": 13, "green": 12})  # Blue, Green, then Red with 6
     take_card(g, "veto")
     from .helpers import finish_turn
+
     finish_turn(g)
     take_card(g, "grande")
     finish_turn(g)
     put(g, "red", "valencia", 18)
     put(g, "red", "castillo", 1)  # 2 left in the provinces
     refused(g, ev.CourtReplenished(player="red", from_provinces=2, from_regions={"valencia": 5}), "replenish-limit")
-    refused(g, ev.CourtReplenished(player="red", from_provinces=1, from_regions={"valencia": 1}),
-            "replenish-from-board")
-    refused(g, ev.CourtReplenished(player="red", from_provinces=2, from_regions={"castillo": 1}),
-            "castillo-no-removal")
+    refused(
+        g, ev.CourtReplenished(player="red", from_provinces=1, from_regions={"valencia": 1}), "replenish-from-board"
+    )
+    refused(g, ev.CourtReplenished(player="red", from_provinces=2, from_regions={"castillo": 1}), "castillo-no-removal")
     refused(g, ev.CourtReplenished(player="red", from_provinces=3), "replenish-limit")
     g.apply(ev.CourtReplenished(player="red", from_provinces=2, from_regions={"valencia": 3, "galicia": 1}))
     assert court(g, "red") == 13 and provinces(g, "red") == 0 and count(g, "red", "valencia") == 15
@@ -97,10 +110,15 @@ def test_general_scoring_discs_castillo_transfer_and_regions():
     put(g, "red", "castillo", 3)
     put(g, "blue", "castillo", 1)
     for _ in range(3):
-        start_round(g, [["intrigue_any_3", "veto", "score_castillo", "grande"], ROUND_2,
-                        ["intrigue_own_4", "king_is_angry", "score_4_regions", "eviction"]][g.state.round_index],
-                    power={"red": 13 - g.state.round_index, "blue": 10 - g.state.round_index,
-                           "green": 7 - g.state.round_index})
+        start_round(
+            g,
+            [
+                ["intrigue_any_3", "veto", "score_castillo", "grande"],
+                ROUND_2,
+                ["intrigue_own_4", "king_is_angry", "score_4_regions", "eviction"],
+            ][g.state.round_index],
+            power={"red": 13 - g.state.round_index, "blue": 10 - g.state.round_index, "green": 7 - g.state.round_index},
+        )
         finish_round(g)
     ask = g.asked()
     # Everyone sets a disc, or the question would tell that Green has none inside
@@ -120,8 +138,10 @@ def test_general_scoring_discs_castillo_transfer_and_regions():
     # What the table is told to do with its hands, and every disc shown
     outcome = g.state.outcomes[-1]
     assert outcome.discs == {"red": "valencia", "blue": "castilla_la_nueva", "green": "galicia"}
-    assert [(m["player"], m["count"], m["source"], m["target"]) for m in outcome.moves] == \
-        [("red", 3, "castillo", "valencia"), ("blue", 1, "castillo", "court")]
+    assert [(m["player"], m["count"], m["source"], m["target"]) for m in outcome.moves] == [
+        ("red", 3, "castillo", "valencia"),
+        ("blue", 1, "castillo", "court"),
+    ]
     assert score(g, "red") == 5 + 4 + 2 + 5  # Castillo, Galicia + home, Valencia
     assert g.state.round == 4 and g.asked().kind == "reveal_action_cards"
 
@@ -130,11 +150,14 @@ def test_short_game_skips_rounds_4_and_7_and_ties_share_the_victory():
     g = new_game(variant="short", homes={"red": "galicia", "blue": "cataluna", "green": "sevilla"})
     assert g.state.round == 2
     rounds = []
-    decks = [["intrigue_any_3", "veto", "score_castillo", "grande"], ROUND_2,
-             ["intrigue_own_4", "king_is_angry", "score_4_regions", "eviction"],
-             ["intrigue_foreign_3", "decay_all", "score_most_caballeros", "royal_advisor"],
-             ["intrigue_5_from_one_region", "one_of_each_back", "score_least_caballeros", "disc_scoring"],
-             ["intrigue_2_own_2_foreign", "disc_2_from_region", "score_6_7_regions", "mobile_scoreboard"]]
+    decks = [
+        ["intrigue_any_3", "veto", "score_castillo", "grande"],
+        ROUND_2,
+        ["intrigue_own_4", "king_is_angry", "score_4_regions", "eviction"],
+        ["intrigue_foreign_3", "decay_all", "score_most_caballeros", "royal_advisor"],
+        ["intrigue_5_from_one_region", "one_of_each_back", "score_least_caballeros", "disc_scoring"],
+        ["intrigue_2_own_2_foreign", "disc_2_from_region", "score_6_7_regions", "mobile_scoreboard"],
+    ]
     while g.state.stage != "over":
         rounds.append(g.state.round)
         i = g.state.round_index
@@ -153,14 +176,12 @@ def test_short_game_skips_rounds_4_and_7_and_ties_share_the_victory():
 
 def test_setup_is_checked():
     from engine.game import Game
+
     bad = [
         dict(players=["red"], homes={"red": "galicia"}, king="aragon", start_player="red"),
-        dict(players=["red", "blue"], homes={"red": "galicia", "blue": "galicia"}, king="aragon",
-             start_player="red"),
-        dict(players=["red", "blue"], homes={"red": "galicia", "blue": "aragon"}, king="aragon",
-             start_player="red"),
-        dict(players=["red", "blue"], homes={"red": "galicia", "blue": "sevilla"}, king="aragon",
-             start_player="green"),
+        dict(players=["red", "blue"], homes={"red": "galicia", "blue": "galicia"}, king="aragon", start_player="red"),
+        dict(players=["red", "blue"], homes={"red": "galicia", "blue": "aragon"}, king="aragon", start_player="red"),
+        dict(players=["red", "blue"], homes={"red": "galicia", "blue": "sevilla"}, king="aragon", start_player="green"),
     ]
     for setup in bad:
         with pytest.raises(RuleViolation) as info:

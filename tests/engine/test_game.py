@@ -1,10 +1,12 @@
 """A game is its setup plus its events: replay, JSON lines, undo, refusals."""
+
 from __future__ import annotations
 
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import events as ev
 from engine.errors import RuleViolation
@@ -45,18 +47,33 @@ def test_undo_with_nothing_to_undo_is_refused():
 
 ANY_EVENT = st.one_of(
     st.builds(ev.PowerCardPlayed, player=st.sampled_from(["red", "blue", "zed"]), card=st.integers(-1, 15)),
-    st.builds(ev.CaballerosPlaced, player=st.sampled_from(["red", "yellow", "green", "blue"]),
-              placements=st.dictionaries(st.sampled_from(["galicia", "castillo", "aragon", "granada", "nowhere"]),
-                                         st.integers(0, 9), max_size=3)),
-    st.builds(ev.CaballerosMoved, player=st.sampled_from(["red", "yellow"]), owner=st.sampled_from(["red", "blue"]),
-              source=st.sampled_from(["galicia", "castillo", "valencia"]),
-              target=st.sampled_from(["aragon", "castillo", "galicia"]), count=st.integers(1, 6)),
-    st.builds(ev.CourtReplenished, player=st.sampled_from(["red", "yellow", "green", "blue"]),
-              from_provinces=st.integers(0, 8),
-              from_regions=st.dictionaries(st.sampled_from(["galicia", "castillo", "sevilla"]), st.integers(0, 3))),
+    st.builds(
+        ev.CaballerosPlaced,
+        player=st.sampled_from(["red", "yellow", "green", "blue"]),
+        placements=st.dictionaries(
+            st.sampled_from(["galicia", "castillo", "aragon", "granada", "nowhere"]), st.integers(0, 9), max_size=3
+        ),
+    ),
+    st.builds(
+        ev.CaballerosMoved,
+        player=st.sampled_from(["red", "yellow"]),
+        owner=st.sampled_from(["red", "blue"]),
+        source=st.sampled_from(["galicia", "castillo", "valencia"]),
+        target=st.sampled_from(["aragon", "castillo", "galicia"]),
+        count=st.integers(1, 6),
+    ),
+    st.builds(
+        ev.CourtReplenished,
+        player=st.sampled_from(["red", "yellow", "green", "blue"]),
+        from_provinces=st.integers(0, 8),
+        from_regions=st.dictionaries(st.sampled_from(["galicia", "castillo", "sevilla"]), st.integers(0, 3)),
+    ),
     st.builds(ev.ActionCardChosen, player=st.sampled_from(["red", "yellow", "green", "blue"]), stack=st.integers(0, 6)),
-    st.builds(ev.SecretDiscSet, player=st.sampled_from(["red", "yellow", "green", "blue"]),
-              region=st.sampled_from(["galicia", "castillo", "aragon", "atlantis"])),
+    st.builds(
+        ev.SecretDiscSet,
+        player=st.sampled_from(["red", "yellow", "green", "blue"]),
+        region=st.sampled_from(["galicia", "castillo", "aragon", "atlantis"]),
+    ),
     st.builds(ev.KingMoved, player=st.sampled_from(["red", "blue"]), region=st.sampled_from(["galicia", "sevilla"])),
     st.builds(ev.VetoUsed, player=st.sampled_from(["red", "blue"])),
     st.builds(ev.SpecialActionFinished, player=st.sampled_from(["red", "blue"])),

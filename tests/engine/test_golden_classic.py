@@ -2,6 +2,7 @@
 state: every count, score, scoring line and outcome (issue 12: "game logs saved by the current
 version replay to the identical state"). The logs in golden/ were written by that version's
 own engine from seeded random games; the .expected.json beside each is what it ended with."""
+
 from __future__ import annotations
 
 import json

@@ -1,4 +1,5 @@
 """Random full games through the engine, checking invariants after every event."""
+
 from __future__ import annotations
 
 from engine.playout import selfplay
@@ -26,15 +27,19 @@ def test_same_seed_same_games():
 
 # --- 2023 self-play with the table's own files: stand-ins fill only what the files leave unknown ---
 
+
 def test_a_partial_2023_board_file_plays_with_stand_ins_for_the_rest_only():
     from engine.playout import self_play_files, standin_files
+
     mine = {"rules": "2023", "side": "4-5", "spaces": [{"id": "france", "neighbours": ["navarra", "aragon"]}]}
     board_file, cards_file, filled = self_play_files("2023", 4, mine, None)
     france = next(s for s in board_file["spaces"] if s["id"] == "france")
-    assert france["neighbours"] == ["navarra", "aragon"]          # the table's fact kept
+    assert france["neighbours"] == ["navarra", "aragon"]  # the table's fact kept
     portugal = next(s for s in board_file["spaces"] if s["id"] == "portugal")
-    assert portugal["neighbours"] == next(s for s in standin_files("2023", 4)[0]["spaces"]
-                                          if s["id"] == "portugal")["neighbours"]
+    assert (
+        portugal["neighbours"]
+        == next(s for s in standin_files("2023", 4)[0]["spaces"] if s["id"] == "portugal")["neighbours"]
+    )
     assert "spaces.portugal.neighbours" in filled and "spaces.france.neighbours" not in filled
     stats = selfplay(3, 4, seed=1, rules="2023", board_file=mine)
     assert stats.games == 3 and stats.standins and stats.standins_filled == filled
@@ -43,6 +48,7 @@ def test_a_partial_2023_board_file_plays_with_stand_ins_for_the_rest_only():
 def test_a_partial_2023_card_file_keeps_its_copies_and_fills_the_stack_around_them():
     from engine.board import load_board
     from engine.playout import self_play_files
+
     mine = {"rules": "2023", "cards": [{"id": "outposts", "stack": 3, "copies": 2}]}
     board_file, cards_file, filled = self_play_files("2023", 4, None, mine)
     board = load_board("2023", 4, board_file, cards_file)
@@ -54,14 +60,17 @@ def test_a_partial_2023_card_file_keeps_its_copies_and_fills_the_stack_around_th
 
 def test_files_that_leave_a_stack_short_the_stand_ins_cannot_fill_are_refused_naming_it():
     import pytest
+
     from engine.playout import StandInsShort, self_play_files
-    moved = {"rules": "2023", "cards": [{"id": "veto", "stack": 3, "copies": 1}]}   # stack 2 has no stand-in card
+
+    moved = {"rules": "2023", "cards": [{"id": "veto", "stack": 3, "copies": 1}]}  # stack 2 has no stand-in card
     with pytest.raises(StandInsShort, match=r"stacks\.2: Stack 2 holds 10 cards; the card set accounts for 9"):
         self_play_files("2023", 4, None, moved)
 
 
 def test_power_shift_without_the_tables_modifiers_uses_the_stand_in_set_and_says_so():
     from engine.playout import self_play_files, standins_used_note
+
     mine = {"rules": "2023", "cards": [{"id": "outposts", "stack": 3, "copies": 2}]}
     _, _, filled = self_play_files("2023", 4, None, mine, ("power-shift",))
     assert filled[-1] == "modifiers" and "Modifier cards" in standins_used_note("2023", filled)

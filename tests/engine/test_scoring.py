@@ -1,7 +1,9 @@
 """Scoring: the rule book's examples, the player-count rules, and properties."""
+
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.board import classic_board
 from engine.scoring import gained, regions_by_total, regions_in_group, score_area
@@ -11,9 +13,16 @@ BOOK = ["ramon", "benita", "gabriel", "ricarda"]
 
 
 def table(regions=None, castillo=None, king="castilla_la_nueva", grandes=None, players=BOOK, mobile=None):
-    snap = load_snapshot({"players": players, "king": king, "regions": regions or {},
-                          "castillo": castillo or {}, "grandes": grandes or {},
-                          "mobile_scoreboards": mobile or {}})
+    snap = load_snapshot(
+        {
+            "players": players,
+            "king": king,
+            "regions": regions or {},
+            "castillo": castillo or {},
+            "grandes": grandes or {},
+            "mobile_scoreboards": mobile or {},
+        }
+    )
     return state_from_snapshot(snap)
 
 
@@ -69,8 +78,7 @@ def test_both_bonuses_at_once():
 
 
 def test_two_players_only_first_place_scores():
-    s = table({"castilla_la_vieja": {"red": 3, "blue": 1}, "granada": {"red": 2, "blue": 2}},
-              players=["red", "blue"])
+    s = table({"castilla_la_vieja": {"red": 3, "blue": 1}, "granada": {"red": 2, "blue": 2}}, players=["red", "blue"])
     assert points(s, "castilla_la_vieja") == {"red": 6}
     assert points(s, "granada") == {}
 
@@ -83,8 +91,11 @@ def test_three_players_first_and_second_only():
 
 
 def test_mobile_scoreboard_replaces_values_and_groups():
-    s = table({"galicia": {"red": 2, "blue": 1}}, players=["red", "blue", "green"],
-              mobile={"8-4-0": "galicia", "4-0-0": "aragon"})
+    s = table(
+        {"galicia": {"red": 2, "blue": 1}},
+        players=["red", "blue", "green"],
+        mobile={"8-4-0": "galicia", "4-0-0": "aragon"},
+    )
     assert points(s, "galicia") == {"red": 8, "blue": 4}
     fours = {s.board.region_ids[r] for r in regions_in_group(s, "4")}
     assert fours == {"aragon", "cataluna", "sevilla"}  # Galicia is an "8" now, Aragón a "4"
@@ -93,15 +104,13 @@ def test_mobile_scoreboard_replaces_values_and_groups():
 
 
 def test_most_and_least_ignore_empty_regions():
-    s = table({"galicia": {"red": 2}, "aragon": {"red": 1, "blue": 3}, "sevilla": {"blue": 2}},
-              players=["red", "blue"])
+    s = table({"galicia": {"red": 2}, "aragon": {"red": 1, "blue": 3}, "sevilla": {"blue": 2}}, players=["red", "blue"])
     ids = s.board.region_ids
     assert [ids[r] for r in regions_by_total(s, most=True)] == ["aragon"]
     assert [ids[r] for r in regions_by_total(s, most=False)] == ["galicia", "sevilla"]
 
 
-counts = st.dictionaries(st.sampled_from(["red", "blue", "green", "yellow", "black"]),
-                         st.integers(0, 12), max_size=5)
+counts = st.dictionaries(st.sampled_from(["red", "blue", "green", "yellow", "black"]), st.integers(0, 12), max_size=5)
 
 
 @settings(max_examples=300, deadline=None)
@@ -110,11 +119,11 @@ def test_adding_a_caballero_never_lowers_your_points(row, area, n):
     players = ["red", "blue", "green", "yellow", "black"][:n]
     row = {p: c for p, c in row.items() if p in players}
     for who in players:
-        before = table({} if area == "castillo" else {area: row}, row if area == "castillo" else {},
-                       players=players)
+        before = table({} if area == "castillo" else {area: row}, row if area == "castillo" else {}, players=players)
         bumped = dict(row, **{who: row.get(who, 0) + 1})
-        after = table({} if area == "castillo" else {area: bumped}, bumped if area == "castillo" else {},
-                      players=players)
+        after = table(
+            {} if area == "castillo" else {area: bumped}, bumped if area == "castillo" else {}, players=players
+        )
         assert points(after, area).get(who, 0) >= points(before, area).get(who, 0)
 
 

@@ -3,12 +3,14 @@
 Property: change one player's hidden facts (Castillo vs provinces, pending
 secret disc, which Power cards are in hand) and every other observer's view
 stays the same, while that player's own view shows the change."""
+
 from __future__ import annotations
 
 import copy
 import random
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.flow import apply_event
 from engine.game import start_state
@@ -33,8 +35,11 @@ def perturb(state, p: int, delta: int, rng: random.Random) -> bool:
         state.provinces[p] -= shift
         state.counts[castillo][p] += shift
         changed = True
-    pending = state.scoring_discs if state.stage == "scoring_discs" else (
-        state.special.discs if state.stage == "special" and state.special else {})
+    pending = (
+        state.scoring_discs
+        if state.stage == "scoring_discs"
+        else (state.special.discs if state.stage == "special" and state.special else {})
+    )
     if p in pending:
         pending[p] = (pending[p] + 1) % len(state.board.region_ids)
         changed = True
@@ -47,8 +52,13 @@ def perturb(state, p: int, delta: int, rng: random.Random) -> bool:
 
 
 @settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 5), cut=st.floats(0, 1),
-       who=st.integers(0, 4), delta=st.integers(1, 5))
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.integers(2, 5),
+    cut=st.floats(0, 1),
+    who=st.integers(0, 4),
+    delta=st.integers(1, 5),
+)
 def test_no_view_leaks_another_players_hidden_facts(seed, players, cut, who, delta):
     state = state_at(seed, players, cut)
     p = who % players
@@ -66,7 +76,7 @@ def test_public_view_has_no_castillo_provinces_or_hands():
     state = state_at(3, 5, 0.5)
     # Outcomes name "provinces" as where Caballeros went back to, never how many are there.
     text = public_view(state).model_dump_json(exclude={"outcomes"})
-    for word in ("provinces", "castillo\":", "power_cards_in_hand\":["):
+    for word in ("provinces", 'castillo":', 'power_cards_in_hand":['):
         assert word not in text
     assert sum(castillo_tallies(state).values()) >= 0
 
@@ -74,6 +84,7 @@ def test_public_view_has_no_castillo_provinces_or_hands():
 def test_secret_disc_choices_hidden_until_the_reveal():
     from engine import events as ev
     from tests.engine.helpers import new_game, turn_with
+
     g = new_game()
     pid = turn_with(g, "disc_scoring")
     g.apply(ev.SpecialActionStarted(player=pid))

@@ -1,5 +1,6 @@
 """Helpers of the bridge tests: a mosquitto broker on a free loopback port,
 the simulated tower wired to a link in process, a drop collector that can be awaited."""
+
 from __future__ import annotations
 
 import getpass
@@ -49,8 +50,10 @@ class Collector:
             while not predicate(self) and time.monotonic() < deadline:
                 self._cond.wait(min(0.02, max(0.0, deadline - time.monotonic())))
             if not predicate(self):
-                raise AssertionError(f"timed out after {timeout} s waiting for {what}; "
-                                     f"{len(self.drops)} drops, states {[s.state for s in self.statuses]}")
+                raise AssertionError(
+                    f"timed out after {timeout} s waiting for {what}; "
+                    f"{len(self.drops)} drops, states {[s.state for s in self.statuses]}"
+                )
 
     def wait_drops(self, n: int, timeout: float = 30.0):
         self.wait(lambda c: len(c.drops) >= n, timeout, f"{n} drops")
@@ -129,7 +132,7 @@ def free_port() -> int:
     while a broker restarts on it); from a slice of that range of its own per pytest-xdist worker,
     so two workers never pick the same; checked free, and never handed out twice by this process."""
     high = _ephemeral_low()
-    if high - _PORTS_LOW < 1000:   # an unusual kernel setting: let the kernel choose
+    if high - _PORTS_LOW < 1000:  # an unusual kernel setting: let the kernel choose
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             return s.getsockname()[1]
@@ -137,7 +140,7 @@ def free_port() -> int:
     worker = int(os.environ.get("PYTEST_XDIST_WORKER", "gw0")[2:] or 0)
     width = (high - _PORTS_LOW) // max(workers, 1)
     first = _PORTS_LOW + worker * width
-    start = random.randrange(width)   # another run of the suite beside this one starts elsewhere
+    start = random.randrange(width)  # another run of the suite beside this one starts elsewhere
     for i in range(width):
         port = first + (start + i) % width
         if port in _handed_out:
@@ -157,8 +160,10 @@ class Broker:
         self.port = free_port()
         self.url = f"mqtt://127.0.0.1:{self.port}"
         self.conf = directory / "mosquitto.conf"
-        self.conf.write_text(f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
-                             f"log_dest stderr\nuser {getpass.getuser()}\n{extra}")  # as root: do not drop to 'mosquitto',
+        self.conf.write_text(
+            f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+            f"log_dest stderr\nuser {getpass.getuser()}\n{extra}"
+        )  # as root: do not drop to 'mosquitto',
         # which could not read the test's own files
         self.log = directory / "mosquitto.log"
         self.proc = None
@@ -166,8 +171,9 @@ class Broker:
     def start(self, timeout: float = 10.0) -> "Broker":
         if not os.path.exists(MOSQUITTO):
             pytest.fail(f"{MOSQUITTO} is missing: apt-get install mosquitto")
-        self.proc = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.DEVNULL,
-                                     stderr=open(self.log, "ab"))
+        self.proc = subprocess.Popen(
+            [MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.DEVNULL, stderr=open(self.log, "ab")
+        )
         deadline = time.monotonic() + timeout
         while True:
             try:
@@ -190,5 +196,3 @@ class Broker:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
-
-

@@ -1,4 +1,5 @@
 """Fixtures of the bridge tests: real mosquitto brokers, started and killed by the tests."""
+
 import pytest
 
 from .bridge_helpers import Broker, Wire

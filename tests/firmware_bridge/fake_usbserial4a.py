@@ -12,6 +12,7 @@ by a real pty that a SimulatedTower talks on:
   PortNotOpenError (an IOError); write on a closed port returns None; no cancel_read.
 - unplugged (CDC-ACM): bulk reads return nothing, no error; the device leaves the list.
 """
+
 from __future__ import annotations
 
 import os
@@ -113,8 +114,18 @@ class FakeSerial4a:
 class FakeUsbSerial:
     USB_READ_TIMEOUT = 0.05
 
-    def __init__(self, usb, device_name, path, baudrate=9600, bytesize=8, parity="N", stopbits=1,
-                 timeout=None, write_timeout=None):
+    def __init__(
+        self,
+        usb,
+        device_name,
+        path,
+        baudrate=9600,
+        bytesize=8,
+        parity="N",
+        stopbits=1,
+        timeout=None,
+        write_timeout=None,
+    ):
         self.usb, self.portstr, self.path = usb, device_name, path
         self.baudrate, self.timeout, self.write_timeout = baudrate, timeout, write_timeout
         self.is_open = False
@@ -143,7 +154,7 @@ class FakeUsbSerial:
     def _read(self) -> bytes:
         if not self.is_open:
             raise PortNotOpenError()
-        if not self.usb.get_usb_device(self.portstr):   # unplugged: the bulk transfer times out
+        if not self.usb.get_usb_device(self.portstr):  # unplugged: the bulk transfer times out
             time.sleep(self.USB_READ_TIMEOUT)
             return b""
         ready, _, _ = select.select([self._fd], [], [], self.USB_READ_TIMEOUT)

@@ -27,6 +27,7 @@ the link (one Link handing the same drop over twice) and at the table (the
 game log applying one twice), and the drops the table caught are counted too.
 Used by tests/firmware_bridge/test_bridge_fuzz.py and bench/bench_link_fuzz.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,10 +44,40 @@ from firmware_bridge.sim import InProcessPort, SimulatedTower
 FLOATS = [1.5, -0.0, 0.1, 3.0, 1e308, -1e-300, float("nan"), float("inf"), float("-inf")]
 HUGE = [2**31, 2**53 + 1, 2**63, -(2**63), 10**30, -(10**30), 10**200]
 NEGATIVE = [-1, -17, -(2**31)]
-BOOTS = [12345678, 0x3F9A12C0, None, True, [], ["3f9a12c0"], {"id": "3f9a12c0"}, "", "XYZ", "3F9A12C0",
-         "3f9a12c", "3f9a12c0a", " 3f9a12c0", "3f9a12c\u00e9", 1.5, "\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000"]
-TYPES = ["drop", "hello", "hb", "totals", "fault", "cal", "ok", "weather", "", "DROP", "drop ", "hello_req", "ack",
-         "x" * 40]
+BOOTS = [
+    12345678,
+    0x3F9A12C0,
+    None,
+    True,
+    [],
+    ["3f9a12c0"],
+    {"id": "3f9a12c0"},
+    "",
+    "XYZ",
+    "3F9A12C0",
+    "3f9a12c",
+    "3f9a12c0a",
+    " 3f9a12c0",
+    "3f9a12c\u00e9",
+    1.5,
+    "\u0000\u0000\u0000\u0000\u0000\u0000\u0000\u0000",
+]
+TYPES = [
+    "drop",
+    "hello",
+    "hb",
+    "totals",
+    "fault",
+    "cal",
+    "ok",
+    "weather",
+    "",
+    "DROP",
+    "drop ",
+    "hello_req",
+    "ack",
+    "x" * 40,
+]
 
 
 def _nested(rng: random.Random, depth: int):
@@ -100,13 +131,28 @@ class HostileFrames:
         t = tower or SimulatedTower(seed=seed + 1)
         t.drop("red")
         t.drop("uncertain")
-        self.templates = [framing.decode(t.ring[1]), framing.decode(t.ring[2]), t.hello(), t.totals_frame(),
-                          {"t": "hb", "boot": t.boot_id, "seq": 2, "acked": 1, "up": 1000, "beam": 0, "held": 2,
-                           "lost": 0, "bad": 0, "glitch": 0, "edge_ovf": 0},
-                          {"t": "fault", "boot": t.boot_id, "code": "replay_gap", "msg": "gone", "oldest": 2,
-                           "last": 2, "re": 1},
-                          {"t": "ok", "cmd": "empty", "re": 3, "token": "g1", "emptied": True},
-                          {"t": "cal", "state": "done", "colours": ["red"], "per": 5, "sep": 74}]
+        self.templates = [
+            framing.decode(t.ring[1]),
+            framing.decode(t.ring[2]),
+            t.hello(),
+            t.totals_frame(),
+            {
+                "t": "hb",
+                "boot": t.boot_id,
+                "seq": 2,
+                "acked": 1,
+                "up": 1000,
+                "beam": 0,
+                "held": 2,
+                "lost": 0,
+                "bad": 0,
+                "glitch": 0,
+                "edge_ovf": 0,
+            },
+            {"t": "fault", "boot": t.boot_id, "code": "replay_gap", "msg": "gone", "oldest": 2, "last": 2, "re": 1},
+            {"t": "ok", "cmd": "empty", "re": 3, "token": "g1", "emptied": True},
+            {"t": "cal", "state": "done", "colours": ["red"], "per": 5, "sep": 74},
+        ]
         self.wire = [framing.encode(t) for t in self.templates]
         self.kinds = Counter()
         self.skipped_valid = 0
@@ -132,7 +178,7 @@ class HostileFrames:
         if r < 0.78:
             return "bad_crc", self._byte_mutation(fix_crc=False)
         if r < 0.84:
-            return "cut", rng.choice(self.wire)[:rng.randrange(1, 120)]
+            return "cut", rng.choice(self.wire)[: rng.randrange(1, 120)]
         if r < 0.96:
             return "random_bytes", bytes(rng.getrandbits(8) for _ in range(rng.randrange(0, 200)))
         return "long", b"{" + b"z" * rng.randrange(500, 3000)
@@ -187,7 +233,7 @@ class Figures:
     escaped: int = 0
     escaped_examples: list = field(default_factory=list)
     slowest_call: float = 0.0
-    slowest_call_cpu: float = 0.0   # the same in this thread's CPU time: not lengthened by a loaded machine
+    slowest_call_cpu: float = 0.0  # the same in this thread's CPU time: not lengthened by a loaded machine
     calls_over_10ms: int = 0  # a garbage collection of the whole run's objects takes about that long
     real_drops: int = 0
     delivered: int = 0
@@ -207,8 +253,17 @@ class Figures:
 class FuzzRun:
     """Hostile items and real tower traffic through one Link, on a fake clock."""
 
-    def __init__(self, seed: int, transport: str = "serial", drop_every: int = 20, *, late: bool = False,
-                 table_dir=None, reboot_every: int = 4000, restart_every: int = 15000):
+    def __init__(
+        self,
+        seed: int,
+        transport: str = "serial",
+        drop_every: int = 20,
+        *,
+        late: bool = False,
+        table_dir=None,
+        reboot_every: int = 4000,
+        restart_every: int = 15000,
+    ):
         assert transport in ("serial", "mqtt")
         self.transport = transport
         self.rng = random.Random(seed)
@@ -233,16 +288,27 @@ class FuzzRun:
         self._got_keys: set[tuple[str, int]] = set()
 
     def _new_link(self, resume) -> Link:
-        return Link(self._command, self._on_drop, self._on_status, clock=lambda: self.now, resume=resume,
-                    silence_timeout=15.0 if self.transport == "serial" else None)
+        return Link(
+            self._command,
+            self._on_drop,
+            self._on_status,
+            clock=lambda: self.now,
+            resume=resume,
+            silence_timeout=15.0 if self.transport == "serial" else None,
+        )
 
     @staticmethod
     def _new_table(folder):
         from companion.table import Table, TableSetup, TowerConfig
         from engine.events import GameSetup
-        game = GameSetup(players=("red", "yellow", "green", "blue"), variant="short", king="cataluna",
-                         homes={"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "valencia"},
-                         start_player="red")
+
+        game = GameSetup(
+            players=("red", "yellow", "green", "blue"),
+            variant="short",
+            king="cataluna",
+            homes={"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "valencia"},
+            start_player="red",
+        )
         setup = TableSetup(game=game, mode="scoring", tower=TowerConfig(kind="none"))
         return Table.new(setup, folder, nonce="fuzz")
 
@@ -260,6 +326,7 @@ class FuzzRun:
         """The app stops and starts again: the table from its log, a new link resuming after
         the table's last drop (as companion.tower does)."""
         from companion.table import Table
+
         self.fig.caught_by_table += self.table.drops_again
         path = self.table.path
         self.table.close()
@@ -350,8 +417,11 @@ class FuzzRun:
         # the hostile line usually ends with its newline; sometimes it runs into the next line
         lines.insert(rng.randrange(len(lines) + 1), bad + (b"\n" if rng.random() < 0.9 else b""))
         stream = b"".join(lines)
-        cuts = sorted(rng.sample(range(1, len(stream)), min(len(stream) - 1, rng.randrange(0, 4)))) \
-            if len(stream) > 1 else []
+        cuts = (
+            sorted(rng.sample(range(1, len(stream)), min(len(stream) - 1, rng.randrange(0, 4))))
+            if len(stream) > 1
+            else []
+        )
         start = 0
         for cut in cuts + [len(stream)]:
             self._call(self.link.feed_bytes, stream[start:cut])

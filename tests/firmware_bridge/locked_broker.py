@@ -2,6 +2,7 @@
 (hardware/mosquitto/: mosquitto.conf, acl, make-certs.sh): TLS with
 certificates made here by Debian's openssl, a password file made with
 mosquitto_passwd, and the shipped ACL. Only the paths and the port change."""
+
 from __future__ import annotations
 
 import getpass
@@ -23,20 +24,26 @@ USERS = {"companion": "table-secret", TOWER: "tower-secret", STRANGER: "stranger
 
 
 def make_certs(directory: Path, *args: str) -> None:
-    subprocess.run(["sh", str(SHIPPED / "make-certs.sh"), str(directory), *args], check=True,
-                   capture_output=True, timeout=60)
+    subprocess.run(
+        ["sh", str(SHIPPED / "make-certs.sh"), str(directory), *args], check=True, capture_output=True, timeout=60
+    )
 
 
 def make_passwords(path: Path, users: dict[str, str]) -> None:
     path.write_text("")
     for user, password in users.items():
-        subprocess.run([MOSQUITTO_PASSWD, "-b", str(path), user, password], check=True, capture_output=True,
-                       timeout=30)
+        subprocess.run([MOSQUITTO_PASSWD, "-b", str(path), user, password], check=True, capture_output=True, timeout=30)
 
 
 class LockedBroker(Broker):
-    def __init__(self, directory: Path, certs: Path, users: dict[str, str] = USERS,
-                 require_certificate: bool = False, pin_client_ids: bool = True):
+    def __init__(
+        self,
+        directory: Path,
+        certs: Path,
+        users: dict[str, str] = USERS,
+        require_certificate: bool = False,
+        pin_client_ids: bool = True,
+    ):
         self.port = free_port()
         self.url = f"mqtts://127.0.0.1:{self.port}"
         self.certs = certs
@@ -47,10 +54,11 @@ class LockedBroker(Broker):
         shutil.copy(SHIPPED / "acl", home / "acl")
         make_passwords(home / "passwd", users)
         conf = (SHIPPED / "mosquitto.conf").read_text()
-        for old, new in [("/etc/mosquitto/elgrande/", f"{home}/"),
-                         ("\nlistener 8883\n", f"\nlistener {self.port} 127.0.0.1\n")] + \
-                ([("require_certificate false", "require_certificate true")] if require_certificate else []) + \
-                ([] if pin_client_ids else [("\nuse_username_as_clientid true", "\n")]):  # the control
+        for old, new in (
+            [("/etc/mosquitto/elgrande/", f"{home}/"), ("\nlistener 8883\n", f"\nlistener {self.port} 127.0.0.1\n")]
+            + ([("require_certificate false", "require_certificate true")] if require_certificate else [])
+            + ([] if pin_client_ids else [("\nuse_username_as_clientid true", "\n")])
+        ):  # the control
             assert old in conf, f"the shipped mosquitto.conf changed: no {old!r}"
             conf = conf.replace(old, new)
         self.conf = directory / "mosquitto.conf"
@@ -60,8 +68,14 @@ class LockedBroker(Broker):
         self.proc = None
 
 
-def client(broker: LockedBroker, user: Optional[str], password: Optional[str] = None, *,
-           cafile: Optional[str] = None, client_id: str = "") -> tuple[mqtt.Client, dict]:
+def client(
+    broker: LockedBroker,
+    user: Optional[str],
+    password: Optional[str] = None,
+    *,
+    cafile: Optional[str] = None,
+    client_id: str = "",
+) -> tuple[mqtt.Client, dict]:
     """A raw paho client (a stranger, or a check), connected and looping; `result`
     holds its CONNACK reason and every message it receives."""
     result: dict = {"connack": None, "messages": [], "answered": threading.Event()}

@@ -1,4 +1,5 @@
 """`elgrande tower-sim` and `elgrande listen` as a new user runs them: real subprocesses."""
+
 import json
 import queue
 import signal
@@ -16,8 +17,9 @@ class Proc:
     """A subprocess whose stdout lines can be awaited with a deadline."""
 
     def __init__(self, *args, stdin=subprocess.DEVNULL, preexec_fn=None):
-        self.p = subprocess.Popen([*CLI, *args], stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  text=True, preexec_fn=preexec_fn)
+        self.p = subprocess.Popen(
+            [*CLI, *args], stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=preexec_fn
+        )
         self.lines: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -63,7 +65,12 @@ def test_tower_sim_pty_and_listen_serial_end_to_end(tmp_path):
         objs = [json.loads(line) for line in listen.stdout.splitlines()]
         drops = [o for o in objs if "seq" in o]
         assert [(d["seq"], d["colour"], d["uncertain"]) for d in drops] == [
-            (1, "red", False), (2, "blue", False), (3, None, True), (4, None, True), (5, "black", False)]
+            (1, "red", False),
+            (2, "blue", False),
+            (3, None, True),
+            (4, None, True),
+            (5, "black", False),
+        ]
         assert set(drops[0]) == {"tower", "boot", "seq", "colour", "uncertain"}
         states = [o["status"] for o in objs if "status" in o]
         assert "connected" in states and states[0] == "connecting"
@@ -93,8 +100,19 @@ def test_readable_listen_and_drops_from_stdin():
 
 
 def test_tower_sim_mqtt_and_listen_mqtt(broker):
-    sim = Proc("tower-sim", "--mqtt", broker.url, "--tower-id", "castillo-c0ffee", "--random", "20",
-               "--rate", "200", "--seed", "3")
+    sim = Proc(
+        "tower-sim",
+        "--mqtt",
+        broker.url,
+        "--tower-id",
+        "castillo-c0ffee",
+        "--random",
+        "20",
+        "--rate",
+        "200",
+        "--seed",
+        "3",
+    )
     try:
         assert sim.line().startswith("MQTT 127.0.0.1:")
         listen = run("listen", "--mqtt", broker.url, "--tower-id", "castillo-c0ffee", "--json", "--count", "20")
@@ -106,20 +124,23 @@ def test_tower_sim_mqtt_and_listen_mqtt(broker):
         assert sim.stop() == 0
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["listen", "--mqtt", "mqtt://127.0.0.1:1"], "--tower-id"),
-    (["listen", "--mqtt", "mqtts://h", "--tower-id", "x", "--cafile", "/nonexistent/ca.crt"], "no such file"),
-    (["listen", "--mqtt", "mqtt://h", "--tower-id", "x", "--cafile", "/etc/hostname"], "use mqtts://"),
-    (["listen", "--mqtt", "mqtt://h", "--tower-id", "a/b"], "tower id"),
-    (["listen", "--mqtt", "ftp://h", "--tower-id", "x"], "unknown scheme"),
-    (["tower-sim", "--mqtt", "mqtts://h", "--tower-id", "x", "--cafile", "/etc/hostname"], "not a PEM"),
-    (["tower-sim", "--pty", "--cafile", "/etc/hostname"], "for --mqtt"),
-    (["listen", "--serial", "nonsense://x"], "nonsense"),
-    (["listen", "--serial", "/dev/x", "--count", "0"], "--count"),
-    (["tower-sim", "--mqtt", "mqtt://h"], "--tower-id"),
-    (["tower-sim", "--pty", "--script", "/nonexistent/script"], "cannot read"),
-    (["tower-sim", "--pty", "--random", "5", "--rate", "0"], "--rate"),
-])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["listen", "--mqtt", "mqtt://127.0.0.1:1"], "--tower-id"),
+        (["listen", "--mqtt", "mqtts://h", "--tower-id", "x", "--cafile", "/nonexistent/ca.crt"], "no such file"),
+        (["listen", "--mqtt", "mqtt://h", "--tower-id", "x", "--cafile", "/etc/hostname"], "use mqtts://"),
+        (["listen", "--mqtt", "mqtt://h", "--tower-id", "a/b"], "tower id"),
+        (["listen", "--mqtt", "ftp://h", "--tower-id", "x"], "unknown scheme"),
+        (["tower-sim", "--mqtt", "mqtts://h", "--tower-id", "x", "--cafile", "/etc/hostname"], "not a PEM"),
+        (["tower-sim", "--pty", "--cafile", "/etc/hostname"], "for --mqtt"),
+        (["listen", "--serial", "nonsense://x"], "nonsense"),
+        (["listen", "--serial", "/dev/x", "--count", "0"], "--count"),
+        (["tower-sim", "--mqtt", "mqtt://h"], "--tower-id"),
+        (["tower-sim", "--pty", "--script", "/nonexistent/script"], "cannot read"),
+        (["tower-sim", "--pty", "--random", "5", "--rate", "0"], "--rate"),
+    ],
+)
 def test_user_mistakes_are_one_line_and_exit_2(args, needle):
     out = run(*args, timeout=30)
     assert out.returncode == 2, out
@@ -139,5 +160,5 @@ def test_ctrl_c_stops_tower_sim_started_from_a_shell_that_ignores_it():
     inherited: tower-sim still stops on SIGINT (Ctrl-C), cleanly."""
     sim = Proc("tower-sim", "--pty", preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
     assert sim.line().startswith("PORT /dev/")
-    time.sleep(0.5)   # up and waiting (a Ctrl-C within its first instant is not what is tested)
+    time.sleep(0.5)  # up and waiting (a Ctrl-C within its first instant is not what is tested)
     assert sim.stop() == 0

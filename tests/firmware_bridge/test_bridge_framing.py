@@ -1,4 +1,5 @@
 """Framing: the checksum, the worked example, and a parser that survives anything."""
+
 import json
 import re
 from pathlib import Path
@@ -41,33 +42,51 @@ def test_the_device_spelling_t_first_then_sorted_keys():
 @pytest.mark.parametrize("line", protocol_examples())
 def test_every_example_frame_of_protocol_md_decodes_and_parses(line):
     obj = framing.decode(line.encode())
-    parsed = parse_device(obj) if obj["t"] in ("hello", "drop", "totals", "hb", "fault", "cal", "ok") \
-        else parse_host(obj)
+    parsed = (
+        parse_device(obj) if obj["t"] in ("hello", "drop", "totals", "hb", "fault", "cal", "ok") else parse_host(obj)
+    )
     assert parsed.t == obj["t"]
     assert framing.encode(obj) == line.encode()  # and we spell it exactly as the device does
 
 
 def test_the_examples_cover_every_message_type():
-    types = {json.loads(line[:line.rindex("*")])["t"] for line in protocol_examples()}
-    assert types >= {"hello", "drop", "totals", "hb", "fault", "cal", "ok", "hello_req", "ack", "replay",
-                     "totals_req", "empty", "calibrate", "identify"}
+    types = {json.loads(line[: line.rindex("*")])["t"] for line in protocol_examples()}
+    assert types >= {
+        "hello",
+        "drop",
+        "totals",
+        "hb",
+        "fault",
+        "cal",
+        "ok",
+        "hello_req",
+        "ack",
+        "replay",
+        "totals_req",
+        "empty",
+        "calibrate",
+        "identify",
+    }
 
 
-@pytest.mark.parametrize("line,code", [
-    (b'{"t":"totals_req"}*0000', "bad_checksum"),
-    (b'{"t":"totals_req"}*69fc', None),  # lower case is accepted
-    (b'{"t":"totals_req"}*69FC\r', None),
-    (b'{"t":"totals_req"}69FC', "bad_frame"),
-    (b'{"t":"totals_req"}*69F', "bad_frame"),
-    (b'{"t":"totals_req"}*+9FC', "bad_frame"),
-    (b'hello world', "bad_frame"),
-    (b'[1,2]*' + b"%04X" % framing.crc16(b"[1,2]"), "bad_frame"),
-    (b'{"x":1}*' + b"%04X" % framing.crc16(b'{"x":1}'), "bad_frame"),
-    (b'{"t":1}*' + b"%04X" % framing.crc16(b'{"t":1}'), "bad_frame"),
-    (b'{"t":"a",}*' + b"%04X" % framing.crc16(b'{"t":"a",}'), "bad_frame"),
-    (b'{"t":"' + b"x" * 600 + b'"}*0000', "line_too_long"),
-    (b'\xff\xfe{"t":"a"}*0000', "bad_frame"),
-])
+@pytest.mark.parametrize(
+    "line,code",
+    [
+        (b'{"t":"totals_req"}*0000', "bad_checksum"),
+        (b'{"t":"totals_req"}*69fc', None),  # lower case is accepted
+        (b'{"t":"totals_req"}*69FC\r', None),
+        (b'{"t":"totals_req"}69FC', "bad_frame"),
+        (b'{"t":"totals_req"}*69F', "bad_frame"),
+        (b'{"t":"totals_req"}*+9FC', "bad_frame"),
+        (b"hello world", "bad_frame"),
+        (b"[1,2]*" + b"%04X" % framing.crc16(b"[1,2]"), "bad_frame"),
+        (b'{"x":1}*' + b"%04X" % framing.crc16(b'{"x":1}'), "bad_frame"),
+        (b'{"t":1}*' + b"%04X" % framing.crc16(b'{"t":1}'), "bad_frame"),
+        (b'{"t":"a",}*' + b"%04X" % framing.crc16(b'{"t":"a",}'), "bad_frame"),
+        (b'{"t":"' + b"x" * 600 + b'"}*0000', "line_too_long"),
+        (b'\xff\xfe{"t":"a"}*0000', "bad_frame"),
+    ],
+)
 def test_decode_rejects_with_the_device_fault_code(line, code):
     if code is None:
         assert framing.decode(line) == {"t": "totals_req"}
@@ -83,7 +102,7 @@ def test_splitter_split_merged_garbage_blank_and_oversized():
     out = []
     stream = b"\x00garbage\n" + a + b"\n\n\r\n" + b + b"\n" + b"y" * 2000 + b"\n" + a + b"\r\n"
     for i in range(0, len(stream), 7):  # arrives in pieces of 7 bytes
-        out += s.feed(stream[i:i + 7])
+        out += s.feed(stream[i : i + 7])
     frames = [o for o in out if isinstance(o, dict)]
     assert frames == [{"t": "hello_req"}, {"t": "totals_req"}, {"t": "hello_req"}]
     assert [o.code for o in out if isinstance(o, Rejected)] == ["bad_frame", "line_too_long"]
@@ -101,10 +120,27 @@ def test_splitter_oversized_line_is_reported_once_and_spares_the_next():
     assert out[-1] == {"t": "ok", "cmd": "x"}
 
 
-VALID = [framing.encode(m) for m in (
-    {"t": "hello_req", "id": 1}, {"t": "ack", "boot": "3f9a12c0", "seq": 17},
-    {"t": "drop", "boot": "3f9a12c0", "seq": 3, "col": "red", "best": "red", "conf": 1000,
-     "raw": [1, 2, 3, 4], "amb": [0, 0, 0, 0], "tr": 6000, "multi": False, "est": 1, "ms": 5})]
+VALID = [
+    framing.encode(m)
+    for m in (
+        {"t": "hello_req", "id": 1},
+        {"t": "ack", "boot": "3f9a12c0", "seq": 17},
+        {
+            "t": "drop",
+            "boot": "3f9a12c0",
+            "seq": 3,
+            "col": "red",
+            "best": "red",
+            "conf": 1000,
+            "raw": [1, 2, 3, 4],
+            "amb": [0, 0, 0, 0],
+            "tr": 6000,
+            "multi": False,
+            "est": 1,
+            "ms": 5,
+        },
+    )
+]
 
 
 def _check_output(out):
@@ -128,8 +164,11 @@ def test_fuzz_random_bytes_never_break_the_parser(chunks):
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.sampled_from(VALID), st.lists(st.tuples(st.integers(0, 400), st.integers(0, 255)), min_size=1,
-                                        max_size=4), st.integers(1, 50))
+@given(
+    st.sampled_from(VALID),
+    st.lists(st.tuples(st.integers(0, 400), st.integers(0, 255)), min_size=1, max_size=4),
+    st.integers(1, 50),
+)
 def test_fuzz_mutated_frames_are_rejected_or_intact(frame, mutations, cut):
     mutated = bytearray(frame)
     for pos, byte in mutations:
@@ -138,7 +177,7 @@ def test_fuzz_mutated_frames_are_rejected_or_intact(frame, mutations, cut):
     out = []
     data = bytes(mutated) + b"\n"
     for i in range(0, len(data), cut):
-        out += s.feed(data[i:i + cut])
+        out += s.feed(data[i : i + cut])
     _check_output(out)
     originals = [framing.decode(v) for v in VALID]
     if len(mutations) == 1 and b"\n" not in mutated and bytes(mutated) != frame:
@@ -160,7 +199,7 @@ def test_fuzz_any_split_of_good_frames_gives_them_back_in_order(frames, cuts):
     out, i, k = [], 0, 0
     while i < len(data):
         n = cuts[k % len(cuts)]
-        out += s.feed(data[i:i + n])
+        out += s.feed(data[i : i + n])
         i, k = i + n, k + 1
     assert out == [framing.decode(f) for f in frames]
 

@@ -4,6 +4,7 @@ takes long, every real drop is handed over exactly once, in order. The full
 200,000-frame run is bench/bench_link_fuzz.py; here 4,000 per transport, and 3,000 with the
 tower's own frames late or twice, reboots and app restarts (a real table and its game log):
 enough to meet every kind of hostile frame hundreds of times in a second or two."""
+
 import json
 
 import pytest
@@ -66,10 +67,34 @@ def test_the_hostile_corpus_has_every_kind_and_no_valid_claim():
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12)
+    max_leaves=12,
+)
 device_types = st.sampled_from(["drop", "hello", "hb", "totals", "fault", "cal", "ok", "weather"])
-fields = st.sampled_from(["boot", "seq", "col", "best", "conf", "raw", "amb", "tr", "multi", "est", "ms", "dev",
-                          "proto", "acked", "lost", "oldest", "code", "msg", "counts", "cmd", "x"])
+fields = st.sampled_from(
+    [
+        "boot",
+        "seq",
+        "col",
+        "best",
+        "conf",
+        "raw",
+        "amb",
+        "tr",
+        "multi",
+        "est",
+        "ms",
+        "dev",
+        "proto",
+        "acked",
+        "lost",
+        "oldest",
+        "code",
+        "msg",
+        "counts",
+        "cmd",
+        "x",
+    ]
+)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,5 +1,6 @@
 """firmware_bridge.guard: the guards the link and the transports wrap their
 callbacks and threads in."""
+
 import logging
 import threading
 
@@ -74,7 +75,11 @@ def test_log_limiter_a_burst_per_key_then_one_summary_per_window(caplog):
         limiter.log(logging.WARNING, "bad_frame", "bad frame again")
     assert logged.count(True) == 4
     messages = [r.getMessage() for r in caplog.records]
-    assert messages == ["bad frame 0", "bad frame 1", "bad checksum 0", "bad checksum 1",
-                        "501 more like the above in the last 10 s, not logged one by one "
-                        "(bad_frame 498, bad_checksum 3)",
-                        "bad frame again"]
+    assert messages == [
+        "bad frame 0",
+        "bad frame 1",
+        "bad checksum 0",
+        "bad checksum 1",
+        "501 more like the above in the last 10 s, not logged one by one (bad_frame 498, bad_checksum 3)",
+        "bad frame again",
+    ]

@@ -1,5 +1,6 @@
 """The link state machine against the simulated tower, in process and on a fake
 clock: every fault ends with every drop handed over exactly once, in order."""
+
 import random
 
 from firmware_bridge import framing
@@ -224,8 +225,19 @@ def test_a_late_heartbeat_with_an_old_seq_never_causes_a_second_delivery():
     w = Wire(seed=15).connect()
     burst(w.tower, 10)
     w.settle()
-    late_hb = {"t": "hb", "acked": 0, "bad": 0, "beam": 0, "boot": w.tower.boot_id, "edge_ovf": 0,
-               "glitch": 0, "held": 5, "lost": 0, "seq": 5, "up": 1000}
+    late_hb = {
+        "t": "hb",
+        "acked": 0,
+        "bad": 0,
+        "beam": 0,
+        "boot": w.tower.boot_id,
+        "edge_ovf": 0,
+        "glitch": 0,
+        "held": 5,
+        "lost": 0,
+        "seq": 5,
+        "up": 1000,
+    }
     w.link.feed_bytes(framing.encode(late_hb) + b"\n")
     for seq in range(6, 11):
         w.link.feed_bytes(w.tower.ring[seq] + b"\n")
@@ -303,7 +315,7 @@ def test_sim_answers_commands_like_the_firmware():
     p.command({"t": "self_destruct"})
     p.command({"t": "ack", "boot": t.boot_id, "seq": 5})
     p.line(b'{"t":"totals_req"}*0000')
-    p.line(b'garbage')
+    p.line(b"garbage")
     w.settle()
     oks = [(r["cmd"], r.get("emptied")) for r in replies if r["t"] == "ok"]
     assert oks == [("empty", True), ("empty", False), ("identify", None), ("calibrate", None)]
@@ -328,6 +340,7 @@ def test_after_its_last_will_a_retained_hello_does_not_make_the_tower_connected(
 
 
 # ---- a boot that comes back (issue 25): each drop at most once, whatever the order ----------------
+
 
 def test_an_old_boot_coming_back_after_many_reboots_hands_over_nothing_again():
     # A retained or redelivered hello (and its drops) of the first boot, 20 reboots later.
@@ -362,8 +375,10 @@ def test_a_tower_unplugged_and_plugged_back_resumes_after_its_last_drop():
         burst(tower, 2)
         w.settle()
     got = [(d.tower, d.seq) for d in w.c.drops]
-    assert got == [("castillo-aaaaaa", s) for s in range(1, 5)] + [("castillo-bbbbbb", 1), ("castillo-bbbbbb", 2)] \
-        + [("castillo-aaaaaa", 5), ("castillo-aaaaaa", 6)]
+    assert got == [("castillo-aaaaaa", s) for s in range(1, 5)] + [("castillo-bbbbbb", 1), ("castillo-bbbbbb", 2)] + [
+        ("castillo-aaaaaa", 5),
+        ("castillo-aaaaaa", 6),
+    ]
 
 
 def test_a_retained_hello_of_an_earlier_boot_does_not_take_the_link_back():

@@ -1,6 +1,7 @@
 """The link against the frames and callbacks that used to stop it (issue 10):
 each is taken or refused with a reason, counted, shown, and the drops around
 it still arrive exactly once, in order. In process, on a fake clock."""
+
 import logging
 
 import pytest
@@ -13,8 +14,20 @@ from .fuzz_frames import wire_bytes
 
 
 def drop_frame(tower, seq, change=None):
-    obj = {"t": "drop", "boot": tower.boot_id, "seq": seq, "col": "red", "best": "red", "conf": 1000,
-           "raw": [313, 78, 69, 486], "amb": [6, 6, 5, 17], "tr": 6010, "multi": False, "est": 1, "ms": 100}
+    obj = {
+        "t": "drop",
+        "boot": tower.boot_id,
+        "seq": seq,
+        "col": "red",
+        "best": "red",
+        "conf": 1000,
+        "raw": [313, 78, 69, 486],
+        "amb": [6, 6, 5, 17],
+        "tr": 6010,
+        "multi": False,
+        "est": 1,
+        "ms": 100,
+    }
     obj.update(change or {})
     return wire_bytes(obj)
 
@@ -26,15 +39,18 @@ def faults(w):
 
 
 @pytest.mark.parametrize("feed", ["serial", "mqtt"])
-@pytest.mark.parametrize("poison,reason", [
-    ({"conf": 999.5}, "drop: conf: should be an integer (PROTOCOL.md section 1: floats are not used on the wire)"),
-    ({"seq": -3}, "drop: seq: Input should be greater than or equal to 1"),
-    ({"seq": 2**40}, "drop: seq: Input should be less than or equal to 2147483647"),
-    ({"boot": 12345678}, "drop: boot: Input should be a valid string"),
-    ({"boot": "3F9A12C0"}, "drop: boot: should be 8 lower-case hex digits"),
-    ({"amb": {"a": [1, {"b": [2]}]}}, "drop: amb: Input should be a valid list"),
-    ({"col": "x" * 300}, "drop: col: Input should be 'red', 'yellow', 'green', 'blue', 'black' or 'uncertain'"),
-])
+@pytest.mark.parametrize(
+    "poison,reason",
+    [
+        ({"conf": 999.5}, "drop: conf: should be an integer (PROTOCOL.md section 1: floats are not used on the wire)"),
+        ({"seq": -3}, "drop: seq: Input should be greater than or equal to 1"),
+        ({"seq": 2**40}, "drop: seq: Input should be less than or equal to 2147483647"),
+        ({"boot": 12345678}, "drop: boot: Input should be a valid string"),
+        ({"boot": "3F9A12C0"}, "drop: boot: should be 8 lower-case hex digits"),
+        ({"amb": {"a": [1, {"b": [2]}]}}, "drop: amb: Input should be a valid list"),
+        ({"col": "x" * 300}, "drop: col: Input should be 'red', 'yellow', 'green', 'blue', 'black' or 'uncertain'"),
+    ],
+)
 def test_a_poison_drop_is_refused_with_its_reason_and_the_real_drops_arrive(feed, poison, reason):
     w = Wire(seed=30).connect()
     w.tower.drop("red")
@@ -61,15 +77,18 @@ def test_floats_and_nested_objects_in_extra_fields_are_ignored_not_re_encoded():
     assert w.link.counters["duplicates"] >= 1 and w.link.counters["faults"] == 0
 
 
-@pytest.mark.parametrize("frame", [
-    {"t": "ok", "cmd": "ack", "boot": 12345678},  # a boot among an ok frame's extra fields used to reboot the link
-    {"t": "ok", "cmd": "ack", "boot": "0badc0de"},
-    {"t": "cal", "state": "done", "boot": [1, 2]},
-    {"t": "ok", "cmd": "ack", "re": 1.5},
-    {"t": "hb", "boot": {"x": 1}},
-    {"t": "weather", "rain": 0.5, "boot": None},
-    {"t": "hello", "dev": "castillo-5e1a00", "proto": 1.0},
-])
+@pytest.mark.parametrize(
+    "frame",
+    [
+        {"t": "ok", "cmd": "ack", "boot": 12345678},  # a boot among an ok frame's extra fields used to reboot the link
+        {"t": "ok", "cmd": "ack", "boot": "0badc0de"},
+        {"t": "cal", "state": "done", "boot": [1, 2]},
+        {"t": "ok", "cmd": "ack", "re": 1.5},
+        {"t": "hb", "boot": {"x": 1}},
+        {"t": "weather", "rain": 0.5, "boot": None},
+        {"t": "hello", "dev": "castillo-5e1a00", "proto": 1.0},
+    ],
+)
 def test_wrong_boot_types_and_floats_elsewhere_do_not_move_the_link(frame):
     w = Wire(seed=32).connect()
     boot = w.tower.boot_id
@@ -171,16 +190,23 @@ def test_a_bug_behind_an_entry_point_is_a_fault_shown_once_and_the_link_carries_
         w.tower.drop("blue")
     w.settle()
     assert w.link.counters["faults"] >= 1
-    assert any(f.startswith("handling a frame failed (KeyError: 'a bug' (test_bridge_link_faults.py:")
-               for f in faults(w))
+    assert any(
+        f.startswith("handling a frame failed (KeyError: 'a bug' (test_bridge_link_faults.py:") for f in faults(w)
+    )
     assert_exactly_once_in_order(w.c.drops, [(w.tower.boot_id, 3)])
 
 
 def test_entry_points_given_the_wrong_types_do_not_raise():
     w = Wire(seed=38).connect()
-    for call, arg in [(w.link.feed_bytes, None), (w.link.feed_bytes, "text"), (w.link.feed_frame, 5),
-                      (w.link.feed_frame, memoryview(b"{}*0000")), (w.link.feed_availability, None),
-                      (w.link.feed_availability, "online"), (w.link.feed_bytes, bytearray(b"\n\n"))]:
+    for call, arg in [
+        (w.link.feed_bytes, None),
+        (w.link.feed_bytes, "text"),
+        (w.link.feed_frame, 5),
+        (w.link.feed_frame, memoryview(b"{}*0000")),
+        (w.link.feed_availability, None),
+        (w.link.feed_availability, "online"),
+        (w.link.feed_bytes, bytearray(b"\n\n")),
+    ]:
         call(arg)
     assert w.link.counters["faults"] == 4  # None, "text" and 5 are bugs in the caller: counted, shown
     w.tower.drop("red")

@@ -1,4 +1,5 @@
 """MQTT transport against a real mosquitto on loopback, with the simulated tower."""
+
 import subprocess
 import threading
 
@@ -94,8 +95,15 @@ def test_tower_reboot_mid_burst_over_mqtt(broker):
             tower.drop()
         c.wait_drops(65, timeout=20)
         assert_exactly_once_in_order(c.drops, [(old, 40), (tower.boot_id, 25)])
-        c.wait(lambda _: bridge.link.totals is not None and bridge.link.totals.boot == tower.boot_id
-               and bridge.link.totals.drops == 65, 10, "the new boot's totals")
+        c.wait(
+            lambda _: (
+                bridge.link.totals is not None
+                and bridge.link.totals.boot == tower.boot_id
+                and bridge.link.totals.drops == 65
+            ),
+            10,
+            "the new boot's totals",
+        )
     finally:
         bridge.stop()
         port.close()
@@ -106,8 +114,11 @@ def test_last_will_shows_the_tower_offline(broker):
     try:
         c.wait(connected, 15, "connected")
         port.vanish()  # the socket dies without a DISCONNECT: the broker sends the Last Will
-        c.wait(lambda c: c.statuses[-1].state == "disconnected" and "Last Will" in (c.statuses[-1].message or ""),
-               15, "the Last Will")
+        c.wait(
+            lambda c: c.statuses[-1].state == "disconnected" and "Last Will" in (c.statuses[-1].message or ""),
+            15,
+            "the Last Will",
+        )
     finally:
         bridge.stop()
 
@@ -137,23 +148,32 @@ def test_broker_with_a_password(make_broker, tmp_path):
         port.close()
 
 
-@pytest.mark.parametrize("url,expected", [
-    ("mqtt://127.0.0.1:1884", ("127.0.0.1", 1884, None, None, False)),
-    ("broker.local", ("broker.local", 1883, None, None, False)),
-    ("mqtt://u:p%40ss@h", ("h", 1883, "u", "p@ss", False)),
-    ("mqtts://broker.local", ("broker.local", 8883, None, None, True)),
-    ("mqtts://companion:pw@10.0.0.2:18883/", ("10.0.0.2", 18883, "companion", "pw", True)),
-])
+@pytest.mark.parametrize(
+    "url,expected",
+    [
+        ("mqtt://127.0.0.1:1884", ("127.0.0.1", 1884, None, None, False)),
+        ("broker.local", ("broker.local", 1883, None, None, False)),
+        ("mqtt://u:p%40ss@h", ("h", 1883, "u", "p@ss", False)),
+        ("mqtts://broker.local", ("broker.local", 8883, None, None, True)),
+        ("mqtts://companion:pw@10.0.0.2:18883/", ("10.0.0.2", 18883, "companion", "pw", True)),
+    ],
+)
 def test_broker_urls(url, expected):
     assert parse_broker_url(url) == expected
 
 
-@pytest.mark.parametrize("url,says", [
-    ("http://h", "unknown scheme http://"), ("mqtt://", "no broker host"),
-    ("mqtt://h:port", "port must be a number"), ("mqtts://h:70000", "port must be a number"),
-    ("mqtt://h:0", "port must be a number"), ("", "no broker address"),
-    ("mqtt://h/elgrande/tower", "has no path"),
-])
+@pytest.mark.parametrize(
+    "url,says",
+    [
+        ("http://h", "unknown scheme http://"),
+        ("mqtt://", "no broker host"),
+        ("mqtt://h:port", "port must be a number"),
+        ("mqtts://h:70000", "port must be a number"),
+        ("mqtt://h:0", "port must be a number"),
+        ("", "no broker address"),
+        ("mqtt://h/elgrande/tower", "has no path"),
+    ],
+)
 def test_bad_broker_urls(url, says):
     with pytest.raises(ValueError, match=says):
         parse_broker_url(url)

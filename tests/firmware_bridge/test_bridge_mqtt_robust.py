@@ -2,6 +2,7 @@
 the paired tower's topic and id, recovery from a stranger's retained hello,
 a poison frame followed by real drops, and callbacks or a network thread that
 fail: nothing stops the link, every real drop arrives once, faults are shown."""
+
 import json
 import time
 
@@ -18,6 +19,7 @@ BASE = f"elgrande/tower/{TOWER}/"
 
 def publish(broker, topic: str, payload: bytes, retain: bool = False) -> None:
     from paho.mqtt import publish as single
+
     single.single(topic, payload, qos=1, retain=retain, hostname="127.0.0.1", port=broker.port)
 
 
@@ -38,8 +40,9 @@ def test_hellos_of_another_tower_or_on_another_topic_are_ignored(broker):
         other = SimulatedTower("castillo-ffffff", seed=5)
         publish(broker, BASE + "hello", framing.encode(other.hello()), retain=True)  # another tower's hello here
         publish(broker, BASE + "drop", framing.encode({**tower.hello(), "boot": "0badb007"}))  # a hello as a drop
-        c.wait(lambda _: bridge.refused["foreign_hello"] == 1 and bridge.refused["wrong_topic"] == 1, 10,
-               "both refused")
+        c.wait(
+            lambda _: bridge.refused["foreign_hello"] == 1 and bridge.refused["wrong_topic"] == 1, 10, "both refused"
+        )
         for _ in range(10):
             tower.drop()
         c.wait_drops(11, 10)
@@ -75,7 +78,8 @@ def test_a_strangers_retained_protocol_2_hello_does_not_stop_listen(broker):
         assert listen.p.wait(10) == 0
         drops = [o for o in seen if "seq" in o]
         assert [(d["seq"], d["colour"], d["boot"]) for d in drops] == [
-            (i + 1, col, tower.boot_id) for i, col in enumerate(("red", "blue", "green", "yellow", "black"))]
+            (i + 1, col, tower.boot_id) for i, col in enumerate(("red", "blue", "green", "yellow", "black"))
+        ]
         assert "connected" in [o.get("status") for o in seen]
     finally:
         listen.stop()
@@ -91,8 +95,10 @@ def test_poison_frame_then_20_real_drops_over_mosquitto(broker):
         states_before = len(c.statuses)
         # valid CRC, a float in it and a boot that is not a string: once, such a frame
         # killed paho's network thread and every drop after it was lost
-        poison = b'{"t":"drop","boot":12345,"seq":2,"col":"red","conf":999.5,"amb":[0,0,0,0],' \
-                 b'"tr":6000,"multi":false,"est":1,"ms":5}'
+        poison = (
+            b'{"t":"drop","boot":12345,"seq":2,"col":"red","conf":999.5,"amb":[0,0,0,0],'
+            b'"tr":6000,"multi":false,"est":1,"ms":5}'
+        )
         publish(broker, BASE + "drop", poison + b"*%04X" % framing.crc16(poison))
         for _ in range(20):
             tower.drop()
@@ -123,8 +129,9 @@ def test_a_failing_callback_or_a_dead_network_thread_does_not_stop_the_link(brok
         for _ in range(10):
             tower.drop()
         c.wait_drops(10, 15)  # the frame lost to the bug comes again by replay
-        assert any("mqtt on_message failed" in (s.message or "") and "injected bug" in (s.message or "")
-                   for s in c.statuses)
+        assert any(
+            "mqtt on_message failed" in (s.message or "") and "injected bug" in (s.message or "") for s in c.statuses
+        )
         # 2. paho's network thread itself dies (a bug outside our callbacks): the ticker starts it again
         client = bridge.client
         handle = client._handle_publish
@@ -141,9 +148,17 @@ def test_a_failing_callback_or_a_dead_network_thread_does_not_stop_the_link(brok
         # (the ticker counts the restart just after the new thread starts: that thread may
         # deliver every drop first)
         c.wait(lambda c: bridge.thread_restarts == 1, 5, "the restart counted")
-        c.wait(lambda c: any("MQTT network thread failed" in (s.message or "") and "network thread killed"
-                             in (s.message or "") and "restarted" in (s.message or "") for s in c.statuses),
-               5, "the restart shown")
+        c.wait(
+            lambda c: any(
+                "MQTT network thread failed" in (s.message or "")
+                and "network thread killed" in (s.message or "")
+                and "restarted" in (s.message or "")
+                for s in c.statuses
+            ),
+            5,
+            "the restart shown",
+        )
+
         # 3. a table whose status callback raises does not stop the drops either
         def broken_status(status):
             raise ValueError("the UI is gone")

@@ -3,6 +3,7 @@ hardware/mosquitto files (TLS with certificates made here, passwords, the ACL):
 the real (simulated) tower's drops arrive exactly once; a stranger can neither
 connect anonymously, nor inject drops, spoof a boot or a hello, nor command
 the tower; bad credentials and bad certificates give one clear status line."""
+
 import threading
 import time
 
@@ -92,8 +93,16 @@ def test_anonymous_and_wrong_passwords_are_refused_with_a_clear_status(locked):
         assert "Traceback" not in "".join(s.message or "" for s in c_bad.statuses)
         # a tower with a wrong password says why too
         problems = []
-        wrong = MqttPort(SimulatedTower(TOWER, seed=9), locked.url, username=TOWER, password="nope",
-                         cafile=locked.ca, backoff_min=0.2, backoff_max=1.0, on_problem=problems.append)
+        wrong = MqttPort(
+            SimulatedTower(TOWER, seed=9),
+            locked.url,
+            username=TOWER,
+            password="nope",
+            cafile=locked.ca,
+            backoff_min=0.2,
+            backoff_max=1.0,
+            on_problem=problems.append,
+        )
         try:
             c_good.wait(lambda _: problems, 10, "the tower's refusal")
             assert "not authorised" in problems[0] and TOWER in problems[0]
@@ -122,13 +131,43 @@ def test_a_stranger_cannot_inject_drops_spoof_a_boot_or_command_the_tower(locked
         boot = tower.boot_id
         forged = [
             # the next drop, with the real boot id: would take the real drop 6's place
-            ("drop", {"t": "drop", "boot": boot, "seq": 6, "col": "yellow", "best": "yellow", "conf": 1000,
-                      "raw": [420, 300, 110, 850], "amb": [6, 6, 5, 17], "tr": 6000, "multi": False, "est": 1,
-                      "ms": 1}, False),
+            (
+                "drop",
+                {
+                    "t": "drop",
+                    "boot": boot,
+                    "seq": 6,
+                    "col": "yellow",
+                    "best": "yellow",
+                    "conf": 1000,
+                    "raw": [420, 300, 110, 850],
+                    "amb": [6, 6, 5, 17],
+                    "tr": 6000,
+                    "multi": False,
+                    "est": 1,
+                    "ms": 1,
+                },
+                False,
+            ),
             # a spoofed boot: a hello and a heartbeat naming another boot
             ("hello", {**tower.hello(), "boot": "deadbeef", "seq": 0}, True),
-            ("hb", {"t": "hb", "boot": "deadbeef", "seq": 0, "acked": 0, "up": 1, "beam": 0, "held": 0,
-                    "lost": 0, "bad": 0, "glitch": 0, "edge_ovf": 0}, False),
+            (
+                "hb",
+                {
+                    "t": "hb",
+                    "boot": "deadbeef",
+                    "seq": 0,
+                    "acked": 0,
+                    "up": 1,
+                    "beam": 0,
+                    "held": 0,
+                    "lost": 0,
+                    "bad": 0,
+                    "glitch": 0,
+                    "edge_ovf": 0,
+                },
+                False,
+            ),
             # a hello claiming protocol 2, retained: would stop every companion at start
             ("hello", {**tower.hello(), "proto": 2}, True),
             # commands to the tower: only the companion may send them
@@ -160,8 +199,10 @@ def test_a_stranger_cannot_inject_drops_spoof_a_boot_or_command_the_tower(locked
         check, seen = client(locked, "companion", USERS["companion"])
         check.subscribe(base + "#", qos=1)
         deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and {t.rsplit("/", 1)[1] for t, _, r in seen["messages"] if r} \
-                < {"hello", "status"}:
+        while time.monotonic() < deadline and {t.rsplit("/", 1)[1] for t, _, r in seen["messages"] if r} < {
+            "hello",
+            "status",
+        }:
             time.sleep(0.05)
         close(check)
         retained = {t.rsplit("/", 1)[1]: p for t, p, r in seen["messages"] if r}
@@ -234,8 +275,20 @@ def test_the_same_forgery_gets_through_an_open_broker(broker):
         assert bridge.security.warning and "not encrypted" in bridge.security.warning
         tower.drop("red")
         c.wait_drops(1, 10)
-        drop = {"t": "drop", "boot": tower.boot_id, "seq": 2, "col": "yellow", "best": "yellow", "conf": 1000,
-                "raw": [420, 300, 110, 850], "amb": [6, 6, 5, 17], "tr": 6000, "multi": False, "est": 1, "ms": 1}
+        drop = {
+            "t": "drop",
+            "boot": tower.boot_id,
+            "seq": 2,
+            "col": "yellow",
+            "best": "yellow",
+            "conf": 1000,
+            "raw": [420, 300, 110, 850],
+            "amb": [6, 6, 5, 17],
+            "tr": 6000,
+            "multi": False,
+            "est": 1,
+            "ms": 1,
+        }
         stranger.publish(f"elgrande/tower/{TOWER}/drop", forge(drop), qos=1).wait_for_publish(5)
         c.wait_drops(2, 10)
         assert c.drops[1].colour == "yellow" and tower.last_seq == 1  # a drop the tower never made
@@ -247,6 +300,7 @@ def test_the_same_forgery_gets_through_an_open_broker(broker):
 
 def client_plain(broker):
     from paho.mqtt import client as mqtt
+
     c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2)
     c.connect("127.0.0.1", broker.port)
     c.loop_start()
@@ -258,8 +312,15 @@ def test_bad_certificates_give_one_clear_line(locked, tmp_path):
     make_certs(other, "127.0.0.1")
     c_ca, wrong_ca = start_bridge(locked, cafile=str(other / "ca.crt"))
     plain = Collector()
-    no_tls = MqttBridge(locked.url.replace("mqtts://", "mqtt://"), TOWER, plain.drop, plain.status,
-                        backoff_min=0.2, backoff_max=1.0, **COMPANION).start()
+    no_tls = MqttBridge(
+        locked.url.replace("mqtts://", "mqtt://"),
+        TOWER,
+        plain.drop,
+        plain.status,
+        backoff_min=0.2,
+        backoff_max=1.0,
+        **COMPANION,
+    ).start()
     try:
         c_ca.wait(has_state("disconnected", "certificate"), 15, "the wrong CA named")
         assert "the CA file does not vouch for" in c_ca.statuses[-1].message
@@ -273,8 +334,14 @@ def test_bad_certificates_give_one_clear_line(locked, tmp_path):
     with pytest.raises(ValueError, match="not a PEM certificate"):
         MqttBridge(locked.url, TOWER, print, cafile=str(tmp_path / "junk.pem"))
     with pytest.raises(ValueError, match="key must belong to the certificate"):
-        MqttBridge(locked.url, TOWER, print, cafile=locked.ca, certfile=str(locked.certs / "companion.crt"),
-                   keyfile=str(locked.certs / f"{TOWER}.key"))
+        MqttBridge(
+            locked.url,
+            TOWER,
+            print,
+            cafile=locked.ca,
+            certfile=str(locked.certs / "companion.crt"),
+            keyfile=str(locked.certs / f"{TOWER}.key"),
+        )
 
 
 def test_client_certificates_when_the_broker_requires_them(tmp_path, certs):
@@ -300,8 +367,9 @@ def test_heartbeats_that_stop_show_the_tower_offline_before_its_last_will(locked
     tower, port = start_tower(locked, 46)
     c, bridge = start_bridge(locked, silence_timeout=1.0)
     stop = threading.Event()
-    beats = threading.Thread(target=lambda: [tower.heartbeat() for _ in iter(lambda: stop.wait(0.2), True)],
-                             daemon=True)
+    beats = threading.Thread(
+        target=lambda: [tower.heartbeat() for _ in iter(lambda: stop.wait(0.2), True)], daemon=True
+    )
     beats.start()
     try:
         c.wait(has_state("connected"), 15, "connected")
@@ -324,19 +392,46 @@ def test_heartbeats_that_stop_show_the_tower_offline_before_its_last_will(locked
 
 # ---- the commands a builder runs --------------------------------------------------------
 
+
 def test_tower_sim_and_listen_over_mqtts_with_passwords(locked, monkeypatch):
     import json
 
     from .test_bridge_cli import Proc, run
 
     url = locked.url.replace("mqtts://", f"mqtts://{TOWER}:{USERS[TOWER]}@")
-    sim = Proc("tower-sim", "--mqtt", url, "--tower-id", TOWER, "--cafile", locked.ca, "--random", "10",
-               "--rate", "100", "--seed", "3")
+    sim = Proc(
+        "tower-sim",
+        "--mqtt",
+        url,
+        "--tower-id",
+        TOWER,
+        "--cafile",
+        locked.ca,
+        "--random",
+        "10",
+        "--rate",
+        "100",
+        "--seed",
+        "3",
+    )
     try:
         assert sim.line().startswith(f"MQTT 127.0.0.1:{locked.port} elgrande/tower/{TOWER}/")
         monkeypatch.setenv("ELGRANDE_MQTT_PASSWORD", USERS["companion"])  # kept off the command line
-        out = run("listen", "--mqtt", locked.url, "--tower-id", TOWER, "--username", "companion",
-                  "--cafile", locked.ca, "--json", "--count", "10", timeout=60)
+        out = run(
+            "listen",
+            "--mqtt",
+            locked.url,
+            "--tower-id",
+            TOWER,
+            "--username",
+            "companion",
+            "--cafile",
+            locked.ca,
+            "--json",
+            "--count",
+            "10",
+            timeout=60,
+        )
         assert out.returncode == 0, out.stderr
         objs = [json.loads(x) for x in out.stdout.splitlines()]
         assert [o["seq"] for o in objs if "seq" in o] == list(range(1, 11))
@@ -349,10 +444,32 @@ def test_tower_sim_and_listen_over_mqtts_with_passwords(locked, monkeypatch):
 def test_listen_and_tower_sim_say_why_the_broker_refuses_them(locked):
     from .test_bridge_cli import Proc
 
-    listen = Proc("listen", "--mqtt", locked.url, "--tower-id", TOWER, "--username", "companion",
-                  "--password", "wrong", "--cafile", locked.ca)
-    sim = Proc("tower-sim", "--mqtt", locked.url, "--tower-id", TOWER, "--username", TOWER, "--password", "nope",
-               "--cafile", locked.ca)
+    listen = Proc(
+        "listen",
+        "--mqtt",
+        locked.url,
+        "--tower-id",
+        TOWER,
+        "--username",
+        "companion",
+        "--password",
+        "wrong",
+        "--cafile",
+        locked.ca,
+    )
+    sim = Proc(
+        "tower-sim",
+        "--mqtt",
+        locked.url,
+        "--tower-id",
+        TOWER,
+        "--username",
+        TOWER,
+        "--password",
+        "nope",
+        "--cafile",
+        locked.ca,
+    )
     try:
         line = listen.line()
         while "not authorised" not in line:

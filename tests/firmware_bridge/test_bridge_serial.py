@@ -1,4 +1,5 @@
 """Serial transport over real ptys (and pyserial's loop://), with the simulated tower."""
+
 import threading
 
 import pytest
@@ -80,8 +81,11 @@ def test_tower_reboot_mid_burst_over_a_pty(pty_tower):
             tower.drop()
         c.wait_drops(90, timeout=20)
         assert_exactly_once_in_order(c.drops, [(old, 50), (tower.boot_id, 40)])
-        c.wait(lambda _: bridge.link.totals is not None and bridge.link.totals.boot == tower.boot_id, 10,
-               "the totals snapshot of the new boot")
+        c.wait(
+            lambda _: bridge.link.totals is not None and bridge.link.totals.boot == tower.boot_id,
+            10,
+            "the totals snapshot of the new boot",
+        )
         # The snapshot may be taken before all 40 new drops: it keeps the 50 from before
         # the reboot and says (seq) how many of the new boot it includes.
         totals = bridge.link.totals
@@ -94,8 +98,11 @@ def test_a_missing_port_is_retried_and_reported_once():
     c = Collector()
     bridge = SerialBridge("/dev/does-not-exist-elgrande", c.drop, c.status, backoff_max=0.2).start()
     try:
-        c.wait(lambda c: any(s.state == "disconnected" and "cannot open" in (s.message or "")
-                             for s in c.statuses), 10, "the open failure")
+        c.wait(
+            lambda c: any(s.state == "disconnected" and "cannot open" in (s.message or "") for s in c.statuses),
+            10,
+            "the open failure",
+        )
     finally:
         bridge.stop()
     assert sum(1 for s in c.statuses if "cannot open" in (s.message or "")) == 1
@@ -108,8 +115,11 @@ def test_loop_url_and_garbage_on_the_wire():
     try:
         c.wait(lambda _: bridge.opened == 1, 10, "open")
         bridge._ser.write(b"\x00\xffjunk\n" + framing.encode({"t": "weather"}) + b"\n")
-        c.wait(lambda _: bridge.link.counters["bad_frame"] >= 1 and bridge.link.counters["unknown_message"] >= 1,
-               10, "the junk to be counted")
+        c.wait(
+            lambda _: bridge.link.counters["bad_frame"] >= 1 and bridge.link.counters["unknown_message"] >= 1,
+            10,
+            "the junk to be counted",
+        )
     finally:
         bridge.stop()
 
@@ -126,8 +136,12 @@ class FakePort:
 
 
 def test_list_ports_by_vendor_and_product_id():
-    ports = [FakePort("/dev/ttyS0", None, None), FakePort("/dev/ttyACM1", 0x2E8A, 0x0005),
-             FakePort("/dev/ttyUSB0", 0x10C4, 0xEA60), FakePort("/dev/ttyACM0", 0x1234, 0x5678)]
+    ports = [
+        FakePort("/dev/ttyS0", None, None),
+        FakePort("/dev/ttyACM1", 0x2E8A, 0x0005),
+        FakePort("/dev/ttyUSB0", 0x10C4, 0xEA60),
+        FakePort("/dev/ttyACM0", 0x1234, 0x5678),
+    ]
     assert [p.device for p in list_ports(ports=ports)] == ["/dev/ttyACM1", "/dev/ttyUSB0"]
     assert [p.device for p in list_ports([(0x1234, 0x5678)], ports=ports)] == ["/dev/ttyACM0"]
     assert len(list_ports((), ports=ports)) == 4

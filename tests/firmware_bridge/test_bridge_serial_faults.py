@@ -2,6 +2,7 @@
 thread that dies; each followed by 20 real drops, delivered exactly once, in
 order, with the fault shown as a link status change. Also `elgrande listen
 --serial` (a real subprocess) through a poison frame."""
+
 import json
 
 import pytest

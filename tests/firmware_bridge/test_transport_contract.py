@@ -2,6 +2,7 @@
 pyserial on a real pty, and usbserial4a (Android) through firmware_bridge.usb_android's
 adapter over a stand-in that behaves as the library does (fake_usbserial4a.py) on the
 same kind of pty. Same tower, same link, same expectations."""
+
 import threading
 
 import pytest
@@ -33,8 +34,9 @@ class Backend:
         if self.kind == "pyserial":
             return SerialBridge(self.pty.path, c.drop, c.status, **options)
         self.usb.plug(DEVICE, allowed=allowed)
-        self.opener = usb_android.UsbOpener(DEVICE, baudrate=115200, read_timeout=0.05,
-                                            usb=self.usb, serial4a=self.serial4a)
+        self.opener = usb_android.UsbOpener(
+            DEVICE, baudrate=115200, read_timeout=0.05, usb=self.usb, serial4a=self.serial4a
+        )
         return SerialBridge(usb_android.url_of(DEVICE), c.drop, c.status, opener=self.opener, **options)
 
     def close(self):
@@ -108,6 +110,7 @@ def test_a_write_on_a_closed_port_raises_so_the_link_knows(backend):
 
 # ---- what only the Android backend has: permission and unplugging ------------------------------
 
+
 @pytest.fixture
 def usb_backend():
     b = Backend("usbserial4a", seed=32)
@@ -120,12 +123,15 @@ def test_the_permission_is_asked_once_without_blocking_and_the_link_comes_up_whe
     c = Collector()
     bridge = b.bridge(c, allowed=False).start()
     try:
-        c.wait(lambda c: any("waiting for permission" in (s.message or "") for s in c.statuses), 10,
-               "the link saying it waits for the permission")
+        c.wait(
+            lambda c: any("waiting for permission" in (s.message or "") for s in c.statuses),
+            10,
+            "the link saying it waits for the permission",
+        )
         assert bridge.opened == 0 and b.usb.requests == [DEVICE]
         c.wait(lambda _: b.serial4a.opened == [] and len(b.usb.requests) == 1, 1, "no second dialog")
         b.tower.drop()
-        b.usb.grant(DEVICE)          # the person taps Allow
+        b.usb.grant(DEVICE)  # the person taps Allow
         _connected(c)
         c.wait_drops(1, timeout=10)
         assert b.opener.permission_requests == 1
@@ -142,12 +148,15 @@ def test_an_unplugged_device_is_noticed_and_the_link_comes_back_when_replugged(u
         for _ in range(5):
             b.tower.drop()
         c.wait_drops(5, timeout=10)
-        b.usb.pull(DEVICE)           # CDC-ACM: reads go quiet, no error from the library
-        c.wait(lambda c: any(s.state == "disconnected" and "unplugged" in (s.message or "")
-                             for s in c.statuses), 10, "the unplug to be noticed")
+        b.usb.pull(DEVICE)  # CDC-ACM: reads go quiet, no error from the library
+        c.wait(
+            lambda c: any(s.state == "disconnected" and "unplugged" in (s.message or "") for s in c.statuses),
+            10,
+            "the unplug to be noticed",
+        )
         c.wait(lambda c: any("not attached" in (s.message or "") for s in c.statuses), 10, "not attached")
         for _ in range(5):
-            b.tower.drop()           # thrown while the cable was out: the tower keeps them
+            b.tower.drop()  # thrown while the cable was out: the tower keeps them
         b.usb.plug(DEVICE)
         c.wait_drops(10, timeout=20)
         assert_exactly_once_in_order(c.drops, [(b.tower.boot_id, 10)])
@@ -160,13 +169,13 @@ def test_usb_urls_are_checked_and_listed_like_serial_ports():
         SerialBridge("usb-android:", lambda d: None)
     usb = FakeUsb()
     usb.plug("/dev/bus/usb/001/002")
-    usb.plug("/dev/bus/usb/001/003", vid=0x046D, pid=0xC52B)   # a mouse receiver
+    usb.plug("/dev/bus/usb/001/003", vid=0x046D, pid=0xC52B)  # a mouse receiver
     ports = _android_ports(usb)
     found = list_ports(ports=ports)
     assert [p.device for p in found] == ["usb-android:/dev/bus/usb/001/002"]
     assert found[0].kind.startswith("Raspberry Pi Pico") and found[0].serial_number == "E6614C311B"
     assert len(list_ports((), ports=ports)) == 2
-    assert _android_ports(object()) == []       # no USB manager: nothing listed, nothing raised
+    assert _android_ports(object()) == []  # no USB manager: nothing listed, nothing raised
 
 
 def test_without_the_android_libraries_the_opener_says_so():
@@ -180,13 +189,21 @@ def test_on_android_the_port_listing_imports_and_lists_without_pyserials_tty_sca
     to import: the bridge and the app must still load, and list USB devices through usb4a."""
     import subprocess
     import sys
-    code = ("import sys, pydantic, sysconfig; sysconfig.get_config_vars()\n"   # as built for this host
-            "sys.platform = 'android'\n"
-            "from firmware_bridge import ports, transport_serial\n"
-            "from firmware_bridge.usb_android import on_android\n"
-            "assert on_android()\n"
-            "print(ports.list_ports(ids=()))\n")
-    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30,
-                         env={**__import__("os").environ, "ANDROID_ARGUMENT": "/data/app"})
+
+    code = (
+        "import sys, pydantic, sysconfig; sysconfig.get_config_vars()\n"  # as built for this host
+        "sys.platform = 'android'\n"
+        "from firmware_bridge import ports, transport_serial\n"
+        "from firmware_bridge.usb_android import on_android\n"
+        "assert on_android()\n"
+        "print(ports.list_ports(ids=()))\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        env={**__import__("os").environ, "ANDROID_ARGUMENT": "/data/app"},
+    )
     assert run.returncode == 0, run.stderr[-2000:]
-    assert run.stdout.strip() == "[]"   # no usb4a here: nothing listed, nothing raised
+    assert run.stdout.strip() == "[]"  # no usb4a here: nothing listed, nothing raised

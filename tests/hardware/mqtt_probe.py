@@ -84,8 +84,12 @@ def main():
     try:
         probe.connect(base + "status")
     except Exception as e:
-        print("ERROR", mqtt_setup.describe_error(e, args["server"], args["port"], args["user"],
-                                                 args["ssl"] is not None, bool(cfg.get("mqtt_cert_file"))))
+        print(
+            "ERROR",
+            mqtt_setup.describe_error(
+                e, args["server"], args["port"], args["user"], args["ssl"] is not None, bool(cfg.get("mqtt_cert_file"))
+            ),
+        )
         return
     probe.publish(base + "status", b"online")
     probe.publish(base + "hello", b"probe-hello")

@@ -1,8 +1,8 @@
 """The colours a tower may calibrate beyond the classic five (the 2023 box), on the real MicroPython.
 
 The added colours' readings are modelled in tools/tracegen.py (REFLECT), not measured."""
-import pytest
 
+import pytest
 import towersim
 import tracegen
 
@@ -69,8 +69,11 @@ def test_hello_and_totals_name_the_calibrated_colours_and_totals_survive_the_reb
     totals = r.of_type("totals")[-1]
     assert sorted(totals["counts"]) == sorted(tracegen.COLOURS + tracegen.ADDED)
     for colour in tracegen.SET_2023:
-        assert totals["counts"][colour] == sum(1 for f in drops if towersim.drop_colour(f) == colour
-                                               and not f["multi"]) > 40
+        assert (
+            totals["counts"][colour]
+            == sum(1 for f in drops if towersim.drop_colour(f) == colour and not f["multi"])
+            > 40
+        )
     assert all(totals["counts"][c] == 0 for c in ("red", "yellow", "black"))
     assert totals["drops"] == len(drops)
     assert totals["unc"] == sum(1 for f in drops if towersim.drop_colour(f) == "uncertain" and not f["multi"])
@@ -136,8 +139,15 @@ def test_a_pair_it_cannot_tell_apart_warns_at_calibration_and_is_flagged_not_nam
 def test_calibrate_takes_up_to_six_distinct_ids_of_the_vocabulary(micropython):
     tb = tracegen.TraceBuilder(seed=61, flicker=0, glitches=0)
     tb.wait(300000)
-    bad = [["pink"], ["purple", "purple"], [], "purple", [7], [["purple"]],
-           ["red", "yellow", "green", "blue", "black", "purple", "orange"]]
+    bad = [
+        ["pink"],
+        ["purple", "purple"],
+        [],
+        "purple",
+        [7],
+        [["purple"]],
+        ["red", "yellow", "green", "blue", "black", "purple", "orange"],
+    ]
     for i, colours in enumerate(bad):
         tb.cmd({"t": "calibrate", "colours": colours, "id": 10 + i})
     tb.cmd({"t": "calibrate", "colours": ["white", "purple", "red", "orange", "blue", "black"], "id": 30})
@@ -181,8 +191,11 @@ def test_teaching_a_classic_tower_the_2023_box_keeps_blue_and_green_and_survives
     learnt = [f for f in cals if f["state"] == "learnt"]
     assert [f["colour"] for f in learnt][-3:] == ["purple", "orange", "white"]
     purple, orange, white = learnt[-3:]
-    assert purple["near"] == "blue" and orange["near"] in ("green", "purple") and white["near"] in (
-        "blue", "green", "purple", "orange")
+    assert (
+        purple["near"] == "blue"
+        and orange["near"] in ("green", "purple")
+        and white["near"] in ("blue", "green", "purple", "orange")
+    )
     assert all(isinstance(f["dist"], int) and f["dist"] > 0 for f in learnt[-3:])
     assert [f["got"] for f in cals if f["state"] == "drop" and f["colour"] == "purple"] == [0, 1, 2, 3, 4]
     done = [f for f in cals if f["state"] == "done"][-1]
@@ -190,16 +203,19 @@ def test_teaching_a_classic_tower_the_2023_box_keeps_blue_and_green_and_survives
     assert r.of_type("hello")[-1]["cal"]["colours"] == ["green", "blue", "purple", "orange", "white"]
     assert len(r.boot_ids()) == 2
     drops = r.unique_drops()
-    assert len(drops) == 40   # the taught throws are not drops
+    assert len(drops) == 40  # the taught throws are not drops
     s = towersim.score(r, truth)
     assert s["colour_wrong_confident"] == 0.0 and s["colour_right"] >= 0.95, s
 
 
 def test_keep_names_only_colours_the_tower_knows_and_six_at_most(micropython):
     tb = calibrated(91, None)
-    bad = [{"colours": ["purple"], "keep": ["orange"]}, {"colours": ["purple"], "keep": ["purple"]},
-           {"colours": ["purple"], "keep": "blue"}, {"colours": ["purple", "orange"],
-                                                     "keep": ["red", "yellow", "green", "blue", "black"]}]
+    bad = [
+        {"colours": ["purple"], "keep": ["orange"]},
+        {"colours": ["purple"], "keep": ["purple"]},
+        {"colours": ["purple"], "keep": "blue"},
+        {"colours": ["purple", "orange"], "keep": ["red", "yellow", "green", "blue", "black"]},
+    ]
     for i, cmd in enumerate(bad):
         tb.cmd({"t": "calibrate", "id": 20 + i, **cmd})
     tb.cmd({"t": "hello_req"})
@@ -208,4 +224,4 @@ def test_keep_names_only_colours_the_tower_knows_and_six_at_most(micropython):
     faults = [f for f in r.of_type("fault") if f["code"] == "bad_argument"]
     assert [f["re"] for f in faults] == [20, 21, 22, 23]
     assert "calibrated for (red, yellow, green, blue, black)" in faults[0]["msg"]
-    assert r.of_type("hello")[-1]["cal"]["colours"] == list(tracegen.COLOURS)   # nothing half-applied
+    assert r.of_type("hello")[-1]["cal"]["colours"] == list(tracegen.COLOURS)  # nothing half-applied

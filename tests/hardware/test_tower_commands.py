@@ -1,6 +1,7 @@
 """Host commands over serial, the ring buffer, replay, and bad input."""
-import tracegen
+
 import towersim
+import tracegen
 
 
 def run(tb):
@@ -128,8 +129,16 @@ def test_bad_input_gets_fault_frames_and_counting_goes_on(micropython):
     tb.wait(50000)
     r, _ = run(tb)
     codes = [f["code"] for f in r.of_type("fault") if f["code"] != "not_calibrated"]
-    assert codes == ["bad_frame", "bad_frame", "line_too_long", "bad_checksum", "unknown_command",
-                     "bad_argument", "bad_argument", "bad_argument"]
+    assert codes == [
+        "bad_frame",
+        "bad_frame",
+        "line_too_long",
+        "bad_checksum",
+        "unknown_command",
+        "bad_argument",
+        "bad_argument",
+        "bad_argument",
+    ]
     assert all(f["msg"] for f in r.of_type("fault"))
     assert [f["col"] for f in r.unique_drops()] == ["green", "red"]
     totals = r.of_type("totals")

@@ -6,11 +6,12 @@ the 2023 box's colours (added colours in xcol/xbest). No MemoryError, no drop lo
 replayed frame byte for byte the first one, and what the night adds to the heap stays small:
 the ring is one buffer allocated at start-up. The full night with the boards' figures (and
 TLS) is bench/bench_firmware_memory.py."""
+
 import sys
 from pathlib import Path
 
-import tracegen
 import towersim
+import tracegen
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import bench_firmware_memory as bench  # noqa: E402

@@ -1,7 +1,8 @@
 """MQTT link with a fake umqtt client and broker: topics, retained state,
 Last Will, reconnect with backoff, and counting that never waits on it."""
-import tracegen
+
 import towersim
+import tracegen
 
 BASE = "elgrande/tower/castillo-test/"
 
@@ -28,7 +29,7 @@ def test_topic_layout_retained_state_and_last_will(micropython):
     for leaf in ("status", "hello", "totals", "drop", "hb", "cal", "reply"):
         assert BASE + leaf in topics
     for t, topic, payload, retain, qos in r.pubs:
-        leaf = topic[len(BASE):]
+        leaf = topic[len(BASE) :]
         assert retain == (leaf in ("status", "hello", "totals"))
         assert qos == (0 if leaf == "hb" else 1)
         if leaf != "status":
@@ -67,7 +68,7 @@ def test_backoff_doubles_and_sensing_goes_on_while_the_broker_is_down(micropytho
     ok = [t for t, good in r.connects if good]
     assert len(ok) == 1
     after = [p for p in r.pubs if p[0] >= ok[0]]
-    assert [p[1][len(BASE):] for p in after[:3]] == ["status", "hello", "totals"]
+    assert [p[1][len(BASE) :] for p in after[:3]] == ["status", "hello", "totals"]
     seqs = [towersim.decode_frame(p[2])["seq"] for p in after if p[1] == BASE + "drop"]
     assert seqs == list(range(1, 41))
 

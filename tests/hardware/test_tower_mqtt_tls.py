@@ -3,19 +3,27 @@ TLS contexts from real certificate files (made by hardware/mosquitto/make-certs.
 a real TLS handshake and CONNECT against a real mosquitto built from the shipped
 files, and every setting or connection problem said once, as a fault frame on
 USB serial, while the tower goes on counting."""
+
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
-import tracegen
 import towersim
+import tracegen
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 from tests.firmware_bridge.locked_broker import (  # noqa: E402
-    STRANGER, TOWER, USERS, LockedBroker, client, close, make_certs)
+    STRANGER,
+    TOWER,
+    USERS,
+    LockedBroker,
+    client,
+    close,
+    make_certs,
+)
 
 FIRMWARE = ROOT / "hardware" / "firmware"
 PROBE = Path(__file__).with_name("mqtt_probe.py")
@@ -46,8 +54,7 @@ def counting_trace(seed, config, mqtt):
 
 def test_tls_and_a_password_make_a_checked_client_and_connect(micropython, certs):
     config = {"mqtt_tls": True, "mqtt_ca_file": str(certs / "ca.der"), "mqtt_password": "pw"}
-    r, _ = towersim.run_builder(counting_trace(81, config, {"up": True, "tls": True, "users": {DEV: "pw"}}),
-                                timeout=60)
+    r, _ = towersim.run_builder(counting_trace(81, config, {"up": True, "tls": True, "users": {DEV: "pw"}}), timeout=60)
     assert r.connects and r.connects[0][1]  # the first attempt connects: TLS context, user = device id
     assert faults(r, "mqtt_error") == [] and faults(r, "mqtt_config") == []
     drops = [towersim.decode_frame(p[2]) for p in r.pubs if p[1].endswith("/drop")]
@@ -56,12 +63,12 @@ def test_tls_and_a_password_make_a_checked_client_and_connect(micropython, certs
 
 def test_a_wrong_password_is_said_once_on_serial_and_counting_goes_on(micropython, certs):
     config = {"mqtt_tls": True, "mqtt_ca_file": str(certs / "ca.der"), "mqtt_password": "wrong"}
-    r, _ = towersim.run_builder(counting_trace(82, config, {"up": True, "tls": True, "users": {DEV: "pw"}}),
-                                timeout=60)
+    r, _ = towersim.run_builder(counting_trace(82, config, {"up": True, "tls": True, "users": {DEV: "pw"}}), timeout=60)
     assert len(r.connects) >= 3 and not any(ok for _, ok in r.connects)
     assert faults(r, "mqtt_error") == [
         "the broker at broker:8883 refused the connection: not authorised "
-        f"(user '{DEV}'; check mqtt_user and mqtt_password)"]  # once, though it keeps trying
+        f"(user '{DEV}'; check mqtt_user and mqtt_password)"
+    ]  # once, though it keeps trying
     assert [f["col"] for f in r.of_type("drop")] == ["red", "blue", "green"]  # over serial
 
 
@@ -70,16 +77,21 @@ def test_plain_mqtt_to_a_tls_broker_is_said_once(micropython):
     assert faults(r, "mqtt_error") == ["lost or no connection to the broker at broker:1883 (errno 104)"]
 
 
-@pytest.mark.parametrize("config,says", [
-    ({"mqtt_tls": True}, "mqtt_tls needs mqtt_ca_file"),
-    ({"mqtt_tls": True, "mqtt_ca_file": "/nonexistent/ca.der"}, "/nonexistent/ca.der: no such file on the board"),
-    ({"mqtt_tls": True, "mqtt_ca_file": "$certs/ca.crt"}, "give DER files"),
-    ({"mqtt_tls": True, "mqtt_ca_file": "$certs/ca.der", "mqtt_cert_file": "$certs/x.der"},
-     "mqtt_cert_file and mqtt_key_file go together"),
-    ({"mqtt_ca_file": "$certs/ca.der"}, 'mqtt_ca_file is for TLS: set "mqtt_tls": true'),
-    ({"mqtt_port": "8883"}, "mqtt_port: a number from 1 to 65535"),
-    ({"mqtt_tls": "yes"}, "mqtt_tls: true or false"),
-])
+@pytest.mark.parametrize(
+    "config,says",
+    [
+        ({"mqtt_tls": True}, "mqtt_tls needs mqtt_ca_file"),
+        ({"mqtt_tls": True, "mqtt_ca_file": "/nonexistent/ca.der"}, "/nonexistent/ca.der: no such file on the board"),
+        ({"mqtt_tls": True, "mqtt_ca_file": "$certs/ca.crt"}, "give DER files"),
+        (
+            {"mqtt_tls": True, "mqtt_ca_file": "$certs/ca.der", "mqtt_cert_file": "$certs/x.der"},
+            "mqtt_cert_file and mqtt_key_file go together",
+        ),
+        ({"mqtt_ca_file": "$certs/ca.der"}, 'mqtt_ca_file is for TLS: set "mqtt_tls": true'),
+        ({"mqtt_port": "8883"}, "mqtt_port: a number from 1 to 65535"),
+        ({"mqtt_tls": "yes"}, "mqtt_tls: true or false"),
+    ],
+)
 def test_settings_that_cannot_work_are_named_and_the_tower_counts_on(micropython, certs, config, says):
     config = {k: v.replace("$certs", str(certs)) if isinstance(v, str) else v for k, v in config.items()}
     r, _ = towersim.run_builder(counting_trace(84, config, {"up": True}), timeout=60)
@@ -92,6 +104,7 @@ def test_settings_that_cannot_work_are_named_and_the_tower_counts_on(micropython
 
 # ---- a real TLS handshake: host MicroPython against the shipped mosquitto set-up ----------
 
+
 @pytest.fixture
 def locked(tmp_path, certs):
     b = LockedBroker(tmp_path, certs, require_certificate=False).start()
@@ -103,22 +116,30 @@ def probe(micropython, tmp_path, settings: dict, dev: str = TOWER) -> str:
     path = tmp_path / f"settings-{len(list(tmp_path.iterdir()))}.json"
     path.write_text(json.dumps(settings))
     other = STRANGER if dev == TOWER else TOWER
-    out = subprocess.run([micropython, str(PROBE), str(FIRMWARE), str(path), dev, other], capture_output=True,
-                         text=True, timeout=60)
+    out = subprocess.run(
+        [micropython, str(PROBE), str(FIRMWARE), str(path), dev, other], capture_output=True, text=True, timeout=60
+    )
     assert out.returncode == 0, out.stderr
     return out.stdout.strip()
 
 
 def test_the_firmware_settings_meet_the_shipped_broker(micropython, locked, certs, tmp_path):
-    settings = {"mqtt_server": "127.0.0.1", "mqtt_port": locked.port, "mqtt_tls": True,
-                "mqtt_ca_file": str(certs / "ca.der"), "mqtt_password": USERS[TOWER]}
+    settings = {
+        "mqtt_server": "127.0.0.1",
+        "mqtt_port": locked.port,
+        "mqtt_tls": True,
+        "mqtt_ca_file": str(certs / "ca.der"),
+        "mqtt_password": USERS[TOWER],
+    }
     watcher, seen = client(locked, "companion", USERS["companion"])
     watcher.subscribe("elgrande/tower/#", qos=1)
     try:
         assert probe(micropython, tmp_path, settings) == "CONNECTED"
         wrong = probe(micropython, tmp_path, {**settings, "mqtt_password": "nope"})
-        assert wrong == (f"ERROR the broker at 127.0.0.1:{locked.port} refused the connection: not authorised "
-                         f"(user '{TOWER}'; check mqtt_user and mqtt_password)")
+        assert wrong == (
+            f"ERROR the broker at 127.0.0.1:{locked.port} refused the connection: not authorised "
+            f"(user '{TOWER}'; check mqtt_user and mqtt_password)"
+        )
         anonymous = probe(micropython, tmp_path, {**settings, "mqtt_password": None})
         assert "not authorised (anonymous" in anonymous
         other = tmp_path / "other"
@@ -140,10 +161,18 @@ def test_a_client_certificate_in_der(micropython, certs, tmp_path):
     (tmp_path / "b").mkdir()
     b = LockedBroker(tmp_path / "b", certs, require_certificate=True).start()
     try:
-        settings = {"mqtt_server": "127.0.0.1", "mqtt_port": b.port, "mqtt_tls": True,
-                    "mqtt_ca_file": str(certs / "ca.der"), "mqtt_password": USERS[TOWER]}
-        with_cert = {**settings, "mqtt_cert_file": str(certs / f"{TOWER}.der"),
-                     "mqtt_key_file": str(certs / f"{TOWER}.key.der")}
+        settings = {
+            "mqtt_server": "127.0.0.1",
+            "mqtt_port": b.port,
+            "mqtt_tls": True,
+            "mqtt_ca_file": str(certs / "ca.der"),
+            "mqtt_password": USERS[TOWER],
+        }
+        with_cert = {
+            **settings,
+            "mqtt_cert_file": str(certs / f"{TOWER}.der"),
+            "mqtt_key_file": str(certs / f"{TOWER}.key.der"),
+        }
         assert probe(micropython, tmp_path, with_cert) == "CONNECTED"
         without = probe(micropython, tmp_path, settings)
         assert without.startswith("ERROR") and "wants a client certificate" in without, without
@@ -222,10 +251,12 @@ def test_a_broken_settings_file_is_said_and_the_defaults_are_used(micropython, t
     (tmp_path / "list.json").write_text('["mqtt_server"]')
     (tmp_path / "good.json").write_text('{"mqtt_server": "192.168.1.10"}')
     script = tmp_path / "load.py"
-    script.write_text(f"import sys\nsys.path.insert(0, {str(FIRMWARE)!r})\nimport defaults\n"
-                      f"cfg = defaults.load({str(tmp_path / 'broken.json')!r}, {str(tmp_path / 'list.json')!r}, "
-                      f"{str(tmp_path / 'missing.json')!r}, {str(tmp_path / 'good.json')!r})\n"
-                      "print(cfg['mqtt_server'], cfg['mqtt_tls'])\nfor e in cfg['settings_errors']: print(e)\n")
+    script.write_text(
+        f"import sys\nsys.path.insert(0, {str(FIRMWARE)!r})\nimport defaults\n"
+        f"cfg = defaults.load({str(tmp_path / 'broken.json')!r}, {str(tmp_path / 'list.json')!r}, "
+        f"{str(tmp_path / 'missing.json')!r}, {str(tmp_path / 'good.json')!r})\n"
+        "print(cfg['mqtt_server'], cfg['mqtt_tls'])\nfor e in cfg['settings_errors']: print(e)\n"
+    )
     out = subprocess.run([micropython, str(script)], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()

@@ -1,5 +1,6 @@
 """Framing and checksums: the firmware's encoder on MicroPython against an
 independent CPython implementation, and every example in PROTOCOL.md."""
+
 import binascii
 import json
 import re
@@ -13,22 +14,31 @@ PROTOCOL_MD = Path(towersim.HARDWARE) / "PROTOCOL.md"
 
 
 def mp_eval(micropython, code):
-    out = subprocess.run([micropython, "-c", "import sys; sys.path.insert(0, %r)\n%s" % (str(FIRMWARE), code)],
-                         capture_output=True, text=True, timeout=30)
+    out = subprocess.run(
+        [micropython, "-c", "import sys; sys.path.insert(0, %r)\n%s" % (str(FIRMWARE), code)],
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
     assert out.returncode == 0, out.stderr
     return out.stdout.strip().splitlines()
 
 
 def test_crc_matches_cpython_crc_hqx_and_the_catalogue_check_value(micropython):
-    lines = mp_eval(micropython, "import protocol\nprint(protocol.crc16(b'123456789'))\n"
-                                 "print(protocol.crc16(b'{\"t\":\"totals_req\"}'))")
+    lines = mp_eval(
+        micropython,
+        "import protocol\nprint(protocol.crc16(b'123456789'))\nprint(protocol.crc16(b'{\"t\":\"totals_req\"}'))",
+    )
     assert int(lines[0]) == 0x29B1  # CRC-16/CCITT-FALSE check value
     assert int(lines[1]) == binascii.crc_hqx(b'{"t":"totals_req"}', 0xFFFF)
 
 
 def test_firmware_frames_decode_on_cpython(micropython):
-    lines = mp_eval(micropython, "import protocol\n"
-                                 "print(protocol.encode({'t': 'drop', 'seq': 7, 'raw': [1, 2, 3, 4], 'col': 'red', 'multi': False, 'best': None}))")
+    lines = mp_eval(
+        micropython,
+        "import protocol\n"
+        "print(protocol.encode({'t': 'drop', 'seq': 7, 'raw': [1, 2, 3, 4], 'col': 'red', 'multi': False, 'best': None}))",
+    )
     frame = towersim.decode_frame(lines[0])
     assert frame == {"t": "drop", "seq": 7, "raw": [1, 2, 3, 4], "col": "red", "multi": False, "best": None}
     assert lines[0].startswith('{"t":"drop",')
@@ -46,9 +56,11 @@ def test_decoder_rejects_bad_frames_with_the_documented_codes(micropython):
         "{" + "x" * 600 + "}*0000": "line_too_long",
         body + "*" + crc: "ok",
     }
-    code = "import protocol\nfor line in %r:\n" \
-           "    try:\n        protocol.decode(line); print('ok')\n" \
-           "    except protocol.FrameError as e:\n        print(e.code)\n" % list(cases)
+    code = (
+        "import protocol\nfor line in %r:\n"
+        "    try:\n        protocol.decode(line); print('ok')\n"
+        "    except protocol.FrameError as e:\n        print(e.code)\n" % list(cases)
+    )
     assert mp_eval(micropython, code) == list(cases.values())
 
 
@@ -63,8 +75,22 @@ def test_every_example_frame_in_protocol_md_has_a_valid_checksum():
     types = set()
     for line in frames:
         types.add(towersim.decode_frame(line)["t"])
-    expected = {"hello", "drop", "totals", "hb", "fault", "cal", "ok", "ack", "replay",
-                "totals_req", "hello_req", "empty", "calibrate", "identify"}
+    expected = {
+        "hello",
+        "drop",
+        "totals",
+        "hb",
+        "fault",
+        "cal",
+        "ok",
+        "ack",
+        "replay",
+        "totals_req",
+        "hello_req",
+        "empty",
+        "calibrate",
+        "identify",
+    }
     assert expected <= types, "no example for: %s" % sorted(expected - types)
 
 

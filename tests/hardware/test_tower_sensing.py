@@ -1,6 +1,6 @@
 """Counting and colour on realistic traces, run on the real MicroPython."""
-import pytest
 
+import pytest
 import towersim
 import tracegen
 

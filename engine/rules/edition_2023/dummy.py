@@ -38,14 +38,15 @@ engine does it:
 
 The dummy's supply is `state.provinces[dummy]` (its court stays 0).
 """
+
 from __future__ import annotations
 
 from ... import events as ev
 from ... import primitives as P
 from ...errors import RuleViolation
-from ...queries import king_in_castillo
 from ...hooks import Part, Stage, register_part
 from ...primitives import Ask
+from ...queries import king_in_castillo
 from ...stages.power import open_power_phase
 from ...stages.reveal import ask_reveal
 from ...stages.turn import maybe_end_turn
@@ -60,6 +61,7 @@ def supply(state: GameState) -> int:
 
 
 # --- Region cards at the beginning of a round ---------------------------------------------
+
 
 def region_pile(state: GameState) -> list[int]:
     """The Region cards still face down: all nine after a shuffle, less those drawn since."""
@@ -86,11 +88,18 @@ def _ask_regions(state: GameState) -> Ask:
         return ask_reveal(state)
     board = state.board
     king = board.region_ids[state.king] if state.king in board.regions else None
-    return Ask("dummy_region_cards", (TABLE,),
-               {"draw": cards_to_draw(state), "pile": [board.region_ids[r] for r in region_pile(state)],
-                "kings_region": king, "dummy": state.players[state.dummy],
-                # a card outside the King's region then takes the last of them: no second card
-                "last_caballeros": supply(state) <= PER_CARD})
+    return Ask(
+        "dummy_region_cards",
+        (TABLE,),
+        {
+            "draw": cards_to_draw(state),
+            "pile": [board.region_ids[r] for r in region_pile(state)],
+            "kings_region": king,
+            "dummy": state.players[state.dummy],
+            # a card outside the King's region then takes the last of them: no second card
+            "last_caballeros": supply(state) <= PER_CARD,
+        },
+    )
 
 
 def _placements(state: GameState, regions: list[int]) -> list[tuple[int, int]]:
@@ -99,15 +108,21 @@ def _placements(state: GameState, regions: list[int]) -> list[tuple[int, int]]:
     out = []
     for r in regions:
         if not left:
-            raise RuleViolation("dummy-region-cards", "all 30 of the dummy's Caballeros are on the board: "
-                                "no more Region cards are drawn ('If all 30 are on the game board, do not "
-                                "draw any more Region cards')")
+            raise RuleViolation(
+                "dummy-region-cards",
+                "all 30 of the dummy's Caballeros are on the board: "
+                "no more Region cards are drawn ('If all 30 are on the game board, do not "
+                "draw any more Region cards')",
+            )
         k = 0 if r == state.king else min(PER_CARD, left)
         left -= k
         out.append((r, k))
     if len(regions) < cards_to_draw(state) and left:
-        raise RuleViolation("dummy-region-cards", f"draw {cards_to_draw(state)} Region cards for the dummy "
-                            "('At the beginning of each round, draw 2 Region cards')")
+        raise RuleViolation(
+            "dummy-region-cards",
+            f"draw {cards_to_draw(state)} Region cards for the dummy "
+            "('At the beginning of each round, draw 2 Region cards')",
+        )
     return out
 
 
@@ -119,35 +134,40 @@ def _apply_regions(state: GameState, e: ev.DummyRegionCardsDrawn) -> None:
     pile = region_pile(state)
     for r in regions:
         if r not in pile:
-            raise RuleViolation("dummy-region-cards", f"the {P.area_name(state, r)} Region card was already drawn "
-                                "since the last shuffle; the draw pile holds "
-                                + ", ".join(P.area_name(state, q) for q in pile))
+            raise RuleViolation(
+                "dummy-region-cards",
+                f"the {P.area_name(state, r)} Region card was already drawn "
+                "since the last shuffle; the draw pile holds " + ", ".join(P.area_name(state, q) for q in pile),
+            )
     placed = _placements(state, regions)
     d = state.dummy
     moves = []
     for r, k in placed:
-        from_provinces = min(k, state.provinces[d])   # its court is its supply too, if ever used
+        from_provinces = min(k, state.provinces[d])  # its court is its supply too, if ever used
         state.provinces[d] -= from_provinces
         state.court[d] -= k - from_provinces
         state.counts[r][d] += k
         moves.append(P.move_line(state, d, k, "provinces", r))
     state.region_cards_drawn += regions
-    names = ", ".join(P.area_name(state, r) + (" (the King's region: none placed)" if r == state.king else "")
-                      for r in regions)
+    names = ", ".join(
+        P.area_name(state, r) + (" (the King's region: none placed)" if r == state.king else "") for r in regions
+    )
     P.outcome(state, f"Round {state.round}: the dummy's Region cards: {names}", moves)
     state.stage = "reveal"
 
 
 def reshuffle(state: GameState) -> None:
-    """"After each general scoring, shuffle all Region cards"."""
+    """ "After each general scoring, shuffle all Region cards"."""
     state.region_cards_drawn = []
 
 
 # --- its Power card --------------------------------------------------------------------------
 
+
 def _ask_power(state: GameState) -> Ask:
-    return Ask("dummy_power_card", (TABLE,), {"cards": sorted(state.hands[state.dummy]),
-                                              "dummy": state.players[state.dummy]})
+    return Ask(
+        "dummy_power_card", (TABLE,), {"cards": sorted(state.hands[state.dummy]), "dummy": state.players[state.dummy]}
+    )
 
 
 def _apply_power(state: GameState, e: ev.DummyPowerCardRevealed) -> None:
@@ -155,8 +175,10 @@ def _apply_power(state: GameState, e: ev.DummyPowerCardRevealed) -> None:
     d = state.dummy
     if e.card not in state.hands[d]:
         left = ", ".join(map(str, sorted(state.hands[d])))
-        raise RuleViolation("dummy-power-card", f"the dummy's {e.card} was turned up in an earlier round; "
-                            f"its face-down Power cards are {left}")
+        raise RuleViolation(
+            "dummy-power-card",
+            f"the dummy's {e.card} was turned up in an earlier round; its face-down Power cards are {left}",
+        )
     state.hands[d].remove(e.card)
     state.played[d] = e.card
     open_power_phase(state)
@@ -164,20 +186,28 @@ def _apply_power(state: GameState, e: ev.DummyPowerCardRevealed) -> None:
 
 # --- its turn: the remaining Action card with the most Caballeros -------------------------------
 
+
 def stacks_to_take(state: GameState) -> tuple[list[int], str]:
     """The stacks whose card the dummy takes: one, or the candidates the table must choose
     from (with why the rule cannot decide)."""
     remaining = {s: state.board.cards[cid] for s, cid in state.revealed.items() if cid is not None}
     unknown = [c.name for c in remaining.values() if c.placement is None]
     if unknown:
-        return sorted(remaining), (f"the number of Caballeros on {', '.join(unknown)} is not known: "
-                                   "which card shows the most?")
+        return sorted(remaining), (
+            f"the number of Caballeros on {', '.join(unknown)} is not known: which card shows the most?"
+        )
     if not remaining:
         return [], ""
     most = max(c.placement for c in remaining.values())
     tied = sorted(s for s, c in remaining.items() if c.placement == most)
-    why = "" if len(tied) == 1 else (f"{' and '.join(remaining[s].name for s in tied)} show {most} "
-                                     "Caballeros each; the rule book does not say which the dummy takes")
+    why = (
+        ""
+        if len(tied) == 1
+        else (
+            f"{' and '.join(remaining[s].name for s in tied)} show {most} "
+            "Caballeros each; the rule book does not say which the dummy takes"
+        )
+    )
     return tied, why
 
 
@@ -207,21 +237,27 @@ def _take(state: GameState, stack: int) -> None:
 
 def _ask_card(state: GameState) -> Ask:
     stacks, why = stacks_to_take(state)
-    return Ask("dummy_action_card", (TABLE,),
-               {"stacks": {s: state.revealed[s] for s in stacks}, "why": why,
-                "dummy": state.players[state.dummy]})
+    return Ask(
+        "dummy_action_card",
+        (TABLE,),
+        {"stacks": {s: state.revealed[s] for s in stacks}, "why": why, "dummy": state.players[state.dummy]},
+    )
 
 
 def _apply_card(state: GameState, e: ev.DummyActionCardTaken) -> None:
     P.expect_stage(state, ("dummy_card",), "saying which Action card the dummy took")
     stacks, _ = stacks_to_take(state)
     if e.stack not in stacks:
-        raise RuleViolation("dummy-action-card", f"the dummy takes the remaining card with the most "
-                            f"Caballeros: stack {' or '.join(map(str, stacks))}, not stack {e.stack}")
+        raise RuleViolation(
+            "dummy-action-card",
+            f"the dummy takes the remaining card with the most "
+            f"Caballeros: stack {' or '.join(map(str, stacks))}, not stack {e.stack}",
+        )
     _take(state, e.stack)
 
 
 # --- the general scoring ---------------------------------------------------------------------------
+
 
 def leave_castillo(state: GameState) -> dict | None:
     """The dummy's Caballeros in the Castillo at a general scoring go back to its supply
@@ -238,6 +274,7 @@ def leave_castillo(state: GameState) -> dict | None:
 
 
 # --- playouts -----------------------------------------------------------------------------------
+
 
 def _choose_regions(rng, pid, o):
     drawn = rng.sample(o["pile"], o["draw"])
@@ -271,9 +308,17 @@ def _after_general_scoring(state: GameState) -> None:
 REGIONS = Stage("dummy_regions", _ask_regions, {ev.DummyRegionCardsDrawn: _apply_regions})
 POWER = Stage("dummy_power", _ask_power, {ev.DummyPowerCardRevealed: _apply_power})
 CARD = Stage("dummy_card", _ask_card, {ev.DummyActionCardTaken: _apply_card})
-PART = register_part(Part("dummy", (REGIONS, POWER, CARD), hooks={
-    "round_stage": lambda state: round_stage(state) if state.dummy is not None else "reveal",
-    "reveal_stages": _nothing_to_draw_stages,
-    "after_reveal": lambda state: _after_reveal(state) if state.dummy is not None else open_power_phase(state),
-    "take_turn": take_turn, "leave_castillo": leave_castillo, "after_general_scoring": _after_general_scoring,
-}))
+PART = register_part(
+    Part(
+        "dummy",
+        (REGIONS, POWER, CARD),
+        hooks={
+            "round_stage": lambda state: round_stage(state) if state.dummy is not None else "reveal",
+            "reveal_stages": _nothing_to_draw_stages,
+            "after_reveal": lambda state: _after_reveal(state) if state.dummy is not None else open_power_phase(state),
+            "take_turn": take_turn,
+            "leave_castillo": leave_castillo,
+            "after_general_scoring": _after_general_scoring,
+        },
+    )
+)

@@ -15,6 +15,7 @@ Where the engine does it:
   other (the King's card never does).
 A ♠ card's Caballeros are printed on the card (`card.placement`), not given by its stack.
 """
+
 from __future__ import annotations
 
 from ... import card_entry
@@ -39,8 +40,11 @@ def check_revealed(state: GameState, cid: str) -> None:
         card_entry.check_turn_up(state, card, 5)
         return
     if not state.regency_undrawn.get(cid):
-        raise RuleViolation("reveal", f"no {card.name} card is left face down in stack 5 "
-                            "(used New Regency cards are discarded, never shuffled back)")
+        raise RuleViolation(
+            "reveal",
+            f"no {card.name} card is left face down in stack 5 "
+            "(used New Regency cards are discarded, never shuffled back)",
+        )
 
 
 def reveal(state: GameState, cid: str) -> None:
@@ -52,5 +56,6 @@ def _offer(state: GameState) -> dict[str, int]:
     return {cid: k for cid, k in state.regency_undrawn.items() if k}
 
 
-PART = register_part(Part("new-regency", hooks={
-    "stack5_offer": _offer, "stack5_check": check_revealed, "stack5_reveal": reveal}))
+PART = register_part(
+    Part("new-regency", hooks={"stack5_offer": _offer, "stack5_check": check_revealed, "stack5_reveal": reveal})
+)

@@ -13,6 +13,7 @@ stacks a card of the merged 2-and-3 stack answers for a ♣ card of stack 2 or 3
 
 Pure data checks: no flow, so engine/state.py may call them while dealing the stacks.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -41,12 +42,14 @@ def added_cards(board, rules: RuleSet, named: tuple[str, ...]) -> tuple[str, ...
     clubs = club_cards(board)
     for cid in named:
         if cid not in clubs:
-            _fail(f"added_cards: {cid!r} is not an Old Hands card of this card set (Old Hands cards: {', '.join(clubs) or 'none entered'})")
+            _fail(
+                f"added_cards: {cid!r} is not an Old Hands card of this card set (Old Hands cards: {', '.join(clubs) or 'none entered'})"
+            )
     if len(set(named)) != len(named):
         _fail("added_cards: an Old Hands card is named twice (each is one card)")
     added = tuple(named) or tuple(clubs)
     if not added:
-        _fail("no Old Hands card is known: enter your Old Hands cards (card file: cards[] with module \"old-hands\")")
+        _fail('no Old Hands card is known: enter your Old Hands cards (card file: cards[] with module "old-hands")')
     return added
 
 
@@ -58,7 +61,7 @@ def _stack(board, rules: RuleSet, cid: str, what: str) -> int:
 
 
 def check_removed(board, rules: RuleSet, added: tuple[str, ...], removed: tuple[str, ...]) -> None:
-    """"for each Old Hands card you are adding, return 1 random card from the corresponding stack
+    """ "for each Old Hands card you are adding, return 1 random card from the corresponding stack
     back to the box": the removed cards must be exactly one per added ♣ card, by stack."""
     if not added:
         if removed:
@@ -78,5 +81,7 @@ def check_removed(board, rules: RuleSet, added: tuple[str, ...], removed: tuple[
         need, got = Counter(need), Counter(got)
         wanted = ", ".join(f"{k} from stack {s}" for s, k in sorted(need.items()))
         named = ", ".join(f"{k} from stack {s}" for s, k in sorted(got.items())) or "none"
-        _fail(f"one card goes back to the box for each Old Hands card added, from its stack: {wanted}; "
-              f"removed_cards names {named}")
+        _fail(
+            f"one card goes back to the box for each Old Hands card added, from its stack: {wanted}; "
+            f"removed_cards names {named}"
+        )

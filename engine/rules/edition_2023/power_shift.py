@@ -34,13 +34,14 @@ stand-in set for self-play (engine/data/power_shift_stand_in.json, every card's 
 "stand-in for self-play: not the printed cards") is used only when the setup says the
 table chose it (GameSetup.stand_in_modifiers).
 """
+
 from __future__ import annotations
 
 import json
-from functools import lru_cache
-from itertools import repeat
 from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
+from itertools import repeat
 from typing import Any, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
@@ -56,13 +57,15 @@ from ...stages.end_of_round import begin_round
 from ...stages.turn import begin_special, finish_special, start_refusal
 from ...state import GameState, Special
 
-SET_SIZE = 16     # "Shuffle the 16 Power Modifier cards"
-DEALT = 3         # "deal 3 Modifier cards to each player"
+SET_SIZE = 16  # "Shuffle the 16 Power Modifier cards"
+DEALT = 3  # "deal 3 Modifier cards to each player"
 STAND_IN_SOURCE = "stand-in for self-play: not the printed cards"
 STAND_IN_FILE = "power_shift_stand_in.json"
-MISSING = ("Power Shift needs its 16 Modifier cards' values and abilities, which the rule book does not "
-           "publish: enter them from your cards (card file: modifiers[], each with id, value, name, "
-           "ability and source), or choose the stand-in set for self-play (setup: stand_in_modifiers)")
+MISSING = (
+    "Power Shift needs its 16 Modifier cards' values and abilities, which the rule book does not "
+    "publish: enter them from your cards (card file: modifiers[], each with id, value, name, "
+    "ability and source), or choose the stand-in set for self-play (setup: stand_in_modifiers)"
+)
 # Effects an ability cannot have: they belong to taking an Action card (a Veto is held by
 # taking its card; a choice is made when the card's special action is announced).
 # Infiltration is the Action card's own placement, which comes after the ability.
@@ -78,7 +81,7 @@ class Modifier:
     value: int
     name: str
     source: str
-    effect: str | None = None       # the ability's effect; None: no ability
+    effect: str | None = None  # the ability's effect; None: no ability
     params: dict = field(default_factory=dict)
     text: str = ""
     placement: int = 0
@@ -115,12 +118,15 @@ def _check_ability(m: _ModifierFile) -> None:
     ab = m.ability
     where = f"modifiers[{m.id}].ability"
     if ab.effect in NOT_AN_ABILITY or not _known_effect(ab.effect):
-        raise ModifierDataError(f"{where}.effect: {ab.effect!r} is not an effect a Modifier card's ability "
-                                "can have (see engine/data/effects.json)")
+        raise ModifierDataError(
+            f"{where}.effect: {ab.effect!r} is not an effect a Modifier card's ability "
+            "can have (see engine/data/effects.json)"
+        )
     spec = board_data.EFFECT_SPECS.get(ab.effect)
     if spec is not None and "2023" not in spec.rules:
-        raise ModifierDataError(f"{where}.effect: {ab.effect} is not an effect of the 2023 rules "
-                                f"(it belongs to: {', '.join(spec.rules)})")
+        raise ModifierDataError(
+            f"{where}.effect: {ab.effect} is not an effect of the 2023 rules (it belongs to: {', '.join(spec.rules)})"
+        )
     needed = board_data.EFFECT_PARAMS.get(ab.effect, set()) - set(ab.params)
     if needed:
         raise ModifierDataError(f"{where}.params: effect {ab.effect} needs {', '.join(sorted(needed))}")
@@ -151,12 +157,22 @@ def parse_modifiers(raw: Any, allow_stand_in: bool) -> dict[str, Modifier]:
         if m.ability is not None:
             _check_ability(m)
         if m.source == STAND_IN_SOURCE and not allow_stand_in:
-            raise ModifierDataError(f"modifiers[{m.id}]: the stand-in set for self-play, not the printed cards; "
-                                    "a game uses it only when the table chooses it (setup: stand_in_modifiers)")
-    return {m.id: Modifier(m.id, m.value, m.name or m.id, m.source,
-                           m.ability.effect if m.ability else None,
-                           dict(m.ability.params) if m.ability else {},
-                           m.ability.text if m.ability else "") for m in parsed}
+            raise ModifierDataError(
+                f"modifiers[{m.id}]: the stand-in set for self-play, not the printed cards; "
+                "a game uses it only when the table chooses it (setup: stand_in_modifiers)"
+            )
+    return {
+        m.id: Modifier(
+            m.id,
+            m.value,
+            m.name or m.id,
+            m.source,
+            m.ability.effect if m.ability else None,
+            dict(m.ability.params) if m.ability else {},
+            m.ability.text if m.ability else "",
+        )
+        for m in parsed
+    }
 
 
 def stand_in_modifiers() -> list[dict]:
@@ -195,6 +211,7 @@ def modifiers_for(setup: ev.GameSetup) -> dict[str, Modifier]:
 
 # --- values -----------------------------------------------------------------------------------
 
+
 def total(state: GameState, q: int) -> int:
     """The value q played this round: the Power card, plus or minus its Modifier."""
     m = state.modifier_played[q] if state.modifier_played else None
@@ -204,8 +221,10 @@ def total(state: GameState, q: int) -> int:
 def totals(state: GameState) -> list[int | None]:
     """Every seat's total this round, by seat (None: nothing played yet)."""
     mods = state.modifiers
-    return [card if m is None else card + mods[m].value
-            for card, m in zip(state.played, state.modifier_played or repeat(None))]
+    return [
+        card if m is None else card + mods[m].value
+        for card, m in zip(state.played, state.modifier_played or repeat(None))
+    ]
 
 
 def totals_played(state: GameState) -> set[int]:
@@ -223,8 +242,9 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else f"−{-value}"
 
 
-def play_options(state: GameState, p: int, taken: set[int] | None = None,
-                 hand: list[int] | None = None) -> dict[str, dict]:
+def play_options(
+    state: GameState, p: int, taken: set[int] | None = None, hand: list[int] | None = None
+) -> dict[str, dict]:
     """Modifier id -> its value and the Power cards p may play it with now (`taken`: the
     totals already played, `hand`: p's Power cards in order, when the caller has them)."""
     mine = state.modifier_hands[p]
@@ -262,9 +282,12 @@ def check_total(state: GameState, p: int, card: int, mid: str) -> int:
     # table whether a player holds a Modifier card (as the province checks do).
     value = state.modifiers[mid].value
     if card + value in totals_played(state):
-        raise RuleViolation("power-card-distinct", f"{P.name(state, p)} cannot play {card} {_signed(value)} "
-                            f"(= {card + value}): 'the total value must be different from the values that "
-                            "have already been played'")
+        raise RuleViolation(
+            "power-card-distinct",
+            f"{P.name(state, p)} cannot play {card} {_signed(value)} "
+            f"(= {card + value}): 'the total value must be different from the values that "
+            "have already been played'",
+        )
     return card + value
 
 
@@ -280,7 +303,7 @@ def play(state: GameState, p: int, mid: str) -> None:
 
 
 def end_round(state: GameState) -> None:
-    """"After your turn, discard your played Modifier card with your Power card" (or to the
+    """ "After your turn, discard your played Modifier card with your Power card" (or to the
     hand, when Empowerment took it back)."""
     for q, mid in enumerate(state.modifier_played):
         if mid is not None:
@@ -290,6 +313,7 @@ def end_round(state: GameState) -> None:
 
 
 # --- Empowerment ----------------------------------------------------------------------------
+
 
 def returnable_modifiers(state: GameState, p: int) -> list[str]:
     """Empowerment: "You may also return one of your played Modifier cards to your hand
@@ -308,8 +332,10 @@ def return_modifier(state: GameState, p: int, mid: str) -> None:
     its total still counts for the first player marker, as the Power card's does)."""
     if mid not in returnable_modifiers(state, p):
         # Not listed: which played card an earlier Empowerment returned to the hand is secret.
-        raise RuleViolation("special-action", f"{P.name(state, p)} can return only a played Modifier card "
-                            "(this round's, or one from their discard pile)")
+        raise RuleViolation(
+            "special-action",
+            f"{P.name(state, p)} can return only a played Modifier card (this round's, or one from their discard pile)",
+        )
     if mid == state.modifier_played[p]:
         state.modifier_take_back[p] = True
     else:
@@ -327,6 +353,7 @@ def modifier_taken_back(state: GameState, sp: Special, e: ev.ModifierTakenBack) 
 
 # --- setup: deal and pass ---------------------------------------------------------------------
 
+
 def _lefts(players: list[int]) -> dict[int, int]:
     """Each player's neighbour to the left: the next player clockwise (`players`: the seats
     that are players, in seat order; the dummy is not at the table's hands)."""
@@ -343,8 +370,9 @@ def _ask_deal(state: GameState) -> Ask:
     # cards others were dealt).
     ids = state.modifiers.sorted_keys()
     dealt = _dealt(state)
-    return Ask("deal_modifiers", waiting, {"modifiers": list(ids), "count": DEALT,
-                                           "free": [m for m in ids if m not in dealt]})
+    return Ask(
+        "deal_modifiers", waiting, {"modifiers": list(ids), "count": DEALT, "free": [m for m in ids if m not in dealt]}
+    )
 
 
 def _apply_deal(state: GameState, e: ev.ModifiersDealt) -> None:
@@ -362,8 +390,9 @@ def _apply_deal(state: GameState, e: ev.ModifiersDealt) -> None:
             raise RuleViolation("power-shift", f"{mid!r} is not a Modifier card of this game")
     if not dealt.isdisjoint(_dealt(state)):
         # Names no card: which cards another player holds stays secret.
-        raise RuleViolation("power-shift", "a card entered is already in another player's hand: "
-                            "check the cards you were dealt")
+        raise RuleViolation(
+            "power-shift", "a card entered is already in another player's hand: check the cards you were dealt"
+        )
     state.modifier_hands[p] = dealt
     if all(state.modifier_hands[q] for q in P.players_only(state, range(state.n))):
         state.stage = "modifiers_pass"
@@ -373,10 +402,15 @@ def _ask_pass(state: GameState) -> Ask:
     players = P.players_only(state, range(state.n))
     waiting = tuple(state.players[p] for p in players if p not in state.modifier_passes)
     lefts = _lefts(players)
-    return Ask("pass_modifier", waiting,
-               {"hands": {state.players[p]: sorted(state.modifier_hands[p]) for p in players},
-                "to": {state.players[p]: state.players[lefts[p]] for p in players},
-                "chosen": [state.players[p] for p in players if p in state.modifier_passes]})
+    return Ask(
+        "pass_modifier",
+        waiting,
+        {
+            "hands": {state.players[p]: sorted(state.modifier_hands[p]) for p in players},
+            "to": {state.players[p]: state.players[lefts[p]] for p in players},
+            "chosen": [state.players[p] for p in players if p in state.modifier_passes],
+        },
+    )
 
 
 def _apply_pass(state: GameState, e: ev.ModifierPassed) -> None:
@@ -401,6 +435,7 @@ def _apply_pass(state: GameState, e: ev.ModifierPassed) -> None:
 
 # --- the ability ----------------------------------------------------------------------------------
 
+
 def ability_stage(state: GameState, p: int) -> str:
     """The stage after p took Caballeros to the court: the ability, or choosing a card."""
     mid = state.modifier_played[p] if state.rules.power_shift else None
@@ -411,9 +446,17 @@ def _ask_ability(state: GameState) -> Ask:
     p = state.turn.player
     m = state.modifiers[state.modifier_played[p]]
     refusal = start_refusal(state, m, m.effect, p)
-    return Ask("modifier_ability", (state.players[p],),
-               {"modifier": m.id, "name": m.name, "text": m.text, "effect": m.effect,
-                "refused": refusal.detail if refusal else None})
+    return Ask(
+        "modifier_ability",
+        (state.players[p],),
+        {
+            "modifier": m.id,
+            "name": m.name,
+            "text": m.text,
+            "effect": m.effect,
+            "refused": refusal.detail if refusal else None,
+        },
+    )
 
 
 def _apply_ability_used(state: GameState, e: ev.ModifierAbilityUsed) -> None:
@@ -434,6 +477,7 @@ def _apply_ability_skipped(state: GameState, e: ev.ModifierAbilitySkipped) -> No
 
 
 # --- playouts -------------------------------------------------------------------------------------
+
 
 def _choose_power(rng, pid, o):
     mods = o.get("modifiers")
@@ -456,24 +500,38 @@ def _choose_take_back(rng, pid, o):
 CHOOSERS = {
     "deal_modifiers": lambda rng, pid, o: ev.ModifiersDealt(player=pid, modifiers=rng.sample(o["free"], DEALT)),
     "pass_modifier": lambda rng, pid, o: ev.ModifierPassed(player=pid, modifier=rng.choice(o["hands"][pid])),
-    "modifier_ability": lambda rng, pid, o: (ev.ModifierAbilitySkipped if o["refused"] or rng.random() < 0.3
-                                             else ev.ModifierAbilityUsed)(player=pid),
+    "modifier_ability": lambda rng, pid, o: (
+        ev.ModifierAbilitySkipped if o["refused"] or rng.random() < 0.3 else ev.ModifierAbilityUsed
+    )(player=pid),
     # Plays a Modifier sometimes; without any it is the plain choice of a Power card.
     "play_power_card": _choose_power,
     "take_back_power_card": _choose_take_back,
 }
 
 
-
 DEAL = Stage("modifiers_deal", _ask_deal, {ev.ModifiersDealt: _apply_deal})
 PASS = Stage("modifiers_pass", _ask_pass, {ev.ModifierPassed: _apply_pass})
-ABILITY = Stage("modifier_ability", _ask_ability, {ev.ModifierAbilityUsed: _apply_ability_used,
-                                                   ev.ModifierAbilitySkipped: _apply_ability_skipped})
-PART = register_part(Part("power-shift", (DEAL, PASS, ABILITY), hooks={
-    "power_options": play_options, "check_modifier_total": check_total, "check_modifier_held": check_held,
-    "play_modifier": play, "played_values": totals_played, "power_totals": totals,
-    "after_replenish": ability_stage, "end_round": end_round,
-}))
+ABILITY = Stage(
+    "modifier_ability",
+    _ask_ability,
+    {ev.ModifierAbilityUsed: _apply_ability_used, ev.ModifierAbilitySkipped: _apply_ability_skipped},
+)
+PART = register_part(
+    Part(
+        "power-shift",
+        (DEAL, PASS, ABILITY),
+        hooks={
+            "power_options": play_options,
+            "check_modifier_total": check_total,
+            "check_modifier_held": check_held,
+            "play_modifier": play,
+            "played_values": totals_played,
+            "power_totals": totals,
+            "after_replenish": ability_stage,
+            "end_round": end_round,
+        },
+    )
+)
 
 
 def _card_file_problem(raw: Any) -> str | None:

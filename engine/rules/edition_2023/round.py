@@ -7,10 +7,11 @@
 
 Its card effects are engine/effects/ (the 2023 block of engine/effects/__init__.py); its
 board and cards are engine/data/board_2023.json and action_cards_2023.json."""
+
 from __future__ import annotations
 
 from ...hooks import register_round
-from . import dummy, new_regency, old_hands, power_shift  # noqa: F401  (their parts)
 from ..classic.round import ROUND as CLASSIC_ROUND
+from . import dummy, new_regency, old_hands, power_shift  # noqa: F401  (their parts)
 
 ROUND = register_round("2023", CLASSIC_ROUND + dummy.PART.stages + power_shift.PART.stages)

@@ -7,10 +7,25 @@ special-cards).
     its cards    engine/effects/ (the King and Intrigue block of engine/effects/__init__.py)
     its data     engine/data/cards_king_intrigue.json, standins_king_intrigue.json
 """
+
 from __future__ import annotations
 
 # The names the rest of the engine and the companion read (engine.rules.king_intrigue.X).
 from .round import (  # noqa: F401
-    CHOICE, CHOOSE_HAND, CHOOSERS, DOUBLE_MARKERS, SETUP_DISCS, _by_rank, _tokens_at_scoring, action_cards_by_rank,
-    adjust_ask, after_event, before_event, double_lines, own_step, hand_size, prepare, turn_sources,
+    CHOICE,
+    CHOOSE_HAND,
+    CHOOSERS,
+    DOUBLE_MARKERS,
+    SETUP_DISCS,
+    _by_rank,
+    _tokens_at_scoring,
+    action_cards_by_rank,
+    adjust_ask,
+    after_event,
+    before_event,
+    double_lines,
+    hand_size,
+    own_step,
+    prepare,
+    turn_sources,
 )

@@ -23,6 +23,7 @@ The game's Board is the classic board with `cards` holding the Power and Action 
 ActionCards (the flow reads effects and parameters from them), `replenish` each known
 value's Caballeros to the court, and `ki_cards` this card set.
 """
+
 from __future__ import annotations
 
 import copy
@@ -34,7 +35,7 @@ from importlib import resources
 from typing import Any
 
 from ... import board as board_data
-from ...board import ActionCard, Board, CardFileError, BoardDataError, DataFileError
+from ...board import ActionCard, Board, BoardDataError, CardFileError, DataFileError
 from ...effects.none import NO_ACTION  # the 10 and 180 cards: no action of their own
 
 RULES = "king-intrigue"
@@ -50,16 +51,28 @@ ACTION_CARD_IDS = ("intrigue", "caballero", "kings_card")
 # name -> param -> (min, max, required) for a number, (choices, None, required) for a word,
 # (min, max, "list") for a list of numbers (optional).
 KI_EFFECT_PARAMS: dict[str, dict[str, tuple]] = {
-    NO_ACTION: {}, "placement_anywhere": {}, "double_scoring": {},
+    NO_ACTION: {},
+    "placement_anywhere": {},
+    "double_scoring": {},
     "foreign_to_castillo": {"foreign": (1, 10, True), "own": (0, 5, True)},
-    "joker": {}, "field_day": {}, "alliance": {}, "fiesta_ki": {}, "relocate": {}, "score_own_region": {},
-    "score_offered_three": {}, "revolt": {},
+    "joker": {},
+    "field_day": {},
+    "alliance": {},
+    "fiesta_ki": {},
+    "relocate": {},
+    "score_own_region": {},
+    "score_offered_three": {},
+    "revolt": {},
     "quarantine": {"until": (("round", "general_scoring"), None, True)},
     "risk_of_collapse": {"until": (("round", "general_scoring"), None, True)},
-    "kings_guard": {}, "mistress": {}, "table_for_six": {"seats": (1, 30, True)},
+    "kings_guard": {},
+    "mistress": {},
+    "table_for_six": {"seats": (1, 30, True)},
     "civil_war_ki": {"outcome": (("send_back", "to_court"), None, True), "place": (0, 10, True)},
     "hurricane": {"outcome": (("send_back", "to_court"), None, True)},
-    "bridge": {}, "espionage": {}, "cancel_token": {"values": (1, 999, "list"), "tokens": (0, 1, False)},
+    "bridge": {},
+    "espionage": {},
+    "cancel_token": {"values": (1, 999, "list"), "tokens": (0, 1, False)},
 }
 JOKER = "joker"  # no special action: a second Power card after everyone (rules/king_intrigue.py)
 # Effects of the modules' cards, named in the data, that the engine does not play yet.
@@ -72,7 +85,7 @@ class PowerCard:
     value: int | None
     name: str
     module: str | None
-    court: int | None        # Caballeros it brings from the provinces to the court
+    court: int | None  # Caballeros it brings from the provinces to the court
     effect: str | None
     params: dict
     text: str
@@ -82,12 +95,12 @@ class PowerCard:
 @dataclass(frozen=True)
 class KICardSet:
     power_cards: dict[str, PowerCard]
-    action_cards: dict[str, ActionCard]       # intrigue, caballero, kings_card (placement None)
-    placements: dict[int, tuple]              # players -> Caballeros each Action card places, left to right
+    action_cards: dict[str, ActionCard]  # intrigue, caballero, kings_card (placement None)
+    placements: dict[int, tuple]  # players -> Caballeros each Action card places, left to right
     hand_size: int
-    missing: dict[str, str]                   # fact path -> what to enter and where
+    missing: dict[str, str]  # fact path -> what to enter and where
     provenance: dict[str, str]
-    left_out: frozenset = frozenset()         # module cards the table leaves in the box
+    left_out: frozenset = frozenset()  # module cards the table leaves in the box
     # Cards shipped after card files were first saved ("opt_in" in the data): in play only once
     # the table's file names them, so a game saved before keeps its set.
     not_opted_in: frozenset = frozenset()
@@ -97,9 +110,13 @@ class KICardSet:
 
     def in_play(self, modules) -> list[PowerCard]:
         either = any(m in MODULE_IDS for m in modules)
-        return [c for c in self.power_cards.values()
-                if (c.module is None or c.module in modules or (c.module == EITHER_MODULE and either))
-                and c.id not in self.left_out and c.id not in self.not_opted_in]
+        return [
+            c
+            for c in self.power_cards.values()
+            if (c.module is None or c.module in modules or (c.module == EITHER_MODULE and either))
+            and c.id not in self.left_out
+            and c.id not in self.not_opted_in
+        ]
 
     def by_value(self, modules) -> dict[int, PowerCard]:
         """Value -> card of the cards in play with these modules (do not change the result)."""
@@ -115,6 +132,7 @@ class KICardSet:
 
 def _implemented(effect: str) -> bool:
     from ...effect_registry import EFFECTS  # every effect registered (engine/__init__.py)
+
     return effect in KI_EFFECT_PARAMS or effect == "choice" or effect in EFFECTS
 
 
@@ -129,7 +147,9 @@ def _param_problems(effect: str, params: dict, fail, where: str) -> None:
         spec = KI_EFFECT_PARAMS[effect]
         for name, value in params.items():
             if name not in spec:
-                fail(f"{where}.params.{name}: not a parameter of effect {effect} (parameters: {', '.join(spec) or 'none'})")
+                fail(
+                    f"{where}.params.{name}: not a parameter of effect {effect} (parameters: {', '.join(spec) or 'none'})"
+                )
             low, high, kind = spec[name]
             if value is None:
                 continue
@@ -137,8 +157,9 @@ def _param_problems(effect: str, params: dict, fail, where: str) -> None:
                 if value not in low:
                     fail(f"{where}.params.{name}: must be one of {', '.join(low)}")
             elif kind == "list":
-                if not isinstance(value, list) or any(not isinstance(x, int) or isinstance(x, bool)
-                                                      or not low <= x <= high for x in value):
+                if not isinstance(value, list) or any(
+                    not isinstance(x, int) or isinstance(x, bool) or not low <= x <= high for x in value
+                ):
                     fail(f"{where}.params.{name}: must be a list of integers {low}..{high}")
             elif not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
                 fail(f"{where}.params.{name}: must be an integer {low}..{high}")
@@ -148,7 +169,9 @@ def _param_problems(effect: str, params: dict, fail, where: str) -> None:
         return
     for name, value in params.items():
         if name not in spec.params:
-            fail(f"{where}.params.{name}: not a parameter of effect {effect} (parameters: {', '.join(spec.params) or 'none'})")
+            fail(
+                f"{where}.params.{name}: not a parameter of effect {effect} (parameters: {', '.join(spec.params) or 'none'})"
+            )
         if value is not None:
             problem = board_data._param_problem(spec.params[name], value)
             if problem:
@@ -175,8 +198,10 @@ def _check_card(c: dict, fail) -> None:
     if court is not None and (not isinstance(court, int) or isinstance(court, bool) or not 0 <= court <= 30):
         fail(f"{where}.court: must be an integer 0..30 (Caballeros the card brings to the court)")
     if effect is not None and (not isinstance(effect, str) or not _known_effect(effect)):
-        fail(f"{where}.effect: unknown effect {effect!r} (King and Intrigue effects: "
-             f"{', '.join(sorted(KI_EFFECT_PARAMS))}, and the base game's in engine/data/effects.json)")
+        fail(
+            f"{where}.effect: unknown effect {effect!r} (King and Intrigue effects: "
+            f"{', '.join(sorted(KI_EFFECT_PARAMS))}, and the base game's in engine/data/effects.json)"
+        )
     if c.get("module") is not None and c["module"] not in MODULE_IDS:
         fail(f"{where}.module: unknown module {c['module']!r} (modules: {', '.join(MODULE_IDS)})")
     if effect is not None:
@@ -196,15 +221,19 @@ def _check(raw: dict, fail) -> None:
         v = c.get("value")
         if v is not None:
             if v in values:
-                fail(f"power_cards[{c['id']}].value: {v} is also {values[v]}'s value (each value is on one card "
-                     "of a colour)")
+                fail(
+                    f"power_cards[{c['id']}].value: {v} is also {values[v]}'s value (each value is on one card "
+                    "of a colour)"
+                )
             values[v] = c["id"]
     for n, row in raw["placements"].items():
         if n not in {"2", "3", "4", "5"}:
             fail(f"placements.{n}: not a player count (2..5)")
         if not isinstance(row, list) or len(row) != int(n):
-            fail(f"placements.{n}: must list {n} numbers, one per Action card left to right (Intrigue card, "
-                 "Caballero cards, King's Card)")
+            fail(
+                f"placements.{n}: must list {n} numbers, one per Action card left to right (Intrigue card, "
+                "Caballero cards, King's Card)"
+            )
         for x in row:
             if x is not None and (not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= 10):
                 fail(f"placements.{n}: {x!r} is not a number of Caballeros 0..10")
@@ -218,8 +247,10 @@ def _merge(raw: dict, table: Any) -> dict:
         fail(f"must be a JSON object, not {type(table).__name__}")
     for key in table:
         if key not in ("rules", "name", "power_cards", "placements", "leave_out", MODULES_ASKED):
-            fail(f"{key}: unknown field (a King and Intrigue card file may give: rules, name, power_cards, "
-                 f"placements, leave_out, {MODULES_ASKED})")
+            fail(
+                f"{key}: unknown field (a King and Intrigue card file may give: rules, name, power_cards, "
+                f"placements, leave_out, {MODULES_ASKED})"
+            )
     if table.get("rules", RULES) != RULES:
         fail(f"rules: the file is for the {table['rules']!r} rules, but this game uses {RULES!r}")
     entries = table.get("power_cards", [])
@@ -229,7 +260,7 @@ def _merge(raw: dict, table: Any) -> dict:
     for n, entry in enumerate(entries):
         ident = entry.get("id") if isinstance(entry, dict) else None
         if not isinstance(ident, str) or not ident:
-            fail(f"power_cards[{n}]: needs an \"id\" (a shipped card's id completes it; a new id adds a card)")
+            fail(f'power_cards[{n}]: needs an "id" (a shipped card\'s id completes it; a new id adds a card)')
         for key, value in entry.items():
             if key not in _CARD_FIELDS:
                 fail(f"power_cards[{ident}].{key}: unknown field (card fields: {', '.join(_CARD_FIELDS)})")
@@ -280,8 +311,10 @@ def _merge(raw: dict, table: Any) -> dict:
         if card is None:
             fail(f"leave_out: {ident!r} is not a card of the set")
         if card.get("module") is None and "module" not in card.get("missing", {}):
-            fail(f"leave_out: {ident} is a King and Intrigue card: only a module's cards may be left out "
-                 "(the base game plays all 18)")
+            fail(
+                f"leave_out: {ident} is a King and Intrigue card: only a module's cards may be left out "
+                "(the base game plays all 18)"
+            )
     raw["leave_out"] = list(leave_out)
     raw["opted_in"] = [e["id"] for e in entries]
     if "name" in table:
@@ -307,22 +340,51 @@ def _build(raw: dict) -> KICardSet:
     provenance: dict[str, str] = {}
     for c in raw["power_cards"]:
         module = EITHER_MODULE if c.get("module") is None and "module" in c.get("missing", {}) else c.get("module")
-        power[c["id"]] = PowerCard(c["id"], c.get("value"), c.get("name", c["id"]), module, c.get("court"),
-                                   c.get("effect"), dict(c.get("params", {})), c.get("text", ""), c.get("source", ""))
+        power[c["id"]] = PowerCard(
+            c["id"],
+            c.get("value"),
+            c.get("name", c["id"]),
+            module,
+            c.get("court"),
+            c.get("effect"),
+            dict(c.get("params", {})),
+            c.get("text", ""),
+            c.get("source", ""),
+        )
         for key, note in c.get("missing", {}).items():
             missing[f"power_cards.{c['id']}.{key}"] = note
         provenance[f"power_cards.{c['id']}"] = c.get("source", "")
     for n, note in raw.get("placements_missing", {}).items():
         missing[f"placements.{n}"] = note
     provenance["placements"] = raw.get("placements_source", "")
-    actions = {a["id"]: ActionCard(a["id"], None, 1, a["name"], a.get("text", ""), a["effect"] or NO_ACTION,
-                                   dict(a.get("params", {})), None, a.get("source", ""), None)
-               for a in raw["action_cards"]}
+    actions = {
+        a["id"]: ActionCard(
+            a["id"],
+            None,
+            1,
+            a["name"],
+            a.get("text", ""),
+            a["effect"] or NO_ACTION,
+            dict(a.get("params", {})),
+            None,
+            a.get("source", ""),
+            None,
+        )
+        for a in raw["action_cards"]
+    }
     placements = {int(n): tuple(row) for n, row in raw["placements"].items()}
     opted = set(raw.get("opted_in", ()))
     not_opted = frozenset(c["id"] for c in raw["power_cards"] if c.get("opt_in") and c["id"] not in opted)
-    return KICardSet(power, actions, placements, raw["hand_size"], missing, provenance,
-                     frozenset(raw.get("leave_out", ())), not_opted)
+    return KICardSet(
+        power,
+        actions,
+        placements,
+        raw["hand_size"],
+        missing,
+        provenance,
+        frozenset(raw.get("leave_out", ())),
+        not_opted,
+    )
 
 
 def _shipped_raw() -> dict:
@@ -362,10 +424,15 @@ def _board_with(classic: Board, cards: KICardSet) -> Board:
     by_id = {c.id: _as_action_card(c) for c in cards.power_cards.values()}
     by_id.update(cards.action_cards)
     replenish = {c.value: c.court for c in cards.power_cards.values() if c.value is not None and c.court is not None}
-    board = dataclasses.replace(classic, name="El Grande (classic board), King and Intrigue", cards=by_id,
-                                replenish=replenish, rules=RULES,
-                                provenance={**classic.provenance, **cards.provenance},
-                                missing={**classic.missing, **cards.missing})
+    board = dataclasses.replace(
+        classic,
+        name="El Grande (classic board), King and Intrigue",
+        cards=by_id,
+        replenish=replenish,
+        rules=RULES,
+        provenance={**classic.provenance, **cards.provenance},
+        missing={**classic.missing, **cards.missing},
+    )
     object.__setattr__(board, "ki_cards", cards)  # the card set itself (values, courts, placements)
     return board
 
@@ -380,20 +447,28 @@ def missing_for(board: Board, players: int, modules) -> list[str]:
     both = all(m in modules for m in MODULE_IDS)
     for c in cards.in_play(modules):
         if c.module == EITHER_MODULE and not both:
-            out.append(cards.missing.get(f"power_cards.{c.id}.module")
-                       or f"{c.name}: its module is not known (card file: power_cards[{c.id}].module)")
+            out.append(
+                cards.missing.get(f"power_cards.{c.id}.module")
+                or f"{c.name}: its module is not known (card file: power_cards[{c.id}].module)"
+            )
         for key in ("value", "court", "effect"):
             if getattr(c, key) is None:
-                out.append(cards.missing.get(f"power_cards.{c.id}.{key}")
-                           or f"{c.name}: its {key} is not known (card file: power_cards[{c.id}].{key})")
+                out.append(
+                    cards.missing.get(f"power_cards.{c.id}.{key}")
+                    or f"{c.name}: its {key} is not known (card file: power_cards[{c.id}].{key})"
+                )
         if c.effect is not None:
             for pname in _required_params(c.effect):
                 if c.params.get(pname) is None:
-                    out.append(cards.missing.get(f"power_cards.{c.id}.params.{pname}")
-                               or f"{c.name}: its {pname} is not known (card file: power_cards[{c.id}].params.{pname})")
+                    out.append(
+                        cards.missing.get(f"power_cards.{c.id}.params.{pname}")
+                        or f"{c.name}: its {pname} is not known (card file: power_cards[{c.id}].params.{pname})"
+                    )
             if not _implemented(c.effect):
-                out.append(f"{c.name} ({c.effect}): this engine does not play that card yet; leave it in the box "
-                           f"(card file: leave_out) or correct its effect (card file: power_cards[{c.id}].effect)")
+                out.append(
+                    f"{c.name} ({c.effect}): this engine does not play that card yet; leave it in the box "
+                    f"(card file: leave_out) or correct its effect (card file: power_cards[{c.id}].effect)"
+                )
     return out
 
 
@@ -404,8 +479,7 @@ def standin_cards_file() -> dict:
     return json.loads(text)["cards_file"]
 
 
-__all__ = ["KICardSet", "PowerCard", "load_ki_cards", "ki_board", "missing_for", "standin_cards_file",
-           "DataFileError"]
+__all__ = ["KICardSet", "PowerCard", "load_ki_cards", "ki_board", "missing_for", "standin_cards_file", "DataFileError"]
 
 
 board_data.BOARD_LOADERS["king-intrigue"] = ki_board

@@ -38,6 +38,7 @@ and the 2x markers at a general scoring. Its hooks `before_event`, `own_step` an
 `after_event` order every event of a King and Intrigue game around the stages' steps
 (engine.stages.play_event).
 """
+
 from __future__ import annotations
 
 import dataclasses
@@ -46,25 +47,22 @@ from functools import lru_cache
 from ... import events as ev
 from ... import primitives as P
 from ...board import ActionCard
+from ...effects import alliance, bridge, espionage, joker, ki_tokens, relocate, revolt, table_for_six
 from ...errors import RuleViolation
-from ...queries import closed_regions
-from ...scoring import ScoreLine, apply_lines, regions_in_group, score_regions
 from ...hooks import Part, Stage, register_part, register_round
 from ...primitives import Ask
+from ...queries import LIMIT_MARKERS, closed_regions
+from ...scoring import ScoreLine, apply_lines, regions_in_group, score_regions
 from ...stages import HELD, play_event
 from ...stages.end_of_round import OVER
 from ...stages.power import POWER, open_power_phase
 from ...stages.replenish import REPLENISH
-from ...stages.scoring import SCORING
+from ...stages.scoring import SCORING, apply_discs_revealed
 from ...stages.special import SPECIAL
-from ...stages.turn import TURN
+from ...stages.turn import TURN, begin_special, maybe_end_turn, start_refusal, take_veto
 from ...stages.veto_window import VETO_WINDOW
-from ...stages.scoring import apply_discs_revealed
-from ...stages.turn import begin_special, maybe_end_turn, start_refusal, take_veto
 from ...state import GameState, Special
 from . import cards as ki_cards
-from ...effects import alliance, bridge, espionage, joker, ki_tokens, relocate, revolt, table_for_six
-from ...queries import LIMIT_MARKERS
 
 SETUP_DISCS = "ki_setup_discs"
 CHOOSE_HAND = "ki_choose_hand"
@@ -74,18 +72,27 @@ CHOICE = "ki_choice"  # a turn card that offers the Action card's action or the 
 
 # --- setup -----------------------------------------------------------------------------------
 
+
 def prepare(state: GameState) -> None:
     """The position after the base game's setup: refuse an incomplete card set, deal each
     player their whole set, and ask for the setup discs."""
     board = state.board
     missing = ki_cards.missing_for(board, state.n, state.rules.modules)
     if missing:
-        raise RuleViolation("card-set-incomplete", "the King and Intrigue card set is not complete for this game "
-                            f"({len(missing)} fact{'s' if len(missing) > 1 else ''} missing): " + "; ".join(missing))
+        raise RuleViolation(
+            "card-set-incomplete",
+            "the King and Intrigue card set is not complete for this game "
+            f"({len(missing)} fact{'s' if len(missing) > 1 else ''} missing): " + "; ".join(missing),
+        )
     values = set(board.ki_cards.by_value(state.rules.modules))
     state.hands = [set(values) for _ in range(state.n)]
-    state.markers = {m: None for m in DOUBLE_MARKERS + alliance.MARKERS + (relocate.MARKER,)
-                     + tuple(revolt.marker(sid) for sid in revolt.SCOREBOARDS)}
+    state.markers = {
+        m: None
+        for m in DOUBLE_MARKERS
+        + alliance.MARKERS
+        + (relocate.MARKER,)
+        + tuple(revolt.marker(sid) for sid in revolt.SCOREBOARDS)
+    }
     state.scoring_needed = list(range(state.n))
     state.scoring_discs = {}
     state.stage = SETUP_DISCS
@@ -113,15 +120,21 @@ def _disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
 def _discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     missing = [q for q in state.scoring_needed if q not in state.scoring_discs]
     if missing:
-        raise RuleViolation("secret-disc", "all discs are revealed together; still to choose: "
-                            + ", ".join(P.name(state, q) for q in missing))
+        raise RuleViolation(
+            "secret-disc",
+            "all discs are revealed together; still to choose: " + ", ".join(P.name(state, q) for q in missing),
+        )
     moves = []
     for q, r in state.scoring_discs.items():
         state.provinces[q] -= 1
         state.counts[r][q] += 1
         moves.append(P.move_line(state, q, 1, "provinces", r))
-    P.outcome(state, "Setup: each player places 1 Caballero from the province where their disc shows", moves,
-              state.scoring_discs)
+    P.outcome(
+        state,
+        "Setup: each player places 1 Caballero from the province where their disc shows",
+        moves,
+        state.scoring_discs,
+    )
     state.scoring_needed, state.scoring_discs = [], {}
     state.stage = CHOOSE_HAND if hand_size(state) < len(state.hands[0]) else "reveal"
 
@@ -135,8 +148,11 @@ def _ask_choose_hand(state: GameState) -> Ask:
     done = set(_chosen_players(state))
     waiting = tuple(state.players[p] for p in range(state.n) if p not in done)
     values = sorted(state.board.ki_cards.by_value(state.rules.modules))
-    return Ask("choose_power_cards", waiting, {"cards": values, "keep": hand_size(state),
-                                               "chosen": [state.players[p] for p in sorted(done)]})
+    return Ask(
+        "choose_power_cards",
+        waiting,
+        {"cards": values, "keep": hand_size(state), "chosen": [state.players[p] for p in sorted(done)]},
+    )
 
 
 def _apply_hand_chosen(state: GameState, e: ev.PowerCardsChosen) -> None:
@@ -147,12 +163,18 @@ def _apply_hand_chosen(state: GameState, e: ev.PowerCardsChosen) -> None:
         raise RuleViolation("power-cards-chosen", f"{P.name(state, p)} has already chosen their {keep} Power cards")
     cards = set(e.cards)
     if len(cards) != len(e.cards) or len(cards) != keep:
-        raise RuleViolation("power-cards-chosen", f"choose {keep} different Power cards, not {len(e.cards)}"
-                            + (" (a value twice)" if len(cards) != len(e.cards) else ""))
+        raise RuleViolation(
+            "power-cards-chosen",
+            f"choose {keep} different Power cards, not {len(e.cards)}"
+            + (" (a value twice)" if len(cards) != len(e.cards) else ""),
+        )
     stray = sorted(cards - state.hands[p])
     if stray:
-        raise RuleViolation("power-cards-chosen", f"{', '.join(map(str, stray))}: not a Power card of this game "
-                            f"(values: {', '.join(map(str, sorted(state.hands[p])))})")
+        raise RuleViolation(
+            "power-cards-chosen",
+            f"{', '.join(map(str, stray))}: not a Power card of this game "
+            f"(values: {', '.join(map(str, sorted(state.hands[p])))})",
+        )
     state.hands[p] = cards  # the rest leave the game unseen
     if len(_chosen_players(state)) == state.n:
         state.stage = "reveal"
@@ -160,6 +182,7 @@ def _apply_hand_chosen(state: GameState, e: ev.PowerCardsChosen) -> None:
 
 
 # --- the round: who holds which Action card, and the turn's card ------------------------------
+
 
 def action_cards_by_rank(state: GameState) -> dict[int, tuple[str, int]]:
     """Seat -> (Action card id, Caballeros it places) for this round's played Power cards:
@@ -219,10 +242,13 @@ def _deal_turn_card(state: GameState) -> None:
         if card.effect in P.VETO_EFFECTS and state.veto_on_take:
             take_veto(state, p)
         return
-    names = " or ".join(card.name if option == "power_card" else f"{card.name}: {effect.replace('_', ' ')}"
-                        for option, (card, effect) in sources.items())
-    turn.card = dataclasses.replace(power, effect=CHOICE, params={"options": list(sources)}, placement=placement,
-                                    text=f"Choose one: {names}")
+    names = " or ".join(
+        card.name if option == "power_card" else f"{card.name}: {effect.replace('_', ' ')}"
+        for option, (card, effect) in sources.items()
+    )
+    turn.card = dataclasses.replace(
+        power, effect=CHOICE, params={"options": list(sources)}, placement=placement, text=f"Choose one: {names}"
+    )
 
 
 def _placing(state: GameState, card: ActionCard, placement: int) -> ActionCard:
@@ -243,8 +269,9 @@ def _start_chosen(state: GameState, e: ev.SpecialActionStarted) -> None:
         raise RuleViolation("either-order", f"{P.name(state, p)} has already done the special action")
     sources = turn_sources(state, p)
     if e.option not in sources:
-        raise RuleViolation("special-action", f"{P.name(state, p)} chooses one of {', '.join(sources)}, "
-                            f"got {e.option!r}")
+        raise RuleViolation(
+            "special-action", f"{P.name(state, p)} chooses one of {', '.join(sources)}, got {e.option!r}"
+        )
     card, effect = sources[e.option]
     refusal = start_refusal(state, card, effect, p)
     if refusal is not None:
@@ -269,9 +296,10 @@ def adjust_ask(state: GameState, ask: Ask) -> None:
         jokers = state.board.ki_cards.joker_values(state.rules.modules)
         if jokers:
             p = state.power_order[state.power_pos]
-            ask.options["cards"] = [c for c in ask.options["cards"]
-                                    if c not in jokers or joker.joker_playable(state, p, c)]
-            if p in state.power_order[:state.power_pos]:   # the Joker laid down, face up: public
+            ask.options["cards"] = [
+                c for c in ask.options["cards"] if c not in jokers or joker.joker_playable(state, p, c)
+            ]
+            if p in state.power_order[: state.power_pos]:  # the Joker laid down, face up: public
                 ask.options["after_joker"] = True
     elif ask.kind in ("replenish", "turn_action") and state.turn is not None:
         ask.options["action_card"] = action_cards_by_rank(state)[state.turn.player][0]
@@ -295,8 +323,9 @@ def _offer_startable(state: GameState, special: dict) -> None:
 
 # --- general scoring: the 2x markers ------------------------------------------------------------
 
+
 def double_lines(state: GameState, lines: list) -> list:
-    """"The double scoring only occurs during the next general scoring": each marked region's
+    """ "The double scoring only occurs during the next general scoring": each marked region's
     points once more (its places and bonuses: the region's whole score). The bridge's point is
     the bridge's, not the region's score: never doubled."""
     marked = {state.markers.get(m) for m in DOUBLE_MARKERS} - {None}
@@ -304,8 +333,16 @@ def double_lines(state: GameState, lines: list) -> list:
     for line in lines:
         a = state.board.area_index.get(line.area)
         if a in marked and line.points and line.kind != bridge.PLACE:
-            extra.append(ScoreLine(line.area, line.player, line.points, line.kind, line.place,
-                                   f"2x marker on {state.board.area_name(a)}: its points doubled"))
+            extra.append(
+                ScoreLine(
+                    line.area,
+                    line.player,
+                    line.points,
+                    line.kind,
+                    line.place,
+                    f"2x marker on {state.board.area_name(a)}: its points doubled",
+                )
+            )
     return extra
 
 
@@ -389,8 +426,14 @@ def _tokens_at_scoring(state: GameState, record, apply: bool = True) -> None:
         row = state.counts[guard]
         most = sorted(((-c, q) for q, c in enumerate(row) if c))
         if most and (len(most) == 1 or most[0][0] != most[1][0]):
-            line = ScoreLine(state.board.area_id(guard), state.players[most[0][1]], 2, "king_bonus", 0,
-                             "King's bonus: sole majority where the King's Guard stands")
+            line = ScoreLine(
+                state.board.area_id(guard),
+                state.players[most[0][1]],
+                2,
+                "king_bonus",
+                0,
+                "King's bonus: sole majority where the King's Guard stands",
+            )
             if apply:
                 apply_lines(state, [line])
             record.lines.append(line)
@@ -433,8 +476,9 @@ def _scored_by(state: GameState, event) -> list[str]:
     board = state.board
     if len(trial.scoring_log) == len(state.scoring_log):
         return []
-    scored = {board.area_index.get(ln.area) for record in trial.scoring_log[len(state.scoring_log):]
-              for ln in record.lines}
+    scored = {
+        board.area_index.get(ln.area) for record in trial.scoring_log[len(state.scoring_log) :] for ln in record.lines
+    }
     scored |= _named_regions(state, event)  # a region scored with nobody in it has no line
     closed = closed_regions(state)
     return [board.region_ids[r] for r in board.regions if r in scored and r not in closed]
@@ -496,9 +540,12 @@ def before_event(state: GameState, event):
     """Before any step of a King and Intrigue game: no card set to complete; Espionage's spies
     before a special scoring (the event held back); what after_event needs."""
     if type(event) is ev.CardSetCompleted:
-        raise RuleViolation("card-set", "a King and Intrigue card set is complete before the game starts (every "
-                            "value is in the players' hands): to correct it, start the game again with your "
-                            "corrected card file")
+        raise RuleViolation(
+            "card-set",
+            "a King and Intrigue card set is complete before the game starts (every "
+            "value is in the players' hands): to correct it, start the game again with your "
+            "corrected card file",
+        )
     stage = state.stage
     if state.aside and stage in _SPECIAL_STAGES and espionage.pending(state):
         regions = _scored_by(state, event)
@@ -508,8 +555,15 @@ def before_event(state: GameState, event):
             state.event_count += 1
             return HELD
     markers = state.markers
-    limited = _limited(state) if (markers.get("limit_1") is not None or markers.get("limit_2") is not None
-                                  or markers.get("limit_3") is not None) else None
+    limited = (
+        _limited(state)
+        if (
+            markers.get("limit_1") is not None
+            or markers.get("limit_2") is not None
+            or markers.get("limit_3") is not None
+        )
+        else None
+    )
     return limited, state.round_index, len(state.scoring_log)
 
 
@@ -563,6 +617,7 @@ def _settle(state: GameState) -> None:
 
 # --- random playouts -------------------------------------------------------------------------
 
+
 def _choose_hand(rng, pid, o):
     return ev.PowerCardsChosen(player=pid, cards=sorted(rng.sample(o["cards"], o["keep"])))
 
@@ -574,10 +629,21 @@ HAND = Stage(CHOOSE_HAND, _ask_choose_hand, {ev.PowerCardsChosen: _apply_hand_ch
 CROSSING = Stage(BRIDGE, bridge.crossing_ask)
 SPIES = Stage(SPY, espionage.ask)
 SPIES_BEFORE_SPECIAL = Stage(SPY_SPECIAL, espionage.ask)
-PART = register_part(Part("king-intrigue", (SETUP, HAND, CROSSING, SPIES, SPIES_BEFORE_SPECIAL),
-                          hooks={"adjust_ask": adjust_ask, "before_event": before_event, "own_step": own_step,
-                                 "after_event": after_event}))
+PART = register_part(
+    Part(
+        "king-intrigue",
+        (SETUP, HAND, CROSSING, SPIES, SPIES_BEFORE_SPECIAL),
+        hooks={
+            "adjust_ask": adjust_ask,
+            "before_event": before_event,
+            "own_step": own_step,
+            "after_event": after_event,
+        },
+    )
+)
 # Setup: the discs, the hands; a round: the Power cards (no Action cards to turn up), the
 # bridge before a turn, the turn (its card dealt by rank), the spies before a scoring.
-ROUND = register_round("king-intrigue", (SETUP, HAND, POWER, CROSSING, REPLENISH, TURN, VETO_WINDOW, SPECIAL,
-                                         SPIES_BEFORE_SPECIAL, SPIES, SCORING, OVER))
+ROUND = register_round(
+    "king-intrigue",
+    (SETUP, HAND, POWER, CROSSING, REPLENISH, TURN, VETO_WINDOW, SPECIAL, SPIES_BEFORE_SPECIAL, SPIES, SCORING, OVER),
+)

@@ -129,7 +129,7 @@ class FakeTCS34725Bus:
             return bytes((status,))
         if reg == 0x14:
             return self._data(self._cycles_done())[:n]
-        return bytes(self.regs[reg:reg + n])
+        return bytes(self.regs[reg : reg + n])
 
     def _data(self, k):
         if self.cache[0] == k:
@@ -138,7 +138,7 @@ class FakeTCS34725Bus:
         signal = self.scene.integrate(start, start + CYCLE_US)
         counts = []
         for v in signal:
-            noisy = v + gauss(self.rng) * math.sqrt(self.read_noise ** 2 + self.shot * v)
+            noisy = v + gauss(self.rng) * math.sqrt(self.read_noise**2 + self.shot * v)
             counts.append(max(0, min(FULL_SCALE, int(noisy + 0.5))))
         r, g, b, c = counts
         data = bytes((c & 255, c >> 8, r & 255, r >> 8, g & 255, g >> 8, b & 255, b >> 8))

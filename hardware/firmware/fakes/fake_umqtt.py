@@ -45,8 +45,7 @@ class _Sock:
 
 class FakeMQTTClient:
     # The constructor of umqtt.simple 1.4+: ssl is an SSLContext or None.
-    def __init__(self, broker, client_id, server="broker", port=0, user=None, password=None, keepalive=0,
-                 ssl=None):
+    def __init__(self, broker, client_id, server="broker", port=0, user=None, password=None, keepalive=0, ssl=None):
         self.broker = broker
         self.client_id = client_id
         self.server = server

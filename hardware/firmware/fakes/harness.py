@@ -67,6 +67,7 @@ class Tower:
                 ssl = None
             from fake_umqtt import FakeMQTTClient
             from mqtt_setup import make_link
+
             broker = h.broker
             device, serial = self.device, self.serial
 
@@ -75,8 +76,7 @@ class Tower:
                     device.fault("mqtt_error", text, serial)
 
             cfg["mqtt_server"] = cfg["mqtt_server"] or "broker"
-            self.mqtt, problem = make_link(device, cfg, lambda **kw: FakeMQTTClient(broker, **kw), ssl,
-                                           h.clock, report)
+            self.mqtt, problem = make_link(device, cfg, lambda **kw: FakeMQTTClient(broker, **kw), ssl, h.clock, report)
         self.device.start()
         if problem:
             self.device.fault("mqtt_config", problem, self.serial)
@@ -104,6 +104,7 @@ class Harness:
         self.broker = None
         if meta.get("mqtt"):
             from fake_umqtt import FakeBroker
+
             self.broker = FakeBroker()
             self.broker.up = meta["mqtt"].get("up", True)
             self.broker.connect_ms = meta["mqtt"].get("connect_ms", 0)
@@ -241,6 +242,7 @@ class Harness:
         class Empty:
             def step(self):
                 pass
+
         e = Empty()
         acc = 0
         t0 = time.ticks_us()
@@ -316,23 +318,45 @@ class Harness:
                 self.loop_pass()
                 ev = self.next_event()
         self.measure_baseline()
-        print("STATS", json.dumps({
-            "passes": self.passes, "loop_us": self.loop_us,
-            "busy_passes": self.busy_passes, "busy_us": self.busy_us,
-            "baseline_passes": 20000, "baseline_us": self.baseline_us,
-        }))
+        print(
+            "STATS",
+            json.dumps(
+                {
+                    "passes": self.passes,
+                    "loop_us": self.loop_us,
+                    "busy_passes": self.busy_passes,
+                    "busy_us": self.busy_us,
+                    "baseline_passes": 20000,
+                    "baseline_us": self.baseline_us,
+                }
+            ),
+        )
         if self.mem:
             self.mem_sample("end")
             free, where, at, held, largest, queued, inbox = self.mem_low
             device = self.tower.device
-            print("MEM", json.dumps({
-                "heap": gc.mem_free() + gc.mem_alloc(), "ballast": len(self.ballast),
-                "first_free": self.mem_first, "lowest_free": free, "lowest_where": where, "lowest_at_us": at, "ring_held_then": held,
-                "largest_free_then": largest, "queued_bytes_then": queued, "broker_inbox_then": inbox,
-                "samples": self.mem_samples,
-                "ring_lost": device.ring.lost, "ring_capacity": device.ring.capacity,
-                "last_seq": device.ring.last_seq, "link_overflowed": [l.overflowed for l in device.links],
-            }))
+            print(
+                "MEM",
+                json.dumps(
+                    {
+                        "heap": gc.mem_free() + gc.mem_alloc(),
+                        "ballast": len(self.ballast),
+                        "first_free": self.mem_first,
+                        "lowest_free": free,
+                        "lowest_where": where,
+                        "lowest_at_us": at,
+                        "ring_held_then": held,
+                        "largest_free_then": largest,
+                        "queued_bytes_then": queued,
+                        "broker_inbox_then": inbox,
+                        "samples": self.mem_samples,
+                        "ring_lost": device.ring.lost,
+                        "ring_capacity": device.ring.capacity,
+                        "last_seq": device.ring.last_seq,
+                        "link_overflowed": [l.overflowed for l in device.links],
+                    }
+                ),
+            )
 
 
 def main():

@@ -1,5 +1,6 @@
 """The tablet app with a club broker (run by test_app_club.py through tests/companion/ui/app_driver.py
 as "tests.companion.club.app_scenarios:NAME"); where the broker is comes in ELGRANDE_TEST_CLUB (JSON)."""
+
 from __future__ import annotations
 
 import json
@@ -22,7 +23,7 @@ def club_table(d):
         setup.rows[colour].home = home
     setup.tower = "No tower"
     setup.club_url, setup.club_password, setup.club_ca = cfg["url"], cfg["password"], cfg["ca"] + ".moved"
-    setup.club_name = "Tuesday club"   # a space: not a name the topics take
+    setup.club_name = "Tuesday club"  # a space: not a name the topics take
     yield 0.2
     d.tap("Start the game")
     yield 0.2
@@ -42,9 +43,16 @@ def club_table(d):
     yield from _wait_for(d, lambda: d.model.club_status.startswith("club: publishing table table-4"), 15)
     screen = d.screen("table")
     yield from _wait_for(d, lambda: screen.club_text == "Club: live", 5)
-    d.tap("Club: live")      # the bar's word, tapped: the whole status line
+    d.tap("Club: live")  # the bar's word, tapped: the whole status line
     yield 0.2
     d.shot("table_club_live")
     with open(os.environ["ELGRANDE_TEST_CLUB_OUT"], "w") as f:
-        json.dump({"nonce": d.model.table.nonce, "status": d.model.club_status, "bar": screen.club_text,
-                   "said": screen.message}, f)
+        json.dump(
+            {
+                "nonce": d.model.table.nonce,
+                "status": d.model.club_status,
+                "bar": screen.club_text,
+                "said": screen.message,
+            },
+            f,
+        )

@@ -1,6 +1,7 @@
 """Club night tests: a real mosquitto locked down with the shipped club files
 (hardware/mosquitto/club/: mosquitto.conf, acl; certificates by make-certs.sh,
 passwords by mosquitto_passwd), on a free loopback port; only the paths and the port change."""
+
 from __future__ import annotations
 
 import getpass
@@ -23,8 +24,15 @@ TOKEN = "organiser-token-123"
 
 
 class ClubBroker(Broker):
-    def __init__(self, directory: Path, certs: Path, users: dict[str, str] = USERS, extra: str = "",
-                 files: Optional[Path] = None, port: Optional[int] = None):
+    def __init__(
+        self,
+        directory: Path,
+        certs: Path,
+        users: dict[str, str] = USERS,
+        extra: str = "",
+        files: Optional[Path] = None,
+        port: Optional[int] = None,
+    ):
         """`files`: a folder with the acl and passwd to install instead (elgrande club-setup's)."""
         self.port = port or free_port()
         self.url = f"mqtts://127.0.0.1:{self.port}"
@@ -40,8 +48,10 @@ class ClubBroker(Broker):
             shutil.copy(files / "passwd", home / "passwd")
         (directory / "data").mkdir()
         conf = (SHIPPED / "mosquitto.conf").read_text()
-        for old, new in [("/etc/mosquitto/elgrande-club/", f"{home}/"),
-                         ("\nlistener 8883\n", f"\nlistener {self.port} 127.0.0.1\n")]:
+        for old, new in [
+            ("/etc/mosquitto/elgrande-club/", f"{home}/"),
+            ("\nlistener 8883\n", f"\nlistener {self.port} 127.0.0.1\n"),
+        ]:
             assert old in conf, f"the shipped club mosquitto.conf changed: no {old!r}"
             conf = conf.replace(old, new)
         # Installed as the README says: the shipped file in conf.d, under a main file like
@@ -50,8 +60,10 @@ class ClubBroker(Broker):
         conf_d.mkdir()
         (conf_d / "elgrande-club.conf").write_text(conf + "\n" + extra)
         self.conf = directory / "mosquitto.conf"
-        self.conf.write_text(f"persistence true\npersistence_location {directory / 'data'}/\nlog_dest stderr\n"
-                             f"user {getpass.getuser()}\ninclude_dir {conf_d}\n")
+        self.conf.write_text(
+            f"persistence true\npersistence_location {directory / 'data'}/\nlog_dest stderr\n"
+            f"user {getpass.getuser()}\ninclude_dir {conf_d}\n"
+        )
         self.log = directory / "mosquitto.log"
         self.proc = None
 
@@ -73,14 +85,20 @@ def club_broker(tmp_path, certs):
 
 def club_config(broker: ClubBroker, table: str, **kw):
     from companion.club.config import ClubConfig
+
     return ClubConfig(broker=broker.url, club=CLUB, username=table, password=USERS[table], ca_file=broker.ca, **kw)
 
 
 class Listener:
     """A raw paho client that keeps every message it receives on the club's topics."""
 
-    def __init__(self, broker: ClubBroker, user: str = "club-board", password: Optional[str] = None,
-                 topic: str = f"elgrande/club/{CLUB}/#"):
+    def __init__(
+        self,
+        broker: ClubBroker,
+        user: str = "club-board",
+        password: Optional[str] = None,
+        topic: str = f"elgrande/club/{CLUB}/#",
+    ):
         self.messages: list[tuple[str, bytes, bool]] = []
         self.cond = threading.Condition()
         self.connack = None
@@ -109,9 +127,12 @@ class Listener:
         with self.cond:
             if not self.cond.wait_for(lambda: predicate(self.messages), timeout):
                 from ..phones.conftest import awaited
+
                 last = self.messages[-1] if self.messages else "none"
-                raise AssertionError(f"waited {timeout:g} s for {what or awaited(predicate)}; "
-                                     f"got {len(self.messages)} messages, the last: {last}")
+                raise AssertionError(
+                    f"waited {timeout:g} s for {what or awaited(predicate)}; "
+                    f"got {len(self.messages)} messages, the last: {last}"
+                )
 
     def close(self):
         self.client.disconnect()

@@ -3,6 +3,7 @@ serving the board, three `elgrande club-sim` table processes playing scripted ga
 authorities), and Chromium (Playwright) reading the board. Every table shown; a broker restart
 mid-game recovered; a killed table shown offline; a paused table shown stale, never live; each
 finished game's result in the standings exactly once, also after the board restarts."""
+
 from __future__ import annotations
 
 import http.client
@@ -24,8 +25,13 @@ TIMEOUT = 15000
 
 
 def start(args, env=None):
-    return subprocess.Popen([sys.executable, "-m", "companion.cli", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})})
+    return subprocess.Popen(
+        [sys.executable, "-m", "companion.cli", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
 
 
 def first_line(proc, prefix, timeout=120.0):
@@ -45,9 +51,26 @@ def first_line(proc, prefix, timeout=120.0):
 
 class Board:
     def __init__(self, broker, data):
-        self.proc = start(["club", "--broker", broker.url, "--club", CLUB, "--user", "club-board",
-                           "--cafile", broker.ca, "--host", "127.0.0.1", "--port", "0", "--data", str(data)],
-                          {"ELGRANDE_CLUB_TOKEN": TOKEN, "ELGRANDE_CLUB_PASSWORD": USERS["club-board"]})
+        self.proc = start(
+            [
+                "club",
+                "--broker",
+                broker.url,
+                "--club",
+                CLUB,
+                "--user",
+                "club-board",
+                "--cafile",
+                broker.ca,
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "0",
+                "--data",
+                str(data),
+            ],
+            {"ELGRANDE_CLUB_TOKEN": TOKEN, "ELGRANDE_CLUB_PASSWORD": USERS["club-board"]},
+        )
         self.url = first_line(self.proc, "BOARD")[1]
         self.port = int(self.url.rstrip("/").rsplit(":", 1)[1])
 
@@ -58,8 +81,9 @@ class Board:
         r = c.getresponse()
         data = r.read()
         c.close()
-        return r.status, (json.loads(data) if r.getheader("Content-Type", "").startswith("application/json")
-                          else data.decode())
+        return r.status, (
+            json.loads(data) if r.getheader("Content-Type", "").startswith("application/json") else data.decode()
+        )
 
     def tables(self):
         return {t["table"]: t for t in self.request("GET", "/api/tables")[1]["tables"]}
@@ -77,7 +101,7 @@ def wait(predicate, what, timeout=30.0):
         if value:
             return value
         assert time.monotonic() < deadline, f"waited {timeout:g} s for {what}; the last value: {value!r}"
-        time.sleep(0.05)   # polling the board's HTTP API (the page is awaited with Playwright's expect)
+        time.sleep(0.05)  # polling the board's HTTP API (the page is awaited with Playwright's expect)
 
 
 def test_club_night(club_broker, tmp_path, browser):
@@ -97,10 +121,28 @@ def test_club_night(club_broker, tmp_path, browser):
 
         pace = {"table-1": "0.04", "table-2": "0.05", "table-3": "0.08"}
         for table in TABLES[:3]:
-            sims[table] = start(["club-sim", "--broker", club_broker.url, "--club", CLUB, "--user", table,
-                                 "--cafile", club_broker.ca, "--seed", str(len(sims) + 1), "--pace", pace[table],
-                                 "--heartbeat", "1", "--names", ",".join(seated["round"]["tables"][table])],
-                                {"ELGRANDE_CLUB_PASSWORD": USERS[table]})
+            sims[table] = start(
+                [
+                    "club-sim",
+                    "--broker",
+                    club_broker.url,
+                    "--club",
+                    CLUB,
+                    "--user",
+                    table,
+                    "--cafile",
+                    club_broker.ca,
+                    "--seed",
+                    str(len(sims) + 1),
+                    "--pace",
+                    pace[table],
+                    "--heartbeat",
+                    "1",
+                    "--names",
+                    ",".join(seated["round"]["tables"][table]),
+                ],
+                {"ELGRANDE_CLUB_PASSWORD": USERS[table]},
+            )
             first_line(sims[table], "TABLE")
 
         page = browser.new_page()
@@ -121,8 +163,13 @@ def test_club_night(club_broker, tmp_path, browser):
         assert not any(e["over"] for e in board.tables().values()), "the restart should come mid-game"
         club_broker.stop()
         club_broker.start()
-        wait(lambda: all(board.tables()[t]["version"] > before[t] and board.tables()[t]["status"] == "live"
-                         for t in ("table-1", "table-3")), "newer states after the broker restart")
+        wait(
+            lambda: all(
+                board.tables()[t]["version"] > before[t] and board.tables()[t]["status"] == "live"
+                for t in ("table-1", "table-3")
+            ),
+            "newer states after the broker restart",
+        )
         sync_api.expect(page.locator('.table[data-table="table-3"]')).to_have_attribute("data-status", "live")
 
         # a table killed mid-game: its Last Will marks it offline
@@ -141,7 +188,7 @@ def test_club_night(club_broker, tmp_path, browser):
                 expected[s["name"]] = (POINTS[s["rank"]], s["score"])
             card = page.locator(f'.table[data-table="{table}"]')
             sync_api.expect(card.locator(".phase")).to_have_text("game over")
-            sync_api.expect(card.locator("svg polyline")).to_have_count(4)   # the score plot: a line per player
+            sync_api.expect(card.locator("svg polyline")).to_have_count(4)  # the score plot: a line per player
         standings = board.request("GET", "/api/tournament")[1]["standings"]
         assert {r["name"]: (r["points"], r["score"]) for r in standings if r["games"]} == expected
         best = standings[0]
@@ -158,8 +205,10 @@ def test_club_night(club_broker, tmp_path, browser):
         # the board restarts: the journal keeps the tournament; the retained results are not counted again
         board.stop()
         board = Board(club_broker, journal)
-        wait(lambda: len(board.tables()) == 3 and all(board.tables()[t].get("over") for t in ("table-1", "table-2")),
-             "the retained states after the board's restart")
+        wait(
+            lambda: len(board.tables()) == 3 and all(board.tables()[t].get("over") for t in ("table-1", "table-2")),
+            "the retained states after the board's restart",
+        )
         again = board.request("GET", "/api/tournament")[1]
         assert len(again["results"]) == 2 and again["standings"] == standings
         assert sum(1 for line in journal.read_text().splitlines() if '"t":"result"' in line) == 2

@@ -2,6 +2,7 @@
 club broker): idle, half-sent and dribbled connections closed, a connection flood capped while
 the page still loads, capped /events streams that are never swept as idle, and organiser tokens
 that cannot be guessed: after 5 wrong ones an address is locked out, the lockout doubling."""
+
 from __future__ import annotations
 
 import http.client
@@ -16,8 +17,8 @@ from companion.club.board import ClubBoard, TokenThrottle
 from companion.club.tournament import Journal, Tournament
 from companion.phones.guard import Limits
 
-from .conftest import CLUB, TOKEN, USERS
 from ..phones.test_limits import LOADED_S, cut_off_while_dribbling
+from .conftest import CLUB, TOKEN, USERS
 from .test_publisher import until
 
 FAST = Limits(idle_timeout=0.5, body_timeout=0.5)
@@ -30,9 +31,17 @@ def start_board(club_broker, tmp_path, caplog):
     boards = []
 
     def start(limits: Limits = FAST, throttle=None) -> ClubBoard:
-        board = ClubBoard(club_broker.url, CLUB, Tournament(Journal(tmp_path / f"t{len(boards)}.jsonl")), TOKEN,
-                          username="club-board", password=USERS["club-board"], ca_file=club_broker.ca,
-                          limits=limits, throttle=throttle).start()
+        board = ClubBoard(
+            club_broker.url,
+            CLUB,
+            Tournament(Journal(tmp_path / f"t{len(boards)}.jsonl")),
+            TOKEN,
+            username="club-board",
+            password=USERS["club-board"],
+            ca_file=club_broker.ca,
+            limits=limits,
+            throttle=throttle,
+        ).start()
         boards.append(board)
         return board
 
@@ -67,8 +76,9 @@ def closed_within(s: socket.socket, seconds: float) -> bool:
     return False
 
 
-def request(board: ClubBoard, method: str, path: str, body: bytes = b"", token=TOKEN,
-            address: str = "127.0.0.1") -> tuple[int, dict, bytes]:
+def request(
+    board: ClubBoard, method: str, path: str, body: bytes = b"", token=TOKEN, address: str = "127.0.0.1"
+) -> tuple[int, dict, bytes]:
     c = http.client.HTTPConnection("127.0.0.1", board.port, timeout=10, source_address=(address, 0))
     headers = {"Authorization": f"Bearer {token}"} if token is not None else {}
     c.request(method, path, body=body or None, headers=headers)
@@ -96,21 +106,26 @@ def events_from(address: str, board: ClubBoard) -> tuple[socket.socket, bytes]:
 
 # ---- connections ---------------------------------------------------------------------------------
 
+
 def test_idle_half_sent_and_dribbled_connections_are_closed(start_board):
     board = start_board()
     port = board.port
-    idle = connect_from("127.0.0.1", port)                              # connects, says nothing
+    idle = connect_from("127.0.0.1", port)  # connects, says nothing
     head = connect_from("127.0.0.1", port)
-    head.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Half: ")              # a request head never finished
+    head.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Half: ")  # a request head never finished
     body = connect_from("127.0.0.1", port)
-    body.sendall(b"POST /api/players HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer " + TOKEN.encode() +
-                 b"\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"name\":")
-    kept = connect_from("127.0.0.1", port)                               # one complete request, then idle
+    body.sendall(
+        b"POST /api/players HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer "
+        + TOKEN.encode()
+        + b'\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"name":'
+    )
+    kept = connect_from("127.0.0.1", port)  # one complete request, then idle
     kept.sendall(b"GET /api/tables HTTP/1.1\r\nHost: x\r\n\r\n")
     assert kept.recv(4096).startswith(b"HTTP/1.1 200")
-    drip = connect_from("127.0.0.1", port)                               # a head sent a byte at a time
-    assert cut_off_while_dribbling(drip, b"GET / HTTP/1.1\r\nX-Slow: " + b"a" * 400), \
+    drip = connect_from("127.0.0.1", port)  # a head sent a byte at a time
+    assert cut_off_while_dribbling(drip, b"GET / HTTP/1.1\r\nX-Slow: " + b"a" * 400), (
         "a dribbled request head was not cut off"
+    )
     assert closed_within(drip, LOADED_S)
     for s, what in ((idle, "an idle connection"), (head, "a half-sent head"), (kept, "an idle keep-alive")):
         assert closed_within(s, LOADED_S), f"{what} stayed open"
@@ -137,10 +152,12 @@ def test_oversized_heads_and_garbage_get_one_line_each(start_board, caplog):
     garbage = connect_from("127.0.0.1", board.port)
     garbage.sendall(b"\x16\x03\x01 not http at all\r\n\r\n")
     assert refused_with_400(garbage)
-    odd = request(board, "POST", "/api/players", b'{"name": "Ann"}', token="caf\u00e9-token")   # not ASCII
+    odd = request(board, "POST", "/api/players", b'{"name": "Ann"}', token="caf\u00e9-token")  # not ASCII
     assert odd[0] == 403 and board.tournament.players == []
-    until(lambda: sum("club board: bad request from" in r.getMessage() for r in caplog.records) >= 3,
-          "one line per bad request")
+    until(
+        lambda: sum("club board: bad request from" in r.getMessage() for r in caplog.records) >= 3,
+        "one line per bad request",
+    )
     assert request(board, "GET", "/")[0] == 200
 
 
@@ -149,24 +166,23 @@ def test_a_flood_is_capped_and_the_page_still_loads(start_board, caplog):
     flood = [connect_from("127.0.0.7", board.port) for _ in range(20)]
     closed: set[int] = set()
     end = time.monotonic() + LOADED_S
-    while len(closed) < 12 and time.monotonic() < end:   # the twelve over the cap, however slow the machine
+    while len(closed) < 12 and time.monotonic() < end:  # the twelve over the cap, however slow the machine
         closed |= {i for i, s in enumerate(flood) if i not in closed and closed_within(s, 0.05)}
     assert len(closed) == 12, f"the per-address cap (8) did not hold: {len(closed)} of 20 closed"
     assert not any(closed_within(s, 0.05) for i, s in enumerate(flood) if i not in closed)
     until(lambda: board.guard.open_from("127.0.0.7") == 8, "eight from the flooding address")
-    second = [connect_from("127.0.0.9", board.port) for _ in range(8)]   # now the board is full (16)
+    second = [connect_from("127.0.0.9", board.port) for _ in range(8)]  # now the board is full (16)
     until(lambda: len(board.guard) == 16, "the board full")
-    status, _, page = request(board, "GET", "/", address="127.0.0.8")   # a newcomer still gets the page
+    status, _, page = request(board, "GET", "/", address="127.0.0.8")  # a newcomer still gets the page
     assert status == 200 and b"<html" in page.lower()
     assert board.guard.evicted >= 1
     said = [r.getMessage() for r in caplog.records]
-    assert ("club board: refused a connection from 127.0.0.7: it already has 8 open (the limit per address)"
-            in said)
+    assert "club board: refused a connection from 127.0.0.7: it already has 8 open (the limit per address)" in said
     assert any(m.startswith("club board: 16 connections open: closed the longest idle one") for m in said)
     for s in flood + second:
         s.close()
     until(lambda: board.guard.open_from("127.0.0.7") == 0, "the flood gone")
-    assert request(board, "GET", "/", address="127.0.0.7")[0] == 200     # and the flooder is served again
+    assert request(board, "GET", "/", address="127.0.0.7")[0] == 200  # and the flooder is served again
 
 
 def test_event_streams_are_capped_and_never_swept(start_board):
@@ -179,9 +195,9 @@ def test_event_streams_are_capped_and_never_swept(start_board):
     b1, _ = events_from("127.0.0.8", board)
     _, full = events_from("127.0.0.9", board)
     assert full.startswith(b"HTTP/1.1 429") and b"too many board pages open (at most 3)" in full
-    time.sleep(1.5)                                                      # three idle timeouts
+    time.sleep(1.5)  # three idle timeouts
     assert register(board, "Ann") == (200, "Ann")
-    for s in (a1, a2, b1):   # (a `board` event, the board's own link, may come first)
+    for s in (a1, a2, b1):  # (a `board` event, the board's own link, may come first)
         s.settimeout(3)
         got = b""
         while b"Ann" not in got and (chunk := s.recv(65536)):
@@ -196,6 +212,7 @@ def test_event_streams_are_capped_and_never_swept(start_board):
 
 
 # ---- organiser tokens ----------------------------------------------------------------------------
+
 
 class Clock:
     def __init__(self):
@@ -215,15 +232,16 @@ def test_wrong_tokens_lock_the_address_out(start_board, caplog):
     assert status == 429 and headers["Retry-After"] == "30"
     assert json.loads(body)["error"] == "too many wrong organiser tokens from this address: try again in 30 s"
     assert register(board, "Ann") == (429, "too many wrong organiser tokens from this address: try again in 30 s")
-    assert register(board, "Bo", address="127.0.0.8") == (200, "Bo")   # another device is not affected
+    assert register(board, "Bo", address="127.0.0.8") == (200, "Bo")  # another device is not affected
     clock.now += 20
     assert register(board, "Ann")[1].endswith("try again in 10 s")
     clock.now += 10.5
-    assert register(board, "Ann") == (200, "Ann")                      # the lockout is over
+    assert register(board, "Ann") == (200, "Ann")  # the lockout is over
     assert board.tournament.players == ["Bo", "Ann"]
     lockouts = [r.getMessage() for r in caplog.records if "wrong organiser tokens from" in r.getMessage()]
-    assert lockouts == ["club board: 5 or more wrong organiser tokens from 127.0.0.1: its organiser actions "
-                        "are refused for 30 s"]
+    assert lockouts == [
+        "club board: 5 or more wrong organiser tokens from 127.0.0.1: its organiser actions are refused for 30 s"
+    ]
     assert TOKEN not in caplog.text and WRONG not in caplog.text
 
 
@@ -232,14 +250,14 @@ def test_a_right_token_before_the_lockout_resets_the_count_and_each_further_wron
     board = start_board(throttle=TokenThrottle(clock=clock))
     for name in ("Ann", "Bo"):
         assert [register(board, "X", token=WRONG)[0] for _ in range(4)] == [403] * 4
-        assert register(board, name) == (200, name)                     # the fifth try is right: forgiven
-    assert register(board, "X", token=WRONG)[0] == 403                 # a ninth wrong one: still counted from 1
+        assert register(board, name) == (200, name)  # the fifth try is right: forgiven
+    assert register(board, "X", token=WRONG)[0] == 403  # a ninth wrong one: still counted from 1
     for _ in range(4):
         register(board, "X", token=WRONG)
     assert register(board, "Cy")[1].endswith("try again in 30 s")
     clock.now += 31
     status, message = register(board, "X", token=WRONG)
-    assert status == 403 and "try again in 60 s" in message            # one more wrong try: twice as long
+    assert status == 403 and "try again in 60 s" in message  # one more wrong try: twice as long
     assert register(board, "Cy")[1].endswith("try again in 60 s")
     assert board.tournament.players == ["Ann", "Bo"]
 
@@ -250,42 +268,45 @@ def test_the_throttle_per_address():
     for _ in range(4):
         assert throttle.wrong("10.0.0.7") == 0
     assert throttle.wrong("10.0.0.7") == 30 and throttle.locked_for("10.0.0.7") == 30
-    assert throttle.locked_for("10.0.0.8") == 0 and throttle.wrong("10.0.0.8") == 0   # others unaffected
+    assert throttle.locked_for("10.0.0.8") == 0 and throttle.wrong("10.0.0.8") == 0  # others unaffected
     lockouts = []
     for _ in range(8):
         clock.now += throttle.locked_for("10.0.0.7") + 0.1
         lockouts.append(throttle.wrong("10.0.0.7"))
-    assert lockouts == [60, 120, 240, 480, 900, 900, 900, 900]           # doubling, at most 15 min
-    clock.now += 900 + 900 + 1                                         # its lockout, then a quiet window
-    assert throttle.locked_for("10.0.0.7") == 0 and throttle.wrong("10.0.0.7") == 0   # a fresh start
+    assert lockouts == [60, 120, 240, 480, 900, 900, 900, 900]  # doubling, at most 15 min
+    clock.now += 900 + 900 + 1  # its lockout, then a quiet window
+    assert throttle.locked_for("10.0.0.7") == 0 and throttle.wrong("10.0.0.7") == 0  # a fresh start
     throttle.right("10.0.0.8")
     for _ in range(4):
-        assert throttle.wrong("10.0.0.8") == 0                         # the right token forgot its one try
+        assert throttle.wrong("10.0.0.8") == 0  # the right token forgot its one try
     small = TokenThrottle(clock=clock, max_addresses=3)
     for n in range(10):
         small.wrong(f"10.0.1.{n}")
-    assert len(small._wrong) == 3                                      # memory stays bounded
+    assert len(small._wrong) == 3  # memory stays bounded
 
 
 def test_a_page_that_stops_reading_is_dropped(start_board, monkeypatch, caplog):
     monkeypatch.setattr("companion.club.board.WRITE_TIMEOUT", 0.5)
     board = start_board()
     stuck = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)   # a small window, then never read again
+    stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window, then never read again
     stuck.connect(("127.0.0.1", board.port))
     stuck.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
     until(lambda: len(board._watchers) == 1, "the page watching")
     organiser = http.client.HTTPConnection("127.0.0.1", board.port, timeout=10)
     pushes = 0
-    while board._watchers_from and pushes < 1500:   # each player registered pushes the whole tournament
-        organiser.request("POST", "/api/players", body=json.dumps({"name": f"player {pushes:04d} " + "x" * 28}),
-                          headers={"Authorization": f"Bearer {TOKEN}"})
+    while board._watchers_from and pushes < 1500:  # each player registered pushes the whole tournament
+        organiser.request(
+            "POST",
+            "/api/players",
+            body=json.dumps({"name": f"player {pushes:04d} " + "x" * 28}),
+            headers={"Authorization": f"Bearer {TOKEN}"},
+        )
         assert organiser.getresponse().read()
         pushes += 1
     organiser.close()
     assert not board._watchers_from, f"a page reading nothing still held its place after {pushes} pushes"
-    assert any("dropped a board page at 127.0.0.1: it read nothing for 0.5 s" in r.getMessage()
-               for r in caplog.records)
+    assert any("dropped a board page at 127.0.0.1: it read nothing for 0.5 s" in r.getMessage() for r in caplog.records)
     assert closed_within(stuck, LOADED_S)
     until(lambda: len(board.guard) == 0, "its connection counted out")
     assert request(board, "GET", "/")[0] == 200
@@ -295,6 +316,7 @@ def test_a_board_page_refused_for_room_tries_again_and_goes_live(start_board, br
     """Chromium's EventSource gives up for good on an HTTP error (the 429 of a full board): the
     page tries again by itself and is live once a place is free."""
     from playwright.sync_api import expect
+
     board = start_board(Limits(idle_timeout=0.5, body_timeout=0.5, spectators=1, spectators_per_address=1))
     first, second = browser.new_page(), browser.new_page()
     try:

@@ -4,6 +4,7 @@ or the standings, nothing leaves the screen; tables and standings page through b
 they do not fit; each score row carries its player's colour, the same as the plot's line (the
 legend). The states are handed to a real board (connected to a real broker) as its MQTT thread
 would; screenshots are saved under the test's tmp_path."""
+
 from __future__ import annotations
 
 import json
@@ -24,6 +25,7 @@ COLOURS = ["red", "yellow", "green", "blue"]
 @pytest.fixture(scope="module")
 def tv_browser():
     from ..phones.test_browser import ARGS, CHROMIUM
+
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         yield b
@@ -31,13 +33,32 @@ def tv_browser():
 
 
 def state_of(t: Tournament, rnd: dict, i: int, table: str, seats: list[str], version: int = 7) -> bytes:
-    return json.dumps({"table": table, "game": f"g{i}", "version": version, "ts": time.time(), "heartbeat": 30,
-                       "rules": "classic", "mode": "tracking", "round": 5, "rounds": 9, "phase": "action: play card",
-                       "turn": [seats[1]], "over": False,
-                       "seated": {"event": t.event, "round": 1, "round_id": rnd["id"]},
-                       "players": [{"id": COLOURS[k], "name": name, "score": 100 + k + i % 50 + version - 7,
-                                    "history": [[3, 20 + 5 * k], [5, 40 + 9 * k]]}
-                                   for k, name in enumerate(seats)]}).encode()
+    return json.dumps(
+        {
+            "table": table,
+            "game": f"g{i}",
+            "version": version,
+            "ts": time.time(),
+            "heartbeat": 30,
+            "rules": "classic",
+            "mode": "tracking",
+            "round": 5,
+            "rounds": 9,
+            "phase": "action: play card",
+            "turn": [seats[1]],
+            "over": False,
+            "seated": {"event": t.event, "round": 1, "round_id": rnd["id"]},
+            "players": [
+                {
+                    "id": COLOURS[k],
+                    "name": name,
+                    "score": 100 + k + i % 50 + version - 7,
+                    "history": [[3, 20 + 5 * k], [5, 40 + 9 * k]],
+                }
+                for k, name in enumerate(seats)
+            ],
+        }
+    ).encode()
 
 
 def board_with(club_broker, tables: int) -> ClubBoard:
@@ -45,8 +66,9 @@ def board_with(club_broker, tables: int) -> ClubBoard:
     for i in range(tables * 4):
         t.register(f"Player {i:03d}")
     rnd = t.seat_round([f"table-{i + 1}" for i in range(tables)], seed=1)
-    board = ClubBoard(club_broker.url, CLUB, t, TOKEN, username="club-board", password=USERS["club-board"],
-                      ca_file=club_broker.ca).start()
+    board = ClubBoard(
+        club_broker.url, CLUB, t, TOKEN, username="club-board", password=USERS["club-board"], ca_file=club_broker.ca
+    ).start()
     assert board.connected.wait(10)
     for i, (table, seats) in enumerate(rnd["tables"].items()):
         board._take(state_topic(CLUB, table), state_of(t, rnd, i, table, seats))
@@ -55,9 +77,12 @@ def board_with(club_broker, tables: int) -> ClubBoard:
 
 
 def boxes(page, selector: str) -> list[dict]:
-    return page.eval_on_selector_all(selector, "els => els.filter(e => e.offsetParent !== null).map(e => {"
-                                               "const r = e.getBoundingClientRect();"
-                                               "return {x: r.x, y: r.y, r: r.right, b: r.bottom, t: e.dataset.table}})")
+    return page.eval_on_selector_all(
+        selector,
+        "els => els.filter(e => e.offsetParent !== null).map(e => {"
+        "const r = e.getBoundingClientRect();"
+        "return {x: r.x, y: r.y, r: r.right, b: r.bottom, t: e.dataset.table}})",
+    )
 
 
 def overlaps(a: dict, b: dict) -> bool:
@@ -65,8 +90,12 @@ def overlaps(a: dict, b: dict) -> bool:
 
 
 def font_px(page, selector: str) -> float:
-    return min(page.eval_on_selector_all(selector, "els => els.filter(e => e.offsetParent !== null)"
-                                                   ".map(e => parseFloat(getComputedStyle(e).fontSize))"))
+    return min(
+        page.eval_on_selector_all(
+            selector,
+            "els => els.filter(e => e.offsetParent !== null).map(e => parseFloat(getComputedStyle(e).fontSize))",
+        )
+    )
 
 
 @pytest.mark.parametrize("tables", [4, 60])
@@ -86,23 +115,32 @@ def test_the_board_reads_from_across_the_room(club_broker, tv_browser, tmp_path,
             for i, card in enumerate(shown):
                 assert 0 <= card["x"] and card["r"] <= width and 0 <= card["y"] and card["b"] <= height, card
                 assert not overlaps(card, side), (card, side)
-                assert not any(overlaps(card, other) for other in shown[i + 1:]), card
+                assert not any(overlaps(card, other) for other in shown[i + 1 :]), card
             for row in boxes(page, "#rows tr"):
                 assert row["b"] <= boxes(page, "#standings-box")[0]["b"] + 0.5 and row["r"] <= width, row
             if (width, height) == (1920, 1080):
-                for selector, least in ((".table .name", 32), ("td.score", 32), ("td.who", 32), (".phase", 24),
-                                        (".round", 24)):
+                for selector, least in (
+                    (".table .name", 32),
+                    ("td.score", 32),
+                    ("td.who", 32),
+                    (".phase", 24),
+                    (".round", 24),
+                ):
                     assert font_px(page, selector) >= least, selector
-            if tables == 60:   # not all fit: the pages turn by themselves
+            if tables == 60:  # not all fit: the pages turn by themselves
                 label = page.locator("#tables-page")
                 sync_api.expect(label).to_contain_text("page 1 of ")
                 first = {c["t"] for c in shown}
                 assert 0 < len(first) < tables
                 # a table on another page changes: its card is updated, and stays on its page
                 rnd = board.round
-                board._take(state_topic(CLUB, "table-60"),
-                            state_of(board.tournament, rnd, 59, "table-60", rnd["tables"]["table-60"], version=8))
-                sync_api.expect(page.locator('.table[data-table="table-60"] td.score').first).to_have_text("110")   # was 109
+                board._take(
+                    state_topic(CLUB, "table-60"),
+                    state_of(board.tournament, rnd, 59, "table-60", rnd["tables"]["table-60"], version=8),
+                )
+                sync_api.expect(page.locator('.table[data-table="table-60"] td.score').first).to_have_text(
+                    "110"
+                )  # was 109
                 assert {c["t"] for c in boxes(page, ".table")} == first
                 page.clock.run_for(10_500)
                 sync_api.expect(label).to_contain_text("page 2 of ")
@@ -110,9 +148,12 @@ def test_the_board_reads_from_across_the_room(club_broker, tv_browser, tmp_path,
                 sync_api.expect(page.locator("#standings-page")).to_contain_text("page 2 of ")
             else:
                 assert len(shown) == tables and page.locator("#tables-page").inner_text() == ""
-            legend = page.eval_on_selector('.table[data-table="table-1"]', """card => ({
+            legend = page.eval_on_selector(
+                '.table[data-table="table-1"]',
+                """card => ({
                 chips: [...card.querySelectorAll('.chip')].map(c => getComputedStyle(c).backgroundColor),
-                lines: [...card.querySelectorAll('polyline')].map(l => getComputedStyle(l).stroke)})""")
+                lines: [...card.querySelectorAll('polyline')].map(l => getComputedStyle(l).stroke)})""",
+            )
             assert len(set(legend["chips"])) == 4 and set(legend["chips"]) == set(legend["lines"]), legend
             page.close()
     finally:
@@ -122,18 +163,23 @@ def test_the_board_reads_from_across_the_room(club_broker, tv_browser, tmp_path,
 def test_hostile_names_are_text_on_the_board(club_broker, tv_browser):
     """Registered names and the names a table publishes go into the page with textContent: HTML,
     Kivy markup and control characters are a name's own characters (issue 31: keep it so)."""
-    registered = ['<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=2</script>",
-                  "[size=200]Carmen", "=HYPERLINK(\"x\")"]
+    registered = [
+        '<img src=x onerror="window.__pwned=1">',
+        "<script>window.__pwned=2</script>",
+        "[size=200]Carmen",
+        '=HYPERLINK("x")',
+    ]
     t = Tournament()
     for name in registered:
         t.register(name)
     rnd = t.seat_round(["table-1"], seed=1)
     seats = rnd["tables"]["table-1"]
-    board = ClubBoard(club_broker.url, CLUB, t, TOKEN, username="club-board", password=USERS["club-board"],
-                      ca_file=club_broker.ca).start()
+    board = ClubBoard(
+        club_broker.url, CLUB, t, TOKEN, username="club-board", password=USERS["club-board"], ca_file=club_broker.ca
+    ).start()
     try:
         assert board.connected.wait(10)
-        published = [s if k else s + "\x1b[31m</td>\u202e" for k, s in enumerate(seats)]   # the table's spelling
+        published = [s if k else s + "\x1b[31m</td>\u202e" for k, s in enumerate(seats)]  # the table's spelling
         state = json.loads(state_of(t, rnd, 0, "table-1", seats))
         for player, name in zip(state["players"], published):
             player["name"] = name

@@ -8,6 +8,7 @@ bridge.conf, and the board given the hall plan.
   impostor tablet on hall A's broker) nor logged in to the club broker itself: the club broker
   refuses every such publish, the board never sees it, and table-3's real game then counts.
 """
+
 from __future__ import annotations
 
 import json
@@ -32,8 +33,8 @@ from .conftest import CLUB, TOKEN, ClubBroker, Listener
 from .test_publisher import until
 
 HALLS = {"hall-a": ["table-1", "table-2"], "hall-b": ["table-3", "table-4"]}
-NOT_AUTHORIZED = 135   # MQTT v5 PUBACK reason codes: the broker refused the publish,
-NO_SUBSCRIBERS = 16    # or took it with nobody subscribed (a retained one is still kept)
+NOT_AUTHORIZED = 135  # MQTT v5 PUBACK reason codes: the broker refused the publish,
+NO_SUBSCRIBERS = 16  # or took it with nobody subscribed (a retained one is still kept)
 TAKEN = 0
 IMPOSTOR = "impostor-secret"
 
@@ -66,16 +67,26 @@ def event(tmp_path_factory, certs):
             certs_path = "/etc/mosquitto/elgrande-club/certs/"
             assert certs_path in bridge, f"the generated bridge.conf changed: no {certs_path!r}"
             bridge = bridge.replace(certs_path, f"{tmp / name / 'elgrande-club' / 'certs'}/")
-        brokers[name] = ClubBroker(tmp / name, certs, files=files, extra=bridge,
-                                   port=port if name == "main" else None).start()
+        brokers[name] = ClubBroker(
+            tmp / name, certs, files=files, extra=bridge, port=port if name == "main" else None
+        ).start()
     main = brokers["main"]
-    board = ClubBoard(main.url, CLUB, Tournament(), TOKEN, username="club-board", password=passwords["club-board"],
-                      ca_file=main.ca, halls=HallPlan.load(out / "halls.json")).start()
+    board = ClubBoard(
+        main.url,
+        CLUB,
+        Tournament(),
+        TOKEN,
+        username="club-board",
+        password=passwords["club-board"],
+        ca_file=main.ca,
+        halls=HallPlan.load(out / "halls.json"),
+    ).start()
     watcher = Listener(main, password=passwords["club-board"], topic="elgrande/#")
     watcher.wait(lambda m: watcher.connack is not None, what="the watcher on the club broker")
     assert board.connected.wait(20), board.status
-    yield SimpleNamespace(board=board, passwords=passwords, watcher=watcher,
-                          **{name.replace("-", "_"): b for name, b in brokers.items()})
+    yield SimpleNamespace(
+        board=board, passwords=passwords, watcher=watcher, **{name.replace("-", "_"): b for name, b in brokers.items()}
+    )
     watcher.close()
     board.stop()
     for b in brokers.values():
@@ -124,7 +135,7 @@ def test_a_table_on_a_bridged_hall_broker_reaches_the_board(event):
         forger.client.publish(state_topic(CLUB, "table-1"), json.dumps(forged), qos=1).wait_for_publish(5)
         scripted.step(table, 9)
         until(lambda: shown().get("version") == len(table.records), "the next state")
-        pub.client.loop_stop()                    # the hall table's link dies: its will crosses the bridge
+        pub.client.loop_stop()  # the hall table's link dies: its will crosses the bridge
         pub.client.socket().close()
         pub._stop.set()
         until(lambda: shown()["status"] == "offline", "offline through the bridge")
@@ -136,10 +147,22 @@ def test_a_table_on_a_bridged_hall_broker_reaches_the_board(event):
 def forged_result(board, round_id: str, names: list[str]) -> bytes:
     """Table-3's game as a forger would post it: the round's seating and players, a made-up 999."""
     players = [PlayerState(id=f"p{i}", name=n, score=999 if i == 0 else 10) for i, n in enumerate(names)]
-    return StateMessage(table="table-3", game="made-up", version=999, ts=time.time(), heartbeat=30, rules="classic",
-                        mode="tracking", round=9, rounds=9, phase="game over", players=players, over=True,
-                        standings=standings_of(players),
-                        seated=Seated(event=board.tournament.event, round=1, round_id=round_id)).model_dump_json()
+    return StateMessage(
+        table="table-3",
+        game="made-up",
+        version=999,
+        ts=time.time(),
+        heartbeat=30,
+        rules="classic",
+        mode="tracking",
+        round=9,
+        rounds=9,
+        phase="game over",
+        players=players,
+        over=True,
+        standings=standings_of(players),
+        seated=Seated(event=board.tournament.event, round=1, round_id=round_id),
+    ).model_dump_json()
 
 
 def test_a_halls_bridge_cannot_post_another_halls_table(event):
@@ -158,19 +181,19 @@ def test_a_halls_bridge_cannot_post_another_halls_table(event):
     # Hall A's bridge user on the club broker itself, on every topic that would carry table-3.
     bridge_user = v5_client(event.main, "hall-a", event.passwords["hall-a"])
     try:
-        assert publish(impostor, topic, forged) == TAKEN   # hall A's broker takes it: table-3's topic there
+        assert publish(impostor, topic, forged) == TAKEN  # hall A's broker takes it: table-3's topic there
         assert publish(sentinel, online_topic(CLUB, "table-1"), b"1", retain=False) == TAKEN
         carried = hall_topic("hall-a", online_topic(CLUB, "table-1"))
         watcher.wait(lambda m: any(t == carried for t, _, _ in m), what="hall A's next message, through its bridge")
         for where in (topic, hall_topic("hall-a", topic), hall_topic("hall-b", topic)):
             assert publish(bridge_user, where, forged) == NOT_AUTHORIZED, where
-        assert publish(bridge_user, carried, b"1", retain=False) == TAKEN   # its own table's topic: taken
+        assert publish(bridge_user, carried, b"1", retain=False) == TAKEN  # its own table's topic: taken
         watcher.wait(lambda m: sum(t == carried for t, _, _ in m) >= 2, what="hall A's own message")
     finally:
         for c in (impostor, sentinel, bridge_user):
             c.loop_stop()
             c.disconnect()
-    assert not [t for t, _, _ in watcher.messages if "table-3" in t]   # the club broker delivered none of them
+    assert not [t for t, _, _ in watcher.messages if "table-3" in t]  # the club broker delivered none of them
     assert not tournament.results and not tournament.refused and board.counters["misrouted"] == 0
 
     # Table-3's real game, on hall B's broker.
@@ -196,9 +219,21 @@ def test_clear_old_tables_clears_a_halls_table_where_its_bridge_put_it(event):
     """Last night's finished state of table-4, retained on the club broker under hall B: listed as
     another event's, and "clear old tables" empties it there (the board's user may write it)."""
     board = event.board
-    old = StateMessage(table="table-4", game="last-night", version=5, ts=time.time(), heartbeat=30, rules="classic",
-                       mode="tracking", round=9, rounds=9, phase="game over", players=[], over=True,
-                       seated=Seated(event="last-night", round=1, round_id="r1")).model_dump_json()
+    old = StateMessage(
+        table="table-4",
+        game="last-night",
+        version=5,
+        ts=time.time(),
+        heartbeat=30,
+        rules="classic",
+        mode="tracking",
+        round=9,
+        rounds=9,
+        phase="game over",
+        players=[],
+        over=True,
+        seated=Seated(event="last-night", round=1, round_id="r1"),
+    ).model_dump_json()
     topic = hall_topic("hall-b", state_topic(CLUB, "table-4"))
     bridge_user = v5_client(event.main, "hall-b", event.passwords["hall-b"])
     try:
@@ -208,8 +243,10 @@ def test_clear_old_tables_clears_a_halls_table_where_its_bridge_put_it(event):
         bridge_user.disconnect()
     until(lambda: "table-4" in board.old_tables, "table-4 listed as another event's")
     assert board._clear_old({}) == {"cleared": ["table-4"]}
-    event.watcher.wait(lambda m: (topic, b"", False) in m or any(t == topic and not p for t, p, _ in m),
-                       what="the empty retained message over it")
+    event.watcher.wait(
+        lambda m: (topic, b"", False) in m or any(t == topic and not p for t, p, _ in m),
+        what="the empty retained message over it",
+    )
     late = Listener(event.main, password=event.passwords["club-board"], topic=topic)
     try:
         late.wait(lambda m: late.connack is not None, what="the late subscriber connected")

@@ -9,6 +9,7 @@ table processes, Chromium on the board and the organiser page.
   organiser with the reason, and nobody is credited.
 - The board that loses the broker says so in a banner; its tables turn "unknown", not "offline".
 """
+
 from __future__ import annotations
 
 import shutil
@@ -43,9 +44,29 @@ def chromium():
 
 
 def sim(broker, table, *extra):
-    proc = start(["club-sim", "--broker", broker.url, "--club", CLUB, "--user", table, "--cafile", broker.ca,
-                  "--pace", "0.01", "--heartbeat", "2", "--players", "3", "--wait", "20", *extra],
-                 {"ELGRANDE_CLUB_PASSWORD": USERS[table]})
+    proc = start(
+        [
+            "club-sim",
+            "--broker",
+            broker.url,
+            "--club",
+            CLUB,
+            "--user",
+            table,
+            "--cafile",
+            broker.ca,
+            "--pace",
+            "0.01",
+            "--heartbeat",
+            "2",
+            "--players",
+            "3",
+            "--wait",
+            "20",
+            *extra,
+        ],
+        {"ELGRANDE_CLUB_PASSWORD": USERS[table]},
+    )
     return proc, first_line(proc, "TABLE")[3]
 
 
@@ -81,14 +102,16 @@ def test_two_evenings_count_only_the_second_evenings_games(broker, chromium, tmp
     second = Board(broker, tmp_path / "tuesday.jsonl")
     sims = []
     try:
-        wait(lambda: set(second.request("GET", "/api/tables")[1]["old_tables"]) == {"table-1", "table-2"},
-             "monday's tables seen as another event's")
+        wait(
+            lambda: set(second.request("GET", "/api/tables")[1]["old_tables"]) == {"table-1", "table-2"},
+            "monday's tables seen as another event's",
+        )
         seating = evening(second)
         page = chromium.new_page(viewport={"width": 1280, "height": 720})
         page.set_default_timeout(TIMEOUT)
         page.goto(second.url)
         sync_api.expect(page.locator("#conn")).to_have_text("live")
-        for table, names in seating.items():   # seated, waiting: no old OFFLINE card, no old score
+        for table, names in seating.items():  # seated, waiting: no old OFFLINE card, no old score
             card = page.locator(f'.table[data-table="{table}"]')
             sync_api.expect(card).to_have_attribute("data-status", "seated")
             for name in names:
@@ -130,7 +153,7 @@ def test_a_table_cannot_credit_another_tables_players_and_the_lost_broker_is_sai
     sims = []
     try:
         seating = evening(board)
-        forged = ",".join(seating["table-1"])   # logged in as table-2, it names table-1's players
+        forged = ",".join(seating["table-1"])  # logged in as table-2, it names table-1's players
         sims = [sim(broker, "table-2", "--names", forged), sim(broker, "table-1")]
         for proc, _ in sims:
             first_line(proc, "OVER")
@@ -139,7 +162,7 @@ def test_a_table_cannot_credit_another_tables_players_and_the_lost_broker_is_sai
         tournament = board.request("GET", "/api/tournament")[1]
         [refused] = tournament["refused"]
         assert refused["table"] == "table-2" and refused["game"] == sims[0][1]
-        named = refused["reason"].split("(")[1].split(")")[0].split(", ")   # by final score
+        named = refused["reason"].split("(")[1].split(")")[0].split(", ")  # by final score
         assert sorted(named) == sorted(seating["table-1"])
         assert f"are not the ones seated at table-2 in round 1 ({', '.join(seating['table-2'])})" in refused["reason"]
         games = {r["name"]: r["games"] for r in tournament["standings"]}
@@ -150,7 +173,8 @@ def test_a_table_cannot_credit_another_tables_players_and_the_lost_broker_is_sai
         organiser.set_default_timeout(TIMEOUT)
         organiser.goto(board.url + "organiser")
         sync_api.expect(organiser.locator('#refused tr[data-table="table-2"]')).to_contain_text(
-            "are not the ones seated at table-2")
+            "are not the ones seated at table-2"
+        )
         organiser.close()
 
         page = chromium.new_page()

@@ -2,6 +2,7 @@
 Shift, King and Intrigue) are published through the real broker one change at a time; every
 state that arrives is checked against what is secret at that moment: the secret discs, the
 hidden Castillo tallies, the Power cards and Modifier cards in hand (and kept, discarded or passed)."""
+
 from __future__ import annotations
 
 import json
@@ -29,7 +30,7 @@ def tables():
 
 def secrets(table: Table) -> tuple[set[str], set[int]]:
     """Strings and the private numbers that must never be published (numbers: checked by key only)."""
-    words: set[str] = set(table.board.region_ids)   # a secret disc names a region; the club state names none
+    words: set[str] = set(table.board.region_ids)  # a secret disc names a region; the club state names none
     for p in table.players:
         mine = table.private(p)
         for key in ("modifiers_in_hand", "modifiers_discarded"):
@@ -62,9 +63,13 @@ def test_no_secret_in_any_published_state_over_a_whole_game(club_broker, name, t
         for seed_step in range(3000):
             words, _ = secrets(table)
             version = len(table.records)
-            listener.wait(lambda m: any(t == topic and json.loads(p).get("version") == version
-                                        and json.loads(p).get("game") == table.nonce for t, p, _ in m[-5:]),
-                          what=f"{name} version {version}")
+            listener.wait(
+                lambda m: any(
+                    t == topic and json.loads(p).get("version") == version and json.loads(p).get("game") == table.nonce
+                    for t, p, _ in m[-5:]
+                ),
+                what=f"{name} version {version}",
+            )
             payload = next(p for t, p, _ in reversed(listener.messages) if t == topic)
             data = json.loads(payload)
             strings, keys = [], set()
@@ -76,7 +81,7 @@ def test_no_secret_in_any_published_state_over_a_whole_game(club_broker, name, t
             if not scripted.step(table, 11):
                 break
         assert data["over"] and data["standings"], f"{name}: the game did not end in the step budget"
-        assert checked > 20   # a scoring-only game is short: one input per scoring
+        assert checked > 20  # a scoring-only game is short: one input per scoring
     finally:
         pub.stop()
         listener.close()

@@ -1,5 +1,6 @@
 """The organiser's page in Chromium: without the right token nothing changes and the page says why;
 with it, players are registered and a round seated, and the room board shows the seating."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,8 +14,15 @@ from .conftest import CLUB, TOKEN, USERS
 
 @pytest.fixture
 def board(club_broker, tmp_path):
-    b = ClubBoard(club_broker.url, CLUB, Tournament(Journal(tmp_path / "t.jsonl")), TOKEN, username="club-board",
-                  password=USERS["club-board"], ca_file=club_broker.ca).start()
+    b = ClubBoard(
+        club_broker.url,
+        CLUB,
+        Tournament(Journal(tmp_path / "t.jsonl")),
+        TOKEN,
+        username="club-board",
+        password=USERS["club-board"],
+        ca_file=club_broker.ca,
+    ).start()
     yield b
     b.stop()
 
@@ -36,7 +44,7 @@ def test_register_and_seat_from_the_organiser_page(board, browser):
         page.click("#register")
         sync_api.expect(page.locator("#answer")).to_contain_text(name)
     sync_api.expect(page.locator("#players")).to_have_text("Ann, Bob, Cid")
-    page.fill("#name", "Dee")   # registered, then leaves before the first round
+    page.fill("#name", "Dee")  # registered, then leaves before the first round
     page.click("#register")
     sync_api.expect(page.locator("#answer")).to_contain_text("Dee")
     page.fill("#w-name", "Deb")

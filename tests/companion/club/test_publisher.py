@@ -1,6 +1,7 @@
 """A table publishes its public state to the club broker (TLS, its own user, the shipped ACL):
 retained, on every change, with a growing version; its Last Will marks it offline; a broker
 restart is recovered; no broker problem stops the table. A table cannot write another's topic."""
+
 from __future__ import annotations
 
 import json
@@ -24,7 +25,7 @@ def until(predicate, what: str, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while not (value := predicate()):
         assert time.monotonic() < deadline, f"waited {timeout:g} s for {what}; the last value: {value!r}"
-        time.sleep(0.02)   # a status string has no event to wait on
+        time.sleep(0.02)  # a status string has no event to wait on
 
 
 def states(listener, table_id):
@@ -38,14 +39,18 @@ def test_a_table_publishes_every_change_retained_with_a_growing_version(club_bro
     pub = ClubPublisher(table, club_config(club_broker, "table-1"), heartbeat=30).start()
     try:
         listener.wait(lambda m: any(t == online_topic(CLUB, "table-1") and p == b"1" for t, p, _ in m))
-        for _ in range(5):   # one change at a time: each is published
+        for _ in range(5):  # one change at a time: each is published
             scripted.step(table, 5)
-            listener.wait(lambda m: any(s.version == len(table.records) for s in states(listener, "table-1")),
-                          what=f"version {len(table.records)}")
+            listener.wait(
+                lambda m: any(s.version == len(table.records) for s in states(listener, "table-1")),
+                what=f"version {len(table.records)}",
+            )
         for _ in range(30):  # a burst: changes made faster than they travel are coalesced, the last one is sent
             scripted.step(table, 5)
-        listener.wait(lambda m: states(listener, "table-1") and states(listener, "table-1")[-1].version
-                      == len(table.records), what="the latest version")
+        listener.wait(
+            lambda m: states(listener, "table-1") and states(listener, "table-1")[-1].version == len(table.records),
+            what="the latest version",
+        )
         got = states(listener, "table-1")
         versions = [s.version for s in got]
         assert versions == sorted(versions) and len(set(versions)) >= 7
@@ -67,30 +72,38 @@ def test_last_will_restart_and_a_broker_that_is_gone(club_broker):
     listener = Listener(club_broker)
     try:
         listener.wait(lambda m: states(listener, "table-2"), what="a first state")
-        club_broker.kill()                    # the broker dies mid-game: the table plays on
+        club_broker.kill()  # the broker dies mid-game: the table plays on
         for _ in range(40):
             scripted.step(table, 6)
         until(lambda: "nothing listens" in pub.status, "the status to say the broker is gone")
         assert pub.status.startswith("club: nothing listens at 127.0.0.1:") and "the game goes on" in pub.status
         assert "Traceback" not in pub.status
         listener.close()
-        club_broker.start()                   # back: the table reconnects and republishes
+        club_broker.start()  # back: the table reconnects and republishes
         listener = Listener(club_broker)
-        listener.wait(lambda m: any(s.version == len(table.records) for s in states(listener, "table-2")),
-                      timeout=15, what="the state republished after the restart")
+        listener.wait(
+            lambda m: any(s.version == len(table.records) for s in states(listener, "table-2")),
+            timeout=15,
+            what="the state republished after the restart",
+        )
         assert pub.connects >= 2
     finally:
-        pub.client.loop_stop()                # the link dies without a goodbye: the broker sends the will
+        pub.client.loop_stop()  # the link dies without a goodbye: the broker sends the will
         pub.client.socket().close() if pub.client.socket() else None
         pub._stop.set()
-    listener.wait(lambda m: any(t == online_topic(CLUB, "table-2") and p == b"0" for t, p, _ in m),
-                  timeout=25, what="the Last Will")
+    listener.wait(
+        lambda m: any(t == online_topic(CLUB, "table-2") and p == b"0" for t, p, _ in m),
+        timeout=25,
+        what="the Last Will",
+    )
     listener.close()
 
 
 def test_bad_settings_are_one_line_and_refusals_are_a_status(club_broker):
-    from companion.club.config import ClubConfig
     import pytest
+
+    from companion.club.config import ClubConfig
+
     with pytest.raises(ValueError, match="table id"):
         ClubConfig(broker=club_broker.url, club=CLUB, table_id="bad/id")
     with pytest.raises(ValueError, match="needs its table id"):
@@ -101,7 +114,7 @@ def test_bad_settings_are_one_line_and_refusals_are_a_status(club_broker):
     try:
         until(lambda: "not authorised" in pub.status, "the refusal")
         assert "refused the connection: not authorised (user 'table-3'" in pub.status
-        scripted.step(table, 1)               # the table goes on
+        scripted.step(table, 1)  # the table goes on
     finally:
         pub.stop()
 
@@ -117,8 +130,8 @@ def test_a_table_cannot_write_another_tables_topic(club_broker):
         fake.update(version=10**6, over=True)
         forger.client.publish(state_topic(CLUB, "table-1"), json.dumps(fake), qos=1, retain=True).wait_for_publish(5)
         forger.client.publish(online_topic(CLUB, "table-1"), b"0", qos=1, retain=True).wait_for_publish(5)
-        forger.client.publish(seating_topic(CLUB), b"{}", qos=1, retain=True).wait_for_publish(5)   # the board's
-        forger.client.publish(state_topic(CLUB, "table-2"), b"{}", qos=1).wait_for_publish(5)   # its own: allowed
+        forger.client.publish(seating_topic(CLUB), b"{}", qos=1, retain=True).wait_for_publish(5)  # the board's
+        forger.client.publish(state_topic(CLUB, "table-2"), b"{}", qos=1).wait_for_publish(5)  # its own: allowed
         watcher.wait(lambda m: any(t == state_topic(CLUB, "table-2") for t, _, _ in m), what="table-2's own write")
         assert all(s.version < 10**6 for s in states(watcher, "table-1"))
         assert not any(t == online_topic(CLUB, "table-1") and p == b"0" for t, p, _ in watcher.messages)
@@ -135,7 +148,8 @@ def test_a_table_cannot_write_another_tables_topic(club_broker):
 
 def test_the_table_bar_words_for_the_club_link():
     from companion.club.publisher import club_bar
-    assert club_bar("") == ("", True)                                   # no club: nothing shown
+
+    assert club_bar("") == ("", True)  # no club: nothing shown
     assert club_bar("club: publishing table table-1 to h:8883") == ("Club: live", True)
     assert club_bar("club: connecting to h:8883") == ("Club: connecting", True)
     assert club_bar("club: lost the broker (7); the game goes on, retrying") == ("Club: offline", False)
@@ -148,7 +162,7 @@ def test_a_resume_after_android_stopped_the_club_link_publishes_again(club_broke
     from companion import lifecycle
     from companion.club.publisher import publisher_for
 
-    class Model:   # what restore_links uses of companion.ui.model.AppModel
+    class Model:  # what restore_links uses of companion.ui.model.AppModel
         tower_link = phones = None
 
         def __init__(self, table):
@@ -164,16 +178,18 @@ def test_a_resume_after_android_stopped_the_club_link_publishes_again(club_broke
     listener = Listener(club_broker)
     try:
         listener.wait(lambda m: states(listener, "table-4"), what="a first state")
-        assert lifecycle.restore_links(model) == []          # all running: nothing restarted
+        assert lifecycle.restore_links(model) == []  # all running: nothing restarted
         old = model.club_link
-        old.client.loop_stop()                               # paused: Android stopped the network loop
+        old.client.loop_stop()  # paused: Android stopped the network loop
         assert not lifecycle.club_running(old)
         for _ in range(20):
             scripted.step(table, 6)
         assert lifecycle.restore_links(model) == ["club"]
         assert model.club_link is not old and lifecycle.club_running(model.club_link)
-        listener.wait(lambda m: any(s.version == len(table.records) for s in states(listener, "table-4")),
-                      what="the state played during the pause, published after the resume")
+        listener.wait(
+            lambda m: any(s.version == len(table.records) for s in states(listener, "table-4")),
+            what="the state played during the pause, published after the resume",
+        )
     finally:
         if model.club_link:
             model.club_link.stop()
@@ -187,8 +203,13 @@ def test_a_game_carries_the_seating_it_was_started_under(club_broker):
     watcher = Listener(club_broker)
 
     def seat(n: int, round_id: str) -> None:
-        seating = {"event": "ev1", "round": n, "round_id": round_id, "at": time.time(),
-                   "tables": {"table-1": ["Ann", "Bob", "Cid", "Dee"]}}
+        seating = {
+            "event": "ev1",
+            "round": n,
+            "round_id": round_id,
+            "at": time.time(),
+            "tables": {"table-1": ["Ann", "Bob", "Cid", "Dee"]},
+        }
         board.client.publish(seating_topic(CLUB), json.dumps(seating), qos=1, retain=True).wait_for_publish(5)
 
     def carried():
@@ -200,11 +221,11 @@ def test_a_game_carries_the_seating_it_was_started_under(club_broker):
     try:
         seat(1, "r1")
         until(lambda: carried() and carried().round_id == "r1", "round 1's seating in the state")
-        seat(2, "r2")   # not begun yet: the game follows the newest seating
+        seat(2, "r2")  # not begun yet: the game follows the newest seating
         until(lambda: carried() and carried().round_id == "r2", "round 2's seating in the state")
         assert carried().event == "ev1" and carried().round == 2 and not carried().late
         scripted.step(table, 1)
-        seat(3, "r3")   # begun: it keeps the seating it started under
+        seat(3, "r3")  # begun: it keeps the seating it started under
         until(lambda: pub.seating is not None and pub.seating.round_id == "r3", "round 3 received")
         scripted.step(table, 1)
         until(lambda: states(watcher, "table-1")[-1].version == len(table.records), "the next state")
@@ -212,7 +233,7 @@ def test_a_game_carries_the_seating_it_was_started_under(club_broker):
         resumed = new_table()
         scripted.step(resumed, 1)
         pub.seating = None
-        pub.switch_table(resumed)   # a game already begun, with no seating known yet
+        pub.switch_table(resumed)  # a game already begun, with no seating known yet
         seat(4, "r4")
         until(lambda: carried() and carried().round_id == "r4", "the late seating")
         assert carried().late
@@ -248,8 +269,10 @@ def test_a_resumed_game_still_carries_the_seating_it_started_under(club_broker, 
         pub = ClubPublisher(resumed, setup.club, heartbeat=30).start()
         until(lambda: pub.seating is not None and pub.seating.round_id == "r2", "round 2 received")
         scripted.step(resumed, 2)
-        until(lambda: states(watcher, "table-3") and states(watcher, "table-3")[-1].version == len(resumed.records),
-              "the resumed game's state")
+        until(
+            lambda: states(watcher, "table-3") and states(watcher, "table-3")[-1].version == len(resumed.records),
+            "the resumed game's state",
+        )
         carried = states(watcher, "table-3")[-1].seated
         assert carried.round_id == "r1" and not carried.late
         resumed.close()

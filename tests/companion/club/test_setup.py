@@ -1,6 +1,7 @@
 """The new game's club setting (TableSetup.club): saved with the game and read back, older
 saves without it still open, and the publisher the setting asks for; a club broker that is
 not there never stops the table."""
+
 from __future__ import annotations
 
 import time
@@ -29,9 +30,9 @@ def test_the_club_setting_is_saved_with_the_game(data_dir, club_broker):
     table.close()
     again = Table.resume(table.path)
     assert again.setup.club == setup.club and again.setup.club.table == "table-1"
-    assert "secret" not in repr(again.setup.club)   # the password is not shown in logs
+    assert "secret" not in repr(again.setup.club)  # the password is not shown in logs
     old = TableSetup.model_validate({k: v for k, v in setup.model_dump(mode="json").items() if k != "club"})
-    assert old.club is None                          # a game saved before issue 15
+    assert old.club is None  # a game saved before issue 15
     again.close()
 
 
@@ -54,6 +55,7 @@ def test_publisher_for_the_setup(club_broker):
 
 def test_a_club_broker_that_is_not_there_never_stops_the_table():
     from tests.firmware_bridge.bridge_helpers import free_port
+
     config = ClubConfig(broker=f"mqtt://127.0.0.1:{free_port()}", club=CLUB, table_id="table-9")
     table = Table(scripted.scripted_setup())
     pub = publisher_for(table.__class__(table.setup.model_copy(update={"club": config})))

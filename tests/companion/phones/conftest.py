@@ -1,4 +1,5 @@
 """Shared helpers for the phone server tests: a table, a running server, plain HTTP."""
+
 from __future__ import annotations
 
 import http.client as httpclient
@@ -19,13 +20,24 @@ from engine.playout import random_event
 PLAYERS = ["red", "yellow", "green", "blue"]
 # Names that are not region ids nor parts of region names, so a search for a region finds only regions.
 NAMES = {"red": "Ana", "yellow": "Bruno", "green": "Carmen", "blue": "Dora"}
-SETUP = GameSetup(players=PLAYERS, names=NAMES, variant="short", king="cataluna",
-                  homes={"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "valencia"},
-                  start_player="red")
+SETUP = GameSetup(
+    players=PLAYERS,
+    names=NAMES,
+    variant="short",
+    king="cataluna",
+    homes={"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "valencia"},
+    start_player="red",
+)
 # Distinctive picks, none of them the King's region.
 PICKS = {"red": "sevilla", "yellow": "granada", "green": "pais_vasco", "blue": "castilla_la_nueva"}
-PICK_NAMES = {"sevilla": "Sevilla", "granada": "Granada", "pais_vasco": "País Vasco",
-              "castilla_la_nueva": "Castilla la Nueva", "aragon": "Aragón", "valencia": "Valencia"}
+PICK_NAMES = {
+    "sevilla": "Sevilla",
+    "granada": "Granada",
+    "pais_vasco": "País Vasco",
+    "castilla_la_nueva": "Castilla la Nueva",
+    "aragon": "Aragón",
+    "valencia": "Valencia",
+}
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -52,8 +64,7 @@ def to_general_scoring(table: Table, seed: int = 3) -> None:
     rng = random.Random(seed)
     while True:
         ask = table.asked()
-        if (ask.kind == "secret_disc" and ask.options["purpose"] == "castillo_destination"
-                and not ask.options["chosen"]):
+        if ask.kind == "secret_disc" and ask.options["purpose"] == "castillo_destination" and not ask.options["chosen"]:
             return
         assert ask.kind != "game_over"
         table.submit(random_event(rng, ask))

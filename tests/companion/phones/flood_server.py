@@ -9,6 +9,7 @@ general scoring and its phone server on 127.0.0.1, prints one JSON line {"port",
   stats         open descriptors, the guard's counters, the seats' picks, and whether 200 files open
   quit
 """
+
 from __future__ import annotations
 
 import json
@@ -62,9 +63,17 @@ def main() -> None:
     while table.asked().kind != "secret_disc":
         table.submit(RoundFinished())
     server = PhoneServer(table, host="127.0.0.1").start()
-    print(json.dumps({"port": server.port, "urls": {p: server.seat_url(p) for p in table.players},
-                      "fd_limit": resource.getrlimit(resource.RLIMIT_NOFILE), "budget": server.guard.budget}),
-          flush=True)
+    print(
+        json.dumps(
+            {
+                "port": server.port,
+                "urls": {p: server.seat_url(p) for p in table.players},
+                "fd_limit": resource.getrlimit(resource.RLIMIT_NOFILE),
+                "budget": server.guard.budget,
+            }
+        ),
+        flush=True,
+    )
     sampler = FdSampler()
     sampler.start()
     for line in sys.stdin:
@@ -80,10 +89,22 @@ def main() -> None:
             print(json.dumps({"ok": ok}), flush=True)
         elif words[0] == "stats":
             guard = server.guard
-            print(json.dumps({"fds": len(os.listdir("/proc/self/fd")), "peak_fds": sampler.peak, "open": len(guard), "guard_peak": guard.peak,
-                              "refused": guard.refused, "evicted": guard.evicted, "idle_closed": guard.idle_closed,
-                              "picks": {p: table.private(p)["secret_disc"] for p in table.players},
-                              "files_ok": open_files(200)}), flush=True)
+            print(
+                json.dumps(
+                    {
+                        "fds": len(os.listdir("/proc/self/fd")),
+                        "peak_fds": sampler.peak,
+                        "open": len(guard),
+                        "guard_peak": guard.peak,
+                        "refused": guard.refused,
+                        "evicted": guard.evicted,
+                        "idle_closed": guard.idle_closed,
+                        "picks": {p: table.private(p)["secret_disc"] for p in table.players},
+                        "files_ok": open_files(200),
+                    }
+                ),
+                flush=True,
+            )
     server.stop()
     table.close()
 

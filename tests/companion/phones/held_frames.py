@@ -4,6 +4,7 @@ A frame reaches its socket a moment after the table changed: a test waits for th
 expects, up to a deadline, instead of sleeping and hoping; a timeout names the seat, what was
 expected and the last frame seen.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -16,12 +17,10 @@ def _parsed(frame) -> dict:
 
 def _timed_out(seat: str, expected: str, frames: list, timeout: float) -> AssertionError:
     last = _parsed(frames[-1]) if frames else "no frame at all"
-    return AssertionError(f"{seat}: no frame {expected} within {timeout:g} s; "
-                          f"{len(frames)} frame(s), the last: {last}")
+    return AssertionError(f"{seat}: no frame {expected} within {timeout:g} s; {len(frames)} frame(s), the last: {last}")
 
 
-async def until_frame(frames: list, seat: str, expected: str, predicate, after: int = 0,
-                      timeout: float = 20.0) -> dict:
+async def until_frame(frames: list, seat: str, expected: str, predicate, after: int = 0, timeout: float = 20.0) -> dict:
     """The first frame from index `after` on that satisfies predicate (waiting for it to come)."""
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout

@@ -1,5 +1,6 @@
 """Random and malformed requests and frames: always a clear 4xx (or a websocket close with a
 policy code), never a 5xx or a traceback, nothing leaked, and the server still answers."""
+
 from __future__ import annotations
 
 import asyncio
@@ -18,23 +19,30 @@ from .conftest import PICKS, PLAYERS, http, join, make_table, to_general_scoring
 from .wsclient import url
 
 CLEAN_CLOSE = {1000, 1003, 1009, 4400, 4401, 4403, 4408}
-SECRET = PICKS["blue"]          # blue's pick: must never show up
+SECRET = PICKS["blue"]  # blue's pick: must never show up
 JSONISH = st.recursive(
-    st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.floats(allow_nan=True) | st.text(max_size=30),
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=True) | st.text(max_size=30),
     lambda kids: st.lists(kids, max_size=4) | st.dictionaries(st.text(max_size=12), kids, max_size=4),
-    max_leaves=12)
-FIELDS = st.fixed_dictionaries({}, optional={
-    "type": st.sampled_from(["pick", "hello", "seat", "leave", "x", ""]) | st.text(max_size=8),
-    "credential": st.text(max_size=120) | st.integers() | st.none(),
-    "question": st.text(max_size=250) | st.integers(),
-    "region": st.sampled_from(["aragon", "castillo", "granada", ""]) | st.text(max_size=50) | st.lists(st.text()),
-    "ref": st.integers(-5, 2**40) | st.text(max_size=5),
-    "code": st.text(max_size=120) | st.integers(),
-    "player": st.sampled_from(PLAYERS),
-    "seat": st.sampled_from(PLAYERS + ["", "purple"]) | st.integers() | st.text(max_size=30),
-})
-BODIES = (st.binary(max_size=300) | JSONISH.map(lambda v: json.dumps(v).encode())
-          | FIELDS.map(lambda v: json.dumps(v).encode()))
+    max_leaves=12,
+)
+FIELDS = st.fixed_dictionaries(
+    {},
+    optional={
+        "type": st.sampled_from(["pick", "hello", "seat", "leave", "x", ""]) | st.text(max_size=8),
+        "credential": st.text(max_size=120) | st.integers() | st.none(),
+        "question": st.text(max_size=250) | st.integers(),
+        "region": st.sampled_from(["aragon", "castillo", "granada", ""]) | st.text(max_size=50) | st.lists(st.text()),
+        "ref": st.integers(-5, 2**40) | st.text(max_size=5),
+        "code": st.text(max_size=120) | st.integers(),
+        "player": st.sampled_from(PLAYERS),
+        "seat": st.sampled_from(PLAYERS + ["", "purple"]) | st.integers() | st.text(max_size=30),
+    },
+)
+BODIES = (
+    st.binary(max_size=300)
+    | JSONISH.map(lambda v: json.dumps(v).encode())
+    | FIELDS.map(lambda v: json.dumps(v).encode())
+)
 
 
 @pytest.fixture(scope="module")
@@ -60,11 +68,15 @@ def still_answers(server) -> None:
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(path=st.sampled_from(["/api/pick", "/api/join", "/api/me", "/api/status", "/api/seat", "/api/leave", "/ws",
-                             "/join/abc", "/"]),
-       method=st.sampled_from(["POST", "GET", "PUT", "DELETE", "PATCH"]), body=BODIES,
-       ctype=st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]),
-       auth=st.sampled_from(["", "Bearer", "Bearer x", "Basic Zm9v", "Bearer " + "A" * 43]))
+@given(
+    path=st.sampled_from(
+        ["/api/pick", "/api/join", "/api/me", "/api/status", "/api/seat", "/api/leave", "/ws", "/join/abc", "/"]
+    ),
+    method=st.sampled_from(["POST", "GET", "PUT", "DELETE", "PATCH"]),
+    body=BODIES,
+    ctype=st.sampled_from(["application/json", "text/plain", "application/x-www-form-urlencoded", ""]),
+    auth=st.sampled_from(["", "Bearer", "Bearer x", "Basic Zm9v", "Bearer " + "A" * 43]),
+)
 def test_random_requests(setup, path, method, body, ctype, auth):
     server, _ = setup
     headers = {k: v for k, v in (("Content-Type", ctype), ("Authorization", auth)) if v}
@@ -85,16 +97,28 @@ def test_oversized_and_malformed_http(setup):
     # Chunked without a Content-Length, larger than allowed.
     with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
         chunk = b"x" * 3000
-        s.sendall(b"POST /api/pick HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
-                  + b"%x\r\n" % len(chunk) + chunk + b"\r\n" + b"%x\r\n" % len(chunk) + chunk + b"\r\n0\r\n\r\n")
+        s.sendall(
+            b"POST /api/pick HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + b"%x\r\n" % len(chunk)
+            + chunk
+            + b"\r\n"
+            + b"%x\r\n" % len(chunk)
+            + chunk
+            + b"\r\n0\r\n\r\n"
+        )
         assert s.recv(200).startswith(b"HTTP/1.1 413")
     nested = b"[" * 3000 + b"]" * 3000
     status, _, body = http(server, "POST", "/api/join", body=nested)
     assert status in (400, 413)
-    for raw in [b"GARBAGE\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n", b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\n\r\n",
-                b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"y" * 20000 + b"\r\n\r\n", b"\x00\xff\xfe" * 50 + b"\r\n\r\n",
-                b"POST /api/pick HTTP/1.1\r\nContent-Length: -5\r\n\r\n",
-                b"POST /api/pick HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n"]:
+    for raw in [
+        b"GARBAGE\r\n\r\n",
+        b"GET / HTTP/9.9\r\n\r\n",
+        b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"y" * 20000 + b"\r\n\r\n",
+        b"\x00\xff\xfe" * 50 + b"\r\n\r\n",
+        b"POST /api/pick HTTP/1.1\r\nContent-Length: -5\r\n\r\n",
+        b"POST /api/pick HTTP/1.1\r\nContent-Length: 99999999999999999999\r\n\r\n",
+    ]:
         with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
             s.sendall(raw)
             answer = s.recv(4096)
@@ -104,9 +128,14 @@ def test_oversized_and_malformed_http(setup):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(frames=st.lists(st.one_of(BODIES.map(lambda b: b.decode("utf-8", "replace")), BODIES,
-                                 st.text(max_size=200)), min_size=1, max_size=5),
-       authenticated=st.booleans())
+@given(
+    frames=st.lists(
+        st.one_of(BODIES.map(lambda b: b.decode("utf-8", "replace")), BODIES, st.text(max_size=200)),
+        min_size=1,
+        max_size=5,
+    ),
+    authenticated=st.booleans(),
+)
 def test_random_frames(setup, frames, authenticated):
     server, creds = setup
 

@@ -3,6 +3,7 @@
 The test plays the tablet: it drives the table, watches /api/status (who has
 chosen, never what), and reveals. Screenshots go to /tmp/phone_*.png.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,19 +16,35 @@ from companion.table import Table, TableSetup
 from engine.events import CastilloCounted, GameSetup, SecretDiscsRevealed
 from firmware_bridge.adapter import TowerDrop
 
-from .conftest import NAMES, PICK_NAMES, PICKS, PLAYERS, http, make_table, seat_state, status_of, \
-    to_general_scoring, wait_for
+from .conftest import (
+    NAMES,
+    PICK_NAMES,
+    PICKS,
+    PLAYERS,
+    http,
+    make_table,
+    seat_state,
+    status_of,
+    to_general_scoring,
+    wait_for,
+)
 
 CHROMIUM = os.environ.get("ELGRANDE_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
-         "has_touch": True}
+ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 TIMEOUT = 15000  # ms for anything the page waits for (a loaded machine; met at once on a quiet one)
 
 from playwright import sync_api  # noqa: E402  (a test extra: always installed by scripts/setup.sh)
 
-sync_api.expect.set_options(timeout=TIMEOUT)   # every expect in the phone and club page tests
+sync_api.expect.set_options(timeout=TIMEOUT)  # every expect in the phone and club page tests
 
 
 @pytest.fixture(autouse=True)
@@ -78,7 +95,7 @@ def confirm_on_the_tablet(server, page, pid):
     sync_api.expect(page.locator("#facts")).to_be_hidden()
     awaiting = wait_for(lambda: server.seats_status()[pid]["awaiting"], what="the phone awaiting the tablet")
     number = server.seats.phone(pid).number
-    sync_api.expect(page.locator("#mine")).to_contain_text(number)   # the number the tablet shows too
+    sync_api.expect(page.locator("#mine")).to_contain_text(number)  # the number the tablet shows too
     assert server.confirm(pid, awaiting)
     sync_api.expect(page.locator("#title")).not_to_contain_text("Waiting for the tablet", timeout=TIMEOUT)
     sync_api.expect(page.locator("#facts")).to_be_visible()
@@ -169,8 +186,7 @@ def test_general_scoring_from_four_phones_tracking_mode(start_server, phones):
         sync_api.expect(page.locator("#regions button")).to_have_count(0)
     scoring = table.public().game["scorings"][-1]
     assert scoring["title"].startswith("General scoring")
-    assert {t["player"]: t["region"] for t in scoring["transfers"]}.items() <= \
-        {**PICKS, "green": "valencia"}.items()
+    assert {t["player"]: t["region"] for t in scoring["transfers"]}.items() <= {**PICKS, "green": "valencia"}.items()
 
 
 def test_reload_mid_choice_rejoins_the_same_seat(start_server, phones):
@@ -188,12 +204,15 @@ def test_reload_mid_choice_rejoins_the_same_seat(start_server, phones):
     assert [r["e"]["region"] for r in numbered] == ["valencia", "granada"]
     first, second = (r["phone_seq"] for r in numbered)
     assert 0 < first < second == int(page.evaluate("localStorage.getItem('elgrande.answer-seq')"))
-    replayed = page.evaluate("""async ([q, seq]) => {
+    replayed = page.evaluate(
+        """async ([q, seq]) => {
         const r = await fetch('/api/pick', {method: 'POST', headers: {'Content-Type': 'application/json'},
             body: JSON.stringify({credential: localStorage.getItem('elgrande.credential'), question: q,
                                   region: 'valencia', seq: seq})});
         return [r.status, await r.json()];
-    }""", [table.question_id(), first])
+    }""",
+        [table.question_id(), first],
+    )
     assert replayed[0] == 409 and "already has a newer choice" in replayed[1]["error"]
     assert table.private("blue")["secret_disc"] == "granada"
     # A reload that lost the page's own count (another browser, cleared storage) goes on from the tablet's.
@@ -237,12 +256,15 @@ def test_change_then_locked_at_reveal(start_server, phones):
     sync_api.expect(page.locator("#mine")).to_contain_text("Granada")
     sync_api.expect(page.locator("#regions button")).to_have_count(0)
     # A change after the reveal is refused (stale question), from the page itself.
-    answer = page.evaluate("""async (q) => {
+    answer = page.evaluate(
+        """async (q) => {
         const r = await fetch('/api/pick', {method: 'POST', headers: {'Content-Type': 'application/json'},
             body: JSON.stringify({credential: localStorage.getItem('elgrande.credential'), question: q,
                                   region: 'valencia'})});
         return [r.status, await r.json()];
-    }""", question)
+    }""",
+        question,
+    )
     assert answer[0] == 409 and "no longer open" in answer[1]["error"]
     expect_title(page, "Discs revealed")
     sync_api.expect(page.locator("#mine")).to_contain_text("Granada")
@@ -262,8 +284,9 @@ def test_revoked_phone_is_told_to_scan_again(start_server, phones):
     # The same phone now scans Ana's code: the tablet's question says it holds Carmen's seat.
     page.goto(server.seat_url("red"))
     expect_title(page, "Waiting for the tablet")
-    assert [c["question"] for c in server.confirmations()] == \
-        ["Is this Ana's phone? This phone already holds Carmen's seat."]
+    assert [c["question"] for c in server.confirmations()] == [
+        "Is this Ana's phone? This phone already holds Carmen's seat."
+    ]
 
 
 def test_csp_self_lets_the_page_reach_only_its_own_server(start_server, browser, monkeypatch):
@@ -271,6 +294,7 @@ def test_csp_self_lets_the_page_reach_only_its_own_server(start_server, browser,
     connect-src 'self' (the server also names its own ws:// URL, for Safari before 15.4) the page
     still goes live; a socket or a fetch to another host is blocked."""
     from companion.phones import server as server_module
+
     full = server_module.content_security_policy
     policies = []
 
@@ -278,6 +302,7 @@ def test_csp_self_lets_the_page_reach_only_its_own_server(start_server, browser,
         policy = full(host).replace(f" ws://{host}", "")
         policies.append(policy)
         return policy
+
     monkeypatch.setattr(server_module, "content_security_policy", only_self)
     server = start_server(make_table("scoring"))
     ctx = browser.new_context(**PHONE)
@@ -288,7 +313,8 @@ def test_csp_self_lets_the_page_reach_only_its_own_server(start_server, browser,
         confirm_on_the_tablet(server, page, "red")
         sync_api.expect(page.locator("#conn")).to_have_text("live")
         assert policies and all("connect-src 'self';" in p for p in policies)
-        blocked = page.evaluate("""(port) => new Promise((done) => {
+        blocked = page.evaluate(
+            """(port) => new Promise((done) => {
             const seen = [];
             document.addEventListener('securitypolicyviolation', (e) => {
                 seen.push(e.violatedDirective + ' ' + e.blockedURI);
@@ -297,9 +323,13 @@ def test_csp_self_lets_the_page_reach_only_its_own_server(start_server, browser,
             try { new WebSocket('ws://127.0.0.2:' + port + '/ws/status'); } catch (e) { seen.push('threw'); }
             fetch('http://127.0.0.2:' + port + '/api/status').catch(() => {});
             setTimeout(() => done(seen.sort()), 3000);
-        })""", server.port)
-        assert blocked == [f"connect-src http://127.0.0.2:{server.port}/api/status",
-                           f"connect-src ws://127.0.0.2:{server.port}/ws/status"], blocked
+        })""",
+            server.port,
+        )
+        assert blocked == [
+            f"connect-src http://127.0.0.2:{server.port}/api/status",
+            f"connect-src ws://127.0.0.2:{server.port}/ws/status",
+        ], blocked
         wait_for(lambda: seat_state(server, "red") == {"joined": True, "connected": True}, what="live")
     finally:
         ctx.close()
@@ -308,8 +338,14 @@ def test_csp_self_lets_the_page_reach_only_its_own_server(start_server, browser,
 # ---- a game night: the pages stay open into the next game (was test_browser_night.py) ----
 
 NAMES_2 = {"red": "Ana", "black": "Dora M."}
-SETUP_2 = GameSetup(players=list(NAMES_2), names=NAMES_2, variant="short", king="granada",
-                    homes={"red": "aragon", "black": "sevilla"}, start_player="red")
+SETUP_2 = GameSetup(
+    players=list(NAMES_2),
+    names=NAMES_2,
+    variant="short",
+    king="granada",
+    homes={"red": "aragon", "black": "sevilla"},
+    start_player="red",
+)
 
 
 def test_phone_pages_stay_joined_into_the_next_game(start_server, browser):
@@ -318,7 +354,7 @@ def test_phone_pages_stay_joined_into_the_next_game(start_server, browser):
     her seat on the page and the tablet confirms it; Ana leaves her seat and takes it back with two
     taps. Screenshots: /tmp/phone_night_*.png."""
     first = make_table("scoring")
-    for seq in range(1, 4):   # game 1: three red Caballeros in the Castillo
+    for seq in range(1, 4):  # game 1: three red Caballeros in the Castillo
         first.tower_drop(TowerDrop(tower="t1", boot="b1", seq=seq, colour="red", uncertain=False))
     server = start_server(first)
     errors: list[str] = []
@@ -331,7 +367,7 @@ def test_phone_pages_stay_joined_into_the_next_game(start_server, browser):
             ctx.set_default_timeout(TIMEOUT)
             page = ctx.new_page()
             page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.on("dialog", lambda dialog: dialog.accept())   # "Leave Ana's seat?"
+            page.on("dialog", lambda dialog: dialog.accept())  # "Leave Ana's seat?"
             page.goto(server.seat_url(pid))
             confirm_on_the_tablet(server, page, pid)
             pages[pid] = page
@@ -381,8 +417,12 @@ def test_hostile_names_are_text_on_the_phone_page(start_server, browser):
     name's own characters, never a tag or a script (issue 31: keep it so)."""
     from .conftest import SETUP
 
-    names = {"red": '<img src=x onerror="window.__pwned=1">Ana', "yellow": "<script>window.__pwned=2</script>",
-             "green": "[size=200]Carmen\u202e", "blue": "Dora\x1b[31m&amp;"}
+    names = {
+        "red": '<img src=x onerror="window.__pwned=1">Ana',
+        "yellow": "<script>window.__pwned=2</script>",
+        "green": "[size=200]Carmen\u202e",
+        "blue": "Dora\x1b[31m&amp;",
+    }
     table = Table.new(TableSetup(game=SETUP.model_copy(update={"names": names}), mode="scoring"))
     server = start_server(table)
     ctx = browser.new_context(**PHONE)
@@ -400,10 +440,10 @@ def test_hostile_names_are_text_on_the_phone_page(start_server, browser):
         expect_title(page, "General scoring")
         tap(page, PICKS["red"])
         waiting = page.locator("#waiting")
-        for pid in ("yellow", "green", "blue"):    # "Still choosing: ..." names the others, as text
+        for pid in ("yellow", "green", "blue"):  # "Still choosing: ..." names the others, as text
             sync_api.expect(waiting).to_contain_text(names[pid])
         assert page.evaluate("window.__pwned") is None and page.locator("img").count() == 0
-        html = page.evaluate("document.body.innerHTML")   # the names are text in the page, escaped
+        html = page.evaluate("document.body.innerHTML")  # the names are text in the page, escaped
         assert "&lt;script&gt;window.__pwned=2&lt;/script&gt;" in html and "<script>window.__pwned" not in html
     finally:
         ctx.close()

@@ -2,6 +2,7 @@
 Shift's deal and pass tapped on the page, the player's own Power and Modifier cards shown
 plainly, Civil War's disc saying what it is for, and the 2023 Veto answered from two phones.
 The test plays the tablet (it drives the table). Screenshots go to /tmp/phone2023_*.png."""
+
 from __future__ import annotations
 
 import json
@@ -12,10 +13,10 @@ from playwright import sync_api
 
 from companion.phones.views import modifier_faces
 
+from .conftest import wait_for
 from .game2023 import NAMES, disc_purpose, find_table, table_2023
 from .test_browser import ARGS, CHROMIUM, PHONE, TIMEOUT
 from .test_phones_2023 import DEALS, two_veto_holders
-from .conftest import wait_for
 
 
 @pytest.fixture(scope="module")
@@ -74,11 +75,11 @@ def test_deal_and_pass_tapped_on_two_phones_while_the_tablet_enters_the_others(s
     for pid, page in pages.items():
         title(page, "Your Modifier cards")
         sync_api.expect(page.locator("#regions button")).to_have_count(len(faces.ids))
-        sync_api.expect(page.locator("#chips i")).to_have_count(13)   # every Power card in hand
+        sync_api.expect(page.locator("#chips i")).to_have_count(13)  # every Power card in hand
         sync_api.expect(page.locator("#confirm")).to_be_disabled()
     ana = pages["purple"]
     option(ana, "card8").click()
-    option(ana, "card8").click()       # she holds both plain +1 cards
+    option(ana, "card8").click()  # she holds both plain +1 cards
     sync_api.expect(option(ana, "card8")).to_contain_text("×2")
     option(ana, "card1").click()
     sync_api.expect(ana.locator("#confirm")).to_have_text("Confirm these 3 cards")
@@ -88,22 +89,24 @@ def test_deal_and_pass_tapped_on_two_phones_while_the_tablet_enters_the_others(s
     sync_api.expect(ana.locator("#modlist div")).to_have_count(3)
     sync_api.expect(ana.locator("#modlist")).to_contain_text("Stand-in +1")
     sync_api.expect(ana.locator("#modlist")).to_contain_text("Stand-in −3")
-    sync_api.expect(ana.locator("#waiting")).to_contain_text("Bruno")   # who is still choosing: public
+    sync_api.expect(ana.locator("#waiting")).to_contain_text("Bruno")  # who is still choosing: public
     bruno = pages["blue"]
     for face in DEALS["blue"]:
         option(bruno, face).click()
     bruno.locator("#confirm").click()
     title(bruno, "Your Modifier cards are entered")
-    ids = {"green": ["stand_in_minus_2_a", "stand_in_minus_2_b", "stand_in_minus_2_c"],
-           "orange": ["stand_in_minus_1_c", "stand_in_minus_1_d", "stand_in_plus_1_c"]}
-    for pid, cards in ids.items():   # behind the tablet's private screen
+    ids = {
+        "green": ["stand_in_minus_2_a", "stand_in_minus_2_b", "stand_in_minus_2_c"],
+        "orange": ["stand_in_minus_1_c", "stand_in_minus_1_d", "stand_in_plus_1_c"],
+    }
+    for pid, cards in ids.items():  # behind the tablet's private screen
         table.submit_private(pid, cards)
     title(ana, "Pass a Modifier card")
     sync_api.expect(ana.locator("#hint")).to_contain_text("face down to")
-    sync_api.expect(ana.locator("#regions button")).to_have_count(2)   # her two faces: the twins are one
+    sync_api.expect(ana.locator("#regions button")).to_have_count(2)  # her two faces: the twins are one
     option(ana, "card1").click()
     sync_api.expect(ana.locator("#mine")).to_contain_text("Stand-in −3")
-    option(ana, "card8").click()       # changed her mind before everyone chose
+    option(ana, "card8").click()  # changed her mind before everyone chose
     sync_api.expect(ana.locator("#mine")).to_contain_text("Stand-in +1")
     ana.screenshot(path="/tmp/phone2023_pass.png")
     assert faces.face_of[table.private("purple")["modifier_passing"]] == "card8"
@@ -125,7 +128,7 @@ class HeldLine:
     the page's HTTP refreshes, so a loaded Wi-Fi's orders of arrival can be played exactly."""
 
     def __init__(self):
-        self.holding = False          # results to the page, and refreshes
+        self.holding = False  # results to the page, and refreshes
         self.holding_answers = False  # frames to the tablet
         self.to_page, self.to_server, self.refreshes = [], [], []
         self.socket = self.server = None
@@ -148,7 +151,7 @@ class HeldLine:
 
     def _refresh(self, route):
         if self.holding:
-            self.refreshes.append((route, route.fetch()))   # fetched now, delivered when released
+            self.refreshes.append((route, route.fetch()))  # fetched now, delivered when released
         else:
             route.continue_()
 
@@ -172,18 +175,18 @@ def test_a_late_result_or_refresh_never_undoes_a_change_of_mind(start_server, ph
     table.submit_private("orange", ["stand_in_minus_1_c", "stand_in_minus_1_d", "stand_in_plus_1_c"])
     title(ana, "Pass a Modifier card")
     line.holding = True
-    option(ana, "card1").click()                    # its view arrives, its result is held
+    option(ana, "card1").click()  # its view arrives, its result is held
     sync_api.expect(ana.locator("#mine")).to_contain_text("Stand-in −3")
     line.holding_answers = True
-    option(ana, "card8").click()                    # her second answer, held on its way out
+    option(ana, "card8").click()  # her second answer, held on its way out
     wait_for(lambda: line.to_server and line.to_page, what="the second answer sent and the first's result")
-    line.socket.send(line.to_page.pop(0))           # the first answer's result, late
+    line.socket.send(line.to_page.pop(0))  # the first answer's result, late
     ana.evaluate("() => new Promise(r => setTimeout(r, 100))")
     line.holding = line.holding_answers = False
-    for m in line.to_server:                        # the second answer reaches the tablet
+    for m in line.to_server:  # the second answer reaches the tablet
         line.server.send(m)
     sync_api.expect(ana.locator("#mine")).to_contain_text("Stand-in +1")
-    for route, fetched in line.refreshes:           # a refresh fetched before it, back only now
+    for route, fetched in line.refreshes:  # a refresh fetched before it, back only now
         route.fulfill(response=fetched)
     ana.evaluate("() => new Promise(r => setTimeout(r, 100))")
     sync_api.expect(ana.locator("#mine")).to_contain_text("Stand-in +1", timeout=2000)
@@ -216,10 +219,13 @@ def test_the_veto_on_two_phones_at_once(start_server, phones_2023):
     pages["green"].screenshot(path="/tmp/phone2023_veto.png")
     option(pages["blue"], "pass").click()
     wait_for(lambda: table.state.special.vetoes_pending == [2], what="Bruno let it pass")
-    option(pages["green"], "use").click()   # the question as first put: Bruno's answer did not change it
+    option(pages["green"], "use").click()  # the question as first put: Bruno's answer did not change it
     wait_for(lambda: table.state.stage != "veto_window", what="both answered")
-    answers = {(r["e"]["type"], r["e"]["player"]) for r in table.effective
-               if r["t"] == "event" and r["e"]["type"] in ("veto_used", "veto_waived")}
+    answers = {
+        (r["e"]["type"], r["e"]["player"])
+        for r in table.effective
+        if r["t"] == "event" and r["e"]["type"] in ("veto_used", "veto_waived")
+    }
     assert answers == {("veto_waived", "blue"), ("veto_used", "green")}
     for page in pages.values():
         sync_api.expect(page.locator("#regions button")).to_have_count(0)

@@ -7,6 +7,7 @@ sees the new game's private view and never the old one's; a phone whose player
 has no seat picks a free one on its screen (and the tablet confirms it, since it
 vouched for another player); the old table is no longer observed nor kept alive.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -25,15 +26,31 @@ from engine.events import CastilloCounted, GameSetup, SecretDiscSet, SecretDiscs
 from engine.freeplay import RoundFinished
 from firmware_bridge.adapter import TowerDrop
 
-from .conftest import PICK_NAMES, awaited, PICKS, PLAYERS, code_of, http, join, make_table, status_of, to_general_scoring
+from .conftest import (
+    PICK_NAMES,
+    PICKS,
+    PLAYERS,
+    awaited,
+    code_of,
+    http,
+    join,
+    make_table,
+    status_of,
+    to_general_scoring,
+)
 from .wsclient import run, url
 
 # Game 1 (conftest): Ana red, Bruno yellow, Carmen green, Dora blue. Game 2: Bruno and Carmen swap
 # colours, Dora sits out, Eva plays black.
 NAMES_2 = {"red": "Ana", "yellow": "Carmen", "green": "Bruno", "black": "Eva"}
-SETUP_2 = GameSetup(players=list(NAMES_2), names=NAMES_2, variant="short", king="granada",
-                    homes={"red": "aragon", "yellow": "galicia", "green": "valencia", "black": "sevilla"},
-                    start_player="yellow")
+SETUP_2 = GameSetup(
+    players=list(NAMES_2),
+    names=NAMES_2,
+    variant="short",
+    king="granada",
+    homes={"red": "aragon", "yellow": "galicia", "green": "valencia", "black": "sevilla"},
+    start_player="yellow",
+)
 TOWER_1 = {"red": 4, "yellow": 7, "green": 0, "blue": 2}
 TOWER_2 = {"red": 1, "yellow": 0, "green": 3, "black": 0}
 OLD_SECRETS = [name for rid in PICKS.values() for name in (rid, PICK_NAMES[rid])]
@@ -87,16 +104,15 @@ class Feed:
                 if predicate(m):
                     return m
             await asyncio.sleep(0.01)
-        raise AssertionError(f"waited {timeout:g} s for a frame where {awaited(predicate)}; "
-                             f"got {self.frames[after:]}")
+        raise AssertionError(f"waited {timeout:g} s for a frame where {awaited(predicate)}; got {self.frames[after:]}")
 
 
 def test_phones_follow_their_players_into_the_next_game(start_server):
-    held = {"first": game_one()}     # the only reference the test keeps to game 1's table
+    held = {"first": game_one()}  # the only reference the test keeps to game 1's table
     server = start_server(held["first"])
     port = server.port
-    creds = {pid: join(server, pid) for pid in PLAYERS}          # four phones, each confirmed once
-    server.revoke("red")             # red's phone joins again: a code of game 1 spent, to try later
+    creds = {pid: join(server, pid) for pid in PLAYERS}  # four phones, each confirmed once
+    server.revoke("red")  # red's phone joins again: a code of game 1 spent, to try later
     used_code = code_of(server, "red")
     creds["red"] = join(server, "red")
 
@@ -105,7 +121,7 @@ def test_phones_follow_their_players_into_the_next_game(start_server):
         async with aiohttp.ClientSession() as session:
             feeds = {pid: Feed(await socket(session, server, creds[pid])) for pid in PLAYERS}
             spectator = Feed(await session.ws_connect(url(server, "/ws/status")))
-            for pid in PLAYERS:   # the old game's secrets, on each phone: its count, then its pick
+            for pid in PLAYERS:  # the old game's secrets, on each phone: its count, then its pick
                 m = await feeds[pid].until(lambda m: m["type"] == "view" and m["question"]["state"] == "choose")
                 assert m["facts"]["castillo"] == TOWER_1[pid]
             for pid in PLAYERS:
@@ -130,24 +146,29 @@ def test_phones_follow_their_players_into_the_next_game(start_server):
             for pid, name in (("red", "Ana"), ("green", "Bruno"), ("yellow", "Carmen")):
                 # Same player, same phone: no tablet question, the new view at once.
                 assert seats[pid]["joined"] and seats[pid]["connected"], (pid, seats[pid])
-                who = {"red": "red", "green": "yellow", "yellow": "green"}[pid]   # the seat it held in game 1
+                who = {"red": "red", "green": "yellow", "yellow": "green"}[pid]  # the seat it held in game 1
                 m = await feeds[who].until(lambda m: m["type"] == "view", after=mark[who])
                 assert m["seat"] == {"id": pid, "name": name, "colour": pid.title()}
                 assert m["facts"]["castillo"] == TOWER_2[pid] and m["question"]["pick"] is None
                 assert m["round"] == second.public().game["round"]
             assert server.confirmations() == []
-            assert seats["black"] == {"joined": False, "connected": False, "awaiting": None, "code": "open",
-                                      "expires_in": seats["black"]["expires_in"]}
+            assert seats["black"] == {
+                "joined": False,
+                "connected": False,
+                "awaiting": None,
+                "code": "open",
+                "expires_in": seats["black"]["expires_in"],
+            }
             # Dora sits out: her phone is asked which seat is hers, and may see nothing of any game.
             choice = await feeds["blue"].until(lambda m: m["type"] == "choose_seat", after=mark["blue"])
             assert choice["was"] == "Dora (Blue)" and [s["id"] for s in choice["seats"]] == ["black"]
-            assert server.lobby() == [{"phone": server.lobby()[0]["phone"], "was": "Dora (Blue)",
-                                       "device": "a browser", "connected": True}]
+            assert server.lobby() == [
+                {"phone": server.lobby()[0]["phone"], "was": "Dora (Blue)", "device": "a browser", "connected": True}
+            ]
             status, _, body = http(server, "GET", "/api/me", headers={"Authorization": f"Bearer {creds['blue']}"})
             assert status == 200 and json.loads(body)["type"] == "choose_seat"
             # The status feed is the new game's.
-            s = await spectator.until(lambda m: [x["id"] for x in m["seats"]] == list(NAMES_2),
-                                      after=spectator_mark)
+            s = await spectator.until(lambda m: [x["id"] for x in m["seats"]] == list(NAMES_2), after=spectator_mark)
             assert [x["joined"] for x in s["seats"]] == [True, True, True, False]
 
             # Dora's phone takes Eva's seat: the tablet vouched for it as Dora's, so it asks again.
@@ -170,14 +191,12 @@ def test_phones_follow_their_players_into_the_next_game(start_server):
             eva_feed = Feed(await socket(session, server, eva))
             m = await eva_feed.until(lambda m: m["type"] == "view")
             assert m["seat"]["id"] == "black" and m["facts"]["castillo"] == 0
-            await feeds["blue"].until(lambda m: m["type"] == "choose_seat" and m["seats"] == [],
-                                      after=before)
+            await feeds["blue"].until(lambda m: m["type"] == "choose_seat" and m["seats"] == [], after=before)
 
             # The old game's codes say they were replaced; a pick for another question is refused.
             status, _, body = http(server, "GET", f"/join/{used_code}")
             assert status == 410 and b"replaced" in body
-            stale = {"type": "pick", "credential": creds["red"], "question": "3-old", "region": "sevilla",
-                     "ref": 9}
+            stale = {"type": "pick", "credential": creds["red"], "question": "3-old", "region": "sevilla", "ref": 9}
             await feeds["red"].ws.send_json(stale)
             err = await feeds["red"].until(lambda m: m.get("ref") == 9)
             assert err["type"] == "error" and err["status"] == 409
@@ -186,8 +205,9 @@ def test_phones_follow_their_players_into_the_next_game(start_server):
             second.submit(RoundFinished())
             to_general_scoring(second)
             qid = second.question_id()
-            await feeds["red"].ws.send_json({"type": "pick", "credential": creds["red"], "question": qid,
-                                             "region": "valencia", "ref": 11})
+            await feeds["red"].ws.send_json(
+                {"type": "pick", "credential": creds["red"], "question": qid, "region": "valencia", "ref": 11}
+            )
             result = await feeds["red"].until(lambda m: m.get("ref") == 11)
             assert result["type"] == "result", result
             assert second.private("red")["secret_disc"] == "valencia"
@@ -196,8 +216,8 @@ def test_phones_follow_their_players_into_the_next_game(start_server):
 
             # Nothing of game 1 reached any phone or the status feed after the switch.
             for pid in PLAYERS:
-                for frame_ in feeds[pid].frames[mark[pid]:]:
-                    if frame_["type"] == "view":   # the regions offered are all nine: not a secret
+                for frame_ in feeds[pid].frames[mark[pid] :]:
+                    if frame_["type"] == "view":  # the regions offered are all nine: not a secret
                         frame_ = {**frame_, "question": {**frame_["question"], "regions": []}}
                     text = json.dumps(frame_, ensure_ascii=False)
                     assert not any(s in text for s in OLD_SECRETS), (pid, text)
@@ -219,8 +239,13 @@ def test_phones_follow_their_players_into_the_next_game(start_server):
 def test_a_phone_may_leave_its_seat_and_take_another(start_server):
     """Same people, no names (seats named by colour): phones keep their colour; Ana moved from red to
     blue, so her phone leaves red on its screen and takes blue; the tablet confirms (another player)."""
-    unnamed = GameSetup(players=["red", "blue"], variant="short", king="cataluna",
-                        homes={"red": "galicia", "blue": "aragon"}, start_player="red")
+    unnamed = GameSetup(
+        players=["red", "blue"],
+        variant="short",
+        king="cataluna",
+        homes={"red": "galicia", "blue": "aragon"},
+        start_player="red",
+    )
     first = Table.new(TableSetup(game=unnamed, mode="scoring"))
     server = start_server(first)
     red = join(server, "red")
@@ -235,7 +260,7 @@ def test_a_phone_may_leave_its_seat_and_take_another(start_server):
             choice = await feed.until(lambda m: m["type"] == "choose_seat")
             assert choice["was"] == "Red" and choice["suggested"] == "red"
             assert [s["id"] for s in choice["seats"]] == ["red", "blue"]
-            assert server.seats_status()["red"]["code"] == "open"      # a fresh QR code for red
+            assert server.seats_status()["red"]["code"] == "open"  # a fresh QR code for red
             status, _, body = http(server, "POST", "/api/seat", {"credential": red, "seat": "green"})
             assert status == 409 and "no such seat" in json.loads(body)["error"]
             status, _, body = http(server, "POST", "/api/seat", {"credential": red, "seat": "blue"})
@@ -268,23 +293,23 @@ def _growth_per_game(server, table, creds, games: int, keep: list | None) -> tup
     tracemalloc.start()
     for game in range(games):
         nxt = make_table("scoring")
-        drops(nxt, {"red": 5, "blue": 10, "green": 5}, f"g{game}")   # a Castillo of 20 drops
+        drops(nxt, {"red": 5, "blue": 10, "green": 5}, f"g{game}")  # a Castillo of 20 drops
         server.switch_table(nxt)
         table.close()
         refs.append(weakref.ref(table))
         if keep is not None:
             keep.append(table)
         table = nxt
-        for pid in PLAYERS:   # the phones stay joined and read their own view
+        for pid in PLAYERS:  # the phones stay joined and read their own view
             status, _, body = http(server, "GET", "/api/me", headers={"Authorization": f"Bearer {creds[pid]}"})
             assert status == 200 and json.loads(body)["type"] == "view"
         assert status_of(server)["seats"][0]["joined"]
         gc.collect()
         sizes.append(tracemalloc.get_traced_memory()[0])
     tracemalloc.stop()
-    skip = games // 4   # the first games warm caches up
+    skip = games // 4  # the first games warm caches up
     # The median step: one game's growth, unmoved by a transient allocation caught at one sample.
-    return statistics.median(b - a for a, b in zip(sizes[skip:], sizes[skip + 1:])), table, refs
+    return statistics.median(b - a for a, b in zip(sizes[skip:], sizes[skip + 1 :])), table, refs
 
 
 def test_twelve_games_keep_no_table_alive():
@@ -298,10 +323,12 @@ def test_twelve_games_keep_no_table_alive():
         assert all(r() is None for r in refs[:-1]), "an old table is still alive"
         kept: list = []
         control, table, _ = _growth_per_game(server, table, creds, 6, kept)
-        print(f"\nphone server, 12 games: {per_game / 1024:.1f} KiB retained per game (median step after the 3rd) "
-              f"(control, each old table kept on purpose: {control / 1024:.1f} KiB per game)")
-        assert control > 4 * 1024, control      # the measurement sees a kept table ...
-        assert per_game < control / 4, (per_game, control)   # ... and the server keeps none
+        print(
+            f"\nphone server, 12 games: {per_game / 1024:.1f} KiB retained per game (median step after the 3rd) "
+            f"(control, each old table kept on purpose: {control / 1024:.1f} KiB per game)"
+        )
+        assert control > 4 * 1024, control  # the measurement sees a kept table ...
+        assert per_game < control / 4, (per_game, control)  # ... and the server keeps none
     finally:
         server.stop()
         table.close()

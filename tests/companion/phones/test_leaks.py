@@ -8,6 +8,7 @@ other seats' picks and checked for Castillo figures other than the caller's own.
 A phone the tablet has not confirmed yet is probed the same way: it may see no
 pick at all (not even its own), no Castillo figure and no question.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -27,8 +28,20 @@ from .conftest import PICK_NAMES, PICKS, PLAYERS, code_of, join, make_table, to_
 from .held_frames import until_frame, until_latest
 from .wsclient import url
 
-FORBIDDEN_KEYS = {"secret_disc", "secret_discs", "discs", "tally", "tallies", "counts", "hidden",
-                  "provinces", "private", "castillo_counts", "scorings", "regions_board"}
+FORBIDDEN_KEYS = {
+    "secret_disc",
+    "secret_discs",
+    "discs",
+    "tally",
+    "tallies",
+    "counts",
+    "hidden",
+    "provinces",
+    "private",
+    "castillo_counts",
+    "scorings",
+    "regions_board",
+}
 CASTILLO_KEY = re.compile(r'castillo\\?"\s*:\s*(-?\d+)')
 # Scoring mode: what the tower counted per seat (each seat may see only its own).
 TOWER = {"red": 4, "yellow": 7, "green": 0, "blue": 2}
@@ -52,8 +65,9 @@ class Audit:
         self.table, self.castillo = table, own_castillo
         self.checked = 0
 
-    def check(self, caller: str | None, where: str, status: int, raw: str, own_pick: str | None,
-              confirmed: bool = True) -> None:
+    def check(
+        self, caller: str | None, where: str, status: int, raw: str, own_pick: str | None, confirmed: bool = True
+    ) -> None:
         """caller: a seat id, or None for a wrong or missing credential; confirmed: the tablet said
         yes to that seat's phone (an unconfirmed one may see nothing of its own either)."""
         assert status < 500, (where, status, raw)
@@ -127,8 +141,9 @@ async def ws_frames(session, server, path: str, first: dict | None, then: list[d
     return got
 
 
-async def probe(session, server, audit: Audit, creds: dict, caller: str, spent_code: str, phase: str,
-                confirmed: bool = True):
+async def probe(
+    session, server, audit: Audit, creds: dict, caller: str, spent_code: str, phase: str, confirmed: bool = True
+):
     """Call everything as `caller`: a seat id, "wrong" or "none"."""
     table = server.table
     seat = caller if caller in PLAYERS else None
@@ -141,36 +156,56 @@ async def probe(session, server, audit: Audit, creds: dict, caller: str, spent_c
     pick_region = own or "aragon"  # a seat that picked sends its own pick again; others are refused
     results: list[tuple[str, int, str]] = []
     for method, path, kw in [
-        ("GET", "/", {}), ("GET", "/phone", {}), ("GET", f"/join/{spent_code}", {}), ("GET", "/join/x", {}),
-        ("GET", "/api/status", {}), ("GET", "/api/me", {"headers": auth}),
+        ("GET", "/", {}),
+        ("GET", "/phone", {}),
+        ("GET", f"/join/{spent_code}", {}),
+        ("GET", "/join/x", {}),
+        ("GET", "/api/status", {}),
+        ("GET", "/api/me", {"headers": auth}),
         ("GET", "/api/me", {"headers": auth, "params": {"seat": "red"}}),
-        ("POST", "/api/me", {"headers": auth}), ("GET", "/api/secret", {"headers": auth}),
-        ("POST", "/api/join", {"json": {"code": spent_code}}), ("POST", "/api/join", {"json": {"code": cred or "x"}}),
-        ("POST", "/api/pick", {"json": {"credential": cred if own else "x" * 43, "question": qid,
-                                        "region": pick_region}}),
+        ("POST", "/api/me", {"headers": auth}),
+        ("GET", "/api/secret", {"headers": auth}),
+        ("POST", "/api/join", {"json": {"code": spent_code}}),
+        ("POST", "/api/join", {"json": {"code": cred or "x"}}),
+        (
+            "POST",
+            "/api/pick",
+            {"json": {"credential": cred if own else "x" * 43, "question": qid, "region": pick_region}},
+        ),
         ("POST", "/api/pick", {"json": {"credential": cred or "x", "question": qid + "0", "region": "granada"}}),
         ("POST", "/api/pick", {"json": {"credential": cred or "x", "question": qid, "region": "castillo"}}),
-        ("POST", "/api/pick", {"json": {"credential": cred or "x", "question": qid, "region": "granada",
-                                        "player": "yellow"}}),
+        (
+            "POST",
+            "/api/pick",
+            {"json": {"credential": cred or "x", "question": qid, "region": "granada", "player": "yellow"}},
+        ),
         ("POST", "/api/pick", {"data": b"{not json"}),
     ]:
         status, text = await call(session, method, server, path, **kw)
         results.append((f"{method} {path}", status, text))
     hello = {"type": "hello", "credential": cred} if cred else {"type": "hello"}
-    picks = [{"type": "pick", "credential": cred if own else "x", "question": qid, "region": pick_region,
-              "ref": 1},
-             {"type": "pick", "credential": cred or "x", "question": "stale", "region": "granada", "ref": 2},
-             {"type": "pick", "credential": creds[next(p for p in PLAYERS if p != seat)] if seat else "x",
-              "question": qid, "region": "granada", "ref": 3}]
+    picks = [
+        {"type": "pick", "credential": cred if own else "x", "question": qid, "region": pick_region, "ref": 1},
+        {"type": "pick", "credential": cred or "x", "question": "stale", "region": "granada", "ref": 2},
+        {
+            "type": "pick",
+            "credential": creds[next(p for p in PLAYERS if p != seat)] if seat else "x",
+            "question": qid,
+            "region": "granada",
+            "ref": 3,
+        },
+    ]
     for frame_text in await ws_frames(session, server, "/ws", hello, picks, lambda m: m.get("ref") == 3):
         results.append(("ws /ws", 101, frame_text))
-    for frame_text in await ws_frames(session, server, "/ws/status", None, [{"type": "hello", "credential": cred}],
-                                      lambda m: m["type"] == "status"):
+    for frame_text in await ws_frames(
+        session, server, "/ws/status", None, [{"type": "hello", "credential": cred}], lambda m: m["type"] == "status"
+    ):
         results.append(("ws /ws/status", 101, frame_text))
-    if seat and not confirmed:   # its own pick, from its own credential: refused, over HTTP and its socket
+    if seat and not confirmed:  # its own pick, from its own credential: refused, over HTTP and its socket
         before = table.private(seat)["secret_disc"]
-        status, text = await call(session, "POST", server, "/api/pick",
-                                  json={"credential": cred, "question": qid, "region": "aragon"})
+        status, text = await call(
+            session, "POST", server, "/api/pick", json={"credential": cred, "question": qid, "region": "aragon"}
+        )
         assert status == 403 and "not confirmed" in text, (phase, caller, status, text)
         results.append(("POST /api/pick (own, unconfirmed)", status, text))
         own_pick = {"type": "pick", "credential": cred, "question": qid, "region": "aragon", "ref": 7}
@@ -191,8 +226,9 @@ def test_nothing_leaks_before_or_after_the_reveal(start_server, mode):
     if mode == "scoring":
         for pid, k in TOWER.items():
             for i in range(k):
-                table.tower_drop(TowerDrop(tower="t1", boot="b1", seq=len(table.drops) + 1, colour=pid,
-                                           uncertain=False))
+                table.tower_drop(
+                    TowerDrop(tower="t1", boot="b1", seq=len(table.drops) + 1, colour=pid, uncertain=False)
+                )
         table.submit(RoundFinished())
     to_general_scoring(table)
     castillo = {pid: table.private(pid)["castillo"] for pid in PLAYERS}
@@ -217,6 +253,7 @@ def test_nothing_leaks_before_or_after_the_reveal(start_server, mode):
                 async for msg in ws:
                     if msg.type == aiohttp.WSMsgType.TEXT:
                         frames[who].append(msg.data)
+
             tasks = [asyncio.ensure_future(drain(pid, ws)) for pid, ws in held.items()]
             tasks.append(asyncio.ensure_future(drain("spectator", spec)))
 
@@ -236,8 +273,9 @@ def test_nothing_leaks_before_or_after_the_reveal(start_server, mode):
             table.submit(SecretDiscsRevealed())
             revealed_castillo = {pid: table.private(pid)["castillo"] for pid in PLAYERS}
             for pid in PLAYERS:
-                await until_latest(frames[pid], pid, "saying the discs are revealed",
-                                   lambda m: m["question"]["state"] == "revealed")
+                await until_latest(
+                    frames[pid], pid, "saying the discs are revealed", lambda m: m["question"]["state"] == "revealed"
+                )
             for pid in PLAYERS:
                 for text in frames[pid]:
                     m = json.loads(text)
@@ -268,8 +306,9 @@ def test_an_unconfirmed_phone_sees_nothing_private(start_server, mode):
     if mode == "scoring":
         for pid, k in TOWER.items():
             for i in range(k):
-                table.tower_drop(TowerDrop(tower="t1", boot="b1", seq=len(table.drops) + 1, colour=pid,
-                                           uncertain=False))
+                table.tower_drop(
+                    TowerDrop(tower="t1", boot="b1", seq=len(table.drops) + 1, colour=pid, uncertain=False)
+                )
         table.submit(RoundFinished())
     to_general_scoring(table)
     castillo = {pid: table.private(pid)["castillo"] for pid in PLAYERS}
@@ -289,6 +328,7 @@ def test_an_unconfirmed_phone_sees_nothing_private(start_server, mode):
                 async for msg in ws:
                     if msg.type == aiohttp.WSMsgType.TEXT:
                         frames[who].append(msg.data)
+
             tasks = [asyncio.ensure_future(drain(pid, ws)) for pid, ws in held.items()]
             for pid in PLAYERS:
                 table.submit(SecretDiscSet(player=pid, region=PICKS[pid]), player=pid)
@@ -301,14 +341,15 @@ def test_an_unconfirmed_phone_sees_nothing_private(start_server, mode):
                 await probe(session, server, audit, creds, caller, spent, "revealed", confirmed=False)
             for pid in PLAYERS:
                 await until_frame(frames[pid], pid, "saying it waits for the tablet", lambda m: m["type"] == "pending")
-            await asyncio.sleep(0.2)   # a window for any further frame, which would be a leak
-            for pid in PLAYERS:   # the held sockets: one "waiting for the tablet" frame, nothing else
+            await asyncio.sleep(0.2)  # a window for any further frame, which would be a leak
+            for pid in PLAYERS:  # the held sockets: one "waiting for the tablet" frame, nothing else
                 assert [json.loads(f)["type"] for f in frames[pid]] == ["pending"], (pid, frames[pid])
                 audit.check(pid, f"held unconfirmed {pid}", 101, frames[pid][0], None, confirmed=False)
             # The tablet's Yes for Ana's phone: her socket gets her own view at once; nobody else's changes.
             assert server.confirm("red", server.seats_status()["red"]["awaiting"])
-            view = await until_latest(frames["red"], "red", "with red's own view after the tablet's Yes",
-                                      lambda m: m["type"] == "view")
+            view = await until_latest(
+                frames["red"], "red", "with red's own view after the tablet's Yes", lambda m: m["type"] == "view"
+            )
             assert view["type"] == "view" and view["seat"]["id"] == "red"
             assert view["question"]["pick"]["id"] == PICKS["red"]
             assert view["facts"]["castillo"] == table.private("red")["castillo"]
@@ -336,10 +377,10 @@ def test_nothing_of_the_last_game_reaches_the_next(start_server, mode):
     to_general_scoring(first)
     server = start_server(first)
     creds = {pid: join(server, pid) for pid in PLAYERS}
-    server.revoke("red")                  # a code of game 1, spent: probed in game 2
+    server.revoke("red")  # a code of game 1, spent: probed in game 2
     spent = code_of(server, "red")
     creds["red"] = join(server, "red")
-    for i, pid in enumerate(PLAYERS):      # game 1: red picks yellow's needle, and so on
+    for i, pid in enumerate(PLAYERS):  # game 1: red picks yellow's needle, and so on
         first.submit(SecretDiscSet(player=pid, region=PICKS[PLAYERS[(i + 1) % 4]]), player=pid)
     first.submit(CastilloCounted(counts=TOWER))
     first.submit(SecretDiscsRevealed())
@@ -348,10 +389,11 @@ def test_nothing_of_the_last_game_reaches_the_next(start_server, mode):
         later = {"red": 6, "yellow": 1, "green": 3, "blue": 5}
         for pid, k in later.items():
             for _ in range(k):
-                second.tower_drop(TowerDrop(tower="t1", boot="b2", seq=len(second.drops) + 1, colour=pid,
-                                            uncertain=False))
+                second.tower_drop(
+                    TowerDrop(tower="t1", boot="b2", seq=len(second.drops) + 1, colour=pid, uncertain=False)
+                )
         second.submit(RoundFinished())
-    to_general_scoring(second)   # game 2 is played up to its general scoring, then the tablet moves on to it
+    to_general_scoring(second)  # game 2 is played up to its general scoring, then the tablet moves on to it
 
     async def main():
         async with aiohttp.ClientSession() as session:
@@ -364,11 +406,19 @@ def test_nothing_of_the_last_game_reaches_the_next(start_server, mode):
                 async for msg in ws:
                     if msg.type == aiohttp.WSMsgType.TEXT:
                         frames[who].append(msg.data)
+
             tasks = [asyncio.ensure_future(drain(pid, ws)) for pid, ws in held.items()]
-            for i, pid in enumerate(PLAYERS):   # the hello's answer: game 1's view, before the mark
-                await until_frame(frames[pid], pid, "with game 1's revealed view (the answer to hello)",
-                                  lambda m: m["type"] == "view" and m["question"]["state"] == "revealed"
-                                  and m["question"]["pick"]["id"] == PICKS[PLAYERS[(i + 1) % 4]])
+            for i, pid in enumerate(PLAYERS):  # the hello's answer: game 1's view, before the mark
+                await until_frame(
+                    frames[pid],
+                    pid,
+                    "with game 1's revealed view (the answer to hello)",
+                    lambda m: (
+                        m["type"] == "view"
+                        and m["question"]["state"] == "revealed"
+                        and m["question"]["pick"]["id"] == PICKS[PLAYERS[(i + 1) % 4]]
+                    ),
+                )
             mark = {pid: len(frames[pid]) for pid in PLAYERS}
             await asyncio.get_running_loop().run_in_executor(None, server.switch_table, second)
             first.close()
@@ -382,12 +432,19 @@ def test_nothing_of_the_last_game_reaches_the_next(start_server, mode):
             for caller in PLAYERS:
                 await probe(session, server, audit, creds, caller, spent, "game 2 all chosen")
             for pid in PLAYERS:
-                await until_latest(frames[pid], pid, f"with its game 2 pick {PICKS[pid]} and nobody left to choose",
-                                   lambda m: m["type"] == "view" and (m["question"]["pick"] or {}).get("id")
-                                   == PICKS[pid] and not m["question"]["waiting_for"])
-            for pid in PLAYERS:   # the held sockets, from the switch on: game 2 only
-                assert frames[pid][mark[pid]:], pid
-                for text in frames[pid][mark[pid]:]:
+                await until_latest(
+                    frames[pid],
+                    pid,
+                    f"with its game 2 pick {PICKS[pid]} and nobody left to choose",
+                    lambda m: (
+                        m["type"] == "view"
+                        and (m["question"]["pick"] or {}).get("id") == PICKS[pid]
+                        and not m["question"]["waiting_for"]
+                    ),
+                )
+            for pid in PLAYERS:  # the held sockets, from the switch on: game 2 only
+                assert frames[pid][mark[pid] :], pid
+                for text in frames[pid][mark[pid] :]:
                     m = json.loads(text)
                     own = m["question"]["pick"]["id"] if m["question"]["pick"] else None
                     assert own in (None, PICKS[pid]), (pid, own)

@@ -13,6 +13,7 @@ What is checked in every body and frame:
 - no Modifier card's name in any title, hint or status;
 - for discs: no other seat's pick, by id or by name; the caller's Castillo figure only.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -35,12 +36,18 @@ from .test_leaks import FORBIDDEN_KEYS, call, keys, ws_frames
 from .wsclient import url
 
 CASTILLO_KEY = re.compile(r'castillo\\?"\s*:\s*(-?\d+)')
-DEALS = {"purple": ["stand_in_plus_1_a", "stand_in_plus_1_b", "stand_in_minus_3_a"],
-         "blue": ["stand_in_minus_1_a", "stand_in_plus_3_a", "stand_in_minus_1_b"],
-         "green": ["stand_in_minus_2_a", "stand_in_minus_2_b", "stand_in_minus_2_c"],
-         "orange": ["stand_in_minus_1_c", "stand_in_minus_1_d", "stand_in_plus_1_c"]}
-PASSES = {"purple": "stand_in_minus_3_a", "blue": "stand_in_plus_3_a", "green": "stand_in_minus_2_b",
-          "orange": "stand_in_plus_1_c"}
+DEALS = {
+    "purple": ["stand_in_plus_1_a", "stand_in_plus_1_b", "stand_in_minus_3_a"],
+    "blue": ["stand_in_minus_1_a", "stand_in_plus_3_a", "stand_in_minus_1_b"],
+    "green": ["stand_in_minus_2_a", "stand_in_minus_2_b", "stand_in_minus_2_c"],
+    "orange": ["stand_in_minus_1_c", "stand_in_minus_1_d", "stand_in_plus_1_c"],
+}
+PASSES = {
+    "purple": "stand_in_minus_3_a",
+    "blue": "stand_in_plus_3_a",
+    "green": "stand_in_minus_2_b",
+    "orange": "stand_in_plus_1_c",
+}
 
 
 class Audit2023:
@@ -56,9 +63,11 @@ class Audit2023:
 
     def own(self, pid: str) -> dict:
         mine = self.table.private(pid)
-        return {"hand": Counter(self.faces.face_of[m] for m in mine["modifiers_in_hand"]),
-                "passing": self.faces.face_of.get(mine.get("modifier_passing")),
-                "castillo": mine["castillo"]}
+        return {
+            "hand": Counter(self.faces.face_of[m] for m in mine["modifiers_in_hand"]),
+            "passing": self.faces.face_of.get(mine.get("modifier_passing")),
+            "castillo": mine["castillo"],
+        }
 
     def disc_needles(self, caller: str | None) -> list[str]:
         """Other seats' picks, by id and by name (a pick the caller made too is not a needle)."""
@@ -110,10 +119,10 @@ class Audit2023:
         assert shown in hands, (where, pid, shown, hands)
         q = view["question"]
         offered = [o["id"] for o in q["options"]]
-        if q["kind"] == "cards" and q["count"] == 3:      # the deal: the whole set, the same for all
+        if q["kind"] == "cards" and q["count"] == 3:  # the deal: the whole set, the same for all
             assert offered == list(self.faces.ids), (where, offered)
             assert {o["id"]: o["most"] for o in q["options"]} == {f: len(ids) for f, ids in self.faces.ids.items()}
-        elif q["kind"] == "cards" and offered and not offered[0].startswith("power:"):   # the pass: own hand
+        elif q["kind"] == "cards" and offered and not offered[0].startswith("power:"):  # the pass: own hand
             assert Counter(offered) in [Counter(set(h)) for h in hands], (where, offered)
         for o in q["chosen"]:
             assert any(o["id"] in hand for hand in hands), (where, pid, q["chosen"])
@@ -133,23 +142,29 @@ async def probe(session, server, audit: Audit2023, creds: dict, caller: str, pha
     other = creds[next(p for p in creds if p != seat)]
     results = []
     for method, path, kw in [
-        ("GET", "/", {}), ("GET", "/api/status", {}), ("GET", "/api/me", {"headers": auth}),
+        ("GET", "/", {}),
+        ("GET", "/api/status", {}),
+        ("GET", "/api/me", {"headers": auth}),
         ("GET", "/api/me", {"headers": auth, "params": {"seat": "purple"}}),
         ("POST", "/api/choose", {"json": {"credential": cred or "x", "question": qid + "0", "values": ["card1"]}}),
         ("POST", "/api/choose", {"json": {"credential": cred or "x", "question": qid, "values": ["card99"]}}),
-        ("POST", "/api/choose", {"json": {"credential": cred or "x", "question": qid, "values": ["card1"],
-                                          "player": "blue"}}),
-        ("POST", "/api/choose", {"json": {"credential": cred or "x", "question": qid,
-                                          "values": [DEALS["blue"][0]]}}),
+        (
+            "POST",
+            "/api/choose",
+            {"json": {"credential": cred or "x", "question": qid, "values": ["card1"], "player": "blue"}},
+        ),
+        ("POST", "/api/choose", {"json": {"credential": cred or "x", "question": qid, "values": [DEALS["blue"][0]]}}),
         ("POST", "/api/pick", {"json": {"credential": cred or "x", "question": qid, "region": "castillo"}}),
         ("POST", "/api/choose", {"data": b"{not json"}),
     ]:
         status, text = await call(session, method, server, path, **kw)
         results.append((f"{method} {path}", status, text))
     hello = {"type": "hello", "credential": cred} if cred else {"type": "hello"}
-    frames = [{"type": "choose", "credential": cred or "x", "question": "stale", "values": ["card1"], "ref": 1},
-              {"type": "choose", "credential": cred or "x", "question": qid, "values": ["card99"], "ref": 2},
-              {"type": "choose", "credential": other if seat else "x", "question": qid, "values": ["card1"], "ref": 3}]
+    frames = [
+        {"type": "choose", "credential": cred or "x", "question": "stale", "values": ["card1"], "ref": 1},
+        {"type": "choose", "credential": cred or "x", "question": qid, "values": ["card99"], "ref": 2},
+        {"type": "choose", "credential": other if seat else "x", "question": qid, "values": ["card1"], "ref": 3},
+    ]
     for text in await ws_frames(session, server, "/ws", hello, frames, lambda m: m.get("ref") == 3):
         results.append(("ws /ws", 101, text))
     for text in await ws_frames(session, server, "/ws/status", None, [hello], lambda m: m["type"] == "status"):
@@ -171,10 +186,15 @@ async def settled(session, server, audit: Audit2023, creds: dict) -> None:
             chosen = [o["id"] for o in view["question"]["chosen"]]
             q = view["question"]
             disc = server.table.private(pid)["secret_disc"]
-            if shown == own["hand"] and chosen in ([], [own["passing"]]) and (own["passing"] is None) == (not chosen) \
-                    and view["facts"]["castillo"] == own["castillo"] \
-                    and (q["state"] not in ("choose", "locked") or q["kind"] != "disc"
-                         or (q["pick"] or {}).get("id") == disc):
+            if (
+                shown == own["hand"]
+                and chosen in ([], [own["passing"]])
+                and (own["passing"] is None) == (not chosen)
+                and view["facts"]["castillo"] == own["castillo"]
+                and (
+                    q["state"] not in ("choose", "locked") or q["kind"] != "disc" or (q["pick"] or {}).get("id") == disc
+                )
+            ):
                 break
             assert loop.time() < end, (pid, view)
             await asyncio.sleep(0.02)
@@ -192,6 +212,7 @@ async def holding(session, server, creds):
         async for msg in ws:
             if msg.type == aiohttp.WSMsgType.TEXT:
                 frames[who].append(msg.data)
+
     return held, frames, [asyncio.ensure_future(drain(who, ws)) for who, ws in held.items()]
 
 
@@ -215,7 +236,7 @@ def test_no_modifier_card_of_another_player_leaks_through_the_deal_and_the_pass(
             dealt = {pid: audit.own(pid)["hand"] for pid in table.players}
             table.submit_private("purple", [PASSES["purple"]])
             table.submit_private("blue", [DEALS["blue"][0]])
-            table.submit_private("blue", [PASSES["blue"]])   # changed its mind
+            table.submit_private("blue", [PASSES["blue"]])  # changed its mind
             await settled(session, server, audit, creds)
             for caller in callers:
                 await probe(session, server, audit, creds, caller, "pass open")
@@ -225,10 +246,14 @@ def test_no_modifier_card_of_another_player_leaks_through_the_deal_and_the_pass(
             await settled(session, server, audit, creds)
             for caller in callers:
                 await probe(session, server, audit, creds, caller, "passed")
-            for pid in table.players:   # each phone shows the hand after the pass
+            for pid in table.players:  # each phone shows the hand after the pass
                 hand = audit.own(pid)["hand"]
-                await until_latest(frames[pid], pid, f"with its hand after the pass {dict(hand)}",
-                                   lambda m: Counter(o["id"] for o in m["facts"]["modifiers"] or []) == hand)
+                await until_latest(
+                    frames[pid],
+                    pid,
+                    f"with its hand after the pass {dict(hand)}",
+                    lambda m: Counter(o["id"] for o in m["facts"]["modifiers"] or []) == hand,
+                )
             for pid in table.players:
                 hands = [Counter(), dealt[pid], audit.own(pid)["hand"]]
                 for text in frames[pid]:
@@ -261,8 +286,11 @@ def distinct_picks(table: Table, allowed: dict[str, list[str]]) -> dict[str, str
 
 @pytest.mark.parametrize("case", ["civil_war", "coup", "competition"])
 def test_no_disc_of_another_player_leaks_civil_war_coup_competition(start_server, case):
-    wanted = {"civil_war": disc_purpose("civil_war"), "coup": disc_purpose("eviction_destination", "coup"),
-              "competition": grande_in_castillo_scoring}[case]
+    wanted = {
+        "civil_war": disc_purpose("civil_war"),
+        "coup": disc_purpose("eviction_destination", "coup"),
+        "competition": grande_in_castillo_scoring,
+    }[case]
     table = find_table(wanted)
     ask = table.asked()
     picks = distinct_picks(table, ask.options["regions"])

@@ -1,6 +1,7 @@
 """The phone server's connection limits, on real sockets: idle and half-sent connections
 closed, a per-address cap, a total budget that makes room for a newcomer, a cap on status
 screens, one log line per bad request, the open-file limit raised at start, and the CSP."""
+
 from __future__ import annotations
 
 import asyncio
@@ -89,18 +90,20 @@ def fast_server():
 def test_idle_and_half_sent_connections_are_closed(fast_server):
     server = fast_server()
     port = server.port
-    idle = connect_from("127.0.0.1", port)                      # connects, says nothing
+    idle = connect_from("127.0.0.1", port)  # connects, says nothing
     head = connect_from("127.0.0.1", port)
-    head.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Half: ")      # a request head never finished
+    head.sendall(b"GET / HTTP/1.1\r\nHost: x\r\nX-Half: ")  # a request head never finished
     body = connect_from("127.0.0.1", port)
-    body.sendall(b"POST /api/join HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                 b"Content-Length: 200\r\n\r\n{\"code\":")         # a body never finished
-    kept = connect_from("127.0.0.1", port)                       # one complete request, then idle
+    body.sendall(
+        b'POST /api/join HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"code":'
+    )  # a body never finished
+    kept = connect_from("127.0.0.1", port)  # one complete request, then idle
     kept.sendall(b"GET /api/status HTTP/1.1\r\nHost: x\r\n\r\n")
     assert kept.recv(4096).startswith(b"HTTP/1.1 200")
-    drip = connect_from("127.0.0.1", port)                       # a head sent a byte at a time, forever
-    assert cut_off_while_dribbling(drip, b"GET / HTTP/1.1\r\nX-Slow: " + b"a" * 400), \
+    drip = connect_from("127.0.0.1", port)  # a head sent a byte at a time, forever
+    assert cut_off_while_dribbling(drip, b"GET / HTTP/1.1\r\nX-Slow: " + b"a" * 400), (
         "a dribbled request head was not cut off"
+    )
     assert closed_within(drip, LOADED_S)
     for s, what in ((idle, "an idle connection"), (head, "a half-sent head"), (kept, "an idle keep-alive")):
         assert closed_within(s, LOADED_S), f"{what} stayed open"
@@ -111,8 +114,10 @@ def test_idle_and_half_sent_connections_are_closed(fast_server):
     assert len(server.guard) == 0
     # A socket that opens the phone websocket but never says who it is goes the same way.
     ws = connect_from("127.0.0.1", port)
-    ws.sendall(b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-               b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+    ws.sendall(
+        b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
     assert ws.recv(4096).startswith(b"HTTP/1.1 101")
     assert closed_within(ws, LOADED_S)
 
@@ -127,9 +132,10 @@ def test_a_phone_that_keeps_talking_is_not_cut_off(fast_server):
         async with aiohttp.ClientSession() as session:
             ws = await phone(session, server, cred)
             view = await frame(ws)
-            for i in range(4):   # well past the idle timeout, with nothing to say in between
+            for i in range(4):  # well past the idle timeout, with nothing to say in between
                 await asyncio.sleep(0.4)
                 assert (await pick(ws, cred, view["question"]["id"], ["aragon", "sevilla"][i % 2], i))["ok"]
+
     run(main())
 
 
@@ -169,6 +175,7 @@ def test_a_full_server_makes_room_for_a_newcomer(fast_server):
             ws = await phone(session, server, cred)
             view = await frame(ws)
             assert (await pick(ws, cred, view["question"]["id"], "granada"))["ok"]
+
     run(main())
     assert table.private("blue")["secret_disc"] == "granada"
     for s in held:
@@ -181,8 +188,10 @@ async def spectators_from_become(server, address: str, count: int, timeout: floa
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     while (seen := server._spectators_from.get(address, 0)) != count:
-        assert loop.time() < end, (f"{address}: the server still counts {seen} status screen(s) open "
-                                   f"{timeout:g} s after one closed; expected {count}")
+        assert loop.time() < end, (
+            f"{address}: the server still counts {seen} status screen(s) open "
+            f"{timeout:g} s after one closed; expected {count}"
+        )
         await asyncio.sleep(0.01)
 
 
@@ -194,11 +203,13 @@ def test_status_screens_are_capped(fast_server):
         return await session.ws_connect(url(server, "/ws/status"))
 
     async def main():
-        sessions = {a: aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(a, 0)))
-                    for a in ("127.0.0.1", "127.0.0.2", "127.0.0.3")}
+        sessions = {
+            a: aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=(a, 0)))
+            for a in ("127.0.0.1", "127.0.0.2", "127.0.0.3")
+        }
         try:
             a1 = await open_from(sessions, "127.0.0.1")
-            a2 = await open_from(sessions, "127.0.0.1")   # (held: a socket let go of is closed)
+            a2 = await open_from(sessions, "127.0.0.1")  # (held: a socket let go of is closed)
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await open_from(sessions, "127.0.0.1")
             assert refused.value.status == 429
@@ -211,20 +222,26 @@ def test_status_screens_are_capped(fast_server):
             assert refused.value.status == 429
             await a1.close()
             await spectators_from_become(server, "127.0.0.1", 1)
-            c1 = await open_from(sessions, "127.0.0.3")   # a closed one frees its place
+            c1 = await open_from(sessions, "127.0.0.3")  # a closed one frees its place
             assert (await frame(c1))["type"] == "status"
             assert not a2.closed and not b1.closed
         finally:
             for session in sessions.values():
                 await session.close()
+
     run(main())
 
 
 def test_each_bad_request_logs_one_line_without_traceback(fast_server, caplog):
     server = fast_server(Limits(idle_timeout=2, log_burst=6, log_window=60))
-    bad = [b"GARBAGE\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n", b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"y" * 9000 + b"\r\n\r\n",
-           b"POST /api/pick HTTP/1.1\r\nContent-Length: -5\r\n\r\n", b"GET /no-such-page HTTP/1.1\r\nHost: x\r\n\r\n",
-           b"\x00\xff\xfe\r\n\x1b[31mforged\nlog line\r\n\r\n"]
+    bad = [
+        b"GARBAGE\r\n\r\n",
+        b"GET / HTTP/9.9\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"y" * 9000 + b"\r\n\r\n",
+        b"POST /api/pick HTTP/1.1\r\nContent-Length: -5\r\n\r\n",
+        b"GET /no-such-page HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"\x00\xff\xfe\r\n\x1b[31mforged\nlog line\r\n\r\n",
+    ]
     with caplog.at_level(logging.INFO, logger="companion.phones"):
         for raw in bad:
             with connect_from("127.0.0.1", server.port) as s:
@@ -257,28 +274,42 @@ def test_the_log_limiter_counts_what_it_does_not_log(caplog):
         now[0] = 11
         limited("bad requests", logging.WARNING, "line 5")
     assert [r.getMessage() for r in caplog.records] == [
-        "line 0", "line 1", "phones: 3 more bad requests not logged in the last 11 s", "line 5"]
+        "line 0",
+        "line 1",
+        "phones: 3 more bad requests not logged in the last 11 s",
+        "line 5",
+    ]
     assert one_line("a\nb\x1b[31m" + "c" * 300, 20) == "a?b?[31mcccccccccccc..."
 
 
 def test_the_open_file_limit_is_raised_at_start(tmp_path):
     """In a process started with a low soft limit, starting the phone server raises it to the hard limit."""
     import resource
+
     hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-    script = ("import resource, json, sys\n"
-              "from companion.phones import PhoneServer\n"
-              "from companion.table import Table, TableSetup\n"
-              "from tests.companion.phones.conftest import SETUP\n"
-              "before = resource.getrlimit(resource.RLIMIT_NOFILE)[0]\n"
-              "server = PhoneServer(Table.new(TableSetup(game=SETUP, mode='scoring')), host='127.0.0.1').start()\n"
-              "print(json.dumps([before, resource.getrlimit(resource.RLIMIT_NOFILE)[0], server.guard.budget]))\n"
-              "server.stop()\n")
+    script = (
+        "import resource, json, sys\n"
+        "from companion.phones import PhoneServer\n"
+        "from companion.table import Table, TableSetup\n"
+        "from tests.companion.phones.conftest import SETUP\n"
+        "before = resource.getrlimit(resource.RLIMIT_NOFILE)[0]\n"
+        "server = PhoneServer(Table.new(TableSetup(game=SETUP, mode='scoring')), host='127.0.0.1').start()\n"
+        "print(json.dumps([before, resource.getrlimit(resource.RLIMIT_NOFILE)[0], server.guard.budget]))\n"
+        "server.stop()\n"
+    )
 
     def low():
         resource.setrlimit(resource.RLIMIT_NOFILE, (256, hard))
-    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                         preexec_fn=low, env={**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path),
-                                              "PYTHONPATH": str(ROOT)})
+
+    out = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=low,
+        env={**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)},
+    )
     assert out.returncode == 0, out.stderr[-2000:]
     before, after, budget = json.loads(out.stdout.strip().splitlines()[-1])
     assert before == 256 and after == min(hard, 65536)
@@ -291,10 +322,20 @@ def test_csp_names_only_this_server():
     for forged in ("evil.example; script-src *", "x y", "", "a" * 300, "host:99999999"):
         assert "connect-src 'self';" in content_security_policy(forged), forged
     assert "ws:" not in content_security_policy("") and "wss:" not in content_security_policy("a:1")
-    assert describe_device("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
-                           "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1") == "Safari on iPhone"
-    assert describe_device("Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) "
-                           "SamsungBrowser/25.0 Chrome/121.0 Mobile Safari/537.36") == "Samsung Internet on Android"
+    assert (
+        describe_device(
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+            "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+        )
+        == "Safari on iPhone"
+    )
+    assert (
+        describe_device(
+            "Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) "
+            "SamsungBrowser/25.0 Chrome/121.0 Mobile Safari/537.36"
+        )
+        == "Samsung Internet on Android"
+    )
     assert describe_device("") == "a browser"
 
 
@@ -332,25 +373,28 @@ def test_the_guard_sweeps_and_makes_room_by_itself():
     now = [0.0]
     logged = []
     guard = ConnectionGuard(
-        Limits(idle_timeout=5, per_address=2), lambda kind, level, text: logged.append(kind), budget=4,
-        clock=lambda: now[0])
+        Limits(idle_timeout=5, per_address=2),
+        lambda kind, level, text: logged.append(kind),
+        budget=4,
+        clock=lambda: now[0],
+    )
     idle, busy, trusted, newer = (_FakeHandler() for _ in range(4))
     for handler, address in ((idle, "a"), (busy, "a"), (trusted, "b"), (newer, "b")):
         assert guard.admit(handler, address)
         now[0] += 1
-    assert not guard.admit(_FakeHandler(), "a") and logged == ["refused connections"]   # a third from a
+    assert not guard.admit(_FakeHandler(), "a") and logged == ["refused connections"]  # a third from a
     guard.request_started(busy)
     guard.protect(trusted)
     now[0] = 5.5
-    guard.sweep()   # only `idle` is past 5 s with nothing in progress
+    guard.sweep()  # only `idle` is past 5 s with nothing in progress
     assert idle.transport is None and idle.closed and len(guard) == 3
     assert not busy.closed and not trusted.closed and not newer.closed
     late = _FakeHandler()
     assert guard.admit(late, "c") and len(guard) == 4
     fifth = _FakeHandler()
-    assert guard.admit(fifth, "c")            # full: the oldest idle (not busy, not protected) makes room
+    assert guard.admit(fifth, "c")  # full: the oldest idle (not busy, not protected) makes room
     assert newer.closed and not busy.closed and not trusted.closed and guard.evicted == 1
-    guard.gone(newer)                         # its connection_lost comes later: counted once only
+    guard.gone(newer)  # its connection_lost comes later: counted once only
     assert len(guard) == 4 and guard.open_from("b") == 1
     guard.request_done(busy)
     now[0] = 100
@@ -369,11 +413,13 @@ def test_a_status_screen_that_stops_reading_is_dropped_once_its_queue_is_full(fa
     s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     s.settimeout(5)
     s.connect(("127.0.0.1", server.port))
-    s.sendall(b"GET /ws/status HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-              b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+    s.sendall(
+        b"GET /ws/status HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )
     assert s.recv(12) == b"HTTP/1.1 101"
     wait_for(lambda: len(server._spectators) == 1, what="the status screen counted")
-    for _ in range(100):   # statuses pushed as a busy table would (large ones, to fill the buffers sooner)
+    for _ in range(100):  # statuses pushed as a busy table would (large ones, to fill the buffers sooner)
         if not server._spectators:
             break
         server._loop.call_soon_threadsafe(lambda: [c.push("x" * 65536) for c in list(server._spectators)])

@@ -4,6 +4,7 @@ Real parts: the phone server on a loopback port, aiohttp websockets and http.cli
 writing its log to disk. Each test counts what a stale frame must not cause: a change of the
 table (its observers' "game" calls), a line in the log, a view sent to the phone.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,8 +15,8 @@ from companion.phones.ordering import MAX_SEQ, STALE, last_sequences
 from companion.table import Table, TableSetup
 
 from .conftest import http, join, make_table, to_general_scoring, wait_for
-from .test_phones_2023 import _deal_all, me, seated
 from .game2023 import setup_2023
+from .test_phones_2023 import _deal_all, me, seated
 from .wsclient import frame, phone, quiet, run, until
 
 NEWER = "already has a newer choice"
@@ -126,8 +127,10 @@ def test_the_same_frame_fifty_times_writes_one_line(start_server):
             lines, seen = log_lines(table), changes(table)
             for i in range(50):
                 await ws.send_json(pick_frame(creds["red"], qid, "pais_vasco", 1, 100 + i))
-            answers = [await until(ws, lambda m, i=i: m["type"] in ("result", "error") and m["ref"] == 100 + i)
-                       for i in range(50)]
+            answers = [
+                await until(ws, lambda m, i=i: m["type"] in ("result", "error") and m["ref"] == 100 + i)
+                for i in range(50)
+            ]
             assert [a["type"] for a in answers] == ["result"] + ["error"] * 49
             assert all(a["stale"] for a in answers[1:])
             assert disc(table, "red") == "pais_vasco" and log_lines(table) == lines + 1 and seen == ["game"]
@@ -150,7 +153,7 @@ def test_an_unnumbered_page_works_until_its_seat_has_a_numbered_choice(start_ser
     table, server, creds = general_scoring(start_server, ("blue",))
     qid, cred = table.question_id(), creds["blue"]
     assert http_pick(server, cred, qid, "aragon") == (200, {"ok": True})
-    assert http_pick(server, cred, qid, "granada") == (200, {"ok": True})   # changed: as it came
+    assert http_pick(server, cred, qid, "granada") == (200, {"ok": True})  # changed: as it came
     assert disc(table, "blue") == "granada"
     assert http_pick(server, cred, qid, "valencia", 1) == (200, {"ok": True})
     # From now on an unnumbered frame can only be an old one (or an old page's): refused, and said so.
@@ -179,7 +182,7 @@ def test_a_restarted_tablet_still_refuses_older_frames(start_server):
     view = me(server, cred)
     assert view["question"]["pick"]["id"] == "sevilla" and view["last_seq"] == 7
     lines = log_lines(resumed)
-    for seq in (6, 7):   # the frames from before the restart, sent again
+    for seq in (6, 7):  # the frames from before the restart, sent again
         status, body = http_pick(server, cred, qid, "aragon", seq)
         assert status == 409 and body["error"] == STALE
     assert disc(resumed, "red") == "sevilla" and log_lines(resumed) == lines
@@ -193,22 +196,23 @@ def test_a_choice_the_tablet_undid_does_not_come_back(start_server):
     assert http_pick(server, cred, qid, "aragon", 1) == (200, {"ok": True})
     table.undo(confirm=True)
     assert disc(table, "red") is None
-    status, body = http_pick(server, cred, qid, "aragon", 1)   # the undone frame, delivered again
+    status, body = http_pick(server, cred, qid, "aragon", 1)  # the undone frame, delivered again
     assert status == 409 and body["error"] == STALE and disc(table, "red") is None
     assert http_pick(server, cred, qid, "aragon", 2) == (200, {"ok": True})
     assert disc(table, "red") == "aragon"
 
 
 def test_2023_private_answers_are_ordered_too(start_server):
-    table = Table.new(TableSetup(game=setup_2023(4), mode="tracking", tower={"kind": "none"}))   # with its log
+    table = Table.new(TableSetup(game=setup_2023(4), mode="tracking", tower={"kind": "none"}))  # with its log
     _deal_all(table)
     server, creds = seated(start_server, table)
     cred = creds["purple"]
     qid = me(server, cred)["question"]["id"]
 
     def choose(values, seq):
-        status, _, raw = http(server, "POST", "/api/choose",
-                              {"credential": cred, "question": qid, "values": values, "seq": seq})
+        status, _, raw = http(
+            server, "POST", "/api/choose", {"credential": cred, "question": qid, "values": values, "seq": seq}
+        )
         return status, json.loads(raw)
 
     def passing():
@@ -217,10 +221,10 @@ def test_2023_private_answers_are_ordered_too(start_server):
     assert choose(["card8"], 1) == (200, {"ok": True})
     assert choose(["card1"], 2) == (200, {"ok": True})
     lines = log_lines(table)
-    assert choose(["card8"], 1) == (409, {"error": STALE})   # the first answer, arriving late
+    assert choose(["card8"], 1) == (409, {"error": STALE})  # the first answer, arriving late
     for _ in range(50):
         assert choose(["card1"], 2) == (409, {"error": STALE})
-    assert choose(["card1"], 3) == (200, {"ok": True})        # the same answer, numbered anew: no line
+    assert choose(["card1"], 3) == (200, {"ok": True})  # the same answer, numbered anew: no line
     assert passing() == ["card1"] and log_lines(table) == lines
     assert table.asked().kind == "pass_modifier"
 

@@ -5,6 +5,7 @@ saying what they are for, a card taken back, and the 2023 Veto answered from a h
 Real parts: the aiohttp phone server on a loopback port, websockets and HTTP from aiohttp and
 http.client, a real table playing the 2023 rules (the self-play stand-in board and card files
 standing in for a table's own)."""
+
 from __future__ import annotations
 
 import json
@@ -19,14 +20,17 @@ from companion.table import Table, TableSetup
 from engine import events as ev
 
 from .conftest import http, join, make_table, wait_for
-from .game2023 import NAMES, disc_purpose, find_table, grande_in_castillo_scoring, play_until, setup_2023, \
-    table_2023
+from .game2023 import NAMES, disc_purpose, find_table, grande_in_castillo_scoring, play_until, setup_2023, table_2023
 from .wsclient import phone, run, until
 
 # Deals that are legal together, by face (see test_faces_group_twins_...): Ana holds both
 # copies of the plain +1, Bruno both plain -1.
-DEALS = {"purple": ["card8", "card8", "card1"], "blue": ["card5", "card14", "card5"],
-         "green": ["card2", "card3", "card4"], "orange": ["card6", "card7", "card9"]}
+DEALS = {
+    "purple": ["card8", "card8", "card1"],
+    "blue": ["card5", "card14", "card5"],
+    "green": ["card2", "card3", "card4"],
+    "orange": ["card6", "card7", "card9"],
+}
 
 
 def me(server, cred: str) -> dict:
@@ -36,8 +40,7 @@ def me(server, cred: str) -> dict:
 
 
 def choose(server, cred: str, question: str, values: list) -> tuple[int, dict]:
-    status, _, body = http(server, "POST", "/api/choose", {"credential": cred, "question": question,
-                                                          "values": values})
+    status, _, body = http(server, "POST", "/api/choose", {"credential": cred, "question": question, "values": values})
     return status, json.loads(body)
 
 
@@ -61,8 +64,7 @@ def test_faces_group_twins_and_name_no_card_id():
     assert faces.ids["card8"] == ["stand_in_plus_1_a", "stand_in_plus_1_b"]
     assert faces.options["card9"].note == "Take 1 more Caballero from the Province to your Court."
     assert faces.options["card8"].note == "no ability"
-    assert not any(mid in json.dumps([o.model_dump() for o in faces.options.values()])
-                   for mid in table.state.modifiers)
+    assert not any(mid in json.dumps([o.model_dump() for o in faces.options.values()]) for mid in table.state.modifiers)
 
 
 def test_dealt_cards_entered_on_the_phones_at_once_and_shown_to_their_owner(start_server):
@@ -81,15 +83,28 @@ def test_dealt_cards_entered_on_the_phones_at_once_and_shown_to_their_owner(star
                 assert v["facts"]["modifiers"] == [] and v["facts"]["power_cards"] == list(range(1, 14))
             # Everyone confirms at the same moment.
             for i, (pid, ws) in enumerate(sockets.items()):
-                await ws.send_json({"type": "choose", "credential": creds[pid],
-                                    "question": views[pid]["question"]["id"], "values": DEALS[pid], "ref": i})
+                await ws.send_json(
+                    {
+                        "type": "choose",
+                        "credential": creds[pid],
+                        "question": views[pid]["question"]["id"],
+                        "values": DEALS[pid],
+                        "ref": i,
+                    }
+                )
             for i, (pid, ws) in enumerate(sockets.items()):
                 result = await until(ws, lambda m: m["type"] in ("result", "error") and m.get("ref") == i)
                 assert result["type"] == "result", result
             for pid, ws in sockets.items():
-                v = await until(ws, lambda m: m["type"] == "view" and m["facts"]["modifiers"]
-                                and m["question"]["kind"] == "cards" and m["question"]["id"].split("-")[1]
-                                == "modifiers_pass")
+                v = await until(
+                    ws,
+                    lambda m: (
+                        m["type"] == "view"
+                        and m["facts"]["modifiers"]
+                        and m["question"]["kind"] == "cards"
+                        and m["question"]["id"].split("-")[1] == "modifiers_pass"
+                    ),
+                )
                 assert sorted(o["id"] for o in v["facts"]["modifiers"]) == sorted(DEALS[pid])
             for ws in sockets.values():
                 await ws.close()
@@ -103,7 +118,8 @@ def test_dealt_cards_entered_on_the_phones_at_once_and_shown_to_their_owner(star
     assert [(m["label"], m["note"]) for m in mods] == [
         ("Stand-in −1", "Take 1 more Caballero from the Province to your Court."),
         ("Stand-in −1", "Place 1 Caballero from your Court in any region."),
-        ("Stand-in +1", "Take 1 more Caballero from the Province to your Court.")]
+        ("Stand-in +1", "Take 1 more Caballero from the Province to your Court."),
+    ]
 
 
 def test_a_deal_the_cards_cannot_match_is_refused_three_times_then_left_to_the_tablet(start_server):
@@ -115,14 +131,17 @@ def test_a_deal_the_cards_cannot_match_is_refused_three_times_then_left_to_the_t
     status, body = choose(server, creds["blue"], qid, ["card8", "card5", "card14"])
     assert status == 409 and "more of these cards would be entered than the set has" in body["error"]
     assert "Stand-in +1" in body["error"] and "stand_in" not in body["error"]
-    for values, why in ((["card1", "card2"], "Pick 3 cards, not 2"), (["card1", "card1", "card2"], "only 1"),
-                        (["card99", "card2", "card3"], "not one of the Modifier cards"),
-                        (["stand_in_plus_2_a", "card2", "card3"], "not one of the Modifier cards")):
+    for values, why in (
+        (["card1", "card2"], "Pick 3 cards, not 2"),
+        (["card1", "card1", "card2"], "only 1"),
+        (["card99", "card2", "card3"], "not one of the Modifier cards"),
+        (["stand_in_plus_2_a", "card2", "card3"], "not one of the Modifier cards"),
+    ):
         status, body = choose(server, creds["blue"], qid, values)
         assert status == 422 and why in body["error"], (values, body)
     for _ in range(2):
         assert choose(server, creds["blue"], qid, ["card1", "card5", "card14"])[0] == 409  # Ana holds the -3
-    status, body = choose(server, creds["blue"], qid, DEALS["blue"])   # right, but the phone had its tries
+    status, body = choose(server, creds["blue"], qid, DEALS["blue"])  # right, but the phone had its tries
     assert status == 409 and "refused 3 times" in body["error"] and "tablet's private screen" in body["error"]
     assert table.private("blue")["modifiers_in_hand"] == []
     pick = table.private_question("blue")
@@ -163,14 +182,22 @@ def test_the_pass_to_the_left_on_the_phones_at_the_same_time(start_server):
             # Ana first passes her plain +1, then changes her mind; the others answer meanwhile.
             qid = views["purple"]["question"]["id"]
             qids.append(qid)
-            await sockets["purple"].send_json({"type": "choose", "credential": creds["purple"], "question": qid,
-                                               "values": ["card8"], "ref": 1})
+            await sockets["purple"].send_json(
+                {"type": "choose", "credential": creds["purple"], "question": qid, "values": ["card8"], "ref": 1}
+            )
             mine = await until(sockets["purple"], lambda m: m["type"] == "view" and m["question"]["chosen"])
             assert [o["id"] for o in mine["question"]["chosen"]] == ["card8"]
             assert table.asked().kind == "pass_modifier" and table.private_waiting() == ["blue", "green", "orange"]
             for i, (pid, ws) in enumerate(sockets.items()):
-                await ws.send_json({"type": "choose", "credential": creds[pid], "question": qid,
-                                    "values": [passes[pid]], "ref": 10 + i})
+                await ws.send_json(
+                    {
+                        "type": "choose",
+                        "credential": creds[pid],
+                        "question": qid,
+                        "values": [passes[pid]],
+                        "ref": 10 + i,
+                    }
+                )
             for i, (pid, ws) in enumerate(sockets.items()):
                 result = await until(ws, lambda m: m["type"] in ("result", "error") and m.get("ref") == 10 + i)
                 assert result["type"] == "result", result
@@ -183,8 +210,10 @@ def test_the_pass_to_the_left_on_the_phones_at_the_same_time(start_server):
     for pid in table.players:
         expected = Counter(before[pid]) - Counter([passes[pid]]) + Counter([passes[came_from[pid]]])
         assert Counter(faces_of(table, pid)) == expected, pid
-        wait_for(lambda: Counter(o["id"] for o in me(server, creds[pid])["facts"]["modifiers"]) == expected,
-                 what=f"{pid}'s hand after the pass")
+        wait_for(
+            lambda: Counter(o["id"] for o in me(server, creds[pid])["facts"]["modifiers"]) == expected,
+            what=f"{pid}'s hand after the pass",
+        )
     # Once the cards changed hands, nothing is asked and a late pass is refused as stale.
     assert me(server, creds["blue"])["question"]["state"] == "waiting"
     status, body = choose(server, creds["blue"], qids[0], ["card5"])
@@ -193,14 +222,19 @@ def test_the_pass_to_the_left_on_the_phones_at_the_same_time(start_server):
 
 @pytest.mark.parametrize("case", ["civil_war", "coup", "competition"])
 def test_the_2023_discs_say_what_they_are_for(start_server, case):
-    wanted = {"civil_war": disc_purpose("civil_war"), "coup": disc_purpose("eviction_destination", "coup"),
-              "competition": grande_in_castillo_scoring}[case]
+    wanted = {
+        "civil_war": disc_purpose("civil_war"),
+        "coup": disc_purpose("eviction_destination", "coup"),
+        "competition": grande_in_castillo_scoring,
+    }[case]
     table = find_table(wanted)
     ask = table.asked()
     server, creds = seated(start_server, table)
-    titles = {"civil_war": "Civil War: choose a region where you have at least one Caballero",
-              "coup": "Coup: where do your Caballeros go?",
-              "competition": "General scoring: where do your Castillo Caballeros and your Grande go?"}
+    titles = {
+        "civil_war": "Civil War: choose a region where you have at least one Caballero",
+        "coup": "Coup: where do your Caballeros go?",
+        "competition": "General scoring: where do your Castillo Caballeros and your Grande go?",
+    }
     in_castillo = {p["id"] for p in table.public().game["players"] if p["grande"] == "castillo"}
     for pid in table.players:
         q = me(server, creds[pid])["question"]
@@ -218,18 +252,22 @@ def test_the_2023_discs_say_what_they_are_for(start_server, case):
             assert all(table.public().game["regions"][r].get(pid) for r in ask.options["regions"][pid])
         elif case == "coup":
             chosen = table.effective[-1]["e"]
-            assert chosen["type"] == "region_chosen"   # the Coup's player chose the region first (public)
-            assert f"All your Caballeros in {table.board.area_name(table.board.area_index[chosen['region']])}" \
-                in q["hint"], q["hint"]
+            assert chosen["type"] == "region_chosen"  # the Coup's player chose the region first (public)
+            assert (
+                f"All your Caballeros in {table.board.area_name(table.board.area_index[chosen['region']])}" in q["hint"]
+            ), q["hint"]
         elif pid in in_castillo:
             assert "Grande" in q["hint"] and "King's region" in q["hint"]
             assert table.public().game["king"] not in [r["id"] for r in q["regions"]]
     # The choices go through the phones, then the discs are turned up together.
     for pid in ask.players:
         region = ask.options["regions"][pid][-1]
-        status, _, body = http(server, "POST", "/api/pick", {"credential": creds[pid], "question":
-                                                             me(server, creds[pid])["question"]["id"],
-                                                             "region": region})
+        status, _, body = http(
+            server,
+            "POST",
+            "/api/pick",
+            {"credential": creds[pid], "question": me(server, creds[pid])["question"]["id"], "region": region},
+        )
         assert status == 200, body
         assert table.private(pid)["secret_disc"] == region
     assert table.asked().kind in ("reveal_secret_discs", "count_castillo")
@@ -243,8 +281,9 @@ def test_with_the_king_by_the_castillo_the_phones_say_no_disc_is_set(start_serve
         q = me(server, creds[pid])["question"]
         assert (q["state"], q["title"], q["regions"]) == ("waiting", "The King stands by the Castillo", [])
         assert "Nobody sets a disc" in q["hint"] and q["waiting_for"] == []
-    status, _, body = http(server, "POST", "/api/pick", {"credential": creds["purple"], "question": q["id"],
-                                                         "region": "galicia"})
+    status, _, body = http(
+        server, "POST", "/api/pick", {"credential": creds["purple"], "question": q["id"], "region": "galicia"}
+    )
     assert status == 409 and "No secret choice" in json.loads(body)["error"]
 
 
@@ -256,18 +295,18 @@ def test_a_card_taken_back_on_the_phone(start_server):
     q = me(server, creds[pid])["question"]
     assert q["state"] == "choose" and q["kind"] == "cards" and q["title"] == "Take a card back"
     ids = [o["id"] for o in q["options"]]
-    assert ids[:len(ask.options["cards"])] == [f"power:{c}" for c in ask.options["cards"]]
+    assert ids[: len(ask.options["cards"])] == [f"power:{c}" for c in ask.options["cards"]]
     assert all(not i.startswith("stand_in") for i in ids)
     for other in table.players:
         if other != pid:
             assert me(server, creds[other])["question"]["state"] != "choose"
             assert choose(server, creds[other], q["id"], [ids[0]])[0] == 409
-    face = ids[-1]   # a Modifier card, by face
+    face = ids[-1]  # a Modifier card, by face
     assert choose(server, creds[pid], q["id"], [face]) == (200, {"ok": True})
     last = table.effective[-1]["e"]
     assert last["type"] == "modifier_taken_back" and last["player"] == pid
     assert modifier_faces(table.state.modifiers).face_of[last["modifier"]] == face
-    p = table.players.index(pid)   # back in the hand now, or with this round's card at its end
+    p = table.players.index(pid)  # back in the hand now, or with this round's card at its end
     assert last["modifier"] in table.private(pid)["modifiers_in_hand"] or table.state.modifier_take_back[p]
 
 
@@ -276,8 +315,9 @@ def two_veto_holders() -> Table:
     Bruno and Carmen hold one each, played until a special action is announced."""
     setup = setup_2023(4, ())
     cards = dict(setup.cards_file)
-    cards["cards"] = [dict(c, copies={"veto": 2, "withdrawal": 1}.get(c["id"], c.get("copies")))
-                      for c in cards["cards"]]
+    cards["cards"] = [
+        dict(c, copies={"veto": 2, "withdrawal": 1}.get(c["id"], c.get("copies"))) for c in cards["cards"]
+    ]
     setup = setup.model_copy(update={"cards_file": cards})
     for seed in range(40):
         table = Table(TableSetup(game=setup, mode="tracking", tower={"kind": "none"}))
@@ -314,14 +354,19 @@ def test_the_2023_veto_asks_every_holder_at_once_on_their_phone(start_server, an
                 await until(ws, lambda m: m["type"] == "view")
             # Both answer the question as it was put to them; a Veto used goes after the other's
             # "let it pass" (used first, the special action is over and a late answer is moot).
-            await sockets["blue"].send_json({"type": "choose", "credential": creds["blue"], "question": qid,
-                                             "values": ["pass"], "ref": 1})
+            await sockets["blue"].send_json(
+                {"type": "choose", "credential": creds["blue"], "question": qid, "values": ["pass"], "ref": 1}
+            )
             if answer == "use":
                 await until(sockets["blue"], lambda m: m.get("ref") == 1)
-            await sockets["green"].send_json({"type": "choose", "credential": creds["green"], "question": qid,
-                                              "values": [answer], "ref": 2})
-            results = [await until(ws, lambda m: m["type"] in ("result", "error") and m.get("ref") == ref)
-                       for ref, ws in ((1, sockets["blue"]), (2, sockets["green"])) if ref == 2 or answer == "pass"]
+            await sockets["green"].send_json(
+                {"type": "choose", "credential": creds["green"], "question": qid, "values": [answer], "ref": 2}
+            )
+            results = [
+                await until(ws, lambda m: m["type"] in ("result", "error") and m.get("ref") == ref)
+                for ref, ws in ((1, sockets["blue"]), (2, sockets["green"]))
+                if ref == 2 or answer == "pass"
+            ]
             for ws in sockets.values():
                 await ws.close()
             return results
@@ -330,11 +375,13 @@ def test_the_2023_veto_asks_every_holder_at_once_on_their_phone(start_server, an
     assert {r["type"] for r in results} == {"result"}, results  # neither answer made the other stale
     vetoes = [r["e"] for r in table.effective if r["t"] == "event" and r["e"]["type"] in ("veto_used", "veto_waived")]
     assert {(e["type"], e["player"]) for e in vetoes} == (
-        {("veto_waived", "blue"), ("veto_waived", "green")} if answer == "pass"
-        else {("veto_waived", "blue"), ("veto_used", "green")})
+        {("veto_waived", "blue"), ("veto_waived", "green")}
+        if answer == "pass"
+        else {("veto_waived", "blue"), ("veto_used", "green")}
+    )
     state = table.state
     assert state.stage != "veto_window"
-    if answer == "use":   # the whole special action is prevented: nothing of it happened
+    if answer == "use":  # the whole special action is prevented: nothing of it happened
         assert table.effective[-1]["e"]["type"] == "veto_used" and state.stage != "special"
         assert {q for q, _ in state.vetoes} == {1}
     else:
@@ -367,17 +414,20 @@ def test_a_two_player_2023_scoring_only_table_offers_the_2023_regions(start_serv
     """Scoring only, with the dummy: the phones' seats are the two players, their discs are
     picked among the 2023 board's regions (Navarra, Castilla, Toledo ...)."""
     from engine.freeplay import RoundFinished
+
     table = Table(TableSetup(game=setup_2023(2, ()), mode="scoring", tower={"kind": "none"}))
     server, creds = seated(start_server, table)
-    assert sorted(creds) == ["blue", "purple"]   # no seat for the dummy
+    assert sorted(creds) == ["blue", "purple"]  # no seat for the dummy
     while table.asked().kind != "secret_disc":
         table.submit(RoundFinished())
-    q = wait_for(lambda: (v := me(server, creds["purple"])["question"])["state"] == "choose" and v,
-                 what="the disc asked")
+    q = wait_for(
+        lambda: (v := me(server, creds["purple"])["question"])["state"] == "choose" and v, what="the disc asked"
+    )
     assert [r["id"] for r in q["regions"]] == list(table.board.region_ids)
     assert "Toledo" in [r["name"] for r in q["regions"]] and me(server, creds["purple"])["facts"]["modifiers"] is None
-    status, _, body = http(server, "POST", "/api/pick", {"credential": creds["purple"], "question": q["id"],
-                                                         "region": "toledo"})
+    status, _, body = http(
+        server, "POST", "/api/pick", {"credential": creds["purple"], "question": q["id"], "region": "toledo"}
+    )
     assert status == 200, body
     assert table.private("purple")["secret_disc"] == "toledo"
 
@@ -386,19 +436,22 @@ def test_bad_choose_requests_are_refused_with_a_message(start_server):
     table = table_2023()
     server, creds = seated(start_server, table)
     qid = me(server, creds["purple"])["question"]["id"]
-    for body, why in (({"credential": creds["purple"], "question": qid, "values": "card1"}, "values"),
-                      ({"credential": creds["purple"], "question": qid, "values": []}, "values"),
-                      ({"credential": creds["purple"], "question": qid, "values": ["x"] * 19}, "values"),
-                      ({"credential": creds["purple"], "question": qid, "values": ["x" * 41] * 3}, "values"),
-                      ({"credential": creds["purple"], "question": qid, "values": [1, 2, 3]}, "values"),
-                      ({"credential": creds["purple"], "question": qid, "values": ["a"], "seat": "x"}, "seat")):
+    for body, why in (
+        ({"credential": creds["purple"], "question": qid, "values": "card1"}, "values"),
+        ({"credential": creds["purple"], "question": qid, "values": []}, "values"),
+        ({"credential": creds["purple"], "question": qid, "values": ["x"] * 19}, "values"),
+        ({"credential": creds["purple"], "question": qid, "values": ["x" * 41] * 3}, "values"),
+        ({"credential": creds["purple"], "question": qid, "values": [1, 2, 3]}, "values"),
+        ({"credential": creds["purple"], "question": qid, "values": ["a"], "seat": "x"}, "seat"),
+    ):
         status, _, raw = http(server, "POST", "/api/choose", body)
         assert status == 400 and why in json.loads(raw)["error"], (body, raw)
     status, _, raw = http(server, "POST", "/api/choose", {"credential": "x" * 43, "question": qid, "values": ["a"]})
     assert status == 401
     unconfirmed = make_seat_unconfirmed(server, "orange")
-    status, _, raw = http(server, "POST", "/api/choose", {"credential": unconfirmed, "question": qid,
-                                                          "values": DEALS["orange"]})
+    status, _, raw = http(
+        server, "POST", "/api/choose", {"credential": unconfirmed, "question": qid, "values": DEALS["orange"]}
+    )
     assert status == 403 and "not confirmed" in json.loads(raw)["error"]
     assert table.private("orange")["modifiers_in_hand"] == []
     wait_for(lambda: server.status()["purpose"] == "deal_modifiers", what="the status names the deal")

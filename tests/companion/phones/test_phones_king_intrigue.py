@@ -7,6 +7,7 @@ frame).
 
 Real parts: the aiohttp phone server on a loopback port, HTTP from http.client and websockets
 from aiohttp, a real table playing King and Intrigue with a table's card file."""
+
 from __future__ import annotations
 
 import asyncio
@@ -34,9 +35,15 @@ LEFT_OUT = {"red": [10, 20, 30, 40, 50], "yellow": [140, 150, 160, 170, 180], "g
 
 
 def ki_table() -> Table:
-    game = ev.GameSetup(players=PLAYERS, names=NAMES, king=KING,
-                        homes={"red": "sevilla", "yellow": "granada", "green": "cataluna"}, start_player="red",
-                        rules="king-intrigue", cards_file=CARDS_FILE)
+    game = ev.GameSetup(
+        players=PLAYERS,
+        names=NAMES,
+        king=KING,
+        homes={"red": "sevilla", "yellow": "granada", "green": "cataluna"},
+        start_player="red",
+        rules="king-intrigue",
+        cards_file=CARDS_FILE,
+    )
     return Table(TableSetup(game=game, mode="tracking", tower={"kind": "none"}))
 
 
@@ -70,8 +77,12 @@ class AuditKI:
             body = None
         board = self.table.board
         own_disc = discs_set.get(caller)
-        needles = [n for pid, rid in discs_set.items() if pid != caller and rid != own_disc
-                   for n in (rid, board.area_name(board.area_index[rid]))]
+        needles = [
+            n
+            for pid, rid in discs_set.items()
+            if pid != caller and rid != own_disc
+            for n in (rid, board.area_name(board.area_index[rid]))
+        ]
         if not isinstance(body, dict):
             assert not [n for n in needles if n in raw], (where, caller, raw[:300])
             self.checked += 1
@@ -84,10 +95,10 @@ class AuditKI:
             q = body["question"]
             offered = [o["id"] for o in q["options"]]
             assert offered in ([], [f"power:{v}" for v in ALL]), (where, offered)
-            assert q["chosen"] == [], (where, q["chosen"])   # a pick of cards is never echoed to others
-            if q["pick"]:   # its own disc, while choosing or once revealed
+            assert q["chosen"] == [], (where, q["chosen"])  # a pick of cards is never echoed to others
+            if q["pick"]:  # its own disc, while choosing or once revealed
                 assert q["pick"]["id"] == DISCS[caller], (where, caller, q["pick"])
-            body = {**body, "question": {**q, "regions": [], "options": []}}   # what the caller may pick from
+            body = {**body, "question": {**q, "regions": [], "options": []}}  # what the caller may pick from
         text = json.dumps(body, ensure_ascii=False)
         assert not [n for n in needles if n in text], (where, caller, [n for n in needles if n in text])
         if body.get("type") == "view":
@@ -96,7 +107,7 @@ class AuditKI:
         others = [self.hand(p) for p in PLAYERS if p != caller and len(self.hand(p)) < len(ALL)]
         for hand in others:
             assert json.dumps(hand) not in text.replace(" ", ""), (where, caller, hand)
-        assert '"power_cards":' not in text, (where, text[:300])   # a hand only in a seat's own view
+        assert '"power_cards":' not in text, (where, text[:300])  # a hand only in a seat's own view
         self.checked += 1
 
 
@@ -109,20 +120,26 @@ async def probe(session, server, audit: AuditKI, creds: dict, caller: str, phase
     other = creds[next(p for p in creds if p != seat)]
     results = []
     for method, path, kw in [
-        ("GET", "/", {}), ("GET", "/api/status", {}), ("GET", "/api/me", {"headers": auth}),
+        ("GET", "/", {}),
+        ("GET", "/api/status", {}),
+        ("GET", "/api/me", {"headers": auth}),
         ("GET", "/api/me", {"headers": auth, "params": {"seat": "yellow"}}),
         ("POST", "/api/choose", {"json": {"credential": cred or "x", "question": qid + "0", "values": ["power:10"]}}),
         ("POST", "/api/choose", {"json": {"credential": cred or "x", "question": qid, "values": ["power:999"]}}),
-        ("POST", "/api/choose", {"json": {"credential": cred or "x", "question": qid, "values": ["power:10"],
-                                          "player": "yellow"}}),
+        (
+            "POST",
+            "/api/choose",
+            {"json": {"credential": cred or "x", "question": qid, "values": ["power:10"], "player": "yellow"}},
+        ),
         ("POST", "/api/pick", {"json": {"credential": cred or "x", "question": qid, "region": KING}}),
     ]:
         status, text = await call(session, method, server, path, **kw)
         results.append((f"{method} {path}", status, text))
     hello = {"type": "hello", "credential": cred} if cred else {"type": "hello"}
-    frames = [{"type": "choose", "credential": cred or "x", "question": "stale", "values": ["power:10"], "ref": 1},
-              {"type": "choose", "credential": other if seat else "x", "question": qid, "values": ["power:10"],
-               "ref": 2}]
+    frames = [
+        {"type": "choose", "credential": cred or "x", "question": "stale", "values": ["power:10"], "ref": 1},
+        {"type": "choose", "credential": other if seat else "x", "question": qid, "values": ["power:10"], "ref": 2},
+    ]
     for text in await ws_frames(session, server, "/ws", hello, frames, lambda m: m.get("ref") == 2):
         results.append(("ws /ws", 101, text))
     for text in await ws_frames(session, server, "/ws/status", None, [hello], lambda m: m["type"] == "status"):
@@ -141,33 +158,48 @@ def test_the_setup_disc_and_the_thirteen_kept_are_chosen_on_the_phones(start_ser
     assert q["state"] == "choose" and q["kind"] == "disc", q
     assert q["title"] == "Setup: where does your first Caballero go?" and "not the King's" in q["hint"]
     assert KING not in [r["id"] for r in q["regions"]] and len(q["regions"]) == 8
-    assert view["facts"]["power_cards"] == ALL   # the whole set in hand until the choice
+    assert view["facts"]["power_cards"] == ALL  # the whole set in hand until the choice
     for pid, region in DISCS.items():
         question = me(server, creds[pid])["question"]["id"]
-        status, _, body = http(server, "POST", "/api/pick", {"credential": creds[pid], "question": question,
-                                                             "region": region})
+        status, _, body = http(
+            server, "POST", "/api/pick", {"credential": creds[pid], "question": question, "region": region}
+        )
         assert status == 200, body
-    status, _, body = http(server, "POST", "/api/pick", {"credential": creds["red"], "question":
-                                                         me(server, creds["red"])["question"]["id"], "region": KING})
+    status, _, body = http(
+        server,
+        "POST",
+        "/api/pick",
+        {"credential": creds["red"], "question": me(server, creds["red"])["question"]["id"], "region": KING},
+    )
     assert status in (409, 422) and "Traceback" not in body.decode()
-    table.submit({"type": "secret_discs_revealed"})   # the tablet reveals them together
+    table.submit({"type": "secret_discs_revealed"})  # the tablet reveals them together
     assert table.state.counts[table.board.area_index["aragon"]][0] == 1
     # 13 of 18: tap the 5 left out, Confirm
     q = wait_for(lambda: (v := me(server, creds["yellow"])["question"])["kind"] == "cards" and v, what="the choice")
     assert q["count"] == 5 and [o["id"] for o in q["options"]] == [f"power:{v}" for v in ALL]
     assert q["title"] == "Keep 13 Power cards" and "leave OUT" in q["hint"]
-    assert "Veto" in " ".join(o["label"] for o in q["options"])    # the cards by value and name
-    status, _, body = http(server, "POST", "/api/choose", {"credential": creds["yellow"], "question": q["id"],
-                                                           "values": ["power:10", "power:20"]})
+    assert "Veto" in " ".join(o["label"] for o in q["options"])  # the cards by value and name
+    status, _, body = http(
+        server,
+        "POST",
+        "/api/choose",
+        {"credential": creds["yellow"], "question": q["id"], "values": ["power:10", "power:20"]},
+    )
     assert status == 422 and "5" in json.loads(body)["error"]
     for pid in PLAYERS:
         q = me(server, creds[pid])["question"]
-        status, _, body = http(server, "POST", "/api/choose", {"credential": creds[pid], "question": q["id"],
-                                                               "values": [f"power:{v}" for v in LEFT_OUT[pid]]})
+        status, _, body = http(
+            server,
+            "POST",
+            "/api/choose",
+            {"credential": creds[pid], "question": q["id"], "values": [f"power:{v}" for v in LEFT_OUT[pid]]},
+        )
         assert status == 200, body
         if pid != PLAYERS[-1]:
-            done = wait_for(lambda: (v := me(server, creds[pid]))["question"]["title"] ==
-                            "Your Power cards are kept" and v, what="chosen")
+            done = wait_for(
+                lambda: (v := me(server, creds[pid]))["question"]["title"] == "Your Power cards are kept" and v,
+                what="chosen",
+            )
             assert done["facts"]["power_cards"] == kept(pid)
     assert table.asked().kind == "play_power_card"
     for pid in PLAYERS:
@@ -194,6 +226,7 @@ def test_no_kept_card_nor_setup_disc_of_another_player_leaks(start_server):
                 async for msg in ws:
                     if msg.type == aiohttp.WSMsgType.TEXT:
                         frames[who].append(msg.data)
+
             tasks = [asyncio.ensure_future(drain(who, ws)) for who, ws in held.items()]
             discs_set = {}
             for pid in ("red", "yellow"):
@@ -205,24 +238,34 @@ def test_no_kept_card_nor_setup_disc_of_another_player_leaks(start_server):
             table.submit_private("green", [DISCS["green"]])
             discs_set["green"] = DISCS["green"]
             table.submit({"type": "secret_discs_revealed"})
-            revealed = {}   # turned up together: public now
+            revealed = {}  # turned up together: public now
             for pid in ("red", "yellow"):
                 table.submit_private(pid, [str(v) for v in LEFT_OUT[pid]])
             await asyncio.sleep(0.2)
             for caller in callers:
                 await probe(session, server, audit, creds, caller, "hands open", revealed)
             table.submit_private("green", [str(v) for v in LEFT_OUT["green"]])
-            for pid in PLAYERS:   # each phone shows its kept hand
-                await until_latest(frames[pid], pid, f"with its kept Power cards {kept(pid)}",
-                                   lambda m: m["type"] == "view" and m["facts"]["power_cards"] == kept(pid))
+            for pid in PLAYERS:  # each phone shows its kept hand
+                await until_latest(
+                    frames[pid],
+                    pid,
+                    f"with its kept Power cards {kept(pid)}",
+                    lambda m: m["type"] == "view" and m["facts"]["power_cards"] == kept(pid),
+                )
             for caller in callers:
                 await probe(session, server, audit, creds, caller, "hands kept", revealed)
             for pid in PLAYERS:
                 before_reveal = True
                 for text in frames[pid]:
                     body = json.loads(text)
-                    audit.check(pid, f"held socket {pid}", 101, text,
-                                {p: DISCS[p] for p in PLAYERS} if before_reveal else {}, [ALL, kept(pid)])
+                    audit.check(
+                        pid,
+                        f"held socket {pid}",
+                        101,
+                        text,
+                        {p: DISCS[p] for p in PLAYERS} if before_reveal else {},
+                        [ALL, kept(pid)],
+                    )
                     if body.get("type") == "view" and body["question"]["kind"] == "cards":
                         before_reveal = False
             statuses = [json.loads(t) for t in frames["spectator"]]
@@ -243,6 +286,7 @@ def _table_at_disc(purpose: str) -> Table:
 
     from engine.playout import random_event
     from tests.companion.test_table_king_intrigue import BOTH, ki_setup
+
     for seed in range(60):
         table = Table(TableSetup(game=ki_setup(4, BOTH), mode="tracking", tower={"kind": "none"}))
         rng = random.Random(seed)
@@ -255,14 +299,16 @@ def _table_at_disc(purpose: str) -> Table:
 
 def test_the_module_cards_discs_say_what_they_are_for_on_the_phones(start_server):
     from companion.phones.views import PURPOSE_TEXT
+
     for purpose in ("field_day", "hurricane"):
         table = _table_at_disc(purpose)
         server = start_server(table)
         creds = {pid: join(server, pid) for pid in table.players}
         ask = table.asked()
         for pid in table.players:
-            q = wait_for(lambda: (v := me(server, creds[pid])["question"])["kind"] in ("disc", "none") and v,
-                         what="the disc")
+            q = wait_for(
+                lambda: (v := me(server, creds[pid])["question"])["kind"] in ("disc", "none") and v, what="the disc"
+            )
             if pid in ask.players:
                 assert (q["title"], q["hint"]) == PURPOSE_TEXT[purpose] and q["state"] == "choose"
                 assert [r["id"] for r in q["regions"]] == ask.options["regions"][pid]
@@ -270,8 +316,12 @@ def test_the_module_cards_discs_say_what_they_are_for_on_the_phones(start_server
                 assert q["title"] == "Other players are choosing secretly" and q["regions"] == []
         pid = ask.players[0]
         question = me(server, creds[pid])["question"]["id"]
-        status, _, body = http(server, "POST", "/api/pick", {"credential": creds[pid], "question": question,
-                                                             "region": ask.options["regions"][pid][0]})
+        status, _, body = http(
+            server,
+            "POST",
+            "/api/pick",
+            {"credential": creds[pid], "question": question, "region": ask.options["regions"][pid][0]},
+        )
         assert status == 200, body
         assert pid in table.asked().options["chosen"]
 
@@ -293,9 +343,13 @@ def test_a_kept_choice_undone_on_the_tablet_asks_first_and_the_phone_says_choose
     table.undo(confirm=True)
     q = wait_for(lambda: (v := me(server, creds["green"])["question"])["state"] == "choose" and v, what="asked again")
     assert q["hint"].startswith(AGAIN_HINT) and q["kind"] == "cards", q
-    assert not me(server, creds["red"])["question"]["hint"].startswith(AGAIN_HINT)   # only the seat undone
-    status, _, body = http(server, "POST", "/api/choose", {"credential": creds["green"], "question": q["id"],
-                                                           "values": [f"power:{v}" for v in LEFT_OUT["green"]]})
+    assert not me(server, creds["red"])["question"]["hint"].startswith(AGAIN_HINT)  # only the seat undone
+    status, _, body = http(
+        server,
+        "POST",
+        "/api/choose",
+        {"credential": creds["green"], "question": q["id"], "values": [f"power:{v}" for v in LEFT_OUT["green"]]},
+    )
     assert status == 200, body
     assert table.asked().kind == "play_power_card" and not table.chooses_again("green")
 
@@ -340,7 +394,7 @@ def _disc_texts_audit(table: Table, caller: str | None, where: str, status: int,
             assert body["seat"]["id"] == caller, (where, caller)
             q = body["question"]
             assert q["pick"] is None or q["pick"]["id"] == own, (where, caller, q["pick"], own)
-            body = {**body, "question": {**q, "regions": [], "options": []}}   # what the caller may pick from
+            body = {**body, "question": {**q, "regions": [], "options": []}}  # what the caller may pick from
         text = json.dumps(body, ensure_ascii=False)
     board = table.board
     for pid, rid in picks.items():
@@ -373,17 +427,24 @@ def test_no_scoring_or_module_card_disc_of_another_player_leaks(start_server, pu
             other = next(p for p in table.players if p != seat)
             results = []
             for method, path, kw in [
-                ("GET", "/", {}), ("GET", "/api/status", {}), ("GET", "/api/me", {"headers": auth}),
+                ("GET", "/", {}),
+                ("GET", "/api/status", {}),
+                ("GET", "/api/me", {"headers": auth}),
                 ("GET", "/api/me", {"headers": auth, "params": {"seat": other}}),
                 ("POST", "/api/pick", {"json": {"credential": cred or "x", "question": qid + "0", "region": KING}}),
-                ("POST", "/api/pick", {"json": {"credential": cred or "x", "question": qid, "region": KING,
-                                                "player": other}}),
+                (
+                    "POST",
+                    "/api/pick",
+                    {"json": {"credential": cred or "x", "question": qid, "region": KING, "player": other}},
+                ),
             ]:
                 status, text = await call(session, method, server, path, **kw)
                 results.append((f"{method} {path}", status, text))
             hello = {"type": "hello", "credential": cred} if cred else {"type": "hello"}
-            frames = [{"type": "pick", "credential": cred or "x", "question": "stale", "region": KING, "ref": 1},
-                      {"type": "pick", "credential": creds[other], "question": qid, "region": KING, "ref": 2}]
+            frames = [
+                {"type": "pick", "credential": cred or "x", "question": "stale", "region": KING, "ref": 1},
+                {"type": "pick", "credential": creds[other], "question": qid, "region": KING, "ref": 2},
+            ]
             for text in await ws_frames(session, server, "/ws", hello, frames, lambda m: m.get("ref") == 2):
                 results.append(("ws /ws", 101, text))
             for text in await ws_frames(session, server, "/ws/status", None, [hello], lambda m: m["type"] == "status"):
@@ -405,16 +466,24 @@ def test_no_scoring_or_module_card_disc_of_another_player_leaks(start_server, pu
                 async for msg in ws:
                     if msg.type == aiohttp.WSMsgType.TEXT:
                         frames[who].append(msg.data)
+
             tasks = [asyncio.ensure_future(drain(who, ws)) for who, ws in held.items()]
-            for pid in choosers:   # each phone shows the question before anyone picks
-                await until_latest(frames[pid], pid, "asking for its disc",
-                                   lambda m: m["type"] == "view" and m["question"]["state"] == "choose")
+            for pid in choosers:  # each phone shows the question before anyone picks
+                await until_latest(
+                    frames[pid],
+                    pid,
+                    "asking for its disc",
+                    lambda m: m["type"] == "view" and m["question"]["state"] == "choose",
+                )
             # Distinctive picks: regions no caller has seen named so far (so any later sight is a leak).
             seen = json.dumps(await probe_texts(session), ensure_ascii=False)
             board, picks = table.board, {}
             for pid in choosers:
-                fresh = [r for r in ask.options["regions"][pid] if r not in picks.values() and r not in seen
-                         and board.area_name(board.area_index[r]) not in seen]
+                fresh = [
+                    r
+                    for r in ask.options["regions"][pid]
+                    if r not in picks.values() and r not in seen and board.area_name(board.area_index[r]) not in seen
+                ]
                 assert fresh, f"{purpose}: no region for {pid} that no phone has seen named"
                 picks[pid] = fresh[0]
             checked = 0
@@ -422,14 +491,16 @@ def test_no_scoring_or_module_card_disc_of_another_player_leaks(start_server, pu
                 table.submit_private(pid, [picks[pid]])
             checked += await probe_all(session, {p: picks[p] for p in choosers[:-1]}, "open")
             table.submit_private(choosers[-1], [picks[choosers[-1]]])
-            await until_latest(frames[choosers[-1]], choosers[-1], f"with its pick {picks[choosers[-1]]}",
-                               lambda m: m["type"] == "view" and (m["question"]["pick"] or {}).get("id")
-                               == picks[choosers[-1]])
+            await until_latest(
+                frames[choosers[-1]],
+                choosers[-1],
+                f"with its pick {picks[choosers[-1]]}",
+                lambda m: m["type"] == "view" and (m["question"]["pick"] or {}).get("id") == picks[choosers[-1]],
+            )
             checked += await probe_all(session, picks, "all chosen")
             for who, texts in frames.items():
                 for text in texts:
-                    _disc_texts_audit(table, who if who in creds else None, f"{purpose} held {who}", 101, text,
-                                      picks)
+                    _disc_texts_audit(table, who if who in creds else None, f"{purpose} held {who}", 101, text, picks)
                     checked += 1
             for ws in held.values():
                 await ws.close()
@@ -440,8 +511,7 @@ def test_no_scoring_or_module_card_disc_of_another_player_leaks(start_server, pu
         """Everything the phones and a spectator read before any pick (the regions offered left out)."""
         texts = []
         for pid, cred in creds.items():
-            status, text = await call(session, "GET", server, "/api/me",
-                                      headers={"Authorization": f"Bearer {cred}"})
+            status, text = await call(session, "GET", server, "/api/me", headers={"Authorization": f"Bearer {cred}"})
             body = json.loads(text)
             if body.get("type") == "view":
                 body = {**body, "question": {**body["question"], "regions": [], "options": []}}

@@ -1,4 +1,5 @@
 """Seat credentials: short-lived one-time codes, long credentials, confirmation, revoke."""
+
 from __future__ import annotations
 
 import threading
@@ -36,11 +37,11 @@ def test_a_joined_phone_waits_for_the_tablet():
     assert phone.serial == joined.phone.serial and phone.device == "Safari on iPhone"
     assert len(phone.number) == 2 and phone.number.isdigit()
     assert not seats.joined("red") and not seats.confirmed("red")
-    assert not seats.confirm("red", phone.serial + 1)   # the tablet answered about another phone
+    assert not seats.confirm("red", phone.serial + 1)  # the tablet answered about another phone
     assert seats.confirm("red", phone.serial)
     assert seats.joined("red") and seats.confirmed("red", phone.serial)
     assert not seats.confirmed("red", phone.serial + 1)
-    seats.phone("red").confirmed = False                  # a copy: the seat is unchanged
+    seats.phone("red").confirmed = False  # a copy: the seat is unchanged
     assert seats.joined("red")
 
 
@@ -63,7 +64,7 @@ def test_codes_expire_after_their_lifetime():
     red, blue = seats.pending_code("red"), seats.pending_code("blue")
     assert seats.expires_in("red") == 300 and seats.next_expiry() == 300
     clock.now += 120
-    seats.revoke("blue")   # a fresh code for blue: its own five minutes
+    seats.revoke("blue")  # a fresh code for blue: its own five minutes
     new_blue = seats.pending_code("blue")
     assert seats.next_expiry() == 180
     clock.now += 180
@@ -80,8 +81,19 @@ def test_codes_expire_after_their_lifetime():
 def test_unknown_malformed_and_cross_seat_tokens_find_nothing():
     seats = Seats(["red", "blue"])
     cred = seats.join(seats.pending_code("red")).credential
-    for bad in ("", "x", cred[:-1], cred + "x", cred.upper(), "é" * 10, "a" * 5000, None, 42, b"bytes",
-                seats.pending_code("blue")):
+    for bad in (
+        "",
+        "x",
+        cred[:-1],
+        cred + "x",
+        cred.upper(),
+        "é" * 10,
+        "a" * 5000,
+        None,
+        42,
+        b"bytes",
+        seats.pending_code("blue"),
+    ):
         assert seats.seat_for(bad) is None
     for bad in ("", cred, "é", None, "a" * 5000):
         assert seats.join(bad) == "unknown"
@@ -101,7 +113,7 @@ def test_revoke_forgets_the_phone_and_makes_a_new_code():
     assert new != first and seats.pending_code("red") == new and not seats.code_valid(first)
     again = seats.join(new)
     assert again.credential != cred and seats.seat_for(again.credential) == "red"
-    assert again.phone.serial != serial and not seats.confirm("red", serial)   # a new phone: asked again
+    assert again.phone.serial != serial and not seats.confirm("red", serial)  # a new phone: asked again
 
 
 def test_only_one_phone_wins_a_code():
@@ -124,6 +136,7 @@ def test_a_lifetime_must_be_positive():
 
 def test_the_code_lifetime_comes_from_the_environment(monkeypatch, caplog):
     from companion.phones import seats as seats_module
+
     monkeypatch.setenv("ELGRANDE_PHONE_CODE_MINUTES", "2.5")
     assert seats_module._code_lifetime_from_env() == 150
     for bad in ("abc", "-1", "0", "nan", "99999"):

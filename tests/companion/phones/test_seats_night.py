@@ -1,5 +1,6 @@
 """Seats over a game night (seats.reseat and the lobby), without a server: which phone goes to
 which seat of the next game, when the tablet is asked again, and what the old codes say."""
+
 from __future__ import annotations
 
 from companion.phones.seats import LOBBY_LIMIT, Joined, Seats, seat_identity
@@ -16,21 +17,24 @@ def joined(seats: Seats, pid: str, confirm: bool = True) -> str:
 def test_who_sits_at_a_seat():
     assert seat_identity("red", "Red") == seat_identity("red", "") == seat_identity("red", " red ") == "colour:red"
     assert seat_identity("red", "Ana") == seat_identity("blue", "  ana ") == "name:ana"
-    assert seat_identity("red", "Blue") == "name:blue"      # a player named Blue is not the blue seat
+    assert seat_identity("red", "Blue") == "name:blue"  # a player named Blue is not the blue seat
 
 
 def test_phones_follow_names_then_unnamed_colours():
-    seats = Seats(["red", "yellow", "green", "blue"], names={"red": "Ana", "yellow": "Bruno", "green": "Green",
-                                                             "blue": "Dora"})
+    seats = Seats(
+        ["red", "yellow", "green", "blue"], names={"red": "Ana", "yellow": "Bruno", "green": "Green", "blue": "Dora"}
+    )
     creds = {pid: joined(seats, pid) for pid in ("red", "yellow", "green")}
-    creds["blue"] = joined(seats, "blue", confirm=False)     # the tablet never answered for Dora's phone
+    creds["blue"] = joined(seats, "blue", confirm=False)  # the tablet never answered for Dora's phone
     old_code = seats.pending_code("red")
     assert old_code is None
-    seats.reseat(["red", "yellow", "green", "blue", "black"],
-                 {"red": "Bruno", "yellow": "Ana", "green": "Green", "blue": "Dora", "black": "Eva"})
-    assert seats.seat_for(creds["yellow"]) == "red" and seats.confirmed("red")      # Bruno: by name
-    assert seats.seat_for(creds["red"]) == "yellow" and seats.confirmed("yellow")   # Ana: by name
-    assert seats.seat_for(creds["green"]) == "green" and seats.confirmed("green")   # nobody named: the colour
+    seats.reseat(
+        ["red", "yellow", "green", "blue", "black"],
+        {"red": "Bruno", "yellow": "Ana", "green": "Green", "blue": "Dora", "black": "Eva"},
+    )
+    assert seats.seat_for(creds["yellow"]) == "red" and seats.confirmed("red")  # Bruno: by name
+    assert seats.seat_for(creds["red"]) == "yellow" and seats.confirmed("yellow")  # Ana: by name
+    assert seats.seat_for(creds["green"]) == "green" and seats.confirmed("green")  # nobody named: the colour
     assert seats.seat_for(creds["blue"]) == "blue" and not seats.confirmed("blue")  # still to be confirmed
     assert seats.phone("yellow").was == "Ana (Red)" and seats.code_state("black") == "open"
     assert seats.lobby() == []
@@ -64,7 +68,7 @@ def test_the_same_name_twice_is_no_identity_and_old_codes_are_replaced():
     ana = joined(seats, "red")
     old = seats.pending_code("blue")
     seats.reseat(["red", "blue"], {"red": "Ana", "blue": "ana"})
-    assert seats.seat_for(ana) is None and len(seats.lobby()) == 1     # two Anas: the phone asks
+    assert seats.seat_for(ana) is None and len(seats.lobby()) == 1  # two Anas: the phone asks
     assert seats.refusal(old) == "replaced" and seats.join(old) == "replaced"
 
 
@@ -77,7 +81,7 @@ def test_leaving_and_coming_back_needs_no_question_and_the_lobby_is_bounded():
     assert back.confirmed and seats.joined("red")
     seats.leave_seat(red)
     phones = [red]
-    for _ in range(LOBBY_LIMIT + 3):   # phones of many earlier games, none of them seated now
+    for _ in range(LOBBY_LIMIT + 3):  # phones of many earlier games, none of them seated now
         phones.append(joined(seats, "red"))
         seats.leave_seat(phones[-1])
     assert len(seats.lobby()) == LOBBY_LIMIT

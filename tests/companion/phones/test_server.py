@@ -1,4 +1,5 @@
 """The phone server's HTTP and websocket API against the real table authority."""
+
 from __future__ import annotations
 
 import asyncio
@@ -11,8 +12,20 @@ import pytest
 from companion.phones import PhoneServer, lan_address
 from engine.events import CastilloCounted, SecretDiscSet, SecretDiscsRevealed
 
-from .conftest import NAMES, PICKS, PLAYERS, code_of, http, join, make_table, seat_state, status_of, \
-    to_general_scoring, to_special_disc, wait_for
+from .conftest import (
+    NAMES,
+    PICKS,
+    PLAYERS,
+    code_of,
+    http,
+    join,
+    make_table,
+    seat_state,
+    status_of,
+    to_general_scoring,
+    to_special_disc,
+    wait_for,
+)
 from .wsclient import frame, phone, pick, quiet, run, spectator, until
 
 
@@ -32,20 +45,41 @@ def test_join_once_then_410(start_server):
     assert status == 200 and b"<html" in body and headers["Cache-Control"] == "no-store"
     fresh = server.seats_status()["red"]
     assert fresh["code"] == "open" and 290 < fresh["expires_in"] <= 300
-    assert {k: fresh[k] for k in ("joined", "connected", "awaiting")} == \
-        {"joined": False, "connected": False, "awaiting": None}
-    status, _, body = http(server, "POST", "/api/join", {"code": code},
-                           headers={"User-Agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 "
-                                                  "(KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36"})
+    assert {k: fresh[k] for k in ("joined", "connected", "awaiting")} == {
+        "joined": False,
+        "connected": False,
+        "awaiting": None,
+    }
+    status, _, body = http(
+        server,
+        "POST",
+        "/api/join",
+        {"code": code},
+        headers={
+            "User-Agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 "
+            "(KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36"
+        },
+    )
     assert status == 200
     answer = json.loads(body)
     assert answer["seat"] == "red" and len(answer["credential"]) >= 43
     # Joined but not confirmed: the tablet is asked, with the phone's number and what it is.
     phone = server.seats.phone("red")
-    assert server.seats_status()["red"] == {"joined": False, "connected": False, "awaiting": phone.serial,
-                                            "code": None, "expires_in": None}
-    assert server.confirmations() == [{"seat": "red", "phone": phone.serial, "question": "Is this Ana's phone?",
-                                       "detail": f"Its screen shows {phone.number} (Chrome on Android)"}]
+    assert server.seats_status()["red"] == {
+        "joined": False,
+        "connected": False,
+        "awaiting": phone.serial,
+        "code": None,
+        "expires_in": None,
+    }
+    assert server.confirmations() == [
+        {
+            "seat": "red",
+            "phone": phone.serial,
+            "question": "Is this Ana's phone?",
+            "detail": f"Its screen shows {phone.number} (Chrome on Android)",
+        }
+    ]
     assert server.seat_url("red") is None  # a phone holds the seat: no code to show until revoked
     assert server.confirm("red", phone.serial + 1) is False  # not the phone the tablet was shown
     assert server.confirm("red", phone.serial) and server.confirmations() == []
@@ -75,10 +109,10 @@ def test_the_tablet_question_names_the_seat_a_phone_holds_already(start_server):
 
     joined("yellow", held=ana)
     assert question("yellow") == "Is this Bruno's phone? This phone already holds Ana's seat."
-    joined("green")                    # another phone, or a page from before: nothing to name
-    joined("blue", held="x" * 43)      # a credential nobody holds
+    joined("green")  # another phone, or a page from before: nothing to name
+    joined("blue", held="x" * 43)  # a credential nobody holds
     assert question("green") == "Is this Carmen's phone?" and question("blue") == "Is this Dora's phone?"
-    server.revoke("red")               # Ana's seat no longer has that phone: nothing to name either
+    server.revoke("red")  # Ana's seat no longer has that phone: nothing to name either
     assert question("yellow") == "Is this Bruno's phone?"
 
 
@@ -121,17 +155,26 @@ def test_an_unconfirmed_phone_sees_nothing_and_no_sends_it_away(start_server):
             ws = await phone(session, server, cred)
             waiting = await frame(ws)
             number = server.seats.phone("green").number
-            assert waiting == {"type": "pending", "seat": {"id": "green", "name": "Carmen", "colour": "Green"},
-                               "number": number, "title": "Waiting for the tablet",
-                               "hint": waiting["hint"]} and "Carmen's phone" in waiting["hint"]
+            assert (
+                waiting
+                == {
+                    "type": "pending",
+                    "seat": {"id": "green", "name": "Carmen", "colour": "Green"},
+                    "number": number,
+                    "title": "Waiting for the tablet",
+                    "hint": waiting["hint"],
+                }
+                and "Carmen's phone" in waiting["hint"]
+            )
             status, _, body = http(server, "GET", "/api/me", headers={"Authorization": "Bearer " + cred})
             assert status == 200 and json.loads(body) == waiting
             err = await pick(ws, cred, qid, "aragon")
             assert err["status"] == 403 and "not confirmed" in err["message"]
-            status, _, body = http(server, "POST", "/api/pick", {"credential": cred, "question": qid,
-                                                                 "region": "aragon"})
+            status, _, body = http(
+                server, "POST", "/api/pick", {"credential": cred, "question": qid, "region": "aragon"}
+            )
             assert status == 403 and table.private("green")["secret_disc"] is None
-            assert await quiet(ws) == []   # the socket stays open, and nothing private came
+            assert await quiet(ws) == []  # the socket stays open, and nothing private came
             assert not status_of(server)["seats"][2]["joined"]
             # No: the phone is told and forgotten; the seat gets a new code.
             serial = server.seats_status()["green"]["awaiting"]
@@ -145,7 +188,7 @@ def test_an_unconfirmed_phone_sees_nothing_and_no_sends_it_away(start_server):
             ws2 = await phone(session, server, cred2)
             assert (await frame(ws2))["type"] == "pending"
             serial2 = server.seats_status()["green"]["awaiting"]
-            assert server.reject("green", serial) is None   # a stale No changes nothing
+            assert server.reject("green", serial) is None  # a stale No changes nothing
             assert server.confirm("green", serial2)
             view = await frame(ws2)
             assert view["type"] == "view" and view["question"]["state"] == "choose"
@@ -189,8 +232,13 @@ def test_seat_urls_use_the_lan_address():
 def test_me_needs_the_right_credential(start_server):
     server = start_server(make_table())
     cred = join(server, "red")
-    for headers in ({}, {"Authorization": "Bearer "}, {"Authorization": "Basic abc"},
-                    {"Authorization": "Bearer " + "x" * 43}, {"Authorization": "Bearer " + cred[:-1] + "?"}):
+    for headers in (
+        {},
+        {"Authorization": "Bearer "},
+        {"Authorization": "Basic abc"},
+        {"Authorization": "Bearer " + "x" * 43},
+        {"Authorization": "Bearer " + cred[:-1] + "?"},
+    ):
         status, _, body = http(server, "GET", "/api/me", headers=headers)
         assert status == 401
         assert "credential" in json.loads(body)["error"].lower() or "QR code" in json.loads(body)["error"]
@@ -212,8 +260,7 @@ def test_scoring_general_scoring_from_phones(start_server):
             for ws in socks.values():
                 assert (await frame(ws))["question"]["state"] == "waiting"
             to_general_scoring(table)
-            views = {pid: await until(ws, lambda m: m["question"]["state"] == "choose")
-                     for pid, ws in socks.items()}
+            views = {pid: await until(ws, lambda m: m["question"]["state"] == "choose") for pid, ws in socks.items()}
             red = views["red"]
             assert [r["id"] for r in red["question"]["regions"]] == list(server.board.region_ids)
             assert red["question"]["waiting_for"] == [NAMES[p] for p in PLAYERS]
@@ -222,8 +269,10 @@ def test_scoring_general_scoring_from_phones(start_server):
             assert (await pick(socks["red"], creds["red"], qid, "aragon", 1))["ok"]
             assert (await pick(socks["red"], creds["red"], qid, PICKS["red"], 2))["ok"]
             assert table.private("red")["secret_disc"] == PICKS["red"]
-            m = await until(socks["red"], lambda m: is_view(m) and m["question"]["pick"]
-                            and m["question"]["pick"]["id"] == PICKS["red"])
+            m = await until(
+                socks["red"],
+                lambda m: is_view(m) and m["question"]["pick"] and m["question"]["pick"]["id"] == PICKS["red"],
+            )
             assert m["question"]["state"] == "choose"
             # A stale question id is refused with a clear message.
             err = await pick(socks["red"], creds["red"], qid + "x", "granada", 3)
@@ -383,8 +432,7 @@ def test_revoke_cuts_the_phone_off_at_once(start_server):
             msg = await asyncio.wait_for(ws.receive(), 2)
             assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4401
             assert new_url and new_url == server.seat_url("yellow")
-            wait_for(lambda: seat_state(server, "yellow") == {"joined": False, "connected": False},
-                     what="seat free")
+            wait_for(lambda: seat_state(server, "yellow") == {"joined": False, "connected": False}, what="seat free")
             again = await phone(session, server, cred)
             msg = await asyncio.wait_for(again.receive(), 2)
             assert msg.type == aiohttp.WSMsgType.CLOSE and msg.data == 4401
@@ -431,8 +479,15 @@ def test_status_feed_is_live_and_sequenced(start_server):
             await until(spec, lambda m: m["choice"] == "open", seen=seen)
             table.submit(SecretDiscSet(player="red", region="aragon"))
             m = await until(spec, lambda m: m["seats"][0]["chosen"], seen=seen)
-            assert m["seats"][0] == {"id": "red", "name": "Ana", "colour": "Red", "joined": False,
-                                     "connected": False, "asked": True, "chosen": True}
+            assert m["seats"][0] == {
+                "id": "red",
+                "name": "Ana",
+                "colour": "Red",
+                "joined": False,
+                "connected": False,
+                "asked": True,
+                "chosen": True,
+            }
             seqs = [s["seq"] for s in seen]
             assert seqs == list(range(seqs[0], seqs[0] + len(seqs)))
             assert server.status()["seq"] == seqs[-1]
@@ -451,6 +506,7 @@ def test_the_pause_glue_sees_a_running_phone_server_and_one_stopped():
     """lifecycle.phones_running is what Android's resume asks before restarting the phones: a
     running server must not be restarted (its seats' codes would change), a stopped one must."""
     from companion import lifecycle
+
     server = PhoneServer(make_table(), host="127.0.0.1").start()
     try:
         assert lifecycle.phones_running(server)

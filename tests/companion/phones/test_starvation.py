@@ -12,6 +12,7 @@ waits for the tablet, and picks. A baseline phone joins and picks before the flo
 run. Afterwards every held socket has been closed by the server, the server never came near its
 file limit, it can still open files, and its log holds no traceback.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -35,10 +36,16 @@ HERE = Path(__file__).parent
 ROOT = HERE.parents[2]
 FD_LIMIT = 1024
 PER_ADDRESS = 16
-KINDS = (("idle", 960, b""),                                                    # connect, say nothing
-         ("half head", 180, b"GET / HTTP/1.1\r\nHost: x\r\nX-Unfinished: "),       # a head never finished
-         ("half body", 60, b"POST /api/join HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
-                            b"Content-Length: 900\r\n\r\n{\"code\": \""))           # a body never finished
+KINDS = (
+    ("idle", 960, b""),  # connect, say nothing
+    ("half head", 180, b"GET / HTTP/1.1\r\nHost: x\r\nX-Unfinished: "),  # a head never finished
+    (
+        "half body",
+        60,
+        b"POST /api/join HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        b'Content-Length: 900\r\n\r\n{"code": "',
+    ),
+)  # a body never finished
 HELD = sum(n for _, n, _ in KINDS)
 # Within a second on a quiet machine (the figure printed); asserted with room for a loaded one (two
 # CPU hogs beside the suite, or one SYN resent after 1 s while the queue is full of the flood's
@@ -53,9 +60,14 @@ class Child:
     def __init__(self, tmp: Path):
         self.log_path = tmp / "server.log"
         self.err = open(self.log_path, "w")
-        self.proc = subprocess.Popen([sys.executable, str(HERE / "flood_server.py"), str(FD_LIMIT)],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.err, text=True,
-                                     env={**os.environ, "PYTHONPATH": str(ROOT), "ELGRANDE_DATA_DIR": str(tmp)})
+        self.proc = subprocess.Popen(
+            [sys.executable, str(HERE / "flood_server.py"), str(FD_LIMIT)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.err,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT), "ELGRANDE_DATA_DIR": str(tmp)},
+        )
         self.hello = self._answer()
 
     def _answer(self) -> dict:
@@ -102,7 +114,7 @@ class Flood:
             if self.slots[i][1]:
                 s.sendall(self.slots[i][1])
         except OSError:
-            pass   # refused at once (a reset): the next pass tries again
+            pass  # refused at once (a reset): the next pass tries again
         s.setblocking(False)
         self.socks[i] = s
 
@@ -123,7 +135,7 @@ class Flood:
         for fd, _ in poller.poll(0):
             s = self.socks[index[fd]]
             try:
-                while data := s.recv(65536):   # a 408 answer to a half body comes before the close
+                while data := s.recv(65536):  # a 408 answer to a half body comes before the close
                     del data
                 gone.append(index[fd])
             except BlockingIOError:
@@ -196,8 +208,15 @@ def phone_joins_and_picks(child: Child, pid: str, region: str) -> tuple[float, f
             assert confirmed["ok"], f"the tablet found no phone awaiting on {pid}"
             view = await until(ws, lambda m: m["type"] == "view" and m["question"]["state"] == "choose", 30)
             t1 = time.monotonic()
-            await ws.send_json({"type": "pick", "credential": credential, "question": view["question"]["id"],
-                                "region": region, "ref": 1})
+            await ws.send_json(
+                {
+                    "type": "pick",
+                    "credential": credential,
+                    "question": view["question"]["id"],
+                    "region": region,
+                    "ref": 1,
+                }
+            )
             answer = await until(ws, lambda m: m.get("ref") == 1, 30)
             picked = time.monotonic() - t1
             assert answer["type"] == "result", f"{pid} picking {region}: {answer}"
@@ -222,15 +241,17 @@ def test_a_phone_joins_and_picks_within_a_second_past_1200_idle_sockets(tmp_path
     figures = {}
     try:
         assert child.hello["fd_limit"] == [FD_LIMIT, FD_LIMIT]
-        assert HELD > FD_LIMIT   # without its guard, the server would run out of files
+        assert HELD > FD_LIMIT  # without its guard, the server would run out of files
         budget = child.hello["budget"]
         assert budget == (FD_LIMIT - 256) // 2
         figures["baseline"] = phone_joins_and_picks(child, "red", "sevilla")
         figures["open_s"] = flood.open_all()
-        end = time.monotonic() + 15   # the server accepts the queued flood in batches
+        end = time.monotonic() + 15  # the server accepts the queued flood in batches
         while (during := child.ask("stats"))["evicted"] == 0 and time.monotonic() < end:
             time.sleep(0.05)
-        assert during["evicted"] > 0, f"the server evicted no held socket within 15 s of the flood; last stats: {during}"
+        assert during["evicted"] > 0, (
+            f"the server evicted no held socket within 15 s of the flood; last stats: {during}"
+        )
         assert during["open"] <= budget, during
         print(f"\nflood opened in {figures['open_s']:.2f} s; the server: {during}")
         flood.start_refill()
@@ -238,12 +259,14 @@ def test_a_phone_joins_and_picks_within_a_second_past_1200_idle_sockets(tmp_path
         figures["flooded"] = phone_joins_and_picks(child, "yellow", "granada")
         flood.stop_refill()
         figures["reopened"] = flood.reopened
-        print(f"\nbaseline: join {figures['baseline'][0]:.3f} s, pick {figures['baseline'][1]:.3f} s; "
-              f"with {HELD} sockets held ({flood.reopened} re-opened while the phone joined): "
-              f"join {figures['flooded'][0]:.3f} s, pick {figures['flooded'][1]:.3f} s")
+        print(
+            f"\nbaseline: join {figures['baseline'][0]:.3f} s, pick {figures['baseline'][1]:.3f} s; "
+            f"with {HELD} sockets held ({flood.reopened} re-opened while the phone joined): "
+            f"join {figures['flooded'][0]:.3f} s, pick {figures['flooded'][1]:.3f} s"
+        )
         join_s, pick_s = figures["flooded"]
         assert join_s < LIMIT_S and pick_s < LIMIT_S, figures
-        assert flood.reopened > 0   # the flood kept pressing while the phone joined
+        assert flood.reopened > 0  # the flood kept pressing while the phone joined
         # The server closes every held socket: idle ones after its idle timeout, half bodies with a 408.
         end = time.monotonic() + 10
         shut = set()
@@ -254,7 +277,7 @@ def test_a_phone_joins_and_picks_within_a_second_past_1200_idle_sockets(tmp_path
         after = child.ask("stats")
         assert after["picks"]["red"] == "sevilla" and after["picks"]["yellow"] == "granada"
         assert after["files_ok"], "the server process could not open files"
-        assert after["peak_fds"] < FD_LIMIT - 256, after   # it never came near its limit
+        assert after["peak_fds"] < FD_LIMIT - 256, after  # it never came near its limit
         assert after["guard_peak"] <= budget, after
     finally:
         flood.close()

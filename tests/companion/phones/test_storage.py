@@ -1,6 +1,7 @@
 """A phone's pick the tablet's storage cannot keep is refused in the table's one line, with no
 path of the tablet's in it, and the same pick goes through once space returns (issue 31: the
 refusal used to carry the server's full file path)."""
+
 from __future__ import annotations
 
 from tests.companion.test_full_disk import file_size_limit

@@ -1,4 +1,5 @@
 """Async websocket helpers (aiohttp client) for the phone server tests."""
+
 from __future__ import annotations
 
 import asyncio
@@ -35,6 +36,7 @@ async def until(ws, predicate, timeout: float = DEADLINE, seen: list | None = No
     """Frames until one satisfies predicate; every frame is appended to `seen`. A timeout names
     what was awaited and the last frame seen."""
     from .conftest import awaited
+
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout
     last = "no frame at all"
@@ -42,8 +44,9 @@ async def until(ws, predicate, timeout: float = DEADLINE, seen: list | None = No
         try:
             m = await frame(ws, max(0.01, end - loop.time()))
         except asyncio.TimeoutError:
-            raise AssertionError(f"waited {timeout:g} s for a frame where {awaited(predicate)}; "
-                                 f"the last frame: {last}") from None
+            raise AssertionError(
+                f"waited {timeout:g} s for a frame where {awaited(predicate)}; the last frame: {last}"
+            ) from None
         last = m
         if seen is not None:
             seen.append(m)
@@ -65,12 +68,12 @@ async def quiet(ws, seconds: float = 0.3) -> list:
 
 
 async def pick(ws, credential: str, question: str, region: str, ref: int = 1) -> dict:
-    await ws.send_json({"type": "pick", "credential": credential, "question": question, "region": region,
-                        "ref": ref})
+    await ws.send_json({"type": "pick", "credential": credential, "question": question, "region": region, "ref": ref})
     return await until(ws, lambda m: m["type"] in ("result", "error") and m.get("ref") == ref)
 
 
 def run(coro, timeout: float = 60):
     async def bounded():
         return await asyncio.wait_for(coro, timeout)
+
     return asyncio.run(bounded())

@@ -1,6 +1,7 @@
 """A tablet app's manners in the real app (run by test_android_manners.py through
 app_driver.py as "android_scenarios:NAME"): Back (Escape, keycode 27, as SDL sends
 Android's back key), pause and resume, the screen kept on while a game is open."""
+
 from __future__ import annotations
 
 import urllib.request
@@ -11,6 +12,7 @@ from scenarios import _poll, _wait_for
 def press_back():
     """What SDL does with Android's back key (and Escape): on_key_down, then on_keyboard."""
     from kivy.core.window import Window
+
     if not Window.dispatch("on_key_down", 27, 41, None, []):
         Window.dispatch("on_keyboard", 27, 41, None, [])
 
@@ -18,6 +20,7 @@ def press_back():
 def _link_connected(link, seconds=45.0, step=0.05):
     """Yield until the tower link's own status says connected (real time: a loaded machine)."""
     import time
+
     deadline = time.monotonic() + seconds
     while (status := link.status) is None or status.state != "connected":
         if time.monotonic() > deadline:
@@ -27,9 +30,10 @@ def _link_connected(link, seconds=45.0, step=0.05):
 
 
 def _dialog_texts(d) -> list[str]:
+    from kivy.core.window import Window
     from kivy.uix.label import Label
     from kivy.uix.modalview import ModalView
-    from kivy.core.window import Window
+
     texts = []
     for view in [w for w in Window.children if isinstance(w, ModalView)]:
         texts += [w.text for w in d._walk(view) if isinstance(w, Label) and w.text]
@@ -61,7 +65,9 @@ def _phones_answer(port: int) -> int:
 
 def back_pause_resume_keep_awake(d):
     from kivy.core.window import Window
+
     from companion.navigation import LEAVE_GAME_QUESTION, QUIT_QUESTION
+
     app = d.app
     facts = d.facts = {}
     yield 0.3
@@ -86,10 +92,11 @@ def back_pause_resume_keep_awake(d):
     yield 0.2
     assert d.current == "setup"
     from kivy.uix.textinput import TextInput
+
     field = next(w for w in d.screen("setup").walk() if isinstance(w, TextInput))
     field.focus = True
     yield 0.1
-    press_back()   # first Back ends the typing, the screen stays
+    press_back()  # first Back ends the typing, the screen stays
     yield 0.1
     assert d.current == "setup" and not field.focus
     press_back()
@@ -110,25 +117,34 @@ def back_pause_resume_keep_awake(d):
     assert d.current == "table" and _dialog_texts(d) == [] and app.screen_kept_on
     press_back()
     yield 0.1
-    press_back()   # Back on the question closes it
+    press_back()  # Back on the question closes it
     yield 0.1
     assert d.current == "table" and _dialog_texts(d) == []
 
     # Pause and resume with everything still running: nothing to restart
     table = d.model.table
     from companion import lifecycle
-    yield from _wait_for(d, lambda: lifecycle.bridge_running(d.model.tower_link.bridge)
-                         and d.model.phones is not None and lifecycle.phones_running(d.model.phones),
-                         saw=lambda: f"tower link {d.model.tower}, phones {d.model.phones}")
+
+    yield from _wait_for(
+        d,
+        lambda: (
+            lifecycle.bridge_running(d.model.tower_link.bridge)
+            and d.model.phones is not None
+            and lifecycle.phones_running(d.model.phones)
+        ),
+        saw=lambda: f"tower link {d.model.tower}, phones {d.model.phones}",
+    )
     assert app.on_pause() is True
     app.on_resume()
     assert app.restored_on_resume == [] and d.model.table is table, (app.restored_on_resume, d.model.table, table)
 
     # Android stopped the tower link and the phone server while the app was paused
-    def seats():   # each seat's state and QR code address (the time left on a code runs on)
+    def seats():  # each seat's state and QR code address (the time left on a code runs on)
         phones = d.model.phones
-        return {pid: ({k: v for k, v in s.items() if k != "expires_in"}, phones.seat_url(pid))
-                for pid, s in phones.seats_status().items()}
+        return {
+            pid: ({k: v for k, v in s.items() if k != "expires_in"}, phones.seat_url(pid))
+            for pid, s in phones.seats_status().items()
+        }
 
     port, seats_before = d.model.phones.port, seats()
     records = len(table.records)
@@ -138,13 +154,13 @@ def back_pause_resume_keep_awake(d):
     d.model.phones.stop()
     app.on_resume()
     assert app.restored_on_resume == ["tower", "phones"], app.restored_on_resume
-    link = d.model.tower_link   # the resume started a new link: wait for its own state, not the old one's
+    link = d.model.tower_link  # the resume started a new link: wait for its own state, not the old one's
     assert link is not None and link is not stopped, "the resume did not start a new tower link"
     yield from _link_connected(link)
     assert d.model.phones.port == port and seats() == seats_before
     facts["phones_status_after_resume"] = _phones_answer(port)
     assert d.model.table is table and len(table.records) >= records
-    _drop(d, "yellow")   # the tower counts again after the resume
+    _drop(d, "yellow")  # the tower counts again after the resume
     yield from _wait_for(d, lambda: sum(d.model.table.hidden_tallies().values()) == 2)
     assert app.screen_kept_on and not Window.allow_screensaver
 

@@ -20,6 +20,7 @@ Several scenarios run one after another in the same app (back_home between
 them), each with its screenshots in SHOTS_DIR/<scenario> and its outcome under
 "scenarios"; "module:name@group" runs one in the data folder's subfolder group.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,11 +29,12 @@ import traceback
 from pathlib import Path
 
 import companion.app  # noqa: F401  (sets Kivy's config before anything imports kivy)
-from kivy.tests.common import UnitTestTouch  # noqa: E402
 
+# isort: split
+from kivy.tests.common import UnitTestTouch
 
-SETTLE_MOST_FRAMES = 200   # a callback that schedules itself again and again cannot hold a scenario longer
-SOON_SECONDS = 0.2   # Kivy's short delays are waited for (min_state_time: 0.035 s)
+SETTLE_MOST_FRAMES = 200  # a callback that schedules itself again and again cannot hold a scenario longer
+SOON_SECONDS = 0.2  # Kivy's short delays are waited for (min_state_time: 0.035 s)
 
 
 class real(float):
@@ -54,6 +56,7 @@ class Driver:
 
     def widgets(self):
         from kivy.core.window import Window
+
         for root in Window.children:  # the screen manager and any open modal view
             yield from self._walk(root)
 
@@ -69,8 +72,12 @@ class Driver:
 
     def button(self, text: str, exact: bool = False):
         from kivy.uix.button import Button
-        found = [w for w in self.widgets() if isinstance(w, Button) and self.visible(w)
-                 and ((w.text == text) if exact else (text in w.text))]
+
+        found = [
+            w
+            for w in self.widgets()
+            if isinstance(w, Button) and self.visible(w) and ((w.text == text) if exact else (text in w.text))
+        ]
         if not found:
             shown = sorted({w.text for w in self.widgets() if isinstance(w, Button) and self.visible(w) and w.text})
             raise AssertionError(f"no button {text!r} on screen; buttons: {shown}")
@@ -80,6 +87,7 @@ class Driver:
         """The dialog on top, if one is open."""
         from kivy.core.window import Window
         from kivy.uix.modalview import ModalView
+
         return next((w for w in Window.children if isinstance(w, ModalView)), None)
 
     def has_button(self, text: str) -> bool:
@@ -141,10 +149,11 @@ class Driver:
         from kivy.core.window import Window
         from kivy.graphics.opengl import GL_RGB, GL_UNSIGNED_BYTE, glReadPixels
         from PIL import Image
+
         width, height = Window.size
         draw_now()
         pixels = glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE)
-        stride = (width * 3 + 3) // 4 * 4   # OpenGL pads each row to 4 bytes
+        stride = (width * 3 + 3) // 4 * 4  # OpenGL pads each row to 4 bytes
         path = self.shots / f"{name}.png"
         path.parent.mkdir(parents=True, exist_ok=True)
         Image.frombytes("RGB", (width, height), pixels, "raw", "RGB", stride, -1).save(path, compress_level=1)
@@ -165,7 +174,8 @@ def _draw_only_pictures() -> None:
     every changed frame, about two thirds of the app tests' CPU at 1920x1200. A scenario that
     measures the loop itself (perf_loop_driver) draws every frame again: draw_every_frame(True)."""
     from kivy.core.window import Window
-    Window.fbind("on_draw", lambda *args: not (_DRAWING["every_frame"] or _DRAWING["now"]))   # True: skipped
+
+    Window.fbind("on_draw", lambda *args: not (_DRAWING["every_frame"] or _DRAWING["now"]))  # True: skipped
     Window.fbind("on_flip", lambda *args: not _DRAWING["every_frame"])
 
 
@@ -176,6 +186,7 @@ def draw_every_frame(on: bool) -> None:
 def draw_now() -> None:
     """The window drawn as it stands (into the buffer a picture is read from)."""
     from kivy.core.window import Window
+
     _DRAWING["now"] = True
     try:
         Window.dispatch("on_draw")
@@ -210,15 +221,20 @@ def _scroll_glides_by_frames() -> None:
     the last frame, and each step asks for the next frame at once: with the test's frames a
     fraction of a millisecond apart (nothing drawn), one bounce took thousands of frames, and
     most of a launch's CPU. The same motion, in the frames the tablet would show it in."""
+    import functools
+
     from kivy.effects.dampedscroll import DampedScrollEffect
     from kivy.effects.kinetic import KineticEffect
-    import functools
+
     for effect in (KineticEffect, DampedScrollEffect):
+
         def stepped(step):
-            @functools.wraps(step)   # Kivy's clock finds a bound method again by its name
+            @functools.wraps(step)  # Kivy's clock finds a bound method again by its name
             def update_velocity(self, dt):
                 return step(self, max(dt, 1 / 30))
+
             return update_velocity
+
         effect.update_velocity = stepped(effect.update_velocity)
 
 
@@ -227,6 +243,7 @@ def _no_dialog_fades() -> None:
     fading dialog still sits in the window and swallows touches, so a scenario's next tap,
     meant for the dialog after it or the screen below, could reach it when frames are slow."""
     from kivy.uix.modalview import ModalView
+
     opening, dismissing = ModalView.open, ModalView.dismiss
 
     def open_(view, *args, **kwargs):
@@ -241,8 +258,9 @@ def _no_dialog_fades() -> None:
 
 
 def _scenario(spec: str):
-    """"module:name" (module defaults to scenarios.py), a generator function taking the Driver."""
+    """ "module:name" (module defaults to scenarios.py), a generator function taking the Driver."""
     import importlib
+
     module, _, name = spec.partition("@")[0].rpartition(":")
     return getattr(importlib.import_module(module or "scenarios"), name)
 
@@ -260,6 +278,7 @@ def back_home(d):
     shown. The next scenario starts as in a fresh app (its data folder set by run)."""
     from kivy.core.window import Window
     from kivy.uix.modalview import ModalView
+
     for view in [w for w in Window.children if isinstance(w, ModalView)]:
         view.dismiss()
     table = d.model._close_game()
@@ -269,7 +288,7 @@ def back_home(d):
     # game's "connected" would let the next scenario's wait for its own tower pass at once)
     d.model._tower_after = None
     d.model.tower = {}
-    if d.model.phones is not None:   # a new server with the next game: no phone of this one stays joined
+    if d.model.phones is not None:  # a new server with the next game: no phone of this one stays joined
         d.model.phones.stop()
         d.model.phones = None
         d.model.phone_seats = {}
@@ -287,6 +306,7 @@ def _fresh_setup_screen(d) -> None:
     """The new-game screen as the app builds it at start: the rule choice read from the data
     folder (as after a restart), nothing of the last scenario's entries (players, options)."""
     from companion.ui.setup_screen import SetupScreen
+
     manager = d.app.root
     manager.remove_widget(manager.get_screen("setup"))
     manager.add_widget(SetupScreen(name="setup", model=d.model))
@@ -301,6 +321,7 @@ def after_settling(then) -> None:
     pulse's steps, Kivy's cache purge) and a scroll view's glide are not waited for."""
     from kivy.clock import Clock
     from kivy.effects.kinetic import KineticEffect
+
     start = Clock.frames_displayed
 
     def awaited(event) -> bool:
@@ -316,9 +337,9 @@ def after_settling(then) -> None:
         if turns >= 1 and not pending or turns >= SETTLE_MOST_FRAMES:
             then(dt)
         elif pending and min(pending) > 0:
-            Clock.schedule_once(check, 0.02)   # a short delay: the loop sleeps meanwhile
+            Clock.schedule_once(check, 0.02)  # a short delay: the loop sleeps meanwhile
         else:
-            Clock.schedule_once(check, 0)   # the next turn
+            Clock.schedule_once(check, 0)  # the next turn
 
     Clock.schedule_once(check, 0)
 
@@ -327,10 +348,13 @@ def run(spec: str, shots: Path, result: Path) -> int:
     """One scenario, or several run one after another in the same app ("a,b,c"): each gets a
     fresh Driver, its own screenshots folder and its own facts; between two, back_home."""
     import os
+
     sys.path.insert(0, str(Path(__file__).parent))
+    from kivy.clock import Clock
+
     from companion.app import ElGrandeApp
     from companion.store import DATA_DIR_ENV
-    from kivy.clock import Clock
+
     _no_dialog_fades()
     _scroll_view_taps_at_once()
     _scroll_glides_by_frames()
@@ -356,8 +380,12 @@ def run(spec: str, shots: Path, result: Path) -> int:
                     yield from _scenario(one)(driver)
                     outcome.update(status="ok", **getattr(driver, "facts", {}))
                 except Exception as exc:
-                    outcome.update(status="failed", error=f"{type(exc).__name__}: {exc}",
-                                   trace=traceback.format_exc(), **getattr(driver, "facts", {}))
+                    outcome.update(
+                        status="failed",
+                        error=f"{type(exc).__name__}: {exc}",
+                        trace=traceback.format_exc(),
+                        **getattr(driver, "facts", {}),
+                    )
                     try:
                         driver.shot("failure")
                     except Exception:
@@ -371,9 +399,10 @@ def run(spec: str, shots: Path, result: Path) -> int:
             except StopIteration:
                 app.stop()
                 return
-            except BaseException as exc:   # the runner itself (back_home) failed: report it
-                outcomes.setdefault("runner", {}).update(status="failed", error=f"{type(exc).__name__}: {exc}",
-                                                         trace=traceback.format_exc())
+            except BaseException as exc:  # the runner itself (back_home) failed: report it
+                outcomes.setdefault("runner", {}).update(
+                    status="failed", error=f"{type(exc).__name__}: {exc}", trace=traceback.format_exc()
+                )
                 app.stop()
                 return
             if isinstance(wait, real):
@@ -386,12 +415,15 @@ def run(spec: str, shots: Path, result: Path) -> int:
     app = ElGrandeApp(driver=start)
     app.run()
     ok = all(o["status"] == "ok" for o in outcomes.values()) and len(outcomes) == len(specs)
-    written = {"status": "ok" if ok else "failed", "scenarios": outcomes} if several else \
-        (outcomes.get(specs[0]) or outcomes.get("runner") or {"status": "not run"})
+    written = (
+        {"status": "ok" if ok else "failed", "scenarios": outcomes}
+        if several
+        else (outcomes.get(specs[0]) or outcomes.get("runner") or {"status": "not run"})
+    )
     result.write_text(json.dumps(written))
     return 0 if ok else 1
 
 
 if __name__ == "__main__":
-    sys.modules["app_driver"] = sys.modules["__main__"]   # scenarios importing it (real, back_home) get this one
+    sys.modules["app_driver"] = sys.modules["__main__"]  # scenarios importing it (real, back_home) get this one
     sys.exit(run(sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3])))

@@ -8,6 +8,7 @@ tests enter by taps); from there every input is a tap: the prompt's "Enter the 1
 ... from your board", the numbers in the dialog (a wrong one refused with the board's rule),
 "Enter and go on", then the general scoring opened, counted and closed. The next game on the same
 data folder is not asked again."""
+
 from __future__ import annotations
 
 from rules_scenarios import _choose_2023, _into_view, _look, _tap_key, _tap_text
@@ -15,15 +16,25 @@ from scenarios import _poll, _wait_for
 
 from tests.companion.tablet_driver import TabletDriver, Unreachable
 
-OUR_BOARD = {"galicia": (3, 1, 0), "navarra": (4, 2, 0), "aragon": (4, 3, 0), "cataluna": (3, 1, 0),
-             "castilla": (5, 3, 1), "toledo": (6, 3, 1), "valencia": (4, 2, 1), "sevilla": (3, 2, 0),
-             "granada": (5, 2, 0), "castillo": (4, 2, 0)}
+OUR_BOARD = {
+    "galicia": (3, 1, 0),
+    "navarra": (4, 2, 0),
+    "aragon": (4, 3, 0),
+    "cataluna": (3, 1, 0),
+    "castilla": (5, 3, 1),
+    "toledo": (6, 3, 1),
+    "valencia": (4, 2, 1),
+    "sevilla": (3, 2, 0),
+    "granada": (5, 2, 0),
+    "castillo": (4, 2, 0),
+}
 
 
 def _dialog():
     from kivy.core.window import Window
 
     from companion.ui.pick_dialogs import BoardFacts
+
     return next((w for w in Window.children if isinstance(w, BoardFacts)), None)
 
 
@@ -55,14 +66,14 @@ def _play_until(d, done, seed: int = 3, limit: int = 4000):
             raise AssertionError("the game ended first")
         try:
             driver.step()
-        except Unreachable:   # a card whose facts nobody entered (the prompt offers skipping only)
+        except Unreachable:  # a card whose facts nobody entered (the prompt offers skipping only)
             driver.step({"type": "special_action_skipped", "player": ask.players[0]})
         if n % 25 == 0:
             yield 0.02
     raise AssertionError("never reached")
 
 
-QUIET_SECONDS = 1.0   # no dialog for this long: the screen has caught up with the table
+QUIET_SECONDS = 1.0  # no dialog for this long: the screen has caught up with the table
 
 
 def _close_outcomes(d):
@@ -71,7 +82,8 @@ def _close_outcomes(d):
     later (later still on a loaded machine): done once no dialog has come up for QUIET_SECONDS,
     so none opens late over the next dialog the scenario opens and takes its taps."""
     import time
-    quiet_since, deadline = None, time.monotonic() + 60   # real time: frames come as fast as the app draws them
+
+    quiet_since, deadline = None, time.monotonic() + 60  # real time: frames come as fast as the app draws them
     while time.monotonic() < deadline:
         yield _poll(1)
         dialog = d.dialog()
@@ -82,7 +94,7 @@ def _close_outcomes(d):
             continue
         quiet_since = None
         if dialog.__class__.__name__ != "OutcomeShown":
-            dialog.dismiss()   # the action-cards sheet, opened by itself for a reveal played already
+            dialog.dismiss()  # the action-cards sheet, opened by itself for a reveal played already
             continue
         done = next(w for w in dialog.walk() if getattr(w, "text", None) == "Done")
         d.tap_widget(done)
@@ -92,6 +104,7 @@ def _close_outcomes(d):
 def _tap_in_dialog(d, button):
     """Scrolled into view, tapped once laid out where it stays (whole_game_scenarios._tap_found)."""
     from whole_game_scenarios import _tap_found
+
     yield from _into_view(d, button)
     yield from _tap_found(d, lambda: button)
     yield 0.05
@@ -107,6 +120,7 @@ def _the_tables_cards_and_tiles() -> None:
     the two Scoring tiles (on the 4-5 side's page; the same tiles on both sides)."""
     from companion.rule_files import board_path, cards_path, write_json
     from engine.playout import standin_files
+
     board_file, cards_file = standin_files("2023", 4)
     write_json(cards_path(), cards_file)
     write_json(board_path("4-5"), {"rules": "2023", "side": "4-5", "scoring_tiles": board_file["scoring_tiles"]})
@@ -158,11 +172,13 @@ def scoreboards_asked_when_first_needed(d):
     d.facts["scoreboards"] = {b.area_id(i): list(v) if v is not None else None for i, v in enumerate(b.scoreboards)}
     yield from _look(d, "fact_entered")
     # The game goes on: to the end of its first general scoring
-    yield from _play_until(d, lambda: any(s.title.startswith("General scoring")
-                                          for s in d.model.table.state.scoring_log))
+    yield from _play_until(
+        d, lambda: any(s.title.startswith("General scoring") for s in d.model.table.state.scoring_log)
+    )
     yield from _close_outcomes(d)
     d.facts["general_scoring"] = next(s.title for s in table.state.scoring_log if s.title.startswith("General"))
     from companion.rule_files import BoardDraft
+
     kept = BoardDraft.load("2-3")
     d.facts["kept"] = {f.area: [list(f.value), f.status] for f in kept.facts() if f.kind == "scoreboard"}
 
@@ -180,6 +196,7 @@ def next_game_is_not_asked(d):
         if any(f.kind == "scoreboard" for f in d.model.table.facts_needed()):
             asked.append(d.model.table.asked().kind)
         return any(s.title.startswith("General scoring") for s in d.model.table.state.scoring_log)
+
     yield from _play_until(d, scored)
     d.facts["asked"] = asked
     d.facts["general_scoring"] = True
@@ -194,31 +211,48 @@ def exile_asks_the_neighbours(d):
     from companion.table import TableSetup
     from engine.events import GameSetup
     from engine.playout import standin_files
+
     d.facts = {}
     board_file, cards_file = standin_files("2023", 4)
     board_file = copy.deepcopy(board_file)
     board_file.pop("spaces")
     board_file["provenance"] = {k: v for k, v in board_file["provenance"].items() if not k.startswith("spaces.")}
     players = ["purple", "blue", "green", "orange"]
-    game = GameSetup(players=players, names={p: p.title() for p in players}, king="castilla",
-                     homes=dict(zip(players, ("galicia", "aragon", "sevilla", "valencia"))), start_player="purple",
-                     rules="2023", modules=["new-regency"], board_file=board_file, cards_file=cards_file)
+    game = GameSetup(
+        players=players,
+        names={p: p.title() for p in players},
+        king="castilla",
+        homes=dict(zip(players, ("galicia", "aragon", "sevilla", "valencia"))),
+        start_player="purple",
+        rules="2023",
+        modules=["new-regency"],
+        board_file=board_file,
+        cards_file=cards_file,
+    )
     yield 0.3
     d.model.new_game(TableSetup(game=game, mode="tracking", tower={"kind": "simulated"}))
     d.app.root.current = "table"
     yield from _wait_for(d, lambda: d.current == "table")
     table = d.model.table
     stacks = table.asked().options["stacks"]
-    table.submit({"type": "action_cards_revealed",
-                  "cards": ["exile" if s == 5 else next(iter(stacks[s])) for s in sorted(stacks)]})
+    table.submit(
+        {
+            "type": "action_cards_revealed",
+            "cards": ["exile" if s == 5 else next(iter(stacks[s])) for s in sorted(stacks)],
+        }
+    )
     driver = TabletDriver(table, seed=1)
     while table.asked().kind == "play_power_card":
         driver.step()
     ask = table.asked()
     pid = ask.players[0]
     stack = next(int(s) for s, cid in ask.options["stacks"].items() if cid == "exile")
-    table.submit_many([{"type": "court_replenished", "player": pid, "from_provinces": ask.options["max"],
-                        "from_regions": {}}, {"type": "action_card_chosen", "player": pid, "stack": stack}])
+    table.submit_many(
+        [
+            {"type": "court_replenished", "player": pid, "from_provinces": ask.options["max"], "from_regions": {}},
+            {"type": "action_card_chosen", "player": pid, "stack": stack},
+        ]
+    )
     yield from _close_outcomes(d)
     yield 0.3
     label = d.screen("table").prompt.choices[0].label
@@ -228,7 +262,7 @@ def exile_asks_the_neighbours(d):
     yield 0.2
     dialog = _dialog()
     d.facts["heading"] = dialog.heading.text
-    yield from _tap_in_dialog(d, dialog.next_button)      # nothing chosen yet
+    yield from _tap_in_dialog(d, dialog.next_button)  # nothing chosen yet
     d.facts["refused"] = dialog.message.text
     for region in ("navarra", "aragon", "cataluna"):
         yield from _tap_in_dialog(d, dialog.regions[region])
@@ -236,7 +270,7 @@ def exile_asks_the_neighbours(d):
     yield from _tap_in_dialog(d, dialog.next_button)
     for region in ("galicia", "castilla", "toledo", "sevilla"):
         yield from _tap_in_dialog(d, dialog.regions[region])
-    yield from _tap_in_dialog(d, dialog.next_button)      # "Enter and go on"
+    yield from _tap_in_dialog(d, dialog.next_button)  # "Enter and go on"
     yield from _wait_for(d, lambda: _dialog() is None)
     yield 0.3
     d.facts["said"] = d.model.message
@@ -249,4 +283,5 @@ def exile_asks_the_neighbours(d):
     place = table.asked().options.get("place") or {}
     d.facts["place_next_to"] = sorted(a for a in place.get("areas", []) if a != "castillo")
     from companion.rule_files import BoardDraft
+
     d.facts["kept"] = list(BoardDraft.load("4-5").fact("spaces.france.neighbours").value)

@@ -19,6 +19,7 @@ launch, naming it); the catalogue's test checks the problems found and every pic
 part runs in a data folder of its own (nothing the classic visits entered, e.g. Your cards,
 changes what a first 2023 game finds) and leaves its pictures in a folder of its own under
 the launch's."""
+
 from __future__ import annotations
 
 import json
@@ -28,7 +29,7 @@ from pathlib import Path
 from checks_2023_ki import KI_MARKER_TAGS, ki_markers_entered_by_taps, learned_the_box, map_2023_checks
 from scenarios import _wait_for
 
-DATA_DIR_ENV = "ELGRANDE_DATA_DIR"   # companion.store's; the app reads it each time
+DATA_DIR_ENV = "ELGRANDE_DATA_DIR"  # companion.store's; the app reads it each time
 
 
 def home_again(d):
@@ -39,6 +40,7 @@ def home_again(d):
     from kivy.uix.modalview import ModalView
 
     from companion.ui.setup_screen import SetupScreen
+
     for view in [w for w in Window.children if isinstance(w, ModalView)]:
         view.dismiss()
     table = d.model._close_game()
@@ -92,6 +94,7 @@ def several(d, parts):
     name with its status; one that fails is reported as such (with its trace, and a picture
     "failure_<name>"), and the next ones still run."""
     import traceback
+
     results: dict = {}
     yield 0.3
     for name, scenario in parts:
@@ -99,12 +102,15 @@ def several(d, parts):
             facts = yield from _part(d, name, scenario, {})
             results[name] = {**facts, "status": "ok"}
         except Exception as exc:
-            results[name] = {"status": "failed", "error": f"{type(exc).__name__}: {exc}",
-                             "trace": traceback.format_exc()}
+            results[name] = {
+                "status": "failed",
+                "error": f"{type(exc).__name__}: {exc}",
+                "trace": traceback.format_exc(),
+            }
             try:
                 d.shot(f"failure_{name}")
                 yield from home_again(d)
-            except Exception as again:   # the app cannot go on: the parts left are said not run
+            except Exception as again:  # the app cannot go on: the parts left are said not run
                 results[name]["then"] = f"home_again failed: {again!r}"
                 break
     d.facts = {"parts": results}
@@ -112,29 +118,54 @@ def several(d, parts):
 
 # ---- what each part proves at this shape ------------------------------------------------------
 
-NEW_PROMPT_SHOTS = ("start_colour_notes", "private_deal_modifiers", "prompt_dummy_region_cards", "add_card",
-                    "reveal_sheet", "prompt_play_power_card", "sub_modifier", "notice", "prompt_move_grande",
-                    "correction_king_in_portugal", "reveal_sheet_empty_stacks", "name_card", "add_card_compact",
-                    "reveal_sheet_learned", "card_facts")
+NEW_PROMPT_SHOTS = (
+    "start_colour_notes",
+    "private_deal_modifiers",
+    "prompt_dummy_region_cards",
+    "add_card",
+    "reveal_sheet",
+    "prompt_play_power_card",
+    "sub_modifier",
+    "notice",
+    "prompt_move_grande",
+    "correction_king_in_portugal",
+    "reveal_sheet_empty_stacks",
+    "name_card",
+    "add_card_compact",
+    "reveal_sheet_learned",
+    "card_facts",
+)
 
 
 def first_2023_rounds(d):
     """scenarios_2023.first_rounds (its learning of the box included), checked."""
     from scenarios_2023 import first_rounds
+
     yield from first_rounds(d)
     learned_the_box(d.facts["learning"])
     missing = [name for name in NEW_PROMPT_SHOTS if not (d.shots / f"{name}.png").exists()]
     assert not missing, (missing, sorted(d.facts["problems"]))
 
 
-KI_SCREENS = ("ki_shape_setup", "ki_shape_cards", "ki_shape_cards_modules", "ki_shape_cards_module_choice",
-              "ki_shape_secret_disc", "ki_shape_choose_power_cards", "private_choose_power_cards",
-              "ki_shape_play_power_card", "ki_shape_replenish", "ki_shape_turn_action", "ki_shape_markers")
+KI_SCREENS = (
+    "ki_shape_setup",
+    "ki_shape_cards",
+    "ki_shape_cards_modules",
+    "ki_shape_cards_module_choice",
+    "ki_shape_secret_disc",
+    "ki_shape_choose_power_cards",
+    "private_choose_power_cards",
+    "ki_shape_play_power_card",
+    "ki_shape_replenish",
+    "ki_shape_turn_action",
+    "ki_shape_markers",
+)
 
 
 def every_ki_screen(d):
     """ki_scenarios.look_at_ki_screens, checked: the markers' tags, the reversed scoreboard."""
     from ki_scenarios import look_at_ki_screens
+
     yield from look_at_ki_screens(d)
     assert [list(t) for t in d.facts["marker_tags"]] == KI_MARKER_TAGS, d.facts["marker_tags"]
     assert d.facts["reversed_mobile"] == ["0·4·8 rev."], d.facts["reversed_mobile"]
@@ -145,6 +176,7 @@ def every_ki_screen(d):
 def ki_marker_buttons(d):
     """ki_scoring_scenarios.ki_board_entry_shape, checked as test_app_ki_scoring checks it."""
     from ki_scoring_scenarios import ki_board_entry_shape
+
     yield from ki_board_entry_shape(d)
     ki_markers_entered_by_taps(d.facts)
 
@@ -152,13 +184,19 @@ def ki_marker_buttons(d):
 def the_2023_map(d):
     """map_2023_scenarios.map_2023, checked (map_2023_checks, as test_map_2023 checks it)."""
     from map_2023_scenarios import map_2023
+
     yield from map_2023(d)
     from kivy.core.window import Window
+
     map_2023_checks(d.facts, d.shots, tuple(Window.size))
 
 
-PARTS = (("2023_first_rounds", first_2023_rounds), ("ki_screens", every_ki_screen),
-         ("ki_marker_buttons", ki_marker_buttons), ("map_2023", the_2023_map))
+PARTS = (
+    ("2023_first_rounds", first_2023_rounds),
+    ("ki_screens", every_ki_screen),
+    ("ki_marker_buttons", ki_marker_buttons),
+    ("map_2023", the_2023_map),
+)
 
 
 def visit_every_2023_and_ki_screen(d):

@@ -19,13 +19,14 @@ with no game open:
     visits, since they leave the 2023 edition chosen on the new-game screen;
   - EXTRA_VISITS, in order (the 2023 and King and Intrigue screens: their own scenario files).
 """
+
 from __future__ import annotations
 
 from app_driver import back_home
 from catalogue_2023_ki import visit_every_2023_and_ki_screen
 from layout_checks import check_screen, overlaps, shown_widgets, touch_targets
 
-EXTRA_VISITS: list = [visit_every_2023_and_ki_screen]   # visit(d) generator functions, run after the catalogue's own
+EXTRA_VISITS: list = [visit_every_2023_and_ki_screen]  # visit(d) generator functions, run after the catalogue's own
 POSITION_VISITS = ("start_from_position_in_round_4", "correction_mid_round_and_undo")
 
 
@@ -45,7 +46,7 @@ def _checked_shots(d, check=check_screen) -> dict:
 
     def shot(name: str) -> str:
         looked = d.facts.get("problems", {}) if isinstance(getattr(d, "facts", None), dict) else {}
-        if name not in looked and name not in checked["problems"]:   # not checked by the visit itself
+        if name not in looked and name not in checked["problems"]:  # not checked by the visit itself
             checked["problems"][name] = _settled_problems(check)
             checked["screens"].append(name)
         return shoot(d, name)
@@ -59,11 +60,12 @@ def _settled_problems(check, frames: int = 4) -> list[str]:
     change was made (a section switched, a dialog opened), while Kivy's layouts still run over
     the next frames. A problem counts when it is still there after `frames` frames."""
     from kivy.base import EventLoop
+
     problems = check()
     for _ in range(frames):
         if not problems:
             break
-        EventLoop.idle()   # one frame: the clock's triggers (layouts) and the drawing
+        EventLoop.idle()  # one frame: the clock's triggers (layouts) and the drawing
         problems = check()
     return problems
 
@@ -93,8 +95,14 @@ def catalogue(d):
 
     facts: dict = {}
     yield 0.3
-    for visit in (start_from_position_in_round_4, correction_mid_round_and_undo, every_screen,
-                  decay_outcome_and_history, look_at_rule_screens, *EXTRA_VISITS):
+    for visit in (
+        start_from_position_in_round_4,
+        correction_mid_round_and_undo,
+        every_screen,
+        decay_outcome_and_history,
+        look_at_rule_screens,
+        *EXTRA_VISITS,
+    ):
         yield from _visit(d, visit, facts)
         facts.setdefault("visited", []).append(visit.__name__)
     d.facts = facts

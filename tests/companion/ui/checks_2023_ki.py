@@ -2,6 +2,7 @@
 the tests that read a launch's outcome (test_app_2023.py, test_app_ki_scoring.py) and the screen
 catalogue, which asserts them in the app at the other tablet shapes (catalogue_2023_ki.py).
 Without Kivy and importable both ways (a test's package, the app driver's folder)."""
+
 from __future__ import annotations
 
 import json
@@ -15,34 +16,61 @@ def learned_the_box(learning: dict) -> None:
     assert learning["empty_stacks"] == [1, 2, 4] and len(learning["said"]) == 3, learning  # stack 3: Fiesta
     assert "intrigue@1" in learning["offered_stack_1"] and len(learning["offered_stack_1"]) > 8, learning
     assert learning["after_typing"] == ["intrigue@1"], learning
-    assert learning["named_taps"] == 6, learning            # 2 a card: Name the card, its name
-    assert learning["new_card_taps"] <= 10, learning        # Name the card, not in the list, effect, 3, Add
-    assert learning["chosen"] == {"1": "intrigue", "2": "veto", "3": "outposts", "4": "three_to_the_court",
-                                  "5": learning["chosen"]["5"]}, learning
+    assert learning["named_taps"] == 6, learning  # 2 a card: Name the card, its name
+    assert learning["new_card_taps"] <= 10, learning  # Name the card, not in the list, effect, 3, Add
+    assert learning["chosen"] == {
+        "1": "intrigue",
+        "2": "veto",
+        "3": "outposts",
+        "4": "three_to_the_court",
+        "5": learning["chosen"]["5"],
+    }, learning
     assert learning["asked_now"] == "play_power_card" and "Learned: " in learning["said_after"], learning
     assert learning["kept"] == {"intrigue": 1, "veto": 2, "outposts": 3, "three_to_the_court": 4}, learning
     assert learning["court_params"] == {"count": 3} and learning["copies_kept"] == [None, None], learning
     assert "Tap one for" in learning["card_facts_refused"] and learning["civil_war"]["outcome"] == "to_court"
 
 
-KI_MARKER_TAGS = [["aragon", "Alliance"], ["castilla_la_nueva", "King's Guard"],
-                  ["castilla_la_vieja", "Bridge"], ["castillo", "Risk of Collapse"],
-                  ["cataluna", "Alliance"], ["galicia", "2x"], ["granada", "Castillo here"],
-                  ["granada", "Table for Six"], ["pais_vasco", "Bridge"], ["sevilla", "Quarantine"],
-                  ["valencia", "2x"]]
-KI_TOOLS = {"2x marker", "Alliance", "Castillo moved", "Quarantine", "Bridge", "King's Guard",
-            "Place the 8-4-0 scoreboard", "Place the 4-0-0 scoreboard", "8-4-0 scoreboard: as printed",
-            "4-0-0 scoreboard: as printed", "Mistress: nobody"}
+KI_MARKER_TAGS = [
+    ["aragon", "Alliance"],
+    ["castilla_la_nueva", "King's Guard"],
+    ["castilla_la_vieja", "Bridge"],
+    ["castillo", "Risk of Collapse"],
+    ["cataluna", "Alliance"],
+    ["galicia", "2x"],
+    ["granada", "Castillo here"],
+    ["granada", "Table for Six"],
+    ["pais_vasco", "Bridge"],
+    ["sevilla", "Quarantine"],
+    ["valencia", "2x"],
+]
+KI_TOOLS = {
+    "2x marker",
+    "Alliance",
+    "Castillo moved",
+    "Quarantine",
+    "Bridge",
+    "King's Guard",
+    "Place the 8-4-0 scoreboard",
+    "Place the 4-0-0 scoreboard",
+    "8-4-0 scoreboard: as printed",
+    "4-0-0 scoreboard: as printed",
+    "Mistress: nobody",
+}
 
 
 def ki_markers_entered_by_taps(outcome: dict) -> None:
     """King and Intrigue's board entry in scoring-only mode (ki_scoring_scenarios): the tools, a
     third Alliance marker refused in words, the markers drawn; nothing wrong on any screen."""
-    assert outcome["setup"] == {"rules": "king-intrigue", "mode": "scoring",
-                                "modules": ["players-edition", "special-cards"]}
+    assert outcome["setup"] == {
+        "rules": "king-intrigue",
+        "mode": "scoring",
+        "modules": ["players-edition", "special-cards"],
+    }
     assert KI_TOOLS <= set(outcome["tools"]), outcome["tools"]
-    assert outcome["refused"] == ("Both Alliance markers lie already (on Aragón and Cataluña): tap one to take it "
-                                  "off first")
+    assert outcome["refused"] == (
+        "Both Alliance markers lie already (on Aragón and Cataluña): tap one to take it off first"
+    )
     assert outcome["markers_drawn"] == ["2x on galicia", "Alliance on aragon", "Alliance on cataluna"]
     problems = {k: v for k, v in outcome["problems"].items() if v}
     assert not problems, problems
@@ -57,6 +85,7 @@ def map_2023_checks(outcome: dict, shots, size: tuple[int, int]) -> None:
     catalogue at the other shapes): nothing wrong on any screen, each picture the window's, a
     tap on a token's area lands on it, tokens in their areas, and what each position shows."""
     from PIL import Image, ImageStat
+
     width, height = size
     found = {name: p for name, p in outcome["problems"].items() if p}
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
@@ -64,7 +93,7 @@ def map_2023_checks(outcome: dict, shots, size: tuple[int, int]) -> None:
     for name, placed in marks.items():
         image = Image.open(shots / f"map_{name}.png").convert("RGB")
         assert image.size == (width, height) and max(ImageStat.Stat(image).stddev) > 8, name
-        for m in placed:   # a tap on a token's area lands on it; tokens, tiles and keys stay in their area
+        for m in placed:  # a tap on a token's area lands on it; tokens, tiles and keys stay in their area
             if m["kind"] in ("king", "space", "mobile") and m["area"] != "castillo":
                 assert m["under"] == m["area"], (name, m)
             if m["kind"] in ("king", "grande", "space", "legend"):
@@ -75,14 +104,17 @@ def map_2023_checks(outcome: dict, shots, size: tuple[int, int]) -> None:
     exile = marks["exile_france_competition"]
     assert _find(exile, "king", "france") and not _find(exile, "counts", "france")
     assert [m["owner"] for m in _find(exile, "grande", "castillo")] == ["red"]
-    assert [m["text"] for m in _find(exile, "mobile", "galicia") + _find(exile, "mobile", "castillo")] == \
-        ["8·4·0", "4·0·0"]
+    assert [m["text"] for m in _find(exile, "mobile", "galicia") + _find(exile, "mobile", "castillo")] == [
+        "8·4·0",
+        "4·0·0",
+    ]
 
     rebellion = marks["rebellion_crowded"]
-    assert _find(rebellion, "king", "castillo")[0]["under"] == "castillo"      # beside the tower
+    assert _find(rebellion, "king", "castillo")[0]["under"] == "castillo"  # beside the tower
     assert sorted(m["owner"] for m in _find(rebellion, "grande", "castillo")) == ["black", "green", "red"]
-    assert {m["text"] for m in _find(rebellion, "mobile", "galicia") + _find(rebellion, "mobile", "toledo")} == \
-        {"values\nnot entered"}
+    assert {m["text"] for m in _find(rebellion, "mobile", "galicia") + _find(rebellion, "mobile", "toledo")} == {
+        "values\nnot entered"
+    }
     names = {m["text"] for m in rebellion if m["kind"] == "name"}
     assert {"Navarra", "Castilla", "Toledo"} <= names and not names & {"País Vasco", "Castilla la Vieja"}
 
@@ -94,12 +126,15 @@ def map_2023_checks(outcome: dict, shots, size: tuple[int, int]) -> None:
     assert _find(unknown, "mobile", "castillo")[0]["text"] == "values\nnot entered"
 
     entered = marks["dummy_side_entered_tile_on_castillo"]
-    assert (_find(entered, "values", "castilla")[0]["text"], _find(entered, "values", "castilla")[0]["struck"]) == \
-        ("6·4", "·2")
-    assert (_find(entered, "mobile", "castillo")[0]["text"], _find(entered, "mobile", "castillo")[0]["struck"]) == \
-        ("8·4", "·0")
+    assert (_find(entered, "values", "castilla")[0]["text"], _find(entered, "values", "castilla")[0]["struck"]) == (
+        "6·4",
+        "·2",
+    )
+    assert (_find(entered, "mobile", "castillo")[0]["text"], _find(entered, "mobile", "castillo")[0]["struck"]) == (
+        "8·4",
+        "·0",
+    )
 
     classic = outcome["classic_before"]
-    assert classic == outcome["classic_after"]     # back to the classic game: the same marks
-    assert "País Vasco" in {m["text"] for m in classic} and not [m for m in classic if m["kind"] in
-                                                                 ("space", "legend")]
+    assert classic == outcome["classic_after"]  # back to the classic game: the same marks
+    assert "País Vasco" in {m["text"] for m in classic} and not [m for m in classic if m["kind"] in ("space", "legend")]

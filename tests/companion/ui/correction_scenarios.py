@@ -4,13 +4,14 @@ table and for a table correction, tap by tap.
 A scenario's name ending in `_portrait` runs the same taps with the window
 turned to 800x1280 (test_correction.py starts Xvfb with a screen that size).
 """
-from scenarios import _castillo_entered, _reveal_cards, _wait_for
 
 from kivy.uix.label import Label
+from scenarios import _castillo_entered, _reveal_cards, _wait_for
 
 
 def _portrait(d):
     from kivy.core.window import Window
+
     Window.size = (800, 1280)
     yield 0.5
 
@@ -25,6 +26,7 @@ def _key(d, key):
 def _scroll_to(d, widget):
     """Scroll the page so that `widget` shows (a person scrolls before tapping too)."""
     from kivy.uix.scrollview import ScrollView
+
     w = widget.parent
     while w is not None and not isinstance(w, ScrollView):
         w = w.parent if w.parent is not w else None
@@ -63,8 +65,12 @@ def _check_targets(d):
     """Every button on the position screen is at least 48 dp each way."""
     from kivy.metrics import dp
     from kivy.uix.button import Button
-    small = [(w.text or getattr(w, "key", ""), tuple(map(int, w.size))) for w in d.widgets()
-             if isinstance(w, Button) and d.visible(w) and (w.width < dp(48) - 0.5 or w.height < dp(48) - 0.5)]
+
+    small = [
+        (w.text or getattr(w, "key", ""), tuple(map(int, w.size)))
+        for w in d.widgets()
+        if isinstance(w, Button) and d.visible(w) and (w.width < dp(48) - 0.5 or w.height < dp(48) - 0.5)
+    ]
     assert not small, f"touch targets under 48 dp: {small}"
 
 
@@ -84,6 +90,7 @@ def _new_tracking_game(d, from_position):
         # the option's words toggle its check box; scrolled into view first (the Club board row
         # can push it below the fold in landscape), as a person would
         from whole_game_scenarios import _tap
+
         yield from _tap(d, "Start from the board in front of you")
         yield 0.1
         assert setup.from_position
@@ -134,9 +141,19 @@ def start_from_position_in_round_4(d):
     yield 0.1
     d.shot("position_castillo")
     # Round 4, Yellow starts; Power cards laid down; Green holds a Veto
-    yield from _press(d, "section:start", "round:4", "start:yellow",
-                      "power:red:13", "power:red:1", "power:red:7", "power:yellow:12", "power:yellow:3",
-                      "power:green:11", "veto:green")
+    yield from _press(
+        d,
+        "section:start",
+        "round:4",
+        "start:yellow",
+        "power:red:13",
+        "power:red:1",
+        "power:red:7",
+        "power:yellow:12",
+        "power:yellow:3",
+        "power:green:11",
+        "veto:green",
+    )
     yield from _press(d, "power:red:9")  # a fourth card before round 4: not allowed
     assert "at most 3 Power cards" in screen.message, screen.message
     yield 0.2
@@ -199,6 +216,7 @@ def start_from_position_in_round_4_portrait(d):
 def _value_buttons(d):
     """The Power card buttons the table screen offers now."""
     from kivy.uix.button import Button
+
     return [w for w in d._walk(d.screen("table").ids.actions) if isinstance(w, Button) and w.text.isdigit()]
 
 
@@ -266,12 +284,17 @@ def correction_mid_round_and_undo(d):
     d.tap("Confirm the correction")
     yield 0.3
     texts = _labels(d)
-    for line in ("Valencia: Ana from 1 to 0", "Aragón: Ana from 0 to 1", "Green's score: from 0 to 5",
-                 "The Castillo: as the tower counted it (not shown)"):
+    for line in (
+        "Valencia: Ana from 1 to 0",
+        "Aragón: Ana from 0 to 1",
+        "Green's score: from 0 to 5",
+        "The Castillo: as the tower counted it (not shown)",
+    ):
         assert line in texts, texts
     assert not any("Castillo" in t and "2" in t for t in texts), texts
     assert "Change the board to this? Everyone can see what changes" in texts
     from kivy.uix.textinput import TextInput
+
     reason = next(w for w in d.widgets() if isinstance(w, TextInput) and d.visible(w))
     reason.text = "Ana's Caballero went to Aragón"
     d.shot("correction_confirm")
@@ -322,8 +345,12 @@ def correction_mid_round_and_undo(d):
     d.tap("Yes, drop what I entered")
     yield from _wait_for(d, lambda: d.current == "table")
     assert d.model.public["game"]["regions"]["galicia"] == {"red": 2}
-    d.facts = {"applied": applied, "corrections": sum(1 for r in d.model.table.effective
-                                  if r["t"] == "event" and r["e"]["type"] == "table_corrected")}
+    d.facts = {
+        "applied": applied,
+        "corrections": sum(
+            1 for r in d.model.table.effective if r["t"] == "event" and r["e"]["type"] == "table_corrected"
+        ),
+    }
 
 
 def correction_mid_round_and_undo_portrait(d):

@@ -5,15 +5,17 @@ The data folder holds the damaged games and NAMES_FILE, which names the game to 
 and the one to open. It checks the home screen lists every log, keeps one unopenable game
 aside and opens a damaged one up to its last intact record; the facts say what it saw.
 """
+
 from __future__ import annotations
 
 import json
 
-NAMES_FILE = "damaged_names.json"   # {"keep": file name, "open": file name}, in the data folder
+NAMES_FILE = "damaged_names.json"  # {"keep": file name, "open": file name}, in the data folder
 
 
 def _row(d, file_name: str):
     from companion.ui.home_screen import GameRow
+
     rows = [w for w in d.widgets() if isinstance(w, GameRow) and f"[{file_name}]" in w.title]
     assert len(rows) == 1, f"{len(rows)} rows for {file_name}"
     return rows[0]
@@ -29,16 +31,22 @@ def _tap_in_row(d, file_name: str, label: str):
 
 def scenario(d, keep_name: str, open_name: str):
     from companion.store import games_dir
+
     yield 0.5
     assert d.current == "home", d.current
     home = d.screen("home")
     d.shot("home_damaged_logs")
     from companion.ui.home_screen import GameRow
+
     rows = [w for w in d.widgets() if isinstance(w, GameRow)]
     logs = sorted(p.name for p in games_dir().glob("*.jsonl"))
-    d.facts = {"rows": len(rows), "logs": len(logs),
-               "damaged_rows": sum(r.damaged for r in rows),
-               "statuses": {r.title: r.status for r in rows}, "heading": home.games_heading}
+    d.facts = {
+        "rows": len(rows),
+        "logs": len(logs),
+        "damaged_rows": sum(r.damaged for r in rows),
+        "statuses": {r.title: r.status for r in rows},
+        "heading": home.games_heading,
+    }
     assert len(rows) == len(logs), (len(rows), len(logs))
 
     button = _tap_in_row(d, keep_name, "Keep aside")
@@ -64,5 +72,6 @@ def scenario(d, keep_name: str, open_name: str):
 
 def damaged_home(d):
     from companion.store import data_dir
+
     names = json.loads((data_dir() / NAMES_FILE).read_text())
     yield from scenario(d, names["keep"], names["open"])

@@ -2,6 +2,7 @@
 and the demo game (issue 26). `group_screens` is a scenario of its own (three games written
 first, as a group leaves them) and is also run at the end of shape_scenarios.every_screen, the
 launch that already visits every screen at each of the three shapes."""
+
 from __future__ import annotations
 
 import time
@@ -40,11 +41,11 @@ def replay_and_records(d):
     for n in range(1, min(replay.last, 40)):
         t0 = time.perf_counter()
         replay.show(n)
-        EventLoop.idle()   # the map and the plot drawn: the frame that shows the step
+        EventLoop.idle()  # the map and the plot drawn: the frame that shows the step
         times.append(time.perf_counter() - t0)
     d.facts["replay_step_ms"] = sorted(times)[len(times) // 2] * 1000
     d.facts["replay_step_max_ms"] = max(times) * 1000
-    if replay.can_export:   # a finished saved game: written for BG Stats into the folder shown
+    if replay.can_export:  # a finished saved game: written for BG Stats into the folder shown
         replay.folder = str(d.shots / "exports")
         d.tap("For BG Stats")
         d.tap("Picture")
@@ -91,7 +92,7 @@ def known_players_at_new_game(d):
     d.tap(known[0], exact=True)
     yield 0.1
     d.facts["seated"] = {c: r.name for c, r in setup.rows.items() if r.name}
-    d.tap(known[0], exact=True)   # again: already seated, said in one line
+    d.tap(known[0], exact=True)  # again: already seated, said in one line
     d.facts["seated_again"] = setup.message
     d.app.root.current = "home"
     yield 0.2

@@ -12,6 +12,7 @@ tracked to the end screen by taps on the tablet (ki_scenarios.KITablet), every s
 general scorings' Castillo discs, Field Day, Hurricane) answered on the asked phones. Every
 websocket frame each page receives is kept, with what each seat itself held and chose, for the
 leak check."""
+
 from __future__ import annotations
 
 import json
@@ -25,10 +26,17 @@ from scenarios import _poll, _wait_for
 from scenarios_2023 import PATIENCE
 
 PLAYERS = {"red": "Ana", "yellow": "Bruno", "green": "Carmen"}
-HOMES = {"red": "Sevilla", "yellow": "Granada", "green": "Cataluña"}   # the region cards drawn
+HOMES = {"red": "Sevilla", "yellow": "Granada", "green": "Cataluña"}  # the region cards drawn
 DISCS = {"red": "aragon", "yellow": "valencia", "green": "galicia"}
-ARGS = ["--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run"]
+ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 READ = """() => ({title: document.getElementById('title').textContent,
                  hint: document.getElementById('hint').textContent,
                  chips: [...document.querySelectorAll('#chips i')].map(i => i.textContent),
@@ -52,6 +60,7 @@ class Phones:
 
     def _run(self):
         from playwright.sync_api import sync_playwright
+
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             pages = {}
@@ -68,9 +77,10 @@ class Phones:
 
     def _job(self, browser, pages, kind, pid, arg):
         from playwright.sync_api import expect
+
         if kind == "join":
             ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-            ctx.set_default_timeout(30000)   # a loaded machine
+            ctx.set_default_timeout(30000)  # a loaded machine
             page = pages[pid] = ctx.new_page()
             self.frames[pid] = []
             page.on("websocket", lambda ws: ws.on("framereceived", lambda data: self.frames[pid].append(data)))
@@ -85,7 +95,7 @@ class Phones:
             return pages[pid].evaluate(READ)
         elif kind == "shot":
             pages[pid].screenshot(path=str(self.shots / f"{arg}.png"))
-        elif kind == "keep":   # the cards tapped until all are on (a new question id on the page resets them)
+        elif kind == "keep":  # the cards tapped until all are on (a new question id on the page resets them)
             page = pages[pid]
             for attempt in range(4):
                 for option in arg:
@@ -97,18 +107,19 @@ class Phones:
                     return attempt
                 page.wait_for_timeout(300)
             raise AssertionError(f"{pid}: Confirm stayed disabled: {page.evaluate(READ)}")
-        elif kind == "pump":   # lets the frames still on their way arrive (delivered inside Playwright calls)
+        elif kind == "pump":  # lets the frames still on their way arrive (delivered inside Playwright calls)
             for page in pages.values():
                 page.wait_for_timeout(150)
         return None
 
     def do(self, kind, pid=None, arg=None, seconds=60.0):
         self.jobs.put((kind, pid, arg))
-        deadline = time.monotonic() + seconds   # real time: a loaded machine draws fewer frames
+        deadline = time.monotonic() + seconds  # real time: a loaded machine draws fewer frames
         while self.done.empty():
             if time.monotonic() > deadline:
-                raise AssertionError(f"phone {pid} did not {kind} {arg} within {seconds:.0f} s; "
-                                     f"the phone seats: {self.seats()}")
+                raise AssertionError(
+                    f"phone {pid} did not {kind} {arg} within {seconds:.0f} s; the phone seats: {self.seats()}"
+                )
             yield _poll(1)
         outcome, out = self.done.get()
         assert outcome == "ok", f"phone {pid} {kind} {arg}: {outcome}"
@@ -117,6 +128,7 @@ class Phones:
     def seats(self) -> dict:
         """What the phone server says of each seat (for a failure's message)."""
         from kivy.app import App
+
         return getattr(App.get_running_app().model, "phone_seats", None)
 
     def close(self):
@@ -154,7 +166,7 @@ class PhoneSecrets:
             self.clicked_again += attempt > 0
             for selector in selectors:
                 yield from self.phones.do("click", pid, selector)
-            deadline = time.monotonic() + 4.0   # real time, not frames
+            deadline = time.monotonic() + 4.0  # real time, not frames
             while not done() and time.monotonic() < deadline:
                 yield _poll(1)
             if done():
@@ -172,8 +184,9 @@ class PhoneSecrets:
             regions = self.table.asked().options["regions"][pid]
             region = (chosen or {}).get(pid) or self.rng.choice(sorted(regions))
             self.own[pid]["discs"].add(region)
-            set_to = lambda p=pid, r=region: self.table.private(p).get("secret_disc") == r \
-                or self.table.asked().kind != "secret_disc"
+            set_to = lambda p=pid, r=region: (
+                self.table.private(p).get("secret_disc") == r or self.table.asked().kind != "secret_disc"
+            )
             yield from self.answer(pid, [f'#regions button[data-region="{region}"]'], set_to, f"disc:{purpose}")
             if purpose not in self.d.facts["phone_disc_shots"]:
                 self.d.facts["phone_disc_shots"].append(purpose)
@@ -185,12 +198,14 @@ def ki_cards_and_game_on_phones(d):
     """Your cards entered by taps from the new-game screen (ki_scenarios.cards_by_taps), then the
     setup on the phones and the whole game by taps on the tablet, secrets on the phones."""
     from whole_game_scenarios import _end_screen, _replay_the_log
+
     d.facts = {"phone_disc_shots": []}
     clock = [time.monotonic()]
 
     def lap():
         clock.append(time.monotonic())
         return round(clock[-1] - clock[-2], 1)
+
     yield from cards_by_taps(d)
     seconds_cards = lap()
     yield from _choose_ki(d, players=tuple(PLAYERS))
@@ -198,7 +213,7 @@ def ki_cards_and_game_on_phones(d):
     for pid, name in PLAYERS.items():
         setup.rows[pid].name = name
         setup.rows[pid].home = HOMES[pid]
-    setup.king = "Castilla la Nueva"   # the King's card drawn (none of the discs below may name it)
+    setup.king = "Castilla la Nueva"  # the King's card drawn (none of the discs below may name it)
     setup.variant = "Full game (9 rounds)"
     setup.mode = "Full tracking"
     yield 0.1
@@ -207,8 +222,12 @@ def ki_cards_and_game_on_phones(d):
     yield 0.3
     table, server = d.model.table, d.model.phones
     game = table.setup.game
-    d.facts["setup"] = {"rules": game.rules, "modules": sorted(game.modules), "players": list(game.players),
-                        "variant": game.variant}
+    d.facts["setup"] = {
+        "rules": game.rules,
+        "modules": sorted(game.modules),
+        "players": list(game.players),
+        "variant": game.variant,
+    }
     seconds = {"your cards by taps": seconds_cards, "new game": lap()}
     phones = Phones(d.shots)
     try:
@@ -220,7 +239,7 @@ def ki_cards_and_game_on_phones(d):
             d.tap("Yes", exact=True)
             yield from _wait_for(d, lambda: d.model.phone_seats[pid]["joined"], PATIENCE)
             yield 0.2
-        d.facts["join_taps"] = len(d.taps) - mark   # "Is this Ana's phone?": Yes, one tap each
+        d.facts["join_taps"] = len(d.taps) - mark  # "Is this Ana's phone?": Yes, one tap each
         seconds["phones joined"] = lap()
         secrets = PhoneSecrets(d, phones)
         taps_at_start = len(d.taps)
@@ -236,15 +255,17 @@ def ki_cards_and_game_on_phones(d):
         d.shot("ki_tablet_discs_chosen")
 
         def counts():
-            return {pid: table.state.counts[table.board.area_index[r]][table.players.index(pid)]
-                    for pid, r in DISCS.items()}
+            return {
+                pid: table.state.counts[table.board.area_index[r]][table.players.index(pid)] for pid, r in DISCS.items()
+            }
+
         before = counts()
         d.tap("Reveal the discs", exact=True)
         yield from _wait_for(d, lambda: table.asked().kind == "choose_power_cards", PATIENCE)
         yield 0.3
         tablet = KITablet(d, seed=5)
-        yield from tablet.settle(table.asked())   # the outcome dialog: each places 1 Caballero
-        d.facts["counts_after_reveal"] = {pid: n - before[pid] for pid, n in counts().items()}   # placed
+        yield from tablet.settle(table.asked())  # the outcome dialog: each places 1 Caballero
+        d.facts["counts_after_reveal"] = {pid: n - before[pid] for pid, n in counts().items()}  # placed
         # 13 of 28 on each phone: the 13 kept, then Confirm
         d.facts["kept"], d.facts["offered"] = {}, {}
         d.facts["cards_in_the_choice"] = len(table.asked().options["cards"])
@@ -259,9 +280,9 @@ def ki_cards_and_game_on_phones(d):
                 yield from phones.do("shot", pid, "ki_phone_keep_13")
             yield from phones.do("keep", pid, kept)
             d.facts["keep_retries"] = d.facts.get("keep_retries", 0) + phones.last
-            deadline = time.monotonic() + PATIENCE   # real time, not frames
+            deadline = time.monotonic() + PATIENCE  # real time, not frames
             while table.asked().kind == "choose_power_cards" and pid not in table.asked().options.get("chosen", ()):
-                if time.monotonic() > deadline:   # the phone's last replies say why (an error frame, a refusal)
+                if time.monotonic() > deadline:  # the phone's last replies say why (an error frame, a refusal)
                     replies = [f for f in phones.frames[pid] if '"type":"view"' not in f]
                     raise AssertionError(f"{pid}'s 13 kept not taken by the table; the phone's replies: {replies[-3:]}")
                 yield _poll(1)
@@ -269,10 +290,10 @@ def ki_cards_and_game_on_phones(d):
             secrets.note()
         yield from _wait_for(d, lambda: table.asked().kind == "play_power_card", PATIENCE)
         d.facts["tablet_taps_for_secrets"] = len(d.taps) - taps_at_start
-        yield from undo_of_the_kept_cards_asks(d)   # Undo asks first; "No, keep it" changes nothing
+        yield from undo_of_the_kept_cards_asks(d)  # Undo asks first; "No, keep it" changes nothing
         d.facts["hands"] = {}
         for pid in PLAYERS:
-            yield from phones.do("title", pid, "Discs revealed")   # its own disc shown; the hand below
+            yield from phones.do("title", pid, "Discs revealed")  # its own disc shown; the hand below
             yield from phones.do("read", pid)
             d.facts["hands"][pid] = [int(c) for c in phones.last["chips"]]
         yield from phones.do("shot", "green", "ki_phone_hand")
@@ -289,8 +310,13 @@ def ki_cards_and_game_on_phones(d):
                 before_taps = len(d.taps)
                 yield from secrets.discs(ask)
                 yield from tablet.settle(ask)
-                on_phones.append({"purpose": ask.options["purpose"], "players": list(ask.players),
-                                  "tablet_taps": len(d.taps) - before_taps})
+                on_phones.append(
+                    {
+                        "purpose": ask.options["purpose"],
+                        "players": list(ask.players),
+                        "tablet_taps": len(d.taps) - before_taps,
+                    }
+                )
             else:
                 yield from tablet.shot(f"ki_prompt_{ask.kind}")
                 try:
@@ -315,16 +341,26 @@ def ki_cards_and_game_on_phones(d):
         heading, shown = _end_screen(d)
         replayed, _, _ = _replay_the_log(table.path)
         state = replayed.state
-        d.facts.update({
-            "end_heading": heading, "end_scores": shown,
-            "replayed": {state.names[p]: s for p, s in zip(state.players, state.scores)},
-            "replayed_over": state.stage == "over",
-            "replayed_winners": [state.names[state.players[q]] for q in state.winners],
-            "on_phones": on_phones, "answered": dict(secrets.answered), "clicked_again": secrets.clicked_again,
-            "steps": [s.__dict__ for s in tablet.steps], "reached": dict(tablet.reached),
-            "problems": tablet.problems, "seconds": seconds, "names": dict(PLAYERS),
-            "frames": {p: list(f) for p, f in phones.frames.items()}, "page_errors": list(phones.errors),
-            "own": {p: {k: sorted(v) for k, v in o.items()} for p, o in secrets.own.items()}})
+        d.facts.update(
+            {
+                "end_heading": heading,
+                "end_scores": shown,
+                "replayed": {state.names[p]: s for p, s in zip(state.players, state.scores)},
+                "replayed_over": state.stage == "over",
+                "replayed_winners": [state.names[state.players[q]] for q in state.winners],
+                "on_phones": on_phones,
+                "answered": dict(secrets.answered),
+                "clicked_again": secrets.clicked_again,
+                "steps": [s.__dict__ for s in tablet.steps],
+                "reached": dict(tablet.reached),
+                "problems": tablet.problems,
+                "seconds": seconds,
+                "names": dict(PLAYERS),
+                "frames": {p: list(f) for p, f in phones.frames.items()},
+                "page_errors": list(phones.errors),
+                "own": {p: {k: sorted(v) for k, v in o.items()} for p, o in secrets.own.items()},
+            }
+        )
     finally:
         phones.close()
 
@@ -334,5 +370,7 @@ def launch_ki(d):
     the whole game on phones, then a scoring-only game with its markers entered by taps."""
     from catalogue_2023_ki import several
     from ki_scoring_scenarios import ki_scoring_only_game
-    yield from several(d, (("ki_game_on_phones", ki_cards_and_game_on_phones),
-                           ("ki_scoring_only_game", ki_scoring_only_game)))
+
+    yield from several(
+        d, (("ki_game_on_phones", ki_cards_and_game_on_phones), ("ki_scoring_only_game", ki_scoring_only_game))
+    )

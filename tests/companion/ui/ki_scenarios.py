@@ -9,6 +9,7 @@ game by taps on the tablet: WHAT the table does is the engine's random chooser's
 (scenarios_2023.Tablet, the same routes as the headless driver). look_at_ki_screens shows
 every King and Intrigue screen for the screen catalogue (catalogue_2023_ki.py).
 """
+
 from __future__ import annotations
 
 import json
@@ -21,20 +22,72 @@ from engine.playout import random_event
 from tests.companion.tablet_driver import _as_the_tablet_orders, _norm, _values
 
 PLAYERS = ("red", "yellow", "green")
-COURT = {10: 6, 20: 6, 30: 5, 50: 5, 60: 4, 70: 4, 80: 4, 90: 3, 100: 3, 110: 3, 120: 2, 130: 2,
-         140: 2, 150: 1, 160: 1, 170: 0, 180: 0}
-SCORING = {60: 0, 100: 1, 110: 2, 120: 3, 150: 4, 170: 5}     # index in companion.ki_cards.SCORINGS
+COURT = {
+    10: 6,
+    20: 6,
+    30: 5,
+    50: 5,
+    60: 4,
+    70: 4,
+    80: 4,
+    90: 3,
+    100: 3,
+    110: 3,
+    120: 2,
+    130: 2,
+    140: 2,
+    150: 1,
+    160: 1,
+    170: 0,
+    180: 0,
+}
+SCORING = {60: 0, 100: 1, 110: 2, 120: 3, 150: 4, 170: 5}  # index in companion.ki_cards.SCORINGS
 PLACES_3 = [2, 3, 5]
-MODULE_COURT = {"pe_joker": 0, "pe_field_day": 5, "pe_relocate": 4, "pe_alliance": 3, "sc_coup": 3,
-                "sc_revolt": 2, "sc_scoring_own": 3, "sc_scoring_any": 2, "sc_scoring_offered": 2,
-                "pe_civil_war": 3, "pe_bridge": 3, "pe_quarantine": 2, "pe_risk_of_collapse": 2, "sc_table_for_six": 1,
-                "sc_kings_guard": 1, "sc_hurricane": 1, "sc_mistress": 3, "sc_espionage": 3}
-WORD_PARAMS = {"pe_civil_war": ("outcome", "to_court"), "pe_quarantine": ("until", "round"),
-               "pe_risk_of_collapse": ("until", "general_scoring"), "sc_hurricane": ("outcome", "send_back")}
-MODULE_VALUES = {"pe_joker": 1, "pe_alliance": 45, "pe_bridge": 55, "pe_civil_war": 33, "pe_quarantine": 135,
-                 "pe_risk_of_collapse": 145, "sc_coup": 85, "sc_espionage": 25, "sc_fiesta": 65, "sc_hurricane": 175,
-                 "sc_kings_guard": 165, "sc_mistress": 75, "sc_revolt": 125, "sc_scoring_own": 95,
-                 "sc_scoring_any": 105, "sc_scoring_offered": 115, "sc_table_for_six": 155}   # our box's (made up)
+MODULE_COURT = {
+    "pe_joker": 0,
+    "pe_field_day": 5,
+    "pe_relocate": 4,
+    "pe_alliance": 3,
+    "sc_coup": 3,
+    "sc_revolt": 2,
+    "sc_scoring_own": 3,
+    "sc_scoring_any": 2,
+    "sc_scoring_offered": 2,
+    "pe_civil_war": 3,
+    "pe_bridge": 3,
+    "pe_quarantine": 2,
+    "pe_risk_of_collapse": 2,
+    "sc_table_for_six": 1,
+    "sc_kings_guard": 1,
+    "sc_hurricane": 1,
+    "sc_mistress": 3,
+    "sc_espionage": 3,
+}
+WORD_PARAMS = {
+    "pe_civil_war": ("outcome", "to_court"),
+    "pe_quarantine": ("until", "round"),
+    "pe_risk_of_collapse": ("until", "general_scoring"),
+    "sc_hurricane": ("outcome", "send_back"),
+}
+MODULE_VALUES = {
+    "pe_joker": 1,
+    "pe_alliance": 45,
+    "pe_bridge": 55,
+    "pe_civil_war": 33,
+    "pe_quarantine": 135,
+    "pe_risk_of_collapse": 145,
+    "sc_coup": 85,
+    "sc_espionage": 25,
+    "sc_fiesta": 65,
+    "sc_hurricane": 175,
+    "sc_kings_guard": 165,
+    "sc_mistress": 75,
+    "sc_revolt": 125,
+    "sc_scoring_own": 95,
+    "sc_scoring_any": 105,
+    "sc_scoring_offered": 115,
+    "sc_table_for_six": 155,
+}  # our box's (made up)
 
 
 def _tap(d, key: str, times: int = 1):
@@ -60,7 +113,7 @@ def _on_screen(w) -> bool:
 def _choose_ki(d, players=PLAYERS, modules=("players-edition", "special-cards")):
     setup = d.screen("setup")
     if setup.rules != "King and Intrigue":
-        d.tap(setup.rules, exact=True)   # the rules spinner opens
+        d.tap(setup.rules, exact=True)  # the rules spinner opens
         yield 0.2
         d.tap("King and Intrigue", exact=True)
         yield 0.2
@@ -98,11 +151,11 @@ def enter_the_card_set(d, screen):
     d.facts["base_taps"] = len(d.taps) - d.facts["taps_before"]
     # module cards: the values printed on them (our box's), and a wrong one first
     yield from _type_value(d, screen, "pe_joker", MODULE_VALUES["pe_joker"])
-    yield from _type_value(d, screen, "pe_alliance", MODULE_VALUES["pe_joker"])   # 1 again: the Joker's value
+    yield from _type_value(d, screen, "pe_alliance", MODULE_VALUES["pe_joker"])  # 1 again: the Joker's value
     d.facts["wrong_value"] = screen.message
     d.facts["alliance_after_wrong"] = screen.draft.row("pe_alliance").value
     yield from _look(d, "ki_cards_wrong_value")
-    yield from _tap(d, "value:pe_alliance:clear")   # the digits stay after a refusal: cleared
+    yield from _tap(d, "value:pe_alliance:clear")  # the digits stay after a refusal: cleared
     for row in [r for r in screen.draft.rows() if r.ask_value and r.value is None and not r.left_out]:
         yield from _type_value(d, screen, row.id, MODULE_VALUES[row.id])
         assert not screen.message, screen.message
@@ -118,6 +171,7 @@ def cards_by_taps(d):
     entered there by taps, exported, changed, imported back (a bad file refused); back on the
     new-game screen, which asks for nothing more. The game is started by the caller."""
     from companion.rule_files import exports_folder
+
     yield 0.3
     d.tap("New game")
     yield 0.2
@@ -150,9 +204,11 @@ def cards_by_taps(d):
     yield from _tap_key(d, f"file:{exported.name}")
     yield 0.2
     d.facts["import_notice"] = screen.notice
-    d.facts["same_after_import"] = (screen.draft.row("ki_10").court == COURT[10]
-                                    and screen.draft.file["power_cards"] == at_export["power_cards"]
-                                    and screen.draft.file["placements"] == at_export["placements"])
+    d.facts["same_after_import"] = (
+        screen.draft.row("ki_10").court == COURT[10]
+        and screen.draft.file["power_cards"] == at_export["power_cards"]
+        and screen.draft.file["placements"] == at_export["placements"]
+    )
     bad = exports_folder() / "king-from-another-tablet.json"
     bad.write_text(json.dumps({"rules": "king-intrigue", "power_cards": [{"id": "ki_10", "court": 99}]}))
     d.tap("Import a file", exact=True)
@@ -183,9 +239,13 @@ def undo_of_the_kept_cards_asks(d):
     d.tap("No, keep it", exact=True)
     yield 0.3
     d.facts["undo_question"] = question
-    d.facts["undo_kept"] = {"player": d.model.name(last["player"]), "cards": last["cards"],
-                            "unchanged": len(table.records) == records and d.ask().kind == "play_power_card"
-                            and table.private(last["player"])["power_cards_in_hand"] == hand}
+    d.facts["undo_kept"] = {
+        "player": d.model.name(last["player"]),
+        "cards": last["cards"],
+        "unchanged": len(table.records) == records
+        and d.ask().kind == "play_power_card"
+        and table.private(last["player"])["power_cards_in_hand"] == hand,
+    }
 
 
 class KITablet(Tablet):
@@ -195,10 +255,17 @@ class KITablet(Tablet):
     def choose(self, ask):
         o, pid = ask.options, (ask.players[0] if ask.players else None)
         state = self.table.state
-        if ask.kind == "replenish" and self.rng.random() < 0.85 \
-                and state.provinces[state.players.index(pid)] >= o.get("max", 0):
-            return {"type": "court_replenished", "player": pid, "from_provinces": o.get("max", 0),
-                    "from_regions": {}}, []
+        if (
+            ask.kind == "replenish"
+            and self.rng.random() < 0.85
+            and state.provinces[state.players.index(pid)] >= o.get("max", 0)
+        ):
+            return {
+                "type": "court_replenished",
+                "player": pid,
+                "from_provinces": o.get("max", 0),
+                "from_regions": {},
+            }, []
         if ask.kind == "turn_action" and not o.get("special") and not (o.get("place") or {}).get("max"):
             # nothing to place (an empty court) and no special action: the engine's one way on
             return _norm(random_event(self.rng, _as_the_tablet_orders(ask)).model_dump(mode="json")), []
@@ -217,7 +284,7 @@ class KITablet(Tablet):
             values = _values(wanted, pick) if pick is not None else None
             if values is None or _norm(pick.event(values)) != wanted:
                 return []
-            if prompt.opens_private and arg == ask.players[0]:   # its sheet opened by itself
+            if prompt.opens_private and arg == ask.players[0]:  # its sheet opened by itself
                 return [[("private", pick, values)]]
             return [[("choice", choice.label), ("private", pick, values)]]
         return super()._choice_routes(ask, prompt, choice, wanted, after, depth)
@@ -230,8 +297,9 @@ def look_at_ki_screens(d):
     screen, the Power cards, the court, a turn with who holds which Action card)."""
     from companion.ki_cards import KICardsDraft
     from tests.companion.test_table_king_intrigue import WITH_MODULES
+
     d.facts = {}
-    KICardsDraft(WITH_MODULES).save()   # what the table entered from its box before
+    KICardsDraft(WITH_MODULES).save()  # what the table entered from its box before
     yield 0.3
     d.tap("New game")
     yield 0.2
@@ -245,7 +313,7 @@ def look_at_ki_screens(d):
     yield from _look(d, "ki_shape_cards")
     yield from _scroll_to(d, "court:pe_joker:0")
     yield from _look(d, "ki_shape_cards_modules")
-    yield from _scroll_to(d, "module:sc_revolt:players-edition")   # a card whose module the text leaves open
+    yield from _scroll_to(d, "module:sc_revolt:players-edition")  # a card whose module the text leaves open
     yield from _look(d, "ki_shape_cards_module_choice")
     d.tap("Back", exact=True)
     yield 0.3
@@ -264,12 +332,23 @@ def look_at_ki_screens(d):
     # King and Intrigue's markers drawn on the map: the 2x markers, the Alliance, the relocated
     # Castillo, a reversed scoreboard (the public view as a game would have them)
     from layout_checks import map_marks
+
     m = d.screen("table").ids.map
     game = dict(m.public)
-    game["markers"] = {"double_1": "galicia", "double_2": "valencia", "alliance_1": "aragon",
-                       "alliance_2": "cataluna", "castillo_at": "granada", "reversed_8-4-0": True,
-                       "bridge_1": "pais_vasco", "bridge_2": "castilla_la_vieja", "kings_guard": "castilla_la_nueva",
-                       "quarantine": "sevilla", "limit_1": "granada", "risk_of_collapse": "castillo"}
+    game["markers"] = {
+        "double_1": "galicia",
+        "double_2": "valencia",
+        "alliance_1": "aragon",
+        "alliance_2": "cataluna",
+        "castillo_at": "granada",
+        "reversed_8-4-0": True,
+        "bridge_1": "pais_vasco",
+        "bridge_2": "castilla_la_vieja",
+        "kings_guard": "castilla_la_nueva",
+        "quarantine": "sevilla",
+        "limit_1": "granada",
+        "risk_of_collapse": "castillo",
+    }
     game["mobile_scoreboards"] = {"8-4-0": "sevilla", "4-0-0": None}
     m.public = game
     yield 0.4

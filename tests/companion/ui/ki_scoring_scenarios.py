@@ -3,11 +3,12 @@ test_app_ki_scoring.py): New game with King and Intrigue and "Scoring only"; in 
 entered by taps with a 2x marker and the Alliance markers (a third Alliance marker refused in
 words); the general scoring after it, its itemised lines read off the scoring screen. Each screen
 is checked by layout_checks.py (touch targets, overlaps, cut words, the map's marks)."""
+
 from __future__ import annotations
 
 from ki_scenarios import _choose_ki
-from shape_scenarios import _look   # settle, check the screen (and the map), keep a picture
 from scenarios import _pick_secret_discs, _wait_for
+from shape_scenarios import _look  # settle, check the screen (and the map), keep a picture
 
 PLAYERS = {"red": "Ana", "yellow": "Ben", "green": "Cy"}
 HOMES = {"red": "Galicia", "yellow": "Sevilla", "green": "Granada"}
@@ -27,10 +28,10 @@ def _new_ki_scoring_game(d):
     setup.mode = "Scoring only"
     yield 0.1
     d.tap("Start the game", exact=True)
-    yield from _wait_for(d, lambda: d.current == "table", 45)   # a loaded machine
+    yield from _wait_for(d, lambda: d.current == "table", 45)  # a loaded machine
     yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
     yield from _wait_for(d, lambda: d.has_button("Round finished"))
-    yield 0.3   # the side panel laid out: its buttons where they are drawn
+    yield 0.3  # the side panel laid out: its buttons where they are drawn
     game = d.model.table.setup
     d.facts["setup"] = {"rules": game.game.rules, "mode": game.mode, "modules": sorted(game.game.modules)}
 
@@ -40,10 +41,12 @@ def _enter_the_board(d, shot: str):
     table = d.screen("table")
     d.tap("Enter the board")
     yield 0.2
-    d.facts["tools"] = sorted(b.text for b in d.widgets() if getattr(b, "tap_action", None) and d.visible(b)
-                              and b.text)
-    for pid, regions in (("red", ["aragon", "aragon", "aragon", "galicia"]), ("yellow", ["cataluna", "aragon"]),
-                         ("green", ["galicia", "galicia", "cataluna"])):
+    d.facts["tools"] = sorted(b.text for b in d.widgets() if getattr(b, "tap_action", None) and d.visible(b) and b.text)
+    for pid, regions in (
+        ("red", ["aragon", "aragon", "aragon", "galicia"]),
+        ("yellow", ["cataluna", "aragon"]),
+        ("green", ["galicia", "galicia", "cataluna"]),
+    ):
         d.tap(f"{PLAYERS[pid]}: add")
         for region in regions:
             d.tap_area(region)
@@ -53,7 +56,7 @@ def _enter_the_board(d, shot: str):
     d.tap("Alliance", exact=True)
     d.tap_area("aragon")
     d.tap_area("cataluna")
-    d.tap_area("sevilla")   # a third Alliance marker: refused, in words
+    d.tap_area("sevilla")  # a third Alliance marker: refused, in words
     yield 0.1
     d.facts["refused"] = table.message
     d.facts["markers_drawn"] = sorted(f"{m.text} on {m.area}" for m in table.ids.map.placed() if m.kind == "marker")
@@ -86,8 +89,16 @@ def ki_scoring_only_game(d):
     while d.has_button("Next region"):
         d.tap("Next region")
         yield 0.15
-        rows = [w.text for w in d.widgets() if w.__class__.__name__ == "Label" and d.visible(w) and w.text
-                and ": " in w.text and w.parent is not None and w.parent.__class__.__name__ == "_LineRow"]
+        rows = [
+            w.text
+            for w in d.widgets()
+            if w.__class__.__name__ == "Label"
+            and d.visible(w)
+            and w.text
+            and ": " in w.text
+            and w.parent is not None
+            and w.parent.__class__.__name__ == "_LineRow"
+        ]
         pages[scoring.subheading.split("  (")[0]] = rows
         if scoring.subheading.startswith("Galicia"):
             yield from _look(d, "ki_scoring_galicia")

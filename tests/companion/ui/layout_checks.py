@@ -5,6 +5,7 @@ shortened with "...", or a word broken in the middle), and marks on the map that
 each other or are cut by its edge.
 
 Each check returns a list of problems in words; the scenario collects them per screen."""
+
 from __future__ import annotations
 
 import re
@@ -19,7 +20,7 @@ from kivy.uix.label import Label
 from kivy.uix.stencilview import StencilView
 from kivy.uix.textinput import TextInput
 
-SLACK = 1.0          # px: rounding in Kivy's layouts
+SLACK = 1.0  # px: rounding in Kivy's layouts
 MIN_TOUCH_DP = 48
 MARKUP = re.compile(r"\[/?[a-z_]+(=[^\]]*)?\]")
 
@@ -79,15 +80,20 @@ def overlaps(widgets) -> list[str]:
     """Interactive widgets whose visible parts overlap; those and words that stick out of the window."""
     problems = []
     touchable = [(w, seen, full, scrolled) for w, full, seen, scrolled in widgets if interactive(w)]
-    worded = [(w, seen, full, scrolled) for w, full, seen, scrolled in widgets
-              if isinstance(w, Label) and not interactive(w) and w.text.strip()]
+    worded = [
+        (w, seen, full, scrolled)
+        for w, full, seen, scrolled in widgets
+        if isinstance(w, Label) and not interactive(w) and w.text.strip()
+    ]
     for w, seen, full, scrolled in touchable + worded:
-        if not scrolled and (full[0] < -SLACK or full[1] < -SLACK or full[2] > Window.width + SLACK
-                             or full[3] > Window.height + SLACK):
-            problems.append(f"{_name(w)} sticks out of the window ({full[0]:.0f},{full[1]:.0f})-"
-                            f"({full[2]:.0f},{full[3]:.0f})")
+        if not scrolled and (
+            full[0] < -SLACK or full[1] < -SLACK or full[2] > Window.width + SLACK or full[3] > Window.height + SLACK
+        ):
+            problems.append(
+                f"{_name(w)} sticks out of the window ({full[0]:.0f},{full[1]:.0f})-({full[2]:.0f},{full[3]:.0f})"
+            )
     for i, (a, ra, _, _) in enumerate(touchable):
-        for b, rb, _, _ in touchable[i + 1:]:
+        for b, rb, _, _ in touchable[i + 1 :]:
             if _related(a, b):
                 continue
             both = _clip(ra, rb)
@@ -131,8 +137,9 @@ def cut_text(widgets) -> list[str]:
             continue
         tw, th = w.texture_size
         if tw > w.width + SLACK or th > w.height + SLACK:
-            problems.append(f"{_name(w)}: its text ({tw:.0f}x{th:.0f} px) does not fit its box "
-                            f"({w.width:.0f}x{w.height:.0f})")
+            problems.append(
+                f"{_name(w)}: its text ({tw:.0f}x{th:.0f} px) does not fit its box ({w.width:.0f}x{w.height:.0f})"
+            )
             continue
         box_w, box_h = w.text_size
         if w.is_shortened:
@@ -162,15 +169,15 @@ def map_marks(map_view) -> list[str]:
         if x0 < box[0] or y0 < box[1] or x1 > box[2] or y1 > box[3]:
             problems.append(f"map: {what} is cut by the map's edge")
     for i, (what_a, ra) in enumerate(marks):
-        for what_b, rb in marks[i + 1:]:
+        for what_b, rb in marks[i + 1 :]:
             both = _clip(ra, rb)
             if both and both[2] - both[0] > SLACK and both[3] - both[1] > SLACK:
                 problems.append(f"map: {what_a} covers {what_b}")
     return problems
 
 
-SIDE_TEXT_SP = 14    # the table's side panel: no word smaller (21 px at 1920x1200)
-GRID_LINES = 2       # a Modifier card's button (Power Shift): its words on two lines at most
+SIDE_TEXT_SP = 14  # the table's side panel: no word smaller (21 px at 1920x1200)
+GRID_LINES = 2  # a Modifier card's button (Power Shift): its words on two lines at most
 
 
 @lru_cache(maxsize=256)
@@ -189,6 +196,7 @@ def side_panel(table) -> list[str]:
     on two lines at most, choices running below the fold said in words, and a title that says
     each name once."""
     from kivy.metrics import sp
+
     problems = []
     panel = [table.ids.players, table.ids.actions, table.ids.more_below]
     labels = [w for root in panel for w in root.walk() if isinstance(w, Label) and w.text.strip()]

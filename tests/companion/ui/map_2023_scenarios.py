@@ -6,6 +6,7 @@ a PNG. Then the classic game's own view again: the classic map is drawn as befor
 
 The facts returned: per position, the problems found and the marks placed (kind, area, words,
 struck words, the area under the mark's centre) for the test to check what is shown where."""
+
 from __future__ import annotations
 
 from layout_checks import check_screen, map_marks
@@ -23,21 +24,35 @@ HOMES = {"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "vale
 def _marks(m) -> list[dict]:
     to_screen = m._transform()[0]
     shapes = m.shapes()
-    areas = {**shapes["regions"], **shapes.get("spaces", {}),
-             "castillo": {"polygon": map_layout._castillo_zone(shapes["castillo"])},
-             "dummy": {"polygon": (shapes.get("legend") or {}).get("zone", [])}}
-    return [{"kind": mark.kind, "area": mark.area, "text": mark.text, "struck": mark.struck, "owner": mark.owner,
-             "items": [pid for pid, _ in mark.items], "under": m.area_at(*to_screen(mark.x, mark.y)),
-             "within": mark.area in areas and map_layout.rect_inside(mark.rect, areas[mark.area]["polygon"])}
-            for mark in m.placed()]
+    areas = {
+        **shapes["regions"],
+        **shapes.get("spaces", {}),
+        "castillo": {"polygon": map_layout._castillo_zone(shapes["castillo"])},
+        "dummy": {"polygon": (shapes.get("legend") or {}).get("zone", [])},
+    }
+    return [
+        {
+            "kind": mark.kind,
+            "area": mark.area,
+            "text": mark.text,
+            "struck": mark.struck,
+            "owner": mark.owner,
+            "items": [pid for pid, _ in mark.items],
+            "under": m.area_at(*to_screen(mark.x, mark.y)),
+            "within": mark.area in areas and map_layout.rect_inside(mark.rect, areas[mark.area]["polygon"]),
+        }
+        for mark in m.placed()
+    ]
 
 
 def _look(d, m, name: str):
     yield 0.25
     d.facts["problems"][name] = check_screen() + map_marks(m)
     d.facts["marks"][name] = _marks(m)
-    d.facts["hits"][name] = {aid: m.area_at(*m.area_centre(aid)) for aid in
-                             list(m.shapes()["regions"]) + list(m.shapes().get("spaces", {})) + ["castillo"]}
+    d.facts["hits"][name] = {
+        aid: m.area_at(*m.area_centre(aid))
+        for aid in list(m.shapes()["regions"]) + list(m.shapes().get("spaces", {})) + ["castillo"]
+    }
     d.shot(f"map_{name}")
 
 
@@ -54,9 +69,8 @@ def map_2023(d):
     d.facts["classic_before"] = _marks(m)
     for build in POSITIONS:
         name, board, public = build()
-        m.board, m.public = board, public   # what the table screen gives its map in a 2023 game
+        m.board, m.public = board, public  # what the table screen gives its map in a 2023 game
         yield from _look(d, m, name)
-    m.board, m.public = None, classic       # the classic game again
+    m.board, m.public = None, classic  # the classic game again
     yield from _look(d, m, "classic_again")
     d.facts["classic_after"] = d.facts["marks"]["classic_again"]
-

@@ -5,6 +5,7 @@ and on the Castillo (values entered by the table, or not), the 2-3 player side (
 paid; its scoreboards unknown, or entered), and the 2-player dummy.
 
 Each builder returns (name, board, public game view as the app gets it)."""
+
 from __future__ import annotations
 
 from engine.board import load_board
@@ -16,18 +17,39 @@ TILES_ENTERED = {"rules": "2023", "scoring_tiles": {"tile_a": [8, 4, 0], "tile_b
 NAMES = {"red": "Maximiliana Fernández", "yellow": "Bo", "green": "Ana", "blue": "Jean-Christophe", "black": "Zé"}
 # The 2-3 side's scoreboards as a table entered them from its own board (made-up numbers: the
 # test is about how they are shown, not what they are).
-SIDE_23 = {"rules": "2023", "side": "2-3",
-           "regions": [{"id": rid, "scoreboard": values} for rid, values in (
-               ("galicia", [4, 2, 0]), ("navarra", [5, 3, 1]), ("aragon", [5, 4, 1]), ("cataluna", [4, 2, 1]),
-               ("castilla", [6, 4, 2]), ("toledo", [7, 4, 2]), ("valencia", [5, 3, 2]), ("sevilla", [4, 3, 1]),
-               ("granada", [6, 3, 1]))],
-           "castillo": {"scoreboard": [5, 3, 1]},
-           "scoring_tiles": {"tile_a": [8, 4, 0], "tile_b": [4, 0, 0]}}
+SIDE_23 = {
+    "rules": "2023",
+    "side": "2-3",
+    "regions": [
+        {"id": rid, "scoreboard": values}
+        for rid, values in (
+            ("galicia", [4, 2, 0]),
+            ("navarra", [5, 3, 1]),
+            ("aragon", [5, 4, 1]),
+            ("cataluna", [4, 2, 1]),
+            ("castilla", [6, 4, 2]),
+            ("toledo", [7, 4, 2]),
+            ("valencia", [5, 3, 2]),
+            ("sevilla", [4, 3, 1]),
+            ("granada", [6, 3, 1]),
+        )
+    ],
+    "castillo": {"scoreboard": [5, 3, 1]},
+    "scoring_tiles": {"tile_a": [8, 4, 0], "tile_b": [4, 0, 0]},
+}
 
 
 def _state(players: list[str], homes: dict, king: str, board_file: dict | None = None, dummy: str | None = None):
-    setup = GameSetup(players=players, names={p: NAMES[p] for p in players}, king=king, homes=homes,
-                      start_player=players[0], rules="2023", dummy=dummy, board_file=board_file)
+    setup = GameSetup(
+        players=players,
+        names={p: NAMES[p] for p in players},
+        king=king,
+        homes=homes,
+        start_player=players[0],
+        rules="2023",
+        dummy=dummy,
+        board_file=board_file,
+    )
     board = load_board("2023", len(players), board_file)
     return start_state(setup, board), board
 
@@ -57,12 +79,21 @@ def exile_and_competition():
     """4 players, tiles entered: the King exiled to France, Red's Grande thrown into the Castillo,
     the 8·4·0 tile on Galicia and the 4·0·0 tile on the Castillo."""
     players = ["red", "yellow", "green", "blue"]
-    state, board = _state(players, {"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "valencia"},
-                          "toledo", TILES_ENTERED)
-    _put(state, {"galicia": {"red": 3, "blue": 2, "green": 1}, "navarra": {"yellow": 2, "blue": 1},
-                 "castilla": {"red": 2, "yellow": 2, "green": 2, "blue": 2}, "toledo": {"green": 3, "red": 1},
-                 "cataluna": {"blue": 4, "yellow": 1}, "granada": {"red": 2, "green": 2},
-                 "castillo": {"red": 2, "blue": 1}})
+    state, board = _state(
+        players, {"red": "galicia", "yellow": "aragon", "green": "sevilla", "blue": "valencia"}, "toledo", TILES_ENTERED
+    )
+    _put(
+        state,
+        {
+            "galicia": {"red": 3, "blue": 2, "green": 1},
+            "navarra": {"yellow": 2, "blue": 1},
+            "castilla": {"red": 2, "yellow": 2, "green": 2, "blue": 2},
+            "toledo": {"green": 3, "red": 1},
+            "cataluna": {"blue": 4, "yellow": 1},
+            "granada": {"red": 2, "green": 2},
+            "castillo": {"red": 2, "blue": 1},
+        },
+    )
     state.king = board.area_index["france"]
     state.grandes[players.index("red")] = board.castillo
     state.mobile.update(tile_a=board.area_index["galicia"], tile_b=board.castillo)
@@ -88,9 +119,16 @@ def dummy_in_portugal():
     the King exiled to Portugal; the dummy's Caballeros in five regions; a tile nobody entered on
     the Castillo."""
     state, board = _state(["red", "blue"], {"red": "galicia", "blue": "granada"}, "castilla", dummy="white")
-    _put(state, {"castilla": {"red": 2, "white": 2}, "aragon": {"white": 2, "blue": 1},
-                 "toledo": {"white": 4, "red": 3, "blue": 3}, "valencia": {"white": 2},
-                 "sevilla": {"white": 2, "red": 1}})
+    _put(
+        state,
+        {
+            "castilla": {"red": 2, "white": 2},
+            "aragon": {"white": 2, "blue": 1},
+            "toledo": {"white": 4, "red": 3, "blue": 3},
+            "valencia": {"white": 2},
+            "sevilla": {"white": 2, "red": 1},
+        },
+    )
     state.king = board.area_index["portugal"]
     state.mobile.update(tile_b=board.castillo)
     return "dummy_portugal_unknown_side", board, _view(state)
@@ -101,8 +139,16 @@ def dummy_side_entered():
     scoreboard struck (not paid); the 8·4·0 tile on the Castillo, the King in Toledo, Blue's Grande
     in the Castillo."""
     state, board = _state(["red", "blue"], {"red": "galicia", "blue": "granada"}, "toledo", SIDE_23, dummy="white")
-    _put(state, {"navarra": {"white": 2, "red": 2}, "aragon": {"white": 2, "blue": 1, "red": 1},
-                 "toledo": {"red": 2}, "valencia": {"white": 4, "blue": 2}, "castillo": {"red": 3, "blue": 2}})
+    _put(
+        state,
+        {
+            "navarra": {"white": 2, "red": 2},
+            "aragon": {"white": 2, "blue": 1, "red": 1},
+            "toledo": {"red": 2},
+            "valencia": {"white": 4, "blue": 2},
+            "castillo": {"red": 3, "blue": 2},
+        },
+    )
     state.grandes[1] = board.castillo
     state.mobile.update(tile_a=board.castillo)
     return "dummy_side_entered_tile_on_castillo", board, _view(state)

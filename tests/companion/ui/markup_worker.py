@@ -6,15 +6,16 @@ tablet's width, and what Kivy drew: its height, its tallest line and the words o
 
 GAMES_FOLDER holds two finished games of the same seed: one with plain names, one with hostile
 ones (the names file beside them says which is which)."""
+
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
 
-import companion.app  # noqa: F401  (Kivy's config, common.kv and the window, as the app has them)
 from kivy.uix.label import Label  # noqa: E402
 
+import companion.app  # noqa: F401  (Kivy's config, common.kv and the window, as the app has them)
 from companion.history import read_record, replay_log, statistics  # noqa: E402
 
 WIDTH = 600
@@ -26,8 +27,12 @@ def drawn(label: Label, width: float = WIDTH) -> dict:
     label.text_size = (width, None)
     label.texture_update()
     lines = label._label._cached_lines
-    return {"height": label.texture_size[1], "tallest_line": max((ln.h for ln in lines), default=0),
-            "lines": len(lines), "text": "\n".join("".join(w.text for w in ln.words) for ln in lines)}
+    return {
+        "height": label.texture_size[1],
+        "tallest_line": max((ln.h for ln in lines), default=0),
+        "lines": len(lines),
+        "text": "\n".join("".join(w.text for w in ln.words) for ln in lines),
+    }
 
 
 def walk(widget):
@@ -44,8 +49,13 @@ def replay_labels(path: Path) -> dict:
     found = {}
     for widget in walk(screen):
         if isinstance(widget, Label) and widget.markup:
-            key = "turning" if widget.text.startswith("[b]Turning points") else \
-                "standings" if widget.text == screen.standings else "scoring"
+            key = (
+                "turning"
+                if widget.text.startswith("[b]Turning points")
+                else "standings"
+                if widget.text == screen.standings
+                else "scoring"
+            )
             found[key] = drawn(widget)
     return found
 
@@ -68,14 +78,20 @@ def other_labels(path: Path, name: str) -> dict:
     from companion.ui.stats_screen import stats_text
 
     record = read_record(path)
-    check = {"seat": "red", "phone": 1, "question": f"Is this {name}'s phone?",
-             "detail": f"Its screen shows 1234 ({name})"}
+    check = {
+        "seat": "red",
+        "phone": 1,
+        "question": f"Is this {name}'s phone?",
+        "detail": f"Its screen shows 1234 ({name})",
+    }
     row = PhoneCheck._row(type("Dialog", (), {"answer": lambda *a: None})(), check)
     question = next(w for w in walk(row) if isinstance(w, Label) and w.markup)
-    return {"home": drawn(Label(text=players_markup(record), markup=True, font_size="16sp")),
-            "stats": drawn(Label(text=stats_text(statistics([record])), markup=True, font_size="16sp")),
-            "phone_check": drawn(question),
-            "name_cell": name_cell(name)}
+    return {
+        "home": drawn(Label(text=players_markup(record), markup=True, font_size="16sp")),
+        "stats": drawn(Label(text=stats_text(statistics([record])), markup=True, font_size="16sp")),
+        "phone_check": drawn(question),
+        "name_cell": name_cell(name),
+    }
 
 
 def name_typed(pasted: str) -> str:
@@ -85,7 +101,7 @@ def name_typed(pasted: str) -> str:
     from companion.ui.setup_screen import NameInput
 
     field = NameInput(multiline=False)
-    Clock.tick()   # a text input takes text once its lines are made (the next frame)
+    Clock.tick()  # a text input takes text once its lines are made (the next frame)
     field.insert_text(pasted)
     Clock.tick()
     return field.text

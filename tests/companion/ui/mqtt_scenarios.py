@@ -1,6 +1,7 @@
 """App scenarios with a tower on MQTT (run by test_tower_security.py through
 app_driver.py as "mqtt_scenarios:NAME"). The brokers and the simulated tower run
 in the test's process; where they are comes in ELGRANDE_TEST_MQTT (JSON)."""
+
 from __future__ import annotations
 
 import json
@@ -22,6 +23,7 @@ def _setup(d, broker, tower_id, user="", password="", ca_file=""):
 
 def _panel_text(d) -> str:
     from companion.ui.tower_panel import TowerPanel
+
     [panel] = [w for w in d.widgets() if isinstance(w, TowerPanel)]
     return panel.status_text
 

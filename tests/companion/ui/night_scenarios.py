@@ -1,6 +1,7 @@
 """A game night in the real app (app_driver.py "night_scenarios:..."): two games back to back in
 one app process with a phone in Chromium that stays joined, and the tower's own count compared
 with the table's (a disagreement shown on the tower panel, with no figure)."""
+
 from __future__ import annotations
 
 import re
@@ -15,6 +16,7 @@ class _Phone:
     def __init__(self, shots):
         import queue
         import threading
+
         self.shots = shots
         self.jobs, self.done = queue.Queue(), queue.Queue()
         self.thread = threading.Thread(target=self._run, daemon=True)
@@ -22,10 +24,20 @@ class _Phone:
 
     def _run(self):
         from playwright.sync_api import expect, sync_playwright
+
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
-                "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run"])
+            browser = p.chromium.launch(
+                executable_path="/usr/bin/chromium",
+                args=[
+                    "--no-sandbox",
+                    "--headless",
+                    "--disable-gpu",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--no-first-run",
+                ],
+            )
             page = None
             while True:
                 job = self.jobs.get()
@@ -35,9 +47,10 @@ class _Phone:
                 kind, arg, text = job
                 try:
                     if kind == "join":
-                        ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                                  has_touch=True)
-                        ctx.set_default_timeout(30000)   # a loaded machine
+                        ctx = browser.new_context(
+                            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+                        )
+                        ctx.set_default_timeout(30000)  # a loaded machine
                         page = ctx.new_page()
                         page.goto(arg)
                         expect(page.locator("#conn")).to_have_text("live")
@@ -51,6 +64,7 @@ class _Phone:
 
     def do(self, kind, arg=None, text=None, seconds=60.0):
         import time
+
         self.jobs.put((kind, arg, text))
         deadline = time.monotonic() + seconds
         while self.done.empty():
@@ -134,13 +148,18 @@ def phones_stay_joined_for_the_next_game(d):
         d.tap("Tower:")
         yield 0.3
         from companion.ui.tower_panel import TowerPanel
+
         panel = next(w for w in d.widgets() if isinstance(w, TowerPanel))
         assert "disagree" in panel.totals_text and panel.totals_fault
         assert not re.search(r"\d", re.sub(r"\d\d:\d\d", "", panel.totals_text)), panel.totals_text
         d.shot("night_tower_panel_mismatch")
         d.tap("Close")
         yield 0.1
-        d.facts = {"same_server": True, "port": port, "panel": panel.totals_text,
-                   "records": [r["t"] for r in table.records]}
+        d.facts = {
+            "same_server": True,
+            "port": port,
+            "panel": panel.totals_text,
+            "records": [r["t"] for r in table.records],
+        }
     finally:
         phone.close()

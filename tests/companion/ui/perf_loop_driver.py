@@ -8,6 +8,7 @@ every value the Castillo's glow took. Last, a scroll view whose content changes 
 bindings on its bar colour. They are the scenario's facts. The scenario only sleeps between its
 steps (`real` seconds) (one clock event each), so it adds no iterations of its own to what is measured.
 """
+
 from __future__ import annotations
 
 import resource
@@ -34,7 +35,7 @@ def loop_figures(d):
 
     app, model = d.app, d.model
     out: dict = {"pulse_steps": PULSE_STEPS}
-    draw_every_frame(True)   # the loop as the tablet runs it, drawing each changed frame
+    draw_every_frame(True)  # the loop as the tablet runs it, drawing each changed frame
     model.new_game(scripted_setup("tracking", "short", 4))
     app.screens.current = "table"
     glow = app.screens.get_screen("table").ids.map
@@ -42,14 +43,18 @@ def loop_figures(d):
 
     def note(_, value):
         seen.append(round(value, 3))
+
     glow.bind(pulse=note)
     yield real(1.0)  # the table drawn and settled first
     for name, screen, pulses in (("shown", "table", True), ("hidden", "home", True), ("animation", "home", False)):
         app.screens.current = screen
         yield real(0.3)  # the screen swapped in
         seen.clear()
-        ticker = Clock.schedule_interval(lambda dt: setattr(model, "pulses", model.pulses + 1), PULSE_EVERY) \
-            if pulses else None
+        ticker = (
+            Clock.schedule_interval(lambda dt: setattr(model, "pulses", model.pulses + 1), PULSE_EVERY)
+            if pulses
+            else None
+        )
         if pulses:
             model.pulses += 1
         else:  # Kivy's own Animation steps every frame: the clock must still sleep between frames
@@ -74,6 +79,7 @@ def _scroll_view_bindings(app):
     from kivy.uix.button import Button
     from kivy.uix.gridlayout import GridLayout
     from kivy.uix.scrollview import ScrollView
+
     scroll, grid = ScrollView(size_hint=(None, None), size=(300, 200)), GridLayout(cols=1, size_hint_y=None)
     grid.bind(minimum_height=grid.setter("height"))
     scroll.add_widget(grid)
@@ -91,7 +97,9 @@ def _scroll_view_bindings(app):
     while changes["n"] < 20:
         yield real(0.25)
     yield real(1.2)
-    counted = {"bar_color_bindings": len(scroll.get_property_observers("bar_color")),
-               "bar_inactive_color_bindings": len(scroll.get_property_observers("bar_inactive_color"))}
-    home.remove_widget(scroll)   # the home screen as it was, for the scenarios after this one
+    counted = {
+        "bar_color_bindings": len(scroll.get_property_observers("bar_color")),
+        "bar_inactive_color_bindings": len(scroll.get_property_observers("bar_inactive_color")),
+    }
+    home.remove_widget(scroll)  # the home screen as it was, for the scenarios after this one
     return counted

@@ -8,6 +8,7 @@ sent back to the box, the labelled stand-in Modifier cards, Start, and the board
 then the tower panel calibrates the colours it does not know. (Issue 23: this game was played
 to its end with a phone per player in Chromium; the game is now the headless tablet's,
 test_game_2023_phones.py, and the phones' at the websocket level, tests/companion/phones/.)"""
+
 from __future__ import annotations
 
 from scenarios import _wait_for
@@ -26,6 +27,7 @@ def _table_files():
     stand-ins stand for them): kept in the user data folder like Your board and Your cards."""
     from companion.rule_files import board_path, cards_path, write_json
     from engine.playout import standin_files
+
     board_file, cards_file = standin_files("2023", 5)
     write_json(board_path("4-5"), board_file)
     write_json(cards_path(), cards_file)
@@ -36,24 +38,25 @@ def new_game_by_taps(d):
     the box, the stand-in Modifier cards (labelled), full tracking, a full game; Start; the board
     confirmed. The region cards drawn (the King's and each home) are set as drawn."""
     from rules_scenarios import _keyed, _tap_text
+
     yield 0.3
     d.tap("New game")
     yield from _wait_for(d, lambda: d.current == "setup")
     yield 0.2
     setup = d.screen("setup")
-    d.tap("Classic (1995)", exact=True)      # the rules spinner opens
+    d.tap("Classic (1995)", exact=True)  # the rules spinner opens
     yield 0.2
     d.tap("2023 edition", exact=True)
     yield 0.3
     # A fresh New game switched to 2023: the 2023 box's four seats ticked, never the classic ones too
     assert setup.players() == ["purple", "blue", "green", "orange"], setup.players()
-    for colour, row in setup.rows.items():   # the five who play ticked, the others not
+    for colour, row in setup.rows.items():  # the five who play ticked, the others not
         if row.plays != (colour in PLAYERS):
             yield from _into(d, row)
             d.tap_widget(row.ids.plays)
             yield 0.15
     for colour, name in PLAYERS.items():
-        setup.rows[colour].ids.name.text = name   # typed on the tablet's keyboard
+        setup.rows[colour].ids.name.text = name  # typed on the tablet's keyboard
     yield 0.1
     for module in MODULES:
         toggle = next(w for w in setup.ids.modules.children if w.module == module)  # remade after each tap
@@ -68,7 +71,7 @@ def new_game_by_taps(d):
     for colour, home in HOMES.items():
         setup.rows[colour].home = home
     yield 0.1
-    yield from _tap_text(d, setup.returns_words)   # Old Hands: which cards went back to the box
+    yield from _tap_text(d, setup.returns_words)  # Old Hands: which cards went back to the box
     yield 0.2
     for key in [f"returned:{cid}" for cid in RETURNED] + ["returned:done"]:
         yield from _into(d, _keyed(d, key))
@@ -94,8 +97,19 @@ def new_game_by_taps(d):
     yield 0.3
     assert d.model.phones is not None, d.model.phone_error
     game = d.model.table.setup.game
-    d.facts["setup"] = game.model_dump(mode="json", include={"rules", "modules", "players", "names", "variant",
-                                                             "removed_cards", "stand_in_modifiers", "start_player"})
+    d.facts["setup"] = game.model_dump(
+        mode="json",
+        include={
+            "rules",
+            "modules",
+            "players",
+            "names",
+            "variant",
+            "removed_cards",
+            "stand_in_modifiers",
+            "start_player",
+        },
+    )
     d.facts["mode"] = d.model.table.mode
 
 
@@ -103,8 +117,9 @@ def calibrate_the_tower(d):
     """The tower panel: "Calibrate the colours" for the seats' colours (the simulated tower knows
     the classic five; purple and orange, and their look-alikes blue and red, would go to a person)."""
     from tower_colour_scenarios import teach_from_the_tower_panel
+
     d.facts["start_notice"] = d.screen("table").notice
-    yield from teach_from_the_tower_panel(d)   # the cubes of the colours it does not know
+    yield from teach_from_the_tower_panel(d)  # the cubes of the colours it does not know
     yield from _wait_for(d, lambda: len((d.model.tower or {}).get("calibrated") or ()) == len(PLAYERS), PATIENCE)
     assert d.model.table.setup.by_hand() == [], d.model.table.setup.by_hand()
     d.facts["calibrated"] = sorted(d.model.tower["calibrated"])
@@ -112,6 +127,7 @@ def calibrate_the_tower(d):
 
 def _into(d, w):
     from rules_scenarios import _into_view
+
     yield from _into_view(d, w)
 
 
@@ -122,6 +138,7 @@ def five_players_new_game(d):
     yield from new_game_by_taps(d)
     yield from calibrate_the_tower(d)
     from layout_checks import check_screen
+
     yield 0.2
-    d.facts["problems"] = {"table_2023_five": check_screen()}   # five players' side panel: the deal asked
+    d.facts["problems"] = {"table_2023_five": check_screen()}  # five players' side panel: the deal asked
     d.shot("table_2023_five")

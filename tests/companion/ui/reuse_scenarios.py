@@ -1,27 +1,32 @@
 """What the table screen makes while a game is played (issue 11, speed at the table): the side
 panel's choices and the action-cards sheet are made once and refilled, and the objects the app
 made to start are out of the cycle collector's walks. Run by test_reuse.py."""
+
 import gc
 
-from companion.prompts import PromptBuilder
 from scenarios import _reveal_cards, _start_tracked_three_player_game, _wait_for
+
+from companion.prompts import PromptBuilder
 
 
 def _count_widgets_made():
     """Every widget made from now on, by class name (Widget.__init__ counted)."""
     from kivy.uix.widget import Widget
+
     made: list[str] = []
     make = Widget.__init__
 
     def counted(self, **kwargs):
         made.append(type(self).__name__ if "text" not in kwargs else f"{type(self).__name__} {kwargs['text']!r}")
         make(self, **kwargs)
+
     Widget.__init__ = counted
     return made
 
 
 def _sheet(d):
     from companion.ui.pick_dialogs import RevealCards
+
     return next((w for w in d.widgets() if isinstance(w, RevealCards)), None)
 
 

@@ -1,5 +1,6 @@
 """Scenarios for app_driver.py (test_rules_setup.py): a table that owns the 2023 box chooses
 the rules, confirms its board and completes its card set, tap by tap."""
+
 from __future__ import annotations
 
 import json
@@ -30,6 +31,7 @@ def _tap_key(d, key: str, times: int = 1):
     """Each tap once the button is on screen and laid out where it stays (a list just remade, a
     dialog just opened: on a loaded machine a frame or two later), never at a stale place."""
     from whole_game_scenarios import _tap_found
+
     for _ in range(times):
         yield from _tap_found(d, lambda: _keyed(d, key))
         yield 0.05
@@ -45,7 +47,7 @@ def _into_view(d, w):
     """Scrolls the page or panel holding the widget until it is on screen (as a person would)."""
     p = w.parent
     while p is not None and p.__class__.__name__ != "ScrollView":
-        p = p.parent if p.parent is not p else None   # the window is its own parent
+        p = p.parent if p.parent is not p else None  # the window is its own parent
     if p is not None:
         p.scroll_to(w, padding=10, animate=False)
     yield 0.15
@@ -66,7 +68,7 @@ def _choose_2023(d, players=("purple", "blue", "green", "orange"), modules=("new
     """New game: the 2023 edition by taps (the rules spinner, then the modules' check boxes)."""
     setup = d.screen("setup")
     if setup.rules != "2023 edition":
-        d.tap("Classic (1995)", exact=True)   # the rules spinner opens
+        d.tap("Classic (1995)", exact=True)  # the rules spinner opens
         yield 0.2
         d.tap("2023 edition", exact=True)
         yield 0.2
@@ -155,7 +157,7 @@ def _borders(d, area: str, regions):
     yield from _tap_board_area(d, area)
     for region in regions:
         yield from _tap_board_area(d, region)
-    yield from _tap_board_area(d, area)   # tapped again: done with it
+    yield from _tap_board_area(d, area)  # tapped again: done with it
 
 
 def _start_and_wait_for_board(d):
@@ -189,7 +191,7 @@ def first_2023_game_confirms_the_board(d):
     # A wrong entry: Galicia's 2nd place above its 1st
     yield from _set_scoreboard(d, "galicia", (4, 5, 0))
     assert "scoreboard must not increase" in board.message, board.message
-    assert board.draft.fact("regions.galicia.scoreboard").value == (4, 2, 0)   # unchanged
+    assert board.draft.fact("regions.galicia.scoreboard").value == (4, 2, 0)  # unchanged
     d.facts["wrong_entry"] = board.message
     yield from _look(d, "first_game_wrong_entry")
     # France has no scoreboard: a tap on it says so
@@ -202,20 +204,21 @@ def first_2023_game_confirms_the_board(d):
     yield from _tap_board_area(d, "cataluna")
     yield from _tap_board_area(d, "aragon")
     yield from _look(d, "first_game_france")
-    yield from _tap_board_area(d, "aragon")     # taken back
-    yield from _tap_board_area(d, "france")     # done
+    yield from _tap_board_area(d, "aragon")  # taken back
+    yield from _tap_board_area(d, "france")  # done
     yield from _borders(d, "portugal", ("galicia", "castilla", "toledo", "sevilla"))
     # A border corrected: Galicia and Aragón
     yield from _borders(d, "galicia", ("aragon",))
     assert "aragon" in board.draft.fact("regions.galicia.neighbours").value
-    assert "galicia" in board.draft.fact("regions.aragon.neighbours").value   # both sides of a border
+    assert "galicia" in board.draft.fact("regions.aragon.neighbours").value  # both sides of a border
     d.facts["france"] = list(board.draft.fact("spaces.france.neighbours").value)
     d.facts["portugal"] = list(board.draft.fact("spaces.portugal.neighbours").value)
     d.tap(board.confirm_text, exact=True)
     yield from _wait_for(d, lambda: d.current == "table")
     game = d.model.table.setup.game
-    d.facts["setup"] = game.model_dump(mode="json", include={"rules", "modules", "dummy", "board_file",
-                                                             "stand_in_modifiers"})
+    d.facts["setup"] = game.model_dump(
+        mode="json", include={"rules", "modules", "dummy", "board_file", "stand_in_modifiers"}
+    )
     d.facts["mode"] = d.model.table.mode
     d.facts["board_spaces"] = [sorted(d.model.board.area_id(i) for i in n) for n in d.model.board.space_neighbours]
     yield 0.3
@@ -252,15 +255,24 @@ def two_players_enter_the_missing_side(d):
     yield from _choose_2023(d, players=("purple", "blue"), modules=())
     setup = d.screen("setup")
     assert setup.has_dummy and setup.dummy == "Green", (setup.has_dummy, setup.dummy)
-    yield from _tap_text(d, "Green")        # the dummy's colour spinner opens
+    yield from _tap_text(d, "Green")  # the dummy's colour spinner opens
     yield from _tap_text(d, "Orange")
     assert setup.dummy == "Orange"
     yield from _start_and_wait_for_board(d)
     board = d.screen("board")
     assert board.draft.side == "2-3" and len(board.draft.needed()) == 10
-    entered = {"galicia": (3, 1, 0), "navarra": (4, 2, 0), "aragon": (4, 3, 0), "cataluna": (3, 1, 0),
-               "castilla": (5, 3, 1), "toledo": (6, 3, 1), "valencia": (4, 2, 1), "sevilla": (3, 2, 0),
-               "granada": (5, 2, 0), "castillo": (4, 2, 0)}
+    entered = {
+        "galicia": (3, 1, 0),
+        "navarra": (4, 2, 0),
+        "aragon": (4, 3, 0),
+        "cataluna": (3, 1, 0),
+        "castilla": (5, 3, 1),
+        "toledo": (6, 3, 1),
+        "valencia": (4, 2, 1),
+        "sevilla": (3, 2, 0),
+        "granada": (5, 2, 0),
+        "castillo": (4, 2, 0),
+    }
     for area, values in entered.items():
         yield from _set_scoreboard(d, area, values)
         assert not board.message, board.message
@@ -278,6 +290,7 @@ def two_players_enter_the_missing_side(d):
 
 def _card_file(d) -> dict:
     from companion.rule_files import cards_path
+
     return json.loads(cards_path().read_text())
 
 
@@ -287,6 +300,7 @@ def card_set_by_taps(d):
     then imported back to what was exported; a file with a mistake refused naming the field, the
     set unchanged."""
     from companion.rule_files import exports_folder
+
     d.facts = {}
     yield 0.3
     d.tap("Your cards", exact=True)
@@ -307,18 +321,18 @@ def card_set_by_taps(d):
     yield from _scroll_to(d, "effect:decay")
     yield from _tap_key(d, "effect:decay")
     name = _keyed(d, "add:name")
-    name.text = "Veterans"              # typed on the tablet's keyboard
+    name.text = "Veterans"  # typed on the tablet's keyboard
     yield from _tap_key(d, "add:module:old-hands")
-    yield from _tap_key(d, "add:stack:+1", 2)          # stack 3: Old Hands has none
+    yield from _tap_key(d, "add:stack:+1", 2)  # stack 3: Old Hands has none
     yield from _scroll_to(d, "add:param:count:+1")
-    yield from _tap_key(d, "add:param:count:+1", 2)    # not set -> 1 -> 2
+    yield from _tap_key(d, "add:param:count:+1", 2)  # not set -> 1 -> 2
     yield from _scroll_to(d, "add_card")
     yield from _tap_key(d, "add_card")
     d.facts["wrong_stack"] = cards.message
     assert "veterans" not in cards.draft.cards.cards and "old-hands has no stack 3" in cards.message, cards.message
     yield from _look(d, "cards_wrong_stack")
     yield from _scroll_to(d, "add:stack:-1")
-    yield from _tap_key(d, "add:stack:-1")             # stack 2
+    yield from _tap_key(d, "add:stack:-1")  # stack 2
     yield from _scroll_to(d, "add_card")
     yield from _tap_key(d, "add_card")
     assert not cards.message, cards.message
@@ -342,13 +356,21 @@ def card_set_by_taps(d):
     yield from _tap_key(d, f"file:{exported.name}")
     yield 0.2
     d.facts["import_notice"] = cards.notice
-    d.facts["same_after_import"] = (_card_file(d)["cards"] == saved_at_export["cards"]
-                                    and ([r.id for r in cards.draft.rows()],
-                                         {r.id: (r.stack, r.copies) for r in cards.draft.rows()}) == rows_at_export)
+    d.facts["same_after_import"] = (
+        _card_file(d)["cards"] == saved_at_export["cards"]
+        and ([r.id for r in cards.draft.rows()], {r.id: (r.stack, r.copies) for r in cards.draft.rows()})
+        == rows_at_export
+    )
     # Another tablet's file with a mistake in it
     bad = exports_folder() / "from-another-tablet.json"
-    bad.write_text(json.dumps({"rules": "2023", "cards": [{"id": "veto", "stack": 2, "copies": 2},
-                                                          {"id": "militia", "params": {"count": 9}}]}))
+    bad.write_text(
+        json.dumps(
+            {
+                "rules": "2023",
+                "cards": [{"id": "veto", "stack": 2, "copies": 2}, {"id": "militia", "params": {"count": 9}}],
+            }
+        )
+    )
     before = _card_file(d)
     d.tap("Import a file", exact=True)
     yield 0.3
@@ -357,8 +379,9 @@ def card_set_by_taps(d):
     dialog = next(w for w in d.widgets() if w.__class__.__name__ == "ImportDialog")
     d.facts["bad_import"] = dialog.error.text
     yield from _look(d, "cards_bad_import")
-    d.facts["unchanged_after_bad_import"] = _card_file(d) == before and "militia" not in \
-        [c["id"] for c in cards.draft.file["cards"]]
+    d.facts["unchanged_after_bad_import"] = _card_file(d) == before and "militia" not in [
+        c["id"] for c in cards.draft.file["cards"]
+    ]
     d.tap("Cancel", exact=True)
     yield 0.2
     # Power Shift: a Modifier card entered from the box (+2, its ability: 2 Caballeros to the court)
@@ -394,7 +417,7 @@ def old_hands_names_the_returned_cards(d):
     d.facts["after"] = setup.returns_words
     yield from _start_and_wait_for_board(d)
     board = d.screen("board")
-    d.tap(board.confirm_text, exact=True)     # the 4-5 side as shipped: nothing is missing for these modules
+    d.tap(board.confirm_text, exact=True)  # the 4-5 side as shipped: nothing is missing for these modules
     yield from _wait_for(d, lambda: d.current == "table")
     game = d.model.table.setup.game
     d.facts["setup"] = game.model_dump(mode="json", include={"modules", "removed_cards"})

@@ -1,8 +1,8 @@
 """Scenarios for app_driver.py: what a table does, tap by tap."""
+
 from __future__ import annotations
 
-
-PATIENCE = 45.0   # seconds a wait may last on a loaded machine (2 cores, other tests beside it)
+PATIENCE = 45.0  # seconds a wait may last on a loaded machine (2 cores, other tests beside it)
 
 
 def _described(what) -> str:
@@ -10,6 +10,7 @@ def _described(what) -> str:
     if what.__doc__:
         return what.__doc__
     import inspect
+
     try:
         source = inspect.getsource(what).strip()
     except (OSError, TypeError):
@@ -17,8 +18,8 @@ def _described(what) -> str:
     start = source.find("lambda")
     if start < 0:
         return " ".join(source.split())[:300]
-    body, depth = source[start + len("lambda"):].lstrip(" :"), 0
-    for i, ch in enumerate(body):   # the lambda ends at a "," or ")" of the call around it
+    body, depth = source[start + len("lambda") :].lstrip(" :"), 0
+    for i, ch in enumerate(body):  # the lambda ends at a "," or ")" of the call around it
         depth += (ch in "([{") - (ch in ")]}")
         if depth < 0 or (depth == 0 and ch == ","):
             body = body[:i]
@@ -33,13 +34,15 @@ def _seen(d) -> str:
         table = d.model.table
         asked = table.asked().kind if table is not None else "no game open"
         dialog = d.dialog()
-        return (f"screen {d.current!r}, dialog {type(dialog).__name__ if dialog else None}, asked {asked}, "
-                f"message {getattr(d.model, 'message', '')!r}")
-    except Exception as exc:   # the report must not hide the timeout
+        return (
+            f"screen {d.current!r}, dialog {type(dialog).__name__ if dialog else None}, asked {asked}, "
+            f"message {getattr(d.model, 'message', '')!r}"
+        )
+    except Exception as exc:  # the report must not hide the timeout
         return f"(could not read the app: {exc!r})"
 
 
-POLL_SECONDS = 0.02   # between two looks at what a thread, a phone or the tower changes
+POLL_SECONDS = 0.02  # between two looks at what a thread, a phone or the tower changes
 
 
 def _poll(looks: int):
@@ -50,6 +53,7 @@ def _poll(looks: int):
     if not looks:
         return None
     from app_driver import real
+
     return real(POLL_SECONDS)
 
 
@@ -57,6 +61,7 @@ def _wait_for(d, what, seconds=PATIENCE, step=0.05, saw=None):
     """Yield until what() is true; on the deadline (real time, not frames), fail saying what was
     waited for and what was seen last (saw(), else the app's screen and question)."""
     import time
+
     deadline, looks = time.monotonic() + seconds, 0
     while not what():
         if time.monotonic() > deadline:
@@ -70,11 +75,14 @@ def _castillo_entered(d, pid, count, seconds=PATIENCE, step=0.05):
     """Yield until the table screen's placement shows `count` in the Castillo: the tower's drops
     reach the table first and its screen a frame or so later."""
     import time
+
     deadline, looks = time.monotonic() + seconds, 0
     while (seen := d.screen("table").entry.get("castillo", 0)) != count:
         if time.monotonic() > deadline:
-            raise AssertionError(f"{pid}: the table screen's placement shows {seen} in the Castillo "
-                                 f"{seconds:.0f} s after the tower's drops, not {count}")
+            raise AssertionError(
+                f"{pid}: the table screen's placement shows {seen} in the Castillo "
+                f"{seconds:.0f} s after the tower's drops, not {count}"
+            )
         yield _poll(looks)
         looks += 1
 
@@ -95,6 +103,7 @@ def _pick_secret_discs(d, regions):
 def _reveal_cards(d, wanted):
     """The sheet of turned-up cards opens by itself: one tap per stack, then Reveal."""
     from companion.ui.pick_dialogs import RevealCards
+
     yield from _wait_for(d, lambda: any(isinstance(w, RevealCards) for w in d.widgets()))
     yield 0.2
     sheet = next(w for w in d.widgets() if isinstance(w, RevealCards))
@@ -226,8 +235,11 @@ def scoring_only_short_game(d):
     yield 0.3
     d.shot("end")
     public = d.model.public["game"]
-    d.facts = {"scores": {p["id"]: p["score"] for p in public["players"]}, "winners": public["winners"],
-               "scorings": len(public["scorings"])}
+    d.facts = {
+        "scores": {p["id"]: p["score"] for p in public["players"]},
+        "winners": public["winners"],
+        "scorings": len(public["scorings"]),
+    }
 
 
 def _start_tracked_three_player_game(d):
@@ -237,7 +249,12 @@ def _start_tracked_three_player_game(d):
     d.tap("New game")
     yield 0.2
     setup = d.screen("setup")
-    setup.mode, setup.variant, setup.king, setup.start = "Full tracking", "Full game (9 rounds)", "Castilla la Nueva", "Red"
+    setup.mode, setup.variant, setup.king, setup.start = (
+        "Full tracking",
+        "Full game (9 rounds)",
+        "Castilla la Nueva",
+        "Red",
+    )
     for colour, home in {"red": "Galicia", "yellow": "Aragón", "green": "Sevilla"}.items():
         setup.rows[colour].home = home
     setup.rows["blue"].plays = False
@@ -270,7 +287,7 @@ def tracking_full_round(d):
     for value in ("13", "12", "11"):  # Red, Yellow, Green in seat order
         d.tap(value, exact=True)
         yield 0.1
-        if value == "13":   # Yellow next: Red's 13 greyed out, and a tap on it says why
+        if value == "13":  # Yellow next: Red's 13 greyed out, and a tap on it says why
             greyed = next(b for b in table.ids.actions.walk() if getattr(b, "disabled", False) and b.text == "13")
             d.tap_widget(greyed)
             yield 0.1
@@ -294,7 +311,7 @@ def tracking_full_round(d):
         yield 0.1
     yield from _wait_for(d, lambda: d.model.table.castillo_prefill("red") == 2)
     yield from _castillo_entered(d, "red", 2)
-    d.tap_area("castilla_la_nueva")   # the King's region: nothing placed, and said why
+    d.tap_area("castilla_la_nueva")  # the King's region: nothing placed, and said why
     yield 0.1
     said_why.append(table.message)
     d.tap_area("castilla_la_vieja")
@@ -352,8 +369,13 @@ def tracking_full_round(d):
     game = d.model.public["game"]
     assert game["round"] == 2 and d.ask().kind == "reveal_action_cards", (game["round"], d.ask().kind)
     d.shot("tracking_round_2")
-    d.facts = {"round": game["round"], "regions": game["regions"], "said_why": said_why,
-               "castillo": d.model.table.recorded_castillo(), "tallies": d.model.table.hidden_tallies()}
+    d.facts = {
+        "round": game["round"],
+        "regions": game["regions"],
+        "said_why": said_why,
+        "castillo": d.model.table.recorded_castillo(),
+        "tallies": d.model.table.hidden_tallies(),
+    }
 
 
 class _Phones:
@@ -363,6 +385,7 @@ class _Phones:
     def __init__(self, shots):
         import queue
         import threading
+
         self.shots = shots
         self.jobs, self.done = queue.Queue(), queue.Queue()
         self.thread = threading.Thread(target=self._run, daemon=True)
@@ -370,11 +393,21 @@ class _Phones:
 
     def _run(self):
         from playwright.sync_api import expect, sync_playwright
+
         pages = {}
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=[
-                "--no-sandbox", "--headless", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run"])
+            browser = p.chromium.launch(
+                executable_path="/usr/bin/chromium",
+                args=[
+                    "--no-sandbox",
+                    "--headless",
+                    "--disable-gpu",
+                    "--disable-background-networking",
+                    "--disable-component-update",
+                    "--disable-sync",
+                    "--no-first-run",
+                ],
+            )
             while True:
                 job = self.jobs.get()
                 if job is None:
@@ -383,9 +416,10 @@ class _Phones:
                 kind, pid, arg = job
                 try:
                     if kind == "join":
-                        ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                                  has_touch=True)
-                        ctx.set_default_timeout(30000)   # a loaded machine
+                        ctx = browser.new_context(
+                            viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+                        )
+                        ctx.set_default_timeout(30000)  # a loaded machine
                         page = pages[pid] = ctx.new_page()
                         page.goto(arg)
                         expect(page.locator("#conn")).to_have_text("live")
@@ -403,12 +437,14 @@ class _Phones:
 
     def do(self, d, kind, pid=None, arg=None, seconds=60.0):
         import time
+
         self.jobs.put((kind, pid, arg))
         deadline = time.monotonic() + seconds
         while self.done.empty():
             if time.monotonic() > deadline:
-                raise AssertionError(f"phone {pid} did not {kind} {arg} within {seconds:.0f} s; "
-                                     f"phone seats: {d.model.phone_seats}")
+                raise AssertionError(
+                    f"phone {pid} did not {kind} {arg} within {seconds:.0f} s; phone seats: {d.model.phone_seats}"
+                )
             yield _poll(1)
         outcome, job = self.done.get()
         assert outcome == "ok", f"phone {job}: {outcome}"
@@ -444,22 +480,31 @@ def phones_at_the_table(d):
         for pid in ("red", "yellow"):  # scanning the QR code = opening the seat's URL
             yield from phones.do(d, "join", pid, d.model.phones.seat_url(pid))
         # The tablet asks "Is this Ana's phone?" by itself: one tap each.
-        yield from _wait_for(d, lambda: all(d.model.phone_seats[p]["awaiting"] for p in ("red", "yellow")),
-                             saw=lambda: f"phone seats {d.model.phone_seats}")
+        yield from _wait_for(
+            d,
+            lambda: all(d.model.phone_seats[p]["awaiting"] for p in ("red", "yellow")),
+            saw=lambda: f"phone seats {d.model.phone_seats}",
+        )
         yield 0.3
         d.shot("phone_check")
         seats = lambda: f"phone seats {d.model.phone_seats}"  # noqa: E731
-        for joined in (1, 2):   # one question at a time: the next shows once the last is answered
+        for joined in (1, 2):  # one question at a time: the next shows once the last is answered
             yield from _wait_for(d, lambda: d.has_button("Yes"), saw=seats)
             # The question's rows are rebuilt after each answer: tap Yes once it is laid out and
             # stays put (a tap on a row still being laid out can land on its No, a new code)
             from whole_game_scenarios import _tap_found
+
             yield from _tap_found(d, lambda: d.button("Yes", exact=True))
-            yield from _wait_for(d, lambda: sum(d.model.phone_seats[p]["joined"] for p in ("red", "yellow")) >= joined,
-                                 saw=seats)
-        yield from _wait_for(d, lambda: all(d.model.phone_seats[p]["joined"] and d.model.phone_seats[p]["connected"]
-                                            for p in ("red", "yellow")),
-                             saw=lambda: f"phone seats {d.model.phone_seats}")
+            yield from _wait_for(
+                d, lambda: sum(d.model.phone_seats[p]["joined"] for p in ("red", "yellow")) >= joined, saw=seats
+            )
+        yield from _wait_for(
+            d,
+            lambda: all(
+                d.model.phone_seats[p]["joined"] and d.model.phone_seats[p]["connected"] for p in ("red", "yellow")
+            ),
+            saw=lambda: f"phone seats {d.model.phone_seats}",
+        )
         d.tap("Phones", exact=True)
         yield 0.3
         d.shot("phones_joined")

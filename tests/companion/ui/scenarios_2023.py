@@ -13,6 +13,7 @@ table's budgets with the same definitions as the headless 2023 tests.
 The game's files are the self-play stand-ins, less one card (the table adds it from its box
 when it turns up) and less Civil War's outcome (so that card is refused, and skipped).
 """
+
 from __future__ import annotations
 
 import copy
@@ -29,13 +30,29 @@ from engine.board import CASTILLO
 from engine.playout import _count, _split, random_event
 from tests.companion.tablet_driver import _as_the_tablet_orders, _counts_for, _matches, _norm, _then, _values
 
-PATIENCE = 45.0   # seconds a wait may last on a loaded machine (2 cores, other tests beside it)
+PATIENCE = 45.0  # seconds a wait may last on a loaded machine (2 cores, other tests beside it)
 SEED = int(__import__("os").environ.get("ELGRANDE_2023_SEED", "4"))  # one that meets every new prompt
-MISSING_CARD = "standin_score_chosen"   # in the box, not in the game's card file: added at the table
+MISSING_CARD = "standin_score_chosen"  # in the box, not in the game's card file: added at the table
 # The 2023 cards whose prompts the game steers towards, in this order of preference
-WANTED_EFFECTS = ("competition", "revelation", "civil_war", "entourage", "militia", "enactment", "stand_in", "exile",
-                  "rebellion", "veto_2023", "empowerment", "your_majesty", "chalet", "adopted_home",
-                  "infiltration", "eviction", "score_chosen_region")
+WANTED_EFFECTS = (
+    "competition",
+    "revelation",
+    "civil_war",
+    "entourage",
+    "militia",
+    "enactment",
+    "stand_in",
+    "exile",
+    "rebellion",
+    "veto_2023",
+    "empowerment",
+    "your_majesty",
+    "chalet",
+    "adopted_home",
+    "infiltration",
+    "eviction",
+    "score_chosen_region",
+)
 
 
 MOVES_THE_KING = ("move_king", "exile", "entourage", "your_majesty", "rebellion", "stand_in", "chalet")
@@ -44,22 +61,24 @@ MOVES_THE_KING = ("move_king", "exile", "entourage", "your_majesty", "rebellion"
 @dataclass
 class Step:
     """One input as the headless tests count it (tests/companion/test_table_2023.py reads these)."""
+
     kind: str
     actor: Optional[str]
     taps: int
     events: list
     purpose: Optional[str] = None
-    read_taps: int = 0     # of `taps`: "Done" on a "Now move these Caballeros" dialog (read, then closed)
+    read_taps: int = 0  # of `taps`: "Done" on a "Now move these Caballeros" dialog (read, then closed)
 
 
 def _files(players: int = 2) -> tuple[dict, dict]:
     from engine.playout import standin_files
+
     board_file, cards_file = standin_files("2023", players)
     cards = copy.deepcopy(cards_file)
     cards["cards"] = [c for c in cards["cards"] if c["id"] != MISSING_CARD]
     for card in cards["cards"]:
         if card["id"] == "civil_war":
-            card["params"] = {"count": 2}   # its outcome not entered: the card is refused, skipped
+            card["params"] = {"count": 2}  # its outcome not entered: the card is refused, skipped
     return board_file, cards
 
 
@@ -69,11 +88,22 @@ def start_2023_game(d, modules=("new-regency", "power-shift"), variant="short", 
     nor white)."""
     from companion.table import TableSetup
     from engine.events import GameSetup
+
     board_file, cards_file = _files(len(players))
-    game = GameSetup(players=list(players), names={"purple": "Ana", "blue": "Ben"}, king="castilla",
-                     homes=dict(zip(players, ("galicia", "aragon"))), start_player=players[0], rules="2023",
-                     modules=list(modules), dummy="white", variant=variant, board_file=board_file,
-                     cards_file=cards_file, stand_in_modifiers="power-shift" in modules)
+    game = GameSetup(
+        players=list(players),
+        names={"purple": "Ana", "blue": "Ben"},
+        king="castilla",
+        homes=dict(zip(players, ("galicia", "aragon"))),
+        start_player=players[0],
+        rules="2023",
+        modules=list(modules),
+        dummy="white",
+        variant=variant,
+        board_file=board_file,
+        cards_file=cards_file,
+        stand_in_modifiers="power-shift" in modules,
+    )
     yield 0.3
     d.model.new_game(TableSetup(game=game, mode="tracking", tower={"kind": "simulated"}))
     d.app.root.current = "table"
@@ -88,11 +118,11 @@ class Tablet:
     def __init__(self, d, seed: int = SEED, shots: bool = True):
         self.d, self.rng, self.take_shots = d, random.Random(seed), shots
         self.steps: list[Step] = []
-        self.reached: Counter = Counter()       # prompts and routes met (the coverage)
+        self.reached: Counter = Counter()  # prompts and routes met (the coverage)
         self.problems: dict[str, list[str]] = {}  # per screenshot: what a person would see wrong
         self.played_effects: Counter = Counter()
         self.notices: list[str] = []
-        self.revealed: Counter = Counter()   # effects turned up so far
+        self.revealed: Counter = Counter()  # effects turned up so far
         self.read_taps = 0
 
     # ---- looking ----------------------------------------------------------------------
@@ -134,18 +164,28 @@ class Tablet:
         prompt = self.screen.prompt
         plan = self.plan(ask, prompt, wanted, after)
         if plan is None:
-            raise AssertionError(f"{ask.kind}: no taps on {prompt.title!r} give {wanted} then {after}; "
-                                 f"choices {[c.label for c in prompt.choices]}, map {prompt.map_mode} {prompt.areas}")
+            raise AssertionError(
+                f"{ask.kind}: no taps on {prompt.title!r} give {wanted} then {after}; "
+                f"choices {[c.label for c in prompt.choices]}, map {prompt.map_mode} {prompt.areas}"
+            )
         taps, events, self.read_taps = len(self.d.taps), self._events(), 0
         self.reached[f"prompt:{ask.kind}"] += 1
         if ask.kind == "turn_action" and (ask.options.get("special") or {}).get("refused"):
-            yield from self.shot("prompt_refused_special")   # a card whose facts nobody entered
+            yield from self.shot("prompt_refused_special")  # a card whose facts nobody entered
         yield from self.run(plan, ask)
         yield from self.settle(ask)
         new = self._new_events(events)
         assert new, (ask.kind, wanted, plan, self.d.model.message)
-        self.steps.append(Step(ask.kind, ask.players[0] if ask.players else None, len(self.d.taps) - taps, new,
-                               ask.options.get("purpose"), self.read_taps))
+        self.steps.append(
+            Step(
+                ask.kind,
+                ask.players[0] if ask.players else None,
+                len(self.d.taps) - taps,
+                new,
+                ask.options.get("purpose"),
+                self.read_taps,
+            )
+        )
         for e in new:
             if e["type"] == "action_card_chosen":
                 card = self.table.state.turn.card if self.table.state.turn else None
@@ -165,19 +205,21 @@ class Tablet:
                 yield from self._tap_in(dialog, "Done")
             if d.current == "scoring" and d.screen("scoring").record is not None:
                 self.reached["scoring page"] += 1
-                yield from self.shot("scoring_" + ("general" if "General" in d.screen("scoring").record.title
-                                                   else "special"))
+                yield from self.shot(
+                    "scoring_" + ("general" if "General" in d.screen("scoring").record.title else "special")
+                )
                 d.tap("Done: back to the table")
                 yield 0.15
         notice = self.screen.notice
         if notice and notice not in self.notices[-1:]:
-            self.reached["notice"] += 1     # said without a dialog (the dummy takes a card)
+            self.reached["notice"] += 1  # said without a dialog (the dummy takes a card)
             self.notices.append(notice)
             yield from self.shot("notice")
         if d.current == "end":
             return
-        yield from _wait_for(d, lambda: d.model._ask_key is not None
-                             and d.model._ask_key[0] == repr(self.table.asked()), PATIENCE)
+        yield from _wait_for(
+            d, lambda: d.model._ask_key is not None and d.model._ask_key[0] == repr(self.table.asked()), PATIENCE
+        )
 
     # ---- what the table does ------------------------------------------------------------
 
@@ -186,32 +228,42 @@ class Tablet:
         o, rng = ask.options, self.rng
         pid = ask.players[0] if ask.players else None
         if ask.kind == "reveal_action_cards":
-            cards = [self._preferred([(cid, self.table.board.cards[cid]) for cid in sorted(o["stacks"][s])],
-                                     self.revealed) for s in sorted(o["stacks"], key=int)]
+            cards = [
+                self._preferred([(cid, self.table.board.cards[cid]) for cid in sorted(o["stacks"][s])], self.revealed)
+                for s in sorted(o["stacks"], key=int)
+            ]
             self.revealed.update(self.table.board.cards[c].effect for c in cards)
             return {"type": "action_cards_revealed", "cards": cards}, []
         state = self.table.state
-        if ask.kind == "replenish" and o.get("stacks") and rng.random() < 0.85 \
-                and state.provinces[state.players.index(pid)] >= o.get("max", 0):
+        if (
+            ask.kind == "replenish"
+            and o.get("stacks")
+            and rng.random() < 0.85
+            and state.provinces[state.players.index(pid)] >= o.get("max", 0)
+        ):
             stacks = {int(s): cid for s, cid in o["stacks"].items()}
             cid = self._preferred([(c, self.table.board.cards[c]) for c in stacks.values()])
             stack = next(s for s, c in stacks.items() if c == cid)
             full = {"type": "court_replenished", "player": pid, "from_provinces": o.get("max", 0), "from_regions": {}}
-            ability = any(e.get("type") == "modifier_ability_used" for c in self.screen.prompt.choices
-                          for e in (c.events or []))
+            ability = any(
+                e.get("type") == "modifier_ability_used" for c in self.screen.prompt.choices for e in (c.events or [])
+            )
             first_time = not self.reached["modifier ability with the replenishment"]
-            if ability and (first_time or rng.random() < 0.5):   # the played Modifier card's ability first
+            if ability and (first_time or rng.random() < 0.5):  # the played Modifier card's ability first
                 return full, [{"type": "modifier_ability_used", "player": pid}]
             skip = [{"type": "modifier_ability_skipped", "player": pid}] if ability else []
             return full, skip + [{"type": "action_card_chosen", "player": pid, "stack": stack}]
         if ask.kind == "choose_action_card":
             stacks = {int(s): cid for s, cid in o["stacks"].items()}
             cid = self._preferred([(c, self.table.board.cards[c]) for c in stacks.values()])
-            return {"type": "action_card_chosen", "player": pid,
-                    "stack": next(s for s, c in stacks.items() if c == cid)}, []
+            return {
+                "type": "action_card_chosen",
+                "player": pid,
+                "stack": next(s for s, c in stacks.items() if c == cid),
+            }, []
         if ask.kind == "turn_action":
             return self._turn(ask)
-        if ask.kind == "veto":   # the 2023 Veto used once (it stops the whole special action), then waived
+        if ask.kind == "veto":  # the 2023 Veto used once (it stops the whole special action), then waived
             used = self.reached["veto used"] > 0
             self.reached["veto used" if not used else "veto waived"] += 1
             return {"type": "veto_waived" if used else "veto_used", "player": pid}, []
@@ -219,7 +271,7 @@ class Tablet:
             return {"type": "modifier_ability_used", "player": pid}, []
         wanted = _norm(random_event(rng, _as_the_tablet_orders(ask)).model_dump(mode="json"))
         if wanted["type"] == "caballeros_moved":
-            wanted["count"] = 1   # one Caballero per pair of taps; the rest come next step
+            wanted["count"] = 1  # one Caballero per pair of taps; the rest come next step
         return wanted, []
 
     def _king_by_the_castillo(self) -> bool:
@@ -234,8 +286,14 @@ class Tablet:
         def rank(item):
             cid, card = item
             wanted = WANTED_EFFECTS.index(card.effect) if card.effect in WANTED_EFFECTS else len(WANTED_EFFECTS)
-            return (kept and card.effect in MOVES_THE_KING, self.played_effects[card.effect] > 0, shown[card.effect],
-                    wanted, self.rng.random())
+            return (
+                kept and card.effect in MOVES_THE_KING,
+                self.played_effects[card.effect] > 0,
+                shown[card.effect],
+                wanted,
+                self.rng.random(),
+            )
+
         return min(cards, key=rank)[0]
 
     def _turn(self, ask) -> tuple[dict, list]:
@@ -246,15 +304,24 @@ class Tablet:
         do_it = None
         card = self.table.board.cards.get(ask.card)
         if special and special.get("refused"):
-            self.reached["refused special skipped"] += 1   # a fact of the card nobody entered
+            self.reached["refused special skipped"] += 1  # a fact of the card nobody entered
         kept = card is not None and card.effect in MOVES_THE_KING and self._king_by_the_castillo()
         if special:
-            do_it = {"type": "special_action_skipped", "player": pid} if special.get("refused") or kept \
-                else {"type": "special_action_started", "player": pid,
-                      "option": rng.choice(special["options"]) if special.get("options") else None}
+            do_it = (
+                {"type": "special_action_skipped", "player": pid}
+                if special.get("refused") or kept
+                else {
+                    "type": "special_action_started",
+                    "player": pid,
+                    "option": rng.choice(special["options"]) if special.get("options") else None,
+                }
+            )
         if place and place["max"]:
-            placed = {"type": "caballeros_placed", "player": pid,
-                      "placements": _split(rng, _count(rng, place["max"]), place["areas"])}
+            placed = {
+                "type": "caballeros_placed",
+                "player": pid,
+                "placements": _split(rng, _count(rng, place["max"]), place["areas"]),
+            }
             placed = _norm(placed)
             if do_it is not None and placed["placements"]:
                 return placed, [do_it]
@@ -306,8 +373,11 @@ class Tablet:
         if after:
             return []
         if action == "secret":
-            ok = wanted.get("type") == "secret_disc_set" and wanted.get("player") == arg \
+            ok = (
+                wanted.get("type") == "secret_disc_set"
+                and wanted.get("player") == arg
                 and wanted["region"] in {r for r, _ in b.secret_options(ask, arg)}
+            )
             return [head + [("dialog", b.area(wanted["region"]))]] if ok else []
         if action == "private":
             pick, values = b.private_pick(ask, arg), _values(wanted)
@@ -320,7 +390,7 @@ class Tablet:
             return [head + [("private", pick, values)]] if ok else []
         if action == "powerback" and wanted.get("type") == "power_card_taken_back" and wanted.get("player") == arg:
             return [head + [("dialog", "show my choices"), ("dialog", str(wanted["card"]))]]
-        if action == "open_castillo" and ask.kind == "lift_castillo":   # Revelation, let pass by any Veto
+        if action == "open_castillo" and ask.kind == "lift_castillo":  # Revelation, let pass by any Veto
             return [head + [("castillo",)]] if wanted.get("type") == "castillo_counted" else []
         if action == "open_castillo":
             tail = [] if ask.kind == "count_castillo" else [{"type": "secret_discs_revealed"}]
@@ -370,8 +440,10 @@ class Tablet:
                 return None
             route.append(("throw", pid, extra, "place"))
             areas = {a: c for a, c in areas.items() if a != CASTILLO}
-        if any(a not in prompt.areas for a in areas) or sum(counts.get(a, 0) for a in counts
-                                                            if not a.startswith("__")) > prompt.limit:
+        if (
+            any(a not in prompt.areas for a in areas)
+            or sum(counts.get(a, 0) for a in counts if not a.startswith("__")) > prompt.limit
+        ):
             return None
         if prompt.per_area and any(c > prompt.per_area for c in areas.values()):
             return None
@@ -382,8 +454,11 @@ class Tablet:
         for key, (label, _, _) in prompt.steppers.items():
             delta = counts.get(key, 0) - prompt.prefill.get(key, 0)
             route += [("step", label, 1 if delta > 0 else -1)] * abs(delta)
-        order = wanted["regions"] if wanted["type"] == "dummy_region_cards_drawn" else \
-            [a for a, c in areas.items() for _ in range(c - prompt.prefill.get(a, 0))]
+        order = (
+            wanted["regions"]
+            if wanted["type"] == "dummy_region_cards_drawn"
+            else [a for a, c in areas.items() for _ in range(c - prompt.prefill.get(a, 0))]
+        )
         route += [("area", a) for a in order]
         if after:  # the next choice places them first (Do or Skip the special action)
             firsts = [c for c in prompt.choices if c.places_first and c.enabled]
@@ -408,7 +483,7 @@ class Tablet:
             kind = op[0]
             if kind == "reached":
                 self.reached[op[1]] += 1
-                yield from self.shot(op[1].replace(":", "_"))   # the step within the prompt
+                yield from self.shot(op[1].replace(":", "_"))  # the step within the prompt
             elif kind == "choice":
                 if op[1].startswith("First use "):
                     self.reached["modifier ability with the replenishment"] += 1
@@ -429,8 +504,11 @@ class Tablet:
             elif kind == "step":
                 _, label, delta = op
                 suffix = "(+1)" if delta > 0 else "-1"
-                button = next(w for w in self.screen.ids.actions.children
-                              if w.text.startswith(f"{label}: ") and w.text.endswith(suffix))
+                button = next(
+                    w
+                    for w in self.screen.ids.actions.children
+                    if w.text.startswith(f"{label}: ") and w.text.endswith(suffix)
+                )
                 d.tap_widget(button)
                 yield 0.05
             elif kind == "dialog":
@@ -462,8 +540,12 @@ class Tablet:
 
     def _tap_in(self, root, text: str, exact: bool = True):
         from kivy.uix.button import Button
-        found = [w for w in root.walk() if isinstance(w, Button) and not w.disabled
-                 and (w.text == text if exact else text in w.text)]
+
+        found = [
+            w
+            for w in root.walk()
+            if isinstance(w, Button) and not w.disabled and (w.text == text if exact else text in w.text)
+        ]
         if not found:
             shown = [w.text for w in root.walk() if isinstance(w, Button)]
             raise AssertionError(f"no button {text!r} in {root.__class__.__name__}; buttons: {shown}")
@@ -490,6 +572,7 @@ class Tablet:
 
     def _private(self, pick, values):
         from companion.ui.dialogs import PrivateQuestion
+
         d = self.d
         yield from _wait_for(d, lambda: isinstance(self._dialog(), PrivateQuestion), PATIENCE)
         yield 0.1
@@ -510,8 +593,9 @@ class Tablet:
         try:
             yield from _wait_for(d, lambda: self._dialog() is not dialog, PATIENCE)
         except AssertionError:
-            raise AssertionError(f"the private question {pick.kind} stayed open after {values}; "
-                                 f"it says {dialog.message.text!r}") from None
+            raise AssertionError(
+                f"the private question {pick.kind} stayed open after {values}; it says {dialog.message.text!r}"
+            ) from None
 
     def _castillo(self):
         d = self.d
@@ -534,6 +618,7 @@ class Tablet:
         """The reveal, by the sheet that opens by itself: one tap per stack (a stack's only card
         is picked already), then Reveal."""
         from companion.ui.pick_dialogs import RevealCards
+
         d = self.d
         ask = self.table.asked()
         wanted, _ = self.choose(ask)
@@ -559,6 +644,7 @@ class Tablet:
         its effect from the list (its rule text beside it), its name, stack and copies, Add; the
         sheet opens again with it. A wrong entry first: refused with its message."""
         from companion.ui.pick_dialogs import AddCard, RevealCards
+
         d = self.d
         yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
         yield 0.15
@@ -567,19 +653,19 @@ class Tablet:
         yield from _wait_for(d, lambda: isinstance(self._dialog(), AddCard), PATIENCE)
         yield 0.15
         dialog = self._dialog()
-        yield from self._tap_in(dialog, "Add the card")    # nothing chosen: said, nothing sent
+        yield from self._tap_in(dialog, "Add the card")  # nothing chosen: said, nothing sent
         refused_first = dialog.message.text
         yield from self._tap_in(dialog, dialog.effect_buttons["score_chosen_region"].text)
         field = next(w for w in dialog.form.walk() if w.__class__.__name__ == "TextInput")
-        field.text = "Chosen Region"    # typed on the tablet's keyboard
+        field.text = "Chosen Region"  # typed on the tablet's keyboard
         yield 0.1
-        for _ in range(3):               # stack 1 -> 4
+        for _ in range(3):  # stack 1 -> 4
             yield from self._stepper(dialog, "stack", +1)
-        for _ in range(2):               # 3 copies: more than stack 4 has room for
+        for _ in range(2):  # 3 copies: more than stack 4 has room for
             yield from self._stepper(dialog, "copies", +1)
         yield from self.shot("add_card")
         yield from self._tap_in(dialog, "Add the card")
-        refused = dialog.message.text    # the card file's rule, in its words; nothing added
+        refused = dialog.message.text  # the card file's rule, in its words; nothing added
         assert not self._added() and self._dialog() is dialog, refused
         yield from self._stepper(dialog, "copies", -1)
         yield from self._tap_in(dialog, "Add the card")
@@ -587,14 +673,21 @@ class Tablet:
         added = self._added()
         self.reached["add_card"] += 1
         card = added[0] if added else None
-        d.facts["card_added"] = {"refused_first": refused_first, "refused": refused, "said": d.model.message,
-                                 "stack": card and card.stack, "copies": card and card.copies, "id": card and card.id}
+        d.facts["card_added"] = {
+            "refused_first": refused_first,
+            "refused": refused,
+            "said": d.model.message,
+            "stack": card and card.stack,
+            "copies": card and card.copies,
+            "id": card and card.id,
+        }
         yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
 
     def complete_civil_war(self):
         """Civil War was refused (its outcome not entered): completed from the card at the next
         reveal ("Add or complete a card", the listed card, its outcome, Save); the sheet opens again."""
         from companion.ui.pick_dialogs import AddCard, RevealCards
+
         d = self.d
         yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
         yield 0.15
@@ -604,21 +697,25 @@ class Tablet:
         dialog = self._dialog()
         listed = sorted(dialog.card_buttons)
         yield from self._tap_in(dialog, dialog.card_buttons["civil_war"].text)
-        yield from self._tap_in(dialog, "to court")     # what the card says happens to them
+        yield from self._tap_in(dialog, "to court")  # what the card says happens to them
         yield from self.shot("complete_card")
         yield from self._tap_in(dialog, "Save the card")
         yield from _wait_for(d, lambda: self._dialog() is not dialog, PATIENCE)
         card = self.table.board.cards["civil_war"]
         self.reached["card completed"] += 1
-        d.facts["card_completed"] = {"listed": listed, "params": dict(card.params), "said": d.model.message,
-                                     "missing": [k for k in self.table.board.missing if "civil_war" in k]}
+        d.facts["card_completed"] = {
+            "listed": listed,
+            "params": dict(card.params),
+            "said": d.model.message,
+            "missing": [k for k in self.table.board.missing if "civil_war" in k],
+        }
         yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
 
     def _added(self) -> list:
         return [c for c in self.table.board.cards.values() if c.source.endswith("added at the table")]
 
     def _stepper(self, dialog, key: str, delta: int):
-        button = dialog.steppers[key][delta > 0]   # the form is drawn anew after each tap
+        button = dialog.steppers[key][delta > 0]  # the form is drawn anew after each tap
         yield from self._into_view(button)
         self.d.tap_widget(button)
         yield 0.1
@@ -632,14 +729,18 @@ def per_area_check(d, tablet, ask):
         d.tap_area(area)
         yield 0.08
     screen = d.screen("table")
-    d.facts["per_area"] = {"message": screen.message, "entry": dict(screen.entry),
-                           "still_asked": d.model.table.asked().kind}
+    d.facts["per_area"] = {
+        "message": screen.message,
+        "entry": dict(screen.entry),
+        "still_asked": d.model.table.asked().kind,
+    }
     yield from tablet._tap_choice("Clear")
 
 
 def correction_visit(d, tablet):
-    """"Correct the board" in a 2023 game: the 2023 map, the Scoring tiles as tools, the King
+    """ "Correct the board" in a 2023 game: the 2023 map, the Scoring tiles as tools, the King
     tapped into Portugal; then dropped (Cancel, and yes)."""
+
     def keyed(key):
         return next(w for w in d.screen("position").walk() if getattr(w, "key", None) == key)
 
@@ -661,8 +762,13 @@ def correction_visit(d, tablet):
     d.tap("Yes, drop what I entered", exact=True)
     yield from _wait_for(d, lambda: d.current == "table", PATIENCE)
     yield 0.2
-    d.facts["correction"] = {"board": m.game_board().rules, "tools": tools, "king_tappable": tappable,
-                             "king_in_portugal": king_there, "king_after": d.model.public["game"]["king"]}
+    d.facts["correction"] = {
+        "board": m.game_board().rules,
+        "tools": tools,
+        "king_tappable": tappable,
+        "king_in_portugal": king_there,
+        "king_after": d.model.public["game"]["king"],
+    }
 
 
 def _taps(route: list) -> int:
@@ -686,6 +792,7 @@ def calibrate_the_tower(d):
     thrown into the simulated tower. Until then a blue throw may be a purple cube the tower calls
     blue, and goes to a person."""
     from tower_colour_scenarios import teach_from_the_tower_panel
+
     yield from teach_from_the_tower_panel(d)
     yield from _wait_for(d, lambda: not d.model.table.setup.by_hand(), PATIENCE)
     yield from _wait_for(d, lambda: "purple" in ((d.model.tower or {}).get("calibrated") or []), PATIENCE)
@@ -735,24 +842,38 @@ def two_player_game(d, variant="full", rounds=None):
         d.shot("end_2023")
         yield from _the_end_replayed(d)
     game = d.model.public["game"]
-    d.facts.update({
-        "rounds": sorted(rounds_seen), "winners": game["winners"],
-        "scores": {p["id"]: p["score"] for p in game["players"]},
-        "reached": dict(tablet.reached), "played_effects": dict(tablet.played_effects),
-        "steps": [s.__dict__ for s in tablet.steps], "problems": tablet.problems, "notices": tablet.notices,
-        "taps_total": len(d.taps)})
-    yield from learn_the_box(d, tablet)   # a first game from the shipped data, in the same launch
+    d.facts.update(
+        {
+            "rounds": sorted(rounds_seen),
+            "winners": game["winners"],
+            "scores": {p["id"]: p["score"] for p in game["players"]},
+            "reached": dict(tablet.reached),
+            "played_effects": dict(tablet.played_effects),
+            "steps": [s.__dict__ for s in tablet.steps],
+            "problems": tablet.problems,
+            "notices": tablet.notices,
+            "taps_total": len(d.taps),
+        }
+    )
+    yield from learn_the_box(d, tablet)  # a first game from the shipped data, in the same launch
 
 
 def _the_end_replayed(d):
     """The end screen's heading and scores, and the engine's replaying the saved log."""
     from whole_game_scenarios import _end_screen, _replay_the_log
+
     heading, shown = _end_screen(d)
     replayed, _, _ = _replay_the_log(d.model.table.path)
     state = replayed.state
-    d.facts.update({"end_heading": heading, "end_scores": shown, "replayed_over": state.stage == "over",
-                    "replayed": {state.names[p]: s for p, s in zip(state.players, state.scores)},
-                    "replayed_winners": [state.names[state.players[q]] for q in state.winners]})
+    d.facts.update(
+        {
+            "end_heading": heading,
+            "end_scores": shown,
+            "replayed_over": state.stage == "over",
+            "replayed": {state.names[p]: s for p, s in zip(state.players, state.scores)},
+            "replayed_winners": [state.names[state.players[q]] for q in state.winners],
+        }
+    )
     yield 0.05
 
 
@@ -767,19 +888,30 @@ def learn_the_box(d, tablet):
     from companion.ui.pick_dialogs import AddCard, NameCard, RevealCards
     from engine.events import GameSetup
     from engine.playout import standin_files
+
     players = ["purple", "blue", "green", "orange"]
     board_file, _ = standin_files("2023", 4)
-    game = GameSetup(players=players, names=dict(zip(players, ("Ana", "Ben", "Cy", "Dee"))), king="castilla",
-                     homes=dict(zip(players, ("galicia", "aragon", "sevilla", "valencia"))), start_player="purple",
-                     rules="2023", modules=["new-regency"], variant="full", board_file=board_file, cards_file=None)
+    game = GameSetup(
+        players=players,
+        names=dict(zip(players, ("Ana", "Ben", "Cy", "Dee"))),
+        king="castilla",
+        homes=dict(zip(players, ("galicia", "aragon", "sevilla", "valencia"))),
+        start_player="purple",
+        rules="2023",
+        modules=["new-regency"],
+        variant="full",
+        board_file=board_file,
+        cards_file=None,
+    )
     d.model.new_game(TableSetup(game=game, mode="tracking", tower={"kind": "simulated"}))
     d.app.root.current = "table"
     yield from _wait_for(d, lambda: isinstance(d.dialog(), RevealCards), PATIENCE)
     yield 0.3
     sheet = d.dialog()
-    facts = d.facts["learning"] = {"empty_stacks": [s for s in sheet.stacks if not [
-        b for cid, b in sheet.buttons[s].items()]], "said": [w.text for w in sheet.walk()
-                                                             if "is known yet" in getattr(w, "text", "")]}
+    facts = d.facts["learning"] = {
+        "empty_stacks": [s for s in sheet.stacks if not [b for cid, b in sheet.buttons[s].items()]],
+        "said": [w.text for w in sheet.walk() if "is known yet" in getattr(w, "text", "")],
+    }
     yield from tablet.shot("reveal_sheet_empty_stacks")
     taps = len(d.taps)
     for stack, typed, cid in ((1, "intr", "intrigue"), (2, "", "veto"), (3, "", "outposts")):
@@ -792,7 +924,7 @@ def learn_the_box(d, tablet):
         if typed:
             facts["offered_stack_1"] = sorted(picker.name_buttons)
             yield from tablet.shot("name_card")
-            picker.filter.text = typed     # typed on the tablet's keyboard
+            picker.filter.text = typed  # typed on the tablet's keyboard
             yield 0.1
             facts["after_typing"] = sorted(picker.name_buttons)
         d.tap_widget(picker.name_buttons[f"{cid}@{stack}"])
@@ -809,7 +941,7 @@ def learn_the_box(d, tablet):
     entry = d.dialog()
     yield from tablet._tap_in(entry, entry.effect_buttons["court"].text)
     field = next(w for w in entry.form.walk() if w.__class__.__name__ == "TextInput")
-    field.text = "Three to the court"    # typed
+    field.text = "Three to the court"  # typed
     yield 0.1
     yield from tablet._tap_in(entry, "3")
     yield from tablet.shot("add_card_compact")
@@ -817,7 +949,7 @@ def learn_the_box(d, tablet):
     yield from _wait_for(d, lambda: d.dialog() is sheet, PATIENCE)
     yield 0.15
     facts["new_card_taps"] = len(d.taps) - taps
-    spade = sheet.buttons[5]["exile"]     # the ♠ stack's cards are listed (their copies unknown)
+    spade = sheet.buttons[5]["exile"]  # the ♠ stack's cards are listed (their copies unknown)
     yield from tablet._into_view(spade)
     d.tap_widget(spade)
     yield 0.1
@@ -829,11 +961,12 @@ def learn_the_box(d, tablet):
     said_after = d.model.message
     # A card's number nobody entered, read off it (as its turn offers: Read Civil War's outcome off the card)
     from companion.ui.pick_dialogs import CardFacts
+
     d.screen("table")._action_card_facts("civil_war")
     yield from _wait_for(d, lambda: isinstance(d.dialog(), CardFacts), PATIENCE)
     yield 0.15
     reading = d.dialog()
-    yield from tablet._tap_in(reading, "Enter and go on")     # nothing tapped yet: said, nothing sent
+    yield from tablet._tap_in(reading, "Enter and go on")  # nothing tapped yet: said, nothing sent
     facts["card_facts_refused"] = reading.message.text
     yield from tablet._tap_in(reading, "to court")
     yield from tablet.shot("card_facts")
@@ -841,11 +974,18 @@ def learn_the_box(d, tablet):
     yield from _wait_for(d, lambda: d.dialog() is not reading, PATIENCE)
     facts["civil_war"] = dict(d.model.board.cards["civil_war"].params)
     kept = {c["id"]: c for c in CardSetDraft.load().file["cards"]}
-    facts.update({"asked_now": d.model.table.asked().kind, "said_after": said_after,
-                  "kept": {cid: (kept.get(cid) or {}).get("stack") for cid in ("intrigue", "veto", "outposts",
-                                                                             "three_to_the_court")},
-                  "court_params": (kept.get("three_to_the_court") or {}).get("params"),
-                  "copies_kept": [c.get("copies") for c in kept.values() if c["id"] in ("intrigue", "veto")]})
+    facts.update(
+        {
+            "asked_now": d.model.table.asked().kind,
+            "said_after": said_after,
+            "kept": {
+                cid: (kept.get(cid) or {}).get("stack")
+                for cid in ("intrigue", "veto", "outposts", "three_to_the_court")
+            },
+            "court_params": (kept.get("three_to_the_court") or {}).get("params"),
+            "copies_kept": [c.get("copies") for c in kept.values() if c["id"] in ("intrigue", "veto")],
+        }
+    )
 
 
 def first_rounds(d):
@@ -859,18 +999,28 @@ def scoring_only_2023(d):
     scoring's discs on the tablet (none for the dummy), the Castillo lifted, to the end screen."""
     from companion.table import TableSetup
     from engine.events import GameSetup
+
     d.facts = {}
     board_file, cards_file = _files()
-    game = GameSetup(players=["purple", "blue"], names={"purple": "Ana", "blue": "Ben"}, king="castilla",
-                     homes={"purple": "galicia", "blue": "aragon"}, start_player="purple", rules="2023",
-                     dummy="white", variant="short", board_file=board_file, cards_file=cards_file)
+    game = GameSetup(
+        players=["purple", "blue"],
+        names={"purple": "Ana", "blue": "Ben"},
+        king="castilla",
+        homes={"purple": "galicia", "blue": "aragon"},
+        start_player="purple",
+        rules="2023",
+        dummy="white",
+        variant="short",
+        board_file=board_file,
+        cards_file=cards_file,
+    )
     yield 0.3
     d.model.new_game(TableSetup(game=game, mode="scoring", tower={"kind": "simulated"}))
     d.app.root.current = "table"
     yield from _wait_for(d, lambda: d.current == "table")
     yield 0.3
     shots = Tablet(d)
-    tap = shots._tap_choice    # a side-panel button, scrolled into view first
+    tap = shots._tap_choice  # a side-panel button, scrolled into view first
     yield from tap("Enter the board")
     for who, area, times in (("Ana", "navarra", 2), ("the dummy (White)", "navarra", 1), ("Ben", "toledo", 1)):
         yield from tap(f"{who}: add")
@@ -886,8 +1036,12 @@ def scoring_only_2023(d):
     yield from shots.shot("scoring_only_board_entry")
     yield from tap("Save the board")
     game_now = d.model.public["game"]
-    d.facts["entered"] = {"king": game_now["king"], "tiles": game_now["mobile_scoreboards"],
-                          "navarra": game_now["regions"].get("navarra"), "message": d.model.message}
+    d.facts["entered"] = {
+        "king": game_now["king"],
+        "tiles": game_now["mobile_scoreboards"],
+        "navarra": game_now["regions"].get("navarra"),
+        "message": d.model.message,
+    }
     scorings = 0
     guard = 0
     while d.model.table.asked().kind != "game_over":
@@ -898,8 +1052,10 @@ def scoring_only_2023(d):
             yield from tap("Round finished")
             continue
         assert ask.kind == "secret_disc", ask
-        d.facts.setdefault("disc_buttons", sorted(w.text for w in d.screen("table").ids.actions.children
-                                                  if w.text.endswith("secret disc")))
+        d.facts.setdefault(
+            "disc_buttons",
+            sorted(w.text for w in d.screen("table").ids.actions.children if w.text.endswith("secret disc")),
+        )
         for pid, region in (("purple", "navarra"), ("blue", "toledo")):
             yield from tap(f"{d.model.name(pid)}: secret disc")
             d.tap(d.model.area_name(region), exact=True)
@@ -920,11 +1076,16 @@ def scoring_only_2023(d):
     d.shot("scoring_only_end")
     public = d.model.public["game"]
     lines = [ln for s in public["scorings"] for ln in s["lines"]]
-    d.facts.update({"scorings": scorings, "winners": public["winners"],
-                    "scores": {p["id"]: p["score"] for p in public["players"]},
-                    "dummy_points": sum(ln["points"] for ln in lines if ln["player"] == "white"),
-                    "toledo_lines": [ln for ln in lines if ln["area"] == "toledo"][:4],
-                    "problems": shots.problems})
+    d.facts.update(
+        {
+            "scorings": scorings,
+            "winners": public["winners"],
+            "scores": {p["id"]: p["score"] for p in public["players"]},
+            "dummy_points": sum(ln["points"] for ln in lines if ln["player"] == "white"),
+            "toledo_lines": [ln for ln in lines if ln["area"] == "toledo"][:4],
+            "problems": shots.problems,
+        }
+    )
 
 
 def launch_2023(d):
@@ -933,5 +1094,13 @@ def launch_2023(d):
     from catalogue_2023_ki import several
     from map_2023_scenarios import map_2023
     from phones_2023_scenarios import five_players_new_game
-    yield from several(d, (("two_player_game", two_player_game), ("scoring_only_2023", scoring_only_2023),
-                           ("five_players_new_game", five_players_new_game), ("map_2023", map_2023)))
+
+    yield from several(
+        d,
+        (
+            ("two_player_game", two_player_game),
+            ("scoring_only_2023", scoring_only_2023),
+            ("five_players_new_game", five_players_new_game),
+            ("map_2023", map_2023),
+        ),
+    )

@@ -10,13 +10,14 @@ phone asking to join, the history, a Veto holder asked, a question, the board co
 Castillo scoring; then a scoring-only game: its board entry, a secret disc picked on the
 tablet, its general scoring, the end of the game, and the home screen listing both games; the
 finished one replayed, the player records and the demo game (games_scenarios.py)."""
+
 from __future__ import annotations
 
+from games_scenarios import replay_and_records
 from layout_checks import check_screen, map_marks, side_text_px
 from scenarios import _castillo_entered, _reveal_cards, _wait_for
 
 from companion import scripted
-from games_scenarios import replay_and_records
 
 # red's: one word as long as the setup screen lets a name be (NAME_MAX), the worst to wrap
 NAMES = {"red": "Bartholomew-Maximilian", "yellow": "Bo", "green": "Ana", "blue": "Jean-Christophe", "black": "Zé"}
@@ -80,8 +81,11 @@ def _a_phone_joins(d, pid: str):
     import urllib.request
 
     base, _, code = d.model.phones.seat_url(pid).partition("/join/")
-    request = urllib.request.Request(f"{base}/api/join", data=json.dumps({"code": code}).encode(), headers={
-        "Content-Type": "application/json", "User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile"})
+    request = urllib.request.Request(
+        f"{base}/api/join",
+        data=json.dumps({"code": code}).encode(),
+        headers={"Content-Type": "application/json", "User-Agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile"},
+    )
     threading.Thread(target=lambda: urllib.request.urlopen(request, timeout=30).read(), daemon=True).start()
     yield from _wait_for(d, lambda: d.has_button("Yes"))
 
@@ -89,6 +93,7 @@ def _a_phone_joins(d, pid: str):
 def _scroll_and_tap(d, words: str):
     """As a person would: scroll the list until the button shows, then tap it."""
     from kivy.uix.scrollview import ScrollView
+
     button = d.button(words, exact=True)
     scroll = button.parent
     while scroll is not None and not isinstance(scroll, ScrollView):
@@ -133,6 +138,7 @@ def _teach_a_little(d):
 
 def every_screen(d):
     from companion.ui.setup_screen import NAME_MAX
+
     assert len(NAMES["red"]) == NAME_MAX and " " not in NAMES["red"]
     d.facts = {}
     yield 0.3
@@ -196,7 +202,7 @@ def every_screen(d):
     yield 0.2
     d.tap("Do the special action")
     yield 0.2
-    yield from _no_veto(d)   # the Veto first: the Castillo is still shut
+    yield from _no_veto(d)  # the Veto first: the Castillo is still shut
     d.tap("Open the Castillo")
     yield from _wait_for(d, lambda: d.current == "scoring")
     yield from _look(d, "scoring_castillo")
@@ -270,4 +276,4 @@ def _end_of_a_game(d):
     yield from _look(d, "end")
     d.app.root.current = "home"
     yield from _look(d, "home_with_games")
-    yield from replay_and_records(d)   # the finished game replayed, the player records, the demo game
+    yield from replay_and_records(d)  # the finished game replayed, the player records, the demo game

@@ -1,8 +1,10 @@
 """The tap budgets of a tracked round (issue 11), counted on the real app by the
 driver: every tap on the tablet is logged with what the game asked at that moment.
 Run by test_tap_budgets.py and bench/bench_taps.py."""
-from engine.board import CASTILLO
+
 from scenarios import _castillo_entered, _reveal_cards, _start_tracked_three_player_game, _wait_for
+
+from engine.board import CASTILLO
 
 
 def _since(d, mark: int) -> int:
@@ -13,8 +15,9 @@ def tap_budget_round(d):
     """Round 3 of a tracked 3-player game, from the reveal to the end of its general scoring."""
     yield from _start_tracked_three_player_game(d)
     # Tracking starts in round 3 from the position on the table (entered once, not part of the budget)
-    d.model.table.submit({"type": "table_corrected", "round": 3,
-                          "power_spent": {"red": [13, 1], "yellow": [12, 2], "green": [11, 3]}})
+    d.model.table.submit(
+        {"type": "table_corrected", "round": 3, "power_spent": {"red": [13, 1], "yellow": [12, 2], "green": [11, 3]}}
+    )
     d.model._refresh()
     budget = {}
 
@@ -109,7 +112,9 @@ def tap_budget_round(d):
     yield from _wait_for(d, lambda: d.current == "scoring")
     yield 0.2
     d.tap("Counts match: reveal the discs")
-    yield from _wait_for(d, lambda: d.screen("scoring").record is not None and "General" in d.screen("scoring").record.title)
+    yield from _wait_for(
+        d, lambda: d.screen("scoring").record is not None and "General" in d.screen("scoring").record.title
+    )
     yield 0.2
     d.shot("budget_general_summary")
     d.tap("Done: back to the table")
@@ -131,8 +136,17 @@ def _by_phase(taps) -> dict:
 
 POWER_SHIFT_PLAYERS = ("purple", "blue", "green", "orange")
 # Cards whose special action is one pick or none (an ordinary turn), those placing 3 or more first
-ORDINARY_EFFECTS = ("score_chosen_region", "score_group", "grande", "move_king", "exile", "competition",
-                    "your_majesty", "chalet", "stand_in")
+ORDINARY_EFFECTS = (
+    "score_chosen_region",
+    "score_group",
+    "grande",
+    "move_king",
+    "exile",
+    "competition",
+    "your_majesty",
+    "chalet",
+    "stand_in",
+)
 
 
 def _budget_tablet(d, seed: int):
@@ -141,6 +155,7 @@ def _budget_tablet(d, seed: int):
     tower may call a cube's colour uncertain: a throw is another test's), one turn after the
     special action, the next before it."""
     from scenarios_2023 import Tablet
+
     from engine.playout import _split
 
     class BudgetTablet(Tablet):
@@ -183,6 +198,7 @@ def _budget_tablet(d, seed: int):
                 cid, card = item
                 n = card.placement or 0
                 return (card.effect not in ORDINARY_EFFECTS, n != 3, n < 3, self.rng.random())
+
             return min(cards, key=rank)[0]
 
         def _turn(self, ask):
@@ -190,16 +206,25 @@ def _budget_tablet(d, seed: int):
             place, special = o["place"], o["special"]
             do_it = None
             if special:
-                do_it = {"type": "special_action_skipped", "player": pid} if special.get("refused") else \
-                    {"type": "special_action_started", "player": pid,
-                     "option": rng.choice(special["options"]) if special.get("options") else None}
+                do_it = (
+                    {"type": "special_action_skipped", "player": pid}
+                    if special.get("refused")
+                    else {
+                        "type": "special_action_started",
+                        "player": pid,
+                        "option": rng.choice(special["options"]) if special.get("options") else None,
+                    }
+                )
             placed = None
             if place and place["max"]:
-                placed = {"type": "caballeros_placed", "player": pid,
-                          "placements": _split(rng, min(3, place["max"]), [a for a in place["areas"] if a != CASTILLO])}
-            self.turns = getattr(self, "turns", 0) + bool(special)   # a turn's first question
+                placed = {
+                    "type": "caballeros_placed",
+                    "player": pid,
+                    "placements": _split(rng, min(3, place["max"]), [a for a in place["areas"] if a != CASTILLO]),
+                }
+            self.turns = getattr(self, "turns", 0) + bool(special)  # a turn's first question
             if do_it is not None and (placed is None or self.turns % 2):
-                return do_it, []                     # the special action first, placed after it
+                return do_it, []  # the special action first, placed after it
             if placed is not None:
                 return placed, [do_it] if do_it is not None else []
             return do_it, []
@@ -211,12 +236,22 @@ def _start_power_shift_game(d):
     from companion.table import TableSetup
     from engine.events import GameSetup
     from engine.playout import standin_files
-    board_file, cards_file = standin_files("2023", 4)   # the table's files: the self-play stand-ins
+
+    board_file, cards_file = standin_files("2023", 4)  # the table's files: the self-play stand-ins
     players = list(POWER_SHIFT_PLAYERS)
-    game = GameSetup(players=players, names={p: p.title() for p in players}, king="castilla",
-                     homes=dict(zip(players, ("galicia", "aragon", "sevilla", "valencia"))), start_player=players[0],
-                     rules="2023", modules=["power-shift"], variant="full", board_file=board_file,
-                     cards_file=cards_file, stand_in_modifiers=True)
+    game = GameSetup(
+        players=players,
+        names={p: p.title() for p in players},
+        king="castilla",
+        homes=dict(zip(players, ("galicia", "aragon", "sevilla", "valencia"))),
+        start_player=players[0],
+        rules="2023",
+        modules=["power-shift"],
+        variant="full",
+        board_file=board_file,
+        cards_file=cards_file,
+        stand_in_modifiers=True,
+    )
     yield 0.3
     d.model.new_game(TableSetup(game=game, mode="tracking", tower={"kind": "simulated"}))
     d.app.root.current = "table"
@@ -238,6 +273,8 @@ def tap_budget_power_shift_2023(d):
             yield from tablet.reveal_step()
         else:
             yield from tablet.step()
-    d.facts = {"steps": [s.__dict__ for s in tablet.steps], "taps_total": len(d.taps),
-               "taps_by_phase": _by_phase(d.taps)}
-
+    d.facts = {
+        "steps": [s.__dict__ for s in tablet.steps],
+        "taps_total": len(d.taps),
+        "taps_by_phase": _by_phase(d.taps),
+    }

@@ -1,5 +1,6 @@
 """Back, pause/resume and the screen kept on, in the real app under Xvfb
 (android_scenarios.py, a scenario of test_app.py's 1280x800 launch): the same code runs on Android."""
+
 import pytest
 
 from .test_app import _looks_like_a_screen, table_launch

@@ -5,6 +5,7 @@ app test uses: _launch (a display of its own, its own data folder, any free phon
 The launches at 1280x800 read by this module and its neighbours: the classic table (a whole short
 game in scoring-only mode, a full round in tracking mode, phones in Chromium, the screen
 catalogue), the game night, the rule systems; `elgrande app`'s usage mistakes."""
+
 import json
 import os
 import shutil
@@ -14,12 +15,13 @@ from pathlib import Path
 
 import pytest
 from PIL import Image, ImageStat
+
 from .xvfb import virtual_display
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[2]
 SHOTS_ENV = "ELGRANDE_SHOTS"  # keep the screenshots there (docs, a look by a person)
-LAUNCH_SECONDS = 600   # one launch's deadline (several scenarios, a loaded machine); a hang fails, saying so
+LAUNCH_SECONDS = 600  # one launch's deadline (several scenarios, a loaded machine); a hang fails, saying so
 
 
 @pytest.fixture(autouse=True)
@@ -35,21 +37,30 @@ def _looks_like_a_screen(path: Path, size: tuple[int, int] = (1280, 800)) -> Non
     assert max(spread) > 8, f"{path.name} is (nearly) one flat colour"
 
 
-def _launch(argv: list, data: Path, window: str = "1280x800", env: dict | None = None,
-            timeout: float = LAUNCH_SECONDS) -> subprocess.CompletedProcess:
+def _launch(
+    argv: list, data: Path, window: str = "1280x800", env: dict | None = None, timeout: float = LAUNCH_SECONDS
+) -> subprocess.CompletedProcess:
     """Runs argv (the app, or a driver of it) on a display of its own (xvfb.virtual_display) with
     its own data folder and any free phone port: two launches at once share nothing."""
     width, height = (int(x) for x in window.split("x"))
     with virtual_display(width, height) as display:
-        env = {**os.environ, "DISPLAY": display, "ELGRANDE_DATA_DIR": str(data), "PYTHONPATH": str(ROOT),
-               "ELGRANDE_WINDOW": window, "ELGRANDE_PHONE_PORT": "0", **(env or {})}
+        env = {
+            **os.environ,
+            "DISPLAY": display,
+            "ELGRANDE_DATA_DIR": str(data),
+            "PYTHONPATH": str(ROOT),
+            "ELGRANDE_WINDOW": window,
+            "ELGRANDE_PHONE_PORT": "0",
+            **(env or {}),
+        }
         env.pop("XAUTHORITY", None)
         try:
             return subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired as late:
             said = late.stderr.decode(errors="replace") if isinstance(late.stderr, bytes) else late.stderr or ""
-            raise AssertionError(f"{argv[1:3]} still running after {timeout} s; its last words:\n{said[-4000:]}") \
-                from None
+            raise AssertionError(
+                f"{argv[1:3]} still running after {timeout} s; its last words:\n{said[-4000:]}"
+            ) from None
 
 
 def _shots(name: str, tmp_path: Path) -> Path:
@@ -62,8 +73,9 @@ def _drive(scenario: str, tmp_path: Path, window: str = "1280x800", env: dict | 
     """Runs a scenario in the real app under Xvfb, in a window (and screen) of that shape."""
     shots = _shots(scenario if window == "1280x800" else f"{scenario}_{window}", tmp_path)
     result = tmp_path / "result.json"
-    run = _launch([sys.executable, str(HERE / "app_driver.py"), scenario, str(shots), str(result)],
-                  tmp_path / "data", window, env)
+    run = _launch(
+        [sys.executable, str(HERE / "app_driver.py"), scenario, str(shots), str(result)], tmp_path / "data", window, env
+    )
     assert result.exists(), f"the app did not finish:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}"
     outcome = json.loads(result.read_text())
     assert outcome["status"] == "ok", outcome.get("trace") or outcome
@@ -75,19 +87,24 @@ class Launch:
     """Several scenarios run one after another in one app (app_driver.run "a,b,c"): each one's
     outcome and screenshots; a test asserts on its scenario's (`of`)."""
 
-    def __init__(self, name: str, scenarios: list[str], tmp_path: Path, window: str = "1280x800",
-                 env: dict | None = None):
+    def __init__(
+        self, name: str, scenarios: list[str], tmp_path: Path, window: str = "1280x800", env: dict | None = None
+    ):
         self.scenarios, self.data = scenarios, tmp_path / "data"
         self.shots = _shots(name, tmp_path)
         result = tmp_path / "result.json"
-        run = _launch([sys.executable, str(HERE / "app_driver.py"), ",".join(scenarios), str(self.shots),
-                       str(result)], self.data, window, env)
+        run = _launch(
+            [sys.executable, str(HERE / "app_driver.py"), ",".join(scenarios), str(self.shots), str(result)],
+            self.data,
+            window,
+            env,
+        )
         self.outcome = json.loads(result.read_text()) if result.exists() else None
-        if self.outcome is not None and len(scenarios) == 1:   # one scenario: app_driver writes its outcome
+        if self.outcome is not None and len(scenarios) == 1:  # one scenario: app_driver writes its outcome
             self.outcome = {"scenarios": {scenarios[0]: self.outcome}}
         self.stdout, self.stderr, self.returncode = run.stdout[-3000:], run.stderr[-6000:], run.returncode
-        at = run.stderr.find("Traceback")   # anywhere in what the app said, not only its last words
-        self.traceback = run.stderr[at:at + 4000] if at >= 0 else ""
+        at = run.stderr.find("Traceback")  # anywhere in what the app said, not only its last words
+        self.traceback = run.stderr[at : at + 4000] if at >= 0 else ""
 
     def of(self, scenario: str) -> tuple[dict, Path]:
         """That scenario's facts (it passed) and its screenshots folder."""
@@ -97,8 +114,9 @@ class Launch:
         outcome = self.outcome["scenarios"].get(scenario)
         assert outcome is not None, f"{scenario} did not run (the app stopped before it): {self.stderr[-3000:]}"
         assert outcome["status"] == "ok", outcome.get("trace") or outcome
-        return outcome, self.shots / scenario.replace(":", "-").replace("@", "-") if len(self.scenarios) > 1 \
-            else self.shots
+        return outcome, self.shots / scenario.replace(":", "-").replace("@", "-") if len(
+            self.scenarios
+        ) > 1 else self.shots
 
     def data_of(self, scenario: str) -> Path:
         """The data folder the scenario ran in ("spec@group": its group's)."""
@@ -106,14 +124,22 @@ class Launch:
         return self.data / group if group else self.data
 
     @classmethod
-    def once(cls, tmp_path_factory, name: str, scenarios: list[str], window: str = "1280x800",
-             env: dict | None = None, prepare=None) -> "Launch":
+    def once(
+        cls,
+        tmp_path_factory,
+        name: str,
+        scenarios: list[str],
+        window: str = "1280x800",
+        env: dict | None = None,
+        prepare=None,
+    ) -> "Launch":
         """The launch run once for the whole test run, even when pytest-xdist hands its tests to
         different workers: the first to get here runs it (under a lock) and leaves its outcome
         in the run's shared temporary folder; the others read that. `prepare(folder)` fills the
         launch's folder first (its data folder is folder/data)."""
         import fcntl
         import pickle
+
         base = tmp_path_factory.getbasetemp()
         root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
         folder = root / f"launch-{name}"
@@ -133,12 +159,12 @@ class Launch:
 # ---- the classic table's launch at 1280x800 (issue 23: one app, its scenarios one after another) ----
 
 TABLE_LAUNCH = [
-    "reuse_scenarios:widgets_made_once",   # first: it counts what the app made before any game
+    "reuse_scenarios:widgets_made_once",  # first: it counts what the app made before any game
     "scoring_only_short_game@scoring",
     "tracking_full_round@tracking",
     "phones_at_the_table@phones",
     "android_scenarios:back_pause_resume_keep_awake@android",
-    "catalogue_scenarios:catalogue@catalogue",   # last: it leaves the 2023 edition chosen in its data folder
+    "catalogue_scenarios:catalogue@catalogue",  # last: it leaves the 2023 edition chosen in its data folder
 ]
 
 
@@ -157,8 +183,18 @@ def test_a_whole_short_game_in_scoring_only_mode(launch):
     outcome, shots = launch.of("scoring_only_short_game@scoring")
     assert outcome["scorings"] == 4  # a special scoring and three general scorings
     assert outcome["winners"] == [max(outcome["scores"], key=outcome["scores"].get)]
-    for name in ("home", "setup", "table", "tower_panel", "board_entry",
-                 "private_pick_regions", "castillo_open", "general_summary", "general_region", "end"):
+    for name in (
+        "home",
+        "setup",
+        "table",
+        "tower_panel",
+        "board_entry",
+        "private_pick_regions",
+        "castillo_open",
+        "general_summary",
+        "general_region",
+        "end",
+    ):
         _looks_like_a_screen(shots / f"{name}.png")
 
 
@@ -168,22 +204,34 @@ def test_a_full_round_in_tracking_mode(launch):
     assert outcome["regions"]["granada"] == {"red": 1, "green": 1}
     assert outcome["regions"]["valencia"] == {"yellow": 2}
     assert outcome["castillo"] == {"red": 2, "yellow": 0, "green": 0}  # entered turns
-    assert outcome["tallies"] == {"red": 2, "yellow": 0, "green": 0}   # the tower's count
+    assert outcome["tallies"] == {"red": 2, "yellow": 0, "green": 0}  # the tower's count
     # a tap on what cannot be chosen says why: a greyed Power card, the King's region
     undo, greyed, kings_region = outcome["said_why"]
     assert undo == "there is nothing to undo", undo
     assert greyed == "Power card 13 was played by Red this round (each value once a round)", greyed
-    assert kings_region.startswith("Cannot place Caballeros in Castilla la Nueva: it is the King's region"), kings_region
+    assert kings_region.startswith("Cannot place Caballeros in Castilla la Nueva: it is the King's region"), (
+        kings_region
+    )
     for name in ("tracking_reveal", "tracking_placement", "tracking_move", "tracking_round_2"):
         _looks_like_a_screen(shots / f"{name}.png")
 
 
 def test_app_usage_mistakes_are_one_line(tmp_path):
     env = {**os.environ, "ELGRANDE_DATA_DIR": str(tmp_path / "data")}
-    for args, words in ((["--screenshot", "x.png"], "needs --exit-after"), (["--exit-after", "0"], "positive"),
-                        (["--resume", "last"], "no unfinished game"), (["--resume", "nope.jsonl"], "no such game log")):
-        run = subprocess.run([sys.executable, "-m", "companion.cli", "app", *args], cwd=ROOT, env=env,
-                             capture_output=True, text=True, timeout=60)
+    for args, words in (
+        (["--screenshot", "x.png"], "needs --exit-after"),
+        (["--exit-after", "0"], "positive"),
+        (["--resume", "last"], "no unfinished game"),
+        (["--resume", "nope.jsonl"], "no such game log"),
+    ):
+        run = subprocess.run(
+            [sys.executable, "-m", "companion.cli", "app", *args],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert run.returncode == 2 and words in run.stderr and "Traceback" not in run.stderr, (args, run.stderr)
 
 
@@ -193,8 +241,10 @@ def test_phones_pick_at_a_general_scoring_and_the_tablet_reveals(launch):
     assert Path("/usr/bin/chromium").exists(), "chromium missing: run scripts/setup.sh as root (it installs it)"
     outcome, shots = launch.of("phones_at_the_table@phones")
     assert outcome["title"] == "General scoring after round 3"
-    assert outcome["transfers"] == [{"player": "red", "count": 2, "region": "valencia", "to_court": False},
-                                    {"player": "yellow", "count": 1, "region": "galicia", "to_court": False}]
+    assert outcome["transfers"] == [
+        {"player": "red", "count": 2, "region": "valencia", "to_court": False},
+        {"player": "yellow", "count": 1, "region": "galicia", "to_court": False},
+    ]
     for name in ("phones_joined", "tablet_two_phones_chosen", "phones_general_scoring"):
         _looks_like_a_screen(shots / f"{name}.png")
     assert (shots / "phone_red_revealed.png").stat().st_size > 10_000
@@ -211,6 +261,7 @@ def test_an_effect_on_everyone_tells_the_table_what_to_move_and_the_history_reop
 def test_every_screen_fits_the_tablet_at_1280x800(launch):
     """The screen catalogue at 1280x800 (the other shapes: test_screen_catalogue.py)."""
     from .test_screen_catalogue import check_catalogue
+
     outcome, shots = launch.of("catalogue_scenarios:catalogue@catalogue")
     check_catalogue(outcome, shots, 1280, 800)
 
@@ -218,7 +269,7 @@ def test_every_screen_fits_the_tablet_at_1280x800(launch):
 # ---- the game night's launch at 1280x800: phones across two games, damaged logs, the loop's sleep ----
 
 NIGHT_LAUNCH = [
-    "perf_loop_driver:loop_figures@perf",   # first: it measures the loop of an app nothing else ran in
+    "perf_loop_driver:loop_figures@perf",  # first: it measures the loop of an app nothing else ran in
     "night_scenarios:phones_stay_joined_for_the_next_game@night",
     "damaged_home_driver:damaged_home@damaged",
 ]
@@ -229,11 +280,18 @@ def _damaged_data(folder: Path) -> None:
     names of the game to keep aside and the one to open, and what opening that one keeps."""
     from companion.table import check_game
     from tests.companion.test_damaged_logs import DAMAGE, fill_with_damaged_logs, make_reference
+
     from .damaged_home_driver import NAMES_FILE
+
     data = folder / "data" / "damaged"
     made = fill_with_damaged_logs(make_reference(folder / "reference"), data / "games")
-    names = {"keep": made["header line 5"].name, "open": made["record deleted"].name,
-             "open_kept": check_game(made["record deleted"]).damage.kept, "made": len(made), "kinds": len(DAMAGE)}
+    names = {
+        "keep": made["header line 5"].name,
+        "open": made["record deleted"].name,
+        "open_kept": check_game(made["record deleted"]).damage.kept,
+        "made": len(made),
+        "kinds": len(DAMAGE),
+    }
     (data / NAMES_FILE).write_text(json.dumps(names))
 
 
@@ -254,7 +312,7 @@ RULES_LAUNCH = [
 ]
 # The app started again on the same data folders: what the first launch left is read from disk.
 RULES_AGAIN_LAUNCH = [
-    "rules_scenarios:next_game_remembers_the_choice@rules",   # first: a fresh app's new-game screen
+    "rules_scenarios:next_game_remembers_the_choice@rules",  # first: a fresh app's new-game screen
     "rules_scenarios:old_hands_names_the_returned_cards@cards",
     "board_facts_scenarios:next_game_is_not_asked@facts",
 ]
@@ -267,4 +325,5 @@ def rules_launches(tmp_path_factory) -> tuple[Launch, Launch]:
 
     def same_data(folder: Path) -> None:
         shutil.copytree(first.data, folder / "data")
+
     return first, Launch.once(tmp_path_factory, "rules_again_1280x800", RULES_AGAIN_LAUNCH, prepare=same_data)

@@ -6,6 +6,7 @@ alone; every new prompt it reaches; the classic tap budgets measured on it the w
 screen shown; a first game learning the box; a short scoring-only game; a 5-player game with
 every module started from the new-game screen; the 2023 map. The new prompts at the other two
 tablet shapes are in the screen catalogue (catalogue_2023_ki.py)."""
+
 import fcntl
 import json
 import os
@@ -19,22 +20,49 @@ from .checks_2023_ki import learned_the_box, map_2023_checks
 from .test_app import _drive, _looks_like_a_screen
 
 SCENARIOS = "scenarios_2023"
-FIVE = {"purple": "Ana", "blue": "Bruno", "green": "Carmen", "orange": "Dora", "red": "Eva"}   # phones_2023_scenarios
+FIVE = {"purple": "Ana", "blue": "Bruno", "green": "Carmen", "orange": "Dora", "red": "Eva"}  # phones_2023_scenarios
 FIVE_MODULES = ["new-regency", "old-hands", "power-shift"]
 
 # Every new prompt (and route through one) the game must meet, by the scenario's names
 REACHED = (
-    "private:deal_modifiers", "private:pass_modifier",          # Power Shift, behind the private screen
-    "sub:modifier", "modifier ability with the replenishment", "prompt:modifier_ability",
-    "private:take_back_power_card",                              # Empowerment: a Power card or a Modifier back
-    "prompt:dummy_region_cards", "prompt:dummy_power_card", "notice",   # the dummy; its card said, no dialog
-    "prompt:place_anywhere", "prompt:place_scoring_tile", "mobile",     # Militia, Enactment
-    "prompt:move_king_with_entourage", "prompt:swap_pieces",            # Entourage, Stand-in
-    "prompt:move_grande", "map:portugal", "castillo stays (Rebellion)", # Competition, Exile, Rebellion
-    "castillo:Counts match: score the Castillo",                        # Revelation, counted once let pass
-    "refused special skipped", "veto used", "add_card", "map:castillo", "outcome dialog", "scoring page")
-PLAYED = ("competition", "revelation", "rebellion", "exile", "entourage", "stand_in", "militia", "enactment",
-          "civil_war", "veto_2023", "empowerment")
+    "private:deal_modifiers",
+    "private:pass_modifier",  # Power Shift, behind the private screen
+    "sub:modifier",
+    "modifier ability with the replenishment",
+    "prompt:modifier_ability",
+    "private:take_back_power_card",  # Empowerment: a Power card or a Modifier back
+    "prompt:dummy_region_cards",
+    "prompt:dummy_power_card",
+    "notice",  # the dummy; its card said, no dialog
+    "prompt:place_anywhere",
+    "prompt:place_scoring_tile",
+    "mobile",  # Militia, Enactment
+    "prompt:move_king_with_entourage",
+    "prompt:swap_pieces",  # Entourage, Stand-in
+    "prompt:move_grande",
+    "map:portugal",
+    "castillo stays (Rebellion)",  # Competition, Exile, Rebellion
+    "castillo:Counts match: score the Castillo",  # Revelation, counted once let pass
+    "refused special skipped",
+    "veto used",
+    "add_card",
+    "map:castillo",
+    "outcome dialog",
+    "scoring page",
+)
+PLAYED = (
+    "competition",
+    "revelation",
+    "rebellion",
+    "exile",
+    "entourage",
+    "stand_in",
+    "militia",
+    "enactment",
+    "civil_war",
+    "veto_2023",
+    "empowerment",
+)
 
 
 class _Step:
@@ -55,11 +83,17 @@ def _budgets(steps: list[_Step]) -> dict:
     discs = [s.taps for s in steps if s.kind == "secret_disc" and s.purpose == "castillo_destination"]
     openings = [s.taps for s in steps if s.kind == "reveal_secret_discs"]
     turns = ordinary_turns(steps)
-    return {"ordinary turns": turns, "power plain": plain, "power with a Modifier": modified,
-            "general scorings": general_scorings(steps, 2), "disc on the tablet": discs, "opening": openings,
-            "dummy region cards": [s.taps for s in steps if s.kind == "dummy_region_cards"],
-            "dummy power card": [s.taps for s in steps if s.kind == "dummy_power_card"],
-            "reveal": [s.taps for s in steps if s.kind == "reveal_action_cards"]}
+    return {
+        "ordinary turns": turns,
+        "power plain": plain,
+        "power with a Modifier": modified,
+        "general scorings": general_scorings(steps, 2),
+        "disc on the tablet": discs,
+        "opening": openings,
+        "dummy region cards": [s.taps for s in steps if s.kind == "dummy_region_cards"],
+        "dummy power card": [s.taps for s in steps if s.kind == "dummy_power_card"],
+        "reveal": [s.taps for s in steps if s.kind == "reveal_action_cards"],
+    }
 
 
 def _learned_the_box(outcome: dict, shots, size=None) -> None:
@@ -84,7 +118,7 @@ def launched(tmp_path_factory, name: str, scenario: str, window: str = "1280x800
             folder.mkdir(exist_ok=True)
             try:
                 outcome, shots = _drive(scenario, folder, window)
-            except AssertionError as failed:   # the app did not finish, or the runner itself failed
+            except AssertionError as failed:  # the app did not finish, or the runner itself failed
                 outcome, shots = {"status": "failed", "error": str(failed)[-6000:], "parts": {}}, folder
             saved.write_text(json.dumps({"outcome": outcome, "shots": str(shots)}))
         kept = json.loads(saved.read_text())
@@ -112,8 +146,10 @@ def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(launch_2023):
     # Nine rounds to the end screen; the dummy scores nothing and never wins
     assert outcome["rounds"] == list(range(1, 10))
     # ... scored as the engine scores the saved log
-    assert outcome["replayed_over"] and outcome["end_scores"] == outcome["replayed"], \
-        (outcome["end_scores"], outcome["replayed"])
+    assert outcome["replayed_over"] and outcome["end_scores"] == outcome["replayed"], (
+        outcome["end_scores"],
+        outcome["replayed"],
+    )
     assert outcome["end_heading"] == "El Grande: " + " and ".join(outcome["replayed_winners"])
     assert outcome["scores"]["white"] == 0 and outcome["winners"] and "white" not in outcome["winners"]
     assert max(outcome["scores"].values()) == outcome["scores"][outcome["winners"][0]]
@@ -164,12 +200,32 @@ def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(launch_2023):
     assert max(figures["reveal"]) <= 6
     # Nothing a person would see wrong on any screen shown (48 dp targets, overlaps, cut words)
     assert not {k: v for k, v in outcome["problems"].items() if v}, outcome["problems"]
-    for name in ("start_colour_notes", "private_deal_modifiers", "private_pass_modifier", "prompt_dummy_region_cards",
-                 "outcome_dummy_region_cards", "add_card", "reveal_sheet", "prompt_dummy_power_card",
-                 "prompt_play_power_card", "sub_modifier", "notice", "prompt_place_anywhere", "mobile",
-                 "prompt_move_king_with_entourage", "prompt_swap_pieces", "prompt_move_king", "prompt_move_grande",
-                 "castillo_stays_lifted", "prompt_refused_special", "prompt_veto", "private_take_back_power_card", "correction_king_in_portugal",
-                 "scoring_general", "end_2023"):
+    for name in (
+        "start_colour_notes",
+        "private_deal_modifiers",
+        "private_pass_modifier",
+        "prompt_dummy_region_cards",
+        "outcome_dummy_region_cards",
+        "add_card",
+        "reveal_sheet",
+        "prompt_dummy_power_card",
+        "prompt_play_power_card",
+        "sub_modifier",
+        "notice",
+        "prompt_place_anywhere",
+        "mobile",
+        "prompt_move_king_with_entourage",
+        "prompt_swap_pieces",
+        "prompt_move_king",
+        "prompt_move_grande",
+        "castillo_stays_lifted",
+        "prompt_refused_special",
+        "prompt_veto",
+        "private_take_back_power_card",
+        "correction_king_in_portugal",
+        "scoring_general",
+        "end_2023",
+    ):
         _looks_like_a_screen(shots / f"{name}.png")
 
 
@@ -203,7 +259,7 @@ def test_a_five_player_2023_game_with_every_module_started_from_the_new_game_scr
     assert sorted(setup["removed_cards"]) == sorted(["infiltration", "withdrawal", "revelation", "standin_court"])
     assert outcome["board_shown"], "Your board was not shown before the first 2023 game"
     assert "does not know purple" in outcome["start_notice"] and "orange" in outcome["start_notice"]
-    assert outcome["calibrated"] == sorted(names), outcome["calibrated"]   # then calibrated from the tower panel
+    assert outcome["calibrated"] == sorted(names), outcome["calibrated"]  # then calibrated from the tower panel
     assert not {k: v for k, v in outcome["problems"].items() if v}, outcome["problems"]
     for name in ("new_game_2023_five", "table_2023_five"):
         _looks_like_a_screen(shots / f"{name}.png")

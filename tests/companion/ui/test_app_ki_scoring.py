@@ -4,6 +4,7 @@ and the Alliance, the general scoring itemised with lines naming them and equal 
 scores from the saved log; the marker buttons fit (48 dp, no overlap, no cut words). It runs in
 King and Intrigue's one launch at 1280x800 (test_app_king_intrigue.py's), the marker buttons at
 1920x1200 and 800x1280 in the screen catalogue (catalogue_2023_ki.py)."""
+
 import json
 from pathlib import Path
 
@@ -35,13 +36,17 @@ def test_a_ki_scoring_only_game_scores_the_2x_marker_and_the_alliance_entered_by
     # ... and are what the engine scores for the same board (the saved log replayed, scored as a snapshot)
     table = Table.resume(Path(outcome["log"]))
     entered = next(r["e"] for r in table.records if r["t"] == "event" and r["e"]["type"] == "board_entered")
-    data = {"rules": "king-intrigue", "players": ["red", "yellow", "green"], "king": "castilla_la_nueva",
-            "secret_discs": {"red": "valencia", "yellow": "valencia", "green": "valencia"},
-            "scores": {"red": 0, "yellow": 0, "green": 0},
-            **{k: v for k, v in entered.items() if k not in ("type", "court")}}
+    data = {
+        "rules": "king-intrigue",
+        "players": ["red", "yellow", "green"],
+        "king": "castilla_la_nueva",
+        "secret_discs": {"red": "valencia", "yellow": "valencia", "green": "valencia"},
+        "scores": {"red": 0, "yellow": 0, "green": 0},
+        **{k: v for k, v in entered.items() if k not in ("type", "court")},
+    }
     gained, lines, _ = score_snapshot(load_snapshot(data, table.board), None, table.board)
     assert outcome["lines"] == [ln.to_dict() for ln in lines]
     assert outcome["scores"] == gained
-    assert outcome["markers_after"] == {}   # the 2x marker and the Alliance go after the general scoring
+    assert outcome["markers_after"] == {}  # the 2x marker and the Alliance go after the general scoring
     for name in ("ki_scoring_board_entry", "ki_scoring_table", "ki_scoring_summary", "ki_scoring_galicia"):
         _looks_like_a_screen(shots / f"{name}.png")

@@ -3,13 +3,12 @@ and both modules chosen on the new-game screen, Start refused naming the missing
 leading to Your cards, the box's numbers entered by taps (a wrong value refused with its one line),
 exported and imported back, and a whole 3-player game tracked by taps on the tablet alone, with
 the tap counts of each step held to the classic budgets."""
+
 import json
 
 import pytest
 
 from tests.companion.test_table_king_intrigue import _ordinary_turns
-
-import pytest
 
 from .test_app import _looks_like_a_screen
 from .test_app_2023 import launched, part
@@ -37,9 +36,9 @@ headless tests' (tests/companion/test_table_king_intrigue.py), and every King an
 screen at each tablet shape is in the screen catalogue (catalogue_2023_ki.py)."""
 import json
 
-from tests.companion.test_table_king_intrigue import _ordinary_turns
-
 import pytest
+
+from tests.companion.test_table_king_intrigue import _ordinary_turns
 
 from .test_app import _looks_like_a_screen
 from .test_app_2023 import launched, part
@@ -53,24 +52,29 @@ class _Step:
 
 
 PHONE_SEATS = ("red", "yellow", "green")
-LAUNCH = ("ki", "ki_phones_scenarios:launch_ki")   # one launch, read by test_app_ki_scoring.py too
+LAUNCH = ("ki", "ki_phones_scenarios:launch_ki")  # one launch, read by test_app_ki_scoring.py too
 
 
 @pytest.fixture(scope="module")
 def launch_ki(tmp_path_factory):
     return launched(tmp_path_factory, *LAUNCH)
+
+
 CARDS_IN_THE_CHOICE = 37
 
 
 def test_ki_cards_entered_by_taps_and_a_whole_game_with_every_secret_on_phones_in_chromium(launch_ki):
     from tests.engine.king_intrigue.table import ALL
+
     outcome, shots = part(launch_ki, "ki_game_on_phones")
     (shots / "outcome.json").write_text(json.dumps({k: v for k, v in outcome.items() if k != "frames"}, indent=1))
     print("seconds:", outcome["seconds"], "answered on the phones:", outcome["answered"])
     # the new-game screen says what is missing, and Start leads to Your cards
     assert "card facts to enter from your box before the game can start" in outcome["notes_before"]
-    assert outcome["start_refused"].startswith("King and Intrigue cannot start yet: ") and \
-        "Enter them in Your cards" in outcome["start_refused"]
+    assert (
+        outcome["start_refused"].startswith("King and Intrigue cannot start yet: ")
+        and "Enter them in Your cards" in outcome["start_refused"]
+    )
     assert outcome["screen_after_start"] == "ki_cards"
     # the wrong value refused naming the card and the field; nothing changed
     assert "value: 1 is also" in outcome["wrong_value"] and "power_cards[pe_" in outcome["wrong_value"]
@@ -82,12 +86,18 @@ def test_ki_cards_entered_by_taps_and_a_whole_game_with_every_secret_on_phones_i
     assert outcome["card_taps"] <= 115, outcome["card_taps"]
     assert outcome["export_notice"].startswith("Exported to ")
     assert outcome["same_after_import"] is True
-    assert outcome["bad_import"] == "power_cards[ki_10].court: must be an integer 0..30 (Caballeros the card " \
-                                    "brings to the court)"
+    assert (
+        outcome["bad_import"] == "power_cards[ki_10].court: must be an integer 0..30 (Caballeros the card "
+        "brings to the court)"
+    )
     assert outcome["unchanged_after_bad_import"] is True
     assert "card facts to enter" not in outcome["notes_after"]
-    assert outcome["setup"] == {"rules": "king-intrigue", "modules": ["players-edition", "special-cards"],
-                                "players": ["red", "yellow", "green"], "variant": "full"}
+    assert outcome["setup"] == {
+        "rules": "king-intrigue",
+        "modules": ["players-edition", "special-cards"],
+        "players": ["red", "yellow", "green"],
+        "variant": "full",
+    }
     # three phones joined, each confirmed with one tap on the tablet ("Is this Ana's phone?": Yes)
     assert outcome["join_taps"] == 3, outcome["join_taps"]
     # the setup disc on each phone; the tablet says who has chosen, never where
@@ -97,23 +107,27 @@ def test_ki_cards_entered_by_taps_and_a_whole_game_with_every_secret_on_phones_i
     for region in ("Aragón", "Valencia", "Galicia"):
         assert region not in title + hint
     assert outcome["counts_after_reveal"] == {"red": 1, "yellow": 1, "green": 1}
-    assert outcome["tablet_taps_for_secrets"] == 1 + 1   # Reveal the discs; Done on what each places
+    assert outcome["tablet_taps_for_secrets"] == 1 + 1  # Reveal the discs; Done on what each places
     # 13 kept on each phone of all the Power cards with both modules (18 base, the module cards entered
     # on Your cards), the phone's hand is what was kept
     assert outcome["offered"] == {pid: outcome["cards_in_the_choice"] for pid in PHONE_SEATS}
     assert outcome["cards_in_the_choice"] == CARDS_IN_THE_CHOICE, outcome["cards_in_the_choice"]
     assert all(len(k) == 13 for k in outcome["kept"].values())
     assert outcome["hands"] == outcome["kept"]
-    assert any(v not in ALL for k in outcome["kept"].values() for v in k)   # a module card kept
+    assert any(v not in ALL for k in outcome["kept"].values() for v in k)  # a module card kept
     # Undo at the start of the power phase asks first: who chooses again, never which cards; No keeps them
     kept = outcome["undo_kept"]
-    assert outcome["undo_question"].startswith(f"Undo {kept['player']}'s kept Power cards? {kept['player']} will "
-                                               "have to choose their 13 kept Power cards again"), outcome["undo_question"]
+    assert outcome["undo_question"].startswith(
+        f"Undo {kept['player']}'s kept Power cards? {kept['player']} will "
+        "have to choose their 13 kept Power cards again"
+    ), outcome["undo_question"]
     assert not any(str(c) in outcome["undo_question"].replace("13 kept", "") for c in kept["cards"])
     assert kept["unchanged"] is True
     # the whole game to the end screen, scored as the engine scores the saved log
-    assert outcome["replayed_over"] and outcome["end_scores"] == outcome["replayed"], \
-        (outcome["end_scores"], outcome["replayed"])
+    assert outcome["replayed_over"] and outcome["end_scores"] == outcome["replayed"], (
+        outcome["end_scores"],
+        outcome["replayed"],
+    )
     assert outcome["end_heading"] == "El Grande: " + " and ".join(outcome["replayed_winners"])
     # each phone says the game is over and who won (not the last scoring's discs, as if a choice were to come)
     won = "Won by " + ", ".join(outcome["replayed_winners"])
@@ -122,7 +136,7 @@ def test_ki_cards_entered_by_taps_and_a_whole_game_with_every_secret_on_phones_i
     answered = outcome["answered"]
     assert answered.get("disc:setup_caballero") == 3 and answered.get("keep 13") == 3, answered
     assert answered.get("disc:castillo_destination", 0) >= 3, answered
-    assert answered.get("disc:field_day") == 3 and answered.get("disc:hurricane"), answered   # the K&I secrets
+    assert answered.get("disc:field_day") == 3 and answered.get("disc:hurricane"), answered  # the K&I secrets
     assert outcome["on_phones"] and all(s["tablet_taps"] == 0 for s in outcome["on_phones"]), outcome["on_phones"]
     # the tablet's steps, by taps: the classic budgets
     steps = [_Step(s) for s in outcome["steps"]]
@@ -131,7 +145,7 @@ def test_ki_cards_entered_by_taps_and_a_whole_game_with_every_secret_on_phones_i
     assert {s.taps for s in steps if s.kind == "play_power_card"} == {1}
     turns = _ordinary_turns(steps)
     assert turns
-    for taps, placed, first in turns:   # nothing placed (an empty court): "place nothing?" asked, Yes
+    for taps, placed, first in turns:  # nothing placed (an empty court): "place nothing?" asked, Yes
         assert taps <= 3 + placed + (not first) + (placed == 0), (taps, placed, first)
     # no phone received another seat's kept cards or disc, in any frame of the whole game
     assert not outcome["page_errors"], outcome["page_errors"]
@@ -139,13 +153,24 @@ def test_ki_cards_entered_by_taps_and_a_whole_game_with_every_secret_on_phones_i
         views = _views(outcome["frames"][pid])
         assert len(views) > 30, (pid, len(views))
         assert not _leaks(pid, views, outcome["own"][pid]), (pid, _leaks(pid, views, outcome["own"][pid])[:5])
-    caught = _leaks("red", _views(outcome["frames"]["red"]), outcome["own"]["yellow"])   # the check tells seats apart
+    caught = _leaks("red", _views(outcome["frames"]["red"]), outcome["own"]["yellow"])  # the check tells seats apart
     assert any("Power cards" in c for c in caught) and any("disc" in c for c in caught), caught[:5]
     problems = {k: v for k, v in outcome["problems"].items() if v}
     assert not problems, problems
-    for name in ("ki_setup", "ki_cards_first", "ki_cards_wrong_value", "ki_cards_complete", "ki_tablet_discs_chosen",
-                 "ki_end_phones"):
+    for name in (
+        "ki_setup",
+        "ki_cards_first",
+        "ki_cards_wrong_value",
+        "ki_cards_complete",
+        "ki_tablet_discs_chosen",
+        "ki_end_phones",
+    ):
         _looks_like_a_screen(shots / f"{name}.png")
-    for name in ("ki_phone_setup_disc", "ki_phone_keep_13", "ki_phone_hand", "ki_phone_disc_castillo_destination",
-                 "ki_phone_game_over"):
+    for name in (
+        "ki_phone_setup_disc",
+        "ki_phone_keep_13",
+        "ki_phone_hand",
+        "ki_phone_disc_castillo_destination",
+        "ki_phone_game_over",
+    ):
         assert (shots / f"{name}.png").stat().st_size > 10_000

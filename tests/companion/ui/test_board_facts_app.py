@@ -3,6 +3,7 @@ game started without the 2-3 side's scoreboards ("Start now" on Your board) asks
 step that first needs them; a wrong entry is refused with the board's rule; the entry goes into
 the game and the same step goes on to the general scoring; Your board keeps them, and the next
 game does not ask again (test_app.py's rules launches: the next game after the app started again)."""
+
 import pytest
 
 from .test_app import _looks_like_a_screen, rules_launches
@@ -20,14 +21,24 @@ def test_a_missing_scoreboard_is_asked_when_first_needed_and_never_again(launche
     assert first["missing_at_start"] == 10
     assert first["choice"] == "Enter the 10 scoreboards of the 2-3 player side from your board", first["choice"]
     assert first["heading"] == "Galicia's scoreboard (1 of 10)"
-    assert first["refused"] == ("board file: regions[galicia].scoreboard: [3, 4, 0]: scoreboard must not increase "
-                                "(1st >= 2nd >= 3rd place)")
+    assert first["refused"] == (
+        "board file: regions[galicia].scoreboard: [3, 4, 0]: scoreboard must not increase (1st >= 2nd >= 3rd place)"
+    )
     assert first["page_after_refusal"] == 0
     assert first["same_step"] and first["still_needed"] == []
     assert first["said"].startswith("Entered: the 10 scoreboards of the 2-3 player side; the game goes on.")
-    entered = {"galicia": [3, 1, 0], "navarra": [4, 2, 0], "aragon": [4, 3, 0], "cataluna": [3, 1, 0],
-               "castilla": [5, 3, 1], "toledo": [6, 3, 1], "valencia": [4, 2, 1], "sevilla": [3, 2, 0],
-               "granada": [5, 2, 0], "castillo": [4, 2, 0]}
+    entered = {
+        "galicia": [3, 1, 0],
+        "navarra": [4, 2, 0],
+        "aragon": [4, 3, 0],
+        "cataluna": [3, 1, 0],
+        "castilla": [5, 3, 1],
+        "toledo": [6, 3, 1],
+        "valencia": [4, 2, 1],
+        "sevilla": [3, 2, 0],
+        "granada": [5, 2, 0],
+        "castillo": [4, 2, 0],
+    }
     assert first["scoreboards"] == entered
     # 1 to open, 3 numbers a scoreboard, 9 "Next", the wrong entry's 4 taps, "Enter and go on"
     assert first["entry_taps"] == 1 + 4 + 3 * 10 + 9 + 1
@@ -38,7 +49,7 @@ def test_a_missing_scoreboard_is_asked_when_first_needed_and_never_again(launche
     for name in first["screens"]:
         _looks_like_a_screen(shots / f"{name}.png")
 
-    second, _ = launches[1].of(f"{SCENARIOS}:next_game_is_not_asked@facts")   # the same data folder, app started again
+    second, _ = launches[1].of(f"{SCENARIOS}:next_game_is_not_asked@facts")  # the same data folder, app started again
     assert not [p for p in second["missing_at_start"] if p.endswith(".scoreboard")], second["missing_at_start"]
     assert second["asked"] == [] and second["general_scoring"]
 
@@ -50,7 +61,7 @@ def test_exile_asks_france_and_portugals_neighbours_by_taps(launches):
     assert out["refused"].startswith("board file: spaces[france].neighbours: empty; list the regions it borders")
     assert out["said"].startswith("Entered: France's neighbours and Portugal's neighbours; the game goes on.")
     assert out["king_to"] == ["france", "portugal"] and out["king"] == "france"
-    assert out["place_next_to"] in ([], ["aragon", "cataluna", "navarra"])   # none left to place, or next to France
+    assert out["place_next_to"] in ([], ["aragon", "cataluna", "navarra"])  # none left to place, or next to France
     assert out["kept"] == ["navarra", "aragon", "cataluna"]
     assert not any(out["problems"].values()), out["problems"]
     _looks_like_a_screen(shots / "fact_dialog_neighbours.png")

@@ -10,6 +10,7 @@ checked at the websocket level (tests/companion/phones/: test_phones_2023.py, te
 test_browser_2023.py); the new-game screen's 2023 choices for this game in test_app_2023.py.
 
 `_views` and `_leaks` (a seat's frames against what it held and chose) serve the Chromium game."""
+
 import json
 import random
 from collections import Counter
@@ -28,8 +29,22 @@ PLAYERS = 5
 MODULES = ("new-regency", "old-hands", "power-shift")
 PHONE_KINDS = ("deal_modifiers", "pass_modifier", "take_back_power_card", "secret_disc", "veto")
 # The 2023 cards whose secrets (or prompts) the game steers towards, in this order
-WANTED = ("competition", "civil_war", "eviction", "veto_2023", "empowerment", "exile", "militia", "enactment",
-          "entourage", "rebellion", "stand_in", "chalet", "adopted_home", "your_majesty")
+WANTED = (
+    "competition",
+    "civil_war",
+    "eviction",
+    "veto_2023",
+    "empowerment",
+    "exile",
+    "militia",
+    "enactment",
+    "entourage",
+    "rebellion",
+    "stand_in",
+    "chalet",
+    "adopted_home",
+    "your_majesty",
+)
 
 
 def _views(frames: list[str]) -> list[dict]:
@@ -81,27 +96,40 @@ class SecretCards:
             card = self.table.board.cards[cid]
             wanted = WANTED.index(card.effect) if card.effect in WANTED else len(WANTED)
             return (card.effect == "rebellion", self.played[card.effect] > 0, wanted, self.rng.random())
+
         return min(cids, key=rank)
 
     def choose(self, ask):
         o, pid = ask.options, (ask.players[0] if ask.players else None)
         if ask.kind == "reveal_action_cards":
-            return {"type": "action_cards_revealed",
-                    "cards": [self._preferred(sorted(o["stacks"][s])) for s in sorted(o["stacks"], key=int)]}
+            return {
+                "type": "action_cards_revealed",
+                "cards": [self._preferred(sorted(o["stacks"][s])) for s in sorted(o["stacks"], key=int)],
+            }
         if ask.kind in ("replenish", "choose_action_card") and o.get("stacks") and self.rng.random() < 0.85:
             stacks = {int(s): cid for s, cid in o["stacks"].items()}
             cid = self._preferred(stacks.values())
             self.played[self.table.board.cards[cid].effect] += 1
-            chosen = {"type": "action_card_chosen", "player": pid,
-                      "stack": next(s for s, c in stacks.items() if c == cid)}
+            chosen = {
+                "type": "action_card_chosen",
+                "player": pid,
+                "stack": next(s for s, c in stacks.items() if c == cid),
+            }
             state = self.table.state
             if ask.kind == "choose_action_card":
                 return chosen
             if state.provinces[state.players.index(pid)] >= o.get("max", 0):
-                full = {"type": "court_replenished", "player": pid, "from_provinces": o.get("max", 0),
-                        "from_regions": {}}
-                ability = any(e.get("type") == "modifier_ability_used" for c in self.table.prompt().choices
-                              for e in (c.events or []))
+                full = {
+                    "type": "court_replenished",
+                    "player": pid,
+                    "from_provinces": o.get("max", 0),
+                    "from_regions": {},
+                }
+                ability = any(
+                    e.get("type") == "modifier_ability_used"
+                    for c in self.table.prompt().choices
+                    for e in (c.events or [])
+                )
                 return [full] + ([{"type": "modifier_ability_skipped", "player": pid}] if ability else []) + [chosen]
         if ask.kind == "veto":
             self.vetoes += 1

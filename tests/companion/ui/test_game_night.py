@@ -1,6 +1,7 @@
 """A game night in the real app under Xvfb: the phone server lives for the app, a phone in
 Chromium stays joined into the next game, and the tower panel shows a disagreement between the
 tower's own count and the table's (night_scenarios.py, in test_app.py's night launch)."""
+
 from pathlib import Path
 
 import pytest

@@ -9,6 +9,7 @@ Without Kivy: the 2023 shapes against the 2023 board, and map_layout over crowde
 screen's map given 2023 positions built with the engine, checked like test_shapes.py and saved
 as PNGs): test_app_2023.py's launch at 1280x800, the screen catalogue (catalogue_2023_ki.py) at
 1920x1200 and 800x1280."""
+
 from __future__ import annotations
 
 import itertools
@@ -22,8 +23,15 @@ from engine.playout import play_random_game
 from engine.views import public_view
 
 from .test_map_layout import problems, text_size
-from .test_map_shapes import (_distance_to_boundary, _edges, _segments_cross_properly, _sign, _signed_area,
-                              _strictly_inside, _undirected_edges)
+from .test_map_shapes import (
+    _distance_to_boundary,
+    _edges,
+    _segments_cross_properly,
+    _sign,
+    _signed_area,
+    _strictly_inside,
+    _undirected_edges,
+)
 
 MAP = map_layout.map_shapes("2023")
 CLASSIC = map_layout.map_shapes("classic")
@@ -32,8 +40,12 @@ SMALL = load_board("2023", 2)
 REGIONS = list(MAP["regions"])
 SPACES = list(MAP["spaces"])
 PLAYERS = ["red", "yellow", "green", "blue", "black"]
-TOWER = (MAP["castillo"]["center"][0] - 0.65 * 55 - 2, MAP["castillo"]["center"][1] - 1.1 * 55 - 2,
-         MAP["castillo"]["center"][0] + 0.65 * 55 + 2, MAP["castillo"]["center"][1] + 0.85 * 55 + 2)
+TOWER = (
+    MAP["castillo"]["center"][0] - 0.65 * 55 - 2,
+    MAP["castillo"]["center"][1] - 1.1 * 55 - 2,
+    MAP["castillo"]["center"][0] + 0.65 * 55 + 2,
+    MAP["castillo"]["center"][1] + 0.85 * 55 + 2,
+)
 
 
 def _names(board) -> dict:
@@ -45,9 +57,20 @@ def _values(board) -> dict:
 
 
 def _lay_out(game: dict, board=BOARD, pending: dict | None = None, dummy: str = "") -> list:
-    return map_layout.layout(MAP, game, _names(board), _values(board), pending or {}, "red", text_size, TOWER,
-                             paid=board.scoring_places, tiles=board.scoring_tiles, dummy=dummy,
-                             dummy_name=f"the dummy ({dummy.title()})")
+    return map_layout.layout(
+        MAP,
+        game,
+        _names(board),
+        _values(board),
+        pending or {},
+        "red",
+        text_size,
+        TOWER,
+        paid=board.scoring_places,
+        tiles=board.scoring_tiles,
+        dummy=dummy,
+        dummy_name=f"the dummy ({dummy.title()})",
+    )
 
 
 def _area_polygon(aid: str):
@@ -60,12 +83,17 @@ def _tokens_where_they_belong(marks) -> list[str]:
     """The King, Grandes and names in France, Portugal and by the Castillo wholly inside their
     space (the Castillo: the sea around it). In a crowded region a token may end up beside it, as
     on the classic map (test_map_layout.py)."""
-    return [f"{m.kind} of {m.area} at {m.rect} is not inside {m.area}" for m in marks
-            if m.kind in ("king", "grande", "space") and m.area not in REGIONS
-            and not map_layout.rect_inside(m.rect, _area_polygon(m.area))]
+    return [
+        f"{m.kind} of {m.area} at {m.rect} is not inside {m.area}"
+        for m in marks
+        if m.kind in ("king", "grande", "space")
+        and m.area not in REGIONS
+        and not map_layout.rect_inside(m.rect, _area_polygon(m.area))
+    ]
 
 
 # --- the 2023 shapes ------------------------------------------------------------------
+
 
 def test_the_2023_map_is_the_classic_one_under_the_2023_names():
     assert set(MAP["regions"]) == set(BOARD.region_ids)
@@ -74,7 +102,7 @@ def test_the_2023_map_is_the_classic_one_under_the_2023_names():
     for rid, region in MAP["regions"].items():
         assert region == CLASSIC["regions"][renamed.get(rid, rid)], rid
     assert MAP["castillo"]["center"] == CLASSIC["castillo"]["center"]
-    assert "spaces" not in CLASSIC and "legend" not in CLASSIC   # the classic map is as it was
+    assert "spaces" not in CLASSIC and "legend" not in CLASSIC  # the classic map is as it was
 
 
 def test_regions_share_edges_exactly_where_the_2023_board_has_neighbours():
@@ -119,26 +147,42 @@ def test_the_castillo_and_the_dummys_corner_are_at_sea():
 
 # --- words --------------------------------------------------------------------------------
 
+
 def test_values_show_what_the_side_pays_and_never_guess():
     assert map_layout.values_parts((6, 4, 2)) == ("6·4·2", "")
-    assert map_layout.values_parts((6, 4, 2), paid=2) == ("6·4", "·2")       # 2-3 side: the 3rd is struck
+    assert map_layout.values_parts((6, 4, 2), paid=2) == ("6·4", "·2")  # 2-3 side: the 3rd is struck
     assert map_layout.values_parts(None) == ("?·?·?", "")
     assert map_layout.values_parts(None, paid=2) == ("?·?", "·?")
-    assert map_layout.mobile_parts("8-4-0", None) == ("8·4·0", "")           # classic: the id says it
+    assert map_layout.mobile_parts("8-4-0", None) == ("8·4·0", "")  # classic: the id says it
     assert map_layout.mobile_parts("tile_a", {"tile_a": None}) == ("values\nnot entered", "")
     assert map_layout.mobile_parts("tile_a", {"tile_a": (8, 4, 0)}, paid=2) == ("8·4", "·0")
 
 
 def test_a_2023_board_shows_its_names_tiles_spaces_and_the_dummy():
-    game = {"king": "france", "regions": {"toledo": {"red": 2, "white": 3}},
-            "players": [{"id": "red", "grande": "castillo"}, {"id": "blue", "grande": "navarra"},
-                        {"id": "white", "grande": None}],
-            "mobile_scoreboards": {"tile_a": "castillo", "tile_b": "galicia"}}
+    game = {
+        "king": "france",
+        "regions": {"toledo": {"red": 2, "white": 3}},
+        "players": [
+            {"id": "red", "grande": "castillo"},
+            {"id": "blue", "grande": "navarra"},
+            {"id": "white", "grande": None},
+        ],
+        "mobile_scoreboards": {"tile_a": "castillo", "tile_b": "galicia"},
+    }
     board = load_board("2023", 2, {"rules": "2023", "scoring_tiles": {"tile_a": [8, 4, 0]}})
     marks = _lay_out(game, board, dummy="white")
     by = {(m.kind, m.area): m for m in marks}
-    assert {by[("name", r)].text for r in REGIONS} == {"Galicia", "Navarra", "Aragón", "Cataluña", "Castilla",
-                                                         "Toledo", "Valencia", "Sevilla", "Granada"}
+    assert {by[("name", r)].text for r in REGIONS} == {
+        "Galicia",
+        "Navarra",
+        "Aragón",
+        "Cataluña",
+        "Castilla",
+        "Toledo",
+        "Valencia",
+        "Sevilla",
+        "Granada",
+    }
     assert (by[("space", "france")].text, by[("space", "portugal")].text) == ("France", "Portugal")
     assert not [m for m in marks if m.area in SPACES and m.kind not in ("space", "king")]  # no counts, no values
     assert ("king", "france") in by and ("grande", "castillo") in by
@@ -152,9 +196,14 @@ def test_a_2023_board_shows_its_names_tiles_spaces_and_the_dummy():
 
 # --- crowded and random 2023 boards ---------------------------------------------------------
 
+
 def _crowded(king: str, grandes: dict, tiles: dict, count: int = 12) -> dict:
-    return {"king": king, "regions": {r: {p: count for p in PLAYERS} for r in REGIONS},
-            "players": [{"id": p, "grande": grandes.get(p)} for p in PLAYERS], "mobile_scoreboards": tiles}
+    return {
+        "king": king,
+        "regions": {r: {p: count for p in PLAYERS} for r in REGIONS},
+        "players": [{"id": p, "grande": grandes.get(p)} for p in PLAYERS],
+        "mobile_scoreboards": tiles,
+    }
 
 
 def test_nothing_covers_anything_wherever_the_king_grandes_and_tiles_stand():
@@ -190,8 +239,12 @@ def test_random_2023_games():
     modules): nothing covers anything, the King and Grandes stand where the view says."""
     rng = random.Random(2023)
     seen = set()
-    for players, modules in ((2, ()), (2, ("new-regency", "power-shift")), (4, ("old-hands",)),
-                             (5, ("new-regency", "old-hands", "power-shift"))):
+    for players, modules in (
+        (2, ()),
+        (2, ("new-regency", "power-shift")),
+        (4, ("old-hands",)),
+        (5, ("new-regency", "old-hands", "power-shift")),
+    ):
         for board, game in _positions(rng, players, modules, 15):
             marks = _lay_out(game, board, dummy=game.get("dummy") or "")
             assert not problems(marks), (game["king"], problems(marks))

@@ -5,6 +5,7 @@ stays on the map, and a region's name, values and counts sit at its label point.
 
 Text is measured here by a generous estimate (wider than the app's font draws it), so a
 layout that fits here fits on screen; test_shapes.py checks the real one in the app."""
+
 from __future__ import annotations
 
 import itertools
@@ -50,8 +51,12 @@ def problems(marks) -> list[str]:
 
 
 def crowded(king: str, grandes: dict, mobiles: dict, count: int = 12) -> dict:
-    return {"king": king, "regions": {r: {p: count for p in PLAYERS} for r in REGIONS},
-            "players": [{"id": p, "grande": grandes.get(p)} for p in PLAYERS], "mobile_scoreboards": mobiles}
+    return {
+        "king": king,
+        "regions": {r: {p: count for p in PLAYERS} for r in REGIONS},
+        "players": [{"id": p, "grande": grandes.get(p)} for p in PLAYERS],
+        "mobile_scoreboards": mobiles,
+    }
 
 
 def test_nothing_covers_anything_on_the_most_crowded_boards():
@@ -73,11 +78,12 @@ def test_random_boards():
     rng = random.Random(11)
     for _ in range(150):
         spots = rng.sample(AREAS, 2)
-        game = {"king": rng.choice(REGIONS),
-                "regions": {r: {p: rng.randint(0, 14) for p in rng.sample(PLAYERS, rng.randint(0, 5))}
-                            for r in REGIONS},
-                "players": [{"id": p, "grande": rng.choice(REGIONS)} for p in PLAYERS],
-                "mobile_scoreboards": {"8-4-0": spots[0], "4-0-0": spots[1] if rng.random() < 0.7 else None}}
+        game = {
+            "king": rng.choice(REGIONS),
+            "regions": {r: {p: rng.randint(0, 14) for p in rng.sample(PLAYERS, rng.randint(0, 5))} for r in REGIONS},
+            "players": [{"id": p, "grande": rng.choice(REGIONS)} for p in PLAYERS],
+            "mobile_scoreboards": {"8-4-0": spots[0], "4-0-0": spots[1] if rng.random() < 0.7 else None},
+        }
         pending = {r: rng.randint(1, 5) for r in rng.sample(REGIONS, rng.randint(0, 4))}
         marks = lay_out(game, pending)
         assert not problems(marks), (game, pending, problems(marks))
@@ -94,9 +100,9 @@ def test_a_region_shows_its_name_values_and_counts_at_its_label():
         assert name.text == NAMES[rid] and abs(name.x - lx) < 1
         assert name.y < values.y < counts.y and abs(counts.y - ly) < 40  # name, values, counts, top down
         assert [pid for pid, _ in counts.items] == PLAYERS
-    assert by[("mobile", "galicia")].text == "8·4·0"             # the mobile one replaces Galicia's 4·2·0
+    assert by[("mobile", "galicia")].text == "8·4·0"  # the mobile one replaces Galicia's 4·2·0
     assert by[("values", "castilla_la_vieja")].text == "6·4·2"
-    assert by[("mobile", "castillo")].text == "4·0·0"            # under the Castillo, with its name
+    assert by[("mobile", "castillo")].text == "4·0·0"  # under the Castillo, with its name
     assert by[("name", "castillo")].y < by[("mobile", "castillo")].y
     assert by[("badge", "valencia")].text == "+2"
     king = by[("king", "castilla_la_nueva")]

@@ -5,6 +5,7 @@ geometry (no shapely, no Kivy): the same regions, shared borders exactly where
 the board has adjacency, simple polygons that do not overlap, marker points
 inside their region, and the Castillo circle out at sea.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -23,6 +24,7 @@ MIN_MARKER_GAP = 35  # units between marker points, and from a point to its regi
 
 # --- geometry helpers --------------------------------------------------------
 
+
 def _cross(o, a, b) -> float:
     """z of (a - o) x (b - o): > 0, < 0 or 0 for the turn o -> a -> b."""
     return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
@@ -34,9 +36,11 @@ def _sign(v: float) -> int:
 
 def _on_segment(p, a, b) -> bool:
     """p lies on the closed segment a-b."""
-    return (_cross(a, b, p) == 0
-            and min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
-            and min(a[1], b[1]) <= p[1] <= max(a[1], b[1]))
+    return (
+        _cross(a, b, p) == 0
+        and min(a[0], b[0]) <= p[0] <= max(a[0], b[0])
+        and min(a[1], b[1]) <= p[1] <= max(a[1], b[1])
+    )
 
 
 def _segments_touch(a, b, c, d) -> bool:
@@ -45,14 +49,12 @@ def _segments_touch(a, b, c, d) -> bool:
     d3, d4 = _sign(_cross(a, b, c)), _sign(_cross(a, b, d))
     if d1 * d2 < 0 and d3 * d4 < 0:
         return True
-    return (_on_segment(a, c, d) or _on_segment(b, c, d)
-            or _on_segment(c, a, b) or _on_segment(d, a, b))
+    return _on_segment(a, c, d) or _on_segment(b, c, d) or _on_segment(c, a, b) or _on_segment(d, a, b)
 
 
 def _segments_cross_properly(a, b, c, d) -> bool:
     """a-b and c-d cross at a single point interior to both."""
-    return (_sign(_cross(c, d, a)) * _sign(_cross(c, d, b)) < 0
-            and _sign(_cross(a, b, c)) * _sign(_cross(a, b, d)) < 0)
+    return _sign(_cross(c, d, a)) * _sign(_cross(c, d, b)) < 0 and _sign(_cross(a, b, c)) * _sign(_cross(a, b, d)) < 0
 
 
 def _collinear_overlap(a, b, c, d) -> bool:
@@ -106,6 +108,7 @@ def _undirected_edges(poly) -> set[frozenset]:
 
 # --- fixtures ----------------------------------------------------------------
 
+
 @pytest.fixture(scope="module")
 def spain():
     return json.loads(MAP_PATH.read_text(encoding="utf-8"))
@@ -123,10 +126,12 @@ def polygons(spain):
 
 # --- tests -------------------------------------------------------------------
 
+
 def test_canvas_and_regions_match_the_board(spain, board):
     assert spain["width"] == 1000 and spain["height"] == 800
     assert set(spain["regions"]) == set(board.region_ids), (
-        f"map has {sorted(spain['regions'])}, board has {sorted(board.region_ids)}")
+        f"map has {sorted(spain['regions'])}, board has {sorted(board.region_ids)}"
+    )
 
 
 def test_polygons_are_well_formed_and_on_the_canvas(spain, polygons):
@@ -186,11 +191,11 @@ def test_polygons_do_not_overlap(polygons):
             assert not _strictly_inside(p, polygons[b]), f"vertex {p} of {a} lies inside {b}"
     for a, b in itertools.combinations(polygons, 2):
         for (p, q), (r, s) in itertools.product(_edges(polygons[a]), _edges(polygons[b])):
-            assert not _segments_cross_properly(p, q, r, s), (
-                f"edge {p}-{q} of {a} crosses edge {r}-{s} of {b}")
+            assert not _segments_cross_properly(p, q, r, s), f"edge {p}-{q} of {a} crosses edge {r}-{s} of {b}"
             if frozenset((p, q)) != frozenset((r, s)):
                 assert not _collinear_overlap(p, q, r, s), (
-                    f"edge {p}-{q} of {a} runs along edge {r}-{s} of {b} without matching it")
+                    f"edge {p}-{q} of {a} runs along edge {r}-{s} of {b} without matching it"
+                )
 
 
 def test_marker_points_lie_inside_their_region(spain, polygons):
@@ -219,7 +224,8 @@ def test_castillo_is_at_sea_on_the_canvas(spain, polygons):
     (cx, cy), r = castillo["center"], castillo["radius"]
     assert r > 0
     assert r <= cx <= spain["width"] - r and r <= cy <= spain["height"] - r, (
-        f"castillo circle {castillo} leaves the canvas")
+        f"castillo circle {castillo} leaves the canvas"
+    )
     for rid, poly in polygons.items():
         assert not _strictly_inside((cx, cy), poly), f"castillo centre lies inside {rid}"
         gap = _distance_to_boundary((cx, cy), poly)

@@ -1,6 +1,7 @@
 """The app's loop sleeps between frames (issue 11): the Castillo's pulse is a few timed steps,
 none while the map is off screen, and no animation keeps the clock awake (perf_loop_driver.py,
 the first scenario of test_app.py's night launch: the real app under Xvfb)."""
+
 import pytest
 
 from .test_app import night_launch

@@ -4,6 +4,7 @@ is made (a few buttons a frame) before the first game and reopened with only the
 offered, and the app's startup objects are
 frozen out of the cycle collector's full passes (reuse_scenarios.py, the real app under Xvfb:
 the first scenario of test_app.py's 1280x800 launch)."""
+
 import pytest
 
 from .test_app import table_launch

@@ -5,6 +5,7 @@ interactive widgets overlapping or off the window, no text cut or broken mid-wor
 the map covering another; and each picture is one of the window's size and not flat. The
 1280x800 shape runs the same catalogue in test_app.py's launch. The pictures are kept with
 ELGRANDE_SHOTS=DIR (DIR/catalogue_WxH/...)."""
+
 import json
 
 import pytest
@@ -12,7 +13,7 @@ from PIL import Image, ImageStat
 
 from .test_app import Launch
 
-SHAPES = ((1280, 800), (1920, 1200), (800, 1280))   # the tablet shapes (1280x800: test_app.py's launch)
+SHAPES = ((1280, 800), (1920, 1200), (800, 1280))  # the tablet shapes (1280x800: test_app.py's launch)
 OTHER_SHAPES = SHAPES[1:]
 
 
@@ -22,8 +23,14 @@ def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
     assert len(outcome["screens"]) >= 18
     # issue 26, at the end of the crowded game's visit: the finished game replayed, the records, the demo
-    assert {"home_recent_games", "replay_end", "replay_middle", "player_records", "demo_game",
-            "setup_known_players"} <= set(outcome["screens"])
+    assert {
+        "home_recent_games",
+        "replay_end",
+        "replay_middle",
+        "player_records",
+        "demo_game",
+        "setup_known_players",
+    } <= set(outcome["screens"])
     assert outcome["turning_step"] > 0 and outcome["demo_step"] == 2
     assert "Bartholomew-Maximilian" in outcome["stats_text"] and "Bo" in outcome["known_players"]
     assert len(outcome["seated"]) == 1 and "already plays" in outcome["seated_again"]
@@ -38,13 +45,37 @@ def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     # an effect on everyone told to the table
     assert outcome["outcomes"] == 1
     # the 2023 edition's rule screens (rules chosen, Your board, Your cards, an import, a Modifier)
-    assert {"rules_home", "rules_setup_2023", "rules_setup_2023_two_players", "rules_board_2_3",
-            "rules_board_scoreboard", "rules_board_borders", "rules_board_tiles", "rules_cards",
-            "rules_card_detail", "rules_add_card", "rules_import", "rules_modifier"} <= set(outcome["screens"])
-    for name in ("setup_from_position", "position_board", "position_score_pad", "position_courts",
-                 "position_castillo", "position_start", "round_4_power", "round_4_after_a_turn",
-                 "correction_refused", "correction_confirm", "table_after_correction", "history_with_correction",
-                 "history_correction_reopened", "outcome_decay", "history"):
+    assert {
+        "rules_home",
+        "rules_setup_2023",
+        "rules_setup_2023_two_players",
+        "rules_board_2_3",
+        "rules_board_scoreboard",
+        "rules_board_borders",
+        "rules_board_tiles",
+        "rules_cards",
+        "rules_card_detail",
+        "rules_add_card",
+        "rules_import",
+        "rules_modifier",
+    } <= set(outcome["screens"])
+    for name in (
+        "setup_from_position",
+        "position_board",
+        "position_score_pad",
+        "position_courts",
+        "position_castillo",
+        "position_start",
+        "round_4_power",
+        "round_4_after_a_turn",
+        "correction_refused",
+        "correction_confirm",
+        "table_after_correction",
+        "history_with_correction",
+        "history_correction_reopened",
+        "outcome_decay",
+        "history",
+    ):
         assert name in outcome["screens"], name
     # the 2023 and King and Intrigue screens (catalogue_2023_ki.visit_every_2023_and_ki_screen)
     assert outcome["parts_2023_ki"] == ["2023_first_rounds", "ki_screens", "ki_marker_buttons", "map_2023"]
@@ -54,7 +85,7 @@ def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     pictures = sorted(p for p in shots.rglob("*.png") if not p.name.startswith("el-grande-"))
     taken = {path.stem for path in pictures}
     for name in outcome["screens"]:
-        if "/" not in name:   # the 2023 and K&I parts name some checks apart from their pictures
+        if "/" not in name:  # the 2023 and K&I parts name some checks apart from their pictures
             assert name in taken, name
     assert len(pictures) >= 58, len(pictures)
     for path in pictures:

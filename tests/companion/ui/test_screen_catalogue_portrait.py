@@ -1,5 +1,6 @@
 """The screen catalogue at 800x1280 portrait (test_screen_catalogue.py says what it checks): a file
 of its own, so the two other shapes' launches can run side by side on the suite's two cores."""
+
 import pytest
 
 from .test_screen_catalogue import OTHER_SHAPES, run_catalogue

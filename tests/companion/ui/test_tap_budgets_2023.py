@@ -9,6 +9,7 @@ The game is steered as the app scenario steered it (issue 23 moved it here from 
 launch): ordinary turns, a card whose special action is one pick or none, three Caballeros
 placed in regions (the tower's throw is another test's), one turn after the special action,
 the next before it."""
+
 import random
 
 import pytest
@@ -21,8 +22,17 @@ from tests.companion.test_table_2023 import ONE_PICK, general_scorings, new_tabl
 PLAYERS = 4
 SEED = 5
 # Cards whose special action is one pick or none (an ordinary turn), those placing 3 or more first
-ORDINARY_EFFECTS = ("score_chosen_region", "score_group", "grande", "move_king", "exile", "competition",
-                    "your_majesty", "chalet", "stand_in")
+ORDINARY_EFFECTS = (
+    "score_chosen_region",
+    "score_group",
+    "grande",
+    "move_king",
+    "exile",
+    "competition",
+    "your_majesty",
+    "chalet",
+    "stand_in",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -37,8 +47,14 @@ def ordinary_turns(steps) -> list[dict]:
     turns, current = [], None
     for s in steps:
         if s.kind == "replenish":
-            current = {"taps": s.taps, "placed": 0, "first": None, "filled": None, "actor": s.actor,
-                       "plain": any(e["type"] == "action_card_chosen" for e in s.events)}
+            current = {
+                "taps": s.taps,
+                "placed": 0,
+                "first": None,
+                "filled": None,
+                "actor": s.actor,
+                "plain": any(e["type"] == "action_card_chosen" for e in s.events),
+            }
             turns.append(current)
         elif current is not None and s.actor == current["actor"] and s.kind in ("turn_action",) + ONE_PICK:
             current["taps"] += s.taps
@@ -82,26 +98,37 @@ def figures(steps) -> dict:
         "power card": [s.taps for s in power if not any(e.get("modifier") for e in s.events)],
         "power card with a Modifier": [s.taps for s in power if any(e.get("modifier") for e in s.events)],
         "turn, 3 placed first": [t["taps"] for t in turns if t["first"]],
-        "turn, 3 placed after the special (filling the card)": [t["taps"] for t in turns
-                                                               if not t["first"] and t["filled"]],
+        "turn, 3 placed after the special (filling the card)": [
+            t["taps"] for t in turns if not t["first"] and t["filled"]
+        ],
         "turn, 3 placed after the special (fewer than the card allows)": [
-            t["taps"] for t in turns if not t["first"] and not t["filled"]],
+            t["taps"] for t in turns if not t["first"] and not t["filled"]
+        ],
         "general scoring, 4 discs on the tablet": general_scorings(steps, PLAYERS),
-        "a disc picked on the tablet": [s.taps for s in kinds.get("secret_disc", [])
-                                        if s.purpose == "castillo_destination"],
+        "a disc picked on the tablet": [
+            s.taps for s in kinds.get("secret_disc", []) if s.purpose == "castillo_destination"
+        ],
         "opening the Castillo (Open, Counts match, Done)": [
-            s.taps for s in kinds.get("reveal_secret_discs", [])
-            if any(e["type"] == "castillo_counted" for e in s.events)],
+            s.taps
+            for s in kinds.get("reveal_secret_discs", [])
+            if any(e["type"] == "castillo_counted" for e in s.events)
+        ],
         "reveal the action cards": [s.taps for s in kinds.get("reveal_action_cards", [])],
         "Modifier cards dealt (private screen)": [s.taps for s in kinds.get("deal_modifiers", [])],
         "Modifier card passed (private screen)": [s.taps for s in kinds.get("pass_modifier", [])],
     }
 
 
-BUDGETS = {"power card": 1, "power card with a Modifier": 2, "turn, 3 placed first": 6,
-           "turn, 3 placed after the special (filling the card)": 6,
-           "general scoring, 4 discs on the tablet": 4 + 2 * PLAYERS, "a disc picked on the tablet": 2,
-           "opening the Castillo (Open, Counts match, Done)": 4, "reveal the action cards": 6}
+BUDGETS = {
+    "power card": 1,
+    "power card with a Modifier": 2,
+    "turn, 3 placed first": 6,
+    "turn, 3 placed after the special (filling the card)": 6,
+    "general scoring, 4 discs on the tablet": 4 + 2 * PLAYERS,
+    "a disc picked on the tablet": 2,
+    "opening the Castillo (Open, Counts match, Done)": 4,
+    "reveal the action cards": 6,
+}
 
 
 class OrdinaryTurns:
@@ -117,14 +144,17 @@ class OrdinaryTurns:
             card = self.table.board.cards[cid]
             n = card.placement or 0
             return (card.effect not in ORDINARY_EFFECTS, n != 3, n < 3, self.rng.random())
+
         return min(cids, key=rank)
 
     def choose(self, ask):
         o, rng, state = ask.options, self.rng, self.table.state
         pid = ask.players[0] if ask.players else None
         if ask.kind == "reveal_action_cards":
-            return {"type": "action_cards_revealed",
-                    "cards": [self._preferred(sorted(o["stacks"][s])) for s in sorted(o["stacks"], key=int)]}
+            return {
+                "type": "action_cards_revealed",
+                "cards": [self._preferred(sorted(o["stacks"][s])) for s in sorted(o["stacks"], key=int)],
+            }
         if ask.kind in ("replenish", "choose_action_card") and o.get("stacks"):
             stacks = {int(s): cid for s, cid in o["stacks"].items()}
             cid = self._preferred(stacks.values())
@@ -133,10 +163,17 @@ class OrdinaryTurns:
             if ask.kind == "choose_action_card":
                 return chosen
             if rng.random() < 0.85 and state.provinces[state.players.index(pid)] >= o.get("max", 0):
-                full = {"type": "court_replenished", "player": pid, "from_provinces": o.get("max", 0),
-                        "from_regions": {}}
-                ability = any(e.get("type") == "modifier_ability_used" for c in self.table.prompt().choices
-                              for e in (c.events or []))
+                full = {
+                    "type": "court_replenished",
+                    "player": pid,
+                    "from_provinces": o.get("max", 0),
+                    "from_regions": {},
+                }
+                ability = any(
+                    e.get("type") == "modifier_ability_used"
+                    for c in self.table.prompt().choices
+                    for e in (c.events or [])
+                )
                 skip = [{"type": "modifier_ability_skipped", "player": pid}] if ability else []
                 return [full] + skip + [chosen]
         if ask.kind == "turn_action":
@@ -152,16 +189,25 @@ class OrdinaryTurns:
         place, special = o["place"], o["special"]
         do_it = None
         if special:
-            do_it = {"type": "special_action_skipped", "player": pid} if special.get("refused") else \
-                {"type": "special_action_started", "player": pid,
-                 "option": rng.choice(special["options"]) if special.get("options") else None}
+            do_it = (
+                {"type": "special_action_skipped", "player": pid}
+                if special.get("refused")
+                else {
+                    "type": "special_action_started",
+                    "player": pid,
+                    "option": rng.choice(special["options"]) if special.get("options") else None,
+                }
+            )
         placed = None
         if place and place["max"]:
-            placed = {"type": "caballeros_placed", "player": pid,
-                      "placements": _split(rng, min(3, place["max"]), [a for a in place["areas"] if a != CASTILLO])}
-            self.turns += bool(special)   # a turn's first question (placed first: the special comes next)
+            placed = {
+                "type": "caballeros_placed",
+                "player": pid,
+                "placements": _split(rng, min(3, place["max"]), [a for a in place["areas"] if a != CASTILLO]),
+            }
+            self.turns += bool(special)  # a turn's first question (placed first: the special comes next)
         if do_it is not None and (placed is None or self.turns % 2):
-            return do_it                  # the special action first, placed after it
+            return do_it  # the special action first, placed after it
         return placed if placed is not None else do_it
 
 
@@ -187,7 +233,7 @@ def test_a_four_player_power_shift_game_keeps_the_classic_tap_budgets():
     print("2023 Power Shift taps:", got)
     assert len(got["power card"]) + len(got["power card with a Modifier"]) == 3 * PLAYERS
     for step, budget in BUDGETS.items():
-        assert got[step], (step, got)           # each measured at least once
+        assert got[step], (step, got)  # each measured at least once
         assert max(got[step]) <= budget, (step, got[step], budget)
     assert set(got["power card"]) == {1} and set(got["power card with a Modifier"]) == {2}
     # Placing fewer than the card allows after the special action still ends with Confirm: it says

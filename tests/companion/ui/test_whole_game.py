@@ -7,6 +7,7 @@ phase and a table correction; then, in the same app, a game started from the boa
 of the table in round 9. Both end on the end screen, checked against the engine replaying
 the game's log; the tap counts of the whole game are held to the issue's budgets.
 """
+
 import pytest
 
 from .test_app import Launch, _looks_like_a_screen
@@ -22,8 +23,10 @@ def launch(tmp_path_factory):
 
 
 def _undone(outcome, words: str, confirmed: bool, asked_then: str | None = None) -> bool:
-    return any(words in u["undone"] and u["confirmed"] == confirmed
-               and (asked_then is None or u["asked_then"] == asked_then) for u in outcome["undos"])
+    return any(
+        words in u["undone"] and u["confirmed"] == confirmed and (asked_then is None or u["asked_then"] == asked_then)
+        for u in outcome["undos"]
+    )
 
 
 def test_a_whole_tracked_game_by_taps_plays_every_card_kind_within_the_tap_budgets(launch):
@@ -38,8 +41,18 @@ def test_a_whole_tracked_game_by_taps_plays_every_card_kind_within_the_tap_budge
     assert outcome["power_cards_taken_back"] == [13]
     assert outcome["power_cards_played_twice"] == ["red 13"]  # taken back, then laid down again
     scorings = " | ".join(outcome["scorings"])
-    for what in ('all "4" regions', 'all "5" regions', 'all "6-7" regions', "(the Castillo)", "1st place only",
-                 "with the most", "with the fewest", "(Galicia)", "(Castilla la Vieja)", "chosen exactly once"):
+    for what in (
+        'all "4" regions',
+        'all "5" regions',
+        'all "6-7" regions',
+        "(the Castillo)",
+        "1st place only",
+        "with the most",
+        "with the fewest",
+        "(Galicia)",
+        "(Castilla la Vieja)",
+        "chosen exactly once",
+    ):
         assert what in scorings, (what, outcome["scorings"])
     assert sum(t.startswith("General scoring") for t in outcome["scorings"]) == 3
     assert outcome["castillo_counted"] == 4  # the Castillo card's count and three general scorings
@@ -61,10 +74,20 @@ def test_a_whole_tracked_game_by_taps_plays_every_card_kind_within_the_tap_budge
     for row in outcome["turns"]:
         if row["kind"] == "general scoring":
             assert row["taps"] <= 4 + 2 * row["tablet_pickers"], row
-    for name in ("reveal_sheet", "placement_entered", "veto_asked", "mobile_scoreboard_on_the_castillo",
-                 "castillo_special_count_round_3", "general_scoring_castillo_round_3", "general_scoring_summary",
-                 "outcome_king_is_angry", "outcome_eviction", "disc_scoring_page", "history_with_the_correction",
-                 "whole_game_end"):
+    for name in (
+        "reveal_sheet",
+        "placement_entered",
+        "veto_asked",
+        "mobile_scoreboard_on_the_castillo",
+        "castillo_special_count_round_3",
+        "general_scoring_castillo_round_3",
+        "general_scoring_summary",
+        "outcome_king_is_angry",
+        "outcome_eviction",
+        "disc_scoring_page",
+        "history_with_the_correction",
+        "whole_game_end",
+    ):
         _looks_like_a_screen(shots / f"{name}.png")
 
 
@@ -73,8 +96,9 @@ def test_a_table_starts_tracking_from_the_board_in_round_9_and_plays_to_the_end(
     assert outcome["first_event"] == "table_corrected" and outcome["started_in_round"] == 9
     assert outcome["entry_taps"] <= 80  # board, courts, scores, Castillo, round, start player, 32 Power cards
     assert outcome["taken"] == ["score_castillo", "grande", "intrigue_any_3", "kings_card"]
-    assert outcome["winners"] and all(outcome["scores"][w] == max(outcome["scores"].values())
-                                      for w in outcome["winners"])
+    assert outcome["winners"] and all(
+        outcome["scores"][w] == max(outcome["scores"].values()) for w in outcome["winners"]
+    )
     figures = outcome["figures"]
     assert figures["power"]["max"] == 1 and figures["reveal"]["max"] <= 6 and figures["ordinary turn"]["max"] <= 6
     for name in ("position_round_9", "castillo_special_count_round_9", "from_the_board_end"):

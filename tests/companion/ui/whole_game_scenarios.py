@@ -14,6 +14,7 @@ Taps are counted per reveal, power card, turn and general scoring (a ledger over
 driver's `taps`); taps spent on a deliberate detour (an undo and what is entered again
 after it, a correction) are counted apart, so the figures are those of the fast path.
 """
+
 from __future__ import annotations
 
 import statistics
@@ -26,106 +27,177 @@ PATIENCE = 45.0  # seconds any one step may take on a loaded machine before the 
 
 # ---- the game, decided in advance -------------------------------------------------------
 
-PLAYERS = {"red": ("Ana", "galicia"), "yellow": ("Ben", "aragon"), "green": ("Carla", "sevilla"),
-           "blue": ("Dev", "valencia")}   # seat order, names, home regions; the King in Castilla la Nueva
+PLAYERS = {
+    "red": ("Ana", "galicia"),
+    "yellow": ("Ben", "aragon"),
+    "green": ("Carla", "sevilla"),
+    "blue": ("Dev", "valencia"),
+}  # seat order, names, home regions; the King in Castilla la Nueva
 CV, CN, AR, GR, SE, VA, GA, PV, CA, CS = (
-    "castilla_la_vieja", "castilla_la_nueva", "aragon", "granada", "sevilla", "valencia", "galicia",
-    "pais_vasco", "cataluna", "castillo")
+    "castilla_la_vieja",
+    "castilla_la_nueva",
+    "aragon",
+    "granada",
+    "sevilla",
+    "valencia",
+    "galicia",
+    "pais_vasco",
+    "cataluna",
+    "castillo",
+)
 
 
 @dataclass(frozen=True)
 class Turn:
     player: str
-    card: str                      # the card taken (stack 5: "kings_card")
-    place: tuple = ()              # areas tapped in order; CS: a Caballero thrown into the tower
-    special: tuple = ("skip",)     # the special action, step by step (see SPECIAL_STEPS)
+    card: str  # the card taken (stack 5: "kings_card")
+    place: tuple = ()  # areas tapped in order; CS: a Caballero thrown into the tower
+    special: tuple = ("skip",)  # the special action, step by step (see SPECIAL_STEPS)
     replenish: Optional[int] = None  # None: the full replenishment, in the card's one tap
-    detour: str = ""               # an undo made in this turn: "place", "replenish", "step", "disc"
+    detour: str = ""  # an undo made in this turn: "place", "replenish", "step", "disc"
 
 
 @dataclass(frozen=True)
 class Round:
-    cards: tuple                   # turned up on stacks 1 to 4
-    power: dict                    # the Power card each player lays down
-    turns: tuple                   # in turn order (highest Power card first)
-    discs: Optional[dict] = None   # a general scoring follows: each player's Castillo destination
-    detours: tuple = ()            # "reveal", "power", "scoring": an undo in that phase
-    correction: tuple = ()         # (before turn i, area, player, change): Correct the board
+    cards: tuple  # turned up on stacks 1 to 4
+    power: dict  # the Power card each player lays down
+    turns: tuple  # in turn order (highest Power card first)
+    discs: Optional[dict] = None  # a general scoring follows: each player's Castillo destination
+    detours: tuple = ()  # "reveal", "power", "scoring": an undo in that phase
+    correction: tuple = ()  # (before turn i, area, player, change): Correct the board
 
 
 PLAN = (
-    Round(("intrigue_any_3", "veto", "score_4_regions", "grande"),
-          {"red": 13, "yellow": 12, "green": 11, "blue": 10}, (
-              Turn("red", "veto", (CV, CS), ("none",), detour="place"),
-              Turn("yellow", "kings_card", (AR, AR, VA, CS), ("vetoed_by", "red")),
-              Turn("green", "score_4_regions", (GR, SE, SE), ("score",)),
-              Turn("blue", "grande", (VA, VA, CS), ("grande", GR)),
-          ), detours=("reveal", "power")),
-    Round(("intrigue_2_own_2_foreign", "decay_3", "score_5_regions", "royal_advisor"),
-          {"blue": 1, "red": 5, "yellow": 3, "green": 8}, (
-              Turn("green", "decay_3", (GR, VA), ("decay",)),
-              Turn("red", "royal_advisor", (CV, CV, AR), ("king", CV), replenish=3, detour="replenish"),
-              Turn("yellow", "score_5_regions", (AR, CN, CS), ("score",)),
-              Turn("blue", "intrigue_2_own_2_foreign", (CN,),
-                   ("move", ((VA, "blue", CN), (VA, "blue", CA), (AR, "yellow", CA), (GA, "red", PV)), False),
-                   detour="step"),
-          )),
-    Round(("intrigue_2_extra_from_court", "one_of_each_back", "score_castillo", "mobile_scoreboard"),
-          {"blue": 13, "red": 2, "yellow": 7, "green": 6}, (
-              Turn("blue", "mobile_scoreboard", (CS, CS, CN), ("mobile", "8-4-0", CS)),
-              Turn("yellow", "score_castillo", (CN, CS), ("castillo",)),
-              Turn("green", "one_of_each_back", (CN, CN), ("one_of_each", {"blue": CA, "red": PV, "yellow": CA})),
-              Turn("red", "intrigue_2_extra_from_court", (GA,), ("extra", (PV, CA))),
-          ), discs={"red": GA, "yellow": AR, "green": SE, "blue": CN}, detours=("scoring",)),
-    Round(("intrigue_own_4", "king_is_angry", "score_first_place_only", "power_card_back"),
-          {"red": 12, "yellow": 4, "green": 9, "blue": 11}, (
-              Turn("red", "power_card_back", (AR, AR, CN), ("power_back", 13)),
-              Turn("blue", "score_first_place_only", (CN, PV, PV), ("score",)),
-              Turn("green", "king_is_angry", (GA, CS),
-                   ("king_angry", {"blue": {"court": 2, CN: 1}, "red": {"court": 1, AR: 2}, "yellow": {"court": 3}})),
-              Turn("yellow", "intrigue_own_4", (PV,),
-                   ("move", ((AR, "yellow", VA), (AR, "yellow", VA), (CN, "yellow", GR)), True)),
-          )),
-    Round(("intrigue_5_from_one_region", "disc_all_from_region", "score_most_caballeros", "eviction"),
-          {"yellow": 9, "green": 10, "blue": 2, "red": 3}, (
-              Turn("green", "eviction", (CN, CN, CS), ("eviction", CN, {"blue": VA, "red": GA, "yellow": CV})),
-              Turn("yellow", "disc_all_from_region", (AR, PV), ("disc_back", {"green": GR, "blue": PV, "red": CA}),
-                   detour="disc"),
-              Turn("red", "score_most_caballeros", (GA, GA, PV), ("score",)),
-              Turn("blue", "intrigue_5_from_one_region", (AR,),
-                   ("move", ((VA, "blue", GR), (VA, "yellow", GR), (VA, "blue", CA)), True)),
-          )),
-    Round(("intrigue_all_own_from_region", "disc_2_from_region", "score_least_caballeros", "disc_scoring"),
-          {"blue": 12, "red": 13, "yellow": 8, "green": 7}, (
-              Turn("red", "disc_scoring", (AR, CS),
-                   ("disc_scoring", {"red": GR, "yellow": VA, "green": SE, "blue": AR})),
-              Turn("blue", "score_least_caballeros", (CN, PV, CS), ("score",)),
-              Turn("yellow", "disc_2_from_region", (AR, CN), ("disc_back", {"green": SE, "blue": VA, "red": GA})),
-              Turn("green", "intrigue_all_own_from_region", (GA,),
-                   ("move", ((GA, "green", PV), (GA, "green", PV)), False)),
-          ), discs={"red": AR, "yellow": VA, "green": GR, "blue": CN}),
-    Round(("intrigue_foreign_3", "decay_all", "score_6_7_regions", "the_court"),
-          {"green": 13, "blue": 3, "red": 6, "yellow": 5}, (
-              Turn("green", "decay_all", (AR, CS), ("decay",)),
-              Turn("red", "the_court", (GA, PV, CN), ("court",)),
-              Turn("yellow", "score_6_7_regions", (AR, CN, CS), ("score",)),
-              Turn("blue", "intrigue_foreign_3", (PV,),
-                   ("move", ((AR, "yellow", CA), (AR, "red", CA), (CN, "green", SE)), False)),
-          ), correction=(3, GA, "red", -1)),
-    Round(("intrigue_any_4", "score_chosen_region_2", "score_5_regions", "grande"),
-          {"blue": 9, "red": 11, "yellow": 10, "green": 12}, (
-              Turn("green", "kings_card", (AR, PV, CS), ("king", CN)),
-              Turn("red", "score_chosen_region_2", (AR, VA), ("chosen", GA)),
-              Turn("yellow", "score_5_regions", (VA, GR), ("score",)),
-              Turn("blue", "grande", (SE, GR, CS), ("grande", CA)),
-          )),
-    Round(("intrigue_2_own_2_foreign", "veto", "score_chosen_region_3", "mobile_scoreboard"),
-          {"blue": 8, "red": 10, "yellow": 6, "green": 5}, (
-              Turn("red", "score_chosen_region_3", (AR, CS), ("chosen", CV)),
-              Turn("blue", "kings_card", (VA, GR), ("king", GR)),
-              Turn("yellow", "mobile_scoreboard", (CN, VA), ("mobile", "4-0-0", CA)),
-              Turn("green", "intrigue_2_own_2_foreign", (SE,), ("skip",)),
-          ), discs={"red": GR, "yellow": AR, "green": SE, "blue": VA}),
+    Round(
+        ("intrigue_any_3", "veto", "score_4_regions", "grande"),
+        {"red": 13, "yellow": 12, "green": 11, "blue": 10},
+        (
+            Turn("red", "veto", (CV, CS), ("none",), detour="place"),
+            Turn("yellow", "kings_card", (AR, AR, VA, CS), ("vetoed_by", "red")),
+            Turn("green", "score_4_regions", (GR, SE, SE), ("score",)),
+            Turn("blue", "grande", (VA, VA, CS), ("grande", GR)),
+        ),
+        detours=("reveal", "power"),
+    ),
+    Round(
+        ("intrigue_2_own_2_foreign", "decay_3", "score_5_regions", "royal_advisor"),
+        {"blue": 1, "red": 5, "yellow": 3, "green": 8},
+        (
+            Turn("green", "decay_3", (GR, VA), ("decay",)),
+            Turn("red", "royal_advisor", (CV, CV, AR), ("king", CV), replenish=3, detour="replenish"),
+            Turn("yellow", "score_5_regions", (AR, CN, CS), ("score",)),
+            Turn(
+                "blue",
+                "intrigue_2_own_2_foreign",
+                (CN,),
+                ("move", ((VA, "blue", CN), (VA, "blue", CA), (AR, "yellow", CA), (GA, "red", PV)), False),
+                detour="step",
+            ),
+        ),
+    ),
+    Round(
+        ("intrigue_2_extra_from_court", "one_of_each_back", "score_castillo", "mobile_scoreboard"),
+        {"blue": 13, "red": 2, "yellow": 7, "green": 6},
+        (
+            Turn("blue", "mobile_scoreboard", (CS, CS, CN), ("mobile", "8-4-0", CS)),
+            Turn("yellow", "score_castillo", (CN, CS), ("castillo",)),
+            Turn("green", "one_of_each_back", (CN, CN), ("one_of_each", {"blue": CA, "red": PV, "yellow": CA})),
+            Turn("red", "intrigue_2_extra_from_court", (GA,), ("extra", (PV, CA))),
+        ),
+        discs={"red": GA, "yellow": AR, "green": SE, "blue": CN},
+        detours=("scoring",),
+    ),
+    Round(
+        ("intrigue_own_4", "king_is_angry", "score_first_place_only", "power_card_back"),
+        {"red": 12, "yellow": 4, "green": 9, "blue": 11},
+        (
+            Turn("red", "power_card_back", (AR, AR, CN), ("power_back", 13)),
+            Turn("blue", "score_first_place_only", (CN, PV, PV), ("score",)),
+            Turn(
+                "green",
+                "king_is_angry",
+                (GA, CS),
+                ("king_angry", {"blue": {"court": 2, CN: 1}, "red": {"court": 1, AR: 2}, "yellow": {"court": 3}}),
+            ),
+            Turn(
+                "yellow",
+                "intrigue_own_4",
+                (PV,),
+                ("move", ((AR, "yellow", VA), (AR, "yellow", VA), (CN, "yellow", GR)), True),
+            ),
+        ),
+    ),
+    Round(
+        ("intrigue_5_from_one_region", "disc_all_from_region", "score_most_caballeros", "eviction"),
+        {"yellow": 9, "green": 10, "blue": 2, "red": 3},
+        (
+            Turn("green", "eviction", (CN, CN, CS), ("eviction", CN, {"blue": VA, "red": GA, "yellow": CV})),
+            Turn(
+                "yellow",
+                "disc_all_from_region",
+                (AR, PV),
+                ("disc_back", {"green": GR, "blue": PV, "red": CA}),
+                detour="disc",
+            ),
+            Turn("red", "score_most_caballeros", (GA, GA, PV), ("score",)),
+            Turn(
+                "blue",
+                "intrigue_5_from_one_region",
+                (AR,),
+                ("move", ((VA, "blue", GR), (VA, "yellow", GR), (VA, "blue", CA)), True),
+            ),
+        ),
+    ),
+    Round(
+        ("intrigue_all_own_from_region", "disc_2_from_region", "score_least_caballeros", "disc_scoring"),
+        {"blue": 12, "red": 13, "yellow": 8, "green": 7},
+        (
+            Turn("red", "disc_scoring", (AR, CS), ("disc_scoring", {"red": GR, "yellow": VA, "green": SE, "blue": AR})),
+            Turn("blue", "score_least_caballeros", (CN, PV, CS), ("score",)),
+            Turn("yellow", "disc_2_from_region", (AR, CN), ("disc_back", {"green": SE, "blue": VA, "red": GA})),
+            Turn(
+                "green", "intrigue_all_own_from_region", (GA,), ("move", ((GA, "green", PV), (GA, "green", PV)), False)
+            ),
+        ),
+        discs={"red": AR, "yellow": VA, "green": GR, "blue": CN},
+    ),
+    Round(
+        ("intrigue_foreign_3", "decay_all", "score_6_7_regions", "the_court"),
+        {"green": 13, "blue": 3, "red": 6, "yellow": 5},
+        (
+            Turn("green", "decay_all", (AR, CS), ("decay",)),
+            Turn("red", "the_court", (GA, PV, CN), ("court",)),
+            Turn("yellow", "score_6_7_regions", (AR, CN, CS), ("score",)),
+            Turn(
+                "blue",
+                "intrigue_foreign_3",
+                (PV,),
+                ("move", ((AR, "yellow", CA), (AR, "red", CA), (CN, "green", SE)), False),
+            ),
+        ),
+        correction=(3, GA, "red", -1),
+    ),
+    Round(
+        ("intrigue_any_4", "score_chosen_region_2", "score_5_regions", "grande"),
+        {"blue": 9, "red": 11, "yellow": 10, "green": 12},
+        (
+            Turn("green", "kings_card", (AR, PV, CS), ("king", CN)),
+            Turn("red", "score_chosen_region_2", (AR, VA), ("chosen", GA)),
+            Turn("yellow", "score_5_regions", (VA, GR), ("score",)),
+            Turn("blue", "grande", (SE, GR, CS), ("grande", CA)),
+        ),
+    ),
+    Round(
+        ("intrigue_2_own_2_foreign", "veto", "score_chosen_region_3", "mobile_scoreboard"),
+        {"blue": 8, "red": 10, "yellow": 6, "green": 5},
+        (
+            Turn("red", "score_chosen_region_3", (AR, CS), ("chosen", CV)),
+            Turn("blue", "kings_card", (VA, GR), ("king", GR)),
+            Turn("yellow", "mobile_scoreboard", (CN, VA), ("mobile", "4-0-0", CA)),
+            Turn("green", "intrigue_2_own_2_foreign", (SE,), ("skip",)),
+        ),
+        discs={"red": GR, "yellow": AR, "green": SE, "blue": VA},
+    ),
 )
 
 # Specials done in one step (a tap or an area, and a scoring page's Done): with a full
@@ -133,14 +205,36 @@ PLAN = (
 SIMPLE_SPECIALS = ("skip", "none", "grande", "king", "score", "court")
 
 # What the game must have played by the end (checked on the log, not on the plan)
-CLASSIC_KINDS = {"veto", "decay_all", "decay_3", "one_of_each_back", "king_is_angry", "disc_all_from_region",
-                 "disc_2_from_region", "score_chosen_region_2", "score_4_regions", "score_5_regions",
-                 "score_6_7_regions", "score_castillo", "score_first_place_only", "score_most_caballeros",
-                 "score_least_caballeros", "score_chosen_region_3", "mobile_scoreboard", "power_card_back",
-                 "the_court", "grande", "disc_scoring", "eviction", "royal_advisor", "kings_card"}
+CLASSIC_KINDS = {
+    "veto",
+    "decay_all",
+    "decay_3",
+    "one_of_each_back",
+    "king_is_angry",
+    "disc_all_from_region",
+    "disc_2_from_region",
+    "score_chosen_region_2",
+    "score_4_regions",
+    "score_5_regions",
+    "score_6_7_regions",
+    "score_castillo",
+    "score_first_place_only",
+    "score_most_caballeros",
+    "score_least_caballeros",
+    "score_chosen_region_3",
+    "mobile_scoreboard",
+    "power_card_back",
+    "the_court",
+    "grande",
+    "disc_scoring",
+    "eviction",
+    "royal_advisor",
+    "kings_card",
+}
 
 
 # ---- counting taps ------------------------------------------------------------------------
+
 
 class Ledger:
     """Taps per reveal, power card, turn and general scoring, from the driver's tap log;
@@ -182,9 +276,11 @@ def _spread(taps: list) -> dict:
 
 # ---- tapping ----------------------------------------------------------------------------
 
+
 def _scroll_into_view(w) -> bool:
     """A button below the fold of a scrolled list: scroll to it, as a person would."""
     from kivy.uix.scrollview import ScrollView
+
     parent = w.parent
     while parent is not None and not isinstance(parent, ScrollView):
         parent = parent.parent if parent.parent is not parent else None
@@ -208,6 +304,7 @@ def _tap_found(d, find, seconds: float = PATIENCE):
     two frames running): polls, never a fixed sleep. find() raises AssertionError, saying
     what is on screen, while the widget is not there."""
     import time
+
     last, deadline = None, time.monotonic() + seconds
     while True:
         try:
@@ -237,6 +334,7 @@ def _tap(d, text: str, exact: bool = False, seconds: float = PATIENCE):
 def _keys(d, *keys: str):
     """Position-screen buttons by what they do ("power:red:13"), each once laid out."""
     from correction_scenarios import _key
+
     for key in keys:
         yield from _tap_found(d, lambda k=key: _key(d, k))
 
@@ -262,6 +360,7 @@ def _asked(d, kind: str, player: Optional[str] = None, seconds: float = PATIENCE
     def now():
         ask = d.ask()
         return ask.kind == kind and (player is None or ask.players == (player,))
+
     now.__doc__ = f"the game to ask {kind}" + (f" of {player}" if player else "")
     yield from _until(d, now, seconds)
 
@@ -283,6 +382,7 @@ def _undo(d, ledger: Ledger, confirm: bool = False):
 
 
 # ---- a round -------------------------------------------------------------------------------
+
 
 def _reveal(d, ledger: Ledger, rnd: Round, r: int):
     from companion.ui.pick_dialogs import RevealCards
@@ -345,7 +445,7 @@ def _turn(d, ledger: Ledger, t: Turn, r: int):
     ledger.begin("ordinary turn" if ordinary else "other turn", f"round {r} {pid} {t.card} {t.special[0]}")
     label = d.model.builder.card_label(t.card)
     if t.replenish is None:
-        yield from _tap(d, label, exact=True)   # the full replenishment and the card: one tap
+        yield from _tap(d, label, exact=True)  # the full replenishment and the card: one tap
     else:
         if t.detour == "replenish":  # the card tapped, the full replenishment with it: both undone
             mark = len(d.taps)
@@ -412,9 +512,9 @@ def _special(d, ledger: Ledger, t: Turn, r: int):
     if kind == "none":  # the Veto card: taking it is holding the Veto; only the placement is left (placed)
         pass
     elif kind == "skip":
-        yield from _tap(d, "Skip the special action")   # places the Caballeros entered first
+        yield from _tap(d, "Skip the special action")  # places the Caballeros entered first
     else:
-        yield from _tap(d, "Do the special action")     # places the Caballeros entered first
+        yield from _tap(d, "Do the special action")  # places the Caballeros entered first
         yield from SPECIAL_STEPS[kind](d, ledger, t, r, *args)
 
 
@@ -463,7 +563,7 @@ def _power_back(d, ledger, t, r, card):
 def _court(d, ledger, t, r):
     yield from _asked(d, "replenish", t.player)
     most = d.ask().options["max"]
-    yield from _tap(d, "Confirm", exact=True)   # the stepper shows the full number already
+    yield from _tap(d, "Confirm", exact=True)  # the stepper shows the full number already
     yield from _court_prefill_lost(d, ledger, t.player, most)
 
 
@@ -543,11 +643,25 @@ def _extra(d, ledger, t, r, areas):
     yield from _tap(d, "Confirm", exact=True)
 
 
-SPECIAL_STEPS = {"vetoed_by": _vetoed, "grande": _to_area, "king": _to_area, "score": _scored,
-                 "chosen": _chosen_region_scored, "castillo": _castillo_scored, "mobile": _mobile,
-                 "power_back": _power_back, "court": _court, "decay": _decay, "one_of_each": _one_of_each,
-                 "king_angry": _king_angry, "disc_back": _disc_send_back, "eviction": _eviction,
-                 "disc_scoring": _disc_scoring, "move": _moves, "extra": _extra}
+SPECIAL_STEPS = {
+    "vetoed_by": _vetoed,
+    "grande": _to_area,
+    "king": _to_area,
+    "score": _scored,
+    "chosen": _chosen_region_scored,
+    "castillo": _castillo_scored,
+    "mobile": _mobile,
+    "power_back": _power_back,
+    "court": _court,
+    "decay": _decay,
+    "one_of_each": _one_of_each,
+    "king_angry": _king_angry,
+    "disc_back": _disc_send_back,
+    "eviction": _eviction,
+    "disc_scoring": _disc_scoring,
+    "move": _moves,
+    "extra": _extra,
+}
 
 
 def _court_prefill_lost(d, ledger: Ledger, pid: str, most: int):
@@ -557,6 +671,7 @@ def _court_prefill_lost(d, ledger: Ledger, pid: str, most: int):
     Noted and worked round as a person would (No, then +1 up to the number); the taps are a
     detour. Once the fault is fixed, nothing is asked and this does nothing."""
     from companion.ui.pick_dialogs import Ask
+
     if not isinstance(_modal(d), Ask):  # the question, when asked, opens with the tap
         return
     ledger.faults.append(f"The Court: Confirm with 'from the provinces: {most}' shown asked to move none")
@@ -593,6 +708,7 @@ def _secret_disc(d, pid: str, region: str):
 def _outcome(d, name: str):
     """After an effect on everyone: who moves what from where to where, then Done."""
     from companion.ui.dialogs import OutcomeShown
+
     yield from _until(d, lambda: isinstance(_modal(d), OutcomeShown))
     if name in ("king_is_angry", "eviction"):
         yield from _shot(d, f"outcome_{name}")
@@ -615,6 +731,7 @@ def _count_the_castillo(d, ledger: Ledger, shot: str = ""):
     ledger.mismatches.append({"tower": shown, "table": lying})
     mark = len(d.taps)  # setting the counts by hand is not the fast path: a detour
     from kivy.uix.label import Label
+
     texts = [w.text for w in d.widgets() if isinstance(w, Label) and d.visible(w)]
     for pid, n in lying.items():
         if n != shown[pid]:  # said plainly on the row, not in small grey text
@@ -632,6 +749,7 @@ def _castillo_step(d, pid: str, sign: str):
     """The +/- button on a player's row of the Castillo count."""
     from kivy.uix.button import Button
     from kivy.uix.label import Label
+
     name = _name(d, pid)
     for row in d.screen("scoring").ids.body.children:
         if any(isinstance(w, Label) and not isinstance(w, Button) and w.text == name for w in row.children):
@@ -677,6 +795,7 @@ def _general_scoring(d, ledger: Ledger, rnd: Round, r: int):
 def _correct_the_board(d, ledger: Ledger, area: str, pid: str, change: int):
     """Correct the board: one Caballero knocked off, confirmed in words, kept in the history."""
     from correction_scenarios import _tap_area as _tap_position
+
     mark = len(d.taps)
     before = d.model.public["game"]["regions"][area].get(pid, 0)
     yield from _tap(d, "Correct the board")
@@ -688,14 +807,16 @@ def _correct_the_board(d, ledger: Ledger, area: str, pid: str, change: int):
     yield from _until(d, lambda: d.current == "table")
     after = d.model.public["game"]["regions"][area].get(pid, 0)
     assert after == before + change, (area, pid, before, after)
-    ledger.rows.append({"kind": "correction", "label": f"{area} {pid} {change:+d}", "taps": len(d.taps) - mark,
-                        "detour": 0})
+    ledger.rows.append(
+        {"kind": "correction", "label": f"{area} {pid} {change:+d}", "taps": len(d.taps) - mark, "detour": 0}
+    )
     yield from _tap(d, "History", exact=True)
     yield from _shot(d, "history_with_the_correction")
     yield from _tap(d, "Close", exact=True)
 
 
 # ---- the log, replayed by the engine alone ----------------------------------------------------
+
 
 def _replay_the_log(path):
     """The game's log replayed by the engine alone: undo markers resolved as the table does,
@@ -727,6 +848,7 @@ def _replay_the_log(path):
 def _end_screen(d):
     """Winners and scores as the end screen shows them."""
     from kivy.uix.label import Label
+
     end = d.screen("end")
     cells = [w.text for w in reversed(end.ids.standings.children) if isinstance(w, Label)]
     shown = {cells[i + 1]: int(cells[i + 2]) for i in range(0, len(cells), 3)}
@@ -746,17 +868,20 @@ def _check_the_end(d, game_name: str):
     winners = [names[state.players[q]] for q in state.winners]
     assert heading == "El Grande: " + " and ".join(winners), (heading, winners)
     from engine.views import public_view
+
     assert public_view(state).model_dump(mode="json") == d.model.public["game"], "the app and the replay differ"
     return game, taken, effective, winners, replayed
 
 
 def _assert_label(d, test) -> None:
     from kivy.uix.label import Label
+
     texts = [w.text for w in d.widgets() if isinstance(w, Label) and d.visible(w) and w.text]
     assert any(test(text) for text in texts), texts
 
 
 # ---- the scenarios --------------------------------------------------------------------------
+
 
 def _new_game(d, from_position: bool = False):
     yield 0.3
@@ -799,22 +924,37 @@ def whole_game_by_taps(d):
     kinds = {e["type"] for e in events}
     state = game.state
     d.facts = {
-        "rounds": state.round_index, "winners": winners, "scores": scores, "taken": taken,
+        "rounds": state.round_index,
+        "winners": winners,
+        "scores": scores,
+        "taken": taken,
         "missing_kinds": sorted(CLASSIC_KINDS - set(taken)),
         "vetoes_used": sum(e["type"] == "veto_used" for e in events),
         "mobile_on_castillo": any(e["type"] == "mobile_scoreboard_placed" and e["area"] == CS for e in events),
         "power_cards_taken_back": [e["card"] for e in events if e["type"] == "power_card_taken_back"],
-        "power_cards_played_twice": sorted({f'{e["player"]} {e["card"]}' for e in events
-                                            if e["type"] == "power_card_played" and sum(
-                                                f["type"] == "power_card_played" and f["player"] == e["player"]
-                                                and f["card"] == e["card"] for f in events) == 2}),
+        "power_cards_played_twice": sorted(
+            {
+                f"{e['player']} {e['card']}"
+                for e in events
+                if e["type"] == "power_card_played"
+                and sum(
+                    f["type"] == "power_card_played" and f["player"] == e["player"] and f["card"] == e["card"]
+                    for f in events
+                )
+                == 2
+            }
+        ),
         "castillo_counted": sum(e["type"] == "castillo_counted" for e in events),
         "event_kinds": sorted(kinds),
         "scorings": [rec.title for rec in state.scoring_log],
         "corrections": sum(e["type"] == "table_corrected" for e in events),
-        "undos": ledger.undos, "castillo_mismatches": ledger.mismatches, "turns": ledger.rows,
+        "undos": ledger.undos,
+        "castillo_mismatches": ledger.mismatches,
+        "turns": ledger.rows,
         "app_faults_worked_round": ledger.faults,
-        "figures": ledger.figures(), "taps_total": len(d.taps), "taps_by_phase": _by_phase(d.taps),
+        "figures": ledger.figures(),
+        "taps_total": len(d.taps),
+        "taps_by_phase": _by_phase(d.taps),
     }
 
 
@@ -823,13 +963,18 @@ def last_round_from_the_board(d):
     the round, the start player and eight Power cards each, all entered by taps; then the
     round and its general scoring are played to the end screen."""
     from correction_scenarios import _tap_area as _tap_position
+
     yield from _new_game(d, from_position=True)
     yield from _until(d, lambda: d.current == "position")
     screen = d.screen("position")
     assert screen.starting and d.model.table.state.event_count == 0
     mark = len(d.taps)
-    board = {"red": {GA: 2, CV: 3, AR: 1}, "yellow": {AR: 4, VA: 2}, "green": {SE: 4, GR: 2},
-             "blue": {VA: 3, CA: 2}}   # the two home Caballeros of the setup count in
+    board = {
+        "red": {GA: 2, CV: 3, AR: 1},
+        "yellow": {AR: 4, VA: 2},
+        "green": {SE: 4, GR: 2},
+        "blue": {VA: 3, CA: 2},
+    }  # the two home Caballeros of the setup count in
     start = d.model.public["game"]["regions"]
     for pid, areas in board.items():
         yield from _keys(d, f"colour:{pid}")
@@ -837,13 +982,29 @@ def last_round_from_the_board(d):
             yield from _tap_position(d, area, n - start[area].get(pid, 0))
     yield from _keys(d, "tool:mobile:8-4-0")
     yield from _tap_position(d, CS)
-    yield from _keys(d, "section:court", "court:green:-1", "score:red", "pad:8", "pad:2", "pad:OK",
-                     "score:blue", "pad:7", "pad:9", "pad:OK")
-    yield from _keys(d, "section:castillo", "castillo:counted", "castillo:yellow:+1", "castillo:blue:+1",
-                     "castillo:blue:+1")
+    yield from _keys(
+        d,
+        "section:court",
+        "court:green:-1",
+        "score:red",
+        "pad:8",
+        "pad:2",
+        "pad:OK",
+        "score:blue",
+        "pad:7",
+        "pad:9",
+        "pad:OK",
+    )
+    yield from _keys(
+        d, "section:castillo", "castillo:counted", "castillo:yellow:+1", "castillo:blue:+1", "castillo:blue:+1"
+    )
     yield from _keys(d, "section:start", "round:9", "start:green")
-    spent = {"red": (13, 12, 11, 10, 9, 8, 7, 6), "yellow": (1, 2, 3, 4, 5, 6, 7, 8),
-             "green": (13, 1, 2, 3, 11, 12, 4, 5), "blue": (9, 10, 11, 12, 13, 1, 2, 3)}
+    spent = {
+        "red": (13, 12, 11, 10, 9, 8, 7, 6),
+        "yellow": (1, 2, 3, 4, 5, 6, 7, 8),
+        "green": (13, 1, 2, 3, 11, 12, 4, 5),
+        "blue": (9, 10, 11, 12, 13, 1, 2, 3),
+    }
     for pid, values in spent.items():
         yield from _keys(d, *(f"power:{pid}:{v}" for v in values))
     yield from _shot(d, "position_round_9")
@@ -857,13 +1018,17 @@ def last_round_from_the_board(d):
     assert d.model.table.recorded_castillo() == {"red": 0, "yellow": 1, "green": 0, "blue": 2}
     assert game["mobile_scoreboards"]["8-4-0"] == CS
     ledger = Ledger(d)
-    rnd = Round(("intrigue_any_3", "king_is_angry", "score_castillo", "grande"),
-                {"green": 6, "blue": 5, "red": 4, "yellow": 9}, (
-                    Turn("yellow", "score_castillo", (AR, CS), ("castillo",)),
-                    Turn("green", "grande", (GR, SE, CS), ("grande", VA)),
-                    Turn("blue", "intrigue_any_3", (VA,), ("skip",)),
-                    Turn("red", "kings_card", (CV, AR, AR), ("king", SE)),
-                ), discs={"red": CV, "yellow": AR, "green": SE, "blue": CA})
+    rnd = Round(
+        ("intrigue_any_3", "king_is_angry", "score_castillo", "grande"),
+        {"green": 6, "blue": 5, "red": 4, "yellow": 9},
+        (
+            Turn("yellow", "score_castillo", (AR, CS), ("castillo",)),
+            Turn("green", "grande", (GR, SE, CS), ("grande", VA)),
+            Turn("blue", "intrigue_any_3", (VA,), ("skip",)),
+            Turn("red", "kings_card", (CV, AR, AR), ("king", SE)),
+        ),
+        discs={"red": CV, "yellow": AR, "green": SE, "blue": CA},
+    )
     yield from _reveal(d, ledger, rnd, 9)
     yield from _power(d, ledger, rnd, 9)
     for t in rnd.turns:
@@ -871,15 +1036,20 @@ def last_round_from_the_board(d):
     yield from _general_scoring(d, ledger, rnd, 9)
     game, taken, effective, winners, scores = yield from _check_the_end(d, "from_the_board")
     corrected = [rec["e"] for rec in effective if rec["t"] == "event" and rec["e"]["type"] == "table_corrected"]
-    d.facts = {"entry_taps": entry_taps, "winners": winners, "scores": scores, "taken": taken,
-               "started_in_round": corrected[0]["round"] if corrected else None,
-               "first_event": next(rec["e"]["type"] for rec in effective if rec["t"] == "event"),
-               "figures": ledger.figures(),
-               "castillo_mismatches": ledger.mismatches,
-               # the end screen's plot ends at these (Table.score_history), beside the scores above
-               "score_plot_ends": {d.model.name(pid): points[-1][1]
-                                   for pid, points in d.model.table.score_history().items()},
-               "turns": ledger.rows, "taps_by_phase": _by_phase(d.taps)}
+    d.facts = {
+        "entry_taps": entry_taps,
+        "winners": winners,
+        "scores": scores,
+        "taken": taken,
+        "started_in_round": corrected[0]["round"] if corrected else None,
+        "first_event": next(rec["e"]["type"] for rec in effective if rec["t"] == "event"),
+        "figures": ledger.figures(),
+        "castillo_mismatches": ledger.mismatches,
+        # the end screen's plot ends at these (Table.score_history), beside the scores above
+        "score_plot_ends": {d.model.name(pid): points[-1][1] for pid, points in d.model.table.score_history().items()},
+        "turns": ledger.rows,
+        "taps_by_phase": _by_phase(d.taps),
+    }
 
 
 def _by_phase(taps) -> dict:

@@ -9,6 +9,7 @@ Each launch gets a display of its own, race-free: Xvfb picks the number itself (
 it takes the first free one by creating its lock file exclusively, then writes the number to
 us once it accepts clients). `xvfb-run -a` instead looks for a free number first and starts
 the server after, so two tests starting together (pytest -n 2) can pick the same one."""
+
 from __future__ import annotations
 
 import os
@@ -20,7 +21,7 @@ import time
 from contextlib import contextmanager
 
 XVFB_DEPTH = 16
-START_SECONDS = 60.0   # a loaded machine: Xvfb usually answers in well under a second
+START_SECONDS = 60.0  # a loaded machine: Xvfb usually answers in well under a second
 
 
 @contextmanager
@@ -29,8 +30,12 @@ def virtual_display(width: int, height: int, depth: int = XVFB_DEPTH):
     assert shutil.which("Xvfb"), "Xvfb missing: run scripts/setup.sh as root (it installs xvfb)"
     read, write = os.pipe()
     log = tempfile.TemporaryFile()
-    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", f"{width}x{height}x{depth}",
-                               "-nolisten", "tcp", "-noreset"], pass_fds=(write,), stdout=log, stderr=log)
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{width}x{height}x{depth}", "-nolisten", "tcp", "-noreset"],
+        pass_fds=(write,),
+        stdout=log,
+        stderr=log,
+    )
     os.close(write)
     try:
         display = _display_number(read, server, log)
@@ -53,11 +58,14 @@ def _display_number(read: int, server: subprocess.Popen, log) -> str:
         left = deadline - time.monotonic()
         ready, _, _ = select.select([read], [], [], max(0.0, left))
         chunk = os.read(read, 64) if ready else b""
-        if not chunk:   # timed out, or Xvfb exited (end of file)
+        if not chunk:  # timed out, or Xvfb exited (end of file)
             log.seek(0)
             said = log.read().decode(errors="replace")[-2000:]
-            state = f"exited with {server.poll()}" if server.poll() is not None else \
-                f"still silent after {START_SECONDS:.0f} s"
+            state = (
+                f"exited with {server.poll()}"
+                if server.poll() is not None
+                else f"still silent after {START_SECONDS:.0f} s"
+            )
             raise AssertionError(f"Xvfb did not say its display number ({state}); it wrote: {said!r}")
         got += chunk
     return got.decode().strip()

@@ -1,9 +1,9 @@
 """The 2023 rule book's example table (purple "you", orange your left neighbour, blue, green)
 and its counting: builders shared by the examples' effect tests and tests/engine/test_examples_2023.py."""
+
 from __future__ import annotations
 
 from .game2023 import king, new_game
-
 
 # Clockwise from "you" (purple): Orange is your left neighbour, then Blue, then Green.
 TABLE = ["purple", "orange", "blue", "green"]

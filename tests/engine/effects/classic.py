@@ -1,4 +1,5 @@
 """Builders shared by the classic cards' effect tests (tests/engine/effects/test_<effect>.py)."""
+
 from __future__ import annotations
 
 from engine import events as ev

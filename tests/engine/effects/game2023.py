@@ -1,6 +1,7 @@
 """A 2023 table for the effect tests: the shipped 2023 board and cards, completed by the
 table's own files where the rule book publishes nothing (these values are the tests' own,
 entered as a table would from its box, never the engine's guess)."""
+
 from __future__ import annotations
 
 import copy
@@ -16,8 +17,10 @@ KING = "castilla"
 
 # The table's board file: what its own board and tiles show (test values).
 BOARD_FILE = {
-    "spaces": [{"id": "france", "neighbours": ["navarra", "aragon", "cataluna"]},
-               {"id": "portugal", "neighbours": ["galicia", "castilla", "toledo", "sevilla"]}],
+    "spaces": [
+        {"id": "france", "neighbours": ["navarra", "aragon", "cataluna"]},
+        {"id": "portugal", "neighbours": ["galicia", "castilla", "toledo", "sevilla"]},
+    ],
     "scoring_tiles": {"tile_a": [4, 0, 0], "tile_b": [8, 4, 0]},
 }
 
@@ -29,8 +32,11 @@ _CARDS = {
     3: ["fiesta", "outposts", "revelation", "competition"],
     4: ["coup", "enactment", "adopted_home"],
 }
-PARAMS = {"civil_war": {"outcome": "send_back"}, "stand_in": {"swap": "king_and_any_grande"},
-          "entourage": {"king_to": "any_region", "whose": "any"}}
+PARAMS = {
+    "civil_war": {"outcome": "send_back"},
+    "stand_in": {"swap": "king_and_any_grande"},
+    "entourage": {"king_to": "any_region", "whose": "any"},
+}
 REGENCY = ["exile", "entourage", "chalet", "rebellion"]
 REGENCY_PLACEMENT = {"exile": 3, "entourage": 2, "chalet": 4, "rebellion": 3}
 
@@ -44,8 +50,10 @@ def cards_file(params: dict | None = None, stacks: dict | None = None, extra: tu
     `extra`: cards the table adds from the effect vocabulary."""
     cards = []
     for stack, ids in _CARDS.items():
-        cards += [{"id": cid, "stack": (stacks or {}).get(cid, stack), "copies": 3 if cid in FILLERS.values() else 1}
-                  for cid in ids]
+        cards += [
+            {"id": cid, "stack": (stacks or {}).get(cid, stack), "copies": 3 if cid in FILLERS.values() else 1}
+            for cid in ids
+        ]
     cards += [{"id": cid, "copies": 2, "placement": REGENCY_PLACEMENT[cid]} for cid in REGENCY]
     for c in cards:
         given = {**PARAMS, **(params or {})}.get(c["id"])
@@ -54,15 +62,37 @@ def cards_file(params: dict | None = None, stacks: dict | None = None, extra: tu
     return {"cards": cards + list(extra)}
 
 
-def new_game(players=PLAYERS, king=KING, homes=HOMES, modules=(), board_file=BOARD_FILE, params=None,
-             start=None, files=True, dummy=None, round=None, stacks=None, extra_cards=(), **setup) -> Game:
+def new_game(
+    players=PLAYERS,
+    king=KING,
+    homes=HOMES,
+    modules=(),
+    board_file=BOARD_FILE,
+    params=None,
+    start=None,
+    files=True,
+    dummy=None,
+    round=None,
+    stacks=None,
+    extra_cards=(),
+    **setup,
+) -> Game:
     """A 2023 game; `round`: tracking starts in that round (TableCorrected), e.g. 3 to reach
     the first general scoring at the end of the first round played."""
-    game = Game(ev.GameSetup(
-        players=list(players), rules="2023", modules=list(modules), king=king, dummy=dummy,
-        homes={p: homes[p] for p in players}, start_player=start or players[0],
-        board_file=copy.deepcopy(board_file) if files and board_file is not None else None,
-        cards_file=cards_file(params, stacks, extra_cards) if files else None, **setup))
+    game = Game(
+        ev.GameSetup(
+            players=list(players),
+            rules="2023",
+            modules=list(modules),
+            king=king,
+            dummy=dummy,
+            homes={p: homes[p] for p in players},
+            start_player=start or players[0],
+            board_file=copy.deepcopy(board_file) if files and board_file is not None else None,
+            cards_file=cards_file(params, stacks, extra_cards) if files else None,
+            **setup,
+        )
+    )
     if round is not None:
         game.apply(ev.TableCorrected(round=round))
     return game
@@ -90,7 +120,7 @@ def start_round(game: Game, card_id: str, order=None) -> None:
     if game.state.stage == "dummy_regions":
         o = game.asked().options
         pile = [r for r in o["pile"] if r != o["kings_region"]]
-        game.apply(ev.DummyRegionCardsDrawn(regions=pile[:o["draw"]]))
+        game.apply(ev.DummyRegionCardsDrawn(regions=pile[: o["draw"]]))
     game.apply(ev.ActionCardsRevealed(cards=reveal_for(game, card_id)))
     if game.state.stage == "dummy_power":
         game.apply(ev.DummyPowerCardRevealed(card=1))
@@ -203,8 +233,20 @@ def refused(game: Game, event, rule: str | None = None) -> str:
 
 
 def _same(a, b) -> bool:
-    fields = ("counts", "court", "provinces", "king", "grandes", "mobile", "scores", "stage", "vetoes",
-              "hands", "discards", "discard_pile")
+    fields = (
+        "counts",
+        "court",
+        "provinces",
+        "king",
+        "grandes",
+        "mobile",
+        "scores",
+        "stage",
+        "vetoes",
+        "hands",
+        "discards",
+        "discard_pile",
+    )
     return all(getattr(a, f) == getattr(b, f) for f in fields) and (a.special is None) == (b.special is None)
 
 

@@ -1,6 +1,7 @@
 """Adopted Home: "Multiple Grandes may be present in one region. However, you are not allowed
 to throw your Grande into the Castillo. You cannot place him in the King's region nor take
 him from there." """
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -72,8 +73,9 @@ def test_taboo_adopted_home_neither_into_nor_out_of_the_kings_region():
     start_special(g, pid)
     assert "castilla" not in g.asked().options["regions"]
     _refused(g, ev.GrandeMoved(player=pid, region="castilla"), "kings-region-taboo")
-    g2 = new_game(king="galicia", homes={"purple": "sevilla", "blue": "aragon", "green": "granada",
-                                         "orange": "cataluna"})
+    g2 = new_game(
+        king="galicia", homes={"purple": "sevilla", "blue": "aragon", "green": "granada", "orange": "cataluna"}
+    )
     g2.state.grandes[seat(g2, "purple")] = g2.board.area_index["galicia"]  # his Grande in the King's region
     pid = _to_turn(g2, "adopted_home")
     start_special(g2, pid)
@@ -93,7 +95,7 @@ def test_adopted_home_several_grandes_in_one_region_never_the_castillo():
 
 
 def test_adopted_home_cannot_take_a_grande_out_of_the_castillo():
-    """"No one may ever ... take Caballeros from the Castillo" — a Grande thrown in with
+    """ "No one may ever ... take Caballeros from the Castillo" — a Grande thrown in with
     Competition stays there until a general scoring moves it with the disc."""
     g = new_game()
     g.state.grandes[seat(g, "purple")] = g.board.castillo

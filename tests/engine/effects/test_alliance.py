@@ -3,6 +3,7 @@ players count and combine the number of Caballeros they have in the two marked r
 rewards for each region are combined ... If one of the regions is the King's region, or a
 player's home region, bonus points are awarded accordingly. After general scoring is
 completed, remove the alliance markers.\""""
+
 from __future__ import annotations
 
 import pytest
@@ -11,15 +12,28 @@ from engine import events as ev
 from engine.errors import RuleViolation
 
 from ..king_intrigue.table import (
-    ALL, KING, WITH_MODULES, _hand, _module_turn, _start, finish_turn, idx, new_game, play_powers, put,
+    ALL,
+    KING,
+    WITH_MODULES,
+    _hand,
+    _module_turn,
+    _start,
+    finish_turn,
+    idx,
+    new_game,
+    play_powers,
+    put,
     through_setup,
 )
 
 
 def test_two_regions_scored_as_one_at_the_general_scoring():
     game = new_game(4, modules=["players-edition"], cards_file=WITH_MODULES)
-    through_setup(game, discs={p: "cataluna" for p in ("red", "blue", "green", "yellow")},
-                  hands={"red": [45] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]})
+    through_setup(
+        game,
+        discs={p: "cataluna" for p in ("red", "blue", "green", "yellow")},
+        hands={"red": [45] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]},
+    )
     play_powers(game, {"red": 45, "blue": 170, "green": 90, "yellow": 10})
     finish_turn(game)
     finish_turn(game)
@@ -61,10 +75,9 @@ def test_two_regions_scored_as_one_at_the_general_scoring():
 
 
 def test_alliance_a_second_alliance_card_moves_the_markers():
-    """"If another player plays the Alliance card before the next general scoring, they may
+    """ "If another player plays the Alliance card before the next general scoring, they may
     move the Alliance markers to different regions.\""""
-    game = _module_turn(45, hands={"red": _hand(45), "blue": [45] + ALL[6:], "green": ALL[:13],
-                                   "yellow": ALL[:13]})
+    game = _module_turn(45, hands={"red": _hand(45), "blue": [45] + ALL[6:], "green": ALL[:13], "yellow": ALL[:13]})
     _start(game)
     game.apply(ev.RegionChosen(player="red", region="aragon"))
     game.apply(ev.RegionChosen(player="red", region="pais_vasco"))

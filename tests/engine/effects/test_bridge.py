@@ -10,6 +10,7 @@ each general scoring, the player who controls the bridge scores 1 point. If you 
 Caballero from the bridge, the bridge is returned to the supply. If another player plays the
 Bridge card, they take the bridge. If you have a Caballero on the bridge at this time, return it
 to your Court." """
+
 from __future__ import annotations
 
 import pytest
@@ -20,13 +21,22 @@ from engine.snapshot import SnapshotError, load_snapshot
 
 from ..king_intrigue.modules_table import apply_checked, red_turn
 from ..king_intrigue.table import (
-    BASE, KING, _module_turn, _reveal_discs, _score, _start, _to_general_scoring, finish_turn, idx, put,
+    BASE,
+    KING,
+    _module_turn,
+    _reveal_discs,
+    _score,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    put,
     seat,
 )
 
 
 def test_bridge_regions_must_be_adjacent_and_neither_the_kings():
-    """"Place the bridge between two adjacent regions. Neither of these regions may be the
+    """ "Place the bridge between two adjacent regions. Neither of these regions may be the
     King's region.\""""
     game = _module_turn(55)
     _start(game)
@@ -41,7 +51,7 @@ def test_bridge_regions_must_be_adjacent_and_neither_the_kings():
 
 
 def test_the_bridge_pays_its_owner_1_point_at_the_real_general_scoring_and_remains():
-    """"In each general scoring, the player who controls the bridge scores 1 point." -- "As long
+    """ "In each general scoring, the player who controls the bridge scores 1 point." -- "As long
     as the bridge remains\""""
     game = _module_turn(55, round_index=2)
     s = game.state
@@ -79,11 +89,13 @@ def test_bridge_a_caballero_on_the_bridge_counts_among_the_30_and_scores_1_at_a_
     s = game.state
     assert s.aside == {"bridge": 0} and s.court[0] == court - 1 and s.total_accounted(0) == 30
     from engine.rules import king_intrigue as KI
+
     record = type("R", (), {})()
     record.lines = []
     KI._tokens_at_scoring(s, record)
     assert [(ln.player, ln.points, ln.kind) for ln in record.lines] == [("red", 1, "bridge")]
     from engine.views import public_view
+
     assert public_view(s).markers["bridge_caballero"] == "red"
 
 
@@ -98,8 +110,16 @@ def test_bridge_free_moves_directly_before_your_turn_in_following_rounds():
         finish_turn(game)
     hands = {p: sorted(s.hands[seat(game, p)]) for p in s.players}
     from ..king_intrigue.table import play_powers
-    play_powers(game, {"red": hands["red"][1], "blue": hands["blue"][-1], "green": hands["green"][0],
-                       "yellow": hands["yellow"][2] if hands["yellow"][2] != hands["red"][1] else hands["yellow"][3]})
+
+    play_powers(
+        game,
+        {
+            "red": hands["red"][1],
+            "blue": hands["blue"][-1],
+            "green": hands["green"][0],
+            "yellow": hands["yellow"][2] if hands["yellow"][2] != hands["red"][1] else hands["yellow"][3],
+        },
+    )
     while game.asked().players[0] != "red":
         finish_turn(game)
     ask = game.asked()

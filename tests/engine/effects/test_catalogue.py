@@ -17,17 +17,17 @@ A card's effect is the `effect` its set gives it. Where the shipped set leaves i
   the one the engine's self-play stand-in card file gives (engine.playout.standin_files),
   the same one the tests' table enters (tests/engine/king_intrigue/table.py).
 """
+
 from __future__ import annotations
 
 import ast
-import engine
 from functools import lru_cache
 from pathlib import Path
 
+import engine
 from engine.board import classic_board, load_cards
 from engine.playout import standin_files
 from engine.rules.king_intrigue_cards import load_ki_cards
-
 
 HERE = Path(__file__).parent
 ENGINE_EFFECTS = Path(engine.__file__).parent / "effects"
@@ -67,23 +67,30 @@ def test_every_shipped_card_set_is_in_the_catalogue():
 
 
 def test_every_card_has_a_test_file_whose_docstring_names_it():
-    unnamed = [f"{system} {cid} ({name!r}): tests/engine/effects/test_{effect}.py"
-               for system, cid, name, effect in shipped_cards()
-               if name not in effect_test_file(effect)[0] or not effect_test_file(effect)[1]]
+    unnamed = [
+        f"{system} {cid} ({name!r}): tests/engine/effects/test_{effect}.py"
+        for system, cid, name, effect in shipped_cards()
+        if name not in effect_test_file(effect)[0] or not effect_test_file(effect)[1]
+    ]
     assert not unnamed, "cards without a test naming them:\n" + "\n".join(unnamed)
 
 
 def test_every_card_has_an_effect_file():
     """Fails until the classic effects leave engine/flow.py for engine/effects/<effect>.py
     (issue 22, the engine's branch)."""
-    missing = sorted({f"engine/effects/{effect}.py ({system} {name})"
-                      for system, _, name, effect in shipped_cards()
-                      if not (ENGINE_EFFECTS / f"{effect}.py").exists()})
+    missing = sorted(
+        {
+            f"engine/effects/{effect}.py ({system} {name})"
+            for system, _, name, effect in shipped_cards()
+            if not (ENGINE_EFFECTS / f"{effect}.py").exists()
+        }
+    )
     assert not missing, "cards without an effect file:\n" + "\n".join(missing)
 
 
 def test_every_classic_card_has_a_test_here():
     from engine.board import classic_board
+
     source = "".join(p.read_text(encoding="utf-8") for p in sorted(HERE.glob("test_*.py")))
     untested = [cid for cid in classic_board().cards if f'"{cid}"' not in source]
     assert not untested

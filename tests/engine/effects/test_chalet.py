@@ -1,13 +1,13 @@
 """Chalet: "First, you need to find out which region has the least Caballeros (from all
 players). Place the King in this region. You can not move the King to regions without any
 Caballeros." """
+
 from __future__ import annotations
 
 from engine import events as ev
 
 from .game2023 import clear, king, new_game, put, refused, start_special, turn_with
 from .referee2023 import _refused, _to_turn
-
 
 REGENCY = ["new-regency"]
 
@@ -23,8 +23,15 @@ def _chalet(arrange):
 
 
 def test_the_region_with_the_least_caballeros_from_all_players():
-    g, pid = _chalet([("blue", "toledo", 1), ("green", "toledo", 1), ("purple", "granada", 3),
-                      ("orange", "valencia", 1), ("blue", "valencia", 2)])
+    g, pid = _chalet(
+        [
+            ("blue", "toledo", 1),
+            ("green", "toledo", 1),
+            ("purple", "granada", 3),
+            ("orange", "valencia", 1),
+            ("blue", "valencia", 2),
+        ]
+    )
     assert g.asked().options["regions"] == ["toledo"]  # 2 there, every colour counted
     refused(g, ev.KingMoved(player=pid, region="valencia"), "king-move-2023")
     g.apply(ev.KingMoved(player=pid, region="toledo"))

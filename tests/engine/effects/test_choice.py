@@ -11,6 +11,7 @@ card."
 King and Intrigue, Intrigue card: "You must choose one of the two possible actions: You may move
 1 of your own or 1 foreign Caballero. OR You move all of your Caballeros from one region to
 another region. The King's region is always taboo!" """
+
 from __future__ import annotations
 
 import pytest
@@ -20,7 +21,18 @@ from engine.errors import RuleViolation
 
 from ..helpers import count, new_game, refused, turn_with
 from ..king_intrigue.table import (
-    FOUR, KING, _start, finish_turn, idx, new_game as ki_game, play_powers, put, seat, through_setup,
+    FOUR,
+    KING,
+    _start,
+    finish_turn,
+    idx,
+    play_powers,
+    put,
+    seat,
+    through_setup,
+)
+from ..king_intrigue.table import (
+    new_game as ki_game,
 )
 from .classic import move, start
 
@@ -55,15 +67,14 @@ def test_intrigue_choice_card_does_one_of_its_two_actions(option):
         move(g, "red", "galicia", "cataluna", 2)
         assert count(g, "red", "galicia") == 0
     else:
-        refused(g, ev.CaballerosMoved(player=pid, owner="red", source="galicia", target="aragon"),
-                "special-action")
+        refused(g, ev.CaballerosMoved(player=pid, owner="red", source="galicia", target="aragon"), "special-action")
         g.apply(ev.ExtraCaballerosPlaced(player=pid, placements={"cataluna": 2}))
         assert count(g, "red", "cataluna") == 2
     assert g.state.turn.player == 1
 
 
 def test_intrigue_moves_one_caballero_in_all_own_or_foreign():
-    """"You may move 1 of your own or 1 foreign Caballero." -- one, not one of each."""
+    """ "You may move 1 of your own or 1 foreign Caballero." -- one, not one of each."""
     game, pid = _intrigue_turn()
     _start(game, pid, option="move")
     game.apply(ev.CaballerosMoved(player=pid, owner="red", source="aragon", target="cataluna"))
@@ -76,7 +87,7 @@ def test_intrigue_moves_one_caballero_in_all_own_or_foreign():
 
 @pytest.mark.parametrize("source, target", [(KING, "aragon"), ("aragon", KING)])
 def test_intrigue_the_kings_region_is_always_taboo(source, target):
-    """"The King's region is always taboo!" (the Intrigue card's move: neither out of it nor
+    """ "The King's region is always taboo!" (the Intrigue card's move: neither out of it nor
     into it)"""
     game, pid = _intrigue_turn()
     put(game, "red", KING, 1)
@@ -88,7 +99,7 @@ def test_intrigue_the_kings_region_is_always_taboo(source, target):
 
 
 def test_intrigue_move_all_own_moves_only_your_own_and_all_of_them():
-    """"You move all of your Caballeros from one region to another region." -- no foreign one,
+    """ "You move all of your Caballeros from one region to another region." -- no foreign one,
     and the action may not stop before all of them have moved."""
     game, pid = _move_all_own_started()
     with pytest.raises(RuleViolation):
@@ -104,7 +115,7 @@ def test_intrigue_move_all_own_moves_only_your_own_and_all_of_them():
 
 
 def test_intrigue_move_all_own_goes_to_one_other_region():
-    """"You move all of your Caballeros from one region to another region." (one target: the
+    """ "You move all of your Caballeros from one region to another region." (one target: the
     Caballeros are not split between two regions)"""
     game, pid = _move_all_own_started()
     game.apply(ev.CaballerosMoved(player=pid, owner=pid, source="aragon", target="cataluna", count=2))

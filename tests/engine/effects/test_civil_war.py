@@ -1,6 +1,7 @@
 """Civil War: "All other players must choose a region in which they have at least 1 Caballero.
 If a player has no Caballeros in any region, they are lucky (they also need it)." What
 happens there is the card's (params outcome, count)."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,16 +16,21 @@ def _civil_war(params=None, arrange=None):
     g = new_game(params=params)
     pid = turn_with(g, "civil_war")
     clear(g)
-    for who, area, n in arrange or [("blue", "toledo", 3), ("blue", "granada", 1), ("green", "valencia", 2),
-                                    ("purple", "granada", 4)]:
+    for who, area, n in arrange or [
+        ("blue", "toledo", 3),
+        ("blue", "granada", 1),
+        ("green", "valencia", 2),
+        ("purple", "granada", 4),
+    ]:
         put(g, who, area, n)
     start_special(g, pid)
     return g, pid
 
 
 def test_all_other_players_must_choose_a_region_with_a_secret_disc():
-    g, pid = _civil_war(arrange=[("blue", "toledo", 3), ("green", "valencia", 2), ("orange", "navarra", 1),
-                                 ("purple", "granada", 4)])
+    g, pid = _civil_war(
+        arrange=[("blue", "toledo", 3), ("green", "valencia", 2), ("orange", "navarra", 1), ("purple", "granada", 4)]
+    )
     ask = g.asked()
     assert ask.kind == "secret_disc" and set(ask.players) == {"blue", "green", "orange"}  # not purple
     refused(g, ev.SecretDiscSet(player="purple", region="granada"), "secret-disc")

@@ -5,6 +5,7 @@ Cards: King and Intrigue "Civil War" (pe_civil_war).
 Rule text (clarifications only): "You may not choose the King's region. If you have Caballeros
 in the chosen region, they remain there. If you do not have any Caballeros in your Court, you
 may not execute this action." """
+
 from __future__ import annotations
 
 import pytest
@@ -29,7 +30,7 @@ def test_civil_war_the_others_leave_the_region_yours_stay_and_you_place_from_you
     s = game.state
     assert s.counts[idx(game, "aragon")][seat(game, "green")] == 0
     assert s.court[seat(game, "green")] == green_court + 3  # outcome: to_court (the tests' card)
-    assert s.counts[idx(game, "aragon")][0] == 1 + 2       # "they remain there", + place 2
+    assert s.counts[idx(game, "aragon")][0] == 1 + 2  # "they remain there", + place 2
 
 
 def test_civil_war_with_an_empty_court_is_not_executed():

@@ -9,21 +9,56 @@ King and Intrigue, Coup (Special cards): "You may not take a Grande from the Kin
 During the next general scoring, any player whose Grande is found in the Castillo is relocated
 (along with his Caballeros) to the region chosen on that player's secret disc." (read as the
 2023 Competition: your own Grande)"""
+
 from __future__ import annotations
 
 from engine import events as ev
 from engine.views import public_view
 
 from ..king_intrigue.table import (
-    KING, WITH_MODULES, _module_turn, _points, _reveal_discs, _start, _to_general_scoring, _turn,
-    finish_turn, idx, new_game as ki_game, put as ki_put,
+    KING,
+    WITH_MODULES,
+    _module_turn,
+    _points,
+    _reveal_discs,
+    _start,
+    _to_general_scoring,
+    _turn,
+    finish_turn,
+    idx,
+)
+from ..king_intrigue.table import (
+    new_game as ki_game,
+)
+from ..king_intrigue.table import (
+    put as ki_put,
 )
 from .game2023 import (
-    clear, count, finish_round, general_scoring, grande, lift_castillo, new_game, put, refused, score,
-    seat, start_round, start_special, take, turn_with,
+    clear,
+    count,
+    finish_round,
+    general_scoring,
+    grande,
+    lift_castillo,
+    new_game,
+    put,
+    refused,
+    score,
+    seat,
+    start_round,
+    start_special,
+    take,
+    turn_with,
 )
 from .referee2023 import (
-    _area_points, _castillo_table, _last_scoring, _points as _points_2023, _refused, _to_turn,
+    _area_points,
+    _castillo_table,
+    _last_scoring,
+    _refused,
+    _to_turn,
+)
+from .referee2023 import (
+    _points as _points_2023,
 )
 
 
@@ -49,8 +84,9 @@ def test_it_throws_your_grande_into_the_castillo_nowhere_else():
 
 
 def test_not_a_grande_from_the_kings_region():
-    g = new_game(king="galicia", homes={"purple": "castilla", "blue": "aragon", "green": "sevilla",
-                                        "orange": "cataluna"})
+    g = new_game(
+        king="galicia", homes={"purple": "castilla", "blue": "aragon", "green": "sevilla", "orange": "cataluna"}
+    )
     g.state.grandes[0] = g.board.area_index["galicia"]  # arranged: Purple's Grande stands with the King
     pid = turn_with(g, "competition")
     start_special(g, pid)
@@ -118,7 +154,7 @@ def test_never_while_the_king_stands_by_the_castillo():
 
 
 def test_coup_the_home_bonus_can_score_twice_castillo_and_relocated_region():
-    """"In this way, it is possible for a player to score their home region bonus twice during
+    """ "In this way, it is possible for a player to score their home region bonus twice during
     a general scoring (once for the Castillo and once for the region to which the Grande is
     relocated).\""""
     game = _module_turn(85)
@@ -137,7 +173,7 @@ def test_coup_the_home_bonus_can_score_twice_castillo_and_relocated_region():
 
 
 def test_coup_a_grande_in_the_kings_region_may_not_be_taken():
-    """"You may not take a Grande from the King's region.\""""
+    """ "You may not take a Grande from the King's region.\""""
     game = _module_turn(85)
     s = game.state
     s.grandes[0] = idx(game, KING)
@@ -170,8 +206,9 @@ def test_coup_throws_the_grande_into_the_castillo_and_the_disc_takes_it_out_at_t
 def test_taboo_competition_the_grande_in_the_kings_region_stays():
     """Competition throws your Grande into the Castillo, but "No ... Grandes ... may be ...
     removed from the King's region." """
-    g = new_game(king="galicia", homes={"purple": "sevilla", "blue": "aragon", "green": "granada",
-                                        "orange": "cataluna"})
+    g = new_game(
+        king="galicia", homes={"purple": "sevilla", "blue": "aragon", "green": "granada", "orange": "cataluna"}
+    )
     g.state.grandes[seat(g, "purple")] = g.board.area_index["galicia"]
     pid = _to_turn(g, "competition")
     start_special(g, pid)
@@ -199,7 +236,7 @@ def test_competition_grande_into_the_castillo_bonus_then_moved_by_the_disc():
 
 
 def test_competition_after_revelation_the_grande_is_thrown_back():
-    """"Special case: After scoring the Castillo with the "Revelation" card, throw the Grandes back
+    """ "Special case: After scoring the Castillo with the "Revelation" card, throw the Grandes back
     into the Castillo." """
     g = new_game()
     put(g, "purple", "castillo", 2)

@@ -8,6 +8,7 @@ court. This action increases your supply. The normal replenishment rules apply."
 2023: "If there are not enough of your Caballeros left in the Province, you may take your
 Caballeros from the regions on the map (not from the Castillo) to your Court. This also applies
 when moving Caballeros to your Court via Action cards." """
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -26,7 +27,7 @@ def test_the_court_moves_two_from_the_provinces():
 
 
 def test_the_court_short_of_the_provinces_takes_from_a_region_never_the_castillo():
-    """"The normal replenishment rules apply." -- "If there are not enough of your Caballeros in
+    """ "The normal replenishment rules apply." -- "If there are not enough of your Caballeros in
     the provinces, you may remove Caballeros from the board (but not the Castillo) to make up the
     difference." """
     g = new_game()

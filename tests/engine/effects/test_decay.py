@@ -17,12 +17,14 @@ specified location, send back as many as possible."
 King and Intrigue, 30 (Opponents only): "This does not affect you. It only affects your
 opponents." What it does is not published: the table enters it from its card; the tests' table
 (and the engine's self-play stand-in) enter this effect, count 3."""
+
 from __future__ import annotations
 
 from engine import events as ev
 
 from ..helpers import court, new_game, provinces, turn_with
-from ..king_intrigue.table import new_game as ki_game, red_turn
+from ..king_intrigue.table import new_game as ki_game
+from ..king_intrigue.table import red_turn
 from .classic import moves, start
 
 

@@ -6,13 +6,16 @@ classic 1995: "Each player chooses a region with his Secret Disk. Each region th
 exactly once is scored. Any region chosen by multiple players is not scored. [...] First, all
 players (including you) simultaneously select a region on their Secret Disks and place them face
 down on the table." """
+
 from __future__ import annotations
 
 from engine import events as ev
 
 from ..helpers import new_game, score, turn_with
 from .classic import moves, start
-from .game2023 import TWO, new_game as new_game_2023, put, start_special, turn_with as turn_with_2023
+from .game2023 import TWO, put, start_special
+from .game2023 import new_game as new_game_2023
+from .game2023 import turn_with as turn_with_2023
 
 
 def test_disc_scoring_scores_regions_chosen_exactly_once():
@@ -31,10 +34,18 @@ def test_disc_scoring_scores_regions_chosen_exactly_once():
 
 
 def test_a_disc_scoring_card_entered_by_the_table_skips_the_dummy():
-    ballot = {"id": "ballot", "stack": 4, "copies": 1, "name": "Ballot", "effect": "disc_scoring",
-              "text": "Each player chooses a region with his Secret Disk. Each region chosen exactly once is scored."}
-    two_three_side = {"regions": [{"id": r, "scoreboard": [4, 2, 0]} for r in new_game_2023().board.region_ids],
-                      "castillo": {"scoreboard": [5, 3, 1]}}
+    ballot = {
+        "id": "ballot",
+        "stack": 4,
+        "copies": 1,
+        "name": "Ballot",
+        "effect": "disc_scoring",
+        "text": "Each player chooses a region with his Secret Disk. Each region chosen exactly once is scored.",
+    }
+    two_three_side = {
+        "regions": [{"id": r, "scoreboard": [4, 2, 0]} for r in new_game_2023().board.region_ids],
+        "castillo": {"scoreboard": [5, 3, 1]},
+    }
     g = new_game_2023(**{**TWO, "board_file": two_three_side}, extra_cards=[ballot])
     pid = turn_with_2023(g, "ballot")
     put(g, "green", "toledo", 2)

@@ -10,6 +10,7 @@ have at least 1 Caballero."
 classic 1995: "Each of your fellow players selects a region with their Secret Disk. They must
 then send 2 of their own Caballeros from that region back to the provinces. [...] where they
 have at least 2 (or 1, if that is their only option) Caballeros." """
+
 from __future__ import annotations
 
 from engine import events as ev

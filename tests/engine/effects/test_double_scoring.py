@@ -4,6 +4,7 @@ scoring, the score is not doubled. After the next general scoring, return the Re
 the 2x marker to the supply."
 
 Cards: King and Intrigue "Double scoring" (ki_130)."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,7 +14,16 @@ from engine.errors import RuleViolation
 from engine.scoring import score_area
 
 from ..king_intrigue.table import (
-    KING, _points, _reveal_discs, _start, _to_general_scoring, finish_turn, idx, new_game, put, red_turn,
+    KING,
+    _points,
+    _reveal_discs,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    new_game,
+    put,
+    red_turn,
 )
 
 
@@ -122,13 +132,15 @@ def test_the_bridges_point_is_not_the_regions_score_and_is_not_doubled():
 
     game = new_game(4)
     game.state.markers["double_1"] = idx(game, "galicia")
-    lines = [ScoreLine("galicia", "red", 4, "place", 1, "1st place"),
-             ScoreLine("galicia", "red", 1, "bridge", None, "the bridge between Galicia and País Vasco")]
+    lines = [
+        ScoreLine("galicia", "red", 4, "place", 1, "1st place"),
+        ScoreLine("galicia", "red", 1, "bridge", None, "the bridge between Galicia and País Vasco"),
+    ]
     assert [(ln.kind, ln.points) for ln in double_lines(game.state, lines)] == [("place", 4)]
 
 
 def test_130_the_double_scoring_marker_waits_through_a_general_scoring_only_once():
-    """"After the next general scoring, return the Region card and the 2x marker to the supply."
+    """ "After the next general scoring, return the Region card and the 2x marker to the supply."
     -- the scoring after that is single."""
     game = new_game(4)
     red_turn(game, 130)

@@ -4,6 +4,7 @@ case: If you choose the Power card you just played and it was the lowest card pl
 round, you still receive the First Player marker at the end of the round. For the "Power
 Shift" mini-expansion: You may also return one of your played Modifier cards to your hand
 instead." """
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -11,7 +12,15 @@ from engine.game import Game
 from engine.views import public_view
 
 from .game2023 import (
-    finish_round, finish_turn, new_game, refused, reveal_for, seat, start_round, start_special, take,
+    finish_round,
+    finish_turn,
+    new_game,
+    refused,
+    reveal_for,
+    seat,
+    start_round,
+    start_special,
+    take,
     turn_with,
 )
 from .referee2023 import _power_shift, _round_of_plain_turns, _to_turn
@@ -132,7 +141,7 @@ def test_empowerment_the_card_just_played_back_and_still_the_first_player_marker
 
 
 def test_empowerment_a_card_from_the_discard_pile_unseen():
-    """"or choose one from your discard pile. You don't have to show the card to the others." """
+    """ "or choose one from your discard pile. You don't have to show the card to the others." """
     g = new_game()
     start_round(g, "intrigue", order=["purple", "blue", "green", "orange"])  # purple plays 13
     finish_round(g)
@@ -161,7 +170,7 @@ def test_empowerment_the_card_just_played_stays_in_the_hand_for_the_next_round()
 
 
 def test_empowerment_a_card_from_the_discard_pile_leaves_the_one_just_played_discarded():
-    """"or choose one from your discard pile" — then the card just played goes face down on the
+    """ "or choose one from your discard pile" — then the card just played goes face down on the
     discard pile at the end of the round as usual ("Put your played Power card face down on your
     discard pile")."""
     g = new_game()

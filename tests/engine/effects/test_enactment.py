@@ -5,6 +5,7 @@ You can also place one tile on the Castillo to replace both Scoring boards there
 not allowed to place a tile in the King's region or take one from there. In regions with
 such a Scoring tile, you still receive the King's and Grande's bonuses." Scoring tile:
 "There can only be one Scoring tile in each region." """
+
 from __future__ import annotations
 
 import pytest
@@ -15,7 +16,16 @@ from engine.scoring import score_area
 from engine.views import public_view
 
 from .game2023 import (
-    BOARD_FILE, clear, finish_round, idx, new_game, put, refused, start_round, start_special, take,
+    BOARD_FILE,
+    clear,
+    finish_round,
+    idx,
+    new_game,
+    put,
+    refused,
+    start_round,
+    start_special,
+    take,
     turn_with,
 )
 from .referee2023 import _refused, _to_turn
@@ -79,7 +89,10 @@ def test_this_will_change_the_points_awarded_during_scoring():
     put(g, "orange", "sevilla", 1)
     lines = score_area(g.state, idx(g, "sevilla"))
     assert [(line.player, line.points) for line in lines if line.kind == "place"] == [
-        ("blue", 8), ("green", 4), ("orange", 0)]
+        ("blue", 8),
+        ("green", 4),
+        ("orange", 0),
+    ]
     assert "Scoring tile tile_b" in lines[0].reason
 
 

@@ -2,13 +2,13 @@
 than 2 Caballeros in the region, you must move as many Caballeros as possible along with the
 King. You forfeit the others." Where the King goes and whose Caballeros go with him are the
 card's (params king_to, whose)."""
+
 from __future__ import annotations
 
 from engine import events as ev
 
 from .game2023 import clear, count, king, new_game, put, refused, start_special, turn_with
 from .referee2023 import _refused, _to_turn
-
 
 REGENCY = ["new-regency"]
 
@@ -56,22 +56,25 @@ def test_you_forfeit_the_others():
 
 
 def test_whose_own():
-    g, pid = _entourage([("blue", "castilla", 3), ("purple", "castilla", 1)],
-                        params={"entourage": {"king_to": "any_region", "whose": "own"}})
+    g, pid = _entourage(
+        [("blue", "castilla", 3), ("purple", "castilla", 1)],
+        params={"entourage": {"king_to": "any_region", "whose": "own"}},
+    )
     assert g.asked().options["caballeros"] == {"purple": 1} and g.asked().options["count"] == 1
     refused(g, ev.EntourageMoved(player=pid, region="sevilla", caballeros={"blue": 1}), "entourage")
     g.apply(ev.EntourageMoved(player=pid, region="sevilla", caballeros={"purple": 1}))
 
 
 def test_whose_opposing():
-    g, pid = _entourage([("blue", "castilla", 1), ("purple", "castilla", 3)],
-                        params={"entourage": {"king_to": "any_region", "whose": "opposing"}})
+    g, pid = _entourage(
+        [("blue", "castilla", 1), ("purple", "castilla", 3)],
+        params={"entourage": {"king_to": "any_region", "whose": "opposing"}},
+    )
     assert g.asked().options["caballeros"] == {"blue": 1} and g.asked().options["count"] == 1
 
 
 def test_king_to_an_adjacent_region():
-    g, pid = _entourage([("blue", "castilla", 2)], params={"entourage": {"king_to": "adjacent_region",
-                                                                          "whose": "any"}})
+    g, pid = _entourage([("blue", "castilla", 2)], params={"entourage": {"king_to": "adjacent_region", "whose": "any"}})
     assert g.asked().options["regions"] == ["galicia", "navarra", "aragon", "toledo"]
     refused(g, ev.EntourageMoved(player=pid, region="sevilla", caballeros={"blue": 2}), "king-move-2023")
     g.apply(ev.EntourageMoved(player=pid, region="toledo", caballeros={"blue": 2}))

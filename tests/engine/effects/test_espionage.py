@@ -7,6 +7,7 @@ After the next general scoring, discard this card." The text's next clarificatio
 without a card name among the Special cards, reads as this card's: "You may move the Caballero
 on this card to a region directly before a region is scored during a special or general scoring.
 You may not move this Caballero to the Castillo or the King's region." """
+
 from __future__ import annotations
 
 import pytest
@@ -16,12 +17,19 @@ from engine.errors import RuleViolation
 
 from ..king_intrigue.modules_table import apply_checked, red_turn
 from ..king_intrigue.table import (
-    KING, WITH_MODULES, _module_turn, _start, _to_general_scoring, finish_turn, idx, put,
+    KING,
+    WITH_MODULES,
+    _module_turn,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    put,
 )
 
 
 def test_espionage_the_spy_may_not_go_to_the_castillo_or_the_kings_region():
-    """"You may not move this Caballero to the Castillo or the King's region.\""""
+    """ "You may not move this Caballero to the Castillo or the King's region.\""""
     game = _module_turn(25)
     _start(game)
     s = game.state
@@ -77,9 +85,8 @@ def test_espionage_a_spy_kept_goes_back_to_the_court_when_the_card_is_discarded(
 
 
 def test_espionage_the_spy_may_join_a_region_directly_before_a_special_scoring():
-    from ..king_intrigue.table import ALL, play_powers, through_setup
-    from ..king_intrigue.table import BOTH
-    from ..king_intrigue.table import new_game
+    from ..king_intrigue.table import ALL, BOTH, new_game, play_powers, through_setup
+
     game = new_game(4, modules=BOTH, cards_file=WITH_MODULES)
     through_setup(game, hands={"red": [25] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]})
     play_powers(game, {"red": 120, "blue": 180, "green": 60, "yellow": 10})  # green: score the "4" regions
@@ -87,7 +94,7 @@ def test_espionage_the_spy_may_join_a_region_directly_before_a_special_scoring()
     s.aside["espionage_red"] = 0  # red's spy, laid in an earlier round
     s.court[0] -= 1
     s.markers["espionage_red"] = "red"
-    put(game, "red", "sevilla", 4)   # blue: 2 at home (its Grande) + 1 = 3 ... red 4 + the spy = 5
+    put(game, "red", "sevilla", 4)  # blue: 2 at home (its Grande) + 1 = 3 ... red 4 + the spy = 5
     put(game, "blue", "sevilla", 3)
     while game.asked().players[0] != "green":
         finish_turn(game)

@@ -13,6 +13,7 @@ their choice. Then, simultaneously reveal all discs and perform the rest of the 
 2023: "Example "Coup": Each opponent must move all of their [Caballeros] from one region of your
 choice to another region. They use their Secret disc to decide where to move their
 [Caballeros]." """
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -22,8 +23,23 @@ from ..helpers import count, court, new_game, put, refused, turn_with
 from .book2023 import _table
 from .classic import moves, start
 from .game2023 import (
-    TWO, _dummy, clear, count as count_2023, idx, new_game as new_game_2023, put as put_2023,
-    start_special, turn_with as turn_with_2023,
+    TWO,
+    _dummy,
+    clear,
+    idx,
+    start_special,
+)
+from .game2023 import (
+    count as count_2023,
+)
+from .game2023 import (
+    new_game as new_game_2023,
+)
+from .game2023 import (
+    put as put_2023,
+)
+from .game2023 import (
+    turn_with as turn_with_2023,
 )
 from .referee2023 import _dummy_seat, _put_dummy, _refused, _to_turn, _two
 
@@ -61,7 +77,7 @@ def test_coup_skips_the_dummy_whose_caballeros_stay():
 
 
 def test_coup_example_each_opponent_moves_all_from_the_region_you_choose():
-    """"You choose Toledo. ... Orange moves 1 Caballero to Cataluña, Blue moves 2 to Granada,
+    """ "You choose Toledo. ... Orange moves 1 Caballero to Cataluña, Blue moves 2 to Granada,
     and Green moves 2 to Valencia. Your Caballeros stay in Toledo." """
     g = _table()
     pid = turn_with_2023(g, "coup")
@@ -74,7 +90,11 @@ def test_coup_example_each_opponent_moves_all_from_the_region_you_choose():
     for who, dest in (("orange", "cataluna"), ("blue", "granada"), ("green", "valencia")):
         g.apply(ev.SecretDiscSet(player=who, region=dest))
     g.apply(ev.SecretDiscsRevealed())
-    assert (count_2023(g, "orange", "cataluna"), count_2023(g, "blue", "granada"), count_2023(g, "green", "valencia")) == (1, 2, 2)
+    assert (
+        count_2023(g, "orange", "cataluna"),
+        count_2023(g, "blue", "granada"),
+        count_2023(g, "green", "valencia"),
+    ) == (1, 2, 2)
     assert count_2023(g, pid, "toledo") == 3 and sum(g.state.counts[idx(g, "toledo")]) == 3
     assert g.state.outcomes[-1].discs == {"orange": "cataluna", "blue": "granada", "green": "valencia"}
 
@@ -91,12 +111,14 @@ def test_taboo_coup_never_names_the_kings_region():
 
 
 def test_coup_example_each_moves_all_by_disc_yours_stay():
-    """"You choose Toledo. Using their Secret discs, all other players secretly choose the region
+    """ "You choose Toledo. Using their Secret discs, all other players secretly choose the region
     to which they will move all their Caballeros from Toledo. After revealing the regions, Orange
     moves 1 Caballero to Cataluña, Blue moves 2 to Granada, and Green moves 2 to Valencia. Your
     Caballeros stay in Toledo." """
-    g = new_game_2023(players=["purple", "orange", "blue", "green"],
-                 homes={"purple": "granada", "orange": "cataluna", "blue": "sevilla", "green": "navarra"})
+    g = new_game_2023(
+        players=["purple", "orange", "blue", "green"],
+        homes={"purple": "granada", "orange": "cataluna", "blue": "sevilla", "green": "navarra"},
+    )
     clear(g)
     for pid, k in (("purple", 2), ("orange", 1), ("blue", 2), ("green", 2)):
         put_2023(g, pid, "toledo", k)
@@ -110,12 +132,16 @@ def test_coup_example_each_moves_all_by_disc_yours_stay():
             _refused(g, ev.SecretDiscsRevealed(), "secret-disc")  # "simultaneously reveal all discs"
     assert "granada" not in public_view(g.state).model_dump_json().split('"outcomes"')[1]
     g.apply(ev.SecretDiscsRevealed())
-    assert (count_2023(g, "orange", "cataluna"), count_2023(g, "blue", "granada"), count_2023(g, "green", "valencia"),
-            count_2023(g, "purple", "toledo")) == (1, 2, 2, 2)
+    assert (
+        count_2023(g, "orange", "cataluna"),
+        count_2023(g, "blue", "granada"),
+        count_2023(g, "green", "valencia"),
+        count_2023(g, "purple", "toledo"),
+    ) == (1, 2, 2, 2)
 
 
 def test_coup_with_two_players_the_dummy_is_skipped_its_caballeros_stay():
-    """"But if an Action card would require the dummy's action (e.g. choose a region), skip the
+    """ "But if an Action card would require the dummy's action (e.g. choose a region), skip the
     dummy." — Coup: only Blue sets a disc; the dummy's Caballeros stay in the region chosen."""
     g = _two()
     clear(g)

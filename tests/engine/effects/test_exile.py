@@ -2,17 +2,27 @@
 only move the King to France or Portugal with this card." Place Caballeros: "France and
 Portugal do not count as regions, so you may never place Caballeros there (nor your Grande
 or the King)." """
+
 from __future__ import annotations
 
 from engine import events as ev
 from engine.views import public_view
 
 from .game2023 import (
-    BOARD_FILE, count, finish_round, finish_turn, king, new_game, put, refused, start_round, start_special,
-    take, turn_with,
+    BOARD_FILE,
+    count,
+    finish_round,
+    finish_turn,
+    king,
+    new_game,
+    put,
+    refused,
+    start_round,
+    start_special,
+    take,
+    turn_with,
 )
 from .referee2023 import _refused, _round_of_plain_turns, _to_turn
-
 
 REGENCY = ["new-regency"]
 
@@ -108,6 +118,7 @@ def test_a_space_whose_neighbours_are_unknown_is_refused_naming_it():
 
 def test_the_table_sees_the_king_in_france():
     from engine.views import public_view
+
     g, _ = _exiled()
     assert public_view(g.state).king == "france"
 

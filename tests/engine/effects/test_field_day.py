@@ -2,6 +2,7 @@
 Grande to another region chosen in secret. "If an opponent's Grande is in the King's region,
 they do not participate. If an opponent chooses the King's region, their Grande remains where
 it is.\""""
+
 from __future__ import annotations
 
 import pytest
@@ -10,7 +11,14 @@ from engine import events as ev
 from engine.errors import RuleViolation
 
 from ..king_intrigue.table import (
-    ALL, KING, WITH_MODULES, finish_turn, idx, new_game, play_powers, through_setup,
+    ALL,
+    KING,
+    WITH_MODULES,
+    finish_turn,
+    idx,
+    new_game,
+    play_powers,
+    through_setup,
 )
 
 

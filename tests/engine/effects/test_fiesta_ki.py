@@ -5,6 +5,7 @@ Cards: King and Intrigue "Fiesta" (sc_fiesta).
 Rule text: "You do not receive any Caballeros from the Province into your Court. In addition to
 the Caballeros your Caballero card allows you to place, you may also place another 5
 Caballeros." """
+
 from __future__ import annotations
 
 import pytest

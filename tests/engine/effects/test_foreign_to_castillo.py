@@ -4,6 +4,7 @@ your own Caballeros to the Castillo. You may not take any Caballeros from the Ki
 (How many foreign Caballeros: the table's card file says 2.)
 
 Cards: King and Intrigue "Into the Castillo" (ki_140)."""
+
 from __future__ import annotations
 
 import pytest
@@ -12,7 +13,6 @@ from engine import events as ev
 from engine.errors import RuleViolation
 
 from ..king_intrigue.table import KING, _start, idx, new_game, put, red_turn
-
 
 DISCS = {"red": "aragon", "blue": "aragon", "green": "aragon", "yellow": "aragon"}
 
@@ -58,13 +58,13 @@ def test_no_foreign_caballero_goes_in_unless_two_of_your_own_can_follow():
     game = new_game(4)
     red_turn(game, 140, discs={"red": "cataluna", **{p: "aragon" for p in ("blue", "green", "yellow")}})
     put(game, "red", "cataluna", -1)  # red has 2 outside the King's region: galicia (home)
-    put(game, "red", "galicia", -1)   # ... now only 1
+    put(game, "red", "galicia", -1)  # ... now only 1
     game.apply(ev.SpecialActionStarted(player="red"))
     assert game.state.turn.special_done  # nothing to do: 2 of red's own could not follow
 
 
 def test_140_no_caballero_is_taken_from_the_kings_region():
-    """"You may not take any Caballeros from the King's region." (the 140: foreign Caballeros,
+    """ "You may not take any Caballeros from the King's region." (the 140: foreign Caballeros,
     then 2 of your own, into the Castillo)"""
     game = new_game(4)
     red_turn(game, 140)

@@ -8,6 +8,7 @@ becomes your Home region."
 
 King and Intrigue, 80: "You may not take your Grande or Caballeros from the King's region. You
 may not place your Grande in the King's region or the Castillo." """
+
 from __future__ import annotations
 
 import pytest
@@ -16,7 +17,9 @@ from engine import events as ev
 from engine.errors import RuleViolation
 
 from ..helpers import new_game, put, refused, turn_with
-from ..king_intrigue.table import KING, _start, idx, new_game as ki_game, put as ki_put, red_turn
+from ..king_intrigue.table import KING, _start, idx, red_turn
+from ..king_intrigue.table import new_game as ki_game
+from ..king_intrigue.table import put as ki_put
 from .classic import start
 
 
@@ -32,7 +35,7 @@ def test_grande_moves_home_but_not_to_the_kings_region():
 
 
 def test_80_caballeros_may_not_be_taken_from_the_kings_region():
-    """"You may not take your Grande or Caballeros from the King's region." (the 80 moves the
+    """ "You may not take your Grande or Caballeros from the King's region." (the 80 moves the
     Grande with Caballeros: none of them out of the King's region)"""
     game = ki_game(4)
     red_turn(game, 80)

@@ -1,6 +1,7 @@
 """Infiltration: "This card breaks the most important rule in the game. With this card, you may
 place your Caballeros in the King's region. You may split them between multiple regions as
 usual." """
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -77,7 +78,7 @@ def test_infiltration_into_the_kings_region_split_as_usual():
 
 
 def test_infiltration_after_a_normal_placement_nothing_more():
-    """"You must fully complete one action before performing the other": placed the usual way,
+    """ "You must fully complete one action before performing the other": placed the usual way,
     the Caballeros are out; Infiltration adds no second placement."""
     g = new_game()
     pid = _to_turn(g, "infiltration")

@@ -2,6 +2,7 @@
 for all of your opponents to play a Power card. Once all have done so, you play another Power
 card out of your hand. You may not play a number that has already been played." (The Player's
 Edition rules: the second card is fitted into the order by its value.) Our Joker is numbered 5."""
+
 from __future__ import annotations
 
 import pytest
@@ -10,7 +11,6 @@ from engine import events as ev
 from engine.errors import RuleViolation
 
 from ..king_intrigue.table import ALL, WITH_MODULES, new_game, through_setup
-
 
 MODULES = ["players-edition"]
 
@@ -46,12 +46,13 @@ def test_the_tablet_says_whose_second_card_it_is_after_the_joker():
 
     game = _game()
     state = game.state
-    builder = KIPromptBuilder(state.names, lambda: state.board,
-                              public=lambda: public_view(state).model_dump(mode="json"))
+    builder = KIPromptBuilder(
+        state.names, lambda: state.board, public=lambda: public_view(state).model_dump(mode="json")
+    )
     first = builder.build(game.asked())
     assert "after_joker" not in game.asked().options and first.title.endswith("plays next"), first.title
     game.apply(ev.PowerCardPlayed(player="red", card=5))
-    assert "after_joker" not in game.asked().options   # blue's turn: an ordinary play
+    assert "after_joker" not in game.asked().options  # blue's turn: an ordinary play
     for pid, card in (("blue", 170), ("green", 90), ("yellow", 10)):
         game.apply(ev.PowerCardPlayed(player=pid, card=card))
     ask = game.asked()
@@ -59,8 +60,12 @@ def test_the_tablet_says_whose_second_card_it_is_after_the_joker():
     prompt = builder.build(ask)
     red = state.names["red"]
     assert prompt.title.endswith(f"{red} plays a second card (Joker)"), prompt.title
-    assert prompt.hint.startswith(f"{red} played the Joker: now they lay down a second Power card, not a "
-                                  "number played this round") and prompt.hint.count(red) == 1, prompt.hint
+    assert (
+        prompt.hint.startswith(
+            f"{red} played the Joker: now they lay down a second Power card, not a number played this round"
+        )
+        and prompt.hint.count(red) == 1
+    ), prompt.hint
     played = {c.event["card"]: c.enabled for c in prompt.choices}
     assert played[170] is False and played[90] is False and played[10] is False and played[100] is True
 
@@ -77,7 +82,7 @@ def test_the_joker_is_not_offered_while_no_card_might_be_left_after_everyone():
 
 
 def test_joker_the_second_card_may_not_repeat_a_number_played_this_round():
-    """"You may not play a number that has already been played." (the Joker's second card)"""
+    """ "You may not play a number that has already been played." (the Joker's second card)"""
     game = new_game(4, modules=["players-edition"], cards_file=WITH_MODULES)
     through_setup(game, hands={"red": [5] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]})
     game.apply(ev.PowerCardPlayed(player="red", card=5))
@@ -89,4 +94,5 @@ def test_joker_the_second_card_may_not_repeat_a_number_played_this_round():
             game.apply(ev.PowerCardPlayed(player="red", card=taken))
     game.apply(ev.PowerCardPlayed(player="red", card=10))  # the lowest now: the Intrigue card
     from engine.rules.king_intrigue import action_cards_by_rank
+
     assert action_cards_by_rank(game.state)[0][0] == "intrigue"

@@ -17,17 +17,39 @@ enough Caballeros at the specified location, send back as many as possible."
 
 King and Intrigue, 50: "In clockwise order, your opponents (not you) choose which 3 of their
 Caballeros to return to the province." """
+
 from __future__ import annotations
 
 from engine import events as ev
 
 from ..helpers import count, court, new_game, refused, turn_with
-from ..king_intrigue.table import new_game as ki_game, red_turn
+from ..king_intrigue.table import new_game as ki_game
+from ..king_intrigue.table import red_turn
 from .book2023 import _table
 from .classic import moves, start
 from .game2023 import (
-    TWO, _dummy, clear, count as count_2023, court as court_2023, new_game as new_game_2023, provinces,
-    put, refused as refused_2023, set_court, start_special, turn_with as turn_with_2023,
+    TWO,
+    _dummy,
+    clear,
+    provinces,
+    put,
+    set_court,
+    start_special,
+)
+from .game2023 import (
+    count as count_2023,
+)
+from .game2023 import (
+    court as court_2023,
+)
+from .game2023 import (
+    new_game as new_game_2023,
+)
+from .game2023 import (
+    refused as refused_2023,
+)
+from .game2023 import (
+    turn_with as turn_with_2023,
 )
 from .referee2023 import _refused, _to_turn
 
@@ -42,12 +64,15 @@ def test_the_king_is_angry_each_opponent_sends_three_clockwise():
     assert g.asked().players == ("green",)
     g.apply(ev.CaballerosSentBack(player="green", owner="green", from_court=3))
     assert count(g, "blue", "aragon") == 0 and court(g, "blue") == 6 and court(g, "green") == 4
-    assert moves(g) == [("blue", 1, "court", "provinces"), ("blue", 2, "aragon", "provinces"),
-                        ("green", 3, "court", "provinces")]
+    assert moves(g) == [
+        ("blue", 1, "court", "provinces"),
+        ("blue", 2, "aragon", "provinces"),
+        ("green", 3, "court", "provinces"),
+    ]
 
 
 def test_50_you_are_not_affected():
-    """"In clockwise order, your opponents (not you) choose which 3 of their Caballeros to
+    """ "In clockwise order, your opponents (not you) choose which 3 of their Caballeros to
     return to the province." -- the player's own pieces stay."""
     game = ki_game(4)
     red_turn(game, 50)
@@ -90,7 +115,7 @@ def test_withdrawal_skips_the_dummy():
 
 
 def test_withdrawal_never_from_the_castillo_or_the_kings_region_and_as_many_as_possible():
-    """"You can never take them from the Castillo or the King's region. In case you don't have
+    """ "You can never take them from the Castillo or the King's region. In case you don't have
     enough Caballeros at the specified location, send back as many as possible." """
     g = new_game_2023()
     pid = turn_with_2023(g, "withdrawal")
@@ -101,16 +126,22 @@ def test_withdrawal_never_from_the_castillo_or_the_kings_region_and_as_many_as_p
     put(g, "blue", "toledo", 1)
     start_special(g, pid)
     assert g.asked().options["owners"]["blue"]["count"] == 2
-    refused_2023(g, ev.CaballerosSentBack(player="blue", owner="blue", from_court=1, from_regions={"castilla": 1}),
-            "kings-region-taboo")
-    refused_2023(g, ev.CaballerosSentBack(player="blue", owner="blue", from_court=1, from_regions={"castillo": 1}),
-            "castillo-no-removal")
+    refused_2023(
+        g,
+        ev.CaballerosSentBack(player="blue", owner="blue", from_court=1, from_regions={"castilla": 1}),
+        "kings-region-taboo",
+    )
+    refused_2023(
+        g,
+        ev.CaballerosSentBack(player="blue", owner="blue", from_court=1, from_regions={"castillo": 1}),
+        "castillo-no-removal",
+    )
     g.apply(ev.CaballerosSentBack(player="blue", owner="blue", from_court=1, from_regions={"toledo": 1}))
     assert provinces(g, "blue") == 30 - 3 - 3
 
 
 def test_withdrawal_example_each_opponent_returns_3_your_left_neighbor_starts():
-    """"Orange is to your left and returns 3 Caballeros from their Court back to the Province
+    """ "Orange is to your left and returns 3 Caballeros from their Court back to the Province
     first. Blue returns 2 from their Court and 1 Caballero from Valencia to the Province. Green
     is last and returns 2 from Toledo and 1 from Valencia." """
     g = _table()
@@ -123,8 +154,11 @@ def test_withdrawal_example_each_opponent_returns_3_your_left_neighbor_starts():
     put(g, "green", "valencia", 1)
     start_special(g, pid)
     order = []
-    for owner, from_court, regions in (("orange", 3, {}), ("blue", 2, {"valencia": 1}),
-                                       ("green", 0, {"toledo": 2, "valencia": 1})):
+    for owner, from_court, regions in (
+        ("orange", 3, {}),
+        ("blue", 2, {"valencia": 1}),
+        ("green", 0, {"toledo": 2, "valencia": 1}),
+    ):
         ask = g.asked()
         assert ask.kind == "send_back" and ask.players == (owner,) and ask.options["owners"][owner]["count"] == 3
         order.append(owner)
@@ -136,12 +170,14 @@ def test_withdrawal_example_each_opponent_returns_3_your_left_neighbor_starts():
 
 
 def test_withdrawal_example_left_neighbour_first_court_or_regions():
-    """"Example "Withdrawal": Each opponent must return 3 of their Caballeros from the regions or
+    """ "Example "Withdrawal": Each opponent must return 3 of their Caballeros from the regions or
     their Court to the Province. Your left neighbor starts." "Orange is to your left and returns 3
     Caballeros from their Court ... Blue returns 2 from their Court and 1 Caballero from Valencia
     ... Green is last and returns 2 from Toledo and 1 from Valencia." """
-    g = new_game_2023(players=["purple", "orange", "blue", "green"],
-                 homes={"purple": "granada", "orange": "cataluna", "blue": "sevilla", "green": "navarra"})
+    g = new_game_2023(
+        players=["purple", "orange", "blue", "green"],
+        homes={"purple": "granada", "orange": "cataluna", "blue": "sevilla", "green": "navarra"},
+    )
     clear(g)
     set_court(g, "orange", 3)
     set_court(g, "blue", 2)
@@ -161,7 +197,7 @@ def test_withdrawal_example_left_neighbour_first_court_or_regions():
 
 
 def test_send_back_as_many_as_possible():
-    """"In case you don't have enough Caballeros at the specified location, send back as many as
+    """ "In case you don't have enough Caballeros at the specified location, send back as many as
     possible." (Blue has only 1 outside the Castillo and the King's region)"""
     g = new_game_2023()
     clear(g)

@@ -7,6 +7,7 @@ like the King's region. For further details, see the base game rules (King's reg
 the King's marker is placed in a round immediately preceding a general scoring, it remains on
 the board during general scoring, adding the King's bonus to the region it occupies."
 Components: "1 King's Guard"."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,13 +18,22 @@ from engine.queries import entry_refusal
 
 from ..king_intrigue.modules_table import red_turn
 from ..king_intrigue.table import (
-    FOUR, KING, _module_turn, _points, _reveal_discs, _score, _start, _to_general_scoring, finish_turn,
-    idx, put,
+    FOUR,
+    KING,
+    _module_turn,
+    _points,
+    _reveal_discs,
+    _score,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    put,
 )
 
 
 def test_kings_guard_may_not_go_on_the_kings_region_and_closes_its_region_to_the_intrigue():
-    """"Any region hosting the King's marker may not be changed in any way. It is taboo just
+    """ "Any region hosting the King's marker may not be changed in any way. It is taboo just
     like the King's region.\""""
     game = _module_turn(165, discs={p: "aragon" for p in FOUR})
     ask = _start(game)
@@ -39,7 +49,7 @@ def test_kings_guard_may_not_go_on_the_kings_region_and_closes_its_region_to_the
 
 
 def test_kings_guard_in_the_round_before_a_general_scoring_adds_the_kings_bonus_there():
-    """"If the King's marker is placed in a round immediately preceding a general scoring, it
+    """ "If the King's marker is placed in a round immediately preceding a general scoring, it
     remains on the board during general scoring, adding the King's bonus to the region it
     occupies." (played in round 3, through the real general scoring)"""
     game = _module_turn(165, round_index=2)
@@ -85,6 +95,7 @@ def test_kings_guard_bonus_at_the_general_scoring():
     # The tokens' lines on their own (a whole general scoring with the King's Guard, through the
     # flow: test_referee.py's King's Guard scenario)
     from engine.rules import king_intrigue as KI
+
     record = type("R", (), {})()
     record.lines = []
     before = s.scores[0]

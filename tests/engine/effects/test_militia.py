@@ -1,6 +1,7 @@
 """Militia: "You may split your Caballeros or put them both in one region. You do not have to
 place them in neighbor regions of the King's region. However, you cannot place them in the
 Castillo or directly in the King's region." """
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -41,8 +42,9 @@ def test_you_do_not_have_to_place_them_in_neighbor_regions_of_the_kings_region()
 def test_you_cannot_place_them_in_the_castillo():
     g, pid = _militia()
     assert "castillo" not in g.asked().options["areas"]
-    assert "Castillo" in refused(g, ev.ExtraCaballerosPlaced(player=pid, placements={"castillo": 1, "granada": 1}),
-                                 "militia")
+    assert "Castillo" in refused(
+        g, ev.ExtraCaballerosPlaced(player=pid, placements={"castillo": 1, "granada": 1}), "militia"
+    )
 
 
 def test_you_cannot_place_them_directly_in_the_kings_region():

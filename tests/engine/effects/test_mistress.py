@@ -6,18 +6,32 @@ Rule text: "You may not place Caballeros in the King's region. If there is a spe
 the King's region this round, the King's bonus will not be awarded. Also, if there is a general
 scoring directly following this round, the King's bonus will not be awarded. Home region bonuses
 score as usual." """
+
 from __future__ import annotations
 
 from engine import events as ev
 
 from ..king_intrigue.table import (
-    ALL, BOTH, KING, WITH_MODULES, _module_turn, _points, _reveal_discs, _score, _start,
-    _to_general_scoring, finish_turn, new_game, play_powers, put, through_setup,
+    ALL,
+    BOTH,
+    KING,
+    WITH_MODULES,
+    _module_turn,
+    _points,
+    _reveal_discs,
+    _score,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    new_game,
+    play_powers,
+    put,
+    through_setup,
 )
 
 
 def test_mistress_a_later_general_scoring_pays_the_kings_bonus_again():
-    """"Also, if there is a general scoring directly following this round, the King's bonus will
+    """ "Also, if there is a general scoring directly following this round, the King's bonus will
     not be awarded." -- played in round 1, the general scoring after round 3 pays it."""
     game = _module_turn(75)
     _start(game)
@@ -30,7 +44,7 @@ def test_mistress_a_later_general_scoring_pays_the_kings_bonus_again():
 
 
 def test_mistress_the_general_scoring_directly_following_pays_no_kings_bonus():
-    """"if there is a general scoring directly following this round, the King's bonus will not
+    """ "if there is a general scoring directly following this round, the King's bonus will not
     be awarded. Home region bonuses score as usual." (played in round 3: the general scoring
     after round 3 follows directly)"""
     game = _module_turn(75, round_index=2)
@@ -57,7 +71,7 @@ def test_mistress_no_kings_bonus_at_a_special_scoring_this_round_home_bonus_as_u
     through_setup(game, hands={"red": [75] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]})
     play_powers(game, {"red": 75, "blue": 180, "green": 60, "yellow": 10})  # green: score the "4" regions
     put(game, "green", "cataluna", 2)
-    put(game, "red", "galicia", 4)   # red's home (Grande): the home bonus stays
+    put(game, "red", "galicia", 4)  # red's home (Grande): the home bonus stays
     finish_turn(game)  # blue
     ask = game.asked()
     game.apply(ev.CourtReplenished(player="red", from_provinces=ask.options["max"]))

@@ -11,12 +11,14 @@ top of one another."
 
 King and Intrigue, 90: "The mobile scoreboard action is explained in detail in the base game
 rules (stack 4, page 12)." """
+
 from __future__ import annotations
 
 from engine import events as ev
 
 from ..helpers import new_game, refused, turn_with
-from ..king_intrigue.table import KING, idx, new_game as ki_game, red_turn
+from ..king_intrigue.table import KING, idx, red_turn
+from ..king_intrigue.table import new_game as ki_game
 from .classic import start
 
 
@@ -26,8 +28,9 @@ def test_mobile_scoreboard_rules():
     pid = turn_with(g, "mobile_scoreboard")
     start(g, pid)
     refused(g, ev.MobileScoreboardPlaced(player=pid, scoreboard="4-0-0", area="granada"), "mobile-scoreboard")
-    refused(g, ev.MobileScoreboardPlaced(player=pid, scoreboard="4-0-0", area="castilla_la_nueva"),
-            "kings-region-taboo")
+    refused(
+        g, ev.MobileScoreboardPlaced(player=pid, scoreboard="4-0-0", area="castilla_la_nueva"), "kings-region-taboo"
+    )
     g.apply(ev.MobileScoreboardPlaced(player=pid, scoreboard="4-0-0", area="castillo"))
     assert g.state.scoreboard(g.board.castillo) == (4, 0, 0)
 

@@ -21,6 +21,7 @@ whether you're only allowed to move to or take from one (specific) region. You a
 to move Caballeros out of the Castillo or from your Court."
 
 2023: "Example "Intrigue": Move up to 2 of your own [Caballeros] and 2 opposing [Caballeros]." """
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -29,8 +30,27 @@ from ..helpers import count, new_game, put, refused, turn_with
 from .book2023 import _table
 from .classic import move, start
 from .game2023 import (
-    TWO, _dummy, clear, count as count_2023, idx, new_game as new_game_2023, put as put_2023,
-    refused as refused_2023, seat, start_special, turn_with as turn_with_2023,
+    TWO,
+    _dummy,
+    clear,
+    idx,
+    seat,
+    start_special,
+)
+from .game2023 import (
+    count as count_2023,
+)
+from .game2023 import (
+    new_game as new_game_2023,
+)
+from .game2023 import (
+    put as put_2023,
+)
+from .game2023 import (
+    refused as refused_2023,
+)
+from .game2023 import (
+    turn_with as turn_with_2023,
 )
 from .referee2023 import _refused, _to_turn
 
@@ -40,8 +60,11 @@ def test_intrigue_any_3_moves_anyones_caballeros_then_ends():
     pid = turn_with(g, "intrigue_any_3")
     start(g, pid)
     move(g, "blue", "aragon", "galicia", 2)
-    refused(g, ev.CaballerosMoved(player="red", owner="green", source="sevilla", target="valencia", count=2),
-            "special-action")
+    refused(
+        g,
+        ev.CaballerosMoved(player="red", owner="green", source="sevilla", target="valencia", count=2),
+        "special-action",
+    )
     move(g, "green", "sevilla", "castillo", 1)
     assert count(g, "blue", "galicia") == 2 and count(g, "green", "castillo") == 1
     assert g.state.turn.player == 1  # Blue's turn now: the card allowed 3
@@ -53,12 +76,17 @@ def test_intrigue_never_touches_castillo_or_kings_region():
     put(g, "blue", "castillo", 2)
     pid = turn_with(g, "intrigue_any_4")
     start(g, pid)
-    refused(g, ev.CaballerosMoved(player=pid, owner="blue", source="castillo", target="galicia"),
-            "castillo-no-removal")
-    refused(g, ev.CaballerosMoved(player=pid, owner="blue", source="castilla_la_nueva", target="galicia"),
-            "kings-region-taboo")
-    refused(g, ev.CaballerosMoved(player=pid, owner="blue", source="aragon", target="castilla_la_nueva"),
-            "kings-region-taboo")
+    refused(g, ev.CaballerosMoved(player=pid, owner="blue", source="castillo", target="galicia"), "castillo-no-removal")
+    refused(
+        g,
+        ev.CaballerosMoved(player=pid, owner="blue", source="castilla_la_nueva", target="galicia"),
+        "kings-region-taboo",
+    )
+    refused(
+        g,
+        ev.CaballerosMoved(player=pid, owner="blue", source="aragon", target="castilla_la_nueva"),
+        "kings-region-taboo",
+    )
     move(g, "blue", "aragon", "valencia", 2)
     move(g, "red", "galicia", "valencia", 2)
     assert g.state.turn.player == 1
@@ -90,8 +118,9 @@ def test_intrigue_2_own_2_foreign_limits_each_kind():
     put(g, "red", "valencia", 3)
     pid = turn_with(g, "intrigue_2_own_2_foreign")
     start(g, pid)
-    refused(g, ev.CaballerosMoved(player=pid, owner="red", source="valencia", target="granada", count=3),
-            "special-action")
+    refused(
+        g, ev.CaballerosMoved(player=pid, owner="red", source="valencia", target="granada", count=3), "special-action"
+    )
     move(g, "red", "valencia", "granada", 2)
     refused(g, ev.CaballerosMoved(player=pid, owner="red", source="valencia", target="granada"), "special-action")
     move(g, "blue", "aragon", "granada", 2)
@@ -134,7 +163,7 @@ def test_intrigue_with_the_king_in_france_moves_between_regions_only():
 
 
 def test_intrigue_example_move_2_own_and_2_opposing():
-    """"You move 1 of your Caballeros from Granada to Castilla and throw 1 into the Castillo.
+    """ "You move 1 of your Caballeros from Granada to Castilla and throw 1 into the Castillo.
     Then, you move 1 green Caballero to Valencia and 1 blue to Castilla." (The King: in
     Aragón, away from every region the example uses; Green's and Blue's came from Toledo.)"""
     g = _table(king="aragon")
@@ -155,7 +184,7 @@ def test_intrigue_example_move_2_own_and_2_opposing():
 
 
 def test_move_to_any_region_split_as_you_like_intrigue_example():
-    """"You can move them to any region, not just neighbor regions of the King's region. You can
+    """ "You can move them to any region, not just neighbor regions of the King's region. You can
     split them as you like." Intrigue: "You move 1 of your Caballeros from Granada to Castilla and
     throw 1 into the Castillo. Then, you move 1 green Caballero to Valencia and 1 blue to
     Castilla." (the King in Galicia)"""
@@ -174,12 +203,16 @@ def test_move_to_any_region_split_as_you_like_intrigue_example():
     g.apply(ev.CaballerosMoved(player=pid, owner="green", source="sevilla", target="valencia"))
     g.apply(ev.CaballerosMoved(player=pid, owner="blue", source="aragon", target="castilla"))
     assert g.state.special is None
-    assert (count_2023(g, "purple", "castilla"), count_2023(g, "purple", "castillo"), count_2023(g, "green", "valencia"),
-            count_2023(g, "blue", "castilla")) == (1, 1, 1, 1)
+    assert (
+        count_2023(g, "purple", "castilla"),
+        count_2023(g, "purple", "castillo"),
+        count_2023(g, "green", "valencia"),
+        count_2023(g, "blue", "castilla"),
+    ) == (1, 1, 1, 1)
 
 
 def test_move_never_from_the_court():
-    """"You are not allowed to move Caballeros out of the Castillo or from your Court." """
+    """ "You are not allowed to move Caballeros out of the Castillo or from your Court." """
     g = new_game_2023()
     put_2023(g, "purple", "granada", 1)
     pid = _to_turn(g, "intrigue")

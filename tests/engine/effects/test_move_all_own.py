@@ -5,6 +5,7 @@ Cards: classic (1995) "Intrigue" (intrigue_all_own_from_region).
 classic 1995: "You may move all of your own Caballeros from any one region. With this card you
 must move all of your Caballeros from one region; you may not leave any in that region. However,
 you may, as usual, move those Caballeros into any combination of different regions." """
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -19,7 +20,7 @@ def test_intrigue_all_own_from_region_must_move_them_all():
     pid = turn_with(g, "intrigue_all_own_from_region")
     start(g, pid)
     move(g, "red", "valencia", "granada", 1)
-    assert "valencia" not in g.asked().options["targets"]   # from one region, never back into it
+    assert "valencia" not in g.asked().options["targets"]  # from one region, never back into it
     refused(g, ev.SpecialActionFinished(player=pid), "special-action")
     refused(g, ev.CaballerosMoved(player=pid, owner="red", source="galicia", target="granada"), "special-action")
     move(g, "red", "valencia", "castillo", 2)

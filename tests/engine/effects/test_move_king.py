@@ -12,6 +12,7 @@ classic 1995: "King's Card (1x) Move the King to a region of your choice. You ma
 King and Intrigue, King's Card: "You may move the King before or after you place Caballeros. You
 may not place the King in the Castillo." 160 (Royal Advisor): "Before or after you place
 Caballeros, you may move the King to an adjacent region." """
+
 from __future__ import annotations
 
 import pytest
@@ -21,7 +22,15 @@ from engine.errors import RuleViolation
 
 from ..helpers import count, new_game, refused, turn_with
 from ..king_intrigue.table import (
-    KING, _start, idx, new_game as ki_game, play_powers, red_turn, through_setup,
+    KING,
+    _start,
+    idx,
+    play_powers,
+    red_turn,
+    through_setup,
+)
+from ..king_intrigue.table import (
+    new_game as ki_game,
 )
 from .classic import start
 
@@ -47,7 +56,7 @@ def test_kings_card_moves_the_king_anywhere_and_placement_follows():
 
 
 def test_special_action_first_then_placement_next_to_the_new_king():
-    """"Then, in the order of his choice, the player executes his special action and places
+    """ "Then, in the order of his choice, the player executes his special action and places
     ..." -- "You may move the King before or after you place Caballeros." (the King's Card
     first: the placement then goes next to the King's new region)"""
     game = ki_game(4)
@@ -63,7 +72,7 @@ def test_special_action_first_then_placement_next_to_the_new_king():
 
 
 def test_placement_first_then_the_king_moves():
-    """"You may move the King before or after you place Caballeros.\""""
+    """ "You may move the King before or after you place Caballeros.\""""
     game = ki_game(4)
     through_setup(game)
     play_powers(game, {"red": 40, "blue": 120, "green": 90, "yellow": 10})
@@ -77,7 +86,7 @@ def test_placement_first_then_the_king_moves():
 
 
 def test_the_kings_card_may_not_put_the_king_in_the_castillo():
-    """"You may not place the King in the Castillo.\""""
+    """ "You may not place the King in the Castillo.\""""
     game = ki_game(4)
     through_setup(game)
     play_powers(game, {"red": 40, "blue": 120, "green": 90, "yellow": 10})
@@ -90,7 +99,7 @@ def test_the_kings_card_may_not_put_the_king_in_the_castillo():
 
 
 def test_160_the_royal_advisor_may_not_move_the_king_into_the_castillo_nor_two_steps():
-    """"Before or after you place Caballeros, you may move the King to an adjacent region.\""""
+    """ "Before or after you place Caballeros, you may move the King to an adjacent region.\""""
     game = ki_game(4)
     red_turn(game, 160)
     _start(game)
@@ -111,7 +120,12 @@ def test_160_royal_advisor_moves_the_king_to_an_adjacent_region_before_or_after_
     game.apply(ev.SpecialActionStarted(player="red"))
     ask = game.asked()
     assert ask.kind == "move_king" and set(ask.options["regions"]) == {
-        "castilla_la_vieja", "aragon", "valencia", "granada", "sevilla"}
+        "castilla_la_vieja",
+        "aragon",
+        "valencia",
+        "granada",
+        "sevilla",
+    }
     with pytest.raises(RuleViolation, match="adjacent region"):
         game.apply(ev.KingMoved(player="red", region="galicia"))
     game.apply(ev.KingMoved(player="red", region="valencia"))

@@ -11,6 +11,7 @@ action." The Caballero card: "The Caballero card allows her to place 2 Caballero
 "Normally a player will execute the special action on his Power card." Their holder acts with
 the other card (engine/rules/king_intrigue.py, turn_sources); the Intrigue card's action is
 test_choice.py, the King's Card's test_move_king.py."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,7 +22,7 @@ from ..king_intrigue.table import ALL, finish_turn, new_game, play_powers, throu
 
 
 def test_four_players_a_caballero_card_holder_executes_the_power_cards_action():
-    """"Normally a player will execute the special action on his Power card." (a Caballero card
+    """ "Normally a player will execute the special action on his Power card." (a Caballero card
     holder in a 4-player game: the 90's mobile scoreboard)"""
     game = new_game(4)
     through_setup(game)
@@ -44,10 +45,13 @@ def test_the_10_and_180_have_no_action_of_their_own_so_no_choice():
     assert game.asked().options["special"]["options"] is None
 
 
-@pytest.mark.parametrize("lowest,card,options", [
-    (10, "intrigue", ["move", "move_all_own"]),
-    (20, "ki_20", ["intrigue_move", "intrigue_move_all_own", "power_card"]),
-])
+@pytest.mark.parametrize(
+    "lowest,card,options",
+    [
+        (10, "intrigue", ["move", "move_all_own"]),
+        (20, "ki_20", ["intrigue_move", "intrigue_move_all_own", "power_card"]),
+    ],
+)
 def test_the_10_takes_the_intrigue_card_and_offers_only_its_actions(lowest, card, options):
     """The 10: "This is the Power card with the lowest value. You are therefore the player that
     takes the Intrigue card and executes its action." With 3 players another lowest card (the 20)

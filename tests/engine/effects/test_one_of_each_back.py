@@ -8,6 +8,7 @@ provinces."
 
 King and Intrigue, 70: "You choose 1 Caballero belonging to each opponent (not your own) and
 place them in the Province." """
+
 from __future__ import annotations
 
 import pytest
@@ -16,7 +17,8 @@ from engine import events as ev
 from engine.errors import RuleViolation
 
 from ..helpers import count, new_game, provinces, put, refused, turn_with
-from ..king_intrigue.table import idx, new_game as ki_game, red_turn
+from ..king_intrigue.table import idx, red_turn
+from ..king_intrigue.table import new_game as ki_game
 from .classic import moves, start
 
 
@@ -25,8 +27,9 @@ def test_one_of_each_other_player_back_to_provinces():
     put(g, "green", "castilla_la_nueva", 1)  # only the taboo region besides Sevilla
     pid = turn_with(g, "one_of_each_back")
     start(g, pid)
-    refused(g, ev.CaballerosSentBack(player=pid, owner="green", from_regions={"castilla_la_nueva": 1}),
-            "kings-region-taboo")
+    refused(
+        g, ev.CaballerosSentBack(player=pid, owner="green", from_regions={"castilla_la_nueva": 1}), "kings-region-taboo"
+    )
     refused(g, ev.CaballerosSentBack(player=pid, owner="blue", from_regions={"aragon": 2}), "special-action")
     refused(g, ev.CaballerosSentBack(player=pid, owner="red", from_regions={"galicia": 1}), "special-action")
     g.apply(ev.CaballerosSentBack(player=pid, owner="blue", from_regions={"aragon": 1}))
@@ -36,7 +39,7 @@ def test_one_of_each_other_player_back_to_provinces():
 
 
 def test_70_the_caballero_of_each_opponent_goes_to_the_province():
-    """"You choose 1 Caballero belonging to each opponent (not your own) and place them in the
+    """ "You choose 1 Caballero belonging to each opponent (not your own) and place them in the
     Province." (the province, not the court)"""
     game = ki_game(4)
     red_turn(game, 70)
@@ -59,4 +62,7 @@ def test_70_one_caballero_of_each_opponent_not_your_own_to_the_province():
     for pid, home in (("blue", "sevilla"), ("green", "granada"), ("yellow", "valencia")):
         game.apply(ev.CaballerosSentBack(player="red", owner=pid, from_regions={home: 1}))
     assert [game.state.counts[idx(game, r)][p] for p, r in ((1, "sevilla"), (2, "granada"), (3, "valencia"))] == [
-        1, 1, 1]
+        1,
+        1,
+        1,
+    ]

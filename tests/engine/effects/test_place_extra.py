@@ -6,6 +6,7 @@ classic 1995: "You may move 2 additional Caballeros from your court to any regio
 card you may move up to 3 Caballeros from your court: 1 of which may only be moved to a region
 adjacent to the King's Region (or into the Castillo), and 2 more which [may] be moved into the
 region(s) of your choice." """
+
 from __future__ import annotations
 
 from engine import events as ev

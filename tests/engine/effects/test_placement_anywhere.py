@@ -3,6 +3,7 @@ of your choice, instead of only in regions neighboring the King's region. The Ki
 itself is always taboo!"
 
 Cards: King and Intrigue "Placement anywhere" (ki_20)."""
+
 from __future__ import annotations
 
 import pytest

@@ -5,6 +5,7 @@ Cards: classic (1995) "Power Cards" (power_card_back).
 classic 1995: "Take 1 of your Power Cards from the discard stack back into your hand. You may
 take back the Power Card you just played this round. You do not have to show the card to the
 other players." """
+
 from __future__ import annotations
 
 from engine import events as ev

@@ -5,6 +5,7 @@ Cards: King and Intrigue "Quarantine" (pe_quarantine).
 Rule text: "Any region hosting the quarantine marker may not be changed in any way. It is taboo
 just like the King's region. For further details, see the base game rules (King's region, page
 5)." Components: "1 quarantine marker"."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,15 +17,28 @@ from engine.snapshot import SnapshotError, load_snapshot
 
 from ..king_intrigue.modules_table import red_turn
 from ..king_intrigue.table import (
-    BASE, BOTH, KING, WITH_MODULES, _module_turn, _score, _start, finish_turn, idx, new_game, seat,
+    BASE,
+    BOTH,
+    KING,
+    WITH_MODULES,
+    _module_turn,
+    _score,
+    _start,
+    finish_turn,
+    idx,
+    new_game,
+    seat,
 )
 
 
 def test_quarantine_may_not_go_on_the_kings_region_and_a_send_back_spares_it():
-    """"Any region hosting the quarantine marker may not be changed in any way." (the 70 in a
+    """ "Any region hosting the quarantine marker may not be changed in any way." (the 70 in a
     later turn may not take a Caballero from it)"""
-    game = _module_turn(135, discs={"red": "aragon", "blue": "aragon", "green": "aragon", "yellow": "aragon"},
-                        others={"red": 135, "blue": 180, "green": 40, "yellow": 10})
+    game = _module_turn(
+        135,
+        discs={"red": "aragon", "blue": "aragon", "green": "aragon", "yellow": "aragon"},
+        others={"red": 135, "blue": 180, "green": 40, "yellow": 10},
+    )
     ask = _start(game)
     assert KING not in ask.options["regions"]
     game.apply(ev.RegionChosen(player="red", region="aragon"))
@@ -67,11 +81,16 @@ def test_quarantine_lasts_as_the_card_says_and_refuses_to_start_until_entered():
     while game.state.round_index == 0:
         finish_turn(game)
     assert game.state.markers["quarantine"] is None  # until: "round" (the tests' card file)
-    unentered = {**WITH_MODULES, "power_cards": [c for c in WITH_MODULES["power_cards"]
-                                                 if c["id"] != "pe_quarantine"]
-                 + [{"id": "pe_quarantine", "value": 135, "court": 2}]}
-    with pytest.raises(RuleViolation, match=r"how long the quarantine marker stays is not published.*"
-                                            r"power_cards\[pe_quarantine\]\.params\.until"):
+    unentered = {
+        **WITH_MODULES,
+        "power_cards": [c for c in WITH_MODULES["power_cards"] if c["id"] != "pe_quarantine"]
+        + [{"id": "pe_quarantine", "value": 135, "court": 2}],
+    }
+    with pytest.raises(
+        RuleViolation,
+        match=r"how long the quarantine marker stays is not published.*"
+        r"power_cards\[pe_quarantine\]\.params\.until",
+    ):
         new_game(4, modules=BOTH, cards_file=unentered)
 
 
@@ -84,6 +103,7 @@ def test_a_disc_that_sends_caballeros_to_a_quarantined_region_sends_them_to_the_
     s.counts[s.board.castillo][0] += 2
     s.provinces[0] -= 2
     from engine import flow as F
+
     s.scoring_needed, s.scoring_discs = [0], {0: idx(game, "aragon")}
     before = s.court[0]
     F._run_general_scoring(s)

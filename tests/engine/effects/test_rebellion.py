@@ -3,17 +3,29 @@ in). The Castillo is now the King's region, with all consequences. If the Castil
 scored, you can get the King's bonus. However, the Caballeros are not moved to regions,
 throw them back in. The King remains there until he is moved again. All regions are
 considered neighboring regions of the Castillo." """
+
 from __future__ import annotations
 
 from engine import events as ev
 from engine.views import public_view
 
 from .game2023 import (
-    clear, count, finish_round, grande, king, lift_castillo, new_game, put, refused, score, start_round,
-    start_special, take, turn_with,
+    clear,
+    count,
+    finish_round,
+    grande,
+    king,
+    lift_castillo,
+    new_game,
+    put,
+    refused,
+    score,
+    start_round,
+    start_special,
+    take,
+    turn_with,
 )
 from .referee2023 import _points, _refused, _round_of_plain_turns, _to_turn
-
 
 REGENCY = ["new-regency"]
 
@@ -141,6 +153,7 @@ def test_already_there_nothing_changes():
 
 def test_the_table_sees_the_king_by_the_castillo():
     from engine.views import public_view
+
     g, _ = _rebellion()
     assert public_view(g.state).king == "castillo"
 
@@ -162,13 +175,12 @@ def test_rebellion_the_castillo_is_the_kings_region_with_all_consequences():
     _refused(g, ev.CaballerosPlaced(player=pid, placements={"castillo": 1}), "kings-region-taboo")
     start_special(g, pid)
     assert "castillo" not in g.asked().options["targets"]
-    _refused(g, ev.CaballerosMoved(player=pid, owner="blue", source="granada", target="castillo"),
-             "kings-region-taboo")
+    _refused(g, ev.CaballerosMoved(player=pid, owner="blue", source="granada", target="castillo"), "kings-region-taboo")
     assert king(g) == "castillo"
 
 
 def test_rebellion_the_castillo_scored_with_the_kings_bonus_nothing_moves_out():
-    """"If the Castillo is scored, you can get the King's bonus. However, the Caballeros are not
+    """ "If the Castillo is scored, you can get the King's bonus. However, the Caballeros are not
     moved to regions, throw them back in." (at a general scoring: no disc is set)"""
     g = new_game(round=3)
     clear(g)

@@ -4,6 +4,7 @@ Castillo itself ... During general scoring, you will empty and score the Castill
 usual ... Then, score the Castillo according to the scoreboard in the region it occupies
 (including any relevant King or home region bonuses). Finally, return the Castillo to its
 normal position on the board.\""""
+
 from __future__ import annotations
 
 import pytest
@@ -12,15 +13,29 @@ from engine import events as ev
 from engine.errors import RuleViolation
 
 from ..king_intrigue.table import (
-    ALL, KING, WITH_MODULES, _module_turn, _reveal_discs, _start, _to_general_scoring, finish_turn, idx,
-    new_game, play_powers, put, through_setup,
+    ALL,
+    KING,
+    WITH_MODULES,
+    _module_turn,
+    _reveal_discs,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    new_game,
+    play_powers,
+    put,
+    through_setup,
 )
 
 
 def test_the_castillo_moves_onto_a_region_takes_its_caballeros_in_and_scores_on_its_scoreboard():
     game = new_game(4, modules=["players-edition"], cards_file=WITH_MODULES)
-    through_setup(game, discs={p: "granada" for p in ("red", "blue", "green", "yellow")},
-                  hands={"red": [23] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]})
+    through_setup(
+        game,
+        discs={p: "granada" for p in ("red", "blue", "green", "yellow")},
+        hands={"red": [23] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]},
+    )
     play_powers(game, {"red": 23, "blue": 170, "green": 90, "yellow": 10})
     finish_turn(game)
     finish_turn(game)
@@ -57,7 +72,7 @@ def test_the_castillo_moves_onto_a_region_takes_its_caballeros_in_and_scores_on_
 
 
 def test_relocate_the_king_in_the_castillos_region_leaves_the_castillo_open():
-    """"If the King is moved to the region where the Castillo is located, it has no effect on
+    """ "If the King is moved to the region where the Castillo is located, it has no effect on
     the Castillo." -- "players may choose to place/move Caballeros in/to the region (next to
     the Castillo) or in the Castillo itself.\""""
     game = _module_turn(23)
@@ -73,7 +88,7 @@ def test_relocate_the_king_in_the_castillos_region_leaves_the_castillo_open():
 
 
 def test_relocated_castillo_with_the_king_in_its_region_scores_the_kings_bonus_and_the_region_apart():
-    """"Then, score the Castillo according to the scoreboard in the region it occupies
+    """ "Then, score the Castillo according to the scoreboard in the region it occupies
     (including any relevant King or home region bonuses)." -- "take special care not to mix
     the Caballeros in the Castillo with the Caballeros in the same region\""""
     game = _module_turn(23, round_index=2)

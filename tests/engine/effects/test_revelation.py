@@ -1,15 +1,33 @@
 """Revelation: "Open the gate and score the Castillo as usual. However, do not move the
 Caballeros afterwards. Instead, you throw them back into the Castillo. They will only be
 placed in regions during the general scoring." """
+
 from __future__ import annotations
 
 from engine import events as ev
 
 from .game2023 import (
-    clear, count, general_scoring, lift_castillo, new_game, put, refused, score, start_special, turn_with,
+    clear,
+    count,
+    general_scoring,
+    lift_castillo,
+    new_game,
+    put,
+    refused,
+    score,
+    start_special,
+    turn_with,
 )
 from .referee2023 import (
-    BOARD_2_3, DUMMY, _area_points, _dummy_seat, _last_scoring, _points, _put_dummy, _to_turn, _two,
+    BOARD_2_3,
+    DUMMY,
+    _area_points,
+    _dummy_seat,
+    _last_scoring,
+    _points,
+    _put_dummy,
+    _to_turn,
+    _two,
 )
 
 
@@ -71,8 +89,12 @@ def test_the_table_counts_the_castillo_once_no_one_vetoed():
 
 
 def test_a_castillo_board_nobody_published_refuses_it_naming_the_fact():
-    g = new_game(players=["purple", "blue", "green"], board_file={"spaces": [
-        {"id": "france", "neighbours": ["navarra"]}, {"id": "portugal", "neighbours": ["galicia"]}]})
+    g = new_game(
+        players=["purple", "blue", "green"],
+        board_file={
+            "spaces": [{"id": "france", "neighbours": ["navarra"]}, {"id": "portugal", "neighbours": ["galicia"]}]
+        },
+    )
     pid = turn_with(g, "revelation")
     msg = refused(g, ev.SpecialActionStarted(player=pid), "board-fact-missing")
     assert "castillo.scoreboard" in msg

@@ -4,6 +4,7 @@ Cards: King and Intrigue "Risk of Collapse" (pe_risk_of_collapse).
 
 Rule text: "Caballeros already inside the Castillo remain in the Castillo, and will be scored
 normally during general and special scorings." Components: "1 risk of collapse tile"."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,12 +14,18 @@ from engine.errors import RuleViolation
 
 from ..king_intrigue.modules_table import red_turn
 from ..king_intrigue.table import (
-    _module_turn, _points, _reveal_discs, _start, _to_general_scoring, put, seat,
+    _module_turn,
+    _points,
+    _reveal_discs,
+    _start,
+    _to_general_scoring,
+    put,
+    seat,
 )
 
 
 def test_risk_of_collapse_caballeros_inside_are_scored_normally():
-    """"Caballeros already inside the Castillo remain in the Castillo, and will be scored
+    """ "Caballeros already inside the Castillo remain in the Castillo, and will be scored
     normally during general and special scorings.\""""
     game = _module_turn(145)
     put(game, "green", "castillo", 2)

@@ -12,13 +12,16 @@ identical to those Action cards found in the base game (stacks 3 and 4, pages 11
 scoring each is, is not published: the table enters it from its cards; the tests' table (and the
 engine's self-play stand-in) enter 60, 100, 110: score_group ("4", "5", "6-7"); 120:
 score_castillo; 150: score_chosen_region; 170: score_first_only."""
+
 from __future__ import annotations
 
 from engine import events as ev
 from engine.game import Game
 
 from ..helpers import count, new_game, put, refused, score, take_card, turn_with
-from ..king_intrigue.table import _start, new_game as ki_game, put as ki_put, red_turn
+from ..king_intrigue.table import _start, red_turn
+from ..king_intrigue.table import new_game as ki_game
+from ..king_intrigue.table import put as ki_put
 from .classic import start
 
 

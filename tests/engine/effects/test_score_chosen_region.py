@@ -17,6 +17,7 @@ scoring each is, is not published: the table enters it from its cards; the tests
 engine's self-play stand-in) enter 60, 100, 110: score_group ("4", "5", "6-7"); 120:
 score_castillo; 150: score_chosen_region; 170: score_first_only. Special scoring (any region),
 Special cards: "You may choose a region in which you have no Caballeros." """
+
 from __future__ import annotations
 
 import pytest
@@ -25,9 +26,13 @@ from engine import events as ev
 
 from ..helpers import new_game, put, refused, score, turn_with
 from ..king_intrigue.modules_table import _turn
-from ..king_intrigue.table import KING, _start, new_game as ki_game, put as ki_put, red_turn
+from ..king_intrigue.table import KING, _start, red_turn
+from ..king_intrigue.table import new_game as ki_game
+from ..king_intrigue.table import put as ki_put
 from .classic import start
-from .game2023 import clear, new_game as new_game_2023, put as put_2023, start_special
+from .game2023 import clear, start_special
+from .game2023 import new_game as new_game_2023
+from .game2023 import put as put_2023
 from .referee2023 import _last_scoring, _points, _refused, _to_turn
 
 
@@ -53,7 +58,7 @@ def test_a_region_where_you_have_no_caballero():
 
 
 def test_a_chosen_region_may_be_the_kings_region():
-    """"If you can choose a region, you may choose the King's region." (a card of the table's
+    """ "If you can choose a region, you may choose the King's region." (a card of the table's
     that scores one region of your choice; the King's bonus comes with it)"""
     chooser = {"id": "local_hero", "stack": 4, "copies": 1, "name": "Local Hero", "effect": "score_chosen_region"}
     g = new_game_2023(extra_cards=(chooser,))

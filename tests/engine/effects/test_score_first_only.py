@@ -12,11 +12,13 @@ identical to those Action cards found in the base game (stacks 3 and 4, pages 11
 scoring each is, is not published: the table enters it from its cards; the tests' table (and the
 engine's self-play stand-in) enter 60, 100, 110: score_group ("4", "5", "6-7"); 120:
 score_castillo; 150: score_chosen_region; 170: score_first_only."""
+
 from __future__ import annotations
 
 from ..helpers import new_game, put, score, turn_with
 from ..king_intrigue.modules_table import red_turn
-from ..king_intrigue.table import _start, put as ki_put
+from ..king_intrigue.table import _start
+from ..king_intrigue.table import put as ki_put
 from .classic import start
 
 

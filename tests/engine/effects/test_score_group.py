@@ -26,6 +26,7 @@ identical to those Action cards found in the base game (stacks 3 and 4, pages 11
 scoring each is, is not published: the table enters it from its cards; the tests' table (and the
 engine's self-play stand-in) enter 60, 100, 110: score_group ("4", "5", "6-7"); 120:
 score_castillo; 150: score_chosen_region; 170: score_first_only."""
+
 from __future__ import annotations
 
 import pytest
@@ -34,21 +35,37 @@ from engine import events as ev
 from engine.scoring import regions_in_group
 
 from ..helpers import new_game, put, score, turn_with
-from ..king_intrigue.table import new_game as ki_game, red_turn
+from ..king_intrigue.table import new_game as ki_game
+from ..king_intrigue.table import red_turn
 from .book2023 import _table
 from .classic import start
 from .game2023 import (
-    clear, count, idx, new_game as new_game_2023, put as put_2023, refused, start_special,
+    clear,
+    count,
+    idx,
+    refused,
+    start_special,
+)
+from .game2023 import (
+    new_game as new_game_2023,
+)
+from .game2023 import (
+    put as put_2023,
+)
+from .game2023 import (
     turn_with as turn_with_2023,
 )
 from .referee2023 import _last_scoring, _points, _to_turn
 
 
-@pytest.mark.parametrize("card,scored", [
-    ("score_4_regions", {"galicia", "sevilla"}),
-    ("score_5_regions", {"aragon", "valencia"}),
-    ("score_6_7_regions", {"granada"}),
-])
+@pytest.mark.parametrize(
+    "card,scored",
+    [
+        ("score_4_regions", {"galicia", "sevilla"}),
+        ("score_5_regions", {"aragon", "valencia"}),
+        ("score_6_7_regions", {"granada"}),
+    ],
+)
 def test_special_scoring_of_a_value_group(card, scored):
     g = new_game()
     for region in ("valencia", "granada"):
@@ -99,7 +116,7 @@ def test_fiesta_with_the_king_by_the_castillo_scores_the_regions_only():
 
 
 def test_example_2_fiesta_special_action_not_performed_then_place_3():
-    """"It's Special action scores all 5-point regions (Aragón, Navarra and Valencia). Since this
+    """ "It's Special action scores all 5-point regions (Aragón, Navarra and Valencia). Since this
     would give more points to other players, you decide not to perform the Special action.
     After that, you may place up to 3 Caballeros ... You place 1 in Aragón and 2 in Toledo."
     (The King: in Castilla, next to both.)"""
@@ -115,7 +132,7 @@ def test_example_2_fiesta_special_action_not_performed_then_place_3():
 
 
 def test_outposts_example_score_all_4_point_regions_with_scoring_tiles():
-    """"Score all regions that give 4 points for 1st place. In this case, these are Sevilla,
+    """ "Score all regions that give 4 points for 1st place. In this case, these are Sevilla,
     Cataluña, and Toledo, since a Scoring tile was placed in Toledo. You don't score Galicia,
     because it also has a Scoring tile." (The tiles: this table's, 4-0-0 and 8-4-0.)"""
     g = _table(king="aragon")
@@ -132,7 +149,7 @@ def test_outposts_example_score_all_4_point_regions_with_scoring_tiles():
 
 
 def test_score_regions_never_the_castillo_unless_stated():
-    """"Note: Unless stated otherwise, you're not allowed to score the Castillo, since it is not a
+    """ "Note: Unless stated otherwise, you're not allowed to score the Castillo, since it is not a
     region." (Outposts scores the "4" regions: a 4/0/0 Scoring tile on the Castillo does not make
     it one)"""
     g = new_game_2023()
@@ -146,12 +163,12 @@ def test_score_regions_never_the_castillo_unless_stated():
 
 
 def test_outposts_example_with_scoring_tiles():
-    """"Score all regions that give 4 points for 1st place. In this case, these are Sevilla,
+    """ "Score all regions that give 4 points for 1st place. In this case, these are Sevilla,
     Cataluña, and Toledo, since a Scoring tile was placed in Toledo. You don't score Galicia,
     because it also has a Scoring tile." """
     g = new_game_2023(king="valencia")
     clear(g)
-    g.state.mobile["tile_a"] = g.board.area_index["toledo"]   # 4/0/0
+    g.state.mobile["tile_a"] = g.board.area_index["toledo"]  # 4/0/0
     g.state.mobile["tile_b"] = g.board.area_index["galicia"]  # 8/4/0
     for r in ("sevilla", "cataluna", "toledo", "galicia"):
         put_2023(g, "blue", r, 1)
@@ -171,7 +188,7 @@ def test_king_and_intrigue_60_and_110_score_the_group_the_tables_card_says(value
 
 
 def test_a_tile_valued_4_on_the_castillo_does_not_make_outposts_score_it():
-    """"Note: Unless stated otherwise, you're not allowed to score the Castillo, since it is not a
+    """ "Note: Unless stated otherwise, you're not allowed to score the Castillo, since it is not a
     region." — even with a Scoring tile showing 4 there ("Score all regions that give 4 points
     for 1st place")."""
     g = new_game_2023(king="granada")

@@ -5,6 +5,7 @@ Cards: classic (1995) "Special Scoring" (score_least_caballeros).
 classic 1995: "Score the region(s) with the least Caballeros. Regions without Caballeros are not
 considered. [...] If more than 1 region qualifies for the least Caballeros, each of those
 regions are scored. The Castillo is not considered here." """
+
 from __future__ import annotations
 
 from ..helpers import new_game, put, turn_with
@@ -21,7 +22,7 @@ def test_special_scoring_least_caballeros_skips_empty_regions():
 
 
 def test_special_scoring_least_caballeros_scores_every_region_tied_and_never_the_castillo():
-    """"If more than 1 region qualifies for the least Caballeros, each of those regions are
+    """ "If more than 1 region qualifies for the least Caballeros, each of those regions are
     scored. The Castillo is not considered here." (the three home regions hold 2 each; the
     Castillo's 1 is not the least)"""
     g = new_game()

@@ -5,6 +5,7 @@ Cards: classic (1995) "Special Scoring" (score_most_caballeros).
 classic 1995: "Score the region(s) with the most Caballeros. The region containing the most
 Caballeros (of all players) are scored immediately. If more than 1 region qualifies for the most
 Caballeros, each of those regions are scored." """
+
 from __future__ import annotations
 
 from ..helpers import new_game, put, score, turn_with
@@ -21,7 +22,7 @@ def test_special_scoring_most_caballeros():
 
 
 def test_special_scoring_most_caballeros_scores_every_region_tied_for_the_most():
-    """"If more than 1 region qualifies for the most Caballeros, each of those regions are
+    """ "If more than 1 region qualifies for the most Caballeros, each of those regions are
     scored." (Aragón and Sevilla hold 4 each)"""
     g = new_game()
     put(g, "green", "aragon", 2)

@@ -4,6 +4,7 @@ Cards: King and Intrigue "Special scoring (three offered)" (sc_scoring_offered).
 
 Rule text: "Special Scoring: You give your opponent the choice of 3 regions. Of these 3 regions,
 your opponent chooses which will be scored." """
+
 from __future__ import annotations
 
 import pytest

@@ -6,6 +6,7 @@ Rule text: "Special Scoring: You may only choose a region in which you have at l
 Caballero." (Its sister card, "You may choose a region in which you have no Caballeros", is the
 base game's score_chosen_region.) Read as the base game's "select any one region": the King's
 region may be named (scoring it changes nothing there)."""
+
 from __future__ import annotations
 
 import pytest
@@ -26,5 +27,9 @@ def test_a_region_where_you_have_at_least_one_caballero():
     put(game, "red", "aragon", 2)
     game.apply(ev.RegionChosen(player="red", region="aragon"))
     record = game.state.scoring_log[-1]
-    assert {ln.player: ln.points for ln in record.lines if ln.kind == "place"} == {"red": 5, "blue": 1, "green": 1,
-                                                                                 "yellow": 1}
+    assert {ln.player: ln.points for ln in record.lines if ln.kind == "place"} == {
+        "red": 5,
+        "blue": 1,
+        "green": 1,
+        "yellow": 1,
+    }

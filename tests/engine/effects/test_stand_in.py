@@ -1,5 +1,6 @@
 """Stand-in: "You are only allowed to swap them, if both are located in the regions (i.e. not
 in France, Portugal, or the Castillo)." What is swapped is the card's (param swap)."""
+
 from __future__ import annotations
 
 import pytest
@@ -67,8 +68,11 @@ def test_only_if_both_are_located_in_the_regions_not_a_grande_in_the_castillo():
 
 
 def test_two_grandes_never_out_of_the_kings_region():
-    g, pid = _stand_in("any_two_grandes", king="aragon", homes={
-        "purple": "galicia", "blue": "castilla", "green": "sevilla", "orange": "cataluna"})
+    g, pid = _stand_in(
+        "any_two_grandes",
+        king="aragon",
+        homes={"purple": "galicia", "blue": "castilla", "green": "sevilla", "orange": "cataluna"},
+    )
     g.state.grandes[1] = idx(g, "aragon")  # arranged: Blue's Grande stands with the King
     start_special(g, pid)
     assert all("blue" not in pair["grandes"] for pair in g.asked().options["pairs"])
@@ -121,5 +125,4 @@ def test_stand_in_never_swaps_the_king_standing_by_the_castillo():
     pid = _to_turn(g, "stand_in")
     start_special(g, pid)
     assert g.state.special is None and king(g) == "castillo"
-    assert [grande(g, p) for p in ("purple", "blue", "green", "orange")] == ["galicia", "aragon", "sevilla",
-                                                                           "cataluna"]
+    assert [grande(g, p) for p in ("purple", "blue", "green", "orange")] == ["galicia", "aragon", "sevilla", "cataluna"]

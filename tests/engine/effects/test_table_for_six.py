@@ -6,13 +6,22 @@ Rule text: "You may not place the limit table in the King's region. A player usi
 card may move Caballeros to or from the limit table. If (e.g., by secret disc) more Caballeros
 are placed in the region than there is space on the limit table, these newer, excess Caballeros
 are returned to the players' Courts." Components: "3 limit tables"."""
+
 from __future__ import annotations
 
 from engine import events as ev
 
 from ..king_intrigue.modules_table import apply_checked, red_turn
 from ..king_intrigue.table import (
-    FOUR, _module_turn, _points, _reveal_discs, _start, _to_general_scoring, finish_turn, idx, put,
+    FOUR,
+    _module_turn,
+    _points,
+    _reveal_discs,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    put,
 )
 
 
@@ -34,7 +43,7 @@ def _full_limit_table_at_the_general_scoring():
 
 
 def test_table_for_six_an_intrigue_move_may_take_a_caballero_off_the_limit_table():
-    """"A player using the Intrigue card may move Caballeros to or from the limit table.\""""
+    """ "A player using the Intrigue card may move Caballeros to or from the limit table.\""""
     game = _module_turn(155, discs={p: "aragon" for p in FOUR})
     _start(game)
     game.apply(ev.RegionChosen(player="red", region="aragon"))
@@ -49,7 +58,7 @@ def test_table_for_six_an_intrigue_move_may_take_a_caballero_off_the_limit_table
 
 
 def test_table_for_six_caballeros_a_disc_brings_to_a_full_table_go_to_the_court():
-    """"If (e.g., by secret disc) more Caballeros are placed in the region than there is space
+    """ "If (e.g., by secret disc) more Caballeros are placed in the region than there is space
     on the limit table, these newer, excess Caballeros are returned to the players' Courts.\""""
     game, _, court = _full_limit_table_at_the_general_scoring()
     s = game.state

@@ -10,6 +10,7 @@ player is performing the action."
 
 King and Intrigue, 40: "The Veto action is explained in detail in the base game rules (stack 2,
 page 10)." """
+
 from __future__ import annotations
 
 import pytest
@@ -19,7 +20,15 @@ from engine.game import Game
 
 from ..helpers import ROUND_2, count, finish_round, new_game, refused, start_round, take_card, turn_with
 from ..king_intrigue.table import (
-    KING, _play_round, finish_turn, idx, new_game as ki_game, play_powers, through_setup,
+    KING,
+    _play_round,
+    finish_turn,
+    idx,
+    play_powers,
+    through_setup,
+)
+from ..king_intrigue.table import (
+    new_game as ki_game,
 )
 from .classic import move, start
 
@@ -108,10 +117,15 @@ def test_the_veto_lapses_at_the_end_of_the_following_round():
     assert not [v for v in s.vetoes if v[0] == 0]
 
 
-@pytest.mark.parametrize("values", [{"red": 40, "blue": 120, "green": 90, "yellow": 60},   # red lowest
-                                    {"red": 40, "blue": 10, "green": 30, "yellow": 20}])   # red highest
+@pytest.mark.parametrize(
+    "values",
+    [
+        {"red": 40, "blue": 120, "green": 90, "yellow": 60},  # red lowest
+        {"red": 40, "blue": 10, "green": 30, "yellow": 20},
+    ],
+)  # red highest
 def test_four_players_a_40_under_the_kings_or_intrigue_card_holds_no_veto(values):
-    """"In a 4- or 5-player game, the players with the King's Card and Intrigue card will only
+    """ "In a 4- or 5-player game, the players with the King's Card and Intrigue card will only
     perform the action specified on that Action card. The special actions depicted on their
     Power cards are ignored." (the 40's Veto included)"""
     game = ki_game(4)
@@ -138,6 +152,7 @@ def test_the_veto_may_prevent_the_kings_cards_action_in_the_next_round():
     assert s.vetoes and s.vetoes[0][0] == 0
     _play_round(game, 50)  # blue: its highest, the King's Card
     from engine.rules.king_intrigue import action_cards_by_rank
+
     assert action_cards_by_rank(s)[1][0] == "kings_card"
     ask = game.asked()
     game.apply(ev.CourtReplenished(player="blue", from_provinces=0))

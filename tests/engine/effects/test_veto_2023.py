@@ -4,6 +4,7 @@ next round. All others must announce their Special action before performing it. 
 immediately decide whether you want to prevent this Special action. You cannot cancel a
 Special action if it has already begun. Discard the "Veto" card after you have used it, or
 latest at the end of the next round." """
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -11,8 +12,18 @@ from engine.game import Game
 from engine.views import public_view
 
 from .game2023 import (
-    clear, count, finish_round, finish_turn, king, new_game, put, refused, start_round, start_special,
-    take, turn_with,
+    clear,
+    count,
+    finish_round,
+    finish_turn,
+    king,
+    new_game,
+    put,
+    refused,
+    start_round,
+    start_special,
+    take,
+    turn_with,
 )
 from .referee2023 import _refused, _to_turn
 
@@ -97,6 +108,7 @@ def test_discarded_latest_at_the_end_of_the_next_round():
 def finish_round_until(g, pid):
     """Turns pass with nothing done until `pid` is asked to take a card."""
     from .game2023 import finish_turn
+
     while not (g.state.stage == "replenish" and g.asked().players[0] == pid):
         finish_turn(g) if g.state.stage == "turn" else take(g, "fiesta")
 
@@ -110,7 +122,7 @@ def test_veto_placed_in_front_of_you_when_chosen_the_card_still_places():
 
 
 def test_veto_decided_when_announced_prevents_the_whole_action():
-    """"You are then allowed to completely prevent a Special action that someone wants to perform
+    """ "You are then allowed to completely prevent a Special action that someone wants to perform
     this or next round. All others must announce their Special action before performing it. You
     must immediately decide" """
     g = _veto_taken()
@@ -127,7 +139,7 @@ def test_veto_decided_when_announced_prevents_the_whole_action():
 
 
 def test_veto_never_once_begun():
-    """"You cannot cancel a Special action if it has already begun." """
+    """ "You cannot cancel a Special action if it has already begun." """
     g = _veto_taken()
     finish_turn(g)
     put(g, "blue", "granada", 2)
@@ -141,7 +153,7 @@ def test_veto_never_once_begun():
 
 
 def test_veto_next_round_then_discarded_at_its_end():
-    """"Discard the "Veto" card after you have used it, or latest at the end of the next round." """
+    """ "Discard the "Veto" card after you have used it, or latest at the end of the next round." """
     g = _veto_taken()
     finish_turn(g)
     finish_round(g)
@@ -163,7 +175,7 @@ def test_veto_next_round_then_discarded_at_its_end():
 
 
 def test_veto_not_against_your_own_special_action():
-    """"prevent a Special action that someone wants to perform" — the holder is not asked about
+    """ "prevent a Special action that someone wants to perform" — the holder is not asked about
     their own."""
     g = _veto_taken()
     finish_turn(g)

@@ -1,6 +1,7 @@
 """Your Majesty: "You can move the King to any region. You cannot throw him into the Castillo
 and you cannot move it to France or Portugal. If you choose not to perform the Special
 action, the King remains in place." """
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -8,7 +9,16 @@ from engine.views import public_view
 
 from .book2023 import _table
 from .game2023 import (
-    count, court, finish_round, finish_turn, king, new_game, refused, start_round, start_special, take,
+    count,
+    court,
+    finish_round,
+    finish_turn,
+    king,
+    new_game,
+    refused,
+    start_round,
+    start_special,
+    take,
     turn_with,
 )
 from .referee2023 import _refused, _to_turn
@@ -74,7 +84,7 @@ def test_it_goes_back_as_the_fifth_stack_face_down_and_is_up_again_next_round():
 
 
 def test_example_1_your_majesty_place_first_then_move_the_king():
-    """"The King is in Valencia, so you place 2 Caballeros in Granada and 2 in Toledo. You throw
+    """ "The King is in Valencia, so you place 2 Caballeros in Granada and 2 in Toledo. You throw
     the last Caballero into the Castillo. After that, you use the Special action to move the
     King to Toledo." """
     g = _table(king="valencia")
@@ -90,7 +100,7 @@ def test_example_1_your_majesty_place_first_then_move_the_king():
 
 
 def test_your_majesty_goes_back_face_down_as_the_fifth_stack():
-    """"If you used the King's card "Your Majesty", put it back as the 5th stack face down." and
+    """ "If you used the King's card "Your Majesty", put it back as the 5th stack face down." and
     "Then you start again with phase 1 and turn over a card from each Action card stack (also
     the King's card)" """
     g = new_game()

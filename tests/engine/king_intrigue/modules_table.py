@@ -1,5 +1,6 @@
 """A 4-player King and Intrigue table with the modules' cards, red to play: builders shared by
 the module cards' effect tests (tests/engine/effects/test_<effect>.py)."""
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -13,8 +14,15 @@ def red_turn(value: int, **kw):
     """4 players: red plays `value` and holds a Caballero card; blue (180) has had the King's
     Card's turn; red has replenished fully."""
     game = new_game(4, modules=BOTH, cards_file=kw.pop("cards_file", WITH_MODULES))
-    through_setup(game, hands={"red": [value] + [v for v in ALL if v != value][:12], "blue": ALL[5:],
-                               "green": ALL[:13], "yellow": ALL[:13]})
+    through_setup(
+        game,
+        hands={
+            "red": [value] + [v for v in ALL if v != value][:12],
+            "blue": ALL[5:],
+            "green": ALL[:13],
+            "yellow": ALL[:13],
+        },
+    )
     play_powers(game, {"red": value, "blue": 180, "green": 40, "yellow": 10})
     while game.asked().players[0] != "red":
         finish_turn(game)
@@ -25,8 +33,11 @@ def red_turn(value: int, **kw):
 
 def _turn(value):
     game = new_game(4, modules=["special-cards"], cards_file=WITH_MODULES)
-    through_setup(game, discs={p: "aragon" for p in ("red", "blue", "green", "yellow")},
-                  hands={"red": [value] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]})
+    through_setup(
+        game,
+        discs={p: "aragon" for p in ("red", "blue", "green", "yellow")},
+        hands={"red": [value] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]},
+    )
     play_powers(game, {"red": value, "blue": 170, "green": 40, "yellow": 10})
     finish_turn(game)  # blue
     game.apply(ev.CourtReplenished(player="red", from_provinces=0))

@@ -1,52 +1,96 @@
 """A King and Intrigue table for the tests: the shipped card set completed by the table's own
 card file (these numbers are the tests' own, entered as a table would from its box; never the
 engine's guess), and builders that bring a real game, through real events, to a moment."""
+
 from __future__ import annotations
 
 from engine import events as ev
 from engine.game import Game
 from engine.snapshot import load_snapshot, score_snapshot
 
-
 COLOURS = ["red", "blue", "green", "yellow", "black"]
 HOMES = {"red": "galicia", "blue": "sevilla", "green": "granada", "yellow": "valencia", "black": "cataluna"}
 KING = "castilla_la_nueva"  # neighbours: castilla_la_vieja, aragon, valencia, granada, sevilla
 
-COURT = {10: 6, 20: 6, 30: 5, 40: 4, 50: 5, 60: 4, 70: 4, 80: 4, 90: 3, 100: 3, 110: 3, 120: 2, 130: 2,
-         140: 2, 150: 1, 160: 1, 170: 0, 180: 0}
-EFFECTS = {30: {"effect": "decay", "params": {"count": 3}},
-           60: {"effect": "score_group", "params": {"group": "4"}},
-           100: {"effect": "score_group", "params": {"group": "5"}},
-           110: {"effect": "score_group", "params": {"group": "6-7"}},
-           120: {"effect": "score_castillo"},
-           140: {"params": {"foreign": 2}},
-           150: {"effect": "score_chosen_region"},
-           170: {"effect": "score_first_only"}}
+COURT = {
+    10: 6,
+    20: 6,
+    30: 5,
+    40: 4,
+    50: 5,
+    60: 4,
+    70: 4,
+    80: 4,
+    90: 3,
+    100: 3,
+    110: 3,
+    120: 2,
+    130: 2,
+    140: 2,
+    150: 1,
+    160: 1,
+    170: 0,
+    180: 0,
+}
+EFFECTS = {
+    30: {"effect": "decay", "params": {"count": 3}},
+    60: {"effect": "score_group", "params": {"group": "4"}},
+    100: {"effect": "score_group", "params": {"group": "5"}},
+    110: {"effect": "score_group", "params": {"group": "6-7"}},
+    120: {"effect": "score_castillo"},
+    140: {"params": {"foreign": 2}},
+    150: {"effect": "score_chosen_region"},
+    170: {"effect": "score_first_only"},
+}
 PLACEMENTS = {"2": [2, 5], "3": [2, 3, 5], "4": [1, 2, 3, 4], "5": [1, 2, 3, 4, 5]}
-CARDS_FILE = {"rules": "king-intrigue", "name": "our box (test numbers)",
-              "power_cards": [{"id": f"ki_{v}", "court": c, **EFFECTS.get(v, {})} for v, c in COURT.items()],
-              "placements": PLACEMENTS}
+CARDS_FILE = {
+    "rules": "king-intrigue",
+    "name": "our box (test numbers)",
+    "power_cards": [{"id": f"ki_{v}", "court": c, **EFFECTS.get(v, {})} for v, c in COURT.items()],
+    "placements": PLACEMENTS,
+}
 ALL = sorted(COURT)
 # The modules' cards this engine plays, with our numbers; the others left in the box.
-MODULE_CARDS = [{"id": "pe_joker", "value": 5, "court": 0}, {"id": "pe_field_day", "court": 5},
-                {"id": "pe_alliance", "value": 45, "court": 3}, {"id": "sc_fiesta", "value": 65},
-                {"id": "sc_coup", "value": 85, "court": 3}, {"id": "pe_relocate", "court": 4},
-                {"id": "sc_scoring_own", "value": 95, "court": 3}, {"id": "sc_scoring_any", "value": 105, "court": 2},
-                {"id": "sc_scoring_offered", "value": 115, "court": 2}, {"id": "sc_revolt", "value": 125, "court": 2}]
-MODULE_CARDS += [{"id": "pe_civil_war", "value": 33, "court": 3, "params": {"outcome": "to_court", "place": 2}},
-                 {"id": "pe_bridge", "value": 55, "court": 3},
-                 {"id": "pe_quarantine", "value": 135, "court": 2, "params": {"until": "round"}},
-                 {"id": "pe_risk_of_collapse", "value": 145, "court": 2, "params": {"until": "general_scoring"}},
-                 {"id": "sc_table_for_six", "value": 155, "court": 1},
-                 {"id": "sc_kings_guard", "value": 165, "court": 1},
-                 {"id": "sc_hurricane", "value": 175, "court": 1, "params": {"outcome": "send_back"}},
-                 {"id": "sc_mistress", "value": 75, "court": 3},
-                 {"id": "sc_cancel", "value": 15, "court": 4, "params": {"tokens": 1}},
-                 {"id": "sc_espionage", "value": 25, "court": 3}]
+MODULE_CARDS = [
+    {"id": "pe_joker", "value": 5, "court": 0},
+    {"id": "pe_field_day", "court": 5},
+    {"id": "pe_alliance", "value": 45, "court": 3},
+    {"id": "sc_fiesta", "value": 65},
+    {"id": "sc_coup", "value": 85, "court": 3},
+    {"id": "pe_relocate", "court": 4},
+    {"id": "sc_scoring_own", "value": 95, "court": 3},
+    {"id": "sc_scoring_any", "value": 105, "court": 2},
+    {"id": "sc_scoring_offered", "value": 115, "court": 2},
+    {"id": "sc_revolt", "value": 125, "court": 2},
+]
+MODULE_CARDS += [
+    {"id": "pe_civil_war", "value": 33, "court": 3, "params": {"outcome": "to_court", "place": 2}},
+    {"id": "pe_bridge", "value": 55, "court": 3},
+    {"id": "pe_quarantine", "value": 135, "court": 2, "params": {"until": "round"}},
+    {"id": "pe_risk_of_collapse", "value": 145, "court": 2, "params": {"until": "general_scoring"}},
+    {"id": "sc_table_for_six", "value": 155, "court": 1},
+    {"id": "sc_kings_guard", "value": 165, "court": 1},
+    {"id": "sc_hurricane", "value": 175, "court": 1, "params": {"outcome": "send_back"}},
+    {"id": "sc_mistress", "value": 75, "court": 3},
+    {"id": "sc_cancel", "value": 15, "court": 4, "params": {"tokens": 1}},
+    {"id": "sc_espionage", "value": 25, "court": 3},
+]
 # Which module each card the text leaves open belongs to: the symbol on our cards.
-OUR_MODULES = {cid: "special-cards" for cid in ("sc_fiesta", "sc_coup", "sc_scoring_own", "sc_scoring_any",
-                                                 "sc_scoring_offered", "sc_revolt", "sc_hurricane", "sc_mistress",
-                                                 "sc_cancel", "sc_espionage")}
+OUR_MODULES = {
+    cid: "special-cards"
+    for cid in (
+        "sc_fiesta",
+        "sc_coup",
+        "sc_scoring_own",
+        "sc_scoring_any",
+        "sc_scoring_offered",
+        "sc_revolt",
+        "sc_hurricane",
+        "sc_mistress",
+        "sc_cancel",
+        "sc_espionage",
+    )
+}
 MODULE_CARDS = [{**c, "module": OUR_MODULES[c["id"]]} if c["id"] in OUR_MODULES else c for c in MODULE_CARDS]
 LEFT_OUT: list[str] = []
 WITH_MODULES = {**CARDS_FILE, "power_cards": CARDS_FILE["power_cards"] + MODULE_CARDS, "leave_out": LEFT_OUT}
@@ -54,8 +98,15 @@ WITH_MODULES = {**CARDS_FILE, "power_cards": CARDS_FILE["power_cards"] + MODULE_
 
 def setup(n: int = 4, start: str = "red", cards_file=CARDS_FILE, modules=(), king=KING) -> ev.GameSetup:
     players = COLOURS[:n]
-    return ev.GameSetup(players=players, homes={p: HOMES[p] for p in players}, king=king, start_player=start,
-                        rules="king-intrigue", modules=list(modules), cards_file=cards_file)
+    return ev.GameSetup(
+        players=players,
+        homes={p: HOMES[p] for p in players},
+        king=king,
+        start_player=start,
+        rules="king-intrigue",
+        modules=list(modules),
+        cards_file=cards_file,
+    )
 
 
 def new_game(n: int = 4, **kw) -> Game:
@@ -113,8 +164,12 @@ def finish_turn(game: Game) -> None:
 def red_turn(game: Game, value: int, discs: dict | None = None) -> None:
     """4 players: red plays `value` and holds a Caballero card (blue 170 the King's Card, green
     90 or 80, yellow 10 the Intrigue card); the turns before red's pass; red has replenished."""
-    hands = {"red": [value] + [x for x in ALL if x != value][:12], "blue": ALL[5:], "green": ALL[:13],
-             "yellow": ALL[:13]}
+    hands = {
+        "red": [value] + [x for x in ALL if x != value][:12],
+        "blue": ALL[5:],
+        "green": ALL[:13],
+        "yellow": ALL[:13],
+    }
     through_setup(game, discs=discs, hands=hands)
     play_powers(game, {"red": value, "blue": 170, "green": 90 if value != 90 else 80, "yellow": 10})
     while game.asked().players[0] != "red":
@@ -139,8 +194,9 @@ def _module_turn(value: int, *, others=None, discs=None, king=KING, hands=None, 
     highest card, green and yellow their lowest); the turns before red's pass; red has
     replenished fully."""
     game = new_game(4, modules=BOTH, cards_file=WITH_MODULES, king=king)
-    through_setup(game, discs=discs, hands=hands or {"red": _hand(value), "blue": ALL[5:], "green": ALL[:13],
-                                                     "yellow": ALL[:13]})
+    through_setup(
+        game, discs=discs, hands=hands or {"red": _hand(value), "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]}
+    )
     if round_index:
         _pass_until_round(game, round_index)
         _play_round(game, value)
@@ -178,8 +234,9 @@ def _play_round(game, red_value):
     while s.stage == "power":
         ask = game.asked()
         pid, cards = ask.players[0], ask.options["cards"]
-        game.apply(ev.PowerCardPlayed(player=pid, card=red_value if pid == "red" else
-                                      cards[-1] if pid == "blue" else cards[0]))
+        game.apply(
+            ev.PowerCardPlayed(player=pid, card=red_value if pid == "red" else cards[-1] if pid == "blue" else cards[0])
+        )
 
 
 def _to_general_scoring(game):
@@ -214,9 +271,13 @@ def _turn(game, value):
     play_powers(game, {"red": value, "blue": 170, "green": 40, "yellow": 10})  # red: the 3-Caballero card
 
 
-BASE = {"rules": "king-intrigue", "players": ["red", "blue", "green"], "king": "cataluna",
-        "grandes": {"red": "granada", "blue": "galicia", "green": "valencia"},
-        "regions": {"aragon": {"red": 3, "blue": 1}, "cataluna": {"green": 2}}}
+BASE = {
+    "rules": "king-intrigue",
+    "players": ["red", "blue", "green"],
+    "king": "cataluna",
+    "grandes": {"red": "granada", "blue": "galicia", "green": "valencia"},
+    "regions": {"aragon": {"red": 3, "blue": 1}, "cataluna": {"green": 2}},
+}
 
 
 def _score(**tokens):

@@ -1,6 +1,7 @@
 """King and Intrigue's card set (engine/rules/king_intrigue_cards.py, engine/data/
 cards_king_intrigue.json): what is published ships with its source, the rest is entered by the
 table, and a game whose cards are incomplete is refused, naming what is missing."""
+
 from __future__ import annotations
 
 import copy
@@ -61,7 +62,9 @@ def test_every_module_card_is_played_and_an_incomplete_set_names_only_its_missin
 
 def test_the_table_leaves_module_cards_in_the_box():
     game = new_game(4, modules=["players-edition", "special-cards"], cards_file=WITH_MODULES)
-    assert sorted(game.state.hands[0]) == sorted([5, 13, 23, 45, 65, 85, 95, 105, 115, 125, 33, 55, 135, 145, 155, 165, 175, 75, 15, 25] + ALL)
+    assert sorted(game.state.hands[0]) == sorted(
+        [5, 13, 23, 45, 65, 85, 95, 105, 115, 125, 33, 55, 135, 145, 155, 165, 175, 75, 15, 25] + ALL
+    )
     with pytest.raises(CardFileError, match="leave_out: ki_40 is a King and Intrigue card: only a module's cards"):
         load_board("king-intrigue", 4, None, {**WITH_MODULES, "leave_out": ["ki_40"]})
 
@@ -72,19 +75,35 @@ def _file_with(**changes) -> dict:
     return data
 
 
-@pytest.mark.parametrize("file, message", [
-    (_file_with(power_cards=[{"id": "ki_20", "value": 30}]),
-     "card file: power_cards[ki_30].value: 30 is also ki_20's value (each value is on one card of a colour)"),
-    (_file_with(power_cards=[{"id": "ki_30", "effect": "earthquake"}]), "power_cards[ki_30].effect: unknown effect 'earthquake'"),
-    (_file_with(power_cards=[{"id": "ki_60", "effect": "score_group", "params": {"group": "8"}}]),
-     "power_cards[ki_60].params.group: must be one of"),
-    (_file_with(placements={"4": [1, 2, 3]}), "placements.4: must list 4 numbers"),
-    (_file_with(power_cards=[{"id": "ki_10", "court": 31}]), "power_cards[ki_10].court: must be an integer 0..30"),
-    (_file_with(power_cards=[{"id": "ki_10", "court": None}]), "power_cards[ki_10].court: a card file gives values"),
-    (_file_with(power_cards=[{"id": "pe_new", "value": 33}]), "power_cards[pe_new]: a new card needs court, effect, name"),
-    (_file_with(colour="red"), "colour: unknown field"),
-    (_file_with(rules="2023"), "rules: the file is for the '2023' rules"),
-])
+@pytest.mark.parametrize(
+    "file, message",
+    [
+        (
+            _file_with(power_cards=[{"id": "ki_20", "value": 30}]),
+            "card file: power_cards[ki_30].value: 30 is also ki_20's value (each value is on one card of a colour)",
+        ),
+        (
+            _file_with(power_cards=[{"id": "ki_30", "effect": "earthquake"}]),
+            "power_cards[ki_30].effect: unknown effect 'earthquake'",
+        ),
+        (
+            _file_with(power_cards=[{"id": "ki_60", "effect": "score_group", "params": {"group": "8"}}]),
+            "power_cards[ki_60].params.group: must be one of",
+        ),
+        (_file_with(placements={"4": [1, 2, 3]}), "placements.4: must list 4 numbers"),
+        (_file_with(power_cards=[{"id": "ki_10", "court": 31}]), "power_cards[ki_10].court: must be an integer 0..30"),
+        (
+            _file_with(power_cards=[{"id": "ki_10", "court": None}]),
+            "power_cards[ki_10].court: a card file gives values",
+        ),
+        (
+            _file_with(power_cards=[{"id": "pe_new", "value": 33}]),
+            "power_cards[pe_new]: a new card needs court, effect, name",
+        ),
+        (_file_with(colour="red"), "colour: unknown field"),
+        (_file_with(rules="2023"), "rules: the file is for the '2023' rules"),
+    ],
+)
 def test_a_mistake_in_the_card_file_is_refused_in_one_line_naming_the_field(file, message):
     with pytest.raises(CardFileError) as refused:
         load_board("king-intrigue", 4, None, file)
@@ -92,9 +111,21 @@ def test_a_mistake_in_the_card_file_is_refused_in_one_line_naming_the_field(file
 
 
 def test_the_table_adds_a_card_the_set_does_not_list():
-    file = _file_with(power_cards=CARDS_FILE["power_cards"] + [
-        {"id": "pe_court", "value": 35, "court": 3, "effect": "court", "params": {"count": 2}, "name": "The Court",
-         "module": "players-edition", "source": "our Player's Edition box"}])
+    file = _file_with(
+        power_cards=CARDS_FILE["power_cards"]
+        + [
+            {
+                "id": "pe_court",
+                "value": 35,
+                "court": 3,
+                "effect": "court",
+                "params": {"count": 2},
+                "name": "The Court",
+                "module": "players-edition",
+                "source": "our Player's Edition box",
+            }
+        ]
+    )
     board = load_board("king-intrigue", 4, None, file)
     card = board.ki_cards.power_cards["pe_court"]
     assert card.value == 35 and card.source.startswith("table") and board.replenish[35] == 3
@@ -111,6 +142,7 @@ def test_self_plays_stand_ins_are_labelled_and_complete_for_every_player_count()
 
 def test_the_card_set_is_not_changed_during_a_game():
     from engine import events as ev
+
     game = new_game(3)
     with pytest.raises(RuleViolation, match="complete before the game starts"):
         game.apply(ev.CardSetCompleted(cards=[{"id": "ki_30", "court": 3}]))
@@ -122,21 +154,45 @@ def test_the_card_set_is_not_changed_during_a_game():
 # the Player's Edition's (Quarantine, Risk of Collapse) and 12 cards for 10: those it only lists there
 # are of unknown module, named, and the table's box decides.
 COMPONENTS = {"players-edition": 11, "special-cards": 10}
-MODULE_UNKNOWN = {"sc_fiesta", "sc_espionage", "sc_coup", "sc_revolt", "sc_hurricane", "sc_mistress", "sc_scoring_own",
-                  "sc_scoring_any", "sc_scoring_offered", "sc_cancel"}
-ASKED = {**WITH_MODULES, "modules_asked": True,
-         "power_cards": [{k: v for k, v in c.items() if k != "module"} for c in WITH_MODULES["power_cards"]]}
+MODULE_UNKNOWN = {
+    "sc_fiesta",
+    "sc_espionage",
+    "sc_coup",
+    "sc_revolt",
+    "sc_hurricane",
+    "sc_mistress",
+    "sc_scoring_own",
+    "sc_scoring_any",
+    "sc_scoring_offered",
+    "sc_cancel",
+}
+ASKED = {
+    **WITH_MODULES,
+    "modules_asked": True,
+    "power_cards": [{k: v for k, v in c.items() if k != "module"} for c in WITH_MODULES["power_cards"]],
+}
 
 
 def test_the_shipped_cards_per_module_are_the_components_lists_or_the_unknown_ones_are_named():
     from engine.rules.king_intrigue_cards import EITHER_MODULE, _shipped_raw
+
     cards = load_ki_cards().power_cards.values()
     known = {m: sorted(c.id for c in cards if c.module == m) for m in COMPONENTS}
     unknown = {c.id for c in cards if c.module == EITHER_MODULE}
     assert unknown == MODULE_UNKNOWN
-    assert known == {"players-edition": ["pe_alliance", "pe_bridge", "pe_civil_war", "pe_field_day", "pe_joker",
-                                         "pe_quarantine", "pe_relocate", "pe_risk_of_collapse"],
-                     "special-cards": ["sc_kings_guard", "sc_table_for_six"]}
+    assert known == {
+        "players-edition": [
+            "pe_alliance",
+            "pe_bridge",
+            "pe_civil_war",
+            "pe_field_day",
+            "pe_joker",
+            "pe_quarantine",
+            "pe_relocate",
+            "pe_risk_of_collapse",
+        ],
+        "special-cards": ["sc_kings_guard", "sc_table_for_six"],
+    }
     assert all(len(known[m]) <= COMPONENTS[m] for m in COMPONENTS)
     facts = _shipped_raw()["module_cards"]
     assert {m: facts[m] for m in COMPONENTS} == COMPONENTS and "11 cards per color" in facts["source"]
@@ -151,13 +207,17 @@ def test_with_one_module_the_table_names_the_module_of_each_card_the_text_leaves
     board = load_board("king-intrigue", 4, cards_file=ASKED)
     missing = " ".join(missing_for(board, 4, ["special-cards"]))
     assert all(f"power_cards[{cid}].module" in missing for cid in MODULE_UNKNOWN)
-    assert not missing_for(board, 4, ["players-edition", "special-cards"])   # both: in play either way
-    assert not missing_for(board, 4, [])                                      # neither: in the box
-    entries = [{**c, "module": "players-edition" if c["id"] == "sc_revolt" else "special-cards"}
-               if c["id"] in MODULE_UNKNOWN else c for c in ASKED["power_cards"]]
+    assert not missing_for(board, 4, ["players-edition", "special-cards"])  # both: in play either way
+    assert not missing_for(board, 4, [])  # neither: in the box
+    entries = [
+        {**c, "module": "players-edition" if c["id"] == "sc_revolt" else "special-cards"}
+        if c["id"] in MODULE_UNKNOWN
+        else c
+        for c in ASKED["power_cards"]
+    ]
     board = load_board("king-intrigue", 4, cards_file={**ASKED, "power_cards": entries})
     assert not missing_for(board, 4, ["special-cards"])
-    assert 125 not in board.ki_cards.by_value(["special-cards"])               # the Revolt: ours is Player's Edition
+    assert 125 not in board.ki_cards.by_value(["special-cards"])  # the Revolt: ours is Player's Edition
     assert board.ki_cards.by_value(["players-edition"])[125].id == "sc_revolt"
 
 

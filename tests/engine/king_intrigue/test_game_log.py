@@ -1,5 +1,6 @@
 """A King and Intrigue game saved and replayed (engine/game.py): the setup keeps the table's card
 file, the events replay to the same position; undo and clone work as for the other rule sets."""
+
 from __future__ import annotations
 
 import random
@@ -52,6 +53,12 @@ def test_games_with_the_new_tokens_replay_to_the_same_position():
         game = _random_game(100 + seed, 3 + seed % 3, ["players-edition", "special-cards"])
         again = Game.from_jsonl(game.to_jsonl())
         a, b = again.state, game.state
-        assert (a.counts, a.court, a.provinces, a.scores, a.aside, a.markers) == \
-            (b.counts, b.court, b.provinces, b.scores, b.aside, b.markers)
+        assert (a.counts, a.court, a.provinces, a.scores, a.aside, a.markers) == (
+            b.counts,
+            b.court,
+            b.provinces,
+            b.scores,
+            b.aside,
+            b.markers,
+        )
         assert a.event_count == b.event_count == len(game.events)

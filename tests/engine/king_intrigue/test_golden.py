@@ -4,6 +4,7 @@ saved K&I game leads to. The logs in golden/ were written from seeded random gam
 "golden:<n>", engine.playout.random_event) with the tests' own card file (table.py), one per
 module combination; the .expected.json beside each is what it ended with. A deliberate change
 of a rule reading regenerates them and says so in its commit."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,12 @@ LOGS = sorted(GOLDEN.glob("king-intrigue*.jsonl"))
 
 def test_there_is_a_golden_log_for_each_module_combination():
     combos = {p.stem.rsplit("-", 3)[0] for p in LOGS}
-    assert combos == {"king-intrigue", "king-intrigue+players-edition", "king-intrigue+special-cards",
-                      "king-intrigue+players-edition+special-cards"}
+    assert combos == {
+        "king-intrigue",
+        "king-intrigue+players-edition",
+        "king-intrigue+special-cards",
+        "king-intrigue+players-edition+special-cards",
+    }
 
 
 @pytest.mark.parametrize("path", LOGS, ids=lambda p: p.stem)

@@ -2,6 +2,7 @@
 (engine.playout.check_invariants), and the no-leak property: the Power cards a player keeps
 (13 of 18) and the setup discs are secret until revealed, so no other player's view and not
 the public view can tell them apart."""
+
 from __future__ import annotations
 
 import random
@@ -20,8 +21,11 @@ from .table import ALL, CARDS_FILE, WITH_MODULES, setup
 def _play(seed: int, n: int, variant: str = "full", modules=()):
     rng = random.Random(seed)
     cards = WITH_MODULES if modules else CARDS_FILE
-    state = start_state(setup(n, start=["red", "blue", "green", "yellow", "black"][seed % n], modules=modules,
-                              cards_file=cards).model_copy(update={"variant": variant}))
+    state = start_state(
+        setup(
+            n, start=["red", "blue", "green", "yellow", "black"][seed % n], modules=modules, cards_file=cards
+        ).model_copy(update={"variant": variant})
+    )
     kinds = set()
     while state.stage != "over":
         ask = asked(state)
@@ -88,12 +92,16 @@ def test_the_13_cards_kept_are_secret():
             apply_event(state, ev.PowerCardsChosen(player=pid, cards=ALL[:13]))
     # Red to play: the ask tells the table nothing of red's hand either.
     assert public_view(a).asked == public_view(b).asked and public_view(a).asked.options == {
-        "unavailable": [], "stacks": {}}
+        "unavailable": [],
+        "stacks": {},
+    }
 
 
 def test_the_public_view_shows_the_markers_and_who_holds_which_action_card():
-    from .table import play_powers, through_setup
     from engine.game import Game
+
+    from .table import play_powers, through_setup
+
     game = Game(setup(3))
     through_setup(game)
     assert "action_cards_held" not in public_view(game.state).model_dump()  # none before the cards are played

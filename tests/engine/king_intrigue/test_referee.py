@@ -4,6 +4,7 @@ in situations the other test files do not cover. Numbers the text does not publi
 Action card places, each card's Caballeros to the court, which scoring a card is) are the
 tests' card file's (table.py), entered as a table would from its box; no expectation here
 depends on one the text leaves open unless it is taken from that file."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,14 +14,14 @@ from engine.errors import RuleViolation
 
 from .table import ALL, COURT, finish_turn, idx, new_game, play_powers, seat, through_setup
 
-
 # --- helpers ------------------------------------------------------------------------------------
 
 
 # --- setup ----------------------------------------------------------------------------------
 
+
 def test_setup_the_disc_caballero_comes_from_the_province_not_the_court():
-    """"Each player places 1 Caballero from the Province in their chosen region." -- and no
+    """ "Each player places 1 Caballero from the Province in their chosen region." -- and no
     more than 1: every player's court is untouched."""
     game = new_game(4)
     s = game.state
@@ -33,7 +34,7 @@ def test_setup_the_disc_caballero_comes_from_the_province_not_the_court():
 
 
 def test_setup_every_player_keeps_exactly_13_and_plays_only_from_those():
-    """"each player will secretly choose 13 of them with which he will play the game. Each
+    """ "each player will secretly choose 13 of them with which he will play the game. Each
     player then puts the 5 cards he chose not to use back in the box" -- a card left out is
     never playable."""
     game = new_game(3)
@@ -46,8 +47,9 @@ def test_setup_every_player_keeps_exactly_13_and_plays_only_from_those():
 
 # --- the round: ranks, turn order, the court step ----------------------------------------------
 
+
 def test_five_players_turns_start_with_the_kings_card_and_go_down_by_power_card():
-    """"Then each player takes their turn, starting with the player who has the King's Card,
+    """ "Then each player takes their turn, starting with the player who has the King's Card,
     and proceeding in descending Power card order." (played in seat order from the start
     player, not in value order)"""
     game = new_game(5, start="green")
@@ -56,16 +58,20 @@ def test_five_players_turns_start_with_the_kings_card_and_go_down_by_power_card(
     s = game.state
     assert [s.players[q] for q in s.turn_order] == ["yellow", "red", "black", "green", "blue"]
     from engine.rules.king_intrigue import action_cards_by_rank
+
     ranks = action_cards_by_rank(s)
     assert ranks[seat(game, "yellow")] == ("kings_card", 5) and ranks[seat(game, "blue")] == ("intrigue", 1)
     # "the Action card offering the most Caballeros from those remaining", in descending order
     assert [ranks[seat(game, p)] for p in ("red", "black", "green")] == [
-        ("caballero", 4), ("caballero", 3), ("caballero", 2)]
+        ("caballero", 4),
+        ("caballero", 3),
+        ("caballero", 2),
+    ]
     assert game.asked().players == ("yellow",)
 
 
 def test_the_kings_card_holder_takes_the_caballeros_of_their_power_card():
-    """"They will still take the Caballeros depicted on their Power card." (4 players: the
+    """ "They will still take the Caballeros depicted on their Power card." (4 players: the
     King's Card and the Intrigue card holders)"""
     game = new_game(4)
     through_setup(game)
@@ -79,7 +85,7 @@ def test_the_kings_card_holder_takes_the_caballeros_of_their_power_card():
 
 
 def test_fewer_caballeros_to_the_court_none_at_all():
-    """"a player may choose to take fewer Caballeros" -- none is fewer."""
+    """ "a player may choose to take fewer Caballeros" -- none is fewer."""
     game = new_game(4)
     through_setup(game)
     play_powers(game, {"red": 40, "blue": 120, "green": 90, "yellow": 10})
@@ -89,7 +95,7 @@ def test_fewer_caballeros_to_the_court_none_at_all():
 
 
 def test_three_players_the_intrigue_card_offers_its_actions_or_the_power_cards():
-    """"In a 2- or 3-player game, the King's Card and Intrigue card offer a choice between two
+    """ "In a 2- or 3-player game, the King's Card and Intrigue card offer a choice between two
     actions." -- "The same is true of the Intrigue card." (3 players)"""
     game = new_game(3)
     through_setup(game, discs={"red": "aragon", "blue": "aragon", "green": "aragon"})

@@ -1,5 +1,6 @@
 """The King and Intrigue round (engine/rules/king_intrigue.py), sentence by sentence of the
 rule text, and its example (Benita's turn)."""
+
 from __future__ import annotations
 
 import pytest
@@ -11,8 +12,8 @@ from engine.views import player_view, public_view
 
 from .table import ALL, COLOURS, KING, finish_turn, idx, new_game, play_powers, through_setup
 
-
 # --- setup -------------------------------------------------------------------------------
+
 
 def test_each_player_places_one_caballero_from_the_province_where_their_disc_shows():
     game = new_game(3)
@@ -70,7 +71,7 @@ def _refused(game, player: str, card: int) -> RuleViolation:
 
 
 def test_a_card_not_held_is_refused_in_the_same_public_words_whatever_the_reason_and_why_goes_to_its_player():
-    """"Each player then puts the 5 cards he chose not to use back in the box, without showing
+    """ "Each player then puts the 5 cards he chose not to use back in the box, without showing
     the other players." A card not held, tapped on the public tablet, is refused in the same words
     whether it was left out, laid down in an earlier round or is not a card of the game: nothing
     in them tells a kept card from a left-out one. Why goes to that player alone (`private`)."""
@@ -78,30 +79,36 @@ def test_a_card_not_held_is_refused_in_the_same_public_words_whatever_the_reason
     through_setup(game, hands={"red": ALL[5:], "blue": ALL[:13], "green": ALL[:13]})
     left_out = _refused(game, "red", 10)
     never_dealt = _refused(game, "red", 999)
-    public = "Red cannot play Power card {} now: what a hand holds is secret, so Red sees why on their phone or " \
-             "behind the private screen"
+    public = (
+        "Red cannot play Power card {} now: what a hand holds is secret, so Red sees why on their phone or "
+        "behind the private screen"
+    )
     assert left_out.detail == public.format(10) and never_dealt.detail == public.format(999)
     for text in (str(left_out), str(never_dealt)):
         assert "earlier round" not in text and "kept" not in text and "left out" not in text and "hand:" not in text
-    assert left_out.private == ("red", "You left Power card 10 out of your hand at the start of the game: it is "
-                                       "not in your hand.")
+    assert left_out.private == (
+        "red",
+        "You left Power card 10 out of your hand at the start of the game: it is not in your hand.",
+    )
     assert never_dealt.private == ("red", "Power card 999 is not one of your cards in this game.")
     game.apply(ev.PowerCardPlayed(player="red", card=60))
     while game.state.round_index == 0:
         finish_turn(game) if game.state.stage != "power" else game.apply(
-            ev.PowerCardPlayed(player=game.asked().players[0], card=game.asked().options["cards"][0]))
+            ev.PowerCardPlayed(player=game.asked().players[0], card=game.asked().options["cards"][0])
+        )
     while game.asked().players[0] != "red":
         game.apply(ev.PowerCardPlayed(player=game.asked().players[0], card=game.asked().options["cards"][0]))
     laid_down = _refused(game, "red", 60)
     assert laid_down.detail == public.format(60) and str(laid_down) == str(left_out).replace("10", "60")
     assert laid_down.private == ("red", "You laid Power card 60 down in an earlier round: it is not in your hand.")
-    assert game.state.hands[0] == set(ALL[5:]) - {60}   # nothing of it changed the game
+    assert game.state.hands[0] == set(ALL[5:]) - {60}  # nothing of it changed the game
 
 
 # --- the round ------------------------------------------------------------------------------
 
+
 def test_benitas_turn():
-    """"Benita begins by playing Power card 40. The other players follow in clockwise order."
+    """ "Benita begins by playing Power card 40. The other players follow in clockwise order."
     "Benita takes 4 Caballeros from the Province into her Court. The Veto stays in front of
     her. The Caballero card allows her to place 2 Caballeros in Spain." (4 players)"""
     game = new_game(4, start="red")  # red is Benita
@@ -109,8 +116,12 @@ def test_benitas_turn():
     through_setup(game)
     play_powers(game, {"red": 40, "blue": 120, "green": 90, "yellow": 10})
     # Highest the King's Card, then the Caballero cards by most Caballeros, lowest the Intrigue card.
-    assert action_cards_by_rank(game.state) == {1: ("kings_card", 4), 2: ("caballero", 3), 0: ("caballero", 2),
-                                                 3: ("intrigue", 1)}
+    assert action_cards_by_rank(game.state) == {
+        1: ("kings_card", 4),
+        2: ("caballero", 3),
+        0: ("caballero", 2),
+        3: ("intrigue", 1),
+    }
     assert game.state.turn_order == [1, 2, 0, 3]  # the King's Card first, then descending
     finish_turn(game)  # blue
     finish_turn(game)  # green
@@ -139,11 +150,14 @@ def test_fewer_caballeros_to_the_court_allowed_not_more():
     assert game.state.stage == "turn"
 
 
-@pytest.mark.parametrize("n, expected", [
-    (2, {0: ("kings_card", 5), 1: ("intrigue", 2)}),
-    (3, {0: ("kings_card", 5), 1: ("caballero", 3), 2: ("intrigue", 2)}),
-    (5, {0: ("kings_card", 5), 1: ("caballero", 4), 2: ("caballero", 3), 3: ("caballero", 2), 4: ("intrigue", 1)}),
-])
+@pytest.mark.parametrize(
+    "n, expected",
+    [
+        (2, {0: ("kings_card", 5), 1: ("intrigue", 2)}),
+        (3, {0: ("kings_card", 5), 1: ("caballero", 3), 2: ("intrigue", 2)}),
+        (5, {0: ("kings_card", 5), 1: ("caballero", 4), 2: ("caballero", 3), 3: ("caballero", 2), 4: ("intrigue", 1)}),
+    ],
+)
 def test_action_cards_handed_out_by_rank(n, expected):
     game = new_game(n)
     through_setup(game)
@@ -235,8 +249,10 @@ def test_power_cards_go_to_the_discard_pile_and_the_lowest_starts_the_next_round
     assert s.start_player == 2 and 10 not in s.hands[2]
     with pytest.raises(RuleViolation, match="cannot play Power card 10 now") as refused:
         game.apply(ev.PowerCardPlayed(player="green", card=10))
-    assert refused.value.private == ("green", "You laid Power card 10 down in an earlier round: it is not in "
-                                     "your hand.")
+    assert refused.value.private == (
+        "green",
+        "You laid Power card 10 down in an earlier round: it is not in your hand.",
+    )
 
 
 def test_two_cards_of_the_same_value_may_not_be_played_in_a_round():

@@ -1,6 +1,7 @@
 """Builders for 2023 games in tests: the classic board and cards played with the 2023 rules,
 plus test stand-ins for the module cards (♠, ♣) whose printed texts the rule book does not
 give. The stand-in cards are labelled so; they exercise the modules' rules, not the cards."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -16,11 +17,28 @@ KING = "castilla_la_nueva"
 STAND_IN = "test stand-in: not a printed card"
 
 
-def card(cid: str, stack: int, effect: str, params: dict, placement: int, module: str | None,
-         copies: int = 1, name: str | None = None) -> ActionCard:
-    return ActionCard(id=cid, stack=stack, copies=copies, name=name or cid.replace("_", " ").title(),
-                      text=f"{effect} ({STAND_IN})", effect=effect, params=params, placement=placement,
-                      source=STAND_IN, module=module)
+def card(
+    cid: str,
+    stack: int,
+    effect: str,
+    params: dict,
+    placement: int,
+    module: str | None,
+    copies: int = 1,
+    name: str | None = None,
+) -> ActionCard:
+    return ActionCard(
+        id=cid,
+        stack=stack,
+        copies=copies,
+        name=name or cid.replace("_", " ").title(),
+        text=f"{effect} ({STAND_IN})",
+        effect=effect,
+        params=params,
+        placement=placement,
+        source=STAND_IN,
+        module=module,
+    )
 
 
 # Ten ♠ cards for New Regency: King moves (the module "offers you new possibilities for the
@@ -46,9 +64,17 @@ def board(extra=()):
 
 def setup(players=TWO, modules=(), variant="full", start=None, king=KING, **more) -> ev.GameSetup:
     players = list(players)
-    return ev.GameSetup(players=players, homes={p: HOMES[p] for p in players}, king=king, variant=variant,
-                        start_player=start or players[0], rules="2023", modules=list(modules),
-                        dummy=DUMMY if len(players) == 2 else None, **more)
+    return ev.GameSetup(
+        players=players,
+        homes={p: HOMES[p] for p in players},
+        king=king,
+        variant=variant,
+        start_player=start or players[0],
+        rules="2023",
+        modules=list(modules),
+        dummy=DUMMY if len(players) == 2 else None,
+        **more,
+    )
 
 
 def game(players=TWO, modules=(), extra=(), **more) -> Game:
@@ -68,12 +94,14 @@ def refused(g: Game, event, rule: str, text: str = "") -> str:
     import pytest
 
     from engine.errors import RuleViolation
+
     before = g.state.clone()
     with pytest.raises(RuleViolation) as info:
         g.apply(event)
     assert info.value.rule == rule, info.value
     assert text in info.value.detail, info.value.detail
     from engine.views import public_view
+
     assert public_view(g.state) == public_view(before)
     return info.value.detail
 
@@ -85,7 +113,7 @@ def begin_round(g: Game, cards, dummy_card=None, power=None, regions=None) -> No
     s = g.state
     if s.stage == "dummy_regions":
         ask = g.asked()
-        g.apply(ev.DummyRegionCardsDrawn(regions=regions or ask.options["pile"][:ask.options["draw"]]))
+        g.apply(ev.DummyRegionCardsDrawn(regions=regions or ask.options["pile"][: ask.options["draw"]]))
     g.apply(ev.ActionCardsRevealed(cards=list(cards)))
     if s.stage == "dummy_power":
         g.apply(ev.DummyPowerCardRevealed(card=dummy_card))

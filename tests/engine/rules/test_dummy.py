@@ -1,12 +1,12 @@
 """The 2023 2-player game's dummy: every duty the rule book gives it (2-player game,
 "Gameplay changes"), one test per sentence, quoted in each test's docstring."""
+
 from __future__ import annotations
 
 from engine import events as ev
 from engine.views import player_view, public_view
 
-from .tables import (DUMMY, KING, ROUND_CARDS, area, begin_round, finish_round, game, plain_turn, refused,
-                     seat)
+from .tables import DUMMY, KING, ROUND_CARDS, area, begin_round, finish_round, game, plain_turn, refused, seat
 
 
 def dummy_count(g, rid: str) -> int:
@@ -14,7 +14,7 @@ def dummy_count(g, rid: str) -> int:
 
 
 def test_the_dummy_is_a_third_colour_with_its_caballeros_beside_the_board():
-    """"Choose a third color for a dummy and place the Caballeros of that color next to the
+    """ "Choose a third color for a dummy and place the Caballeros of that color next to the
     game board." No Grande, no court, no home: all 30 wait in its supply."""
     g = game()
     s = g.state
@@ -26,7 +26,7 @@ def test_the_dummy_is_a_third_colour_with_its_caballeros_beside_the_board():
 
 
 def test_two_region_cards_each_round_place_two_dummy_caballeros_each():
-    """"At the beginning of each round, draw 2 Region cards. Place 2 Caballeros of the dummy
+    """ "At the beginning of each round, draw 2 Region cards. Place 2 Caballeros of the dummy
     in each of the drawn regions." The table draws them: the engine asks before the reveal."""
     g = game()
     ask = g.asked()
@@ -38,11 +38,13 @@ def test_two_region_cards_each_round_place_two_dummy_caballeros_each():
     assert g.asked().kind == "reveal_action_cards"
     told = g.state.outcomes[-1]
     assert "Galicia" in told.title and {(m["target"], m["count"]) for m in told.moves} == {
-        ("galicia", 2), ("valencia", 2)}
+        ("galicia", 2),
+        ("valencia", 2),
+    }
 
 
 def test_a_card_showing_the_kings_region_places_no_dummy_caballeros():
-    """"If a card shows the King's region, do not place any Caballeros there.\""""
+    """ "If a card shows the King's region, do not place any Caballeros there.\""""
     g = game()
     g.apply(ev.DummyRegionCardsDrawn(regions=[KING, "sevilla"]))
     assert dummy_count(g, KING) == 0 and dummy_count(g, "sevilla") == 2
@@ -51,15 +53,19 @@ def test_a_card_showing_the_kings_region_places_no_dummy_caballeros():
 
 
 def test_drawn_cards_are_discarded_until_the_general_scoring_reshuffles_all_nine():
-    """"Then place the cards on a discard pile. After each general scoring, shuffle all
+    """ "Then place the cards on a discard pile. After each general scoring, shuffle all
     Region cards." A card drawn since the last shuffle cannot come up again."""
     g = game()
     g.apply(ev.DummyRegionCardsDrawn(regions=["galicia", "valencia"]))
     begin_round(g, ROUND_CARDS, dummy_card=1)
     finish_round(g)
     assert g.asked().kind == "dummy_region_cards" and len(g.asked().options["pile"]) == 7
-    msg = refused(g, ev.DummyRegionCardsDrawn(regions=["galicia", "aragon"]), "dummy-region-cards",
-                  "already drawn since the last shuffle")
+    msg = refused(
+        g,
+        ev.DummyRegionCardsDrawn(regions=["galicia", "aragon"]),
+        "dummy-region-cards",
+        "already drawn since the last shuffle",
+    )
     assert "Galicia" in msg
     g.apply(ev.DummyRegionCardsDrawn(regions=["aragon", "sevilla"]))
     begin_round(g, ["intrigue_any_4", "decay_all", "eviction"], dummy_card=2)
@@ -73,7 +79,7 @@ def test_drawn_cards_are_discarded_until_the_general_scoring_reshuffles_all_nine
 
 
 def test_two_cards_are_drawn_not_one_nor_the_same_twice():
-    """"draw 2 Region cards": one card, or one card named twice, is refused."""
+    """ "draw 2 Region cards": one card, or one card named twice, is refused."""
     g = game()
     refused(g, ev.DummyRegionCardsDrawn(regions=["galicia"]), "dummy-region-cards", "draw 2 Region cards")
     refused(g, ev.DummyRegionCardsDrawn(regions=["galicia", "galicia"]), "dummy-region-cards", "twice")
@@ -81,7 +87,7 @@ def test_two_cards_are_drawn_not_one_nor_the_same_twice():
 
 
 def test_no_more_region_cards_once_all_30_dummy_caballeros_are_out():
-    """"If all 30 are on the game board, do not draw any more Region cards." With one left,
+    """ "If all 30 are on the game board, do not draw any more Region cards." With one left,
     the first card (not the King's region) places it and no second card is drawn; with none
     left the round begins at the reveal."""
     g = game()
@@ -90,8 +96,12 @@ def test_no_more_region_cards_once_all_30_dummy_caballeros_are_out():
     s.counts[area(g, "granada")][d] += 29
     s.provinces[d] -= 29
     assert g.asked().options["last_caballeros"]
-    refused(g, ev.DummyRegionCardsDrawn(regions=["galicia", "valencia"]), "dummy-region-cards",
-            "If all 30 are on the game board")
+    refused(
+        g,
+        ev.DummyRegionCardsDrawn(regions=["galicia", "valencia"]),
+        "dummy-region-cards",
+        "If all 30 are on the game board",
+    )
     g.apply(ev.DummyRegionCardsDrawn(regions=["galicia"]))
     assert dummy_count(g, "galicia") == 1 and s.provinces[d] == 0
     begin_round(g, ROUND_CARDS, dummy_card=1)
@@ -111,7 +121,7 @@ def test_a_kings_region_card_does_not_end_the_draw_when_few_are_left():
 
 
 def test_the_dummys_power_card_is_turned_up_before_the_players_play():
-    """"Before you play a Power card, turn over the top Power card from the dummy's stack.
+    """ "Before you play a Power card, turn over the top Power card from the dummy's stack.
     Then, the player with the First Player marker begins." The table enters its value."""
     g = game(start="yellow")
     g.apply(ev.DummyRegionCardsDrawn(regions=["galicia", "valencia"]))
@@ -126,7 +136,7 @@ def test_the_dummys_power_card_is_turned_up_before_the_players_play():
 
 
 def test_no_player_may_play_the_dummys_value():
-    """"As with other players, you can not play a card with the same value.\""""
+    """ "As with other players, you can not play a card with the same value.\""""
     g = game()
     g.apply(ev.DummyRegionCardsDrawn(regions=["galicia", "valencia"]))
     g.apply(ev.ActionCardsRevealed(cards=ROUND_CARDS))
@@ -135,7 +145,7 @@ def test_no_player_may_play_the_dummys_value():
 
 
 def test_the_dummys_power_cards_are_used_once_and_discarded():
-    """"At the end of the round, discard the dummy's Power card, too": its shuffled stack
+    """ "At the end of the round, discard the dummy's Power card, too": its shuffled stack
     never gives the same value twice."""
     g = game()
     begin_round(g, ROUND_CARDS, dummy_card=4)
@@ -149,7 +159,7 @@ def test_the_dummys_power_cards_are_used_once_and_discarded():
 
 
 def test_the_dummy_moves_by_its_cards_value_like_anyone():
-    """"As usual, the value of the revealed Power card defines when the dummy makes its
+    """ "As usual, the value of the revealed Power card defines when the dummy makes its
     move." Red 13, the dummy 8, Yellow 2: the dummy's turn comes second."""
     g = game()
     begin_round(g, ROUND_CARDS, dummy_card=8, power={"red": 13, "yellow": 2})
@@ -159,7 +169,7 @@ def test_the_dummy_moves_by_its_cards_value_like_anyone():
 
 
 def test_the_dummy_takes_the_card_with_the_most_caballeros_and_discards_it_unused():
-    """"The dummy always takes the remaining Action card with the most Caballeros shown on
+    """ "The dummy always takes the remaining Action card with the most Caballeros shown on
     the bottom. Immediately put this card on the discard pile [...] The dummy does not use
     the card." Red took the King's card (5): the dummy takes Grande (4) without a question."""
     g = game()
@@ -173,7 +183,7 @@ def test_the_dummy_takes_the_card_with_the_most_caballeros_and_discards_it_unuse
 
 
 def test_the_kings_card_taken_by_the_dummy_is_turned_face_down_not_discarded():
-    """"(or flip it over if it is the King's card)": gone for this round, up again the next."""
+    """ "(or flip it over if it is the King's card)": gone for this round, up again the next."""
     g = game()
     begin_round(g, ROUND_CARDS, dummy_card=13)
     s = g.state
@@ -204,6 +214,7 @@ def test_an_unknown_number_of_caballeros_is_left_to_the_table():
     """A card whose printed number the card set does not know (placement None): which card
     shows the most cannot be worked out, so the table says which the dummy took."""
     from .tables import card
+
     unknown = card("regency_unknown", 5, "court", {"count": 2}, None, "new-regency", copies=1)
     g = game(modules=["new-regency"], extra=[unknown])
     begin_round(g, ROUND_CARDS + ["regency_unknown"], dummy_card=13)
@@ -212,7 +223,7 @@ def test_an_unknown_number_of_caballeros_is_left_to_the_table():
 
 
 def test_the_dummy_never_gets_the_first_player_marker():
-    """"the dummy never gets the First Player marker": with the lowest card it still goes to
+    """ "the dummy never gets the First Player marker": with the lowest card it still goes to
     the player who played the lower card ("Whoever played the lowest Power card")."""
     g = game(start="red")
     begin_round(g, ROUND_CARDS, dummy_card=1, power={"red": 6, "yellow": 9})
@@ -225,12 +236,11 @@ def test_the_dummy_never_gets_the_first_player_marker():
 
 
 def test_players_move_and_send_back_the_dummys_caballeros_by_the_normal_rules():
-    """"You may move the dummy's Caballeros or send them back from the regions according to
+    """ "You may move the dummy's Caballeros or send them back from the regions according to
     the normal rules." Intrigue moves two of them; One of Each sends one back."""
     g = game()
     g.apply(ev.DummyRegionCardsDrawn(regions=["aragon", "valencia"]))
-    begin_round(g, ["intrigue_any_3", "one_of_each_back", "grande"], dummy_card=1,
-                power={"red": 13, "yellow": 12})
+    begin_round(g, ["intrigue_any_3", "one_of_each_back", "grande"], dummy_card=1, power={"red": 13, "yellow": 12})
     s = g.state
     g.apply(ev.CourtReplenished(player="red", from_provinces=0))
     g.apply(ev.ActionCardChosen(player="red", stack=1))
@@ -250,12 +260,11 @@ def test_players_move_and_send_back_the_dummys_caballeros_by_the_normal_rules():
 
 
 def test_an_effect_that_asks_each_opponent_skips_the_dummy():
-    """"But if an Action card would require the dummy's action (e.g. choose a region), skip
+    """ "But if an Action card would require the dummy's action (e.g. choose a region), skip
     the dummy." The King is Angry: only Yellow is asked; Eviction: the dummy's stay put."""
     g = game()
     g.apply(ev.DummyRegionCardsDrawn(regions=["aragon", "valencia"]))
-    begin_round(g, ["intrigue_any_3", "king_is_angry", "eviction"], dummy_card=1,
-                power={"red": 13, "yellow": 12})
+    begin_round(g, ["intrigue_any_3", "king_is_angry", "eviction"], dummy_card=1, power={"red": 13, "yellow": 12})
     g.apply(ev.CourtReplenished(player="red", from_provinces=0))
     g.apply(ev.ActionCardChosen(player="red", stack=2))
     g.apply(ev.CaballerosPlaced(player="red", placements={}))
@@ -290,8 +299,11 @@ def test_the_dummy_sets_no_disc_and_its_castillo_caballeros_go_back_to_its_suppl
     s.provinces[d] -= 3
     s.counts[castillo][seat(g, "red")] += 2
     s.provinces[seat(g, "red")] -= 2
-    for cards, dummy_card in ((ROUND_CARDS, 1), (["intrigue_any_4", "decay_all", "eviction"], 2),
-                              (["intrigue_own_4", "veto", "grande"], 3)):
+    for cards, dummy_card in (
+        (ROUND_CARDS, 1),
+        (["intrigue_any_4", "decay_all", "eviction"], 2),
+        (["intrigue_own_4", "veto", "grande"], 3),
+    ):
         begin_round(g, cards, dummy_card=dummy_card)
         if s.round == 3:
             while s.stage != "scoring_discs":
@@ -349,8 +361,14 @@ def test_a_two_player_game_can_start_from_the_board_in_front_of_the_table():
     down so far are entered like a player's; the Region cards drawn since the last shuffle
     are not known, so all nine count as the draw pile (the table draws what it draws)."""
     g = game()
-    g.apply(ev.TableCorrected(round=5, regions={"galicia": {"red": 3, DUMMY: 4}}, start_player="yellow",
-                              power_spent={DUMMY: [1, 2, 3, 4], "red": [13, 12, 11, 10]}))
+    g.apply(
+        ev.TableCorrected(
+            round=5,
+            regions={"galicia": {"red": 3, DUMMY: 4}},
+            start_player="yellow",
+            power_spent={DUMMY: [1, 2, 3, 4], "red": [13, 12, 11, 10]},
+        )
+    )
     s = g.state
     assert s.round == 5 and g.asked().kind == "dummy_region_cards" and len(g.asked().options["pile"]) == 9
     assert s.provinces[s.dummy] == 26

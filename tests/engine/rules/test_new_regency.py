@@ -3,6 +3,7 @@ the ♠ symbol and place them face down as the 5th stack next to the others. The
 follows the same rules as the other Action card stacks. At the beginning of each round, you
 reveal the top card. At the end of the round, discard the card (whether it was used or not)
 and reveal the next one from the stack." (The ♠ cards here are test stand-ins: tables.py.)"""
+
 from __future__ import annotations
 
 from engine import events as ev
@@ -15,7 +16,7 @@ NEXT = ["intrigue_any_4", "decay_3", "score_castillo", "eviction"]
 
 
 def test_the_ten_spade_cards_are_the_fifth_stack_instead_of_the_kings_card():
-    """"return the King's card to the box. Instead, shuffle the 10 Action cards with the ♠
+    """ "return the King's card to the box. Instead, shuffle the 10 Action cards with the ♠
     symbol and place them face down as the 5th stack\""""
     g = game(FOUR, modules=["new-regency"])
     s = g.state
@@ -37,7 +38,7 @@ def test_without_the_module_no_spade_card_is_dealt_and_the_kings_card_is_up():
 
 
 def test_the_fifth_stack_is_revealed_each_round_and_must_be_a_spade_card_still_there():
-    """"At the beginning of each round, you reveal the top card": five cards are entered,
+    """ "At the beginning of each round, you reveal the top card": five cards are entered,
     the fifth a ♠ card still face down."""
     g = game(FOUR, modules=["new-regency"])
     refused(g, ev.ActionCardsRevealed(cards=CARDS), "reveal", "stacks 1, 2, 3, 4 and 5")
@@ -46,7 +47,7 @@ def test_the_fifth_stack_is_revealed_each_round_and_must_be_a_spade_card_still_t
 
 
 def test_a_used_spade_card_is_discarded():
-    """"The 5th stack follows the same rules as the other Action card stacks": used, it goes
+    """ "The 5th stack follows the same rules as the other Action card stacks": used, it goes
     face up on the discard pile (unlike the King's card, never turned face down)."""
     g = game(FOUR, modules=["new-regency"])
     begin_round(g, CARDS + ["regency_court"])
@@ -55,7 +56,7 @@ def test_a_used_spade_card_is_discarded():
 
 
 def test_an_unused_spade_card_is_discarded_at_the_end_of_the_round_and_never_comes_back():
-    """"At the end of the round, discard the card (whether it was used or not) and reveal
+    """ "At the end of the round, discard the card (whether it was used or not) and reveal
     the next one from the stack." Each copy shows once: after the three copies of one card
     are discarded, a fourth cannot be turned up."""
     g = game(FOUR, modules=["new-regency"])
@@ -63,13 +64,19 @@ def test_an_unused_spade_card_is_discarded_at_the_end_of_the_round_and_never_com
     rounds = [CARDS, NEXT, ["intrigue_own_4", "veto", "score_4_regions", "power_card_back"]]
     for cards in rounds:
         begin_round(g, cards + ["regency_majesty"])
-        for stack in (4, 3, 2, 1):   # stack 5 left over
+        for stack in (4, 3, 2, 1):  # stack 5 left over
             plain_turn(g, stack=stack)
         finish_round(g)
         assert s.discard_pile.count("regency_majesty") == rounds.index(cards) + 1
     assert s.regency_undrawn["regency_majesty"] == 0
-    refused(g, ev.ActionCardsRevealed(cards=["intrigue_foreign_3", "king_is_angry", "score_6_7_regions", "the_court",
-                                             "regency_majesty"]), "reveal", "no Regency Majesty card is left")
+    refused(
+        g,
+        ev.ActionCardsRevealed(
+            cards=["intrigue_foreign_3", "king_is_angry", "score_6_7_regions", "the_court", "regency_majesty"]
+        ),
+        "reveal",
+        "no Regency Majesty card is left",
+    )
 
 
 def test_a_spade_card_places_its_own_number_of_caballeros():

@@ -2,6 +2,7 @@
 stack back to the box. [...] Then, add the new Action cards to their corresponding stacks."
 The table draws the random cards and names them (GameSetup.removed_cards); the ♣ cards
 here are test stand-ins (tables.py): one for stack 1, two for stack 2, one for stack 4."""
+
 from __future__ import annotations
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from engine.errors import RuleViolation
 from engine.game import Game
 
-from .tables import board, game, setup, CLUBS, REGENCY
+from .tables import CLUBS, REGENCY, board, game, setup
 
 FOUR = ["red", "yellow", "green", "blue"]
 ALL_REMOVED = ["intrigue_any_3", "decay_all", "one_of_each_back", "grande"]  # stacks 1, 2, 2, 4
@@ -27,7 +28,7 @@ def refused_setup(text: str, players=FOUR, modules=("old-hands",), **more) -> st
 
 
 def test_all_four_clubs_each_replace_one_card_of_their_stack():
-    """"If you were to add all 4 cards, return 1 random card from stack 1, 2 random cards
+    """ "If you were to add all 4 cards, return 1 random card from stack 1, 2 random cards
     from stack 2, and 1 random card from stack 4 back to the box.\""""
     g = start(removed_cards=ALL_REMOVED)
     undrawn = g.state.stacks_undrawn
@@ -40,7 +41,7 @@ def test_all_four_clubs_each_replace_one_card_of_their_stack():
 
 
 def test_the_table_chooses_which_clubs_to_add():
-    """"You can choose which cards to add, or even play with them all.\""""
+    """ "You can choose which cards to add, or even play with them all.\""""
     g = start(added_cards=["club_grande"], removed_cards=["mobile_scoreboard"])
     undrawn = g.state.stacks_undrawn
     assert undrawn[3]["club_grande"] == 1 and undrawn[3]["mobile_scoreboard"] == 2
@@ -61,8 +62,9 @@ def test_only_base_cards_of_stacks_1_to_4_go_back_to_the_box():
     refused_setup("not a card of stacks 1 to 4", added_cards=["club_grande"], removed_cards=["club_grande"])
     refused_setup("not a card of stacks 1 to 4", added_cards=["club_grande"], removed_cards=["kings_card"])
     refused_setup("is not a card of this card set", added_cards=["club_grande"], removed_cards=["nonsense"])
-    refused_setup("the set has 1", added_cards=["club_angry", "club_one_of_each"],
-                  removed_cards=["decay_all", "decay_all"])
+    refused_setup(
+        "the set has 1", added_cards=["club_angry", "club_one_of_each"], removed_cards=["decay_all", "decay_all"]
+    )
 
 
 def test_only_club_cards_are_added():
@@ -75,7 +77,7 @@ def test_removed_cards_need_the_module():
 
 
 def test_with_four_stacks_a_printed_three_answers_for_a_stack_two_club():
-    """"Shuffle the Action cards as usual" comes first: with four stacks (2 players) stacks
+    """ "Shuffle the Action cards as usual" comes first: with four stacks (2 players) stacks
     2 and 3 are one, and a card of it returned to the box answers for a ♣ card of stack 2."""
     g = start(players=["red", "yellow"], added_cards=["club_angry"], removed_cards=["score_castillo"])
     merged = g.state.stacks_undrawn[1]
@@ -85,12 +87,16 @@ def test_with_four_stacks_a_printed_three_answers_for_a_stack_two_club():
 
 def test_a_club_card_whose_stack_is_unknown_is_refused_naming_the_fact():
     from .tables import card
+
     unknown = card("club_mystery", 1, "grande", {}, 4, "old-hands")
     import dataclasses
+
     unknown = dataclasses.replace(unknown, stack=None)
     with pytest.raises(RuleViolation) as info:
-        Game(setup(FOUR, ("old-hands",), added_cards=["club_mystery"], removed_cards=["grande"]),
-             board(REGENCY + CLUBS + [unknown]))
+        Game(
+            setup(FOUR, ("old-hands",), added_cards=["club_mystery"], removed_cards=["grande"]),
+            board(REGENCY + CLUBS + [unknown]),
+        )
     assert "cards[club_mystery].stack" in info.value.detail
 
 

@@ -6,13 +6,15 @@ The board is the classic one under the 2023 rules, with the test stand-in ♠ an
 (tables.py): the 2023 card set the rule book gives is too incomplete to play out, and its
 2-3 player side has no published scoreboards. Power Shift plays the stand-in Modifier set,
 chosen as a table would choose it (GameSetup.stand_in_modifiers)."""
+
 from __future__ import annotations
 
 import copy
 import random
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine import events as ev
 from engine.flow import apply_event, asked
@@ -31,11 +33,18 @@ BOARD = board(REGENCY + CLUBS + [card("empowerment_2023", 4, "empowerment", {}, 
 def random_setup(rng: random.Random, players: int, modules: list[str], variant: str) -> ev.GameSetup:
     names = COLOURS[:players]
     regions = rng.sample(BOARD.region_ids, players + 1)
-    return ev.GameSetup(players=names, homes=dict(zip(names, regions[1:])), king=regions[0], variant=variant,
-                        start_player=rng.choice(names), rules="2023", modules=modules,
-                        dummy="white" if players == 2 else None,
-                        removed_cards=REMOVED_FOR_ALL_CLUBS if "old-hands" in modules else [],
-                        stand_in_modifiers="power-shift" in modules)
+    return ev.GameSetup(
+        players=names,
+        homes=dict(zip(names, regions[1:])),
+        king=regions[0],
+        variant=variant,
+        start_player=rng.choice(names),
+        rules="2023",
+        modules=modules,
+        dummy="white" if players == 2 else None,
+        removed_cards=REMOVED_FOR_ALL_CLUBS if "old-hands" in modules else [],
+        stand_in_modifiers="power-shift" in modules,
+    )
 
 
 def play(seed: int, players: int, modules: list[str], variant: str = "short", stop: float = 1.0):
@@ -58,10 +67,16 @@ def play(seed: int, players: int, modules: list[str], variant: str = "short", st
 
 
 COMBINATIONS = [
-    (2, []), (2, ["new-regency"]), (2, ["power-shift"]), (2, ["old-hands"]),
+    (2, []),
+    (2, ["new-regency"]),
+    (2, ["power-shift"]),
+    (2, ["old-hands"]),
     (2, ["new-regency", "old-hands", "power-shift"]),
-    (3, ["four-stacks"]), (3, ["four-stacks", "new-regency", "power-shift"]),
-    (4, ["new-regency", "old-hands", "power-shift"]), (5, ["new-regency", "power-shift"]), (5, []),
+    (3, ["four-stacks"]),
+    (3, ["four-stacks", "new-regency", "power-shift"]),
+    (4, ["new-regency", "old-hands", "power-shift"]),
+    (5, ["new-regency", "power-shift"]),
+    (5, []),
 ]
 
 
@@ -96,15 +111,18 @@ def _perturb_modifiers(state, p: int, rng: random.Random) -> bool:
     """Change p's secret Modifier facts only: a card in hand for one still in the box, and
     the card chosen to pass."""
     changed = False
-    held = set().union(*state.modifier_hands) | {m for m in state.modifier_played if m} \
+    held = (
+        set().union(*state.modifier_hands)
+        | {m for m in state.modifier_played if m}
         | set().union(*state.modifier_discards)
+    )
     box = sorted(set(state.modifiers) - held)
     if state.modifier_hands[p] and box:
         out, new = rng.choice(sorted(state.modifier_hands[p])), rng.choice(box)
         state.modifier_hands[p].remove(out)
         state.modifier_hands[p].add(new)
         if state.modifier_passes.get(p) == out:
-            state.modifier_passes[p] = new   # who has chosen stays as it was: that is public
+            state.modifier_passes[p] = new  # who has chosen stays as it was: that is public
         changed = True
     if p in state.modifier_passes and len(state.modifier_hands[p]) > 1:
         state.modifier_passes[p] = next(m for m in sorted(state.modifier_hands[p]) if m != state.modifier_passes[p])

@@ -1,6 +1,7 @@
 """Power Shift, sentence by sentence (rule book, "Mini expansion 'Power Shift'"). The
 printed Modifier cards are not published: these tests use a set of their own (TEST_SET)
 that the table could have entered, and the stand-in set for self-play where it is chosen."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,12 +24,19 @@ def _mod(mid, value, ability=None):
 
 
 COURT = {"effect": "court", "params": {"count": 1}, "text": "Take 1 more Caballero to your Court."}
-TEST_SET = ([_mod(f"plus_{i}", 1) for i in range(1, 5)] + [_mod(f"minus_{i}", -1) for i in range(1, 5)]
-            + [_mod(f"plus_two_{i}", 2) for i in range(1, 3)] + [_mod(f"minus_two_{i}", -2) for i in range(1, 3)]
-            + [_mod("court_plus", 1, COURT), _mod("court_minus", -1, COURT), _mod("plus_three", 3),
-               _mod("minus_three", -3)])
-HANDS = {"red": ["plus_1", "minus_1", "court_plus"], "yellow": ["plus_2", "minus_2", "plus_two_1"],
-         "green": ["plus_3", "minus_3", "minus_two_1"], "blue": ["plus_4", "minus_4", "court_minus"]}
+TEST_SET = (
+    [_mod(f"plus_{i}", 1) for i in range(1, 5)]
+    + [_mod(f"minus_{i}", -1) for i in range(1, 5)]
+    + [_mod(f"plus_two_{i}", 2) for i in range(1, 3)]
+    + [_mod(f"minus_two_{i}", -2) for i in range(1, 3)]
+    + [_mod("court_plus", 1, COURT), _mod("court_minus", -1, COURT), _mod("plus_three", 3), _mod("minus_three", -3)]
+)
+HANDS = {
+    "red": ["plus_1", "minus_1", "court_plus"],
+    "yellow": ["plus_2", "minus_2", "plus_two_1"],
+    "green": ["plus_3", "minus_3", "minus_two_1"],
+    "blue": ["plus_4", "minus_4", "court_minus"],
+}
 
 
 def ps_game(players=FOUR, modifiers=TEST_SET, **more) -> Game:
@@ -55,6 +63,7 @@ def hand(g: Game, pid: str) -> set[str]:
 
 # --- the data -------------------------------------------------------------------------------
 
+
 def test_a_power_shift_game_needs_the_modifier_cards_it_is_refused_without_them():
     """The 16 Modifier cards' values and abilities are not published: without the table's
     data the game is refused, naming the missing fact."""
@@ -74,16 +83,22 @@ def test_the_stand_in_set_is_used_only_when_the_table_chooses_it():
         Game(setup(FOUR, [], stand_in_modifiers=True), board())
 
 
-@pytest.mark.parametrize("change, text", [
-    (lambda ms: ms[:15], "Power Shift has 16 Modifier cards, the file lists 15"),
-    (lambda ms: ms[:15] + [ms[0]], "card id 'plus_1' is listed twice"),
-    (lambda ms: ms[:15] + [_mod("zero", 0)], "modifiers[zero].value: a Modifier card adds or subtracts"),
-    (lambda ms: ms[:15] + [_mod("fly", 1, {"effect": "fly_away"})], "modifiers[fly].ability.effect: 'fly_away'"),
-    (lambda ms: ms[:15] + [_mod("veto", 1, {"effect": "veto"})], "modifiers[veto].ability.effect"),
-    (lambda ms: ms[:15] + [_mod("court", 1, {"effect": "court"})], "modifiers[court].ability.params: effect court needs count"),
-    (lambda ms: ms[:15] + [{**_mod("big", 1), "value": 40}], "modifiers[big].value"),
-    (lambda ms: ms[:15] + [{"id": "nameless", "value": 1}], "modifiers[nameless]."),
-])
+@pytest.mark.parametrize(
+    "change, text",
+    [
+        (lambda ms: ms[:15], "Power Shift has 16 Modifier cards, the file lists 15"),
+        (lambda ms: ms[:15] + [ms[0]], "card id 'plus_1' is listed twice"),
+        (lambda ms: ms[:15] + [_mod("zero", 0)], "modifiers[zero].value: a Modifier card adds or subtracts"),
+        (lambda ms: ms[:15] + [_mod("fly", 1, {"effect": "fly_away"})], "modifiers[fly].ability.effect: 'fly_away'"),
+        (lambda ms: ms[:15] + [_mod("veto", 1, {"effect": "veto"})], "modifiers[veto].ability.effect"),
+        (
+            lambda ms: ms[:15] + [_mod("court", 1, {"effect": "court"})],
+            "modifiers[court].ability.params: effect court needs count",
+        ),
+        (lambda ms: ms[:15] + [{**_mod("big", 1), "value": 40}], "modifiers[big].value"),
+        (lambda ms: ms[:15] + [{"id": "nameless", "value": 1}], "modifiers[nameless]."),
+    ],
+)
 def test_a_tables_modifier_data_with_a_mistake_is_refused_naming_card_and_field(change, text):
     with pytest.raises(RuleViolation) as info:
         ps_game(modifiers=change(list(TEST_SET)))
@@ -92,23 +107,30 @@ def test_a_tables_modifier_data_with_a_mistake_is_refused_naming_card_and_field(
 
 # --- deal and pass ------------------------------------------------------------------------------
 
+
 def test_three_cards_are_dealt_to_each_player_who_enters_them_in_private():
-    """"deal 3 Modifier cards to each player. Return the remaining cards to the box.\""""
+    """ "deal 3 Modifier cards to each player. Return the remaining cards to the box.\""""
     g = ps_game()
     ask = g.asked()
     assert ask.kind == "deal_modifiers" and set(ask.players) == set(FOUR) and ask.options["count"] == 3
     g.apply(ev.ModifiersDealt(player="red", modifiers=HANDS["red"]))
     assert "red" not in g.asked().players
-    msg = refused(g, ev.ModifiersDealt(player="yellow", modifiers=["plus_1", "plus_2", "plus_3"]), "power-shift",
-                  "already in another player's hand")
+    msg = refused(
+        g,
+        ev.ModifiersDealt(player="yellow", modifiers=["plus_1", "plus_2", "plus_3"]),
+        "power-shift",
+        "already in another player's hand",
+    )
     assert "Red" not in msg and "plus_1" not in msg  # nothing said about whose
     refused(g, ev.ModifiersDealt(player="red", modifiers=HANDS["blue"]), "power-shift", "already entered")
     refused(g, ev.ModifiersDealt(player="yellow", modifiers=["plus_2", "plus_2", "plus_3"]), "power-shift", "different")
-    refused(g, ev.ModifiersDealt(player="yellow", modifiers=["plus_2", "nope", "plus_3"]), "power-shift", "not a Modifier")
+    refused(
+        g, ev.ModifiersDealt(player="yellow", modifiers=["plus_2", "nope", "plus_3"]), "power-shift", "not a Modifier"
+    )
 
 
 def test_each_passes_one_card_left_and_hands_change_only_when_everyone_has():
-    """"passes 1 of them face down to the player to their left. Once everyone has passed a
+    """ "passes 1 of them face down to the player to their left. Once everyone has passed a
     card, add all 3 Modifier cards to your hand\""""
     g = ps_game()
     for pid in FOUR:
@@ -121,8 +143,8 @@ def test_each_passes_one_card_left_and_hands_change_only_when_everyone_has():
         g.apply(ev.ModifierPassed(player=pid, modifier=HANDS[pid][0]))
     assert hand(g, "red") == set(HANDS["red"]) and hand(g, "yellow") == set(HANDS["yellow"])
     g.apply(ev.ModifierPassed(player="blue", modifier="minus_4"))
-    assert hand(g, "yellow") == {"minus_2", "plus_two_1", "court_plus"}   # from Red, on its right
-    assert hand(g, "red") == {"plus_1", "minus_1", "minus_4"}             # from Blue
+    assert hand(g, "yellow") == {"minus_2", "plus_two_1", "court_plus"}  # from Red, on its right
+    assert hand(g, "red") == {"plus_1", "minus_1", "minus_4"}  # from Blue
     assert hand(g, "blue") == {"plus_4", "court_minus", "minus_two_1"} - {"minus_two_1"} | {"plus_3"}
     assert g.asked().kind == "reveal_action_cards"
 
@@ -134,18 +156,22 @@ def test_two_players_pass_to_each_other_and_the_dummy_has_none():
     refused(g, ev.ModifiersDealt(player="black", modifiers=HANDS["green"]), "power-shift", "dummy")
     dealt_and_passed(g, {"red": "plus_1", "yellow": "plus_2"})
     assert hand(g, "red") == {"minus_1", "court_plus", "plus_2"} and hand(g, "yellow") == {
-        "minus_2", "plus_two_1", "plus_1"}
+        "minus_2",
+        "plus_two_1",
+        "plus_1",
+    }
     assert g.asked().kind == "dummy_region_cards"
 
 
 # --- playing --------------------------------------------------------------------------------------
+
 
 def reveal(g: Game) -> None:
     g.apply(ev.ActionCardsRevealed(cards=CARDS))
 
 
 def test_a_modifier_may_make_a_value_already_played_distinct():
-    """"Example: You may play a 9 +1 (=10) if someone already played a 9.\""""
+    """ "Example: You may play a 9 +1 (=10) if someone already played a 9.\""""
     g = ready()
     reveal(g)
     g.apply(ev.PowerCardPlayed(player="red", card=9))
@@ -155,7 +181,7 @@ def test_a_modifier_may_make_a_value_already_played_distinct():
 
 
 def test_the_total_must_differ_from_the_values_already_played():
-    """"Example: If a player before you played an 8, you cannot play a 7 +1 (=8).\""""
+    """ "Example: If a player before you played an 8, you cannot play a 7 +1 (=8).\""""
     g = ready()
     reveal(g)
     g.apply(ev.PowerCardPlayed(player="red", card=8))
@@ -163,8 +189,7 @@ def test_the_total_must_differ_from_the_values_already_played():
     assert "6 +2 (= 8)" in msg
     options = g.asked().options["modifiers"]
     assert 6 not in options["plus_two_1"]["cards"] and 7 in options["plus_two_1"]["cards"]
-    refused(g, ev.PowerCardPlayed(player="yellow", card=9, modifier="minus_2"), "power-card-distinct",
-            "9 −1 (= 8)")
+    refused(g, ev.PowerCardPlayed(player="yellow", card=9, modifier="minus_2"), "power-card-distinct", "9 −1 (= 8)")
     g.apply(ev.PowerCardPlayed(player="yellow", card=5, modifier="plus_two_1"))  # 7
     # A plain card may not equal a total played either.
     refused(g, ev.PowerCardPlayed(player="green", card=7), "power-card-distinct")
@@ -184,10 +209,10 @@ def test_turn_order_and_the_first_player_marker_follow_the_totals():
     value gets the First Player marker": Green's 3 -2 (= 1) beats Yellow's 2."""
     g = ready()
     reveal(g)
-    g.apply(ev.PowerCardPlayed(player="red", card=10, modifier="minus_1"))       # 9
-    g.apply(ev.PowerCardPlayed(player="yellow", card=2))                         # 2
+    g.apply(ev.PowerCardPlayed(player="red", card=10, modifier="minus_1"))  # 9
+    g.apply(ev.PowerCardPlayed(player="yellow", card=2))  # 2
     g.apply(ev.PowerCardPlayed(player="green", card=3, modifier="minus_two_1"))  # 1
-    g.apply(ev.PowerCardPlayed(player="blue", card=9, modifier="plus_3"))        # 10 (plus_3 from Green)
+    g.apply(ev.PowerCardPlayed(player="blue", card=9, modifier="plus_3"))  # 10 (plus_3 from Green)
     s = g.state
     assert s.turn_order == [seat(g, p) for p in ("blue", "red", "yellow", "green")]
     finish_round(g)
@@ -208,7 +233,7 @@ def test_caballeros_to_the_court_are_the_power_cards_own():
 
 
 def test_the_modifiers_ability_comes_after_the_court_and_before_the_action_card():
-    """"you may use the special ability at the beginning of your turn: after taking
+    """ "you may use the special ability at the beginning of your turn: after taking
     Caballeros to your Court, but before choosing an Action card." Court +1 here."""
     g = ps_game()
     dealt_and_passed(g, {"red": "plus_1", "yellow": "plus_2", "green": "plus_3", "blue": "plus_4"})
@@ -267,7 +292,7 @@ def test_a_veto_cannot_stop_a_modifiers_ability():
 
 
 def test_played_modifiers_are_discarded_with_the_power_card():
-    """"After your turn, discard your played Modifier card with your Power card.\""""
+    """ "After your turn, discard your played Modifier card with your Power card.\""""
     g = ready()
     reveal(g)
     g.apply(ev.PowerCardPlayed(player="red", card=10, modifier="minus_1"))
@@ -288,7 +313,7 @@ def test_empowerment_may_return_a_played_modifier_to_the_hand():
     (its total still decides the First Player marker); a discarded one at once."""
     g = ready()
     reveal(g)
-    g.apply(ev.PowerCardPlayed(player="red", card=1, modifier="minus_1"))   # 0: the lowest
+    g.apply(ev.PowerCardPlayed(player="red", card=1, modifier="minus_1"))  # 0: the lowest
     for pid, c in (("yellow", 12), ("green", 11), ("blue", 13)):
         g.apply(ev.PowerCardPlayed(player=pid, card=c))
     s = g.state
@@ -300,13 +325,14 @@ def test_empowerment_may_return_a_played_modifier_to_the_hand():
         power_shift.return_modifier(s, r, "minus_1")
     finish_round(g)
     assert "minus_1" in s.modifier_hands[r] and s.start_player == r
-    s.modifier_discards[r].add("plus_4")   # as if played in an earlier round
+    s.modifier_discards[r].add("plus_4")  # as if played in an earlier round
     s.modifier_hands[r].discard("plus_4")
     power_shift.return_modifier(s, r, "plus_4")
     assert "plus_4" in s.modifier_hands[r] and not s.modifier_discards[r]
 
 
 # --- what each observer sees -------------------------------------------------------------------
+
 
 def test_nobody_sees_anothers_modifiers_and_each_sees_their_own():
     g = ps_game()
@@ -345,12 +371,21 @@ def test_the_modifiers_travel_in_the_tables_card_file_and_a_mistake_is_named_on_
     """The 2023 card set loads a table's card file with a `modifiers` list; a mistake in it
     is refused when the file is loaded, naming the card and field."""
     from engine.board import CardFileError, load_board
+
     load_board("2023", 4, None, {"modifiers": TEST_SET})
     with pytest.raises(CardFileError, match=r"card file: modifiers\[zero\]\.value"):
         load_board("2023", 4, None, {"modifiers": TEST_SET[:15] + [_mod("zero", 0)]})
-    g = Game(ev.GameSetup(players=FOUR, homes=dict(zip(FOUR, ["galicia", "navarra", "aragon", "sevilla"])),
-                          king="toledo", start_player="red", rules="2023", modules=["power-shift"],
-                          cards_file={"modifiers": TEST_SET}))   # the shipped 2023 board and cards
+    g = Game(
+        ev.GameSetup(
+            players=FOUR,
+            homes=dict(zip(FOUR, ["galicia", "navarra", "aragon", "sevilla"])),
+            king="toledo",
+            start_player="red",
+            rules="2023",
+            modules=["power-shift"],
+            cards_file={"modifiers": TEST_SET},
+        )
+    )  # the shipped 2023 board and cards
     assert g.asked().kind == "deal_modifiers" and len(g.state.modifiers) == 16
 
 
@@ -358,6 +393,7 @@ def test_empowerment_offers_the_played_modifiers_and_takes_one_back():
     """Empowerment's ask lists the played Modifier cards beside the Power cards; the table's
     ModifierTakenBack returns one and ends the special action."""
     from .tables import card
+
     empowerment = card("empowerment_test", 4, "empowerment", {}, 4, None)
     g = ps_game(extra=[empowerment])
     dealt_and_passed(g, {"red": "plus_1", "yellow": "plus_2", "green": "plus_3", "blue": "plus_4"})

@@ -17,7 +17,7 @@ from typing import Optional
 
 from firmware_bridge.usb_android import on_android
 
-from .store import DATA_DIR_ENV
+from companion.store import DATA_DIR_ENV
 
 log = logging.getLogger("companion.android")
 

@@ -46,7 +46,7 @@ from kivy.config import Config  # noqa: E402
 # with a traceback: quiet while it starts, warnings and up afterwards.
 logging.getLogger("kivy").setLevel(logging.CRITICAL)
 
-from .ui.shape import WINDOW_ENV, scale_with_window, window_size  # noqa: E402
+from companion.ui.shape import WINDOW_ENV, scale_with_window, window_size  # noqa: E402
 
 _WIDTH, _HEIGHT = window_size(os.environ.get(WINDOW_ENV))  # the tablet's shape (default 1280x800)
 Config.set("graphics", "width", str(_WIDTH))
@@ -65,10 +65,10 @@ from kivy.core.clipboard import Clipboard  # noqa: E402,F401 (probed now, quietl
 from kivy.lang import Builder  # noqa: E402
 from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
 
-from . import android, lifecycle  # noqa: E402
-from .navigation import BACK_KEYCODE, back_step, keeps_screen_on  # noqa: E402
-from .ui.collector import freeze_startup_objects  # noqa: E402
-from .ui.kivy_fixes import scroll_views_bind_once, sleep_until_due  # noqa: E402
+from companion import android, lifecycle  # noqa: E402
+from companion.navigation import BACK_KEYCODE, back_step, keeps_screen_on  # noqa: E402
+from companion.ui.collector import freeze_startup_objects  # noqa: E402
+from companion.ui.kivy_fixes import scroll_views_bind_once, sleep_until_due  # noqa: E402
 
 sleep_until_due()  # the loop sleeps between frames, whatever is scheduled
 scroll_views_bind_once()  # no bindings piling up in scroll views over a game night
@@ -77,25 +77,25 @@ logging.getLogger("kivy").setLevel(logging.WARNING)
 UI_DIR = Path(__file__).parent / "ui"
 Builder.load_file(str(UI_DIR / "common.kv"))
 
-from .ui.board_confirm_screen import BoardScreen  # noqa: E402
-from .ui.cards_screen import CardsScreen  # noqa: E402
-from .ui.correction_screen import PositionScreen  # noqa: E402
-from .ui.end_screen import EndScreen  # noqa: E402
-from .ui.home_screen import HomeScreen  # noqa: E402
-from .ui.ki_cards_screen import KICardsScreen  # noqa: E402
-from .ui.model import AppModel  # noqa: E402
-from .ui.replay_screen import ReplayScreen  # noqa: E402
-from .ui.scoring_screen import ScoringScreen  # noqa: E402
-from .ui.setup_screen import SetupScreen  # noqa: E402
-from .ui.stats_screen import StatsScreen  # noqa: E402
-from .ui.table_screen import TableScreen  # noqa: E402
+from companion.ui.board_confirm_screen import BoardScreen  # noqa: E402
+from companion.ui.cards_screen import CardsScreen  # noqa: E402
+from companion.ui.correction_screen import PositionScreen  # noqa: E402
+from companion.ui.end_screen import EndScreen  # noqa: E402
+from companion.ui.home_screen import HomeScreen  # noqa: E402
+from companion.ui.ki_cards_screen import KICardsScreen  # noqa: E402
+from companion.ui.model import AppModel  # noqa: E402
+from companion.ui.replay_screen import ReplayScreen  # noqa: E402
+from companion.ui.scoring_screen import ScoringScreen  # noqa: E402
+from companion.ui.setup_screen import SetupScreen  # noqa: E402
+from companion.ui.stats_screen import StatsScreen  # noqa: E402
+from companion.ui.table_screen import TableScreen  # noqa: E402
 
 Window.clearcolor = (0.97, 0.94, 0.86, 1)
 
 
 def _import_phone_server() -> None:
     try:
-        from .phones import server  # noqa: F401
+        from companion.phones import server  # noqa: F401
     except Exception:  # the first game says what is wrong when it starts the server
         logging.getLogger("companion.app").debug("phone server import failed early", exc_info=True)
     finally:  # what the app made to start lives as long as it: out of the collector's walks
@@ -223,7 +223,7 @@ class ElGrandeApp(App):
         elif step.kind == "call":
             getattr(self.screens.current_screen, step.method)()
         elif step.kind == "ask":
-            from .ui.rule_widgets import Ask
+            from companion.ui.rule_widgets import Ask
 
             then = (lambda: setattr(self.screens, "current", step.screen)) if step.screen else self.stop
             question = Ask(step.title, step.question, step.no, step.yes, then)

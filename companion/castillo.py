@@ -24,7 +24,7 @@ from engine import events as ev
 from engine.board import CASTILLO
 from firmware_bridge.adapter import TowerDrop
 
-from .input_errors import InputError
+from companion.input_errors import InputError
 
 log = logging.getLogger("companion.table")  # the table's log: a drop handed over again is its warning
 

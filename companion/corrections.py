@@ -13,8 +13,8 @@ from engine.flow import apply_event
 from engine.game import start_state
 from engine.views import public_view
 
-from .board_entry import position_changes, start_words
-from .outcomes import Instructions
+from companion.board_entry import position_changes, start_words
+from companion.outcomes import Instructions
 
 
 def correction_title(event: dict) -> str:

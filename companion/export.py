@@ -24,8 +24,8 @@ import uuid
 from pathlib import Path
 from typing import Optional
 
-from .history import SOURCE_NAMES, GameRecord, Replay, rules_label
-from .safe_text import for_csv, for_json, for_picture
+from companion.history import SOURCE_NAMES, GameRecord, Replay, rules_label
+from companion.safe_text import for_csv, for_json, for_picture
 
 BGG_IDS = {"classic": 93, "2023": 93, "king-intrigue": 93}
 GAME_NAME = "El Grande"

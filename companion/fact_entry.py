@@ -20,7 +20,7 @@ from engine.board import CASTILLO, Board, DataFileError, load_board
 from engine.card_entry import merged_board_file
 from engine.flow import Ask
 
-from .input_errors import InputError
+from companion.input_errors import InputError
 
 POINTS = tuple(range(13))  # a scoreboard's or tile's number, as offered (no printed one is near 12)
 PLACES = ("1st place", "2nd place", "3rd place")
@@ -260,7 +260,7 @@ class FactsEntry:
         """One BoardFactsEntered input, then the facts kept in the side's board file. False (and
         `message`) when the entry is not complete or the game refuses it; the words for the
         table are in `message` either way."""
-        from .rule_files import remember_board_facts
+        from companion.rule_files import remember_board_facts
 
         if not self.complete:
             left = next(f for f in self.facts if f.path not in self.checked)

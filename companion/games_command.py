@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .history import SOURCE_NAMES, SOURCES, GameRecord, game_records, last_finished, read_record, replay_log, when
-from .safe_text import for_json, for_terminal
+from companion.history import SOURCE_NAMES, SOURCES, GameRecord, game_records, last_finished, read_record, replay_log, when
+from companion.safe_text import for_json, for_terminal
 
 
 def _folder(args) -> Path | None:
@@ -47,7 +47,7 @@ def cmd_games(args) -> int:
 
 
 def cmd_stats(args) -> int:
-    from .history import statistics
+    from companion.history import statistics
 
     stats = statistics(game_records(_folder(args)))
     if args.json:
@@ -81,7 +81,7 @@ def _game(args) -> GameRecord:
 
 
 def cmd_export(args) -> int:
-    from . import export
+    from companion import export
 
     record = _game(args)
     try:

@@ -26,8 +26,8 @@ from engine.flow import apply_event
 from engine.game import start_state
 from engine.views import public_view
 
-from .store import display_name, log_paths, modified, scan_log
-from .undo_words import step_words
+from companion.store import display_name, log_paths, modified, scan_log
+from companion.undo_words import step_words
 
 log = logging.getLogger("companion.history")
 
@@ -150,7 +150,7 @@ def started_at(path: Optional[Path], header_started: Optional[float] = None) -> 
 
 def _load_table(path: Path):
     """A log-less table replayed from the log, and what is wrong with it ("" when nothing)."""
-    from .table import _load  # the table's own reading: damage is a message, never a traceback
+    from companion.table import _load  # the table's own reading: damage is a message, never a traceback
 
     loaded = scan_log(path)
     table, damage = _load(path, loaded)
@@ -468,7 +468,7 @@ def replay_events(setup: GameSetup, events: Iterable[Event], board=None) -> Repl
 def replay_table(source) -> Replay:
     """The replay of a table's game (a Table, live or read back): its effective records applied
     one by one to a fresh log-less table, the public view kept after each event."""
-    from .table import Table
+    from companion.table import Table
 
     fresh = Table(source.setup, None)
     names = dict(fresh.names)
@@ -492,8 +492,8 @@ def replay_log(path: Path) -> Replay:
 
 def demo_replay(seed: int = 7) -> Replay:
     """A short scripted 4-player game, in memory: for someone without a board or a group."""
-    from .scripted import play, scripted_setup
-    from .table import Table
+    from companion.scripted import play, scripted_setup
+    from companion.table import Table
 
     table = Table(scripted_setup(variant="short"), None)
     play(table, seed)
@@ -512,7 +512,7 @@ _cache: dict[Path, tuple[tuple, GameRecord]] = {}
 
 
 def _signature(path: Path) -> tuple:
-    from .store import tip_path
+    from companion.store import tip_path
 
     sig = []
     for p in (path, tip_path(path)):

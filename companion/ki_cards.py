@@ -33,7 +33,7 @@ from engine.rules.king_intrigue_cards import (
     missing_for,
 )
 
-from .rule_storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
+from companion.rule_storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
 
 KI_CARDS_FILE = "cards-king-intrigue.json"
 KI_EXPORT_NAME = "el-grande-cards-king-intrigue.json"

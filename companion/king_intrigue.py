@@ -27,8 +27,8 @@ from typing import Optional
 from engine.flow import Ask
 from engine.rules.king_intrigue import _by_rank
 
-from .ki_cards import ACTION_NAMES, SCORINGS
-from .prompts import Choice, PrivatePick, Prompt, PromptBuilder
+from companion.ki_cards import ACTION_NAMES, SCORINGS
+from companion.prompts import Choice, PrivatePick, Prompt, PromptBuilder
 
 HAND_KIND = "choose_power_cards"
 STAGE_WORDS = {

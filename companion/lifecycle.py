@@ -81,7 +81,7 @@ def _restart_club(model) -> None:
 
 
 def _restart_tower(model) -> None:
-    from .tower import TowerConnection
+    from companion.tower import TowerConnection
 
     old, table = model.tower_link, model.table
     try:

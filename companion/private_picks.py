@@ -7,9 +7,9 @@ Functions of a companion.table.Table; the table holds the lock and submits the a
 
 from __future__ import annotations
 
-from .input_errors import InputError
-from .king_intrigue import KIPromptBuilder
-from .prompts import PRIVATE_KINDS, PromptBuilder
+from companion.input_errors import InputError
+from companion.king_intrigue import KIPromptBuilder
+from companion.prompts import PRIVATE_KINDS, PromptBuilder
 
 
 def prompt_builder(table):

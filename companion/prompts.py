@@ -34,8 +34,8 @@ from typing import Any, Callable, Optional, Union
 from engine.board import CASTILLO, EFFECT_SPECS, Board, classic_board
 from engine.flow import Ask
 
-from .card_learning import card_facts, does
-from .fact_entry import facts_needed, needed_words
+from companion.card_learning import card_facts, does
+from companion.fact_entry import facts_needed, needed_words
 
 STAGE_WORDS = {
     "reveal": "action cards",

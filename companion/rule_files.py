@@ -29,7 +29,7 @@ from engine.rules import MODULES as RULE_MODULES
 from engine.rules import RulesChoiceError, rule_set
 
 # The rules folder's reading and writing, shared with companion.ki_cards (kept importable from here).
-from .rule_storage import RuleFileError, exports_folder, read_json, rules_folder, write_json  # noqa: F401
+from companion.rule_storage import RuleFileError, exports_folder, read_json, rules_folder, write_json  # noqa: F401
 
 CHOICE_FILE = "choice.json"
 CARDS_FILE = "cards-2023.json"
@@ -142,7 +142,7 @@ class RulesChoice:
         if self.rules == "classic":
             return "The classic game: its board and its 45 Action cards."
         if self.rules == "king-intrigue":
-            from .ki_cards import ki_rules_words
+            from companion.ki_cards import ki_rules_words
 
             return ki_rules_words(players)
         side = self.side(players)
@@ -924,7 +924,7 @@ def game_files(choice: RulesChoice, players: int) -> GameFiles:
     """The board and card files a new game of `players` under `choice` gets, and what the table
     must do first. Never raises: a damaged saved file is named in `problem`."""
     if choice.rules == "king-intrigue":  # the classic board; the card set is companion/ki_cards.py's
-        from .ki_cards import ki_game_files
+        from companion.ki_cards import ki_game_files
 
         ki = ki_game_files(players, choice.modules_for(players))
         return GameFiles(cards_file=ki.cards_file, side="classic", notes=ki.notes, problem=ki.problem)

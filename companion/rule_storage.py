@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .store import SaveFailed, data_dir, replace_durably, storage_trouble
+from companion.store import SaveFailed, data_dir, replace_durably, storage_trouble
 
 RULES_FOLDER = "rules"
 MAX_FILE_BYTES = 1024 * 1024  # a card file is a few KB; bounds what an import reads

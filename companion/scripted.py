@@ -12,7 +12,7 @@ from engine.playout import random_event
 from firmware_bridge.adapter import TowerDrop
 from firmware_bridge.messages import COLOURS
 
-from .table import InputError, NeedsConfirmation, Table, TableSetup
+from companion.table import InputError, NeedsConfirmation, Table, TableSetup
 
 SIM_TOWER, SIM_BOOT = "castillo-script", "00c0ffee"
 

@@ -141,7 +141,7 @@ def games_dir() -> Path:
 def display_name(path: Path) -> str:
     """A file name any label or terminal can show (names are bytes on Linux, and may hold
     control characters): companion.safe_text.for_file_name."""
-    from .safe_text import for_file_name
+    from companion.safe_text import for_file_name
 
     return for_file_name(path)
 

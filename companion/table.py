@@ -36,28 +36,17 @@ from engine.flow import Ask
 from engine.game import board_for, start_state
 from firmware_bridge.adapter import TowerDrop
 
-from . import private_picks as picks
-from .card_learning import facts_entry
-from .castillo import Castillo, DropEntry  # noqa: F401
-from .input_errors import InputError, NeedsConfirmation, StorageRefused
-from .prompts import effect_choices
-from .rule_files import remember_card_entries
-from .store import (
-    Damage,
-    GameLog,
-    LoadedLog,
-    LogDamaged,
-    SaveFailed,
-    log_paths,
-    modified,
-    scan_log,
-    started_from_name,
-    storage_trouble,
-)
-from .table_log import SIMULTANEOUS, UNDOABLE, GameCheck, TableLog, why  # noqa: F401
-from .table_modes import GameMode, game_for
-from .table_setup import Mode, TableSetup, TowerConfig, colours_for, saved_setup  # noqa: F401
-from .table_undo import describe, disc_purpose, reveals, undo_question
+from companion import private_picks as picks
+from companion.card_learning import facts_entry
+from companion.castillo import Castillo, DropEntry  # noqa: F401
+from companion.input_errors import InputError, NeedsConfirmation, StorageRefused
+from companion.prompts import effect_choices
+from companion.rule_files import remember_card_entries
+from companion.store import Damage, GameLog, LoadedLog, LogDamaged, SaveFailed, log_paths, modified, scan_log, started_from_name, storage_trouble
+from companion.table_log import SIMULTANEOUS, UNDOABLE, GameCheck, TableLog, why  # noqa: F401
+from companion.table_modes import GameMode, game_for
+from companion.table_setup import Mode, TableSetup, TowerConfig, colours_for, saved_setup  # noqa: F401
+from companion.table_undo import describe, disc_purpose, reveals, undo_question
 
 # Names others import from here: setup (TableSetup, TowerConfig, colours_for, Mode), errors
 # (InputError, NeedsConfirmation), saved games (GameCheck, check_game, check_games), SIMULTANEOUS,

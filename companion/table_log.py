@@ -19,10 +19,10 @@ from pydantic import ValidationError
 
 from engine.errors import RuleViolation
 
-from .castillo import DROP_STATUSES
-from .input_errors import InputError, StorageRefused
-from .store import FORMAT, Damage, GameLog, LoadedLog, SaveFailed, copy_aside, rewrite_log
-from .undo_words import PRIVATE_CHOICES
+from companion.castillo import DROP_STATUSES
+from companion.input_errors import InputError, StorageRefused
+from companion.store import FORMAT, Damage, GameLog, LoadedLog, SaveFailed, copy_aside, rewrite_log
+from companion.undo_words import PRIVATE_CHOICES
 
 RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo", "finished", "opened", "tower_totals")
 CONSEQUENCES = ("emptied", "finished")  # records an input writes after itself; undone with it

@@ -23,9 +23,9 @@ from engine.freeplay import FREE_EVENT_ADAPTER, KI_MARKERS, FreeState, free_appl
 from engine.game import start_state
 from engine.views import castillo_tallies, player_view, public_view
 
-from .board_entry import ki_markers
-from .card_learning import candidates, end_entries, facts_left, stacks_left
-from .fact_entry import facts_needed
+from companion.board_entry import ki_markers
+from companion.card_learning import candidates, end_entries, facts_left, stacks_left
+from companion.fact_entry import facts_needed
 
 
 class GameMode(ABC):

@@ -11,7 +11,7 @@ from engine.board import player_range
 from engine.events import GameSetup
 from firmware_bridge.messages import COLOURS
 
-from .club.config import ClubConfig
+from companion.club.config import ClubConfig
 
 Mode = Literal["tracking", "scoring"]
 

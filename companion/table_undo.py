@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .undo_words import again_words, scoring_words, step_words
+from companion.undo_words import again_words, scoring_words, step_words
 
 # Events after which everyone has seen something: undoing them asks first.
 REVEALING = (

@@ -21,17 +21,7 @@ from typing import Awaitable, Callable, Optional
 
 from aiohttp import web
 
-from .phones.guard import (
-    AiohttpLog,
-    Answer,
-    ConnectionGuard,
-    GuardedSite,
-    Limits,
-    RateLimitedLog,
-    guarded_errors,
-    one_line,
-    raise_fd_limit,
-)
+from companion.phones.guard import AiohttpLog, Answer, ConnectionGuard, GuardedSite, Limits, RateLimitedLog, guarded_errors, one_line, raise_fd_limit
 
 MAX_HEAD_LINE = 8190  # bytes in the request line and in each header (aiohttp's default, stated)
 

@@ -45,8 +45,8 @@ from firmware_bridge.sim import PtyPort, SimulatedTower
 from firmware_bridge.transport_mqtt import MqttBridge, parse_broker_url
 from firmware_bridge.transport_serial import SerialBridge
 
-from .table import Table, TowerConfig
-from .teaching import TowerTeaching
+from companion.table import Table, TowerConfig
+from companion.teaching import TowerTeaching
 
 log = logging.getLogger("companion.tower")
 

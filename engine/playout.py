@@ -220,7 +220,7 @@ def _seat_ids(board: Board, n: int) -> list[str]:
     return named[:n] + [f"player{i}" for i in range(len(named) + 1, n + 1)]
 
 
-def _old_hands_removed(rng: random.Random, board: Board) -> list[str]:
+def old_hands_removed(rng: random.Random, board: Board) -> list[str]:
     """Old Hands: for each ♣ card added, one random card of its stack back to the box."""
     removed: list[str] = []
     base: dict[int | None, list] = {}  # the base game's cards by stack, in the card set's order
@@ -258,7 +258,7 @@ def random_setup(
             dummy=dummy,
             board_file=board_file,
             cards_file=cards_file,
-            removed_cards=_old_hands_removed(rng, board) if "old-hands" in modules else [],
+            removed_cards=old_hands_removed(rng, board) if "old-hands" in modules else [],
         )
         if standins and "power-shift" in modules and not (cards_file or {}).get("modifiers"):
             extra["stand_in_modifiers"] = True
@@ -272,7 +272,7 @@ def random_setup(
     )
 
 
-def _split(rng: random.Random, total: int, areas: list[str]) -> dict[str, int]:
+def random_split(rng: random.Random, total: int, areas: list[str]) -> dict[str, int]:
     out: dict[str, int] = {}
     for _ in range(total):
         a = rng.choice(areas)
@@ -280,7 +280,7 @@ def _split(rng: random.Random, total: int, areas: list[str]) -> dict[str, int]:
     return out
 
 
-def _count(rng: random.Random, most: int) -> int:
+def random_count(rng: random.Random, most: int) -> int:
     """Mostly the most allowed, as players usually take it; sometimes fewer."""
     return most if rng.random() < 0.75 else rng.randint(0, most)
 
@@ -305,7 +305,7 @@ def _take(rng: random.Random, k: int, court: int, regions: dict[str, int]) -> tu
 
 
 def _replenish(rng, pid, o) -> ev.CourtReplenished:
-    k = _count(rng, o["max"])
+    k = random_count(rng, o["max"])
     prov = min(k, o["provinces"])
     extra = min(k - prov, sum(o["regions"].values())) if prov == o["provinces"] else 0
     _, taken = _take(rng, extra, 0, o["regions"])
@@ -315,7 +315,7 @@ def _replenish(rng, pid, o) -> ev.CourtReplenished:
 def _turn_action(rng, pid, o):
     place, special = o["place"], o["special"]
     if place and (not special or rng.random() < 0.5):
-        return ev.CaballerosPlaced(player=pid, placements=_split(rng, _count(rng, place["max"]), place["areas"]))
+        return ev.CaballerosPlaced(player=pid, placements=random_split(rng, random_count(rng, place["max"]), place["areas"]))
     if rng.random() < 0.1:
         return ev.SpecialActionSkipped(player=pid)
     option = rng.choice(special["options"]) if special["options"] else None
@@ -357,7 +357,7 @@ _CHOOSERS = {
     "veto": lambda rng, pid, o: (ev.VetoUsed if rng.random() < 0.3 else ev.VetoWaived)(player=pid),
     "move_caballeros": _move,
     "place_extra": lambda rng, pid, o: ev.ExtraCaballerosPlaced(
-        player=pid, placements=_split(rng, _count(rng, o["max"]), o["areas"])
+        player=pid, placements=random_split(rng, random_count(rng, o["max"]), o["areas"])
     ),
     "send_back": _send_back,
     "secret_disc": lambda rng, pid, o: ev.SecretDiscSet(player=pid, region=rng.choice(o["regions"][pid])),
@@ -411,7 +411,7 @@ class InvariantBroken(EngineError):
 BREAKS_THE_TABOO = ("infiltration",)
 
 
-def _snapshot_for_checks(state: GameState) -> tuple:
+def snapshot_for_checks(state: GameState) -> tuple:
     king = state.king
     counts = list(state.counts[king]) if king < len(state.counts) else []
     breaking = state.special is not None and state.special.effect in BREAKS_THE_TABOO
@@ -507,7 +507,7 @@ def play_random_game(
     log = []
     while state.stage != "over":
         event = random_event(rng, asked(state))
-        before = _snapshot_for_checks(state) if check else None
+        before = snapshot_for_checks(state) if check else None
         apply_event(state, event)
         log.append(event)
         if check:

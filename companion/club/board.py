@@ -70,22 +70,11 @@ from firmware_bridge.transport_mqtt import (
     make_client,
 )
 
-from ..phones.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
-from ..threaded_server import ThreadedServer, json_error
-from .halls import HallPlan, misrouted
-from .topics import (
-    MAX_PAYLOAD,
-    StateMessage,
-    check_name,
-    hall_table_filter,
-    hall_topic,
-    online_topic,
-    seating_topic,
-    split_any_topic,
-    state_topic,
-    table_filter,
-)
-from .tournament import Tournament, TournamentError
+from companion.phones.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
+from companion.threaded_server import ThreadedServer, json_error
+from companion.club.halls import HallPlan, misrouted
+from companion.club.topics import MAX_PAYLOAD, StateMessage, check_name, hall_table_filter, hall_topic, online_topic, seating_topic, split_any_topic, state_topic, table_filter
+from companion.club.tournament import Tournament, TournamentError
 
 log = logging.getLogger("companion.club.board")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from firmware_bridge.security import club_words
 
-from ..safe_text import for_terminal
+from companion.safe_text import for_terminal
 
 TOKEN_ENV = "ELGRANDE_CLUB_TOKEN"
 PASSWORD_ENV = "ELGRANDE_CLUB_PASSWORD"
@@ -147,9 +147,9 @@ def _password(args) -> str | None:
 
 
 def cmd_club(args) -> int:
-    from .board import ClubBoard
-    from .halls import HallPlan
-    from .tournament import Journal, Tournament, TournamentError
+    from companion.club.board import ClubBoard
+    from companion.club.halls import HallPlan
+    from companion.club.tournament import Journal, Tournament, TournamentError
 
     token = args.token or os.environ.get(TOKEN_ENV, "")
     if not token:
@@ -203,7 +203,7 @@ def cmd_club(args) -> int:
 
 
 def cmd_club_setup(args) -> int:
-    from .halls import CLUB_BROKER_DIR, PASSWORDS_FILE, PLAN_FILE, HallPlan, write_setup
+    from companion.club.halls import CLUB_BROKER_DIR, PASSWORDS_FILE, PLAN_FILE, HallPlan, write_setup
 
     halls: dict[str, list[str]] = {}
     for given in args.hall:
@@ -241,8 +241,8 @@ def cmd_club_sim(args) -> int:
     from companion import scripted
     from companion.table import Table
 
-    from .config import ClubConfig
-    from .publisher import ClubPublisher
+    from companion.club.config import ClubConfig
+    from companion.club.publisher import ClubPublisher
 
     try:
         config = ClubConfig(

@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from firmware_bridge.transport_mqtt import parse_broker_url
 
-from .topics import check_name
+from companion.club.topics import check_name
 
 
 class ClubConfig(BaseModel):

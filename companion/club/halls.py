@@ -26,7 +26,7 @@ import tempfile
 from pathlib import Path
 from typing import Optional
 
-from .topics import check_name, hall_prefix, online_topic, seating_topic, state_topic
+from companion.club.topics import check_name, hall_prefix, online_topic, seating_topic, state_topic
 
 SHIPPED = Path(__file__).resolve().parents[2] / "hardware" / "mosquitto" / "club"
 BOARD_USER = "club-board"

@@ -36,17 +36,8 @@ from firmware_bridge.transport_mqtt import (
     make_client,
 )
 
-from .config import ClubConfig
-from .topics import (
-    HEARTBEAT,
-    MAX_SEATING,
-    Seated,
-    SeatingMessage,
-    online_topic,
-    public_state,
-    seating_topic,
-    state_topic,
-)
+from companion.club.config import ClubConfig
+from companion.club.topics import HEARTBEAT, MAX_SEATING, Seated, SeatingMessage, online_topic, public_state, seating_topic, state_topic
 
 log = logging.getLogger("companion.club")
 

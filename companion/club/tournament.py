@@ -55,7 +55,7 @@ import time
 from pathlib import Path
 from typing import Any, Optional
 
-from ..safe_text import for_csv
+from companion.safe_text import for_csv
 
 log = logging.getLogger("companion.club.tournament")
 

@@ -1,5 +1,5 @@
 """Secret discs on the players' phones: a small web page served on the local network."""
 
-from .server import PhoneServer, lan_address
+from companion.phones.server import PhoneServer, lan_address
 
 __all__ = ["PhoneServer", "lan_address"]

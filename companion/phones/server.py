@@ -70,27 +70,13 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from engine.board import CASTILLO
 from engine.events import SecretDiscSet, VetoUsed, VetoWaived
 
-from ..prompts import MODIFIER_PREFIX
-from ..table import SIMULTANEOUS, InputError, Table
-from ..threaded_server import ThreadedServer, json_error
-from .guard import ConnectionGuard, Limits, RateLimitedLog, one_line
-from .ordering import MAX_SEQ, SeatOrder, Stale, answer_in_force
-from .seats import CODE_LIFETIME, MAX_TOKEN_CHARS, REFUSALS, SEAT_REFUSALS, Joined, Phone, Seats
-from .views import (
-    DISC_KINDS,
-    PURPOSE_TEXT,
-    Faces,
-    OptionOut,
-    PhoneView,
-    PrivateAsk,
-    Snapshot,
-    StatusView,
-    modifier_faces,
-    pending_view,
-    phone_view,
-    seat_choice,
-    status_view,
-)
+from companion.prompts import MODIFIER_PREFIX
+from companion.table import SIMULTANEOUS, InputError, Table
+from companion.threaded_server import ThreadedServer, json_error
+from companion.phones.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
+from companion.phones.ordering import MAX_SEQ, SeatOrder, Stale, answer_in_force
+from companion.phones.seats import CODE_LIFETIME, MAX_TOKEN_CHARS, REFUSALS, SEAT_REFUSALS, Joined, Phone, Seats
+from companion.phones.views import DISC_KINDS, PURPOSE_TEXT, Faces, OptionOut, PhoneView, PrivateAsk, Snapshot, StatusView, modifier_faces, pending_view, phone_view, seat_choice, status_view
 
 log = logging.getLogger("companion.phones")
 

@@ -23,10 +23,10 @@ from kivy.uix.screenmanager import Screen
 
 from engine.board import CASTILLO
 
-from ..rule_files import STATUS_WORDS, BoardDraft, RuleFileError
-from ..safe_text import for_markup
-from .map_view import MapView
-from .rule_widgets import STATUS_RGB, Ask, button, grid, stepper, text
+from companion.rule_files import STATUS_WORDS, BoardDraft, RuleFileError
+from companion.safe_text import for_markup
+from companion.ui.map_view import MapView
+from companion.ui.rule_widgets import STATUS_RGB, Ask, button, grid, stepper, text
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

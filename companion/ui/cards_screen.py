@@ -24,20 +24,10 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
-from ..rule_files import (
-    MODIFIER_SET,
-    CardSetDraft,
-    ParamField,
-    RuleFileError,
-    effect_offers,
-    import_candidates,
-    modifier_abilities,
-    param_fields,
-    params_words,
-)
-from ..safe_text import for_markup
-from .rule_widgets import INK, PAPER, TAP, WARN, button, grid, stepper, text
-from .shape import dialog_size
+from companion.rule_files import MODIFIER_SET, CardSetDraft, ParamField, RuleFileError, effect_offers, import_candidates, modifier_abilities, param_fields, params_words
+from companion.safe_text import for_markup
+from companion.ui.rule_widgets import INK, PAPER, TAP, WARN, button, grid, stepper, text
+from companion.ui.shape import dialog_size
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

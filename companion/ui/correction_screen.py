@@ -30,9 +30,9 @@ from kivy.uix.textinput import TextInput
 from engine.board import CASTILLO
 from engine.correction import CORRECTABLE_STAGES
 
-from ..board_entry import NotAllowed, PositionEntry
-from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
-from .widgets import hyphen_breaks
+from companion.board_entry import NotAllowed, PositionEntry
+from companion.ui.map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
+from companion.ui.widgets import hyphen_breaks
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

@@ -14,8 +14,8 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from .map_view import PLAYER_RGB
-from .shape import dialog_size
+from companion.ui.map_view import PLAYER_RGB
+from companion.ui.shape import dialog_size
 
 INK = (0.23, 0.16, 0.08, 1)
 PAPER = (0.97, 0.94, 0.86, 1)
@@ -161,7 +161,7 @@ class PrivateQuestion(_Dialog):
             self.confirm.text = f"Confirm these {n}" if k == n else f"Confirm ({k} of {n} chosen)"
 
     def send(self, values=None) -> None:
-        from ..table import InputError
+        from companion.table import InputError
 
         values = list(self.chosen if values is None else values)
         if len(values) != self.pick.count:

@@ -12,8 +12,8 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from .map_view import INK, PLAYER_RGB, _text
-from .widgets import hyphen_breaks, sheet_button, sheet_label
+from companion.ui.map_view import INK, PLAYER_RGB, _text
+from companion.ui.widgets import hyphen_breaks, sheet_button, sheet_label
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -100,7 +100,7 @@ class EndScreen(Screen):
     def offer_cards_left(self) -> None:
         """2023: a stack's cards left face down that the set cannot place are offered to name,
         skippable, saying why in one line; gone once kept."""
-        from .pick_dialogs import NameCardsLeft
+        from companion.ui.pick_dialogs import NameCardsLeft
 
         row = self.ids.learn
         row.clear_widgets()

@@ -20,11 +20,11 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from ..history import GameRecord, cached_records
-from ..safe_text import for_markup
-from ..store import LogError, display_name
-from ..table import GameCheck, InputError
-from .map_view import PLAYER_RGB
+from companion.history import GameRecord, cached_records
+from companion.safe_text import for_markup
+from companion.store import LogError, display_name
+from companion.table import GameCheck, InputError
+from companion.ui.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 log = logging.getLogger("companion.ui")
@@ -141,7 +141,7 @@ class HomeScreen(Screen):
 
     def try_demo(self) -> None:
         """A short scripted game, stepped through on the map: no board, no group needed."""
-        from ..history import demo_replay
+        from companion.history import demo_replay
 
         self.manager.get_screen("replay").open_replay(
             demo_replay(), "A demo game (4 players, short game)", back_to="home"
@@ -174,7 +174,7 @@ class HomeScreen(Screen):
         self.manager.current = "table"
 
     def _replay(self, path: Path) -> None:
-        from ..history import replay_log
+        from companion.history import replay_log
 
         record = self._records.get(path)
         title = f"{self._when_record(record)}  {record.rules_label}" if record else display_name(path)
@@ -183,7 +183,7 @@ class HomeScreen(Screen):
 
     @staticmethod
     def _when_record(record: GameRecord) -> str:
-        from ..history import when
+        from companion.history import when
 
         return when(record)
 

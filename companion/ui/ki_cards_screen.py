@@ -25,22 +25,11 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from ..ki_cards import (
-    MODULE_IDS,
-    MODULE_WORDS,
-    BoxCell,
-    KICardRow,
-    KICardsDraft,
-    action_card_names,
-    card_cells,
-    placement_cells,
-    stepped,
-    typed,
-)
-from ..rule_files import RuleFileError
-from ..safe_text import for_markup
-from .cards_screen import ImportDialog
-from .rule_widgets import INK, TAP, WARN, button, grid, text
+from companion.ki_cards import MODULE_IDS, MODULE_WORDS, BoxCell, KICardRow, KICardsDraft, action_card_names, card_cells, placement_cells, stepped, typed
+from companion.rule_files import RuleFileError
+from companion.safe_text import for_markup
+from companion.ui.cards_screen import ImportDialog
+from companion.ui.rule_widgets import INK, TAP, WARN, button, grid, text
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

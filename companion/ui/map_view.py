@@ -28,8 +28,8 @@ from kivy.uix.widget import Widget
 
 from engine.board import Board, classic_board, load_board
 
-from . import map_layout
-from .map_layout import map_shapes
+from companion.ui import map_layout
+from companion.ui.map_layout import map_shapes
 
 CASTILLO = "castillo"
 

@@ -20,12 +20,12 @@ from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectP
 from engine.board import Board, classic_board
 from engine.game import board_for
 
-from ..corrections import correction_history
-from ..outcomes import OutcomeWords
-from ..prompts import Prompt, PromptBuilder
-from ..store import keep_aside, log_paths, tip_path
-from ..table import GameCheck, InputError, NeedsConfirmation, Table, TableSetup, check_game
-from ..tower import TOTALS_MISMATCH, TowerConnection
+from companion.corrections import correction_history
+from companion.outcomes import OutcomeWords
+from companion.prompts import Prompt, PromptBuilder
+from companion.store import keep_aside, log_paths, tip_path
+from companion.table import GameCheck, InputError, NeedsConfirmation, Table, TableSetup, check_game
+from companion.tower import TOTALS_MISMATCH, TowerConnection
 
 log = logging.getLogger("companion.ui")
 PHONE_PORT = int(os.environ.get("ELGRANDE_PHONE_PORT", "8750"))
@@ -171,7 +171,7 @@ class AppModel(EventDispatcher):
         return (table.state or table.free).scoring_log
 
     def _start_club(self, table: Table) -> None:
-        from ..club.publisher import publisher_for
+        from companion.club.publisher import publisher_for
 
         self.club_status = ""
         self.club_link = publisher_for(table, lambda s: Clock.schedule_once(lambda dt: setattr(self, "club_status", s)))
@@ -180,7 +180,7 @@ class AppModel(EventDispatcher):
         """The phone page, on the local network; a busy port falls back to any free one. One
         server for the app's lifetime: started with the first game, pointed at each next game's
         table (phones stay joined), stopped when the app closes."""
-        from ..phones.server import PhoneServer
+        from companion.phones.server import PhoneServer
 
         if self.phones is not None:
             self.phones.switch_table(table)

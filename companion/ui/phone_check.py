@@ -8,9 +8,9 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from ..safe_text import for_markup
-from . import dialogs
-from .map_view import PLAYER_RGB
+from companion.safe_text import for_markup
+from companion.ui import dialogs
+from companion.ui.map_view import PLAYER_RGB
 
 ROW = dp(64)
 

@@ -19,8 +19,8 @@ from kivy.uix.image import Image
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
-from .phone_check import seat_rgba
-from .widgets import styled_button
+from companion.ui.phone_check import seat_rgba
+from companion.ui.widgets import styled_button
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

@@ -15,20 +15,11 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 
-from ..card_learning import (
-    card_facts,
-    card_id,
-    does,
-    learn_entry,
-    new_card_entry,
-    offered_params,
-    option_words,
-    printed_numbers,
-)
-from ..safe_text import for_markup
-from .map_view import PLAYER_RGB
-from .shape import dialog_size
-from .widgets import STYLE_RGBA, sheet_button, sheet_label
+from companion.card_learning import card_facts, card_id, does, learn_entry, new_card_entry, offered_params, option_words, printed_numbers
+from companion.safe_text import for_markup
+from companion.ui.map_view import PLAYER_RGB
+from companion.ui.shape import dialog_size
+from companion.ui.widgets import STYLE_RGBA, sheet_button, sheet_label
 
 PAPER = (0.97, 0.94, 0.86, 1)
 PRIMARY, NORMAL = STYLE_RGBA["primary"], STYLE_RGBA["normal"]
@@ -806,7 +797,7 @@ class AddCard(_Sheet):
         return card
 
     def add(self) -> None:
-        from ..table import InputError
+        from companion.table import InputError
 
         if self.effect is None:
             self.message.text = "Tap what the card does first (its effect, from the list), or a listed card"
@@ -817,7 +808,7 @@ class AddCard(_Sheet):
         if self.turned_up == 5 and self.placement is None:
             self.message.text = "Tap how many Caballeros the card places (printed on it)"
             return
-        from ..rule_files import remember_card_entries
+        from companion.rule_files import remember_card_entries
 
         entry = self.entry()
         if self.keep is not None:
@@ -990,7 +981,7 @@ class NameCardsLeft(_Sheet):
 
     def keep_new(self, stack: int, entry: dict) -> str:
         """A card not in the list (AddCard): checked like a card file now, kept with the rest."""
-        from ..rule_files import CardSetDraft, RuleFileError
+        from companion.rule_files import CardSetDraft, RuleFileError
 
         try:
             CardSetDraft.load()._edit([entry])
@@ -1037,7 +1028,7 @@ class BoardFacts(_Sheet):
     COLUMNS = 7  # 0..12 in two rows per place: 48 dp buttons fit every tablet shape
 
     def __init__(self, model, entry, on_done: Callable[[], None] | None = None):
-        from ..fact_entry import needed_words
+        from companion.fact_entry import needed_words
 
         super().__init__(
             f"From your board: {needed_words(entry.facts, entry.board.side)}",
@@ -1087,7 +1078,7 @@ class BoardFacts(_Sheet):
                 grid.add_widget(b)
             form.add_widget(grid)
             return
-        from ..fact_entry import PLACES, POINTS
+        from companion.fact_entry import PLACES, POINTS
 
         values = entry.values[fact.path]
         for place, words in enumerate(PLACES):

@@ -16,9 +16,9 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from ..history import GameRecord, Replay
-from ..safe_text import for_markup
-from .map_view import INK, PLAYER_RGB, _text, board_of
+from companion.history import GameRecord, Replay
+from companion.safe_text import for_markup
+from companion.ui.map_view import INK, PLAYER_RGB, _text, board_of
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -152,7 +152,7 @@ class ReplayScreen(Screen):
         self.scoring_text = self._scoring(view)
 
     def _standings(self, step) -> str:
-        from .home_screen import _hex
+        from companion.ui.home_screen import _hex
 
         names = self.replay.names
         ranked = sorted(self.replay.players, key=lambda p: -step.scores.get(p, 0))
@@ -196,7 +196,7 @@ class ReplayScreen(Screen):
 
     def export(self, kind: str) -> None:
         """The game written into the folder shown; on Android also offered to the share sheet."""
-        from .. import android, export
+        from companion import android, export
 
         try:
             path = export.export_game(self.record, kind, Path(self.folder).expanduser(), self.replay)
@@ -211,8 +211,8 @@ class ReplayScreen(Screen):
 
 
 def _default_folder() -> str:
-    from .. import android, export
-    from ..store import data_dir
+    from companion import android, export
+    from companion.store import data_dir
 
     if android.on_android():  # the app's own storage; the share sheet takes it further
         return str(data_dir() / "exports")

@@ -13,7 +13,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
-from .shape import dialog_size
+from companion.ui.shape import dialog_size
 
 INK = (0.23, 0.16, 0.08, 1)
 PAPER = (0.97, 0.94, 0.86, 1)

@@ -15,8 +15,8 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
-from .map_view import PLAYER_RGB
-from .widgets import ChoiceButton, Pool, dress, styled_button
+from companion.ui.map_view import PLAYER_RGB
+from companion.ui.widgets import ChoiceButton, Pool, dress, styled_button
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

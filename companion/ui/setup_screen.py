@@ -27,26 +27,15 @@ from engine.rules import MODULES as RULE_MODULES
 from firmware_bridge.messages import COLOURS
 from firmware_bridge.ports import list_ports
 
-from ..ki_cards import ki_game_files
-from ..rule_files import (
-    RULES_WORDS,
-    RuleFileError,
-    RulesChoice,
-    check_game_setup,
-    dummy_colours,
-    game_files,
-    load_choice,
-    old_hands_returns,
-    save_choice,
-    tower_note,
-)
-from ..safe_text import typed
-from ..table import InputError, TableSetup, TowerConfig
-from ..table_setup import DEFAULT_SEATS, seat_colours, seats_ticked
-from ..tower import check_mqtt
-from .map_view import PLAYER_RGB
-from .rule_widgets import PAPER, button, grid, text
-from .shape import dialog_size
+from companion.ki_cards import ki_game_files
+from companion.rule_files import RULES_WORDS, RuleFileError, RulesChoice, check_game_setup, dummy_colours, game_files, load_choice, old_hands_returns, save_choice, tower_note
+from companion.safe_text import typed
+from companion.table import InputError, TableSetup, TowerConfig
+from companion.table_setup import DEFAULT_SEATS, seat_colours, seats_ticked
+from companion.tower import check_mqtt
+from companion.ui.map_view import PLAYER_RGB
+from companion.ui.rule_widgets import PAPER, button, grid, text
+from companion.ui.shape import dialog_size
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 BOARD = classic_board()
@@ -167,7 +156,7 @@ class SetupScreen(Screen):
     # ---- the players the table knows (companion.history) ----------------------------------
 
     def _show_known(self) -> None:
-        from ..history import cached_records, known_players
+        from companion.history import cached_records, known_players
 
         box = self.ids.known
         box.clear_widgets()
@@ -402,8 +391,8 @@ class SetupScreen(Screen):
         file; None when left empty. A bad address or file is said here."""
         if not self.club_url.strip():
             return None
-        from ..club.config import ClubConfig
-        from ..club.publisher import check_club
+        from companion.club.config import ClubConfig
+        from companion.club.publisher import check_club
 
         config = ClubConfig(
             broker=self.club_url.strip(),

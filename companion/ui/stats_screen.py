@@ -9,8 +9,8 @@ from kivy.lang import Builder
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from ..history import SOURCE_NAMES, SOURCES, cached_records, rules_label, statistics
-from ..safe_text import for_markup
+from companion.history import SOURCE_NAMES, SOURCES, cached_records, rules_label, statistics
+from companion.safe_text import for_markup
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

@@ -20,13 +20,13 @@ from kivy.uix.widget import Widget
 
 from engine.board import CASTILLO
 
-from ..board_entry import BoardEntry
-from ..prompts import PromptBuilder
-from ..safe_text import for_markup, for_terminal
-from . import dialogs, pick_dialogs
-from .map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
-from .phone_check import PhoneCheck
-from .widgets import ChoiceButton, Pool, WrappedLabel, dress, hyphen_breaks
+from companion.board_entry import BoardEntry
+from companion.prompts import PromptBuilder
+from companion.safe_text import for_markup, for_terminal
+from companion.ui import dialogs, pick_dialogs
+from companion.ui.map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
+from companion.ui.phone_check import PhoneCheck
+from companion.ui.widgets import ChoiceButton, Pool, WrappedLabel, dress, hyphen_breaks
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -292,7 +292,7 @@ class TableScreen(Screen):
         return labels
 
     def _club_changed(self, *args) -> None:
-        from ..club.publisher import club_bar
+        from companion.club.publisher import club_bar
 
         self.club_text, up = club_bar(self.model.club_status)
         self.club_rgba = list(TOWER_RGBA["connected" if up else "disconnected"])
@@ -331,7 +331,7 @@ class TableScreen(Screen):
         self.teach_offer = bool(link and table and not _played(table) and link.teaching.offered())
 
     def teach_the_tower(self) -> None:
-        from .teach_panel import TeachPanel
+        from companion.ui.teach_panel import TeachPanel
 
         panel = TeachPanel(model=self.model)
         panel.open()
@@ -801,7 +801,7 @@ class TableScreen(Screen):
     def _action_private(self, pid: str) -> None:
         """One player's secret choice on the tablet (Modifier cards dealt or passed, a card taken
         back): only they look; nothing of it stays on screen."""
-        from ..table import InputError
+        from companion.table import InputError
 
         try:
             pick = self.model.table.private_question(pid)
@@ -829,7 +829,7 @@ class TableScreen(Screen):
 
     def _action_board_facts(self, _arg) -> None:
         """A board fact nobody published, needed now: entered from the table's board, right here."""
-        from ..fact_entry import FactsEntry
+        from companion.fact_entry import FactsEntry
 
         entry = FactsEntry.for_table(self.model.table)
         if entry is None:
@@ -957,11 +957,11 @@ class TableScreen(Screen):
             dialogs.Confirm(question, lambda: self.model.undo(confirm=True)).open()
 
     def open_phones_panel(self) -> None:
-        from .phones_panel import PhonesPanel
+        from companion.ui.phones_panel import PhonesPanel
 
         PhonesPanel(model=self.model).open()
 
     def open_tower_panel(self) -> None:
-        from .tower_panel import TowerPanel
+        from companion.ui.tower_panel import TowerPanel
 
         TowerPanel(model=self.model).open()

@@ -15,8 +15,8 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.stacklayout import StackLayout
 
-from ..tower import calibration_lines, totals_lines
-from .map_view import PLAYER_RGB
+from companion.tower import calibration_lines, totals_lines
+from companion.ui.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -139,7 +139,7 @@ class TowerPanel(ModalView):
 
     def calibrate(self) -> None:
         """The teaching screen, over this panel: it starts at once when a colour is missing."""
-        from .teach_panel import TeachPanel
+        from companion.ui.teach_panel import TeachPanel
 
         panel = TeachPanel(model=self.model)
         panel.open()

@@ -15,7 +15,7 @@ from engine.errors import RuleViolation
 from engine.events import event_from_dict
 from engine.flow import apply_event, asked
 from engine.game import board_for, start_state
-from engine.playout import _old_hands_removed, random_event, standin_files
+from engine.playout import old_hands_removed, random_event, standin_files
 from engine.views import public_view
 from tests.companion.test_prompts import names_said_twice
 from tests.engine.effects import game2023 as g23
@@ -46,7 +46,7 @@ def setup_2023(n: int, modules=(), seed: int = 1, variant: str = "short") -> ev.
         variant=variant,
     )
     if "old-hands" in modules:
-        setup = setup.model_copy(update={"removed_cards": _old_hands_removed(random.Random(seed), board_for(setup))})
+        setup = setup.model_copy(update={"removed_cards": old_hands_removed(random.Random(seed), board_for(setup))})
     return setup
 
 

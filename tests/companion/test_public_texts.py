@@ -198,7 +198,7 @@ def _builder(state) -> PromptBuilder:
 
 def _2023_setup(rng: random.Random, players: int, modules: tuple):
     from engine.game import board_for
-    from engine.playout import _old_hands_removed, standin_files
+    from engine.playout import old_hands_removed, standin_files
 
     board_file, cards_file = standin_files("2023", players)
     probe = GameSetup(
@@ -213,7 +213,7 @@ def _2023_setup(rng: random.Random, players: int, modules: tuple):
     board = board_for(probe)
     setup = random_setup(rng, players, board, "short", "2023", modules, board_file, cards_file, standins=True)
     if "old-hands" in modules:
-        setup = setup.model_copy(update={"removed_cards": _old_hands_removed(rng, board)})
+        setup = setup.model_copy(update={"removed_cards": old_hands_removed(rng, board)})
     return setup, board
 
 

@@ -19,7 +19,7 @@ from companion.table import InputError, Table, TableSetup, colours_for
 from engine import events as ev
 from engine.freeplay import RoundFinished
 from engine.game import board_for
-from engine.playout import _old_hands_removed, standin_files
+from engine.playout import old_hands_removed, standin_files
 from firmware_bridge.adapter import TowerDrop
 from tests.companion.tablet_driver import OPEN_CASTILLO_TAPS, TabletDriver
 
@@ -53,7 +53,7 @@ def game_setup(n: int, modules=(), variant="short", cards_file=None, players=Non
         stand_in_modifiers="power-shift" in modules,
     )
     if "old-hands" in modules:
-        setup = setup.model_copy(update={"removed_cards": _old_hands_removed(random.Random(n), board_for(setup))})
+        setup = setup.model_copy(update={"removed_cards": old_hands_removed(random.Random(n), board_for(setup))})
     return setup
 
 

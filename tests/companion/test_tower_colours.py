@@ -16,7 +16,7 @@ from engine.freeplay import RoundFinished
 from firmware_bridge.messages import COLOURS
 from firmware_bridge.sim import PtyPort, SimulatedTower
 
-from .test_table_2023 import game_setup
+from tests.companion.test_table_2023 import game_setup
 
 
 @pytest.fixture(autouse=True)

@@ -9,10 +9,10 @@ from engine import events as ev
 from engine.errors import RuleViolation
 from engine.flow import apply_event
 from engine.game import Game
-from engine.playout import _snapshot_for_checks, check_invariants, random_event
+from engine.playout import snapshot_for_checks, check_invariants, random_event
 from engine.views import public_view
 
-from .helpers import count, court, new_game, provinces, start_round, take_card
+from tests.engine.helpers import count, court, new_game, provinces, start_round, take_card
 
 
 def refused(g, event, rule):
@@ -99,7 +99,7 @@ def test_tracking_starts_from_a_position_and_plays_to_the_end():
     rng = random.Random(5)
     while g.state.stage != "over":  # and it plays on to the end, every invariant holding
         event = random_event(rng, g.asked())
-        before = _snapshot_for_checks(g.state)
+        before = snapshot_for_checks(g.state)
         apply_event(g.state, event)
         g.events.append(event)
         check_invariants(g.state, before, event)

@@ -9,8 +9,8 @@ from engine import events as ev
 from engine.flow import _placement_areas
 from engine.scoring import score_area
 
-from .effects.book2023 import _table
-from .effects.game2023 import clear, count, general_scoring, grande, idx, put, refused, turn_with
+from tests.engine.effects.book2023 import _table
+from tests.engine.effects.game2023 import clear, count, general_scoring, grande, idx, put, refused, turn_with
 
 
 def _points(lines) -> dict[str, int]:

@@ -7,19 +7,7 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from .helpers import (
-    ROUND_2,
-    count,
-    court,
-    finish_round,
-    new_game,
-    provinces,
-    put,
-    refused,
-    score,
-    start_round,
-    take_card,
-)
+from tests.engine.helpers import ROUND_2, count, court, finish_round, new_game, provinces, put, refused, score, start_round, take_card
 
 
 def test_a_round_walks_through_its_phases_in_order():
@@ -64,7 +52,7 @@ def test_replenish_up_to_the_card_and_from_regions_only_when_provinces_run_short
     g = new_game()
     start_round(g, power={"red": 1, "blue": 13, "green": 12})  # Blue, Green, then Red with 6
     take_card(g, "veto")
-    from .helpers import finish_turn
+    from tests.engine.helpers import finish_turn
 
     finish_turn(g)
     take_card(g, "grande")

@@ -16,47 +16,11 @@ import pytest
 from engine import events as ev
 from engine.errors import RULES, RuleViolation
 from engine.game import Game
-from engine.playout import _snapshot_for_checks, check_invariants, random_event
+from engine.playout import snapshot_for_checks, check_invariants, random_event
 from engine.views import player_view, public_view
 
-from .effects.game2023 import (
-    BOARD_FILE,
-    clear,
-    count,
-    court,
-    finish_round,
-    finish_turn,
-    general_scoring,
-    grande,
-    king,
-    new_game,
-    provinces,
-    put,
-    seat,
-    set_court,
-    start_round,
-    start_special,
-    take,
-)
-from .effects.referee2023 import (
-    BOARD_2_3,
-    DEALT,
-    DUMMY,
-    MODIFIERS,
-    TWO,
-    _area_points,
-    _castillo_table,
-    _dummy_seat,
-    _fields,
-    _last_scoring,
-    _points,
-    _power_shift,
-    _put_dummy,
-    _refused,
-    _round_of_plain_turns,
-    _to_turn,
-    _two,
-)
+from tests.engine.effects.game2023 import BOARD_FILE, clear, count, court, finish_round, finish_turn, general_scoring, grande, king, new_game, provinces, put, seat, set_court, start_round, start_special, take
+from tests.engine.effects.referee2023 import BOARD_2_3, DEALT, DUMMY, MODIFIERS, TWO, _area_points, _castillo_table, _dummy_seat, _fields, _last_scoring, _points, _power_shift, _put_dummy, _refused, _round_of_plain_turns, _to_turn, _two
 
 # More face-down cards for whole games (the test card set's stacks are short): the table's own.
 EXTRA_CARDS = tuple(
@@ -817,7 +781,7 @@ def test_dummy_and_every_player_count_in_random_two_player_games_no_ask_is_the_d
             ask = asked(state)
             assert dummy not in ask.players and dummy not in ask.vetoes, ask
             event = random_event(rng, ask)
-            before = _snapshot_for_checks(state)
+            before = snapshot_for_checks(state)
             apply_event(state, event)
             check_invariants(state, before, event)
         assert state.dummy not in state.winners
@@ -969,7 +933,7 @@ def test_power_shift_three_dealt_one_passed_left_in_secret():
     """ "Then deal 3 Modifier cards to each player." "Everyone looks at their 3 Modifier cards and
     passes 1 of them face down to the player to their left. Once everyone has passed a card, add
     all 3 Modifier cards to your hand of Power cards." """
-    from .effects.game2023 import HOMES, cards_file
+    from tests.engine.effects.game2023 import HOMES, cards_file
 
     cf = cards_file()
     cf["modifiers"] = MODIFIERS
@@ -1093,7 +1057,7 @@ def _random_game(seed: str, n: int, modules: tuple[str, ...]):
         ask = asked(state)
         yield rng, state, ask
         event = random_event(rng, ask)
-        before = _snapshot_for_checks(state)
+        before = snapshot_for_checks(state)
         apply_event(state, event)
         check_invariants(state, before, event)
 
@@ -1139,7 +1103,7 @@ def test_every_refusal_names_a_rule_and_changes_nothing(n, modules):
             continue
         event = _mutated(rng, state, ask)
         trial, before = state.clone(), _fields(state.clone())
-        snapshot = _snapshot_for_checks(trial)
+        snapshot = snapshot_for_checks(trial)
         try:
             apply_event(trial, event)
         except RuleViolation as e:
@@ -1200,7 +1164,7 @@ def test_a_spade_card_whose_number_is_not_entered_places_nothing_and_names_the_f
     placement naming the fact, and the game goes on."""
     import copy
 
-    from .effects.game2023 import HOMES, cards_file
+    from tests.engine.effects.game2023 import HOMES, cards_file
 
     cf = cards_file()
     cf["cards"] = [c for c in cf["cards"] if c["id"] not in ("exile", "entourage", "chalet", "rebellion")]
@@ -1269,7 +1233,7 @@ def test_a_modifier_ability_is_an_effect_it_can_have_under_the_2023_rules(effect
 
 
 def _power_shift_with(modifiers) -> Game:
-    from .effects.game2023 import HOMES, cards_file
+    from tests.engine.effects.game2023 import HOMES, cards_file
 
     cf = cards_file()
     cf["modifiers"] = modifiers

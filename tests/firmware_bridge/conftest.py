@@ -2,7 +2,7 @@
 
 import pytest
 
-from .bridge_helpers import Broker, Wire
+from tests.firmware_bridge.bridge_helpers import Broker, Wire
 
 
 @pytest.fixture

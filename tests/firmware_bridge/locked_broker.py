@@ -14,7 +14,7 @@ from typing import Optional
 
 from paho.mqtt import client as mqtt
 
-from .bridge_helpers import Broker, free_port
+from tests.firmware_bridge.bridge_helpers import Broker, free_port
 
 SHIPPED = Path(__file__).resolve().parents[2] / "hardware" / "mosquitto"
 MOSQUITTO_PASSWD = "/usr/bin/mosquitto_passwd"

@@ -22,8 +22,8 @@ from firmware_bridge.messages import (
 )
 from firmware_bridge.sim import InProcessPort, SimulatedTower
 
-from .bridge_helpers import Wire, assert_exactly_once_in_order
-from .test_bridge_messages import DROP
+from tests.firmware_bridge.bridge_helpers import Wire, assert_exactly_once_in_order
+from tests.firmware_bridge.test_bridge_messages import DROP
 
 PURPLE = {**DROP, "col": "uncertain", "best": None, "xcol": "purple", "xbest": "purple"}
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from firmware_bridge import framing
 
-from .bridge_helpers import Wire, assert_exactly_once_in_order
-from .fuzz_frames import FuzzRun, HostileFrames, claims_something, wire_bytes
+from tests.firmware_bridge.bridge_helpers import Wire, assert_exactly_once_in_order
+from tests.firmware_bridge.fuzz_frames import FuzzRun, HostileFrames, claims_something, wire_bytes
 
 SLOW_CALL = 0.5  # CPU seconds: far above the ~2 ms slowest call measured, far below a hang (a loaded machine
 #                 stretches a call's wall-clock time, not its CPU time)

@@ -7,7 +7,7 @@ from firmware_bridge import framing
 from firmware_bridge.link import Link
 from firmware_bridge.sim import SimulatedTower
 
-from .bridge_helpers import Wire, assert_exactly_once_in_order
+from tests.firmware_bridge.bridge_helpers import Wire, assert_exactly_once_in_order
 
 
 def burst(tower, n, colours=("red", "yellow", "green", "blue", "black", "uncertain", "multi")):

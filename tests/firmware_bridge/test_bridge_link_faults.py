@@ -9,8 +9,8 @@ import pytest
 from firmware_bridge import framing
 from firmware_bridge.sim import SimulatedTower
 
-from .bridge_helpers import Wire, assert_exactly_once_in_order
-from .fuzz_frames import wire_bytes
+from tests.firmware_bridge.bridge_helpers import Wire, assert_exactly_once_in_order
+from tests.firmware_bridge.fuzz_frames import wire_bytes
 
 
 def drop_frame(tower, seq, change=None):

@@ -10,8 +10,8 @@ from firmware_bridge import framing
 from firmware_bridge.sim import MqttPort, SimulatedTower
 from firmware_bridge.transport_mqtt import MqttBridge
 
-from .bridge_helpers import Collector, assert_exactly_once_in_order
-from .test_bridge_cli import Proc
+from tests.firmware_bridge.bridge_helpers import Collector, assert_exactly_once_in_order
+from tests.firmware_bridge.test_bridge_cli import Proc
 
 TOWER = "castillo-a1b2c3"
 BASE = f"elgrande/tower/{TOWER}/"

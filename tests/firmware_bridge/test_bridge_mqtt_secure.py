@@ -13,8 +13,8 @@ from firmware_bridge import framing
 from firmware_bridge.sim import MqttPort, SimulatedTower
 from firmware_bridge.transport_mqtt import MqttBridge
 
-from .bridge_helpers import Collector, assert_exactly_once_in_order
-from .locked_broker import STRANGER, TOWER, USERS, LockedBroker, client, close, make_certs
+from tests.firmware_bridge.bridge_helpers import Collector, assert_exactly_once_in_order
+from tests.firmware_bridge.locked_broker import STRANGER, TOWER, USERS, LockedBroker, client, close, make_certs
 
 COMPANION = {"username": "companion", "password": USERS["companion"]}
 
@@ -396,7 +396,7 @@ def test_heartbeats_that_stop_show_the_tower_offline_before_its_last_will(locked
 def test_tower_sim_and_listen_over_mqtts_with_passwords(locked, monkeypatch):
     import json
 
-    from .test_bridge_cli import Proc, run
+    from tests.firmware_bridge.test_bridge_cli import Proc, run
 
     url = locked.url.replace("mqtts://", f"mqtts://{TOWER}:{USERS[TOWER]}@")
     sim = Proc(
@@ -442,7 +442,7 @@ def test_tower_sim_and_listen_over_mqtts_with_passwords(locked, monkeypatch):
 
 
 def test_listen_and_tower_sim_say_why_the_broker_refuses_them(locked):
-    from .test_bridge_cli import Proc
+    from tests.firmware_bridge.test_bridge_cli import Proc
 
     listen = Proc(
         "listen",
@@ -486,7 +486,7 @@ def test_listen_and_tower_sim_say_why_the_broker_refuses_them(locked):
 
 
 def test_listen_warns_when_the_link_is_open(broker):
-    from .test_bridge_cli import Proc
+    from tests.firmware_bridge.test_bridge_cli import Proc
 
     listen = Proc("listen", "--mqtt", broker.url, "--tower-id", TOWER)
     try:

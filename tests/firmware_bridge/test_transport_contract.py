@@ -12,8 +12,8 @@ from firmware_bridge.ports import _android_ports, list_ports
 from firmware_bridge.sim import PtyPort, SimulatedTower
 from firmware_bridge.transport_serial import SerialBridge
 
-from .bridge_helpers import Collector, assert_exactly_once_in_order
-from .fake_usbserial4a import FakeSerial4a, FakeUsb
+from tests.firmware_bridge.bridge_helpers import Collector, assert_exactly_once_in_order
+from tests.firmware_bridge.fake_usbserial4a import FakeSerial4a, FakeUsb
 
 DEVICE = "/dev/bus/usb/001/004"
 

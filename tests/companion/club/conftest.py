@@ -126,7 +126,7 @@ class Listener:
     def wait(self, predicate, timeout: float = 20.0, what: str = ""):
         with self.cond:
             if not self.cond.wait_for(lambda: predicate(self.messages), timeout):
-                from ..phones.conftest import awaited
+                from tests.companion.phones.conftest import awaited
 
                 last = self.messages[-1] if self.messages else "none"
                 raise AssertionError(
@@ -144,7 +144,7 @@ def browser():
     """Debian's Chromium through Playwright (fails, never skips: scripts/setup.sh installs it)."""
     from playwright import sync_api
 
-    from ..phones.test_browser import ARGS, CHROMIUM
+    from tests.companion.phones.test_browser import ARGS, CHROMIUM
 
     assert shutil.which(CHROMIUM), f"no Chromium at {CHROMIUM}: run scripts/setup.sh as root (it installs it)"
     with sync_api.sync_playwright() as p:

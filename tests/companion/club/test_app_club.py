@@ -9,9 +9,9 @@ import sys
 
 from companion.club.topics import StateMessage, online_topic, state_topic
 
-from ..ui.test_app import HERE, ROOT, _looks_like_a_screen
-from ..ui.xvfb import XVFB_DEPTH
-from .conftest import CLUB, USERS, Listener
+from tests.companion.ui.test_app import HERE, ROOT, _looks_like_a_screen
+from tests.companion.ui.xvfb import XVFB_DEPTH
+from tests.companion.club.conftest import CLUB, USERS, Listener
 
 
 @contextlib.contextmanager

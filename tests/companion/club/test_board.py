@@ -19,7 +19,7 @@ from playwright import sync_api
 
 from companion.club.tournament import POINTS, ranked
 
-from .conftest import CLUB, TABLES, TOKEN, USERS
+from tests.companion.club.conftest import CLUB, TABLES, TOKEN, USERS
 
 TIMEOUT = 15000
 

@@ -20,9 +20,9 @@ from companion.club.board import ClubBoard
 from companion.club.tournament import Journal, Tournament
 from companion.phones.guard import Limits
 
-from .conftest import CLUB, TOKEN, USERS
-from .test_command import elgrande
-from .test_publisher import until
+from tests.companion.club.conftest import CLUB, TOKEN, USERS
+from tests.companion.club.test_command import elgrande
+from tests.companion.club.test_publisher import until
 
 FAST = Limits(idle_timeout=0.5, body_timeout=0.5)
 

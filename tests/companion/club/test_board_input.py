@@ -15,8 +15,8 @@ from companion.club.board import ClubBoard
 from companion.club.topics import state_topic
 from companion.club.tournament import Journal, Tournament
 
-from .conftest import CLUB, TOKEN, USERS, Listener
-from .test_publisher import until
+from tests.companion.club.conftest import CLUB, TOKEN, USERS, Listener
+from tests.companion.club.test_publisher import until
 
 
 @pytest.fixture

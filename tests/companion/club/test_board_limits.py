@@ -17,9 +17,9 @@ from companion.club.board import ClubBoard, TokenThrottle
 from companion.club.tournament import Journal, Tournament
 from companion.phones.guard import Limits
 
-from ..phones.test_limits import LOADED_S, cut_off_while_dribbling
-from .conftest import CLUB, TOKEN, USERS
-from .test_publisher import until
+from tests.companion.phones.test_limits import LOADED_S, cut_off_while_dribbling
+from tests.companion.club.conftest import CLUB, TOKEN, USERS
+from tests.companion.club.test_publisher import until
 
 FAST = Limits(idle_timeout=0.5, body_timeout=0.5)
 WRONG = "not-the-token-at-all"

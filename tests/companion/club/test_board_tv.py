@@ -17,14 +17,14 @@ from companion.club.board import ClubBoard
 from companion.club.topics import state_topic
 from companion.club.tournament import Tournament
 
-from .conftest import CLUB, TOKEN, USERS
+from tests.companion.club.conftest import CLUB, TOKEN, USERS
 
 COLOURS = ["red", "yellow", "green", "blue"]
 
 
 @pytest.fixture(scope="module")
 def tv_browser():
-    from ..phones.test_browser import ARGS, CHROMIUM
+    from tests.companion.phones.test_browser import ARGS, CHROMIUM
 
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)

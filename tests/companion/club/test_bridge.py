@@ -29,8 +29,8 @@ from companion.club.tournament import Tournament
 from companion.table import Table
 from tests.firmware_bridge.bridge_helpers import free_port
 
-from .conftest import CLUB, TOKEN, ClubBroker, Listener
-from .test_publisher import until
+from tests.companion.club.conftest import CLUB, TOKEN, ClubBroker, Listener
+from tests.companion.club.test_publisher import until
 
 HALLS = {"hall-a": ["table-1", "table-2"], "hall-b": ["table-3", "table-4"]}
 NOT_AUTHORIZED = 135  # MQTT v5 PUBACK reason codes: the broker refused the publish,

@@ -14,9 +14,9 @@ from companion.club.publisher import ClubPublisher
 from companion.club.topics import StateMessage, state_topic
 from companion.table import Table, TableSetup
 
-from ..test_table_2023 import game_setup
-from ..test_table_king_intrigue import ki_setup
-from .conftest import CLUB, Listener, club_config
+from tests.companion.test_table_2023 import game_setup
+from tests.companion.test_table_king_intrigue import ki_setup
+from tests.companion.club.conftest import CLUB, Listener, club_config
 
 KEYS = set(StateMessage.model_fields) | {"id", "name", "score", "history", "rank"}
 

@@ -9,7 +9,7 @@ from playwright import sync_api
 from companion.club.board import ClubBoard
 from companion.club.tournament import Journal, Tournament
 
-from .conftest import CLUB, TOKEN, USERS
+from tests.companion.club.conftest import CLUB, TOKEN, USERS
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from companion.club.publisher import ClubPublisher
 from companion.club.topics import StateMessage, online_topic, seating_topic, state_topic
 from companion.table import Table
 
-from .conftest import CLUB, Listener, club_config
+from tests.companion.club.conftest import CLUB, Listener, club_config
 
 
 def new_table(players=4, mode="tracking"):

@@ -14,8 +14,8 @@ from companion.club.publisher import publisher_for
 from companion.club.topics import state_topic
 from companion.table import Table, TableSetup
 
-from .conftest import CLUB, Listener, club_config
-from .test_publisher import until
+from tests.companion.club.conftest import CLUB, Listener, club_config
+from tests.companion.club.test_publisher import until
 
 
 @pytest.fixture

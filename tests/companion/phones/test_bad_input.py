@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from companion.phones import PhoneServer
 from companion.phones.server import MAX_BODY, MAX_FRAME
 
-from .conftest import PICKS, PLAYERS, http, join, make_table, to_general_scoring
-from .wsclient import url
+from tests.companion.phones.conftest import PICKS, PLAYERS, http, join, make_table, to_general_scoring
+from tests.companion.phones.wsclient import url
 
 CLEAN_CLOSE = {1000, 1003, 1009, 4400, 4401, 4403, 4408}
 SECRET = PICKS["blue"]  # blue's pick: must never show up

@@ -16,18 +16,7 @@ from companion.table import Table, TableSetup
 from engine.events import CastilloCounted, GameSetup, SecretDiscsRevealed
 from firmware_bridge.adapter import TowerDrop
 
-from .conftest import (
-    NAMES,
-    PICK_NAMES,
-    PICKS,
-    PLAYERS,
-    http,
-    make_table,
-    seat_state,
-    status_of,
-    to_general_scoring,
-    wait_for,
-)
+from tests.companion.phones.conftest import NAMES, PICK_NAMES, PICKS, PLAYERS, http, make_table, seat_state, status_of, to_general_scoring, wait_for
 
 CHROMIUM = os.environ.get("ELGRANDE_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -415,7 +404,7 @@ def test_phone_pages_stay_joined_into_the_next_game(start_server, browser):
 def test_hostile_names_are_text_on_the_phone_page(start_server, browser):
     """The page writes every name with textContent: markup, HTML and control characters are a
     name's own characters, never a tag or a script (issue 31: keep it so)."""
-    from .conftest import SETUP
+    from tests.companion.phones.conftest import SETUP
 
     names = {
         "red": '<img src=x onerror="window.__pwned=1">Ana',

@@ -13,10 +13,10 @@ from playwright import sync_api
 
 from companion.phones.views import modifier_faces
 
-from .conftest import wait_for
-from .game2023 import NAMES, disc_purpose, find_table, table_2023
-from .test_browser import ARGS, CHROMIUM, PHONE, TIMEOUT
-from .test_phones_2023 import DEALS, two_veto_holders
+from tests.companion.phones.conftest import wait_for
+from tests.companion.phones.game2023 import NAMES, disc_purpose, find_table, table_2023
+from tests.companion.phones.test_browser import ARGS, CHROMIUM, PHONE, TIMEOUT
+from tests.companion.phones.test_phones_2023 import DEALS, two_veto_holders
 
 
 @pytest.fixture(scope="module")

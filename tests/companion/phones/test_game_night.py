@@ -26,19 +26,8 @@ from engine.events import CastilloCounted, GameSetup, SecretDiscSet, SecretDiscs
 from engine.freeplay import RoundFinished
 from firmware_bridge.adapter import TowerDrop
 
-from .conftest import (
-    PICK_NAMES,
-    PICKS,
-    PLAYERS,
-    awaited,
-    code_of,
-    http,
-    join,
-    make_table,
-    status_of,
-    to_general_scoring,
-)
-from .wsclient import run, url
+from tests.companion.phones.conftest import PICK_NAMES, PICKS, PLAYERS, awaited, code_of, http, join, make_table, status_of, to_general_scoring
+from tests.companion.phones.wsclient import run, url
 
 # Game 1 (conftest): Ana red, Bruno yellow, Carmen green, Dora blue. Game 2: Bruno and Carmen swap
 # colours, Dora sits out, Eva plays black.

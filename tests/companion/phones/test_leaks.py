@@ -24,9 +24,9 @@ from engine.events import CastilloCounted, SecretDiscSet, SecretDiscsRevealed
 from engine.freeplay import RoundFinished
 from firmware_bridge.adapter import TowerDrop
 
-from .conftest import PICK_NAMES, PICKS, PLAYERS, code_of, join, make_table, to_general_scoring
-from .held_frames import until_frame, until_latest
-from .wsclient import url
+from tests.companion.phones.conftest import PICK_NAMES, PICKS, PLAYERS, code_of, join, make_table, to_general_scoring
+from tests.companion.phones.held_frames import until_frame, until_latest
+from tests.companion.phones.wsclient import url
 
 FORBIDDEN_KEYS = {
     "secret_disc",

@@ -29,11 +29,11 @@ from companion.phones.views import modifier_faces
 from companion.table import Table
 from engine.events import SecretDiscSet, SecretDiscsRevealed
 
-from .conftest import join
-from .game2023 import disc_purpose, find_table, grande_in_castillo_scoring, table_2023
-from .held_frames import until_latest
-from .test_leaks import FORBIDDEN_KEYS, call, keys, ws_frames
-from .wsclient import url
+from tests.companion.phones.conftest import join
+from tests.companion.phones.game2023 import disc_purpose, find_table, grande_in_castillo_scoring, table_2023
+from tests.companion.phones.held_frames import until_latest
+from tests.companion.phones.test_leaks import FORBIDDEN_KEYS, call, keys, ws_frames
+from tests.companion.phones.wsclient import url
 
 CASTILLO_KEY = re.compile(r'castillo\\?"\s*:\s*(-?\d+)')
 DEALS = {

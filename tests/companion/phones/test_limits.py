@@ -22,8 +22,8 @@ from companion.phones import PhoneServer
 from companion.phones.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
 from companion.phones.server import content_security_policy, describe_device
 
-from .conftest import http, join, make_table, to_general_scoring, wait_for
-from .wsclient import frame, phone, pick, run, url
+from tests.companion.phones.conftest import http, join, make_table, to_general_scoring, wait_for
+from tests.companion.phones.wsclient import frame, phone, pick, run, url
 
 ROOT = Path(__file__).resolve().parents[3]
 FAST = Limits(idle_timeout=0.5, body_timeout=0.5)

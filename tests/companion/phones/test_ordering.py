@@ -14,10 +14,10 @@ import aiohttp
 from companion.phones.ordering import MAX_SEQ, STALE, last_sequences
 from companion.table import Table, TableSetup
 
-from .conftest import http, join, make_table, to_general_scoring, wait_for
-from .game2023 import setup_2023
-from .test_phones_2023 import _deal_all, me, seated
-from .wsclient import frame, phone, quiet, run, until
+from tests.companion.phones.conftest import http, join, make_table, to_general_scoring, wait_for
+from tests.companion.phones.game2023 import setup_2023
+from tests.companion.phones.test_phones_2023 import _deal_all, me, seated
+from tests.companion.phones.wsclient import frame, phone, quiet, run, until
 
 NEWER = "already has a newer choice"
 

@@ -22,10 +22,10 @@ from companion.table import InputError, NeedsConfirmation, Table, TableSetup
 from engine import events as ev
 from tests.engine.king_intrigue.table import ALL, CARDS_FILE
 
-from .conftest import http, join, wait_for
-from .held_frames import until_latest
-from .test_leaks import FORBIDDEN_KEYS, call, keys, ws_frames
-from .wsclient import url
+from tests.companion.phones.conftest import http, join, wait_for
+from tests.companion.phones.held_frames import until_latest
+from tests.companion.phones.test_leaks import FORBIDDEN_KEYS, call, keys, ws_frames
+from tests.companion.phones.wsclient import url
 
 PLAYERS = ["red", "yellow", "green"]
 NAMES = {"red": "Ana", "yellow": "Bruno", "green": "Carmen"}

@@ -12,21 +12,8 @@ import pytest
 from companion.phones import PhoneServer, lan_address
 from engine.events import CastilloCounted, SecretDiscSet, SecretDiscsRevealed
 
-from .conftest import (
-    NAMES,
-    PICKS,
-    PLAYERS,
-    code_of,
-    http,
-    join,
-    make_table,
-    seat_state,
-    status_of,
-    to_general_scoring,
-    to_special_disc,
-    wait_for,
-)
-from .wsclient import frame, phone, pick, quiet, run, spectator, until
+from tests.companion.phones.conftest import NAMES, PICKS, PLAYERS, code_of, http, join, make_table, seat_state, status_of, to_general_scoring, to_special_disc, wait_for
+from tests.companion.phones.wsclient import frame, phone, pick, quiet, run, spectator, until
 
 
 def is_view(m):

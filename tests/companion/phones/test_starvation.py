@@ -30,7 +30,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from .wsclient import run, until
+from tests.companion.phones.wsclient import run, until
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[2]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from tests.companion.test_full_disk import file_size_limit
 
-from .conftest import join, make_table, to_general_scoring
-from .test_ordering import disc, http_pick, log_lines
+from tests.companion.phones.conftest import join, make_table, to_general_scoring
+from tests.companion.phones.test_ordering import disc, http_pick, log_lines
 
 
 def test_a_pick_on_a_full_storage_is_refused_in_one_line_without_a_path(start_server):

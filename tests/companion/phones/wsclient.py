@@ -35,7 +35,7 @@ async def frame(ws, timeout: float = DEADLINE) -> dict:
 async def until(ws, predicate, timeout: float = DEADLINE, seen: list | None = None) -> dict:
     """Frames until one satisfies predicate; every frame is appended to `seen`. A timeout names
     what was awaited and the last frame seen."""
-    from .conftest import awaited
+    from tests.companion.phones.conftest import awaited
 
     loop = asyncio.get_running_loop()
     end = loop.time() + timeout

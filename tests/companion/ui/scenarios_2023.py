@@ -27,7 +27,7 @@ from scenarios import _wait_for
 
 from companion.prompts import Prompt
 from engine.board import CASTILLO
-from engine.playout import _count, _split, random_event
+from engine.playout import random_count, random_split, random_event
 from tests.companion.tablet_driver import _as_the_tablet_orders, _counts_for, _matches, _norm, _then, _values
 
 PATIENCE = 45.0  # seconds a wait may last on a loaded machine (2 cores, other tests beside it)
@@ -320,7 +320,7 @@ class Tablet:
             placed = {
                 "type": "caballeros_placed",
                 "player": pid,
-                "placements": _split(rng, _count(rng, place["max"]), place["areas"]),
+                "placements": random_split(rng, random_count(rng, place["max"]), place["areas"]),
             }
             placed = _norm(placed)
             if do_it is not None and placed["placements"]:

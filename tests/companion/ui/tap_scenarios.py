@@ -156,7 +156,7 @@ def _budget_tablet(d, seed: int):
     special action, the next before it."""
     from scenarios_2023 import Tablet
 
-    from engine.playout import _split
+    from engine.playout import random_split
 
     class BudgetTablet(Tablet):
         def step(self):
@@ -220,7 +220,7 @@ def _budget_tablet(d, seed: int):
                 placed = {
                     "type": "caballeros_placed",
                     "player": pid,
-                    "placements": _split(rng, min(3, place["max"]), [a for a in place["areas"] if a != CASTILLO]),
+                    "placements": random_split(rng, min(3, place["max"]), [a for a in place["areas"] if a != CASTILLO]),
                 }
             self.turns = getattr(self, "turns", 0) + bool(special)  # a turn's first question
             if do_it is not None and (placed is None or self.turns % 2):

@@ -3,7 +3,7 @@
 
 import pytest
 
-from .test_app import _looks_like_a_screen, table_launch
+from tests.companion.ui.test_app import _looks_like_a_screen, table_launch
 
 
 @pytest.fixture(scope="module")

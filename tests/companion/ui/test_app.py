@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageStat
 
-from .xvfb import virtual_display
+from tests.companion.ui.xvfb import virtual_display
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[2]
@@ -260,7 +260,7 @@ def test_an_effect_on_everyone_tells_the_table_what_to_move_and_the_history_reop
 
 def test_every_screen_fits_the_tablet_at_1280x800(launch):
     """The screen catalogue at 1280x800 (the other shapes: test_screen_catalogue.py)."""
-    from .test_screen_catalogue import check_catalogue
+    from tests.companion.ui.test_screen_catalogue import check_catalogue
 
     outcome, shots = launch.of("catalogue_scenarios:catalogue@catalogue")
     check_catalogue(outcome, shots, 1280, 800)
@@ -281,7 +281,7 @@ def _damaged_data(folder: Path) -> None:
     from companion.table import check_game
     from tests.companion.test_damaged_logs import DAMAGE, fill_with_damaged_logs, make_reference
 
-    from .damaged_home_driver import NAMES_FILE
+    from tests.companion.ui.damaged_home_driver import NAMES_FILE
 
     data = folder / "data" / "damaged"
     made = fill_with_damaged_logs(make_reference(folder / "reference"), data / "games")

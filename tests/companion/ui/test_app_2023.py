@@ -16,8 +16,8 @@ import pytest
 
 from tests.companion.test_table_2023 import general_scorings, ordinary_turns
 
-from .checks_2023_ki import learned_the_box, map_2023_checks
-from .test_app import _drive, _looks_like_a_screen
+from tests.companion.ui.checks_2023_ki import learned_the_box, map_2023_checks
+from tests.companion.ui.test_app import _drive, _looks_like_a_screen
 
 SCENARIOS = "scenarios_2023"
 FIVE = {"purple": "Ana", "blue": "Bruno", "green": "Carmen", "orange": "Dora", "red": "Eva"}  # phones_2023_scenarios

@@ -13,10 +13,10 @@ import pytest
 from companion.table import Table
 from engine.snapshot import load_snapshot, score_snapshot
 
-from .checks_2023_ki import ki_markers_entered_by_taps
-from .test_app import _looks_like_a_screen
-from .test_app_2023 import launched, part
-from .test_app_king_intrigue import LAUNCH
+from tests.companion.ui.checks_2023_ki import ki_markers_entered_by_taps
+from tests.companion.ui.test_app import _looks_like_a_screen
+from tests.companion.ui.test_app_2023 import launched, part
+from tests.companion.ui.test_app_king_intrigue import LAUNCH
 
 
 @pytest.fixture(scope="module")

@@ -10,10 +10,10 @@ import pytest
 
 from tests.companion.test_table_king_intrigue import _ordinary_turns
 
-from .test_app import _looks_like_a_screen
-from .test_app_2023 import launched, part
-from .test_game_2023_phones import _leaks, _views
-from .test_shapes import SHAPES
+from tests.companion.ui.test_app import _looks_like_a_screen
+from tests.companion.ui.test_app_2023 import launched, part
+from tests.companion.ui.test_game_2023_phones import _leaks, _views
+from tests.companion.ui.test_shapes import SHAPES
 
 
 class _Step:
@@ -40,9 +40,9 @@ import pytest
 
 from tests.companion.test_table_king_intrigue import _ordinary_turns
 
-from .test_app import _looks_like_a_screen
-from .test_app_2023 import launched, part
-from .test_game_2023_phones import _leaks, _views
+from tests.companion.ui.test_app import _looks_like_a_screen
+from tests.companion.ui.test_app_2023 import launched, part
+from tests.companion.ui.test_game_2023_phones import _leaks, _views
 
 
 class _Step:

@@ -6,7 +6,7 @@ game does not ask again (test_app.py's rules launches: the next game after the a
 
 import pytest
 
-from .test_app import _looks_like_a_screen, rules_launches
+from tests.companion.ui.test_app import _looks_like_a_screen, rules_launches
 
 SCENARIOS = "board_facts_scenarios"
 

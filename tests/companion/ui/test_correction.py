@@ -6,7 +6,7 @@ test_screen_catalogue.py (check_catalogue asserts the same there), a screenshot 
 
 import pytest
 
-from .test_app import _looks_like_a_screen, table_launch
+from tests.companion.ui.test_app import _looks_like_a_screen, table_launch
 
 CATALOGUE = "catalogue_scenarios:catalogue@catalogue"
 

@@ -11,8 +11,8 @@ import pytest
 
 from tests.companion.test_damaged_logs import DAMAGE, fill_with_damaged_logs, make_reference
 
-from .damaged_home_driver import NAMES_FILE
-from .test_app import _launch, _looks_like_a_screen, _shots, night_launch
+from tests.companion.ui.damaged_home_driver import NAMES_FILE
+from tests.companion.ui.test_app import _launch, _looks_like_a_screen, _shots, night_launch
 
 DAMAGED = "damaged_home_driver:damaged_home@damaged"
 

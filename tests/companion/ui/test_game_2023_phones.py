@@ -23,7 +23,7 @@ from engine.playout import random_event
 from tests.companion.tablet_driver import TabletDriver, _as_the_tablet_orders, _norm
 from tests.companion.test_table_2023 import general_scorings, new_table
 
-from .test_app_2023 import _budgets
+from tests.companion.ui.test_app_2023 import _budgets
 
 PLAYERS = 5
 MODULES = ("new-regency", "old-hands", "power-shift")

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from .test_app import _looks_like_a_screen, night_launch
+from tests.companion.ui.test_app import _looks_like_a_screen, night_launch
 
 
 @pytest.fixture(scope="module")

@@ -22,16 +22,8 @@ from engine.game import board_for, start_state
 from engine.playout import play_random_game
 from engine.views import public_view
 
-from .test_map_layout import problems, text_size
-from .test_map_shapes import (
-    _distance_to_boundary,
-    _edges,
-    _segments_cross_properly,
-    _sign,
-    _signed_area,
-    _strictly_inside,
-    _undirected_edges,
-)
+from tests.companion.ui.test_map_layout import problems, text_size
+from tests.companion.ui.test_map_shapes import _distance_to_boundary, _edges, _segments_cross_properly, _sign, _signed_area, _strictly_inside, _undirected_edges
 
 MAP = map_layout.map_shapes("2023")
 CLASSIC = map_layout.map_shapes("classic")

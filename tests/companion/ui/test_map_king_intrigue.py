@@ -11,7 +11,7 @@ import random
 
 from companion.ui import map_layout
 
-from .test_map_layout import MAP, PLAYERS, REGIONS, crowded, lay_out, problems
+from tests.companion.ui.test_map_layout import MAP, PLAYERS, REGIONS, crowded, lay_out, problems
 
 
 def _markers(rng: random.Random) -> dict:

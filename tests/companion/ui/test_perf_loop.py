@@ -4,7 +4,7 @@ the first scenario of test_app.py's night launch: the real app under Xvfb)."""
 
 import pytest
 
-from .test_app import night_launch
+from tests.companion.ui.test_app import night_launch
 
 MAX_FPS = 30
 # Kivy paces frames a little faster than maxfps (it wakes 0.8 of its resolution early); a loop

@@ -7,7 +7,7 @@ the first scenario of test_app.py's 1280x800 launch)."""
 
 import pytest
 
-from .test_app import table_launch
+from tests.companion.ui.test_app import table_launch
 
 
 @pytest.fixture(scope="module")

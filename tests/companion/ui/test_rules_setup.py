@@ -11,7 +11,7 @@ import json
 
 import pytest
 
-from .test_app import _looks_like_a_screen, rules_launches
+from tests.companion.ui.test_app import _looks_like_a_screen, rules_launches
 
 FIRST, AGAIN = (
     "rules_scenarios:first_2023_game_confirms_the_board@rules",

@@ -11,7 +11,7 @@ import json
 import pytest
 from PIL import Image, ImageStat
 
-from .test_app import Launch
+from tests.companion.ui.test_app import Launch
 
 SHAPES = ((1280, 800), (1920, 1200), (800, 1280))  # the tablet shapes (1280x800: test_app.py's launch)
 OTHER_SHAPES = SHAPES[1:]

@@ -3,7 +3,7 @@ of its own, so the two other shapes' launches can run side by side on the suite'
 
 import pytest
 
-from .test_screen_catalogue import OTHER_SHAPES, run_catalogue
+from tests.companion.ui.test_screen_catalogue import OTHER_SHAPES, run_catalogue
 
 
 @pytest.mark.parametrize("width,height", [(800, 1280)], ids=["800x1280"])

@@ -3,4 +3,4 @@
 launch at 1280x800 (issue 23: one launch per shape). SHAPES stays importable from here for the
 test modules that still take it from this one."""
 
-from .test_screen_catalogue import SHAPES  # noqa: F401
+from tests.companion.ui.test_screen_catalogue import SHAPES  # noqa: F401

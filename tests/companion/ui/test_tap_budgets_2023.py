@@ -15,7 +15,7 @@ import random
 import pytest
 
 from engine.board import CASTILLO
-from engine.playout import _split, random_event
+from engine.playout import random_split, random_event
 from tests.companion.tablet_driver import TabletDriver, _as_the_tablet_orders, _norm
 from tests.companion.test_table_2023 import ONE_PICK, general_scorings, new_table
 
@@ -203,7 +203,7 @@ class OrdinaryTurns:
             placed = {
                 "type": "caballeros_placed",
                 "player": pid,
-                "placements": _split(rng, min(3, place["max"]), [a for a in place["areas"] if a != CASTILLO]),
+                "placements": random_split(rng, min(3, place["max"]), [a for a in place["areas"] if a != CASTILLO]),
             }
             self.turns += bool(special)  # a turn's first question (placed first: the special comes next)
         if do_it is not None and (placed is None or self.turns % 2):

@@ -3,7 +3,7 @@ scenario of test_app.py's rules launch)."""
 
 import pytest
 
-from .test_app import _looks_like_a_screen, rules_launches
+from tests.companion.ui.test_app import _looks_like_a_screen, rules_launches
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ the game's log; the tap counts of the whole game are held to the issue's budgets
 
 import pytest
 
-from .test_app import Launch, _looks_like_a_screen
+from tests.companion.ui.test_app import Launch, _looks_like_a_screen
 
 SCENARIOS = "whole_game_scenarios"
 WHOLE_GAME, ROUND_9 = f"{SCENARIOS}:whole_game_by_taps", f"{SCENARIOS}:last_round_from_the_board@round_9"

@@ -12,7 +12,7 @@ from engine import events as ev
 from engine.errors import RULES, RuleViolation
 from engine.game import Game
 
-from .game2023 import BOARD_FILE, clear, finish_turn, king, new_game, start_round, take
+from tests.engine.effects.game2023 import BOARD_FILE, clear, finish_turn, king, new_game, start_round, take
 
 # The 2-3 player side: the rule book does not print its Scoring boards; these are test values,
 # each with a 3rd number that must never be paid ("Only the first two numbers ... count").
@@ -149,7 +149,7 @@ DEALT = {
 def _power_shift(players=("purple", "blue", "green", "orange"), dummy=None, passes=None) -> Game:
     import copy
 
-    from .game2023 import HOMES, cards_file
+    from tests.engine.effects.game2023 import HOMES, cards_file
 
     cf = cards_file()
     cf["modifiers"] = MODIFIERS

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from engine import events as ev
 
-from .game2023 import grande, idx, new_game, refused, seat, start_special, turn_with
-from .referee2023 import _refused, _to_turn
+from tests.engine.effects.game2023 import grande, idx, new_game, refused, seat, start_special, turn_with
+from tests.engine.effects.referee2023 import _refused, _to_turn
 
 
 def _adopted_home(**kw):

@@ -19,20 +19,8 @@ from engine import events as ev
 from engine.errors import RuleViolation
 from engine.snapshot import SnapshotError, load_snapshot
 
-from ..king_intrigue.modules_table import apply_checked, red_turn
-from ..king_intrigue.table import (
-    BASE,
-    KING,
-    _module_turn,
-    _reveal_discs,
-    _score,
-    _start,
-    _to_general_scoring,
-    finish_turn,
-    idx,
-    put,
-    seat,
-)
+from tests.engine.king_intrigue.modules_table import apply_checked, red_turn
+from tests.engine.king_intrigue.table import BASE, KING, _module_turn, _reveal_discs, _score, _start, _to_general_scoring, finish_turn, idx, put, seat
 
 
 def test_bridge_regions_must_be_adjacent_and_neither_the_kings():
@@ -109,7 +97,7 @@ def test_bridge_free_moves_directly_before_your_turn_in_following_rounds():
     while s.round_index == 0:
         finish_turn(game)
     hands = {p: sorted(s.hands[seat(game, p)]) for p in s.players}
-    from ..king_intrigue.table import play_powers
+    from tests.engine.king_intrigue.table import play_powers
 
     play_powers(
         game,

@@ -13,8 +13,8 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from ..king_intrigue.modules_table import apply_checked, red_turn
-from ..king_intrigue.table import WITH_MODULES, _start, idx
+from tests.engine.king_intrigue.modules_table import apply_checked, red_turn
+from tests.engine.king_intrigue.table import WITH_MODULES, _start, idx
 
 
 def test_the_discard_card_removes_a_limit_table_or_a_25_75_card_in_front_of_another_player():

@@ -8,8 +8,8 @@ import pytest
 
 from engine import events as ev
 
-from .game2023 import clear, count, court, new_game, provinces, put, refused, start_special, turn_with
-from .referee2023 import _refused, _to_turn
+from tests.engine.effects.game2023 import clear, count, court, new_game, provinces, put, refused, start_special, turn_with
+from tests.engine.effects.referee2023 import _refused, _to_turn
 
 
 def _civil_war(params=None, arrange=None):

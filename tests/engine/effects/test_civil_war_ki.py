@@ -13,8 +13,8 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from ..king_intrigue.modules_table import apply_checked, red_turn
-from ..king_intrigue.table import _start, idx, put, seat
+from tests.engine.king_intrigue.modules_table import apply_checked, red_turn
+from tests.engine.king_intrigue.table import _start, idx, put, seat
 
 
 def test_civil_war_the_others_leave_the_region_yours_stay_and_you_place_from_your_court():

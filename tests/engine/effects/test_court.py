@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from engine import events as ev
 
-from ..helpers import court, new_game, provinces, put, refused, turn_with
-from .classic import start
+from tests.engine.helpers import court, new_game, provinces, put, refused, turn_with
+from tests.engine.effects.classic import start
 
 
 def test_the_court_moves_two_from_the_provinces():

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from engine import events as ev
 
-from ..helpers import court, new_game, provinces, turn_with
-from ..king_intrigue.table import new_game as ki_game
-from ..king_intrigue.table import red_turn
-from .classic import moves, start
+from tests.engine.helpers import court, new_game, provinces, turn_with
+from tests.engine.king_intrigue.table import new_game as ki_game
+from tests.engine.king_intrigue.table import red_turn
+from tests.engine.effects.classic import moves, start
 
 
 def test_decay_of_authority_all_empties_opponents_courts():

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from engine import events as ev
 
-from ..helpers import count, new_game, put, refused, turn_with
-from .classic import moves, start
+from tests.engine.helpers import count, new_game, put, refused, turn_with
+from tests.engine.effects.classic import moves, start
 
 
 def test_secret_disc_all_from_region_reveals_together():

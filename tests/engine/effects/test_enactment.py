@@ -15,20 +15,8 @@ from engine.errors import RuleViolation
 from engine.scoring import score_area
 from engine.views import public_view
 
-from .game2023 import (
-    BOARD_FILE,
-    clear,
-    finish_round,
-    idx,
-    new_game,
-    put,
-    refused,
-    start_round,
-    start_special,
-    take,
-    turn_with,
-)
-from .referee2023 import _refused, _to_turn
+from tests.engine.effects.game2023 import BOARD_FILE, clear, finish_round, idx, new_game, put, refused, start_round, start_special, take, turn_with
+from tests.engine.effects.referee2023 import _refused, _to_turn
 
 
 def _enactment(board_file=BOARD_FILE, king="castilla"):

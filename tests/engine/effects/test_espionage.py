@@ -15,17 +15,8 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from ..king_intrigue.modules_table import apply_checked, red_turn
-from ..king_intrigue.table import (
-    KING,
-    WITH_MODULES,
-    _module_turn,
-    _start,
-    _to_general_scoring,
-    finish_turn,
-    idx,
-    put,
-)
+from tests.engine.king_intrigue.modules_table import apply_checked, red_turn
+from tests.engine.king_intrigue.table import KING, WITH_MODULES, _module_turn, _start, _to_general_scoring, finish_turn, idx, put
 
 
 def test_espionage_the_spy_may_not_go_to_the_castillo_or_the_kings_region():
@@ -85,7 +76,7 @@ def test_espionage_a_spy_kept_goes_back_to_the_court_when_the_card_is_discarded(
 
 
 def test_espionage_the_spy_may_join_a_region_directly_before_a_special_scoring():
-    from ..king_intrigue.table import ALL, BOTH, new_game, play_powers, through_setup
+    from tests.engine.king_intrigue.table import ALL, BOTH, new_game, play_powers, through_setup
 
     game = new_game(4, modules=BOTH, cards_file=WITH_MODULES)
     through_setup(game, hands={"red": [25] + ALL[:12], "blue": ALL[5:], "green": ALL[:13], "yellow": ALL[:13]})

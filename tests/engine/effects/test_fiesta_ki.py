@@ -13,7 +13,7 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from ..king_intrigue.table import WITH_MODULES, _turn, finish_turn, idx, new_game
+from tests.engine.king_intrigue.table import WITH_MODULES, _turn, finish_turn, idx, new_game
 
 
 def test_fiesta_brings_no_caballero_to_the_court_and_places_5_more():

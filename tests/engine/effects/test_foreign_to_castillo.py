@@ -12,7 +12,7 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from ..king_intrigue.table import KING, _start, idx, new_game, put, red_turn
+from tests.engine.king_intrigue.table import KING, _start, idx, new_game, put, red_turn
 
 DISCS = {"red": "aragon", "blue": "aragon", "green": "aragon", "yellow": "aragon"}
 

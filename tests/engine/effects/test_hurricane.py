@@ -11,8 +11,8 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from ..king_intrigue.modules_table import apply_checked, red_turn
-from ..king_intrigue.table import _module_turn, _start, idx, put, seat
+from tests.engine.king_intrigue.modules_table import apply_checked, red_turn
+from tests.engine.king_intrigue.table import _module_turn, _start, idx, put, seat
 
 
 def test_hurricane_the_disc_is_revealed_at_the_beginning_of_the_turn():

@@ -10,7 +10,7 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from ..king_intrigue.table import ALL, WITH_MODULES, new_game, through_setup
+from tests.engine.king_intrigue.table import ALL, WITH_MODULES, new_game, through_setup
 
 MODULES = ["players-edition"]
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from engine import events as ev
 
-from ..helpers import count, new_game, put, refused, turn_with
-from .classic import move, start
+from tests.engine.helpers import count, new_game, put, refused, turn_with
+from tests.engine.effects.classic import move, start
 
 
 def test_intrigue_all_own_from_region_must_move_them_all():

@@ -18,7 +18,7 @@ import pytest
 
 from engine import events as ev
 
-from ..king_intrigue.table import ALL, finish_turn, new_game, play_powers, through_setup
+from tests.engine.king_intrigue.table import ALL, finish_turn, new_game, play_powers, through_setup
 
 
 def test_four_players_a_caballero_card_holder_executes_the_power_cards_action():

@@ -11,7 +11,7 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from ..king_intrigue.table import KING, idx, new_game, red_turn
+from tests.engine.king_intrigue.table import KING, idx, new_game, red_turn
 
 
 def test_the_placement_goes_to_a_region_not_next_to_the_king():

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from engine import events as ev
 
-from ..helpers import finish_round, new_game, refused, start_round, take_card, turn_with
-from .classic import start
+from tests.engine.helpers import finish_round, new_game, refused, start_round, take_card, turn_with
+from tests.engine.effects.classic import start
 
 
 def test_power_card_taken_back_now_or_from_the_discards():

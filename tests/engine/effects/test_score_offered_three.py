@@ -12,7 +12,7 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from ..king_intrigue.modules_table import _turn
+from tests.engine.king_intrigue.modules_table import _turn
 
 
 def test_three_regions_offered_and_the_opponent_on_the_left_chooses():

@@ -14,8 +14,8 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from ..king_intrigue.modules_table import _turn
-from ..king_intrigue.table import put
+from tests.engine.king_intrigue.modules_table import _turn
+from tests.engine.king_intrigue.table import put
 
 
 def test_a_region_where_you_have_at_least_one_caballero():

@@ -7,8 +7,8 @@ import pytest
 
 from engine import events as ev
 
-from .game2023 import grande, idx, king, new_game, refused, seat, start_special, turn_with
-from .referee2023 import _refused, _to_turn
+from tests.engine.effects.game2023 import grande, idx, king, new_game, refused, seat, start_special, turn_with
+from tests.engine.effects.referee2023 import _refused, _to_turn
 
 
 def _stand_in(swap="king_and_any_grande", **kw):

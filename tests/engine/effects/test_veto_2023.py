@@ -11,21 +11,8 @@ from engine import events as ev
 from engine.game import Game
 from engine.views import public_view
 
-from .game2023 import (
-    clear,
-    count,
-    finish_round,
-    finish_turn,
-    king,
-    new_game,
-    put,
-    refused,
-    start_round,
-    start_special,
-    take,
-    turn_with,
-)
-from .referee2023 import _refused, _to_turn
+from tests.engine.effects.game2023 import clear, count, finish_round, finish_turn, king, new_game, put, refused, start_round, start_special, take, turn_with
+from tests.engine.effects.referee2023 import _refused, _to_turn
 
 
 def _veto_taken() -> Game:
@@ -107,7 +94,7 @@ def test_discarded_latest_at_the_end_of_the_next_round():
 
 def finish_round_until(g, pid):
     """Turns pass with nothing done until `pid` is asked to take a card."""
-    from .game2023 import finish_turn
+    from tests.engine.effects.game2023 import finish_turn
 
     while not (g.state.stage == "replenish" and g.asked().players[0] == pid):
         finish_turn(g) if g.state.stage == "turn" else take(g, "fiesta")

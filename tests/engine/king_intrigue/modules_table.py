@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.game import Game
-from engine.playout import _snapshot_for_checks, check_invariants
+from engine.playout import snapshot_for_checks, check_invariants
 
-from .table import ALL, BOTH, WITH_MODULES, finish_turn, new_game, play_powers, through_setup
+from tests.engine.king_intrigue.table import ALL, BOTH, WITH_MODULES, finish_turn, new_game, play_powers, through_setup
 
 
 def red_turn(value: int, **kw):
@@ -45,6 +45,6 @@ def _turn(value):
 
 
 def apply_checked(game: Game, event) -> None:
-    before = _snapshot_for_checks(game.state)
+    before = snapshot_for_checks(game.state)
     game.apply(event)
     check_invariants(game.state, before, event)

@@ -13,7 +13,7 @@ from engine.errors import RuleViolation
 from engine.playout import KI_STANDINS_NOTE, standin_files
 from engine.rules.king_intrigue_cards import load_ki_cards, missing_for
 
-from .table import ALL, CARDS_FILE, WITH_MODULES, new_game
+from tests.engine.king_intrigue.table import ALL, CARDS_FILE, WITH_MODULES, new_game
 
 
 def test_the_shipped_cards_name_their_sources():

@@ -9,7 +9,7 @@ from engine.flow import apply_event
 from engine.game import Game
 from engine.playout import random_event
 
-from .table import WITH_MODULES, setup
+from tests.engine.king_intrigue.table import WITH_MODULES, setup
 
 
 def _random_game(seed: int, n: int, modules) -> Game:

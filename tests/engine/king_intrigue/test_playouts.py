@@ -12,10 +12,10 @@ import pytest
 from engine import events as ev
 from engine.flow import apply_event, asked
 from engine.game import start_state
-from engine.playout import _snapshot_for_checks, check_invariants, random_event
+from engine.playout import snapshot_for_checks, check_invariants, random_event
 from engine.views import player_view, public_view
 
-from .table import ALL, CARDS_FILE, WITH_MODULES, setup
+from tests.engine.king_intrigue.table import ALL, CARDS_FILE, WITH_MODULES, setup
 
 
 def _play(seed: int, n: int, variant: str = "full", modules=()):
@@ -31,7 +31,7 @@ def _play(seed: int, n: int, variant: str = "full", modules=()):
         ask = asked(state)
         kinds.add(ask.kind)
         event = random_event(rng, ask)
-        before = _snapshot_for_checks(state)
+        before = snapshot_for_checks(state)
         apply_event(state, event)
         check_invariants(state, before, event)
     return state, kinds
@@ -100,7 +100,7 @@ def test_the_13_cards_kept_are_secret():
 def test_the_public_view_shows_the_markers_and_who_holds_which_action_card():
     from engine.game import Game
 
-    from .table import play_powers, through_setup
+    from tests.engine.king_intrigue.table import play_powers, through_setup
 
     game = Game(setup(3))
     through_setup(game)

@@ -12,7 +12,7 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 
-from .table import ALL, COURT, finish_turn, idx, new_game, play_powers, seat, through_setup
+from tests.engine.king_intrigue.table import ALL, COURT, finish_turn, idx, new_game, play_powers, seat, through_setup
 
 # --- helpers ------------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine import events as ev
 from engine.views import player_view, public_view
 
-from .tables import DUMMY, KING, ROUND_CARDS, area, begin_round, finish_round, game, plain_turn, refused, seat
+from tests.engine.rules.tables import DUMMY, KING, ROUND_CARDS, area, begin_round, finish_round, game, plain_turn, refused, seat
 
 
 def dummy_count(g, rid: str) -> int:
@@ -213,7 +213,7 @@ def test_a_tie_for_the_most_caballeros_is_left_to_the_table():
 def test_an_unknown_number_of_caballeros_is_left_to_the_table():
     """A card whose printed number the card set does not know (placement None): which card
     shows the most cannot be worked out, so the table says which the dummy took."""
-    from .tables import card
+    from tests.engine.rules.tables import card
 
     unknown = card("regency_unknown", 5, "court", {"count": 2}, None, "new-regency", copies=1)
     g = game(modules=["new-regency"], extra=[unknown])

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine import events as ev
 
-from .tables import begin_round, finish_round, game, plain_turn, refused
+from tests.engine.rules.tables import begin_round, finish_round, game, plain_turn, refused
 
 FOUR = ["red", "yellow", "green", "blue"]
 CARDS = ["intrigue_any_3", "decay_all", "score_5_regions", "grande"]

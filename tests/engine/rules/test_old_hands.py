@@ -10,7 +10,7 @@ import pytest
 from engine.errors import RuleViolation
 from engine.game import Game
 
-from .tables import CLUBS, REGENCY, board, game, setup
+from tests.engine.rules.tables import CLUBS, REGENCY, board, game, setup
 
 FOUR = ["red", "yellow", "green", "blue"]
 ALL_REMOVED = ["intrigue_any_3", "decay_all", "one_of_each_back", "grande"]  # stacks 1, 2, 2, 4
@@ -86,7 +86,7 @@ def test_with_four_stacks_a_printed_three_answers_for_a_stack_two_club():
 
 
 def test_a_club_card_whose_stack_is_unknown_is_refused_naming_the_fact():
-    from .tables import card
+    from tests.engine.rules.tables import card
 
     unknown = card("club_mystery", 1, "grande", {}, 4, "old-hands")
     import dataclasses

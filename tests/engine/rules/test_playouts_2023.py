@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from engine import events as ev
 from engine.flow import apply_event, asked
 from engine.game import start_state
-from engine.playout import _snapshot_for_checks, check_invariants, random_event
+from engine.playout import snapshot_for_checks, check_invariants, random_event
 from engine.views import player_view, public_view
 
-from .tables import CLUBS, REGENCY, board, card
+from tests.engine.rules.tables import CLUBS, REGENCY, board, card
 
 COLOURS = ["red", "yellow", "green", "blue", "black"]
 REMOVED_FOR_ALL_CLUBS = ["intrigue_any_3", "decay_all", "one_of_each_back", "grande"]
@@ -59,7 +59,7 @@ def play(seed: int, players: int, modules: list[str], variant: str = "short", st
             break
         event = random_event(rng, ask)
         kinds.add(type(event).__name__)
-        before = _snapshot_for_checks(state)
+        before = snapshot_for_checks(state)
         apply_event(state, event)
         check_invariants(state, before, event)
         events += 1

@@ -12,7 +12,7 @@ from engine.game import Game
 from engine.rules import power_shift
 from engine.views import player_view, public_view
 
-from .tables import board, finish_round, game, plain_turn, refused, seat, setup
+from tests.engine.rules.tables import board, finish_round, game, plain_turn, refused, seat, setup
 
 FOUR = ["red", "yellow", "green", "blue"]
 CARDS = ["intrigue_any_3", "decay_all", "score_5_regions", "grande"]
@@ -392,7 +392,7 @@ def test_the_modifiers_travel_in_the_tables_card_file_and_a_mistake_is_named_on_
 def test_empowerment_offers_the_played_modifiers_and_takes_one_back():
     """Empowerment's ask lists the played Modifier cards beside the Power cards; the table's
     ModifierTakenBack returns one and ends the special action."""
-    from .tables import card
+    from tests.engine.rules.tables import card
 
     empowerment = card("empowerment_test", 4, "empowerment", {}, 4, None)
     g = ps_game(extra=[empowerment])

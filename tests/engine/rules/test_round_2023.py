@@ -10,7 +10,7 @@ from engine import events as ev
 from engine.board import load_board
 from engine.game import Game
 
-from .tables import ROUND_CARDS, begin_round, finish_round, game, plain_turn, refused, seat, setup
+from tests.engine.rules.tables import ROUND_CARDS, begin_round, finish_round, game, plain_turn, refused, seat, setup
 
 THREE = ["red", "yellow", "green"]
 FOUR = ["red", "yellow", "green", "blue"]

@@ -1,5 +1,5 @@
 """python-for-android hook (buildozer.spec: `p4a.hook`): declares androidx's FileProvider, through
-which the app hands an exported game to the share sheet (companion/android.py `share_file`).
+which the app hands an exported game to the share sheet (companion/ui/platform/android.py `share_file`).
 
 A <provider> must sit inside <application>, and python-for-android 2026.05.09 (the pinned
 `p4a.branch`) has no option for that: --extra-manifest-xml writes at the <manifest> root,
@@ -22,7 +22,7 @@ RES_XML = Path("src/main/res/xml")
 PROVIDER_CLASS = "androidx.core.content.FileProvider"
 # ${applicationId}: gradle's manifest merger writes the application id, which is the
 # package p4a gives gradle as the namespace (org.elgrande.elgrandecompanion), what
-# Context.getPackageName() returns on the device. companion/android.py asks for the same.
+# Context.getPackageName() returns on the device. companion/ui/platform/android.py asks for the same.
 AUTHORITY = "${applicationId}.fileprovider"
 
 PROVIDER = f"""\

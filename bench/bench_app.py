@@ -137,7 +137,7 @@ def pulse_worker(log: Path, result: Path, drops: int) -> None:
     from kivy.clock import Clock
     from kivy.core.window import Window
 
-    from companion.app import ElGrandeApp  # first: it sets Kivy's options
+    from companion.ui.app import ElGrandeApp  # first: it sets Kivy's options
 
     lat, base = [], []
 
@@ -203,7 +203,7 @@ def idle_worker(log: Path, result: Path, window: float) -> None:
     """Inside the app, a game open: CPU (all threads) and loop iterations a second, per phase."""
     from kivy.clock import Clock
 
-    from companion.app import ElGrandeApp
+    from companion.ui.app import ElGrandeApp
 
     phases = [
         ("map shown", "table", False),
@@ -404,7 +404,7 @@ def _slow_report(stalls: list, slowest_inputs: list) -> str:
 def open_game(folder: Path) -> Path:
     """A game in round 9, still going: the table screen with the map is what shows."""
     from companion.scripted import scripted_setup, step
-    from companion.table import Table
+    from companion.table.authority import Table
 
     table = Table.new(scripted_setup("tracking", "full", 5), nonce="bench-open")
     while table.asked().round < 9:
@@ -416,7 +416,7 @@ def open_game(folder: Path) -> Path:
 def resume_figures(folder: Path) -> tuple[Path, dict]:
     os.environ["ELGRANDE_DATA_DIR"] = str(folder)
     from companion.scripted import play, scripted_setup
-    from companion.table import Table
+    from companion.table.authority import Table
     from engine.events import event_from_dict
     from engine.game import Game
 

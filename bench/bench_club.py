@@ -11,7 +11,7 @@ shipped, the board as its own process, the time until each change is drawn in Ch
   writes them) and the board given the hall plan; half of the tables publish to the hall.
 - The tables: `--workers` processes, each running its share of the tables through the real
   ClubPublisher (TLS, the table's own user and password, its Last Will, the board's seating) and
-  a real companion.table.Table playing a scripted game (companion.scripted), one input every
+  a real companion.table.authority.Table playing a scripted game (companion.scripted), one input every
   `--interval` seconds on average (exponential gaps); like `elgrande club-sim`, each table waits
   for the board's seating and plays the names seated there. (Not 200 `club-sim` processes: one
   Python process per table would not fit the machine's memory, the code path is the same.)
@@ -71,7 +71,7 @@ def worker(args) -> int:
     from companion import scripted
     from companion.club.config import ClubConfig
     from companion.club.publisher import ClubPublisher
-    from companion.table import Table
+    from companion.table.authority import Table
 
     class TimedPublisher(ClubPublisher):
         """Records when each new version of its game was published."""

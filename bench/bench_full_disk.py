@@ -24,8 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from companion.input_errors import InputError
 from companion.scripted import fingerprint, scripted_setup, step  # noqa: E402
-from companion.table import InputError, Table  # noqa: E402
+from companion.table.authority import Table  # noqa: E402
 from engine.playout import random_event  # noqa: E402
 
 SEEDS = range(3)

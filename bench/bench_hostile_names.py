@@ -98,7 +98,7 @@ def groups(names: list[str], size: int = 4) -> list[list[str]]:
 
 
 def _games_folder(data: Path, name_groups: list[list[str]]) -> list[Path]:
-    from tests.companion.games_fixture import table_game
+    from tests.companion.history.games_fixture import table_game
 
     games = data / "games"
     paths = [table_game(games, 1 + i, names).path for i, names in enumerate(name_groups)]
@@ -167,7 +167,7 @@ def commands(names: list[str], work: Path) -> dict[str, int]:
         if result is None or result[0] != 0:
             bgstats_bad += len(group)
         else:
-            from companion.export import read_bgstats
+            from companion.history.export import read_bgstats
 
             [play] = read_bgstats(json.loads(target.read_text(encoding="utf-8")))
             bgstats_bad += len(set(group) - {n for n, _, _ in play["players"]})
@@ -177,7 +177,7 @@ def commands(names: list[str], work: Path) -> dict[str, int]:
 
 def app_labels(names: list[str], work: Path) -> dict[str, int]:
     """The app's markup labels drawn by Kivy on a virtual display, one game per four names."""
-    from tests.companion.games_fixture import table_game
+    from tests.companion.history.games_fixture import table_game
     from tests.companion.ui.xvfb import virtual_display
 
     shown_all = {"turning", "home", "stats"}  # labels that show every name (standings: shortened)

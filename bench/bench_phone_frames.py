@@ -35,7 +35,8 @@ os.environ.setdefault("ELGRANDE_DATA_DIR", tempfile.mkdtemp(prefix="bench-phone-
 import aiohttp  # noqa: E402
 
 from companion.phones import PhoneServer  # noqa: E402
-from companion.table import Table, TableSetup  # noqa: E402
+from companion.table.authority import Table  # noqa: E402
+from companion.table.setup import TableSetup
 from engine.events import GameSetup  # noqa: E402
 from engine.freeplay import RoundFinished  # noqa: E402
 

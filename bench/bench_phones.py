@@ -45,7 +45,8 @@ import aiohttp  # noqa: E402
 from aiohttp import web  # noqa: E402
 
 from companion.phones import PhoneServer  # noqa: E402
-from companion.table import Table, TableSetup  # noqa: E402
+from companion.table.authority import Table  # noqa: E402
+from companion.table.setup import TableSetup
 from engine import events as ev  # noqa: E402
 from engine.events import GameSetup  # noqa: E402
 from engine.freeplay import RoundFinished  # noqa: E402

@@ -22,7 +22,7 @@ GOLDEN = ROOT / "tests/engine/golden/classic-5p-full-3.jsonl"
 
 
 def _replay():
-    from companion.history import replay_events
+    from companion.history.records import replay_events
     from engine.events import GameSetup, event_from_dict
 
     rows = [line for line in GOLDEN.read_text().splitlines() if line.strip()]
@@ -39,8 +39,8 @@ def main() -> int:
     from kivy.clock import Clock
     from kivy.uix.screenmanager import ScreenManager
 
-    import companion.app  # noqa: F401  (Kivy's config first)
-    from companion.ui.replay_screen import ReplayScreen
+    import companion.ui.app  # noqa: F401  (Kivy's config first)
+    from companion.ui.screens.replay import ReplayScreen
 
     replay, build_s = _replay()
     figures = {"steps": len(replay), "replay_built_ms": round(build_s * 1000, 1)}

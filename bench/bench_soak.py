@@ -290,7 +290,7 @@ class Night:
         self.new_game: list[dict] = []
         self.inputs = 0
         self.drops = 0
-        # What exists now, before the app freezes its startup objects (companion/ui/collector.py):
+        # What exists now, before the app freezes its startup objects (companion/ui/platform/collector.py):
         # gc.get_objects() leaves frozen ones out, and bindings may pile up on these.
         import weakref
 
@@ -533,8 +533,8 @@ class Night:
         from kivy.uix.widget import Widget
 
         from companion.phones.server import PhoneServer
-        from companion.table import Table
-        from companion.tower import TowerConnection
+        from companion.table.authority import Table
+        from companion.tower.connection import TowerConnection
 
         gc.collect()
         sample = {"game": number, **process_sample(), "inputs": self.inputs, "drops": self.drops}
@@ -637,7 +637,7 @@ def night_worker(result: Path, games: int, seed: int, phones: int, trace: bool, 
         tracemalloc.start(1)
     import traceback
 
-    from companion.app import ElGrandeApp  # first: it sets Kivy's options
+    from companion.ui.app import ElGrandeApp  # first: it sets Kivy's options
 
     # isort: split
     from kivy.clock import Clock

@@ -34,7 +34,7 @@ LEARNING = (4, ("new-regency", "power-shift"))  # players, modules: a first game
 
 def learning_games(seed: int = 0, data_dir=None) -> list[list]:
     """Two whole 9-round games at one table from an empty data folder (ELGRANDE_DATA_DIR, or
-    `data_dir`, left with what was kept): the first learns the box (companion.card_learning) as
+    `data_dir`, left with what was kept): the first learns the box (companion.table_rules.card_learning) as
     it turns up and, once over, names the cards left in the stacks (and reads the numbers of
     cards nobody played); the second starts from what the first kept in Your cards and Your
     board. The box is the self-play stand-in set (a different shuffle each game); the Modifier
@@ -61,8 +61,9 @@ def learning_games(seed: int = 0, data_dir=None) -> list[list]:
 
 
 def _learning_game(seed: int, players: int, modules, colours, box_board, box_cards) -> list:
-    from companion.rule_files import RulesChoice, game_files
-    from companion.table import Table, TableSetup
+    from companion.table.authority import Table
+    from companion.table.setup import TableSetup
+    from companion.table_rules.files import RulesChoice, game_files
     from engine import events as ev
     from tests.companion.tablet_driver import Box, TabletDriver
 
@@ -97,7 +98,7 @@ def learning_figures(seeds=range(3)) -> dict:
 
 def figures_of(pairs: list) -> dict:
     """learning_figures of (first game, second game) step logs."""
-    from tests.companion.test_table_2023 import general_scorings, ordinary_turns
+    from tests.companion.table.test_authority_2023 import general_scorings, ordinary_turns
 
     players = LEARNING[0]
     out: dict = {
@@ -163,8 +164,8 @@ def print_learning(seeds=range(3)) -> None:
 
 def main() -> int:
     os.environ.setdefault("ELGRANDE_DATA_DIR", tempfile.mkdtemp(prefix="bench-taps-2023-"))
+    from tests.companion.table.test_authority_2023 import general_scorings, new_table, ordinary_turns
     from tests.companion.tablet_driver import TabletDriver
-    from tests.companion.test_table_2023 import general_scorings, new_table, ordinary_turns
 
     print(f"{'game':34} {'step':30} {'times':>6} {'max':>4} {'mean':>5}")
     for players, modules, phones in GAMES:

@@ -26,9 +26,10 @@ SEEDS = range(3)
 
 
 def _games(rules: str, players: int, modules=(), phones=False):
-    from companion.table import Table, TableSetup
+    from companion.table.authority import Table
+    from companion.table.setup import TableSetup
+    from tests.companion.table.test_authority_king_intrigue import ki_setup
     from tests.companion.tablet_driver import TabletDriver
-    from tests.companion.test_table_king_intrigue import ki_setup
 
     out = []
     for seed in SEEDS:
@@ -36,7 +37,7 @@ def _games(rules: str, players: int, modules=(), phones=False):
             game = ki_setup(players, modules, variant="full")
         else:
             from engine import events as ev
-            from tests.companion.test_table_king_intrigue import COLOURS, HOMES
+            from tests.companion.table.test_authority_king_intrigue import COLOURS, HOMES
 
             ids = COLOURS[:players]
             game = ev.GameSetup(
@@ -53,7 +54,7 @@ def _games(rules: str, players: int, modules=(), phones=False):
 
 
 def _figures(logs, players: int) -> dict:
-    from tests.companion.test_table_king_intrigue import _ordinary_turns
+    from tests.companion.table.test_authority_king_intrigue import _ordinary_turns
 
     by_kind = defaultdict(list)
     turns, scorings = [], []
@@ -85,8 +86,8 @@ def _figures(logs, players: int) -> dict:
 
 def _box_setup() -> dict:
     """Your cards' box table: taps to enter a box (the engine tests' numbers, as from a box)."""
+    from tests.companion.table.test_authority_king_intrigue import WITH_MODULES
     from tests.companion.tablet_driver import box_table_taps
-    from tests.companion.test_table_king_intrigue import WITH_MODULES
     from tests.engine.king_intrigue.table import CARDS_FILE
 
     both = ("players-edition", "special-cards")

@@ -329,8 +329,8 @@ def cmd_app(args) -> int:
         raise UsageError("--screenshot needs --exit-after SECONDS (when to take it)")
     resume = None
     if args.resume:
-        from companion.store import log_paths
-        from companion.table import check_game
+        from companion.storage.store import log_paths
+        from companion.table.authority import check_game
 
         if args.resume == "last":  # the newest unfinished game that is not damaged
             checks = (check_game(path) for path in log_paths())
@@ -352,7 +352,7 @@ def cmd_app(args) -> int:
             raise UsageError(
                 f"--resume {args.resume}: {check.damage.summary()} Start the app without --resume to {choices}."
             )
-    from companion.app import run
+    from companion.ui.app import run
 
     return run(screenshot=args.screenshot, exit_after=args.exit_after, resume=resume)
 
@@ -403,7 +403,7 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.club.command import register_commands as register_club_commands
 
     register_club_commands(sub)
-    from companion.games_command import register_commands as register_games_commands
+    from companion.history.command import register_commands as register_games_commands
 
     register_games_commands(sub, UsageError)
     return parser

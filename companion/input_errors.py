@@ -1,4 +1,4 @@
-"""What the table refuses: below every module that submits to it (companion.table re-exports both)."""
+"""What the table refuses: below every module that submits to it (companion.table.authority re-exports both)."""
 
 
 class InputError(Exception):

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import random
 
+from companion.input_errors import InputError, NeedsConfirmation
+from companion.table.authority import Table
+from companion.table.setup import TableSetup
 from engine.events import GameSetup
 from engine.playout import random_event
 from firmware_bridge.adapter import TowerDrop
 from firmware_bridge.messages import COLOURS
-
-from companion.table import InputError, NeedsConfirmation, Table, TableSetup
 
 SIM_TOWER, SIM_BOOT = "castillo-script", "00c0ffee"
 

@@ -1,7 +1,7 @@
 """King and Intrigue's markers as a table lays them out (the snapshot's fields), in one place:
 the module whose card lays each one and how long it stays, as the tracked game keeps it
 (engine/effects/*.py, engine/rules/king_intrigue/round.py). Scoring only (engine/freeplay.py) and its
-board entry (companion/board_entry.py) read them here."""
+board entry (companion/entry/board.py) read them here."""
 
 from __future__ import annotations
 

@@ -315,7 +315,9 @@ def _replenish(rng, pid, o) -> ev.CourtReplenished:
 def _turn_action(rng, pid, o):
     place, special = o["place"], o["special"]
     if place and (not special or rng.random() < 0.5):
-        return ev.CaballerosPlaced(player=pid, placements=random_split(rng, random_count(rng, place["max"]), place["areas"]))
+        return ev.CaballerosPlaced(
+            player=pid, placements=random_split(rng, random_count(rng, place["max"]), place["areas"])
+        )
     if rng.random() < 0.1:
         return ev.SpecialActionSkipped(player=pid)
     option = rng.choice(special["options"]) if special["options"] else None

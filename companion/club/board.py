@@ -1,7 +1,7 @@
 """`elgrande club`: the room board and the tournament desk.
 
 A paho subscriber reads every table's retained state and online flag on the club broker
-(topics.table_filter); an aiohttp server on its own thread (companion/threaded_server.py, as the phone
+(topics.table_filter); an aiohttp server on its own thread (companion/web/server.py, as the phone
 server) serves:
 
     GET  /                 the room board (read-only; static/board.html)
@@ -31,7 +31,7 @@ hall it came through and why.
 Organiser requests carry `Authorization: Bearer <token>`; the token is checked on every one
 (constant-time). After `TokenThrottle.tries` wrong or missing tokens from one address, that address
 is refused (429) for a lockout that doubles with each further wrong try (30 s up to 15 min).
-The connections go through the phone server's guard (companion/phones/guard.py): idle and
+The connections go through the phone server's guard (companion/web/guard.py): idle and
 half-sent connections closed, per-address and total caps, heads and bodies limited, one log line
 per bad request; the `/events` streams are capped in all and per address and never swept as idle.
 A table's status on the board: `unknown` while the board itself has lost the broker (the page
@@ -61,6 +61,22 @@ from typing import Any, Callable, Optional
 from aiohttp import web
 from pydantic import ValidationError
 
+from companion.club.halls import HallPlan, misrouted
+from companion.club.topics import (
+    MAX_PAYLOAD,
+    StateMessage,
+    check_name,
+    hall_table_filter,
+    hall_topic,
+    online_topic,
+    seating_topic,
+    split_any_topic,
+    state_topic,
+    table_filter,
+)
+from companion.club.tournament import Tournament, TournamentError
+from companion.web.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
+from companion.web.server import ThreadedServer, json_error
 from firmware_bridge.guard import LogLimiter
 from firmware_bridge.transport_mqtt import (
     TlsFiles,
@@ -69,12 +85,6 @@ from firmware_bridge.transport_mqtt import (
     describe_refusal,
     make_client,
 )
-
-from companion.phones.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
-from companion.threaded_server import ThreadedServer, json_error
-from companion.club.halls import HallPlan, misrouted
-from companion.club.topics import MAX_PAYLOAD, StateMessage, check_name, hall_table_filter, hall_topic, online_topic, seating_topic, split_any_topic, state_topic, table_filter
-from companion.club.tournament import Tournament, TournamentError
 
 log = logging.getLogger("companion.club.board")
 

@@ -13,9 +13,8 @@ import threading
 import time
 from pathlib import Path
 
-from firmware_bridge.security import club_words
-
 from companion.safe_text import for_terminal
+from firmware_bridge.security import club_words
 
 TOKEN_ENV = "ELGRANDE_CLUB_TOKEN"
 PASSWORD_ENV = "ELGRANDE_CLUB_PASSWORD"
@@ -239,10 +238,9 @@ def _wait_for_signal() -> None:
 
 def cmd_club_sim(args) -> int:
     from companion import scripted
-    from companion.table import Table
-
     from companion.club.config import ClubConfig
     from companion.club.publisher import ClubPublisher
+    from companion.table.authority import Table
 
     try:
         config = ClubConfig(

@@ -6,9 +6,8 @@ from typing import Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from firmware_bridge.transport_mqtt import parse_broker_url
-
 from companion.club.topics import check_name
+from firmware_bridge.transport_mqtt import parse_broker_url
 
 
 class ClubConfig(BaseModel):

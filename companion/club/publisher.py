@@ -27,6 +27,17 @@ from typing import Callable, Optional
 
 from paho.mqtt import client as mqtt
 
+from companion.club.config import ClubConfig
+from companion.club.topics import (
+    HEARTBEAT,
+    MAX_SEATING,
+    Seated,
+    SeatingMessage,
+    online_topic,
+    public_state,
+    seating_topic,
+    state_topic,
+)
 from firmware_bridge.guard import LogLimiter
 from firmware_bridge.transport_mqtt import (
     TlsFiles,
@@ -35,9 +46,6 @@ from firmware_bridge.transport_mqtt import (
     describe_refusal,
     make_client,
 )
-
-from companion.club.config import ClubConfig
-from companion.club.topics import HEARTBEAT, MAX_SEATING, Seated, SeatingMessage, online_topic, public_state, seating_topic, state_topic
 
 log = logging.getLogger("companion.club")
 

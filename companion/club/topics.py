@@ -184,7 +184,7 @@ def public_state(
     now: Optional[float] = None,
     seated: Optional[Seated] = None,
 ) -> StateMessage:
-    """The club message of a companion.table.Table, from its public view only."""
+    """The club message of a companion.table.authority.Table, from its public view only."""
     pub = table.public()
     game = pub.game
     history = table.score_history()

@@ -24,7 +24,7 @@ import threading
 import weakref
 from typing import Any, Iterable, Optional
 
-from companion.table_log import SIMULTANEOUS
+from companion.table.log import SIMULTANEOUS
 
 UNNUMBERED = 0  # the sequence of an answer from a page that does not number them
 SEQ_KEY = "phone_seq"  # where a record keeps its answer's sequence

@@ -67,16 +67,31 @@ from typing import Annotated, Any, Callable, Literal, Optional
 from aiohttp import WSMsgType, web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from engine.board import CASTILLO
-from engine.events import SecretDiscSet, VetoUsed, VetoWaived
-
-from companion.prompts import MODIFIER_PREFIX
-from companion.table import SIMULTANEOUS, InputError, Table
-from companion.threaded_server import ThreadedServer, json_error
-from companion.phones.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
+from companion.input_errors import InputError
 from companion.phones.ordering import MAX_SEQ, SeatOrder, Stale, answer_in_force
 from companion.phones.seats import CODE_LIFETIME, MAX_TOKEN_CHARS, REFUSALS, SEAT_REFUSALS, Joined, Phone, Seats
-from companion.phones.views import DISC_KINDS, PURPOSE_TEXT, Faces, OptionOut, PhoneView, PrivateAsk, Snapshot, StatusView, modifier_faces, pending_view, phone_view, seat_choice, status_view
+from companion.phones.views import (
+    DISC_KINDS,
+    PURPOSE_TEXT,
+    Faces,
+    OptionOut,
+    PhoneView,
+    PrivateAsk,
+    Snapshot,
+    StatusView,
+    modifier_faces,
+    pending_view,
+    phone_view,
+    seat_choice,
+    status_view,
+)
+from companion.prompts.builder import MODIFIER_PREFIX
+from companion.table.authority import Table
+from companion.table.log import SIMULTANEOUS
+from companion.web.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
+from companion.web.server import ThreadedServer, json_error
+from engine.board import CASTILLO
+from engine.events import SecretDiscSet, VetoUsed, VetoWaived
 
 log = logging.getLogger("companion.phones")
 
@@ -1504,7 +1519,7 @@ def _evicted_region(table: Table) -> Optional[str]:
 
 
 def _cards_ask(pick, faces: Optional[Faces], mine: dict) -> PrivateAsk:
-    """A table's private pick of cards (companion.prompts.PrivatePick) as the phone asks it:
+    """A table's private pick of cards (companion.prompts.builder.PrivatePick) as the phone asks it:
     Modifier cards by face, Power cards by value; the seat's own current answer."""
     if pick.kind == "deal_modifiers" and faces is not None:
         options = [faces.option(face, min(pick.count, len(ids))) for face, ids in faces.ids.items()]

@@ -17,15 +17,17 @@ from kivy.clock import Clock
 from kivy.event import EventDispatcher
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 
+from companion.entry.corrections import correction_history
+from companion.input_errors import InputError, NeedsConfirmation
+from companion.prompts.builder import Prompt, PromptBuilder
+from companion.storage.store import keep_aside, log_paths, tip_path
+from companion.table.authority import Table, check_game
+from companion.table.log import GameCheck
+from companion.table.outcomes import OutcomeWords
+from companion.table.setup import TableSetup
+from companion.tower.connection import TOTALS_MISMATCH, TowerConnection
 from engine.board import Board, classic_board
 from engine.game import board_for
-
-from companion.corrections import correction_history
-from companion.outcomes import OutcomeWords
-from companion.prompts import Prompt, PromptBuilder
-from companion.store import keep_aside, log_paths, tip_path
-from companion.table import GameCheck, InputError, NeedsConfirmation, Table, TableSetup, check_game
-from companion.tower import TOTALS_MISMATCH, TowerConnection
 
 log = logging.getLogger("companion.ui")
 PHONE_PORT = int(os.environ.get("ELGRANDE_PHONE_PORT", "8750"))
@@ -364,7 +366,7 @@ class AppModel(EventDispatcher):
         self._refresh()
 
     def teach(self, again: bool = False) -> str:
-        """Starts teaching the tower this game's colours (companion.teaching); returns why it
+        """Starts teaching the tower this game's colours (companion.tower.teaching); returns why it
         cannot, in one line (also the toast), or ""."""
         link = self.tower_link
         why = link.teaching.start(again) if link else "This game has no tower to teach."

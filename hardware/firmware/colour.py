@@ -5,7 +5,7 @@ import math
 
 # The colour ids a tower may calibrate: the classic box's five (the default
 # calibration, and the only ids protocol 1.0 hosts know) and the 2023 box's
-# others, spelled as the table spells its players (companion/table.py). On the
+# others, spelled as the table spells its players (companion/table/authority.py). On the
 # wire an added colour travels in `xcol`/`xbest` (hardware/PROTOCOL.md 3.2).
 COLOURS = ("red", "yellow", "green", "blue", "black")
 ADDED = ("purple", "orange", "white")

@@ -21,7 +21,7 @@ from packaging.requirements import Requirement
 from packaging.specifiers import SpecifierSet
 from PIL import Image, ImageStat
 
-from companion.android import PURE_PYTHON_ENV
+from companion.ui.platform.android import PURE_PYTHON_ENV
 from firmware_bridge.ports import TOWER_USB_IDS
 
 ROOT = Path(__file__).parents[2]
@@ -144,7 +144,7 @@ def test_pure_python_switches_match_the_wheels_the_apk_ships():
     wheels = load("pure_wheels.json")["wheels"]
     assert {w["no_extensions_env"] for w in wheels.values() if "no_extensions_env" in w} == set(PURE_PYTHON_ENV)
     main = (ROOT / "main.py").read_text()
-    assert main.index("prepare_runtime()") < main.index("from companion.app import run")
+    assert main.index("prepare_runtime()") < main.index("from companion.ui.app import run")
 
 
 def test_permissions_api_levels_architectures_and_orientations():

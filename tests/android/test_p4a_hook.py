@@ -1,7 +1,7 @@
 """android/p4a_hook.py run as python-for-android runs it (`before_apk_assemble`, in the dist
 folder) over the manifest p4a 2026.05.09's sdl2 template renders for buildozer.spec
 (fixtures/AndroidManifest.sdl2.xml, written by fixtures/render_sdl2_manifest.py): one FileProvider
-inside <application>, with the authority companion/android.py asks for, sharing the folder the
+inside <application>, with the authority companion/ui/platform/android.py asks for, sharing the folder the
 replay screen writes exports to on Android and nothing beside it. No APK is built here: whether
 gradle, the manifest merger and a device agree is not tested."""
 
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import android
-from companion.store import DATA_DIR_ENV
+from companion.storage.store import DATA_DIR_ENV
+from companion.ui.platform import android
 from tests.android.test_buildozer_spec import SPEC
 
 ROOT = Path(__file__).parents[2]
@@ -97,7 +97,9 @@ def shared_uri(path: Path, files_dir: Path, paths_xml: Path) -> str | None:
 
 
 def test_the_exports_folder_the_tablet_writes_to_is_shared_and_the_games_are_not(tmp_path, monkeypatch):
-    from companion.ui import replay_screen  # Kivy imported before ANDROID_ARGUMENT is set (Kivy reads it)
+    from companion.ui.screens import (
+        replay as replay_screen,  # Kivy imported before ANDROID_ARGUMENT is set (Kivy reads it)
+    )
 
     files_dir = tmp_path / "files"  # Context.getFilesDir(), Kivy's App.user_data_dir on Android
     monkeypatch.setenv(DATA_DIR_ENV, "")

@@ -3,7 +3,7 @@
 Each step, the engine's random chooser (engine.playout.random_event) decides WHAT the
 table does (a legal input, as a scripted player would choose); the driver then finds
 HOW the tablet enters it: which button, map taps, sub-prompt or private screen of the
-prompt the table shows now (companion.prompts) produces exactly that input. An input the
+prompt the table shows now (companion.prompts.builder) produces exactly that input. An input the
 prompts cannot produce is an error: every legal choice must be reachable by taps.
 
 Taps are counted the way the app's screens take them (tests/companion/ui measure the real
@@ -25,7 +25,7 @@ app; this is the same model without Kivy):
                                before rules revision 3 counted before the action was announced
 A private choice made on a phone costs the tablet no tap (`phones=True`).
 
-With a `box` (a 2023 table learning its cards as they turn up, companion.card_learning), the
+With a `box` (a 2023 table learning its cards as they turn up, companion.table_rules.card_learning), the
 driver turns up the box's cards itself and enters what the tablet does not know, counting
 those taps apart (`Step.entry`):
   a listed card, stack not known   2 at that stack (Name the card, its name) instead of 1
@@ -50,7 +50,7 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Optional
 
-from companion.prompts import MODIFIER_PREFIX, Choice, Prompt
+from companion.prompts.builder import MODIFIER_PREFIX, Choice, Prompt
 from engine.board import CASTILLO
 from engine.playout import random_event
 from firmware_bridge.adapter import TowerDrop
@@ -410,9 +410,9 @@ def _norm(event: dict) -> dict:
 def box_table_taps(box: dict, players=(2, 3, 4, 5), modules=()) -> tuple[int, object]:
     """Taps that enter `box` (a King and Intrigue card file: the numbers printed on the table's
     cards) into a fresh "Your cards", cell by cell in the screen's order, as the screen takes
-    them (companion.ki_cards.taps_to: a chip 1, a value its digits and Set, a stepper its
+    them (companion.table_rules.ki_cards.taps_to: a chip 1, a value its digits and Set, a stepper its
     steps). Only the cells a game of `players` with `modules` needs. Returns (taps, the draft)."""
-    from companion.ki_cards import KICardsDraft, taps_to
+    from companion.table_rules.ki_cards import KICardsDraft, taps_to
 
     wanted = {(c.card, c.field): c.now for c in KICardsDraft(box).cells()}
     draft = KICardsDraft()
@@ -493,7 +493,7 @@ class Box:
         return None
 
     def _reveal(self, driver, ask) -> Step:
-        from companion.card_learning import new_card_entry
+        from companion.table_rules.card_learning import new_card_entry
 
         table = driver.table
         top = {s: self.stacks[s].pop() for s in sorted(self.stacks) if self.stacks[s]}
@@ -513,7 +513,7 @@ class Box:
                 ]
                 if not offered:
                     raise Unreachable(f"{card.name} is not offered on stack {stack}")
-                from companion.card_learning import learn_entry
+                from companion.table_rules.card_learning import learn_entry
 
                 learned.append(learn_entry(table.state, offered[0]))
                 picked.append(known)
@@ -531,7 +531,7 @@ class Box:
             )
             numbers += self.printed(stack, cid) != stack  # four stacks: a printed 3 tapped on stack 2
             table.complete_card_set([new])
-            from companion.rule_files import remember_card_entries
+            from companion.table_rules.files import remember_card_entries
 
             remember_card_entries([new])
             cost = 5 + numbers  # then picked in its column by itself
@@ -546,8 +546,8 @@ class Box:
     @staticmethod
     def _enterable(box_card):
         """A card not in the list, as its compact entry can take it: every number printed on it
-        (Decay's "2 each" too) on the entry's rows (companion.card_learning.printed_numbers)."""
-        from companion.card_learning import unenterable
+        (Decay's "2 each" too) on the entry's rows (companion.table_rules.card_learning.printed_numbers)."""
+        from companion.table_rules.card_learning import unenterable
 
         off = unenterable(box_card.effect, dict(box_card.params))
         if off:
@@ -556,8 +556,8 @@ class Box:
 
     def name_cards_left(self, driver: "TabletDriver") -> Optional[Step]:
         """The game is over: the box's cards left face down, turned over and named where the set
-        cannot place them (companion.card_learning.stacks_left), kept in Your cards."""
-        from companion.card_learning import Candidate, new_card_entry
+        cannot place them (companion.table_rules.card_learning.stacks_left), kept in Your cards."""
+        from companion.table_rules.card_learning import Candidate, new_card_entry
 
         table = driver.table
         offered = {s.stack: s for s in table.stacks_left()}
@@ -616,7 +616,7 @@ class Box:
         return Step("name_cards_left", None, taps, [], entry=taps, learned=costs)
 
     def _card_facts(self, driver, ask, cid: str) -> Step:
-        from companion.card_learning import card_facts
+        from companion.table_rules.card_learning import card_facts
 
         table = driver.table
         box_id = next(b for b, c in self.cards.items() if self.table_id(table, b) == cid)
@@ -638,7 +638,7 @@ class Box:
         )
 
     def _board_facts(self, driver, ask) -> Step:
-        from companion.fact_entry import FactsEntry
+        from companion.entry.facts import FactsEntry
 
         entry = FactsEntry.for_table(driver.table)
         taps = 1

@@ -181,7 +181,7 @@ def test_selfplay_and_demo_fill_only_what_the_tables_files_leave_unknown(tmp_pat
 
 def test_score_reads_a_card_file_with_power_shift_modifiers(tmp_path):
     """A fresh `python -m companion.cli score` loads the board before the flow: the card file's
-    Modifier check used to import engine.rules.power_shift half-way (a circular import)."""
+    Modifier check used to import engine.rules.edition_2023.power_shift half-way (a circular import)."""
     from importlib import resources  # the stand-in set's data, read as a table would type it
 
     shipped = json.loads(resources.files("engine.data").joinpath("power_shift_stand_in.json").read_text("utf-8"))

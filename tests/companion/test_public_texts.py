@@ -15,7 +15,7 @@ import random
 
 from pydantic import ValidationError
 
-from companion.prompts import Prompt, PromptBuilder
+from companion.prompts.builder import Prompt, PromptBuilder
 from engine.board import classic_board
 from engine.errors import RuleViolation
 from engine.events import GameSetup, event_from_dict
@@ -321,7 +321,7 @@ def test_no_public_text_depends_on_a_kept_hand_in_king_and_intrigue():
     "Each player then puts the 5 cards he chose not to use back in the box, without showing the
     other players." (a card left out, tapped, must not be refused as one "played in an earlier
     round", nor differently from any other card the hand does not hold)"""
-    from companion.king_intrigue import KIPromptBuilder
+    from companion.prompts.king_intrigue import KIPromptBuilder
     from engine.game import board_for
     from engine.playout import standin_files
 
@@ -377,7 +377,7 @@ def test_no_public_text_depends_on_a_kept_hand_in_king_and_intrigue():
 def _undo_words(table) -> str:
     """What the undo button asks before it takes back the last input (its question when it
     needs a confirmation); the input is then taken back, as a tap on Undo would."""
-    from companion.table import NeedsConfirmation
+    from companion.input_errors import NeedsConfirmation
 
     try:
         return "done: " + table.undo()
@@ -419,7 +419,8 @@ def test_no_undo_question_depends_on_a_kept_hand_or_a_modifier_card(tmp_path):
     """Two tables that differ only in a secret (the Power cards one player kept in King and
     Intrigue; the Modifier cards one player was dealt with Power Shift) show the same public
     view, prompts and undo questions, input after input."""
-    from companion.table import Table, TableSetup
+    from companion.table.authority import Table
+    from companion.table.setup import TableSetup
     from engine.game import board_for
     from engine.playout import standin_files
 

@@ -9,9 +9,8 @@ from engine import events as ev
 from engine.errors import RuleViolation
 from engine.flow import apply_event
 from engine.game import Game
-from engine.playout import snapshot_for_checks, check_invariants, random_event
+from engine.playout import check_invariants, random_event, snapshot_for_checks
 from engine.views import public_view
-
 from tests.engine.helpers import count, court, new_game, provinces, start_round, take_card
 
 

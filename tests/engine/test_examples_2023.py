@@ -8,7 +8,6 @@ from __future__ import annotations
 from engine import events as ev
 from engine.flow import _placement_areas
 from engine.scoring import score_area
-
 from tests.engine.effects.book2023 import _table
 from tests.engine.effects.game2023 import clear, count, general_scoring, grande, idx, put, refused, turn_with
 

@@ -6,8 +6,19 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
-from tests.engine.helpers import ROUND_2, count, court, finish_round, new_game, provinces, put, refused, score, start_round, take_card
+from tests.engine.helpers import (
+    ROUND_2,
+    count,
+    court,
+    finish_round,
+    new_game,
+    provinces,
+    put,
+    refused,
+    score,
+    start_round,
+    take_card,
+)
 
 
 def test_a_round_walks_through_its_phases_in_order():

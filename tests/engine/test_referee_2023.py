@@ -16,11 +16,46 @@ import pytest
 from engine import events as ev
 from engine.errors import RULES, RuleViolation
 from engine.game import Game
-from engine.playout import snapshot_for_checks, check_invariants, random_event
+from engine.playout import check_invariants, random_event, snapshot_for_checks
 from engine.views import player_view, public_view
-
-from tests.engine.effects.game2023 import BOARD_FILE, clear, count, court, finish_round, finish_turn, general_scoring, grande, king, new_game, provinces, put, seat, set_court, start_round, start_special, take
-from tests.engine.effects.referee2023 import BOARD_2_3, DEALT, DUMMY, MODIFIERS, TWO, _area_points, _castillo_table, _dummy_seat, _fields, _last_scoring, _points, _power_shift, _put_dummy, _refused, _round_of_plain_turns, _to_turn, _two
+from tests.engine.effects.game2023 import (
+    BOARD_FILE,
+    clear,
+    count,
+    court,
+    finish_round,
+    finish_turn,
+    general_scoring,
+    grande,
+    king,
+    new_game,
+    provinces,
+    put,
+    seat,
+    set_court,
+    start_round,
+    start_special,
+    take,
+)
+from tests.engine.effects.referee2023 import (
+    BOARD_2_3,
+    DEALT,
+    DUMMY,
+    MODIFIERS,
+    TWO,
+    _area_points,
+    _castillo_table,
+    _dummy_seat,
+    _fields,
+    _last_scoring,
+    _points,
+    _power_shift,
+    _put_dummy,
+    _refused,
+    _round_of_plain_turns,
+    _to_turn,
+    _two,
+)
 
 # More face-down cards for whole games (the test card set's stacks are short): the table's own.
 EXTRA_CARDS = tuple(

@@ -299,7 +299,8 @@ class FuzzRun:
 
     @staticmethod
     def _new_table(folder):
-        from companion.table import Table, TableSetup, TowerConfig
+        from companion.table.authority import Table
+        from companion.table.setup import TableSetup, TowerConfig
         from engine.events import GameSetup
 
         game = GameSetup(
@@ -324,8 +325,8 @@ class FuzzRun:
 
     def restart_app(self) -> None:
         """The app stops and starts again: the table from its log, a new link resuming after
-        the table's last drop (as companion.tower does)."""
-        from companion.table import Table
+        the table's last drop (as companion.tower.connection does)."""
+        from companion.table.authority import Table
 
         self.fig.caught_by_table += self.table.drops_again
         path = self.table.path

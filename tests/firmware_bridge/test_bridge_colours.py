@@ -21,7 +21,6 @@ from firmware_bridge.messages import (
     parse_host,
 )
 from firmware_bridge.sim import InProcessPort, SimulatedTower
-
 from tests.firmware_bridge.bridge_helpers import Wire, assert_exactly_once_in_order
 from tests.firmware_bridge.test_bridge_messages import DROP
 

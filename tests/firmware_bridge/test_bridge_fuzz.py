@@ -12,7 +12,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware_bridge import framing
-
 from tests.firmware_bridge.bridge_helpers import Wire, assert_exactly_once_in_order
 from tests.firmware_bridge.fuzz_frames import FuzzRun, HostileFrames, claims_something, wire_bytes
 

@@ -6,7 +6,6 @@ import random
 from firmware_bridge import framing
 from firmware_bridge.link import Link
 from firmware_bridge.sim import SimulatedTower
-
 from tests.firmware_bridge.bridge_helpers import Wire, assert_exactly_once_in_order
 
 

@@ -8,7 +8,6 @@ import pytest
 
 from firmware_bridge import framing
 from firmware_bridge.sim import SimulatedTower
-
 from tests.firmware_bridge.bridge_helpers import Wire, assert_exactly_once_in_order
 from tests.firmware_bridge.fuzz_frames import wire_bytes
 

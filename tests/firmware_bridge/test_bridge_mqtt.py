@@ -8,7 +8,6 @@ from paho.mqtt import client as mqtt
 
 from firmware_bridge.sim import MqttPort, SimulatedTower
 from firmware_bridge.transport_mqtt import MqttBridge, parse_broker_url
-
 from tests.firmware_bridge.bridge_helpers import Collector, assert_exactly_once_in_order
 
 

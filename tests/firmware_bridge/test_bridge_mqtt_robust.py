@@ -9,7 +9,6 @@ import time
 from firmware_bridge import framing
 from firmware_bridge.sim import MqttPort, SimulatedTower
 from firmware_bridge.transport_mqtt import MqttBridge
-
 from tests.firmware_bridge.bridge_helpers import Collector, assert_exactly_once_in_order
 from tests.firmware_bridge.test_bridge_cli import Proc
 

@@ -12,7 +12,6 @@ import pytest
 from firmware_bridge import framing
 from firmware_bridge.sim import MqttPort, SimulatedTower
 from firmware_bridge.transport_mqtt import MqttBridge
-
 from tests.firmware_bridge.bridge_helpers import Collector, assert_exactly_once_in_order
 from tests.firmware_bridge.locked_broker import STRANGER, TOWER, USERS, LockedBroker, client, close, make_certs
 

@@ -9,7 +9,6 @@ from firmware_bridge import framing
 from firmware_bridge.ports import find_tower, list_ports
 from firmware_bridge.sim import PtyPort, SimulatedTower
 from firmware_bridge.transport_serial import SerialBridge
-
 from tests.firmware_bridge.bridge_helpers import Collector, assert_exactly_once_in_order
 
 

@@ -10,7 +10,6 @@ import pytest
 from firmware_bridge import framing
 from firmware_bridge.sim import PtyPort, SimulatedTower
 from firmware_bridge.transport_serial import SerialBridge
-
 from tests.firmware_bridge.bridge_helpers import Collector, assert_exactly_once_in_order
 from tests.firmware_bridge.test_bridge_cli import Proc
 

@@ -11,7 +11,6 @@ from firmware_bridge import usb_android
 from firmware_bridge.ports import _android_ports, list_ports
 from firmware_bridge.sim import PtyPort, SimulatedTower
 from firmware_bridge.transport_serial import SerialBridge
-
 from tests.firmware_bridge.bridge_helpers import Collector, assert_exactly_once_in_order
 from tests.firmware_bridge.fake_usbserial4a import FakeSerial4a, FakeUsb
 

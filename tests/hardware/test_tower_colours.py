@@ -107,7 +107,7 @@ def test_a_colour_the_tower_was_not_calibrated_for_is_uncertain_never_a_classic_
 def test_an_orange_cube_may_pass_for_red_until_orange_is_calibrated(micropython):
     # The known limit: orange lies about 5 of red's spreads from red, at the edge of the
     # 4.5 a colour may be named within; a tower calibrated without orange names some orange
-    # cubes red (the companion sends such drops to a person: companion/tower.py). Calibrated
+    # cubes red (the companion sends such drops to a person: companion/tower/connection.py). Calibrated
     # with orange, they are orange.
     tb = calibrated(46, None)
     throw(tb, ["orange"], 30, gap_us=300000)

@@ -8,10 +8,9 @@ import subprocess
 import sys
 
 from companion.club.topics import StateMessage, online_topic, state_topic
-
+from tests.companion.club.conftest import CLUB, USERS, Listener
 from tests.companion.ui.test_app import HERE, ROOT, _looks_like_a_screen
 from tests.companion.ui.xvfb import XVFB_DEPTH
-from tests.companion.club.conftest import CLUB, USERS, Listener
 
 
 @contextlib.contextmanager

@@ -18,7 +18,6 @@ import time
 from playwright import sync_api
 
 from companion.club.tournament import POINTS, ranked
-
 from tests.companion.club.conftest import CLUB, TABLES, TOKEN, USERS
 
 TIMEOUT = 15000

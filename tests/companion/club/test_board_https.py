@@ -18,8 +18,7 @@ from playwright.sync_api import expect
 
 from companion.club.board import ClubBoard
 from companion.club.tournament import Journal, Tournament
-from companion.phones.guard import Limits
-
+from companion.web.guard import Limits
 from tests.companion.club.conftest import CLUB, TOKEN, USERS
 from tests.companion.club.test_command import elgrande
 from tests.companion.club.test_publisher import until

@@ -14,7 +14,6 @@ import pytest
 from companion.club.board import ClubBoard
 from companion.club.topics import state_topic
 from companion.club.tournament import Journal, Tournament
-
 from tests.companion.club.conftest import CLUB, TOKEN, USERS, Listener
 from tests.companion.club.test_publisher import until
 

@@ -15,11 +15,10 @@ import pytest
 
 from companion.club.board import ClubBoard, TokenThrottle
 from companion.club.tournament import Journal, Tournament
-from companion.phones.guard import Limits
-
-from tests.companion.phones.test_limits import LOADED_S, cut_off_while_dribbling
+from companion.web.guard import Limits
 from tests.companion.club.conftest import CLUB, TOKEN, USERS
 from tests.companion.club.test_publisher import until
+from tests.companion.web.test_guard import LOADED_S, cut_off_while_dribbling
 
 FAST = Limits(idle_timeout=0.5, body_timeout=0.5)
 WRONG = "not-the-token-at-all"

@@ -16,7 +16,6 @@ from playwright import sync_api
 from companion.club.board import ClubBoard
 from companion.club.topics import state_topic
 from companion.club.tournament import Tournament
-
 from tests.companion.club.conftest import CLUB, TOKEN, USERS
 
 COLOURS = ["red", "yellow", "green", "blue"]

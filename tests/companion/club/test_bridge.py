@@ -26,11 +26,10 @@ from companion.club.halls import HallPlan, mosquitto_hash
 from companion.club.publisher import ClubPublisher
 from companion.club.topics import PlayerState, Seated, StateMessage, hall_topic, online_topic, standings_of, state_topic
 from companion.club.tournament import Tournament
-from companion.table import Table
-from tests.firmware_bridge.bridge_helpers import free_port
-
+from companion.table.authority import Table
 from tests.companion.club.conftest import CLUB, TOKEN, ClubBroker, Listener
 from tests.companion.club.test_publisher import until
+from tests.firmware_bridge.bridge_helpers import free_port
 
 HALLS = {"hall-a": ["table-1", "table-2"], "hall-b": ["table-3", "table-4"]}
 NOT_AUTHORIZED = 135  # MQTT v5 PUBACK reason codes: the broker refused the publish,

@@ -19,9 +19,9 @@ import subprocess
 import pytest
 from playwright import sync_api
 
-from tests.companion.phones.test_browser import ARGS, CHROMIUM
 from tests.companion.club.conftest import CLUB, USERS, ClubBroker
 from tests.companion.club.test_board import Board, first_line, start, wait
+from tests.companion.phones.test_browser import ARGS, CHROMIUM
 
 TIMEOUT = 20000
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]

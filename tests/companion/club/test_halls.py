@@ -20,12 +20,11 @@ from companion.club.board import ClubBoard
 from companion.club.halls import HallPlan, misrouted
 from companion.club.topics import Seated, hall_topic, public_state, state_topic
 from companion.club.tournament import Tournament, TournamentError
-from companion.table import Table
-from tests.firmware_bridge.locked_broker import make_passwords
-
+from companion.table.authority import Table
 from tests.companion.club.conftest import CLUB, SHIPPED, TOKEN, USERS, ClubBroker, Listener
 from tests.companion.club.test_bridge import forged_result, read_passwords
 from tests.companion.club.test_publisher import until
+from tests.firmware_bridge.locked_broker import make_passwords
 
 
 def test_a_plan_puts_each_table_in_one_hall_and_names_halls_apart_from_tables():

@@ -12,11 +12,11 @@ import pytest
 from companion import scripted
 from companion.club.publisher import ClubPublisher
 from companion.club.topics import StateMessage, state_topic
-from companion.table import Table, TableSetup
-
-from tests.companion.test_table_2023 import game_setup
-from tests.companion.test_table_king_intrigue import ki_setup
+from companion.table.authority import Table
+from companion.table.setup import TableSetup
 from tests.companion.club.conftest import CLUB, Listener, club_config
+from tests.companion.table.test_authority_2023 import game_setup
+from tests.companion.table.test_authority_king_intrigue import ki_setup
 
 KEYS = set(StateMessage.model_fields) | {"id", "name", "score", "history", "rank"}
 

@@ -8,7 +8,6 @@ from playwright import sync_api
 
 from companion.club.board import ClubBoard
 from companion.club.tournament import Journal, Tournament
-
 from tests.companion.club.conftest import CLUB, TOKEN, USERS
 
 

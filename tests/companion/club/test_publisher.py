@@ -10,8 +10,7 @@ import time
 from companion import scripted
 from companion.club.publisher import ClubPublisher
 from companion.club.topics import StateMessage, online_topic, seating_topic, state_topic
-from companion.table import Table
-
+from companion.table.authority import Table
 from tests.companion.club.conftest import CLUB, Listener, club_config
 
 
@@ -157,10 +156,10 @@ def test_the_table_bar_words_for_the_club_link():
 
 def test_a_resume_after_android_stopped_the_club_link_publishes_again(club_broker):
     """Android may stop the app's threads and sockets while it is paused; on resume
-    companion.lifecycle.restore_links starts the club publisher again (the Kivy model's
+    companion.ui.platform.lifecycle.restore_links starts the club publisher again (the Kivy model's
     _start_club, here on a plain object), and the state played meanwhile reaches the board."""
-    from companion import lifecycle
     from companion.club.publisher import publisher_for
+    from companion.ui.platform import lifecycle
 
     class Model:  # what restore_links uses of companion.ui.model.AppModel
         tower_link = phones = None

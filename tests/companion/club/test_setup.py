@@ -12,8 +12,8 @@ from companion import scripted
 from companion.club.config import ClubConfig
 from companion.club.publisher import publisher_for
 from companion.club.topics import state_topic
-from companion.table import Table, TableSetup
-
+from companion.table.authority import Table
+from companion.table.setup import TableSetup
 from tests.companion.club.conftest import CLUB, Listener, club_config
 from tests.companion.club.test_publisher import until
 

@@ -12,7 +12,8 @@ import time
 import pytest
 
 from companion.phones import PhoneServer
-from companion.table import Table, TableSetup
+from companion.table.authority import Table
+from companion.table.setup import TableSetup
 from engine.events import GameSetup
 from engine.freeplay import RoundFinished
 from engine.playout import random_event

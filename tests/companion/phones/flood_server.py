@@ -24,7 +24,8 @@ limit = int(sys.argv[1])
 resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
 
 from companion.phones import PhoneServer  # noqa: E402
-from companion.table import Table, TableSetup  # noqa: E402
+from companion.table.authority import Table  # noqa: E402
+from companion.table.setup import TableSetup
 from engine.freeplay import RoundFinished  # noqa: E402
 from tests.companion.phones.conftest import SETUP  # noqa: E402
 

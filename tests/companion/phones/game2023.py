@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from companion.table import Table, TableSetup
+from companion.table.authority import Table
+from companion.table.setup import TableSetup
 from engine import events as ev
 from engine.playout import random_event, standin_files
 

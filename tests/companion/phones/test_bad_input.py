@@ -14,7 +14,6 @@ from hypothesis import strategies as st
 
 from companion.phones import PhoneServer
 from companion.phones.server import MAX_BODY, MAX_FRAME
-
 from tests.companion.phones.conftest import PICKS, PLAYERS, http, join, make_table, to_general_scoring
 from tests.companion.phones.wsclient import url
 

@@ -12,11 +12,22 @@ import shutil
 
 import pytest
 
-from companion.table import Table, TableSetup
+from companion.table.authority import Table
+from companion.table.setup import TableSetup
 from engine.events import CastilloCounted, GameSetup, SecretDiscsRevealed
 from firmware_bridge.adapter import TowerDrop
-
-from tests.companion.phones.conftest import NAMES, PICK_NAMES, PICKS, PLAYERS, http, make_table, seat_state, status_of, to_general_scoring, wait_for
+from tests.companion.phones.conftest import (
+    NAMES,
+    PICK_NAMES,
+    PICKS,
+    PLAYERS,
+    http,
+    make_table,
+    seat_state,
+    status_of,
+    to_general_scoring,
+    wait_for,
+)
 
 CHROMIUM = os.environ.get("ELGRANDE_CHROMIUM", "/usr/bin/chromium")
 ARGS = [

@@ -12,7 +12,6 @@ import pytest
 from playwright import sync_api
 
 from companion.phones.views import modifier_faces
-
 from tests.companion.phones.conftest import wait_for
 from tests.companion.phones.game2023 import NAMES, disc_purpose, find_table, table_2023
 from tests.companion.phones.test_browser import ARGS, CHROMIUM, PHONE, TIMEOUT

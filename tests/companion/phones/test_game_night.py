@@ -21,12 +21,23 @@ import weakref
 import aiohttp
 
 from companion.phones import PhoneServer
-from companion.table import Table, TableSetup
+from companion.table.authority import Table
+from companion.table.setup import TableSetup
 from engine.events import CastilloCounted, GameSetup, SecretDiscSet, SecretDiscsRevealed
 from engine.freeplay import RoundFinished
 from firmware_bridge.adapter import TowerDrop
-
-from tests.companion.phones.conftest import PICK_NAMES, PICKS, PLAYERS, awaited, code_of, http, join, make_table, status_of, to_general_scoring
+from tests.companion.phones.conftest import (
+    PICK_NAMES,
+    PICKS,
+    PLAYERS,
+    awaited,
+    code_of,
+    http,
+    join,
+    make_table,
+    status_of,
+    to_general_scoring,
+)
 from tests.companion.phones.wsclient import run, url
 
 # Game 1 (conftest): Ana red, Bruno yellow, Carmen green, Dora blue. Game 2: Bruno and Carmen swap

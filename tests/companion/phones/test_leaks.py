@@ -19,11 +19,10 @@ import secrets
 import aiohttp
 import pytest
 
-from companion.table import Table
+from companion.table.authority import Table
 from engine.events import CastilloCounted, SecretDiscSet, SecretDiscsRevealed
 from engine.freeplay import RoundFinished
 from firmware_bridge.adapter import TowerDrop
-
 from tests.companion.phones.conftest import PICK_NAMES, PICKS, PLAYERS, code_of, join, make_table, to_general_scoring
 from tests.companion.phones.held_frames import until_frame, until_latest
 from tests.companion.phones.wsclient import url

@@ -26,9 +26,8 @@ import aiohttp
 import pytest
 
 from companion.phones.views import modifier_faces
-from companion.table import Table
+from companion.table.authority import Table
 from engine.events import SecretDiscSet, SecretDiscsRevealed
-
 from tests.companion.phones.conftest import join
 from tests.companion.phones.game2023 import disc_purpose, find_table, grande_in_castillo_scoring, table_2023
 from tests.companion.phones.held_frames import until_latest

@@ -12,8 +12,8 @@ import json
 import aiohttp
 
 from companion.phones.ordering import MAX_SEQ, STALE, last_sequences
-from companion.table import Table, TableSetup
-
+from companion.table.authority import Table
+from companion.table.setup import TableSetup
 from tests.companion.phones.conftest import http, join, make_table, to_general_scoring, wait_for
 from tests.companion.phones.game2023 import setup_2023
 from tests.companion.phones.test_phones_2023 import _deal_all, me, seated

@@ -16,11 +16,19 @@ import aiohttp
 import pytest
 
 from companion.phones.views import modifier_faces
-from companion.table import Table, TableSetup
+from companion.table.authority import Table
+from companion.table.setup import TableSetup
 from engine import events as ev
-
 from tests.companion.phones.conftest import http, join, make_table, wait_for
-from tests.companion.phones.game2023 import NAMES, disc_purpose, find_table, grande_in_castillo_scoring, play_until, setup_2023, table_2023
+from tests.companion.phones.game2023 import (
+    NAMES,
+    disc_purpose,
+    find_table,
+    grande_in_castillo_scoring,
+    play_until,
+    setup_2023,
+    table_2023,
+)
 from tests.companion.phones.wsclient import phone, run, until
 
 # Deals that are legal together, by face (see test_faces_group_twins_...): Ana holds both

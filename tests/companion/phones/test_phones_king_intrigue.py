@@ -17,15 +17,16 @@ import secrets
 import aiohttp
 import pytest
 
+from companion.input_errors import InputError, NeedsConfirmation
 from companion.phones.views import AGAIN_HINT
-from companion.table import InputError, NeedsConfirmation, Table, TableSetup
+from companion.table.authority import Table
+from companion.table.setup import TableSetup
 from engine import events as ev
-from tests.engine.king_intrigue.table import ALL, CARDS_FILE
-
 from tests.companion.phones.conftest import http, join, wait_for
 from tests.companion.phones.held_frames import until_latest
 from tests.companion.phones.test_leaks import FORBIDDEN_KEYS, call, keys, ws_frames
 from tests.companion.phones.wsclient import url
+from tests.engine.king_intrigue.table import ALL, CARDS_FILE
 
 PLAYERS = ["red", "yellow", "green"]
 NAMES = {"red": "Ana", "yellow": "Bruno", "green": "Carmen"}
@@ -285,7 +286,7 @@ def _table_at_disc(purpose: str) -> Table:
     import random
 
     from engine.playout import random_event
-    from tests.companion.test_table_king_intrigue import BOTH, ki_setup
+    from tests.companion.table.test_authority_king_intrigue import BOTH, ki_setup
 
     for seed in range(60):
         table = Table(TableSetup(game=ki_setup(4, BOTH), mode="tracking", tower={"kind": "none"}))

@@ -11,8 +11,20 @@ import pytest
 
 from companion.phones import PhoneServer, lan_address
 from engine.events import CastilloCounted, SecretDiscSet, SecretDiscsRevealed
-
-from tests.companion.phones.conftest import NAMES, PICKS, PLAYERS, code_of, http, join, make_table, seat_state, status_of, to_general_scoring, to_special_disc, wait_for
+from tests.companion.phones.conftest import (
+    NAMES,
+    PICKS,
+    PLAYERS,
+    code_of,
+    http,
+    join,
+    make_table,
+    seat_state,
+    status_of,
+    to_general_scoring,
+    to_special_disc,
+    wait_for,
+)
 from tests.companion.phones.wsclient import frame, phone, pick, quiet, run, spectator, until
 
 
@@ -492,7 +504,7 @@ def test_a_busy_port_is_an_oserror_the_app_can_fall_back_from(start_server):
 def test_the_pause_glue_sees_a_running_phone_server_and_one_stopped():
     """lifecycle.phones_running is what Android's resume asks before restarting the phones: a
     running server must not be restarted (its seats' codes would change), a stopped one must."""
-    from companion import lifecycle
+    from companion.ui.platform import lifecycle
 
     server = PhoneServer(make_table(), host="127.0.0.1").start()
     try:

@@ -4,10 +4,9 @@ refusal used to carry the server's full file path)."""
 
 from __future__ import annotations
 
-from tests.companion.test_full_disk import file_size_limit
-
 from tests.companion.phones.conftest import join, make_table, to_general_scoring
 from tests.companion.phones.test_ordering import disc, http_pick, log_lines
+from tests.companion.storage.test_full_disk import file_size_limit
 
 
 def test_a_pick_on_a_full_storage_is_refused_in_one_line_without_a_path(start_server):

@@ -66,7 +66,7 @@ def _phones_answer(port: int) -> int:
 def back_pause_resume_keep_awake(d):
     from kivy.core.window import Window
 
-    from companion.navigation import LEAVE_GAME_QUESTION, QUIT_QUESTION
+    from companion.ui.platform.navigation import LEAVE_GAME_QUESTION, QUIT_QUESTION
 
     app = d.app
     facts = d.facts = {}
@@ -123,7 +123,7 @@ def back_pause_resume_keep_awake(d):
 
     # Pause and resume with everything still running: nothing to restart
     table = d.model.table
-    from companion import lifecycle
+    from companion.ui.platform import lifecycle
 
     yield from _wait_for(
         d,

@@ -28,7 +28,7 @@ import sys
 import traceback
 from pathlib import Path
 
-import companion.app  # noqa: F401  (sets Kivy's config before anything imports kivy)
+import companion.ui.app  # noqa: F401  (sets Kivy's config before anything imports kivy)
 
 # isort: split
 from kivy.tests.common import UnitTestTouch
@@ -305,7 +305,7 @@ def back_home(d):
 def _fresh_setup_screen(d) -> None:
     """The new-game screen as the app builds it at start: the rule choice read from the data
     folder (as after a restart), nothing of the last scenario's entries (players, options)."""
-    from companion.ui.setup_screen import SetupScreen
+    from companion.ui.screens.setup import SetupScreen
 
     manager = d.app.root
     manager.remove_widget(manager.get_screen("setup"))
@@ -352,8 +352,8 @@ def run(spec: str, shots: Path, result: Path) -> int:
     sys.path.insert(0, str(Path(__file__).parent))
     from kivy.clock import Clock
 
-    from companion.app import ElGrandeApp
-    from companion.store import DATA_DIR_ENV
+    from companion.storage.store import DATA_DIR_ENV
+    from companion.ui.app import ElGrandeApp
 
     _no_dialog_fades()
     _scroll_view_taps_at_once()

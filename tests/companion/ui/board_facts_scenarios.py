@@ -33,7 +33,7 @@ OUR_BOARD = {
 def _dialog():
     from kivy.core.window import Window
 
-    from companion.ui.pick_dialogs import BoardFacts
+    from companion.ui.dialogs.pick import BoardFacts
 
     return next((w for w in Window.children if isinstance(w, BoardFacts)), None)
 
@@ -118,7 +118,8 @@ def _enter(d, dialog, values):
 def _the_tables_cards_and_tiles() -> None:
     """What this table entered before: its cards (the self-play stand-ins stand for them) and
     the two Scoring tiles (on the 4-5 side's page; the same tiles on both sides)."""
-    from companion.rule_files import board_path, cards_path, write_json
+    from companion.table_rules.files import board_path, cards_path
+    from companion.table_rules.storage import write_json
     from engine.playout import standin_files
 
     board_file, cards_file = standin_files("2023", 4)
@@ -177,7 +178,7 @@ def scoreboards_asked_when_first_needed(d):
     )
     yield from _close_outcomes(d)
     d.facts["general_scoring"] = next(s.title for s in table.state.scoring_log if s.title.startswith("General"))
-    from companion.rule_files import BoardDraft
+    from companion.table_rules.files import BoardDraft
 
     kept = BoardDraft.load("2-3")
     d.facts["kept"] = {f.area: [list(f.value), f.status] for f in kept.facts() if f.kind == "scoreboard"}
@@ -208,7 +209,7 @@ def exile_asks_the_neighbours(d):
     is refused with the board's rule); then the King goes to France by taps."""
     import copy
 
-    from companion.table import TableSetup
+    from companion.table.setup import TableSetup
     from engine.events import GameSetup
     from engine.playout import standin_files
 
@@ -282,6 +283,6 @@ def exile_asks_the_neighbours(d):
     d.facts["king"] = table.public().game["king"]
     place = table.asked().options.get("place") or {}
     d.facts["place_next_to"] = sorted(a for a in place.get("areas", []) if a != "castillo")
-    from companion.rule_files import BoardDraft
+    from companion.table_rules.files import BoardDraft
 
     d.facts["kept"] = list(BoardDraft.load("4-5").fact("spaces.france.neighbours").value)

@@ -29,7 +29,7 @@ from pathlib import Path
 from checks_2023_ki import KI_MARKER_TAGS, ki_markers_entered_by_taps, learned_the_box, map_2023_checks
 from scenarios import _wait_for
 
-DATA_DIR_ENV = "ELGRANDE_DATA_DIR"  # companion.store's; the app reads it each time
+DATA_DIR_ENV = "ELGRANDE_DATA_DIR"  # companion.storage.store's; the app reads it each time
 
 
 def home_again(d):
@@ -39,7 +39,7 @@ def home_again(d):
     from kivy.core.window import Window
     from kivy.uix.modalview import ModalView
 
-    from companion.ui.setup_screen import SetupScreen
+    from companion.ui.screens.setup import SetupScreen
 
     for view in [w for w in Window.children if isinstance(w, ModalView)]:
         view.dismiss()

@@ -14,7 +14,7 @@ NAMES_FILE = "damaged_names.json"  # {"keep": file name, "open": file name}, in 
 
 
 def _row(d, file_name: str):
-    from companion.ui.home_screen import GameRow
+    from companion.ui.screens.home import GameRow
 
     rows = [w for w in d.widgets() if isinstance(w, GameRow) and f"[{file_name}]" in w.title]
     assert len(rows) == 1, f"{len(rows)} rows for {file_name}"
@@ -30,13 +30,13 @@ def _tap_in_row(d, file_name: str, label: str):
 
 
 def scenario(d, keep_name: str, open_name: str):
-    from companion.store import games_dir
+    from companion.storage.store import games_dir
 
     yield 0.5
     assert d.current == "home", d.current
     home = d.screen("home")
     d.shot("home_damaged_logs")
-    from companion.ui.home_screen import GameRow
+    from companion.ui.screens.home import GameRow
 
     rows = [w for w in d.widgets() if isinstance(w, GameRow)]
     logs = sorted(p.name for p in games_dir().glob("*.jsonl"))
@@ -71,7 +71,7 @@ def scenario(d, keep_name: str, open_name: str):
 
 
 def damaged_home(d):
-    from companion.store import data_dir
+    from companion.storage.store import data_dir
 
     names = json.loads((data_dir() / NAMES_FILE).read_text())
     yield from scenario(d, names["keep"], names["open"])

@@ -41,7 +41,7 @@ COURT = {
     170: 0,
     180: 0,
 }
-SCORING = {60: 0, 100: 1, 110: 2, 120: 3, 150: 4, 170: 5}  # index in companion.ki_cards.SCORINGS
+SCORING = {60: 0, 100: 1, 110: 2, 120: 3, 150: 4, 170: 5}  # index in companion.table_rules.ki_cards.SCORINGS
 PLACES_3 = [2, 3, 5]
 MODULE_COURT = {
     "pe_joker": 0,
@@ -170,7 +170,7 @@ def cards_by_taps(d):
     """New game with King and Intrigue; Start refused, leading to Your cards; the box's numbers
     entered there by taps, exported, changed, imported back (a bad file refused); back on the
     new-game screen, which asks for nothing more. The game is started by the caller."""
-    from companion.rule_files import exports_folder
+    from companion.table_rules.storage import exports_folder
 
     yield 0.3
     d.tap("New game")
@@ -295,8 +295,8 @@ def look_at_ki_screens(d):
     overlapping) and photographed: the new-game screen, Your cards (top and the modules' cards),
     and the table through its setup and first turns (the disc, the 13 kept behind the private
     screen, the Power cards, the court, a turn with who holds which Action card)."""
-    from companion.ki_cards import KICardsDraft
-    from tests.companion.test_table_king_intrigue import WITH_MODULES
+    from companion.table_rules.ki_cards import KICardsDraft
+    from tests.companion.table.test_authority_king_intrigue import WITH_MODULES
 
     d.facts = {}
     KICardsDraft(WITH_MODULES).save()  # what the table entered from its box before

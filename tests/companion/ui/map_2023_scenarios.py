@@ -13,8 +13,8 @@ from layout_checks import check_screen, map_marks
 from map_2023_states import POSITIONS
 from scenarios import _wait_for
 
-from companion.table import TableSetup
-from companion.ui import map_layout
+from companion.table.setup import TableSetup
+from companion.ui.widgets import map_layout
 from engine.events import GameSetup
 
 PLAYERS = ["red", "yellow", "green", "blue", "black"]

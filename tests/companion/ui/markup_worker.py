@@ -15,8 +15,8 @@ from pathlib import Path
 
 from kivy.uix.label import Label  # noqa: E402
 
-import companion.app  # noqa: F401  (Kivy's config, common.kv and the window, as the app has them)
-from companion.history import read_record, replay_log, statistics  # noqa: E402
+import companion.ui.app  # noqa: F401  (Kivy's config, common.kv and the window, as the app has them)
+from companion.history.records import read_record, replay_log, statistics  # noqa: E402
 
 WIDTH = 600
 
@@ -42,7 +42,7 @@ def walk(widget):
 
 
 def replay_labels(path: Path) -> dict:
-    from companion.ui.replay_screen import ReplayScreen
+    from companion.ui.screens.replay import ReplayScreen
 
     screen = ReplayScreen(size=(1280, 800))
     screen.open_replay(replay_log(path), "a game", record=read_record(path))
@@ -62,7 +62,7 @@ def replay_labels(path: Path) -> dict:
 
 def name_cell(name: str) -> dict:
     """The table screen's score row: a player's name (wrapped after hyphens) and VETO."""
-    from companion.ui.table_screen import TableScreen, _cell
+    from companion.ui.screens.table import TableScreen, _cell
 
     cell = _cell("", markup=True, halign="left")
     cell.width = 180
@@ -73,9 +73,9 @@ def name_cell(name: str) -> dict:
 
 
 def other_labels(path: Path, name: str) -> dict:
-    from companion.ui.home_screen import players_markup
-    from companion.ui.phone_check import PhoneCheck
-    from companion.ui.stats_screen import stats_text
+    from companion.ui.screens.home import players_markup
+    from companion.ui.screens.stats import stats_text
+    from companion.ui.widgets.phone_check import PhoneCheck
 
     record = read_record(path)
     check = {
@@ -98,7 +98,7 @@ def name_typed(pasted: str) -> str:
     """What the setup's name field keeps of a paste."""
     from kivy.clock import Clock
 
-    from companion.ui.setup_screen import NameInput
+    from companion.ui.screens.setup import NameInput
 
     field = NameInput(multiline=False)
     Clock.tick()  # a text input takes text once its lines are made (the next frame)

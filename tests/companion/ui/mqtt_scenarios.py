@@ -22,7 +22,7 @@ def _setup(d, broker, tower_id, user="", password="", ca_file=""):
 
 
 def _panel_text(d) -> str:
-    from companion.ui.tower_panel import TowerPanel
+    from companion.ui.widgets.tower_panel import TowerPanel
 
     [panel] = [w for w in d.widgets() if isinstance(w, TowerPanel)]
     return panel.status_text

@@ -147,7 +147,7 @@ def phones_stay_joined_for_the_next_game(d):
         assert "disagree" in d.model.message and not any(ch.isdigit() for ch in d.model.message)
         d.tap("Tower:")
         yield 0.3
-        from companion.ui.tower_panel import TowerPanel
+        from companion.ui.widgets.tower_panel import TowerPanel
 
         panel = next(w for w in d.widgets() if isinstance(w, TowerPanel))
         assert "disagree" in panel.totals_text and panel.totals_fault

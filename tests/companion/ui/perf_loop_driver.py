@@ -31,7 +31,7 @@ def loop_figures(d):
     from kivy.uix.widget import Widget
 
     from companion.scripted import scripted_setup
-    from companion.ui.map_view import PULSE_STEPS
+    from companion.ui.widgets.map_view import PULSE_STEPS
 
     app, model = d.app, d.model
     out: dict = {"pulse_steps": PULSE_STEPS}

@@ -25,7 +25,8 @@ RETURNED = ("infiltration", "withdrawal", "revelation", "standin_court")
 def _table_files():
     """The table's board and cards, entered from its box before this game (the self-play
     stand-ins stand for them): kept in the user data folder like Your board and Your cards."""
-    from companion.rule_files import board_path, cards_path, write_json
+    from companion.table_rules.files import board_path, cards_path
+    from companion.table_rules.storage import write_json
     from engine.playout import standin_files
 
     board_file, cards_file = standin_files("2023", 5)

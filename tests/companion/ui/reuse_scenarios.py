@@ -6,7 +6,7 @@ import gc
 
 from scenarios import _reveal_cards, _start_tracked_three_player_game, _wait_for
 
-from companion.prompts import PromptBuilder
+from companion.prompts.builder import PromptBuilder
 
 
 def _count_widgets_made():
@@ -25,7 +25,7 @@ def _count_widgets_made():
 
 
 def _sheet(d):
-    from companion.ui.pick_dialogs import RevealCards
+    from companion.ui.dialogs.pick import RevealCards
 
     return next((w for w in d.widgets() if isinstance(w, RevealCards)), None)
 

@@ -289,7 +289,7 @@ def two_players_enter_the_missing_side(d):
 
 
 def _card_file(d) -> dict:
-    from companion.rule_files import cards_path
+    from companion.table_rules.files import cards_path
 
     return json.loads(cards_path().read_text())
 
@@ -299,7 +299,7 @@ def card_set_by_taps(d):
     found in the box added by its effect (a wrong stack refused first); the set exported, changed,
     then imported back to what was exported; a file with a mistake refused naming the field, the
     set unchanged."""
-    from companion.rule_files import exports_folder
+    from companion.table_rules.storage import exports_folder
 
     d.facts = {}
     yield 0.3

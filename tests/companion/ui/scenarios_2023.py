@@ -25,9 +25,9 @@ from typing import Optional
 from layout_checks import check_screen
 from scenarios import _wait_for
 
-from companion.prompts import Prompt
+from companion.prompts.builder import Prompt
 from engine.board import CASTILLO
-from engine.playout import random_count, random_split, random_event
+from engine.playout import random_count, random_event, random_split
 from tests.companion.tablet_driver import _as_the_tablet_orders, _counts_for, _matches, _norm, _then, _values
 
 PATIENCE = 45.0  # seconds a wait may last on a loaded machine (2 cores, other tests beside it)
@@ -60,7 +60,7 @@ MOVES_THE_KING = ("move_king", "exile", "entourage", "your_majesty", "rebellion"
 
 @dataclass
 class Step:
-    """One input as the headless tests count it (tests/companion/test_table_2023.py reads these)."""
+    """One input as the headless tests count it (tests/companion/table/test_authority_2023.py reads these)."""
 
     kind: str
     actor: Optional[str]
@@ -86,7 +86,7 @@ def start_2023_game(d, modules=("new-regency", "power-shift"), variant="short", 
     """A new 2023 game through the model (the new-game screen's rule choice is another screen's
     test): the dummy white, the King in Castilla, the simulated tower (it knows blue, not purple
     nor white)."""
-    from companion.table import TableSetup
+    from companion.table.setup import TableSetup
     from engine.events import GameSetup
 
     board_file, cards_file = _files(len(players))
@@ -571,7 +571,7 @@ class Tablet:
         raise AssertionError(f"{w.text!r} could not be scrolled into view")
 
     def _private(self, pick, values):
-        from companion.ui.dialogs import PrivateQuestion
+        from companion.ui.dialogs.common import PrivateQuestion
 
         d = self.d
         yield from _wait_for(d, lambda: isinstance(self._dialog(), PrivateQuestion), PATIENCE)
@@ -617,7 +617,7 @@ class Tablet:
     def reveal_step(self):
         """The reveal, by the sheet that opens by itself: one tap per stack (a stack's only card
         is picked already), then Reveal."""
-        from companion.ui.pick_dialogs import RevealCards
+        from companion.ui.dialogs.pick import RevealCards
 
         d = self.d
         ask = self.table.asked()
@@ -643,7 +643,7 @@ class Tablet:
         """The card the set does not list turns up: "A card is not listed: add it" on the sheet,
         its effect from the list (its rule text beside it), its name, stack and copies, Add; the
         sheet opens again with it. A wrong entry first: refused with its message."""
-        from companion.ui.pick_dialogs import AddCard, RevealCards
+        from companion.ui.dialogs.pick import AddCard, RevealCards
 
         d = self.d
         yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
@@ -686,7 +686,7 @@ class Tablet:
     def complete_civil_war(self):
         """Civil War was refused (its outcome not entered): completed from the card at the next
         reveal ("Add or complete a card", the listed card, its outcome, Save); the sheet opens again."""
-        from companion.ui.pick_dialogs import AddCard, RevealCards
+        from companion.ui.dialogs.pick import AddCard, RevealCards
 
         d = self.d
         yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
@@ -883,9 +883,9 @@ def learn_the_box(d, tablet):
     name. Stack 1: "Name the card", a few letters typed, Intrigue; stack 2: Veto; stack 3:
     Outposts; stack 4: a card not in the list (its effect, name and numbers); then Reveal, and the
     stacks are kept in Your cards."""
-    from companion.rule_files import CardSetDraft
-    from companion.table import TableSetup
-    from companion.ui.pick_dialogs import AddCard, NameCard, RevealCards
+    from companion.table.setup import TableSetup
+    from companion.table_rules.files import CardSetDraft
+    from companion.ui.dialogs.pick import AddCard, NameCard, RevealCards
     from engine.events import GameSetup
     from engine.playout import standin_files
 
@@ -960,7 +960,7 @@ def learn_the_box(d, tablet):
     yield 0.2
     said_after = d.model.message
     # A card's number nobody entered, read off it (as its turn offers: Read Civil War's outcome off the card)
-    from companion.ui.pick_dialogs import CardFacts
+    from companion.ui.dialogs.pick import CardFacts
 
     d.screen("table")._action_card_facts("civil_war")
     yield from _wait_for(d, lambda: isinstance(d.dialog(), CardFacts), PATIENCE)
@@ -997,7 +997,7 @@ def scoring_only_2023(d):
     """A short 2023 game in scoring-only mode, 2 players and the dummy: the board entered by taps
     (the dummy's Caballeros, the King in France, a Scoring tile), rounds finished, each general
     scoring's discs on the tablet (none for the dummy), the Castillo lifted, to the end screen."""
-    from companion.table import TableSetup
+    from companion.table.setup import TableSetup
     from engine.events import GameSetup
 
     d.facts = {}

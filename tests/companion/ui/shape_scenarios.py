@@ -137,7 +137,7 @@ def _teach_a_little(d):
 
 
 def every_screen(d):
-    from companion.ui.setup_screen import NAME_MAX
+    from companion.ui.screens.setup import NAME_MAX
 
     assert len(NAMES["red"]) == NAME_MAX and " " not in NAMES["red"]
     d.facts = {}

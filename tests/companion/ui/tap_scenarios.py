@@ -233,7 +233,7 @@ def _budget_tablet(d, seed: int):
 
 
 def _start_power_shift_game(d):
-    from companion.table import TableSetup
+    from companion.table.setup import TableSetup
     from engine.events import GameSetup
     from engine.playout import standin_files
 

@@ -2,7 +2,7 @@
 app_driver.py), one launch at 1280x800 (scenarios_2023.launch_2023) read by several tests: a
 whole 2-player game with the dummy, New Regency and Power Shift, tracked by taps on the tablet
 alone; every new prompt it reaches; the classic tap budgets measured on it the way the headless
-2023 tests define them (tests/companion/test_table_2023.py), with the layout checks of every
+2023 tests define them (tests/companion/table/test_authority_2023.py), with the layout checks of every
 screen shown; a first game learning the box; a short scoring-only game; a 5-player game with
 every module started from the new-game screen; the 2023 map. The new prompts at the other two
 tablet shapes are in the screen catalogue (catalogue_2023_ki.py)."""
@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.companion.test_table_2023 import general_scorings, ordinary_turns
-
+from tests.companion.table.test_authority_2023 import general_scorings, ordinary_turns
 from tests.companion.ui.checks_2023_ki import learned_the_box, map_2023_checks
 from tests.companion.ui.test_app import _drive, _looks_like_a_screen
 

@@ -10,9 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.table import Table
+from companion.table.authority import Table
 from engine.snapshot import load_snapshot, score_snapshot
-
 from tests.companion.ui.checks_2023_ki import ki_markers_entered_by_taps
 from tests.companion.ui.test_app import _looks_like_a_screen
 from tests.companion.ui.test_app_2023 import launched, part

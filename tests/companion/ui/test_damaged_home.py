@@ -9,8 +9,7 @@ import sys
 
 import pytest
 
-from tests.companion.test_damaged_logs import DAMAGE, fill_with_damaged_logs, make_reference
-
+from tests.companion.storage.test_damaged_logs import DAMAGE, fill_with_damaged_logs, make_reference
 from tests.companion.ui.damaged_home_driver import NAMES_FILE
 from tests.companion.ui.test_app import _launch, _looks_like_a_screen, _shots, night_launch
 

@@ -18,11 +18,10 @@ from collections import Counter
 import pytest
 
 from companion.scripted import fingerprint
-from companion.table import Table
+from companion.table.authority import Table
 from engine.playout import random_event
+from tests.companion.table.test_authority_2023 import general_scorings, new_table
 from tests.companion.tablet_driver import TabletDriver, _as_the_tablet_orders, _norm
-from tests.companion.test_table_2023 import general_scorings, new_table
-
 from tests.companion.ui.test_app_2023 import _budgets
 
 PLAYERS = 5

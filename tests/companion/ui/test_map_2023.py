@@ -15,15 +15,22 @@ from __future__ import annotations
 import itertools
 import random
 
-from companion.ui import map_layout
+from companion.ui.widgets import map_layout
 from engine.board import load_board
 from engine.flow import apply_event
 from engine.game import board_for, start_state
 from engine.playout import play_random_game
 from engine.views import public_view
-
 from tests.companion.ui.test_map_layout import problems, text_size
-from tests.companion.ui.test_map_shapes import _distance_to_boundary, _edges, _segments_cross_properly, _sign, _signed_area, _strictly_inside, _undirected_edges
+from tests.companion.ui.test_map_shapes import (
+    _distance_to_boundary,
+    _edges,
+    _segments_cross_properly,
+    _sign,
+    _signed_area,
+    _strictly_inside,
+    _undirected_edges,
+)
 
 MAP = map_layout.map_shapes("2023")
 CLASSIC = map_layout.map_shapes("classic")

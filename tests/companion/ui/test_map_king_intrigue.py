@@ -1,4 +1,4 @@
-"""King and Intrigue's markers on the map (companion/ui/map_layout.py), without Kivy: the 2x
+"""King and Intrigue's markers on the map (companion/ui/widgets/map_layout.py), without Kivy: the 2x
 markers, the Alliance's two regions and the relocated Castillo as tags on their regions, and a
 reversed mobile scoreboard (Revolt) read as its reversed values; on crowded boards no mark covers
 another and every tag lies on its region. The screen catalogue draws them in the app at the
@@ -9,8 +9,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from companion.ui import map_layout
-
+from companion.ui.widgets import map_layout
 from tests.companion.ui.test_map_layout import MAP, PLAYERS, REGIONS, crowded, lay_out, problems
 
 

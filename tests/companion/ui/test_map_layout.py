@@ -1,4 +1,4 @@
-"""Where the map's marks go (companion/ui/map_layout.py), without Kivy: over crowded boards
+"""Where the map's marks go (companion/ui/widgets/map_layout.py), without Kivy: over crowded boards
 (every colour in every region, all five Grandes in one region, the King and both mobile
 scoreboards anywhere, a "+N" being placed everywhere) no mark covers another, every mark
 stays on the map, and a region's name, values and counts sit at its label point.
@@ -13,7 +13,7 @@ import json
 import random
 from pathlib import Path
 
-from companion.ui import map_layout
+from companion.ui.widgets import map_layout
 from engine.board import classic_board
 
 MAP = json.loads((Path(__file__).parents[3] / "companion/ui/data/spain_map.json").read_text(encoding="utf-8"))

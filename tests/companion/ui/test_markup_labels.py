@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.companion.games_fixture import table_game
+from tests.companion.history.games_fixture import table_game
 from tests.companion.ui.xvfb import virtual_display
 
 HERE = Path(__file__).parent

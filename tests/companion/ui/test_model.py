@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from companion.ui import model as app_model
+from tests.companion.table.test_authority_king_intrigue import ki_setup
 from tests.companion.tablet_driver import TabletDriver
-from tests.companion.test_table_king_intrigue import ki_setup
 
 
 @pytest.fixture
@@ -17,7 +17,7 @@ def model(tmp_path, monkeypatch):
     monkeypatch.setenv("ELGRANDE_DATA_DIR", str(tmp_path))
     monkeypatch.setattr(app_model, "PHONE_PORT", 0)  # any free port: the real phone server, not a stand-in
     m = app_model.AppModel()
-    from companion.table import TableSetup
+    from companion.table.setup import TableSetup
 
     m.new_game(TableSetup(game=ki_setup(3), mode="tracking", tower={"kind": "none"}))
     yield m

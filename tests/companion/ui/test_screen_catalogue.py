@@ -81,7 +81,7 @@ def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     assert outcome["parts_2023_ki"] == ["2023_first_rounds", "ki_screens", "ki_marker_buttons", "map_2023"]
     assert sum("/" in name for name in outcome["screens"]) >= 40, outcome["screens"]
     # a visit in parts keeps each part's pictures in a folder of its own; el-grande-*.png is a
-    # game exported as a picture (its own size: tests/companion/test_export.py), not a screen
+    # game exported as a picture (its own size: tests/companion/history/test_export.py), not a screen
     pictures = sorted(p for p in shots.rglob("*.png") if not p.name.startswith("el-grande-"))
     taken = {path.stem for path in pictures}
     for name in outcome["screens"]:

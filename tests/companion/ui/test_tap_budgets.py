@@ -6,7 +6,8 @@ whole game by taps in the real app (test_whole_game.py) holds the same budgets t
 
 import pytest
 
-from companion.table import Table, TableSetup
+from companion.table.authority import Table
+from companion.table.setup import TableSetup
 from engine.events import GameSetup
 from tests.companion.tablet_driver import TabletDriver
 

@@ -3,7 +3,7 @@ through the tablet's prompts (tests/companion/tablet_driver.py counts taps the w
 screens take them; test_app_2023.py measures the same budgets on the real app in its whole
 game): a 4-player Power Shift game tracked on the tablet alone, every private choice behind
 the tablet's private screen, to the end of round 3's general scoring. The steps are grouped into
-turns as the headless 2023 tests do (tests/companion/test_table_2023.py).
+turns as the headless 2023 tests do (tests/companion/table/test_authority_2023.py).
 
 The game is steered as the app scenario steered it (issue 23 moved it here from a real-app
 launch): ordinary turns, a card whose special action is one pick or none, three Caballeros
@@ -15,9 +15,9 @@ import random
 import pytest
 
 from engine.board import CASTILLO
-from engine.playout import random_split, random_event
+from engine.playout import random_event, random_split
+from tests.companion.table.test_authority_2023 import ONE_PICK, general_scorings, new_table
 from tests.companion.tablet_driver import TabletDriver, _as_the_tablet_orders, _norm
-from tests.companion.test_table_2023 import ONE_PICK, general_scorings, new_table
 
 PLAYERS = 4
 SEED = 5

@@ -7,10 +7,9 @@ import json
 import time
 
 from firmware_bridge.sim import MqttPort, SimulatedTower
+from tests.companion.ui.test_app import Launch, _looks_like_a_screen
 from tests.firmware_bridge.bridge_helpers import Broker
 from tests.firmware_bridge.locked_broker import TOWER, USERS, LockedBroker, make_certs
-
-from tests.companion.ui.test_app import Launch, _looks_like_a_screen
 
 ACK_SECONDS = 30.0  # a loaded machine: the last ack is usually there at once
 

@@ -17,7 +17,7 @@ def _panel(d, kind):
 def teach_by_throwing(d):
     """With the teaching screen open: throw each cube it asks for (the tower's doing, not a tap)
     until it is done. Returns the colours thrown."""
-    from companion.ui.teach_panel import TeachPanel
+    from companion.ui.widgets.teach_panel import TeachPanel
 
     thrown = []
     teaching = d.model.tower_link.teaching
@@ -54,8 +54,8 @@ def teach_from_the_tower_panel(d):
 
 
 def calibrate_a_2023_table(d):
-    from companion.ui.teach_panel import TeachPanel
-    from companion.ui.tower_panel import TowerPanel
+    from companion.ui.widgets.teach_panel import TeachPanel
+    from companion.ui.widgets.tower_panel import TowerPanel
 
     d.facts = getattr(d, "facts", {})
     yield from start_2023_game(d)  # purple and blue, the dummy white; the simulated tower knows the classic five

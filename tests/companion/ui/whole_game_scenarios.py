@@ -385,7 +385,7 @@ def _undo(d, ledger: Ledger, confirm: bool = False):
 
 
 def _reveal(d, ledger: Ledger, rnd: Round, r: int):
-    from companion.ui.pick_dialogs import RevealCards
+    from companion.ui.dialogs.pick import RevealCards
 
     def sheet():
         return next((w for w in d.widgets() if isinstance(w, RevealCards)), None)
@@ -670,7 +670,7 @@ def _court_prefill_lost(d, ledger: Ledger, pid: str, most: int):
     wiped while the screen still shows it, so Confirm asks "Move no Caballeros to ...'s court?".
     Noted and worked round as a person would (No, then +1 up to the number); the taps are a
     detour. Once the fault is fixed, nothing is asked and this does nothing."""
-    from companion.ui.pick_dialogs import Ask
+    from companion.ui.dialogs.pick import Ask
 
     if not isinstance(_modal(d), Ask):  # the question, when asked, opens with the tap
         return
@@ -707,7 +707,7 @@ def _secret_disc(d, pid: str, region: str):
 
 def _outcome(d, name: str):
     """After an effect on everyone: who moves what from where to where, then Done."""
-    from companion.ui.dialogs import OutcomeShown
+    from companion.ui.dialogs.common import OutcomeShown
 
     yield from _until(d, lambda: isinstance(_modal(d), OutcomeShown))
     if name in ("king_is_angry", "eviction"):
@@ -822,8 +822,9 @@ def _replay_the_log(path):
     """The game's log replayed by the engine alone: undo markers resolved as the table does,
     then every event applied to a new engine.game.Game. Returns the game, the card taken at
     each turn and the records in force."""
-    from companion.store import read_log
-    from companion.table import UNDOABLE, TableSetup
+    from companion.storage.store import read_log
+    from companion.table.log import UNDOABLE
+    from companion.table.setup import TableSetup
     from engine.events import event_from_dict
     from engine.game import Game
 

@@ -10,8 +10,20 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
-from tests.engine.king_intrigue.table import ALL, KING, WITH_MODULES, _hand, _module_turn, _start, finish_turn, idx, new_game, play_powers, put, through_setup
+from tests.engine.king_intrigue.table import (
+    ALL,
+    KING,
+    WITH_MODULES,
+    _hand,
+    _module_turn,
+    _start,
+    finish_turn,
+    idx,
+    new_game,
+    play_powers,
+    put,
+    through_setup,
+)
 
 
 def test_two_regions_scored_as_one_at_the_general_scoring():

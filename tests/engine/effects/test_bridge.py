@@ -18,9 +18,20 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 from engine.snapshot import SnapshotError, load_snapshot
-
 from tests.engine.king_intrigue.modules_table import apply_checked, red_turn
-from tests.engine.king_intrigue.table import BASE, KING, _module_turn, _reveal_discs, _score, _start, _to_general_scoring, finish_turn, idx, put, seat
+from tests.engine.king_intrigue.table import (
+    BASE,
+    KING,
+    _module_turn,
+    _reveal_discs,
+    _score,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    put,
+    seat,
+)
 
 
 def test_bridge_regions_must_be_adjacent_and_neither_the_kings():

@@ -12,7 +12,6 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
 from tests.engine.king_intrigue.modules_table import apply_checked, red_turn
 from tests.engine.king_intrigue.table import WITH_MODULES, _start, idx
 

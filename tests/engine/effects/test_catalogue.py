@@ -4,7 +4,7 @@ files, its effect engine/effects/<effect>.py and its test tests/engine/effects/t
 The card sets: the classic game's Action cards (engine.board.classic_board), the 2023
 edition's Action cards with the New Regency ♠ cards (engine.board.load_cards("2023")), and
 King and Intrigue's Power cards of both modules and its Action cards
-(engine.rules.king_intrigue_cards.load_ki_cards). Old Hands' ♣ cards and Power Shift's
+(engine.rules.king_intrigue.cards.load_ki_cards). Old Hands' ♣ cards and Power Shift's
 Modifier cards are not published, so no set ships them (only self-play stand-ins do).
 
 A card's effect is the `effect` its set gives it. Where the shipped set leaves it open:
@@ -27,7 +27,7 @@ from pathlib import Path
 import engine
 from engine.board import classic_board, load_cards
 from engine.playout import standin_files
-from engine.rules.king_intrigue_cards import load_ki_cards
+from engine.rules.king_intrigue.cards import load_ki_cards
 
 HERE = Path(__file__).parent
 ENGINE_EFFECTS = Path(engine.__file__).parent / "effects"

@@ -18,11 +18,10 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
+from tests.engine.effects.classic import move, start
 from tests.engine.helpers import count, new_game, refused, turn_with
 from tests.engine.king_intrigue.table import FOUR, KING, _start, finish_turn, idx, play_powers, put, seat, through_setup
 from tests.engine.king_intrigue.table import new_game as ki_game
-from tests.engine.effects.classic import move, start
 
 
 def _intrigue_turn():

@@ -7,8 +7,17 @@ from __future__ import annotations
 import pytest
 
 from engine import events as ev
-
-from tests.engine.effects.game2023 import clear, count, court, new_game, provinces, put, refused, start_special, turn_with
+from tests.engine.effects.game2023 import (
+    clear,
+    count,
+    court,
+    new_game,
+    provinces,
+    put,
+    refused,
+    start_special,
+    turn_with,
+)
 from tests.engine.effects.referee2023 import _refused, _to_turn
 
 

@@ -14,13 +14,39 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.views import public_view
-
-from tests.engine.king_intrigue.table import KING, WITH_MODULES, _module_turn, _points, _reveal_discs, _start, _to_general_scoring, _turn, finish_turn, idx
-from tests.engine.king_intrigue.table import new_game as ki_game
-from tests.engine.king_intrigue.table import put as ki_put
-from tests.engine.effects.game2023 import clear, count, finish_round, general_scoring, grande, lift_castillo, new_game, put, refused, score, seat, start_round, start_special, take, turn_with
+from tests.engine.effects.game2023 import (
+    clear,
+    count,
+    finish_round,
+    general_scoring,
+    grande,
+    lift_castillo,
+    new_game,
+    put,
+    refused,
+    score,
+    seat,
+    start_round,
+    start_special,
+    take,
+    turn_with,
+)
 from tests.engine.effects.referee2023 import _area_points, _castillo_table, _last_scoring, _refused, _to_turn
 from tests.engine.effects.referee2023 import _points as _points_2023
+from tests.engine.king_intrigue.table import (
+    KING,
+    WITH_MODULES,
+    _module_turn,
+    _points,
+    _reveal_discs,
+    _start,
+    _to_general_scoring,
+    _turn,
+    finish_turn,
+    idx,
+)
+from tests.engine.king_intrigue.table import new_game as ki_game
+from tests.engine.king_intrigue.table import put as ki_put
 
 
 def _thrown(round=None):

@@ -12,9 +12,8 @@ when moving Caballeros to your Court via Action cards." """
 from __future__ import annotations
 
 from engine import events as ev
-
-from tests.engine.helpers import court, new_game, provinces, put, refused, turn_with
 from tests.engine.effects.classic import start
+from tests.engine.helpers import court, new_game, provinces, put, refused, turn_with
 
 
 def test_the_court_moves_two_from_the_provinces():

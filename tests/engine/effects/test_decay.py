@@ -21,11 +21,10 @@ opponents." What it does is not published: the table enters it from its card; th
 from __future__ import annotations
 
 from engine import events as ev
-
+from tests.engine.effects.classic import moves, start
 from tests.engine.helpers import court, new_game, provinces, turn_with
 from tests.engine.king_intrigue.table import new_game as ki_game
 from tests.engine.king_intrigue.table import red_turn
-from tests.engine.effects.classic import moves, start
 
 
 def test_decay_of_authority_all_empties_opponents_courts():

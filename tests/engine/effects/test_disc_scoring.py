@@ -10,12 +10,11 @@ down on the table." """
 from __future__ import annotations
 
 from engine import events as ev
-
-from tests.engine.helpers import new_game, score, turn_with
 from tests.engine.effects.classic import moves, start
 from tests.engine.effects.game2023 import TWO, put, start_special
 from tests.engine.effects.game2023 import new_game as new_game_2023
 from tests.engine.effects.game2023 import turn_with as turn_with_2023
+from tests.engine.helpers import new_game, score, turn_with
 
 
 def test_disc_scoring_scores_regions_chosen_exactly_once():

@@ -14,9 +14,8 @@ have at least 2 (or 1, if that is their only option) Caballeros." """
 from __future__ import annotations
 
 from engine import events as ev
-
-from tests.engine.helpers import count, new_game, put, refused, turn_with
 from tests.engine.effects.classic import moves, start
+from tests.engine.helpers import count, new_game, put, refused, turn_with
 
 
 def test_secret_disc_all_from_region_reveals_together():

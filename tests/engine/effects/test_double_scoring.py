@@ -12,8 +12,18 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 from engine.scoring import score_area
-
-from tests.engine.king_intrigue.table import KING, _points, _reveal_discs, _start, _to_general_scoring, finish_turn, idx, new_game, put, red_turn
+from tests.engine.king_intrigue.table import (
+    KING,
+    _points,
+    _reveal_discs,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    new_game,
+    put,
+    red_turn,
+)
 
 
 def _doubles(state):

@@ -10,8 +10,18 @@ from __future__ import annotations
 from engine import events as ev
 from engine.game import Game
 from engine.views import public_view
-
-from tests.engine.effects.game2023 import finish_round, finish_turn, new_game, refused, reveal_for, seat, start_round, start_special, take, turn_with
+from tests.engine.effects.game2023 import (
+    finish_round,
+    finish_turn,
+    new_game,
+    refused,
+    reveal_for,
+    seat,
+    start_round,
+    start_special,
+    take,
+    turn_with,
+)
 from tests.engine.effects.referee2023 import _power_shift, _round_of_plain_turns, _to_turn
 
 

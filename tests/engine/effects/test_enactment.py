@@ -14,8 +14,19 @@ from engine import events as ev
 from engine.errors import RuleViolation
 from engine.scoring import score_area
 from engine.views import public_view
-
-from tests.engine.effects.game2023 import BOARD_FILE, clear, finish_round, idx, new_game, put, refused, start_round, start_special, take, turn_with
+from tests.engine.effects.game2023 import (
+    BOARD_FILE,
+    clear,
+    finish_round,
+    idx,
+    new_game,
+    put,
+    refused,
+    start_round,
+    start_special,
+    take,
+    turn_with,
+)
 from tests.engine.effects.referee2023 import _refused, _to_turn
 
 

@@ -6,7 +6,6 @@ card's (params king_to, whose)."""
 from __future__ import annotations
 
 from engine import events as ev
-
 from tests.engine.effects.game2023 import clear, count, king, new_game, put, refused, start_special, turn_with
 from tests.engine.effects.referee2023 import _refused, _to_turn
 

@@ -14,9 +14,17 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
 from tests.engine.king_intrigue.modules_table import apply_checked, red_turn
-from tests.engine.king_intrigue.table import KING, WITH_MODULES, _module_turn, _start, _to_general_scoring, finish_turn, idx, put
+from tests.engine.king_intrigue.table import (
+    KING,
+    WITH_MODULES,
+    _module_turn,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    put,
+)
 
 
 def test_espionage_the_spy_may_not_go_to_the_castillo_or_the_kings_region():

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.views import public_view
-
-from tests.engine.helpers import count, court, new_game, put, refused, turn_with
 from tests.engine.effects.book2023 import _table
 from tests.engine.effects.classic import moves, start
 from tests.engine.effects.game2023 import TWO, _dummy, clear, idx, start_special
@@ -28,6 +26,7 @@ from tests.engine.effects.game2023 import new_game as new_game_2023
 from tests.engine.effects.game2023 import put as put_2023
 from tests.engine.effects.game2023 import turn_with as turn_with_2023
 from tests.engine.effects.referee2023 import _dummy_seat, _put_dummy, _refused, _to_turn, _two
+from tests.engine.helpers import count, court, new_game, put, refused, turn_with
 
 
 def test_eviction_moves_opponents_out_and_back_to_court_on_taboo():

@@ -9,8 +9,16 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
-from tests.engine.king_intrigue.table import ALL, KING, WITH_MODULES, finish_turn, idx, new_game, play_powers, through_setup
+from tests.engine.king_intrigue.table import (
+    ALL,
+    KING,
+    WITH_MODULES,
+    finish_turn,
+    idx,
+    new_game,
+    play_powers,
+    through_setup,
+)
 
 
 def test_the_opponents_grandes_move_where_their_discs_show():

@@ -11,7 +11,6 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
 from tests.engine.king_intrigue.table import KING, _start, idx, new_game, put, red_turn
 
 DISCS = {"red": "aragon", "blue": "aragon", "green": "aragon", "yellow": "aragon"}

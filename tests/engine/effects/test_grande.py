@@ -15,12 +15,11 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
+from tests.engine.effects.classic import start
 from tests.engine.helpers import new_game, put, refused, turn_with
 from tests.engine.king_intrigue.table import KING, _start, idx, red_turn
 from tests.engine.king_intrigue.table import new_game as ki_game
 from tests.engine.king_intrigue.table import put as ki_put
-from tests.engine.effects.classic import start
 
 
 def test_grande_moves_home_but_not_to_the_kings_region():

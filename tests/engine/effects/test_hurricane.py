@@ -10,7 +10,6 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
 from tests.engine.king_intrigue.modules_table import apply_checked, red_turn
 from tests.engine.king_intrigue.table import _module_turn, _start, idx, put, seat
 

@@ -9,7 +9,6 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
 from tests.engine.king_intrigue.table import ALL, WITH_MODULES, new_game, through_setup
 
 MODULES = ["players-edition"]
@@ -41,7 +40,7 @@ def test_the_joker_waits_for_everyone_then_plays_a_second_card_fitted_by_its_val
 
 def test_the_tablet_says_whose_second_card_it_is_after_the_joker():
     """The Joker lies face up: the table is told, at red's second play, what the card does."""
-    from companion.king_intrigue import KIPromptBuilder
+    from companion.prompts.king_intrigue import KIPromptBuilder
     from engine.views import public_view
 
     game = _game()

@@ -21,10 +21,6 @@ Caballeros to return to the province." """
 from __future__ import annotations
 
 from engine import events as ev
-
-from tests.engine.helpers import count, court, new_game, refused, turn_with
-from tests.engine.king_intrigue.table import new_game as ki_game
-from tests.engine.king_intrigue.table import red_turn
 from tests.engine.effects.book2023 import _table
 from tests.engine.effects.classic import moves, start
 from tests.engine.effects.game2023 import TWO, _dummy, clear, provinces, put, set_court, start_special
@@ -34,6 +30,9 @@ from tests.engine.effects.game2023 import new_game as new_game_2023
 from tests.engine.effects.game2023 import refused as refused_2023
 from tests.engine.effects.game2023 import turn_with as turn_with_2023
 from tests.engine.effects.referee2023 import _refused, _to_turn
+from tests.engine.helpers import count, court, new_game, refused, turn_with
+from tests.engine.king_intrigue.table import new_game as ki_game
+from tests.engine.king_intrigue.table import red_turn
 
 
 def test_the_king_is_angry_each_opponent_sends_three_clockwise():

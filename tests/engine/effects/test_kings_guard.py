@@ -15,9 +15,20 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 from engine.queries import entry_refusal
-
 from tests.engine.king_intrigue.modules_table import red_turn
-from tests.engine.king_intrigue.table import FOUR, KING, _module_turn, _points, _reveal_discs, _score, _start, _to_general_scoring, finish_turn, idx, put
+from tests.engine.king_intrigue.table import (
+    FOUR,
+    KING,
+    _module_turn,
+    _points,
+    _reveal_discs,
+    _score,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    put,
+)
 
 
 def test_kings_guard_may_not_go_on_the_kings_region_and_closes_its_region_to_the_intrigue():

@@ -5,7 +5,6 @@ Castillo or directly in the King's region." """
 from __future__ import annotations
 
 from engine import events as ev
-
 from tests.engine.effects.game2023 import count, court, new_game, refused, set_court, start_special, turn_with
 from tests.engine.effects.referee2023 import _refused, _to_turn
 

@@ -10,8 +10,23 @@ score as usual." """
 from __future__ import annotations
 
 from engine import events as ev
-
-from tests.engine.king_intrigue.table import ALL, BOTH, KING, WITH_MODULES, _module_turn, _points, _reveal_discs, _score, _start, _to_general_scoring, finish_turn, new_game, play_powers, put, through_setup
+from tests.engine.king_intrigue.table import (
+    ALL,
+    BOTH,
+    KING,
+    WITH_MODULES,
+    _module_turn,
+    _points,
+    _reveal_discs,
+    _score,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    new_game,
+    play_powers,
+    put,
+    through_setup,
+)
 
 
 def test_mistress_a_later_general_scoring_pays_the_kings_bonus_again():

@@ -15,11 +15,10 @@ rules (stack 4, page 12)." """
 from __future__ import annotations
 
 from engine import events as ev
-
+from tests.engine.effects.classic import start
 from tests.engine.helpers import new_game, refused, turn_with
 from tests.engine.king_intrigue.table import KING, idx, red_turn
 from tests.engine.king_intrigue.table import new_game as ki_game
-from tests.engine.effects.classic import start
 
 
 def test_mobile_scoreboard_rules():

@@ -25,8 +25,6 @@ to move Caballeros out of the Castillo or from your Court."
 from __future__ import annotations
 
 from engine import events as ev
-
-from tests.engine.helpers import count, new_game, put, refused, turn_with
 from tests.engine.effects.book2023 import _table
 from tests.engine.effects.classic import move, start
 from tests.engine.effects.game2023 import TWO, _dummy, clear, idx, seat, start_special
@@ -36,6 +34,7 @@ from tests.engine.effects.game2023 import put as put_2023
 from tests.engine.effects.game2023 import refused as refused_2023
 from tests.engine.effects.game2023 import turn_with as turn_with_2023
 from tests.engine.effects.referee2023 import _refused, _to_turn
+from tests.engine.helpers import count, new_game, put, refused, turn_with
 
 
 def test_intrigue_any_3_moves_anyones_caballeros_then_ends():

@@ -9,9 +9,8 @@ you may, as usual, move those Caballeros into any combination of different regio
 from __future__ import annotations
 
 from engine import events as ev
-
-from tests.engine.helpers import count, new_game, put, refused, turn_with
 from tests.engine.effects.classic import move, start
+from tests.engine.helpers import count, new_game, put, refused, turn_with
 
 
 def test_intrigue_all_own_from_region_must_move_them_all():

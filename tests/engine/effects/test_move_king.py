@@ -19,11 +19,10 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
+from tests.engine.effects.classic import start
 from tests.engine.helpers import count, new_game, refused, turn_with
 from tests.engine.king_intrigue.table import KING, _start, idx, play_powers, red_turn, through_setup
 from tests.engine.king_intrigue.table import new_game as ki_game
-from tests.engine.effects.classic import start
 
 
 def test_royal_advisor_moves_the_king_one_step():

@@ -17,7 +17,6 @@ from __future__ import annotations
 import pytest
 
 from engine import events as ev
-
 from tests.engine.king_intrigue.table import ALL, finish_turn, new_game, play_powers, through_setup
 
 

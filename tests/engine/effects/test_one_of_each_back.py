@@ -15,11 +15,10 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
+from tests.engine.effects.classic import moves, start
 from tests.engine.helpers import count, new_game, provinces, put, refused, turn_with
 from tests.engine.king_intrigue.table import idx, red_turn
 from tests.engine.king_intrigue.table import new_game as ki_game
-from tests.engine.effects.classic import moves, start
 
 
 def test_one_of_each_other_player_back_to_provinces():

@@ -10,9 +10,8 @@ region(s) of your choice." """
 from __future__ import annotations
 
 from engine import events as ev
-
-from tests.engine.helpers import count, court, new_game, refused, turn_with
 from tests.engine.effects.classic import start
+from tests.engine.helpers import count, court, new_game, refused, turn_with
 
 
 def test_intrigue_2_extra_from_court_go_anywhere_but_the_kings_region():

@@ -10,7 +10,6 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
 from tests.engine.king_intrigue.table import KING, idx, new_game, red_turn
 
 

@@ -9,9 +9,8 @@ other players." """
 from __future__ import annotations
 
 from engine import events as ev
-
-from tests.engine.helpers import finish_round, new_game, refused, start_round, take_card, turn_with
 from tests.engine.effects.classic import start
+from tests.engine.helpers import finish_round, new_game, refused, start_round, take_card, turn_with
 
 
 def test_power_card_taken_back_now_or_from_the_discards():

@@ -14,9 +14,20 @@ from engine import events as ev
 from engine.errors import RuleViolation
 from engine.queries import closed_regions, is_taboo
 from engine.snapshot import SnapshotError, load_snapshot
-
 from tests.engine.king_intrigue.modules_table import red_turn
-from tests.engine.king_intrigue.table import BASE, BOTH, KING, WITH_MODULES, _module_turn, _score, _start, finish_turn, idx, new_game, seat
+from tests.engine.king_intrigue.table import (
+    BASE,
+    BOTH,
+    KING,
+    WITH_MODULES,
+    _module_turn,
+    _score,
+    _start,
+    finish_turn,
+    idx,
+    new_game,
+    seat,
+)
 
 
 def test_quarantine_may_not_go_on_the_kings_region_and_a_send_back_spares_it():

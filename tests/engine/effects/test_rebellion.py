@@ -8,8 +8,22 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.views import public_view
-
-from tests.engine.effects.game2023 import clear, count, finish_round, grande, king, lift_castillo, new_game, put, refused, score, start_round, start_special, take, turn_with
+from tests.engine.effects.game2023 import (
+    clear,
+    count,
+    finish_round,
+    grande,
+    king,
+    lift_castillo,
+    new_game,
+    put,
+    refused,
+    score,
+    start_round,
+    start_special,
+    take,
+    turn_with,
+)
 from tests.engine.effects.referee2023 import _points, _refused, _round_of_plain_turns, _to_turn
 
 REGENCY = ["new-regency"]

@@ -11,8 +11,21 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
-from tests.engine.king_intrigue.table import ALL, KING, WITH_MODULES, _module_turn, _reveal_discs, _start, _to_general_scoring, finish_turn, idx, new_game, play_powers, put, through_setup
+from tests.engine.king_intrigue.table import (
+    ALL,
+    KING,
+    WITH_MODULES,
+    _module_turn,
+    _reveal_discs,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    new_game,
+    play_powers,
+    put,
+    through_setup,
+)
 
 
 def test_the_castillo_moves_onto_a_region_takes_its_caballeros_in_and_scores_on_its_scoreboard():

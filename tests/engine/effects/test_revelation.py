@@ -5,9 +5,29 @@ placed in regions during the general scoring." """
 from __future__ import annotations
 
 from engine import events as ev
-
-from tests.engine.effects.game2023 import clear, count, general_scoring, lift_castillo, new_game, put, refused, score, start_special, turn_with
-from tests.engine.effects.referee2023 import BOARD_2_3, DUMMY, _area_points, _dummy_seat, _last_scoring, _points, _put_dummy, _to_turn, _two
+from tests.engine.effects.game2023 import (
+    clear,
+    count,
+    general_scoring,
+    lift_castillo,
+    new_game,
+    put,
+    refused,
+    score,
+    start_special,
+    turn_with,
+)
+from tests.engine.effects.referee2023 import (
+    BOARD_2_3,
+    DUMMY,
+    _area_points,
+    _dummy_seat,
+    _last_scoring,
+    _points,
+    _put_dummy,
+    _to_turn,
+    _two,
+)
 
 
 def _revelation(castillo=(("purple", 3), ("blue", 2), ("orange", 1))):

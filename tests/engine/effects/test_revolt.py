@@ -9,8 +9,24 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
-from tests.engine.king_intrigue.table import ALL, BOTH, KING, WITH_MODULES, _module_turn, _points, _reveal_discs, _start, _to_general_scoring, finish_turn, idx, new_game, play_powers, put, red_turn, through_setup
+from tests.engine.king_intrigue.table import (
+    ALL,
+    BOTH,
+    KING,
+    WITH_MODULES,
+    _module_turn,
+    _points,
+    _reveal_discs,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    new_game,
+    play_powers,
+    put,
+    red_turn,
+    through_setup,
+)
 
 
 def _revolt_scoring(scoreboard, area, counts, reversed_=True):

@@ -11,9 +11,16 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
 from tests.engine.king_intrigue.modules_table import red_turn
-from tests.engine.king_intrigue.table import _module_turn, _points, _reveal_discs, _start, _to_general_scoring, put, seat
+from tests.engine.king_intrigue.table import (
+    _module_turn,
+    _points,
+    _reveal_discs,
+    _start,
+    _to_general_scoring,
+    put,
+    seat,
+)
 
 
 def test_risk_of_collapse_caballeros_inside_are_scored_normally():

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.game import Game
-
+from tests.engine.effects.classic import start
 from tests.engine.helpers import count, new_game, put, refused, score, take_card, turn_with
 from tests.engine.king_intrigue.table import _start, red_turn
 from tests.engine.king_intrigue.table import new_game as ki_game
 from tests.engine.king_intrigue.table import put as ki_put
-from tests.engine.effects.classic import start
 
 
 def _castillo_card_against_a_veto(revision=ev.RULES_REVISION):

@@ -23,17 +23,16 @@ from __future__ import annotations
 import pytest
 
 from engine import events as ev
-
-from tests.engine.helpers import new_game, put, refused, score, turn_with
-from tests.engine.king_intrigue.modules_table import _turn
-from tests.engine.king_intrigue.table import KING, _start, red_turn
-from tests.engine.king_intrigue.table import new_game as ki_game
-from tests.engine.king_intrigue.table import put as ki_put
 from tests.engine.effects.classic import start
 from tests.engine.effects.game2023 import clear, start_special
 from tests.engine.effects.game2023 import new_game as new_game_2023
 from tests.engine.effects.game2023 import put as put_2023
 from tests.engine.effects.referee2023 import _last_scoring, _points, _refused, _to_turn
+from tests.engine.helpers import new_game, put, refused, score, turn_with
+from tests.engine.king_intrigue.modules_table import _turn
+from tests.engine.king_intrigue.table import KING, _start, red_turn
+from tests.engine.king_intrigue.table import new_game as ki_game
+from tests.engine.king_intrigue.table import put as ki_put
 
 
 @pytest.mark.parametrize("card", ["score_chosen_region_2", "score_chosen_region_3"])

@@ -15,11 +15,11 @@ score_castillo; 150: score_chosen_region; 170: score_first_only."""
 
 from __future__ import annotations
 
+from tests.engine.effects.classic import start
 from tests.engine.helpers import new_game, put, score, turn_with
 from tests.engine.king_intrigue.modules_table import red_turn
 from tests.engine.king_intrigue.table import _start
 from tests.engine.king_intrigue.table import put as ki_put
-from tests.engine.effects.classic import start
 
 
 def test_special_scoring_first_place_only_ties_get_nothing():

@@ -33,10 +33,6 @@ import pytest
 
 from engine import events as ev
 from engine.scoring import regions_in_group
-
-from tests.engine.helpers import new_game, put, score, turn_with
-from tests.engine.king_intrigue.table import new_game as ki_game
-from tests.engine.king_intrigue.table import red_turn
 from tests.engine.effects.book2023 import _table
 from tests.engine.effects.classic import start
 from tests.engine.effects.game2023 import clear, count, idx, refused, start_special
@@ -44,6 +40,9 @@ from tests.engine.effects.game2023 import new_game as new_game_2023
 from tests.engine.effects.game2023 import put as put_2023
 from tests.engine.effects.game2023 import turn_with as turn_with_2023
 from tests.engine.effects.referee2023 import _last_scoring, _points, _to_turn
+from tests.engine.helpers import new_game, put, score, turn_with
+from tests.engine.king_intrigue.table import new_game as ki_game
+from tests.engine.king_intrigue.table import red_turn
 
 
 @pytest.mark.parametrize(

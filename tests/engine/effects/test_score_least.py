@@ -8,8 +8,8 @@ regions are scored. The Castillo is not considered here." """
 
 from __future__ import annotations
 
-from tests.engine.helpers import new_game, put, turn_with
 from tests.engine.effects.classic import start
+from tests.engine.helpers import new_game, put, turn_with
 
 
 def test_special_scoring_least_caballeros_skips_empty_regions():

@@ -8,8 +8,8 @@ Caballeros, each of those regions are scored." """
 
 from __future__ import annotations
 
-from tests.engine.helpers import new_game, put, score, turn_with
 from tests.engine.effects.classic import start
+from tests.engine.helpers import new_game, put, score, turn_with
 
 
 def test_special_scoring_most_caballeros():

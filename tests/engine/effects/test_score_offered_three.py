@@ -11,7 +11,6 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
 from tests.engine.king_intrigue.modules_table import _turn
 
 

@@ -13,7 +13,6 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
 from tests.engine.king_intrigue.modules_table import _turn
 from tests.engine.king_intrigue.table import put
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from engine import events as ev
-
 from tests.engine.effects.game2023 import grande, idx, king, new_game, refused, seat, start_special, turn_with
 from tests.engine.effects.referee2023 import _refused, _to_turn
 

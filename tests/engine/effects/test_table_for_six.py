@@ -10,9 +10,18 @@ are returned to the players' Courts." Components: "3 limit tables"."""
 from __future__ import annotations
 
 from engine import events as ev
-
 from tests.engine.king_intrigue.modules_table import apply_checked, red_turn
-from tests.engine.king_intrigue.table import FOUR, _module_turn, _points, _reveal_discs, _start, _to_general_scoring, finish_turn, idx, put
+from tests.engine.king_intrigue.table import (
+    FOUR,
+    _module_turn,
+    _points,
+    _reveal_discs,
+    _start,
+    _to_general_scoring,
+    finish_turn,
+    idx,
+    put,
+)
 
 
 def _full_limit_table_at_the_general_scoring():

@@ -17,11 +17,10 @@ import pytest
 
 from engine import events as ev
 from engine.game import Game
-
+from tests.engine.effects.classic import move, start
 from tests.engine.helpers import ROUND_2, count, finish_round, new_game, refused, start_round, take_card, turn_with
 from tests.engine.king_intrigue.table import KING, _play_round, finish_turn, idx, play_powers, through_setup
 from tests.engine.king_intrigue.table import new_game as ki_game
-from tests.engine.effects.classic import move, start
 
 
 def test_taking_the_veto_card_is_holding_the_veto():

@@ -10,8 +10,20 @@ from __future__ import annotations
 from engine import events as ev
 from engine.game import Game
 from engine.views import public_view
-
-from tests.engine.effects.game2023 import clear, count, finish_round, finish_turn, king, new_game, put, refused, start_round, start_special, take, turn_with
+from tests.engine.effects.game2023 import (
+    clear,
+    count,
+    finish_round,
+    finish_turn,
+    king,
+    new_game,
+    put,
+    refused,
+    start_round,
+    start_special,
+    take,
+    turn_with,
+)
 from tests.engine.effects.referee2023 import _refused, _to_turn
 
 

@@ -6,9 +6,20 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.views import public_view
-
 from tests.engine.effects.book2023 import _table
-from tests.engine.effects.game2023 import count, court, finish_round, finish_turn, king, new_game, refused, start_round, start_special, take, turn_with
+from tests.engine.effects.game2023 import (
+    count,
+    court,
+    finish_round,
+    finish_turn,
+    king,
+    new_game,
+    refused,
+    start_round,
+    start_special,
+    take,
+    turn_with,
+)
 from tests.engine.effects.referee2023 import _refused, _to_turn
 
 

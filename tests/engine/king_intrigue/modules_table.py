@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.game import Game
-from engine.playout import snapshot_for_checks, check_invariants
-
+from engine.playout import check_invariants, snapshot_for_checks
 from tests.engine.king_intrigue.table import ALL, BOTH, WITH_MODULES, finish_turn, new_game, play_powers, through_setup
 
 

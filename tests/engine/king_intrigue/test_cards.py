@@ -1,4 +1,4 @@
-"""King and Intrigue's card set (engine/rules/king_intrigue_cards.py, engine/data/
+"""King and Intrigue's card set (engine/rules/king_intrigue/cards.py, engine/data/
 cards_king_intrigue.json): what is published ships with its source, the rest is entered by the
 table, and a game whose cards are incomplete is refused, naming what is missing."""
 
@@ -11,8 +11,7 @@ import pytest
 from engine.board import CardFileError, load_board
 from engine.errors import RuleViolation
 from engine.playout import KI_STANDINS_NOTE, standin_files
-from engine.rules.king_intrigue_cards import load_ki_cards, missing_for
-
+from engine.rules.king_intrigue.cards import load_ki_cards, missing_for
 from tests.engine.king_intrigue.table import ALL, CARDS_FILE, WITH_MODULES, new_game
 
 
@@ -174,7 +173,7 @@ ASKED = {
 
 
 def test_the_shipped_cards_per_module_are_the_components_lists_or_the_unknown_ones_are_named():
-    from engine.rules.king_intrigue_cards import EITHER_MODULE, _shipped_raw
+    from engine.rules.king_intrigue.cards import EITHER_MODULE, _shipped_raw
 
     cards = load_ki_cards().power_cards.values()
     known = {m: sorted(c.id for c in cards if c.module == m) for m in COMPONENTS}

@@ -8,7 +8,6 @@ import random
 from engine.flow import apply_event
 from engine.game import Game
 from engine.playout import random_event
-
 from tests.engine.king_intrigue.table import WITH_MODULES, setup
 
 

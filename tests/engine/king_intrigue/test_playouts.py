@@ -12,9 +12,8 @@ import pytest
 from engine import events as ev
 from engine.flow import apply_event, asked
 from engine.game import start_state
-from engine.playout import snapshot_for_checks, check_invariants, random_event
+from engine.playout import check_invariants, random_event, snapshot_for_checks
 from engine.views import player_view, public_view
-
 from tests.engine.king_intrigue.table import ALL, CARDS_FILE, WITH_MODULES, setup
 
 
@@ -99,7 +98,6 @@ def test_the_13_cards_kept_are_secret():
 
 def test_the_public_view_shows_the_markers_and_who_holds_which_action_card():
     from engine.game import Game
-
     from tests.engine.king_intrigue.table import play_powers, through_setup
 
     game = Game(setup(3))

@@ -11,7 +11,6 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-
 from tests.engine.king_intrigue.table import ALL, COURT, finish_turn, idx, new_game, play_powers, seat, through_setup
 
 # --- helpers ------------------------------------------------------------------------------------

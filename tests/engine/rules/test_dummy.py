@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from engine import events as ev
 from engine.views import player_view, public_view
-
-from tests.engine.rules.tables import DUMMY, KING, ROUND_CARDS, area, begin_round, finish_round, game, plain_turn, refused, seat
+from tests.engine.rules.tables import (
+    DUMMY,
+    KING,
+    ROUND_CARDS,
+    area,
+    begin_round,
+    finish_round,
+    game,
+    plain_turn,
+    refused,
+    seat,
+)
 
 
 def dummy_count(g, rid: str) -> int:

@@ -7,7 +7,6 @@ and reveal the next one from the stack." (The ♠ cards here are test stand-ins:
 from __future__ import annotations
 
 from engine import events as ev
-
 from tests.engine.rules.tables import begin_round, finish_round, game, plain_turn, refused
 
 FOUR = ["red", "yellow", "green", "blue"]

@@ -9,7 +9,6 @@ import pytest
 
 from engine.errors import RuleViolation
 from engine.game import Game
-
 from tests.engine.rules.tables import CLUBS, REGENCY, board, game, setup
 
 FOUR = ["red", "yellow", "green", "blue"]

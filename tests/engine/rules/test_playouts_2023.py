@@ -19,9 +19,8 @@ from hypothesis import strategies as st
 from engine import events as ev
 from engine.flow import apply_event, asked
 from engine.game import start_state
-from engine.playout import snapshot_for_checks, check_invariants, random_event
+from engine.playout import check_invariants, random_event, snapshot_for_checks
 from engine.views import player_view, public_view
-
 from tests.engine.rules.tables import CLUBS, REGENCY, board, card
 
 COLOURS = ["red", "yellow", "green", "blue", "black"]

@@ -9,9 +9,8 @@ import pytest
 from engine import events as ev
 from engine.errors import RuleViolation
 from engine.game import Game
-from engine.rules import power_shift
+from engine.rules.edition_2023 import power_shift
 from engine.views import player_view, public_view
-
 from tests.engine.rules.tables import board, finish_round, game, plain_turn, refused, seat, setup
 
 FOUR = ["red", "yellow", "green", "blue"]

@@ -1,0 +1,1 @@
+"""Entering the board by hand: positions, a rule set's board facts, the table's corrections."""

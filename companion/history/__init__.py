@@ -1,0 +1,1 @@
+"""Finished and past games: records, replay, exports and the `elgrande games` command."""

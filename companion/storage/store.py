@@ -1,0 +1,708 @@
+"""Durable game logs: one JSON-lines file per game in the user data folder.
+
+The first line is the header (the table setup, and since issue 31 `started`, the
+game's start in Unix time); every later line is one record the table accepted.
+Each append is written, flushed and fsync'd before the table acts on it, so a
+crash, a flat battery or a SIGKILL loses at most the input being written.
+
+A full disk loses nothing either (issue 31): a write that comes back short (the
+disk filled inside it) is written on until the kernel says ENOSPC, and any
+failure cuts the file back to its last whole record and leaves the checkpoint
+as it was; the input is refused in one line (SaveFailed, storage_trouble) and
+the next append, once space returns, follows the last whole record. Records an
+input brings about (the Castillo emptied, the game finished) are written with it
+in one write (append_many): both or neither.
+
+Format 2 (written since issue 10) chains the lines: each line carries `n`,
+its place (0 for the header), and `h`, the first 16 hex digits of
+sha256(previous line's h + this line's canonical JSON without h); the
+header's "previous" is a fixed tag, and the header line holds `"format": 2`.
+So a changed, deleted, duplicated, moved or hand-written line is found at
+its line number and never replayed.
+
+A chain cannot show that whole lines were cut from its end. For that each log
+has a checkpoint beside it, `<log>.tip`: the n and h of the last record,
+rewritten (not fsync'd: it is a witness, not the data) after every append.
+A log shorter than its checkpoint was cut. What stays undetectable: a log cut
+at a line boundary whose checkpoint was lost or copied with it (for example a
+log copied to another device without its .tip); the home screen then shows
+the game's round and number of records, so a person can see it. The chain
+protects against accidents and hand edits, not against someone who rewrites
+the whole chain with this code: a key stored beside the log could not either.
+
+A torn last line (the write a crash interrupted: no newline at its end, or a
+full-length garbled line the checkpoint does not vouch for) is ignored with a
+warning; the file is copied aside before it is cut off. A torn last line the
+checkpoint does vouch for (earlier versions took a short write on a full disk
+as done) opens too, up to the record before it, with a warning saying one was lost. Format 1 logs (no
+checksums) still open: they are read as they are and upgraded to format 2
+(rewritten whole, atomically) when the table next appends to them.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import json
+import logging
+import os
+import re
+import shutil
+import stat
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+import platformdirs
+
+log = logging.getLogger("companion.storage.store")
+
+APP_NAME = "elgrande-companion"
+DATA_DIR_ENV = "ELGRANDE_DATA_DIR"  # overrides the platform's folder (tests, portable installs)
+FORMAT = 2
+CHAIN_TAG = "elgrande-log-2"  # the header's "previous hash"
+HASH_CHARS = 16
+MAX_LOG_BYTES = 4 * 1024 * 1024  # a 9-round 5-player game is under 100 KB; bounds the time to read one
+TIP_SUFFIX = ".tip"
+_TIP_WIDTH = 12  # the checkpoint is one fixed-width line, overwritten in place
+
+
+class LogError(Exception):
+    """A game log that cannot be read back; the message names the file and line."""
+
+
+class SaveFailed(Exception):
+    """A write that did not reach the storage whole. The log is as it was before it (the
+    part written is cut off again), and the message is for people: it names the storage and
+    what to do, never a path."""
+
+    def __init__(self, exc: OSError):
+        self.cause = exc
+        super().__init__(storage_trouble(exc))
+
+    def words(self, what: str) -> str:
+        """The same line about something other than an input ("this entry")."""
+        return storage_trouble(self.cause, what)
+
+
+FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)
+
+
+def storage_trouble(exc: OSError, what: str = "this input") -> str:
+    """What a failed write means to the table, in one line."""
+    if exc.errno in FULL_ERRNOS:
+        return f"The tablet's storage is full: free some space; nothing of {what} was kept"
+    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return (
+            f"The tablet's storage refuses to be written to (it is read-only or not ours); nothing of {what} was kept"
+        )
+    reason = (exc.strerror or "it failed").rstrip(".")
+    return f"The tablet could not save {what} ({reason}); nothing of it was kept: try again"
+
+
+@dataclass
+class Damage:
+    """What is wrong with a log, where, and how much of it is intact."""
+
+    what: str  # "line 59 was changed after it was written (its checksum does not match)"
+    line: int  # the first damaged line (1 = the header); 0 when the file as a whole is unusable
+    kept: int  # intact records before it (the header not counted)
+    total: int  # records the file holds, or that its checkpoint says were written
+    openable: bool = True  # False when nothing can be opened (no usable header, a newer format)
+
+    def summary(self) -> str:
+        if not self.openable:
+            return f"{self.what}. Nothing of this game can be opened."
+        return f"{self.what}. {self.intact()}."
+
+    def intact(self) -> str:
+        if self.kept == 0:
+            return f"None of its {self.total} records is intact, only its setup"
+        return f"The first {self.kept} of {self.total} records are intact"
+
+
+class LogDamaged(LogError):
+    def __init__(self, path: Path, damage: Damage):
+        super().__init__(f"{path.name}: {damage.summary()}")
+        self.path = path
+        self.damage = damage
+
+
+def data_dir() -> Path:
+    override = os.environ.get(DATA_DIR_ENV)
+    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def games_dir() -> Path:
+    return data_dir() / "games"
+
+
+def display_name(path: Path) -> str:
+    """A file name any label or terminal can show (names are bytes on Linux, and may hold
+    control characters): companion.safe_text.for_file_name."""
+    from companion.safe_text import for_file_name
+
+    return for_file_name(path)
+
+
+# ---- the chain -----------------------------------------------------------------------
+
+
+def canonical(obj: Any) -> str:
+    """The one spelling of a JSON value that is hashed: keys sorted, ASCII only."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
+def chain_hash(previous: str, content: dict) -> str:
+    return hashlib.sha256(f"{previous}\n{canonical(content)}".encode("ascii")).hexdigest()[:HASH_CHARS]
+
+
+def chained_line(previous: str, content: dict) -> tuple[bytes, str]:
+    """content (with its n) as one line ending in its h. Written in the record's own key
+    order: a replay sees the dicts exactly as the table made them."""
+    h = chain_hash(previous, content)
+    text = json.dumps(content, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    return (text[:-1] + f',"h":"{h}"}}\n').encode("ascii"), h
+
+
+def tip_path(path: Path) -> Path:
+    return path.with_name(path.name + TIP_SUFFIX)
+
+
+def _tip_bytes(n: int, h: str) -> bytes:
+    return f"{n:>{_TIP_WIDTH}} {h}\n".encode("ascii")
+
+
+def read_tip(path: Path) -> tuple[Optional[tuple[int, str]], Optional[str]]:
+    """(n, h) of the checkpoint, or None and why not (None, None: there is none)."""
+    try:
+        text = tip_path(path).read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"the checkpoint beside it cannot be read ({exc.strerror})"
+    parts = text.decode("ascii", "replace").split()
+    if len(parts) == 2 and parts[0].isdigit() and len(parts[1]) == HASH_CHARS:
+        return (int(parts[0]), parts[1]), None
+    return None, "the checkpoint beside it is unreadable; it was ignored"
+
+
+# ---- reading ------------------------------------------------------------------------------
+
+
+@dataclass
+class LoadedLog:
+    header: Optional[dict]
+    records: list[dict]  # the intact records, without their chain fields
+    warnings: list[str] = field(default_factory=list)
+    good_bytes: int = 0  # length of the file up to the last intact line
+    format: int = FORMAT
+    chain: tuple[int, str] = (0, "")  # n and h of the last intact line: appends continue from it
+    hashes: list[str] = field(default_factory=list)  # h of each intact line, the header's first (format 2)
+    damage: Optional[Damage] = None
+    total: int = 0  # complete lines after the header (or the checkpoint's n, if more)
+
+
+def _not_json(value: str):
+    raise ValueError(f"{value} is not a number JSON allows")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text[:20]} is too large a number")
+    return value
+
+
+def _parse(line: bytes) -> tuple[Any, Optional[str]]:
+    try:
+        return json.loads(line.decode("utf-8"), parse_constant=_not_json, parse_float=_finite), None
+    except UnicodeDecodeError:
+        return None, "not text (bytes that are not UTF-8)"
+    except RecursionError:
+        return None, "JSON nested too deeply"
+    except json.JSONDecodeError as exc:
+        return None, f"not valid JSON ({exc.msg} at column {exc.colno})"
+    except ValueError as exc:  # huge integers or floats, NaN
+        return None, f"not valid JSON ({str(exc)[:80]})"
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, bool) or value is None:
+        return f"the bare value {json.dumps(value)}"
+    return {list: "a list", str: "a string", int: "a number", float: "a number"}.get(type(value), "a value")
+
+
+def scan_log(path: Path) -> LoadedLog:
+    """Read a log as far as it is intact. Never raises: damage is described in `.damage`."""
+    name = display_name(path)
+    try:
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):  # a pipe would block the read; a folder or device is no log
+            return _unusable("the file is not a regular file (a folder, a pipe or a device named like a log)")
+        size = st.st_size
+        if size > MAX_LOG_BYTES:
+            return _unusable(
+                f"the file is {size / 2**20:.0f} MB, far more than a game log "
+                f"(at most {MAX_LOG_BYTES // 2**20} MB are read)"
+            )
+        data = path.read_bytes()
+    except OSError as exc:
+        return _unusable(f"the file cannot be read ({exc.strerror or exc})")
+    if not data.strip(b"\x00 \t\r\n"):
+        return _unusable(
+            "the file is empty" if not data else "the file holds no text (only blanks or NUL bytes)", line=1
+        )
+    lines = data.split(b"\n")
+    tail = lines.pop()  # after the last newline: b"" when the file ends cleanly
+    loaded = _read_header(lines[0] if lines else tail, complete=bool(lines))
+    if loaded.damage:
+        return loaded
+    loaded.good_bytes = len(lines[0]) + 1
+    loaded.total = len(lines) - 1
+    garbled_last = _read_records(loaded, lines)
+    if loaded.format != FORMAT and tip_path(path).exists():
+        loaded.damage = Damage(
+            "it has no checksums, yet a checkpoint lies beside it: the checksums were "
+            "removed, so none of its lines can be trusted",
+            1,
+            0,
+            loaded.total,
+            openable=False,
+        )
+        return loaded
+    tip, tip_trouble = read_tip(path) if loaded.format == FORMAT else (None, None)
+    if tip_trouble:
+        loaded.warnings.append(tip_trouble)
+    if loaded.format == FORMAT and tip is None and tip_trouble is None:
+        loaded.warnings.append("it has no checkpoint beside it, so lines cut from its end could not be noticed")
+    if garbled_last and tip and tip[0] > len(loaded.records):  # the checkpoint vouches for that line
+        number = len(loaded.records) + 2
+        loaded.damage = Damage(f"line {number} is {garbled_last}", number, len(loaded.records), loaded.total)
+    if tail and tip and tip[0] == len(loaded.records) + 1 and loaded.damage is None and not garbled_last:
+        # The checkpoint vouches for the record being written when the storage filled up or
+        # the app stopped (earlier versions took a short write as done): a torn write, not a cut.
+        loaded.warnings.append(
+            f"its last record was cut short as it was written (the storage was full or the app "
+            f"stopped), so record {tip[0]} is lost; the game opens up to record {tip[0] - 1}"
+        )
+        tip, tail = None, b""
+    _check_tip(loaded, tip)
+    if loaded.damage is None:
+        if garbled_last:
+            loaded.warnings.append(
+                f"the last line is damaged ({garbled_last}); it was ignored as the write a crash interrupted"
+            )
+        if tail:
+            loaded.warnings.append(
+                f"the last line was cut short (the app stopped while writing); ignored {len(tail)} bytes"
+            )
+    loaded.warnings = [f"{name}: {w}" for w in loaded.warnings]
+    for w in loaded.warnings:
+        log.warning(w)
+    return loaded
+
+
+def _unusable(what: str, line: int = 0) -> LoadedLog:
+    return LoadedLog(header=None, records=[], damage=Damage(what, line, 0, 0, openable=False))
+
+
+def _read_header(line: bytes, complete: bool) -> LoadedLog:
+    if not complete:
+        return _unusable("the file was cut inside its first line (the header)", line=1)
+    obj, trouble = _parse(line)
+    if trouble:
+        return _unusable(f"line 1 (the header) is {trouble}", line=1)
+    if not isinstance(obj, dict) or not isinstance(obj.get("header"), dict):
+        held = _kind_of(obj) if not isinstance(obj, dict) else "an object without a header"
+        return _unusable(f"line 1 is not a game's header (it holds {held})", line=1)
+    fmt = obj.get("format", 1)
+    if fmt == 1 and ("h" in obj or "n" in obj):
+        return _unusable("line 1 (the header) has a checksum but no format: it was changed", line=1)
+    if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
+        return _unusable(
+            f"it was written by a newer version of the app (log format {fmt}; "
+            f"this version reads formats 1 to {FORMAT})",
+            line=1,
+        )
+    if fmt not in (1, FORMAT) or isinstance(fmt, bool):
+        return _unusable(f"line 1 (the header) names an unknown log format ({json.dumps(fmt)[:20]})", line=1)
+    chain = (0, "")
+    if fmt == FORMAT:
+        content = {k: v for k, v in obj.items() if k != "h"}
+        h = obj.get("h")
+        if obj.get("n") != 0 or not isinstance(h, str) or chain_hash(CHAIN_TAG, content) != h:
+            return _unusable(
+                "line 1 (the header) was changed after it was written (its checksum does not match)", line=1
+            )
+        chain = (0, h)
+    return LoadedLog(header=obj["header"], records=[], format=fmt, chain=chain, hashes=[chain[1]])
+
+
+def _read_records(loaded: LoadedLog, lines: list[bytes]) -> Optional[str]:
+    """Append each intact record; stop at the first damage. Returns why the last
+    complete line was ignored when it was garbled as a crash garbles it."""
+    last = len(lines)
+    for number in range(2, last + 1):
+        line = lines[number - 1]
+        obj, trouble = _parse(line)
+        if trouble and number == last:
+            return trouble  # unless the checkpoint vouches for this line (_check_tip)
+        problem = trouble and f"line {number} is {trouble}"
+        problem = problem or _record_problem(loaded, obj, number)
+        if problem:
+            loaded.damage = Damage(problem, number, len(loaded.records), loaded.total)
+            return None
+        loaded.records.append({k: v for k, v in obj.items() if k not in ("n", "h")})
+        loaded.good_bytes += len(line) + 1
+    return None
+
+
+def _record_problem(loaded: LoadedLog, obj: Any, number: int) -> Optional[str]:
+    if not isinstance(obj, dict):
+        return f"line {number} is not a record (it holds {_kind_of(obj)})"
+    if loaded.format != FORMAT:
+        if "h" in obj or "n" in obj:
+            return f"line {number} carries a checksum but the header has none (the header was changed)"
+        return None
+    expected = len(loaded.records) + 1
+    n, h = obj.get("n"), obj.get("h")
+    if not isinstance(h, str) or "n" not in obj:
+        return f"line {number} has no checksum: it was not written by the app (added by hand or by another program)"
+    content = {k: v for k, v in obj.items() if k != "h"}
+    if chain_hash(loaded.chain[1], content) == h and n == expected:
+        loaded.chain = (expected, h)
+        loaded.hashes.append(h)
+        return None
+    if isinstance(n, int) and n != expected:
+        return (
+            f"line {number} holds record {n} where record {expected} belongs: a record was deleted, duplicated or moved"
+        )
+    return f"line {number} was changed after it was written (its checksum does not match)"
+
+
+def _check_tip(loaded: LoadedLog, tip: Optional[tuple[int, str]]) -> None:
+    """The checkpoint tells how many records were written and the last one's hash."""
+    if tip is None:
+        return
+    n, h = tip
+    kept = len(loaded.records)
+    loaded.total = max(loaded.total, n)
+    if loaded.damage:
+        loaded.damage.total = loaded.total
+        return
+    if n > kept:
+        missing = f"record {n} is missing" if n == kept + 1 else f"records {kept + 1} to {n} are missing"
+        loaded.damage = Damage(
+            f"the file ends after record {kept} but {n} were written: {missing} (the file was cut)", kept + 2, kept, n
+        )
+    elif loaded.hashes[n] != h:
+        loaded.damage = Damage(
+            "its records are not the ones the app wrote (they do not match the checkpoint "
+            "beside the log: the file was replaced or rewritten)",
+            0,
+            0,
+            loaded.total,
+            openable=False,
+        )
+
+
+def read_log(path: Path) -> LoadedLog:
+    """The whole log; LogDamaged (naming what, where and how much is intact) if it is damaged."""
+    loaded = scan_log(path)
+    if loaded.damage:
+        raise LogDamaged(path, loaded.damage)
+    return loaded
+
+
+# ---- writing ---------------------------------------------------------------------------------
+
+
+class GameLog:
+    """An open log in format 2, appended to durably, its checkpoint kept beside it."""
+
+    def __init__(self, path: Path, good_bytes: int | None = None, chain: tuple[int, str] = (0, "")):
+        self.path = path
+        self._file = open(path, "r+b" if path.exists() else "w+b", buffering=0)
+        self._n, self._h = chain
+        if good_bytes is not None:
+            self._file.truncate(good_bytes)  # cut a torn last line before appending after it
+        self._end = self._file.seek(0, os.SEEK_END)  # the end of the last whole record
+        self._torn = False  # a failed write left bytes past _end
+        self._tip = os.open(tip_path(path), os.O_RDWR | os.O_CREAT, 0o644)
+        if chain[1]:
+            self._write_tip()
+
+    @classmethod
+    def create(cls, header: dict, folder: Path | None = None, name: str | None = None) -> "GameLog":
+        folder = folder or games_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        name = name or time.strftime("game-%Y%m%d-%H%M%S") + f"-{os.urandom(2).hex()}.jsonl"
+        path = folder / name
+        if path.exists():
+            raise FileExistsError(f"{path} already exists")
+        try:
+            game_log = cls(path)
+        except OSError as exc:  # not even the files could be made
+            _unlink_quietly(path, tip_path(path))
+            raise SaveFailed(exc) from None
+        try:
+            line, game_log._h = chained_line(CHAIN_TAG, {"header": header, "format": FORMAT, "n": 0})
+            _write_all(game_log._file.fileno(), line)
+            os.fsync(game_log._file.fileno())
+            _write_all(game_log._tip, _tip_bytes(game_log._n, game_log._h))
+            os.fsync(game_log._tip)  # once: the checkpoint exists from the start
+            _fsync_dir(folder)  # the new files' names are durable too
+        except OSError as exc:  # a full disk: no game, and no empty files left behind
+            game_log._remove()
+            raise SaveFailed(exc) from None
+        game_log._end = len(line)
+        return game_log
+
+    def _remove(self) -> None:
+        self.close()
+        _unlink_quietly(self.path, tip_path(self.path))
+
+    def append(self, record: dict) -> None:
+        self.append_many([record])
+
+    def append_many(self, records: list[dict]) -> None:
+        """Records written as one: all of them reach the storage and are synced, or none is
+        kept (SaveFailed) and the log and its checkpoint are as they were. A write that comes
+        back short (the disk filled up inside it) is finished or refused, never taken as done."""
+        n, h, lines = self._n, self._h, []
+        for record in records:
+            n += 1
+            line, h = chained_line(h, {**record, "n": n})
+            lines.append(line)
+        data = b"".join(lines)
+        try:
+            self._cut_back()  # what an earlier failed write may have left
+            _write_all(self._file.fileno(), data)
+            os.fsync(self._file.fileno())
+        except OSError as exc:
+            self._torn = True
+            self._cut_back()
+            raise SaveFailed(exc) from None
+        self._n, self._h = n, h
+        self._end += len(data)
+        self._write_tip()
+
+    def _cut_back(self) -> None:
+        """A failed write must not leave part of a line for the next append to glue onto: the
+        file is cut back to its last whole record (freeing space never fails for want of it)."""
+        if not self._torn:
+            return
+        try:
+            self._file.truncate(self._end)
+            os.fsync(self._file.fileno())
+            self._torn = False
+        except OSError:
+            log.warning(
+                "%s: could not cut back a failed write yet; tried again before the next one", display_name(self.path)
+            )
+        self._file.seek(self._end)
+
+    def _write_tip(self) -> None:
+        try:
+            os.pwrite(self._tip, _tip_bytes(self._n, self._h), 0)
+        except OSError as exc:  # the record is durable; a stale checkpoint only lags behind
+            log.warning("%s: checkpoint not updated (%s)", self.path.name, exc.strerror)
+
+    def close(self) -> None:
+        self._file.close()
+        os.close(self._tip)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """os.write until every byte is written: on a filling disk a write returns short without an
+    error, and only the next one says ENOSPC."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[written:]
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def rewrite_log(path: Path, header: dict, records: list[dict]) -> tuple[int, tuple[int, str]]:
+    """Replace the log by header + records in format 2, atomically (temp file, fsync,
+    rename), then its checkpoint. A crash between the two leaves a checkpoint that is
+    missing (a warning) or ahead of the log (reported as cut, to be opened up to there
+    again): never one that vouches for what is not there. Returns (good_bytes, chain)."""
+    lines, h = [], CHAIN_TAG
+    for n, content in enumerate([{"header": header, "format": FORMAT}] + records):
+        line, h = chained_line(h, {**content, "n": n})
+        lines.append(line)
+    data = b"".join(lines)
+    chain = (len(records), h)
+    replace_durably(path, data)
+    replace_durably(tip_path(path), _tip_bytes(*chain))
+    return len(data), chain
+
+
+def replace_durably(path: Path, data: bytes) -> None:
+    """The file replaced whole, or not at all (SaveFailed; the half-written copy removed)."""
+    temp = path.with_name(f".{path.name}.{os.urandom(3).hex()}.new")
+    try:
+        with open(temp, "wb", buffering=0) as f:
+            _write_all(f.fileno(), data)
+            os.fsync(f.fileno())
+        os.replace(temp, path)
+        _fsync_dir(path.parent)
+    except OSError as exc:
+        _unlink_quietly(temp)
+        raise SaveFailed(exc) from None
+
+
+def _unlink_quietly(*paths: Path) -> None:
+    for path in paths:
+        try:
+            path.unlink()
+        except OSError:
+            pass
+
+
+def _aside_name(path: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
+    return target
+
+
+def copy_aside(path: Path) -> Path:
+    """Keep the file as it is now (and its checkpoint) before anything is cut from it."""
+    target = _aside_name(path)
+    try:
+        shutil.copy2(path, target)
+        if tip_path(path).exists():
+            shutil.copy2(tip_path(path), tip_path(target))
+        _fsync_dir(path.parent)
+    except OSError as exc:  # a full disk: no half copy left, and nothing cut from the original
+        _unlink_quietly(target, tip_path(target))
+        raise SaveFailed(exc) from None
+    return target
+
+
+def keep_aside(path: Path) -> Path:
+    """Take a damaged log out of the games list without deleting anything: renamed to
+    <name>.damaged-<time> (no longer *.jsonl), its checkpoint with it."""
+    target = _aside_name(path)
+    os.replace(path, target)
+    if tip_path(path).exists():
+        os.replace(tip_path(path), tip_path(target))
+    _fsync_dir(path.parent)
+    return target
+
+
+# ---- the saved games ------------------------------------------------------------------------------
+
+
+@dataclass
+class SavedGame:
+    path: Path
+    header: dict
+    finished: bool
+    modified: float
+    records: int
+
+
+def log_paths(folder: Path | None = None) -> list[Path]:
+    """Every *.jsonl in the games folder, newest first; never raises. A FIFO, a device or a
+    socket named like a log (opening one would wait forever or read without end) and a link
+    out of the folder are skipped with a logged line; found without opening anything."""
+    folder = folder or games_dir()
+    found = []
+    try:
+        for path in folder.glob("*.jsonl"):
+            why = _not_a_log(path, folder)
+            if why:
+                log.warning("skipped %s in the games folder: %s", display_name(path), why)
+                continue
+            try:
+                found.append((path.stat().st_mtime, path))
+            except OSError:  # gone meanwhile, or a dangling link: listed, and reported when read
+                found.append((0.0, path))
+    except OSError as exc:
+        log.warning("cannot list %s: %s", folder, exc)
+    return [p for _, p in sorted(found, key=lambda x: x[0], reverse=True)]
+
+
+def _not_a_log(path: Path, folder: Path) -> str:
+    """Why `path` is no game log to read ("" when it may be one: a regular file, a link to one in
+    the folder; a folder, a dangling link or a file gone meanwhile are listed and reported when
+    read). lstat and stat only: a FIFO is never opened."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return ""
+    if stat.S_ISLNK(mode):
+        inside = os.path.realpath(folder)
+        if os.path.commonpath([inside, os.path.realpath(path)]) != inside:
+            return "a link to a file outside the folder"
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            return ""
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return ""
+    return (
+        "not a regular file ("
+        + ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device")
+        + ")"
+    )
+
+
+_NAME_TIME = re.compile(r"game-(\d{8})-(\d{6})")
+
+
+def started_from_name(path: Path) -> Optional[float]:
+    """The local time a log's file name was made with (game-YYYYmmdd-HHMMSS-...), as Unix time:
+    logs from before issue 31 have no start in their header."""
+    match = _NAME_TIME.search(path.name)
+    if not match:
+        return None
+    try:
+        return time.mktime(time.strptime("".join(match.groups()), "%Y%m%d%H%M%S"))
+    except (ValueError, OverflowError):
+        return None
+
+
+def modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def saved_games(folder: Path | None = None) -> list[SavedGame]:
+    """Every intact saved game, newest first. Damaged files are skipped with a warning
+    (the home screen lists them apart, with what is wrong)."""
+    return list(_saved_newest_first(folder))
+
+
+def _saved_newest_first(folder: Path | None):
+    for path in log_paths(folder):  # lazily: `last_unfinished` reads only up to the game it needs
+        loaded = scan_log(path)
+        if loaded.damage:
+            log.warning("skipping %s: %s", display_name(path), loaded.damage.summary())
+            continue
+        said = [r.get("t") for r in loaded.records if r.get("t") != "drop"]  # late drops change nothing
+        finished = bool(said) and said[-1] == "finished"
+        yield SavedGame(path, loaded.header, finished, modified(path), len(loaded.records))
+
+
+def last_unfinished(folder: Path | None = None) -> SavedGame | None:
+    return next((g for g in _saved_newest_first(folder) if not g.finished), None)

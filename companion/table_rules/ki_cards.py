@@ -1,0 +1,630 @@
+"""King and Intrigue: the table's card set, entered once from its box (no Kivy).
+
+The expansion's rule text does not print most of its cards' numbers (engine/data/
+cards_king_intrigue.json: every unknown is null with a note). The table enters them once on
+"Your cards" and the companion keeps them in the user data folder:
+
+    rules/cards-king-intrigue.json   a King and Intrigue card file (engine.rules.king_intrigue.cards)
+
+and gives it to every King and Intrigue game (`ki_game_files`). Each entry is checked by
+building the card set with the engine's own loader: a mistake is refused with its one-line
+message naming the card and the field, and nothing changes (`RuleFileError`). A game cannot
+start while a fact it needs is missing: `missing_words` says which, card by card.
+
+The screen (companion/ui/screens/ki_cards.py) is a thin view of `KICardsDraft`.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
+from engine.board import CardFileError
+from engine.rules.king_intrigue.cards import (
+    EITHER_MODULE,
+    MODULE_EFFECTS,
+    MODULE_IDS,
+    MODULES_ASKED,
+    PowerCard,
+    ki_board,
+    load_ki_cards,
+    missing_for,
+)
+
+KI_CARDS_FILE = "cards-king-intrigue.json"
+KI_EXPORT_NAME = "el-grande-cards-king-intrigue.json"
+RULES = "king-intrigue"
+MODULE_WORDS = {
+    "players-edition": "Player's Edition",
+    "special-cards": "Special cards",
+    EITHER_MODULE: "Player's Edition or Special cards: the symbol on each card says which",
+}
+MODULE_ABOUT = {
+    "players-edition": "Joker, Field Day, Relocate, Alliance ... (their Power cards join each hand)",
+    "special-cards": "King's Guard, Table for Six ... (their Power cards join each hand)",
+}
+COURT_CHOICES = tuple(range(0, 9))  # Caballeros a Power card brings to the court, one tap each
+MOST_PLACED = 10
+ACTION_NAMES = {"intrigue": "Intrigue card", "caballero": "Caballero card", "kings_card": "King's Card"}
+
+# "The 60, 100, 110, 120, 150, and 170 cards trigger a special scoring and are identical to
+# those Action cards found in the base game": which one each is, chosen from the base game's.
+SCORINGS = (
+    ("score_group", {"group": "4"}, 'all "4" regions'),
+    ("score_group", {"group": "5"}, 'all "5" regions'),
+    ("score_group", {"group": "6-7"}, 'all "6-7" regions'),
+    ("score_castillo", {}, "the Castillo"),
+    ("score_chosen_region", {}, "a region of your choice"),
+    ("score_first_only", {}, "1st place only, all regions"),
+    ("score_most", {}, "the region(s) with the most Caballeros"),
+    ("score_least", {}, "the region(s) with the fewest Caballeros"),
+    ("disc_scoring", {}, "the regions picked on secret discs"),
+)
+# The 30 card: "This does not affect you. It only affects your opponents." The base game's
+# cards that act on the opponents only, one of which the table reads off its card.
+OPPONENT_EFFECTS = (
+    ("decay", "Decay: opponents send Caballeros from their courts back"),
+    ("king_is_angry", "The King is angry: opponents each send Caballeros back"),
+    ("disc_send_back", "Secret disc: opponents send back from the region on their disc"),
+    ("one_of_each_back", "One of each: 1 Caballero of each opponent back"),
+    ("eviction", "Eviction: opponents leave a region you choose"),
+)
+# Module cards whose steps the tablet and phones have no prompts for yet: left in the box (said on
+# Your cards), whatever the engine plays, so a game never waits on a step nobody can enter.
+NOT_AT_THE_TABLE_YET = frozenset({"cancel_token"})  # the Discard card: shipped to opt in, its screen not yet
+# A word parameter's choices on Your cards (engine KI_EFFECT_PARAMS), in the card's terms
+WORD_LABELS = {
+    "send_back": "back to the province",
+    "to_court": "to their court",
+    "round": "until the end of the round",
+    "general_scoring": "until the next general scoring",
+}
+
+
+def param_spec(effect: Optional[str], name: str) -> tuple:
+    """("choice", words) or ("int", least, most) for a King and Intrigue card's parameter."""
+    from engine.rules.king_intrigue.cards import KI_EFFECT_PARAMS
+
+    low, high, _ = KI_EFFECT_PARAMS.get(effect or "", {}).get(name, (1, 10, True))
+    if isinstance(low, tuple):
+        return ("choice", low)
+    return ("int", low, high)
+
+
+FIELD_WORDS = {
+    "court": "Caballeros to the court",
+    "action": "its action",
+    "value": "its value",
+    "foreign": "foreign Caballeros moved",
+    "outcome": "what happens to the Caballeros",
+    "place": "Caballeros placed",
+    "until": "how long its token stays",
+}
+COUNTED = {"decay": 3, "king_is_angry": 3, "disc_send_back": 3}  # an effect's count, started at 3
+
+# The box table's chips: one tap a fact. Short words (the row's label then says it in full).
+SCORING_CHIPS = ('"4"', '"5"', '"6-7"', "Castillo", "Your choice", "1st only", "Most", "Fewest", "Discs")
+OPPONENT_CHIPS = {
+    "decay": "Decay",
+    "king_is_angry": "King angry",
+    "disc_send_back": "Disc: back",
+    "one_of_each_back": "One of each",
+    "eviction": "Eviction",
+}
+PLACE_CHOICES = tuple(range(0, MOST_PLACED + 1))  # Caballeros an Action card places, one tap each
+MOST_CHIPS = 11  # a number parameter with at most this many values: chips
+
+
+@dataclass(frozen=True)
+class BoxCell:
+    """One fact of the box table and how it is tapped: chips (one tap each) or a stepper.
+
+    `field`: "court", "module", "scoring" (chip value: index in SCORINGS), "opponents" (an effect),
+    "param:<name>", "value" (typed: its digits, then Set), "place:<players>:<index>".
+    `now` is what is entered (None: not yet); a stepper's first tap gives `low`."""
+
+    card: str
+    field: str
+    caption: str
+    chips: tuple = ()  # ((value, label), ...); empty: a stepper
+    now: Any = None
+    low: int = 0
+    high: int = 0
+
+    @property
+    def key(self) -> str:
+        """What the screen's buttons are known by (tests find them): "court:ki_10", "param:ki_140:foreign"."""
+        if not self.card:
+            return self.field
+        what, _, name = self.field.partition(":")
+        return f"{'effect' if what == 'opponents' else what}:{self.card}" + (f":{name}" if name else "")
+
+
+def card_cells(row: "KICardRow") -> list[BoxCell]:
+    """A Power card's row in the box table: its Caballeros to the court, then what it still asks."""
+    out = [BoxCell(row.id, "court", "to the court", tuple((n, str(n)) for n in COURT_CHOICES), row.court)]
+    if row.ask_module:  # the text does not say: the symbol on the table's card does
+        chosen = row.module if row.module in MODULE_IDS else None
+        out.append(BoxCell(row.id, "module", "its module", tuple((m, MODULE_WORDS[m]) for m in MODULE_IDS), chosen))
+    if row.ask_value:  # typed on a keypad: its digits, then Set
+        out.append(BoxCell(row.id, "value", "its value", (), row.value, 1, 999))
+    if row.ask_effect == "scoring":
+        chosen = next(
+            (
+                i
+                for i, (e, p, _) in enumerate(SCORINGS)
+                if e == row.effect and all(row.params.get(k) == v for k, v in p.items())
+            ),
+            None,
+        )
+        out.append(BoxCell(row.id, "scoring", "scores", tuple(enumerate(SCORING_CHIPS)), chosen))
+    elif row.ask_effect == "opponents":
+        effect = row.effect if row.effect in OPPONENT_CHIPS else None
+        out.append(BoxCell(row.id, "opponents", "its action", tuple(OPPONENT_CHIPS.items()), effect))
+        if row.effect in COUNTED:
+            out.append(BoxCell(row.id, "param:count", "how many", (), row.params.get("count"), 1, 30))
+    for name in row.ask_params:
+        spec, value = param_spec(row.effect, name), row.params.get(name)
+        caption = PARAM_CAPTIONS.get(name, name)
+        if spec[0] == "choice":
+            chips = tuple((w, WORD_LABELS.get(w, w.replace("_", " "))) for w in spec[1])
+            out.append(BoxCell(row.id, f"param:{name}", caption, chips, value))
+        elif spec[2] - spec[1] < MOST_CHIPS:
+            chips = tuple((n, str(n)) for n in range(spec[1], spec[2] + 1))
+            out.append(BoxCell(row.id, f"param:{name}", caption, chips, value))
+        else:
+            out.append(BoxCell(row.id, f"param:{name}", caption, (), value, spec[1], spec[2]))
+    return out
+
+
+PARAM_CAPTIONS = {
+    "foreign": "foreign moved",
+    "outcome": "Caballeros go",
+    "place": "placed",
+    "until": "stays",
+    "seats": "seats",
+}
+
+
+def placement_cells(draft: "KICardsDraft", players: int) -> list[BoxCell]:
+    """What each Action card places with `players` players, left to right: one chip row each."""
+    row = draft.placements(players)
+    names = action_card_names(players)
+    return [
+        BoxCell(
+            "",
+            f"place:{players}:{i}",
+            f"{players} players: {names[i]}",
+            tuple((n, str(n)) for n in PLACE_CHOICES),
+            row[i],
+        )
+        for i in range(players)
+    ]
+
+
+def action_card_names(players: int) -> list[str]:
+    """The Action cards of a game, left to right: the Intrigue card, the Caballero cards, the King's Card."""
+    middle = [ACTION_NAMES["caballero"] + (f" {i + 1}" if players > 3 else "") for i in range(players - 2)]
+    return [ACTION_NAMES["intrigue"], *middle, ACTION_NAMES["kings_card"]]
+
+
+def stepped(cell: BoxCell, delta: int):
+    """A stepper cell's value after one tap of `delta` (as the screen steps it)."""
+    if cell.now is None:
+        return cell.low
+    return max(cell.low, min(cell.high, cell.now + delta))
+
+
+def typed(digits: str, key: str) -> str:
+    """A value's keypad: the digits typed so far after one more key ("clear" starts again; a
+    4th digit is not taken: values are 1..999)."""
+    if key == "clear":
+        return ""
+    return digits if len(digits) >= 3 or (not digits and key == "0") else digits + key
+
+
+def taps_to(cell: BoxCell, target) -> int:
+    """Taps that enter `target` in this cell: a chip 1 (0 if it is on); a value its digits and
+    Set; a stepper its steps."""
+    if cell.now == target:
+        return 0
+    if cell.chips:
+        if target not in {v for v, _ in cell.chips}:
+            raise ValueError(f"{cell.card or cell.field}: {target!r} is not one of its chips")
+        return 1
+    if not cell.low <= target <= cell.high:
+        raise ValueError(f"{cell.card or cell.field}: {target!r} is outside {cell.low}..{cell.high}")
+    if cell.field == "value":
+        return len(str(target)) + 1
+    return 1 + abs(target - cell.low) if cell.now is None else abs(target - cell.now)
+
+
+def ki_cards_path() -> Path:
+    return rules_folder() / KI_CARDS_FILE
+
+
+@dataclass(frozen=True)
+class KICardRow:
+    """One Power card as Your cards shows it: what is known and what is still to enter."""
+
+    id: str
+    name: str
+    value: Optional[int]
+    module: Optional[str]
+    court: Optional[int]
+    effect: Optional[str]
+    params: dict
+    text: str
+    source: str
+    left_out: bool  # a module card this engine does not play: in the box
+    ask_value: bool  # the value is not published: a stepper
+    ask_effect: str  # "" | "scoring" | "opponents": the card's action is chosen
+    ask_params: tuple[str, ...]  # parameters still to give (the 140 card's foreign count)
+    unknown: tuple[str, ...] = ()  # fields not entered yet
+    ask_module: bool = False  # the text does not say its module: two taps, the card's symbol
+
+    @property
+    def group(self) -> Optional[str]:
+        """Where Your cards lists it: its module, or with the cards whose module the table gives."""
+        return EITHER_MODULE if self.ask_module else self.module
+
+    @property
+    def label(self) -> str:
+        value = "?" if self.value is None else str(self.value)
+        return f"{value} {self.name}"
+
+    @property
+    def effect_words(self) -> str:
+        for effect, params, words in SCORINGS:
+            if effect == self.effect and all(self.params.get(k) == v for k, v in params.items()):
+                return f"Special scoring: {words}"
+        for effect, words in OPPONENT_EFFECTS:
+            if effect == self.effect:
+                count = self.params.get("count")
+                return words + (f" ({count})" if count else "")
+        return ""
+
+
+def _shipped_rows() -> dict[str, PowerCard]:
+    return load_ki_cards().power_cards
+
+
+class KICardsDraft:
+    """The table's King and Intrigue card set: the shipped cards completed by its card file."""
+
+    def __init__(self, table_file: Optional[dict] = None):
+        start = copy.deepcopy(table_file) if table_file else {"rules": RULES, "power_cards": [], "placements": {}}
+        start.setdefault("rules", RULES)
+        start.setdefault("power_cards", [])
+        start.setdefault("placements", {})
+        start[MODULES_ASKED] = True  # the cards whose module the text leaves open: this table's box says
+        start["leave_out"] = self._left_out_ids()  # what this engine does not play stays in the box
+        self.cards = self._build(start)
+        self.file = start
+        self.saved = table_file is not None
+
+    @classmethod
+    def load(cls) -> "KICardsDraft":
+        data = read_json(ki_cards_path())
+        if data is None:
+            return cls()
+        try:
+            return cls(data)
+        except RuleFileError as exc:
+            raise RuleFileError(f"{KI_CARDS_FILE}: {exc}") from None
+
+    @staticmethod
+    def _left_out_ids() -> list[str]:
+        return sorted(
+            c.id
+            for c in _shipped_rows().values()
+            if c.module is not None and (c.effect in MODULE_EFFECTS or c.effect in NOT_AT_THE_TABLE_YET)
+        )
+
+    @staticmethod
+    def _build(file: dict):
+        try:
+            return load_ki_cards(file)
+        except (CardFileError, ValueError) as exc:
+            raise RuleFileError(str(exc).removeprefix("card file: ")) from None
+
+    # ---- reading ------------------------------------------------------------------------------
+
+    def rows(self) -> list[KICardRow]:
+        shipped = _shipped_rows()
+        out = []
+        for c in self.cards.power_cards.values():
+            first = shipped.get(c.id)
+            ask_effect = ""
+            if first is not None and first.effect is None:
+                ask_effect = "scoring" if "scoring" in first.name.lower() else "opponents"
+            prefix = f"power_cards.{c.id}.params."
+            ask_params = tuple(k[len(prefix) :] for k in load_ki_cards().missing if k.startswith(prefix))
+            left_out = c.id in self.cards.left_out
+            unknown = (
+                ()
+                if left_out
+                else tuple(k for k, v in (("value", c.value), ("court", c.court), ("action", c.effect)) if v is None)
+                + tuple(p for p in ask_params if c.params.get(p) is None)
+            )
+            out.append(
+                KICardRow(
+                    c.id,
+                    c.name,
+                    c.value,
+                    c.module,
+                    c.court,
+                    c.effect,
+                    dict(c.params),
+                    c.text,
+                    c.source,
+                    left_out,
+                    first is not None and first.value is None,
+                    ask_effect,
+                    ask_params,
+                    unknown,
+                    first is not None and first.module == EITHER_MODULE,
+                )
+            )
+        return sorted(
+            out,
+            key=lambda r: (
+                r.group is not None,
+                r.group or "",
+                r.left_out,
+                r.value if r.value is not None else 10_000,
+                r.name,
+            ),
+        )
+
+    def row(self, cid: str) -> KICardRow:
+        return next(r for r in self.rows() if r.id == cid)
+
+    def placements(self, players: int) -> list[Optional[int]]:
+        return list(self.cards.placements.get(players, (None,) * players))
+
+    def missing_words(self, players: int, modules) -> list[str]:
+        """What a game of `players` with `modules` still needs, one short line each."""
+        out = []
+        row = self.placements(players)
+        if any(x is None for x in row):
+            out.append(f"what each Action card places with {players} players")
+        both = all(m in modules for m in MODULE_IDS)
+        for r in self.rows():
+            if r.module == EITHER_MODULE:
+                if r.left_out or not modules:
+                    continue
+                if not both:
+                    out.append(f"{r.label}: which module (its symbol)")
+            elif r.left_out or (r.module is not None and r.module not in modules):
+                continue
+            for what in r.unknown:
+                out.append(f"{r.label}: {FIELD_WORDS.get(what, what)}")
+        return out
+
+    def engine_missing(self, players: int, modules) -> list[str]:
+        """The engine's own words for what is missing (what a game start would refuse)."""
+        return missing_for(ki_board(players, None, self.file), players, modules)
+
+    def complete_for(self, players: int, modules) -> bool:
+        return not self.engine_missing(players, modules)
+
+    # ---- changes: checked whole, saved at once ---------------------------------------------------
+
+    def _entry(self, cid: str) -> dict:
+        for entry in self.file["power_cards"]:
+            if entry.get("id") == cid:
+                return entry
+        entry = {"id": cid}
+        self.file["power_cards"].append(entry)
+        return entry
+
+    def _edit(self, change) -> None:
+        trial = copy.deepcopy(self.file)
+        change(trial)
+        self.cards = self._build(trial)  # refused whole: nothing changes
+        self.file = trial
+        self.save()
+
+    def set_court(self, cid: str, court: int) -> None:
+        self._known(cid)
+        self._edit(lambda f: self._entry_in(f, cid).update(court=court))
+
+    def set_value(self, cid: str, value: int) -> None:
+        self._known(cid)
+        self._edit(lambda f: self._entry_in(f, cid).update(value=value))
+
+    def set_effect(self, cid: str, effect: str, params: dict) -> None:
+        self._known(cid)
+        self._edit(lambda f: self._entry_in(f, cid).update(effect=effect, params=dict(params)))
+
+    def set_module(self, cid: str, module: str) -> None:
+        """The module a card the text leaves open belongs to, from the symbol on the table's card."""
+        self._known(cid)
+        if module not in MODULE_IDS:
+            raise RuleFileError(f"power_cards[{cid}].module: {module!r} is not a module ({', '.join(MODULE_IDS)})")
+        self._edit(lambda f: self._entry_in(f, cid).update(module=module))
+
+    def set_param(self, cid: str, name: str, value: int) -> None:
+        self._known(cid)
+
+        def change(f):
+            entry = self._entry_in(f, cid)
+            entry["params"] = {**entry.get("params", {}), name: value}
+
+        self._edit(change)
+
+    def set_placements(self, players: int, row: list[int]) -> None:
+        if players not in (2, 3, 4, 5):
+            raise RuleFileError(f"placements: {players} is not a player count (2..5)")
+        if len(row) != players or any(not isinstance(x, int) or not 0 <= x <= MOST_PLACED for x in row):
+            raise RuleFileError(f"placements.{players}: {players} numbers 0..{MOST_PLACED}, one per Action card")
+        self._edit(lambda f: f["placements"].__setitem__(str(players), list(row)))
+
+    def set_placement(self, players: int, index: int, value: int) -> None:
+        """One Action card's number (the others still unknown start at the same value)."""
+        row = self.placements(players)
+        row[index] = value
+        self.set_placements(players, [value if x is None else x for x in row])
+
+    def enter(self, cell: BoxCell, value) -> None:
+        """A box-table cell's value (a chip tapped, a stepper stepped), checked and saved like any
+        entry; the 30 card's counted actions start at 3 Caballeros."""
+        what, _, name = cell.field.partition(":")
+        if what == "court":
+            self.set_court(cell.card, value)
+        elif what == "value":
+            self.set_value(cell.card, value)
+        elif what == "module":
+            self.set_module(cell.card, value)
+        elif what == "scoring":
+            effect, params, _ = SCORINGS[value]
+            self.set_effect(cell.card, effect, params)
+        elif what == "opponents":
+            self.set_effect(cell.card, value, {"count": COUNTED[value]} if value in COUNTED else {})
+        elif what == "param":
+            self.set_param(cell.card, name, value)
+        elif what == "place":
+            players, index = (int(x) for x in name.split(":"))
+            self.set_placement(players, index, value)
+        else:
+            raise RuleFileError(f"{cell.field}: not a fact of the card set")
+
+    def cells(self) -> list[BoxCell]:
+        """Every cell of the box table, as the screen shows them: the Action cards' numbers for
+        2-5 players, then each Power card in play (the base game's by value, then the modules')."""
+        out = [c for n in (2, 3, 4, 5) for c in placement_cells(self, n)]
+        return out + [c for r in self.rows() if not r.left_out for c in card_cells(r)]
+
+    def _known(self, cid: str) -> None:
+        if cid not in self.cards.power_cards:
+            raise RuleFileError(f"power_cards[{cid}]: not a card of the set")
+
+    @staticmethod
+    def _entry_in(file: dict, cid: str) -> dict:
+        for entry in file["power_cards"]:
+            if entry.get("id") == cid:
+                return entry
+        entry = {"id": cid}
+        file["power_cards"].append(entry)
+        return entry
+
+    def save(self) -> None:
+        write_json(ki_cards_path(), self.file)
+        self.saved = True
+
+    # ---- sharing -------------------------------------------------------------------------------
+
+    def export(self, path: Optional[Path] = None) -> Path:
+        path = path or exports_folder() / KI_EXPORT_NAME
+        out = {
+            "rules": RULES,
+            "name": self.file.get("name") or "Our King and Intrigue cards",
+            "power_cards": self.file["power_cards"],
+            "placements": self.file["placements"],
+            "leave_out": self.file.get("leave_out", []),
+            MODULES_ASKED: True,
+        }
+        write_json(path, out)
+        return path
+
+    def import_file(self, path: Path) -> None:
+        """Another tablet's export: checked whole, then it replaces this set (nothing half-taken)."""
+        data = read_json(Path(path))
+        if data is None:
+            raise RuleFileError(f"{Path(path).name}: no such file")
+        if not isinstance(data, dict):
+            raise RuleFileError(f"{Path(path).name}: must be a JSON object (a King and Intrigue card file)")
+        if data.get("rules", RULES) != RULES:
+            raise RuleFileError(
+                f"{Path(path).name}: rules: the file is for the {data.get('rules')!r} rules, but this "
+                "is the King and Intrigue card set"
+            )
+        fresh = KICardsDraft(data)
+        self.file, self.cards = fresh.file, fresh.cards
+        self.save()
+
+
+def ki_import_candidates() -> list[Path]:
+    """King and Intrigue card files found in the exports folder and the user's Downloads."""
+    out = []
+    for folder in (exports_folder(), Path.home() / "Downloads"):
+        try:
+            out += sorted(p for p in folder.glob("*.json") if "king" in p.name.lower())
+        except OSError:
+            continue
+    return out
+
+
+@dataclass
+class KIGameFiles:
+    cards_file: Optional[dict] = None
+    missing: list[str] = field(default_factory=list)  # short lines: what Your cards must still get
+    notes: list[str] = field(default_factory=list)
+    problem: str = ""
+
+
+def ki_game_files(players: int, modules) -> KIGameFiles:
+    """The card file a new King and Intrigue game gets, and what is missing first. Never raises."""
+    out = KIGameFiles()
+    try:
+        draft = KICardsDraft.load()
+    except RuleFileError as exc:
+        out.problem = f"Your King and Intrigue cards cannot be used: {exc}. Reopen Your cards to import or fix them."
+        return out
+    out.cards_file = draft.file
+    if not 2 <= players <= 5:
+        return out
+    out.missing = draft.missing_words(players, modules)
+    if not out.missing and draft.engine_missing(players, modules):
+        out.missing = draft.engine_missing(players, modules)
+    if out.missing:
+        shown = "; ".join(out.missing[:4]) + (f"; and {len(out.missing) - 4} more" if len(out.missing) > 4 else "")
+        out.notes.append(
+            f"King and Intrigue: {len(out.missing)} card fact{'s' * (len(out.missing) != 1)} to enter "
+            f"from your box before the game can start (Your cards): {shown}."
+        )
+    return out
+
+
+def ki_rules_words(players: int) -> str:
+    if not 2 <= players <= 5:
+        return "King and Intrigue takes 2 to 5 players."
+    line = (
+        "King and Intrigue on the classic board: Power cards carry the special actions; the Action cards go "
+        "by rank (highest: the King's Card, lowest: the Intrigue card)"
+    )
+    if players <= 3:
+        line += "; with 2-3 players the King's Card and Intrigue card offer a choice of actions"
+    return line + "."
+
+
+__all__ = [
+    "KICardsDraft",
+    "KICardRow",
+    "ki_game_files",
+    "ki_cards_path",
+    "ki_rules_words",
+    "SCORINGS",
+    "OPPONENT_EFFECTS",
+    "COURT_CHOICES",
+    "ACTION_NAMES",
+    "MODULE_WORDS",
+    "MODULE_ABOUT",
+    "RuleFileError",
+    "ki_import_candidates",
+    "param_spec",
+    "BoxCell",
+    "card_cells",
+    "placement_cells",
+    "action_card_names",
+    "stepped",
+    "typed",
+    "taps_to",
+    "WORD_LABELS",
+    "MODULE_IDS",
+    "Any",
+]

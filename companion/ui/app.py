@@ -1,0 +1,264 @@
+"""`elgrande app`: the tablet app. Screens observe one AppModel; the table,
+the tower bridge and (later) the phone server run off the UI thread.
+
+A tablet app's manners, on every platform: Back (Android's back key, Escape on a
+keyboard) goes back one screen and never quits mid-game (companion/ui/platform/navigation.py says
+what it does where); pausing flushes the game and resuming restarts a tower link or
+phone server that stopped meanwhile (companion/ui/platform/lifecycle.py); the screen stays on
+while a game is open (companion/ui/platform/android.py)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Callable, Optional
+
+T0 = time.perf_counter()
+os.environ.setdefault("KIVY_NO_ARGS", "1")  # our own argparse reads the command line
+os.environ.setdefault("KIVY_NO_FILELOG", "1")
+# The clock sleeps between frames but wakes at once for work handed over from other
+# threads (a tower drop, a phone): low idle CPU without a slow pulse.
+os.environ.setdefault("KIVY_CLOCK", "interrupt")  # not xclip/xsel, which tablets lack
+os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")  # Kivy's records go through `logging`, warnings and up
+
+import logging  # noqa: E402
+
+logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+
+
+def _quiet_kivy(record: logging.LogRecord) -> bool:
+    # Kivy logs its banner at INFO and the optional X cut buffer (xclip/xsel) as CRITICAL.
+    if record.name.startswith("kivy"):
+        return record.levelno >= logging.WARNING and not record.getMessage().startswith("Cutbuffer")
+    return True
+
+
+for _handler in logging.getLogger().handlers:
+    _handler.addFilter(_quiet_kivy)
+
+from kivy.config import Config  # noqa: E402
+
+# Kivy probes providers a tablet may lack (mtdev, xclip, xsel) and logs each miss
+# with a traceback: quiet while it starts, warnings and up afterwards.
+logging.getLogger("kivy").setLevel(logging.CRITICAL)
+
+from companion.ui.platform.shape import WINDOW_ENV, scale_with_window, window_size  # noqa: E402
+
+_WIDTH, _HEIGHT = window_size(os.environ.get(WINDOW_ENV))  # the tablet's shape (default 1280x800)
+Config.set("graphics", "width", str(_WIDTH))
+Config.set("graphics", "height", str(_HEIGHT))
+Config.set("graphics", "resizable", "1")
+Config.set("graphics", "maxfps", "30")  # a board-game table: 30 frames a second is plenty
+Config.set("input", "mouse", "mouse,disable_multitouch")
+Config.set("kivy", "exit_on_escape", "0")
+
+from kivy.app import App  # noqa: E402
+from kivy.clock import Clock  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+
+scale_with_window(Window)  # a bigger window than the layouts' 1280x800 dp: everything grows with it
+from kivy.core.clipboard import Clipboard  # noqa: E402,F401 (probed now, quietly)
+from kivy.lang import Builder  # noqa: E402
+from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
+
+from companion.ui.platform import (
+    android,  # noqa: E402
+    lifecycle,
+)
+from companion.ui.platform.collector import freeze_startup_objects  # noqa: E402
+from companion.ui.platform.kivy_fixes import scroll_views_bind_once, sleep_until_due  # noqa: E402
+from companion.ui.platform.navigation import BACK_KEYCODE, back_step, keeps_screen_on  # noqa: E402
+
+sleep_until_due()  # the loop sleeps between frames, whatever is scheduled
+scroll_views_bind_once()  # no bindings piling up in scroll views over a game night
+
+logging.getLogger("kivy").setLevel(logging.WARNING)
+UI_DIR = Path(__file__).parent
+Builder.load_file(str(UI_DIR / "common.kv"))
+
+from companion.ui.model import AppModel  # noqa: E402
+from companion.ui.screens.board_confirm import BoardScreen  # noqa: E402
+from companion.ui.screens.cards import CardsScreen  # noqa: E402
+from companion.ui.screens.correction import PositionScreen  # noqa: E402
+from companion.ui.screens.end import EndScreen  # noqa: E402
+from companion.ui.screens.home import HomeScreen  # noqa: E402
+from companion.ui.screens.ki_cards import KICardsScreen  # noqa: E402
+from companion.ui.screens.replay import ReplayScreen  # noqa: E402
+from companion.ui.screens.scoring import ScoringScreen  # noqa: E402
+from companion.ui.screens.setup import SetupScreen  # noqa: E402
+from companion.ui.screens.stats import StatsScreen  # noqa: E402
+from companion.ui.screens.table import TableScreen  # noqa: E402
+
+Window.clearcolor = (0.97, 0.94, 0.86, 1)
+
+
+def _import_phone_server() -> None:
+    try:
+        from companion.phones import server  # noqa: F401
+    except Exception:  # the first game says what is wrong when it starts the server
+        logging.getLogger("companion.ui.app").debug("phone server import failed early", exc_info=True)
+    finally:  # what the app made to start lives as long as it: out of the collector's walks
+        Clock.schedule_once(lambda dt: freeze_startup_objects())
+
+
+class ElGrandeApp(App):
+    title = "El Grande Companion"
+
+    def __init__(
+        self,
+        screenshot: Optional[str] = None,
+        exit_after: Optional[float] = None,
+        resume: Optional[Path] = None,
+        driver: Optional[Callable[["ElGrandeApp"], None]] = None,
+        **kwargs,
+    ):
+        super().__init__(**kwargs)
+        self.screenshot_path = screenshot
+        self.exit_after = exit_after
+        self.resume_path = resume
+        self.driver = driver
+        self.first_frame: Optional[float] = None
+        self.model = AppModel()
+        self.screen_kept_on = False  # the screen is held on (a game is open)
+        self.keep_on_how = "none"  # how: "android", "screensaver" or "none"
+        self.restored_on_resume: list[str] = []
+
+    def build(self):
+        if android.on_android():  # the games folder in the app's own storage (ELGRANDE_DATA_DIR still wins)
+            android.use_app_storage(self.user_data_dir)
+        sm = self.screens = ScreenManager(transition=NoTransition())
+        for cls, name in (
+            (HomeScreen, "home"),
+            (SetupScreen, "setup"),
+            (TableScreen, "table"),
+            (ScoringScreen, "scoring"),
+            (EndScreen, "end"),
+            (PositionScreen, "position"),
+            (BoardScreen, "board"),
+            (CardsScreen, "cards"),
+            (KICardsScreen, "ki_cards"),
+            (ReplayScreen, "replay"),
+            (StatsScreen, "stats"),
+        ):
+            sm.add_widget(cls(name=name, model=self.model))
+        self.model.bind(on_scoring=self._scoring, on_game_over=self._game_over)
+        if self.resume_path:
+            try:
+                self.model.resume(self.resume_path)
+                sm.current = "table"
+            except Exception as exc:  # damaged since it was checked: the home screen says what and offers choices
+                logging.getLogger("companion.ui.app").warning("could not resume %s: %s", self.resume_path, exc)
+                sm.get_screen("home").message = f"Cannot resume {self.resume_path.name}: {exc}"
+        Window.bind(on_flip=self._first_flip, on_keyboard=self._on_keyboard)
+        sm.bind(current=lambda *_: self._keep_screen_on())
+        self._keep_screen_on()
+        if self.driver:
+            Clock.schedule_once(lambda dt: self.driver(self), 0)
+        return sm
+
+    def _first_flip(self, *args) -> None:
+        if self.first_frame is None:
+            self.first_frame = time.perf_counter() - T0
+            Window.unbind(on_flip=self._first_flip)
+            if self.exit_after is not None:  # counted from the first frame: a slow start is not a black picture
+                Clock.schedule_once(self._snapshot_and_stop, self.exit_after)
+            # The phone server's modules (aiohttp) take about 0.4 s to import: now, once the first
+            # frame is up and off the UI thread, so the first "Start the game" does not wait for them.
+            threading.Thread(target=_import_phone_server, name="import-phones", daemon=True).start()
+            if os.environ.get("ELGRANDE_TIMING"):
+                print(f"first frame after {self.first_frame:.3f} s", file=sys.stderr, flush=True)
+
+    def _scoring(self, model, record) -> None:
+        sm = self.screens
+        if sm.current == "scoring" or sm.current == "table":
+            sm.get_screen("scoring").show_scoring(record)
+            sm.current = "scoring"
+
+    def _game_over(self, model) -> None:
+        if self.screens.current == "table":
+            self.screens.current = "end"
+
+    def save_screenshot(self, path: str) -> str:
+        """Window.screenshot numbers its files; move the picture to exactly `path`."""
+        target = Path(path).resolve()
+        target.parent.mkdir(parents=True, exist_ok=True)
+        made = Window.screenshot(name=str(target.with_suffix("")) + "-tmp.png")
+        shutil.move(made, target)
+        return str(target)
+
+    def _snapshot_and_stop(self, dt) -> None:
+        if self.screenshot_path:
+            self.save_screenshot(self.screenshot_path)
+        self.stop()
+
+    # ---- Back, pause and resume, the screen kept on ------------------------------------------
+
+    def _on_keyboard(self, window, key, *args) -> bool:
+        if key != BACK_KEYCODE:
+            return False
+        self.back()
+        return True  # handled: Kivy's own default (quit, or Android's move to the background) never runs
+
+    def back(self) -> None:
+        """One step back; asks before leaving a game or quitting; never from under a dialog."""
+        from kivy.uix.modalview import ModalView
+
+        dialogs = [w for w in Window.children if isinstance(w, ModalView)]
+        if dialogs:  # Back closes a question it asked; a private pick or any other dialog stays
+            if getattr(dialogs[0], "back_dismisses", False):
+                dialogs[0].dismiss()
+            return
+        from kivy.uix.textinput import TextInput
+
+        typing = [w for w in self.screens.current_screen.walk() if isinstance(w, TextInput) and w.focus]
+        if typing:  # Back first ends the typing (Android hides its keyboard the same way)
+            for field in typing:
+                field.focus = False
+            return
+        table = self.model.table
+        step = back_step(self.screens.current, game_over=table is not None and table.asked().kind == "game_over")
+        if step.kind == "go":
+            self.screens.current = step.screen
+        elif step.kind == "call":
+            getattr(self.screens.current_screen, step.method)()
+        elif step.kind == "ask":
+            from companion.ui.widgets.rule_widgets import Ask
+
+            then = (lambda: setattr(self.screens, "current", step.screen)) if step.screen else self.stop
+            question = Ask(step.title, step.question, step.no, step.yes, then)
+            question.back_dismisses = True
+            question.open()
+
+    def on_pause(self) -> bool:
+        """Android pauses the app (the screen sleeps, another app comes up): keep everything."""
+        lifecycle.flush_game(self.model.table)
+        return True
+
+    def on_resume(self) -> None:
+        self.restored_on_resume = lifecycle.restore_links(self.model)
+        self.screen_kept_on = False  # Android may have cleared the window's flags: set them again
+        self._keep_screen_on()
+
+    def _keep_screen_on(self) -> None:
+        wanted = keeps_screen_on(self.screens.current, self.model.table is not None)
+        if wanted != self.screen_kept_on:
+            self.keep_on_how = android.keep_screen_on(wanted, Window)
+            self.screen_kept_on = wanted
+
+    def on_stop(self) -> None:
+        if self.screen_kept_on:
+            android.keep_screen_on(False, Window)
+            self.screen_kept_on = False
+        self.model.close()
+
+
+def run(
+    screenshot: Optional[str] = None, exit_after: Optional[float] = None, resume: Optional[Path] = None, driver=None
+) -> int:
+    app = ElGrandeApp(screenshot=screenshot, exit_after=exit_after, resume=resume, driver=driver)
+    app.run()
+    return 0

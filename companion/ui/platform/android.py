@@ -1,0 +1,119 @@
+"""Platform glue for the tablet app: what differs on Android, each import guarded so that a
+desktop runs the same code and does nothing (or its own equivalent).
+
+- `prepare_runtime()`: before aiohttp is imported, multidict, yarl, frozenlist and propcache
+  use their pure-Python code (the APK ships only their pure wheels).
+- `use_app_storage(folder)`: the games folder is the app's private storage on Android
+  (App.user_data_dir); ELGRANDE_DATA_DIR still wins; elsewhere platformdirs' folder.
+- `keep_screen_on(on)`: FLAG_KEEP_SCREEN_ON on the activity's window (Android, on its UI
+  thread through pyjnius); on a desktop the window's screensaver is held off instead.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from typing import Optional
+
+from companion.storage.store import DATA_DIR_ENV
+from firmware_bridge.usb_android import on_android
+
+log = logging.getLogger("companion.ui.platform.android")
+
+PURE_PYTHON_ENV = (
+    "MULTIDICT_NO_EXTENSIONS",
+    "YARL_NO_EXTENSIONS",
+    "FROZENLIST_NO_EXTENSIONS",
+    "PROPCACHE_NO_EXTENSIONS",
+)
+FLAG_KEEP_SCREEN_ON = 0x80  # android.view.WindowManager.LayoutParams.FLAG_KEEP_SCREEN_ON
+FILE_PROVIDER_SUFFIX = ".fileprovider"  # after the package name; android/p4a_hook.py declares it
+
+
+def prepare_runtime(android: Optional[bool] = None) -> list[str]:
+    """Sets the pure-Python switches on Android; returns the variables set."""
+    if not (on_android() if android is None else android):
+        return []
+    for name in PURE_PYTHON_ENV:
+        os.environ.setdefault(name, "1")
+    return list(PURE_PYTHON_ENV)
+
+
+def use_app_storage(user_data_dir: str, android: Optional[bool] = None) -> Optional[str]:
+    """On Android the games live in the app's own storage (kept until the app is uninstalled,
+    private to it); ELGRANDE_DATA_DIR set by hand still wins. Returns the folder now used
+    when this chose it, None when it left the choice as it was."""
+    if not (on_android() if android is None else android) or os.environ.get(DATA_DIR_ENV):
+        return None
+    os.environ[DATA_DIR_ENV] = user_data_dir
+    return user_data_dir
+
+
+def keep_screen_on(on: bool, window=None) -> str:
+    """Keeps the screen from sleeping (on=True) or lets it sleep again. Returns how: "android",
+    "screensaver" (a desktop window) or "none". Never raises: a missing feature only logs."""
+    if on_android():
+        try:
+            _android_keep_screen_on(on)
+            return "android"
+        except Exception:  # pyjnius or the activity not there: the screen just may sleep
+            log.warning("could not %s the screen on", "keep" if on else "release", exc_info=True)
+            return "none"
+    if window is not None and hasattr(window, "allow_screensaver"):
+        try:
+            window.allow_screensaver = not on
+            return "screensaver"
+        except Exception:
+            log.warning("could not change the screensaver setting", exc_info=True)
+    return "none"
+
+
+def _android_keep_screen_on(on: bool) -> None:
+    from android.runnable import run_on_ui_thread  # p4a's module: only inside the APK
+    from jnius import autoclass
+
+    activity = autoclass("org.kivy.android.PythonActivity").mActivity
+
+    @run_on_ui_thread
+    def apply() -> None:  # a window's flags may only change on Android's UI thread
+        window = activity.getWindow()
+        if on:
+            window.addFlags(FLAG_KEEP_SCREEN_ON)
+        else:
+            window.clearFlags(FLAG_KEEP_SCREEN_ON)
+
+    apply()
+
+
+def share_file(path: str, mime: str, title: str = "Share") -> str:
+    """Offers a written file to other apps (BG Stats, a messenger) through the system's share
+    sheet. Returns "android" when the sheet was opened, "none" elsewhere or when it could not be
+    (the file stays where it was written, and the caller says so). On Android a file is shared
+    as a content URI through androidx's FileProvider with the authority "<package>.fileprovider",
+    which the APK declares (android/p4a_hook.py) for the exports folder; not yet tried on a
+    device. A file outside that folder cannot be shared: "none"."""
+    if not on_android():
+        return "none"
+    try:
+        _android_share(path, mime, title)
+        return "android"
+    except Exception:  # no provider declared, pyjnius missing: the file is still written
+        log.warning("could not open the share sheet for %s", path, exc_info=True)
+        return "none"
+
+
+def _android_share(path: str, mime: str, title: str) -> None:
+    from jnius import autoclass, cast
+
+    activity = autoclass("org.kivy.android.PythonActivity").mActivity
+    Intent = autoclass("android.content.Intent")
+    File = autoclass("java.io.File")
+    FileProvider = autoclass("androidx.core.content.FileProvider")
+    uri = FileProvider.getUriForFile(activity, activity.getPackageName() + FILE_PROVIDER_SUFFIX, File(path))
+    intent = Intent(Intent.ACTION_SEND)
+    intent.setType(mime)
+    intent.putExtra(Intent.EXTRA_STREAM, cast("android.os.Parcelable", uri))
+    intent.addFlags(Intent.FLAG_GRANT_READ_URI_PERMISSION)
+    activity.startActivity(
+        Intent.createChooser(intent, cast("java.lang.CharSequence", autoclass("java.lang.String")(title)))
+    )

@@ -1,0 +1,631 @@
+"""Your cards: the 2023 card set the companion will use, browsed and completed from the box.
+
+Every card with its stack, copies, text, effect and where each fact comes from; a listed
+card's unknown stack, copies or numbers set by steppers; a card found in the box added by
+choosing its effect from the list, each effect's rule text beside it, and its numbers by
+steppers and choices; the set exported to a file and another tablet's file imported. A thin
+view of companion.table_rules.files.CardSetDraft: each change is checked like a card file, a
+mistake is refused with its one line and nothing is half-applied; what is accepted is saved
+at once in the user data folder and goes into every new 2023 game.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+
+from companion.safe_text import for_markup
+from companion.table_rules.files import (
+    MODIFIER_SET,
+    CardSetDraft,
+    ParamField,
+    effect_offers,
+    import_candidates,
+    modifier_abilities,
+    param_fields,
+    params_words,
+)
+from companion.table_rules.storage import RuleFileError
+from companion.ui.platform.shape import dialog_size
+from companion.ui.widgets.rule_widgets import INK, PAPER, TAP, WARN, button, grid, stepper, text
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+MODULES = ((None, "Base game"), ("new-regency", "New Regency"), ("old-hands", "Old Hands"))
+MOST_COPIES = 10
+EXCERPT = 150  # characters of an effect's rule text beside it in the list
+
+
+def _excerpt(words: str) -> str:
+    first = words.split("\n")[0]
+    return first if len(first) <= EXCERPT else first[:EXCERPT].rsplit(" ", 1)[0] + " ..."
+
+
+def _stack_words(stack: Optional[int]) -> str:
+    return "?" if stack is None else str(stack)
+
+
+class CardsScreen(Screen):
+    model = ObjectProperty(None)
+    title = StringProperty("Your cards: the 2023 card set")
+    hint = StringProperty("")
+    message = StringProperty("")
+    notice = StringProperty("")  # what went well (an export's path)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.draft: Optional[CardSetDraft] = None
+        self.mode = "browse"  # browse | add | modifiers
+        self.selected = ""  # a card id (browse) or an effect name (add)
+        self.edit: dict[str, Any] = {}
+        self.form: dict[str, Any] = {}
+        self.back_to = "home"
+        self.effects = {e.name: e for e in effect_offers("2023")}
+        self.abilities = {e.name: e for e in modifier_abilities()}
+        self.modifier_form: dict[str, Any] = {}
+
+    # ---- opening --------------------------------------------------------------------
+
+    def open_cards(self, back_to: str = "home") -> None:
+        self.back_to = back_to
+        self.message = self.notice = ""
+        try:
+            self.draft = CardSetDraft.load()
+        except RuleFileError as exc:
+            self.draft = CardSetDraft()
+            self.message = (
+                f"Your saved card set could not be read ({exc}); the shipped set is shown. "
+                "Import a card file or enter the cards again."
+            )
+        self.mode, self.selected = "browse", ""
+        self.manager.current = self.name
+        self._show()
+        self.ids.list_scroll.scroll_y = 1
+
+    # ---- drawing ----------------------------------------------------------------------
+
+    def _show(self) -> None:
+        self.hint = self._hint()
+        lst, detail = self.ids.list_box, self.ids.detail_box
+        lst.clear_widgets()
+        detail.clear_widgets()
+        if self.mode == "add":
+            self._effect_list(lst)
+            self._add_form(detail)
+        elif self.mode == "modifiers":
+            self._modifier_list(lst)
+            self._modifier_detail(detail)
+        else:
+            self._card_list(lst)
+            self._card_detail(detail)
+        self.ids.add.text = "Back to the cards" if self.mode != "browse" else "Add a card from the box"
+
+    def _hint(self) -> str:
+        rows = self.draft.rows()
+        unknown = sum(1 for r in rows if r.unknown)
+        if self.mode == "modifiers":
+            return (
+                f"Power Shift's {MODIFIER_SET} Modifier cards: enter each one's number and ability as printed "
+                f"({len(self.draft.modifiers())} entered). A game takes them once all {MODIFIER_SET} are in."
+            )
+        if self.mode == "add":
+            return (
+                "Add a card found in the box: choose its effect (each with the rule book's words), then its "
+                "name, stack, copies and numbers as printed."
+            )
+        return (
+            f"{len(rows)} cards listed, {unknown} with facts not entered (marked ?). Tap a card to see it "
+            "and set what your box shows."
+        )
+
+    def _card_list(self, box) -> None:
+        for row in self.draft.rows():
+            unknown = f"  - not entered: {', '.join(row.unknown)}" if row.unknown else ""
+            style = "on" if row.id == self.selected else "normal"
+            box.add_widget(
+                button(
+                    f"{row.name} ({row.stack_words}, {row.copies_words}){unknown}",
+                    lambda c=row.id: self.choose(c),
+                    style,
+                    key=f"card:{row.id}",
+                )
+            )
+        for note in self.draft.stack_notes():
+            box.add_widget(text(note, font_size="14sp", color=(0.45, 0.2, 0.08, 1)))
+        mods = self.draft.modifiers()
+        box.add_widget(
+            button(
+                f"Power Shift Modifier cards: {len(mods)} of {MODIFIER_SET} entered",
+                self.open_modifiers,
+                "quiet",
+                key="modifiers",
+            )
+        )
+
+    def _card_detail(self, box) -> None:
+        if not self.selected:
+            box.add_widget(
+                text(
+                    "Tap a card in the list. Cards the rule book does not name are added with "
+                    '"Add a card from the box".'
+                )
+            )
+            return
+        row = self.draft.row(self.selected)
+        effect = self.effects.get(row.effect)
+        box.add_widget(
+            text(f"[b]{for_markup(row.name)}[/b]  {row.stack_words}, {row.copies_words}", markup=True, font_size="18sp")
+        )  # the card's name as the table typed it: never a tag
+        if row.text:
+            box.add_widget(text(row.text))
+        words = params_words(row.effect, row.params)
+        box.add_widget(
+            text(f"Effect: {effect.title if effect else row.effect}" + (f" ({words})" if words else ""), bold=True)
+        )
+        box.add_widget(text(f"Source: {row.source}", font_size="13sp", color=(0.4, 0.32, 0.22, 1)))
+        box.add_widget(text("Set what your card and box show:", bold=True))
+        e = self.edit
+        box.add_widget(
+            stepper("Stack", _stack_words(e["stack"]), lambda d: self._step("stack", d, 1, 5), key="edit:stack")
+        )
+        box.add_widget(
+            stepper(
+                "Copies in the box",
+                _stack_words(e["copies"]),
+                lambda d: self._step("copies", d, 1, MOST_COPIES),
+                key="edit:copies",
+            )
+        )
+        if "placement" in row.unknown or e.get("placement") is not None:
+            box.add_widget(
+                stepper(
+                    "Caballeros it places",
+                    _stack_words(e.get("placement")),
+                    lambda d: self._step("placement", d, 0, 10),
+                    key="edit:placement",
+                )
+            )
+        if row.effect in self.effects:
+            self._param_controls(box, param_fields(row.effect), e["params"], "edit")
+        box.add_widget(button(f"Save {row.name}", self.save_card, "primary", key="save_card"))
+        if any(c.get("id") == row.id for c in self.draft.file.get("cards", [])):
+            box.add_widget(
+                button("Take back what we entered for this card", self.forget_card, "quiet", key="forget_card")
+            )
+
+    def _effect_list(self, box) -> None:
+        for effect in self.effects.values():
+            row = BoxLayout(size_hint_y=None, spacing=dp(8))
+            b = button(
+                effect.title,
+                lambda n=effect.name: self.choose_effect(n),
+                "on" if effect.name == self.selected else "normal",
+                key=f"effect:{effect.name}",
+                size_hint=(0.34, 1),
+            )
+            words = Label(
+                text=_excerpt(effect.rule_text),
+                font_size="13sp",
+                color=INK,
+                size_hint_x=0.66,
+                halign="left",
+                valign="middle",
+            )
+            words.bind(
+                width=lambda w, v: setattr(w, "text_size", (v, None)),
+                texture_size=lambda w, v, r=row: setattr(r, "height", max(TAP, v[1] + dp(6))),
+            )
+            row.add_widget(b)
+            row.add_widget(words)
+            row.height = TAP
+            box.add_widget(row)
+
+    def _add_form(self, box) -> None:
+        if not self.selected:
+            box.add_widget(
+                text(
+                    "Choose the card's effect in the list: what the card lets its player do, in the rule book's words."
+                )
+            )
+            return
+        effect = self.effects[self.selected]
+        f = self.form
+        box.add_widget(text(f"[b]{for_markup(effect.title)}[/b]", markup=True, font_size="18sp"))
+        box.add_widget(text(effect.rule_text, font_size="14sp"))
+        box.add_widget(text("The card's name as printed:", bold=True))
+        name = TextInput(text=f["name"], multiline=False, size_hint_y=None, height=TAP)
+        name.bind(text=lambda w, v: f.__setitem__("name", v))
+        name.key = "add:name"
+        box.add_widget(name)
+        modules = grid(3)
+        for module, words in MODULES:
+            modules.add_widget(
+                button(
+                    words,
+                    lambda m=module: self._set_form("module", m),
+                    "on" if f["module"] == module else "quiet",
+                    key=f"add:module:{module}",
+                )
+            )
+        box.add_widget(modules)
+        box.add_widget(
+            stepper("Stack", _stack_words(f["stack"]), lambda d: self._step_form("stack", d, 1, 5), key="add:stack")
+        )
+        box.add_widget(
+            stepper(
+                "Copies in the box",
+                _stack_words(f["copies"]),
+                lambda d: self._step_form("copies", d, 1, MOST_COPIES),
+                key="add:copies",
+            )
+        )
+        self._param_controls(box, list(effect.params), f["params"], "add")
+        box.add_widget(
+            button(f"Add {f['name'].strip() or 'this card'} to our cards", self.add_card, "primary", key="add_card")
+        )
+
+    def _param_controls(self, box, fields: list[ParamField], values: dict, key: str) -> None:
+        """A stepper per number, a choice per kind, a toggle per yes/no: the effect's parameters."""
+        for field in fields:
+            value = values.get(field.name)
+            if field.kind == "int":
+                shown = str(value) if value is not None else f"not set ({field.left_out()})"
+                row = stepper(
+                    field.meaning,
+                    shown if value is not None else "not set",
+                    lambda d, fl=field: self._step_param(values, fl, d),
+                    key=f"{key}:param:{field.name}",
+                )
+                box.add_widget(row)
+                if value is None:
+                    box.add_widget(text(f"Not set: {field.left_out()}", font_size="13sp"))
+            elif field.kind == "bool":
+                box.add_widget(text(field.meaning))
+                row = grid(2)
+                for choice, words in ((True, "Yes"), (False, "No")):
+                    row.add_widget(
+                        button(
+                            words,
+                            lambda c=choice, fl=field: self._set_param(values, fl, c),
+                            "on" if value is choice else "quiet",
+                            key=f"{key}:param:{field.name}:{str(choice).lower()}",
+                        )
+                    )
+                box.add_widget(row)
+            else:
+                box.add_widget(text(field.meaning))
+                row = grid(2)
+                for choice in field.values:
+                    chosen = choice in (value or []) if field.kind == "multi" else choice == value
+                    row.add_widget(
+                        button(
+                            choice.replace("_", " "),
+                            lambda c=choice, fl=field: self._pick_param(values, fl, c),
+                            "on" if chosen else "quiet",
+                            key=f"{key}:param:{field.name}:{choice}",
+                        )
+                    )
+                box.add_widget(row)
+
+    def _modifier_list(self, box) -> None:
+        box.add_widget(
+            button(
+                "Add a Modifier card",
+                lambda: self.choose_modifier(""),
+                "on" if not self.selected else "normal",
+                key="modifier:new",
+            )
+        )
+        for m in self.draft.modifiers():
+            box.add_widget(
+                button(
+                    _modifier_words(m),
+                    lambda i=m.id: self.choose_modifier(i),
+                    "on" if m.id == self.selected else "normal",
+                    key=f"modifier:{m.id}",
+                )
+            )
+
+    def _modifier_detail(self, box) -> None:
+        if self.selected:
+            m = next(m for m in self.draft.modifiers() if m.id == self.selected)
+            box.add_widget(text(_modifier_words(m), bold=True))
+            box.add_widget(text(f"Source: {m.source}", font_size="13sp"))
+            box.add_widget(button("Remove this Modifier card", self.remove_modifier, "quiet", key="modifier:remove"))
+            return
+        f = self.modifier_form
+        box.add_widget(text("A Modifier card from the box:", bold=True))
+        box.add_widget(
+            stepper(
+                "Its number", f"{'+' if f['value'] > 0 else ''}{f['value']}", self._step_modifier, key="modifier:value"
+            )
+        )
+        name = TextInput(
+            text=f["name"], hint_text="its name, if it has one", multiline=False, size_hint_y=None, height=TAP
+        )
+        name.bind(text=lambda w, v: f.__setitem__("name", v))
+        name.key = "modifier:name"
+        box.add_widget(name)
+        box.add_widget(text("Its ability:", bold=True))
+        abilities = grid(2)
+        abilities.add_widget(
+            button(
+                "No ability",
+                lambda: self._modifier_ability(None),
+                "on" if f["effect"] is None else "quiet",
+                key="ability:none",
+            )
+        )
+        for effect in self.abilities.values():
+            abilities.add_widget(
+                button(
+                    effect.title,
+                    lambda n=effect.name: self._modifier_ability(n),
+                    "on" if f["effect"] == effect.name else "quiet",
+                    key=f"ability:{effect.name}",
+                )
+            )
+        box.add_widget(abilities)
+        if f["effect"]:
+            effect = self.abilities[f["effect"]]
+            box.add_widget(text(effect.rule_text, font_size="14sp"))
+            self._param_controls(box, list(effect.params), f["params"], "modifier")
+        box.add_widget(button("Add this Modifier card", self.add_modifier, "primary", key="modifier:add"))
+
+    # ---- taps -------------------------------------------------------------------------
+
+    def open_modifiers(self) -> None:
+        self.mode, self.message, self.notice = "modifiers", "", ""
+        self.choose_modifier("")
+        self.ids.list_scroll.scroll_y = 1
+
+    def choose_modifier(self, mid: str) -> None:
+        self.selected = mid
+        if not mid and not self.modifier_form:
+            self.modifier_form = {"value": 1, "name": "", "effect": None, "params": {}}
+        self._show()
+        self.ids.detail_scroll.scroll_y = 1
+
+    def _step_modifier(self, delta: int) -> None:
+        before = self.modifier_form["value"]
+        value = before + delta
+        self.modifier_form["value"] = max(-13, min(13, value + delta if value == 0 else value))  # never 0
+        self._show()
+        self.message = "A Modifier card's number: -13 to +13, never 0" if before == self.modifier_form["value"] else ""
+
+    def _modifier_ability(self, effect) -> None:
+        self.modifier_form["effect"] = effect
+        self.modifier_form["params"] = {f.name: f.start() for f in self.abilities[effect].params} if effect else {}
+        self._show()
+
+    def add_modifier(self) -> None:
+        f = self.modifier_form
+        if self._call(
+            lambda: self.draft.add_modifier(f["value"], f["name"], f["effect"], f["params"]),
+            f"Added the Modifier card ({len(self.draft.modifiers()) + 1} of {MODIFIER_SET})",
+        ):
+            self.modifier_form = {}
+            self.choose_modifier("")
+
+    def remove_modifier(self) -> None:
+        if self._call(lambda: self.draft.remove_modifier(self.selected), "Removed the Modifier card"):
+            self.choose_modifier("")
+
+    def choose(self, cid: str) -> None:
+        self.selected, self.message, self.notice = cid, "", ""
+        row = self.draft.row(cid)
+        self.edit = {"stack": row.stack, "copies": row.copies, "params": dict(row.params), "placement": None}
+        self._show()
+        self.ids.detail_scroll.scroll_y = 1
+
+    def toggle_add(self) -> None:
+        self.mode = "browse" if self.mode != "browse" else "add"
+        self.selected, self.message, self.notice = "", "", ""
+        self._show()
+        self.ids.list_scroll.scroll_y = 1
+
+    def choose_effect(self, name: str) -> None:
+        effect = self.effects[name]
+        keep = self.form if self.mode == "add" and self.form else {}
+        self.selected, self.message = name, ""
+        self.form = {
+            "name": keep.get("name") or effect.title,
+            "module": keep.get("module"),
+            "stack": keep.get("stack", 1),
+            "copies": keep.get("copies", 1),
+            "params": {f.name: f.start() for f in effect.params},
+        }
+        self._show()
+        self.ids.detail_scroll.scroll_y = 1
+
+    def _step(self, name: str, delta: int, low: int, high: int) -> None:
+        before = self.edit.get(name)
+        self.edit[name] = _bounded(before, delta, low, high)
+        self._show()
+        self._say_bound(name, before, self.edit[name], delta, low, high)
+
+    def _step_form(self, name: str, delta: int, low: int, high: int) -> None:
+        before = self.form.get(name)
+        self.form[name] = _bounded(before, delta, low, high)
+        self._show()
+        self._say_bound(name, before, self.form[name], delta, low, high)
+
+    def _say_bound(self, name: str, before, after, delta: int, low: int, high: int) -> None:
+        """A stepper tapped past its end changes nothing: said, in one line."""
+        self.message = f"{name.replace('_', ' ')}: {low} to {high}" if before == after else ""
+
+    def _set_form(self, name: str, value) -> None:
+        self.form[name] = value
+        self._show()
+
+    def _step_param(self, values: dict, field: ParamField, delta: int) -> None:
+        before = values.get(field.name)
+        values[field.name] = field.step(before, delta)
+        self._show()
+        words = f"{field.name.replace('_', ' ')}: {field.low} to {field.high}"
+        self.message = "" if before != values[field.name] else words + ("" if field.required else ", or left out")
+
+    def _set_param(self, values: dict, field: ParamField, value) -> None:
+        values[field.name] = None if (not field.required and values.get(field.name) is value) else value
+        self._show()
+
+    def _pick_param(self, values: dict, field: ParamField, choice: str) -> None:
+        if field.kind == "multi":
+            chosen = list(values.get(field.name) or [])
+            values[field.name] = [c for c in chosen if c != choice] if choice in chosen else chosen + [choice]
+        else:
+            values[field.name] = choice
+        self._show()
+
+    def save_card(self) -> None:
+        e = self.edit
+        self._call(
+            lambda: self.draft.set_card(
+                self.selected, stack=e["stack"], copies=e["copies"], params=e["params"], placement=e.get("placement")
+            ),
+            f"Saved {self.draft.row(self.selected).name}",
+        )
+
+    def forget_card(self) -> None:
+        cid = self.selected
+        shipped = cid in CardSetDraft().cards.cards
+        if self._call(lambda: self.draft.forget(cid), "Our entries for the card are taken back"):
+            if shipped:
+                self.choose(cid)
+            else:
+                self.selected = ""
+                self._show()
+
+    def add_card(self) -> None:
+        f = self.form
+        added: list[str] = []
+        ok = self._call(
+            lambda: added.append(
+                self.draft.add_card(f["name"], self.selected, f["stack"], f["copies"], f["params"], f["module"])
+            ),
+            f"Added {f['name'].strip()} to your cards",
+        )
+        if ok:
+            self.mode = "browse"
+            self.choose(added[0])
+
+    def _call(self, edit: Callable[[], None], done: str) -> bool:
+        """An edit of the set, saved at once; a refusal is shown and nothing changes."""
+        before = (self.draft.cards, self.draft.file, list(self.draft.modifier_draft))
+        try:
+            edit()
+            self.draft.save()
+        except RuleFileError as exc:
+            self.message, self.notice = str(exc), ""
+            self._show()
+            return False
+        except OSError as exc:
+            self.draft.cards, self.draft.file, self.draft.modifier_draft = before
+            self.message = f"Your cards could not be saved: {exc.strerror or exc}"
+            self._show()
+            return False
+        self.message, self.notice = "", done
+        self._show()
+        return True
+
+    def export(self) -> None:
+        try:
+            path = self.draft.export()
+        except RuleFileError as exc:
+            self.message = str(exc)
+            return
+        waiting = len(self.draft.modifier_draft)
+        later = f"; the {waiting} Modifier cards entered so far go in once all {MODIFIER_SET} are" if waiting else ""
+        self.message, self.notice = "", f"Exported to {path} (copy it to the other tablet and import it there{later})"
+
+    def open_import(self) -> None:
+        ImportDialog(self._import).open()
+
+    def _import(self, path: str) -> str:
+        """'' when imported; else the one-line refusal (the set is left as it was)."""
+        trial = CardSetDraft(self.draft.file, self.draft.modifier_draft)
+        try:
+            trial.import_file(Path(path.strip()).expanduser())
+            trial.save()
+        except RuleFileError as exc:
+            return str(exc)
+        except OSError as exc:
+            return f"Your cards could not be saved: {exc.strerror or exc}"
+        self.draft = trial
+        self.mode, self.selected = "browse", ""
+        self.message, self.notice = "", f"Imported {Path(path).name}: {len(trial.rows())} cards"
+        self._show()
+        return ""
+
+    def back(self) -> None:
+        self.manager.current = self.back_to
+
+
+def _modifier_words(m) -> str:
+    """ "+2: court (count: 2)", and its printed name when it has one of its own."""
+    number = f"{'+' if m.value > 0 else '−'}{abs(m.value)}"
+    return f"{number}: {m.ability}" + (f" ({m.name})" if m.name not in (number, m.id) else "")
+
+
+def _bounded(value: Optional[int], delta: int, low: int, high: int) -> int:
+    if value is None:
+        return low
+    return max(low, min(high, value + delta))
+
+
+class ImportDialog(ModalView):
+    """A card file to import: one found in the usual folders, or any path typed in."""
+
+    def __init__(self, on_import: Callable[[str], str]):
+        super().__init__(size_hint=dialog_size((0.7, 0.85)), auto_dismiss=False)
+        self._anim_duration = 0
+        self.on_import = on_import
+        body = BoxLayout(orientation="vertical", padding=dp(18), spacing=dp(8))
+        from kivy.graphics import Color, Rectangle
+
+        with body.canvas.before:
+            Color(*PAPER)
+            bg = Rectangle()
+        body.bind(pos=lambda w, v: setattr(bg, "pos", v), size=lambda w, v: setattr(bg, "size", v))
+        body.add_widget(text("Import a card file", bold=True, font_size="22sp", halign="center"))
+        body.add_widget(text("It replaces your card set once it is checked whole; a mistake changes nothing."))
+        scroll = ScrollView(do_scroll_x=False)
+        files = grid(1)
+        for path in import_candidates():
+            files.add_widget(button(str(path), lambda p=path: self.choose(str(p)), key=f"file:{path.name}"))
+        if not files.children:
+            files.add_widget(text("No card file found in the exports folder, Downloads or Documents: type its path."))
+        scroll.add_widget(files)
+        body.add_widget(scroll)
+        self.path = TextInput(hint_text="or the file's full path", multiline=False, size_hint_y=None, height=TAP)
+        body.add_widget(self.path)
+        self.error = text("", color=WARN, bold=True)
+        body.add_widget(self.error)
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
+        row.add_widget(button("Cancel", self.dismiss, "quiet", size_hint_y=1))
+        row.add_widget(
+            button("Import this file", lambda: self.choose(self.path.text), "primary", size_hint_y=1, key="import")
+        )
+        body.add_widget(row)
+        self.add_widget(body)
+
+    def choose(self, path: str) -> None:
+        if not path.strip():
+            self.error.text = "Choose a file above or type its path"
+            return
+        self.path.text = path
+        problem = self.on_import(path)
+        if problem:
+            self.error.text = problem
+        else:
+            self.dismiss()

@@ -1,0 +1,197 @@
+"""Start: resume the last unfinished game (big), start a new one, try a demo game, see each
+player's record, or pick any saved game: each listed with its date, rule set, players in their
+colours, scores and winner; a finished one replays on the map.
+
+Every log in the games folder is listed; a damaged one says what is wrong and
+offers what the table authority allows (open up to its last intact record, or
+keep it aside). Whatever is in the folder, this screen opens: reading a log
+never raises (companion.table.authority.check_game), and a failure while opening one
+becomes the message under the buttons.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from companion.history.records import GameRecord, cached_records
+from companion.input_errors import InputError
+from companion.safe_text import for_markup
+from companion.storage.store import LogError, display_name
+from companion.table.log import GameCheck
+from companion.ui.widgets.map_view import PLAYER_RGB
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+log = logging.getLogger("companion.ui")
+
+
+class GameRow(BoxLayout):
+    title = StringProperty("")
+    players = StringProperty("")  # markup: each player in their colour, with their score
+    status = StringProperty("")
+    damaged = BooleanProperty(False)
+
+
+def _hex(pid: str) -> str:
+    r, g, b = PLAYER_RGB.get(pid, (0.5, 0.5, 0.5))
+    if pid in ("yellow", "white", "orange", "pink"):  # light colours darkened to read on paper
+        r, g, b = r * 0.7, g * 0.7, b * 0.7
+    return "".join(f"{round(c * 255):02x}" for c in (r, g, b))
+
+
+def players_markup(record: GameRecord) -> str:
+    """ "Ana 88, Ben 51 - El Grande: Ana", each name in its colour, the winner bold."""
+    shown = []
+    for p in sorted(record.players, key=lambda p: -p.score):
+        name = for_markup(p.name)
+        shown.append(f"[color={_hex(p.id)}]{'[b]' + name + '[/b]' if p.winner else name}[/color] {p.score}")
+    text = ", ".join(shown)
+    if record.finished and record.winners:
+        text += "  -  El Grande: " + " and ".join(for_markup(p.name) for p in record.winners)
+    return text
+
+
+class HomeScreen(Screen):
+    model = ObjectProperty(None)
+    resume_text = StringProperty("")
+    message = StringProperty("")
+    games_heading = StringProperty("")
+    _saved = None
+    _records: dict = {}
+
+    def on_pre_enter(self, *args) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        try:
+            games = self.model.saved_games()
+            self._records = {r.path: r for r in cached_records()}
+        except OSError as exc:  # the folder itself unreadable: say so, still open
+            games, self._records = [], {}
+            self.message = f"Cannot read the saved games ({exc.strerror or exc})"
+        self._saved = next((g for g in games if not g.damaged and not g.finished), None)
+        self.resume_text = (
+            f"Resume the game of {self._when(self._saved)} ({', '.join(self._saved.names)})" if self._saved else ""
+        )
+        damaged = sum(g.damaged for g in games)
+        self.games_heading = (
+            (f"Saved games ({len(games)}" + (f", {damaged} damaged)" if damaged else ")")) if games else ""
+        )
+        box = self.ids.games
+        box.clear_widgets()
+        for game in games:
+            box.add_widget(self._row(game))
+
+    @staticmethod
+    def _when(game: GameCheck) -> str:
+        """When the game began (never its last write: opening a game does not move its date)."""
+        when = game.started or game.modified
+        return time.strftime("%d %b %Y %H:%M", time.localtime(when)) if when else "unknown date"
+
+    def _row(self, game: GameCheck) -> GameRow:
+        who = ", ".join(game.names) or "players unknown"
+        if game.damaged:
+            status = f"Damaged: {game.message()}"
+        else:
+            status = f"{'Finished' if game.finished else game.where} - {game.records} records"
+            prefix = f"{display_name(game.path)}: "
+            status += "".join(f". Note: {w.removeprefix(prefix)}" for w in game.warnings)
+        record = self._records.get(game.path)
+        rules = f"{record.rules_label}  " if record and record.players else ""
+        row = GameRow(
+            title=f"{self._when(game)}  {rules}[{display_name(game.path)}]",
+            status=status,
+            damaged=game.damaged,
+            players=players_markup(record) if record and record.players else for_markup(who),
+        )
+        choices = game.choices()
+        if game.finished and not game.damaged:  # replay first: a finished game is looked back at
+            choices = [("Replay", "replay")] + choices
+        for label, action in choices:
+            row.ids.choices.add_widget(_choice_button(label, lambda a=action, g=game: self.choose(a, g.path)))
+        return row
+
+    def open_board(self) -> None:
+        """The 2023 board the companion uses: the side of the last game's player count first."""
+        self.manager.get_screen("board").open_side(self._last_side(), back_to="home")
+
+    def open_cards(self) -> None:
+        setup = self.manager.get_screen("setup")
+        if setup.choice.rules == "king-intrigue":  # the last game's rules: its own card set
+            n = len(setup.players())
+            self.manager.get_screen("ki_cards").open_cards(
+                back_to="home", players=n if 2 <= n <= 5 else 4, modules=setup.choice.modules_for(n)
+            )
+            return
+        self.manager.get_screen("cards").open_cards(back_to="home")
+
+    def _last_side(self) -> str:
+        setup = self.manager.get_screen("setup")
+        side = setup.choice.side(len(setup.players())) if setup.choice.rules == "2023" else "4-5"
+        return side if side in ("4-5", "2-3") else "4-5"
+
+    def resume(self) -> None:
+        if self._saved:
+            self.choose("resume", self._saved.path)
+
+    def try_demo(self) -> None:
+        """A short scripted game, stepped through on the map: no board, no group needed."""
+        from companion.history.records import demo_replay
+
+        self.manager.get_screen("replay").open_replay(
+            demo_replay(), "A demo game (4 players, short game)", back_to="home"
+        )
+        self.manager.current = "replay"
+
+    def open_stats(self) -> None:
+        self.manager.current = "stats"
+
+    def choose(self, action: str, path: Path) -> None:
+        """replay | resume | open_intact | keep_aside, as the game's row offered."""
+        try:
+            if action == "replay":
+                self._replay(path)
+                return
+            if action == "keep_aside":
+                aside = self.model.keep_aside(path)
+                self.message = f"{display_name(path)} is kept aside as {display_name(aside)}"
+                self.refresh()
+                return
+            (self.model.open_intact if action == "open_intact" else self.model.resume)(path)
+        except (LogError, InputError, OSError, ValueError) as exc:
+            self.message = f"Cannot open {display_name(path)}: {exc}"
+            self.refresh()
+            return
+        except Exception as exc:  # a bug must not take the home screen (and every game) with it
+            log.exception("opening %s failed", path)
+            self.message = f"Cannot open {display_name(path)}: {type(exc).__name__}: {exc}"
+            return
+        self.manager.current = "table"
+
+    def _replay(self, path: Path) -> None:
+        from companion.history.records import replay_log
+
+        record = self._records.get(path)
+        title = f"{self._when_record(record)}  {record.rules_label}" if record else display_name(path)
+        self.manager.get_screen("replay").open_replay(replay_log(path), title, back_to="home", record=record)
+        self.manager.current = "replay"
+
+    @staticmethod
+    def _when_record(record: GameRecord) -> str:
+        from companion.history.records import when
+
+        return when(record)
+
+
+def _choice_button(label: str, on_release):
+    from kivy.factory import Factory
+
+    button = Factory.GameChoice(text=label)
+    button.bind(on_release=lambda *_: on_release())
+    return button

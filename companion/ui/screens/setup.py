@@ -1,0 +1,572 @@
+"""New game: the rules (classic or the 2023 edition and its modules), who plays which colour,
+seats, region cards, game length, tracking mode and the tower. Builds a TableSetup; the table
+checks it. What the rules allow and the table's own board and card files are
+companion.table_rules.files' (no Kivy here decides a rule); the rule choice is remembered for the
+next game. A 2023 game on a side of the board the table has not confirmed yet opens "Your
+board" first, then starts."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+from pydantic import ValidationError
+
+from companion.input_errors import InputError
+from companion.safe_text import typed
+from companion.table.setup import DEFAULT_SEATS, TableSetup, TowerConfig, seat_colours, seats_ticked
+from companion.table_rules.files import (
+    RULES_WORDS,
+    RulesChoice,
+    check_game_setup,
+    dummy_colours,
+    game_files,
+    load_choice,
+    old_hands_returns,
+    save_choice,
+    tower_note,
+)
+from companion.table_rules.ki_cards import ki_game_files
+from companion.table_rules.storage import RuleFileError
+from companion.tower.connection import check_mqtt
+from companion.ui.platform.shape import dialog_size
+from companion.ui.widgets.map_view import PLAYER_RGB
+from companion.ui.widgets.rule_widgets import PAPER, button, grid, text
+from engine.board import classic_board, load_board
+from engine.events import GameSetup
+from engine.rules import MODULES as RULE_MODULES
+from firmware_bridge.messages import COLOURS
+from firmware_bridge.ports import list_ports
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+BOARD = classic_board()
+REGION_NAMES = list(BOARD.region_names)
+REGION_IDS = dict(zip(BOARD.region_names, BOARD.region_ids))
+TOWER_KINDS = {
+    "Simulated (on-screen drops)": "simulated",
+    "USB serial": "serial",
+    "MQTT (Wi-Fi)": "mqtt",
+    "No tower": "none",
+}
+RULES_BY_WORDS = {words: rules for rules, words in RULES_WORDS.items()}
+ON_CLASSIC_BOARD = ("classic", "king-intrigue")  # King and Intrigue plays on the classic board
+
+
+def _board(rules: str):
+    return BOARD if rules in ON_CLASSIC_BOARD else load_board(rules, 4)
+
+
+NAME_MAX = 22  # characters in a player's name: every screen is laid out (and checked) for that many
+
+
+class NameInput(TextInput):
+    """A player's name: typing stops at NAME_MAX characters, so no screen gets a longer one."""
+
+    def insert_text(self, substring, from_undo=False):
+        substring = typed(substring)  # a pasted ESC, NUL or RTL override is no part of a name
+        room = NAME_MAX - len(self.text) + len(self.selection_text)
+        return super().insert_text(substring[: max(0, room)], from_undo=from_undo)
+
+
+class PlayerRow(BoxLayout):
+    colour = StringProperty("")
+    rgb = ListProperty([0, 0, 0])
+    plays = BooleanProperty(False)
+    name = StringProperty("")
+    seat = StringProperty("1")
+    home = StringProperty("")
+    region_names = ListProperty(REGION_NAMES)
+
+
+class KnownPlayerButton(Button):
+    """Someone from earlier games, with a mark in their usual colour."""
+
+    colour_rgb = ListProperty([0.5, 0.5, 0.5])
+
+
+class ModuleToggle(BoxLayout):
+    """A module of the rule set: on or off (or always on, and said why)."""
+
+    module = StringProperty("")
+    words = StringProperty("")
+    chosen = BooleanProperty(False)
+    always = BooleanProperty(False)
+    screen = ObjectProperty(None)
+
+
+class SetupScreen(Screen):
+    model = ObjectProperty(None)
+    region_names = ListProperty(REGION_NAMES)
+    colour_names = ListProperty([c.title() for c in COLOURS])
+    king = StringProperty(REGION_NAMES[5])
+    start = StringProperty("Red")
+    variant = StringProperty("Short game (6 rounds)")
+    mode = StringProperty("Scoring only")
+    tower = StringProperty("Simulated (on-screen drops)")
+    port = StringProperty("")
+    ports = ListProperty([])
+    broker = StringProperty("mqtt://127.0.0.1:1883")
+    tower_id = StringProperty("")
+    mqtt_user = StringProperty("")
+    mqtt_password = StringProperty("")
+    ca_file = StringProperty("")
+    cert_file = StringProperty("")
+    key_file = StringProperty("")
+    club_url = StringProperty("")  # optional: the club broker this table publishes to (companion.club)
+    club_ca = StringProperty("")
+    club_password = StringProperty("")
+    club_name = StringProperty("")  # the club's name in the topics (`elgrande club --club`); empty: "club"
+    message = StringProperty("")
+    from_position = BooleanProperty(False)  # tracking from the board in front of the table (a game under way)
+    # the rules
+    rules = StringProperty(RULES_WORDS["classic"])
+    rules_words = StringProperty("")  # what the choice means (side of the board, the dummy)
+    rules_notes = StringProperty("")  # the table's board and cards, the tower's colours
+    dummy = StringProperty("")  # the dummy's colour (2023, 2 players), as a name
+    dummy_names = ListProperty([])
+    has_dummy = BooleanProperty(False)
+    stand_in_offered = BooleanProperty(False)
+    stand_in = BooleanProperty(False)
+    returns_words = StringProperty("")  # Old Hands: the cards the table returned to the box
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.rows: dict[str, PlayerRow] = {}
+        self.removed: list[str] = []  # Old Hands: drawn at random and returned to the box (this game)
+        self.returns = []
+        self.choice = load_choice()
+        self.rules = RULES_WORDS[self.choice.rules]
+        self.stand_in = self.choice.stand_in_modifiers
+        self._make_rows(self.choice.rules)
+        self.draw_regions(random.Random(7))
+        self.bind(
+            rules=self._rules_changed,
+            tower=self.refresh_rules,
+            dummy=self._dummy_changed,
+            stand_in=self._stand_in_changed,
+        )
+        self.refresh_rules()
+
+    def on_pre_enter(self, *args) -> None:
+        self._show_known()
+        found = list_ports(ids=())
+        self.ports = [p.device for p in found] or ["no serial port found"]
+        self.port = self.port or self.ports[0]
+        self.refresh_rules()  # the table's board and cards may have changed meanwhile
+
+    # ---- the players the table knows (companion.history.records) ----------------------------------
+
+    def _show_known(self) -> None:
+        from companion.history.records import cached_records, known_players
+
+        box = self.ids.known
+        box.clear_widgets()
+        try:
+            known = known_players(cached_records())
+        except OSError:  # the games folder unreadable: nobody is offered, the game still starts
+            known = []
+        for person in known[:12]:
+            button = KnownPlayerButton(
+                text=person.name, colour_rgb=list(PLAYER_RGB.get(person.colour, (0.5, 0.5, 0.5)))
+            )
+            button.bind(on_release=lambda _b, p=person: self.seat_known(p.name, p.colour))
+            box.add_widget(button)
+
+    def seat_known(self, name: str, colour: str) -> None:
+        """One tap: the person plays, at their usual colour when its name is free, else at the
+        first colour without a name."""
+        seated = next((r for r in self.rows.values() if r.name.strip().casefold() == name.casefold()), None)
+        if seated is not None:
+            self.message = f"{name} already plays {seated.colour}."
+            return
+        free = [r for r in self.rows.values() if not r.name.strip()]
+        row = self.rows.get(colour) if self.rows.get(colour) in free else (free[0] if free else None)
+        if row is None:
+            self.message = f"Every colour has a name: clear one to seat {name}."
+            return
+        row.plays, row.name = True, name
+        row.ids.name.text = name
+        self.message = ""
+
+    # ---- the rules ------------------------------------------------------------------
+
+    def _make_rows(self, rules: str) -> None:
+        """One row per colour these rules seat; names and choices kept for colours in both."""
+        old = self.rows
+        # As many seats as were ticked, within what these rules take; a typed name keeps its seat
+        playing = self.players() if old else seat_colours(rules)[:DEFAULT_SEATS]
+        ticked = set(seats_ticked(rules, playing, {c for c, r in old.items() if r.name.strip()}))
+        names = _board(rules).region_names
+        self.region_names = list(names)
+        self.colour_names = [c.title() for c in seat_colours(rules)]
+        self.ids.rows.clear_widgets()
+        self.rows = {}
+        for i, colour in enumerate(seat_colours(rules)):
+            before = old.get(colour)
+            row = PlayerRow(
+                colour=colour,
+                rgb=list(PLAYER_RGB.get(colour, (0.5, 0.5, 0.5))),
+                seat=str(i + 1),
+                plays=colour in ticked,
+                name=before.name if before else "",
+                region_names=list(names),
+            )
+            row.bind(plays=self.refresh_rules)
+            self.rows[colour] = row
+            self.ids.rows.add_widget(row)
+
+    def _rules_changed(self, *args) -> None:
+        rules = RULES_BY_WORDS[self.rules]
+        if rules == self.choice.rules:
+            return
+        modules = tuple(m for m in self.choice.modules if m in RULE_MODULES.get(rules, ()))
+        self.choice = RulesChoice(rules, modules, self.choice.dummy, self.choice.stand_in_modifiers)
+        self._make_rows(rules)
+        self.draw_regions()  # the other edition's region cards (its names, its colours' homes)
+        self.refresh_rules()
+
+    def players(self) -> list[str]:
+        playing = [r for r in self.rows.values() if r.plays]
+        return [r.colour for r in sorted(playing, key=lambda r: (int(r.seat), list(self.rows).index(r.colour)))]
+
+    def refresh_rules(self, *args) -> None:
+        """The modules offered, the dummy, the stand-in choice and the notes for this many players."""
+        players = self.players()
+        n = len(players)
+        choice = self.choice
+        box = self.ids.modules
+        box.clear_widgets()
+        for offer in choice.offers(n):
+            box.add_widget(
+                ModuleToggle(
+                    module=offer.id,
+                    chosen=offer.chosen,
+                    always=offer.always,
+                    screen=self,
+                    words=f"{offer.label} (always with 2 players)" if offer.always else f"{offer.label}: {offer.about}",
+                )
+            )
+        if players and self.start.lower() not in players:
+            self.start = players[0].title()  # the start player is someone who plays
+        self.rules_words = choice.words(n)
+        self.has_dummy = choice.rules == "2023" and n == 2
+        free = dummy_colours(list(self.rows), players)
+        self.dummy_names = [c.title() for c in free]
+        if self.has_dummy and self.dummy.lower() not in free:
+            self.dummy = (choice.dummy if choice.dummy in free else free[0]).title() if free else ""
+        files = game_files(choice, n)
+        self.stand_in_offered = (
+            "power-shift" in choice.modules_for(n)
+            and (files.needs_modifiers or choice.stand_in_modifiers)
+            and not self._file_has_modifiers(files)
+        )
+        notes = ([files.problem] if files.problem else []) + files.notes
+        notes += self._old_hands(n, files)
+        notes += tower_note(
+            players + ([self.dummy.lower()] if self.has_dummy and self.dummy else []), TOWER_KINDS[self.tower]
+        )
+        self.rules_notes = "\n".join(notes)
+
+    def _old_hands(self, players: int, files) -> list[str]:
+        """Old Hands: what goes back to the box (a note when the card set cannot say yet)."""
+        try:
+            self.returns = old_hands_returns(self.choice, players, files.cards_file)
+        except RuleFileError as exc:
+            self.returns, self.removed, self.returns_words = [], [], ""
+            return [str(exc)]
+        known = {cid for r in self.returns for cid, _ in r.cards}
+        self.removed = [c for c in self.removed if c in known]
+        if not self.returns:
+            self.returns_words = ""
+            return []
+        wanted = ", ".join(f"{r.count} from stack {r.stack}" for r in self.returns)
+        chosen = ", ".join(self._card_name(c) for c in self.removed) or "none named yet"
+        self.returns_words = f"Old Hands: cards returned to the box ({wanted}): {chosen}"
+        return []
+
+    def _card_name(self, cid: str) -> str:
+        return next((name for r in self.returns for c, name in r.cards if c == cid), cid)
+
+    def choose_returned(self) -> None:
+        """Old Hands: the table names the cards it drew and returned to the box."""
+        ReturnedCards(self.returns, list(self.removed), self._returned_chosen).open()
+
+    def _returned_chosen(self, removed: list[str]) -> None:
+        self.removed = removed
+        self.refresh_rules()
+
+    @staticmethod
+    def _file_has_modifiers(files) -> bool:
+        return bool((files.cards_file or {}).get("modifiers"))
+
+    def toggle_module(self, module: str) -> None:
+        self.choice = self.choice.toggled(module)
+        self.message = ""
+        self.refresh_rules()
+
+    def _dummy_changed(self, *args) -> None:
+        if self.dummy:
+            self.choice = RulesChoice(
+                self.choice.rules, self.choice.modules, self.dummy.lower(), self.choice.stand_in_modifiers
+            )
+        self.refresh_rules()
+
+    def _stand_in_changed(self, *args) -> None:
+        self.choice = RulesChoice(self.choice.rules, self.choice.modules, self.choice.dummy, self.stand_in)
+        self.refresh_rules()
+
+    def _ki_cards_ready(self) -> bool:
+        """King and Intrigue: a game starts only with every card fact it needs entered; else the
+        screen says what is missing and Your cards opens on it."""
+        files = ki_game_files(len(self.players()), self.choice.modules_for(len(self.players())))
+        if files.problem or files.missing:
+            self.message = files.problem or (
+                f"King and Intrigue cannot start yet: {len(files.missing)} card "
+                f"fact{'s' * (len(files.missing) != 1)} to enter from your box "
+                f"(first: {files.missing[0]}). Enter them in Your cards."
+            )
+            self.open_rule_screen("cards")
+            return False
+        return True
+
+    def open_rule_screen(self, name: str) -> None:
+        """Your board (the side this many players use) or Your cards, back here after."""
+        if self.choice.rules == "king-intrigue" and name == "cards":
+            n = len(self.players())
+            self.manager.get_screen("ki_cards").open_cards(
+                back_to="setup", players=n if 2 <= n <= 5 else 4, modules=self.choice.modules_for(n)
+            )
+            return
+        screen = self.manager.get_screen(name)
+        if name == "board":
+            side = self.choice.side(len(self.players()))
+            screen.open_side(side if side in ("4-5", "2-3") else "4-5", back_to="setup")
+        else:
+            screen.open_cards(back_to="setup")
+
+    # ---- the game -------------------------------------------------------------------
+
+    def draw_regions(self, rng: random.Random | None = None) -> None:
+        """Draw the King's card and a home card per player, as the table would."""
+        rng = rng or random.Random()
+        drawn = rng.sample(list(self.region_names), 1 + min(5, len(self.rows)))
+        self.king = drawn[0]
+        for row in self.rows.values():
+            row.home = ""
+        playing = [r for r in self.rows.values() if r.plays] + [r for r in self.rows.values() if not r.plays]
+        for row, region in zip(playing, drawn[1:]):
+            row.home = region
+
+    def build_setup(self) -> TableSetup:
+        players = self.players()
+        seats = [self.rows[c] for c in players]
+        start = self.start.lower()
+        if start not in players and players:
+            raise InputError(f"the start player ({self.start}) is not playing")
+        kind = TOWER_KINDS[self.tower]
+        tower = TowerConfig(
+            kind=kind,
+            port=self.port if kind == "serial" and "/" in self.port else None,
+            broker=self.broker.strip() or None,
+            tower_id=self.tower_id.strip() or None,
+            **(self._mqtt_settings() if kind == "mqtt" else {}),
+        )
+        if kind == "mqtt":
+            check_mqtt(tower)  # a bad address or certificate file is said here, not at the table
+        region_ids = dict(zip(self.region_names, _board(self.choice.rules).region_ids))
+        game = GameSetup(
+            players=players,
+            names={r.colour: typed(r.name).strip()[:NAME_MAX] or r.colour.title() for r in seats},
+            variant="short" if self.variant.startswith("Short") else "full",
+            king=region_ids[self.king],
+            homes={r.colour: region_ids[r.home] for r in seats if r.home in region_ids},
+            start_player=start,
+            **self._rules_fields(players),
+        )
+        return TableSetup(
+            game=game, mode="scoring" if self.mode == "Scoring only" else "tracking", tower=tower, club=self._club()
+        )
+
+    def _club(self):
+        """The club broker (mqtts://table-1@host:8883: the user is the table's id), its password and CA
+        file; None when left empty. A bad address or file is said here."""
+        if not self.club_url.strip():
+            return None
+        from companion.club.config import ClubConfig
+        from companion.club.publisher import check_club
+
+        config = ClubConfig(
+            broker=self.club_url.strip(),
+            password=self.club_password or None,
+            ca_file=self.club_ca.strip() or None,
+            club=self.club_name.strip() or "club",
+        )
+        check_club(config)
+        return config
+
+    def _rules_fields(self, players: list[str]) -> dict:
+        """The GameSetup's rule set, modules, dummy and the table's own files."""
+        choice = self.choice
+        if choice.rules == "classic":
+            return {}
+        files = game_files(choice, len(players))
+        if files.problem:
+            raise InputError(files.problem)
+        if choice.rules == "king-intrigue":
+            return {
+                "rules": "king-intrigue",
+                "modules": choice.modules_for(len(players)),
+                "cards_file": files.cards_file,
+            }
+        if files.needs_modifiers:
+            raise InputError(
+                "Power Shift needs its 16 Modifier cards: import your card file in Your cards, "
+                'or tick "use the stand-in Modifier cards" (labelled: not the printed cards)'
+            )
+        stand_in = (
+            "power-shift" in choice.modules_for(len(players))
+            and choice.stand_in_modifiers
+            and not self._file_has_modifiers(files)
+        )
+        return {
+            "rules": "2023",
+            "modules": choice.modules_for(len(players)),
+            "dummy": self.dummy.lower() if len(players) == 2 and self.dummy else None,
+            "board_file": files.board_file,
+            "cards_file": files.cards_file,
+            "stand_in_modifiers": stand_in,
+            "removed_cards": list(self.removed) if self.returns else [],
+        }
+
+    def _mqtt_settings(self) -> dict:
+        return {
+            "username": self.mqtt_user.strip() or None,
+            "password": self.mqtt_password or None,
+            "ca_file": self.ca_file.strip() or None,
+            "cert_file": self.cert_file.strip() or None,
+            "key_file": self.key_file.strip() or None,
+        }
+
+    def _setup_or_message(self) -> TableSetup | None:
+        if self.choice.rules == "king-intrigue" and self.mode != "Scoring only" and not self._ki_cards_ready():
+            return None
+        try:
+            setup = self.build_setup()
+            check_game_setup(setup.game, cards_played=setup.mode == "tracking")
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            self.message = err["msg"].removeprefix("Value error, ")
+            return None
+        except (InputError, RuleFileError, ValueError) as exc:
+            self.message = str(exc)
+            return None
+        return setup
+
+    def start_game(self) -> None:
+        """Checked first; a 2023 side of the board not confirmed yet is shown before the game starts."""
+        setup = self._setup_or_message()
+        if setup is None:
+            return
+        self.message = ""
+        save_choice(self.choice)  # remembered for the next game
+        files = game_files(self.choice, len(setup.game.players))
+        if self.choice.rules == "king-intrigue":
+            self._begin()
+            return
+        if files.confirm_board:
+            self.manager.get_screen("board").open_side(
+                files.side, back_to="setup", modules=setup.game.modules, then=self._begin
+            )
+            return
+        self._begin()
+
+    def _begin(self) -> None:
+        setup = self._setup_or_message()  # again: the board just confirmed goes into it
+        if setup is None:
+            self.manager.current = "setup"
+            return
+        try:
+            self.model.new_game(setup)
+        except (InputError, ValueError) as exc:
+            self.manager.current = "setup"
+            self.message = str(exc)
+            return
+        self.message = ""
+        if self.from_position and self.mode != "Scoring only":
+            self.manager.get_screen("position").start_tracking()  # one event sets the board, round and cards
+            return
+        self.manager.current = "table"
+
+
+class ReturnedCards(ModalView):
+    """Old Hands: the cards the table drew from each stack and returned to the box, by taps."""
+
+    def __init__(self, returns, removed: list[str], on_done):
+        super().__init__(size_hint=dialog_size((0.7, 0.85)), auto_dismiss=False)
+        self._anim_duration = 0
+        self.returns, self.removed, self.on_done = returns, removed, on_done
+        self.body = BoxLayout(orientation="vertical", padding=dp(18), spacing=dp(8))
+        from kivy.graphics import Color, Rectangle
+
+        with self.body.canvas.before:
+            Color(*PAPER)
+            bg = Rectangle()
+        self.body.bind(pos=lambda w, v: setattr(bg, "pos", v), size=lambda w, v: setattr(bg, "size", v))
+        self.add_widget(self.body)
+        self._show()
+
+    def _show(self) -> None:
+        body = self.body
+        body.clear_widgets()
+        body.add_widget(text("Old Hands: the cards returned to the box", bold=True, font_size="22sp", halign="center"))
+        body.add_widget(
+            text(
+                "For each Old Hands card added, one card drawn at random from its stack goes back "
+                "to the box. Tap the cards you drew."
+            )
+        )
+        scroll = ScrollView(do_scroll_x=False)
+        rows = grid(1)
+        for r in self.returns:
+            rows.add_widget(text(f"Stack {r.stack}: {r.count} card{'s' * (r.count > 1)}", bold=True))
+            if not r.cards:
+                rows.add_widget(
+                    text(
+                        f"Your card set knows no card of stack {r.stack} yet: enter the card you "
+                        "drew in Your cards first."
+                    )
+                )
+            cards = grid(2)
+            for cid, name in r.cards:
+                cards.add_widget(
+                    button(
+                        name,
+                        lambda c=cid: self._toggle(c),
+                        "on" if cid in self.removed else "quiet",
+                        key=f"returned:{cid}",
+                    )
+                )
+            rows.add_widget(cards)
+        scroll.add_widget(rows)
+        body.add_widget(scroll)
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
+        row.add_widget(button("Cancel", self.dismiss, "quiet", size_hint_y=1))
+        row.add_widget(button("Done", self._done, "primary", size_hint_y=1, key="returned:done"))
+        body.add_widget(row)
+
+    def _toggle(self, cid: str) -> None:
+        self.removed = [c for c in self.removed if c != cid] if cid in self.removed else self.removed + [cid]
+        self._show()
+
+    def _done(self) -> None:
+        self.dismiss()
+        self.on_done(self.removed)

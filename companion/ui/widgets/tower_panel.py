@@ -1,0 +1,146 @@
+"""The tower panel: connection state, firmware, last drop, drops waiting for a
+person (uncertain colour, or thrown outside a placement), calibration, and
+whether the tower's own count agrees with the table's (companion.tower.connection words it)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.button import Button
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+from kivy.uix.stacklayout import StackLayout
+
+from companion.tower.connection import calibration_lines, totals_lines
+from companion.ui.widgets.map_view import PLAYER_RGB
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+WHY = {"uncertain": "colour not sure", "flagged": "thrown outside a placement"}
+
+
+def security_lines(security) -> list[str]:
+    """What the panel says about how private the link is (LinkSecurity as a dict)."""
+    if not security or security.get("local"):
+        return []
+    if security.get("warning"):
+        return [f'Warning: this link is {security["warning"]}. See hardware/README.md, "A locked-down broker".']
+    return ["Link: encrypted (TLS) and signed in with a user name."]
+
+
+def _answer(text: str, background, colour, on_release) -> Button:
+    """An answer to a drop: as wide as its words (at least 96 dp), 48 dp tall."""
+    b = Button(
+        text=text,
+        background_normal="",
+        background_color=background,
+        color=colour,
+        size_hint=(None, None),
+        height=dp(48),
+        width=dp(96),
+    )
+    b.bind(texture_size=lambda w, size: setattr(w, "width", max(dp(96), size[0] + dp(24))))
+    b.bind(on_release=lambda *_: on_release())
+    return b
+
+
+def _wrapped(text: str) -> Label:
+    label = Label(text=text, font_size="15sp", size_hint_y=None, halign="left", valign="middle")
+    label.bind(
+        width=lambda w, v: setattr(w, "text_size", (v, None)),
+        texture_size=lambda w, v: setattr(w, "height", max(dp(28), v[1] + dp(6))),
+    )
+    return label
+
+
+class TowerPanel(ModalView):
+    model = ObjectProperty(None)
+    status_text = StringProperty("")
+    totals_text = StringProperty("")
+    totals_fault = BooleanProperty(False)
+    waiting = BooleanProperty(False)
+
+    def on_kv_post(self, base_widget) -> None:
+        self.model.bind(public=self._refresh, tower=self._refresh)
+        self._refresh()
+
+    def on_dismiss(self) -> None:
+        self.model.unbind(public=self._refresh, tower=self._refresh)
+
+    def _refresh(self, *args) -> None:
+        s = self.model.tower or {}
+        kind = self.model.table.setup.tower.kind if self.model.table else "none"
+        lines = [
+            f"Connection ({kind}): {s.get('state', 'not started')}"
+            + (f" since {time.strftime('%H:%M:%S', time.localtime(s['since']))}" if s.get("since") else "")
+        ]
+        if s.get("message"):
+            lines.append(f"Why: {s['message']}")
+        lines += security_lines(s.get("security"))
+        if s.get("last_fault") and s.get("last_fault") != s.get("message"):
+            at = time.strftime("%H:%M:%S", time.localtime(s["last_fault_at"])) if s.get("last_fault_at") else ""
+            lines.append(f"Last fault{' at ' + at if at else ''}: {s['last_fault']}")
+        if s.get("tower"):
+            lines.append(f"Tower {s['tower']}, firmware {s.get('fw')}, protocol {s.get('proto')}, boot {s.get('boot')}")
+        last = s.get("last_drop")
+        if last:
+            lines.append(f"Last drop: number {last['seq']}" + (" (colour not sure)" if last.get("uncertain") else ""))
+        table = self.model.table
+        if table and kind != "none":
+            lines += calibration_lines(s, table.setup, table.names)
+        self.status_text = "\n".join(lines)
+        check = table.totals_check() if table and table.setup.tower.kind != "none" else None
+        self.totals_fault = bool(check and check["fault"])
+        self.totals_text = "\n".join(totals_lines(check, table.names)) if check else ""
+        self._drops()
+
+    def _drops(self) -> None:
+        box = self.ids.drops
+        box.clear_widgets()
+        waiting = self.model.public.get("drops_waiting", [])
+        self.waiting = bool(waiting)
+        for drop in waiting:
+            guess = f", looks {drop['best']}" if drop.get("best") else ""
+            number = str(drop["id"]).rpartition(":")[2]  # "<tower boot>:<n>": the tower's own number n
+            box.add_widget(_wrapped(f"Drop number {number}: {WHY[drop['status']]}{guess}. Whose was it?"))
+            row = StackLayout(size_hint_y=None, spacing=dp(6))  # as many rows as the names need
+            row.bind(minimum_height=row.setter("height"))
+            for pid in self.model.table.players:
+                row.add_widget(
+                    _answer(
+                        self.model.name(pid),
+                        (*PLAYER_RGB[pid], 1),
+                        (0.1, 0.1, 0.1, 1) if pid == "yellow" else (1, 1, 1, 1),
+                        lambda d=drop["id"], p=pid: self.model.answer_drop(d, p),
+                    )
+                )
+            if drop["status"] == "flagged":
+                row.add_widget(
+                    _answer(
+                        "Keep as is",
+                        (0.84, 0.77, 0.62, 1),
+                        (0.23, 0.16, 0.08, 1),
+                        lambda d=drop["id"]: self.model.answer_drop(d, "keep"),
+                    )
+                )
+            row.add_widget(
+                _answer(
+                    "Not a Caballero",
+                    (0.90, 0.86, 0.78, 1),
+                    (0.23, 0.16, 0.08, 1),
+                    lambda d=drop["id"]: self.model.answer_drop(d, "dismiss"),
+                )
+            )
+            box.add_widget(row)
+
+    def calibrate(self) -> None:
+        """The teaching screen, over this panel: it starts at once when a colour is missing."""
+        from companion.ui.widgets.teach_panel import TeachPanel
+
+        panel = TeachPanel(model=self.model)
+        panel.open()
+        panel.start()

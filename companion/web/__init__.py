@@ -1,0 +1,1 @@
+"""What the phone server and the club board share: the one threaded aiohttp server."""

@@ -19,7 +19,6 @@ import json
 import os
 import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,13 +28,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import serial  # noqa: E402
-from paho.mqtt import client as mqtt  # noqa: E402
+import serial
+from paho.mqtt import client as mqtt
 
-from firmware_bridge import framing  # noqa: E402
-from firmware_bridge.sim import MqttPort, PtyPort, SimulatedTower  # noqa: E402
-from firmware_bridge.transport_mqtt import MqttBridge  # noqa: E402
-from firmware_bridge.transport_serial import SerialBridge  # noqa: E402
+from firmware_bridge.sim import MqttPort, PtyPort, SimulatedTower
+from firmware_bridge.transport_mqtt import MqttBridge
+from firmware_bridge.transport_serial import SerialBridge
 
 BAUD = 115200
 WARMUP = 20  # first samples of each series left out: connections and caches settle

@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "hardware" / "tools"))
 
-import towersim  # noqa: E402
-import tracegen  # noqa: E402
+import towersim
+import tracegen
 
 
 def main(argv=None):

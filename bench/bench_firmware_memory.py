@@ -40,8 +40,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "hardware" / "tools"))
 
-import towersim  # noqa: E402
-import tracegen  # noqa: E402
+import towersim
+import tracegen
 
 KIB = 1024
 TLS_SESSION = [16384 + 333, 4096 + 333] + [512] * 16  # record buffers (+ mbedTLS's overhead), session

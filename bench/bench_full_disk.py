@@ -25,9 +25,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from companion.input_errors import InputError
-from companion.scripted import fingerprint, scripted_setup, step  # noqa: E402
-from companion.table.authority import Table  # noqa: E402
-from engine.playout import random_event  # noqa: E402
+from companion.scripted import fingerprint, scripted_setup, step
+from companion.table.authority import Table
+from engine.playout import random_event
 
 SEEDS = range(3)
 
@@ -81,7 +81,7 @@ def run(root: Path, free_kb: int, phones: bool, seed: int) -> dict:
         lost = len(acknowledged) - sum(1 for a, b in zip(acknowledged, resumed.records) if a == b)
         ok = fingerprint(resumed) == expected and not resumed.warnings
         resumed.close()
-    except Exception as exc:  # noqa: BLE001 - a figure, not a test
+    except Exception as exc:
         lost, ok, messages = len(acknowledged), False, messages | {f"resume failed: {exc}"}
     shutil.rmtree(os.environ["ELGRANDE_DATA_DIR"])  # the next game gets the whole disk again
     return {"refused": refused, "by_phone": by_phone, "lost": lost, "resumed": ok, "messages": messages}

@@ -43,7 +43,7 @@ from companion.safe_text import (
     for_file_name,
     for_json,
     for_markup,
-    for_picture,  # noqa: E402
+    for_picture,
     for_terminal,
 )
 from tests.companion.hostile_names import HOSTILE_NAMES, raw_control  # noqa: E402

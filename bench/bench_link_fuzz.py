@@ -43,8 +43,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 if "--tree" in sys.argv[:-1]:
     sys.path.insert(0, sys.argv[sys.argv.index("--tree") + 1])
 
-from firmware_bridge import framing  # noqa: E402
-from tests.firmware_bridge.fuzz_frames import FuzzRun, HostileFrames  # noqa: E402
+from firmware_bridge import framing
+from tests.firmware_bridge.fuzz_frames import FuzzRun, HostileFrames
 
 HANG = 60.0  # seconds for 1,000 items before the watchdog calls it a hang
 

@@ -32,13 +32,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("ELGRANDE_DATA_DIR", tempfile.mkdtemp(prefix="bench-phone-frames-"))
 
-import aiohttp  # noqa: E402
+import aiohttp
 
-from companion.phones import PhoneServer  # noqa: E402
-from companion.table.authority import Table  # noqa: E402
+from companion.phones import PhoneServer
+from companion.table.authority import Table
 from companion.table.setup import TableSetup
-from engine.events import GameSetup  # noqa: E402
-from engine.freeplay import RoundFinished  # noqa: E402
+from engine.events import GameSetup
+from engine.freeplay import RoundFinished
 
 PLAYERS = ["red", "yellow", "green", "blue"]
 SETUP = GameSetup(

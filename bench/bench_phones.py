@@ -41,16 +41,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("ELGRANDE_DATA_DIR", tempfile.mkdtemp(prefix="bench-phones-"))
 
-import aiohttp  # noqa: E402
-from aiohttp import web  # noqa: E402
+import aiohttp
+from aiohttp import web
 
-from companion.phones import PhoneServer  # noqa: E402
-from companion.table.authority import Table  # noqa: E402
+from companion.phones import PhoneServer
+from companion.table.authority import Table
 from companion.table.setup import TableSetup
-from engine import events as ev  # noqa: E402
-from engine.events import GameSetup  # noqa: E402
-from engine.freeplay import RoundFinished  # noqa: E402
-from engine.playout import random_event  # noqa: E402
+from engine import events as ev
+from engine.events import GameSetup
+from engine.freeplay import RoundFinished
+from engine.playout import random_event
 
 WARMUP = 20
 PLAYERS5 = ["red", "yellow", "green", "blue", "black"]

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from importlib import resources
-from typing import Annotated, Any, Callable, Literal, Optional
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -80,9 +81,9 @@ class _ParamSpec(BaseModel):
     type: Literal["int", "bool", "str", "list"]
     required: bool
     meaning: str
-    values: Optional[list[str]] = None
-    min: Optional[int] = None
-    max: Optional[int] = None
+    values: list[str] | None = None
+    min: int | None = None
+    max: int | None = None
 
 
 class _RuleText(BaseModel):
@@ -170,7 +171,7 @@ class _RegionFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str = Field(pattern=r"^[a-z][a-z_]*$")
     name: str
-    scoreboard: Optional[Scoreboard]
+    scoreboard: Scoreboard | None
     neighbours: list[str]
 
 
@@ -178,14 +179,14 @@ class _SpaceFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str = Field(pattern=r"^[a-z][a-z_]*$")
     name: str
-    neighbours: Optional[list[str]]
+    neighbours: list[str] | None
 
 
 class _CastilloFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str
     name: str
-    scoreboard: Optional[Scoreboard]
+    scoreboard: Scoreboard | None
 
 
 class _PlayersFile(BaseModel):
@@ -216,7 +217,7 @@ class _BoardFile(BaseModel):
     scoring_places: StrictInt = Field(default=3, ge=1, le=3)
     power_cards: dict[int, StrictInt]
     mobile_scoreboards: dict[str, Scoreboard]
-    scoring_tiles: dict[str, Optional[Scoreboard]] = {}
+    scoring_tiles: dict[str, Scoreboard | None] = {}
     rounds: dict[Literal["full", "short", "general_scoring_after"], list[StrictInt]]
     players: _PlayersFile
     other_sides: dict[Literal["2-3"], _OtherSide] = {}
@@ -227,15 +228,15 @@ class _BoardFile(BaseModel):
 class _CardFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
     id: str = Field(pattern=r"^[a-z0-9_]+$")
-    stack: Optional[StrictInt] = Field(ge=1, le=5)
-    copies: Optional[StrictInt] = Field(ge=1, le=10)
+    stack: StrictInt | None = Field(ge=1, le=5)
+    copies: StrictInt | None = Field(ge=1, le=10)
     name: str = Field(min_length=1)
     text: str = ""
     effect: str
     params: dict[str, Any] = {}
     source: str = ""
-    module: Optional[str] = None
-    placement: Optional[StrictInt] = Field(default=None, ge=0, le=10)
+    module: str | None = None
+    placement: StrictInt | None = Field(default=None, ge=0, le=10)
     missing: dict[str, str] = {}
 
 
@@ -249,7 +250,7 @@ class _CardsFile(BaseModel):
     name: str
     rules: Literal["classic", "2023"] = "classic"
     placements: dict[int, StrictInt]
-    stack_sizes: Optional[dict[int, StrictInt]] = None
+    stack_sizes: dict[int, StrictInt] | None = None
     modules: dict[str, _ModuleFile] = {}
     provenance: dict[str, str] = {}
     cards: list[_CardFile]
@@ -1122,8 +1123,8 @@ def _shipped_cards(rules: str) -> CardSet:
 # Registered by the rule systems whose card sets this module does not read itself (engine/__init__.py
 # imports them all): rules -> fn(players, board_file, cards_file) -> Board, and a card file's
 # extra section -> fn(its JSON) -> what is wrong with it, or None.
-BOARD_LOADERS: dict[str, Callable[[int, Any, Any], "Board"]] = {}
-CARD_FILE_SECTIONS: dict[str, Callable[[Any], "str | None"]] = {}
+BOARD_LOADERS: dict[str, Callable[[int, Any, Any], Board]] = {}
+CARD_FILE_SECTIONS: dict[str, Callable[[Any], str | None]] = {}
 
 
 def load_board(

@@ -7,7 +7,7 @@ Chance is never generated here: the table enters what it revealed.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Optional, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -51,11 +51,11 @@ class GameSetup(_Event):
     # existed have none of these fields and are classic games.
     rules: Literal["classic", "2023", "king-intrigue"] = "classic"
     modules: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=list, max_length=8)
-    dummy: Optional[Id] = Field(None, description="2023, 2 players: the dummy's colour")
+    dummy: Id | None = Field(None, description="2023, 2 players: the dummy's colour")
     # The table's own board and card-set files, kept in the game so it replays the same
     # however the files change later (engine/board.py validates them).
-    board_file: Optional[dict] = None
-    cards_file: Optional[dict] = None
+    board_file: dict | None = None
+    cards_file: dict | None = None
     removed_cards: list[Id] = Field(
         default_factory=list, max_length=10, description="Old Hands: the cards returned to the box"
     )
@@ -75,7 +75,7 @@ class GameSetup(_Event):
     )
 
     @classmethod
-    def from_saved(cls, data: dict) -> "GameSetup":
+    def from_saved(cls, data: dict) -> GameSetup:
         """A setup read back from a saved game: one saved before revisions existed is revision 1."""
         if isinstance(data, dict) and "revision" not in data:
             data = {**data, "revision": 1}
@@ -92,7 +92,7 @@ class PowerCardPlayed(_Event):
     player: Id
     card: int
     # Power Shift: a Modifier card played with it (left out of the saved line when none).
-    modifier: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
+    modifier: Id | None = Field(None, exclude_if=lambda v: v is None)
 
 
 class CourtReplenished(_Event):
@@ -225,19 +225,19 @@ class TableCorrected(_Event):
     make up the rest of each player's 30 Caballeros. See engine/correction.py."""
 
     type: Literal["table_corrected"] = "table_corrected"
-    regions: Optional[dict[Id, dict[Id, Count]]] = None
-    castillo: Optional[dict[Id, Count]] = None  # hidden: from the tower, never typed in public
-    court: Optional[dict[Id, Count]] = None
-    king: Optional[Id] = None
-    grandes: Optional[dict[Id, Id]] = None
+    regions: dict[Id, dict[Id, Count]] | None = None
+    castillo: dict[Id, Count] | None = None  # hidden: from the tower, never typed in public
+    court: dict[Id, Count] | None = None
+    king: Id | None = None
+    grandes: dict[Id, Id] | None = None
     # classic: the mobile scoreboards "8-4-0", "4-0-0"; 2023: the Scoring tiles (engine/correction.py checks)
-    mobile_scoreboards: Optional[dict[PieceId, Optional[Id]]] = None
-    scores: Optional[dict[Id, Annotated[int, Field(ge=0, le=999)]]] = None
+    mobile_scoreboards: dict[PieceId, Id | None] | None = None
+    scores: dict[Id, Annotated[int, Field(ge=0, le=999)]] | None = None
     # Only where tracking starts, before anything else happened in the game:
-    round: Optional[int] = None
-    start_player: Optional[Id] = None
-    power_spent: Optional[dict[Id, list[int]]] = None  # values each player laid down so far
-    vetoes: Optional[list[Id]] = None  # who holds a Veto card now
+    round: int | None = None
+    start_player: Id | None = None
+    power_spent: dict[Id, list[int]] | None = None  # values each player laid down so far
+    vetoes: list[Id] | None = None  # who holds a Veto card now
     reason: str = Field("", max_length=200)  # what the table said was wrong
 
 
@@ -400,46 +400,44 @@ class TokenRemoved(_Event):
 
 
 Event = Annotated[
-    Union[
-        ActionCardsRevealed,
-        PowerCardPlayed,
-        CourtReplenished,
-        ActionCardChosen,
-        CaballerosPlaced,
-        SpecialActionStarted,
-        SpecialActionSkipped,
-        SpecialActionFinished,
-        CaballerosMoved,
-        ExtraCaballerosPlaced,
-        CaballerosSentBack,
-        SecretDiscSet,
-        SecretDiscsRevealed,
-        CastilloCounted,
-        RegionChosen,
-        MobileScoreboardPlaced,
-        PowerCardTakenBack,
-        GrandeMoved,
-        KingMoved,
-        VetoUsed,
-        VetoWaived,
-        TableCorrected,
-        DummyRegionCardsDrawn,
-        DummyPowerCardRevealed,
-        DummyActionCardTaken,
-        ModifiersDealt,
-        ModifierPassed,
-        ModifierAbilityUsed,
-        ModifierAbilitySkipped,
-        ModifierTakenBack,
-        ScoringTilePlaced,
-        EntourageMoved,
-        PiecesSwapped,
-        CardSetCompleted,
-        BoardFactsEntered,
-        PowerCardsChosen,
-        ScoreboardTurned,
-        TokenRemoved,
-    ],
+    ActionCardsRevealed
+    | PowerCardPlayed
+    | CourtReplenished
+    | ActionCardChosen
+    | CaballerosPlaced
+    | SpecialActionStarted
+    | SpecialActionSkipped
+    | SpecialActionFinished
+    | CaballerosMoved
+    | ExtraCaballerosPlaced
+    | CaballerosSentBack
+    | SecretDiscSet
+    | SecretDiscsRevealed
+    | CastilloCounted
+    | RegionChosen
+    | MobileScoreboardPlaced
+    | PowerCardTakenBack
+    | GrandeMoved
+    | KingMoved
+    | VetoUsed
+    | VetoWaived
+    | TableCorrected
+    | DummyRegionCardsDrawn
+    | DummyPowerCardRevealed
+    | DummyActionCardTaken
+    | ModifiersDealt
+    | ModifierPassed
+    | ModifierAbilityUsed
+    | ModifierAbilitySkipped
+    | ModifierTakenBack
+    | ScoringTilePlaced
+    | EntourageMoved
+    | PiecesSwapped
+    | CardSetCompleted
+    | BoardFactsEntered
+    | PowerCardsChosen
+    | ScoreboardTurned
+    | TokenRemoved,
     Field(discriminator="type"),
 ]
 EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)

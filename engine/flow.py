@@ -45,5 +45,4 @@ primitives.waits_for(asked)  # a refusal out of turn names what the game waits f
 
 # Names the companion, the bench and the tests import from here.
 _placement_areas = placement_areas
-from .effects.move_king import king_targets as _king_targets  # noqa: E402
 from .stages.scoring import run_general_scoring as _run_general_scoring  # noqa: E402,F401

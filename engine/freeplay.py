@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
@@ -41,12 +41,12 @@ class BoardEntered(ev._Event):
     # log while empty, so a classic or 2023 line is written as before and old logs read as before.
     double_scoring: list[Id] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
     alliance: list[Id] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
-    castillo_at: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
+    castillo_at: Id | None = Field(None, exclude_if=lambda v: v is None)
     reversed: list[ev.PieceId] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
-    quarantine: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
-    kings_guard: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
-    mistress: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
-    bridge: Optional[Id] = Field(None, exclude_if=lambda v: v is None)
+    quarantine: Id | None = Field(None, exclude_if=lambda v: v is None)
+    kings_guard: Id | None = Field(None, exclude_if=lambda v: v is None)
+    mistress: Id | None = Field(None, exclude_if=lambda v: v is None)
+    bridge: Id | None = Field(None, exclude_if=lambda v: v is None)
     bridge_regions: list[Id] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
     limit_tables: list[Id] = Field(default_factory=list, max_length=3, exclude_if=lambda v: not v)
 
@@ -75,7 +75,7 @@ class RoundFinished(ev._Event):
 
 
 FreeEvent = Annotated[
-    Union[BoardEntered, SpecialScored, RoundFinished, SecretDiscSet, CastilloCounted, SecretDiscsRevealed],
+    BoardEntered | SpecialScored | RoundFinished | SecretDiscSet | CastilloCounted | SecretDiscsRevealed,
     Field(discriminator="type"),
 ]
 FREE_EVENT_ADAPTER: TypeAdapter[FreeEvent] = TypeAdapter(FreeEvent)

@@ -4,7 +4,7 @@ without the last event; both serialise to JSON lines."""
 from __future__ import annotations
 
 import json
-from typing import Iterable
+from collections.abc import Iterable
 
 from . import board as board_data
 from .board import Board, classic_board
@@ -122,7 +122,7 @@ class Game:
         return asked(self.state)
 
     @classmethod
-    def replay(cls, setup: GameSetup, events: Iterable[Event], board: Board | None = None) -> "Game":
+    def replay(cls, setup: GameSetup, events: Iterable[Event], board: Board | None = None) -> Game:
         game = cls(setup, board)
         for event in events:
             game.apply(event)
@@ -144,7 +144,7 @@ class Game:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_jsonl(cls, text: str, board: Board | None = None) -> "Game":
+    def from_jsonl(cls, text: str, board: Board | None = None) -> Game:
         rows = [line for line in text.splitlines() if line.strip()]
         if not rows:
             raise ValueError("empty game log: the first line must hold the setup")

@@ -34,8 +34,9 @@ The hooks, and where the stages ask them:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .errors import RuleViolation
 

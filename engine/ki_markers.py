@@ -6,14 +6,14 @@ board entry (companion/entry/board.py) read them here."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, Optional
+from typing import Literal
 
 Lasts = Literal["general_scoring", "round", "card"]
 
 
 @dataclass(frozen=True)
 class MarkerFacts:
-    module: Optional[str]  # None: the base game's cards (the 130 card lays the 2x markers)
+    module: str | None  # None: the base game's cards (the 130 card lays the 2x markers)
     lasts: Lasts  # gone after the next general scoring, at the round's end (and the general
     # scoring directly after it), or until a card changes it (the table enters that)
 

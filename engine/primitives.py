@@ -5,8 +5,9 @@ anything changes; nothing here moves the game to another stage (engine/stages/tu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from . import events as ev
 from .board import CASTILLO
@@ -532,10 +533,10 @@ def ask_lift_castillo(state: GameState, sp: Special) -> Ask:
 
 # What the game waits for now, named in a refusal of something out of turn: engine/flow.py's
 # `asked`, set when the flow is imported (the flow builds on these verbs, not they on it).
-_asked: Callable[[GameState], "Ask"]
+_asked: Callable[[GameState], Ask]
 
 
-def waits_for(asked: Callable[[GameState], "Ask"]) -> None:
+def waits_for(asked: Callable[[GameState], Ask]) -> None:
     global _asked
     _asked = asked
 

@@ -31,7 +31,7 @@ class ScoreLine(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, area: str, player: str, points: int, kind: str, place: int, reason) -> "ScoreLine":
+    def __new__(cls, area: str, player: str, points: int, kind: str, place: int, reason) -> ScoreLine:
         return tuple.__new__(cls, (area, player, points, kind, place, reason))
 
     area = property(itemgetter(0), doc='region id or "castillo"')

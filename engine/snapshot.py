@@ -6,7 +6,7 @@ functions a tracked game uses, and give back the table after the scoring.
 
 from __future__ import annotations
 
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -54,7 +54,7 @@ class TableSnapshot(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     rules: Literal["classic", "2023", "king-intrigue"] = "classic"
-    dummy: Optional[str] = Field(None, description="2023, 2 players: the dummy's colour, one of players")
+    dummy: str | None = Field(None, description="2023, 2 players: the dummy's colour, one of players")
     players: list[str] = Field(description="2-5 player ids in seat order (the dummy's colour too)")
     king: str = Field(description="a region; 2023 also 'castillo' (Rebellion), 'france' or 'portugal' (Exile)")
     grandes: dict[str, str] = Field(default_factory=dict)
@@ -72,16 +72,16 @@ class TableSnapshot(BaseModel):
     # King and Intrigue, Player's Edition: the two regions the Alliance markers lie on, and the
     # region the Castillo was relocated to (both back in the supply / in place after a general scoring).
     alliance: list[str] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
-    castillo_at: Optional[str] = Field(None, exclude_if=lambda v: v is None)
+    castillo_at: str | None = Field(None, exclude_if=lambda v: v is None)
     # King and Intrigue, Special cards (Revolt): the mobile scoreboards lying reversed (0/4/8).
     reversed: list[Literal["8-4-0", "4-0-0"]] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
     # King and Intrigue tokens at a general scoring: the region under the quarantine marker (a
     # disc to it sends to the court, as the King's), the King's Guard's region (the King's bonus
     # there too), the Mistress in front of a player (no King's bonus), the bridge's owner (1 point).
-    quarantine: Optional[str] = Field(None, exclude_if=lambda v: v is None)
-    kings_guard: Optional[str] = Field(None, exclude_if=lambda v: v is None)
-    mistress: Optional[str] = Field(None, exclude_if=lambda v: v is None)
-    bridge: Optional[str] = Field(None, exclude_if=lambda v: v is None)
+    quarantine: str | None = Field(None, exclude_if=lambda v: v is None)
+    kings_guard: str | None = Field(None, exclude_if=lambda v: v is None)
+    mistress: str | None = Field(None, exclude_if=lambda v: v is None)
+    bridge: str | None = Field(None, exclude_if=lambda v: v is None)
     bridge_regions: list[str] = Field(default_factory=list, max_length=2, exclude_if=lambda v: not v)
     # Table for Six: the regions under a limit table (3 at most). What a general scoring's discs
     # bring beyond its seats goes back to the court before the region is scored.

@@ -41,10 +41,10 @@ class FrozenMap(dict):
     __setitem__ = __delitem__ = __ior__ = _read_only
     clear = pop = popitem = setdefault = update = _read_only
 
-    def __copy__(self) -> "FrozenMap":
+    def __copy__(self) -> FrozenMap:
         return self
 
-    def __deepcopy__(self, memo) -> "FrozenMap":
+    def __deepcopy__(self, memo) -> FrozenMap:
         return self
 
     def __reduce__(self):
@@ -195,7 +195,7 @@ class GameState:
         self.seat_of = {pid: p for p, pid in enumerate(self.players)}
 
     # --- copying ------------------------------------------------------------
-    def clone(self) -> "GameState":
+    def clone(self) -> GameState:
         """A copy to change without touching this one (trials, undo, hints, search). Every
         mutable part is copied; what is never changed once made is shared: the board and
         its cards, names, finished scoring records and outcomes. Many times faster than

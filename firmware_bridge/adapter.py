@@ -4,7 +4,6 @@ handed to a callback `on_drop(drop)` (the table, `elgrande listen`, a test)."""
 from __future__ import annotations
 
 import time
-from typing import Optional
 
 from pydantic import BaseModel, ConfigDict
 
@@ -22,9 +21,9 @@ class TowerDrop(BaseModel):
     tower: str
     boot: str
     seq: int
-    colour: Optional[TowerColour]  # a classic colour or one added since (purple, orange, white)
+    colour: TowerColour | None  # a classic colour or one added since (purple, orange, white)
     uncertain: bool
-    best: Optional[TowerColour] = None
+    best: TowerColour | None = None
     conf: int = 0
     multi: bool = False
     est: int = 1

@@ -24,7 +24,7 @@ import threading
 import time
 import traceback
 from collections import Counter
-from typing import Callable, Optional
+from collections.abc import Callable
 
 log = logging.getLogger("firmware_bridge.guard")
 
@@ -53,7 +53,7 @@ def report(on_fault: OnFault, where: str, error: BaseException) -> None:
         log.error("%s failed (%s) and reporting it failed too (%s)", where, describe(error), describe(second))
 
 
-def guarded(where: str, on_fault: OnFault, fn: Optional[Callable] = None):
+def guarded(where: str, on_fault: OnFault, fn: Callable | None = None):
     """`guarded(where, on_fault, fn)` or `@guarded(where, on_fault)`: fn's exceptions
     go to on_fault(where, error) instead of up the stack; the call returns None."""
 
@@ -83,7 +83,7 @@ class Worker:
         name: str,
         on_crash: OnFault,
         *,
-        stop: Optional[threading.Event] = None,
+        stop: threading.Event | None = None,
         backoff_min: float = 0.1,
         backoff_max: float = 5.0,
     ):
@@ -96,7 +96,7 @@ class Worker:
         self.restarts = 0
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
-    def start(self) -> "Worker":
+    def start(self) -> Worker:
         self._thread.start()
         return self
 

@@ -38,7 +38,8 @@ import logging
 import threading
 import time
 from collections import Counter, OrderedDict
-from typing import Callable, Literal, Optional
+from collections.abc import Callable
+from typing import Literal
 
 from pydantic import BaseModel
 
@@ -84,22 +85,22 @@ class LinkStatus(BaseModel):
     state: State
     since: float  # wall clock of the last state change: "disconnected since ..."
     transport: str = ""
-    tower: Optional[str] = None
-    fw: Optional[str] = None
-    proto: Optional[int] = None
-    boot: Optional[str] = None
+    tower: str | None = None
+    fw: str | None = None
+    proto: int | None = None
+    boot: str | None = None
     delivered: int = 0  # last sequence number handed over in this boot
-    last_drop: Optional[dict] = None  # TowerDrop.brief() of the last drop handed over
-    message: Optional[str] = None  # why (refused version, silence, fault ...)
+    last_drop: dict | None = None  # TowerDrop.brief() of the last drop handed over
+    message: str | None = None  # why (refused version, silence, fault ...)
     counters: dict[str, int] = {}
     # The last thing that went wrong on the link (a frame refused, a callback or a
     # worker that failed); it stays after the state moves on, `message` does not.
-    last_fault: Optional[str] = None
-    last_fault_at: Optional[float] = None  # wall clock
+    last_fault: str | None = None
+    last_fault_at: float | None = None  # wall clock
     # The colours the tower is calibrated for (its hello; None: not known yet or not calibrated),
     # and the last calibration frame while one runs or just ended (state, colour, got, need ...).
-    calibrated: Optional[list[str]] = None
-    calibration: Optional[dict] = None
+    calibrated: list[str] | None = None
+    calibration: dict | None = None
 
 
 def _entry_point(where: str):
@@ -152,14 +153,14 @@ class Link:
         self,
         send: Callable[[dict], None],
         on_drop: Callable[[TowerDrop], None],
-        on_status: Optional[Callable[[LinkStatus], None]] = None,
+        on_status: Callable[[LinkStatus], None] | None = None,
         *,
-        on_totals: Optional[Callable[[str, Totals], None]] = None,
-        resume: Optional[tuple[str, str, int]] = None,
+        on_totals: Callable[[str, Totals], None] | None = None,
+        resume: tuple[str, str, int] | None = None,
         ack_every: int = 16,
         ack_delay: float = 0.05,
         retry_after: float = 1.0,
-        silence_timeout: Optional[float] = None,
+        silence_timeout: float | None = None,
         max_pending: int = 4096,
         max_delivery_attempts: int = 5,
         notice_every: float = 1.0,
@@ -183,10 +184,10 @@ class Link:
         self.counters: Counter = Counter()
         self.splitter = framing.LineSplitter(rejected=self.counters)
         self._logs = LogLimiter(log, burst=log_burst, window=log_window, clock=clock)
-        self.hello: Optional[Hello] = None
-        self.totals: Optional[Totals] = None
-        self.tower: Optional[str] = None
-        self.boot: Optional[str] = None
+        self.hello: Hello | None = None
+        self.totals: Totals | None = None
+        self.tower: str | None = None
+        self.boot: str | None = None
         # (tower, boot) -> [last seq handed over, the boot's `boots` count from its hello or None],
         # least recently used first; the current boot's entry is kept in step with `delivered`.
         self.held: OrderedDict[tuple[str, str], list] = OrderedDict()
@@ -198,7 +199,7 @@ class Link:
         self.pending: dict[int, tuple[Drop, tuple]] = {}  # drops beyond a gap (or refused by the table), waiting
         self._seen: OrderedDict[int, tuple] = OrderedDict()  # seq -> fingerprint, to spot conflicting repeats
         self._acked = 0
-        self._ack_due: Optional[float] = None
+        self._ack_due: float | None = None
         self._asked: dict[str, float] = {}  # request kind -> when sent (answer still awaited)
         self._progress = 0.0
         self._last_rx = clock()
@@ -208,13 +209,13 @@ class Link:
         self._status = LinkStatus(state="disconnected", since=time.time(), message="not started")
         self._silent = False
         self._offline = False  # MQTT: the tower's Last Will ("offline") stands
-        self._refused: Optional[tuple[int, int]] = None  # (seq, attempts) of a drop the table could not take
-        self._redeliver_at: Optional[float] = None
-        self._last_fault: Optional[tuple[str, float]] = None  # (text, wall clock)
-        self._notice_waiting: Optional[str] = None  # a fault to show once notice_every has passed
+        self._refused: tuple[int, int] | None = None  # (seq, attempts) of a drop the table could not take
+        self._redeliver_at: float | None = None
+        self._last_fault: tuple[str, float] | None = None  # (text, wall clock)
+        self._notice_waiting: str | None = None  # a fault to show once notice_every has passed
         self._notices_held = 0
         self._next_notice = 0.0
-        self._calibration: Optional[dict] = None  # the last cal frame, for the status
+        self._calibration: dict | None = None  # the last cal frame, for the status
 
     # ---- status ---------------------------------------------------------------
 
@@ -223,7 +224,7 @@ class Link:
         with self._lock:
             return self._status.model_copy(update={"counters": dict(self.counters), "delivered": self.delivered})
 
-    def _set_state(self, state: State, message: Optional[str] = None, force: bool = False) -> None:
+    def _set_state(self, state: State, message: str | None = None, force: bool = False) -> None:
         old = self._status
         h = self.hello
         fault, fault_at = self._last_fault or (None, None)
@@ -428,7 +429,7 @@ class Link:
                 self._show_notice()
             self._logs.flush()
 
-    def position(self) -> Optional[tuple[str, str, int]]:
+    def position(self) -> tuple[str, str, int] | None:
         """(tower, boot, seq) delivered so far: what a host stores to resume from."""
         with self._lock:
             return (self.tower, self.boot, self.delivered) if self.tower and self.boot else None
@@ -441,7 +442,7 @@ class Link:
             self._send_cmd(Empty(token=token))
 
     def request_calibration(
-        self, cancel: bool = False, colours: Optional[list[str]] = None, keep: Optional[list[str]] = None
+        self, cancel: bool = False, colours: list[str] | None = None, keep: list[str] | None = None
     ) -> None:
         """Calibrate (`colours`: 1 to 6 distinct ids of messages.TOWER_COLOURS; None: the
         tower's default five; `keep`: colours calibrated now that stay), or cancel a calibration
@@ -585,7 +586,7 @@ class Link:
         self._ask("hello", again=True)  # its hello says whether this boot is the newest
         return True
 
-    def _new_boot(self, boot: str, why: str, boots: Optional[int] = None) -> None:
+    def _new_boot(self, boot: str, why: str, boots: int | None = None) -> None:
         if self.boot is not None:
             self.counters["reboots"] += 1
         self._logs.log(logging.INFO, "boot", "%s", why)

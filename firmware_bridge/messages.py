@@ -10,7 +10,7 @@ before the link acts on it.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Optional, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
@@ -87,19 +87,19 @@ class Drop(Message):
     boot: BootId
     seq: int = Field(ge=1, le=MAX_SEQ)
     col: Literal["red", "yellow", "green", "blue", "black", "uncertain"]
-    best: Optional[Colour] = None
+    best: Colour | None = None
     conf: int = Field(ge=0, le=1000)
-    raw: Optional[Counts4] = None
+    raw: Counts4 | None = None
     amb: Counts4
     tr: Count
     multi: bool
     est: int = Field(ge=1, le=MAX_INT)
     ms: Count
-    xcol: Optional[AddedColour] = None  # an added colour, named with confidence (col is then uncertain)
-    xbest: Optional[AddedColour] = None  # an added colour as the nearest (best is then null)
+    xcol: AddedColour | None = None  # an added colour, named with confidence (col is then uncertain)
+    xbest: AddedColour | None = None  # an added colour as the nearest (best is then null)
 
     @model_validator(mode="after")
-    def _added_colours(self) -> "Drop":
+    def _added_colours(self) -> Drop:
         if self.xcol is not None and self.col != "uncertain":
             raise ValueError(f"xcol {self.xcol!r} comes with col 'uncertain', not {self.col!r}")
         if self.xbest is not None and self.best is not None:
@@ -107,12 +107,12 @@ class Drop(Message):
         return self
 
     @property
-    def colour(self) -> Optional[str]:
+    def colour(self) -> str | None:
         """The colour named with confidence, classic or added; None when uncertain."""
         return self.xcol or (None if self.col == "uncertain" else self.col)
 
     @property
-    def nearest(self) -> Optional[str]:
+    def nearest(self) -> str | None:
         return self.xbest or self.best
 
     @property
@@ -151,34 +151,34 @@ class Fault(Message):
     boot: BootId
     code: Name
     msg: Text
-    re: Optional[Int] = None
-    count: Optional[Count] = None
-    oldest: Optional[int] = Field(default=None, ge=1, le=MAX_SEQ)  # replay_gap
-    last: Optional[Seq] = None  # replay_gap
+    re: Int | None = None
+    count: Count | None = None
+    oldest: int | None = Field(default=None, ge=1, le=MAX_SEQ)  # replay_gap
+    last: Seq | None = None  # replay_gap
 
 
 class Cal(Message):
     t: Literal["cal"]
     state: Name
-    colour: Optional[Name] = None
-    got: Optional[Count] = None
-    need: Optional[Count] = None
-    msg: Optional[Text] = None
-    colours: Optional[Annotated[list[Name], Field(max_length=16)]] = None  # done
-    sep: Optional[Int] = None  # done
-    near: Optional[Name] = None  # learnt: the colour lying closest to the one just learnt
-    dist: Optional[Int] = None  # learnt: ten times that distance, in spreads
-    warn: Optional[bool] = None  # done
+    colour: Name | None = None
+    got: Count | None = None
+    need: Count | None = None
+    msg: Text | None = None
+    colours: Annotated[list[Name], Field(max_length=16)] | None = None  # done
+    sep: Int | None = None  # done
+    near: Name | None = None  # learnt: the colour lying closest to the one just learnt
+    dist: Int | None = None  # learnt: ten times that distance, in spreads
+    warn: bool | None = None  # done
 
 
 class Ok(Message):
     t: Literal["ok"]
     cmd: Name
-    re: Optional[Int] = None
-    from_: Optional[Seq] = Field(default=None, alias="from")
-    to: Optional[Seq] = None
-    token: Optional[Name] = None
-    emptied: Optional[bool] = None
+    re: Int | None = None
+    from_: Seq | None = Field(default=None, alias="from")
+    to: Seq | None = None
+    token: Name | None = None
+    emptied: bool | None = None
 
 
 # The messages that name a boot in a field of their own (ok and cal frames carry none:
@@ -186,7 +186,7 @@ class Ok(Message):
 WITH_BOOT = (Drop, Totals, Heartbeat, Fault)
 
 
-DeviceMessage = Annotated[Union[Hello, Drop, Totals, Heartbeat, Fault, Cal, Ok], Field(discriminator="t")]
+DeviceMessage = Annotated[Hello | Drop | Totals | Heartbeat | Fault | Cal | Ok, Field(discriminator="t")]
 DEVICE_TYPES = ("hello", "drop", "totals", "hb", "fault", "cal", "ok")
 
 # ---- host -> device ----------------------------------------------------------
@@ -196,45 +196,45 @@ Id = Annotated[int, Field(ge=0, le=2**31 - 1)]
 
 class HelloReq(Message):
     t: Literal["hello_req"] = "hello_req"
-    id: Optional[Id] = None
+    id: Id | None = None
 
 
 class Ack(Message):
     t: Literal["ack"] = "ack"
     boot: BootId
     seq: int = Field(ge=0)
-    id: Optional[Id] = None
+    id: Id | None = None
 
 
 class Replay(Message):
     t: Literal["replay"] = "replay"
     boot: BootId
     from_: int = Field(ge=1, alias="from")
-    id: Optional[Id] = None
+    id: Id | None = None
 
 
 class TotalsReq(Message):
     t: Literal["totals_req"] = "totals_req"
-    id: Optional[Id] = None
+    id: Id | None = None
 
 
 class Empty(Message):
     t: Literal["empty"] = "empty"
     token: str = Field(min_length=1, max_length=32, pattern=r"^[A-Za-z0-9_.:-]+$")
-    id: Optional[Id] = None
+    id: Id | None = None
 
 
 class Calibrate(Message):
     t: Literal["calibrate"] = "calibrate"
-    per: Optional[int] = Field(default=None, ge=1, le=20)
-    colours: Optional[Annotated[list[TowerColour], Field(min_length=1, max_length=MAX_CAL_COLOURS)]] = None
+    per: int | None = Field(default=None, ge=1, le=20)
+    colours: Annotated[list[TowerColour], Field(min_length=1, max_length=MAX_CAL_COLOURS)] | None = None
     # Colours calibrated now that stay as they are (firmware 1.2; an older tower ignores it).
-    keep: Optional[Annotated[list[TowerColour], Field(max_length=MAX_CAL_COLOURS - 1)]] = None
-    cancel: Optional[bool] = None
-    id: Optional[Id] = None
+    keep: Annotated[list[TowerColour], Field(max_length=MAX_CAL_COLOURS - 1)] | None = None
+    cancel: bool | None = None
+    id: Id | None = None
 
     @model_validator(mode="after")
-    def _distinct(self) -> "Calibrate":
+    def _distinct(self) -> Calibrate:
         if self.colours is not None and len(set(self.colours)) != len(self.colours):
             raise ValueError(f"colours must be distinct: {', '.join(self.colours)}")
         if self.keep:
@@ -247,11 +247,11 @@ class Calibrate(Message):
 
 class Identify(Message):
     t: Literal["identify"] = "identify"
-    s: Optional[int] = Field(default=None, ge=1, le=60)
-    id: Optional[Id] = None
+    s: int | None = Field(default=None, ge=1, le=60)
+    id: Id | None = None
 
 
-HostCommand = Annotated[Union[HelloReq, Ack, Replay, TotalsReq, Empty, Calibrate, Identify], Field(discriminator="t")]
+HostCommand = Annotated[HelloReq | Ack | Replay | TotalsReq | Empty | Calibrate | Identify, Field(discriminator="t")]
 HOST_TYPES = ("hello_req", "ack", "replay", "totals_req", "empty", "calibrate", "identify")
 
 _device = TypeAdapter(DeviceMessage)

@@ -4,7 +4,7 @@ are named `usb-android:<device>`, which the serial bridge opens through usbseria
 
 from __future__ import annotations
 
-from typing import Iterable, Optional
+from collections.abc import Iterable
 
 from pydantic import BaseModel
 
@@ -26,14 +26,14 @@ TOWER_USB_IDS: dict[tuple[int, int], str] = {
 
 class PortInfo(BaseModel):
     device: str
-    vid: Optional[int] = None
-    pid: Optional[int] = None
-    serial_number: Optional[str] = None
+    vid: int | None = None
+    pid: int | None = None
+    serial_number: str | None = None
     description: str = ""
-    kind: Optional[str] = None  # what TOWER_USB_IDS calls it, None when not a known tower board
+    kind: str | None = None  # what TOWER_USB_IDS calls it, None when not a known tower board
 
 
-def list_ports(ids: Optional[Iterable[tuple[int, int]]] = None, *, ports=None) -> list[PortInfo]:
+def list_ports(ids: Iterable[tuple[int, int]] | None = None, *, ports=None) -> list[PortInfo]:
     """USB serial ports whose (vid, pid) is in ids (default TOWER_USB_IDS); ids=() lists all."""
     wanted = set(TOWER_USB_IDS if ids is None else ids)
     found = []
@@ -56,7 +56,7 @@ def list_ports(ids: Optional[Iterable[tuple[int, int]]] = None, *, ports=None) -
     return sorted(found, key=lambda p: p.device)
 
 
-def find_tower(ports=None) -> Optional[str]:
+def find_tower(ports=None) -> str | None:
     """The device path of the first port that looks like a tower, or None."""
     found = list_ports(ports=ports)
     return found[0].device if found else None

@@ -8,8 +8,6 @@ tower's topics (hardware/README.md, "A locked-down broker")."""
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import BaseModel
 
 UNENCRYPTED = "not encrypted (mqtt://): anyone on the network can read and forge tower frames; use mqtts://"
@@ -22,7 +20,7 @@ class LinkSecurity(BaseModel):
     encrypted: bool
     authenticated: bool
     local: bool = False  # a cable (serial, or the simulated tower in process)
-    warning: Optional[str] = None
+    warning: str | None = None
 
     @property
     def ok(self) -> bool:
@@ -32,7 +30,7 @@ class LinkSecurity(BaseModel):
 LOCAL = LinkSecurity(encrypted=False, authenticated=False, local=True)
 
 
-def mqtt_security(tls: bool, username: Optional[str]) -> LinkSecurity:
+def mqtt_security(tls: bool, username: str | None) -> LinkSecurity:
     problems = ([] if tls else [UNENCRYPTED]) + ([] if username else [ANONYMOUS])
     return LinkSecurity(encrypted=tls, authenticated=bool(username), warning="; ".join(problems) if problems else None)
 

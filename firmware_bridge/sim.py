@@ -32,7 +32,7 @@ import threading
 import time
 import tty
 from collections import deque
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from . import framing
 from .messages import ADDED_COLOURS, COLOURS, MAX_CAL_COLOURS, PROTOCOL_VERSION, TOWER_COLOURS
@@ -106,7 +106,7 @@ def empty_totals() -> dict:
     return {"counts": {c: 0 for c in COLOURS}, "unc": 0, "multi": 0, "drops": 0, "epoch": 0, "token": ""}
 
 
-def _wire(col: str, best: Optional[str]) -> dict:
+def _wire(col: str, best: str | None) -> dict:
     # As the firmware: an added colour goes in xcol/xbest, col says uncertain and best is null.
     out = {"col": col, "best": best}
     if col in ADDED_COLOURS:
@@ -122,7 +122,7 @@ class SimPort:
 
     name = "port"
 
-    def __init__(self, tower: "SimulatedTower"):
+    def __init__(self, tower: SimulatedTower):
         self.tower = tower
         self.queue: deque = deque()
         self.cursor = tower.last_seq + 1
@@ -176,7 +176,7 @@ class SimulatedTower:
         self,
         dev: str = "castillo-5e1a00",
         *,
-        seed: Optional[int] = None,
+        seed: int | None = None,
         ring_size: int = 256,
         fw: str = SIM_FIRMWARE,
         board: str = "host",
@@ -199,8 +199,8 @@ class SimulatedTower:
         self.counters = {"bad": 0, "unknown": 0}
         self.cal_colours = list(COLOURS)
         self.refs: dict[str, list[float]] = {}  # references taught here (others: modelled on demand)
-        self.teaching: Optional[dict] = None  # a calibration under way: colours, per, index, samples
-        self.sent_at: Optional[dict[int, float]] = None  # seq -> perf_counter of the drop (benchmarks)
+        self.teaching: dict | None = None  # a calibration under way: colours, per, index, samples
+        self.sent_at: dict[int, float] | None = None  # seq -> perf_counter of the drop (benchmarks)
         self._boot()
 
     # ---- state ----------------------------------------------------------------
@@ -232,7 +232,7 @@ class SimulatedTower:
             if port in self.ports:
                 self.ports.remove(port)
 
-    def emit(self, msg: dict, port: Optional[SimPort] = None) -> None:
+    def emit(self, msg: dict, port: SimPort | None = None) -> None:
         # To one port (a reply) or to all (news).
         frame = framing.encode(msg)
         with self.lock:
@@ -240,7 +240,7 @@ class SimulatedTower:
                 target.send(msg["t"], frame)
                 target.wake()
 
-    def fault(self, code: str, text: str, port: Optional[SimPort] = None, **extra) -> None:
+    def fault(self, code: str, text: str, port: SimPort | None = None, **extra) -> None:
         self.emit({"t": "fault", "boot": self.boot_id, "code": code, "msg": text, **extra}, port)
 
     def hello(self) -> dict:
@@ -312,7 +312,7 @@ class SimulatedTower:
             )
         return self.refs[colour]
 
-    def _nearest(self, colour: str, among: list[str]) -> tuple[Optional[str], Optional[int]]:
+    def _nearest(self, colour: str, among: list[str]) -> tuple[str | None, int | None]:
         others = [(_distance(self._ref(colour), self._ref(c)), c) for c in among if c != colour]
         if not others:
             return None, None
@@ -372,7 +372,7 @@ class SimulatedTower:
         )
         return 0
 
-    def drop(self, colour: Optional[str] = None) -> int:
+    def drop(self, colour: str | None = None) -> int:
         """One drop: a colour (messages.TOWER_COLOURS), "uncertain", "multi", or None for a random
         classic one. A colour the tower is not calibrated for comes out uncertain. While a
         calibration runs, the cube is taught instead (no drop: returns 0)."""
@@ -735,16 +735,16 @@ class MqttPort(SimPort):
         tower: SimulatedTower,
         url: str,
         *,
-        username: Optional[str] = None,
-        password: Optional[str] = None,
-        cafile: Optional[str] = None,
-        certfile: Optional[str] = None,
-        keyfile: Optional[str] = None,
+        username: str | None = None,
+        password: str | None = None,
+        cafile: str | None = None,
+        certfile: str | None = None,
+        keyfile: str | None = None,
         prefix: str = "elgrande/tower/",
         backoff_min: float = 1.0,
         backoff_max: float = 60.0,
         keepalive: int = 30,
-        on_problem: Optional[Callable[[Optional[str]], None]] = None,
+        on_problem: Callable[[str | None], None] | None = None,
     ):
         from paho.mqtt import client as mqtt
 
@@ -759,7 +759,7 @@ class MqttPort(SimPort):
         self.base = f"{prefix}{tower.dev}/"
         self.connected = threading.Event()
         self.connects = 0
-        self.problem: Optional[str] = None
+        self.problem: str | None = None
         self.faults = 0  # callbacks that raised (counted, logged, never fatal)
         self._on_problem = on_problem
         self._answered = None  # the connection attempt the broker last answered
@@ -783,7 +783,7 @@ class MqttPort(SimPort):
         self.faults += 1
         log.error("sim tower: %s failed (%s)", where, describe(error))
 
-    def _problem(self, text: Optional[str]) -> None:
+    def _problem(self, text: str | None) -> None:
         if text != self.problem:
             self.problem = text
             if self._on_problem:

@@ -24,8 +24,9 @@ import os
 import socket
 import ssl
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Optional
+from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 
 from paho.mqtt import client as mqtt
@@ -58,8 +59,8 @@ TOWER_ID_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ012345
 class BrokerUrl(NamedTuple):
     host: str
     port: int
-    user: Optional[str]
-    password: Optional[str]
+    user: str | None
+    password: str | None
     tls: bool
 
 
@@ -92,7 +93,7 @@ def parse_broker_url(url: str) -> BrokerUrl:
     return BrokerUrl(parts.hostname, port or default_port, user, password, tls)
 
 
-def check_tower_id(tower_id: Optional[str]) -> str:
+def check_tower_id(tower_id: str | None) -> str:
     if not tower_id or not set(tower_id) <= TOWER_ID_CHARS or len(tower_id) > 64:
         raise ValueError(
             f"tower id {tower_id!r}: give the device id, e.g. castillo-a1b2c3 (letters, digits and - _ . : only)"
@@ -105,9 +106,9 @@ def check_tower_id(tower_id: Optional[str]) -> str:
 
 @dataclass(frozen=True)
 class TlsFiles:
-    cafile: Optional[str] = None  # None: the system's CAs
-    certfile: Optional[str] = None  # optional client certificate (PEM, may hold the key too)
-    keyfile: Optional[str] = None
+    cafile: str | None = None  # None: the system's CAs
+    certfile: str | None = None  # optional client certificate (PEM, may hold the key too)
+    keyfile: str | None = None
 
     @property
     def any(self) -> bool:
@@ -170,7 +171,7 @@ def tls_context(files: TlsFiles) -> ssl.SSLContext:
 # ---- errors, in one line for people -----------------------------------------------------
 
 
-def describe_connect_error(error: Optional[BaseException], host: str, port: int, tls: bool) -> str:
+def describe_connect_error(error: BaseException | None, host: str, port: int, tls: bool) -> str:
     where = f"{host}:{port}"
     if error is None:
         return f"cannot connect to the broker at {where}"
@@ -202,7 +203,7 @@ def describe_connect_error(error: Optional[BaseException], host: str, port: int,
     return f"cannot connect to the broker at {where} ({error!r})"
 
 
-def describe_unanswered(host: str, port: int, tls: bool, logged: Optional[str]) -> str:
+def describe_unanswered(host: str, port: int, tls: bool, logged: str | None) -> str:
     """The broker hung up before answering CONNECT."""
     why = f" ({logged.removeprefix('failed to receive on socket: ')})" if logged else ""
     if not tls:
@@ -217,7 +218,7 @@ def describe_unanswered(host: str, port: int, tls: bool, logged: Optional[str]) 
 NOT_AUTHORISED = {4, 5, 134, 135}  # MQTT 3.1.1 return codes 4, 5; MQTT 5 reason codes 0x86, 0x87
 
 
-def describe_refusal(reason_code, host: str, port: int, user: Optional[str]) -> str:
+def describe_refusal(reason_code, host: str, port: int, user: str | None) -> str:
     who = f"user {user!r}" if user else "an anonymous client (no user name)"
     if getattr(reason_code, "value", reason_code) in NOT_AUTHORISED:
         return (
@@ -231,9 +232,9 @@ class _Client(mqtt.Client):
     """paho's client, keeping why the last connection attempt failed (paho's
     on_connect_fail is told nothing) and counting attempts."""
 
-    last_error: Optional[BaseException] = None
-    last_logged_error: Optional[str] = None  # paho's last error-level log line (a failed TLS read ...)
-    thread_error: Optional[BaseException] = None  # what ended the network thread, if anything did
+    last_error: BaseException | None = None
+    last_logged_error: str | None = None  # paho's last error-level log line (a failed TLS read ...)
+    thread_error: BaseException | None = None  # what ended the network thread, if anything did
     attempts = 0
 
     def __init__(self, *args, **kwargs):
@@ -249,7 +250,7 @@ class _Client(mqtt.Client):
         # bridge's watchdog to report, instead of a traceback on stderr.
         try:
             super()._thread_main()
-        except Exception as e:  # noqa: BLE001
+        except Exception as e:
             self.thread_error = e
 
     def reconnect(self):
@@ -265,9 +266,9 @@ class _Client(mqtt.Client):
 def make_client(
     client_id: str,
     broker: BrokerUrl,
-    username: Optional[str],
-    password: Optional[str],
-    tls: Optional[ssl.SSLContext],
+    username: str | None,
+    password: str | None,
+    tls: ssl.SSLContext | None,
     backoff: tuple[float, float],
 ) -> _Client:
     c = _Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id, clean_session=True)
@@ -280,7 +281,7 @@ def make_client(
     return c
 
 
-def client_settings(url: str, username: Optional[str], password: Optional[str], tls_files: TlsFiles):
+def client_settings(url: str, username: str | None, password: str | None, tls_files: TlsFiles):
     """(broker, user, password, TLS context or None, LinkSecurity) from what a person gave;
     ValueError in one line for a bad URL or certificate file."""
     broker = parse_broker_url(url)
@@ -300,13 +301,13 @@ class MqttBridge:
         url: str,
         tower_id: str,
         on_drop: Callable[[TowerDrop], None],
-        on_status: Optional[Callable[[LinkStatus], None]] = None,
+        on_status: Callable[[LinkStatus], None] | None = None,
         *,
-        username: Optional[str] = None,
-        password: Optional[str] = None,
-        cafile: Optional[str] = None,
-        certfile: Optional[str] = None,
-        keyfile: Optional[str] = None,
+        username: str | None = None,
+        password: str | None = None,
+        cafile: str | None = None,
+        certfile: str | None = None,
+        keyfile: str | None = None,
         prefix: str = PREFIX,
         backoff_min: float = 0.2,
         backoff_max: float = 10.0,
@@ -329,7 +330,7 @@ class MqttBridge:
         self.thread_restarts = 0
         self.refused = {"foreign_hello": 0, "wrong_topic": 0}  # frames the pinning kept from the link
         self._logs = LogLimiter(log)
-        self._refusal: Optional[str] = None  # why the broker said no to the last CONNECT
+        self._refusal: str | None = None  # why the broker said no to the last CONNECT
         self._answered = -1  # the connection attempt the broker last answered
         self._stop = threading.Event()
         client_id = f"elgrande-host-{os.getpid()}-{os.urandom(3).hex()}"
@@ -343,7 +344,7 @@ class MqttBridge:
     def where(self) -> str:
         return f"{'mqtts' if self.broker.tls else 'mqtt'} {self.host}:{self.port} {self.tower_id}"
 
-    def start(self) -> "MqttBridge":
+    def start(self) -> MqttBridge:
         self.link.transport_connecting(self.where)
         self.client.connect_async(self.host, self.port, keepalive=self.keepalive)
         self.client.loop_start()

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Callable, Optional, Protocol
+from collections.abc import Callable
+from typing import Protocol
 
 import serial
 
@@ -38,7 +39,7 @@ class Port(Protocol):
 
     def read(self, size: int = 1) -> bytes: ...
 
-    def write(self, data: bytes) -> Optional[int]: ...
+    def write(self, data: bytes) -> int | None: ...
 
     def close(self) -> None: ...
 
@@ -74,13 +75,13 @@ class SerialBridge:
         self,
         url: str,
         on_drop: Callable[[TowerDrop], None],
-        on_status: Optional[Callable[[LinkStatus], None]] = None,
+        on_status: Callable[[LinkStatus], None] | None = None,
         *,
         baudrate: int = BAUD,
         backoff_min: float = 0.1,
         backoff_max: float = 5.0,
         read_timeout: float = 0.05,
-        opener: Optional[Callable[[], Port]] = None,
+        opener: Callable[[], Port] | None = None,
         **link_options,
     ):
         """opener: makes an open Port (or raises OSError / ValueError saying why not);
@@ -95,7 +96,7 @@ class SerialBridge:
         self._opener = opener or default_opener(url, baudrate, read_timeout)
         link_options.setdefault("silence_timeout", 15.0)  # 3 missed heartbeats
         self.link = Link(self._send, on_drop, on_status, **link_options)
-        self._ser: Optional[Port] = None
+        self._ser: Port | None = None
         self._write_lock = threading.Lock()
         self._stop = threading.Event()
         self._cut = threading.Event()
@@ -109,7 +110,7 @@ class SerialBridge:
             backoff_max=backoff_max,
         )
 
-    def start(self) -> "SerialBridge":
+    def start(self) -> SerialBridge:
         self.link.transport_connecting(f"serial {self.url}")
         self._worker.start()
         return self
@@ -148,7 +149,7 @@ class SerialBridge:
                 raise OSError("serial port not open")
             ser.write(frame)
 
-    def _open(self) -> "Port | Exception":
+    def _open(self) -> Port | Exception:
         try:
             return self._opener()
         except (serial.SerialException, OSError, ValueError) as e:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import Callable, Optional
+from collections.abc import Callable
 
 SCHEME = "usb-android:"
 PERMISSION_ASK_AGAIN = 30.0  # s: a dismissed permission dialog is shown again after this
@@ -70,7 +70,7 @@ class UsbSerialPort:
         self._port = port
         self._still_attached = still_attached
         self._clock = clock
-        self._quiet_since: Optional[float] = None
+        self._quiet_since: float | None = None
 
     @property
     def in_waiting(self) -> int:
@@ -127,7 +127,7 @@ class UsbOpener:
         self.read_timeout = read_timeout
         self._usb, self._serial4a = usb, serial4a
         self._clock = clock
-        self._asked_at: Optional[float] = None
+        self._asked_at: float | None = None
         self.permission_requests = 0
 
     def _libs(self):

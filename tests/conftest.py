@@ -10,8 +10,6 @@ longer reads.)"""
 
 from __future__ import annotations
 
-import pytest
-
 UI = "tests/companion/ui/"
 
 # The launches, longest first (issue 23's figures, in docs/testing.md), and the files reading each.

@@ -55,8 +55,9 @@ import ssl
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from importlib import resources
-from typing import Any, Callable, Optional
+from typing import Any
 
 from aiohttp import web
 from pydantic import ValidationError
@@ -119,7 +120,7 @@ class TokenThrottle:
         self.max_addresses = max_addresses
         self._clock = clock
         # address -> [wrong tries, lockouts so far, locked until, last wrong try]; least recent first
-        self._wrong: "OrderedDict[str, list]" = OrderedDict()
+        self._wrong: OrderedDict[str, list] = OrderedDict()
 
     def locked_for(self, address: str) -> float:
         """Seconds this address is still locked out (0: it may try)."""
@@ -147,7 +148,7 @@ class TokenThrottle:
     def right(self, address: str) -> None:
         self._wrong.pop(address, None)
 
-    def _entry(self, address: str) -> Optional[list]:
+    def _entry(self, address: str) -> list | None:
         entry = self._wrong.get(address)
         if entry is not None and self._clock() - max(entry[2], entry[3]) > self.window:
             del self._wrong[address]  # quiet long enough: a fresh start
@@ -158,10 +159,10 @@ class TokenThrottle:
 class TableEntry:
     def __init__(self, table: str):
         self.table = table
-        self.state: Optional[StateMessage] = None
-        self.online: Optional[bool] = None
+        self.state: StateMessage | None = None
+        self.online: bool | None = None
         self.received = 0.0  # monotonic, when the last state arrived
-        self.halls: set[Optional[str]] = set()  # where its messages came from: None itself, else its hall
+        self.halls: set[str | None] = set()  # where its messages came from: None itself, else its hall
         self.changed = 0.0  # monotonic, when the last new version arrived
 
     def status(self, now: float, connected: bool = True) -> str:
@@ -185,7 +186,7 @@ class TableEntry:
         return out
 
 
-def board_tls(certfile: Optional[str], keyfile: Optional[str]) -> Optional[ssl.SSLContext]:
+def board_tls(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
     """The board served over HTTPS (the organiser's token never crosses the Wi-Fi in clear), with
     the certificate and key given (make-certs.sh's server.crt and server.key serve). None: HTTP."""
     if not certfile:
@@ -224,17 +225,17 @@ class ClubBoard:
         tournament: Tournament,
         token: str,
         *,
-        username: Optional[str] = None,
-        password: Optional[str] = None,
-        ca_file: Optional[str] = None,
+        username: str | None = None,
+        password: str | None = None,
+        ca_file: str | None = None,
         host: str = "127.0.0.1",
         port: int = 0,
         tick: float = 0.5,
         limits: Limits = BOARD_LIMITS,
-        throttle: Optional[TokenThrottle] = None,
-        certfile: Optional[str] = None,
-        keyfile: Optional[str] = None,
-        halls: Optional[HallPlan] = None,
+        throttle: TokenThrottle | None = None,
+        certfile: str | None = None,
+        keyfile: str | None = None,
+        halls: HallPlan | None = None,
     ):
         check_name(club, "club name")
         if halls is not None and halls.club != club:
@@ -270,11 +271,11 @@ class ClubBoard:
             holders="board pages",
             tls=self.tls,
         )
-        self._ticker_task: Optional[asyncio.Task] = None
+        self._ticker_task: asyncio.Task | None = None
         self._watchers_from: dict[str, int] = {}  # /events streams (and places taken) per address
         self.tables: dict[str, TableEntry] = {}
         self.old_tables: dict[str, str] = {}  # table -> the other event its retained state belongs to
-        self._shown_board: Optional[dict] = None
+        self._shown_board: dict | None = None
         self.counters = {
             "messages": 0,
             "bad": 0,
@@ -304,7 +305,7 @@ class ClubBoard:
 
     # ---- life ------------------------------------------------------------------------
 
-    def start(self) -> "ClubBoard":
+    def start(self) -> ClubBoard:
         try:
             self._web.start()
         except OSError as exc:
@@ -324,7 +325,7 @@ class ClubBoard:
         self._web.stop()
 
     @property
-    def guard(self) -> Optional[ConnectionGuard]:
+    def guard(self) -> ConnectionGuard | None:
         return self._web.guard
 
     @property
@@ -398,7 +399,7 @@ class ClubBoard:
     def _on_message(self, client, userdata, message):
         try:
             self._take(message.topic, message.payload, bool(message.retain))
-        except Exception as exc:  # noqa: BLE001 - one bad message never stops the board
+        except Exception as exc:
             self.counters["bad"] += 1
             self._logs.log(
                 logging.WARNING,
@@ -701,7 +702,7 @@ class ClubBoard:
         while True:
             try:  # woken each second: a page that went away frees its place at once, not at the next push
                 text = await asyncio.wait_for(q.get(), 1.0)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 transport = request.transport
                 if transport is None or transport.is_closing():
                     return
@@ -714,7 +715,7 @@ class ClubBoard:
                 return
             try:
                 await asyncio.wait_for(resp.write(text.encode()), WRITE_TIMEOUT)
-            except asyncio.TimeoutError:  # a page that stopped reading must not hold its place
+            except TimeoutError:  # a page that stopped reading must not hold its place
                 self._http_log(
                     "slow pages",
                     logging.INFO,
@@ -725,7 +726,7 @@ class ClubBoard:
                     request.transport.abort()
                 return
 
-    def _watcher_refusal(self, address: str) -> Optional[str]:
+    def _watcher_refusal(self, address: str) -> str | None:
         limits = self.limits
         if sum(self._watchers_from.values()) >= limits.spectators:
             return f"too many board pages open (at most {limits.spectators}): close one first"
@@ -761,7 +762,7 @@ class ClubBoard:
                 data = json.loads(body or b"{}")
                 if not isinstance(data, dict):
                     raise ValueError
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 response = json_error(408, f"the request body did not arrive within {self.limits.body_timeout:g} s")
                 response.force_close()
                 return response

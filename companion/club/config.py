@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Optional
-
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.club.topics import check_name
@@ -18,13 +16,13 @@ class ClubConfig(BaseModel):
 
     broker: str  # mqtts://host:port (TLS) or mqtt://host:port
     club: str = "club"
-    table_id: Optional[str] = None
-    username: Optional[str] = None
-    password: Optional[str] = Field(default=None, repr=False)
-    ca_file: Optional[str] = None  # mqtts: the CA that signed the broker's certificate
+    table_id: str | None = None
+    username: str | None = None
+    password: str | None = Field(default=None, repr=False)
+    ca_file: str | None = None  # mqtts: the CA that signed the broker's certificate
 
     @model_validator(mode="after")
-    def _check(self) -> "ClubConfig":
+    def _check(self) -> ClubConfig:
         check_name(self.club, "club name")
         if not (self.table_id or self.username):  # mqtts://table-1:password@host: the user in the address
             try:

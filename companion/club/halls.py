@@ -24,7 +24,6 @@ import secrets
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Optional
 
 from companion.club.topics import check_name, hall_prefix, online_topic, seating_topic, state_topic
 
@@ -69,14 +68,14 @@ class HallPlan:
                     f"differ from every table and from {BOARD_USER} and {CLUB_BROKER_DIR}"
                 )
 
-    def hall_of(self, table: str) -> Optional[str]:
+    def hall_of(self, table: str) -> str | None:
         return self._hall_of.get(table)
 
     def to_json(self) -> str:
         return json.dumps({"club": self.club, "halls": self.halls}, indent=1) + "\n"
 
     @classmethod
-    def load(cls, path: Path) -> "HallPlan":
+    def load(cls, path: Path) -> HallPlan:
         """A plan file (`elgrande club-setup`'s halls.json); ValueError in one line if it is not one."""
         try:
             with open(path, "rb") as f:
@@ -98,7 +97,7 @@ class HallPlan:
             raise ValueError(f"hall plan {path}: {exc}") from None
 
 
-def misrouted(plan: Optional[HallPlan], hall: str, table: str) -> str:
+def misrouted(plan: HallPlan | None, hall: str, table: str) -> str:
     """Why a message for `table` that came through `hall`'s bridge is not taken ("" if it is)."""
     if plan is None:
         return (
@@ -121,7 +120,7 @@ def misrouted(plan: Optional[HallPlan], hall: str, table: str) -> str:
 # ---- the broker files ----------------------------------------------------------------------
 
 
-def mosquitto_hash(password: str, salt: Optional[bytes] = None) -> str:
+def mosquitto_hash(password: str, salt: bytes | None = None) -> str:
     """A password as mosquitto_passwd stores it (mosquitto 2: PBKDF2-SHA512, 101 rounds)."""
     salt = os.urandom(12) if salt is None else salt
     digest = hashlib.pbkdf2_hmac("sha512", password.encode(), salt, HASH_ITERATIONS)
@@ -152,7 +151,7 @@ def hall_acl(plan: HallPlan, hall: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def club_acl(plan: HallPlan, base: Optional[str] = None) -> str:
+def club_acl(plan: HallPlan, base: str | None = None) -> str:
     """The shipped club ACL and one block per hall."""
     base = shipped("acl") if base is None else base
     blocks = "\n".join(hall_acl(plan, hall) for hall in plan.halls)
@@ -163,7 +162,7 @@ def club_acl(plan: HallPlan, base: Optional[str] = None) -> str:
     return base.rstrip("\n") + "\n\n" + head + blocks
 
 
-def bridge_conf(plan: HallPlan, hall: str, club_address: str, password: str, template: Optional[str] = None) -> str:
+def bridge_conf(plan: HallPlan, hall: str, club_address: str, password: str, template: str | None = None) -> str:
     """The shipped bridge.conf filled in for one hall."""
     text = shipped("bridge.conf") if template is None else template
     for placeholder, value in (

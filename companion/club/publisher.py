@@ -23,7 +23,7 @@ import json
 import logging
 import os
 import threading
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from paho.mqtt import client as mqtt
 
@@ -57,7 +57,7 @@ class ClubPublisher:
         config: ClubConfig,
         *,
         heartbeat: float = HEARTBEAT,
-        on_status: Optional[Callable[[str], None]] = None,
+        on_status: Callable[[str], None] | None = None,
         backoff: tuple[float, float] = (0.2, 10.0),
         keepalive: int = 10,
     ):
@@ -77,8 +77,8 @@ class ClubPublisher:
         self._state_topic = state_topic(config.club, self.table_id)
         self._online_topic = online_topic(config.club, self.table_id)
         self._seating_topic = seating_topic(config.club)
-        self.seating: Optional[SeatingMessage] = None  # the board's newest seating, as received
-        self.seated: Optional[Seated] = None  # the one this game carries
+        self.seating: SeatingMessage | None = None  # the board's newest seating, as received
+        self.seated: Seated | None = None  # the one this game carries
         self.seating_known = threading.Event()
         self._logs = LogLimiter(log)
         self._changed = threading.Event()
@@ -93,13 +93,13 @@ class ClubPublisher:
         c.on_connect, c.on_connect_fail, c.on_disconnect = self._on_connect, self._on_connect_fail, self._on_disconnect
         c.on_message = self._on_message
         self.client = c
-        self._unsubscribe: Optional[Callable[[], None]] = None
+        self._unsubscribe: Callable[[], None] | None = None
         self._restore()
         self._thread = threading.Thread(target=self._run, name=f"club-{self.table_id}", daemon=True)
 
     # ---- life -------------------------------------------------------------------------
 
-    def start(self) -> "ClubPublisher":
+    def start(self) -> ClubPublisher:
         self._unsubscribe = self.table.subscribe(lambda what: self._changed.set())
         self.client.connect_async(self.broker.host, self.broker.port, keepalive=self.keepalive)
         self.client.loop_start()
@@ -258,11 +258,11 @@ class ClubPublisher:
     def _guarded(self, what: str, fn: Callable) -> None:
         try:
             fn()
-        except Exception as exc:  # noqa: BLE001 - a broker or payload problem must never stop the table
+        except Exception as exc:
             self._logs.log(logging.WARNING, what, "club %s failed: %s", what, str(exc)[:200] or type(exc).__name__)
 
 
-def publisher_for(table, on_status: Optional[Callable[[str], None]] = None) -> Optional[ClubPublisher]:
+def publisher_for(table, on_status: Callable[[str], None] | None = None) -> ClubPublisher | None:
     """The club publisher a game's setup asks for, started; None without a club. A setting the
     publisher cannot use (a bad URL, a CA file that is not there) is one status line, and the
     game goes on without the club."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Annotated, Optional
+from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -40,7 +40,7 @@ MAX_SEATING = 256 * 1024  # a 2000-player round's seating is about 60 KB
 HEARTBEAT = 10.0  # a table republishes its state at least this often (seconds)
 
 
-def check_name(value: Optional[str], what: str) -> str:
+def check_name(value: str | None, what: str) -> str:
     if not value or not NAME.match(value):
         raise ValueError(f"{what} {value!r}: give {NAME_RULE}")
     return value
@@ -79,7 +79,7 @@ def hall_table_filter(club: str) -> str:
     return f"{HALLS}+/club/{club}/tables/+/+"
 
 
-def split_topic(club: str, topic: str) -> Optional[tuple[str, str]]:
+def split_topic(club: str, topic: str) -> tuple[str, str] | None:
     """(table, leaf) of a club topic, or None for anything else."""
     head = f"{PREFIX}{club}/tables/"
     if not topic.startswith(head):
@@ -90,7 +90,7 @@ def split_topic(club: str, topic: str) -> Optional[tuple[str, str]]:
     return parts[0], parts[1]
 
 
-def split_any_topic(club: str, topic: str) -> Optional[tuple[Optional[str], str, str]]:
+def split_any_topic(club: str, topic: str) -> tuple[str | None, str, str] | None:
     """(hall, table, leaf) of a table's topic, direct (hall None) or through a hall's bridge."""
     if topic.startswith(HALLS):
         hall, _, rest = topic[len(HALLS) :].partition("/")
@@ -163,7 +163,7 @@ class StateMessage(_Msg):
     players: list[PlayerState] = Field(max_length=6)
     over: bool
     standings: list[Standing] = Field(default_factory=list, max_length=6)  # over only
-    seated: Optional[Seated] = None  # the event and round the game was started under (None: no seating known)
+    seated: Seated | None = None  # the event and round the game was started under (None: no seating known)
 
 
 def standings_of(players: list[PlayerState]) -> list[Standing]:
@@ -181,8 +181,8 @@ def public_state(
     table_id: str,
     version: int,
     heartbeat: float = HEARTBEAT,
-    now: Optional[float] = None,
-    seated: Optional[Seated] = None,
+    now: float | None = None,
+    seated: Seated | None = None,
 ) -> StateMessage:
     """The club message of a companion.table.authority.Table, from its public view only."""
     pub = table.public()

@@ -53,7 +53,7 @@ import random
 import threading
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from companion.safe_text import for_csv
 
@@ -223,7 +223,7 @@ class Journal:
 class Tournament:
     """Thread-safe: the board's MQTT thread hands results in, the web server reads and acts."""
 
-    def __init__(self, journal: Optional[Journal] = None):
+    def __init__(self, journal: Journal | None = None):
         self._lock = threading.RLock()
         self.journal = journal
         self.players: list[str] = []
@@ -309,7 +309,7 @@ class Tournament:
     def active_players(self) -> list[str]:
         return [p for p in self.players if _key(p) not in self.withdrawn]
 
-    def seat_round(self, table_ids: list[str], seed: Optional[int] = None) -> dict:
+    def seat_round(self, table_ids: list[str], seed: int | None = None) -> dict:
         """Seats the next round at the given tables; returns the round."""
         with self._lock:
             if self.rounds and not self.round_complete(self.rounds[-1]["n"]):
@@ -414,7 +414,7 @@ class Tournament:
             if q in met.get(p, ())
         )
 
-    def take_result(self, table: str, game: str, standings: list[dict], seated: Optional[dict]) -> Optional[str]:
+    def take_result(self, table: str, game: str, standings: list[dict], seated: dict | None) -> str | None:
         """A finished game's final standings (name, score) and the seating it carries (event,
         round, round_id, late). Returns None when counted (or counted before: the same game
         again), else the reason it is refused (kept in `refused` for the organiser)."""
@@ -447,7 +447,7 @@ class Tournament:
             return None
 
     def refuse(
-        self, table: str, game: str, reason: str, standings: list[dict], via: str, round_no: Optional[int] = None
+        self, table: str, game: str, reason: str, standings: list[dict], via: str, round_no: int | None = None
     ) -> bool:
         """A finished game the board may not take from where it came (`via`: the hall whose bridge
         carried it), kept for the organiser beside the refused results; the table's own result is
@@ -467,7 +467,7 @@ class Tournament:
             }
             return new
 
-    def _misfit(self, table: str, standings: list[dict], seated: Optional[dict]) -> tuple[str, Optional[dict]]:
+    def _misfit(self, table: str, standings: list[dict], seated: dict | None) -> tuple[str, dict | None]:
         """Why a result does not fit this event's seating ("" if it fits), and the round it names."""
         if not standings or not all(isinstance(s.get("name"), str) and _fair_score(s.get("score")) for s in standings):
             return f"its scores are not whole numbers from 0 to {MAX_SCORE} with a name each", None
@@ -506,7 +506,7 @@ class Tournament:
             return f"{table} already has its round {rnd['n']} result (game {done['game']})", rnd
         return "", rnd
 
-    def correct(self, table: str, game: str, scores: Optional[dict[str, int]] = None, void: bool = False) -> dict:
+    def correct(self, table: str, game: str, scores: dict[str, int] | None = None, void: bool = False) -> dict:
         key = f"{table}/{game}"
         with self._lock:
             if key not in self.results and key in self.refused and not void:
@@ -609,7 +609,7 @@ class Tournament:
     def round_complete(self, n: int) -> bool:
         return not self.waiting_tables(n)
 
-    def waiting_tables(self, n: Optional[int] = None) -> list[str]:
+    def waiting_tables(self, n: int | None = None) -> list[str]:
         with self._lock:
             if not self.rounds:
                 return []

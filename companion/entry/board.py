@@ -20,7 +20,6 @@ checks the whole event again (engine.snapshot.check_snapshot)."""
 from __future__ import annotations
 
 import copy
-from typing import Optional
 
 from engine.board import CASTILLO, Board
 from engine.ki_markers import MARKERS
@@ -107,11 +106,11 @@ class BoardEntry:
 
     enters_markers = True  # King and Intrigue's markers too (a tracking correction leaves them to the game)
 
-    def __init__(self, game: dict, names: dict[str, str], board: Optional[Board] = None):
+    def __init__(self, game: dict, names: dict[str, str], board: Board | None = None):
         self.names = names
         self.board = board
         self.players = [p["id"] for p in game["players"]]
-        self.dummy: Optional[str] = game.get("dummy")
+        self.dummy: str | None = game.get("dummy")
         self.regions = {r: dict(row) for r, row in game.get("regions", {}).items()}
         self.king = game["king"]
         self.grandes = {p["id"]: p.get("grande") for p in game["players"]}
@@ -221,7 +220,7 @@ class BoardEntry:
         elif self.tool == "grande":
             self.grandes[self.colour] = area
 
-    def _piece_refusal(self, sid: str, area: Optional[str]) -> str:
+    def _piece_refusal(self, sid: str, area: str | None) -> str:
         known = dict(self.pieces())
         if sid not in known:
             return f"{sid!r} is not a mobile scoreboard or Scoring tile ({', '.join(known)})"
@@ -443,7 +442,7 @@ class PositionEntry(BoardEntry):
         board: Board,
         *,
         starting: bool,
-        tower_count: Optional[dict[str, int]] = None,
+        tower_count: dict[str, int] | None = None,
     ):
         super().__init__(game, names, board)
         self.starting = starting
@@ -524,7 +523,7 @@ class PositionEntry(BoardEntry):
             or f"{self.board.space_names[i]}'s neighbouring regions are not known: enter them on your board first"
         )
 
-    def place_scoreboard(self, sid: str, area: Optional[str]) -> None:
+    def place_scoreboard(self, sid: str, area: str | None) -> None:
         """Put a mobile scoreboard (2023: a Scoring tile) on an area (a region or the Castillo),
         or off the board (None)."""
         if self.board.rules == "classic":
@@ -587,7 +586,7 @@ class PositionEntry(BoardEntry):
                 "tracking starts; a correction changes the board"
             )
 
-    def rounds_before(self, round_: Optional[int] = None) -> int:
+    def rounds_before(self, round_: int | None = None) -> int:
         return self.rounds.index(self.round if round_ is None else round_)
 
     def set_round(self, round_: int) -> None:
@@ -709,10 +708,7 @@ def position_changes(before: dict, event: dict, names: dict[str, str], board: Bo
     players = [p["id"] for p in before["players"]]
     who = names.get
     area = lambda a: (
-        "off the board"
-        if a is None
-        # noqa: E731
-        else ("the Castillo" if a == CASTILLO else board.area_name(board.area_index[a]))
+        "off the board" if a is None else ("the Castillo" if a == CASTILLO else board.area_name(board.area_index[a]))
     )
     lines = []
     if event.get("regions") is not None:

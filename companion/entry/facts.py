@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Optional
 
 from companion.input_errors import InputError
 from engine.board import CASTILLO, Board, DataFileError, load_board
@@ -118,11 +117,11 @@ class FactsEntry:
     board file when the table goes on; a wrong entry is refused with the board's rule in
     `message` and nothing is sent. Never raises for a tap."""
 
-    def __init__(self, board: Board, players: int, base_file: Optional[dict], facts: list[NeededFact]):
+    def __init__(self, board: Board, players: int, base_file: dict | None, facts: list[NeededFact]):
         self.board, self.players, self.base_file = board, players, base_file
         self.facts = list(facts)
         self.page = 0
-        self.values: dict[str, list[Optional[int]]] = {
+        self.values: dict[str, list[int | None]] = {
             f.path: [None, None, None] for f in facts if f.kind in ("scoreboard", "tile")
         }
         self.neighbours: dict[str, list[str]] = {f.path: [] for f in facts if f.kind == "neighbours"}
@@ -130,7 +129,7 @@ class FactsEntry:
         self.message = ""
 
     @classmethod
-    def for_table(cls, table) -> Optional["FactsEntry"]:
+    def for_table(cls, table) -> FactsEntry | None:
         """The entry for what `table` asks now, or None when nothing is missing for it."""
         facts = table.facts_needed()
         if not facts:
@@ -173,7 +172,7 @@ class FactsEntry:
         )
         return f"Tap the three numbers printed on {_lower(f.label)}{side}{paid}."
 
-    def shown(self, f: Optional[NeededFact] = None) -> str:
+    def shown(self, f: NeededFact | None = None) -> str:
         f = f or self.current
         if f.kind == "neighbours":
             names = dict(self.regions())
@@ -231,7 +230,7 @@ class FactsEntry:
 
     # ---- the result ----------------------------------------------------------------------
 
-    def board_file(self, facts: Optional[list[NeededFact]] = None) -> dict:
+    def board_file(self, facts: list[NeededFact] | None = None) -> dict:
         """The entries in the board-file vocabulary, each noted as the table's."""
         out: dict = {}
         for f in facts if facts is not None else self.facts:

@@ -22,7 +22,6 @@ import io
 import json
 import uuid
 from pathlib import Path
-from typing import Optional
 
 from companion.history.records import SOURCE_NAMES, GameRecord, Replay, rules_label
 from companion.safe_text import for_csv, for_json, for_picture
@@ -222,7 +221,7 @@ def _font(size: int):
         return ImageFont.load_default()
 
 
-def share_png(record: GameRecord, replay: Optional[Replay] = None, size: tuple[int, int] = (1200, 800)) -> bytes:
+def share_png(record: GameRecord, replay: Replay | None = None, size: tuple[int, int] = (1200, 800)) -> bytes:
     """Final standings in the players' colours and the score plot drawn as steps (points arrive
     at scorings). Needs Pillow (installed with Kivy on the desktop)."""
     _require_finished(record)
@@ -311,7 +310,7 @@ def default_folder() -> Path:
     return (documents if documents.is_dir() else home) / "El Grande plays"
 
 
-def export_game(record: GameRecord, kind: str, folder: Path, replay: Optional[Replay] = None) -> Path:
+def export_game(record: GameRecord, kind: str, folder: Path, replay: Replay | None = None) -> Path:
     """One finished game written into `folder` (made if missing) as `kind` (bgstats | csv | png).
     Returns the file written; ExportError (one line) when it cannot be."""
     suffix, _ = KINDS[kind]

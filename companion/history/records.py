@@ -15,10 +15,10 @@ from __future__ import annotations
 import logging
 import re
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Iterable, Optional
 
 from companion.storage.store import display_name, log_paths, modified, scan_log
 from companion.table.undo_words import step_words
@@ -79,9 +79,9 @@ class PlayerResult:
 class GameRecord:
     """A saved game as lists, statistics and exports see it."""
 
-    path: Optional[Path]
-    started: Optional[datetime]
-    last_write: Optional[datetime]
+    path: Path | None
+    started: datetime | None
+    last_write: datetime | None
     rules: str
     modules: list[str]
     variant: str
@@ -101,7 +101,7 @@ class GameRecord:
         return rules_label(self.rules, self.modules)
 
     @property
-    def duration_min(self) -> Optional[int]:
+    def duration_min(self) -> int | None:
         """From the log's creation to its last write; None when either is unknown."""
         if not (self.started and self.last_write) or self.last_write < self.started:
             return None
@@ -132,7 +132,7 @@ class GameRecord:
         }
 
 
-def started_at(path: Optional[Path], header_started: Optional[float] = None) -> Optional[datetime]:
+def started_at(path: Path | None, header_started: float | None = None) -> datetime | None:
     """When the game began, in local time: the header's `started` (written since issue 31), else
     the time in the log's file name (local time when it was made). Never the last write: a
     game's date does not move when its file is touched."""
@@ -156,7 +156,7 @@ def _load_table(path: Path):
     return table, (damage.summary() if damage else "")
 
 
-def record_of_table(table, path: Optional[Path] = None, damaged: str = "") -> GameRecord:
+def record_of_table(table, path: Path | None = None, damaged: str = "") -> GameRecord:
     game = table.public().game
     setup = table.setup.game
     by_source = _points_by_source(game.get("scorings", []))
@@ -232,12 +232,12 @@ def read_record(path: Path) -> GameRecord:
     return record_of_table(table, path, damaged)
 
 
-def game_records(folder: Optional[Path] = None) -> list[GameRecord]:
+def game_records(folder: Path | None = None) -> list[GameRecord]:
     """Every game in the games folder, newest first."""
     return [read_record(path) for path in log_paths(folder)]
 
 
-def last_finished(folder: Optional[Path] = None) -> Optional[GameRecord]:
+def last_finished(folder: Path | None = None) -> GameRecord | None:
     """The most recently finished intact game (by its log's last write)."""
     for path in log_paths(folder):
         record = read_record(path)
@@ -523,7 +523,7 @@ def _signature(path: Path) -> tuple:
     return tuple(sig)
 
 
-def cached_records(folder: Optional[Path] = None) -> list[GameRecord]:
+def cached_records(folder: Path | None = None) -> list[GameRecord]:
     """game_records, each log read again only when its files changed (the home screen and the
     new-game screen ask often)."""
     records = []

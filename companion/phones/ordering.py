@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import threading
 import weakref
-from typing import Any, Iterable, Optional
+from collections.abc import Iterable
+from typing import Any
 
 from companion.table.log import SIMULTANEOUS
 
@@ -69,8 +70,8 @@ class SeatOrder:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._table: Optional[weakref.ref] = None  # weakly: a finished game's table is freed at once
-        self._path: Optional[str] = None  # its log's file (None: a table without one)
+        self._table: weakref.ref | None = None  # weakly: a finished game's table is freed at once
+        self._path: str | None = None  # its log's file (None: a table without one)
         self._last: dict[str, int] = {}
 
     def _for(self, table) -> dict[str, int]:
@@ -91,7 +92,7 @@ class SeatOrder:
         with self._lock:
             return self._for(table).get(pid, UNNUMBERED)
 
-    def check(self, table, pid: str, seq: Optional[int]) -> None:
+    def check(self, table, pid: str, seq: int | None) -> None:
         """Raises Stale unless `seq` is newer than the seat's last accepted answer (an unnumbered
         answer is taken only while the seat has no numbered one)."""
         with self._lock:
@@ -102,7 +103,7 @@ class SeatOrder:
         elif seq <= last:
             raise Stale(STALE, last)
 
-    def accept(self, table, pid: str, seq: Optional[int]) -> None:
+    def accept(self, table, pid: str, seq: int | None) -> None:
         """The answer numbered `seq` is in force (written, or identical to what was)."""
         if seq is None:
             return

@@ -33,8 +33,9 @@ import os
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Literal, Optional
+from typing import Literal
 
 CREDENTIAL_BYTES = 32  # secrets.token_urlsafe(32): 256 bits, 43 characters
 CODE_BYTES = 16  # one-time join code: 128 bits, 22 characters
@@ -106,19 +107,19 @@ class Phone:
     number: str  # two digits shown on the phone and the tablet, to match them
     confirmed: bool = False  # the tablet confirmed it for the seat it holds now
     vouched: tuple[str, ...] = ()  # the players (seat_identity) the tablet confirmed it as, last one last
-    home: Optional[str] = None  # the player whose seat it held last (a phone in the lobby)
+    home: str | None = None  # the player whose seat it held last (a phone in the lobby)
     was: str = ""  # that seat in words, "Ana (Red)", for the tablet and the phone
-    last_seat: Optional[str] = None  # that seat's colour
+    last_seat: str | None = None  # that seat's colour
     # The join whose credential the same browser held when it spent this code: the tablet's
     # question names that seat ("this phone already holds Ana's seat").
-    same_device_as: Optional[int] = None
+    same_device_as: int | None = None
 
 
 @dataclass
 class _Seat:
-    code: Optional[bytes]  # the open join code (None once used or expired)
+    code: bytes | None  # the open join code (None once used or expired)
     made: float  # when that code was made (seats' clock)
-    phone: Optional[Phone] = None
+    phone: Phone | None = None
     retired: list[tuple[bytes, str]] = field(default_factory=list)  # (old code, why it stopped working)
 
 
@@ -129,7 +130,7 @@ class Joined:
     phone: Phone
 
 
-def _as_bytes(token: object) -> Optional[bytes]:
+def _as_bytes(token: object) -> bytes | None:
     if not isinstance(token, str) or not 0 < len(token) <= MAX_TOKEN_CHARS:
         return None
     try:
@@ -146,7 +147,7 @@ class Seats:
         players: tuple[str, ...] | list[str],
         code_lifetime: float = CODE_LIFETIME,
         clock: Callable[[], float] = time.monotonic,
-        names: Optional[dict[str, str]] = None,
+        names: dict[str, str] | None = None,
     ):
         if code_lifetime <= 0:
             raise ValueError(f"code_lifetime must be positive seconds, not {code_lifetime!r}")
@@ -188,7 +189,7 @@ class Seats:
             if seat.code is not None and now - seat.made >= self.code_lifetime:
                 self._retire(seat, "expired")
 
-    def pending_code(self, pid: str) -> Optional[str]:
+    def pending_code(self, pid: str) -> str | None:
         """The seat's open join code, or None once used, expired, or while a phone holds the seat."""
         with self._lock:
             self._expire()
@@ -204,21 +205,21 @@ class Seats:
                 return "taken"
             return "open" if seat.code is not None else "expired"
 
-    def expires_in(self, pid: str) -> Optional[float]:
+    def expires_in(self, pid: str) -> float | None:
         """Seconds the seat's open code still works, or None."""
         with self._lock:
             self._expire()
             seat = self._seats[pid]
             return None if seat.code is None else seat.made + self.code_lifetime - self._clock()
 
-    def next_expiry(self) -> Optional[float]:
+    def next_expiry(self) -> float | None:
         """Seconds until the next open code expires (the tablet redraws it as expired then), or None."""
         with self._lock:
             self._expire()
             left = [s.made + self.code_lifetime - self._clock() for s in self._seats.values() if s.code]
             return max(0.0, min(left)) if left else None
 
-    def _match_code(self, token: bytes) -> tuple[Optional[str], Optional[str]]:
+    def _match_code(self, token: bytes) -> tuple[str | None, str | None]:
         """(seat whose open code this is, None) or (None, why a retired code stopped working)."""
         found, why = None, None
         for pid, seat in self._seats.items():  # every code, no early exit
@@ -239,7 +240,7 @@ class Seats:
         """Is this an open join code? (Does not spend it.)"""
         return self.refusal(code) is None
 
-    def refusal(self, code: object) -> Optional[Refusal]:
+    def refusal(self, code: object) -> Refusal | None:
         """None for an open code, else why it does not work: expired, used, replaced or unknown."""
         token = _as_bytes(code)
         if token is None:
@@ -277,10 +278,10 @@ class Seats:
 
     # ---- phones ---------------------------------------------------------------------------
 
-    def _find(self, token: bytes) -> tuple[Optional[str], Optional[Phone]]:
+    def _find(self, token: bytes) -> tuple[str | None, Phone | None]:
         """(seat, phone) of this credential, (None, phone) for a phone in the lobby, else (None, None).
         Every seat and every phone in the lobby is compared: no early exit."""
-        found: tuple[Optional[str], Optional[Phone]] = (None, None)
+        found: tuple[str | None, Phone | None] = (None, None)
         for pid, seat in self._seats.items():
             ref = seat.phone.credential if seat.phone else None
             if hmac.compare_digest(ref if ref is not None else self._filler, token) and ref is not None:
@@ -290,7 +291,7 @@ class Seats:
                 found = (None, phone)
         return found
 
-    def seat_for(self, credential: object) -> Optional[str]:
+    def seat_for(self, credential: object) -> str | None:
         """The seat this credential belongs to (confirmed or not), or None."""
         token = _as_bytes(credential)
         if token is None:
@@ -298,7 +299,7 @@ class Seats:
         with self._lock:
             return self._find(token)[0]
 
-    def locate(self, credential: object) -> tuple[Optional[str], Optional[Phone]]:
+    def locate(self, credential: object) -> tuple[str | None, Phone | None]:
         """(seat, a copy of the phone) for a seated phone, (None, copy) for a phone in the lobby,
         (None, None) for a credential nobody holds."""
         token = _as_bytes(credential)
@@ -308,7 +309,7 @@ class Seats:
             pid, phone = self._find(token)
             return pid, (_copy(phone) if phone else None)
 
-    def phone(self, pid: str) -> Optional[Phone]:
+    def phone(self, pid: str) -> Phone | None:
         """A copy of the phone holding the seat, or None."""
         with self._lock:
             phone = self._seats[pid].phone
@@ -320,7 +321,7 @@ class Seats:
             phone = self._seats[pid].phone
             return phone is not None and phone.confirmed
 
-    def confirmed(self, pid: str, serial: Optional[int] = None) -> bool:
+    def confirmed(self, pid: str, serial: int | None = None) -> bool:
         """Is the seat's phone confirmed (and, if given, is it that phone)?"""
         with self._lock:
             phone = self._seats[pid].phone
@@ -403,7 +404,7 @@ class Seats:
         with self._lock:
             return [pid for pid, seat in self._seats.items() if seat.phone is None]
 
-    def suggested(self, phone: Phone) -> Optional[str]:
+    def suggested(self, phone: Phone) -> str | None:
         """The free seat of the phone's last player, or else of its last colour, if any."""
         with self._lock:
             free = [pid for pid, seat in self._seats.items() if seat.phone is None]
@@ -427,7 +428,7 @@ class Seats:
             self._place(pid, phone)
             return _copy(phone)
 
-    def leave_seat(self, credential: object) -> Optional[str]:
+    def leave_seat(self, credential: object) -> str | None:
         """The seated phone with this credential goes to the lobby (its player plays another
         colour); the seat gets a fresh join code. Returns the seat it left, or None."""
         token = _as_bytes(credential)

@@ -61,8 +61,9 @@ import logging
 import re
 import socket
 import threading
+from collections.abc import Callable
 from importlib import resources
-from typing import Annotated, Any, Callable, Literal, Optional
+from typing import Annotated, Any, Literal
 
 from aiohttp import WSMsgType, web
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -139,28 +140,28 @@ class PickIn(_In):
     credential: Token
     question: Annotated[str, Field(min_length=1, max_length=200)]
     region: Annotated[str, Field(min_length=1, max_length=40)]
-    seq: Optional[AnswerSeq] = None
-    ref: Optional[Annotated[int, Field(ge=0, le=2**31)]] = None
+    seq: AnswerSeq | None = None
+    ref: Annotated[int, Field(ge=0, le=2**31)] | None = None
 
 
 class JoinIn(_In):
     code: Token
     # The credential this browser already holds, if any: "this phone already holds Ana's seat".
     # Not a Token: a page's stored value is only a hint, and a strange one must not stop the join.
-    credential: Optional[Annotated[str, Field(max_length=MAX_TOKEN_CHARS)]] = None
+    credential: Annotated[str, Field(max_length=MAX_TOKEN_CHARS)] | None = None
 
 
 class SeatIn(_In):
     type: Literal["seat"] = "seat"
     credential: Token
     seat: Annotated[str, Field(min_length=1, max_length=20)]
-    ref: Optional[Annotated[int, Field(ge=0, le=2**31)]] = None
+    ref: Annotated[int, Field(ge=0, le=2**31)] | None = None
 
 
 class LeaveIn(_In):
     type: Literal["leave"] = "leave"
     credential: Token
-    ref: Optional[Annotated[int, Field(ge=0, le=2**31)]] = None
+    ref: Annotated[int, Field(ge=0, le=2**31)] | None = None
 
 
 class ChooseIn(_In):
@@ -171,8 +172,8 @@ class ChooseIn(_In):
     question: Annotated[str, Field(min_length=1, max_length=200)]
     # at most a whole hand: King and Intrigue with its modules keeps 13 Power cards by tapping them
     values: Annotated[list[Annotated[str, Field(min_length=1, max_length=40)]], Field(min_length=1, max_length=18)]
-    seq: Optional[AnswerSeq] = None
-    ref: Optional[Annotated[int, Field(ge=0, le=2**31)]] = None
+    seq: AnswerSeq | None = None
+    ref: Annotated[int, Field(ge=0, le=2**31)] | None = None
 
 
 FRAMES: dict[str, type[BaseModel]] = {"pick": PickIn, "choose": ChooseIn, "seat": SeatIn, "leave": LeaveIn}
@@ -302,14 +303,14 @@ def content_security_policy(host: str) -> str:
 class _Client:
     """One websocket; a writer task sends its queue in order."""
 
-    def __init__(self, ws: web.WebSocketResponse, pid: Optional[str], serial: Optional[int] = None):
+    def __init__(self, ws: web.WebSocketResponse, pid: str | None, serial: int | None = None):
         self.ws, self.pid = ws, pid
         self.serial = serial  # the join (phone) this socket belongs to; views go to a confirmed one only
         self.view_seq = 0  # the last view sent (each view once, in order)
-        self.queue: asyncio.Queue[Optional[str]] = asyncio.Queue(QUEUE_LIMIT)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE_LIMIT)
         self.dead = False
-        self.task: Optional[asyncio.Task] = None
-        self.credential: Optional[str] = None
+        self.task: asyncio.Task | None = None
+        self.credential: str | None = None
         self.lobby_text = ""  # the last seat choice sent (a phone without a seat)
         self._close_with: tuple[int, bytes] = (1000, b"")
         self._closing = False
@@ -371,7 +372,7 @@ class PhoneServer:
         host: str = "0.0.0.0",
         port: int = 0,
         *,
-        public_host: Optional[str] = None,
+        public_host: str | None = None,
         code_lifetime: float = CODE_LIFETIME,
         limits: Limits = Limits(),
     ):
@@ -387,8 +388,8 @@ class PhoneServer:
         self._gone_page = resources.files("companion.phones").joinpath("static/gone.html").read_text("utf-8")
         self._table_lock = getattr(table, "_lock", None) or contextlib.nullcontext()
         self._observers: list[Callable[[str], None]] = []
-        self._unsubscribe: Optional[Callable[[], None]] = None
-        self._executor: Optional[concurrent.futures.ThreadPoolExecutor] = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._executor: concurrent.futures.ThreadPoolExecutor | None = None
         self._log = RateLimitedLog(log, limits.log_burst, limits.log_window)
         self._web = ThreadedServer(
             "phone server",
@@ -410,20 +411,20 @@ class PhoneServer:
         self._spectators_from: dict[str, int] = {}
         self._views: dict[str, PhoneView] = {}
         self._view_floor: dict[str, int] = {}  # each seat's last view seq in the previous game
-        self._status: Optional[StatusView] = None
+        self._status: StatusView | None = None
         self._refreshing = False
         self._dirty = False
-        self._refresh_task: Optional[asyncio.Task] = None
-        self._expiry: Optional[asyncio.TimerHandle] = None
+        self._refresh_task: asyncio.Task | None = None
+        self._expiry: asyncio.TimerHandle | None = None
         self._allowed_cache: tuple[tuple[int, str], dict[str, list[str]]] = ((0, ""), {})
         self._cache_lock = threading.Lock()
-        self._faces: tuple[int, Optional[Faces]] = (-1, None)  # (generation, this game's Modifier faces)
+        self._faces: tuple[int, Faces | None] = (-1, None)  # (generation, this game's Modifier faces)
         self._deal_refused: dict[tuple[int, str, str], int] = {}  # (generation, question, seat) -> refusals
         self._order = SeatOrder()  # each seat's last accepted answer number (executor, under the table lock)
 
     # ---- lifecycle --------------------------------------------------------------------------
 
-    def start(self) -> "PhoneServer":
+    def start(self) -> PhoneServer:
         """Start serving on its own thread; returns once listening (raises if it cannot)."""
         if self._web.thread:
             raise RuntimeError("the phone server is already running")
@@ -480,18 +481,18 @@ class PhoneServer:
         if self._executor:
             self._executor.shutdown(wait=False, cancel_futures=True)
 
-    def __enter__(self) -> "PhoneServer":
+    def __enter__(self) -> PhoneServer:
         return self.start()
 
     def __exit__(self, *exc) -> None:
         self.stop()
 
     @property
-    def guard(self) -> Optional[ConnectionGuard]:
+    def guard(self) -> ConnectionGuard | None:
         return self._web.guard
 
     @property
-    def _loop(self) -> Optional[asyncio.AbstractEventLoop]:
+    def _loop(self) -> asyncio.AbstractEventLoop | None:
         return self._web.loop
 
     @property
@@ -567,7 +568,7 @@ class PhoneServer:
         else:
             self._send_view(client, self._views.get(pid))
 
-    def _where(self, serial: Optional[int]) -> tuple[Optional[str], Optional[Phone]]:
+    def _where(self, serial: int | None) -> tuple[str | None, Phone | None]:
         for pid in self._players:
             phone = self.seats.phone(pid)
             if phone is not None and phone.serial == serial:
@@ -605,7 +606,7 @@ class PhoneServer:
         host = self._public_host or (lan_address() if self.host in ("0.0.0.0", "", "::") else self.host)
         return f"http://{host}:{self.port}"
 
-    def seat_url(self, pid: str) -> Optional[str]:
+    def seat_url(self, pid: str) -> str | None:
         """The URL to show as this seat's QR code, or None when there is none to show: a phone
         holds the seat, or the code expired (revoke makes a new one)."""
         self._known(pid)
@@ -634,7 +635,7 @@ class PhoneServer:
         self._on_loop(self._seat_confirmed, pid)
         return True
 
-    def reject(self, pid: str, phone: int) -> Optional[str]:
+    def reject(self, pid: str, phone: int) -> str | None:
         """The tablet's No: forget that phone and make a new code (its new URL). None if the seat
         holds another phone by now (nothing changes)."""
         self._known(pid)
@@ -772,7 +773,7 @@ class PhoneServer:
         self._schedule_expiry()
         self._seats_changed()
 
-    def _send_view(self, client: _Client, view: Optional[PhoneView]) -> None:
+    def _send_view(self, client: _Client, view: PhoneView | None) -> None:
         """A seat's view to one of its sockets: only once its phone is confirmed, each view once."""
         if view is not None and view.seq > client.view_seq and self.seats.confirmed(client.pid, client.serial):
             client.view_seq = view.seq
@@ -912,7 +913,7 @@ class PhoneServer:
         events = sum(1 for r in table.effective if r["t"] == "event" and r["e"]["type"] not in answers)
         return f"veto-{ask.round}-{ask.options.get('against')}-{ask.card}-{events}"
 
-    def _faces_of(self, table: Table, generation: int) -> Optional[Faces]:
+    def _faces_of(self, table: Table, generation: int) -> Faces | None:
         """This game's Modifier cards by face (Power Shift), or None."""
         cached_generation, faces = self._faces
         if cached_generation != generation:
@@ -956,7 +957,7 @@ class PhoneServer:
             )
         elif ask.kind in DISC_KINDS:
             builder = table.prompt_builder()
-            seats = set((ask.options.get("regions") or {})) | set(ask.options.get("chosen", ()))
+            seats = set(ask.options.get("regions") or {}) | set(ask.options.get("chosen", ()))
             in_castillo = {p["id"] for p in game.get("players", []) if p.get("grande") == CASTILLO}
             for pid in players:
                 if pid in seats:
@@ -1006,7 +1007,7 @@ class PhoneServer:
             return PURPOSE_TEXT[purpose]
         return ("Secret disc: " + (purpose or "a region").replace("_", " "), f"Set your disc to {words}.")
 
-    def _allowed(self, generation: int, qid: str, ask, pid: str, purpose: Optional[str]) -> list[str]:
+    def _allowed(self, generation: int, qid: str, ask, pid: str, purpose: str | None) -> list[str]:
         """The regions this seat may pick for this question. The engine lists them while the
         seat (or anyone) is still to choose; remembered for a change of pick afterwards (per
         table: two games may ask questions with the same id)."""
@@ -1098,14 +1099,14 @@ class PhoneServer:
                     raise Refused(422, str(exc)) from None
             self._answer(table, pid, event, req.seq)
 
-    def _check_order(self, table: Table, pid: str, seq: Optional[int]) -> None:
+    def _check_order(self, table: Table, pid: str, seq: int | None) -> None:
         """Refuses an answer older than the seat's last accepted one, before the table or its log is touched."""
         try:
             self._order.check(table, pid, seq)
         except Stale as stale:
             raise StaleAnswer(stale) from None
 
-    def _answer(self, table: Table, pid: str, event, seq: Optional[int]) -> None:
+    def _answer(self, table: Table, pid: str, event, seq: int | None) -> None:
         """A checked answer put in force with its number (under the table's lock). The same answer
         as the one in force writes nothing: a page resending it must not grow the log."""
         if answer_in_force(table, event):
@@ -1152,7 +1153,7 @@ class PhoneServer:
             out.append(match[0])
         return out
 
-    def _dealt_ids(self, ask, faces: Optional[Faces], values: list[str], key: tuple) -> list[str]:
+    def _dealt_ids(self, ask, faces: Faces | None, values: list[str], key: tuple) -> list[str]:
         """The copies of the faces a player entered that no other player entered: twins are one
         card at the table. More copies of a face than are left is a mistake at the table."""
         if faces is None or any(v not in faces.ids for v in values):
@@ -1211,7 +1212,7 @@ class PhoneServer:
 
     # ---- HTTP -----------------------------------------------------------------------------------
 
-    def _special_answer(self, request: web.Request, exc: Exception) -> Optional[web.Response]:
+    def _special_answer(self, request: web.Request, exc: Exception) -> web.Response | None:
         """A refusal the server raised itself (its own message), or a body over the limit."""
         if isinstance(exc, Refused):
             response = self._refusal(request, exc.status, exc.message)
@@ -1248,7 +1249,7 @@ class PhoneServer:
             raise Refused(413, f"request too large (at most {MAX_BODY} bytes)")
         try:
             return await asyncio.wait_for(request.read(), self.limits.body_timeout)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise Refused(408, f"the request body did not arrive within {self.limits.body_timeout:g} s") from None
 
     async def _page_handler(self, request: web.Request) -> web.Response:
@@ -1281,7 +1282,7 @@ class PhoneServer:
             raise Refused(401, NOT_JOINED)
         return pid
 
-    def _pending(self, pid: str) -> Optional[str]:
+    def _pending(self, pid: str) -> str | None:
         """The "waiting for the tablet" frame while this seat's phone is unconfirmed, else None."""
         phone = self.seats.phone(pid)
         if phone is None or phone.confirmed:
@@ -1356,7 +1357,7 @@ class PhoneServer:
             self.guard.request_done(request.protocol)  # until its hello: idle, closed like any idle connection
         try:
             msg = await asyncio.wait_for(ws.receive(), HELLO_TIMEOUT)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             await ws.close(code=CLOSE_TIMEOUT, message=b"say hello first (with the credential)")
             return ws
         if msg.type != WSMsgType.TEXT:
@@ -1460,7 +1461,7 @@ class PhoneServer:
         if refusal:
             raise Refused(429, refusal)
         self._spectators_from[address] = self._spectators_from.get(address, 0) + 1  # its place, taken now
-        client: Optional[_Client] = None
+        client: _Client | None = None
         ws = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=MAX_FRAME, compress=False, timeout=2.0)
         try:
             await ws.prepare(request)
@@ -1488,7 +1489,7 @@ class PhoneServer:
                     await asyncio.wait_for(client.task, 2)
         return ws
 
-    def _spectator_refusal(self, address: str) -> Optional[str]:
+    def _spectator_refusal(self, address: str) -> str | None:
         limits = self.limits
         if sum(self._spectators_from.values()) >= limits.spectators:
             return f"too many status screens are open (at most {limits.spectators}): close one first"
@@ -1505,7 +1506,7 @@ def _is_2023(table: Table) -> bool:
     return getattr(table.setup.game, "rules", "classic") in ("2023", "king-intrigue")
 
 
-def _evicted_region(table: Table) -> Optional[str]:
+def _evicted_region(table: Table) -> str | None:
     """The region the current special action's player chose (Coup, Eviction): public."""
     for record in reversed(table.effective):
         if record["t"] != "event":
@@ -1518,7 +1519,7 @@ def _evicted_region(table: Table) -> Optional[str]:
     return None
 
 
-def _cards_ask(pick, faces: Optional[Faces], mine: dict) -> PrivateAsk:
+def _cards_ask(pick, faces: Faces | None, mine: dict) -> PrivateAsk:
     """A table's private pick of cards (companion.prompts.builder.PrivatePick) as the phone asks it:
     Modifier cards by face, Power cards by value; the seat's own current answer."""
     if pick.kind == "deal_modifiers" and faces is not None:

@@ -28,7 +28,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal, Optional
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
@@ -111,8 +111,8 @@ class OptionOut(_Out):
 class FactsOut(_Out):
     castillo: int  # this seat's own Caballeros in the Castillo
     score: int
-    power_cards: Optional[list[int]]  # this seat's own hand; None in scoring-only mode
-    modifiers: Optional[list[OptionOut]] = None  # Power Shift: this seat's own Modifier cards in hand
+    power_cards: list[int] | None  # this seat's own hand; None in scoring-only mode
+    modifiers: list[OptionOut] | None = None  # Power Shift: this seat's own Modifier cards in hand
 
 
 class QuestionOut(_Out):
@@ -121,7 +121,7 @@ class QuestionOut(_Out):
     title: str
     hint: str
     regions: list[RegionOut]  # only while this seat may choose: the regions allowed to it
-    pick: Optional[RegionOut]  # this seat's own pick (or its revealed pick)
+    pick: RegionOut | None  # this seat's own pick (or its revealed pick)
     waiting_for: list[str]  # names of players still to choose (public)
     # 2023: "disc" (a region, above), "cards" (Modifier or Power cards: `count` of `options`,
     # this seat's current answer in `chosen`) or "veto" (use it or let the special action pass).
@@ -156,8 +156,8 @@ class SeatChoice(_Out):
     """A phone without a seat (its player changed colour, or sat out a game): which one is yours?"""
 
     type: Literal["choose_seat"] = "choose_seat"
-    was: Optional[str]  # the seat it held last, in words ("Ana (Red)")
-    suggested: Optional[str]  # the free seat of the same player or colour, listed first
+    was: str | None  # the seat it held last, in words ("Ana (Red)")
+    suggested: str | None  # the free seat of the same player or colour, listed first
     seats: list[SeatOut]  # the seats no phone holds now
     title: str
     hint: str
@@ -178,7 +178,7 @@ class StatusView(_Out):
     seq: int  # +1 for every change of the status
     round: int
     choice: Literal["none", "open", "all_chosen", "locked"]
-    purpose: Optional[str]
+    purpose: str | None
     seats: list[SeatStatus]
 
 
@@ -202,13 +202,13 @@ class Snapshot:
     players: list[str]
     qid: str
     kind: str
-    purpose: Optional[str]
+    purpose: str | None
     needed: list[str]  # seats taking part in the open secret choice
     chosen: list[str]
     allowed: dict[str, list[str]]
     round: int
     rounds: int
-    king: Optional[str]
+    king: str | None
     names: dict[str, str]
     scores: dict[str, int]
     private: dict[str, dict]
@@ -218,16 +218,16 @@ class Snapshot:
     # 2023 rule sets (empty for a classic game: its phone views are unchanged).
     disc_words: dict[str, tuple[str, str]] = field(default_factory=dict)  # seat -> (title, hint) of its disc
     asks: dict[str, PrivateAsk] = field(default_factory=dict)  # seat -> its private question now
-    private_kind: Optional[str] = None  # deal_modifiers, pass_modifier, veto ...: what `asks` are
+    private_kind: str | None = None  # deal_modifiers, pass_modifier, veto ...: what `asks` are
     private_needed: list[str] = field(default_factory=list)  # seats taking part (public)
     private_chosen: list[str] = field(default_factory=list)  # ...that have answered (public)
     hands: dict[str, list[OptionOut]] = field(default_factory=dict)  # seat -> own Modifier cards
-    notice: Optional[tuple[str, str]] = None  # (title, hint) for everyone: a scoring without discs
+    notice: tuple[str, str] | None = None  # (title, hint) for everyone: a scoring without discs
     again: list[str] = field(default_factory=list)  # seats whose private choice the tablet undid
     answered: dict[str, int] = field(default_factory=dict)  # seat -> its last accepted answer's number
 
 
-def region_out(board: Board, rid: str, king: Optional[str]) -> RegionOut:
+def region_out(board: Board, rid: str, king: str | None) -> RegionOut:
     return RegionOut(id=rid, name=board.area_name(board.area_index[rid]), king=rid == king)
 
 
@@ -253,7 +253,7 @@ PRIVATE_ROUNDS = {  # 2023 choices every player makes at once, in private: (done
 }
 
 
-def _private_question(snap: Snapshot, pid: str) -> Optional[dict]:
+def _private_question(snap: Snapshot, pid: str) -> dict | None:
     """The question of a 2023 private choice (Power Shift, a Veto, a card taken back), or None."""
     names = snap.names
     waiting = [names[p] for p in snap.private_needed if p not in snap.private_chosen]
@@ -284,7 +284,7 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
     choice = _choice_state(snap)
     waiting = [names[p] for p in snap.needed if p not in snap.chosen]
     regions: list[RegionOut] = []
-    pick: Optional[RegionOut] = None
+    pick: RegionOut | None = None
     private = _private_question(snap, pid)
     if private is not None:
         state, title, hint = private.pop("state"), private.pop("title"), private.pop("hint")
@@ -350,7 +350,7 @@ def pending_view(pid: str, name: str, number: str) -> PendingView:
     )
 
 
-def seat_choice(names: dict[str, str], free: list[str], suggested: Optional[str], was: str) -> SeatChoice:
+def seat_choice(names: dict[str, str], free: list[str], suggested: str | None, was: str) -> SeatChoice:
     order = ([suggested] if suggested in free else []) + [p for p in free if p != suggested]
     seats = [SeatOut(id=pid, name=names[pid], colour=COLOUR_NAMES.get(pid, pid)) for pid in order]
     if seats:

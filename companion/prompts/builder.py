@@ -27,9 +27,9 @@ went in, for the table to read (and undo).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Union
+from typing import Union
 
 from companion.entry.facts import facts_needed, needed_words
 from companion.table_rules.card_learning import card_facts, does
@@ -60,9 +60,9 @@ STAGE_WORDS = {
 @dataclass
 class Choice:
     label: str
-    event: Optional[dict] = None  # submitted as it is
-    events: Optional[list] = None  # several inputs one tap stands for, all or none
-    action: Optional[str] = None  # a UI step instead: "secret:<pid>", "open_castillo", "enter_board" ...
+    event: dict | None = None  # submitted as it is
+    events: list | None = None  # several inputs one tap stands for, all or none
+    action: str | None = None  # a UI step instead: "secret:<pid>", "open_castillo", "enter_board" ...
     style: str = "normal"  # normal | primary | quiet
     enabled: bool = True  # shown but not tappable (a value already played, say)
     why_not: str = ""  # when not enabled: why, in one line, for a tap on it
@@ -73,17 +73,17 @@ class Choice:
 class Prompt:
     title: str  # "Round 4 - power cards - Yellow plays next"
     hint: str = ""
-    actor: Optional[str] = None  # whose colour the bar shows
+    actor: str | None = None  # whose colour the bar shows
     choices: list[Choice] = field(default_factory=list)
-    map_mode: Optional[str] = None
+    map_mode: str | None = None
     areas: list[str] = field(default_factory=list)
     limit: int = 0
     prefill: dict[str, int] = field(default_factory=dict)
-    on_area: Optional[Callable[[str], dict]] = None
-    on_counts: Optional[Callable[[dict[str, int]], dict]] = None
-    on_move: Optional[Callable[[str, str], dict]] = None
+    on_area: Callable[[str], dict] | None = None
+    on_counts: Callable[[dict[str, int]], dict] | None = None
+    on_move: Callable[[str, str], dict] | None = None
     sources: dict[str, dict[str, int]] = field(default_factory=dict)  # move: area -> owner -> movable
-    private_for: Optional[str] = None  # the choice is secret: pass the tablet to this player
+    private_for: str | None = None  # the choice is secret: pass the tablet to this player
     steppers: dict[str, tuple[str, int, int]] = field(default_factory=dict)  # key -> (label, min, max)
     columns: int = 1  # how the choices are laid out (power cards: a grid)
     confirm_empty: str = ""  # Confirm with nothing entered asks this first ("" : no question)
@@ -202,7 +202,7 @@ class PromptBuilder:
         castillo_by_tower=False,
         modifiers: Mapping | None = None,
         public: Callable[[], dict] | None = None,
-        played_in: Callable[[str, int], Optional[int]] | None = None,
+        played_in: Callable[[str, int], int | None] | None = None,
         refused: Callable[[], tuple] | None = None,
     ):
         self.names = names
@@ -233,7 +233,7 @@ class PromptBuilder:
             self._twins_of = (id(board), {key for key, n in seen.items() if n > 1})
         return self._twins_of[1]
 
-    def _tower_counts(self, pid: Optional[str]) -> bool:
+    def _tower_counts(self, pid: str | None) -> bool:
         by_tower = self.castillo_by_tower
         if callable(by_tower):  # the table's colours now: a calibration may add one mid-game
             by_tower = by_tower()
@@ -241,7 +241,7 @@ class PromptBuilder:
             return by_tower
         return pid in by_tower
 
-    def _placeable(self, areas, pid: Optional[str] = None) -> list[str]:
+    def _placeable(self, areas, pid: str | None = None) -> list[str]:
         return [a for a in areas if not (a == CASTILLO and self._tower_counts(pid))]
 
     def _public(self) -> dict:
@@ -261,7 +261,7 @@ class PromptBuilder:
     def area(self, aid: str) -> str:
         return self.board.area_name(self.board.area_index[aid])
 
-    def card(self, cid: Optional[str]) -> str:
+    def card(self, cid: str | None) -> str:
         if cid is None:
             return ""
         if cid == "veto":
@@ -351,8 +351,8 @@ class PromptBuilder:
         self,
         prompt: Prompt,
         area: str,
-        refusal: Callable[[dict], Optional[str]],
-        entry: Optional[Mapping[str, int]] = None,
+        refusal: Callable[[dict], str | None],
+        entry: Mapping[str, int] | None = None,
         source: str = "",
         owner: str = "",
     ) -> str:
@@ -375,7 +375,7 @@ class PromptBuilder:
         return f"{name} cannot be chosen now ({doing})"
 
     @staticmethod
-    def _tap_event(prompt: Prompt, area: str, entry: dict, source: str, owner: str) -> Optional[dict]:
+    def _tap_event(prompt: Prompt, area: str, entry: dict, source: str, owner: str) -> dict | None:
         """The input a tap on `area` would make at `prompt` (a move: from it, to anywhere offered)."""
         try:
             if prompt.map_mode == "pick" and prompt.on_area:
@@ -556,7 +556,7 @@ class PromptBuilder:
         differ = [k for k, v in m.params.items() if v and any(o.get(k) != v for o in others)]
         return " ".join([words] + [f"{m.params[k]} {k.replace('_', ' ')}" for k in differ])
 
-    def why_in_private(self, pid: str) -> Optional[Choice]:
+    def why_in_private(self, pid: str) -> Choice | None:
         """ "Ana: why it was refused (only Ana looks)": the reason of a refused card, behind the
         private screen, for a player whose reason is their secret; None for anyone else."""
         try:
@@ -1035,7 +1035,7 @@ class PromptBuilder:
     # Said on the public screen: what the discs are for, never anyone's pick.
     PUBLIC_PURPOSES = {"civil_war": "Civil War: which region each loses"}
 
-    def secret_purpose(self, ask: Ask, pid: Optional[str] = None) -> str:
+    def secret_purpose(self, ask: Ask, pid: str | None = None) -> str:
         """What a secret disc is for, in words, for the private pick screen (`pid`: its player)."""
         purpose = ask.options.get("purpose", "")
         words = self.PURPOSES.get(purpose, purpose.replace("_", " "))
@@ -1297,7 +1297,7 @@ class PromptBuilder:
             return self.entourage_prompt(ask, _split_from_key(arg))
         return self.build(ask)
 
-    def private_pick(self, ask: Ask, pid: str) -> Optional[PrivatePick]:
+    def private_pick(self, ask: Ask, pid: str) -> PrivatePick | None:
         """What `pid` chooses in private now, or None. For their phone or the private screen only."""
         o = ask.options
         if pid not in ask.players:

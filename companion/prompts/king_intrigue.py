@@ -22,7 +22,6 @@ Every ready-made input is one the engine accepts (tests/companion/table/test_aut
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 from companion.prompts.builder import Choice, PrivatePick, Prompt, PromptBuilder
 from companion.table_rules.ki_cards import ACTION_NAMES, SCORINGS
@@ -173,7 +172,7 @@ class KIPromptBuilder(PromptBuilder):
         prompt.opens_private = True  # one sheet after another: no tap to open the next player's
         return prompt
 
-    def private_pick(self, ask: Ask, pid: str) -> Optional[PrivatePick]:
+    def private_pick(self, ask: Ask, pid: str) -> PrivatePick | None:
         if ask.kind != HAND_KIND:
             return super().private_pick(ask, pid)
         if pid not in ask.players:

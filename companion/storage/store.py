@@ -52,7 +52,7 @@ import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import platformdirs
 
@@ -174,7 +174,7 @@ def _tip_bytes(n: int, h: str) -> bytes:
     return f"{n:>{_TIP_WIDTH}} {h}\n".encode("ascii")
 
 
-def read_tip(path: Path) -> tuple[Optional[tuple[int, str]], Optional[str]]:
+def read_tip(path: Path) -> tuple[tuple[int, str] | None, str | None]:
     """(n, h) of the checkpoint, or None and why not (None, None: there is none)."""
     try:
         text = tip_path(path).read_bytes()
@@ -193,14 +193,14 @@ def read_tip(path: Path) -> tuple[Optional[tuple[int, str]], Optional[str]]:
 
 @dataclass
 class LoadedLog:
-    header: Optional[dict]
+    header: dict | None
     records: list[dict]  # the intact records, without their chain fields
     warnings: list[str] = field(default_factory=list)
     good_bytes: int = 0  # length of the file up to the last intact line
     format: int = FORMAT
     chain: tuple[int, str] = (0, "")  # n and h of the last intact line: appends continue from it
     hashes: list[str] = field(default_factory=list)  # h of each intact line, the header's first (format 2)
-    damage: Optional[Damage] = None
+    damage: Damage | None = None
     total: int = 0  # complete lines after the header (or the checkpoint's n, if more)
 
 
@@ -215,7 +215,7 @@ def _finite(text: str) -> float:
     return value
 
 
-def _parse(line: bytes) -> tuple[Any, Optional[str]]:
+def _parse(line: bytes) -> tuple[Any, str | None]:
     try:
         return json.loads(line.decode("utf-8"), parse_constant=_not_json, parse_float=_finite), None
     except UnicodeDecodeError:
@@ -340,7 +340,7 @@ def _read_header(line: bytes, complete: bool) -> LoadedLog:
     return LoadedLog(header=obj["header"], records=[], format=fmt, chain=chain, hashes=[chain[1]])
 
 
-def _read_records(loaded: LoadedLog, lines: list[bytes]) -> Optional[str]:
+def _read_records(loaded: LoadedLog, lines: list[bytes]) -> str | None:
     """Append each intact record; stop at the first damage. Returns why the last
     complete line was ignored when it was garbled as a crash garbles it."""
     last = len(lines)
@@ -359,7 +359,7 @@ def _read_records(loaded: LoadedLog, lines: list[bytes]) -> Optional[str]:
     return None
 
 
-def _record_problem(loaded: LoadedLog, obj: Any, number: int) -> Optional[str]:
+def _record_problem(loaded: LoadedLog, obj: Any, number: int) -> str | None:
     if not isinstance(obj, dict):
         return f"line {number} is not a record (it holds {_kind_of(obj)})"
     if loaded.format != FORMAT:
@@ -382,7 +382,7 @@ def _record_problem(loaded: LoadedLog, obj: Any, number: int) -> Optional[str]:
     return f"line {number} was changed after it was written (its checksum does not match)"
 
 
-def _check_tip(loaded: LoadedLog, tip: Optional[tuple[int, str]]) -> None:
+def _check_tip(loaded: LoadedLog, tip: tuple[int, str] | None) -> None:
     """The checkpoint tells how many records were written and the last one's hash."""
     if tip is None:
         return
@@ -435,7 +435,7 @@ class GameLog:
             self._write_tip()
 
     @classmethod
-    def create(cls, header: dict, folder: Path | None = None, name: str | None = None) -> "GameLog":
+    def create(cls, header: dict, folder: Path | None = None, name: str | None = None) -> GameLog:
         folder = folder or games_dir()
         folder.mkdir(parents=True, exist_ok=True)
         name = name or time.strftime("game-%Y%m%d-%H%M%S") + f"-{os.urandom(2).hex()}.jsonl"
@@ -668,7 +668,7 @@ def _not_a_log(path: Path, folder: Path) -> str:
 _NAME_TIME = re.compile(r"game-(\d{8})-(\d{6})")
 
 
-def started_from_name(path: Path) -> Optional[float]:
+def started_from_name(path: Path) -> float | None:
     """The local time a log's file name was made with (game-YYYYmmdd-HHMMSS-...), as Unix time:
     logs from before issue 31 have no start in their header."""
     match = _NAME_TIME.search(path.name)

@@ -25,8 +25,9 @@ import logging
 import os
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
@@ -73,12 +74,12 @@ class TablePublic(BaseModel):
     colours: dict[str, str]
     drops_total: int  # drives the tower's pulse; counts nothing per colour
     drops_waiting: list[dict]  # uncertain / flagged drops for a one-tap answer
-    undo: Optional[str]  # what undo would take back, in words
+    undo: str | None  # what undo would take back, in words
     undo_reveals: bool
     # The tower's own totals disagreed with the drops the table received; settled by the hand count
     # at the next Castillo opening. Never a figure: the tallies are secret.
     totals_mismatch: bool = False
-    read_only: Optional[str] = None  # a finished game opened again: why nothing can be entered
+    read_only: str | None = None  # a finished game opened again: why nothing can be entered
 
 
 class Table:
@@ -93,13 +94,13 @@ class Table:
         self._lock = threading.RLock()
         self.cards_left_named = False  # a finished 2023 game's cards left in the stacks, kept in Your cards
         self._observers: list[Callable[[str], None]] = []
-        self.on_tower_empty: Optional[Callable[[str], None]] = None  # set by whoever holds the bridge
+        self.on_tower_empty: Callable[[str], None] | None = None  # set by whoever holds the bridge
         self.warnings: list[str] = []
         self.nonce = "memory"
-        self.started: Optional[float] = None  # Unix time from the log's header (None: an older log)
+        self.started: float | None = None  # Unix time from the log's header (None: an older log)
         # A finished game opened again is only looked at: every input is refused with this line and
         # nothing is appended to its log (None: the game takes inputs).
-        self.read_only: Optional[str] = None
+        self.read_only: str | None = None
         self.castillo = Castillo(self.players)
         self.log = TableLog(game_log, self._apply_record, self._restart)
         self._restart()
@@ -115,7 +116,7 @@ class Table:
     @classmethod
     def new(
         cls, setup: TableSetup, folder: Path | None = None, nonce: str | None = None, started: int | None = None
-    ) -> "Table":
+    ) -> Table:
         """A new game and its log. `nonce` names the game to the tower (emptying tokens);
         `started` is when it began (Unix time, UTC: now unless given), the date lists and exports show."""
         try:
@@ -142,7 +143,7 @@ class Table:
         return table
 
     @classmethod
-    def resume(cls, path: Path) -> "Table":
+    def resume(cls, path: Path) -> Table:
         """The game in `path`, ready to go on. A damaged log raises LogDamaged, whose
         message says what is wrong, where, and how much is intact (never a traceback)."""
         loaded = scan_log(path)
@@ -179,7 +180,7 @@ class Table:
                 )
 
     @classmethod
-    def resume_intact(cls, path: Path) -> "Table":
+    def resume_intact(cls, path: Path) -> Table:
         """A damaged game, opened up to its last intact record. The file as it was is
         copied aside first (<name>.damaged-<time>); nothing is deleted."""
         loaded = scan_log(path)
@@ -209,7 +210,13 @@ class Table:
     castillo_opened = property(lambda self: self.castillo.castillo_opened)
 
     @property
-    def path(self) -> Optional[Path]:
+    def lock(self) -> threading.RLock:
+        """The lock every input holds while it is checked and applied. Lent to the phone server, so
+        the question a phone answers is the one it was shown (nothing moves between check and apply)."""
+        return self._lock
+
+    @property
+    def path(self) -> Path | None:
         return self.log.path
 
     def close(self) -> None:
@@ -245,7 +252,7 @@ class Table:
         return self.game.current.board
 
     @property
-    def dummy(self) -> Optional[str]:
+    def dummy(self) -> str | None:
         return self.setup.game.dummy
 
     @property
@@ -356,7 +363,7 @@ class Table:
                 return {}
             return self.game.facts_left(also)
 
-    def name_cards_left(self, named: dict[int, list], facts: Optional[dict] = None) -> str:
+    def name_cards_left(self, named: dict[int, list], facts: dict | None = None) -> str:
         """The cards left in the stacks of a finished game, named (stack -> card ids of the set,
         Candidates, or a new card's entry), and the numbers read off cards nobody played (card id
         -> {fact key: value}): kept in Your cards, all or nothing, checked like a card file. Not a
@@ -383,7 +390,7 @@ class Table:
 
     # ---- inputs -------------------------------------------------------------------------
 
-    def submit(self, event: Any, *, player: Optional[str] = None, phone_seq: Optional[int] = None) -> None:
+    def submit(self, event: Any, *, player: str | None = None, phone_seq: int | None = None) -> None:
         """A game input (engine or scoring-only event), as a pydantic model or a dict.
 
         `player` is who sends it when it comes from a phone: a phone may only
@@ -432,7 +439,7 @@ class Table:
             self._notify("private")
         return InputError(str(exc))
 
-    def refusal(self, event: Any) -> Optional[str]:
+    def refusal(self, event: Any) -> str | None:
         """Why the table would refuse `event` now, in the engine's words (naming the rule), or
         None when it would accept it. Tried on a copy: nothing changes, nothing is logged."""
         with self._lock:
@@ -499,7 +506,7 @@ class Table:
         self._notify("game")
         return step
 
-    def _without_last_input(self) -> "Table":
+    def _without_last_input(self) -> Table:
         """The table as it would be after the undo (a log-less replay: a few milliseconds)."""
         trial = Table(self.setup, None, self._setup_board)
         trial.log.rebuild(self.log.records + [{"t": "undo"}])
@@ -581,12 +588,12 @@ class Table:
         with self._lock:
             return self.castillo.unplaced.get(player, 0)
 
-    def tower_position(self) -> Optional[tuple[str, str, int]]:
+    def tower_position(self) -> tuple[str, str, int] | None:
         """The last drop held durably: the bridge resumes after it."""
         with self._lock:
             return self.castillo.position()
 
-    def start_tower_count(self) -> Optional[str]:
+    def start_tower_count(self) -> str | None:
         """The emptying token the tower should hold for this game. A game with no drops and no
         emptying yet writes one first ("g<nonce>-s"): the physical Castillo starts empty, and the
         tower's totals are then comparable from the first drop on. None: the game began before
@@ -650,7 +657,7 @@ class Table:
 # ---- saved games: read back and replayed; damage is a message, never a traceback ----------------
 
 
-def _load(path: Path, loaded: LoadedLog) -> tuple[Optional[Table], Optional[Damage]]:
+def _load(path: Path, loaded: LoadedLog) -> tuple[Table | None, Damage | None]:
     """A log-less table replayed from the intact records, and the first damage (store's or replay's)."""
     damage = loaded.damage
     if loaded.header is None:
@@ -673,7 +680,7 @@ def _load(path: Path, loaded: LoadedLog) -> tuple[Optional[Table], Optional[Dama
     return table, damage
 
 
-def _started(value: Any) -> Optional[float]:
+def _started(value: Any) -> float | None:
     """The header's start time, if it is one (a hand-edited header may hold anything)."""
     if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < 2**33:
         return float(value)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any, Optional
+from typing import Any
 
 from companion.input_errors import InputError
 from engine import events as ev
@@ -35,11 +35,11 @@ class DropEntry:
     """A tower drop as the table sees it; `status` was decided when it arrived."""
 
     key: tuple[str, str, int]
-    colour: Optional[str]
-    best: Optional[str]
+    colour: str | None
+    best: str | None
     est: int
     status: str  # expected | flagged | uncertain
-    player: Optional[str] = None  # whose tally it counts in (None: waiting for a person)
+    player: str | None = None  # whose tally it counts in (None: waiting for a person)
     count: int = 0
     settled: bool = False  # a person assigned, kept or dismissed it
 
@@ -74,12 +74,12 @@ class Castillo:
         self.drops_total = 0
         self.tally = {pid: 0 for pid in self.players}  # hidden: the tower's count
         self.unplaced = {pid: 0 for pid in self.players}  # counted, not yet entered
-        self.empty_token: Optional[str] = None  # the last emptying; sent again after a restart
+        self.empty_token: str | None = None  # the last emptying; sent again after a restart
         # Since the last emptying, what the tower said of each drop it sent: (key, colour it was sure
         # of, or None for an uncertain or multiple drop). Its totals count the same way.
-        self.received: list[tuple[tuple, Optional[str]]] = []
-        self.totals_fault: Optional[dict] = None  # the open "tower_totals" record, if any
-        self.totals_settled: Optional[dict] = None  # the last one the hand count settled
+        self.received: list[tuple[tuple, str | None]] = []
+        self.totals_fault: dict | None = None  # the open "tower_totals" record, if any
+        self.totals_settled: dict | None = None  # the last one the hand count settled
         self.castillo_opened = False  # the Castillo was lifted since the last emptying
         self.totals_seen: dict = {}  # the last comparison (not kept in the log)
 
@@ -103,7 +103,7 @@ class Castillo:
         )
         return True
 
-    def drop_record(self, drop: TowerDrop, game, dummy: Optional[str]) -> dict:
+    def drop_record(self, drop: TowerDrop, game, dummy: str | None) -> dict:
         """The record a new drop writes, its status decided by what is asked now (`game`: the mode)."""
         return {
             "t": "drop",
@@ -114,7 +114,7 @@ class Castillo:
             "status": self._classify(drop, game, dummy),
         }
 
-    def _classify(self, drop: TowerDrop, game, dummy: Optional[str]) -> str:
+    def _classify(self, drop: TowerDrop, game, dummy: str | None) -> str:
         if drop.colour is None or drop.multi:
             return "uncertain"
         if drop.colour not in self.players:
@@ -135,7 +135,7 @@ class Castillo:
     def waiting_public(self) -> list[dict]:
         return [d.public() for d in self.drops.values() if d.needs_person]
 
-    def position(self) -> Optional[tuple[str, str, int]]:
+    def position(self) -> tuple[str, str, int] | None:
         keys = [d.key for d in self.drops.values()]
         return keys[-1] if keys else None
 
@@ -220,7 +220,7 @@ class Castillo:
 
     # ---- the tallies ---------------------------------------------------------------------------
 
-    def tallies(self, by_hand: list[str], recorded: Optional[dict[str, int]]) -> dict[str, int]:
+    def tallies(self, by_hand: list[str], recorded: dict[str, int] | None) -> dict[str, int]:
         """The tower's count per player; a colour it does not know (`by_hand`) counts what the
         entered turns put in (`recorded`, tracking mode)."""
         tallies = dict(self.tally)
@@ -230,7 +230,7 @@ class Castillo:
 
     # ---- the tower's own totals ----------------------------------------------------------------
 
-    def compare_totals(self, tower: str, totals: Any, now: float) -> tuple[str, Optional[dict]]:
+    def compare_totals(self, tower: str, totals: Any, now: float) -> tuple[str, dict | None]:
         """The tower's totals snapshot (firmware_bridge Totals) against the drops received from that
         tower since the same emptying, up to the snapshot's sequence number (drops after it are not
         in it), and the record to write (None: nothing new).

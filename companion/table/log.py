@@ -11,9 +11,10 @@ traceback).
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -37,7 +38,7 @@ class TableLog:
     `apply` puts one record in force on the table's parts; `restart` sets them as at the game's
     start. The table holds the lock around every call."""
 
-    def __init__(self, file: Optional[GameLog], apply: Callable[[dict], None], restart: Callable[[], None]):
+    def __init__(self, file: GameLog | None, apply: Callable[[dict], None], restart: Callable[[], None]):
         self.file = file
         # The table's own methods, held weakly: no reference cycle, so a table nobody uses any more
         # is freed at once, without waiting for the garbage collector (a game night switches many).
@@ -47,10 +48,10 @@ class TableLog:
         self.effective: list[dict] = []  # what is in force after the undos
         self.again: set[str] = set()  # players whose private choice an undo took back
         self.held: list[dict] = []  # in force, not yet on disk (see hold)
-        self.closed: Optional[str] = None  # why nothing may be appended any more (None: open)
+        self.closed: str | None = None  # why nothing may be appended any more (None: open)
 
     @property
-    def path(self) -> Optional[Path]:
+    def path(self) -> Path | None:
         return self.file.path if self.file else None
 
     def close(self) -> None:
@@ -72,7 +73,7 @@ class TableLog:
                 raise StorageRefused(str(exc)) from None
         self.held = []
 
-    def hold(self, records: list[dict]) -> Optional[str]:
+    def hold(self, records: list[dict]) -> str | None:
         """Records that follow from the log alone (an input's second record a crash cut off) put
         in force; written now, or, on a full disk, with the next input. A restart before then
         derives them again. Returns what could not be saved yet, or None."""
@@ -146,7 +147,7 @@ class TableLog:
         self.effective = effective
         self.again = again
 
-    def replay(self, records: list[dict], players: tuple[str, ...]) -> Optional[tuple[int, str]]:
+    def replay(self, records: list[dict], players: tuple[str, ...]) -> tuple[int, str] | None:
         """Rebuild from a log's records. On the first record that cannot be replayed,
         returns (its index, why) with the table as it was before it."""
         try:
@@ -174,7 +175,7 @@ class TableLog:
 
     # ---- reading what is in force -----------------------------------------------------------------
 
-    def last_undoable(self) -> Optional[dict]:
+    def last_undoable(self) -> dict | None:
         return next((r for r in reversed(self.effective) if r["t"] in UNDOABLE), None)
 
     def opened_since(self, record: dict) -> bool:
@@ -329,9 +330,9 @@ class GameCheck:
     records: int  # intact records (all of them, when not damaged)
     finished: bool
     where: str  # where the intact records leave the game
-    damage: Optional[Damage] = None
+    damage: Damage | None = None
     warnings: list[str] = field(default_factory=list)
-    started: Optional[float] = None  # when the game began (Unix time), None when unknown
+    started: float | None = None  # when the game began (Unix time), None when unknown
 
     @property
     def damaged(self) -> bool:

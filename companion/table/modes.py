@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
-from typing import Optional
 
 from companion.entry.board import ki_markers
 from companion.entry.facts import facts_needed
@@ -81,7 +80,7 @@ class GameMode(ABC):
         """Whether a dummy's Caballero thrown in now is expected (a player moves it there)."""
 
     @abstractmethod
-    def recorded_castillo(self) -> Optional[dict[str, int]]:
+    def recorded_castillo(self) -> dict[str, int] | None:
         """What the entered turns put in the Castillo (None: no turns are entered)."""
 
     # ---- views ----
@@ -103,13 +102,13 @@ class GameMode(ABC):
         """Power Shift's Modifier cards (None: none in this game)."""
 
     @abstractmethod
-    def played_in(self, player: str, card: int) -> Optional[int]:
+    def played_in(self, player: str, card: int) -> int | None:
         """The round `player` laid Power card `card` down in (public), or None."""
 
     # ---- the 2023 card set, completed from the table's own box (companion.table_rules.card_learning) ----
 
     @abstractmethod
-    def card_set_refusal(self) -> Optional[str]:
+    def card_set_refusal(self) -> str | None:
         """Why no card may be added in this mode, or None."""
 
     @abstractmethod
@@ -133,7 +132,7 @@ class GameMode(ABC):
         """Once the game is over: card id -> [CardFact] nobody read; `also`: cards just named."""
 
     @abstractmethod
-    def cards_left_entries(self, named: dict[int, list], facts: Optional[dict]) -> list[dict]:
+    def cards_left_entries(self, named: dict[int, list], facts: dict | None) -> list[dict]:
         """The card-file entries for the cards left in the stacks, named, and the numbers read."""
 
     @abstractmethod
@@ -224,7 +223,7 @@ class TrackedGame(GameMode):
     def moves_dummy_in(self, ask: Ask) -> bool:
         return ask.kind == "move_caballeros"  # a player moves the dummy's in: the move entered counts it
 
-    def recorded_castillo(self) -> Optional[dict[str, int]]:
+    def recorded_castillo(self) -> dict[str, int] | None:
         return castillo_tallies(self.state)
 
     def public(self) -> dict:
@@ -239,10 +238,10 @@ class TrackedGame(GameMode):
     def modifiers(self):
         return self.state.modifiers
 
-    def played_in(self, player: str, card: int) -> Optional[int]:
+    def played_in(self, player: str, card: int) -> int | None:
         return self.power_rounds.get((player, card))
 
-    def card_set_refusal(self) -> Optional[str]:
+    def card_set_refusal(self) -> str | None:
         return None
 
     def card_set_open(self) -> bool:
@@ -267,7 +266,7 @@ class TrackedGame(GameMode):
     def facts_left(self, also=()) -> dict:
         return facts_left(self.state, also)
 
-    def cards_left_entries(self, named: dict[int, list], facts: Optional[dict]) -> list[dict]:
+    def cards_left_entries(self, named: dict[int, list], facts: dict | None) -> list[dict]:
         return end_entries(self.state, named, facts)
 
     def facts_needed(self, board: Board) -> list:
@@ -316,7 +315,7 @@ class ScoringOnlyGame(GameMode):
     def moves_dummy_in(self, ask: Ask) -> bool:
         return False
 
-    def recorded_castillo(self) -> Optional[dict[str, int]]:
+    def recorded_castillo(self) -> dict[str, int] | None:
         return None  # no turns entered
 
     def public(self) -> dict:
@@ -339,10 +338,10 @@ class ScoringOnlyGame(GameMode):
     def modifiers(self):
         return None
 
-    def played_in(self, player: str, card: int) -> Optional[int]:
+    def played_in(self, player: str, card: int) -> int | None:
         return None
 
-    def card_set_refusal(self) -> Optional[str]:
+    def card_set_refusal(self) -> str | None:
         return "the card set is completed in a tracked game; scoring only needs no cards"
 
     def card_set_open(self) -> bool:
@@ -360,7 +359,7 @@ class ScoringOnlyGame(GameMode):
     def facts_left(self, also=()) -> dict:
         return {}
 
-    def cards_left_entries(self, named: dict[int, list], facts: Optional[dict]) -> list[dict]:
+    def cards_left_entries(self, named: dict[int, list], facts: dict | None) -> list[dict]:
         return []
 
     def facts_needed(self, board: Board) -> list:

@@ -3,7 +3,7 @@ re-exports all of it). Player ids are Caballero colours, so a drop's colour name
 
 from __future__ import annotations
 
-from typing import Any, Literal, Optional
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -54,18 +54,18 @@ class TowerConfig(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["simulated", "serial", "mqtt", "none"] = "simulated"
-    port: Optional[str] = None  # serial: device path or pyserial URL
-    broker: Optional[str] = None  # mqtt: mqtts://host:port (TLS) or mqtt://host:port
-    tower_id: Optional[str] = None  # mqtt: the device id; the only tower whose topics are read
+    port: str | None = None  # serial: device path or pyserial URL
+    broker: str | None = None  # mqtt: mqtts://host:port (TLS) or mqtt://host:port
+    tower_id: str | None = None  # mqtt: the device id; the only tower whose topics are read
     # mqtt, a locked-down broker (hardware/README.md); all optional, so older saved games load
-    username: Optional[str] = None
-    password: Optional[str] = Field(default=None, repr=False)
-    ca_file: Optional[str] = None  # mqtts: the CA that signed the broker's certificate
-    cert_file: Optional[str] = None  # mqtts: an optional client certificate ...
-    key_file: Optional[str] = None  # ... and its key
+    username: str | None = None
+    password: str | None = Field(default=None, repr=False)
+    ca_file: str | None = None  # mqtts: the CA that signed the broker's certificate
+    cert_file: str | None = None  # mqtts: an optional client certificate ...
+    key_file: str | None = None  # ... and its key
 
     @model_validator(mode="after")
-    def _check(self) -> "TowerConfig":
+    def _check(self) -> TowerConfig:
         if self.kind == "serial" and not self.port:
             raise ValueError("a serial tower needs its port (pick one from the list)")
         if self.kind == "mqtt" and not (self.broker and self.tower_id):
@@ -83,7 +83,7 @@ class TableSetup(BaseModel):
     mode: Mode = "tracking"
     tower: TowerConfig = Field(default_factory=TowerConfig)
     # A club broker the table publishes its public state to (companion.club); None: no club.
-    club: Optional[ClubConfig] = None
+    club: ClubConfig | None = None
     # The colours the tower says it is calibrated for (companion.tower.connection, from its hello); not saved.
     _tower_colours: tuple[str, ...] = PrivateAttr(default=COLOURS)
 
@@ -91,7 +91,7 @@ class TableSetup(BaseModel):
         self._tower_colours = tuple(colours)
 
     @model_validator(mode="after")
-    def _check(self) -> "TableSetup":
+    def _check(self) -> TableSetup:
         allowed = colours_for(self.game.rules)
         seats = list(self.game.players) + ([self.game.dummy] if self.game.dummy else [])
         wrong = [p for p in seats if p not in allowed]

@@ -8,8 +8,6 @@ companion.table.authority.Table objects (the live one, and `trial`: a log-less r
 
 from __future__ import annotations
 
-from typing import Optional
-
 from companion.table.undo_words import again_words, scoring_words, step_words
 
 # Events after which everyone has seen something: undoing them asks first.
@@ -23,7 +21,7 @@ REVEALING = (
 )
 
 
-def describe(record: dict, names: dict[str, str], purpose: Optional[str] = None) -> str:
+def describe(record: dict, names: dict[str, str], purpose: str | None = None) -> str:
     """A record in words, as the step people saw (companion.table.undo_words): for the undo button
     and its question. `purpose`: a secret disc's (K&I's setup disc is named so)."""
     kind = record["t"]
@@ -44,7 +42,7 @@ def reveals(record: dict) -> bool:
     return record["t"] == "event" and record["e"].get("type") in REVEALING
 
 
-def disc_purpose(record: dict, table) -> Optional[str]:
+def disc_purpose(record: dict, table) -> str | None:
     """What a secret disc (or their reveal) was for: its question's purpose, else None.
     `table`: the table before the record (a reveal's purpose is gone after it)."""
     if record["t"] != "event" or record["e"].get("type") not in ("secret_disc_set", "secret_discs_revealed"):

@@ -10,7 +10,6 @@ question from these.
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 # Event type -> the step, "{who}" the player who made it. Unlisted types read "{who}'s <type>".
 STEP_WORDS = {
@@ -76,7 +75,7 @@ def _name(names: dict[str, str], pid: str) -> str:
     return names.get(pid) or pid.title()
 
 
-def step_words(event: dict, names: dict[str, str], purpose: Optional[str] = None) -> str:
+def step_words(event: dict, names: dict[str, str], purpose: str | None = None) -> str:
     """One input (an event as logged) as the step the table saw; `purpose`: a secret disc's."""
     kind = event["type"]
     who = _name(names, event.get("player", "")) if event.get("player") else ""
@@ -110,7 +109,7 @@ def scoring_words(title: str) -> str:
     return f"{step} ({match['who']}'s {match['card']})"
 
 
-def again_words(event: dict, names: dict[str, str], purpose: Optional[str] = None) -> Optional[str]:
+def again_words(event: dict, names: dict[str, str], purpose: str | None = None) -> str | None:
     """For a private choice: "Blue will have to choose their 13 kept Power cards again" (how
     many by the rules, never which); None for any other input."""
     words = AGAIN_WORDS.get(event["type"])

@@ -16,8 +16,9 @@ those, and the special action goes on. Every entry is kept in Your cards for the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any
 
 from engine.board import EFFECT_SPECS
 from engine.card_entry import stack_room
@@ -92,7 +93,7 @@ def _in_play(state, card) -> bool:
     return card.module is None or card.module in state.rules.modules
 
 
-def _table_stack(state, card) -> Optional[int]:
+def _table_stack(state, card) -> int | None:
     if card.stack is None or not _in_play(state, card):
         return None
     if card.module == "new-regency":
@@ -113,7 +114,7 @@ def _out(state, card, stack: int) -> int:
     return card.copies - _face_down(state, card.id, stack)
 
 
-def _held(state, stack: int) -> Optional[int]:
+def _held(state, stack: int) -> int | None:
     board = state.board
     if stack == KINGS_STACK:
         return board.module_stack_sizes.get("new-regency", {}).get(KINGS_STACK)
@@ -156,7 +157,7 @@ def facts_left(state, also=()) -> dict[str, list]:
     return out
 
 
-def end_entries(state, named: dict[int, list], facts: Optional[dict] = None) -> list[dict]:
+def end_entries(state, named: dict[int, list], facts: dict | None = None) -> list[dict]:
     """The card-file entries for the cards left, as named (stack -> [a card id of the set, a
     Candidate, or a new card's entry]), and for the numbers read off cards nobody played
     (`facts`: card id -> {fact key: value}): the stacks learned, the cards added, the numbers,
@@ -309,7 +310,7 @@ def card_id(name: str, taken) -> str:
 
 
 def new_card_entry(
-    board, name: str, effect: str, stack: int, params: dict, placement: Optional[int] = None
+    board, name: str, effect: str, stack: int, params: dict, placement: int | None = None
 ) -> tuple[dict, int]:
     """A card found in the box, as the compact entry sends it (its copies left out: nobody counts a
     face-down stack), and how many of its numbers differ from those offered (a tap each; a ♠ card's
@@ -344,7 +345,7 @@ class CardFact:
     options: tuple  # the values to tap
 
 
-def card_facts(board, cid: Optional[str]) -> list[CardFact]:
+def card_facts(board, cid: str | None) -> list[CardFact]:
     """The facts of a listed card nobody entered that playing it needs: its parameters the
     effect requires and, for a ♠ card, how many Caballeros it places."""
     if cid is None or cid not in board.cards:

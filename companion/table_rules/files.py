@@ -21,7 +21,7 @@ import copy
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 # The rules folder's reading and writing, shared with companion.table_rules.ki_cards (kept importable from here).
 from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
@@ -101,7 +101,7 @@ class RulesChoice:
 
     rules: str = "classic"
     modules: tuple[str, ...] = ()
-    dummy: Optional[str] = None  # 2023, 2 players: the dummy's colour
+    dummy: str | None = None  # 2023, 2 players: the dummy's colour
     stand_in_modifiers: bool = False  # Power Shift: the labelled stand-in set, chosen explicitly
 
     def offers(self, players: int) -> list[ModuleOffer]:
@@ -123,7 +123,7 @@ class RulesChoice:
         (four stacks is implied with 2 players, so not named)."""
         return [o.id for o in self.offers(players) if o.chosen and not o.always]
 
-    def toggled(self, module: str) -> "RulesChoice":
+    def toggled(self, module: str) -> RulesChoice:
         mods = [m for m in self.modules if m != module] if module in self.modules else [*self.modules, module]
         return replace(self, modules=tuple(m for m in RULE_MODULES.get(self.rules, ()) if m in mods))
 
@@ -168,7 +168,7 @@ class RulesChoice:
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> "RulesChoice":
+    def from_json(cls, data: Any) -> RulesChoice:
         """A saved choice; anything it does not understand is left at the default."""
         if not isinstance(data, dict):
             return cls()
@@ -244,7 +244,7 @@ class BoardDraft:
     `file` is the table's board file (the format load_board validates); `board` is the board
     it makes. Each edit is checked by building the board; a refused edit changes nothing."""
 
-    def __init__(self, side: str, table_file: Optional[dict] = None, other_side: Optional[dict] = None):
+    def __init__(self, side: str, table_file: dict | None = None, other_side: dict | None = None):
         if side not in SIDE_PLAYERS:
             raise RuleFileError(f"side {side!r}: the 2023 board has the sides {', '.join(SIDE_PLAYERS)}")
         self.side = side
@@ -262,7 +262,7 @@ class BoardDraft:
                     pass  # the other side's file says what is wrong with it when it is opened
 
     @classmethod
-    def load(cls, side: str) -> "BoardDraft":
+    def load(cls, side: str) -> BoardDraft:
         """The side as the table left it (RuleFileError when its saved file is damaged)."""
         other = next(s for s in SIDE_PLAYERS if s != side)
         try:
@@ -590,13 +590,13 @@ def params_words(effect: str, params: dict) -> str:
 class CardRow:
     id: str
     name: str
-    stack: Optional[int]
-    copies: Optional[int]
+    stack: int | None
+    copies: int | None
     text: str
     effect: str
     params: dict
     source: str
-    module: Optional[str]
+    module: str | None
     unknown: tuple[str, ...]  # its facts not known: "stack", "copies", "params.outcome" ...
 
     @property
@@ -630,7 +630,7 @@ class CardSetDraft:
     """The table's card set: the shipped 2023 cards completed or corrected by its card file.
     Every edit is checked like a card file; a refused one changes nothing."""
 
-    def __init__(self, table_file: Optional[dict] = None, modifier_draft: Optional[list] = None):
+    def __init__(self, table_file: dict | None = None, modifier_draft: list | None = None):
         start = copy.deepcopy(table_file) if table_file else {"rules": "2023", "cards": []}
         self.cards = self._build(start)
         self.file = start
@@ -639,7 +639,7 @@ class CardSetDraft:
         self.modifier_draft: list[dict] = list(modifier_draft or []) if not start.get("modifiers") else []
 
     @classmethod
-    def load(cls) -> "CardSetDraft":
+    def load(cls) -> CardSetDraft:
         data = read_json(cards_path())
         if data is not None and not isinstance(data, dict):
             raise RuleFileError(f"{CARDS_FILE}: must be a JSON object, not {type(data).__name__}")
@@ -724,12 +724,12 @@ class CardSetDraft:
         self,
         name: str,
         effect: str,
-        stack: Optional[int],
-        copies: Optional[int],
-        params: Optional[dict] = None,
-        module: Optional[str] = None,
+        stack: int | None,
+        copies: int | None,
+        params: dict | None = None,
+        module: str | None = None,
         text: str = "",
-        placement: Optional[int] = None,
+        placement: int | None = None,
     ) -> str:
         """A card found in the box; returns its id. Refused naming the field and rule."""
         name = name.strip()
@@ -785,9 +785,7 @@ class CardSetDraft:
 
     # ---- Power Shift's Modifier cards -------------------------------------------------
 
-    def add_modifier(
-        self, value: int, name: str = "", effect: Optional[str] = None, params: Optional[dict] = None
-    ) -> str:
+    def add_modifier(self, value: int, name: str = "", effect: str | None = None, params: dict | None = None) -> str:
         """One Modifier card from the box: its number (+/-), and its ability if it has one.
         Checked like the card file's modifiers; the 16th moves them all into the card file."""
         entered = list(self.file.get("modifiers") or self.modifier_draft)
@@ -830,7 +828,7 @@ class CardSetDraft:
 
     # ---- export and import ----------------------------------------------------------
 
-    def export(self, path: Optional[Path] = None) -> Path:
+    def export(self, path: Path | None = None) -> Path:
         """The card file, to copy to another tablet (the exports folder unless a path is given)."""
         path = Path(path) if path else exports_folder() / EXPORT_NAME
         out = {
@@ -910,8 +908,8 @@ def import_candidates() -> list[Path]:
 class GameFiles:
     """What a new 2023 game takes from the table's files, and what is still to do first."""
 
-    board_file: Optional[dict] = None
-    cards_file: Optional[dict] = None
+    board_file: dict | None = None
+    cards_file: dict | None = None
     side: str = "classic"
     confirm_board: bool = False  # the side's board is shown first (not confirmed yet)
     needs_modifiers: bool = False  # Power Shift without Modifier cards nor the stand-in set chosen
@@ -1022,7 +1020,7 @@ class ReturnedStack:
     cards: tuple[tuple[str, str], ...]  # (id, name) of the base cards the set knows in it
 
 
-def old_hands_returns(choice: RulesChoice, players: int, cards_file: Optional[dict]) -> list[ReturnedStack]:
+def old_hands_returns(choice: RulesChoice, players: int, cards_file: dict | None) -> list[ReturnedStack]:
     """What the table names when Old Hands is played: per stack, how many cards go back to the
     box and which cards may be among them. RuleFileError when no Old Hands card is known."""
     modules = choice.modules_for(players)

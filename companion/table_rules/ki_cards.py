@@ -19,7 +19,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
 from engine.board import CardFileError
@@ -84,7 +84,7 @@ WORD_LABELS = {
 }
 
 
-def param_spec(effect: Optional[str], name: str) -> tuple:
+def param_spec(effect: str | None, name: str) -> tuple:
     """("choice", words) or ("int", least, most) for a King and Intrigue card's parameter."""
     from engine.rules.king_intrigue.cards import KI_EFFECT_PARAMS
 
@@ -143,7 +143,7 @@ class BoxCell:
         return f"{'effect' if what == 'opponents' else what}:{self.card}" + (f":{name}" if name else "")
 
 
-def card_cells(row: "KICardRow") -> list[BoxCell]:
+def card_cells(row: KICardRow) -> list[BoxCell]:
     """A Power card's row in the box table: its Caballeros to the court, then what it still asks."""
     out = [BoxCell(row.id, "court", "to the court", tuple((n, str(n)) for n in COURT_CHOICES), row.court)]
     if row.ask_module:  # the text does not say: the symbol on the table's card does
@@ -189,7 +189,7 @@ PARAM_CAPTIONS = {
 }
 
 
-def placement_cells(draft: "KICardsDraft", players: int) -> list[BoxCell]:
+def placement_cells(draft: KICardsDraft, players: int) -> list[BoxCell]:
     """What each Action card places with `players` players, left to right: one chip row each."""
     row = draft.placements(players)
     names = action_card_names(players)
@@ -252,10 +252,10 @@ class KICardRow:
 
     id: str
     name: str
-    value: Optional[int]
-    module: Optional[str]
-    court: Optional[int]
-    effect: Optional[str]
+    value: int | None
+    module: str | None
+    court: int | None
+    effect: str | None
     params: dict
     text: str
     source: str
@@ -267,7 +267,7 @@ class KICardRow:
     ask_module: bool = False  # the text does not say its module: two taps, the card's symbol
 
     @property
-    def group(self) -> Optional[str]:
+    def group(self) -> str | None:
         """Where Your cards lists it: its module, or with the cards whose module the table gives."""
         return EITHER_MODULE if self.ask_module else self.module
 
@@ -295,7 +295,7 @@ def _shipped_rows() -> dict[str, PowerCard]:
 class KICardsDraft:
     """The table's King and Intrigue card set: the shipped cards completed by its card file."""
 
-    def __init__(self, table_file: Optional[dict] = None):
+    def __init__(self, table_file: dict | None = None):
         start = copy.deepcopy(table_file) if table_file else {"rules": RULES, "power_cards": [], "placements": {}}
         start.setdefault("rules", RULES)
         start.setdefault("power_cards", [])
@@ -307,7 +307,7 @@ class KICardsDraft:
         self.saved = table_file is not None
 
     @classmethod
-    def load(cls) -> "KICardsDraft":
+    def load(cls) -> KICardsDraft:
         data = read_json(ki_cards_path())
         if data is None:
             return cls()
@@ -383,7 +383,7 @@ class KICardsDraft:
     def row(self, cid: str) -> KICardRow:
         return next(r for r in self.rows() if r.id == cid)
 
-    def placements(self, players: int) -> list[Optional[int]]:
+    def placements(self, players: int) -> list[int | None]:
         return list(self.cards.placements.get(players, (None,) * players))
 
     def missing_words(self, players: int, modules) -> list[str]:
@@ -518,7 +518,7 @@ class KICardsDraft:
 
     # ---- sharing -------------------------------------------------------------------------------
 
-    def export(self, path: Optional[Path] = None) -> Path:
+    def export(self, path: Path | None = None) -> Path:
         path = path or exports_folder() / KI_EXPORT_NAME
         out = {
             "rules": RULES,
@@ -561,7 +561,7 @@ def ki_import_candidates() -> list[Path]:
 
 @dataclass
 class KIGameFiles:
-    cards_file: Optional[dict] = None
+    cards_file: dict | None = None
     missing: list[str] = field(default_factory=list)  # short lines: what Your cards must still get
     notes: list[str] = field(default_factory=list)
     problem: str = ""

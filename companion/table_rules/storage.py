@@ -4,7 +4,6 @@ whole. Below companion.table_rules.files and companion.table_rules.ki_cards, whi
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 import concurrent.futures
 import logging
 import time
-from typing import Callable, Optional
+from collections.abc import Callable
 
 from companion.table.authority import Table
 from companion.table.setup import TowerConfig
@@ -64,7 +64,7 @@ LOOK_ALIKES = {
 }
 
 
-def calibration_colours(setup) -> Optional[list[str]]:
+def calibration_colours(setup) -> list[str] | None:
     """The colours to calibrate the tower for this game: the seats' (the dummy's too), in seat
     order; None for a table of classic colours only (the tower's default five, the command as it
     always was, which also tells a stray cube of another classic colour)."""
@@ -109,8 +109,8 @@ class TowerConnection:
         self,
         table: Table,
         config: TowerConfig,
-        on_status: Optional[Callable[[LinkStatus], None]] = None,
-        after: Optional[tuple[str, str, int]] = None,
+        on_status: Callable[[LinkStatus], None] | None = None,
+        after: tuple[str, str, int] | None = None,
     ):
         """after: (tower, boot, seq) of the last drop the previous game at this tablet took; a
         game with no drop of its own resumes after it."""
@@ -118,18 +118,18 @@ class TowerConnection:
         self.config = config
         self._on_status = on_status
         self._after = after
-        self._totals_waiting: Optional[tuple[str, Totals]] = None  # a snapshot whose drops are on the way
+        self._totals_waiting: tuple[str, Totals] | None = None  # a snapshot whose drops are on the way
         # Commands go out from a thread of their own: the table asks for an emptying while holding its
         # lock, and the bridge's thread takes the link's lock, then the table's (drops, totals).
         self._sender = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="tower-commands")
-        self.sim: Optional[SimulatedTower] = None
-        self._pty: Optional[PtyPort] = None
+        self.sim: SimulatedTower | None = None
+        self._pty: PtyPort | None = None
         self.bridge = None
-        self.last_status: Optional[TowerStatus] = None
+        self.last_status: TowerStatus | None = None
         self.security: LinkSecurity = LOCAL
         self.teaching = TowerTeaching(table.setup, self._request_calibration, table.names)
 
-    def start(self) -> "TowerConnection":
+    def start(self) -> TowerConnection:
         c = self.config
         resume = self.table.tower_position() or self._after
         options = {"resume": resume, "on_status": self._status, "on_totals": self._totals}
@@ -228,7 +228,7 @@ class TowerConnection:
             self._on_status(full)
 
     @property
-    def status(self) -> Optional[TowerStatus]:
+    def status(self) -> TowerStatus | None:
         if self.bridge is None:
             return self.last_status
         return TowerStatus(**self.bridge.link.status.model_dump(), security=self.security)
@@ -243,7 +243,7 @@ class TowerConnection:
         except RuntimeError:  # stopped: a restart sends the emptying again
             pass
 
-    def calibrate(self, again: bool = False) -> Optional[list[str]]:
+    def calibrate(self, again: bool = False) -> list[str] | None:
         """Starts teaching the tower this game's colours it does not know (`again`: all of them
         anew; companion.tower.teaching): returns the colours it will ask cubes of, in order, or None
         when it cannot start (the teaching's view says why)."""

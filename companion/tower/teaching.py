@@ -19,8 +19,8 @@ bridge's thread; the view reads `view()` from the UI thread (a lock keeps the tw
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional
 
 from firmware_bridge.messages import COLOURS, MAX_CAL_COLOURS, TOWER_COLOURS
 
@@ -33,7 +33,7 @@ def seat_colours(setup) -> list[str]:
     return list(setup.game.players) + ([setup.game.dummy] if setup.game.dummy else [])
 
 
-def plan(setup, calibrated: Optional[list[str]], again: bool = False) -> tuple[list[str], list[str]]:
+def plan(setup, calibrated: list[str] | None, again: bool = False) -> tuple[list[str], list[str]]:
     """(colours to throw, colours to keep): the seats' colours the tower does not know, keeping
     those it does; `again`: every seat colour thrown anew (a tower that asks too often)."""
     seats = [c for c in seat_colours(setup) if c in TOWER_COLOURS][:MAX_CAL_COLOURS]
@@ -50,8 +50,8 @@ def _listed(colours: list[str]) -> str:
 @dataclass
 class Learnt:
     colour: str
-    near: Optional[str]
-    dist: Optional[int]  # ten times the distance, in spreads
+    near: str | None
+    dist: int | None  # ten times the distance, in spreads
 
     @property
     def close(self) -> bool:
@@ -66,7 +66,7 @@ class TeachingView:
     lines: list[str] = field(default_factory=list)
     got: int = 0
     need: int = 0
-    throw: Optional[str] = None  # the colour to throw now (the simulated tower's button)
+    throw: str | None = None  # the colour to throw now (the simulated tower's button)
     action: str = ""  # "start", "again", "stop" or "" (the view's one button)
     busy: bool = False  # teaching runs: the tower takes cubes, not drops
 
@@ -75,7 +75,7 @@ class TowerTeaching:
     """One table's teaching: idle -> asked -> throwing -> done, or stopped (by the table, or
     because the tower went away)."""
 
-    def __init__(self, setup, request: Callable[..., None], names: Optional[dict[str, str]] = None):
+    def __init__(self, setup, request: Callable[..., None], names: dict[str, str] | None = None):
         """request(colours=..., keep=...) asks the tower; request(cancel=True) stops it."""
         self.setup = setup
         self._request = request
@@ -84,14 +84,14 @@ class TowerTeaching:
         self.state = "idle"
         self.colours: list[str] = []
         self.keep: list[str] = []
-        self.current: Optional[str] = None
+        self.current: str | None = None
         self.got = 0
         self.need = PER_COLOUR
-        self.retry: Optional[str] = None
+        self.retry: str | None = None
         self.learnt: list[Learnt] = []
         self.why_stopped = ""
         self.warn = False
-        self._boot: Optional[str] = None
+        self._boot: str | None = None
         self._status: dict = {}
 
     # ---- what the table asks ----------------------------------------------------------------
@@ -108,7 +108,7 @@ class TowerTeaching:
     def busy(self) -> bool:
         return self.state in ("asked", "throwing")
 
-    def start(self, again: bool = False) -> Optional[str]:
+    def start(self, again: bool = False) -> str | None:
         """Asks the tower to learn; returns why it cannot, in one line, or None."""
         with self._lock:
             if self.busy:

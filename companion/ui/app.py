@@ -14,8 +14,8 @@ import shutil
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 T0 = time.perf_counter()
 os.environ.setdefault("KIVY_NO_ARGS", "1")  # our own argparse reads the command line
@@ -66,7 +66,7 @@ from kivy.lang import Builder  # noqa: E402
 from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
 
 from companion.ui.platform import (
-    android,  # noqa: E402
+    android,
     lifecycle,
 )
 from companion.ui.platform.collector import freeze_startup_objects  # noqa: E402
@@ -110,10 +110,10 @@ class ElGrandeApp(App):
 
     def __init__(
         self,
-        screenshot: Optional[str] = None,
-        exit_after: Optional[float] = None,
-        resume: Optional[Path] = None,
-        driver: Optional[Callable[["ElGrandeApp"], None]] = None,
+        screenshot: str | None = None,
+        exit_after: float | None = None,
+        resume: Path | None = None,
+        driver: Callable[[ElGrandeApp], None] | None = None,
         **kwargs,
     ):
         super().__init__(**kwargs)
@@ -121,7 +121,7 @@ class ElGrandeApp(App):
         self.exit_after = exit_after
         self.resume_path = resume
         self.driver = driver
-        self.first_frame: Optional[float] = None
+        self.first_frame: float | None = None
         self.model = AppModel()
         self.screen_kept_on = False  # the screen is held on (a game is open)
         self.keep_on_how = "none"  # how: "android", "screensaver" or "none"
@@ -256,9 +256,7 @@ class ElGrandeApp(App):
         self.model.close()
 
 
-def run(
-    screenshot: Optional[str] = None, exit_after: Optional[float] = None, resume: Optional[Path] = None, driver=None
-) -> int:
+def run(screenshot: str | None = None, exit_after: float | None = None, resume: Path | None = None, driver=None) -> int:
     app = ElGrandeApp(screenshot=screenshot, exit_after=exit_after, resume=resume, driver=driver)
     app.run()
     return 0

@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 import os
 from pathlib import Path
-from typing import Optional
 
 from kivy.clock import Clock
 from kivy.event import EventDispatcher
@@ -19,7 +18,7 @@ from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectP
 
 from companion.entry.corrections import correction_history
 from companion.input_errors import InputError, NeedsConfirmation
-from companion.prompts.builder import Prompt, PromptBuilder
+from companion.prompts.builder import PromptBuilder
 from companion.storage.store import keep_aside, log_paths, tip_path
 from companion.table.authority import Table, check_game
 from companion.table.log import GameCheck
@@ -69,18 +68,18 @@ class AppModel(EventDispatcher):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.table: Optional[Table] = None
-        self.tower_link: Optional[TowerConnection] = None
+        self.table: Table | None = None
+        self.tower_link: TowerConnection | None = None
         self.club_link = None  # companion.club.publisher.ClubPublisher when the game names a club broker
         self.phones = None
-        self.builder: Optional[PromptBuilder] = None
+        self.builder: PromptBuilder | None = None
         self._refresh_trigger = Clock.create_trigger(self._refresh, 0)
         self._ask_key = None
         self._checks: dict[Path, tuple] = {}  # path -> (file signatures, GameCheck)
         self._unsubscribe_table = None
         # The last game's tower position: a new game on the same tower starts after it, so the
         # tower's earlier drops are not replayed into it.
-        self._tower_after: Optional[tuple[str, str, int]] = None
+        self._tower_after: tuple[str, str, int] | None = None
 
     # ---- games --------------------------------------------------------------------
 
@@ -96,7 +95,7 @@ class AppModel(EventDispatcher):
             checks.append(cached[1])
         return checks
 
-    def last_unfinished(self) -> Optional[GameCheck]:
+    def last_unfinished(self) -> GameCheck | None:
         return next((g for g in self.saved_games() if not g.damaged and not g.finished), None)
 
     def new_game(self, setup: TableSetup) -> None:
@@ -204,7 +203,7 @@ class AppModel(EventDispatcher):
             self.phone_seats = self.phones.seats_status()
             self.phone_lobby = self.phones.lobby()
 
-    def _close_game(self) -> Optional[Table]:
+    def _close_game(self) -> Table | None:
         """Stops the game's tower and lets go of its table, which is returned still open."""
         if self.tower_link:
             self.tower_link.stop()
@@ -335,7 +334,7 @@ class AppModel(EventDispatcher):
         self._refresh()
         return True
 
-    def undo(self, confirm: bool = False) -> Optional[str]:
+    def undo(self, confirm: bool = False) -> str | None:
         """Undo; returns the confirmation question when one is needed."""
         try:
             words = self.table.undo(confirm=confirm)
@@ -384,7 +383,7 @@ class AppModel(EventDispatcher):
         """The tower's counts, for the Castillo's opening; the table notes they were seen."""
         return self.table.open_castillo()
 
-    def recorded_castillo(self) -> Optional[dict[str, int]]:
+    def recorded_castillo(self) -> dict[str, int] | None:
         return self.table.recorded_castillo()
 
     def name(self, pid: str) -> str:

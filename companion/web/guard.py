@@ -29,8 +29,9 @@ import ssl
 import sys
 import time
 from collections import Counter, OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any
 
 from aiohttp import ClientPayloadError, web
 
@@ -165,7 +166,7 @@ class AiohttpLog(logging.LoggerAdapter):
 
 @dataclass
 class _Conn:
-    handler: "GuardedHandler"
+    handler: GuardedHandler
     address: str
     since: float  # connected, or its last request finished
     in_request: bool = False
@@ -180,7 +181,7 @@ class ConnectionGuard:
         self,
         limits: Limits,
         limited_log: RateLimitedLog,
-        budget: Optional[int] = None,
+        budget: int | None = None,
         clock: Callable[[], float] = time.monotonic,
         holders: str = "joined phones and status screens",
     ):
@@ -191,7 +192,7 @@ class ConnectionGuard:
         self._log = limited_log
         self._clock = clock
         self._conns: dict[GuardedHandler, _Conn] = {}
-        self._unprotected: "OrderedDict[GuardedHandler, None]" = OrderedDict()  # oldest `since` first
+        self._unprotected: OrderedDict[GuardedHandler, None] = OrderedDict()  # oldest `since` first
         self._per_address: Counter[str] = Counter()
         self.refused = 0
         self.evicted = 0
@@ -205,7 +206,7 @@ class ConnectionGuard:
         return self._per_address[address]
 
     # called by the handlers
-    def admit(self, handler: "GuardedHandler", address: str) -> bool:
+    def admit(self, handler: GuardedHandler, address: str) -> bool:
         if self._per_address[address] >= self.limits.per_address:
             self.refused += 1
             self._log(
@@ -230,7 +231,7 @@ class ConnectionGuard:
         self.peak = max(self.peak, len(self._conns))
         return True
 
-    def hand_over(self, door: Any, handler: "GuardedHandler") -> bool:
+    def hand_over(self, door: Any, handler: GuardedHandler) -> bool:
         """A TLS connection's place, counted since it was accepted, passes from its door to the
         handler once the handshake is done (False: the door was closed meanwhile)."""
         conn = self._conns.pop(door, None)
@@ -242,7 +243,7 @@ class ConnectionGuard:
         self._unprotected[handler] = None
         return True
 
-    def gone(self, handler: "GuardedHandler") -> None:
+    def gone(self, handler: GuardedHandler) -> None:
         conn = self._conns.pop(handler, None)
         if conn is None:
             return
@@ -302,7 +303,7 @@ class ConnectionGuard:
             self.idle_closed += 1
             self._close(handler)
 
-    def _close(self, handler: "GuardedHandler") -> None:
+    def _close(self, handler: GuardedHandler) -> None:
         self.gone(handler)  # counted out now; its connection_lost comes later
         transport = handler.transport
         handler.force_close()
@@ -332,7 +333,7 @@ class GuardedHandler(web.RequestHandler):
         self._admitted = True
         super().connection_made(transport)
 
-    def connection_lost(self, exc: Optional[BaseException]) -> None:
+    def connection_lost(self, exc: BaseException | None) -> None:
         if not self._admitted:
             return
         self._guard.gone(self)
@@ -349,12 +350,12 @@ class TlsDoor(asyncio.Protocol):
         self,
         guard: ConnectionGuard,
         make_handler: Callable[[], GuardedHandler],
-        tls: "ssl.SSLContext",
+        tls: ssl.SSLContext,
         loop: asyncio.AbstractEventLoop,
     ):
         self._guard, self._make_handler, self._tls, self._loop = guard, make_handler, tls, loop
-        self.transport: Optional[asyncio.Transport] = None
-        self._task: Optional[asyncio.Task] = None
+        self.transport: asyncio.Transport | None = None
+        self._task: asyncio.Task | None = None
         self._early: list[bytes] = []  # bytes after the handshake, before the handler took over
         self._eof = False
 
@@ -376,7 +377,7 @@ class TlsDoor(asyncio.Protocol):
                 server_side=True,  # type: ignore[arg-type]
                 ssl_handshake_timeout=self._guard.limits.idle_timeout,
             )
-        except (OSError, ssl.SSLError, ConnectionError, asyncio.TimeoutError, RuntimeError):
+        except (TimeoutError, OSError, ssl.SSLError, ConnectionError, RuntimeError):
             secure = None  # a failed or abandoned handshake: nothing to log per connection
         if secure is None or secure.is_closing():
             self._guard.gone(self)
@@ -406,7 +407,7 @@ class TlsDoor(asyncio.Protocol):
         if self._task is not None:
             self._task.cancel()
 
-    def connection_lost(self, exc: Optional[BaseException]) -> None:
+    def connection_lost(self, exc: BaseException | None) -> None:
         self._guard.gone(self)
 
 
@@ -440,14 +441,14 @@ class GuardedSite(web.BaseSite):
         guard: ConnectionGuard,
         handler_kwargs: dict[str, Any],
         backlog: int = LISTEN_BACKLOG,
-        tls: Optional["ssl.SSLContext"] = None,
+        tls: ssl.SSLContext | None = None,
     ):
         super().__init__(runner, backlog=backlog)
         self._host, self._port = host, port
         self._tls = tls
         self._guard = guard
         self._handler_kwargs = handler_kwargs
-        self._sweeper: Optional[asyncio.Task] = None
+        self._sweeper: asyncio.Task | None = None
 
     @property
     def name(self) -> str:
@@ -489,7 +490,7 @@ class GuardedSite(web.BaseSite):
         await super().stop()
 
 
-Answer = Callable[[web.Request, Exception], Optional[web.StreamResponse]]
+Answer = Callable[[web.Request, Exception], web.StreamResponse | None]
 
 
 def _no_special_answer(request: web.Request, exc: Exception) -> None:

@@ -17,7 +17,7 @@ import asyncio
 import logging
 import ssl
 import threading
-from typing import Awaitable, Callable, Optional
+from collections.abc import Awaitable, Callable
 
 from aiohttp import web
 
@@ -73,23 +73,23 @@ class ThreadedServer:
         listening: Hook = _nothing,
         stopping: Hook = _nothing,
         holders: str = "joined phones and status screens",
-        tls: Optional[ssl.SSLContext] = None,
+        tls: ssl.SSLContext | None = None,
     ):
         self.name = name  # "phone server": in its error lines and messages
         self.host = host
         self.requested_port = port
-        self.port: Optional[int] = None  # the port listened on, once listening
+        self.port: int | None = None  # the port listened on, once listening
         self.limits = limits
         self.tls = tls
-        self.guard: Optional[ConnectionGuard] = None  # made once the server runs; the middleware reads it
-        self.loop: Optional[asyncio.AbstractEventLoop] = None
-        self.thread: Optional[threading.Thread] = None
+        self.guard: ConnectionGuard | None = None  # made once the server runs; the middleware reads it
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread: threading.Thread | None = None
         self._log = log
         self._max_body = max_body
         self._routes, self._refusal, self._special = routes, refusal, special
         self._listening, self._stopping = listening, stopping
         self._holders = holders
-        self._stop_event: Optional[asyncio.Event] = None
+        self._stop_event: asyncio.Event | None = None
 
     def on_its_thread(self) -> bool:
         return self.thread is not None and threading.current_thread() is self.thread
@@ -113,7 +113,7 @@ class ThreadedServer:
             self.loop = loop
             try:
                 loop.run_until_complete(self._serve(started))
-            except BaseException as exc:  # noqa: BLE001 - handed to start()
+            except BaseException as exc:
                 failure.append(exc)
             finally:
                 started.set()

@@ -12,7 +12,6 @@ the first sentence is the usual taboo (nothing else changes). No choice: done wh
 
 from __future__ import annotations
 
-from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..stages.turn import finish_special
 

@@ -11,7 +11,6 @@ has no choice: it is done when started."""
 
 from __future__ import annotations
 
-from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..stages.turn import finish_special
 from . import ki_tokens

@@ -18,7 +18,6 @@ held once its special action was started, playable."""
 
 from __future__ import annotations
 
-from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..stages.turn import finish_special
 

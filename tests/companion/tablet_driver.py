@@ -48,7 +48,6 @@ import itertools
 import random
 import uuid
 from dataclasses import dataclass, field
-from typing import Optional
 
 from companion.prompts.builder import MODIFIER_PREFIX, Choice, Prompt
 from engine.board import CASTILLO
@@ -73,16 +72,16 @@ class Unreachable(AssertionError):
 class Route:
     taps: int
     events: list[dict]
-    private: Optional[tuple[str, list[str]]] = None  # made on a phone: (player, values picked)
+    private: tuple[str, list[str]] | None = None  # made on a phone: (player, values picked)
 
 
 @dataclass
 class Step:
     kind: str
-    actor: Optional[str]
+    actor: str | None
     taps: int
     events: list[dict]
-    purpose: Optional[str] = None  # a secret disc's
+    purpose: str | None = None  # a secret disc's
     entry: int = 0  # of `taps`, those that entered cards or board facts (box mode)
     learned: list = field(default_factory=list)  # box mode: ("named" | "new", taps at its stack, id) per card
 
@@ -92,7 +91,7 @@ class TabletDriver:
     table: object
     seed: int = 0
     phones: bool = False
-    box: Optional["Box"] = None  # 2023: the physical box the table learns its cards from
+    box: Box | None = None  # 2023: the physical box the table learns its cards from
     log: list[Step] = field(default_factory=list)
 
     def __post_init__(self):
@@ -103,7 +102,7 @@ class TabletDriver:
 
     # ---- one step ---------------------------------------------------------------------------
 
-    def step(self, wanted=None) -> Optional[Step]:
+    def step(self, wanted=None) -> Step | None:
         """One input: `wanted` (an event as a dict, or the events one tap stands for), or the
         random chooser's."""
         ask = self.table.asked()
@@ -198,21 +197,21 @@ class TabletDriver:
 
     # ---- routes through a prompt ----------------------------------------------------------------
 
-    def _routes(self, ask, prompt: Prompt, wanted: dict, depth: int) -> list[Optional[Route]]:
-        routes: list[Optional[Route]] = []
+    def _routes(self, ask, prompt: Prompt, wanted: dict, depth: int) -> list[Route | None]:
+        routes: list[Route | None] = []
         for choice in prompt.choices:
             if choice.enabled:
                 routes += self._choice_routes(ask, choice, wanted, depth)
         routes.append(self._map_route(prompt, wanted))
         return routes
 
-    def _choice_routes(self, ask, choice: Choice, wanted: dict, depth: int) -> list[Optional[Route]]:
+    def _choice_routes(self, ask, choice: Choice, wanted: dict, depth: int) -> list[Route | None]:
         if choice.events or choice.event is not None:
             events = [_norm(e) for e in (choice.events or [choice.event])]
             return [Route(1, events) if _matches(events, wanted) else None]
         action, _, arg = (choice.action or "").partition(":")
         b = self.builder
-        inner: list[Optional[Route]] = []
+        inner: list[Route | None] = []
         if action == "sub" and depth < 2:
             inner = self._routes(ask, b.sub_prompt(ask, arg), wanted, depth + 1)
         elif action == "mobile":
@@ -223,7 +222,7 @@ class TabletDriver:
             return [self._action_route(ask, action, arg, wanted)]
         return [Route(1 + r.taps, r.events) if r else None for r in inner]
 
-    def _action_route(self, ask, action: str, arg: str, wanted: dict) -> Optional[Route]:
+    def _action_route(self, ask, action: str, arg: str, wanted: dict) -> Route | None:
         b = self.builder
         if action == "secret":
             offered = {r for r, _ in b.secret_options(ask, arg)}
@@ -275,7 +274,7 @@ class TabletDriver:
             return Route(1 + OPEN_CASTILLO_TAPS, events) if _matches(events, wanted) else None
         return None
 
-    def _map_route(self, prompt: Prompt, wanted: dict) -> Optional[Route]:
+    def _map_route(self, prompt: Prompt, wanted: dict) -> Route | None:
         mode = prompt.map_mode
         if mode == "pick":
             hits = [a for a in prompt.areas if _norm(prompt.on_area(a)) == wanted]
@@ -305,7 +304,7 @@ def _as_the_tablet_orders(ask):
     return ask
 
 
-def _count_route(prompt: Prompt, wanted: dict) -> Optional[Route]:
+def _count_route(prompt: Prompt, wanted: dict) -> Route | None:
     """A count-mode entry that gives `wanted`: a tap per Caballero beyond the prefill, the
     stepper steps, and Confirm (unless the prompt confirms itself once full)."""
     counts = _counts_for(wanted)
@@ -329,7 +328,7 @@ def _count_route(prompt: Prompt, wanted: dict) -> Optional[Route]:
     return Route(placed + steps + (0 if done else 1), [wanted])
 
 
-def _counts_for(wanted: dict) -> Optional[dict]:
+def _counts_for(wanted: dict) -> dict | None:
     kind = wanted["type"]
     if kind in ("caballeros_placed", "extra_caballeros_placed"):
         return dict(wanted["placements"])
@@ -346,7 +345,7 @@ def _counts_for(wanted: dict) -> Optional[dict]:
     return None
 
 
-def _values(wanted: dict, pick=None) -> Optional[list[str]]:
+def _values(wanted: dict, pick=None) -> list[str] | None:
     """The private pick's values that stand for `wanted`."""
     kind = wanted["type"]
     if kind == "power_cards_chosen" and pick is not None:  # King and Intrigue: the kept or the left out tapped
@@ -450,7 +449,7 @@ class Box:
     stacks: dict = field(default_factory=dict)  # table stack -> face-down box card ids, top last
 
     @classmethod
-    def of(cls, table, cards_file: dict, board_file: dict, seed: int) -> "Box":
+    def of(cls, table, cards_file: dict, board_file: dict, seed: int) -> Box:
         from engine.board import load_cards
 
         card_set = load_cards("2023", cards_file)
@@ -469,7 +468,7 @@ class Box:
             rng.shuffle(pile)
         return box
 
-    def table_id(self, table, cid: str) -> Optional[str]:
+    def table_id(self, table, cid: str) -> str | None:
         """The tablet's id for a box card: the same id, or the card the table added by its name."""
         if cid in table.board.cards:
             return cid
@@ -480,7 +479,7 @@ class Box:
         """The stack number printed on a box card (four stacks: a 3 turns up on table stack 2)."""
         return KINGS_STACK_OF_BOX if stack == KINGS_STACK_OF_BOX else self.cards[cid].stack
 
-    def step(self, driver: "TabletDriver", ask) -> Optional[Step]:
+    def step(self, driver: TabletDriver, ask) -> Step | None:
         """The box's part of this step, if it has one: the cards turned up, or a card's or the
         board's facts the prompt asks for."""
         if ask.kind == "reveal_action_cards":
@@ -554,7 +553,7 @@ class Box:
             raise Unreachable(f"{box_card.name}: the card entry cannot take {', '.join(off)}")
         return box_card
 
-    def name_cards_left(self, driver: "TabletDriver") -> Optional[Step]:
+    def name_cards_left(self, driver: TabletDriver) -> Step | None:
         """The game is over: the box's cards left face down, turned over and named where the set
         cannot place them (companion.table_rules.card_learning.stacks_left), kept in Your cards."""
         from companion.table_rules.card_learning import Candidate, new_card_entry

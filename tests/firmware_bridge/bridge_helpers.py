@@ -168,7 +168,7 @@ class Broker:
         self.log = directory / "mosquitto.log"
         self.proc = None
 
-    def start(self, timeout: float = 10.0) -> "Broker":
+    def start(self, timeout: float = 10.0) -> Broker:
         if not os.path.exists(MOSQUITTO):
             pytest.fail(f"{MOSQUITTO} is missing: apt-get install mosquitto")
         self.proc = subprocess.Popen(

@@ -101,7 +101,7 @@ class FakeSerial4a:
 
     def __init__(self, usb: FakeUsb, wires: dict[str, str]):
         self.usb, self.wires = usb, wires
-        self.opened: list["FakeUsbSerial"] = []
+        self.opened: list[FakeUsbSerial] = []
 
     def get_serial_port(self, device_name, *args, **kwargs):
         if not self.usb.get_usb_device(device_name):
@@ -137,7 +137,7 @@ class FakeUsbSerial:
         self.close()
         device = self.usb.get_usb_device(self.portstr)
         if not device:
-            raise IOError(f"Device not present {self.portstr}")
+            raise OSError(f"Device not present {self.portstr}")
         if not self.usb.has_usb_permission(device):
             self.usb.request_usb_permission(device)
             return
@@ -184,5 +184,5 @@ class FakeUsbSerial:
         if not self.is_open:
             return None
         if not self.usb.get_usb_device(self.portstr):
-            raise IOError(f"Failed to write {data!r}: -1")
+            raise OSError(f"Failed to write {data!r}: -1")
         return os.write(self._fd, data)

@@ -10,7 +10,6 @@ import shutil
 import subprocess
 import threading
 from pathlib import Path
-from typing import Optional
 
 from paho.mqtt import client as mqtt
 
@@ -70,10 +69,10 @@ class LockedBroker(Broker):
 
 def client(
     broker: LockedBroker,
-    user: Optional[str],
-    password: Optional[str] = None,
+    user: str | None,
+    password: str | None = None,
     *,
-    cafile: Optional[str] = None,
+    cafile: str | None = None,
     client_id: str = "",
 ) -> tuple[mqtt.Client, dict]:
     """A raw paho client (a stranger, or a check), connected and looping; `result`

@@ -4,7 +4,7 @@ link, the simulated tower and `elgrande tower-sim --calibrated`, old hosts kept 
 import json
 import subprocess
 import sys
-from typing import Literal, Optional
+from typing import Literal
 
 import pytest
 from pydantic import ValidationError
@@ -57,7 +57,7 @@ class OldDrop(Drop):
     """A drop as a protocol 1.0 host typed it (firmware_bridge before the added colours)."""
 
     col: Literal["red", "yellow", "green", "blue", "black", "uncertain"]
-    best: Optional[Literal["red", "yellow", "green", "blue", "black"]] = None
+    best: Literal["red", "yellow", "green", "blue", "black"] | None = None
 
 
 def test_a_host_that_knows_only_the_classic_five_reads_an_added_colour_as_uncertain():

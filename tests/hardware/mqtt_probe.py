@@ -14,9 +14,9 @@ import struct
 import sys
 
 sys.path.insert(0, sys.argv[1])
-import ssl  # noqa: E402
+import ssl
 
-import mqtt_setup  # noqa: E402
+import mqtt_setup
 
 
 class MQTTException(Exception):

@@ -14,7 +14,7 @@ import towersim
 import tracegen
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-import bench_firmware_memory as bench  # noqa: E402
+import bench_firmware_memory as bench
 
 KIB = 1024
 

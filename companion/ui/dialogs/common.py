@@ -4,7 +4,7 @@ spinner dialog that was here left two Window bindings per stack each time it ope
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout

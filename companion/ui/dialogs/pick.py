@@ -4,7 +4,7 @@ silence. Plain views: what may be picked comes from companion.prompts.builder.""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from kivy.clock import Clock
 from kivy.metrics import dp
@@ -118,7 +118,7 @@ class RevealCards(_Sheet):
         row.add_widget(self.reveal_button)
         self.body.add_widget(row)
 
-    def offer(self, model, stacks: dict[int, list[tuple[str, str]]], keep: bool = False) -> "RevealCards":
+    def offer(self, model, stacks: dict[int, list[tuple[str, str]]], keep: bool = False) -> RevealCards:
         """The cards each stack may show now (as companion.prompts.builder offers them), none picked
         but a stack's only card (`keep`: the sheet redrawn while open, its picks kept)."""
         again = keep

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Optional
 
 from companion.storage.store import DATA_DIR_ENV
 from firmware_bridge.usb_android import on_android
@@ -30,7 +29,7 @@ FLAG_KEEP_SCREEN_ON = 0x80  # android.view.WindowManager.LayoutParams.FLAG_KEEP_
 FILE_PROVIDER_SUFFIX = ".fileprovider"  # after the package name; android/p4a_hook.py declares it
 
 
-def prepare_runtime(android: Optional[bool] = None) -> list[str]:
+def prepare_runtime(android: bool | None = None) -> list[str]:
     """Sets the pure-Python switches on Android; returns the variables set."""
     if not (on_android() if android is None else android):
         return []
@@ -39,7 +38,7 @@ def prepare_runtime(android: Optional[bool] = None) -> list[str]:
     return list(PURE_PYTHON_ENV)
 
 
-def use_app_storage(user_data_dir: str, android: Optional[bool] = None) -> Optional[str]:
+def use_app_storage(user_data_dir: str, android: bool | None = None) -> str | None:
     """On Android the games live in the app's own storage (kept until the app is uninstalled,
     private to it); ELGRANDE_DATA_DIR set by hand still wins. Returns the folder now used
     when this chose it, None when it left the choice as it was."""

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import os
-from typing import Optional
 
 log = logging.getLogger("companion.ui.platform.lifecycle")
 
@@ -95,7 +94,7 @@ def _restart_tower(model) -> None:
         ).start()
 
 
-def _restart_phones(phones) -> Optional[bool]:
+def _restart_phones(phones) -> bool | None:
     try:
         phones.stop()
         phones.start()  # the same port and seats: joined phones reconnect by themselves

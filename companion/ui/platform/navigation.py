@@ -10,7 +10,6 @@ closed; a private screen (a secret disc being picked) is never closed by it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional
 
 BACK_KEYCODE = 27  # SDL maps Android's KEYCODE_BACK to Escape
 
@@ -31,8 +30,8 @@ class BackStep:
     "ask" (`title`/`question`, then `screen`, or quit when `screen` is None), "stay"."""
 
     kind: str
-    screen: Optional[str] = None
-    method: Optional[str] = None
+    screen: str | None = None
+    method: str | None = None
     title: str = ""
     question: str = ""
     no: str = ""

@@ -13,8 +13,8 @@ every entry like a board file and refuses a wrong one with its one-line message.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from kivy.graphics import Color, InstructionGroup, Line
 from kivy.lang import Builder
@@ -70,20 +70,18 @@ class BoardScreen(Screen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.draft: Optional[BoardDraft] = None
+        self.draft: BoardDraft | None = None
         self.section = "scoreboards"
         self.selected = ""
         self.pending: list[int] = []  # the chosen scoreboard's numbers being entered
         self.tiles: dict[str, list[int]] = {}
         self.modules: tuple[str, ...] = ()
         self.back_to = "home"
-        self.then: Optional[Callable[[], None]] = None
+        self.then: Callable[[], None] | None = None
 
     # ---- opening --------------------------------------------------------------------
 
-    def open_side(
-        self, side: str, back_to: str = "home", modules=(), then: Optional[Callable[[], None]] = None
-    ) -> None:
+    def open_side(self, side: str, back_to: str = "home", modules=(), then: Callable[[], None] | None = None) -> None:
         """The side's board as the companion will use it. `then`: a new game waiting for the
         board to be confirmed (started after Confirm)."""
         self.back_to, self.modules, self.then = back_to, tuple(modules), then

@@ -11,8 +11,9 @@ at once in the user data folder and goes into every new 2023 game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 from kivy.lang import Builder
 from kivy.metrics import dp
@@ -51,7 +52,7 @@ def _excerpt(words: str) -> str:
     return first if len(first) <= EXCERPT else first[:EXCERPT].rsplit(" ", 1)[0] + " ..."
 
 
-def _stack_words(stack: Optional[int]) -> str:
+def _stack_words(stack: int | None) -> str:
     return "?" if stack is None else str(stack)
 
 
@@ -64,7 +65,7 @@ class CardsScreen(Screen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.draft: Optional[CardSetDraft] = None
+        self.draft: CardSetDraft | None = None
         self.mode = "browse"  # browse | add | modifiers
         self.selected = ""  # a card id (browse) or an effect name (add)
         self.edit: dict[str, Any] = {}
@@ -577,7 +578,7 @@ def _modifier_words(m) -> str:
     return f"{number}: {m.ability}" + (f" ({m.name})" if m.name not in (number, m.id) else "")
 
 
-def _bounded(value: Optional[int], delta: int, low: int, high: int) -> int:
+def _bounded(value: int | None, delta: int, low: int, high: int) -> int:
     if value is None:
         return low
     return max(low, min(high, value + delta))

@@ -12,8 +12,8 @@ whole. A correction first says what changes, for everyone to see.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from kivy.lang import Builder
 from kivy.metrics import dp

@@ -14,8 +14,8 @@ Intrigue game. Export and import as the 2023 set does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, Optional
 
 from kivy.lang import Builder
 from kivy.metrics import dp
@@ -32,7 +32,6 @@ from companion.table_rules.ki_cards import (
     BoxCell,
     KICardRow,
     KICardsDraft,
-    action_card_names,
     card_cells,
     placement_cells,
     stepped,
@@ -74,7 +73,7 @@ class KICardsScreen(Screen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
-        self.draft: Optional[KICardsDraft] = None
+        self.draft: KICardsDraft | None = None
         self.back_to = "home"
         self.players = 4
         self.modules: tuple = ()

@@ -7,7 +7,6 @@ decides everything shown."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 from kivy.graphics import Color, Line, Rectangle
 from kivy.lang import Builder
@@ -68,7 +67,7 @@ class StepPlot(Widget):
         width, height = self.width - dp(52), self.height - dp(34)
         last = max(1, len(replay) - 1)
         top = max((s for pts in history.values() for _, s in pts), default=1) or 1
-        x_of = self._x_of = lambda n: left + width * n / last  # noqa: E731
+        x_of = self._x_of = lambda n: left + width * n / last
         y_of = lambda s: bottom + height * s / top  # noqa: E731
         with self.canvas:
             Color(1, 1, 1, 0.6)
@@ -103,16 +102,14 @@ class ReplayScreen(Screen):
     can_export = BooleanProperty(False)  # a finished saved game: written for BG Stats, BGG, a picture
     folder = StringProperty("")
     export_message = StringProperty("")
-    replay: Optional[Replay] = None
-    record: Optional[GameRecord] = None
+    replay: Replay | None = None
+    record: GameRecord | None = None
     back_to = "home"
 
     def on_size(self, *args):
         self.landscape = self.width >= self.height
 
-    def open_replay(
-        self, replay: Replay, title: str, back_to: str = "home", record: Optional[GameRecord] = None
-    ) -> None:
+    def open_replay(self, replay: Replay, title: str, back_to: str = "home", record: GameRecord | None = None) -> None:
         self.replay, self.title, self.back_to, self.record = replay, title, back_to, record
         self.can_export = bool(record and record.finished and not record.damaged)
         self.folder = self.folder or _default_folder()

@@ -60,7 +60,7 @@ class _LineRow(BoxLayout):
         for widget in (self.chip, self.words, self.points):
             self.add_widget(widget)
 
-    def show(self, pid: str, text: str, points: str) -> "_LineRow":
+    def show(self, pid: str, text: str, points: str) -> _LineRow:
         self.chip.show(pid)
         self.words.text, self.points.text = text, points
         return self
@@ -81,7 +81,7 @@ class _CountRow(BoxLayout):
         for widget in (self.chip, self.who, self.note, minus, self.count, plus):
             self.add_widget(widget)
 
-    def show(self, pid: str, name: str, note: str, differs: bool, count: int) -> "_CountRow":
+    def show(self, pid: str, name: str, note: str, differs: bool, count: int) -> _CountRow:
         self.pid = pid
         self.chip.show(pid)
         self.who.text, self.note.text, self.count.text = name, note, str(count)

@@ -10,7 +10,7 @@ No rule here: the screens say what a button says and does."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from kivy.metrics import dp
 from kivy.properties import NumericProperty, ObjectProperty

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
 CASTILLO = "castillo"
 DATA = Path(__file__).parents[1] / "data"

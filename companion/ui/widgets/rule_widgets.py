@@ -4,7 +4,7 @@ No rule here: the screens get every value and message from companion.table_rules
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout

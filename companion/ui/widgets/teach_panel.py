@@ -57,7 +57,7 @@ class TeachPanel(ModalView):
             self.refusal = self.model.teach(again=self.action == "again")
         self._refresh()
 
-    def start(self) -> "TeachPanel":
+    def start(self) -> TeachPanel:
         """Opened to teach: it starts at once when the tower lacks a colour of the game."""
         if self.action == "start":
             self.act()

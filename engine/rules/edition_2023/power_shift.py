@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from itertools import repeat
-from typing import Any, Optional
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -106,7 +106,7 @@ class _ModifierFile(BaseModel):
     id: str = Field(pattern=r"^[a-z0-9_]+$", max_length=40)
     value: StrictInt = Field(ge=-13, le=13)
     name: str = ""
-    ability: Optional[_AbilityFile]
+    ability: _AbilityFile | None
     source: str = Field(min_length=1)
 
 

@@ -8,7 +8,6 @@ import getpass
 import shutil
 import threading
 from pathlib import Path
-from typing import Optional
 
 import pytest
 from paho.mqtt import client as mqtt
@@ -30,8 +29,8 @@ class ClubBroker(Broker):
         certs: Path,
         users: dict[str, str] = USERS,
         extra: str = "",
-        files: Optional[Path] = None,
-        port: Optional[int] = None,
+        files: Path | None = None,
+        port: int | None = None,
     ):
         """`files`: a folder with the acl and passwd to install instead (elgrande club-setup's)."""
         self.port = port or free_port()
@@ -96,7 +95,7 @@ class Listener:
         self,
         broker: ClubBroker,
         user: str = "club-board",
-        password: Optional[str] = None,
+        password: str | None = None,
         topic: str = f"elgrande/club/{CLUB}/#",
     ):
         self.messages: list[tuple[str, bytes, bool]] = []

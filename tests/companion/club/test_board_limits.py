@@ -70,7 +70,7 @@ def closed_within(s: socket.socket, seconds: float) -> bool:
                 return True
         except (ConnectionResetError, BrokenPipeError):
             return True
-        except socket.timeout:
+        except TimeoutError:
             return False
     return False
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import shutil
 import signal
-import subprocess
 
 import pytest
 from playwright import sync_api

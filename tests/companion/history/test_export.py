@@ -119,7 +119,7 @@ def test_the_bgg_csv_writes_every_name_as_text(hostile, tmp_path):
         for row, player in zip(rows, record.players):
             written = player.name.replace("\ud800", "\\ud800")
             assert row["name"] == ("'" + written if written.lstrip()[:1] in "=+-@" else written)
-            assert not row["name"].lstrip()[:1] in "=+-@\t\r"
+            assert row["name"].lstrip()[:1] not in "=+-@\t\r"
         assert all(r["score"].lstrip("-").isdigit() and r["objectid"] == "93" for r in rows)
 
 

@@ -4,7 +4,7 @@ what a table enters from its own box), and seeded random play up to a given ques
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from companion.table.authority import Table
 from companion.table.setup import TableSetup

@@ -151,7 +151,7 @@ def test_random_frames(setup, frames, authenticated):
             while True:
                 try:
                     msg = await asyncio.wait_for(ws.receive(), 0.3)
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     break
                 if msg.type == aiohttp.WSMsgType.TEXT:
                     m = json.loads(msg.data)

@@ -127,7 +127,7 @@ async def ws_frames(session, server, path: str, first: dict | None, then: list[d
         while True:
             try:
                 msg = await asyncio.wait_for(ws.receive(), quiet)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 break
             if msg.type != aiohttp.WSMsgType.TEXT:
                 got.append(f"close {msg.data} {msg.extra or ''}")

@@ -43,7 +43,7 @@ async def until(ws, predicate, timeout: float = DEADLINE, seen: list | None = No
     while True:
         try:
             m = await frame(ws, max(0.01, end - loop.time()))
-        except asyncio.TimeoutError:
+        except TimeoutError:
             raise AssertionError(
                 f"waited {timeout:g} s for a frame where {awaited(predicate)}; the last frame: {last}"
             ) from None
@@ -63,7 +63,7 @@ async def quiet(ws, seconds: float = 0.3) -> list:
             got.append(msg)
             if msg.type != aiohttp.WSMsgType.TEXT:
                 return got
-    except asyncio.TimeoutError:
+    except TimeoutError:
         return got
 
 

@@ -23,7 +23,7 @@ from engine.freeplay import RoundFinished
 from engine.game import board_for
 from engine.playout import old_hands_removed, standin_files
 from firmware_bridge.adapter import TowerDrop
-from tests.companion.tablet_driver import OPEN_CASTILLO_TAPS, TabletDriver
+from tests.companion.tablet_driver import TabletDriver
 
 COLOURS = ["purple", "blue", "green", "orange", "red"]
 HOMES = ["galicia", "aragon", "sevilla", "valencia", "granada"]

@@ -22,7 +22,6 @@ the launch's."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 

@@ -13,10 +13,10 @@ import json
 import sys
 from pathlib import Path
 
-from kivy.uix.label import Label  # noqa: E402
+from kivy.uix.label import Label
 
 import companion.ui.app  # noqa: F401  (Kivy's config, common.kv and the window, as the app has them)
-from companion.history.records import read_record, replay_log, statistics  # noqa: E402
+from companion.history.records import read_record, replay_log, statistics
 
 WIDTH = 600
 

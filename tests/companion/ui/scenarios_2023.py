@@ -20,7 +20,6 @@ import copy
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Optional
 
 from layout_checks import check_screen
 from scenarios import _wait_for
@@ -63,10 +62,10 @@ class Step:
     """One input as the headless tests count it (tests/companion/table/test_authority_2023.py reads these)."""
 
     kind: str
-    actor: Optional[str]
+    actor: str | None
     taps: int
     events: list
-    purpose: Optional[str] = None
+    purpose: str | None = None
     read_taps: int = 0  # of `taps`: "Done" on a "Now move these Caballeros" dialog (read, then closed)
 
 
@@ -331,7 +330,7 @@ class Tablet:
 
     # ---- how it is entered: a route through what the screen shows -------------------------
 
-    def plan(self, ask, prompt: Prompt, wanted: dict, after: list, depth: int = 0) -> Optional[list]:
+    def plan(self, ask, prompt: Prompt, wanted: dict, after: list, depth: int = 0) -> list | None:
         if depth == 0 and wanted.get("type") == "power_card_played" and wanted.get("modifier"):
             wanted = {**wanted, "modifier": self.twin_button(wanted["modifier"])}
         routes = []
@@ -400,7 +399,7 @@ class Tablet:
             return [head + [("choice", "Open the Castillo"), ("castillo",)]]
         return []
 
-    def _map_route(self, ask, prompt, wanted, after) -> Optional[list]:
+    def _map_route(self, ask, prompt, wanted, after) -> list | None:
         mode = prompt.map_mode
         if mode == "pick" and not after:
             hits = [a for a in prompt.areas if _norm(prompt.on_area(a)) == wanted]
@@ -424,7 +423,7 @@ class Tablet:
     def _tower_knows(self, pid: str) -> bool:
         return pid not in self.table.setup.by_hand()
 
-    def _count_route(self, ask, prompt, wanted, after) -> Optional[list]:
+    def _count_route(self, ask, prompt, wanted, after) -> list | None:
         counts = _counts_for(wanted)
         if counts is None or prompt.on_counts is None:
             return None

@@ -12,7 +12,6 @@ from tests.companion.table.test_authority_king_intrigue import _ordinary_turns
 from tests.companion.ui.test_app import _looks_like_a_screen
 from tests.companion.ui.test_app_2023 import launched, part
 from tests.companion.ui.test_game_2023_phones import _leaks, _views
-from tests.companion.ui.test_shapes import SHAPES
 
 
 class _Step:
@@ -33,14 +32,6 @@ Issue 23 merged two launches into this one (see the ledger in the report): the t
 game's budgets of the secrets (the setup disc, the 13 kept behind the private screen) are the
 headless tests' (tests/companion/table/test_authority_king_intrigue.py), and every King and Intrigue
 screen at each tablet shape is in the screen catalogue (catalogue_2023_ki.py)."""
-import json
-
-import pytest
-
-from tests.companion.table.test_authority_king_intrigue import _ordinary_turns
-from tests.companion.ui.test_app import _looks_like_a_screen
-from tests.companion.ui.test_app_2023 import launched, part
-from tests.companion.ui.test_game_2023_phones import _leaks, _views
 
 
 class _Step:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import statistics
 from dataclasses import dataclass
-from typing import Optional
 
 from scenarios import _wait_for
 
@@ -53,7 +52,7 @@ class Turn:
     card: str  # the card taken (stack 5: "kings_card")
     place: tuple = ()  # areas tapped in order; CS: a Caballero thrown into the tower
     special: tuple = ("skip",)  # the special action, step by step (see SPECIAL_STEPS)
-    replenish: Optional[int] = None  # None: the full replenishment, in the card's one tap
+    replenish: int | None = None  # None: the full replenishment, in the card's one tap
     detour: str = ""  # an undo made in this turn: "place", "replenish", "step", "disc"
 
 
@@ -62,7 +61,7 @@ class Round:
     cards: tuple  # turned up on stacks 1 to 4
     power: dict  # the Power card each player lays down
     turns: tuple  # in turn order (highest Power card first)
-    discs: Optional[dict] = None  # a general scoring follows: each player's Castillo destination
+    discs: dict | None = None  # a general scoring follows: each player's Castillo destination
     detours: tuple = ()  # "reveal", "power", "scoring": an undo in that phase
     correction: tuple = ()  # (before turn i, area, player, change): Correct the board
 
@@ -356,7 +355,7 @@ def _modal(d):
     return d.dialog()
 
 
-def _asked(d, kind: str, player: Optional[str] = None, seconds: float = PATIENCE):
+def _asked(d, kind: str, player: str | None = None, seconds: float = PATIENCE):
     def now():
         ask = d.ask()
         return ask.kind == kind and (player is None or ask.players == (player,))

@@ -3,7 +3,7 @@ and its counting: builders shared by the examples' effect tests and tests/engine
 
 from __future__ import annotations
 
-from tests.engine.effects.game2023 import king, new_game
+from tests.engine.effects.game2023 import new_game
 
 # Clockwise from "you" (purple): Orange is your left neighbour, then Blue, then Green.
 TABLE = ["purple", "orange", "blue", "green"]

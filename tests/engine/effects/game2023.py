@@ -9,7 +9,7 @@ import copy
 from engine import events as ev
 from engine.errors import RuleViolation
 from engine.game import Game
-from tests.engine.helpers import finish_turn  # noqa: F401  (the tests import it from here too)
+from tests.engine.helpers import finish_turn
 
 PLAYERS = ["purple", "blue", "green", "orange"]  # clockwise: orange is purple's right, blue its left
 HOMES = {"purple": "galicia", "blue": "aragon", "green": "sevilla", "orange": "cataluna"}

@@ -11,7 +11,7 @@ import pytest
 from engine import events as ev
 from engine.errors import RULES, RuleViolation
 from engine.game import Game
-from tests.engine.effects.game2023 import BOARD_FILE, clear, finish_turn, king, new_game, start_round, take
+from tests.engine.effects.game2023 import BOARD_FILE, clear, finish_turn, new_game, start_round, take
 
 # The 2-3 player side: the rule book does not print its Scoring boards; these are test values,
 # each with a 3rd number that must never be paid ("Only the first two numbers ... count").

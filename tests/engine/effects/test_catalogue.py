@@ -21,7 +21,7 @@ A card's effect is the `effect` its set gives it. Where the shipped set leaves i
 from __future__ import annotations
 
 import ast
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import engine
@@ -46,7 +46,7 @@ def shipped_cards() -> tuple[tuple[str, str, str, str], ...]:
     return tuple(cards)
 
 
-@lru_cache(maxsize=None)
+@cache
 def effect_test_file(effect: str) -> tuple[str, tuple[str, ...]]:
     """The docstring and the test functions of tests/engine/effects/test_<effect>.py."""
     path = HERE / f"test_{effect}.py"

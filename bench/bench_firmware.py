@@ -57,7 +57,7 @@ def main(argv=None):
     per_sample = st["loop_us"] / st["passes"]
     per_busy = st["busy_us"] / max(1, st["busy_passes"])
     baseline = st["baseline_us"] / st["baseline_passes"]
-    ok = lambda good: "ok" if good else "MISSED"  # noqa: E731
+    ok = lambda good: "ok" if good else "MISSED"
 
     done = [f for f in run.of_type("cal") if f["state"] == "done"][-1]
     print("Castillo tower firmware bench: %d drops, seed %d, %d boots" % (s["drops"], args.seed, len(run.boots)))

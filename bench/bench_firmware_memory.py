@@ -145,7 +145,7 @@ def main(argv=None) -> int:
         f"{args.micropython or towersim.find_micropython()}"
     )
     ok = True
-    for name, board in BOARDS.items():
+    for board in BOARDS.values():
         try:
             run, took = run_board(args.drops, args.seed, board, board["heap"])
         except RuntimeError as e:

@@ -99,7 +99,8 @@ def main() -> int:
                 every_message |= set().union(*(r["messages"] for r in results))
                 print(
                     f"{free_kb:>4}KB {'phones' if phones else 'tablet':>7} {len(results):>5} "
-                    f"{sum(r['refused'] for r in results):>8} {sum(r['by_phone'] for r in results):>8} {sum(r['lost'] for r in results):>4} "
+                    f"{sum(r['refused'] for r in results):>8} {sum(r['by_phone'] for r in results):>8} "
+                    f"{sum(r['lost'] for r in results):>4} "
                     f"{sum(r['resumed'] for r in results):>5}/{len(results)}"
                 )
         print("messages:", *sorted(every_message), sep="\n  ")

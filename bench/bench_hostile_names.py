@@ -38,7 +38,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.safe_text import (
+from companion.safe_text import (  # noqa: E402 (after the path is set)
     for_csv,
     for_file_name,
     for_json,

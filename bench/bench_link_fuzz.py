@@ -166,9 +166,8 @@ def main() -> int:
         f"baseline, plain framing.decode of the same lines: {decode:,.0f}/s ({decode / link:.1f}x)"
     )
     for r in results:
-        print(
-            f"\n{r['transport']} ({'feed_bytes, split and merged' if r['transport'] == 'serial' else 'feed_frame / feed_availability'})"
-        )
+        fed = "feed_bytes, split and merged" if r["transport"] == "serial" else "feed_frame / feed_availability"
+        print(f"\n{r['transport']} ({fed})")
         print(f"  hostile items {r['hostile']:,} in {r['calls']:,} calls with the tower's traffic, {r['seconds']} s")
         print(f"  exceptions escaping: {r['escaped']}   faults caught by the last-resort guard: {r['guard_faults']}")
         print(

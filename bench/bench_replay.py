@@ -34,12 +34,14 @@ def _replay():
 
 
 def main() -> int:
+    import companion.ui.app  # noqa: F401  (Kivy's config first)
+
+    # isort: split
     from kivy.app import App
     from kivy.base import EventLoop
     from kivy.clock import Clock
     from kivy.uix.screenmanager import ScreenManager
 
-    import companion.ui.app  # noqa: F401  (Kivy's config first)
     from companion.ui.screens.replay import ReplayScreen
 
     replay, build_s = _replay()

@@ -86,8 +86,8 @@ class LoopTimer:
     """Times each loop iteration's work: from the clock's wake-up to its next sleep (input,
     clock callbacks, layout, drawing, flip), and apart the time the flip takes (the GPU's drawing,
     done here by Mesa's llvmpipe on the CPU) and the UI thread's own CPU time (on a machine shared
-    with other work, the wall time also holds the waits for a free core). An input's frame: from the input to the end of the
-    first iteration that flipped the window after it (or the end of its own iteration when
+    with other work, the wall time also holds the waits for a free core). An input's frame: from the
+    input to the end of the first iteration that flipped the window after it (or the end of its own iteration when
     nothing on screen changed)."""
 
     def __init__(self):
@@ -338,7 +338,6 @@ class Night:
         setup.draw_regions(rng)
         yield 0.1
         first = len(self.timer.busy_ms)
-        t0 = time.perf_counter()
         self.timer.doing = "start the game"
         profile = _profiler("start")
         self.tap("Start the game", kind="start the game")

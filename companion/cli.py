@@ -125,7 +125,7 @@ def _print_lines(lines: list[ScoreLine], gained: dict[str, int], after, board, a
     """One heading per area, its lines together (a 2x marker's lines under its region); the two
     Alliance regions, scored as one, under one heading naming both, each line saying whose
     scoreboard pays."""
-    name = lambda area: board.area_name(board.area_index[area])  # noqa: E731
+    name = lambda area: board.area_name(board.area_index[area])
     pair = " + ".join(name(a) for a in alliance)
     label = f"Alliance: {pair} scored as one: "
     groups: dict[str, list[str]] = {}

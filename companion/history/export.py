@@ -259,8 +259,8 @@ def _plot(draw, replay: Replay, box: tuple[int, int, int, int], font) -> None:
     history = replay.score_steps()
     last = len(replay) - 1 or 1
     top_score = max((s for pts in history.values() for _, s in pts), default=1) or 1
-    x = lambda step: left + (right - left) * step / last  # noqa: E731
-    y = lambda score: bottom - (bottom - top) * score / top_score  # noqa: E731
+    x = lambda step: left + (right - left) * step / last
+    y = lambda score: bottom - (bottom - top) * score / top_score
     draw.rectangle(box, fill=(255, 252, 245), outline=GRID)
     for score in (0, top_score // 2, top_score):
         draw.line((left, y(score), right, y(score)), fill=GRID)

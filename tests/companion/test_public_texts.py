@@ -96,7 +96,7 @@ def test_no_public_text_depends_on_where_hidden_caballeros_are():
     board = classic_board()
     rng = random.Random(10)
     compared = refusals = 0
-    for game in range(5):
+    for _ in range(5):
         state = start_state(random_setup(rng, rng.randint(2, 5), board, variant="short"), board)
         builder = PromptBuilder(state.names, board)
         while state.stage != "over":

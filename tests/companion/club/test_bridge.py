@@ -127,7 +127,7 @@ def test_a_table_on_a_bridged_hall_broker_reaches_the_board(event):
     try:
         for _ in range(20):
             scripted.step(table, 9)
-        shown = lambda: next((t for t in board.snapshot() if t["table"] == "table-1"), {})  # noqa: E731
+        shown = lambda: next((t for t in board.snapshot() if t["table"] == "table-1"), {})
         until(lambda: shown().get("version") == len(table.records), "the hall table's latest state on the board")
         assert shown()["status"] == "live" and shown()["game"] == "bridged"
         forged = {**shown(), "version": 10**6}

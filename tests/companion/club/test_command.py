@@ -1,4 +1,5 @@
-"""`elgrande club` and `elgrande club-sim` (`club-setup`: test_halls.py): a mistake is one line on stderr and exit status 2."""
+"""`elgrande club` and `elgrande club-sim` (`club-setup`: test_halls.py): a mistake is one line on
+stderr and exit status 2."""
 
 from __future__ import annotations
 

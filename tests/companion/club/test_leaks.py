@@ -60,11 +60,11 @@ def test_no_secret_in_any_published_state_over_a_whole_game(club_broker, name, t
     topic = state_topic(CLUB, "table-1")
     checked = 0
     try:
-        for seed_step in range(3000):
+        for _ in range(3000):
             words, _ = secrets(table)
             version = len(table.records)
             listener.wait(
-                lambda m: any(
+                lambda m, version=version: any(
                     t == topic and json.loads(p).get("version") == version and json.loads(p).get("game") == table.nonce
                     for t, p, _ in m[-5:]
                 ),

@@ -73,7 +73,9 @@ class Rig:
             self.sim.drop(view.throw)
             thrown.append(view.throw)
             wait_for(
-                lambda: (lambda v: v.got != got or v.throw != view.throw or not v.busy)(self.link.teaching.view()),
+                lambda got=got, view=view: (lambda v: v.got != got or v.throw != view.throw or not v.busy)(
+                    self.link.teaching.view()
+                ),
                 what="the tower taking the cube",
             )
 

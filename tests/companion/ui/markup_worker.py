@@ -13,9 +13,11 @@ import json
 import sys
 from pathlib import Path
 
+import companion.ui.app  # noqa: F401  (Kivy's config, common.kv and the window, as the app has them)
+
+# isort: split
 from kivy.uix.label import Label
 
-import companion.ui.app  # noqa: F401  (Kivy's config, common.kv and the window, as the app has them)
 from companion.history.records import read_record, replay_log, statistics
 
 WIDTH = 600

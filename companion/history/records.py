@@ -403,9 +403,6 @@ class Replay:
                     pts.append((step.number, score))
         return history
 
-    def scorings_until(self, number: int) -> list[dict]:
-        return list(self.steps[number].view.get("scorings", []))
-
     def turning_points(self, count: int = 3) -> list[TurningPoint]:
         """The steps whose scorings moved the scores apart the most, largest first."""
         found = []

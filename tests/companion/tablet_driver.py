@@ -530,7 +530,7 @@ class Box:
             )
             numbers += self.printed(stack, cid) != stack  # four stacks: a printed 3 tapped on stack 2
             table.complete_card_set([new])
-            from companion.table_rules.files import remember_card_entries
+            from companion.table_rules.card_file import remember_card_entries
 
             remember_card_entries([new])
             cost = 5 + numbers  # then picked in its column by itself

@@ -9,8 +9,9 @@ import json
 
 import pytest
 
-from companion.table_rules.files import RulesChoice, game_files, load_choice, save_choice
 from companion.table_rules.ki_cards import KICardsDraft, ki_cards_path, ki_game_files
+from companion.table_rules.new_game import game_files
+from companion.table_rules.rules_choice import RulesChoice, load_choice, save_choice
 from companion.table_rules.storage import RuleFileError
 from tests.engine.king_intrigue.table import CARDS_FILE, COURT
 

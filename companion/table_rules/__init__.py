@@ -7,6 +7,7 @@ table and kept in the user data folder's rules folder, and what the table learnt
     effect_offers   the card editor's effects: rule text and parameter fields
     new_game        what a new game takes from these files, and what the table must do first
     card_learning   cards and numbers the table learns during a game
-    ki_cards        King and Intrigue's card set; ki_box: its box table, entered by taps
+    ki_cards        King and Intrigue's card set, checked and saved
+    ki_box_table    its box table on Your cards: each fact a cell, entered by taps
     storage         the rules folder, each file read and written whole
 """

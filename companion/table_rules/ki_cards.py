@@ -190,14 +190,6 @@ class KICardsDraft:
 
     # ---- changes: checked whole, saved at once ---------------------------------------------------
 
-    def _entry(self, cid: str) -> dict:
-        for entry in self.file["power_cards"]:
-            if entry.get("id") == cid:
-                return entry
-        entry = {"id": cid}
-        self.file["power_cards"].append(entry)
-        return entry
-
     def _edit(self, change) -> None:
         trial = copy.deepcopy(self.file)
         change(trial)

@@ -10,12 +10,9 @@ which checks and saves each one; the screen (companion/ui/screens/ki_cards.py) s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from engine.rules.king_intrigue.cards import EITHER_MODULE, KI_EFFECT_PARAMS, MODULE_IDS
-
-if TYPE_CHECKING:
-    from companion.table_rules.ki_cards import KICardsDraft
 
 MODULE_WORDS = {
     "players-edition": "Player's Edition",
@@ -151,7 +148,13 @@ PARAM_CAPTIONS = {
 }
 
 
-def placement_cells(draft: KICardsDraft, players: int) -> list[BoxCell]:
+class Placements(Protocol):
+    """What the placement row is read from (companion.table_rules.ki_cards.KICardsDraft)."""
+
+    def placements(self, players: int) -> list[int | None]: ...
+
+
+def placement_cells(draft: Placements, players: int) -> list[BoxCell]:
     """What each Action card places with `players` players, left to right: one chip row each."""
     row = draft.placements(players)
     names = action_card_names(players)

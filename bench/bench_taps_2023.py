@@ -63,7 +63,8 @@ def learning_games(seed: int = 0, data_dir=None) -> list[list]:
 def _learning_game(seed: int, players: int, modules, colours, box_board, box_cards) -> list:
     from companion.table.authority import Table
     from companion.table.setup import TableSetup
-    from companion.table_rules.files import RulesChoice, game_files
+    from companion.table_rules.new_game import game_files
+    from companion.table_rules.rules_choice import RulesChoice
     from engine import events as ev
     from tests.companion.tablet_driver import Box, TabletDriver
 

@@ -8,7 +8,7 @@ never put into words: only that it was set.
 
 from __future__ import annotations
 
-from companion.entry.board import position_changes, start_words
+from companion.entry.position_words import position_changes, start_words
 from companion.table.outcomes import Instructions
 from engine import events as ev
 from engine.flow import apply_event

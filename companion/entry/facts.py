@@ -7,7 +7,7 @@ side, a special action refused for a board fact: a scoring card, Exile, Enactmen
 offers to enter it right there (`facts_needed`, `FactsEntry`). The entry is checked like a
 board file, sent as one BoardFactsEntered input (the engine takes it between steps and the
 game goes on from the same step) and kept in the side's board file in the user data folder,
-the file Your board writes (companion.table_rules.files.remember_board_facts): never asked again.
+the file Your board writes (companion.table_rules.board_file.remember_board_facts): never asked again.
 """
 
 from __future__ import annotations
@@ -258,7 +258,7 @@ class FactsEntry:
         """One BoardFactsEntered input, then the facts kept in the side's board file. False (and
         `message`) when the entry is not complete or the game refuses it; the words for the
         table are in `message` either way."""
-        from companion.table_rules.files import remember_board_facts
+        from companion.table_rules.board_file import remember_board_facts
 
         if not self.complete:
             left = next(f for f in self.facts if f.path not in self.checked)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.prompts.builder import Choice, PrivatePick, Prompt, PromptBuilder
-from companion.table_rules.ki_cards import ACTION_NAMES, SCORINGS
+from companion.table_rules.ki_box_table import ACTION_NAMES, SCORINGS
 from engine.flow import Ask
 from engine.rules.king_intrigue import _by_rank
 

@@ -51,8 +51,8 @@ from companion.table.log import GameCheck, TableLog, why
 from companion.table.modes import GameMode, game_for
 from companion.table.setup import Mode, TableSetup, saved_setup
 from companion.table.undo import describe, disc_purpose, reveals, undo_question
+from companion.table_rules.card_file import remember_card_entries
 from companion.table_rules.card_learning import facts_entry
-from companion.table_rules.files import remember_card_entries
 from engine.board import Board
 from engine.errors import RuleViolation
 from engine.flow import Ask

@@ -13,8 +13,8 @@ from __future__ import annotations
 import copy
 from abc import ABC, abstractmethod
 
-from companion.entry.board import ki_markers
 from companion.entry.facts import facts_needed
+from companion.entry.ki_markers import ki_markers
 from companion.table_rules.card_learning import candidates, end_entries, facts_left, stacks_left
 from engine import card_entry
 from engine import events as ev

@@ -11,7 +11,8 @@ building the card set with the engine's own loader: a mistake is refused with it
 message naming the card and the field, and nothing changes (`RuleFileError`). A game cannot
 start while a fact it needs is missing: `missing_words` says which, card by card.
 
-The screen (companion/ui/screens/ki_cards.py) is a thin view of `KICardsDraft`.
+The screen (companion/ui/screens/ki_cards.py) is a thin view of `KICardsDraft` and of its box
+table's cells (companion.table_rules.ki_box_table).
 """
 
 from __future__ import annotations
@@ -19,8 +20,16 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
+from companion.table_rules.ki_box_table import (
+    COUNTED,
+    MOST_PLACED,
+    SCORINGS,
+    BoxCell,
+    KICardRow,
+    card_cells,
+    placement_cells,
+)
 from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
 from engine.board import CardFileError
 from engine.rules.king_intrigue.cards import (
@@ -37,63 +46,9 @@ from engine.rules.king_intrigue.cards import (
 KI_CARDS_FILE = "cards-king-intrigue.json"
 KI_EXPORT_NAME = "el-grande-cards-king-intrigue.json"
 RULES = "king-intrigue"
-MODULE_WORDS = {
-    "players-edition": "Player's Edition",
-    "special-cards": "Special cards",
-    EITHER_MODULE: "Player's Edition or Special cards: the symbol on each card says which",
-}
-MODULE_ABOUT = {
-    "players-edition": "Joker, Field Day, Relocate, Alliance ... (their Power cards join each hand)",
-    "special-cards": "King's Guard, Table for Six ... (their Power cards join each hand)",
-}
-COURT_CHOICES = tuple(range(0, 9))  # Caballeros a Power card brings to the court, one tap each
-MOST_PLACED = 10
-ACTION_NAMES = {"intrigue": "Intrigue card", "caballero": "Caballero card", "kings_card": "King's Card"}
-
-# "The 60, 100, 110, 120, 150, and 170 cards trigger a special scoring and are identical to
-# those Action cards found in the base game": which one each is, chosen from the base game's.
-SCORINGS = (
-    ("score_group", {"group": "4"}, 'all "4" regions'),
-    ("score_group", {"group": "5"}, 'all "5" regions'),
-    ("score_group", {"group": "6-7"}, 'all "6-7" regions'),
-    ("score_castillo", {}, "the Castillo"),
-    ("score_chosen_region", {}, "a region of your choice"),
-    ("score_first_only", {}, "1st place only, all regions"),
-    ("score_most", {}, "the region(s) with the most Caballeros"),
-    ("score_least", {}, "the region(s) with the fewest Caballeros"),
-    ("disc_scoring", {}, "the regions picked on secret discs"),
-)
-# The 30 card: "This does not affect you. It only affects your opponents." The base game's
-# cards that act on the opponents only, one of which the table reads off its card.
-OPPONENT_EFFECTS = (
-    ("decay", "Decay: opponents send Caballeros from their courts back"),
-    ("king_is_angry", "The King is angry: opponents each send Caballeros back"),
-    ("disc_send_back", "Secret disc: opponents send back from the region on their disc"),
-    ("one_of_each_back", "One of each: 1 Caballero of each opponent back"),
-    ("eviction", "Eviction: opponents leave a region you choose"),
-)
 # Module cards whose steps the tablet and phones have no prompts for yet: left in the box (said on
 # Your cards), whatever the engine plays, so a game never waits on a step nobody can enter.
 NOT_AT_THE_TABLE_YET = frozenset({"cancel_token"})  # the Discard card: shipped to opt in, its screen not yet
-# A word parameter's choices on Your cards (engine KI_EFFECT_PARAMS), in the card's terms
-WORD_LABELS = {
-    "send_back": "back to the province",
-    "to_court": "to their court",
-    "round": "until the end of the round",
-    "general_scoring": "until the next general scoring",
-}
-
-
-def param_spec(effect: str | None, name: str) -> tuple:
-    """("choice", words) or ("int", least, most) for a King and Intrigue card's parameter."""
-    from engine.rules.king_intrigue.cards import KI_EFFECT_PARAMS
-
-    low, high, _ = KI_EFFECT_PARAMS.get(effect or "", {}).get(name, (1, 10, True))
-    if isinstance(low, tuple):
-        return ("choice", low)
-    return ("int", low, high)
-
-
 FIELD_WORDS = {
     "court": "Caballeros to the court",
     "action": "its action",
@@ -103,189 +58,10 @@ FIELD_WORDS = {
     "place": "Caballeros placed",
     "until": "how long its token stays",
 }
-COUNTED = {"decay": 3, "king_is_angry": 3, "disc_send_back": 3}  # an effect's count, started at 3
-
-# The box table's chips: one tap a fact. Short words (the row's label then says it in full).
-SCORING_CHIPS = ('"4"', '"5"', '"6-7"', "Castillo", "Your choice", "1st only", "Most", "Fewest", "Discs")
-OPPONENT_CHIPS = {
-    "decay": "Decay",
-    "king_is_angry": "King angry",
-    "disc_send_back": "Disc: back",
-    "one_of_each_back": "One of each",
-    "eviction": "Eviction",
-}
-PLACE_CHOICES = tuple(range(0, MOST_PLACED + 1))  # Caballeros an Action card places, one tap each
-MOST_CHIPS = 11  # a number parameter with at most this many values: chips
-
-
-@dataclass(frozen=True)
-class BoxCell:
-    """One fact of the box table and how it is tapped: chips (one tap each) or a stepper.
-
-    `field`: "court", "module", "scoring" (chip value: index in SCORINGS), "opponents" (an effect),
-    "param:<name>", "value" (typed: its digits, then Set), "place:<players>:<index>".
-    `now` is what is entered (None: not yet); a stepper's first tap gives `low`."""
-
-    card: str
-    field: str
-    caption: str
-    chips: tuple = ()  # ((value, label), ...); empty: a stepper
-    now: Any = None
-    low: int = 0
-    high: int = 0
-
-    @property
-    def key(self) -> str:
-        """What the screen's buttons are known by (tests find them): "court:ki_10", "param:ki_140:foreign"."""
-        if not self.card:
-            return self.field
-        what, _, name = self.field.partition(":")
-        return f"{'effect' if what == 'opponents' else what}:{self.card}" + (f":{name}" if name else "")
-
-
-def card_cells(row: KICardRow) -> list[BoxCell]:
-    """A Power card's row in the box table: its Caballeros to the court, then what it still asks."""
-    out = [BoxCell(row.id, "court", "to the court", tuple((n, str(n)) for n in COURT_CHOICES), row.court)]
-    if row.ask_module:  # the text does not say: the symbol on the table's card does
-        chosen = row.module if row.module in MODULE_IDS else None
-        out.append(BoxCell(row.id, "module", "its module", tuple((m, MODULE_WORDS[m]) for m in MODULE_IDS), chosen))
-    if row.ask_value:  # typed on a keypad: its digits, then Set
-        out.append(BoxCell(row.id, "value", "its value", (), row.value, 1, 999))
-    if row.ask_effect == "scoring":
-        chosen = next(
-            (
-                i
-                for i, (e, p, _) in enumerate(SCORINGS)
-                if e == row.effect and all(row.params.get(k) == v for k, v in p.items())
-            ),
-            None,
-        )
-        out.append(BoxCell(row.id, "scoring", "scores", tuple(enumerate(SCORING_CHIPS)), chosen))
-    elif row.ask_effect == "opponents":
-        effect = row.effect if row.effect in OPPONENT_CHIPS else None
-        out.append(BoxCell(row.id, "opponents", "its action", tuple(OPPONENT_CHIPS.items()), effect))
-        if row.effect in COUNTED:
-            out.append(BoxCell(row.id, "param:count", "how many", (), row.params.get("count"), 1, 30))
-    for name in row.ask_params:
-        spec, value = param_spec(row.effect, name), row.params.get(name)
-        caption = PARAM_CAPTIONS.get(name, name)
-        if spec[0] == "choice":
-            chips = tuple((w, WORD_LABELS.get(w, w.replace("_", " "))) for w in spec[1])
-            out.append(BoxCell(row.id, f"param:{name}", caption, chips, value))
-        elif spec[2] - spec[1] < MOST_CHIPS:
-            chips = tuple((n, str(n)) for n in range(spec[1], spec[2] + 1))
-            out.append(BoxCell(row.id, f"param:{name}", caption, chips, value))
-        else:
-            out.append(BoxCell(row.id, f"param:{name}", caption, (), value, spec[1], spec[2]))
-    return out
-
-
-PARAM_CAPTIONS = {
-    "foreign": "foreign moved",
-    "outcome": "Caballeros go",
-    "place": "placed",
-    "until": "stays",
-    "seats": "seats",
-}
-
-
-def placement_cells(draft: KICardsDraft, players: int) -> list[BoxCell]:
-    """What each Action card places with `players` players, left to right: one chip row each."""
-    row = draft.placements(players)
-    names = action_card_names(players)
-    return [
-        BoxCell(
-            "",
-            f"place:{players}:{i}",
-            f"{players} players: {names[i]}",
-            tuple((n, str(n)) for n in PLACE_CHOICES),
-            row[i],
-        )
-        for i in range(players)
-    ]
-
-
-def action_card_names(players: int) -> list[str]:
-    """The Action cards of a game, left to right: the Intrigue card, the Caballero cards, the King's Card."""
-    middle = [ACTION_NAMES["caballero"] + (f" {i + 1}" if players > 3 else "") for i in range(players - 2)]
-    return [ACTION_NAMES["intrigue"], *middle, ACTION_NAMES["kings_card"]]
-
-
-def stepped(cell: BoxCell, delta: int):
-    """A stepper cell's value after one tap of `delta` (as the screen steps it)."""
-    if cell.now is None:
-        return cell.low
-    return max(cell.low, min(cell.high, cell.now + delta))
-
-
-def typed(digits: str, key: str) -> str:
-    """A value's keypad: the digits typed so far after one more key ("clear" starts again; a
-    4th digit is not taken: values are 1..999)."""
-    if key == "clear":
-        return ""
-    return digits if len(digits) >= 3 or (not digits and key == "0") else digits + key
-
-
-def taps_to(cell: BoxCell, target) -> int:
-    """Taps that enter `target` in this cell: a chip 1 (0 if it is on); a value its digits and
-    Set; a stepper its steps."""
-    if cell.now == target:
-        return 0
-    if cell.chips:
-        if target not in {v for v, _ in cell.chips}:
-            raise ValueError(f"{cell.card or cell.field}: {target!r} is not one of its chips")
-        return 1
-    if not cell.low <= target <= cell.high:
-        raise ValueError(f"{cell.card or cell.field}: {target!r} is outside {cell.low}..{cell.high}")
-    if cell.field == "value":
-        return len(str(target)) + 1
-    return 1 + abs(target - cell.low) if cell.now is None else abs(target - cell.now)
 
 
 def ki_cards_path() -> Path:
     return rules_folder() / KI_CARDS_FILE
-
-
-@dataclass(frozen=True)
-class KICardRow:
-    """One Power card as Your cards shows it: what is known and what is still to enter."""
-
-    id: str
-    name: str
-    value: int | None
-    module: str | None
-    court: int | None
-    effect: str | None
-    params: dict
-    text: str
-    source: str
-    left_out: bool  # a module card this engine does not play: in the box
-    ask_value: bool  # the value is not published: a stepper
-    ask_effect: str  # "" | "scoring" | "opponents": the card's action is chosen
-    ask_params: tuple[str, ...]  # parameters still to give (the 140 card's foreign count)
-    unknown: tuple[str, ...] = ()  # fields not entered yet
-    ask_module: bool = False  # the text does not say its module: two taps, the card's symbol
-
-    @property
-    def group(self) -> str | None:
-        """Where Your cards lists it: its module, or with the cards whose module the table gives."""
-        return EITHER_MODULE if self.ask_module else self.module
-
-    @property
-    def label(self) -> str:
-        value = "?" if self.value is None else str(self.value)
-        return f"{value} {self.name}"
-
-    @property
-    def effect_words(self) -> str:
-        for effect, params, words in SCORINGS:
-            if effect == self.effect and all(self.params.get(k) == v for k, v in params.items()):
-                return f"Special scoring: {words}"
-        for effect, words in OPPONENT_EFFECTS:
-            if effect == self.effect:
-                count = self.params.get("count")
-                return words + (f" ({count})" if count else "")
-        return ""
 
 
 def _shipped_rows() -> dict[str, PowerCard]:
@@ -413,14 +189,6 @@ class KICardsDraft:
         return not self.engine_missing(players, modules)
 
     # ---- changes: checked whole, saved at once ---------------------------------------------------
-
-    def _entry(self, cid: str) -> dict:
-        for entry in self.file["power_cards"]:
-            if entry.get("id") == cid:
-                return entry
-        entry = {"id": cid}
-        self.file["power_cards"].append(entry)
-        return entry
 
     def _edit(self, change) -> None:
         trial = copy.deepcopy(self.file)
@@ -600,31 +368,3 @@ def ki_rules_words(players: int) -> str:
     if players <= 3:
         line += "; with 2-3 players the King's Card and Intrigue card offer a choice of actions"
     return line + "."
-
-
-__all__ = [
-    "KICardsDraft",
-    "KICardRow",
-    "ki_game_files",
-    "ki_cards_path",
-    "ki_rules_words",
-    "SCORINGS",
-    "OPPONENT_EFFECTS",
-    "COURT_CHOICES",
-    "ACTION_NAMES",
-    "MODULE_WORDS",
-    "MODULE_ABOUT",
-    "RuleFileError",
-    "ki_import_candidates",
-    "param_spec",
-    "BoxCell",
-    "card_cells",
-    "placement_cells",
-    "action_card_names",
-    "stepped",
-    "typed",
-    "taps_to",
-    "WORD_LABELS",
-    "MODULE_IDS",
-    "Any",
-]

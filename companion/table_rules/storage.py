@@ -1,5 +1,6 @@
 """The rules folder in the user data folder: where the table's rule files live, read and written
-whole. Below companion.table_rules.files and companion.table_rules.ki_cards, which both keep their files here."""
+whole. Below the modules that keep their files here: rules_choice, board_file, card_file and
+ki_cards (companion.table_rules)."""
 
 from __future__ import annotations
 

@@ -409,9 +409,10 @@ def _norm(event: dict) -> dict:
 def box_table_taps(box: dict, players=(2, 3, 4, 5), modules=()) -> tuple[int, object]:
     """Taps that enter `box` (a King and Intrigue card file: the numbers printed on the table's
     cards) into a fresh "Your cards", cell by cell in the screen's order, as the screen takes
-    them (companion.table_rules.ki_cards.taps_to: a chip 1, a value its digits and Set, a stepper its
+    them (companion.table_rules.ki_box_table.taps_to: a chip 1, a value its digits and Set, a stepper its
     steps). Only the cells a game of `players` with `modules` needs. Returns (taps, the draft)."""
-    from companion.table_rules.ki_cards import KICardsDraft, taps_to
+    from companion.table_rules.ki_box_table import taps_to
+    from companion.table_rules.ki_cards import KICardsDraft
 
     wanted = {(c.card, c.field): c.now for c in KICardsDraft(box).cells()}
     draft = KICardsDraft()
@@ -530,7 +531,7 @@ class Box:
             )
             numbers += self.printed(stack, cid) != stack  # four stacks: a printed 3 tapped on stack 2
             table.complete_card_set([new])
-            from companion.table_rules.files import remember_card_entries
+            from companion.table_rules.card_file import remember_card_entries
 
             remember_card_entries([new])
             cost = 5 + numbers  # then picked in its column by itself

@@ -817,7 +817,7 @@ class AddCard(_Sheet):
         if self.turned_up == 5 and self.placement is None:
             self.message.text = "Tap how many Caballeros the card places (printed on it)"
             return
-        from companion.table_rules.files import remember_card_entries
+        from companion.table_rules.card_file import remember_card_entries
 
         entry = self.entry()
         if self.keep is not None:
@@ -990,7 +990,7 @@ class NameCardsLeft(_Sheet):
 
     def keep_new(self, stack: int, entry: dict) -> str:
         """A card not in the list (AddCard): checked like a card file now, kept with the rest."""
-        from companion.table_rules.files import CardSetDraft
+        from companion.table_rules.card_file import CardSetDraft
         from companion.table_rules.storage import RuleFileError
 
         try:

@@ -7,7 +7,7 @@ at the step that first needs it (companion.entry.facts, on the table screen). Th
 where it is not known) and, for the chosen region, lines to the regions it borders; the
 panel says for each fact whether it is known (the rule book), inferred, missing or the
 table's own, and takes corrections: a scoreboard by steppers, a border by tapping regions,
-the Scoring tiles by steppers. A thin view of companion.table_rules.files.BoardDraft, which checks
+the Scoring tiles by steppers. A thin view of companion.table_rules.board_file.BoardDraft, which checks
 every entry like a board file and refuses a wrong one with its one-line message.
 """
 
@@ -22,7 +22,7 @@ from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.safe_text import for_markup
-from companion.table_rules.files import STATUS_WORDS, BoardDraft
+from companion.table_rules.board_file import STATUS_WORDS, BoardDraft
 from companion.table_rules.storage import RuleFileError
 from companion.ui.widgets.map_view import MapView
 from companion.ui.widgets.rule_widgets import STATUS_RGB, Ask, button, grid, stepper, text

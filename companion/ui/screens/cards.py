@@ -4,7 +4,7 @@ Every card with its stack, copies, text, effect and where each fact comes from; 
 card's unknown stack, copies or numbers set by steppers; a card found in the box added by
 choosing its effect from the list, each effect's rule text beside it, and its numbers by
 steppers and choices; the set exported to a file and another tablet's file imported. A thin
-view of companion.table_rules.files.CardSetDraft: each change is checked like a card file, a
+view of companion.table_rules.card_file.CardSetDraft: each change is checked like a card file, a
 mistake is refused with its one line and nothing is half-applied; what is accepted is saved
 at once in the user data folder and goes into every new 2023 game.
 """
@@ -26,12 +26,10 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from companion.safe_text import for_markup
-from companion.table_rules.files import (
-    MODIFIER_SET,
-    CardSetDraft,
+from companion.table_rules.card_file import MODIFIER_SET, CardSetDraft, import_candidates
+from companion.table_rules.effect_offers import (
     ParamField,
     effect_offers,
-    import_candidates,
     modifier_abilities,
     param_fields,
     params_words,

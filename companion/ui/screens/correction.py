@@ -5,7 +5,7 @@ table). One screen for both: the map to tap Caballeros on and off, and pages for
 the courts and scores, the Castillo, and (at a start) the round, the Power cards
 and the Vetoes.
 
-A thin view of companion.entry.board.PositionEntry, which refuses what no table
+A thin view of companion.entry.position.PositionEntry, which refuses what no table
 could hold; Confirm sends ONE table_corrected event and the engine checks it
 whole. A correction first says what changes, for everyone to see.
 """
@@ -27,7 +27,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
-from companion.entry.board import NotAllowed, PositionEntry
+from companion.entry.position import NotAllowed, PositionEntry
 from companion.ui.widgets.common import hyphen_breaks
 from companion.ui.widgets.map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
 from engine.board import CASTILLO

@@ -1,5 +1,6 @@
 """Your cards for King and Intrigue: the numbers the rule text does not print, entered once from
-the box by taps, in one table (a thin view of companion.table_rules.ki_cards.KICardsDraft and its BoxCells).
+the box by taps, in one table (a thin view of companion.table_rules.ki_cards.KICardsDraft and of
+its box table, companion.table_rules.ki_box_table).
 
 What a game of this many players with these modules still needs is listed first; then what
 each Action card places per player count (one chip row each, 0..10), and each Power card as a
@@ -26,20 +27,20 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from companion.safe_text import for_markup
-from companion.table_rules.ki_cards import (
-    MODULE_IDS,
+from companion.table_rules.ki_box_table import (
     MODULE_WORDS,
     BoxCell,
     KICardRow,
-    KICardsDraft,
     card_cells,
     placement_cells,
     stepped,
     typed,
 )
+from companion.table_rules.ki_cards import KICardsDraft
 from companion.table_rules.storage import RuleFileError
 from companion.ui.screens.cards import ImportDialog
 from companion.ui.widgets.rule_widgets import INK, TAP, WARN, button, grid, text
+from engine.rules.king_intrigue.cards import MODULE_IDS
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

@@ -1,7 +1,7 @@
 """New game: the rules (classic or the 2023 edition and its modules), who plays which colour,
 seats, region cards, game length, tracking mode and the tower. Builds a TableSetup; the table
 checks it. What the rules allow and the table's own board and card files are
-companion.table_rules.files' (no Kivy here decides a rule); the rule choice is remembered for the
+companion.table_rules' (no Kivy here decides a rule); the rule choice is remembered for the
 next game. A 2023 game on a side of the board the table has not confirmed yet opens "Your
 board" first, then starts."""
 
@@ -24,18 +24,9 @@ from pydantic import ValidationError
 from companion.input_errors import InputError
 from companion.safe_text import typed
 from companion.table.setup import DEFAULT_SEATS, TableSetup, TowerConfig, seat_colours, seats_ticked
-from companion.table_rules.files import (
-    RULES_WORDS,
-    RulesChoice,
-    check_game_setup,
-    dummy_colours,
-    game_files,
-    load_choice,
-    old_hands_returns,
-    save_choice,
-    tower_note,
-)
 from companion.table_rules.ki_cards import ki_game_files
+from companion.table_rules.new_game import check_game_setup, game_files, old_hands_returns, tower_note
+from companion.table_rules.rules_choice import RULES_WORDS, RulesChoice, dummy_colours, load_choice, save_choice
 from companion.table_rules.storage import RuleFileError
 from companion.tower.connection import check_mqtt
 from companion.ui.platform.shape import dialog_size

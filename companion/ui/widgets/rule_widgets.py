@@ -1,6 +1,6 @@
 """Small widgets the rule screens build their panels from (Your board, Your cards): buttons
 whose words wrap and grow them (never under 48 dp), labels that wrap, steppers, a question.
-No rule here: the screens get every value and message from companion.table_rules.files."""
+No rule here: the screens get every value and message from companion.table_rules."""
 
 from __future__ import annotations
 

@@ -3,8 +3,8 @@ real table: what each changed, where tracking started, never the Castillo's figu
 
 import pytest
 
-from companion.entry.board import PositionEntry
 from companion.entry.corrections import correction_history
+from companion.entry.position import PositionEntry
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
 from engine import events as ev

@@ -15,7 +15,10 @@ from companion.entry.facts import FactsEntry
 from companion.scripted import fingerprint
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
-from companion.table_rules import files as rf
+from companion.table_rules.board_file import BoardDraft
+from companion.table_rules.new_game import game_files
+from companion.table_rules.rules_choice import RulesChoice
+from companion.table_rules.storage import RuleFileError
 from engine.card_entry import merged_board_file
 from engine.playout import standin_files
 from tests.companion.table.test_authority_2023 import game_setup
@@ -105,14 +108,14 @@ def test_the_two_player_sides_scoreboards_are_asked_when_first_needed_then_the_g
 
     assert table.facts_needed() == [] and not [p for p in table.board.missing if p.endswith(".scoreboard")]
     assert table.asked().kind == ask.kind  # the same step, now possible
-    kept = rf.BoardDraft.load("2-3").fact("regions.toledo.scoreboard")
+    kept = BoardDraft.load("2-3").fact("regions.toledo.scoreboard")
     assert kept.value == (7, 4, 2) and kept.status == "yours"
     driver.play()
     assert table.over and any(s.title.startswith("General scoring") for s in table.state.scoring_log)
     assert fingerprint(Table.resume(table.path)) == fingerprint(table)
 
     # The next game takes them from the table's board file: never asked again
-    files = rf.game_files(rf.RulesChoice("2023"), 2)
+    files = game_files(RulesChoice("2023"), 2)
     assert files.board_file["castillo"] == {"scoreboard": [5, 3, 1]}
     nxt = _table(2, board_file=merged_board_file(board_file, [files.board_file], "2023"))  # + the tiles
     assert not [p for p in nxt.board.missing if p.endswith(".scoreboard")]
@@ -176,11 +179,11 @@ def test_exile_asks_france_and_portugals_neighbours_and_the_king_goes_there():
     place = table.asked().options.get("place")
     if place:  # Caballeros go next to France now
         assert set(place["areas"]) - {"castillo"} == {"navarra", "aragon", "cataluna"}
-    saved = rf.BoardDraft.load("4-5")
+    saved = BoardDraft.load("4-5")
     assert saved.fact("spaces.portugal.neighbours").value == ("galicia", "castilla", "toledo", "sevilla")
 
     # The next game with New Regency knows them
-    files = rf.game_files(rf.RulesChoice("2023", ("new-regency",)), 4)
+    files = game_files(RulesChoice("2023", ("new-regency",)), 4)
     nxt = _table(4, ("new-regency",), board_file=files.board_file)
     assert "spaces.france.neighbours" not in nxt.board.missing
     _reveal_exile(nxt, TabletDriver(nxt, seed=1))
@@ -196,14 +199,14 @@ def test_a_complete_board_and_the_classic_game_never_ask():
 
 
 def test_the_board_confirmed_to_ask_later_starts_the_game_and_is_not_shown_again():
-    choice = rf.RulesChoice("2023")
-    board = rf.BoardDraft("2-3")
-    with pytest.raises(rf.RuleFileError, match="Still to enter from your board: "):
+    choice = RulesChoice("2023")
+    board = BoardDraft("2-3")
+    with pytest.raises(RuleFileError, match="Still to enter from your board: "):
         board.confirm(())
     board.confirm((), later=True)  # "Start now: ask for them when the game needs them"
     board.save()
-    files = rf.game_files(choice, 2)
-    assert not files.confirm_board and len(rf.BoardDraft.load("2-3").needed(())) == 10
+    files = game_files(choice, 2)
+    assert not files.confirm_board and len(BoardDraft.load("2-3").needed(())) == 10
     assert any("asked when the game first needs them" in n for n in files.notes), files.notes
     table = _table(
         2,

@@ -12,8 +12,9 @@ from collections import defaultdict
 import pytest
 from pydantic import ValidationError
 
-from companion.entry.board import BoardEntry, NotAllowed, PositionEntry
+from companion.entry.board import BoardEntry
 from companion.entry.corrections import correction_history
+from companion.entry.position import NotAllowed, PositionEntry
 from companion.input_errors import InputError
 from companion.scripted import fingerprint, play
 from companion.table.authority import Table

@@ -480,7 +480,7 @@ def test_a_greyed_power_card_says_who_played_it_and_never_names_a_card_left_out(
 def test_that_is_all_names_the_action_card_that_sets_the_placement():
     """King and Intrigue: the Action card held by rank places the Caballeros (the King's Card 5 ...),
     not the Power card whose action the turn plays; a tap past it says so."""
-    from companion.table_rules.ki_cards import ACTION_NAMES
+    from companion.table_rules.ki_box_table import ACTION_NAMES
 
     table = new_table(3)
     driver = TabletDriver(table, seed=2)

@@ -11,6 +11,7 @@ from bench.bench_taps_2023 import LEARNING, figures_of, learning_games
 from companion.input_errors import InputError
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
+from companion.table_rules.card_file import CardSetDraft
 from companion.table_rules.card_learning import (
     candidates,
     card_facts,
@@ -21,7 +22,8 @@ from companion.table_rules.card_learning import (
     printed_numbers,
     unenterable,
 )
-from companion.table_rules.files import CardSetDraft, RulesChoice, game_files
+from companion.table_rules.new_game import game_files
+from companion.table_rules.rules_choice import RulesChoice
 from engine import events as ev
 
 PLAYERS = ["purple", "blue", "green", "orange"]

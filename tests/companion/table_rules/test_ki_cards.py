@@ -9,8 +9,9 @@ import json
 
 import pytest
 
-from companion.table_rules.files import RulesChoice, game_files, load_choice, save_choice
 from companion.table_rules.ki_cards import KICardsDraft, ki_cards_path, ki_game_files
+from companion.table_rules.new_game import game_files
+from companion.table_rules.rules_choice import RulesChoice, load_choice, save_choice
 from companion.table_rules.storage import RuleFileError
 from tests.engine.king_intrigue.table import CARDS_FILE, COURT
 
@@ -103,31 +104,6 @@ def test_a_box_is_entered_in_one_table_within_40_taps_and_is_complete(data_dir):
     # every fact of the base box is one chip: the taps are the facts the box had to give
     facts = sum(1 for c in KICardsDraft().cells() if c.now is None and (not c.card or c.card.startswith("ki_")))
     assert taps <= facts, (taps, facts)
-
-
-def test_a_box_cell_is_tapped_as_the_screen_takes_it(data_dir):
-    from companion.table_rules.ki_cards import BoxCell, stepped, taps_to, typed
-
-    draft = KICardsDraft()
-    court = next(c for c in draft.cells() if c.key == "court:ki_10")
-    assert taps_to(court, 6) == 1 and court.chips[6] == (6, "6")
-    with pytest.raises(ValueError, match="not one of its chips"):
-        taps_to(court, 12)
-    draft.enter(court, 6)
-    assert draft.row("ki_10").court == 6
-    value = next(c for c in draft.cells() if c.key == "value:pe_joker")
-    assert taps_to(value, 5) == 2 and taps_to(value, 135) == 4  # its digits, then Set
-    assert typed("", "0") == "" and typed("13", "5") == "135" and typed("135", "1") == "135"
-    assert typed("13", "clear") == ""
-    with pytest.raises(ValueError, match="outside 1..999"):
-        taps_to(value, 1000)
-    count = BoxCell("ki_30", "param:count", "how many", (), 3, 1, 30)
-    assert taps_to(count, 5) == 2 and stepped(count, -1) == 2
-    opponents = next(c for c in draft.cells() if c.key == "effect:ki_30")
-    draft.enter(opponents, "decay")
-    assert draft.row("ki_30").params == {"count": 3}
-    with pytest.raises(RuleFileError, match="placements: 6 is not a player count"):
-        draft.enter(BoxCell("", "place:6:0", ""), 2)
 
 
 def test_with_one_module_the_cards_whose_module_is_not_published_are_asked_once_and_kept(data_dir):

@@ -118,7 +118,8 @@ def _enter(d, dialog, values):
 def _the_tables_cards_and_tiles() -> None:
     """What this table entered before: its cards (the self-play stand-ins stand for them) and
     the two Scoring tiles (on the 4-5 side's page; the same tiles on both sides)."""
-    from companion.table_rules.files import board_path, cards_path
+    from companion.table_rules.board_file import board_path
+    from companion.table_rules.card_file import cards_path
     from companion.table_rules.storage import write_json
     from engine.playout import standin_files
 
@@ -178,7 +179,7 @@ def scoreboards_asked_when_first_needed(d):
     )
     yield from _close_outcomes(d)
     d.facts["general_scoring"] = next(s.title for s in table.state.scoring_log if s.title.startswith("General"))
-    from companion.table_rules.files import BoardDraft
+    from companion.table_rules.board_file import BoardDraft
 
     kept = BoardDraft.load("2-3")
     d.facts["kept"] = {f.area: [list(f.value), f.status] for f in kept.facts() if f.kind == "scoreboard"}
@@ -283,6 +284,6 @@ def exile_asks_the_neighbours(d):
     d.facts["king"] = table.public().game["king"]
     place = table.asked().options.get("place") or {}
     d.facts["place_next_to"] = sorted(a for a in place.get("areas", []) if a != "castillo")
-    from companion.table_rules.files import BoardDraft
+    from companion.table_rules.board_file import BoardDraft
 
     d.facts["kept"] = list(BoardDraft.load("4-5").fact("spaces.france.neighbours").value)

@@ -25,7 +25,8 @@ RETURNED = ("infiltration", "withdrawal", "revelation", "standin_court")
 def _table_files():
     """The table's board and cards, entered from its box before this game (the self-play
     stand-ins stand for them): kept in the user data folder like Your board and Your cards."""
-    from companion.table_rules.files import board_path, cards_path
+    from companion.table_rules.board_file import board_path
+    from companion.table_rules.card_file import cards_path
     from companion.table_rules.storage import write_json
     from engine.playout import standin_files
 

@@ -289,7 +289,7 @@ def two_players_enter_the_missing_side(d):
 
 
 def _card_file(d) -> dict:
-    from companion.table_rules.files import cards_path
+    from companion.table_rules.card_file import cards_path
 
     return json.loads(cards_path().read_text())
 

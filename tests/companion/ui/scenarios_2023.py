@@ -883,7 +883,7 @@ def learn_the_box(d, tablet):
     Outposts; stack 4: a card not in the list (its effect, name and numbers); then Reveal, and the
     stacks are kept in Your cards."""
     from companion.table.setup import TableSetup
-    from companion.table_rules.files import CardSetDraft
+    from companion.table_rules.card_file import CardSetDraft
     from companion.ui.dialogs.pick import AddCard, NameCard, RevealCards
     from engine.events import GameSetup
     from engine.playout import standin_files

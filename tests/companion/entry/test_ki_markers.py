@@ -1,9 +1,11 @@
-"""Scoring only, King and Intrigue: the board entry's marker tools and choices (no Kivy), every
-event it builds sent through the real table authority (engine.freeplay, engine.snapshot)."""
+"""Scoring only, King and Intrigue: the board entry's marker tools and choices
+(companion/entry/ki_markers.py, no Kivy), every event it builds sent through the real table
+authority (engine.freeplay, engine.snapshot)."""
 
 import pytest
 
-from companion.entry.board import BoardEntry, ki_fields, ki_markers
+from companion.entry.board import BoardEntry
+from companion.entry.ki_markers import ki_fields, ki_markers
 from companion.input_errors import InputError
 from companion.table.authority import Table
 from companion.table.setup import TableSetup

@@ -149,10 +149,10 @@ def started_at(path: Path | None, header_started: float | None = None) -> dateti
 
 def _load_table(path: Path):
     """A log-less table replayed from the log, and what is wrong with it ("" when nothing)."""
-    from companion.table.authority import _load  # the table's own reading: damage is a message, never a traceback
+    from companion.table.authority import load_saved  # the table's own reading: damage is a message, never a traceback
 
     loaded = scan_log(path)
-    table, damage = _load(path, loaded)
+    table, damage = load_saved(path, loaded)
     return table, (damage.summary() if damage else "")
 
 
@@ -473,7 +473,7 @@ def replay_table(source) -> Replay:
     names = dict(fresh.names)
     steps = [Step(0, fresh.public().game.get("round", 0), "the setup", fresh.public().game)]
     for record in source.effective:
-        fresh._apply_record(record)
+        fresh.apply_record(record)
         if record["t"] == "event":
             view = fresh.public().game
             steps.append(Step(len(steps), view.get("round", 0), step_words(record["e"], names), view))

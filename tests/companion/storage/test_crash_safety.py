@@ -32,7 +32,7 @@ def _reference(tmp_path, monkeypatch, seed, mode):
 def _rebuilt(reference: Table, records: list) -> dict:
     table = Table(reference.setup, None)
     table.nonce = reference.nonce
-    table._rebuild(records)
+    table.log.rebuild(records)
     return fingerprint(table)
 
 

@@ -32,7 +32,8 @@ from companion.storage.store import (
     scan_log,
     tip_path,
 )
-from companion.table.authority import Table, check_game
+from companion.table.authority import Table
+from companion.table.game_check import check_game
 
 ROOT = Path(__file__).parents[3]
 
@@ -52,7 +53,7 @@ class Reference:
     def rebuilt(self, n: int, completed: list[dict] = ()) -> dict:
         table = Table(self.table.setup, None)
         table.nonce = self.table.nonce
-        table._rebuild(self.records[:n] + list(completed))
+        table.log.rebuild(self.records[:n] + list(completed))
         return fingerprint(table)
 
     def split(self, records: list[dict]) -> tuple[int, list[dict]]:

@@ -2,7 +2,7 @@
 engine's public views, the players the table knows, and each player's record.
 
 A game is its setup plus its events (engine.game); a saved game is its setup plus the records
-the table accepted (companion.storage.store). A replay re-applies the effective records (the undos taken
+the table accepted (companion.storage.game_log). A replay re-applies the effective records (the undos taken
 out) to a fresh, log-less table and keeps the public view after each event: exactly what the
 tablet showed at that moment, so nothing hidden appears before its moment (the Castillo's
 content before it was opened, a secret disc before the reveal, a hand ever).
@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from companion.storage.store import display_name, log_paths, modified, scan_log
+from companion.storage.files import display_name
+from companion.storage.game_log import scan_log
+from companion.storage.games_folder import log_paths, modified
 from companion.table.undo_words import step_words
 from engine.board import CASTILLO
 from engine.events import Event, GameSetup
@@ -511,7 +513,7 @@ _cache: dict[Path, tuple[tuple, GameRecord]] = {}
 
 
 def _signature(path: Path) -> tuple:
-    from companion.storage.store import tip_path
+    from companion.storage.game_log import tip_path
 
     sig = []
     for p in (path, tip_path(path)):

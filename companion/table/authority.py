@@ -41,15 +41,8 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.input_errors import InputError, NeedsConfirmation, StorageRefused
 from companion.prompts.builder import effect_choices
-from companion.storage.store import (
-    Damage,
-    GameLog,
-    LoadedLog,
-    LogDamaged,
-    SaveFailed,
-    scan_log,
-    storage_trouble,
-)
+from companion.storage.files import SaveFailed, storage_trouble
+from companion.storage.game_log import Damage, GameLog, LoadedLog, LogDamaged, scan_log
 from companion.table import private_picks as picks
 from companion.table.castillo import Castillo
 from companion.table.consequences import complete_interrupted_input, consequences

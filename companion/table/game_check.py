@@ -9,7 +9,8 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion.storage.store import Damage, log_paths, modified, scan_log, started_from_name
+from companion.storage.game_log import Damage, scan_log
+from companion.storage.games_folder import log_paths, modified, started_from_name
 from companion.table.authority import load_saved
 from companion.table.log import why
 from companion.table.private_picks import where_in_game

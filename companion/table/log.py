@@ -18,7 +18,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion.input_errors import InputError, StorageRefused
-from companion.storage.store import FORMAT, Damage, GameLog, LoadedLog, SaveFailed, copy_aside, rewrite_log
+from companion.storage.files import SaveFailed
+from companion.storage.game_log import FORMAT, Damage, GameLog, LoadedLog, rewrite_log
+from companion.storage.games_folder import copy_aside
 from companion.table.castillo import DROP_STATUSES
 from companion.table.undo_words import PRIVATE_CHOICES
 from engine.errors import RuleViolation

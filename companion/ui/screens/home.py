@@ -23,7 +23,8 @@ from kivy.uix.screenmanager import Screen
 from companion.history.records import GameRecord, cached_records
 from companion.input_errors import InputError
 from companion.safe_text import for_markup
-from companion.storage.store import LogError, display_name
+from companion.storage.files import display_name
+from companion.storage.game_log import LogError
 from companion.table.game_check import GameCheck
 from companion.ui.widgets.map_view import PLAYER_RGB
 

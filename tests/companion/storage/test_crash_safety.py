@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.scripted import fingerprint, scripted_setup, step
-from companion.storage.store import saved_games
+from companion.storage.games_folder import saved_games
 from companion.table.authority import Table
 
 ROOT = Path(__file__).parents[3]

@@ -22,16 +22,8 @@ from pathlib import Path
 import pytest
 
 from companion.scripted import fingerprint, play, scripted_setup
-from companion.storage.store import (
-    CHAIN_TAG,
-    FORMAT,
-    LogDamaged,
-    chained_line,
-    keep_aside,
-    log_paths,
-    scan_log,
-    tip_path,
-)
+from companion.storage.game_log import CHAIN_TAG, FORMAT, LogDamaged, chained_line, scan_log, tip_path
+from companion.storage.games_folder import keep_aside, log_paths
 from companion.table.authority import Table
 from companion.table.game_check import check_game
 

@@ -7,7 +7,7 @@ import pytest
 
 from companion.input_errors import InputError, NeedsConfirmation
 from companion.scripted import fingerprint, play, scripted_setup, step
-from companion.storage.store import LogDamaged, rewrite_log, scan_log
+from companion.storage.game_log import LogDamaged, rewrite_log, scan_log
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
 from engine import events as ev

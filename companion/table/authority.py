@@ -362,9 +362,9 @@ class Table:
             event = self.game.held_twin(event)
             try:
                 self.game.apply(event)
+                self.castillo.entered(event)
             except RuleViolation as exc:  # the engine changed nothing
                 raise picks.refused(self, exc) from None
-            self.castillo.entered(event)
             record = {"t": "event", "e": event.model_dump(mode="json")}
             if phone_seq is not None:
                 record["phone_seq"] = phone_seq

@@ -49,6 +49,8 @@ def _reached(line: str, point: int) -> bool:
     hold at its limit)? It must not have finished the game."""
     words = line.split()
     assert words != ["finished"], f"the run ended the game before record {point}"
+    # A run that ended before it got there (killed from outside, e.g. for want of memory): fail, never wait on.
+    assert words[:1] != ["ended"], f"the run ended ({line.strip()}) before record {point}"
     return words == ["holding"] or bool(words) and words[-1].isdigit() and int(words[-1]) >= point
 
 

@@ -329,8 +329,8 @@ def cmd_app(args) -> int:
         raise UsageError("--screenshot needs --exit-after SECONDS (when to take it)")
     resume = None
     if args.resume:
-        from companion.storage.store import log_paths
-        from companion.table.authority import check_game
+        from companion.storage.games_folder import log_paths
+        from companion.table.game_check import check_game
 
         if args.resume == "last":  # the newest unfinished game that is not damaged
             checks = (check_game(path) for path in log_paths())

@@ -7,12 +7,8 @@ Standings (documented in the README):
 - then the tiebreak: more first places, then the name (alphabetically, so the order is stable).
 
 Seating: tables of 4 where possible, else 3 or 5 (El Grande seats 2 to 5; 3 is the least a
-table here takes). The first round is random (the seed is saved); later rounds seat by standings:
-each table takes the best player still free, then the next best who has met nobody at the table
-yet; only when every free player would be a rematch does the best of them sit there. Then players
-of two tables swap seats while a swap lowers the round's rematches (the best swaps first: the most
-rematches gone, then the closest places), within a bounded number of swaps weighed, so seating a
-2000-player round never holds the board up for more than about a second.
+table here takes). The first round is random (the seed is saved); later rounds seat by standings
+with the fewest rematches (companion.club.seating).
 
 Byes: when the tables given cannot seat every player (at most 5 a table), the players left over
 sit the round out with a bye: the lowest ranked who have had no bye yet (in round 1, the last of
@@ -55,6 +51,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.club.seating import clashes, in_order, met_over, seat_by_standings
 from companion.safe_text import for_csv
 
 log = logging.getLogger("companion.club.tournament")
@@ -117,64 +114,6 @@ def _as_shown(standings: list[dict]) -> list[dict]:
 
 def one_name(text: str) -> str:
     return " ".join(str(text).split())[:MAX_NAME]
-
-
-def _clashes(group: list[str], met: dict[str, set[str]]) -> int:
-    return sum(1 for i, p in enumerate(group) for q in group[i + 1 :] if q in met.get(p, ()))
-
-
-def _met_at(p: str, group: list[str], met: dict[str, set[str]], leaving: str) -> int:
-    """How many at `group` (but `leaving`) `p` has sat with."""
-    seen = met.get(p, ())
-    return sum(1 for q in group if q != leaving and q in seen)
-
-
-SWAP_BUDGET = 300_000  # swaps weighed per round seated: a bound on the time the board is held
-
-
-def _fewer_rematches(groups: list[list[str]], met: dict[str, set[str]], place: dict[str, int]) -> list[list[str]]:
-    """Swaps players of two tables while that lowers the round's rematches: each pass weighs
-    every swap, then makes the best ones (the most rematches gone; of those, the closest places,
-    so seating stays by standings), at most one per table a pass so each stays as weighed. Only
-    a player who has met someone at their table is moved (the other side weighs the rest).
-    Every swap lowers the count, so this ends; SWAP_BUDGET bounds the swaps weighed (under a
-    second on a laptop: the board stays live; past it the seating keeps what it has)."""
-    groups = [list(g) for g in groups]
-    weighed = 0
-    while weighed < SWAP_BUDGET:
-        better = []
-        for a in range(len(groups)):
-            for b, p, p_home, q in _candidate_swaps(groups, a, met):
-                weighed += 1
-                gain = (
-                    p_home
-                    + _met_at(q, groups[b], met, q)
-                    - _met_at(q, groups[a], met, p)
-                    - _met_at(p, groups[b], met, q)
-                )
-                if gain > 0:
-                    better.append(((-gain, abs(place[p] - place[q]), place[p], place[q]), a, p, b, q))
-            if weighed >= SWAP_BUDGET:
-                break
-        if not better:
-            break
-        touched: set[int] = set()
-        for _, a, p, b, q in sorted(better):
-            if a not in touched and b not in touched:
-                groups[a][groups[a].index(p)], groups[b][groups[b].index(q)] = q, p
-                touched.update((a, b))
-    return groups
-
-
-def _candidate_swaps(groups: list[list[str]], a: int, met: dict[str, set[str]]):
-    """(table b, p at table a who has met someone there, how many, q at b)."""
-    movers = [(p, home) for p in groups[a] if (home := _met_at(p, groups[a], met, p))]
-    if movers:
-        for b in range(len(groups)):
-            if b != a:
-                for p, p_home in movers:
-                    for q in groups[b]:
-                        yield b, p, p_home, q
 
 
 class Journal:
@@ -329,14 +268,11 @@ class Tournament:
                 order = list(playing)
                 random.Random(seed).shuffle(order)
                 order, byes = self._without_byes(order, len(playing) - seats)
-                groups, i = [], 0
-                for size in sizes:
-                    groups.append(order[i : i + size])
-                    i += size
+                groups = in_order(order, sizes)
             else:
                 ranked_free = [row["name"] for row in self.standings() if not row["withdrawn"]]
                 ranked_free, byes = self._without_byes(ranked_free, len(playing) - seats)
-                groups = self._seat_by_standings(sizes, ranked_free)
+                groups = seat_by_standings(sizes, ranked_free, self.met())
             n = len(self.rounds) + 1
             self._commit(
                 {
@@ -377,42 +313,14 @@ class Tournament:
                 "tables": dict(last["tables"]) if last else {},
             }
 
-    def _seat_by_standings(self, sizes: list[int], free: list[str]) -> list[list[str]]:
-        met = self.met()
-        free = list(free)
-        place = {name: i for i, name in enumerate(free)}
-        groups = []
-        for size in sizes:
-            group = [free.pop(0)]
-            while len(group) < size:
-                fresh = next((p for p in free if not any(p in met.get(q, ()) for q in group)), None)
-                pick = fresh if fresh is not None else free[0]
-                free.remove(pick)
-                group.append(pick)
-            groups.append(group)
-        return _fewer_rematches(groups, met, place)
-
     def met(self) -> dict[str, set[str]]:
         """Who has sat with whom, over the rounds seated."""
-        met: dict[str, set[str]] = {}
-        for rnd in self.rounds:
-            for names in rnd["tables"].values():
-                for p in names:
-                    met.setdefault(p, set()).update(q for q in names if q != p)
-        return met
+        return met_over(self.rounds)
 
     def rematches(self, rnd: dict) -> int:
         """Pairs at a round's tables that had met in an earlier round."""
-        earlier = Tournament()
-        earlier.rounds = [r for r in self.rounds if r["n"] < rnd["n"]]
-        met = earlier.met()
-        return sum(
-            1
-            for names in rnd["tables"].values()
-            for i, p in enumerate(names)
-            for q in names[i + 1 :]
-            if q in met.get(p, ())
-        )
+        met = met_over([r for r in self.rounds if r["n"] < rnd["n"]])
+        return sum(clashes(names, met) for names in rnd["tables"].values())
 
     def take_result(self, table: str, game: str, standings: list[dict], seated: dict | None) -> str | None:
         """A finished game's final standings (name, score) and the seating it carries (event,

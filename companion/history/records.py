@@ -2,7 +2,7 @@
 engine's public views, the players the table knows, and each player's record.
 
 A game is its setup plus its events (engine.game); a saved game is its setup plus the records
-the table accepted (companion.storage.store). A replay re-applies the effective records (the undos taken
+the table accepted (companion.storage.game_log). A replay re-applies the effective records (the undos taken
 out) to a fresh, log-less table and keeps the public view after each event: exactly what the
 tablet showed at that moment, so nothing hidden appears before its moment (the Castillo's
 content before it was opened, a secret disc before the reveal, a hand ever).
@@ -20,7 +20,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from companion.storage.store import display_name, log_paths, modified, scan_log
+from companion.storage.files import display_name
+from companion.storage.game_log import scan_log
+from companion.storage.games_folder import log_paths, modified
 from companion.table.undo_words import step_words
 from engine.board import CASTILLO
 from engine.events import Event, GameSetup
@@ -149,10 +151,10 @@ def started_at(path: Path | None, header_started: float | None = None) -> dateti
 
 def _load_table(path: Path):
     """A log-less table replayed from the log, and what is wrong with it ("" when nothing)."""
-    from companion.table.authority import _load  # the table's own reading: damage is a message, never a traceback
+    from companion.table.authority import load_saved  # the table's own reading: damage is a message, never a traceback
 
     loaded = scan_log(path)
-    table, damage = _load(path, loaded)
+    table, damage = load_saved(path, loaded)
     return table, (damage.summary() if damage else "")
 
 
@@ -470,7 +472,7 @@ def replay_table(source) -> Replay:
     names = dict(fresh.names)
     steps = [Step(0, fresh.public().game.get("round", 0), "the setup", fresh.public().game)]
     for record in source.effective:
-        fresh._apply_record(record)
+        fresh.apply_record(record)
         if record["t"] == "event":
             view = fresh.public().game
             steps.append(Step(len(steps), view.get("round", 0), step_words(record["e"], names), view))
@@ -508,7 +510,7 @@ _cache: dict[Path, tuple[tuple, GameRecord]] = {}
 
 
 def _signature(path: Path) -> tuple:
-    from companion.storage.store import tip_path
+    from companion.storage.game_log import tip_path
 
     sig = []
     for p in (path, tip_path(path)):

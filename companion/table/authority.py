@@ -13,10 +13,18 @@ What it publishes:
 
 The Table is the authority (submit, undo, the lock) and the facade of its parts:
 - the game in its mode, tracking or scoring only (companion.table.modes);
-- the log: records written and replayed (companion.table.log);
+- the log: records written and replayed (companion.table.log), and what an input brings about
+  with it (companion.table.consequences);
 - the Castillo: tower drops, hidden tallies, the tower's own totals (companion.table.castillo);
 - what is asked and the private picks (companion.table.private_picks);
-- undo's words and question (companion.table.undo).
+- undo's words and question (companion.table.undo);
+- who is told of a change (companion.table.observers).
+A saved game as the home screen lists it is companion.table.game_check.
+
+An input's path: a method here checks it (the engine, on the game in its mode), then
+`self.log.commit` / `persist` writes it durably (companion.storage.game_log.GameLog) and puts it in
+force through `apply_record`, which the log holds as a weakref.WeakMethod (no reference cycle), and
+the observers are told.
 """
 
 from __future__ import annotations
@@ -29,26 +37,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict
 
 from companion.input_errors import InputError, NeedsConfirmation, StorageRefused
 from companion.prompts.builder import effect_choices
-from companion.storage.store import (
-    Damage,
-    GameLog,
-    LoadedLog,
-    LogDamaged,
-    SaveFailed,
-    log_paths,
-    modified,
-    scan_log,
-    started_from_name,
-    storage_trouble,
-)
+from companion.storage.files import SaveFailed, storage_trouble
+from companion.storage.game_log import Damage, GameLog, LoadedLog, LogDamaged, scan_log
 from companion.table import private_picks as picks
 from companion.table.castillo import Castillo
-from companion.table.log import GameCheck, TableLog, why
+from companion.table.consequences import complete_interrupted_input, consequences
+from companion.table.log import TableLog, why
 from companion.table.modes import GameMode, game_for
+from companion.table.observers import Observers
 from companion.table.setup import Mode, TableSetup, saved_setup
 from companion.table.undo import describe, disc_purpose, reveals, undo_question
 from companion.table_rules.card_file import remember_card_entries
@@ -88,21 +88,20 @@ class Table:
     def __init__(self, setup: TableSetup, game_log: GameLog | None = None, board: Board | None = None):
         self.setup = setup
         self.mode: Mode = setup.mode
+        self.players: tuple[str, ...] = tuple(setup.game.players)  # a game's seats never change
+        self.dummy: str | None = setup.game.dummy
         # The game's own board (the 2023 edition's side for its players, with the table's
         # files); in tracking mode `board` follows the game (the card set may be completed).
         self._setup_board = board or board_for(setup.game)
         self._lock = threading.RLock()
         self.cards_left_named = False  # a finished 2023 game's cards left in the stacks, kept in Your cards
-        self._observers: list[Callable[[str], None]] = []
+        self.observers = Observers()
         self.on_tower_empty: Callable[[str], None] | None = None  # set by whoever holds the bridge
         self.warnings: list[str] = []
         self.nonce = "memory"
         self.started: float | None = None  # Unix time from the log's header (None: an older log)
-        # A finished game opened again is only looked at: every input is refused with this line and
-        # nothing is appended to its log (None: the game takes inputs).
-        self.read_only: str | None = None
         self.castillo = Castillo(self.players)
-        self.log = TableLog(game_log, self._apply_record, self._restart)
+        self.log = TableLog(game_log, self.apply_record, self._restart)
         self._restart()
 
     def _restart(self) -> None:
@@ -147,44 +146,21 @@ class Table:
         """The game in `path`, ready to go on. A damaged log raises LogDamaged, whose
         message says what is wrong, where, and how much is intact (never a traceback)."""
         loaded = scan_log(path)
-        table, damage = _load(path, loaded)
+        table, damage = load_saved(path, loaded)
         if damage:
             raise LogDamaged(path, damage)
         table.warnings += table.log.open(path, loaded)
-        table._complete_interrupted_input()
+        complete_interrupted_input(table)  # a crash between an input and what it brings about
         if table.over:
-            table.read_only = table.log.closed = GAME_OVER
+            table.log.closed = GAME_OVER
         return table
-
-    def _complete_interrupted_input(self) -> None:
-        """Some inputs write a second record of their own (the emptying after a general
-        scoring's reveal; "finished"). A crash between the two is completed on resume, so
-        the game goes on exactly as an uninterrupted run did."""
-        with self._lock:
-            effective = self.log.effective
-            events = [i for i, r in enumerate(effective) if r["t"] == "event"]
-            missing = []
-            if (
-                events
-                and effective[events[-1]]["e"].get("type") == "secret_discs_revealed"
-                and self.game.general_scoring_emptied()
-                and not any(r["t"] == "emptied" for r in effective[events[-1] + 1 :])
-            ):
-                missing.append({"t": "emptied", "token": self._empty_token()})
-            if self.over and not self.log.last_is("finished"):
-                missing.append({"t": "finished"})
-            trouble = self.log.hold(missing) if missing else None
-            if trouble:
-                self.warnings.append(
-                    f"{trouble.split(':')[0]}: the end of the last input is kept in memory and saved with the next one"
-                )
 
     @classmethod
     def resume_intact(cls, path: Path) -> Table:
         """A damaged game, opened up to its last intact record. The file as it was is
         copied aside first (<name>.damaged-<time>); nothing is deleted."""
         loaded = scan_log(path)
-        table, damage = _load(path, loaded)
+        table, damage = load_saved(path, loaded)
         if damage is None:
             table.warnings += table.log.open(path, loaded)
             return table
@@ -208,6 +184,9 @@ class Table:
     empty_token = property(lambda self: self.castillo.empty_token)
     received = property(lambda self: self.castillo.received)
     castillo_opened = property(lambda self: self.castillo.castillo_opened)
+    # A finished game opened again is only looked at: every input is refused with this line and
+    # nothing is appended to its log (None: the game takes inputs).
+    read_only = property(lambda self: self.log.closed)
 
     @property
     def lock(self) -> threading.RLock:
@@ -225,16 +204,8 @@ class Table:
     # ---- observers ----------------------------------------------------------------
 
     def subscribe(self, callback: Callable[[str], None]) -> Callable[[], None]:
-        """callback(what) after each change: "game", "drop", "tower". Returns unsubscribe."""
-        self._observers.append(callback)
-        return lambda: self._observers.remove(callback) if callback in self._observers else None
-
-    def _notify(self, what: str) -> None:
-        for callback in list(self._observers):
-            try:
-                callback(what)
-            except Exception:  # an observer's bug must not undo an accepted input
-                logger.exception("observer failed")
+        """callback(what) after each change: "game", "drop", "tower", "private". Returns unsubscribe."""
+        return self.observers.subscribe(callback)
 
     # ---- the game's questions -------------------------------------------------------
 
@@ -243,17 +214,9 @@ class Table:
             return self.game.asked()
 
     @property
-    def players(self) -> tuple[str, ...]:
-        return tuple(self.setup.game.players)
-
-    @property
     def board(self) -> Board:
         """The board the game is played on now (a completed card set rebuilds it)."""
         return self.game.current.board
-
-    @property
-    def dummy(self) -> str | None:
-        return self.setup.game.dummy
 
     @property
     def names(self) -> dict[str, str]:
@@ -303,11 +266,6 @@ class Table:
             return picks.question_id(self)
 
     # ---- the card set (2023): completed from the table's own box (companion.table_rules.card_learning) -----
-
-    def card_set_open(self) -> bool:
-        """Whether a card may be added now: between steps (engine.card_entry's rule)."""
-        with self._lock:
-            return self.game.card_set_open()
 
     def complete_card_set(self, cards: list[dict]) -> None:
         """Add cards the set does not list (or give a listed card's stack, copies or numbers),
@@ -397,124 +355,77 @@ class Table:
         send its own secret disc. `phone_seq`: the phone's number for this answer, kept in the
         record so that a restarted tablet still refuses older ones (companion.phones.ordering)."""
         with self._lock:
-            self._writable()
-            event = self.game.castillo_from_tower(self._parse_event(event), self.castillo.tally)
+            self.log.ensure_open()
+            event = self.game.castillo_from_tower(self.game.parse_input(event), self.castillo.tally)
             if player is not None and getattr(event, "player", None) != player:
                 raise InputError(f"{player} may only enter their own choices")
             event = self.game.held_twin(event)
             try:
-                self._apply_event(event)
+                self.game.apply(event)
+                self.castillo.entered(event)
             except RuleViolation as exc:  # the engine changed nothing
-                raise self._refused(exc) from None
+                raise picks.refused(self, exc) from None
             record = {"t": "event", "e": event.model_dump(mode="json")}
             if phone_seq is not None:
                 record["phone_seq"] = phone_seq
             after: list[dict] = []
-            self.log.persist(record, lambda: after.extend(self._consequences(event)) or after)
+            self.log.persist(record, lambda: after.extend(consequences(self, event)) or after)
             self.private_notes = {}  # said for the step it was refused at
             token = next((r["token"] for r in after if r["t"] == "emptied"), None)
         if token and self.on_tower_empty:
             self.on_tower_empty(token)
-        self._notify("game")
+        self.observers.notify("game")
 
     def submit_many(self, events: list) -> None:
         """Several inputs that one tap stands for ("take 4 and the Grande card"): all of them
         are checked on a copy first, so either all are recorded or none is."""
         with self._lock:
-            self._writable()
-            parsed = [self.game.held_twin(self._parse_event(e)) for e in events]
+            self.log.ensure_open()
+            parsed = [self.game.held_twin(self.game.parse_input(e)) for e in events]
             try:
                 self.game.try_on_copy(parsed)
             except RuleViolation as exc:
-                raise self._refused(exc) from None
+                raise picks.refused(self, exc) from None
             for event in parsed:
                 self.submit(event)
-
-    def _refused(self, exc: RuleViolation) -> InputError:
-        """The engine's refusal in its public words; a reason only its player may read (a card
-        not in a secret hand) is kept for their phone and private screen (`private`)."""
-        if exc.private:
-            player, words = exc.private
-            self.private_notes = {player: words}
-            self._notify("private")
-        return InputError(str(exc))
 
     def refusal(self, event: Any) -> str | None:
         """Why the table would refuse `event` now, in the engine's words (naming the rule), or
         None when it would accept it. Tried on a copy: nothing changes, nothing is logged."""
         with self._lock:
             try:
-                self.game.try_on_copy([self.game.held_twin(self._parse_event(event))])
+                self.game.try_on_copy([self.game.held_twin(self.game.parse_input(event))])
             except (InputError, RuleViolation) as exc:
                 return str(exc)
             return None
 
-    def _writable(self) -> None:
-        """Every input asks first: a finished game opened again takes none (one line says why)."""
-        if self.read_only:
-            raise InputError(self.read_only)
-
-    def _parse_event(self, event: Any):
-        if isinstance(event, BaseModel):
-            return event
-        try:
-            return self.game.parse(event)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            where = ".".join(str(x) for x in err["loc"])
-            raise InputError(f"not a valid input ({where}: {err['msg']})") from None
-
-    def _apply_event(self, event) -> None:
-        self.game.apply(event)
-        self.castillo.entered(event)
-
-    def _apply_record(self, record: dict) -> None:
-        """One record put in force (companion.history.records replays a game with it)."""
+    def apply_record(self, record: dict) -> None:
+        """One record put in force: the log calls it after writing the record (and when it replays
+        a game); companion.history.records replays a game with it."""
         if record["t"] == "event":
-            self._apply_event(self.game.parse(record["e"]))
+            event = self.game.parse(record["e"])
+            self.game.apply(event)
+            self.castillo.entered(event)
         else:
             self.castillo.apply(record)
-
-    def _consequences(self, event) -> list[dict]:
-        """The records an applied event brings about, written with it: after a general scoring's
-        reveal the Castillo is emptied (and the tower told); after the last scoring, the end."""
-        after: list[dict] = []
-        if event.type == "secret_discs_revealed" and self.game.general_scoring_emptied():
-            after.append({"t": "emptied", "token": self._empty_token(ahead=1)})
-        if self.over and not self.log.last_is("finished"):
-            after.append({"t": "finished"})
-        return after
-
-    def _empty_token(self, ahead: int = 0) -> str:
-        """Named by the emptying's place in the log (`ahead`: records written before it, not yet held)."""
-        return f"g{self.nonce}-e{len(self.log.records) + ahead}"
 
     def undo(self, confirm: bool = False) -> str:
         """Take back the last person-made input. Returns what was undone, in words. Asks first
         (NeedsConfirmation, naming the step people saw) when what it takes back was seen by
         everyone, or was a private choice its player must make again."""
         with self._lock:
-            if self.read_only:
-                raise InputError(self.read_only)
+            self.log.ensure_open()
             last = self.log.last_undoable()
             if last is None:
                 raise InputError("there is nothing to undo")
-            step, why_ask = undo_question(self, self._without_last_input(), last)
+            without_it = Table(self.setup, None, self._setup_board)  # a log-less replay: a few milliseconds
+            without_it.log.rebuild(self.log.records + [{"t": "undo"}])
+            step, why_ask = undo_question(self, without_it, last)
             if why_ask and not confirm:
                 raise NeedsConfirmation(f"Undo {step}? " + " ".join(w[:1].upper() + w[1:] + "." for w in why_ask))
             self.log.undo()
-        self._notify("game")
+        self.observers.notify("game")
         return step
-
-    def _without_last_input(self) -> Table:
-        """The table as it would be after the undo (a log-less replay: a few milliseconds)."""
-        trial = Table(self.setup, None, self._setup_board)
-        trial.log.rebuild(self.log.records + [{"t": "undo"}])
-        return trial
-
-    def _rebuild(self, records: list[dict]) -> None:
-        """The table rebuilt from `records` (tests replay a part of a log with it)."""
-        self.log.rebuild(records)
 
     # ---- the Castillo: tower drops and tallies (companion.table.castillo) -----------------------------
 
@@ -527,37 +438,37 @@ class Table:
                 logger.info("a tower drop after the game's end was ignored (%s)", drop.brief())
                 return
             self.log.commit(self.castillo.drop_record(drop, self.game, self.dummy))
-        self._notify("drop")
+        self.observers.notify("drop")
 
     def assign_drop(self, drop_id: str, player: str, count: int = 1) -> None:
         """A person says whose an uncertain (or flagged) drop was, and how many cubes."""
         with self._lock:
-            self._writable()
+            self.log.ensure_open()
             entry = self.castillo.waiting(drop_id)
             if player not in self.players:
                 raise InputError(f"{player!r} is not playing (players: {', '.join(self.players)})")
             if not 0 <= count <= 10:
                 raise InputError(f"{count} cubes in one drop: give 0 to 10")
             self.log.commit({"t": "assign", "drop": list(entry.key), "player": player, "count": count})
-        self._notify("drop")
+        self.observers.notify("drop")
 
     def keep_drop(self, drop_id: str) -> None:
         """A flagged drop was a real Caballero thrown in: it stays counted."""
         with self._lock:
-            self._writable()
+            self.log.ensure_open()
             entry = self.castillo.waiting(drop_id)
             if entry.status != "flagged":
                 raise InputError("only a drop flagged as outside a placement can be kept as it is")
             self.log.commit({"t": "keep", "drop": list(entry.key)})
-        self._notify("drop")
+        self.observers.notify("drop")
 
     def dismiss_drop(self, drop_id: str) -> None:
         """Not a Caballero (a hand, a die, a cube taken back out): it counts for nobody."""
         with self._lock:
-            self._writable()
+            self.log.ensure_open()
             entry = self.castillo.waiting(drop_id)
             self.log.commit({"t": "dismiss", "drop": list(entry.key)})
-        self._notify("drop")
+        self.observers.notify("drop")
 
     def open_castillo(self) -> dict[str, int]:
         """The tower's counts, for the Castillo's opening at a scoring. That everyone has
@@ -566,17 +477,14 @@ class Table:
         with self._lock:
             if not self.log.last_is("opened") and not self.read_only:  # a finished game's counts: only looked at
                 self.log.commit({"t": "opened", "what": "castillo"})
-            return self._tallies()
+            return self.hidden_tallies()
 
     def hidden_tallies(self) -> dict[str, int]:
         """The tower's Castillo count per player: for the reveal step only. A colour the tower
         does not know counts what the entered turns put in (tracking mode)."""
         with self._lock:
-            return self._tallies()
-
-    def _tallies(self) -> dict[str, int]:
-        by_hand = self.setup.by_hand()
-        return self.castillo.tallies(by_hand, self.game.recorded_castillo() if by_hand else None)
+            by_hand = self.setup.by_hand()
+            return self.castillo.tallies(by_hand, self.game.recorded_castillo() if by_hand else None)
 
     def recorded_castillo(self) -> dict[str, int] | None:
         """What the entered turns put in the Castillo (tracking mode), for the count check."""
@@ -609,12 +517,12 @@ class Table:
         `totals.seq` was delivered: "agree", "differ" (logged, a public fault until the Castillo is
         counted by hand) or "other_emptying" (companion.table.castillo.Castillo.compare_totals)."""
         with self._lock:
-            self._writable()
+            self.log.ensure_open()
             result, record = self.castillo.compare_totals(tower, totals, time.time())
             if record is not None:
                 self.log.commit(record)
         if result == "differ":
-            self._notify("tower")
+            self.observers.notify("tower")
         return result
 
     def totals_check(self) -> dict:
@@ -657,8 +565,9 @@ class Table:
 # ---- saved games: read back and replayed; damage is a message, never a traceback ----------------
 
 
-def _load(path: Path, loaded: LoadedLog) -> tuple[Table | None, Damage | None]:
-    """A log-less table replayed from the intact records, and the first damage (store's or replay's)."""
+def load_saved(path: Path, loaded: LoadedLog) -> tuple[Table | None, Damage | None]:
+    """A log-less table replayed from the intact records, and the first damage (store's or replay's).
+    Resuming and companion.table.game_check read a saved game with it."""
     damage = loaded.damage
     if loaded.header is None:
         return None, damage
@@ -685,47 +594,3 @@ def _started(value: Any) -> float | None:
     if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value < 2**33:
         return float(value)
     return None
-
-
-def check_game(path: Path) -> GameCheck:
-    """Read and replay a log without opening it for writing: what it holds, or what is wrong."""
-    try:
-        return _check_game(path)
-    except Exception as exc:  # a bug here must not keep the home screen (and every other game) from opening
-        logger.exception("checking %s failed", path)
-        return GameCheck(
-            path,
-            modified(path),
-            [],
-            0,
-            False,
-            "",
-            Damage(f"it could not be read ({why(exc)})", 0, 0, 0, openable=False),
-        )
-
-
-def _check_game(path: Path) -> GameCheck:
-    loaded = scan_log(path)
-    table, damage = _load(path, loaded)
-    if table is None:
-        return GameCheck(
-            path, modified(path), [], 0, False, "", damage, loaded.warnings, started=started_from_name(path)
-        )
-    names = [table.names.get(p) or p.title() for p in table.players]
-    finished = bool(table.effective) and table.over
-    return GameCheck(
-        path,
-        modified(path),
-        names,
-        len(table.records),
-        finished,
-        picks.where_in_game(table),
-        damage,
-        loaded.warnings,
-        started=table.started or started_from_name(path),
-    )
-
-
-def check_games(folder: Path | None = None) -> list[GameCheck]:
-    """Every log in the games folder, newest first, damaged ones included."""
-    return [check_game(path) for path in log_paths(folder)]

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from companion.input_errors import InputError, StorageRefused
-from companion.storage.store import FORMAT, Damage, GameLog, LoadedLog, SaveFailed, copy_aside, rewrite_log
+from companion.storage.files import SaveFailed
+from companion.storage.game_log import FORMAT, Damage, GameLog, LoadedLog, rewrite_log
+from companion.storage.games_folder import copy_aside
 from companion.table.castillo import DROP_STATUSES
 from companion.table.undo_words import PRIVATE_CHOICES
 from engine.errors import RuleViolation
@@ -64,14 +65,18 @@ class TableLog:
         """Records to disk as one: all of them, or none (the input is refused in one line).
         Records held for want of space (`hold`) go first. A closed log (a finished game opened
         again) takes nothing: the input is refused with the reason."""
-        if self.closed:
-            raise InputError(self.closed)
+        self.ensure_open()
         if self.file:
             try:
                 self.file.append_many(self.held + list(records))
             except SaveFailed as exc:
                 raise StorageRefused(str(exc)) from None
         self.held = []
+
+    def ensure_open(self) -> None:
+        """Every input asks first: a closed log takes none, and the input is refused with the reason."""
+        if self.closed:
+            raise InputError(self.closed)
 
     def hold(self, records: list[dict]) -> str | None:
         """Records that follow from the log alone (an input's second record a crash cut off) put
@@ -318,42 +323,3 @@ def _size(path: Path) -> int:
         return path.stat().st_size
     except OSError:
         return 0
-
-
-@dataclass
-class GameCheck:
-    """A saved game as the home screen lists it. Built by companion.table.authority.check_game, which never raises."""
-
-    path: Path
-    modified: float
-    names: list[str]
-    records: int  # intact records (all of them, when not damaged)
-    finished: bool
-    where: str  # where the intact records leave the game
-    damage: Damage | None = None
-    warnings: list[str] = field(default_factory=list)
-    started: float | None = None  # when the game began (Unix time), None when unknown
-
-    @property
-    def damaged(self) -> bool:
-        return self.damage is not None
-
-    def message(self) -> str:
-        """What is wrong and what can be kept; empty when nothing is."""
-        if not self.damage:
-            return ""
-        if not self.damage.openable:
-            return f"{self.damage.what}. Nothing of this game can be opened; keep it aside."
-        if self.damage.kept == 0:
-            return f"{self.damage.what}. {self.damage.intact()}; start the game again from it ({self.where})?"
-        return (
-            f"{self.damage.what}. {self.damage.intact()}; open the game up to record {self.damage.kept} ({self.where})?"
-        )
-
-    def choices(self) -> list[tuple[str, str]]:
-        """(label, action): resume | open_intact | keep_aside."""
-        if not self.damage:
-            return [("Open" if self.finished else "Resume", "resume")]
-        label = f"Open up to record {self.damage.kept}" if self.damage.kept else "Start again from its setup"
-        opening = [(label, "open_intact")] if self.damage.openable else []
-        return opening + [("Keep aside", "keep_aside")]

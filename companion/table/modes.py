@@ -12,9 +12,13 @@ from __future__ import annotations
 
 import copy
 from abc import ABC, abstractmethod
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
 
 from companion.entry.facts import facts_needed
 from companion.entry.ki_markers import ki_markers
+from companion.input_errors import InputError
 from companion.table_rules.card_learning import candidates, end_entries, facts_left, stacks_left
 from engine import card_entry
 from engine import events as ev
@@ -48,6 +52,18 @@ class GameMode(ABC):
     @abstractmethod
     def parse(self, event: dict):
         """An input as the mode's event model (pydantic ValidationError when it is none)."""
+
+    def parse_input(self, event: Any):
+        """An input as it came (a model, or a dict from a tap or a phone) as the mode's event
+        model; a dict that is none is refused in one line naming the field."""
+        if isinstance(event, BaseModel):
+            return event
+        try:
+            return self.parse(event)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = ".".join(str(x) for x in err["loc"])
+            raise InputError(f"not a valid input ({where}: {err['msg']})") from None
 
     @abstractmethod
     def apply(self, event) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from companion.input_errors import InputError
 from companion.prompts.builder import PRIVATE_KINDS, PromptBuilder
 from companion.prompts.king_intrigue import KIPromptBuilder
+from engine.errors import RuleViolation
 
 
 def prompt_builder(table):
@@ -92,3 +93,13 @@ def where_in_game(table) -> str:
         return PromptBuilder(table.names, table.board).build(table.asked()).title
     except Exception:  # a title is a nicety: never let it hide the game
         return f"round {table.game.current.round}"
+
+
+def refused(table, exc: RuleViolation) -> InputError:
+    """The engine's refusal in its public words. A reason only its player may read (a card not
+    in a secret hand) is kept for their phone and private screen (Table.private), and they are told."""
+    if exc.private:
+        player, words = exc.private
+        table.private_notes = {player: words}
+        table.observers.notify("private")
+    return InputError(str(exc))

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from companion.storage.store import SaveFailed, data_dir, replace_durably, storage_trouble
+from companion.storage.files import SaveFailed, data_dir, replace_durably, storage_trouble
 
 RULES_FOLDER = "rules"
 MAX_FILE_BYTES = 1024 * 1024  # a card file is a few KB; bounds what an import reads

@@ -193,7 +193,7 @@ class TowerConnection:
         first = totals.seq - totals.drops
         received: dict[str, int] = {}
         asked: dict[str, int] = {}
-        with table._lock:
+        with table.lock:
             for key, colour in table.received:
                 if key[0] != tower or (key[1] == totals.boot and not first < key[2] <= totals.seq):
                     continue

@@ -19,9 +19,10 @@ from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectP
 from companion.entry.corrections import correction_history
 from companion.input_errors import InputError, NeedsConfirmation
 from companion.prompts.builder import PromptBuilder
-from companion.storage.store import keep_aside, log_paths, tip_path
-from companion.table.authority import Table, check_game
-from companion.table.log import GameCheck
+from companion.storage.game_log import tip_path
+from companion.storage.games_folder import keep_aside, log_paths
+from companion.table.authority import Table
+from companion.table.game_check import GameCheck, check_game
 from companion.table.outcomes import OutcomeWords
 from companion.table.setup import TableSetup
 from companion.tower.connection import TOTALS_MISMATCH, TowerConnection

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.storage.store import DATA_DIR_ENV
+from companion.storage.files import DATA_DIR_ENV
 from companion.ui.platform import android
 from tests.android.test_buildozer_spec import SPEC
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import os
 
-from companion.storage.store import DATA_DIR_ENV
+from companion.storage.files import DATA_DIR_ENV
 from firmware_bridge.usb_android import on_android
 
 log = logging.getLogger("companion.ui.platform.android")

@@ -1,7 +1,7 @@
 """Pause and resume (no Kivy): what the app does when Android sends it to the background
 (the screen sleeps, another app comes up) and back.
 
-Every input is on disk before the table acts on it (companion/storage/store.py), so pausing loses
+Every input is on disk before the table acts on it (companion/storage/game_log.py), so pausing loses
 nothing; `flush_game` makes sure once more. Android may stop the app's sockets and threads
 while it is paused; `restore_links` finds a tower link or a phone server that is no longer
 running and starts it again with the same table: the tower replays what it counted

@@ -5,7 +5,7 @@ colours, scores and winner; a finished one replays on the map.
 Every log in the games folder is listed; a damaged one says what is wrong and
 offers what the table authority allows (open up to its last intact record, or
 keep it aside). Whatever is in the folder, this screen opens: reading a log
-never raises (companion.table.authority.check_game), and a failure while opening one
+never raises (companion.table.game_check.check_game), and a failure while opening one
 becomes the message under the buttons.
 """
 
@@ -23,8 +23,9 @@ from kivy.uix.screenmanager import Screen
 from companion.history.records import GameRecord, cached_records
 from companion.input_errors import InputError
 from companion.safe_text import for_markup
-from companion.storage.store import LogError, display_name
-from companion.table.log import GameCheck
+from companion.storage.files import display_name
+from companion.storage.game_log import LogError
+from companion.table.game_check import GameCheck
 from companion.ui.widgets.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

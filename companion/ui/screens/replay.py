@@ -210,7 +210,7 @@ class ReplayScreen(Screen):
 
 def _default_folder() -> str:
     from companion.history import export
-    from companion.storage.store import data_dir
+    from companion.storage.files import data_dir
     from companion.ui.platform import android
 
     if android.on_android():  # the app's own storage; the share sheet takes it further

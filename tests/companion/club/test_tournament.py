@@ -352,20 +352,6 @@ def test_a_new_file_is_a_new_event(tmp_path):
     assert Tournament(Journal(tmp_path / "a.jsonl")).event == first.event
 
 
-def test_a_round_where_every_table_holds_rematches_is_untangled_by_swaps():
-    """200 players who each sat with the 7 others of their block of 8, seated by 4 in order: every
-    table holds 6 rematches (300). Swaps between tables take them all away."""
-    from companion.club.tournament import _clashes, _fewer_rematches
-
-    names = [f"P{i:03d}" for i in range(200)]
-    met = {p: {q for q in names[i // 8 * 8 : i // 8 * 8 + 8] if q != p} for i, p in enumerate(names)}
-    groups = [names[i : i + 4] for i in range(0, 200, 4)]
-    assert sum(_clashes(g, met) for g in groups) == 300
-    seated = _fewer_rematches(groups, met, {p: i for i, p in enumerate(names)})
-    assert sum(_clashes(g, met) for g in seated) == 0
-    assert sorted(p for g in seated for p in g) == names and all(len(g) == 4 for g in seated)
-
-
 def test_players_the_tables_cannot_seat_get_byes_lowest_ranked_first_and_once_each_while_they_can(tmp_path):
     names = "Ann Bob Cid Dee Eve Fay Gus".split()  # 7 players, one table: 5 seated, 2 byes
     t = make(tmp_path, names)

@@ -100,7 +100,7 @@ def hostile_dir(tmp_path_factory):
     import os
     import shutil
 
-    from companion.storage.store import tip_path
+    from companion.storage.game_log import tip_path
     from tests.companion.history.games_fixture import table_game
 
     data = tmp_path_factory.mktemp("hostile")

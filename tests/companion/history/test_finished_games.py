@@ -14,7 +14,8 @@ import pytest
 from companion.history.records import game_records, last_finished
 from companion.input_errors import InputError
 from companion.scripted import SIM_BOOT, SIM_TOWER, fingerprint, play, scripted_setup
-from companion.table.authority import GAME_OVER, Table, check_game
+from companion.table.authority import GAME_OVER, Table
+from companion.table.game_check import check_game
 from firmware_bridge.adapter import TowerDrop
 
 STARTED = 1_700_000_000  # 14 Nov 2023, 22:13 UTC

@@ -17,7 +17,7 @@ import sys
 import time
 
 from companion.scripted import scripted_setup, step
-from companion.storage.store import last_unfinished, saved_games
+from companion.storage.games_folder import last_unfinished, saved_games
 from companion.table.authority import Table
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from companion.scripted import fingerprint, scripted_setup, step
-from companion.storage.store import saved_games
+from companion.storage.games_folder import saved_games
 from companion.table.authority import Table
 
 ROOT = Path(__file__).parents[3]
@@ -32,7 +32,7 @@ def _reference(tmp_path, monkeypatch, seed, mode):
 def _rebuilt(reference: Table, records: list) -> dict:
     table = Table(reference.setup, None)
     table.nonce = reference.nonce
-    table._rebuild(records)
+    table.log.rebuild(records)
     return fingerprint(table)
 
 
@@ -49,6 +49,8 @@ def _reached(line: str, point: int) -> bool:
     hold at its limit)? It must not have finished the game."""
     words = line.split()
     assert words != ["finished"], f"the run ended the game before record {point}"
+    # A run that ended before it got there (killed from outside, e.g. for want of memory): fail, never wait on.
+    assert words[:1] != ["ended"], f"the run ended ({line.strip()}) before record {point}"
     return words == ["holding"] or bool(words) and words[-1].isdigit() and int(words[-1]) >= point
 
 

@@ -22,17 +22,10 @@ from pathlib import Path
 import pytest
 
 from companion.scripted import fingerprint, play, scripted_setup
-from companion.storage.store import (
-    CHAIN_TAG,
-    FORMAT,
-    LogDamaged,
-    chained_line,
-    keep_aside,
-    log_paths,
-    scan_log,
-    tip_path,
-)
-from companion.table.authority import Table, check_game
+from companion.storage.game_log import CHAIN_TAG, FORMAT, LogDamaged, chained_line, scan_log, tip_path
+from companion.storage.games_folder import keep_aside, log_paths
+from companion.table.authority import Table
+from companion.table.game_check import check_game
 
 ROOT = Path(__file__).parents[3]
 
@@ -52,7 +45,7 @@ class Reference:
     def rebuilt(self, n: int, completed: list[dict] = ()) -> dict:
         table = Table(self.table.setup, None)
         table.nonce = self.table.nonce
-        table._rebuild(self.records[:n] + list(completed))
+        table.log.rebuild(self.records[:n] + list(completed))
         return fingerprint(table)
 
     def split(self, records: list[dict]) -> tuple[int, list[dict]]:

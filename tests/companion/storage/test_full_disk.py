@@ -2,7 +2,7 @@
 fills up exactly like a tablet's storage: the write that crosses the last free page comes back
 short, the next one says ENOSPC), every input is kept whole or refused whole in one line, the
 game goes on once space returns without a restart, and resumes after one with every input the
-table acknowledged. The companion.storage.store docstring says how a log is written."""
+table acknowledged. The companion.storage.game_log docstring says how a log is written."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ import pytest
 
 from companion.input_errors import InputError
 from companion.scripted import SIM_BOOT, SIM_TOWER, fingerprint, scripted_setup, step
-from companion.storage.store import read_tip, scan_log
+from companion.storage.game_log import read_tip, scan_log
 from companion.table.authority import Table
 from firmware_bridge.adapter import TowerDrop
 

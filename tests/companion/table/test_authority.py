@@ -7,8 +7,8 @@ import pytest
 
 from companion.input_errors import InputError, NeedsConfirmation
 from companion.scripted import fingerprint, play, scripted_setup, step
-from companion.storage.store import LogDamaged, rewrite_log, scan_log
-from companion.table.authority import Table, check_game, check_games
+from companion.storage.game_log import LogDamaged, rewrite_log, scan_log
+from companion.table.authority import Table
 from companion.table.setup import TableSetup
 from engine import events as ev
 from engine.events import GameSetup
@@ -250,18 +250,6 @@ def test_log_lines_are_plain_json_with_the_setup_first():
     assert json.loads(lines[-1]) == {"t": "finished", "n": len(lines) - 1, "h": json.loads(lines[-1])["h"]}
 
 
-def test_check_game_says_where_a_game_stands_without_opening_it():
-    table = Table.new(scripted_setup("tracking", "short", 3))
-    for _ in range(30):
-        step(table, 4)
-    size = table.path.stat().st_size
-    check = check_game(table.path)
-    assert not check.damaged and not check.finished and check.records == len(table.records)
-    assert check.names == ["Red", "Yellow", "Green"] and check.where.startswith(f"Round {table.asked().round} - ")
-    assert check.choices() == [("Resume", "resume")] and check.message() == ""
-    assert table.path.stat().st_size == size  # read only
-
-
 def test_a_record_the_table_never_writes_is_damage_not_a_crash():
     table = Table.new(scripted_setup("tracking", "short", 3))
     for _ in range(20):
@@ -291,29 +279,6 @@ def test_a_record_the_table_never_writes_is_damage_not_a_crash():
         assert words in str(exc.value)
         opened = Table.resume_intact(path)
         assert fingerprint(opened) == fingerprint(Table.resume(table.path)) and opened.records == table.records
-
-
-def test_check_games_lists_every_log_damaged_or_not(data_dir):
-    good = Table.new(scripted_setup("scoring", "short", 3))
-    (data_dir / "games" / "junk.jsonl").write_bytes(b'"x"\n')
-    checks = {c.path.name: c for c in check_games()}
-    assert set(checks) == {good.path.name, "junk.jsonl"}
-    assert checks["junk.jsonl"].choices() == [("Keep aside", "keep_aside")]
-    assert "line 1 is not a game's header (it holds a string)" in checks["junk.jsonl"].message()
-
-
-def test_a_bug_while_checking_a_log_still_lists_it(data_dir, monkeypatch):
-    """The home screen's promise: whatever happens reading one log, the others are listed."""
-    good = Table.new(scripted_setup("scoring", "short", 3))
-    import companion.table.authority as table_module
-
-    def broken(path):
-        raise TypeError("a bug")
-
-    monkeypatch.setattr(table_module, "scan_log", broken)
-    [check] = check_games()
-    assert check.path == good.path and check.damaged and "could not be read (TypeError: a bug)" in check.message()
-    assert check.choices() == [("Keep aside", "keep_aside")]
 
 
 def test_one_tap_for_several_inputs_records_all_or_none():

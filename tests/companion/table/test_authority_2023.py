@@ -341,7 +341,7 @@ def test_a_card_the_set_does_not_list_is_added_at_the_table_and_the_game_goes_on
     turned_up = {"type": "action_cards_revealed", "cards": ["intrigue", "coup", "outposts", "standin_move_any_4"]}
     with pytest.raises(InputError, match="complete the card set"):
         table.submit(turned_up)
-    assert table.card_set_open()
+    assert table.game.card_set_open()
     with pytest.raises(InputError, match=r"cards\[levy\]"):
         table.complete_card_set(
             [{"id": "levy", "stack": 3, "copies": 1, "name": "Levy", "effect": "militia", "params": {"count": 99}}]
@@ -349,7 +349,7 @@ def test_a_card_the_set_does_not_list_is_added_at_the_table_and_the_game_goes_on
     table.complete_card_set([{"id": "outposts", "stack": 3, "copies": 3}])
     assert table.board.cards["outposts"].stack == 3
     table.submit(turned_up)
-    assert table.card_set_open()  # between steps, mid-round too (a card whose number nobody entered)
+    assert table.game.card_set_open()  # between steps, mid-round too (a card whose number nobody entered)
     with pytest.raises(InputError, match=r"cards\[outposts\]\.copies|stack 3"):
         table.complete_card_set([{"id": "outposts", "copies": 9}])  # more than stack 3 holds
     assert "Outposts" in " ".join(table.prompt().notes)  # the prompts read the completed set

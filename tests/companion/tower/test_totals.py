@@ -391,7 +391,7 @@ def test_asking_for_an_emptying_never_waits_for_the_link(tmp_path):
         held.wait(5)
         epoch = tower.sim.totals["epoch"]
         start = time.monotonic()
-        with table._lock:
+        with table.lock:
             table.on_tower_empty("g-test-e1")
         assert time.monotonic() - start < 2.0  # not the 5 s the link's lock is held (room for a loaded machine)
         release.set()

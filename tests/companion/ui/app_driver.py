@@ -352,7 +352,7 @@ def run(spec: str, shots: Path, result: Path) -> int:
     sys.path.insert(0, str(Path(__file__).parent))
     from kivy.clock import Clock
 
-    from companion.storage.store import DATA_DIR_ENV
+    from companion.storage.files import DATA_DIR_ENV
     from companion.ui.app import ElGrandeApp
 
     _no_dialog_fades()

@@ -28,7 +28,7 @@ from pathlib import Path
 from checks_2023_ki import KI_MARKER_TAGS, ki_markers_entered_by_taps, learned_the_box, map_2023_checks
 from scenarios import _wait_for
 
-DATA_DIR_ENV = "ELGRANDE_DATA_DIR"  # companion.storage.store's; the app reads it each time
+DATA_DIR_ENV = "ELGRANDE_DATA_DIR"  # companion.storage.files'; the app reads it each time
 
 
 def home_again(d):

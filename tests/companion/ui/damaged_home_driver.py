@@ -30,7 +30,7 @@ def _tap_in_row(d, file_name: str, label: str):
 
 
 def scenario(d, keep_name: str, open_name: str):
-    from companion.storage.store import games_dir
+    from companion.storage.files import games_dir
 
     yield 0.5
     assert d.current == "home", d.current
@@ -71,7 +71,7 @@ def scenario(d, keep_name: str, open_name: str):
 
 
 def damaged_home(d):
-    from companion.storage.store import data_dir
+    from companion.storage.files import data_dir
 
     names = json.loads((data_dir() / NAMES_FILE).read_text())
     yield from scenario(d, names["keep"], names["open"])

@@ -278,7 +278,7 @@ NIGHT_LAUNCH = [
 def _damaged_data(folder: Path) -> None:
     """The damaged-logs figure's games folder (every kind of damage) for damaged_home, with the
     names of the game to keep aside and the one to open, and what opening that one keeps."""
-    from companion.table.authority import check_game
+    from companion.table.game_check import check_game
     from tests.companion.storage.test_damaged_logs import DAMAGE, fill_with_damaged_logs, make_reference
     from tests.companion.ui.damaged_home_driver import NAMES_FILE
 

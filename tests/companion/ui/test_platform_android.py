@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from companion.storage.store import DATA_DIR_ENV, data_dir
+from companion.storage.files import DATA_DIR_ENV, data_dir
 from companion.ui.platform import android, lifecycle, navigation
 
 _ENV_BEFORE: dict[str, str] = {}

@@ -821,7 +821,7 @@ def _replay_the_log(path):
     """The game's log replayed by the engine alone: undo markers resolved as the table does,
     then every event applied to a new engine.game.Game. Returns the game, the card taken at
     each turn and the records in force."""
-    from companion.storage.store import read_log
+    from companion.storage.game_log import read_log
     from companion.table.log import UNDOABLE
     from companion.table.setup import TableSetup
     from engine.events import event_from_dict

@@ -1,4 +1,4 @@
-"""Durable game logs: one JSON-lines file per game in the user data folder.
+"""Durable game logs: one JSON-lines file per game in the games folder (companion.storage.files).
 
 The first line is the header (the table setup, and since issue 31 `started`, the
 game's start in Unix time); every later line is one record the table accepted.
@@ -41,25 +41,28 @@ checksums) still open: they are read as they are and upgraded to format 2
 
 from __future__ import annotations
 
-import errno
 import hashlib
 import json
 import logging
 import os
-import re
-import shutil
 import stat
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import platformdirs
+from companion.storage.files import (
+    SaveFailed,
+    display_name,
+    fsync_dir,
+    games_dir,
+    replace_durably,
+    unlink_quietly,
+    write_all,
+)
 
-log = logging.getLogger("companion.storage.store")
+log = logging.getLogger("companion.storage.game_log")
 
-APP_NAME = "elgrande-companion"
-DATA_DIR_ENV = "ELGRANDE_DATA_DIR"  # overrides the platform's folder (tests, portable installs)
 FORMAT = 2
 CHAIN_TAG = "elgrande-log-2"  # the header's "previous hash"
 HASH_CHARS = 16
@@ -70,35 +73,6 @@ _TIP_WIDTH = 12  # the checkpoint is one fixed-width line, overwritten in place
 
 class LogError(Exception):
     """A game log that cannot be read back; the message names the file and line."""
-
-
-class SaveFailed(Exception):
-    """A write that did not reach the storage whole. The log is as it was before it (the
-    part written is cut off again), and the message is for people: it names the storage and
-    what to do, never a path."""
-
-    def __init__(self, exc: OSError):
-        self.cause = exc
-        super().__init__(storage_trouble(exc))
-
-    def words(self, what: str) -> str:
-        """The same line about something other than an input ("this entry")."""
-        return storage_trouble(self.cause, what)
-
-
-FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)
-
-
-def storage_trouble(exc: OSError, what: str = "this input") -> str:
-    """What a failed write means to the table, in one line."""
-    if exc.errno in FULL_ERRNOS:
-        return f"The tablet's storage is full: free some space; nothing of {what} was kept"
-    if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return (
-            f"The tablet's storage refuses to be written to (it is read-only or not ours); nothing of {what} was kept"
-        )
-    reason = (exc.strerror or "it failed").rstrip(".")
-    return f"The tablet could not save {what} ({reason}); nothing of it was kept: try again"
 
 
 @dataclass
@@ -127,23 +101,6 @@ class LogDamaged(LogError):
         super().__init__(f"{path.name}: {damage.summary()}")
         self.path = path
         self.damage = damage
-
-
-def data_dir() -> Path:
-    override = os.environ.get(DATA_DIR_ENV)
-    return Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-
-
-def games_dir() -> Path:
-    return data_dir() / "games"
-
-
-def display_name(path: Path) -> str:
-    """A file name any label or terminal can show (names are bytes on Linux, and may hold
-    control characters): companion.safe_text.for_file_name."""
-    from companion.safe_text import for_file_name
-
-    return for_file_name(path)
 
 
 # ---- the chain -----------------------------------------------------------------------
@@ -445,15 +402,15 @@ class GameLog:
         try:
             game_log = cls(path)
         except OSError as exc:  # not even the files could be made
-            _unlink_quietly(path, tip_path(path))
+            unlink_quietly(path, tip_path(path))
             raise SaveFailed(exc) from None
         try:
             line, game_log._h = chained_line(CHAIN_TAG, {"header": header, "format": FORMAT, "n": 0})
-            _write_all(game_log._file.fileno(), line)
+            write_all(game_log._file.fileno(), line)
             os.fsync(game_log._file.fileno())
-            _write_all(game_log._tip, _tip_bytes(game_log._n, game_log._h))
+            write_all(game_log._tip, _tip_bytes(game_log._n, game_log._h))
             os.fsync(game_log._tip)  # once: the checkpoint exists from the start
-            _fsync_dir(folder)  # the new files' names are durable too
+            fsync_dir(folder)  # the new files' names are durable too
         except OSError as exc:  # a full disk: no game, and no empty files left behind
             game_log._remove()
             raise SaveFailed(exc) from None
@@ -462,7 +419,7 @@ class GameLog:
 
     def _remove(self) -> None:
         self.close()
-        _unlink_quietly(self.path, tip_path(self.path))
+        unlink_quietly(self.path, tip_path(self.path))
 
     def append(self, record: dict) -> None:
         self.append_many([record])
@@ -479,7 +436,7 @@ class GameLog:
         data = b"".join(lines)
         try:
             self._cut_back()  # what an earlier failed write may have left
-            _write_all(self._file.fileno(), data)
+            write_all(self._file.fileno(), data)
             os.fsync(self._file.fileno())
         except OSError as exc:
             self._torn = True
@@ -515,25 +472,6 @@ class GameLog:
         os.close(self._tip)
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    """os.write until every byte is written: on a filling disk a write returns short without an
-    error, and only the next one says ENOSPC."""
-    view = memoryview(data)
-    while view:
-        written = os.write(fd, view)
-        if written <= 0:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-        view = view[written:]
-
-
-def _fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def rewrite_log(path: Path, header: dict, records: list[dict]) -> tuple[int, tuple[int, str]]:
     """Replace the log by header + records in format 2, atomically (temp file, fsync,
     rename), then its checkpoint. A crash between the two leaves a checkpoint that is
@@ -548,161 +486,3 @@ def rewrite_log(path: Path, header: dict, records: list[dict]) -> tuple[int, tup
     replace_durably(path, data)
     replace_durably(tip_path(path), _tip_bytes(*chain))
     return len(data), chain
-
-
-def replace_durably(path: Path, data: bytes) -> None:
-    """The file replaced whole, or not at all (SaveFailed; the half-written copy removed)."""
-    temp = path.with_name(f".{path.name}.{os.urandom(3).hex()}.new")
-    try:
-        with open(temp, "wb", buffering=0) as f:
-            _write_all(f.fileno(), data)
-            os.fsync(f.fileno())
-        os.replace(temp, path)
-        _fsync_dir(path.parent)
-    except OSError as exc:
-        _unlink_quietly(temp)
-        raise SaveFailed(exc) from None
-
-
-def _unlink_quietly(*paths: Path) -> None:
-    for path in paths:
-        try:
-            path.unlink()
-        except OSError:
-            pass
-
-
-def _aside_name(path: Path) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
-    n = 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.damaged-{stamp}-{n}")
-    return target
-
-
-def copy_aside(path: Path) -> Path:
-    """Keep the file as it is now (and its checkpoint) before anything is cut from it."""
-    target = _aside_name(path)
-    try:
-        shutil.copy2(path, target)
-        if tip_path(path).exists():
-            shutil.copy2(tip_path(path), tip_path(target))
-        _fsync_dir(path.parent)
-    except OSError as exc:  # a full disk: no half copy left, and nothing cut from the original
-        _unlink_quietly(target, tip_path(target))
-        raise SaveFailed(exc) from None
-    return target
-
-
-def keep_aside(path: Path) -> Path:
-    """Take a damaged log out of the games list without deleting anything: renamed to
-    <name>.damaged-<time> (no longer *.jsonl), its checkpoint with it."""
-    target = _aside_name(path)
-    os.replace(path, target)
-    if tip_path(path).exists():
-        os.replace(tip_path(path), tip_path(target))
-    _fsync_dir(path.parent)
-    return target
-
-
-# ---- the saved games ------------------------------------------------------------------------------
-
-
-@dataclass
-class SavedGame:
-    path: Path
-    header: dict
-    finished: bool
-    modified: float
-    records: int
-
-
-def log_paths(folder: Path | None = None) -> list[Path]:
-    """Every *.jsonl in the games folder, newest first; never raises. A FIFO, a device or a
-    socket named like a log (opening one would wait forever or read without end) and a link
-    out of the folder are skipped with a logged line; found without opening anything."""
-    folder = folder or games_dir()
-    found = []
-    try:
-        for path in folder.glob("*.jsonl"):
-            why = _not_a_log(path, folder)
-            if why:
-                log.warning("skipped %s in the games folder: %s", display_name(path), why)
-                continue
-            try:
-                found.append((path.stat().st_mtime, path))
-            except OSError:  # gone meanwhile, or a dangling link: listed, and reported when read
-                found.append((0.0, path))
-    except OSError as exc:
-        log.warning("cannot list %s: %s", folder, exc)
-    return [p for _, p in sorted(found, key=lambda x: x[0], reverse=True)]
-
-
-def _not_a_log(path: Path, folder: Path) -> str:
-    """Why `path` is no game log to read ("" when it may be one: a regular file, a link to one in
-    the folder; a folder, a dangling link or a file gone meanwhile are listed and reported when
-    read). lstat and stat only: a FIFO is never opened."""
-    try:
-        mode = os.lstat(path).st_mode
-    except OSError:
-        return ""
-    if stat.S_ISLNK(mode):
-        inside = os.path.realpath(folder)
-        if os.path.commonpath([inside, os.path.realpath(path)]) != inside:
-            return "a link to a file outside the folder"
-        try:
-            mode = os.stat(path).st_mode
-        except OSError:
-            return ""
-    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
-        return ""
-    return (
-        "not a regular file ("
-        + ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else "a device")
-        + ")"
-    )
-
-
-_NAME_TIME = re.compile(r"game-(\d{8})-(\d{6})")
-
-
-def started_from_name(path: Path) -> float | None:
-    """The local time a log's file name was made with (game-YYYYmmdd-HHMMSS-...), as Unix time:
-    logs from before issue 31 have no start in their header."""
-    match = _NAME_TIME.search(path.name)
-    if not match:
-        return None
-    try:
-        return time.mktime(time.strptime("".join(match.groups()), "%Y%m%d%H%M%S"))
-    except (ValueError, OverflowError):
-        return None
-
-
-def modified(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
-
-
-def saved_games(folder: Path | None = None) -> list[SavedGame]:
-    """Every intact saved game, newest first. Damaged files are skipped with a warning
-    (the home screen lists them apart, with what is wrong)."""
-    return list(_saved_newest_first(folder))
-
-
-def _saved_newest_first(folder: Path | None):
-    for path in log_paths(folder):  # lazily: `last_unfinished` reads only up to the game it needs
-        loaded = scan_log(path)
-        if loaded.damage:
-            log.warning("skipping %s: %s", display_name(path), loaded.damage.summary())
-            continue
-        said = [r.get("t") for r in loaded.records if r.get("t") != "drop"]  # late drops change nothing
-        finished = bool(said) and said[-1] == "finished"
-        yield SavedGame(path, loaded.header, finished, modified(path), len(loaded.records))
-
-
-def last_unfinished(folder: Path | None = None) -> SavedGame | None:
-    return next((g for g in _saved_newest_first(folder) if not g.finished), None)

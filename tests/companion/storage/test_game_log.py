@@ -1,6 +1,6 @@
 """Game logs: fsync'd appends, chained lines and the checkpoint beside them, a
 torn last line ignored with a warning and cut before the next append (the file
-copied aside first), damage elsewhere refused with its line, saved games listed."""
+copied aside first), damage elsewhere refused with its line."""
 
 import json
 import os
@@ -10,22 +10,7 @@ import pytest
 
 from companion.input_errors import InputError
 from companion.scripted import fingerprint, play, scripted_setup
-from companion.storage.store import (
-    FORMAT,
-    GameLog,
-    LogDamaged,
-    LogError,
-    copy_aside,
-    data_dir,
-    keep_aside,
-    last_unfinished,
-    log_paths,
-    read_log,
-    read_tip,
-    saved_games,
-    scan_log,
-    tip_path,
-)
+from companion.storage.game_log import FORMAT, GameLog, LogDamaged, LogError, read_log, read_tip, scan_log, tip_path
 from companion.table.authority import Table
 
 
@@ -33,10 +18,6 @@ from companion.table.authority import Table
 def folder(tmp_path, monkeypatch):
     monkeypatch.setenv("ELGRANDE_DATA_DIR", str(tmp_path))
     return tmp_path
-
-
-def test_data_dir_follows_the_override(folder):
-    assert data_dir() == folder
 
 
 def test_every_append_is_synced(monkeypatch):
@@ -90,17 +71,6 @@ def test_damage_before_the_last_line_is_an_error_naming_the_line(folder):
     log.path.write_bytes(b"\n".join(lines))
     with pytest.raises(LogError, match="line 2 is not valid JSON"):
         read_log(log.path)
-
-
-def test_saved_games_newest_first_and_the_last_unfinished(folder):
-    done = Table.new(scripted_setup("scoring", "short", 3))
-    play(done, 1)
-    open_game = Table.new(scripted_setup("tracking", "short", 3))
-    (folder / "games" / "junk.jsonl").write_text("not json\n")
-    games = saved_games()
-    assert {g.path for g in games} == {done.path, open_game.path}
-    assert last_unfinished().path == open_game.path
-    assert [g for g in games if g.path == done.path][0].finished
 
 
 def test_each_line_is_chained_to_the_one_before_and_the_checkpoint_follows(folder):
@@ -157,19 +127,6 @@ def test_a_torn_line_is_copied_aside_before_it_is_cut(folder):
     assert not table.path.read_bytes().endswith(b'{"t":"ev')
 
 
-def test_keep_aside_and_copy_aside_delete_nothing(folder):
-    log = GameLog.create({"setup": {}})
-    log.append({"t": "undo"})
-    log.close()
-    data, tip = log.path.read_bytes(), tip_path(log.path).read_bytes()
-    copy = copy_aside(log.path)
-    assert copy.read_bytes() == data and tip_path(copy).read_bytes() == tip and log.path.exists()
-    moved = keep_aside(log.path)
-    assert moved != copy and moved.read_bytes() == data and tip_path(moved).read_bytes() == tip
-    assert not log.path.exists() and not tip_path(log.path).exists()
-    assert log_paths() == []  # kept aside: no longer a *.jsonl, so no longer listed
-
-
 def test_a_log_shorter_than_its_checkpoint_was_cut(folder):
     log = GameLog.create({"setup": {}})
     for _ in range(5):
@@ -192,49 +149,3 @@ def test_the_checkpoint_lagging_behind_is_fine(folder):
     tip_path(log.path).write_bytes(old_tip)
     loaded = scan_log(log.path)
     assert loaded.damage is None and not loaded.warnings and len(loaded.records) == 2
-
-
-def test_saved_games_skip_damaged_logs_that_log_paths_still_list(folder):
-    good = Table.new(scripted_setup("tracking", "short", 3))
-    games = folder / "games"
-    for name, data in (("a.jsonl", b"[1]\n"), ("b.jsonl", b""), ("c.jsonl", b"\x00" * 100)):
-        (games / name).write_bytes(data)
-    (games / "d.jsonl").mkdir()
-    (games / "e.jsonl").symlink_to(games / "missing")
-    assert [g.path for g in saved_games()] == [good.path]
-    assert {p.name for p in log_paths()} == {good.path.name, "a.jsonl", "b.jsonl", "c.jsonl", "d.jsonl", "e.jsonl"}
-    for path in log_paths():
-        assert (scan_log(path).damage is None) == (path == good.path)
-
-
-def test_the_games_folder_lists_no_fifo_socket_or_link_out_of_it(folder, tmp_path_factory, caplog):
-    """Reading a FIFO named like a log waits for a writer forever, a link to a device reads without
-    end: skipped with a logged line, found by lstat/stat alone (this test would hang otherwise).
-    A folder, a dangling link and a link to a log in the folder stay listed as before."""
-    import socket
-
-    good = Table.new(scripted_setup("tracking", "short", 3))
-    games = folder / "games"
-    os.mkfifo(games / "game-x.jsonl")
-    outside = tmp_path_factory.mktemp("elsewhere") / "game-out.jsonl"
-    outside.write_bytes(good.path.read_bytes())
-    (games / "out.jsonl").symlink_to(outside)
-    (games / "null.jsonl").symlink_to("/dev/null")
-    (games / "up.jsonl").symlink_to(os.path.join("..", "games", "..", "..", outside.parent.name, outside.name))
-    (games / "same.jsonl").symlink_to(good.path.name)  # a link inside the folder: a log
-    (games / "gone.jsonl").symlink_to(games / "missing")
-    (games / "d.jsonl").mkdir()
-    with socket.socket(socket.AF_UNIX) as sock:
-        sock.bind(str(games / "sock.jsonl"))
-        with caplog.at_level("WARNING", logger="companion.storage.store"):
-            listed = {p.name for p in log_paths()}
-    assert listed == {good.path.name, "same.jsonl", "gone.jsonl", "d.jsonl"}
-    said = sorted(r.getMessage() for r in caplog.records)
-    assert said == [
-        "skipped game-x.jsonl in the games folder: not a regular file (a FIFO)",
-        "skipped null.jsonl in the games folder: a link to a file outside the folder",
-        "skipped out.jsonl in the games folder: a link to a file outside the folder",
-        "skipped sock.jsonl in the games folder: not a regular file (a socket)",
-        "skipped up.jsonl in the games folder: a link to a file outside the folder",
-    ]
-    assert {g.path.name for g in saved_games()} == {good.path.name, "same.jsonl"}  # the good log, twice

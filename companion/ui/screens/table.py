@@ -21,8 +21,19 @@ from kivy.uix.widget import Widget
 from companion.entry.board import BoardEntry
 from companion.prompts.builder import PromptBuilder
 from companion.safe_text import for_markup, for_terminal
-from companion.ui.dialogs import common as dialogs
-from companion.ui.dialogs import pick as pick_dialogs
+from companion.ui.dialogs.add_card import AddCard
+from companion.ui.dialogs.ask import Ask
+from companion.ui.dialogs.board_facts import BoardFacts
+from companion.ui.dialogs.card_facts import CardFacts
+from companion.ui.dialogs.choice_list import ChoiceList
+from companion.ui.dialogs.confirm import Confirm
+from companion.ui.dialogs.history import History
+from companion.ui.dialogs.outcome_shown import OutcomeShown
+from companion.ui.dialogs.private_note import PrivateNote
+from companion.ui.dialogs.private_pick import PrivatePick
+from companion.ui.dialogs.private_question import PrivateQuestion
+from companion.ui.dialogs.reveal_cards import RevealCards
+from companion.ui.dialogs.secret_pick import SecretPick
 from companion.ui.widgets.common import ChoiceButton, Pool, WrappedLabel, dress, hyphen_breaks
 from companion.ui.widgets.map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
 from companion.ui.widgets.phone_check import PhoneCheck
@@ -159,14 +170,14 @@ class TableScreen(Screen):
         """What the table must do by hand in a dialog; what only happened (the dummy takes a
         card) in a notice, with no tap to close it."""
         if words.hands:
-            dialog = self._outcome_dialog = dialogs.OutcomeShown(words)
+            dialog = self._outcome_dialog = OutcomeShown(words)
             dialog.bind(on_dismiss=self._outcome_closed)
             dialog.open()
         else:
             self.notice = " ".join(words.lines)
 
     def open_history(self) -> None:
-        dialogs.History(self.model.history(), self.model.reopen_scoring).open()
+        History(self.model.history(), self.model.reopen_scoring).open()
 
     def _public_changed(self, *args) -> None:
         public = self.model.public
@@ -690,7 +701,7 @@ class TableScreen(Screen):
         counts = {a: c for a, c in self.entry.items()}
         question = self.prompt.confirm_empty
         if question and not any(counts.values()):
-            pick_dialogs.Ask(question, "Yes", lambda: self._submit_counts(counts)).open()
+            Ask(question, "Yes", lambda: self._submit_counts(counts)).open()
             return
         self._submit_counts(counts)
 
@@ -746,7 +757,7 @@ class TableScreen(Screen):
         if sheet is not None and sheet.parent is not None:
             return  # already open (the prompt and the screen's entry both ask for it)
         if sheet is None:  # one sheet for the app's life, its card buttons kept (see RevealCards)
-            sheet = self._reveal_sheet = pick_dialogs.RevealCards()
+            sheet = self._reveal_sheet = RevealCards()
         ask = self.model.ask()
         if ask.kind != "reveal_action_cards":
             return  # entered meanwhile (a phone, another input before this frame): nothing to turn up
@@ -757,7 +768,7 @@ class TableScreen(Screen):
         """The action-cards sheet and its card buttons made before the first reveal, a few a
         frame (the classic game's cards; other cards are made when first offered)."""
         if self._reveal_sheet is None:
-            self._reveal_sheet = pick_dialogs.RevealCards()
+            self._reveal_sheet = RevealCards()
             return Clock.schedule_once(self._warm_reveal_sheet, 0)
         builder = (self.model.builder if self.model and self.model.builder else None) or PromptBuilder({})
         cards = [(cid, builder.card_label(cid)) for cid, card in builder.board.cards.items() if card.stack]
@@ -769,7 +780,7 @@ class TableScreen(Screen):
     def _action_secret(self, pid: str) -> None:
         ask = self.model.ask()
         builder = self.model.builder
-        pick_dialogs.SecretPick(
+        SecretPick(
             self.model,
             pid,
             builder.secret_purpose(ask),
@@ -785,7 +796,7 @@ class TableScreen(Screen):
     def _action_powerback(self, pid: str) -> None:
         ask = self.model.ask()
         choices = [(str(c.event["card"]), str(c.event["card"])) for c in self.model.builder.power_back_choices(ask)]
-        dialogs.PrivatePick(
+        PrivatePick(
             self.model, pid, choices, lambda card: {"type": "power_card_taken_back", "player": pid, "card": int(card)}
         ).open()
 
@@ -811,7 +822,7 @@ class TableScreen(Screen):
         if pick is None:
             self.message = f"Nothing is asked of {self.model.name(pid)} in private now"
             return
-        dialog = dialogs.PrivateQuestion(self.model, pick)
+        dialog = PrivateQuestion(self.model, pick)
         if self.prompt is not None and self.prompt.opens_private:
             self._private_dialog = dialog
             dialog.bind(on_dismiss=self._private_closed)
@@ -825,7 +836,7 @@ class TableScreen(Screen):
         if not words:
             self.message = f"Nothing was refused of {self.model.name(pid)} at this step"
             return
-        dialogs.PrivateNote(self.model, pid, words).open()
+        PrivateNote(self.model, pid, words).open()
 
     def _action_board_facts(self, _arg) -> None:
         """A board fact nobody published, needed now: entered from the table's board, right here."""
@@ -835,7 +846,7 @@ class TableScreen(Screen):
         if entry is None:
             self.message = "Nothing is missing from your board for this step"
             return
-        self._facts_dialog = pick_dialogs.BoardFacts(self.model, entry, on_done=self.model._refresh)
+        self._facts_dialog = BoardFacts(self.model, entry, on_done=self.model._refresh)
         self._facts_dialog.open()
 
     def _action_card_facts(self, cid: str) -> None:
@@ -843,12 +854,12 @@ class TableScreen(Screen):
         if cid not in self.model.board.cards:
             self.message = "That card is not in the card set"
             return
-        pick_dialogs.CardFacts(self.model, cid, on_done=self.model._refresh).open()
+        CardFacts(self.model, cid, on_done=self.model._refresh).open()
 
     def _action_add_card(self, _arg) -> None:
         """A card the set does not list: added from the box, then the cards are turned up (the
         reveal's prompt reads the same, so the sheet is opened again here)."""
-        pick_dialogs.AddCard(self.model, on_added=lambda: Clock.schedule_once(self._open_reveal_sheet, 0)).open()
+        AddCard(self.model, on_added=lambda: Clock.schedule_once(self._open_reveal_sheet, 0)).open()
 
     def _action_mobile(self, sid: str) -> None:
         self.sub_prompt = self.model.builder.mobile_prompt(self.model.ask(), sid)
@@ -865,7 +876,7 @@ class TableScreen(Screen):
 
     def _action_special_scoring(self, _arg) -> None:
         choices = self.model.builder.special_scoring_choices(self.model.ask())
-        dialogs.ChoiceList(self.model, "Which special scoring?", choices).open()
+        ChoiceList(self.model, "Which special scoring?", choices).open()
 
     def _action_standings(self, _arg) -> None:
         self.manager.current = "end"
@@ -954,7 +965,7 @@ class TableScreen(Screen):
     def undo(self) -> None:
         question = self.model.undo()
         if question:
-            dialogs.Confirm(question, lambda: self.model.undo(confirm=True)).open()
+            Confirm(question, lambda: self.model.undo(confirm=True)).open()
 
     def open_phones_panel(self) -> None:
         from companion.ui.widgets.phones_panel import PhonesPanel

@@ -9,7 +9,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.safe_text import for_markup
-from companion.ui.dialogs import common as dialogs
+from companion.ui.dialogs.dialog import Dialog, dialog_button
 from companion.ui.widgets.map_view import PLAYER_RGB
 
 ROW = dp(64)
@@ -20,7 +20,7 @@ def seat_rgba(pid: str) -> tuple:
     return (*PLAYER_RGB[pid], 1) if pid != "yellow" else (0.6, 0.45, 0, 1)
 
 
-class PhoneCheck(dialogs._Dialog):
+class PhoneCheck(Dialog):
     _open = None  # the one on screen, if any
 
     @classmethod
@@ -69,12 +69,12 @@ class PhoneCheck(dialogs._Dialog):
         text.bind(size=lambda w, v: setattr(w, "text_size", v))
         row.add_widget(text)
         row.add_widget(
-            dialogs._btn(
+            dialog_button(
                 "Yes", lambda c=check: self.answer(c, True), primary=True, size_hint_x=None, width=dp(110), height=ROW
             )
         )
         row.add_widget(
-            dialogs._btn("No", lambda c=check: self.answer(c, False), size_hint_x=None, width=dp(90), height=ROW)
+            dialog_button("No", lambda c=check: self.answer(c, False), size_hint_x=None, width=dp(90), height=ROW)
         )
         return row
 

@@ -25,7 +25,7 @@ def _count_widgets_made():
 
 
 def _sheet(d):
-    from companion.ui.dialogs.pick import RevealCards
+    from companion.ui.dialogs.reveal_cards import RevealCards
 
     return next((w for w in d.widgets() if isinstance(w, RevealCards)), None)
 

@@ -102,7 +102,7 @@ def _pick_secret_discs(d, regions):
 
 def _reveal_cards(d, wanted):
     """The sheet of turned-up cards opens by itself: one tap per stack, then Reveal."""
-    from companion.ui.dialogs.pick import RevealCards
+    from companion.ui.dialogs.reveal_cards import RevealCards
 
     yield from _wait_for(d, lambda: any(isinstance(w, RevealCards) for w in d.widgets()))
     yield 0.2

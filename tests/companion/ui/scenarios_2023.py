@@ -570,7 +570,7 @@ class Tablet:
         raise AssertionError(f"{w.text!r} could not be scrolled into view")
 
     def _private(self, pick, values):
-        from companion.ui.dialogs.common import PrivateQuestion
+        from companion.ui.dialogs.private_question import PrivateQuestion
 
         d = self.d
         yield from _wait_for(d, lambda: isinstance(self._dialog(), PrivateQuestion), PATIENCE)
@@ -616,7 +616,7 @@ class Tablet:
     def reveal_step(self):
         """The reveal, by the sheet that opens by itself: one tap per stack (a stack's only card
         is picked already), then Reveal."""
-        from companion.ui.dialogs.pick import RevealCards
+        from companion.ui.dialogs.reveal_cards import RevealCards
 
         d = self.d
         ask = self.table.asked()
@@ -642,7 +642,8 @@ class Tablet:
         """The card the set does not list turns up: "A card is not listed: add it" on the sheet,
         its effect from the list (its rule text beside it), its name, stack and copies, Add; the
         sheet opens again with it. A wrong entry first: refused with its message."""
-        from companion.ui.dialogs.pick import AddCard, RevealCards
+        from companion.ui.dialogs.add_card import AddCard
+        from companion.ui.dialogs.reveal_cards import RevealCards
 
         d = self.d
         yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
@@ -685,7 +686,8 @@ class Tablet:
     def complete_civil_war(self):
         """Civil War was refused (its outcome not entered): completed from the card at the next
         reveal ("Add or complete a card", the listed card, its outcome, Save); the sheet opens again."""
-        from companion.ui.dialogs.pick import AddCard, RevealCards
+        from companion.ui.dialogs.add_card import AddCard
+        from companion.ui.dialogs.reveal_cards import RevealCards
 
         d = self.d
         yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
@@ -884,7 +886,9 @@ def learn_the_box(d, tablet):
     stacks are kept in Your cards."""
     from companion.table.setup import TableSetup
     from companion.table_rules.files import CardSetDraft
-    from companion.ui.dialogs.pick import AddCard, NameCard, RevealCards
+    from companion.ui.dialogs.add_card import AddCard
+    from companion.ui.dialogs.name_card import NameCard
+    from companion.ui.dialogs.reveal_cards import RevealCards
     from engine.events import GameSetup
     from engine.playout import standin_files
 
@@ -959,7 +963,7 @@ def learn_the_box(d, tablet):
     yield 0.2
     said_after = d.model.message
     # A card's number nobody entered, read off it (as its turn offers: Read Civil War's outcome off the card)
-    from companion.ui.dialogs.pick import CardFacts
+    from companion.ui.dialogs.card_facts import CardFacts
 
     d.screen("table")._action_card_facts("civil_war")
     yield from _wait_for(d, lambda: isinstance(d.dialog(), CardFacts), PATIENCE)

@@ -384,7 +384,7 @@ def _undo(d, ledger: Ledger, confirm: bool = False):
 
 
 def _reveal(d, ledger: Ledger, rnd: Round, r: int):
-    from companion.ui.dialogs.pick import RevealCards
+    from companion.ui.dialogs.reveal_cards import RevealCards
 
     def sheet():
         return next((w for w in d.widgets() if isinstance(w, RevealCards)), None)
@@ -669,7 +669,7 @@ def _court_prefill_lost(d, ledger: Ledger, pid: str, most: int):
     wiped while the screen still shows it, so Confirm asks "Move no Caballeros to ...'s court?".
     Noted and worked round as a person would (No, then +1 up to the number); the taps are a
     detour. Once the fault is fixed, nothing is asked and this does nothing."""
-    from companion.ui.dialogs.pick import Ask
+    from companion.ui.dialogs.ask import Ask
 
     if not isinstance(_modal(d), Ask):  # the question, when asked, opens with the tap
         return
@@ -706,7 +706,7 @@ def _secret_disc(d, pid: str, region: str):
 
 def _outcome(d, name: str):
     """After an effect on everyone: who moves what from where to where, then Done."""
-    from companion.ui.dialogs.common import OutcomeShown
+    from companion.ui.dialogs.outcome_shown import OutcomeShown
 
     yield from _until(d, lambda: isinstance(_modal(d), OutcomeShown))
     if name in ("king_is_angry", "eviction"):

@@ -1,0 +1,87 @@
+"""The dialog PrivateQuestion (its layout: private_question.kv)."""
+
+from __future__ import annotations
+
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+
+from companion.ui.dialogs.dialog import Dialog, dialog_button, wrapped_label
+from companion.ui.widgets.map_view import PLAYER_RGB
+
+
+class PrivateQuestion(Dialog):
+    """One player's secret choice on the tablet, as companion.prompts.builder.PrivatePick offers it
+    (their Modifier cards dealt: three picks; the one they pass; a card taken back). Only they
+    look: the options show at once, one tap picks (several: marked, then Confirm), and nothing
+    of the choice stays on screen. Sent as their own input (Table.submit_private)."""
+
+    CHOSEN = (0.45, 0.62, 0.35, 1)
+    NORMAL = (0.84, 0.77, 0.62, 1)
+
+    def __init__(self, model, pick):
+        name = model.name(pick.player)
+        few = len(pick.options) <= 6  # a pass or a card back: a smaller sheet
+        super().__init__(
+            f"Only {name} looks: {pick.title}",
+            size_hint=(0.7, 0.6) if few else (0.8, 0.92),
+            portrait_hint=(0.94, 0.5) if few else (0.94, 0.8),
+        )
+        self.model, self.pick, self.chosen = model, pick, []
+        self.body.add_widget(wrapped_label(pick.hint, font_size="17sp", halign="center"))
+        from kivy.uix.scrollview import ScrollView
+
+        grid = GridLayout(cols=2 if len(pick.options) <= 4 else 3, spacing=dp(8), size_hint_y=None)
+        grid.bind(minimum_height=grid.setter("height"))
+        self.buttons = {}
+        for value, label in pick.options:
+            self.buttons[value] = dialog_button(label, lambda v=value: self.tap(v), height=dp(56))
+            grid.add_widget(self.buttons[value])
+        scroll = ScrollView(do_scroll_x=False)
+        scroll.add_widget(grid)
+        self.body.add_widget(scroll)
+        self.body.add_widget(self.message)
+        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
+        close = dialog_button("Not now", self.dismiss, height=dp(56))
+        close.background_color = (*PLAYER_RGB.get(pick.player, (0.8, 0.75, 0.6)), 0.35)
+        row.add_widget(close)
+        self.confirm = None
+        if pick.count > 1:
+            self.confirm = dialog_button("", self.send, primary=True, height=dp(56))
+            row.add_widget(self.confirm)
+        self.body.add_widget(row)
+        self._paint()
+
+    def tap(self, value: str) -> None:
+        if self.pick.count == 1:
+            return self.send([value])
+        if value in self.chosen:
+            self.chosen.remove(value)
+        elif len(self.chosen) < self.pick.count:
+            self.chosen.append(value)
+        else:
+            self.message.text = f"That is {self.pick.count} already: tap one to take it back first"
+            return
+        self.message.text = ""
+        self._paint()
+
+    def _paint(self) -> None:
+        for value, button in self.buttons.items():
+            button.background_color = self.CHOSEN if value in self.chosen else self.NORMAL
+        if self.confirm is not None:
+            n, k = self.pick.count, len(self.chosen)
+            self.confirm.text = f"Confirm these {n}" if k == n else f"Confirm ({k} of {n} chosen)"
+
+    def send(self, values=None) -> None:
+        from companion.input_errors import InputError
+
+        values = list(self.chosen if values is None else values)
+        if len(values) != self.pick.count:
+            self.message.text = f"Choose {self.pick.count}, then Confirm ({len(values)} chosen)"
+            return
+        try:
+            self.model.table.submit_private(self.pick.player, values)
+        except InputError as exc:
+            self.message.text = str(exc)
+            return
+        self.dismiss()  # nothing of the choice stays on screen

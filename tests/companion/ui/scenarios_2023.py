@@ -800,7 +800,7 @@ def calibrate_the_tower(d):
     d.facts["calibrated_for"] = list(d.model.tower.get("calibrated") or [])
     screen = d.screen("table")
     d.facts["notice_after_calibration"] = screen.notice
-    d.facts["sim_drop_colours"] = [getattr(w, "sim_colour", None) for w in screen.ids.sim_drops.children]
+    d.facts["sim_drop_colours"] = [getattr(w, "sim_colour", None) for w in screen.ids.bar.ids.sim_drops.children]
 
 
 def two_player_game(d, variant="full", rounds=None):
@@ -965,7 +965,7 @@ def learn_the_box(d, tablet):
     # A card's number nobody entered, read off it (as its turn offers: Read Civil War's outcome off the card)
     from companion.ui.dialogs.card_facts import CardFacts
 
-    d.screen("table")._action_card_facts("civil_war")
+    d.screen("table").act("card_facts", "civil_war")
     yield from _wait_for(d, lambda: isinstance(d.dialog(), CardFacts), PATIENCE)
     yield 0.15
     reading = d.dialog()

@@ -62,7 +62,7 @@ def calibrate_a_2023_table(d):
     table = d.screen("table")
     yield from _wait_for(d, lambda: table.teach_offer, PATIENCE)
     yield 0.3
-    assert table.tower_text == "Tower: connected", table.tower_text
+    assert table.ids.bar.tower_text == "Tower: connected", table.ids.bar.tower_text
     d.shot("teach_2023_offer")
     d.tap("Tower:")
     yield 0.3

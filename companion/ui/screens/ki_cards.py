@@ -38,7 +38,7 @@ from companion.table_rules.ki_cards import (
     typed,
 )
 from companion.table_rules.storage import RuleFileError
-from companion.ui.screens.cards import ImportDialog
+from companion.ui.dialogs.import_cards import ImportDialog
 from companion.ui.widgets.rule_widgets import INK, TAP, WARN, button, grid, text
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

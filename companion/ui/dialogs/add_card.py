@@ -1,11 +1,15 @@
-"""The dialog AddCard (its layout: add_card.kv)."""
+"""A card the game's card set does not list, added from the box (its effect, name, stack, copies
+and numbers), or a listed card's missing facts completed. Its layout is add_card.kv."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from kivy.lang import Builder
 from kivy.metrics import dp
+from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 
 from companion.table_rules.card_learning import (
     card_id,
@@ -17,6 +21,8 @@ from companion.table_rules.card_learning import (
 from companion.ui.dialogs.sheet import CHOSEN, NORMAL, Sheet
 from companion.ui.widgets.common import sheet_button, sheet_label
 
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
 
 class AddCard(Sheet):
     """A card turned up that the game's card set does not list, added from the box at once:
@@ -26,34 +32,33 @@ class AddCard(Sheet):
     input (Table.complete_card_set), checked like a card file: a mistake is shown in its words
     and nothing changes; what is accepted is kept in Your cards for the next games too."""
 
+    intro = StringProperty("")
+
     def __init__(self, model, on_added=None, stack: int | None = None, keep=None):
         # `stack`: the compact entry of a card just turned up there (from NameCard): its stack is
         # known, its copies are left out (counted as they turn up), its numbers tapped from a row.
         # `keep`: the game is over (NameCardsLeft): the entry goes to it, not to the game; it says
         # '' or why not.
+        from kivy.core.window import Window
+
         title = f"Stack {stack}: a card not in the list" if stack else "Add or complete a card of your card set"
-        super().__init__(title, size_hint=(0.94, 0.94), portrait_hint=(0.96, 0.94))
+        intro = (
+            "Tap what it does (its rule text shows beside it), then type its name and tap the numbers printed on it."
+            if stack
+            else "A card not in the list: tap what it does (its rule text shows beside it), "
+            "then its name, stack and copies as printed."
+        )
+        super().__init__(title, intro=intro, size_hint=(0.94, 0.94), portrait_hint=(0.96, 0.94))
         self.model, self.on_added, self.turned_up, self.keep = model, on_added, stack, keep
         self.effects = {e.name: e for e in model.table.effect_choices(model.board.rules)}
         self.effect = None
         self.completing = None  # a listed card's id, when its facts are entered
         self.name, self.stack, self.copies, self.params = "", stack or 1, 1, {}
         self.placement = None  # a ♠ card's Caballeros (compact entry on stack 5)
-        self.body.add_widget(
-            sheet_label(
-                "Tap what it does (its rule text shows beside it), then type its name and tap the numbers printed "
-                "on it."
-                if stack
-                else "A card not in the list: tap what it does (its rule text shows beside it), "
-                "then its name, stack and copies as printed.",
-                font_size="16sp",
-            )
-        )
-        from kivy.core.window import Window
-
-        panes = BoxLayout(orientation="horizontal" if Window.width >= Window.height else "vertical", spacing=dp(10))
-        self.effect_list = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
-        self.effect_list.bind(minimum_height=self.effect_list.setter("height"))
+        ids = self.ids
+        ids.panes.orientation = "horizontal" if Window.width >= Window.height else "vertical"
+        self.effect_list, self.form, self.form_scroll = ids.effect_list, ids.form, ids.form_scroll
+        self.add_button = ids.add_button
         self.effect_buttons = {}
         self.card_buttons = {}
         incomplete = self.incomplete() if not stack else {}
@@ -79,21 +84,6 @@ class AddCard(Sheet):
             )
             self.effect_buttons[name] = button
             self.effect_list.add_widget(button)
-        left = ScrollView(do_scroll_x=False)
-        left.add_widget(self.effect_list)
-        self.form = GridLayout(cols=1, spacing=dp(6), size_hint_y=None)
-        self.form.bind(minimum_height=self.form.setter("height"))
-        self.form_scroll = ScrollView(do_scroll_x=False)
-        self.form_scroll.add_widget(self.form)
-        panes.add_widget(left)
-        panes.add_widget(self.form_scroll)
-        self.body.add_widget(panes)
-        self.body.add_widget(self.message)
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(sheet_button("Not now", self.dismiss, height=dp(56)))
-        self.add_button = sheet_button("Add the card", self.add, primary=True, height=dp(56))
-        row.add_widget(self.add_button)
-        self.body.add_widget(row)
         self._form()
 
     # ---- the form ---------------------------------------------------------------------

@@ -1,17 +1,20 @@
-"""The dialog BoardFacts (its layout: board_facts.kv)."""
+"""A board fact the rule book does not print, entered when the game first needs it, a page a
+fact (companion.entry.facts.FactsEntry). Its layout is board_facts.kv."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 
 from companion.ui.dialogs.sheet import CHOSEN, NORMAL, Sheet
 from companion.ui.widgets.common import sheet_button, sheet_label
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class BoardFacts(Sheet):
@@ -33,21 +36,9 @@ class BoardFacts(Sheet):
         self.model, self.entry, self.on_done = model, entry, on_done
         self.numbers: dict[int, dict[int, Button]] = {}  # place -> value -> button (the page shown)
         self.regions: dict[str, Button] = {}
-        self.heading = sheet_label("", bold=True, font_size="18sp")
-        self.instruction = sheet_label("", font_size="15sp")
-        self.form = GridLayout(cols=1, spacing=dp(6), size_hint_y=None)
-        self.form.bind(minimum_height=self.form.setter("height"))
-        scroll = ScrollView()
-        scroll.add_widget(self.form)
-        for widget in (self.heading, self.instruction, scroll, self.message):
-            self.body.add_widget(widget)
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(sheet_button("Not now", self.dismiss, height=dp(56)))
-        self.back_button = sheet_button("Back", self.back, height=dp(56))
-        row.add_widget(self.back_button)
-        self.next_button = sheet_button("Next", self.next, primary=True, height=dp(56))
-        row.add_widget(self.next_button)
-        self.body.add_widget(row)
+        ids = self.ids
+        self.heading, self.instruction, self.form = ids.heading, ids.instruction, ids.form
+        self.back_button, self.next_button = ids.back_button, ids.next_button
         self._page()
 
     def _page(self) -> None:

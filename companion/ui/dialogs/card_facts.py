@@ -1,13 +1,14 @@
-"""The dialog CardFacts (its layout: card_facts.kv)."""
+"""A listed card played whose numbers nobody entered: only those, tapped off the card, then the
+turn goes on. Its layout is card_facts.kv."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 
 from companion.table_rules.card_learning import (
     card_facts,
@@ -15,6 +16,8 @@ from companion.table_rules.card_learning import (
 )
 from companion.ui.dialogs.sheet import CHOSEN, NORMAL, Sheet
 from companion.ui.widgets.common import sheet_button, sheet_label
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class CardFacts(Sheet):
@@ -29,14 +32,8 @@ class CardFacts(Sheet):
         self.facts = card_facts(model.board, cid)
         self.values: dict = {}
         self.option_buttons: dict[str, dict] = {}
-        self.body.add_widget(
-            sheet_label(
-                "Your card set does not know this yet; tap what the card says (asked once: your next games keep it).",
-                font_size="16sp",
-            )
-        )
-        form = GridLayout(cols=1, spacing=dp(6), size_hint_y=None)
-        form.bind(minimum_height=form.setter("height"))
+        self.enter_button = self.ids.enter_button
+        form = self.ids.form
         for fact in self.facts:
             form.add_widget(sheet_label(fact.words, font_size="15sp", halign="left"))
             grid = GridLayout(
@@ -51,15 +48,6 @@ class CardFacts(Sheet):
                 self.option_buttons[fact.key][value] = b
                 grid.add_widget(b)
             form.add_widget(grid)
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(form)
-        self.body.add_widget(scroll)
-        self.body.add_widget(self.message)
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(sheet_button("Not now", self.dismiss, height=dp(56)))
-        self.enter_button = sheet_button("Enter and go on", self.enter, primary=True, height=dp(56))
-        row.add_widget(self.enter_button)
-        self.body.add_widget(row)
 
     def pick(self, key: str, value) -> None:
         self.values[key] = value

@@ -1,23 +1,23 @@
-"""The dialog ChoiceList (its layout: choice_list.kv)."""
+"""A list of choices the prompt offers (which special scoring), one tap each. Its layout is
+choice_list.kv."""
 
 from __future__ import annotations
 
-from kivy.metrics import dp
-from kivy.uix.gridlayout import GridLayout
+from pathlib import Path
+
+from kivy.lang import Builder
 
 from companion.ui.dialogs.dialog import Dialog, dialog_button
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class ChoiceList(Dialog):
     def __init__(self, model, title: str, choices):
         super().__init__(title, size_hint=(0.7, 0.9))
         self.model = model
-        grid = GridLayout(cols=2, spacing=dp(8))
         for choice in choices:
-            grid.add_widget(dialog_button(choice.label, lambda c=choice: self.pick(c)))
-        self.body.add_widget(grid)
-        self.body.add_widget(self.message)
-        self.body.add_widget(dialog_button("Cancel", self.dismiss))
+            self.ids.choices.add_widget(dialog_button(choice.label, lambda c=choice: self.pick(c)))
 
     def pick(self, choice) -> None:
         if self.model.submit(dict(choice.event)):

@@ -1,23 +1,26 @@
-"""The dialog Confirm (its layout: confirm.kv)."""
+"""Are you sure? before an undo that takes back more than the last tap (the table's question).
+Its layout is confirm.kv."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
-from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
+from kivy.lang import Builder
+from kivy.properties import StringProperty
 
-from companion.ui.dialogs.dialog import INK, Dialog, dialog_button
+from companion.ui.dialogs.dialog import Dialog
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class Confirm(Dialog):
+    question = StringProperty("")
+
     def __init__(self, question: str, on_yes: Callable[[], None]):
-        super().__init__("Are you sure?", size_hint=(0.55, 0.4))
-        text = Label(text=question, color=INK, font_size="17sp")
-        text.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))
-        self.body.add_widget(text)
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(dialog_button("No, keep it", self.dismiss))
-        row.add_widget(dialog_button("Yes, undo", lambda: (on_yes(), self.dismiss()), primary=True))
-        self.body.add_widget(row)
+        super().__init__("Are you sure?", question=question, size_hint=(0.55, 0.4))
+        self._then = on_yes
+
+    def answer_yes(self) -> None:
+        self._then()
+        self.dismiss()

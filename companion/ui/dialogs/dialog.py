@@ -1,5 +1,6 @@
 """The frame of the table's small modal steps (companion/ui/dialogs/*.py dialogs): paper, a
-title, a line for what went wrong; its buttons and wrapped words. Its layout is dialog.kv."""
+title, a line for what went wrong (dialog.kv's DialogBody, DialogTitle, DialogMessage,
+DialogButton); its buttons and wrapped words made in Python. Each dialog lays them out in its own .kv."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 
 from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.properties import ObjectProperty
+from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
@@ -56,15 +57,14 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class Dialog(ModalView):
-    """A small step: its title first in its body; `message` is placed by each dialog where it goes."""
+    """A small step: its layout in its own .kv (a DialogBody, its DialogTitle first, a
+    DialogMessage where it says what went wrong); its behaviour in its .py."""
 
-    body = ObjectProperty(None)  # dialog.kv's box: paper, padded
+    title = StringProperty("")
+    body = ObjectProperty(None)  # the dialog's DialogBody
+    message = ObjectProperty(None)  # its DialogMessage, if it has one
 
     def __init__(self, title: str, **kwargs):
         kwargs["size_hint"] = dialog_size(kwargs.get("size_hint", (0.6, 0.8)), kwargs.pop("portrait_hint", None))
-        super().__init__(**kwargs)  # the window dimmed by overlay_color; no background image (dialog.kv)
+        super().__init__(title=title, **kwargs)  # the window dimmed by overlay_color; no background image (dialog.kv)
         self._anim_duration = 0  # open and close at once: a tablet should not make people wait
-        self.title_label = wrapped_label(title, bold=True, font_size="22sp", halign="center")
-        self.body.add_widget(self.title_label)
-        self.message = Label(text="", color=(0.6, 0.08, 0.08, 1), size_hint_y=None, height=dp(40), font_size="14sp")
-        self.message.bind(width=lambda w, v: setattr(w, "text_size", (v, None)))

@@ -1,14 +1,18 @@
-"""The dialog History (its layout: history.kv)."""
+"""Every past scoring and every revealed choice, newest first, to reopen. Its layout is
+history.kv."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.uix.gridlayout import GridLayout
 
 from companion.ui.dialogs.dialog import Dialog, dialog_button, wrapped_label
 from companion.ui.dialogs.outcome_shown import OutcomeShown
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class History(Dialog):
@@ -16,11 +20,7 @@ class History(Dialog):
 
     def __init__(self, items, open_scoring: Callable[[object], None]):
         super().__init__("History", size_hint=(0.8, 0.9))
-        from kivy.uix.scrollview import ScrollView
-
-        scroll = ScrollView()
-        grid = GridLayout(cols=1, size_hint_y=None, spacing=dp(6))
-        grid.bind(minimum_height=grid.setter("height"))
+        grid = self.ids.entries
         if not items:
             grid.add_widget(wrapped_label("Nothing scored or revealed yet."))
         for kind, thing in reversed(items):  # newest first
@@ -31,6 +31,3 @@ class History(Dialog):
                 button = dialog_button(thing.title, lambda o=thing: OutcomeShown(o, "What the table moved").open())
             button.bind(width=lambda b, w: setattr(b, "text_size", (w - dp(16), None)))
             grid.add_widget(button)
-        scroll.add_widget(grid)
-        self.body.add_widget(scroll)
-        self.body.add_widget(dialog_button("Close", self.dismiss, height=dp(52)))

@@ -1,17 +1,21 @@
-"""The dialog NameCard (its layout: name_card.kv)."""
+"""Which card turned up on a stack the card set cannot place it on: by name (typed letters
+narrow the list) or a card not in the list. Its layout is name_card.kv."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
+from kivy.properties import StringProperty
 from kivy.uix.button import Button
-from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 
 from companion.safe_text import for_markup
 from companion.ui.dialogs.add_card import AddCard
 from companion.ui.dialogs.sheet import Sheet
-from companion.ui.widgets.common import sheet_button, sheet_label
+from companion.ui.widgets.common import sheet_button
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class NameCard(Sheet):
@@ -19,13 +23,13 @@ class NameCard(Sheet):
     whose stack nobody entered, by name (type a few letters to narrow them), or a card not in
     the list (its name, effect and numbers). The name picked is learned with the reveal."""
 
+    about = StringProperty("")
+
     def __init__(self, sheet, stack: int, question: str = "which card turned up?"):
-        super().__init__(f"Stack {stack}: {question}", size_hint=(0.9, 0.92), portrait_hint=(0.96, 0.9))
+        from kivy.core.window import Window
+
         self.sheet, self.stack = sheet, stack
         self.options = sheet.candidates.get(stack, [])
-        from kivy.core.window import Window
-        from kivy.uix.textinput import TextInput
-
         about = (
             (
                 "The rule book names these cards but not their stacks. Tap the one lying on stack "
@@ -37,28 +41,12 @@ class NameCard(Sheet):
                 f"a card on stack {stack} not listed is added below."
             )
         )
-        self.body.add_widget(sheet_label(about, font_size="16sp"))
-        self.filter = TextInput(
-            multiline=False,
-            size_hint_y=None,
-            height=dp(48),
-            font_size="18sp",
-            hint_text="Type a few letters of its name to narrow the list",
-        )
-        self.filter.bind(text=lambda *_: self._fill())
-        if len(self.options) > 6:
-            self.body.add_widget(self.filter)
-        self.grid = GridLayout(cols=3 if Window.width >= Window.height else 2, spacing=dp(6), size_hint_y=None)
-        self.grid.bind(minimum_height=self.grid.setter("height"))
+        super().__init__(f"Stack {stack}: {question}", about=about, size_hint=(0.9, 0.92), portrait_hint=(0.96, 0.9))
+        self.filter, self.grid = self.ids.filter, self.ids.names
+        if len(self.options) <= 6:
+            self.body.remove_widget(self.filter)
+        self.grid.cols = 3 if Window.width >= Window.height else 2
         self.name_buttons: dict[str, Button] = {}
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(8), bar_inactive_color=(0.45, 0.3, 0.15, 0.55))
-        scroll.add_widget(self.grid)
-        self.body.add_widget(scroll)
-        self.body.add_widget(self.message)
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(sheet_button("Back", self.dismiss, height=dp(56)))
-        row.add_widget(sheet_button("A card not in the list", self.not_listed, height=dp(56)))
-        self.body.add_widget(row)
         self._fill()
 
     def _fill(self) -> None:

@@ -1,14 +1,15 @@
-"""The dialog NameCardsLeft (its layout: name_cards_left.kv)."""
+"""At the game's end, the cards left face down named (and their numbers read off them), kept
+in Your cards for the next games. Its layout is name_cards_left.kv."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+from kivy.lang import Builder
 from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.scrollview import ScrollView
 
 from companion.table_rules.card_learning import (
     option_words,
@@ -16,6 +17,8 @@ from companion.table_rules.card_learning import (
 from companion.ui.dialogs.name_card import NameCard
 from companion.ui.dialogs.sheet import CHOSEN, NORMAL, Sheet
 from companion.ui.widgets.common import sheet_button, sheet_label
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class NameCardsLeft(Sheet):
@@ -33,23 +36,7 @@ class NameCardsLeft(Sheet):
         self.named: dict[int, list] = {s: [] for s in self.left}
         self.new: dict[str, dict] = {}  # cards not in the list, entered now: id -> entry
         self.values: dict[str, dict] = {}  # card id -> {fact key: value} read off it
-        self.body.add_widget(
-            sheet_label(
-                "Turn over the cards left in each stack and tap their names, so your next games ask nothing.",
-                font_size="16sp",
-            )
-        )
-        self.form = GridLayout(cols=1, spacing=dp(8), size_hint_y=None)
-        self.form.bind(minimum_height=self.form.setter("height"))
-        scroll = ScrollView(do_scroll_x=False, bar_width=dp(8), bar_inactive_color=(0.45, 0.3, 0.15, 0.55))
-        scroll.add_widget(self.form)
-        self.body.add_widget(scroll)
-        self.body.add_widget(self.message)
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(sheet_button("Not now", self.dismiss, height=dp(56)))
-        self.keep_button = sheet_button("Keep in Your cards", self.keep, primary=True, height=dp(56))
-        row.add_widget(self.keep_button)
-        self.body.add_widget(row)
+        self.form, self.keep_button = self.ids.form, self.ids.keep_button
         self._fill()
 
     def _name(self, pick) -> str:

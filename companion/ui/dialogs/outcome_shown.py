@@ -1,28 +1,26 @@
-"""The dialog OutcomeShown (its layout: outcome_shown.kv)."""
+"""After a reveal or an effect on everyone: who moves what from where to where. Its layout is
+outcome_shown.kv."""
 
 from __future__ import annotations
 
-from kivy.metrics import dp
-from kivy.uix.gridlayout import GridLayout
+from pathlib import Path
 
-from companion.ui.dialogs.dialog import Dialog, dialog_button, wrapped_label
+from kivy.lang import Builder
+from kivy.properties import StringProperty
+
+from companion.ui.dialogs.dialog import Dialog, wrapped_label
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class OutcomeShown(Dialog):
     """After a reveal or an effect on everyone: who moves what from where to where."""
 
-    def __init__(self, instructions, title: str = "Now move these Caballeros"):
-        super().__init__(title, size_hint=(0.8, 0.85))
-        self.body.add_widget(wrapped_label(instructions.title, bold=True, font_size="18sp"))
-        if instructions.discs:
-            self.body.add_widget(wrapped_label(instructions.discs, font_size="17sp"))
-        from kivy.uix.scrollview import ScrollView
+    heading = StringProperty("")
 
-        scroll = ScrollView()
-        lines = GridLayout(cols=1, size_hint_y=None, spacing=dp(4))
-        lines.bind(minimum_height=lines.setter("height"))
+    def __init__(self, instructions, title: str = "Now move these Caballeros"):
+        super().__init__(title, heading=instructions.title, size_hint=(0.8, 0.85))
+        if instructions.discs:  # under the heading, above the lines and Done
+            self.body.add_widget(wrapped_label(instructions.discs, font_size="17sp"), index=2)
         for line in instructions.lines:
-            lines.add_widget(wrapped_label(line, font_size="20sp"))
-        scroll.add_widget(lines)
-        self.body.add_widget(scroll)
-        self.body.add_widget(dialog_button("Done", self.dismiss, primary=True, height=dp(56)))
+            self.ids.lines.add_widget(wrapped_label(line, font_size="20sp"))

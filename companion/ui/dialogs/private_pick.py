@@ -1,32 +1,37 @@
-"""The dialog PrivatePick (its layout: private_pick.kv)."""
+"""Pass the tablet: a player's secret choice, its options shown only once they say it is them.
+Its layout is private_pick.kv."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
+from kivy.factory import Factory
+from kivy.lang import Builder
 from kivy.metrics import dp
+from kivy.properties import StringProperty
 from kivy.uix.gridlayout import GridLayout
-from kivy.uix.widget import Widget
 
 from companion.ui.dialogs.dialog import INK, Dialog, dialog_button, wrapped_label
 from companion.ui.widgets.map_view import PLAYER_RGB
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class PrivatePick(Dialog):
     """Pass the tablet: the choices appear only after the player says it is them."""
 
+    ready_words = StringProperty("")
+
     def __init__(self, model, pid: str, options: list[tuple[str, str]], make_event: Callable[[str], dict]):
         name = model.name(pid)
-        super().__init__(f"Pass the tablet to {name}", size_hint=(0.7, 0.9))
+        super().__init__(
+            f"Pass the tablet to {name}", ready_words=f"I am {name}: show my choices", size_hint=(0.7, 0.9)
+        )
         self.model, self.pid, self.options, self.make_event = model, pid, options, make_event
-        self.hint = wrapped_label("Everyone else, please look away.", font_size="18sp", halign="center")
-        self.body.add_widget(self.hint)
-        self.body.add_widget(Widget())  # the words at the top, the buttons at the bottom
-        self.ready = dialog_button(f"I am {name}: show my choices", self.show, primary=True, height=dp(64))
+        self.hint, self.ready = self.ids.hint, self.ids.ready
         self.ready.background_color = (*PLAYER_RGB.get(pid, (0.6, 0.2, 0.1)), 1)
         self.ready.color = INK if pid == "yellow" else (1, 1, 1, 1)
-        self.body.add_widget(self.ready)
-        self.body.add_widget(dialog_button("Cancel", self.dismiss))
 
     def show(self) -> None:
         self.body.clear_widgets()
@@ -39,6 +44,7 @@ class PrivatePick(Dialog):
         for value, label in self.options:
             grid.add_widget(dialog_button(label, lambda v=value: self.pick(v)))
         self.body.add_widget(grid)
+        self.message = Factory.DialogMessage()  # dialog.kv's line for a refusal
         self.body.add_widget(self.message)
         self.body.add_widget(dialog_button("Cancel", self.dismiss))
 

@@ -1,13 +1,18 @@
-"""The dialog PrivateQuestion (its layout: private_question.kv)."""
+"""One player's secret choice on the tablet as companion.prompts offers it (Modifier cards
+dealt or passed, a card taken back): one tap, or several then Confirm. Its layout is private_question.kv."""
 
 from __future__ import annotations
 
-from kivy.metrics import dp
-from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.gridlayout import GridLayout
+from pathlib import Path
 
-from companion.ui.dialogs.dialog import Dialog, dialog_button, wrapped_label
+from kivy.lang import Builder
+from kivy.metrics import dp
+from kivy.properties import ListProperty, StringProperty
+
+from companion.ui.dialogs.dialog import Dialog, dialog_button
 from companion.ui.widgets.map_view import PLAYER_RGB
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class PrivateQuestion(Dialog):
@@ -19,37 +24,30 @@ class PrivateQuestion(Dialog):
     CHOSEN = (0.45, 0.62, 0.35, 1)
     NORMAL = (0.84, 0.77, 0.62, 1)
 
+    hint = StringProperty("")
+    close_rgba = ListProperty([0.8, 0.75, 0.6, 0.35])  # Not now in the player's colour
+
     def __init__(self, model, pick):
         name = model.name(pick.player)
         few = len(pick.options) <= 6  # a pass or a card back: a smaller sheet
         super().__init__(
             f"Only {name} looks: {pick.title}",
+            hint=pick.hint,
+            close_rgba=[*PLAYER_RGB.get(pick.player, (0.8, 0.75, 0.6)), 0.35],
             size_hint=(0.7, 0.6) if few else (0.8, 0.92),
             portrait_hint=(0.94, 0.5) if few else (0.94, 0.8),
         )
         self.model, self.pick, self.chosen = model, pick, []
-        self.body.add_widget(wrapped_label(pick.hint, font_size="17sp", halign="center"))
-        from kivy.uix.scrollview import ScrollView
-
-        grid = GridLayout(cols=2 if len(pick.options) <= 4 else 3, spacing=dp(8), size_hint_y=None)
-        grid.bind(minimum_height=grid.setter("height"))
+        grid = self.ids.options
+        grid.cols = 2 if len(pick.options) <= 4 else 3
         self.buttons = {}
         for value, label in pick.options:
             self.buttons[value] = dialog_button(label, lambda v=value: self.tap(v), height=dp(56))
             grid.add_widget(self.buttons[value])
-        scroll = ScrollView(do_scroll_x=False)
-        scroll.add_widget(grid)
-        self.body.add_widget(scroll)
-        self.body.add_widget(self.message)
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        close = dialog_button("Not now", self.dismiss, height=dp(56))
-        close.background_color = (*PLAYER_RGB.get(pick.player, (0.8, 0.75, 0.6)), 0.35)
-        row.add_widget(close)
         self.confirm = None
         if pick.count > 1:
             self.confirm = dialog_button("", self.send, primary=True, height=dp(56))
-            row.add_widget(self.confirm)
-        self.body.add_widget(row)
+            self.ids.row.add_widget(self.confirm)
         self._paint()
 
     def tap(self, value: str) -> None:

@@ -1,8 +1,12 @@
-"""The dialog RevealCards (its layout: reveal_cards.kv)."""
+"""The action cards turned up, one tap per stack, then Reveal; 2023: a card named or added from
+here. Made once and offered again each round. Its layout is reveal_cards.kv."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from kivy.clock import Clock
+from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
@@ -17,6 +21,8 @@ from companion.ui.dialogs.add_card import AddCard
 from companion.ui.dialogs.name_card import NameCard
 from companion.ui.dialogs.sheet import CHOSEN, NORMAL, PRIMARY, Sheet
 from companion.ui.widgets.common import sheet_button, sheet_label
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class RevealCards(Sheet):
@@ -43,17 +49,9 @@ class RevealCards(Sheet):
         self._columns: dict[int, GridLayout] = {}
         self._scrolls: dict[int, ScrollView] = {}
         self._hints: dict[int, Label] = {}
-        self.columns = GridLayout(spacing=dp(8))
-        self.body.add_widget(self.columns)
-        self.message.height = dp(30)  # empty, not Kivy's 100 px: the columns take that room (its words grow it)
-        self.body.add_widget(self.message)
-        row = self.bar = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(sheet_button("Not now", self.dismiss, height=dp(56)))
+        self.columns, self.bar, self.reveal_button = self.ids.columns, self.ids.bar, self.ids.reveal_button
         # 2023: a card the table's set does not list is added from here, then picked
         self.add_button = sheet_button("Add or complete a card", self.add_card, height=dp(56))
-        self.reveal_button = sheet_button("Reveal", self.reveal, primary=True, height=dp(56))
-        row.add_widget(self.reveal_button)
-        self.body.add_widget(row)
 
     def offer(self, model, stacks: dict[int, list[tuple[str, str]]], keep: bool = False) -> RevealCards:
         """The cards each stack may show now (as companion.prompts.builder offers them), none picked

@@ -17,7 +17,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.prompts.builder import PromptBuilder
-from companion.ui.dialogs.ask import Ask
+from companion.ui.dialogs.are_you_sure import AreYouSure
 from companion.ui.dialogs.outcome_shown import OutcomeShown
 from companion.ui.dialogs.reveal_cards import RevealCards
 from companion.ui.screens.table_actions import ACTIONS
@@ -476,7 +476,7 @@ class TableScreen(Screen):
         counts = {a: c for a, c in self.entry.items()}
         question = self.prompt.confirm_empty
         if question and not any(counts.values()):
-            Ask(question, "Yes", lambda: self._submit_counts(counts)).open()
+            AreYouSure(question, "Yes", lambda: self._submit_counts(counts)).open()
             return
         self._submit_counts(counts)
 

@@ -4,6 +4,9 @@ server (`PhoneServer.confirmations()`); this only draws them and sends back the 
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -11,6 +14,8 @@ from kivy.uix.label import Label
 from companion.safe_text import for_markup
 from companion.ui.dialogs.dialog import Dialog, dialog_button
 from companion.ui.widgets.map_view import PLAYER_RGB
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 ROW = dp(64)
 
@@ -42,14 +47,13 @@ class PhoneCheck(Dialog):
     def __init__(self, model):
         super().__init__("A phone joined", size_hint=(0.66, None), pos_hint={"top": 0.97}, auto_dismiss=False)
         self.model = model
-        self.rows = BoxLayout(orientation="vertical", spacing=dp(8), size_hint_y=None)
-        self.body.add_widget(self.rows)
+        self.rows = self.ids.rows
 
     def show(self, checks: list[dict]) -> None:
         if not checks:
             self.dismiss()
             return
-        self.title_label.text = "A phone joined" if len(checks) == 1 else f"{len(checks)} phones joined"
+        self.title = "A phone joined" if len(checks) == 1 else f"{len(checks)} phones joined"
         self.rows.clear_widgets()
         for check in checks:
             self.rows.add_widget(self._row(check))

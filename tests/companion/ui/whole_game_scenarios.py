@@ -669,9 +669,9 @@ def _court_prefill_lost(d, ledger: Ledger, pid: str, most: int):
     wiped while the screen still shows it, so Confirm asks "Move no Caballeros to ...'s court?".
     Noted and worked round as a person would (No, then +1 up to the number); the taps are a
     detour. Once the fault is fixed, nothing is asked and this does nothing."""
-    from companion.ui.dialogs.ask import Ask
+    from companion.ui.dialogs.are_you_sure import AreYouSure
 
-    if not isinstance(_modal(d), Ask):  # the question, when asked, opens with the tap
+    if not isinstance(_modal(d), AreYouSure):  # the question, when asked, opens with the tap
         return
     ledger.faults.append(f"The Court: Confirm with 'from the provinces: {most}' shown asked to move none")
     mark = len(d.taps)

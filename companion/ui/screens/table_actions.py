@@ -1,14 +1,15 @@
 """What a choice of the table screen opens (its `action`, "name:argument"): a sheet, a dialog,
 a step within the prompt, another screen. One function per action, found through ACTIONS (the
 screen's `act`), so grepping an action's name finds its code. Views only: what is offered comes
-from the model's prompt builder, what is sent goes through the model."""
+from the model's prompt builder, what is sent goes through the model. `screen` is the table screen
+(typed as a Screen: this module is imported by it)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from kivy.clock import Clock
+from kivy.uix.screenmanager import Screen
 
 from companion.ui.dialogs.add_card import AddCard
 from companion.ui.dialogs.board_facts import BoardFacts
@@ -21,11 +22,8 @@ from companion.ui.dialogs.reveal_cards import RevealCards
 from companion.ui.dialogs.secret_pick import SecretPick
 from companion.ui.screens.table_board_edit import edit_board
 
-if TYPE_CHECKING:
-    from companion.ui.screens.table import TableScreen
 
-
-def reveal_cards(screen: TableScreen, _arg: str) -> None:
+def reveal_cards(screen: Screen, _arg: str) -> None:
     sheet = screen.reveal_sheet
     if sheet is not None and sheet.parent is not None:
         return  # already open (the prompt and the screen's entry both ask for it)
@@ -38,7 +36,7 @@ def reveal_cards(screen: TableScreen, _arg: str) -> None:
     sheet.offer(screen.model, screen.model.builder.reveal_choices(ask)).open()
 
 
-def secret(screen: TableScreen, pid: str) -> None:
+def secret(screen: Screen, pid: str) -> None:
     ask = screen.model.ask()
     builder = screen.model.builder
     SecretPick(
@@ -50,13 +48,13 @@ def secret(screen: TableScreen, pid: str) -> None:
     ).open()
 
 
-def replenish_custom(screen: TableScreen, _arg: str) -> None:
+def replenish_custom(screen: Screen, _arg: str) -> None:
     screen.sub_prompt = screen.model.builder.replenish_custom(screen.model.ask())
     screen.entry = dict(screen.sub_prompt.prefill)
     screen.show()
 
 
-def powerback(screen: TableScreen, pid: str) -> None:
+def powerback(screen: Screen, pid: str) -> None:
     ask = screen.model.ask()
     choices = [(str(c.event["card"]), str(c.event["card"])) for c in screen.model.builder.power_back_choices(ask)]
     PrivatePick(
@@ -64,7 +62,7 @@ def powerback(screen: TableScreen, pid: str) -> None:
     ).open()
 
 
-def sub(screen: TableScreen, key: str) -> None:
+def sub(screen: Screen, key: str) -> None:
     """A step within the prompt (a Modifier card played with the Power card, who goes with
     the King); "sub:" goes back to the prompt itself."""
     screen.sub_prompt = screen.model.builder.sub_prompt(screen.model.ask(), key) if key else None
@@ -74,7 +72,7 @@ def sub(screen: TableScreen, key: str) -> None:
     screen.to_top()  # a Modifier card tapped low in the list: its totals are at the top
 
 
-def private(screen: TableScreen, pid: str) -> None:
+def private(screen: Screen, pid: str) -> None:
     """One player's secret choice on the tablet (Modifier cards dealt or passed, a card taken
     back): only they look; nothing of it stays on screen."""
     from companion.input_errors import InputError
@@ -94,7 +92,7 @@ def private(screen: TableScreen, pid: str) -> None:
     dialog.open()
 
 
-def private_note(screen: TableScreen, pid: str) -> None:
+def private_note(screen: Screen, pid: str) -> None:
     """Why the table refused a player's card, for their eyes only (a card not in a secret
     hand): the public line says no more than that it was refused."""
     table = screen.model.table
@@ -105,7 +103,7 @@ def private_note(screen: TableScreen, pid: str) -> None:
     PrivateNote(screen.model, pid, words).open()
 
 
-def board_facts(screen: TableScreen, _arg: str) -> None:
+def board_facts(screen: Screen, _arg: str) -> None:
     """A board fact nobody published, needed now: entered from the table's board, right here."""
     from companion.entry.facts import FactsEntry
 
@@ -117,7 +115,7 @@ def board_facts(screen: TableScreen, _arg: str) -> None:
     screen.facts_dialog.open()
 
 
-def card_facts(screen: TableScreen, cid: str) -> None:
+def card_facts(screen: Screen, cid: str) -> None:
     """A card played whose numbers nobody entered: read off the card, and the turn goes on."""
     if cid not in screen.model.board.cards:
         screen.message = "That card is not in the card set"
@@ -125,43 +123,43 @@ def card_facts(screen: TableScreen, cid: str) -> None:
     CardFacts(screen.model, cid, on_done=screen.model._refresh).open()
 
 
-def add_card(screen: TableScreen, _arg: str) -> None:
+def add_card(screen: Screen, _arg: str) -> None:
     """A card the set does not list: added from the box, then the cards are turned up (the
     reveal's prompt reads the same, so the sheet is opened again here)."""
     AddCard(screen.model, on_added=lambda: Clock.schedule_once(screen.open_reveal_sheet, 0)).open()
 
 
-def mobile(screen: TableScreen, sid: str) -> None:
+def mobile(screen: Screen, sid: str) -> None:
     screen.sub_prompt = screen.model.builder.mobile_prompt(screen.model.ask(), sid)
     screen.show()
 
 
-def count_castillo(screen: TableScreen, _arg: str) -> None:
+def count_castillo(screen: Screen, _arg: str) -> None:
     """The Castillo scoring card: lifted and counted like at a general scoring, then scored."""
     screen.sub_prompt = screen.model.builder.count_castillo_prompt(screen.model.ask())
     screen.show()
 
 
-def open_castillo(screen: TableScreen, _arg: str) -> None:
+def open_castillo(screen: Screen, _arg: str) -> None:
     screen.manager.get_screen("scoring").open_castillo()
     screen.manager.current = "scoring"
 
 
-def special_scoring(screen: TableScreen, _arg: str) -> None:
+def special_scoring(screen: Screen, _arg: str) -> None:
     choices = screen.model.builder.special_scoring_choices(screen.model.ask())
     ChoiceList(screen.model, "Which special scoring?", choices).open()
 
 
-def standings(screen: TableScreen, _arg: str) -> None:
+def standings(screen: Screen, _arg: str) -> None:
     screen.manager.current = "end"
 
 
-def enter_board(screen: TableScreen, _arg: str) -> None:
+def enter_board(screen: Screen, _arg: str) -> None:
     """Scoring only: the board entered as it lies, on the map and the side panel."""
     edit_board(screen)
 
 
-ACTIONS: dict[str, Callable[[TableScreen, str], None]] = {
+ACTIONS: dict[str, Callable[[Screen, str], None]] = {
     "reveal_cards": reveal_cards,
     "secret": secret,
     "replenish_custom": replenish_custom,

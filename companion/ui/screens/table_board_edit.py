@@ -1,29 +1,26 @@
 """Scoring-only mode's board entry on the table screen: the board entered as it lies (each
 player's Caballeros, the King, the Grandes, the scoreboards and King and Intrigue's markers),
 then saved as one input. The entry itself is companion.entry.board.BoardEntry; this gives it the
-screen's map and side panel while `screen.board_edit` is set."""
+screen's map and side panel while `screen.board_edit` is set (`screen`: the table screen, typed as
+a Screen: this module is imported by it)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from kivy.metrics import dp
+from kivy.uix.screenmanager import Screen
 
 from companion.entry.board import BoardEntry
 from companion.ui.widgets.map_view import PLAYER_RGB
 
-if TYPE_CHECKING:
-    from companion.ui.screens.table import TableScreen
 
-
-def edit_board(screen: TableScreen) -> None:
+def edit_board(screen: Screen) -> None:
     """The board entered from the public game, the map and the side panel given to it."""
     # The game's board: 2023 names, the King by the Castillo or in France/Portugal, Scoring tiles
     screen.board_edit = BoardEntry(screen.model.public["game"], dict(screen.model.table.names), screen.model.board)
     show_board_edit(screen)
 
 
-def show_board_edit(screen: TableScreen) -> None:
+def show_board_edit(screen: Screen) -> None:
     """The board as entered so far on the map; the tools, the players' Caballeros, Save and Cancel
     on the side panel (the screen's own pooled buttons)."""
     edit = screen.board_edit
@@ -72,22 +69,22 @@ def show_board_edit(screen: TableScreen) -> None:
         box.add_widget(button)
 
 
-def _board_choice(screen: TableScreen, key: str) -> None:
+def _board_choice(screen: Screen, key: str) -> None:
     screen.board_edit.choose(key)
     show_board_edit(screen)
 
 
-def _tool(screen: TableScreen, tool: str, colour: str) -> None:
+def _tool(screen: Screen, tool: str, colour: str) -> None:
     screen.board_edit.tool, screen.board_edit.colour = tool, colour
     show_board_edit(screen)
 
 
-def _save_board(screen: TableScreen) -> None:
+def _save_board(screen: Screen) -> None:
     if screen.model.submit(screen.board_edit.event()):
         screen.end_board_edit()
     else:
         show_board_edit(screen)
 
 
-def _cancel_board(screen: TableScreen) -> None:
+def _cancel_board(screen: Screen) -> None:
     screen.end_board_edit()

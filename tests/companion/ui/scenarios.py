@@ -496,7 +496,7 @@ def phones_at_the_table(d):
 
             yield from _tap_found(d, lambda: d.button("Yes", exact=True))
             yield from _wait_for(
-                d, lambda: sum(d.model.phone_seats[p]["joined"] for p in ("red", "yellow")) >= joined, saw=seats
+                d, lambda n=joined: sum(d.model.phone_seats[p]["joined"] for p in ("red", "yellow")) >= n, saw=seats
             )
         yield from _wait_for(
             d,

@@ -276,7 +276,7 @@ class Tablet:
     def _king_by_the_castillo(self) -> bool:
         return self.table.state.king == self.table.board.castillo
 
-    def _preferred(self, cards: list, shown: Counter = Counter()) -> str:
+    def _preferred(self, cards: list, shown: Counter = Counter()) -> str:  # noqa: B006 (kept across calls on purpose)
         """The card whose 2023 effect has not been played (nor turned up as often), those wanted
         first, else any; while the King stands by the Castillo, none that moves him (so that a
         general scoring finds him there)."""
@@ -496,9 +496,9 @@ class Tablet:
                 before = self.table.drops_total
                 for _ in range(k):
                     d.tower_drop(colour)
-                yield from _wait_for(d, lambda: self.table.drops_total >= before + k, PATIENCE)
+                yield from _wait_for(d, lambda n=before + k: self.table.drops_total >= n, PATIENCE)
                 if why == "place":
-                    yield from _wait_for(d, lambda: self.screen.entry.get(CASTILLO, 0) >= k, PATIENCE)
+                    yield from _wait_for(d, lambda k=k: self.screen.entry.get(CASTILLO, 0) >= k, PATIENCE)
                 yield 0.05
             elif kind == "step":
                 _, label, delta = op

@@ -124,10 +124,10 @@ def _teach_a_little(d):
     d.tap("Teach again", exact=True)
     teaching = d.model.tower_link.teaching
     for colour in ["red"] * 5 + ["yellow"]:
-        yield from _wait_for(d, lambda: d.has_button(f"Throw a {colour} cube"))
+        yield from _wait_for(d, lambda c=colour: d.has_button(f"Throw a {c} cube"))
         got = teaching.view().got
         d.tap(f"Throw a {colour} cube")
-        yield from _wait_for(d, lambda: teaching.view().got != got)
+        yield from _wait_for(d, lambda got=got: teaching.view().got != got)
     yield 0.2
     yield from _look(d, "teach_throwing")
     d.tap("Stop teaching", exact=True)

@@ -27,7 +27,9 @@ def teach_by_throwing(d):
         d.tower_drop(view.throw)
         thrown.append(view.throw)
         yield from _wait_for(
-            d, lambda: (lambda v: (v.got, v.throw, v.busy) != (view.got, view.throw, True))(teaching.view()), PATIENCE
+            d,
+            lambda was=view: (lambda v: (v.got, v.throw, v.busy) != (was.got, was.throw, True))(teaching.view()),
+            PATIENCE,
         )
     # the tower's last answer reaches the panel from the link's thread: real time, not frames
     yield from _wait_for(

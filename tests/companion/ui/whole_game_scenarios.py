@@ -498,7 +498,7 @@ def _place(d, pid: str, areas: tuple, throw: bool = True, last: bool = False):
             thrown += 1
             if throw:
                 d.tower_drop(pid)
-            yield from _until(d, lambda: table.entry.get(CS, 0) == thrown)
+            yield from _until(d, lambda n=thrown: table.entry.get(CS, 0) == n)
         else:
             yield from _tap_area(d, area)
     wanted = {a: areas.count(a) for a in areas}
@@ -916,7 +916,8 @@ def whole_game_by_taps(d):
                 yield from _correct_the_board(d, ledger, *rnd.correction[1:])
             yield from _turn(d, ledger, t, r)
             if t.card == "veto":  # taking the card is holding the Veto, shown by the holder's name
-                _assert_label(d, lambda text, n=_name(d, t.player): text.startswith(n) and "VETO" in text)
+                holder = _name(d, t.player)
+                _assert_label(d, lambda text, n=holder: text.startswith(n) and "VETO" in text)
         if rnd.discs:
             yield from _general_scoring(d, ledger, rnd, r)
     game, taken, effective, winners, scores = yield from _check_the_end(d, "whole_game")

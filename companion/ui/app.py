@@ -65,10 +65,7 @@ from kivy.core.clipboard import Clipboard  # noqa: E402,F401 (probed now, quietl
 from kivy.lang import Builder  # noqa: E402
 from kivy.uix.screenmanager import NoTransition, ScreenManager  # noqa: E402
 
-from companion.ui.platform import (
-    android,
-    lifecycle,
-)
+from companion.ui.platform import android, lifecycle  # noqa: E402
 from companion.ui.platform.collector import freeze_startup_objects  # noqa: E402
 from companion.ui.platform.kivy_fixes import scroll_views_bind_once, sleep_until_due  # noqa: E402
 from companion.ui.platform.navigation import BACK_KEYCODE, back_step, keeps_screen_on  # noqa: E402
@@ -81,17 +78,7 @@ UI_DIR = Path(__file__).parent
 Builder.load_file(str(UI_DIR / "common.kv"))
 
 from companion.ui.model import AppModel  # noqa: E402
-from companion.ui.screens.board_confirm import BoardScreen  # noqa: E402
-from companion.ui.screens.cards import CardsScreen  # noqa: E402
-from companion.ui.screens.correction import PositionScreen  # noqa: E402
-from companion.ui.screens.end import EndScreen  # noqa: E402
-from companion.ui.screens.home import HomeScreen  # noqa: E402
-from companion.ui.screens.ki_cards import KICardsScreen  # noqa: E402
-from companion.ui.screens.replay import ReplayScreen  # noqa: E402
-from companion.ui.screens.scoring import ScoringScreen  # noqa: E402
-from companion.ui.screens.setup import SetupScreen  # noqa: E402
-from companion.ui.screens.stats import StatsScreen  # noqa: E402
-from companion.ui.screens.table import TableScreen  # noqa: E402
+from companion.ui.screens.registry import SCREENS  # noqa: E402
 
 Window.clearcolor = (0.97, 0.94, 0.86, 1)
 
@@ -131,19 +118,7 @@ class ElGrandeApp(App):
         if android.on_android():  # the games folder in the app's own storage (ELGRANDE_DATA_DIR still wins)
             android.use_app_storage(self.user_data_dir)
         sm = self.screens = ScreenManager(transition=NoTransition())
-        for cls, name in (
-            (HomeScreen, "home"),
-            (SetupScreen, "setup"),
-            (TableScreen, "table"),
-            (ScoringScreen, "scoring"),
-            (EndScreen, "end"),
-            (PositionScreen, "position"),
-            (BoardScreen, "board"),
-            (CardsScreen, "cards"),
-            (KICardsScreen, "ki_cards"),
-            (ReplayScreen, "replay"),
-            (StatsScreen, "stats"),
-        ):
+        for name, cls in SCREENS.items():
             sm.add_widget(cls(name=name, model=self.model))
         self.model.bind(on_scoring=self._scoring, on_game_over=self._game_over)
         if self.resume_path:

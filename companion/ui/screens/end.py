@@ -100,7 +100,7 @@ class EndScreen(Screen):
     def offer_cards_left(self) -> None:
         """2023: a stack's cards left face down that the set cannot place are offered to name,
         skippable, saying why in one line; gone once kept."""
-        from companion.ui.dialogs.pick import NameCardsLeft
+        from companion.ui.dialogs.name_cards_left import NameCardsLeft
 
         row = self.ids.learn
         row.clear_widgets()

@@ -38,7 +38,7 @@ from companion.table_rules.ki_box_table import (
 )
 from companion.table_rules.ki_cards import KICardsDraft
 from companion.table_rules.storage import RuleFileError
-from companion.ui.screens.cards import ImportDialog
+from companion.ui.dialogs.import_cards import ImportDialog
 from companion.ui.widgets.rule_widgets import INK, TAP, WARN, button, grid, text
 from engine.rules.king_intrigue.cards import MODULE_IDS
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from kivy.metrics import dp
-from kivy.properties import NumericProperty, ObjectProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 
@@ -90,6 +90,26 @@ class ChoiceButton(SaysWhy, Button):
     def on_release(self) -> None:
         if self.tap_action is not None:
             self.tap_action()
+
+
+class SheetButton(ChoiceButton):
+    """A dialog's button in its .kv (what sheet_button makes in Python): `primary` styles it, its
+    tap is the .kv's on_release; at least `least` tall (48 dp and more), taller when its words wrap."""
+
+    primary = BooleanProperty(False)
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("least", dp(52))
+        kwargs.setdefault("wrap_margin", dp(12))
+        super().__init__(**kwargs)
+        self._style()
+        self._fit()
+        self.bind(primary=self._style)
+
+    def _style(self, *_) -> None:
+        self.background_color = STYLE_RGBA["primary" if self.primary else "normal"]
+        self.color = ON_PRIMARY if self.primary else INK
+        self.bold = self.primary
 
 
 def sheet_button(text: str, on_release, primary: bool = False, height: float = dp(52), **kw) -> Button:

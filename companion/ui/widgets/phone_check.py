@@ -4,13 +4,18 @@ server (`PhoneServer.confirmations()`); this only draws them and sends back the 
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.safe_text import for_markup
-from companion.ui.dialogs import common as dialogs
+from companion.ui.dialogs.dialog import Dialog, dialog_button
 from companion.ui.widgets.map_view import PLAYER_RGB
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 ROW = dp(64)
 
@@ -20,7 +25,7 @@ def seat_rgba(pid: str) -> tuple:
     return (*PLAYER_RGB[pid], 1) if pid != "yellow" else (0.6, 0.45, 0, 1)
 
 
-class PhoneCheck(dialogs._Dialog):
+class PhoneCheck(Dialog):
     _open = None  # the one on screen, if any
 
     @classmethod
@@ -42,14 +47,13 @@ class PhoneCheck(dialogs._Dialog):
     def __init__(self, model):
         super().__init__("A phone joined", size_hint=(0.66, None), pos_hint={"top": 0.97}, auto_dismiss=False)
         self.model = model
-        self.rows = BoxLayout(orientation="vertical", spacing=dp(8), size_hint_y=None)
-        self.body.add_widget(self.rows)
+        self.rows = self.ids.rows
 
     def show(self, checks: list[dict]) -> None:
         if not checks:
             self.dismiss()
             return
-        self.title_label.text = "A phone joined" if len(checks) == 1 else f"{len(checks)} phones joined"
+        self.title = "A phone joined" if len(checks) == 1 else f"{len(checks)} phones joined"
         self.rows.clear_widgets()
         for check in checks:
             self.rows.add_widget(self._row(check))
@@ -69,12 +73,12 @@ class PhoneCheck(dialogs._Dialog):
         text.bind(size=lambda w, v: setattr(w, "text_size", v))
         row.add_widget(text)
         row.add_widget(
-            dialogs._btn(
+            dialog_button(
                 "Yes", lambda c=check: self.answer(c, True), primary=True, size_hint_x=None, width=dp(110), height=ROW
             )
         )
         row.add_widget(
-            dialogs._btn("No", lambda c=check: self.answer(c, False), size_hint_x=None, width=dp(90), height=ROW)
+            dialog_button("No", lambda c=check: self.answer(c, False), size_hint_x=None, width=dp(90), height=ROW)
         )
         return row
 

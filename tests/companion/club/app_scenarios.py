@@ -42,7 +42,7 @@ def club_table(d):
     yield from _wait_for(d, lambda: d.current == "table")
     yield from _wait_for(d, lambda: d.model.club_status.startswith("club: publishing table table-4"), 15)
     screen = d.screen("table")
-    yield from _wait_for(d, lambda: screen.club_text == "Club: live", 5)
+    yield from _wait_for(d, lambda: screen.ids.bar.club_text == "Club: live", 5)
     d.tap("Club: live")  # the bar's word, tapped: the whole status line
     yield 0.2
     d.shot("table_club_live")
@@ -51,7 +51,7 @@ def club_table(d):
             {
                 "nonce": d.model.table.nonce,
                 "status": d.model.club_status,
-                "bar": screen.club_text,
+                "bar": screen.ids.bar.club_text,
                 "said": screen.message,
             },
             f,

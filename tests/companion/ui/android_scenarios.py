@@ -54,7 +54,7 @@ def _start_game(d):
 
 
 def _drop(d, colour):
-    sim = {getattr(w, "sim_colour", None): w for w in d.screen("table").ids.sim_drops.children}
+    sim = {getattr(w, "sim_colour", None): w for w in d.screen("table").ids.bar.ids.sim_drops.children}
     d.tap_widget(sim[colour])
 
 

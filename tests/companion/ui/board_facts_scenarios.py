@@ -33,7 +33,7 @@ OUR_BOARD = {
 def _dialog():
     from kivy.core.window import Window
 
-    from companion.ui.dialogs.pick import BoardFacts
+    from companion.ui.dialogs.board_facts import BoardFacts
 
     return next((w for w in Window.children if isinstance(w, BoardFacts)), None)
 

@@ -41,10 +41,13 @@ def targets_and_overlaps() -> list[str]:
 
 def _checked_shots(d, check=check_screen) -> dict:
     """From now on every picture a visit takes is checked first (layout_checks.check_screen);
-    returns where the problems and screens go (apart from d.facts, which a visit may replace)."""
-    shoot, checked = type(d).shot, {"problems": {}, "screens": []}
+    returns where the problems and screens go (apart from d.facts, which a visit may replace),
+    and the app's screens (ScreenManager names) each picture showed, for the screen registry's test."""
+    shoot, checked = type(d).shot, {"problems": {}, "screens": [], "screen_names": []}
 
     def shot(name: str) -> str:
+        if d.current not in checked["screen_names"]:
+            checked["screen_names"].append(d.current)
         looked = d.facts.get("problems", {}) if isinstance(getattr(d, "facts", None), dict) else {}
         if name not in looked and name not in checked["problems"]:  # not checked by the visit itself
             checked["problems"][name] = _settled_problems(check)
@@ -82,6 +85,9 @@ def _visit(d, visit, facts: dict):
                 facts.setdefault("problems", {}).update(value)
             elif key == "screens":
                 facts.setdefault("screens", []).extend(value)
+            elif key == "screen_names":  # each app screen once, in the order first shown
+                seen = facts.setdefault("screen_names", [])
+                seen.extend(name for name in value if name not in seen)
             else:
                 facts.setdefault(key, value)
     yield from back_home(d)

@@ -227,7 +227,7 @@ def correction_mid_round_and_undo(d):
     yield from _wait_for(d, lambda: d.current == "table")
     yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
     table_screen = d.screen("table")
-    sim = {getattr(w, "sim_colour", None): w for w in table_screen.ids.sim_drops.children}
+    sim = {getattr(w, "sim_colour", None): w for w in table_screen.ids.bar.ids.sim_drops.children}
     yield from _reveal_cards(d, ("any 3 Caballeros", "King is Angry", "Score the Castillo", "relocate your Grande"))
     for value in ("13", "12", "11"):
         d.tap(value, exact=True)

@@ -64,13 +64,13 @@ def replay_labels(path: Path) -> dict:
 
 def name_cell(name: str) -> dict:
     """The table screen's score row: a player's name (wrapped after hyphens) and VETO."""
-    from companion.ui.screens.table import TableScreen, _cell
+    from companion.ui.widgets.score_panel import ScorePanel, score_cell
 
-    cell = _cell("", markup=True, halign="left")
+    cell = score_cell("", markup=True, halign="left")
     cell.width = 180
     cell.text_size = (180, None)
     cell.words = (name, "  [b][color=8a1c0c]VETO[/color][/b]")
-    TableScreen._fit_name(cell)
+    ScorePanel.fit_name(cell)
     return drawn(cell, 180)
 
 

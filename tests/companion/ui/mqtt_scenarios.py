@@ -48,7 +48,7 @@ def locked_and_open_tower(d):
     yield from _wait_for(d, lambda: d.current == "table")
     yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
     table = d.screen("table")
-    assert table.tower_text == "Tower: connected", table.tower_text
+    assert table.ids.bar.tower_text == "Tower: connected", table.ids.bar.tower_text
     # the test's tower dropped three cubes before the app started: it held them for a host
     yield from _wait_for(d, lambda: d.model.public.get("drops_total") == 3)
     d.tap("Tower:")
@@ -64,7 +64,7 @@ def locked_and_open_tower(d):
     d.tap("Start the game")
     yield from _wait_for(d, lambda: d.current == "table")
     # (the model still holds the last game's status until the new link reports)
-    yield from _wait_for(d, lambda: table.tower_text == "Tower: connected (not secure)")
+    yield from _wait_for(d, lambda: table.ids.bar.tower_text == "Tower: connected (not secure)")
     d.shot("table_open_link")
     d.tap("Tower:")
     yield 0.3

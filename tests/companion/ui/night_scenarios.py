@@ -112,7 +112,7 @@ def phones_stay_joined_for_the_next_game(d):
         yield 0.3
         d.tap("Yes", exact=True)
         yield from _wait_for(d, lambda: d.model.phone_seats["red"]["joined"])
-        sim = {getattr(w, "sim_colour", None): w for w in d.screen("table").ids.sim_drops.children}
+        sim = {getattr(w, "sim_colour", None): w for w in d.screen("table").ids.bar.ids.sim_drops.children}
         for colour in ("red", "red"):
             d.tap_widget(sim[colour])
             yield 0.1

@@ -25,7 +25,7 @@ def _count_widgets_made():
 
 
 def _sheet(d):
-    from companion.ui.dialogs.pick import RevealCards
+    from companion.ui.dialogs.reveal_cards import RevealCards
 
     return next((w for w in d.widgets() if isinstance(w, RevealCards)), None)
 
@@ -42,7 +42,7 @@ def widgets_made_once(d):
     table = d.screen("table")
     builder = PromptBuilder({})
     deck = [(cid, builder.card_label(cid)) for cid, card in builder.board.cards.items() if card.stack]
-    yield from _wait_for(d, lambda: table._reveal_sheet is not None and not table._reveal_sheet.unmade(deck))
+    yield from _wait_for(d, lambda: table.reveal_sheet is not None and not table.reveal_sheet.unmade(deck))
     made = _count_widgets_made()
     yield from _start_tracked_three_player_game(d)
     yield from _wait_for(d, lambda: _sheet(d) is not None)

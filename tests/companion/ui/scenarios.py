@@ -102,7 +102,7 @@ def _pick_secret_discs(d, regions):
 
 def _reveal_cards(d, wanted):
     """The sheet of turned-up cards opens by itself: one tap per stack, then Reveal."""
-    from companion.ui.dialogs.pick import RevealCards
+    from companion.ui.dialogs.reveal_cards import RevealCards
 
     yield from _wait_for(d, lambda: any(isinstance(w, RevealCards) for w in d.widgets()))
     yield 0.2
@@ -163,12 +163,12 @@ def scoring_only_short_game(d):
     yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
     table = d.screen("table")
     # Round 2: cubes thrown into the tower: the Castillo pulses, no count is shown
-    sim = {getattr(w, "sim_colour", None): w for w in table.ids.sim_drops.children}
+    sim = {getattr(w, "sim_colour", None): w for w in table.ids.bar.ids.sim_drops.children}
     for colour in ("red", "red", "blue", "uncertain"):
         d.tap_widget(sim[colour])
         yield 0.05
     yield from _wait_for(d, lambda: d.model.public.get("drops_total") == 4)
-    yield from _wait_for(d, lambda: bool(table.drops_text))
+    yield from _wait_for(d, lambda: bool(table.ids.bar.drops_text))
     d.shot("table")
     d.tap("to check")
     yield 0.2
@@ -268,12 +268,12 @@ def tracking_full_round(d):
     """Round 1 of a tracked 3-player game, every step entered by taps."""
     yield from _start_tracked_three_player_game(d)
     table = d.screen("table")
-    sim = {getattr(w, "sim_colour", None): w for w in table.ids.sim_drops.children}
+    sim = {getattr(w, "sim_colour", None): w for w in table.ids.bar.ids.sim_drops.children}
     # Nothing entered yet: the sheet put aside, the greyed Undo tapped says so; the sheet again
     yield from _wait_for(d, lambda: d.has_button("Not now"))
     d.tap("Not now", exact=True)
     yield 0.2
-    d.tap_widget(table.ids.undo)
+    d.tap_widget(table.ids.bar.ids.undo)
     yield 0.1
     undo_said = table.message
     d.tap("Turn up the cards", exact=True)
@@ -282,7 +282,7 @@ def tracking_full_round(d):
     assert d.ask().kind == "play_power_card", d.model.message
     # A cube thrown in during the power cards: flagged, and dismissed by a person
     d.tap_widget(sim["yellow"])
-    yield from _wait_for(d, lambda: bool(table.drops_text))
+    yield from _wait_for(d, lambda: bool(table.ids.bar.drops_text))
     said_why = [undo_said]
     for value in ("13", "12", "11"):  # Red, Yellow, Green in seat order
         d.tap(value, exact=True)
@@ -470,7 +470,7 @@ def phones_at_the_table(d):
     d.tap("Start the game")
     yield from _wait_for(d, lambda: d.current == "table" and d.model.phones is not None)
     yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected")
-    sim = {getattr(w, "sim_colour", None): w for w in d.screen("table").ids.sim_drops.children}
+    sim = {getattr(w, "sim_colour", None): w for w in d.screen("table").ids.bar.ids.sim_drops.children}
     for colour in ("red", "red", "yellow"):
         d.tap_widget(sim[colour])
         yield 0.1
@@ -496,7 +496,7 @@ def phones_at_the_table(d):
 
             yield from _tap_found(d, lambda: d.button("Yes", exact=True))
             yield from _wait_for(
-                d, lambda: sum(d.model.phone_seats[p]["joined"] for p in ("red", "yellow")) >= joined, saw=seats
+                d, lambda n=joined: sum(d.model.phone_seats[p]["joined"] for p in ("red", "yellow")) >= n, saw=seats
             )
         yield from _wait_for(
             d,

@@ -276,7 +276,7 @@ class Tablet:
     def _king_by_the_castillo(self) -> bool:
         return self.table.state.king == self.table.board.castillo
 
-    def _preferred(self, cards: list, shown: Counter = Counter()) -> str:
+    def _preferred(self, cards: list, shown: Counter = Counter()) -> str:  # noqa: B006 (kept across calls on purpose)
         """The card whose 2023 effect has not been played (nor turned up as often), those wanted
         first, else any; while the King stands by the Castillo, none that moves him (so that a
         general scoring finds him there)."""
@@ -496,9 +496,9 @@ class Tablet:
                 before = self.table.drops_total
                 for _ in range(k):
                     d.tower_drop(colour)
-                yield from _wait_for(d, lambda: self.table.drops_total >= before + k, PATIENCE)
+                yield from _wait_for(d, lambda n=before + k: self.table.drops_total >= n, PATIENCE)
                 if why == "place":
-                    yield from _wait_for(d, lambda: self.screen.entry.get(CASTILLO, 0) >= k, PATIENCE)
+                    yield from _wait_for(d, lambda k=k: self.screen.entry.get(CASTILLO, 0) >= k, PATIENCE)
                 yield 0.05
             elif kind == "step":
                 _, label, delta = op
@@ -570,7 +570,7 @@ class Tablet:
         raise AssertionError(f"{w.text!r} could not be scrolled into view")
 
     def _private(self, pick, values):
-        from companion.ui.dialogs.common import PrivateQuestion
+        from companion.ui.dialogs.private_question import PrivateQuestion
 
         d = self.d
         yield from _wait_for(d, lambda: isinstance(self._dialog(), PrivateQuestion), PATIENCE)
@@ -616,7 +616,7 @@ class Tablet:
     def reveal_step(self):
         """The reveal, by the sheet that opens by itself: one tap per stack (a stack's only card
         is picked already), then Reveal."""
-        from companion.ui.dialogs.pick import RevealCards
+        from companion.ui.dialogs.reveal_cards import RevealCards
 
         d = self.d
         ask = self.table.asked()
@@ -642,7 +642,8 @@ class Tablet:
         """The card the set does not list turns up: "A card is not listed: add it" on the sheet,
         its effect from the list (its rule text beside it), its name, stack and copies, Add; the
         sheet opens again with it. A wrong entry first: refused with its message."""
-        from companion.ui.dialogs.pick import AddCard, RevealCards
+        from companion.ui.dialogs.add_card import AddCard
+        from companion.ui.dialogs.reveal_cards import RevealCards
 
         d = self.d
         yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
@@ -685,7 +686,8 @@ class Tablet:
     def complete_civil_war(self):
         """Civil War was refused (its outcome not entered): completed from the card at the next
         reveal ("Add or complete a card", the listed card, its outcome, Save); the sheet opens again."""
-        from companion.ui.dialogs.pick import AddCard, RevealCards
+        from companion.ui.dialogs.add_card import AddCard
+        from companion.ui.dialogs.reveal_cards import RevealCards
 
         d = self.d
         yield from _wait_for(d, lambda: isinstance(self._dialog(), RevealCards), PATIENCE)
@@ -798,7 +800,7 @@ def calibrate_the_tower(d):
     d.facts["calibrated_for"] = list(d.model.tower.get("calibrated") or [])
     screen = d.screen("table")
     d.facts["notice_after_calibration"] = screen.notice
-    d.facts["sim_drop_colours"] = [getattr(w, "sim_colour", None) for w in screen.ids.sim_drops.children]
+    d.facts["sim_drop_colours"] = [getattr(w, "sim_colour", None) for w in screen.ids.bar.ids.sim_drops.children]
 
 
 def two_player_game(d, variant="full", rounds=None):
@@ -884,7 +886,9 @@ def learn_the_box(d, tablet):
     stacks are kept in Your cards."""
     from companion.table.setup import TableSetup
     from companion.table_rules.card_file import CardSetDraft
-    from companion.ui.dialogs.pick import AddCard, NameCard, RevealCards
+    from companion.ui.dialogs.add_card import AddCard
+    from companion.ui.dialogs.name_card import NameCard
+    from companion.ui.dialogs.reveal_cards import RevealCards
     from engine.events import GameSetup
     from engine.playout import standin_files
 
@@ -959,9 +963,9 @@ def learn_the_box(d, tablet):
     yield 0.2
     said_after = d.model.message
     # A card's number nobody entered, read off it (as its turn offers: Read Civil War's outcome off the card)
-    from companion.ui.dialogs.pick import CardFacts
+    from companion.ui.dialogs.card_facts import CardFacts
 
-    d.screen("table")._action_card_facts("civil_war")
+    d.screen("table").act("card_facts", "civil_war")
     yield from _wait_for(d, lambda: isinstance(d.dialog(), CardFacts), PATIENCE)
     yield 0.15
     reading = d.dialog()

@@ -124,10 +124,10 @@ def _teach_a_little(d):
     d.tap("Teach again", exact=True)
     teaching = d.model.tower_link.teaching
     for colour in ["red"] * 5 + ["yellow"]:
-        yield from _wait_for(d, lambda: d.has_button(f"Throw a {colour} cube"))
+        yield from _wait_for(d, lambda c=colour: d.has_button(f"Throw a {c} cube"))
         got = teaching.view().got
         d.tap(f"Throw a {colour} cube")
-        yield from _wait_for(d, lambda: teaching.view().got != got)
+        yield from _wait_for(d, lambda got=got: teaching.view().got != got)
     yield 0.2
     yield from _look(d, "teach_throwing")
     d.tap("Stop teaching", exact=True)
@@ -159,7 +159,7 @@ def every_screen(d):
     table = d.screen("table")
     yield from _look(d, "table_power", the_map=True)
     d.model.simulate_drop("yellow")  # thrown outside a placement: a drop waits for a person
-    yield from _wait_for(d, lambda: bool(table.drops_text))
+    yield from _wait_for(d, lambda: bool(table.ids.bar.drops_text))
     for turn in range(5):
         value = next(c.label for c in table.prompt.choices if c.enabled)
         d.tap(value, exact=True)
@@ -178,7 +178,7 @@ def every_screen(d):
     yield from _wait_for(d, lambda: d.model.table.castillo_prefill(first) == 1)
     yield from _castillo_entered(d, first, 1)
     yield from _look(d, "table_placement", the_map=True)
-    d.tap(table.drops_text, exact=True)
+    d.tap(table.ids.bar.drops_text, exact=True)
     yield 0.2
     yield from _look(d, "tower_panel")
     yield from _teach_a_little(d)

@@ -12,6 +12,7 @@ import pytest
 from PIL import Image, ImageStat
 
 from tests.companion.ui.test_app import Launch
+from tests.companion.ui.test_screen_registry import check_every_registered_screen_visited
 
 SHAPES = ((1280, 800), (1920, 1200), (800, 1280))  # the tablet shapes (1280x800: test_app.py's launch)
 OTHER_SHAPES = SHAPES[1:]
@@ -22,6 +23,7 @@ def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     problems = {screen: found for screen, found in outcome["problems"].items() if found}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
     assert len(outcome["screens"]) >= 18
+    check_every_registered_screen_visited(outcome)  # so the layout checks cover every screen
     # issue 26, at the end of the crowded game's visit: the finished game replayed, the records, the demo
     assert {
         "home_recent_games",

@@ -27,7 +27,9 @@ def teach_by_throwing(d):
         d.tower_drop(view.throw)
         thrown.append(view.throw)
         yield from _wait_for(
-            d, lambda: (lambda v: (v.got, v.throw, v.busy) != (view.got, view.throw, True))(teaching.view()), PATIENCE
+            d,
+            lambda was=view: (lambda v: (v.got, v.throw, v.busy) != (was.got, was.throw, True))(teaching.view()),
+            PATIENCE,
         )
     # the tower's last answer reaches the panel from the link's thread: real time, not frames
     yield from _wait_for(
@@ -62,7 +64,7 @@ def calibrate_a_2023_table(d):
     table = d.screen("table")
     yield from _wait_for(d, lambda: table.teach_offer, PATIENCE)
     yield 0.3
-    assert table.tower_text == "Tower: connected", table.tower_text
+    assert table.ids.bar.tower_text == "Tower: connected", table.ids.bar.tower_text
     d.shot("teach_2023_offer")
     d.tap("Tower:")
     yield 0.3

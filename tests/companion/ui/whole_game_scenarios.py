@@ -384,7 +384,7 @@ def _undo(d, ledger: Ledger, confirm: bool = False):
 
 
 def _reveal(d, ledger: Ledger, rnd: Round, r: int):
-    from companion.ui.dialogs.pick import RevealCards
+    from companion.ui.dialogs.reveal_cards import RevealCards
 
     def sheet():
         return next((w for w in d.widgets() if isinstance(w, RevealCards)), None)
@@ -498,7 +498,7 @@ def _place(d, pid: str, areas: tuple, throw: bool = True, last: bool = False):
             thrown += 1
             if throw:
                 d.tower_drop(pid)
-            yield from _until(d, lambda: table.entry.get(CS, 0) == thrown)
+            yield from _until(d, lambda n=thrown: table.entry.get(CS, 0) == n)
         else:
             yield from _tap_area(d, area)
     wanted = {a: areas.count(a) for a in areas}
@@ -669,9 +669,9 @@ def _court_prefill_lost(d, ledger: Ledger, pid: str, most: int):
     wiped while the screen still shows it, so Confirm asks "Move no Caballeros to ...'s court?".
     Noted and worked round as a person would (No, then +1 up to the number); the taps are a
     detour. Once the fault is fixed, nothing is asked and this does nothing."""
-    from companion.ui.dialogs.pick import Ask
+    from companion.ui.dialogs.are_you_sure import AreYouSure
 
-    if not isinstance(_modal(d), Ask):  # the question, when asked, opens with the tap
+    if not isinstance(_modal(d), AreYouSure):  # the question, when asked, opens with the tap
         return
     ledger.faults.append(f"The Court: Confirm with 'from the provinces: {most}' shown asked to move none")
     mark = len(d.taps)
@@ -706,7 +706,7 @@ def _secret_disc(d, pid: str, region: str):
 
 def _outcome(d, name: str):
     """After an effect on everyone: who moves what from where to where, then Done."""
-    from companion.ui.dialogs.common import OutcomeShown
+    from companion.ui.dialogs.outcome_shown import OutcomeShown
 
     yield from _until(d, lambda: isinstance(_modal(d), OutcomeShown))
     if name in ("king_is_angry", "eviction"):
@@ -916,7 +916,8 @@ def whole_game_by_taps(d):
                 yield from _correct_the_board(d, ledger, *rnd.correction[1:])
             yield from _turn(d, ledger, t, r)
             if t.card == "veto":  # taking the card is holding the Veto, shown by the holder's name
-                _assert_label(d, lambda text, n=_name(d, t.player): text.startswith(n) and "VETO" in text)
+                holder = _name(d, t.player)
+                _assert_label(d, lambda text, n=holder: text.startswith(n) and "VETO" in text)
         if rnd.discs:
             yield from _general_scoring(d, ledger, rnd, r)
     game, taken, effective, winners, scores = yield from _check_the_end(d, "whole_game")

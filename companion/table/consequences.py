@@ -8,18 +8,15 @@ uninterrupted run did. Functions of a companion.table.authority.Table, which hol
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from companion.table.authority import Table
+# `table` below is a companion.table.authority.Table (not imported: the table imports this module).
 
 
-def empty_token(table: Table, ahead: int = 0) -> str:
+def empty_token(table, ahead: int = 0) -> str:
     """Names an emptying by its place in the log (`ahead`: records written before it, not yet held)."""
     return f"g{table.nonce}-e{len(table.log.records) + ahead}"
 
 
-def consequences(table: Table, event) -> list[dict]:
+def consequences(table, event) -> list[dict]:
     """The records `event`, just applied, brings about, to be written with it."""
     after: list[dict] = []
     if event.type == "secret_discs_revealed" and table.game.general_scoring_emptied():
@@ -29,7 +26,7 @@ def consequences(table: Table, event) -> list[dict]:
     return after
 
 
-def complete_interrupted_input(table: Table) -> None:
+def complete_interrupted_input(table) -> None:
     """The second record an input writes of its own (the emptying after a general scoring's
     reveal; "finished"), when a crash cut it off: held in force and written now, or with the
     next input on a full disk (a warning says so)."""

@@ -247,6 +247,7 @@ class PhoneServer:
         self.board = table.board
         self.desk.serve(table)
         self.seats.reseat(self.desk.players, dict(table.names))
+        self._sockets.reset()  # the sockets are placed again by _switch (none while stopped)
         self._feed.next_game()
 
     async def _switch(self, table: Table) -> None:
@@ -256,7 +257,6 @@ class PhoneServer:
         clients = self._sockets.all()
         with self.table.lock:  # a pick being applied to the old table ends first; none starts after
             self._take_table(table)
-        self._sockets.reset()
         for client in clients:  # each socket follows its phone: a seat, the lobby, or gone
             self._sockets.place(client)
         self._unsubscribe = table.subscribe(self._table_changed)

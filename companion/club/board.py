@@ -48,6 +48,7 @@ import threading
 import time
 from functools import partial
 from importlib import resources
+from typing import TypeVar
 
 from aiohttp import web
 from pydantic import ValidationError
@@ -82,6 +83,7 @@ from firmware_bridge.transport_mqtt import (
 )
 
 log = logging.getLogger("companion.club.board")
+AnyResponse = TypeVar("AnyResponse", bound=web.StreamResponse)
 
 MAX_TABLES = 2000
 MAX_BODY = 16 * 1024
@@ -500,7 +502,7 @@ class ClubBoard:
     # ---- HTTP --------------------------------------------------------------------------------
 
     @staticmethod
-    def _headers(response: web.StreamResponse) -> web.StreamResponse:
+    def _headers(response: AnyResponse) -> AnyResponse:
         response.headers["Content-Security-Policy"] = (
             "default-src 'none'; script-src 'self' 'unsafe-inline'; "
             "style-src 'unsafe-inline'; connect-src 'self'; img-src 'self'"

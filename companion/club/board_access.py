@@ -124,7 +124,7 @@ class OrganiserGate:
         limits: Limits,
         log: RateLimitedLog,
         max_body: int,
-        headers: Callable[[web.StreamResponse], web.StreamResponse],
+        headers: Callable[[web.Response], web.Response],
         done: Callable[[], None],
     ):
         self._token, self.throttle, self.limits, self._log = token, throttle, limits, log

@@ -33,6 +33,13 @@ class Answers:
         self._changed = changed  # the seat's view shows its new last_seq
         self.order = SeatOrder()  # each seat's last accepted answer number (under the table lock)
 
+    def take(self, game: ServedGame, pid: str, answer: PickIn | ChooseIn) -> None:
+        """A seat's answer to the game `game` (the one served when it arrived)."""
+        if isinstance(answer, ChooseIn):
+            self.choose(game, pid, answer)
+        else:
+            self.pick(game, pid, answer)
+
     def pick(self, game: ServedGame, pid: str, pick: PickIn) -> None:
         """A secret disc's region."""
         table = game.table

@@ -75,8 +75,9 @@ class Client:
 
     async def writer_done(self) -> None:
         """Its writer given a moment to end (once killed)."""
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.task, 2)
+        if self.task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.task, 2)
 
     async def _close(self) -> None:
         if not self._closing:

@@ -409,10 +409,9 @@ class PhoneServer:
 
     async def _answer(self, req: PickIn | ChooseIn) -> None:
         """A disc picked or a private choice, taken on the executor (where the views are read)."""
-        take = self._answers.choose if isinstance(req, ChooseIn) else self._answers.pick
         pid = self.desk.confirmed_seat(req.credential)
         try:
-            await asyncio.get_running_loop().run_in_executor(self._executor, take, self._game, pid, req)
+            await asyncio.get_running_loop().run_in_executor(self._executor, self._answers.take, self._game, pid, req)
         except RuntimeError:
             raise Refused(409, "the companion is stopping") from None
 

@@ -45,7 +45,9 @@ def json_error(status: int, message: str) -> web.Response:
     return web.json_response({"error": message}, status=status)
 
 
-def logged_refusal(log: RateLimitedLog, label: str, quiet: tuple[int, ...]) -> Refusal:
+def logged_refusal(
+    log: RateLimitedLog, label: str, quiet: tuple[int, ...]
+) -> Callable[[web.Request, int, str], web.Response]:
     """A 4xx answer, and one log line per bad request (`label` starts it), except for the `quiet`
     statuses: those happen in normal play."""
 

@@ -141,7 +141,7 @@ class PhoneServer:
         self._answers = Answers(lambda: self._game, self._table_changed)
         # Loop-thread state.
         self._feed = ViewFeed()
-        self._views = self._feed.views  # the same dict, kept in place
+        self._views = self._feed.views  # the same dict, kept in place (bench/bench_phones.py reads it)
         self._sockets = PhoneSockets(self.desk, self._feed.view, self._seats_moved)
         self._spectators: set[Client] = set()
         self._spectator_places = SpectatorPlaces(
@@ -401,7 +401,7 @@ class PhoneServer:
             self._emit("status")
 
     def _snapshot(self, table: Table, players: tuple[str, ...], generation: int) -> Snapshot:
-        """One coherent read of `table` as the views are built from (tests read it without a loop)."""
+        """One read of `table` as the views are built from (tests/companion/table/test_veto_first.py)."""
         game = self._game if generation == self._game.generation else ServedGame(table, generation)
         return read_table(table, players, game.memory, self._answers.order)
 

@@ -4,6 +4,7 @@ a confirmed seat is shown. No sockets here: `connected` is asked of the server's
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from companion.phones.refusals import NOT_JOINED, NotConfirmed, Refused
@@ -121,3 +122,29 @@ class SeatDesk:
         if pid is None:
             raise Refused(401, NOT_JOINED)
         return pid
+
+
+class CodeTimer:
+    """Tells the tablet when the next open join code expires, so it shows it as expired: `expired`
+    is called on the loop then, and the timer set for the next one. Loop thread."""
+
+    def __init__(self, seats: Seats, expired: Callable[[], None]):
+        self.seats, self._expired = seats, expired
+        self._handle: asyncio.TimerHandle | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def schedule(self, loop: asyncio.AbstractEventLoop | None) -> None:
+        self.cancel()
+        self._loop = loop
+        left = self.seats.next_expiry()
+        if left is not None and loop is not None:
+            self._handle = loop.call_later(left + 0.05, self._fired)
+
+    def cancel(self) -> None:
+        if self._handle:
+            self._handle.cancel()
+
+    def _fired(self) -> None:
+        self._handle = None
+        self._expired()
+        self.schedule(self._loop)

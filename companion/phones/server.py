@@ -73,7 +73,7 @@ from companion.phones.clients import (
 )
 from companion.phones.feed import Refresher, ViewFeed
 from companion.phones.inputs import ChooseIn, HelloIn, JoinIn, LeaveIn, PickIn, SeatIn, parse, parse_frame
-from companion.phones.lobby import SeatDesk
+from companion.phones.lobby import CodeTimer, SeatDesk
 from companion.phones.network import describe_device, lan_address, security_headers
 from companion.phones.questions.snapshot import read_table
 from companion.phones.refusals import NOT_JOINED, NotConfirmed, Refused, StaleAnswer
@@ -148,7 +148,7 @@ class PhoneServer:
             limits.spectators, limits.spectators_per_address, "status screens are open", "status screens open"
         )
         self._refresher = Refresher(self._refresh_now)
-        self._expiry: asyncio.TimerHandle | None = None
+        self._codes = CodeTimer(self.seats, self._seats_changed)
 
     # ---- lifecycle --------------------------------------------------------------------------
 
@@ -184,13 +184,12 @@ class PhoneServer:
     async def _listening(self) -> None:
         self._unsubscribe = self.table.subscribe(self._table_changed)
         await self._refresh_now()
-        self._schedule_expiry()
+        self._codes.schedule(self._loop)
 
     async def _stopping(self) -> None:
         if self._unsubscribe:
             self._unsubscribe()
-        if self._expiry:
-            self._expiry.cancel()
+        self._codes.cancel()
         for client in self._sockets.all() + list(self._spectators):
             client.kill(1001, "the companion is stopping")
         await self._refresher.cancel()
@@ -359,21 +358,8 @@ class PhoneServer:
             except Exception:  # an observer's bug must not break the server
                 log.exception("phone server observer failed")
 
-    def _schedule_expiry(self) -> None:
-        """Tell the tablet when the next open code expires, so it shows it as expired."""
-        if self._expiry:
-            self._expiry.cancel()
-        left = self.seats.next_expiry()
-        if left is not None and self._loop is not None:
-            self._expiry = self._loop.call_later(left + 0.05, self._codes_expired)
-
-    def _codes_expired(self) -> None:
-        self._expiry = None
-        self._seats_changed()
-        self._schedule_expiry()
-
     def _seats_moved(self) -> None:
-        self._schedule_expiry()
+        self._codes.schedule(self._loop)
         self._seats_changed()
 
     def _seats_changed(self) -> None:

@@ -28,17 +28,12 @@ the plan puts in it; anything else that came through a hall (the club broker's A
 dropped it) is never shown nor counted: a finished game among it is listed as refused, with the
 hall it came through and why.
 
-Organiser requests carry `Authorization: Bearer <token>`; the token is checked on every one
-(constant-time). After `TokenThrottle.tries` wrong or missing tokens from one address, that address
-is refused (429) for a lockout that doubles with each further wrong try (30 s up to 15 min).
-The connections go through the phone server's guard (companion/web/guard.py): idle and
-half-sent connections closed, per-address and total caps, heads and bodies limited, one log line
-per bad request; the `/events` streams are capped in all and per address and never swept as idle.
-A table's status on the board: `unknown` while the board itself has lost the broker (the page
-shows a banner), `offline` (its Last Will, or a clean stop),
-`stale` (no state for longer than its heartbeat window: 2.5 heartbeats, by the board's clock; a
-retained state, read when the board subscribes, is aged by the table's own timestamp),
-`live` otherwise; a table is never shown live on old news.
+Organiser requests carry `Authorization: Bearer <token>`, checked on every one and throttled per
+address (board_access.py); the actions themselves are in board_actions.py. The connections go
+through the web servers' guard (companion/web/guard.py): idle and half-sent connections closed,
+per-address and total caps, heads and bodies limited, one log line per bad request; the `/events`
+streams (board_watchers.py) are capped in all and per address and never swept as idle. A table's
+status on the board (live, stale, offline...): board_tables.py.
 A finished game's standings go to the tournament when its state says so (once per table+game).
 """
 
@@ -46,22 +41,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import json
 import logging
-import math
 import os
-import ssl
 import threading
 import time
-from collections import OrderedDict
-from collections.abc import Callable
+from functools import partial
 from importlib import resources
-from typing import Any
+from typing import TypeVar
 
 from aiohttp import web
 from pydantic import ValidationError
 
+from companion.club.board_access import OrganiserGate, TokenThrottle, board_tls
+from companion.club.board_actions import correct, register, seat_round, withdraw
+from companion.club.board_tables import TableEntry
+from companion.club.board_watchers import BoardWatchers, Events, event_text
 from companion.club.halls import HallPlan, misrouted
 from companion.club.topics import (
     MAX_PAYLOAD,
@@ -76,8 +71,8 @@ from companion.club.topics import (
     table_filter,
 )
 from companion.club.tournament import Tournament, TournamentError
-from companion.web.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
-from companion.web.server import ThreadedServer, json_error
+from companion.web.guard import ConnectionGuard, Limits, RateLimitedLog
+from companion.web.server import ThreadedServer, logged_refusal
 from firmware_bridge.guard import LogLimiter
 from firmware_bridge.transport_mqtt import (
     TlsFiles,
@@ -88,133 +83,14 @@ from firmware_bridge.transport_mqtt import (
 )
 
 log = logging.getLogger("companion.club.board")
+AnyResponse = TypeVar("AnyResponse", bound=web.StreamResponse)
 
-STALE_HEARTBEATS = 2.5
 MAX_TABLES = 2000
 MAX_BODY = 16 * 1024
 MAX_WATCHERS = 64
-KEEP_ALIVE = 15.0  # seconds between comments on a quiet /events stream
-WRITE_TIMEOUT = 10.0  # seconds an /events page may take to take one push before it is dropped
 LABEL = "club board"
 # The phone server's limits, but the capped long-lived sockets are the board pages' /events streams.
 BOARD_LIMITS = Limits(spectators=MAX_WATCHERS, spectators_per_address=8)
-
-
-class TokenThrottle:
-    """Wrong organiser tokens, counted per address: after `tries` wrong or missing ones, that
-    address is locked out for `first` seconds, doubled by each further wrong try (at most
-    `longest`). Requests during a lockout are refused unread (the right token too: no oracle) and
-    do not lengthen it. A right token outside a lockout forgets the address; so does `window`
-    seconds with no wrong try (counted from the end of its lockout). Loop thread only."""
-
-    def __init__(
-        self,
-        tries: int = 5,
-        first: float = 30.0,
-        longest: float = 900.0,
-        window: float = 900.0,
-        clock: Callable[[], float] = time.monotonic,
-        max_addresses: int = 4096,
-    ):
-        self.tries, self.first, self.longest, self.window = tries, first, longest, window
-        self.max_addresses = max_addresses
-        self._clock = clock
-        # address -> [wrong tries, lockouts so far, locked until, last wrong try]; least recent first
-        self._wrong: OrderedDict[str, list] = OrderedDict()
-
-    def locked_for(self, address: str) -> float:
-        """Seconds this address is still locked out (0: it may try)."""
-        entry = self._entry(address)
-        return max(0.0, entry[2] - self._clock()) if entry else 0.0
-
-    def wrong(self, address: str) -> float:
-        """Count a wrong or missing token; returns the lockout it starts (0: none yet)."""
-        now = self._clock()
-        entry = self._entry(address)
-        if entry is None:
-            if len(self._wrong) >= self.max_addresses:
-                self._wrong.popitem(last=False)  # bounded memory; the least recent goes
-            entry = self._wrong[address] = [0, 0, 0.0, now]
-        self._wrong.move_to_end(address)
-        entry[0] += 1
-        entry[3] = now
-        if entry[0] < self.tries:
-            return 0.0
-        lockout = min(self.longest, self.first * 2 ** entry[1])
-        entry[1] += 1
-        entry[2] = now + lockout
-        return lockout
-
-    def right(self, address: str) -> None:
-        self._wrong.pop(address, None)
-
-    def _entry(self, address: str) -> list | None:
-        entry = self._wrong.get(address)
-        if entry is not None and self._clock() - max(entry[2], entry[3]) > self.window:
-            del self._wrong[address]  # quiet long enough: a fresh start
-            return None
-        return entry
-
-
-class TableEntry:
-    def __init__(self, table: str):
-        self.table = table
-        self.state: StateMessage | None = None
-        self.online: bool | None = None
-        self.received = 0.0  # monotonic, when the last state arrived
-        self.halls: set[str | None] = set()  # where its messages came from: None itself, else its hall
-        self.changed = 0.0  # monotonic, when the last new version arrived
-
-    def status(self, now: float, connected: bool = True) -> str:
-        if not connected:
-            return "unknown"
-        if self.online is False:
-            return "offline"
-        if self.state is None:
-            return "waiting"
-        if now - self.received > STALE_HEARTBEATS * self.state.heartbeat:
-            return "stale"
-        return "live"
-
-    def view(self, now: float, connected: bool = True) -> dict:
-        out: dict[str, Any] = {"table": self.table, "status": self.status(now, connected)}
-        if self.state is None:
-            out["gone"] = True  # not (or no longer) a table of this event: the page removes its card
-        if self.state is not None:
-            out.update(self.state.model_dump(mode="json"))
-            out["age"] = round(now - self.received, 1)
-        return out
-
-
-def board_tls(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | None:
-    """The board served over HTTPS (the organiser's token never crosses the Wi-Fi in clear), with
-    the certificate and key given (make-certs.sh's server.crt and server.key serve). None: HTTP."""
-    if not certfile:
-        if keyfile:
-            raise ValueError("--keyfile without --certfile: give the board's certificate too")
-        return None
-    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
-    try:
-        ctx.load_cert_chain(certfile, keyfile)
-    except FileNotFoundError as exc:
-        raise ValueError(f"the board's certificate: no file {exc.filename or certfile}") from None
-    except PermissionError as exc:
-        raise ValueError(
-            f"the board's certificate: cannot read {exc.filename or keyfile or certfile} "
-            f"(permission denied: copy it where this user can read it)"
-        ) from None
-    except ssl.SSLError as exc:
-        if not keyfile:
-            raise ValueError(
-                f"the board's certificate {certfile}: no private key in it (give --keyfile, "
-                f"make-certs.sh's server.key) or not a PEM certificate ({exc.reason or exc})"
-            ) from None
-        raise ValueError(
-            f"the board's certificate {certfile} and key {keyfile}: not a PEM certificate with its "
-            f"private key ({exc.reason or exc})"
-        ) from None
-    return ctx
 
 
 class ClubBoard:
@@ -249,7 +125,6 @@ class ClubBoard:
             raise ValueError("the organiser's token must be at least 8 characters (--token or ELGRANDE_CLUB_TOKEN)")
         self.club = club
         self.tournament = tournament
-        self._token = token.encode()
         self.broker, user, secret, ctx, self.security = client_settings(broker, username, password, TlsFiles(ca_file))
         self._user = user
         self.host = host
@@ -257,6 +132,10 @@ class ClubBoard:
         self.limits = limits
         self.throttle = throttle or TokenThrottle()
         self._http_log = RateLimitedLog(log, limits.log_burst, limits.log_window, label=LABEL)
+        self._refusal = logged_refusal(self._http_log, LABEL, quiet=(404,))  # a favicon: not there, not news
+        self._organiser = OrganiserGate(
+            token.encode(), self.throttle, limits, self._http_log, MAX_BODY, self._headers, self._standings_changed
+        )
         self._web = ThreadedServer(
             LABEL,
             host,
@@ -272,7 +151,6 @@ class ClubBoard:
             tls=self.tls,
         )
         self._ticker_task: asyncio.Task | None = None
-        self._watchers_from: dict[str, int] = {}  # /events streams (and places taken) per address
         self.tables: dict[str, TableEntry] = {}
         self.old_tables: dict[str, str] = {}  # table -> the other event its retained state belongs to
         self._shown_board: dict | None = None
@@ -290,7 +168,7 @@ class ClubBoard:
         self.record_arrivals = False
         self._lock = threading.Lock()
         self._logs = LogLimiter(log)
-        self._watchers: set[asyncio.Queue] = set()
+        self._watchers = BoardWatchers(limits, self._http_log)
         self._dirty: set[str] = set()
         self._push_pending = threading.Event()
         self._standings_dirty = False
@@ -346,10 +224,10 @@ class ClubBoard:
         app.router.add_get("/api/tables", self._tables_handler)
         app.router.add_get("/api/tournament", self._tournament_handler)
         app.router.add_get("/standings.csv", self._csv_handler)
-        app.router.add_post("/api/players", self._organiser(self._register))
+        app.router.add_post("/api/players", self._organiser(partial(register, self.tournament)))
         app.router.add_post("/api/rounds", self._organiser(self._seat))
-        app.router.add_post("/api/corrections", self._organiser(self._correct))
-        app.router.add_post("/api/withdrawals", self._organiser(self._withdraw))
+        app.router.add_post("/api/corrections", self._organiser(partial(correct, self.tournament)))
+        app.router.add_post("/api/withdrawals", self._organiser(partial(withdraw, self.tournament)))
         app.router.add_post("/api/clear-old", self._organiser(self._clear_old))
 
     async def _listening(self) -> None:
@@ -358,8 +236,7 @@ class ClubBoard:
     async def _stopping(self) -> None:
         if self._ticker_task:
             self._ticker_task.cancel()
-        for q in list(self._watchers):
-            q.put_nowait(None)
+        self._watchers.close_all()
 
     # ---- MQTT (paho's thread; guarded) ---------------------------------------------------
 
@@ -598,13 +475,7 @@ class ClubBoard:
             events.append(("tournament", self.tournament.snapshot()))
         if not events:
             return
-        text = "".join(f"event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n" for kind, data in events)
-        for q in list(self._watchers):
-            if q.qsize() > 1000:  # a page that stopped reading: dropped, it reconnects and gets everything
-                q.put_nowait(None)
-                self._watchers.discard(q)
-            else:
-                q.put_nowait(text)
+        self._watchers.push(event_text(events))
 
     async def _ticker(self) -> None:
         """Tables whose status changed with time alone (stale), or with the board's link, are pushed too."""
@@ -631,7 +502,7 @@ class ClubBoard:
     # ---- HTTP --------------------------------------------------------------------------------
 
     @staticmethod
-    def _headers(response: web.StreamResponse) -> web.StreamResponse:
+    def _headers(response: AnyResponse) -> AnyResponse:
         response.headers["Content-Security-Policy"] = (
             "default-src 'none'; script-src 'self' 'unsafe-inline'; "
             "style-src 'unsafe-inline'; connect-src 'self'; img-src 'self'"
@@ -672,158 +543,28 @@ class ClubBoard:
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         address = request.remote or "?"
-        refusal = self._watcher_refusal(address)
+        refusal = self._watchers.places.refusal(address)
         if refusal:
             return self._refusal(request, 429, refusal)
-        self._watchers_from[address] = self._watchers_from.get(address, 0) + 1  # its place, taken now
-        q: asyncio.Queue = asyncio.Queue()
-        try:
-            resp = self._headers(web.StreamResponse(headers={"Content-Type": "text/event-stream"}))
-            resp.force_close()  # the connection ends with its stream: protected, it is never swept
-            await resp.prepare(request)
-            if self.guard:
-                self.guard.protect(request.protocol)  # counted against the watcher caps instead
-            first = [("board", self.board_view())] + [("table", view) for view in self.snapshot()]
-            first.append(("tournament", self.tournament.snapshot()))
-            q.put_nowait("".join(f"event: {k}\ndata: {json.dumps(d, separators=(',', ':'))}\n\n" for k, d in first))
-            self._watchers.add(q)
-            await self._stream(request, resp, q)
-        except (ConnectionError, asyncio.CancelledError):  # a page closed: nothing to say
-            pass
-        finally:
-            self._watchers.discard(q)
-            left = self._watchers_from.pop(address, 1) - 1
-            if left:
-                self._watchers_from[address] = left
-        return resp
+        self._watchers.places.take(address)  # its place, taken now
+        response = self._headers(web.StreamResponse(headers={"Content-Type": "text/event-stream"}))
+        return await self._watchers.serve(request, response, self.guard, self._everything)
 
-    async def _stream(self, request: web.Request, resp: web.StreamResponse, q: asyncio.Queue) -> None:
-        quiet = 0.0
-        while True:
-            try:  # woken each second: a page that went away frees its place at once, not at the next push
-                text = await asyncio.wait_for(q.get(), 1.0)
-            except TimeoutError:
-                transport = request.transport
-                if transport is None or transport.is_closing():
-                    return
-                quiet += 1.0
-                if quiet < KEEP_ALIVE:
-                    continue
-                text = ": keep-alive\n\n"
-            quiet = 0.0
-            if text is None:
-                return
-            try:
-                await asyncio.wait_for(resp.write(text.encode()), WRITE_TIMEOUT)
-            except TimeoutError:  # a page that stopped reading must not hold its place
-                self._http_log(
-                    "slow pages",
-                    logging.INFO,
-                    f"club board: dropped a board page at {one_line(request.remote, 60)}: it read "
-                    f"nothing for {WRITE_TIMEOUT:g} s",
-                )
-                if request.transport is not None:
-                    request.transport.abort()
-                return
+    def _everything(self) -> Events:
+        """What a page that just opened is sent first."""
+        first: Events = [("board", self.board_view())] + [("table", view) for view in self.snapshot()]
+        first.append(("tournament", self.tournament.snapshot()))
+        return first
 
-    def _watcher_refusal(self, address: str) -> str | None:
-        limits = self.limits
-        if sum(self._watchers_from.values()) >= limits.spectators:
-            return f"too many board pages open (at most {limits.spectators}): close one first"
-        if self._watchers_from.get(address, 0) >= limits.spectators_per_address:
-            return (
-                f"this device already has {limits.spectators_per_address} board pages open "
-                "(the most one address may have)"
-            )
-        return None
-
-    def _organiser(self, handler):
-        async def checked(request: web.Request) -> web.Response:
-            address = request.remote or "?"
-            locked = math.ceil(self.throttle.locked_for(address))
-            if locked:  # refused unread: even the right token, so a lockout tells a guesser nothing
-                response = json_error(
-                    429, f"too many wrong organiser tokens from this address: try again in {locked} s"
-                )
-                response.headers["Retry-After"] = str(locked)
-                return response
-            given = request.headers.get("Authorization", "")
-            if not given.startswith("Bearer "):
-                return self._wrong_token(
-                    address, 401, "organiser actions need the organiser's token (Authorization: Bearer TOKEN)"
-                )
-            if not hmac.compare_digest(given[7:].strip().encode("utf-8", "replace"), self._token):
-                return self._wrong_token(address, 403, "wrong organiser token")
-            self.throttle.right(address)
-            if request.content_length is not None and request.content_length > MAX_BODY:
-                return json_error(413, f"request too large (at most {MAX_BODY} bytes)")
-            try:
-                body = await asyncio.wait_for(request.read(), self.limits.body_timeout)
-                data = json.loads(body or b"{}")
-                if not isinstance(data, dict):
-                    raise ValueError
-            except TimeoutError:
-                response = json_error(408, f"the request body did not arrive within {self.limits.body_timeout:g} s")
-                response.force_close()
-                return response
-            except web.HTTPRequestEntityTooLarge:
-                return json_error(413, f"request too large (at most {MAX_BODY} bytes)")
-            except ValueError:
-                return json_error(400, "the request body must be one JSON object")
-            try:
-                out = await asyncio.get_running_loop().run_in_executor(None, handler, data)
-            except TournamentError as exc:
-                return json_error(409, str(exc))
-            except OSError as exc:
-                return json_error(500, f"the tournament journal could not be written ({exc.strerror or exc})")
-            self._standings_dirty = True
-            self._push()
-            return self._headers(web.json_response(out))
-
-        return checked
-
-    def _wrong_token(self, address: str, status: int, message: str) -> web.Response:
-        """Counted against the address; the try that starts a lockout logs one line (never the token)."""
-        lockout = self.throttle.wrong(address)
-        if lockout:
-            self._http_log(
-                "organiser lockouts",
-                logging.WARNING,
-                f"club board: {self.throttle.tries} or more wrong organiser tokens from "
-                f"{one_line(address, 60)}: its organiser actions are refused for {lockout:g} s",
-            )
-            message += f" (too many from this address: try again in {math.ceil(lockout)} s)"
-        return json_error(status, message)
-
-    def _refusal(self, request: web.Request, status: int, message: str) -> web.Response:
-        """A 4xx answer, and one line in the log (not for a page that is not there: a favicon)."""
-        if status != 404:
-            self._http_log(
-                "bad requests",
-                logging.WARNING,
-                f"club board: bad request from {one_line(request.remote, 60)}: {request.method} "
-                f"{one_line(request.path, 80)}: {status} {one_line(message, 120)}",
-            )
-        return json_error(status, message)
-
-    def _register(self, data: dict) -> dict:
-        return {"name": self.tournament.register(data.get("name"))}
+    def _standings_changed(self) -> None:
+        """An organiser action went through: the pages get the tournament now."""
+        self._standings_dirty = True
+        self._push()
 
     def _seat(self, data: dict) -> dict:
-        tables = data.get("tables")
-        if not isinstance(tables, list) or not all(isinstance(t, str) for t in tables):
-            raise TournamentError('give the tables to seat: {"tables": ["table-1", ...]}')
-        for t in tables:
-            try:
-                check_name(t, "table id")
-            except ValueError as exc:
-                raise TournamentError(str(exc)) from None
-        seed = data.get("seed")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise TournamentError("seed: a whole number")
-        rnd = self.tournament.seat_round(tables, seed)
+        out = seat_round(self.tournament, data)
         self.publish_seating()
-        return {"round": rnd, "rematches": self.tournament.rematches(rnd)}
+        return out
 
     def _clear_old(self, data: dict) -> dict:
         """Empty retained messages over every other event's table left on the broker."""
@@ -844,17 +585,3 @@ class ClubBoard:
                 if entry is not None and entry.state is None:
                     del self.tables[table]
         return {"cleared": old}
-
-    def _withdraw(self, data: dict) -> dict:
-        back = data.get("back", False)
-        if not isinstance(back, bool):
-            raise TournamentError('"back": true seats a withdrawn player again; false (or left out) withdraws')
-        return self.tournament.withdraw(data.get("name"), back)
-
-    def _correct(self, data: dict) -> dict:
-        table, game = data.get("table"), data.get("game")
-        if not isinstance(table, str) or not isinstance(game, str):
-            raise TournamentError(
-                'name the result: {"table": ..., "game": ..., "scores": {name: score}} or "void": true'
-            )
-        return self.tournament.correct(table, game, data.get("scores"), bool(data.get("void")))

@@ -1,5 +1,6 @@
 """Secret discs on the players' phones: a small web page served on the local network."""
 
-from companion.phones.server import PhoneServer, lan_address
+from companion.phones.network import lan_address
+from companion.phones.server import PhoneServer
 
 __all__ = ["PhoneServer", "lan_address"]

@@ -11,7 +11,7 @@ the tablet, nothing else. A phone of an earlier game whose player has no seat
 in this one gets a `SeatChoice`: the free seats (names and colours, public) to
 pick from, nothing of any game.
 
-`Snapshot` is what the server reads from the table in one go (under the
+`Snapshot` is what the server reads from the table in one go (questions/snapshot.py, under the
 table's lock); `phone_view` and `status_view` turn it into messages.
 
 2023 rule sets add, per seat: its own Modifier cards (Power Shift), named by

@@ -14,6 +14,7 @@ when starting failed, so it must cope with a half-done start).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import ssl
 import threading
@@ -42,6 +43,25 @@ Refusal = Callable[[web.Request, int, str], web.StreamResponse]
 def json_error(status: int, message: str) -> web.Response:
     """An answer both servers give a refused request: {"error": message}."""
     return web.json_response({"error": message}, status=status)
+
+
+def logged_refusal(
+    log: RateLimitedLog, label: str, quiet: tuple[int, ...]
+) -> Callable[[web.Request, int, str], web.Response]:
+    """A 4xx answer, and one log line per bad request (`label` starts it), except for the `quiet`
+    statuses: those happen in normal play."""
+
+    def refusal(request: web.Request, status: int, message: str) -> web.Response:
+        if status not in quiet:
+            log(
+                "bad requests",
+                logging.WARNING,
+                f"{label}: bad request from {one_line(request.remote, 60)}: {request.method} "
+                f"{one_line(request.path, 80)}: {status} {one_line(message, 120)}",
+            )
+        return json_error(status, message)
+
+    return refusal
 
 
 async def _nothing() -> None:
@@ -96,6 +116,29 @@ class ThreadedServer:
 
     def running(self) -> bool:
         return self.loop is not None and self.loop.is_running()
+
+    def call_soon(self, fn: Callable, *args) -> None:
+        """fn(*args) on the server's loop, from any thread; nothing once the loop has closed."""
+        loop = self.loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # loop closed: stopping
+                loop.call_soon_threadsafe(fn, *args)
+
+    def run_waited(self, fn: Callable, *args) -> None:
+        """fn(*args) on the loop, waited for when called from another thread (at most 5 s), at once
+        on the loop's own thread; nothing when the loop is not running."""
+        loop = self.loop
+        if loop is None or not loop.is_running():
+            return
+        if self.on_its_thread():
+            fn(*args)
+            return
+
+        async def call():
+            fn(*args)
+
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(call(), loop).result(5)
 
     def start(self) -> None:
         if self.thread:

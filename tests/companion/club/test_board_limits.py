@@ -13,10 +13,12 @@ import time
 
 import pytest
 
-from companion.club.board import ClubBoard, TokenThrottle
+from companion.club.board import ClubBoard
+from companion.club.board_access import TokenThrottle
 from companion.club.tournament import Journal, Tournament
 from companion.web.guard import Limits
 from tests.companion.club.conftest import CLUB, TOKEN, USERS
+from tests.companion.club.test_board_access import Clock
 from tests.companion.club.test_publisher import until
 from tests.companion.web.test_guard import LOADED_S, cut_off_while_dribbling
 
@@ -203,7 +205,7 @@ def test_event_streams_are_capped_and_never_swept(start_board):
             got += chunk
         assert b"Ann" in got, "a quiet board page was cut off or missed the push"
     a1.close()
-    until(lambda: board._watchers_from.get("127.0.0.7") == 1, "the closed page's place freed")
+    until(lambda: board._watchers.places.count("127.0.0.7") == 1, "the closed page's place freed")
     c1, again = events_from("127.0.0.9", board)
     assert again.startswith(b"HTTP/1.1 200")
     for s in (a2, b1, c1):
@@ -211,14 +213,6 @@ def test_event_streams_are_capped_and_never_swept(start_board):
 
 
 # ---- organiser tokens ----------------------------------------------------------------------------
-
-
-class Clock:
-    def __init__(self):
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_wrong_tokens_lock_the_address_out(start_board, caplog):
@@ -261,40 +255,17 @@ def test_a_right_token_before_the_lockout_resets_the_count_and_each_further_wron
     assert board.tournament.players == ["Ann", "Bo"]
 
 
-def test_the_throttle_per_address():
-    clock = Clock()
-    throttle = TokenThrottle(clock=clock)
-    for _ in range(4):
-        assert throttle.wrong("10.0.0.7") == 0
-    assert throttle.wrong("10.0.0.7") == 30 and throttle.locked_for("10.0.0.7") == 30
-    assert throttle.locked_for("10.0.0.8") == 0 and throttle.wrong("10.0.0.8") == 0  # others unaffected
-    lockouts = []
-    for _ in range(8):
-        clock.now += throttle.locked_for("10.0.0.7") + 0.1
-        lockouts.append(throttle.wrong("10.0.0.7"))
-    assert lockouts == [60, 120, 240, 480, 900, 900, 900, 900]  # doubling, at most 15 min
-    clock.now += 900 + 900 + 1  # its lockout, then a quiet window
-    assert throttle.locked_for("10.0.0.7") == 0 and throttle.wrong("10.0.0.7") == 0  # a fresh start
-    throttle.right("10.0.0.8")
-    for _ in range(4):
-        assert throttle.wrong("10.0.0.8") == 0  # the right token forgot its one try
-    small = TokenThrottle(clock=clock, max_addresses=3)
-    for n in range(10):
-        small.wrong(f"10.0.1.{n}")
-    assert len(small._wrong) == 3  # memory stays bounded
-
-
 def test_a_page_that_stops_reading_is_dropped(start_board, monkeypatch, caplog):
-    monkeypatch.setattr("companion.club.board.WRITE_TIMEOUT", 0.5)
+    monkeypatch.setattr("companion.club.board_watchers.WRITE_TIMEOUT", 0.5)
     board = start_board()
     stuck = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # a small window, then never read again
     stuck.connect(("127.0.0.1", board.port))
     stuck.sendall(b"GET /events HTTP/1.1\r\nHost: x\r\n\r\n")
-    until(lambda: len(board._watchers) == 1, "the page watching")
+    until(lambda: len(board._watchers.queues) == 1, "the page watching")
     organiser = http.client.HTTPConnection("127.0.0.1", board.port, timeout=10)
     pushes = 0
-    while board._watchers_from and pushes < 1500:  # each player registered pushes the whole tournament
+    while len(board._watchers.places) and pushes < 1500:  # each player registered pushes the whole tournament
         organiser.request(
             "POST",
             "/api/players",
@@ -304,7 +275,7 @@ def test_a_page_that_stops_reading_is_dropped(start_board, monkeypatch, caplog):
         assert organiser.getresponse().read()
         pushes += 1
     organiser.close()
-    assert not board._watchers_from, f"a page reading nothing still held its place after {pushes} pushes"
+    assert not len(board._watchers.places), f"a page reading nothing still held its place after {pushes} pushes"
     assert any("dropped a board page at 127.0.0.1: it read nothing for 0.5 s" in r.getMessage() for r in caplog.records)
     assert closed_within(stuck, LOADED_S)
     until(lambda: len(board.guard) == 0, "its connection counted out")

@@ -13,7 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.phones import PhoneServer
-from companion.phones.server import MAX_BODY, MAX_FRAME
+from companion.phones.clients import MAX_FRAME
+from companion.phones.server import MAX_BODY
 from tests.companion.phones.conftest import PICKS, PLAYERS, http, join, make_table, to_general_scoring
 from tests.companion.phones.wsclient import url
 

@@ -129,7 +129,7 @@ def test_general_scoring_from_four_phones_scoring_mode(start_server, phones):
         expect_title(page, "Nothing to choose")
     pages["green"].screenshot(path="/tmp/phone_waiting.png")
     to_general_scoring(table)
-    for pid, page in pages.items():
+    for page in pages.values():
         expect_title(page, "General scoring")
         sync_api.expect(page.locator("#regions button")).to_have_count(9)
         sync_api.expect(region_button(page, "cataluna")).to_contain_text("King's region")
@@ -293,9 +293,9 @@ def test_csp_self_lets_the_page_reach_only_its_own_server(start_server, browser,
     """Chromium counts ws: to the same host and port as 'self': with the CSP cut down to exactly
     connect-src 'self' (the server also names its own ws:// URL, for Safari before 15.4) the page
     still goes live; a socket or a fetch to another host is blocked."""
-    from companion.phones import server as server_module
+    from companion.phones import network as network_module
 
-    full = server_module.content_security_policy
+    full = network_module.content_security_policy
     policies = []
 
     def only_self(host):
@@ -303,7 +303,7 @@ def test_csp_self_lets_the_page_reach_only_its_own_server(start_server, browser,
         policies.append(policy)
         return policy
 
-    monkeypatch.setattr(server_module, "content_security_policy", only_self)
+    monkeypatch.setattr(network_module, "content_security_policy", only_self)
     server = start_server(make_table("scoring"))
     ctx = browser.new_context(**PHONE)
     ctx.set_default_timeout(TIMEOUT)

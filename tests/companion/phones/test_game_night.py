@@ -332,3 +332,17 @@ def test_twelve_games_keep_no_table_alive():
     finally:
         server.stop()
         table.close()
+
+
+def test_the_next_game_taken_while_the_server_is_stopped_is_served_when_it_starts_again():
+    """Android stops the server while the app is paused; a game switched meanwhile (other colours)
+    is the one served once it starts again, with its own seats."""
+    server = PhoneServer(make_table(), host="127.0.0.1").start()
+    try:
+        server.stop()
+        server.switch_table(Table(TableSetup(game=SETUP_2, mode="scoring")))
+        server.start()
+        assert [seat["id"] for seat in status_of(server)["seats"]] == list(NAMES_2)
+        assert server.seat_url("black") is not None
+    finally:
+        server.stop()

@@ -1,0 +1,44 @@
+"""The 2023 Veto on the phones: every holder is asked at once when a special action is announced,
+and decides in private: use it (the whole special action is prevented) or let it pass."""
+
+from __future__ import annotations
+
+from companion.phones.refusals import Refused
+from companion.phones.views import OptionOut, PrivateAsk
+from companion.table.authority import Table
+from companion.table.log import SIMULTANEOUS
+from engine.events import VetoUsed, VetoWaived
+
+VETO_ANSWERS = {"use": "Use my Veto: prevent it", "pass": "Let it pass"}
+
+
+def veto_question_id(table: Table, ask) -> str:
+    """A question id that another holder's "let it pass" does not change: every holder is asked at
+    once, and one answer must not make another's stale."""
+    answers = SIMULTANEOUS + ("veto_waived",)
+    events = sum(1 for r in table.effective if r["t"] == "event" and r["e"]["type"] not in answers)
+    return f"veto-{ask.round}-{ask.options.get('against')}-{ask.card}-{events}"
+
+
+def veto_ask(table: Table, ask) -> PrivateAsk:
+    against = table.names.get(ask.options.get("against"), ask.options.get("against"))
+    card = table.board.cards.get(ask.card)
+    what = card.name if card is not None else str(ask.card)
+    return PrivateAsk(
+        "veto",
+        f"Veto: stop {against}'s {what}?",
+        f"{against} announces the special action of {what}. Decide now, all or nothing: "
+        "your Veto prevents the whole special action; once it has begun nobody can stop it.",
+        [OptionOut(id=k, label=v) for k, v in VETO_ANSWERS.items()],
+    )
+
+
+def veto_answer(ask, pid: str, values: list[str]) -> VetoUsed | VetoWaived:
+    if pid not in ask.players:
+        raise Refused(409, "No Veto decision is asked of you right now.")
+    if values not in (["use"], ["pass"]):
+        raise Refused(
+            422,
+            "Answer with one of the two buttons: use your Veto (it prevents the whole special action) or let it pass.",
+        )
+    return VetoUsed(player=pid) if values == ["use"] else VetoWaived(player=pid)

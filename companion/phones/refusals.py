@@ -1,0 +1,38 @@
+"""What the phone server answers a phone it refuses: a status like HTTP's and words for the player.
+
+The question modules (companion/phones/questions/) raise these too: a pick or a choice that does not
+answer the question asked is refused with the reason, before the table is touched."""
+
+from __future__ import annotations
+
+from companion.phones.ordering import Stale
+
+NOT_JOINED = "This phone is not joined to a seat (or the tablet replaced it): scan your seat's QR code on the tablet."
+NEW_GAME = "That choice is no longer open: a new game has started. Your screen now shows the new game."
+MOVED_ON = "That choice is no longer open: the game has moved on. Your screen now shows the current question."
+
+
+class Refused(Exception):
+    """A request refused with an HTTP-like status and a message for the player."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+class StaleAnswer(Refused):
+    """An answer older than (or as old as) the seat's last accepted one: nothing was changed."""
+
+    def __init__(self, stale: Stale):
+        super().__init__(409, stale.message)
+        self.last = stale.last
+
+
+class NotConfirmed(Refused):
+    """A joined phone the tablet has not confirmed yet: refused, but its socket stays open."""
+
+    def __init__(self, name: str):
+        super().__init__(
+            403,
+            f'The tablet has not confirmed this phone yet: someone taps Yes on "Is this {name}\'s phone?" there first.',
+        )

@@ -79,7 +79,6 @@ from companion.phones.questions.snapshot import read_table
 from companion.phones.refusals import NOT_JOINED, NotConfirmed, Refused, StaleAnswer
 from companion.phones.seats import CODE_LIFETIME, REFUSALS, Joined, Seats
 from companion.phones.sockets import PhoneSockets
-from companion.phones.views import Snapshot
 from companion.table.authority import Table
 from companion.web.guard import ConnectionGuard, Limits, RateLimitedLog
 from companion.web.server import ThreadedServer, logged_refusal
@@ -385,11 +384,6 @@ class PhoneServer:
             return  # read from the last game's table while the next one took over: dropped
         if self._feed.publish(self.board, snap, players, self.seats_status(), self._sockets, self._spectators):
             self._emit("status")
-
-    def _snapshot(self, table: Table, players: tuple[str, ...], generation: int) -> Snapshot:
-        """One read of `table` as the views are built from (tests/companion/table/test_veto_first.py)."""
-        game = self._game if generation == self._game.generation else ServedGame(table, generation)
-        return read_table(table, players, game.memory, self._answers.order)
 
     # ---- answers --------------------------------------------------------------------------------
 

@@ -17,7 +17,9 @@ import re
 
 import pytest
 
-from companion.phones.server import PhoneServer
+from companion.phones.ordering import SeatOrder
+from companion.phones.questions.memory import GameMemory
+from companion.phones.questions.snapshot import read_table
 from companion.phones.views import phone_view, status_view
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
@@ -116,8 +118,7 @@ def at_the_castillo_veto(system: str) -> Table:
 def public_texts(table: Table) -> dict[str, str]:
     """Everything public now: the tablet's prompt and view, each phone's view and the spectators'."""
     prompt = table.prompt()
-    server = PhoneServer(table)  # never started: its views are built as it would send them
-    snap = server._snapshot(table, tuple(table.players), 0)
+    snap = read_table(table, tuple(table.players), GameMemory(), SeatOrder())  # as the phone server reads it
     seats = {pid: {"joined": True, "connected": True} for pid in table.players}
     texts = {
         "prompt": json.dumps([prompt.title, prompt.hint, prompt.notes, [(c.label, c.action) for c in prompt.choices]]),

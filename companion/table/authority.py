@@ -32,7 +32,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from companion.input_errors import InputError, NeedsConfirmation, StorageRefused
-from companion.prompts.builder import effect_choices
+from companion.prompts.card_words import effect_choices
 from companion.storage.store import (
     Damage,
     GameLog,

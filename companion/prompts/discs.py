@@ -1,0 +1,145 @@
+"""Secret discs and the scorings they serve: what a disc is for, in words; who is still to set
+theirs; the reveal; the Castillo lifted and counted; and the rounds where several players
+answer at once, each in private. Functions of a PromptBuilder, registered by ask kind in
+companion.prompts.registry."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from companion.prompts.prompt import Choice, PrivatePick, Prompt, answers_now
+from engine.board import CASTILLO
+from engine.flow import Ask
+
+if TYPE_CHECKING:
+    from companion.prompts.builder import PromptBuilder
+
+PURPOSES = {
+    "castillo_destination": "the region your Caballeros in the Castillo go to at this general scoring "
+    "(the King's region sends them to your court)",
+    "send_back": "the region you send Caballeros back to the provinces from",
+    "eviction_destination": "where your Caballeros leave the evicted region to (the King's region or the "
+    "same region: back to your court)",
+    "special_scoring": "the region you want scored: it is scored only if nobody else picks it",
+    "civil_war": "the region where you lose your Caballeros to Civil War (a region where you have at least one)",
+}
+# Said on the public screen: what the discs are for, never anyone's pick.
+PUBLIC_PURPOSES = {"civil_war": "Civil War: which region each loses"}
+
+
+def secret_purpose(b: PromptBuilder, ask: Ask, pid: str | None = None) -> str:
+    """What a secret disc is for, in words, for the private pick screen (`pid`: its player)."""
+    purpose = ask.options.get("purpose", "")
+    words = b.PURPOSES.get(purpose, purpose.replace("_", " "))
+    card = b.board.cards.get(ask.card) if ask.card else None
+    if purpose == "civil_war" and card is not None:
+        count = card.params.get("count")
+        lost = f"{count} of your Caballeros" if count else "all your Caballeros"
+        where = "to your court" if card.params.get("outcome") == "to_court" else "back to the provinces"
+        words = f"the region where {lost} there go {where} (Civil War: a region where you have at least one)"
+    if purpose == "eviction_destination" and card is not None and card.effect == "eviction":
+        words = f"{card.name}: " + words
+    if purpose == "castillo_destination" and pid is not None and _grande_in_castillo(b, pid):
+        words += "; your Grande leaves the Castillo with them (never to the King's region)"
+    return words
+
+
+def _grande_in_castillo(b: PromptBuilder, pid: str) -> bool:
+    return any(p.get("id") == pid and p.get("grande") == CASTILLO for p in b.public_view().get("players", []))
+
+
+def secret_disc(b: PromptBuilder, ask: Ask) -> Prompt:
+    purpose = b.PUBLIC_PURPOSES.get(ask.options["purpose"], ask.options["purpose"].replace("_", " "))
+    choices = [Choice(f"{b.name(p)}: secret disc", action=f"secret:{p}") for p in ask.players]
+    chosen = ask.options.get("chosen", [])
+    done = f" Chosen: {', '.join(b.name(p) for p in chosen)}." if chosen else ""
+    return Prompt(
+        b.title(ask, f"secret discs ({purpose})"),
+        f"Waiting for {', '.join(b.name(p) for p in ask.players)} to set their disc, on their "
+        f"phone or here behind a private screen.{done}",
+        choices=choices,
+    )
+
+
+def secret_options(b: PromptBuilder, ask: Ask, pid: str) -> list[tuple[str, str]]:
+    """(region id, name) a player may set the disc to: for the private screen only."""
+    return [(r, b.area(r)) for r in ask.options["regions"][pid]]
+
+
+def reveal_secret_discs(b: PromptBuilder, ask: Ask) -> Prompt:
+    if ask.options.get("castillo_stays"):
+        # Rebellion: the King stands by the Castillo; it is scored, nothing leaves it, no disc.
+        return Prompt(
+            b.title(ask, "the King stands by the Castillo"),
+            "Nobody sets a disc: lift the Castillo, count and score it, then throw every Caballero back in.",
+            choices=[Choice("Open the Castillo", action="open_castillo", style="primary")],
+        )
+    if ask.options["purpose"] == "castillo_destination":
+        return Prompt(
+            b.title(ask, "everyone has chosen"),
+            "Lift the Castillo: open it and check the count.",
+            choices=[Choice("Open the Castillo", action="open_castillo", style="primary")],
+        )
+    return Prompt(
+        b.title(ask, "everyone has chosen"),
+        "All discs are turned up together.",
+        choices=[Choice("Reveal the discs", {"type": "secret_discs_revealed"}, style="primary")],
+    )
+
+
+def count_castillo_prompt(b: PromptBuilder, ask: Ask) -> Prompt:
+    """The Castillo scoring card's first step: lift the Castillo and count, then it is scored."""
+    pid = ask.players[0]
+    return Prompt(
+        b.title(ask, f"{b.name(pid)} scores the Castillo"),
+        "Lift the Castillo: open it and check the count; then it is scored (a Veto may still stop it).",
+        actor=pid,
+        choices=[Choice("Open the Castillo", action="open_castillo", style="primary")],
+    )
+
+
+def lift_castillo(b: PromptBuilder, ask: Ask) -> Prompt:
+    """The Castillo scoring card, announced and let pass by every Veto holder: only now is the
+    Castillo lifted and counted (the tower's count, checked), then scored."""
+    pid = ask.players[0]
+    return Prompt(
+        b.title(ask, f"{b.name(pid)} scores the Castillo"),
+        f"{b.card(ask.card)}: nobody stops it. Lift the Castillo: open it and check the count; then it is scored.",
+        actor=pid,
+        choices=[Choice("Open the Castillo", action="open_castillo", style="primary")],
+    )
+
+
+def count_castillo(b: PromptBuilder, ask: Ask) -> Prompt:
+    return Prompt(
+        b.title(ask, "everyone has chosen"),
+        "Lift the Castillo: open it and check the count.",
+        choices=[Choice("Open the Castillo", action="open_castillo", style="primary")],
+    )
+
+
+def private_round(b: PromptBuilder, ask: Ask, what: str, title: str) -> Prompt:
+    """Several players answer at once, each in private: on their phone, or here behind the
+    private screen. Only who is still to answer is shown."""
+    choices = [Choice(f"{b.name(p)}: in private", action=f"private:{p}") for p in ask.players]
+    chosen = ask.options.get("chosen", [])
+    done = f" Done: {', '.join(b.name(p) for p in chosen)}." if chosen else ""
+    return Prompt(
+        b.title(ask, title),
+        f"{', '.join(b.name(p) for p in ask.players)}: {what}, on your phone or here behind a private screen.{done}",
+        choices=choices,
+    )
+
+
+def secret_disc_pick(b: PromptBuilder, ask: Ask, pid: str) -> PrivatePick | None:
+    """The region `pid` sets their disc to (changed until everyone has chosen)."""
+    regions = (ask.options.get("regions") or {}).get(pid)
+    if not answers_now(ask, pid, may_change=True) or regions is None:
+        return None
+    return PrivatePick(
+        pid,
+        ask.kind,
+        "Your secret disc",
+        "Set your disc to " + b.secret_purpose(ask, pid) + ".",
+        [(r, b.area(r)) for r in regions],
+    )

@@ -13,10 +13,10 @@ from collections.abc import Callable, Mapping
 
 from companion.entry.facts import facts_needed, needed_words
 from companion.prompts import discs, modules_2023, special, turn
+from companion.prompts.card_words import does
 from companion.prompts.prompt import MODIFIER_PREFIX as MODIFIER_PREFIX  # for companion/phones/server.py: to repoint
 from companion.prompts.prompt import STAGE_WORDS, Choice, PrivatePick, Prompt, first_sentence
 from companion.prompts.registry import CASTILLO_PREFILLED, PRIVATE_PICKS, PROMPTS
-from companion.table_rules.card_learning import does
 from engine.board import CASTILLO, Board, classic_board
 from engine.flow import Ask
 

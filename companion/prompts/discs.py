@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from companion.prompts import card_words
 from companion.prompts.prompt import Choice, PrivatePick, Prompt, answers_now
 from engine.board import CASTILLO
 from engine.flow import Ask
@@ -14,17 +15,14 @@ from engine.flow import Ask
 if TYPE_CHECKING:
     from companion.prompts.builder import PromptBuilder
 
+# What a disc is for, by purpose: the general scoring's own, then the cards' (card_words).
 PURPOSES = {
     "castillo_destination": "the region your Caballeros in the Castillo go to at this general scoring "
     "(the King's region sends them to your court)",
-    "send_back": "the region you send Caballeros back to the provinces from",
-    "eviction_destination": "where your Caballeros leave the evicted region to (the King's region or the "
-    "same region: back to your court)",
-    "special_scoring": "the region you want scored: it is scored only if nobody else picks it",
-    "civil_war": "the region where you lose your Caballeros to Civil War (a region where you have at least one)",
+    **card_words.purposes(),
 }
 # Said on the public screen: what the discs are for, never anyone's pick.
-PUBLIC_PURPOSES = {"civil_war": "Civil War: which region each loses"}
+PUBLIC_PURPOSES = card_words.public_purposes()
 
 
 def secret_purpose(b: PromptBuilder, ask: Ask, pid: str | None = None) -> str:
@@ -32,13 +30,8 @@ def secret_purpose(b: PromptBuilder, ask: Ask, pid: str | None = None) -> str:
     purpose = ask.options.get("purpose", "")
     words = b.PURPOSES.get(purpose, purpose.replace("_", " "))
     card = b.board.cards.get(ask.card) if ask.card else None
-    if purpose == "civil_war" and card is not None:
-        count = card.params.get("count")
-        lost = f"{count} of your Caballeros" if count else "all your Caballeros"
-        where = "to your court" if card.params.get("outcome") == "to_court" else "back to the provinces"
-        words = f"the region where {lost} there go {where} (Civil War: a region where you have at least one)"
-    if purpose == "eviction_destination" and card is not None and card.effect == "eviction":
-        words = f"{card.name}: " + words
+    if card is not None:  # Civil War's numbers, Eviction's name: worded from the card (card_words)
+        words = card_words.disc_words(card.effect, purpose, card.name, card.params) or words
     if purpose == "castillo_destination" and pid is not None and _grande_in_castillo(b, pid):
         words += "; your Grande leaves the Castillo with them (never to the King's region)"
     return words

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.prompts import discs, special, turn
+from companion.prompts import card_words, discs, special, turn
 from companion.prompts.builder import PromptBuilder
 from companion.prompts.prompt import Choice, PrivatePick, Prompt
 from companion.prompts.registry import PRIVATE_PICKS, PROMPTS
@@ -39,45 +39,13 @@ STAGE_WORDS = {
     "ki_spy": "the spy before the general scoring",
     "ki_spy_special": "the spy before the scoring",
 }
-OPTION_WORDS = {
-    "kings_card": "King's Card: move the King (to any region)",
-    "intrigue_move": "Intrigue card: move 1 Caballero (yours or another player's)",
-    "intrigue_move_all_own": "Intrigue card: move all your Caballeros from one region to another",
-}
+# What a region asked for is for: the setup's own, then the cards' (companion.prompts.card_words).
 PURPOSES = {
     "setup_caballero": "the region where your first Caballero goes from the province (not the King's region); "
     "everyone's disc is revealed together",
-    "field_day": "Field Day: the region your Grande moves to (the King's region: it stays)",
-    "alliance": "Alliance: the first of the two regions scored as one at the next general scoring",
-    "alliance_second": "Alliance: the second region (next to the first)",
-    "relocate": "Relocate: the region the Castillo moves onto with its contents",
-    "double_scoring": "the region whose points the 2x marker doubles at the next general scoring",
-    "offer_for_scoring": "a region you offer for scoring (three in all; the player on your left picks one)",
+    **card_words.purposes(king_intrigue=True),
 }
-PURPOSES.update(
-    {
-        "bridge": "Bridge Construction: the first of the two neighbouring regions the bridge joins",
-        "bridge_second": "Bridge Construction: the second region (next to the first)",
-        "civil_war_ki": "Civil War: the region it strikes",
-        "kings_guard": "King's Guard: the region it guards",
-        "quarantine": "Quarantine: the region closed off",
-        "table_for_six": "Table for Six: the region whose Caballeros are limited",
-        "hurricane": "Hurricane: the region your disc names (all discs are revealed together)",
-    }
-)
-PUBLIC_PURPOSES = {
-    "setup_caballero": "the setup Caballero",
-    "field_day": "Field Day: where each Grande goes",
-    "hurricane": "Hurricane",
-}
-TOKEN_WORDS = {
-    "alliance": "the Alliance markers",
-    "risk_of_collapse": "the Risk of Collapse token",
-    "quarantine": "the Quarantine token",
-    "kings_guard": "the King's Guard",
-    "mistress": "the Mistress",
-    "bridge": "the bridge",
-}
+PUBLIC_PURPOSES = {"setup_caballero": "the setup Caballero", **card_words.public_purposes(king_intrigue=True)}
 SCOREBOARD_WORDS = {"8-4-0": "the 8-4-0 scoreboard", "4-0-0": "the 4-0-0 scoreboard"}
 
 
@@ -134,7 +102,7 @@ def option_words(b: KIPromptBuilder, option: str, ask: Ask) -> str:
         card = b.board.cards.get(ask.card)
         value = getattr(card, "id", "").removeprefix("ki_")
         return f"Power card{' ' + value if value.isdigit() else ''}: {card.name if card else 'its action'}"
-    return OPTION_WORDS.get(option, option.replace("_", " "))
+    return card_words.options().get(option, option.replace("_", " "))
 
 
 def choose_power_cards(b: KIPromptBuilder, ask: Ask) -> Prompt:
@@ -312,7 +280,7 @@ def remove_token(b: KIPromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     choices = [
         Choice(
-            f"Remove {TOKEN_WORDS.get(t, t.replace('_', ' '))}",
+            f"Remove {card_words.tokens().get(t, t.replace('_', ' '))}",
             {"type": "token_removed", "player": pid, "token": t},
             style="primary",
         )
@@ -328,9 +296,7 @@ def remove_token(b: KIPromptBuilder, ask: Ask) -> Prompt:
 
 def choose_region(b: KIPromptBuilder, ask: Ask) -> Prompt:
     prompt = special.choose_region(b, ask)
-    purpose = ask.options.get("purpose", "")
-    if purpose == "civil_war":  # the King and Intrigue card: a region, not a disc
-        purpose = "civil_war_ki"
+    purpose = ask.options.get("purpose", "")  # Civil War: King and Intrigue's card, a region, not a disc
     if purpose in PURPOSES:
         card = b.card(ask.card)
         words = PURPOSES[purpose].removeprefix(f"{card}: ")  # the card is named once

@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING
 
-from companion.prompts import modules_2023
+from companion.prompts import card_words, modules_2023
 from companion.prompts.prompt import Choice, Prompt, caballeros_words, placed_nothing
 from companion.table_rules.card_learning import card_facts
 from engine.board import CASTILLO
@@ -331,10 +331,8 @@ def veto(b: PromptBuilder, ask: Ask) -> Prompt:
         f"{', '.join(b.name(p) for p in ask.players)} may veto it before anything of it is done."
     )
     if _veto_2023(b):
-        hint = (
-            f"{b.name(against)} announces {b.card(ask.card)}. "
-            f"{', '.join(b.name(p) for p in ask.players)}: decide now; a Veto prevents the whole special "
-            "action, and none can stop it once it has begun."
+        hint = card_words.CARD_WORDS["veto_2023"].hint.format(
+            against=b.name(against), card=b.card(ask.card), players=", ".join(b.name(p) for p in ask.players)
         )
     return Prompt(b.title(ask, f"may anyone stop {b.name(against)}?"), hint, actor=ask.players[0], choices=choices)
 

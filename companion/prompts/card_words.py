@@ -4,7 +4,8 @@
 its test tests/engine/effects/test_<effect>.py) to its `CardWords`: what it does in a few words
 (a 2023 card's button, card learning), what a region it asks for is for (a secret disc's private
 screen, King and Intrigue's region pick), what the public screen says while the discs are set,
-what a phone asks, the token it lays and the options it offers. Changing what a card says is
+what a phone asks, the token it lays, the options it offers, and the ask kinds of its own steps
+(whose prompts companion.prompts.registry finds by kind). Changing what a card says is
 changing its entry here; tests/companion/prompts/test_card_words.py holds every shipped card to
 it. `effect_choices` gives the card-set editor each effect's rule text (engine/data/effects.json).
 
@@ -33,6 +34,9 @@ class CardWords:
     token: str = ""  # the token it lays, as a card that removes one names it
     options: Mapping[str, str] = field(default_factory=dict)  # special action option -> its button
     king_intrigue: bool = False  # a King and Intrigue card: its builder's words (KIPromptBuilder)
+    # The ask kinds of its own steps: their prompts (and their words) are made by the builder
+    # registered for the kind (companion.prompts.registry, king_intrigue.KI_PROMPTS).
+    asks: tuple[str, ...] = ()
 
 
 def _n(params: dict, key: str, default: str = "?") -> str:
@@ -138,8 +142,12 @@ CARD_WORDS: dict[str, CardWords] = {
         does=lambda p: "move the King" + (" to a neighbouring region" if p.get("adjacent_only") else ""),
         options={"kings_card": "King's Card: move the King (to any region)"},  # King and Intrigue, 2-3 players
     ),
+    "power_card_back": CardWords(asks=("take_back_power_card",)),
+    "mobile_scoreboard": CardWords(asks=("place_mobile_scoreboard",)),
     # ---- the 2023 edition's effects -----------------------------------------------------------
-    "militia": CardWords(does=lambda p: f"place {_n(p, 'count')} Caballeros anywhere but the King's region"),
+    "militia": CardWords(
+        does=lambda p: f"place {_n(p, 'count')} Caballeros anywhere but the King's region", asks=("place_anywhere",)
+    ),
     "civil_war": CardWords(
         does=lambda p: (
             "the others pick a region (disc): "
@@ -158,17 +166,19 @@ CARD_WORDS: dict[str, CardWords] = {
         },
     ),
     "revelation": CardWords(does=lambda p: "score the Castillo; its Caballeros stay in it"),
-    "empowerment": CardWords(does=lambda p: "take a Power card back into your hand"),
-    "enactment": CardWords(does=lambda p: "place or move a Scoring tile"),
+    "empowerment": CardWords(does=lambda p: "take a Power card back into your hand", asks=("take_back_power_card",)),
+    "enactment": CardWords(does=lambda p: "place or move a Scoring tile", asks=("place_scoring_tile",)),
     "adopted_home": CardWords(does=lambda p: "move your Grande (Grandes may share a region)"),
     "your_majesty": CardWords(does=lambda p: "move the King to any region"),
     "exile": CardWords(does=lambda p: "move the King to France or Portugal"),
-    "entourage": CardWords(does=lambda p: f"move the King with {_n(p, 'count')} Caballeros"),
+    "entourage": CardWords(
+        does=lambda p: f"move the King with {_n(p, 'count')} Caballeros", asks=("move_king_with_entourage",)
+    ),
     "competition": CardWords(does=lambda p: "Grandes may go into the Castillo"),
     "chalet": CardWords(does=lambda p: "the King to the region with the fewest Caballeros"),
     "rebellion": CardWords(does=lambda p: "the King beside the Castillo"),
     "infiltration": CardWords(does=lambda p: "place Caballeros in the King's region too"),
-    "stand_in": CardWords(does=lambda p: STAND_IN_SWAPS.get(p.get("swap"), "swap two pieces")),
+    "stand_in": CardWords(does=lambda p: STAND_IN_SWAPS.get(p.get("swap"), "swap two pieces"), asks=("swap_pieces",)),
     "veto_2023": CardWords(
         does=lambda p: "stop a special action, this round or next",
         hint="{against} announces {card}. {players}: decide now; a Veto prevents the whole special action, "
@@ -216,6 +226,7 @@ CARD_WORDS: dict[str, CardWords] = {
         king_intrigue=True,
     ),
     "bridge": CardWords(
+        asks=("bridge_crossing",),
         purposes={
             "bridge": "Bridge Construction: the first of the two neighbouring regions the bridge joins",
             "bridge_second": "Bridge Construction: the second region (next to the first)",
@@ -244,6 +255,9 @@ CARD_WORDS: dict[str, CardWords] = {
         },
         king_intrigue=True,
     ),
+    "espionage": CardWords(asks=("spy_move",), king_intrigue=True),
+    "revolt": CardWords(asks=("turn_scoreboard",), king_intrigue=True),
+    "cancel_token": CardWords(asks=("remove_token",), king_intrigue=True),
     "risk_of_collapse": CardWords(token="the Risk of Collapse token", king_intrigue=True),
     "mistress": CardWords(token="the Mistress", king_intrigue=True),
 }

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import engine.effects
 from companion.prompts.card_words import CARD_WORDS, does, options, tokens
+from companion.prompts.king_intrigue import KI_PROMPTS
 from engine.board import EFFECT_SPECS, classic_board, load_board
 from engine.effects import cancel_token
 from engine.rules.king_intrigue.cards import load_ki_cards
@@ -19,6 +20,17 @@ EFFECTS_DIR = Path(engine.effects.__file__).parent
 # The region of a scoring is worded by the base game for every card alike ("tap the region
 # (special scoring)"), so a King and Intrigue scoring card needs no words of its own for it.
 WORDED_BY_THE_GAME = {"special_scoring"}
+# Steps many cards share (and the round's own): their prompts word whichever card asks.
+SHARED_STEPS = {
+    "choose_region",
+    "send_back",
+    "move_king",
+    "move_grande",
+    "move_caballeros",
+    "place_extra",
+    "veto",
+    "replenish",
+}
 
 
 @cache
@@ -121,6 +133,21 @@ def test_every_action_of_king_and_intrigues_action_cards_is_worded_for_the_choic
         for option in offered:
             assert option in CARD_WORDS[card.effect].options, f"{card.name}: {option} has no words in card_words"
     assert set(options()) == {o for cw in CARD_WORDS.values() for o in cw.options}
+
+
+def test_every_step_of_a_cards_own_is_listed_with_its_words_and_has_a_builder():
+    """From a card's words to the prompts of its own steps (Espionage's spy, Militia's placing):
+    every ask kind an effect's rule asks that no other card shares is listed in its entry, is
+    registered with a builder, and is really asked by that effect."""
+    for effect in every_effect():
+        path = EFFECTS_DIR / f"{effect}.py"
+        source = path.read_text() if path.exists() else ""
+        own = {kind for kind in KI_PROMPTS if f'"{kind}"' in source} - SHARED_STEPS
+        listed = set(CARD_WORDS[effect].asks) if effect in CARD_WORDS else set()
+        assert own <= listed, f"{effect} asks {sorted(own - listed)}: not listed in its card_words entry"
+        for kind in listed:
+            assert kind in KI_PROMPTS, f"{effect}: no prompt builder registered for {kind}"
+            assert f'"{kind}"' in source, f"{effect}: its rule never asks {kind}"
 
 
 def test_the_catalogue_words_no_effect_that_no_card_has():

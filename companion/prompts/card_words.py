@@ -30,7 +30,11 @@ class CardWords:
     disc: Callable[[str, dict], str] | None = None  # its disc's purpose, from the card's name and numbers
     public: Mapping[str, str] = field(default_factory=dict)  # disc purpose -> what the discs are for (public)
     phone: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # question -> (title, hint) on a phone
-    hint: str = ""  # its step's hint, where the card words it ({card}, {player}, ... filled in)
+    # Where the card words a step itself: ask kind -> its title, its hint, its button (templates:
+    # {card}, {player}, ... filled in by the builder of that kind).
+    titles: Mapping[str, str] = field(default_factory=dict)
+    hints: Mapping[str, str] = field(default_factory=dict)
+    buttons: Mapping[str, str] = field(default_factory=dict)
     token: str = ""  # the token it lays, as a card that removes one names it
     options: Mapping[str, str] = field(default_factory=dict)  # special action option -> its button
     king_intrigue: bool = False  # a King and Intrigue card: its builder's words (KIPromptBuilder)
@@ -170,19 +174,55 @@ CARD_WORDS: dict[str, CardWords] = {
     "enactment": CardWords(does=lambda p: "place or move a Scoring tile", asks=("place_scoring_tile",)),
     "adopted_home": CardWords(does=lambda p: "move your Grande (Grandes may share a region)"),
     "your_majesty": CardWords(does=lambda p: "move the King to any region"),
-    "exile": CardWords(does=lambda p: "move the King to France or Portugal"),
+    "exile": CardWords(
+        does=lambda p: "move the King to France or Portugal",
+        hints={"move_king": "{card}: the King goes to {places}."},  # {places}: "France or Portugal"
+        buttons={"move_king": "The King goes to {place}"},
+    ),
     "entourage": CardWords(
         does=lambda p: f"move the King with {_n(p, 'count')} Caballeros", asks=("move_king_with_entourage",)
     ),
-    "competition": CardWords(does=lambda p: "Grandes may go into the Castillo"),
+    "competition": CardWords(
+        does=lambda p: "Grandes may go into the Castillo",
+        hints={"move_grande": "{card}: {player} throws their Grande into the Castillo."},
+        buttons={"move_grande": "Throw {player}'s Grande into the Castillo"},
+        phone={
+            # the general scoring's disc, for a player whose Grande Competition threw in
+            "castillo_destination": (
+                "General scoring: where do your Castillo Caballeros and your Grande go?",
+                "Set your secret disc. After the Castillo is scored, your Caballeros in it and your Grande "
+                "(thrown in with Competition) move to this region; the King's region is not offered, "
+                "since no Grande may go there.",
+            )
+        },
+    ),
     "chalet": CardWords(does=lambda p: "the King to the region with the fewest Caballeros"),
-    "rebellion": CardWords(does=lambda p: "the King beside the Castillo"),
+    "rebellion": CardWords(
+        does=lambda p: "the King beside the Castillo",
+        # the King beside the Castillo: moved there, then the general scoring scores it, no disc
+        titles={"reveal_secret_discs": "the King stands by the Castillo"},
+        hints={
+            "move_king": "{card}: the King stands beside the Castillo, which becomes his region.",
+            "reveal_secret_discs": "Nobody sets a disc: lift the Castillo, count and score it, then throw every "
+            "Caballero back in.",
+        },
+        buttons={"move_king": "The King stands beside the Castillo"},
+        phone={
+            "castillo_stays": (
+                "The King stands by the Castillo",
+                "Nobody sets a disc at this general scoring: the Castillo is scored, and every "
+                "Caballero in it is thrown back in.",
+            )
+        },
+    ),
     "infiltration": CardWords(does=lambda p: "place Caballeros in the King's region too"),
     "stand_in": CardWords(does=lambda p: STAND_IN_SWAPS.get(p.get("swap"), "swap two pieces"), asks=("swap_pieces",)),
     "veto_2023": CardWords(
         does=lambda p: "stop a special action, this round or next",
-        hint="{against} announces {card}. {players}: decide now; a Veto prevents the whole special action, "
-        "and none can stop it once it has begun.",
+        hints={
+            "veto": "{against} announces {card}. {players}: decide now; a Veto prevents the whole special action, "
+            "and none can stop it once it has begun."
+        },
         phone={
             "veto": (
                 "Veto: stop {against}'s {card}?",
@@ -263,9 +303,14 @@ CARD_WORDS: dict[str, CardWords] = {
 }
 
 
+def step_words(effect: str) -> CardWords:
+    """The words of `effect`'s cards (empty ones for an effect not worded here)."""
+    return CARD_WORDS.get(effect, CardWords())
+
+
 def does(effect: str, params: dict) -> str:
     """A card's effect in a few words ("score all 4-point regions"); '' for one not worded here."""
-    words = CARD_WORDS.get(effect, CardWords()).does
+    words = step_words(effect).does
     return words(params or {}) if words else ""
 
 

@@ -61,10 +61,10 @@ def secret_options(b: PromptBuilder, ask: Ask, pid: str) -> list[tuple[str, str]
 
 def reveal_secret_discs(b: PromptBuilder, ask: Ask) -> Prompt:
     if ask.options.get("castillo_stays"):
-        # Rebellion: the King stands by the Castillo; it is scored, nothing leaves it, no disc.
+        rebellion = card_words.step_words("rebellion")  # the King beside the Castillo: no disc
         return Prompt(
-            b.title(ask, "the King stands by the Castillo"),
-            "Nobody sets a disc: lift the Castillo, count and score it, then throw every Caballero back in.",
+            b.title(ask, rebellion.titles["reveal_secret_discs"]),
+            rebellion.hints["reveal_secret_discs"],
             choices=[Choice("Open the Castillo", action="open_castillo", style="primary")],
         )
     if ask.options["purpose"] == "castillo_destination":

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion.prompts import modules_2023
+from companion.prompts import card_words, modules_2023
 from companion.prompts.prompt import MODIFIER_PREFIX, Choice, PrivatePick, Prompt
 from engine.board import CASTILLO
 from engine.flow import Ask
@@ -260,9 +260,10 @@ def move_grande(b: PromptBuilder, ask: Ask) -> Prompt:
         areas=areas,
         on_area=make,
     )
-    if areas == [CASTILLO]:  # Competition
-        prompt.hint = f"{b.card(ask.card)}: {b.name(pid)} throws their Grande into the Castillo."
-        prompt.choices = [Choice(f"Throw {b.name(pid)}'s Grande into the Castillo", make(CASTILLO), style="primary")]
+    if areas == [CASTILLO]:  # Competition: into the Castillo, the only place offered
+        words, fill = card_words.step_words("competition"), {"card": b.card(ask.card), "player": b.name(pid)}
+        prompt.hint = words.hints["move_grande"].format(**fill)
+        prompt.choices = [Choice(words.buttons["move_grande"].format(**fill), make(CASTILLO), style="primary")]
     return prompt
 
 
@@ -281,14 +282,16 @@ def move_king(b: PromptBuilder, ask: Ask) -> Prompt:
     # Places that are not regions (Rebellion: beside the Castillo; Exile: France, Portugal)
     # are buttons too, whatever the map draws.
     others = [a for a in areas if a not in b.board.region_ids]
+    rebellion, exile = card_words.step_words("rebellion"), card_words.step_words("exile")
     for a in others:
-        label = "The King stands beside the Castillo" if a == CASTILLO else f"The King goes to {b.area(a)}"
+        label = rebellion.buttons["move_king"] if a == CASTILLO else exile.buttons["move_king"].format(place=b.area(a))
         prompt.choices.append(Choice(label, make(a), style="primary"))
     if others and len(others) == len(areas):
+        card = b.card(ask.card)
         prompt.hint = (
-            f"{b.card(ask.card)}: the King stands beside the Castillo, which becomes his region."
+            rebellion.hints["move_king"].format(card=card)
             if others == [CASTILLO]
-            else f"{b.card(ask.card)}: the King goes to " + " or ".join(b.area(a) for a in others) + "."
+            else exile.hints["move_king"].format(card=card, places=" or ".join(b.area(a) for a in others))
         )
     return prompt
 

@@ -331,8 +331,10 @@ def veto(b: PromptBuilder, ask: Ask) -> Prompt:
         f"{', '.join(b.name(p) for p in ask.players)} may veto it before anything of it is done."
     )
     if _veto_2023(b):
-        hint = card_words.CARD_WORDS["veto_2023"].hint.format(
-            against=b.name(against), card=b.card(ask.card), players=", ".join(b.name(p) for p in ask.players)
+        hint = (
+            card_words.step_words("veto_2023")
+            .hints["veto"]
+            .format(against=b.name(against), card=b.card(ask.card), players=", ".join(b.name(p) for p in ask.players))
         )
     return Prompt(b.title(ask, f"may anyone stop {b.name(against)}?"), hint, actor=ask.players[0], choices=choices)
 

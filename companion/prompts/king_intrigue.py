@@ -72,16 +72,16 @@ class KIPrivatePick(PrivatePick):
         return {"type": "power_cards_chosen", "player": self.player, "cards": kept}
 
 
-def held_words(b: KIPromptBuilder) -> list[str]:
+def held_words(builder: KIPromptBuilder) -> list[str]:
     """Who holds which Action card this round and why, from the public view (once every
     Power card is down): "Red played 170, the highest: King's Card (places 5)"."""
-    public = b.public_view()
+    public = builder.public_view()
     players = public.get("players", [])
     played = tuple(p.get("power_card_played") for p in players)
     held = public.get("action_cards_held") or {}
     if not held or any(v is None for v in played):
         return []
-    row = b.board.ki_cards.placements.get(len(players))
+    row = builder.board.ki_cards.placements.get(len(players))
     if row is None or any(x is None for x in row):
         return []
     ranks = _by_rank(played, tuple(row))
@@ -91,52 +91,52 @@ def held_words(b: KIPromptBuilder) -> list[str]:
         card, places = ranks[q]
         why = "the highest" if i == 0 else "the lowest" if i == len(order) - 1 else f"rank {i + 1}"
         out.append(
-            f"{b.name(players[q]['id'])}: {b.power_label(played[q])}, {why}: "
+            f"{builder.name(players[q]['id'])}: {builder.power_label(played[q])}, {why}: "
             f"{ACTION_NAMES.get(card, card)} (places {places})"
         )
     return out
 
 
-def option_words(b: KIPromptBuilder, option: str, ask: Ask) -> str:
+def option_words(builder: KIPromptBuilder, option: str, ask: Ask) -> str:
     if option == "power_card":
-        card = b.board.cards.get(ask.card)
+        card = builder.board.cards.get(ask.card)
         value = getattr(card, "id", "").removeprefix("ki_")
         return f"Power card{' ' + value if value.isdigit() else ''}: {card.name if card else 'its action'}"
     return card_words.options().get(option, option.replace("_", " "))
 
 
-def choose_power_cards(b: KIPromptBuilder, ask: Ask) -> Prompt:
+def choose_power_cards(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     o = ask.options
     prompt = discs.private_round(
-        b, ask, f"keep {o['keep']} of your {len(o['cards'])} Power cards; nobody sees them", "Power cards kept"
+        builder, ask, f"keep {o['keep']} of your {len(o['cards'])} Power cards; nobody sees them", "Power cards kept"
     )
     prompt.opens_private = True  # one sheet after another: no tap to open the next player's
     return prompt
 
 
-def play_power_card(b: KIPromptBuilder, ask: Ask) -> Prompt:
+def play_power_card(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     # The hand is secret: every value of the set in play is offered but what everyone
     # knows is gone (played this round, laid down by this player before); the engine
     # refuses any other card not held.
     gone = set(ask.options.get("unavailable", ()))
-    gone |= {p.get("power_card_played") for p in b.public_view().get("players", [])} - {None}
-    values = sorted(b.board.ki_cards.by_value(b.modules_in_play()))
+    gone |= {p.get("power_card_played") for p in builder.public_view().get("players", [])} - {None}
+    values = sorted(builder.board.ki_cards.by_value(builder.modules_in_play()))
     choices = [
         Choice(
-            b.power_label(v),
+            builder.power_label(v),
             {"type": "power_card_played", "player": pid, "card": v},
             enabled=v not in gone,
-            why_not=b.power_gone_words(pid, v) if v in gone else "",
+            why_not=builder.power_gone_words(pid, v) if v in gone else "",
         )
         for v in values
     ]
-    why = b.why_in_private(pid)  # a card refused: why, behind the private screen
+    why = builder.why_in_private(pid)  # a card refused: why, behind the private screen
     choices += [why] if why else []
-    who = b.name(pid)
+    who = builder.name(pid)
     if ask.options.get("after_joker"):
         return Prompt(
-            b.title(ask, f"{who} plays a second card (Joker)"),
+            builder.title(ask, f"{who} plays a second card (Joker)"),
             f"{who} played the Joker: now they lay down a second Power card, not a number "
             "played this round; it takes its place in the order by its value. Tap it.",
             actor=pid,
@@ -144,7 +144,7 @@ def play_power_card(b: KIPromptBuilder, ask: Ask) -> Prompt:
             columns=3,
         )
     return Prompt(
-        b.title(ask, f"{who} plays next"),
+        builder.title(ask, f"{who} plays next"),
         f"{who}: tap the Power card you laid down. The highest takes the King's Card, the lowest the Intrigue card.",
         actor=pid,
         choices=choices,
@@ -152,10 +152,10 @@ def play_power_card(b: KIPromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def replenish(b: KIPromptBuilder, ask: Ask) -> Prompt:
+def replenish(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     most = ask.options.get("max", 0)
-    who = b.name(pid)
+    who = builder.name(pid)
     holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
     full = {"type": "court_replenished", "player": pid, "from_provinces": most, "from_regions": {}}
     choices = [
@@ -170,17 +170,17 @@ def replenish(b: KIPromptBuilder, ask: Ask) -> Prompt:
             "the board (Other replenishment)"
         )
     return Prompt(
-        b.title(ask, f"{who} holds the {holds}" if holds else f"{who} replenishes"),
+        builder.title(ask, f"{who} holds the {holds}" if holds else f"{who} replenishes"),
         f"{who}: {most} Caballero{'s' * (most != 1)} from the provinces to the court as the Power card "
         "shows (fewer allowed).",
         actor=pid,
         choices=choices,
-        notes=held_words(b),
+        notes=held_words(builder),
     )
 
 
-def turn_action(b: KIPromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt:
-    prompt = turn.turn_action(b, ask, prefill_castillo)
+def turn_action(builder: KIPromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt:
+    prompt = turn.turn_action(builder, ask, prefill_castillo)
     special = ask.options.get("special") or {}
     pid = ask.players[0]
     options = special.get("options")
@@ -194,7 +194,7 @@ def turn_action(b: KIPromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prom
         skip = [c for c in prompt.choices if (c.event or {}).get("type") == "special_action_skipped"]
         made = [
             Choice(
-                option_words(b, o, ask),
+                option_words(builder, o, ask),
                 {"type": "special_action_started", "player": pid, "option": o},
                 places_first=place,
             )
@@ -210,11 +210,11 @@ def turn_action(b: KIPromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prom
     if holds and not prompt.title.endswith(f" plays {holds}"):
         prompt.title = prompt.title.replace(" plays ", f" ({holds}) plays ", 1)
     prompt.hint = prompt.hint.replace("; or You may ", "; or you may ")
-    prompt.notes = held_words(b) + prompt.notes
+    prompt.notes = held_words(builder) + prompt.notes
     return prompt
 
 
-def turn_scoreboard(b: KIPromptBuilder, ask: Ask) -> Prompt:
+def turn_scoreboard(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     reversed_ = set(ask.options.get("reversed", ()))
     side = {
@@ -230,21 +230,21 @@ def turn_scoreboard(b: KIPromptBuilder, ask: Ask) -> Prompt:
         for s in ask.options["scoreboards"]
     ]
     return Prompt(
-        b.title(ask, f"{b.name(pid)} turns a mobile scoreboard"),
-        f"{b.card(ask.card)}: which scoreboard is turned over?",
+        builder.title(ask, f"{builder.name(pid)} turns a mobile scoreboard"),
+        f"{builder.card(ask.card)}: which scoreboard is turned over?",
         actor=pid,
         choices=choices,
     )
 
 
-def bridge_crossing(b: KIPromptBuilder, ask: Ask) -> Prompt:
+def bridge_crossing(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     """Bridge Construction: before the owner's turn, Caballeros of theirs cross freely."""
     pid = ask.players[0]
     first, second = ask.options["regions"]
     counts = ask.options["counts"]
     choices = [
         Choice(
-            f"{n} from {b.area(src)} to {b.area(dst)}",
+            f"{n} from {builder.area(src)} to {builder.area(dst)}",
             {"type": "caballeros_moved", "player": pid, "owner": pid, "source": src, "target": dst, "count": n},
         )
         for src, dst in ((first, second), (second, first))
@@ -252,8 +252,8 @@ def bridge_crossing(b: KIPromptBuilder, ask: Ask) -> Prompt:
     ]
     choices.append(Choice("No crossing: go on", {"type": "special_action_finished", "player": pid}, style="primary"))
     return Prompt(
-        b.title(ask, f"{b.name(pid)} may cross the bridge"),
-        f"{b.name(pid)}'s bridge joins {b.area(first)} and {b.area(second)}: move Caballeros of "
+        builder.title(ask, f"{builder.name(pid)} may cross the bridge"),
+        f"{builder.name(pid)}'s bridge joins {builder.area(first)} and {builder.area(second)}: move Caballeros of "
         "yours across before the turn, or go on.",
         actor=pid,
         choices=choices,
@@ -261,12 +261,12 @@ def bridge_crossing(b: KIPromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def spy_move(b: KIPromptBuilder, ask: Ask) -> Prompt:
+def spy_move(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     """Espionage: before a scoring, the spy on the card may join a region."""
     pid = ask.players[0]
     return Prompt(
-        b.title(ask, f"{b.name(pid)}'s spy"),
-        f"{b.name(pid)}: tap the region the spy on Espionage joins before the scoring (not the "
+        builder.title(ask, f"{builder.name(pid)}'s spy"),
+        f"{builder.name(pid)}: tap the region the spy on Espionage joins before the scoring (not the "
         "Castillo nor the King's region), or keep it on the card.",
         actor=pid,
         map_mode="pick",
@@ -276,7 +276,7 @@ def spy_move(b: KIPromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def remove_token(b: KIPromptBuilder, ask: Ask) -> Prompt:
+def remove_token(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     choices = [
         Choice(
@@ -287,30 +287,30 @@ def remove_token(b: KIPromptBuilder, ask: Ask) -> Prompt:
         for t in ask.options["tokens"]
     ]
     return Prompt(
-        b.title(ask, f"{b.name(pid)} removes a token"),
-        f"{b.card(ask.card)}: which token goes?",
+        builder.title(ask, f"{builder.name(pid)} removes a token"),
+        f"{builder.card(ask.card)}: which token goes?",
         actor=pid,
         choices=choices,
     )
 
 
-def choose_region(b: KIPromptBuilder, ask: Ask) -> Prompt:
-    prompt = special.choose_region(b, ask)
+def choose_region(builder: KIPromptBuilder, ask: Ask) -> Prompt:
+    prompt = special.choose_region(builder, ask)
     purpose = ask.options.get("purpose", "")  # Civil War: King and Intrigue's card, a region, not a disc
     if purpose in PURPOSES:
-        card = b.card(ask.card)
+        card = builder.card(ask.card)
         words = PURPOSES[purpose].removeprefix(f"{card}: ")  # the card is named once
         prompt.hint = f"{card}: tap {words}."
     return prompt
 
 
-def power_cards_kept_pick(b: KIPromptBuilder, ask: Ask, pid: str) -> PrivatePick | None:
+def power_cards_kept_pick(builder: KIPromptBuilder, ask: Ask, pid: str) -> PrivatePick | None:
     """The 13 Power cards `pid` keeps for the game, chosen in private."""
     if pid not in ask.players:
         return None  # chosen: the rest have left the game unseen
     o = ask.options
     keep, leave = o["keep"], len(o["cards"]) - o["keep"]
-    options = [(str(v), b.power_label(v)) for v in o["cards"]]
+    options = [(str(v), builder.power_label(v)) for v in o["cards"]]
     if leave > keep:  # the modules' cards too: tapping the kept is fewer taps
         return KIPrivatePick(
             pid,

@@ -18,7 +18,7 @@ Actions (Choice.action) a view carries out itself, beside the classic ones:
   "private:<pid>"   pass the tablet to <pid>: `builder.private_pick(ask, pid)` (or the table's
                     `private_question(pid)`) says what they choose, behind a private screen
   "add_card"        open the card-set editor: the table turned up a card its set does not list
-                    (`effect_choices(rules)` lists what a card may do; `Table.complete_card_set`)
+                    (card_words.effect_choices(rules) lists what a card may do; `Table.complete_card_set`)
 Prompt.per_area caps the taps on one area (count mode); Prompt.auto_confirm submits a count
 entry by itself once `limit` taps are in (the dummy's Region cards, Militia, a turn's placement
 once the special action is done or skipped: the turn's last step); `entered_words` says what

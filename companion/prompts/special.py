@@ -16,12 +16,12 @@ if TYPE_CHECKING:
     from companion.prompts.builder import PromptBuilder
 
 
-def move_caballeros(b: PromptBuilder, ask: Ask) -> Prompt:
+def move_caballeros(builder: PromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     o = ask.options
     prompt = Prompt(
-        b.title(ask, f"{b.name(pid)} moves Caballeros"),
-        f"{b.card(ask.card)}: tap a region to take from, then where it goes ({o['left']} left).",
+        builder.title(ask, f"{builder.name(pid)} moves Caballeros"),
+        f"{builder.card(ask.card)}: tap a region to take from, then where it goes ({o['left']} left).",
         actor=pid,
         map_mode="move",
         sources=o["sources"],
@@ -40,21 +40,21 @@ def move_caballeros(b: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def send_back(b: PromptBuilder, ask: Ask) -> Prompt:
+def send_back(builder: PromptBuilder, ask: Ask) -> Prompt:
     chooser = ask.players[0]
     owner, opts = next(iter(ask.options["owners"].items()))
     count = opts["count"]
     where = " or the court" if opts["court"] else ""
     # The King is Angry: each sends back their own; a name said once, however long
-    whose = "their own" if owner == chooser else f"{b.name(owner)}'s"
+    whose = "their own" if owner == chooser else f"{builder.name(owner)}'s"
     return Prompt(
-        b.title(ask, f"{b.name(chooser)} sends {whose} Caballeros back"),
+        builder.title(ask, f"{builder.name(chooser)} sends {whose} Caballeros back"),
         f"Tap {count} of {whose} Caballeros to send to the provinces (from regions{where}), then Confirm.",
         actor=chooser,
         map_mode="count",
         areas=list(opts["regions"]),
         limit=count,
-        full=f"{b.card(ask.card) or 'The card'}: {count} of {whose} Caballeros go back",
+        full=f"{builder.card(ask.card) or 'The card'}: {count} of {whose} Caballeros go back",
         steppers={"__court__": ("from the court", 0, opts["court"])} if opts["court"] else {},
         on_counts=lambda counts: {
             "type": "caballeros_sent_back",
@@ -66,12 +66,12 @@ def send_back(b: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def choose_region(b: PromptBuilder, ask: Ask) -> Prompt:
+def choose_region(builder: PromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     purpose = ask.options["purpose"].replace("_", " ")
     return Prompt(
-        b.title(ask, f"{b.name(pid)} chooses a region"),
-        f"{b.card(ask.card)}: tap the region ({purpose}).",
+        builder.title(ask, f"{builder.name(pid)} chooses a region"),
+        f"{builder.card(ask.card)}: tap the region ({purpose}).",
         actor=pid,
         map_mode="pick",
         areas=list(ask.options["regions"]),
@@ -79,11 +79,11 @@ def choose_region(b: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def place_mobile_scoreboard(b: PromptBuilder, ask: Ask) -> Prompt:
+def place_mobile_scoreboard(builder: PromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     moves = ask.options["moves"]
     prompt = Prompt(
-        b.title(ask, f"{b.name(pid)} places a mobile scoreboard"),
+        builder.title(ask, f"{builder.name(pid)} places a mobile scoreboard"),
         "Choose the scoreboard, then tap where it goes.",
         actor=pid,
     )
@@ -91,11 +91,11 @@ def place_mobile_scoreboard(b: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def mobile_prompt(b: PromptBuilder, ask: Ask, sid: str) -> Prompt:
+def mobile_prompt(builder: PromptBuilder, ask: Ask, sid: str) -> Prompt:
     pid = ask.players[0]
     if ask.kind == "place_scoring_tile":
         return Prompt(
-            b.title(ask, f"{b.name(pid)} places {b.piece(sid)}"),
+            builder.title(ask, f"{builder.name(pid)} places {builder.piece(sid)}"),
             "Tap the Scoring board it goes on (a region or the Castillo, not the King's).",
             actor=pid,
             map_mode="pick",
@@ -103,7 +103,7 @@ def mobile_prompt(b: PromptBuilder, ask: Ask, sid: str) -> Prompt:
             on_area=lambda a: {"type": "scoring_tile_placed", "player": pid, "tile": sid, "area": a},
         )
     return Prompt(
-        b.title(ask, f"{b.name(pid)} places scoreboard {sid}"),
+        builder.title(ask, f"{builder.name(pid)} places scoreboard {sid}"),
         "Tap where it goes.",
         actor=pid,
         map_mode="pick",
@@ -112,28 +112,30 @@ def mobile_prompt(b: PromptBuilder, ask: Ask, sid: str) -> Prompt:
     )
 
 
-def place_scoring_tile(b: PromptBuilder, ask: Ask) -> Prompt:
+def place_scoring_tile(builder: PromptBuilder, ask: Ask) -> Prompt:
     """Enactment: one of the two Scoring tiles onto a free Scoring board (or moved)."""
     pid = ask.players[0]
     moves = ask.options["moves"]
     if len(moves) == 1:
-        return mobile_prompt(b, ask, next(iter(moves)))
+        return mobile_prompt(builder, ask, next(iter(moves)))
     prompt = Prompt(
-        b.title(ask, f"{b.name(pid)} places a Scoring tile"),
+        builder.title(ask, f"{builder.name(pid)} places a Scoring tile"),
         "Choose the Scoring tile, then tap the Scoring board it goes on.",
         actor=pid,
     )
-    prompt.choices = [Choice(b.piece(tid)[0].upper() + b.piece(tid)[1:], action=f"mobile:{tid}") for tid in moves]
+    prompt.choices = [
+        Choice(builder.piece(tid)[0].upper() + builder.piece(tid)[1:], action=f"mobile:{tid}") for tid in moves
+    ]
     return prompt
 
 
-def place_anywhere(b: PromptBuilder, ask: Ask) -> Prompt:
+def place_anywhere(builder: PromptBuilder, ask: Ask) -> Prompt:
     """Militia: exactly `count` Caballeros from the court to any regions but the King's."""
     pid = ask.players[0]
     n = ask.options["count"]
     return Prompt(
-        b.title(ask, f"{b.name(pid)} places {b.card(ask.card)}"),
-        f"{b.card(ask.card)}: tap regions (any but the King's; not the Castillo) to place "
+        builder.title(ask, f"{builder.name(pid)} places {builder.card(ask.card)}"),
+        f"{builder.card(ask.card)}: tap regions (any but the King's; not the Castillo) to place "
         f"{n} Caballero{'s' * (n != 1)} from the court.",
         actor=pid,
         map_mode="count",
@@ -148,24 +150,26 @@ def place_anywhere(b: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def move_king_with_entourage(b: PromptBuilder, ask: Ask) -> Prompt:
+def move_king_with_entourage(builder: PromptBuilder, ask: Ask) -> Prompt:
     """Entourage: the King and `count` Caballeros of his region move in one step. When who
     goes with him leaves no choice, one tap on the new region; else choose the group first."""
     pid = ask.players[0]
-    splits = _entourage_splits(b, ask)
+    splits = _entourage_splits(builder, ask)
     if len(splits) <= 1:
-        return entourage_prompt(b, ask, splits[0] if splits else {})
+        return entourage_prompt(builder, ask, splits[0] if splits else {})
     prompt = Prompt(
-        b.title(ask, f"{b.name(pid)} moves the King with his entourage"),
-        f"{b.card(ask.card)}: {ask.options['count']} Caballeros of {b.area(ask.options['from'])} "
+        builder.title(ask, f"{builder.name(pid)} moves the King with his entourage"),
+        f"{builder.card(ask.card)}: {ask.options['count']} Caballeros of {builder.area(ask.options['from'])} "
         "go with the King. Whose? Then tap the King's new region.",
         actor=pid,
     )
-    prompt.choices = [Choice(_split_words(b, split), action="sub:entourage:" + _split_key(split)) for split in splits]
+    prompt.choices = [
+        Choice(_split_words(builder, split), action="sub:entourage:" + _split_key(split)) for split in splits
+    ]
     return prompt
 
 
-def _entourage_splits(b: PromptBuilder, ask: Ask) -> list[dict[str, int]]:
+def _entourage_splits(builder: PromptBuilder, ask: Ask) -> list[dict[str, int]]:
     """Every way `count` of the eligible Caballeros can go (owner -> how many)."""
     due, pools = ask.options["count"], list(ask.options["caballeros"].items())
     out: list[dict[str, int]] = []
@@ -184,24 +188,25 @@ def _entourage_splits(b: PromptBuilder, ask: Ask) -> list[dict[str, int]]:
     return out
 
 
-def _split_words(b: PromptBuilder, split: dict[str, int]) -> str:
-    return " and ".join(f"{c} of {b.name(p)}'s" for p, c in split.items()) or "nobody"
+def _split_words(builder: PromptBuilder, split: dict[str, int]) -> str:
+    return " and ".join(f"{c} of {builder.name(p)}'s" for p, c in split.items()) or "nobody"
 
 
-def _going_words(b: PromptBuilder, split: dict[str, int]) -> str:
+def _going_words(builder: PromptBuilder, split: dict[str, int]) -> str:
     """Whose Caballeros go with the King, as a sentence's subject and verb."""
-    parts = [f"{c} of {b.name(p)}'s" for p, c in split.items() if c]
+    parts = [f"{c} of {builder.name(p)}'s" for p, c in split.items() if c]
     if not parts:
         return "no Caballero goes"
     return " and ".join(parts) + (" Caballero goes" if sum(split.values()) == 1 else " Caballeros go")
 
 
-def entourage_prompt(b: PromptBuilder, ask: Ask, split: dict[str, int]) -> Prompt:
+def entourage_prompt(builder: PromptBuilder, ask: Ask, split: dict[str, int]) -> Prompt:
     pid = ask.players[0]
-    going = _going_words(b, split)
+    going = _going_words(builder, split)
     return Prompt(
-        b.title(ask, f"{b.name(pid)} moves the King with his entourage"),
-        f"{b.card(ask.card)}: tap the King's new region; {going} with him from {b.area(ask.options['from'])}.",
+        builder.title(ask, f"{builder.name(pid)} moves the King with his entourage"),
+        f"{builder.card(ask.card)}: tap the King's new region; {going} with him from "
+        f"{builder.area(ask.options['from'])}.",
         actor=pid,
         map_mode="pick",
         areas=list(ask.options["regions"]),
@@ -209,12 +214,12 @@ def entourage_prompt(b: PromptBuilder, ask: Ask, split: dict[str, int]) -> Promp
     )
 
 
-def swap_pieces(b: PromptBuilder, ask: Ask) -> Prompt:
+def swap_pieces(builder: PromptBuilder, ask: Ask) -> Prompt:
     """Stand-in: one button per swap the card allows now."""
     pid = ask.players[0]
     choices = []
     for pair in ask.options["pairs"]:
-        pieces = (["the King"] if pair["king"] else []) + [f"{b.name(q)}'s Grande" for q in pair["grandes"]]
+        pieces = (["the King"] if pair["king"] else []) + [f"{builder.name(q)}'s Grande" for q in pair["grandes"]]
         label = "Swap " + " and ".join(pieces)
         choices.append(
             Choice(
@@ -223,37 +228,37 @@ def swap_pieces(b: PromptBuilder, ask: Ask) -> Prompt:
             )
         )
     return Prompt(
-        b.title(ask, f"{b.name(pid)} swaps two pieces"),
-        f"{b.card(ask.card)}: which two pieces change places?",
+        builder.title(ask, f"{builder.name(pid)} swaps two pieces"),
+        f"{builder.card(ask.card)}: which two pieces change places?",
         actor=pid,
         choices=choices,
     )
 
 
-def take_back_power_card(b: PromptBuilder, ask: Ask) -> Prompt:
+def take_back_power_card(builder: PromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     # Power Shift: a played Modifier card may come back instead (the private pick offers both).
-    action = f"private:{pid}" if b.modifiers else f"powerback:{pid}"
+    action = f"private:{pid}" if builder.modifiers else f"powerback:{pid}"
     return Prompt(
-        b.title(ask, f"{b.name(pid)} takes back a Power card"),
+        builder.title(ask, f"{builder.name(pid)} takes back a Power card"),
         "Secret: the card goes back to the hand unseen.",
         actor=pid,
-        choices=[Choice(f"{b.name(pid)} picks here", action=action)],
+        choices=[Choice(f"{builder.name(pid)} picks here", action=action)],
         private_for=pid,
     )
 
 
-def power_back_choices(b: PromptBuilder, ask: Ask) -> list[Choice]:
+def power_back_choices(builder: PromptBuilder, ask: Ask) -> list[Choice]:
     pid = ask.players[0]
     return [Choice(str(c), {"type": "power_card_taken_back", "player": pid, "card": c}) for c in ask.options["cards"]]
 
 
-def move_grande(b: PromptBuilder, ask: Ask) -> Prompt:
+def move_grande(builder: PromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     areas = list(ask.options["regions"])
     make = lambda a: {"type": "grande_moved", "player": pid, "region": a}  # noqa: E731
     prompt = Prompt(
-        b.title(ask, f"{b.name(pid)} moves their Grande"),
+        builder.title(ask, f"{builder.name(pid)} moves their Grande"),
         "Tap the Grande's new region.",
         actor=pid,
         map_mode="pick",
@@ -261,18 +266,21 @@ def move_grande(b: PromptBuilder, ask: Ask) -> Prompt:
         on_area=make,
     )
     if areas == [CASTILLO]:  # Competition: into the Castillo, the only place offered
-        words, fill = card_words.step_words("competition"), {"card": b.card(ask.card), "player": b.name(pid)}
+        words, fill = (
+            card_words.step_words("competition"),
+            {"card": builder.card(ask.card), "player": builder.name(pid)},
+        )
         prompt.hint = words.hints["move_grande"].format(**fill)
         prompt.choices = [Choice(words.buttons["move_grande"].format(**fill), make(CASTILLO), style="primary")]
     return prompt
 
 
-def move_king(b: PromptBuilder, ask: Ask) -> Prompt:
+def move_king(builder: PromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     areas = list(ask.options["regions"])
     make = lambda a: {"type": "king_moved", "player": pid, "region": a}  # noqa: E731
     prompt = Prompt(
-        b.title(ask, f"{b.name(pid)} moves the King"),
+        builder.title(ask, f"{builder.name(pid)} moves the King"),
         "Tap the King's new region.",
         actor=pid,
         map_mode="pick",
@@ -281,22 +289,26 @@ def move_king(b: PromptBuilder, ask: Ask) -> Prompt:
     )
     # Places that are not regions (Rebellion: beside the Castillo; Exile: France, Portugal)
     # are buttons too, whatever the map draws.
-    others = [a for a in areas if a not in b.board.region_ids]
+    others = [a for a in areas if a not in builder.board.region_ids]
     rebellion, exile = card_words.step_words("rebellion"), card_words.step_words("exile")
     for a in others:
-        label = rebellion.buttons["move_king"] if a == CASTILLO else exile.buttons["move_king"].format(place=b.area(a))
+        label = (
+            rebellion.buttons["move_king"]
+            if a == CASTILLO
+            else exile.buttons["move_king"].format(place=builder.area(a))
+        )
         prompt.choices.append(Choice(label, make(a), style="primary"))
     if others and len(others) == len(areas):
-        card = b.card(ask.card)
+        card = builder.card(ask.card)
         prompt.hint = (
             rebellion.hints["move_king"].format(card=card)
             if others == [CASTILLO]
-            else exile.hints["move_king"].format(card=card, places=" or ".join(b.area(a) for a in others))
+            else exile.hints["move_king"].format(card=card, places=" or ".join(builder.area(a) for a in others))
         )
     return prompt
 
 
-def special_scoring_choices(b: PromptBuilder, ask: Ask) -> list[Choice]:
+def special_scoring_choices(builder: PromptBuilder, ask: Ask) -> list[Choice]:
     kinds = [k for k in ask.options["special_kinds"] if k != "region:ID"]
     words = {
         "4": 'all "4" regions',
@@ -308,16 +320,20 @@ def special_scoring_choices(b: PromptBuilder, ask: Ask) -> list[Choice]:
         "least": "regions with the fewest",
     }
     out = [Choice(words.get(k, k), {"type": "special_scored", "kind": k}) for k in kinds]
-    out += [Choice(b.area(r), {"type": "special_scored", "kind": f"region:{r}"}) for r in b.board.region_ids]
+    out += [
+        Choice(builder.area(r), {"type": "special_scored", "kind": f"region:{r}"}) for r in builder.board.region_ids
+    ]
     return out
 
 
-def power_card_back_pick(b: PromptBuilder, ask: Ask, pid: str) -> PrivatePick | None:
+def power_card_back_pick(builder: PromptBuilder, ask: Ask, pid: str) -> PrivatePick | None:
     """Empowerment: the card taken back, in private (Power Shift: or a played Modifier card)."""
     if pid not in ask.players:
         return None
     options = [(str(c), f"Power card {c}") for c in ask.options["cards"]]
-    options += [(MODIFIER_PREFIX + m, modules_2023.modifier_label(b, m)) for m in ask.options.get("modifiers", ())]
+    options += [
+        (MODIFIER_PREFIX + m, modules_2023.modifier_label(builder, m)) for m in ask.options.get("modifiers", ())
+    ]
     return PrivatePick(pid, ask.kind, "Take a card back", "It goes back to your hand unseen.", options)
 
 

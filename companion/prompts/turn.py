@@ -18,14 +18,14 @@ if TYPE_CHECKING:
     from companion.prompts.builder import PromptBuilder
 
 
-def reveal_action_cards(b: PromptBuilder, ask: Ask) -> Prompt:
+def reveal_action_cards(builder: PromptBuilder, ask: Ask) -> Prompt:
     prompt = Prompt(
-        b.title(ask, "turn up one card on each stack"),
+        builder.title(ask, "turn up one card on each stack"),
         "Pick the card showing on each stack, then Reveal.",
         actor=None,
         choices=[Choice("Turn up the cards", action="reveal_cards", style="primary")],
     )
-    if b.board.rules != "classic":
+    if builder.board.rules != "classic":
         # The 2023 card set is not all published: a card the set does not list is added
         # once, from the box, and the game goes on (engine/card_entry.py).
         prompt.choices.append(
@@ -34,12 +34,14 @@ def reveal_action_cards(b: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def reveal_choices(b: PromptBuilder, ask: Ask) -> dict[int, list[tuple[str, str]]]:
+def reveal_choices(builder: PromptBuilder, ask: Ask) -> dict[int, list[tuple[str, str]]]:
     """Stack -> (card id, card name) the table may have turned up."""
-    return {int(s): [(cid, b.card_label(cid)) for cid in sorted(cards)] for s, cards in ask.options["stacks"].items()}
+    return {
+        int(s): [(cid, builder.card_label(cid)) for cid in sorted(cards)] for s, cards in ask.options["stacks"].items()
+    }
 
 
-def play_power_card(b: PromptBuilder, ask: Ask) -> Prompt:
+def play_power_card(builder: PromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     # The hand is private: only what everyone knows is greyed out (values played this
     # round, and this player's earlier ones); the engine refuses any other card not held.
@@ -49,43 +51,43 @@ def play_power_card(b: PromptBuilder, ask: Ask) -> Prompt:
             str(v),
             {"type": "power_card_played", "player": pid, "card": v},
             enabled=v not in gone,
-            why_not=b.power_gone_words(pid, v) if v in gone else "",
+            why_not=builder.power_gone_words(pid, v) if v in gone else "",
         )
         for v in range(1, 14)
     ]
     stacks = ask.options.get("stacks", {})
-    notes = ["Face up now:"] + [b.card_label(cid) for _, cid in sorted(stacks.items(), key=lambda kv: int(kv[0]))]
-    why = b.why_in_private(pid)
+    notes = ["Face up now:"] + [builder.card_label(cid) for _, cid in sorted(stacks.items(), key=lambda kv: int(kv[0]))]
+    why = builder.why_in_private(pid)
     prompt = Prompt(
-        b.title(ask, f"{b.name(pid)} plays next"),
-        f"{b.name(pid)}: tap the Power card you laid down.",
+        builder.title(ask, f"{builder.name(pid)} plays next"),
+        f"{builder.name(pid)}: tap the Power card you laid down.",
         actor=pid,
         choices=choices + ([why] if why else []),
         columns=4,
         notes=notes if stacks else [],
     )
-    if "modifiers" in ask.options and b.modifiers:
-        modules_2023.offer_modifier_cards(b, prompt, pid)
+    if "modifiers" in ask.options and builder.modifiers:
+        modules_2023.offer_modifier_cards(builder, prompt, pid)
     return prompt
 
 
-def replenish(b: PromptBuilder, ask: Ask) -> Prompt:
+def replenish(builder: PromptBuilder, ask: Ask) -> Prompt:
     """At a turn's start one tap takes the full replenishment and the action card (the
     usual case); anything else goes through `replenish_custom`."""
     pid = ask.players[0]
     most = ask.options.get("max", 0)
     stacks = ask.options.get("stacks")
     if not stacks:  # The Court card
-        return replenish_custom(b, ask)
-    who = b.name(pid)
+        return replenish_custom(builder, ask)
+    who = builder.name(pid)
     full = {"type": "court_replenished", "player": pid, "from_provinces": most, "from_regions": {}}
-    ability = modules_2023.played_ability(b, pid)
+    ability = modules_2023.played_ability(builder, pid)
     # Power Shift: the played Modifier card's ability comes between the court and the card;
     # taking a card straight away passes it up.
     skip = [{"type": "modifier_ability_skipped", "player": pid}] if ability else []
     choices = [
         Choice(
-            b.card_label(cid),
+            builder.card_label(cid),
             events=[full, *skip, {"type": "action_card_chosen", "player": pid, "stack": int(s)}],
         )
         for s, cid in sorted(stacks.items(), key=lambda kv: int(kv[0]))
@@ -101,7 +103,7 @@ def replenish(b: PromptBuilder, ask: Ask) -> Prompt:
     choices.append(Choice("Other replenishment: fewer, or from the board", action="replenish_custom", style="quiet"))
     moved = f"{most} Caballero{'s' if most != 1 else ''} from the provinces to the court, then " if most else ""
     return Prompt(
-        b.title(ask, f"{who} replenishes and takes an action card"),
+        builder.title(ask, f"{who} replenishes and takes an action card"),
         f"{who}: {moved}tap the action card taken."
         + (f" Taking a card passes up {ability.name}'s ability." if ability else ""),
         actor=pid,
@@ -109,21 +111,21 @@ def replenish(b: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def replenish_custom(b: PromptBuilder, ask: Ask) -> Prompt:
+def replenish_custom(builder: PromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     most = ask.options.get("max", 0)
     return Prompt(
-        b.title(ask, f"{b.name(pid)} replenishes"),
+        builder.title(ask, f"{builder.name(pid)} replenishes"),
         f"Up to {most} from the provinces to the court. When the provinces run short, "
         "tap regions to take them from the board.",
         actor=pid,
         map_mode="count",
         areas=list(ask.options.get("regions", {})),
         limit=most,
-        full=f"up to {caballeros_words(most)} to {b.name(pid)}'s court this turn",
+        full=f"up to {caballeros_words(most)} to {builder.name(pid)}'s court this turn",
         steppers={"__provinces__": ("from the provinces", 0, most)},
         prefill={"__provinces__": most},
-        confirm_empty=f"Move no Caballeros to {b.name(pid)}'s court?",
+        confirm_empty=f"Move no Caballeros to {builder.name(pid)}'s court?",
         on_counts=lambda counts: {
             "type": "court_replenished",
             "player": pid,
@@ -133,39 +135,39 @@ def replenish_custom(b: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def choose_action_card(b: PromptBuilder, ask: Ask) -> Prompt:
+def choose_action_card(builder: PromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     choices = [
-        Choice(b.card_label(cid), {"type": "action_card_chosen", "player": pid, "stack": int(s)})
+        Choice(builder.card_label(cid), {"type": "action_card_chosen", "player": pid, "stack": int(s)})
         for s, cid in sorted(ask.options["stacks"].items(), key=lambda kv: int(kv[0]))
     ]
     return Prompt(
-        b.title(ask, f"{b.name(pid)} takes an action card"),
-        f"{b.name(pid)}: which card did you take?",
+        builder.title(ask, f"{builder.name(pid)} takes an action card"),
+        f"{builder.name(pid)}: which card did you take?",
         actor=pid,
         choices=choices,
     )
 
 
-def turn_action(b: PromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt:
+def turn_action(builder: PromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt:
     pid = ask.players[0]
     place, special = ask.options["place"], ask.options["special"]
-    card = b.card(ask.card)
-    prompt = Prompt(b.title(ask, f"{b.name(pid)} plays {card}"), actor=pid)
+    card = builder.card(ask.card)
+    prompt = Prompt(builder.title(ask, f"{builder.name(pid)} plays {card}"), actor=pid)
     hints = []
     # Nothing to place (an empty court, a card that places none): said, nothing highlighted
     empty = nothing_placeable(ask)
     if empty:
-        hints.append(_nothing_to_place(b, ask))
+        hints.append(_nothing_to_place(builder, ask))
     elif place:
-        where = " (the tower counts the Castillo)" if b.tower_counts(pid) else ""
+        where = " (the tower counts the Castillo)" if builder.tower_counts(pid) else ""
         hints.append(
             "read the card's number of Caballeros off it to place them"
             if place.get("refused")
             else f"tap regions to place up to {place['max']} Caballero{'' if place['max'] == 1 else 's'}{where}"
         )
-        prompt.map_mode, prompt.areas, prompt.limit = "count", b.placeable(place["areas"], pid), place["max"]
-        prompt.full = _placement_full(b, ask)
+        prompt.map_mode, prompt.areas, prompt.limit = "count", builder.placeable(place["areas"], pid), place["max"]
+        prompt.full = _placement_full(builder, ask)
         prompt.prefill = {CASTILLO: prefill_castillo} if prefill_castillo else {}
         prompt.on_counts = lambda counts: {
             "type": "caballeros_placed",
@@ -173,8 +175,8 @@ def turn_action(b: PromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt
             "placements": {a: c for a, c in counts.items() if c},
         }
     facts = (
-        card_facts(b.board, ask.card)
-        if b.board.rules == "2023"
+        card_facts(builder.board, ask.card)
+        if builder.board.rules == "2023"
         and ((place and place.get("refused")) or (special and "card file" in (special.get("refused") or "")))
         else []
     )
@@ -246,7 +248,7 @@ def turn_action(b: PromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt
         )
     elif empty:  # the placement is all that is left of the turn: one tap, no question
         prompt.choices.append(Choice("Skip placing: the turn ends", placed_nothing(pid), style="primary"))
-    prompt.hint = f"{b.name(pid)}: " + ("; " if empty else "; or ").join(hints)
+    prompt.hint = f"{builder.name(pid)}: " + ("; " if empty else "; or ").join(hints)
     if ask.options.get("special_first"):  # e.g. the Hurricane: its disc before any placement
         prompt.hint += f". Place Caballeros after it ({card}: {ask.options['special_first']})"
     if place and not special and not empty:
@@ -256,9 +258,9 @@ def turn_action(b: PromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt
         prompt.hint += ": the last one places them (fewer: Confirm)"
     if place and not empty:
         prompt.confirm_empty = (
-            f"Place no Caballeros and end {b.name(pid)}'s turn?"
+            f"Place no Caballeros and end {builder.name(pid)}'s turn?"
             if not special
-            else f"Place no Caballeros? {b.name(pid)} then does the special action."
+            else f"Place no Caballeros? {builder.name(pid)} then does the special action."
         )
     return prompt
 
@@ -285,31 +287,31 @@ def nothing_placed_first(choices: list[Choice], pid: str) -> list[Choice]:
     return out + later
 
 
-def _nothing_to_place(b: PromptBuilder, ask: Ask) -> str:
+def _nothing_to_place(builder: PromptBuilder, ask: Ask) -> str:
     if ask.options["place"].get("card_allows") == 0:
-        return f"{b.placing_card(ask)} places no Caballeros: skip placing"
+        return f"{builder.placing_card(ask)} places no Caballeros: skip placing"
     return "no Caballeros in the court: skip placing"
 
 
-def _placement_full(b: PromptBuilder, ask: Ask) -> str:
-    pid, place, card = ask.players[0], ask.options["place"], b.placing_card(ask)
+def _placement_full(builder: PromptBuilder, ask: Ask) -> str:
+    pid, place, card = ask.players[0], ask.options["place"], builder.placing_card(ask)
     most, allows = place["max"], place.get("card_allows")
     if allows is not None and most < allows:  # the court holds fewer than the card allows
-        return f"{b.name(pid)} has {caballeros_words(most)} in the court ({card} places up to {allows})"
+        return f"{builder.name(pid)} has {caballeros_words(most)} in the court ({card} places up to {allows})"
     return f"{card} places up to {caballeros_words(most)}"
 
 
-def place_extra(b: PromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt:
+def place_extra(builder: PromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt:
     pid = ask.players[0]
     most = ask.options["max"]
     return Prompt(
-        b.title(ask, f"{b.name(pid)} places extra Caballeros"),
+        builder.title(ask, f"{builder.name(pid)} places extra Caballeros"),
         f"Tap any regions (not the King's) to place up to {most}, then Confirm.",
         actor=pid,
         map_mode="count",
-        areas=b.placeable(ask.options["areas"], pid),
+        areas=builder.placeable(ask.options["areas"], pid),
         limit=most,
-        full=f"{b.card(ask.card) or 'The card'} places up to {caballeros_words(most)} more",
+        full=f"{builder.card(ask.card) or 'The card'} places up to {caballeros_words(most)} more",
         prefill={CASTILLO: prefill_castillo} if prefill_castillo else {},
         on_counts=lambda counts: {
             "type": "extra_caballeros_placed",
@@ -319,34 +321,40 @@ def place_extra(b: PromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt
     )
 
 
-def veto(b: PromptBuilder, ask: Ask) -> Prompt:
+def veto(builder: PromptBuilder, ask: Ask) -> Prompt:
     against = ask.options["against"]
     choices = []
     for p in ask.players:
-        choices.append(Choice(f"{b.name(p)}: Veto!", {"type": "veto_used", "player": p}, style="primary"))
-        choices.append(Choice(f"{b.name(p)}: no veto", {"type": "veto_waived", "player": p}))
+        choices.append(Choice(f"{builder.name(p)}: Veto!", {"type": "veto_used", "player": p}, style="primary"))
+        choices.append(Choice(f"{builder.name(p)}: no veto", {"type": "veto_waived", "player": p}))
     # Which action: several cards share a name (the classic "Special Scoring" cards).
     hint = (
-        f"{b.name(against)} announces {b.card_label(ask.card)}. "
-        f"{', '.join(b.name(p) for p in ask.players)} may veto it before anything of it is done."
+        f"{builder.name(against)} announces {builder.card_label(ask.card)}. "
+        f"{', '.join(builder.name(p) for p in ask.players)} may veto it before anything of it is done."
     )
-    if _veto_2023(b):
+    if _veto_2023(builder):
         hint = (
             card_words.step_words("veto_2023")
             .hints["veto"]
-            .format(against=b.name(against), card=b.card(ask.card), players=", ".join(b.name(p) for p in ask.players))
+            .format(
+                against=builder.name(against),
+                card=builder.card(ask.card),
+                players=", ".join(builder.name(p) for p in ask.players),
+            )
         )
-    return Prompt(b.title(ask, f"may anyone stop {b.name(against)}?"), hint, actor=ask.players[0], choices=choices)
+    return Prompt(
+        builder.title(ask, f"may anyone stop {builder.name(against)}?"), hint, actor=ask.players[0], choices=choices
+    )
 
 
-def _veto_2023(b: PromptBuilder) -> bool:
-    return any(c.effect == "veto_2023" for c in b.board.cards.values())
+def _veto_2023(builder: PromptBuilder) -> bool:
+    return any(c.effect == "veto_2023" for c in builder.board.cards.values())
 
 
-def play_round(b: PromptBuilder, ask: Ask) -> Prompt:
+def play_round(builder: PromptBuilder, ask: Ask) -> Prompt:
     last = ask.options.get("general_scoring_next")
     return Prompt(
-        b.title(ask, "the table plays"),
+        builder.title(ask, "the table plays"),
         "Play the round on the board. Enter the board before a scoring; "
         + ("a general scoring follows this round." if last else "then finish the round."),
         choices=[
@@ -357,9 +365,9 @@ def play_round(b: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def game_over(b: PromptBuilder, ask: Ask) -> Prompt:
+def game_over(builder: PromptBuilder, ask: Ask) -> Prompt:
     winners = ask.options.get("winners", [])
     return Prompt(
-        f"Game over - El Grande: {' and '.join(b.name(p) for p in winners)}",
+        f"Game over - El Grande: {' and '.join(builder.name(p) for p in winners)}",
         choices=[Choice("Final standings", action="standings", style="primary")],
     )

@@ -1,19 +1,15 @@
 """Secret discs and the scorings they serve: what a disc is for, in words; who is still to set
-theirs; the reveal; the Castillo lifted and counted; and the rounds where several players
-answer at once, each in private. Functions of a PromptBuilder, registered by ask kind in
-companion.prompts.registry."""
+theirs; the reveal; the Castillo lifted and counted; and the rounds where several players answer
+at once, each in private. Functions of the prompt builder (a PromptContext), registered by ask
+kind in companion.prompts.registry."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.prompts import card_words
+from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, PrivatePick, Prompt, answers_now
 from engine.board import CASTILLO
 from engine.flow import Ask
-
-if TYPE_CHECKING:
-    from companion.prompts.builder import PromptBuilder
 
 # What a disc is for, by purpose: the general scoring's own, then the cards' (card_words).
 PURPOSES = {
@@ -25,7 +21,7 @@ PURPOSES = {
 PUBLIC_PURPOSES = card_words.public_purposes()
 
 
-def secret_purpose(builder: PromptBuilder, ask: Ask, pid: str | None = None) -> str:
+def secret_purpose(builder: PromptContext, ask: Ask, pid: str | None = None) -> str:
     """What a secret disc is for, in words, for the private pick screen (`pid`: its player)."""
     purpose = ask.options.get("purpose", "")
     words = builder.PURPOSES.get(purpose, purpose.replace("_", " "))
@@ -37,11 +33,11 @@ def secret_purpose(builder: PromptBuilder, ask: Ask, pid: str | None = None) -> 
     return words
 
 
-def _grande_in_castillo(builder: PromptBuilder, pid: str) -> bool:
+def _grande_in_castillo(builder: PromptContext, pid: str) -> bool:
     return any(p.get("id") == pid and p.get("grande") == CASTILLO for p in builder.public_view().get("players", []))
 
 
-def secret_disc(builder: PromptBuilder, ask: Ask) -> Prompt:
+def secret_disc(builder: PromptContext, ask: Ask) -> Prompt:
     purpose = builder.PUBLIC_PURPOSES.get(ask.options["purpose"], ask.options["purpose"].replace("_", " "))
     choices = [Choice(f"{builder.name(p)}: secret disc", action=f"secret:{p}") for p in ask.players]
     chosen = ask.options.get("chosen", [])
@@ -54,12 +50,12 @@ def secret_disc(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def secret_options(builder: PromptBuilder, ask: Ask, pid: str) -> list[tuple[str, str]]:
+def secret_options(builder: PromptContext, ask: Ask, pid: str) -> list[tuple[str, str]]:
     """(region id, name) a player may set the disc to: for the private screen only."""
     return [(r, builder.area(r)) for r in ask.options["regions"][pid]]
 
 
-def reveal_secret_discs(builder: PromptBuilder, ask: Ask) -> Prompt:
+def reveal_secret_discs(builder: PromptContext, ask: Ask) -> Prompt:
     if ask.options.get("castillo_stays"):
         rebellion = card_words.step_words("rebellion")  # the King beside the Castillo: no disc
         return Prompt(
@@ -80,7 +76,7 @@ def reveal_secret_discs(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def count_castillo_prompt(builder: PromptBuilder, ask: Ask) -> Prompt:
+def count_castillo_prompt(builder: PromptContext, ask: Ask) -> Prompt:
     """The Castillo scoring card's first step: lift the Castillo and count, then it is scored."""
     pid = ask.players[0]
     return Prompt(
@@ -91,7 +87,7 @@ def count_castillo_prompt(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def lift_castillo(builder: PromptBuilder, ask: Ask) -> Prompt:
+def lift_castillo(builder: PromptContext, ask: Ask) -> Prompt:
     """The Castillo scoring card, announced and let pass by every Veto holder: only now is the
     Castillo lifted and counted (the tower's count, checked), then scored."""
     pid = ask.players[0]
@@ -104,7 +100,7 @@ def lift_castillo(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def count_castillo(builder: PromptBuilder, ask: Ask) -> Prompt:
+def count_castillo(builder: PromptContext, ask: Ask) -> Prompt:
     return Prompt(
         builder.title(ask, "everyone has chosen"),
         "Lift the Castillo: open it and check the count.",
@@ -112,7 +108,7 @@ def count_castillo(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def private_round(builder: PromptBuilder, ask: Ask, what: str, title: str) -> Prompt:
+def private_round(builder: PromptContext, ask: Ask, what: str, title: str) -> Prompt:
     """Several players answer at once, each in private: on their phone, or here behind the
     private screen. Only who is still to answer is shown."""
     choices = [Choice(f"{builder.name(p)}: in private", action=f"private:{p}") for p in ask.players]
@@ -126,7 +122,7 @@ def private_round(builder: PromptBuilder, ask: Ask, what: str, title: str) -> Pr
     )
 
 
-def secret_disc_pick(builder: PromptBuilder, ask: Ask, pid: str) -> PrivatePick | None:
+def secret_disc_pick(builder: PromptContext, ask: Ask, pid: str) -> PrivatePick | None:
     """The region `pid` sets their disc to (changed until everyone has chosen)."""
     regions = (ask.options.get("regions") or {}).get(pid)
     if not answers_now(ask, pid, may_change=True) or regions is None:
@@ -135,6 +131,6 @@ def secret_disc_pick(builder: PromptBuilder, ask: Ask, pid: str) -> PrivatePick 
         pid,
         ask.kind,
         "Your secret disc",
-        "Set your disc to " + builder.secret_purpose(ask, pid) + ".",
+        "Set your disc to " + secret_purpose(builder, ask, pid) + ".",
         [(r, builder.area(r)) for r in regions],
     )

@@ -1,31 +1,27 @@
-"""The 2023 edition's modules at the table: Power Shift's Modifier cards (their labels, the
-Power card played with one, the cards dealt and passed in private, an ability used) and the
-2-player dummy (the table enters only what chance decided). Functions of a PromptBuilder,
-registered by ask kind in companion.prompts.registry."""
+"""The 2023 edition's modules at the table: Power Shift's Modifier cards (their labels, the Power
+card played with one, the cards dealt and passed in private, an ability used) and the 2-player
+dummy (the table enters only what chance decided). Functions of the prompt builder (a
+PromptContext), registered by ask kind in companion.prompts.registry."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.prompts import discs
+from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, PrivatePick, Prompt, answers_now, signed
 from engine.flow import Ask
 
-if TYPE_CHECKING:
-    from companion.prompts.builder import PromptBuilder
 
-
-def modifier_order(builder: PromptBuilder) -> list[str]:
+def modifier_order(builder: PromptContext) -> list[str]:
     return sorted(builder.modifiers, key=lambda mid: (builder.modifiers[mid].value, mid))
 
 
-def _modifier_print(builder: PromptBuilder, mid: str) -> tuple:
+def _modifier_print(builder: PromptContext, mid: str) -> tuple:
     """What is printed on a Modifier card: twins print the same."""
     m = builder.modifiers[mid]
     return m.name, m.value, m.effect, repr(sorted(m.params.items())), m.text
 
 
-def modifier_twins(builder: PromptBuilder) -> list[list[str]]:
+def modifier_twins(builder: PromptContext) -> list[list[str]]:
     """The Modifier cards grouped by print, in value order."""
     groups: dict[tuple, list[str]] = {}
     for mid in modifier_order(builder):
@@ -33,7 +29,7 @@ def modifier_twins(builder: PromptBuilder) -> list[list[str]]:
     return list(groups.values())
 
 
-def modifier_label(builder: PromptBuilder, mid: str, numbered: bool = True) -> str:
+def modifier_label(builder: PromptContext, mid: str, numbered: bool = True) -> str:
     """ "Stand-in +1 (+1)"; cards of one name and value with other abilities say theirs
     ("Stand-in −1 · militia"); twins are numbered where each copy is a button of its own."""
     m = builder.modifiers.get(mid)
@@ -55,7 +51,7 @@ def modifier_label(builder: PromptBuilder, mid: str, numbered: bool = True) -> s
     return label
 
 
-def _ability_words(builder: PromptBuilder, mid: str, namesakes: set) -> str:
+def _ability_words(builder: PromptContext, mid: str, namesakes: set) -> str:
     """A short tag telling a card from its namesakes: its ability's effect ("court"), and
     the numbers that differ when two namesakes share the effect ("move 1 foreign")."""
     m = builder.modifiers[mid]
@@ -73,7 +69,7 @@ def _ability_words(builder: PromptBuilder, mid: str, namesakes: set) -> str:
     return " ".join([words] + [f"{m.params[k]} {k.replace('_', ' ')}" for k in differ])
 
 
-def _total_gone_words(builder: PromptBuilder, total: int) -> str:
+def _total_gone_words(builder: PromptContext, total: int) -> str:
     who = [
         p.get("name") or builder.name(p["id"])
         for p in builder.public_view().get("players", [])
@@ -82,7 +78,7 @@ def _total_gone_words(builder: PromptBuilder, total: int) -> str:
     return f"A total of {total} was played by {', '.join(who) or 'another player'} this round (each total once)"
 
 
-def _modifier_gone_words(builder: PromptBuilder, label: str, twins: list[str]) -> str:
+def _modifier_gone_words(builder: PromptContext, label: str, twins: list[str]) -> str:
     who = [
         p.get("name") or builder.name(p["id"])
         for p in builder.public_view().get("players", [])
@@ -91,15 +87,15 @@ def _modifier_gone_words(builder: PromptBuilder, label: str, twins: list[str]) -
     return f"{label} was played by {', '.join(who) or 'another player'} this round"
 
 
-def modifiers_played(builder: PromptBuilder) -> set[str]:
+def modifiers_played(builder: PromptContext) -> set[str]:
     return {p.get("modifier_played") for p in builder.public_view().get("players", []) if p.get("modifier_played")}
 
 
-def _totals_played(builder: PromptBuilder) -> set[int]:
+def _totals_played(builder: PromptContext) -> set[int]:
     return {p["power_total"] for p in builder.public_view().get("players", []) if p.get("power_total") is not None}
 
 
-def offer_modifier_cards(builder: PromptBuilder, prompt: Prompt, pid: str) -> None:
+def offer_modifier_cards(builder: PromptContext, prompt: Prompt, pid: str) -> None:
     """Power Shift: a Power card may be played with a Modifier card, tapped first (its sub-prompt)."""
     # Power Shift. The hand of Modifier cards is secret: every card of the set is offered
     # but those played face up this round (the engine refuses one not held).
@@ -125,7 +121,7 @@ def offer_modifier_cards(builder: PromptBuilder, prompt: Prompt, pid: str) -> No
     )
 
 
-def modifier_power_prompt(builder: PromptBuilder, ask: Ask, mid: str) -> Prompt:
+def modifier_power_prompt(builder: PromptContext, ask: Ask, mid: str) -> Prompt:
     """The Power card played with Modifier card `mid`: each value with the total it makes.
     Greyed out only what everyone knows cannot be played: a total already played, or a
     value this player laid down before."""
@@ -158,7 +154,7 @@ def modifier_power_prompt(builder: PromptBuilder, ask: Ask, mid: str) -> Prompt:
     )
 
 
-def played_ability(builder: PromptBuilder, pid: str):
+def played_ability(builder: PromptContext, pid: str):
     """The Modifier card `pid` played this round, if it has an ability (public: face up)."""
     for p in builder.public_view().get("players", []):
         if p.get("id") == pid and p.get("modifier_played"):
@@ -167,17 +163,17 @@ def played_ability(builder: PromptBuilder, pid: str):
     return None
 
 
-def deal_modifiers(builder: PromptBuilder, ask: Ask) -> Prompt:
+def deal_modifiers(builder: PromptContext, ask: Ask) -> Prompt:
     return discs.private_round(builder, ask, "enter the three Modifier cards dealt to you", "Modifier cards dealt")
 
 
-def pass_modifier(builder: PromptBuilder, ask: Ask) -> Prompt:
+def pass_modifier(builder: PromptContext, ask: Ask) -> Prompt:
     return discs.private_round(
         builder, ask, "choose the Modifier card you pass face down to your left", "Modifier cards to pass"
     )
 
 
-def modifier_ability(builder: PromptBuilder, ask: Ask) -> Prompt:
+def modifier_ability(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     o = ask.options
     prompt = Prompt(builder.title(ask, f"{builder.name(pid)} may use {o['name']}'s ability"), actor=pid)
@@ -198,7 +194,7 @@ def modifier_ability(builder: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def dummy_region_cards(builder: PromptBuilder, ask: Ask) -> Prompt:
+def dummy_region_cards(builder: PromptContext, ask: Ask) -> Prompt:
     o = ask.options
     dummy = builder.name(o["dummy"])
     n = o["draw"]
@@ -228,7 +224,7 @@ def dummy_region_cards(builder: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def dummy_power_card(builder: PromptBuilder, ask: Ask) -> Prompt:
+def dummy_power_card(builder: PromptContext, ask: Ask) -> Prompt:
     dummy = builder.name(ask.options["dummy"])
     cards = ask.options["cards"]
     choices = [Choice(str(v), {"type": "dummy_power_card_revealed", "card": v}) for v in cards]
@@ -240,7 +236,7 @@ def dummy_power_card(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def dummy_action_card(builder: PromptBuilder, ask: Ask) -> Prompt:
+def dummy_action_card(builder: PromptContext, ask: Ask) -> Prompt:
     o = ask.options
     dummy = builder.name(o["dummy"])
     choices = [
@@ -254,7 +250,7 @@ def dummy_action_card(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def dealt_modifiers_pick(builder: PromptBuilder, ask: Ask, pid: str) -> PrivatePick | None:
+def dealt_modifiers_pick(builder: PromptContext, ask: Ask, pid: str) -> PrivatePick | None:
     """The three Modifier cards dealt to `pid`, entered in private."""
     if not answers_now(ask, pid):
         return None
@@ -269,7 +265,7 @@ def dealt_modifiers_pick(builder: PromptBuilder, ask: Ask, pid: str) -> PrivateP
     )
 
 
-def passed_modifier_pick(builder: PromptBuilder, ask: Ask, pid: str) -> PrivatePick | None:
+def passed_modifier_pick(builder: PromptContext, ask: Ask, pid: str) -> PrivatePick | None:
     """The Modifier card `pid` passes face down (changed until everyone has chosen)."""
     o = ask.options
     hand = (o.get("hands") or {}).get(pid)

@@ -1,22 +1,18 @@
-"""The special actions' prompts: Caballeros moved or sent back, a region chosen, the King and
-the Grandes moved, the mobile scoreboards and Scoring tiles placed, a Power card taken back, and
-the special scorings of a scoring-only table. Functions of a PromptBuilder, registered by ask
-kind in companion.prompts.registry."""
+"""The special actions' prompts: Caballeros moved or sent back, a region chosen, the King and the
+Grandes moved, the mobile scoreboards and Scoring tiles placed, a Power card taken back, and the
+special scorings of a scoring-only table. Functions of the prompt builder (a PromptContext),
+registered by ask kind in companion.prompts.registry."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from companion.prompts import card_words, modules_2023
+from companion.prompts.context import PromptContext
 from companion.prompts.prompt import MODIFIER_PREFIX, Choice, PrivatePick, Prompt
 from engine.board import CASTILLO
 from engine.flow import Ask
 
-if TYPE_CHECKING:
-    from companion.prompts.builder import PromptBuilder
 
-
-def move_caballeros(builder: PromptBuilder, ask: Ask) -> Prompt:
+def move_caballeros(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     o = ask.options
     prompt = Prompt(
@@ -40,7 +36,7 @@ def move_caballeros(builder: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def send_back(builder: PromptBuilder, ask: Ask) -> Prompt:
+def send_back(builder: PromptContext, ask: Ask) -> Prompt:
     chooser = ask.players[0]
     owner, opts = next(iter(ask.options["owners"].items()))
     count = opts["count"]
@@ -66,7 +62,7 @@ def send_back(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def choose_region(builder: PromptBuilder, ask: Ask) -> Prompt:
+def choose_region(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     purpose = ask.options["purpose"].replace("_", " ")
     return Prompt(
@@ -79,7 +75,7 @@ def choose_region(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def place_mobile_scoreboard(builder: PromptBuilder, ask: Ask) -> Prompt:
+def place_mobile_scoreboard(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     moves = ask.options["moves"]
     prompt = Prompt(
@@ -91,7 +87,7 @@ def place_mobile_scoreboard(builder: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def mobile_prompt(builder: PromptBuilder, ask: Ask, sid: str) -> Prompt:
+def mobile_prompt(builder: PromptContext, ask: Ask, sid: str) -> Prompt:
     pid = ask.players[0]
     if ask.kind == "place_scoring_tile":
         return Prompt(
@@ -112,7 +108,7 @@ def mobile_prompt(builder: PromptBuilder, ask: Ask, sid: str) -> Prompt:
     )
 
 
-def place_scoring_tile(builder: PromptBuilder, ask: Ask) -> Prompt:
+def place_scoring_tile(builder: PromptContext, ask: Ask) -> Prompt:
     """Enactment: one of the two Scoring tiles onto a free Scoring board (or moved)."""
     pid = ask.players[0]
     moves = ask.options["moves"]
@@ -129,7 +125,7 @@ def place_scoring_tile(builder: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def place_anywhere(builder: PromptBuilder, ask: Ask) -> Prompt:
+def place_anywhere(builder: PromptContext, ask: Ask) -> Prompt:
     """Militia: exactly `count` Caballeros from the court to any regions but the King's."""
     pid = ask.players[0]
     n = ask.options["count"]
@@ -150,7 +146,7 @@ def place_anywhere(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def move_king_with_entourage(builder: PromptBuilder, ask: Ask) -> Prompt:
+def move_king_with_entourage(builder: PromptContext, ask: Ask) -> Prompt:
     """Entourage: the King and `count` Caballeros of his region move in one step. When who
     goes with him leaves no choice, one tap on the new region; else choose the group first."""
     pid = ask.players[0]
@@ -169,7 +165,7 @@ def move_king_with_entourage(builder: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def _entourage_splits(builder: PromptBuilder, ask: Ask) -> list[dict[str, int]]:
+def _entourage_splits(builder: PromptContext, ask: Ask) -> list[dict[str, int]]:
     """Every way `count` of the eligible Caballeros can go (owner -> how many)."""
     due, pools = ask.options["count"], list(ask.options["caballeros"].items())
     out: list[dict[str, int]] = []
@@ -188,11 +184,11 @@ def _entourage_splits(builder: PromptBuilder, ask: Ask) -> list[dict[str, int]]:
     return out
 
 
-def _split_words(builder: PromptBuilder, split: dict[str, int]) -> str:
+def _split_words(builder: PromptContext, split: dict[str, int]) -> str:
     return " and ".join(f"{c} of {builder.name(p)}'s" for p, c in split.items()) or "nobody"
 
 
-def _going_words(builder: PromptBuilder, split: dict[str, int]) -> str:
+def _going_words(builder: PromptContext, split: dict[str, int]) -> str:
     """Whose Caballeros go with the King, as a sentence's subject and verb."""
     parts = [f"{c} of {builder.name(p)}'s" for p, c in split.items() if c]
     if not parts:
@@ -200,7 +196,7 @@ def _going_words(builder: PromptBuilder, split: dict[str, int]) -> str:
     return " and ".join(parts) + (" Caballero goes" if sum(split.values()) == 1 else " Caballeros go")
 
 
-def entourage_prompt(builder: PromptBuilder, ask: Ask, split: dict[str, int]) -> Prompt:
+def entourage_prompt(builder: PromptContext, ask: Ask, split: dict[str, int]) -> Prompt:
     pid = ask.players[0]
     going = _going_words(builder, split)
     return Prompt(
@@ -214,7 +210,7 @@ def entourage_prompt(builder: PromptBuilder, ask: Ask, split: dict[str, int]) ->
     )
 
 
-def swap_pieces(builder: PromptBuilder, ask: Ask) -> Prompt:
+def swap_pieces(builder: PromptContext, ask: Ask) -> Prompt:
     """Stand-in: one button per swap the card allows now."""
     pid = ask.players[0]
     choices = []
@@ -235,7 +231,7 @@ def swap_pieces(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def take_back_power_card(builder: PromptBuilder, ask: Ask) -> Prompt:
+def take_back_power_card(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     # Power Shift: a played Modifier card may come back instead (the private pick offers both).
     action = f"private:{pid}" if builder.modifiers else f"powerback:{pid}"
@@ -248,12 +244,12 @@ def take_back_power_card(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def power_back_choices(builder: PromptBuilder, ask: Ask) -> list[Choice]:
+def power_back_choices(builder: PromptContext, ask: Ask) -> list[Choice]:
     pid = ask.players[0]
     return [Choice(str(c), {"type": "power_card_taken_back", "player": pid, "card": c}) for c in ask.options["cards"]]
 
 
-def move_grande(builder: PromptBuilder, ask: Ask) -> Prompt:
+def move_grande(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     areas = list(ask.options["regions"])
     make = lambda a: {"type": "grande_moved", "player": pid, "region": a}  # noqa: E731
@@ -275,7 +271,7 @@ def move_grande(builder: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def move_king(builder: PromptBuilder, ask: Ask) -> Prompt:
+def move_king(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     areas = list(ask.options["regions"])
     make = lambda a: {"type": "king_moved", "player": pid, "region": a}  # noqa: E731
@@ -308,7 +304,7 @@ def move_king(builder: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def special_scoring_choices(builder: PromptBuilder, ask: Ask) -> list[Choice]:
+def special_scoring_choices(builder: PromptContext, ask: Ask) -> list[Choice]:
     kinds = [k for k in ask.options["special_kinds"] if k != "region:ID"]
     words = {
         "4": 'all "4" regions',
@@ -326,7 +322,7 @@ def special_scoring_choices(builder: PromptBuilder, ask: Ask) -> list[Choice]:
     return out
 
 
-def power_card_back_pick(builder: PromptBuilder, ask: Ask, pid: str) -> PrivatePick | None:
+def power_card_back_pick(builder: PromptContext, ask: Ask, pid: str) -> PrivatePick | None:
     """Empowerment: the card taken back, in private (Power Shift: or a played Modifier card)."""
     if pid not in ask.players:
         return None

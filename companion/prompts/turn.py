@@ -1,24 +1,21 @@
-"""A turn's prompts: the action cards turned up, the Power card played, the court replenished,
-the action card taken, the Caballeros placed and the special action announced (or vetoed), and
-the round played on the board (scoring-only tables). Functions of a PromptBuilder, registered
-by ask kind in companion.prompts.registry."""
+"""A turn's prompts: the action cards turned up, the Power card played, the court replenished, the
+action card taken, the Caballeros placed and the special action announced (or vetoed), and the
+round played on the board (scoring-only tables). Functions of the prompt builder (a
+PromptContext), registered by ask kind in companion.prompts.registry."""
 
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
 
 from companion.prompts import card_words, modules_2023
+from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, Prompt, caballeros_words, placed_nothing
 from companion.table_rules.card_learning import card_facts
 from engine.board import CASTILLO
 from engine.flow import Ask
 
-if TYPE_CHECKING:
-    from companion.prompts.builder import PromptBuilder
 
-
-def reveal_action_cards(builder: PromptBuilder, ask: Ask) -> Prompt:
+def reveal_action_cards(builder: PromptContext, ask: Ask) -> Prompt:
     prompt = Prompt(
         builder.title(ask, "turn up one card on each stack"),
         "Pick the card showing on each stack, then Reveal.",
@@ -34,14 +31,14 @@ def reveal_action_cards(builder: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def reveal_choices(builder: PromptBuilder, ask: Ask) -> dict[int, list[tuple[str, str]]]:
+def reveal_choices(builder: PromptContext, ask: Ask) -> dict[int, list[tuple[str, str]]]:
     """Stack -> (card id, card name) the table may have turned up."""
     return {
         int(s): [(cid, builder.card_label(cid)) for cid in sorted(cards)] for s, cards in ask.options["stacks"].items()
     }
 
 
-def play_power_card(builder: PromptBuilder, ask: Ask) -> Prompt:
+def play_power_card(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     # The hand is private: only what everyone knows is greyed out (values played this
     # round, and this player's earlier ones); the engine refuses any other card not held.
@@ -71,7 +68,7 @@ def play_power_card(builder: PromptBuilder, ask: Ask) -> Prompt:
     return prompt
 
 
-def replenish(builder: PromptBuilder, ask: Ask) -> Prompt:
+def replenish(builder: PromptContext, ask: Ask) -> Prompt:
     """At a turn's start one tap takes the full replenishment and the action card (the
     usual case); anything else goes through `replenish_custom`."""
     pid = ask.players[0]
@@ -111,7 +108,7 @@ def replenish(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def replenish_custom(builder: PromptBuilder, ask: Ask) -> Prompt:
+def replenish_custom(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     most = ask.options.get("max", 0)
     return Prompt(
@@ -135,7 +132,7 @@ def replenish_custom(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def choose_action_card(builder: PromptBuilder, ask: Ask) -> Prompt:
+def choose_action_card(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     choices = [
         Choice(builder.card_label(cid), {"type": "action_card_chosen", "player": pid, "stack": int(s)})
@@ -149,7 +146,7 @@ def choose_action_card(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def turn_action(builder: PromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt:
+def turn_action(builder: PromptContext, ask: Ask, prefill_castillo: int = 0) -> Prompt:
     pid = ask.players[0]
     place, special = ask.options["place"], ask.options["special"]
     card = builder.card(ask.card)
@@ -287,13 +284,13 @@ def nothing_placed_first(choices: list[Choice], pid: str) -> list[Choice]:
     return out + later
 
 
-def _nothing_to_place(builder: PromptBuilder, ask: Ask) -> str:
+def _nothing_to_place(builder: PromptContext, ask: Ask) -> str:
     if ask.options["place"].get("card_allows") == 0:
         return f"{builder.placing_card(ask)} places no Caballeros: skip placing"
     return "no Caballeros in the court: skip placing"
 
 
-def _placement_full(builder: PromptBuilder, ask: Ask) -> str:
+def _placement_full(builder: PromptContext, ask: Ask) -> str:
     pid, place, card = ask.players[0], ask.options["place"], builder.placing_card(ask)
     most, allows = place["max"], place.get("card_allows")
     if allows is not None and most < allows:  # the court holds fewer than the card allows
@@ -301,7 +298,7 @@ def _placement_full(builder: PromptBuilder, ask: Ask) -> str:
     return f"{card} places up to {caballeros_words(most)}"
 
 
-def place_extra(builder: PromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt:
+def place_extra(builder: PromptContext, ask: Ask, prefill_castillo: int = 0) -> Prompt:
     pid = ask.players[0]
     most = ask.options["max"]
     return Prompt(
@@ -321,7 +318,7 @@ def place_extra(builder: PromptBuilder, ask: Ask, prefill_castillo: int = 0) -> 
     )
 
 
-def veto(builder: PromptBuilder, ask: Ask) -> Prompt:
+def veto(builder: PromptContext, ask: Ask) -> Prompt:
     against = ask.options["against"]
     choices = []
     for p in ask.players:
@@ -347,11 +344,11 @@ def veto(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def _veto_2023(builder: PromptBuilder) -> bool:
+def _veto_2023(builder: PromptContext) -> bool:
     return any(c.effect == "veto_2023" for c in builder.board.cards.values())
 
 
-def play_round(builder: PromptBuilder, ask: Ask) -> Prompt:
+def play_round(builder: PromptContext, ask: Ask) -> Prompt:
     last = ask.options.get("general_scoring_next")
     return Prompt(
         builder.title(ask, "the table plays"),
@@ -365,7 +362,7 @@ def play_round(builder: PromptBuilder, ask: Ask) -> Prompt:
     )
 
 
-def game_over(builder: PromptBuilder, ask: Ask) -> Prompt:
+def game_over(builder: PromptContext, ask: Ask) -> Prompt:
     winners = ask.options.get("winners", [])
     return Prompt(
         f"Game over - El Grande: {' and '.join(builder.name(p) for p in winners)}",

@@ -155,7 +155,7 @@ CARD_WORDS: dict[str, CardWords] = {
     "civil_war": CardWords(
         does=lambda p: (
             "the others pick a region (disc): "
-            + CIVIL_WAR_OUTCOMES.get(p.get("outcome"), "what happens there is printed on the card")
+            + CIVIL_WAR_OUTCOMES.get(p.get("outcome") or "", "what happens there is printed on the card")
         ),
         purposes={
             "civil_war": "the region where you lose your Caballeros to Civil War (a region where you have at least one)"
@@ -216,7 +216,9 @@ CARD_WORDS: dict[str, CardWords] = {
         },
     ),
     "infiltration": CardWords(does=lambda p: "place Caballeros in the King's region too"),
-    "stand_in": CardWords(does=lambda p: STAND_IN_SWAPS.get(p.get("swap"), "swap two pieces"), asks=("swap_pieces",)),
+    "stand_in": CardWords(
+        does=lambda p: STAND_IN_SWAPS.get(p.get("swap") or "", "swap two pieces"), asks=("swap_pieces",)
+    ),
     "veto_2023": CardWords(
         does=lambda p: "stop a special action, this round or next",
         hints={

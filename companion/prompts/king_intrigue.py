@@ -23,7 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.prompts.builder import Choice, PrivatePick, Prompt, PromptBuilder
+from companion.prompts import card_words, discs, special, turn
+from companion.prompts.builder import PromptBuilder
+from companion.prompts.prompt import Choice, PrivatePick, Prompt
+from companion.prompts.registry import PRIVATE_PICKS, PROMPTS
 from companion.table_rules.ki_box_table import ACTION_NAMES, SCORINGS
 from engine.flow import Ask
 from engine.rules.king_intrigue import _by_rank
@@ -36,45 +39,13 @@ STAGE_WORDS = {
     "ki_spy": "the spy before the general scoring",
     "ki_spy_special": "the spy before the scoring",
 }
-OPTION_WORDS = {
-    "kings_card": "King's Card: move the King (to any region)",
-    "intrigue_move": "Intrigue card: move 1 Caballero (yours or another player's)",
-    "intrigue_move_all_own": "Intrigue card: move all your Caballeros from one region to another",
-}
+# What a region asked for is for: the setup's own, then the cards' (companion.prompts.card_words).
 PURPOSES = {
     "setup_caballero": "the region where your first Caballero goes from the province (not the King's region); "
     "everyone's disc is revealed together",
-    "field_day": "Field Day: the region your Grande moves to (the King's region: it stays)",
-    "alliance": "Alliance: the first of the two regions scored as one at the next general scoring",
-    "alliance_second": "Alliance: the second region (next to the first)",
-    "relocate": "Relocate: the region the Castillo moves onto with its contents",
-    "double_scoring": "the region whose points the 2x marker doubles at the next general scoring",
-    "offer_for_scoring": "a region you offer for scoring (three in all; the player on your left picks one)",
+    **card_words.purposes(king_intrigue=True),
 }
-PURPOSES.update(
-    {
-        "bridge": "Bridge Construction: the first of the two neighbouring regions the bridge joins",
-        "bridge_second": "Bridge Construction: the second region (next to the first)",
-        "civil_war_ki": "Civil War: the region it strikes",
-        "kings_guard": "King's Guard: the region it guards",
-        "quarantine": "Quarantine: the region closed off",
-        "table_for_six": "Table for Six: the region whose Caballeros are limited",
-        "hurricane": "Hurricane: the region your disc names (all discs are revealed together)",
-    }
-)
-PUBLIC_PURPOSES = {
-    "setup_caballero": "the setup Caballero",
-    "field_day": "Field Day: where each Grande goes",
-    "hurricane": "Hurricane",
-}
-TOKEN_WORDS = {
-    "alliance": "the Alliance markers",
-    "risk_of_collapse": "the Risk of Collapse token",
-    "quarantine": "the Quarantine token",
-    "kings_guard": "the King's Guard",
-    "mistress": "the Mistress",
-    "bridge": "the bridge",
-}
+PUBLIC_PURPOSES = {"setup_caballero": "the setup Caballero", **card_words.public_purposes(king_intrigue=True)}
 SCOREBOARD_WORDS = {"8-4-0": "the 8-4-0 scoreboard", "4-0-0": "the 4-0-0 scoreboard"}
 
 
@@ -101,13 +72,288 @@ class KIPrivatePick(PrivatePick):
         return {"type": "power_cards_chosen", "player": self.player, "cards": kept}
 
 
+def held_words(builder: KIPromptBuilder) -> list[str]:
+    """Who holds which Action card this round and why, from the public view (once every
+    Power card is down): "Red played 170, the highest: King's Card (places 5)"."""
+    public = builder.public_view()
+    players = public.get("players", [])
+    played = tuple(p.get("power_card_played") for p in players)
+    held = public.get("action_cards_held") or {}
+    if not held or any(v is None for v in played):
+        return []
+    row = builder.board.ki_cards.placements.get(len(players))
+    if row is None or any(x is None for x in row):
+        return []
+    ranks = _by_rank(played, tuple(row))
+    order = sorted(range(len(players)), key=lambda q: -played[q])
+    out = []
+    for i, q in enumerate(order):
+        card, places = ranks[q]
+        why = "the highest" if i == 0 else "the lowest" if i == len(order) - 1 else f"rank {i + 1}"
+        out.append(
+            f"{builder.name(players[q]['id'])}: {builder.power_label(played[q])}, {why}: "
+            f"{ACTION_NAMES.get(card, card)} (places {places})"
+        )
+    return out
+
+
+def option_words(builder: KIPromptBuilder, option: str, ask: Ask) -> str:
+    if option == "power_card":
+        card = builder.board.cards.get(ask.card)
+        value = getattr(card, "id", "").removeprefix("ki_")
+        return f"Power card{' ' + value if value.isdigit() else ''}: {card.name if card else 'its action'}"
+    return card_words.options().get(option, option.replace("_", " "))
+
+
+def choose_power_cards(builder: KIPromptBuilder, ask: Ask) -> Prompt:
+    o = ask.options
+    prompt = discs.private_round(
+        builder, ask, f"keep {o['keep']} of your {len(o['cards'])} Power cards; nobody sees them", "Power cards kept"
+    )
+    prompt.opens_private = True  # one sheet after another: no tap to open the next player's
+    return prompt
+
+
+def play_power_card(builder: KIPromptBuilder, ask: Ask) -> Prompt:
+    pid = ask.players[0]
+    # The hand is secret: every value of the set in play is offered but what everyone
+    # knows is gone (played this round, laid down by this player before); the engine
+    # refuses any other card not held.
+    gone = set(ask.options.get("unavailable", ()))
+    gone |= {p.get("power_card_played") for p in builder.public_view().get("players", [])} - {None}
+    values = sorted(builder.board.ki_cards.by_value(builder.modules_in_play()))
+    choices = [
+        Choice(
+            builder.power_label(v),
+            {"type": "power_card_played", "player": pid, "card": v},
+            enabled=v not in gone,
+            why_not=builder.power_gone_words(pid, v) if v in gone else "",
+        )
+        for v in values
+    ]
+    why = builder.why_in_private(pid)  # a card refused: why, behind the private screen
+    choices += [why] if why else []
+    who = builder.name(pid)
+    if ask.options.get("after_joker"):
+        return Prompt(
+            builder.title(ask, f"{who} plays a second card (Joker)"),
+            f"{who} played the Joker: now they lay down a second Power card, not a number "
+            "played this round; it takes its place in the order by its value. Tap it.",
+            actor=pid,
+            choices=choices,
+            columns=3,
+        )
+    return Prompt(
+        builder.title(ask, f"{who} plays next"),
+        f"{who}: tap the Power card you laid down. The highest takes the King's Card, the lowest the Intrigue card.",
+        actor=pid,
+        choices=choices,
+        columns=3,
+    )
+
+
+def replenish(builder: KIPromptBuilder, ask: Ask) -> Prompt:
+    pid = ask.players[0]
+    most = ask.options.get("max", 0)
+    who = builder.name(pid)
+    holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
+    full = {"type": "court_replenished", "player": pid, "from_provinces": most, "from_regions": {}}
+    choices = [
+        Choice(f"Take {most} to the court" if most else "Nothing to take: go on", full, style="primary"),
+        Choice("Other replenishment: fewer, or from the board", action="replenish_custom", style="quiet"),
+    ]
+    if ask.options.get("provinces", most) < most:
+        choices[0].enabled = False  # the provinces run short: from the board (the custom entry)
+        left = ask.options.get("provinces", 0)
+        choices[0].why_not = (
+            f"Only {left} of {who}'s Caballeros are left in the provinces: take the rest from "
+            "the board (Other replenishment)"
+        )
+    return Prompt(
+        builder.title(ask, f"{who} holds the {holds}" if holds else f"{who} replenishes"),
+        f"{who}: {most} Caballero{'s' * (most != 1)} from the provinces to the court as the Power card "
+        "shows (fewer allowed).",
+        actor=pid,
+        choices=choices,
+        notes=held_words(builder),
+    )
+
+
+def turn_action(builder: KIPromptBuilder, ask: Ask, prefill_castillo: int = 0) -> Prompt:
+    prompt = turn.turn_action(builder, ask, prefill_castillo)
+    special = ask.options.get("special") or {}
+    pid = ask.players[0]
+    options = special.get("options")
+    if options and not special.get("refused"):
+        place = bool(ask.options.get("place"))
+        keep = [
+            c
+            for c in prompt.choices
+            if c.event is None and not c.events and c.action != "count_castillo" and not c.label.startswith("Special")
+        ]
+        skip = [c for c in prompt.choices if (c.event or {}).get("type") == "special_action_skipped"]
+        made = [
+            Choice(
+                option_words(builder, o, ask),
+                {"type": "special_action_started", "player": pid, "option": o},
+                places_first=place,
+            )
+            for o in options
+        ]
+        prompt.choices = keep + made + skip
+        if turn.nothing_placeable(ask):  # an empty court: each action ends the turn (or "then place")
+            prompt.choices = turn.nothing_placed_first(prompt.choices, pid)
+        prompt.hint = prompt.hint.replace(
+            special.get("text", "\0"), "choose one action: the Action card's or your Power card's"
+        )
+    holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
+    if holds and not prompt.title.endswith(f" plays {holds}"):
+        prompt.title = prompt.title.replace(" plays ", f" ({holds}) plays ", 1)
+    prompt.hint = prompt.hint.replace("; or You may ", "; or you may ")
+    prompt.notes = held_words(builder) + prompt.notes
+    return prompt
+
+
+def turn_scoreboard(builder: KIPromptBuilder, ask: Ask) -> Prompt:
+    pid = ask.players[0]
+    reversed_ = set(ask.options.get("reversed", ()))
+    side = {
+        s: "back to its front" if s in reversed_ else "to its reversed side (the fewest score first)"
+        for s in ask.options["scoreboards"]
+    }
+    choices = [
+        Choice(
+            f"Turn {SCOREBOARD_WORDS.get(s, s)} {side[s]}",
+            {"type": "scoreboard_turned", "player": pid, "scoreboard": s},
+            style="primary",
+        )
+        for s in ask.options["scoreboards"]
+    ]
+    return Prompt(
+        builder.title(ask, f"{builder.name(pid)} turns a mobile scoreboard"),
+        f"{builder.card(ask.card)}: which scoreboard is turned over?",
+        actor=pid,
+        choices=choices,
+    )
+
+
+def bridge_crossing(builder: KIPromptBuilder, ask: Ask) -> Prompt:
+    """Bridge Construction: before the owner's turn, Caballeros of theirs cross freely."""
+    pid = ask.players[0]
+    first, second = ask.options["regions"]
+    counts = ask.options["counts"]
+    choices = [
+        Choice(
+            f"{n} from {builder.area(src)} to {builder.area(dst)}",
+            {"type": "caballeros_moved", "player": pid, "owner": pid, "source": src, "target": dst, "count": n},
+        )
+        for src, dst in ((first, second), (second, first))
+        for n in range(1, counts.get(src, 0) + 1)
+    ]
+    choices.append(Choice("No crossing: go on", {"type": "special_action_finished", "player": pid}, style="primary"))
+    return Prompt(
+        builder.title(ask, f"{builder.name(pid)} may cross the bridge"),
+        f"{builder.name(pid)}'s bridge joins {builder.area(first)} and {builder.area(second)}: move Caballeros of "
+        "yours across before the turn, or go on.",
+        actor=pid,
+        choices=choices,
+        columns=2,
+    )
+
+
+def spy_move(builder: KIPromptBuilder, ask: Ask) -> Prompt:
+    """Espionage: before a scoring, the spy on the card may join a region."""
+    pid = ask.players[0]
+    return Prompt(
+        builder.title(ask, f"{builder.name(pid)}'s spy"),
+        f"{builder.name(pid)}: tap the region the spy on Espionage joins before the scoring (not the "
+        "Castillo nor the King's region), or keep it on the card.",
+        actor=pid,
+        map_mode="pick",
+        areas=list(ask.options["regions"]),
+        on_area=lambda r: {"type": "region_chosen", "player": pid, "region": r},
+        choices=[Choice("The spy stays on the card", {"type": "special_action_skipped", "player": pid}, style="quiet")],
+    )
+
+
+def remove_token(builder: KIPromptBuilder, ask: Ask) -> Prompt:
+    pid = ask.players[0]
+    choices = [
+        Choice(
+            f"Remove {card_words.tokens().get(t, t.replace('_', ' '))}",
+            {"type": "token_removed", "player": pid, "token": t},
+            style="primary",
+        )
+        for t in ask.options["tokens"]
+    ]
+    return Prompt(
+        builder.title(ask, f"{builder.name(pid)} removes a token"),
+        f"{builder.card(ask.card)}: which token goes?",
+        actor=pid,
+        choices=choices,
+    )
+
+
+def choose_region(builder: KIPromptBuilder, ask: Ask) -> Prompt:
+    prompt = special.choose_region(builder, ask)
+    purpose = ask.options.get("purpose", "")  # Civil War: King and Intrigue's card, a region, not a disc
+    if purpose in PURPOSES:
+        card = builder.card(ask.card)
+        words = PURPOSES[purpose].removeprefix(f"{card}: ")  # the card is named once
+        prompt.hint = f"{card}: tap {words}."
+    return prompt
+
+
+def power_cards_kept_pick(builder: KIPromptBuilder, ask: Ask, pid: str) -> PrivatePick | None:
+    """The 13 Power cards `pid` keeps for the game, chosen in private."""
+    if pid not in ask.players:
+        return None  # chosen: the rest have left the game unseen
+    o = ask.options
+    keep, leave = o["keep"], len(o["cards"]) - o["keep"]
+    options = [(str(v), builder.power_label(v)) for v in o["cards"]]
+    if leave > keep:  # the modules' cards too: tapping the kept is fewer taps
+        return KIPrivatePick(
+            pid,
+            HAND_KIND,
+            f"Keep {keep} Power cards",
+            f"Tap the {keep} Power cards you KEEP for the game; the other {leave} leave it unseen.",
+            options,
+            count=keep,
+            keeps=True,
+        )
+    return KIPrivatePick(
+        pid,
+        HAND_KIND,
+        f"Keep {keep} Power cards",
+        f"Tap the {leave} Power cards you leave OUT of the game (they leave unseen); you play with the other {keep}.",
+        options,
+        count=leave,
+    )
+
+
+KI_PROMPTS = {
+    **PROMPTS,
+    "choose_power_cards": choose_power_cards,
+    "play_power_card": play_power_card,
+    "replenish": replenish,
+    "turn_action": turn_action,
+    "choose_region": choose_region,
+    "turn_scoreboard": turn_scoreboard,
+    "bridge_crossing": bridge_crossing,
+    "spy_move": spy_move,
+    "remove_token": remove_token,
+}
+KI_PRIVATE_PICKS = {**PRIVATE_PICKS, HAND_KIND: power_cards_kept_pick}
+
+
 class KIPromptBuilder(PromptBuilder):
     """The tablet's prompts for a King and Intrigue game (see the module's docstring)."""
 
+    prompts = KI_PROMPTS
+    private_picks = KI_PRIVATE_PICKS
     PURPOSES = {**PromptBuilder.PURPOSES, **PURPOSES}
     PUBLIC_PURPOSES = {**PromptBuilder.PUBLIC_PURPOSES, **PUBLIC_PURPOSES}
-
-    # ---- words ----------------------------------------------------------------------------
+    _modules_hint: tuple = ()
 
     def title(self, ask: Ask, doing: str) -> str:
         stage = STAGE_WORDS.get(ask.stage)
@@ -115,9 +361,17 @@ class KIPromptBuilder(PromptBuilder):
             return super().title(ask, doing)
         return f"Round {ask.round} - {stage} - {doing}"
 
+    def placing_card(self, ask: Ask) -> str:
+        """The Action card held by rank places the Caballeros ("the King's Card"), not the Power card."""
+        holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
+        return f"the {holds}" if holds else super().placing_card(ask)
+
+    def modules_in_play(self) -> tuple:
+        return tuple(self.public_view().get("modules") or self._modules_hint)
+
     def power_label(self, value: int) -> str:
         """ "60 Scores all "4" regions": the scoring cards by which scoring the table's set says."""
-        card = self.board.ki_cards.by_value(self._modules()).get(value)
+        card = self.board.ki_cards.by_value(self.modules_in_play()).get(value)
         if card is None:
             return str(value)
         if card.name == "Special scoring":
@@ -125,284 +379,3 @@ class KIPromptBuilder(PromptBuilder):
                 if effect == card.effect and all(card.params.get(k) == v for k, v in params.items()):
                     return f"{value} Scores {words}"
         return f"{value} {card.name}"
-
-    def _modules(self) -> tuple:
-        return tuple(self._public().get("modules") or self._modules_hint)
-
-    _modules_hint: tuple = ()
-
-    def held_words(self) -> list[str]:
-        """Who holds which Action card this round and why, from the public view (once every
-        Power card is down): "Red played 170, the highest: King's Card (places 5)"."""
-        public = self._public()
-        players = public.get("players", [])
-        played = tuple(p.get("power_card_played") for p in players)
-        held = public.get("action_cards_held") or {}
-        if not held or any(v is None for v in played):
-            return []
-        row = self.board.ki_cards.placements.get(len(players))
-        if row is None or any(x is None for x in row):
-            return []
-        ranks = _by_rank(played, tuple(row))
-        order = sorted(range(len(players)), key=lambda q: -played[q])
-        out = []
-        for i, q in enumerate(order):
-            card, places = ranks[q]
-            why = "the highest" if i == 0 else "the lowest" if i == len(order) - 1 else f"rank {i + 1}"
-            out.append(
-                f"{self.name(players[q]['id'])}: {self.power_label(played[q])}, {why}: "
-                f"{ACTION_NAMES.get(card, card)} (places {places})"
-            )
-        return out
-
-    def _option_words(self, option: str, ask: Ask) -> str:
-        if option == "power_card":
-            card = self.board.cards.get(ask.card)
-            value = getattr(card, "id", "").removeprefix("ki_")
-            return f"Power card{' ' + value if value.isdigit() else ''}: {card.name if card else 'its action'}"
-        return OPTION_WORDS.get(option, option.replace("_", " "))
-
-    # ---- setup ----------------------------------------------------------------------------
-
-    def _choose_power_cards(self, ask: Ask) -> Prompt:
-        o = ask.options
-        prompt = self._private_round(
-            ask, f"keep {o['keep']} of your {len(o['cards'])} Power cards; nobody sees them", "Power cards kept"
-        )
-        prompt.opens_private = True  # one sheet after another: no tap to open the next player's
-        return prompt
-
-    def private_pick(self, ask: Ask, pid: str) -> PrivatePick | None:
-        if ask.kind != HAND_KIND:
-            return super().private_pick(ask, pid)
-        if pid not in ask.players:
-            return None  # chosen: the rest have left the game unseen
-        o = ask.options
-        keep, leave = o["keep"], len(o["cards"]) - o["keep"]
-        options = [(str(v), self.power_label(v)) for v in o["cards"]]
-        if leave > keep:  # the modules' cards too: tapping the kept is fewer taps
-            return KIPrivatePick(
-                pid,
-                HAND_KIND,
-                f"Keep {keep} Power cards",
-                f"Tap the {keep} Power cards you KEEP for the game; the other {leave} leave it unseen.",
-                options,
-                count=keep,
-                keeps=True,
-            )
-        return KIPrivatePick(
-            pid,
-            HAND_KIND,
-            f"Keep {keep} Power cards",
-            f"Tap the {leave} Power cards you leave OUT of the game (they leave unseen); you play "
-            f"with the other {keep}.",
-            options,
-            count=leave,
-        )
-
-    # ---- the power phase --------------------------------------------------------------------
-
-    def _play_power_card(self, ask: Ask) -> Prompt:
-        pid = ask.players[0]
-        # The hand is secret: every value of the set in play is offered but what everyone
-        # knows is gone (played this round, laid down by this player before); the engine
-        # refuses any other card not held.
-        gone = set(ask.options.get("unavailable", ()))
-        gone |= {p.get("power_card_played") for p in self._public().get("players", [])} - {None}
-        values = sorted(self.board.ki_cards.by_value(self._modules()))
-        choices = [
-            Choice(
-                self.power_label(v),
-                {"type": "power_card_played", "player": pid, "card": v},
-                enabled=v not in gone,
-                why_not=self.power_gone_words(pid, v) if v in gone else "",
-            )
-            for v in values
-        ]
-        why = self.why_in_private(pid)  # a card refused: why, behind the private screen
-        choices += [why] if why else []
-        who = self.name(pid)
-        if ask.options.get("after_joker"):
-            return Prompt(
-                self.title(ask, f"{who} plays a second card (Joker)"),
-                f"{who} played the Joker: now they lay down a second Power card, not a number "
-                "played this round; it takes its place in the order by its value. Tap it.",
-                actor=pid,
-                choices=choices,
-                columns=3,
-            )
-        return Prompt(
-            self.title(ask, f"{who} plays next"),
-            f"{who}: tap the Power card you laid down. The highest takes the King's Card, "
-            "the lowest the Intrigue card.",
-            actor=pid,
-            choices=choices,
-            columns=3,
-        )
-
-    # ---- the turn -----------------------------------------------------------------------------
-
-    def placing_card(self, ask: Ask) -> str:
-        """The Action card held by rank places the Caballeros ("the King's Card"), not the Power card."""
-        holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
-        return f"the {holds}" if holds else super().placing_card(ask)
-
-    def _replenish(self, ask: Ask) -> Prompt:
-        pid = ask.players[0]
-        most = ask.options.get("max", 0)
-        who = self.name(pid)
-        holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
-        full = {"type": "court_replenished", "player": pid, "from_provinces": most, "from_regions": {}}
-        choices = [
-            Choice(f"Take {most} to the court" if most else "Nothing to take: go on", full, style="primary"),
-            Choice("Other replenishment: fewer, or from the board", action="replenish_custom", style="quiet"),
-        ]
-        if ask.options.get("provinces", most) < most:
-            choices[0].enabled = False  # the provinces run short: from the board (the custom entry)
-            left = ask.options.get("provinces", 0)
-            choices[0].why_not = (
-                f"Only {left} of {who}'s Caballeros are left in the provinces: take the rest from "
-                "the board (Other replenishment)"
-            )
-        return Prompt(
-            self.title(ask, f"{who} holds the {holds}" if holds else f"{who} replenishes"),
-            f"{who}: {most} Caballero{'s' * (most != 1)} from the provinces to the court as the Power card "
-            "shows (fewer allowed).",
-            actor=pid,
-            choices=choices,
-            notes=self.held_words(),
-        )
-
-    def _turn_action(self, ask: Ask, prefill_castillo: int = 0) -> Prompt:
-        prompt = super()._turn_action(ask, prefill_castillo)
-        special = ask.options.get("special") or {}
-        pid = ask.players[0]
-        options = special.get("options")
-        if options and not special.get("refused"):
-            place = bool(ask.options.get("place"))
-            keep = [
-                c
-                for c in prompt.choices
-                if c.event is None
-                and not c.events
-                and c.action != "count_castillo"
-                and not c.label.startswith("Special")
-            ]
-            skip = [c for c in prompt.choices if (c.event or {}).get("type") == "special_action_skipped"]
-            made = [
-                Choice(
-                    self._option_words(o, ask),
-                    {"type": "special_action_started", "player": pid, "option": o},
-                    places_first=place,
-                )
-                for o in options
-            ]
-            prompt.choices = keep + made + skip
-            if self._nothing_placeable(ask):  # an empty court: each action ends the turn (or "then place")
-                prompt.choices = self.nothing_placed_first(prompt.choices, pid)
-            prompt.hint = prompt.hint.replace(
-                special.get("text", "\0"), "choose one action: the Action card's or your Power card's"
-            )
-        holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
-        if holds and not prompt.title.endswith(f" plays {holds}"):
-            prompt.title = prompt.title.replace(" plays ", f" ({holds}) plays ", 1)
-        prompt.hint = prompt.hint.replace("; or You may ", "; or you may ")
-        prompt.notes = self.held_words() + prompt.notes
-        return prompt
-
-    # ---- the expansion's steps ----------------------------------------------------------------
-
-    def _turn_scoreboard(self, ask: Ask) -> Prompt:
-        pid = ask.players[0]
-        reversed_ = set(ask.options.get("reversed", ()))
-        side = {
-            s: "back to its front" if s in reversed_ else "to its reversed side (the fewest score first)"
-            for s in ask.options["scoreboards"]
-        }
-        choices = [
-            Choice(
-                f"Turn {SCOREBOARD_WORDS.get(s, s)} {side[s]}",
-                {"type": "scoreboard_turned", "player": pid, "scoreboard": s},
-                style="primary",
-            )
-            for s in ask.options["scoreboards"]
-        ]
-        return Prompt(
-            self.title(ask, f"{self.name(pid)} turns a mobile scoreboard"),
-            f"{self.card(ask.card)}: which scoreboard is turned over?",
-            actor=pid,
-            choices=choices,
-        )
-
-    def _bridge_crossing(self, ask: Ask) -> Prompt:
-        """Bridge Construction: before the owner's turn, Caballeros of theirs cross freely."""
-        pid = ask.players[0]
-        a, b = ask.options["regions"]
-        counts = ask.options["counts"]
-        choices = [
-            Choice(
-                f"{n} from {self.area(src)} to {self.area(dst)}",
-                {"type": "caballeros_moved", "player": pid, "owner": pid, "source": src, "target": dst, "count": n},
-            )
-            for src, dst in ((a, b), (b, a))
-            for n in range(1, counts.get(src, 0) + 1)
-        ]
-        choices.append(
-            Choice("No crossing: go on", {"type": "special_action_finished", "player": pid}, style="primary")
-        )
-        return Prompt(
-            self.title(ask, f"{self.name(pid)} may cross the bridge"),
-            f"{self.name(pid)}'s bridge joins {self.area(a)} and {self.area(b)}: move Caballeros of "
-            "yours across before the turn, or go on.",
-            actor=pid,
-            choices=choices,
-            columns=2,
-        )
-
-    def _spy_move(self, ask: Ask) -> Prompt:
-        """Espionage: before a scoring, the spy on the card may join a region."""
-        pid = ask.players[0]
-        return Prompt(
-            self.title(ask, f"{self.name(pid)}'s spy"),
-            f"{self.name(pid)}: tap the region the spy on Espionage joins before the scoring (not the "
-            "Castillo nor the King's region), or keep it on the card.",
-            actor=pid,
-            map_mode="pick",
-            areas=list(ask.options["regions"]),
-            on_area=lambda r: {"type": "region_chosen", "player": pid, "region": r},
-            choices=[
-                Choice("The spy stays on the card", {"type": "special_action_skipped", "player": pid}, style="quiet")
-            ],
-        )
-
-    def _remove_token(self, ask: Ask) -> Prompt:
-        pid = ask.players[0]
-        choices = [
-            Choice(
-                f"Remove {TOKEN_WORDS.get(t, t.replace('_', ' '))}",
-                {"type": "token_removed", "player": pid, "token": t},
-                style="primary",
-            )
-            for t in ask.options["tokens"]
-        ]
-        return Prompt(
-            self.title(ask, f"{self.name(pid)} removes a token"),
-            f"{self.card(ask.card)}: which token goes?",
-            actor=pid,
-            choices=choices,
-        )
-
-    def _choose_region(self, ask: Ask) -> Prompt:
-        prompt = super()._choose_region(ask)
-        purpose = ask.options.get("purpose", "")
-        if purpose == "civil_war":  # the King and Intrigue card: a region, not a disc
-            purpose = "civil_war_ki"
-        if purpose in PURPOSES:
-            card = self.card(ask.card)
-            words = PURPOSES[purpose].removeprefix(f"{card}: ")  # the card is named once
-            prompt.hint = f"{card}: tap {words}."
-        return prompt
-
-
-def ki_builder(names, board, **kwargs) -> KIPromptBuilder:
-    return KIPromptBuilder(names, board, **kwargs)

@@ -40,7 +40,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from companion.input_errors import InputError, NeedsConfirmation, StorageRefused
-from companion.prompts.builder import effect_choices
+from companion.prompts.card_words import effect_choices
 from companion.storage.files import SaveFailed, storage_trouble
 from companion.storage.game_log import Damage, GameLog, LoadedLog, LogDamaged, scan_log
 from companion.table import private_picks as picks

@@ -8,8 +8,9 @@ Functions of a companion.table.authority.Table; the table holds the lock and sub
 from __future__ import annotations
 
 from companion.input_errors import InputError
-from companion.prompts.builder import PRIVATE_KINDS, PromptBuilder
+from companion.prompts.builder import PromptBuilder
 from companion.prompts.king_intrigue import KIPromptBuilder
+from companion.prompts.prompt import PRIVATE_KINDS
 from engine.errors import RuleViolation
 
 

@@ -12,14 +12,15 @@ A listed card whose numbers nobody entered (Civil War's outcome, Stand-in's swap
 Caballeros) is played as it is read: the turn offers its missing facts (`card_facts`) and only
 those, and the special action goes on. Every entry is kept in Your cards for the next games.
 
-`does` words what a card does in a few words, for its button (the rule text is too long)."""
+What a card does in a few words (`does`, for its button: the rule text is too long) is in the
+cards' words, companion.prompts.card_words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from companion.prompts.card_words import does
 from engine.board import EFFECT_SPECS
 from engine.card_entry import stack_room
 
@@ -168,7 +169,7 @@ def end_entries(state, named: dict[int, list], facts: dict | None = None) -> lis
     entries: list[dict] = []
     counts: dict[str, int] = {}
     printed_of: dict[str, tuple] = {}  # card id -> (module, printed stack), the new ones too
-    for stack, picks in sorted(named.items()):
+    for _stack, picks in sorted(named.items()):
         for pick in picks:
             if isinstance(pick, Candidate):
                 entry = learn_entry(state, pick)
@@ -386,78 +387,3 @@ def facts_entry(cid: str, values: dict[str, Any]) -> dict:
 
 def option_words(value: Any) -> str:
     return str(value).replace("_", " ")
-
-
-# ---- what a card does, in a few words --------------------------------------------------------
-
-
-def _n(params: dict, key: str, default: str = "?") -> str:
-    value = params.get(key)
-    return default if value is None else str(value)
-
-
-def _caballeros(n: int) -> str:
-    return f"{n} Caballero{'' if n == 1 else 's'}"
-
-
-_DOES: dict[str, Callable[[dict], str]] = {
-    "move": lambda p: f"move up to {_n(p, 'total')} Caballeros ({_n(p, 'own')} own, {_n(p, 'foreign')} others')",
-    "move_all_own": lambda p: "move all your Caballeros out of one region",
-    "place_extra": lambda p: f"place {_n(p, 'count')} more Caballeros in any regions",
-    "choice": lambda p: f"move all yours out of a region, or place {_n(p, 'count')} more",
-    # Decay of Authority takes from the courts: "send all of the Caballeros from their courts back"
-    "decay": lambda p: (
-        f"each other player sends {_caballeros(p['count'])} from their court to the provinces"
-        if p.get("count")
-        else "the others send all the Caballeros in their courts to the provinces"
-    ),
-    "one_of_each_back": lambda p: "send one Caballero of each other player back",
-    "king_is_angry": lambda p: f"each other player sends {_n(p, 'count')} Caballeros back",
-    "disc_send_back": lambda p: (
-        "the others send back from a region they pick with the disc"
-        + (f" ({p['count']} each)" if p.get("count") else "")
-    ),
-    "score_chosen_region": lambda p: "score a region of your choice",
-    "score_group": lambda p: f"score all {_n(p, 'group')}-point regions",
-    "score_first_only": lambda p: "score only the 1st places, everywhere",
-    "score_most": lambda p: "score the region(s) with the most Caballeros",
-    "score_least": lambda p: "score the region(s) with the fewest Caballeros",
-    "score_castillo": lambda p: "score the Castillo",
-    "court": lambda p: f"{_n(p, 'count')} Caballeros from the provinces to your court",
-    "disc_scoring": lambda p: "score the regions picked with the secret discs",
-    "eviction": lambda p: "the others move theirs out of a region you choose (discs)",
-    "move_king": lambda p: "move the King" + (" to a neighbouring region" if p.get("adjacent_only") else ""),
-    "militia": lambda p: f"place {_n(p, 'count')} Caballeros anywhere but the King's region",
-    "civil_war": lambda p: (
-        "the others pick a region (disc): "
-        + (
-            {"send_back": "Caballeros there go back", "to_court": "Caballeros there go to the court"}.get(
-                p.get("outcome"), "what happens there is printed on the card"
-            )
-        )
-    ),
-    "revelation": lambda p: "score the Castillo; its Caballeros stay in it",
-    "empowerment": lambda p: "take a Power card back into your hand",
-    "enactment": lambda p: "place or move a Scoring tile",
-    "adopted_home": lambda p: "move your Grande (Grandes may share a region)",
-    "your_majesty": lambda p: "move the King to any region",
-    "exile": lambda p: "move the King to France or Portugal",
-    "entourage": lambda p: f"move the King with {_n(p, 'count')} Caballeros",
-    "competition": lambda p: "Grandes may go into the Castillo",
-    "chalet": lambda p: "the King to the region with the fewest Caballeros",
-    "rebellion": lambda p: "the King beside the Castillo",
-    "infiltration": lambda p: "place Caballeros in the King's region too",
-    "stand_in": lambda p: {
-        "king_and_own_grande": "swap the King and your Grande",
-        "king_and_any_grande": "swap the King and a Grande",
-        "own_grande_and_other_grande": "swap your Grande and another",
-        "any_two_grandes": "swap two Grandes",
-    }.get(p.get("swap"), "swap two pieces"),
-    "veto_2023": lambda p: "stop a special action, this round or next",
-}
-
-
-def does(effect: str, params: dict) -> str:
-    """A card's effect in a few words ("score all 4-point regions"); '' for one not worded here."""
-    words = _DOES.get(effect)
-    return words(params or {}) if words else ""

@@ -49,7 +49,8 @@ import random
 import uuid
 from dataclasses import dataclass, field
 
-from companion.prompts.builder import MODIFIER_PREFIX, Choice, Prompt
+from companion.prompts import modules_2023
+from companion.prompts.prompt import MODIFIER_PREFIX, Choice, Prompt
 from engine.board import CASTILLO
 from engine.playout import random_event
 from firmware_bridge.adapter import TowerDrop
@@ -171,8 +172,8 @@ class TabletDriver:
     def _twin_button(self, mid: str) -> str:
         """Twin Modifier cards are one button on the tablet (the table takes it for the copy the
         player holds): the copy that button names."""
-        played = self.builder._modifiers_played()
-        for twins in self.builder._modifier_twins():
+        played = modules_2023.modifiers_played(self.builder)
+        for twins in modules_2023.modifier_twins(self.builder):
             if mid in twins:
                 return ([m for m in twins if m not in played] or twins)[0]
         return mid

@@ -15,7 +15,8 @@ import random
 
 from pydantic import ValidationError
 
-from companion.prompts.builder import Prompt, PromptBuilder
+from companion.prompts.builder import PromptBuilder
+from companion.prompts.prompt import Prompt
 from engine.board import classic_board
 from engine.errors import RuleViolation
 from engine.events import GameSetup, event_from_dict

@@ -10,7 +10,7 @@ from __future__ import annotations
 from companion.phones.questions.memory import GameMemory
 from companion.phones.refusals import Refused
 from companion.phones.views import Faces, OptionOut, PrivateAsk, modifier_faces
-from companion.prompts.builder import MODIFIER_PREFIX
+from companion.prompts.prompt import MODIFIER_PREFIX
 from companion.table.authority import Table
 
 # Private choices a phone answers besides its discs (a Veto too: veto.py).

@@ -11,9 +11,9 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
+from companion.prompts.card_words import does
 from companion.table_rules.card_learning import (
     card_id,
-    does,
     new_card_entry,
     offered_params,
     printed_numbers,

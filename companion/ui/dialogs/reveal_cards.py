@@ -190,7 +190,7 @@ class RevealCards(Sheet):
             self._columns[stack] = column
             self._scrolls[stack] = scroll
             self._hints[stack] = hint
-            update = lambda *_, s=stack: Clock.schedule_once(lambda dt: self._say_more_below(s), 0)  # noqa: E731
+            update = lambda *_, s=stack: Clock.schedule_once(lambda dt: self._say_more_below(s), 0)
             scroll.bind(scroll_y=update, height=update)
             column.bind(height=update)
 

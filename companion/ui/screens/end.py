@@ -41,8 +41,8 @@ class ScorePlot(Widget):
         width, height = self.width - dp(60), self.height - dp(50)
         top_score = max(max(s for _, s in pts) for pts in self.history.values()) or 1
         last_round = max(self.rounds)
-        x_of = lambda r: left + width * r / last_round  # noqa: E731
-        y_of = lambda s: bottom + height * s / top_score  # noqa: E731
+        x_of = lambda r: left + width * r / last_round
+        y_of = lambda s: bottom + height * s / top_score
         with self.canvas:
             Color(1, 1, 1, 0.6)
             Rectangle(pos=(left, bottom), size=(width, height))

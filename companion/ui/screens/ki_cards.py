@@ -204,7 +204,7 @@ class KICardsScreen(Screen):
         column = BoxLayout(orientation="vertical", size_hint=(None, None), width=width)
         column.add_widget(name)
         column.add_widget(Widget())
-        fit = lambda *_: setattr(column, "height", max(name.height, cells.height))  # noqa: E731
+        fit = lambda *_: setattr(column, "height", max(name.height, cells.height))
         name.bind(height=fit)
         cells.bind(height=fit)
         fit()

@@ -68,7 +68,7 @@ class StepPlot(Widget):
         last = max(1, len(replay) - 1)
         top = max((s for pts in history.values() for _, s in pts), default=1) or 1
         x_of = self._x_of = lambda n: left + width * n / last
-        y_of = lambda s: bottom + height * s / top  # noqa: E731
+        y_of = lambda s: bottom + height * s / top
         with self.canvas:
             Color(1, 1, 1, 0.6)
             Rectangle(pos=(left, bottom), size=(width, height))
@@ -119,7 +119,7 @@ class ReplayScreen(Screen):
         points = replay.turning_points(3)
         self._turning = [tp.step for tp in points]
         board = board_of(replay.steps[0].view)
-        area = lambda a: board.area_name(board.area_index[a]) if a in board.area_index else a  # noqa: E731
+        area = lambda a: board.area_name(board.area_index[a]) if a in board.area_index else a
         self.turning_text = (
             "\n".join(
                 f"{i}. {for_markup(tp.words(replay.names, area))}"  # shown under markup

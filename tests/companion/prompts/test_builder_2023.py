@@ -8,7 +8,9 @@ import random
 
 import pytest
 
-from companion.prompts.builder import PRIVATE_KINDS, PromptBuilder, effect_choices
+from companion.prompts.builder import PromptBuilder
+from companion.prompts.card_words import effect_choices
+from companion.prompts.prompt import PRIVATE_KINDS
 from companion.table.outcomes import OutcomeWords
 from engine import events as ev
 from engine.errors import RuleViolation

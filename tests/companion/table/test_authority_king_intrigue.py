@@ -11,8 +11,8 @@ from collections import defaultdict
 import pytest
 
 from companion.input_errors import InputError
-from companion.prompts.builder import PRIVATE_KINDS
 from companion.prompts.king_intrigue import KIPromptBuilder
+from companion.prompts.prompt import PRIVATE_KINDS
 from companion.scripted import fingerprint
 from companion.table.authority import Table
 from companion.table.setup import TableSetup

@@ -9,13 +9,13 @@ import pytest
 
 from bench.bench_taps_2023 import LEARNING, figures_of, learning_games
 from companion.input_errors import InputError
+from companion.prompts.card_words import does
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
 from companion.table_rules.card_file import CardSetDraft
 from companion.table_rules.card_learning import (
     candidates,
     card_facts,
-    does,
     end_entries,
     learn_entry,
     new_card_entry,

@@ -232,11 +232,11 @@ def test_a_calibration_during_a_game_reaches_the_prompts_already_made():
     )
     table = Table.new(setup)
     builder = table.prompt_builder()
-    assert builder._placeable([CASTILLO], "purple") == [CASTILLO]  # by hand: the tower does not know it
-    assert builder._placeable([CASTILLO], "green") == []  # the tower counts green
+    assert builder.placeable([CASTILLO], "purple") == [CASTILLO]  # by hand: the tower does not know it
+    assert builder.placeable([CASTILLO], "green") == []  # the tower counts green
     setup.tower_calibrated(COLOURS + ("purple",))
-    assert builder._placeable([CASTILLO], "purple") == []
-    assert builder._placeable([CASTILLO], "orange") == [CASTILLO]
+    assert builder.placeable([CASTILLO], "purple") == []
+    assert builder.placeable([CASTILLO], "orange") == [CASTILLO]
     assert setup.by_hand() == ["orange"]
 
 

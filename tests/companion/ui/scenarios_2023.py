@@ -24,7 +24,8 @@ from dataclasses import dataclass
 from layout_checks import check_screen
 from scenarios import _wait_for
 
-from companion.prompts.builder import Prompt
+from companion.prompts import modules_2023
+from companion.prompts.prompt import Prompt
 from engine.board import CASTILLO
 from engine.playout import random_count, random_event, random_split
 from tests.companion.tablet_driver import _as_the_tablet_orders, _counts_for, _matches, _norm, _then, _values
@@ -347,8 +348,8 @@ class Tablet:
     def twin_button(self, mid: str) -> str:
         """Twin Modifier cards are one button (the table takes it for the copy the player
         holds): the copy that button names."""
-        played = self.builder._modifiers_played()
-        for twins in self.builder._modifier_twins():
+        played = modules_2023.modifiers_played(self.builder)
+        for twins in modules_2023.modifier_twins(self.builder):
             if mid in twins:
                 return ([m for m in twins if m not in played] or twins)[0]
         return mid

@@ -32,6 +32,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.prompts.card_words import phone_words
 from engine.board import Board
 
 DISC_KINDS = ("secret_disc", "count_castillo", "reveal_secret_discs")
@@ -47,35 +48,24 @@ COLOUR_NAMES = {
     "white": "White",
 }  # the 2023 box's too
 
+# What a disc is for, on a phone: the game's own purposes here, a card's from its words
+# (companion/prompts/card_words.py).
 PURPOSE_TEXT = {
     "castillo_destination": (
         "General scoring: where do your Castillo Caballeros go?",
         "Set your secret disc. After the Castillo is scored, your Caballeros in it move to this "
         "region (the King's region sends them back to your court).",
     ),
-    "send_back": (
-        "Secret disc: which region do you lose Caballeros from?",
-        "The card sends your Caballeros back from the region you pick.",
-    ),
-    "eviction_destination": (
-        "Eviction: where do your evicted Caballeros go?",
-        "Your Caballeros leave the evicted region for the region you pick.",
-    ),
-    "special_scoring": (
-        "Special scoring: which region should score?",
-        "Every region chosen by exactly one player is scored.",
-    ),
     "setup_caballero": (  # King and Intrigue's setup
         "Setup: where does your first Caballero go?",
         "Pick a region (not the King's). All discs are revealed together; then each player places 1 "
         "Caballero from the province there.",
     ),
-    "hurricane": ("Hurricane: which region does your disc name?", "Pick a region; all discs are revealed together."),
-    "field_day": (
-        "Field Day: where does your Grande go?",
-        "Your Grande moves to the region you pick (the King's region: it stays where it is). All discs "
-        "are revealed together.",
-    ),
+    "send_back": phone_words("disc_send_back", "send_back"),
+    "eviction_destination": phone_words("eviction", "eviction_destination"),
+    "special_scoring": phone_words("disc_scoring", "special_scoring"),
+    "hurricane": phone_words("hurricane", "hurricane"),
+    "field_day": phone_words("field_day", "field_day"),
 }
 GENERIC_PURPOSE = ("Secret disc: pick a region", "All discs are revealed together.")
 AGAIN_HINT = "The tablet undid your choice: choose again. "  # a seat that had answered is asked again

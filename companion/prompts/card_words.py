@@ -335,6 +335,12 @@ def disc_words(effect: str | None, purpose: str, name: str, params: dict) -> str
     return cw.disc(name, params)
 
 
+def phone_words(effect: str, question: str, **fields: str) -> tuple[str, str]:
+    """What a phone asks for a card of `effect` (title, hint), its {fields} filled in."""
+    title, hint = CARD_WORDS[effect].phone[question]
+    return title.format(**fields), hint.format(**fields)
+
+
 def tokens() -> dict[str, str]:
     """Token id -> its words ("the Alliance markers"): the tokens the cards lay."""
     return {effect: cw.token for effect, cw in CARD_WORDS.items() if cw.token}

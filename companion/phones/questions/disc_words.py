@@ -1,16 +1,14 @@
 """The words of a 2023 or King and Intrigue disc whose purpose is new (Civil War, Eviction, a
-Grande in the Castillo), and the notice of a general scoring without discs. Card-specific words:
-they stay verbatim here until they move to their card's home."""
+Grande in the Castillo), and the notice of a general scoring without discs. The words themselves
+are the cards' (companion/prompts/card_words.py, `phone`); this fills them in for one seat."""
 
 from __future__ import annotations
 
 from companion.phones.views import PURPOSE_TEXT
+from companion.prompts.card_words import phone_words
 from companion.table.authority import Table
 
-CASTILLO_STAYS = (
-    "The King stands by the Castillo",
-    "Nobody sets a disc at this general scoring: the Castillo is scored, and every Caballero in it is thrown back in.",
-)
+CASTILLO_STAYS = phone_words("rebellion", "castillo_stays")
 
 
 def disc_words(table: Table, builder, ask, pid: str, grande_in_castillo: bool) -> tuple[str, str]:
@@ -18,27 +16,15 @@ def disc_words(table: Table, builder, ask, pid: str, grande_in_castillo: bool) -
     purpose = ask.options.get("purpose")
     words = builder.secret_purpose(ask, pid)
     if purpose == "civil_war":
-        return (
-            "Civil War: choose a region where you have at least one Caballero",
-            f"Set your disc to {words}. All discs are turned up together; the King's region cannot be chosen.",
-        )
+        return phone_words("civil_war", "civil_war", words=words)
     if purpose == "eviction_destination":
         card = table.board.cards.get(ask.card) if ask.card else None
         name = card.name if card is not None else "Eviction"
         source = evicted_region(table)
         left = f"All your Caballeros in {builder.area(source)}" if source else "Your evicted Caballeros"
-        return (
-            f"{name}: where do your Caballeros go?",
-            f"{left} move to the region you pick (the King's region or the same region: back to your "
-            "court). All discs are turned up together.",
-        )
+        return phone_words("eviction", "eviction_destination_2023", card=name, left=left)
     if purpose == "castillo_destination" and grande_in_castillo:
-        return (
-            "General scoring: where do your Castillo Caballeros and your Grande go?",
-            "Set your secret disc. After the Castillo is scored, your Caballeros in it and your Grande "
-            "(thrown in with Competition) move to this region; the King's region is not offered, "
-            "since no Grande may go there.",
-        )
+        return phone_words("competition", "castillo_destination")
     if purpose in PURPOSE_TEXT:
         return PURPOSE_TEXT[purpose]
     return ("Secret disc: " + (purpose or "a region").replace("_", " "), f"Set your disc to {words}.")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.phones.refusals import Refused
 from companion.phones.views import OptionOut, PrivateAsk
+from companion.prompts.card_words import phone_words
 from companion.table.authority import Table
 from companion.table.log import SIMULTANEOUS
 from engine.events import VetoUsed, VetoWaived
@@ -24,13 +25,8 @@ def veto_ask(table: Table, ask) -> PrivateAsk:
     against = table.names.get(ask.options.get("against"), ask.options.get("against"))
     card = table.board.cards.get(ask.card)
     what = card.name if card is not None else str(ask.card)
-    return PrivateAsk(
-        "veto",
-        f"Veto: stop {against}'s {what}?",
-        f"{against} announces the special action of {what}. Decide now, all or nothing: "
-        "your Veto prevents the whole special action; once it has begun nobody can stop it.",
-        [OptionOut(id=k, label=v) for k, v in VETO_ANSWERS.items()],
-    )
+    title, hint = phone_words("veto_2023", "veto", against=against, card=what)
+    return PrivateAsk("veto", title, hint, [OptionOut(id=k, label=v) for k, v in VETO_ANSWERS.items()])
 
 
 def veto_answer(ask, pid: str, values: list[str]) -> VetoUsed | VetoWaived:

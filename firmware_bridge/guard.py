@@ -67,7 +67,7 @@ def report(on_fault: OnFault, where: str, error: BaseException) -> None:
         log.error("%s failed (%s) and reporting it failed too (%s)", where, describe(error), describe(second))
 
 
-def guarded(where: str, on_fault: OnFault, fn: Callable | None = None):
+def guarded(where: str, on_fault: OnFault, fn: Callable | None = None) -> Callable:
     """`guarded(where, on_fault, fn)` or `@guarded(where, on_fault)`: fn's exceptions
     go to on_fault(where, error) instead of up the stack; the call returns None."""
 
@@ -119,7 +119,7 @@ class Worker:
         stop: threading.Event | None = None,
         backoff_min: float = 0.1,
         backoff_max: float = 5.0,
-    ):
+    ) -> None:
         self.body = body
         self.name = name
         self.on_crash = on_crash
@@ -167,7 +167,7 @@ class LogLimiter:
 
     def __init__(
         self, logger: logging.Logger, burst: int = 3, window: float = 10.0, clock: Callable[[], float] = time.monotonic
-    ):
+    ) -> None:
         self.logger = logger
         self.burst = burst
         self.window = window
@@ -177,7 +177,7 @@ class LogLimiter:
         self._held: Counter = Counter()
         self._held_level = logging.DEBUG
 
-    def log(self, level: int, key: str, msg: str, *args) -> bool:
+    def log(self, level: int, key: str, msg: str, *args: object) -> bool:
         """Logs msg % args unless key has had its burst this window; True if logged."""
         self.flush()
         if self._logged[key] < self.burst:

@@ -84,7 +84,7 @@ class MqttPort(SimPort):
         c = make_client(tower.dev, broker, user, secret, ctx, (backoff_min, backoff_max))
         c.will_set(self.base + "status", b"offline", qos=1, retain=True)
         c.max_inflight_messages_set(1000)
-        callbacks = {
+        callbacks: dict[str, Callable[..., None]] = {
             "on_connect": self._on_connect,
             "on_connect_fail": self._on_connect_fail,
             "on_disconnect": self._on_disconnect,

@@ -174,9 +174,9 @@ class SimulatedTower:
         pairs = [distance(self.reference(a), self.reference(b)) for i, a in enumerate(cs) for b in cs[i + 1 :]]
         return int(min(pairs) * 10) if pairs else 0
 
-    def _teach(self, colour: str) -> int:
-        """A cube thrown while calibrating: a sample for the colour asked, never a drop (returns 0)."""
-        cal = self.teaching
+    def _teach(self, cal: dict, colour: str) -> int:
+        """A cube thrown while calibrating (`cal`: the calibration under way): a sample for the
+        colour asked, never a drop (returns 0)."""
         asked = cal["colours"][cal["index"]]
         samples = cal["samples"].setdefault(asked, [])
         if colour == "multi":
@@ -228,7 +228,8 @@ class SimulatedTower:
         calibration runs, the cube is taught instead (no drop: returns 0)."""
         with self.lock:
             if self.teaching is not None:
-                return self._teach(colour or self.teaching["colours"][self.teaching["index"]])
+                cal = self.teaching
+                return self._teach(cal, colour or cal["colours"][cal["index"]])
             rng = self.rng
             if colour is None:
                 colour = rng.choice(COLOURS)

@@ -14,18 +14,18 @@ taught are kept across `reboot()`. A colour dropped that is not calibrated comes
 out `uncertain`; an added colour (purple, orange, white) travels in `xcol`/`xbest`
 as the firmware sends it.
 
-Its parts: `tower` (the state and the frames made from it), `commands` (the host's
-commands, one handler each), `sensor` (the modelled colour readings), and the
-ports it runs on, any number at once:
-- `InProcessPort` (port.py): frames handed to a function, pumped by the caller (unit tests);
+Its parts: `tower` (the state, the frames made from it, and `SimPort`, one link's queue and
+cursor), `commands` (the host's lines, one handler per command), `sensor` (the modelled colour
+readings), and the ports it runs on, any number at once:
+- `InProcessPort` (inprocess_port.py): frames handed to a function, pumped by the caller (unit tests);
 - `PtyPort` (pty_port.py): a virtual serial port (os.openpty), optionally paced to a baud rate;
 - `MqttPort` (mqtt_port.py): paho-mqtt with the topic layout, retained state and Last Will of
   PROTOCOL.md section 2.2, reconnecting with backoff like link_mqtt.py.
 """
 
+from firmware_bridge.sim.inprocess_port import InProcessPort
 from firmware_bridge.sim.mqtt_port import MqttPort
-from firmware_bridge.sim.port import InProcessPort, SimPort
 from firmware_bridge.sim.pty_port import PtyPort
-from firmware_bridge.sim.tower import SimulatedTower
+from firmware_bridge.sim.tower import SimPort, SimulatedTower
 
 __all__ = ["InProcessPort", "MqttPort", "PtyPort", "SimPort", "SimulatedTower"]

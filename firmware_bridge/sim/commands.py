@@ -1,16 +1,15 @@
-"""The host's commands to the simulated tower (as the firmware's device.py handles them): each
-checked and answered by its handler, found in `HANDLERS` by the frame's `t`."""
+"""The host's commands to the simulated tower, as the firmware's device.py handles them: a port
+hands each line to `handle_line`; each command is checked and answered by its handler, found in
+`HANDLERS` by the frame's `t`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from firmware_bridge import framing
 from firmware_bridge.messages import COLOURS, MAX_CAL_COLOURS, TOWER_COLOURS
-
-if TYPE_CHECKING:
-    from firmware_bridge.sim.port import SimPort
-    from firmware_bridge.sim.tower import SimulatedTower
+from firmware_bridge.sim.tower import SimPort, SimulatedTower
 
 TOKEN_CHARS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:")
 
@@ -120,7 +119,7 @@ def identify(tower: SimulatedTower, msg: dict, port: SimPort, ref: Any) -> None:
     tower.ok("identify", port, ref, s=int_arg(msg, "s", 1, 60, 5))
 
 
-Handler = Callable[["SimulatedTower", dict, "SimPort", Any], None]
+Handler = Callable[[SimulatedTower, dict, SimPort, Any], None]
 # In the order the firmware names them in an `unknown_command` fault.
 HANDLERS: dict[str, Handler] = {
     "hello_req": hello_req,
@@ -131,3 +130,27 @@ HANDLERS: dict[str, Handler] = {
     "calibrate": calibrate,
     "identify": identify,
 }
+
+
+def handle_line(tower: SimulatedTower, line: bytes, port: SimPort) -> None:
+    """One line from the host on `port`: a bad frame or command is answered with a fault."""
+    with tower.lock:
+        try:
+            msg = framing.decode(line)
+        except framing.FrameError as e:
+            tower.counters["bad"] += 1
+            tower.fault(e.code, e.reason, port, count=tower.counters["bad"])
+            return
+        ref = msg.get("id")
+        kind = msg["t"]
+        handler = HANDLERS.get(kind)
+        if handler is None:
+            tower.counters["unknown"] += 1
+            tower.fault("unknown_command", f"unknown command {kind!r}; known: {', '.join(HANDLERS)}", port, re=ref)
+            return
+        try:
+            handler(tower, msg, port, ref)
+        except BadArgument as e:
+            tower.fault(e.code, f"{kind}: {e}", port, re=ref)
+        except Exception as e:  # never let one command stop the counting
+            tower.fault("internal_error", f"{kind} failed: {e!r}", port, re=ref)

@@ -6,12 +6,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from paho.mqtt import client as mqtt
 
 from firmware_bridge.guard import Worker, describe, guarded
-from firmware_bridge.sim.port import SimPort
+from firmware_bridge.sim.commands import handle_line
+from firmware_bridge.sim.tower import SimPort, SimulatedTower
 from firmware_bridge.transport_mqtt import (
     TlsFiles,
     client_settings,
@@ -20,9 +20,6 @@ from firmware_bridge.transport_mqtt import (
     describe_unanswered,
     make_client,
 )
-
-if TYPE_CHECKING:
-    from firmware_bridge.sim.tower import SimulatedTower
 
 log = logging.getLogger("firmware_bridge.sim")
 
@@ -145,7 +142,7 @@ class MqttPort(SimPort):
             self._problem(f"broker connection lost ({reason_code}); drops are queued until it is back")
 
     def _on_message(self, client, userdata, message) -> None:
-        self.tower.handle_line(message.payload, self)
+        handle_line(self.tower, message.payload, self)
 
     def wake(self) -> None:
         self._wake.set()

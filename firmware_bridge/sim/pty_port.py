@@ -7,13 +7,10 @@ import select
 import threading
 import time
 import tty
-from typing import TYPE_CHECKING
 
 from firmware_bridge import framing
-from firmware_bridge.sim.port import SimPort
-
-if TYPE_CHECKING:
-    from firmware_bridge.sim.tower import SimulatedTower
+from firmware_bridge.sim.commands import handle_line
+from firmware_bridge.sim.tower import SimPort, SimulatedTower
 
 
 class PtyPort(SimPort):
@@ -105,7 +102,7 @@ class PtyPort(SimPort):
             if line is None:
                 self.tower.too_long(self)
             elif line.strip():
-                self.tower.handle_line(line, self)
+                handle_line(self.tower, line, self)
 
     def close(self) -> None:
         super().close()

@@ -1,27 +1,82 @@
 """The simulated tower's state: its boot, drop ring, totals and calibration, and the frames it
-makes from them (hello, drop, totals, hb, cal); host commands go to commands.HANDLERS."""
+makes from them (hello, drop, totals, hb, cal); `SimPort`, one link of it. The host's lines are
+handled in commands.py."""
 
 from __future__ import annotations
 
 import random
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from firmware_bridge import framing
 from firmware_bridge.messages import ADDED_COLOURS, COLOURS, PROTOCOL_VERSION, TOWER_COLOURS
-from firmware_bridge.sim.commands import HANDLERS, BadArgument
 from firmware_bridge.sim.sensor import AMBIENT, REFS, distance, features, modelled_reference, reference, wire_colours
 
-if TYPE_CHECKING:
-    from firmware_bridge.sim.port import SimPort
-
 SIM_FIRMWARE = "1.0.0"
+MAX_QUEUE = 64  # control frames waiting per link, as in the firmware
+Item = tuple[str, bytes]  # (message type, frame)
 
 
 def empty_totals() -> dict:
     return {"counts": {c: 0 for c in COLOURS}, "unc": 0, "multi": 0, "drops": 0, "epoch": 0, "token": ""}
+
+
+class SimPort:
+    """One link of the tower: a bounded queue of control frames plus a cursor
+    into the drop ring (firmware link.py). Called with the tower's lock held."""
+
+    name = "port"
+
+    def __init__(self, tower: SimulatedTower) -> None:
+        self.tower = tower
+        self.queue: deque[Item] = deque()
+        self.cursor = tower.last_seq + 1
+        self.acked = 0
+        self.overflowed = 0
+        tower.attach(self)
+
+    def send(self, kind: str, frame: bytes) -> None:
+        if len(self.queue) >= MAX_QUEUE:
+            self.queue.popleft()
+            self.overflowed += 1
+        self.queue.append((kind, frame))
+
+    def rewind(self, seq: int) -> None:
+        self.cursor = seq
+
+    def next_frame(self) -> Item | None:
+        if self.queue:
+            return self.queue.popleft()
+        t = self.tower
+        self.cursor = max(self.cursor, t.oldest_seq)
+        if self.cursor > t.last_seq:
+            return None
+        frame = t.ring[self.cursor]
+        self.cursor += 1
+        return "drop", frame
+
+    def unread(self, item: Item) -> None:
+        if item[0] == "drop":
+            self.cursor -= 1
+        else:
+            self.queue.appendleft(item)
+
+    def has_output(self) -> bool:
+        return bool(self.queue) or self.cursor <= self.tower.last_seq
+
+    def on_reboot(self) -> None:
+        self.queue.clear()
+        self.cursor = 1
+        self.acked = 0
+
+    def wake(self) -> None:
+        """New output is waiting (called with the lock held; must not block)."""
+
+    def close(self) -> None:
+        self.tower.detach(self)
 
 
 class SimulatedTower:
@@ -290,29 +345,7 @@ class SimulatedTower:
                 port.on_reboot()
             self.emit(self.hello())
 
-    # ---- host commands (firmware device.py handle_line) --------------------------
-
-    def handle_line(self, line: bytes, port: SimPort) -> None:
-        with self.lock:
-            try:
-                msg = framing.decode(line)
-            except framing.FrameError as e:
-                self.counters["bad"] += 1
-                self.fault(e.code, e.reason, port, count=self.counters["bad"])
-                return
-            ref = msg.get("id")
-            if msg["t"] not in HANDLERS:
-                self.counters["unknown"] += 1
-                self.fault(
-                    "unknown_command", f"unknown command {msg['t']!r}; known: {', '.join(HANDLERS)}", port, re=ref
-                )
-                return
-            try:
-                HANDLERS[msg["t"]](self, msg, port, ref)
-            except BadArgument as e:
-                self.fault(e.code, f"{msg['t']}: {e}", port, re=ref)
-            except Exception as e:  # never let one command stop the counting
-                self.fault("internal_error", f"{msg['t']} failed: {e!r}", port, re=ref)
+    # ---- answers to the host (its commands: commands.py) ---------------------------
 
     def too_long(self, port: SimPort) -> None:
         with self.lock:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import os
@@ -39,7 +40,7 @@ def _one_line_errors(name: str, func):
     return run
 
 
-def register_commands(sub) -> None:
+def register_commands(sub: argparse._SubParsersAction) -> None:
     sim = sub.add_parser(
         "tower-sim",
         help="a simulated Castillo tower on a virtual serial port or MQTT",
@@ -177,7 +178,7 @@ def _calibrated(text) -> list[str]:
     return colours
 
 
-def cmd_tower_sim(args) -> int:
+def cmd_tower_sim(args: argparse.Namespace) -> int:
     _ctrl_c_stops()
     from .sim import MqttPort, PtyPort, SimulatedTower
 
@@ -297,7 +298,7 @@ def _play_stdin(tower) -> None:
 # ---- listen ------------------------------------------------------------------------
 
 
-def cmd_listen(args) -> int:
+def cmd_listen(args: argparse.Namespace) -> int:
     _ctrl_c_stops()
     from .ports import list_ports
 

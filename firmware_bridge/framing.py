@@ -18,7 +18,7 @@ MAX_FRAME = 512  # body + "*" + CRC, newline excluded
 class FrameError(Exception):
     """A line that is not a valid frame; `code` is a PROTOCOL.md fault code."""
 
-    def __init__(self, code: str, reason: str):
+    def __init__(self, code: str, reason: str) -> None:
         super().__init__(f"{code}: {reason}")
         self.code = code
         self.reason = reason

@@ -4,11 +4,14 @@ reached through them may stop a thread, a link or the app.
 - `guarded(where, on_fault)`: wraps a callback (a paho callback, a reader
   step, a timer); whatever it raises is handed to `on_fault(where, error)` and
   swallowed, so the calling thread carries on.
+- `entry_point(where)`: the same for a public method of a link; what it raises
+  goes to the link's `report_fault(where, error)`.
 - `Worker`: a daemon thread whose body is run again, after a backoff, when it
   raises; each crash is handed to `on_crash(where, error)`.
 - `LogLimiter`: at most a few log lines per kind and window, then one summary
   line, so a flood of garbage cannot flood the log.
-- `describe(error)`: one line naming the exception and where it was raised.
+- `describe(error)`: one line naming the exception and where it was raised;
+  `brief(obj)`: a repr short enough for a log line.
 
 A link ties them together: `Link.guarded(where, fn)` reports to
 `Link.report_fault`, which counts the fault, logs one line and shows it as a
@@ -25,10 +28,12 @@ import time
 import traceback
 from collections import Counter
 from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 log = logging.getLogger("firmware_bridge.guard")
 
 OnFault = Callable[[str, BaseException], None]
+Method = TypeVar("Method", bound=Callable[..., Any])
 
 
 def describe(error: BaseException, limit: int = 300) -> str:
@@ -45,6 +50,15 @@ def describe(error: BaseException, limit: int = 300) -> str:
         return type(error).__name__
 
 
+def brief(obj: object, limit: int = 80) -> str:
+    """repr(obj) cut to `limit` characters, for a log line; never raises."""
+    try:
+        text = repr(obj)
+    except Exception:  # a pathological object; the reason is logged anyway
+        text = "<unprintable>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def report(on_fault: OnFault, where: str, error: BaseException) -> None:
     """Hands error to on_fault; if that fails too, one log line and nothing more."""
     try:
@@ -53,7 +67,7 @@ def report(on_fault: OnFault, where: str, error: BaseException) -> None:
         log.error("%s failed (%s) and reporting it failed too (%s)", where, describe(error), describe(second))
 
 
-def guarded(where: str, on_fault: OnFault, fn: Callable | None = None):
+def guarded(where: str, on_fault: OnFault, fn: Callable | None = None) -> Callable:
     """`guarded(where, on_fault, fn)` or `@guarded(where, on_fault)`: fn's exceptions
     go to on_fault(where, error) instead of up the stack; the call returns None."""
 
@@ -71,6 +85,25 @@ def guarded(where: str, on_fault: OnFault, fn: Callable | None = None):
     return wrap(fn) if fn is not None else wrap
 
 
+def entry_point(where: str) -> Callable[[Method], Method]:
+    """Last-resort guard of a public entry point of an object with a `report_fault(where, error)`
+    (a Link): whatever escapes the method becomes a counted fault and a status change, never an
+    exception in the caller's thread (a serial reader, a paho callback, a timer)."""
+
+    def wrap(method: Method) -> Method:
+        @functools.wraps(method)
+        def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+            try:
+                return method(self, *args, **kwargs)
+            except Exception as error:
+                self.report_fault(where, error)
+                return None
+
+        return cast(Method, call)
+
+    return wrap
+
+
 class Worker:
     """A daemon thread running `body()` until `stop` is set. A body that raises
     is reported to `on_crash(name, error)` and run again after a backoff that
@@ -86,7 +119,7 @@ class Worker:
         stop: threading.Event | None = None,
         backoff_min: float = 0.1,
         backoff_max: float = 5.0,
-    ):
+    ) -> None:
         self.body = body
         self.name = name
         self.on_crash = on_crash
@@ -134,7 +167,7 @@ class LogLimiter:
 
     def __init__(
         self, logger: logging.Logger, burst: int = 3, window: float = 10.0, clock: Callable[[], float] = time.monotonic
-    ):
+    ) -> None:
         self.logger = logger
         self.burst = burst
         self.window = window
@@ -144,7 +177,7 @@ class LogLimiter:
         self._held: Counter = Counter()
         self._held_level = logging.DEBUG
 
-    def log(self, level: int, key: str, msg: str, *args) -> bool:
+    def log(self, level: int, key: str, msg: str, *args: object) -> bool:
         """Logs msg % args unless key has had its burst this window; True if logged."""
         self.flush()
         if self._logged[key] < self.burst:

@@ -33,7 +33,7 @@ class PortInfo(BaseModel):
     kind: str | None = None  # what TOWER_USB_IDS calls it, None when not a known tower board
 
 
-def list_ports(ids: Iterable[tuple[int, int]] | None = None, *, ports=None) -> list[PortInfo]:
+def list_ports(ids: Iterable[tuple[int, int]] | None = None, *, ports: list | None = None) -> list[PortInfo]:
     """USB serial ports whose (vid, pid) is in ids (default TOWER_USB_IDS); ids=() lists all."""
     wanted = set(TOWER_USB_IDS if ids is None else ids)
     found = []
@@ -56,7 +56,7 @@ def list_ports(ids: Iterable[tuple[int, int]] | None = None, *, ports=None) -> l
     return sorted(found, key=lambda p: p.device)
 
 
-def find_tower(ports=None) -> str | None:
+def find_tower(ports: list | None = None) -> str | None:
     """The device path of the first port that looks like a tower, or None."""
     found = list_ports(ports=ports)
     return found[0].device if found else None

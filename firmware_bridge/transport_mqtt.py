@@ -26,7 +26,7 @@ import ssl
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 from urllib.parse import unquote, urlsplit
 
 from paho.mqtt import client as mqtt
@@ -35,7 +35,7 @@ from . import framing
 from .adapter import TowerDrop
 from .guard import LogLimiter
 from .link import Link, LinkStatus
-from .security import mqtt_security
+from .security import LinkSecurity, mqtt_security
 
 log = logging.getLogger("firmware_bridge.mqtt")
 
@@ -218,7 +218,7 @@ def describe_unanswered(host: str, port: int, tls: bool, logged: str | None) -> 
 NOT_AUTHORISED = {4, 5, 134, 135}  # MQTT 3.1.1 return codes 4, 5; MQTT 5 reason codes 0x86, 0x87
 
 
-def describe_refusal(reason_code, host: str, port: int, user: str | None) -> str:
+def describe_refusal(reason_code: object, host: str, port: int, user: str | None) -> str:
     who = f"user {user!r}" if user else "an anonymous client (no user name)"
     if getattr(reason_code, "value", reason_code) in NOT_AUTHORISED:
         return (
@@ -281,7 +281,9 @@ def make_client(
     return c
 
 
-def client_settings(url: str, username: str | None, password: str | None, tls_files: TlsFiles):
+def client_settings(
+    url: str, username: str | None, password: str | None, tls_files: TlsFiles
+) -> tuple[BrokerUrl, str | None, str | None, ssl.SSLContext | None, LinkSecurity]:
     """(broker, user, password, TLS context or None, LinkSecurity) from what a person gave;
     ValueError in one line for a bad URL or certificate file."""
     broker = parse_broker_url(url)
@@ -313,8 +315,8 @@ class MqttBridge:
         backoff_max: float = 10.0,
         keepalive: int = 10,
         tick_every: float = 0.05,
-        **link_options,
-    ):
+        **link_options: Any,
+    ) -> None:
         self.broker, self.username, password, ctx, self.security = client_settings(
             url, username, password, TlsFiles(cafile, certfile, keyfile)
         )

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 import serial
 
@@ -82,8 +82,8 @@ class SerialBridge:
         backoff_max: float = 5.0,
         read_timeout: float = 0.05,
         opener: Callable[[], Port] | None = None,
-        **link_options,
-    ):
+        **link_options: Any,
+    ) -> None:
         """opener: makes an open Port (or raises OSError / ValueError saying why not);
         default: from the URL (default_opener)."""
         if opener is None:

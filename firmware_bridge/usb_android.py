@@ -26,6 +26,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 SCHEME = "usb-android:"
 PERMISSION_ASK_AGAIN = 30.0  # s: a dismissed permission dialog is shown again after this
@@ -66,7 +67,9 @@ def _libraries():
 class UsbSerialPort:
     """A usbserial4a port as the bridge's `Port`: every failure is an OSError."""
 
-    def __init__(self, port, still_attached: Callable[[], bool], clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self, port: Any, still_attached: Callable[[], bool], clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self._port = port
         self._still_attached = still_attached
         self._clock = clock
@@ -118,10 +121,10 @@ class UsbOpener:
         *,
         baudrate: int,
         read_timeout: float,
-        usb=None,
-        serial4a=None,
+        usb: Any = None,
+        serial4a: Any = None,
         clock: Callable[[], float] = time.monotonic,
-    ):
+    ) -> None:
         self.device_name = device_name
         self.baudrate = baudrate
         self.read_timeout = read_timeout
@@ -170,7 +173,7 @@ class UsbOpener:
         usb.request_usb_permission(device)
 
 
-def list_usb_ports(usb=None) -> list[tuple[str, int, int, str, str]]:
+def list_usb_ports(usb: Any = None) -> list[tuple[str, int, int, str, str]]:
     """(url, vid, pid, serial number, description) of every USB device Android sees."""
     if usb is None:
         usb, _ = _libraries()

@@ -1,11 +1,12 @@
-# The tower's state machine: sensing -> drops -> ring and totals; host commands.
+# The tower's state machine: sensing -> drops -> ring and totals; host commands (commands.py).
 # Board-free: pins, I2C, clock and storage come in from main.py (or the fakes).
 import gc
 import struct
 from time import ticks_add, ticks_diff
 
 import protocol
-from colour import ADDED, COLOURS, MAX_COLOURS, VOCABULARY, Calibration, Classifier, nearest, separation
+from colour import ADDED, COLOURS, VOCABULARY, Classifier, nearest, separation
+from commands import COMMANDS, HANDLERS, BadArgument
 from defaults import FIRMWARE_VERSION
 from ring import EventRing
 from sensing import BeamTracker, tdiff
@@ -23,27 +24,6 @@ RECENT_FRAMES = 4  # frames of the newest drops kept made: live sends never make
 # on a falling cube, and a heap collected before it is full fragments less (hardware/README.md,
 # "Memory").
 COLLECT_EVERY_MS = 1000
-TOKEN_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.:"
-
-
-class BadArgument(Exception):
-    code = "bad_argument"
-
-
-class StaleBoot(BadArgument):
-    code = "stale_boot"
-
-
-def _int_arg(msg, name, low, high, default=None):
-    value = msg.get(name, default)
-    if value is None:
-        raise BadArgument("%s is required" % name)
-    # bool is not an int here (on MicroPython it is not one either)
-    if not isinstance(value, int) or value is True or value is False:
-        raise BadArgument("%s must be an integer" % name)
-    if value < low or value > high:
-        raise BadArgument("%s must be between %d and %d" % (name, low, high))
-    return value
 
 
 def empty_totals():
@@ -88,7 +68,8 @@ class Device:
             cfg["debounce_us"], cfg["min_block_us"], cfg["multi_us"], cfg["typical_us"], cfg["stuck_us"]
         )
         self.device_id = cfg["device_id"] or "castillo-host"
-        self.boot_id = "%08x" % int.from_bytes(random_bytes(4) if random_bytes else b"\0\0\0\1", "big")
+        boot = int.from_bytes(random_bytes(4) if random_bytes else b"\0\0\0\1", "big")
+        self.boot_id = f"{boot:08x}"
         self.boot_ms = clock.ticks_ms()
         self.counters = {"bad": 0, "unknown": 0, "sensor_err": 0}
         self.readings = []  # (t_us, (r, g, b, c)) read while the beam was busy
@@ -228,10 +209,10 @@ class Device:
         self.tracker.poll(now_us, done)
         if self.tracker.stuck and not self.stuck_reported:
             self.stuck_reported = True
+            stuck_ms = self.cfg["stuck_us"] // 1000
             self.fault(
                 "beam_stuck",
-                "beam blocked for over %d ms: a cube stuck in the throat, or the beam misaligned"
-                % (self.cfg["stuck_us"] // 1000),
+                f"beam blocked for over {stuck_ms} ms: a cube stuck in the throat, or the beam misaligned",
             )
         elif self.stuck_reported and not self.tracker.blocked:
             self.stuck_reported = False
@@ -450,7 +431,7 @@ class Device:
         if completed:
             self._colour_learnt(cal, completed)
         if not cal.done:
-            self._calibration_prompt()
+            self.calibration_prompt()
             return
         self.calibration = None
         refs = cal.result()
@@ -493,7 +474,7 @@ class Device:
             }
         )
 
-    def _calibration_prompt(self, link=None):
+    def calibration_prompt(self, link=None):
         cal = self.calibration
         self.emit({"t": "cal", "state": "drop", "colour": cal.colour, "got": cal.got(), "need": cal.per_colour}, link)
 
@@ -508,24 +489,24 @@ class Device:
             self.fault(e.code, e.msg, link, count=self.counters["bad"])
             return
         ref = msg.get("id")
-        handler = getattr(self, "cmd_" + msg["t"], None) if msg["t"] in COMMANDS else None
+        kind = msg["t"]
+        handler = HANDLERS.get(kind)
         if handler is None:
             self.counters["unknown"] += 1
-            self.fault(
-                "unknown_command", "unknown command %r; known: %s" % (msg["t"], ", ".join(COMMANDS)), link, re=ref
-            )
+            known = ", ".join(COMMANDS)
+            self.fault("unknown_command", f"unknown command {kind!r}; known: {known}", link, re=ref)
             return
         try:
-            handler(msg, link, ref)
+            handler(self, msg, link, ref)
         except BadArgument as e:
-            self.fault(e.code, "%s: %s" % (msg["t"], e), link, re=ref)
+            self.fault(e.code, f"{kind}: {e}", link, re=ref)
         except Exception as e:  # never let one command stop the counting
-            self.fault("internal_error", "%s failed: %r" % (msg["t"], e), link, re=ref)
+            self.fault("internal_error", f"{kind} failed: {e!r}", link, re=ref)
 
     def too_long(self, link):
         self.counters["bad"] += 1
         self.fault(
-            "line_too_long", "line longer than %d bytes discarded" % protocol.MAX_LINE, link, count=self.counters["bad"]
+            "line_too_long", f"line longer than {protocol.MAX_LINE} bytes discarded", link, count=self.counters["bad"]
         )
 
     def ok(self, cmd, link, ref, **extra):
@@ -533,46 +514,9 @@ class Device:
         msg.update(extra)
         self.emit(msg, link)
 
-    def _check_boot(self, msg):
-        boot = msg.get("boot")
-        if boot != self.boot_id:
-            raise StaleBoot("boot %r is not the current boot %s; resynchronise with totals_req" % (boot, self.boot_id))
-
-    def cmd_hello_req(self, msg, link, ref):
-        self.emit(self.hello(), link)
-
-    def cmd_totals_req(self, msg, link, ref):
-        self.emit(self.totals_frame(), link)
-
-    def cmd_ack(self, msg, link, ref):
-        self._check_boot(msg)
-        seq = _int_arg(msg, "seq", 0, self.ring.last_seq)
-        self.ring.ack(seq)
-        if seq > link.acked:
-            link.acked = seq
-
-    def cmd_replay(self, msg, link, ref):
-        self._check_boot(msg)
-        first = _int_arg(msg, "from", 1, self.ring.last_seq + 1)
-        oldest = self.ring.oldest_seq
-        if first < oldest:
-            self.fault(
-                "replay_gap",
-                "drops %d to %d are no longer held; replaying from %d, resynchronise with totals_req"
-                % (first, oldest - 1, oldest),
-                link,
-                re=ref,
-                oldest=oldest,
-                last=self.ring.last_seq,
-            )
-            first = oldest
-        link.rewind(first)
-        self.ok("replay", link, ref, **{"from": first, "to": self.ring.last_seq})
-
-    def cmd_empty(self, msg, link, ref):
-        token = msg.get("token")
-        if not isinstance(token, str) or not 1 <= len(token) <= 32 or [ch for ch in token if ch not in TOKEN_CHARS]:
-            raise BadArgument("token must be 1 to 32 characters of A-Z a-z 0-9 _ - . :")
+    def empty(self, token, link):
+        # The Castillo was emptied: new totals for all, or the same again to `link` if this
+        # token emptied it already. True if it emptied now.
         emptied = token != self.totals["token"]
         if emptied:
             epoch = self.totals["epoch"] + 1
@@ -583,47 +527,4 @@ class Device:
             self.emit(self.totals_frame())
         else:
             self.emit(self.totals_frame(), link)
-        self.ok("empty", link, ref, token=token, emptied=emptied)
-
-    def cmd_calibrate(self, msg, link, ref):
-        if msg.get("cancel") is True:
-            self.calibration = None
-            self.ok("calibrate", link, ref, state="cancelled")
-            return
-        per = _int_arg(msg, "per", 1, 20, self.cfg["calibration_drops"])
-        colours = msg.get("colours", list(COLOURS))
-        if (
-            not isinstance(colours, list)
-            or not colours
-            or len(colours) > MAX_COLOURS
-            or [c for c in colours if not isinstance(c, str) or c not in VOCABULARY]
-            or len(set(colours)) != len(colours)
-        ):
-            raise BadArgument(
-                "colours must be a list of 1 to %d distinct ids from: %s" % (MAX_COLOURS, ", ".join(VOCABULARY))
-            )
-        keep = msg.get("keep", [])
-        known = (self.cal or {}).get("refs") or {}
-        if (
-            not isinstance(keep, list)
-            or [c for c in keep if not isinstance(c, str) or c not in known or c in colours]
-            or len(set(keep)) != len(keep)
-            or len(keep) + len(colours) > MAX_COLOURS
-        ):
-            raise BadArgument(
-                "keep must list distinct colours the tower is calibrated for (%s), none of "
-                "those asked, and at most %d colours in all"
-                % (", ".join(c for c in VOCABULARY if c in known) or "none", MAX_COLOURS)
-            )
-        self.calibration = Calibration(colours, per, dict((c, known[c]) for c in keep), keep)
-        self.ok("calibrate", link, ref, state="started")
-        self._calibration_prompt()
-
-    def cmd_identify(self, msg, link, ref):
-        seconds = _int_arg(msg, "s", 1, 60, 5)
-        if self.led:
-            self.led.show("identify", self.clock.ticks_ms(), seconds)
-        self.ok("identify", link, ref, s=seconds)
-
-
-COMMANDS = ("hello_req", "totals_req", "ack", "replay", "empty", "calibrate", "identify")
+        return emptied

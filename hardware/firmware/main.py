@@ -106,7 +106,7 @@ def main():
 
     micropython.kbd_intr(-1)
     if not cfg["device_id"]:
-        cfg["device_id"] = "castillo-" + "".join("%02x" % b for b in machine.unique_id()[-3:])
+        cfg["device_id"] = "castillo-" + "".join(f"{b:02x}" for b in machine.unique_id()[-3:])
 
     edges = EdgeQueue()
     beam = machine.Pin(cfg["beam_pin"], machine.Pin.IN, machine.Pin.PULL_UP if cfg["beam_pull_up"] else None)

@@ -85,8 +85,9 @@ def _load(key, path, load):
         load()
     except OSError as e:
         if e.args and e.args[0] == 2:  # ENOENT
-            raise ConfigError(key + " " + path + ": no such file on the board (mpremote fs cp FILE :FILE)")
-        raise ConfigError(key + " " + path + ": cannot be read (" + _brief(e) + ")")
+            # `from None`: MicroPython prints a warning (on the serial link) for any other cause
+            raise ConfigError(key + " " + path + ": no such file on the board (mpremote fs cp FILE :FILE)") from None
+        raise ConfigError(key + " " + path + ": cannot be read (" + _brief(e) + ")") from None
     except ValueError as e:
         raise ConfigError(
             key
@@ -95,7 +96,7 @@ def _load(key, path, load):
             + ": not usable ("
             + _brief(e)
             + "); give DER files: openssl x509 -outform der / openssl pkey -outform der"
-        )
+        ) from None
 
 
 def _brief(error):
@@ -178,7 +179,7 @@ class ClockSync:
             raise OSError(
                 "clock not set: NTP " + self.server + " did not answer (" + _brief(e) + "); "
                 "TLS cannot check certificate dates: set ntp_server to a server on this network"
-            )
+            ) from None
         self.synced = True
         return True
 

@@ -74,7 +74,7 @@ def dumps(obj):
 def encode(obj):
     # Returns the frame as a str without the trailing newline.
     body = dumps(obj)
-    return "%s*%04X" % (body, crc16(body.encode()))
+    return f"{body}*{crc16(body.encode()):04X}"
 
 
 def decode(line):
@@ -84,11 +84,12 @@ def decode(line):
         try:
             line = bytes(line).decode()
         except Exception:
-            raise FrameError("bad_frame", "frame is not UTF-8 text")
+            # `from None`: MicroPython prints a warning (on the serial link) for any other cause
+            raise FrameError("bad_frame", "frame is not UTF-8 text") from None
     if line.endswith("\r"):
         line = line[:-1]
     if len(line) > MAX_LINE:
-        raise FrameError("line_too_long", "frame longer than %d bytes" % MAX_LINE)
+        raise FrameError("line_too_long", f"frame longer than {MAX_LINE} bytes")
     star = line.rfind("*")
     if not line.startswith("{") or star < 0 or len(line) - star != 5:
         raise FrameError("bad_frame", "expected {json}*XXXX")
@@ -96,14 +97,14 @@ def decode(line):
     try:
         expected = int(check, 16)
     except ValueError:
-        raise FrameError("bad_frame", "checksum is not 4 hex digits")
+        raise FrameError("bad_frame", "checksum is not 4 hex digits") from None
     actual = crc16(body.encode())
     if actual != expected:
-        raise FrameError("bad_checksum", "checksum %s, computed %04X" % (check, actual))
+        raise FrameError("bad_checksum", f"checksum {check}, computed {actual:04X}")
     try:
         obj = json.loads(body)
     except ValueError:
-        raise FrameError("bad_frame", "body is not valid JSON")
+        raise FrameError("bad_frame", "body is not valid JSON") from None
     if not isinstance(obj, dict) or not isinstance(obj.get("t"), str):
         raise FrameError("bad_frame", "body must be an object with a string field t")
     return obj

@@ -13,7 +13,7 @@ MIN_CAPACITY = 256
 class EventRing:
     def __init__(self, capacity=MIN_CAPACITY, record_size=32):
         if capacity < MIN_CAPACITY:
-            raise ValueError("ring capacity must be at least %d" % MIN_CAPACITY)
+            raise ValueError(f"ring capacity must be at least {MIN_CAPACITY}")
         self.capacity = capacity
         self.record_size = record_size
         self.records = bytearray(capacity * record_size)

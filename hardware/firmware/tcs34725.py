@@ -39,9 +39,10 @@ class TCS34725:
         try:
             chip = self._read(ID, 1)[0]
         except OSError:
-            raise SensorError("no TCS34725 answers at I2C address 0x%02X" % self.address)
+            # `from None`: MicroPython prints a warning (on the serial link) for any other cause
+            raise SensorError(f"no TCS34725 answers at I2C address 0x{self.address:02X}") from None
         if chip not in KNOWN_IDS:
-            raise SensorError("device at 0x%02X has id 0x%02X, not a TCS3472x" % (self.address, chip))
+            raise SensorError(f"device at 0x{self.address:02X} has id 0x{chip:02X}, not a TCS3472x")
         try:
             self._write(ENABLE, PON)
             self._write(ATIME, 0xFF)  # one 2.4 ms cycle, counts up to 1024
@@ -50,7 +51,7 @@ class TCS34725:
             self._write(ENABLE, PON | AEN | AIEN)
             self.i2c.writeto(self.address, bytes((CLEAR_INT,)))
         except OSError:
-            raise SensorError("TCS34725 stopped answering during set-up")
+            raise SensorError("TCS34725 stopped answering during set-up") from None
 
     def fresh(self):
         # The (r, g, b, c) of a cycle finished since the last call, or None.

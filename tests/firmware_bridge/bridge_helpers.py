@@ -181,7 +181,7 @@ class Broker:
                     return self
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
-                    raise AssertionError(f"mosquitto did not start: {self.log.read_text()[-2000:]}")
+                    raise AssertionError(f"mosquitto did not start: {self.log.read_text()[-2000:]}") from None
                 time.sleep(0.02)  # polling a port that has no event to wait on
 
     def kill(self) -> None:

@@ -209,7 +209,7 @@ class HostileFrames:
         rng = self.rng
         obj = json.loads(json.dumps(self.templates[2]))
         obj["proto"] = rng.choice([0, 2, 3, 99])
-        obj["fw"] = "%d.0.0" % obj["proto"]
+        obj["fw"] = f"{obj['proto']}.0.0"
         if rng.random() < 0.3:
             obj["dev"] = "castillo-ffffff"
         return obj
@@ -467,7 +467,7 @@ class FuzzRun:
 
     def run(self, n: int, progress=None) -> Figures:
         """n hostile items, then settle and check; progress(i) every 1,000 items (a watchdog)."""
-        started, started_cpu = time.perf_counter(), time.thread_time()
+        started = time.perf_counter()
         self._call(self.link.transport_up, "fuzz")
         for i in range(n):
             if progress and i % 1000 == 0:

@@ -4,7 +4,7 @@ callbacks and threads in."""
 import logging
 import threading
 
-from firmware_bridge.guard import LogLimiter, Worker, describe, guarded
+from firmware_bridge.guard import LogLimiter, Worker, brief, describe, entry_point, guarded
 
 
 def test_guarded_hands_the_error_over_and_the_caller_carries_on():
@@ -22,6 +22,32 @@ def test_guarded_hands_the_error_over_and_the_caller_carries_on():
     assert where == "paho on_message"
     assert text.startswith("ValueError: floats are not used on the wire (test_bridge_guard.py:")
     assert "\n" not in text and "in on_message)" in text
+
+
+def test_an_entry_point_reports_what_escapes_it_to_its_objects_report_fault():
+    class Link:
+        def __init__(self):
+            self.faults = []
+
+        def report_fault(self, where, error):
+            self.faults.append((where, type(error).__name__))
+
+        @entry_point("feed_bytes")
+        def feed_bytes(self, data):
+            return data[0]
+
+    link = Link()
+    assert link.feed_bytes(b"a") == ord("a")
+    assert link.feed_bytes(b"") is None and link.faults == [("feed_bytes", "IndexError")]
+
+
+def test_brief_is_a_short_repr_even_of_an_object_that_cannot_be_printed():
+    class Unprintable:
+        def __repr__(self):
+            raise RuntimeError("no")
+
+    assert brief(b"x" * 200).endswith("...") and len(brief(b"x" * 200)) == 80
+    assert brief(Unprintable()) == "<unprintable>"
 
 
 def test_a_fault_handler_that_fails_too_is_logged_once_and_swallowed(caplog):

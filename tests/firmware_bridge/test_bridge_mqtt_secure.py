@@ -217,8 +217,8 @@ def takeovers(broker, victims, port, bridge, c, tries):
     """A stranger with a valid account of its own connects `tries` times with each victim's
     client id; how often the tower (port) and the companion (bridge) were knocked off."""
     knocked = {"tower": 0, "companion": 0}
-    for i in range(tries):
-        for who, client_id in victims.items():
+    for _ in range(tries):
+        for client_id in victims.values():
             connects, downs = port.connects, bridge.link.counters["disconnects"]
             stranger, answer = client(broker, STRANGER, USERS[STRANGER], client_id=client_id)
             assert not answer["connack"].is_failure  # its own login is good

@@ -27,7 +27,7 @@ def test_pty_burst_at_115200_arrives_in_order():
     bridge = SerialBridge(port.path, c.drop, c.status).start()
     try:
         c.wait(lambda c: c.statuses and c.statuses[-1].state == "connected", 10, "connected")
-        for i in range(30):
+        for _ in range(30):
             tower.drop()
         c.wait_drops(30, timeout=20)
         assert_exactly_once_in_order(c.drops, [(tower.boot_id, 30)])

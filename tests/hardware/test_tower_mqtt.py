@@ -28,7 +28,7 @@ def test_topic_layout_retained_state_and_last_will(micropython):
     topics = {p[1] for p in r.pubs}
     for leaf in ("status", "hello", "totals", "drop", "hb", "cal", "reply"):
         assert BASE + leaf in topics
-    for t, topic, payload, retain, qos in r.pubs:
+    for _, topic, payload, retain, qos in r.pubs:
         leaf = topic[len(BASE) :]
         assert retain == (leaf in ("status", "hello", "totals"))
         assert qos == (0 if leaf == "hb" else 1)

@@ -15,7 +15,7 @@ PROTOCOL_MD = Path(towersim.HARDWARE) / "PROTOCOL.md"
 
 def mp_eval(micropython, code):
     out = subprocess.run(
-        [micropython, "-c", "import sys; sys.path.insert(0, %r)\n%s" % (str(FIRMWARE), code)],
+        [micropython, "-c", f"import sys; sys.path.insert(0, {str(FIRMWARE)!r})\n{code}"],
         capture_output=True,
         text=True,
         timeout=30,
@@ -37,7 +37,9 @@ def test_firmware_frames_decode_on_cpython(micropython):
     lines = mp_eval(
         micropython,
         "import protocol\n"
-        "print(protocol.encode({'t': 'drop', 'seq': 7, 'raw': [1, 2, 3, 4], 'col': 'red', 'multi': False, 'best': None}))",
+        "print(protocol.encode("
+        "{'t': 'drop', 'seq': 7, 'raw': [1, 2, 3, 4], 'col': 'red', 'multi': False, 'best': None}"
+        "))",
     )
     frame = towersim.decode_frame(lines[0])
     assert frame == {"t": "drop", "seq": 7, "raw": [1, 2, 3, 4], "col": "red", "multi": False, "best": None}
@@ -45,21 +47,24 @@ def test_firmware_frames_decode_on_cpython(micropython):
 
 
 def test_decoder_rejects_bad_frames_with_the_documented_codes(micropython):
-    good = towersim.decode_frame  # noqa: F841 (the CPython side is checked above)
     body = '{"t":"totals_req"}'
-    crc = "%04X" % binascii.crc_hqx(body.encode(), 0xFFFF)
+
+    def with_crc(text):
+        return f"{text}*{binascii.crc_hqx(text.encode(), 0xFFFF):04X}"
+
+    crc = with_crc(body).rpartition("*")[2]
     cases = {
         "garbage": "bad_frame",
         body + "*" + ("0000" if crc != "0000" else "FFFF"): "bad_checksum",
-        '{"t":1}*%04X' % binascii.crc_hqx(b'{"t":1}', 0xFFFF): "bad_frame",
-        "[1,2]*%04X" % binascii.crc_hqx(b"[1,2]", 0xFFFF): "bad_frame",
+        with_crc('{"t":1}'): "bad_frame",
+        with_crc("[1,2]"): "bad_frame",
         "{" + "x" * 600 + "}*0000": "line_too_long",
         body + "*" + crc: "ok",
     }
     code = (
-        "import protocol\nfor line in %r:\n"
+        f"import protocol\nfor line in {list(cases)!r}:\n"
         "    try:\n        protocol.decode(line); print('ok')\n"
-        "    except protocol.FrameError as e:\n        print(e.code)\n" % list(cases)
+        "    except protocol.FrameError as e:\n        print(e.code)\n"
     )
     assert mp_eval(micropython, code) == list(cases.values())
 
@@ -91,12 +96,12 @@ def test_every_example_frame_in_protocol_md_has_a_valid_checksum():
         "calibrate",
         "identify",
     }
-    assert expected <= types, "no example for: %s" % sorted(expected - types)
+    assert expected <= types, f"no example for: {sorted(expected - types)}"
 
 
 def test_example_frames_are_what_the_firmware_would_write(micropython):
     # Same bytes from the firmware's encoder: one spelling per message.
     frames = example_frames()
     bodies = [json.loads(f.rpartition("*")[0]) for f in frames]
-    code = "import protocol, json\nfor o in json.loads(%r):\n    print(protocol.encode(o))" % json.dumps(bodies)
+    code = f"import protocol, json\nfor o in json.loads({json.dumps(bodies)!r}):\n    print(protocol.encode(o))"
     assert mp_eval(micropython, code) == frames

@@ -353,7 +353,7 @@ class Harness:
                         "ring_lost": device.ring.lost,
                         "ring_capacity": device.ring.capacity,
                         "last_seq": device.ring.last_seq,
-                        "link_overflowed": [l.overflowed for l in device.links],
+                        "link_overflowed": [link.overflowed for link in device.links],
                     }
                 ),
             )

@@ -1,52 +1,21 @@
-"""The host's half of hardware/PROTOCOL.md section 6, independent of the transport.
-
-Feed it what arrives (serial bytes, MQTT payloads, MQTT availability) and call
-tick() now and then; it sends commands through `send(dict)` and hands every
-drop to `on_drop(TowerDrop)` exactly once and in sequence order:
-
-- hello / version check: a tower speaking another protocol version is refused;
-- de-duplication by (tower, boot, seq): replays, reconnects and QoS 1 repeat frames;
-  what was handed over is remembered per (tower, boot) (`held`), so a boot that comes
-  back (a late or redelivered frame, a retained hello, a tower unplugged and plugged
-  back) resumes after its last drop handed over, never from 1 again;
-- boot order: a hello names its `boots` count, so a hello older than the newest one
-  seen (a retained or redelivered one) is stale and ignored, like any frame of a boot
-  that is over; a frame of a boot never seen is taken as a reboot and the tower asked;
-- gaps (a drop, hello or hb beyond what was delivered): `replay` from the first
-  missing number, retried while no progress is made; later drops wait in order;
-- reboot (a new boot id anywhere): sequence numbers restart, `totals_req`;
-- any doubt (bad frames, `replay_gap`, `lost` drops, a sequence that goes back
-  without a new boot): counted, logged, and resynchronised from a totals snapshot;
-- acks of the highest contiguous sequence number delivered, every few drops.
-
-All entry points take one lock, so a reader thread, a paho thread and a timer
-may call in concurrently; callbacks run under that lock, in order.
-
-Nothing the tower (or anyone on its wire) sends can stop the link: a frame is
-taken or rejected with a reason (logged at most a few times a window, always
-counted); a callback that raises is counted and shown (a drop the table could
-not take is kept, not acknowledged, and offered again); and each entry point
-has a last-resort guard that turns any other exception into a counted fault,
-one log line and a status change (`report_fault`). `guarded(where, fn)` gives a
-transport the same guard for its own callbacks.
-"""
+"""The link's state machine (see the package's docstring): entry points for what arrives, the
+frames' dispatch, the requests to the tower and their retries, acks, and the status."""
 
 from __future__ import annotations
 
-import functools
 import logging
 import threading
 import time
-from collections import Counter, OrderedDict
+from collections import Counter
 from collections.abc import Callable
-from typing import Literal
 
-from pydantic import BaseModel
-
-from . import framing
-from .adapter import TowerDrop, tower_drop
-from .guard import LogLimiter, describe, guarded
-from .messages import (
+from firmware_bridge import framing
+from firmware_bridge.adapter import TowerDrop
+from firmware_bridge.guard import LogLimiter, brief, describe, entry_point, guarded
+from firmware_bridge.link.boots import BootBook
+from firmware_bridge.link.delivery import Delivery
+from firmware_bridge.link.status import OFFLINE, LinkStatus, Notices, State
+from firmware_bridge.messages import (
     PROTOCOL_VERSION,
     WITH_BOOT,
     Ack,
@@ -58,6 +27,7 @@ from .messages import (
     Heartbeat,
     Hello,
     HelloReq,
+    Message,
     MessageError,
     Ok,
     Replay,
@@ -70,85 +40,11 @@ from .messages import (
 
 log = logging.getLogger("firmware_bridge.link")
 
-# (tower, boot) pairs whose last drop handed over is remembered: a night has a handful of
-# boots; the bound keeps a flood of forged boot ids from growing memory (past it, the
-# table's own record of the drops it took is the second line of defence).
-HELD_BOOTS = 4096
-
-OFFLINE = "tower offline (its Last Will on the broker)"
-State = Literal["connecting", "connected", "resyncing", "disconnected", "incompatible"]
-
-
-class LinkStatus(BaseModel):
-    """What a person (or the table) needs to know about the tower link."""
-
-    state: State
-    since: float  # wall clock of the last state change: "disconnected since ..."
-    transport: str = ""
-    tower: str | None = None
-    fw: str | None = None
-    proto: int | None = None
-    boot: str | None = None
-    delivered: int = 0  # last sequence number handed over in this boot
-    last_drop: dict | None = None  # TowerDrop.brief() of the last drop handed over
-    message: str | None = None  # why (refused version, silence, fault ...)
-    counters: dict[str, int] = {}
-    # The last thing that went wrong on the link (a frame refused, a callback or a
-    # worker that failed); it stays after the state moves on, `message` does not.
-    last_fault: str | None = None
-    last_fault_at: float | None = None  # wall clock
-    # The colours the tower is calibrated for (its hello; None: not known yet or not calibrated),
-    # and the last calibration frame while one runs or just ended (state, colour, got, need ...).
-    calibrated: list[str] | None = None
-    calibration: dict | None = None
-
-
-def _entry_point(where: str):
-    """Last-resort guard of a public entry point: whatever escapes the code below
-    becomes a counted fault and a status change, never an exception in the
-    caller's thread (a serial reader, a paho callback, a timer)."""
-
-    def wrap(method):
-        @functools.wraps(method)
-        def call(self, *args, **kwargs):
-            try:
-                return method(self, *args, **kwargs)
-            except Exception as error:
-                self.report_fault(where, error)
-                return None
-
-        return call
-
-    return wrap
-
-
-def _brief(obj) -> str:
-    try:
-        text = repr(obj)
-    except Exception:  # a pathological object; the reason is logged anyway
-        text = "<unprintable>"
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _fingerprint(msg: Drop) -> tuple:
-    # What a drop says, from its checked fields only: a repeat with other content is
-    # a conflict. (Never re-encoded: a received frame may hold anything in extra fields.)
-    return (
-        msg.col,
-        msg.xcol,
-        msg.best,
-        msg.xbest,
-        msg.conf,
-        tuple(msg.raw) if msg.raw else None,
-        tuple(msg.amb),
-        msg.tr,
-        msg.multi,
-        msg.est,
-        msg.ms,
-    )
-
 
 class Link:
+    """The host's end of one tower link: `send(command dict)` towards the tower, each drop to
+    `on_drop` once and in order, each status change to `on_status`, the totals to `on_totals`."""
+
     def __init__(
         self,
         send: Callable[[dict], None],
@@ -167,7 +63,7 @@ class Link:
         log_burst: int = 3,
         log_window: float = 10.0,
         clock: Callable[[], float] = time.monotonic,
-    ):
+    ) -> None:
         self._send = send
         self._on_drop = on_drop
         self._on_status = on_status
@@ -176,9 +72,6 @@ class Link:
         self.ack_delay = ack_delay
         self.retry_after = retry_after
         self.silence_timeout = silence_timeout
-        self.max_pending = max_pending
-        self.max_delivery_attempts = max_delivery_attempts
-        self.notice_every = notice_every
         self._clock = clock
         self._lock = threading.RLock()
         self.counters: Counter = Counter()
@@ -188,20 +81,22 @@ class Link:
         self.totals: Totals | None = None
         self.tower: str | None = None
         self.boot: str | None = None
-        # (tower, boot) -> [last seq handed over, the boot's `boots` count from its hello or None],
-        # least recently used first; the current boot's entry is kept in step with `delivered`.
-        self.held: OrderedDict[tuple[str, str], list] = OrderedDict()
-        if resume:
-            self.held[(resume[0], resume[1])] = [resume[2], None]  # the host already holds these
-        self._newest_boots: dict[str, int] = {}  # tower -> highest `boots` count a hello of it named
-        self.delivered = 0  # highest contiguous seq handed over, this boot
-        self.known_last = 0  # highest seq the device says exists, this boot
-        self.pending: dict[int, tuple[Drop, tuple]] = {}  # drops beyond a gap (or refused by the table), waiting
-        self._seen: OrderedDict[int, tuple] = OrderedDict()  # seq -> fingerprint, to spot conflicting repeats
+        self._boots = BootBook(resume)
+        self._delivery = Delivery(
+            self.counters,
+            self._logs,
+            clock,
+            offer=lambda drop: self._on_drop(drop),  # looked up at each drop: a host may swap it
+            notice=self._notice,
+            resync=self._resync,
+            handed_over=self._handed_over,
+            max_pending=max_pending,
+            max_delivery_attempts=max_delivery_attempts,
+            retry_after=retry_after,
+        )
         self._acked = 0
         self._ack_due: float | None = None
         self._asked: dict[str, float] = {}  # request kind -> when sent (answer still awaited)
-        self._progress = 0.0
         self._last_rx = clock()
         self._last_lost = 0
         self._compatible = True
@@ -209,13 +104,14 @@ class Link:
         self._status = LinkStatus(state="disconnected", since=time.time(), message="not started")
         self._silent = False
         self._offline = False  # MQTT: the tower's Last Will ("offline") stands
-        self._refused: tuple[int, int] | None = None  # (seq, attempts) of a drop the table could not take
-        self._redeliver_at: float | None = None
         self._last_fault: tuple[str, float] | None = None  # (text, wall clock)
-        self._notice_waiting: str | None = None  # a fault to show once notice_every has passed
-        self._notices_held = 0
-        self._next_notice = 0.0
+        self._notices = Notices(notice_every, clock)
         self._calibration: dict | None = None  # the last cal frame, for the status
+
+    @property
+    def delivered(self) -> int:
+        """Highest contiguous sequence number handed over, this boot."""
+        return self._delivery.delivered
 
     # ---- status ---------------------------------------------------------------
 
@@ -246,18 +142,8 @@ class Link:
             calibrated=calibrated,
             calibration=self._calibration,
         )
-        changed = (
-            new.state,
-            new.tower,
-            new.fw,
-            new.boot,
-            new.message,
-            new.last_fault_at,
-            new.calibrated,
-            new.calibration,
-        ) != (old.state, old.tower, old.fw, old.boot, old.message, old.last_fault_at, old.calibrated, old.calibration)
         self._status = new
-        if (changed or force) and self._on_status:
+        if (new.differs_from(old) or force) and self._on_status:
             try:
                 self._on_status(new)
             except Exception as error:  # the status callback is broken: say so in the log only
@@ -303,31 +189,24 @@ class Link:
         return guarded(where, self.report_fault, fn)
 
     def _notice(self, text: str) -> None:
-        # A fault or a refused frame shown as a status change: at most one per
-        # notice_every; those in between are summed into the next one (tick()).
-        self._notice_waiting = text
-        self._notices_held += 1
-        if self._clock() >= self._next_notice:
-            self._show_notice()
+        # A fault or a refused frame shown as a status change, paced (status.Notices).
+        shown = self._notices.add(text)
+        if shown is not None:
+            self._show_notice(shown)
 
-    def _show_notice(self) -> None:
-        text, more = self._notice_waiting, self._notices_held - 1
-        self._notice_waiting, self._notices_held = None, 0
-        if more:
-            text += f" ({more} more since the last one)"
-        self._next_notice = self._clock() + self.notice_every
+    def _show_notice(self, text: str) -> None:
         self._last_fault = (text, time.time())
         self._set_state(self._status.state, text)
 
     # ---- transport events -------------------------------------------------------
 
-    @_entry_point("transport_connecting")
+    @entry_point("transport_connecting")
     def transport_connecting(self, description: str) -> None:
         with self._lock:
             self._transport = description
             self._set_state("connecting", f"opening {description}")
 
-    @_entry_point("transport_up")
+    @entry_point("transport_up")
     def transport_up(self, description: str) -> None:
         with self._lock:
             self._transport = description
@@ -339,7 +218,7 @@ class Link:
             self._set_state("connecting", self._status.message if self._status.state == "connecting" else None)
             self._ask("hello")
 
-    @_entry_point("transport_down")
+    @entry_point("transport_down")
     def transport_down(self, reason: str) -> None:
         with self._lock:
             self._asked.clear()
@@ -348,7 +227,7 @@ class Link:
             log.info("tower link down: %s", reason)
             self._set_state("disconnected", reason)
 
-    @_entry_point("feed_bytes")
+    @entry_point("feed_bytes")
     def feed_bytes(self, data: bytes) -> None:
         """Serial: any chunk of bytes, split or merged frames, garbage included."""
         with self._lock:
@@ -359,7 +238,7 @@ class Link:
                     self._handle_guarded(item)
             self._flush_acks(force=False)
 
-    @_entry_point("feed_frame")
+    @entry_point("feed_frame")
     def feed_frame(self, payload: bytes, retained: bool = False) -> None:
         """MQTT: one payload, a frame without its newline. A retained frame is the broker's
         memory of the tower, not a sign it is up: after its Last Will it stays offline."""
@@ -375,7 +254,7 @@ class Link:
             self._handle_guarded(obj)
             self._flush_acks(force=False)
 
-    @_entry_point("feed_availability")
+    @entry_point("feed_availability")
     def feed_availability(self, payload: bytes) -> None:
         """MQTT `status` topic: `online`, or `offline` (the tower's Last Will)."""
         with self._lock:
@@ -398,18 +277,16 @@ class Link:
                     raw[:32],
                 )
 
-    @_entry_point("tick")
+    @entry_point("tick")
     def tick(self) -> None:
         """Timers: acks, retried requests and deliveries, silence. Call every few tens of ms."""
         with self._lock:
             now = self._clock()
-            if self._redeliver_at is not None and now >= self._redeliver_at:
-                self._redeliver_at = None
-                self._deliver_pending()
+            if self._delivery.redeliver_due(now):
                 self._after_delivery()
             self._flush_acks(force=self._ack_due is not None and now >= self._ack_due)
             for kind, sent in list(self._asked.items()):
-                if now - max(sent, self._progress if kind == "replay" else 0) > self.retry_after:
+                if now - max(sent, self._delivery.progress if kind == "replay" else 0) > self.retry_after:
                     self._asked.pop(kind)
                     self.counters["retries"] += 1
                     if kind == "replay":
@@ -425,8 +302,9 @@ class Link:
                 self._silent = True
                 self._set_state("disconnected", f"no frame from the tower for {self.silence_timeout:g} s")
                 self._ask("hello", again=True)
-            if self._notice_waiting is not None and now >= self._next_notice:
-                self._show_notice()
+            shown = self._notices.due(now)
+            if shown is not None:
+                self._show_notice(shown)
             self._logs.flush()
 
     def position(self) -> tuple[str, str, int] | None:
@@ -455,7 +333,7 @@ class Link:
         with self._lock:
             self._send_cmd(msg)
 
-    def _send_cmd(self, msg) -> None:
+    def _send_cmd(self, msg: Message) -> None:
         try:
             self._send(command(msg))
         except Exception as e:  # a dying transport; its reader reports the cut
@@ -484,7 +362,7 @@ class Link:
     def _check_gap(self) -> None:
         # Ask for what is missing, once, until progress stalls (tick retries).
         # Not while the table is refusing a drop: the link holds it already.
-        if self.boot is None or self.delivered >= self.known_last or "replay" in self._asked or self._refused:
+        if self.boot is None or "replay" in self._asked or not self._delivery.gap():
             return
         self._asked["replay"] = self._clock()
         self.counters["replays"] += 1
@@ -528,7 +406,7 @@ class Link:
         except MessageError as e:
             # CRC right, content wrong: a firmware bug or someone else on the wire.
             self.counters["bad_message"] += 1
-            self._rejected("bad_message", str(e), _brief(obj), shown=True)
+            self._rejected("bad_message", str(e), brief(obj), shown=True)
             return
         if isinstance(msg, UnknownMessage):
             self.counters["unknown_message"] += 1
@@ -575,10 +453,10 @@ class Link:
             self._ask("hello", again=True)  # its cal summary names the colours now calibrated
         self._set_state(self._status.state, self._status.message)
 
-    def _same_boot(self, msg) -> bool:
+    def _same_boot(self, msg: Message) -> bool:
         if not isinstance(msg, WITH_BOOT) or msg.boot == self.boot:
             return True
-        if (self.tower, msg.boot) in self.held:
+        if self._boots.knows(self.tower, msg.boot):
             self.counters["stale_boot"] += 1  # late frames of a boot that is over
             self._ask("hello")  # or the link was taken back by a stale hello: the tower's own says which
             return False
@@ -591,34 +469,15 @@ class Link:
             self.counters["reboots"] += 1
         self._logs.log(logging.INFO, "boot", "%s", why)
         self.boot = boot
-        entry = self.held.pop((self.tower, boot), None) or [0, None]
-        if boots is not None:
-            entry[1] = boots
-        self.held[(self.tower, boot)] = entry
-        while len(self.held) > HELD_BOOTS:
-            self.held.popitem(last=False)
-        self.delivered = self._acked = entry[0]  # a boot seen before resumes after its last drop handed over
-        self.known_last = self.delivered
+        record = self._boots.enter(self.tower, boot, boots)
+        self._delivery.restart(self.tower, record)  # a boot seen before resumes after its last drop handed over
+        self._acked = record.delivered
         self._last_lost = 0
-        self.pending.clear()
-        self._seen.clear()
-        self._refused = None
-        self._redeliver_at = None
         self._asked.pop("replay", None)
         self._resync(why, doubt=False)
 
-    def _set_delivered(self, seq: int) -> None:
-        self.delivered = seq
-        self.held[(self.tower, self.boot)][0] = seq
-
     def _stale_hello(self, msg: Hello) -> bool:
-        """A hello of this tower for another boot that is not its newest: retained or redelivered
-        from before. Adopted only if its `boots` count is above every hello seen, or equal to the
-        highest while the current boot was taken from a frame with no hello yet (a late frame
-        of an older boot, say)."""
-        newest = self._newest_boots.get(msg.dev, 0)
-        current = self.held.get((self.tower, self.boot), [0, None])[1]
-        return msg.boots < newest or (msg.boots == newest and current is not None)
+        return self._boots.stale_hello(msg.dev, msg.boots, self._boots.record(self.tower, self.boot))
 
     def _hello(self, msg: Hello) -> None:
         if msg.proto == PROTOCOL_VERSION and msg.dev == self.tower and msg.boot != self.boot and self._stale_hello(msg):
@@ -642,7 +501,7 @@ class Link:
             self._logs.log(logging.INFO, "compatible", "tower %s speaks protocol %d: link resumed", msg.dev, msg.proto)
         self._compatible = True
         self.hello = msg
-        self._newest_boots[msg.dev] = max(self._newest_boots.get(msg.dev, 0), msg.boots)
+        self._boots.saw_hello(msg.dev, msg.boots)
         if msg.dev != self.tower:
             if self.tower is not None:
                 self._logs.log(
@@ -654,7 +513,7 @@ class Link:
         elif msg.boot != self.boot:
             self._new_boot(msg.boot, f"tower rebooted (boot {self.boot} -> {msg.boot})", msg.boots)
         else:
-            self.held[(self.tower, self.boot)][1] = msg.boots
+            self._delivery.record.boots = msg.boots
         self._seen_seq(msg.seq, "hello")
         if self._acked < self.delivered:
             self._flush_acks(force=True)
@@ -669,103 +528,25 @@ class Link:
             self.counters["seq_backwards"] += 1
             self._resync(f"{where} says seq {seq}, below the {self.delivered} already delivered, without a new boot id")
             return
-        if seq > self.known_last:
-            self.known_last = seq
+        if seq > self._delivery.known_last:
+            self._delivery.known_last = seq
         self._check_gap()
 
     def _drop(self, msg: Drop) -> None:
-        seq = msg.seq
-        fingerprint = _fingerprint(msg)
-        if seq <= self.delivered:
-            seen = self._seen.get(seq)
-            if seen is not None and seen != fingerprint:
-                self.counters["conflicting_repeat"] += 1
-                self._resync(f"drop {seq} came again with other content")
-            else:
-                self.counters["duplicates"] += 1
-            return
-        if seq > self.known_last:
-            self.known_last = seq
-        if self._refused and self._refused[0] == seq:
-            self.counters["duplicates"] += 1  # held already; offered to the table again on the backoff (tick)
-            return
-        if seq != self.delivered + 1:
-            if seq in self.pending:
-                self.counters["duplicates"] += 1
-            elif len(self.pending) < self.max_pending:
-                self.pending[seq] = (msg, fingerprint)
-            self.counters["out_of_order"] += 1
+        taken = self._delivery.take(msg)
+        if taken == "waiting":
             self._check_gap()
-            return
-        if self._deliver(msg, fingerprint):
-            self._deliver_pending()
-        self._after_delivery()
+        elif taken == "handled":
+            self._after_delivery()
 
     def _after_delivery(self) -> None:
-        if self.delivered >= self.known_last:
+        if self.delivered >= self._delivery.known_last:
             self._asked.pop("replay", None)
         else:
             self._check_gap()
 
-    def _deliver_pending(self) -> None:
-        while self.delivered + 1 in self.pending:
-            if not self._deliver(*self.pending.pop(self.delivered + 1)):
-                return
-
-    def _deliver(self, msg: Drop, fingerprint: tuple) -> bool:
-        """Hands one drop to the table; False if the table raised (the drop is kept)."""
-        drop = tower_drop(self.tower, msg)
-        try:
-            self._on_drop(drop)
-        except Exception as error:  # the table's problem must not stop the link, nor lose the drop
-            return self._table_refused(msg, fingerprint, error)
-        self._handed_over(msg, fingerprint, drop)
-        if self._refused:
-            seq, attempts = self._refused
-            self._refused = None
-            self._notice(f"the table took drop {seq} at attempt {attempts + 1}")
-        return True
-
-    def _handed_over(self, msg: Drop, fingerprint: tuple, drop: TowerDrop) -> None:
-        self._set_delivered(msg.seq)
-        self._progress = self._clock()
-        self._seen[msg.seq] = fingerprint
-        if len(self._seen) > 1024:
-            self._seen.popitem(last=False)
-        self.counters["delivered"] += 1
+    def _handed_over(self, drop: TowerDrop) -> None:
         self._status = self._status.model_copy(update={"last_drop": drop.brief()})
-
-    def _table_refused(self, msg: Drop, fingerprint: tuple, error: Exception) -> bool:
-        # Not acknowledged, so the tower holds it too; offered again with a backoff.
-        # After max_delivery_attempts it is skipped, loudly, rather than holding every
-        # later drop back for ever: counted as `undeliverable`, shown, and the totals
-        # snapshot (which still counts it) is fetched again.
-        # A table that says it will take it later (`keep_offering`: its storage is full) is offered
-        # it again for as long as it takes, every few seconds at most; the tower holds it meanwhile.
-        self.counters["callback_errors"] += 1
-        seq = msg.seq
-        attempts = self._refused[1] + 1 if self._refused and self._refused[0] == seq else 1
-        if getattr(error, "keep_offering", False):
-            attempts = min(attempts, self.max_delivery_attempts - 1)
-        if attempts >= self.max_delivery_attempts:
-            self._refused = None
-            self.counters["undeliverable"] += 1
-            text = (
-                f"the table refused drop {seq} {attempts} times ({describe(error)}): skipped; "
-                f"the tower's totals still count it"
-            )
-            self._logs.log(logging.ERROR, "undeliverable", "%s", text)
-            self._handed_over(msg, fingerprint, tower_drop(self.tower, msg))
-            self._notice(text)
-            self._resync(text)
-            return True
-        self._refused = (seq, attempts)
-        self.pending[seq] = (msg, fingerprint)
-        self._redeliver_at = self._clock() + self.retry_after * 2 ** (attempts - 1)
-        text = f"the table could not take drop {seq} ({describe(error)}): kept, not acknowledged, offered again"
-        self._logs.log(logging.ERROR, "on_drop", "%s", text)
-        self._notice(text)
-        return False
 
     def _heartbeat(self, msg: Heartbeat) -> None:
         self._seen_seq(msg.seq, "heartbeat")
@@ -797,15 +578,8 @@ class Link:
         self.counters["fault_" + msg.code] += 1
         self._logs.log(logging.WARNING, "fault " + msg.code, "tower fault %s: %s", msg.code, msg.msg)
         if msg.code == "replay_gap" and msg.oldest:
-            lost = max(0, msg.oldest - 1 - self.delivered)
-            if lost:
-                self.counters["lost"] += lost
-                self._set_delivered(msg.oldest - 1)
-                self._acked = self.delivered
-                self.pending = {s: p for s, p in self.pending.items() if s > self.delivered}
-                if self._refused and self._refused[0] <= self.delivered:
-                    self._refused, self._redeliver_at = None, None
-                self._deliver_pending()
+            if self._delivery.skip_to(msg.oldest - 1):
+                self._acked = msg.oldest - 1  # what the tower no longer holds needs no ack
             self._resync(f"drops up to {msg.oldest - 1} are no longer held by the tower")
         elif msg.code == "stale_boot":
             self._ask("hello", again=True)

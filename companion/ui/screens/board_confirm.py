@@ -3,7 +3,8 @@
 Shown by itself the first time a 2023 game starts on a side of the board, and from the home
 and new-game screens at any time. A fact nobody has entered (France's neighbours for New
 Regency, the 2-3 side's scoreboards) is entered here before the game, or, with "Start now",
-at the step that first needs it (companion.entry.facts, on the table screen). The map shows each area's scoreboard (a "?"
+at the step that first needs it (companion.entry.facts, on the table screen). The map shows
+each area's scoreboard (a "?"
 where it is not known) and, for the chosen region, lines to the regions it borders; the
 panel says for each fact whether it is known (the rule book), inferred, missing or the
 table's own, and takes corrections: a scoreboard by steppers, a border by tapping regions,

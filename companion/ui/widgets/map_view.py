@@ -300,7 +300,7 @@ class MapView(Widget):
                 if rid in self.tappable:
                     fill = SELECTED if rid == self.selected else TAPPABLE
                 self._polygon(region["polygon"], fill, to_screen)
-            for rid, region in shapes["regions"].items():
+            for region in shapes["regions"].values():
                 Color(*INK)
                 pts = [c for p in region["polygon"] for c in to_screen(*p)]
                 Line(points=pts, close=True, width=max(1.0, 1.6 * scale))

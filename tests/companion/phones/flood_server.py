@@ -25,7 +25,7 @@ resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
 
 from companion.phones import PhoneServer  # noqa: E402
 from companion.table.authority import Table  # noqa: E402
-from companion.table.setup import TableSetup
+from companion.table.setup import TableSetup  # noqa: E402
 from engine.freeplay import RoundFinished  # noqa: E402
 from tests.companion.phones.conftest import SETUP  # noqa: E402
 

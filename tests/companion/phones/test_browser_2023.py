@@ -71,7 +71,7 @@ def test_deal_and_pass_tapped_on_two_phones_while_the_tablet_enters_the_others(s
     server = start_server(table)
     pages = phones_2023(server, ["purple", "blue"])
     faces = modifier_faces(table.state.modifiers)
-    for pid, page in pages.items():
+    for page in pages.values():
         title(page, "Your Modifier cards")
         sync_api.expect(page.locator("#regions button")).to_have_count(len(faces.ids))
         sync_api.expect(page.locator("#chips i")).to_have_count(13)  # every Power card in hand

@@ -224,7 +224,7 @@ def test_nothing_leaks_before_or_after_the_reveal(start_server, mode):
     table = make_table(mode)
     if mode == "scoring":
         for pid, k in TOWER.items():
-            for i in range(k):
+            for _i in range(k):
                 table.tower_drop(
                     TowerDrop(tower="t1", boot="b1", seq=len(table.drops) + 1, colour=pid, uncertain=False)
                 )
@@ -304,7 +304,7 @@ def test_an_unconfirmed_phone_sees_nothing_private(start_server, mode):
     table = make_table(mode)
     if mode == "scoring":
         for pid, k in TOWER.items():
-            for i in range(k):
+            for _i in range(k):
                 table.tower_drop(
                     TowerDrop(tower="t1", boot="b1", seq=len(table.drops) + 1, colour=pid, uncertain=False)
                 )

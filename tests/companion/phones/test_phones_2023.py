@@ -83,14 +83,14 @@ def test_dealt_cards_entered_on_the_phones_at_once_and_shown_to_their_owner(star
         async with aiohttp.ClientSession() as session:
             sockets = {pid: await phone(session, server, cred) for pid, cred in creds.items()}
             views = {pid: await until(ws, lambda m: m["type"] == "view") for pid, ws in sockets.items()}
-            for pid, v in views.items():
+            for v in views.values():
                 q = v["question"]
                 assert q["state"] == "choose" and q["kind"] == "cards" and q["count"] == 3
                 assert q["title"] == "Your Modifier cards" and "Nobody else sees them" in q["hint"]
                 assert len(q["options"]) == 14 and {o["id"]: o["most"] for o in q["options"]}["card8"] == 2
                 assert v["facts"]["modifiers"] == [] and v["facts"]["power_cards"] == list(range(1, 14))
             # Everyone confirms at the same moment.
-            for i, (pid, ws) in enumerate(sockets.items()):
+            for i, ws in enumerate(sockets.values()):
                 await ws.send_json(
                     {
                         "type": "choose",
@@ -100,7 +100,7 @@ def test_dealt_cards_entered_on_the_phones_at_once_and_shown_to_their_owner(star
                         "ref": i,
                     }
                 )
-            for i, (pid, ws) in enumerate(sockets.items()):
+            for i, ws in enumerate(sockets.values()):
                 result = await until(ws, lambda m: m["type"] in ("result", "error") and m.get("ref") == i)
                 assert result["type"] == "result", result
             for pid, ws in sockets.items():
@@ -358,7 +358,7 @@ def test_the_2023_veto_asks_every_holder_at_once_on_their_phone(start_server, an
     async def both_at_once():
         async with aiohttp.ClientSession() as session:
             sockets = {pid: await phone(session, server, creds[pid]) for pid in ("blue", "green")}
-            for pid, ws in sockets.items():
+            for _pid, ws in sockets.items():
                 await until(ws, lambda m: m["type"] == "view")
             # Both answer the question as it was put to them; a Veto used goes after the other's
             # "let it pass" (used first, the special action is over and a late answer is moot).

@@ -511,7 +511,7 @@ def test_no_scoring_or_module_card_disc_of_another_player_leaks(start_server, pu
     async def probe_texts(session) -> list[str]:
         """Everything the phones and a spectator read before any pick (the regions offered left out)."""
         texts = []
-        for pid, cred in creds.items():
+        for _pid, cred in creds.items():
             status, text = await call(session, "GET", server, "/api/me", headers={"Authorization": f"Bearer {cred}"})
             body = json.loads(text)
             if body.get("type") == "view":

@@ -127,7 +127,7 @@ class Flood:
     def closed(self) -> list[int]:
         """Indices of sockets the server has closed or reset."""
         poller = select.poll()
-        for i, s in enumerate(self.socks):
+        for _i, s in enumerate(self.socks):
             if s is not None:
                 poller.register(s.fileno(), select.POLLIN | select.POLLHUP | select.POLLERR)
         index = {s.fileno(): i for i, s in enumerate(self.socks) if s is not None}

@@ -233,7 +233,7 @@ def test_a_first_game_from_an_empty_data_folder_meets_the_goals(data_dir, monkey
         assert (mine.stack, mine.copies, mine.module) == (card.stack, card.copies, card.module), (card, mine)
     # A stack left unnamed, or named with more cards than it holds, keeps its cards' copies unknown
     ((state, named),) = named_at_the_end
-    copies = lambda entries: {e["id"] for e in entries if "copies" in e}  # noqa: E731
+    copies = lambda entries: {e["id"] for e in entries if "copies" in e}
     whole = copies(end_entries(state, named))
     stack_3 = {c.id for c in state.board.cards.values() if c.stack == 3 and c.module is None}
     assert stack_3 & whole

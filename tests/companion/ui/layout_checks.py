@@ -70,7 +70,7 @@ def interactive(w) -> bool:
 def touch_targets(widgets) -> list[str]:
     least = dp(MIN_TOUCH_DP) - SLACK
     problems = []
-    for w, full, _, _ in widgets:
+    for w, _full, _, _ in widgets:
         if isinstance(w, (ButtonBehavior, TextInput)) and (w.width < least or w.height < least):
             problems.append(f"{_name(w)} is {w.width / dp(1):.0f}x{w.height / dp(1):.0f} dp (under 48 dp)")
     return problems
@@ -85,7 +85,7 @@ def overlaps(widgets) -> list[str]:
         for w, full, seen, scrolled in widgets
         if isinstance(w, Label) and not interactive(w) and w.text.strip()
     ]
-    for w, seen, full, scrolled in touchable + worded:
+    for w, _seen, full, scrolled in touchable + worded:
         if not scrolled and (
             full[0] < -SLACK or full[1] < -SLACK or full[2] > Window.width + SLACK or full[3] > Window.height + SLACK
         ):
@@ -132,7 +132,7 @@ def cut_text(widgets) -> list[str]:
     """Every visible label (a button's words too) shows all of its text: nothing drawn outside
     its box, no line dropped or shortened, no word broken in the middle."""
     problems = []
-    for w, full, _, _ in widgets:
+    for w, _full, _, _ in widgets:
         if not isinstance(w, Label) or not w.text.strip():
             continue
         tw, th = w.texture_size

@@ -1,5 +1,6 @@
 """The 2023 map in the real app at the window's shape (test_map_2023.py runs this at 1280x800, the
-screen catalogue, catalogue_2023_ki.py, at 1920x1200 and 800x1280): the table screen's map is given each 2023 position of
+screen catalogue, catalogue_2023_ki.py, at 1920x1200 and 800x1280): the table screen's map is
+given each 2023 position of
 map_2023_states.py (its board and public view, as the screen gives them), checked by
 layout_checks.py (the screen, and no map mark covering or cut by the map's edge) and saved as
 a PNG. Then the classic game's own view again: the classic map is drawn as before.

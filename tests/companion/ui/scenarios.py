@@ -487,7 +487,7 @@ def phones_at_the_table(d):
         )
         yield 0.3
         d.shot("phone_check")
-        seats = lambda: f"phone seats {d.model.phone_seats}"  # noqa: E731
+        seats = lambda: f"phone seats {d.model.phone_seats}"
         for joined in (1, 2):  # one question at a time: the next shows once the last is answered
             yield from _wait_for(d, lambda: d.has_button("Yes"), saw=seats)
             # The question's rows are rebuilt after each answer: tap Yes once it is laid out and

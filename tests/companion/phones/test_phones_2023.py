@@ -90,7 +90,7 @@ def test_dealt_cards_entered_on_the_phones_at_once_and_shown_to_their_owner(star
                 assert len(q["options"]) == 14 and {o["id"]: o["most"] for o in q["options"]}["card8"] == 2
                 assert v["facts"]["modifiers"] == [] and v["facts"]["power_cards"] == list(range(1, 14))
             # Everyone confirms at the same moment.
-            for i, ws in enumerate(sockets.values()):
+            for i, (pid, ws) in enumerate(sockets.items()):
                 await ws.send_json(
                     {
                         "type": "choose",
@@ -206,7 +206,7 @@ def test_the_pass_to_the_left_on_the_phones_at_the_same_time(start_server):
                         "ref": 10 + i,
                     }
                 )
-            for i, (pid, ws) in enumerate(sockets.items()):
+            for i, ws in enumerate(sockets.values()):
                 result = await until(ws, lambda m: m["type"] in ("result", "error") and m.get("ref") == 10 + i)
                 assert result["type"] == "result", result
             for ws in sockets.values():

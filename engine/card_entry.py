@@ -15,7 +15,8 @@ a general scoring that stopped on a scoreboard nobody entered (`BoardFactsEntere
 
 from __future__ import annotations
 
-from .board import DataFileError, load_board
+from .board.errors import DataFileError
+from .board.load import load_board
 from .errors import RuleViolation
 from .state import GameState
 

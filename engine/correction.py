@@ -16,7 +16,7 @@ came up before the start is not known to the tablet.
 
 from __future__ import annotations
 
-from .board import CASTILLO
+from .board.model import CASTILLO
 from .errors import RuleViolation
 from .events import TableCorrected
 from .state import GameState

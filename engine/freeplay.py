@@ -19,7 +19,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter
 
 from . import events as ev
-from .board import CASTILLO, Board, classic_board
+from .board.build import classic_board
+from .board.model import CASTILLO, Board
 from .errors import RuleViolation
 from .events import CastilloCounted, Count, GameSetup, Id, SecretDiscSet, SecretDiscsRevealed
 from .flow import Ask

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from . import board as board_data
-from .board import Board, classic_board
+from .board.build import classic_board
+from .board.load import load_board
+from .board.model import Board
 from .errors import RuleViolation
 from .events import Event, GameSetup, event_from_dict
 from .flow import Ask, apply_event, asked
@@ -21,7 +22,7 @@ def board_for(setup: GameSetup) -> Board:
     the table's own files kept in the setup. Raises ValueError naming what is wrong."""
     if setup.rules == "classic" and setup.board_file is None and setup.cards_file is None:
         return classic_board()
-    return board_data.load_board(
+    return load_board(
         setup.rules, len(setup.players), setup.board_file, setup.cards_file, spade_printed=setup.revision >= 3
     )
 

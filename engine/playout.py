@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from . import events as ev
-from .board import Board
+from .board.model import Board
 from .errors import EngineError
 from .flow import Ask, apply_event, asked
 from .game import board_for, start_state
@@ -119,7 +119,7 @@ def _fill_stacks(table: dict, standin: dict, shipped_ids: set[str]) -> list[str]
     """Add self-play's invented cards (ids not in the shipped set or the table's file) to the
     stacks still short, as many copies as there is room for; the last one added to a stack takes
     what room is left (the table's file may hold fewer copies than the stand-ins)."""
-    from .board import load_cards
+    from .board.load import load_cards
 
     added: list[dict] = []
     for card in standin.get("cards", []):
@@ -139,7 +139,8 @@ def _complete_2023(n_players: int, board_file: dict | None, cards_file: dict | N
     (board file, card file, the facts filled). Raises StandInsShort naming what is still unknown."""
     import copy
 
-    from .board import DataFileError, load_board, load_cards
+    from .board.errors import DataFileError
+    from .board.load import load_board, load_cards
 
     standin_board, standin_cards = standin_files("2023", n_players)
     board = copy.deepcopy(board_file) if board_file is not None else {"rules": "2023"}

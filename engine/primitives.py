@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import events as ev
-from .board import CASTILLO
+from .board.model import CASTILLO
 from .errors import RuleViolation
 
 # what may not be changed, and where nothing more may go (the King's region, King and Intrigue's markers)

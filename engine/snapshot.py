@@ -10,16 +10,10 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
-from .board import (
-    CASTILLO,
-    Board,
-    BoardFileError,
-    CardFileError,
-    DataFileError,
-    RuleSetError,
-    classic_board,
-    load_board,
-)
+from .board.build import classic_board
+from .board.errors import BoardFileError, CardFileError, DataFileError, RuleSetError
+from .board.load import load_board
+from .board.model import CASTILLO, Board
 from .errors import RuleViolation
 from .queries import LIMIT_MARKERS, is_taboo
 from .scoring import (

@@ -1,7 +1,7 @@
 """The game state: plain mutable data, indexed by small integers.
 
 Players are seat indices 0..n-1 (clockwise), areas are region indices 0..R-1
-and R for the Castillo (see engine.board). Only engine.flow mutates a state,
+and R for the Castillo (see engine.board.model). Only engine.flow mutates a state,
 and only in answer to an event; everything else reads it.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .board import ActionCard, Board
+from .board.model import ActionCard, Board
 from .rules import CLASSIC, RuleSet
 from .rules.edition_2023 import old_hands
 
@@ -153,7 +153,7 @@ class GameState:
     took_back_any: list[bool] = field(default_factory=list)
     veto_on_take: bool = True  # rules revision 2 (see events.RULES_REVISION)
     castillo_after_veto: bool = True  # rules revision 3
-    spade_printed: bool = True  # rules revision 3 (engine/board.py _placement_printed)
+    spade_printed: bool = True  # rules revision 3 (engine/board/merge.py _placement_printed)
     rules: RuleSet = CLASSIC  # the rule set and modules (engine/rules)
     dummy: int | None = None  # 2023, 2 players: the dummy's seat (the last)
     discard_pile: list[str] = field(default_factory=list)  # 2023: face up, public

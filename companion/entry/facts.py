@@ -16,7 +16,9 @@ import re
 from dataclasses import dataclass
 
 from companion.input_errors import InputError
-from engine.board import CASTILLO, Board, DataFileError, load_board
+from engine.board.errors import DataFileError
+from engine.board.load import load_board
+from engine.board.model import CASTILLO, Board
 from engine.card_entry import merged_board_file
 from engine.flow import Ask
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from companion.storage.store import display_name, log_paths, modified, scan_log
 from companion.table.undo_words import step_words
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 from engine.events import Event, GameSetup
 from engine.flow import apply_event
 from engine.game import start_state

@@ -91,7 +91,7 @@ from companion.table.authority import Table
 from companion.table.log import SIMULTANEOUS
 from companion.web.guard import ConnectionGuard, Limits, RateLimitedLog, one_line
 from companion.web.server import ThreadedServer, json_error
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 from engine.events import SecretDiscSet, VetoUsed, VetoWaived
 
 log = logging.getLogger("companion.phones")

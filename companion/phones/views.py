@@ -32,7 +32,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.board import Board
+from engine.board.model import Board
 
 DISC_KINDS = ("secret_disc", "count_castillo", "reveal_secret_discs")
 

@@ -33,7 +33,9 @@ from typing import Union
 
 from companion.entry.facts import facts_needed, needed_words
 from companion.table_rules.card_learning import card_facts, does
-from engine.board import CASTILLO, EFFECT_SPECS, Board, classic_board
+from engine.board.build import classic_board
+from engine.board.effect_specs import EFFECT_SPECS
+from engine.board.model import CASTILLO, Board
 from engine.flow import Ask
 
 STAGE_WORDS = {

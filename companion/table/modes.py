@@ -18,7 +18,7 @@ from companion.entry.facts import facts_needed
 from companion.table_rules.card_learning import candidates, end_entries, facts_left, stacks_left
 from engine import card_entry
 from engine import events as ev
-from engine.board import Board
+from engine.board.model import Board
 from engine.events import GameSetup
 from engine.flow import Ask, apply_event, asked
 from engine.freeplay import FREE_EVENT_ADAPTER, KI_MARKERS, FreeState, free_apply, free_asked, free_state

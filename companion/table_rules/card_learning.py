@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engine.board import EFFECT_SPECS
+from engine.board.effect_specs import EFFECT_SPECS
 from engine.card_entry import stack_room
 
 KINGS_STACK = 5

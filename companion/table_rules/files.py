@@ -25,7 +25,10 @@ from typing import Any
 
 # The rules folder's reading and writing, shared with companion.table_rules.ki_cards (kept importable from here).
 from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
-from engine.board import EFFECT_SPECS, Board, CardSet, DataFileError, load_board, load_cards, player_range, side_for
+from engine.board.effect_specs import EFFECT_SPECS
+from engine.board.errors import DataFileError
+from engine.board.load import load_board, load_cards, player_range, side_for
+from engine.board.model import Board, CardSet
 from engine.card_entry import merged_cards_file
 from engine.rules import MODULES as RULE_MODULES
 from engine.rules import RulesChoiceError, rule_set
@@ -76,7 +79,7 @@ RULES_NAMED = {"classic": "The classic game", "2023": "The 2023 edition", "king-
 
 
 def seats_words(rules: str, players: int) -> str:
-    """'' when `rules` take this many players (engine.board.player_range), else what they take."""
+    """'' when `rules` take this many players (engine.board.load.player_range), else what they take."""
     low, high = player_range(rules)
     if low <= players <= high:
         return ""

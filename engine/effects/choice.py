@@ -10,7 +10,7 @@ round's, engine/rules/king_intrigue/round.py). Its test: tests/engine/effects/te
 
 from __future__ import annotations
 
-from ..board import ActionCard
+from ..board.model import ActionCard
 from ..errors import RuleViolation
 
 

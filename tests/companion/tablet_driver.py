@@ -50,7 +50,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from companion.prompts.builder import MODIFIER_PREFIX, Choice, Prompt
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 from engine.playout import random_event
 from firmware_bridge.adapter import TowerDrop
 
@@ -450,7 +450,7 @@ class Box:
 
     @classmethod
     def of(cls, table, cards_file: dict, board_file: dict, seed: int) -> Box:
-        from engine.board import load_cards
+        from engine.board.load import load_cards
 
         card_set = load_cards("2023", cards_file)
         rules = table.state.rules

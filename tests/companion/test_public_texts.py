@@ -16,7 +16,7 @@ import random
 from pydantic import ValidationError
 
 from companion.prompts.builder import Prompt, PromptBuilder
-from engine.board import classic_board
+from engine.board.build import classic_board
 from engine.errors import RuleViolation
 from engine.events import GameSetup, event_from_dict
 from engine.flow import apply_event, asked

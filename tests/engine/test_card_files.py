@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.board import EFFECT_SPECS, CardFileError, CardSet, classic_board, load_board, load_cards
+from engine.board.build import classic_board
+from engine.board.effect_specs import EFFECT_SPECS
+from engine.board.errors import CardFileError
+from engine.board.load import load_board, load_cards
+from engine.board.model import CardSet
 
 NAMED_BY_THE_BOOK = {
     "your_majesty": "Your Majesty",

@@ -46,7 +46,7 @@ from functools import lru_cache
 
 from ... import events as ev
 from ... import primitives as P
-from ...board import ActionCard
+from ...board.model import ActionCard
 from ...effects import alliance, bridge, espionage, joker, ki_tokens, relocate, revolt, table_for_six
 from ...errors import RuleViolation
 from ...hooks import Part, Stage, register_part, register_round

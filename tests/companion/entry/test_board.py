@@ -10,7 +10,7 @@ from companion.entry.board import BoardEntry, NotAllowed, PositionEntry, positio
 from companion.input_errors import InputError
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
-from engine.board import classic_board
+from engine.board.build import classic_board
 from engine.events import GameSetup
 
 BOARD = classic_board()

@@ -1,5 +1,5 @@
 """The new-game screen's seats (companion/table/setup.py): a switch of the rules ticks the seats
-those rules take, from the engine's data (engine.board.player_range), never a count Start refuses."""
+those rules take, from the engine's data (engine.board.load.player_range), never a count Start refuses."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import pytest
 
 from companion.table.setup import DEFAULT_SEATS, seat_colours, seats_ticked
 from companion.table_rules.files import RulesChoice, seats_words
-from engine.board import RuleSetError, player_range
+from engine.board.errors import RuleSetError
+from engine.board.load import player_range
 from engine.events import GameSetup
 from engine.game import board_for
 

@@ -7,7 +7,7 @@ import pytest
 
 from companion.table_rules import files as rf
 from engine import events as ev
-from engine.board import load_board, load_cards
+from engine.board.load import load_board, load_cards
 from engine.game import Game
 
 

@@ -25,7 +25,7 @@ from layout_checks import check_screen
 from scenarios import _wait_for
 
 from companion.prompts.builder import Prompt
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 from engine.playout import random_count, random_event, random_split
 from tests.companion.tablet_driver import _as_the_tablet_orders, _counts_for, _matches, _norm, _then, _values
 

@@ -292,7 +292,7 @@ def cmd_demo(args) -> int:
             cards[state.turn.card.name] += 1
             print(for_terminal(f"  {event.player:<7} takes {state.turn.card.name}: {state.turn.card.text}"))
         elif event.type == "court_replenished" and state.rules.king_intrigue and state.stage == "turn":
-            from engine.rules.king_intrigue import action_cards_by_rank
+            from engine.rules.king_intrigue.round import action_cards_by_rank
 
             p, card = state.turn.player, state.turn.card
             held = state.board.cards[action_cards_by_rank(state)[p][0]].name

@@ -12,8 +12,9 @@ from .board.model import Board
 from .errors import RuleViolation
 from .events import Event, GameSetup, event_from_dict
 from .flow import Ask, apply_event, asked
-from .rules import RulesChoiceError, king_intrigue, rule_set
+from .rules import RulesChoiceError, rule_set
 from .rules.edition_2023.power_shift import modifiers_for
+from .rules.king_intrigue.round import prepare as prepare_king_intrigue
 from .state import GameState, new_state
 
 
@@ -101,7 +102,7 @@ def start_state(setup: GameSetup, board: Board | None = None, cards_played: bool
     state.spade_printed = setup.revision >= 3
     state.table_files = (setup.board_file, setup.cards_file)
     if state.rules.king_intrigue and cards_played:
-        king_intrigue.prepare(state)  # refuses an incomplete card set, naming what is missing
+        prepare_king_intrigue(state)  # refuses an incomplete card set, naming what is missing
     return state
 
 

@@ -14,20 +14,17 @@ from .board.model import CASTILLO
 from .errors import RuleViolation
 
 # what may not be changed, and where nothing more may go (the King's region, King and Intrigue's markers)
-from .queries import (  # noqa: F401  # noqa: F401
+from .queries import (
     closed_regions,
     enterable,
     entry_refusal,
     is_taboo,
-    king_in_castillo,
-    king_in_space,
     kings_neighbours,
-    room,
     taboo_reason,
     tokens_out,
 )
 from .scoring import ScoreLine, apply_lines
-from .state import TABLE, GameState, Outcome, ScoringRecord, Special
+from .state import GameState, Outcome, ScoringRecord, Special
 
 KINGS_CARD_STACK = 5
 VETO_STACK = 2
@@ -421,19 +418,6 @@ def _not_held_why(state: GameState, p: int, card: int) -> str:
     return f"Power card {card} is not one of your cards in this game."
 
 
-def disc_ask(
-    state: GameState, needed: list[int], chosen: dict[int, int], allowed: dict[str, list[str]], purpose: str
-) -> Ask:
-    waiting = tuple(state.players[p] for p in needed if p not in chosen)
-    if waiting:
-        return Ask(
-            "secret_disc",
-            waiting,
-            {"purpose": purpose, "regions": allowed, "chosen": [state.players[p] for p in needed if p in chosen]},
-        )
-    return Ask("reveal_secret_discs", (TABLE,), {"purpose": purpose, "chosen": [state.players[p] for p in needed]})
-
-
 def record_scoring(state: GameState, title: str, lines: list[ScoreLine], transfers: list | None = None) -> None:
     apply_lines(state, lines)
     state.scoring_log.append(ScoringRecord(state.round, title, lines, transfers or []))
@@ -591,22 +575,3 @@ def leave_by_outcome(state, sp, q: int, r: int, k: int) -> None:
     else:
         state.provinces[q] += k
     sp.moves.append(move_line(state, q, k, r, "court" if to_court else "provinces"))
-
-
-def each_disc_ask(state, sp, regions_of, purpose: str):
-    """Every seat in sp.queue sets a secret disc at once, each among regions_of(state, seat)."""
-    ids = state.board.region_ids
-    allowed = {state.players[q]: [ids[r] for r in regions_of(state, q)] for q in sp.queue}
-    return disc_ask(state, sp.queue, sp.discs, allowed, purpose)
-
-
-def each_disc_set(state, sp, e, regions_of, refusal) -> None:
-    """One of them sets their disc: a seat asked now, on a region regions_of allows (else
-    refusal(state, seat, region) says which rule it breaks)."""
-    p = player(state, e.player)
-    r = region(state, e.region, "a secret disc")
-    if p not in sp.queue:
-        raise RuleViolation("secret-disc", f"{name(state, p)} is not asked for a secret disc now")
-    if r not in regions_of(state, p):
-        raise RuleViolation("secret-disc", refusal(state, p, r))
-    sp.discs[p] = r

@@ -454,10 +454,10 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
         lines += _reversed(state, score_regions(state, [r for r in board.regions if r not in pair]))
         lines += alliance_lines(state, *pair)
     if state.markers or state.aside:  # King and Intrigue: the tokens, then each 2x marker's region once more
-        from .rules.king_intrigue import _tokens_at_scoring, double_lines
+        from .rules.king_intrigue.general_scoring import double_lines, tokens_at_scoring
 
         record = ScoringRecord(0, "", lines, [])
-        _tokens_at_scoring(state, record, apply=False)
+        tokens_at_scoring(state, record, apply=False)
         lines = record.lines
         lines += double_lines(state, lines)
         kept = ("reversed_", "quarantine", "kings_guard", "mistress", "bridge_", "limit_")  # on the table still

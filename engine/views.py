@@ -202,7 +202,7 @@ def _public(state: GameState, observer: str | None) -> PublicView:
 
 
 def _king_intrigue_public(state: GameState) -> dict[str, Any]:
-    from .rules.king_intrigue import action_cards_by_rank
+    from .rules.king_intrigue.round import action_cards_by_rank
 
     board = state.board
     markers = {

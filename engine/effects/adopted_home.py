@@ -16,12 +16,13 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions
 from ..stages.turn import finish_special
 
 
 def _targets(state, p) -> list[str]:
     home = state.grandes[p]
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     if home is None or home in closed or home == state.board.castillo:
         return []
     return [state.board.region_ids[r] for r in state.board.regions if r not in closed and r != home]

@@ -20,6 +20,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions
 from ..scoring import BONUS, ScoreLine, ordinal
 from ..stages.turn import finish_special
 from .revolt import reversed_at
@@ -33,7 +34,7 @@ def marked(state) -> tuple[int, int] | None:
 
 
 def _regions(state, sp) -> list[str]:
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return [state.board.region_ids[r] for r in state.board.regions if r not in closed and r != sp.source]
 
 

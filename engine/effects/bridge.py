@@ -24,6 +24,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions, is_taboo
 from ..scoring import ScoreLine
 from ..stages.turn import finish_special
 
@@ -52,14 +53,14 @@ def lift(state) -> None:
 
 
 def _firsts(state) -> list[int]:
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return [
         r for r in state.board.regions if r not in closed and any(n not in closed for n in state.board.neighbours[r])
     ]
 
 
 def _seconds(state, first: int) -> list[int]:
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return sorted(r for r in state.board.neighbours[first] if r not in closed)
 
 
@@ -111,7 +112,7 @@ def crossing_open(state, p: int) -> bool:
     if state.aside.get(PLACE) != p:  # the usual answer, found at once
         return False
     pair = ends(state)
-    return pair is not None and not state.markers.get(NEW) and not any(P.is_taboo(state, r) for r in pair)
+    return pair is not None and not state.markers.get(NEW) and not any(is_taboo(state, r) for r in pair)
 
 
 def crossing_ask(state):

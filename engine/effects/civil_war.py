@@ -25,6 +25,8 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions
+from ..secret_discs import each_disc_ask, each_disc_set
 from ..stages.turn import finish_special
 
 PURPOSE = "civil_war"
@@ -36,7 +38,7 @@ def check_start(state, card, p) -> None:
 
 def _regions(state, q) -> list[int]:
     """The regions q's disc may show: any holding their Caballeros but the King's."""
-    closed, counts = P.closed_regions(state), state.counts
+    closed, counts = closed_regions(state), state.counts
     return [r for r in state.board.regions if r not in closed and counts[r][q]]
 
 
@@ -47,7 +49,7 @@ def begin(state, sp) -> None:
 
 
 def ask(state, sp):
-    return P.each_disc_ask(state, sp, _regions, PURPOSE)
+    return each_disc_ask(state, sp, _regions, PURPOSE)
 
 
 def _refusal(state, p, r) -> str:
@@ -58,7 +60,7 @@ def _refusal(state, p, r) -> str:
 
 
 def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
-    P.each_disc_set(state, sp, e, _regions, _refusal)
+    each_disc_set(state, sp, e, _regions, _refusal)
 
 
 def reveal(state, sp) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions, room
 from ..stages.turn import finish_special
 
 OUTCOMES = ("send_back", "to_court")
@@ -29,7 +30,7 @@ def check_start(state, card, p) -> None:
 
 
 def _regions(state) -> list[int]:
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed]
 
 
@@ -54,7 +55,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
     P.not_taboo(state, r, "wage Civil War in")
     for q in P.opponents(state, p):
         P.leave_by_outcome(state, sp, q, r, state.counts[r][q])
-    free = P.room(state, r)
+    free = room(state, r)
     k = min(sp.card.params["place"], state.court[p], free if free is not None else state.court[p])
     P.do_place(state, p, {r: k})
     sp.moves.append(P.move_line(state, p, k, "court", r))

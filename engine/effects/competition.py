@@ -19,6 +19,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import entry_refusal, is_taboo
 from ..stages.turn import finish_special
 
 
@@ -26,10 +27,7 @@ def _possible(state, p) -> bool:
     castillo = state.board.castillo
     home = state.grandes[p]
     return (
-        home is not None
-        and home != castillo
-        and not P.is_taboo(state, home)
-        and P.entry_refusal(state, castillo) is None
+        home is not None and home != castillo and not is_taboo(state, home) and entry_refusal(state, castillo) is None
     )
 
 

@@ -8,6 +8,7 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..scoring import require_scoreboards, score_regions
+from ..secret_discs import disc_ask
 from ..stages.turn import finish_special
 
 
@@ -17,7 +18,7 @@ def begin(state, sp) -> None:
 
 def ask(state, sp):
     allowed = {state.players[q]: list(state.board.region_ids) for q in sp.queue}
-    return P.disc_ask(state, sp.queue, sp.discs, allowed, "special_scoring")
+    return disc_ask(state, sp.queue, sp.discs, allowed, "special_scoring")
 
 
 def disc_set(state, sp, e: ev.SecretDiscSet) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..secret_discs import disc_ask
 from ..stages.turn import finish_special
 
 
@@ -29,7 +30,7 @@ def begin(state, sp) -> None:
 def ask(state, sp):
     ids = state.board.region_ids
     allowed = {state.players[q]: [ids[r] for r in regions_of(state, sp, q)] for q in sp.queue}
-    return P.disc_ask(state, sp.queue, sp.discs, allowed, "send_back")
+    return disc_ask(state, sp.queue, sp.discs, allowed, "send_back")
 
 
 def disc_set(state, sp, e: ev.SecretDiscSet) -> None:

@@ -8,13 +8,14 @@ Components: "2 Action markers (Double Scoring markers)".
 Read where the text is silent: the marker goes on a region that is not the King's (a
 marker changes the region; the King's region is taboo, as for the mobile scoreboard) nor
 already marked; with both markers out, the action has nothing to do. The doubling itself
-is rules/king_intrigue.double_lines, at the general scoring."""
+is engine/rules/king_intrigue/general_scoring.py double_lines, at the general scoring."""
 
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions
 from ..stages.turn import finish_special
 
 MARKERS = ("double_1", "double_2")
@@ -26,7 +27,7 @@ def _free_marker(state) -> str | None:
 
 def _regions(state) -> list[int]:
     marked = {state.markers.get(m) for m in MARKERS}
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed and r not in marked]
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions
 from ..stages.turn import finish_special
 
 ASK = "place_scoring_tile"
@@ -53,7 +54,7 @@ def _moves(state) -> dict[str, list[str]]:
         if values is None or where == state.king:
             continue
         if targets is None:
-            closed = P.closed_regions(state)
+            closed = closed_regions(state)
             targets = [board.area_id(a) for a in range(board.castillo + 1) if a not in closed and a not in occupied]
         if targets:
             moves[tid] = list(targets)

@@ -22,6 +22,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import kings_neighbours
 from ..stages.turn import finish_special
 
 ASK = "move_king_with_entourage"
@@ -46,7 +47,7 @@ def _due(state, sp) -> int:
 
 def _targets(state, sp) -> list[int]:
     if sp.card.params["king_to"] == "adjacent_region":
-        return sorted(P.kings_neighbours(state))
+        return sorted(kings_neighbours(state))
     return [r for r in state.board.regions if r != state.king]
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions
 from ..stages.turn import finish_special
 
 PREFIX = "espionage_"
@@ -60,7 +61,7 @@ def _regions(state) -> list[str]:
     state.deferred), or at a general scoring every region; never a taboo one or the Castillo."""
     if state.deferred is not None:
         return list(state.deferred[2])
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return [state.board.region_ids[r] for r in state.board.regions if r not in closed]
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
-from ..queries import is_taboo
+from ..queries import closed_regions, is_taboo
+from ..secret_discs import disc_ask
 from ..stages.turn import finish_special
 
 
@@ -19,11 +20,11 @@ def begin(state, sp) -> None:
 def ask(state, sp):
     board = state.board
     if sp.source is None:
-        closed = P.closed_regions(state)
+        closed = closed_regions(state)
         regions = [board.region_ids[r] for r in board.regions if r not in closed]
         return P.Ask("choose_region", (state.players[sp.player],), {"purpose": "eviction", "regions": regions})
     allowed = {state.players[q]: list(board.region_ids) for q in sp.queue}
-    return P.disc_ask(state, sp.queue, sp.discs, allowed, "eviction_destination")
+    return disc_ask(state, sp.queue, sp.discs, allowed, "eviction_destination")
 
 
 def region_chosen(state, sp, e: ev.RegionChosen) -> None:

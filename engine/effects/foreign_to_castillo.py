@@ -15,6 +15,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions, entry_refusal
 from ..stages.turn import finish_special
 
 
@@ -41,7 +42,7 @@ def _can_finish(sp) -> bool:
 def _sources(state, sp) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     foreign_ok = _foreign_allowed(state, sp)
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     for r in state.board.regions:
         if r in closed:
             continue
@@ -59,7 +60,7 @@ def _sources(state, sp) -> dict[str, dict[str, int]]:
 
 def begin(state, sp) -> None:
     sp.foreign_left, sp.own_left = sp.card.params["foreign"], sp.card.params["own"]
-    if not _foreign_allowed(state, sp) or P.entry_refusal(state, state.board.castillo) is not None:
+    if not _foreign_allowed(state, sp) or entry_refusal(state, state.board.castillo) is not None:
         finish_special(state)  # no foreign Caballero may go in (or the Castillo is closed): nothing to do
 
 

@@ -16,6 +16,8 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions
+from ..secret_discs import disc_ask
 from ..stages.turn import finish_special
 
 PURPOSE = "hurricane"
@@ -26,7 +28,7 @@ def check_start(state, card, p) -> None:
 
 
 def _regions(state) -> list[int]:
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed]
 
 
@@ -38,7 +40,7 @@ def begin(state, sp) -> None:
 
 def ask(state, sp):
     ids = state.board.region_ids
-    return P.disc_ask(state, sp.queue, sp.discs, {state.players[sp.player]: [ids[r] for r in _regions(state)]}, PURPOSE)
+    return disc_ask(state, sp.queue, sp.discs, {state.players[sp.player]: [ids[r] for r in _regions(state)]}, PURPOSE)
 
 
 def disc_set(state, sp, e: ev.SecretDiscSet) -> None:

@@ -19,12 +19,13 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import kings_neighbours
 from ..stages.turn import finish_special
 
 
 def _areas(state) -> list[str]:
     board = state.board
-    regions = set(P.kings_neighbours(state))
+    regions = set(kings_neighbours(state))
     if state.king in board.regions:
         regions.add(state.king)
     areas = [board.region_ids[r] for r in sorted(regions)]

@@ -11,6 +11,7 @@ calls `expire` when a round ends and when a general scoring is over."""
 from __future__ import annotations
 
 from .. import primitives as P
+from ..queries import closed_regions
 from ..stages.turn import finish_special
 
 UNTIL_CHOICES = ("round", "general_scoring")
@@ -44,7 +45,7 @@ def need_until(state, card, p) -> None:
 
 
 def region_choices(state, exclude=()) -> list[int]:
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed and r not in exclude]
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions
 from ..stages.turn import finish_special
 
 ASK = "place_anywhere"
@@ -25,7 +26,7 @@ def _due(state, sp) -> int:
 
 
 def _areas(state) -> list[str]:
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return [state.board.region_ids[r] for r in state.board.regions if r not in closed]
 
 

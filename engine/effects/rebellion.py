@@ -18,11 +18,12 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import king_in_castillo
 from ..stages.turn import finish_special
 
 
 def begin(state, sp) -> None:
-    if P.king_in_castillo(state):
+    if king_in_castillo(state):
         finish_special(state)  # he is there already: nothing changes
 
 

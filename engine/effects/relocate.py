@@ -24,6 +24,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions
 from ..stages.turn import finish_special
 from .alliance import paid_from, scored_as_one
 
@@ -31,7 +32,7 @@ MARKER = "castillo_at"
 
 
 def _regions(state) -> list[int]:
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed and r != state.markers.get(MARKER)]
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..queries import closed_regions
 from ..scoring import BONUS, ScoreLine, ordinal
 from ..stages.turn import finish_special
 
@@ -41,7 +42,7 @@ def reversed_at(state, area: int) -> str | None:
 
 
 def _turnable(state) -> list[str]:
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return [sid for sid in SCOREBOARDS if state.mobile.get(sid) not in closed]
 
 

@@ -14,7 +14,6 @@ from ..primitives import (
     Ask,
     area_name,
     count_castillo,
-    disc_ask,
     expect_special,
     expect_stage,
     move_line,
@@ -26,6 +25,7 @@ from ..primitives import (
 )
 from ..queries import closed_regions, is_taboo, king_in_castillo
 from ..scoring import require_scoreboards, score_area, score_regions
+from ..secret_discs import disc_ask
 from ..state import GameState
 from .end_of_round import next_round
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
+from . import events as ev
 from .errors import RuleViolation
 from .primitives import Ask, name, player, region
-from .state import TABLE, GameState
+from .state import TABLE, GameState, Special
 
 # The regions a seat may set its disc on, and why one it chose breaks the card's rule.
 RegionsOf = Callable[[GameState, int], Collection[int]]

@@ -15,10 +15,16 @@ a general scoring that stopped on a scoreboard nobody entered (`BoardFactsEntere
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board.errors import DataFileError
 from .board.load import load_board
 from .errors import RuleViolation
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .board.model import ActionCard, Board
+    from .events import Event
 
 CLOSED_STAGES = ("special", "veto_window", "over")  # in the middle of a special action; the game over
 
@@ -60,14 +66,14 @@ def _rebuild(state: GameState, board_entries: list[dict], card_entries: list[dic
         raise RuleViolation(rule, str(exc)) from None
 
 
-def _take_up(state: GameState, board) -> None:
+def _take_up(state: GameState, board: Board) -> None:
     """The rebuilt board from now on; the card in play is read from it too."""
     state.board = board
     if state.turn is not None and state.turn.card is not None:
         state.turn.card = board.cards.get(state.turn.card.id, state.turn.card)
 
 
-def apply_board_facts(state: GameState, e) -> None:
+def apply_board_facts(state: GameState, e: Event) -> None:
     """Check the board entry like a board file, then play on with the completed board."""
     if state.stage in CLOSED_STAGES:
         raise RuleViolation(
@@ -96,7 +102,7 @@ def merged_cards_file(base: dict | None, entries: list[dict], rules: str) -> dic
     return {**(base or {}), "rules": rules, "cards": list(cards.values())}
 
 
-def _copies_by_stack(state: GameState, board) -> dict[str, tuple[int | None, int | None]]:
+def _copies_by_stack(state: GameState, board: Board) -> dict[str, tuple[int | None, int | None]]:
     out = {}
     for c in board.cards.values():
         if c.module is None or c.module in state.rules.modules:
@@ -125,7 +131,7 @@ def stack_room(state: GameState, module: str | None, stack: int) -> int | None:
     return size - used
 
 
-def may_turn_up(state: GameState, card) -> bool:
+def may_turn_up(state: GameState, card: ActionCard) -> bool:
     """A card of unknown copies turns up the first time (it is in the box), again while its stack
     may hold another."""
     if not state.copies_seen.get(card.id):
@@ -134,7 +140,7 @@ def may_turn_up(state: GameState, card) -> bool:
     return room is None or room >= 1
 
 
-def check_turn_up(state: GameState, card, stack: int) -> None:
+def check_turn_up(state: GameState, card: ActionCard, stack: int) -> None:
     if not may_turn_up(state, card):
         seen = state.copies_seen[card.id]
         raise RuleViolation(
@@ -145,7 +151,7 @@ def check_turn_up(state: GameState, card, stack: int) -> None:
         )
 
 
-def turned_up(state: GameState, card) -> None:
+def turned_up(state: GameState, card: ActionCard) -> None:
     state.copies_seen[card.id] = state.copies_seen.get(card.id, 0) + 1
 
 
@@ -173,7 +179,7 @@ def _seen(state: GameState, cid: str, stack: int | None, copies: int | None) -> 
     return copies - _face_down(state, stack, cid) if stack else 0
 
 
-def _regency_deltas(state: GameState, before, board) -> dict[str, int]:
+def _regency_deltas(state: GameState, before, board: Board) -> dict[str, int]:
     """New Regency's ♠ cards face down in stack 5 after the entries: a ♠ card the table adds
     or whose copies it gives goes face down there too ("The 5th stack follows the same rules
     as the other Action card stacks"), less those already turned up."""
@@ -194,7 +200,7 @@ def _regency_deltas(state: GameState, before, board) -> dict[str, int]:
     return out
 
 
-def apply_completion(state: GameState, e) -> None:
+def apply_completion(state: GameState, e: Event) -> None:
     """Check the entries like a card file, then rebuild the board and deal the new copies."""
     if state.stage in CLOSED_STAGES:
         raise RuleViolation(

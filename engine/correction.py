@@ -16,10 +16,15 @@ came up before the start is not known to the tablet.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .board.model import CASTILLO
 from .errors import RuleViolation
 from .events import TableCorrected
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .board.model import Board
 
 VETO_EFFECTS = ("veto", "veto_2023")
 
@@ -43,7 +48,7 @@ def _fail(detail: str) -> None:
 
 
 class _Checker:
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState) -> None:
         self.state = state
         self.board = state.board
 
@@ -225,7 +230,7 @@ def _apply_start(state: GameState, e: TableCorrected) -> None:
             undrawn[veto.id] -= 1
 
 
-def veto_copies(board) -> int | None:
+def veto_copies(board: Board) -> int | None:
     """The Veto cards in the game (None: the table's card set does not say how many)."""
     cards = [card for card in board.cards.values() if card.effect in VETO_EFFECTS]
     if any(card.copies is None for card in cards):

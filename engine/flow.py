@@ -16,6 +16,8 @@ The classic round:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import primitives
 from .hooks import ASKS
 from .primitives import CASTILLO_SCORING_EFFECTS, Ask, not_in_hand, placement_areas, take_back_list
@@ -24,7 +26,7 @@ from .stages import dispatch, play_event
 __all__ = ["Ask", "CASTILLO_SCORING_EFFECTS", "apply_event", "asked", "dispatch", "not_in_hand", "take_back_list"]
 
 
-def asked(state) -> Ask:
+def asked(state: GameState) -> Ask:
     """What the game waits for now: the current stage's ask, as the rule set adjusts it."""
     ask = ASKS[state.stage](state)
     adjust = state.rules.hooks.adjust_ask
@@ -46,3 +48,6 @@ primitives.waits_for(asked)  # a refusal out of turn names what the game waits f
 # Names the companion, the bench and the tests import from here.
 _placement_areas = placement_areas
 from .stages.scoring import run_general_scoring as _run_general_scoring  # noqa: E402,F401
+
+if TYPE_CHECKING:
+    from .state import GameState

@@ -109,7 +109,7 @@ def start_state(setup: GameSetup, board: Board | None = None, cards_played: bool
 class Game:
     """One game: its setup, its accepted events, and the state they lead to."""
 
-    def __init__(self, setup: GameSetup, board: Board | None = None):
+    def __init__(self, setup: GameSetup, board: Board | None = None) -> None:
         self.setup = setup
         self.board = board or board_for(setup)
         self.state = start_state(setup, self.board)

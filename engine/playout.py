@@ -11,6 +11,7 @@ import json
 import random
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from . import events as ev
 from .board.model import Board
@@ -19,6 +20,12 @@ from .flow import Ask, apply_event, asked
 from .game import board_for, start_state
 from .queries import closed_regions
 from .state import GameState
+
+if TYPE_CHECKING:
+    import random
+    from typing import Any
+
+    from .events import Event
 
 STANDINS_NOTE = (
     "the 2023 rules' unpublished facts (most cards' stacks and copies, some cards' numbers, the "
@@ -305,7 +312,7 @@ def _take(rng: random.Random, k: int, court: int, regions: dict[str, int]) -> tu
     return picked.count("court"), taken
 
 
-def _replenish(rng, pid, o) -> ev.CourtReplenished:
+def _replenish(rng: random.Random, pid: str, o: dict[str, Any]) -> ev.CourtReplenished:
     k = random_count(rng, o["max"])
     prov = min(k, o["provinces"])
     extra = min(k - prov, sum(o["regions"].values())) if prov == o["provinces"] else 0
@@ -431,7 +438,7 @@ def snapshot_for_checks(state: GameState) -> tuple:
     )
 
 
-def check_invariants(state: GameState, before: tuple, event) -> None:
+def check_invariants(state: GameState, before: tuple, event: Event) -> None:
     """Each player's Caballeros all accounted for (King and Intrigue: one on the bridge
     counts), none negative; the King's region (and a region under a taboo marker) untouched
     but by the King's own moves; no score ever falls."""

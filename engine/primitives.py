@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from .board.model import CASTILLO
@@ -25,6 +25,10 @@ from .queries import (
 )
 from .scoring import ScoreLine, apply_lines
 from .state import GameState, Outcome, ScoringRecord, Special
+
+if TYPE_CHECKING:
+    from .board.model import ActionCard
+    from .state import GameState, Special
 
 KINGS_CARD_STACK = 5
 VETO_STACK = 2
@@ -214,7 +218,7 @@ def _region_ids_in_order(regions: frozenset[int], region_ids: tuple[str, ...]) -
     return ids
 
 
-def placement_unknown(state: GameState, card) -> RuleViolation:
+def placement_unknown(state: GameState, card: ActionCard) -> RuleViolation:
     return RuleViolation(
         "card-fact-missing",
         state.board.missing.get(f"cards.{card.id}.placement")
@@ -225,7 +229,7 @@ def placement_unknown(state: GameState, card) -> RuleViolation:
     )
 
 
-def placement_limit(state: GameState, card, placements: dict[str, int]) -> int:
+def placement_limit(state: GameState, card: ActionCard, placements: dict[str, int]) -> int:
     """The Caballeros a card lets you place; refuses (naming the fact) to place any while the
     card set does not know the number."""
     if card.placement is None:
@@ -532,7 +536,7 @@ def players_only(state: GameState, seats) -> list[int]:
     return list(seats) if dummy is None else [q for q in seats if q != dummy]
 
 
-def need_params(state, card, *names: str) -> None:
+def need_params(state: GameState, card: ActionCard, *names: str) -> None:
     """Refuse (before anything changes) a card whose parameter the rule book does not give
     and the table has not entered, naming the fact and where to enter it."""
     for pname in names:
@@ -548,7 +552,7 @@ def need_params(state, card, *names: str) -> None:
             )
 
 
-def space(state, sid: str) -> int:
+def space(state: GameState, sid: str) -> int:
     """The area index of a space that is not a region (France, Portugal), or refuse."""
     board = state.board
     a = board.area_index.get(sid)
@@ -558,12 +562,12 @@ def space(state, sid: str) -> int:
     return a
 
 
-def where_id(state, a: int) -> str:
+def where_id(state: GameState, a: int) -> str:
     """The id of where a piece stands: a region, the Castillo or a space."""
     return state.board.area_id(a)
 
 
-def leave_by_outcome(state, sp, q: int, r: int, k: int) -> None:
+def leave_by_outcome(state: GameState, sp: Special, q: int, r: int, k: int) -> None:
     """`k` of seat `q`'s Caballeros leave region `r` by the card's `outcome` ("to_court": into
     their court; "send_back": to the provinces), said in the special action's moves."""
     if not k:

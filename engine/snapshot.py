@@ -39,7 +39,7 @@ class TableFileError(SnapshotError):
     """A mistake in the table's board or card file, not in the snapshot: `file` is "board" or
     "cards", so a command names the file it read (e.g. --board's path)."""
 
-    def __init__(self, message: str, file: str):
+    def __init__(self, message: str, file: str) -> None:
         super().__init__(message)
         self.file = file
 

@@ -4,12 +4,15 @@ Every problem is one line naming the field and the rule it breaks."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .effect_specs import EFFECT_PARAMS, EFFECT_SPECS, param_problem
 from .errors import BoardDataError, DataFileError
 from .files import MODULES, SIDES, BoardFile, CardFile, CardsFile
 from .model import CASTILLO
+
+if TYPE_CHECKING:
+    from ..board.merge import Fail
 
 
 def _board_facts(data: BoardFile) -> dict[str, Any]:
@@ -36,7 +39,7 @@ def _board_facts(data: BoardFile) -> dict[str, Any]:
     return facts
 
 
-def _check_ids(data: BoardFile, fail) -> None:
+def _check_ids(data: BoardFile, fail: Fail) -> None:
     ids = [r.id for r in data.regions] + [s.id for s in data.spaces]
     for i, ident in enumerate(ids):
         kind = "regions" if i < len(data.regions) else "spaces"
@@ -46,7 +49,7 @@ def _check_ids(data: BoardFile, fail) -> None:
             fail(f"{kind}[{ident}]: id used twice (region and space ids must be unique)")
 
 
-def _check_adjacency(data: BoardFile, fail) -> None:
+def _check_adjacency(data: BoardFile, fail: Fail) -> None:
     by_id = {r.id: r for r in data.regions}
     spaces = {s.id for s in data.spaces}
     for r in data.regions:
@@ -84,7 +87,7 @@ def _check_adjacency(data: BoardFile, fail) -> None:
             )
 
 
-def _check_scoreboard(where: str, board: tuple[int, int, int] | None, fail) -> None:
+def _check_scoreboard(where: str, board: tuple[int, int, int] | None, fail: Fail) -> None:
     if board is None:
         return
     if min(board) < 0:
@@ -93,7 +96,7 @@ def _check_scoreboard(where: str, board: tuple[int, int, int] | None, fail) -> N
         fail(f"{where}: {list(board)}: scoreboard must not increase (1st >= 2nd >= 3rd place)")
 
 
-def _check_scoreboards(data: BoardFile, fail) -> None:
+def _check_scoreboards(data: BoardFile, fail: Fail) -> None:
     for r in data.regions:
         _check_scoreboard(f"regions[{r.id}].scoreboard", r.scoreboard, fail)
     _check_scoreboard("castillo.scoreboard", data.castillo.scoreboard, fail)
@@ -106,7 +109,7 @@ def _check_scoreboards(data: BoardFile, fail) -> None:
             fail(f"scoring_groups.{key}: names no first-place value")
 
 
-def _check_rest(data: BoardFile, fail) -> None:
+def _check_rest(data: BoardFile, fail: Fail) -> None:
     if sorted(data.power_cards) != list(range(1, len(data.power_cards) + 1)):
         fail("power_cards: power cards must be numbered 1..N")
     for value, caballeros in data.power_cards.items():
@@ -124,7 +127,7 @@ def _check_rest(data: BoardFile, fail) -> None:
         fail(f"side: {data.side!r} is not a side of the {data.rules} board (sides: {', '.join(SIDES[data.rules])})")
 
 
-def _check_missing(data: BoardFile, fail) -> None:
+def _check_missing(data: BoardFile, fail: Fail) -> None:
     """Every unknown fact has a note saying so; no note stands for a known fact."""
     facts = _board_facts(data)
     for path, value in facts.items():
@@ -170,7 +173,7 @@ def check_board(data: BoardFile, err: type[DataFileError] = BoardDataError) -> N
 # ---------------------------------------------------------------- card checks
 
 
-def _check_card_params(c: CardFile, fail, where: str) -> None:
+def _check_card_params(c: CardFile, fail: Fail, where: str) -> None:
     spec = EFFECT_SPECS[c.effect]
     needed = sorted(EFFECT_PARAMS[c.effect] - set(c.params))
     if needed:
@@ -196,7 +199,7 @@ def _check_card_params(c: CardFile, fail, where: str) -> None:
             fail(f"{where}.params.{pname}: {problem}")
 
 
-def _check_card_fields(c: CardFile, cards: CardsFile, fail, where: str) -> None:
+def _check_card_fields(c: CardFile, cards: CardsFile, fail: Fail, where: str) -> None:
     if c.effect not in EFFECT_SPECS:
         fail(f"{where}.effect: unknown effect {c.effect!r} (effects: {', '.join(EFFECT_SPECS)})")
     rule_sets = EFFECT_SPECS[c.effect].rules
@@ -243,7 +246,7 @@ def _stack_counts(cards: CardsFile) -> dict[tuple[str | None, int], tuple[int, i
     return counts
 
 
-def _check_stack_sizes(cards: CardsFile, fail) -> None:
+def _check_stack_sizes(cards: CardsFile, fail: Fail) -> None:
     if cards.stack_sizes is None:  # classic: the cards make the stacks
         if {c.stack for c in cards.cards} != set(cards.placements):
             fail("cards: every stack needs at least one card")

@@ -13,7 +13,7 @@ CASTILLO = "castillo"
 class MissingFactError(ValueError):
     """Something needs a fact the rule book does not publish and the table has not entered."""
 
-    def __init__(self, path: str, message: str):
+    def __init__(self, path: str, message: str) -> None:
         super().__init__(message)
         self.path = path
 

@@ -21,12 +21,18 @@ scores 1 point (a line of kind "bridge")."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..events import Event
+from ..primitives import Ask
 from ..queries import closed_regions, is_taboo
 from ..scoring import ScoreLine
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 MARKERS = ("bridge_1", "bridge_2")
 PLACE = "bridge"
@@ -34,16 +40,16 @@ NEW = "bridge_new"  # built this round: its crossings start in the following rou
 POINTS = 1
 
 
-def owner(state) -> int | None:
+def owner(state: GameState) -> int | None:
     return state.aside.get(PLACE)
 
 
-def ends(state) -> tuple[int, int] | None:
+def ends(state: GameState) -> tuple[int, int] | None:
     a, b = (state.markers.get(m) for m in MARKERS)
     return None if a is None or b is None else (a, b)
 
 
-def lift(state) -> None:
+def lift(state: GameState) -> None:
     """The Caballero on the bridge back to its owner's court; the bridge to the supply."""
     q = state.aside.pop(PLACE, None)
     if q is not None:
@@ -52,25 +58,25 @@ def lift(state) -> None:
         state.markers[m] = None
 
 
-def _firsts(state) -> list[int]:
+def _firsts(state: GameState) -> list[int]:
     closed = closed_regions(state)
     return [
         r for r in state.board.regions if r not in closed and any(n not in closed for n in state.board.neighbours[r])
     ]
 
 
-def _seconds(state, first: int) -> list[int]:
+def _seconds(state: GameState, first: int) -> list[int]:
     closed = closed_regions(state)
     return sorted(r for r in state.board.neighbours[first] if r not in closed)
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.source = None
     if not state.court[sp.player] or not _firsts(state):  # no Caballero for the bridge: no bridge
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     ids = state.board.region_ids
     regions = _firsts(state) if sp.source is None else _seconds(state, sp.source)
     return P.Ask(
@@ -80,7 +86,7 @@ def ask(state, sp):
     )
 
 
-def chosen(state, sp, e: ev.RegionChosen) -> None:
+def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
     p = P.expect_player(state, e.player, sp.player, "build the bridge")
     r = P.region(state, e.region, "an end of the bridge")
     P.not_taboo(state, r, "build the bridge to")
@@ -107,7 +113,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
     finish_special(state)
 
 
-def crossing_open(state, p: int) -> bool:
+def crossing_open(state: GameState, p: int) -> bool:
     """Directly before p's turn: p owns a bridge built in an earlier round, both ends changeable."""
     if state.aside.get(PLACE) != p:  # the usual answer, found at once
         return False
@@ -115,7 +121,7 @@ def crossing_open(state, p: int) -> bool:
     return pair is not None and not state.markers.get(NEW) and not any(is_taboo(state, r) for r in pair)
 
 
-def crossing_ask(state):
+def crossing_ask(state: GameState) -> Ask:
     p = state.turn.player
     ids = state.board.region_ids
     a, b = ends(state)
@@ -126,7 +132,7 @@ def crossing_ask(state):
     )
 
 
-def crossed(state, e: ev.CaballerosMoved) -> None:
+def crossed(state: GameState, e: ev.CaballerosMoved) -> None:
     p = P.expect_player(state, e.player, state.turn.player, "cross the bridge")
     pair = ends(state)
     src, dst = P.area(state, e.source), P.area(state, e.target)
@@ -148,7 +154,7 @@ def crossed(state, e: ev.CaballerosMoved) -> None:
     state.counts[dst][p] += e.count
 
 
-def score_lines(state) -> list:
+def score_lines(state: GameState) -> list:
     q = owner(state)
     if q is None:
         return []
@@ -164,7 +170,7 @@ def score_lines(state) -> list:
     ]
 
 
-def _choose_crossing(rng, pid, o):
+def _choose_crossing(rng: random.Random, pid: str, o: dict[str, Any]) -> Event:
     movable = [r for r in o["regions"] if o["counts"][r]]
     if not movable or rng.random() < 0.5:
         return ev.SpecialActionFinished(player=pid)

@@ -18,29 +18,32 @@ from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..queries import closed_regions, room
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 OUTCOMES = ("send_back", "to_court")
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "outcome", "place")
 
 
-def _regions(state) -> list[int]:
+def _regions(state: GameState) -> list[int]:
     closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     # "If you do not have any Caballeros in your Court, you may not execute this action": it ends unexecuted.
     if not state.court[sp.player] or not _regions(state):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     ids = state.board.region_ids
     return P.Ask(
         "choose_region",
@@ -49,7 +52,7 @@ def ask(state, sp):
     )
 
 
-def chosen(state, sp, e: ev.RegionChosen) -> None:
+def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
     p = P.expect_player(state, e.player, sp.player, "choose Civil War's region")
     r = P.region(state, e.region, "Civil War's region")
     P.not_taboo(state, r, "wage Civil War in")

@@ -15,42 +15,45 @@ from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..queries import closed_regions
 from ..secret_discs import disc_ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 PURPOSE = "hurricane"
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "outcome")
 
 
-def _regions(state) -> list[int]:
+def _regions(state: GameState) -> list[int]:
     closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.queue = [sp.player]
     if not _regions(state):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     ids = state.board.region_ids
     return disc_ask(state, sp.queue, sp.discs, {state.players[sp.player]: [ids[r] for r in _regions(state)]}, PURPOSE)
 
 
-def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
+def disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet) -> None:
     p = P.expect_player(state, e.player, sp.player, "set the Hurricane's disc")
     r = P.region(state, e.region, "a secret disc")
     P.not_taboo(state, r, "send the Hurricane to")
     sp.discs[p] = r
 
 
-def reveal(state, sp) -> None:
+def reveal(state: GameState, sp: Special) -> None:
     r = sp.discs[sp.player]
     for q in range(state.n):
         P.leave_by_outcome(state, sp, q, r, state.counts[r][q])

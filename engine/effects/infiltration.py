@@ -19,11 +19,13 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..queries import kings_neighbours
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def _areas(state) -> list[str]:
+def _areas(state: GameState) -> list[str]:
     board = state.board
     regions = set(kings_neighbours(state))
     if state.king in board.regions:
@@ -32,12 +34,12 @@ def _areas(state) -> list[str]:
     return areas + [P.CASTILLO]  # the Castillo: thrown in as usual, or the King's region itself
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if state.turn.placed:
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     turn = state.turn
     return P.Ask(
         "place_extra",
@@ -46,7 +48,7 @@ def ask(state, sp):
     )
 
 
-def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
+def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
     p = P.expect_player(state, e.player, sp.player, "place Caballeros")
     allowed = {state.board.area_index[a] for a in _areas(state)}
 

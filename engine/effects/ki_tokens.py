@@ -11,15 +11,18 @@ calls `expire` when a round ends and when a general scoring is over."""
 from __future__ import annotations
 
 from .. import primitives as P
+from ..board.model import ActionCard
+from ..primitives import Ask
 from ..queries import closed_regions
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 UNTIL_CHOICES = ("round", "general_scoring")
 ROUND_TOKENS = ("kings_guard", "mistress", "bridge_new")  # the text says: this round (+ the scoring after it)
 UNTIL_TOKENS = {"quarantine": "quarantine", "risk_of_collapse": "risk_of_collapse"}  # marker -> effect
 
 
-def card_param(state, effect: str, name: str):
+def card_param(state: GameState, effect: str, name: str):
     """A parameter of the card of this effect in the game's card set (None: not entered)."""
     for card in state.board.cards.values():
         if card.effect == effect:
@@ -27,7 +30,7 @@ def card_param(state, effect: str, name: str):
     return None
 
 
-def expire(state, when: str) -> None:
+def expire(state: GameState, when: str) -> None:
     """Tokens whose time is up: when="round" (a round is over: a general scoring after it is
     over too) or "general_scoring"."""
     markers = state.markers
@@ -40,11 +43,11 @@ def expire(state, when: str) -> None:
             markers[m] = None
 
 
-def need_until(state, card, p) -> None:
+def need_until(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "until")
 
 
-def region_choices(state, exclude=()) -> list[int]:
+def region_choices(state: GameState, exclude=()) -> list[int]:
     closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed and r not in exclude]
 
@@ -56,11 +59,11 @@ def closing_marker(marker: str, words: str, check_start=None):
     from .. import events as ev
     from ..effect_registry import Effect
 
-    def begin(state, sp) -> None:
+    def begin(state: GameState, sp: Special) -> None:
         if not region_choices(state):
             finish_special(state)
 
-    def ask(state, sp):
+    def ask(state: GameState, sp: Special) -> Ask:
         ids = state.board.region_ids
         return P.Ask(
             "choose_region",
@@ -68,7 +71,7 @@ def closing_marker(marker: str, words: str, check_start=None):
             {"purpose": marker, "regions": [ids[r] for r in region_choices(state)]},
         )
 
-    def chosen(state, sp, e: ev.RegionChosen) -> None:
+    def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
         P.expect_player(state, e.player, sp.player, f"place {words}")
         r = P.region(state, e.region, f"{words}'s region")
         P.not_taboo(state, r, f"put {words} on")

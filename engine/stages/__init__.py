@@ -14,14 +14,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..effect_registry import EFFECTS
 from ..errors import RuleViolation
 from ..hooks import EVENTS
 
+if TYPE_CHECKING:
+    from ..state import GameState
 
-def dispatch(state, event: Any) -> None:
+
+def dispatch(state: GameState, event: Any) -> None:
     """Apply one event: a step of the effect under way (engine/effects/), else the handler of
     the stage that takes it (which refuses it out of its stage)."""
     if state.stage == "special" and state.special.effect in EFFECTS:
@@ -40,7 +43,7 @@ def dispatch(state, event: Any) -> None:
 HELD = object()  # what before_event returns for an event it holds back (already counted)
 
 
-def play_event(state, event: Any) -> None:
+def play_event(state: GameState, event: Any) -> None:
     """Check one event and apply it, or refuse it (RuleViolation) with the state unchanged:
     the rule set's hooks around the step (engine/hooks.py), the step itself by `dispatch`."""
     hooks = state.rules.hooks

@@ -4,6 +4,8 @@ gives an event to the effect under way first (flow.dispatch)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .. import events as ev
 from ..effect_registry import EFFECTS
 from ..errors import RuleViolation
@@ -19,6 +21,9 @@ from ..primitives import (
     veto_stops_whole_only,
 )
 from ..state import GameState
+
+if TYPE_CHECKING:
+    from ..events import Event
 
 
 def ask_special(state: GameState) -> Ask:
@@ -45,7 +50,7 @@ def _not_now(what: str):
     """An event only an effect takes, when the effect under way (if any) does not: refused,
     naming what the game waits for, or the card's text."""
 
-    def refuse(state: GameState, e) -> None:
+    def refuse(state: GameState, e: Event) -> None:
         expect_special(state, (), what)
 
     return refuse

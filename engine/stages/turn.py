@@ -4,7 +4,7 @@ action in either order; and the transitions every stage and effect leads back th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..effect_registry import EFFECTS
@@ -31,6 +31,9 @@ from ..primitives import (
 from ..queries import kings_neighbours
 from ..state import GameState, Special, Turn
 from .end_of_round import end_round
+
+if TYPE_CHECKING:
+    from ..board.model import ActionCard
 
 
 def ask_choose_card(state: GameState) -> Ask:
@@ -104,7 +107,7 @@ def _special_first(turn) -> str | None:
     return fx.first_in_turn if fx is not None else None
 
 
-def start_refusal(state: GameState, card, effect: str, p: int) -> RuleViolation | None:
+def start_refusal(state: GameState, card: ActionCard, effect: str, p: int) -> RuleViolation | None:
     """Why a special action of an effect in engine/effects/ cannot start at all (a fact
     the table has not entered yet, e.g. a card parameter the rule book does not give)."""
     fx = EFFECTS.get(effect)

@@ -18,16 +18,21 @@ A ♠ card's Caballeros are printed on the card (`card.placement`), not given by
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ... import card_entry
 from ...errors import RuleViolation
 from ...hooks import Part, register_part
 from ...state import GameState
 
+if TYPE_CHECKING:
+    from ...board.model import ActionCard
+
 MODULE = "new-regency"
 STACK = 5
 
 
-def is_regency_card(card) -> bool:
+def is_regency_card(card: ActionCard) -> bool:
     return card is not None and getattr(card, "module", None) == MODULE
 
 

@@ -17,9 +17,13 @@ Pure data checks: no flow, so engine/state.py may call them while dealing the st
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from ...errors import RuleViolation
 from .. import RuleSet
+
+if TYPE_CHECKING:
+    from ...board.model import Board
 
 MODULE = "old-hands"
 BASE_STACKS = (1, 2, 3, 4)
@@ -29,11 +33,11 @@ def _fail(detail: str) -> None:
     raise RuleViolation("setup", f"Old Hands: {detail}")
 
 
-def club_cards(board) -> list[str]:
+def club_cards(board: Board) -> list[str]:
     return [c.id for c in board.cards.values() if getattr(c, "module", None) == MODULE]
 
 
-def added_cards(board, rules: RuleSet, named: tuple[str, ...]) -> tuple[str, ...]:
+def added_cards(board: Board, rules: RuleSet, named: tuple[str, ...]) -> tuple[str, ...]:
     """The Old Hands cards this game adds: those named, or all of them."""
     if MODULE not in rules.modules:
         if named:
@@ -53,14 +57,14 @@ def added_cards(board, rules: RuleSet, named: tuple[str, ...]) -> tuple[str, ...
     return added
 
 
-def _stack(board, rules: RuleSet, cid: str, what: str) -> int:
+def _stack(board: Board, rules: RuleSet, cid: str, what: str) -> int:
     card = board.cards[cid]
     if card.stack is None:
         _fail(f"{what} {card.name}: its stack is not known: enter it (card file: cards[{cid}].stack)")
     return rules.table_stack(card.stack)
 
 
-def check_removed(board, rules: RuleSet, added: tuple[str, ...], removed: tuple[str, ...]) -> None:
+def check_removed(board: Board, rules: RuleSet, added: tuple[str, ...], removed: tuple[str, ...]) -> None:
     """ "for each Old Hands card you are adding, return 1 random card from the corresponding stack
     back to the box": the removed cards must be exactly one per added ♣ card, by stack."""
     if not added:

@@ -33,7 +33,7 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ...board.effect_specs import EFFECT_PARAMS, EFFECT_SPECS, param_problem
 from ...board.errors import BoardDataError, CardFileError, DataFileError
@@ -41,6 +41,11 @@ from ...board.load import BOARD_LOADERS, load_board
 from ...board.merge import CardList, check_rules, file_object, merge_cards, set_card_fields
 from ...board.model import ActionCard, Board
 from ...effects.none import NO_ACTION  # the 10 and 180 cards: no action of their own
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from ...board.merge import Fail
 
 RULES = "king-intrigue"
 MODULE_IDS = ("players-edition", "special-cards")
@@ -112,7 +117,7 @@ class KICardSet:
     _by_value: dict = field(default_factory=dict, compare=False, repr=False)
     turn_cards: dict = field(default_factory=dict, compare=False, repr=False)  # (id, placement) -> card
 
-    def in_play(self, modules) -> list[PowerCard]:
+    def in_play(self, modules: Collection[str]) -> list[PowerCard]:
         either = any(m in MODULE_IDS for m in modules)
         return [
             c
@@ -122,7 +127,7 @@ class KICardSet:
             and c.id not in self.not_opted_in
         ]
 
-    def by_value(self, modules) -> dict[int, PowerCard]:
+    def by_value(self, modules: Collection[str]) -> dict[int, PowerCard]:
         """Value -> card of the cards in play with these modules (do not change the result)."""
         key = frozenset(modules)
         found = self._by_value.get(key)
@@ -130,7 +135,7 @@ class KICardSet:
             found = self._by_value[key] = {c.value: c for c in self.in_play(modules) if c.value is not None}
         return found
 
-    def joker_values(self, modules) -> frozenset:
+    def joker_values(self, modules: Collection[str]) -> frozenset:
         return frozenset(v for v, c in self.by_value(modules).items() if c.effect == JOKER)
 
 
@@ -144,7 +149,7 @@ def _known_effect(effect: str) -> bool:
     return effect in KI_EFFECT_PARAMS or effect in EFFECT_SPECS or effect in MODULE_EFFECTS
 
 
-def _param_problems(effect: str, params: dict, fail, where: str) -> None:
+def _param_problems(effect: str, params: dict, fail: Fail, where: str) -> None:
     if not isinstance(params, dict):
         fail(f"{where}.params: must be an object of parameter: value")
     if effect in KI_EFFECT_PARAMS:
@@ -189,7 +194,7 @@ def _required_params(effect: str) -> list[str]:
 _CARD_FIELDS = ("id", "value", "name", "module", "court", "effect", "params", "text", "source")
 
 
-def _check_card(c: dict, fail) -> None:
+def _check_card(c: dict, fail: Fail) -> None:
     where = f"power_cards[{c['id']}]"
     for key in c:
         if key not in _CARD_FIELDS + ("missing", "opt_in"):
@@ -213,7 +218,7 @@ def _check_card(c: dict, fail) -> None:
             fail(f"{where}.{key}: is unknown (null) but the card's missing says nothing about it")
 
 
-def _check(raw: dict, fail) -> None:
+def _check(raw: dict, fail: Fail) -> None:
     ids, values = set(), {}
     for c in raw["power_cards"]:
         if c["id"] in ids:
@@ -426,7 +431,7 @@ def _board_with(classic: Board, cards: KICardSet) -> Board:
     return board
 
 
-def missing_for(board: Board, players: int, modules) -> list[str]:
+def missing_for(board: Board, players: int, modules: Collection[str]) -> list[str]:
     """What a game of `players` with `modules` needs and the card set does not give, in words."""
     cards: KICardSet = board.ki_cards
     out = []

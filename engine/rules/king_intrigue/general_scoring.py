@@ -6,12 +6,17 @@ call `general_scoring` and `reverse_special`; engine/snapshot.py scores a table'
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ... import events as ev
 from ...effects import alliance, bridge, espionage, ki_tokens, relocate, revolt, table_for_six
 from ...queries import LIMIT_MARKERS
 from ...scoring import ScoreLine, apply_lines, score_regions
 from ...stages.scoring import apply_discs_revealed
 from ...state import GameState
+
+if TYPE_CHECKING:
+    from ...state import ScoringRecord
 
 DOUBLE_MARKERS = ("double_1", "double_2")  # "2 Action markers (Double Scoring markers)"
 
@@ -38,7 +43,7 @@ def double_lines(state: GameState, lines: list) -> list:
     return extra
 
 
-def reverse_special(state: GameState, record) -> None:
+def reverse_special(state: GameState, record: ScoringRecord) -> None:
     if state.markers.get("mistress") is not None:
         _drop_kings_bonus(state, record)
     if any(revolt.is_reversed(state, sid) for sid in revolt.SCOREBOARDS):
@@ -47,14 +52,14 @@ def reverse_special(state: GameState, record) -> None:
             _replace_lines(state, record, {"castillo"}, revolt.reversed_lines(state, state.board.castillo))
 
 
-def _reverse(state: GameState, record, exclude=frozenset()) -> None:
+def _reverse(state: GameState, record: ScoringRecord, exclude=frozenset()) -> None:
     """Regions scored in `record` where a reversed mobile scoreboard lies (Revolt)."""
     for r in {state.board.area_index[ln.area] for ln in record.lines} - set(exclude):
         if r < state.board.castillo and revolt.reversed_at(state, r):
             _replace_lines(state, record, {state.board.region_ids[r]}, revolt.reversed_lines(state, r))
 
 
-def _replace_lines(state: GameState, record, areas: set, lines: list) -> None:
+def _replace_lines(state: GameState, record: ScoringRecord, areas: set, lines: list) -> None:
     """A general scoring's lines of `areas` replaced by `lines`, the scores with them (within
     the one event: no score is ever seen to fall)."""
     apart = [ln for ln in record.lines if ln.area in areas]
@@ -98,7 +103,7 @@ def general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
         state.winners = [q for q in range(state.n) if state.scores[q] == best]
 
 
-def _excess_before_scoring(state: GameState, record, limited: dict[int, list[int]]) -> None:
+def _excess_before_scoring(state: GameState, record: ScoringRecord, limited: dict[int, list[int]]) -> None:
     """Table for Six: Caballeros the discs brought beyond a limit table's seats "are returned to
     the players' Courts" as they arrive, so the region is scored without them (its lines
     replaced within the one event)."""
@@ -109,7 +114,7 @@ def _excess_before_scoring(state: GameState, record, limited: dict[int, list[int
         _replace_lines(state, record, {state.board.region_ids[r] for r in changed}, score_regions(state, changed))
 
 
-def tokens_at_scoring(state: GameState, record, apply: bool = True) -> None:
+def tokens_at_scoring(state: GameState, record: ScoringRecord, apply: bool = True) -> None:
     """The Special cards' and Player's Edition's tokens at a general scoring: the King's Guard
     adds the King's bonus to its region; the Mistress takes every King's bonus away; the bridge
     pays its owner 1 point."""
@@ -138,7 +143,7 @@ def tokens_at_scoring(state: GameState, record, apply: bool = True) -> None:
         record.lines.extend(lines)
 
 
-def _drop_kings_bonus(state: GameState, record, apply: bool = True) -> None:
+def _drop_kings_bonus(state: GameState, record: ScoringRecord, apply: bool = True) -> None:
     """Mistress: "the King's bonus will not be awarded" (within the one event: no score is seen to fall)."""
     dropped = [ln for ln in record.lines if ln.kind == "king_bonus"]
     if dropped and not apply:

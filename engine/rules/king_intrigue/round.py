@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ... import events as ev
 from ... import primitives as P
@@ -65,6 +66,9 @@ from ...stages.veto_window import VETO_WINDOW
 from ...state import GameState, Special
 from . import cards as ki_cards
 from .general_scoring import DOUBLE_MARKERS, general_scoring, limited_now, reverse_special
+
+if TYPE_CHECKING:
+    from ...events import Event
 
 SETUP_DISCS = "ki_setup_discs"
 CHOOSE_HAND = "ki_choose_hand"
@@ -330,7 +334,7 @@ SPY_SPECIAL = "ki_spy_special"  # ... or directly before a special scoring (its 
 _SPECIAL_STAGES = ("turn", "veto_window", "special")
 
 
-def _scored_by(state: GameState, event) -> list[str]:
+def _scored_by(state: GameState, event: Event) -> list[str]:
     """The regions a special scoring started by `event` would score (tried on a clone), that a
     spy may join (not taboo); [] when the event scores nothing or is refused."""
     trial = state.clone()
@@ -350,7 +354,7 @@ def _scored_by(state: GameState, event) -> list[str]:
     return [board.region_ids[r] for r in board.regions if r in scored and r not in closed]
 
 
-def _named_regions(state: GameState, event) -> set[int]:
+def _named_regions(state: GameState, event: Event) -> set[int]:
     """Regions a scoring names whatever stands there: the region chosen, a group's regions, all
     of them for "1st place only"."""
     board = state.board
@@ -402,7 +406,7 @@ _STEPS = {
 _STEP_STAGES = frozenset(stage for stage, _ in _STEPS)
 
 
-def before_event(state: GameState, event):
+def before_event(state: GameState, event: Event):
     """Before any step of a King and Intrigue game: no card set to complete; Espionage's spies
     before a special scoring (the event held back); what after_event needs."""
     if type(event) is ev.CardSetCompleted:
@@ -433,7 +437,7 @@ def before_event(state: GameState, event):
     return limited, state.round_index, len(state.scoring_log)
 
 
-def own_step(state: GameState, event):
+def own_step(state: GameState, event: Event):
     """This rule set's own step for the event now: its setup, the bridge, the spies, its
     general scoring, the Joker, a choice of actions; None: the stages' own."""
     stage, kind = state.stage, type(event)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import events as ev
 from .board.errors import DataFileError
 from .board.load import load_board
 from .errors import RuleViolation
@@ -24,7 +25,6 @@ from .state import GameState
 
 if TYPE_CHECKING:
     from .board.model import ActionCard, Board
-    from .events import Event
 
 CLOSED_STAGES = ("special", "veto_window", "over")  # in the middle of a special action; the game over
 
@@ -50,7 +50,7 @@ def merged_board_file(base: dict | None, entries: list[dict], rules: str) -> dic
     return out
 
 
-def _rebuild(state: GameState, board_entries: list[dict], card_entries: list[dict], rule: str):
+def _rebuild(state: GameState, board_entries: list[dict], card_entries: list[dict], rule: str) -> Board:
     board_file, cards_file = state.table_files
     merged_board = merged_board_file(board_file, board_entries, state.rules.id)
     merged_cards = merged_cards_file(cards_file, card_entries, state.rules.id) if (cards_file or card_entries) else None
@@ -73,7 +73,7 @@ def _take_up(state: GameState, board: Board) -> None:
         state.turn.card = board.cards.get(state.turn.card.id, state.turn.card)
 
 
-def apply_board_facts(state: GameState, e: Event) -> None:
+def apply_board_facts(state: GameState, e: ev.BoardFactsEntered) -> None:
     """Check the board entry like a board file, then play on with the completed board."""
     if state.stage in CLOSED_STAGES:
         raise RuleViolation(
@@ -179,11 +179,11 @@ def _seen(state: GameState, cid: str, stack: int | None, copies: int | None) -> 
     return copies - _face_down(state, stack, cid) if stack else 0
 
 
-def _regency_deltas(state: GameState, before, board: Board) -> dict[str, int]:
+def _regency_deltas(state: GameState, before: dict[str, tuple[int | None, int]], board: Board) -> dict[str, int]:
     """New Regency's ♠ cards face down in stack 5 after the entries: a ♠ card the table adds
     or whose copies it gives goes face down there too ("The 5th stack follows the same rules
     as the other Action card stacks"), less those already turned up."""
-    out = {}
+    out: dict[str, int] = {}
     if not state.rules.new_regency:
         return out
     for c in board.cards.values():
@@ -200,7 +200,7 @@ def _regency_deltas(state: GameState, before, board: Board) -> dict[str, int]:
     return out
 
 
-def apply_completion(state: GameState, e: Event) -> None:
+def apply_completion(state: GameState, e: ev.CardSetCompleted) -> None:
     """Check the entries like a card file, then rebuild the board and deal the new copies."""
     if state.stage in CLOSED_STAGES:
         raise RuleViolation(

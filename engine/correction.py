@@ -16,7 +16,7 @@ came up before the start is not known to the tablet.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from .board.model import CASTILLO
 from .errors import RuleViolation
@@ -43,7 +43,7 @@ CORRECTABLE_STAGES = (
 START_FIELDS = ("round", "start_player", "power_spent", "vetoes")
 
 
-def _fail(detail: str) -> None:
+def _fail(detail: str) -> NoReturn:
     raise RuleViolation("correction", detail)
 
 

@@ -13,6 +13,7 @@ Events (all typed, replayable like a tracked game's):
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
@@ -59,7 +60,7 @@ UNTIL_ROUND_END = lasting("round")
 MARKER_MODULES = {field: facts.module for field, facts in MARKERS.items() if facts.module}
 
 
-def _cleared(keys) -> dict:
+def _cleared(keys: Iterable[str]) -> dict:
     return {k: TableSnapshot.model_fields[k].get_default(call_default_factory=True) for k in keys}
 
 
@@ -211,7 +212,7 @@ def _in_stage(state: FreeState, stage: str, what: str) -> None:
         raise RuleViolation("phase-order", f"{what} is not possible now: the game waits for {now}")
 
 
-def _snapshot(state: FreeState, **changes) -> TableSnapshot:
+def _snapshot(state: FreeState, **changes: Any) -> TableSnapshot:
     data = state.table.model_dump()
     data.update(changes)
     try:
@@ -385,7 +386,7 @@ def _discs_revealed(state: FreeState, e: SecretDiscsRevealed) -> None:
     _next_round(state)
 
 
-_APPLY = {
+_APPLY: dict[type, Callable[[FreeState, Any], None]] = {
     BoardEntered: _board_entered,
     SpecialScored: _special_scored,
     RoundFinished: _round_finished,

@@ -5,7 +5,7 @@ anything changes; nothing here moves the game to another stage (engine/stages/tu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -427,10 +427,10 @@ def record_scoring(state: GameState, title: str, lines: list[ScoreLine], transfe
     state.scoring_log.append(ScoringRecord(state.round, title, lines, transfers or []))
 
 
-def move_line(state: GameState, q: int, count: int, source, target) -> dict:
+def move_line(state: GameState, q: int, count: int, source: int | str, target: int | str) -> dict:
     """One instruction for the table; source and target are area indexes or "court"/"provinces"."""
 
-    def where(a):
+    def where(a: int | str) -> str:
         return a if isinstance(a, str) else state.board.area_id(a)
 
     return {"player": state.players[q], "count": count, "source": where(source), "target": where(target)}
@@ -529,7 +529,7 @@ def waits_for(asked: Callable[[GameState], Ask]) -> None:
     _asked = asked
 
 
-def players_only(state: GameState, seats) -> list[int]:
+def players_only(state: GameState, seats: Iterable[int]) -> list[int]:
     """The seats that are players: a seat the table plays by rule (the 2-player game's dummy)
     is never asked, and never first player."""
     dummy = state.dummy

@@ -6,7 +6,7 @@ functions a tracked game uses, and give back the table after the scoring.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -31,6 +31,9 @@ from .state import GameState, ScoringRecord, new_state
 SPECIAL_KINDS = ("4", "5", "6-7", "castillo", "first-only", "most", "least")  # and region:ID
 
 
+RulesId = Literal["classic", "2023", "king-intrigue"]
+
+
 class SnapshotError(ValueError):
     """A snapshot that breaks a rule or a limit; the message names which."""
 
@@ -47,7 +50,7 @@ class TableFileError(SnapshotError):
 class TableSnapshot(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    rules: Literal["classic", "2023", "king-intrigue"] = "classic"
+    rules: RulesId = "classic"
     dummy: str | None = Field(None, description="2023, 2 players: the dummy's colour, one of players")
     players: list[str] = Field(description="2-5 player ids in seat order (the dummy's colour too)")
     king: str = Field(description="a region; 2023 also 'castillo' (Rebellion), 'france' or 'portugal' (Exile)")
@@ -308,7 +311,7 @@ def snapshot_from_state(state: GameState) -> TableSnapshot:
     board = state.board
     pids = state.players
     return TableSnapshot.model_construct(
-        rules=state.rules.id,
+        rules=cast(RulesId, state.rules.id),  # a RuleSet's id is one of TableSnapshot's rules
         dummy=None if state.dummy is None else pids[state.dummy],
         players=list(pids),
         king=board.area_id(state.king),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .board.model import ActionCard, Board
 from .rules import CLASSIC, RuleSet
@@ -44,7 +45,7 @@ class FrozenMap(dict):
     def __copy__(self) -> FrozenMap:
         return self
 
-    def __deepcopy__(self, memo) -> FrozenMap:
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenMap:
         return self
 
     def __reduce__(self):
@@ -171,7 +172,7 @@ class GameState:
     region_cards_drawn: list[int] = field(default_factory=list)
     # Power Shift (rules/edition_2023/power_shift.py). `modifiers` is the set in play (id -> Modifier,
     # never changed); the rest are per seat. Hands, passes and discards are secret.
-    modifiers: Mapping = field(default_factory=FrozenMap)
+    modifiers: FrozenMap = field(default_factory=FrozenMap)
     modifier_hands: list[set[str]] = field(default_factory=list)
     modifier_passes: dict[int, str] = field(default_factory=dict)  # chosen, not yet passed
     modifier_played: list[str | None] = field(default_factory=list)  # this round, face up

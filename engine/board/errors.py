@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
 
 class DataFileError(ValueError):
@@ -73,7 +74,7 @@ _PYDANTIC_TEXT = {
 }
 
 
-def _error_text(error: dict[str, Any]) -> str:
+def _error_text(error: ErrorDetails) -> str:
     template = _PYDANTIC_TEXT.get(error["type"])
     if template:
         return template.format(**error.get("ctx", {}))

@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..rules.king_intrigue.cards import KICardSet
 
 CASTILLO = "castillo"
 
@@ -84,6 +87,8 @@ class Board:
     module_stack_sizes: dict[str, dict[int, int]] = field(default_factory=dict)
     provenance: dict[str, str] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
+    # King and Intrigue: its card set itself (values, courts, placements); None for the others.
+    ki_cards: KICardSet | None = field(default=None, compare=False, repr=False)
 
     # Read in every hot loop: computed once per board (a frozen dataclass keeps them in its
     # __dict__; the fields they come from never change).

@@ -37,15 +37,15 @@ OPTIONAL = {
 }
 
 
-def _card_value(state: GameState, effect: str):
-    cards = getattr(state.board, "ki_cards", None)
+def _card_value(state: GameState, effect: str) -> int | None:
+    cards = state.board.ki_cards
     return next((c.value for c in cards.power_cards.values() if c.effect == effect), None) if cards else None
 
 
-def removable(state: GameState, p: int) -> dict[str, tuple]:
+def removable(state: GameState, p: int) -> dict[str, tuple[str, ...]]:
     """Token id -> the markers it takes off."""
     markers = state.markers
-    out = {m: (m,) for m in LIMIT_MARKERS if markers.get(m) is not None}
+    out: dict[str, tuple[str, ...]] = {m: (m,) for m in LIMIT_MARKERS if markers.get(m) is not None}
     values = set(_params(state).get("values") or ())
     for m, effect in CARDS_IN_FRONT.items():
         holder = markers.get(m)

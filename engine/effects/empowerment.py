@@ -15,6 +15,8 @@ engine.rules.edition_2023.power_shift.returnable_modifiers)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
@@ -30,7 +32,7 @@ def begin(state: GameState, sp: Special) -> None:
 
 
 def ask(state: GameState, sp: Special) -> Ask:
-    options = {"cards": P.power_cards_to_take_back(state, sp.player)}
+    options: dict[str, Any] = {"cards": P.power_cards_to_take_back(state, sp.player)}
     modifiers = power_shift.returnable_modifiers(state, sp.player)
     if modifiers:
         options["modifiers"] = modifiers

@@ -10,6 +10,9 @@ calls `expire` when a round ends and when a general scoring is over."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any
+
 from .. import primitives as P
 from ..board.model import ActionCard
 from ..primitives import Ask
@@ -17,12 +20,16 @@ from ..queries import closed_regions
 from ..stages.turn import finish_special
 from ..state import GameState, Special
 
+if TYPE_CHECKING:
+    from ..effect_registry import Effect
+    from ..freeplay import FreeState
+
 UNTIL_CHOICES = ("round", "general_scoring")
 ROUND_TOKENS = ("kings_guard", "mistress", "bridge_new")  # the text says: this round (+ the scoring after it)
 UNTIL_TOKENS = {"quarantine": "quarantine", "risk_of_collapse": "risk_of_collapse"}  # marker -> effect
 
 
-def card_param(state: GameState, effect: str, name: str):
+def card_param(state: GameState | FreeState, effect: str, name: str) -> Any:
     """A parameter of the card of this effect in the game's card set (None: not entered)."""
     for card in state.board.cards.values():
         if card.effect == effect:
@@ -47,12 +54,14 @@ def need_until(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "until")
 
 
-def region_choices(state: GameState, exclude=()) -> list[int]:
+def region_choices(state: GameState, exclude: Collection[int] = ()) -> list[int]:
     closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed and r not in exclude]
 
 
-def closing_marker(marker: str, words: str, check_start=None):
+def closing_marker(
+    marker: str, words: str, check_start: Callable[[GameState, ActionCard, int], None] | None = None
+) -> Effect:
     """The Effect of a card that puts `marker` (Quarantine, King's Guard) on a region that is
     not taboo already, closing it like the King's region (engine/queries.py reads the marker).
     `words`: the marker in a message ("the quarantine marker")."""

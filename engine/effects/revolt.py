@@ -38,7 +38,7 @@ def marker(sid: str) -> str:
     return f"reversed_{sid}"
 
 
-def is_reversed(state: GameState, sid) -> bool:
+def is_reversed(state: GameState, sid: str) -> bool:
     return bool(state.markers.get(marker(sid)))
 
 

@@ -21,6 +21,7 @@ with the King is always that, or the card could never be played."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 from .. import events as ev
@@ -96,7 +97,7 @@ def swapped(state: GameState, sp: Special, e: ev.PiecesSwapped) -> None:
     finish_special(state)
 
 
-def _said(state: GameState, king: bool, owners) -> str:
+def _said(state: GameState, king: bool, owners: Iterable[int]) -> str:
     pieces = (["the King"] if king else []) + [f"{P.name(state, q)}'s Grande" for q in owners]
     return " and ".join(pieces)
 

@@ -4,6 +4,7 @@ gives an event to the effect under way first (flow.dispatch)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from .. import events as ev
@@ -46,7 +47,7 @@ def apply_special_finished(state: GameState, e: ev.SpecialActionFinished) -> Non
     )
 
 
-def _not_now(what: str):
+def _not_now(what: str) -> Callable[[GameState, Event], None]:
     """An event only an effect takes, when the effect under way (if any) does not: refused,
     naming what the game waits for, or the card's text."""
 

@@ -98,7 +98,7 @@ def ask_turn(state: GameState) -> Ask:
     return Ask("turn_action", (state.players[p],), options, card=turn.card.id)
 
 
-def _special_first(turn) -> str | None:
+def _special_first(turn: Turn) -> str | None:
     """The rule that makes this turn's special action come before its placement (King and
     Intrigue's Hurricane: "You reveal your secret disc at the beginning of your turn")."""
     if turn.special_done:

@@ -82,9 +82,9 @@ def check_removed(board: Board, rules: RuleSet, added: tuple[str, ...], removed:
     need = sorted(_stack(board, rules, cid, "Old Hands card") for cid in added)
     got = sorted(_stack(board, rules, cid, "removed card") for cid in removed)
     if need != got:  # the same stacks, as many times each
-        need, got = Counter(need), Counter(got)
-        wanted = ", ".join(f"{k} from stack {s}" for s, k in sorted(need.items()))
-        named = ", ".join(f"{k} from stack {s}" for s, k in sorted(got.items())) or "none"
+        needed, given = Counter(need), Counter(got)
+        wanted = ", ".join(f"{k} from stack {s}" for s, k in sorted(needed.items()))
+        named = ", ".join(f"{k} from stack {s}" for s, k in sorted(given.items())) or "none"
         _fail(
             f"one card goes back to the box for each Old Hands card added, from its stack: {wanted}; "
             f"removed_cards names {named}"

@@ -172,15 +172,15 @@ def _param_problems(effect: str, params: dict, fail: Fail, where: str) -> None:
             elif not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
                 fail(f"{where}.params.{name}: must be an integer {low}..{high}")
         return
-    spec = EFFECT_SPECS.get(effect)
-    if spec is None:
+    effect_spec = EFFECT_SPECS.get(effect)
+    if effect_spec is None:
         return
     for name, value in params.items():
-        if name not in spec.params:
-            known = ", ".join(spec.params) or "none"
+        if name not in effect_spec.params:
+            known = ", ".join(effect_spec.params) or "none"
             fail(f"{where}.params.{name}: not a parameter of effect {effect} (parameters: {known})")
         if value is not None:
-            problem = param_problem(spec.params[name], value)
+            problem = param_problem(effect_spec.params[name], value)
             if problem:
                 fail(f"{where}.params.{name}: {problem}")
 
@@ -219,7 +219,8 @@ def _check_card(c: dict, fail: Fail) -> None:
 
 
 def _check(raw: dict, fail: Fail) -> None:
-    ids, values = set(), {}
+    ids: set[str] = set()
+    values: dict[int, str] = {}
     for c in raw["power_cards"]:
         if c["id"] in ids:
             fail(f"power_cards[{c['id']}]: id used twice (card ids must be unique)")
@@ -426,8 +427,8 @@ def _board_with(classic: Board, cards: KICardSet) -> Board:
         rules=RULES,
         provenance={**classic.provenance, **cards.provenance},
         missing={**classic.missing, **cards.missing},
+        ki_cards=cards,
     )
-    object.__setattr__(board, "ki_cards", cards)  # the card set itself (values, courts, placements)
     return board
 
 

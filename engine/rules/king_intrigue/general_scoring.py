@@ -6,6 +6,7 @@ call `general_scoring` and `reverse_special`; engine/snapshot.py scores a table'
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import TYPE_CHECKING
 
 from ... import events as ev
@@ -52,7 +53,7 @@ def reverse_special(state: GameState, record: ScoringRecord) -> None:
             _replace_lines(state, record, {"castillo"}, revolt.reversed_lines(state, state.board.castillo))
 
 
-def _reverse(state: GameState, record: ScoringRecord, exclude=frozenset()) -> None:
+def _reverse(state: GameState, record: ScoringRecord, exclude: Collection[int] = frozenset()) -> None:
     """Regions scored in `record` where a reversed mobile scoreboard lies (Revolt)."""
     for r in {state.board.area_index[ln.area] for ln in record.lines} - set(exclude):
         if r < state.board.castillo and revolt.reversed_at(state, r):

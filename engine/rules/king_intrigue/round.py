@@ -42,8 +42,9 @@ and the 2x markers at a general scoring. Its hooks `before_event`, `own_step` an
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ... import events as ev
 from ... import primitives as P
@@ -392,7 +393,9 @@ def _bridge_done(state: GameState, e: ev.SpecialActionFinished) -> None:
 
 # --- its order around the stages' steps (before_event, own_step, after_event) --------------------
 
-_STEPS = {
+Step = Callable[[GameState, Any], None]  # one event's step: check, then apply
+
+_STEPS: dict[tuple[str, type], Step] = {
     (SETUP_DISCS, ev.SecretDiscSet): _disc_set,
     (SETUP_DISCS, ev.SecretDiscsRevealed): _discs_revealed,
     ("scoring_discs", ev.SecretDiscsRevealed): general_scoring,
@@ -400,13 +403,19 @@ _STEPS = {
     (BRIDGE, ev.SpecialActionFinished): _bridge_done,
     (SPY, ev.RegionChosen): lambda state, e: espionage.moved(state, e),
     (SPY, ev.SpecialActionSkipped): lambda state, e: espionage.kept(state, e),
-    (SPY_SPECIAL, ev.RegionChosen): lambda state, e: (espionage.moved(state, e), _spy_decided(state)),
-    (SPY_SPECIAL, ev.SpecialActionSkipped): lambda state, e: (espionage.kept(state, e), _spy_decided(state)),
+    (SPY_SPECIAL, ev.RegionChosen): lambda state, e: _spy_decided_after(espionage.moved, state, e),
+    (SPY_SPECIAL, ev.SpecialActionSkipped): lambda state, e: _spy_decided_after(espionage.kept, state, e),
 }
 _STEP_STAGES = frozenset(stage for stage, _ in _STEPS)
 
 
-def before_event(state: GameState, event: Event):
+def _spy_decided_after(step: Step, state: GameState, e: Event) -> None:
+    """A spy's move or stay before a special scoring, then the held-back event once every spy is decided."""
+    step(state, e)
+    _spy_decided(state)
+
+
+def before_event(state: GameState, event: Event) -> object:
     """Before any step of a King and Intrigue game: no card set to complete; Espionage's spies
     before a special scoring (the event held back); what after_event needs."""
     if type(event) is ev.CardSetCompleted:
@@ -437,19 +446,19 @@ def before_event(state: GameState, event: Event):
     return limited, state.round_index, len(state.scoring_log)
 
 
-def own_step(state: GameState, event: Event):
+def own_step(state: GameState, event: Event) -> Step | None:
     """This rule set's own step for the event now: its setup, the bridge, the spies, its
     general scoring, the Joker, a choice of actions; None: the stages' own."""
     stage, kind = state.stage, type(event)
     step = _STEPS.get((stage, kind)) if stage in _STEP_STAGES else None
-    if kind is ev.PowerCardPlayed and stage == "power" and joker.is_joker(state, event.card):
+    if isinstance(event, ev.PowerCardPlayed) and stage == "power" and joker.is_joker(state, event.card):
         step = joker.play_joker
     elif kind is ev.SpecialActionStarted and stage == "turn" and state.turn.card.effect == CHOICE:
         step = _start_chosen
     return step
 
 
-def after_event(state: GameState, before, dispatched: bool) -> None:
+def after_event(state: GameState, before: tuple[dict[int, list[int]] | None, int, int], dispatched: bool) -> None:
     """After the step: a special scoring on a reversed scoreboard (Revolt, the Mistress), the
     limit tables' excess (Table for Six), the tokens of a round gone, and the round's own
     order (no Action cards to turn up, the turn's card dealt by rank)."""

@@ -6,7 +6,7 @@ functions a tracked game uses, and give back the table after the scoring.
 
 from __future__ import annotations
 
-from typing import Literal, cast
+from typing import Literal, NoReturn, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
@@ -90,7 +90,7 @@ class TableSnapshot(BaseModel):
         return len(self.players) - (self.dummy is not None)
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     raise ValueError(message)
 
 

@@ -4,7 +4,7 @@ Every problem is one line naming the field and the rule it breaks."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .effect_specs import EFFECT_PARAMS, EFFECT_SPECS, param_problem
 from .errors import BoardDataError, DataFileError
@@ -100,10 +100,10 @@ def _check_scoreboards(data: BoardFile, fail: Fail) -> None:
     for r in data.regions:
         _check_scoreboard(f"regions[{r.id}].scoreboard", r.scoreboard, fail)
     _check_scoreboard("castillo.scoreboard", data.castillo.scoreboard, fail)
-    for key, board in data.mobile_scoreboards.items():
-        _check_scoreboard(f"mobile_scoreboards.{key}", board, fail)
-    for key, board in data.scoring_tiles.items():
-        _check_scoreboard(f"scoring_tiles.{key}", board, fail)
+    for key, mobile in data.mobile_scoreboards.items():
+        _check_scoreboard(f"mobile_scoreboards.{key}", mobile, fail)
+    for key, tile in data.scoring_tiles.items():
+        _check_scoreboard(f"scoring_tiles.{key}", tile, fail)
     for key, tops in data.scoring_groups.items():
         if not tops:
             fail(f"scoring_groups.{key}: names no first-place value")
@@ -160,7 +160,7 @@ def _file_path(fact: str) -> str:
 
 
 def check_board(data: BoardFile, err: type[DataFileError] = BoardDataError) -> None:
-    def fail(message: str) -> None:
+    def fail(message: str) -> NoReturn:
         raise err(message)
 
     _check_ids(data, fail)
@@ -262,7 +262,7 @@ def _check_stack_sizes(cards: CardsFile, fail: Fail) -> None:
 
 
 def check_cards(cards: CardsFile, err: type[DataFileError] = BoardDataError) -> None:
-    def fail(message: str) -> None:
+    def fail(message: str) -> NoReturn:
         raise err(message)
 
     seen: set[str] = set()

@@ -72,15 +72,18 @@ def param_problem(spec: _ParamSpec, value: Any) -> str | None:
     """Why `value` is not allowed for a parameter, or None."""
     if spec.type == "bool":
         return None if isinstance(value, bool) else "must be true or false"
+    low, high = spec.min, spec.max  # set for "int" and "list" (checked when the file is loaded)
     if spec.type == "int":
-        ok = isinstance(value, int) and not isinstance(value, bool) and spec.min <= value <= spec.max
+        assert low is not None and high is not None
+        ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
         return None if ok else f"must be an integer {spec.min}..{spec.max}"
     if spec.type == "str":
         if isinstance(value, str) and (spec.values is None or value in spec.values):
             return None
         return "must be one of " + ", ".join(f'"{v}"' for v in spec.values or [])
     allowed = ", ".join(f'"{v}"' for v in spec.values or [])
-    if not isinstance(value, list) or not spec.min <= len(value) <= spec.max:
+    assert low is not None and high is not None
+    if not isinstance(value, list) or not low <= len(value) <= high:
         return f"must be a list of {spec.min} to {spec.max} of {allowed}"
     bad = [v for v in value if not isinstance(v, str) or (spec.values and v not in spec.values)]
     return f"must list only {allowed} (not {bad[0]!r})" if bad else None

@@ -17,7 +17,7 @@ Pure data checks: no flow, so engine/state.py may call them while dealing the st
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 from ...errors import RuleViolation
 from .. import RuleSet
@@ -29,7 +29,7 @@ MODULE = "old-hands"
 BASE_STACKS = (1, 2, 3, 4)
 
 
-def _fail(detail: str) -> None:
+def _fail(detail: str) -> NoReturn:
     raise RuleViolation("setup", f"Old Hands: {detail}")
 
 

@@ -390,7 +390,7 @@ def _shipped_raw() -> dict:
 def _shipped() -> KICardSet:
     raw = _shipped_raw()
 
-    def fail(message: str) -> None:
+    def fail(message: str) -> NoReturn:
         raise BoardDataError(f"cards_king_intrigue.json: {message}")
 
     _check(raw, fail)
@@ -434,7 +434,8 @@ def _board_with(classic: Board, cards: KICardSet) -> Board:
 
 def missing_for(board: Board, players: int, modules: Collection[str]) -> list[str]:
     """What a game of `players` with `modules` needs and the card set does not give, in words."""
-    cards: KICardSet = board.ki_cards
+    cards = board.ki_cards
+    assert cards is not None, "a King and Intrigue board"
     out = []
     row = cards.placements.get(players)
     if row is None or any(x is None for x in row):

@@ -122,6 +122,7 @@ def expect_player(state: GameState, pid: str, expected: int, what: str) -> int:
 def expect_special(state: GameState, effects: tuple[str, ...], what: str) -> Special:
     expect_stage(state, ("special",), what)
     sp = state.special
+    assert sp is not None  # the "special" stage has its special action
     if sp.effect not in effects:
         raise RuleViolation("special-action", f"{what} is not part of {sp.card.name}: {sp.card.text}")
     return sp
@@ -375,8 +376,9 @@ def do_send_back(state: GameState, owner: int, from_court: int, taken: dict[int,
 
 def power_cards_to_take_back(state: GameState, p: int) -> list[int]:
     cards = set(state.discards[p])
-    if state.played[p] is not None and not state.take_back_played[p]:
-        cards.add(state.played[p])
+    played = state.played[p]
+    if played is not None and not state.take_back_played[p]:
+        cards.add(played)
     return sorted(cards)
 
 
@@ -417,7 +419,8 @@ def _not_held_why(state: GameState, p: int, card: int) -> str:
             + (" and did not take it back" if state.took_back_any[p] else "")
             + ": it is not in your hand."
         )
-    if state.rules.king_intrigue and card in state.board.ki_cards.by_value(state.rules.modules):
+    ki_cards = state.board.ki_cards
+    if ki_cards is not None and card in ki_cards.by_value(state.rules.modules):
         return f"You left Power card {card} out of your hand at the start of the game: it is not in your hand."
     return f"Power card {card} is not one of your cards in this game."
 
@@ -474,7 +477,7 @@ def veto_card(state: GameState) -> str:
     return next(c.id for c in state.board.cards.values() if c.effect in VETO_EFFECTS)
 
 
-def put_away_used(state: GameState, stack: int, cid: str) -> None:
+def put_away_used(state: GameState, stack: int | None, cid: str) -> None:
     """An Action card used or left over. Classic: under its stack, to come round again.
     2023: face up on the discard pile; the King's card is never discarded (it is turned
     face down as stack 5 once used), but a New Regency card is."""

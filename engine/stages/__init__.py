@@ -27,10 +27,11 @@ if TYPE_CHECKING:
 def dispatch(state: GameState, event: Any) -> None:
     """Apply one event: a step of the effect under way (engine/effects/), else the handler of
     the stage that takes it (which refuses it out of its stage)."""
-    if state.stage == "special" and state.special.effect in EFFECTS:
-        step = EFFECTS[state.special.effect].steps.get(type(event))
+    sp = state.special
+    if state.stage == "special" and sp is not None and sp.effect in EFFECTS:  # the stage has its special
+        step = EFFECTS[sp.effect].steps.get(type(event))
         if step is not None:
-            step(state, state.special, event)
+            step(state, sp, event)
             state.event_count += 1
             return
     handler = EVENTS.get(type(event))

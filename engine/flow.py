@@ -20,10 +20,11 @@ from typing import TYPE_CHECKING
 
 from . import primitives
 from .hooks import ASKS
-from .primitives import CASTILLO_SCORING_EFFECTS, Ask, not_in_hand, placement_areas, take_back_list
-from .stages import dispatch, play_event
+from .primitives import Ask
+from .stages import play_event
 
-__all__ = ["Ask", "CASTILLO_SCORING_EFFECTS", "apply_event", "asked", "dispatch", "not_in_hand", "take_back_list"]
+if TYPE_CHECKING:
+    from .state import GameState
 
 
 def asked(state: GameState) -> Ask:
@@ -44,10 +45,3 @@ apply_event = play_event
 
 
 primitives.waits_for(asked)  # a refusal out of turn names what the game waits for
-
-# Names the companion, the bench and the tests import from here.
-_placement_areas = placement_areas
-from .stages.scoring import run_general_scoring as _run_general_scoring  # noqa: E402,F401
-
-if TYPE_CHECKING:
-    from .state import GameState

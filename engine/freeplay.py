@@ -24,9 +24,9 @@ from .board.build import classic_board
 from .board.model import CASTILLO, Board
 from .errors import RuleViolation
 from .events import CastilloCounted, Count, GameSetup, Id, SecretDiscSet, SecretDiscsRevealed
-from .flow import Ask
 from .game import start_state
 from .ki_markers import MARKERS, MODULE_NAMES, lasting
+from .primitives import Ask
 from .snapshot import SPECIAL_KINDS, SnapshotError, TableSnapshot, load_snapshot, score_snapshot
 from .state import TABLE, ScoringRecord
 

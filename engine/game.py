@@ -11,7 +11,8 @@ from .board.load import load_board
 from .board.model import Board
 from .errors import RuleViolation
 from .events import Event, GameSetup, event_from_dict
-from .flow import Ask, apply_event, asked
+from .flow import apply_event, asked
+from .primitives import Ask
 from .rules import RulesChoiceError, rule_set
 from .rules.edition_2023.power_shift import modifiers_for
 from .rules.king_intrigue.round import prepare as prepare_king_intrigue

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 from . import events as ev
 from .board.model import Board, CardSet
 from .errors import EngineError
-from .flow import Ask, apply_event, asked
+from .flow import apply_event, asked
 from .game import board_for, start_state
-from .queries import closed_regions
-from .state import GameState
+from .primitives import Ask
+from .state import GameState, closed_regions
 
 if TYPE_CHECKING:
     from .events import Event

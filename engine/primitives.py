@@ -14,17 +14,9 @@ from .board.model import CASTILLO
 from .errors import RuleViolation
 
 # what may not be changed, and where nothing more may go (the King's region, King and Intrigue's markers)
-from .queries import (
-    closed_regions,
-    enterable,
-    entry_refusal,
-    is_taboo,
-    kings_neighbours,
-    taboo_reason,
-    tokens_out,
-)
+from .queries import enterable, entry_refusal, is_taboo, kings_neighbours, taboo_reason, tokens_out
 from .scoring import ScoreLine, apply_lines
-from .state import GameState, Outcome, ScoringRecord, Special
+from .state import GameState, Outcome, ScoringRecord, Special, closed_regions
 
 if TYPE_CHECKING:
     from .board.model import ActionCard

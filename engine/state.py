@@ -299,7 +299,7 @@ class GameState:
 
     def removable_regions(self, p: int) -> dict[int, int]:
         """Regions p's Caballeros may be taken from: any but the King's (and, King and
-        Intrigue, one under a taboo marker: engine/queries.closed_regions)."""
+        Intrigue, one under a taboo marker: closed_regions below)."""
         if self.markers and (self.markers.get("quarantine") is not None or self.markers.get("kings_guard") is not None):
             closed = closed_regions(self)
             return {r: self.counts[r][p] for r in self.board.regions if r not in closed and self.counts[r][p]}

@@ -12,7 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .flow import Ask, asked
+from .flow import asked
+from .primitives import Ask
 from .rules.edition_2023 import power_shift
 from .state import GameState
 

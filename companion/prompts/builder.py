@@ -36,7 +36,7 @@ from companion.table_rules.card_learning import card_facts, does
 from engine.board.build import classic_board
 from engine.board.effect_specs import EFFECT_SPECS
 from engine.board.model import CASTILLO, Board
-from engine.flow import Ask
+from engine.primitives import Ask
 
 STAGE_WORDS = {
     "reveal": "action cards",

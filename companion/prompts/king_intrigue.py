@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from companion.prompts.builder import Choice, PrivatePick, Prompt, PromptBuilder
 from companion.table_rules.ki_cards import ACTION_NAMES, SCORINGS
-from engine.flow import Ask
+from engine.primitives import Ask
 from engine.rules.king_intrigue.round import _by_rank
 
 HAND_KIND = "choose_power_cards"

@@ -55,8 +55,8 @@ from companion.table_rules.card_learning import facts_entry
 from companion.table_rules.files import remember_card_entries
 from engine.board.model import Board
 from engine.errors import RuleViolation
-from engine.flow import Ask
 from engine.game import board_for, start_state
+from engine.primitives import Ask
 from firmware_bridge.adapter import TowerDrop
 
 logger = logging.getLogger("companion.table.authority")

@@ -20,9 +20,10 @@ from engine import card_entry
 from engine import events as ev
 from engine.board.model import Board
 from engine.events import GameSetup
-from engine.flow import Ask, apply_event, asked
+from engine.flow import apply_event, asked
 from engine.freeplay import FREE_EVENT_ADAPTER, KI_MARKERS, FreeState, free_apply, free_asked, free_state
 from engine.game import start_state
+from engine.primitives import Ask
 from engine.views import castillo_tallies, player_view, public_view
 
 

@@ -21,10 +21,9 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..primitives import Ask
-from ..queries import closed_regions
 from ..scoring import BONUS, ScoreLine, ordinal
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 from .revolt import reversed_at
 
 MARKERS = ("alliance_1", "alliance_2")

@@ -29,10 +29,10 @@ from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..events import Event
 from ..primitives import Ask
-from ..queries import closed_regions, is_taboo
+from ..queries import is_taboo
 from ..scoring import ScoreLine
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 
 MARKERS = ("bridge_1", "bridge_2")
 PLACE = "bridge"

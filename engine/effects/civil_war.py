@@ -27,10 +27,9 @@ from .. import primitives as P
 from ..board.model import ActionCard
 from ..effect_registry import Effect, register
 from ..primitives import Ask
-from ..queries import closed_regions
 from ..secret_discs import each_disc_ask, each_disc_set
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 
 PURPOSE = "civil_war"
 

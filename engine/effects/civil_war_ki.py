@@ -21,9 +21,9 @@ from .. import primitives as P
 from ..board.model import ActionCard
 from ..effect_registry import Effect, register
 from ..primitives import Ask
-from ..queries import closed_regions, room
+from ..queries import room
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 
 OUTCOMES = ("send_back", "to_court")
 

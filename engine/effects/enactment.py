@@ -28,9 +28,8 @@ from ..board.model import ActionCard
 from ..effect_registry import Effect, register
 from ..events import Event
 from ..primitives import Ask
-from ..queries import closed_regions
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 
 ASK = "place_scoring_tile"
 

@@ -9,10 +9,10 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..primitives import Ask
-from ..queries import closed_regions, is_taboo
+from ..queries import is_taboo
 from ..secret_discs import disc_ask
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 
 
 def begin(state: GameState, sp: Special) -> None:

@@ -17,9 +17,9 @@ from .. import primitives as P
 from ..board.model import ActionCard
 from ..effect_registry import Effect, register
 from ..primitives import Ask
-from ..queries import closed_regions, entry_refusal
+from ..queries import entry_refusal
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 
 
 def check_start(state: GameState, card: ActionCard, p: int) -> None:

@@ -7,9 +7,8 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..primitives import Ask
-from ..queries import closed_regions
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 
 
 def targets(state: GameState, p: int) -> list[str]:

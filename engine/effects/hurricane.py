@@ -18,10 +18,9 @@ from .. import primitives as P
 from ..board.model import ActionCard
 from ..effect_registry import Effect, register
 from ..primitives import Ask
-from ..queries import closed_regions
 from ..secret_discs import disc_ask
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 
 PURPOSE = "hurricane"
 

@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Any
 from .. import primitives as P
 from ..board.model import ActionCard
 from ..primitives import Ask
-from ..queries import closed_regions
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 
 if TYPE_CHECKING:
     from ..effect_registry import Effect

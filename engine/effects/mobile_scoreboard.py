@@ -7,9 +7,9 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..primitives import Ask
-from ..queries import closed_regions, is_taboo, taboo_reason
+from ..queries import is_taboo, taboo_reason
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 
 
 def moves(state: GameState) -> dict[str, list[str]]:

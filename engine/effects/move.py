@@ -8,9 +8,9 @@ from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..primitives import Ask
-from ..queries import closed_regions, tokens_out
+from ..queries import tokens_out
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 
 
 def movable_sources(state: GameState, sp: Special) -> dict[str, dict[str, int]]:

@@ -26,10 +26,9 @@ from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..events import Event
 from ..primitives import Ask
-from ..queries import closed_regions
 from ..scoring import BONUS, ScoreLine, ordinal
 from ..stages.turn import finish_special
-from ..state import GameState, Special
+from ..state import GameState, Special, closed_regions
 
 SCOREBOARDS = ("8-4-0", "4-0-0")
 

@@ -23,10 +23,10 @@ from ..primitives import (
     record_scoring,
     region,
 )
-from ..queries import closed_regions, is_taboo, king_in_castillo
+from ..queries import is_taboo, king_in_castillo
 from ..scoring import require_scoreboards, score_area, score_regions
 from ..secret_discs import disc_ask
-from ..state import GameState
+from ..state import GameState, closed_regions
 from .end_of_round import next_round
 
 

@@ -53,7 +53,6 @@ from ...effects import alliance, bridge, espionage, joker, ki_tokens, relocate, 
 from ...errors import RuleViolation
 from ...hooks import Part, Stage, register_part, register_round
 from ...primitives import Ask
-from ...queries import closed_regions
 from ...scoring import regions_in_group
 from ...secret_discs import disc_ask
 from ...stages import HELD, play_event
@@ -64,7 +63,7 @@ from ...stages.scoring import SCORING
 from ...stages.special import SPECIAL
 from ...stages.turn import TURN, begin_special, maybe_end_turn, start_refusal, take_veto
 from ...stages.veto_window import VETO_WINDOW
-from ...state import GameState, Special
+from ...state import GameState, Special, closed_regions
 from . import cards as ki_cards
 from .general_scoring import DOUBLE_MARKERS, general_scoring, limited_now, reverse_special
 

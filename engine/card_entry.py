@@ -234,7 +234,7 @@ def apply_completion(state: GameState, e: ev.CardSetCompleted) -> None:
         )
     regency = _regency_deltas(state, before, board)
     _deal(state, deltas)
-    for cid, (stack, copies) in after.items():
+    for cid, (_, copies) in after.items():
         if copies is not None:
             state.copies_seen.pop(cid, None)  # counted face down from now on
     for cid, face_down in regency.items():

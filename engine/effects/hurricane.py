@@ -7,9 +7,9 @@ a taboo one: nothing there may change) and reveals it; the storm strikes that re
 Caballero there leaves it by the card's `outcome` ("send_back": to the provinces, "to_court":
 to the owners' courts). The engine asks the disc as the special action and reveals it at once,
 before the turn's placement ("at the beginning of your turn": placing is neither offered nor
-accepted until it is done; the Caballeros to the court come first, as in every turn); `outcome` is not published and is entered by the
-table (card file: power_cards[sc_hurricane].params.outcome); until then the card refuses to
-start, naming it."""
+accepted until it is done; the Caballeros to the court come first, as in every turn); `outcome`
+is not published and is entered by the table (card file:
+power_cards[sc_hurricane].params.outcome); until then the card refuses to start, naming it."""
 
 from __future__ import annotations
 

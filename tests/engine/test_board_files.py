@@ -211,7 +211,8 @@ def test_a_classic_table_board_file_is_checked_the_same_way():
     [
         (
             {"regions": [{"id": "aragon", "neighbours": ["castilla", "toledo", "cataluna", "valencia"]}]},
-            "regions[aragon].neighbours: navarra lists aragon but aragon does not list navarra: adjacency is not symmetric",
+            "regions[aragon].neighbours: navarra lists aragon but aragon does not list navarra: "
+            "adjacency is not symmetric",
         ),
         (
             {"regions": [{"id": "galicia", "neighbours": ["castilla", "navarra", "granada"]}]},

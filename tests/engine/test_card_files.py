@@ -275,7 +275,8 @@ def test_changing_a_card_effect_replaces_its_parameters():
         ),
         (
             new_card(module="old-hands", stack=4, copies=2),
-            "cards: stack 4 of old-hands would hold at least 2 cards (cortes) but holds 1 (modules.old-hands.stack_sizes.4)",
+            "cards: stack 4 of old-hands would hold at least 2 cards (cortes) but holds 1 "
+            "(modules.old-hands.stack_sizes.4)",
         ),
         (
             {"id": "cortes", "name": "Cortes", "effect": "revelation", "copies": 1},

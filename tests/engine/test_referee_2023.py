@@ -1158,7 +1158,7 @@ def test_no_view_tells_a_castillo_tally_a_disc_or_a_modifier_hand(n):
     Province and the Castillo, changing a disc set but not revealed, or swapping two players'
     Modifier cards changes no public view, nor any other player's view."""
     checked = 0
-    for rng, state, ask in _random_game(f"leak{n}", n, ("new-regency", "power-shift")):
+    for rng, state, _ in _random_game(f"leak{n}", n, ("new-regency", "power-shift")):
         if rng.random() < 0.8:
             continue
         seats = [q for q in range(state.n) if q != state.dummy]

@@ -46,9 +46,8 @@ def added_cards(board: Board, rules: RuleSet, named: tuple[str, ...]) -> tuple[s
     clubs = club_cards(board)
     for cid in named:
         if cid not in clubs:
-            _fail(
-                f"added_cards: {cid!r} is not an Old Hands card of this card set (Old Hands cards: {', '.join(clubs) or 'none entered'})"
-            )
+            known = ", ".join(clubs) or "none entered"
+            _fail(f"added_cards: {cid!r} is not an Old Hands card of this card set (Old Hands cards: {known})")
     if len(set(named)) != len(named):
         _fail("added_cards: an Old Hands card is named twice (each is one card)")
     added = tuple(named) or tuple(clubs)

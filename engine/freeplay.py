@@ -271,6 +271,7 @@ def _transfers(state: FreeState, after: TableSnapshot) -> list[dict]:
         table.king: "the King's region",
     }
     out = []
+    assert state.castillo is not None  # counted before its Caballeros go
     for pid, k in state.castillo.items():
         region = state.discs.get(pid)
         if region is None:

@@ -10,13 +10,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
-from .board.model import CASTILLO
+from .board.model import CASTILLO, ActionCard
 from .errors import RuleViolation
 
 # what may not be changed, and where nothing more may go (the King's region, King and Intrigue's markers)
 from .queries import enterable, entry_refusal, is_taboo, kings_neighbours, taboo_reason, tokens_out
 from .scoring import ScoreLine, apply_lines
-from .state import GameState, Outcome, ScoringRecord, Special, closed_regions
+from .state import GameState, Outcome, ScoringRecord, Special, Turn, closed_regions
 
 if TYPE_CHECKING:
     from .board.model import ActionCard
@@ -109,6 +109,20 @@ def expect_player(state: GameState, pid: str, expected: int, what: str) -> int:
     if p != expected:
         raise RuleViolation("turn-order", f"{name(state, p)} cannot {what} now: it is {name(state, expected)}'s turn")
     return p
+
+
+def current_turn(state: GameState) -> Turn:
+    """The turn under way: every stage of a turn, and its special action, has one."""
+    turn = state.turn
+    assert turn is not None
+    return turn
+
+
+def turn_card(state: GameState) -> ActionCard:
+    """The Action card of the turn under way: chosen before its placement and special action."""
+    card = current_turn(state).card
+    assert card is not None
+    return card
 
 
 def expect_special(state: GameState, effects: tuple[str, ...], what: str) -> Special:

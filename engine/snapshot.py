@@ -455,7 +455,9 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
         from .effects.alliance import alliance_lines
 
         lines += _reversed(state, score_regions(state, [r for r in board.regions if r not in pair]))
-        lines += alliance_lines(state, *pair)
+        first, second = pair
+        assert first is not None and second is not None
+        lines += alliance_lines(state, first, second)
     if state.markers or state.aside:  # King and Intrigue: the tokens, then each 2x marker's region once more
         from .rules.king_intrigue.general_scoring import double_lines, tokens_at_scoring
 

@@ -149,8 +149,9 @@ def _power_total(state: GameState, p: int) -> int | None:
 def _pending_discs(state: GameState) -> dict[int, int]:
     if state.stage in ("scoring_discs", "ki_setup_discs"):  # King and Intrigue's setup disc too
         return state.scoring_discs
-    if state.stage == "special" and state.special.discs is not None:
-        return state.special.discs
+    sp = state.special
+    if state.stage == "special" and sp is not None and sp.discs is not None:
+        return sp.discs
     return {}
 
 

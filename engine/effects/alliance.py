@@ -78,7 +78,7 @@ def alliance_lines(state: GameState, a: int, b: int) -> list[ScoreLine]:
     )
 
 
-def paid_from(state: GameState, area: int, board_of: int) -> tuple[int, tuple, str | None]:
+def paid_from(state: GameState, area: int, board_of: int) -> tuple[int, tuple[int, int, int] | None, str | None]:
     """(area, the values it pays, the reversed mobile scoreboard paying them or None) for an
     area scored on `board_of`'s scoreboard: Revolt's reversed side ranks from the fewest, in an
     Alliance or under a relocated Castillo as anywhere."""

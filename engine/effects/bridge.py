@@ -122,9 +122,11 @@ def crossing_open(state: GameState, p: int) -> bool:
 
 
 def crossing_ask(state: GameState) -> Ask:
-    p = state.turn.player
+    p = P.current_turn(state).player
     ids = state.board.region_ids
-    a, b = ends(state)
+    pair = ends(state)
+    assert pair is not None  # the crossing is offered only with both ends on the board
+    a, b = pair
     return P.Ask(
         "bridge_crossing",
         (state.players[p],),
@@ -133,8 +135,9 @@ def crossing_ask(state: GameState) -> Ask:
 
 
 def crossed(state: GameState, e: ev.CaballerosMoved) -> None:
-    p = P.expect_player(state, e.player, state.turn.player, "cross the bridge")
+    p = P.expect_player(state, e.player, P.current_turn(state).player, "cross the bridge")
     pair = ends(state)
+    assert pair is not None  # crossed at the crossing only
     src, dst = P.area(state, e.source), P.area(state, e.target)
     if P.player(state, e.owner) != p:
         raise P.RuleViolation("bridge", "the bridge's owner moves only their own Caballeros across it")
@@ -155,12 +158,13 @@ def crossed(state: GameState, e: ev.CaballerosMoved) -> None:
 
 
 def score_lines(state: GameState) -> list:
-    q = owner(state)
+    q, pair = owner(state), ends(state)
     if q is None:
         return []
+    assert pair is not None  # an owned bridge lies between two regions
     return [
         ScoreLine(
-            state.board.area_id(ends(state)[0]),
+            state.board.area_id(pair[0]),
             state.players[q],
             POINTS,
             "bridge",

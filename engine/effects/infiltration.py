@@ -35,16 +35,15 @@ def _areas(state: GameState) -> list[str]:
 
 
 def begin(state: GameState, sp: Special) -> None:
-    if state.turn.placed:
+    if P.current_turn(state).placed:
         finish_special(state)
 
 
 def ask(state: GameState, sp: Special) -> Ask:
-    turn = state.turn
     return P.Ask(
         "place_extra",
         (state.players[sp.player],),
-        {"max": min(turn.card.placement or 0, state.court[sp.player]), "areas": _areas(state)},
+        {"max": min(P.turn_card(state).placement or 0, state.court[sp.player]), "areas": _areas(state)},
     )
 
 
@@ -60,10 +59,10 @@ def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
                 f"nor next to it ({P.area_name(state, state.king)})",
             )
 
-    limit = P.placement_limit(state, state.turn.card, e.placements)
+    limit = P.placement_limit(state, P.turn_card(state), e.placements)
     placed = P.check_placements(state, p, e.placements, limit, next_to_or_in_kings_region)
     P.do_place(state, p, placed)
-    state.turn.placed = True
+    P.current_turn(state).placed = True
     finish_special(state)
 
 

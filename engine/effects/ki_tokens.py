@@ -53,7 +53,7 @@ def need_until(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "until")
 
 
-def region_choices(state: GameState, exclude: Collection[int] = ()) -> list[int]:
+def region_choices(state: GameState, exclude: Collection[int | None] = ()) -> list[int]:
     closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed and r not in exclude]
 

@@ -18,11 +18,11 @@ from ..state import GameState, Special
 
 
 def _limit(state: GameState) -> int:
-    return state.turn.card.placement or 0
+    return P.turn_card(state).placement or 0
 
 
 def begin(state: GameState, sp: Special) -> None:
-    if state.turn.placed or not state.court[sp.player] or not _limit(state):
+    if P.current_turn(state).placed or not state.court[sp.player] or not _limit(state):
         finish_special(state)
 
 
@@ -40,7 +40,7 @@ def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
         state, p, e.placements, _limit(state), lambda a: P.not_taboo(state, a, "place Caballeros in")
     )
     P.do_place(state, p, where)
-    state.turn.placed = True
+    P.current_turn(state).placed = True
     finish_special(state)
 
 

@@ -77,6 +77,7 @@ def turned(state: GameState, sp: Special, e: ev.ScoreboardTurned) -> None:
 def reversed_lines(state: GameState, area: int) -> list[ScoreLine]:
     """An area scored on a reversed mobile scoreboard (see the module docstring)."""
     sid = reversed_at(state, area)
+    assert sid is not None  # asked for an area with a reversed scoreboard
     values = state.board.mobile_scoreboards[sid]
     counts = state.counts[area]
     present = sorted((c, q) for q, c in enumerate(counts) if c)

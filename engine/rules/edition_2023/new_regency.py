@@ -39,7 +39,7 @@ def is_regency_card(card: ActionCard) -> bool:
 def check_revealed(state: GameState, cid: str) -> None:
     """The card turned up on stack 5 is a ♠ card still face down there."""
     card = state.board.cards.get(cid)
-    if not is_regency_card(card):
+    if card is None or not is_regency_card(card):
         raise RuleViolation("reveal", f"{cid!r} is not a New Regency card (stack 5)")
     if card.copies is None:  # nobody entered its copies: it turns up while the ♠ stack has room
         card_entry.check_turn_up(state, card, 5)

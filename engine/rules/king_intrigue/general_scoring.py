@@ -30,7 +30,7 @@ def double_lines(state: GameState, lines: list) -> list:
     extra = []
     for line in lines:
         a = state.board.area_index.get(line.area)
-        if a in marked and line.points and line.kind != bridge.PLACE:
+        if a is not None and a in marked and line.points and line.kind != bridge.PLACE:
             extra.append(
                 ScoreLine(
                     line.area,

@@ -160,9 +160,9 @@ def _corrected_position(state: GameState, e: TableCorrected) -> dict:
         # 2023: Competition throws a Grande into the Castillo.
         grandes[p] = c.region(rid, f"grandes.{pid}", castillo_ok=c.edition_2023)
     mobile = dict(state.mobile)
-    for sid, rid in (e.mobile_scoreboards or {}).items():
+    for sid, at in (e.mobile_scoreboards or {}).items():
         c.piece(sid)
-        mobile[sid] = None if rid is None else c.region(rid, f"mobile_scoreboards.{sid}", castillo_ok=True)
+        mobile[sid] = None if at is None else c.region(at, f"mobile_scoreboards.{sid}", castillo_ok=True)
     placed = [a for a in mobile.values() if a is not None]
     if len(set(placed)) < len(placed):
         what = "Scoring tiles" if c.edition_2023 else "mobile scoreboards"
@@ -235,4 +235,4 @@ def veto_copies(board: Board) -> int | None:
     cards = [card for card in board.cards.values() if card.effect in VETO_EFFECTS]
     if any(card.copies is None for card in cards):
         return None
-    return sum(card.copies for card in cards)
+    return sum(card.copies or 0 for card in cards)  # each known (checked above)

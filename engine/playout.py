@@ -150,6 +150,7 @@ def _complete_2023(
     from .board.load import load_board, load_cards
 
     standin_board, standin_cards = standin_files("2023", n_players)
+    assert standin_board is not None and standin_cards is not None  # 2023 has both
     board = copy.deepcopy(board_file) if board_file is not None else {"rules": "2023"}
     cards = copy.deepcopy(cards_file) if cards_file is not None else {"rules": "2023"}
     shipped = load_cards("2023")
@@ -523,7 +524,7 @@ def play_random_game(
         before = snapshot_for_checks(state) if check else None
         apply_event(state, event)
         log.append(event)
-        if check:
+        if before is not None:  # checked
             check_invariants(state, before, event)
         if stats is not None:
             if isinstance(event, ev.ActionCardChosen):

@@ -122,7 +122,7 @@ def _ask_view(state: GameState, ask: Ask, observer: str | None) -> AskView:
     options: dict[str, Any] | None = ask.options
     hidden = ENGINE_ONLY_OPTIONS.get(ask.kind)
     if hidden:
-        options = {k: v for k, v in options.items() if k not in hidden}
+        options = {k: v for k, v in ask.options.items() if k not in hidden}
     if ask.kind in PRIVATE_ASKS:
         if observer is None or observer not in ask.players:
             options = {k: ask.options[k] for k in PUBLIC_OPTIONS.get(ask.kind, ()) if k in ask.options} or None

@@ -58,7 +58,9 @@ def check_start(state: GameState, card: ActionCard, p: int) -> None:
         raise P.RuleViolation("king-move-2023", "this board has no France or Portugal to exile the King to")
     board = state.board
     if all(board.space_neighbours[a - board.castillo - 1] is None for a in spaces):  # no target known
-        raise _unknown(state, spaces[0])
+        refusal = _unknown(state, spaces[0])
+        assert refusal is not None
+        raise refusal
 
 
 def begin(state: GameState, sp: Special) -> None:

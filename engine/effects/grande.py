@@ -30,7 +30,9 @@ def ask(state: GameState, sp: Special) -> Ask:
 def moved(state: GameState, sp: Special, e: ev.GrandeMoved) -> None:
     p = P.expect_player(state, e.player, sp.player, "move the Grande")
     r = P.region(state, e.region, "the Grande's new home")
-    P.not_taboo(state, state.grandes[p], "move a Grande out of")
+    home = state.grandes[p]
+    assert home is not None  # only the dummy has no Grande, and it plays no card
+    P.not_taboo(state, home, "move a Grande out of")
     P.not_taboo(state, r, "move a Grande into")
     if r == state.grandes[p]:
         raise P.RuleViolation("grande", f"the Grande already stands in {P.area_name(state, r)}")

@@ -36,12 +36,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .errors import RuleViolation
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 
 @dataclass(frozen=True)
@@ -63,7 +60,7 @@ class Part:
     hooks: dict[str, Callable] = field(default_factory=dict)
 
 
-def _no_modifiers(state: GameState, p: int, card: int, mid: str) -> None:
+def _no_modifiers(state: object, p: int, card: int, mid: str) -> None:
     raise RuleViolation("power-shift", "Modifier cards belong to the power-shift module, not chosen here")
 
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from ..rules.king_intrigue.cards import KICardSet
+from typing import Any
 
 CASTILLO = "castillo"
 
@@ -87,8 +84,9 @@ class Board:
     module_stack_sizes: dict[str, dict[int, int]] = field(default_factory=dict)
     provenance: dict[str, str] = field(default_factory=dict)
     missing: dict[str, str] = field(default_factory=dict)
-    # King and Intrigue: its card set itself (values, courts, placements); None for the others.
-    ki_cards: KICardSet | None = field(default=None, compare=False, repr=False)
+    # King and Intrigue: its card set itself (values, courts, placements: a KICardSet of
+    # engine/rules/king_intrigue/cards.py, which builds on this module); None for the others.
+    ki_cards: Any = field(default=None, compare=False, repr=False)
 
     # Read in every hot loop: computed once per board (a frozen dataclass keeps them in its
     # __dict__; the fields they come from never change).

@@ -11,24 +11,29 @@ calls `expire` when a round ends and when a general scoring is over."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .. import primitives as P
-from ..board.model import ActionCard
+from ..board.model import ActionCard, Board
 from ..primitives import Ask
 from ..stages.turn import finish_special
 from ..state import GameState, Special, closed_regions
 
 if TYPE_CHECKING:
     from ..effect_registry import Effect
-    from ..freeplay import FreeState
 
 UNTIL_CHOICES = ("round", "general_scoring")
 ROUND_TOKENS = ("kings_guard", "mistress", "bridge_new")  # the text says: this round (+ the scoring after it)
 UNTIL_TOKENS = {"quarantine": "quarantine", "risk_of_collapse": "risk_of_collapse"}  # marker -> effect
 
 
-def card_param(state: GameState | FreeState, effect: str, name: str) -> Any:
+class WithBoard(Protocol):
+    """A game or a scoring-only game (engine/freeplay.py): what card_param reads of it."""
+
+    board: Board
+
+
+def card_param(state: WithBoard, effect: str, name: str) -> Any:
     """A parameter of the card of this effect in the game's card set (None: not entered)."""
     for card in state.board.cards.values():
         if card.effect == effect:

@@ -181,7 +181,7 @@ def mid_game_state(rules: str = "classic", modules: tuple[str, ...] = ()):
 
 
 def board_for_rules(rules: str, board_file, cards_file):
-    from engine.board import load_board
+    from engine.board.load import load_board
 
     return load_board(rules, 5, board_file, cards_file)
 

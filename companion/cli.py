@@ -71,7 +71,8 @@ def _read_json_file(path: str | None, what: str):
 def _rules_choice(args, players: int):
     """The rule set, board file and card file the arguments name, checked; UsageError names
     what is wrong (an unknown module, a combination the rules do not have, a bad file)."""
-    from engine.board import DataFileError, RuleSetError, load_board
+    from engine.board.errors import DataFileError, RuleSetError
+    from engine.board.load import load_board
     from engine.rules import RulesChoiceError, rule_set
 
     modules = _modules(args)
@@ -255,7 +256,7 @@ def cmd_demo(args) -> int:
     standins = bool(filled)
     if standins:
         print(f"Note: {standins_used_note(args.rules, filled)}.", file=sys.stderr)
-        from engine.board import load_board
+        from engine.board.load import load_board
 
         board = load_board(args.rules, args.players, board_file, cards_file)
     rng = random.Random(args.seed)
@@ -291,7 +292,7 @@ def cmd_demo(args) -> int:
             cards[state.turn.card.name] += 1
             print(for_terminal(f"  {event.player:<7} takes {state.turn.card.name}: {state.turn.card.text}"))
         elif event.type == "court_replenished" and state.rules.king_intrigue and state.stage == "turn":
-            from engine.rules.king_intrigue import action_cards_by_rank
+            from engine.rules.king_intrigue.round import action_cards_by_rank
 
             p, card = state.turn.player, state.turn.card
             held = state.board.cards[action_cards_by_rank(state)[p][0]].name

@@ -15,9 +15,16 @@ a general scoring that stopped on a scoreboard nobody entered (`BoardFactsEntere
 
 from __future__ import annotations
 
-from .board import DataFileError, load_board
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from .board.errors import DataFileError
+from .board.load import load_board
 from .errors import RuleViolation
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .board.model import ActionCard, Board
 
 CLOSED_STAGES = ("special", "veto_window", "over")  # in the middle of a special action; the game over
 
@@ -43,7 +50,7 @@ def merged_board_file(base: dict | None, entries: list[dict], rules: str) -> dic
     return out
 
 
-def _rebuild(state: GameState, board_entries: list[dict], card_entries: list[dict], rule: str):
+def _rebuild(state: GameState, board_entries: list[dict], card_entries: list[dict], rule: str) -> Board:
     board_file, cards_file = state.table_files
     merged_board = merged_board_file(board_file, board_entries, state.rules.id)
     merged_cards = merged_cards_file(cards_file, card_entries, state.rules.id) if (cards_file or card_entries) else None
@@ -59,14 +66,14 @@ def _rebuild(state: GameState, board_entries: list[dict], card_entries: list[dic
         raise RuleViolation(rule, str(exc)) from None
 
 
-def _take_up(state: GameState, board) -> None:
+def _take_up(state: GameState, board: Board) -> None:
     """The rebuilt board from now on; the card in play is read from it too."""
     state.board = board
     if state.turn is not None and state.turn.card is not None:
         state.turn.card = board.cards.get(state.turn.card.id, state.turn.card)
 
 
-def apply_board_facts(state: GameState, e) -> None:
+def apply_board_facts(state: GameState, e: ev.BoardFactsEntered) -> None:
     """Check the board entry like a board file, then play on with the completed board."""
     if state.stage in CLOSED_STAGES:
         raise RuleViolation(
@@ -95,7 +102,7 @@ def merged_cards_file(base: dict | None, entries: list[dict], rules: str) -> dic
     return {**(base or {}), "rules": rules, "cards": list(cards.values())}
 
 
-def _copies_by_stack(state: GameState, board) -> dict[str, tuple[int | None, int | None]]:
+def _copies_by_stack(state: GameState, board: Board) -> dict[str, tuple[int | None, int | None]]:
     out = {}
     for c in board.cards.values():
         if c.module is None or c.module in state.rules.modules:
@@ -124,7 +131,7 @@ def stack_room(state: GameState, module: str | None, stack: int) -> int | None:
     return size - used
 
 
-def may_turn_up(state: GameState, card) -> bool:
+def may_turn_up(state: GameState, card: ActionCard) -> bool:
     """A card of unknown copies turns up the first time (it is in the box), again while its stack
     may hold another."""
     if not state.copies_seen.get(card.id):
@@ -133,7 +140,7 @@ def may_turn_up(state: GameState, card) -> bool:
     return room is None or room >= 1
 
 
-def check_turn_up(state: GameState, card, stack: int) -> None:
+def check_turn_up(state: GameState, card: ActionCard, stack: int) -> None:
     if not may_turn_up(state, card):
         seen = state.copies_seen[card.id]
         raise RuleViolation(
@@ -144,7 +151,7 @@ def check_turn_up(state: GameState, card, stack: int) -> None:
         )
 
 
-def turned_up(state: GameState, card) -> None:
+def turned_up(state: GameState, card: ActionCard) -> None:
     state.copies_seen[card.id] = state.copies_seen.get(card.id, 0) + 1
 
 
@@ -172,11 +179,11 @@ def _seen(state: GameState, cid: str, stack: int | None, copies: int | None) -> 
     return copies - _face_down(state, stack, cid) if stack else 0
 
 
-def _regency_deltas(state: GameState, before, board) -> dict[str, int]:
+def _regency_deltas(state: GameState, before: dict[str, tuple[int | None, int]], board: Board) -> dict[str, int]:
     """New Regency's ♠ cards face down in stack 5 after the entries: a ♠ card the table adds
     or whose copies it gives goes face down there too ("The 5th stack follows the same rules
     as the other Action card stacks"), less those already turned up."""
-    out = {}
+    out: dict[str, int] = {}
     if not state.rules.new_regency:
         return out
     for c in board.cards.values():
@@ -193,7 +200,7 @@ def _regency_deltas(state: GameState, before, board) -> dict[str, int]:
     return out
 
 
-def apply_completion(state: GameState, e) -> None:
+def apply_completion(state: GameState, e: ev.CardSetCompleted) -> None:
     """Check the entries like a card file, then rebuild the board and deal the new copies."""
     if state.stage in CLOSED_STAGES:
         raise RuleViolation(
@@ -227,7 +234,7 @@ def apply_completion(state: GameState, e) -> None:
         )
     regency = _regency_deltas(state, before, board)
     _deal(state, deltas)
-    for cid, (stack, copies) in after.items():
+    for cid, (_, copies) in after.items():
         if copies is not None:
             state.copies_seen.pop(cid, None)  # counted face down from now on
     for cid, face_down in regency.items():

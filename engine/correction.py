@@ -16,10 +16,15 @@ came up before the start is not known to the tablet.
 
 from __future__ import annotations
 
-from .board import CASTILLO
+from typing import TYPE_CHECKING, NoReturn
+
+from .board.model import CASTILLO
 from .errors import RuleViolation
 from .events import TableCorrected
 from .state import GameState
+
+if TYPE_CHECKING:
+    from .board.model import Board
 
 VETO_EFFECTS = ("veto", "veto_2023")
 
@@ -38,12 +43,12 @@ CORRECTABLE_STAGES = (
 START_FIELDS = ("round", "start_player", "power_spent", "vetoes")
 
 
-def _fail(detail: str) -> None:
+def _fail(detail: str) -> NoReturn:
     raise RuleViolation("correction", detail)
 
 
 class _Checker:
-    def __init__(self, state: GameState):
+    def __init__(self, state: GameState) -> None:
         self.state = state
         self.board = state.board
 
@@ -155,9 +160,9 @@ def _corrected_position(state: GameState, e: TableCorrected) -> dict:
         # 2023: Competition throws a Grande into the Castillo.
         grandes[p] = c.region(rid, f"grandes.{pid}", castillo_ok=c.edition_2023)
     mobile = dict(state.mobile)
-    for sid, rid in (e.mobile_scoreboards or {}).items():
+    for sid, at in (e.mobile_scoreboards or {}).items():
         c.piece(sid)
-        mobile[sid] = None if rid is None else c.region(rid, f"mobile_scoreboards.{sid}", castillo_ok=True)
+        mobile[sid] = None if at is None else c.region(at, f"mobile_scoreboards.{sid}", castillo_ok=True)
     placed = [a for a in mobile.values() if a is not None]
     if len(set(placed)) < len(placed):
         what = "Scoring tiles" if c.edition_2023 else "mobile scoreboards"
@@ -225,9 +230,9 @@ def _apply_start(state: GameState, e: TableCorrected) -> None:
             undrawn[veto.id] -= 1
 
 
-def veto_copies(board) -> int | None:
+def veto_copies(board: Board) -> int | None:
     """The Veto cards in the game (None: the table's card set does not say how many)."""
     cards = [card for card in board.cards.values() if card.effect in VETO_EFFECTS]
     if any(card.copies is None for card in cards):
         return None
-    return sum(card.copies for card in cards)
+    return sum(card.copies or 0 for card in cards)  # each known (checked above)

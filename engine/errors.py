@@ -68,7 +68,7 @@ class RuleViolation(EngineError):
     player's id, why in words for that player alone) when the reason is their secret (a hand
     kept hidden): the public words then say nothing a secret would tell."""
 
-    def __init__(self, rule: str, detail: str, private: tuple[str, str] | None = None):
+    def __init__(self, rule: str, detail: str, private: tuple[str, str] | None = None) -> None:
         self.rule = rule
         self.detail = detail
         self.private = private

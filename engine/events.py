@@ -53,7 +53,7 @@ class GameSetup(_Event):
     modules: list[Annotated[str, Field(max_length=40)]] = Field(default_factory=list, max_length=8)
     dummy: Id | None = Field(None, description="2023, 2 players: the dummy's colour")
     # The table's own board and card-set files, kept in the game so it replays the same
-    # however the files change later (engine/board.py validates them).
+    # however the files change later (engine/board/ validates them).
     board_file: dict | None = None
     cards_file: dict | None = None
     removed_cards: list[Id] = Field(

@@ -16,15 +16,18 @@ The classic round:
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import primitives
 from .hooks import ASKS
-from .primitives import CASTILLO_SCORING_EFFECTS, Ask, not_in_hand, placement_areas, take_back_list
-from .stages import dispatch, play_event
+from .primitives import Ask
+from .stages import play_event
 
-__all__ = ["Ask", "CASTILLO_SCORING_EFFECTS", "apply_event", "asked", "dispatch", "not_in_hand", "take_back_list"]
+if TYPE_CHECKING:
+    from .state import GameState
 
 
-def asked(state) -> Ask:
+def asked(state: GameState) -> Ask:
     """What the game waits for now: the current stage's ask, as the rule set adjusts it."""
     ask = ASKS[state.stage](state)
     adjust = state.rules.hooks.adjust_ask
@@ -42,7 +45,3 @@ apply_event = play_event
 
 
 primitives.waits_for(asked)  # a refusal out of turn names what the game waits for
-
-# Names the companion, the bench and the tests import from here.
-_placement_areas = placement_areas
-from .stages.scoring import run_general_scoring as _run_general_scoring  # noqa: E402,F401

@@ -13,18 +13,20 @@ Events (all typed, replayable like a tracked game's):
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter
 
 from . import events as ev
-from .board import CASTILLO, Board, classic_board
+from .board.build import classic_board
+from .board.model import CASTILLO, Board
 from .errors import RuleViolation
 from .events import CastilloCounted, Count, GameSetup, Id, SecretDiscSet, SecretDiscsRevealed
-from .flow import Ask
 from .game import start_state
 from .ki_markers import MARKERS, MODULE_NAMES, lasting
+from .primitives import Ask
 from .snapshot import SPECIAL_KINDS, SnapshotError, TableSnapshot, load_snapshot, score_snapshot
 from .state import TABLE, ScoringRecord
 
@@ -58,7 +60,7 @@ UNTIL_ROUND_END = lasting("round")
 MARKER_MODULES = {field: facts.module for field, facts in MARKERS.items() if facts.module}
 
 
-def _cleared(keys) -> dict:
+def _cleared(keys: Iterable[str]) -> dict:
     return {k: TableSnapshot.model_fields[k].get_default(call_default_factory=True) for k in keys}
 
 
@@ -210,7 +212,7 @@ def _in_stage(state: FreeState, stage: str, what: str) -> None:
         raise RuleViolation("phase-order", f"{what} is not possible now: the game waits for {now}")
 
 
-def _snapshot(state: FreeState, **changes) -> TableSnapshot:
+def _snapshot(state: FreeState, **changes: Any) -> TableSnapshot:
     data = state.table.model_dump()
     data.update(changes)
     try:
@@ -269,6 +271,7 @@ def _transfers(state: FreeState, after: TableSnapshot) -> list[dict]:
         table.king: "the King's region",
     }
     out = []
+    assert state.castillo is not None  # counted before its Caballeros go
     for pid, k in state.castillo.items():
         region = state.discs.get(pid)
         if region is None:
@@ -384,7 +387,7 @@ def _discs_revealed(state: FreeState, e: SecretDiscsRevealed) -> None:
     _next_round(state)
 
 
-_APPLY = {
+_APPLY: dict[type, Callable[[FreeState, Any], None]] = {
     BoardEntered: _board_entered,
     SpecialScored: _special_scored,
     RoundFinished: _round_finished,

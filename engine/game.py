@@ -6,13 +6,16 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from . import board as board_data
-from .board import Board, classic_board
+from .board.build import classic_board
+from .board.load import load_board
+from .board.model import Board
 from .errors import RuleViolation
 from .events import Event, GameSetup, event_from_dict
-from .flow import Ask, apply_event, asked
-from .rules import RulesChoiceError, king_intrigue, rule_set
+from .flow import apply_event, asked
+from .primitives import Ask
+from .rules import RulesChoiceError, rule_set
 from .rules.edition_2023.power_shift import modifiers_for
+from .rules.king_intrigue.round import prepare as prepare_king_intrigue
 from .state import GameState, new_state
 
 
@@ -21,7 +24,7 @@ def board_for(setup: GameSetup) -> Board:
     the table's own files kept in the setup. Raises ValueError naming what is wrong."""
     if setup.rules == "classic" and setup.board_file is None and setup.cards_file is None:
         return classic_board()
-    return board_data.load_board(
+    return load_board(
         setup.rules, len(setup.players), setup.board_file, setup.cards_file, spade_printed=setup.revision >= 3
     )
 
@@ -100,14 +103,14 @@ def start_state(setup: GameSetup, board: Board | None = None, cards_played: bool
     state.spade_printed = setup.revision >= 3
     state.table_files = (setup.board_file, setup.cards_file)
     if state.rules.king_intrigue and cards_played:
-        king_intrigue.prepare(state)  # refuses an incomplete card set, naming what is missing
+        prepare_king_intrigue(state)  # refuses an incomplete card set, naming what is missing
     return state
 
 
 class Game:
     """One game: its setup, its accepted events, and the state they lead to."""
 
-    def __init__(self, setup: GameSetup, board: Board | None = None):
+    def __init__(self, setup: GameSetup, board: Board | None = None) -> None:
         self.setup = setup
         self.board = board or board_for(setup)
         self.state = start_state(setup, self.board)

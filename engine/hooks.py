@@ -60,7 +60,7 @@ class Part:
     hooks: dict[str, Callable] = field(default_factory=dict)
 
 
-def _no_modifiers(state, p: int, card: int, mid: str) -> None:
+def _no_modifiers(state: object, p: int, card: int, mid: str) -> None:
     raise RuleViolation("power-shift", "Modifier cards belong to the power-shift module, not chosen here")
 
 

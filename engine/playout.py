@@ -9,16 +9,21 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 
 from . import events as ev
-from .board import Board
+from .board.model import Board, CardSet
 from .errors import EngineError
-from .flow import Ask, apply_event, asked
+from .flow import apply_event, asked
 from .game import board_for, start_state
-from .queries import closed_regions
-from .state import GameState
+from .primitives import Ask
+from .state import GameState, closed_regions
+
+if TYPE_CHECKING:
+    from .events import Event
 
 STANDINS_NOTE = (
     "the 2023 rules' unpublished facts (most cards' stacks and copies, some cards' numbers, the "
@@ -74,7 +79,7 @@ def _fill_board_fact(table: dict, standin: dict, path: str) -> bool:
     "scoring_tiles.tile_a", "castillo.scoreboard", ...) into the table's board file."""
     kind, *rest = path.split(".")
     if kind in ("regions", "spaces") and len(rest) == 2:
-        given = next((e for e in standin.get(kind, []) if e.get("id") == rest[0]), {})
+        given: dict = next((e for e in standin.get(kind, []) if e.get("id") == rest[0]), {})
         if rest[1] not in given:
             return False
         _find_entry(table.setdefault(kind, []), rest[0])[rest[1]] = given[rest[1]]
@@ -110,7 +115,7 @@ def _fill_card_fact(table: dict, standin: dict, path: str, shipped_effect: bool)
     return True
 
 
-def _stack_room(cards, module: str | None, stack: int) -> int:
+def _stack_room(cards: CardSet, module: str | None, stack: int) -> int:
     size = (cards.module_stack_sizes[module] if module else cards.stack_sizes)[stack]
     return size - sum(c.copies or 0 for c in cards.cards.values() if c.module == module and c.stack == stack)
 
@@ -119,7 +124,7 @@ def _fill_stacks(table: dict, standin: dict, shipped_ids: set[str]) -> list[str]
     """Add self-play's invented cards (ids not in the shipped set or the table's file) to the
     stacks still short, as many copies as there is room for; the last one added to a stack takes
     what room is left (the table's file may hold fewer copies than the stand-ins)."""
-    from .board import load_cards
+    from .board.load import load_cards
 
     added: list[dict] = []
     for card in standin.get("cards", []):
@@ -134,14 +139,18 @@ def _fill_stacks(table: dict, standin: dict, shipped_ids: set[str]) -> list[str]
     return [card["id"] for card in added]
 
 
-def _complete_2023(n_players: int, board_file: dict | None, cards_file: dict | None):
+def _complete_2023(
+    n_players: int, board_file: dict | None, cards_file: dict | None
+) -> tuple[dict, dict, tuple[str, ...]]:
     """The table's files with only what they leave unknown filled from self-play's stand-ins:
     (board file, card file, the facts filled). Raises StandInsShort naming what is still unknown."""
     import copy
 
-    from .board import DataFileError, load_board, load_cards
+    from .board.errors import DataFileError
+    from .board.load import load_board, load_cards
 
     standin_board, standin_cards = standin_files("2023", n_players)
+    assert standin_board is not None and standin_cards is not None  # 2023 has both
     board = copy.deepcopy(board_file) if board_file is not None else {"rules": "2023"}
     cards = copy.deepcopy(cards_file) if cards_file is not None else {"rules": "2023"}
     shipped = load_cards("2023")
@@ -174,7 +183,7 @@ def _complete_2023(n_players: int, board_file: dict | None, cards_file: dict | N
 
 def self_play_files(
     rules: str, n_players: int, board_file: dict | None, cards_file: dict | None, modules: tuple[str, ...] = ()
-):
+) -> tuple[dict | None, dict | None, tuple[str, ...]]:
     """The files a random game plays with: (board file, card file, stand-ins) where stand-ins is
     () for none, ("all",) for self-play's whole stand-in set, else the facts filled from it
     because the table's own files leave them unknown (2023; "modifiers": Power Shift's stand-in
@@ -250,7 +259,7 @@ def random_setup(
     players = seats[:n_players]
     dummy = seats[n_players] if rules == "2023" and n_players == 2 else None
     regions = rng.sample(board.region_ids, n_players + 1)
-    extra = {}
+    extra: dict[str, Any] = {}
     if rules != "classic" or modules or board_file or cards_file:
         extra = dict(
             rules=rules,
@@ -304,7 +313,7 @@ def _take(rng: random.Random, k: int, court: int, regions: dict[str, int]) -> tu
     return picked.count("court"), taken
 
 
-def _replenish(rng, pid, o) -> ev.CourtReplenished:
+def _replenish(rng: random.Random, pid: str, o: dict[str, Any]) -> ev.CourtReplenished:
     k = random_count(rng, o["max"])
     prov = min(k, o["provinces"])
     extra = min(k - prov, sum(o["regions"].values())) if prov == o["provinces"] else 0
@@ -347,7 +356,10 @@ def _mobile(rng, pid, o):
     return ev.MobileScoreboardPlaced(player=pid, scoreboard=sid, area=rng.choice(o["moves"][sid]))
 
 
-_CHOOSERS = {
+# What a random playout answers an ask with: (rng, the player asked, the ask's options) -> an event.
+Chooser = Callable[[random.Random, str, dict[str, Any]], ev.Event]
+
+_CHOOSERS: dict[str, Chooser] = {
     # A card for each stack offered (four stacks; New Regency's stack 5), in stack order.
     "reveal_action_cards": lambda rng, pid, o: ev.ActionCardsRevealed(
         cards=[rng.choice(_copies(o["stacks"][s])) for s in sorted(o["stacks"])]
@@ -383,7 +395,7 @@ def _module_choosers() -> dict:
 
     from . import effects, rules
 
-    found = {}
+    found: dict[str, Chooser] = {}
     for package in (effects, rules):
         for info in pkgutil.walk_packages(package.__path__, f"{package.__name__}."):
             module = importlib.import_module(info.name)
@@ -396,7 +408,7 @@ _CHOOSERS.update(_module_choosers())
 VETO_INTERJECTION_CHANCE = 0.05
 
 
-def random_event(rng: random.Random, ask: Ask):
+def random_event(rng: random.Random, ask: Ask) -> Event:
     """A random legal event for what is asked (sometimes a Veto interjection)."""
     if ask.vetoes and rng.random() < VETO_INTERJECTION_CHANCE:
         return ev.VetoUsed(player=rng.choice(ask.vetoes))
@@ -430,7 +442,7 @@ def snapshot_for_checks(state: GameState) -> tuple:
     )
 
 
-def check_invariants(state: GameState, before: tuple, event) -> None:
+def check_invariants(state: GameState, before: tuple, event: Event) -> None:
     """Each player's Caballeros all accounted for (King and Intrigue: one on the bridge
     counts), none negative; the King's region (and a region under a taboo marker) untouched
     but by the King's own moves; no score ever falls."""
@@ -485,7 +497,7 @@ def play_random_game(
     board_file: dict | None = None,
     cards_file: dict | None = None,
     standins: bool = False,
-):
+) -> tuple[ev.GameSetup, list[Event], GameState]:
     """Play one game to its end with random legal choices; returns (setup, events, state).
     A 2023 game plays with the labelled stand-ins (STANDINS_NOTE) where the table's files leave
     facts unknown (all of them without files). A `board` given was built from files already
@@ -512,7 +524,7 @@ def play_random_game(
         before = snapshot_for_checks(state) if check else None
         apply_event(state, event)
         log.append(event)
-        if check:
+        if before is not None:  # checked
             check_invariants(state, before, event)
         if stats is not None:
             if isinstance(event, ev.ActionCardChosen):

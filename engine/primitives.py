@@ -5,29 +5,22 @@ anything changes; nothing here moves the game to another stage (engine/stages/tu
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import events as ev
-from .board import CASTILLO
+from .board.model import CASTILLO, ActionCard
 from .errors import RuleViolation
 
 # what may not be changed, and where nothing more may go (the King's region, King and Intrigue's markers)
-from .queries import (  # noqa: F401  # noqa: F401
-    closed_regions,
-    enterable,
-    entry_refusal,
-    is_taboo,
-    king_in_castillo,
-    king_in_space,
-    kings_neighbours,
-    room,
-    taboo_reason,
-    tokens_out,
-)
+from .queries import enterable, entry_refusal, is_taboo, kings_neighbours, taboo_reason, tokens_out
 from .scoring import ScoreLine, apply_lines
-from .state import TABLE, GameState, Outcome, ScoringRecord, Special
+from .state import GameState, Outcome, ScoringRecord, Special, Turn, closed_regions
+
+if TYPE_CHECKING:
+    from .board.model import ActionCard
+    from .state import GameState, Special
 
 KINGS_CARD_STACK = 5
 VETO_STACK = 2
@@ -118,9 +111,24 @@ def expect_player(state: GameState, pid: str, expected: int, what: str) -> int:
     return p
 
 
+def current_turn(state: GameState) -> Turn:
+    """The turn under way: every stage of a turn, and its special action, has one."""
+    turn = state.turn
+    assert turn is not None
+    return turn
+
+
+def turn_card(state: GameState) -> ActionCard:
+    """The Action card of the turn under way: chosen before its placement and special action."""
+    card = current_turn(state).card
+    assert card is not None
+    return card
+
+
 def expect_special(state: GameState, effects: tuple[str, ...], what: str) -> Special:
     expect_stage(state, ("special",), what)
     sp = state.special
+    assert sp is not None  # the "special" stage has its special action
     if sp.effect not in effects:
         raise RuleViolation("special-action", f"{what} is not part of {sp.card.name}: {sp.card.text}")
     return sp
@@ -217,7 +225,7 @@ def _region_ids_in_order(regions: frozenset[int], region_ids: tuple[str, ...]) -
     return ids
 
 
-def placement_unknown(state: GameState, card) -> RuleViolation:
+def placement_unknown(state: GameState, card: ActionCard) -> RuleViolation:
     return RuleViolation(
         "card-fact-missing",
         state.board.missing.get(f"cards.{card.id}.placement")
@@ -228,7 +236,7 @@ def placement_unknown(state: GameState, card) -> RuleViolation:
     )
 
 
-def placement_limit(state: GameState, card, placements: dict[str, int]) -> int:
+def placement_limit(state: GameState, card: ActionCard, placements: dict[str, int]) -> int:
     """The Caballeros a card lets you place; refuses (naming the fact) to place any while the
     card set does not know the number."""
     if card.placement is None:
@@ -374,8 +382,9 @@ def do_send_back(state: GameState, owner: int, from_court: int, taken: dict[int,
 
 def power_cards_to_take_back(state: GameState, p: int) -> list[int]:
     cards = set(state.discards[p])
-    if state.played[p] is not None and not state.take_back_played[p]:
-        cards.add(state.played[p])
+    played = state.played[p]
+    if played is not None and not state.take_back_played[p]:
+        cards.add(played)
     return sorted(cards)
 
 
@@ -416,22 +425,10 @@ def _not_held_why(state: GameState, p: int, card: int) -> str:
             + (" and did not take it back" if state.took_back_any[p] else "")
             + ": it is not in your hand."
         )
-    if state.rules.king_intrigue and card in state.board.ki_cards.by_value(state.rules.modules):
+    ki_cards = state.board.ki_cards
+    if ki_cards is not None and card in ki_cards.by_value(state.rules.modules):
         return f"You left Power card {card} out of your hand at the start of the game: it is not in your hand."
     return f"Power card {card} is not one of your cards in this game."
-
-
-def disc_ask(
-    state: GameState, needed: list[int], chosen: dict[int, int], allowed: dict[str, list[str]], purpose: str
-) -> Ask:
-    waiting = tuple(state.players[p] for p in needed if p not in chosen)
-    if waiting:
-        return Ask(
-            "secret_disc",
-            waiting,
-            {"purpose": purpose, "regions": allowed, "chosen": [state.players[p] for p in needed if p in chosen]},
-        )
-    return Ask("reveal_secret_discs", (TABLE,), {"purpose": purpose, "chosen": [state.players[p] for p in needed]})
 
 
 def record_scoring(state: GameState, title: str, lines: list[ScoreLine], transfers: list | None = None) -> None:
@@ -439,10 +436,10 @@ def record_scoring(state: GameState, title: str, lines: list[ScoreLine], transfe
     state.scoring_log.append(ScoringRecord(state.round, title, lines, transfers or []))
 
 
-def move_line(state: GameState, q: int, count: int, source, target) -> dict:
+def move_line(state: GameState, q: int, count: int, source: int | str, target: int | str) -> dict:
     """One instruction for the table; source and target are area indexes or "court"/"provinces"."""
 
-    def where(a):
+    def where(a: int | str) -> str:
         return a if isinstance(a, str) else state.board.area_id(a)
 
     return {"player": state.players[q], "count": count, "source": where(source), "target": where(target)}
@@ -486,7 +483,7 @@ def veto_card(state: GameState) -> str:
     return next(c.id for c in state.board.cards.values() if c.effect in VETO_EFFECTS)
 
 
-def put_away_used(state: GameState, stack: int, cid: str) -> None:
+def put_away_used(state: GameState, stack: int | None, cid: str) -> None:
     """An Action card used or left over. Classic: under its stack, to come round again.
     2023: face up on the discard pile; the King's card is never discarded (it is turned
     face down as stack 5 once used), but a New Regency card is."""
@@ -541,14 +538,14 @@ def waits_for(asked: Callable[[GameState], Ask]) -> None:
     _asked = asked
 
 
-def players_only(state: GameState, seats) -> list[int]:
+def players_only(state: GameState, seats: Iterable[int]) -> list[int]:
     """The seats that are players: a seat the table plays by rule (the 2-player game's dummy)
     is never asked, and never first player."""
     dummy = state.dummy
     return list(seats) if dummy is None else [q for q in seats if q != dummy]
 
 
-def need_params(state, card, *names: str) -> None:
+def need_params(state: GameState, card: ActionCard, *names: str) -> None:
     """Refuse (before anything changes) a card whose parameter the rule book does not give
     and the table has not entered, naming the fact and where to enter it."""
     for pname in names:
@@ -564,7 +561,7 @@ def need_params(state, card, *names: str) -> None:
             )
 
 
-def space(state, sid: str) -> int:
+def space(state: GameState, sid: str) -> int:
     """The area index of a space that is not a region (France, Portugal), or refuse."""
     board = state.board
     a = board.area_index.get(sid)
@@ -574,12 +571,12 @@ def space(state, sid: str) -> int:
     return a
 
 
-def where_id(state, a: int) -> str:
+def where_id(state: GameState, a: int) -> str:
     """The id of where a piece stands: a region, the Castillo or a space."""
     return state.board.area_id(a)
 
 
-def leave_by_outcome(state, sp, q: int, r: int, k: int) -> None:
+def leave_by_outcome(state: GameState, sp: Special, q: int, r: int, k: int) -> None:
     """`k` of seat `q`'s Caballeros leave region `r` by the card's `outcome` ("to_court": into
     their court; "send_back": to the provinces), said in the special action's moves."""
     if not k:
@@ -591,22 +588,3 @@ def leave_by_outcome(state, sp, q: int, r: int, k: int) -> None:
     else:
         state.provinces[q] += k
     sp.moves.append(move_line(state, q, k, r, "court" if to_court else "provinces"))
-
-
-def each_disc_ask(state, sp, regions_of, purpose: str):
-    """Every seat in sp.queue sets a secret disc at once, each among regions_of(state, seat)."""
-    ids = state.board.region_ids
-    allowed = {state.players[q]: [ids[r] for r in regions_of(state, q)] for q in sp.queue}
-    return disc_ask(state, sp.queue, sp.discs, allowed, purpose)
-
-
-def each_disc_set(state, sp, e, regions_of, refusal) -> None:
-    """One of them sets their disc: a seat asked now, on a region regions_of allows (else
-    refusal(state, seat, region) says which rule it breaks)."""
-    p = player(state, e.player)
-    r = region(state, e.region, "a secret disc")
-    if p not in sp.queue:
-        raise RuleViolation("secret-disc", f"{name(state, p)} is not asked for a secret disc now")
-    if r not in regions_of(state, p):
-        raise RuleViolation("secret-disc", refusal(state, p, r))
-    sp.discs[p] = r

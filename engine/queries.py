@@ -8,7 +8,7 @@ region: taboo, and it gives the King's bonus when scored."""
 from __future__ import annotations
 
 from .errors import RuleViolation
-from .state import GameState, closed_regions  # noqa: F401  (closed_regions: read from here)
+from .state import GameState
 
 
 def king_in_castillo(state: GameState) -> bool:

@@ -8,6 +8,7 @@ bonus and the home bonus (+2 each) go to a sole majority only.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from operator import itemgetter
 
 from .errors import RuleViolation
@@ -31,7 +32,7 @@ class ScoreLine(tuple):
 
     __slots__ = ()
 
-    def __new__(cls, area: str, player: str, points: int, kind: str, place: int, reason) -> ScoreLine:
+    def __new__(cls, area: str, player: str, points: int, kind: str, place: int, reason: str) -> ScoreLine:
         return tuple.__new__(cls, (area, player, points, kind, place, reason))
 
     area = property(itemgetter(0), doc='region id or "castillo"')
@@ -122,7 +123,7 @@ def _unpaid_reason(paid: int, paid_places: int, n_players: int, first_only: bool
 DUMMY_SCORES_NOTHING = "; the dummy scores nothing (it only counts for majorities)"
 
 
-def require_scoreboards(state: GameState, areas) -> None:
+def require_scoreboards(state: GameState, areas: Iterable[int]) -> None:
     """Refuse, naming the missing fact, a scoring that needs a scoreboard nobody published
     (the 2023 board's 2-3 player side, the scoring tiles) until the table enters it."""
     for a in areas:

@@ -6,20 +6,14 @@ functions a tracked game uses, and give back the table after the scoring.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NoReturn, cast
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
-from .board import (
-    CASTILLO,
-    Board,
-    BoardFileError,
-    CardFileError,
-    DataFileError,
-    RuleSetError,
-    classic_board,
-    load_board,
-)
+from .board.build import classic_board
+from .board.errors import BoardFileError, CardFileError, DataFileError, RuleSetError
+from .board.load import load_board
+from .board.model import CASTILLO, Board
 from .errors import RuleViolation
 from .queries import LIMIT_MARKERS, is_taboo
 from .scoring import (
@@ -37,6 +31,9 @@ from .state import GameState, ScoringRecord, new_state
 SPECIAL_KINDS = ("4", "5", "6-7", "castillo", "first-only", "most", "least")  # and region:ID
 
 
+RulesId = Literal["classic", "2023", "king-intrigue"]
+
+
 class SnapshotError(ValueError):
     """A snapshot that breaks a rule or a limit; the message names which."""
 
@@ -45,7 +42,7 @@ class TableFileError(SnapshotError):
     """A mistake in the table's board or card file, not in the snapshot: `file` is "board" or
     "cards", so a command names the file it read (e.g. --board's path)."""
 
-    def __init__(self, message: str, file: str):
+    def __init__(self, message: str, file: str) -> None:
         super().__init__(message)
         self.file = file
 
@@ -53,7 +50,7 @@ class TableFileError(SnapshotError):
 class TableSnapshot(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    rules: Literal["classic", "2023", "king-intrigue"] = "classic"
+    rules: RulesId = "classic"
     dummy: str | None = Field(None, description="2023, 2 players: the dummy's colour, one of players")
     players: list[str] = Field(description="2-5 player ids in seat order (the dummy's colour too)")
     king: str = Field(description="a region; 2023 also 'castillo' (Rebellion), 'france' or 'portugal' (Exile)")
@@ -93,7 +90,7 @@ class TableSnapshot(BaseModel):
         return len(self.players) - (self.dummy is not None)
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     raise ValueError(message)
 
 
@@ -314,7 +311,7 @@ def snapshot_from_state(state: GameState) -> TableSnapshot:
     board = state.board
     pids = state.players
     return TableSnapshot.model_construct(
-        rules=state.rules.id,
+        rules=cast(RulesId, state.rules.id),  # a RuleSet's id is one of TableSnapshot's rules
         dummy=None if state.dummy is None else pids[state.dummy],
         players=list(pids),
         king=board.area_id(state.king),
@@ -458,12 +455,14 @@ def _general_scoring(state: GameState, snap: TableSnapshot) -> list[ScoreLine]:
         from .effects.alliance import alliance_lines
 
         lines += _reversed(state, score_regions(state, [r for r in board.regions if r not in pair]))
-        lines += alliance_lines(state, *pair)
+        first, second = pair
+        assert first is not None and second is not None
+        lines += alliance_lines(state, first, second)
     if state.markers or state.aside:  # King and Intrigue: the tokens, then each 2x marker's region once more
-        from .rules.king_intrigue import _tokens_at_scoring, double_lines
+        from .rules.king_intrigue.general_scoring import double_lines, tokens_at_scoring
 
         record = ScoringRecord(0, "", lines, [])
-        _tokens_at_scoring(state, record, apply=False)
+        tokens_at_scoring(state, record, apply=False)
         lines = record.lines
         lines += double_lines(state, lines)
         kept = ("reversed_", "quarantine", "kings_guard", "mistress", "bridge_", "limit_")  # on the table still

@@ -1,7 +1,7 @@
 """The game state: plain mutable data, indexed by small integers.
 
 Players are seat indices 0..n-1 (clockwise), areas are region indices 0..R-1
-and R for the Castillo (see engine.board). Only engine.flow mutates a state,
+and R for the Castillo (see engine.board.model). Only engine.flow mutates a state,
 and only in answer to an event; everything else reads it.
 """
 
@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
-from .board import ActionCard, Board
+from .board.model import ActionCard, Board
 from .rules import CLASSIC, RuleSet
 from .rules.edition_2023 import old_hands
 
@@ -44,7 +45,7 @@ class FrozenMap(dict):
     def __copy__(self) -> FrozenMap:
         return self
 
-    def __deepcopy__(self, memo) -> FrozenMap:
+    def __deepcopy__(self, memo: dict[int, Any]) -> FrozenMap:
         return self
 
     def __reduce__(self):
@@ -153,7 +154,7 @@ class GameState:
     took_back_any: list[bool] = field(default_factory=list)
     veto_on_take: bool = True  # rules revision 2 (see events.RULES_REVISION)
     castillo_after_veto: bool = True  # rules revision 3
-    spade_printed: bool = True  # rules revision 3 (engine/board.py _placement_printed)
+    spade_printed: bool = True  # rules revision 3 (engine/board/merge.py _placement_printed)
     rules: RuleSet = CLASSIC  # the rule set and modules (engine/rules)
     dummy: int | None = None  # 2023, 2 players: the dummy's seat (the last)
     discard_pile: list[str] = field(default_factory=list)  # 2023: face up, public
@@ -171,7 +172,7 @@ class GameState:
     region_cards_drawn: list[int] = field(default_factory=list)
     # Power Shift (rules/edition_2023/power_shift.py). `modifiers` is the set in play (id -> Modifier,
     # never changed); the rest are per seat. Hands, passes and discards are secret.
-    modifiers: Mapping = field(default_factory=FrozenMap)
+    modifiers: FrozenMap = field(default_factory=FrozenMap)
     modifier_hands: list[set[str]] = field(default_factory=list)
     modifier_passes: dict[int, str] = field(default_factory=dict)  # chosen, not yet passed
     modifier_played: list[str | None] = field(default_factory=list)  # this round, face up
@@ -298,7 +299,7 @@ class GameState:
 
     def removable_regions(self, p: int) -> dict[int, int]:
         """Regions p's Caballeros may be taken from: any but the King's (and, King and
-        Intrigue, one under a taboo marker: engine/queries.closed_regions)."""
+        Intrigue, one under a taboo marker: closed_regions below)."""
         if self.markers and (self.markers.get("quarantine") is not None or self.markers.get("kings_guard") is not None):
             closed = closed_regions(self)
             return {r: self.counts[r][p] for r in self.board.regions if r not in closed and self.counts[r][p]}

@@ -12,7 +12,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .flow import Ask, asked
+from .flow import asked
+from .primitives import Ask
 from .rules.edition_2023 import power_shift
 from .state import GameState
 
@@ -121,7 +122,7 @@ def _ask_view(state: GameState, ask: Ask, observer: str | None) -> AskView:
     options: dict[str, Any] | None = ask.options
     hidden = ENGINE_ONLY_OPTIONS.get(ask.kind)
     if hidden:
-        options = {k: v for k, v in options.items() if k not in hidden}
+        options = {k: v for k, v in ask.options.items() if k not in hidden}
     if ask.kind in PRIVATE_ASKS:
         if observer is None or observer not in ask.players:
             options = {k: ask.options[k] for k in PUBLIC_OPTIONS.get(ask.kind, ()) if k in ask.options} or None
@@ -148,8 +149,9 @@ def _power_total(state: GameState, p: int) -> int | None:
 def _pending_discs(state: GameState) -> dict[int, int]:
     if state.stage in ("scoring_discs", "ki_setup_discs"):  # King and Intrigue's setup disc too
         return state.scoring_discs
-    if state.stage == "special" and state.special.discs is not None:
-        return state.special.discs
+    sp = state.special
+    if state.stage == "special" and sp is not None and sp.discs is not None:
+        return sp.discs
     return {}
 
 
@@ -202,7 +204,7 @@ def _public(state: GameState, observer: str | None) -> PublicView:
 
 
 def _king_intrigue_public(state: GameState) -> dict[str, Any]:
-    from .rules.king_intrigue import action_cards_by_rank
+    from .rules.king_intrigue.round import action_cards_by_rank
 
     board = state.board
     markers = {

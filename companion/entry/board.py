@@ -16,7 +16,7 @@ import copy
 
 from companion.entry.ki_markers import KI_FIELDS, KIMarkerTools, ki_fields, ki_markers
 from companion.entry.position_words import capitalised
-from engine.board import CASTILLO, Board
+from engine.board.model import CASTILLO, Board
 
 TOOLS = ("add", "remove", "king", "grande")
 

@@ -16,9 +16,11 @@ import re
 from dataclasses import dataclass
 
 from companion.input_errors import InputError
-from engine.board import CASTILLO, Board, DataFileError, load_board
+from engine.board.errors import DataFileError
+from engine.board.load import load_board
+from engine.board.model import CASTILLO, Board
 from engine.card_entry import merged_board_file
-from engine.flow import Ask
+from engine.primitives import Ask
 
 POINTS = tuple(range(13))  # a scoreboard's or tile's number, as offered (no printed one is near 12)
 PLACES = ("1st place", "2nd place", "3rd place")

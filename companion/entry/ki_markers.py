@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.entry.position_words import capitalised
-from engine.board import CASTILLO, Board
+from engine.board.model import CASTILLO, Board
 from engine.ki_markers import MARKERS
 from engine.queries import LIMIT_MARKERS  # the public view's keys of the limit tables
 

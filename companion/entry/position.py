@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.entry.board import BoardEntry
 from companion.entry.position_words import capitalised, position_changes
-from engine.board import CASTILLO, Board
+from engine.board.model import CASTILLO, Board
 
 REASON_LIMIT = 200  # engine.events.TableCorrected.reason
 

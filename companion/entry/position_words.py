@@ -5,7 +5,7 @@ are never put into words here. Plain data, no Kivy."""
 
 from __future__ import annotations
 
-from engine.board import CASTILLO, Board
+from engine.board.model import CASTILLO, Board
 
 
 def capitalised(text: str) -> str:

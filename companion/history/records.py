@@ -24,7 +24,7 @@ from companion.storage.files import display_name
 from companion.storage.game_log import scan_log
 from companion.storage.games_folder import log_paths, modified
 from companion.table.undo_words import step_words
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 from engine.events import Event, GameSetup
 from engine.flow import apply_event
 from engine.game import start_state

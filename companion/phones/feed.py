@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Iterable, Iterator
 from companion.phones.clients import Client
 from companion.phones.sockets import PhoneSockets
 from companion.phones.views import PhoneView, Snapshot, StatusView, phone_view, status_view
-from engine.board import Board
+from engine.board.model import Board
 
 
 class ViewFeed:

@@ -33,7 +33,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.prompts.card_words import phone_words
-from engine.board import Board
+from engine.board.model import Board
 
 DISC_KINDS = ("secret_disc", "count_castillo", "reveal_secret_discs")
 

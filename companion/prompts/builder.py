@@ -17,8 +17,8 @@ from companion.prompts import discs, modules_2023, special, turn
 from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, PrivatePick, Prompt, first_sentence
 from companion.prompts.registry import CASTILLO_PREFILLED, PRIVATE_PICKS, PROMPTS
-from engine.board import CASTILLO
-from engine.flow import Ask
+from engine.board.model import CASTILLO
+from engine.primitives import Ask
 
 
 class PromptBuilder(PromptContext):

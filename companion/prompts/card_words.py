@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from engine.board import EFFECT_SPECS
+from engine.board.effect_specs import EFFECT_SPECS
 
 
 @dataclass(frozen=True)

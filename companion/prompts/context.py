@@ -10,8 +10,9 @@ from typing import ClassVar
 
 from companion.prompts.card_words import does
 from companion.prompts.prompt import STAGE_WORDS, Choice, Prompt
-from engine.board import CASTILLO, Board, classic_board
-from engine.flow import Ask
+from engine.board.build import classic_board
+from engine.board.model import CASTILLO, Board
+from engine.primitives import Ask
 
 BoardSource = Board | Callable[[], Board] | None
 

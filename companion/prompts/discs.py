@@ -8,8 +8,8 @@ from __future__ import annotations
 from companion.prompts import card_words
 from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, PrivatePick, Prompt, answers_now
-from engine.board import CASTILLO
-from engine.flow import Ask
+from engine.board.model import CASTILLO
+from engine.primitives import Ask
 
 # What a disc is for, by purpose: the general scoring's own, then the cards' (card_words).
 PURPOSES = {

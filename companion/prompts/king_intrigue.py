@@ -28,8 +28,8 @@ from companion.prompts.builder import PromptBuilder
 from companion.prompts.prompt import Choice, PrivatePick, Prompt
 from companion.prompts.registry import PRIVATE_PICKS, PROMPTS
 from companion.table_rules.ki_box_table import ACTION_NAMES, SCORINGS
-from engine.flow import Ask
-from engine.rules.king_intrigue import _by_rank
+from engine.primitives import Ask
+from engine.rules.king_intrigue.round import _by_rank
 
 HAND_KIND = "choose_power_cards"
 STAGE_WORDS = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 from companion.prompts import discs
 from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, PrivatePick, Prompt, answers_now, signed
-from engine.flow import Ask
+from engine.primitives import Ask
 
 
 def modifier_order(builder: PromptContext) -> list[str]:

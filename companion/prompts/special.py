@@ -8,8 +8,8 @@ from __future__ import annotations
 from companion.prompts import card_words, modules_2023
 from companion.prompts.context import PromptContext
 from companion.prompts.prompt import MODIFIER_PREFIX, Choice, PrivatePick, Prompt
-from engine.board import CASTILLO
-from engine.flow import Ask
+from engine.board.model import CASTILLO
+from engine.primitives import Ask
 
 
 def move_caballeros(builder: PromptContext, ask: Ask) -> Prompt:

@@ -11,8 +11,8 @@ from companion.prompts import card_words, modules_2023
 from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, Prompt, caballeros_words, placed_nothing
 from companion.table_rules.card_learning import card_facts
-from engine.board import CASTILLO
-from engine.flow import Ask
+from engine.board.model import CASTILLO
+from engine.primitives import Ask
 
 
 def reveal_action_cards(builder: PromptContext, ask: Ask) -> Prompt:

@@ -53,10 +53,10 @@ from companion.table.setup import Mode, TableSetup, saved_setup
 from companion.table.undo import describe, disc_purpose, reveals, undo_question
 from companion.table_rules.card_file import remember_card_entries
 from companion.table_rules.card_learning import facts_entry
-from engine.board import Board
+from engine.board.model import Board
 from engine.errors import RuleViolation
-from engine.flow import Ask
 from engine.game import board_for, start_state
+from engine.primitives import Ask
 from firmware_bridge.adapter import TowerDrop
 
 logger = logging.getLogger("companion.table.authority")

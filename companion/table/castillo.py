@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.input_errors import InputError
 from engine import events as ev
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 from firmware_bridge.adapter import TowerDrop
 
 log = logging.getLogger("companion.table.authority")  # the table's log: a drop handed over again is its warning

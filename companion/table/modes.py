@@ -22,11 +22,12 @@ from companion.input_errors import InputError
 from companion.table_rules.card_learning import candidates, end_entries, facts_left, stacks_left
 from engine import card_entry
 from engine import events as ev
-from engine.board import Board
+from engine.board.model import Board
 from engine.events import GameSetup
-from engine.flow import Ask, apply_event, asked
+from engine.flow import apply_event, asked
 from engine.freeplay import FREE_EVENT_ADAPTER, KI_MARKERS, FreeState, free_apply, free_asked, free_state
 from engine.game import start_state
+from engine.primitives import Ask
 from engine.views import castillo_tallies, player_view, public_view
 
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import CASTILLO, Board, classic_board
+from engine.board.build import classic_board
+from engine.board.model import CASTILLO, Board
 
 
 @dataclass(frozen=True)

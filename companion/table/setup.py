@@ -8,7 +8,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from companion.club.config import ClubConfig
-from engine.board import player_range
+from engine.board.load import player_range
 from engine.events import GameSetup
 from firmware_bridge.messages import COLOURS
 
@@ -40,7 +40,7 @@ def seat_colours(rules: str) -> list[str]:
 
 def seats_ticked(rules: str, playing: list[str], named: set[str]) -> list[str]:
     """The colours that play once the new-game screen switches to `rules`: as many seats as were
-    ticked, within what `rules` takes (engine.board.player_range: never a count Start refuses);
+    ticked, within what `rules` takes (engine.board.load.player_range: never a count Start refuses);
     the colours with a name typed in keep playing, the rest are the box's own colours first
     (the 2023 box's purple, blue, green, orange, not the classic colours ticked before)."""
     low, high = player_range(rules)

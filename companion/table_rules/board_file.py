@@ -21,7 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from companion.table_rules.storage import RuleFileError, read_json, rules_folder, write_json
-from engine.board import Board, DataFileError, load_board
+from engine.board.errors import DataFileError
+from engine.board.load import load_board
+from engine.board.model import Board
 from engine.card_entry import merged_board_file
 
 SIDE_PLAYERS = {"4-5": 4, "2-3": 3}  # a player count of each side, to build its board

@@ -22,7 +22,10 @@ from pathlib import Path
 
 from companion.table_rules.effect_offers import params_words
 from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
-from engine.board import EFFECT_SPECS, CardSet, DataFileError, load_cards
+from engine.board.effect_specs import EFFECT_SPECS
+from engine.board.errors import DataFileError
+from engine.board.load import load_cards
+from engine.board.model import CardSet
 from engine.card_entry import merged_cards_file
 
 CARDS_FILE = "cards-2023.json"

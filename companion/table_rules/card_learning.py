@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.prompts.card_words import does
-from engine.board import EFFECT_SPECS
+from engine.board.effect_specs import EFFECT_SPECS
 from engine.card_entry import stack_room
 
 KINGS_STACK = 5

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from engine.board import EFFECT_SPECS
+from engine.board.effect_specs import EFFECT_SPECS
 
 
 @dataclass(frozen=True)

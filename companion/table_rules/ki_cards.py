@@ -31,7 +31,7 @@ from companion.table_rules.ki_box_table import (
     placement_cells,
 )
 from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
-from engine.board import CardFileError
+from engine.board.errors import CardFileError
 from engine.rules.king_intrigue.cards import (
     EITHER_MODULE,
     MODULE_EFFECTS,

@@ -15,7 +15,8 @@ from companion.table_rules.board_file import BoardDraft
 from companion.table_rules.card_file import CardSetDraft
 from companion.table_rules.rules_choice import RulesChoice
 from companion.table_rules.storage import RuleFileError
-from engine.board import DataFileError, load_cards, side_for
+from engine.board.errors import DataFileError
+from engine.board.load import load_cards, side_for
 from engine.rules import rule_set
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.table_rules.storage import RuleFileError, read_json, rules_folder, write_json
-from engine.board import player_range, side_for
+from engine.board.load import player_range, side_for
 from engine.rules import MODULES as RULE_MODULES
 from engine.rules import RulesChoiceError, rule_set
 

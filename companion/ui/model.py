@@ -26,7 +26,8 @@ from companion.table.game_check import GameCheck, check_game
 from companion.table.outcomes import OutcomeWords
 from companion.table.setup import TableSetup
 from companion.tower.connection import TOTALS_MISMATCH, TowerConnection
-from engine.board import Board, classic_board
+from engine.board.build import classic_board
+from engine.board.model import Board
 from engine.game import board_for
 
 log = logging.getLogger("companion.ui")

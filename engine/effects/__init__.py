@@ -9,7 +9,7 @@ from __future__ import annotations
 # The classic game (1995), also played by the 2023 edition and King and Intrigue.
 # The 2023 edition's.
 # King and Intrigue's (Player's Edition and Special cards).
-from . import (  # noqa: F401  # noqa: F401  # noqa: F401
+from . import (  # noqa: F401  (each registers its effect)
     adopted_home,
     alliance,
     bridge,

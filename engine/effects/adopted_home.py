@@ -16,27 +16,29 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 
-def _targets(state, p) -> list[str]:
+def _targets(state: GameState, p: int) -> list[str]:
     home = state.grandes[p]
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     if home is None or home in closed or home == state.board.castillo:
         return []
     return [state.board.region_ids[r] for r in state.board.regions if r not in closed and r != home]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not _targets(state, sp.player):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask("move_grande", (state.players[sp.player],), {"regions": _targets(state, sp.player)})
 
 
-def moved(state, sp, e: ev.GrandeMoved) -> None:
+def moved(state: GameState, sp: Special, e: ev.GrandeMoved) -> None:
     p = P.expect_player(state, e.player, sp.player, "move the Grande")
     if e.region == P.CASTILLO:
         raise P.RuleViolation("grande-castillo", "Adopted Home cannot throw a Grande into the Castillo")

@@ -20,28 +20,30 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..scoring import BONUS, ScoreLine, ordinal
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 from .revolt import reversed_at
 
 MARKERS = ("alliance_1", "alliance_2")
 
 
-def marked(state) -> tuple[int, int] | None:
+def marked(state: GameState) -> tuple[int, int] | None:
     a, b = (state.markers.get(m) for m in MARKERS)
     return None if a is None or b is None else (a, b)
 
 
-def _regions(state, sp) -> list[str]:
-    closed = P.closed_regions(state)
+def _regions(state: GameState, sp: Special) -> list[str]:
+    closed = closed_regions(state)
     return [state.board.region_ids[r] for r in state.board.regions if r not in closed and r != sp.source]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.source = None
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "choose_region",
         (state.players[sp.player],),
@@ -49,7 +51,7 @@ def ask(state, sp):
     )
 
 
-def chosen(state, sp, e: ev.RegionChosen) -> None:
+def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
     P.expect_player(state, e.player, sp.player, "place the Alliance markers")
     r = P.region(state, e.region, "an Alliance marker's region")
     P.not_taboo(state, r, "place an Alliance marker in")
@@ -62,7 +64,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
     finish_special(state)
 
 
-def alliance_lines(state, a: int, b: int) -> list[ScoreLine]:
+def alliance_lines(state: GameState, a: int, b: int) -> list[ScoreLine]:
     """The two regions scored as one (see the module docstring)."""
     names = state.board.region_names
     combined = [state.counts[a][q] + state.counts[b][q] for q in range(state.n)]
@@ -76,7 +78,7 @@ def alliance_lines(state, a: int, b: int) -> list[ScoreLine]:
     )
 
 
-def paid_from(state, area: int, board_of: int) -> tuple[int, tuple, str | None]:
+def paid_from(state: GameState, area: int, board_of: int) -> tuple[int, tuple[int, int, int] | None, str | None]:
     """(area, the values it pays, the reversed mobile scoreboard paying them or None) for an
     area scored on `board_of`'s scoreboard: Revolt's reversed side ranks from the fewest, in an
     Alliance or under a relocated Castillo as anywhere."""
@@ -100,7 +102,7 @@ def _places(counts: list[int], fewest_first: bool) -> list[tuple[int, int, int, 
 
 
 def scored_as_one(
-    state, counts: list[int], paid_by: tuple, bonus_areas: tuple, label: str, what: str
+    state: GameState, counts: list[int], paid_by: tuple, bonus_areas: tuple, label: str, what: str
 ) -> list[ScoreLine]:
     """Places by `counts` (ties as usual: the tied take the next place's points), each place
     paid from every (area, scoreboard, reversed) of `paid_by` (see `paid_from`), one line per

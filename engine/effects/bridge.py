@@ -21,11 +21,18 @@ scores 1 point (a line of kind "bridge")."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..events import Event
+from ..primitives import Ask
+from ..queries import is_taboo
 from ..scoring import ScoreLine
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 MARKERS = ("bridge_1", "bridge_2")
 PLACE = "bridge"
@@ -33,16 +40,16 @@ NEW = "bridge_new"  # built this round: its crossings start in the following rou
 POINTS = 1
 
 
-def owner(state) -> int | None:
+def owner(state: GameState) -> int | None:
     return state.aside.get(PLACE)
 
 
-def ends(state) -> tuple[int, int] | None:
+def ends(state: GameState) -> tuple[int, int] | None:
     a, b = (state.markers.get(m) for m in MARKERS)
     return None if a is None or b is None else (a, b)
 
 
-def lift(state) -> None:
+def lift(state: GameState) -> None:
     """The Caballero on the bridge back to its owner's court; the bridge to the supply."""
     q = state.aside.pop(PLACE, None)
     if q is not None:
@@ -51,25 +58,25 @@ def lift(state) -> None:
         state.markers[m] = None
 
 
-def _firsts(state) -> list[int]:
-    closed = P.closed_regions(state)
+def _firsts(state: GameState) -> list[int]:
+    closed = closed_regions(state)
     return [
         r for r in state.board.regions if r not in closed and any(n not in closed for n in state.board.neighbours[r])
     ]
 
 
-def _seconds(state, first: int) -> list[int]:
-    closed = P.closed_regions(state)
+def _seconds(state: GameState, first: int) -> list[int]:
+    closed = closed_regions(state)
     return sorted(r for r in state.board.neighbours[first] if r not in closed)
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.source = None
     if not state.court[sp.player] or not _firsts(state):  # no Caballero for the bridge: no bridge
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     ids = state.board.region_ids
     regions = _firsts(state) if sp.source is None else _seconds(state, sp.source)
     return P.Ask(
@@ -79,7 +86,7 @@ def ask(state, sp):
     )
 
 
-def chosen(state, sp, e: ev.RegionChosen) -> None:
+def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
     p = P.expect_player(state, e.player, sp.player, "build the bridge")
     r = P.region(state, e.region, "an end of the bridge")
     P.not_taboo(state, r, "build the bridge to")
@@ -106,18 +113,20 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
     finish_special(state)
 
 
-def crossing_open(state, p: int) -> bool:
+def crossing_open(state: GameState, p: int) -> bool:
     """Directly before p's turn: p owns a bridge built in an earlier round, both ends changeable."""
     if state.aside.get(PLACE) != p:  # the usual answer, found at once
         return False
     pair = ends(state)
-    return pair is not None and not state.markers.get(NEW) and not any(P.is_taboo(state, r) for r in pair)
+    return pair is not None and not state.markers.get(NEW) and not any(is_taboo(state, r) for r in pair)
 
 
-def crossing_ask(state):
-    p = state.turn.player
+def crossing_ask(state: GameState) -> Ask:
+    p = P.current_turn(state).player
     ids = state.board.region_ids
-    a, b = ends(state)
+    pair = ends(state)
+    assert pair is not None  # the crossing is offered only with both ends on the board
+    a, b = pair
     return P.Ask(
         "bridge_crossing",
         (state.players[p],),
@@ -125,9 +134,10 @@ def crossing_ask(state):
     )
 
 
-def crossed(state, e: ev.CaballerosMoved) -> None:
-    p = P.expect_player(state, e.player, state.turn.player, "cross the bridge")
+def crossed(state: GameState, e: ev.CaballerosMoved) -> None:
+    p = P.expect_player(state, e.player, P.current_turn(state).player, "cross the bridge")
     pair = ends(state)
+    assert pair is not None  # crossed at the crossing only
     src, dst = P.area(state, e.source), P.area(state, e.target)
     if P.player(state, e.owner) != p:
         raise P.RuleViolation("bridge", "the bridge's owner moves only their own Caballeros across it")
@@ -147,13 +157,14 @@ def crossed(state, e: ev.CaballerosMoved) -> None:
     state.counts[dst][p] += e.count
 
 
-def score_lines(state) -> list:
-    q = owner(state)
+def score_lines(state: GameState) -> list:
+    q, pair = owner(state), ends(state)
     if q is None:
         return []
+    assert pair is not None  # an owned bridge lies between two regions
     return [
         ScoreLine(
-            state.board.area_id(ends(state)[0]),
+            state.board.area_id(pair[0]),
             state.players[q],
             POINTS,
             "bridge",
@@ -163,7 +174,7 @@ def score_lines(state) -> list:
     ]
 
 
-def _choose_crossing(rng, pid, o):
+def _choose_crossing(rng: random.Random, pid: str, o: dict[str, Any]) -> Event:
     movable = [r for r in o["regions"] if o["counts"][r]]
     if not movable or rng.random() < 0.5:
         return ev.SpecialActionFinished(player=pid)

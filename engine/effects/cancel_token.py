@@ -14,11 +14,17 @@ one (TokenRemoved); with nothing to remove the action is done."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..events import Event
+from ..primitives import Ask
 from ..queries import LIMIT_MARKERS
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 from .alliance import MARKERS as ALLIANCE
 from .espionage import PREFIX as ESPIONAGE
 
@@ -31,15 +37,15 @@ OPTIONAL = {
 }
 
 
-def _card_value(state, effect: str):
-    cards = getattr(state.board, "ki_cards", None)
+def _card_value(state: GameState, effect: str) -> int | None:
+    cards = state.board.ki_cards
     return next((c.value for c in cards.power_cards.values() if c.effect == effect), None) if cards else None
 
 
-def removable(state, p: int) -> dict[str, tuple]:
+def removable(state: GameState, p: int) -> dict[str, tuple[str, ...]]:
     """Token id -> the markers it takes off."""
     markers = state.markers
-    out = {m: (m,) for m in LIMIT_MARKERS if markers.get(m) is not None}
+    out: dict[str, tuple[str, ...]] = {m: (m,) for m in LIMIT_MARKERS if markers.get(m) is not None}
     values = set(_params(state).get("values") or ())
     for m, effect in CARDS_IN_FRONT.items():
         holder = markers.get(m)
@@ -56,20 +62,20 @@ def removable(state, p: int) -> dict[str, tuple]:
     return out
 
 
-def _params(state) -> dict:
+def _params(state: GameState) -> dict:
     return next((c.params for c in state.board.cards.values() if c.effect == "cancel_token"), {})
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not removable(state, sp.player):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask("remove_token", (state.players[sp.player],), {"tokens": sorted(removable(state, sp.player))})
 
 
-def removed(state, sp, e: ev.TokenRemoved) -> None:
+def removed(state: GameState, sp: Special, e: ev.TokenRemoved) -> None:
     p = P.expect_player(state, e.player, sp.player, "remove a card or token")
     options = removable(state, p)
     if e.token not in options:
@@ -88,7 +94,7 @@ def removed(state, sp, e: ev.TokenRemoved) -> None:
     finish_special(state)
 
 
-def _choose(rng, pid, o):
+def _choose(rng: random.Random, pid: str, o: dict[str, Any]) -> Event:
     return ev.TokenRemoved(player=pid, token=rng.choice(o["tokens"]))
 
 

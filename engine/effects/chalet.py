@@ -15,10 +15,12 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def _least(state) -> list[int]:
+def _least(state: GameState) -> list[int]:
     counts = state.counts
     totals = [(r, t) for r in state.board.regions if (t := sum(counts[r]))]
     if not totals:
@@ -27,19 +29,19 @@ def _least(state) -> list[int]:
     return [r for r, t in totals if t == fewest]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     least = _least(state)
     if not least or least == [state.king]:
         finish_special(state)  # no region holds a Caballero, or the King is there already
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "move_king", (state.players[sp.player],), {"regions": [state.board.region_ids[r] for r in _least(state)]}
     )
 
 
-def moved(state, sp, e: ev.KingMoved) -> None:
+def moved(state: GameState, sp: Special, e: ev.KingMoved) -> None:
     P.expect_player(state, e.player, sp.player, "move the King")
     r = P.region(state, e.region, "the King's new region")
     least = _least(state)

@@ -10,7 +10,7 @@ round's, engine/rules/king_intrigue/round.py). Its test: tests/engine/effects/te
 
 from __future__ import annotations
 
-from ..board import ActionCard
+from ..board.model import ActionCard
 from ..errors import RuleViolation
 
 
@@ -19,7 +19,7 @@ def chosen_effect(card: ActionCard, option: str | None) -> str:
     choice (refused if it is not one of them), else the card's own effect."""
     choices = card.params.get("options")
     if choices:
-        if option not in choices:
+        if option is None or option not in choices:
             raise RuleViolation("special-action", f"{card.name} asks for one of {', '.join(choices)}, got {option!r}")
         return option
     if option is not None:

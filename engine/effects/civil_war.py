@@ -24,44 +24,48 @@ from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..primitives import Ask
+from ..secret_discs import each_disc_ask, each_disc_set
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 PURPOSE = "civil_war"
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "outcome")
 
 
-def _regions(state, q) -> list[int]:
+def _regions(state: GameState, q: int) -> list[int]:
     """The regions q's disc may show: any holding their Caballeros but the King's."""
-    closed, counts = P.closed_regions(state), state.counts
+    closed, counts = closed_regions(state), state.counts
     return [r for r in state.board.regions if r not in closed and counts[r][q]]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.queue = [q for q in P.choosers(state, P.opponents(state, sp.player)) if _regions(state, q)]
     if not sp.queue:
         finish_special(state)
 
 
-def ask(state, sp):
-    return P.each_disc_ask(state, sp, _regions, PURPOSE)
+def ask(state: GameState, sp: Special) -> Ask:
+    return each_disc_ask(state, sp, _regions, PURPOSE)
 
 
-def _refusal(state, p, r) -> str:
+def _refusal(state: GameState, p: int, r: int) -> str:
     return (
         f"{P.name(state, p)} cannot pick {P.area_name(state, r)}: Civil War takes a region where they "
         "have at least 1 Caballero, not the King's"
     )
 
 
-def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
-    P.each_disc_set(state, sp, e, _regions, _refusal)
+def disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet) -> None:
+    each_disc_set(state, sp, e, _regions, _refusal)
 
 
-def reveal(state, sp) -> None:
+def reveal(state: GameState, sp: Special) -> None:
     limit = sp.card.params.get("count")
     for q in sp.queue:
         r = sp.discs[q]

@@ -18,28 +18,32 @@ from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..primitives import Ask
+from ..queries import room
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 OUTCOMES = ("send_back", "to_court")
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "outcome", "place")
 
 
-def _regions(state) -> list[int]:
-    closed = P.closed_regions(state)
+def _regions(state: GameState) -> list[int]:
+    closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     # "If you do not have any Caballeros in your Court, you may not execute this action": it ends unexecuted.
     if not state.court[sp.player] or not _regions(state):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     ids = state.board.region_ids
     return P.Ask(
         "choose_region",
@@ -48,13 +52,13 @@ def ask(state, sp):
     )
 
 
-def chosen(state, sp, e: ev.RegionChosen) -> None:
+def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
     p = P.expect_player(state, e.player, sp.player, "choose Civil War's region")
     r = P.region(state, e.region, "Civil War's region")
     P.not_taboo(state, r, "wage Civil War in")
     for q in P.opponents(state, p):
         P.leave_by_outcome(state, sp, q, r, state.counts[r][q])
-    free = P.room(state, r)
+    free = room(state, r)
     k = min(sp.card.params["place"], state.court[p], free if free is not None else state.court[p])
     P.do_place(state, p, {r: k})
     sp.moves.append(P.move_line(state, p, k, "court", r))

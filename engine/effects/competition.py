@@ -19,30 +19,30 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
+from ..queries import entry_refusal, is_taboo
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def _possible(state, p) -> bool:
+def _possible(state: GameState, p: int) -> bool:
     castillo = state.board.castillo
     home = state.grandes[p]
     return (
-        home is not None
-        and home != castillo
-        and not P.is_taboo(state, home)
-        and P.entry_refusal(state, castillo) is None
+        home is not None and home != castillo and not is_taboo(state, home) and entry_refusal(state, castillo) is None
     )
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not _possible(state, sp.player):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask("move_grande", (state.players[sp.player],), {"regions": [P.CASTILLO]})
 
 
-def thrown(state, sp, e: ev.GrandeMoved) -> None:
+def thrown(state: GameState, sp: Special, e: ev.GrandeMoved) -> None:
     p = P.expect_player(state, e.player, sp.player, "throw the Grande into the Castillo")
     if e.region != P.CASTILLO:
         raise P.RuleViolation(

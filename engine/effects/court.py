@@ -6,20 +6,22 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     """Waits for the player's one choice."""
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "replenish", (state.players[sp.player],), P.replenish_options(state, sp.player, sp.card.params["count"])
     )
 
 
-def replenished(state, sp, e: ev.CourtReplenished) -> None:
+def replenished(state: GameState, sp: Special, e: ev.CourtReplenished) -> None:
     p = P.expect_player(state, e.player, sp.player, "use The Court")
     taken = P.check_replenish(state, p, e, sp.card.params["count"])
     P.do_replenish(state, p, e.from_provinces, taken)

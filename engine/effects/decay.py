@@ -6,9 +6,10 @@ from __future__ import annotations
 from .. import primitives as P
 from ..effect_registry import Effect, register
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     limit = sp.card.params.get("count")
     for q in P.opponents(state, sp.player):
         k = state.court[q] if limit is None else min(limit, state.court[q])

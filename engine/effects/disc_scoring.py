@@ -6,21 +6,25 @@ from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..scoring import require_scoreboards, score_regions
+from ..secret_discs import disc_ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.queue = P.choosers(state, P.clockwise_from(state, sp.player))
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     allowed = {state.players[q]: list(state.board.region_ids) for q in sp.queue}
-    return P.disc_ask(state, sp.queue, sp.discs, allowed, "special_scoring")
+    return disc_ask(state, sp.queue, sp.discs, allowed, "special_scoring")
 
 
-def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
+def disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet) -> None:
     p = P.player(state, e.player)
     r = P.region(state, e.region, "a secret disc")
     if p not in sp.queue:
@@ -28,7 +32,7 @@ def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
     sp.discs[p] = r
 
 
-def reveal(state, sp) -> None:
+def reveal(state: GameState, sp: Special) -> None:
     picks = list(sp.discs.values())
     once = [r for r in state.board.regions if picks.count(r) == 1]
     lines = score_regions(state, once)
@@ -38,7 +42,7 @@ def reveal(state, sp) -> None:
     finish_special(state)
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     """Only a board with unknown facts can lack a scoreboard (never the classic one): refused
     at the start, not half-way."""
     if state.board.missing:

@@ -7,10 +7,13 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
+from ..secret_discs import disc_ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def regions_of(state, sp, q: int) -> list[int]:
+def regions_of(state: GameState, sp: Special, q: int) -> list[int]:
     own = state.removable_regions(q)
     need = sp.card.params.get("count")
     if need:
@@ -20,19 +23,19 @@ def regions_of(state, sp, q: int) -> list[int]:
     return list(own)
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.queue = [q for q in P.choosers(state, P.opponents(state, sp.player)) if regions_of(state, sp, q)]
     if not sp.queue:
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     ids = state.board.region_ids
     allowed = {state.players[q]: [ids[r] for r in regions_of(state, sp, q)] for q in sp.queue}
-    return P.disc_ask(state, sp.queue, sp.discs, allowed, "send_back")
+    return disc_ask(state, sp.queue, sp.discs, allowed, "send_back")
 
 
-def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
+def disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet) -> None:
     p = P.player(state, e.player)
     r = P.region(state, e.region, "a secret disc")
     if p not in sp.queue:
@@ -46,7 +49,7 @@ def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
     sp.discs[p] = r
 
 
-def reveal(state, sp) -> None:
+def reveal(state: GameState, sp: Special) -> None:
     limit = sp.card.params.get("count")
     for q in sp.queue:
         r = sp.discs[q]

@@ -8,34 +8,36 @@ Components: "2 Action markers (Double Scoring markers)".
 Read where the text is silent: the marker goes on a region that is not the King's (a
 marker changes the region; the King's region is taboo, as for the mobile scoreboard) nor
 already marked; with both markers out, the action has nothing to do. The doubling itself
-is rules/king_intrigue.double_lines, at the general scoring."""
+is engine/rules/king_intrigue/general_scoring.py double_lines, at the general scoring."""
 
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 MARKERS = ("double_1", "double_2")
 
 
-def _free_marker(state) -> str | None:
+def _free_marker(state: GameState) -> str | None:
     return next((m for m in MARKERS if state.markers.get(m) is None), None)
 
 
-def _regions(state) -> list[int]:
+def _regions(state: GameState) -> list[int]:
     marked = {state.markers.get(m) for m in MARKERS}
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed and r not in marked]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if _free_marker(state) is None or not _regions(state):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "choose_region",
         (state.players[sp.player],),
@@ -43,7 +45,7 @@ def ask(state, sp):
     )
 
 
-def chosen(state, sp, e: ev.RegionChosen) -> None:
+def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
     P.expect_player(state, e.player, sp.player, "choose the region to double")
     r = P.region(state, e.region, "the 2x marker's region")
     P.not_taboo(state, r, "put the 2x marker on")

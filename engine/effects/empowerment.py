@@ -15,27 +15,31 @@ engine.rules.edition_2023.power_shift.returnable_modifiers)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..rules.edition_2023 import power_shift
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not P.power_cards_to_take_back(state, sp.player):
         finish_special(state)
 
 
-def ask(state, sp):
-    options = {"cards": P.power_cards_to_take_back(state, sp.player)}
+def ask(state: GameState, sp: Special) -> Ask:
+    options: dict[str, Any] = {"cards": P.power_cards_to_take_back(state, sp.player)}
     modifiers = power_shift.returnable_modifiers(state, sp.player)
     if modifiers:
         options["modifiers"] = modifiers
     return P.Ask("take_back_power_card", (state.players[sp.player],), options)
 
 
-def taken_back(state, sp, e: ev.PowerCardTakenBack) -> None:
+def taken_back(state: GameState, sp: Special, e: ev.PowerCardTakenBack) -> None:
     p = P.expect_player(state, e.player, sp.player, "take back a Power card")
     cards = P.power_cards_to_take_back(state, p)
     if e.card not in cards:
@@ -53,7 +57,7 @@ def taken_back(state, sp, e: ev.PowerCardTakenBack) -> None:
     finish_special(state)
 
 
-def modifier_taken_back(state, sp, e: ev.ModifierTakenBack) -> None:
+def modifier_taken_back(state: GameState, sp: Special, e: ev.ModifierTakenBack) -> None:
     """Power Shift's step (looked up when it runs: engine.rules.edition_2023.power_shift imports the effects,
     so at this module's import it may be half made)."""
     power_shift.modifier_taken_back(state, sp, e)

@@ -19,19 +19,26 @@ too while the King stands by it (Rebellion)."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..events import Event
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 ASK = "place_scoring_tile"
 
 
-def _tiles(state) -> dict:
+def _tiles(state: GameState) -> dict:
     return getattr(state.board, "scoring_tiles", {})
 
 
-def _missing(state, tid: str) -> P.RuleViolation:
+def _missing(state: GameState, tid: str) -> P.RuleViolation:
     return P.RuleViolation(
         "board-fact-missing",
         state.board.missing.get(f"scoring_tiles.{tid}")
@@ -42,7 +49,7 @@ def _missing(state, tid: str) -> P.RuleViolation:
     )
 
 
-def _moves(state) -> dict[str, list[str]]:
+def _moves(state: GameState) -> dict[str, list[str]]:
     """Tile -> areas it may go to now."""
     board = state.board
     occupied = {w for w in state.mobile.values() if w is not None}
@@ -53,29 +60,29 @@ def _moves(state) -> dict[str, list[str]]:
         if values is None or where == state.king:
             continue
         if targets is None:
-            closed = P.closed_regions(state)
+            closed = closed_regions(state)
             targets = [board.area_id(a) for a in range(board.castillo + 1) if a not in closed and a not in occupied]
         if targets:
             moves[tid] = list(targets)
     return moves
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     tiles = _tiles(state)
     if tiles and list(tiles.values()).count(None) == len(tiles):  # no tile's values known
         raise _missing(state, next(iter(tiles)))
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not _moves(state):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(ASK, (state.players[sp.player],), {"moves": _moves(state)})
 
 
-def placed(state, sp, e: ev.ScoringTilePlaced) -> None:
+def placed(state: GameState, sp: Special, e: ev.ScoringTilePlaced) -> None:
     P.expect_player(state, e.player, sp.player, "place a Scoring tile")
     tiles = _tiles(state)
     if e.tile not in tiles:
@@ -100,7 +107,7 @@ def placed(state, sp, e: ev.ScoringTilePlaced) -> None:
     finish_special(state)
 
 
-def _choose(rng, pid, o):
+def _choose(rng: random.Random, pid: str, o: dict[str, Any]) -> Event:
     tile = rng.choice(sorted(o["moves"]))
     return ev.ScoringTilePlaced(player=pid, tile=tile, area=rng.choice(o["moves"][tile]))
 

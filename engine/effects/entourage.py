@@ -19,19 +19,27 @@ by it (Rebellion), or in France or Portugal, takes nobody along."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..events import Event
+from ..primitives import Ask
+from ..queries import kings_neighbours
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 ASK = "move_king_with_entourage"
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "count", "king_to", "whose")
 
 
-def _eligible(state, sp) -> dict[int, int]:
+def _eligible(state: GameState, sp: Special) -> dict[int, int]:
     """Seat -> Caballeros in the King's region that may go with him."""
     if state.king not in state.board.regions:
         return {}
@@ -40,22 +48,22 @@ def _eligible(state, sp) -> dict[int, int]:
     return {q: c for q, c in enumerate(row) if c and (whose == "any" or (q == sp.player) == (whose == "own"))}
 
 
-def _due(state, sp) -> int:
+def _due(state: GameState, sp: Special) -> int:
     return min(sp.card.params["count"], sum(_eligible(state, sp).values()))
 
 
-def _targets(state, sp) -> list[int]:
+def _targets(state: GameState, sp: Special) -> list[int]:
     if sp.card.params["king_to"] == "adjacent_region":
-        return sorted(P.kings_neighbours(state))
+        return sorted(kings_neighbours(state))
     return [r for r in state.board.regions if r != state.king]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not _targets(state, sp):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     ids = state.board.region_ids
     return P.Ask(
         ASK,
@@ -69,7 +77,7 @@ def ask(state, sp):
     )
 
 
-def moved(state, sp, e: ev.EntourageMoved) -> None:
+def moved(state: GameState, sp: Special, e: ev.EntourageMoved) -> None:
     P.expect_player(state, e.player, sp.player, "move the King")
     r = P.region(state, e.region, "the King's new region")
     if r not in _targets(state, sp):
@@ -109,7 +117,7 @@ def moved(state, sp, e: ev.EntourageMoved) -> None:
     finish_special(state)
 
 
-def _choose(rng, pid, o):
+def _choose(rng: random.Random, pid: str, o: dict[str, Any]) -> Event:
     pool = [q for q, c in o["caballeros"].items() for _ in range(c)]
     going: dict[str, int] = {}
     for q in rng.sample(pool, o["count"]):

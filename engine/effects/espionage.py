@@ -21,10 +21,16 @@ court."""
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..events import Event
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 PREFIX = "espionage_"
 
@@ -33,7 +39,7 @@ def place(pid: str) -> str:
     return PREFIX + pid
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     p = sp.player
     pid = state.players[p]
     if state.court[p] and place(pid) not in state.aside:
@@ -45,35 +51,35 @@ def begin(state, sp) -> None:
     finish_special(state)
 
 
-def spies(state) -> list[int]:
+def spies(state: GameState) -> list[int]:
     """Seats with a spy on their Espionage card, in seat order."""
     return sorted(q for k, q in state.aside.items() if k.startswith(PREFIX))
 
 
-def pending(state) -> list[int]:
+def pending(state: GameState) -> list[int]:
     decided = state.markers.get("spies_decided") or ()
     return [q for q in spies(state) if state.players[q] not in decided]
 
 
-def _regions(state) -> list[str]:
+def _regions(state: GameState) -> list[str]:
     """Where a spy may go now: the regions about to be scored (a special scoring held back in
     state.deferred), or at a general scoring every region; never a taboo one or the Castillo."""
     if state.deferred is not None:
         return list(state.deferred[2])
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     return [state.board.region_ids[r] for r in state.board.regions if r not in closed]
 
 
-def ask(state):
+def ask(state: GameState) -> Ask:
     q = pending(state)[0]
     return P.Ask("spy_move", (state.players[q],), {"regions": _regions(state)})
 
 
-def _decided(state, q: int) -> None:
+def _decided(state: GameState, q: int) -> None:
     state.markers["spies_decided"] = tuple(state.markers.get("spies_decided") or ()) + (state.players[q],)
 
 
-def moved(state, e: ev.RegionChosen) -> None:
+def moved(state: GameState, e: ev.RegionChosen) -> None:
     q = P.expect_player(state, e.player, pending(state)[0], "move the spy")
     r = P.region(state, e.region, "the spy's region")
     P.can_enter(state, r, 1, "move the spy into")
@@ -93,12 +99,12 @@ def moved(state, e: ev.RegionChosen) -> None:
     _decided(state, q)
 
 
-def kept(state, e: ev.SpecialActionSkipped) -> None:
+def kept(state: GameState, e: ev.SpecialActionSkipped) -> None:
     q = P.expect_player(state, e.player, pending(state)[0], "keep the spy")
     _decided(state, q)
 
 
-def discard(state) -> None:
+def discard(state: GameState) -> None:
     """After the general scoring: every Espionage card discarded, a spy still on it to the court."""
     for key in [k for k in state.aside if k.startswith(PREFIX)]:
         state.court[state.aside.pop(key)] += 1
@@ -106,7 +112,7 @@ def discard(state) -> None:
         state.markers[key] = None
 
 
-def _choose(rng, pid, o):
+def _choose(rng: random.Random, pid: str, o: dict[str, Any]) -> Event:
     if not o["regions"] or rng.random() < 0.5:
         return ev.SpecialActionSkipped(player=pid)
     return ev.RegionChosen(player=pid, region=rng.choice(o["regions"]))

@@ -8,25 +8,28 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..queries import is_taboo
+from ..secret_discs import disc_ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     """Waits for the player's one choice."""
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     board = state.board
     if sp.source is None:
-        closed = P.closed_regions(state)
+        closed = closed_regions(state)
         regions = [board.region_ids[r] for r in board.regions if r not in closed]
         return P.Ask("choose_region", (state.players[sp.player],), {"purpose": "eviction", "regions": regions})
     allowed = {state.players[q]: list(board.region_ids) for q in sp.queue}
-    return P.disc_ask(state, sp.queue, sp.discs, allowed, "eviction_destination")
+    return disc_ask(state, sp.queue, sp.discs, allowed, "eviction_destination")
 
 
-def region_chosen(state, sp, e: ev.RegionChosen) -> None:
+def region_chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
     P.expect_player(state, e.player, sp.player, "choose the region")
     r = P.region(state, e.region, "the chosen region")
     if sp.source is not None:
@@ -38,7 +41,7 @@ def region_chosen(state, sp, e: ev.RegionChosen) -> None:
         finish_special(state)
 
 
-def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
+def disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet) -> None:
     p = P.player(state, e.player)
     r = P.region(state, e.region, "a secret disc")
     if sp.source is None:
@@ -48,7 +51,7 @@ def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
     sp.discs[p] = r
 
 
-def reveal(state, sp) -> None:
+def reveal(state: GameState, sp: Special) -> None:
     if sp.source is None:
         raise P.RuleViolation("phase-order", "the Eviction region must be named first")
     src = sp.source

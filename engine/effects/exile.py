@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def _spaces(state) -> list[int]:
+def _spaces(state: GameState) -> list[int]:
     board = state.board
     return [
         a
@@ -29,7 +32,7 @@ def _spaces(state) -> list[int]:
     ]
 
 
-def _unknown(state, a) -> P.RuleViolation | None:
+def _unknown(state: GameState, a: int) -> P.RuleViolation | None:
     board = state.board
     i = a - board.castillo - 1
     if board.space_neighbours[i] is not None:
@@ -45,28 +48,30 @@ def _unknown(state, a) -> P.RuleViolation | None:
     )
 
 
-def _targets(state) -> list[str]:
+def _targets(state: GameState) -> list[str]:
     return [state.board.area_id(a) for a in _spaces(state) if _unknown(state, a) is None]
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     spaces = _spaces(state)
     if not spaces:
         raise P.RuleViolation("king-move-2023", "this board has no France or Portugal to exile the King to")
     board = state.board
     if all(board.space_neighbours[a - board.castillo - 1] is None for a in spaces):  # no target known
-        raise _unknown(state, spaces[0])
+        refusal = _unknown(state, spaces[0])
+        assert refusal is not None
+        raise refusal
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     """Nothing to set up: the player names France or Portugal."""
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask("move_king", (state.players[sp.player],), {"regions": _targets(state)})
 
 
-def moved(state, sp, e: ev.KingMoved) -> None:
+def moved(state: GameState, sp: Special, e: ev.KingMoved) -> None:
     P.expect_player(state, e.player, sp.player, "move the King")
     if e.region in state.board.area_index and state.board.area_index[e.region] <= state.board.castillo:
         raise P.RuleViolation(

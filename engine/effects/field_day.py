@@ -15,46 +15,50 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
+from ..queries import is_taboo
+from ..secret_discs import each_disc_ask, each_disc_set
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 PURPOSE = "field_day"
 
 
-def _regions(state, q) -> list[int]:
+def _regions(state: GameState, q: int) -> list[int]:
     return [r for r in state.board.regions if r != state.grandes[q]]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     castillo = state.board.castillo
     sp.queue = [
         q
         for q in P.choosers(state, P.opponents(state, sp.player))
-        if state.grandes[q] is not None and state.grandes[q] != castillo and not P.is_taboo(state, state.grandes[q])
+        if state.grandes[q] is not None and state.grandes[q] != castillo and not is_taboo(state, state.grandes[q])
     ]
     if not sp.queue:
         finish_special(state)
 
 
-def ask(state, sp):
-    return P.each_disc_ask(state, sp, _regions, PURPOSE)
+def ask(state: GameState, sp: Special) -> Ask:
+    return each_disc_ask(state, sp, _regions, PURPOSE)
 
 
-def _refusal(state, p, r) -> str:
+def _refusal(state: GameState, p: int, r: int) -> str:
     return f"{P.name(state, p)}'s Grande moves to another region, not where it stands ({P.area_name(state, r)})"
 
 
-def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
-    P.each_disc_set(state, sp, e, _regions, _refusal)
+def disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet) -> None:
+    each_disc_set(state, sp, e, _regions, _refusal)
 
 
-def reveal(state, sp) -> None:
+def reveal(state: GameState, sp: Special) -> None:
     for q in sp.queue:
         r = sp.discs[q]
-        if not P.is_taboo(state, r):  # "If an opponent chooses the King's region, their Grande remains where it is"
+        if not is_taboo(state, r):  # "If an opponent chooses the King's region, their Grande remains where it is"
             state.grandes[q] = r
     moved = "; ".join(
         f"{P.name(state, q)}'s Grande to {P.area_name(state, sp.discs[q])}"
-        if not P.is_taboo(state, sp.discs[q])
+        if not is_taboo(state, sp.discs[q])
         else f"{P.name(state, q)}'s Grande stays ({P.area_name(state, sp.discs[q])} is taboo)"
         if sp.discs[q] != state.king
         else f"{P.name(state, q)}'s Grande stays (the King's region)"

@@ -13,18 +13,20 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 EXTRA = 5
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.left = EXTRA
     if not state.court[sp.player]:
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "place_extra",
         (state.players[sp.player],),
@@ -32,7 +34,7 @@ def ask(state, sp):
     )
 
 
-def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
+def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
     p = P.expect_player(state, e.player, sp.player, "place the Fiesta's Caballeros")
     areas = set(P.placement_areas(state))
 

@@ -14,34 +14,38 @@ from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..primitives import Ask
+from ..queries import entry_refusal
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "foreign", "own")
 
 
-def _foreign_moved(sp) -> int:
+def _foreign_moved(sp: Special) -> int:
     return sp.card.params["foreign"] - sp.foreign_left
 
 
-def _own_movable(state, p) -> int:
+def _own_movable(state: GameState, p: int) -> int:
     return sum(state.removable_regions(p).values())
 
 
-def _foreign_allowed(state, sp) -> bool:
+def _foreign_allowed(state: GameState, sp: Special) -> bool:
     return sp.foreign_left > 0 and _own_movable(state, sp.player) >= sp.own_left
 
 
-def _can_finish(sp) -> bool:
+def _can_finish(sp: Special) -> bool:
     return _foreign_moved(sp) == 0 or sp.own_left == 0
 
 
-def _sources(state, sp) -> dict[str, dict[str, int]]:
+def _sources(state: GameState, sp: Special) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     foreign_ok = _foreign_allowed(state, sp)
-    closed = P.closed_regions(state)
+    closed = closed_regions(state)
     for r in state.board.regions:
         if r in closed:
             continue
@@ -57,13 +61,13 @@ def _sources(state, sp) -> dict[str, dict[str, int]]:
     return out
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.foreign_left, sp.own_left = sp.card.params["foreign"], sp.card.params["own"]
-    if not _foreign_allowed(state, sp) or P.entry_refusal(state, state.board.castillo) is not None:
+    if not _foreign_allowed(state, sp) or entry_refusal(state, state.board.castillo) is not None:
         finish_special(state)  # no foreign Caballero may go in (or the Castillo is closed): nothing to do
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "move_caballeros",
         (state.players[sp.player],),
@@ -79,7 +83,7 @@ def ask(state, sp):
     )
 
 
-def moved(state, sp, e: ev.CaballerosMoved) -> None:
+def moved(state: GameState, sp: Special, e: ev.CaballerosMoved) -> None:
     p = P.expect_player(state, e.player, sp.player, "move Caballeros into the Castillo")
     owner = P.player(state, e.owner)
     src = P.area(state, e.source)
@@ -122,7 +126,7 @@ def moved(state, sp, e: ev.CaballerosMoved) -> None:
         finish_special(state)
 
 
-def finished(state, sp, e: ev.SpecialActionFinished) -> None:
+def finished(state: GameState, sp: Special, e: ev.SpecialActionFinished) -> None:
     p = P.expect_player(state, e.player, sp.player, "finish the special action")
     if not _can_finish(sp):
         raise P.RuleViolation(

@@ -6,30 +6,33 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
-from ..queries import closed_regions
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 
-def targets(state, p: int) -> list[str]:
+def targets(state: GameState, p: int) -> list[str]:
     closed = closed_regions(state)
     if state.grandes[p] in closed:
         return []
     return [state.board.region_ids[r] for r in state.board.regions if r not in closed and r != state.grandes[p]]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not targets(state, sp.player):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask("move_grande", (state.players[sp.player],), {"regions": targets(state, sp.player)})
 
 
-def moved(state, sp, e: ev.GrandeMoved) -> None:
+def moved(state: GameState, sp: Special, e: ev.GrandeMoved) -> None:
     p = P.expect_player(state, e.player, sp.player, "move the Grande")
     r = P.region(state, e.region, "the Grande's new home")
-    P.not_taboo(state, state.grandes[p], "move a Grande out of")
+    home = state.grandes[p]
+    assert home is not None  # only the dummy has no Grande, and it plays no card
+    P.not_taboo(state, home, "move a Grande out of")
     P.not_taboo(state, r, "move a Grande into")
     if r == state.grandes[p]:
         raise P.RuleViolation("grande", f"the Grande already stands in {P.area_name(state, r)}")

@@ -7,48 +7,52 @@ a taboo one: nothing there may change) and reveals it; the storm strikes that re
 Caballero there leaves it by the card's `outcome` ("send_back": to the provinces, "to_court":
 to the owners' courts). The engine asks the disc as the special action and reveals it at once,
 before the turn's placement ("at the beginning of your turn": placing is neither offered nor
-accepted until it is done; the Caballeros to the court come first, as in every turn); `outcome` is not published and is entered by the
-table (card file: power_cards[sc_hurricane].params.outcome); until then the card refuses to
-start, naming it."""
+accepted until it is done; the Caballeros to the court come first, as in every turn); `outcome`
+is not published and is entered by the table (card file:
+power_cards[sc_hurricane].params.outcome); until then the card refuses to start, naming it."""
 
 from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..primitives import Ask
+from ..secret_discs import disc_ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 PURPOSE = "hurricane"
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "outcome")
 
 
-def _regions(state) -> list[int]:
-    closed = P.closed_regions(state)
+def _regions(state: GameState) -> list[int]:
+    closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.queue = [sp.player]
     if not _regions(state):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     ids = state.board.region_ids
-    return P.disc_ask(state, sp.queue, sp.discs, {state.players[sp.player]: [ids[r] for r in _regions(state)]}, PURPOSE)
+    return disc_ask(state, sp.queue, sp.discs, {state.players[sp.player]: [ids[r] for r in _regions(state)]}, PURPOSE)
 
 
-def disc_set(state, sp, e: ev.SecretDiscSet) -> None:
+def disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet) -> None:
     p = P.expect_player(state, e.player, sp.player, "set the Hurricane's disc")
     r = P.region(state, e.region, "a secret disc")
     P.not_taboo(state, r, "send the Hurricane to")
     sp.discs[p] = r
 
 
-def reveal(state, sp) -> None:
+def reveal(state: GameState, sp: Special) -> None:
     r = sp.discs[sp.player]
     for q in range(state.n):
         P.leave_by_outcome(state, sp, q, r, state.counts[r][q])

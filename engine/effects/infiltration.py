@@ -19,33 +19,35 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
+from ..queries import kings_neighbours
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def _areas(state) -> list[str]:
+def _areas(state: GameState) -> list[str]:
     board = state.board
-    regions = set(P.kings_neighbours(state))
+    regions = set(kings_neighbours(state))
     if state.king in board.regions:
         regions.add(state.king)
     areas = [board.region_ids[r] for r in sorted(regions)]
     return areas + [P.CASTILLO]  # the Castillo: thrown in as usual, or the King's region itself
 
 
-def begin(state, sp) -> None:
-    if state.turn.placed:
+def begin(state: GameState, sp: Special) -> None:
+    if P.current_turn(state).placed:
         finish_special(state)
 
 
-def ask(state, sp):
-    turn = state.turn
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "place_extra",
         (state.players[sp.player],),
-        {"max": min(turn.card.placement or 0, state.court[sp.player]), "areas": _areas(state)},
+        {"max": min(P.turn_card(state).placement or 0, state.court[sp.player]), "areas": _areas(state)},
     )
 
 
-def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
+def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
     p = P.expect_player(state, e.player, sp.player, "place Caballeros")
     allowed = {state.board.area_index[a] for a in _areas(state)}
 
@@ -57,10 +59,10 @@ def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
                 f"nor next to it ({P.area_name(state, state.king)})",
             )
 
-    limit = P.placement_limit(state, state.turn.card, e.placements)
+    limit = P.placement_limit(state, P.turn_card(state), e.placements)
     placed = P.check_placements(state, p, e.placements, limit, next_to_or_in_kings_region)
     P.do_place(state, p, placed)
-    state.turn.placed = True
+    P.current_turn(state).placed = True
     finish_special(state)
 
 

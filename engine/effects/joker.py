@@ -22,7 +22,9 @@ from ..state import GameState
 
 
 def is_joker(state: GameState, value: int) -> bool:
-    return value in state.board.ki_cards.joker_values(state.rules.modules)
+    cards = state.board.ki_cards
+    assert cards is not None  # asked in King and Intrigue games only
+    return value in cards.joker_values(state.rules.modules)
 
 
 def joker_playable(state: GameState, p: int, value: int) -> bool:

@@ -10,15 +10,30 @@ calls `expire` when a round ends and when a general scoring is over."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any, Protocol
+
 from .. import primitives as P
+from ..board.model import ActionCard, Board
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
+
+if TYPE_CHECKING:
+    from ..effect_registry import Effect
 
 UNTIL_CHOICES = ("round", "general_scoring")
 ROUND_TOKENS = ("kings_guard", "mistress", "bridge_new")  # the text says: this round (+ the scoring after it)
 UNTIL_TOKENS = {"quarantine": "quarantine", "risk_of_collapse": "risk_of_collapse"}  # marker -> effect
 
 
-def card_param(state, effect: str, name: str):
+class WithBoard(Protocol):
+    """A game or a scoring-only game (engine/freeplay.py): what card_param reads of it."""
+
+    board: Board
+
+
+def card_param(state: WithBoard, effect: str, name: str) -> Any:
     """A parameter of the card of this effect in the game's card set (None: not entered)."""
     for card in state.board.cards.values():
         if card.effect == effect:
@@ -26,7 +41,7 @@ def card_param(state, effect: str, name: str):
     return None
 
 
-def expire(state, when: str) -> None:
+def expire(state: GameState, when: str) -> None:
     """Tokens whose time is up: when="round" (a round is over: a general scoring after it is
     over too) or "general_scoring"."""
     markers = state.markers
@@ -39,27 +54,29 @@ def expire(state, when: str) -> None:
             markers[m] = None
 
 
-def need_until(state, card, p) -> None:
+def need_until(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "until")
 
 
-def region_choices(state, exclude=()) -> list[int]:
-    closed = P.closed_regions(state)
+def region_choices(state: GameState, exclude: Collection[int | None] = ()) -> list[int]:
+    closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed and r not in exclude]
 
 
-def closing_marker(marker: str, words: str, check_start=None):
+def closing_marker(
+    marker: str, words: str, check_start: Callable[[GameState, ActionCard, int], None] | None = None
+) -> Effect:
     """The Effect of a card that puts `marker` (Quarantine, King's Guard) on a region that is
     not taboo already, closing it like the King's region (engine/queries.py reads the marker).
     `words`: the marker in a message ("the quarantine marker")."""
     from .. import events as ev
     from ..effect_registry import Effect
 
-    def begin(state, sp) -> None:
+    def begin(state: GameState, sp: Special) -> None:
         if not region_choices(state):
             finish_special(state)
 
-    def ask(state, sp):
+    def ask(state: GameState, sp: Special) -> Ask:
         ids = state.board.region_ids
         return P.Ask(
             "choose_region",
@@ -67,7 +84,7 @@ def closing_marker(marker: str, words: str, check_start=None):
             {"purpose": marker, "regions": [ids[r] for r in region_choices(state)]},
         )
 
-    def chosen(state, sp, e: ev.RegionChosen) -> None:
+    def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
         P.expect_player(state, e.player, sp.player, f"place {words}")
         r = P.region(state, e.region, f"{words}'s region")
         P.not_taboo(state, r, f"put {words} on")

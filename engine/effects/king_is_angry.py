@@ -8,27 +8,29 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def _count(state, sp, q: int) -> int:
+def _count(state: GameState, sp: Special, q: int) -> int:
     available = state.court[q] + sum(state.removable_regions(q).values())
     return min(sp.card.params["count"], available)
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.queue = [q for q in P.choosers(state, P.opponents(state, sp.player)) if _count(state, sp, q)]
     if not sp.queue:
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     q = sp.queue[0]
     owners = {state.players[q]: P.send_back_options(state, q, _count(state, sp, q), court=True)}
     return P.Ask("send_back", (state.players[q],), {"owners": owners})
 
 
-def sent_back(state, sp, e: ev.CaballerosSentBack) -> None:
+def sent_back(state: GameState, sp: Special, e: ev.CaballerosSentBack) -> None:
     owner = P.player(state, e.owner)
     P.expect_player(state, e.player, sp.queue[0], "send Caballeros back")
     if owner != sp.queue[0]:

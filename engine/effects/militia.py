@@ -12,37 +12,44 @@ much of the action as possible"): exactly `count` Caballeros, or all the court h
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..events import Event
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 ASK = "place_anywhere"
 
 
-def _due(state, sp) -> int:
+def _due(state: GameState, sp: Special) -> int:
     return min(sp.card.params["count"], state.court[sp.player])
 
 
-def _areas(state) -> list[str]:
-    closed = P.closed_regions(state)
+def _areas(state: GameState) -> list[str]:
+    closed = closed_regions(state)
     return [state.board.region_ids[r] for r in state.board.regions if r not in closed]
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "count")
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not _due(state, sp):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(ASK, (state.players[sp.player],), {"count": _due(state, sp), "areas": _areas(state)})
 
 
-def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
+def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
     p = P.expect_player(state, e.player, sp.player, "place the Militia")
 
     def region_not_kings(a: int) -> None:
@@ -62,7 +69,7 @@ def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
     finish_special(state)
 
 
-def _choose(rng, pid, o):
+def _choose(rng: random.Random, pid: str, o: dict[str, Any]) -> Event:
     out: dict[str, int] = {}
     for _ in range(o["count"]):
         a = rng.choice(o["areas"])

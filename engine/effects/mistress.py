@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from ..effect_registry import Effect, register
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 MARKER = "mistress"
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     state.markers[MARKER] = state.players[sp.player]
     finish_special(state)
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
-from ..queries import closed_regions, is_taboo, taboo_reason
+from ..primitives import Ask
+from ..queries import is_taboo, taboo_reason
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 
-def moves(state) -> dict[str, list[str]]:
+def moves(state: GameState) -> dict[str, list[str]]:
     board = state.board
     moves = {}
     closed = closed_regions(state)
@@ -24,16 +26,16 @@ def moves(state) -> dict[str, list[str]]:
     return moves
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not moves(state):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask("place_mobile_scoreboard", (state.players[sp.player],), {"moves": moves(state)})
 
 
-def placed(state, sp, e: ev.MobileScoreboardPlaced) -> None:
+def placed(state: GameState, sp: Special, e: ev.MobileScoreboardPlaced) -> None:
     P.expect_player(state, e.player, sp.player, "place a mobile scoreboard")
     a = P.area(state, e.area)
     where = state.mobile[e.scoreboard]

@@ -7,11 +7,13 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
-from ..queries import closed_regions, tokens_out
+from ..primitives import Ask
+from ..queries import tokens_out
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 
-def movable_sources(state, sp) -> dict[str, dict[str, int]]:
+def movable_sources(state: GameState, sp: Special) -> dict[str, dict[str, int]]:
     """Region -> owner -> Caballeros the current move special may still take."""
     out: dict[str, dict[str, int]] = {}
     regions = [sp.source] if sp.source is not None else state.board.regions
@@ -36,7 +38,7 @@ def movable_sources(state, sp) -> dict[str, dict[str, int]]:
     return out
 
 
-def _targets_now(state, sp) -> list[str]:
+def _targets_now(state: GameState, sp: Special) -> list[str]:
     """Where this move may go: never back into its one source; only to its one target once
     a card that moves to one region (`one_target`) has chosen it."""
     board = state.board
@@ -46,14 +48,14 @@ def _targets_now(state, sp) -> list[str]:
     return targets if sp.source is None else [t for t in targets if t != board.area_id(sp.source)]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     params = sp.card.params
     sp.left, sp.own_left, sp.foreign_left = params["total"], params["own"], params["foreign"]
     if not movable_sources(state, sp):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     options = {
         "left": sp.left,
         "own_left": sp.own_left,
@@ -66,7 +68,7 @@ def ask(state, sp):
     return P.Ask("move_caballeros", (state.players[sp.player],), options)
 
 
-def moved(state, sp, e: ev.CaballerosMoved) -> None:
+def moved(state: GameState, sp: Special, e: ev.CaballerosMoved) -> None:
     p = P.expect_player(state, e.player, sp.player, "move Caballeros")
     owner = P.player(state, e.owner)
     src = P.area(state, e.source)
@@ -123,7 +125,7 @@ def moved(state, sp, e: ev.CaballerosMoved) -> None:
         finish_special(state)
 
 
-def stopped(state, sp, e: ev.SpecialActionFinished) -> None:
+def stopped(state: GameState, sp: Special, e: ev.SpecialActionFinished) -> None:
     """ "You may move": the player stops before the total is used up."""
     P.expect_player(state, e.player, sp.player, "finish the special action")
     finish_special(state)

@@ -6,10 +6,11 @@ from __future__ import annotations
 from .. import events as ev
 from ..effect_registry import Effect, register
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 from .move import ask, moved
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.effect = "move_all_own"
     if not state.removable_regions(sp.player):
         finish_special(state)

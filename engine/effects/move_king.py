@@ -6,15 +6,17 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..queries import kings_neighbours
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     """Waits for the player's one choice."""
 
 
-def king_targets(state, sp) -> list[str]:
+def king_targets(state: GameState, sp: Special) -> list[str]:
     board = state.board
     if sp.card.params["adjacent_only"]:
         regions = sorted(kings_neighbours(state))
@@ -23,11 +25,11 @@ def king_targets(state, sp) -> list[str]:
     return [board.region_ids[r] for r in regions]
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask("move_king", (state.players[sp.player],), {"regions": king_targets(state, sp)})
 
 
-def moved(state, sp, e: ev.KingMoved) -> None:
+def moved(state: GameState, sp: Special, e: ev.KingMoved) -> None:
     P.expect_player(state, e.player, sp.player, "move the King")
     r = P.region(state, e.region, "the King's new region")
     if e.region not in king_targets(state, sp):

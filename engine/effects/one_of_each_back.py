@@ -6,21 +6,23 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.queue = [q for q in P.opponents(state, sp.player) if state.removable_regions(q)]
     if not sp.queue:
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     owners = {state.players[q]: P.send_back_options(state, q, 1, court=False) for q in sp.queue}
     return P.Ask("send_back", (state.players[sp.player],), {"owners": owners})
 
 
-def sent_back(state, sp, e: ev.CaballerosSentBack) -> None:
+def sent_back(state: GameState, sp: Special, e: ev.CaballerosSentBack) -> None:
     owner = P.player(state, e.owner)
     P.expect_player(state, e.player, sp.player, "choose whose Caballeros go back")
     if owner not in sp.queue:

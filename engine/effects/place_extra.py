@@ -6,17 +6,19 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.effect = "place_extra"
     sp.left = sp.card.params["count"]
     if not state.court[sp.player]:
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "place_extra",
         (state.players[sp.player],),
@@ -24,7 +26,7 @@ def ask(state, sp):
     )
 
 
-def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
+def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
     p = P.expect_player(state, e.player, sp.player, "place additional Caballeros")
     placed = P.check_placements(state, p, e.placements, sp.left, lambda a: P.not_taboo(state, a, "place Caballeros in"))
     P.do_place(state, p, placed)

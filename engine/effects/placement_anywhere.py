@@ -12,19 +12,21 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def _limit(state) -> int:
-    return state.turn.card.placement or 0
+def _limit(state: GameState) -> int:
+    return P.turn_card(state).placement or 0
 
 
-def begin(state, sp) -> None:
-    if state.turn.placed or not state.court[sp.player] or not _limit(state):
+def begin(state: GameState, sp: Special) -> None:
+    if P.current_turn(state).placed or not state.court[sp.player] or not _limit(state):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "place_extra",
         (state.players[sp.player],),
@@ -32,13 +34,13 @@ def ask(state, sp):
     )
 
 
-def placed(state, sp, e: ev.ExtraCaballerosPlaced) -> None:
+def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
     p = P.expect_player(state, e.player, sp.player, "place Caballeros")
     where = P.check_placements(
         state, p, e.placements, _limit(state), lambda a: P.not_taboo(state, a, "place Caballeros in")
     )
     P.do_place(state, p, where)
-    state.turn.placed = True
+    P.current_turn(state).placed = True
     finish_special(state)
 
 

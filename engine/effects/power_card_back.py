@@ -6,20 +6,22 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     """Waits for the player's one choice."""
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "take_back_power_card", (state.players[sp.player],), {"cards": P.power_cards_to_take_back(state, sp.player)}
     )
 
 
-def taken_back(state, sp, e: ev.PowerCardTakenBack) -> None:
+def taken_back(state: GameState, sp: Special, e: ev.PowerCardTakenBack) -> None:
     p = P.expect_player(state, e.player, sp.player, "take back a Power card")
     if e.card not in P.power_cards_to_take_back(state, p):
         raise P.RuleViolation(

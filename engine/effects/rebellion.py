@@ -18,19 +18,22 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
+from ..queries import king_in_castillo
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def begin(state, sp) -> None:
-    if P.king_in_castillo(state):
+def begin(state: GameState, sp: Special) -> None:
+    if king_in_castillo(state):
         finish_special(state)  # he is there already: nothing changes
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask("move_king", (state.players[sp.player],), {"regions": [P.CASTILLO]})
 
 
-def moved(state, sp, e: ev.KingMoved) -> None:
+def moved(state: GameState, sp: Special, e: ev.KingMoved) -> None:
     P.expect_player(state, e.player, sp.player, "move the King")
     if e.region != P.CASTILLO:
         raise P.RuleViolation(

@@ -24,23 +24,25 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 from .alliance import paid_from, scored_as_one
 
 MARKER = "castillo_at"
 
 
-def _regions(state) -> list[int]:
-    closed = P.closed_regions(state)
+def _regions(state: GameState) -> list[int]:
+    closed = closed_regions(state)
     return [r for r in state.board.regions if r not in closed and r != state.markers.get(MARKER)]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not _regions(state):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "choose_region",
         (state.players[sp.player],),
@@ -48,7 +50,7 @@ def ask(state, sp):
     )
 
 
-def chosen(state, sp, e: ev.RegionChosen) -> None:
+def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
     P.expect_player(state, e.player, sp.player, "relocate the Castillo")
     r = P.region(state, e.region, "the Castillo's new place")
     P.not_taboo(state, r, "relocate the Castillo to")
@@ -65,7 +67,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
     finish_special(state)
 
 
-def castillo_lines(state, region: int) -> list:
+def castillo_lines(state: GameState, region: int) -> list:
     """The Castillo scored on the scoreboard of the region it stands in (module docstring)."""
     castillo = state.board.castillo
     name = state.board.region_names[region]

@@ -17,31 +17,34 @@ from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..scoring import require_scoreboards, score_area
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     require_scoreboards(state, (state.board.castillo,))  # refuses, naming a board nobody published
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     # Rules revision 3: the gate stays shut until no one vetoed; now the table lifts and counts.
     if not state.castillo_after_veto:
         _score(state, sp)  # counted, if at all, before the action was announced
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.ask_lift_castillo(state, sp)
 
 
-def lifted(state, sp, e: ev.CastilloCounted) -> None:
+def lifted(state: GameState, sp: Special, e: ev.CastilloCounted) -> None:
     P.count_castillo(state, e)
     _score(state, sp)
 
 
-def _score(state, sp) -> None:
+def _score(state: GameState, sp: Special) -> None:
     lines = score_area(state, state.board.castillo)
     P.record_scoring(state, P.special_title(state, sp, "the Castillo; all is thrown back in"), lines)
     finish_special(state)

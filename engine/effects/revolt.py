@@ -18,11 +18,17 @@ those cards score (effects/alliance.py `paid_from`), the bonuses with the majori
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..events import Event
+from ..primitives import Ask
 from ..scoring import BONUS, ScoreLine, ordinal
 from ..stages.turn import finish_special
+from ..state import GameState, Special, closed_regions
 
 SCOREBOARDS = ("8-4-0", "4-0-0")
 
@@ -31,26 +37,26 @@ def marker(sid: str) -> str:
     return f"reversed_{sid}"
 
 
-def is_reversed(state, sid) -> bool:
+def is_reversed(state: GameState, sid: str) -> bool:
     return bool(state.markers.get(marker(sid)))
 
 
-def reversed_at(state, area: int) -> str | None:
+def reversed_at(state: GameState, area: int) -> str | None:
     sid = state.mobile_at(area)
     return sid if sid in SCOREBOARDS and is_reversed(state, sid) else None
 
 
-def _turnable(state) -> list[str]:
-    closed = P.closed_regions(state)
+def _turnable(state: GameState) -> list[str]:
+    closed = closed_regions(state)
     return [sid for sid in SCOREBOARDS if state.mobile.get(sid) not in closed]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not _turnable(state):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "turn_scoreboard",
         (state.players[sp.player],),
@@ -58,7 +64,7 @@ def ask(state, sp):
     )
 
 
-def turned(state, sp, e: ev.ScoreboardTurned) -> None:
+def turned(state: GameState, sp: Special, e: ev.ScoreboardTurned) -> None:
     P.expect_player(state, e.player, sp.player, "turn a mobile scoreboard")
     if e.scoreboard not in _turnable(state):
         raise P.RuleViolation(
@@ -68,9 +74,10 @@ def turned(state, sp, e: ev.ScoreboardTurned) -> None:
     finish_special(state)
 
 
-def reversed_lines(state, area: int) -> list[ScoreLine]:
+def reversed_lines(state: GameState, area: int) -> list[ScoreLine]:
     """An area scored on a reversed mobile scoreboard (see the module docstring)."""
     sid = reversed_at(state, area)
+    assert sid is not None  # asked for an area with a reversed scoreboard
     values = state.board.mobile_scoreboards[sid]
     counts = state.counts[area]
     present = sorted((c, q) for q, c in enumerate(counts) if c)
@@ -123,7 +130,7 @@ def reversed_lines(state, area: int) -> list[ScoreLine]:
     return lines
 
 
-def _choose(rng, pid, o):
+def _choose(rng: random.Random, pid: str, o: dict[str, Any]) -> Event:
     return ev.ScoreboardTurned(player=pid, scoreboard=rng.choice(o["scoreboards"]))
 
 

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from ..effect_registry import Effect, register
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 from . import ki_tokens
 
 MARKER = "risk_of_collapse"
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     state.markers[MARKER] = state.board.castillo
     finish_special(state)
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
 from ..scoring import require_scoreboards, score_area
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     # Rules revision 3: the Castillo stays closed until now (no one vetoed); the table lifts
     # and counts it, and the count it says is what is scored (`counted`).
     # Before, it may have been counted just before the special action was announced.
@@ -20,18 +22,18 @@ def begin(state, sp) -> None:
         score(state, sp)
 
 
-def score(state, sp) -> None:
+def score(state: GameState, sp: Special) -> None:
     lines = score_area(state, state.board.castillo)
     P.record_scoring(state, P.special_title(state, sp, "the Castillo"), lines)
     finish_special(state)
 
 
-def counted(state, sp, e: ev.CastilloCounted) -> None:
+def counted(state: GameState, sp: Special, e: ev.CastilloCounted) -> None:
     P.count_castillo(state, e)
     score(state, sp)
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     """Only a board with unknown facts can lack a scoreboard (never the classic one): refused
     at the start, not half-way."""
     if state.board.missing:

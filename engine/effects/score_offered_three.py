@@ -12,21 +12,23 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..scoring import score_area
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 OFFERED = 3
 
 
-def _chooser(state, sp) -> int:
+def _chooser(state: GameState, sp: Special) -> int:
     return P.opponents(state, sp.player)[0]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     sp.queue = []  # the regions offered so far
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     ids = state.board.region_ids
     if len(sp.queue) < OFFERED:
         return P.Ask(
@@ -41,7 +43,7 @@ def ask(state, sp):
     )
 
 
-def chosen(state, sp, e: ev.RegionChosen) -> None:
+def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
     r = P.region(state, e.region, "the region")
     if len(sp.queue) < OFFERED:
         P.expect_player(state, e.player, sp.player, "offer a region")

@@ -10,20 +10,22 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..scoring import score_area
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def _regions(state, p) -> list[int]:
+def _regions(state: GameState, p: int) -> list[int]:
     return [r for r in state.board.regions if state.counts[r][p]]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not _regions(state, sp.player):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
         "choose_region",
         (state.players[sp.player],),
@@ -31,7 +33,7 @@ def ask(state, sp):
     )
 
 
-def chosen(state, sp, e: ev.RegionChosen) -> None:
+def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
     p = P.expect_player(state, e.player, sp.player, "choose the region to score")
     r = P.region(state, e.region, "the region to score")
     if not state.counts[r][p]:

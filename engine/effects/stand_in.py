@@ -20,23 +20,31 @@ with the King is always that, or the card could never be played."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
+from typing import Any
+
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..events import Event
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 ASK = "swap_pieces"
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "swap")
 
 
-def _in_region(state, a) -> bool:
+def _in_region(state: GameState, a: int) -> bool:
     return a is not None and a in state.board.regions
 
 
-def _pairs(state, sp) -> list[tuple[bool, tuple[int, ...]]]:
+def _pairs(state: GameState, sp: Special) -> list[tuple[bool, tuple[int, ...]]]:
     """(with the King, Grande owners) of every swap the card allows now."""
     swap, p = sp.card.params["swap"], sp.player
     g = state.grandes
@@ -58,17 +66,17 @@ def _pairs(state, sp) -> list[tuple[bool, tuple[int, ...]]]:
     return pairs
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if not _pairs(state, sp):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     pairs = [{"king": king, "grandes": [state.players[q] for q in owners]} for king, owners in _pairs(state, sp)]
     return P.Ask(ASK, (state.players[sp.player],), {"pairs": pairs})
 
 
-def swapped(state, sp, e: ev.PiecesSwapped) -> None:
+def swapped(state: GameState, sp: Special, e: ev.PiecesSwapped) -> None:
     P.expect_player(state, e.player, sp.player, "swap pieces")
     owners = tuple(P.player(state, pid) for pid in e.grandes)
     wanted = {(king, tuple(sorted(qs))) for king, qs in _pairs(state, sp)}
@@ -89,12 +97,12 @@ def swapped(state, sp, e: ev.PiecesSwapped) -> None:
     finish_special(state)
 
 
-def _said(state, king: bool, owners) -> str:
+def _said(state: GameState, king: bool, owners: Iterable[int]) -> str:
     pieces = (["the King"] if king else []) + [f"{P.name(state, q)}'s Grande" for q in owners]
     return " and ".join(pieces)
 
 
-def _choose(rng, pid, o):
+def _choose(rng: random.Random, pid: str, o: dict[str, Any]) -> Event:
     pair = rng.choice(o["pairs"])
     return ev.PiecesSwapped(player=pid, king=pair["king"], grandes=pair["grandes"])
 

@@ -17,30 +17,33 @@ from __future__ import annotations
 
 from .. import events as ev
 from .. import primitives as P
+from ..board.model import ActionCard
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..queries import LIMIT_MARKERS
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 from . import ki_tokens
 
 
-def _free_table(state) -> str | None:
+def _free_table(state: GameState) -> str | None:
     return next((m for m in LIMIT_MARKERS if state.markers.get(m) is None), None)
 
 
-def _regions(state) -> list[int]:
+def _regions(state: GameState) -> list[int]:
     return ki_tokens.region_choices(state, exclude={state.markers.get(m) for m in LIMIT_MARKERS})
 
 
-def check_start(state, card, p) -> None:
+def check_start(state: GameState, card: ActionCard, p: int) -> None:
     P.need_params(state, card, "seats")
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     if _free_table(state) is None or not _regions(state):
         finish_special(state)
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     ids = state.board.region_ids
     return P.Ask(
         "choose_region",
@@ -49,7 +52,7 @@ def ask(state, sp):
     )
 
 
-def chosen(state, sp, e: ev.RegionChosen) -> None:
+def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
     P.expect_player(state, e.player, sp.player, "place a limit table")
     r = P.region(state, e.region, "the limit table's region")
     P.not_taboo(state, r, "put a limit table on")
@@ -59,7 +62,7 @@ def chosen(state, sp, e: ev.RegionChosen) -> None:
     finish_special(state)
 
 
-def excess_returned(state, before: dict[int, list[int]]) -> None:
+def excess_returned(state: GameState, before: dict[int, list[int]]) -> None:
     """After an event: Caballeros a limited region took beyond its seats go back to the courts
     of those who brought them (`before`: region -> counts before the event)."""
     seats = ki_tokens.card_param(state, "table_for_six", "seats")

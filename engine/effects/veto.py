@@ -7,9 +7,10 @@ from __future__ import annotations
 
 from ..effect_registry import Effect, register
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     # Rules revision 1 only: the Veto was held once its special action was started.
     state.vetoes.append((sp.player, state.round_index + 1))
     finish_special(state)

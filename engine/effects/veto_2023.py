@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from ..effect_registry import Effect, register
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     state.vetoes.append((sp.player, state.round_index + 1))
     finish_special(state)
 

@@ -15,22 +15,24 @@ from __future__ import annotations
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
+from ..primitives import Ask
 from ..stages.turn import finish_special
+from ..state import GameState, Special
 
 
-def _targets(state) -> list[str]:
+def _targets(state: GameState) -> list[str]:
     return [state.board.region_ids[r] for r in state.board.regions if r != state.king]
 
 
-def begin(state, sp) -> None:
+def begin(state: GameState, sp: Special) -> None:
     """Nothing to set up: the player names the region."""
 
 
-def ask(state, sp):
+def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask("move_king", (state.players[sp.player],), {"regions": _targets(state)})
 
 
-def moved(state, sp, e: ev.KingMoved) -> None:
+def moved(state: GameState, sp: Special, e: ev.KingMoved) -> None:
     P.expect_player(state, e.player, sp.player, "move the King")
     if e.region not in _targets(state):
         if e.region == P.CASTILLO or state.board.area_index.get(e.region, -1) > state.board.castillo:

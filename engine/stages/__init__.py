@@ -14,20 +14,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..effect_registry import EFFECTS
 from ..errors import RuleViolation
 from ..hooks import EVENTS
 
+if TYPE_CHECKING:
+    from ..state import GameState
 
-def dispatch(state, event: Any) -> None:
+
+def dispatch(state: GameState, event: Any) -> None:
     """Apply one event: a step of the effect under way (engine/effects/), else the handler of
     the stage that takes it (which refuses it out of its stage)."""
-    if state.stage == "special" and state.special.effect in EFFECTS:
-        step = EFFECTS[state.special.effect].steps.get(type(event))
+    sp = state.special
+    if state.stage == "special" and sp is not None and sp.effect in EFFECTS:  # the stage has its special
+        step = EFFECTS[sp.effect].steps.get(type(event))
         if step is not None:
-            step(state, state.special, event)
+            step(state, sp, event)
             state.event_count += 1
             return
     handler = EVENTS.get(type(event))
@@ -40,7 +44,7 @@ def dispatch(state, event: Any) -> None:
 HELD = object()  # what before_event returns for an event it holds back (already counted)
 
 
-def play_event(state, event: Any) -> None:
+def play_event(state: GameState, event: Any) -> None:
     """Check one event and apply it, or refuse it (RuleViolation) with the state unchanged:
     the rule set's hooks around the step (engine/hooks.py), the step itself by `dispatch`."""
     hooks = state.rules.hooks

@@ -10,8 +10,12 @@ from ..state import GameState
 
 
 def ask_replenish(state: GameState) -> Ask:
-    p = state.turn.player
-    cap = state.board.replenish[state.played[p]]
+    turn, played = state.turn, state.played
+    assert turn is not None
+    p = turn.player
+    value = played[p]
+    assert value is not None  # every Power card is played before the turns
+    cap = state.board.replenish[value]
     options = replenish_options(state, p, cap)
     # The face-up cards the player will choose from next: the tablet offers "replenish
     # fully and take this card" as one step.
@@ -22,10 +26,14 @@ def ask_replenish(state: GameState) -> Ask:
 def apply_court_replenished(state: GameState, e: ev.CourtReplenished) -> None:
     # (The Court card's special action is a step of engine/effects/court.py.)
     expect_stage(state, ("replenish",), "moving Caballeros to the court")
-    p = expect_player(state, e.player, state.turn.player, "replenish")
-    taken = check_replenish(state, p, e, state.board.replenish[state.played[p]])
+    turn = state.turn
+    assert turn is not None
+    p = expect_player(state, e.player, turn.player, "replenish")
+    value = state.played[p]
+    assert value is not None
+    taken = check_replenish(state, p, e, state.board.replenish[value])
     do_replenish(state, p, e.from_provinces, taken)
-    state.turn.replenished = True
+    turn.replenished = True
     after = state.rules.hooks.after_replenish
     state.stage = "choose_card" if after is None else after(state, p)
 

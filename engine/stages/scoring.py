@@ -14,7 +14,6 @@ from ..primitives import (
     Ask,
     area_name,
     count_castillo,
-    disc_ask,
     expect_special,
     expect_stage,
     move_line,
@@ -24,9 +23,10 @@ from ..primitives import (
     record_scoring,
     region,
 )
-from ..queries import closed_regions, is_taboo, king_in_castillo
+from ..queries import is_taboo, king_in_castillo
 from ..scoring import require_scoreboards, score_area, score_regions
-from ..state import GameState
+from ..secret_discs import disc_ask
+from ..state import GameState, closed_regions
 from .end_of_round import next_round
 
 
@@ -82,6 +82,7 @@ def apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
     turn = state.turn
     castillo_card_turn = (
         state.stage == "turn"
+        and turn is not None
         and turn.card is not None
         and turn.card.effect in CASTILLO_SCORING_EFFECTS
         and not turn.special_done
@@ -112,8 +113,11 @@ def apply_discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     if state.stage == "scoring_discs":
         run_general_scoring(state)
     else:
-        sp = state.special
-        EFFECTS[sp.effect].reveal(state, sp)
+        special = state.special
+        assert special is not None  # a special scoring's discs: its special action's
+        reveal = EFFECTS[special.effect].reveal
+        assert reveal is not None
+        reveal(state, special)
 
 
 def run_general_scoring(state: GameState) -> None:

@@ -4,6 +4,9 @@ gives an event to the effect under way first (flow.dispatch)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from .. import events as ev
 from ..effect_registry import EFFECTS
 from ..errors import RuleViolation
@@ -20,13 +23,19 @@ from ..primitives import (
 )
 from ..state import GameState
 
+if TYPE_CHECKING:
+    from ..events import Event
+
 
 def ask_special(state: GameState) -> Ask:
-    sp = state.special
-    ask = EFFECTS[sp.effect].ask(state, sp)
+    sp, turn = state.special, state.turn
+    assert sp is not None and turn is not None  # a special action is a turn's
+    effect_ask = EFFECTS[sp.effect].ask
+    assert effect_ask is not None  # an effect with a stage of its own asks
+    ask = effect_ask(state, sp)
     ask.card = sp.card.id
     holders = veto_holders(state, exclude=sp.player)
-    if holders and not veto_stops_whole_only(state) and state.turn.card is not None and not lifting_castillo(state):
+    if holders and not veto_stops_whole_only(state) and turn.card is not None and not lifting_castillo(state):
         ask.vetoes = tuple(state.players[q] for q in holders)
     return ask
 
@@ -34,6 +43,7 @@ def ask_special(state: GameState) -> Ask:
 def apply_special_finished(state: GameState, e: ev.SpecialActionFinished) -> None:
     expect_stage(state, ("special",), "finishing a special action")
     sp = state.special
+    assert sp is not None
     p = expect_player(state, e.player, sp.player, "finish the special action")
     # An effect that may stop early (engine/effects/move.py) takes this event as its step.
     raise RuleViolation(
@@ -41,11 +51,11 @@ def apply_special_finished(state: GameState, e: ev.SpecialActionFinished) -> Non
     )
 
 
-def _not_now(what: str):
+def _not_now(what: str) -> Callable[[GameState, Event], None]:
     """An event only an effect takes, when the effect under way (if any) does not: refused,
     naming what the game waits for, or the card's text."""
 
-    def refuse(state: GameState, e) -> None:
+    def refuse(state: GameState, e: Event) -> None:
         expect_special(state, (), what)
 
     return refuse

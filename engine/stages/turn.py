@@ -4,7 +4,7 @@ action in either order; and the transitions every stage and effect leads back th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .. import events as ev
 from ..effect_registry import EFFECTS
@@ -32,25 +32,32 @@ from ..queries import kings_neighbours
 from ..state import GameState, Special, Turn
 from .end_of_round import end_round
 
+if TYPE_CHECKING:
+    from ..board.model import ActionCard
+
 
 def ask_choose_card(state: GameState) -> Ask:
+    turn = state.turn
+    assert turn is not None  # a turn is under way in every stage of it
     stacks = {s: cid for s, cid in state.revealed.items() if cid is not None}
-    return Ask("choose_action_card", (state.players[state.turn.player],), {"stacks": stacks})
+    return Ask("choose_action_card", (state.players[turn.player],), {"stacks": stacks})
 
 
 def apply_choose(state: GameState, e: ev.ActionCardChosen) -> None:
     expect_stage(state, ("choose_card",), "choosing an Action card")
-    expect_player(state, e.player, state.turn.player, "choose an Action card")
+    turn = state.turn
+    assert turn is not None
+    expect_player(state, e.player, turn.player, "choose an Action card")
     cid = state.revealed.get(e.stack)
     if cid is None:
         taken = "was already taken" if e.stack in state.revealed else "is not a stack"
         raise RuleViolation("action-card-available", f"stack {e.stack} {taken} this round")
-    state.turn.card = state.board.cards[cid]
-    state.turn.stack = e.stack
+    card = turn.card = state.board.cards[cid]
+    turn.stack = e.stack
     state.revealed[e.stack] = None
     state.stage = "turn"
-    if state.turn.card.effect in VETO_EFFECTS and state.veto_on_take:
-        take_veto(state, state.turn.player)
+    if card.effect in VETO_EFFECTS and state.veto_on_take:
+        take_veto(state, turn.player)
 
 
 def take_veto(state: GameState, p: int) -> None:
@@ -59,52 +66,56 @@ def take_veto(state: GameState, p: int) -> None:
     action is thereby done; there is nothing left to start or skip. (Games saved at rules
     revision 1 held it only once that special action was started: see GameSetup.revision.)"""
     state.vetoes.append((p, state.round_index + 1))
-    state.turn.special_done = True
+    turn = state.turn
+    assert turn is not None
+    turn.special_done = True
 
 
 def ask_turn(state: GameState) -> Ask:
     turn = state.turn
+    assert turn is not None and turn.card is not None  # the turn's card is chosen before this stage
+    card = turn.card
     p = turn.player
     options: dict[str, Any] = {"place": None, "special": None}
     first = None if turn.placed else _special_first(turn)
     if first:
         options["special_first"] = first  # the rule that puts the placement after the special action
     if not turn.placed and not first:
-        if turn.card.placement is None:
+        if card.placement is None:
             # A ♠ card's number is printed on it; the table has not entered it: nothing can be
             # placed until it does (placing none stays possible, so the game goes on).
             options["place"] = {
                 "max": 0,
                 "card_allows": None,
                 "areas": [],
-                "refused": str(placement_unknown(state, turn.card)),
+                "refused": str(placement_unknown(state, card)),
             }
         else:
             options["place"] = {
-                "max": min(turn.card.placement, state.court[p]),
-                "card_allows": turn.card.placement,
+                "max": min(card.placement, state.court[p]),
+                "card_allows": card.placement,
                 "areas": placement_areas(state),
             }
     if not turn.special_done:
-        options["special"] = {"card": turn.card.id, "text": turn.card.text, "options": turn.card.params.get("options")}
-        refusal = start_refusal(state, turn.card, turn.card.effect, p)
+        options["special"] = {"card": card.id, "text": card.text, "options": card.params.get("options")}
+        refusal = start_refusal(state, turn.card, card.effect, p)
         if refusal is not None:
             options["special"]["refused"] = str(refusal)  # only skipping it is possible
-        if turn.card.effect in CASTILLO_SCORING_EFFECTS and not state.castillo_after_veto:
+        if card.effect in CASTILLO_SCORING_EFFECTS and not state.castillo_after_veto:
             options["special"]["count_first"] = True  # rules revision 2 and before: counted, then announced
-    return Ask("turn_action", (state.players[p],), options, card=turn.card.id)
+    return Ask("turn_action", (state.players[p],), options, card=card.id)
 
 
-def _special_first(turn) -> str | None:
+def _special_first(turn: Turn) -> str | None:
     """The rule that makes this turn's special action come before its placement (King and
     Intrigue's Hurricane: "You reveal your secret disc at the beginning of your turn")."""
-    if turn.special_done:
+    if turn.special_done or turn.card is None:
         return None
     fx = EFFECTS.get(turn.card.effect)
     return fx.first_in_turn if fx is not None else None
 
 
-def start_refusal(state: GameState, card, effect: str, p: int) -> RuleViolation | None:
+def start_refusal(state: GameState, card: ActionCard, effect: str, p: int) -> RuleViolation | None:
     """Why a special action of an effect in engine/effects/ cannot start at all (a fact
     the table has not entered yet, e.g. a card parameter the rule book does not give)."""
     fx = EFFECTS.get(effect)
@@ -120,14 +131,14 @@ def start_refusal(state: GameState, card, effect: str, p: int) -> RuleViolation 
 def apply_place(state: GameState, e: ev.CaballerosPlaced) -> None:
     expect_stage(state, ("turn",), "placing Caballeros")
     turn = state.turn
+    assert turn is not None and turn.card is not None
+    card = turn.card
     p = expect_player(state, e.player, turn.player, "place Caballeros")
     if turn.placed:
         raise RuleViolation("either-order", f"{name(state, p)} has already placed Caballeros this turn")
     first = _special_first(turn)
     if first:
-        raise RuleViolation(
-            "either-order", f"{turn.card.name}: {first}: its special action comes before placing Caballeros"
-        )
+        raise RuleViolation("either-order", f"{card.name}: {first}: its special action comes before placing Caballeros")
 
     def adjacent_or_castillo(a: int) -> None:
         not_taboo(state, a, "place Caballeros in")
@@ -139,7 +150,7 @@ def apply_place(state: GameState, e: ev.CaballerosPlaced) -> None:
                 f"{area_name(state, a)} is not adjacent to the King's region ({area_name(state, state.king)})",
             )
 
-    limit = placement_limit(state, turn.card, e.placements)
+    limit = placement_limit(state, card, e.placements)
     placed = check_placements(state, p, e.placements, limit, adjacent_or_castillo)
     do_place(state, p, placed)
     turn.placed = True
@@ -149,6 +160,7 @@ def apply_place(state: GameState, e: ev.CaballerosPlaced) -> None:
 def apply_special_started(state: GameState, e: ev.SpecialActionStarted) -> None:
     expect_stage(state, ("turn",), "starting a special action")
     turn = state.turn
+    assert turn is not None and turn.card is not None
     p = expect_player(state, e.player, turn.player, "start a special action")
     if turn.special_done:
         raise RuleViolation("either-order", f"{name(state, p)} has already done the special action")
@@ -168,15 +180,18 @@ def apply_special_started(state: GameState, e: ev.SpecialActionStarted) -> None:
 
 def apply_special_skipped(state: GameState, e: ev.SpecialActionSkipped) -> None:
     expect_stage(state, ("turn",), "skipping the special action")
-    p = expect_player(state, e.player, state.turn.player, "skip the special action")
-    if state.turn.special_done:
+    turn = state.turn
+    assert turn is not None
+    p = expect_player(state, e.player, turn.player, "skip the special action")
+    if turn.special_done:
         raise RuleViolation("either-order", f"{name(state, p)} has already done the special action")
-    state.turn.special_done = True
+    turn.special_done = True
     maybe_end_turn(state)
 
 
 def begin_special(state: GameState) -> None:
     sp = state.special
+    assert sp is not None  # set by the stage that begins it
     sp.started = True
     state.stage = "special"
     EFFECTS[sp.effect].begin(state, sp)
@@ -184,18 +199,20 @@ def begin_special(state: GameState) -> None:
 
 def finish_special(state: GameState) -> None:
     state.special = None
-    if state.turn.card is None:
+    turn = state.turn
+    assert turn is not None
+    if turn.card is None:
         # A Power Shift Modifier card's ability, used before the Action card is chosen.
         state.stage = "choose_card"
         return
-    state.turn.special_done = True
+    turn.special_done = True
     state.stage = "turn"
     maybe_end_turn(state)
 
 
 def start_turn(state: GameState) -> None:
-    state.turn = Turn(player=state.turn_order[state.turn_pos])
-    if state.turn.player == state.dummy:
+    turn = state.turn = Turn(player=state.turn_order[state.turn_pos])
+    if turn.player == state.dummy:
         state.rules.hooks.take_turn(state)  # the table plays it by rule
         return
     state.stage = "replenish"
@@ -203,8 +220,10 @@ def start_turn(state: GameState) -> None:
 
 def maybe_end_turn(state: GameState) -> None:
     turn = state.turn
+    assert turn is not None
     if not (turn.placed and turn.special_done):
         return
+    assert turn.card is not None  # placed and done: its card was chosen
     if not _holds_this_veto(state, turn):
         put_away_used(state, turn.stack, turn.card.id)
     state.turn = None
@@ -216,7 +235,11 @@ def maybe_end_turn(state: GameState) -> None:
 
 
 def _holds_this_veto(state: GameState, turn: Turn) -> bool:
-    return turn.card.effect in VETO_EFFECTS and (turn.player, state.round_index + 1) in state.vetoes
+    return (
+        turn.card is not None
+        and turn.card.effect in VETO_EFFECTS
+        and (turn.player, state.round_index + 1) in state.vetoes
+    )
 
 
 CHOOSE_CARD = Stage("choose_card", ask_choose_card, {ev.ActionCardChosen: apply_choose})

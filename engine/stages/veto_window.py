@@ -23,6 +23,7 @@ from .turn import begin_special, finish_special
 
 def ask_veto_window(state: GameState) -> Ask:
     sp = state.special
+    assert sp is not None  # the window is the announced special action's
     pending = tuple(state.players[q] for q in sp.vetoes_pending)
     return Ask("veto", pending, {"against": state.players[sp.player], "card": sp.card.id}, card=sp.card.id)
 
@@ -45,6 +46,7 @@ def apply_veto_used(state: GameState, e: ev.VetoUsed) -> None:
         )
     expect_stage(state, ("veto_window", "special"), "using a Veto")
     sp = state.special
+    assert sp is not None
     p = player(state, e.player)
     if p == sp.player:
         raise RuleViolation("veto", "a Veto stops another player's special action, not your own")
@@ -59,6 +61,7 @@ def apply_veto_used(state: GameState, e: ev.VetoUsed) -> None:
 def apply_veto_waived(state: GameState, e: ev.VetoWaived) -> None:
     expect_stage(state, ("veto_window",), "letting a special action pass")
     sp = state.special
+    assert sp is not None
     p = player(state, e.player)
     if p not in sp.vetoes_pending:
         raise RuleViolation("veto", f"{name(state, p)} is not asked about a Veto now")

@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 
 from companion.prompts import modules_2023
 from companion.prompts.prompt import MODIFIER_PREFIX, Choice, Prompt
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 from engine.playout import random_event
 from firmware_bridge.adapter import TowerDrop
 
@@ -452,7 +452,7 @@ class Box:
 
     @classmethod
     def of(cls, table, cards_file: dict, board_file: dict, seed: int) -> Box:
-        from engine.board import load_cards
+        from engine.board.load import load_cards
 
         card_set = load_cards("2023", cards_file)
         rules = table.state.rules

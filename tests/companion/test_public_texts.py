@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from companion.prompts.builder import PromptBuilder
 from companion.prompts.prompt import Prompt
-from engine.board import classic_board
+from engine.board.build import classic_board
 from engine.errors import RuleViolation
 from engine.events import GameSetup, event_from_dict
 from engine.flow import apply_event, asked

@@ -9,7 +9,8 @@ from importlib import resources
 import pytest
 from pydantic import ValidationError
 
-from engine.board import BoardDataError, build_board, classic_board
+from engine.board.build import build_board, classic_board
+from engine.board.errors import BoardDataError
 
 
 def raw(name):
@@ -120,7 +121,7 @@ EFFECTS_2023 = {
 
 
 def test_effect_params_is_derived_from_the_vocabulary_and_keeps_the_classic_entries():
-    from engine.board import EFFECT_PARAMS, EFFECT_SPECS
+    from engine.board.effect_specs import EFFECT_PARAMS, EFFECT_SPECS
 
     assert {k: EFFECT_PARAMS[k] for k in CLASSIC_EFFECT_PARAMS} == CLASSIC_EFFECT_PARAMS
     assert set(EFFECT_PARAMS) == set(EFFECT_SPECS) == set(CLASSIC_EFFECT_PARAMS) | EFFECTS_2023
@@ -129,7 +130,7 @@ def test_effect_params_is_derived_from_the_vocabulary_and_keeps_the_classic_entr
 
 
 def test_every_effect_quotes_its_rule_book_and_names_its_rule_sets():
-    from engine.board import EFFECT_SPECS
+    from engine.board.effect_specs import EFFECT_SPECS
 
     for name, spec in EFFECT_SPECS.items():
         books = {t.book for t in spec.rule_text}
@@ -160,15 +161,15 @@ def test_classic_board_is_built_from_its_files_and_has_the_new_fields_empty():
 
 
 def test_load_board_classic_without_files_is_the_classic_board():
-    from engine.board import load_board
+    from engine.board.load import load_board
 
     assert all(load_board("classic", n) is classic_board() for n in (2, 3, 4, 5))
 
 
 def test_every_classic_card_parameter_has_the_type_and_range_its_effect_declares():
-    from engine.board import EFFECT_SPECS, _param_problem
+    from engine.board.effect_specs import EFFECT_SPECS, param_problem
 
     for card in classic_board().cards.values():
         spec = EFFECT_SPECS[card.effect]
         for name, value in card.params.items():
-            assert _param_problem(spec.params[name], value) is None, (card.id, name)
+            assert param_problem(spec.params[name], value) is None, (card.id, name)

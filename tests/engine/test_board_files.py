@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.board import BoardDataError, BoardFileError, MissingFactError, RuleSetError, classic_board, load_board
+from engine.board.build import classic_board
+from engine.board.errors import BoardDataError, BoardFileError, RuleSetError
+from engine.board.load import load_board
+from engine.board.model import MissingFactError
 
 REGIONS_2023 = ["galicia", "navarra", "aragon", "cataluna", "castilla", "toledo", "valencia", "sevilla", "granada"]
 RENAMED = {"pais_vasco": "navarra", "castilla_la_vieja": "castilla", "castilla_la_nueva": "toledo"}
@@ -208,7 +211,8 @@ def test_a_classic_table_board_file_is_checked_the_same_way():
     [
         (
             {"regions": [{"id": "aragon", "neighbours": ["castilla", "toledo", "cataluna", "valencia"]}]},
-            "regions[aragon].neighbours: navarra lists aragon but aragon does not list navarra: adjacency is not symmetric",
+            "regions[aragon].neighbours: navarra lists aragon but aragon does not list navarra: "
+            "adjacency is not symmetric",
         ),
         (
             {"regions": [{"id": "galicia", "neighbours": ["castilla", "navarra", "granada"]}]},
@@ -317,7 +321,7 @@ def shipped(name):
 
 
 def test_the_shipped_2023_files_build_the_same_board():
-    from engine.board import build_board
+    from engine.board.build import build_board
 
     assert build_board(shipped("board_2023.json"), shipped("action_cards_2023.json")) == board()
 
@@ -350,7 +354,7 @@ def test_the_shipped_2023_files_build_the_same_board():
     ],
 )
 def test_the_shipped_board_data_is_checked(change, expected):
-    from engine.board import build_board
+    from engine.board.build import build_board
 
     data = shipped("board_2023.json")
     change(data)
@@ -360,14 +364,14 @@ def test_the_shipped_board_data_is_checked(change, expected):
 
 
 def test_a_board_and_a_card_set_of_different_rules_are_refused():
-    from engine.board import build_board
+    from engine.board.build import build_board
 
     with pytest.raises(BoardDataError, match="rules: a 2023 board cannot take a classic card set"):
         build_board(shipped("board_2023.json"), shipped("action_cards_classic.json"))
 
 
 def test_shipped_card_data_needs_a_note_for_each_unknown():
-    from engine.board import build_board
+    from engine.board.build import build_board
 
     cards = shipped("action_cards_2023.json")
     outposts = next(c for c in cards["cards"] if c["id"] == "outposts")

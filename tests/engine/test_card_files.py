@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.board import EFFECT_SPECS, CardFileError, CardSet, classic_board, load_board, load_cards
+from engine.board.build import classic_board
+from engine.board.effect_specs import EFFECT_SPECS
+from engine.board.errors import CardFileError
+from engine.board.load import load_board, load_cards
+from engine.board.model import CardSet
 
 NAMED_BY_THE_BOOK = {
     "your_majesty": "Your Majesty",
@@ -271,7 +275,8 @@ def test_changing_a_card_effect_replaces_its_parameters():
         ),
         (
             new_card(module="old-hands", stack=4, copies=2),
-            "cards: stack 4 of old-hands would hold at least 2 cards (cortes) but holds 1 (modules.old-hands.stack_sizes.4)",
+            "cards: stack 4 of old-hands would hold at least 2 cards (cortes) but holds 1 "
+            "(modules.old-hands.stack_sizes.4)",
         ),
         (
             {"id": "cortes", "name": "Cortes", "effect": "revelation", "copies": 1},

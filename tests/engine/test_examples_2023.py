@@ -6,7 +6,7 @@ not said), the test arranges the least that makes the text true, and says so."""
 from __future__ import annotations
 
 from engine import events as ev
-from engine.flow import _placement_areas
+from engine.primitives import placement_areas
 from engine.scoring import score_area
 from tests.engine.effects.book2023 import _table
 from tests.engine.effects.game2023 import clear, count, general_scoring, grande, idx, put, refused, turn_with
@@ -26,7 +26,7 @@ def test_placement_example_castilla():
     """ "Castilla is the King's region. Therefore, you may place your Caballeros in Galicia,
     Navarra, Aragón, Toledo or throw them into the Castillo." """
     g = _table(king="castilla")
-    assert _placement_areas(g.state) == ["galicia", "navarra", "aragon", "toledo", "castillo"]
+    assert placement_areas(g.state) == ["galicia", "navarra", "aragon", "toledo", "castillo"]
     pid = turn_with(g, "revelation", place=False)
     refused(g, ev.CaballerosPlaced(player=pid, placements={"castilla": 1}), "kings-region-taboo")
     refused(g, ev.CaballerosPlaced(player=pid, placements={"valencia": 1}), "placement-area")

@@ -46,7 +46,7 @@ def test_a_partial_2023_board_file_plays_with_stand_ins_for_the_rest_only():
 
 
 def test_a_partial_2023_card_file_keeps_its_copies_and_fills_the_stack_around_them():
-    from engine.board import load_board
+    from engine.board.load import load_board
     from engine.playout import self_play_files
 
     mine = {"rules": "2023", "cards": [{"id": "outposts", "stack": 3, "copies": 2}]}

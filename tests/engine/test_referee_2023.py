@@ -1158,7 +1158,7 @@ def test_no_view_tells_a_castillo_tally_a_disc_or_a_modifier_hand(n):
     Province and the Castillo, changing a disc set but not revealed, or swapping two players'
     Modifier cards changes no public view, nor any other player's view."""
     checked = 0
-    for rng, state, ask in _random_game(f"leak{n}", n, ("new-regency", "power-shift")):
+    for rng, state, _ in _random_game(f"leak{n}", n, ("new-regency", "power-shift")):
         if rng.random() < 0.8:
             continue
         seats = [q for q in range(state.n) if q != state.dummy]
@@ -1228,7 +1228,8 @@ def test_a_spade_card_whose_number_is_not_entered_places_nothing_and_names_the_f
 def test_a_board_file_giving_france_no_neighbours_is_refused_naming_the_field():
     """Exile: "The neighboring regions to France and Portugal work the same way as usual." — a
     board file that lists none for France is a mistake, named by its field."""
-    from engine.board import BoardFileError, load_board
+    from engine.board.errors import BoardFileError
+    from engine.board.load import load_board
 
     bad = {**BOARD_FILE, "spaces": [{"id": "france", "neighbours": []}]}
     with pytest.raises(BoardFileError) as info:
@@ -1260,7 +1261,7 @@ def test_a_modifier_ability_is_an_effect_it_can_have_under_the_2023_rules(effect
 
     mods = copy.deepcopy(MODIFIERS)
     mods[0]["ability"] = {"effect": effect, "params": {}}
-    from engine.board import CardFileError
+    from engine.board.errors import CardFileError
 
     with pytest.raises(CardFileError) as info:
         _power_shift_with(mods)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.board import classic_board
+from engine.board.build import classic_board
 from engine.scoring import gained, regions_by_total, regions_in_group, score_area
 from engine.snapshot import load_snapshot, state_from_snapshot
 

@@ -7,7 +7,7 @@ snapshot at scoring time with the King on a 2x marker is a real table and is sco
 
 from __future__ import annotations
 
-from engine.board import load_board
+from engine.board.load import load_board
 from engine.effects.move_king import king_targets as _king_targets
 from engine.snapshot import load_snapshot, score_snapshot
 

@@ -4,7 +4,7 @@ import copy
 import dataclasses
 import random
 
-from engine.board import classic_board
+from engine.board.build import classic_board
 from engine.flow import apply_event, asked
 from engine.game import start_state
 from engine.playout import random_event, random_setup
@@ -50,7 +50,7 @@ def test_every_game_is_dealt_its_own_stacks_every_copy_less_the_cards_returned_t
     reach another game's stacks, and each game lacks exactly the cards its setup returned."""
     from collections import Counter
 
-    from engine.board import load_board
+    from engine.board.load import load_board
     from engine.playout import standin_files
 
     board_file, cards_file = standin_files("2023", 5)

@@ -7,7 +7,7 @@ from companion.phones.questions.memory import GameMemory
 from companion.phones.refusals import Refused
 from companion.phones.views import DISC_KINDS
 from companion.table.authority import Table
-from engine.board import Board
+from engine.board.model import Board
 from engine.events import SecretDiscSet
 
 

@@ -12,7 +12,7 @@ from companion.phones.questions.veto import veto_answer, veto_ask, veto_question
 from companion.phones.refusals import Refused
 from companion.phones.views import DISC_KINDS
 from companion.table.authority import Table
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 
 
 def has_private_choices(table: Table) -> bool:

@@ -27,7 +27,7 @@ from companion.table_rules.board_file import STATUS_WORDS, BoardDraft
 from companion.table_rules.storage import RuleFileError
 from companion.ui.widgets.map_view import MapView
 from companion.ui.widgets.rule_widgets import STATUS_RGB, Ask, button, grid, stepper, text
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

@@ -30,7 +30,7 @@ from kivy.uix.textinput import TextInput
 from companion.entry.position import NotAllowed, PositionEntry
 from companion.ui.widgets.common import hyphen_breaks
 from companion.ui.widgets.map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 from engine.correction import CORRECTABLE_STAGES
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

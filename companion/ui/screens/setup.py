@@ -32,7 +32,8 @@ from companion.tower.connection import check_mqtt
 from companion.ui.platform.shape import dialog_size
 from companion.ui.widgets.map_view import PLAYER_RGB
 from companion.ui.widgets.rule_widgets import PAPER, button, grid, text
-from engine.board import classic_board, load_board
+from engine.board.build import classic_board
+from engine.board.load import load_board
 from engine.events import GameSetup
 from engine.rules import MODULES as RULE_MODULES
 from firmware_bridge.messages import COLOURS

@@ -26,7 +26,7 @@ from companion.ui.widgets.common import ChoiceButton, Pool, WrappedLabel, dress
 from companion.ui.widgets.map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
 from companion.ui.widgets.phone_check import PhoneCheck
 from companion.ui.widgets.score_panel import SIDE_TEXT
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

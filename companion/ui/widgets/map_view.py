@@ -28,7 +28,9 @@ from kivy.uix.widget import Widget
 
 from companion.ui.widgets import map_layout
 from companion.ui.widgets.map_layout import map_shapes
-from engine.board import Board, classic_board, load_board
+from engine.board.build import classic_board
+from engine.board.load import load_board
+from engine.board.model import Board
 
 CASTILLO = "castillo"
 

@@ -18,23 +18,28 @@ A ♠ card's Caballeros are printed on the card (`card.placement`), not given by
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ... import card_entry
 from ...errors import RuleViolation
 from ...hooks import Part, register_part
 from ...state import GameState
 
+if TYPE_CHECKING:
+    from ...board.model import ActionCard
+
 MODULE = "new-regency"
 STACK = 5
 
 
-def is_regency_card(card) -> bool:
+def is_regency_card(card: ActionCard) -> bool:
     return card is not None and getattr(card, "module", None) == MODULE
 
 
 def check_revealed(state: GameState, cid: str) -> None:
     """The card turned up on stack 5 is a ♠ card still face down there."""
     card = state.board.cards.get(cid)
-    if not is_regency_card(card):
+    if card is None or not is_regency_card(card):
         raise RuleViolation("reveal", f"{cid!r} is not a New Regency card (stack 5)")
     if card.copies is None:  # nobody entered its copies: it turns up while the ♠ stack has room
         card_entry.check_turn_up(state, card, 5)

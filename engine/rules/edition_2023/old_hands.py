@@ -17,23 +17,27 @@ Pure data checks: no flow, so engine/state.py may call them while dealing the st
 from __future__ import annotations
 
 from collections import Counter
+from typing import TYPE_CHECKING, NoReturn
 
 from ...errors import RuleViolation
 from .. import RuleSet
+
+if TYPE_CHECKING:
+    from ...board.model import Board
 
 MODULE = "old-hands"
 BASE_STACKS = (1, 2, 3, 4)
 
 
-def _fail(detail: str) -> None:
+def _fail(detail: str) -> NoReturn:
     raise RuleViolation("setup", f"Old Hands: {detail}")
 
 
-def club_cards(board) -> list[str]:
+def club_cards(board: Board) -> list[str]:
     return [c.id for c in board.cards.values() if getattr(c, "module", None) == MODULE]
 
 
-def added_cards(board, rules: RuleSet, named: tuple[str, ...]) -> tuple[str, ...]:
+def added_cards(board: Board, rules: RuleSet, named: tuple[str, ...]) -> tuple[str, ...]:
     """The Old Hands cards this game adds: those named, or all of them."""
     if MODULE not in rules.modules:
         if named:
@@ -42,9 +46,8 @@ def added_cards(board, rules: RuleSet, named: tuple[str, ...]) -> tuple[str, ...
     clubs = club_cards(board)
     for cid in named:
         if cid not in clubs:
-            _fail(
-                f"added_cards: {cid!r} is not an Old Hands card of this card set (Old Hands cards: {', '.join(clubs) or 'none entered'})"
-            )
+            known = ", ".join(clubs) or "none entered"
+            _fail(f"added_cards: {cid!r} is not an Old Hands card of this card set (Old Hands cards: {known})")
     if len(set(named)) != len(named):
         _fail("added_cards: an Old Hands card is named twice (each is one card)")
     added = tuple(named) or tuple(clubs)
@@ -53,14 +56,14 @@ def added_cards(board, rules: RuleSet, named: tuple[str, ...]) -> tuple[str, ...
     return added
 
 
-def _stack(board, rules: RuleSet, cid: str, what: str) -> int:
+def _stack(board: Board, rules: RuleSet, cid: str, what: str) -> int:
     card = board.cards[cid]
     if card.stack is None:
         _fail(f"{what} {card.name}: its stack is not known: enter it (card file: cards[{cid}].stack)")
     return rules.table_stack(card.stack)
 
 
-def check_removed(board, rules: RuleSet, added: tuple[str, ...], removed: tuple[str, ...]) -> None:
+def check_removed(board: Board, rules: RuleSet, added: tuple[str, ...], removed: tuple[str, ...]) -> None:
     """ "for each Old Hands card you are adding, return 1 random card from the corresponding stack
     back to the box": the removed cards must be exactly one per added ♣ card, by stack."""
     if not added:
@@ -78,9 +81,9 @@ def check_removed(board, rules: RuleSet, added: tuple[str, ...], removed: tuple[
     need = sorted(_stack(board, rules, cid, "Old Hands card") for cid in added)
     got = sorted(_stack(board, rules, cid, "removed card") for cid in removed)
     if need != got:  # the same stacks, as many times each
-        need, got = Counter(need), Counter(got)
-        wanted = ", ".join(f"{k} from stack {s}" for s, k in sorted(need.items()))
-        named = ", ".join(f"{k} from stack {s}" for s, k in sorted(got.items())) or "none"
+        needed, given = Counter(need), Counter(got)
+        wanted = ", ".join(f"{k} from stack {s}" for s, k in sorted(needed.items()))
+        named = ", ".join(f"{k} from stack {s}" for s, k in sorted(given.items())) or "none"
         _fail(
             f"one card goes back to the box for each Old Hands card added, from its stack: {wanted}; "
             f"removed_cards names {named}"

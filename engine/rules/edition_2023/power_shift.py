@@ -46,9 +46,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
-from ... import board as board_data
 from ... import events as ev
 from ... import primitives as P
+from ...board.effect_specs import EFFECT_PARAMS, EFFECT_SPECS
+from ...board.merge import CARD_FILE_SECTIONS
 from ...effect_registry import EFFECTS
 from ...errors import RuleViolation
 from ...hooks import Part, Stage, register_part
@@ -122,12 +123,12 @@ def _check_ability(m: _ModifierFile) -> None:
             f"{where}.effect: {ab.effect!r} is not an effect a Modifier card's ability "
             "can have (see engine/data/effects.json)"
         )
-    spec = board_data.EFFECT_SPECS.get(ab.effect)
+    spec = EFFECT_SPECS.get(ab.effect)
     if spec is not None and "2023" not in spec.rules:
         raise ModifierDataError(
             f"{where}.effect: {ab.effect} is not an effect of the 2023 rules (it belongs to: {', '.join(spec.rules)})"
         )
-    needed = board_data.EFFECT_PARAMS.get(ab.effect, set()) - set(ab.params)
+    needed = EFFECT_PARAMS.get(ab.effect, set()) - set(ab.params)
     if needed:
         raise ModifierDataError(f"{where}.params: effect {ab.effect} needs {', '.join(sorted(needed))}")
 
@@ -535,7 +536,7 @@ PART = register_part(
 
 
 def _card_file_problem(raw: Any) -> str | None:
-    """What is wrong with a card file's `modifiers` section (engine/board.py asks)."""
+    """What is wrong with a card file's `modifiers` section (engine/board/merge.py asks)."""
     try:
         parse_modifiers(raw, allow_stand_in=True)
     except ModifierDataError as exc:
@@ -543,4 +544,4 @@ def _card_file_problem(raw: Any) -> str | None:
     return None
 
 
-board_data.CARD_FILE_SECTIONS["modifiers"] = _card_file_problem
+CARD_FILE_SECTIONS["modifiers"] = _card_file_problem

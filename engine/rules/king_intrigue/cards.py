@@ -3,8 +3,9 @@
 The shipped data is engine/data/cards_king_intrigue.json: every fact names its source, and
 what no source publishes (most values of the module cards, every card's Caballeros to the
 court, which scoring each scoring card is, what each Action card places, which module some
-module cards belong to) is null with a note saying where to enter it. A table completes or corrects it with its own card file, kept in
-the game's setup (GameSetup.cards_file) so the game replays the same:
+module cards belong to) is null with a note saying where to enter it. A table completes or
+corrects it with its own card file, kept in the game's setup (GameSetup.cards_file) so the
+game replays the same:
 
     {"rules": "king-intrigue",
      "power_cards": [{"id": "ki_30", "court": 5, "effect": "decay", "params": {"count": 3}},
@@ -32,11 +33,19 @@ import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from ... import board as board_data
-from ...board import ActionCard, Board, BoardDataError, CardFileError, DataFileError
+from ...board.effect_specs import EFFECT_PARAMS, EFFECT_SPECS, param_problem
+from ...board.errors import BoardDataError, CardFileError, DataFileError
+from ...board.load import BOARD_LOADERS, load_board
+from ...board.merge import CardList, check_rules, file_object, merge_cards, set_card_fields
+from ...board.model import ActionCard, Board
 from ...effects.none import NO_ACTION  # the 10 and 180 cards: no action of their own
+
+if TYPE_CHECKING:
+    from collections.abc import Collection
+
+    from ...board.merge import Fail
 
 RULES = "king-intrigue"
 MODULE_IDS = ("players-edition", "special-cards")
@@ -108,7 +117,7 @@ class KICardSet:
     _by_value: dict = field(default_factory=dict, compare=False, repr=False)
     turn_cards: dict = field(default_factory=dict, compare=False, repr=False)  # (id, placement) -> card
 
-    def in_play(self, modules) -> list[PowerCard]:
+    def in_play(self, modules: Collection[str]) -> list[PowerCard]:
         either = any(m in MODULE_IDS for m in modules)
         return [
             c
@@ -118,7 +127,7 @@ class KICardSet:
             and c.id not in self.not_opted_in
         ]
 
-    def by_value(self, modules) -> dict[int, PowerCard]:
+    def by_value(self, modules: Collection[str]) -> dict[int, PowerCard]:
         """Value -> card of the cards in play with these modules (do not change the result)."""
         key = frozenset(modules)
         found = self._by_value.get(key)
@@ -126,7 +135,7 @@ class KICardSet:
             found = self._by_value[key] = {c.value: c for c in self.in_play(modules) if c.value is not None}
         return found
 
-    def joker_values(self, modules) -> frozenset:
+    def joker_values(self, modules: Collection[str]) -> frozenset:
         return frozenset(v for v, c in self.by_value(modules).items() if c.effect == JOKER)
 
 
@@ -137,19 +146,18 @@ def _implemented(effect: str) -> bool:
 
 
 def _known_effect(effect: str) -> bool:
-    return effect in KI_EFFECT_PARAMS or effect in board_data.EFFECT_SPECS or effect in MODULE_EFFECTS
+    return effect in KI_EFFECT_PARAMS or effect in EFFECT_SPECS or effect in MODULE_EFFECTS
 
 
-def _param_problems(effect: str, params: dict, fail, where: str) -> None:
+def _param_problems(effect: str, params: dict, fail: Fail, where: str) -> None:
     if not isinstance(params, dict):
         fail(f"{where}.params: must be an object of parameter: value")
     if effect in KI_EFFECT_PARAMS:
         spec = KI_EFFECT_PARAMS[effect]
         for name, value in params.items():
             if name not in spec:
-                fail(
-                    f"{where}.params.{name}: not a parameter of effect {effect} (parameters: {', '.join(spec) or 'none'})"
-                )
+                known = ", ".join(spec) or "none"
+                fail(f"{where}.params.{name}: not a parameter of effect {effect} (parameters: {known})")
             low, high, kind = spec[name]
             if value is None:
                 continue
@@ -164,16 +172,15 @@ def _param_problems(effect: str, params: dict, fail, where: str) -> None:
             elif not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
                 fail(f"{where}.params.{name}: must be an integer {low}..{high}")
         return
-    spec = board_data.EFFECT_SPECS.get(effect)
-    if spec is None:
+    effect_spec = EFFECT_SPECS.get(effect)
+    if effect_spec is None:
         return
     for name, value in params.items():
-        if name not in spec.params:
-            fail(
-                f"{where}.params.{name}: not a parameter of effect {effect} (parameters: {', '.join(spec.params) or 'none'})"
-            )
+        if name not in effect_spec.params:
+            known = ", ".join(effect_spec.params) or "none"
+            fail(f"{where}.params.{name}: not a parameter of effect {effect} (parameters: {known})")
         if value is not None:
-            problem = board_data._param_problem(spec.params[name], value)
+            problem = param_problem(effect_spec.params[name], value)
             if problem:
                 fail(f"{where}.params.{name}: {problem}")
 
@@ -181,13 +188,13 @@ def _param_problems(effect: str, params: dict, fail, where: str) -> None:
 def _required_params(effect: str) -> list[str]:
     if effect in KI_EFFECT_PARAMS:
         return [n for n, (_, _, req) in KI_EFFECT_PARAMS[effect].items() if req is True]
-    return sorted(board_data.EFFECT_PARAMS.get(effect, ()))
+    return sorted(EFFECT_PARAMS.get(effect, ()))
 
 
 _CARD_FIELDS = ("id", "value", "name", "module", "court", "effect", "params", "text", "source")
 
 
-def _check_card(c: dict, fail) -> None:
+def _check_card(c: dict, fail: Fail) -> None:
     where = f"power_cards[{c['id']}]"
     for key in c:
         if key not in _CARD_FIELDS + ("missing", "opt_in"):
@@ -206,13 +213,14 @@ def _check_card(c: dict, fail) -> None:
         fail(f"{where}.module: unknown module {c['module']!r} (modules: {', '.join(MODULE_IDS)})")
     if effect is not None:
         _param_problems(effect, c.get("params", {}), fail, where)
-    for key, value in (("value", value), ("court", court), ("effect", effect)):
-        if value is None and key not in c.get("missing", {}):
+    for key, given in (("value", value), ("court", court), ("effect", effect)):
+        if given is None and key not in c.get("missing", {}):
             fail(f"{where}.{key}: is unknown (null) but the card's missing says nothing about it")
 
 
-def _check(raw: dict, fail) -> None:
-    ids, values = set(), {}
+def _check(raw: dict, fail: Fail) -> None:
+    ids: set[str] = set()
+    values: dict[int, str] = {}
     for c in raw["power_cards"]:
         if c["id"] in ids:
             fail(f"power_cards[{c['id']}]: id used twice (card ids must be unique)")
@@ -239,58 +247,45 @@ def _check(raw: dict, fail) -> None:
                 fail(f"placements.{n}: {x!r} is not a number of Caballeros 0..10")
 
 
+_TABLE_POWER_CARDS = CardList(
+    key="power_cards",
+    fields=_CARD_FIELDS,
+    id_does="a shipped card's id completes it",
+    given_words="a card file gives values; leave a field out to keep the shipped one",
+    params_given=False,
+    empty_id=True,
+)
+
+
 def _merge(raw: dict, table: Any) -> dict:
-    def fail(message: str) -> None:
+    def fail(message: str) -> NoReturn:
         raise CardFileError(f"card file: {message}")
 
-    if not isinstance(table, dict):
-        fail(f"must be a JSON object, not {type(table).__name__}")
+    table = file_object(table, fail)
     for key in table:
         if key not in ("rules", "name", "power_cards", "placements", "leave_out", MODULES_ASKED):
             fail(
                 f"{key}: unknown field (a King and Intrigue card file may give: rules, name, power_cards, "
                 f"placements, leave_out, {MODULES_ASKED})"
             )
-    if table.get("rules", RULES) != RULES:
-        fail(f"rules: the file is for the {table['rules']!r} rules, but this game uses {RULES!r}")
-    entries = table.get("power_cards", [])
-    if not isinstance(entries, list):
-        fail("power_cards: must be a list of cards")
-    shipped = {c["id"]: c for c in raw["power_cards"]}
-    for n, entry in enumerate(entries):
-        ident = entry.get("id") if isinstance(entry, dict) else None
-        if not isinstance(ident, str) or not ident:
-            fail(f'power_cards[{n}]: needs an "id" (a shipped card\'s id completes it; a new id adds a card)')
-        for key, value in entry.items():
-            if key not in _CARD_FIELDS:
-                fail(f"power_cards[{ident}].{key}: unknown field (card fields: {', '.join(_CARD_FIELDS)})")
-            if value is None and key != "module":
-                fail(f"power_cards[{ident}].{key}: a card file gives values; leave a field out to keep the shipped one")
-        card = shipped.get(ident)
+    check_rules(table, RULES, fail)
+
+    def merge(card: dict | None, entry: dict) -> dict:
+        ident = entry["id"]
         if card is None:
             needs = [k for k in ("value", "court", "effect", "name") if k not in entry]
             if needs:
                 fail(f"power_cards[{ident}]: a new card needs {', '.join(needs)} (it is not a shipped card's id)")
             card = {"id": ident, "params": {}, "module": None, "text": "", "missing": {}}
             raw["power_cards"].append(card)
-            shipped[ident] = card
-        missing = card.setdefault("missing", {})
-        if "effect" in entry and entry["effect"] != card.get("effect"):
-            card["params"] = {}
-            for key in [k for k in missing if k.startswith("params.")]:
-                missing.pop(key)
-        for key, value in entry.items():
-            if key == "params":
-                if not isinstance(value, dict):
-                    fail(f"power_cards[{ident}].params: must be an object of parameter: value")
-                card["params"] = {**card.get("params", {}), **value}
-                for pname in value:
-                    missing.pop(f"params.{pname}", None)
-            elif key != "id":
-                card[key] = value
-                missing.pop(key, None)
+        set_card_fields(card, entry, fail, f"power_cards[{ident}]")
         changed = ", ".join(k for k in entry if k not in ("id", "source"))
-        card["source"] = f"table ({changed}); {card.get('source', '')}".rstrip("; ")
+        card["source"] = f"table ({changed}); {entry.get('source', card.get('source', ''))}".rstrip("; ")
+        return card
+
+    entries = table.get("power_cards", [])
+    merge_cards(raw["power_cards"], entries, _TABLE_POWER_CARDS, fail, merge)
+    shipped = {c["id"]: c for c in raw["power_cards"]}
     placements = table.get("placements", {})
     if not isinstance(placements, dict):
         fail("placements: must be an object of player count: [numbers left to right]")
@@ -395,7 +390,7 @@ def _shipped_raw() -> dict:
 def _shipped() -> KICardSet:
     raw = _shipped_raw()
 
-    def fail(message: str) -> None:
+    def fail(message: str) -> NoReturn:
         raise BoardDataError(f"cards_king_intrigue.json: {message}")
 
     _check(raw, fail)
@@ -415,7 +410,7 @@ def _as_action_card(c: PowerCard) -> ActionCard:
 
 def ki_board(players: int, board_file: Any = None, cards_file: Any = None) -> Board:
     """The classic board with King and Intrigue's cards (see the module's docstring)."""
-    classic = board_data.load_board("classic", players, board_file, None)
+    classic = load_board("classic", players, board_file, None)
     cards = load_ki_cards(cards_file)
     return _board_with(classic, cards)
 
@@ -432,14 +427,15 @@ def _board_with(classic: Board, cards: KICardSet) -> Board:
         rules=RULES,
         provenance={**classic.provenance, **cards.provenance},
         missing={**classic.missing, **cards.missing},
+        ki_cards=cards,
     )
-    object.__setattr__(board, "ki_cards", cards)  # the card set itself (values, courts, placements)
     return board
 
 
-def missing_for(board: Board, players: int, modules) -> list[str]:
+def missing_for(board: Board, players: int, modules: Collection[str]) -> list[str]:
     """What a game of `players` with `modules` needs and the card set does not give, in words."""
-    cards: KICardSet = board.ki_cards
+    cards = board.ki_cards
+    assert cards is not None, "a King and Intrigue board"
     out = []
     row = cards.placements.get(players)
     if row is None or any(x is None for x in row):
@@ -482,4 +478,4 @@ def standin_cards_file() -> dict:
 __all__ = ["KICardSet", "PowerCard", "load_ki_cards", "ki_board", "missing_for", "standin_cards_file", "DataFileError"]
 
 
-board_data.BOARD_LOADERS["king-intrigue"] = ki_board
+BOARD_LOADERS["king-intrigue"] = ki_board

@@ -42,31 +42,36 @@ and the 2x markers at a general scoring. Its hooks `before_event`, `own_step` an
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from ... import events as ev
 from ... import primitives as P
-from ...board import ActionCard
+from ...board.model import ActionCard
 from ...effects import alliance, bridge, espionage, joker, ki_tokens, relocate, revolt, table_for_six
 from ...errors import RuleViolation
 from ...hooks import Part, Stage, register_part, register_round
 from ...primitives import Ask
-from ...queries import LIMIT_MARKERS, closed_regions
-from ...scoring import ScoreLine, apply_lines, regions_in_group, score_regions
+from ...scoring import regions_in_group
+from ...secret_discs import disc_ask
 from ...stages import HELD, play_event
 from ...stages.end_of_round import OVER
 from ...stages.power import POWER, open_power_phase
 from ...stages.replenish import REPLENISH
-from ...stages.scoring import SCORING, apply_discs_revealed
+from ...stages.scoring import SCORING
 from ...stages.special import SPECIAL
 from ...stages.turn import TURN, begin_special, maybe_end_turn, start_refusal, take_veto
 from ...stages.veto_window import VETO_WINDOW
-from ...state import GameState, Special
+from ...state import GameState, Special, closed_regions
 from . import cards as ki_cards
+from .general_scoring import DOUBLE_MARKERS, general_scoring, limited_now, reverse_special
+
+if TYPE_CHECKING:
+    from ...events import Event
 
 SETUP_DISCS = "ki_setup_discs"
 CHOOSE_HAND = "ki_choose_hand"
-DOUBLE_MARKERS = ("double_1", "double_2")  # "2 Action markers (Double Scoring markers)"
 CHOICE = "ki_choice"  # a turn card that offers the Action card's action or the Power card's
 
 
@@ -107,7 +112,7 @@ def _ask_setup_discs(state: GameState) -> Ask:
     closed = closed_regions(state)
     regions = [board.region_ids[r] for r in board.regions if r not in closed]
     allowed = {state.players[p]: regions for p in state.scoring_needed}
-    return P.disc_ask(state, state.scoring_needed, state.scoring_discs, allowed, "setup_caballero")
+    return disc_ask(state, state.scoring_needed, state.scoring_discs, allowed, "setup_caballero")
 
 
 def _disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
@@ -321,141 +326,6 @@ def _offer_startable(state: GameState, special: dict) -> None:
             special["refused"] = "; ".join(str(r) for r in refusals.values() if r is not None)
 
 
-# --- general scoring: the 2x markers ------------------------------------------------------------
-
-
-def double_lines(state: GameState, lines: list) -> list:
-    """ "The double scoring only occurs during the next general scoring": each marked region's
-    points once more (its places and bonuses: the region's whole score). The bridge's point is
-    the bridge's, not the region's score: never doubled."""
-    marked = {state.markers.get(m) for m in DOUBLE_MARKERS} - {None}
-    extra = []
-    for line in lines:
-        a = state.board.area_index.get(line.area)
-        if a in marked and line.points and line.kind != bridge.PLACE:
-            extra.append(
-                ScoreLine(
-                    line.area,
-                    line.player,
-                    line.points,
-                    line.kind,
-                    line.place,
-                    f"2x marker on {state.board.area_name(a)}: its points doubled",
-                )
-            )
-    return extra
-
-
-def _reverse_special(state: GameState, record) -> None:
-    if state.markers.get("mistress") is not None:
-        _drop_kings_bonus(state, record)
-    if any(revolt.is_reversed(state, sid) for sid in revolt.SCOREBOARDS):
-        _reverse(state, record)
-        if revolt.reversed_at(state, state.board.castillo) and any(ln.area == "castillo" for ln in record.lines):
-            _replace_lines(state, record, {"castillo"}, revolt.reversed_lines(state, state.board.castillo))
-
-
-def _reverse(state: GameState, record, exclude=frozenset()) -> None:
-    """Regions scored in `record` where a reversed mobile scoreboard lies (Revolt)."""
-    for r in {state.board.area_index[ln.area] for ln in record.lines} - set(exclude):
-        if r < state.board.castillo and revolt.reversed_at(state, r):
-            _replace_lines(state, record, {state.board.region_ids[r]}, revolt.reversed_lines(state, r))
-
-
-def _replace_lines(state: GameState, record, areas: set, lines: list) -> None:
-    """A general scoring's lines of `areas` replaced by `lines`, the scores with them (within
-    the one event: no score is ever seen to fall)."""
-    apart = [ln for ln in record.lines if ln.area in areas]
-    apply_lines(state, [ScoreLine(ln.area, ln.player, -ln.points, ln.kind, ln.place, "") for ln in apart])
-    apply_lines(state, lines)
-    record.lines[:] = [ln for ln in record.lines if ln.area not in areas] + lines
-
-
-def _general_scoring(state: GameState, e: ev.SecretDiscsRevealed) -> None:
-    before = len(state.scoring_log)
-    pair = alliance.marked(state)
-    at = state.markers.get(relocate.MARKER)
-    castillo = relocate.castillo_lines(state, at) if at is not None else None  # before it is emptied
-    if castillo is None and revolt.reversed_at(state, state.board.castillo):
-        castillo = revolt.reversed_lines(state, state.board.castillo)
-    limited = _limited(state)
-    apply_discs_revealed(state, e)
-    record = state.scoring_log[before]
-    if limited:
-        _excess_before_scoring(state, record, limited)
-    if castillo is not None:  # scored on the scoreboard of the region it stands in, then back in place
-        _replace_lines(state, record, {"castillo"}, castillo)
-        state.markers[relocate.MARKER] = None
-    if pair is not None:  # "all players count and combine the number of Caballeros ... in the two marked regions"
-        _replace_lines(state, record, {state.board.region_ids[r] for r in pair}, alliance.alliance_lines(state, *pair))
-        for m in alliance.MARKERS:
-            state.markers[m] = None  # "After general scoring is completed, remove the alliance markers"
-    _reverse(state, record, exclude=set(pair or ()))
-    _tokens_at_scoring(state, record)
-    extra_lines = double_lines(state, record.lines)
-    if extra_lines:
-        apply_lines(state, extra_lines)
-        record.lines.extend(extra_lines)
-    for m in DOUBLE_MARKERS:
-        state.markers[m] = None  # "return the Region card and the 2x marker to the supply"
-    ki_tokens.expire(state, "general_scoring")
-    if state.aside or state.markers.get("spies_decided"):
-        espionage.discard(state)  # "After the next general scoring, discard this card"
-    if state.stage == "over":
-        best = max(state.scores)
-        state.winners = [q for q in range(state.n) if state.scores[q] == best]
-
-
-def _excess_before_scoring(state: GameState, record, limited: dict[int, list[int]]) -> None:
-    """Table for Six: Caballeros the discs brought beyond a limit table's seats "are returned to
-    the players' Courts" as they arrive, so the region is scored without them (its lines
-    replaced within the one event)."""
-    arrived = {r: state.counts[r][:] for r in limited}
-    table_for_six.excess_returned(state, limited)
-    changed = [r for r in limited if state.counts[r] != arrived[r]]
-    if changed:
-        _replace_lines(state, record, {state.board.region_ids[r] for r in changed}, score_regions(state, changed))
-
-
-def _tokens_at_scoring(state: GameState, record, apply: bool = True) -> None:
-    """The Special cards' and Player's Edition's tokens at a general scoring: the King's Guard
-    adds the King's bonus to its region; the Mistress takes every King's bonus away; the bridge
-    pays its owner 1 point."""
-    guard = state.markers.get("kings_guard")
-    if guard is not None:
-        row = state.counts[guard]
-        most = sorted(((-c, q) for q, c in enumerate(row) if c))
-        if most and (len(most) == 1 or most[0][0] != most[1][0]):
-            line = ScoreLine(
-                state.board.area_id(guard),
-                state.players[most[0][1]],
-                2,
-                "king_bonus",
-                0,
-                "King's bonus: sole majority where the King's Guard stands",
-            )
-            if apply:
-                apply_lines(state, [line])
-            record.lines.append(line)
-    if state.markers.get("mistress") is not None:
-        _drop_kings_bonus(state, record, apply)
-    lines = bridge.score_lines(state)
-    if lines:
-        if apply:
-            apply_lines(state, lines)
-        record.lines.extend(lines)
-
-
-def _drop_kings_bonus(state: GameState, record, apply: bool = True) -> None:
-    """Mistress: "the King's bonus will not be awarded" (within the one event: no score is seen to fall)."""
-    dropped = [ln for ln in record.lines if ln.kind == "king_bonus"]
-    if dropped and not apply:
-        record.lines[:] = [ln for ln in record.lines if ln.kind != "king_bonus"]
-    elif dropped:
-        apply_lines(state, [ScoreLine(ln.area, ln.player, -ln.points, ln.kind, ln.place, "") for ln in dropped])
-        record.lines[:] = [ln for ln in record.lines if ln.kind != "king_bonus"]
-
-
 # --- the bridge: free moves directly before its owner's turn (Player's Edition) ----------------
 
 BRIDGE = "ki_bridge"
@@ -464,7 +334,7 @@ SPY_SPECIAL = "ki_spy_special"  # ... or directly before a special scoring (its 
 _SPECIAL_STAGES = ("turn", "veto_window", "special")
 
 
-def _scored_by(state: GameState, event) -> list[str]:
+def _scored_by(state: GameState, event: Event) -> list[str]:
     """The regions a special scoring started by `event` would score (tried on a clone), that a
     spy may join (not taboo); [] when the event scores nothing or is refused."""
     trial = state.clone()
@@ -484,7 +354,7 @@ def _scored_by(state: GameState, event) -> list[str]:
     return [board.region_ids[r] for r in board.regions if r in scored and r not in closed]
 
 
-def _named_regions(state: GameState, event) -> set[int]:
+def _named_regions(state: GameState, event: Event) -> set[int]:
     """Regions a scoring names whatever stands there: the region chosen, a group's regions, all
     of them for "1st place only"."""
     board = state.board
@@ -522,21 +392,29 @@ def _bridge_done(state: GameState, e: ev.SpecialActionFinished) -> None:
 
 # --- its order around the stages' steps (before_event, own_step, after_event) --------------------
 
-_STEPS = {
+Step = Callable[[GameState, Any], None]  # one event's step: check, then apply
+
+_STEPS: dict[tuple[str, type], Step] = {
     (SETUP_DISCS, ev.SecretDiscSet): _disc_set,
     (SETUP_DISCS, ev.SecretDiscsRevealed): _discs_revealed,
-    ("scoring_discs", ev.SecretDiscsRevealed): _general_scoring,
+    ("scoring_discs", ev.SecretDiscsRevealed): general_scoring,
     (BRIDGE, ev.CaballerosMoved): lambda state, e: bridge.crossed(state, e),
     (BRIDGE, ev.SpecialActionFinished): _bridge_done,
     (SPY, ev.RegionChosen): lambda state, e: espionage.moved(state, e),
     (SPY, ev.SpecialActionSkipped): lambda state, e: espionage.kept(state, e),
-    (SPY_SPECIAL, ev.RegionChosen): lambda state, e: (espionage.moved(state, e), _spy_decided(state)),
-    (SPY_SPECIAL, ev.SpecialActionSkipped): lambda state, e: (espionage.kept(state, e), _spy_decided(state)),
+    (SPY_SPECIAL, ev.RegionChosen): lambda state, e: _spy_decided_after(espionage.moved, state, e),
+    (SPY_SPECIAL, ev.SpecialActionSkipped): lambda state, e: _spy_decided_after(espionage.kept, state, e),
 }
 _STEP_STAGES = frozenset(stage for stage, _ in _STEPS)
 
 
-def before_event(state: GameState, event):
+def _spy_decided_after(step: Step, state: GameState, e: Event) -> None:
+    """A spy's move or stay before a special scoring, then the held-back event once every spy is decided."""
+    step(state, e)
+    _spy_decided(state)
+
+
+def before_event(state: GameState, event: Event) -> object:
     """Before any step of a King and Intrigue game: no card set to complete; Espionage's spies
     before a special scoring (the event held back); what after_event needs."""
     if type(event) is ev.CardSetCompleted:
@@ -556,7 +434,7 @@ def before_event(state: GameState, event):
             return HELD
     markers = state.markers
     limited = (
-        _limited(state)
+        limited_now(state)
         if (
             markers.get("limit_1") is not None
             or markers.get("limit_2") is not None
@@ -567,38 +445,31 @@ def before_event(state: GameState, event):
     return limited, state.round_index, len(state.scoring_log)
 
 
-def own_step(state: GameState, event):
+def own_step(state: GameState, event: Event) -> Step | None:
     """This rule set's own step for the event now: its setup, the bridge, the spies, its
     general scoring, the Joker, a choice of actions; None: the stages' own."""
     stage, kind = state.stage, type(event)
     step = _STEPS.get((stage, kind)) if stage in _STEP_STAGES else None
-    if kind is ev.PowerCardPlayed and stage == "power" and joker.is_joker(state, event.card):
+    if isinstance(event, ev.PowerCardPlayed) and stage == "power" and joker.is_joker(state, event.card):
         step = joker.play_joker
     elif kind is ev.SpecialActionStarted and stage == "turn" and state.turn.card.effect == CHOICE:
         step = _start_chosen
     return step
 
 
-def after_event(state: GameState, before, dispatched: bool) -> None:
+def after_event(state: GameState, before: tuple[dict[int, list[int]] | None, int, int], dispatched: bool) -> None:
     """After the step: a special scoring on a reversed scoreboard (Revolt, the Mistress), the
     limit tables' excess (Table for Six), the tokens of a round gone, and the round's own
     order (no Action cards to turn up, the turn's card dealt by rank)."""
     limited, round_index, scorings = before
     if dispatched:
         for record in state.scoring_log[scorings:]:  # a special scoring: on a reversed scoreboard?
-            _reverse_special(state, record)
+            reverse_special(state, record)
     if limited:
         table_for_six.excess_returned(state, limited)
     if state.round_index != round_index:
         ki_tokens.expire(state, "round")
     _settle(state)
-
-
-def _limited(state: GameState) -> dict[int, list[int]] | None:
-    """Regions under a limit table, with their counts before an event (Table for Six)."""
-    markers = state.markers
-    out = {r: state.counts[r][:] for m in LIMIT_MARKERS if (r := markers.get(m)) is not None}
-    return out or None
 
 
 def _settle(state: GameState) -> None:

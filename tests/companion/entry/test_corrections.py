@@ -8,7 +8,7 @@ from companion.entry.position import PositionEntry
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
 from engine import events as ev
-from engine.board import classic_board
+from engine.board.build import classic_board
 from engine.events import GameSetup
 
 BOARD = classic_board()

@@ -11,7 +11,7 @@ from companion.entry.position_words import position_changes
 from companion.input_errors import InputError
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
-from engine.board import classic_board
+from engine.board.build import classic_board
 from engine.events import GameSetup
 
 BOARD = classic_board()

@@ -227,7 +227,7 @@ def test_statistics_count_a_shared_victory_as_a_win_for_each():
 def test_other_rule_sets_replay_without_secrets(rules, modules, players):
     """A random short game of each other rule set (self-play's stand-in files): every step's view
     is the engine's, unchanged by changing the hidden facts; the 2-player dummy is no player."""
-    from engine.board import load_board
+    from engine.board.load import load_board
     from engine.flow import asked
     from engine.playout import random_event, random_setup, self_play_files
 

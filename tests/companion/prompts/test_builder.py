@@ -6,7 +6,7 @@ import random
 import re
 
 from companion.prompts.builder import PromptBuilder
-from engine.board import classic_board
+from engine.board.build import classic_board
 from engine.errors import RuleViolation
 from engine.events import event_from_dict
 from engine.flow import apply_event, asked

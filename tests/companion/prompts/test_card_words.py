@@ -12,7 +12,9 @@ from pathlib import Path
 import engine.effects
 from companion.prompts.card_words import CARD_WORDS, does, options, tokens
 from companion.prompts.king_intrigue import KI_PROMPTS
-from engine.board import EFFECT_SPECS, classic_board, load_board
+from engine.board.build import classic_board
+from engine.board.effect_specs import EFFECT_SPECS
+from engine.board.load import load_board
 from engine.effects import cancel_token
 from engine.rules.king_intrigue.cards import load_ki_cards
 

@@ -7,7 +7,8 @@ import pytest
 
 from companion.table.setup import DEFAULT_SEATS, seat_colours, seats_ticked
 from companion.table_rules.rules_choice import RulesChoice, seats_words
-from engine.board import RuleSetError, player_range
+from engine.board.errors import RuleSetError
+from engine.board.load import player_range
 from engine.events import GameSetup
 from engine.game import board_for
 

@@ -24,8 +24,8 @@ from companion.phones.views import phone_view, status_view
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
 from engine import events as ev
-from engine.flow import CASTILLO_SCORING_EFFECTS
 from engine.playout import random_event
+from engine.primitives import CASTILLO_SCORING_EFFECTS
 from engine.scoring import score_area
 from engine.views import castillo_tallies
 from tests.companion.phones.game2023 import setup_2023

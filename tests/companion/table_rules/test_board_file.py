@@ -9,7 +9,7 @@ from companion.table_rules.board_file import BoardDraft, board_confirmed, board_
 from companion.table_rules.new_game import game_files
 from companion.table_rules.rules_choice import RulesChoice
 from companion.table_rules.storage import RuleFileError
-from engine.board import load_board
+from engine.board.load import load_board
 
 
 @pytest.fixture(autouse=True)

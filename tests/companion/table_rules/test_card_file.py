@@ -10,7 +10,7 @@ from companion.table_rules.effect_offers import modifier_abilities
 from companion.table_rules.new_game import check_game_setup, game_files
 from companion.table_rules.rules_choice import RulesChoice
 from companion.table_rules.storage import RuleFileError, exports_folder
-from engine.board import load_cards
+from engine.board.load import load_cards
 
 
 @pytest.fixture(autouse=True)

@@ -221,7 +221,7 @@ def test_a_first_game_from_an_empty_data_folder_meets_the_goals(data_dir, monkey
     assert end.kind == "name_cards_left" and f["end_naming"] == [end.entry] and end.entry <= 2 + 5 * 2 + 5, end
     assert len([k for k, _, _ in end.learned if k != "facts"]) == 5, end.learned
     # Every stack was seen whole: Your cards hold each card's copies as the box has them
-    from engine.board import load_cards
+    from engine.board.load import load_cards
     from engine.playout import standin_files
 
     box = load_cards("2023", standin_files("2023", 4)[1]).cards.values()

@@ -225,7 +225,7 @@ def test_a_calibration_during_a_game_reaches_the_prompts_already_made():
     """The tablet keeps one prompt builder per game: when the tower is calibrated for purple
     after the game opened, purple's throws are the tower's from then on, and the Castillo is
     no longer tapped by hand for them (tapping too would count a cube twice)."""
-    from engine.board import CASTILLO
+    from engine.board.model import CASTILLO
 
     setup = TableSetup(
         game=game_setup(3, players=["purple", "green", "orange"]), tower=TowerConfig(kind="serial", port="/dev/ttyACM0")

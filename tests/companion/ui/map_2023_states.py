@@ -8,7 +8,7 @@ Each builder returns (name, board, public game view as the app gets it)."""
 
 from __future__ import annotations
 
-from engine.board import load_board
+from engine.board.load import load_board
 from engine.events import GameSetup
 from engine.game import start_state
 from engine.views import public_view

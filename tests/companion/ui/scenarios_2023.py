@@ -26,7 +26,7 @@ from scenarios import _wait_for
 
 from companion.prompts import modules_2023
 from companion.prompts.prompt import Prompt
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 from engine.playout import random_count, random_event, random_split
 from tests.companion.tablet_driver import _as_the_tablet_orders, _counts_for, _matches, _norm, _then, _values
 

@@ -4,7 +4,7 @@ Run by test_tap_budgets.py and bench/bench_taps.py."""
 
 from scenarios import _castillo_entered, _reveal_cards, _start_tracked_three_player_game, _wait_for
 
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 
 
 def _since(d, mark: int) -> int:

@@ -16,7 +16,7 @@ import itertools
 import random
 
 from companion.ui.widgets import map_layout
-from engine.board import load_board
+from engine.board.load import load_board
 from engine.flow import apply_event
 from engine.game import board_for, start_state
 from engine.playout import play_random_game

@@ -14,7 +14,7 @@ import random
 from pathlib import Path
 
 from companion.ui.widgets import map_layout
-from engine.board import classic_board
+from engine.board.build import classic_board
 
 MAP = json.loads((Path(__file__).parents[3] / "companion/ui/data/spain_map.json").read_text(encoding="utf-8"))
 BOARD = classic_board()

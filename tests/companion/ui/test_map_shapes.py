@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import classic_board
+from engine.board.build import classic_board
 
 MAP_PATH = Path(__file__).parents[3] / "companion/ui/data/spain_map.json"
 POINT_KEYS = ("label", "king", "grande", "scoreboard")

@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from engine.board import CASTILLO
+from engine.board.model import CASTILLO
 from engine.playout import random_event, random_split
 from tests.companion.table.test_authority_2023 import ONE_PICK, general_scorings, new_table
 from tests.companion.tablet_driver import TabletDriver, _as_the_tablet_orders, _norm

@@ -87,11 +87,11 @@ def test_bridge_a_caballero_on_the_bridge_counts_among_the_30_and_scores_1_at_a_
     apply_checked(game, ev.RegionChosen(player="red", region="valencia"))
     s = game.state
     assert s.aside == {"bridge": 0} and s.court[0] == court - 1 and s.total_accounted(0) == 30
-    from engine.rules import king_intrigue as KI
+    from engine.rules.king_intrigue import general_scoring as KI
 
     record = type("R", (), {})()
     record.lines = []
-    KI._tokens_at_scoring(s, record)
+    KI.tokens_at_scoring(s, record)
     assert [(ln.player, ln.points, ln.kind) for ln in record.lines] == [("red", 1, "bridge")]
     from engine.views import public_view
 

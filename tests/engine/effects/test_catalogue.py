@@ -1,8 +1,8 @@
 """The card catalogue: every card of every shipped card set, found by its printed name in two
 files, its effect engine/effects/<effect>.py and its test tests/engine/effects/test_<effect>.py.
 
-The card sets: the classic game's Action cards (engine.board.classic_board), the 2023
-edition's Action cards with the New Regency ♠ cards (engine.board.load_cards("2023")), and
+The card sets: the classic game's Action cards (engine.board.build.classic_board), the 2023
+edition's Action cards with the New Regency ♠ cards (engine.board.load.load_cards("2023")), and
 King and Intrigue's Power cards of both modules and its Action cards
 (engine.rules.king_intrigue.cards.load_ki_cards). Old Hands' ♣ cards and Power Shift's
 Modifier cards are not published, so no set ships them (only self-play stand-ins do).
@@ -25,7 +25,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 import engine
-from engine.board import classic_board, load_cards
+from engine.board.build import classic_board
+from engine.board.load import load_cards
 from engine.playout import standin_files
 from engine.rules.king_intrigue.cards import load_ki_cards
 
@@ -89,7 +90,7 @@ def test_every_card_has_an_effect_file():
 
 
 def test_every_classic_card_has_a_test_here():
-    from engine.board import classic_board
+    from engine.board.build import classic_board
 
     source = "".join(p.read_text(encoding="utf-8") for p in sorted(HERE.glob("test_*.py")))
     untested = [cid for cid in classic_board().cards if f'"{cid}"' not in source]

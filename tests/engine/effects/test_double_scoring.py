@@ -126,7 +126,7 @@ def test_two_markers_at_most_and_never_twice_on_one_region():
 def test_the_bridges_point_is_not_the_regions_score_and_is_not_doubled():
     """Bridge Construction: "1 point per general scoring" is the bridge's, whatever region its
     line names; a 2x marker doubles the region's places and bonuses only."""
-    from engine.rules.king_intrigue import double_lines
+    from engine.rules.king_intrigue.general_scoring import double_lines
     from engine.scoring import ScoreLine
 
     game = new_game(4)

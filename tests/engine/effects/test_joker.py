@@ -92,6 +92,6 @@ def test_joker_the_second_card_may_not_repeat_a_number_played_this_round():
         with pytest.raises(RuleViolation):
             game.apply(ev.PowerCardPlayed(player="red", card=taken))
     game.apply(ev.PowerCardPlayed(player="red", card=10))  # the lowest now: the Intrigue card
-    from engine.rules.king_intrigue import action_cards_by_rank
+    from engine.rules.king_intrigue.round import action_cards_by_rank
 
     assert action_cards_by_rank(game.state)[0][0] == "intrigue"

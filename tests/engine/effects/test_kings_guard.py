@@ -93,11 +93,11 @@ def test_kings_guard_bonus_at_the_general_scoring():
     s = game.state
     # The tokens' lines on their own (a whole general scoring with the King's Guard, through the
     # flow: test_referee.py's King's Guard scenario)
-    from engine.rules import king_intrigue as KI
+    from engine.rules.king_intrigue import general_scoring as KI
 
     record = type("R", (), {})()
     record.lines = []
     before = s.scores[0]
-    KI._tokens_at_scoring(s, record)
+    KI.tokens_at_scoring(s, record)
     assert [(ln.area, ln.player, ln.points, ln.kind) for ln in record.lines] == [("aragon", "red", 2, "king_bonus")]
     assert s.scores[0] == before + 2

@@ -12,8 +12,9 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-from engine.queries import closed_regions, is_taboo
+from engine.queries import is_taboo
 from engine.snapshot import SnapshotError, load_snapshot
+from engine.state import closed_regions
 from tests.engine.king_intrigue.modules_table import red_turn
 from tests.engine.king_intrigue.table import (
     BASE,
@@ -101,9 +102,9 @@ def test_a_disc_that_sends_caballeros_to_a_quarantined_region_sends_them_to_the_
     s.markers["quarantine"] = idx(game, "aragon")
     s.counts[s.board.castillo][0] += 2
     s.provinces[0] -= 2
-    from engine import flow as F
+    from engine.stages.scoring import run_general_scoring
 
     s.scoring_needed, s.scoring_discs = [0], {0: idx(game, "aragon")}
     before = s.court[0]
-    F._run_general_scoring(s)
+    run_general_scoring(s)
     assert s.court[0] == before + 2 and s.counts[idx(game, "aragon")][0] == 0

@@ -188,7 +188,7 @@ def _snapshot(**markers):
 def test_when_reversed_a_scoring_only_snapshot_pays_the_alliance_from_the_fewest():
     """ "When reversed, the 8/4/0 mobile scoreboard becomes a 0/4/8 scoreboard" (`elgrande score
     --rules king-intrigue`, the referee's Alliance case)"""
-    from engine.board import load_board
+    from engine.board.load import load_board
     from engine.snapshot import score_snapshot
 
     _, lines, _ = score_snapshot(_snapshot(alliance=["valencia", "granada"]), None, load_board("king-intrigue", 4))
@@ -199,7 +199,7 @@ def test_when_reversed_a_scoring_only_snapshot_pays_the_alliance_from_the_fewest
 def test_when_reversed_a_scoring_only_snapshot_pays_the_relocated_castillo_from_the_fewest():
     """ "When reversed, the 8/4/0 mobile scoreboard becomes a 0/4/8 scoreboard" (`elgrande score
     --rules king-intrigue`, the Castillo relocated onto Valencia)"""
-    from engine.board import load_board
+    from engine.board.load import load_board
     from engine.snapshot import score_snapshot
 
     _, lines, _ = score_snapshot(_snapshot(castillo_at="valencia"), None, load_board("king-intrigue", 4))

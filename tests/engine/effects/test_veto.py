@@ -141,7 +141,7 @@ def test_the_veto_may_prevent_the_kings_cards_action_in_the_next_round():
         finish_turn(game)
     assert s.vetoes and s.vetoes[0][0] == 0
     _play_round(game, 50)  # blue: its highest, the King's Card
-    from engine.rules.king_intrigue import action_cards_by_rank
+    from engine.rules.king_intrigue.round import action_cards_by_rank
 
     assert action_cards_by_rank(s)[1][0] == "kings_card"
     ask = game.asked()

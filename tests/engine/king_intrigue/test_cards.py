@@ -8,7 +8,8 @@ import copy
 
 import pytest
 
-from engine.board import CardFileError, load_board
+from engine.board.errors import CardFileError
+from engine.board.load import load_board
 from engine.errors import RuleViolation
 from engine.playout import KI_STANDINS_NOTE, standin_files
 from engine.rules.king_intrigue.cards import load_ki_cards, missing_for

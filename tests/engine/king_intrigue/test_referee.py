@@ -56,7 +56,7 @@ def test_five_players_turns_start_with_the_kings_card_and_go_down_by_power_card(
     play_powers(game, {"green": 30, "yellow": 120, "black": 60, "red": 90, "blue": 10})
     s = game.state
     assert [s.players[q] for q in s.turn_order] == ["yellow", "red", "black", "green", "blue"]
-    from engine.rules.king_intrigue import action_cards_by_rank
+    from engine.rules.king_intrigue.round import action_cards_by_rank
 
     ranks = action_cards_by_rank(s)
     assert ranks[seat(game, "yellow")] == ("kings_card", 5) and ranks[seat(game, "blue")] == ("intrigue", 1)

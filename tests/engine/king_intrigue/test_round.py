@@ -7,7 +7,7 @@ import pytest
 
 from engine import events as ev
 from engine.errors import RuleViolation
-from engine.rules.king_intrigue import action_cards_by_rank
+from engine.rules.king_intrigue.round import action_cards_by_rank
 from engine.views import player_view, public_view
 from tests.engine.king_intrigue.table import ALL, COLOURS, KING, finish_turn, idx, new_game, play_powers, through_setup
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import dataclasses
 
 from engine import events as ev
-from engine.board import ActionCard, classic_board
+from engine.board.build import classic_board
+from engine.board.model import ActionCard
 from engine.game import Game
 
 TWO = ["red", "yellow"]

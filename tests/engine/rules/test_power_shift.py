@@ -369,7 +369,8 @@ def test_the_deal_ask_never_shows_which_cards_are_left():
 def test_the_modifiers_travel_in_the_tables_card_file_and_a_mistake_is_named_on_loading():
     """The 2023 card set loads a table's card file with a `modifiers` list; a mistake in it
     is refused when the file is loaded, naming the card and field."""
-    from engine.board import CardFileError, load_board
+    from engine.board.errors import CardFileError
+    from engine.board.load import load_board
 
     load_board("2023", 4, None, {"modifiers": TEST_SET})
     with pytest.raises(CardFileError, match=r"card file: modifiers\[zero\]\.value"):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine import events as ev
-from engine.board import load_board
+from engine.board.load import load_board
 from engine.game import Game
 from tests.engine.rules.tables import ROUND_CARDS, begin_round, finish_round, game, plain_turn, refused, seat, setup
 

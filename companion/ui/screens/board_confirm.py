@@ -135,7 +135,8 @@ class BoardScreen(Screen):
             )
         box = self.ids.controls
         box.clear_widgets()
-        getattr(self, f"_page_{self.section}")(box)
+        pages = {"scoreboards": self._page_scoreboards, "borders": self._page_borders, "tiles": self._page_tiles}
+        pages[self.section](box)
         self._summary(box)
 
     def _hint(self) -> str:

@@ -190,7 +190,13 @@ class PositionScreen(Screen):
         self._section_buttons()
         box = self.ids.controls
         box.clear_widgets()
-        getattr(self, f"_page_{self.section}")(box)
+        pages = {
+            "board": self._page_board,
+            "court": self._page_court,
+            "castillo": self._page_castillo,
+            "start": self._page_start,
+        }
+        pages[self.section](box)
 
     def _hint(self) -> str:
         entry = self.entry

@@ -398,9 +398,21 @@ class MapView(Widget):
                 ),
             )
         self._dummy = dummy
+        draw = {
+            "name": self._draw_name,
+            "space": self._draw_space,
+            "values": self._draw_values,
+            "mobile": self._draw_mobile,
+            "counts": self._draw_counts,
+            "legend": self._draw_legend,
+            "king": self._draw_king,
+            "grande": self._draw_grande,
+            "marker": self._draw_marker,
+            "badge": self._draw_badge,
+        }
         for mark in self._laid_out[1]:
             x, y = to_screen(mark.x, mark.y)
-            getattr(self, f"_draw_{mark.kind}")(mark, x, y, scale)
+            draw[mark.kind](mark, x, y, scale)
             x0, y0 = to_screen(mark.x - mark.w / 2, mark.y + mark.h / 2)
             self.marks.append((f"{mark.kind} of {mark.area}", (x0, y0, x0 + mark.w * scale, y0 + mark.h * scale)))
 

@@ -19,97 +19,27 @@ from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.button import Button
-from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
-from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
-from kivy.uix.textinput import TextInput
 
 from companion.entry.position import NotAllowed, PositionEntry
-from companion.ui.widgets.common import hyphen_breaks
+from companion.ui.dialogs.position_pads import CorrectionConfirm, DropAsk, NumberPad
 from companion.ui.widgets.map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
+from companion.ui.widgets.position_parts import (
+    INK,
+    TAP,
+    button,
+    grid,
+    name_chip,
+    player_button,
+    wrapped_text,
+)
 from engine.board.model import CASTILLO
 from engine.correction import CORRECTABLE_STAGES
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-INK = (0.23, 0.16, 0.08, 1)
-PAPER = (0.97, 0.94, 0.86, 1)
-STYLES = {
-    "primary": ((0.62, 0.20, 0.12, 1), (1, 0.97, 0.9, 1)),
-    "normal": ((0.84, 0.77, 0.62, 1), INK),
-    "quiet": ((0.90, 0.86, 0.78, 1), (0.35, 0.28, 0.2, 1)),
-    "on": ((0.35, 0.22, 0.12, 1), (1, 0.96, 0.86, 1)),
-}
-TAP = dp(52)  # every touch target here is at least 48 dp
 SECTIONS = (("board", "Board"), ("court", "Courts, scores"), ("castillo", "Castillo"), ("start", "Round, cards"))
-
-
-def _btn(text: str, on_release: Callable[[], None], style: str = "normal", key: str = "", **kwargs) -> Button:
-    """`key` names what the button does ("power:red:13"): the tests find it by that."""
-    background, colour = STYLES[style]
-    kwargs.setdefault("size_hint_y", None)
-    kwargs.setdefault("height", TAP)
-    b = Button(
-        text=text,
-        background_normal="",
-        background_color=background,
-        color=colour,
-        bold=style in ("primary", "on"),
-        halign="center",
-        valign="middle",
-        **kwargs,
-    )
-    b.bind(size=lambda inst, size: setattr(inst, "text_size", (size[0] - dp(8), None)))
-    if kwargs["height"] == TAP:  # words on more lines (a long name): the button grows, never cuts them
-        b.bind(texture_size=lambda inst, ts: setattr(inst, "height", max(TAP, ts[1] + dp(12))))
-    b.bind(on_release=lambda *_: on_release())
-    b.key = key
-    return b
-
-
-def _player_btn(pid: str, text: str, on_release, chosen: bool, **kwargs) -> Button:
-    """A player's colour: full and bold when chosen, pale with dark words when not."""
-    b = _btn(text, on_release, **kwargs)
-    b.background_color = (*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)), 1 if chosen else 0.45)
-    b.color = INK if pid == "yellow" or not chosen else (1, 1, 1, 1)
-    b.bold = chosen
-    b.bind(text_size=lambda inst, v, words=text: setattr(inst, "text", hyphen_breaks(words, inst)))  # a long name
-    return b
-
-
-def _name_chip(pid: str, text: str, **kwargs) -> Label:
-    """A player's name on their colour: not a button, nothing happens on a tap."""
-    label = Label(
-        text=text, color=INK if pid == "yellow" else (1, 1, 1, 1), bold=True, halign="center", valign="middle", **kwargs
-    )
-    from kivy.graphics import Color, Rectangle
-
-    with label.canvas.before:
-        Color(*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)))
-        rect = Rectangle()
-    label.bind(pos=lambda w, v: setattr(rect, "pos", v), size=lambda w, v: setattr(rect, "size", v))
-    label.bind(size=lambda w, v: setattr(w, "text_size", (v[0] - dp(6), None)))
-    return label
-
-
-def _text(text: str, **kwargs) -> Label:
-    """A label that wraps at its width and grows to fit (never cut mid-word)."""
-    kwargs.setdefault("color", INK)
-    label = Label(text=text, size_hint_y=None, halign="left", valign="middle", **kwargs)
-    label.bind(
-        width=lambda w, v: setattr(w, "text_size", (v, None)),
-        texture_size=lambda w, v: setattr(w, "height", max(dp(28), v[1] + dp(6))),
-    )
-    return label
-
-
-def _grid(cols: int, **kwargs) -> GridLayout:
-    grid = GridLayout(cols=cols, spacing=dp(6), size_hint_y=None, **kwargs)
-    grid.bind(minimum_height=grid.setter("height"))
-    return grid
 
 
 class PositionScreen(Screen):
@@ -218,7 +148,7 @@ class PositionScreen(Screen):
             if key == "start" and not self.entry.starting:
                 continue
             bar.add_widget(
-                _btn(
+                button(
                     words,
                     lambda k=key: self.show_section(k),
                     "on" if key == self.section else "quiet",
@@ -234,11 +164,11 @@ class PositionScreen(Screen):
 
     def _page_board(self, box) -> None:
         entry = self.entry
-        box.add_widget(_text("Whose Caballeros (or Grande)?", bold=True))
-        players = _grid(3)
+        box.add_widget(wrapped_text("Whose Caballeros (or Grande)?", bold=True))
+        players = grid(3)
         for pid in entry.players:
             players.add_widget(
-                _player_btn(
+                player_button(
                     pid,
                     f"> {self.model.name(pid)} <" if entry.colour == pid else self.model.name(pid),
                     lambda p=pid: self._colour(p),
@@ -247,8 +177,8 @@ class PositionScreen(Screen):
                 )
             )
         box.add_widget(players)
-        box.add_widget(_text("Then, on the map:", bold=True))
-        tools = _grid(2)
+        box.add_widget(wrapped_text("Then, on the map:", bold=True))
+        tools = grid(2)
         named = dict(entry.pieces())  # the mobile scoreboards (classic) or the Scoring tiles (2023)
         pieces = [(f"mobile:{sid}", f"Place {words}") for sid, words in named.items()]
         for tool, words in (
@@ -259,12 +189,14 @@ class PositionScreen(Screen):
             *pieces,
         ):
             tools.add_widget(
-                _btn(words, lambda t=tool: self._tool(t), "on" if entry.tool == tool else "normal", key=f"tool:{tool}")
+                button(
+                    words, lambda t=tool: self._tool(t), "on" if entry.tool == tool else "normal", key=f"tool:{tool}"
+                )
             )
         for sid, where in entry.mobile.items():
             if where is not None:
                 tools.add_widget(
-                    _btn(
+                    button(
                         f"Take {named.get(sid, sid)} off the board",
                         lambda s=sid: self._off_board(s),
                         "quiet",
@@ -276,22 +208,24 @@ class PositionScreen(Screen):
             f"{named.get(sid, sid)} on {entry.area(where)}" for sid, where in entry.mobile.items() if where is not None
         ]
         heading = "Scoring tiles" if entry.edition_2023 else "Mobile scoreboards"
-        box.add_widget(_text(f"{heading}: " + ("; ".join(lying) if lying else "none on the board"), font_size="15sp"))
+        box.add_widget(
+            wrapped_text(f"{heading}: " + ("; ".join(lying) if lying else "none on the board"), font_size="15sp")
+        )
 
     def _page_court(self, box) -> None:
         entry = self.entry
         for pid in entry.players:
             row = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(6))
-            row.add_widget(_name_chip(pid, self.model.name(pid)))
+            row.add_widget(name_chip(pid, self.model.name(pid)))
             row.add_widget(
-                _btn("-", lambda p=pid: self._court(p, -1), key=f"court:{pid}:-1", size_hint_x=None, width=TAP)
+                button("-", lambda p=pid: self._court(p, -1), key=f"court:{pid}:-1", size_hint_x=None, width=TAP)
             )
             row.add_widget(Label(text=f"court {entry.court[pid]}", color=INK, size_hint_x=None, width=dp(84)))
             row.add_widget(
-                _btn("+", lambda p=pid: self._court(p, +1), key=f"court:{pid}:+1", size_hint_x=None, width=TAP)
+                button("+", lambda p=pid: self._court(p, +1), key=f"court:{pid}:+1", size_hint_x=None, width=TAP)
             )
             row.add_widget(
-                _btn(
+                button(
                     f"score {entry.scores[pid]}",
                     lambda p=pid: self._ask_score(p),
                     key=f"score:{pid}",
@@ -309,7 +243,7 @@ class PositionScreen(Screen):
             sources.insert(0, ("keep", "Keep it as it is (hidden)"))
         for source, words in sources:
             box.add_widget(
-                _btn(
+                button(
                     words,
                     lambda s=source: self._castillo_source(s),
                     "on" if entry.castillo_source == source else "normal",
@@ -318,11 +252,13 @@ class PositionScreen(Screen):
             )
         if not entry.tower_has_counted:
             box.add_widget(
-                _text("The tower has counted nothing in this game, so its count cannot be used.", font_size="14sp")
+                wrapped_text(
+                    "The tower has counted nothing in this game, so its count cannot be used.", font_size="14sp"
+                )
             )
         if entry.castillo_source == "counted":
             box.add_widget(
-                _text(
+                wrapped_text(
                     "Lift the Castillo, count each colour's Caballeros and enter them here, then "
                     "put them back inside. Everyone sees these counts.",
                     bold=True,
@@ -330,9 +266,9 @@ class PositionScreen(Screen):
             )
             for pid in entry.players:
                 row = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(6))
-                row.add_widget(_name_chip(pid, self.model.name(pid)))
+                row.add_widget(name_chip(pid, self.model.name(pid)))
                 row.add_widget(
-                    _btn(
+                    button(
                         "-", lambda p=pid: self._castillo(p, -1), key=f"castillo:{pid}:-1", size_hint_x=None, width=TAP
                     )
                 )
@@ -340,21 +276,23 @@ class PositionScreen(Screen):
                     Label(text=str(entry.castillo[pid]), color=INK, bold=True, size_hint_x=None, width=dp(48))
                 )
                 row.add_widget(
-                    _btn(
+                    button(
                         "+", lambda p=pid: self._castillo(p, +1), key=f"castillo:{pid}:+1", size_hint_x=None, width=TAP
                     )
                 )
                 box.add_widget(row)
         elif entry.castillo_source == "tower":
-            box.add_widget(_text("The Castillo stays closed: the tower's count goes in unseen.", font_size="14sp"))
+            box.add_widget(
+                wrapped_text("The Castillo stays closed: the tower's count goes in unseen.", font_size="14sp")
+            )
 
     def _page_start(self, box) -> None:
         entry = self.entry
-        box.add_widget(_text("Round now starting", bold=True))
-        rounds = _grid(min(len(entry.rounds), 9))
+        box.add_widget(wrapped_text("Round now starting", bold=True))
+        rounds = grid(min(len(entry.rounds), 9))
         for r in entry.rounds:
             rounds.add_widget(
-                _btn(
+                button(
                     str(r),
                     lambda r=r: self._call(entry.set_round, r),
                     "on" if r == entry.round else "normal",
@@ -362,12 +300,12 @@ class PositionScreen(Screen):
                 )
             )
         box.add_widget(rounds)
-        box.add_widget(_text("Who starts the round (the start player)", bold=True))
-        starts = _grid(3)
+        box.add_widget(wrapped_text("Who starts the round (the start player)", bold=True))
+        starts = grid(3)
         for pid in entry.players:
             words = f"{self.model.name(pid)} starts" if entry.start_player == pid else self.model.name(pid)
             starts.add_widget(
-                _player_btn(
+                player_button(
                     pid,
                     words,
                     lambda p=pid: self._call(entry.set_start_player, p),
@@ -377,14 +315,16 @@ class PositionScreen(Screen):
             )
         box.add_widget(starts)
         before = entry.rounds_before()
-        box.add_widget(_text(f"Power cards laid down in the {before} earlier round{'s' * (before != 1)}", bold=True))
+        box.add_widget(
+            wrapped_text(f"Power cards laid down in the {before} earlier round{'s' * (before != 1)}", bold=True)
+        )
         for pid in entry.players:
             spent = entry.power_spent[pid]
-            box.add_widget(_text(f"{self.model.name(pid)}: {len(spent)} of {before}", font_size="15sp"))
-            cards = _grid(7)
+            box.add_widget(wrapped_text(f"{self.model.name(pid)}: {len(spent)} of {before}", font_size="15sp"))
+            cards = grid(7)
             for value in sorted(self.model.board.replenish):
                 cards.add_widget(
-                    _btn(
+                    button(
                         str(value),
                         lambda p=pid, v=value: self._call(entry.toggle_power, p, v),
                         "on" if value in spent else "quiet",
@@ -392,12 +332,12 @@ class PositionScreen(Screen):
                     )
                 )
             box.add_widget(cards)
-        box.add_widget(_text(f"Who holds a Veto card ({entry.veto_cards} in the game)", bold=True))
-        vetoes = _grid(3)
+        box.add_widget(wrapped_text(f"Who holds a Veto card ({entry.veto_cards} in the game)", bold=True))
+        vetoes = grid(3)
         for pid in entry.players:
             words = f"{self.model.name(pid)}: Veto" if pid in entry.vetoes else f"{self.model.name(pid)}: none"
             vetoes.add_widget(
-                _player_btn(
+                player_button(
                     pid, words, lambda p=pid: self._call(entry.toggle_veto, p), pid in entry.vetoes, key=f"veto:{pid}"
                 )
             )
@@ -493,7 +433,7 @@ class PositionScreen(Screen):
                 if entry.starting
                 else "Leave the board as the tablet has it? What you entered here is dropped"
             )
-            Ask(question, "Yes, drop what I entered", "No, keep entering", self._leave).open()
+            DropAsk(question, "Yes, drop what I entered", "No, keep entering", self._leave).open()
             return
         self._leave()
 
@@ -501,104 +441,3 @@ class PositionScreen(Screen):
         self.entry = None
         self.message = ""
         self.manager.current = "table"
-
-
-class _Modal(ModalView):
-    def __init__(self, title: str, **kwargs):
-        super().__init__(background_color=(0, 0, 0, 0.6), **kwargs)
-        self._anim_duration = 0
-        self.body = BoxLayout(orientation="vertical", padding=dp(18), spacing=dp(10))
-        from kivy.graphics import Color, Rectangle
-
-        with self.body.canvas.before:
-            Color(*PAPER)
-            bg = Rectangle()
-        self.body.bind(pos=lambda w, v: setattr(bg, "pos", v), size=lambda w, v: setattr(bg, "size", v))
-        self.body.add_widget(_text(title, bold=True, font_size="22sp"))
-        self.add_widget(self.body)
-
-
-class Ask(_Modal):
-    """A yes-or-no question before something entered is dropped."""
-
-    def __init__(self, question: str, yes: str, no: str, on_yes: Callable[[], None]):
-        super().__init__(question, size_hint=(0.7, None), height=dp(230))
-        row = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(10))
-        row.add_widget(_btn(no, self.dismiss, "normal", size_hint_y=1))
-        row.add_widget(_btn(yes, lambda: (self.dismiss(), on_yes()), "primary", size_hint_y=1))
-        self.body.add_widget(row)
-
-
-class NumberPad(_Modal):
-    """A score typed on big keys (no keyboard pops up over the board)."""
-
-    def __init__(self, title: str, value: int, on_done: Callable[[int], bool]):
-        super().__init__(title, size_hint=(None, None), size=(dp(360), dp(520)))
-        self.digits = str(value)
-        self.on_done = on_done
-        self.shown = Label(text=self.digits, font_size="34sp", bold=True, color=INK, size_hint_y=None, height=dp(56))
-        self.body.add_widget(self.shown)
-        keys = GridLayout(cols=3, spacing=dp(6))
-        for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Clear", "0", "Delete"):
-            keys.add_widget(
-                _btn(
-                    key,
-                    lambda k=key: self.key(k),
-                    "quiet" if len(key) > 1 else "normal",
-                    key=f"pad:{key}",
-                    size_hint_y=1,
-                )
-            )
-        self.body.add_widget(keys)
-        row = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(8))
-        row.add_widget(_btn("Cancel", self.dismiss, "quiet"))
-        row.add_widget(_btn("OK", self.done, "primary", key="pad:OK"))
-        self.body.add_widget(row)
-
-    def key(self, key: str) -> None:
-        if key == "Clear":
-            self.digits = ""
-        elif key == "Delete":
-            self.digits = self.digits[:-1]
-        elif len(self.digits) < 3:  # scores stay under 1,000
-            self.digits = (self.digits + key).lstrip("0") or "0"
-        self.shown.text = self.digits or "0"
-
-    def done(self) -> None:
-        self.on_done(int(self.digits or "0"))
-        self.dismiss()
-
-
-class CorrectionConfirm(_Modal):
-    """Change the board to this? Everyone reads what changes before it does."""
-
-    def __init__(self, changes: list[str], on_yes: Callable[[str], None]):
-        from kivy.core.window import Window
-
-        height = min(Window.height * 0.9, dp(250) + dp(40) * len(changes))  # as tall as the changes need
-        super().__init__(
-            "Change the board to this? Everyone can see what changes", size_hint=(0.86, None), height=height
-        )
-        self.on_yes = on_yes
-        scroll = ScrollView(do_scroll_x=False)
-        lines = _grid(1)
-        for line in changes:
-            lines.add_widget(_text(line, font_size="19sp"))
-        scroll.add_widget(lines)
-        self.body.add_widget(scroll)
-        self.reason = TextInput(
-            hint_text="What was wrong? (optional, kept in the history)",
-            multiline=False,
-            size_hint_y=None,
-            height=TAP,
-            font_size="17sp",
-        )
-        self.body.add_widget(self.reason)
-        row = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(10))
-        row.add_widget(_btn("No, go back", self.dismiss, "normal", size_hint_y=1))
-        row.add_widget(_btn("Yes, change the board", self.yes, "primary", size_hint_y=1))
-        self.body.add_widget(row)
-
-    def yes(self) -> None:
-        self.dismiss()
-        self.on_yes(self.reason.text)

@@ -40,7 +40,6 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from companion.input_errors import InputError, NeedsConfirmation, StorageRefused
-from companion.prompts.card_words import effect_choices
 from companion.storage.files import SaveFailed, storage_trouble
 from companion.storage.game_log import Damage, GameLog, LoadedLog, LogDamaged, scan_log
 from companion.table import private_picks as picks
@@ -340,11 +339,6 @@ class Table:
         when none."""
         with self._lock:
             return self.game.facts_needed(self.board)
-
-    @staticmethod
-    def effect_choices(rules: str = "2023"):
-        """The effects a card may have, each with its rule text (companion.prompts.builder.EffectChoice)."""
-        return effect_choices(rules)
 
     # ---- inputs -------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
-from companion.prompts.card_words import does
+from companion.prompts.card_words import does, effect_choices
 from companion.table_rules.card_learning import (
     card_id,
     new_card_entry,
@@ -27,7 +27,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 class AddCard(Sheet):
     """A card turned up that the game's card set does not list, added from the box at once:
     its effect chosen from the list with the rule book's text beside it
-    (companion.prompts.builder.effect_choices), its name, stack, copies and numbers; or a listed card
+    (companion.prompts.card_words.effect_choices), its name, stack, copies and numbers; or a listed card
     whose facts nobody entered (Civil War's outcome, a stack) completed from the card. One
     input (Table.complete_card_set), checked like a card file: a mistake is shown in its words
     and nothing changes; what is accepted is kept in Your cards for the next games too."""
@@ -50,7 +50,7 @@ class AddCard(Sheet):
         )
         super().__init__(title, intro=intro, size_hint=(0.94, 0.94), portrait_hint=(0.96, 0.94))
         self.model, self.on_added, self.turned_up, self.keep = model, on_added, stack, keep
-        self.effects = {e.name: e for e in model.table.effect_choices(model.board.rules)}
+        self.effects = {e.name: e for e in effect_choices(model.board.rules)}
         self.effect = None
         self.completing = None  # a listed card's id, when its facts are entered
         self.name, self.stack, self.copies, self.params = "", stack or 1, 1, {}

@@ -16,6 +16,7 @@ from companion.entry.board import BoardEntry
 from companion.entry.corrections import correction_history
 from companion.entry.position import NotAllowed, PositionEntry
 from companion.input_errors import InputError
+from companion.prompts.card_words import effect_choices
 from companion.scripted import fingerprint, play
 from companion.table.authority import Table
 from companion.table.setup import TableSetup, colours_for
@@ -355,7 +356,7 @@ def test_a_card_the_set_does_not_list_is_added_at_the_table_and_the_game_goes_on
     assert "Outposts" in " ".join(table.prompt().notes)  # the prompts read the completed set
     resumed = Table.resume(table.path)
     assert fingerprint(resumed) == fingerprint(table)
-    militia = next(e for e in Table.effect_choices("2023") if e.name == "militia")
+    militia = next(e for e in effect_choices("2023") if e.name == "militia")
     assert militia.params["count"]["required"] and "Militia" in militia.title
 
 

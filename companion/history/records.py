@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
+from companion.history.people_words import printed_rules, spoken_date
 from companion.storage.files import display_name
 from companion.storage.game_log import scan_log
 from companion.storage.games_folder import log_paths, modified
@@ -34,7 +35,6 @@ log = logging.getLogger("companion.history.records")
 
 # The log's name holds when the game began (store.GameLog.create): game-YYYYmmdd-HHMMSS-xxxx.jsonl
 _STARTED = re.compile(r"game-(\d{8})-(\d{6})")
-RULES_NAMES = {"classic": "Classic (1995)", "2023": "2023 edition", "king-intrigue": "King and Intrigue"}
 # Where a scoring line's points came from (statistics): a special scoring counts as one source.
 SOURCES = ("regions", "castillo", "king", "grande", "special", "other")
 SOURCE_NAMES = {
@@ -48,8 +48,8 @@ SOURCE_NAMES = {
 
 
 def rules_label(rules: str, modules: Iterable[str] = ()) -> str:
-    mods = [m.replace("-", " ") for m in modules]
-    return RULES_NAMES.get(rules, rules) + (f" + {', '.join(mods)}" if mods else "")
+    """The rule set and its modules by their printed names (companion.history.people_words)."""
+    return printed_rules(rules, modules)
 
 
 def line_source(scoring_title: str, line: dict) -> str:
@@ -499,11 +499,8 @@ def demo_replay(seed: int = 7) -> Replay:
 
 
 def when(record: GameRecord) -> str:
-    if record.started:
-        return record.started.strftime("%d %b %Y %H:%M")
-    if record.last_write:
-        return record.last_write.strftime("%d %b %Y %H:%M")
-    return "unknown date"
+    """The day the game began, as people say it (the last write only for a log too old to say)."""
+    return spoken_date(record.started or record.last_write)
 
 
 _cache: dict[Path, tuple[tuple, GameRecord]] = {}

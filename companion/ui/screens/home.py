@@ -12,7 +12,6 @@ becomes the message under the buttons.
 from __future__ import annotations
 
 import logging
-import time
 from pathlib import Path
 
 from kivy.lang import Builder
@@ -20,6 +19,7 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.history.people_words import spoken_timestamp, who_won
 from companion.history.records import GameRecord, cached_records
 from companion.input_errors import InputError
 from companion.safe_text import for_markup
@@ -47,14 +47,14 @@ def _hex(pid: str) -> str:
 
 
 def players_markup(record: GameRecord) -> str:
-    """ "Ana 88, Ben 51 - El Grande: Ana", each name in its colour, the winner bold."""
+    """ "Ana 88, Ben 51 - Ana won", each name in its colour, the winner bold."""
     shown = []
     for p in sorted(record.players, key=lambda p: -p.score):
         name = for_markup(p.name)
         shown.append(f"[color={_hex(p.id)}]{'[b]' + name + '[/b]' if p.winner else name}[/color] {p.score}")
     text = ", ".join(shown)
     if record.finished and record.winners:
-        text += "  -  El Grande: " + " and ".join(for_markup(p.name) for p in record.winners)
+        text += "  -  " + who_won(for_markup(p.name) for p in record.winners)
     return text
 
 
@@ -92,21 +92,20 @@ class HomeScreen(Screen):
     @staticmethod
     def _when(game: GameCheck) -> str:
         """When the game began (never its last write: opening a game does not move its date)."""
-        when = game.started or game.modified
-        return time.strftime("%d %b %Y %H:%M", time.localtime(when)) if when else "unknown date"
+        return spoken_timestamp(game.started or game.modified)
 
     def _row(self, game: GameCheck) -> GameRow:
         who = ", ".join(game.names) or "players unknown"
         if game.damaged:
             status = f"Damaged: {game.message()}"
         else:
-            status = f"{'Finished' if game.finished else game.where} - {game.records} records"
+            status = "Finished" if game.finished else game.where
             prefix = f"{display_name(game.path)}: "
             status += "".join(f". Note: {w.removeprefix(prefix)}" for w in game.warnings)
         record = self._records.get(game.path)
         rules = f"{record.rules_label}  " if record and record.players else ""
         row = GameRow(
-            title=f"{self._when(game)}  {rules}[{display_name(game.path)}]",
+            title=f"{self._when(game)}  {rules}".rstrip(),
             status=status,
             damaged=game.damaged,
             players=players_markup(record) if record and record.players else for_markup(who),

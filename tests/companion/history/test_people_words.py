@@ -1,0 +1,26 @@
+"""A game as people say it: the day in words with its year, the boxes' printed names, who won."""
+
+from datetime import datetime
+
+from companion.history.people_words import and_list, printed_rules, spoken_date, who_won
+from companion.history.records import rules_label
+
+
+def test_the_day_a_game_began_is_said_with_its_weekday_and_year():
+    assert spoken_date(datetime(2025, 4, 5, 19, 30)) == "Saturday 5 April 2025, 19:30"
+    assert spoken_date(datetime(2026, 12, 31, 9, 5)) == "Thursday 31 December 2026, 09:05"
+    assert spoken_date(None) == "an unknown day"
+
+
+def test_rule_sets_and_modules_go_by_their_printed_names():
+    assert printed_rules("classic") == "Classic (1995)"
+    assert printed_rules("2023", ["new-regency", "power-shift"]) == "2023 edition with New Regency and Power Shift"
+    assert rules_label("king-intrigue", ["players-edition"]) == "King and Intrigue with Player's Edition"
+    assert "-" not in rules_label("2023", ["new-regency", "old-hands", "power-shift"]).replace("2023", "")
+
+
+def test_the_winner_is_said_as_a_person_says_it():
+    assert who_won(["Priya"]) == "Priya won"
+    assert who_won(["Ana", "Ben"]) == "Ana and Ben won"
+    assert who_won([]) == ""
+    assert and_list(["Ana", "Ben", "Cy"]) == "Ana, Ben and Cy"

@@ -37,6 +37,7 @@ class GameRow(BoxLayout):
     players = StringProperty("")  # markup: each player in their colour, with their score
     status = StringProperty("")
     damaged = BooleanProperty(False)
+    file_name = StringProperty("")  # the game's file: said on the row only when it is damaged
 
 
 def _hex(pid: str) -> str:
@@ -105,7 +106,10 @@ class HomeScreen(Screen):
         record = self._records.get(game.path)
         rules = f"{record.rules_label}  " if record and record.players else ""
         row = GameRow(
-            title=f"{self._when(game)}  {rules}".rstrip(),
+            # A damaged game is known by its file (it may be kept aside, or sent to us); a sound
+            # one by its day and its players.
+            title=f"{self._when(game)}  {rules}".rstrip() + (f"  [{display_name(game.path)}]" if game.damaged else ""),
+            file_name=game.path.name,
             status=status,
             damaged=game.damaged,
             players=players_markup(record) if record and record.players else for_markup(who),

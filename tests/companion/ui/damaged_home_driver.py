@@ -16,7 +16,7 @@ NAMES_FILE = "damaged_names.json"  # {"keep": file name, "open": file name}, in 
 def _row(d, file_name: str):
     from companion.ui.screens.home import GameRow
 
-    rows = [w for w in d.widgets() if isinstance(w, GameRow) and f"[{file_name}]" in w.title]
+    rows = [w for w in d.widgets() if isinstance(w, GameRow) and w.file_name == file_name]
     assert len(rows) == 1, f"{len(rows)} rows for {file_name}"
     return rows[0]
 

@@ -18,7 +18,7 @@ if ((${#missing[@]})); then
   if [ "$(id -u)" = 0 ]; then
     echo "setup: installing Debian packages: ${missing[*]}"
     apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    DEBIAN_FRONTEND=noninteractive DEBCONF_NOWARNINGS=yes apt-get install -y -qq "${missing[@]}" >/dev/null
   else
     echo "setup: not root; please install: ${missing[*]}" >&2
   fi
@@ -30,6 +30,7 @@ if [ ! -x .venv/bin/python ]; then
 fi
 stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
 if [ ! -f "$stamp" ]; then
+  echo "setup: installing the app and its test tools into .venv (a minute or two the first time)"
   .venv/bin/python -m pip install -q --upgrade pip
   .venv/bin/python -m pip install -q -e ".[test]"
   rm -f .venv/.installed-* && touch "$stamp"

@@ -23,6 +23,7 @@ import json
 import uuid
 from pathlib import Path
 
+from companion.history.people_words import spoken_date, who_won
 from companion.history.records import SOURCE_NAMES, GameRecord, Replay, rules_label
 from companion.safe_text import for_csv, for_json, for_picture
 
@@ -233,10 +234,11 @@ def share_png(record: GameRecord, replay: Replay | None = None, size: tuple[int,
     image = Image.new("RGB", size, PAPER)
     draw = ImageDraw.Draw(image)
     title, body, small = _font(40), _font(28), _font(20)
-    winners = " and ".join(for_picture(p.name) for p in record.winners)
-    draw.text((40, 28), f"El Grande: {winners}", fill=INK, font=title)
-    when = (record.started or record.last_write).strftime("%d %b %Y")
-    draw.text((40, 84), f"{when} - {record.rules_label}", fill=INK, font=small)
+    headline = who_won(for_picture(p.name) for p in record.winners) or "El Grande"
+    draw.text((40, 28), headline, fill=INK, font=title)
+    draw.text(
+        (40, 84), f"{spoken_date(record.started or record.last_write)} - {record.rules_label}", fill=INK, font=small
+    )
     ranked = sorted(record.players, key=lambda p: -p.score)
     y = 140
     for place, p in enumerate(ranked, start=1):

@@ -14,31 +14,14 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from companion.ui.platform.shape import dialog_size
+from companion.ui.widgets.common import sheet_button
 
 INK = (0.23, 0.16, 0.08, 1)
 
 
 def dialog_button(text, on_release, primary=False, **kw) -> Button:
-    """Its words wrap at its width; it grows taller (never under its height, nor 48 dp) to fit them."""
-    least = max(kw.pop("height", dp(52)), dp(48))
-    b = Button(
-        text=text,
-        background_normal="",
-        size_hint_y=None,
-        height=least,
-        background_color=(0.62, 0.20, 0.12, 1) if primary else (0.84, 0.77, 0.62, 1),
-        color=(1, 0.97, 0.9, 1) if primary else INK,
-        bold=primary,
-        halign="center",
-        valign="middle",
-        **kw,
-    )
-    b.bind(
-        width=lambda w, v: setattr(w, "text_size", (v - dp(16), None)),
-        texture_size=lambda w, v: setattr(w, "height", max(least, v[1] + dp(14))),
-    )
-    b.bind(on_release=lambda *_: on_release())
-    return b
+    """A sheet's button (companion.ui.widgets.common.sheet_button) with a dialog's wider margin."""
+    return sheet_button(text, on_release, primary, height=kw.pop("height", dp(52)), margin=dp(16), **kw)
 
 
 def wrapped_label(text: str, **kw) -> Label:

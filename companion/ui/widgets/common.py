@@ -112,9 +112,11 @@ class SheetButton(ChoiceButton):
         self.bold = self.primary
 
 
-def sheet_button(text: str, on_release, primary: bool = False, height: float = dp(52), **kw) -> Button:
-    """A sheet's button (pick_dialogs): its words wrap at its width; it grows taller (never under
-    `height`, nor 48 dp) to fit them."""
+def sheet_button(
+    text: str, on_release, primary: bool = False, height: float = dp(52), margin: float = dp(12), **kw
+) -> Button:
+    """A sheet's or a dialog's button: its words wrap at its width less `margin`; it grows taller
+    (never under `height`, nor 48 dp) to fit them."""
     least = max(height, dp(48))
     b = Button(
         text=text,
@@ -129,7 +131,7 @@ def sheet_button(text: str, on_release, primary: bool = False, height: float = d
         **kw,
     )
     b.bind(
-        width=lambda w, v: setattr(w, "text_size", (v - dp(12), None)),
+        width=lambda w, v: setattr(w, "text_size", (v - margin, None)),
         texture_size=lambda w, v: setattr(w, "height", max(least, v[1] + dp(14))),
     )
     b.bind(on_release=lambda *_: on_release())

@@ -15,6 +15,7 @@ SIGKILL by the test.
 import os
 import sys
 import time
+import traceback
 
 from companion.scripted import scripted_setup, step
 from companion.storage.games_folder import last_unfinished, saved_games
@@ -46,9 +47,16 @@ def forks(data_dir: str, seed: int, mode: str) -> int:
     for line in sys.stdin:
         limit = int(line.split()[1])
         pid = os.fork()
-        if pid == 0:
-            print(f"pid {os.getpid()}", flush=True)
-            os._exit(main(data_dir, seed, mode, limit))
+        if pid == 0:  # the run: it must end here whatever happens, never go on reading the runs
+            code = 70
+            try:
+                print(f"pid {os.getpid()}", flush=True)
+                code = main(data_dir, seed, mode, limit)
+            except BaseException:
+                traceback.print_exc()
+                sys.stdout.flush()
+            finally:
+                os._exit(code)
         _, status = os.waitpid(pid, 0)
         print(f"ended {status}", flush=True)
     return 0

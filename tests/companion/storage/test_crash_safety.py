@@ -8,6 +8,7 @@ import random
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -73,7 +74,12 @@ def test_sigkill_at_20_random_points_resumes_the_same_table(tmp_path, monkeypatc
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # its runs with it: the watchdog below ends them all
     )
+    # A drill that waits on a line that never comes fails after two minutes instead of holding
+    # the suite: the worker and its runs are killed, and the wait reads the end of their output.
+    watchdog = threading.Timer(120, lambda: os.killpg(runs.pid, signal.SIGKILL))
+    watchdog.start()
     kills = 0
     try:
         for point in points:
@@ -93,6 +99,7 @@ def test_sigkill_at_20_random_points_resumes_the_same_table(tmp_path, monkeypatc
             assert fingerprint(resumed) == _rebuilt(reference, reference.records[:held])
             resumed.close()
     finally:
+        watchdog.cancel()
         runs.stdin.close()
         runs.wait(timeout=60)
         runs.stdout.close()

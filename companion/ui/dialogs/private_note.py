@@ -8,8 +8,8 @@ from pathlib import Path
 from kivy.lang import Builder
 from kivy.properties import ListProperty, StringProperty
 
+from companion.look.players import PLAYER_RGB
 from companion.ui.dialogs.dialog import Dialog, wrapped_label
-from companion.ui.widgets.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

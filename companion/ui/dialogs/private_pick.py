@@ -12,8 +12,8 @@ from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.gridlayout import GridLayout
 
+from companion.look.players import PLAYER_RGB
 from companion.ui.dialogs.dialog import INK, Dialog, dialog_button, wrapped_label
-from companion.ui.widgets.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

@@ -9,8 +9,8 @@ from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import ListProperty, StringProperty
 
+from companion.look.players import PLAYER_RGB
 from companion.ui.dialogs.dialog import Dialog, dialog_button
-from companion.ui.widgets.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

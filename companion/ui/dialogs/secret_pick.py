@@ -9,9 +9,9 @@ from pathlib import Path
 from kivy.lang import Builder
 from kivy.properties import ListProperty, StringProperty
 
+from companion.look.players import PLAYER_RGB
 from companion.ui.dialogs.sheet import Sheet
 from companion.ui.widgets.common import sheet_button
-from companion.ui.widgets.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

@@ -24,7 +24,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.entry.position import NotAllowed, PositionEntry
 from companion.ui.dialogs.position_pads import CorrectionConfirm, DropAsk, NumberPad
-from companion.ui.widgets.map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
+from companion.ui.widgets.map_view import MapView  # noqa: F401 (MapView is used in the .kv)
 from companion.ui.widgets.position_parts import (
     INK,
     TAP,

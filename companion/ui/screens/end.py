@@ -12,8 +12,9 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from companion.look.players import PLAYER_RGB
 from companion.ui.widgets.common import hyphen_breaks, sheet_button, sheet_label
-from companion.ui.widgets.map_view import INK, PLAYER_RGB, _text
+from companion.ui.widgets.map_view import INK, _text
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

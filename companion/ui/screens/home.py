@@ -22,11 +22,11 @@ from kivy.uix.screenmanager import Screen
 from companion.history.people_words import spoken_timestamp, who_won
 from companion.history.records import GameRecord, cached_records
 from companion.input_errors import InputError
+from companion.look.players import PLAYER_RGB
 from companion.safe_text import for_markup
 from companion.storage.files import display_name
 from companion.storage.game_log import LogError
 from companion.table.game_check import GameCheck
-from companion.ui.widgets.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 log = logging.getLogger("companion.ui")

@@ -16,8 +16,9 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
 from companion.history.records import GameRecord, Replay
+from companion.look.players import PLAYER_RGB
 from companion.safe_text import for_markup
-from companion.ui.widgets.map_view import INK, PLAYER_RGB, _text, board_of
+from companion.ui.widgets.map_view import INK, _text, board_of
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

@@ -15,8 +15,8 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from companion.look.players import PLAYER_RGB
 from companion.ui.widgets.common import ChoiceButton, Pool, dress, styled_button
-from companion.ui.widgets.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

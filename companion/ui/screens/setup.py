@@ -22,6 +22,7 @@ from kivy.uix.textinput import TextInput
 from pydantic import ValidationError
 
 from companion.input_errors import InputError
+from companion.look.players import PLAYER_RGB
 from companion.safe_text import typed
 from companion.table.setup import DEFAULT_SEATS, TableSetup, TowerConfig, seat_colours, seats_ticked
 from companion.table_rules.ki_cards import ki_game_files
@@ -30,7 +31,6 @@ from companion.table_rules.rules_choice import RULES_WORDS, RulesChoice, dummy_c
 from companion.table_rules.storage import RuleFileError
 from companion.tower.connection import check_mqtt
 from companion.ui.platform.shape import dialog_size
-from companion.ui.widgets.map_view import PLAYER_RGB
 from companion.ui.widgets.rule_widgets import PAPER, button, grid, text
 from engine.board.build import classic_board
 from engine.board.load import load_board

@@ -16,6 +16,7 @@ from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, Strin
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.screenmanager import Screen
 
+from companion.look.players import PLAYER_RGB
 from companion.prompts.builder import PromptBuilder
 from companion.ui.dialogs.are_you_sure import AreYouSure
 from companion.ui.dialogs.outcome_shown import OutcomeShown
@@ -23,7 +24,7 @@ from companion.ui.dialogs.reveal_cards import RevealCards
 from companion.ui.screens.table_actions import ACTIONS
 from companion.ui.screens.table_board_edit import show_board_edit
 from companion.ui.widgets.common import ChoiceButton, Pool, WrappedLabel, dress
-from companion.ui.widgets.map_view import PLAYER_RGB, MapView  # noqa: F401 (MapView is used in the .kv)
+from companion.ui.widgets.map_view import MapView  # noqa: F401 (MapView is used in the .kv)
 from companion.ui.widgets.phone_check import PhoneCheck
 from companion.ui.widgets.score_panel import SIDE_TEXT
 from engine.board.model import CASTILLO

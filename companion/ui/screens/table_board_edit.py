@@ -10,7 +10,7 @@ from kivy.metrics import dp
 from kivy.uix.screenmanager import Screen
 
 from companion.entry.board import BoardEntry
-from companion.ui.widgets.map_view import PLAYER_RGB
+from companion.look.players import PLAYER_RGB
 
 
 def edit_board(screen: Screen) -> None:

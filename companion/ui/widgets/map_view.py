@@ -26,6 +26,7 @@ from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_ODD, Tesselator
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
+from companion.look.players import PLAYER_RGB
 from companion.ui.widgets import map_layout
 from companion.ui.widgets.map_layout import map_shapes
 from engine.board.build import classic_board
@@ -34,21 +35,6 @@ from engine.board.model import Board
 
 CASTILLO = "castillo"
 
-PLAYER_RGB = {
-    "red": (0.84, 0.16, 0.16),
-    "yellow": (0.96, 0.78, 0.10),
-    "green": (0.13, 0.58, 0.25),
-    "blue": (0.16, 0.36, 0.86),
-    "black": (0.08, 0.08, 0.08),
-    # the 2023 box's colours, and others a table may name its pieces by
-    "purple": (0.50, 0.24, 0.66),
-    "orange": (0.95, 0.50, 0.08),
-    "white": (0.97, 0.96, 0.92),
-    "pink": (0.93, 0.45, 0.66),
-    "brown": (0.52, 0.32, 0.16),
-    "grey": (0.55, 0.55, 0.55),
-    "gray": (0.55, 0.55, 0.55),
-}
 UNKNOWN_RGB = (0.5, 0.5, 0.5)
 LIGHT = ("yellow", "white", "orange", "pink")  # colours whose chips take dark figures
 INK = (0.23, 0.16, 0.08)

@@ -11,9 +11,9 @@ from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
+from companion.look.players import PLAYER_RGB
 from companion.safe_text import for_markup
 from companion.ui.dialogs.dialog import Dialog, dialog_button
-from companion.ui.widgets.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

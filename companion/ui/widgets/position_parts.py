@@ -11,8 +11,8 @@ from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
+from companion.look.players import PLAYER_RGB
 from companion.ui.widgets.common import hyphen_breaks
-from companion.ui.widgets.map_view import PLAYER_RGB
 
 INK = (0.23, 0.16, 0.08, 1)
 PAPER = (0.97, 0.94, 0.86, 1)

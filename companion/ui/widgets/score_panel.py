@@ -15,9 +15,9 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from companion.look.players import PLAYER_RGB
 from companion.safe_text import for_markup, for_terminal
 from companion.ui.widgets.common import hyphen_breaks
-from companion.ui.widgets.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

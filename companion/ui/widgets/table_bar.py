@@ -14,9 +14,9 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.stacklayout import StackLayout
 
+from companion.look.players import PLAYER_RGB
 from companion.ui.dialogs.confirm import Confirm
 from companion.ui.dialogs.history import History
-from companion.ui.widgets.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

@@ -10,7 +10,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
-from companion.ui.widgets.map_view import PLAYER_RGB
+from companion.look.players import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

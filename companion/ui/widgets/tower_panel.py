@@ -15,8 +15,8 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 from kivy.uix.stacklayout import StackLayout
 
+from companion.look.players import PLAYER_RGB
 from companion.tower.connection import calibration_lines, totals_lines
-from companion.ui.widgets.map_view import PLAYER_RGB
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

@@ -21,6 +21,7 @@ def _hex(code: str, alpha: float = 1.0) -> RGBA:
     return (round(r, 4), round(g, 4), round(b, 4), alpha)
 
 
+# No token may be named on_*: Kivy reads such a property name as an event handler.
 # Colour tokens, by meaning. The day theme is the board's paper and ink; the evening theme the
 # same roles for a dim room (light text on deep surfaces, the accent kept warm).
 THEMES: dict[str, dict[str, RGBA]] = {
@@ -31,7 +32,7 @@ THEMES: dict[str, dict[str, RGBA]] = {
         "ink": _hex("#3B2914"),
         "ink_muted": _hex("#6B5A45"),
         "accent": _hex("#9E3320"),
-        "on_accent": _hex("#FFF8E6"),
+        "accent_ink": _hex("#FFF8E6"),
         "button": _hex("#D9C7A0"),
         "button_quiet": _hex("#E8DDC6"),
         "outline": _hex("#C9B897"),
@@ -39,7 +40,7 @@ THEMES: dict[str, dict[str, RGBA]] = {
         "warning": _hex("#B5651D"),
         "danger": _hex("#B3261E"),
         "bar": _hex("#5A3A20"),
-        "on_bar": _hex("#FFF6E0"),
+        "bar_ink": _hex("#FFF6E0"),
     },
     "evening": {
         "background": _hex("#1E1A16"),
@@ -48,7 +49,7 @@ THEMES: dict[str, dict[str, RGBA]] = {
         "ink": _hex("#F0E6D2"),
         "ink_muted": _hex("#BFAF96"),
         "accent": _hex("#E07A4F"),
-        "on_accent": _hex("#1E1A16"),
+        "accent_ink": _hex("#1E1A16"),
         "button": _hex("#4A3F33"),
         "button_quiet": _hex("#3A3129"),
         "outline": _hex("#5C4F40"),
@@ -56,7 +57,7 @@ THEMES: dict[str, dict[str, RGBA]] = {
         "warning": _hex("#E0A050"),
         "danger": _hex("#F08A80"),
         "bar": _hex("#120F0C"),
-        "on_bar": _hex("#F0E6D2"),
+        "bar_ink": _hex("#F0E6D2"),
     },
 }
 THEME_NAMES = {"day": "Day", "evening": "Evening"}

@@ -9,7 +9,6 @@ from kivy.properties import ColorProperty, StringProperty
 
 from companion.look.tokens import DEFAULT_THEME, THEMES
 
-
 # One ColorProperty per colour token (the class is made from the tokens, so a token added to
 # tokens.py is a property here with no second list to keep).
 Theme = type(

@@ -30,11 +30,15 @@ MAP_FILE = MAP_FILES["classic"]
 NAME_FONT = 21  # map units
 VALUES_FONT = 16
 COUNT_FONT = 19
-CHIP = 29  # a Caballero count's square
-CHIP_GAP = 3
+CHIP = 22  # a Caballero stack's mark: the colour's shape (players.PlayerLook.mark), its count beside it
+CHIP_GAP = 3  # between the rows of stacks
+STACK_GAP = 4  # between one colour's stack and the next
+COUNT_GAP = 2  # between a stack's mark and its count
+ROW_W = 150  # a region's stacks wider than this go on two rows
 KING_R = 20
 GRANDE_R = 16
-BADGE_W, BADGE_H = 48, 26
+GRANDE_W, GRANDE_H = 30, 42  # the Grande's tower: taller than wide
+BADGE_W, BADGE_H = 62, 26
 GAP = 3  # between the lines of a block
 MARKER_FONT = 14
 # King and Intrigue's markers on a region, by key (double_1 -> "double"): what the tag says
@@ -85,6 +89,7 @@ class Mark:
     text: str = ""
     owner: str = ""  # a Grande's or a badge's colour
     items: list = field(default_factory=list)  # counts: [(colour, n), ...]
+    spots: list = field(default_factory=list)  # counts: each item's (mark's dx, count's dx, dy) from the centre
     struck: str = ""  # values and mobile: the numbers printed but not paid (struck through after `text`)
 
     @property
@@ -176,15 +181,37 @@ def _block(
     shown = _values_mark(area, values, mobile, text_size)
     vh = shown.h
     items = [(pid, n) for pid, n in counts.items() if n]
-    cw = len(items) * (CHIP + CHIP_GAP) - CHIP_GAP if items else 0
     top = y - (nh + GAP + vh) + 4  # the name sits just above the label point, the counts below it
     marks.append(Mark("name", area, x, top + nh / 2, nw, nh, text=name))
     vy = top + nh + GAP + vh / 2
     shown.x, shown.y = x, vy
     marks.append(shown)
     if items:
-        marks.append(Mark("counts", area, x, vy + vh / 2 + GAP + CHIP / 2, cw, CHIP, items=items))
+        cw, ch, spots = stack_spots(items, text_size)
+        marks.append(Mark("counts", area, x, vy + vh / 2 + GAP + ch / 2, cw, ch, items=items, spots=spots))
     return marks
+
+
+def stack_spots(items: list, text_size: TextSize) -> tuple[float, float, list]:
+    """Where each colour's stack (its mark, then its count) goes: one row, or two when one would be
+    wider than ROW_W. Returns the block's width and height and, per item, (mark's dx, count's dx, dy)
+    from the block's centre (y down)."""
+    widths = [CHIP + COUNT_GAP + text_size(str(n), COUNT_FONT, True)[0] for _, n in items]
+
+    def row_width(row: list[float]) -> float:
+        return sum(row) + STACK_GAP * (len(row) - 1)
+
+    split = len(items) if row_width(widths) <= ROW_W else (len(items) + 1) // 2
+    rows = [widths[:split], widths[split:]] if split < len(items) else [widths]
+    w = max(row_width(row) for row in rows)
+    h = len(rows) * CHIP + (len(rows) - 1) * CHIP_GAP
+    spots = []
+    for r, row in enumerate(rows):
+        left, dy = -row_width(row) / 2, -h / 2 + CHIP / 2 + r * (CHIP + CHIP_GAP)
+        for item_w in row:
+            spots.append((left + CHIP / 2, left + CHIP + COUNT_GAP + (item_w - CHIP - COUNT_GAP) / 2, dy))
+            left += item_w + STACK_GAP
+    return w, h, spots
 
 
 def _place(mark: Mark, anchor, polygon, taken: list[Mark]) -> Mark:
@@ -280,7 +307,7 @@ def layout(
         owners = [p["id"] for p in game.get("players", []) if p.get("grande") == rid]
         gx, gy = region["grande"]
         for i, pid in enumerate(owners):
-            anchor = (gx + (i - (len(owners) - 1) / 2) * (2 * GRANDE_R + 6), gy)
+            anchor = (gx + (i - (len(owners) - 1) / 2) * (GRANDE_W + 6), gy)
             taken.append(_place(_grande(rid, pid), anchor, polygon, taken))
     _beside_the_castillo(shapes["castillo"], game, taken)
     for sid, space in (shapes.get("spaces") or {}).items():
@@ -320,7 +347,7 @@ def _king(area: str) -> Mark:
 
 
 def _grande(area: str, pid: str) -> Mark:
-    return Mark("grande", area, 0, 0, 2 * GRANDE_R + 4, 2 * GRANDE_R + 4, owner=pid)
+    return Mark("grande", area, 0, 0, GRANDE_W + 4, GRANDE_H + 4, owner=pid)
 
 
 def _castillo_zone(castillo: dict) -> list:
@@ -346,7 +373,7 @@ def _beside_the_castillo(castillo: dict, game: dict, taken: list[Mark]) -> None:
     owners = [p["id"] for p in game.get("players", []) if p.get("grande") == CASTILLO]
     gx, gy = castillo.get("grande", (x + 1.4 * r, y))
     for i, pid in enumerate(owners):
-        anchor = (gx, gy + (i - (len(owners) - 1) / 2) * (2 * GRANDE_R + 6))
+        anchor = (gx, gy + (i - (len(owners) - 1) / 2) * (GRANDE_H + 6))
         taken.append(_place(_grande(CASTILLO, pid), anchor, zone, taken))
 
 

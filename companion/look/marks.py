@@ -77,8 +77,8 @@ def inner_radius(shape: str, r: float) -> float:
 
 def grande(x: float, y: float, h: float, *, y_up: bool = True) -> list[Point]:
     """The Grande: a tower with a crown of three points, standing h high with its foot on (x, y);
-    0.62 h wide at the base, so it never passes for a Caballero's flat mark."""
-    w = 0.62 * h
+    0.7 h wide at the base, so it never passes for a Caballero's flat mark."""
+    w = 0.7 * h
     outline = [
         (-w / 2, 0),
         (w / 2, 0),

@@ -20,11 +20,11 @@ MARK_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star", "cr
 PLAYER_LOOKS: dict[str, PlayerLook] = {
     "red": PlayerLook("Red", (0.84, 0.16, 0.16), "circle", "R", False),
     "yellow": PlayerLook("Yellow", (0.96, 0.78, 0.10), "triangle", "Y", True),
-    "green": PlayerLook("Green", (0.13, 0.58, 0.25), "square", "G", False),
-    "blue": PlayerLook("Blue", (0.16, 0.36, 0.86), "diamond", "B", False),
+    "green": PlayerLook("Green", (0.15, 0.56, 0.33), "square", "G", False),
+    "blue": PlayerLook("Blue", (0.05, 0.36, 0.97), "diamond", "B", False),
     "black": PlayerLook("Black", (0.08, 0.08, 0.08), "hexagon", "K", False),
-    "purple": PlayerLook("Purple", (0.50, 0.24, 0.66), "star", "P", False),
-    "orange": PlayerLook("Orange", (0.95, 0.50, 0.08), "cross", "O", True),
+    "purple": PlayerLook("Purple", (0.47, 0.22, 0.60), "star", "P", False),
+    "orange": PlayerLook("Orange", (0.94, 0.50, 0.07), "cross", "O", True),
     "white": PlayerLook("White", (0.97, 0.96, 0.92), "ring", "W", True),
 }
 UNKNOWN = PlayerLook("", (0.5, 0.5, 0.5), "circle", "?", False)

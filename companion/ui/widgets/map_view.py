@@ -23,10 +23,12 @@ from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle
 from kivy.graphics.tesselator import TYPE_POLYGONS, WINDING_ODD, Tesselator
+from kivy.metrics import sp
 from kivy.properties import DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from companion.look.players import PLAYER_RGB
+from companion.look import marks as outlines
+from companion.look.players import look_of
 from companion.ui.widgets import map_layout
 from companion.ui.widgets.map_layout import map_shapes
 from engine.board.build import classic_board
@@ -35,8 +37,7 @@ from engine.board.model import Board
 
 CASTILLO = "castillo"
 
-UNKNOWN_RGB = (0.5, 0.5, 0.5)
-LIGHT = ("yellow", "white", "orange", "pink")  # colours whose chips take dark figures
+MIN_LABEL_SP = 14  # no word or number on the map is smaller, at any shape
 INK = (0.23, 0.16, 0.08)
 LAND = (0.94, 0.89, 0.76)
 KING_LAND = (0.98, 0.84, 0.45)
@@ -78,12 +79,17 @@ def board_of(game: dict) -> Board:
 
 
 def player_rgb(pid: str) -> tuple:
-    return PLAYER_RGB.get(pid, UNKNOWN_RGB)
+    return look_of(pid).rgb
 
 
 def figure_rgb(pid: str) -> tuple:
-    """The colour of a figure written on a chip of that colour."""
-    return (0.1, 0.1, 0.1) if pid in LIGHT else (1, 1, 1)
+    """The colour of a figure written on a piece of that colour."""
+    return (0.1, 0.1, 0.1) if look_of(pid).dark_figures else (1, 1, 1)
+
+
+def font_px(units: float, scale: float) -> int:
+    """A map font (in map units) on screen: scaled with the map, never under MIN_LABEL_SP."""
+    return max(round(sp(MIN_LABEL_SP)), int(units * scale))
 
 
 @lru_cache(maxsize=64)
@@ -140,6 +146,8 @@ class MapView(Widget):
         super().__init__(**kwargs)
         self._redraw = self._make_trigger()
         self.marks = []  # (what, (x0, y0, x1, y1)) of each mark drawn: none covers another
+        self.labels = []  # (text, font px) of each word drawn: none under MIN_LABEL_SP
+        self.pieces = []  # (what, colour, shape, initial) of each player's piece drawn
         for prop in (
             "public",
             "board",
@@ -314,7 +322,8 @@ class MapView(Widget):
             Mesh(vertices=vertices, indices=indices, mode="triangle_fan")
 
     def _label(self, text: str, x: float, y: float, size: int, bold=False, rgb=INK, italic=False) -> None:
-        texture = _text(text, max(8, size), bold, rgb, italic)
+        self.labels.append((text, size))
+        texture = _text(text, size, bold, rgb, italic)
         Color(1, 1, 1, 1)
         Rectangle(texture=texture, pos=(x - texture.width / 2, y - texture.height / 2), size=texture.size)
 
@@ -324,7 +333,7 @@ class MapView(Widget):
         if not mark.struck:
             self._label(mark.text, x, y, size, bold=bold, rgb=rgb)
             return
-        size = max(8, size)
+        self.labels.append((mark.text + mark.struck, size))
         paid, struck = _text(mark.text, size, bold, rgb), _text(mark.struck, size, bold, faded)
         dot = _text("·", size, bold, faded).width if mark.text and mark.struck.startswith("·") else 0
         left = x - (paid.width + struck.width) / 2
@@ -341,12 +350,12 @@ class MapView(Widget):
     def _board_marks(self, game, to_screen, scale) -> None:
         """Names, scoreboard values, counts, the King, Grandes, mobile scoreboards and "+N"
         badges, each where map_layout put it (nothing covers anything else)."""
-        self.marks = []
+        self.marks, self.labels, self.pieces = [], [], []
         if scale <= 0:
             return
 
         def text_size(text, font, bold):  # a line at a time: the layout adds up the lines of a tile's words
-            texture = _text(text, max(8, int(font * scale)), bold)
+            texture = _text(text, font_px(font, scale), bold)
             return texture.width / scale, texture.height / scale
 
         pending = {a: n for a, n in self.pending.items() if n and a != CASTILLO}  # the Castillo's is on the tower
@@ -409,47 +418,56 @@ class MapView(Widget):
         return x - 0.65 * r - 2, y - 1.1 * r - 2, x + 0.65 * r + 2, y + 0.85 * r + 2
 
     def _draw_name(self, mark, x, y, scale) -> None:
-        self._label(mark.text, x, y, int(map_layout.NAME_FONT * scale), bold=True)
+        self._label(mark.text, x, y, font_px(map_layout.NAME_FONT, scale), bold=True)
 
     def _draw_space(self, mark, x, y, scale) -> None:
-        self._label(mark.text, x, y, int(map_layout.NAME_FONT * scale), rgb=BEYOND_INK, italic=True)
+        self._label(mark.text, x, y, font_px(map_layout.NAME_FONT, scale), rgb=BEYOND_INK, italic=True)
 
     def _draw_values(self, mark, x, y, scale) -> None:
-        self._parts(mark, x, y, int(map_layout.VALUES_FONT * scale), False, VALUES_INK)
+        self._parts(mark, x, y, font_px(map_layout.VALUES_FONT, scale), False, VALUES_INK)
 
     def _draw_mobile(self, mark, x, y, scale) -> None:
         w, h = mark.w * scale, mark.h * scale
         Color(0.35, 0.22, 0.10)
         RoundedRectangle(pos=(x - w / 2, y - h / 2), size=(w, h), radius=[3 * scale])
-        self._parts(mark, x, y, int(map_layout.VALUES_FONT * scale), True, (1, 0.95, 0.8), faded=STRUCK_ON_TILE)
+        self._parts(mark, x, y, font_px(map_layout.VALUES_FONT, scale), True, (1, 0.95, 0.8), faded=STRUCK_ON_TILE)
 
     def _draw_counts(self, mark, x, y, scale) -> None:
-        size, step = map_layout.CHIP * scale, (map_layout.CHIP + map_layout.CHIP_GAP) * scale
-        left = x - mark.w * scale / 2
-        for i, (pid, count) in enumerate(mark.items):
-            self._chip(pid, str(count), left + i * step, y, size, scale)
+        """Each colour's stack: its mark (the colour's shape), its count beside it in ink."""
+        r = map_layout.CHIP * scale / 2
+        for (pid, count), (mark_dx, count_dx, dy) in zip(mark.items, mark.spots, strict=True):
+            self._stack_mark(pid, x + mark_dx * scale, y - dy * scale, r, f"stack of {mark.area}")
+            self._label(
+                str(count), x + count_dx * scale, y - dy * scale, font_px(map_layout.COUNT_FONT, scale), bold=True
+            )
 
-    def _chip(self, pid: str, text: str, left: float, y: float, size: float, scale: float) -> None:
-        """A colour's square with a figure; the dummy's is round, so it never passes for a player's."""
-        Color(*player_rgb(pid))
-        if pid == getattr(self, "_dummy", ""):
-            Ellipse(pos=(left, y - size / 2), size=(size, size))
+    def _stack_mark(self, pid: str, x: float, y: float, r: float, what: str) -> None:
+        """A player's mark: the colour's shape, outlined in ink; hollow for a ring. The dummy's
+        carries an inner ring too, so it never passes for a player's."""
+        look = look_of(pid)
+        self.pieces.append((what, pid, look.mark, look.initial))
+        outline = outlines.points(look.mark, x, y, r)
+        flat = [c for p in outline for c in p]
+        if look.mark in outlines.HOLLOW:
             Color(*INK)
-            Line(ellipse=(left, y - size / 2, size, size), width=1.2)
-            Line(ellipse=(left + 2.5 * scale, y - size / 2 + 2.5 * scale, size - 5 * scale, size - 5 * scale), width=1)
+            Line(points=flat, close=True, width=max(1.0, 0.42 * r))
+            Color(*look.rgb)
+            Line(points=flat, close=True, width=max(1.0, 0.3 * r))
         else:
-            RoundedRectangle(pos=(left, y - size / 2), size=(size, size), radius=[3 * scale])
+            self._polygon(outline, look.rgb, lambda px, py: (px, py))
             Color(*INK)
-            Line(rounded_rectangle=(left, y - size / 2, size, size, 3 * scale), width=1)
-        if text:
-            self._label(text, left + size / 2, y, int(map_layout.COUNT_FONT * scale), bold=True, rgb=figure_rgb(pid))
+            Line(points=flat, close=True, width=1.2)
+        if pid == getattr(self, "_dummy", ""):
+            Color(*figure_rgb(pid))
+            Line(circle=(x, y, 0.3 * r), width=1.2)
 
     def _draw_legend(self, mark, x, y, scale) -> None:
-        """The dummy's key: its round chip, then its name."""
+        """The dummy's key: its mark, then its name."""
         left = x - mark.w * scale / 2
         size = map_layout.CHIP * scale
-        self._chip(mark.items[0][0], "", left, y, size, scale)
-        texture = _text(mark.text, max(8, int(map_layout.VALUES_FONT * scale)), True, INK)
+        self._stack_mark(mark.items[0][0], left + size / 2, y, size / 2, "the dummy's key")
+        self.labels.append((mark.text, font_px(map_layout.VALUES_FONT, scale)))
+        texture = _text(mark.text, font_px(map_layout.VALUES_FONT, scale), True, INK)
         Color(1, 1, 1, 1)
         Rectangle(texture=texture, pos=(left + size + 6 * scale, y - texture.height / 2), size=texture.size)
 
@@ -464,19 +482,21 @@ class MapView(Widget):
         w, h = mark.w * scale, mark.h * scale
         Color(0.55, 0.1, 0.12)
         RoundedRectangle(pos=(x - w / 2, y - h / 2), size=(w, h), radius=[h / 2])
-        self._label(mark.text, x, y, int(map_layout.MARKER_FONT * scale), bold=True, rgb=(1, 0.96, 0.88))
+        self._label(mark.text, x, y, font_px(map_layout.MARKER_FONT, scale), bold=True, rgb=(1, 0.96, 0.88))
 
     def _draw_badge(self, mark, x, y, scale) -> None:
         self._badge(mark.text, x, y, scale, mark.owner)
 
     def _badge(self, text, x, y, scale, colour) -> None:
-        rgb = PLAYER_RGB.get(colour, (0.3, 0.3, 0.3))
-        w, h = 40 * scale * 1.2, 22 * scale * 1.2
+        """ "+N" being placed: the placing colour's mark, then the number."""
+        w, h = map_layout.BADGE_W * scale, map_layout.BADGE_H * scale
         Color(1, 1, 1, 0.95)
         RoundedRectangle(pos=(x - w / 2, y - h / 2), size=(w, h), radius=[h / 2])
-        Color(*rgb)
+        Color(*player_rgb(colour))
         Line(rounded_rectangle=(x - w / 2, y - h / 2, w, h, h / 2), width=2)
-        self._label(text, x, y, int(14 * scale * 1.3), bold=True, rgb=rgb if colour != "yellow" else INK)
+        r = 0.36 * h
+        self._stack_mark(colour, x - w / 2 + h / 2 + 1, y, r, "badge")
+        self._label(text, x + r, y, font_px(14 * 1.2, scale), bold=True)
 
     def _king(self, x, y, scale) -> None:
         r = 17 * scale * 1.2
@@ -484,22 +504,18 @@ class MapView(Widget):
         Ellipse(pos=(x - r - 2, y - r - 2), size=(2 * r + 4, 2 * r + 4))
         Color(0.98, 0.80, 0.20)
         Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
-        self._label("K", x, y, int(18 * scale * 1.3), bold=True)
+        self._label("K", x, y, font_px(18 * 1.3, scale), bold=True)
 
     def _grande(self, x, y, scale, pid) -> None:
-        r = 13 * scale * 1.2
+        """The Grande: a tall crowned tower in the player's colour, the player's initial on it."""
+        look = look_of(pid)
+        self.pieces.append(("grande", pid, "grande", look.initial))
+        h = map_layout.GRANDE_H * scale
+        tower = outlines.grande(x, y - h / 2, h)
+        self._polygon(tower, look.rgb, lambda px, py: (px, py))
         Color(*INK)
-        Mesh(
-            vertices=[x, y + r + 2, 0, 0, x + r + 2, y, 0, 0, x, y - r - 2, 0, 0, x - r - 2, y, 0, 0],
-            indices=[0, 1, 2, 0, 2, 3],
-            mode="triangles",
-        )
-        Color(*player_rgb(pid))
-        Mesh(
-            vertices=[x, y + r, 0, 0, x + r, y, 0, 0, x, y - r, 0, 0, x - r, y, 0, 0],
-            indices=[0, 1, 2, 0, 2, 3],
-            mode="triangles",
-        )
+        Line(points=[c for p in tower for c in p], close=True, width=1.4)
+        self._label(look.initial, x, y - 0.08 * h, font_px(16, scale), bold=True, rgb=figure_rgb(pid))
 
     def _draw_pulse(self, *args) -> None:
         to_screen, scale = self._transform()

@@ -173,6 +173,21 @@ def map_marks(map_view) -> list[str]:
             both = _clip(ra, rb)
             if both and both[2] - both[0] > SLACK and both[3] - both[1] > SLACK:
                 problems.append(f"map: {what_a} covers {what_b}")
+    return problems + map_labels(map_view)
+
+
+MAP_LABEL_SP = 14  # region names, values, counts, every word on the map: readable from across the table
+
+
+def map_labels(map_view) -> list[str]:
+    """Every word and number the map draws is at least MAP_LABEL_SP."""
+    from kivy.metrics import sp
+
+    labels = list(getattr(map_view, "labels", []))
+    problems = [] if labels else ["map: no words drawn"]
+    for text, size in labels:
+        if size < sp(MAP_LABEL_SP) - 0.5:
+            problems.append(f"map: {text!r} is {size:.1f} px (under {sp(MAP_LABEL_SP):.1f})")
     return problems
 
 

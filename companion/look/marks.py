@@ -17,7 +17,7 @@ CIRCLE_STEPS = 32
 # stands on its base, a square sits flat, a diamond on its point.
 _POLYGONS = {"triangle": (3, 90), "square": (4, 45), "diamond": (4, 90), "hexagon": (6, 0)}
 # A shape's share of the circle it fits: corners reach r, so the flat ones look as heavy as a disc.
-_REACH = {"triangle": 1.0, "square": 0.95, "diamond": 1.0, "hexagon": 0.95, "circle": 0.85, "ring": 0.85}
+_REACH = {"triangle": 1.1, "square": 0.95, "diamond": 1.0, "hexagon": 0.9, "circle": 0.85, "ring": 0.85}
 HOLLOW = ("ring",)  # drawn as an outline: the colour is a thick band, the middle is the ground
 
 

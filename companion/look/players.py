@@ -37,3 +37,38 @@ def look_of(colour: str) -> PlayerLook:
 
 # The map's and the screens' lookup, kept by name for the many places that only need the colour.
 PLAYER_RGB: dict[str, tuple[float, float, float]] = {c: look.rgb for c, look in PLAYER_LOOKS.items()}
+
+
+def hex_of(rgb: tuple[float, float, float]) -> str:
+    return "#" + "".join(f"{round(255 * c):02x}" for c in rgb)
+
+
+def web_looks() -> dict[str, dict]:
+    """PLAYER_LOOKS as the phone page and the club board take them (served, never copied by
+    hand): per colour its fill and figure colours, initial, mark and the mark's outline as SVG
+    points in a 24 x 24 box."""
+    from companion.look import marks
+
+    return {
+        colour: {
+            "name": look.name,
+            "fill": hex_of(look.rgb),
+            "ink": "#1a1a1a" if look.dark_figures else "#ffffff",
+            "initial": look.initial,
+            "mark": look.mark,
+            "hollow": look.mark in marks.HOLLOW,
+            "points": marks.svg_points(marks.points(look.mark, 12, 12, 9.5, y_up=False)),
+        }
+        for colour, look in PLAYER_LOOKS.items()
+    }
+
+
+LOOKS_SLOT = b"/*PLAYER_LOOKS*/{}"  # where a page's script takes web_looks()
+
+
+def with_looks(page: bytes) -> bytes:
+    """A page with the players' looks written into its script (at LOOKS_SLOT)."""
+    import json
+
+    served = json.dumps(web_looks(), separators=(",", ":")).replace("</", "<\\/").encode("utf-8")
+    return page.replace(LOOKS_SLOT, served)

@@ -150,7 +150,7 @@ def test_the_board_reads_from_across_the_room(club_broker, tv_browser, tmp_path,
             legend = page.eval_on_selector(
                 '.table[data-table="table-1"]',
                 """card => ({
-                chips: [...card.querySelectorAll('.chip')].map(c => getComputedStyle(c).backgroundColor),
+                chips: [...card.querySelectorAll('.chip polygon')].map(p => getComputedStyle(p).fill),
                 lines: [...card.querySelectorAll('polyline')].map(l => getComputedStyle(l).stroke)})""",
             )
             assert len(set(legend["chips"])) == 4 and set(legend["chips"]) == set(legend["lines"]), legend

@@ -173,7 +173,7 @@ def map_marks(map_view) -> list[str]:
             both = _clip(ra, rb)
             if both and both[2] - both[0] > SLACK and both[3] - both[1] > SLACK:
                 problems.append(f"map: {what_a} covers {what_b}")
-    return problems + map_labels(map_view)
+    return problems + map_labels(map_view) + map_pieces(map_view)
 
 
 MAP_LABEL_SP = 14  # region names, values, counts, every word on the map: readable from across the table
@@ -249,3 +249,23 @@ def check_screen(root=None) -> list[str]:
     widgets = list(shown_widgets(root))
     table = _table_shown(root)
     return touch_targets(widgets) + overlaps(widgets) + cut_text(widgets) + (side_panel(table) if table else [])
+
+
+def map_pieces(map_view) -> list[str]:
+    """Every player's piece on the map carries a second cue beside its colour: each stack its
+    colour's mark, each Grande its owner's initial (colour is never the only cue)."""
+    from companion.look.players import look_of
+
+    drawn = list(getattr(map_view, "pieces", []))
+    problems = []
+    for mark in map_view.placed():
+        if mark.kind == "counts":
+            shown = [(colour, shape) for what, colour, shape, _ in drawn if what == f"stack of {mark.area}"]
+            wanted = [(colour, look_of(colour).mark) for colour, _ in mark.items]
+            if shown != wanted:
+                problems.append(f"map: the stacks of {mark.area} show {shown}, not {wanted}")
+        if mark.kind == "grande":
+            initials = [i for what, colour, _, i in drawn if what == "grande" and colour == mark.owner]
+            if look_of(mark.owner).initial not in initials:
+                problems.append(f"map: {mark.owner}'s Grande in {mark.area} shows no initial")
+    return problems

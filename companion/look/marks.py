@@ -100,6 +100,13 @@ def grande(x: float, y: float, h: float, *, y_up: bool = True) -> list[Point]:
     return [(x + px, y + sign * py) for px, py in outline]
 
 
+def crown(x: float, y: float, r: float, *, y_up: bool = True) -> list[Point]:
+    """The King's crown (no letter: a "K" would read as Black's initial), centred on (x, y)."""
+    outline = [(-0.6, -0.4), (0.6, -0.4), (0.68, 0.42), (0.32, 0.06), (0, 0.5), (-0.32, 0.06), (-0.68, 0.42)]
+    sign = 1.0 if y_up else -1.0
+    return [(x + px * r, y + sign * py * r) for px, py in outline]
+
+
 def svg_points(outline: list[Point]) -> str:
     """An outline as an SVG polygon's `points` attribute."""
     return " ".join(f"{px:.2f},{py:.2f}" for px, py in outline)

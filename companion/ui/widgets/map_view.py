@@ -504,7 +504,8 @@ class MapView(Widget):
         Ellipse(pos=(x - r - 2, y - r - 2), size=(2 * r + 4, 2 * r + 4))
         Color(0.98, 0.80, 0.20)
         Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
-        self._label("K", x, y, font_px(18 * 1.3, scale), bold=True)
+        crown = outlines.crown(x, y, 0.8 * r)
+        self._polygon(crown, INK, lambda px, py: (px, py))
 
     def _grande(self, x, y, scale, pid) -> None:
         """The Grande: a tall crowned tower in the player's colour, the player's initial on it."""

@@ -37,7 +37,7 @@ COUNT_GAP = 2  # between a stack's mark and its count
 ROW_W = 150  # a region's stacks wider than this go on two rows
 KING_R = 20
 GRANDE_R = 16
-GRANDE_W, GRANDE_H = 30, 42  # the Grande's tower: taller than wide
+GRANDE_W, GRANDE_H = 28, 40  # the Grande's tower: taller than wide
 BADGE_W, BADGE_H = 62, 26
 GAP = 3  # between the lines of a block
 MARKER_FONT = 14
@@ -56,7 +56,7 @@ UNKNOWN = "?"  # a scoreboard value nobody has entered
 NOT_ENTERED = "values\nnot entered"  # a Scoring tile whose values nobody has entered (two lines: narrow)
 CLEAR = 2  # kept free around a token
 RINGS = range(0, 200, 6)  # where a token may go: rings around its anchor ...
-ANGLES = 16  # ... this many spots on each
+ANGLES = 24  # ... this many spots on each
 
 TextSize = Callable[[str, float, bool], "tuple[float, float]"]  # (text, font, bold) -> (w, h)
 
@@ -174,8 +174,10 @@ def _block(
     x: float,
     y: float,
     text_size: TextSize,
+    room: float = ROW_W,
 ) -> list[Mark]:
-    """Name, values (or the mobile scoreboard) and counts, stacked and centred on (x, y)."""
+    """Name, values (or the mobile scoreboard) and counts, stacked and centred on (x, y); the
+    stacks on one row when the region has `room` for it across."""
     marks = []
     nw, nh = text_size(name, NAME_FONT, True)
     shown = _values_mark(area, values, mobile, text_size)
@@ -187,21 +189,34 @@ def _block(
     shown.x, shown.y = x, vy
     marks.append(shown)
     if items:
-        cw, ch, spots = stack_spots(items, text_size)
+        cw, ch, spots = stack_spots(items, text_size, max(ROW_W, room))
         marks.append(Mark("counts", area, x, vy + vh / 2 + GAP + ch / 2, cw, ch, items=items, spots=spots))
     return marks
 
 
-def stack_spots(items: list, text_size: TextSize) -> tuple[float, float, list]:
+def room_across(polygon, x: float, y: float) -> float:
+    """How wide a row centred on x may be at height y and stay inside the polygon."""
+    crossings = []
+    n = len(polygon)
+    for i in range(n):
+        (x1, y1), (x2, y2) = polygon[i], polygon[(i + 1) % n]
+        if (y1 > y) != (y2 > y):
+            crossings.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+    left = max((c for c in crossings if c <= x), default=x)
+    right = min((c for c in crossings if c >= x), default=x)
+    return 2 * min(x - left, right - x)
+
+
+def stack_spots(items: list, text_size: TextSize, row_w: float = ROW_W) -> tuple[float, float, list]:
     """Where each colour's stack (its mark, then its count) goes: one row, or two when one would be
-    wider than ROW_W. Returns the block's width and height and, per item, (mark's dx, count's dx, dy)
+    wider than row_w. Returns the block's width and height and, per item, (mark's dx, count's dx, dy)
     from the block's centre (y down)."""
     widths = [CHIP + COUNT_GAP + text_size(str(n), COUNT_FONT, True)[0] for _, n in items]
 
     def row_width(row: list[float]) -> float:
         return sum(row) + STACK_GAP * (len(row) - 1)
 
-    split = len(items) if row_width(widths) <= ROW_W else (len(items) + 1) // 2
+    split = len(items) if row_width(widths) <= row_w else (len(items) + 1) // 2
     rows = [widths[:split], widths[split:]] if split < len(items) else [widths]
     w = max(row_width(row) for row in rows)
     h = len(rows) * CHIP + (len(rows) - 1) * CHIP_GAP
@@ -271,14 +286,19 @@ def layout(
     regions = shapes["regions"]
     marks: list[Mark] = []
     for rid, region in regions.items():
+        (x, y), polygon = region["label"], region["polygon"]
+        # the stacks' row lies just below the label point: the room it has there, clear of the border
+        room = min(room_across(polygon, x, y + dy) for dy in (GAP, GAP + CHIP)) - 4 * CLEAR - 2 * CHIP
         marks += _block(
             rid,
             names.get(rid, rid),
             values_parts(scoreboards.get(rid, ()), paid),
             mobiles.get(rid),
             game.get("regions", {}).get(rid, {}),
-            *region["label"],
+            x,
+            y,
             text_size,
+            room,
         )
     marks += _castillo_block(
         shapes["castillo"],

@@ -18,6 +18,18 @@ CIRCLE_STEPS = 32
 _POLYGONS = {"triangle": (3, 90), "square": (4, 45), "diamond": (4, 90), "hexagon": (6, 0)}
 # A shape's share of the circle it fits: corners reach r, so the flat ones look as heavy as a disc.
 _REACH = {"triangle": 1.1, "square": 0.95, "diamond": 1.0, "hexagon": 0.9, "circle": 0.85, "ring": 0.85}
+# A line of a player's (a score plot's): its dash pattern (SVG stroke-dasharray, in stroke widths),
+# so a line is told by more than its colour too.
+DASHES = {
+    "circle": "",
+    "triangle": "6 2",
+    "square": "1.5 1.5",
+    "diamond": "6 1.5 1.5 1.5",
+    "hexagon": "3 1.5",
+    "star": "0.8 1.6",
+    "cross": "4 1.5 0.8 1.5",
+    "ring": "10 2",
+}
 HOLLOW = ("ring",)  # drawn as an outline: the colour is a thick band, the middle is the ground
 
 

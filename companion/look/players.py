@@ -57,6 +57,7 @@ def web_looks() -> dict[str, dict]:
             "initial": look.initial,
             "mark": look.mark,
             "hollow": look.mark in marks.HOLLOW,
+            "dash": marks.DASHES.get(look.mark, ""),
             "points": marks.svg_points(marks.points(look.mark, 12, 12, 9.5, y_up=False)),
         }
         for colour, look in PLAYER_LOOKS.items()

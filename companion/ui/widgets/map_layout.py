@@ -37,7 +37,7 @@ COUNT_GAP = 2  # between a stack's mark and its count
 ROW_W = 150  # a region's stacks wider than this go on two rows
 KING_R = 20
 GRANDE_R = 16
-GRANDE_W, GRANDE_H = 28, 40  # the Grande's tower: taller than wide
+GRANDE_W, GRANDE_H = 28, 38  # the Grande's tower: taller than wide
 BADGE_W, BADGE_H = 62, 26
 GAP = 3  # between the lines of a block
 MARKER_FONT = 14
@@ -56,7 +56,8 @@ UNKNOWN = "?"  # a scoreboard value nobody has entered
 NOT_ENTERED = "values\nnot entered"  # a Scoring tile whose values nobody has entered (two lines: narrow)
 CLEAR = 2  # kept free around a token
 RINGS = range(0, 200, 6)  # where a token may go: rings around its anchor ...
-ANGLES = 24  # ... this many spots on each
+ANGLES = 16  # ... this many spots on each
+TAG_ANGLES = 24  # ... and for a wide King and Intrigue tag, which a coarser search misses room for
 
 TextSize = Callable[[str, float, bool], "tuple[float, float]"]  # (text, font, bold) -> (w, h)
 
@@ -229,7 +230,7 @@ def stack_spots(items: list, text_size: TextSize, row_w: float = ROW_W) -> tuple
     return w, h, spots
 
 
-def _place(mark: Mark, anchor, polygon, taken: list[Mark]) -> Mark:
+def _place(mark: Mark, anchor, polygon, taken: list[Mark], angles: int = ANGLES) -> Mark:
     """Move `mark` to the free spot nearest its anchor: wholly inside the polygon if it can be, else
     with its centre inside, else (a region too crowded) just beside it."""
     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
@@ -242,8 +243,8 @@ def _place(mark: Mark, anchor, polygon, taken: list[Mark]) -> Mark:
     ]
     for strict in (True, False, None):
         for r in RINGS:
-            for k in range(ANGLES if r else 1):
-                a = 2 * math.pi * k / ANGLES
+            for k in range(angles if r else 1):
+                a = 2 * math.pi * k / angles
                 mark.x, mark.y = anchor[0] + r * math.cos(a), anchor[1] + r * math.sin(a)
                 rect = mark.rect
                 if strict and not (
@@ -288,7 +289,7 @@ def layout(
     for rid, region in regions.items():
         (x, y), polygon = region["label"], region["polygon"]
         # the stacks' row lies just below the label point: the room it has there, clear of the border
-        room = min(room_across(polygon, x, y + dy) for dy in (GAP, GAP + CHIP)) - 4 * CLEAR - 2 * CHIP
+        room = min(room_across(polygon, x, y + dy) for dy in (4 + GAP, 4 + GAP + CHIP)) - 4 * CLEAR
         marks += _block(
             rid,
             names.get(rid, rid),
@@ -346,7 +347,7 @@ def layout(
         else:
             anchor = (regions[rid]["label"][0], below.y + below.h / 2 + GAP + h / 2 + 2)
             polygon = regions[rid]["polygon"]
-        taken.append(_place(Mark("marker", rid, 0, 0, w + 10, h + 4, text=words), anchor, polygon, taken))
+        taken.append(_place(Mark("marker", rid, 0, 0, w + 10, h + 4, text=words), anchor, polygon, taken, TAG_ANGLES))
     for rid, region in regions.items():  # last: a badge moves nothing else when it appears
         if pending.get(rid):
             below = _lowest(taken, rid)

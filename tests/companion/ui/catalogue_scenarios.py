@@ -52,7 +52,7 @@ def _checked_shots(d, check=check_screen) -> dict:
         if name not in looked and name not in checked["problems"]:  # not checked by the visit itself
             checked["problems"][name] = _settled_problems(check)
             checked["screens"].append(name)
-            checked["smallest_text"][name] = smallest_text()
+        checked["smallest_text"][name] = smallest_text()
         return shoot(d, name)
 
     d.shot = shot

@@ -96,7 +96,7 @@ def listing(items: list[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-class _Told:
+class Told:
     """One step's changes, in words."""
 
     def __init__(self, replay: Replay, number: int):
@@ -321,10 +321,17 @@ class _Told:
     def scoreboards(self) -> list[str]:
         before, after = self.before.get("mobile_scoreboards") or {}, self.after.get("mobile_scoreboards") or {}
         return [
-            f"the {board} mobile scoreboard went to {area_words(self.after, where)}"
+            f"{self._scoreboard(board)} went to {area_words(self.after, where)}"
             for board, where in after.items()
             if where and before.get(board) != where
         ]
+
+    @staticmethod
+    def _scoreboard(board: str) -> str:
+        """'8-4-0': the mobile scoreboard printed so; 'tile_a': a 2023 Scoring tile, by its letter."""
+        if board.startswith("tile"):
+            return f"Scoring tile {board.rsplit('_', 1)[-1].upper()}"
+        return f"the {board} mobile scoreboard"
 
     def vetoes(self) -> list[str]:
         if self.kind != "veto":
@@ -335,8 +342,8 @@ class _Told:
             for pid, p in self.players(self.after).items()
             if p.get("vetoes_held", 0) < before.get(pid, {}).get("vetoes_held", 0)
         ]
-        if used:
-            return [f"{self.name(pid)} used a Veto and stopped the special action" for pid in used]
+        if used or self.type == "veto_used":
+            return [f"{self.name(pid)} used a Veto and stopped the special action" for pid in used or [self.actor]]
         return [f"{self.name(self.actor)} let the special action pass, without a Veto"]
 
     def scorings(self) -> list[str]:
@@ -419,7 +426,7 @@ def story(replay: Replay, number: int) -> str:
     if number == 0:
         return setup_story(replay)
     try:
-        told = _Told(replay, number).sentence()
+        told = Told(replay, number).sentence()
     except Exception as exc:  # a view of a kind not foreseen: the table's own words, never a traceback
         log.warning("step %s could not be told: %s", number, exc)
         told = ""

@@ -34,10 +34,7 @@ REPLENISH = (
 )
 REPLENISH_NONE = " A high card brings few Caballeros or none: the price of going first."
 REPLENISH_FEWER = " A player may also move fewer, or none."
-EXTRA = (
-    "The extra Caballeros of this Intrigue card may go into any region but the King's, not only next to "
-    "the King."
-)
+EXTRA = "The extra Caballeros of this Intrigue card may go into any region but the King's, not only next to the King."
 CHOSEN = (
     "{who} took {card}: it lets them place up to {places} from the court, and its special action says: "
     "\u201c{text}\u201d"
@@ -87,7 +84,9 @@ MOVED = (
     "Castillo, never out of it): a quiet way to take over a majority."
 )
 VETO_USED = "A Veto, taken from stack 2, stops one special action of another player, in its round or the next."
-VETO_ASKED = "Whoever holds a Veto is asked before each special action whether to stop it; letting it pass keeps the Veto."
+VETO_ASKED = (
+    "Whoever holds a Veto is asked before each special action whether to stop it; letting it pass keeps the Veto."
+)
 TAKEN_BACK = (
     "The 'Power Cards' card takes one played Power card back into the hand, to play it again in a later "
     "round; which one is the player's secret."
@@ -200,7 +199,8 @@ def _chosen(told: Told, who: str) -> str:
 def _turn_lesson(told: Told, who: str, kind: str, kind_of_step: str) -> str:
     """The parts of a turn: placing, the special action and what it asks for."""
     if kind == "secret_disc":
-        return DISC_CASTILLO if (told.asked.get("options") or {}).get("purpose") == "castillo_destination" else DISC_CARD
+        purpose = (told.asked.get("options") or {}).get("purpose")
+        return DISC_CASTILLO if purpose == "castillo_destination" else DISC_CARD
     if kind == "reveal_secret_discs":
         return REVEALED
     if kind == "send_back":

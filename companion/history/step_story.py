@@ -112,7 +112,8 @@ class Told:
         self.asked = asked
         self.type = step_type(self.step.what)
         if self.kind == "secret_disc":  # several are asked at once: the one whose disc is now set
-            chosen = set(self.after.get("secret_discs_chosen") or []) - set(self.before.get("secret_discs_chosen") or [])
+            chosen = set(self.after.get("secret_discs_chosen") or [])
+            chosen -= set(self.before.get("secret_discs_chosen") or [])
             self.actor = next(iter(chosen)) if len(chosen) == 1 else self.actor
 
     def name(self, pid: str | None) -> str:
@@ -305,9 +306,7 @@ class Told:
         said = []
         king_was, king_now = self.before.get("king"), self.after.get("king")
         if king_now and king_was != king_now:
-            said.append(
-                f"the King moved from {area_words(self.after, king_was)} to {area_words(self.after, king_now)}"
-            )
+            said.append(f"the King moved from {area_words(self.after, king_was)} to {area_words(self.after, king_now)}")
         before = self.players(self.before)
         for pid, p in self.players(self.after).items():
             was, now = before.get(pid, {}).get("grande"), p.get("grande")
@@ -461,7 +460,8 @@ def table_facts(replay: Replay, number: int) -> list[str]:
     if played:
         lines.append("Power cards played: " + ", ".join(played))
     if players:
-        lines.append("In the courts: " + ", ".join(f"{names.get(p['id'], p['id'])} {p.get('court', 0)}" for p in players))
+        courts = ", ".join(f"{names.get(p['id'], p['id'])} {p.get('court', 0)}" for p in players)
+        lines.append("In the courts: " + courts)
     return lines
 
 

@@ -47,9 +47,7 @@ def test_a_placement_says_how_many_and_where(demo):
     n = _first(demo, "caballeros_placed")
     before, after = demo.steps[n - 1].view, demo.steps[n].view
     gained = [
-        r
-        for r, row in after["regions"].items()
-        if sum(row.values()) > sum((before["regions"].get(r) or {}).values())
+        r for r, row in after["regions"].items() if sum(row.values()) > sum((before["regions"].get(r) or {}).values())
     ]
     text = story(demo, n)
     assert re.search(r"placed \d+ Caballeros from the court", text), text
@@ -68,7 +66,9 @@ def test_an_action_card_is_named_as_printed_with_its_stack(demo):
 
 def test_a_general_scoring_gives_each_players_points_and_best_region(demo):
     n = next(
-        n for n in range(1, len(demo)) if len(demo.steps[n].view["scorings"]) > len(demo.steps[n - 1].view["scorings"])
+        n
+        for n in range(1, len(demo))
+        if len(demo.steps[n].view["scorings"]) > len(demo.steps[n - 1].view["scorings"])
         and demo.steps[n].view["scorings"][-1]["title"].startswith("General")
     )
     text = story(demo, n)
@@ -117,7 +117,8 @@ def test_a_power_cards_lesson_names_its_number_and_what_it_brings(demo):
         card = next(
             p["power_card_played"]
             for p in demo.steps[n].view["players"]
-            if p["power_card_played"] is not None and demo.steps[n - 1].view["players"][0] is not None
+            if p["power_card_played"] is not None
+            and demo.steps[n - 1].view["players"][0] is not None
             and next(q for q in demo.steps[n - 1].view["players"] if q["id"] == p["id"])["power_card_played"] is None
         )
         words = lesson(demo, n)

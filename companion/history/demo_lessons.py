@@ -6,7 +6,7 @@ Pure: reads the demo replay's public views, no UI."""
 from __future__ import annotations
 
 from companion.history.records import Replay
-from companion.history.step_story import Told, area_words, board_of_view, card_of, card_words, listing
+from companion.history.step_story import Told, board_of_view, card_of, card_words, listing
 
 OPENING = (
     "El Grande is a game of majorities: the players place their Caballeros in the regions of Spain, "
@@ -248,4 +248,12 @@ def _round_words(told: Told) -> str:
     return ROUND_END.format(start=told.name(told.after.get("start_player")), now=now, skip=skip)
 
 
-__all__ = ["lesson_of", "area_words"]
+# The key to the pieces on the map (companion/ui/widgets/piece_key.py draws each as the map does):
+# kind -> its name, and what it is, for someone who has never played.
+PIECES = (
+    ("caballeros", "Caballeros", "A player's Caballeros in a region, in the player's colour: the number is how many."),
+    ("grande", "Grande", "A player's Grande marks their home region; it never counts as a Caballero."),
+    ("king", "The King", "His region is closed to every move; new Caballeros go into the regions next to it."),
+    ("castillo", "The Castillo", "The tower: Caballeros thrown in stay hidden until it is scored."),
+    ("court", "The court", "Caballeros waiting beside the board until their player places them (In the courts)."),
+)

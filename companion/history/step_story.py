@@ -452,9 +452,9 @@ def table_facts(replay: Replay, number: int) -> list[str]:
     view = replay.steps[number].view
     names = replay.names
     lines = []
-    cards = [f"{stack}: {card_words(view, c)}" for stack, c in sorted((view.get("action_cards") or {}).items()) if c]
+    cards = [f"{card_words(view, c)} ({stack})" for stack, c in sorted((view.get("action_cards") or {}).items()) if c]
     if cards:
-        lines.append("Action cards face up: " + ", ".join(cards))
+        lines.append("Action cards face up (by stack): " + ", ".join(cards))
     players = [p for p in view.get("players", []) if p["id"] in replay.players]
     played = [f"{names.get(p['id'], p['id'])} {p['power_card_played']}" for p in players if p.get("power_card_played")]
     if played:

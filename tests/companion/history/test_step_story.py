@@ -136,6 +136,6 @@ def test_the_demos_first_lesson_says_why_it_starts_at_round_2(demo):
 def test_the_table_facts_show_the_cards_and_the_courts(demo):
     n = _first(demo, "power_card_played") + 3
     facts = table_facts(demo, n)
-    assert facts[0].startswith("Action cards face up: 1: ")
+    assert facts[0].startswith("Action cards face up (by stack): ") and "(1)" in facts[0]
     assert any(line.startswith("Power cards played: ") for line in facts)
     assert facts[-1].startswith("In the courts: ") and all(demo.names[p] in facts[-1] for p in demo.players)

@@ -80,10 +80,11 @@ def card_of(view: dict, card_id: str | None):
     return board.cards.get(card_id)
 
 
-def card_words(view: dict, card_id: str | None) -> str:
-    """An Action card by its printed name ('an Action card' when the set does not name it)."""
+def card_words(view: dict, card_id: str | None, unnamed: str = "their Action card") -> str:
+    """An Action card by its printed name (`unnamed` when the shipped set does not name it: a
+    table's own card)."""
     card = card_of(view, card_id)
-    return f"'{card.name}'" if card is not None and card.name else "an Action card"
+    return f"'{card.name}'" if card is not None and card.name else unnamed
 
 
 def caballeros(n: int) -> str:
@@ -153,16 +154,18 @@ class Told:
         for pid, p in after.items():
             card = p.get("power_card_played")
             if card is not None and before.get(pid, {}).get("power_card_played") is None:
-                said.append(f"{self.name(pid)} played Power card {card}")
+                named = card_of(self.after, f"ki_{card}")  # King and Intrigue: the Power card is the action
+                title = f" ('{named.name}')" if named is not None and named.name else ""
+                said.append(f"{self.name(pid)} played Power card {card}{title}")
         return said
 
     def revealed_cards(self) -> list[str]:
         if self.kind != "reveal_action_cards":
             return []
-        cards = [c for _, c in sorted((self.after.get("action_cards") or {}).items()) if c]
+        cards = [(s, c) for s, c in sorted((self.after.get("action_cards") or {}).items()) if c]
         if not cards:
             return ["the round's Action cards were turned face up"]
-        names = listing([card_words(self.after, c) for c in cards])
+        names = listing([card_words(self.after, c, f"the card of stack {s}") for s, c in cards])
         return [f"the round's Action cards were turned face up: {names}"]
 
     def card_taken(self) -> list[str]:
@@ -171,7 +174,10 @@ class Told:
         if self.kind != "choose_action_card" or len(taken) != 1:
             return []
         stack = next(s for s in before if before.get(s) == taken[0])
-        return [f"{self.name(self.actor)} took the Action card {card_words(self.before, taken[0])} (stack {stack})"]
+        name = card_words(self.before, taken[0], "")
+        if not name:
+            return [f"{self.name(self.actor)} took the Action card of stack {stack}"]
+        return [f"{self.name(self.actor)} took the Action card {name} (stack {stack})"]
 
     def private_choice(self) -> list[str]:
         who = self.name(self.actor)
@@ -180,7 +186,7 @@ class Told:
         if self.kind == "take_back_power_card":
             return [f"{who} took one of their played Power cards back into their hand (which one stays secret)"]
         if self.kind == "choose_power_cards":
-            return [f"{who} chose the Power cards they keep (which ones stays secret)"]
+            return [f"{who} chose the Power cards they keep (which ones stay secret)"]
         return []
 
     def court_and_board(self) -> list[str]:
@@ -441,9 +447,11 @@ def setup_story(replay: Replay) -> str:
     names = listing([replay.names.get(p["id"]) or look_of(p["id"]).name for p in players])
     king = view.get("king")
     where = f"; the King stands in {area_words(view, king)}" if king else ""
-    court = players[0].get("court") if players else None
-    courts = f" and {caballeros(court)} in their court" if court else ""
-    return f"The game is set up for {names}: each has their Grande in their home region{courts}{where}."
+    court = {p.get("court") for p in players}
+    home = {((view.get("regions") or {}).get(p.get("grande") or "") or {}).get(p["id"], 0) for p in players}
+    at_home = f" and {caballeros(home.pop())}" if len(home) == 1 and 0 not in home else ""
+    courts = f", and {caballeros(court.pop())} in their court" if len(court) == 1 and None not in court else ""
+    return f"The game is set up for {names}: each has their Grande{at_home} in their home region{courts}{where}."
 
 
 def table_facts(replay: Replay, number: int) -> list[str]:
@@ -452,7 +460,8 @@ def table_facts(replay: Replay, number: int) -> list[str]:
     view = replay.steps[number].view
     names = replay.names
     lines = []
-    cards = [f"{card_words(view, c)} ({stack})" for stack, c in sorted((view.get("action_cards") or {}).items()) if c]
+    face_up = sorted((view.get("action_cards") or {}).items())
+    cards = [f"{card_words(view, c, 'a card')} ({stack})" for stack, c in face_up if c]
     if cards:
         lines.append("Action cards face up (by stack): " + ", ".join(cards))
     players = [p for p in view.get("players", []) if p["id"] in replay.players]

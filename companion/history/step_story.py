@@ -133,11 +133,11 @@ class Told:
             *self.revealed_cards(),
             *self.card_taken(),
             *self.private_choice(),
+            *self.vetoes(),
+            *self.scorings(),  # before the Castillo emptied: it is scored first, and a long line is cut at its end
             *self.court_and_board(),
             *self.king_and_grandes(),
             *self.scoreboards(),
-            *self.vetoes(),
-            *self.scorings(),
             *self.round_change(),
         ]
         if not parts:

@@ -38,7 +38,9 @@ class DemoTeacher(BoxLayout):
         elif not self.teaching and content.parent is self:
             self.remove_widget(content)
 
-    def show(self, replay, number: int, demo: bool) -> None:
+    def show(self, replay, number: int, demo: bool = False) -> None:
+        """Step `number` of `replay`; taught when `demo` says so or the replay is the demo's."""
+        demo = bool(demo or getattr(replay, "demo", False))
         self.teaching = demo
         self.text = lesson(replay, number) if demo else ""
         self.facts = "\n".join(table_facts(replay, number)) if demo else ""

@@ -73,7 +73,7 @@ def test_a_general_scoring_gives_each_players_points_and_best_region(demo):
     )
     text = story(demo, n)
     gains = {p: demo.steps[n].scores[p] - demo.steps[n - 1].scores[p] for p in demo.players}
-    assert "round 3 scoring:" in text
+    assert text.startswith("Round 3 scoring: ")
     for pid, points in gains.items():
         assert re.search(rf"{demo.names[pid]} \+{points} \((tied )?(first|second|third) in [^)]+\)", text), text
 

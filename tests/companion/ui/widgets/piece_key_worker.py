@@ -9,6 +9,7 @@ height) and, with a folder given, a picture of each.
 from __future__ import annotations
 
 import json
+import random
 import sys
 from pathlib import Path
 
@@ -22,10 +23,11 @@ from kivy.metrics import dp
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.label import Label
 
-from companion.history.records import demo_replay
+from companion.history.records import demo_replay, replay_events
 from companion.ui.theme import THEME, use
 from companion.ui.widgets.demo_teacher import DemoTeacher
 from companion.ui.widgets.piece_key import PieceEntry
+from engine.playout import play_random_game
 
 WIDTHS_DP = (320, 480, 760)  # a portrait side column, a landscape side panel, a portrait full width
 STEP = 8  # Green's placement: two Caballeros go into the Castillo
@@ -90,7 +92,8 @@ def main() -> int:
     quiet = DemoTeacher(size_hint=(None, None), width=dp(480))
     root.clear_widgets()
     root.add_widget(quiet)
-    quiet.show(replay, STEP, False)
+    setup, events, _ = play_random_game(random.Random(1), 4, check=False)
+    quiet.show(replay_events(setup, events), STEP, False)  # a game of the table's, not the demo
     frames()
     found["not_demo"] = {"height": quiet.height, "children": len(quiet.children), "text": quiet.text}
     result.write_text(json.dumps(found, indent=1))

@@ -24,33 +24,51 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 class _MapPen:
     """The map's drawing methods, outside a map: the key draws its pieces with them, so a piece
-    looks in the key as it does on the map."""
+    looks in the key as it does on the map. A stack is the map's square chip with its count, or,
+    once the map draws marks (companion/look/marks.py), the colour's mark with the count beside."""
 
     _dummy = ""
     tappable: tuple = ()
     pending: dict = {}
     pending_colour = ""
+    labels: list = []  # what the map's drawing notes of its labels and pieces (its checks read them)
+    pieces: list = []
+    _polygon = MapView._polygon
     _label = MapView._label
-    _chip = MapView._chip
     _king = MapView._king
     _grande = MapView._grande
     _castillo = MapView._castillo
     _badge = MapView._badge
+    _chip = getattr(MapView, "_chip", None)
+    _stack_mark = getattr(MapView, "_stack_mark", None)
 
 
 PEN = _MapPen()
 PLAYER_PIECES = ("caballeros", "grande", "court")  # drawn in a player's colour
 
 
+def _stack(colour: str, count: str, x: float, y: float, size: float) -> None:
+    """A player's stack of Caballeros centred on (x, y), as the map draws one."""
+    if PEN._stack_mark is not None:
+        r = size * 0.3
+        PEN._stack_mark(colour, x - 0.6 * r, y, r, "key")
+        if count:
+            PEN._label(count, x + 1.25 * r, y, int(size * 0.42), bold=True)
+        return
+    scale = size / (map_layout.CHIP * 1.6)
+    chip = map_layout.CHIP * scale
+    PEN._chip(colour, count, x - chip / 2, y, chip, scale)
+
+
 def draw_piece(kind: str, colour: str, x: float, y: float, size: float) -> None:
     """Draw piece `kind` centred on (x, y) within a `size` square, as the map draws it (on the
-    canvas in use)."""
+    canvas in use). The one place the key draws: change it when the map's pieces change."""
+    PEN.labels, PEN.pieces = [], []
     if kind == "caballeros":
-        scale = size / (map_layout.CHIP * 1.6)
-        chip = map_layout.CHIP * scale
-        PEN._chip(colour, "3", x - chip / 2, y, chip, scale)
+        _stack(colour, "3", x, y, size)
     elif kind == "grande":
-        PEN._grande(x, y, size / (2 * 13 * 1.2 + 8), colour)
+        tall = getattr(map_layout, "GRANDE_H", None)  # the marks' map: a tower of this height
+        PEN._grande(x, y, size * 0.85 / tall if tall else size / (2 * 13 * 1.2 + 8), colour)
     elif kind == "king":
         PEN._king(x, y, size / (2 * 17 * 1.2 + 8))
     elif kind == "castillo":
@@ -60,11 +78,7 @@ def draw_piece(kind: str, colour: str, x: float, y: float, size: float) -> None:
         w, h = size, size * 0.6
         Color(*INK)
         Line(rounded_rectangle=(x - w / 2, y - h / 2, w, h, h / 4), width=dp(1.2))
-        scale = size / (map_layout.CHIP * 2.3)
-        chip = map_layout.CHIP * scale
-        left = x - (chip * 2.1) / 2
-        for i, text in enumerate(("", "", "7")):
-            PEN._chip(colour, text, left + i * chip * 0.55, y, chip, scale)
+        _stack(colour, "7", x, y, size * 0.62)
 
 
 class PieceIcon(Widget):

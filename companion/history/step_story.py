@@ -451,7 +451,14 @@ def setup_story(replay: Replay) -> str:
     home = {((view.get("regions") or {}).get(p.get("grande") or "") or {}).get(p["id"], 0) for p in players}
     at_home = f" and {caballeros(home.pop())}" if len(home) == 1 and 0 not in home else ""
     courts = f", and {caballeros(court.pop())} in their court" if len(court) == 1 and None not in court else ""
-    return f"The game is set up for {names}: each has their Grande{at_home} in their home region{courts}{where}."
+    rounds = view.get("rounds") or []
+    skipped = [str(r) for r in range(1, (rounds[-1] if rounds else 0) + 1) if r not in rounds]
+    short = (
+        f"; a short game of {len(rounds)} rounds, from round {rounds[0]} (rounds {listing(skipped)} are skipped)"
+        if rounds and skipped
+        else ""
+    )
+    return f"The game is set up for {names}: each has their Grande{at_home} in their home region{courts}{where}{short}."
 
 
 def table_facts(replay: Replay, number: int) -> list[str]:

@@ -131,6 +131,7 @@ def test_the_demos_first_lesson_says_why_it_starts_at_round_2(demo):
     assert demo.steps[0].round == 2
     first = lesson(demo, 0)
     assert "starts at round 2" in first and "round 1 is played like every other round" in first
+    assert "a short game of 6 rounds, from round 2 (rounds 1, 4 and 7 are skipped)" in story(demo, 0)
 
 
 def test_the_table_facts_show_the_cards_and_the_courts(demo):

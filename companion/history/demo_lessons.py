@@ -251,7 +251,7 @@ def _round_words(told: Told) -> str:
 # The key to the pieces on the map (companion/ui/widgets/piece_key.py draws each as the map does):
 # kind -> its name, and what it is, for someone who has never played.
 PIECES = (
-    ("caballeros", "Caballeros", "A player's Caballeros in a region, in their colour and shape, and how many."),
+    ("caballeros", "Caballeros", "A player's Caballeros in a region (their colour and shape), with how many."),
     ("grande", "Grande", "A player's Grande marks their home region; it never counts as a Caballero."),
     ("king", "The King", "His region is closed to every move; new Caballeros go into the regions next to it."),
     ("castillo", "The Castillo", "The tower: Caballeros thrown in stay hidden until it is scored."),

@@ -251,14 +251,15 @@ class Told:
     def _caballeros_of(self, pid: str, court: int, gained: dict, lost: dict, moves: dict) -> list[str]:
         name = self.name(pid)
         if court < 0 and self.kind in PLACING and pid in (self.actor, None):  # court -> board
-            where = dict(gained)
-            if -court > sum(gained.values()):  # the rest went into the Castillo, in sight of all
-                where[CASTILLO] = -court - sum(gained.values())
-            if len(where) == 1:
-                area = next(iter(where))
-                into = "into" if area == CASTILLO else "in"
-                return [f"{name} placed {caballeros(-court)} from the court {into} {area_words(self.after, area)}"]
-            return [f"{name} placed {caballeros(-court)} from the court: {self._where(where)}"]
+            # Only what landed on the regions: how many went into the Castillo is the tower's
+            # secret, so no sentence says it (nor the court's total, which would give it away).
+            placed = sum(gained.values())
+            if not gained:
+                return [f"{name} placed from the court"]
+            if len(gained) == 1:
+                area = next(iter(gained))
+                return [f"{name} placed {caballeros(placed)} from the court in {area_words(self.after, area)}"]
+            return [f"{name} placed {caballeros(placed)} from the court: {self._where(gained)}"]
         said = []
         if court > 0:
             source = "from the provinces"

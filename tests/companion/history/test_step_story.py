@@ -105,6 +105,21 @@ def test_no_story_tells_a_secret_before_its_reveal(demo, random_game):
             assert not re.search(r"card \d", story(replay, n)), story(replay, n)
 
 
+def test_no_placement_says_how_many_went_into_the_castillo(demo, random_game):
+    """The tower keeps the Castillo's tally: a placement names only what landed on the regions,
+    and only as many Caballeros as the regions gained (never the court's total)."""
+    for replay in (demo, random_game):
+        for n in _steps(replay, "caballeros_placed"):
+            before, after = replay.steps[n - 1].view, replay.steps[n].view
+            gained = sum(sum(row.values()) for row in after["regions"].values()) - sum(
+                sum(row.values()) for row in before["regions"].values()
+            )
+            text = story(replay, n)
+            assert "Castillo" not in text, text
+            said = re.search(r"placed (\d+|one) Caballeros?", text)
+            assert said is None or said.group(1) in (str(gained), "one"), (text, gained)
+
+
 def test_the_demo_is_taught_at_every_step_and_nothing_else_is(demo, random_game):
     for n in range(len(demo)):
         words = lesson(demo, n)

@@ -372,6 +372,8 @@ class TurningPoint:
 class Replay:
     """A game's public views, one per effective input, with the setup first."""
 
+    demo = False  # the scripted demo game (demo_replay): its steps are taught (step_story.lesson)
+
     def __init__(self, steps: list[Step], names: dict[str, str], players: list[str], rules: str = "classic"):
         self.steps = steps
         self.names = names
@@ -495,7 +497,9 @@ def demo_replay(seed: int = 7) -> Replay:
 
     table = Table(scripted_setup(variant="short"), None)
     play(table, seed)
-    return replay_table(table)
+    replay = replay_table(table)
+    replay.demo = True
+    return replay
 
 
 def when(record: GameRecord) -> str:

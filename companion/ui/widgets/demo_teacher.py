@@ -1,6 +1,8 @@
 """In the demo replay: what a newcomer needs beside the map at each step (why the step happened,
-from companion.history.step_story.lesson) and a key to the pieces on the map. The replay screen
-holds one and calls show(replay, number) at every step; outside the demo it stays empty."""
+from companion.history.step_story.lesson), what lies on the table (the round's Action cards, the
+Power cards played, the courts: step_story.table_facts) and a key to the pieces on the map
+(PieceKey). The replay screen holds one and calls show(replay, number, demo) at every step;
+outside the demo it stays empty, and its parts leave the widget tree."""
 
 from __future__ import annotations
 
@@ -10,17 +12,38 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.history.step_story import lesson
+from companion.history.step_story import lesson, table_facts
+from companion.ui.widgets.piece_key import PieceKey  # noqa: F401  (the .kv's PieceKey)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 class DemoTeacher(BoxLayout):
-    """The lesson of the step shown, and the key to the pieces (only in the demo)."""
+    """The lesson of the step shown, the table's cards and courts, and the key to the pieces
+    (only in the demo)."""
 
     text = StringProperty("")
+    facts = StringProperty("")
     teaching = BooleanProperty(False)
 
-    def show(self, replay, number: int, demo: bool) -> None:
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.bind(teaching=self._shown)
+        self._shown()
+
+    def _shown(self, *args) -> None:
+        content = self.ids.content
+        if self.teaching and content.parent is None:
+            self.add_widget(content)
+        elif not self.teaching and content.parent is self:
+            self.remove_widget(content)
+
+    def show(self, replay, number: int, demo: bool = False) -> None:
+        """Step `number` of `replay`; taught when `demo` says so or the replay is the demo's."""
+        demo = bool(demo or getattr(replay, "demo", False))
         self.teaching = demo
         self.text = lesson(replay, number) if demo else ""
+        self.facts = "\n".join(table_facts(replay, number)) if demo else ""
+        if demo and replay.players:
+            first = replay.players[0]
+            self.ids.key.colour, self.ids.key.owner = first, replay.names.get(first, first)

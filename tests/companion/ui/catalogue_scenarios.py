@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from app_driver import back_home
 from catalogue_2023_ki import visit_every_2023_and_ki_screen
-from layout_checks import check_screen, overlaps, shown_widgets, touch_targets
+from layout_checks import check_screen, overlaps, shown_widgets, smallest_text, touch_targets
 
 EXTRA_VISITS: list = [visit_every_2023_and_ki_screen]  # visit(d) generator functions, run after the catalogue's own
 POSITION_VISITS = ("start_from_position_in_round_4", "correction_mid_round_and_undo")
@@ -43,7 +43,7 @@ def _checked_shots(d, check=check_screen) -> dict:
     """From now on every picture a visit takes is checked first (layout_checks.check_screen);
     returns where the problems and screens go (apart from d.facts, which a visit may replace),
     and the app's screens (ScreenManager names) each picture showed, for the screen registry's test."""
-    shoot, checked = type(d).shot, {"problems": {}, "screens": [], "screen_names": []}
+    shoot, checked = type(d).shot, {"problems": {}, "screens": [], "screen_names": [], "smallest_text": {}}
 
     def shot(name: str) -> str:
         if d.current not in checked["screen_names"]:
@@ -52,6 +52,7 @@ def _checked_shots(d, check=check_screen) -> dict:
         if name not in looked and name not in checked["problems"]:  # not checked by the visit itself
             checked["problems"][name] = _settled_problems(check)
             checked["screens"].append(name)
+        checked["smallest_text"][name] = smallest_text()
         return shoot(d, name)
 
     d.shot = shot
@@ -81,8 +82,8 @@ def _visit(d, visit, facts: dict):
     yield from visit(d)
     for found in (d.facts, checked):
         for key, value in found.items():
-            if key == "problems":
-                facts.setdefault("problems", {}).update(value)
+            if key in ("problems", "smallest_text"):
+                facts.setdefault(key, {}).update(value)
             elif key == "screens":
                 facts.setdefault("screens", []).extend(value)
             elif key == "screen_names":  # each app screen once, in the order first shown

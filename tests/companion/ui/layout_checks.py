@@ -14,7 +14,7 @@ from functools import lru_cache
 from kivy.core.text import Label as CoreLabel
 from kivy.core.text.markup import MarkupLabel
 from kivy.core.window import Window
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 from kivy.uix.stencilview import StencilView
@@ -243,6 +243,17 @@ def _table_shown(root):
     if len(Window.children) > 1 or getattr(manager, "current", None) != "table":
         return None
     return manager.current_screen
+
+
+def smallest_text(root=None) -> tuple[float, str]:
+    """The smallest words a person sees on the screen: (their size in sp, the words), for
+    bench/RESULTS.md's figure of the smallest text per screen and shape ((0, '') with no words)."""
+    sizes = [
+        (w.font_size / sp(1), MARKUP.sub("", w.text).strip()[:40])
+        for w, _full, _seen, _ in shown_widgets(root)
+        if isinstance(w, Label) and w.text.strip()
+    ]
+    return min(sizes, default=(0.0, ""))
 
 
 def check_screen(root=None) -> list[str]:

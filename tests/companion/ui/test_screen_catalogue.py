@@ -90,6 +90,11 @@ def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
         if "/" not in name:  # the 2023 and K&I parts name some checks apart from their pictures
             assert name in taken, name
     assert len(pictures) >= 58, len(pictures)
+    # the smallest words of every screen, kept beside its pictures for bench/smallest_text.py
+    smallest = outcome["smallest_text"]
+    unmeasured = {name for name in outcome["screens"] if "/" not in name} - set(smallest)
+    assert not unmeasured, unmeasured
+    (shots / "smallest_text.json").write_text(json.dumps(smallest, indent=1, ensure_ascii=False))
     for path in pictures:
         image = Image.open(path).convert("RGB")
         assert image.size == (width, height), f"{path.name}: {image.size}"

@@ -6,17 +6,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.graphics import Color, Rectangle
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
-from kivy.uix.widget import Widget
 
-from companion.look.players import PLAYER_RGB
 from companion.ui.widgets.common import ChoiceButton, Pool, dress, styled_button
+from companion.ui.widgets.player_mark import PlayerMark
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -25,21 +23,14 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 # made Python's collector stall the loop later.
 
 
-class _Chip(Widget):
-    """A player's colour at the start of a row."""
+class _Chip(PlayerMark):
+    """A player's mark at the start of a row (its shape and initial, never colour alone)."""
 
     def __init__(self, **kwargs):
         super().__init__(size_hint_x=None, width=dp(26), **kwargs)
-        with self.canvas.before:
-            self.colour = Color(0.5, 0.5, 0.5)
-            rect = Rectangle()
-        self.bind(
-            pos=lambda w, v: setattr(rect, "pos", (v[0], v[1] + dp(6))),
-            size=lambda w, v: setattr(rect, "size", (v[0], v[1] - dp(12))),
-        )
 
     def show(self, pid: str) -> None:
-        self.colour.rgb = PLAYER_RGB.get(pid, (0.5, 0.5, 0.5))
+        self.colour = pid
 
 
 def _fitted(label: Label) -> Label:

@@ -31,6 +31,7 @@ from companion.table_rules.rules_choice import RULES_WORDS, RulesChoice, dummy_c
 from companion.table_rules.storage import RuleFileError
 from companion.tower.connection import check_mqtt
 from companion.ui.platform.shape import dialog_size
+from companion.ui.widgets.player_mark import PlayerMark  # noqa: F401  (setup.kv's rows)
 from companion.ui.widgets.rule_widgets import PAPER, button, grid, text
 from engine.board.build import classic_board
 from engine.board.load import load_board

@@ -7,17 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.graphics import Color, Rectangle, RoundedRectangle
+from kivy.graphics import Color, RoundedRectangle
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.widget import Widget
 
-from companion.look.players import PLAYER_RGB
 from companion.safe_text import for_markup, for_terminal
 from companion.ui.widgets.common import hyphen_breaks
+from companion.ui.widgets.player_mark import PlayerMark
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -95,15 +94,7 @@ class ScorePanel(BoxLayout):
         grid.clear_widgets()
         self._score_cells = {}
         for pid in players:
-            chip = Widget(size_hint=(None, None), size=(dp(22), dp(30)))
-            with chip.canvas.before:
-                Color(*PLAYER_RGB[pid])
-                rect = Rectangle(pos=chip.pos, size=chip.size)
-            chip.bind(
-                pos=lambda w, v, r=rect: setattr(r, "pos", (v[0], v[1] + dp(4))),
-                size=lambda w, v, r=rect: setattr(r, "size", (v[0], v[1] - dp(8))),
-            )
-            grid.add_widget(chip)
+            grid.add_widget(PlayerMark(colour=pid, size_hint=(None, None), size=(dp(24), dp(30))))
             name = score_cell("", markup=True, halign="left")
             name.bind(text_size=self.fit_name)
             cells = (

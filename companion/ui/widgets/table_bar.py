@@ -14,9 +14,10 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.stacklayout import StackLayout
 
-from companion.look.players import PLAYER_RGB
+from companion.look.players import look_of
 from companion.ui.dialogs.confirm import Confirm
 from companion.ui.dialogs.history import History
+from companion.ui.widgets.map_view import figure_rgb
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -106,8 +107,15 @@ class TableBar(StackLayout):
         box.add_widget(Label(text="Drop:", size_hint_x=None, width=dp(44), font_size="14sp"))
         by_hand = self.model.table.setup.by_hand()  # colours the tower cannot report
         for pid in [p for p in self.model.table.players if p not in by_hand]:
+            look = look_of(pid)  # the colour and its initial: never colour alone
             b = Button(
-                text="", size_hint_x=None, width=dp(48), background_normal="", background_color=(*PLAYER_RGB[pid], 1)
+                text=look.initial,
+                bold=True,
+                color=(*figure_rgb(pid), 1),
+                size_hint_x=None,
+                width=dp(48),
+                background_normal="",
+                background_color=(*look.rgb, 1),
             )
             b.bind(on_release=lambda _, c=pid: self.model.simulate_drop(c))
             b.sim_colour = pid

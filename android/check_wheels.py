@@ -4,6 +4,7 @@ and aiohttp's pinned version has the Android wheels the local recipe uses.
 
     .venv/bin/python android/check_wheels.py      # prints one line per package; exit 1 on a mismatch
 """
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,23 @@ ANDROID_WHEELS = {"aiohttp": ("3.14.5", ["android_24_arm64_v8a", "android_24_x86
 
 def download(spec: str, *options: str) -> list[str]:
     with tempfile.TemporaryDirectory() as folder:
-        run = subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--no-deps", "--only-binary=:all:",
-                              "-d", folder, *options, spec], capture_output=True, text=True)
+        run = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "download",
+                "-q",
+                "--no-deps",
+                "--only-binary=:all:",
+                "-d",
+                folder,
+                *options,
+                spec,
+            ],
+            capture_output=True,
+            text=True,
+        )
         if run.returncode:
             raise RuntimeError(run.stderr.strip().splitlines()[-1] if run.stderr.strip() else "pip failed")
         return sorted(p.name for p in Path(folder).iterdir())

@@ -11,13 +11,14 @@ src/main/res/xml/. build.py renders the manifest and resets res/ on every build;
 over the same files changes nothing.
 
 Runs on the build machine under p4a's Python: standard library only, nothing from the app."""
+
 from __future__ import annotations
 
 import shutil
 from pathlib import Path
 
 FILE_PATHS = Path(__file__).resolve().parent / "file_paths.xml"
-MANIFEST = Path("src/main/AndroidManifest.xml")     # the one gradle reads, in the dist folder
+MANIFEST = Path("src/main/AndroidManifest.xml")  # the one gradle reads, in the dist folder
 RES_XML = Path("src/main/res/xml")
 PROVIDER_CLASS = "androidx.core.content.FileProvider"
 # ${applicationId}: gradle's manifest merger writes the application id, which is the
@@ -55,7 +56,7 @@ def declare_file_provider(dist_dir: Path) -> bool:
     if end < 0:
         raise HookError(f"{manifest}: no </application> to put the FileProvider in")
     line_start = text.rfind("\n", 0, end) + 1
-    at = line_start if not text[line_start:end].strip() else end   # the closing tag's own line, indented
+    at = line_start if not text[line_start:end].strip() else end  # the closing tag's own line, indented
     manifest.write_text(text[:at] + PROVIDER + text[at:], encoding="utf-8")
     return True
 

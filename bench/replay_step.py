@@ -1,6 +1,8 @@
 """A replay's step, tap to frame (issue 33): ReplayScreen.show(n) and the frame that shows it
 (Kivy's clock ticked once: EventLoop.idle), over every step of the demo game and of the longest
-golden game (5 players, 9 rounds), at each tablet shape. Goal: <= 100 ms at every shape.
+golden game (5 players, 9 rounds), at each tablet shape. Goal: <= 100 ms at every shape. The floor
+beside it: one word of the same screen changed and its frame (Mesa's llvmpipe draws the whole window
+on the CPU: that frame's cost grows with the window's pixels and with the machine's load).
 
 Without --shape it runs itself once per shape under its own Xvfb (24 bits, like the other benches)
 and prints one JSON line per shape and game:
@@ -76,9 +78,15 @@ def run_shape(shape: str, shots: Path | None) -> list[dict]:
         def run_bench(self, dt):
             screen = self.root.get_screen("replay")
             for name, replay in games.items():
-                screen.open_replay(replay, f"The {name} game", back_to="replay")
+                screen.open_replay(replay, f"The {name} game", back_to="replay", demo=name == "demo")
                 for _ in range(3):
                     EventLoop.idle()
+                label = []  # the floor: one word of the same screen changed -> its frame
+                for i in range(30):
+                    t0 = time.perf_counter()
+                    screen.where = f"baseline {i}"
+                    EventLoop.idle()
+                    label.append((time.perf_counter() - t0) * 1000)
                 times = []
                 for n in list(range(1, len(replay))) + list(range(len(replay) - 2, 0, -1)):
                     t0 = time.perf_counter()
@@ -94,6 +102,8 @@ def run_shape(shape: str, shots: Path | None) -> list[dict]:
                         "median_ms": round(statistics.median(times), 1),
                         "p95_ms": round(_percentile(times, 0.95), 1),
                         "max_ms": round(max(times), 1),
+                        "label_frame_ms": round(statistics.median(label), 1),
+                        "load": round(os.getloadavg()[0], 2),
                     }
                 )
                 scoring = max(tp.step for tp in replay.turning_points(1))

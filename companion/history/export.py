@@ -312,6 +312,24 @@ def default_folder() -> Path:
     return (documents if documents.is_dir() else home) / "El Grande plays"
 
 
+def subfolders(folder: Path) -> list[Path]:
+    """The folders inside `folder` a person would write into, by name (hidden ones left out); none
+    when it cannot be read."""
+    try:
+        found = [p for p in folder.iterdir() if not p.name.startswith(".") and p.is_dir()]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.name.casefold())
+
+
+def nearest_folder(folder: Path) -> Path:
+    """The folder itself if it is there, else the nearest one above it that is (where a picker opens)."""
+    for candidate in (folder, *folder.parents):
+        if candidate.is_dir():
+            return candidate
+    return Path.home()
+
+
 def export_game(record: GameRecord, kind: str, folder: Path, replay: Replay | None = None) -> Path:
     """One finished game written into `folder` (made if missing) as `kind` (bgstats | csv | png).
     Returns the file written; ExportError (one line) when it cannot be."""

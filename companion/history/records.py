@@ -368,6 +368,15 @@ class TurningPoint:
             )
         return f"Round {self.round}, {self.title}: {gained}{most}{lead}"
 
+    def headline(self, names: dict[str, str]) -> str:
+        """One short line for its button: the round, the kind of scoring, the top gain, a new lead."""
+        kind = "general scoring" if self.title.startswith("General scoring") else "special scoring"
+        top = max(self.gains, key=self.gains.get)
+        lead = ""
+        if set(self.lead_after) != set(self.lead_before):
+            lead = f", {' and '.join(names.get(p, p) for p in self.lead_after)} ahead"
+        return f"Round {self.round}, {kind}: {names.get(top, top)} {self.gains[top]:+d}{lead}"
+
 
 class Replay:
     """A game's public views, one per effective input, with the setup first."""

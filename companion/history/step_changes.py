@@ -45,9 +45,9 @@ def _into_the_castillo(before: dict, after: dict) -> bool:
     courts = {p["id"]: p.get("court", 0) for p in before.get("players", [])}
     for player in after.get("players", []):
         left_court = courts.get(player["id"], 0) - player.get("court", 0)
-        reached = sum(
-            _counts(counts).get(player["id"], 0) for counts in (after.get("regions") or {}).values()
-        ) - sum(_counts(counts).get(player["id"], 0) for counts in (before.get("regions") or {}).values())
+        reached = sum(_counts(counts).get(player["id"], 0) for counts in (after.get("regions") or {}).values()) - sum(
+            _counts(counts).get(player["id"], 0) for counts in (before.get("regions") or {}).values()
+        )
         if left_court > max(0, reached):
             return True
     return False

@@ -2,6 +2,7 @@
 place of p4a's own recipe, which is stuck at 3.8.3 and does not build on Python >= 3.12.
 PyProjectRecipe looks for a prebuilt wheel for the target (android_24_<arch>, the python3
 recipe's version) first and installs it; only without one does it build from source."""
+
 from pythonforandroid.recipe import PyProjectRecipe
 
 

@@ -1,5 +1,6 @@
 """usb4a: Android's UsbManager through pyjnius (pure Python); a recipe so that it is built
 after pyjnius and usbserial4a can depend on it."""
+
 from pythonforandroid.recipe import PythonRecipe
 
 

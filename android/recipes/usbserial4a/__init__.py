@@ -1,5 +1,6 @@
 """usbserial4a: pure Python, published on PyPI as a source archive only (no wheel), so a
 recipe installs it from that archive; it needs usb4a and pyjnius on the device."""
+
 from pythonforandroid.recipe import PythonRecipe
 
 

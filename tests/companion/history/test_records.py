@@ -12,11 +12,11 @@ import pytest
 from companion.history.records import (
     GameRecord,
     PlayerResult,
+    demo_replay,
     game_records,
     known_players,
     last_finished,
     read_record,
-    demo_replay,
     replay_events,
     replay_log,
     replay_table,

@@ -1,6 +1,7 @@
 """What a replay's step changed on the map: the areas whose pieces moved (Caballeros counted, the
-King, a Grande, a mobile scoreboard, a marker, the Castillo when Caballeros left a court for it) between the public view before the step and the one
-after it, and the areas a special scoring paid for. Pure: two views in, area ids out."""
+King, a Grande, a mobile scoreboard, a marker, the Castillo when Caballeros left a court for it)
+between the public view before the step and the one after it, and the areas a special scoring paid
+for. Pure: two views in, area ids out."""
 
 from __future__ import annotations
 

@@ -118,12 +118,12 @@ class ReplayScreen(Screen):
                 height=dp(52),
                 halign="left",
                 valign="middle",
-                max_lines=2,
-                shorten=True,
-                shorten_from="right",
-                padding=(dp(10), 0),
             )
-            button.bind(size=lambda b, size: setattr(b, "text_size", size))
+            # the words wrap where narrow; the button grows with them (once, when the game opens)
+            button.bind(
+                width=lambda b, width: setattr(b, "text_size", (width - dp(20), None)),
+                texture_size=lambda b, size: setattr(b, "height", max(dp(52), size[1] + dp(12))),
+            )
             button.bind(on_release=lambda _b, i=index: self.turning_point(i))
             box.add_widget(button)
 

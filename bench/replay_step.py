@@ -41,7 +41,7 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
-def run_shape(shape: str, shots: Path | None) -> list[dict]:
+def run_shape(shape: str, shots: Path | None, theme: str = "day") -> list[dict]:
     os.environ["ELGRANDE_WINDOW"] = shape
     import companion.ui.app  # noqa: F401  (Kivy's config first)
 
@@ -73,10 +73,14 @@ def run_shape(shape: str, shots: Path | None) -> list[dict]:
                 from kivy.core.window import Window
 
                 shots.mkdir(parents=True, exist_ok=True)
-                Window.screenshot(str(shots / f"{name}_{shape}.png"))
+                Window.screenshot(str(shots / f"{name}_{shape}_{theme}.png"))
 
         def run_bench(self, dt):
+            from companion.ui.theme import THEME, use
+
+            use(THEME, theme)
             screen = self.root.get_screen("replay")
+            screen.on_pre_enter()
             for name, replay in games.items():
                 screen.open_replay(replay, f"The {name} game", back_to="replay", demo=name == "demo")
                 for _ in range(3):
@@ -123,15 +127,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--shape", help="one shape, e.g. 1920x1200 (needs a display of that size)")
     parser.add_argument("--shots", type=Path, help="keep pictures of the replay there")
+    parser.add_argument("--theme", default="day", help="day (default) or evening")
     args = parser.parse_args()
     if args.shape:
-        for row in run_shape(args.shape, args.shots):
+        for row in run_shape(args.shape, args.shots, args.theme):
             print(json.dumps(row))
         return 0
     for shape in SHAPES:
         command = ["xvfb-run", "-a", "-s", f"-screen 0 {shape}x24", sys.executable, __file__, "--shape", shape]
         if args.shots:
-            command += ["--shots", str(args.shots)]
+            command += ["--shots", str(args.shots), "--theme", args.theme]
         out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
         print("\n".join(line for line in out.splitlines() if line.startswith("{")))
     return 0

@@ -22,6 +22,7 @@ from companion.history.records import GameRecord, Replay
 from companion.history.step_changes import step_changes
 from companion.history.step_story import story
 from companion.safe_text import for_markup
+from companion.ui.theme import THEME
 from companion.ui.widgets.demo_teacher import DemoTeacher  # noqa: F401  (the .kv's)
 from companion.ui.widgets.map_view import board_of
 from companion.ui.widgets.step_plot import StepPlot  # noqa: F401  (the .kv's)
@@ -52,6 +53,16 @@ class ReplayScreen(Screen):
 
     def on_kv_post(self, *args):
         self._place_parts()
+        THEME.bind(background=self._page)
+
+    def on_pre_enter(self, *args):
+        self._page()
+
+    def _page(self, *args) -> None:
+        """The page's colour is the window's clear colour (the screen draws no page of its own)."""
+        from kivy.core.window import Window
+
+        Window.clearcolor = tuple(THEME.background)
 
     def on_size(self, *args):
         self.landscape = self.width >= self.height

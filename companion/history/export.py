@@ -25,6 +25,8 @@ from pathlib import Path
 
 from companion.history.people_words import spoken_date, who_won
 from companion.history.records import SOURCE_NAMES, GameRecord, Replay, rules_label
+from companion.look.players import look_of
+from companion.look.tokens import THEMES
 from companion.safe_text import for_csv, for_json, for_picture
 
 BGG_IDS = {"classic": 93, "2023": 93, "king-intrigue": 93}
@@ -192,39 +194,68 @@ def bgg_csv(record: GameRecord) -> str:
 
 # ---- the picture ------------------------------------------------------------------------------
 
-# The Caballero colours as printed (the map's PLAYER_RGB, 0-255), darkened enough for text on paper.
-COLOURS = {
-    "red": (200, 40, 40),
-    "yellow": (200, 160, 0),
-    "green": (40, 140, 60),
-    "blue": (40, 80, 190),
-    "black": (30, 30, 30),
-    "orange": (230, 120, 20),
-    "white": (150, 150, 150),
-    "purple": (120, 60, 150),
-}
-PAPER, INK, GRID = (246, 238, 222), (50, 40, 30), (215, 203, 180)
+# The day theme's tokens (companion.look.tokens), 0-255: the picture is posted, so it has one look.
+_DAY = {token: tuple(round(c * 255) for c in rgba[:3]) for token, rgba in THEMES["day"].items()}
+PAPER, CARD, INK, MUTED, GRID = _DAY["background"], _DAY["card"], _DAY["ink"], _DAY["ink_muted"], _DAY["outline"]
+APP_NAME = "El Grande Companion"
 
 
-def _font(size: int):
+def colour_of(player: str) -> tuple[int, int, int]:
+    """A player's colour as the screens show it (companion.look.players), 0-255."""
+    return tuple(round(c * 255) for c in look_of(player).rgb)
+
+
+def _font(size: int, bold: bool = False):
     from PIL import ImageFont
 
-    for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):
+    try:  # the app's own face (Kivy ships Roboto), then one most systems have
+        import kivy
+
+        face = "Roboto-Bold.ttf" if bold else "Roboto-Regular.ttf"
+        return ImageFont.truetype(str(Path(kivy.__file__).parent / "data/fonts" / face), size)
+    except (ImportError, OSError):
+        pass
+    for name in ("DejaVuSans-Bold.ttf", "DejaVuSans.ttf") if bold else ("DejaVuSans.ttf",):
         try:
             return ImageFont.truetype(name, size)
         except OSError:
             continue
-    try:  # Kivy ships Roboto
-        import kivy
+    return ImageFont.load_default()
 
-        return ImageFont.truetype(str(Path(kivy.__file__).parent / "data/fonts/Roboto-Regular.ttf"), size)
-    except (ImportError, OSError):
-        return ImageFont.load_default()
+
+def _fitted(draw, text: str, width: int, size: int, bold: bool = False, least: int = 20):
+    """The font (shrunk down to `least`) and the text (cut with an ellipsis) that fit `width`."""
+    font = _font(size, bold)
+    while size > least and draw.textlength(text, font=font) > width:
+        size -= 2
+        font = _font(size, bold)
+    if draw.textlength(text, font=font) > width:
+        while text and draw.textlength(text + "…", font=font) > width:
+            text = text[:-1]
+        text += "…"
+    return font, text
+
+
+def headline(record: GameRecord) -> str:
+    """ "Priya won El Grande, 112 points"; a shared win names them all."""
+    winners = record.winners
+    if not winners:
+        return GAME_NAME
+    return f"{who_won(for_picture(p.name) for p in winners)} {GAME_NAME}, {winners[0].score} points"
+
+
+def _token(draw, centre: tuple[float, float], radius: float, player: str, font) -> None:
+    """A player's colour with its second cue: the colour's initial in a disc of the colour."""
+    look, (x, y) = look_of(player), centre
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour_of(player), outline=INK, width=2)
+    figure = (30, 30, 30) if look.dark_figures else (255, 255, 255)
+    draw.text((x, y), look.initial, fill=figure, font=font, anchor="mm")
 
 
 def share_png(record: GameRecord, replay: Replay | None = None, size: tuple[int, int] = (1200, 800)) -> bytes:
-    """Final standings in the players' colours and the score plot drawn as steps (points arrive
-    at scorings). Needs Pillow (installed with Kivy on the desktop)."""
+    """The picture a table would post: who won with how many points, the day in words, the standings
+    (each player's colour with its initial), the scores over the game with every scoring seen, the
+    app's name small. The day theme's colours. Needs Pillow (installed with Kivy on the desktop)."""
     _require_finished(record)
     try:
         from PIL import Image, ImageDraw
@@ -233,51 +264,71 @@ def share_png(record: GameRecord, replay: Replay | None = None, size: tuple[int,
     width, height = size
     image = Image.new("RGB", size, PAPER)
     draw = ImageDraw.Draw(image)
-    title, body, small = _font(40), _font(28), _font(20)
-    headline = who_won(for_picture(p.name) for p in record.winners) or "El Grande"
-    draw.text((40, 28), headline, fill=INK, font=title)
-    draw.text(
-        (40, 84), f"{spoken_date(record.started or record.last_write)} - {record.rules_label}", fill=INK, font=small
-    )
-    ranked = sorted(record.players, key=lambda p: -p.score)
-    y = 140
-    for place, p in enumerate(ranked, start=1):
-        colour = COLOURS.get(p.id, INK)
-        draw.rectangle((40, y + 6, 64, y + 30), fill=colour, outline=INK)
-        draw.text((78, y), f"{place}. {for_picture(p.name)}", fill=colour, font=body)
-        draw.text((360, y), f"{p.score}", fill=INK, font=body)
-        best = max((s for s in p.by_source if s != "other"), key=lambda s: p.by_source[s])
-        draw.text((78, y + 34), f"most from {SOURCE_NAMES[best].lower()} ({p.by_source[best]})", fill=INK, font=small)
-        y += 78
+    font, words = _fitted(draw, headline(record), width - 96, 52, bold=True, least=28)
+    draw.text((48, 40), words, fill=INK, font=font)
+    when = f"{spoken_date(record.started or record.last_write)}  ·  {record.rules_label}"
+    font, words = _fitted(draw, when, width - 96, 26, least=18)
+    draw.text((48, 112), words, fill=MUTED, font=font)
+    _standings(draw, record, (48, 176, 480 if replay is not None else width - 48, height - 64))
     if replay is not None:
-        _plot(draw, replay, (520, 140, width - 40, height - 60), small)
+        _plot(draw, replay, (520, 176, width - 48, height - 64))
+    draw.text((width - 48, height - 24), APP_NAME, fill=MUTED, font=_font(18), anchor="rs")
     out = io.BytesIO()
     image.save(out, "PNG")
     return out.getvalue()
 
 
-def _plot(draw, replay: Replay, box: tuple[int, int, int, int], font) -> None:
+def _standings(draw, record: GameRecord, box: tuple[int, int, int, int]) -> None:
     left, top, right, bottom = box
-    history = replay.score_steps()
-    last = len(replay) - 1 or 1
-    top_score = max((s for pts in history.values() for _, s in pts), default=1) or 1
-    x = lambda step: left + (right - left) * step / last
-    y = lambda score: bottom - (bottom - top) * score / top_score
-    draw.rectangle(box, fill=(255, 252, 245), outline=GRID)
-    for score in (0, top_score // 2, top_score):
-        draw.line((left, y(score), right, y(score)), fill=GRID)
-        draw.text((left - 8, y(score)), str(score), fill=INK, font=font, anchor="rm")
-    starts = replay.round_starts()
-    for number in starts:
-        rnd = replay.steps[number].round
-        draw.line((x(number), bottom, x(number), bottom + 6), fill=INK)
-        draw.text((x(number), bottom + 8), str(rnd), fill=INK, font=font, anchor="mt")
-    draw.text(((left + right) / 2, bottom + 32), "rounds", fill=INK, font=font, anchor="mt")
-    for pid, pts in history.items():
-        points = []
-        for (step, score), nxt in zip(pts, pts[1:] + [(last, None)]):
-            points += [(x(step), y(score)), (x(nxt[0]), y(score))]  # flat until the next scoring
-        draw.line(points, fill=COLOURS.get(pid, INK), width=4, joint="curve")
+    ranked = sorted(record.players, key=lambda p: -p.score)
+    row = min(104, (bottom - top) // max(1, len(ranked)))
+    best_score = max((p.score for p in ranked), default=1) or 1
+    initial, score_font, small = _font(26, bold=True), _font(34, bold=True), _font(20)
+    for place, p in enumerate(ranked):
+        y = top + place * row
+        _token(draw, (left + 28, y + 30), 26, p.id, initial)
+        draw.text((right, y + 30), str(p.score), fill=INK, font=score_font, anchor="rm")
+        name_font, name = _fitted(draw, for_picture(p.name), right - left - 160, 32, bold=p.winner)
+        draw.text((left + 72, y + 30), name, fill=INK, font=name_font, anchor="lm")
+        bar = (right - left - 72) * p.score / best_score  # the score as a bar in the player's colour
+        draw.rounded_rectangle((left + 72, y + 56, left + 72 + max(6, bar), y + 64), radius=4, fill=colour_of(p.id))
+        best = max((s for s in p.by_source if s != "other"), key=lambda s: p.by_source[s])
+        draw.text(
+            (left + 72, y + 70), f"most from {SOURCE_NAMES[best].lower()} ({p.by_source[best]})", fill=MUTED, font=small
+        )
+
+
+def _plot(draw, replay: Replay, box: tuple[int, int, int, int]) -> None:
+    """The scores over the game: companion.history.score_plot's data, as the screens draw it."""
+    from companion.history.score_plot import score_plot
+
+    data = score_plot(replay)
+    draw.rounded_rectangle(box, radius=14, fill=CARD, outline=GRID, width=2)
+    left, top, right, bottom = box[0] + 64, box[1] + 24, box[2] - 48, box[3] - 48
+    font, initial = _font(20), _font(18, bold=True)
+    x = lambda share: left + (right - left) * share
+    y = lambda score: bottom - (bottom - top) * score / data.top
+    for band in data.scorings:  # each scoring's band, the general ones darker
+        shade = 0.45 if band.general else 0.22
+        fill = tuple(round(c + (g - c) * shade) for c, g in zip(CARD, GRID))
+        draw.rectangle((x(band.start), top, max(x(band.start) + 2, x(band.end)), bottom), fill=fill)
+    for score in sorted({0, data.top // 2, data.top}):
+        draw.line((left, y(score), right, y(score)), fill=GRID, width=1)
+        draw.text((left - 10, y(score)), str(score), fill=MUTED, font=font, anchor="rm")
+    for span in data.rounds:
+        if x(span.end) - x(span.start) >= 14:
+            draw.text(
+                ((x(span.start) + x(span.end)) / 2, bottom + 10), str(span.round), fill=MUTED, font=font, anchor="mt"
+            )
+    draw.text((left, bottom + 10), "round", fill=MUTED, font=font, anchor="rt")
+    for player, corners in data.lines.items():
+        draw.line([(x(a), y(s)) for a, s in corners], fill=colour_of(player), width=5, joint="curve")
+    ends = sorted(((y(corners[-1][1]), player) for player, corners in data.lines.items()), reverse=True)
+    last = None
+    for end, player in ends:  # the line ends, lowest first, kept apart
+        end = min(end, last - 30) if last is not None else end
+        _token(draw, (right + 22, end), 14, player, initial)
+        last = end
 
 
 def write(path: Path, data: str | bytes) -> None:
@@ -310,6 +361,24 @@ def default_folder() -> Path:
     home = Path.home()
     documents = home / "Documents"
     return (documents if documents.is_dir() else home) / "El Grande plays"
+
+
+def subfolders(folder: Path) -> list[Path]:
+    """The folders inside `folder` a person would write into, by name (hidden ones left out); none
+    when it cannot be read."""
+    try:
+        found = [p for p in folder.iterdir() if not p.name.startswith(".") and p.is_dir()]
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.name.casefold())
+
+
+def nearest_folder(folder: Path) -> Path:
+    """The folder itself if it is there, else the nearest one above it that is (where a picker opens)."""
+    for candidate in (folder, *folder.parents):
+        if candidate.is_dir():
+            return candidate
+    return Path.home()
 
 
 def export_game(record: GameRecord, kind: str, folder: Path, replay: Replay | None = None) -> Path:

@@ -335,7 +335,7 @@ def statistics(records: Iterable[GameRecord]) -> list[PlayerStats]:
 @dataclass(frozen=True)
 class Step:
     number: int  # 0: the setup, before any event
-    round: int
+    round: int  # the round the step belongs to: the scoring after round 3 ends round 3, it is not round 4's
     what: str  # the input, in the words the table saw it
     view: dict  # the public game view after it (engine.views / the scoring-only view)
 
@@ -367,6 +367,15 @@ class TurningPoint:
                 f" ({names.get(top, top)}: " + ", ".join(f"{area_name(a)} {pts:+d}" for a, pts in self.best_areas) + ")"
             )
         return f"Round {self.round}, {self.title}: {gained}{most}{lead}"
+
+    def headline(self, names: dict[str, str]) -> str:
+        """One short line for its button: the round, the kind of scoring, the top gain, a new lead."""
+        kind = "general scoring" if self.title.startswith("General scoring") else "special scoring"
+        top = max(self.gains, key=self.gains.get)
+        lead = ""
+        if set(self.lead_after) != set(self.lead_before):
+            lead = f", {' and '.join(names.get(p, p) for p in self.lead_after)} ahead"
+        return f"Round {self.round}, {kind}: {names.get(top, top)} {self.gains[top]:+d}{lead}"
 
 
 class Replay:
@@ -453,11 +462,12 @@ def replay_events(setup: GameSetup, events: Iterable[Event], board=None) -> Repl
     names = dict(state.names)
     steps = [Step(0, state.round, "the setup", public_view(state).model_dump(mode="json"))]
     for number, event in enumerate(events, start=1):
+        played_in = state.round  # an event ending a round moves the round on: it belongs to the one it ends
         apply_event(state, event)
         steps.append(
             Step(
                 number,
-                state.round,
+                played_in,
                 step_words(event.model_dump(mode="json"), names),
                 public_view(state).model_dump(mode="json"),
             )
@@ -473,11 +483,13 @@ def replay_table(source) -> Replay:
     fresh = Table(source.setup, None)
     names = dict(fresh.names)
     steps = [Step(0, fresh.public().game.get("round", 0), "the setup", fresh.public().game)]
+    played_in = steps[0].round
     for record in source.effective:
         fresh.apply_record(record)
         if record["t"] == "event":
             view = fresh.public().game
-            steps.append(Step(len(steps), view.get("round", 0), step_words(record["e"], names), view))
+            steps.append(Step(len(steps), played_in, step_words(record["e"], names), view))
+            played_in = view.get("round", 0)  # an event ending a round belongs to the round it ends
     return Replay(steps, names, list(source.setup.game.players), source.setup.game.rules)
 
 

@@ -1,65 +1,22 @@
-"""Game end: final standings and each player's score over the game."""
+"""Game end: final standings and each player's score over the game (the replay's plot: the same steps,
+the final scoring a band of its own)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.graphics import Color, Line, Rectangle
 from kivy.lang import Builder
-from kivy.metrics import dp, sp
-from kivy.properties import DictProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
-from kivy.uix.widget import Widget
 
+from companion.history.records import replay_table
 from companion.look.players import PLAYER_RGB
 from companion.ui.widgets.common import hyphen_breaks, sheet_button, sheet_label
-from companion.ui.widgets.map_view import INK, _text
+from companion.ui.widgets.step_plot import StepPlot  # noqa: F401  (the .kv's)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
-
-
-class ScorePlot(Widget):
-    """Score after each scoring, one line per player; rounds along the bottom."""
-
-    history = DictProperty({})  # pid -> [(round, score), ...]
-    rounds = ListProperty([])
-
-    def on_history(self, *args):
-        self.draw()
-
-    def on_size(self, *args):
-        self.draw()
-
-    def on_pos(self, *args):
-        self.draw()
-
-    def draw(self) -> None:
-        self.canvas.clear()
-        if not self.history or not self.rounds:
-            return
-        left, bottom = self.x + dp(44), self.y + dp(34)
-        width, height = self.width - dp(60), self.height - dp(50)
-        top_score = max(max(s for _, s in pts) for pts in self.history.values()) or 1
-        last_round = max(self.rounds)
-        x_of = lambda r: left + width * r / last_round
-        y_of = lambda s: bottom + height * s / top_score
-        with self.canvas:
-            Color(1, 1, 1, 0.6)
-            Rectangle(pos=(left, bottom), size=(width, height))
-            Color(*INK)
-            Line(points=[left, bottom + height, left, bottom, left + width, bottom], width=1.2)
-            for r in [0] + list(self.rounds):
-                tex = _text(str(r), int(sp(14)))
-                Color(1, 1, 1, 1)
-                Rectangle(texture=tex, pos=(x_of(r) - tex.width / 2, bottom - dp(24)), size=tex.size)
-            for s in (0, top_score // 2, top_score):
-                tex = _text(str(s), int(sp(14)))
-                Color(1, 1, 1, 1)
-                Rectangle(texture=tex, pos=(left - tex.width - dp(6), y_of(s) - tex.height / 2), size=tex.size)
-            for pid, pts in self.history.items():
-                Color(*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)))
-                Line(points=[c for r, s in pts for c in (x_of(r), y_of(s))], width=2.2)
 
 
 class EndScreen(Screen):
@@ -94,8 +51,7 @@ class EndScreen(Screen):
             grid.add_widget(
                 Label(text=str(p["score"]), font_size="22sp", bold=True, size_hint=(None, None), size=(dp(60), dp(44)))
             )
-        self.ids.plot.rounds = list(game["rounds"])
-        self.ids.plot.history = self.model.table.score_history()
+        self.ids.plot.replay = replay_table(self.model.table)  # the replay's plot: scorings as bands
         self.offer_cards_left()
 
     def offer_cards_left(self) -> None:

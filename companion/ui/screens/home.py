@@ -149,7 +149,7 @@ class HomeScreen(Screen):
         from companion.history.records import demo_replay
 
         self.manager.get_screen("replay").open_replay(
-            demo_replay(), "A demo game (4 players, short game)", back_to="home"
+            demo_replay(), "A demo game (4 players, short game)", back_to="home", demo=True
         )
         self.manager.current = "replay"
 

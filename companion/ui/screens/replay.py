@@ -1,135 +1,142 @@
-"""A saved game (or the demo game) looked back at: the map as it stood at each step, the
-scorings' itemised lines as they were shown, the scores as a staircase (points arrive at
-scorings) and the turning points. Every step is the engine's public view at that moment
-(companion.history.records): nothing hidden appears before its reveal. A thin view: the replay model
-decides everything shown."""
+"""A saved game (or the demo game) looked back at, told on the map: the map as large as the screen
+allows, each step in one sentence (companion.history.step_story) with the areas it changed lit on
+the map and named, the scores at that step, the scores over the game (the shared StepPlot), the
+turning points one tap each, and the latest scoring's lines. Every step is the engine's public view
+at that moment (companion.history.records): nothing hidden appears before its reveal. A thin view:
+the replay model decides everything shown.
+
+A step redraws only what it changes: the map's pieces (the map's own caches keep the board), the
+plot's cursor, the words; the plot itself is drawn once per game and size."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.graphics import Color, Line, Rectangle
 from kivy.lang import Builder
-from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
-from kivy.uix.widget import Widget
 
 from companion.history.records import GameRecord, Replay
-from companion.look.players import PLAYER_RGB
+from companion.history.step_changes import step_changes
+from companion.history.step_story import story
 from companion.safe_text import for_markup
-from companion.ui.widgets.map_view import INK, _text, board_of
+from companion.ui.theme import THEME
+from companion.ui.widgets.demo_teacher import DemoTeacher  # noqa: F401  (the .kv's)
+from companion.ui.widgets.map_view import board_of
+from companion.ui.widgets.step_plot import StepPlot  # noqa: F401  (the .kv's)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
-
-
-class StepPlot(Widget):
-    """Each player's score over the steps, flat until a scoring; a cursor at the step shown."""
-
-    replay = ObjectProperty(None, allownone=True)
-    step = NumericProperty(0)
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        with self.canvas.after:  # the cursor: moving it redraws nothing else
-            self._cursor_colour = Color(*INK, 0)
-            self._cursor = Line(points=[0, 0, 0, 0], width=dp(1))
-        self._x_of = None
-
-    def on_replay(self, *args):
-        self.draw()
-
-    def on_step(self, *args):
-        self._place_cursor()
-
-    def on_size(self, *args):
-        self.draw()
-
-    def on_pos(self, *args):
-        self.draw()
-
-    def _place_cursor(self) -> None:
-        if self._x_of is None:
-            self._cursor_colour.a = 0
-            return
-        x = self._x_of(self.step)
-        self._cursor.points = [x, self.y + dp(24), x, self.top - dp(10)]
-        self._cursor_colour.a = 1
-
-    def draw(self) -> None:
-        self.canvas.clear()
-        self._x_of = None
-        replay = self.replay
-        if replay is None or self.width < dp(80) or self.height < dp(60):
-            self._place_cursor()
-            return
-        history = replay.score_steps()
-        left, bottom = self.x + dp(40), self.y + dp(24)
-        width, height = self.width - dp(52), self.height - dp(34)
-        last = max(1, len(replay) - 1)
-        top = max((s for pts in history.values() for _, s in pts), default=1) or 1
-        x_of = self._x_of = lambda n: left + width * n / last
-        y_of = lambda s: bottom + height * s / top
-        with self.canvas:
-            Color(1, 1, 1, 0.6)
-            Rectangle(pos=(left, bottom), size=(width, height))
-            for n in replay.round_starts():
-                tex = _text(str(replay.steps[n].round), int(sp(12)))
-                Color(1, 1, 1, 1)
-                Rectangle(texture=tex, pos=(x_of(n) - tex.width / 2, bottom - dp(20)), size=tex.size)
-            for s in (0, top):
-                tex = _text(str(s), int(sp(12)))
-                Color(1, 1, 1, 1)
-                Rectangle(texture=tex, pos=(left - tex.width - dp(4), y_of(s) - tex.height / 2), size=tex.size)
-            for pid, pts in history.items():
-                points = []
-                for (n, s), nxt in zip(pts, pts[1:] + [(last, None)]):
-                    points += [x_of(n), y_of(s), x_of(nxt[0]), y_of(s)]
-                Color(*PLAYER_RGB.get(pid, (0.5, 0.5, 0.5)))
-                Line(points=points, width=dp(1.4))
-        self._place_cursor()
 
 
 class ReplayScreen(Screen):
     model = ObjectProperty(None)
     title = StringProperty("")
-    where = StringProperty("")  # "Step 45 of 172 - round 3: Ana's Caballeros placed"
+    where = StringProperty("")  # "Step 45 of 172, round 3"
+    said = StringProperty("")  # the step in one sentence
+    changed = StringProperty("")  # "On the map: Sevilla, Granada" (the lit areas, named)
     scoring_text = StringProperty("")  # markup: the latest scoring shown, line by line
-    turning_text = StringProperty("")
     standings = StringProperty("")  # markup: the scores at this step
+    turning = ListProperty([])  # the turning points' headlines, one button each
     step = NumericProperty(0)
     last = NumericProperty(0)
     landscape = BooleanProperty(True)
+    demo = BooleanProperty(False)
     can_export = BooleanProperty(False)  # a finished saved game: written for BG Stats, BGG, a picture
     folder = StringProperty("")
+    folder_name = StringProperty("")  # the folder by its short name
     export_message = StringProperty("")
     replay: Replay | None = None
     record: GameRecord | None = None
     back_to = "home"
 
+    def on_kv_post(self, *args):
+        self._place_parts()
+        THEME.bind(background=self._page)
+
+    def on_pre_enter(self, *args):
+        self._page()
+
+    def _page(self, *args) -> None:
+        """The page's colour is the window's clear colour (the screen draws no page of its own)."""
+        from kivy.core.window import Window
+
+        Window.clearcolor = tuple(THEME.background)
+
     def on_size(self, *args):
         self.landscape = self.width >= self.height
 
-    def open_replay(self, replay: Replay, title: str, back_to: str = "home", record: GameRecord | None = None) -> None:
-        self.replay, self.title, self.back_to, self.record = replay, title, back_to, record
+    def on_landscape(self, *args):
+        self._place_parts()
+
+    def _place_parts(self) -> None:
+        """Landscape: the map the whole height beside a side column that starts with the step's
+        card, the export row in the header. Portrait: the card under the header, the map under it,
+        the export row at the foot."""
+        ids = self.ids
+        if "story_card" not in ids:
+            return
+        card, exports, lines = ids.story_card, ids.exports, ids.scoring_scroll
+        for part in (card, exports, lines):
+            if part.parent is not None:
+                part.parent.remove_widget(part)
+        if self.landscape:
+            ids.side.add_widget(card, index=len(ids.side.children))
+            ids.header.add_widget(exports)
+            ids.lower.add_widget(lines)  # under the plot
+        else:
+            ids.top_slot.add_widget(card)
+            ids.foot_slot.add_widget(exports)
+            ids.tp_column.add_widget(lines)  # under the turning points, beside the plot
+
+    def on_folder(self, *args):
+        self.folder_name = Path(self.folder).expanduser().name or self.folder
+
+    def open_replay(
+        self,
+        replay: Replay,
+        title: str,
+        back_to: str = "home",
+        record: GameRecord | None = None,
+        demo: bool = False,
+    ) -> None:
+        self.replay, self.title, self.back_to, self.record, self.demo = replay, title, back_to, record, demo
         self.can_export = bool(record and record.finished and not record.damaged)
         self.folder = self.folder or _default_folder()
         self.export_message = ""
         self.last = len(replay) - 1
+        board = board_of(replay.steps[0].view)
+        self._area_name = lambda a: board.area_name(board.area_index[a]) if a in board.area_index else a
         self.ids.plot.replay = replay
         points = replay.turning_points(3)
         self._turning = [tp.step for tp in points]
-        board = board_of(replay.steps[0].view)
-        area = lambda a: board.area_name(board.area_index[a]) if a in board.area_index else a
-        self.turning_text = (
-            "\n".join(
-                f"{i}. {for_markup(tp.words(replay.names, area))}"  # shown under markup
-                for i, tp in enumerate(points, start=1)
-            )
-            or "No scoring yet."
-        )
+        self.turning = [tp.headline(replay.names) for tp in points]
+        self._turning_buttons()
         self.step = -1
         self.show(self.last if record is not None and record.finished else 0)
+
+    def _turning_buttons(self) -> None:
+        """One button per turning point listed (none: a line saying there is none yet)."""
+        box = self.ids.turning_box
+        box.clear_widgets()
+        for index, words in enumerate(self.turning):
+            button = Button(
+                text=f"{index + 1}. {for_markup(words)}",
+                markup=True,
+                font_size="15sp",
+                size_hint_y=None,
+                height=dp(52),
+                halign="left",
+                valign="middle",
+            )
+            # the words wrap where narrow; the button grows with them (once, when the game opens)
+            button.bind(
+                width=lambda b, width: setattr(b, "text_size", (width - dp(20), None)),
+                texture_size=lambda b, size: setattr(b, "height", max(dp(52), size[1] + dp(12))),
+            )
+            button.bind(on_release=lambda _b, i=index: self.turning_point(i))
+            box.add_widget(button)
 
     def show(self, number: int) -> None:
         """The game as it stood after step `number` (0: the setup)."""
@@ -142,12 +149,18 @@ class ReplayScreen(Screen):
         step = self.replay.steps[number]
         view = step.view
         the_map = self.ids.map
-        the_map.board = board_of(view)
+        if the_map.board is None or the_map.board.rules != (view.get("rules") or "classic"):
+            the_map.board = board_of(view)  # once per game: the map keeps its drawing of the board
+        lit = step_changes(self.replay, number)
+        the_map.tappable = lit
         the_map.public = view
         self.ids.plot.step = number
-        self.where = f"Step {number} of {self.last}  -  round {step.round}: {step.what}"
+        self.where = f"Step {number} of {self.last}, round {step.round}"
+        self.said = story(self.replay, number)
+        self.changed = ("On the map: " + ", ".join(self._area_name(a) for a in lit)) if lit else ""
         self.standings = self._standings(step)
         self.scoring_text = self._scoring(view)
+        self.ids.teacher.show(self.replay, number, self.demo)
 
     def _standings(self, step) -> str:
         from companion.ui.screens.home import _hex
@@ -163,15 +176,13 @@ class ReplayScreen(Screen):
         if not scorings:
             return "No scoring yet."
         latest = scorings[-1]
-        board = board_of(view)
         names = self.replay.names
         lines = [f"[b]{for_markup(latest['title'])}[/b] (round {latest['round']})"]
         for line in latest["lines"]:
             if not line["points"]:
                 continue
-            area = board.area_name(board.area_index[line["area"]]) if line["area"] in board.area_index else line["area"]
             lines.append(
-                f"{for_markup(area)}: {for_markup(names.get(line['player'], line['player']))} "
+                f"{for_markup(self._area_name(line['area']))}: {for_markup(names.get(line['player'], line['player']))} "
                 f"{line['points']:+d}  {for_markup(line['reason'])}"
             )
         return "\n".join(lines)
@@ -192,8 +203,19 @@ class ReplayScreen(Screen):
         if index < len(getattr(self, "_turning", [])):
             self.show(self._turning[index])
 
+    # ---- writing the game out ---------------------------------------------------------------
+
+    def choose_folder(self) -> None:
+        from companion.ui.dialogs.folder_picker import FolderPicker
+
+        FolderPicker(Path(self.folder).expanduser(), self._folder_chosen).open()
+
+    def _folder_chosen(self, folder: Path) -> None:
+        self.folder = str(folder)
+        self.export_message = ""
+
     def export(self, kind: str) -> None:
-        """The game written into the folder shown; on Android also offered to the share sheet."""
+        """The game written into the folder chosen; on Android also offered to the share sheet."""
         from companion.history import export
         from companion.ui.platform import android
 
@@ -203,7 +225,10 @@ class ReplayScreen(Screen):
             self.export_message = str(exc)
             return
         shared = android.share_file(str(path), export.KINDS[kind][1], "Log the play")
-        self.export_message = f"Written: {path}" + ("" if shared == "none" else " (and offered to share)")
+        what = {"bgstats": "The BG Stats file", "csv": "The BGG table", "png": "The picture"}[kind]
+        self.export_message = f"{what} is in {self.folder_name}" + (
+            "" if shared == "none" else " (and offered to share)"
+        )
 
     def back(self) -> None:
         self.manager.current = self.back_to

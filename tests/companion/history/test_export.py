@@ -61,15 +61,38 @@ def test_an_unfinished_game_is_not_logged(records):
         export.bgg_csv(records[2])
 
 
-def test_the_picture_shows_the_standings_in_colour(records, tmp_path):
+def _ink_share(image, box) -> float:
+    """How much of a box is drawn in the day theme's ink (text), 0..1."""
+    left, top, right, bottom = box
+    pixels = [image.getpixel((x, y)) for x in range(left, right, 2) for y in range(top, bottom, 2)]
+    near = lambda c: sum(abs(a - b) for a, b in zip(c, export.INK)) < 60
+    return sum(map(near, pixels)) / len(pixels)
+
+
+def test_the_picture_says_who_won_and_shows_the_standings_with_their_cue(records, tmp_path):
     first = records[0]
     data = export.share_png(first, replay_log(first.path))
     image = Image.open(io.BytesIO(data)).convert("RGB")
     assert image.size == (1200, 800)
     winner = max(first.players, key=lambda p: p.score)
-    assert image.getpixel((52, 158)) == export.COLOURS[winner.id]  # the first place's swatch
-    plotted = {image.getpixel((x, y)) for x in range(520, 1160, 4) for y in range(140, 740, 4)}
-    assert all(export.COLOURS[p.id] in plotted for p in first.players)
+    assert export.headline(first) == f"{winner.name} won El Grande, {winner.score} points"
+    # the headline is drawn large at the top left, in ink on the day theme's paper
+    assert _ink_share(image, (48, 44, 600, 100)) > 0.12
+    assert image.getpixel((1000, 60)) == export.PAPER and image.getpixel((5, 5)) == export.PAPER
+    # the first place's token: its colour around its initial, the initial drawn in it
+    assert image.getpixel((58, 206)) == export.colour_of(winner.id)
+    token = {image.getpixel((x, y)) for x in range(64, 90) for y in range(196, 218)}
+    assert export.colour_of(winner.id) in token and len(token) > 3
+    plotted = {image.getpixel((x, y)) for x in range(584, 1104, 2) for y in range(200, 688, 2)}
+    assert all(export.colour_of(p.id) in plotted for p in first.players)
+    # the final scoring is seen: its band is wide and every line climbs across it
+    from companion.history.score_plot import score_plot
+
+    final = score_plot(replay_log(first.path)).scorings[-1]
+    assert final.general and final.end - final.start >= 0.05
+    band = range(int(584 + 520 * final.start) + 3, int(584 + 520 * final.end) - 3)
+    crossing = {image.getpixel((x, y)) for x in band for y in range(200, 688)}
+    assert all(export.colour_of(p.id) in crossing for p in first.players)
 
 
 def test_export_game_writes_into_the_folder_chosen(records, tmp_path):
@@ -143,6 +166,16 @@ def test_the_picture_draws_hostile_names_as_one_line_of_text(hostile, monkeypatc
     for record in hostile:
         image = Image.open(io.BytesIO(export.share_png(record, replay_log(record.path)))).convert("RGB")
         assert image.size == (1200, 800)
-        assert image.getpixel((52, 158)) == export.COLOURS[max(record.players, key=lambda p: p.score).id]
+        assert image.getpixel((58, 206)) == export.colour_of(max(record.players, key=lambda p: p.score).id)
     assert drawn and all(raw_control(text) == [] for text in drawn)  # no newline starts a second line over the next
     assert any(for_picture("-1\x07\r\x00\n") in text for text in drawn)
+
+
+def test_the_folder_picker_lists_folders_only_and_opens_at_the_nearest_one(tmp_path):
+    for name in ("plays", "Archive", ".hidden"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "notes.txt").write_text("")
+    assert [p.name for p in export.subfolders(tmp_path)] == ["Archive", "plays"]
+    assert export.subfolders(tmp_path / "missing") == []
+    assert export.nearest_folder(tmp_path / "plays") == tmp_path / "plays"
+    assert export.nearest_folder(tmp_path / "not" / "yet") == tmp_path

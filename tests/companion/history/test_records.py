@@ -12,6 +12,7 @@ import pytest
 from companion.history.records import (
     GameRecord,
     PlayerResult,
+    demo_replay,
     game_records,
     known_players,
     last_finished,
@@ -247,3 +248,27 @@ def test_other_rule_sets_replay_without_secrets(rules, modules, players):
         assert public_view(_secrets_changed(state, rng)).model_dump(mode="json") == replay.steps[n].view, (
             f"step {n} ({replay.steps[n].what}) shows a secret"
         )
+
+
+@pytest.mark.parametrize("which", ["demo", "golden"])
+def test_the_scoring_that_ends_a_round_is_labelled_with_that_round(which):
+    """The general scoring after round 3 moves the game on to the next round, but the step is round 3's."""
+    if which == "demo":
+        replay = demo_replay()
+    else:
+        replay = replay_events(*_golden(next(p for p in GOLDEN if "5p-full" in p.name)))
+    ending = [
+        (step, step.view["scorings"][-1])
+        for before, step in zip(replay.steps, replay.steps[1:])
+        if len(step.view["scorings"]) > len(before.view["scorings"])
+        and step.view["scorings"][-1]["title"].startswith("General scoring after round")
+    ]
+    assert len(ending) == 3
+    for step, scoring in ending:
+        assert step.round == scoring["round"], (step.number, step.round, scoring["title"])
+        assert f"round {step.round}" in scoring["title"]
+        if step.number + 1 < len(replay):  # the next step is the next round's
+            assert replay.steps[step.number + 1].round > step.round
+    # the round jumps land on each round's first step, in order
+    starts = replay.round_starts()
+    assert [replay.steps[n].round for n in starts] == sorted({s.round for s in replay.steps})

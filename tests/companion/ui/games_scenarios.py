@@ -17,6 +17,18 @@ def _look(d, name: str):
     d.shot(name)
 
 
+def _turning_points(d, replay) -> dict:
+    """The turning points listed and their buttons: each one on the window, none under the fold."""
+    from kivy.core.window import Window
+
+    buttons = list(reversed(replay.ids.turning_box.children))
+    on_window = []
+    for button in buttons:
+        x, y = button.to_window(button.x, button.y)
+        on_window.append(0 <= x and 0 <= y and x + button.width <= Window.width and y + button.height <= Window.height)
+    return {"listed": len(replay.turning), "buttons": len(buttons), "on_window": sum(on_window)}
+
+
 def replay_and_records(d):
     """From the home screen (it lists a finished game): replay it, step and jump through it,
     timing a step's drawing; then the player records and the demo game."""
@@ -31,6 +43,7 @@ def replay_and_records(d):
     replay = d.screen("replay")
     assert replay.step == replay.last > 0
     yield from _look(d, "replay_end")
+    d.facts["turning_points"] = _turning_points(d, replay)
     d.tap("Round back")
     d.tap("Round back")
     yield 0.2
@@ -45,14 +58,23 @@ def replay_and_records(d):
         times.append(time.perf_counter() - t0)
     d.facts["replay_step_ms"] = sorted(times)[len(times) // 2] * 1000
     d.facts["replay_step_max_ms"] = max(times) * 1000
-    if replay.can_export:  # a finished saved game: written for BG Stats into the folder shown
-        replay.folder = str(d.shots / "exports")
+    if replay.can_export:  # a finished saved game: a folder picked by taps, then written into it
+        (d.shots / "exports").mkdir(parents=True, exist_ok=True)
+        replay.folder = str(d.shots)
+        d.tap("Folder: ")
+        yield 0.2
+        yield from _look(d, "replay_folder_picker")
+        d.tap("exports", exact=True)
+        yield 0.1
+        d.tap("Write here", exact=True)
+        yield 0.2
+        d.facts["folder_chosen"] = replay.folder
         d.tap("For BG Stats")
         d.tap("Picture")
         yield 0.2
         d.facts["exported"] = sorted(p.name for p in (d.shots / "exports").iterdir())
         d.facts["export_message"] = replay.export_message
-    d.tap("Turning point 1")
+    d.tap("1. Round")
     yield 0.2
     d.facts["turning_step"] = replay.step
     d.tap("Back", exact=True)

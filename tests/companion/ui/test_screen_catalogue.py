@@ -34,6 +34,12 @@ def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
         "setup_known_players",
     } <= set(outcome["screens"])
     assert outcome["turning_step"] > 0 and outcome["demo_step"] == 2
+    # issue 33: every turning point listed has its button, on the window without scrolling
+    turning = outcome["turning_points"]
+    assert turning["listed"] == turning["buttons"] == turning["on_window"] == 3, turning
+    # the export folder picked by taps, and the game written there
+    assert outcome["folder_chosen"].endswith("exports") and "replay_folder_picker" in outcome["screens"]
+    assert any(name.endswith(".png") for name in outcome["exported"])
     assert "Bartholomew-Maximilian" in outcome["stats_text"] and "Bo" in outcome["known_players"]
     assert len(outcome["seated"]) == 1 and "already plays" in outcome["seated_again"]
     # The side panel's smallest words grow with the window: 14 sp, 21 px at 1920x1200

@@ -64,7 +64,7 @@ def replay_and_records(d):
     yield from _look(d, "player_records")
     d.tap("Back", exact=True)
     yield 0.2
-    d.tap("Try a demo game")
+    d.tap("Watch the demo")
     yield 0.3
     assert d.current == "replay" and replay.step == 0, (d.current, replay.step)
     d.tap("Step on")

@@ -86,7 +86,7 @@ def _add(row: RecordRow, record: GameRecord, player) -> None:
 
 
 def record_tables(records: Iterable[GameRecord]) -> list[RecordTable]:
-    """"All rule sets" first, then each rule set played (most games first), over the finished
+    """ "All rule sets" first, then each rule set played (most games first), over the finished
     intact games; rows sorted by wins, then mean score."""
     finished = [r for r in records if r.finished and not r.damaged]
     tables = []

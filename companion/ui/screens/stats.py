@@ -1,21 +1,31 @@
-"""Each player's record per rule system: games, wins (a shared victory counts for each),
-mean and best score, and where the points came from (companion.history.records.statistics)."""
+"""Each player's record as a table: "All rule sets" first, then one per rule set played; a row per
+player (their usual colour with its initial), games, wins (a shared victory counts for each), mean
+and best score, and where the points came from. A tap on a heading sorts by it, again reverses.
+The numbers are companion.history.records_table's; this screen only draws them."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.factory import Factory
 from kivy.lang import Builder
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.history.records import SOURCE_NAMES, SOURCES, cached_records, rules_label, statistics
+from companion.history.records_table import COLUMNS, RecordRow, record_tables, sort_rows
+from companion.history.records_table import next_sort as next_sort_of
+from companion.look.players import look_of
 from companion.safe_text import for_markup
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
+PLAYER_WEIGHT = 2.4  # the player column against each number column
+
 
 def stats_text(stats) -> str:
+    """Every record in words (markup), for what reads the records as text."""
     if not stats:
         return "No finished game yet: each player's record appears after the first."
     out, rules = [], None
@@ -32,9 +42,78 @@ def stats_text(stats) -> str:
     return "\n".join(out).strip()
 
 
+class RecordLine(BoxLayout):
+    """One player's row: their colour's chip with its initial (or a neutral one), then the cells."""
+
+    rgb = ListProperty([0.6, 0.6, 0.6, 1])
+    initial = StringProperty("")
+    initial_rgb = ListProperty([1, 1, 1, 1])
+    name = StringProperty("")
+    odd = BooleanProperty(False)
+
+
+def record_line(row: RecordRow, odd: bool) -> RecordLine:
+    look = look_of(row.colour) if row.colour else None
+    line = RecordLine(
+        rgb=[*look.rgb, 1] if look else [0.6, 0.6, 0.6, 1],
+        initial=look.initial if look else "",
+        initial_rgb=[0.1, 0.08, 0.05, 1] if look and look.dark_figures else [1, 1, 1, 1],
+        name=for_markup(row.name),
+        odd=odd,
+    )
+    for key, _ in COLUMNS[1:]:
+        line.add_widget(Factory.RecordCell(text=row.cell(key)))
+    return line
+
+
 class StatsScreen(Screen):
     model = ObjectProperty(None)
-    text = StringProperty("")
+    text = StringProperty("")  # every record in words (stats_text)
+    empty = BooleanProperty(True)
+    sort = ListProperty(["wins", True])  # column, largest first
+    shown = StringProperty("all")  # the rule set whose table is shown
+    _tables: list = []
 
     def on_pre_enter(self, *args) -> None:
-        self.text = stats_text(statistics(cached_records()))
+        records = cached_records()
+        self.text = stats_text(statistics(records))
+        self._tables = record_tables(records)
+        self.empty = not self._tables[0].rows
+        if self.shown not in {t.rules for t in self._tables}:
+            self.shown = "all"
+        self._draw_tabs()
+        self.draw()
+
+    def _draw_tabs(self) -> None:
+        tabs = self.ids.tabs
+        tabs.clear_widgets()
+        for table in self._tables if len(self._tables) > 2 else self._tables[:1]:
+            tab = Factory.RulesTab(text=table.title, state="down" if table.rules == self.shown else "normal")
+            tab.bind(on_release=lambda _, r=table.rules: self.show_rules(r))
+            tabs.add_widget(tab)
+
+    def show_rules(self, rules: str) -> None:
+        self.shown = rules
+        for tab, table in zip(reversed(self.ids.tabs.children), self._tables):
+            tab.state = "down" if table.rules == rules else "normal"
+        self.draw()
+
+    def sort_by(self, column: str) -> None:
+        self.sort = list(next_sort_of((self.sort[0], self.sort[1]), column))
+        self.draw()
+
+    def draw(self) -> None:
+        heads, body = self.ids.heads, self.ids.rows
+        heads.clear_widgets()
+        body.clear_widgets()
+        column, descending = self.sort
+        for key, words in COLUMNS:
+            mark = (" ▼" if descending else " ▲") if key == column else ""
+            head = Factory.RecordHeading(text=words + mark, size_hint_x=PLAYER_WEIGHT if key == "name" else 1)
+            head.bind(on_release=lambda _, k=key: self.sort_by(k))
+            heads.add_widget(head)
+        table = next((t for t in self._tables if t.rules == self.shown), None)
+        if table is None:
+            return
+        for i, row in enumerate(sort_rows(table.rows, column, descending)):
+            body.add_widget(record_line(row, i % 2 == 1))

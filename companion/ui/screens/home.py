@@ -122,7 +122,9 @@ class HomeScreen(Screen):
         self.empty = not games
         self._saved = next((g for g in games if not g.damaged and not g.finished), None)
         self.resume_text = (
-            f"Continue the game of {self._when(self._saved)} ({and_list(self._saved.names)})" if self._saved else ""
+            f"Continue the game started {_lower_day(self._when(self._saved))} ({and_list(self._saved.names)})"
+            if self._saved
+            else ""
         )
         damaged = sum(g.damaged for g in games)
         self.games_heading = ("Recent games" + (f" ({damaged} damaged)" if damaged else "")) if games else ""
@@ -247,6 +249,11 @@ class HomeScreen(Screen):
         from companion.history.records import when
 
         return when(record)
+
+
+def _lower_day(when: str) -> str:
+    """ "Today, 19:30" inside a sentence: "today, 19:30" (a weekday keeps its capital)."""
+    return when[0].lower() + when[1:] if when.startswith(("Today", "Yesterday")) else when
 
 
 def _details(game: GameCheck) -> str:

@@ -9,12 +9,14 @@ from pathlib import Path
 
 from kivy.factory import Factory
 from kivy.lang import Builder
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.history.records import SOURCE_NAMES, SOURCES, cached_records, rules_label, statistics
-from companion.history.records_table import COLUMNS, RecordRow, record_tables, sort_rows
+from companion.history.records_table import COLUMNS, SOURCE_GROUPS, RecordRow, record_tables, sort_rows
 from companion.history.records_table import next_sort as next_sort_of
 from companion.look.players import look_of
 from companion.safe_text import for_markup
@@ -22,6 +24,14 @@ from companion.safe_text import for_markup
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 PLAYER_WEIGHT = 2.4  # the player column against each number column
+NARROW_DP = 1100  # narrower than this (portrait): the points' sources go to the row's detail line
+MAIN_COLUMNS = COLUMNS[:5]  # player, games, wins, mean, best
+SOURCE_WORDS = {
+    "regions": "the regions",
+    "castillo": "the Castillo",
+    "special": "special scorings",
+    "other": "cards and other",
+}
 
 
 def stats_text(stats) -> str:
@@ -42,7 +52,7 @@ def stats_text(stats) -> str:
     return "\n".join(out).strip()
 
 
-class RecordLine(BoxLayout):
+class RecordLine(ButtonBehavior, BoxLayout):
     """One player's row: their colour's chip with its initial (or a neutral one), then the cells."""
 
     rgb = ListProperty([0.6, 0.6, 0.6, 1])
@@ -52,7 +62,14 @@ class RecordLine(BoxLayout):
     odd = BooleanProperty(False)
 
 
-def record_line(row: RecordRow, odd: bool) -> RecordLine:
+def points_words(row: RecordRow) -> str:
+    """The row's detail line: where the points came from, in words."""
+    shared = f", {row.shared_wins} of the wins shared" if row.shared_wins else ""
+    points = ", ".join(f"{SOURCE_WORDS[k]} {row.points.get(k, 0)}" for k in SOURCE_GROUPS)
+    return f"{for_markup(row.name)}: points from {points}{shared}."
+
+
+def record_line(row: RecordRow, odd: bool, columns=COLUMNS) -> RecordLine:
     look = look_of(row.colour) if row.colour else None
     line = RecordLine(
         rgb=[*look.rgb, 1] if look else [0.6, 0.6, 0.6, 1],
@@ -61,7 +78,7 @@ def record_line(row: RecordRow, odd: bool) -> RecordLine:
         name=for_markup(row.name),
         odd=odd,
     )
-    for key, _ in COLUMNS[1:]:
+    for key, _ in columns[1:]:
         line.add_widget(Factory.RecordCell(text=row.cell(key)))
     return line
 
@@ -72,7 +89,21 @@ class StatsScreen(Screen):
     empty = BooleanProperty(True)
     sort = ListProperty(["wins", True])  # column, largest first
     shown = StringProperty("all")  # the rule set whose table is shown
+    narrow = BooleanProperty(False)  # portrait: the main columns, the sources in a row's detail
+    opened = StringProperty("")  # the row whose detail line is open (a name)
     _tables: list = []
+
+    def on_size(self, *args) -> None:
+        narrow = self.width < dp(NARROW_DP)
+        if narrow != self.narrow:
+            self.narrow = narrow
+            if self._tables:
+                self.draw()
+
+    def open_row(self, name: str) -> None:
+        """A row tapped: its detail line (the points' sources, the shared wins) opens; again closes."""
+        self.opened = "" if self.opened == name else name
+        self.draw()
 
     def on_pre_enter(self, *args) -> None:
         records = cached_records()
@@ -107,7 +138,10 @@ class StatsScreen(Screen):
         heads.clear_widgets()
         body.clear_widgets()
         column, descending = self.sort
-        for key, words in COLUMNS:
+        columns = MAIN_COLUMNS if self.narrow else COLUMNS
+        if column not in dict(columns):
+            column, descending = self.sort = ["wins", True]
+        for key, words in columns:
             mark = (" ▼" if descending else " ▲") if key == column else ""
             head = Factory.RecordHeading(text=words + mark, size_hint_x=PLAYER_WEIGHT if key == "name" else 1)
             head.bind(on_release=lambda _, k=key: self.sort_by(k))
@@ -116,4 +150,8 @@ class StatsScreen(Screen):
         if table is None:
             return
         for i, row in enumerate(sort_rows(table.rows, column, descending)):
-            body.add_widget(record_line(row, i % 2 == 1))
+            line = record_line(row, i % 2 == 1, columns)
+            line.bind(on_release=lambda _, n=row.name: self.open_row(n))
+            body.add_widget(line)
+            if row.name == self.opened:
+                body.add_widget(Factory.RecordDetail(text=points_words(row)))

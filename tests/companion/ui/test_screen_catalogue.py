@@ -36,7 +36,7 @@ def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     assert outcome["turning_step"] > 0 and outcome["demo_step"] == 2
     # issue 33: a first launch's Home says what to do first
     assert "home_empty" in outcome["screens"] and outcome["home_empty"]
-    assert sorted(outcome["first_steps"]) == ["New game", "Your cards", "Watch the demo"]
+    assert sorted(outcome["first_steps"]) == ["New game", "Watch the demo", "Your cards"]
     assert "Bartholomew-Maximilian" in outcome["stats_text"] and "Bo" in outcome["known_players"]
     assert len(outcome["seated"]) == 1 and "already plays" in outcome["seated_again"]
     # The side panel's smallest words grow with the window: 14 sp, 21 px at 1920x1200

@@ -26,6 +26,11 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 PLAYER_WEIGHT = 2.4  # the player column against each number column
 NARROW_DP = 1100  # narrower than this (portrait): the points' sources go to the row's detail line
 MAIN_COLUMNS = COLUMNS[:5]  # player, games, wins, mean, best
+ABOUT_RECORDS = (
+    "Finished games on this tablet; a shared victory counts as a win for each. Regions: the regions' scorings"
+    " with the King's and the Grande's bonuses. Tap a heading to sort, a player for where their points came from."
+)
+NO_RECORDS = "No finished game yet: each player's record appears after the first."
 SOURCE_WORDS = {
     "regions": "the regions",
     "castillo": "the Castillo",
@@ -37,7 +42,7 @@ SOURCE_WORDS = {
 def stats_text(stats) -> str:
     """Every record in words (markup), for what reads the records as text."""
     if not stats:
-        return "No finished game yet: each player's record appears after the first."
+        return NO_RECORDS
     out, rules = [], None
     for s in stats:
         if s.rules != rules:
@@ -89,6 +94,7 @@ class StatsScreen(Screen):
     empty = BooleanProperty(True)
     sort = ListProperty(["wins", True])  # column, largest first
     shown = StringProperty("all")  # the rule set whose table is shown
+    caption = StringProperty("")
     narrow = BooleanProperty(False)  # portrait: the main columns, the sources in a row's detail
     opened = StringProperty("")  # the row whose detail line is open (a name)
     _tables: list = []
@@ -110,6 +116,7 @@ class StatsScreen(Screen):
         self.text = stats_text(statistics(records))
         self._tables = record_tables(records)
         self.empty = not self._tables[0].rows
+        self.caption = NO_RECORDS if self.empty else ABOUT_RECORDS
         if self.shown not in {t.rules for t in self._tables}:
             self.shown = "all"
         self._draw_tabs()
@@ -142,7 +149,8 @@ class StatsScreen(Screen):
         if column not in dict(columns):
             column, descending = self.sort = ["wins", True]
         for key, words in columns:
-            mark = (" ▼" if descending else " ▲") if key == column else ""
+            # the sorted column's arrow (Roboto has no triangles; Kivy's DejaVu Sans has)
+            mark = f" [font=DejaVuSans]{'▼' if descending else '▲'}[/font]" if key == column else ""
             head = Factory.RecordHeading(text=words + mark, size_hint_x=PLAYER_WEIGHT if key == "name" else 1)
             head.bind(on_release=lambda _, k=key: self.sort_by(k))
             heads.add_widget(head)

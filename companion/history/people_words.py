@@ -83,9 +83,10 @@ _STAGE_PLACES = {
     "action cards": "the Action cards",
     "power cards": "the Power cards",
     "replenish the court": "the court replenished",
+    "veto": "the veto",
     "Modifier cards": "the Modifier cards",
 }
-_TURNS = ("turn", "special action", "veto", "Modifier ability")
+_TURNS = ("turn", "special action", "veto", "Modifier ability", "replenish the court")
 
 
 def standing(where: str, names: Iterable[str] = ()) -> str:

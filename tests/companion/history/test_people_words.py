@@ -46,3 +46,22 @@ def test_where_a_game_stopped_is_said_in_words_never_as_a_step_id():
     assert standing("Round 2 - power cards - Bo plays next", names) == "Round 2, the Power cards"
     assert standing("Round 4 - special action - Priya: Move the King", names) == "Round 4, Priya's turn"
     assert "castillo destination" not in standing(where, names) and "-" not in standing(where, names)
+
+
+def test_every_stop_of_a_real_game_is_said_without_dashes_or_step_ids(tmp_path, monkeypatch):
+    from companion.scripted import scripted_setup, step
+    from companion.table.authority import Table
+    from companion.table.private_picks import where_in_game
+
+    monkeypatch.setenv("ELGRANDE_DATA_DIR", str(tmp_path))
+    table = Table.new(scripted_setup("tracking", "short", 3))
+    said = set()
+    for _ in range(120):
+        if table.over:
+            break
+        words = standing(where_in_game(table), table.names.values())
+        said.add(words)
+        assert words.startswith(f"Round {table.asked().round}, "), words
+        assert " - " not in words and "_" not in words and "(" not in words, words
+        step(table, 4)
+    assert any(w.endswith("'s turn") for w in said) and any(w.endswith("the scoring") for w in said), said

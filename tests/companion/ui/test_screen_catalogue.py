@@ -36,6 +36,9 @@ def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     assert outcome["turning_step"] > 0 and outcome["demo_step"] == 2
     # issue 33: a first launch's Home says what to do first
     assert "home_empty" in outcome["screens"] and outcome["home_empty"]
+    # the records' table: a heading's tap sorts by it; a player's row opens their points' sources
+    assert outcome["records_sorted"] == ["best", True] and "player_records_sorted" in outcome["screens"]
+    assert len(outcome["records_detail"]) == 1 and "points from the regions" in outcome["records_detail"][0]
     assert sorted(outcome["first_steps"]) == ["New game", "Watch the demo", "Your cards"]
     assert "Bartholomew-Maximilian" in outcome["stats_text"] and "Bo" in outcome["known_players"]
     assert len(outcome["seated"]) == 1 and "already plays" in outcome["seated_again"]

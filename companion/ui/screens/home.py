@@ -58,6 +58,14 @@ class PlayerChip(BoxLayout):
     winner = BooleanProperty(False)
 
 
+# An empty Home's first steps: (title, why, HomeScreen method)
+FIRST_STEPS = (
+    ("New game", "Start a game: choose the rule set and seat the players.", "new_game"),
+    ("Watch the demo", "Learn a round in five minutes: a short game told step by step on the map.", "try_demo"),
+    ("Your cards", "For a 2023 box: enter your box's cards once; every game uses them.", "open_cards"),
+)
+
+
 class WelcomeCard(Button):
     """A first step on an empty Home: a big target with one line of why."""
 
@@ -128,10 +136,24 @@ class HomeScreen(Screen):
         )
         damaged = sum(g.damaged for g in games)
         self.games_heading = ("Recent games" + (f" ({damaged} damaged)" if damaged else "")) if games else ""
+        self._welcome(games)
         box = self.ids.games
         box.clear_widgets()
         for game in games:
             box.add_widget(self._row(game))
+
+    def _welcome(self, games: list) -> None:
+        welcome = self.ids.welcome
+        welcome.clear_widgets()
+        if games:
+            return
+        for title, why, action in FIRST_STEPS:
+            card = WelcomeCard(text=title, why=why)
+            card.bind(on_release=lambda _, a=action: getattr(self, a)())
+            welcome.add_widget(card)
+
+    def new_game(self) -> None:
+        self.manager.current = "setup"
 
     def open_settings(self) -> None:
         from kivy.app import App

@@ -4,6 +4,7 @@ counts, no internal step names."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime
 
@@ -51,6 +52,54 @@ def printed_rules(rules: str, modules: Iterable[str] = ()) -> str:
 
 
 def who_won(names: Iterable[str]) -> str:
-    """ "Priya won"; "Ana and Ben won" for a shared win; "" when nobody has won yet."""
+    """ "Priya won"; "Ana and Ben share the win"; "" when nobody has won yet."""
     names = list(names)
-    return f"{and_list(names)} won" if names else ""
+    if len(names) > 1:
+        return f"{and_list(names)} share the win"
+    return f"{names[0]} won" if names else ""
+
+
+def spoken_when(when: datetime | None, now: datetime | None = None) -> str:
+    """Home's words for when a game began: "Today, 19:30", "Yesterday, 19:30", "Saturday 5 April,
+    19:30" this year, and the year always when it is not this year."""
+    if when is None:
+        return "an unknown day"
+    now = now or datetime.now()
+    days = (now.date() - when.date()).days
+    if days == 0:
+        return f"Today, {when:%H:%M}"
+    if days == 1:
+        return f"Yesterday, {when:%H:%M}"
+    if when.year == now.year:
+        return f"{DAYS[when.weekday()]} {when.day} {MONTHS[when.month - 1]}, {when:%H:%M}"
+    return spoken_date(when)
+
+
+_WHERE = re.compile(r"^Round (\d+) - (.+?) - (.*)$")
+# The phase bar's stage words, as a list of games says where a game stopped.
+_STAGE_PLACES = {
+    "general scoring": "the scoring",
+    "game over": "the end",
+    "action cards": "the Action cards",
+    "power cards": "the Power cards",
+    "replenish the court": "the court replenished",
+    "veto": "the veto",
+    "Modifier cards": "the Modifier cards",
+}
+_TURNS = ("turn", "special action", "veto", "Modifier ability", "replenish the court")
+
+
+def standing(where: str, names: Iterable[str] = ()) -> str:
+    """Where an unfinished game stands, in words: "Round 6, the scoring", "Round 3, Ana's turn"
+    (from the phase bar's title "Round 3 - turn - Ana plays Intrigue"): never a step's id."""
+    match = _WHERE.match(where.strip())
+    if not match:
+        return where[:1].upper() + where[1:]
+    number, stage, doing = match.groups()
+    if stage in _TURNS or "scoring" not in stage and stage not in _STAGE_PLACES:
+        who = next((n for n in sorted(names, key=len, reverse=True) if n and doing.startswith(n)), "")
+        if who:
+            return f"Round {number}, {who}'s turn"
+    if "scoring" in stage:
+        return f"Round {number}, the scoring"
+    return f"Round {number}, {_STAGE_PLACES.get(stage, stage)}"

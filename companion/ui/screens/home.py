@@ -12,17 +12,20 @@ becomes the message under the buttons.
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from pathlib import Path
 
+from kivy.factory import Factory
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
-from companion.history.people_words import spoken_timestamp, who_won
+from companion.history.people_words import and_list, spoken_when, standing, who_won
 from companion.history.records import GameRecord, cached_records
 from companion.input_errors import InputError
-from companion.look.players import PLAYER_RGB
+from companion.look.players import PLAYER_RGB, look_of
 from companion.safe_text import for_markup
 from companion.storage.files import display_name
 from companion.storage.game_log import LogError
@@ -33,30 +36,69 @@ log = logging.getLogger("companion.ui")
 
 
 class GameRow(BoxLayout):
-    title = StringProperty("")
-    players = StringProperty("")  # markup: each player in their colour, with their score
+    """A saved game as a card: when it began, its rule set, its players as chips (colour, initial,
+    name, score, "won"), where it stands, and what can be done with it."""
+
+    title = StringProperty("")  # when it began (a damaged one: its file too, how it is known)
+    rules = StringProperty("")  # the rule set by its printed name
     status = StringProperty("")
     damaged = BooleanProperty(False)
-    file_name = StringProperty("")  # the game's file: said on the row only when it is damaged
+    file_name = StringProperty("")  # the game's file: in its Details, and on the card when damaged
+    details = StringProperty("")  # the Details sheet's words (file, records, step)
+
+
+class PlayerChip(BoxLayout):
+    """One player on a game card: their colour with its initial (colour is never the only cue),
+    their name, their score, and "won" in words for a winner."""
+
+    rgb = ListProperty([0.5, 0.5, 0.5, 1])
+    initial = StringProperty("?")
+    initial_rgb = ListProperty([1, 1, 1, 1])
+    words = StringProperty("")  # markup: the name (safe) and the score
+    winner = BooleanProperty(False)
+
+
+# An empty Home's first steps: (title, why, HomeScreen method)
+FIRST_STEPS = (
+    ("New game", "Start a game: choose the rule set and seat the players.", "new_game"),
+    ("Watch the demo", "Learn a round in five minutes: a short game told step by step on the map.", "try_demo"),
+    ("Your cards", "For a 2023 box: enter your box's cards once; every game uses them.", "open_cards"),
+)
+
+
+class WelcomeCard(Button):
+    """A first step on an empty Home: a big target with one line of why."""
+
+    why = StringProperty("")
 
 
 def _hex(pid: str) -> str:
+    """A player's colour as markup hex (the replay's score line), light colours darkened to read."""
     r, g, b = PLAYER_RGB.get(pid, (0.5, 0.5, 0.5))
-    if pid in ("yellow", "white", "orange", "pink"):  # light colours darkened to read on paper
+    if pid in ("yellow", "white", "orange", "pink"):
         r, g, b = r * 0.7, g * 0.7, b * 0.7
     return "".join(f"{round(c * 255):02x}" for c in (r, g, b))
 
 
-def players_markup(record: GameRecord) -> str:
-    """ "Ana 88, Ben 51 - Ana won", each name in its colour, the winner bold."""
-    shown = []
-    for p in sorted(record.players, key=lambda p: -p.score):
-        name = for_markup(p.name)
-        shown.append(f"[color={_hex(p.id)}]{'[b]' + name + '[/b]' if p.winner else name}[/color] {p.score}")
-    text = ", ".join(shown)
-    if record.finished and record.winners:
-        text += "  -  " + who_won(for_markup(p.name) for p in record.winners)
-    return text
+def player_chip(colour: str, name: str, score: int | None, winner: bool) -> PlayerChip:
+    look = look_of(colour)
+    words = f"[b]{for_markup(name)}[/b]" + (f"  {score}" if score is not None else "")
+    return PlayerChip(
+        rgb=[*look.rgb, 1],
+        initial=look.initial,
+        initial_rgb=[0.1, 0.08, 0.05, 1] if look.dark_figures else [1, 1, 1, 1],
+        words=words + ("  won" if winner else ""),
+        winner=winner,
+    )
+
+
+def outcome_words(record: GameRecord | None, game: GameCheck) -> str:
+    """ "Priya won" / "Ana and Bo share the win" / "Round 3, Ana's turn"."""
+    if game.damaged:
+        return f"Damaged: {game.message()}"
+    if game.finished:
+        return (who_won(p.name for p in record.winners) if record else "") or "Finished"
+    return standing(game.where, game.names)
 
 
 class HomeScreen(Screen):
@@ -64,6 +106,8 @@ class HomeScreen(Screen):
     resume_text = StringProperty("")
     message = StringProperty("")
     games_heading = StringProperty("")
+    empty = BooleanProperty(False)  # no game yet: Home says what to do first
+    can_settings = BooleanProperty(False)
     _saved = None
     _records: dict = {}
 
@@ -71,55 +115,91 @@ class HomeScreen(Screen):
         self.refresh()
 
     def refresh(self) -> None:
+        from kivy.app import App
+
+        # the settings sheet comes with the theme work: until the app has its own (not Kivy's
+        # panel of Kivy's options), no button
+        app = App.get_running_app()
+        self.can_settings = getattr(type(app), "open_settings", App.open_settings) is not App.open_settings
         try:
             games = self.model.saved_games()
             self._records = {r.path: r for r in cached_records()}
         except OSError as exc:  # the folder itself unreadable: say so, still open
             games, self._records = [], {}
             self.message = f"Cannot read the saved games ({exc.strerror or exc})"
+        self.empty = not games
         self._saved = next((g for g in games if not g.damaged and not g.finished), None)
         self.resume_text = (
-            f"Resume the game of {self._when(self._saved)} ({', '.join(self._saved.names)})" if self._saved else ""
+            f"Continue the game started {_lower_day(self._when(self._saved))} ({and_list(self._saved.names)})"
+            if self._saved
+            else ""
         )
         damaged = sum(g.damaged for g in games)
-        self.games_heading = (
-            (f"Saved games ({len(games)}" + (f", {damaged} damaged)" if damaged else ")")) if games else ""
-        )
+        self.games_heading = ("Recent games" + (f" ({damaged} damaged)" if damaged else "")) if games else ""
+        self._welcome(games)
         box = self.ids.games
         box.clear_widgets()
         for game in games:
             box.add_widget(self._row(game))
 
+    def _welcome(self, games: list) -> None:
+        welcome = self.ids.welcome
+        welcome.clear_widgets()
+        if games:
+            return
+        for title, why, action in FIRST_STEPS:
+            card = WelcomeCard(text=title, why=why)
+            card.bind(on_release=lambda _, a=action: getattr(self, a)())
+            welcome.add_widget(card)
+
+    def new_game(self) -> None:
+        self.manager.current = "setup"
+
+    def open_settings(self) -> None:
+        from kivy.app import App
+
+        opener = getattr(App.get_running_app(), "open_settings", None)
+        if callable(opener):
+            opener()
+
     @staticmethod
     def _when(game: GameCheck) -> str:
         """When the game began (never its last write: opening a game does not move its date)."""
-        return spoken_timestamp(game.started or game.modified)
+        return spoken_when(datetime.fromtimestamp(game.started or game.modified))
 
     def _row(self, game: GameCheck) -> GameRow:
-        who = ", ".join(game.names) or "players unknown"
-        if game.damaged:
-            status = f"Damaged: {game.message()}"
-        else:
-            status = "Finished" if game.finished else game.where
+        record = self._records.get(game.path)
+        known = bool(record and record.players)
+        status = outcome_words(record, game)
+        if not game.damaged:
             prefix = f"{display_name(game.path)}: "
             status += "".join(f". Note: {w.removeprefix(prefix)}" for w in game.warnings)
-        record = self._records.get(game.path)
-        rules = f"{record.rules_label}  " if record and record.players else ""
         row = GameRow(
             # A damaged game is known by its file (it may be kept aside, or sent to us); a sound
-            # one by its day and its players.
-            title=f"{self._when(game)}  {rules}".rstrip() + (f"  [{display_name(game.path)}]" if game.damaged else ""),
+            # one by its day, its rule set and its players.
+            title=self._when(game) + (f"  [{display_name(game.path)}]" if game.damaged else ""),
+            rules=record.rules_label if known else "",
             file_name=game.path.name,
             status=status,
             damaged=game.damaged,
-            players=players_markup(record) if record and record.players else for_markup(who),
+            details=_details(game),
         )
-        choices = game.choices()
+        chips = row.ids.chips
+        if known:
+            for p in sorted(record.players, key=lambda p: -p.score):
+                chips.add_widget(player_chip(p.id, p.name, p.score, p.winner))
+        else:
+            chips.add_widget(Factory.ChipWords(text=for_markup(", ".join(game.names) or "players unknown")))
+        choices = [("Continue" if a == "resume" and not game.finished else label, a) for label, a in game.choices()]
         if game.finished and not game.damaged:  # replay first: a finished game is looked back at
             choices = [("Replay", "replay")] + choices
         for label, action in choices:
             row.ids.choices.add_widget(_choice_button(label, lambda a=action, g=game: self.choose(a, g.path)))
         return row
+
+    def show_details(self, row: GameRow) -> None:
+        """The game's file and records, for whoever looks after the tablet: never on the card."""
+        Factory.DetailsSheet(details=row.details).open()
 
     def open_board(self) -> None:
         """The 2023 board the companion uses: the side of the last game's player count first."""
@@ -193,9 +273,17 @@ class HomeScreen(Screen):
         return when(record)
 
 
-def _choice_button(label: str, on_release):
-    from kivy.factory import Factory
+def _lower_day(when: str) -> str:
+    """ "Today, 19:30" inside a sentence: "today, 19:30" (a weekday keeps its capital)."""
+    return when[0].lower() + when[1:] if when.startswith(("Today", "Yesterday")) else when
 
+
+def _details(game: GameCheck) -> str:
+    step = f"\nWhere it stopped: {game.where}" if game.where else ""
+    return f"File: {game.path.name}\nRecords: {game.records}{step}"
+
+
+def _choice_button(label: str, on_release):
     button = Factory.GameChoice(text=label)
     button.bind(on_release=lambda *_: on_release())
     return button

@@ -170,7 +170,7 @@ def back_pause_resume_keep_awake(d):
     d.tap("Leave: go to Home")
     yield 0.2
     assert d.current == "home" and not app.screen_kept_on and Window.allow_screensaver
-    d.tap("Resume the game")
+    d.tap("Continue the game")
     yield from _wait_for(d, lambda: d.current == "table")
     assert sum(d.model.table.hidden_tallies().values()) == 2 and app.screen_kept_on
     facts["records_after_resume"] = len(d.model.table.records)

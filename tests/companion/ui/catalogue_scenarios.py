@@ -7,6 +7,7 @@ and saves it as a PNG (test_screen_catalogue.py runs it at 1920x1200 and 800x128
 It starts on the home screen and goes back there between visits (app_driver.back_home), each
 visit a generator function `visit(d)` taking the Driver, starting and ending on the home screen
 with no game open:
+  - the empty Home of a first launch (its three first steps);
   - the position screen at the shape: a game started from the board in round 4 (every section
     and its number pad), a correction mid-round refused, confirmed, kept in the history, undone
     (correction_scenarios, its own checks; every picture checked here for 48 dp targets and
@@ -94,6 +95,16 @@ def _visit(d, visit, facts: dict):
     yield from back_home(d)
 
 
+def look_at_the_empty_home(d):
+    """The first launch's Home (no game yet): its three first steps, each a big target."""
+    home = d.screen("home")
+    home.refresh()
+    yield 0.2
+    d.facts["home_empty"] = home.empty
+    d.facts["first_steps"] = [b.text for b in d.widgets() if type(b).__name__ == "WelcomeCard" and d.visible(b)]
+    d.shot("home_empty")
+
+
 def catalogue(d):
     from correction_scenarios import correction_mid_round_and_undo, start_from_position_in_round_4
     from outcome_scenarios import decay_outcome_and_history
@@ -103,6 +114,7 @@ def catalogue(d):
     facts: dict = {}
     yield 0.3
     for visit in (
+        look_at_the_empty_home,
         start_from_position_in_round_4,
         correction_mid_round_and_undo,
         every_screen,

@@ -84,9 +84,10 @@ def replay_and_records(d):
     assert d.current == "stats"
     d.facts["stats_text"] = d.screen("stats").text
     yield from _look(d, "player_records")
+    yield from sort_and_open_a_record(d)
     d.tap("Back", exact=True)
     yield 0.2
-    d.tap("Try a demo game")
+    d.tap("Watch the demo")
     yield 0.3
     assert d.current == "replay" and replay.step == 0, (d.current, replay.step)
     d.tap("Step on")
@@ -97,6 +98,20 @@ def replay_and_records(d):
     d.tap("Back", exact=True)
     yield 0.2
     yield from known_players_at_new_game(d)
+
+
+def sort_and_open_a_record(d):
+    """The records' table sorted by a heading's tap, and a player's row opened (their points' sources)."""
+    from companion.ui.screens.stats import RecordLine
+
+    stats = d.screen("stats")
+    d.tap("Best")
+    yield 0.2
+    d.facts["records_sorted"] = list(stats.sort)
+    d.tap_widget(next(w for w in d.widgets() if isinstance(w, RecordLine)))
+    yield 0.2
+    d.facts["records_detail"] = [w.text for w in d.widgets() if type(w).__name__ == "RecordDetail"]
+    yield from _look(d, "player_records_sorted")
 
 
 def known_players_at_new_game(d):

@@ -40,6 +40,12 @@ def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     # the export folder picked by taps, and the game written there
     assert outcome["folder_chosen"].endswith("exports") and "replay_folder_picker" in outcome["screens"]
     assert any(name.endswith(".png") for name in outcome["exported"])
+    # issue 33: a first launch's Home says what to do first
+    assert "home_empty" in outcome["screens"] and outcome["home_empty"]
+    # the records' table: a heading's tap sorts by it; a player's row opens their points' sources
+    assert outcome["records_sorted"] == ["best", True] and "player_records_sorted" in outcome["screens"]
+    assert len(outcome["records_detail"]) == 1 and "points from the regions" in outcome["records_detail"][0]
+    assert sorted(outcome["first_steps"]) == ["New game", "Watch the demo", "Your cards"]
     assert "Bartholomew-Maximilian" in outcome["stats_text"] and "Bo" in outcome["known_players"]
     assert len(outcome["seated"]) == 1 and "already plays" in outcome["seated_again"]
     # The side panel's smallest words grow with the window: 14 sp, 21 px at 1920x1200

@@ -20,6 +20,9 @@ from pathlib import Path
 T0 = time.perf_counter()
 os.environ.setdefault("KIVY_NO_ARGS", "1")  # our own argparse reads the command line
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
+# The app sets every Kivy option it needs below: no ~/.kivy/config.ini is read or written, so a
+# first run says nothing of an "older configuration version" and an old file changes nothing.
+os.environ.setdefault("KIVY_NO_CONFIG", "1")
 # The clock sleeps between frames but wakes at once for work handed over from other
 # threads (a tower drop, a phone): low idle CPU without a slow pulse.
 os.environ.setdefault("KIVY_CLOCK", "interrupt")  # not xclip/xsel, which tablets lack

@@ -20,9 +20,6 @@ from pathlib import Path
 T0 = time.perf_counter()
 os.environ.setdefault("KIVY_NO_ARGS", "1")  # our own argparse reads the command line
 os.environ.setdefault("KIVY_NO_FILELOG", "1")
-# The app sets every Kivy option it needs below: no ~/.kivy/config.ini is read or written, so a
-# first run says nothing of an "older configuration version" and an old file changes nothing.
-os.environ.setdefault("KIVY_NO_CONFIG", "1")
 # The clock sleeps between frames but wakes at once for work handed over from other
 # threads (a tower drop, a phone): low idle CPU without a slow pulse.
 os.environ.setdefault("KIVY_CLOCK", "interrupt")  # not xclip/xsel, which tablets lack
@@ -33,10 +30,16 @@ import logging  # noqa: E402
 logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
 
+KIVY_FIRST_RUN_NOTES = ("Cutbuffer", "Config: Older configuration version", "Config: Upgrading configuration")
+
+
 def _quiet_kivy(record: logging.LogRecord) -> bool:
     # Kivy logs its banner at INFO and the optional X cut buffer (xclip/xsel) as CRITICAL.
+    # A first run (no ~/.kivy/config.ini yet) is "an older configuration version" to Kivy, which
+    # then writes its defaults: nothing for a person to do, so not said.
     if record.name.startswith("kivy"):
-        return record.levelno >= logging.WARNING and not record.getMessage().startswith("Cutbuffer")
+        words = record.getMessage()
+        return record.levelno >= logging.WARNING and not words.startswith(KIVY_FIRST_RUN_NOTES)
     return True
 
 

@@ -26,12 +26,17 @@ fi
 
 PYTHON=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
+  echo "setup: creating the virtualenv in .venv"
   "$PYTHON" -m venv .venv
 fi
 stamp=.venv/.installed-$(sha256sum pyproject.toml | cut -c1-16)
 if [ ! -f "$stamp" ]; then
-  echo "setup: installing the app and its test tools into .venv (a minute or two the first time)"
-  .venv/bin/python -m pip install -q --upgrade pip
-  .venv/bin/python -m pip install -q -e ".[test]"
+  # -qq: errors only. setuptools' editable build prints an "Editable installation" notice as a
+  # warning (a note on how the install imports, nothing to fix); -q alone let it through.
+  echo "setup: updating pip in .venv"
+  .venv/bin/python -m pip install -qq --disable-pip-version-check --upgrade pip
+  echo "setup: installing the app, Kivy and the test tools into .venv (a minute or two the first time)"
+  .venv/bin/python -m pip install -qq --disable-pip-version-check -e ".[test]"
   rm -f .venv/.installed-* && touch "$stamp"
+  echo "setup: done; run the app with scripts/run.sh, the tests with scripts/test.sh"
 fi

@@ -112,9 +112,8 @@ class PromptContext:
         if short:  # 2023: the book's texts explain rather than say what the card does
             twin = f" (stack {card.stack}, places {card.placement})" if (card.name, card.text) in self._twins else ""
             return f"{card.name}: {short}{twin}"
+        # whole: the sheet's buttons wrap their words and grow (a cut text hid what the card does)
         text = card.text.removeprefix("You may ").rstrip(".")
-        if len(text) > 90:  # cut at a word, never mid-word; buttons wrap onto two lines
-            text = text[:88].rsplit(" ", 1)[0].rstrip(",;:") + "…"
         twin = f" (stack {card.stack}, places {card.placement})" if (card.name, card.text) in self._twins else ""
         return f"{card.name}: {text}{twin}"
 

@@ -30,10 +30,16 @@ import logging  # noqa: E402
 logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
 
 
+KIVY_FIRST_RUN_NOTES = ("Cutbuffer", "Config: Older configuration version", "Config: Upgrading configuration")
+
+
 def _quiet_kivy(record: logging.LogRecord) -> bool:
     # Kivy logs its banner at INFO and the optional X cut buffer (xclip/xsel) as CRITICAL.
+    # A first run (no ~/.kivy/config.ini yet) is "an older configuration version" to Kivy, which
+    # then writes its defaults: nothing for a person to do, so not said.
     if record.name.startswith("kivy"):
-        return record.levelno >= logging.WARNING and not record.getMessage().startswith("Cutbuffer")
+        words = record.getMessage()
+        return record.levelno >= logging.WARNING and not words.startswith(KIVY_FIRST_RUN_NOTES)
     return True
 
 

@@ -16,6 +16,8 @@ BACK_KEYCODE = 27  # SDL maps Android's KEYCODE_BACK to Escape
 LEAVE_GAME_TITLE = "Leave the game?"
 LEAVE_GAME_QUESTION = "Leave the game? It is saved; resume it from Home."
 LEAVE_GAME_NO, LEAVE_GAME_YES = "Stay in the game", "Leave: go to Home"
+# the table's Home button, said on Home
+GAME_KEPT = "The game is kept (it is saved after every input): resume it with the button above."
 QUIT_TITLE = "Quit?"
 QUIT_QUESTION = "Quit El Grande Companion? Your saved games stay on this tablet."
 QUIT_NO, QUIT_YES = "Stay", "Quit"

@@ -45,6 +45,7 @@ from engine.rules.king_intrigue.cards import MODULE_IDS
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 PLAYER_COUNTS = (2, 3, 4, 5)
+SECTION_WORDS = {None: "Power cards"}  # a section's button (a module's: its name)
 MISSING_SHOWN = 8
 
 
@@ -81,6 +82,7 @@ class KICardsScreen(Screen):
         self.blocks: dict[str, BoxLayout] = {}
         self.typed: dict[str, str] = {}  # card -> the digits of its value typed, not yet Set
         self._built_for = 0.0
+        self.section_headings: dict[str, Widget] = {}  # a section button's words -> its heading
 
     # ---- opening --------------------------------------------------------------------------
 
@@ -110,11 +112,11 @@ class KICardsScreen(Screen):
         self.summary = grid(1)
         box.add_widget(self.summary)
         self._summary()
-        box.add_widget(
-            text(
-                "What each Action card places (left to right): tap the number on the card", bold=True, font_size="18sp"
-            )
+        heading = text(
+            "What each Action card places (left to right): tap the number on the card", bold=True, font_size="18sp"
         )
+        box.add_widget(heading)
+        sections = [("Action cards", heading)]
         self.placements = grid(1)
         box.add_widget(self.placements)
         self._placements()
@@ -131,11 +133,14 @@ class KICardsScreen(Screen):
                     if current in MODULE_IDS
                     else MODULE_WORDS.get(current, current)
                 )
-                box.add_widget(text(words, bold=True, font_size="18sp"))
+                heading = text(words, bold=True, font_size="18sp")
+                box.add_widget(heading)
+                sections.append((SECTION_WORDS.get(current, MODULE_WORDS.get(current, str(current))), heading))
             block = grid(2, spacing=dp(4))
             self.blocks[row.id] = block
             box.add_widget(block)
             self._card(block, row)
+        self._section_buttons(sections)
         left = [r.name for r in self.draft.rows() if r.left_out]
         if left:
             box.add_widget(
@@ -145,6 +150,17 @@ class KICardsScreen(Screen):
                     color=(0.45, 0.2, 0.08, 1),
                 )
             )
+
+    def _section_buttons(self, sections: list[tuple[str, Widget]]) -> None:
+        """A button per section over the table: a tap brings its heading to the top."""
+        row = self.ids.sections
+        row.clear_widgets()
+        self.section_headings = dict(sections)
+        for words, heading in sections:
+            b = button(words, lambda h=heading: self.ids.list_scroll.scroll_to(h, padding=dp(8), animate=False))
+            b.size_hint_x = None
+            b.width = max(dp(120), len(words) * dp(9) + dp(24))
+            row.add_widget(b)
 
     def _summary(self) -> None:
         self.summary.clear_widgets()

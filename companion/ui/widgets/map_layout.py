@@ -40,6 +40,10 @@ GRANDE_R = 16
 GRANDE_W, GRANDE_H = 28, 38  # the Grande's tower: taller than wide
 BADGE_W, BADGE_H = 62, 26
 GAP = 3  # between the lines of a block
+# The Castillo's glow after a drop: a ring this many tower radii round its centre (it clears the
+# tower's corners, 1.1 radii); the name and values lie below it, never under it
+CASTILLO_RING = 1.2
+RING_LANE = 6  # map units: the ring's line and a margin, between it and "Castillo"
 MARKER_FONT = 14
 # King and Intrigue's markers on a region, by key (double_1 -> "double"): what the tag says
 MARKER_WORDS = {
@@ -417,7 +421,8 @@ def _castillo_block(
     """Under the tower: "Castillo", then its values or the mobile scoreboard lying on it."""
     x = castillo["center"][0]
     nw, nh = text_size("Castillo", NAME_FONT, True)
-    y = box[3] + GAP + nh / 2
+    ring_bottom = castillo["center"][1] + CASTILLO_RING * castillo["radius"] + RING_LANE
+    y = max(box[3], ring_bottom) + GAP + nh / 2
     marks = [Mark("name", CASTILLO, x, y, nw, nh, text="Castillo")]
     shown = _values_mark(CASTILLO, values, mobile, text_size)
     shown.x, shown.y = x, y + nh / 2 + GAP + shown.h / 2

@@ -30,7 +30,7 @@ from kivy.uix.widget import Widget
 from companion.look import marks as outlines
 from companion.look.players import look_of
 from companion.ui.widgets import map_layout
-from companion.ui.widgets.map_layout import map_shapes
+from companion.ui.widgets.map_layout import CASTILLO_RING, map_shapes
 from engine.board.build import classic_board
 from engine.board.load import load_board
 from engine.board.model import Board
@@ -522,10 +522,11 @@ class MapView(Widget):
         to_screen, scale = self._transform()
         castillo = self.shapes()["castillo"]
         x, y = to_screen(*castillo["center"])
-        r = castillo["radius"] * scale * (1.2 + 0.5 * (1 - self.pulse))
+        # a fixed ring that fades (it once grew over the word "Castillo" below the tower)
+        r = castillo["radius"] * scale * CASTILLO_RING
         self._glow_colour.a = self.pulse
         self._glow.circle = (x, y, r)
-        self._glow.width = max(1.5, 6 * self.pulse)
+        self._glow.width = max(1.5, 4 * self.pulse)
 
     def _castillo(self, castillo, to_screen, scale, kings: bool = False) -> None:
         """The closed tower; in the King's colour while it is his region (Rebellion)."""

@@ -1,4 +1,4 @@
-"""The table screen's bottom bar: Undo, History, Correct the board, Phones, the tower's state
+"""The table screen's bottom bar: Undo, Home, History, Correct the board, Phones, the tower's state
 (its colour says how the link is), the club board's link, the drops waiting for a person and,
 with the simulated tower, a button per colour to drop a cube. Its layout is table_bar.kv; what
 it says comes from the model (the tower's status, the public game, the club's status)."""
@@ -17,6 +17,7 @@ from kivy.uix.stacklayout import StackLayout
 from companion.look.players import look_of
 from companion.ui.dialogs.confirm import Confirm
 from companion.ui.dialogs.history import History
+from companion.ui.platform.navigation import GAME_KEPT
 from companion.ui.widgets.map_view import figure_rgb
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -142,6 +143,12 @@ class TableBar(StackLayout):
 
     def say_read_only(self) -> None:
         self.model.message = self.read_only
+
+    def go_home(self) -> None:
+        """Home, the game kept as it is (saved after every input): Home offers to continue it."""
+        manager = self.screen.manager
+        manager.get_screen("home").message = GAME_KEPT
+        manager.current = "home"
 
     def open_history(self) -> None:
         History(self.model.history(), self.model.reopen_scoring).open()

@@ -175,6 +175,19 @@ def back_pause_resume_keep_awake(d):
     assert sum(d.model.table.hidden_tallies().values()) == 2 and app.screen_kept_on
     facts["records_after_resume"] = len(d.model.table.records)
 
+    # The table's own Home button (a way Home beside Back): the game kept, Home says so and resumes it
+    from companion.ui.platform.navigation import GAME_KEPT
+
+    yield 0.2  # the screen change done (a screen manager in a change takes no touch)
+    d.tap_widget(d.screen("table").ids.bar.ids.home_button)
+    yield 0.2
+    assert d.current == "home", d.current
+    assert d.screen("home").message == GAME_KEPT, d.screen("home").message
+    d.shot("home_from_the_table")
+    d.tap("Resume the game")
+    yield from _wait_for(d, lambda: d.current == "table")
+    assert sum(d.model.table.hidden_tallies().values()) == 2
+
     # Home: Quit stops the app (checked without stopping it, so the scenario can report)
     press_back()
     yield 0.1

@@ -185,8 +185,17 @@ def cards_by_taps(d):
     d.facts["start_refused"] = setup.message
     d.facts["screen_after_start"] = d.current
     screen = d.screen("ki_cards")
-    d.facts["taps_before"] = taps_before = len(d.taps)
     yield from _look(d, "ki_cards_first")
+    # the long table's sections, a tap each: Power cards' heading comes into view at once
+    d.facts["sections"] = list(screen.section_headings)
+    assert not _on_screen(screen.section_headings["Power cards"]), "Power cards in view from the start"
+    d.tap("Power cards", exact=True)
+    yield 0.2
+    assert _on_screen(screen.section_headings["Power cards"]), "the section button did not bring it into view"
+    yield from _look(d, "ki_cards_section")
+    screen.ids.list_scroll.scroll_y = 1
+    yield 0.1
+    d.facts["taps_before"] = taps_before = len(d.taps)
     yield from enter_the_card_set(d, screen)
     d.facts["card_taps"] = len(d.taps) - taps_before
     d.facts["hint_complete"] = screen.hint

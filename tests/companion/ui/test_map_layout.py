@@ -114,3 +114,12 @@ def test_a_token_stays_at_its_anchor_when_that_is_free():
     by = {(m.kind, m.area): m for m in lay_out(game, {})}
     assert (by[("king", "granada")].x, by[("king", "granada")].y) == tuple(MAP["regions"]["granada"]["king"])
     assert (by[("grande", "aragon")].x, by[("grande", "aragon")].y) == tuple(MAP["regions"]["aragon"]["grande"])
+
+
+def test_the_castillo_name_lies_below_its_glow_ring():
+    """The ring a drop lights round the tower covered the word "Castillo" under it (issue 33)."""
+    marks = lay_out(crowded("galicia", {}, {}, count=1), {})
+    name = next(m for m in marks if m.kind == "name" and m.area == "castillo")
+    (_, cy), r = MAP["castillo"]["center"], MAP["castillo"]["radius"]
+    assert name.text == "Castillo"
+    assert name.rect[1] > cy + map_layout.CASTILLO_RING * r, (name.rect, cy, r)

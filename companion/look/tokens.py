@@ -41,6 +41,8 @@ THEMES: dict[str, dict[str, RGBA]] = {
         "danger": _hex("#B3261E"),
         "bar": _hex("#5A3A20"),
         "bar_ink": _hex("#FFF6E0"),
+        "chosen": _hex("#739E59"),
+        "chosen_ink": _hex("#1F1A10"),
     },
     "evening": {
         "background": _hex("#1E1A16"),
@@ -58,6 +60,8 @@ THEMES: dict[str, dict[str, RGBA]] = {
         "danger": _hex("#F08A80"),
         "bar": _hex("#120F0C"),
         "bar_ink": _hex("#F0E6D2"),
+        "chosen": _hex("#3F6B33"),
+        "chosen_ink": _hex("#F4EEDD"),
     },
 }
 THEME_NAMES = {"day": "Day", "evening": "Evening"}

@@ -83,10 +83,24 @@ logging.getLogger("kivy").setLevel(logging.WARNING)
 UI_DIR = Path(__file__).parent
 Builder.load_file(str(UI_DIR / "common.kv"))
 
+from companion.storage.settings import THEME_ENV, load_settings  # noqa: E402
 from companion.ui.model import AppModel  # noqa: E402
 from companion.ui.screens.registry import SCREENS  # noqa: E402
+from companion.ui.theme import THEME, use  # noqa: E402
 
-Window.clearcolor = (0.97, 0.94, 0.86, 1)
+
+def _follow_theme(*_) -> None:
+    Window.clearcolor = THEME.background
+
+
+def start_theme() -> str:
+    """The theme kept in settings (ELGRANDE_THEME wins: a screenshot, a test), in use from the
+    first frame; the window's ground follows every change."""
+    name = os.environ.get(THEME_ENV) or load_settings()["theme"]
+    use(THEME, name)
+    THEME.bind(background=_follow_theme)
+    _follow_theme()
+    return THEME.name
 
 
 def _import_phone_server() -> None:
@@ -120,7 +134,14 @@ class ElGrandeApp(App):
         self.keep_on_how = "none"  # how: "android", "screensaver" or "none"
         self.restored_on_resume: list[str] = []
 
+    def open_settings(self, *args) -> None:
+        """The tablet's settings sheet (in place of Kivy's own settings panel)."""
+        from companion.ui.dialogs.settings import Settings
+
+        Settings().open()
+
     def build(self):
+        start_theme()
         if android.on_android():  # the games folder in the app's own storage (ELGRANDE_DATA_DIR still wins)
             android.use_app_storage(self.user_data_dir)
         sm = self.screens = ScreenManager(transition=NoTransition())

@@ -25,9 +25,13 @@ Theme = type(
 def use(theme, name: str) -> None:
     """Switch every token to theme `name` (an unknown name keeps the day theme)."""
     tokens = THEMES.get(name, THEMES[DEFAULT_THEME])
-    for token, rgba in tokens.items():
-        setattr(theme, token, list(rgba))
+    # The base tokens first: a rule for all Buttons (THEME.button) and a more particular one on the
+    # same widget (THEME.accent) both fire on a change, and the particular one must fire last.
+    for token in sorted(tokens, key=lambda t: t not in BASE_TOKENS):
+        setattr(theme, token, list(tokens[token]))
     theme.name = name if name in THEMES else DEFAULT_THEME
 
+
+BASE_TOKENS = ("background", "ink", "button")
 
 THEME = Theme()

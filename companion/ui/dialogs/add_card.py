@@ -18,7 +18,7 @@ from companion.table_rules.card_learning import (
     offered_params,
     printed_numbers,
 )
-from companion.ui.dialogs.sheet import CHOSEN, NORMAL, Sheet
+from companion.ui.dialogs.sheet import Sheet, paint
 from companion.ui.widgets.common import sheet_button, sheet_label
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -149,9 +149,9 @@ class AddCard(Sheet):
         self.steppers = {}  # what each stepper sets -> its (-, +) buttons
         for name, button in self.effect_buttons.items():
             chosen = self.completing is None and self.effect is not None and self.effect.name == name
-            button.background_color = CHOSEN if chosen else NORMAL
+            paint(button, "chosen" if chosen else "normal")
         for cid, button in self.card_buttons.items():
-            button.background_color = CHOSEN if self.completing == cid else NORMAL
+            paint(button, "chosen" if self.completing == cid else "normal")
         self.add_button.text = "Save the card" if self.completing else "Add the card"
         if self.effect is None:
             form.add_widget(sheet_label("No effect chosen yet.", font_size="16sp"))
@@ -204,7 +204,7 @@ class AddCard(Sheet):
         grid.bind(minimum_height=grid.setter("height"))
         for n in values:
             b = sheet_button(label(n), lambda v=n: self._set_number(pname, v), height=dp(48))
-            b.background_color = CHOSEN if value == n else NORMAL
+            paint(b, "chosen" if value == n else "normal")
             grid.add_widget(b)
         form.add_widget(grid)
 
@@ -264,7 +264,7 @@ class AddCard(Sheet):
                     height=dp(48),
                     font_size="15sp",
                 )
-                b.background_color = CHOSEN if value == option else NORMAL
+                paint(b, "chosen" if value == option else "normal")
                 grid.add_widget(b)
             form.add_widget(grid)
         else:  # a list fixed by the effect (Choice: its two options)

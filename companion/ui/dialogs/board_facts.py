@@ -11,7 +11,7 @@ from kivy.metrics import dp
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 
-from companion.ui.dialogs.sheet import CHOSEN, NORMAL, Sheet
+from companion.ui.dialogs.sheet import Sheet, paint
 from companion.ui.widgets.common import sheet_button, sheet_label
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -59,7 +59,7 @@ class BoardFacts(Sheet):
             chosen = set(entry.neighbours[fact.path])
             for rid, name in entry.regions():
                 b = sheet_button(name, lambda r=rid: self.toggle(r), height=dp(52))
-                b.background_color = CHOSEN if rid in chosen else NORMAL
+                paint(b, "chosen" if rid in chosen else "normal")
                 self.regions[rid] = b
                 grid.add_widget(b)
             form.add_widget(grid)
@@ -75,7 +75,7 @@ class BoardFacts(Sheet):
             self.numbers[place] = {}
             for value in POINTS:
                 b = sheet_button(str(value), lambda p=place, v=value: self.pick(p, v), height=dp(48))
-                b.background_color = CHOSEN if values[place] == value else NORMAL
+                paint(b, "chosen" if values[place] == value else "normal")
                 self.numbers[place][value] = b
                 grid.add_widget(b)
             form.add_widget(grid)

@@ -14,7 +14,7 @@ from companion.table_rules.card_learning import (
     card_facts,
     option_words,
 )
-from companion.ui.dialogs.sheet import CHOSEN, NORMAL, Sheet
+from companion.ui.dialogs.sheet import Sheet, paint
 from companion.ui.widgets.common import sheet_button, sheet_label
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -52,7 +52,7 @@ class CardFacts(Sheet):
     def pick(self, key: str, value) -> None:
         self.values[key] = value
         for v, b in self.option_buttons[key].items():
-            b.background_color = CHOSEN if v == value else NORMAL
+            paint(b, "chosen" if v == value else "normal")
         self.message.text = ""
 
     def enter(self) -> None:

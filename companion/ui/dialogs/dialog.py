@@ -14,6 +14,7 @@ from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
 from companion.ui.platform.shape import dialog_size
+from companion.ui.theme import THEME
 from companion.ui.widgets.common import sheet_button
 
 INK = (0.23, 0.16, 0.08, 1)
@@ -27,7 +28,12 @@ def dialog_button(text, on_release, primary=False, **kw) -> Button:
 def wrapped_label(text: str, **kw) -> Label:
     """Words wrapped at the label's width (left unless told), as tall as their lines."""
     label = Label(
-        text=text, color=kw.pop("color", INK), size_hint_y=None, halign=kw.pop("halign", "left"), valign="middle", **kw
+        text=text,
+        color=kw.pop("color", THEME.ink),
+        size_hint_y=None,
+        halign=kw.pop("halign", "left"),
+        valign="middle",
+        **kw,
     )
     label.bind(
         width=lambda w, v: setattr(w, "text_size", (v, None)),

@@ -15,7 +15,7 @@ from companion.table_rules.card_learning import (
     option_words,
 )
 from companion.ui.dialogs.name_card import NameCard
-from companion.ui.dialogs.sheet import CHOSEN, NORMAL, Sheet
+from companion.ui.dialogs.sheet import Sheet, paint
 from companion.ui.widgets.common import sheet_button, sheet_label
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -85,7 +85,7 @@ class NameCardsLeft(Sheet):
                     height=dp(52),
                     font_size="14sp",
                 )
-                b.background_color = CHOSEN
+                paint(b, "chosen")
                 column.add_widget(b)
             self.pick_buttons[stack] = {}
             if todo:
@@ -122,7 +122,7 @@ class NameCardsLeft(Sheet):
                     b = self.fact_buttons[(cid, fact.key, value)] = sheet_button(
                         option_words(value), lambda c=cid, k=fact.key, v=value: self.read(c, k, v), height=dp(48)
                     )
-                    b.background_color = CHOSEN if self.values.get(cid, {}).get(fact.key) == value else NORMAL
+                    paint(b, "chosen" if self.values.get(cid, {}).get(fact.key) == value else "normal")
                     grid.add_widget(b)
                 form.add_widget(grid)
 

@@ -11,6 +11,7 @@ from kivy.properties import ListProperty, StringProperty
 
 from companion.look.players import PLAYER_RGB
 from companion.ui.dialogs.dialog import Dialog, dialog_button
+from companion.ui.widgets.common import paint
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -20,9 +21,6 @@ class PrivateQuestion(Dialog):
     (their Modifier cards dealt: three picks; the one they pass; a card taken back). Only they
     look: the options show at once, one tap picks (several: marked, then Confirm), and nothing
     of the choice stays on screen. Sent as their own input (Table.submit_private)."""
-
-    CHOSEN = (0.45, 0.62, 0.35, 1)
-    NORMAL = (0.84, 0.77, 0.62, 1)
 
     hint = StringProperty("")
     close_rgba = ListProperty([0.8, 0.75, 0.6, 0.35])  # Not now in the player's colour
@@ -65,7 +63,7 @@ class PrivateQuestion(Dialog):
 
     def _paint(self) -> None:
         for value, button in self.buttons.items():
-            button.background_color = self.CHOSEN if value in self.chosen else self.NORMAL
+            paint(button, "chosen" if value in self.chosen else "normal")
         if self.confirm is not None:
             n, k = self.pick.count, len(self.chosen)
             self.confirm.text = f"Confirm these {n}" if k == n else f"Confirm ({k} of {n} chosen)"

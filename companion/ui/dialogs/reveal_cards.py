@@ -19,7 +19,8 @@ from companion.table_rules.card_learning import (
 )
 from companion.ui.dialogs.add_card import AddCard
 from companion.ui.dialogs.name_card import NameCard
-from companion.ui.dialogs.sheet import CHOSEN, NORMAL, PRIMARY, Sheet
+from companion.ui.dialogs.sheet import Sheet, paint
+from companion.ui.theme import THEME
 from companion.ui.widgets.common import sheet_button, sheet_label
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -182,7 +183,7 @@ class RevealCards(Sheet):
             )
             scroll.add_widget(column)
             # ... and says how many cards lie below it ("2 more below: scroll down"), until scrolled to them
-            hint = Label(text="", color=PRIMARY, font_size="14sp", bold=True, size_hint_y=None, height=0)
+            hint = Label(text="", color=THEME.accent, font_size="14sp", bold=True, size_hint_y=None, height=0)
             cell = BoxLayout(orientation="vertical")
             cell.add_widget(scroll)
             cell.add_widget(hint)
@@ -222,7 +223,7 @@ class RevealCards(Sheet):
     def _paint(self) -> None:
         for stack, buttons in self.buttons.items():
             for cid, b in buttons.items():
-                b.background_color = CHOSEN if self.chosen.get(stack) == cid else NORMAL
+                paint(b, "chosen" if self.chosen.get(stack) == cid else "normal")
         missing = [s for s in self.stacks if s not in self.chosen]
         self.reveal_button.text = "Reveal" if not missing else f"Reveal (stack {', '.join(map(str, missing))} to pick)"
 

@@ -11,10 +11,7 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.modalview import ModalView
 
 from companion.ui.platform.shape import dialog_size
-from companion.ui.widgets.common import STYLE_RGBA
-
-PRIMARY, NORMAL = STYLE_RGBA["primary"], STYLE_RGBA["normal"]
-CHOSEN = (0.45, 0.62, 0.35, 1)
+from companion.ui.widgets.common import paint  # noqa: F401  (the dialogs' toggles: paint(b, "chosen"))
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

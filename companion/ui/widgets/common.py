@@ -10,6 +10,7 @@ No rule here: the screens say what a button says and does."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from kivy.metrics import dp
@@ -17,9 +18,33 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty
 from kivy.uix.button import Button
 from kivy.uix.label import Label
 
-INK = (0.23, 0.16, 0.08, 1)  # words on paper and on a normal button
-ON_PRIMARY = (1, 0.97, 0.9, 1)  # words on a primary button
-STYLE_RGBA = {"primary": (0.62, 0.20, 0.12, 1), "normal": (0.84, 0.77, 0.62, 1), "quiet": (0.90, 0.86, 0.78, 1)}
+from companion.ui.theme import THEME
+
+# A button's style: its fill and its words, as tokens of the theme in use (companion/ui/theme.py).
+STYLE_TOKENS = {
+    "primary": ("accent", "accent_ink"),
+    "normal": ("button", "ink"),
+    "quiet": ("button_quiet", "ink_muted"),
+    "chosen": ("chosen", "chosen_ink"),
+}
+_PAINTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # button -> its style
+
+
+def paint(button: Button, style: str) -> Button:
+    """The button in `style`'s colours of the theme in use; painted again when the theme changes."""
+    fill, words = STYLE_TOKENS[style]
+    button.background_color = getattr(THEME, fill)
+    button.color = getattr(THEME, words)
+    _PAINTED[button] = style
+    return button
+
+
+def _repaint(*_) -> None:
+    for button, style in list(_PAINTED.items()):
+        paint(button, style)
+
+
+THEME.bind(name=_repaint)  # `use` sets the name last: after the .kv rules took the new tokens
 
 
 def styled_button(text: str, on_release, style: str = "normal", height: float = dp(48), **kwargs) -> Button:
@@ -30,13 +55,12 @@ def styled_button(text: str, on_release, style: str = "normal", height: float = 
         size_hint_y=None,
         height=least,
         background_normal="",
-        background_color=STYLE_RGBA[style],
-        color=ON_PRIMARY if style == "primary" else INK,
         bold=style == "primary",
         halign="center",
         valign="middle",
         **kwargs,
     )
+    paint(b, style)
     b.bind(
         width=lambda inst, w: setattr(inst, "text_size", (w - dp(10), None)),
         texture_size=lambda inst, size: setattr(inst, "height", max(least, size[1] + dp(14))),
@@ -107,8 +131,7 @@ class SheetButton(ChoiceButton):
         self.bind(primary=self._style)
 
     def _style(self, *_) -> None:
-        self.background_color = STYLE_RGBA["primary" if self.primary else "normal"]
-        self.color = ON_PRIMARY if self.primary else INK
+        paint(self, "primary" if self.primary else "normal")
         self.bold = self.primary
 
 
@@ -123,13 +146,12 @@ def sheet_button(
         background_normal="",
         size_hint_y=None,
         height=least,
-        background_color=STYLE_RGBA["primary" if primary else "normal"],
-        color=ON_PRIMARY if primary else INK,
         bold=primary,
         halign="center",
         valign="middle",
         **kw,
     )
+    paint(b, "primary" if primary else "normal")
     b.bind(
         width=lambda w, v: setattr(w, "text_size", (v - margin, None)),
         texture_size=lambda w, v: setattr(w, "height", max(least, v[1] + dp(14))),
@@ -142,7 +164,7 @@ def sheet_label(text: str, **kw) -> Label:
     """A sheet's words: centred (unless told), wrapped at its width, as tall as its lines."""
     label = Label(
         text=text,
-        color=kw.pop("color", INK),
+        color=kw.pop("color", THEME.ink),
         size_hint_y=None,
         halign=kw.pop("halign", "center"),
         valign="middle",
@@ -168,8 +190,7 @@ def dress(
     greyed out (`disabled`), a tap on it calls `why_not` (which says why)."""
     button.text, button.tap_action, button.disabled = text, on_release, disabled
     button.why_not = why_not if disabled else None
-    button.background_color = STYLE_RGBA[style]
-    button.color = ON_PRIMARY if style == "primary" else INK
+    paint(button, style)
     button.bold = style == "primary"
     button.least = max(height, dp(48))
     return button

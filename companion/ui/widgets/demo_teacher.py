@@ -26,13 +26,15 @@ class DemoTeacher(BoxLayout):
     facts = StringProperty("")
     teaching = BooleanProperty(False)
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
+    def on_kv_post(self, base_widget) -> None:
+        # its own rule's ids exist only now (inside another screen's rule, not yet in __init__)
         self.bind(teaching=self._shown)
         self._shown()
 
     def _shown(self, *args) -> None:
-        content = self.ids.content
+        content = self.ids.get("content")
+        if content is None:
+            return
         if self.teaching and content.parent is None:
             self.add_widget(content)
         elif not self.teaching and content.parent is self:

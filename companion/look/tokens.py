@@ -36,7 +36,7 @@ THEMES: dict[str, dict[str, RGBA]] = {
         "button": _hex("#D9C7A0"),
         "button_quiet": _hex("#E8DDC6"),
         "outline": _hex("#C9B897"),
-        "ok": _hex("#2E7D4F"),
+        "ok": _hex("#276B42"),
         "warning": _hex("#B5651D"),
         "danger": _hex("#B3261E"),
         "bar": _hex("#5A3A20"),

@@ -27,12 +27,14 @@ class DemoTeacher(BoxLayout):
     teaching = BooleanProperty(False)
 
     def on_kv_post(self, base_widget) -> None:
-        # its own rule's ids exist only now (inside another screen's rule, not yet in __init__)
+        # its own rule's ids exist only now (inside another screen's rule, not yet in __init__);
+        # held here, not by the ids' weak proxy: out of the tree nothing else keeps it alive
+        self._content = self.ids.content.__self__
         self.bind(teaching=self._shown)
         self._shown()
 
     def _shown(self, *args) -> None:
-        content = self.ids.get("content")
+        content = getattr(self, "_content", None)
         if content is None:
             return
         if self.teaching and content.parent is None:

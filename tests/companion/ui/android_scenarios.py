@@ -184,7 +184,7 @@ def back_pause_resume_keep_awake(d):
     assert d.current == "home", d.current
     assert d.screen("home").message == GAME_KEPT, d.screen("home").message
     d.shot("home_from_the_table")
-    d.tap("Resume the game")
+    d.tap("Continue the game")
     yield from _wait_for(d, lambda: d.current == "table")
     assert sum(d.model.table.hidden_tallies().values()) == 2
 

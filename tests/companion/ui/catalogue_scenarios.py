@@ -103,6 +103,40 @@ def look_at_the_empty_home(d):
     d.facts["home_empty"] = home.empty
     d.facts["first_steps"] = [b.text for b in d.widgets() if type(b).__name__ == "WelcomeCard" and d.visible(b)]
     d.shot("home_empty")
+    yield from _switch_theme(d)
+
+
+def _switch_theme(d):
+    """Settings from Home: the evening theme recolours the screen at once and is kept; then day."""
+    from kivy.core.window import Window
+
+    from companion.storage.settings import load_settings
+    from companion.ui.theme import THEME
+
+    title = next(w for w in d.widgets() if getattr(w, "text", "") == "El Grande Companion" and d.visible(w))
+    before = (list(title.color), list(Window.clearcolor))
+    d.tap("Settings")
+    yield 0.2
+    d.shot("settings")
+    d.tap("Evening")
+    yield 0.2
+    d.shot("settings_evening")
+    d.tap("Done", exact=True)
+    yield 0.2
+    d.shot("home_empty_evening")
+    after = (list(title.color), list(Window.clearcolor))
+    d.facts["theme_switch"] = {
+        "name": THEME.name,
+        "kept": load_settings()["theme"],
+        "words_recoloured": after[0] != before[0],
+        "ground_recoloured": after[1] != before[1],
+    }
+    d.tap("Settings")
+    yield 0.2
+    d.tap("Day: dark")
+    d.tap("Done", exact=True)
+    yield 0.2
+    d.facts["theme_switch"]["back_to"] = THEME.name
 
 
 def catalogue(d):

@@ -42,6 +42,16 @@ def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     assert any(name.endswith(".png") for name in outcome["exported"])
     # issue 33: a first launch's Home says what to do first
     assert "home_empty" in outcome["screens"] and outcome["home_empty"]
+    # the evening theme chosen in settings: the screen recoloured at once, the choice kept; day again
+    switch = outcome["theme_switch"]
+    assert switch == {
+        "name": "evening",
+        "kept": "evening",
+        "words_recoloured": True,
+        "ground_recoloured": True,
+        "back_to": "day",
+    }, switch
+    assert {"settings", "settings_evening", "home_empty_evening"} <= set(outcome["screens"])
     # the records' table: a heading's tap sorts by it; a player's row opens their points' sources
     assert outcome["records_sorted"] == ["best", True] and "player_records_sorted" in outcome["screens"]
     assert len(outcome["records_detail"]) == 1 and "points from the regions" in outcome["records_detail"][0]

@@ -34,7 +34,8 @@ COPY_WORDS = {1: "second copy", 2: "third copy", 3: "fourth copy"}
 
 def modifier_label(builder: PromptContext, mid: str, numbered: bool = True) -> str:
     """ "Stand-in +1 (+1)"; cards of one name and value with other abilities say theirs
-    ("Stand-in −1 · militia"); twins are told apart in words ("(second copy)") where each copy is a button of its own."""
+    ("Stand-in −1 · militia"); twins are told apart in words ("(second copy)") where each copy
+    is a button of its own."""
     m = builder.modifiers.get(mid)
     if m is None:
         return mid

@@ -45,7 +45,8 @@ from engine.rules.king_intrigue.cards import MODULE_IDS
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 PLAYER_COUNTS = (2, 3, 4, 5)
-SECTION_WORDS = {None: "Power cards"}  # a section's button (a module's: its name)
+# a section's button (a module's: its name)
+SECTION_WORDS = {None: "Power cards", "players-edition or special-cards": "Either module"}
 MISSING_SHOWN = 8
 
 
@@ -120,7 +121,7 @@ class KICardsScreen(Screen):
         self.placements = grid(1)
         box.add_widget(self.placements)
         self._placements()
-        current = None
+        current: object = ()  # no group yet (None is the Power cards' group: it has a heading too)
         for row in self.draft.rows():
             if row.left_out:
                 continue

@@ -203,9 +203,8 @@ def turn_action(builder: KIPromptBuilder, ask: Ask, prefill_castillo: int = 0) -
         prompt.choices = keep + made + skip
         if turn.nothing_placeable(ask):  # an empty court: each action ends the turn (or "then place")
             prompt.choices = turn.nothing_placed_first(prompt.choices, pid)
-        prompt.hint = prompt.hint.replace(
-            special.get("text", "\0"), "choose one action: the Action card's or your Power card's"
-        )
+        either = "choose one action: the Action card's or your Power card's"
+        prompt.hint = prompt.hint.replace(turn.SPECIAL_HINT, either)
     holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
     if holds and not prompt.title.endswith(f" plays {holds}"):
         prompt.title = prompt.title.replace(" plays ", f" ({holds}) plays ", 1)

@@ -29,9 +29,13 @@ def modifier_twins(builder: PromptContext) -> list[list[str]]:
     return list(groups.values())
 
 
+COPY_WORDS = {1: "second copy", 2: "third copy", 3: "fourth copy"}
+
+
 def modifier_label(builder: PromptContext, mid: str, numbered: bool = True) -> str:
     """ "Stand-in +1 (+1)"; cards of one name and value with other abilities say theirs
-    ("Stand-in −1 · militia"); twins are numbered where each copy is a button of its own."""
+    ("Stand-in −1 · militia"); twins are told apart in words ("(second copy)") where each copy
+    is a button of its own."""
     m = builder.modifiers.get(mid)
     if m is None:
         return mid
@@ -46,8 +50,8 @@ def modifier_label(builder: PromptContext, mid: str, numbered: bool = True) -> s
     if len(namesakes) > 1:
         label += " · " + _ability_words(builder, mid, namesakes)
     twins = [k for k in modifier_order(builder) if _modifier_print(builder, k) == mine]
-    if numbered and len(twins) > 1:
-        label += f" #{twins.index(mid) + 1}"
+    if numbered and len(twins) > 1 and twins.index(mid):  # a copy number is internal: words, from the second on
+        label += f" ({COPY_WORDS.get(twins.index(mid), 'another copy')})"
     return label
 
 
@@ -146,7 +150,7 @@ def modifier_power_prompt(builder: PromptContext, ask: Ask, mid: str) -> Prompt:
     choices.append(Choice("Without a Modifier card", action="sub:", style="quiet"))
     return Prompt(
         builder.title(ask, f"{builder.name(pid)} plays next"),
-        f"{builder.name(pid)} plays {modifier_label(builder, mid)}: tap the Power card; "
+        f"{builder.name(pid)} plays {modifier_label(builder, mid, numbered=False)}: tap the Power card; "
         "the total decides the turn order.",
         actor=pid,
         choices=choices,

@@ -14,6 +14,8 @@ from companion.table_rules.card_learning import card_facts
 from engine.board.model import CASTILLO
 from engine.primitives import Ask
 
+SPECIAL_HINT = "tap Do the special action (or Skip it)"  # a turn's hint, after its placing
+
 
 def reveal_action_cards(builder: PromptContext, ask: Ask) -> Prompt:
     prompt = Prompt(
@@ -214,7 +216,11 @@ def turn_action(builder: PromptContext, ask: Ask, prefill_castillo: int = 0) -> 
             )
         )
     elif special:
-        hints.append(special["text"])
+        # what to do now in a few words; the card's own text is a note (pasted into the hint, it
+        # read "...; or You are only allowed to swap them, if ...")
+        hints.append(SPECIAL_HINT)
+        if special.get("text"):
+            prompt.notes.append(f"{card}: {special['text']}")
         for option in special.get("options") or [None]:
             label = f"Special: {option.replace('_', ' ')}" if option else "Do the special action"
             if special.get("count_first"):

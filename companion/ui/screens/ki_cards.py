@@ -45,7 +45,8 @@ from engine.rules.king_intrigue.cards import MODULE_IDS
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 PLAYER_COUNTS = (2, 3, 4, 5)
-SECTION_WORDS = {None: "Power cards"}  # a section's button (a module's: its name)
+# a section's button (a module's: its name)
+SECTION_WORDS = {None: "Power cards", "players-edition or special-cards": "Either module"}
 MISSING_SHOWN = 8
 
 
@@ -120,7 +121,7 @@ class KICardsScreen(Screen):
         self.placements = grid(1)
         box.add_widget(self.placements)
         self._placements()
-        current = None
+        current: object = ()  # no group yet (None is the Power cards' group: it has a heading too)
         for row in self.draft.rows():
             if row.left_out:
                 continue
@@ -157,10 +158,18 @@ class KICardsScreen(Screen):
         row.clear_widgets()
         self.section_headings = dict(sections)
         for words, heading in sections:
-            b = button(words, lambda h=heading: self.ids.list_scroll.scroll_to(h, padding=dp(8), animate=False))
+            b = button(words, lambda h=heading: self._to_the_top(h))
             b.size_hint_x = None
             b.width = max(dp(120), len(words) * dp(9) + dp(24))
             row.add_widget(b)
+
+    def _to_the_top(self, heading: Widget) -> None:
+        """The section's heading at the top of the view (scroll_to only brings it into view, at the bottom)."""
+        scroll, box = self.ids.list_scroll, self.ids.list_box
+        room = box.height - scroll.height
+        if room > 0:
+            below_top = box.height - heading.top - dp(8)
+            scroll.scroll_y = min(1.0, max(0.0, 1 - below_top / room))
 
     def _summary(self) -> None:
         self.summary.clear_widgets()

@@ -233,3 +233,27 @@ def test_that_is_all_names_the_card_and_the_limit_it_sets():
     assert builder.full_words(prompt) == (
         f"That is all: {card} places up to {allows} Caballero{'' if allows == 1 else 's'} (Confirm, or take one back)"
     )
+
+
+def test_turn_hints_say_what_to_do_never_paste_a_cards_rule_text():
+    """A turn's hint is a short line of what to do now; the card's text is a note of its own
+    (pasted in, a hint read "...; or You are only allowed to swap them, if ...")."""
+    from companion.prompts.turn import SPECIAL_HINT
+
+    rng = random.Random(5)
+    board = classic_board()
+    seen = 0
+    for _ in range(4):
+        state = start_state(random_setup(rng, rng.randint(2, 5), board, variant="short"), board)
+        builder = PromptBuilder(state.names, board)
+        while state.stage != "over":
+            ask = asked(state)
+            prompt = builder.build(ask)
+            special = ask.options.get("special") if ask.kind == "turn_action" else None
+            if special and special.get("text") and not special.get("refused"):
+                seen += 1
+                assert special["text"] not in prompt.hint, prompt.hint
+                assert SPECIAL_HINT in prompt.hint and len(prompt.hint) < 160, prompt.hint
+                assert any(special["text"] in note for note in prompt.notes), prompt.notes
+            apply_event(state, random_event(rng, ask))
+    assert seen, "no turn with a special action was met"

@@ -11,9 +11,10 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
+from companion.history.people_words import who_won
 from companion.history.records import replay_table
-from companion.look.players import PLAYER_RGB
 from companion.ui.widgets.common import hyphen_breaks, sheet_button, sheet_label
+from companion.ui.widgets.player_mark import PlayerMark
 from companion.ui.widgets.step_plot import StepPlot  # noqa: F401  (the .kv's)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -26,17 +27,17 @@ class EndScreen(Screen):
     def on_pre_enter(self, *args) -> None:
         game = self.model.public["game"]
         winners = [self.model.name(w) for w in game.get("winners", [])]
-        self.heading = ("El Grande: " + " and ".join(winners)) if winners else "Standings so far"
+        self.heading = who_won(winners) or "Standings so far"
         grid = self.ids.standings
         grid.clear_widgets()
         ranked = sorted(game["players"], key=lambda p: -p["score"])
         for place, p in enumerate(ranked, start=1):
             grid.add_widget(Label(text=f"{place}.", size_hint=(None, None), size=(dp(36), dp(44)), font_size="20sp"))
+            grid.add_widget(PlayerMark(colour=p["id"], size_hint=(None, None), size=(dp(32), dp(44))))
             name = Label(
                 text=p["name"],
                 font_size="20sp",
                 bold=p["id"] in game.get("winners", []),
-                color=(*PLAYER_RGB[p["id"]], 1) if p["id"] != "yellow" else (0.6, 0.45, 0, 1),
                 size_hint_y=None,
                 height=dp(44),
                 halign="left",

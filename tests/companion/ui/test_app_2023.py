@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from companion.history.people_words import who_won
 from tests.companion.table.test_authority_2023 import general_scorings, ordinary_turns
 from tests.companion.ui.checks_2023_ki import learned_the_box, map_2023_checks
 from tests.companion.ui.test_app import _drive, _looks_like_a_screen
@@ -149,7 +150,7 @@ def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(launch_2023):
         outcome["end_scores"],
         outcome["replayed"],
     )
-    assert outcome["end_heading"] == "El Grande: " + " and ".join(outcome["replayed_winners"])
+    assert outcome["end_heading"] == who_won(outcome["replayed_winners"])
     assert outcome["scores"]["white"] == 0 and outcome["winners"] and "white" not in outcome["winners"]
     assert max(outcome["scores"].values()) == outcome["scores"][outcome["winners"][0]]
     missing = [r for r in REACHED if not outcome["reached"].get(r)]

@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from companion.history.people_words import who_won
 from tests.companion.table.test_authority_king_intrigue import _ordinary_turns
 from tests.companion.ui.test_app import _looks_like_a_screen
 from tests.companion.ui.test_app_2023 import launched, part
@@ -117,7 +118,7 @@ def test_ki_cards_entered_by_taps_and_a_whole_game_with_every_secret_on_phones_i
         outcome["end_scores"],
         outcome["replayed"],
     )
-    assert outcome["end_heading"] == "El Grande: " + " and ".join(outcome["replayed_winners"])
+    assert outcome["end_heading"] == who_won(outcome["replayed_winners"])
     # each phone says the game is over and who won (not the last scoring's discs, as if a choice were to come)
     won = "Won by " + ", ".join(outcome["replayed_winners"])
     assert outcome["final_pages"] == {pid: ["Game over", won] for pid in PHONE_SEATS}, outcome["final_pages"]

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 from scenarios import _wait_for
 
+from companion.history.people_words import who_won
+
 PATIENCE = 45.0  # seconds any one step may take on a loaded machine before the scenario fails
 
 # ---- the game, decided in advance -------------------------------------------------------
@@ -866,7 +868,7 @@ def _check_the_end(d, game_name: str):
     replayed = {names[pid]: score for pid, score in zip(state.players, state.scores)}
     assert shown == replayed, f"end screen {shown}, the engine replaying the log {replayed}"
     winners = [names[state.players[q]] for q in state.winners]
-    assert heading == "El Grande: " + " and ".join(winners), (heading, winners)
+    assert heading == who_won(winners), (heading, winners)
     from engine.views import public_view
 
     assert public_view(state).model_dump(mode="json") == d.model.public["game"], "the app and the replay differ"

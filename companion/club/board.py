@@ -71,6 +71,7 @@ from companion.club.topics import (
     table_filter,
 )
 from companion.club.tournament import Tournament, TournamentError
+from companion.look.css import with_tokens
 from companion.look.players import with_looks
 from companion.web.guard import ConnectionGuard, Limits, RateLimitedLog
 from companion.web.server import ThreadedServer, logged_refusal
@@ -174,7 +175,7 @@ class ClubBoard:
         self._push_pending = threading.Event()
         self._standings_dirty = False
         static = resources.files(__package__).joinpath("static")
-        self._page = with_looks(static.joinpath("board.html").read_bytes())
+        self._page = with_tokens(with_looks(static.joinpath("board.html").read_bytes()), "evening")  # a dim room
         self._organiser_page = static.joinpath("organiser.html").read_bytes()
         c = make_client(f"elgrande-club-board-{os.urandom(3).hex()}", self.broker, user, secret, ctx, (0.2, 5.0))
         c.on_connect, c.on_connect_fail, c.on_disconnect = self._on_connect, self._on_connect_fail, self._on_disconnect

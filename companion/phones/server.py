@@ -61,6 +61,7 @@ from importlib import resources
 
 from aiohttp import WSMsgType, web
 
+from companion.look.css import with_tokens
 from companion.look.players import with_looks
 from companion.phones.answers import Answers, ServedGame
 from companion.phones.clients import (
@@ -117,8 +118,9 @@ class PhoneServer:
         self.seats = Seats(table.players, code_lifetime, names=dict(table.names))
         self.desk = SeatDesk(self.seats, table)
         self._game = ServedGame(table, 0)
-        self._page = with_looks(resources.files("companion.phones").joinpath("static/phone.html").read_bytes())
-        self._gone_page = resources.files("companion.phones").joinpath("static/gone.html").read_text("utf-8")
+        static = resources.files("companion.phones").joinpath("static")
+        self._page = with_tokens(with_looks(static.joinpath("phone.html").read_bytes()))
+        self._gone_page = with_tokens(static.joinpath("gone.html").read_bytes()).decode("utf-8")
         self._observers: list[Callable[[str], None]] = []
         self._unsubscribe: Callable[[], None] | None = None
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None

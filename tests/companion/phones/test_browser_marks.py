@@ -49,3 +49,20 @@ def test_each_phone_shows_its_initial_and_mark_next_to_its_colour(start_server, 
             page.screenshot(path="/tmp/phone_marks_red.png")
         ctx.close()
     assert errors == [], errors
+
+
+def test_the_page_follows_the_phones_light_or_dark_setting(start_server, browser):
+    """The day theme's ground in a light phone, the evening theme's in a dark one (the tablet's
+    tokens, companion.look.css)."""
+    from companion.look.tokens import THEMES
+
+    server = start_server(make_table("scoring"))
+    for pid, (scheme, theme) in zip(PLAYERS, (("light", "day"), ("dark", "evening"))):  # a seat's code joins once
+        ctx = browser.new_context(**PHONE, color_scheme=scheme)
+        ctx.set_default_timeout(TIMEOUT)
+        page = ctx.new_page()
+        page.goto(server.seat_url(pid))
+        ground = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert ground == "rgb({}, {}, {})".format(*(round(255 * c) for c in THEMES[theme]["background"][:3])), scheme
+        page.screenshot(path=f"/tmp/phone_{theme}.png")
+        ctx.close()

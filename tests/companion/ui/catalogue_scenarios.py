@@ -107,25 +107,29 @@ def look_at_the_empty_home(d):
 
 
 def _switch_theme(d):
-    """Settings from Home: the evening theme recolours the screen at once and is kept; then day."""
+    """Settings from Home: the other theme recolours the screen at once and is kept; then the one
+    the launch began with again (the rest of the catalogue is seen in it)."""
     from kivy.core.window import Window
 
     from companion.storage.settings import load_settings
     from companion.ui.theme import THEME
 
+    start = THEME.name
+    other, words = ("evening", "Evening") if start == "day" else ("day", "Day: dark")
     title = next(w for w in d.widgets() if getattr(w, "text", "") == "El Grande Companion" and d.visible(w))
     before = (list(title.color), list(Window.clearcolor))
     d.tap("Settings")
     yield 0.2
     d.shot("settings")
-    d.tap("Evening")
+    d.tap(words)
     yield 0.2
-    d.shot("settings_evening")
+    d.shot(f"settings_{other}")
     d.tap("Done", exact=True)
     yield 0.2
-    d.shot("home_empty_evening")
+    d.shot(f"home_empty_{other}")
     after = (list(title.color), list(Window.clearcolor))
     d.facts["theme_switch"] = {
+        "started": start,
         "name": THEME.name,
         "kept": load_settings()["theme"],
         "words_recoloured": after[0] != before[0],
@@ -133,7 +137,7 @@ def _switch_theme(d):
     }
     d.tap("Settings")
     yield 0.2
-    d.tap("Day: dark")
+    d.tap("Evening" if start == "evening" else "Day: dark")
     d.tap("Done", exact=True)
     yield 0.2
     d.facts["theme_switch"]["back_to"] = THEME.name

@@ -42,6 +42,20 @@ def modifiers_draft_path() -> Path:
     return rules_folder() / MODIFIERS_DRAFT
 
 
+UNKNOWN_WORDS = {"stack": "its stack", "copies": "copies", "placement": "Caballeros it places"}
+
+
+def unknown_words(unknown) -> list[str]:
+    """A card's facts not entered, in people's words ("its numbers" for every number its effect
+    takes: the card's own text names them), each once."""
+    words: list[str] = []
+    for key in unknown:
+        said = UNKNOWN_WORDS.get(key, "its numbers" if key.startswith("params.") else key.replace("_", " "))
+        if said not in words:
+            words.append(said)
+    return words
+
+
 @dataclass(frozen=True)
 class CardRow:
     id: str

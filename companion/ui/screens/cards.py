@@ -24,7 +24,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
 from companion.safe_text import for_markup
-from companion.table_rules.card_file import MODIFIER_SET, CardSetDraft
+from companion.table_rules.card_file import MODIFIER_SET, CardSetDraft, unknown_words
 from companion.table_rules.effect_offers import (
     ParamField,
     effect_offers,
@@ -127,7 +127,7 @@ class CardsScreen(Screen):
 
     def _card_list(self, box) -> None:
         for row in self.draft.rows():
-            unknown = f"  - not entered: {', '.join(row.unknown)}" if row.unknown else ""
+            unknown = f"  - not entered: {', '.join(unknown_words(row.unknown))}" if row.unknown else ""
             style = "on" if row.id == self.selected else "normal"
             box.add_widget(
                 button(

@@ -257,3 +257,8 @@ PIECES = (
     ("castillo", "The Castillo", "The tower: Caballeros thrown in stay hidden until it is scored."),
     ("court", "The court", "Caballeros waiting beside the board until their player places them (In the courts)."),
 )
+
+
+def lesson(replay: Replay, number: int) -> str:
+    """In the demo: why the step happened, for someone who has never played ('' otherwise)."""
+    return lesson_of(replay, number) if getattr(replay, "demo", False) else ""

@@ -230,9 +230,16 @@ def _fitted(draw, text: str, width: int, size: int, bold: bool = False, least: i
         size -= 2
         font = _font(size, bold)
     if draw.textlength(text, font=font) > width:
-        while text and draw.textlength(text + "…", font=font) > width:
-            text = text[:-1]
-        text += "…"
+        # the longest start that fits with its ellipsis, found by halving (a pasted name can be
+        # thousands of characters: measuring one character shorter each time took minutes)
+        low, high = 0, len(text)
+        while low < high:
+            mid = (low + high + 1) // 2
+            if draw.textlength(text[:mid] + "…", font=font) <= width:
+                low = mid
+            else:
+                high = mid - 1
+        text = text[:low] + "…"
     return font, text
 
 

@@ -1,5 +1,5 @@
 """A replay's steps told to people: one sentence of what happened at each step (story), and in the
-demo why it happened (lesson, words in companion.history.demo_lessons). Pure: reads the replay's
+demo why it happened (companion.history.demo_lessons.lesson). Pure: reads the replay's
 public views (each step's against the one before), never a hidden fact, no UI.
 
 What a step did is read from what changed between the two views (Power cards played, courts,
@@ -480,12 +480,3 @@ def table_facts(replay: Replay, number: int) -> list[str]:
         courts = ", ".join(f"{names.get(p['id'], p['id'])} {p.get('court', 0)}" for p in players)
         lines.append("In the courts: " + courts)
     return lines
-
-
-def lesson(replay: Replay, number: int) -> str:
-    """In the demo: why the step happened, for someone who has never played ('' otherwise)."""
-    if not getattr(replay, "demo", False):
-        return ""
-    from companion.history.demo_lessons import lesson_of
-
-    return lesson_of(replay, number)

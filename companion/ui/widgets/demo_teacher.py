@@ -12,7 +12,8 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.history.step_story import lesson, table_facts
+from companion.history.demo_lessons import lesson
+from companion.history.step_story import table_facts
 from companion.ui.widgets.piece_key import PieceKey  # noqa: F401  (the .kv's PieceKey)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

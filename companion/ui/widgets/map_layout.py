@@ -347,7 +347,10 @@ def layout(
         w, h = text_size(words, MARKER_FONT, True)
         below = _lowest(taken, rid)
         if rid == CASTILLO:
-            anchor, polygon = (below.x, below.y + below.h / 2 + GAP + h / 2 + 2), _castillo_zone(shapes["castillo"])
+            # above the tower's ring: below it the Castillo's name and values already reach the sea's edge
+            (cx, cy), r = shapes["castillo"]["center"], shapes["castillo"]["radius"]
+            anchor = (cx, cy - CASTILLO_RING * r - RING_LANE - GAP - h / 2 - 2)
+            polygon = _castillo_zone(shapes["castillo"])
         else:
             anchor = (regions[rid]["label"][0], below.y + below.h / 2 + GAP + h / 2 + 2)
             polygon = regions[rid]["polygon"]

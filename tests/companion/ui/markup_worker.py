@@ -75,7 +75,7 @@ def name_cell(name: str) -> dict:
 
 
 def other_labels(path: Path, name: str) -> dict:
-    from companion.ui.screens.home import players_markup
+    from companion.ui.screens.home import player_chip
     from companion.ui.screens.stats import stats_text
     from companion.ui.widgets.phone_check import PhoneCheck
 
@@ -89,7 +89,13 @@ def other_labels(path: Path, name: str) -> dict:
     row = PhoneCheck._row(type("Dialog", (), {"answer": lambda *a: None})(), check)
     question = next(w for w in walk(row) if isinstance(w, Label) and w.markup)
     return {
-        "home": drawn(Label(text=players_markup(record), markup=True, font_size="16sp")),
+        "home": drawn(
+            Label(
+                text="\n".join(player_chip(p.id, p.name, p.score, p.winner).words for p in record.players),
+                markup=True,
+                font_size="16sp",
+            )
+        ),
         "stats": drawn(Label(text=stats_text(statistics([record])), markup=True, font_size="16sp")),
         "phone_check": drawn(question),
         "name_cell": name_cell(name),

@@ -52,13 +52,22 @@ def replay_labels(path: Path) -> dict:
     for widget in walk(screen):
         if isinstance(widget, Label) and widget.markup:
             key = (
-                "turning"
-                if widget.text.startswith("[b]Turning points")
+                "turning"  # a turning point's button
+                if widget in screen.ids.turning_box.children
                 else "standings"
                 if widget.text == screen.standings
                 else "scoring"
             )
-            found[key] = drawn(widget)
+            shown = drawn(widget)
+            if key == "turning" and key in found:  # the turning points' buttons, as one list
+                was = found[key]
+                shown = {
+                    "height": was["height"] + shown["height"],
+                    "tallest_line": max(was["tallest_line"], shown["tallest_line"]),
+                    "lines": was["lines"] + shown["lines"],
+                    "text": was["text"] + "\n" + shown["text"],
+                }
+            found[key] = shown
     return found
 
 

@@ -11,6 +11,7 @@ import time
 from collections import Counter
 
 from companion.safe_text import for_json, for_terminal
+from companion.words.choice import start_language
 from engine.errors import RuleViolation
 from engine.rules import MODULES, RULE_SETS
 from engine.scoring import ScoreLine
@@ -411,6 +412,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    start_language()  # ELGRANDE_LANG, the kept setting, the system's: before the first word
     parser = build_parser()
     argv = sys.argv[1:] if argv is None else argv
     args = parser.parse_args(argv)

@@ -40,3 +40,6 @@ if [ ! -f "$stamp" ]; then
   rm -f .venv/.installed-* && touch "$stamp"
   echo "setup: done; run the app with scripts/run.sh, the tests with scripts/test.sh"
 fi
+
+# The catalogues of the table's languages (companion/locale/*/LC_MESSAGES/*.po -> .mo).
+.venv/bin/python scripts/words.py compile >/dev/null

@@ -1,4 +1,4 @@
-"""The tablet's own settings (the theme, for now), kept in settings.json in the data folder.
+"""The tablet's own settings (the theme, the language), kept in settings.json in the data folder.
 
 Written whole or not at all (files.replace_durably); a damaged or foreign file reads as the
 defaults, so a bad file never stops the app. An unknown value is refused with a line that says
@@ -10,11 +10,13 @@ import json
 
 from companion.look.tokens import DEFAULT_THEME, THEME_NAMES
 from companion.storage.files import data_dir, replace_durably
+from companion.words.catalogue import LANGUAGES, _
 
 SETTINGS_FILE = "settings.json"
 THEME_ENV = "ELGRANDE_THEME"  # day or evening: wins over the kept choice (a test, a screenshot)
-DEFAULTS = {"theme": DEFAULT_THEME}
-CHOICES = {"theme": tuple(THEME_NAMES)}
+# "system": the system's language (companion/words/choice.py); ELGRANDE_LANG wins over both.
+DEFAULTS = {"theme": DEFAULT_THEME, "language": "system"}
+CHOICES = {"theme": tuple(THEME_NAMES), "language": ("system", *LANGUAGES)}
 
 
 class SettingRefused(ValueError):
@@ -36,10 +38,14 @@ def load_settings() -> dict:
 def save_setting(key: str, value: str) -> dict:
     """Keep one setting (SaveFailed when the storage refuses: nothing changed); the settings now."""
     if key not in CHOICES:
-        raise SettingRefused(f"There is no setting called {key!r}")
+        raise SettingRefused(_("There is no setting called “{key}”").format(key=key))
     if value not in CHOICES[key]:
         offered = ", ".join(CHOICES[key])
-        raise SettingRefused(f"{value!r} is not a choice for the {key} (the choices: {offered})")
+        raise SettingRefused(
+            _("“{value}” is not a choice for the {setting} (the choices: {offered})").format(
+                value=value, setting=key, offered=offered
+            )
+        )
     settings = load_settings() | {key: value}
     folder = data_dir()
     folder.mkdir(parents=True, exist_ok=True)

@@ -87,6 +87,7 @@ from companion.storage.settings import THEME_ENV, load_settings  # noqa: E402
 from companion.ui.model import AppModel  # noqa: E402
 from companion.ui.screens.registry import SCREENS  # noqa: E402
 from companion.ui.theme import THEME, use  # noqa: E402
+from companion.words.choice import start_language  # noqa: E402
 
 
 def _follow_theme(*_) -> None:
@@ -141,6 +142,7 @@ class ElGrandeApp(App):
         Settings().open()
 
     def build(self):
+        start_language()
         start_theme()
         if android.on_android():  # the games folder in the app's own storage (ELGRANDE_DATA_DIR still wins)
             android.use_app_storage(self.user_data_dir)

@@ -14,11 +14,11 @@ def folder(tmp_path, monkeypatch):
 
 
 def test_a_first_start_has_the_day_theme():
-    assert settings.load_settings() == {"theme": "day"}
+    assert settings.load_settings() == {"theme": "day", "language": "system"}
 
 
 def test_a_chosen_theme_is_kept_for_the_next_start(folder):
-    assert settings.save_setting("theme", "evening") == {"theme": "evening"}
+    assert settings.save_setting("theme", "evening") == {"theme": "evening", "language": "system"}
     assert settings.load_settings()["theme"] == "evening"
     assert [p.name for p in folder.iterdir()] == ["settings.json"]  # no half-written copy left
 
@@ -26,13 +26,13 @@ def test_a_chosen_theme_is_kept_for_the_next_start(folder):
 @pytest.mark.parametrize("content", [b"{not json", b"[1, 2]", b'{"theme": "neon", "x": 1}', b"\xff\xfe"])
 def test_a_damaged_or_foreign_file_reads_as_the_defaults(folder, content):
     (folder / "settings.json").write_bytes(content)
-    assert settings.load_settings() == {"theme": "day"}
+    assert settings.load_settings() == {"theme": "day", "language": "system"}
 
 
 def test_a_value_not_offered_is_refused_naming_the_choices(folder):
     with pytest.raises(settings.SettingRefused, match="day, evening"):
         settings.save_setting("theme", "neon")
-    with pytest.raises(settings.SettingRefused, match="no setting called 'volume'"):
+    with pytest.raises(settings.SettingRefused, match="no setting called “volume”"):
         settings.save_setting("volume", "11")
     assert not (folder / "settings.json").exists()
 

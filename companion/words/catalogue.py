@@ -1,0 +1,113 @@
+"""The catalogues, loaded per language, and the functions that read them.
+
+Compiled .mo files are made by the set-up (scripts/compile_words.py); a missing or stale one is
+compiled from its .po in memory (Babel), so a fresh checkout or a hand-edited .po still speaks.
+Unknown languages fall back to English, and a catalogue that cannot be read leaves English words
+rather than stopping the app."""
+
+from __future__ import annotations
+
+import gettext
+import io
+import logging
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+SOURCE_LANGUAGE = "en"
+# The languages the app speaks, each by its own name (as a settings list shows them).
+LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español", "fr": "Français"}
+
+_log = logging.getLogger(__name__)
+_loaded: dict[str, gettext.NullTranslations] = {}
+_current: list = [SOURCE_LANGUAGE, gettext.NullTranslations()]
+
+
+def N_(message: str) -> str:
+    """Marks a message for the catalogue where it is defined; it is translated where it is used."""
+    return message
+
+
+def _(message: str) -> str:
+    return _current[1].gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return _current[1].ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return _current[1].pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return _current[1].npgettext(context, singular, plural, n)
+
+
+def language() -> str:
+    """The code of the language in use now ("en", "de", "es", "fr")."""
+    return _current[0]
+
+
+def use_language(code: str | None) -> str:
+    """Speak `code` from now on (an unknown or empty code: English); the code now in use."""
+    code = normalise(code)
+    _current[:] = [code, translations(code)]
+    return code
+
+
+def normalise(code: str | None) -> str:
+    """ "de_DE.UTF-8", "de-AT", "DE" -> "de"; anything the app does not speak -> "en"."""
+    base = (code or "").strip().replace("-", "_").split(".")[0].split("_")[0].lower()
+    return base if base in LANGUAGES else SOURCE_LANGUAGE
+
+
+def translations(code: str) -> gettext.NullTranslations:
+    """Every domain of one language merged into one lookup (kept once loaded)."""
+    if code not in _loaded:
+        _loaded[code] = _load(code)
+    return _loaded[code]
+
+
+def forget_loaded() -> None:
+    """Reload the catalogues on next use (a test that writes a .po, the set-up's check)."""
+    _loaded.clear()
+    _current[1] = translations(_current[0])
+
+
+def _load(code: str) -> gettext.NullTranslations:
+    merged: gettext.NullTranslations = gettext.NullTranslations()
+    if code == SOURCE_LANGUAGE:
+        return merged
+    folder = LOCALE_DIR / code / "LC_MESSAGES"
+    first: gettext.NullTranslations | None = None
+    for po in sorted(folder.glob("*.po")):
+        one = _domain(po)
+        if first is None:
+            first = one
+        else:
+            first.add_fallback(one)
+    return first or merged
+
+
+def _domain(po: Path) -> gettext.NullTranslations:
+    mo = po.with_suffix(".mo")
+    try:
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            with mo.open("rb") as file:
+                return gettext.GNUTranslations(file)
+        return gettext.GNUTranslations(io.BytesIO(compile_po(po)))
+    except (OSError, ValueError, SyntaxError) as error:  # a damaged catalogue: English, said in the log
+        _log.warning("the catalogue %s could not be read (%s); its words stay in English", po.name, error)
+        return gettext.NullTranslations()
+
+
+def compile_po(po: Path) -> bytes:
+    """The .mo bytes of one .po (fuzzy entries left out, as msgfmt does)."""
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as file:
+        catalog = read_po(file)
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()

@@ -22,7 +22,7 @@ def main(command: str, only: str | None = None) -> int:
         print(f"words: {tool.compile_catalogues()} catalogues compiled")
     elif command == "check":
         bad = 0
-        for r in tool.report_all():
+        for r in tool.report_all(only):
             print(
                 f"{r.code}: {r.translated} translated, {len(r.untranslated)} untranslated, {len(r.fuzzy)} fuzzy, "
                 f"{len(r.missing)} missing, {len(r.wrong_placeholders)} with other placeholders"
@@ -32,7 +32,7 @@ def main(command: str, only: str | None = None) -> int:
             bad += len(r.untranslated) + len(r.fuzzy) + len(r.missing) + len(r.wrong_placeholders)
         return 1 if bad else 0
     else:
-        print("usage: python scripts/words.py extract | update [DOMAIN] | compile | check")
+        print("usage: python scripts/words.py extract | update [DOMAIN] | compile | check [DOMAIN]")
         return 2
     return 0
 

@@ -10,6 +10,12 @@ longer reads.)"""
 
 from __future__ import annotations
 
+import os
+
+# The suite reads English unless a test chooses a language (a German machine's LANG would
+# otherwise turn every English assertion red); the app and the command line it starts inherit it.
+os.environ["ELGRANDE_LANG"] = "en"
+
 UI = "tests/companion/ui/"
 
 # The launches, longest first (issue 23's figures, in docs/testing.md), and the files reading each.

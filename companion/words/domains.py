@@ -6,7 +6,9 @@ from __future__ import annotations
 # domain -> the source folders or files (relative to the repository root) whose words it holds.
 # A file belongs to the first domain that names it or a folder holding it.
 DOMAINS: dict[str, tuple[str, ...]] = {
+    "names": (),  # the printed names and card texts, from engine/data (companion/words/names.py)
     "refusals": ("engine",),
+    "plays": ("companion/plays",),  # BG Stats, backup and restore
     "screens": ("companion/ui/screens",),
     "tablet": ("companion/ui", "companion/look", "companion/words"),
     "prompts": ("companion/prompts", "companion/table", "companion/table_rules", "companion/entry", "companion/tower"),

@@ -19,10 +19,12 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from babel.messages.pofile import read_po, write_po
 
+from companion.words import names
 from companion.words.catalogue import LANGUAGES, LOCALE_DIR, SOURCE_LANGUAGE, compile_po
 from companion.words.domains import DOMAINS, SOURCE_SUFFIXES
 
 ROOT = LOCALE_DIR.parent.parent
+COMMENT_TAGS = ("Translators:",)
 KEYWORDS = DEFAULT_KEYWORDS  # _, N_, gettext, ngettext, pgettext, npgettext and kin
 _CALL = re.compile(
     r"""\b(?P<fn>_|N_|t|ngettext|nt|pgettext|npgettext)\(\s*(?P<args>(?:(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,?\s*)+)"""
@@ -65,21 +67,20 @@ def _scan_markup(text: str) -> Iterator[tuple[int, str, tuple[str, ...] | str, l
             yield lineno, fn, (parts[0] + "\x04" + parts[1]), []
 
 
-def _messages(path: Path) -> Iterator[tuple[int, str | tuple[str, ...], str | None]]:
-    """(line, message or (singular, plural), context) of every marked message in one file."""
+def _messages(path: Path) -> Iterator[tuple[int, str | tuple[str, ...], str | None, list[str]]]:
+    """(line, message or (singular, plural), context, translators' comments) of every marked
+    message in one file; a "# Translators: ..." comment just above a message goes with it."""
     if path.suffix == ".py":
         with path.open("rb") as file:
-            for lineno, message, _comments, context in extract(
-                "python", file, KEYWORDS, comment_tags=("Translators:",)
-            ):
-                yield lineno, message, context
+            for lineno, message, comments, context in extract("python", file, KEYWORDS, comment_tags=COMMENT_TAGS):
+                yield lineno, message, context, comments
         return
-    for lineno, _fn, message, _comments in _scan_markup(path.read_text(encoding="utf-8")):
+    for lineno, _fn, message, comments in _scan_markup(path.read_text(encoding="utf-8")):
         if isinstance(message, str) and "\x04" in message:
             context, text = message.split("\x04", 1)
-            yield lineno, text, context
+            yield lineno, text, context, comments
         else:
-            yield lineno, message, None
+            yield lineno, message, None, comments
 
 
 def extract_templates() -> dict[str, Catalog]:
@@ -87,10 +88,12 @@ def extract_templates() -> dict[str, Catalog]:
     templates = {domain: Catalog(project="El Grande Companion", locale=None) for domain in DOMAINS}
     for domain, path in source_files():
         rel = path.relative_to(ROOT).as_posix()
-        for lineno, message, context in _messages(path):
+        for lineno, message, context, comments in _messages(path):
             if not message or (isinstance(message, tuple) and not all(message)):
                 continue
-            templates[domain].add(message, locations=[(rel, lineno)], context=context)
+            templates[domain].add(message, locations=[(rel, lineno)], context=context, auto_comments=comments)
+    for context, message, file in names.all_names():
+        templates["names"].add(message, locations=[(f"engine/data/{file}", 0)], context=context)
     return templates
 
 
@@ -209,6 +212,7 @@ def _placeholders_match(msgid, msgstr) -> bool:
     return all(wanted - {"n"} <= placeholders(form) <= wanted for form in msgstr)
 
 
-def report_all() -> list[LanguageReport]:
-    templates = extract_templates()
+def report_all(only: str | None = None) -> list[LanguageReport]:
+    """How complete each language is (`only`: one domain's catalogues)."""
+    templates = {d: t for d, t in extract_templates().items() if only in (None, d)}
     return [check_language(code, templates) for code in translated_languages()]

@@ -87,7 +87,8 @@ from companion.storage.settings import THEME_ENV, load_settings  # noqa: E402
 from companion.ui.model import AppModel  # noqa: E402
 from companion.ui.screens.registry import SCREENS  # noqa: E402
 from companion.ui.theme import THEME, use  # noqa: E402
-from companion.words.choice import start_language  # noqa: E402
+from companion.words import _, use_language  # noqa: E402
+from companion.words.choice import start_language, system_language  # noqa: E402
 
 
 def _follow_theme(*_) -> None:
@@ -111,6 +112,41 @@ def _import_phone_server() -> None:
         logging.getLogger("companion.ui.app").debug("phone server import failed early", exc_info=True)
     finally:  # what the app made to start lives as long as it: out of the collector's walks
         Clock.schedule_once(lambda dt: freeze_startup_objects())
+
+
+def _holds(callback, owned: set[int], depth: int = 0) -> bool:
+    """Does this callback belong to one of the `owned` objects (a bound method of it, a partial
+    or a closure holding it)?"""
+    if callback is None or depth > 3:
+        return False
+    if id(getattr(callback, "__self__", None)) in owned:
+        return True
+    parts = [getattr(callback, "func", None), *getattr(callback, "args", ())]
+    parts += [cell.cell_contents for cell in getattr(callback, "__closure__", None) or () if _filled(cell)]
+    return any(id(part) in owned or (callable(part) and _holds(part, owned, depth + 1)) for part in parts)
+
+
+def _filled(cell) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018
+        return True
+    except ValueError:
+        return False
+
+
+def forget_observers(dispatcher, widgets) -> int:
+    """Unbinds from `dispatcher` (the model) every property and event observer that belongs to
+    one of `widgets` or anything inside them; how many were unbound."""
+    owned = {id(w) for top in widgets for w in top.walk(restrict=True)}
+    names = [*dispatcher.properties(), *getattr(dispatcher, "__events__", ())]
+    count = 0
+    for name in names:
+        for observer, *_rest in dispatcher.get_property_observers(name, args=True):
+            callback = observer() if callable(observer) else observer
+            if _holds(callback, owned):
+                dispatcher.unbind(**{name: callback})
+                count += 1
+    return count
 
 
 class ElGrandeApp(App):
@@ -142,13 +178,13 @@ class ElGrandeApp(App):
         Settings().open()
 
     def build(self):
-        start_language()
-        start_theme()
         if android.on_android():  # the games folder in the app's own storage (ELGRANDE_DATA_DIR still wins)
             android.use_app_storage(self.user_data_dir)
+            android.use_device_language()  # the device's language is the system's
+        start_language()
+        start_theme()
         sm = self.screens = ScreenManager(transition=NoTransition())
-        for name, cls in SCREENS.items():
-            sm.add_widget(cls(name=name, model=self.model))
+        self._make_screens()
         self.model.bind(on_scoring=self._scoring, on_game_over=self._game_over)
         if self.resume_path:
             try:
@@ -156,13 +192,34 @@ class ElGrandeApp(App):
                 sm.current = "table"
             except Exception as exc:  # damaged since it was checked: the home screen says what and offers choices
                 logging.getLogger("companion.ui.app").warning("could not resume %s: %s", self.resume_path, exc)
-                sm.get_screen("home").message = f"Cannot resume {self.resume_path.name}: {exc}"
+                sm.get_screen("home").message = _("Cannot resume {name}: {why}").format(
+                    name=self.resume_path.name, why=exc
+                )
         Window.bind(on_flip=self._first_flip, on_keyboard=self._on_keyboard)
         sm.bind(current=lambda *_: self._keep_screen_on())
         self._keep_screen_on()
         if self.driver:
             Clock.schedule_once(lambda dt: self.driver(self), 0)
         return sm
+
+    def _make_screens(self) -> None:
+        for name, cls in SCREENS.items():
+            self.screens.add_widget(cls(name=name, model=self.model))
+
+    def speak(self, choice: str) -> str:
+        """The language chosen in Settings ("system" or a code), in use now: every screen is
+        made again in it, on the same model, and the screen showing is shown again. The game in
+        progress is the model's, so nothing of it changes. Returns the code now in use."""
+        code = use_language(system_language() if choice == "system" else choice)
+        sm = self.screens
+        showing = sm.current
+        old = list(sm.screens)
+        forget_observers(self.model, old)  # the old screens no longer answer the model
+        for screen in old:
+            sm.remove_widget(screen)
+        self._make_screens()
+        sm.current = showing
+        return code
 
     def _first_flip(self, *args) -> None:
         if self.first_frame is None:

@@ -5,6 +5,9 @@ desktop runs the same code and does nothing (or its own equivalent).
   use their pure-Python code (the APK ships only their pure wheels).
 - `use_app_storage(folder)`: the games folder is the app's private storage on Android
   (App.user_data_dir); ELGRANDE_DATA_DIR still wins; elsewhere platformdirs' folder.
+- `use_device_language()`: the device's language (java.util.Locale) is the system's language
+  the table reads when Settings leave it to the system (companion/words/choice.py reads it
+  from LANGUAGE); a desktop keeps its own environment.
 - `keep_screen_on(on)`: FLAG_KEEP_SCREEN_ON on the activity's window (Android, on its UI
   thread through pyjnius); on a desktop the window's screensaver is held off instead.
 """
@@ -46,6 +49,30 @@ def use_app_storage(user_data_dir: str, android: bool | None = None) -> str | No
         return None
     os.environ[DATA_DIR_ENV] = user_data_dir
     return user_data_dir
+
+
+def device_language() -> str:
+    """The device's language code ("de"), from java.util.Locale through pyjnius; "" when it
+    cannot be read."""
+    try:
+        from jnius import autoclass  # only inside the APK: a desktop never imports it
+
+        return str(autoclass("java.util.Locale").getDefault().getLanguage() or "")
+    except Exception:  # pyjnius or the JVM not there: the environment's language stays
+        log.warning("could not read the device's language", exc_info=True)
+        return ""
+
+
+def use_device_language(android: bool | None = None, read=device_language) -> str | None:
+    """On Android the device's language is the system's (LANGUAGE, which choice.py reads
+    first); returns the code set, None when nothing changed (not Android, or unreadable)."""
+    if not (on_android() if android is None else android):
+        return None
+    code = read()
+    if not code:
+        return None
+    os.environ["LANGUAGE"] = code
+    return code
 
 
 def keep_screen_on(on: bool, window=None) -> str:

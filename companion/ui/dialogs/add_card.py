@@ -20,8 +20,12 @@ from companion.table_rules.card_learning import (
 )
 from companion.ui.dialogs.sheet import Sheet, paint
 from companion.ui.widgets.common import sheet_button, sheet_label
+from companion.words import N_, _, names
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+# A listed card's facts nobody entered, by the board's field names ("cards.<id>.<field>")
+FIELD_WORDS = {"stack": N_("stack"), "copies": N_("copies"), "outcome": N_("outcome"), "placement": N_("Caballeros")}
 
 
 class AddCard(Sheet):
@@ -41,12 +45,18 @@ class AddCard(Sheet):
         # '' or why not.
         from kivy.core.window import Window
 
-        title = f"Stack {stack}: a card not in the list" if stack else "Add or complete a card of your card set"
-        intro = (
-            "Tap what it does (its rule text shows beside it), then type its name and tap the numbers printed on it."
+        title = (
+            _("Stack {stack}: a card not in the list").format(stack=stack)
             if stack
-            else "A card not in the list: tap what it does (its rule text shows beside it), "
-            "then its name, stack and copies as printed."
+            else _("Add or complete a card of your card set")
+        )
+        intro = (
+            _("Tap what it does (its rule text shows beside it), then type its name and tap the numbers printed on it.")
+            if stack
+            else _(
+                "A card not in the list: tap what it does (its rule text shows beside it), "
+                "then its name, stack and copies as printed."
+            )
         )
         super().__init__(title, intro=intro, size_hint=(0.94, 0.94), portrait_hint=(0.96, 0.94))
         self.model, self.on_added, self.turned_up, self.keep = model, on_added, stack, keep
@@ -61,30 +71,54 @@ class AddCard(Sheet):
         self.add_button = ids.add_button
         self.effect_buttons = {}
         self.card_buttons = {}
+        self.listed: list = []  # what the effects' list holds, in order (headings, cards, effects)
         incomplete = self.incomplete() if not stack else {}
         if incomplete:
-            self.effect_list.add_widget(
-                sheet_label("Listed, with facts to enter from the card:", bold=True, font_size="15sp")
-            )
+            self._list(sheet_label(_("Listed, with facts to enter from the card:"), bold=True, font_size="15sp"))
             for cid, what in incomplete.items():
                 card = model.board.cards[cid]
                 button = sheet_button(
-                    f"{card.name}: {what}", lambda c=cid: self.complete(c), height=dp(52), font_size="14sp"
+                    _("{card}: {what}").format(card=names.card(card.name), what=what),
+                    lambda c=cid: self.complete(c),
+                    height=dp(52),
+                    font_size="14sp",
                 )
                 self.card_buttons[cid] = button
-                self.effect_list.add_widget(button)
-            self.effect_list.add_widget(
-                sheet_label("A card not in the list, by what it does:", bold=True, font_size="15sp")
-            )
+                self._list(button)
+            self._list(sheet_label(_("A card not in the list, by what it does:"), bold=True, font_size="15sp"))
         for name, effect in self.effects.items():
             first = effect.rule_text.split(") ", 1)[-1].split(". ")[0]  # its first sentence, without the book
             words = first if len(first) <= 70 else first[:70].rsplit(" ", 1)[0] + " ..."
             button = sheet_button(
-                f"{effect.title}: {words}", lambda n=name: self.choose(n), height=dp(56), font_size="14sp"
+                _("{effect}: {words}").format(effect=effect.title, words=words),
+                lambda n=name: self.choose(n),
+                height=dp(56),
+                font_size="14sp",
             )
+            button.words = f"{effect.title} {effect.rule_text}".lower()  # what a typed filter looks in
             self.effect_buttons[name] = button
-            self.effect_list.add_widget(button)
+            self._list(button)
         self._form()
+
+    def _list(self, widget) -> None:
+        self.listed.append(widget)
+        self.effect_list.add_widget(widget)
+
+    def filter_effects(self, typed: str) -> None:
+        """Only the effects whose name or rule text holds the letters typed (the listed cards and
+        headings stay); nothing matching: said in the list."""
+        typed = typed.strip().lower()
+        box = self.effect_list
+        box.clear_widgets()
+        shown = 0
+        for widget in self.listed:
+            words = getattr(widget, "words", None)
+            if words is None or not typed or typed in words:
+                box.add_widget(widget)
+                shown += words is not None
+        if typed and not shown:
+            box.add_widget(sheet_label(_('No effect has "{typed}": try fewer letters').format(typed=typed)))
+        self.ids.effect_scroll.scroll_y = 1
 
     # ---- the form ---------------------------------------------------------------------
 
@@ -105,8 +139,11 @@ class AddCard(Sheet):
         for key in self.model.board.missing:
             parts = key.split(".")
             if parts[0] == "cards" and len(parts) > 2 and parts[1] in self.model.board.cards:
-                out.setdefault(parts[1], []).append(parts[-1].replace("_", " "))
-        return {cid: "enter its " + " and ".join(fields) for cid, fields in out.items()}
+                field = parts[-1]
+                out.setdefault(parts[1], []).append(
+                    _(FIELD_WORDS[field]) if field in FIELD_WORDS else field.replace("_", " ")
+                )
+        return {cid: _("enter its {fields}").format(fields=_(" and ").join(fields)) for cid, fields in out.items()}
 
     def complete(self, cid: str) -> None:
         """A listed card: what is known prefilled, the rest entered from the card."""
@@ -152,34 +189,40 @@ class AddCard(Sheet):
             paint(button, "chosen" if chosen else "normal")
         for cid, button in self.card_buttons.items():
             paint(button, "chosen" if self.completing == cid else "normal")
-        self.add_button.text = "Save the card" if self.completing else "Add the card"
+        self.add_button.text = _("Save the card") if self.completing else _("Add the card")
         if self.effect is None:
-            form.add_widget(sheet_label("No effect chosen yet.", font_size="16sp"))
+            form.add_widget(sheet_label(_("No effect chosen yet."), font_size="16sp"))
             return
         e = self.effect
-        heading = f"{self.name} (in your set: {e.title})" if self.completing else e.title
+        heading = (
+            _("{card} (in your set: {effect})").format(card=names.card(self.name), effect=e.title)
+            if self.completing
+            else e.title
+        )
         form.add_widget(sheet_label(heading, bold=True, font_size="19sp", halign="left"))
         form.add_widget(sheet_label(e.rule_text, font_size="14sp", halign="left"))
         if not self.completing:  # a listed card keeps its name
             from kivy.uix.textinput import TextInput
 
-            form.add_widget(sheet_label("Name, as printed on the card:", bold=True, halign="left", font_size="15sp"))
+            form.add_widget(sheet_label(_("Name, as printed on the card:"), bold=True, halign="left", font_size="15sp"))
             field = TextInput(text=self.name, multiline=False, size_hint_y=None, height=dp(48), font_size="18sp")
             field.bind(text=lambda w, v: setattr(self, "name", v))
             form.add_widget(field)
         if self.turned_up:
             form.add_widget(
                 sheet_label(
-                    f"Stack {self.turned_up}, where it turned up; its copies are counted as they turn up.",
+                    _("Stack {stack}, where it turned up; its copies are counted as they turn up.").format(
+                        stack=self.turned_up
+                    ),
                     font_size="15sp",
                     halign="left",
                 )
             )
             printed = self.printed_stacks()
             if len(printed) > 1:  # four stacks: stack 2 holds the printed 2s and 3s
-                self._number_row(form, "stack", "the stack number printed on it", self.stack, printed)
+                self._number_row(form, "stack", _("the stack number printed on it"), self.stack, printed)
             if self.stack == 5:  # a ♠ card prints its Caballeros
-                self._number_row(form, "placement", "Caballeros it places", self.placement, range(0, 6))
+                self._number_row(form, "placement", _("Caballeros it places"), self.placement, range(0, 6))
             rows = {n.key: n for n in printed_numbers(e.name)}  # every number, "2 each" too
             for pname, spec in e.params.items():
                 if pname in rows:
@@ -189,17 +232,23 @@ class AddCard(Sheet):
                 else:
                     self._param(form, pname, spec)
             return
-        stack = f"{self.stack} (New Regency)" if self.stack == 5 else self.stack
-        self._stepper(form, "Stack", stack, lambda d: self._set("stack", d, self.stacks()), "stack")
+        stack = _("{stack} (New Regency)").format(stack=self.stack) if self.stack == 5 else self.stack
+        self._stepper(form, _("Stack"), stack, lambda d: self._set("stack", d, self.stacks()), "stack")
         self._stepper(
-            form, "Copies in the box", self.copies, lambda d: self._set("copies", d, list(range(1, 11))), "copies"
+            form, _("Copies in the box"), self.copies, lambda d: self._set("copies", d, list(range(1, 11))), "copies"
         )
         for pname, spec in e.params.items():
             self._param(form, pname, spec)
 
     def _number_row(self, form, pname: str, meaning: str, value, values, label=str) -> None:
         """A number printed on the card: one tap on it (None: the card prints none)."""
-        form.add_widget(sheet_label(f"{pname.replace('_', ' ')}: {meaning}", font_size="15sp", halign="left"))
+        form.add_widget(
+            sheet_label(
+                _("{number}: {meaning}").format(number=pname.replace("_", " "), meaning=meaning),
+                font_size="15sp",
+                halign="left",
+            )
+        )
         grid = GridLayout(cols=6, spacing=dp(4), size_hint_y=None)
         grid.bind(minimum_height=grid.setter("height"))
         for n in values:
@@ -221,7 +270,7 @@ class AddCard(Sheet):
 
     def _stepper(self, form, words: str, value, on_step, key: str) -> None:
         row = BoxLayout(size_hint_y=None, height=dp(52), spacing=dp(8))
-        label = sheet_label(f"{words}: {value}", font_size="16sp", halign="left")
+        label = sheet_label(_("{what}: {value}").format(what=words, value=value), font_size="16sp", halign="left")
         label.bind(height=lambda w, h: setattr(row, "height", max(dp(52), h)))  # a long meaning wraps
         row.add_widget(label)
         minus = sheet_button("-", lambda: on_step(-1), height=dp(48), size_hint_x=None, width=dp(56))
@@ -237,29 +286,39 @@ class AddCard(Sheet):
         setattr(self, what, allowed[i])
         self._form()
         if allowed[i] == now:  # at its end: said, not ignored
-            words = {"stack": "The stacks of this game are", "copies": "A card's copies are"}.get(what, what)
-            self.message.text = f"{words} {allowed[0]} to {allowed[-1]}"
+            low, high = allowed[0], allowed[-1]
+            self.message.text = (
+                _("The stacks of this game are {low} to {high}").format(low=low, high=high)
+                if what == "stack"
+                else _("A card's copies are {low} to {high}").format(low=low, high=high)
+            )
 
     def _param(self, form, pname: str, spec: dict) -> None:
         kind, value = spec.get("type"), self.params.get(pname)
         meaning = spec.get("meaning", pname)
         if kind == "int":
-            shown = "left out" if value is None else value
+            shown = _("left out") if value is None else value
             self._stepper(
                 form,
-                f"{pname.replace('_', ' ')} ({meaning})",
+                _("{number} ({meaning})").format(number=pname.replace("_", " "), meaning=meaning),
                 shown,
                 lambda d, n=pname, s=spec: self._step_param(n, s, d),
                 pname,
             )
         elif kind in ("str", "bool"):
-            form.add_widget(sheet_label(f"{pname.replace('_', ' ')}: {meaning}", font_size="15sp", halign="left"))
+            form.add_widget(
+                sheet_label(
+                    _("{number}: {meaning}").format(number=pname.replace("_", " "), meaning=meaning),
+                    font_size="15sp",
+                    halign="left",
+                )
+            )
             options = spec.get("values") if kind == "str" else [True, False]
             grid = GridLayout(cols=2, spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             for option in options:
                 b = sheet_button(
-                    str(option).replace("_", " "),
+                    (_("yes") if option else _("no")) if isinstance(option, bool) else str(option).replace("_", " "),
                     lambda n=pname, o=option: self._set_param(n, o),
                     height=dp(48),
                     font_size="15sp",
@@ -292,11 +351,11 @@ class AddCard(Sheet):
         if value == before:  # at its end: said, not ignored
             words = pname.replace("_", " ")
             self.message.text = (
-                f"{words}: {high} at most"
+                _("{number}: {high} at most").format(number=words, high=high)
                 if delta > 0
-                else f"{words}: {low} at least"
+                else _("{number}: {low} at least").format(number=words, low=low)
                 if spec.get("required")
-                else f"{words}: left out already"
+                else _("{number}: left out already").format(number=words)
             )
 
     def _set_param(self, pname: str, option) -> None:
@@ -339,13 +398,13 @@ class AddCard(Sheet):
         from companion.input_errors import InputError
 
         if self.effect is None:
-            self.message.text = "Tap what the card does first (its effect, from the list), or a listed card"
+            self.message.text = _("Tap what the card does first (its effect, from the list), or a listed card")
             return
         if not self.name.strip():
-            self.message.text = "Give the card's name as printed on it"
+            self.message.text = _("Give the card's name as printed on it")
             return
         if self.turned_up == 5 and self.placement is None:
-            self.message.text = "Tap how many Caballeros the card places (printed on it)"
+            self.message.text = _("Tap how many Caballeros the card places (printed on it)")
             return
         from companion.table_rules.card_file import remember_card_entries
 
@@ -365,10 +424,13 @@ class AddCard(Sheet):
             return
         # Kept in Your cards for the next games too (or said why not: this game has it either way)
         kept = remember_card_entries([entry])
-        done = "is complete" if self.completing else "is in the card set now"
-        self.model.message = f"{self.name.strip()} {done}: turn up the cards. " + (
-            kept or "Your cards keep it for the next games."
-        )
+        card = names.card(self.name.strip())
+        kept = kept or _("Your cards keep it for the next games.")
+        self.model.message = (
+            _("{card} is complete: turn up the cards. {kept}")
+            if self.completing
+            else _("{card} is in the card set now: turn up the cards. {kept}")
+        ).format(card=card, kept=kept)
         self.dismiss()
         if self.on_added is not None:
             self.on_added(entry["id"]) if self.turned_up else self.on_added()

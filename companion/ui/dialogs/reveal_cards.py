@@ -22,8 +22,18 @@ from companion.ui.dialogs.name_card import NameCard
 from companion.ui.dialogs.sheet import Sheet, paint
 from companion.ui.theme import THEME
 from companion.ui.widgets.common import sheet_button, sheet_label
+from companion.words import _, names, ngettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+
+def teaching_offered(model) -> bool:
+    """The table's offer to teach the tower its colours stands: the game's tower lacks a seat's
+    colour and nothing is entered yet (as the table screen offers it)."""
+    link, table = getattr(model, "tower_link", None), getattr(model, "table", None)
+    if not (link and table) or any(r["t"] == "event" for r in table.effective):
+        return False
+    return bool(link.teaching.offered())
 
 
 class RevealCards(Sheet):
@@ -35,7 +45,7 @@ class RevealCards(Sheet):
     in their columns."""
 
     def __init__(self):
-        super().__init__("Which action cards were turned up?", size_hint=(0.94, 0.94), portrait_hint=(0.94, 0.94))
+        super().__init__(_("Which action cards were turned up?"), size_hint=(0.94, 0.94), portrait_hint=(0.94, 0.94))
         self.model = None
         self.on_add = None  # what "A card is not listed" does (the table screen sets it)
         self.stacks: list[int] = []
@@ -52,7 +62,10 @@ class RevealCards(Sheet):
         self._hints: dict[int, Label] = {}
         self.columns, self.bar, self.reveal_button = self.ids.columns, self.ids.bar, self.ids.reveal_button
         # 2023: a card the table's set does not list is added from here, then picked
-        self.add_button = sheet_button("Add or complete a card", self.add_card, height=dp(56))
+        self.add_button = sheet_button(_("Add or complete a card"), self.add_card, height=dp(56))
+        # The start's offer to teach the tower its colours (the table screen's, under this sheet):
+        # in the sheet's own bar while it stands, so the sheet never hides it
+        self.teach_button = sheet_button(_("Teach the tower these colours"), self.teach, height=dp(56))
 
     def offer(self, model, stacks: dict[int, list[tuple[str, str]]], keep: bool = False) -> RevealCards:
         """The cards each stack may show now (as companion.prompts.builder offers them), none picked
@@ -67,6 +80,12 @@ class RevealCards(Sheet):
                 self.bar.add_widget(self.add_button, index=1)
             else:
                 self.bar.remove_widget(self.add_button)
+        teaching = teaching_offered(model)
+        if teaching != (self.teach_button.parent is not None):
+            if teaching:
+                self.bar.add_widget(self.teach_button, index=len(self.bar.children))
+            else:
+                self.bar.remove_widget(self.teach_button)
         learning = model.board.rules == "2023"  # the 2023 book prints neither stacks nor copies
         self.candidates = model.table.reveal_candidates() if learning else {}
         self.learned = {s: c for s, c in self.learned.items() if again and c in self.candidates.get(s, [])}
@@ -109,21 +128,23 @@ class RevealCards(Sheet):
         if not known:
             column.add_widget(
                 sheet_label(
-                    f"No card of stack {stack} is known yet: tap Name the card, then its "
-                    "name (asked once: your next games know it).",
+                    _(
+                        "No card of stack {stack} is known yet: tap Name the card, then its "
+                        "name (asked once: your next games know it)."
+                    ).format(stack=stack),
                     font_size="14sp",
                 )
             )
         if learned is not None:
             button = sheet_button(
-                f"{learned.label} (learned now)",
+                _("{card} (learned now)").format(card=learned.label),
                 lambda s=stack: self.choose(s, self.learned[s].card),
                 height=dp(64),
                 font_size="14sp",
             )
             self.buttons[stack][learned.card] = button
             column.add_widget(button)
-        words = "Name the card" if not known else "Another card: name it"
+        words = _("Name the card") if not known else _("Another card: name it")
         self._learn_buttons[stack] = sheet_button(
             words, lambda s=stack: self.name_card(s), primary=not known, height=dp(56), font_size="15sp"
         )
@@ -172,7 +193,7 @@ class RevealCards(Sheet):
         for stack in self.stacks:
             column = GridLayout(cols=1, spacing=dp(4), size_hint_y=None)
             column.bind(minimum_height=column.setter("height"))
-            column.add_widget(sheet_label(f"Stack {stack}", bold=True, font_size="17sp"))
+            column.add_widget(sheet_label(_("Stack {stack}").format(stack=stack), bold=True, font_size="17sp"))
             # A column taller than the sheet shows its bar at all times: cards below the fold are seen
             scroll = ScrollView(
                 do_scroll_x=False,
@@ -203,7 +224,11 @@ class RevealCards(Sheet):
         below = sum(
             1 for w in column.children if isinstance(w, Button) and w.to_window(w.x, w.top)[1] < bottom + dp(12)
         )
-        words = f"{below} more below: scroll down" if below else ""
+        words = (
+            ngettext("{n} more below: scroll down", "{n} more below: scroll down", below).format(n=below)
+            if below
+            else ""
+        )
         if hint.text != words:
             hint.text = words
         hint.height = dp(24) if below else 0
@@ -225,7 +250,21 @@ class RevealCards(Sheet):
             for cid, b in buttons.items():
                 paint(b, "chosen" if self.chosen.get(stack) == cid else "normal")
         missing = [s for s in self.stacks if s not in self.chosen]
-        self.reveal_button.text = "Reveal" if not missing else f"Reveal (stack {', '.join(map(str, missing))} to pick)"
+        self.reveal_button.text = (
+            _("Reveal")
+            if not missing
+            else ngettext("Reveal (stack {stacks} to pick)", "Reveal (stacks {stacks} to pick)", len(missing)).format(
+                stacks=", ".join(map(str, missing))
+            )
+        )
+
+    def teach(self) -> None:
+        """The teaching panel over this sheet (the sheet stays: the reveal goes on after)."""
+        from companion.ui.widgets.teach_panel import TeachPanel
+
+        panel = TeachPanel(model=self.model)
+        panel.open()
+        panel.start()
 
     def add_card(self) -> None:
         self.dismiss()
@@ -237,7 +276,7 @@ class RevealCards(Sheet):
     def reveal(self) -> None:
         missing = [s for s in self.stacks if s not in self.chosen]
         if missing:
-            self.message.text = f"Tap the card showing on stack {missing[0]}"
+            self.message.text = _("Tap the card showing on stack {stack}").format(stack=missing[0])
             return
         cards = [self.chosen[s] for s in self.stacks]
         learned = [
@@ -249,8 +288,10 @@ class RevealCards(Sheet):
         if self.model._input(lambda _: kept.append(self.model.table.reveal_learning(cards, learned)), None):
             self.learned = {}
             if learned:  # said once: the table's set knows them now
-                names = ", ".join(self.model.board.cards[e["id"]].name for e in learned)
-                self.model.message = f"Learned: {names}. " + (kept[0] or "Your cards keep them for the next games.")
+                cards = ", ".join(names.card(self.model.board.cards[e["id"]].name) for e in learned)
+                self.model.message = _("Learned: {cards}. {kept}").format(
+                    cards=cards, kept=kept[0] or _("Your cards keep them for the next games.")
+                )
             self.dismiss()
         else:
             self.message.text = self.model.message

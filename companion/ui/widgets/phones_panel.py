@@ -19,10 +19,13 @@ from kivy.uix.image import Image
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
 
+from companion.look.tokens import TYPE_SCALE
 from companion.ui.widgets.common import styled_button
 from companion.ui.widgets.phone_check import seat_rgba
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+CAPTION = f"{TYPE_SCALE['caption']}sp"  # the panel's smallest words (the address, a code's minutes)
 
 
 def qr_texture(text: str):
@@ -100,9 +103,9 @@ class PhonesPanel(ModalView):
         if url:
             box.add_widget(Image(texture=qr_texture(url), fit_mode="contain"))
             # two lines: the server, then the seat's code
-            box.add_widget(_fitted(Label(text=url.replace("/join/", "/join/\n", 1), font_size="11sp")))
+            box.add_widget(_fitted(Label(text=url.replace("/join/", "/join/\n", 1), font_size=CAPTION)))
             minutes = max(1, round((seat.get("expires_in") or 0) / 60))
-            box.add_widget(_fitted(Label(text=f"Works once, for about {minutes} more min", font_size="13sp")))
+            box.add_widget(_fitted(Label(text=f"Works once, for about {minutes} more min", font_size=CAPTION)))
         elif check:
             box.add_widget(self._wrapped(f"{check['question']}\n{check['detail']}"))
             row = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(6))
@@ -119,7 +122,7 @@ class PhonesPanel(ModalView):
             box.add_widget(self._wrapped(f"Phone {state}"))
             phone = server.seats.phone(pid)
             if phone is not None and phone.was:
-                box.add_widget(_fitted(Label(text=f"(kept from an earlier game: {phone.was})", font_size="13sp")))
+                box.add_widget(_fitted(Label(text=f"(kept from an earlier game: {phone.was})", font_size=CAPTION)))
         box.add_widget(
             styled_button(
                 "New code (this phone loses the seat)" if not url else "New code",

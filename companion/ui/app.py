@@ -290,7 +290,7 @@ class ElGrandeApp(App):
             from companion.ui.widgets.rule_widgets import Ask
 
             then = (lambda: setattr(self.screens, "current", step.screen)) if step.screen else self.stop
-            question = Ask(step.title, step.question, step.no, step.yes, then)
+            question = Ask(_(step.title), _(step.question), _(step.no), _(step.yes), then)
             question.back_dismisses = True
             question.open()
 

@@ -11,6 +11,7 @@ from kivy.lang import Builder
 from kivy.properties import StringProperty
 
 from companion.ui.dialogs.sheet import Sheet
+from companion.words import _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -22,8 +23,9 @@ class AreYouSure(Sheet):
     yes = StringProperty("")
     no = StringProperty("")
 
-    def __init__(self, question: str, yes: str, on_yes: Callable[[], None], no: str = "No, go back"):
-        super().__init__("Are you sure?", question=question, yes=yes, no=no, size_hint=(0.6, 0.45))
+    def __init__(self, question: str, yes: str, on_yes: Callable[[], None], no: str = ""):
+        no = no or _("No, go back")
+        super().__init__(_("Are you sure?"), question=question, yes=yes, no=no, size_hint=(0.6, 0.45))
         self._then = on_yes
 
     def answer_yes(self) -> None:

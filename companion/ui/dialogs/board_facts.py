@@ -13,6 +13,7 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.ui.dialogs.sheet import Sheet, paint
 from companion.ui.widgets.common import sheet_button, sheet_label
+from companion.words import _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -29,7 +30,7 @@ class BoardFacts(Sheet):
         from companion.entry.facts import needed_words
 
         super().__init__(
-            f"From your board: {needed_words(entry.facts, entry.board.side)}",
+            _("From your board: {facts}").format(facts=needed_words(entry.facts, entry.board.side)),
             size_hint=(0.86, 0.94),
             portrait_hint=(0.96, 0.9),
         )
@@ -49,11 +50,17 @@ class BoardFacts(Sheet):
         self.message.text = entry.message
         self.back_button.disabled = entry.page == 0
         self.back_button.opacity = 0 if entry.page == 0 else 1
-        self.next_button.text = "Enter and go on" if entry.last_page else f"Next: {entry.facts[entry.page + 1].label}"
+        self.next_button.text = (
+            _("Enter and go on")
+            if entry.last_page
+            else _("Next: {fact}").format(fact=entry.facts[entry.page + 1].label)
+        )
         form.clear_widgets()
         self.numbers, self.regions = {}, {}
         if fact.kind == "neighbours":
-            form.add_widget(sheet_label(f"Chosen: {entry.shown()}", font_size="15sp", halign="left"))
+            form.add_widget(
+                sheet_label(_("Chosen: {regions}").format(regions=entry.shown()), font_size="15sp", halign="left")
+            )
             grid = GridLayout(cols=3, spacing=dp(6), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             chosen = set(entry.neighbours[fact.path])
@@ -69,7 +76,9 @@ class BoardFacts(Sheet):
         values = entry.values[fact.path]
         for place, words in enumerate(PLACES):
             shown = "?" if values[place] is None else values[place]
-            form.add_widget(sheet_label(f"{words}: {shown}", font_size="15sp", halign="left"))
+            form.add_widget(
+                sheet_label(_("{place}: {value}").format(place=words, value=shown), font_size="15sp", halign="left")
+            )
             grid = GridLayout(cols=self.COLUMNS, spacing=dp(4), size_hint_y=None)
             grid.bind(minimum_height=grid.setter("height"))
             self.numbers[place] = {}

@@ -16,6 +16,7 @@ from companion.table_rules.card_learning import (
 )
 from companion.ui.dialogs.sheet import Sheet, paint
 from companion.ui.widgets.common import sheet_button, sheet_label
+from companion.words import _, names
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -27,7 +28,11 @@ class CardFacts(Sheet):
 
     def __init__(self, model, cid: str, on_done: Callable[[], None] | None = None):
         card = model.board.cards[cid]
-        super().__init__(f"{card.name}: read it off the card", size_hint=(0.8, 0.8), portrait_hint=(0.96, 0.7))
+        super().__init__(
+            _("{card}: read it off the card").format(card=names.card(card.name)),
+            size_hint=(0.8, 0.8),
+            portrait_hint=(0.96, 0.7),
+        )
         self.model, self.cid, self.on_done = model, cid, on_done
         self.facts = card_facts(model.board, cid)
         self.values: dict = {}
@@ -58,12 +63,13 @@ class CardFacts(Sheet):
     def enter(self) -> None:
         left = [f for f in self.facts if f.key not in self.values]
         if left:
-            self.message.text = f"Tap one for: {left[0].words}"
+            self.message.text = _("Tap one for: {fact}").format(fact=left[0].words)
             return
         kept = []
         if self.model._input(lambda v: kept.append(self.model.table.enter_card_facts(self.cid, v)), self.values):
-            self.model.message = f"{self.model.board.cards[self.cid].name} is complete: play on. " + (
-                kept[0] or "Your cards keep it for the next games."
+            self.model.message = _("{card} is complete: play on. {kept}").format(
+                card=names.card(self.model.board.cards[self.cid].name),
+                kept=kept[0] or _("Your cards keep it for the next games."),
             )
             self.dismiss()
             if self.on_done is not None:

@@ -10,6 +10,7 @@ from kivy.lang import Builder
 from kivy.properties import StringProperty
 
 from companion.ui.dialogs.dialog import Dialog
+from companion.words import _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -18,7 +19,7 @@ class Confirm(Dialog):
     question = StringProperty("")
 
     def __init__(self, question: str, on_yes: Callable[[], None]):
-        super().__init__("Are you sure?", question=question, size_hint=(0.55, 0.4))
+        super().__init__(_("Are you sure?"), question=question, size_hint=(0.55, 0.4))
         self._then = on_yes
 
     def answer_yes(self) -> None:

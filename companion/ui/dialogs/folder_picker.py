@@ -12,6 +12,7 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from companion.history.export import nearest_folder, subfolders
 from companion.ui.dialogs.dialog import Dialog, dialog_button
+from companion.words import _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -21,7 +22,7 @@ class FolderPicker(Dialog):
     can_go_up = BooleanProperty(True)
 
     def __init__(self, start: Path, chosen: Callable[[Path], None]):
-        super().__init__("Where to write the game", size_hint=(0.6, 0.85), portrait_hint=(0.92, 0.8))
+        super().__init__(_("Where to write the game"), size_hint=(0.6, 0.85), portrait_hint=(0.92, 0.8))
         self.chosen = chosen
         self.open_folder(nearest_folder(start))
 
@@ -34,7 +35,7 @@ class FolderPicker(Dialog):
         inside = subfolders(folder)
         for sub in inside:
             box.add_widget(dialog_button(sub.name, lambda s=sub: self.open_folder(s)))
-        self.message.text = "" if inside else "No folders in here: write here, or go up."
+        self.message.text = "" if inside else _("No folders in here: write here, or go up.")
 
     def up(self) -> None:
         if self.can_go_up:

@@ -14,6 +14,7 @@ from companion.safe_text import for_markup
 from companion.ui.dialogs.add_card import AddCard
 from companion.ui.dialogs.sheet import Sheet
 from companion.ui.widgets.common import sheet_button
+from companion.words import _, names
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -25,23 +26,25 @@ class NameCard(Sheet):
 
     about = StringProperty("")
 
-    def __init__(self, sheet, stack: int, question: str = "which card turned up?"):
+    def __init__(self, sheet, stack: int, title: str = ""):
+        # `title`: the whole title in the table's words ("Stack 2: which card is left?")
         from kivy.core.window import Window
 
         self.sheet, self.stack = sheet, stack
         self.options = sheet.candidates.get(stack, [])
         about = (
-            (
+            _(
                 "The rule book names these cards but not their stacks. Tap the one lying on stack "
-                f"{stack}: its stack is kept for your next games."
+                "{stack}: its stack is kept for your next games."
             )
             if self.options
-            else (
+            else _(
                 "Every card the rule book names has its stack already: "
-                f"a card on stack {stack} not listed is added below."
+                "a card on stack {stack} not listed is added below."
             )
-        )
-        super().__init__(f"Stack {stack}: {question}", about=about, size_hint=(0.9, 0.92), portrait_hint=(0.96, 0.9))
+        ).format(stack=stack)
+        title = title or _("Stack {stack}: which card turned up?").format(stack=stack)
+        super().__init__(title, about=about, size_hint=(0.9, 0.92), portrait_hint=(0.96, 0.9))
         self.filter, self.grid = self.ids.filter, self.ids.names
         if len(self.options) <= 6:
             self.body.remove_widget(self.filter)
@@ -53,12 +56,12 @@ class NameCard(Sheet):
         typed = self.filter.text.strip().lower()
         self.grid.clear_widgets()
         self.name_buttons = {}
-        shown = [c for c in self.options if typed in c.name.lower()] if typed else self.options
+        shown = [c for c in self.options if typed in names.card(c.name).lower()] if typed else self.options
         for c in shown:
             key = f"{c.card}@{c.stack}"
-            words = f"[b]{for_markup(c.name)}[/b]\n{for_markup(c.does)}" + (
-                f" (printed stack {c.stack})" if len({o.stack for o in self.options if o.card == c.card}) > 1 else ""
-            )
+            words = f"[b]{for_markup(names.card(c.name))}[/b]\n{for_markup(c.does)}"
+            if len({o.stack for o in self.options if o.card == c.card}) > 1:
+                words = _("{card} (printed stack {stack})").format(card=words, stack=c.stack)
             self.name_buttons[key] = b = sheet_button(
                 words, lambda c=c: self.pick(c), height=dp(64), font_size="14sp", markup=True
             )
@@ -66,7 +69,7 @@ class NameCard(Sheet):
         self.message.text = (
             ""
             if shown or not self.options
-            else f'No listed card\'s name has "{typed}": tap A card not in the list to add it'
+            else _('No listed card\'s name has "{typed}": tap A card not in the list to add it').format(typed=typed)
         )
 
     def pick(self, candidate) -> None:

@@ -17,6 +17,7 @@ from companion.table_rules.card_learning import (
 from companion.ui.dialogs.name_card import NameCard
 from companion.ui.dialogs.sheet import Sheet, paint
 from companion.ui.widgets.common import sheet_button, sheet_label
+from companion.words import _, names, ngettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -29,7 +30,7 @@ class NameCardsLeft(Sheet):
     copies of every stack now seen whole: the next games ask nothing of them. Skippable."""
 
     def __init__(self, model, on_done: Callable[[], None] | None = None):
-        super().__init__("The cards left in the stacks", size_hint=(0.94, 0.94), portrait_hint=(0.96, 0.94))
+        super().__init__(_("The cards left in the stacks"), size_hint=(0.94, 0.94), portrait_hint=(0.96, 0.94))
         self.model, self.on_done = model, on_done
         self.left = {s.stack: s for s in model.table.stacks_left()}
         self.candidates = {s: list(left.candidates) for s, left in self.left.items()}
@@ -42,8 +43,8 @@ class NameCardsLeft(Sheet):
     def _name(self, pick) -> str:
         if isinstance(pick, str):
             card = self.model.board.cards.get(pick)
-            return card.name if card else self.new[pick]["name"]
-        return pick.name
+            return names.card(card.name) if card else self.new[pick]["name"]
+        return names.card(pick.name)
 
     def _fill(self) -> None:
         form = self.form
@@ -76,11 +77,15 @@ class NameCardsLeft(Sheet):
             made.append(column)
             named = self.named[stack]
             todo = left.to_name - len(named)
-            words = f"{todo} to name" if todo else "all named"
-            column.add_widget(sheet_label(f"Stack {stack}: {words}", bold=True, font_size="16sp"))
+            words = (
+                ngettext("Stack {stack}: {n} to name", "Stack {stack}: {n} to name", todo).format(stack=stack, n=todo)
+                if todo
+                else _("Stack {stack}: all named").format(stack=stack)
+            )
+            column.add_widget(sheet_label(words, bold=True, font_size="16sp"))
             for i, pick in enumerate(named):  # tapped again: taken back
                 b = sheet_button(
-                    f"{self._name(pick)} (tap to take back)",
+                    _("{card} (tap to take back)").format(card=self._name(pick)),
                     lambda s=stack, i=i: self.take_back(s, i),
                     height=dp(52),
                     font_size="14sp",
@@ -91,12 +96,12 @@ class NameCardsLeft(Sheet):
             if todo:
                 for cid, name in left.known:
                     b = self.pick_buttons[stack][cid] = sheet_button(
-                        name, lambda s=stack, c=cid: self.pick(s, c), height=dp(52), font_size="14sp"
+                        names.card(name), lambda s=stack, c=cid: self.pick(s, c), height=dp(52), font_size="14sp"
                     )
                     column.add_widget(b)
                 column.add_widget(
                     sheet_button(
-                        "Name the card",
+                        _("Name the card"),
                         lambda s=stack: self.name_card(s),
                         primary=not left.known,
                         height=dp(52),
@@ -108,7 +113,9 @@ class NameCardsLeft(Sheet):
         self.fact_buttons: dict[tuple, Button] = {}
         unread = self.model.table.facts_left(self._named_ids())
         if unread:
-            form.add_widget(sheet_label("Nobody played these: tap what each card says.", bold=True, font_size="16sp"))
+            form.add_widget(
+                sheet_label(_("Nobody played these: tap what each card says."), bold=True, font_size="16sp")
+            )
         for cid, facts in unread.items():
             for fact in facts:
                 form.add_widget(sheet_label(fact.words, font_size="15sp", halign="left"))
@@ -144,7 +151,7 @@ class NameCardsLeft(Sheet):
         self._fill()
 
     def name_card(self, stack: int) -> None:
-        NameCard(self, stack, "which card is left?").open()
+        NameCard(self, stack, _("Stack {stack}: which card is left?").format(stack=stack)).open()
 
     def learn(self, stack: int, candidate) -> None:  # NameCard's pick
         self.pick(stack, candidate)
@@ -175,14 +182,14 @@ class NameCardsLeft(Sheet):
             if picks
         }
         if not named and not self.values:
-            self.message.text = "Tap the name of a card left on a stack first (or Not now)"
+            self.message.text = _("Tap the name of a card left on a stack first (or Not now)")
             return
         kept = []
         if self.model._input(lambda _: kept.append(self.model.table.name_cards_left(named, self.values)), None):
             if kept[0]:
                 self.message.text = kept[0]
                 return
-            self.model.message = "Your cards keep them: your next games know these stacks."
+            self.model.message = _("Your cards keep them: your next games know these stacks.")
             self.dismiss()
             if self.on_done is not None:
                 self.on_done()

@@ -9,6 +9,7 @@ from kivy.lang import Builder
 from kivy.properties import StringProperty
 
 from companion.ui.dialogs.dialog import Dialog, wrapped_label
+from companion.words import _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -18,8 +19,8 @@ class OutcomeShown(Dialog):
 
     heading = StringProperty("")
 
-    def __init__(self, instructions, title: str = "Now move these Caballeros"):
-        super().__init__(title, heading=instructions.title, size_hint=(0.8, 0.85))
+    def __init__(self, instructions, title: str = ""):
+        super().__init__(title or _("Now move these Caballeros"), heading=instructions.title, size_hint=(0.8, 0.85))
         if instructions.discs:  # under the heading, above the lines and Done
             self.body.add_widget(wrapped_label(instructions.discs, font_size="17sp"), index=2)
         for line in instructions.lines:

@@ -15,6 +15,10 @@ from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 
 from companion.ui.widgets.position_parts import INK, PAPER, TAP, button, grid, wrapped_text
+from companion.words import N_, _
+
+
+PAD_WORDS = {"Clear": N_("Clear"), "Delete": N_("Delete")}  # the pad's keys in words (key ids stay)
 
 
 class PadModal(ModalView):
@@ -56,7 +60,7 @@ class NumberPad(PadModal):
         for key in ("1", "2", "3", "4", "5", "6", "7", "8", "9", "Clear", "0", "Delete"):
             keys.add_widget(
                 button(
-                    key,
+                    PAD_WORDS.get(key) and _(PAD_WORDS[key]) or key,
                     lambda k=key: self.key(k),
                     "quiet" if len(key) > 1 else "normal",
                     key=f"pad:{key}",
@@ -65,8 +69,8 @@ class NumberPad(PadModal):
             )
         self.body.add_widget(keys)
         row = BoxLayout(size_hint_y=None, height=TAP, spacing=dp(8))
-        row.add_widget(button("Cancel", self.dismiss, "quiet"))
-        row.add_widget(button("OK", self.done, "primary", key="pad:OK"))
+        row.add_widget(button(_("Cancel"), self.dismiss, "quiet"))
+        row.add_widget(button(_("OK"), self.done, "primary", key="pad:OK"))
         self.body.add_widget(row)
 
     def key(self, key: str) -> None:
@@ -91,7 +95,7 @@ class CorrectionConfirm(PadModal):
 
         height = min(Window.height * 0.9, dp(250) + dp(40) * len(changes))  # as tall as the changes need
         super().__init__(
-            "Change the board to this? Everyone can see what changes", size_hint=(0.86, None), height=height
+            _("Change the board to this? Everyone can see what changes"), size_hint=(0.86, None), height=height
         )
         self.on_yes = on_yes
         scroll = ScrollView(do_scroll_x=False)
@@ -101,7 +105,7 @@ class CorrectionConfirm(PadModal):
         scroll.add_widget(lines)
         self.body.add_widget(scroll)
         self.reason = TextInput(
-            hint_text="What was wrong? (optional, kept in the history)",
+            hint_text=_("What was wrong? (optional, kept in the history)"),
             multiline=False,
             size_hint_y=None,
             height=TAP,
@@ -109,8 +113,8 @@ class CorrectionConfirm(PadModal):
         )
         self.body.add_widget(self.reason)
         row = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(10))
-        row.add_widget(button("No, go back", self.dismiss, "normal", size_hint_y=1))
-        row.add_widget(button("Yes, change the board", self.yes, "primary", size_hint_y=1))
+        row.add_widget(button(_("No, go back"), self.dismiss, "normal", size_hint_y=1))
+        row.add_widget(button(_("Yes, change the board"), self.yes, "primary", size_hint_y=1))
         self.body.add_widget(row)
 
     def yes(self) -> None:

@@ -10,6 +10,7 @@ from kivy.properties import ListProperty, StringProperty
 
 from companion.look.players import PLAYER_RGB
 from companion.ui.dialogs.dialog import Dialog, wrapped_label
+from companion.words import _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -24,7 +25,7 @@ class PrivateNote(Dialog):
     def __init__(self, model, pid: str, words: str):
         name = model.name(pid)
         super().__init__(
-            f"Only {name} looks: why the card was refused",
+            _("Only {name} looks: why the card was refused").format(name=name),
             words=words,
             close_rgba=[*PLAYER_RGB.get(pid, (0.8, 0.75, 0.6)), 0.35],
             size_hint=(0.7, 0.6),
@@ -35,5 +36,5 @@ class PrivateNote(Dialog):
         except Exception:  # the hand is a help here: never let it keep the reason from showing
             hand = []
         if hand:  # under the reason, above the room left and Done
-            words = "Your hand: " + ", ".join(str(c) for c in sorted(hand))
+            words = _("Your hand: {cards}").format(cards=", ".join(str(c) for c in sorted(hand)))
             self.body.add_widget(wrapped_label(words, font_size="17sp", halign="center"), index=2)

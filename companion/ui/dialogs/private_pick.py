@@ -14,6 +14,7 @@ from kivy.uix.gridlayout import GridLayout
 
 from companion.look.players import PLAYER_RGB
 from companion.ui.dialogs.dialog import INK, Dialog, dialog_button, wrapped_label
+from companion.words import _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -26,7 +27,9 @@ class PrivatePick(Dialog):
     def __init__(self, model, pid: str, options: list[tuple[str, str]], make_event: Callable[[str], dict]):
         name = model.name(pid)
         super().__init__(
-            f"Pass the tablet to {name}", ready_words=f"I am {name}: show my choices", size_hint=(0.7, 0.9)
+            _("Pass the tablet to {name}").format(name=name),
+            ready_words=_("I am {name}: show my choices").format(name=name),
+            size_hint=(0.7, 0.9),
         )
         self.model, self.pid, self.options, self.make_event = model, pid, options, make_event
         self.hint, self.ready = self.ids.hint, self.ids.ready
@@ -37,7 +40,10 @@ class PrivatePick(Dialog):
         self.body.clear_widgets()
         self.body.add_widget(
             wrapped_label(
-                f"{self.model.name(self.pid)}: your secret choice", bold=True, font_size="22sp", halign="center"
+                _("{name}: your secret choice").format(name=self.model.name(self.pid)),
+                bold=True,
+                font_size="22sp",
+                halign="center",
             )
         )
         grid = GridLayout(cols=3, spacing=dp(8))
@@ -46,7 +52,7 @@ class PrivatePick(Dialog):
         self.body.add_widget(grid)
         self.message = Factory.DialogMessage()  # dialog.kv's line for a refusal
         self.body.add_widget(self.message)
-        self.body.add_widget(dialog_button("Cancel", self.dismiss))
+        self.body.add_widget(dialog_button(_("Cancel"), self.dismiss))
 
     def pick(self, value: str) -> None:
         if self.model.submit(self.make_event(value)):

@@ -12,6 +12,7 @@ from kivy.properties import ListProperty, StringProperty
 from companion.look.players import PLAYER_RGB
 from companion.ui.dialogs.dialog import Dialog, dialog_button
 from companion.ui.widgets.common import paint
+from companion.words import _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -29,7 +30,7 @@ class PrivateQuestion(Dialog):
         name = model.name(pick.player)
         few = len(pick.options) <= 6  # a pass or a card back: a smaller sheet
         super().__init__(
-            f"Only {name} looks: {pick.title}",
+            _("Only {name} looks: {title}").format(name=name, title=pick.title),
             hint=pick.hint,
             close_rgba=[*PLAYER_RGB.get(pick.player, (0.8, 0.75, 0.6)), 0.35],
             size_hint=(0.7, 0.6) if few else (0.8, 0.92),
@@ -56,7 +57,7 @@ class PrivateQuestion(Dialog):
         elif len(self.chosen) < self.pick.count:
             self.chosen.append(value)
         else:
-            self.message.text = f"That is {self.pick.count} already: tap one to take it back first"
+            self.message.text = _("That is {n} already: tap one to take it back first").format(n=self.pick.count)
             return
         self.message.text = ""
         self._paint()
@@ -66,14 +67,16 @@ class PrivateQuestion(Dialog):
             paint(button, "chosen" if value in self.chosen else "normal")
         if self.confirm is not None:
             n, k = self.pick.count, len(self.chosen)
-            self.confirm.text = f"Confirm these {n}" if k == n else f"Confirm ({k} of {n} chosen)"
+            self.confirm.text = (
+                _("Confirm these {n}").format(n=n) if k == n else _("Confirm ({k} of {n} chosen)").format(k=k, n=n)
+            )
 
     def send(self, values=None) -> None:
         from companion.input_errors import InputError
 
         values = list(self.chosen if values is None else values)
         if len(values) != self.pick.count:
-            self.message.text = f"Choose {self.pick.count}, then Confirm ({len(values)} chosen)"
+            self.message.text = _("Choose {n}, then Confirm ({k} chosen)").format(n=self.pick.count, k=len(values))
             return
         try:
             self.model.table.submit_private(self.pick.player, values)

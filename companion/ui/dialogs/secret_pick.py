@@ -12,6 +12,7 @@ from kivy.properties import ListProperty, StringProperty
 from companion.look.players import PLAYER_RGB
 from companion.ui.dialogs.sheet import Sheet
 from companion.ui.widgets.common import sheet_button
+from companion.words import _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -28,7 +29,11 @@ class SecretPick(Sheet):
     ):
         name = model.name(pid)
         close = [*PLAYER_RGB.get(pid, (0.8, 0.75, 0.6)), 0.35]
-        super().__init__(f"{name}'s secret disc", intro=f"Only {name} looks. Choose {purpose}.", close_rgba=close)
+        super().__init__(
+            _("{name}'s secret disc").format(name=name),
+            intro=_("Only {name} looks. Choose {purpose}.").format(name=name, purpose=purpose),
+            close_rgba=close,
+        )
         self.model, self.make_event = model, make_event
         for value, label in options:
             self.ids.options.add_widget(sheet_button(label, lambda v=value: self.pick(v)))

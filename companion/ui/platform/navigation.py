@@ -11,16 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-BACK_KEYCODE = 27  # SDL maps Android's KEYCODE_BACK to Escape
+from companion.words import N_
 
-LEAVE_GAME_TITLE = "Leave the game?"
-LEAVE_GAME_QUESTION = "Leave the game? It is saved; resume it from Home."
-LEAVE_GAME_NO, LEAVE_GAME_YES = "Stay in the game", "Leave: go to Home"
+BACK_KEYCODE = 27  # SDL maps Android's KEYCODE_BACK to Escape
+# The words below are the catalogue's (marked here, translated where they are shown: app.back)
+
+LEAVE_GAME_TITLE = N_("Leave the game?")
+LEAVE_GAME_QUESTION = N_("Leave the game? It is saved; resume it from Home.")
+LEAVE_GAME_NO, LEAVE_GAME_YES = N_("Stay in the game"), N_("Leave: go to Home")
 # the table's Home button, said on Home
-GAME_KEPT = "The game is kept (it is saved after every input): resume it with the button above."
-QUIT_TITLE = "Quit?"
-QUIT_QUESTION = "Quit El Grande Companion? Your saved games stay on this tablet."
-QUIT_NO, QUIT_YES = "Stay", "Quit"
+GAME_KEPT = N_("The game is kept (it is saved after every input): resume it with the button above.")
+QUIT_TITLE = N_("Quit?")
+QUIT_QUESTION = N_("Quit El Grande Companion? Your saved games stay on this tablet.")
+QUIT_NO, QUIT_YES = N_("Stay"), N_("Quit")
 
 GAME_SCREENS = frozenset({"table", "scoring"})  # a game in progress is on the table
 OWN_BACK = {"board": "back", "cards": "back", "ki_cards": "back", "position": "cancel"}  # they know their way

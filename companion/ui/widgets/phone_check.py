@@ -14,6 +14,7 @@ from kivy.uix.label import Label
 from companion.look.players import PLAYER_RGB
 from companion.safe_text import for_markup
 from companion.ui.dialogs.dialog import Dialog, dialog_button
+from companion.words import _, ngettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -45,7 +46,7 @@ class PhoneCheck(Dialog):
             cls._open.open()
 
     def __init__(self, model):
-        super().__init__("A phone joined", size_hint=(0.66, None), pos_hint={"top": 0.97}, auto_dismiss=False)
+        super().__init__(_("A phone joined"), size_hint=(0.66, None), pos_hint={"top": 0.97}, auto_dismiss=False)
         self.model = model
         self.rows = self.ids.rows
 
@@ -53,7 +54,7 @@ class PhoneCheck(Dialog):
         if not checks:
             self.dismiss()
             return
-        self.title = "A phone joined" if len(checks) == 1 else f"{len(checks)} phones joined"
+        self.title = ngettext("A phone joined", "{n} phones joined", len(checks)).format(n=len(checks))
         self.rows.clear_widgets()
         for check in checks:
             self.rows.add_widget(self._row(check))
@@ -74,11 +75,16 @@ class PhoneCheck(Dialog):
         row.add_widget(text)
         row.add_widget(
             dialog_button(
-                "Yes", lambda c=check: self.answer(c, True), primary=True, size_hint_x=None, width=dp(110), height=ROW
+                _("Yes"),
+                lambda c=check: self.answer(c, True),
+                primary=True,
+                size_hint_x=None,
+                width=dp(110),
+                height=ROW,
             )
         )
         row.add_widget(
-            dialog_button("No", lambda c=check: self.answer(c, False), size_hint_x=None, width=dp(90), height=ROW)
+            dialog_button(_("No"), lambda c=check: self.answer(c, False), size_hint_x=None, width=dp(90), height=ROW)
         )
         return row
 

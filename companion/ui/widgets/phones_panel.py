@@ -22,6 +22,7 @@ from kivy.uix.modalview import ModalView
 from companion.look.tokens import TYPE_SCALE
 from companion.ui.widgets.common import styled_button
 from companion.ui.widgets.phone_check import seat_rgba
+from companion.words import _, ngettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -62,15 +63,15 @@ class PhonesPanel(ModalView):
         grid = self.ids.seats
         grid.clear_widgets()
         if server is None:
-            self.intro = self.model.phone_error or "The phone server is not running."
+            self.intro = self.model.phone_error or _("The phone server is not running.")
             return
-        self.intro = (
-            f"Each player scans their seat's code (or opens the address) on a phone on the same "
-            f"network: {server.base_url()}. A code works once, for a few minutes; the tablet then "
+        self.intro = _(
+            "Each player scans their seat's code (or opens the address) on a phone on the same "
+            "network: {address}. A code works once, for a few minutes; the tablet then "
             "asks whether the phone is that player's. The phone keeps its seat after a reload or a "
             "dropped Wi-Fi, and from one game to the next: it goes to its player's seat (same name, "
             "or same colour when nobody is named). Nobody's pick is shown anywhere before the reveal."
-        )
+        ).format(address=server.base_url())
         for pid, seat in self.model.phone_seats.items():
             grid.add_widget(self._seat(server, pid, seat))
         for phone in self.model.phone_lobby:
@@ -79,15 +80,20 @@ class PhonesPanel(ModalView):
     def _waiting(self, phone: dict) -> BoxLayout:
         """A phone of an earlier game without a seat: it picks one on its own screen."""
         box = BoxLayout(orientation="vertical", spacing=dp(4))
-        state = "connected" if phone["connected"] else "not connected now"
-        box.add_widget(
-            self._wrapped(
-                f"{phone['was']}'s phone from an earlier game ({phone['device']}, {state}): "
+        words = (
+            _(
+                "{name}'s phone from an earlier game ({device}, connected): "
+                "it shows the free seats; its player taps theirs."
+            )
+            if phone["connected"]
+            else _(
+                "{name}'s phone from an earlier game ({device}, not connected now): "
                 "it shows the free seats; its player taps theirs."
             )
         )
+        box.add_widget(self._wrapped(words.format(name=phone["was"], device=phone["device"])))
         box.add_widget(
-            styled_button("Forget this phone", lambda n=phone["phone"]: self._forget(n), "quiet", height=dp(44))
+            styled_button(_("Forget this phone"), lambda n=phone["phone"]: self._forget(n), "quiet", height=dp(44))
         )
         return box
 
@@ -105,27 +111,43 @@ class PhonesPanel(ModalView):
             # two lines: the server, then the seat's code
             box.add_widget(_fitted(Label(text=url.replace("/join/", "/join/\n", 1), font_size=CAPTION)))
             minutes = max(1, round((seat.get("expires_in") or 0) / 60))
-            box.add_widget(_fitted(Label(text=f"Works once, for about {minutes} more min", font_size=CAPTION)))
+            box.add_widget(
+                _fitted(
+                    Label(
+                        text=ngettext(
+                            "Works once, for about {n} more minute", "Works once, for about {n} more minutes", minutes
+                        ).format(n=minutes),
+                        font_size=CAPTION,
+                    )
+                )
+            )
         elif check:
             box.add_widget(self._wrapped(f"{check['question']}\n{check['detail']}"))
             row = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(6))
-            row.add_widget(styled_button("Yes", lambda c=check: self._answer(c, True), "primary", height=dp(44)))
-            row.add_widget(styled_button("No", lambda c=check: self._answer(c, False), "quiet", height=dp(44)))
+            row.add_widget(styled_button(_("Yes"), lambda c=check: self._answer(c, True), "primary", height=dp(44)))
+            row.add_widget(styled_button(_("No"), lambda c=check: self._answer(c, False), "quiet", height=dp(44)))
             box.add_widget(row)
             return box
         elif seat.get("code") == "expired":
-            box.add_widget(self._wrapped("This code has expired: make a new one when the player is ready to scan it."))
-            box.add_widget(styled_button("New code", lambda p=pid: self._revoke(p), "primary", height=dp(44)))
+            box.add_widget(
+                self._wrapped(_("This code has expired: make a new one when the player is ready to scan it."))
+            )
+            box.add_widget(styled_button(_("New code"), lambda p=pid: self._revoke(p), "primary", height=dp(44)))
             return box
         else:
-            state = "connected" if seat.get("connected") else "joined, not connected now"
-            box.add_widget(self._wrapped(f"Phone {state}"))
+            box.add_widget(
+                self._wrapped(_("Phone connected") if seat.get("connected") else _("Phone joined, not connected now"))
+            )
             phone = server.seats.phone(pid)
             if phone is not None and phone.was:
-                box.add_widget(_fitted(Label(text=f"(kept from an earlier game: {phone.was})", font_size=CAPTION)))
+                box.add_widget(
+                    _fitted(
+                        Label(text=_("(kept from an earlier game: {name})").format(name=phone.was), font_size=CAPTION)
+                    )
+                )
         box.add_widget(
             styled_button(
-                "New code (this phone loses the seat)" if not url else "New code",
+                _("New code (this phone loses the seat)") if not url else _("New code"),
                 lambda p=pid: self._revoke(p),
                 "quiet",
                 height=dp(40),

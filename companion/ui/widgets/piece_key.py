@@ -18,6 +18,7 @@ from kivy.uix.widget import Widget
 from companion.history.demo_lessons import PIECES
 from companion.ui.widgets import map_layout
 from companion.ui.widgets.map_view import INK, MapView
+from companion.words import _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -123,7 +124,7 @@ class PieceKey(BoxLayout):
         super().__init__(**kwargs)
         self.grid = GridLayout(cols=1, size_hint_y=None, spacing=(dp(16), dp(8)))
         self.grid.bind(minimum_height=self.grid.setter("height"))
-        self.entries = [PieceEntry(kind=kind, name=name, words=words) for kind, name, words in PIECES]
+        self.entries = [PieceEntry(kind=kind, name=_(name), words=_(words)) for kind, name, words in PIECES]
         for entry in self.entries:
             self.bind(colour=entry.setter("colour"))
             self.grid.add_widget(entry)
@@ -132,7 +133,11 @@ class PieceKey(BoxLayout):
     def _owned(self, *args) -> None:
         """A player's pieces say whose they are here: colour is never the only cue."""
         for entry, (kind, name, _) in zip(self.entries, PIECES):
-            entry.name = f"{name} (here {self.owner}'s)" if self.owner and kind in PLAYER_PIECES else name
+            entry.name = (
+                _("{piece} (here {owner}'s)").format(piece=_(name), owner=self.owner)
+                if self.owner and kind in PLAYER_PIECES
+                else _(name)
+            )
 
     def _columns(self, *args) -> None:
         self.grid.cols = max(1, min(len(self.entries), int(self.width // dp(300))))

@@ -17,9 +17,16 @@ from kivy.uix.label import Label
 from companion.safe_text import for_markup, for_terminal
 from companion.ui.widgets.common import hyphen_breaks
 from companion.ui.widgets.player_mark import PlayerMark
+from companion.words import N_, _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
+# The place in the turn order, after the Power card ("card 13 · 1st"): one message per place
+ORDINALS = {
+    1: N_("{card} · {place}st"),
+    2: N_("{card} · {place}nd"),
+    3: N_("{card} · {place}rd"),
+}
 SIDE_TEXT = "14sp"  # the side panel's smallest words (court, Power card, notes): 21 px at 1920x1200
 
 
@@ -63,9 +70,9 @@ class ScorePanel(BoxLayout):
         an input only changes their texts (rebuilding them cost ~70 ms an input)."""
         rows = {
             p["id"]: (
-                (p["name"], "  [b][color=8a1c0c]VETO[/color][/b]" if p.get("vetoes_held") else ""),
+                (p["name"], "  [b][color=8a1c0c]" + _("VETO") + "[/color][/b]" if p.get("vetoes_held") else ""),
                 str(p["score"]),
-                f"court {p.get('court', 0)}",
+                _("court {n}").format(n=p.get("court", 0)),
                 self._power_words(game, p),
             )
             for p in game["players"]
@@ -115,7 +122,9 @@ class ScorePanel(BoxLayout):
             return ""
         # Power Shift: the total with the Modifier card decides the order, and is shown
         total = player.get("power_total")
-        words = f"card {card}" if total in (None, card) else f"{card}{total - card:+d}={total}"  # fits the cell
+        words = (  # fits the cell
+            _("card {card}").format(card=card) if total in (None, card) else f"{card}{total - card:+d}={total}"
+        )
         played = [
             q.get("power_total") if q.get("power_total") is not None else q.get("power_card_played")
             for q in game["players"]
@@ -124,7 +133,8 @@ class ScorePanel(BoxLayout):
             return words
         mine = total if total is not None else card
         place = sorted(played, reverse=True).index(mine) + 1
-        return f"{words} · {place}{'st' if place == 1 else 'nd' if place == 2 else 'rd' if place == 3 else 'th'}"
+        # Translators: the Power card played, then its place in the turn order ("card 13 · 1st")
+        return _(ORDINALS.get(place, N_("{card} · {place}th"))).format(card=words, place=place)
 
     def _rounds(self, game: dict) -> None:
         """The round track: its labels made once a game, restyled when the round changes."""

@@ -19,6 +19,7 @@ from companion.ui.dialogs.confirm import Confirm
 from companion.ui.dialogs.history import History
 from companion.ui.platform.navigation import GAME_KEPT
 from companion.ui.widgets.map_view import figure_rgb
+from companion.words import N_, _, ngettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -32,13 +33,25 @@ TOWER_RGBA = {
 }
 
 
+# The tower link's states (companion.tower.connection's ids), as the bar says them
+LINK_STATES = {
+    "connected": N_("connected"),
+    "resyncing": N_("resyncing"),
+    "connecting": N_("connecting"),
+    "disconnected": N_("disconnected"),
+    "incompatible": N_("incompatible"),
+    "none": N_("none"),
+    "not started": N_("not started"),
+}
+
+
 class TableBar(StackLayout):
     """One row when it fits, two when the window is narrow. `screen`: the table screen (Correct
     the board opens the position screen from it)."""
 
     model = ObjectProperty(None, rebind=True)  # the .kv reads model.public: bound again once set
     screen = ObjectProperty(None)
-    tower_text = StringProperty("Tower: -")
+    tower_text = StringProperty("")
     tower_rgba = ListProperty(PLAIN)
     drops_text = StringProperty("")
     club_text = StringProperty("")  # the club board link, "" without a club
@@ -49,13 +62,16 @@ class TableBar(StackLayout):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._sim_shown = None  # (players, simulated, by hand) the drop buttons were made for
+        self.tower_text = _("Tower: -")
 
     def show_public(self, public: dict) -> None:
         """Undo, a finished game and the drops waiting, as the public game says them."""
         self.can_undo = bool(public.get("undo"))
         self.read_only = public.get("read_only") or ""
         waiting = len(public.get("drops_waiting", []))
-        self.drops_text = f"{waiting} drop{'s' if waiting > 1 else ''} to check" if waiting else ""
+        self.drops_text = (
+            ngettext("{n} drop to check", "{n} drops to check", waiting).format(n=waiting) if waiting else ""
+        )
 
     def show_tower(self) -> bool:
         """The tower's state in words and colour; True when the drop buttons were made anew (the
@@ -64,20 +80,25 @@ class TableBar(StackLayout):
         status = self.model.tower or {}
         state = status.get("state", "none")
         if self.model.table and self.model.table.setup.tower.kind == "none":
-            self.tower_text, self.tower_rgba = "No tower: Castillo by hand", list(PLAIN)
+            self.tower_text, self.tower_rgba = _("No tower: Castillo by hand"), list(PLAIN)
             return remade
         if self.model.table and self.model.table.read_only:
-            self.tower_text, self.tower_rgba = "Tower: off (game over)", list(PLAIN)
+            self.tower_text, self.tower_rgba = _("Tower: off (game over)"), list(PLAIN)
             return remade
         notes = [
             note
             for flag, note in (
-                ((status.get("security") or {}).get("warning"), "not secure"),
-                (self.model.public.get("totals_mismatch"), "counts differ"),
+                ((status.get("security") or {}).get("warning"), _("not secure")),
+                (self.model.public.get("totals_mismatch"), _("counts differ")),
             )
             if flag
         ]
-        self.tower_text = f"Tower: {state}" + (f" ({', '.join(notes)})" if notes else "")
+        shown = _(LINK_STATES[state]) if state in LINK_STATES else state
+        self.tower_text = (
+            _("Tower: {state} ({notes})").format(state=shown, notes=", ".join(notes))
+            if notes
+            else _("Tower: {state}").format(state=shown)
+        )
         self.tower_rgba = list(TOWER_RGBA.get(state, PLAIN))
         if self.model.public.get("totals_mismatch") and state == "connected":
             self.tower_rgba = list(TOWER_RGBA["resyncing"])  # worth a look at the next Castillo opening
@@ -105,7 +126,9 @@ class TableBar(StackLayout):
         box.clear_widgets()
         if not (link and link.sim):
             return True
-        box.add_widget(Label(text="Drop:", size_hint_x=None, width=dp(44), font_size="14sp"))
+        drop = Label(text=_("Drop:"), size_hint_x=None, font_size="14sp")
+        drop.bind(texture_size=lambda w, v: setattr(w, "width", max(dp(44), v[0] + dp(6))))
+        box.add_widget(drop)
         by_hand = self.model.table.setup.by_hand()  # colours the tower cannot report
         for pid in [p for p in self.model.table.players if p not in by_hand]:
             look = look_of(pid)  # the colour and its initial: never colour alone
@@ -147,7 +170,7 @@ class TableBar(StackLayout):
     def go_home(self) -> None:
         """Home, the game kept as it is (saved after every input): Home offers to continue it."""
         manager = self.screen.manager
-        manager.get_screen("home").message = GAME_KEPT
+        manager.get_screen("home").message = _(GAME_KEPT)
         manager.current = "home"
 
     def open_history(self) -> None:

@@ -26,6 +26,7 @@ from companion.table.game_check import GameCheck, check_game
 from companion.table.outcomes import OutcomeWords
 from companion.table.setup import TableSetup
 from companion.tower.connection import TOTALS_MISMATCH, TowerConnection
+from companion.words import _, names
 from engine.board.build import classic_board
 from engine.board.model import Board
 from engine.game import board_for
@@ -113,7 +114,7 @@ class AppModel(EventDispatcher):
     def open_intact(self, path: Path) -> None:
         """A damaged game up to its last intact record (the file as it was is copied aside)."""
         self._open(Table.resume_intact(path))
-        self.message = f"Opened up to record {len(self.table.records)}; the damaged file is kept aside"
+        self.message = _("Opened up to record {n}; the damaged file is kept aside").format(n=len(self.table.records))
 
     def keep_aside(self, path: Path) -> Path:
         """Out of the games list, not deleted: renamed to <name>.damaged-<time>."""
@@ -124,7 +125,7 @@ class AppModel(EventDispatcher):
         """The first warning, short enough for the table's toast (all of them are in the log)."""
         if self.table.warnings:
             first = self.table.warnings[0]
-            self.message = "Opened, but " + first.split(": ", 1)[-1]
+            self.message = _("Opened, but {warning}").format(warning=first.split(": ", 1)[-1])
 
     def _open(self, table: Table) -> None:
         previous = self._close_game()  # still open: the phones leave it for the new table first
@@ -195,7 +196,7 @@ class AppModel(EventDispatcher):
                 self.phones = PhoneServer(table, port=port).start()
                 break
             except OSError as exc:
-                self.phone_error = f"phones: cannot listen on port {port} ({exc.strerror})"
+                self.phone_error = _("phones: cannot listen on port {port} ({why})").format(port=port, why=exc.strerror)
         if self.phones:
             self.phones.subscribe(lambda what: Clock.schedule_once(self._phones_changed, 0))
             self._phones_changed()
@@ -260,7 +261,7 @@ class AppModel(EventDispatcher):
         self._pulse()
         if public != self.public:
             if public.get("totals_mismatch") and not self.public.get("totals_mismatch"):
-                self.message = TOTALS_MISMATCH  # no figure: the tower panel says more once the Castillo is lifted
+                self.message = _(TOTALS_MISMATCH)  # no figure: the tower panel says more once the Castillo is lifted
             self.public = public
         ask = table.asked()
         prefill = self._prefill(ask)
@@ -345,7 +346,7 @@ class AppModel(EventDispatcher):
         except InputError as exc:
             self.message = str(exc)
             return None
-        self.message = f"Undone: {words}"
+        self.message = _("Undone: {what}").format(what=words)
         self._refresh()
         return None
 
@@ -370,7 +371,7 @@ class AppModel(EventDispatcher):
         """Starts teaching the tower this game's colours (companion.tower.teaching); returns why it
         cannot, in one line (also the toast), or ""."""
         link = self.tower_link
-        why = link.teaching.start(again) if link else "This game has no tower to teach."
+        why = link.teaching.start(again) if link else _("This game has no tower to teach.")
         if why:
             self.message = why
         return why or ""
@@ -392,7 +393,15 @@ class AppModel(EventDispatcher):
         return self.table.names.get(pid, pid) if self.table else pid
 
     def area_name(self, aid: str) -> str:
-        return self.board.area_name(self.board.area_index[aid])
+        """A region, space or the Castillo as the table's edition prints it, in the table's
+        language (the engine's English name is the id of meaning: companion.words.names)."""
+        return names.place(self.board.area_name(self.board.area_index[aid]))
+
+    def card_name(self, cid: str) -> str:
+        """A card of the game's set by its printed name in the table's language (a card the
+        table added keeps the name typed in)."""
+        card = self.board.cards.get(cid)
+        return names.card(card.name) if card is not None else cid
 
     def ask(self):
         return self.table.asked()

@@ -17,7 +17,6 @@ from kivy.uix.textinput import TextInput
 from companion.ui.widgets.position_parts import INK, PAPER, TAP, button, grid, wrapped_text
 from companion.words import N_, _
 
-
 PAD_WORDS = {"Clear": N_("Clear"), "Delete": N_("Delete")}  # the pad's keys in words (key ids stay)
 
 

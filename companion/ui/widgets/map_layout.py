@@ -23,6 +23,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from companion.words import N_, _
+from companion.words import names as printed
+
 CASTILLO = "castillo"
 DATA = Path(__file__).parents[1] / "data"
 MAP_FILES = {"classic": DATA / "spain_map.json", "2023": DATA / "spain_map_2023.json"}
@@ -47,17 +50,17 @@ RING_LANE = 6  # map units: the ring's line and a margin, between it and "Castil
 MARKER_FONT = 14
 # King and Intrigue's markers on a region, by key (double_1 -> "double"): what the tag says
 MARKER_WORDS = {
-    "double": "2x",
-    "alliance": "Alliance",
-    "castillo_at": "Castillo here",
-    "bridge": "Bridge",
-    "kings_guard": "King's Guard",
-    "limit": "Table for Six",
-    "quarantine": "Quarantine",
-    "risk_of_collapse": "Risk of Collapse",
+    "double": N_("2x"),
+    "alliance": N_("Alliance"),
+    "castillo_at": N_("Castillo here"),
+    "bridge": N_("Bridge"),
+    "kings_guard": N_("King's Guard"),
+    "limit": N_("Table for Six"),
+    "quarantine": N_("Quarantine"),
+    "risk_of_collapse": N_("Risk of Collapse"),
 }
 UNKNOWN = "?"  # a scoreboard value nobody has entered
-NOT_ENTERED = "values\nnot entered"  # a Scoring tile whose values nobody has entered (two lines: narrow)
+NOT_ENTERED = N_("values\nnot entered")  # a Scoring tile whose values nobody has entered (two lines: narrow)
 CLEAR = 2  # kept free around a token
 RINGS = range(0, 200, 6)  # where a token may go: rings around its anchor ...
 ANGLES = 16  # ... this many spots on each
@@ -120,7 +123,7 @@ def mobile_parts(sid: str, tiles: dict | None, paid: int = 3) -> tuple[str, str]
     """A mobile scoreboard's words ("8·4·0": its id says its values) or a Scoring tile's (its
     values from the board, "values not entered" when nobody has entered them)."""
     if tiles is not None and sid in tiles:
-        return (NOT_ENTERED, "") if tiles[sid] is None else values_parts(tiles[sid], paid)
+        return (_(NOT_ENTERED), "") if tiles[sid] is None else values_parts(tiles[sid], paid)
     return values_words(sid.split("-")), ""
 
 
@@ -342,6 +345,7 @@ def layout(
         taken.append(_legend(shapes, dummy, dummy_name, text_size, taken))
     for key, rid in sorted(markers.items()):  # King and Intrigue's tokens on a region or the Castillo
         words = MARKER_WORDS.get(key.rstrip("_12"))
+        words = _(words) if words else words
         if not words or not isinstance(rid, str) or not (rid in regions or rid == CASTILLO):
             continue
         w, h = text_size(words, MARKER_FONT, True)
@@ -423,10 +427,11 @@ def _castillo_block(
 ) -> list[Mark]:
     """Under the tower: "Castillo", then its values or the mobile scoreboard lying on it."""
     x = castillo["center"][0]
-    nw, nh = text_size("Castillo", NAME_FONT, True)
+    name = printed.place("Castillo")
+    nw, nh = text_size(name, NAME_FONT, True)
     ring_bottom = castillo["center"][1] + CASTILLO_RING * castillo["radius"] + RING_LANE
     y = max(box[3], ring_bottom) + GAP + nh / 2
-    marks = [Mark("name", CASTILLO, x, y, nw, nh, text="Castillo")]
+    marks = [Mark("name", CASTILLO, x, y, nw, nh, text=name)]
     shown = _values_mark(CASTILLO, values, mobile, text_size)
     shown.x, shown.y = x, y + nh / 2 + GAP + shown.h / 2
     return marks + [shown]

@@ -31,6 +31,7 @@ from companion.look import marks as outlines
 from companion.look.players import look_of
 from companion.ui.widgets import map_layout
 from companion.ui.widgets.map_layout import CASTILLO_RING, map_shapes
+from companion.words import names as printed
 from engine.board.build import classic_board
 from engine.board.load import load_board
 from engine.board.model import Board
@@ -190,7 +191,7 @@ class MapView(Widget):
         regions and spaces, whatever names the screen set for the classic map)."""
         board = self.game_board()
         ids = list(board.region_ids) + list(board.space_ids)
-        return {aid: self.names.get(aid) or board.area_name(board.area_index[aid]) for aid in ids}
+        return {aid: self.names.get(aid) or printed.place(board.area_name(board.area_index[aid])) for aid in ids}
 
     def area_values(self) -> dict:
         return {**board_values(self.game_board()), **self.scoreboards}

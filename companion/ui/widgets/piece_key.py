@@ -132,7 +132,7 @@ class PieceKey(BoxLayout):
 
     def _owned(self, *args) -> None:
         """A player's pieces say whose they are here: colour is never the only cue."""
-        for entry, (kind, name, _) in zip(self.entries, PIECES):
+        for entry, (kind, name, _words) in zip(self.entries, PIECES):
             entry.name = (
                 _("{piece} (here {owner}'s)").format(piece=_(name), owner=self.owner)
                 if self.owner and kind in PLAYER_PIECES

@@ -15,6 +15,7 @@ from companion.look.players import look_of
 from companion.look.tokens import TYPE_SCALE
 from companion.ui.theme import THEME
 from companion.ui.widgets.map_view import _text
+from companion.words import _
 
 
 def spread(ys: list[float], gap: float, low: float, high: float) -> list[float]:
@@ -99,7 +100,7 @@ class StepPlot(Widget):
     def _round_labels(self, data, x_of, bottom, caption, rgb) -> None:
         """Each round's name under its span ('Round n' where every one fits, else the numbers)."""
         rooms = [x_of(span.end) - x_of(span.start) for span in data.rounds]
-        words = [_text(f"Round {span.round}", caption, rgb=rgb) for span in data.rounds]
+        words = [_text(_("Round {n}").format(n=span.round), caption, rgb=rgb) for span in data.rounds]
         if any(tex.width + dp(6) > room for tex, room in zip(words, rooms)):  # one way for all: numbers
             words = [_text(str(span.round), caption, rgb=rgb) for span in data.rounds]
         for span, tex, room in zip(data.rounds, words, rooms):

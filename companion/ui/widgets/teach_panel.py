@@ -11,10 +11,21 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.modalview import ModalView
 
 from companion.look.players import PLAYER_RGB
+from companion.words import N_, _, pgettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-ACTIONS = {"start": "Teach the tower", "again": "Teach again", "stop": "Stop teaching", "": ""}
+
+def colour_word(colour: str) -> str:
+    """A player colour as a word of the table's language (companion.words.colours once it is here)."""
+    try:
+        from companion.words.colours import colour_word as word
+    except ImportError:
+        return pgettext("colour", colour.capitalize())
+    return word(colour)
+
+
+ACTIONS = {"start": N_("Teach the tower"), "again": N_("Teach again"), "stop": N_("Stop teaching")}
 
 
 class TeachPanel(ModalView):
@@ -44,9 +55,11 @@ class TeachPanel(ModalView):
         view = link.teaching.view()
         self.headline, self.got, self.need, self.busy = view.headline, view.got, view.need, view.busy
         self.lines_text = "\n".join(view.lines + ([self.refusal] if self.refusal and not view.busy else []))
-        self.action, self.action_text = view.action, ACTIONS[view.action]
+        self.action, self.action_text = view.action, _(ACTIONS[view.action]) if view.action else ""
         simulated = link.sim is not None and view.throw
-        self.throw_text = f"Throw a {view.throw} cube (simulated tower)" if simulated else ""
+        self.throw_text = (
+            _("Throw a {colour} cube (simulated tower)").format(colour=colour_word(view.throw)) if simulated else ""
+        )
         if simulated:
             self.throw_rgba = [*PLAYER_RGB.get(view.throw, (0.7, 0.7, 0.7)), 1]
 

@@ -17,10 +17,20 @@ from kivy.uix.stacklayout import StackLayout
 
 from companion.look.players import PLAYER_RGB
 from companion.tower.connection import calibration_lines, totals_lines
+from companion.ui.widgets.table_bar import LINK_STATES
+from companion.ui.widgets.teach_panel import colour_word
+from companion.words import N_, _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-WHY = {"uncertain": "colour not sure", "flagged": "thrown outside a placement"}
+WHY = {
+    "uncertain": N_("Drop number {number}: colour not sure. Whose was it?"),
+    "flagged": N_("Drop number {number}: thrown outside a placement. Whose was it?"),
+}
+WHY_GUESS = {
+    "uncertain": N_("Drop number {number}: colour not sure, looks {colour}. Whose was it?"),
+    "flagged": N_("Drop number {number}: thrown outside a placement, looks {colour}. Whose was it?"),
+}
 
 
 def security_lines(security) -> list[str]:
@@ -28,8 +38,12 @@ def security_lines(security) -> list[str]:
     if not security or security.get("local"):
         return []
     if security.get("warning"):
-        return [f'Warning: this link is {security["warning"]}. See hardware/README.md, "A locked-down broker".']
-    return ["Link: encrypted (TLS) and signed in with a user name."]
+        return [
+            _('Warning: this link is {warning}. See hardware/README.md, "A locked-down broker".').format(
+                warning=security["warning"]
+            )
+        ]
+    return [_("Link: encrypted (TLS) and signed in with a user name.")]
 
 
 def _answer(text: str, background, colour, on_release) -> Button:
@@ -74,21 +88,39 @@ class TowerPanel(ModalView):
     def _refresh(self, *args) -> None:
         s = self.model.tower or {}
         kind = self.model.table.setup.tower.kind if self.model.table else "none"
+        state = s.get("state", "not started")
+        state = _(LINK_STATES[state]) if state in LINK_STATES else state
         lines = [
-            f"Connection ({kind}): {s.get('state', 'not started')}"
-            + (f" since {time.strftime('%H:%M:%S', time.localtime(s['since']))}" if s.get("since") else "")
+            _("Connection ({kind}): {state} since {time}").format(
+                kind=kind, state=state, time=time.strftime("%H:%M:%S", time.localtime(s["since"]))
+            )
+            if s.get("since")
+            else _("Connection ({kind}): {state}").format(kind=kind, state=state)
         ]
         if s.get("message"):
-            lines.append(f"Why: {s['message']}")
+            lines.append(_("Why: {why}").format(why=s["message"]))
         lines += security_lines(s.get("security"))
         if s.get("last_fault") and s.get("last_fault") != s.get("message"):
             at = time.strftime("%H:%M:%S", time.localtime(s["last_fault_at"])) if s.get("last_fault_at") else ""
-            lines.append(f"Last fault{' at ' + at if at else ''}: {s['last_fault']}")
+            fault = s["last_fault"]
+            lines.append(
+                _("Last fault at {time}: {fault}").format(time=at, fault=fault)
+                if at
+                else _("Last fault: {fault}").format(fault=fault)
+            )
         if s.get("tower"):
-            lines.append(f"Tower {s['tower']}, firmware {s.get('fw')}, protocol {s.get('proto')}, boot {s.get('boot')}")
+            lines.append(
+                _("Tower {tower}, firmware {fw}, protocol {proto}, boot {boot}").format(
+                    tower=s["tower"], fw=s.get("fw"), proto=s.get("proto"), boot=s.get("boot")
+                )
+            )
         last = s.get("last_drop")
         if last:
-            lines.append(f"Last drop: number {last['seq']}" + (" (colour not sure)" if last.get("uncertain") else ""))
+            lines.append(
+                _("Last drop: number {number} (colour not sure)").format(number=last["seq"])
+                if last.get("uncertain")
+                else _("Last drop: number {number}").format(number=last["seq"])
+            )
         table = self.model.table
         if table and kind != "none":
             lines += calibration_lines(s, table.setup, table.names)
@@ -104,9 +136,14 @@ class TowerPanel(ModalView):
         waiting = self.model.public.get("drops_waiting", [])
         self.waiting = bool(waiting)
         for drop in waiting:
-            guess = f", looks {drop['best']}" if drop.get("best") else ""
             number = str(drop["id"]).rpartition(":")[2]  # "<tower boot>:<n>": the tower's own number n
-            box.add_widget(_wrapped(f"Drop number {number}: {WHY[drop['status']]}{guess}. Whose was it?"))
+            status = drop["status"]
+            words = (
+                _(WHY_GUESS[status]).format(number=number, colour=colour_word(drop["best"]))
+                if drop.get("best")
+                else _(WHY[status]).format(number=number)
+            )
+            box.add_widget(_wrapped(words))
             row = StackLayout(size_hint_y=None, spacing=dp(6))  # as many rows as the names need
             row.bind(minimum_height=row.setter("height"))
             for pid in self.model.table.players:
@@ -121,7 +158,7 @@ class TowerPanel(ModalView):
             if drop["status"] == "flagged":
                 row.add_widget(
                     _answer(
-                        "Keep as is",
+                        _("Keep as is"),
                         (0.84, 0.77, 0.62, 1),
                         (0.23, 0.16, 0.08, 1),
                         lambda d=drop["id"]: self.model.answer_drop(d, "keep"),
@@ -129,7 +166,7 @@ class TowerPanel(ModalView):
                 )
             row.add_widget(
                 _answer(
-                    "Not a Caballero",
+                    _("Not a Caballero"),
                     (0.90, 0.86, 0.78, 1),
                     (0.23, 0.16, 0.08, 1),
                     lambda d=drop["id"]: self.model.answer_drop(d, "dismiss"),

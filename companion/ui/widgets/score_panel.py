@@ -27,6 +27,7 @@ ORDINALS = {
     2: N_("{card} · {place}nd"),
     3: N_("{card} · {place}rd"),
 }
+ORDINAL_OTHER = N_("{card} · {place}th")
 SIDE_TEXT = "14sp"  # the side panel's smallest words (court, Power card, notes): 21 px at 1920x1200
 
 
@@ -134,7 +135,7 @@ class ScorePanel(BoxLayout):
         mine = total if total is not None else card
         place = sorted(played, reverse=True).index(mine) + 1
         # Translators: the Power card played, then its place in the turn order ("card 13 · 1st")
-        return _(ORDINALS.get(place, N_("{card} · {place}th"))).format(card=words, place=place)
+        return _(ORDINALS.get(place, ORDINAL_OTHER)).format(card=words, place=place)
 
     def _rounds(self, game: dict) -> None:
         """The round track: its labels made once a game, restyled when the round changes."""

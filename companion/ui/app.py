@@ -141,11 +141,15 @@ def forget_observers(dispatcher, widgets) -> int:
     names = [*dispatcher.properties(), *getattr(dispatcher, "__events__", ())]
     count = 0
     for name in names:
-        for observer, *_rest in dispatcher.get_property_observers(name, args=True):
-            callback = observer() if callable(observer) else observer
-            if _holds(callback, owned):
+        for observer, _largs, _kwargs, is_ref, uid in dispatcher.get_property_observers(name, args=True):
+            callback = observer() if is_ref else observer  # a weak method: what it points to
+            if not _holds(callback, owned):
+                continue
+            if uid is not None:  # bound with fbind
+                dispatcher.unbind_uid(name, uid)
+            else:
                 dispatcher.unbind(**{name: callback})
-                count += 1
+            count += 1
     return count
 
 

@@ -23,6 +23,7 @@ def language_switch(d):
     from companion.storage.settings import load_settings
     from companion.words import language
 
+    d.facts = {}
     yield from _start_tracked_three_player_game(d)
     yield from _wait_for(d, lambda: d.has_button("Not now"))
     d.tap("Not now", exact=True)

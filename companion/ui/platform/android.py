@@ -53,9 +53,11 @@ def use_app_storage(user_data_dir: str, android: bool | None = None) -> str | No
 
 def device_language() -> str:
     """The device's language code ("de"), from java.util.Locale through pyjnius; "" when it
-    cannot be read."""
+    cannot be read (and off Android, where pyjnius is never imported)."""
+    if not on_android():
+        return ""
     try:
-        from jnius import autoclass  # only inside the APK: a desktop never imports it
+        from jnius import autoclass  # only inside the APK
 
         return str(autoclass("java.util.Locale").getDefault().getLanguage() or "")
     except Exception:  # pyjnius or the JVM not there: the environment's language stays

@@ -13,7 +13,10 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from companion.ui.widgets import map_layout
+from companion.words import names, use_language
 from engine.board.build import classic_board
 
 MAP = json.loads((Path(__file__).parents[3] / "companion/ui/data/spain_map.json").read_text(encoding="utf-8"))
@@ -123,3 +126,25 @@ def test_the_castillo_name_lies_below_its_glow_ring():
     (_, cy), r = MAP["castillo"]["center"], MAP["castillo"]["radius"]
     assert name.text == "Castillo"
     assert name.rect[1] > cy + map_layout.CASTILLO_RING * r, (name.rect, cy, r)
+
+
+@pytest.fixture
+def german():
+    use_language("de")
+    yield
+    use_language("en")
+
+
+def test_the_maps_own_words_follow_the_language(german):
+    game = {**crowded("aragon", {}, {}), "markers": {"bridge_1": "galicia", "kings_guard": "sevilla"}}
+    marks = lay_out(game, {})
+    tags = {m.area: m.text for m in marks if m.kind == "marker"}
+    assert tags == {"galicia": "Brücke", "sevilla": "Königsgarde"}, tags
+    castillo = next(m for m in marks if m.kind == "name" and m.area == "castillo")
+    assert castillo.text == names.place("Castillo")
+    assert not problems(marks)  # the German words placed as the English ones are
+
+
+def test_the_maps_words_in_english_stay_as_the_sources_say_them():
+    marks = lay_out({**crowded("aragon", {}, {}), "markers": {"bridge_1": "galicia"}}, {})
+    assert [m.text for m in marks if m.kind == "marker"] == ["Bridge"]

@@ -104,3 +104,23 @@ def test_the_android_switches_leave_no_trace_in_later_tests():
     """Runs after the two above (file order): the environment is as the module found it."""
     for name in (DATA_DIR_ENV, *android.PURE_PYTHON_ENV):
         assert os.environ.get(name) == _ENV_BEFORE.get(name), name
+
+
+def test_the_devices_language_is_the_systems_on_android_only(monkeypatch):
+    from companion.words.choice import system_language
+
+    _unset_until_the_end(monkeypatch, "LANGUAGE")
+    monkeypatch.setenv("LANG", "en_GB.UTF-8")
+    assert android.use_device_language(android=False, read=lambda: "de") is None
+    assert system_language() == "en"
+    assert android.use_device_language(android=True, read=lambda: "") is None  # unreadable: as it was
+    assert system_language() == "en"
+    assert android.use_device_language(android=True, read=lambda: "fr") == "fr"
+    assert system_language() == "fr"
+
+
+def test_reading_the_devices_language_off_android_never_raises():
+    import sys
+
+    assert android.device_language() == ""  # a desktop: nothing read, pyjnius never imported
+    assert "jnius" not in sys.modules

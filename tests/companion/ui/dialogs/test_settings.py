@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.companion.ui.test_app import _looks_like_a_screen, _drive
+from tests.companion.ui.test_app import _drive, _looks_like_a_screen
 
 
 @pytest.fixture(scope="module")

@@ -13,11 +13,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from functools import cache
 from importlib import resources
 
 from companion.words.catalogue import pgettext
 
 PLACE, CARD, CARD_TEXT, RULE_SET, MODULE = "place", "card", "card text", "rule set", "module"
+# A board of a rule set that prints its own forms of the names (the 2023 edition keeps the Spanish
+# names in every language it is sold in, the classic German board prints German ones): its names
+# have a context of their own, "place, 2023 edition".
+EDITION_PLACE = "place, {rules} edition"
 
 BOARD_FILES = ("board_classic.json", "board_2023.json")
 # Every card file whose cards a table can see: the printed sets as far as published, and the
@@ -34,8 +39,12 @@ CARD_FILES = (
 _CARD_KEYS = ("effect", "stack", "ability", "value")
 
 
-def place(name: str) -> str:
-    """A region, the Castillo, France or Portugal, as the table's edition prints it."""
+def place(name: str, rules: str | None = None) -> str:
+    """A region, the Castillo, France or Portugal, as the table's edition prints it; `rules`: the
+    game's rule set ("classic", "2023", "king-intrigue"), for the edition whose board it is (left
+    out: the classic edition's names, and the language's usual forms of the others)."""
+    if rules in edition_boards():
+        return pgettext(EDITION_PLACE.format(rules=rules), name)
     return pgettext(PLACE, name)
 
 
@@ -64,6 +73,12 @@ def _data(name: str) -> dict:
     return json.loads(resources.files("engine").joinpath("data", name).read_text(encoding="utf-8"))
 
 
+@cache
+def edition_boards() -> frozenset[str]:
+    """The rule sets whose board is their own edition's (a board file's "rules"), read once."""
+    return frozenset(_data(file)["rules"] for file in BOARD_FILES if _data(file).get("rules"))
+
+
 def _walk(value) -> Iterator[dict]:
     if isinstance(value, dict):
         yield value
@@ -79,12 +94,15 @@ def _text(item: dict) -> str:
 
 
 def board_names() -> Iterator[tuple[str, str, str]]:
-    """Every region, the Castillo, France and Portugal of each board."""
+    """Every region, the Castillo, France and Portugal of each board: each as a place, and a
+    rule set's own board's also in its edition's context."""
     for file in BOARD_FILES:
         data = _data(file)
         for area in [*data.get("regions", []), *data.get("spaces", []), data.get("castillo") or {}]:
             if area.get("name"):
                 yield PLACE, area["name"], file
+                if data.get("rules"):
+                    yield EDITION_PLACE.format(rules=data["rules"]), area["name"], file
 
 
 def card_names() -> Iterator[tuple[str, str, str]]:

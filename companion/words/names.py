@@ -48,6 +48,12 @@ def place(name: str, rules: str | None = None) -> str:
     return pgettext(PLACE, name)
 
 
+def area(board, index: int) -> str:
+    """An area of a board (engine.board.model.Board) by its index, as the edition of that board
+    prints it: `names.area(state.board, a)` where the engine's `area_name(state, a)` was shown."""
+    return place(board.area_name(index), board.rules)
+
+
 def card(name: str) -> str:
     """An Action, Power or Modifier card's name, as the table's edition prints it."""
     return pgettext(CARD, name)

@@ -68,6 +68,21 @@ def test_spanish_and_french_names_and_texts():
     assert names.rule_set("2023 edition") == "Édition 2023"
 
 
+def test_an_area_of_a_board_reads_as_its_edition_prints_it():
+    from engine.board.load import load_board
+
+    classic, edition_2023, ki = (load_board(rules, 4) for rules in ("classic", "2023", "king-intrigue"))
+    use_language("de")
+    galicia = classic.region_ids.index("galicia")
+    assert names.area(classic, galicia) == "Galicien"
+    assert names.area(ki, ki.region_ids.index("galicia")) == "Galicien"  # the classic board
+    assert names.area(edition_2023, edition_2023.region_ids.index("galicia")) == "Galicia"
+    assert names.area(edition_2023, edition_2023.castillo + 1) == "Frankreich"
+    assert names.area(classic, classic.castillo) == "Castillo"
+    use_language("en")
+    assert names.area(classic, galicia) == "Galicia"
+
+
 def test_a_name_the_catalogue_does_not_hold_is_shown_as_it_is():
     use_language("de")
     assert names.card("Our own house card") == "Our own house card"

@@ -395,7 +395,7 @@ class AppModel(EventDispatcher):
     def area_name(self, aid: str) -> str:
         """A region, space or the Castillo as the table's edition prints it, in the table's
         language (the engine's English name is the id of meaning: companion.words.names)."""
-        return names.place(self.board.area_name(self.board.area_index[aid]))
+        return names.area(self.board, self.board.area_index[aid])
 
     def card_name(self, cid: str) -> str:
         """A card of the game's set by its printed name in the table's language (a card the

@@ -314,6 +314,7 @@ def layout(
         values_parts(scoreboards.get(CASTILLO, ()), paid),
         mobiles.get(CASTILLO),
         text_size,
+        names.get(CASTILLO) or printed.place("Castillo", game.get("rules")),
     )
     for sid, space in (shapes.get("spaces") or {}).items():
         w, h = text_size(names.get(sid, sid), NAME_FONT, False)
@@ -423,11 +424,10 @@ def _lowest(marks: list[Mark], area: str) -> Mark:
 
 
 def _castillo_block(
-    castillo: dict, box, values: tuple[str, str], mobile: tuple[str, str] | None, text_size: TextSize
+    castillo: dict, box, values: tuple[str, str], mobile: tuple[str, str] | None, text_size: TextSize, name: str
 ) -> list[Mark]:
     """Under the tower: "Castillo", then its values or the mobile scoreboard lying on it."""
     x = castillo["center"][0]
-    name = printed.place("Castillo")
     nw, nh = text_size(name, NAME_FONT, True)
     ring_bottom = castillo["center"][1] + CASTILLO_RING * castillo["radius"] + RING_LANE
     y = max(box[3], ring_bottom) + GAP + nh / 2

@@ -191,7 +191,7 @@ class MapView(Widget):
         regions and spaces, whatever names the screen set for the classic map)."""
         board = self.game_board()
         ids = list(board.region_ids) + list(board.space_ids)
-        return {aid: self.names.get(aid) or printed.place(board.area_name(board.area_index[aid])) for aid in ids}
+        return {aid: self.names.get(aid) or printed.area(board, board.area_index[aid]) for aid in ids}
 
     def area_values(self) -> dict:
         return {**board_values(self.game_board()), **self.scoreboards}

@@ -34,7 +34,7 @@ from companion.table_rules.effect_offers import (
 )
 from companion.table_rules.storage import RuleFileError
 from companion.ui.dialogs.import_cards import ImportDialog
-from companion.ui.widgets.rule_widgets import INK, TAP, button, grid, stepper, text
+from companion.ui.widgets.rule_widgets import INK, TAP, button, filter_box, grid, stepper, text
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -96,6 +96,7 @@ class CardsScreen(Screen):
         lst, detail = self.ids.list_box, self.ids.detail_box
         lst.clear_widgets()
         detail.clear_widgets()
+        self.ids.detail_foot.clear_widgets()  # a form's own button, fixed under its scroll
         if self.mode == "add":
             self._effect_list(lst)
             self._add_form(detail)
@@ -372,12 +373,15 @@ class CardsScreen(Screen):
                     key=f"ability:{effect.name}",
                 )
             )
+        box.add_widget(filter_box(abilities, "Type a few letters of the ability", keep=("ability:none",)))
         box.add_widget(abilities)
         if f["effect"]:
             effect = self.abilities[f["effect"]]
             box.add_widget(text(effect.rule_text, font_size="14sp"))
             self._param_controls(box, list(effect.params), f["params"], "modifier")
-        box.add_widget(button("Add this Modifier card", self.add_modifier, "primary", key="modifier:add"))
+        self.ids.detail_foot.add_widget(
+            button("Add this Modifier card", self.add_modifier, "primary", key="modifier:add")
+        )
 
     # ---- taps -------------------------------------------------------------------------
 

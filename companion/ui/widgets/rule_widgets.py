@@ -12,8 +12,10 @@ from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.modalview import ModalView
+from kivy.uix.textinput import TextInput
 
 from companion.ui.platform.shape import dialog_size
+from companion.words import _
 
 INK = (0.23, 0.16, 0.08, 1)
 PAPER = (0.97, 0.94, 0.86, 1)
@@ -90,6 +92,27 @@ def stepper(caption: str, shown: str, on_step: Callable[[int], None], key: str) 
     # a long caption (a parameter's meaning) takes the lines it needs
     label.bind(texture_size=lambda w, v: setattr(row, "height", max(TAP, v[1] + dp(8))))
     return row
+
+
+def filter_box(buttons: GridLayout, hint: str, keep: tuple[str, ...] = ()) -> TextInput:
+    """A box over a grid of buttons (a long list: Power Shift's 30 abilities): the letters typed
+    keep the buttons whose words hold them (`keep`: the buttons' keys always kept, "No ability");
+    none left: a line says so. Made once the grid is filled."""
+    every = list(reversed(buttons.children))
+    field = TextInput(hint_text=hint, multiline=False, size_hint_y=None, height=TAP, font_size="17sp")
+
+    def narrow(_field, typed: str) -> None:
+        typed = typed.strip().lower()
+        buttons.clear_widgets()
+        shown = [b for b in every if not typed or typed in b.text.lower() or getattr(b, "key", "") in keep]
+        for b in shown:
+            buttons.add_widget(b)
+        if len(shown) <= len([b for b in every if getattr(b, "key", "") in keep]):
+            buttons.add_widget(text(_('Nothing has "{typed}": try fewer letters').format(typed=typed)))
+
+    field.bind(text=narrow)
+    field.narrow = narrow
+    return field
 
 
 class Ask(ModalView):

@@ -67,3 +67,21 @@ def language_switch(d):
     d.tap("Done", exact=True)
     yield 0.2
     d.facts["en"]["bar"] = d.screen("table").ids.bar.ids.undo.text
+    _filter_box(d)
+
+
+def _filter_box(d) -> None:
+    """rule_widgets.filter_box over a grid of buttons (Your cards' 30 abilities), in the running app."""
+    from kivy.uix.gridlayout import GridLayout
+
+    from companion.ui.widgets.rule_widgets import button, filter_box
+
+    grid = GridLayout(cols=2)
+    for words, key in (("No ability", "ability:none"), ("Court: 2 Caballeros", "ability:court"), ("King", "ability:k")):
+        grid.add_widget(button(words, lambda: None, key=key))
+    box = filter_box(grid, "Type a few letters", keep=("ability:none",))
+    shown = {}
+    for typed in ("king", "COURT", "zzz", ""):
+        box.text = typed
+        shown[typed] = [w.text for w in reversed(grid.children)]
+    d.facts["filter"] = shown

@@ -43,3 +43,12 @@ def test_english_again_is_kept_too(switched):
     assert "Settings" in en["sheet"] and "Done" in en["sheet"]
     assert en["bar"] == "Undo"
     assert json.loads((data / "settings.json").read_text())["language"] == "en"
+
+
+def test_a_filter_box_narrows_a_long_list_of_buttons(switched):
+    # companion.ui.widgets.rule_widgets.filter_box (Your cards' Modifier abilities), in the same app
+    shown = switched[0]["filter"]
+    assert shown["king"] == ["No ability", "King"]
+    assert shown["COURT"] == ["No ability", "Court: 2 Caballeros"]
+    assert shown["zzz"] == ["No ability", 'Nothing has "zzz": try fewer letters']
+    assert shown[""] == ["No ability", "Court: 2 Caballeros", "King"]

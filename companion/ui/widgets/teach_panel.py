@@ -17,12 +17,13 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 def colour_word(colour: str) -> str:
-    """A player colour as a word of the table's language (companion.words.colours once it is here)."""
+    """A player colour as a word of the table's language, in a sentence ("a purple cube": small;
+    companion.words.colours once it is here)."""
     try:
         from companion.words.colours import colour_word as word
     except ImportError:
-        return pgettext("colour", colour.capitalize())
-    return word(colour)
+        return pgettext("colour", colour.capitalize()).lower()
+    return word(colour).lower()
 
 
 ACTIONS = {"start": N_("Teach the tower"), "again": N_("Teach again"), "stop": N_("Stop teaching")}

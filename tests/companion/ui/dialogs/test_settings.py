@@ -30,7 +30,7 @@ def test_deutsch_is_in_use_at_once_and_kept(switched):
 def test_the_game_under_way_goes_on_in_german(switched):
     de = switched[0]["de"]
     assert de["same_game"]
-    assert de["bar"] == ["Rückgängig", "Start", "Verlauf"], de["bar"]
+    assert de["bar"] == ["Rückgängig", "Startseite", "Verlauf"], de["bar"]
     assert de["old_screen_unbound"]
     assert "Welche Aktionskarten wurden aufgedeckt?" in de["reveal_sheet"], de["reveal_sheet"]
     _looks_like_a_screen(switched[1] / "table_de.png")

@@ -373,7 +373,7 @@ class CardsScreen(Screen):
                     key=f"ability:{effect.name}",
                 )
             )
-        box.add_widget(filter_box(abilities, "Type a few letters of the ability", keep=("ability:none",)))
+        box.add_widget(filter_box(abilities, keep=("ability:none",)))
         box.add_widget(abilities)
         if f["effect"]:
             effect = self.abilities[f["effect"]]

@@ -94,11 +94,12 @@ def stepper(caption: str, shown: str, on_step: Callable[[int], None], key: str) 
     return row
 
 
-def filter_box(buttons: GridLayout, hint: str, keep: tuple[str, ...] = ()) -> TextInput:
+def filter_box(buttons: GridLayout, hint: str = "", keep: tuple[str, ...] = ()) -> TextInput:
     """A box over a grid of buttons (a long list: Power Shift's 30 abilities): the letters typed
     keep the buttons whose words hold them (`keep`: the buttons' keys always kept, "No ability");
     none left: a line says so. Made once the grid is filled."""
     every = list(reversed(buttons.children))
+    hint = hint or _("Type a few letters to narrow the list")
     field = TextInput(hint_text=hint, multiline=False, size_hint_y=None, height=TAP, font_size="17sp")
 
     def narrow(_field, typed: str) -> None:

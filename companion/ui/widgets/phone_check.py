@@ -31,7 +31,11 @@ class PhoneCheck(Dialog):
 
     @classmethod
     def watch(cls, model) -> None:
-        """Offer the question whenever the seats change (a phone joined, was answered or left)."""
+        """Offer the question whenever the seats change (a phone joined, was answered or left);
+        once a model (a table screen made again in another language watches it already)."""
+        if getattr(model, "_phone_check_watched", False):
+            return
+        model._phone_check_watched = True
         model.bind(phone_seats=lambda *_: cls.offer(model))
 
     @classmethod

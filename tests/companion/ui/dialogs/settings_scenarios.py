@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 def _texts(widget) -> list[str]:
-    return [w.text for w in widget.walk() if isinstance(getattr(w, "text", None), str) and w.text]
+    return [w.text for w in widget.walk(restrict=True) if isinstance(getattr(w, "text", None), str) and w.text]
 
 
 def _pick_language(d, words: str):

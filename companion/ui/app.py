@@ -126,6 +126,17 @@ def _holds(callback, owned: set[int], depth: int = 0) -> bool:
     return any(id(part) in owned or (callable(part) and _holds(part, owned, depth + 1)) for part in parts)
 
 
+def _is_owned(thing, owned: set[int]) -> bool:
+    """`thing` or what a weak proxy of it points to is one of `owned` (a dead proxy: no); a .kv
+    rule's binding holds its widget first in a list (kivy.lang.builder.call_fn's args)."""
+    if isinstance(thing, list | tuple):
+        return bool(thing) and _is_owned(thing[0], owned)
+    try:
+        return id(thing) in owned or id(getattr(thing, "__self__", None)) in owned
+    except ReferenceError:
+        return False
+
+
 def _filled(cell) -> bool:
     try:
         cell.cell_contents  # noqa: B018
@@ -141,10 +152,10 @@ def forget_observers(dispatcher, widgets) -> int:
     names = [*dispatcher.properties(), *getattr(dispatcher, "__events__", ())]
     count = 0
     for name in names:
-        for observer, _largs, _kwargs, is_ref, uid in dispatcher.get_property_observers(name, args=True):
+        for observer, largs, _kwargs, is_ref, uid in dispatcher.get_property_observers(name, args=True):
             callback = observer() if is_ref else observer  # a weak method: what it points to
-            if not _holds(callback, owned):
-                continue
+            if not (_holds(callback, owned) or any(_is_owned(arg, owned) for arg in largs or ())):
+                continue  # largs: a .kv rule's binding names its widget there
             if uid is not None:  # bound with fbind
                 dispatcher.unbind_uid(name, uid)
             else:

@@ -9,6 +9,11 @@ def _texts(widget) -> list[str]:
     return [w.text for w in widget.walk(restrict=True) if isinstance(getattr(w, "text", None), str) and w.text]
 
 
+def _observers(model) -> int:
+    names = [*model.properties(), *model.__events__]
+    return sum(len(model.get_property_observers(name)) for name in names)
+
+
 def _pick_language(d, words: str):
     """Home's Settings (by its id: its words follow the language), then one language."""
     d.tap_widget(d.screen("home").ids.settings)
@@ -33,6 +38,7 @@ def language_switch(d):
     d.tap_widget(old_table_screen.ids.bar.ids.home_button)
     yield 0.2
     before = {name: d.screen(name) for name in d.app.root.screen_names}
+    observers = _observers(d.model)
     yield from _pick_language(d, "Deutsch")
     sheet = d.dialog()
     d.shot("settings_de")
@@ -43,6 +49,7 @@ def language_switch(d):
         "showing": d.current,
         "screens_made_again": all(d.screen(name) is not screen for name, screen in before.items()),
         "same_game": d.model.table is table and table.setup is game and len(table.records) == records,
+        "observers": (observers, _observers(d.model)),  # the old screens' bindings gone, the new ones made
     }
     d.tap("Fertig", exact=True)
     yield 0.2

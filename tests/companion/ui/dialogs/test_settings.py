@@ -32,6 +32,8 @@ def test_the_game_under_way_goes_on_in_german(switched):
     assert de["same_game"]
     assert de["bar"] == ["Rückgängig", "Startseite", "Verlauf"], de["bar"]
     assert de["old_screen_unbound"]
+    before, after = de["observers"]
+    assert after == before > 0, de["observers"]  # nothing of the old screens answers the model any more
     assert "Welche Aktionskarten wurden aufgedeckt?" in de["reveal_sheet"], de["reveal_sheet"]
     _looks_like_a_screen(switched[1] / "table_de.png")
 

@@ -47,7 +47,8 @@ def test_english_words_are_the_sources(speak):
         ),
         (
             "es",
-            "Ana: puntos – regiones 20, Castillo 5, puntuaciones especiales 0, cartas y otros 1; 2 victorias compartidas.",
+            "Ana: puntos – regiones 20, Castillo 5, puntuaciones especiales 0, cartas y otros 1; "
+            "2 victorias compartidas.",
         ),
         (
             "fr",
@@ -55,7 +56,8 @@ def test_english_words_are_the_sources(speak):
         ),
         (
             "en",
-            "Ana: points from the regions 20, the Castillo 5, special scorings 0, cards and other 1, 2 of the wins shared.",
+            "Ana: points from the regions 20, the Castillo 5, special scorings 0, cards and other 1, "
+            "2 of the wins shared.",
         ),
     ],
 )

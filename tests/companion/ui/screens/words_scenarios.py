@@ -12,7 +12,7 @@ from layout_checks import check_screen, shown_widgets
 def _words() -> list[str]:
     """Every text shown on the window now (labels, buttons, the hints of empty fields)."""
     out = []
-    for w in shown_widgets():
+    for w, *_rects in shown_widgets():
         for attr in ("text", "hint_text"):
             words = getattr(w, attr, "")
             if isinstance(words, str) and words.strip() and not (attr == "hint_text" and getattr(w, "text", "")):

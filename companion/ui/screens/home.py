@@ -287,8 +287,10 @@ class HomeScreen(Screen):
 
 
 def _lower_day(when: str) -> str:
-    """ "Today, 19:30" inside a sentence: "today, 19:30" (a weekday keeps its capital)."""
-    return when[0].lower() + when[1:] if when.startswith(("Today", "Yesterday")) else when
+    """ "Today, 19:30" inside a sentence: "today, 19:30" (a weekday keeps its capital; German
+    "heute" and "gestern" are small inside a sentence too, as "hoy", "aujourd'hui")."""
+    days = ("Today", "Yesterday", _("Today"), _("Yesterday"))
+    return when[0].lower() + when[1:] if when.startswith(days) else when
 
 
 def _details(game: GameCheck) -> str:

@@ -15,6 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from companion.words.catalogue import LOCALE_DIR
+from tests.companion.history.games_fixture import table_game
 from tests.companion.ui.test_app import Launch
 
 SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")  # move_all_own, scoring_groups
@@ -84,6 +85,8 @@ EXPECTED = {
         "fr": "Toutes les frontières :",
         "en": "Every border:",
     },
+    "scoring": {"de": "Nächste Region", "es": "Siguiente región", "fr": "Région suivante", "en": "Next region"},
+    "replay_end": {"de": "Für BG Stats", "es": "Para BG Stats", "fr": "Pour BG Stats", "en": "For BG Stats"},
     "position_start": {
         "de": "Runde, die jetzt beginnt",
         "es": "Ronda que empieza ahora",
@@ -96,12 +99,13 @@ EXPECTED = {
 @pytest.fixture(scope="module", params=VISITS, ids=[f"{code}-{window}" for code, window in VISITS])
 def visit(request, tmp_path_factory):
     code, window = request.param
+    folder = tmp_path_factory.mktemp(f"words-{code}")
+    games = folder / "data" / "games"
+    games.mkdir(parents=True)
+    for seed, names in ((1, ["Bartholomew-Maximilian", "Ana", "Bo"]), (2, ["Ana", "Bo", "Cai", "Dee"])):
+        table_game(games, seed, names)  # finished games: the records' table and a replay to show
     launch = Launch(
-        f"words_{code}_{window}",
-        ["screens.words_scenarios:visit"],
-        tmp_path_factory.mktemp(f"words-{code}"),
-        window,
-        {"ELGRANDE_LANG": code},
+        f"words_{code}_{window}", ["screens.words_scenarios:visit"], folder, window, {"ELGRANDE_LANG": code}
     )
     outcome, _shots = launch.of("screens.words_scenarios:visit")
     return code, outcome

@@ -6,6 +6,8 @@ no overlap, targets of at least 48 dp), and every word shown kept for the words 
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 from layout_checks import check_screen, shown_widgets
 
 
@@ -79,9 +81,18 @@ def visit(d):
     yield from _look(d, "cards_modifiers")
     d.screen("ki_cards").open_cards(back_to="home", players=4)
     yield from _look(d, "ki_cards")
-    # the records, the demo
+    # the records (the data folder holds finished games when the launch put some there), the demo
     manager.current = "stats"
     yield from _look(d, "records")
+    records = d.screen("stats")
+    if records._tables and records._tables[0].rows:
+        records.open_row(records._tables[0].rows[0].name)
+        yield from _look(d, "records_detail")
+        home = d.screen("home")
+        manager.current = "home"
+        yield 0.2
+        home._replay(next(iter(home._records)))
+        yield from _look(d, "replay_end")
     d.screen("home").try_demo()
     yield from _look(d, "demo")
     d.screen("replay").step_by(5)
@@ -96,6 +107,25 @@ def visit(d):
     setup.start_game()
     yield 0.5
     yield from _look(d, "table")
+    scoring = d.screen("scoring")
+    red, yellow = list(d.model.table.players)[:2]
+    scoring.show_scoring(
+        SimpleNamespace(
+            title="General scoring",
+            lines=[
+                SimpleNamespace(area="galicia", player=red, points=5, reason="first place"),
+                SimpleNamespace(area="galicia", player=yellow, points=2, reason="second place"),
+            ],
+            transfers=[
+                {"player": red, "count": 2, "to_court": True},
+                {"player": yellow, "count": 1, "to_court": False, "region": "galicia"},
+            ],
+        )
+    )
+    manager.current = "scoring"
+    yield from _look(d, "scoring")
+    scoring._turn(+1)
+    yield from _look(d, "scoring_region")
     manager.current = "end"
     yield from _look(d, "end")
     d.model._close_game()

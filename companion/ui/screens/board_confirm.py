@@ -178,7 +178,7 @@ class BoardScreen(Screen):
 
     def _area(self, area: str) -> str:
         """An area of the board by its printed name in the table's language."""
-        return names.place(self.draft.names.get(area, area))
+        return names.place(self.draft.names.get(area, area), self.draft.board.rules)
 
     def _fact_line(self, fact):
         words = for_markup(fact.words(self.draft.names))  # names the table typed: never a tag
@@ -319,7 +319,7 @@ class BoardScreen(Screen):
     def map_closed(self, area: str) -> None:
         """A tap on an area this page has nothing to check for: why, in one line."""
         b = self.draft.board
-        name = _("The Castillo") if area == CASTILLO else names.place(b.area_name(b.area_index[area]))
+        name = _("The Castillo") if area == CASTILLO else names.area(b, b.area_index[area])
         if self.section == "tiles":
             self.message = _("{area}: the Scoring tiles' values are entered beside the map, not on it").format(
                 area=name

@@ -41,7 +41,8 @@ from companion.words import N_, _, names, ngettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-MODULES = ((None, N_("Base game")), ("new-regency", N_("New Regency")), ("old-hands", N_("Old Hands")))
+# (module, its name: the box's printed module names through names.module; the base game in our words)
+MODULES = ((None, N_("Base game")), ("new-regency", "New Regency"), ("old-hands", "Old Hands"))
 NOTE_SP = f"{TYPE_SCALE['caption']}sp"  # where a fact comes from, what is not set: small, still read
 # A stepper's name in a message ("Stack: 1 to 5")
 STEPPED = {"stack": N_("Stack"), "copies": N_("Copies in the box"), "placement": N_("Caballeros it places")}
@@ -273,7 +274,7 @@ class CardsScreen(ModifierCards, Screen):
         for module, words in MODULES:
             modules.add_widget(
                 button(
-                    _(words),
+                    names.module(words) if module else _(words),
                     lambda m=module: self._set_form("module", m),
                     "on" if f["module"] == module else "quiet",
                     key=f"add:module:{module}",

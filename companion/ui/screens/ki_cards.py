@@ -41,7 +41,7 @@ from companion.table_rules.ki_cards import KICardsDraft
 from companion.table_rules.storage import RuleFileError
 from companion.ui.dialogs.import_cards import ImportDialog
 from companion.ui.widgets.rule_widgets import INK, TAP, WARN, button, grid, text
-from companion.words import N_, _, ngettext
+from companion.words import N_, _, names, ngettext
 from engine.rules.king_intrigue.cards import MODULE_IDS
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -136,13 +136,15 @@ class KICardsScreen(Screen):
                 words = (
                     _("Power cards (the same numbers in every colour: tap each card's once)")
                     if current is None
-                    else _("{module}'s cards").format(module=_(MODULE_WORDS[current]))
+                    else _("{module}'s cards").format(module=names.module(MODULE_WORDS[current]))
                     if current in MODULE_IDS
-                    else _(MODULE_WORDS.get(current, current))
+                    else names.module(MODULE_WORDS.get(current, current))
                 )
                 heading = text(words, bold=True, font_size="18sp")
                 box.add_widget(heading)
-                sections.append((_(SECTION_WORDS.get(current, MODULE_WORDS.get(current, str(current)))), heading))
+                module = MODULE_WORDS.get(current, str(current))
+                words = _(SECTION_WORDS[current]) if current in SECTION_WORDS else names.module(module)
+                sections.append((words, heading))
             block = grid(2, spacing=dp(4))
             self.blocks[row.id] = block
             box.add_widget(block)
@@ -182,7 +184,7 @@ class KICardsScreen(Screen):
     def _summary(self) -> None:
         self.summary.clear_widgets()
         missing = self.draft.missing_words(self.players, self.modules)
-        mods = ", ".join(_(MODULE_WORDS.get(m, m)) for m in self.modules) or _("no modules")
+        mods = ", ".join(names.module(MODULE_WORDS.get(m, m)) for m in self.modules) or _("no modules")
         if missing:
             n = len(missing)
             self.hint = ngettext(

@@ -27,6 +27,7 @@ from companion.ui.widgets.demo_teacher import DemoTeacher  # noqa: F401  (the .k
 from companion.ui.widgets.map_view import board_of
 from companion.ui.widgets.step_plot import StepPlot  # noqa: F401  (the .kv's)
 from companion.words import _
+from companion.words import names as printed
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -108,7 +109,7 @@ class ReplayScreen(Screen):
         self.export_message = ""
         self.last = len(replay) - 1
         board = board_of(replay.steps[0].view)
-        self._area_name = lambda a: board.area_name(board.area_index[a]) if a in board.area_index else a
+        self._area_name = lambda a: printed.area(board, board.area_index[a]) if a in board.area_index else a
         self.ids.plot.replay = replay
         points = replay.turning_points(3)
         self._turning = [tp.step for tp in points]

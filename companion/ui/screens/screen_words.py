@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.words import N_, _, pgettext
+from companion.words import N_, _, names, pgettext
 
 try:  # the prompts helper's (companion/words/colours.py), once merged
     from companion.words.colours import colour_word
@@ -30,7 +30,8 @@ except ImportError:  # pragma: no cover - until then: the same messages, context
         return word() if word else colour_id.title()
 
 
-RULES_SHOWN = {"classic": N_("Classic (1995)"), "2023": N_("2023 edition"), "king-intrigue": N_("King and Intrigue")}
+# The rule sets by their printed names (the names catalogue's, context "rule set": names.rule_set)
+RULES_SHOWN = {"classic": "Classic (1995)", "2023": "2023 edition", "king-intrigue": "King and Intrigue"}
 VARIANTS_SHOWN = {"short": N_("Short game (6 rounds)"), "full": N_("Full game (9 rounds)")}
 MODES_SHOWN = {"scoring": N_("Scoring only"), "tracking": N_("Full tracking")}
 TOWERS_SHOWN = {
@@ -41,15 +42,26 @@ TOWERS_SHOWN = {
 }
 
 
+def _say(table: dict[str, str]):
+    return names.rule_set if table is RULES_SHOWN else _
+
+
 def shown(table: dict[str, str]) -> list[str]:
     """A choice's words in the language in use, in the table's order."""
-    return [_(words) for words in table.values()]
+    say = _say(table)
+    return [say(words) for words in table.values()]
+
+
+def shown_one(table: dict[str, str], key: str) -> str:
+    """One choice's words in the language in use."""
+    return _say(table)(table[key])
 
 
 def id_of(words: str, table: dict[str, str], default: str | None = None) -> str:
     """The id of a choice shown as `words` (in the language in use, or English)."""
+    say = _say(table)
     for key, english in table.items():
-        if words in (english, _(english)):
+        if words in (english, say(english)):
             return key
     return default if default is not None else next(iter(table))
 

@@ -36,6 +36,7 @@ from companion.ui.screens.screen_words import (
     colour_word,
     id_of,
     shown,
+    shown_one,
 )
 from companion.ui.widgets.player_mark import PlayerMark  # noqa: F401  (setup.kv's rows)
 from companion.words import _, names, ngettext
@@ -148,7 +149,7 @@ class SetupScreen(Screen):
         self.removed: list[str] = []  # Old Hands: drawn at random and returned to the box (this game)
         self.returns = []
         self.choice = load_choice()
-        self.rules = _(RULES_SHOWN[self.choice.rules])
+        self.rules = shown_one(RULES_SHOWN, self.choice.rules)
         self.stand_in = self.choice.stand_in_modifiers
         self._make_rows(self.choice.rules)
         self.draw_regions(random.Random(7))
@@ -175,7 +176,7 @@ class SetupScreen(Screen):
     def _region_ids(self) -> dict[str, str]:
         """A region's id by its name as shown (the table's language) or as the board files name it."""
         board = _board(self.choice.rules)
-        shown_names = [names.place(n) for n in board.region_names]
+        shown_names = [names.place(n, board.rules) for n in board.region_names]
         return {**dict(zip(board.region_names, board.region_ids)), **dict(zip(shown_names, board.region_ids))}
 
     def on_pre_enter(self, *args) -> None:
@@ -227,7 +228,8 @@ class SetupScreen(Screen):
         # As many seats as were ticked, within what these rules take; a typed name keeps its seat
         playing = self.players() if old else seat_colours(rules)[:DEFAULT_SEATS]
         ticked = set(seats_ticked(rules, playing, {c for c, r in old.items() if r.name.strip()}))
-        shown_names = [names.place(n) for n in _board(rules).region_names]
+        board = _board(rules)
+        shown_names = [names.place(n, board.rules) for n in board.region_names]
         self.region_names = list(shown_names)
         self.colour_names = [colour_word(c) for c in seat_colours(rules)]
         self.ids.rows.clear_widgets()

@@ -21,7 +21,7 @@ from companion.history.records_table import next_sort as next_sort_of
 from companion.look.players import look_of
 from companion.safe_text import for_markup
 from companion.ui.screens.screen_words import RULES_SHOWN
-from companion.words import N_, _, ngettext
+from companion.words import N_, _, names, ngettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -67,7 +67,7 @@ def table_title(table) -> str:
     """A tab's words: "All rule sets", or the rule set by its printed name."""
     if table.rules == "all":
         return _("All rule sets")
-    return _(RULES_SHOWN[table.rules]) if table.rules in RULES_SHOWN else table.title
+    return names.rule_set(RULES_SHOWN[table.rules]) if table.rules in RULES_SHOWN else table.title
 
 
 def stats_text(stats) -> str:
@@ -78,7 +78,7 @@ def stats_text(stats) -> str:
     for s in stats:
         if s.rules != rules:
             rules = s.rules
-            label = _(RULES_SHOWN[rules]) if rules in RULES_SHOWN else rules_label(rules)
+            label = names.rule_set(RULES_SHOWN[rules]) if rules in RULES_SHOWN else rules_label(rules)
             out.append(f"\n[b][size=20sp]{for_markup(label)}[/size][/b]")
         sources = ", ".join(
             f"{_(SOURCES_SHOWN.get(k, SOURCE_NAMES[k]))} {s.by_source.get(k, 0)}"

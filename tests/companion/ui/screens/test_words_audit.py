@@ -131,3 +131,13 @@ def test_the_screens_read_the_language_chosen(visit):
         shown = outcome["words"][screen]
         assert words[code] in shown, (screen, words[code], shown)
         assert words["en"] not in shown, (screen, words["en"])
+    # the rule set by its printed name in the language (the names catalogue's), its regions too
+    from companion.words import names, use_language
+
+    use_language(code)
+    try:
+        printed = names.rule_set("King and Intrigue"), names.place("Castilla la Nueva")
+    finally:
+        use_language("en")
+    assert printed[0] in outcome["words"]["setup_king_intrigue"], printed
+    assert printed[1] in outcome["words"]["setup_classic"], printed  # the King's region card drawn

@@ -41,7 +41,7 @@ def _look(d, name: str, settle: int = 4):
 
 
 def visit(d):
-    from companion.ui.screens.screen_words import MODES_SHOWN, RULES_SHOWN
+    from companion.ui.screens.screen_words import MODES_SHOWN, RULES_SHOWN, shown_one
     from companion.words import _, language
 
     d.facts = {"language": language(), "problems": {}, "words": {}, "screens": []}
@@ -52,12 +52,12 @@ def visit(d):
     manager.current = "setup"
     setup = d.screen("setup")
     yield from _look(d, "setup_classic")
-    setup.rules = _(RULES_SHOWN["2023"])
+    setup.rules = shown_one(RULES_SHOWN, "2023")
     yield from _look(d, "setup_2023")
     for colour in list(setup.rows)[2:]:
         setup.rows[colour].plays = False
     yield from _look(d, "setup_2023_two_players")
-    setup.rules = _(RULES_SHOWN["king-intrigue"])
+    setup.rules = shown_one(RULES_SHOWN, "king-intrigue")
     yield from _look(d, "setup_king_intrigue")
     # Your board, Your cards (2023), Your cards (King and Intrigue)
     board = d.screen("board")
@@ -99,7 +99,7 @@ def visit(d):
     yield from _look(d, "demo_step")
     # a game at the table (scoring only), its standings; then one tracked from the board in front
     manager.current = "setup"
-    setup.rules = _(RULES_SHOWN["classic"])
+    setup.rules = shown_one(RULES_SHOWN, "classic")
     for i, row in enumerate(setup.rows.values()):
         row.plays = i < 4
         row.name = row.ids.name.text = ("Bartholomew-Maximilian", "Ana", "Bo", "Cai", "Dee")[i] if i < 4 else ""

@@ -109,7 +109,6 @@ class NameCardsLeft(Sheet):
                     )
                 )
             columns.add_widget(cell)
-        form.add_widget(columns)
         self.fact_buttons: dict[tuple, Button] = {}
         unread = self.model.table.facts_left(self._named_ids())
         if unread:
@@ -132,6 +131,9 @@ class NameCardsLeft(Sheet):
                     paint(b, "chosen" if self.values.get(cid, {}).get(fact.key) == value else "normal")
                     grid.add_widget(b)
                 form.add_widget(grid)
+        # the numbers to read off (what the last tap asked for) above the stacks' long columns,
+        # in sight at every shape (issue 33: they were below the fold)
+        form.add_widget(columns)
 
     def _named_ids(self) -> list[str]:
         return [

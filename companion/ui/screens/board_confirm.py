@@ -22,18 +22,41 @@ from kivy.lang import Builder
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.look.tokens import TYPE_SCALE
 from companion.safe_text import for_markup
-from companion.table_rules.board_file import STATUS_WORDS, BoardDraft
+from companion.table_rules.board_file import BoardDraft
 from companion.table_rules.storage import RuleFileError
 from companion.ui.widgets.map_view import MapView
 from companion.ui.widgets.rule_widgets import STATUS_RGB, Ask, button, grid, stepper, text
+from companion.words import N_, _, names, ngettext
 from engine.board.model import CASTILLO
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 OTHER_SIDE = {"4-5": "2-3", "2-3": "4-5"}
-SECTIONS = (("scoreboards", "Scoreboards"), ("borders", "Borders"), ("tiles", "Scoring tiles"))
-PLACES = ("1st place", "2nd place", "3rd place")
+SECTIONS = (("scoreboards", N_("Scoreboards")), ("borders", N_("Borders")), ("tiles", N_("Scoring tiles")))
+PLACES = (N_("1st place"), N_("2nd place"), N_("3rd place"))
+# How sure a fact is, in words (the board file's statuses)
+STATUS_SHOWN = {
+    "known": N_("known (the rule book)"),
+    "inferred": N_("inferred"),
+    "missing": N_("missing"),
+    "yours": N_("yours (from your board)"),
+}
+NOTE_SP = f"{TYPE_SCALE['caption']}sp"  # a fact's source: the smallest words, still read at arm's length
+
+
+def _counted(status: str, n: int) -> str:
+    """ "12 known", "3 missing": how many facts have a status."""
+    words = {
+        "known": ngettext("{n} known", "{n} known", n),
+        "inferred": ngettext("{n} inferred", "{n} inferred", n),
+        "missing": ngettext("{n} missing", "{n} missing", n),
+        "yours": ngettext("{n} yours", "{n} yours", n),
+    }
+    return words.get(status, "{n} " + status).format(n=n)
+
+
 MOST_POINTS = 20  # the steppers' top: no scoreboard of either edition comes near it
 
 
@@ -91,13 +114,15 @@ class BoardScreen(Screen):
             self.draft = BoardDraft.load(side)
         except RuleFileError as exc:  # a damaged file: shown as shipped, the table confirms again
             self.draft = BoardDraft(side)
-            self.message = f"Your saved board could not be read ({exc}); it is shown as shipped: confirm to replace it"
+            self.message = _(
+                "Your saved board could not be read ({why}); it is shown as shipped: confirm to replace it"
+            ).format(why=exc)
         self.section, self.selected, self.pending = "scoreboards", "", []
         self.tiles = {f.area: list(f.value or (0, 0, 0)) for f in self.draft.facts() if f.kind == "tile"}
-        self.title = f"Your board: the {side} player side"
-        self.confirm_text = "Confirm and start the game" if then else "Confirm: this is our board"
-        self.back_text = "Back to the new game" if then else "Back"
-        self.other_side_text = "" if then else f"The {OTHER_SIDE[side]} side"
+        self.title = _("Your board: the {side} player side").format(side=side)
+        self.confirm_text = _("Confirm and start the game") if then else _("Confirm: this is our board")
+        self.back_text = _("Back to the new game") if then else _("Back")
+        self.other_side_text = "" if then else _("The {side} side").format(side=OTHER_SIDE[side])
         self.manager.current = self.name
         self._show()
         self.ids.scroll.scroll_y = 1
@@ -126,7 +151,7 @@ class BoardScreen(Screen):
         for key, words in SECTIONS:
             bar.add_widget(
                 button(
-                    words,
+                    _(words),
                     lambda k=key: self.show_section(k),
                     "on" if key == self.section else "quiet",
                     key=f"section:{key}",
@@ -141,13 +166,19 @@ class BoardScreen(Screen):
 
     def _hint(self) -> str:
         counts = self.draft.counts()
-        said = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+        said = ", ".join(_counted(s, n) for s, n in counts.items() if n)
         needed = self.draft.needed(self.modules)
-        first = f"Still to enter before the game: {_listed(needed)}. " if needed else ""
-        return f"{first}Check each fact against your board ({said}); tap to correct, then confirm."
+        check = _("Check each fact against your board ({counts}); tap to correct, then confirm.").format(counts=said)
+        if needed:
+            return _("Still to enter before the game: {facts}.").format(facts=_listed(needed)) + " " + check
+        return check
 
     def _status(self, fact) -> str:
-        return f"[color={_hex(STATUS_RGB[fact.status])}]{STATUS_WORDS[fact.status]}[/color]"
+        return f"[color={_hex(STATUS_RGB[fact.status])}]{_status_words(fact.status)}[/color]"
+
+    def _area(self, area: str) -> str:
+        """An area of the board by its printed name in the table's language."""
+        return names.place(self.draft.names.get(area, area), self.draft.board.rules)
 
     def _fact_line(self, fact):
         words = for_markup(fact.words(self.draft.names))  # names the table typed: never a tag
@@ -155,25 +186,25 @@ class BoardScreen(Screen):
 
     def _page_scoreboards(self, box) -> None:
         if not self.selected:
-            box.add_widget(text("Tap a region or the Castillo on the map (or below) to check its scoreboard."))
+            box.add_widget(text(_("Tap a region or the Castillo on the map (or below) to check its scoreboard.")))
         else:
             fact = next(f for f in self.draft.area_facts(self.selected) if f.kind == "scoreboard")
             box.add_widget(self._fact_line(fact))
-            box.add_widget(text(fact.source, font_size="13sp", color=(0.4, 0.32, 0.22, 1)))
+            box.add_widget(text(fact.source, font_size=NOTE_SP, color=(0.4, 0.32, 0.22, 1)))
             for i, place in enumerate(PLACES[:3]):
                 box.add_widget(
-                    stepper(place, str(self.pending[i]), lambda d, i=i: self._step(i, d), key=f"place:{i + 1}")
+                    stepper(_(place), str(self.pending[i]), lambda d, i=i: self._step(i, d), key=f"place:{i + 1}")
                 )
             values = "·".join(map(str, self.pending))
             box.add_widget(
                 button(
-                    f"Set {self.draft.names[self.selected]}'s scoreboard to {values}",
+                    _("Set {area}'s scoreboard to {values}").format(area=self._area(self.selected), values=values),
                     self.set_scoreboard,
                     "primary",
                     key="set_scoreboard",
                 )
             )
-        box.add_widget(text("Every scoreboard:", bold=True))
+        box.add_widget(text(_("Every scoreboard:"), bold=True))
         rows = grid(1)
         for fact in self.draft.facts():
             if fact.kind == "scoreboard":
@@ -184,22 +215,25 @@ class BoardScreen(Screen):
         if not self.selected:
             box.add_widget(
                 text(
-                    "Tap a region (or France or Portugal) on the map, then each region it borders "
-                    "to add or remove that border."
+                    _(
+                        "Tap a region (or France or Portugal) on the map, then each region it borders "
+                        "to add or remove that border."
+                    )
                 )
             )
         else:
             fact = next(f for f in self.draft.area_facts(self.selected) if f.kind == "neighbours")
             box.add_widget(self._fact_line(fact))
-            box.add_widget(text(fact.source, font_size="13sp", color=(0.4, 0.32, 0.22, 1)))
+            box.add_widget(text(fact.source, font_size=NOTE_SP, color=(0.4, 0.32, 0.22, 1)))
             box.add_widget(
                 text(
-                    f"Tap a region to add or remove its border with {self.draft.names[self.selected]}; "
-                    f"tap {self.draft.names[self.selected]} again when done."
+                    _("Tap a region to add or remove its border with {area}; tap {area} again when done.").format(
+                        area=self._area(self.selected)
+                    )
                 )
             )
-            box.add_widget(button("Done with this one", lambda: self.choose(""), "quiet", key="deselect"))
-        box.add_widget(text("Every border:", bold=True))
+            box.add_widget(button(_("Done with this one"), lambda: self.choose(""), "quiet", key="deselect"))
+        box.add_widget(text(_("Every border:"), bold=True))
         rows = grid(1)
         for fact in self.draft.facts():
             if fact.kind == "neighbours":
@@ -209,8 +243,10 @@ class BoardScreen(Screen):
     def _page_tiles(self, box) -> None:
         box.add_widget(
             text(
-                "The two Scoring tiles (Enactment puts one on a region): the same tiles on both "
-                "sides of the board. Enter them now, or when a card needs them."
+                _(
+                    "The two Scoring tiles (Enactment puts one on a region): the same tiles on both "
+                    "sides of the board. Enter them now, or when a card needs them."
+                )
             )
         )
         for fact in self.draft.facts():
@@ -221,7 +257,7 @@ class BoardScreen(Screen):
             for i, place in enumerate(PLACES):
                 box.add_widget(
                     stepper(
-                        place,
+                        _(place),
                         str(values[i]),
                         lambda d, t=fact.area, i=i: self._step_tile(t, i, d),
                         key=f"{fact.area}:{i + 1}",
@@ -229,7 +265,7 @@ class BoardScreen(Screen):
                 )
             box.add_widget(
                 button(
-                    f"Set {fact.label} to {'·'.join(map(str, values))}",
+                    _("Set {tile} to {values}").format(tile=fact.label, values="·".join(map(str, values))),
                     lambda t=fact.area: self.set_tile(t),
                     "primary",
                     key=f"set:{fact.area}",
@@ -239,7 +275,7 @@ class BoardScreen(Screen):
     def _fact_button(self, fact):
         chosen = fact.area == self.selected
         return button(
-            f"{fact.label}: {fact.words(self.draft.names)} - {STATUS_WORDS[fact.status]}",
+            f"{fact.label}: {fact.words(self.draft.names)} - {_status_words(fact.status)}",
             lambda a=fact.area: self.choose(a),
             "on" if chosen else "normal",
             key=f"fact:{fact.path}",
@@ -249,11 +285,14 @@ class BoardScreen(Screen):
         missing = [f for f in self.draft.facts() if f.status == "missing"]
         if missing:
             box.add_widget(
-                text(f"Missing (the rule book does not print them): {_listed(missing)}", color=STATUS_RGB["missing"])
+                text(
+                    _("Missing (the rule book does not print them): {facts}").format(facts=_listed(missing)),
+                    color=STATUS_RGB["missing"],
+                )
             )
         if self.then and self.draft.needed(self.modules):
             box.add_widget(
-                button("Start now: ask for them when the game needs them", self.start_later, key="start_later")
+                button(_("Start now: ask for them when the game needs them"), self.start_later, key="start_later")
             )
 
     def start_later(self) -> None:
@@ -280,13 +319,17 @@ class BoardScreen(Screen):
     def map_closed(self, area: str) -> None:
         """A tap on an area this page has nothing to check for: why, in one line."""
         b = self.draft.board
-        name = "The Castillo" if area == CASTILLO else b.area_name(b.area_index[area])
+        name = _("The Castillo") if area == CASTILLO else names.area(b, b.area_index[area])
         if self.section == "tiles":
-            self.message = f"{name}: the Scoring tiles' values are entered beside the map, not on it"
+            self.message = _("{area}: the Scoring tiles' values are entered beside the map, not on it").format(
+                area=name
+            )
         elif area == CASTILLO:
-            self.message = "The Castillo borders no region: it has no borders to check"
+            self.message = _("The Castillo borders no region: it has no borders to check")
         else:
-            self.message = f"{name} is not a region: it has no scoreboard (only the King stands there)"
+            self.message = _("{area} is not a region: it has no scoreboard (only the King stands there)").format(
+                area=name
+            )
 
     def map_tapped(self, area: str) -> None:
         border = self.section == "borders" and self.selected and area != self.selected
@@ -336,12 +379,12 @@ class BoardScreen(Screen):
                     self._show()
                     return
                 self.draft.save()
-                self.message = f"Saved what you entered. {exc}"
+                self.message = _("Saved what you entered. {why}").format(why=exc)
                 self._show()
                 return
             self.draft.save()
         except OSError as exc:
-            self.message = f"Your board could not be saved: {exc.strerror or exc}"
+            self.message = _("Your board could not be saved: {why}").format(why=exc.strerror or exc)
             return
         then, self.then = self.then, None
         if then:
@@ -360,12 +403,14 @@ class BoardScreen(Screen):
 
     def reset(self) -> None:
         Ask(
-            "Reset your board?",
-            f"Your entries for the {self.draft.side} side go, and the board is shown as "
-            "shipped (the rule book's facts and the inferred ones). The next 2023 game on this side shows it "
-            "again to confirm.",
-            "No, keep it",
-            "Yes, reset",
+            _("Reset your board?"),
+            _(
+                "Your entries for the {side} side go, and the board is shown as "
+                "shipped (the rule book's facts and the inferred ones). The next 2023 game on this side shows it "
+                "again to confirm."
+            ).format(side=self.draft.side),
+            _("No, keep it"),
+            _("Yes, reset"),
             self._reset,
         ).open()
 
@@ -373,9 +418,9 @@ class BoardScreen(Screen):
         try:
             self.draft.reset()
         except OSError as exc:
-            self.message = f"Your board could not be reset: {exc.strerror or exc}"
+            self.message = _("Your board could not be reset: {why}").format(why=exc.strerror or exc)
             return
-        self.message = "Reset: the board as shipped"
+        self.message = _("Reset: the board as shipped")
         self.selected, self.pending = "", []
         self.tiles = {f.area: list(f.value or (0, 0, 0)) for f in self.draft.facts() if f.kind == "tile"}
         self._show()
@@ -386,8 +431,15 @@ def _listed(facts) -> str:
     boards = [f for f in facts if f.kind == "scoreboard"]
     rest = [f.label for f in facts if f.kind != "scoreboard"]
     if len(boards) > 2:
-        return ", ".join([f"{len(boards)} scoreboards (every one of this side)"] + rest)
+        every = ngettext(
+            "{n} scoreboard (every one of this side)", "{n} scoreboards (every one of this side)", len(boards)
+        ).format(n=len(boards))
+        return ", ".join([every] + rest)
     return ", ".join([f.label for f in boards] + rest)
+
+
+def _status_words(status: str) -> str:
+    return _(STATUS_SHOWN[status]) if status in STATUS_SHOWN else status
 
 
 def _hex(rgba) -> str:

@@ -23,6 +23,7 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 
+from companion.look.tokens import TYPE_SCALE
 from companion.safe_text import for_markup
 from companion.table_rules.card_file import MODIFIER_SET, CardSetDraft, unknown_words
 from companion.table_rules.effect_offers import (
@@ -34,11 +35,17 @@ from companion.table_rules.effect_offers import (
 )
 from companion.table_rules.storage import RuleFileError
 from companion.ui.dialogs.import_cards import ImportDialog
-from companion.ui.widgets.rule_widgets import INK, TAP, button, filter_box, grid, stepper, text
+from companion.ui.screens.cards_modifiers import ModifierCards
+from companion.ui.widgets.rule_widgets import INK, TAP, button, grid, stepper, text
+from companion.words import N_, _, names, ngettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-MODULES = ((None, "Base game"), ("new-regency", "New Regency"), ("old-hands", "Old Hands"))
+# (module, its name: the box's printed module names through names.module; the base game in our words)
+MODULES = ((None, N_("Base game")), ("new-regency", "New Regency"), ("old-hands", "Old Hands"))
+NOTE_SP = f"{TYPE_SCALE['caption']}sp"  # where a fact comes from, what is not set: small, still read
+# A stepper's name in a message ("Stack: 1 to 5")
+STEPPED = {"stack": N_("Stack"), "copies": N_("Copies in the box"), "placement": N_("Caballeros it places")}
 MOST_COPIES = 10
 EXCERPT = 150  # characters of an effect's rule text beside it in the list
 
@@ -52,9 +59,9 @@ def _stack_words(stack: int | None) -> str:
     return "?" if stack is None else str(stack)
 
 
-class CardsScreen(Screen):
+class CardsScreen(ModifierCards, Screen):
     model = ObjectProperty(None)
-    title = StringProperty("Your cards: the 2023 card set")
+    title = StringProperty("")
     hint = StringProperty("")
     message = StringProperty("")
     notice = StringProperty("")  # what went well (an export's path)
@@ -74,16 +81,17 @@ class CardsScreen(Screen):
     # ---- opening --------------------------------------------------------------------
 
     def open_cards(self, back_to: str = "home") -> None:
+        self.title = _("Your cards: the 2023 card set")
         self.back_to = back_to
         self.message = self.notice = ""
         try:
             self.draft = CardSetDraft.load()
         except RuleFileError as exc:
             self.draft = CardSetDraft()
-            self.message = (
-                f"Your saved card set could not be read ({exc}); the shipped set is shown. "
+            self.message = _(
+                "Your saved card set could not be read ({why}); the shipped set is shown. "
                 "Import a card file or enter the cards again."
-            )
+            ).format(why=exc)
         self.mode, self.selected = "browse", ""
         self.manager.current = self.name
         self._show()
@@ -106,33 +114,38 @@ class CardsScreen(Screen):
         else:
             self._card_list(lst)
             self._card_detail(detail)
-        self.ids.add.text = "Back to the cards" if self.mode != "browse" else "Add a card from the box"
+        self.ids.add.text = _("Back to the cards") if self.mode != "browse" else _("Add a card from the box")
 
     def _hint(self) -> str:
         rows = self.draft.rows()
         unknown = sum(1 for r in rows if r.unknown)
         if self.mode == "modifiers":
-            return (
-                f"Power Shift's {MODIFIER_SET} Modifier cards: enter each one's number and ability as printed "
-                f"({len(self.draft.modifiers())} entered). A game takes them once all {MODIFIER_SET} are in."
-            )
+            return _(
+                "Power Shift's {set} Modifier cards: enter each one's number and ability as printed "
+                "({n} entered). A game takes them once all {set} are in."
+            ).format(set=MODIFIER_SET, n=len(self.draft.modifiers()))
         if self.mode == "add":
-            return (
+            return _(
                 "Add a card found in the box: choose its effect (each with the rule book's words), then its "
                 "name, stack, copies and numbers as printed."
             )
-        return (
-            f"{len(rows)} cards listed, {unknown} with facts not entered (marked ?). Tap a card to see it "
-            "and set what your box shows."
-        )
+        listed = ngettext("{n} card listed", "{n} cards listed", len(rows)).format(n=len(rows))
+        return ngettext(
+            "{listed}, {n} with facts not entered (marked ?). Tap a card to see it and set what your box shows.",
+            "{listed}, {n} with facts not entered (marked ?). Tap a card to see it and set what your box shows.",
+            unknown,
+        ).format(listed=listed, n=unknown)
 
     def _card_list(self, box) -> None:
         for row in self.draft.rows():
-            unknown = f"  - not entered: {', '.join(unknown_words(row.unknown))}" if row.unknown else ""
+            said = f"{names.card(row.name)} ({row.stack_words}, {row.copies_words})"
+            if row.unknown:
+                not_entered = ", ".join(_(w) for w in unknown_words(row.unknown))
+                said = _("{card}  - not entered: {facts}").format(card=said, facts=not_entered)
             style = "on" if row.id == self.selected else "normal"
             box.add_widget(
                 button(
-                    f"{row.name} ({row.stack_words}, {row.copies_words}){unknown}",
+                    said,
                     lambda c=row.id: self.choose(c),
                     style,
                     key=f"card:{row.id}",
@@ -143,7 +156,7 @@ class CardsScreen(Screen):
         mods = self.draft.modifiers()
         box.add_widget(
             button(
-                f"Power Shift Modifier cards: {len(mods)} of {MODIFIER_SET} entered",
+                _("Power Shift Modifier cards: {n} of {set} entered").format(n=len(mods), set=MODIFIER_SET),
                 self.open_modifiers,
                 "quiet",
                 key="modifiers",
@@ -154,31 +167,39 @@ class CardsScreen(Screen):
         if not self.selected:
             box.add_widget(
                 text(
-                    "Tap a card in the list. Cards the rule book does not name are added with "
-                    '"Add a card from the box".'
+                    _(
+                        "Tap a card in the list. Cards the rule book does not name are added with "
+                        '"Add a card from the box".'
+                    )
                 )
             )
             return
         row = self.draft.row(self.selected)
         effect = self.effects.get(row.effect)
         box.add_widget(
-            text(f"[b]{for_markup(row.name)}[/b]  {row.stack_words}, {row.copies_words}", markup=True, font_size="18sp")
+            text(
+                f"[b]{for_markup(names.card(row.name))}[/b]  {row.stack_words}, {row.copies_words}",
+                markup=True,
+                font_size="18sp",
+            )
         )  # the card's name as the table typed it: never a tag
         if row.text:
-            box.add_widget(text(row.text))
+            box.add_widget(text(names.card_text(row.text)))
         words = params_words(row.effect, row.params)
+        title = effect.title if effect else row.effect.replace("_", " ")
+        said = _("Effect: {effect} ({numbers})") if words else _("Effect: {effect}")
+        box.add_widget(text(said.format(effect=title, numbers=words), bold=True))
         box.add_widget(
-            text(f"Effect: {effect.title if effect else row.effect}" + (f" ({words})" if words else ""), bold=True)
+            text(_("Source: {source}").format(source=row.source), font_size=NOTE_SP, color=(0.4, 0.32, 0.22, 1))
         )
-        box.add_widget(text(f"Source: {row.source}", font_size="13sp", color=(0.4, 0.32, 0.22, 1)))
-        box.add_widget(text("Set what your card and box show:", bold=True))
+        box.add_widget(text(_("Set what your card and box show:"), bold=True))
         e = self.edit
         box.add_widget(
-            stepper("Stack", _stack_words(e["stack"]), lambda d: self._step("stack", d, 1, 5), key="edit:stack")
+            stepper(_("Stack"), _stack_words(e["stack"]), lambda d: self._step("stack", d, 1, 5), key="edit:stack")
         )
         box.add_widget(
             stepper(
-                "Copies in the box",
+                _("Copies in the box"),
                 _stack_words(e["copies"]),
                 lambda d: self._step("copies", d, 1, MOST_COPIES),
                 key="edit:copies",
@@ -187,7 +208,7 @@ class CardsScreen(Screen):
         if "placement" in row.unknown or e.get("placement") is not None:
             box.add_widget(
                 stepper(
-                    "Caballeros it places",
+                    _("Caballeros it places"),
                     _stack_words(e.get("placement")),
                     lambda d: self._step("placement", d, 0, 10),
                     key="edit:placement",
@@ -195,10 +216,12 @@ class CardsScreen(Screen):
             )
         if row.effect in self.effects:
             self._param_controls(box, param_fields(row.effect), e["params"], "edit")
-        box.add_widget(button(f"Save {row.name}", self.save_card, "primary", key="save_card"))
+        box.add_widget(
+            button(_("Save {card}").format(card=names.card(row.name)), self.save_card, "primary", key="save_card")
+        )
         if any(c.get("id") == row.id for c in self.draft.file.get("cards", [])):
             box.add_widget(
-                button("Take back what we entered for this card", self.forget_card, "quiet", key="forget_card")
+                button(_("Take back what we entered for this card"), self.forget_card, "quiet", key="forget_card")
             )
 
     def _effect_list(self, box) -> None:
@@ -213,7 +236,7 @@ class CardsScreen(Screen):
             )
             words = Label(
                 text=_excerpt(effect.rule_text),
-                font_size="13sp",
+                font_size=NOTE_SP,
                 color=INK,
                 size_hint_x=0.66,
                 halign="left",
@@ -232,7 +255,10 @@ class CardsScreen(Screen):
         if not self.selected:
             box.add_widget(
                 text(
-                    "Choose the card's effect in the list: what the card lets its player do, in the rule book's words."
+                    _(
+                        "Choose the card's effect in the list: what the card lets its player do, "
+                        "in the rule book's words."
+                    )
                 )
             )
             return
@@ -240,7 +266,7 @@ class CardsScreen(Screen):
         f = self.form
         box.add_widget(text(f"[b]{for_markup(effect.title)}[/b]", markup=True, font_size="18sp"))
         box.add_widget(text(effect.rule_text, font_size="14sp"))
-        box.add_widget(text("The card's name as printed:", bold=True))
+        box.add_widget(text(_("The card's name as printed:"), bold=True))
         name = TextInput(text=f["name"], multiline=False, size_hint_y=None, height=TAP)
         name.bind(text=lambda w, v: f.__setitem__("name", v))
         name.key = "add:name"
@@ -249,7 +275,7 @@ class CardsScreen(Screen):
         for module, words in MODULES:
             modules.add_widget(
                 button(
-                    words,
+                    names.module(words) if module else _(words),
                     lambda m=module: self._set_form("module", m),
                     "on" if f["module"] == module else "quiet",
                     key=f"add:module:{module}",
@@ -257,11 +283,11 @@ class CardsScreen(Screen):
             )
         box.add_widget(modules)
         box.add_widget(
-            stepper("Stack", _stack_words(f["stack"]), lambda d: self._step_form("stack", d, 1, 5), key="add:stack")
+            stepper(_("Stack"), _stack_words(f["stack"]), lambda d: self._step_form("stack", d, 1, 5), key="add:stack")
         )
         box.add_widget(
             stepper(
-                "Copies in the box",
+                _("Copies in the box"),
                 _stack_words(f["copies"]),
                 lambda d: self._step_form("copies", d, 1, MOST_COPIES),
                 key="add:copies",
@@ -269,7 +295,14 @@ class CardsScreen(Screen):
         )
         self._param_controls(box, list(effect.params), f["params"], "add")
         box.add_widget(
-            button(f"Add {f['name'].strip() or 'this card'} to our cards", self.add_card, "primary", key="add_card")
+            button(
+                _("Add {card} to our cards").format(card=f["name"].strip())
+                if f["name"].strip()
+                else _("Add this card to our cards"),
+                self.add_card,
+                "primary",
+                key="add_card",
+            )
         )
 
     def _param_controls(self, box, fields: list[ParamField], values: dict, key: str) -> None:
@@ -277,20 +310,19 @@ class CardsScreen(Screen):
         for field in fields:
             value = values.get(field.name)
             if field.kind == "int":
-                shown = str(value) if value is not None else f"not set ({field.left_out()})"
                 row = stepper(
                     field.meaning,
-                    shown if value is not None else "not set",
+                    str(value) if value is not None else _("not set"),
                     lambda d, fl=field: self._step_param(values, fl, d),
                     key=f"{key}:param:{field.name}",
                 )
                 box.add_widget(row)
                 if value is None:
-                    box.add_widget(text(f"Not set: {field.left_out()}", font_size="13sp"))
+                    box.add_widget(text(_("Not set: {meaning}").format(meaning=field.left_out()), font_size=NOTE_SP))
             elif field.kind == "bool":
                 box.add_widget(text(field.meaning))
                 row = grid(2)
-                for choice, words in ((True, "Yes"), (False, "No")):
+                for choice, words in ((True, _("Yes")), (False, _("No"))):
                     row.add_widget(
                         button(
                             words,
@@ -314,113 +346,6 @@ class CardsScreen(Screen):
                         )
                     )
                 box.add_widget(row)
-
-    def _modifier_list(self, box) -> None:
-        box.add_widget(
-            button(
-                "Add a Modifier card",
-                lambda: self.choose_modifier(""),
-                "on" if not self.selected else "normal",
-                key="modifier:new",
-            )
-        )
-        for m in self.draft.modifiers():
-            box.add_widget(
-                button(
-                    _modifier_words(m),
-                    lambda i=m.id: self.choose_modifier(i),
-                    "on" if m.id == self.selected else "normal",
-                    key=f"modifier:{m.id}",
-                )
-            )
-
-    def _modifier_detail(self, box) -> None:
-        if self.selected:
-            m = next(m for m in self.draft.modifiers() if m.id == self.selected)
-            box.add_widget(text(_modifier_words(m), bold=True))
-            box.add_widget(text(f"Source: {m.source}", font_size="13sp"))
-            box.add_widget(button("Remove this Modifier card", self.remove_modifier, "quiet", key="modifier:remove"))
-            return
-        f = self.modifier_form
-        box.add_widget(text("A Modifier card from the box:", bold=True))
-        box.add_widget(
-            stepper(
-                "Its number", f"{'+' if f['value'] > 0 else ''}{f['value']}", self._step_modifier, key="modifier:value"
-            )
-        )
-        name = TextInput(
-            text=f["name"], hint_text="its name, if it has one", multiline=False, size_hint_y=None, height=TAP
-        )
-        name.bind(text=lambda w, v: f.__setitem__("name", v))
-        name.key = "modifier:name"
-        box.add_widget(name)
-        box.add_widget(text("Its ability:", bold=True))
-        abilities = grid(2)
-        abilities.add_widget(
-            button(
-                "No ability",
-                lambda: self._modifier_ability(None),
-                "on" if f["effect"] is None else "quiet",
-                key="ability:none",
-            )
-        )
-        for effect in self.abilities.values():
-            abilities.add_widget(
-                button(
-                    effect.title,
-                    lambda n=effect.name: self._modifier_ability(n),
-                    "on" if f["effect"] == effect.name else "quiet",
-                    key=f"ability:{effect.name}",
-                )
-            )
-        box.add_widget(filter_box(abilities, keep=("ability:none",)))
-        box.add_widget(abilities)
-        if f["effect"]:
-            effect = self.abilities[f["effect"]]
-            box.add_widget(text(effect.rule_text, font_size="14sp"))
-            self._param_controls(box, list(effect.params), f["params"], "modifier")
-        self.ids.detail_foot.add_widget(
-            button("Add this Modifier card", self.add_modifier, "primary", key="modifier:add")
-        )
-
-    # ---- taps -------------------------------------------------------------------------
-
-    def open_modifiers(self) -> None:
-        self.mode, self.message, self.notice = "modifiers", "", ""
-        self.choose_modifier("")
-        self.ids.list_scroll.scroll_y = 1
-
-    def choose_modifier(self, mid: str) -> None:
-        self.selected = mid
-        if not mid and not self.modifier_form:
-            self.modifier_form = {"value": 1, "name": "", "effect": None, "params": {}}
-        self._show()
-        self.ids.detail_scroll.scroll_y = 1
-
-    def _step_modifier(self, delta: int) -> None:
-        before = self.modifier_form["value"]
-        value = before + delta
-        self.modifier_form["value"] = max(-13, min(13, value + delta if value == 0 else value))  # never 0
-        self._show()
-        self.message = "A Modifier card's number: -13 to +13, never 0" if before == self.modifier_form["value"] else ""
-
-    def _modifier_ability(self, effect) -> None:
-        self.modifier_form["effect"] = effect
-        self.modifier_form["params"] = {f.name: f.start() for f in self.abilities[effect].params} if effect else {}
-        self._show()
-
-    def add_modifier(self) -> None:
-        f = self.modifier_form
-        if self._call(
-            lambda: self.draft.add_modifier(f["value"], f["name"], f["effect"], f["params"]),
-            f"Added the Modifier card ({len(self.draft.modifiers()) + 1} of {MODIFIER_SET})",
-        ):
-            self.modifier_form = {}
-            self.choose_modifier("")
-
-    def remove_modifier(self) -> None:
-        if self._call(lambda: self.draft.remove_modifier(self.selected), "Removed the Modifier card"):
-            self.choose_modifier("")
 
     def choose(self, cid: str) -> None:
         self.selected, self.message, self.notice = cid, "", ""
@@ -463,7 +388,8 @@ class CardsScreen(Screen):
 
     def _say_bound(self, name: str, before, after, delta: int, low: int, high: int) -> None:
         """A stepper tapped past its end changes nothing: said, in one line."""
-        self.message = f"{name.replace('_', ' ')}: {low} to {high}" if before == after else ""
+        what = _(STEPPED[name]) if name in STEPPED else name.replace("_", " ")
+        self.message = _("{what}: {low} to {high}").format(what=what, low=low, high=high) if before == after else ""
 
     def _set_form(self, name: str, value) -> None:
         self.form[name] = value
@@ -473,8 +399,9 @@ class CardsScreen(Screen):
         before = values.get(field.name)
         values[field.name] = field.step(before, delta)
         self._show()
-        words = f"{field.name.replace('_', ' ')}: {field.low} to {field.high}"
-        self.message = "" if before != values[field.name] else words + ("" if field.required else ", or left out")
+        said = _("{what}: {low} to {high}") if field.required else _("{what}: {low} to {high}, or left out")
+        words = said.format(what=field.meaning, low=field.low, high=field.high)
+        self.message = "" if before != values[field.name] else words
 
     def _set_param(self, values: dict, field: ParamField, value) -> None:
         values[field.name] = None if (not field.required and values.get(field.name) is value) else value
@@ -494,13 +421,13 @@ class CardsScreen(Screen):
             lambda: self.draft.set_card(
                 self.selected, stack=e["stack"], copies=e["copies"], params=e["params"], placement=e.get("placement")
             ),
-            f"Saved {self.draft.row(self.selected).name}",
+            _("Saved {card}").format(card=names.card(self.draft.row(self.selected).name)),
         )
 
     def forget_card(self) -> None:
         cid = self.selected
         shipped = cid in CardSetDraft().cards.cards
-        if self._call(lambda: self.draft.forget(cid), "Our entries for the card are taken back"):
+        if self._call(lambda: self.draft.forget(cid), _("Our entries for the card are taken back")):
             if shipped:
                 self.choose(cid)
             else:
@@ -514,7 +441,7 @@ class CardsScreen(Screen):
             lambda: added.append(
                 self.draft.add_card(f["name"], self.selected, f["stack"], f["copies"], f["params"], f["module"])
             ),
-            f"Added {f['name'].strip()} to your cards",
+            _("Added {card} to your cards").format(card=f["name"].strip()),
         )
         if ok:
             self.mode = "browse"
@@ -532,7 +459,7 @@ class CardsScreen(Screen):
             return False
         except OSError as exc:
             self.draft.cards, self.draft.file, self.draft.modifier_draft = before
-            self.message = f"Your cards could not be saved: {exc.strerror or exc}"
+            self.message = _("Your cards could not be saved: {why}").format(why=exc.strerror or exc)
             self._show()
             return False
         self.message, self.notice = "", done
@@ -546,8 +473,18 @@ class CardsScreen(Screen):
             self.message = str(exc)
             return
         waiting = len(self.draft.modifier_draft)
-        later = f"; the {waiting} Modifier cards entered so far go in once all {MODIFIER_SET} are" if waiting else ""
-        self.message, self.notice = "", f"Exported to {path} (copy it to the other tablet and import it there{later})"
+        done = (
+            ngettext(
+                "Exported to {path} (copy it to the other tablet and import it there; the {n} Modifier card "
+                "entered so far goes in once all {set} are)",
+                "Exported to {path} (copy it to the other tablet and import it there; the {n} Modifier cards "
+                "entered so far go in once all {set} are)",
+                waiting,
+            )
+            if waiting
+            else _("Exported to {path} (copy it to the other tablet and import it there)")
+        )
+        self.message, self.notice = "", done.format(path=path, n=waiting, set=MODIFIER_SET)
 
     def open_import(self) -> None:
         ImportDialog(self._import).open()
@@ -561,21 +498,19 @@ class CardsScreen(Screen):
         except RuleFileError as exc:
             return str(exc)
         except OSError as exc:
-            return f"Your cards could not be saved: {exc.strerror or exc}"
+            return _("Your cards could not be saved: {why}").format(why=exc.strerror or exc)
         self.draft = trial
         self.mode, self.selected = "browse", ""
-        self.message, self.notice = "", f"Imported {Path(path).name}: {len(trial.rows())} cards"
+        n = len(trial.rows())
+        self.message, self.notice = (
+            "",
+            ngettext("Imported your card file: {n} card", "Imported your card file: {n} cards", n).format(n=n),
+        )
         self._show()
         return ""
 
     def back(self) -> None:
         self.manager.current = self.back_to
-
-
-def _modifier_words(m) -> str:
-    """ "+2: court (count: 2)", and its printed name when it has one of its own."""
-    number = f"{'+' if m.value > 0 else '−'}{abs(m.value)}"
-    return f"{number}: {m.ability}" + (f" ({m.name})" if m.name not in (number, m.id) else "")
 
 
 def _bounded(value: int | None, delta: int, low: int, high: int) -> int:

@@ -34,12 +34,18 @@ from companion.ui.widgets.position_parts import (
     player_button,
     wrapped_text,
 )
+from companion.words import N_, _, ngettext
 from engine.board.model import CASTILLO
 from engine.correction import CORRECTABLE_STAGES
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-SECTIONS = (("board", "Board"), ("court", "Courts, scores"), ("castillo", "Castillo"), ("start", "Round, cards"))
+SECTIONS = (
+    ("board", N_("Board")),
+    ("court", N_("Courts, scores")),
+    ("castillo", N_("Castillo")),
+    ("start", N_("Round, cards")),
+)
 
 
 class PositionScreen(Screen):
@@ -67,11 +73,11 @@ class PositionScreen(Screen):
         entered, to say where tracking starts)."""
         table = self.model.table
         if table is None or table.state is None:
-            self.model.message = "Correcting the board is for full tracking; in scoring only, use Enter the board"
+            self.model.message = _("Correcting the board is for full tracking; in scoring only, use Enter the board")
             return
         state = table.state
         if state.stage not in CORRECTABLE_STAGES or state.special is not None:
-            self.model.message = (
+            self.model.message = _(
                 "The board can be corrected between steps: finish the special action or the scoring under way first"
             )
             return
@@ -91,11 +97,11 @@ class PositionScreen(Screen):
         self.section = "board"
         self.message = ""
         if starting:
-            self.title = "Start from the board in front of you"
-            self.confirm_text, self.cancel_text = "Start from this board", "Start from round 1 instead"
+            self.title = _("Start from the board in front of you")
+            self.confirm_text, self.cancel_text = _("Start from this board"), _("Start from round 1 instead")
         else:
-            self.title = "Correct the board: enter it as it really lies"
-            self.confirm_text, self.cancel_text = "Confirm the correction", "Cancel"
+            self.title = _("Correct the board: enter it as it really lies")
+            self.confirm_text, self.cancel_text = _("Confirm the correction"), _("Cancel")
         self.ids.map.board = model.board  # the game's board: its names, France and Portugal, its tiles
         self.manager.current = self.name
         self._show()
@@ -133,13 +139,13 @@ class PositionScreen(Screen):
         if self.section == "board":
             return entry.hint()
         if self.section == "start":
-            return (
-                f"The table at the start of round {entry.round}, before its action cards are turned up. "
+            return _(
+                "The table at the start of round {round}, before its action cards are turned up. "
                 "Tap a Power card each player has laid down in an earlier round."
-            )
+            ).format(round=entry.round)
         if self.section == "castillo":
-            return "The Castillo: from the tower's count, or lifted and counted by the table."
-        return "Each player's court and score. Tap a score to type it."
+            return _("The Castillo: from the tower's count, or lifted and counted by the table.")
+        return _("Each player's court and score. Tap a score to type it.")
 
     def _section_buttons(self) -> None:
         bar = self.ids.sections
@@ -149,7 +155,7 @@ class PositionScreen(Screen):
                 continue
             bar.add_widget(
                 button(
-                    words,
+                    _(words),
                     lambda k=key: self.show_section(k),
                     "on" if key == self.section else "quiet",
                     key=f"section:{key}",
@@ -164,7 +170,7 @@ class PositionScreen(Screen):
 
     def _page_board(self, box) -> None:
         entry = self.entry
-        box.add_widget(wrapped_text("Whose Caballeros (or Grande)?", bold=True))
+        box.add_widget(wrapped_text(_("Whose Caballeros (or Grande)?"), bold=True))
         players = grid(3)
         for pid in entry.players:
             players.add_widget(
@@ -177,15 +183,15 @@ class PositionScreen(Screen):
                 )
             )
         box.add_widget(players)
-        box.add_widget(wrapped_text("Then, on the map:", bold=True))
+        box.add_widget(wrapped_text(_("Then, on the map:"), bold=True))
         tools = grid(2)
         named = dict(entry.pieces())  # the mobile scoreboards (classic) or the Scoring tiles (2023)
-        pieces = [(f"mobile:{sid}", f"Place {words}") for sid, words in named.items()]
+        pieces = [(f"mobile:{sid}", _("Place {piece}").format(piece=words)) for sid, words in named.items()]
         for tool, words in (
-            ("add", "Add a Caballero"),
-            ("remove", "Take one off"),
-            ("king", "Move the King"),
-            ("grande", "Move the Grande"),
+            ("add", _("Add a Caballero")),
+            ("remove", _("Take one off")),
+            ("king", _("Move the King")),
+            ("grande", _("Move the Grande")),
             *pieces,
         ):
             tools.add_widget(
@@ -197,7 +203,7 @@ class PositionScreen(Screen):
             if where is not None:
                 tools.add_widget(
                     button(
-                        f"Take {named.get(sid, sid)} off the board",
+                        _("Take {piece} off the board").format(piece=named.get(sid, sid)),
                         lambda s=sid: self._off_board(s),
                         "quiet",
                         key=f"off:{sid}",
@@ -205,12 +211,13 @@ class PositionScreen(Screen):
                 )
         box.add_widget(tools)
         lying = [
-            f"{named.get(sid, sid)} on {entry.area(where)}" for sid, where in entry.mobile.items() if where is not None
+            _("{piece} on {area}").format(piece=named.get(sid, sid), area=entry.area(where))
+            for sid, where in entry.mobile.items()
+            if where is not None
         ]
-        heading = "Scoring tiles" if entry.edition_2023 else "Mobile scoreboards"
-        box.add_widget(
-            wrapped_text(f"{heading}: " + ("; ".join(lying) if lying else "none on the board"), font_size="15sp")
-        )
+        said = "; ".join(lying) if lying else _("none on the board")
+        heading = _("Scoring tiles: {where}") if entry.edition_2023 else _("Mobile scoreboards: {where}")
+        box.add_widget(wrapped_text(heading.format(where=said), font_size="15sp"))
 
     def _page_court(self, box) -> None:
         entry = self.entry
@@ -220,13 +227,15 @@ class PositionScreen(Screen):
             row.add_widget(
                 button("-", lambda p=pid: self._court(p, -1), key=f"court:{pid}:-1", size_hint_x=None, width=TAP)
             )
-            row.add_widget(Label(text=f"court {entry.court[pid]}", color=INK, size_hint_x=None, width=dp(84)))
+            row.add_widget(
+                Label(text=_("court {n}").format(n=entry.court[pid]), color=INK, size_hint_x=None, width=dp(84))
+            )
             row.add_widget(
                 button("+", lambda p=pid: self._court(p, +1), key=f"court:{pid}:+1", size_hint_x=None, width=TAP)
             )
             row.add_widget(
                 button(
-                    f"score {entry.scores[pid]}",
+                    _("score {n}").format(n=entry.scores[pid]),
                     lambda p=pid: self._ask_score(p),
                     key=f"score:{pid}",
                     size_hint_x=None,
@@ -238,9 +247,9 @@ class PositionScreen(Screen):
     def _page_castillo(self, box) -> None:
         entry = self.entry
         entry.tower_count = self._tower_count()  # cubes thrown in meanwhile count too
-        sources = [("tower", "Use the tower's count (not shown)"), ("counted", "Lift the Castillo and count")]
+        sources = [("tower", _("Use the tower's count (not shown)")), ("counted", _("Lift the Castillo and count"))]
         if not entry.starting:
-            sources.insert(0, ("keep", "Keep it as it is (hidden)"))
+            sources.insert(0, ("keep", _("Keep it as it is (hidden)")))
         for source, words in sources:
             box.add_widget(
                 button(
@@ -253,14 +262,16 @@ class PositionScreen(Screen):
         if not entry.tower_has_counted:
             box.add_widget(
                 wrapped_text(
-                    "The tower has counted nothing in this game, so its count cannot be used.", font_size="14sp"
+                    _("The tower has counted nothing in this game, so its count cannot be used."), font_size="14sp"
                 )
             )
         if entry.castillo_source == "counted":
             box.add_widget(
                 wrapped_text(
-                    "Lift the Castillo, count each colour's Caballeros and enter them here, then "
-                    "put them back inside. Everyone sees these counts.",
+                    _(
+                        "Lift the Castillo, count each colour's Caballeros and enter them here, then "
+                        "put them back inside. Everyone sees these counts."
+                    ),
                     bold=True,
                 )
             )
@@ -283,12 +294,12 @@ class PositionScreen(Screen):
                 box.add_widget(row)
         elif entry.castillo_source == "tower":
             box.add_widget(
-                wrapped_text("The Castillo stays closed: the tower's count goes in unseen.", font_size="14sp")
+                wrapped_text(_("The Castillo stays closed: the tower's count goes in unseen."), font_size="14sp")
             )
 
     def _page_start(self, box) -> None:
         entry = self.entry
-        box.add_widget(wrapped_text("Round now starting", bold=True))
+        box.add_widget(wrapped_text(_("Round now starting"), bold=True))
         rounds = grid(min(len(entry.rounds), 9))
         for r in entry.rounds:
             rounds.add_widget(
@@ -300,10 +311,14 @@ class PositionScreen(Screen):
                 )
             )
         box.add_widget(rounds)
-        box.add_widget(wrapped_text("Who starts the round (the start player)", bold=True))
+        box.add_widget(wrapped_text(_("Who starts the round (the start player)"), bold=True))
         starts = grid(3)
         for pid in entry.players:
-            words = f"{self.model.name(pid)} starts" if entry.start_player == pid else self.model.name(pid)
+            words = (
+                _("{who} starts").format(who=self.model.name(pid))
+                if entry.start_player == pid
+                else self.model.name(pid)
+            )
             starts.add_widget(
                 player_button(
                     pid,
@@ -316,11 +331,23 @@ class PositionScreen(Screen):
         box.add_widget(starts)
         before = entry.rounds_before()
         box.add_widget(
-            wrapped_text(f"Power cards laid down in the {before} earlier round{'s' * (before != 1)}", bold=True)
+            wrapped_text(
+                ngettext(
+                    "Power cards laid down in the {n} earlier round",
+                    "Power cards laid down in the {n} earlier rounds",
+                    before,
+                ).format(n=before),
+                bold=True,
+            )
         )
         for pid in entry.players:
             spent = entry.power_spent[pid]
-            box.add_widget(wrapped_text(f"{self.model.name(pid)}: {len(spent)} of {before}", font_size="15sp"))
+            box.add_widget(
+                wrapped_text(
+                    _("{who}: {n} of {total}").format(who=self.model.name(pid), n=len(spent), total=before),
+                    font_size="15sp",
+                )
+            )
             cards = grid(7)
             for value in sorted(self.model.board.replenish):
                 cards.add_widget(
@@ -332,10 +359,20 @@ class PositionScreen(Screen):
                     )
                 )
             box.add_widget(cards)
-        box.add_widget(wrapped_text(f"Who holds a Veto card ({entry.veto_cards} in the game)", bold=True))
+        box.add_widget(
+            wrapped_text(
+                ngettext(
+                    "Who holds a Veto card ({n} in the game)",
+                    "Who holds a Veto card ({n} in the game)",
+                    entry.veto_cards,
+                ).format(n=entry.veto_cards),
+                bold=True,
+            )
+        )
         vetoes = grid(3)
         for pid in entry.players:
-            words = f"{self.model.name(pid)}: Veto" if pid in entry.vetoes else f"{self.model.name(pid)}: none"
+            who = self.model.name(pid)
+            words = _("{who}: Veto").format(who=who) if pid in entry.vetoes else _("{who}: none").format(who=who)
             vetoes.add_widget(
                 player_button(
                     pid, words, lambda p=pid: self._call(entry.toggle_veto, p), pid in entry.vetoes, key=f"veto:{pid}"
@@ -392,7 +429,7 @@ class PositionScreen(Screen):
 
     def _ask_score(self, pid: str) -> None:
         NumberPad(
-            f"{self.model.name(pid)}'s score",
+            _("{who}'s score").format(who=self.model.name(pid)),
             self.entry.scores[pid],
             lambda value: self._call(self.entry.set_score, pid, value),
         ).open()
@@ -408,16 +445,16 @@ class PositionScreen(Screen):
             return self._send(entry.event(f"started from the board in round {entry.round}"))
         changes = entry.changes()
         if not changes:
-            self.message = "Nothing differs from the board on the tablet: change something, or Cancel"
+            self.message = _("Nothing differs from the board on the tablet: change something, or Cancel")
             return
         CorrectionConfirm(changes, lambda typed: self._send(entry.event(entry.reason(typed)))).open()
 
     def _send(self, event: dict) -> None:
         if self.model.submit(event):
             words = (
-                "Tracking starts from this board"
+                _("Tracking starts from this board")
                 if self.entry.starting
-                else "Board corrected (History shows what changed; Undo takes it back)"
+                else _("Board corrected (History shows what changed; Undo takes it back)")
             )
             self.entry = None
             self.manager.current = "table"
@@ -429,11 +466,11 @@ class PositionScreen(Screen):
         entry = self.entry
         if entry is not None and entry.event() != self._opened_as:
             question = (
-                "Track from round 1 instead, with the board as set up? What you entered here is dropped"
+                _("Track from round 1 instead, with the board as set up? What you entered here is dropped")
                 if entry.starting
-                else "Leave the board as the tablet has it? What you entered here is dropped"
+                else _("Leave the board as the tablet has it? What you entered here is dropped")
             )
-            DropAsk(question, "Yes, drop what I entered", "No, keep entering", self._leave).open()
+            DropAsk(question, _("Yes, drop what I entered"), _("No, keep entering"), self._leave).open()
             return
         self._leave()
 

@@ -16,6 +16,7 @@ from companion.history.records import replay_table
 from companion.ui.widgets.common import hyphen_breaks, sheet_button, sheet_label
 from companion.ui.widgets.player_mark import PlayerMark
 from companion.ui.widgets.step_plot import StepPlot  # noqa: F401  (the .kv's)
+from companion.words import _, ngettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -27,7 +28,7 @@ class EndScreen(Screen):
     def on_pre_enter(self, *args) -> None:
         game = self.model.public["game"]
         winners = [self.model.name(w) for w in game.get("winners", [])]
-        self.heading = who_won(winners) or "Standings so far"
+        self.heading = who_won(winners) or _("Standings so far")
         grid = self.ids.standings
         grid.clear_widgets()
         ranked = sorted(game["players"], key=lambda p: -p["score"])
@@ -68,7 +69,7 @@ class EndScreen(Screen):
         if kept:  # said once kept, where the offer was
             row.add_widget(
                 sheet_label(
-                    "The cards left are in Your cards: your next games know these stacks.",
+                    _("The cards left are in Your cards: your next games know these stacks."),
                     font_size="16sp",
                     halign="left",
                 )
@@ -76,16 +77,19 @@ class EndScreen(Screen):
         if not left:
             return
         n = sum(s.to_name for s in left)
-        words = "the card" if n == 1 else f"the {n} cards"
         row.add_widget(
             sheet_label(
-                f"Turn over {words} left in the stacks and name them, so your next games ask nothing.",
+                ngettext(
+                    "Turn over the card left in the stacks and name it, so your next games ask nothing.",
+                    "Turn over the {n} cards left in the stacks and name them, so your next games ask nothing.",
+                    n,
+                ).format(n=n),
                 font_size="16sp",
                 halign="left",
             )
         )
         button = sheet_button(
-            "Name the cards left",
+            _("Name the cards left"),
             lambda: NameCardsLeft(self.model, self.offer_cards_left).open(),
             primary=True,
             height=dp(56),

@@ -30,6 +30,7 @@ from companion.safe_text import for_markup
 from companion.storage.files import display_name
 from companion.storage.game_log import LogError
 from companion.table.game_check import GameCheck
+from companion.words import N_, _, ngettext, pgettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 log = logging.getLogger("companion.ui")
@@ -60,9 +61,9 @@ class PlayerChip(BoxLayout):
 
 # An empty Home's first steps: (title, why, HomeScreen method)
 FIRST_STEPS = (
-    ("New game", "Start a game: choose the rule set and seat the players.", "new_game"),
-    ("Watch the demo", "Learn a round in five minutes: a short game told step by step on the map.", "try_demo"),
-    ("Your cards", "For a 2023 box: enter your box's cards once; every game uses them.", "open_cards"),
+    (N_("New game"), N_("Start a game: choose the rule set and seat the players."), "new_game"),
+    (N_("Watch the demo"), N_("Learn a round in five minutes: a short game told step by step on the map."), "try_demo"),
+    (N_("Your cards"), N_("For a 2023 box: enter your box's cards once; every game uses them."), "open_cards"),
 )
 
 
@@ -87,7 +88,8 @@ def player_chip(colour: str, name: str, score: int | None, winner: bool) -> Play
         rgb=[*look.rgb, 1],
         initial=look.initial,
         initial_rgb=[0.1, 0.08, 0.05, 1] if look.dark_figures else [1, 1, 1, 1],
-        words=words + ("  won" if winner else ""),
+        # Translators: on a finished game's card, after the winner's name and score
+        words=words + ("  " + pgettext("game card", "won") if winner else ""),
         winner=winner,
     )
 
@@ -95,9 +97,9 @@ def player_chip(colour: str, name: str, score: int | None, winner: bool) -> Play
 def outcome_words(record: GameRecord | None, game: GameCheck) -> str:
     """ "Priya won" / "Ana and Bo share the win" / "Round 3, Ana's turn"."""
     if game.damaged:
-        return f"Damaged: {game.message()}"
+        return _("Damaged: {why}").format(why=game.message())
     if game.finished:
-        return (who_won(p.name for p in record.winners) if record else "") or "Finished"
+        return (who_won(p.name for p in record.winners) if record else "") or _("Finished")
     return standing(game.where, game.names)
 
 
@@ -126,16 +128,23 @@ class HomeScreen(Screen):
             self._records = {r.path: r for r in cached_records()}
         except OSError as exc:  # the folder itself unreadable: say so, still open
             games, self._records = [], {}
-            self.message = f"Cannot read the saved games ({exc.strerror or exc})"
+            self.message = _("Cannot read the saved games ({why})").format(why=exc.strerror or exc)
         self.empty = not games
         self._saved = next((g for g in games if not g.damaged and not g.finished), None)
         self.resume_text = (
-            f"Continue the game started {_lower_day(self._when(self._saved))} ({and_list(self._saved.names)})"
+            _("Continue the game started {when} ({who})").format(
+                when=_lower_day(self._when(self._saved)), who=and_list(self._saved.names)
+            )
             if self._saved
             else ""
         )
         damaged = sum(g.damaged for g in games)
-        self.games_heading = ("Recent games" + (f" ({damaged} damaged)" if damaged else "")) if games else ""
+        heading = (
+            ngettext("Recent games ({n} damaged)", "Recent games ({n} damaged)", damaged).format(n=damaged)
+            if damaged
+            else _("Recent games")
+        )
+        self.games_heading = heading if games else ""
         self._welcome(games)
         box = self.ids.games
         box.clear_widgets()
@@ -148,7 +157,7 @@ class HomeScreen(Screen):
         if games:
             return
         for title, why, action in FIRST_STEPS:
-            card = WelcomeCard(text=title, why=why)
+            card = WelcomeCard(text=_(title), why=_(why))
             card.bind(on_release=lambda _, a=action: getattr(self, a)())
             welcome.add_widget(card)
 
@@ -173,7 +182,7 @@ class HomeScreen(Screen):
         status = outcome_words(record, game)
         if not game.damaged:
             prefix = f"{display_name(game.path)}: "
-            status += "".join(f". Note: {w.removeprefix(prefix)}" for w in game.warnings)
+            status += "".join(". " + _("Note: {warning}").format(warning=w.removeprefix(prefix)) for w in game.warnings)
         row = GameRow(
             # A damaged game is known by its file (it may be kept aside, or sent to us); a sound
             # one by its day, its rule set and its players.
@@ -189,10 +198,10 @@ class HomeScreen(Screen):
             for p in sorted(record.players, key=lambda p: -p.score):
                 chips.add_widget(player_chip(p.id, p.name, p.score, p.winner))
         else:
-            chips.add_widget(Factory.ChipWords(text=for_markup(", ".join(game.names) or "players unknown")))
-        choices = [("Continue" if a == "resume" and not game.finished else label, a) for label, a in game.choices()]
+            chips.add_widget(Factory.ChipWords(text=for_markup(", ".join(game.names) or _("players unknown"))))
+        choices = [(_("Continue") if a == "resume" and not game.finished else label, a) for label, a in game.choices()]
         if game.finished and not game.damaged:  # replay first: a finished game is looked back at
-            choices = [("Replay", "replay")] + choices
+            choices = [(_("Replay"), "replay")] + choices
         for label, action in choices:
             row.ids.choices.add_widget(_choice_button(label, lambda a=action, g=game: self.choose(a, g.path)))
         return row
@@ -229,7 +238,7 @@ class HomeScreen(Screen):
         from companion.history.records import demo_replay
 
         self.manager.get_screen("replay").open_replay(
-            demo_replay(), "A demo game (4 players, short game)", back_to="home", demo=True
+            demo_replay(), _("A demo game (4 players, short game)"), back_to="home", demo=True
         )
         self.manager.current = "replay"
 
@@ -244,17 +253,21 @@ class HomeScreen(Screen):
                 return
             if action == "keep_aside":
                 aside = self.model.keep_aside(path)
-                self.message = f"{display_name(path)} is kept aside as {display_name(aside)}"
+                self.message = _("{file} is kept aside as {aside}").format(
+                    file=display_name(path), aside=display_name(aside)
+                )
                 self.refresh()
                 return
             (self.model.open_intact if action == "open_intact" else self.model.resume)(path)
         except (LogError, InputError, OSError, ValueError) as exc:
-            self.message = f"Cannot open {display_name(path)}: {exc}"
+            self.message = _("Cannot open {file}: {why}").format(file=display_name(path), why=exc)
             self.refresh()
             return
         except Exception as exc:  # a bug must not take the home screen (and every game) with it
             log.exception("opening %s failed", path)
-            self.message = f"Cannot open {display_name(path)}: {type(exc).__name__}: {exc}"
+            self.message = _("Cannot open {file}: {why}").format(
+                file=display_name(path), why=f"{type(exc).__name__}: {exc}"
+            )
             return
         self.manager.current = "table"
 
@@ -274,13 +287,17 @@ class HomeScreen(Screen):
 
 
 def _lower_day(when: str) -> str:
-    """ "Today, 19:30" inside a sentence: "today, 19:30" (a weekday keeps its capital)."""
-    return when[0].lower() + when[1:] if when.startswith(("Today", "Yesterday")) else when
+    """ "Today, 19:30" inside a sentence: "today, 19:30" (a weekday keeps its capital; German
+    "heute" and "gestern" are small inside a sentence too, as "hoy", "aujourd'hui")."""
+    days = ("Today", "Yesterday", _("Today"), _("Yesterday"))
+    return when[0].lower() + when[1:] if when.startswith(days) else when
 
 
 def _details(game: GameCheck) -> str:
-    step = f"\nWhere it stopped: {game.where}" if game.where else ""
-    return f"File: {game.path.name}\nRecords: {game.records}{step}"
+    lines = [_("File: {file}").format(file=game.path.name), _("Records: {n}").format(n=game.records)]
+    if game.where:
+        lines.append(_("Where it stopped: {where}").format(where=game.where))
+    return "\n".join(lines)
 
 
 def _choice_button(label: str, on_release):

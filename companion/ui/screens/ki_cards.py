@@ -26,6 +26,7 @@ from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 
+from companion.look.tokens import TYPE_SCALE
 from companion.safe_text import for_markup
 from companion.table_rules.ki_box_table import (
     MODULE_WORDS,
@@ -40,13 +41,15 @@ from companion.table_rules.ki_cards import KICardsDraft
 from companion.table_rules.storage import RuleFileError
 from companion.ui.dialogs.import_cards import ImportDialog
 from companion.ui.widgets.rule_widgets import INK, TAP, WARN, button, grid, text
+from companion.words import N_, _, names, ngettext
 from engine.rules.king_intrigue.cards import MODULE_IDS
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 PLAYER_COUNTS = (2, 3, 4, 5)
 # a section's button (a module's: its name)
-SECTION_WORDS = {None: "Power cards", "players-edition or special-cards": "Either module"}
+SECTION_WORDS = {None: N_("Power cards"), "players-edition or special-cards": N_("Either module")}
+NOTE_SP = TYPE_SCALE["caption"]  # a card's action in words under its name: small, still read
 MISSING_SHOWN = 8
 
 
@@ -69,7 +72,7 @@ def _caption(words: str, width: float) -> Label:
 
 class KICardsScreen(Screen):
     model = ObjectProperty(None)
-    title = StringProperty("Your cards: King and Intrigue")
+    title = StringProperty("")
     hint = StringProperty("")
     message = StringProperty("")
     notice = StringProperty("")
@@ -88,6 +91,7 @@ class KICardsScreen(Screen):
     # ---- opening --------------------------------------------------------------------------
 
     def open_cards(self, back_to: str = "home", players: int = 4, modules=()) -> None:
+        self.title = _("Your cards: King and Intrigue")
         self.back_to, self.players, self.modules = back_to, players, tuple(modules)
         self.message = self.notice = ""
         self.typed = {}
@@ -95,10 +99,10 @@ class KICardsScreen(Screen):
             self.draft = KICardsDraft.load()
         except RuleFileError as exc:
             self.draft = KICardsDraft()
-            self.message = (
-                f"Your saved King and Intrigue cards could not be read ({exc}); the shipped set is "
+            self.message = _(
+                "Your saved King and Intrigue cards could not be read ({why}); the shipped set is "
                 "shown. Import a card file or enter the numbers again."
-            )
+            ).format(why=exc)
         self.manager.current = self.name
         self._show()
         self.ids.list_scroll.scroll_y = 1
@@ -114,10 +118,12 @@ class KICardsScreen(Screen):
         box.add_widget(self.summary)
         self._summary()
         heading = text(
-            "What each Action card places (left to right): tap the number on the card", bold=True, font_size="18sp"
+            _("What each Action card places (left to right): tap the number on the card"),
+            bold=True,
+            font_size="18sp",
         )
         box.add_widget(heading)
-        sections = [("Action cards", heading)]
+        sections = [(_("Action cards"), heading)]
         self.placements = grid(1)
         box.add_widget(self.placements)
         self._placements()
@@ -128,15 +134,17 @@ class KICardsScreen(Screen):
             if row.group != current:
                 current = row.group
                 words = (
-                    "Power cards (the same numbers in every colour: tap each card's once)"
+                    _("Power cards (the same numbers in every colour: tap each card's once)")
                     if current is None
-                    else f"{MODULE_WORDS[current]}'s cards"
+                    else _("{module}'s cards").format(module=names.module(MODULE_WORDS[current]))
                     if current in MODULE_IDS
-                    else MODULE_WORDS.get(current, current)
+                    else names.module(MODULE_WORDS.get(current, current))
                 )
                 heading = text(words, bold=True, font_size="18sp")
                 box.add_widget(heading)
-                sections.append((SECTION_WORDS.get(current, MODULE_WORDS.get(current, str(current))), heading))
+                module = MODULE_WORDS.get(current, str(current))
+                words = _(SECTION_WORDS[current]) if current in SECTION_WORDS else names.module(module)
+                sections.append((words, heading))
             block = grid(2, spacing=dp(4))
             self.blocks[row.id] = block
             box.add_widget(block)
@@ -146,7 +154,9 @@ class KICardsScreen(Screen):
         if left:
             box.add_widget(
                 text(
-                    "Left in the box (this companion does not play them yet): " + ", ".join(left) + ".",
+                    _("Left in the box (this companion does not play them yet): {cards}.").format(
+                        cards=", ".join(left)
+                    ),
                     font_size="14sp",
                     color=(0.45, 0.2, 0.08, 1),
                 )
@@ -174,19 +184,26 @@ class KICardsScreen(Screen):
     def _summary(self) -> None:
         self.summary.clear_widgets()
         missing = self.draft.missing_words(self.players, self.modules)
-        mods = ", ".join(MODULE_WORDS.get(m, m) for m in self.modules) or "no modules"
+        mods = ", ".join(names.module(MODULE_WORDS.get(m, m)) for m in self.modules) or _("no modules")
         if missing:
-            self.hint = (
-                f"{len(missing)} fact{'s' * (len(missing) != 1)} still to enter for a {self.players}-player "
-                f"game ({mods}). Tap the numbers your cards show; each tap is kept."
-            )
+            n = len(missing)
+            self.hint = ngettext(
+                "{n} fact still to enter for a {players}-player game ({modules}). "
+                "Tap the numbers your cards show; each tap is kept.",
+                "{n} facts still to enter for a {players}-player game ({modules}). "
+                "Tap the numbers your cards show; each tap is kept.",
+                n,
+            ).format(n=n, players=self.players, modules=mods)
+            more = n - MISSING_SHOWN
             shown = missing[:MISSING_SHOWN] + (
-                [f"and {len(missing) - MISSING_SHOWN} more"] if len(missing) > MISSING_SHOWN else []
+                [ngettext("and {n} more", "and {n} more", more).format(n=more)] if more > 0 else []
             )
-            self.summary.add_widget(text("Still to enter: " + "; ".join(shown) + ".", color=WARN))
+            self.summary.add_widget(text(_("Still to enter: {facts}.").format(facts="; ".join(shown)), color=WARN))
         else:
-            self.hint = f"Complete for a {self.players}-player game ({mods}): a King and Intrigue game can start."
-            self.summary.add_widget(text("Nothing missing for this game.", color=(0.16, 0.4, 0.18, 1), bold=True))
+            self.hint = _(
+                "Complete for a {players}-player game ({modules}): a King and Intrigue game can start."
+            ).format(players=self.players, modules=mods)
+            self.summary.add_widget(text(_("Nothing missing for this game."), color=(0.16, 0.4, 0.18, 1), bold=True))
 
     def _wide(self) -> float:
         """The width the table is laid out for: the window's (this screen is sized only once shown)."""
@@ -211,8 +228,9 @@ class KICardsScreen(Screen):
         chips per fact on the right."""
         block.clear_widgets()
         width = self._label_width()
-        unknown = f"\n[color=992222]to enter: {for_markup(', '.join(row.unknown))}[/color]" if row.unknown else ""
-        words = f"\n[size=13sp]{for_markup(row.effect_words)}[/size]" if row.effect_words else ""
+        to_enter = _("to enter: {facts}").format(facts=", ".join(row.unknown))
+        unknown = f"\n[color=992222]{for_markup(to_enter)}[/color]" if row.unknown else ""
+        words = f"\n[size={NOTE_SP}sp]{for_markup(row.effect_words)}[/size]" if row.effect_words else ""
         name = text(
             f"[b]{for_markup(row.label)}[/b]{words}{unknown}",
             markup=True,
@@ -249,7 +267,7 @@ class KICardsScreen(Screen):
         if not cell.chips:
             line.add_widget(self._stepper_cell(cell))
             return line
-        numbers = all(label.isdigit() for _, label in cell.chips)
+        numbers = all(label.isdigit() for _value, label in cell.chips)
         chip = dp(48) if numbers else dp(92)
         fit = max(1, int((room - caption_width) // (chip + dp(4))))
         chips = grid(min(fit, len(cell.chips)), spacing=dp(4), size_hint_x=None, pos_hint={"top": 1})
@@ -313,7 +331,7 @@ class KICardsScreen(Screen):
         line.add_widget(pad)
         line.add_widget(
             button(
-                "Clear",
+                _("Clear"),
                 lambda c=cell: self.type_digit(c, "clear"),
                 "quiet",
                 key=f"{cell.key}:clear",
@@ -342,7 +360,7 @@ class KICardsScreen(Screen):
         )
         line.add_widget(
             button(
-                "Set",
+                _("Set"),
                 lambda c=cell: self.set_typed(c),
                 "primary" if digits else "quiet",
                 key=f"{cell.key}:set",
@@ -364,7 +382,7 @@ class KICardsScreen(Screen):
             self.message, self.notice = str(exc), ""
             return False
         except OSError as exc:
-            self.message, self.notice = f"Your cards could not be saved: {exc.strerror or exc}", ""
+            self.message, self.notice = _("Your cards could not be saved: {why}").format(why=exc.strerror or exc), ""
             return False
         self.message = ""
         if cid in self.blocks:
@@ -389,7 +407,9 @@ class KICardsScreen(Screen):
         """The typed value into the card (checked: a value another card has is refused, the digits stay)."""
         digits = self.typed.get(cell.card, "")
         if not digits:
-            self.message = f"{self.draft.row(cell.card).label}: type the value printed on the card first, then Set"
+            self.message = _("{card}: type the value printed on the card first, then Set").format(
+                card=self.draft.row(cell.card).label
+            )
             return
         self.typed.pop(cell.card)
         if not self._call(lambda: self.draft.enter(cell, int(digits)), cell.card):
@@ -405,7 +425,10 @@ class KICardsScreen(Screen):
         except (RuleFileError, OSError) as exc:
             self.message = str(exc)
             return
-        self.message, self.notice = "", f"Exported to {path} (copy it to the other tablet and import it there)"
+        self.message, self.notice = (
+            "",
+            _("Exported to {path} (copy it to the other tablet and import it there)").format(path=path),
+        )
 
     def open_import(self) -> None:
         ImportDialog(self._import).open()
@@ -418,9 +441,9 @@ class KICardsScreen(Screen):
         except RuleFileError as exc:
             return str(exc)
         except OSError as exc:
-            return f"Your cards could not be saved: {exc.strerror or exc}"
+            return _("Your cards could not be saved: {why}").format(why=exc.strerror or exc)
         self.draft = trial
-        self.message, self.notice = "", f"Imported {Path(path).name}"
+        self.message, self.notice = "", _("Imported your card file")
         self.typed = {}
         self._show()
         return ""

@@ -26,6 +26,8 @@ from companion.ui.theme import THEME
 from companion.ui.widgets.demo_teacher import DemoTeacher  # noqa: F401  (the .kv's)
 from companion.ui.widgets.map_view import board_of
 from companion.ui.widgets.step_plot import StepPlot  # noqa: F401  (the .kv's)
+from companion.words import _
+from companion.words import names as printed
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -107,7 +109,7 @@ class ReplayScreen(Screen):
         self.export_message = ""
         self.last = len(replay) - 1
         board = board_of(replay.steps[0].view)
-        self._area_name = lambda a: board.area_name(board.area_index[a]) if a in board.area_index else a
+        self._area_name = lambda a: printed.area(board, board.area_index[a]) if a in board.area_index else a
         self.ids.plot.replay = replay
         points = replay.turning_points(3)
         self._turning = [tp.step for tp in points]
@@ -155,9 +157,10 @@ class ReplayScreen(Screen):
         the_map.tappable = lit
         the_map.public = view
         self.ids.plot.step = number
-        self.where = f"Step {number} of {self.last}, round {step.round}"
+        self.where = _("Step {step} of {last}, round {round}").format(step=number, last=self.last, round=step.round)
         self.said = story(self.replay, number)
-        self.changed = ("On the map: " + ", ".join(self._area_name(a) for a in lit)) if lit else ""
+        lit_names = ", ".join(self._area_name(a) for a in lit)
+        self.changed = _("On the map: {areas}").format(areas=lit_names) if lit else ""
         self.standings = self._standings(step)
         self.scoring_text = self._scoring(view)
         self.ids.teacher.show(self.replay, number, self.demo)
@@ -174,10 +177,13 @@ class ReplayScreen(Screen):
     def _scoring(self, view: dict) -> str:
         scorings = view.get("scorings", [])
         if not scorings:
-            return "No scoring yet."
+            return _("No scoring yet.")
         latest = scorings[-1]
         names = self.replay.names
-        lines = [f"[b]{for_markup(latest['title'])}[/b] (round {latest['round']})"]
+        title = _("{scoring} (round {round})").format(
+            scoring=f"[b]{for_markup(latest['title'])}[/b]", round=latest["round"]
+        )
+        lines = [title]
         for line in latest["lines"]:
             if not line["points"]:
                 continue
@@ -224,11 +230,16 @@ class ReplayScreen(Screen):
         except export.ExportError as exc:
             self.export_message = str(exc)
             return
-        shared = android.share_file(str(path), export.KINDS[kind][1], "Log the play")
-        what = {"bgstats": "The BG Stats file", "csv": "The BGG table", "png": "The picture"}[kind]
-        self.export_message = f"{what} is in {self.folder_name}" + (
-            "" if shared == "none" else " (and offered to share)"
-        )
+        shared = android.share_file(str(path), export.KINDS[kind][1], _("Log the play"))
+        said = {
+            ("bgstats", False): _("The BG Stats file is in {folder}"),
+            ("csv", False): _("The BGG table is in {folder}"),
+            ("png", False): _("The picture is in {folder}"),
+            ("bgstats", True): _("The BG Stats file is in {folder} (and offered to share)"),
+            ("csv", True): _("The BGG table is in {folder} (and offered to share)"),
+            ("png", True): _("The picture is in {folder} (and offered to share)"),
+        }[(kind, shared != "none")]
+        self.export_message = said.format(folder=self.folder_name)
 
     def back(self) -> None:
         self.manager.current = self.back_to

@@ -15,6 +15,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.ui.widgets.common import ChoiceButton, Pool, dress, styled_button
 from companion.ui.widgets.player_mark import PlayerMark
+from companion.words import _, ngettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -128,8 +129,8 @@ class ScoringScreen(Screen):
         self.recorded = recorded
         self.tower_counts = tallies
         self.record = None
-        self.heading = "The Castillo is lifted"
-        self.subheading = (
+        self.heading = _("The Castillo is lifted")
+        self.subheading = _(
             "Count the Caballeros of each colour. Does the physical count match the tower's? "
             "Correct any colour that differs; the table's count wins."
         )
@@ -141,22 +142,30 @@ class ScoringScreen(Screen):
         for pid in self.seats:
             tower, entered = self.tower_counts.get(pid, 0), (self.recorded or {}).get(pid, 0)
             differs = self.recorded is not None and entered != tower
-            note = f"[b]check:[/b] tower {tower}, turns entered {entered}" if differs else f"tower {tower}"
+            # Translators: [b]...[/b] is bold; keep the tags around the first word
+            check = _("[b]check:[/b] tower {tower}, turns entered {entered}")
+            note = check.format(tower=tower, entered=entered) if differs else _("tower {n}").format(n=tower)
             if pid in self.by_hand:  # the tower does not know this colour: the turns entered say it
-                note, differs = f"not counted by the tower; turns entered {entered}", False
+                note, differs = _("not counted by the tower; turns entered {n}").format(n=entered), False
             body.add_widget(
                 self._count_rows.take().show(pid, self.model.name(pid), note, differs, self.counts.get(pid, 0))
             )
         corrected = {pid: self.counts.get(pid, 0) for pid in self.seats} != self.baseline
         ask = self.model.ask()
         stays = ask.options.get("castillo_stays")  # Rebellion: scored, nothing leaves, no disc
-        then = "score the Castillo" if ask.kind in ("turn_action", "lift_castillo") or stays else "reveal the discs"
-        self._bar("Back to the table", self._back, "quiet")
-        self._bar(f"Use these counts: {then}" if corrected else f"Counts match: {then}", self._reveal, "primary")
+        scores = ask.kind in ("turn_action", "lift_castillo") or stays
+        words = {
+            (True, True): _("Use these counts: score the Castillo"),
+            (True, False): _("Use these counts: reveal the discs"),
+            (False, True): _("Counts match: score the Castillo"),
+            (False, False): _("Counts match: reveal the discs"),
+        }[(corrected, bool(scores))]
+        self._bar(_("Back to the table"), self._back, "quiet")
+        self._bar(words, self._reveal, "primary")
 
     def _step(self, pid: str, delta: int) -> None:
         if self.counts.get(pid, 0) + delta < 0:
-            self.message = f"{self.model.name(pid)}: 0 counted already, nothing to take off"
+            self.message = _("{who}: 0 counted already, nothing to take off").format(who=self.model.name(pid))
             return
         self.counts[pid] = self.counts.get(pid, 0) + delta
         self.message = ""
@@ -201,33 +210,43 @@ class ScoringScreen(Screen):
         record, body = self.record, self._clear()
         self.heading = record.title
         if self.page == 0:
-            self.subheading = "Points gained; then each region, step by step."
+            self.subheading = _("Points gained; then each region, step by step.")
             gained = {pid: 0 for pid in self.model.table.players}
             for line in record.lines:
                 gained[line.player] = gained.get(line.player, 0) + line.points
             for pid, pts in sorted(gained.items(), key=lambda kv: -kv[1]):
                 body.add_widget(self._row(pid, f"{self.model.name(pid)}", f"+{pts}"))
             for t in record.transfers:
-                why = t.get("why", "the King's region")  # saved games' transfers name no reason
-                where = f"back to the court ({why})" if t["to_court"] else f"to {self.model.area_name(t['region'])}"
-                body.add_widget(
-                    self._row(
-                        t["player"], f"{self.model.name(t['player'])}: {t['count']} from the Castillo {where}", ""
-                    )
-                )
+                body.add_widget(self._row(t["player"], self._transfer_words(t), ""))
         else:
             area = self.areas[self.page - 1]
-            self.subheading = f"{self.model.area_name(area)}  ({self.page} of {len(self.areas)})"
+            self.subheading = _("{area}  ({page} of {pages})").format(
+                area=self.model.area_name(area), page=self.page, pages=len(self.areas)
+            )
             for line in record.lines:
                 if line.area == area:
                     body.add_widget(
                         self._row(line.player, f"{self.model.name(line.player)}: {line.reason}", f"{line.points:+d}")
                     )
         if self.page > 0:
-            self._bar("Back", lambda: self._turn(-1), "quiet")
+            self._bar(_("Back"), lambda: self._turn(-1), "quiet")
         if self.page < len(self.areas):
-            self._bar("Next region", lambda: self._turn(+1), "primary")
-        self._bar("Done: back to the table", self._done, "normal")
+            self._bar(_("Next region"), lambda: self._turn(+1), "primary")
+        self._bar(_("Done: back to the table"), self._done, "normal")
+
+    def _transfer_words(self, t: dict) -> str:
+        """ "Ana: 2 from the Castillo to Sevilla" / "... back to the court (why)"."""
+        who, n = self.model.name(t["player"]), t["count"]
+        if t["to_court"]:
+            why = t.get("why") or _("the King's region")  # saved games' transfers name no reason
+            return ngettext(
+                "{who}: {n} from the Castillo back to the court ({why})",
+                "{who}: {n} from the Castillo back to the court ({why})",
+                n,
+            ).format(who=who, n=n, why=why)
+        return ngettext("{who}: {n} from the Castillo to {area}", "{who}: {n} from the Castillo to {area}", n).format(
+            who=who, n=n, area=self.model.area_name(t["region"])
+        )
 
     def _row(self, pid: str, text: str, points: str) -> _LineRow:
         return self._line_rows.take().show(pid, text, points)

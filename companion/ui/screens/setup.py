@@ -11,13 +11,10 @@ import random
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
-from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import Screen
-from kivy.uix.scrollview import ScrollView
 from kivy.uix.textinput import TextInput
 from pydantic import ValidationError
 
@@ -27,12 +24,22 @@ from companion.safe_text import typed
 from companion.table.setup import DEFAULT_SEATS, TableSetup, TowerConfig, seat_colours, seats_ticked
 from companion.table_rules.ki_cards import ki_game_files
 from companion.table_rules.new_game import check_game_setup, game_files, old_hands_returns, tower_note
-from companion.table_rules.rules_choice import RULES_WORDS, RulesChoice, dummy_colours, load_choice, save_choice
+from companion.table_rules.rules_choice import RulesChoice, dummy_colours, load_choice, save_choice
 from companion.table_rules.storage import RuleFileError
 from companion.tower.connection import check_mqtt
-from companion.ui.platform.shape import dialog_size
+from companion.ui.screens.screen_words import (
+    MODES_SHOWN,
+    RULES_SHOWN,
+    TOWERS_SHOWN,
+    VARIANTS_SHOWN,
+    colour_of,
+    colour_word,
+    id_of,
+    shown,
+    shown_one,
+)
 from companion.ui.widgets.player_mark import PlayerMark  # noqa: F401  (setup.kv's rows)
-from companion.ui.widgets.rule_widgets import PAPER, button, grid, text
+from companion.words import _, names, ngettext
 from engine.board.build import classic_board
 from engine.board.load import load_board
 from engine.events import GameSetup
@@ -43,14 +50,6 @@ from firmware_bridge.ports import list_ports
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 BOARD = classic_board()
 REGION_NAMES = list(BOARD.region_names)
-REGION_IDS = dict(zip(BOARD.region_names, BOARD.region_ids))
-TOWER_KINDS = {
-    "Simulated (on-screen drops)": "simulated",
-    "USB serial": "serial",
-    "MQTT (Wi-Fi)": "mqtt",
-    "No tower": "none",
-}
-RULES_BY_WORDS = {words: rules for rules, words in RULES_WORDS.items()}
 ON_CLASSIC_BOARD = ("classic", "king-intrigue")  # King and Intrigue plays on the classic board
 
 
@@ -101,10 +100,19 @@ class SetupScreen(Screen):
     region_names = ListProperty(REGION_NAMES)
     colour_names = ListProperty([c.title() for c in COLOURS])
     king = StringProperty(REGION_NAMES[5])
+    # The choices are shown in the table's language (the spinners' words) and read back as ids
+    # (screen_words.id_of): the *_id properties are what the .kv and the game use.
     start = StringProperty("Red")
     variant = StringProperty("Short game (6 rounds)")
     mode = StringProperty("Scoring only")
     tower = StringProperty("Simulated (on-screen drops)")
+    rules_values = ListProperty([])
+    variant_values = ListProperty([])
+    mode_values = ListProperty([])
+    tower_values = ListProperty([])
+    rules_id = StringProperty("classic")
+    mode_id = StringProperty("scoring")
+    tower_kind = StringProperty("simulated")
     port = StringProperty("")
     ports = ListProperty([])
     broker = StringProperty("mqtt://127.0.0.1:1883")
@@ -121,7 +129,7 @@ class SetupScreen(Screen):
     message = StringProperty("")
     from_position = BooleanProperty(False)  # tracking from the board in front of the table (a game under way)
     # the rules
-    rules = StringProperty(RULES_WORDS["classic"])
+    rules = StringProperty("Classic (1995)")
     rules_words = StringProperty("")  # what the choice means (side of the board, the dummy)
     rules_notes = StringProperty("")  # the table's board and cards, the tower's colours
     dummy = StringProperty("")  # the dummy's colour (2023, 2 players), as a name
@@ -133,11 +141,15 @@ class SetupScreen(Screen):
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
+        self.rules_values, self.variant_values = shown(RULES_SHOWN), shown(VARIANTS_SHOWN)
+        self.mode_values, self.tower_values = shown(MODES_SHOWN), shown(TOWERS_SHOWN)
+        self.start, self.variant = colour_word("red"), _(VARIANTS_SHOWN["short"])
+        self.mode, self.tower = _(MODES_SHOWN["scoring"]), _(TOWERS_SHOWN["simulated"])
         self.rows: dict[str, PlayerRow] = {}
         self.removed: list[str] = []  # Old Hands: drawn at random and returned to the box (this game)
         self.returns = []
         self.choice = load_choice()
-        self.rules = RULES_WORDS[self.choice.rules]
+        self.rules = shown_one(RULES_SHOWN, self.choice.rules)
         self.stand_in = self.choice.stand_in_modifiers
         self._make_rows(self.choice.rules)
         self.draw_regions(random.Random(7))
@@ -149,10 +161,28 @@ class SetupScreen(Screen):
         )
         self.refresh_rules()
 
+    def on_rules(self, *args) -> None:
+        self.rules_id = id_of(self.rules, RULES_SHOWN)
+
+    def on_mode(self, *args) -> None:
+        self.mode_id = id_of(self.mode, MODES_SHOWN)
+
+    def on_tower(self, *args) -> None:
+        self.tower_kind = id_of(self.tower, TOWERS_SHOWN)
+
+    def _start_colour(self) -> str:
+        return colour_of(self.start, list(self.rows) or COLOURS)
+
+    def _region_ids(self) -> dict[str, str]:
+        """A region's id by its name as shown (the table's language) or as the board files name it."""
+        board = _board(self.choice.rules)
+        shown_names = [names.place(n, board.rules) for n in board.region_names]
+        return {**dict(zip(board.region_names, board.region_ids)), **dict(zip(shown_names, board.region_ids))}
+
     def on_pre_enter(self, *args) -> None:
         self._show_known()
         found = list_ports(ids=())
-        self.ports = [p.device for p in found] or ["no serial port found"]
+        self.ports = [p.device for p in found] or [_("no serial port found")]
         self.port = self.port or self.ports[0]
         self.refresh_rules()  # the table's board and cards may have changed meanwhile
 
@@ -179,12 +209,12 @@ class SetupScreen(Screen):
         first colour without a name."""
         seated = next((r for r in self.rows.values() if r.name.strip().casefold() == name.casefold()), None)
         if seated is not None:
-            self.message = f"{name} already plays {seated.colour}."
+            self.message = _("{name} already plays {colour}.").format(name=name, colour=colour_word(seated.colour))
             return
         free = [r for r in self.rows.values() if not r.name.strip()]
         row = self.rows.get(colour) if self.rows.get(colour) in free else (free[0] if free else None)
         if row is None:
-            self.message = f"Every colour has a name: clear one to seat {name}."
+            self.message = _("Every colour has a name: clear one to seat {name}.").format(name=name)
             return
         row.plays, row.name = True, name
         row.ids.name.text = name
@@ -198,9 +228,10 @@ class SetupScreen(Screen):
         # As many seats as were ticked, within what these rules take; a typed name keeps its seat
         playing = self.players() if old else seat_colours(rules)[:DEFAULT_SEATS]
         ticked = set(seats_ticked(rules, playing, {c for c, r in old.items() if r.name.strip()}))
-        names = _board(rules).region_names
-        self.region_names = list(names)
-        self.colour_names = [c.title() for c in seat_colours(rules)]
+        board = _board(rules)
+        shown_names = [names.place(n, board.rules) for n in board.region_names]
+        self.region_names = list(shown_names)
+        self.colour_names = [colour_word(c) for c in seat_colours(rules)]
         self.ids.rows.clear_widgets()
         self.rows = {}
         for i, colour in enumerate(seat_colours(rules)):
@@ -211,14 +242,14 @@ class SetupScreen(Screen):
                 seat=str(i + 1),
                 plays=colour in ticked,
                 name=before.name if before else "",
-                region_names=list(names),
+                region_names=list(shown_names),
             )
             row.bind(plays=self.refresh_rules)
             self.rows[colour] = row
             self.ids.rows.add_widget(row)
 
     def _rules_changed(self, *args) -> None:
-        rules = RULES_BY_WORDS[self.rules]
+        rules = id_of(self.rules, RULES_SHOWN)
         if rules == self.choice.rules:
             return
         modules = tuple(m for m in self.choice.modules if m in RULE_MODULES.get(rules, ()))
@@ -245,17 +276,19 @@ class SetupScreen(Screen):
                     chosen=offer.chosen,
                     always=offer.always,
                     screen=self,
-                    words=f"{offer.label} (always with 2 players)" if offer.always else f"{offer.label}: {offer.about}",
+                    words=_("{module} (always with 2 players)").format(module=offer.label)
+                    if offer.always
+                    else _("{module}: {about}").format(module=offer.label, about=offer.about),
                 )
             )
-        if players and self.start.lower() not in players:
-            self.start = players[0].title()  # the start player is someone who plays
+        if players and self._start_colour() not in players:
+            self.start = colour_word(players[0])  # the start player is someone who plays
         self.rules_words = choice.words(n)
         self.has_dummy = choice.rules == "2023" and n == 2
         free = dummy_colours(list(self.rows), players)
-        self.dummy_names = [c.title() for c in free]
-        if self.has_dummy and self.dummy.lower() not in free:
-            self.dummy = (choice.dummy if choice.dummy in free else free[0]).title() if free else ""
+        self.dummy_names = [colour_word(c) for c in free]
+        if self.has_dummy and colour_of(self.dummy, free) not in free:
+            self.dummy = colour_word(choice.dummy if choice.dummy in free else free[0]) if free else ""
         files = game_files(choice, n)
         self.stand_in_offered = (
             "power-shift" in choice.modules_for(n)
@@ -265,7 +298,7 @@ class SetupScreen(Screen):
         notes = ([files.problem] if files.problem else []) + files.notes
         notes += self._old_hands(n, files)
         notes += tower_note(
-            players + ([self.dummy.lower()] if self.has_dummy and self.dummy else []), TOWER_KINDS[self.tower]
+            players + ([self._dummy_colour()] if self.has_dummy and self.dummy else []), self.tower_kind
         )
         self.rules_notes = "\n".join(notes)
 
@@ -276,20 +309,27 @@ class SetupScreen(Screen):
         except RuleFileError as exc:
             self.returns, self.removed, self.returns_words = [], [], ""
             return [str(exc)]
-        known = {cid for r in self.returns for cid, _ in r.cards}
+        known = {cid for r in self.returns for cid, _name in r.cards}
         self.removed = [c for c in self.removed if c in known]
         if not self.returns:
             self.returns_words = ""
             return []
-        wanted = ", ".join(f"{r.count} from stack {r.stack}" for r in self.returns)
-        chosen = ", ".join(self._card_name(c) for c in self.removed) or "none named yet"
-        self.returns_words = f"Old Hands: cards returned to the box ({wanted}): {chosen}"
+        wanted = ", ".join(
+            ngettext("{n} from stack {stack}", "{n} from stack {stack}", r.count).format(n=r.count, stack=r.stack)
+            for r in self.returns
+        )
+        chosen = ", ".join(self._card_name(c) for c in self.removed) or _("none named yet")
+        self.returns_words = _("Old Hands: cards returned to the box ({wanted}): {chosen}").format(
+            wanted=wanted, chosen=chosen
+        )
         return []
 
     def _card_name(self, cid: str) -> str:
         return next((name for r in self.returns for c, name in r.cards if c == cid), cid)
 
     def choose_returned(self) -> None:
+        from companion.ui.screens.returned_cards import ReturnedCards
+
         """Old Hands: the table names the cards it drew and returned to the box."""
         ReturnedCards(self.returns, list(self.removed), self._returned_chosen).open()
 
@@ -306,10 +346,13 @@ class SetupScreen(Screen):
         self.message = ""
         self.refresh_rules()
 
+    def _dummy_colour(self) -> str:
+        return colour_of(self.dummy, list(self.rows))
+
     def _dummy_changed(self, *args) -> None:
         if self.dummy:
             self.choice = RulesChoice(
-                self.choice.rules, self.choice.modules, self.dummy.lower(), self.choice.stand_in_modifiers
+                self.choice.rules, self.choice.modules, self._dummy_colour(), self.choice.stand_in_modifiers
             )
         self.refresh_rules()
 
@@ -322,11 +365,14 @@ class SetupScreen(Screen):
         screen says what is missing and Your cards opens on it."""
         files = ki_game_files(len(self.players()), self.choice.modules_for(len(self.players())))
         if files.problem or files.missing:
-            self.message = files.problem or (
-                f"King and Intrigue cannot start yet: {len(files.missing)} card "
-                f"fact{'s' * (len(files.missing) != 1)} to enter from your box "
-                f"(first: {files.missing[0]}). Enter them in Your cards."
-            )
+            n = len(files.missing)
+            self.message = files.problem or ngettext(
+                "King and Intrigue cannot start yet: {n} card fact to enter from your box "
+                "(first: {first}). Enter it in Your cards.",
+                "King and Intrigue cannot start yet: {n} card facts to enter from your box "
+                "(first: {first}). Enter them in Your cards.",
+                n,
+            ).format(n=n, first=files.missing[0])
             self.open_rule_screen("cards")
             return False
         return True
@@ -362,10 +408,10 @@ class SetupScreen(Screen):
     def build_setup(self) -> TableSetup:
         players = self.players()
         seats = [self.rows[c] for c in players]
-        start = self.start.lower()
+        start = self._start_colour()
         if start not in players and players:
-            raise InputError(f"the start player ({self.start}) is not playing")
-        kind = TOWER_KINDS[self.tower]
+            raise InputError(_("the start player ({who}) is not playing").format(who=self.start))
+        kind = self.tower_kind
         tower = TowerConfig(
             kind=kind,
             port=self.port if kind == "serial" and "/" in self.port else None,
@@ -375,19 +421,17 @@ class SetupScreen(Screen):
         )
         if kind == "mqtt":
             check_mqtt(tower)  # a bad address or certificate file is said here, not at the table
-        region_ids = dict(zip(self.region_names, _board(self.choice.rules).region_ids))
+        region_ids = self._region_ids()
         game = GameSetup(
             players=players,
             names={r.colour: typed(r.name).strip()[:NAME_MAX] or r.colour.title() for r in seats},
-            variant="short" if self.variant.startswith("Short") else "full",
+            variant=id_of(self.variant, VARIANTS_SHOWN),
             king=region_ids[self.king],
             homes={r.colour: region_ids[r.home] for r in seats if r.home in region_ids},
             start_player=start,
             **self._rules_fields(players),
         )
-        return TableSetup(
-            game=game, mode="scoring" if self.mode == "Scoring only" else "tracking", tower=tower, club=self._club()
-        )
+        return TableSetup(game=game, mode=id_of(self.mode, MODES_SHOWN), tower=tower, club=self._club())
 
     def _club(self):
         """The club broker (mqtts://table-1@host:8883: the user is the table's id), its password and CA
@@ -422,8 +466,10 @@ class SetupScreen(Screen):
             }
         if files.needs_modifiers:
             raise InputError(
-                "Power Shift needs its 16 Modifier cards: import your card file in Your cards, "
-                'or tick "use the stand-in Modifier cards" (labelled: not the printed cards)'
+                _(
+                    "Power Shift needs its 16 Modifier cards: import your card file in Your cards, "
+                    'or tick "use the stand-in Modifier cards" (labelled: not the printed cards)'
+                )
             )
         stand_in = (
             "power-shift" in choice.modules_for(len(players))
@@ -433,7 +479,7 @@ class SetupScreen(Screen):
         return {
             "rules": "2023",
             "modules": choice.modules_for(len(players)),
-            "dummy": self.dummy.lower() if len(players) == 2 and self.dummy else None,
+            "dummy": self._dummy_colour() if len(players) == 2 and self.dummy else None,
             "board_file": files.board_file,
             "cards_file": files.cards_file,
             "stand_in_modifiers": stand_in,
@@ -450,7 +496,8 @@ class SetupScreen(Screen):
         }
 
     def _setup_or_message(self) -> TableSetup | None:
-        if self.choice.rules == "king-intrigue" and self.mode != "Scoring only" and not self._ki_cards_ready():
+        scoring = id_of(self.mode, MODES_SHOWN) == "scoring"
+        if self.choice.rules == "king-intrigue" and not scoring and not self._ki_cards_ready():
             return None
         try:
             setup = self.build_setup()
@@ -494,72 +541,7 @@ class SetupScreen(Screen):
             self.message = str(exc)
             return
         self.message = ""
-        if self.from_position and self.mode != "Scoring only":
+        if self.from_position and id_of(self.mode, MODES_SHOWN) != "scoring":
             self.manager.get_screen("position").start_tracking()  # one event sets the board, round and cards
             return
         self.manager.current = "table"
-
-
-class ReturnedCards(ModalView):
-    """Old Hands: the cards the table drew from each stack and returned to the box, by taps."""
-
-    def __init__(self, returns, removed: list[str], on_done):
-        super().__init__(size_hint=dialog_size((0.7, 0.85)), auto_dismiss=False)
-        self._anim_duration = 0
-        self.returns, self.removed, self.on_done = returns, removed, on_done
-        self.body = BoxLayout(orientation="vertical", padding=dp(18), spacing=dp(8))
-        from kivy.graphics import Color, Rectangle
-
-        with self.body.canvas.before:
-            Color(*PAPER)
-            bg = Rectangle()
-        self.body.bind(pos=lambda w, v: setattr(bg, "pos", v), size=lambda w, v: setattr(bg, "size", v))
-        self.add_widget(self.body)
-        self._show()
-
-    def _show(self) -> None:
-        body = self.body
-        body.clear_widgets()
-        body.add_widget(text("Old Hands: the cards returned to the box", bold=True, font_size="22sp", halign="center"))
-        body.add_widget(
-            text(
-                "For each Old Hands card added, one card drawn at random from its stack goes back "
-                "to the box. Tap the cards you drew."
-            )
-        )
-        scroll = ScrollView(do_scroll_x=False)
-        rows = grid(1)
-        for r in self.returns:
-            rows.add_widget(text(f"Stack {r.stack}: {r.count} card{'s' * (r.count > 1)}", bold=True))
-            if not r.cards:
-                rows.add_widget(
-                    text(
-                        f"Your card set knows no card of stack {r.stack} yet: enter the card you "
-                        "drew in Your cards first."
-                    )
-                )
-            cards = grid(2)
-            for cid, name in r.cards:
-                cards.add_widget(
-                    button(
-                        name,
-                        lambda c=cid: self._toggle(c),
-                        "on" if cid in self.removed else "quiet",
-                        key=f"returned:{cid}",
-                    )
-                )
-            rows.add_widget(cards)
-        scroll.add_widget(rows)
-        body.add_widget(scroll)
-        row = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(10))
-        row.add_widget(button("Cancel", self.dismiss, "quiet", size_hint_y=1))
-        row.add_widget(button("Done", self._done, "primary", size_hint_y=1, key="returned:done"))
-        body.add_widget(row)
-
-    def _toggle(self, cid: str) -> None:
-        self.removed = [c for c in self.removed if c != cid] if cid in self.removed else self.removed + [cid]
-        self._show()
-
-    def _done(self) -> None:
-        self.dismiss()
-        self.on_done(self.removed)

@@ -20,40 +20,83 @@ from companion.history.records_table import COLUMNS, SOURCE_GROUPS, RecordRow, r
 from companion.history.records_table import next_sort as next_sort_of
 from companion.look.players import look_of
 from companion.safe_text import for_markup
+from companion.ui.screens.screen_words import RULES_SHOWN
+from companion.words import N_, _, names, ngettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 PLAYER_WEIGHT = 2.4  # the player column against each number column
 NARROW_DP = 1100  # narrower than this (portrait): the points' sources go to the row's detail line
 MAIN_COLUMNS = COLUMNS[:5]  # player, games, wins, mean, best
-ABOUT_RECORDS = (
+ABOUT_RECORDS = N_(
     "Finished games on this tablet; a shared victory counts as a win for each. Regions: the regions' scorings"
     " with the King's and the Grande's bonuses. Tap a heading to sort, a player for where their points came from."
 )
-NO_RECORDS = "No finished game yet: each player's record appears after the first."
+NO_RECORDS = N_("No finished game yet: each player's record appears after the first.")
 SOURCE_WORDS = {
-    "regions": "the regions",
-    "castillo": "the Castillo",
-    "special": "special scorings",
-    "other": "cards and other",
+    "regions": N_("the regions"),
+    "castillo": N_("the Castillo"),
+    "special": N_("special scorings"),
+    "other": N_("cards and other"),
 }
+
+# The table's headings and the points' sources in the table's language (the numbers' module keeps
+# its English words for the exports and the log)
+HEADINGS = {
+    "name": N_("Player"),
+    "games": N_("Games"),
+    "wins": N_("Wins"),
+    "mean": N_("Mean"),
+    "best": N_("Best"),
+    "regions": N_("Regions"),
+    "castillo": N_("Castillo"),
+    "special": N_("Special"),
+    "other": N_("Cards, other"),
+}
+SOURCES_SHOWN = {
+    "regions": N_("Regions"),
+    "castillo": N_("Castillo"),
+    "king": N_("King's bonus"),
+    "grande": N_("Grande's bonus"),
+    "special": N_("Special scorings"),
+    "other": N_("Other (cards, entered scores)"),
+}
+
+
+def table_title(table) -> str:
+    """A tab's words: "All rule sets", or the rule set by its printed name."""
+    if table.rules == "all":
+        return _("All rule sets")
+    return names.rule_set(RULES_SHOWN[table.rules]) if table.rules in RULES_SHOWN else table.title
 
 
 def stats_text(stats) -> str:
     """Every record in words (markup), for what reads the records as text."""
     if not stats:
-        return NO_RECORDS
+        return _(NO_RECORDS)
     out, rules = [], None
     for s in stats:
         if s.rules != rules:
             rules = s.rules
-            out.append(f"\n[b][size=20sp]{for_markup(rules_label(rules))}[/size][/b]")
-        shared = f" ({s.shared_wins} shared)" if s.shared_wins else ""
-        sources = ", ".join(f"{SOURCE_NAMES[k]} {s.by_source.get(k, 0)}" for k in SOURCES if s.by_source.get(k, 0))
-        out.append(
-            f"[b]{for_markup(s.name)}[/b]: {s.games} game{'s' * (s.games != 1)}, {s.wins} won{shared}, "
-            f"mean {s.mean:.1f}, best {s.best}\n    points from: {sources}"
+            label = names.rule_set(RULES_SHOWN[rules]) if rules in RULES_SHOWN else rules_label(rules)
+            out.append(f"\n[b][size=20sp]{for_markup(label)}[/size][/b]")
+        sources = ", ".join(
+            f"{_(SOURCES_SHOWN.get(k, SOURCE_NAMES[k]))} {s.by_source.get(k, 0)}"
+            for k in SOURCES
+            if s.by_source.get(k, 0)
         )
+        games = ngettext("{n} game", "{n} games", s.games).format(n=s.games)
+        won = (
+            ngettext("{n} won ({shared} shared)", "{n} won ({shared} shared)", s.wins).format(
+                n=s.wins, shared=s.shared_wins
+            )
+            if s.shared_wins
+            else ngettext("{n} won", "{n} won", s.wins).format(n=s.wins)
+        )
+        line = _("{name}: {games}, {won}, mean {mean}, best {best}").format(
+            name=f"[b]{for_markup(s.name)}[/b]", games=games, won=won, mean=f"{s.mean:.1f}", best=s.best
+        )
+        out.append(line + "\n    " + _("points from: {sources}").format(sources=sources))
     return "\n".join(out).strip()
 
 
@@ -69,9 +112,14 @@ class RecordLine(ButtonBehavior, BoxLayout):
 
 def points_words(row: RecordRow) -> str:
     """The row's detail line: where the points came from, in words."""
-    shared = f", {row.shared_wins} of the wins shared" if row.shared_wins else ""
-    points = ", ".join(f"{SOURCE_WORDS[k]} {row.points.get(k, 0)}" for k in SOURCE_GROUPS)
-    return f"{for_markup(row.name)}: points from {points}{shared}."
+    points = ", ".join(f"{_(SOURCE_WORDS[k])} {row.points.get(k, 0)}" for k in SOURCE_GROUPS)
+    if row.shared_wins:
+        return ngettext(
+            "{name}: points from {points}, {n} of the wins shared.",
+            "{name}: points from {points}, {n} of the wins shared.",
+            row.shared_wins,
+        ).format(name=for_markup(row.name), points=points, n=row.shared_wins)
+    return _("{name}: points from {points}.").format(name=for_markup(row.name), points=points)
 
 
 def record_line(row: RecordRow, odd: bool, columns=COLUMNS) -> RecordLine:
@@ -83,7 +131,7 @@ def record_line(row: RecordRow, odd: bool, columns=COLUMNS) -> RecordLine:
         name=for_markup(row.name),
         odd=odd,
     )
-    for key, _ in columns[1:]:
+    for key, _heading in columns[1:]:
         line.add_widget(Factory.RecordCell(text=row.cell(key)))
     return line
 
@@ -116,7 +164,7 @@ class StatsScreen(Screen):
         self.text = stats_text(statistics(records))
         self._tables = record_tables(records)
         self.empty = not self._tables[0].rows
-        self.caption = NO_RECORDS if self.empty else ABOUT_RECORDS
+        self.caption = _(NO_RECORDS) if self.empty else _(ABOUT_RECORDS)
         if self.shown not in {t.rules for t in self._tables}:
             self.shown = "all"
         self._draw_tabs()
@@ -126,7 +174,7 @@ class StatsScreen(Screen):
         tabs = self.ids.tabs
         tabs.clear_widgets()
         for table in self._tables if len(self._tables) > 2 else self._tables[:1]:
-            tab = Factory.RulesTab(text=table.title, state="down" if table.rules == self.shown else "normal")
+            tab = Factory.RulesTab(text=table_title(table), state="down" if table.rules == self.shown else "normal")
             tab.bind(on_release=lambda _, r=table.rules: self.show_rules(r))
             tabs.add_widget(tab)
 
@@ -151,7 +199,9 @@ class StatsScreen(Screen):
         for key, words in columns:
             # the sorted column's arrow (Roboto has no triangles; Kivy's DejaVu Sans has)
             mark = f" [font=DejaVuSans]{'▼' if descending else '▲'}[/font]" if key == column else ""
-            head = Factory.RecordHeading(text=words + mark, size_hint_x=PLAYER_WEIGHT if key == "name" else 1)
+            head = Factory.RecordHeading(
+                text=_(HEADINGS.get(key, words)) + mark, size_hint_x=PLAYER_WEIGHT if key == "name" else 1
+            )
             head.bind(on_release=lambda _, k=key: self.sort_by(k))
             heads.add_widget(head)
         table = next((t for t in self._tables if t.rules == self.shown), None)

@@ -27,6 +27,7 @@ from companion.ui.widgets.common import ChoiceButton, Pool, WrappedLabel, dress
 from companion.ui.widgets.map_view import MapView  # noqa: F401 (MapView is used in the .kv)
 from companion.ui.widgets.phone_check import PhoneCheck
 from companion.ui.widgets.score_panel import SIDE_TEXT
+from companion.words import _, ngettext
 from engine.board.model import CASTILLO
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -54,6 +55,7 @@ class TableScreen(Screen):
     _asked_for = None  # (title, actor, map mode) of the prompt the entry belongs to
     _game_shown = None
     _noted_table = None  # the table whose start notices were shown
+    _colour_notice = ""  # the start's words about the colours the tower does not know, while shown
     _outcome_dialog = None  # the last "Now move these Caballeros" dialog
     private_dialog = None  # a private sheet opened in turn (opens_private)
 
@@ -118,7 +120,7 @@ class TableScreen(Screen):
         self._noted_table = table
         Clock.schedule_once(self._warm_reveal_sheet, 0)
         if not _played(table):
-            self.notice = " ".join(table.setup.colour_notes())
+            self.notice = self._colour_notice = " ".join(table.setup.colour_notes())
 
     def _outcome(self, words) -> None:
         """What the table must do by hand in a dialog; what only happened (the dummy takes a
@@ -145,8 +147,9 @@ class TableScreen(Screen):
 
     def _tower_changed(self, *args) -> None:
         table = self.model.table
-        if self.ids.bar.show_tower() and table and self.notice.startswith("The tower does not know"):
-            self.notice = " ".join(table.setup.colour_notes())  # said at the start: now told anew
+        if self.ids.bar.show_tower() and table and self.notice and self.notice == self._colour_notice:
+            # said at the start: now told anew
+            self.notice = self._colour_notice = " ".join(table.setup.colour_notes())
         self._offer_teaching()
 
     def _offer_teaching(self) -> None:
@@ -234,7 +237,7 @@ class TableScreen(Screen):
             return
         phones = self.model.phone_seats or {}
         for choice in prompt.choices:
-            kind, _, pid = (choice.action or "").partition(":")
+            kind, _sep, pid = (choice.action or "").partition(":")
             if kind == "private" and pid not in self._not_now and not (phones.get(pid) or {}).get("joined"):
                 self.act("private", pid)
                 return
@@ -300,7 +303,7 @@ class TableScreen(Screen):
         )
 
     def _say_why_not(self, choice) -> None:
-        self.message = choice.why_not or f"{choice.label}: not possible at this step"
+        self.message = choice.why_not or _("{choice}: not possible at this step").format(choice=choice.label)
 
     def _note(self, text: str, bold: bool = False, least: float = 0, **look) -> WrappedLabel:
         label = self._note_labels.take()
@@ -331,7 +334,7 @@ class TableScreen(Screen):
             for choice in back:
                 box.add_widget(self.choice_button(choice.label, lambda c=choice: self.choose(c), choice.style))
             if steps:
-                box.add_widget(self._note("Played with a Modifier card? Tap it first:", bold=True, least=dp(28)))
+                box.add_widget(self._note(_("Played with a Modifier card? Tap it first:"), bold=True, least=dp(28)))
                 self._grid(self._step_grid, STEP_COLUMNS, steps, box)
         else:
             for choice in prompt.choices:
@@ -360,7 +363,7 @@ class TableScreen(Screen):
 
     def _count_controls(self, prompt, box) -> None:
         total = sum(self.entry.values())
-        self.entry_text = f"Entered {total} of up to {prompt.limit}"
+        self.entry_text = _("Entered {total} of up to {limit}").format(total=total, limit=prompt.limit)
         for key, (label, _low, high) in prompt.steppers.items():
             value = self.entry.get(key, 0)
             box.add_widget(self.choice_button(f"{label}: {value}   (+1)", lambda k=key, h=high: self._step(k, +1, h)))
@@ -368,24 +371,32 @@ class TableScreen(Screen):
                 self.choice_button(f"{label}: -1", lambda k=key: self._step(k, -1, 0), "quiet", height=dp(36))
             )
         if self.entry:
-            box.add_widget(self.choice_button("Clear", self._clear_entry, "quiet", height=dp(40)))
-            box.add_widget(self.choice_button("Take one back", self._take_back_last, "quiet", height=dp(40)))
-        box.add_widget(self.choice_button("Confirm", self._confirm_counts, "primary"))
+            box.add_widget(self.choice_button(_("Clear"), self._clear_entry, "quiet", height=dp(40)))
+            box.add_widget(self.choice_button(_("Take one back"), self._take_back_last, "quiet", height=dp(40)))
+        box.add_widget(self.choice_button(_("Confirm"), self._confirm_counts, "primary"))
 
     def _owner_controls(self, prompt, box) -> None:
         owners = prompt.sources.get(self.move_source, {})
         source = self.model.area_name(self.move_source)
         box.add_widget(
-            self._note(f"From {source}: whose Caballero?", least=dp(30), font_size="15sp", color=(0.23, 0.16, 0.08, 1))
+            self._note(
+                _("From {area}: whose Caballero?").format(area=source),
+                least=dp(30),
+                font_size="15sp",
+                color=(0.23, 0.16, 0.08, 1),
+            )
         )
         for owner, n in owners.items():
             style = "primary" if owner == self.move_owner else "normal"
             box.add_widget(
                 self.choice_button(
-                    f"{self.model.name(owner)} ({n} movable)", lambda o=owner: self._pick_owner(o), style, height=dp(40)
+                    ngettext("{who} ({n} movable)", "{who} ({n} movable)", n).format(who=self.model.name(owner), n=n),
+                    lambda o=owner: self._pick_owner(o),
+                    style,
+                    height=dp(40),
                 )
             )
-        box.add_widget(self.choice_button("Cancel this move", self._cancel_move, "quiet", height=dp(40)))
+        box.add_widget(self.choice_button(_("Cancel this move"), self._cancel_move, "quiet", height=dp(40)))
 
     # ---- taps -------------------------------------------------------------------------------
 
@@ -403,10 +414,9 @@ class TableScreen(Screen):
                 self.message = self.model.builder.full_words(prompt)  # the card and its limit
                 return
             if prompt.per_area and self.entry.get(area, 0) >= prompt.per_area:
-                self.message = (
-                    f"{self.model.area_name(area)} is entered already (at most {prompt.per_area} "
-                    "each here): tap another, or take one back"
-                )
+                self.message = _(
+                    "{area} is entered already (at most {n} each here): tap another, or take one back"
+                ).format(area=self.model.area_name(area), n=prompt.per_area)
                 return
             self.entry[area] = self.entry.get(area, 0) + 1
             self._last_tapped = area
@@ -424,7 +434,7 @@ class TableScreen(Screen):
                 self.move_owner = next(iter(owners)) if len(owners) == 1 else ""
                 self.show()
             elif not self.move_owner:
-                self.message = "First choose whose Caballero moves"
+                self.message = _("First choose whose Caballero moves")
             else:
                 event = prompt.on_move(self.move_source, area, self.move_owner)
                 self.move_source = self.move_owner = ""
@@ -453,7 +463,11 @@ class TableScreen(Screen):
         value = self.entry.get(key, 0) + delta
         if (delta > 0 and value > bound) or value < 0:
             label = self.prompt.steppers[key][0]
-            self.message = f"{label}: {bound} at most here" if delta > 0 else f"{label}: none entered to take back"
+            self.message = (
+                _("{what}: {n} at most here").format(what=label, n=bound)
+                if delta > 0
+                else _("{what}: none entered to take back").format(what=label)
+            )
             return
         self.entry[key] = value
         self.show()
@@ -477,7 +491,7 @@ class TableScreen(Screen):
         counts = {a: c for a, c in self.entry.items()}
         question = self.prompt.confirm_empty
         if question and not any(counts.values()):
-            AreYouSure(question, "Yes", lambda: self._submit_counts(counts)).open()
+            AreYouSure(question, _("Yes"), lambda: self._submit_counts(counts)).open()
             return
         self._submit_counts(counts)
 
@@ -515,7 +529,7 @@ class TableScreen(Screen):
                 self.show()
                 return
         action = choice.action or ""
-        name, _, arg = action.partition(":")
+        name, _sep, arg = action.partition(":")
         self.act(name, arg)
 
     def _submit(self, event: dict) -> bool:

@@ -21,6 +21,7 @@ from companion.ui.dialogs.private_question import PrivateQuestion
 from companion.ui.dialogs.reveal_cards import RevealCards
 from companion.ui.dialogs.secret_pick import SecretPick
 from companion.ui.screens.table_board_edit import edit_board
+from companion.words import _
 
 
 def reveal_cards(screen: Screen, _arg: str) -> None:
@@ -83,7 +84,7 @@ def private(screen: Screen, pid: str) -> None:
         screen.message = str(exc)
         return
     if pick is None:
-        screen.message = f"Nothing is asked of {screen.model.name(pid)} in private now"
+        screen.message = _("Nothing is asked of {who} in private now").format(who=screen.model.name(pid))
         return
     dialog = PrivateQuestion(screen.model, pick)
     if screen.prompt is not None and screen.prompt.opens_private:
@@ -98,7 +99,7 @@ def private_note(screen: Screen, pid: str) -> None:
     table = screen.model.table
     words = table.private_notes.get(pid) if table is not None else None
     if not words:
-        screen.message = f"Nothing was refused of {screen.model.name(pid)} at this step"
+        screen.message = _("Nothing was refused of {who} at this step").format(who=screen.model.name(pid))
         return
     PrivateNote(screen.model, pid, words).open()
 
@@ -109,7 +110,7 @@ def board_facts(screen: Screen, _arg: str) -> None:
 
     entry = FactsEntry.for_table(screen.model.table)
     if entry is None:
-        screen.message = "Nothing is missing from your board for this step"
+        screen.message = _("Nothing is missing from your board for this step")
         return
     screen.facts_dialog = BoardFacts(screen.model, entry, on_done=screen.model._refresh)
     screen.facts_dialog.open()
@@ -118,7 +119,7 @@ def board_facts(screen: Screen, _arg: str) -> None:
 def card_facts(screen: Screen, cid: str) -> None:
     """A card played whose numbers nobody entered: read off the card, and the turn goes on."""
     if cid not in screen.model.board.cards:
-        screen.message = "That card is not in the card set"
+        screen.message = _("That card is not in the card set")
         return
     CardFacts(screen.model, cid, on_done=screen.model._refresh).open()
 
@@ -147,7 +148,7 @@ def open_castillo(screen: Screen, _arg: str) -> None:
 
 def special_scoring(screen: Screen, _arg: str) -> None:
     choices = screen.model.builder.special_scoring_choices(screen.model.ask())
-    ChoiceList(screen.model, "Which special scoring?", choices).open()
+    ChoiceList(screen.model, _("Which special scoring?"), choices).open()
 
 
 def standings(screen: Screen, _arg: str) -> None:

@@ -11,6 +11,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.entry.board import BoardEntry
 from companion.look.players import PLAYER_RGB
+from companion.words import _
 
 
 def edit_board(screen: Screen) -> None:
@@ -24,7 +25,7 @@ def show_board_edit(screen: Screen) -> None:
     """The board as entered so far on the map; the tools, the players' Caballeros, Save and Cancel
     on the side panel (the screen's own pooled buttons)."""
     edit = screen.board_edit
-    screen.prompt_title = "Enter the board as it lies"
+    screen.prompt_title = _("Enter the board as it lies")
     screen.prompt_hint = edit.hint()
     screen.actor_rgb = list(PLAYER_RGB.get(edit.colour, (0.5, 0.45, 0.4)))
     m = screen.ids.map
@@ -34,10 +35,10 @@ def show_board_edit(screen: Screen) -> None:
     m.selected = ""
     screen.message = edit.message
     box = screen.clear_actions()
-    screen.entry_text = f"Tool: {edit.tool_words()}"
+    screen.entry_text = _("Tool: {tool}").format(tool=edit.tool_words())
     adds = [
         screen.choice_button(
-            f"{screen.model.name(pid)}: add",
+            _("{who}: add").format(who=screen.model.name(pid)),
             lambda p=pid: _tool(screen, "add", p),
             "primary" if edit.tool == "add" and edit.colour == pid else "normal",
             height=dp(40),
@@ -57,8 +58,8 @@ def show_board_edit(screen: Screen) -> None:
         screen.choice_button(words, lambda k=key: _board_choice(screen, k), "primary" if on else "quiet")
         for key, words, on in edit.ki_choices()
     ]  # King and Intrigue: a scoreboard's side, ...
-    save = screen.choice_button("Save the board", lambda: _save_board(screen), "primary")
-    cancel = screen.choice_button("Cancel", lambda: _cancel_board(screen), "quiet", height=dp(40))
+    save = screen.choice_button(_("Save the board"), lambda: _save_board(screen), "primary")
+    cancel = screen.choice_button(_("Cancel"), lambda: _cancel_board(screen), "quiet", height=dp(40))
     if edit.king_intrigue:  # its many markers: two to a row, Save first (the rest may scroll)
         screen.choice_grid.cols = 2
         for button in (save, cancel, *adds, *tools):

@@ -19,7 +19,7 @@ from importlib import resources
 from companion.words.catalogue import LANGUAGES, SOURCE_LANGUAGE, normalise, translations
 
 PLACEHOLDER = b"/*PAGE_WORDS*/"
-LANG_MARK = b"/*PAGE_LANG*/"
+LANG_MARK = b'/*PAGE_LANG*/"en"'  # the guess, "en" until a request's is written in
 KEPT_KEY = "elgrande.lang"  # the page's switch, kept in the browser
 _STRING = r'"(?:[^"\\]|\\.)*"'
 _T = re.compile(r"\bt\(\s*(" + _STRING + r")")

@@ -18,7 +18,8 @@ import aiohttp
 import pytest
 
 from companion.input_errors import InputError, NeedsConfirmation
-from companion.phones.views import AGAIN_HINT
+
+AGAIN_HINT = "The tablet undid your choice: choose again. "  # a seat that had answered is asked again
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
 from engine import events as ev

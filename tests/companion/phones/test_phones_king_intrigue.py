@@ -18,8 +18,6 @@ import aiohttp
 import pytest
 
 from companion.input_errors import InputError, NeedsConfirmation
-
-AGAIN_HINT = "The tablet undid your choice: choose again. "  # a seat that had answered is asked again
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
 from engine import events as ev
@@ -29,6 +27,7 @@ from tests.companion.phones.test_leaks import FORBIDDEN_KEYS, call, keys, ws_fra
 from tests.companion.phones.wsclient import url
 from tests.engine.king_intrigue.table import ALL, CARDS_FILE
 
+AGAIN_HINT = "The tablet undid your choice: choose again. "  # a seat that had answered is asked again
 PLAYERS = ["red", "yellow", "green"]
 NAMES = {"red": "Ana", "yellow": "Bruno", "green": "Carmen"}
 KING = "castilla_la_nueva"

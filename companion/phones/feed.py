@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 
 from companion.phones.clients import Client
@@ -110,7 +111,9 @@ class ViewFeed:
 
 
 class Refresher:
-    """One refresh at a time; a change while one runs makes one more after it, never a queue."""
+    """One refresh at a time; a change while one runs makes one more after it, never a queue.
+    A refresh runs in a context of its own: a phone's language (speaking) where it was asked
+    for is not the tablet's, whose language the views and the status are made in first."""
 
     def __init__(self, refresh: Callable[[], Awaitable[None]]):
         self._refresh = refresh
@@ -125,7 +128,11 @@ class Refresher:
             self._dirty = True
             return
         self._running = True
-        self._task = asyncio.ensure_future(self._loop())
+        self._task = asyncio.get_running_loop().create_task(self._loop(), context=contextvars.Context())
+
+    async def now(self) -> None:
+        """One refresh at once, awaited (in a context of its own, as every refresh)."""
+        await asyncio.get_running_loop().create_task(self._refresh(), context=contextvars.Context())
 
     async def _loop(self) -> None:
         try:

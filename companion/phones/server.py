@@ -457,7 +457,7 @@ class PhoneServer:
         code = language()  # the page's (?lang=), else its browser's
         if not self._feed.has(code) and self._feed.view(pid) is not None:
             self._http_languages.add(code)
-            await self._refresh_now()  # this language's views made now (the page's socket may be down)
+            await self._refresher.now()  # this language's views made now (the page's socket may be down)
         view = self._feed.view(pid, code)
         if view is None:
             raise Refused(409, _("the companion is starting: try again"))

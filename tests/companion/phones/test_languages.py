@@ -95,7 +95,9 @@ def test_a_view_in_one_language_holds_only_that_seats_secrets(start_server):
             )
             mine = await until(red, lambda m: view(m) and m["question"]["pick"])
             frames = []
-            await until(yellow, lambda m: m["type"] == "view" and "Ana" not in m["question"]["waiting_for"], seen=frames)
+            await until(
+                yellow, lambda m: m["type"] == "view" and "Ana" not in m["question"]["waiting_for"], seen=frames
+            )
             for ws in (red, yellow):
                 await ws.close()
             return mine, frames
@@ -118,14 +120,16 @@ def test_http_answers_read_the_pages_language(start_server):
     assert status == 200 and json.loads(body)["question"]["title"] == GENERAL["es"]
     status, _, body = http(server, "GET", "/api/me", headers={**auth, "Accept-Language": "de-AT,de;q=0.9"})
     assert status == 200 and json.loads(body)["question"]["title"] == GENERAL["de"]
-    status, _, body = http(server, "GET", "/api/me", headers={"Authorization": "Bearer nobody", "Accept-Language": "fr"})
+    status, _, body = http(
+        server, "GET", "/api/me", headers={"Authorization": "Bearer nobody", "Accept-Language": "fr"}
+    )
     assert status == 401 and json.loads(body)["error"].startswith("Ce téléphone n'est lié à aucune place")
     # The page itself: every language's words written in, its <html lang> the browser's.
     status, _, page = http(server, "GET", "/", headers={"Accept-Language": "es-MX,es;q=0.8"})
-    assert status == 200 and b'<html lang="es">' in page and "Geheimscheibe".encode() in page
+    assert status == 200 and b'<html lang="es">' in page and b"Geheimscheibe" in page
     # A spent code's page, in the browser's language.
     code = server.seat_url("red").rsplit("/", 1)[1]
     join_status, _, _ = http(server, "POST", "/api/join", {"code": code})
     assert join_status == 200
     status, _, gone = http(server, "GET", f"/join/{code}", headers={"Accept-Language": "de"})
-    assert status == 410 and "Dieser Code wurde schon benutzt".encode() in gone and b'lang="de"' in gone
+    assert status == 410 and b"Dieser Code wurde schon benutzt" in gone and b'lang="de"' in gone

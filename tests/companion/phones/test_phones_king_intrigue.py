@@ -311,7 +311,7 @@ def test_the_module_cards_discs_say_what_they_are_for_on_the_phones(start_server
                 lambda: (v := me(server, creds[pid])["question"])["kind"] in ("disc", "none") and v, what="the disc"
             )
             if pid in ask.players:
-                assert (q["title"], q["hint"]) == PURPOSE_TEXT[purpose] and q["state"] == "choose"
+                assert (q["title"], q["hint"]) == PURPOSE_TEXT[purpose]() and q["state"] == "choose"
                 assert [r["id"] for r in q["regions"]] == ask.options["regions"][pid]
             else:
                 assert q["title"] == "Other players are choosing secretly" and q["regions"] == []

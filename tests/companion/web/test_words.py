@@ -53,3 +53,21 @@ def test_the_page_holds_every_language_and_the_readers_guess():
     assert '"fr": function (n) { return +((n == 0 || n == 1) ? 0' in page.decode()
     mine = for_reader(page, "es").decode()
     assert mine.startswith('<html lang="es">') and 'var GUESSED = "es";' in mine
+
+
+def test_a_readers_language_is_spoken_in_its_own_thread_only():
+    import threading
+
+    from companion.words import _, language
+    from companion.words.catalogue import speaking
+
+    seen = {}
+    with speaking("de"):
+        other = threading.Thread(target=lambda: seen.update(lang=language(), word=_("Confirm")))
+        other.start()
+        other.join()
+        assert (language(), _("Confirm")) == ("de", "Bestätigen")
+        with speaking("fr-CA"):
+            assert _("Confirm") == "Confirmer"
+        assert _("Confirm") == "Bestätigen"
+    assert seen == {"lang": "en", "word": "Confirm"} and language() == "en"

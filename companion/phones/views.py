@@ -252,7 +252,7 @@ class Snapshot:
 
 
 def region_out(board: Board, rid: str, king: str | None) -> RegionOut:
-    return RegionOut(id=rid, name=edition.place(board.area_name(board.area_index[rid])), king=rid == king)
+    return RegionOut(id=rid, name=edition.area(board, board.area_index[rid]), king=rid == king)
 
 
 def _choice_state(snap: Snapshot) -> str:

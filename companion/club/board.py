@@ -75,6 +75,8 @@ from companion.look.css import with_tokens
 from companion.look.players import with_looks
 from companion.web.guard import ConnectionGuard, Limits, RateLimitedLog
 from companion.web.server import ThreadedServer, logged_refusal
+from companion.web.words import for_reader, with_words
+from companion.words import N_, language
 from firmware_bridge.guard import LogLimiter
 from firmware_bridge.transport_mqtt import (
     TlsFiles,
@@ -175,8 +177,8 @@ class ClubBoard:
         self._push_pending = threading.Event()
         self._standings_dirty = False
         static = resources.files(__package__).joinpath("static")
-        self._page = with_tokens(with_looks(static.joinpath("board.html").read_bytes()), "evening")  # a dim room
-        self._organiser_page = static.joinpath("organiser.html").read_bytes()
+        self._page = with_words(with_tokens(with_looks(static.joinpath("board.html").read_bytes()), "evening"))
+        self._organiser_page = with_words(static.joinpath("organiser.html").read_bytes())  # pages: their words
         c = make_client(f"elgrande-club-board-{os.urandom(3).hex()}", self.broker, user, secret, ctx, (0.2, 5.0))
         c.on_connect, c.on_connect_fail, c.on_disconnect = self._on_connect, self._on_connect_fail, self._on_disconnect
         c.on_message = self._on_message
@@ -514,11 +516,13 @@ class ClubBoard:
         return response
 
     async def _page_handler(self, request: web.Request) -> web.Response:
-        return self._headers(web.Response(body=self._page, content_type="text/html", charset="utf-8"))
+        page = for_reader(self._page, language())  # the browser's language (the page may choose another)
+        return self._headers(web.Response(body=page, content_type="text/html", charset="utf-8"))
 
     async def _organiser_handler(self, request: web.Request) -> web.Response:
         """The organiser's forms; the page itself is no secret: every action it sends needs the token."""
-        return self._headers(web.Response(body=self._organiser_page, content_type="text/html", charset="utf-8"))
+        page = for_reader(self._organiser_page, language())
+        return self._headers(web.Response(body=page, content_type="text/html", charset="utf-8"))
 
     async def _tables_handler(self, request: web.Request) -> web.Response:
         with self._lock:
@@ -573,7 +577,7 @@ class ClubBoard:
         with self._lock:
             old = sorted(self.old_tables)
         if not self.connected.is_set():
-            raise TournamentError("the board has lost the broker: clear the old tables once it is back")
+            raise TournamentError(N_("the board has lost the broker: clear the old tables once it is back"))
         with self._lock:
             where = {table: set(self.tables[table].halls) if table in self.tables else {None} for table in old}
         for table in old:

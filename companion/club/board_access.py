@@ -21,6 +21,7 @@ from aiohttp import web
 from companion.club.tournament import TournamentError
 from companion.web.guard import Limits, RateLimitedLog, one_line
 from companion.web.server import json_error
+from companion.words import _
 
 Action = Callable[[dict], dict]  # an organiser action: the request's JSON object -> the answer
 
@@ -135,41 +136,41 @@ class OrganiserGate:
             address = request.remote or "?"
             locked = math.ceil(self.throttle.locked_for(address))
             if locked:  # refused unread: even the right token, so a lockout tells a guesser nothing
-                response = json_error(
-                    429, f"too many wrong organiser tokens from this address: try again in {locked} s"
-                )
+                words = _("too many wrong organiser tokens from this address: try again in {seconds} s")
+                response = json_error(429, words.format(seconds=locked))
                 response.headers["Retry-After"] = str(locked)
                 return response
             given = request.headers.get("Authorization", "")
             if not given.startswith("Bearer "):
-                return self._wrong_token(
-                    address, 401, "organiser actions need the organiser's token (Authorization: Bearer TOKEN)"
-                )
+                words = _("organiser actions need the organiser's token (Authorization: Bearer TOKEN)")
+                return self._wrong_token(address, 401, words)
             if not hmac.compare_digest(given[7:].strip().encode("utf-8", "replace"), self._token):
-                return self._wrong_token(address, 403, "wrong organiser token")
+                return self._wrong_token(address, 403, _("wrong organiser token"))
             self.throttle.right(address)
             max_body = self._max_body
             if request.content_length is not None and request.content_length > max_body:
-                return json_error(413, f"request too large (at most {max_body} bytes)")
+                return json_error(413, _("request too large (at most {n} bytes)").format(n=max_body))
             try:
                 body = await asyncio.wait_for(request.read(), self.limits.body_timeout)
                 data = json.loads(body or b"{}")
                 if not isinstance(data, dict):
                     raise ValueError
             except TimeoutError:
-                response = json_error(408, f"the request body did not arrive within {self.limits.body_timeout:g} s")
+                words = _("the request body did not arrive within {seconds} s")
+                response = json_error(408, words.format(seconds=f"{self.limits.body_timeout:g}"))
                 response.force_close()
                 return response
             except web.HTTPRequestEntityTooLarge:
-                return json_error(413, f"request too large (at most {max_body} bytes)")
+                return json_error(413, _("request too large (at most {n} bytes)").format(n=max_body))
             except ValueError:
-                return json_error(400, "the request body must be one JSON object")
+                return json_error(400, _("the request body must be one JSON object"))
             try:
                 out = await asyncio.get_running_loop().run_in_executor(None, handler, data)
-            except TournamentError as exc:
+            except TournamentError as exc:  # its words made here: in the language of the page that asked
                 return json_error(409, str(exc))
             except OSError as exc:
-                return json_error(500, f"the tournament journal could not be written ({exc.strerror or exc})")
+                words = _("the tournament journal could not be written ({reason})")
+                return json_error(500, words.format(reason=exc.strerror or exc))
             self._done()
             return self._headers(web.json_response(out))
 
@@ -185,5 +186,6 @@ class OrganiserGate:
                 f"club board: {self.throttle.tries} or more wrong organiser tokens from "
                 f"{one_line(address, 60)}: its organiser actions are refused for {lockout:g} s",
             )
-            message += f" (too many from this address: try again in {math.ceil(lockout)} s)"
+            more = _("(too many from this address: try again in {seconds} s)").format(seconds=math.ceil(lockout))
+            message = f"{message} {more}"
         return json_error(status, message)

@@ -14,108 +14,124 @@ import time
 from pathlib import Path
 
 from companion.safe_text import for_terminal
+from companion.words import N_, _
 from firmware_bridge.security import club_words
 
 TOKEN_ENV = "ELGRANDE_CLUB_TOKEN"
 PASSWORD_ENV = "ELGRANDE_CLUB_PASSWORD"
-BROKER_HELP = "the club broker: mqtts://host[:port] (TLS) or mqtt://host[:port]"
+BROKER_HELP = N_("the club broker: mqtts://host[:port] (TLS) or mqtt://host[:port]")
 
 
 def _broker_args(p: argparse.ArgumentParser, user_help: str) -> None:
-    p.add_argument("--broker", required=True, metavar="URL", help=BROKER_HELP)
-    p.add_argument("--club", default="club", help="the club's name in the topics (default: club)")
+    p.add_argument("--broker", required=True, metavar="URL", help=_(BROKER_HELP))
+    p.add_argument("--club", default="club", help=_("the club's name in the topics (default: club)"))
     p.add_argument("--user", help=user_help)
-    p.add_argument("--password", help=f"the user's password (or the environment variable {PASSWORD_ENV})")
-    p.add_argument("--cafile", metavar="FILE", help="mqtts: the CA that signed the broker's certificate")
+    password = _("the user's password (or the environment variable {name})").format(name=PASSWORD_ENV)
+    p.add_argument("--password", help=password)
+    p.add_argument("--cafile", metavar="FILE", help=_("mqtts: the CA that signed the broker's certificate"))
 
 
 def register_commands(sub) -> None:
     club = sub.add_parser(
         "club",
-        help="the club's room board and tournament standings",
-        description="Subscribes to the club broker, serves the room board (read-only) and "
-        "keeps a tournament; organiser actions need the organiser's token.",
+        help=_("the club's room board and tournament standings"),
+        description=_(
+            "Subscribes to the club broker, serves the room board (read-only) and "
+            "keeps a tournament; organiser actions need the organiser's token."
+        ),
     )
-    _broker_args(club, "the board's user on the broker (it reads every table)")
-    club.add_argument("--host", default="0.0.0.0", help="address to serve the board on (default: every one)")
-    club.add_argument("--port", type=int, default=8080, help="port of the board (default 8080)")
+    _broker_args(club, _("the board's user on the broker (it reads every table)"))
+    club.add_argument("--host", default="0.0.0.0", help=_("address to serve the board on (default: every one)"))
+    club.add_argument("--port", type=int, default=8080, help=_("port of the board (default 8080)"))
     club.add_argument(
         "--certfile",
         metavar="FILE",
-        help="serve the board over HTTPS with this certificate "
-        "(PEM; make-certs.sh's server.crt): the organiser's token is then never sent in clear",
+        help=_(
+            "serve the board over HTTPS with this certificate "
+            "(PEM; make-certs.sh's server.crt): the organiser's token is then never sent in clear"
+        ),
     )
-    club.add_argument("--keyfile", metavar="FILE", help="the certificate's private key (make-certs.sh's server.key)")
+    keyfile = _("the certificate's private key (make-certs.sh's server.key)")
+    club.add_argument("--keyfile", metavar="FILE", help=keyfile)
     club.add_argument(
         "--data",
         default="tournament.jsonl",
         metavar="FILE",
-        help="the tournament's journal (append-only; created if missing; default tournament.jsonl)",
+        help=_("the tournament's journal (append-only; created if missing; default tournament.jsonl)"),
     )
     club.add_argument(
         "--token",
-        help=f"the organiser's token (or the environment variable {TOKEN_ENV}); "
-        "prefer the variable: a command line is visible to other users of the machine",
+        help=_(
+            "the organiser's token (or the environment variable {name}); "
+            "prefer the variable: a command line is visible to other users of the machine"
+        ).format(name=TOKEN_ENV),
     )
     club.add_argument(
         "--halls",
         metavar="FILE",
-        help="a large event's hall plan (elgrande club-setup's halls.json): "
-        "a hall's bridge is taken only for the tables the plan puts in that hall",
+        help=_(
+            "a large event's hall plan (elgrande club-setup's halls.json): "
+            "a hall's bridge is taken only for the tables the plan puts in that hall"
+        ),
     )
     club.set_defaults(func=_one_line_errors("club", cmd_club))
 
     setup = sub.add_parser(
         "club-setup",
-        help="a large event's broker files: users, passwords, ACLs and each hall's bridge",
-        description="Writes, in a new folder: the hall plan (halls.json, for elgrande "
-        "club --halls), the club broker's acl and passwd (the board, one bridge user per hall "
-        "writing only its hall's tables, the tables given with --tables), and for each hall its "
-        "broker's acl, passwd (its tables) and bridge.conf; every password in passwords.txt.",
+        help=_("a large event's broker files: users, passwords, ACLs and each hall's bridge"),
+        description=_(
+            "Writes, in a new folder: the hall plan (halls.json, for elgrande "
+            "club --halls), the club broker's acl and passwd (the board, one bridge user per hall "
+            "writing only its hall's tables, the tables given with --tables), and for each hall its "
+            "broker's acl, passwd (its tables) and bridge.conf; every password in passwords.txt."
+        ),
     )
-    setup.add_argument("--club", default="club", help="the club's name in the topics (default: club)")
+    setup.add_argument("--club", default="club", help=_("the club's name in the topics (default: club)"))
     setup.add_argument(
         "--hall",
         action="append",
         default=[],
         metavar="HALL=TABLE,TABLE,...",
         required=True,
-        help="a hall and its tables (repeat for each hall), e.g. hall-a=table-1,table-2",
+        help=_("a hall and its tables (repeat for each hall), e.g. hall-a=table-1,table-2"),
     )
-    setup.add_argument(
-        "--tables", default="", metavar="TABLE,TABLE,...", help="tables that log in to the club broker itself (no hall)"
-    )
+    direct = _("tables that log in to the club broker itself (no hall)")
+    setup.add_argument("--tables", default="", metavar="TABLE,TABLE,...", help=direct)
     setup.add_argument(
         "--club-broker",
         required=True,
         metavar="HOST[:PORT]",
-        help="the club broker as the halls' brokers reach it (port 8883 if left out)",
+        help=_("the club broker as the halls' brokers reach it (port 8883 if left out)"),
     )
-    setup.add_argument("--out", required=True, metavar="FOLDER", help="a new (or empty) folder for the files")
+    setup.add_argument("--out", required=True, metavar="FOLDER", help=_("a new (or empty) folder for the files"))
     setup.set_defaults(func=_one_line_errors("club-setup", cmd_club_setup))
 
     sim = sub.add_parser(
         "club-sim",
-        help="a table that plays a scripted game and publishes it to the club",
-        description="Plays a scripted game (companion.scripted) at a set pace, publishing the "
-        "table's public state like a tablet does.",
+        help=_("a table that plays a scripted game and publishes it to the club"),
+        description=_(
+            "Plays a scripted game (companion.scripted) at a set pace, publishing the "
+            "table's public state like a tablet does."
+        ),
     )
-    _broker_args(sim, "the table's user on the broker (its table id by default)")
-    sim.add_argument("--table-id", help="the table's id (default: the user name)")
-    sim.add_argument("--seed", type=int, default=1, help="the scripted game's seed")
-    sim.add_argument("--pace", type=float, default=0.5, metavar="SECONDS", help="seconds between inputs")
-    sim.add_argument("--players", type=int, default=4, choices=range(3, 6), help="with --names: how many")
+    _broker_args(sim, _("the table's user on the broker (its table id by default)"))
+    sim.add_argument("--table-id", help=_("the table's id (default: the user name)"))
+    sim.add_argument("--seed", type=int, default=1, help=_("the scripted game's seed"))
+    sim.add_argument("--pace", type=float, default=0.5, metavar="SECONDS", help=_("seconds between inputs"))
+    sim.add_argument("--players", type=int, default=4, choices=range(3, 6), help=_("with --names: how many"))
     sim.add_argument(
         "--wait",
         type=float,
         default=60.0,
         metavar="SECONDS",
-        help="how long to wait for the board's seating before giving up (default 60)",
+        help=_("how long to wait for the board's seating before giving up (default 60)"),
     )
     sim.add_argument(
         "--names",
-        help="comma-separated player names, in seat order (default: the ones the board's "
-        "seating puts at this table, and as many players)",
+        help=_(
+            "comma-separated player names, in seat order (default: the ones the board's "
+            "seating puts at this table, and as many players)"
+        ),
     )
     sim.add_argument("--mode", choices=("tracking", "scoring"), default="tracking")
     sim.add_argument("--heartbeat", type=float, default=10.0, metavar="SECONDS")
@@ -152,9 +168,10 @@ def cmd_club(args) -> int:
 
     token = args.token or os.environ.get(TOKEN_ENV, "")
     if not token:
-        return _usage(f"give the organiser's token: the environment variable {TOKEN_ENV} (or --token)")
+        words = _("give the organiser's token: the environment variable {name} (or --token)")
+        return _usage(words.format(name=TOKEN_ENV))
     if not 0 <= args.port <= 65535:
-        return _usage(f"--port {args.port}: a port is a number from 0 to 65535")
+        return _usage(_("--port {port}: a port is a number from 0 to 65535").format(port=args.port))
     try:
         journal = Journal(Path(args.data))
         tournament = Tournament(journal)
@@ -184,18 +201,16 @@ def cmd_club(args) -> int:
     if board.security.warning:
         print(f"elgrande club: warning: {club_words(board.security.warning)}", file=sys.stderr)
     if not board.tls and args.host not in ("127.0.0.1", "localhost", "::1"):
-        print(
-            "elgrande club: warning: the board is plain HTTP on the network: open the organiser page on this "
-            f"machine only (http://127.0.0.1:{board.port}/organiser), or serve HTTPS (--certfile, --keyfile), or the "
-            "organiser's token crosses the Wi-Fi in clear",
-            file=sys.stderr,
+        warning = _(
+            "warning: the board is plain HTTP on the network: open the organiser page on this "
+            "machine only (http://127.0.0.1:{port}/organiser), or serve HTTPS (--certfile, --keyfile), or the "
+            "organiser's token crosses the Wi-Fi in clear"
         )
+        print(f"elgrande club: {warning.format(port=board.port)}", file=sys.stderr)
     print(f"BOARD {board.url}", flush=True)
-    print(
-        f"club {args.club} on {args.broker}; {len(tournament.players)} players, {len(tournament.rounds)} rounds "
-        f"in {args.data}",
-        flush=True,
-    )
+    serving = _("club {club} on {broker}; {players} players, {rounds} rounds in {data}")
+    counts = {"players": len(tournament.players), "rounds": len(tournament.rounds)}
+    print(serving.format(club=args.club, broker=args.broker, data=args.data, **counts), flush=True)
     _wait_for_signal()
     board.stop()
     return 0
@@ -208,9 +223,8 @@ def cmd_club_setup(args) -> int:
     for given in args.hall:
         hall, sep, tables = given.partition("=")
         if not sep or hall.strip() in halls:
-            return _usage(
-                f"--hall {given!r}: give each hall once, as HALL=TABLE,TABLE,... (e.g. hall-a=table-1,table-2)"
-            )
+            words = _("--hall {hall}: give each hall once, as HALL=TABLE,TABLE,... (e.g. hall-a=table-1,table-2)")
+            return _usage(words.format(hall=repr(given)))
         halls[hall.strip()] = [t.strip() for t in tables.split(",") if t.strip()]
     direct = tuple(t.strip() for t in args.tables.split(",") if t.strip())
     try:
@@ -218,13 +232,15 @@ def cmd_club_setup(args) -> int:
     except ValueError as exc:
         return _usage(str(exc))
     except OSError as exc:
-        return _usage(f"--out {args.out}: {exc.strerror or exc}; nothing was written")
+        words = _("--out {folder}: {reason}; nothing was written")
+        return _usage(words.format(folder=args.out, reason=exc.strerror or exc))
     out = Path(args.out)
-    print(
-        f"wrote {out}: the club broker's acl and passwd in {out / CLUB_BROKER_DIR}; for each hall "
-        f"({', '.join(halls)}) its acl, passwd and bridge.conf in its folder; the hall plan {out / PLAN_FILE} "
-        f"(elgrande club --halls); every password in {out / PASSWORDS_FILE}"
+    wrote = _(
+        "wrote {out}: the club broker's acl and passwd in {broker}; for each hall ({halls}) its acl, passwd "
+        "and bridge.conf in its folder; the hall plan {plan} (elgrande club --halls); every password in {passwords}"
     )
+    files = {"broker": out / CLUB_BROKER_DIR, "plan": out / PLAN_FILE, "passwords": out / PASSWORDS_FILE}
+    print(wrote.format(out=out, halls=", ".join(halls), **files))
     return 0
 
 
@@ -257,7 +273,7 @@ def cmd_club_sim(args) -> int:
     if args.names:
         names = [n.strip() for n in args.names.split(",")]
         if len(names) != args.players or not all(names):
-            return _usage(f"--names: give {args.players} names, comma-separated")
+            return _usage(_("--names: give {n} names, comma-separated").format(n=args.players))
     # Like a tablet at a club night: the table waits for the board's seating, then starts its game,
     # which then carries that seating (without --names: the players the seating puts here).
     table = Table(scripted.scripted_setup(mode=args.mode, players=args.players))
@@ -269,11 +285,11 @@ def cmd_club_sim(args) -> int:
     seated = _seated_names(publisher, config.table, names is None, args.wait)
     if seated is None:
         publisher.stop()
-        print(
-            f"club-sim {config.table}: no seating for this table from the board within {args.wait:g} s "
-            "(is `elgrande club` running, and the round seated?)",
-            file=sys.stderr,
+        words = _(
+            "no seating for this table from the board within {seconds} s (is `elgrande club` running, and the "
+            "round seated?)"
         )
+        print(f"club-sim {config.table}: {words.format(seconds=f'{args.wait:g}')}", file=sys.stderr)
         return 1
     names = names or seated
     setup = scripted.scripted_setup(mode=args.mode, players=len(names))

@@ -6,36 +6,35 @@ Standings (documented in the README):
 - then the total of game scores;
 - then the tiebreak: more first places, then the name (alphabetically, so the order is stable).
 
-Seating: tables of 4 where possible, else 3 or 5 (El Grande seats 2 to 5; 3 is the least a
-table here takes). The first round is random (the seed is saved); later rounds seat by standings
-with the fewest rematches (companion.club.seating).
+Seating: tables of 4 where possible, else 3 or 5 (El Grande seats 2 to 5; 3 is the least a table here takes).
+The first round is random (the seed is saved); later rounds seat by standings with the fewest rematches
+(companion.club.seating).
 
-Byes: when the tables given cannot seat every player (at most 5 a table), the players left over
-sit the round out with a bye: the lowest ranked who have had no bye yet (in round 1, the last of
-the random order). A bye is worth BYE_POINTS tournament points (what 3rd place earns: about an
-average finish) and no game score; it is not a game played and never a first place.
+Byes: when the tables given cannot seat every player (at most 5 a table), the players left over sit the round
+out with a bye: the lowest ranked who have had no bye yet (in round 1, the last of the random order). A bye is
+worth BYE_POINTS tournament points (what 3rd place earns: about an average finish) and no game score; it is
+not a game played and never a first place.
 
-A player who leaves is withdrawn: not seated from the next round on, still in the standings with
-the games played (marked withdrawn); the organiser can bring them back.
+A player who leaves is withdrawn: not seated from the next round on, still in the standings with the games
+played (marked withdrawn); the organiser can bring them back.
 
-An event: each tournament file is one event with its own random id (its first record), so a new
-file is a new event and nothing of another one (a retained state left on the broker) counts.
+An event: each tournament file is one event with its own random id (its first record), so a new file is a new
+event and nothing of another one (a retained state left on the broker) counts.
 
-A result counts only when it fits (Tournament.take_result): the game carries this event's id and
-a round's id (the seating it was started under: topics.Seated, not learnt after play began), the
-table is seated in that round, its players are exactly the ones seated there (case and spaces
-ignored), and that table has no result for that round yet. Anything else is refused with its
-reason and listed for the organiser (`refused`), never counted in silence; the organiser may
-enter a refused game's scores by hand (a correction), checked against the seating the same way.
-A result is taken once per (table id, game id): the retained state of a finished game may arrive
-again (a reconnect, a restart of the board), it is counted once.
+A result counts only when it fits (Tournament.take_result): the game carries this event's id and a round's id
+(the seating it was started under: topics.Seated, not learnt after play began), the table is seated in that
+round, its players are exactly the ones seated there (case and spaces ignored), and that table has no result
+for that round yet. Anything else is refused with its reason and listed for the organiser (`refused`), never
+counted in silence; the organiser may enter a refused game's scores by hand (a correction), checked against
+the seating the same way. A result is taken once per (table id, game id): the retained state of a finished
+game may arrive again (a reconnect, a restart of the board), it is counted once.
 
-A result that came by a way its table may not post (through another hall's bridge: `refuse`) is
-listed too, with the hall it came through; it names no table's game, so it cannot be entered by
-hand, and it never stands in the way of the table's own result.
+A result that came by a way its table may not post (through another hall's bridge: `refuse`) is listed too,
+with the hall it came through; it names no table's game, so it cannot be entered by hand, and it never stands
+in the way of the table's own result.
 
-The journal is append-only JSON lines, each written, flushed and fsync'd before the change is
-acted on; a torn last line (a crash mid-write) is skipped with a warning.
+The journal is append-only JSON lines, each written, flushed and fsync'd before the change is acted on; a torn
+last line (a crash mid-write) is skipped with a warning.
 """
 
 from __future__ import annotations
@@ -51,8 +50,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from companion.club.errors import TournamentError, not_seated
 from companion.club.seating import clashes, in_order, met_over, seat_by_standings
 from companion.safe_text import for_csv
+from companion.words import N_
 
 log = logging.getLogger("companion.club.tournament")
 
@@ -62,10 +63,7 @@ MAX_PLAYERS = 2000  # a large convention: 500 tables of 4
 MAX_NAME = 40
 MAX_SCORE = 1000
 MAX_REFUSED = 500  # refused results kept for the organiser (the oldest go first)
-
-
-class TournamentError(Exception):
-    """An organiser's request the tournament refuses; the message says what and why."""
+SCORES = N_('a correction gives every player\'s final score: {{"name": score, ...}} with scores from 0 to {n}')
 
 
 def _key(name: str) -> str:
@@ -75,7 +73,7 @@ def _key(name: str) -> str:
 def table_sizes(n: int) -> list[int]:
     """Tables of 4 where possible, else 3 or 5."""
     if n < 3:
-        raise TournamentError(f"{n} players: a table needs at least 3 (register more players)")
+        raise TournamentError(N_("{n} players: a table needs at least 3 (register more players)"), n=n)
     if n in (3, 5):
         return [n]
     fours, rest = divmod(n, 4)
@@ -145,9 +143,10 @@ class Journal:
                         f.truncate(len(data) - len(line))
                         os.fsync(f.fileno())
                     break
-                raise TournamentError(
-                    f"{self.path}: line {number} is not a tournament record; the journal was edited by hand or damaged"
-                ) from None
+                words = N_(
+                    "{path}: line {number} is not a tournament record; the journal was edited by hand or damaged"
+                )
+                raise TournamentError(words, path=self.path, number=number) from None
             records.append(record)
         return records
 
@@ -221,26 +220,30 @@ class Tournament:
 
     def register(self, name: Any) -> str:
         if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME or not name.isprintable():
-            raise TournamentError(f"player name {str(name)[:60]!r}: give 1 to {MAX_NAME} printable characters")
+            words = N_("player name {name}: give 1 to {n} printable characters")
+            raise TournamentError(words, name=repr(str(name)[:60]), n=MAX_NAME)
         name = " ".join(name.split())
         with self._lock:
             if _key(name) in {_key(p) for p in self.players}:
-                raise TournamentError(f"{name!r} is already registered (names must differ, ignoring case)")
+                raise TournamentError(
+                    N_("{name} is already registered (names must differ, ignoring case)"), name=repr(name)
+                )
             if len(self.players) >= MAX_PLAYERS:
-                raise TournamentError(f"the tournament has {MAX_PLAYERS} players, the most it takes")
+                raise TournamentError(N_("the tournament has {n} players, the most it takes"), n=MAX_PLAYERS)
             self._commit({"t": "register", "name": name})
         return name
 
     def withdraw(self, name: Any, back: bool = False) -> dict:
         """A player leaves (not seated from the next round on), or comes back."""
         if not isinstance(name, str) or not name.strip():
-            raise TournamentError('name the player: {"name": "Ann"} (and "back": true to seat them again)')
+            raise TournamentError(N_('name the player: {{"name": "Ann"}} (and "back": true to seat them again)'))
         with self._lock:
             player = next((p for p in self.players if _key(p) == _key(name)), None)
             if player is None:
-                raise TournamentError(f"{one_name(name)!r} is not registered")
+                raise TournamentError(N_("{name} is not registered"), name=repr(one_name(name)))
             if (_key(player) in self.withdrawn) != back:
-                raise TournamentError(f"{player} is {'already playing' if back else 'already withdrawn'}")
+                words = N_("{name} is already playing") if back else N_("{name} is already withdrawn")
+                raise TournamentError(words, name=player)
             self._commit({"t": "withdraw", "name": player, "back": bool(back)})
             return {"name": player, "withdrawn": not back}
 
@@ -252,15 +255,13 @@ class Tournament:
         """Seats the next round at the given tables; returns the round."""
         with self._lock:
             if self.rounds and not self.round_complete(self.rounds[-1]["n"]):
-                raise TournamentError(
-                    f"round {self.rounds[-1]['n']} is not finished: "
-                    f"{', '.join(self.waiting_tables())} still playing (or correct their results)"
-                )
+                words = N_("round {n} is not finished: {tables} still playing (or correct their results)")
+                raise TournamentError(words, n=self.rounds[-1]["n"], tables=", ".join(self.waiting_tables()))
             playing = self.active_players
             if len(set(table_ids)) != len(table_ids):
-                raise TournamentError("a table id is given twice")
+                raise TournamentError(N_("a table id is given twice"))
             if not table_ids:
-                raise TournamentError("give at least one table to seat")
+                raise TournamentError(N_("give at least one table to seat"))
             seats = self._seats_for(len(playing), len(table_ids))
             sizes = table_sizes(seats)
             if not self.rounds:
@@ -292,7 +293,7 @@ class Tournament:
         for seated in range(players, 2, -1):
             if len(table_sizes(seated)) <= tables:
                 return seated
-        raise TournamentError(f"{players} players: a table needs at least 3 (register more players)")
+        raise TournamentError(N_("{n} players: a table needs at least 3 (register more players)"), n=players)
 
     def _without_byes(self, order: list[str], count: int) -> tuple[list[str], list[str]]:
         """Takes `count` byes from the end of `order` (the lowest ranked), first those who have had none."""
@@ -425,12 +426,13 @@ class Tournament:
                     None,
                 )
                 if via:
-                    raise TournamentError(
-                        f"game {game} at {table} came through {via['via']}'s bridge, which may "
-                        f"not post {table}'s results: it cannot be entered; enter {table}'s own "
-                        "game (Correct with its table and game)"
+                    words = N_(
+                        "game {game} at {table} came through {hall}'s bridge, which may not post {table}'s "
+                        "results: it cannot be entered; enter {table}'s own game (Correct with its table and game)"
                     )
-                raise TournamentError(f"no result of game {game!r} at table {table!r} to correct")
+                    raise TournamentError(words, game=game, table=table, hall=via["via"])
+                words = N_("no result of game {game} at table {table} to correct")
+                raise TournamentError(words, game=repr(game), table=repr(table))
             if void:
                 self._commit({"t": "correct", "table": table, "game": game, "void": True})
             else:
@@ -442,10 +444,7 @@ class Tournament:
                         for k, v in scores.items()
                     )
                 ):
-                    raise TournamentError(
-                        "a correction gives every player's final score: "
-                        f'{{"name": score, ...}} with scores from 0 to {MAX_SCORE}'
-                    )
+                    raise TournamentError(SCORES, n=MAX_SCORE)
                 self._check_seated(self.results[key], scores)
                 self._commit(
                     {
@@ -462,10 +461,8 @@ class Tournament:
         against that round's seating like any result."""
         refused = self.refused[key]
         if refused["round"] is None:
-            raise TournamentError(
-                f"game {refused['game']} at {refused['table']} names no round of this tournament "
-                f"({refused['reason']}): it cannot be entered"
-            )
+            words = N_("game {game} at {table} names no round of this tournament ({reason}): it cannot be entered")
+            raise TournamentError(words, game=refused["game"], table=refused["table"], reason=refused["reason"])
         if (
             not isinstance(scores, dict)
             or not scores
@@ -474,16 +471,14 @@ class Tournament:
                 for k, v in scores.items()
             )
         ):
-            raise TournamentError(
-                "a correction gives every player's final score: "
-                f'{{"name": score, ...}} with scores from 0 to {MAX_SCORE}'
-            )
+            raise TournamentError(SCORES, n=MAX_SCORE)
         self._check_seated(refused, scores)
         if any(
             r["table"] == refused["table"] and r["round"] == refused["round"] and not r["void"]
             for r in self.results.values()
         ):
-            raise TournamentError(f"{refused['table']} already has its round {refused['round']} result: void it first")
+            words = N_("{table} already has its round {n} result: void it first")
+            raise TournamentError(words, table=refused["table"], n=refused["round"])
         del self.refused[key]
         self._commit(
             {
@@ -505,12 +500,7 @@ class Tournament:
         missing = [p for p in seated if _key(p) not in given]
         strangers = [name for name in scores if _key(name) not in {_key(p) for p in seated}]
         if missing or strangers:
-            said = [f"missing {', '.join(missing)}"] if missing else []
-            said += [f"not seated there: {', '.join(strangers)}"] if strangers else []
-            raise TournamentError(
-                f"a correction gives the final score of every player seated at {result['table']} "
-                f"in round {result['round']} ({', '.join(seated)}): " + "; ".join(said)
-            )
+            raise not_seated(result["table"], result["round"], seated, missing, strangers)
 
     # ---- reading ------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from companion.phones.questions.memory import GameMemory
 from companion.phones.questions.private import private_answer, question_id
 from companion.phones.refusals import MOVED_ON, NEW_GAME, Refused, StaleAnswer
 from companion.table.authority import Table
+from companion.words import _
 
 
 @dataclass(frozen=True)
@@ -60,9 +61,9 @@ class Answers:
 
     def _still_open(self, game: ServedGame, question: str, qid: str) -> None:
         if game is not self._current():
-            raise Refused(409, NEW_GAME)
+            raise Refused(409, _(NEW_GAME))
         if question != qid:
-            raise Refused(409, MOVED_ON)
+            raise Refused(409, _(MOVED_ON))
 
     def _check_order(self, table: Table, pid: str, seq: int | None) -> None:
         """Refuses an answer older than the seat's last accepted one, before the table or its log is touched."""

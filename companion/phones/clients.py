@@ -38,6 +38,7 @@ class Client:
         self.task: asyncio.Task | None = None
         self.credential: str | None = None
         self.lobby_text = ""  # the last seat choice sent (a phone without a seat)
+        self.lang = "en"  # the language its page reads: every word sent to it is in that language
         self._close_with: tuple[int, bytes] = (1000, b"")
         self._closing = False
 

@@ -6,65 +6,99 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 from collections.abc import Awaitable, Callable, Iterable, Iterator
 
 from companion.phones.clients import Client
 from companion.phones.sockets import PhoneSockets
 from companion.phones.views import PhoneView, Snapshot, StatusView, phone_view, status_view
+from companion.words.catalogue import speaking
 from engine.board.model import Board
 
 
 class ViewFeed:
+    """Each seat's view in every language its phones read (a view's words are made in its
+    reader's language); one seq per seat, whatever the language."""
+
     def __init__(self) -> None:
-        self.views: dict[str, PhoneView] = {}  # kept in place: one dict for the server's lifetime
+        self.views: dict[str, PhoneView] = {}  # the tablet's language; kept in place for the server's lifetime
+        self._spoken: dict[str, dict[str, PhoneView]] = {}  # language -> seat -> view
         self._floor: dict[str, int] = {}  # each seat's last view seq in the previous game
         self.status: StatusView | None = None
 
-    def view(self, pid: str) -> PhoneView | None:
-        return self.views.get(pid)
+    def view(self, pid: str, lang: str | None = None) -> PhoneView | None:
+        """The seat's latest view in `lang` (until that language's is made: the tablet's)."""
+        own = self._spoken.get(lang or "", {}).get(pid)
+        return own if own is not None else self.views.get(pid)
+
+    def spoken(self, pid: str, lang: str) -> PhoneView | None:
+        """A seat's view in `lang`; None until that language's views are made (the next refresh)."""
+        return self._spoken[lang].get(pid) if lang in self._spoken else None
+
+    def has(self, lang: str) -> bool:
+        return lang in self._spoken
 
     def next_game(self) -> None:
         """Each seat's feed goes on counting (a phone that stays sees seq go up), from the new table."""
         self._floor = {pid: view.seq for pid, view in self.views.items()}
         self.views.clear()
+        self._spoken.clear()
 
     def publish(
         self,
         board: Board,
-        snap: Snapshot,
+        snaps: dict[str, Snapshot],
+        default: str,
         players: tuple[str, ...],
         seats: dict[str, dict],
         sockets: PhoneSockets,
         spectators: Iterable[Client],
     ) -> bool:
-        """Sends what changed: each seat's view to its sockets, the status to the status screens
-        (`seats` is PhoneServer.seats_status()). True when a status already sent changed."""
-        for pid, view in self.changed_views(board, snap, players):
+        """Sends what changed: each seat's view to its sockets (each in its page's language), the
+        status to the status screens (`seats` is PhoneServer.seats_status()). `snaps`: the table
+        read in each language wanted, `default` (the tablet's) among them. True when a status
+        already sent changed."""
+        for pid, views in self.changed_views(board, snaps, default, players):
             for client in sockets.by_seat[pid]:
-                sockets.send_view(client, view)  # an unconfirmed phone sees nothing private
+                # an unconfirmed phone sees nothing private
+                sockets.send_view(client, views.get(client.lang) or views[default])
         # Public: a seat has a phone once the tablet confirmed it (a phone still awaiting does not count).
         public = {
             pid: {"joined": state["joined"], "connected": state["joined"] and state["connected"]}
             for pid, state in seats.items()
         }
         old = self.status
-        text = self.new_status(snap, public)
+        text = self.new_status(snaps[default], public)
         if text is None:
             return False
         for client in spectators:
             client.push(text)
         return old is not None
 
-    def changed_views(self, board: Board, snap: Snapshot, players: tuple[str, ...]) -> Iterator[tuple[str, PhoneView]]:
-        """Each seat whose view changed, with its new view (numbered and kept)."""
+    def changed_views(
+        self, board: Board, snaps: dict[str, Snapshot], default: str, players: tuple[str, ...]
+    ) -> Iterator[tuple[str, dict[str, PhoneView]]]:
+        """Each seat whose view changed (in any language read), with its new views by language
+        (numbered and kept). A language no longer read is forgotten."""
+        for code in [c for c in self._spoken if c not in snaps]:
+            del self._spoken[code]
         for pid in players:
-            view = phone_view(board, snap, pid)
+            new = {}
+            for code, snap in snaps.items():
+                with speaking(code):
+                    new[code] = phone_view(board, snap, pid)
             old = self.views.get(pid)
-            if old is not None and old.model_copy(update={"seq": 0}) == view:
+            kept = {code: self._spoken.get(code, {}).get(pid) for code in new}
+            if old is not None and all(
+                k is not None and k.model_copy(update={"seq": 0}) == new[code] for code, k in kept.items()
+            ):
                 continue
-            view = view.model_copy(update={"seq": old.seq + 1 if old else self._floor.get(pid, 0) + 1})
-            self.views[pid] = view
-            yield pid, view
+            seq = old.seq + 1 if old else self._floor.get(pid, 0) + 1
+            new = {code: view.model_copy(update={"seq": seq}) for code, view in new.items()}
+            for code, view in new.items():
+                self._spoken.setdefault(code, {})[pid] = view
+            self.views[pid] = new[default]
+            yield pid, new
 
     def new_status(self, snap: Snapshot, seats: dict[str, dict[str, bool]]) -> str | None:
         """The status as sent, if it changed (numbered and kept), else None."""
@@ -77,7 +111,9 @@ class ViewFeed:
 
 
 class Refresher:
-    """One refresh at a time; a change while one runs makes one more after it, never a queue."""
+    """One refresh at a time; a change while one runs makes one more after it, never a queue.
+    A refresh runs in a context of its own: a phone's language (speaking) where it was asked
+    for is not the tablet's, whose language the views and the status are made in first."""
 
     def __init__(self, refresh: Callable[[], Awaitable[None]]):
         self._refresh = refresh
@@ -92,7 +128,11 @@ class Refresher:
             self._dirty = True
             return
         self._running = True
-        self._task = asyncio.ensure_future(self._loop())
+        self._task = asyncio.get_running_loop().create_task(self._loop(), context=contextvars.Context())
+
+    async def now(self) -> None:
+        """One refresh at once, awaited (in a context of its own, as every refresh)."""
+        await asyncio.get_running_loop().create_task(self._refresh(), context=contextvars.Context())
 
     async def _loop(self) -> None:
         try:

@@ -21,9 +21,22 @@ class _In(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
+Language = Annotated[str, Field(max_length=20)]  # a page's language ("de"); one the app lacks reads English
+
+
 class HelloIn(_In):
     type: Literal["hello"]
     credential: Token
+    lang: Language | None = None  # the page's language (else the browser's Accept-Language)
+
+
+class LangIn(_In):
+    """The page's language switch: every word sent to this socket from now on is in `lang`."""
+
+    type: Literal["lang"] = "lang"
+    credential: Token
+    lang: Language
+    ref: Annotated[int, Field(ge=0, le=2**31)] | None = None
 
 
 class PickIn(_In):
@@ -67,7 +80,13 @@ class ChooseIn(_In):
     ref: Annotated[int, Field(ge=0, le=2**31)] | None = None
 
 
-FRAMES: dict[str, type[BaseModel]] = {"pick": PickIn, "choose": ChooseIn, "seat": SeatIn, "leave": LeaveIn}
+FRAMES: dict[str, type[BaseModel]] = {
+    "pick": PickIn,
+    "choose": ChooseIn,
+    "seat": SeatIn,
+    "leave": LeaveIn,
+    "lang": LangIn,
+}
 
 
 def _load(raw: bytes | str) -> dict:

@@ -8,9 +8,10 @@ import asyncio
 from collections.abc import Callable
 
 from companion.phones.refusals import NOT_JOINED, NotConfirmed, Refused
-from companion.phones.seats import Phone, Seats
-from companion.phones.views import pending_view, seat_choice
+from companion.phones.seats import Phone, Seats, seat_words
+from companion.phones.views import pending_view, seat_choice, seat_name
 from companion.table.authority import Table
+from companion.words import _
 
 
 class SeatDesk:
@@ -43,7 +44,8 @@ class SeatDesk:
     def choice(self, phone: Phone) -> str:
         """The "which seat is yours?" frame for a phone in the lobby."""
         names = self.table.names
-        return seat_choice(names, self.seats.free_seats(), self.seats.suggested(phone), phone.was).model_dump_json()
+        was = seat_words(phone.last_seat, phone.was_name) if phone.last_seat else ""
+        return seat_choice(names, self.seats.free_seats(), self.seats.suggested(phone), was).model_dump_json()
 
     def pending(self, pid: str) -> str | None:
         """The "waiting for the tablet" frame while this seat's phone is unconfirmed, else None."""
@@ -58,13 +60,17 @@ class SeatDesk:
         for pid in self.players:
             phone = self.seats.phone(pid)
             if phone is not None and not phone.confirmed:
-                before = f"; it was {phone.was}'s phone in an earlier game" if phone.was else ""
+                if phone.was:
+                    detail = _("Its screen shows {number} ({device}); it was {seat}'s phone in an earlier game")
+                else:
+                    detail = _("Its screen shows {number} ({device})")
+                seat = seat_words(phone.last_seat or "", phone.was_name)
                 out.append(
                     {
                         "seat": pid,
                         "phone": phone.serial,
                         "question": self.question(pid, phone),
-                        "detail": f"Its screen shows {phone.number} ({phone.device}){before}",
+                        "detail": detail.format(number=phone.number, device=phone.device, seat=seat),
                     }
                 )
         return out
@@ -72,13 +78,16 @@ class SeatDesk:
     def question(self, pid: str, phone: Phone) -> str:
         """ "Is this Bruno's phone?", naming the seat this phone holds already, if it does: a
         player who scans a second seat's code would see that seat's secrets too."""
-        question = f"Is this {self.name(pid)}'s phone?"
+        name = seat_name(self.table.names, pid)
+        question = _("Is this {name}'s phone?").format(name=name)
         if phone.same_device_as is None:
             return question
-        other, _ = self.where(phone.same_device_as)
+        other, _phone = self.where(phone.same_device_as)
         if other is None or other == pid:
             return question
-        return f"{question} This phone already holds {self.name(other)}'s seat."
+        return _("Is this {name}'s phone? This phone already holds {other}'s seat.").format(
+            name=name, other=seat_name(self.table.names, other)
+        )
 
     def status(self, connected: Callable[[str], bool]) -> dict[str, dict]:
         """{pid: {"joined", "connected", "awaiting", "code", "expires_in"}} (PhoneServer.seats_status)."""
@@ -98,7 +107,12 @@ class SeatDesk:
     def lobby(self, connected: Callable[[int], bool]) -> list[dict]:
         """{"phone", "was", "device", "connected"} per phone waiting for a seat, oldest first."""
         return [
-            {"phone": p.serial, "was": p.was, "device": p.device, "connected": connected(p.serial)}
+            {
+                "phone": p.serial,
+                "was": seat_words(p.last_seat, p.was_name) if p.last_seat else p.was,
+                "device": p.device,
+                "connected": connected(p.serial),
+            }
             for p in self.seats.lobby()
         ]
 
@@ -106,21 +120,21 @@ class SeatDesk:
         """The seat of a phone the tablet confirmed, or the refusal to send back."""
         pid, phone = self.seats.locate(credential)
         if phone is not None and pid is None:
-            raise Refused(409, "This phone has no seat in this game yet: pick your seat first.")
+            raise Refused(409, _("This phone has no seat in this game yet: pick your seat first."))
         if pid is None:
-            raise Refused(401, NOT_JOINED)
+            raise Refused(401, _(NOT_JOINED))
         if not self.seats.confirmed(pid):
             raise NotConfirmed(self.name(pid))
         return pid
 
     def bearer_seat(self, authorization: str) -> str:
         """The seat of the credential in an `Authorization: Bearer` header, or Refused(401)."""
-        scheme, _, token = authorization.partition(" ")
+        scheme, _sep, token = authorization.partition(" ")
         if scheme.lower() != "bearer" or not token:
-            raise Refused(401, "missing credential (Authorization: Bearer <credential>)")
+            raise Refused(401, _("missing credential (Authorization: Bearer <credential>)"))
         pid = self.seats.seat_for(token.strip())
         if pid is None:
-            raise Refused(401, NOT_JOINED)
+            raise Refused(401, _(NOT_JOINED))
         return pid
 
 

@@ -26,13 +26,14 @@ from collections.abc import Iterable
 from typing import Any
 
 from companion.table.log import SIMULTANEOUS
+from companion.words import N_, _
 
 UNNUMBERED = 0  # the sequence of an answer from a page that does not number them
 SEQ_KEY = "phone_seq"  # where a record keeps its answer's sequence
 MAX_SEQ = 2**53 - 1  # the largest integer a phone's JavaScript counts exactly
 
-STALE = "This phone already has a newer choice: this older (or repeated) one was ignored."
-STALE_UNNUMBERED = (
+STALE = N_("This phone already has a newer choice: this older (or repeated) one was ignored.")
+STALE_UNNUMBERED = N_(
     "This phone already has a newer choice, and this page is out of date: reload it (its choice was ignored)."
 )
 
@@ -99,9 +100,9 @@ class SeatOrder:
             last = self._for(table).get(pid, UNNUMBERED)
         if seq is None:
             if last > UNNUMBERED:
-                raise Stale(STALE_UNNUMBERED, last)
+                raise Stale(_(STALE_UNNUMBERED), last)
         elif seq <= last:
-            raise Stale(STALE, last)
+            raise Stale(_(STALE), last)
 
     def accept(self, table, pid: str, seq: int | None) -> None:
         """The answer numbered `seq` is in force (written, or identical to what was)."""

@@ -6,14 +6,18 @@ answer the question asked is refused with the reason, before the table is touche
 from __future__ import annotations
 
 from companion.phones.ordering import Stale
+from companion.words import N_, _
 
-NOT_JOINED = "This phone is not joined to a seat (or the tablet replaced it): scan your seat's QR code on the tablet."
-NEW_GAME = "That choice is no longer open: a new game has started. Your screen now shows the new game."
-MOVED_ON = "That choice is no longer open: the game has moved on. Your screen now shows the current question."
+NOT_JOINED = N_(
+    "This phone is not joined to a seat (or the tablet replaced it): scan your seat's QR code on the tablet."
+)
+NEW_GAME = N_("That choice is no longer open: a new game has started. Your screen now shows the new game.")
+MOVED_ON = N_("That choice is no longer open: the game has moved on. Your screen now shows the current question.")
 
 
 class Refused(Exception):
-    """A request refused with an HTTP-like status and a message for the player."""
+    """A request refused with an HTTP-like status and a message for the player (in the words of the
+    phone it answers: made while speaking its language)."""
 
     def __init__(self, status: int, message: str):
         super().__init__(message)
@@ -34,5 +38,8 @@ class NotConfirmed(Refused):
     def __init__(self, name: str):
         super().__init__(
             403,
-            f'The tablet has not confirmed this phone yet: someone taps Yes on "Is this {name}\'s phone?" there first.',
+            _(
+                'The tablet has not confirmed this phone yet: someone taps Yes on "Is this {name}\'s phone?" '
+                "there first."
+            ).format(name=name),
         )

@@ -37,6 +37,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from companion.words import N_, _
+
 CREDENTIAL_BYTES = 32  # secrets.token_urlsafe(32): 256 bits, 43 characters
 CODE_BYTES = 16  # one-time join code: 128 bits, 22 characters
 MAX_TOKEN_CHARS = 100  # anything longer is malformed, not looked up
@@ -69,24 +71,32 @@ EARLIER_CODES = 20  # codes of earlier games' seats remembered, only to say they
 CodeState = Literal["open", "expired", "taken"]
 Refusal = Literal["expired", "used", "replaced", "unknown"]
 
-REFUSALS: dict[str, tuple[str, str]] = {  # refusal -> (title, what to do)
+REFUSALS: dict[str, tuple[str, str]] = {  # refusal -> (title, what to do); translated where shown
     "expired": (
-        "This code has expired",
-        "This code has expired: ask the tablet for a new one (Phones, then New code).",
+        N_("This code has expired"),
+        N_("This code has expired: ask the tablet for a new one (Phones, then New code)."),
     ),
     "used": (
-        "This code was already used",
-        "This code was already used by a phone. If this phone already joined, open your seat. "
-        'If it was not you, tell the table: the tablet will ask "is this your phone?"; '
-        "answer No there and scan the new code.",
+        N_("This code was already used"),
+        N_(
+            "This code was already used by a phone. If this phone already joined, open your seat. "
+            'If it was not you, tell the table: the tablet will ask "is this your phone?"; '
+            "answer No there and scan the new code."
+        ),
     ),
-    "replaced": ("This code was replaced", "The tablet made a new code for this seat: scan the one it shows now."),
-    "unknown": ("This code is not valid", "This join code is not valid: scan your seat's QR code on the tablet again."),
+    "replaced": (
+        N_("This code was replaced"),
+        N_("The tablet made a new code for this seat: scan the one it shows now."),
+    ),
+    "unknown": (
+        N_("This code is not valid"),
+        N_("This join code is not valid: scan your seat's QR code on the tablet again."),
+    ),
 }
-SEAT_REFUSALS: dict[str, str] = {  # why a phone in the lobby cannot take a seat
-    "unknown": "This phone is not waiting for a seat (the tablet replaced it, or it already has one).",
-    "no_seat": "There is no such seat in this game: pick one of the seats listed.",
-    "taken": "Another phone has just taken that seat: pick a free one.",
+SEAT_REFUSALS: dict[str, str] = {  # why a phone in the lobby cannot take a seat; translated where shown
+    "unknown": N_("This phone is not waiting for a seat (the tablet replaced it, or it already has one)."),
+    "no_seat": N_("There is no such seat in this game: pick one of the seats listed."),
+    "taken": N_("Another phone has just taken that seat: pick a free one."),
 }
 
 
@@ -109,6 +119,7 @@ class Phone:
     vouched: tuple[str, ...] = ()  # the players (seat_identity) the tablet confirmed it as, last one last
     home: str | None = None  # the player whose seat it held last (a phone in the lobby)
     was: str = ""  # that seat in words, "Ana (Red)", for the tablet and the phone
+    was_name: str = ""  # the name typed for that seat (seat_words says it in the reader's language)
     last_seat: str | None = None  # that seat's colour
     # The join whose credential the same browser held when it spent this code: the tablet's
     # question names that seat ("this phone already holds Ana's seat").
@@ -165,7 +176,8 @@ class Seats:
 
     def _name_seats(self, players, names: dict[str, str]) -> None:
         self._identity = {pid: seat_identity(pid, names.get(pid, "")) for pid in players}
-        self._words = {pid: _seat_words(pid, names.get(pid, "")) for pid in players}
+        self._words = {pid: seat_words(pid, names.get(pid, "")) for pid in players}
+        self._names = {pid: str(names.get(pid, "")) for pid in players}
 
     @staticmethod
     def _new_code() -> bytes:
@@ -383,6 +395,7 @@ class Seats:
 
     def _remember_seat(self, phone: Phone, pid: str) -> None:
         phone.home, phone.was, phone.last_seat = self._identity[pid], self._words[pid], pid
+        phone.was_name = self._names.get(pid, "")
 
     def _place(self, pid: str, phone: Phone) -> None:
         seat = self._seats[pid]
@@ -447,9 +460,9 @@ class Seats:
             phone = self._seats[pid].phone
             if phone is None or phone.serial != serial:
                 return False
-            before = phone.home, phone.was, phone.last_seat  # it never was this seat's player's
+            before = phone.home, phone.was, phone.last_seat, phone.was_name  # it never was this seat's player's
             self._unseat(pid)
-            phone.home, phone.was, phone.last_seat = before
+            phone.home, phone.was, phone.last_seat, phone.was_name = before
             return True
 
     def _unseat(self, pid: str) -> None:
@@ -474,12 +487,12 @@ def _copy(phone: Phone) -> Phone:
     return Phone(**vars(phone))
 
 
-def _colour_word(pid: str) -> str:
-    return pid.replace("_", " ").title()
+def seat_words(pid: str, name: str) -> str:
+    """ "Ana (Red)", or "Red" for a seat nobody named, in the reader's language."""
+    from companion.phones.views import COLOUR_NAMES, colour_word
 
-
-def _seat_words(pid: str, name: str) -> str:
-    """ "Ana (Red)", or "Red" for a seat nobody named."""
-    colour = _colour_word(pid)
+    colour = colour_word(pid) if pid in COLOUR_NAMES else pid.replace("_", " ").title()
     clean = " ".join(str(name).split())
-    return colour if seat_identity(pid, clean).startswith("colour:") else f"{clean} ({colour})"
+    if seat_identity(pid, clean).startswith("colour:") or clean == COLOUR_NAMES.get(pid):
+        return colour
+    return _("{name} ({colour})").format(name=clean, colour=colour)

@@ -2,20 +2,20 @@
 other private choice (Power Shift's Modifier cards dealt and passed, a card taken back) and the
 2023 Veto, asked of each holder at once when a special action is announced.
 
-The companion serves a small page on the local network (plain HTTP, no
-internet). Each seat has a one-time join code that works for a few minutes (the
-tablet shows it as a QR code and can make a new one); joining gives the phone a
-256-bit credential kept in the browser, so a reload or a dropped Wi-Fi rejoins
-the same seat. A phone that joins sees nothing private until the tablet
-confirms it with one tap ("Is this Ana's phone?"); No forgets it. The tablet
-can revoke a seat at any time.
+The companion serves a small page on the local network (plain HTTP, no internet). Each seat has a
+one-time join code that works for a few minutes (the tablet shows it as a QR code and can make a new
+one); joining gives the phone a 256-bit credential kept in the browser, so a reload or a dropped
+Wi-Fi rejoins the same seat. A phone that joins sees nothing private until the tablet confirms it
+with one tap ("Is this Ana's phone?"); No forgets it. The tablet can revoke a seat at any time.
 
-One server serves a whole game night: `switch_table` points it at the next
-game's table. Phones keep their credentials and follow their players to the
-new seats (seats.py says how); a phone whose player has no seat picks a free
-one on its screen. Nothing of the old game survives the switch: the old
-table's observer is removed, every view is rebuilt from the new table, and a
-pick or a view read still under way for the old table is refused or dropped.
+One server serves a whole game night: `switch_table` points it at the next game's table. Phones
+keep their credentials and follow their players to the new seats (seats.py says how); a phone whose
+player has no seat picks a free one on its screen. Nothing of the old game survives the switch: the
+old table's observer is removed, every view is rebuilt from the new table, and a pick or a view
+read still under way for the old table is refused or dropped.
+
+Each phone reads its own page's language (its hello's `lang`, then its switch): its views and
+refusals are made in that language (companion.words.catalogue.speaking), whatever the tablet's.
 
 Routes (all answers to bad input are 4xx with a clear message, never a 5xx):
   GET  /, /phone        the phone page
@@ -33,7 +33,8 @@ Routes (all answers to bad input are 4xx with a clear message, never a 5xx):
   GET  /ws              phone socket: first frame {"type": "hello", "credential"}, then
                         {"type": "pick", "credential", "question", "region", "seq"?, "ref"?},
                         {"type": "choose", "credential", "question", "values", "seq"?, "ref"?},
-                        {"type": "seat", "credential", "seat", "ref"?} or {"type": "leave", "credential", "ref"?};
+                        {"type": "seat", "credential", "seat", "ref"?}, {"type": "leave", "credential", "ref"?}
+                        or {"type": "lang", "credential", "lang"} (the page's language switch);
                         receives "pending", "view" (PhoneView), "choose_seat" (SeatChoice), "result"
                         and "error" frames
   GET  /ws/status       spectator socket: "status" frames (StatusView); at most `Limits.spectators`
@@ -53,16 +54,13 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
-import html
 import json
 import logging
 from collections.abc import Callable
-from importlib import resources
+from functools import partial
 
 from aiohttp import WSMsgType, web
 
-from companion.look.css import with_tokens
-from companion.look.players import with_looks
 from companion.phones.answers import Answers, ServedGame
 from companion.phones.clients import (
     CLOSE_FORBIDDEN,
@@ -74,10 +72,11 @@ from companion.phones.clients import (
     open_socket,
 )
 from companion.phones.feed import Refresher, ViewFeed
-from companion.phones.inputs import ChooseIn, HelloIn, JoinIn, LeaveIn, PickIn, SeatIn, parse, parse_frame
+from companion.phones.inputs import ChooseIn, HelloIn, JoinIn, LangIn, LeaveIn, PickIn, SeatIn, parse, parse_frame
 from companion.phones.lobby import CodeTimer, SeatDesk
 from companion.phones.network import describe_device, lan_address, security_headers
-from companion.phones.questions.snapshot import read_table
+from companion.phones.pages import PhonePages, spoken
+from companion.phones.questions.snapshot import read_tables
 from companion.phones.refusals import NOT_JOINED, NotConfirmed, Refused, StaleAnswer
 from companion.phones.seats import CODE_LIFETIME, REFUSALS, Joined, Seats
 from companion.phones.sockets import PhoneSockets
@@ -85,6 +84,9 @@ from companion.table.authority import Table
 from companion.web.guard import ConnectionGuard, Limits, RateLimitedLog
 from companion.web.server import ThreadedServer, logged_refusal
 from companion.web.spectators import SpectatorPlaces
+from companion.web.words import request_language
+from companion.words import _, language
+from companion.words.catalogue import normalise, speaking
 
 log = logging.getLogger("companion.phones")
 
@@ -118,9 +120,7 @@ class PhoneServer:
         self.seats = Seats(table.players, code_lifetime, names=dict(table.names))
         self.desk = SeatDesk(self.seats, table)
         self._game = ServedGame(table, 0)
-        static = resources.files("companion.phones").joinpath("static")
-        self._page = with_tokens(with_looks(static.joinpath("phone.html").read_bytes()))
-        self._gone_page = with_tokens(static.joinpath("gone.html").read_bytes()).decode("utf-8")
+        self._pages = PhonePages()
         self._observers: list[Callable[[str], None]] = []
         self._unsubscribe: Callable[[], None] | None = None
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
@@ -144,7 +144,8 @@ class PhoneServer:
         # Loop-thread state.
         self._feed = ViewFeed()
         self._views = self._feed.views  # the same dict, kept in place (bench/bench_phones.py reads it)
-        self._sockets = PhoneSockets(self.desk, self._feed.view, self._seats_moved)
+        self._sockets = PhoneSockets(self.desk, self._feed.spoken, self._seats_moved)
+        self._http_languages: set[str] = set()  # languages pages asked for over HTTP (their views are made too)
         self._spectators: set[Client] = set()
         self._spectator_places = SpectatorPlaces(
             limits.spectators, limits.spectators_per_address, "status screens are open", "status screens open"
@@ -377,26 +378,31 @@ class PhoneServer:
     async def _refresh_now(self) -> None:
         loop = asyncio.get_running_loop()
         game, players = self._game, self.desk.players
+        default = language()  # the tablet's; and each language a phone's page reads
+        languages = [default] + sorted(({c.lang for c in self._sockets.all()} | self._http_languages) - {default})
         try:
-            snap = await loop.run_in_executor(
-                self._executor, read_table, game.table, players, game.memory, self._answers.order
+            snaps = await loop.run_in_executor(
+                self._executor, read_tables, game.table, players, game.memory, self._answers.order, languages
             )
         except RuntimeError:  # executor shut down: stopping
             return
         if game is not self._game:
             return  # read from the last game's table while the next one took over: dropped
-        if self._feed.publish(self.board, snap, players, self.seats_status(), self._sockets, self._spectators):
+        seats = self.seats_status()
+        if self._feed.publish(self.board, snaps, default, players, seats, self._sockets, self._spectators):
             self._emit("status")
 
     # ---- answers --------------------------------------------------------------------------------
 
     async def _answer(self, req: PickIn | ChooseIn) -> None:
-        """A disc picked or a private choice, taken on the executor (where the views are read)."""
+        """A disc picked or a private choice, taken on the executor (where the views are read); its
+        refusal in the words of the page that sent it (the language spoken now, in this task)."""
         pid = self.desk.confirmed_seat(req.credential)
+        take = partial(spoken, language(), self._answers.take, self._game, pid, req)
         try:
-            await asyncio.get_running_loop().run_in_executor(self._executor, self._answers.take, self._game, pid, req)
+            await asyncio.get_running_loop().run_in_executor(self._executor, take)
         except RuntimeError:
-            raise Refused(409, "the companion is stopping") from None
+            raise Refused(409, _("the companion is stopping")) from None
 
     # ---- HTTP -----------------------------------------------------------------------------------
 
@@ -408,40 +414,39 @@ class PhoneServer:
                 response.force_close()
             return response
         if isinstance(exc, web.HTTPRequestEntityTooLarge):
-            return self._refusal(request, 413, f"request too large (at most {MAX_BODY} bytes)")
+            return self._refusal(request, 413, _("request too large (at most {n} bytes)").format(n=MAX_BODY))
         return None
 
     async def _body(self, request: web.Request) -> bytes:
         if request.content_length is not None and request.content_length > MAX_BODY:
-            raise Refused(413, f"request too large (at most {MAX_BODY} bytes)")
+            raise Refused(413, _("request too large (at most {n} bytes)").format(n=MAX_BODY))
         try:
             return await asyncio.wait_for(request.read(), self.limits.body_timeout)
         except TimeoutError:
-            raise Refused(408, f"the request body did not arrive within {self.limits.body_timeout:g} s") from None
+            words = _("the request body did not arrive within {seconds} s")
+            raise Refused(408, words.format(seconds=f"{self.limits.body_timeout:g}")) from None
 
     async def _page_handler(self, request: web.Request) -> web.Response:
-        return web.Response(body=self._page, content_type="text/html", charset="utf-8")
+        return self._pages.phone(request)
 
     async def _join_page(self, request: web.Request) -> web.Response:
         # Showing the page does not spend the code (a link preview must not): the page does.
         refusal = self.seats.refusal(request.match_info["code"])
         if refusal is None:
             return await self._page_handler(request)
-        title, text = REFUSALS[refusal]
-        page = self._gone_page.replace("{title}", html.escape(title)).replace("{text}", html.escape(text))
-        return web.Response(status=410, text=page, content_type="text/html", charset="utf-8")
+        return self._pages.gone(refusal)
 
     async def _api_join(self, request: web.Request) -> web.Response:
         req = parse(JoinIn, await self._body(request))
         joined = self.seats.join(req.code, describe_device(request.headers.get("User-Agent", "")), held=req.credential)
         if not isinstance(joined, Joined):
-            raise Refused(410, REFUSALS[joined][1])
+            raise Refused(410, _(REFUSALS[joined][1]))
         self._seats_changed()
         return web.json_response({"seat": joined.seat, "credential": joined.credential})
 
     async def _api_me(self, request: web.Request) -> web.Response:
         auth = request.headers.get("Authorization", "")
-        scheme, _, token = auth.partition(" ")
+        scheme, _sep, token = auth.partition(" ")
         pid, phone = self.seats.locate(token.strip()) if scheme.lower() == "bearer" else (None, None)
         if phone is not None and pid is None:  # a phone of an earlier game: which seat is yours?
             return web.Response(text=self.desk.choice(phone), content_type="application/json")
@@ -449,9 +454,13 @@ class PhoneServer:
         pending = self.desk.pending(pid)
         if pending is not None:
             return web.Response(text=pending, content_type="application/json")
-        view = self._feed.view(pid)
+        code = language()  # the page's (?lang=), else its browser's
+        if not self._feed.has(code) and self._feed.view(pid) is not None:
+            self._http_languages.add(code)
+            await self._refresher.now()  # this language's views made now (the page's socket may be down)
+        view = self._feed.view(pid, code)
         if view is None:
-            raise Refused(409, "the companion is starting: try again")
+            raise Refused(409, _("the companion is starting: try again"))
         return web.Response(text=view.model_dump_json(), content_type="application/json")
 
     async def _api_pick(self, request: web.Request) -> web.Response:
@@ -473,7 +482,7 @@ class PhoneServer:
 
     async def _api_status(self, request: web.Request) -> web.Response:
         if self._feed.status is None:
-            raise Refused(409, "the companion is starting: try again")
+            raise Refused(409, _("the companion is starting: try again"))
         return web.Response(text=self._feed.status.model_dump_json(), content_type="application/json")
 
     # ---- websockets ---------------------------------------------------------------------------
@@ -504,6 +513,7 @@ class PhoneServer:
             self.guard.protect(request.protocol)  # a seat's phone: at most sockets_per_seat of these
         client = Client(ws, pid, phone.serial)
         client.credential = hello.credential
+        client.lang = normalise(hello.lang) if hello.lang else request_language(request)
         client.start()
         self._sockets.add(client, self.limits.sockets_per_seat)
         self._seats_changed()
@@ -524,6 +534,10 @@ class PhoneServer:
         return ws
 
     async def _phone_frame(self, client: Client, data: str) -> None:
+        with speaking(client.lang):  # a refusal in the words of this phone's page
+            await self._phone_frame_spoken(client, data)
+
+    async def _phone_frame_spoken(self, client: Client, data: str) -> None:
         ref = None
         try:
             frame = parse_frame(data)
@@ -532,8 +546,11 @@ class PhoneServer:
             if phone is None:
                 raise Refused(401, NOT_JOINED)
             if phone.serial != client.serial or seat != client.pid:
-                raise Refused(403, "this connection belongs to another seat")
-            if isinstance(frame, SeatIn):
+                raise Refused(403, _("this connection belongs to another seat"))
+            if isinstance(frame, LangIn):
+                self._sockets.speak(client, normalise(frame.lang), self._feed.has)
+                self._refresher.request()  # that language's views, if not made yet
+            elif isinstance(frame, SeatIn):
                 self._sockets.take_seat(frame.credential, frame.seat)
             elif isinstance(frame, LeaveIn):
                 self._sockets.leave_seat(frame.credential)

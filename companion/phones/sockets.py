@@ -1,6 +1,6 @@
 """Where each phone socket is now, and what it may see there: a seat's sockets (its confirmed
 phone's view, or the "waiting for the tablet" frame), or a phone's sockets in the lobby (the free
-seats to choose from). Loop thread only."""
+seats to choose from). Loop thread only. Each socket is told in its page's language (client.lang)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,14 @@ from companion.phones.lobby import SeatDesk
 from companion.phones.refusals import NOT_JOINED, Refused
 from companion.phones.seats import SEAT_REFUSALS, Phone
 from companion.phones.views import PhoneView
+from companion.words import _
+from companion.words.catalogue import speaking
 
 
 class PhoneSockets:
-    def __init__(self, desk: SeatDesk, view_of: Callable[[str], PhoneView | None], moved: Callable[[], None]):
+    def __init__(self, desk: SeatDesk, view_of: Callable[[str, str], PhoneView | None], moved: Callable[[], None]):
         self.desk = desk
-        self._view_of = view_of  # a seat's latest view
+        self._view_of = view_of  # a seat's latest view, in a language
         self._moved = moved  # a phone took, left or lost a seat, or was confirmed: the tablet is told
         self.by_seat: dict[str, dict[Client, None]] = {pid: {} for pid in desk.players}  # oldest first
         self.waiting: dict[int, dict[Client, None]] = {}  # sockets of phones in the lobby, by phone serial
@@ -48,11 +50,19 @@ class PhoneSockets:
             self.send_choice(client, phone)
             return
         self.by_seat[pid][client] = None
-        pending = self.desk.pending(pid)
+        with speaking(client.lang):
+            pending = self.desk.pending(pid)
         if pending is not None:
             client.push(pending)
         else:
-            self.send_view(client, self._view_of(pid))
+            self.send_view(client, self._view_of(pid, client.lang))
+
+    def speak(self, client: Client, lang: str, made: Callable[[str], bool]) -> None:
+        """A page's language switch: what it is sent now and from now on is in `lang` (a seat's
+        view once that language's views are `made`: the server's next refresh)."""
+        client.lang = lang
+        if client.pid is None or self.desk.pending(client.pid) is not None or made(lang):
+            self.place(client)
 
     def add(self, client: Client, per_seat: int) -> None:
         """The newest socket wins: a reload or a second tab must not be locked out by stale ones."""
@@ -79,12 +89,13 @@ class PhoneSockets:
             client.view_seq = view.seq
             client.push(view.model_dump_json())
 
-    def send_seat_view(self, pid: str, view: PhoneView | None) -> None:
+    def send_seat_view(self, pid: str) -> None:
         for client in self.by_seat.get(pid, ()):
-            self.send_view(client, view)  # an unconfirmed phone sees nothing private
+            self.send_view(client, self._view_of(pid, client.lang))  # an unconfirmed phone sees nothing private
 
     def send_choice(self, client: Client, phone: Phone) -> None:
-        text = self.desk.choice(phone)
+        with speaking(client.lang):
+            text = self.desk.choice(phone)
         if text != client.lobby_text:  # a frame only when the free seats changed
             client.lobby_text = text
             client.push(text)
@@ -106,7 +117,7 @@ class PhoneSockets:
 
     def confirmed(self, pid: str) -> None:
         """The tablet's Yes: the seat's sockets get its private view."""
-        self.send_seat_view(pid, self._view_of(pid))
+        self.send_seat_view(pid)
         self._moved()
 
     def take_seat(self, credential: str, pid: str) -> str:
@@ -115,8 +126,8 @@ class PhoneSockets:
         taken = seats.take_seat(credential, pid)
         if isinstance(taken, str):
             if taken == "unknown" and seats.seat_for(credential) is None:
-                raise Refused(401, NOT_JOINED)
-            raise Refused(409, SEAT_REFUSALS[taken])
+                raise Refused(401, _(NOT_JOINED))
+            raise Refused(409, _(SEAT_REFUSALS[taken]))
         for client in list(self.waiting.pop(taken.serial, {})):
             self.place(client)
         self._moved()
@@ -127,9 +138,9 @@ class PhoneSockets:
         seats = self.desk.seats
         pid, phone = seats.locate(credential)
         if phone is None:
-            raise Refused(401, NOT_JOINED)
+            raise Refused(401, _(NOT_JOINED))
         if pid is None or seats.leave_seat(credential) != pid:
-            raise Refused(409, "This phone has no seat to leave.")
+            raise Refused(409, _("This phone has no seat to leave."))
         self.to_lobby(pid, phone.serial)
 
     def to_lobby(self, pid: str, serial: int) -> None:

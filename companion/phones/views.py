@@ -33,6 +33,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from companion.prompts.card_words import phone_words
+from companion.words import _, pgettext
+from companion.words import names as edition
 from engine.board.model import Board
 
 DISC_KINDS = ("secret_disc", "count_castillo", "reveal_secret_discs")
@@ -46,29 +48,61 @@ COLOUR_NAMES = {
     "purple": "Purple",
     "orange": "Orange",
     "white": "White",
-}  # the 2023 box's too
+}  # the 2023 box's too (ids; the words a phone reads: colour_word)
+_COLOUR_WORDS = {
+    "red": lambda: pgettext("colour", "Red"),
+    "yellow": lambda: pgettext("colour", "Yellow"),
+    "green": lambda: pgettext("colour", "Green"),
+    "blue": lambda: pgettext("colour", "Blue"),
+    "black": lambda: pgettext("colour", "Black"),
+    "purple": lambda: pgettext("colour", "Purple"),
+    "orange": lambda: pgettext("colour", "Orange"),
+    "white": lambda: pgettext("colour", "White"),
+}
+
+
+def colour_word(pid: str) -> str:
+    """A seat's colour in the reader's language ("Rot"); an id the box lacks, as it is."""
+    word = _COLOUR_WORDS.get(pid)
+    return word() if word else pid
+
+
+def seat_name(names: Mapping[str, str], pid: str) -> str:
+    """The name a seat is shown by: its typed name, or its colour in the reader's language when
+    the seat kept its colour's name."""
+    typed = " ".join(str(names.get(pid) or "").split())
+    return colour_word(pid) if typed in ("", COLOUR_NAMES.get(pid, pid)) else typed
+
 
 # What a disc is for, on a phone: the game's own purposes here, a card's from its words
-# (companion/prompts/card_words.py).
+# (companion/prompts/card_words.py). Made when a view is made: in the reader's language.
 PURPOSE_TEXT = {
-    "castillo_destination": (
-        "General scoring: where do your Castillo Caballeros go?",
-        "Set your secret disc. After the Castillo is scored, your Caballeros in it move to this "
-        "region (the King's region sends them back to your court).",
+    "castillo_destination": lambda: (
+        _("General scoring: where do your Castillo Caballeros go?"),
+        _(
+            "Set your secret disc. After the Castillo is scored, your Caballeros in it move to this "
+            "region (the King's region sends them back to your court)."
+        ),
     ),
-    "setup_caballero": (  # King and Intrigue's setup
-        "Setup: where does your first Caballero go?",
-        "Pick a region (not the King's). All discs are revealed together; then each player places 1 "
-        "Caballero from the province there.",
+    "setup_caballero": lambda: (  # King and Intrigue's setup
+        _("Setup: where does your first Caballero go?"),
+        _(
+            "Pick a region (not the King's). All discs are revealed together; then each player places 1 "
+            "Caballero from the province there."
+        ),
     ),
-    "send_back": phone_words("disc_send_back", "send_back"),
-    "eviction_destination": phone_words("eviction", "eviction_destination"),
-    "special_scoring": phone_words("disc_scoring", "special_scoring"),
-    "hurricane": phone_words("hurricane", "hurricane"),
-    "field_day": phone_words("field_day", "field_day"),
+    "send_back": lambda: phone_words("disc_send_back", "send_back"),
+    "eviction_destination": lambda: phone_words("eviction", "eviction_destination"),
+    "special_scoring": lambda: phone_words("disc_scoring", "special_scoring"),
+    "hurricane": lambda: phone_words("hurricane", "hurricane"),
+    "field_day": lambda: phone_words("field_day", "field_day"),
 }
-GENERIC_PURPOSE = ("Secret disc: pick a region", "All discs are revealed together.")
-AGAIN_HINT = "The tablet undid your choice: choose again. "  # a seat that had answered is asked again
+
+
+def purpose_text(purpose: str | None) -> tuple[str, str]:
+    """(title, hint) of a disc's purpose, in the reader's language."""
+    words = PURPOSE_TEXT.get(purpose or "")
+    return words() if words else (_("Secret disc: pick a region"), _("All discs are revealed together."))
 
 
 class _Out(BaseModel):
@@ -218,7 +252,7 @@ class Snapshot:
 
 
 def region_out(board: Board, rid: str, king: str | None) -> RegionOut:
-    return RegionOut(id=rid, name=board.area_name(board.area_index[rid]), king=rid == king)
+    return RegionOut(id=rid, name=edition.area(board, board.area_index[rid]), king=rid == king)
 
 
 def _choice_state(snap: Snapshot) -> str:
@@ -231,14 +265,17 @@ def _choice_state(snap: Snapshot) -> str:
 
 
 PRIVATE_ROUNDS = {  # 2023 choices every player makes at once, in private: (done title, done hint)
-    "deal_modifiers": (
-        "Your Modifier cards are entered",
-        "They are in your hand below. Next, everyone passes one card to the left.",
+    "deal_modifiers": lambda: (
+        _("Your Modifier cards are entered"),
+        _("They are in your hand below. Next, everyone passes one card to the left."),
     ),
-    "pass_modifier": ("Your card to pass is chosen", "The cards change hands once everyone has chosen."),
-    "choose_power_cards": (
-        "Your Power cards are kept",
-        "They are your hand below; the others left the game unseen. The game starts once everyone has chosen.",
+    "pass_modifier": lambda: (
+        _("Your card to pass is chosen"),
+        _("The cards change hands once everyone has chosen."),
+    ),
+    "choose_power_cards": lambda: (
+        _("Your Power cards are kept"),
+        _("They are your hand below; the others left the game unseen. The game starts once everyone has chosen."),
     ),
 }
 
@@ -246,7 +283,7 @@ PRIVATE_ROUNDS = {  # 2023 choices every player makes at once, in private: (done
 def _private_question(snap: Snapshot, pid: str) -> dict | None:
     """The question of a 2023 private choice (Power Shift, a Veto, a card taken back), or None."""
     names = snap.names
-    waiting = [names[p] for p in snap.private_needed if p not in snap.private_chosen]
+    waiting = [seat_name(names, p) for p in snap.private_needed if p not in snap.private_chosen]
     own = snap.asks.get(pid)
     if own is not None:
         return dict(
@@ -262,9 +299,9 @@ def _private_question(snap: Snapshot, pid: str) -> dict | None:
     if snap.private_kind not in PRIVATE_ROUNDS:
         return None
     if pid in snap.private_chosen:
-        title, hint = PRIVATE_ROUNDS[snap.private_kind]
+        title, hint = PRIVATE_ROUNDS[snap.private_kind]()
     else:
-        title, hint = "Other players are choosing secretly", "Nothing to choose for you this time."
+        title, hint = _("Other players are choosing secretly"), _("Nothing to choose for you this time.")
     return dict(state="waiting", title=title, hint=hint, kind="cards", waiting_for=waiting)
 
 
@@ -272,7 +309,7 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
     mine = snap.private[pid]
     names = snap.names
     choice = _choice_state(snap)
-    waiting = [names[p] for p in snap.needed if p not in snap.chosen]
+    waiting = [seat_name(names, p) for p in snap.needed if p not in snap.chosen]
     regions: list[RegionOut] = []
     pick: RegionOut | None = None
     private = _private_question(snap, pid)
@@ -281,34 +318,35 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
     elif snap.notice is not None:
         (title, hint), state, choice = snap.notice, "waiting", "none"
     elif choice != "none" and pid in snap.needed:
-        title, hint = snap.disc_words.get(pid) or PURPOSE_TEXT.get(snap.purpose or "", GENERIC_PURPOSE)
+        title, hint = snap.disc_words.get(pid) or purpose_text(snap.purpose)
         own = mine.get("secret_disc")
         pick = region_out(board, own, snap.king) if own else None
         allowed = snap.allowed.get(pid, [])
         if choice == "locked" or not allowed:
             state = "locked"
-            hint = "Your disc is locked. The tablet reveals all discs together."
+            hint = _("Your disc is locked. The tablet reveals all discs together.")
         else:
             state = "choose"
             regions = [region_out(board, r, snap.king) for r in allowed]
             if pick:
-                hint = "You can change your pick until the tablet reveals the discs."
+                hint = _("You can change your pick until the tablet reveals the discs.")
     elif choice != "none":
-        state, title = "waiting", "Other players are choosing secretly"
-        hint = "Nothing to choose for you this time."
+        state, title = "waiting", _("Other players are choosing secretly")
+        hint = _("Nothing to choose for you this time.")
     elif snap.over:  # before the last scoring's revealed discs: no next secret choice comes
-        state, title = "waiting", "Game over"
-        hint = "Won by " + ", ".join(names[p] for p in snap.winners) if snap.winners else "Thanks for playing."
+        state, title = "waiting", _("Game over")
+        winners = ", ".join(seat_name(names, p) for p in snap.winners)
+        hint = _("Won by {winners}").format(winners=winners) if snap.winners else _("Thanks for playing.")
     elif pid in snap.revealed:
-        state, title = "revealed", "Discs revealed"
-        hint = "Your disc is locked. Your phone lights up when the next secret choice comes."
+        state, title = "revealed", _("Discs revealed")
+        hint = _("Your disc is locked. Your phone lights up when the next secret choice comes.")
         pick = region_out(board, snap.revealed[pid], snap.king)
     else:
-        state, title = "waiting", "Nothing to choose right now"
-        hint = "Your phone lights up when a secret choice is asked of you."
+        state, title = "waiting", _("Nothing to choose right now")
+        hint = _("Your phone lights up when a secret choice is asked of you.")
     if state in ("waiting", "revealed") and mine.get("refused"):  # the tablet refused this seat's card: why
         state, pick = "waiting", None
-        title, hint = "Only you see why the tablet refused your card", str(mine["refused"])
+        title, hint = _("Only you see why the tablet refused your card"), str(mine["refused"])
     hand = mine.get("power_cards_in_hand")
     facts = FactsOut(
         castillo=int(mine.get("castillo") or 0),
@@ -318,10 +356,10 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
     )
     extra = private or {"waiting_for": waiting if choice != "none" else []}
     if pid in snap.again and state == "choose":  # it had answered: the undo on the tablet is why it asks
-        hint = AGAIN_HINT + hint
+        hint = _("The tablet undid your choice: choose again. {hint}").format(hint=hint)
     return PhoneView(
         seq=seq,
-        seat=SeatOut(id=pid, name=names[pid], colour=COLOUR_NAMES.get(pid, pid)),
+        seat=SeatOut(id=pid, name=seat_name(names, pid), colour=colour_word(pid)),
         round=snap.round,
         rounds=snap.rounds,
         question=QuestionOut(id=snap.qid, state=state, title=title, hint=hint, regions=regions, pick=pick, **extra),
@@ -331,28 +369,37 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
 
 
 def pending_view(pid: str, name: str, number: str) -> PendingView:
+    name = seat_name({pid: name}, pid)
     return PendingView(
-        seat=SeatOut(id=pid, name=name, colour=COLOUR_NAMES.get(pid, pid)),
+        seat=SeatOut(id=pid, name=name, colour=colour_word(pid)),
         number=number,
-        title="Waiting for the tablet",
-        hint=f"The tablet asks: is this {name}'s phone? Once someone taps Yes there, your secret "
-        "disc and your Castillo count appear here.",
+        title=_("Waiting for the tablet"),
+        hint=_(
+            "The tablet asks: is this {name}'s phone? Once someone taps Yes there, your secret "
+            "disc and your Castillo count appear here."
+        ).format(name=name),
     )
 
 
 def seat_choice(names: dict[str, str], free: list[str], suggested: str | None, was: str) -> SeatChoice:
     order = ([suggested] if suggested in free else []) + [p for p in free if p != suggested]
-    seats = [SeatOut(id=pid, name=names[pid], colour=COLOUR_NAMES.get(pid, pid)) for pid in order]
+    seats = [SeatOut(id=pid, name=seat_name(names, pid), colour=colour_word(pid)) for pid in order]
     if seats:
-        title = "Which seat is yours?"
-        hint = (
-            f"This phone was {was}'s. " if was else ""
-        ) + "Tap your seat. The tablet may ask whether this is your phone."
+        title = _("Which seat is yours?")
+        if was:
+            hint = _("This phone was {seat}'s. Tap your seat. The tablet may ask whether this is your phone.")
+        else:
+            hint = _("Tap your seat. The tablet may ask whether this is your phone.")
     else:
-        title = "Every seat has a phone"
-        hint = (
-            f"This phone was {was}'s. " if was else ""
-        ) + "If one of these seats is yours, ask the tablet for its new code (Phones, New code)."
+        title = _("Every seat has a phone")
+        if was:
+            hint = _(
+                "This phone was {seat}'s. If one of these seats is yours, ask the tablet for its new "
+                "code (Phones, New code)."
+            )
+        else:
+            hint = _("If one of these seats is yours, ask the tablet for its new code (Phones, New code).")
+    hint = hint.format(seat=was)
     return SeatChoice(
         was=was or None, suggested=order[0] if suggested in free else None, seats=seats, title=title, hint=hint
     )
@@ -374,8 +421,8 @@ def status_view(snap: Snapshot, seats: dict[str, dict[str, bool]], seq: int = 0)
         seats=[
             SeatStatus(
                 id=pid,
-                name=snap.names[pid],
-                colour=COLOUR_NAMES.get(pid, pid),
+                name=seat_name(snap.names, pid),
+                colour=colour_word(pid),
                 joined=seats[pid]["joined"],
                 connected=seats[pid]["connected"],
                 asked=choice != "none" and pid in needed,
@@ -403,7 +450,12 @@ class Faces:
 
     face_of: dict[str, str]  # card id -> face key ("card1", ...), in the set's order
     ids: dict[str, list[str]]  # face key -> the card ids with that face, sorted
-    options: dict[str, OptionOut]  # face key -> what the phone shows
+    printed: dict[str, tuple[str, int, str, str]]  # face key -> (name, value, effect, text) as the set has it
+
+    @property
+    def options(self) -> dict[str, OptionOut]:
+        """Face key -> what the phone shows, in the reader's language (made at each read)."""
+        return {face: _face_option(face, *printed) for face, printed in self.printed.items()}
 
     def option(self, face: str, most: int = 1) -> OptionOut:
         return self.options[face].model_copy(update={"most": most})
@@ -421,14 +473,18 @@ def modifier_faces(modifiers: Mapping) -> Faces:
         m = modifiers[mid]
         key = (m.name, m.value, m.effect, json.dumps(m.params, sort_keys=True, default=str), m.text)
         groups.setdefault(key, []).append(mid)
-    face_of, ids, options = {}, {}, {}
+    face_of, ids, printed = {}, {}, {}
     for i, members in enumerate(groups.values(), 1):
         face, m = f"card{i}", modifiers[members[0]]
-        value = _signed(m.value)
-        name = _TWIN_NUMBER.sub("", m.name)
-        label = name if value in name else f"{name} ({value})"
-        note = m.text or (m.effect.replace("_", " ") if m.effect else "no ability")
         ids[face] = sorted(members)
-        options[face] = OptionOut(id=face, label=label, note=note)
+        printed[face] = (m.name, m.value, m.effect or "", m.text or "")
         face_of.update({mid: face for mid in members})
-    return Faces(face_of, ids, options)
+    return Faces(face_of, ids, printed)
+
+
+def _face_option(face: str, name: str, value: int, effect: str, text: str) -> OptionOut:
+    signed = _signed(value)
+    shown = _TWIN_NUMBER.sub("", edition.card(name))
+    label = shown if signed in shown else _("{card} ({value})").format(card=shown, value=signed)
+    note = edition.card_text(text) if text else (effect.replace("_", " ") if effect else _("no ability"))
+    return OptionOut(id=face, label=label, note=note)

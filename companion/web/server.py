@@ -33,6 +33,8 @@ from companion.web.guard import (
     one_line,
     raise_fd_limit,
 )
+from companion.web.words import request_language
+from companion.words.catalogue import speaking
 
 MAX_HEAD_LINE = 8190  # bytes in the request line and in each header (aiohttp's default, stated)
 
@@ -62,6 +64,13 @@ def logged_refusal(
         return json_error(status, message)
 
     return refusal
+
+
+@web.middleware
+async def spoken(request: web.Request, handler):
+    """Every word an answer carries (a refusal, a page) in the language of the page that asked."""
+    with speaking(request_language(request)):
+        return await handler(request)
 
 
 async def _nothing() -> None:
@@ -199,7 +208,7 @@ class ThreadedServer:
     async def _serve(self, started: threading.Event) -> None:
         self._stop_event = asyncio.Event()
         errors = guarded_errors(self, self._refusal, self.name, json_error, self._special)
-        app = web.Application(client_max_size=self._max_body, middlewares=[errors])
+        app = web.Application(client_max_size=self._max_body, middlewares=[spoken, errors])
         self._routes(app)
         runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()

@@ -7,9 +7,12 @@ rather than stopping the app."""
 
 from __future__ import annotations
 
+import contextlib
 import gettext
 import io
 import logging
+from collections.abc import Iterator
+from contextvars import ContextVar
 from pathlib import Path
 
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -20,6 +23,9 @@ LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español",
 _log = logging.getLogger(__name__)
 _loaded: dict[str, gettext.NullTranslations] = {}
 _current: list = [SOURCE_LANGUAGE, gettext.NullTranslations()]
+# A language spoken for one reader only (a phone whose page reads Spanish at a German table): set
+# by `speaking` in this thread or asyncio task alone; everyone else reads the language in use.
+_speaking: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar("speaking", default=None)
 
 
 def N_(message: str) -> str:
@@ -27,25 +33,43 @@ def N_(message: str) -> str:
     return message
 
 
+def _now() -> gettext.NullTranslations:
+    spoken = _speaking.get()
+    return spoken[1] if spoken is not None else _current[1]
+
+
 def _(message: str) -> str:
-    return _current[1].gettext(message)
+    return _now().gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _current[1].ngettext(singular, plural, n)
+    return _now().ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
-    return _current[1].pgettext(context, message)
+    return _now().pgettext(context, message)
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
-    return _current[1].npgettext(context, singular, plural, n)
+    return _now().npgettext(context, singular, plural, n)
 
 
 def language() -> str:
     """The code of the language in use now ("en", "de", "es", "fr")."""
-    return _current[0]
+    spoken = _speaking.get()
+    return spoken[0] if spoken is not None else _current[0]
+
+
+@contextlib.contextmanager
+def speaking(code: str | None) -> Iterator[str]:
+    """Words made inside read `code` (normalised), in this thread or asyncio task only: what one
+    phone is sent in its page's language. The language in use elsewhere does not change."""
+    code = normalise(code)
+    token = _speaking.set((code, translations(code)))
+    try:
+        yield code
+    finally:
+        _speaking.reset(token)
 
 
 def use_language(code: str | None) -> str:

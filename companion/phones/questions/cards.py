@@ -12,6 +12,7 @@ from companion.phones.refusals import Refused
 from companion.phones.views import Faces, OptionOut, PrivateAsk, modifier_faces
 from companion.prompts.prompt import MODIFIER_PREFIX
 from companion.table.authority import Table
+from companion.words import _, ngettext
 
 # Private choices a phone answers besides its discs (a Veto too: veto.py).
 PHONE_PRIVATE_KINDS = (
@@ -42,9 +43,13 @@ def cards_ask(pick, faces: Faces | None, mine: dict) -> PrivateAsk:
         options = [faces.option(face, min(pick.count, len(ids))) for face, ids in faces.ids.items()]
         return PrivateAsk(
             "cards",
-            "Your Modifier cards",
-            f"Tap the {pick.count} Modifier cards you were dealt (a card you hold twice: tap it "
-            "twice), then Confirm. Nobody else sees them.",
+            _("Your Modifier cards"),
+            ngettext(
+                "Tap the {n} Modifier card you were dealt, then Confirm. Nobody else sees it.",
+                "Tap the {n} Modifier cards you were dealt (a card you hold twice: tap it twice), then "
+                "Confirm. Nobody else sees them.",
+                pick.count,
+            ).format(n=pick.count),
             options,
             count=pick.count,
         )
@@ -69,7 +74,12 @@ def card_values(table: Table, memory: GameMemory, ask, pick, qid: str, pid: str,
     private pick (card ids). Refused with a message when it is not one of the options."""
     faces = faces_of(table, memory)
     if len(values) != pick.count:
-        raise Refused(422, f"Pick {pick.count} card{'s' * (pick.count != 1)}, not {len(values)}.")
+        raise Refused(
+            422,
+            ngettext("Pick {n} card, not {got}.", "Pick {n} cards, not {got}.", pick.count).format(
+                n=pick.count, got=len(values)
+            ),
+        )
     offered = {v for v, _ in pick.options}
     if pick.kind == "deal_modifiers":
         return _dealt_ids(memory, ask, faces, values, (qid, pid))
@@ -82,7 +92,7 @@ def card_values(table: Table, memory: GameMemory, ask, pick, qid: str, pid: str,
         ids = faces.ids.get(value, []) if faces is not None else []
         match = [prefix + m for m in ids if prefix + m in offered]
         if not match:
-            raise Refused(422, "That card is not one of your choices; pick one from the list.")
+            raise Refused(422, _("That card is not one of your choices; pick one from the list."))
         out.append(match[0])
     return out
 
@@ -91,13 +101,18 @@ def _dealt_ids(memory: GameMemory, ask, faces: Faces | None, values: list[str], 
     """The copies of the faces a player entered that no other player entered: twins are one
     card at the table. More copies of a face than are left is a mistake at the table."""
     if faces is None or any(v not in faces.ids for v in values):
-        raise Refused(422, "That card is not one of the Modifier cards of this game; pick from the list.")
+        raise Refused(422, _("That card is not one of the Modifier cards of this game; pick from the list."))
     refused = memory.deal_refused.get(key, 0)
     if refused >= DEAL_REFUSALS:
         raise Refused(
             409,
-            f"Your Modifier cards were refused {DEAL_REFUSALS} times: enter them on the "
-            "tablet's private screen, with the table checking the cards.",
+            ngettext(
+                "Your Modifier cards were refused {n} time: enter them on the tablet's private "
+                "screen, with the table checking the cards.",
+                "Your Modifier cards were refused {n} times: enter them on the tablet's private "
+                "screen, with the table checking the cards.",
+                DEAL_REFUSALS,
+            ).format(n=DEAL_REFUSALS),
         )
     free = set(ask.options.get("free", ()))
     ids: list[str] = []
@@ -105,15 +120,24 @@ def _dealt_ids(memory: GameMemory, ask, faces: Faces | None, values: list[str], 
         wanted = values.count(face)
         label = faces.options[face].label
         if wanted > len(faces.ids[face]):
-            raise Refused(422, f"The set has only {len(faces.ids[face])} {label}: check your three cards.")
+            raise Refused(
+                422,
+                ngettext(
+                    "The set has only {n} {card}: check your three cards.",
+                    "The set has only {n} {card}: check your three cards.",
+                    len(faces.ids[face]),
+                ).format(n=len(faces.ids[face]), card=label),
+            )
         left = [m for m in faces.ids[face] if m in free]
         if wanted > len(left):
             memory.deal_refused[key] = refused + 1
             raise Refused(
                 409,
-                f"{label}: more of these cards would be entered than the set has. Check your "
-                "three cards; if they are right, another player entered a wrong card and the "
-                "tablet can undo theirs.",
+                _(
+                    "{card}: more of these cards would be entered than the set has. Check your "
+                    "three cards; if they are right, another player entered a wrong card and the "
+                    "tablet can undo theirs."
+                ).format(card=label),
             )
         ids += left[:wanted]
     return ids

@@ -4,11 +4,15 @@ are the cards' (companion/prompts/card_words.py, `phone`); this fills them in fo
 
 from __future__ import annotations
 
-from companion.phones.views import PURPOSE_TEXT
+from companion.phones.views import PURPOSE_TEXT, purpose_text
 from companion.prompts.card_words import phone_words
 from companion.table.authority import Table
+from companion.words import _, names
 
-CASTILLO_STAYS = phone_words("rebellion", "castillo_stays")
+
+def castillo_stays() -> tuple[str, str]:
+    """The notice of a general scoring whose Castillo stays (Rebellion), in the reader's language."""
+    return phone_words("rebellion", "castillo_stays")
 
 
 def disc_words(table: Table, builder, ask, pid: str, grande_in_castillo: bool) -> tuple[str, str]:
@@ -19,15 +23,22 @@ def disc_words(table: Table, builder, ask, pid: str, grande_in_castillo: bool) -
         return phone_words("civil_war", "civil_war", words=words)
     if purpose == "eviction_destination":
         card = table.board.cards.get(ask.card) if ask.card else None
-        name = card.name if card is not None else "Eviction"
+        name = names.card(card.name) if card is not None else names.card("Eviction")
         source = evicted_region(table)
-        left = f"All your Caballeros in {builder.area(source)}" if source else "Your evicted Caballeros"
+        if source:
+            left = _("All your Caballeros in {region}").format(region=builder.area(source))
+        else:
+            left = _("Your evicted Caballeros")
         return phone_words("eviction", "eviction_destination_2023", card=name, left=left)
     if purpose == "castillo_destination" and grande_in_castillo:
         return phone_words("competition", "castillo_destination")
     if purpose in PURPOSE_TEXT:
-        return PURPOSE_TEXT[purpose]
-    return ("Secret disc: " + (purpose or "a region").replace("_", " "), f"Set your disc to {words}.")
+        return purpose_text(purpose)
+    if purpose:
+        title = _("Secret disc: {purpose}").format(purpose=purpose.replace("_", " "))
+    else:
+        title = _("Secret disc: pick a region")
+    return title, _("Set your disc to {words}.").format(words=words)
 
 
 def evicted_region(table: Table) -> str | None:

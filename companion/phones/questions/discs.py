@@ -7,6 +7,7 @@ from companion.phones.questions.memory import GameMemory
 from companion.phones.refusals import Refused
 from companion.phones.views import DISC_KINDS
 from companion.table.authority import Table
+from companion.words import _
 from engine.board.model import Board
 from engine.events import SecretDiscSet
 
@@ -57,9 +58,9 @@ def disc_answer(table: Table, memory: GameMemory, qid: str, pid: str, region: st
     waiting = ask.players if ask.kind == "secret_disc" else ()
     chosen = ask.options.get("chosen", []) if ask.kind in DISC_KINDS else []
     if pid not in waiting and pid not in chosen:
-        raise Refused(409, "No secret choice is asked of you right now.")
+        raise Refused(409, _("No secret choice is asked of you right now."))
     if table.mode == "scoring" and ask.kind == "reveal_secret_discs":
-        raise Refused(409, "The discs are locked: the Castillo has been counted.")
+        raise Refused(409, _("The discs are locked: the Castillo has been counted."))
     if region not in allowed_regions(memory, qid, ask, pid, purpose, table.board):
-        raise Refused(422, "That region is not one of your choices; pick one from the list.")
+        raise Refused(422, _("That region is not one of your choices; pick one from the list."))
     return SecretDiscSet(player=pid, region=region)

@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from companion.phones.questions.cards import PHONE_PRIVATE_KINDS, card_values, cards_ask, faces_of
-from companion.phones.questions.disc_words import CASTILLO_STAYS, disc_words
+from companion.phones.questions.disc_words import castillo_stays, disc_words
 from companion.phones.questions.memory import GameMemory
 from companion.phones.questions.veto import veto_answer, veto_ask, veto_question_id
 from companion.phones.refusals import Refused
 from companion.phones.views import DISC_KINDS
 from companion.table.authority import Table
+from companion.words import _
 from engine.board.model import CASTILLO
 
 
@@ -57,7 +58,7 @@ def read_private(
         for pid in holders:
             out["asks"][pid] = veto_ask(table, ask)
     elif ask.options.get("castillo_stays"):
-        out["notice"] = CASTILLO_STAYS
+        out["notice"] = castillo_stays()
     elif ask.kind in DISC_KINDS:
         builder = table.prompt_builder()
         seats = set(ask.options.get("regions") or {}) | set(ask.options.get("chosen", ()))
@@ -76,7 +77,7 @@ def private_answer(table: Table, memory: GameMemory, qid: str, pid: str, values:
         return veto_answer(ask, pid, values)
     pick = table.private_question(pid) if has_private_choices(table) and ask.kind in PHONE_PRIVATE_KINDS else None
     if pick is None:
-        raise Refused(409, "No private choice is asked of you right now.")
+        raise Refused(409, _("No private choice is asked of you right now."))
     cards = card_values(table, memory, ask, pick, qid, pid, values)
     try:
         return pick.event(cards)

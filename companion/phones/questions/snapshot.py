@@ -9,6 +9,20 @@ from companion.phones.questions.memory import GameMemory
 from companion.phones.questions.private import has_private_choices, question_id, read_private
 from companion.phones.views import DISC_KINDS, Snapshot
 from companion.table.authority import Table
+from companion.words.catalogue import speaking
+
+
+def read_tables(
+    table: Table, players: tuple[str, ...], memory: GameMemory, order: SeatOrder, languages: list[str]
+) -> dict[str, Snapshot]:
+    """The table read once per language its phones read (the words a snapshot holds, a card's
+    question or a disc's purpose, are made in that language), all under one hold of its lock."""
+    with table.lock:
+        out = {}
+        for code in languages:
+            with speaking(code):
+                out[code] = read_table(table, players, memory, order)
+        return out
 
 
 def read_table(table: Table, players: tuple[str, ...], memory: GameMemory, order: SeatOrder) -> Snapshot:

@@ -4,13 +4,14 @@ and decides in private: use it (the whole special action is prevented) or let it
 from __future__ import annotations
 
 from companion.phones.refusals import Refused
-from companion.phones.views import OptionOut, PrivateAsk
+from companion.phones.views import OptionOut, PrivateAsk, seat_name
 from companion.prompts.card_words import phone_words
 from companion.table.authority import Table
 from companion.table.log import SIMULTANEOUS
+from companion.words import N_, _, names
 from engine.events import VetoUsed, VetoWaived
 
-VETO_ANSWERS = {"use": "Use my Veto: prevent it", "pass": "Let it pass"}
+VETO_ANSWERS = {"use": N_("Use my Veto: prevent it"), "pass": N_("Let it pass")}
 
 
 def veto_question_id(table: Table, ask) -> str:
@@ -22,19 +23,22 @@ def veto_question_id(table: Table, ask) -> str:
 
 
 def veto_ask(table: Table, ask) -> PrivateAsk:
-    against = table.names.get(ask.options.get("against"), ask.options.get("against"))
+    against = seat_name(table.names, ask.options.get("against")) if ask.options.get("against") else ""
     card = table.board.cards.get(ask.card)
-    what = card.name if card is not None else str(ask.card)
+    what = names.card(card.name) if card is not None else str(ask.card)
     title, hint = phone_words("veto_2023", "veto", against=against, card=what)
-    return PrivateAsk("veto", title, hint, [OptionOut(id=k, label=v) for k, v in VETO_ANSWERS.items()])
+    return PrivateAsk("veto", title, hint, [OptionOut(id=k, label=_(v)) for k, v in VETO_ANSWERS.items()])
 
 
 def veto_answer(ask, pid: str, values: list[str]) -> VetoUsed | VetoWaived:
     if pid not in ask.players:
-        raise Refused(409, "No Veto decision is asked of you right now.")
+        raise Refused(409, _("No Veto decision is asked of you right now."))
     if values not in (["use"], ["pass"]):
         raise Refused(
             422,
-            "Answer with one of the two buttons: use your Veto (it prevents the whole special action) or let it pass.",
+            _(
+                "Answer with one of the two buttons: use your Veto (it prevents the whole special action) "
+                "or let it pass."
+            ),
         )
     return VetoUsed(player=pid) if values == ["use"] else VetoWaived(player=pid)

@@ -18,7 +18,6 @@ import aiohttp
 import pytest
 
 from companion.input_errors import InputError, NeedsConfirmation
-from companion.phones.views import AGAIN_HINT
 from companion.table.authority import Table
 from companion.table.setup import TableSetup
 from engine import events as ev
@@ -28,6 +27,7 @@ from tests.companion.phones.test_leaks import FORBIDDEN_KEYS, call, keys, ws_fra
 from tests.companion.phones.wsclient import url
 from tests.engine.king_intrigue.table import ALL, CARDS_FILE
 
+AGAIN_HINT = "The tablet undid your choice: choose again. "  # a seat that had answered is asked again
 PLAYERS = ["red", "yellow", "green"]
 NAMES = {"red": "Ana", "yellow": "Bruno", "green": "Carmen"}
 KING = "castilla_la_nueva"
@@ -311,7 +311,7 @@ def test_the_module_cards_discs_say_what_they_are_for_on_the_phones(start_server
                 lambda: (v := me(server, creds[pid])["question"])["kind"] in ("disc", "none") and v, what="the disc"
             )
             if pid in ask.players:
-                assert (q["title"], q["hint"]) == PURPOSE_TEXT[purpose] and q["state"] == "choose"
+                assert (q["title"], q["hint"]) == PURPOSE_TEXT[purpose]() and q["state"] == "choose"
                 assert [r["id"] for r in q["regions"]] == ask.options["regions"][pid]
             else:
                 assert q["title"] == "Other players are choosing secretly" and q["regions"] == []

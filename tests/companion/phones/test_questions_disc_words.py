@@ -36,12 +36,12 @@ def test_a_grande_in_the_castillo_is_told_where_it_goes():
     table = find_table(grande_in_castillo_scoring)
     title, _ = words(table, table.asked().players[0], grande_in_castillo=True)
     assert title == "General scoring: where do your Castillo Caballeros and your Grande go?"
-    assert words(table, table.asked().players[0]) == PURPOSE_TEXT["castillo_destination"]
+    assert words(table, table.asked().players[0]) == PURPOSE_TEXT["castillo_destination"]()
 
 
 @pytest.mark.parametrize("mode", ["tracking", "scoring"])
 def test_a_classic_purpose_keeps_its_words(mode):
     table = make_table(mode)
     to_general_scoring(table)
-    assert words(table, "red") == PURPOSE_TEXT["castillo_destination"]
+    assert words(table, "red") == PURPOSE_TEXT["castillo_destination"]()
     assert evicted_region(table) is None

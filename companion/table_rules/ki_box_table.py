@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from companion.words import N_
 from engine.rules.king_intrigue.cards import EITHER_MODULE, KI_EFFECT_PARAMS, MODULE_IDS
 
 MODULE_WORDS = {
@@ -21,20 +22,21 @@ MODULE_WORDS = {
 }
 COURT_CHOICES = tuple(range(0, 9))  # Caballeros a Power card brings to the court, one tap each
 MOST_PLACED = 10
-ACTION_NAMES = {"intrigue": "Intrigue card", "caballero": "Caballero card", "kings_card": "King's Card"}
+# The Action cards held by rank, by id; the English messages, translated where shown (_(name)).
+ACTION_NAMES = {"intrigue": N_("Intrigue card"), "caballero": N_("Caballero card"), "kings_card": N_("King's Card")}
 
 # "The 60, 100, 110, 120, 150, and 170 cards trigger a special scoring and are identical to
 # those Action cards found in the base game": which one each is, chosen from the base game's.
 SCORINGS = (
-    ("score_group", {"group": "4"}, 'all "4" regions'),
-    ("score_group", {"group": "5"}, 'all "5" regions'),
-    ("score_group", {"group": "6-7"}, 'all "6-7" regions'),
-    ("score_castillo", {}, "the Castillo"),
-    ("score_chosen_region", {}, "a region of your choice"),
-    ("score_first_only", {}, "1st place only, all regions"),
-    ("score_most", {}, "the region(s) with the most Caballeros"),
-    ("score_least", {}, "the region(s) with the fewest Caballeros"),
-    ("disc_scoring", {}, "the regions picked on secret discs"),
+    ("score_group", {"group": "4"}, N_('all "4" regions')),
+    ("score_group", {"group": "5"}, N_('all "5" regions')),
+    ("score_group", {"group": "6-7"}, N_('all "6-7" regions')),
+    ("score_castillo", {}, N_("the Castillo")),
+    ("score_chosen_region", {}, N_("a region of your choice")),
+    ("score_first_only", {}, N_("1st place only, all regions")),
+    ("score_most", {}, N_("the region(s) with the most Caballeros")),
+    ("score_least", {}, N_("the region(s) with the fewest Caballeros")),
+    ("disc_scoring", {}, N_("the regions picked on secret discs")),
 )
 # The 30 card: "This does not affect you. It only affects your opponents." The base game's
 # cards that act on the opponents only, one of which the table reads off its card.

@@ -50,3 +50,10 @@ def player_name(names: dict[str, str] | None, pid: str) -> str:
     if not typed.strip() or (english is not None and typed.strip() == english):
         return colour_word(pid)
     return typed
+
+
+def colour_adjective(colour_id: str) -> str:
+    """A colour said of pieces ("2 white Caballeros"): English writes it small; the other languages
+    use the colour's noun (their sentences place it where a noun goes: "Caballeros in Weiß")."""
+    word = colour_word(colour_id)
+    return word.lower() if word == COLOUR_WORDS.get(colour_id) else word

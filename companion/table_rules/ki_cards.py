@@ -31,6 +31,7 @@ from companion.table_rules.ki_box_table import (
     placement_cells,
 )
 from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
+from companion.words import _, ngettext
 from engine.board.errors import CardFileError
 from engine.rules.king_intrigue.cards import (
     EITHER_MODULE,
@@ -341,7 +342,9 @@ def ki_game_files(players: int, modules) -> KIGameFiles:
     try:
         draft = KICardsDraft.load()
     except RuleFileError as exc:
-        out.problem = f"Your King and Intrigue cards cannot be used: {exc}. Reopen Your cards to import or fix them."
+        out.problem = _(
+            "Your King and Intrigue cards cannot be used: {why}. Reopen Your cards to import or fix them."
+        ).format(why=exc)
         return out
     out.cards_file = draft.file
     if not 2 <= players <= 5:
@@ -350,21 +353,31 @@ def ki_game_files(players: int, modules) -> KIGameFiles:
     if not out.missing and draft.engine_missing(players, modules):
         out.missing = draft.engine_missing(players, modules)
     if out.missing:
-        shown = "; ".join(out.missing[:4]) + (f"; and {len(out.missing) - 4} more" if len(out.missing) > 4 else "")
+        shown = "; ".join(out.missing[:4])
+        if len(out.missing) > 4:
+            shown = _("{facts}; and {n} more").format(facts=shown, n=len(out.missing) - 4)
         out.notes.append(
-            f"King and Intrigue: {len(out.missing)} card fact{'s' * (len(out.missing) != 1)} to enter "
-            f"from your box before the game can start (Your cards): {shown}."
+            ngettext(
+                "King and Intrigue: {n} card fact to enter from your box before the game can start"
+                " (Your cards): {facts}.",
+                "King and Intrigue: {n} card facts to enter from your box before the game can start"
+                " (Your cards): {facts}.",
+                len(out.missing),
+            ).format(n=len(out.missing), facts=shown)
         )
     return out
 
 
 def ki_rules_words(players: int) -> str:
     if not 2 <= players <= 5:
-        return "King and Intrigue takes 2 to 5 players."
-    line = (
-        "King and Intrigue on the classic board: Power cards carry the special actions; the Action cards go "
-        "by rank (highest: the King's Card, lowest: the Intrigue card)"
-    )
+        return _("King and Intrigue takes 2 to 5 players.")
     if players <= 3:
-        line += "; with 2-3 players the King's Card and Intrigue card offer a choice of actions"
-    return line + "."
+        return _(
+            "King and Intrigue on the classic board: Power cards carry the special actions; the Action cards go "
+            "by rank (highest: the King's Card, lowest: the Intrigue card); with 2-3 players the King's Card and "
+            "Intrigue card offer a choice of actions."
+        )
+    return _(
+        "King and Intrigue on the classic board: Power cards carry the special actions; the Action cards go "
+        "by rank (highest: the King's Card, lowest: the Intrigue card)."
+    )

@@ -242,7 +242,7 @@ class KICardsDraft:
     def enter(self, cell: BoxCell, value) -> None:
         """A box-table cell's value (a chip tapped, a stepper stepped), checked and saved like any
         entry; the 30 card's counted actions start at 3 Caballeros."""
-        what, _, name = cell.field.partition(":")
+        what, _sep, name = cell.field.partition(":")
         if what == "court":
             self.set_court(cell.card, value)
         elif what == "value":
@@ -250,7 +250,7 @@ class KICardsDraft:
         elif what == "module":
             self.set_module(cell.card, value)
         elif what == "scoring":
-            effect, params, _ = SCORINGS[value]
+            effect, params, _words = SCORINGS[value]
             self.set_effect(cell.card, effect, params)
         elif what == "opponents":
             self.set_effect(cell.card, value, {"count": COUNTED[value]} if value in COUNTED else {})

@@ -381,5 +381,5 @@ def remember_card_entries(entries: list[dict]) -> str:
         cards._edit([dict(e) for e in entries])
         cards.save()
     except (RuleFileError, OSError) as exc:
-        return f"Not kept in Your cards: {exc}"
+        return _("Not kept in Your cards: {why}").format(why=exc)
     return ""

@@ -117,6 +117,8 @@ class KIMarkerTools:
 
         def _place(self, aid: str) -> str: ...
 
+        def who(self, pid: str) -> str: ...
+
     def ki_tools(self) -> list[tuple[str, str]]:
         """(tool, button words) of the markers this game's modules have; none for other rules."""
         if not (self.king_intrigue and self.enters_markers):
@@ -198,7 +200,7 @@ class KIMarkerTools:
             out.append(
                 (
                     "mistress",
-                    _("Mistress: {who}").format(who=self.names.get(holder, holder) if holder else _("nobody")),
+                    _("Mistress: {who}").format(who=self.who(holder) if holder else _("nobody")),
                     bool(holder),
                 )
             )
@@ -207,7 +209,7 @@ class KIMarkerTools:
             out.append(
                 (
                     "bridge",
-                    _("Bridge: {who}'s").format(who=self.names.get(owner, owner)) if owner else _("Bridge: whose?"),
+                    _("Bridge: {who}'s").format(who=self.who(owner)) if owner else _("Bridge: whose?"),
                     bool(owner),
                 )
             )

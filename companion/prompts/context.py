@@ -175,7 +175,7 @@ class PromptContext:
             card, total = p.get("power_card_played"), p.get("power_total")
             if (card if total is None else total) != value:  # Power Shift: the totals count
                 continue
-            who = p.get("name") or self.name(p["id"])
+            who = self.name(p["id"]) if self.names.get(p["id"]) else p.get("name") or p["id"]
             if card == value:
                 return _("Power card {value} was played by {who} this round (each value once a round)").format(
                     value=value, who=who

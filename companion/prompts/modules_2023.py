@@ -78,7 +78,7 @@ def _ability_words(builder: PromptContext, mid: str, namesakes: set) -> str:
 
 def _total_gone_words(builder: PromptContext, total: int) -> str:
     who = [
-        p.get("name") or builder.name(p["id"])
+        builder.name(p["id"]) if builder.names.get(p["id"]) else p.get("name") or p["id"]
         for p in builder.public_view().get("players", [])
         if p.get("power_total") == total
     ]
@@ -89,7 +89,7 @@ def _total_gone_words(builder: PromptContext, total: int) -> str:
 
 def _modifier_gone_words(builder: PromptContext, label: str, twins: list[str]) -> str:
     who = [
-        p.get("name") or builder.name(p["id"])
+        builder.name(p["id"]) if builder.names.get(p["id"]) else p.get("name") or p["id"]
         for p in builder.public_view().get("players", [])
         if p.get("modifier_played") in twins
     ]

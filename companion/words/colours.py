@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from companion.words.catalogue import pgettext
+from companion.words.catalogue import _, pgettext
+
+DUMMY_PREFIX = "the dummy ("  # engine/game.py names the 2-player dummy "the dummy (White)"
 
 # Every colour a table may seat (companion/look/players.py PLAYER_LOOKS), by id: its word as
 # printed on the English box, and that word in the table's language (read at each call).
@@ -49,6 +51,11 @@ def player_name(names: dict[str, str] | None, pid: str) -> str:
     english = COLOUR_WORDS.get(pid)
     if not typed.strip() or (english is not None and typed.strip() == english):
         return colour_word(pid)
+    if typed.startswith(DUMMY_PREFIX) and typed.endswith(")"):  # the engine names the dummy so
+        inner = typed[len(DUMMY_PREFIX) : -1]
+        inner = colour_word(pid) if english is not None and inner == english else inner
+        # Translators: the 2-player dummy, by its colour or the name typed for its seat
+        return _("the dummy ({name})").format(name=inner)
     return typed
 
 

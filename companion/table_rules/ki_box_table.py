@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from companion.words import N_, _
+from companion.words import N_, _, names
 from engine.rules.king_intrigue.cards import EITHER_MODULE, KI_EFFECT_PARAMS, MODULE_IDS
 
 MODULE_WORDS = {
@@ -172,12 +172,12 @@ class Placements(Protocol):
 def placement_cells(draft: Placements, players: int) -> list[BoxCell]:
     """What each Action card places with `players` players, left to right: one chip row each."""
     row = draft.placements(players)
-    names = action_card_names(players)
+    cards = action_card_names(players)
     return [
         BoxCell(
             "",
             f"place:{players}:{i}",
-            _("{players} players: {card}").format(players=players, card=names[i]),
+            _("{players} players: {card}").format(players=players, card=cards[i]),
             tuple((n, str(n)) for n in PLACE_CHOICES),
             row[i],
         )
@@ -251,7 +251,7 @@ class KICardRow:
     @property
     def label(self) -> str:
         value = "?" if self.value is None else str(self.value)
-        return f"{value} {self.name}"
+        return _("{value} {card}").format(value=value, card=names.card(self.name))
 
     @property
     def effect_words(self) -> str:

@@ -31,7 +31,7 @@ from companion.table_rules.ki_box_table import (
     placement_cells,
 )
 from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
-from companion.words import _, ngettext
+from companion.words import N_, _, ngettext
 from engine.board.errors import CardFileError
 from engine.rules.king_intrigue.cards import (
     EITHER_MODULE,
@@ -51,13 +51,13 @@ RULES = "king-intrigue"
 # Your cards), whatever the engine plays, so a game never waits on a step nobody can enter.
 NOT_AT_THE_TABLE_YET = frozenset({"cancel_token"})  # the Discard card: shipped to opt in, its screen not yet
 FIELD_WORDS = {
-    "court": "Caballeros to the court",
-    "action": "its action",
-    "value": "its value",
-    "foreign": "foreign Caballeros moved",
-    "outcome": "what happens to the Caballeros",
-    "place": "Caballeros placed",
-    "until": "how long its token stays",
+    "court": N_("Caballeros to the court"),
+    "action": N_("its action"),
+    "value": N_("its value"),
+    "foreign": N_("foreign Caballeros moved"),
+    "outcome": N_("what happens to the Caballeros"),
+    "place": N_("Caballeros placed"),
+    "until": N_("how long its token stays"),
 }
 
 
@@ -168,18 +168,20 @@ class KICardsDraft:
         out = []
         row = self.placements(players)
         if any(x is None for x in row):
-            out.append(f"what each Action card places with {players} players")
+            out.append(_("what each Action card places with {players} players").format(players=players))
         both = all(m in modules for m in MODULE_IDS)
         for r in self.rows():
             if r.module == EITHER_MODULE:
                 if r.left_out or not modules:
                     continue
                 if not both:
-                    out.append(f"{r.label}: which module (its symbol)")
+                    out.append(_("{card}: which module (its symbol)").format(card=r.label))
             elif r.left_out or (r.module is not None and r.module not in modules):
                 continue
             for what in r.unknown:
-                out.append(f"{r.label}: {FIELD_WORDS.get(what, what)}")
+                out.append(
+                    _("{card}: {text}").format(card=r.label, text=_(FIELD_WORDS[what]) if what in FIELD_WORDS else what)
+                )
         return out
 
     def engine_missing(self, players: int, modules) -> list[str]:

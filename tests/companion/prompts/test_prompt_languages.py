@@ -5,6 +5,9 @@ correction's reason in English)."""
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
 from companion.entry.position import PositionEntry
@@ -18,8 +21,9 @@ from companion.table.undo_words import again_words, step_words
 from companion.words import use_language
 from companion.words.colours import colour_word, player_name
 from engine.board.build import classic_board
-from engine.flow import asked
+from engine.flow import apply_event, asked
 from engine.game import start_state
+from engine.playout import random_event, random_setup
 from engine.primitives import Ask
 
 NAMES = {"red": "Red", "yellow": "Yellow", "green": "Green"}  # seats called by their colour
@@ -158,3 +162,38 @@ def test_a_game_log_is_the_same_whatever_the_language_in_use(tmp_path):
     assert shown_de != shown_en and ": Rot von " in shown_de[0]  # the table reads German
     assert reason_de == reason_en and ": Red from " in reason_en  # the log keeps the English words
     assert german == english
+
+
+def _shown(prompt) -> list[str]:
+    return [prompt.title, prompt.hint, prompt.full, prompt.confirm_empty, *prompt.notes] + [
+        c.label for c in prompt.choices
+    ]
+
+
+@pytest.mark.parametrize("code", ["de", "es", "fr"])
+def test_every_prompt_of_whole_games_reads_in_the_language_with_the_same_inputs(code):
+    """Every ask of random classic games: the same inputs as in English, no placeholder left
+    unfilled, and seats called by their colour never by its English word."""
+    rng = random.Random(34)
+    english_colours = {"Red", "Yellow", "Green", "Blue", "Black"}
+    kinds = set()
+    for _ in range(3):
+        state = start_state(random_setup(rng, rng.randint(2, 5), BOARD, variant="short"), BOARD)
+        colour_named = [n for n in state.names.values() if n in english_colours]
+        while state.stage != "over":
+            ask = asked(state)
+            use_language("en")
+            english = PromptBuilder(state.names, BOARD).build(ask)
+            use_language(code)
+            prompt = PromptBuilder(state.names, BOARD).build(ask)
+            kinds.add(ask.kind)
+            assert [(c.event, c.events, c.action) for c in prompt.choices] == [
+                (c.event, c.events, c.action) for c in english.choices
+            ], ask.kind
+            assert (prompt.map_mode, prompt.areas, prompt.limit) == (english.map_mode, english.areas, english.limit)
+            for text in _shown(prompt):
+                assert "{" not in text and "}" not in text, text
+                assert not any(re.search(rf"\b{n}\b", text) for n in colour_named), text
+            use_language("en")
+            apply_event(state, random_event(rng, ask))
+    assert {"turn_action", "play_power_card", "secret_disc", "veto"} <= kinds, kinds

@@ -93,7 +93,8 @@ def extract_templates() -> dict[str, Catalog]:
                 continue
             templates[domain].add(message, locations=[(rel, lineno)], context=context, auto_comments=comments)
     for context, message, file in names.all_names():
-        templates["names"].add(message, locations=[(f"engine/data/{file}", 0)], context=context)
+        where = file if "/" in file else f"engine/data/{file}"  # a data file by its name, others by path
+        templates["names"].add(message, locations=[(where, 0)], context=context)
     return templates
 
 

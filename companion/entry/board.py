@@ -117,7 +117,7 @@ class BoardEntry(KIMarkerTools):
         if aid == CASTILLO:
             return _("the Castillo")
         if self.board is not None and aid in self.board.area_index:
-            return names.place(self.board.area_name(self.board.area_index[aid]))
+            return names.area(self.board, self.board.area_index[aid])
         return aid
 
     def tap(self, area: str) -> None:

@@ -49,7 +49,7 @@ def _fact(board: Board, path: str) -> NeededFact:
             path, "tile", rest, _("Scoring tile {letter}").format(letter=rest.removeprefix("tile_").upper())
         )
     ident, _sep, what = rest.partition(".")
-    name = names.place(board.area_name(board.area_index[ident]))
+    name = names.area(board, board.area_index[ident])
     if head == "spaces":
         return NeededFact(path, "neighbours", ident, _("{place}'s neighbours").format(place=name))
     return NeededFact(path, "scoreboard", ident, _("{place}'s scoreboard").format(place=name))
@@ -166,7 +166,7 @@ class FactsEntry:
     def instruction(self) -> str:
         f = self.current
         if f.kind == "neighbours":
-            place = names.place(self.board.area_name(self.board.area_index[f.area]))
+            place = names.area(self.board, self.board.area_index[f.area])
             return _("Tap each region {place} borders on your board (tap again to take one off).").format(place=place)
         label = _lower(f.label)
         if f.kind != "scoreboard":
@@ -187,7 +187,7 @@ class FactsEntry:
         f = f or self.current
         if f.kind == "neighbours":
             shown = dict(self.regions())
-            return ", ".join(names.place(shown[r]) for r in self.neighbours[f.path]) or _("none yet")
+            return ", ".join(names.place(shown[r], self.board.rules) for r in self.neighbours[f.path]) or _("none yet")
         return "·".join("?" if v is None else str(v) for v in self.values[f.path])
 
     # ---- taps ----------------------------------------------------------------------------

@@ -70,7 +70,7 @@ class PositionEntry(BoardEntry):
         return player_name(self.names, pid) if self.names.get(pid) else self.names.get(pid, pid)
 
     def area(self, aid: str) -> str:
-        return _("the Castillo") if aid == CASTILLO else names.place(self.board.area_name(self.board.area_index[aid]))
+        return _("the Castillo") if aid == CASTILLO else names.area(self.board, self.board.area_index[aid])
 
     def hint(self) -> str:
         return _("Choose a colour or a tool, then {tool}.").format(tool=self.tool_words())
@@ -135,7 +135,7 @@ class PositionEntry(BoardEntry):
             return ""
         return self.board.missing.get(f"spaces.{area}.neighbours") or _(
             "{place}'s neighbouring regions are not known: enter them on your board first"
-        ).format(place=names.place(self.board.space_names[i]))
+        ).format(place=names.place(self.board.space_names[i], self.board.rules))
 
     def place_scoreboard(self, sid: str, area: str | None) -> None:
         """Put a mobile scoreboard (2023: a Scoring tile) on an area (a region or the Castillo),

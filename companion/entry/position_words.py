@@ -46,12 +46,14 @@ def position_changes(
     figures are never put into words here."""
     players = [p["id"] for p in before["players"]]
     who = _who(names, say)
-    place = printed.place if say is not as_logged else as_logged
 
     def area(a: str | None) -> str:
         if a is None:
             return say(N_("off the board"))
-        return say(N_("the Castillo")) if a == CASTILLO else place(board.area_name(board.area_index[a]))
+        if a == CASTILLO:
+            return say(N_("the Castillo"))
+        index = board.area_index[a]
+        return board.area_name(index) if say is as_logged else printed.area(board, index)
 
     lines = []
     if event.get("regions") is not None:

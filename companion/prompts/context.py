@@ -96,7 +96,7 @@ class PromptContext:
         return player_name(self.names, pid) if self.names.get(pid) else self.names.get(pid, pid)
 
     def area(self, aid: str) -> str:
-        return names.place(self.board.area_name(self.board.area_index[aid]))
+        return names.area(self.board, self.board.area_index[aid])
 
     def card(self, cid: str | None) -> str:
         if cid is None:

@@ -53,7 +53,7 @@ class OutcomeWords:
             return _("the Espionage card")
         if where not in self.board.area_index:  # a place on a card the board does not name: said, not a crash
             return where.replace("_", " ")
-        return names.place(self.board.area_name(self.board.area_index[where]))
+        return names.area(self.board, self.board.area_index[where])
 
     def name(self, pid: str) -> str:
         return player_name(self.names, pid) if self.names.get(pid) else pid

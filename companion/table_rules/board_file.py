@@ -120,8 +120,8 @@ class BoardDraft:
     def names(self) -> dict[str, str]:
         b = self.board
         return {
-            **{rid: printed.place(name) for rid, name in zip(b.region_ids, b.region_names)},
-            **{sid: printed.place(name) for sid, name in zip(b.space_ids, b.space_names)},
+            **{rid: printed.place(name, b.rules) for rid, name in zip(b.region_ids, b.region_names)},
+            **{sid: printed.place(name, b.rules) for sid, name in zip(b.space_ids, b.space_names)},
             "castillo": _("the Castillo"),
             "tile_a": _("Scoring tile {letter}").format(letter="A"),
             "tile_b": _("Scoring tile {letter}").format(letter="B"),

@@ -16,8 +16,8 @@ from companion.words import N_, _, names
 from engine.rules.king_intrigue.cards import EITHER_MODULE, KI_EFFECT_PARAMS, MODULE_IDS
 
 MODULE_WORDS = {
-    "players-edition": N_("Player's Edition"),
-    "special-cards": N_("Special cards"),
+    "players-edition": "Player's Edition",  # a module's name: names.module where shown
+    "special-cards": "Special cards",
     EITHER_MODULE: N_("Player's Edition or Special cards: the symbol on each card says which"),
 }
 COURT_CHOICES = tuple(range(0, 9))  # Caballeros a Power card brings to the court, one tap each
@@ -119,7 +119,7 @@ def card_cells(row: KICardRow) -> list[BoxCell]:
     out = [BoxCell(row.id, "court", _("to the court"), tuple((n, str(n)) for n in COURT_CHOICES), row.court)]
     if row.ask_module:  # the text does not say: the symbol on the table's card does
         chosen = row.module if row.module in MODULE_IDS else None
-        modules = tuple((m, _(MODULE_WORDS[m])) for m in MODULE_IDS)
+        modules = tuple((m, names.module(MODULE_WORDS[m])) for m in MODULE_IDS)
         out.append(BoxCell(row.id, "module", _("its module"), modules, chosen))
     if row.ask_value:  # typed on a keypad: its digits, then Set
         out.append(BoxCell(row.id, "value", _("its value"), (), row.value, 1, 999))

@@ -11,22 +11,23 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.table_rules.storage import RuleFileError, read_json, rules_folder, write_json
-from companion.words import N_, _, ngettext
+from companion.words import N_, _, names, ngettext
 from engine.board.load import player_range, side_for
 from engine.rules import MODULES as RULE_MODULES
 from engine.rules import RulesChoiceError, rule_set
 
 CHOICE_FILE = "choice.json"
 
-# The rules and modules by name: the English messages, translated where shown (_(words)).
-RULES_WORDS = {"classic": N_("Classic (1995)"), "2023": N_("2023 edition"), "king-intrigue": N_("King and Intrigue")}
+# The rules and modules by the names their boxes print: shown through names.rule_set / names.module;
+# what a module does (MODULE_ABOUT) and the rules in a sentence (RULES_NAMED): _(words) where shown.
+RULES_WORDS = {"classic": "Classic (1995)", "2023": "2023 edition", "king-intrigue": "King and Intrigue"}
 MODULE_WORDS = {
-    "new-regency": N_("New Regency"),
-    "old-hands": N_("Old Hands"),
-    "power-shift": N_("Power Shift"),
-    "four-stacks": N_("Four stacks"),
-    "players-edition": N_("Player's Edition"),
-    "special-cards": N_("Special cards"),
+    "new-regency": "New Regency",
+    "old-hands": "Old Hands",
+    "power-shift": "Power Shift",
+    "four-stacks": "Four stacks",
+    "players-edition": "Player's Edition",
+    "special-cards": "Special cards",
 }
 MODULE_ABOUT = {
     "new-regency": N_("its ten cards replace the King's card as a 5th stack"),
@@ -86,7 +87,11 @@ class RulesChoice:
                 continue  # "four stacks" is a 2- and 3-player variant
             out.append(
                 ModuleOffer(
-                    module, _(MODULE_WORDS[module]), _(MODULE_ABOUT[module]), always or module in self.modules, always
+                    module,
+                    names.module(MODULE_WORDS[module]),
+                    _(MODULE_ABOUT[module]),
+                    always or module in self.modules,
+                    always,
                 )
             )
         return out

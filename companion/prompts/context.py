@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from companion.prompts.card_words import does
 from companion.prompts.prompt import STAGE_WORDS, Choice, Prompt
-from companion.words import _, names
+from companion.words import _, language, names
 from companion.words.colours import player_name
 from engine.board.build import classic_board
 from engine.board.model import CASTILLO, Board
@@ -53,6 +53,9 @@ class PromptContext:
         # who, never why (Table.private_notes)
         self.refused = refused
         self._twins_of: tuple[int, set] = (0, set())
+        # card labels and names as shown, by (language, board) they were worded for
+        self._shown: tuple[tuple, dict] = ((), {})
+        self._names_in: tuple[str, dict] = ("", {})
 
     @property
     def board(self) -> Board:
@@ -91,9 +94,23 @@ class PromptContext:
 
     # ---- words ------------------------------------------------------------------------
 
+    def _memo(self) -> dict:
+        """What is worded once per language and board (the names, the card labels)."""
+        lang, board = language(), self.board
+        seen = self._shown[0]
+        if not seen or seen[0] != lang or seen[1] is not board:  # the board itself: a new one is new
+            self._shown = ((lang, board), {})
+        return self._shown[1]
+
     def name(self, pid: str) -> str:
         """A player's name as shown (a seat named by its colour: the colour in the table's language)."""
-        return player_name(self.names, pid) if self.names.get(pid) else self.names.get(pid, pid)
+        lang, memo = self._names_in
+        if lang != language():
+            lang, memo = self._names_in = (language(), {})
+        shown = memo.get(pid)
+        if shown is None:
+            shown = memo[pid] = player_name(self.names, pid) if self.names.get(pid) else self.names.get(pid, pid)
+        return shown
 
     def area(self, aid: str) -> str:
         return names.area(self.board, self.board.area_index[aid])
@@ -108,6 +125,14 @@ class PromptContext:
 
     def card_label(self, cid: str) -> str:
         """Name and text: several cards share a name (nine are called Intrigue)."""
+        memo = self._memo()
+        key = ("card", cid)
+        label = memo.get(key)
+        if label is None:
+            label = memo[key] = self._card_label(cid)
+        return label
+
+    def _card_label(self, cid: str) -> str:
         card = self.board.cards.get(cid)
         if card is None:
             return self.card(cid)

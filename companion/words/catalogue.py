@@ -21,6 +21,8 @@ _log = logging.getLogger(__name__)
 _loaded: dict[str, gettext.NullTranslations] = {}
 # [code, its translations, their one lookup table (None: read through the translations' methods)]
 _current: list = [SOURCE_LANGUAGE, gettext.NullTranslations(), {}]
+_named: dict[tuple[str, str], str] = {}  # pgettext's answers in the language in use (emptied when it changes)
+_forms: dict[int, int] = {}  # the plural form of each number met, likewise
 
 
 def N_(message: str) -> str:
@@ -38,17 +40,26 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if table is None:
         return _current[1].ngettext(singular, plural, n)
     if table:
-        found = table.get((singular, _current[1].plural(n)))
+        form = _forms.get(n)
+        if form is None:
+            form = _forms[n] = _current[1].plural(n)  # the language's rule, once a number
+        found = table.get((singular, form))
         if found:
             return found
     return singular if n == 1 else plural
 
 
 def pgettext(context: str, message: str) -> str:
-    table = _current[2]
-    if table is None:
-        return _current[1].pgettext(context, message)
-    return table.get(f"{context}\x04{message}", message)
+    key = (context, message)  # names and card texts: read often, long, the same few hundred
+    found = _named.get(key)
+    if found is None:
+        table = _current[2]
+        if table is None:
+            found = _current[1].pgettext(context, message)
+        else:
+            found = table.get(f"{context}\x04{message}", message)
+        _named[key] = found
+    return found
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
@@ -64,6 +75,8 @@ def use_language(code: str | None) -> str:
     """Speak `code` from now on (an unknown or empty code: English); the code now in use."""
     code = normalise(code)
     _current[:] = [code, translations(code), _table(translations(code))]
+    _named.clear()
+    _forms.clear()
     return code
 
 
@@ -94,6 +107,8 @@ def forget_loaded() -> None:
     _loaded.clear()
     _current[1] = translations(_current[0])
     _current[2] = _table(_current[1])
+    _named.clear()
+    _forms.clear()
 
 
 def _load(code: str) -> gettext.NullTranslations:

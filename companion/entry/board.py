@@ -16,6 +16,8 @@ import copy
 
 from companion.entry.ki_markers import KI_FIELDS, KIMarkerTools, ki_fields, ki_markers
 from companion.entry.position_words import capitalised
+from companion.words import _, names
+from companion.words.colours import player_name
 from engine.board.model import CASTILLO, Board
 
 TOOLS = ("add", "remove", "king", "grande")
@@ -59,13 +61,22 @@ class BoardEntry(KIMarkerTools):
 
     def pieces(self) -> list[tuple[str, str]]:
         """(id, words) of the mobile scoreboards (classic) or Scoring tiles (2023)."""
+        scoreboard = _("the {values} scoreboard")
         if self.board is None:
-            return [(sid, f"the {sid} scoreboard") for sid in ("8-4-0", "4-0-0")]
-        out = [(sid, f"the {sid} scoreboard") for sid in self.board.mobile_scoreboards]
+            return [(sid, scoreboard.format(values=sid)) for sid in ("8-4-0", "4-0-0")]
+        out = [(sid, scoreboard.format(values=sid)) for sid in self.board.mobile_scoreboards]
         for tid, values in getattr(self.board, "scoring_tiles", {}).items():
-            shown = f" ({'·'.join(map(str, values))})" if values else " (values not entered)"
-            out.append((tid, f"Scoring tile {tid.removeprefix('tile_').upper()}{shown}"))
+            letter = tid.removeprefix("tile_").upper()
+            if values:
+                words = _("Scoring tile {letter} ({values})").format(letter=letter, values="·".join(map(str, values)))
+            else:
+                words = _("Scoring tile {letter} (values not entered)").format(letter=letter)
+            out.append((tid, words))
         return out
+
+    def who(self, pid: str) -> str:
+        """A player's name as shown (a seat named by its colour: the colour in the table's language)."""
+        return player_name(self.names, pid) if self.names.get(pid) else self.names.get(pid, pid)
 
     def king_places(self) -> list[str]:
         """Where the King may be tapped to: the regions, and in 2023 the Castillo and the spaces."""
@@ -74,17 +85,17 @@ class BoardEntry(KIMarkerTools):
 
     def refusal(self, area: str) -> str:
         """Why this tap changes nothing ("" : it is taken). Shared by both entries."""
-        tool, who = self.tool, self.names.get(self.colour, self.colour)
+        tool, who = self.tool, self.who(self.colour)
         if tool == "king":
             if area in (CASTILLO, *self.spaces()) and not self.edition_2023:
-                return "The King stands in a region, never in the Castillo"
+                return _("The King stands in a region, never in the Castillo")
             return ""  # onto a marker too: "If the King is moved to the region where the Castillo is ..."
         if tool == "grande" and self.colour == self.dummy:
-            return capitalised(f"{who} has no Grande")
+            return capitalised(_("{who} has no Grande").format(who=who))
         if area in self.spaces():
-            return f"{self._place(area)} is not a region: only the King stands there (Exile)"
+            return _("{place} is not a region: only the King stands there (Exile)").format(place=self._place(area))
         if tool == "grande" and area == CASTILLO and not self.edition_2023:
-            return "The Grande stands in a region, never in the Castillo"
+            return _("The Grande stands in a region, never in the Castillo")
         return ""
 
     def why_not(self, area: str) -> str:
@@ -93,17 +104,20 @@ class BoardEntry(KIMarkerTools):
         if why:
             return why
         if area == CASTILLO:
-            return (
+            return _(
                 "The Castillo's Caballeros are not entered on the board: they come from the tower's count "
                 "(or the table's own, when it is lifted)"
             )
-        return capitalised(f"{self._place(area)}: {self.tool_words()} changes nothing there")
+        # Translators: "Galicia: tap a region to add one of Ana's Caballeros changes nothing there"
+        return capitalised(
+            _("{place}: {tool} changes nothing there").format(place=self._place(area), tool=self.tool_words())
+        )
 
     def _place(self, aid: str) -> str:
         if aid == CASTILLO:
-            return "the Castillo"
+            return _("the Castillo")
         if self.board is not None and aid in self.board.area_index:
-            return self.board.area_name(self.board.area_index[aid])
+            return names.area(self.board, self.board.area_index[aid])
         return aid
 
     def tap(self, area: str) -> None:
@@ -144,20 +158,22 @@ class BoardEntry(KIMarkerTools):
     def _piece_refusal(self, sid: str, area: str | None) -> str:
         known = dict(self.pieces())
         if sid not in known:
-            return f"{sid!r} is not a mobile scoreboard or Scoring tile ({', '.join(known)})"
+            return _("{piece} is not a mobile scoreboard or Scoring tile ({known})").format(
+                piece=repr(sid), known=", ".join(known)
+            )
         tiles = getattr(self.board, "scoring_tiles", {}) if self.board is not None else {}
         if sid in tiles and tiles[sid] is None:
-            return (
-                self.board.missing.get(f"scoring_tiles.{sid}")
-                or f"enter {known[sid]}'s values from your tile first (board file: scoring_tiles.{sid})"
-            )
+            return self.board.missing.get(f"scoring_tiles.{sid}") or _(
+                "enter {piece}'s values from your tile first (board file: {path})"
+            ).format(piece=known[sid], path=f"scoring_tiles.{sid}")
         if area is not None and area in self.spaces():
-            return f"{self._place(area)} is not a region: no Scoring tile goes there"
+            return _("{place} is not a region: no Scoring tile goes there").format(place=self._place(area))
         for other, where in self.mobile.items():
             if other != sid and where is not None and where == area:
-                return (
-                    f"{known.get(other, other)[:1].upper()}{known.get(other, other)[1:]} already lies on "
-                    f"{self._place(area)}: one per area"
+                return capitalised(
+                    _("{piece} already lies on {place}: one per area").format(
+                        piece=known.get(other, other), place=self._place(area)
+                    )
                 )
         return ""
 
@@ -175,31 +191,38 @@ class BoardEntry(KIMarkerTools):
     def tool_buttons(self) -> list[tuple[str, str]]:
         """Every tool but a colour's "add" (one button per colour), in the order shown."""
         pieces = self.edition_2023 or self.king_intrigue  # classic scoring only: the scoreboards stay put
-        tiles = [(f"mobile:{sid}", f"Place {words}") for sid, words in self.pieces()] if pieces else []
+        tiles = (
+            [(f"mobile:{sid}", _("Place {piece}").format(piece=words)) for sid, words in self.pieces()]
+            if pieces
+            else []
+        )
         return [
-            ("remove", "Take one off"),
-            ("king", "Move the King"),
-            ("grande", "Move a Grande"),
+            ("remove", _("Take one off")),
+            ("king", _("Move the King")),
+            ("grande", _("Move a Grande")),
             *tiles,
             *self.ki_tools(),
         ]
 
     def tool_words(self) -> str:
-        who = self.names.get(self.colour, self.colour)
+        who = self.who(self.colour)
         if self.tool in KI_FIELDS:
             return self._marker_tool_words()
         if self.tool.startswith("mobile:"):
-            return f"tap the area where {dict(self.pieces()).get(self.tool[7:], self.tool[7:])} lies"
-        king = "tap the King's region" + (" (or the Castillo, France, Portugal)" if self.edition_2023 else "")
+            piece = dict(self.pieces()).get(self.tool[7:], self.tool[7:])
+            return _("tap the area where {piece} lies").format(piece=piece)
+        if self.tool == "king":
+            if self.edition_2023:
+                return _("tap the King's region (or the Castillo, France, Portugal)")
+            return _("tap the King's region")
         return {
-            "add": f"tap a region to add one of {who}'s Caballeros",
-            "remove": f"tap a region to take one of {who}'s Caballeros off",
-            "king": king,
-            "grande": f"tap the region of {who}'s Grande",
-        }[self.tool]
+            "add": _("tap a region to add one of {who}'s Caballeros"),
+            "remove": _("tap a region to take one of {who}'s Caballeros off"),
+            "grande": _("tap the region of {who}'s Grande"),
+        }[self.tool].format(who=who)
 
     def hint(self) -> str:
-        return "Choose a colour or a tool on the right, then " + self.tool_words() + "."
+        return _("Choose a colour or a tool on the right, then {tool}.").format(tool=self.tool_words())
 
     def preview(self) -> dict:
         game = copy.deepcopy(self._game)

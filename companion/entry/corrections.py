@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.entry.position_words import position_changes, start_words
 from companion.table.outcomes import Instructions
+from companion.words import _
 from engine import events as ev
 from engine.flow import apply_event
 from engine.game import start_state
@@ -19,7 +20,7 @@ from engine.views import public_view
 def correction_title(event: dict) -> str:
     """As the undo button says it (companion.table.authority.describe)."""
     why = event.get("reason") or ""
-    return "the table's correction" + (f" ({why})" if why else "")
+    return _("the table's correction ({why})").format(why=why) if why else _("the table's correction")
 
 
 def correction_history(table) -> list[Instructions]:
@@ -42,11 +43,13 @@ def _words(table, state, event: dict) -> Instructions:
     before = public_view(state).model_dump(mode="json")
     lines = start_words(event, table.names) + position_changes(before, event, table.names, table.board)
     if event.get("castillo") is not None:
-        lines.append("The Castillo: set from a count (the figures are not shown here)")
+        lines.append(_("The Castillo: set from a count (the figures are not shown here)"))
     title = correction_title(event)
     return Instructions(
         event.get("round") or state.round,
-        f"Round {event.get('round') or state.round}: {title[0].upper()}{title[1:]}",
+        _("Round {round}: {title}").format(
+            round=event.get("round") or state.round, title=title[:1].upper() + title[1:]
+        ),
         "",
-        lines or ["Nothing changed on the board."],
+        lines or [_("Nothing changed on the board.")],
     )

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from companion.input_errors import InputError
+from companion.words import N_, _, names, ngettext
 from engine.board.errors import DataFileError
 from engine.board.load import load_board
 from engine.board.model import CASTILLO, Board
@@ -23,8 +24,8 @@ from engine.card_entry import merged_board_file
 from engine.primitives import Ask
 
 POINTS = tuple(range(13))  # a scoreboard's or tile's number, as offered (no printed one is near 12)
-PLACES = ("1st place", "2nd place", "3rd place")
-ENTERED_NOTE = "entered from our board during a game"
+PLACES = (N_("1st place"), N_("2nd place"), N_("3rd place"))
+ENTERED_NOTE = "entered from our board during a game"  # the board file's provenance: a file's words, English
 _FILE_PATH = re.compile(
     r"board file: (regions\[(\w+)\]\.scoreboard|castillo\.scoreboard|"
     r"spaces\[(\w+)\]\.neighbours|scoring_tiles\.(\w+))"
@@ -40,16 +41,18 @@ class NeededFact:
 
 
 def _fact(board: Board, path: str) -> NeededFact:
-    head, _, rest = path.partition(".")
+    head, _sep, rest = path.partition(".")
     if head == "castillo":
-        return NeededFact(path, "scoreboard", CASTILLO, "The Castillo's scoreboard")
+        return NeededFact(path, "scoreboard", CASTILLO, _("The Castillo's scoreboard"))
     if head == "scoring_tiles":
-        return NeededFact(path, "tile", rest, f"Scoring tile {rest.removeprefix('tile_').upper()}")
-    ident, _, what = rest.partition(".")
-    name = board.area_name(board.area_index[ident])
+        return NeededFact(
+            path, "tile", rest, _("Scoring tile {letter}").format(letter=rest.removeprefix("tile_").upper())
+        )
+    ident, _sep, what = rest.partition(".")
+    name = names.area(board, board.area_index[ident])
     if head == "spaces":
-        return NeededFact(path, "neighbours", ident, f"{name}'s neighbours")
-    return NeededFact(path, "scoreboard", ident, f"{name}'s scoreboard")
+        return NeededFact(path, "neighbours", ident, _("{place}'s neighbours").format(place=name))
+    return NeededFact(path, "scoreboard", ident, _("{place}'s scoreboard").format(place=name))
 
 
 def _kind_of(path: str) -> str:
@@ -105,12 +108,14 @@ def needed_words(facts: list[NeededFact], side: str = "") -> str:
     boards = [f for f in facts if f.kind == "scoreboard"]
     if len(boards) > 2:
         return (
-            f"the {len(boards)} scoreboards of the {side} player side"
+            _("the {n} scoreboards of the {side} player side").format(n=len(boards), side=side)
             if side
-            else f"the {len(boards)} scoreboards of this side of the board"
+            else _("the {n} scoreboards of this side of the board").format(n=len(boards))
         )
     labels = [_lower(f.label) for f in facts]
-    return " and ".join([", ".join(labels[:-1]), labels[-1]] if len(labels) > 1 else labels)
+    if len(labels) > 1:
+        return _("{places} and {last}").format(places=", ".join(labels[:-1]), last=labels[-1])
+    return labels[0] if labels else ""
 
 
 class FactsEntry:
@@ -154,31 +159,35 @@ class FactsEntry:
         return list(zip(self.board.region_ids, self.board.region_names))
 
     def heading(self) -> str:
-        return f"{self.current.label} ({self.page + 1} of {len(self.facts)})"
+        return _("{fact} ({page} of {pages})").format(
+            fact=self.current.label, page=self.page + 1, pages=len(self.facts)
+        )
 
     def instruction(self) -> str:
         f = self.current
         if f.kind == "neighbours":
-            return (
-                f"Tap each region {f.label.removesuffix(' neighbours').removesuffix(chr(39) + 's')} borders "
-                "on your board (tap again to take one off)."
-            )
-        side = f" on the {self.board.side} player side" if f.kind == "scoreboard" else ""
-        paid = (
-            (
-                f"; with {self.players} players only the first {self.board.scoring_places} score, but enter "
-                "all three printed numbers"
-            )
-            if f.kind == "scoreboard" and self.board.scoring_places < 3
-            else ""
+            place = names.area(self.board, self.board.area_index[f.area])
+            return _("Tap each region {place} borders on your board (tap again to take one off).").format(place=place)
+        label = _lower(f.label)
+        if f.kind != "scoreboard":
+            return _("Tap the three numbers printed on {fact}.").format(fact=label)
+        if self.board.scoring_places < 3:
+            return ngettext(
+                "Tap the three numbers printed on {fact} on the {side} player side; with {players} players "
+                "only the first {n} scores, but enter all three printed numbers.",
+                "Tap the three numbers printed on {fact} on the {side} player side; with {players} players "
+                "only the first {n} score, but enter all three printed numbers.",
+                self.board.scoring_places,
+            ).format(fact=label, side=self.board.side, players=self.players, n=self.board.scoring_places)
+        return _("Tap the three numbers printed on {fact} on the {side} player side.").format(
+            fact=label, side=self.board.side
         )
-        return f"Tap the three numbers printed on {_lower(f.label)}{side}{paid}."
 
     def shown(self, f: NeededFact | None = None) -> str:
         f = f or self.current
         if f.kind == "neighbours":
-            names = dict(self.regions())
-            return ", ".join(names[r] for r in self.neighbours[f.path]) or "none yet"
+            shown = dict(self.regions())
+            return ", ".join(names.place(shown[r], self.board.rules) for r in self.neighbours[f.path]) or _("none yet")
         return "·".join("?" if v is None else str(v) for v in self.values[f.path])
 
     # ---- taps ----------------------------------------------------------------------------
@@ -186,7 +195,9 @@ class FactsEntry:
     def pick(self, place: int, value: int) -> None:
         f = self.current
         if f.kind == "neighbours" or not 0 <= place < 3 or value not in POINTS:
-            self.message = f"{value} is not a number offered for {f.label} (0 to {POINTS[-1]})"
+            self.message = _("{value} is not a number offered for {fact} (0 to {most})").format(
+                value=value, fact=f.label, most=POINTS[-1]
+            )
             return
         self.values[f.path][place] = value
         self.checked.discard(f.path)
@@ -195,7 +206,9 @@ class FactsEntry:
     def toggle(self, region: str) -> None:
         f = self.current
         if f.kind != "neighbours" or region not in self.board.region_ids:
-            self.message = f"{region} is not a region: {f.label} are regions of the board"
+            self.message = _("{region} is not a region: {fact} are regions of the board").format(
+                region=region, fact=f.label
+            )
             return
         chosen = self.neighbours[f.path]
         if region in chosen:
@@ -214,7 +227,7 @@ class FactsEntry:
         """The page checked like a board file; on to the next one. False (and `message`) when refused."""
         f = self.current
         if f.kind != "neighbours" and None in self.values[f.path]:
-            self.message = f"Tap a number for {PLACES[self.values[f.path].index(None)]} first"
+            self.message = _("Tap a number for {place} first").format(place=_(PLACES[self.values[f.path].index(None)]))
             return False
         problem = self._problem(self.facts[: self.page + 1])
         if problem:
@@ -264,7 +277,7 @@ class FactsEntry:
 
         if not self.complete:
             left = next(f for f in self.facts if f.path not in self.checked)
-            self.message = f"{left.label} is still to enter"
+            self.message = _("{fact} is still to enter").format(fact=left.label)
             return False
         facts = self.board_file()
         try:
@@ -273,7 +286,7 @@ class FactsEntry:
             self.message = str(exc)
             return False
         kept = remember_board_facts(self.board.side, facts)
-        self.message = f"Entered: {needed_words(self.facts, self.board.side)}; the game goes on. " + (
-            kept or "Your board keeps them for the next games."
+        self.message = _("Entered: {facts}; the game goes on. {kept}").format(
+            facts=needed_words(self.facts, self.board.side), kept=kept or _("Your board keeps them for the next games.")
         )
         return True

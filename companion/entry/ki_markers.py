@@ -13,19 +13,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from companion.entry.position_words import capitalised
+from companion.words import N_, _
 from engine.board.model import CASTILLO, Board
 from engine.ki_markers import MARKERS
 from engine.queries import LIMIT_MARKERS  # the public view's keys of the limit tables
 
 # What each King and Intrigue marker tool is called in a sentence, and the snapshot field it fills
 KI_WORDS = {
-    "marker:double": "a 2x marker",
-    "marker:alliance": "an Alliance marker",
-    "castillo_at": "the moved Castillo",
-    "quarantine": "the quarantine marker",
-    "marker:bridge": "the bridge",
-    "kings_guard": "the King's Guard",
-    "marker:limit": "a limit table",
+    "marker:double": N_("a 2x marker"),
+    "marker:alliance": N_("an Alliance marker"),
+    "castillo_at": N_("the moved Castillo"),
+    "quarantine": N_("the quarantine marker"),
+    "marker:bridge": N_("the bridge"),
+    "kings_guard": N_("the King's Guard"),
+    "marker:limit": N_("a limit table"),
 }
 KI_FIELDS = {
     "marker:double": "double_scoring",
@@ -41,16 +42,20 @@ KI_FIELDS = {
 KI_TOOLS = tuple(
     (tool, words, MARKERS[KI_FIELDS[tool]].module, most)
     for tool, words, most in (
-        ("marker:double", "2x marker", 2),
-        ("marker:alliance", "Alliance", 2),
-        ("castillo_at", "Castillo moved", 1),
-        ("quarantine", "Quarantine", 1),
-        ("marker:bridge", "Bridge", 2),
-        ("kings_guard", "King's Guard", 1),
-        ("marker:limit", "Limit table", 3),
+        ("marker:double", N_("2x marker"), 2),
+        ("marker:alliance", N_("Alliance"), 2),
+        ("castillo_at", N_("Castillo moved"), 1),
+        ("quarantine", N_("Quarantine"), 1),
+        ("marker:bridge", N_("Bridge"), 2),
+        ("kings_guard", N_("King's Guard"), 1),
+        ("marker:limit", N_("Limit table"), 3),
     )
 )
-PLURALS = {"marker:double": "2x markers", "marker:alliance": "Alliance markers", "marker:limit": "limit tables"}
+PLURALS = {
+    "marker:double": N_("2x markers"),
+    "marker:alliance": N_("Alliance markers"),
+    "marker:limit": N_("limit tables"),
+}
 SCOREBOARDS = ("8-4-0", "4-0-0")
 
 
@@ -112,25 +117,29 @@ class KIMarkerTools:
 
         def _place(self, aid: str) -> str: ...
 
+        def who(self, pid: str) -> str: ...
+
     def ki_tools(self) -> list[tuple[str, str]]:
         """(tool, button words) of the markers this game's modules have; none for other rules."""
         if not (self.king_intrigue and self.enters_markers):
             return []
-        return [(tool, words) for tool, words, module, _ in KI_TOOLS if module is None or module in self.modules]
+        return [(tool, _(words)) for tool, words, module, _n in KI_TOOLS if module is None or module in self.modules]
 
     def _limit(self, tool: str) -> int:
-        return next(n for t, _, _, n in KI_TOOLS if t == tool)
+        return next(n for t, _w, _m, n in KI_TOOLS if t == tool)
 
     def _marked(self, tool: str) -> list[str]:
         value = self.ki[KI_FIELDS[tool]]
         return list(value) if isinstance(value, list) else [value] if value else []
 
     def _marker_refusal(self, area: str) -> str:
-        words = KI_WORDS[self.tool]
+        words = _(KI_WORDS[self.tool])
         if self.tool not in dict(self.ki_tools()):
-            return capitalised(f"{words} is not in this game (its module is not played)")
+            return capitalised(_("{marker} is not in this game (its module is not played)").format(marker=words))
         if area == CASTILLO or self.board is None or area not in self.board.region_ids:
-            return capitalised(f"{words} lies on a region, not on {self._place(area)}")
+            return capitalised(
+                _("{marker} lies on a region, not on {place}").format(marker=words, place=self._place(area))
+            )
         marked = self._marked(self.tool)
         if area in marked:
             return ""  # taken off
@@ -141,20 +150,24 @@ class KIMarkerTools:
             and len(marked) == 1
             and self.board.area_index[area] not in self.board.neighbours[self.board.area_index[marked[0]]]
         ):
-            return (
-                f"The bridge joins two adjacent regions: {self._place(area)} does not border {self._place(marked[0])}"
+            return _("The bridge joins two adjacent regions: {place} does not border {other}").format(
+                place=self._place(area), other=self._place(marked[0])
             )
         limit = self._limit(self.tool)
         if limit > 1 and len(marked) >= limit:
             if self.tool == "marker:bridge":
-                return (
-                    f"The bridge lies between {' and '.join(self._place(r) for r in marked)}: tap one end to "
-                    "take it off first"
+                return _("The bridge lies between {places}: tap one end to take it off first").format(
+                    places=_(" and ").join(self._place(r) for r in marked)
                 )
-            places = ", ".join(self._place(r) for r in marked[:-1]) + " and " + self._place(marked[-1])
-            return (
-                f"{'Both' if limit == 2 else f'All {limit}'} {PLURALS[self.tool]} lie already (on {places}): "
-                "tap one to take it off first"
+            places = _("{places} and {last}").format(
+                places=", ".join(self._place(r) for r in marked[:-1]), last=self._place(marked[-1])
+            )
+            if limit == 2:
+                return _("Both {markers} lie already (on {places}): tap one to take it off first").format(
+                    markers=_(PLURALS[self.tool]), places=places
+                )
+            return _("All {n} {markers} lie already (on {places}): tap one to take it off first").format(
+                n=limit, markers=_(PLURALS[self.tool]), places=places
             )
         return ""
 
@@ -177,19 +190,26 @@ class KIMarkerTools:
         if "special-cards" in self.modules:
             for sid in SCOREBOARDS:
                 on = sid in self.ki["reversed"]
-                out.append(
-                    (f"reversed:{sid}", f"{sid} scoreboard: {'reversed ' + sid[::-1] if on else 'as printed'}", on)
+                words = (
+                    _("{values} scoreboard: reversed {reversed}").format(values=sid, reversed=sid[::-1])
+                    if on
+                    else _("{values} scoreboard: as printed").format(values=sid)
                 )
+                out.append((f"reversed:{sid}", words, on))
             holder = self.ki["mistress"]
             out.append(
-                ("mistress", f"Mistress: {self.names.get(holder, holder) if holder else 'nobody'}", bool(holder))
+                (
+                    "mistress",
+                    _("Mistress: {who}").format(who=self.who(holder) if holder else _("nobody")),
+                    bool(holder),
+                )
             )
         if "players-edition" in self.modules and len(self.ki["bridge_regions"]) == 2:
             owner = self.ki["bridge"]
             out.append(
                 (
                     "bridge",
-                    f"Bridge: {self.names.get(owner, owner) + chr(39) + 's' if owner else 'whose?'}",
+                    _("Bridge: {who}'s").format(who=self.who(owner)) if owner else _("Bridge: whose?"),
                     bool(owner),
                 )
             )
@@ -199,9 +219,9 @@ class KIMarkerTools:
         """A choice of `ki_choices`: turn a scoreboard over, or pass the Mistress (the bridge) on to
         the next player (after the last: nobody). Never raises."""
         self.message = ""
-        known = {k for k, _, _ in self.ki_choices()}
+        known = {k for k, _w, _on in self.ki_choices()}
         if key not in known:
-            self.message = f"{key!r} is not a choice of this game's board"
+            self.message = _("{choice} is not a choice of this game's board").format(choice=repr(key))
             return
         if key.startswith("reversed:"):
             sid = key.split(":", 1)[1]
@@ -216,8 +236,11 @@ class KIMarkerTools:
 
     def _marker_tool_words(self) -> str:
         limit = self._limit(self.tool)
-        return (
-            f"tap a region to place or take off {KI_WORDS[self.tool]}"
-            + (f" (up to {limit})" if limit > 1 and self.tool != "marker:bridge" else "")
-            + (" (its two regions, one after the other)" if self.tool == "marker:bridge" else "")
-        )
+        marker = _(KI_WORDS[self.tool])
+        if self.tool == "marker:bridge":
+            return _("tap a region to place or take off {marker} (its two regions, one after the other)").format(
+                marker=marker
+            )
+        if limit > 1:
+            return _("tap a region to place or take off {marker} (up to {n})").format(marker=marker, n=limit)
+        return _("tap a region to place or take off {marker}").format(marker=marker)

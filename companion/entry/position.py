@@ -6,7 +6,9 @@ engine checks the whole event again when it is sent. Plain data, no Kivy."""
 from __future__ import annotations
 
 from companion.entry.board import BoardEntry
-from companion.entry.position_words import capitalised, position_changes
+from companion.entry.position_words import as_logged, capitalised, position_changes
+from companion.words import _, names, ngettext
+from companion.words.colours import player_name
 from engine.board.model import CASTILLO, Board
 
 REASON_LIMIT = 200  # engine.events.TableCorrected.reason
@@ -65,13 +67,13 @@ class PositionEntry(BoardEntry):
     # ---- words -----------------------------------------------------------------------
 
     def who(self, pid: str) -> str:
-        return self.names.get(pid, pid)
+        return player_name(self.names, pid) if self.names.get(pid) else self.names.get(pid, pid)
 
     def area(self, aid: str) -> str:
-        return "the Castillo" if aid == CASTILLO else self.board.area_name(self.board.area_index[aid])
+        return _("the Castillo") if aid == CASTILLO else names.area(self.board, self.board.area_index[aid])
 
     def hint(self) -> str:
-        return "Choose a colour or a tool, then " + self.tool_words() + "."
+        return _("Choose a colour or a tool, then {tool}.").format(tool=self.tool_words())
 
     # ---- the board ---------------------------------------------------------------------
 
@@ -84,10 +86,18 @@ class PositionEntry(BoardEntry):
     def _room_for_one(self, pid: str) -> None:
         limit = self.board.caballeros_per_player
         if self.on_table(pid) >= limit:
-            where = "regions, court and Castillo" if self.castillo_source == "counted" else "regions and court"
             raise NotAllowed(
-                f"{self.who(pid)} already has all {limit} Caballeros on the table ({where}): "
-                "take one off somewhere first"
+                (
+                    _(
+                        "{who} already has all {n} Caballeros on the table (regions, court and Castillo): "
+                        "take one off somewhere first"
+                    )
+                    if self.castillo_source == "counted"
+                    else _(
+                        "{who} already has all {n} Caballeros on the table (regions and court): "
+                        "take one off somewhere first"
+                    )
+                ).format(who=self.who(pid), n=limit)
             )
 
     def tap(self, area: str) -> None:
@@ -99,14 +109,20 @@ class PositionEntry(BoardEntry):
             raise NotAllowed(refused)
         if area == CASTILLO and tool not in ("king", "grande"):
             raise NotAllowed(
-                "The Castillo is entered on its own page (Castillo): from the tower's count, "
-                "or lifted and counted by the table"
+                _(
+                    "The Castillo is entered on its own page (Castillo): from the tower's count, "
+                    "or lifted and counted by the table"
+                )
             )
         row = self.regions.get(area, {})
         if tool == "add":
             self._room_for_one(self.colour)
         elif tool == "remove" and not row.get(self.colour):
-            raise NotAllowed(f"{self.who(self.colour)} has no Caballero in {self.area(area)} to take off")
+            raise NotAllowed(
+                _("{who} has no Caballero in {area} to take off").format(
+                    who=self.who(self.colour), area=self.area(area)
+                )
+            )
         super().tap(area)
 
     def _unknown_space(self, area: str) -> str:
@@ -117,22 +133,27 @@ class PositionEntry(BoardEntry):
         i = self.board.space_ids.index(area)
         if self.board.space_neighbours[i] is not None:
             return ""
-        return (
-            self.board.missing.get(f"spaces.{area}.neighbours")
-            or f"{self.board.space_names[i]}'s neighbouring regions are not known: enter them on your board first"
-        )
+        return self.board.missing.get(f"spaces.{area}.neighbours") or _(
+            "{place}'s neighbouring regions are not known: enter them on your board first"
+        ).format(place=names.place(self.board.space_names[i], self.board.rules))
 
     def place_scoreboard(self, sid: str, area: str | None) -> None:
         """Put a mobile scoreboard (2023: a Scoring tile) on an area (a region or the Castillo),
         or off the board (None)."""
         if self.board.rules == "classic":
             if sid not in self.board.mobile_scoreboards:
-                raise NotAllowed(f"{sid!r} is not a mobile scoreboard ({', '.join(self.board.mobile_scoreboards)})")
+                raise NotAllowed(
+                    _("{piece} is not a mobile scoreboard ({known})").format(
+                        piece=repr(sid), known=", ".join(self.board.mobile_scoreboards)
+                    )
+                )
             for other, where in self.mobile.items():
                 if other != sid and where is not None and where == area:
                     raise NotAllowed(
-                        f"The {other} scoreboard already lies on {self.area(area)}: the two mobile "
-                        "scoreboards never share an area"
+                        _(
+                            "The {values} scoreboard already lies on {area}: "
+                            "the two mobile scoreboards never share an area"
+                        ).format(values=other, area=self.area(area))
                     )
         else:
             refused = self._piece_refusal(sid, area)
@@ -142,38 +163,44 @@ class PositionEntry(BoardEntry):
 
     def step_court(self, pid: str, delta: int) -> None:
         if pid == self.dummy and delta > 0:
-            raise NotAllowed(capitalised(f"{self.who(pid)} has no court: its Caballeros off the board wait beside it"))
+            raise NotAllowed(
+                capitalised(
+                    _("{who} has no court: its Caballeros off the board wait beside it").format(who=self.who(pid))
+                )
+            )
         if delta > 0:
             self._room_for_one(pid)
         elif self.court[pid] + delta < 0:
-            raise NotAllowed(f"{self.who(pid)}'s court is empty")
+            raise NotAllowed(_("{who}'s court is empty").format(who=self.who(pid)))
         self.court[pid] += delta
 
     def set_score(self, pid: str, value: int) -> None:
         if pid == self.dummy and value:
-            raise NotAllowed(capitalised(f"{self.who(pid)} scores nothing"))
+            raise NotAllowed(capitalised(_("{who} scores nothing").format(who=self.who(pid))))
         if not 0 <= value <= 999:
-            raise NotAllowed(f"{self.who(pid)}'s score: {value} is not a score (0 to 999)")
+            raise NotAllowed(
+                _("{who}'s score: {value} is not a score (0 to 999)").format(who=self.who(pid), value=value)
+            )
         self.scores[pid] = value
 
     # ---- the Castillo --------------------------------------------------------------------
 
     def set_castillo_source(self, source: str) -> None:
         if source not in CASTILLO_SOURCES or (source == "keep" and self.starting):
-            raise NotAllowed("where tracking starts, the Castillo comes from the tower's count or the table's")
+            raise NotAllowed(_("where tracking starts, the Castillo comes from the tower's count or the table's"))
         if source == "tower" and not self.tower_has_counted:
-            raise NotAllowed("The tower has counted nothing in this game: lift the Castillo and count")
+            raise NotAllowed(_("The tower has counted nothing in this game: lift the Castillo and count"))
         if source == "counted":
             self.castillo = {pid: 0 for pid in self.players}
         self.castillo_source = source
 
     def step_castillo(self, pid: str, delta: int) -> None:
         if self.castillo_source != "counted":
-            raise NotAllowed("Lift the Castillo and count first: only then are its Caballeros entered here")
+            raise NotAllowed(_("Lift the Castillo and count first: only then are its Caballeros entered here"))
         if delta > 0:
             self._room_for_one(pid)
         elif self.castillo[pid] + delta < 0:
-            raise NotAllowed(f"{self.who(pid)} has no Caballero in the Castillo to take off")
+            raise NotAllowed(_("{who} has no Caballero in the Castillo to take off").format(who=self.who(pid)))
         self.castillo[pid] += delta
 
     # ---- where tracking starts --------------------------------------------------------------
@@ -181,8 +208,10 @@ class PositionEntry(BoardEntry):
     def _starting_only(self) -> None:
         if not self.starting:
             raise NotAllowed(
-                "the round, the start player, the Power cards and the Vetoes are set only where "
-                "tracking starts; a correction changes the board"
+                _(
+                    "the round, the start player, the Power cards and the Vetoes are set only where "
+                    "tracking starts; a correction changes the board"
+                )
             )
 
     def rounds_before(self, round_: int | None = None) -> int:
@@ -191,13 +220,22 @@ class PositionEntry(BoardEntry):
     def set_round(self, round_: int) -> None:
         self._starting_only()
         if round_ not in self.rounds:
-            raise NotAllowed(f"round {round_} is not a round of this game (rounds: {', '.join(map(str, self.rounds))})")
+            raise NotAllowed(
+                _("round {round} is not a round of this game (rounds: {rounds})").format(
+                    round=round_, rounds=", ".join(map(str, self.rounds))
+                )
+            )
         before = self.rounds_before(round_)
         over = [self.who(p) for p, spent in self.power_spent.items() if len(spent) > before]
         if over:
             raise NotAllowed(
-                f"round {round_} has {before} round{'s' * (before != 1)} before it, but "
-                f"{', '.join(over)} laid down more Power cards: take some back first"
+                ngettext(
+                    "round {round} has {n} round before it, but {players} laid down more Power cards: "
+                    "take some back first",
+                    "round {round} has {n} rounds before it, but {players} laid down more Power cards: "
+                    "take some back first",
+                    before,
+                ).format(round=round_, n=before, players=", ".join(over))
             )
         self.round = round_
 
@@ -212,12 +250,15 @@ class PositionEntry(BoardEntry):
             spent.discard(value)
             return
         if value not in self.board.replenish:
-            raise NotAllowed(f"{value} is not a Power card (1 to 13)")
+            raise NotAllowed(_("{value} is not a Power card (1 to 13)").format(value=value))
         before = self.rounds_before()
         if len(spent) >= before:
             raise NotAllowed(
-                f"round {self.round} has {before} round{'s' * (before != 1)} before it: "
-                f"{self.who(pid)} has laid down at most {before} Power card{'s' * (before != 1)}"
+                ngettext(
+                    "round {round} has {n} round before it: {who} has laid down at most {n} Power card",
+                    "round {round} has {n} rounds before it: {who} has laid down at most {n} Power cards",
+                    before,
+                ).format(round=self.round, n=before, who=self.who(pid))
             )
         spent.add(value)
 
@@ -227,10 +268,14 @@ class PositionEntry(BoardEntry):
             self.vetoes.remove(pid)
             return
         if pid == self.dummy:
-            raise NotAllowed(capitalised(f"{self.who(pid)} never holds a Veto: it does not use its cards"))
+            raise NotAllowed(
+                capitalised(_("{who} never holds a Veto: it does not use its cards").format(who=self.who(pid)))
+            )
         if self.veto_cards is not None and len(self.vetoes) >= self.veto_cards:
             raise NotAllowed(
-                f"the game has {self.veto_cards} Veto cards and {', '.join(self.who(p) for p in self.vetoes)} hold them"
+                _("the game has {n} Veto cards and {players} hold them").format(
+                    n=self.veto_cards, players=", ".join(self.who(p) for p in self.vetoes)
+                )
             )
         self.vetoes.append(pid)
 
@@ -267,14 +312,15 @@ class PositionEntry(BoardEntry):
             )
         return event
 
-    def changes(self) -> list[str]:
-        """What Confirm would change, in words everyone may read (never the tower's count)."""
-        lines = position_changes(self._game, self.event(), self.names, self.board)
+    def changes(self, say=_) -> list[str]:
+        """What Confirm would change, in words everyone may read (never the tower's count);
+        `say`: position_words.as_logged for the log's English words."""
+        lines = position_changes(self._game, self.event(), self.names, self.board, say)
         if self.castillo_source == "counted":
-            counted = ", ".join(f"{self.who(p)} {c}" for p, c in self.castillo.items() if c) or "empty"
-            lines.append(f"The Castillo, as the table counted it: {counted}")
+            counted = ", ".join(_("{who} {n}").format(who=self.who(p), n=c) for p, c in self.castillo.items() if c)
+            lines.append(_("The Castillo, as the table counted it: {counts}").format(counts=counted or _("empty")))
         elif self.castillo_source == "tower":
-            lines.append("The Castillo: as the tower counted it (not shown)")
+            lines.append(_("The Castillo: as the tower counted it (not shown)"))
         return lines
 
     def reason(self, typed: str = "") -> str:
@@ -282,7 +328,8 @@ class PositionEntry(BoardEntry):
         typed = " ".join(typed.split())
         if typed:
             return typed[:REASON_LIMIT]
-        words = "; ".join(line for line in self.changes() if not line.startswith("The Castillo"))
+        # the log keeps English words (a log does not depend on the language it was played in)
+        words = "; ".join(position_changes(self._game, self.event(), self.names, self.board, as_logged))
         if len(words) > REASON_LIMIT:
             words = words[: REASON_LIMIT - 3].rsplit(" ", 1)[0] + "..."
         return words

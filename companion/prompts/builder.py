@@ -17,6 +17,7 @@ from companion.prompts import discs, modules_2023, special, turn
 from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, PrivatePick, Prompt, first_sentence
 from companion.prompts.registry import CASTILLO_PREFILLED, PRIVATE_PICKS, PROMPTS
+from companion.words import _
 from engine.board.model import CASTILLO
 from engine.primitives import Ask
 
@@ -36,14 +37,15 @@ class PromptBuilder(PromptContext):
         """The prompt for `ask`, made by the builder its kind is registered with (`prompts`)."""
         maker = self.prompts.get(ask.kind)
         if maker is None:
-            return Prompt(self.title(ask, ask.kind.replace("_", " ")))
+            return Prompt(self.title(ask, ask.kind.replace("_", " ")))  # a kind no builder knows: its id
         prompt = maker(self, ask, prefill_castillo) if ask.kind in CASTILLO_PREFILLED else maker(self, ask)
         facts = facts_needed(self.board, ask)
         if facts:
             self._ask_for_facts(prompt, ask, facts)
         if ask.vetoes and ask.kind != "veto":
             prompt.choices += [
-                Choice(f"{self.name(p)}: Veto!", {"type": "veto_used", "player": p}, style="quiet") for p in ask.vetoes
+                Choice(_("{who}: Veto!").format(who=self.name(p)), {"type": "veto_used", "player": p}, style="quiet")
+                for p in ask.vetoes
             ]
         return prompt
 
@@ -51,26 +53,33 @@ class PromptBuilder(PromptContext):
         """A fact the rule book does not print, needed by this step: entered right here from the
         table's board (companion.entry.facts), then the step goes on; kept for the next games."""
         words = needed_words(facts, self.board.side)
-        prompt.choices.insert(0, Choice(f"Enter {words} from your board", action="board_facts", style="primary"))
+        enter = _("Enter {facts} from your board").format(facts=words)
+        prompt.choices.insert(0, Choice(enter, action="board_facts", style="primary"))
         if ask.kind == "turn_action":
-            prompt.notes = [n for n in prompt.notes if not n.startswith("Skip it now; enter the fact")]
+            prompt.notes = [n for n in prompt.notes if n != _(turn.BOARD_FACT_LATER)]
             prompt.notes.append(
-                f"Enter {words} now and the special action can be done (your next games keep them), or skip it."
+                _(
+                    "Enter {facts} now and the special action can be done (your next games keep them), or skip it."
+                ).format(facts=words)
             )
             return
         for choice in prompt.choices[1:]:
             if choice.action == "open_castillo" or choice.event == {"type": "secret_discs_revealed"}:
                 choice.enabled = False  # the scoring would be refused, naming the fact
-                choice.why_not = f'This general scoring needs {words} first: tap "Enter {words} from your board"'
+                choice.why_not = _('This general scoring needs {facts} first: tap "{enter}"').format(
+                    facts=words, enter=enter
+                )
         prompt.notes.insert(
             0,
-            f"This general scoring needs {words}, which the rule book does not print: "
-            "enter them from your board first (your next games keep them).",
+            _(
+                "This general scoring needs {facts}, which the rule book does not print: "
+                "enter them from your board first (your next games keep them)."
+            ).format(facts=words),
         )
 
     def sub_prompt(self, ask: Ask, key: str) -> Prompt:
         """The prompt a "sub:<key>" choice shows in place of the current one ("" : the current one)."""
-        kind, _, arg = key.partition(":")
+        kind, _sep, arg = key.partition(":")
         if kind == "modifier" and arg in self.modifiers:
             return modules_2023.modifier_power_prompt(self, ask, arg)
         if kind == "entourage":
@@ -127,10 +136,10 @@ class PromptBuilder(PromptContext):
         the input the tap would make (`refusal(event)`: its words and rule, None if it would
         accept it) when it refuses; else what the prompt holds back (the Castillo, when the
         tower counts it); else what the step asks for instead."""
-        name = "The Castillo" if area == CASTILLO else self.area(area)
-        doing = first_sentence(prompt.hint) or "see the choices"
+        name = _("The Castillo") if area == CASTILLO else self.area(area)
+        doing = first_sentence(prompt.hint) or _("see the choices")
         if not prompt.map_mode:
-            return f"{name}: nothing is chosen on the map at this step ({doing})"
+            return _("{area}: nothing is chosen on the map at this step ({doing})").format(area=name, doing=doing)
         event = tap_event(prompt, area, dict(entry or {}), source, owner)
         why = refusal(event) if event is not None else None
         if why and area == CASTILLO and any(ch.isdigit() for ch in why):
@@ -138,8 +147,8 @@ class PromptBuilder(PromptContext):
         if why:
             return first_sentence(why[:1].upper() + why[1:])
         if area == CASTILLO and prompt.map_mode == "count" and self.tower_counts(prompt.actor):
-            return "The Castillo: the tower counts the Caballeros thrown in, so it is not tapped here"
-        return f"{name} cannot be chosen now ({doing})"
+            return _("The Castillo: the tower counts the Caballeros thrown in, so it is not tapped here")
+        return _("{area} cannot be chosen now ({doing})").format(area=name, doing=doing)
 
 
 def tap_event(prompt: Prompt, area: str, entry: dict, source: str, owner: str) -> dict | None:

@@ -10,6 +10,8 @@ from typing import ClassVar
 
 from companion.prompts.card_words import does
 from companion.prompts.prompt import STAGE_WORDS, Choice, Prompt
+from companion.words import _, language, names
+from companion.words.colours import player_name
 from engine.board.build import classic_board
 from engine.board.model import CASTILLO, Board
 from engine.primitives import Ask
@@ -51,6 +53,9 @@ class PromptContext:
         # who, never why (Table.private_notes)
         self.refused = refused
         self._twins_of: tuple[int, set] = (0, set())
+        # card labels and names as shown, by (language, board) they were worded for
+        self._shown: tuple[tuple, dict] = ((), {})
+        self._names_in: tuple[str, dict] = ("", {})
 
     @property
     def board(self) -> Board:
@@ -89,36 +94,69 @@ class PromptContext:
 
     # ---- words ------------------------------------------------------------------------
 
+    def _memo(self) -> dict:
+        """What is worded once per language and board (the names, the card labels)."""
+        lang, board = language(), self.board
+        seen = self._shown[0]
+        if not seen or seen[0] != lang or seen[1] is not board:  # the board itself: a new one is new
+            self._shown = ((lang, board), {})
+        return self._shown[1]
+
     def name(self, pid: str) -> str:
-        return self.names.get(pid, pid)
+        """A player's name as shown (a seat named by its colour: the colour in the table's language)."""
+        lang, memo = self._names_in
+        if lang != language():
+            lang, memo = self._names_in = (language(), {})
+        shown = memo.get(pid)
+        if shown is None:
+            shown = memo[pid] = player_name(self.names, pid) if self.names.get(pid) else self.names.get(pid, pid)
+        return shown
 
     def area(self, aid: str) -> str:
-        return self.board.area_name(self.board.area_index[aid])
+        return names.area(self.board, self.board.area_index[aid])
 
     def card(self, cid: str | None) -> str:
         if cid is None:
             return ""
         if cid == "veto":
-            return "Veto"
+            return names.card("Veto")
         card = self.board.cards.get(cid)
-        return card.name if card else cid
+        return names.card(card.name) if card else cid
 
     def card_label(self, cid: str) -> str:
         """Name and text: several cards share a name (nine are called Intrigue)."""
+        memo = self._memo()
+        key = ("card", cid)
+        label = memo.get(key)
+        if label is None:
+            label = memo[key] = self._card_label(cid)
+        return label
+
+    def _card_label(self, cid: str) -> str:
         card = self.board.cards.get(cid)
         if card is None:
             return self.card(cid)
         short = does(card.effect, card.params) if self.board.rules == "2023" else ""
-        if short:  # 2023: the book's texts explain rather than say what the card does
-            twin = f" (stack {card.stack}, places {card.placement})" if (card.name, card.text) in self._twins else ""
-            return f"{card.name}: {short}{twin}"
-        # whole: the sheet's buttons wrap their words and grow (a cut text hid what the card does)
-        text = card.text.removeprefix("You may ").rstrip(".")
-        twin = f" (stack {card.stack}, places {card.placement})" if (card.name, card.text) in self._twins else ""
-        return f"{card.name}: {text}{twin}"
+        name = names.card(card.name)
+        if not short:
+            # whole: the sheet's buttons wrap their words and grow (a cut text hid what the card does)
+            short = names.card_text(card.text)
+            if short == card.text:  # English: the card's own words, without "You may"
+                short = short.removeprefix("You may ")
+            short = short.rstrip(".")
+        if (card.name, card.text) in self._twins:
+            # Translators: two cards that read the same, told apart by stack and Caballeros placed
+            return _("{card}: {text} (stack {stack}, places {places})").format(
+                card=name, text=short, stack=card.stack, places=card.placement
+            )
+        return _("{card}: {text}").format(card=name, text=short)
 
     def title(self, ask: Ask, doing: str) -> str:
-        return f"Round {ask.round} - {STAGE_WORDS.get(ask.stage, ask.stage)} - {doing}"
+        stage = STAGE_WORDS.get(ask.stage)
+        # Translators: the phase bar: "Round 4 - power cards - Yellow plays next"
+        return _("Round {round} - {stage} - {doing}").format(
+            round=ask.round, stage=_(stage) if stage else ask.stage, doing=doing
+        )
 
     def placing_card(self, ask: Ask) -> str:
         """The card whose number of Caballeros a turn places: the Action card played."""
@@ -130,26 +168,30 @@ class PromptContext:
         if sid in tiles:
             letter = sid.removeprefix("tile_").upper()
             values = tiles[sid]
-            return f"Scoring tile {letter}" + (f" ({'·'.join(map(str, values))})" if values else "")
-        return f"the {sid} scoreboard"
+            if values:
+                return _("Scoring tile {letter} ({values})").format(letter=letter, values="·".join(map(str, values)))
+            return _("Scoring tile {letter}").format(letter=letter)
+        return _("the {values} scoreboard").format(values=sid)
 
     def entered_words(self, prompt: Prompt, counts: Mapping[str, int]) -> str:
         """What a count entry that confirmed itself sent, for the table to read: nothing goes in
         unseen ("Entered for Red: Castilla 2, the Castillo 1. Undo takes it back.")."""
         parts = [
-            f"{'the Castillo' if a == CASTILLO else self.area(a)} {c}"
+            _("{area} {count}").format(area=_("the Castillo") if a == CASTILLO else self.area(a), count=c)
             for a, c in counts.items()
             if c and not a.startswith("__") and (a == CASTILLO or a in self.board.area_index)
         ]
-        who = f" for {self.name(prompt.actor)}" if prompt.actor else ""
-        return f"Entered{who}: {', '.join(parts) or 'nothing'}. Undo takes it back."
+        what = ", ".join(parts) or _("nothing")
+        if prompt.actor:
+            return _("Entered for {who}: {what}. Undo takes it back.").format(who=self.name(prompt.actor), what=what)
+        return _("Entered: {what}. Undo takes it back.").format(what=what)
 
     @staticmethod
     def full_words(prompt: Prompt) -> str:
         """A tap past a count entry's limit, refused naming the card and the limit ("That is all:
         Armada places up to 2 Caballeros")."""
-        limit = prompt.full or f"up to {prompt.limit} here"
-        return f"That is all: {limit} (Confirm, or take one back)"
+        limit = prompt.full or _("up to {n} here").format(n=prompt.limit)
+        return _("That is all: {limit} (Confirm, or take one back)").format(limit=limit)
 
     def power_gone_words(self, pid: str, value: int) -> str:
         """Why `pid` cannot play Power card `value`, from what everyone knows (never the hand):
@@ -158,13 +200,22 @@ class PromptContext:
             card, total = p.get("power_card_played"), p.get("power_total")
             if (card if total is None else total) != value:  # Power Shift: the totals count
                 continue
-            who = p.get("name") or self.name(p["id"])
+            who = self.name(p["id"]) if self.names.get(p["id"]) else p.get("name") or p["id"]
             if card == value:
-                return f"Power card {value} was played by {who} this round (each value once a round)"
-            return f"{who} played a total of {value} this round ({card} with a Modifier card; each value once a round)"
+                return _("Power card {value} was played by {who} this round (each value once a round)").format(
+                    value=value, who=who
+                )
+            return _(
+                "{who} played a total of {value} this round ({card} with a Modifier card; each value once a round)"
+            ).format(who=who, value=value, card=card)
         rnd = self.played_in(pid, value) if self.played_in else None
-        when = f"in round {rnd}" if rnd else "in an earlier round"
-        return f"{self.name(pid)} played Power card {value} {when}: it is no longer in their hand"
+        if rnd:
+            return _("{who} played Power card {value} in round {round}: it is no longer in their hand").format(
+                who=self.name(pid), value=value, round=rnd
+            )
+        return _("{who} played Power card {value} in an earlier round: it is no longer in their hand").format(
+            who=self.name(pid), value=value
+        )
 
     def why_in_private(self, pid: str) -> Choice | None:
         """ "Ana: why it was refused (only Ana looks)": the reason of a refused card, behind the
@@ -176,4 +227,8 @@ class PromptContext:
         if pid not in refused:
             return None
         who = self.name(pid)
-        return Choice(f"{who}: why it was refused (only {who} looks)", action=f"private_note:{pid}", style="quiet")
+        return Choice(
+            _("{who}: why it was refused (only {who} looks)").format(who=who),
+            action=f"private_note:{pid}",
+            style="quiet",
+        )

@@ -28,25 +28,28 @@ from companion.prompts.builder import PromptBuilder
 from companion.prompts.prompt import Choice, PrivatePick, Prompt
 from companion.prompts.registry import PRIVATE_PICKS, PROMPTS
 from companion.table_rules.ki_box_table import ACTION_NAMES, SCORINGS
+from companion.words import N_, _, names, ngettext
 from engine.primitives import Ask
 from engine.rules.king_intrigue.round import _by_rank
 
 HAND_KIND = "choose_power_cards"
 STAGE_WORDS = {
-    "ki_setup_discs": "setup",
-    "ki_choose_hand": "setup: Power cards",
-    "ki_bridge": "the bridge",
-    "ki_spy": "the spy before the general scoring",
-    "ki_spy_special": "the spy before the scoring",
+    "ki_setup_discs": N_("setup"),
+    "ki_choose_hand": N_("setup: Power cards"),
+    "ki_bridge": N_("the bridge"),
+    "ki_spy": N_("the spy before the general scoring"),
+    "ki_spy_special": N_("the spy before the scoring"),
 }
 # What a region asked for is for: the setup's own, then the cards' (companion.prompts.card_words).
 PURPOSES = {
-    "setup_caballero": "the region where your first Caballero goes from the province (not the King's region); "
-    "everyone's disc is revealed together",
+    "setup_caballero": N_(
+        "the region where your first Caballero goes from the province (not the King's region); "
+        "everyone's disc is revealed together"
+    ),
     **card_words.purposes(king_intrigue=True),
 }
-PUBLIC_PURPOSES = {"setup_caballero": "the setup Caballero", **card_words.public_purposes(king_intrigue=True)}
-SCOREBOARD_WORDS = {"8-4-0": "the 8-4-0 scoreboard", "4-0-0": "the 4-0-0 scoreboard"}
+PUBLIC_PURPOSES = {"setup_caballero": N_("the setup Caballero"), **card_words.public_purposes(king_intrigue=True)}
+SCOREBOARD_WORDS = {"8-4-0": N_("the 8-4-0 scoreboard"), "4-0-0": N_("the 4-0-0 scoreboard")}
 
 
 @dataclass
@@ -62,12 +65,23 @@ class KIPrivatePick(PrivatePick):
         values = list(values)
         offered = {v for v, _ in self.options}
         if len(values) != self.count or len(set(values)) != len(values):
-            raise ValueError(
-                f"{'keep' if self.keeps else 'leave out'} {self.count} different Power cards, not {len(values)}"
+            words = (
+                ngettext(
+                    "keep {n} different Power card, not {given}",
+                    "keep {n} different Power cards, not {given}",
+                    self.count,
+                )
+                if self.keeps
+                else ngettext(
+                    "leave out {n} different Power card, not {given}",
+                    "leave out {n} different Power cards, not {given}",
+                    self.count,
+                )
             )
+            raise ValueError(words.format(n=self.count, given=len(values)))
         wrong = [v for v in values if v not in offered]
         if wrong:
-            raise ValueError(f"{wrong[0]!r} is not one of your Power cards")
+            raise ValueError(_("{value} is not one of your Power cards").format(value=repr(wrong[0])))
         kept = sorted(int(v) for v, _ in self.options if (v in values) == self.keeps)
         return {"type": "power_cards_chosen", "player": self.player, "cards": kept}
 
@@ -89,10 +103,17 @@ def held_words(builder: KIPromptBuilder) -> list[str]:
     out = []
     for i, q in enumerate(order):
         card, places = ranks[q]
-        why = "the highest" if i == 0 else "the lowest" if i == len(order) - 1 else f"rank {i + 1}"
+        why = _("the highest") if i == 0 else _("the lowest") if i == len(order) - 1 else _("rank {n}").format(n=i + 1)
+        name = ACTION_NAMES.get(card)
+        # Translators: "Red: 170 King's Card, the highest: King's Card (places 5)"
         out.append(
-            f"{builder.name(players[q]['id'])}: {builder.power_label(played[q])}, {why}: "
-            f"{ACTION_NAMES.get(card, card)} (places {places})"
+            _("{who}: {power}, {why}: {card} (places {places})").format(
+                who=builder.name(players[q]["id"]),
+                power=builder.power_label(played[q]),
+                why=why,
+                card=_(name) if name else card,
+                places=places,
+            )
         )
     return out
 
@@ -101,14 +122,20 @@ def option_words(builder: KIPromptBuilder, option: str, ask: Ask) -> str:
     if option == "power_card":
         card = builder.board.cards.get(ask.card)
         value = getattr(card, "id", "").removeprefix("ki_")
-        return f"Power card{' ' + value if value.isdigit() else ''}: {card.name if card else 'its action'}"
-    return card_words.options().get(option, option.replace("_", " "))
+        action = names.card(card.name) if card else _("its action")
+        if value.isdigit():
+            return _("Power card {value}: {action}").format(value=value, action=action)
+        return _("Power card: {action}").format(action=action)
+    return card_words.option_words(option)
 
 
 def choose_power_cards(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     o = ask.options
     prompt = discs.private_round(
-        builder, ask, f"keep {o['keep']} of your {len(o['cards'])} Power cards; nobody sees them", "Power cards kept"
+        builder,
+        ask,
+        _("keep {n} of your {total} Power cards; nobody sees them").format(n=o["keep"], total=len(o["cards"])),
+        _("Power cards kept"),
     )
     prompt.opens_private = True  # one sheet after another: no tap to open the next player's
     return prompt
@@ -136,16 +163,20 @@ def play_power_card(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     who = builder.name(pid)
     if ask.options.get("after_joker"):
         return Prompt(
-            builder.title(ask, f"{who} plays a second card (Joker)"),
-            f"{who} played the Joker: now they lay down a second Power card, not a number "
-            "played this round; it takes its place in the order by its value. Tap it.",
+            builder.title(ask, _("{who} plays a second card (Joker)").format(who=who)),
+            _(
+                "{who} played the Joker: now they lay down a second Power card, not a number "
+                "played this round; it takes its place in the order by its value. Tap it."
+            ).format(who=who),
             actor=pid,
             choices=choices,
             columns=3,
         )
     return Prompt(
-        builder.title(ask, f"{who} plays next"),
-        f"{who}: tap the Power card you laid down. The highest takes the King's Card, the lowest the Intrigue card.",
+        builder.title(ask, _("{who} plays next").format(who=who)),
+        _(
+            "{who}: tap the Power card you laid down. The highest takes the King's Card, the lowest the Intrigue card."
+        ).format(who=who),
         actor=pid,
         choices=choices,
         columns=3,
@@ -156,23 +187,36 @@ def replenish(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     most = ask.options.get("max", 0)
     who = builder.name(pid)
-    holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
+    holds = _held(ask)
     full = {"type": "court_replenished", "player": pid, "from_provinces": most, "from_regions": {}}
     choices = [
-        Choice(f"Take {most} to the court" if most else "Nothing to take: go on", full, style="primary"),
-        Choice("Other replenishment: fewer, or from the board", action="replenish_custom", style="quiet"),
+        Choice(
+            _("Take {n} to the court").format(n=most) if most else _("Nothing to take: go on"), full, style="primary"
+        ),
+        Choice(_("Other replenishment: fewer, or from the board"), action="replenish_custom", style="quiet"),
     ]
     if ask.options.get("provinces", most) < most:
         choices[0].enabled = False  # the provinces run short: from the board (the custom entry)
         left = ask.options.get("provinces", 0)
-        choices[0].why_not = (
-            f"Only {left} of {who}'s Caballeros are left in the provinces: take the rest from "
-            "the board (Other replenishment)"
-        )
+        choices[0].why_not = ngettext(
+            "Only {n} of {who}'s Caballeros is left in the provinces: take the rest from the board"
+            " (Other replenishment)",
+            "Only {n} of {who}'s Caballeros are left in the provinces: take the rest from the board"
+            " (Other replenishment)",
+            left,
+        ).format(n=left, who=who)
     return Prompt(
-        builder.title(ask, f"{who} holds the {holds}" if holds else f"{who} replenishes"),
-        f"{who}: {most} Caballero{'s' * (most != 1)} from the provinces to the court as the Power card "
-        "shows (fewer allowed).",
+        builder.title(
+            ask,
+            _("{who} holds the {card}").format(who=who, card=holds)
+            if holds
+            else _("{who} replenishes").format(who=who),
+        ),
+        ngettext(
+            "{who}: {n} Caballero from the provinces to the court as the Power card shows (fewer allowed).",
+            "{who}: {n} Caballeros from the provinces to the court as the Power card shows (fewer allowed).",
+            most,
+        ).format(who=who, n=most),
         actor=pid,
         choices=choices,
         notes=held_words(builder),
@@ -189,7 +233,7 @@ def turn_action(builder: KIPromptBuilder, ask: Ask, prefill_castillo: int = 0) -
         keep = [
             c
             for c in prompt.choices
-            if c.event is None and not c.events and c.action != "count_castillo" and not c.label.startswith("Special")
+            if c.event is None and not c.events and c.action != "count_castillo" and c.action is not None
         ]
         skip = [c for c in prompt.choices if (c.event or {}).get("type") == "special_action_skipped"]
         made = [
@@ -203,11 +247,13 @@ def turn_action(builder: KIPromptBuilder, ask: Ask, prefill_castillo: int = 0) -
         prompt.choices = keep + made + skip
         if turn.nothing_placeable(ask):  # an empty court: each action ends the turn (or "then place")
             prompt.choices = turn.nothing_placed_first(prompt.choices, pid)
-        either = "choose one action: the Action card's or your Power card's"
-        prompt.hint = prompt.hint.replace(turn.SPECIAL_HINT, either)
-    holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
-    if holds and not prompt.title.endswith(f" plays {holds}"):
-        prompt.title = prompt.title.replace(" plays ", f" ({holds}) plays ", 1)
+        either = _("choose one action: the Action card's or your Power card's")
+        prompt.hint = prompt.hint.replace(_(turn.SPECIAL_HINT), either)
+    holds, card = _held(ask), builder.card(ask.card)
+    if holds and card != holds:
+        prompt.title = builder.title(
+            ask, _("{who} ({holds}) plays {card}").format(who=builder.name(pid), holds=holds, card=card)
+        )
     prompt.hint = prompt.hint.replace("; or You may ", "; or you may ")
     prompt.notes = held_words(builder) + prompt.notes
     return prompt
@@ -217,20 +263,22 @@ def turn_scoreboard(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     reversed_ = set(ask.options.get("reversed", ()))
     side = {
-        s: "back to its front" if s in reversed_ else "to its reversed side (the fewest score first)"
+        s: _("Turn {scoreboard} back to its front")
+        if s in reversed_
+        else _("Turn {scoreboard} to its reversed side (the fewest score first)")
         for s in ask.options["scoreboards"]
     }
     choices = [
         Choice(
-            f"Turn {SCOREBOARD_WORDS.get(s, s)} {side[s]}",
+            side[s].format(scoreboard=_(SCOREBOARD_WORDS[s]) if s in SCOREBOARD_WORDS else s),
             {"type": "scoreboard_turned", "player": pid, "scoreboard": s},
             style="primary",
         )
         for s in ask.options["scoreboards"]
     ]
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} turns a mobile scoreboard"),
-        f"{builder.card(ask.card)}: which scoreboard is turned over?",
+        builder.title(ask, _("{who} turns a mobile scoreboard").format(who=builder.name(pid))),
+        _("{card}: which scoreboard is turned over?").format(card=builder.card(ask.card)),
         actor=pid,
         choices=choices,
     )
@@ -243,17 +291,18 @@ def bridge_crossing(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     counts = ask.options["counts"]
     choices = [
         Choice(
-            f"{n} from {builder.area(src)} to {builder.area(dst)}",
+            _("{n} from {source} to {target}").format(n=n, source=builder.area(src), target=builder.area(dst)),
             {"type": "caballeros_moved", "player": pid, "owner": pid, "source": src, "target": dst, "count": n},
         )
         for src, dst in ((first, second), (second, first))
         for n in range(1, counts.get(src, 0) + 1)
     ]
-    choices.append(Choice("No crossing: go on", {"type": "special_action_finished", "player": pid}, style="primary"))
+    choices.append(Choice(_("No crossing: go on"), {"type": "special_action_finished", "player": pid}, style="primary"))
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} may cross the bridge"),
-        f"{builder.name(pid)}'s bridge joins {builder.area(first)} and {builder.area(second)}: move Caballeros of "
-        "yours across before the turn, or go on.",
+        builder.title(ask, _("{who} may cross the bridge").format(who=builder.name(pid))),
+        _(
+            "{who}'s bridge joins {first} and {second}: move Caballeros of yours across before the turn, or go on."
+        ).format(who=builder.name(pid), first=builder.area(first), second=builder.area(second)),
         actor=pid,
         choices=choices,
         columns=2,
@@ -264,14 +313,18 @@ def spy_move(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     """Espionage: before a scoring, the spy on the card may join a region."""
     pid = ask.players[0]
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)}'s spy"),
-        f"{builder.name(pid)}: tap the region the spy on Espionage joins before the scoring (not the "
-        "Castillo nor the King's region), or keep it on the card.",
+        builder.title(ask, _("{who}'s spy").format(who=builder.name(pid))),
+        _(
+            "{who}: tap the region the spy on Espionage joins before the scoring (not the "
+            "Castillo nor the King's region), or keep it on the card."
+        ).format(who=builder.name(pid)),
         actor=pid,
         map_mode="pick",
         areas=list(ask.options["regions"]),
         on_area=lambda r: {"type": "region_chosen", "player": pid, "region": r},
-        choices=[Choice("The spy stays on the card", {"type": "special_action_skipped", "player": pid}, style="quiet")],
+        choices=[
+            Choice(_("The spy stays on the card"), {"type": "special_action_skipped", "player": pid}, style="quiet")
+        ],
     )
 
 
@@ -279,15 +332,15 @@ def remove_token(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     pid = ask.players[0]
     choices = [
         Choice(
-            f"Remove {card_words.tokens().get(t, t.replace('_', ' '))}",
+            _("Remove {token}").format(token=card_words.tokens().get(t, t.replace("_", " "))),
             {"type": "token_removed", "player": pid, "token": t},
             style="primary",
         )
         for t in ask.options["tokens"]
     ]
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} removes a token"),
-        f"{builder.card(ask.card)}: which token goes?",
+        builder.title(ask, _("{who} removes a token").format(who=builder.name(pid))),
+        _("{card}: which token goes?").format(card=builder.card(ask.card)),
         actor=pid,
         choices=choices,
     )
@@ -298,8 +351,8 @@ def choose_region(builder: KIPromptBuilder, ask: Ask) -> Prompt:
     purpose = ask.options.get("purpose", "")  # Civil War: King and Intrigue's card, a region, not a disc
     if purpose in PURPOSES:
         card = builder.card(ask.card)
-        words = PURPOSES[purpose].removeprefix(f"{card}: ")  # the card is named once
-        prompt.hint = f"{card}: tap {words}."
+        words = _(PURPOSES[purpose]).removeprefix(_("{card}: {text}").format(card=card, text=""))  # named once
+        prompt.hint = _("{card}: tap {purpose}.").format(card=card, purpose=words)
     return prompt
 
 
@@ -314,8 +367,10 @@ def power_cards_kept_pick(builder: KIPromptBuilder, ask: Ask, pid: str) -> Priva
         return KIPrivatePick(
             pid,
             HAND_KIND,
-            f"Keep {keep} Power cards",
-            f"Tap the {keep} Power cards you KEEP for the game; the other {leave} leave it unseen.",
+            _("Keep {n} Power cards").format(n=keep),
+            _("Tap the {n} Power cards you KEEP for the game; the other {left} leave it unseen.").format(
+                n=keep, left=leave
+            ),
             options,
             count=keep,
             keeps=True,
@@ -323,8 +378,10 @@ def power_cards_kept_pick(builder: KIPromptBuilder, ask: Ask, pid: str) -> Priva
     return KIPrivatePick(
         pid,
         HAND_KIND,
-        f"Keep {keep} Power cards",
-        f"Tap the {leave} Power cards you leave OUT of the game (they leave unseen); you play with the other {keep}.",
+        _("Keep {n} Power cards").format(n=keep),
+        _(
+            "Tap the {left} Power cards you leave OUT of the game (they leave unseen); you play with the other {n}."
+        ).format(n=keep, left=leave),
         options,
         count=leave,
     )
@@ -358,12 +415,12 @@ class KIPromptBuilder(PromptBuilder):
         stage = STAGE_WORDS.get(ask.stage)
         if stage is None:
             return super().title(ask, doing)
-        return f"Round {ask.round} - {stage} - {doing}"
+        return _("Round {round} - {stage} - {doing}").format(round=ask.round, stage=_(stage), doing=doing)
 
     def placing_card(self, ask: Ask) -> str:
         """The Action card held by rank places the Caballeros ("the King's Card"), not the Power card."""
-        holds = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
-        return f"the {holds}" if holds else super().placing_card(ask)
+        holds = _held(ask)
+        return _("the {card}").format(card=holds) if holds else super().placing_card(ask)
 
     def modules_in_play(self) -> tuple:
         return tuple(self.public_view().get("modules") or self._modules_hint)
@@ -376,5 +433,11 @@ class KIPromptBuilder(PromptBuilder):
         if card.name == "Special scoring":
             for effect, params, words in SCORINGS:
                 if effect == card.effect and all(card.params.get(k) == v for k, v in params.items()):
-                    return f"{value} Scores {words}"
-        return f"{value} {card.name}"
+                    return _("{value} Scores {what}").format(value=value, what=_(words))
+        return _("{value} {card}").format(value=value, card=names.card(card.name))
+
+
+def _held(ask: Ask) -> str:
+    """The Action card the player holds by rank ("King's Card"), in the table's words; "" if none."""
+    name = ACTION_NAMES.get(ask.options.get("action_card", ""), "")
+    return _(name) if name else ""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.prompts import discs
 from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, PrivatePick, Prompt, answers_now, signed
+from companion.words import N_, _, names, ngettext
 from engine.primitives import Ask
 
 
@@ -29,7 +30,7 @@ def modifier_twins(builder: PromptContext) -> list[list[str]]:
     return list(groups.values())
 
 
-COPY_WORDS = {1: "second copy", 2: "third copy", 3: "fourth copy"}
+COPY_WORDS = {1: N_("second copy"), 2: N_("third copy"), 3: N_("fourth copy")}
 
 
 def modifier_label(builder: PromptContext, mid: str, numbered: bool = True) -> str:
@@ -40,7 +41,8 @@ def modifier_label(builder: PromptContext, mid: str, numbered: bool = True) -> s
     if m is None:
         return mid
     value = signed(m.value)
-    label = m.name if value in m.name else f"{m.name} ({value})"
+    name = names.card(m.name)
+    label = name if value in name else _("{card} ({value})").format(card=name, value=value)
     mine = _modifier_print(builder, mid)
     namesakes = {
         _modifier_print(builder, k)
@@ -48,10 +50,11 @@ def modifier_label(builder: PromptContext, mid: str, numbered: bool = True) -> s
         if builder.modifiers[k].name == m.name and builder.modifiers[k].value == m.value
     }
     if len(namesakes) > 1:
-        label += " · " + _ability_words(builder, mid, namesakes)
+        label = _("{card} · {ability}").format(card=label, ability=_ability_words(builder, mid, namesakes))
     twins = [k for k in modifier_order(builder) if _modifier_print(builder, k) == mine]
     if numbered and len(twins) > 1 and twins.index(mid):  # a copy number is internal: words, from the second on
-        label += f" ({COPY_WORDS.get(twins.index(mid), 'another copy')})"
+        copy = _(COPY_WORDS.get(twins.index(mid), N_("another copy")))
+        label = _("{card} ({copy})").format(card=label, copy=copy)
     return label
 
 
@@ -60,7 +63,7 @@ def _ability_words(builder: PromptContext, mid: str, namesakes: set) -> str:
     the numbers that differ when two namesakes share the effect ("move 1 foreign")."""
     m = builder.modifiers[mid]
     if m.effect is None:
-        return "no ability"
+        return _("no ability")
     words = m.effect.replace("_", " ")
     others = [
         builder.modifiers[k].params
@@ -75,20 +78,22 @@ def _ability_words(builder: PromptContext, mid: str, namesakes: set) -> str:
 
 def _total_gone_words(builder: PromptContext, total: int) -> str:
     who = [
-        p.get("name") or builder.name(p["id"])
+        builder.name(p["id"]) if builder.names.get(p["id"]) else p.get("name") or p["id"]
         for p in builder.public_view().get("players", [])
         if p.get("power_total") == total
     ]
-    return f"A total of {total} was played by {', '.join(who) or 'another player'} this round (each total once)"
+    return _("A total of {total} was played by {who} this round (each total once)").format(
+        total=total, who=", ".join(who) or _("another player")
+    )
 
 
 def _modifier_gone_words(builder: PromptContext, label: str, twins: list[str]) -> str:
     who = [
-        p.get("name") or builder.name(p["id"])
+        builder.name(p["id"]) if builder.names.get(p["id"]) else p.get("name") or p["id"]
         for p in builder.public_view().get("players", [])
         if p.get("modifier_played") in twins
     ]
-    return f"{label} was played by {', '.join(who) or 'another player'} this round"
+    return _("{card} was played by {who} this round").format(card=label, who=", ".join(who) or _("another player"))
 
 
 def modifiers_played(builder: PromptContext) -> set[str]:
@@ -119,10 +124,9 @@ def offer_modifier_cards(builder: PromptContext, prompt: Prompt, pid: str) -> No
                 why_not="" if left else _modifier_gone_words(builder, label, twins),
             )
         )
-    prompt.hint = (
-        f"{builder.name(pid)}: tap the Power card you laid down; played with a Modifier card, "
-        "tap the Modifier card first."
-    )
+    prompt.hint = _(
+        "{who}: tap the Power card you laid down; played with a Modifier card, tap the Modifier card first."
+    ).format(who=builder.name(pid))
 
 
 def modifier_power_prompt(builder: PromptContext, ask: Ask, mid: str) -> Prompt:
@@ -147,11 +151,12 @@ def modifier_power_prompt(builder: PromptContext, ask: Ask, mid: str) -> Prompt:
         )
         for v in range(1, 14)
     ]
-    choices.append(Choice("Without a Modifier card", action="sub:", style="quiet"))
+    choices.append(Choice(_("Without a Modifier card"), action="sub:", style="quiet"))
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} plays next"),
-        f"{builder.name(pid)} plays {modifier_label(builder, mid, numbered=False)}: tap the Power card; "
-        "the total decides the turn order.",
+        builder.title(ask, _("{who} plays next").format(who=builder.name(pid))),
+        _("{who} plays {card}: tap the Power card; the total decides the turn order.").format(
+            who=builder.name(pid), card=modifier_label(builder, mid, numbered=False)
+        ),
         actor=pid,
         choices=choices,
         columns=4,
@@ -168,28 +173,36 @@ def played_ability(builder: PromptContext, pid: str):
 
 
 def deal_modifiers(builder: PromptContext, ask: Ask) -> Prompt:
-    return discs.private_round(builder, ask, "enter the three Modifier cards dealt to you", "Modifier cards dealt")
+    return discs.private_round(
+        builder, ask, _("enter the three Modifier cards dealt to you"), _("Modifier cards dealt")
+    )
 
 
 def pass_modifier(builder: PromptContext, ask: Ask) -> Prompt:
     return discs.private_round(
-        builder, ask, "choose the Modifier card you pass face down to your left", "Modifier cards to pass"
+        builder, ask, _("choose the Modifier card you pass face down to your left"), _("Modifier cards to pass")
     )
 
 
 def modifier_ability(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     o = ask.options
-    prompt = Prompt(builder.title(ask, f"{builder.name(pid)} may use {o['name']}'s ability"), actor=pid)
-    skip = Choice("Skip the ability", {"type": "modifier_ability_skipped", "player": pid}, style="quiet")
+    card = names.card(o["name"])
+    text = names.card_text(o["text"]) if o.get("text") else ""
+    prompt = Prompt(
+        builder.title(ask, _("{who} may use {card}'s ability").format(who=builder.name(pid), card=card)), actor=pid
+    )
+    skip = Choice(_("Skip the ability"), {"type": "modifier_ability_skipped", "player": pid}, style="quiet")
     if o.get("refused"):
-        prompt.hint = f"{o['text']} Not possible now: {o['refused']}"
-        prompt.choices = [Choice("Skip the ability", skip.event, style="primary")]
+        prompt.hint = _("{text} Not possible now: {why}").format(text=text, why=o["refused"])
+        prompt.choices = [Choice(_("Skip the ability"), skip.event, style="primary")]
         return prompt
-    prompt.hint = f"{builder.name(pid)}: before taking an Action card, you may: {o['text'] or o['effect']}"
+    prompt.hint = _("{who}: before taking an Action card, you may: {text}").format(
+        who=builder.name(pid), text=text or o["effect"]
+    )
     prompt.choices = [
         Choice(
-            f"Use it: {o['text'] or o['effect'].replace('_', ' ')}",
+            _("Use it: {text}").format(text=text or o["effect"].replace("_", " ")),
             {"type": "modifier_ability_used", "player": pid},
             style="primary",
         ),
@@ -202,22 +215,43 @@ def dummy_region_cards(builder: PromptContext, ask: Ask) -> Prompt:
     o = ask.options
     dummy = builder.name(o["dummy"])
     n = o["draw"]
-    cards = "two Region cards" if n == 2 else "one Region card"
     notes = []
     if o.get("kings_region") in o["pile"]:
-        notes.append(f"A card showing the King's region ({builder.area(o['kings_region'])}) places nothing.")
+        notes.append(
+            _("A card showing the King's region ({region}) places nothing.").format(
+                region=builder.area(o["kings_region"])
+            )
+        )
     if o.get("last_caballeros"):
         notes.append(
-            "Its last Caballeros go to the first card outside the King's region: then no second card is drawn."
+            _("Its last Caballeros go to the first card outside the King's region: then no second card is drawn.")
         )
+    two = n == 2
     prompt = Prompt(
-        builder.title(ask, f"draw {cards} for {dummy}: which regions?"),
-        f"Draw {cards} for {dummy} and tap the region{'s' * (n > 1)} shown, in the order drawn.",
+        builder.title(
+            ask,
+            (
+                _("draw two Region cards for {dummy}: which regions?")
+                if two
+                else _("draw one Region card for {dummy}: which regions?")
+            ).format(dummy=dummy),
+        ),
+        (
+            _("Draw two Region cards for {dummy} and tap the regions shown, in the order drawn.")
+            if two
+            else ngettext(
+                "Draw one Region card for {dummy} and tap the region shown, in the order drawn.",
+                "Draw one Region card for {dummy} and tap the regions shown, in the order drawn.",
+                n,
+            )
+        ).format(dummy=dummy),
         map_mode="count",
         areas=list(o["pile"]),
         limit=n,
         per_area=1,
-        full=f"{dummy} draws {cards} this round",
+        full=(
+            _("{dummy} draws two Region cards this round") if two else _("{dummy} draws one Region card this round")
+        ).format(dummy=dummy),
         auto_confirm=not o.get("last_caballeros"),
         notes=notes,
         on_counts=lambda counts: {
@@ -233,8 +267,10 @@ def dummy_power_card(builder: PromptContext, ask: Ask) -> Prompt:
     cards = ask.options["cards"]
     choices = [Choice(str(v), {"type": "dummy_power_card_revealed", "card": v}) for v in cards]
     return Prompt(
-        builder.title(ask, f"turn up {dummy}'s next Power card: which value?"),
-        f"Turn up the top card of {dummy}'s Power cards and tap its value. No one plays that value this round.",
+        builder.title(ask, _("turn up {dummy}'s next Power card: which value?").format(dummy=dummy)),
+        _(
+            "Turn up the top card of {dummy}'s Power cards and tap its value. No one plays that value this round."
+        ).format(dummy=dummy),
         choices=choices,
         columns=4,
     )
@@ -248,8 +284,10 @@ def dummy_action_card(builder: PromptContext, ask: Ask) -> Prompt:
         for s, cid in sorted(o["stacks"].items(), key=lambda kv: int(kv[0]))
     ]
     return Prompt(
-        builder.title(ask, f"which card does {dummy} take?"),
-        f"{dummy[0].upper()}{dummy[1:]} takes the remaining Action card with the most Caballeros: {o['why']}",
+        builder.title(ask, _("which card does {dummy} take?").format(dummy=dummy)),
+        _("{dummy} takes the remaining Action card with the most Caballeros: {why}").format(
+            dummy=dummy[:1].upper() + dummy[1:], why=o["why"]
+        ),
         choices=choices,
     )
 
@@ -262,8 +300,8 @@ def dealt_modifiers_pick(builder: PromptContext, ask: Ask, pid: str) -> PrivateP
     return PrivatePick(
         pid,
         ask.kind,
-        "Your Modifier cards",
-        "Tap the three Modifier cards you were dealt. Nobody else sees them.",
+        _("Your Modifier cards"),
+        _("Tap the three Modifier cards you were dealt. Nobody else sees them."),
         [(m, modifier_label(builder, m)) for m in modifier_order(builder) if m in o["modifiers"]],
         count=o.get("count", 3),
     )
@@ -279,7 +317,9 @@ def passed_modifier_pick(builder: PromptContext, ask: Ask, pid: str) -> PrivateP
     return PrivatePick(
         pid,
         ask.kind,
-        "Pass a Modifier card",
-        f"Choose the Modifier card you pass face down to {to}. It can be changed until everyone has chosen.",
+        _("Pass a Modifier card"),
+        _("Choose the Modifier card you pass face down to {who}. It can be changed until everyone has chosen.").format(
+            who=to
+        ),
         [(m, modifier_label(builder, m)) for m in hand],
     )

@@ -30,24 +30,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.words import N_, _, ngettext
+
+# The phase bar's stage words (translated where shown: _(STAGE_WORDS[stage])).
 STAGE_WORDS = {
-    "reveal": "action cards",
-    "power": "power cards",
-    "replenish": "replenish the court",
-    "choose_card": "action cards",
-    "turn": "turn",
-    "veto_window": "veto",
-    "special": "special action",
-    "scoring_discs": "general scoring",
-    "over": "game over",
-    "play": "play the round",
+    "reveal": N_("action cards"),
+    "power": N_("power cards"),
+    "replenish": N_("replenish the court"),
+    "choose_card": N_("action cards"),
+    "turn": N_("turn"),
+    "veto_window": N_("veto"),
+    "special": N_("special action"),
+    "scoring_discs": N_("general scoring"),
+    "over": N_("game over"),
+    "play": N_("play the round"),
     # 2023 rule sets
-    "dummy_regions": "the dummy's Region cards",
-    "dummy_power": "the dummy's Power card",
-    "dummy_card": "the dummy's Action card",
-    "modifiers_deal": "Modifier cards",
-    "modifiers_pass": "Modifier cards",
-    "modifier_ability": "Modifier ability",
+    "dummy_regions": N_("the dummy's Region cards"),
+    "dummy_power": N_("the dummy's Power card"),
+    "dummy_card": N_("the dummy's Action card"),
+    "modifiers_deal": N_("Modifier cards"),
+    "modifiers_pass": N_("Modifier cards"),
+    "modifier_ability": N_("Modifier ability"),
 }
 
 
@@ -107,10 +110,14 @@ class PrivatePick:
         values = list(values)
         offered = {v for v, _ in self.options}
         if len(values) != self.count or len(set(values)) != len(values):
-            raise ValueError(f"pick {self.count} different option{'s' * (self.count != 1)}, not {len(values)}")
+            raise ValueError(
+                ngettext(
+                    "pick {n} different option, not {given}", "pick {n} different options, not {given}", self.count
+                ).format(n=self.count, given=len(values))
+            )
         wrong = [v for v in values if v not in offered]
         if wrong:
-            raise ValueError(f"{wrong[0]!r} is not one of the options offered")
+            raise ValueError(_("{value} is not one of the options offered").format(value=repr(wrong[0])))
         pid, first = self.player, values[0]
         if self.kind == "secret_disc":
             return {"type": "secret_disc_set", "player": pid, "region": first}
@@ -142,7 +149,7 @@ def placed_nothing(pid: str) -> dict:
 
 def caballeros_words(n: int) -> str:
     """ "1 Caballero", "3 Caballeros"."""
-    return f"{n} Caballero{'' if n == 1 else 's'}"
+    return ngettext("{n} Caballero", "{n} Caballeros", n).format(n=n)
 
 
 def signed(value: int) -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.prompts import card_words, modules_2023
 from companion.prompts.context import PromptContext
 from companion.prompts.prompt import MODIFIER_PREFIX, Choice, PrivatePick, Prompt
+from companion.words import _, ngettext
 from engine.board.model import CASTILLO
 from engine.primitives import Ask
 
@@ -16,8 +17,10 @@ def move_caballeros(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     o = ask.options
     prompt = Prompt(
-        builder.title(ask, f"{builder.name(pid)} moves Caballeros"),
-        f"{builder.card(ask.card)}: tap a region to take from, then where it goes ({o['left']} left).",
+        builder.title(ask, _("{who} moves Caballeros").format(who=builder.name(pid))),
+        _("{card}: tap a region to take from, then where it goes ({n} left).").format(
+            card=builder.card(ask.card), n=o["left"]
+        ),
         actor=pid,
         map_mode="move",
         sources=o["sources"],
@@ -32,7 +35,7 @@ def move_caballeros(builder: PromptContext, ask: Ask) -> Prompt:
         "count": 1,
     }
     if o.get("can_finish"):
-        prompt.choices.append(Choice("Finished moving", {"type": "special_action_finished", "player": pid}))
+        prompt.choices.append(Choice(_("Finished moving"), {"type": "special_action_finished", "player": pid}))
     return prompt
 
 
@@ -40,18 +43,51 @@ def send_back(builder: PromptContext, ask: Ask) -> Prompt:
     chooser = ask.players[0]
     owner, opts = next(iter(ask.options["owners"].items()))
     count = opts["count"]
-    where = " or the court" if opts["court"] else ""
     # The King is Angry: each sends back their own; a name said once, however long
-    whose = "their own" if owner == chooser else f"{builder.name(owner)}'s"
+    own, who, card = owner == chooser, builder.name(owner), builder.card(ask.card) or _("The card")
+    if own:
+        title = _("{who} sends their own Caballeros back").format(who=builder.name(chooser))
+        full = ngettext(
+            "{card}: {n} of their own Caballeros go back", "{card}: {n} of their own Caballeros go back", count
+        )
+        hint = (
+            ngettext(
+                "Tap {n} of their own Caballeros to send to the provinces (from regions or the court), then Confirm.",
+                "Tap {n} of their own Caballeros to send to the provinces (from regions or the court), then Confirm.",
+                count,
+            )
+            if opts["court"]
+            else ngettext(
+                "Tap {n} of their own Caballeros to send to the provinces (from regions), then Confirm.",
+                "Tap {n} of their own Caballeros to send to the provinces (from regions), then Confirm.",
+                count,
+            )
+        )
+    else:
+        title = _("{chooser} sends {who}'s Caballeros back").format(chooser=builder.name(chooser), who=who)
+        full = ngettext("{card}: {n} of {who}'s Caballeros go back", "{card}: {n} of {who}'s Caballeros go back", count)
+        hint = (
+            ngettext(
+                "Tap {n} of {who}'s Caballeros to send to the provinces (from regions or the court), then Confirm.",
+                "Tap {n} of {who}'s Caballeros to send to the provinces (from regions or the court), then Confirm.",
+                count,
+            )
+            if opts["court"]
+            else ngettext(
+                "Tap {n} of {who}'s Caballeros to send to the provinces (from regions), then Confirm.",
+                "Tap {n} of {who}'s Caballeros to send to the provinces (from regions), then Confirm.",
+                count,
+            )
+        )
     return Prompt(
-        builder.title(ask, f"{builder.name(chooser)} sends {whose} Caballeros back"),
-        f"Tap {count} of {whose} Caballeros to send to the provinces (from regions{where}), then Confirm.",
+        builder.title(ask, title),
+        hint.format(n=count, who=who),
         actor=chooser,
         map_mode="count",
         areas=list(opts["regions"]),
         limit=count,
-        full=f"{builder.card(ask.card) or 'The card'}: {count} of {whose} Caballeros go back",
-        steppers={"__court__": ("from the court", 0, opts["court"])} if opts["court"] else {},
+        full=full.format(card=card, n=count, who=who),
+        steppers={"__court__": (_("from the court"), 0, opts["court"])} if opts["court"] else {},
         on_counts=lambda counts: {
             "type": "caballeros_sent_back",
             "player": chooser,
@@ -66,8 +102,8 @@ def choose_region(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     purpose = ask.options["purpose"].replace("_", " ")
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} chooses a region"),
-        f"{builder.card(ask.card)}: tap the region ({purpose}).",
+        builder.title(ask, _("{who} chooses a region").format(who=builder.name(pid))),
+        _("{card}: tap the region ({purpose}).").format(card=builder.card(ask.card), purpose=purpose),
         actor=pid,
         map_mode="pick",
         areas=list(ask.options["regions"]),
@@ -79,11 +115,11 @@ def place_mobile_scoreboard(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     moves = ask.options["moves"]
     prompt = Prompt(
-        builder.title(ask, f"{builder.name(pid)} places a mobile scoreboard"),
-        "Choose the scoreboard, then tap where it goes.",
+        builder.title(ask, _("{who} places a mobile scoreboard").format(who=builder.name(pid))),
+        _("Choose the scoreboard, then tap where it goes."),
         actor=pid,
     )
-    prompt.choices = [Choice(f"Scoreboard {sid}", action=f"mobile:{sid}") for sid in moves]
+    prompt.choices = [Choice(_("Scoreboard {values}").format(values=sid), action=f"mobile:{sid}") for sid in moves]
     return prompt
 
 
@@ -91,16 +127,16 @@ def mobile_prompt(builder: PromptContext, ask: Ask, sid: str) -> Prompt:
     pid = ask.players[0]
     if ask.kind == "place_scoring_tile":
         return Prompt(
-            builder.title(ask, f"{builder.name(pid)} places {builder.piece(sid)}"),
-            "Tap the Scoring board it goes on (a region or the Castillo, not the King's).",
+            builder.title(ask, _("{who} places {piece}").format(who=builder.name(pid), piece=builder.piece(sid))),
+            _("Tap the Scoring board it goes on (a region or the Castillo, not the King's)."),
             actor=pid,
             map_mode="pick",
             areas=list(ask.options["moves"][sid]),
             on_area=lambda a: {"type": "scoring_tile_placed", "player": pid, "tile": sid, "area": a},
         )
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} places scoreboard {sid}"),
-        "Tap where it goes.",
+        builder.title(ask, _("{who} places scoreboard {values}").format(who=builder.name(pid), values=sid)),
+        _("Tap where it goes."),
         actor=pid,
         map_mode="pick",
         areas=list(ask.options["moves"][sid]),
@@ -115,8 +151,8 @@ def place_scoring_tile(builder: PromptContext, ask: Ask) -> Prompt:
     if len(moves) == 1:
         return mobile_prompt(builder, ask, next(iter(moves)))
     prompt = Prompt(
-        builder.title(ask, f"{builder.name(pid)} places a Scoring tile"),
-        "Choose the Scoring tile, then tap the Scoring board it goes on.",
+        builder.title(ask, _("{who} places a Scoring tile").format(who=builder.name(pid))),
+        _("Choose the Scoring tile, then tap the Scoring board it goes on."),
         actor=pid,
     )
     prompt.choices = [
@@ -130,9 +166,12 @@ def place_anywhere(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     n = ask.options["count"]
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} places {builder.card(ask.card)}"),
-        f"{builder.card(ask.card)}: tap regions (any but the King's; not the Castillo) to place "
-        f"{n} Caballero{'s' * (n != 1)} from the court.",
+        builder.title(ask, _("{who} places {card}").format(who=builder.name(pid), card=builder.card(ask.card))),
+        ngettext(
+            "{card}: tap regions (any but the King's; not the Castillo) to place {n} Caballero from the court.",
+            "{card}: tap regions (any but the King's; not the Castillo) to place {n} Caballeros from the court.",
+            n,
+        ).format(card=builder.card(ask.card), n=n),
         actor=pid,
         map_mode="count",
         areas=list(ask.options["areas"]),
@@ -154,9 +193,12 @@ def move_king_with_entourage(builder: PromptContext, ask: Ask) -> Prompt:
     if len(splits) <= 1:
         return entourage_prompt(builder, ask, splits[0] if splits else {})
     prompt = Prompt(
-        builder.title(ask, f"{builder.name(pid)} moves the King with his entourage"),
-        f"{builder.card(ask.card)}: {ask.options['count']} Caballeros of {builder.area(ask.options['from'])} "
-        "go with the King. Whose? Then tap the King's new region.",
+        builder.title(ask, _("{who} moves the King with his entourage").format(who=builder.name(pid))),
+        ngettext(
+            "{card}: {n} Caballero of {region} goes with the King. Whose? Then tap the King's new region.",
+            "{card}: {n} Caballeros of {region} go with the King. Whose? Then tap the King's new region.",
+            ask.options["count"],
+        ).format(card=builder.card(ask.card), n=ask.options["count"], region=builder.area(ask.options["from"])),
         actor=pid,
     )
     prompt.choices = [
@@ -185,24 +227,30 @@ def _entourage_splits(builder: PromptContext, ask: Ask) -> list[dict[str, int]]:
 
 
 def _split_words(builder: PromptContext, split: dict[str, int]) -> str:
-    return " and ".join(f"{c} of {builder.name(p)}'s" for p, c in split.items()) or "nobody"
+    # Translators: "2 of Ana's and 1 of Bo's" (Caballeros that go with the King)
+    return _(" and ").join(_("{n} of {who}'s").format(n=c, who=builder.name(p)) for p, c in split.items()) or _(
+        "nobody"
+    )
 
 
 def _going_words(builder: PromptContext, split: dict[str, int]) -> str:
     """Whose Caballeros go with the King, as a sentence's subject and verb."""
-    parts = [f"{c} of {builder.name(p)}'s" for p, c in split.items() if c]
+    parts = [_("{n} of {who}'s").format(n=c, who=builder.name(p)) for p, c in split.items() if c]
     if not parts:
-        return "no Caballero goes"
-    return " and ".join(parts) + (" Caballero goes" if sum(split.values()) == 1 else " Caballeros go")
+        return _("no Caballero goes")
+    total = sum(split.values())
+    return ngettext("{whose} Caballero goes", "{whose} Caballeros go", total).format(whose=_(" and ").join(parts))
 
 
 def entourage_prompt(builder: PromptContext, ask: Ask, split: dict[str, int]) -> Prompt:
     pid = ask.players[0]
     going = _going_words(builder, split)
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} moves the King with his entourage"),
-        f"{builder.card(ask.card)}: tap the King's new region; {going} with him from "
-        f"{builder.area(ask.options['from'])}.",
+        builder.title(ask, _("{who} moves the King with his entourage").format(who=builder.name(pid))),
+        # Translators: {going} is "2 of Ana's and 1 of Bo's Caballeros go"
+        _("{card}: tap the King's new region; {going} with him from {region}.").format(
+            card=builder.card(ask.card), going=going, region=builder.area(ask.options["from"])
+        ),
         actor=pid,
         map_mode="pick",
         areas=list(ask.options["regions"]),
@@ -215,8 +263,14 @@ def swap_pieces(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     choices = []
     for pair in ask.options["pairs"]:
-        pieces = (["the King"] if pair["king"] else []) + [f"{builder.name(q)}'s Grande" for q in pair["grandes"]]
-        label = "Swap " + " and ".join(pieces)
+        pieces = ([_("the King")] if pair["king"] else []) + [
+            _("{who}'s Grande").format(who=builder.name(q)) for q in pair["grandes"]
+        ]
+        label = (
+            _("Swap {first} and {second}").format(first=pieces[0], second=pieces[1])
+            if len(pieces) == 2
+            else _("Swap {pieces}").format(pieces=_(" and ").join(pieces))
+        )
         choices.append(
             Choice(
                 label[0].upper() + label[1:],
@@ -224,8 +278,8 @@ def swap_pieces(builder: PromptContext, ask: Ask) -> Prompt:
             )
         )
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} swaps two pieces"),
-        f"{builder.card(ask.card)}: which two pieces change places?",
+        builder.title(ask, _("{who} swaps two pieces").format(who=builder.name(pid))),
+        _("{card}: which two pieces change places?").format(card=builder.card(ask.card)),
         actor=pid,
         choices=choices,
     )
@@ -236,10 +290,10 @@ def take_back_power_card(builder: PromptContext, ask: Ask) -> Prompt:
     # Power Shift: a played Modifier card may come back instead (the private pick offers both).
     action = f"private:{pid}" if builder.modifiers else f"powerback:{pid}"
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} takes back a Power card"),
-        "Secret: the card goes back to the hand unseen.",
+        builder.title(ask, _("{who} takes back a Power card").format(who=builder.name(pid))),
+        _("Secret: the card goes back to the hand unseen."),
         actor=pid,
-        choices=[Choice(f"{builder.name(pid)} picks here", action=action)],
+        choices=[Choice(_("{who} picks here").format(who=builder.name(pid)), action=action)],
         private_for=pid,
     )
 
@@ -254,8 +308,8 @@ def move_grande(builder: PromptContext, ask: Ask) -> Prompt:
     areas = list(ask.options["regions"])
     make = lambda a: {"type": "grande_moved", "player": pid, "region": a}
     prompt = Prompt(
-        builder.title(ask, f"{builder.name(pid)} moves their Grande"),
-        "Tap the Grande's new region.",
+        builder.title(ask, _("{who} moves their Grande").format(who=builder.name(pid))),
+        _("Tap the Grande's new region."),
         actor=pid,
         map_mode="pick",
         areas=areas,
@@ -266,8 +320,8 @@ def move_grande(builder: PromptContext, ask: Ask) -> Prompt:
             card_words.step_words("competition"),
             {"card": builder.card(ask.card), "player": builder.name(pid)},
         )
-        prompt.hint = words.hints["move_grande"].format(**fill)
-        prompt.choices = [Choice(words.buttons["move_grande"].format(**fill), make(CASTILLO), style="primary")]
+        prompt.hint = _(words.hints["move_grande"]).format(**fill)
+        prompt.choices = [Choice(_(words.buttons["move_grande"]).format(**fill), make(CASTILLO), style="primary")]
     return prompt
 
 
@@ -276,8 +330,8 @@ def move_king(builder: PromptContext, ask: Ask) -> Prompt:
     areas = list(ask.options["regions"])
     make = lambda a: {"type": "king_moved", "player": pid, "region": a}
     prompt = Prompt(
-        builder.title(ask, f"{builder.name(pid)} moves the King"),
-        "Tap the King's new region.",
+        builder.title(ask, _("{who} moves the King").format(who=builder.name(pid))),
+        _("Tap the King's new region."),
         actor=pid,
         map_mode="pick",
         areas=areas,
@@ -289,17 +343,17 @@ def move_king(builder: PromptContext, ask: Ask) -> Prompt:
     rebellion, exile = card_words.step_words("rebellion"), card_words.step_words("exile")
     for a in others:
         label = (
-            rebellion.buttons["move_king"]
+            _(rebellion.buttons["move_king"])
             if a == CASTILLO
-            else exile.buttons["move_king"].format(place=builder.area(a))
+            else _(exile.buttons["move_king"]).format(place=builder.area(a))
         )
         prompt.choices.append(Choice(label, make(a), style="primary"))
     if others and len(others) == len(areas):
         card = builder.card(ask.card)
         prompt.hint = (
-            rebellion.hints["move_king"].format(card=card)
+            _(rebellion.hints["move_king"]).format(card=card)
             if others == [CASTILLO]
-            else exile.hints["move_king"].format(card=card, places=" or ".join(builder.area(a) for a in others))
+            else _(exile.hints["move_king"]).format(card=card, places=_(" or ").join(builder.area(a) for a in others))
         )
     return prompt
 
@@ -307,13 +361,13 @@ def move_king(builder: PromptContext, ask: Ask) -> Prompt:
 def special_scoring_choices(builder: PromptContext, ask: Ask) -> list[Choice]:
     kinds = [k for k in ask.options["special_kinds"] if k != "region:ID"]
     words = {
-        "4": 'all "4" regions',
-        "5": 'all "5" regions',
-        "6-7": 'all "6-7" regions',
-        "castillo": "the Castillo",
-        "first-only": "every region, 1st place only",
-        "most": "regions with the most Caballeros",
-        "least": "regions with the fewest",
+        "4": _('all "4" regions'),
+        "5": _('all "5" regions'),
+        "6-7": _('all "6-7" regions'),
+        "castillo": _("the Castillo"),
+        "first-only": _("every region, 1st place only"),
+        "most": _("regions with the most Caballeros"),
+        "least": _("regions with the fewest"),
     }
     out = [Choice(words.get(k, k), {"type": "special_scored", "kind": k}) for k in kinds]
     out += [
@@ -326,11 +380,11 @@ def power_card_back_pick(builder: PromptContext, ask: Ask, pid: str) -> PrivateP
     """Empowerment: the card taken back, in private (Power Shift: or a played Modifier card)."""
     if pid not in ask.players:
         return None
-    options = [(str(c), f"Power card {c}") for c in ask.options["cards"]]
+    options = [(str(c), _("Power card {value}").format(value=c)) for c in ask.options["cards"]]
     options += [
         (MODIFIER_PREFIX + m, modules_2023.modifier_label(builder, m)) for m in ask.options.get("modifiers", ())
     ]
-    return PrivatePick(pid, ask.kind, "Take a card back", "It goes back to your hand unseen.", options)
+    return PrivatePick(pid, ask.kind, _("Take a card back"), _("It goes back to your hand unseen."), options)
 
 
 def _split_key(split: dict[str, int]) -> str:
@@ -341,7 +395,7 @@ def split_from_key(key: str) -> dict[str, int]:
     """The Caballeros going with the King, from a "sub:entourage:<key>" choice."""
     out = {}
     for part in filter(None, key.split(",")):
-        owner, _, count = part.partition("=")
+        owner, _sep, count = part.partition("=")
         if count.isdigit():
             out[owner] = int(count)
     return out

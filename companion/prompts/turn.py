@@ -9,26 +9,28 @@ import dataclasses
 
 from companion.prompts import card_words, modules_2023
 from companion.prompts.context import PromptContext
-from companion.prompts.prompt import Choice, Prompt, caballeros_words, placed_nothing
+from companion.prompts.prompt import Choice, Prompt, placed_nothing
 from companion.table_rules.card_learning import card_facts
+from companion.words import N_, _, names, ngettext
 from engine.board.model import CASTILLO
 from engine.primitives import Ask
 
-SPECIAL_HINT = "tap Do the special action (or Skip it)"  # a turn's hint, after its placing
+SPECIAL_HINT = N_("tap Do the special action (or Skip it)")  # a turn's hint, after its placing (_ at use)
+BOARD_FACT_LATER = N_("Skip it now; enter the fact on your board's page: your next games use it.")
 
 
 def reveal_action_cards(builder: PromptContext, ask: Ask) -> Prompt:
     prompt = Prompt(
-        builder.title(ask, "turn up one card on each stack"),
-        "Pick the card showing on each stack, then Reveal.",
+        builder.title(ask, _("turn up one card on each stack")),
+        _("Pick the card showing on each stack, then Reveal."),
         actor=None,
-        choices=[Choice("Turn up the cards", action="reveal_cards", style="primary")],
+        choices=[Choice(_("Turn up the cards"), action="reveal_cards", style="primary")],
     )
     if builder.board.rules != "classic":
         # The 2023 card set is not all published: a card the set does not list is added
         # once, from the box, and the game goes on (engine/card_entry.py).
         prompt.choices.append(
-            Choice("A card turned up is not in the list: add it to your card set", action="add_card", style="quiet")
+            Choice(_("A card turned up is not in the list: add it to your card set"), action="add_card", style="quiet")
         )
     return prompt
 
@@ -55,11 +57,13 @@ def play_power_card(builder: PromptContext, ask: Ask) -> Prompt:
         for v in range(1, 14)
     ]
     stacks = ask.options.get("stacks", {})
-    notes = ["Face up now:"] + [builder.card_label(cid) for _, cid in sorted(stacks.items(), key=lambda kv: int(kv[0]))]
+    notes = [_("Face up now:")] + [
+        builder.card_label(cid) for _, cid in sorted(stacks.items(), key=lambda kv: int(kv[0]))
+    ]
     why = builder.why_in_private(pid)
     prompt = Prompt(
-        builder.title(ask, f"{builder.name(pid)} plays next"),
-        f"{builder.name(pid)}: tap the Power card you laid down.",
+        builder.title(ask, _("{who} plays next").format(who=builder.name(pid))),
+        _("{who}: tap the Power card you laid down.").format(who=builder.name(pid)),
         actor=pid,
         choices=choices + ([why] if why else []),
         columns=4,
@@ -95,16 +99,27 @@ def replenish(builder: PromptContext, ask: Ask) -> Prompt:
         choices.insert(
             0,
             Choice(
-                f"First use {ability.name}: {ability.text or ability.effect.replace('_', ' ')}",
+                _("First use {card}: {text}").format(
+                    card=names.card(ability.name),
+                    text=names.card_text(ability.text) if ability.text else ability.effect.replace("_", " "),
+                ),
                 events=[full, {"type": "modifier_ability_used", "player": pid}],
             ),
         )
-    choices.append(Choice("Other replenishment: fewer, or from the board", action="replenish_custom", style="quiet"))
-    moved = f"{most} Caballero{'s' if most != 1 else ''} from the provinces to the court, then " if most else ""
+    choices.append(Choice(_("Other replenishment: fewer, or from the board"), action="replenish_custom", style="quiet"))
+    if most:
+        hint = ngettext(
+            "{who}: {n} Caballero from the provinces to the court, then tap the action card taken.",
+            "{who}: {n} Caballeros from the provinces to the court, then tap the action card taken.",
+            most,
+        ).format(who=who, n=most)
+    else:
+        hint = _("{who}: tap the action card taken.").format(who=who)
+    if ability:
+        hint = _("{hint} Taking a card passes up {card}'s ability.").format(hint=hint, card=names.card(ability.name))
     return Prompt(
-        builder.title(ask, f"{who} replenishes and takes an action card"),
-        f"{who}: {moved}tap the action card taken."
-        + (f" Taking a card passes up {ability.name}'s ability." if ability else ""),
+        builder.title(ask, _("{who} replenishes and takes an action card").format(who=who)),
+        hint,
         actor=pid,
         choices=choices,
     )
@@ -114,17 +129,21 @@ def replenish_custom(builder: PromptContext, ask: Ask) -> Prompt:
     pid = ask.players[0]
     most = ask.options.get("max", 0)
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} replenishes"),
-        f"Up to {most} from the provinces to the court. When the provinces run short, "
-        "tap regions to take them from the board.",
+        builder.title(ask, _("{who} replenishes").format(who=builder.name(pid))),
+        _(
+            "Up to {n} from the provinces to the court. When the provinces run short, "
+            "tap regions to take them from the board."
+        ).format(n=most),
         actor=pid,
         map_mode="count",
         areas=list(ask.options.get("regions", {})),
         limit=most,
-        full=f"up to {caballeros_words(most)} to {builder.name(pid)}'s court this turn",
-        steppers={"__provinces__": ("from the provinces", 0, most)},
+        full=ngettext(
+            "up to {n} Caballero to {who}'s court this turn", "up to {n} Caballeros to {who}'s court this turn", most
+        ).format(n=most, who=builder.name(pid)),
+        steppers={"__provinces__": (_("from the provinces"), 0, most)},
         prefill={"__provinces__": most},
-        confirm_empty=f"Move no Caballeros to {builder.name(pid)}'s court?",
+        confirm_empty=_("Move no Caballeros to {who}'s court?").format(who=builder.name(pid)),
         on_counts=lambda counts: {
             "type": "court_replenished",
             "player": pid,
@@ -141,8 +160,8 @@ def choose_action_card(builder: PromptContext, ask: Ask) -> Prompt:
         for s, cid in sorted(ask.options["stacks"].items(), key=lambda kv: int(kv[0]))
     ]
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} takes an action card"),
-        f"{builder.name(pid)}: which card did you take?",
+        builder.title(ask, _("{who} takes an action card").format(who=builder.name(pid))),
+        _("{who}: which card did you take?").format(who=builder.name(pid)),
         actor=pid,
         choices=choices,
     )
@@ -152,19 +171,31 @@ def turn_action(builder: PromptContext, ask: Ask, prefill_castillo: int = 0) -> 
     pid = ask.players[0]
     place, special = ask.options["place"], ask.options["special"]
     card = builder.card(ask.card)
-    prompt = Prompt(builder.title(ask, f"{builder.name(pid)} plays {card}"), actor=pid)
+    prompt = Prompt(builder.title(ask, _("{who} plays {card}").format(who=builder.name(pid), card=card)), actor=pid)
     hints = []
     # Nothing to place (an empty court, a card that places none): said, nothing highlighted
     empty = nothing_placeable(ask)
     if empty:
         hints.append(_nothing_to_place(builder, ask))
     elif place:
-        where = " (the tower counts the Castillo)" if builder.tower_counts(pid) else ""
-        hints.append(
-            "read the card's number of Caballeros off it to place them"
-            if place.get("refused")
-            else f"tap regions to place up to {place['max']} Caballero{'' if place['max'] == 1 else 's'}{where}"
-        )
+        if place.get("refused"):
+            hints.append(_("read the card's number of Caballeros off it to place them"))
+        elif builder.tower_counts(pid):
+            hints.append(
+                ngettext(
+                    "tap regions to place up to {n} Caballero (the tower counts the Castillo)",
+                    "tap regions to place up to {n} Caballeros (the tower counts the Castillo)",
+                    place["max"],
+                ).format(n=place["max"])
+            )
+        else:
+            hints.append(
+                ngettext(
+                    "tap regions to place up to {n} Caballero",
+                    "tap regions to place up to {n} Caballeros",
+                    place["max"],
+                ).format(n=place["max"])
+            )
         prompt.map_mode, prompt.areas, prompt.limit = "count", builder.placeable(place["areas"], pid), place["max"]
         prompt.full = _placement_full(builder, ask)
         prompt.prefill = {CASTILLO: prefill_castillo} if prefill_castillo else {}
@@ -181,35 +212,51 @@ def turn_action(builder: PromptContext, ask: Ask, prefill_castillo: int = 0) -> 
     )
     if facts:
         # A listed card whose numbers nobody entered: read them off the card now, and play on
-        words = " and ".join(
-            "number of Caballeros" if f.key == "placement" else f.key.removeprefix("params.").replace("_", " ")
+        words = _(" and ").join(
+            _("number of Caballeros") if f.key == "placement" else f.key.removeprefix("params.").replace("_", " ")
             for f in facts
         )
         prompt.choices.append(
-            Choice(f"Read {card}'s {words} off the card", action=f"card_facts:{ask.card}", style="primary")
+            Choice(
+                _("Read {card}'s {facts} off the card").format(card=card, facts=words),
+                action=f"card_facts:{ask.card}",
+                style="primary",
+            )
         )
         prompt.notes.append(
-            f"Your card set does not know {card}'s {words} yet: read it off the card "
-            "(asked once: your next games keep it)."
+            _(
+                "Your card set does not know {card}'s {facts} yet: read it off the card "
+                "(asked once: your next games keep it)."
+            ).format(card=card, facts=words)
         )
     if special and special.get("refused"):
         # A fact of the card or board the table has not entered: only skipping is possible.
         if facts:  # said plainly: what to read off the card (the card file's words are for files)
-            hints.append(f"{card}'s special action needs its {words}: read it off the card, or skip it")
+            hints.append(
+                _("{card}'s special action needs its {facts}: read it off the card, or skip it").format(
+                    card=card, facts=words
+                )
+            )
         else:
-            hints.append(f"{special['text']} cannot be done: {special['refused']}")
+            hints.append(
+                _("{action} cannot be done: {why}").format(
+                    action=names.card_text(special["text"]), why=special["refused"]
+                )
+            )
         if facts:
             pass
         elif "card file" in special["refused"]:
             prompt.notes.append(
-                "Skip it now; complete the card set (Add a card, when the next round's cards "
-                "are turned up) and the card works from then on."
+                _(
+                    "Skip it now; complete the card set (Add a card, when the next round's cards "
+                    "are turned up) and the card works from then on."
+                )
             )
         else:  # a board fact: the game keeps the board it started with
-            prompt.notes.append("Skip it now; enter the fact on your board's page: your next games use it.")
+            prompt.notes.append(_(BOARD_FACT_LATER))
         prompt.choices.append(
             Choice(
-                "Skip the special action",
+                _("Skip the special action"),
                 {"type": "special_action_skipped", "player": pid},
                 style="primary",
                 places_first=bool(place),
@@ -218,11 +265,15 @@ def turn_action(builder: PromptContext, ask: Ask, prefill_castillo: int = 0) -> 
     elif special:
         # what to do now in a few words; the card's own text is a note (pasted into the hint, it
         # read "...; or You are only allowed to swap them, if ...")
-        hints.append(SPECIAL_HINT)
+        hints.append(_(SPECIAL_HINT))
         if special.get("text"):
-            prompt.notes.append(f"{card}: {special['text']}")
+            prompt.notes.append(_("{card}: {text}").format(card=card, text=names.card_text(special["text"])))
         for option in special.get("options") or [None]:
-            label = f"Special: {option.replace('_', ' ')}" if option else "Do the special action"
+            label = (
+                _("Special: {option}").format(option=card_words.option_words(option))
+                if option
+                else _("Do the special action")
+            )
             if special.get("count_first"):
                 # A game saved before rules revision 3: the Castillo is counted, then the
                 # action announced. Since, it is announced (any Veto first), then counted.
@@ -237,7 +288,7 @@ def turn_action(builder: PromptContext, ask: Ask, prefill_castillo: int = 0) -> 
             )
         prompt.choices.append(
             Choice(
-                "Skip the special action",
+                _("Skip the special action"),
                 {"type": "special_action_skipped", "player": pid},
                 style="quiet",
                 places_first=bool(place),
@@ -246,24 +297,32 @@ def turn_action(builder: PromptContext, ask: Ask, prefill_castillo: int = 0) -> 
     if empty and special:
         prompt.choices = nothing_placed_first(prompt.choices, pid)
         prompt.notes.append(
-            "Nothing to place: the special action ends the turn. Should it bring Caballeros "
-            'to the court, tap its "..., then place" instead.'
+            _(
+                "Nothing to place: the special action ends the turn. Should it bring Caballeros "
+                'to the court, tap its "..., then place" instead.'
+            )
         )
     elif empty:  # the placement is all that is left of the turn: one tap, no question
-        prompt.choices.append(Choice("Skip placing: the turn ends", placed_nothing(pid), style="primary"))
-    prompt.hint = f"{builder.name(pid)}: " + ("; " if empty else "; or ").join(hints)
+        prompt.choices.append(Choice(_("Skip placing: the turn ends"), placed_nothing(pid), style="primary"))
+    joined = hints[0] if hints else ""
+    for then in hints[1:]:
+        # Translators: two things a player may do at a turn, "tap regions ...; or tap Do the special action"
+        joined = (_("{first}; {then}") if empty else _("{first}; or {then}")).format(first=joined, then=then)
+    prompt.hint = _("{who}: {what}").format(who=builder.name(pid), what=joined)
     if ask.options.get("special_first"):  # e.g. the Hurricane: its disc before any placement
-        prompt.hint += f". Place Caballeros after it ({card}: {ask.options['special_first']})"
+        prompt.hint = _("{hint}. Place Caballeros after it ({card}: {first})").format(
+            hint=prompt.hint, card=card, first=names.card_text(ask.options["special_first"])
+        )
     if place and not special and not empty:
         # The placement is all that is left of the turn: the tap that fills it places them
         # (as "Do"/"Skip the special action" does when placing first); fewer take Confirm.
         prompt.auto_confirm = True
-        prompt.hint += ": the last one places them (fewer: Confirm)"
+        prompt.hint = _("{hint}: the last one places them (fewer: Confirm)").format(hint=prompt.hint)
     if place and not empty:
         prompt.confirm_empty = (
-            f"Place no Caballeros and end {builder.name(pid)}'s turn?"
+            _("Place no Caballeros and end {who}'s turn?").format(who=builder.name(pid))
             if not special
-            else f"Place no Caballeros? {builder.name(pid)} then does the special action."
+            else _("Place no Caballeros? {who} then does the special action.").format(who=builder.name(pid))
         )
     return prompt
 
@@ -282,39 +341,48 @@ def nothing_placed_first(choices: list[Choice], pid: str) -> list[Choice]:
     for c in choices:
         if (c.event or {}).get("type") == "special_action_started":
             out.append(dataclasses.replace(c, event=None, events=[placed_nothing(pid), c.event], places_first=False))
-            later.append(dataclasses.replace(c, label=f"{c.label}, then place", style="quiet", places_first=False))
+            label = _("{action}, then place").format(action=c.label)
+            later.append(dataclasses.replace(c, label=label, style="quiet", places_first=False))
         else:
             out.append(c)
     if not later:  # nothing starts it by an input of its own (skipped, or the Castillo counted first)
-        later.append(Choice("Skip placing first", placed_nothing(pid), style="quiet"))
+        later.append(Choice(_("Skip placing first"), placed_nothing(pid), style="quiet"))
     return out + later
 
 
 def _nothing_to_place(builder: PromptContext, ask: Ask) -> str:
     if ask.options["place"].get("card_allows") == 0:
-        return f"{builder.placing_card(ask)} places no Caballeros: skip placing"
-    return "no Caballeros in the court: skip placing"
+        return _("{card} places no Caballeros: skip placing").format(card=builder.placing_card(ask))
+    return _("no Caballeros in the court: skip placing")
 
 
 def _placement_full(builder: PromptContext, ask: Ask) -> str:
     pid, place, card = ask.players[0], ask.options["place"], builder.placing_card(ask)
     most, allows = place["max"], place.get("card_allows")
     if allows is not None and most < allows:  # the court holds fewer than the card allows
-        return f"{builder.name(pid)} has {caballeros_words(most)} in the court ({card} places up to {allows})"
-    return f"{card} places up to {caballeros_words(most)}"
+        return ngettext(
+            "{who} has {n} Caballero in the court ({card} places up to {allows})",
+            "{who} has {n} Caballeros in the court ({card} places up to {allows})",
+            most,
+        ).format(who=builder.name(pid), n=most, card=card, allows=allows)
+    return ngettext("{card} places up to {n} Caballero", "{card} places up to {n} Caballeros", most).format(
+        card=card, n=most
+    )
 
 
 def place_extra(builder: PromptContext, ask: Ask, prefill_castillo: int = 0) -> Prompt:
     pid = ask.players[0]
     most = ask.options["max"]
     return Prompt(
-        builder.title(ask, f"{builder.name(pid)} places extra Caballeros"),
-        f"Tap any regions (not the King's) to place up to {most}, then Confirm.",
+        builder.title(ask, _("{who} places extra Caballeros").format(who=builder.name(pid))),
+        _("Tap any regions (not the King's) to place up to {n}, then Confirm.").format(n=most),
         actor=pid,
         map_mode="count",
         areas=builder.placeable(ask.options["areas"], pid),
         limit=most,
-        full=f"{builder.card(ask.card) or 'The card'} places up to {caballeros_words(most)} more",
+        full=ngettext("{card} places up to {n} Caballero more", "{card} places up to {n} Caballeros more", most).format(
+            card=builder.card(ask.card) or _("The card"), n=most
+        ),
         prefill={CASTILLO: prefill_castillo} if prefill_castillo else {},
         on_counts=lambda counts: {
             "type": "extra_caballeros_placed",
@@ -328,25 +396,24 @@ def veto(builder: PromptContext, ask: Ask) -> Prompt:
     against = ask.options["against"]
     choices = []
     for p in ask.players:
-        choices.append(Choice(f"{builder.name(p)}: Veto!", {"type": "veto_used", "player": p}, style="primary"))
-        choices.append(Choice(f"{builder.name(p)}: no veto", {"type": "veto_waived", "player": p}))
+        choices.append(
+            Choice(_("{who}: Veto!").format(who=builder.name(p)), {"type": "veto_used", "player": p}, style="primary")
+        )
+        choices.append(Choice(_("{who}: no veto").format(who=builder.name(p)), {"type": "veto_waived", "player": p}))
+    players = ", ".join(builder.name(p) for p in ask.players)
     # Which action: several cards share a name (the classic "Special Scoring" cards).
-    hint = (
-        f"{builder.name(against)} announces {builder.card_label(ask.card)}. "
-        f"{', '.join(builder.name(p) for p in ask.players)} may veto it before anything of it is done."
+    hint = _("{against} announces {card}. {players} may veto it before anything of it is done.").format(
+        against=builder.name(against), card=builder.card_label(ask.card), players=players
     )
     if _veto_2023(builder):
-        hint = (
-            card_words.step_words("veto_2023")
-            .hints["veto"]
-            .format(
-                against=builder.name(against),
-                card=builder.card(ask.card),
-                players=", ".join(builder.name(p) for p in ask.players),
-            )
+        hint = _(card_words.step_words("veto_2023").hints["veto"]).format(
+            against=builder.name(against), card=builder.card(ask.card), players=players
         )
     return Prompt(
-        builder.title(ask, f"may anyone stop {builder.name(against)}?"), hint, actor=ask.players[0], choices=choices
+        builder.title(ask, _("may anyone stop {who}?").format(who=builder.name(against))),
+        hint,
+        actor=ask.players[0],
+        choices=choices,
     )
 
 
@@ -357,13 +424,14 @@ def _veto_2023(builder: PromptContext) -> bool:
 def play_round(builder: PromptContext, ask: Ask) -> Prompt:
     last = ask.options.get("general_scoring_next")
     return Prompt(
-        builder.title(ask, "the table plays"),
-        "Play the round on the board. Enter the board before a scoring; "
-        + ("a general scoring follows this round." if last else "then finish the round."),
+        builder.title(ask, _("the table plays")),
+        _("Play the round on the board. Enter the board before a scoring; a general scoring follows this round.")
+        if last
+        else _("Play the round on the board. Enter the board before a scoring; then finish the round."),
         choices=[
-            Choice("Enter the board", action="enter_board"),
-            Choice("Special scoring", action="special_scoring"),
-            Choice("Round finished", {"type": "round_finished"}, style="primary"),
+            Choice(_("Enter the board"), action="enter_board"),
+            Choice(_("Special scoring"), action="special_scoring"),
+            Choice(_("Round finished"), {"type": "round_finished"}, style="primary"),
         ],
     )
 
@@ -371,6 +439,6 @@ def play_round(builder: PromptContext, ask: Ask) -> Prompt:
 def game_over(builder: PromptContext, ask: Ask) -> Prompt:
     winners = ask.options.get("winners", [])
     return Prompt(
-        f"Game over - El Grande: {' and '.join(builder.name(p) for p in winners)}",
-        choices=[Choice("Final standings", action="standings", style="primary")],
+        _("Game over - El Grande: {winners}").format(winners=_(" and ").join(builder.name(p) for p in winners)),
+        choices=[Choice(_("Final standings"), action="standings", style="primary")],
     )

@@ -49,9 +49,10 @@ from companion.table.log import TableLog, why
 from companion.table.modes import GameMode, game_for
 from companion.table.observers import Observers
 from companion.table.setup import Mode, TableSetup, saved_setup
-from companion.table.undo import describe, disc_purpose, reveals, undo_question
+from companion.table.undo import describe, disc_purpose, reveals, undo_asks, undo_question
 from companion.table_rules.card_file import remember_card_entries
 from companion.table_rules.card_learning import facts_entry
+from companion.words import N_, _
 from engine.board.model import Board
 from engine.errors import RuleViolation
 from engine.game import board_for, start_state
@@ -60,7 +61,7 @@ from firmware_bridge.adapter import TowerDrop
 
 logger = logging.getLogger("companion.table.authority")
 
-GAME_OVER = "This game is over: open it in Replay, or start a new game"
+GAME_OVER = N_("This game is over: open it in Replay, or start a new game")  # log.closed: _ where shown
 
 
 class TablePublic(BaseModel):
@@ -185,7 +186,7 @@ class Table:
     castillo_opened = property(lambda self: self.castillo.castillo_opened)
     # A finished game opened again is only looked at: every input is refused with this line and
     # nothing is appended to its log (None: the game takes inputs).
-    read_only = property(lambda self: self.log.closed)
+    read_only = property(lambda self: _(self.log.closed) if self.log.closed else None)
 
     @property
     def lock(self) -> threading.RLock:
@@ -411,12 +412,12 @@ class Table:
             self.log.ensure_open()
             last = self.log.last_undoable()
             if last is None:
-                raise InputError("there is nothing to undo")
+                raise InputError(_("there is nothing to undo"))
             without_it = Table(self.setup, None, self._setup_board)  # a log-less replay: a few milliseconds
             without_it.log.rebuild(self.log.records + [{"t": "undo"}])
             step, why_ask = undo_question(self, without_it, last)
             if why_ask and not confirm:
-                raise NeedsConfirmation(f"Undo {step}? " + " ".join(w[:1].upper() + w[1:] + "." for w in why_ask))
+                raise NeedsConfirmation(undo_asks(step, why_ask))
             self.log.undo()
         self.observers.notify("game")
         return step

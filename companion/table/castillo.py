@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.input_errors import InputError
+from companion.words import _
 from engine import events as ev
 from engine.board.model import CASTILLO
 from firmware_bridge.adapter import TowerDrop
@@ -128,9 +129,11 @@ class Castillo:
         for entry in self.drops.values():
             if drop_id(entry.key) == drop_id_:
                 if entry.settled:
-                    raise InputError(f"drop {drop_id_} was already answered (undo to change the answer)")
+                    raise InputError(
+                        _("drop {drop} was already answered (undo to change the answer)").format(drop=drop_id_)
+                    )
                 return entry
-        raise InputError(f"no tower drop {drop_id_!r} waits for an answer")
+        raise InputError(_("no tower drop {drop} waits for an answer").format(drop=repr(drop_id_)))
 
     def waiting_public(self) -> list[dict]:
         return [d.public() for d in self.drops.values() if d.needs_person]

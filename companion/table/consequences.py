@@ -8,6 +8,8 @@ uninterrupted run did. Functions of a companion.table.authority.Table, which hol
 
 from __future__ import annotations
 
+from companion.words import _
+
 # `table` below is a companion.table.authority.Table (not imported: the table imports this module).
 
 
@@ -46,5 +48,7 @@ def complete_interrupted_input(table) -> None:
         trouble = table.log.hold(missing) if missing else None
         if trouble:
             table.warnings.append(
-                f"{trouble.split(':')[0]}: the end of the last input is kept in memory and saved with the next one"
+                _("{trouble}: the end of the last input is kept in memory and saved with the next one").format(
+                    trouble=trouble.split(":")[0]
+                )
             )

@@ -14,6 +14,7 @@ from companion.storage.games_folder import log_paths, modified, started_from_nam
 from companion.table.authority import load_saved
 from companion.table.log import why
 from companion.table.private_picks import where_in_game
+from companion.words import _
 
 logger = logging.getLogger("companion.table.authority")  # the table's log, as before the move
 
@@ -41,20 +42,26 @@ class GameCheck:
         if not self.damage:
             return ""
         if not self.damage.openable:
-            return f"{self.damage.what}. Nothing of this game can be opened; keep it aside."
+            return _("{damage}. Nothing of this game can be opened; keep it aside.").format(damage=self.damage.what)
         if self.damage.kept == 0:
-            return f"{self.damage.what}. {self.damage.intact()}; start the game again from it ({self.where})?"
-        return (
-            f"{self.damage.what}. {self.damage.intact()}; open the game up to record {self.damage.kept} ({self.where})?"
+            return _("{damage}. {intact}; start the game again from it ({where})?").format(
+                damage=self.damage.what, intact=self.damage.intact(), where=self.where
+            )
+        return _("{damage}. {intact}; open the game up to record {kept} ({where})?").format(
+            damage=self.damage.what, intact=self.damage.intact(), kept=self.damage.kept, where=self.where
         )
 
     def choices(self) -> list[tuple[str, str]]:
         """(label, action): resume | open_intact | keep_aside."""
         if not self.damage:
-            return [("Open" if self.finished else "Resume", "resume")]
-        label = f"Open up to record {self.damage.kept}" if self.damage.kept else "Start again from its setup"
+            return [(_("Open") if self.finished else _("Resume"), "resume")]
+        label = (
+            _("Open up to record {kept}").format(kept=self.damage.kept)
+            if self.damage.kept
+            else _("Start again from its setup")
+        )
         opening = [(label, "open_intact")] if self.damage.openable else []
-        return opening + [("Keep aside", "keep_aside")]
+        return opening + [(_("Keep aside"), "keep_aside")]
 
 
 def check_game(path: Path) -> GameCheck:

@@ -23,6 +23,7 @@ from companion.storage.game_log import FORMAT, Damage, GameLog, LoadedLog, rewri
 from companion.storage.games_folder import copy_aside
 from companion.table.castillo import DROP_STATUSES
 from companion.table.undo_words import PRIVATE_CHOICES
+from companion.words import _
 from engine.errors import RuleViolation
 
 RECORD_KINDS = ("event", "drop", "assign", "dismiss", "keep", "emptied", "undo", "finished", "opened", "tower_totals")
@@ -76,7 +77,7 @@ class TableLog:
     def ensure_open(self) -> None:
         """Every input asks first: a closed log takes none, and the input is refused with the reason."""
         if self.closed:
-            raise InputError(self.closed)
+            raise InputError(_(self.closed))
 
     def hold(self, records: list[dict]) -> str | None:
         """Records that follow from the log alone (an input's second record a crash cut off) put
@@ -206,7 +207,7 @@ class TableLog:
         torn = _size(path) > loaded.good_bytes
         if torn:
             aside = copy_aside(path)
-            warnings.append(f"{path.name}: the file as it was is kept as {aside.name}")
+            warnings.append(_("{file}: the file as it was is kept as {aside}").format(file=path.name, aside=aside.name))
         if loaded.format != FORMAT:
             good_bytes, chain = rewrite_log(path, loaded.header, loaded.records)
             self.file = GameLog(path, good_bytes, chain)
@@ -221,7 +222,9 @@ class TableLog:
         aside = copy_aside(path)
         good_bytes, chain = rewrite_log(path, loaded.header, kept)
         self.file = GameLog(path, good_bytes, chain)
-        return f"{path.name}: opened up to record {damage.kept}; the file as it was is kept as {aside.name}"
+        return _("{file}: opened up to record {kept}; the file as it was is kept as {aside}").format(
+            file=path.name, kept=damage.kept, aside=aside.name
+        )
 
 
 def note_undone(again: set[str], record: dict) -> None:

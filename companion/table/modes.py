@@ -20,6 +20,7 @@ from companion.entry.facts import facts_needed
 from companion.entry.ki_markers import ki_markers
 from companion.input_errors import InputError
 from companion.table_rules.card_learning import candidates, end_entries, facts_left, stacks_left
+from companion.words import _
 from engine import card_entry
 from engine import events as ev
 from engine.board.model import Board
@@ -359,7 +360,7 @@ class ScoringOnlyGame(GameMode):
         return None
 
     def card_set_refusal(self) -> str | None:
-        return "the card set is completed in a tracked game; scoring only needs no cards"
+        return _("the card set is completed in a tracked game; scoring only needs no cards")
 
     def card_set_open(self) -> bool:
         return False

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.words import _, names, ngettext
+from companion.words.colours import colour_adjective, player_name
 from engine.board.build import classic_board
 from engine.board.model import CASTILLO, Board
 
@@ -26,10 +28,6 @@ class Instructions:
     discs: str  # "Discs: Red - Valencia, Blue - Galicia" or ""
     lines: list[str]  # one sentence per move; "Nothing to move." when none
     hands: bool = True  # something to move by hand (a dialog); False: a notice is enough
-
-
-def _caballeros(n: int) -> str:
-    return f"{n} Caballero{'s' if n != 1 else ''}"
 
 
 def _sentence(text: str) -> str:
@@ -46,34 +44,59 @@ class OutcomeWords:
 
     def place(self, where: str) -> str:
         if where == "court":
-            return "their court"
+            return _("their court")
         if where == "provinces":
-            return "the provinces"
+            return _("the provinces")
         if where == CASTILLO:
-            return "the Castillo"
+            return _("the Castillo")
         if where == "espionage":  # King and Intrigue's spy: a Caballero on the Espionage card
-            return "the Espionage card"
+            return _("the Espionage card")
         if where not in self.board.area_index:  # a place on a card the board does not name: said, not a crash
             return where.replace("_", " ")
-        return self.board.area_name(self.board.area_index[where])
+        return names.area(self.board, self.board.area_index[where])
+
+    def name(self, pid: str) -> str:
+        return player_name(self.names, pid) if self.names.get(pid) else pid
 
     def move(self, m: dict) -> str:
-        who, n, src, dst = self.names.get(m["player"], m["player"]), m["count"], m["source"], m["target"]
+        who, n, src, dst = self.name(m["player"]), m["count"], m["source"], m["target"]
         if m["player"] == self.dummy:
+            colour = colour_adjective(m["player"])
             if src == "provinces":
-                return f"Put {n} {m['player']} Caballero{'s' * (n != 1)} in {self.place(dst)} (the dummy's)."
+                return ngettext(
+                    "Put {n} {colour} Caballero in {region} (the dummy's).",
+                    "Put {n} {colour} Caballeros in {region} (the dummy's).",
+                    n,
+                ).format(n=n, colour=colour, region=self.place(dst))
             if dst == "provinces":
-                return (
-                    f"Take {n} {m['player']} Caballero{'s' * (n != 1)} from {self.place(src)} back beside "
-                    "the board (the dummy's supply)."
-                )
+                return ngettext(
+                    "Take {n} {colour} Caballero from {region} back beside the board (the dummy's supply).",
+                    "Take {n} {colour} Caballeros from {region} back beside the board (the dummy's supply).",
+                    n,
+                ).format(n=n, colour=colour, region=self.place(src))
         if src == "court" and dst == "provinces":
-            return f"{who}: put {_caballeros(n)} from their court back in the provinces."
+            return ngettext(
+                "{who}: put {n} Caballero from their court back in the provinces.",
+                "{who}: put {n} Caballeros from their court back in the provinces.",
+                n,
+            ).format(who=who, n=n)
         if dst == "provinces":
-            return f"{who}: take {_caballeros(n)} from {self.place(src)} back to the provinces."
+            return ngettext(
+                "{who}: take {n} Caballero from {region} back to the provinces.",
+                "{who}: take {n} Caballeros from {region} back to the provinces.",
+                n,
+            ).format(who=who, n=n, region=self.place(src))
         if dst == "court":
-            return f"{who}: take {_caballeros(n)} from {self.place(src)} into their court."
-        return f"{who}: move {_caballeros(n)} from {self.place(src)} to {self.place(dst)}."
+            return ngettext(
+                "{who}: take {n} Caballero from {region} into their court.",
+                "{who}: take {n} Caballeros from {region} into their court.",
+                n,
+            ).format(who=who, n=n, region=self.place(src))
+        return ngettext(
+            "{who}: move {n} Caballero from {source} to {target}.",
+            "{who}: move {n} Caballeros from {source} to {target}.",
+            n,
+        ).format(who=who, n=n, source=self.place(src), target=self.place(dst))
 
     def moves(self, moves: list[dict]) -> list[str]:
         """One sentence per move; the dummy's Region cards (several placements from its
@@ -81,17 +104,25 @@ class OutcomeWords:
         placed = [m for m in moves if m["player"] == self.dummy and m["source"] == "provinces"]
         lines = [self.move(m) for m in moves if m not in placed]
         if placed:
-            parts = [f"{m['count']} in {self.place(m['target'])}" for m in placed]
             n = placed[0]["count"]
-            first = f"Put {n} {self.dummy} Caballero{'s' * (n != 1)} in {self.place(placed[0]['target'])}"
-            lines.insert(0, first + "".join(f" and {p}" for p in parts[1:]) + " (the dummy's).")
+            line = ngettext(
+                "Put {n} {colour} Caballero in {region}", "Put {n} {colour} Caballeros in {region}", n
+            ).format(n=n, colour=colour_adjective(self.dummy or ""), region=self.place(placed[0]["target"]))
+            for m in placed[1:]:
+                # Translators: more of the dummy's Caballeros: "Put 2 white Caballeros in Toledo and 2 in Galicia"
+                line = _("{placed} and {n} in {region}").format(
+                    placed=line, n=m["count"], region=self.place(m["target"])
+                )
+            lines.insert(0, _("{placed} (the dummy's).").format(placed=line))
         return lines
 
     def discs(self, discs: dict[str, str]) -> str:
         if not discs:
             return ""
-        shown = ", ".join(f"{self.names.get(p, p)} - {self.place(r)}" for p, r in discs.items())
-        return f"Discs: {shown}"
+        shown = ", ".join(
+            _("{who} - {region}").format(who=self.name(p), region=self.place(r)) for p, r in discs.items()
+        )
+        return _("Discs: {discs}").format(discs=shown)
 
     def instructions(self, outcome: dict) -> Instructions:
         title = outcome["title"]
@@ -100,7 +131,11 @@ class OutcomeWords:
         hands = bool(lines)
         if not lines:
             lines = [self._said(title)]
-        heading = title if title.startswith("Round ") else f"Round {outcome['round']}: {title}"
+        heading = (
+            title
+            if title.startswith("Round ")
+            else _("Round {round}: {title}").format(round=outcome["round"], title=title)
+        )
         return Instructions(outcome["round"], heading, self.discs(outcome["discs"]), lines, hands)
 
     def _pieces(self, title: str, moves: list[dict]) -> list[str]:
@@ -110,12 +145,14 @@ class OutcomeWords:
             told = title.split(": ", 1)[-1]
             if "thrown back in" in told:
                 out.append(
-                    "Put every Caballero back under the Castillo: the King stands beside it, nothing "
-                    "leaves it (lower the Castillo over them; thrown through the tower they would count twice)."
+                    _(
+                        "Put every Caballero back under the Castillo: the King stands beside it, nothing "
+                        "leaves it (lower the Castillo over them; thrown through the tower they would count twice)."
+                    )
                 )
             out += [_sentence(part) for part in told.split("; ") if "Grande goes to" in part]
         elif moves and self._entourage(title):
-            out.append(f"The King goes to {self.place(moves[0]['target'])} with them.")
+            out.append(_("The King goes to {region} with them.").format(region=self.place(moves[0]["target"])))
         return out
 
     def _entourage(self, title: str) -> bool:
@@ -128,4 +165,4 @@ class OutcomeWords:
         told = title.split(": ", 1)[-1] if title.startswith("Round ") else title
         if "takes" in told and "dummy" in told:
             return _sentence(told)
-        return "Nothing to move."
+        return _("Nothing to move.")

@@ -11,6 +11,7 @@ from companion.input_errors import InputError
 from companion.prompts.builder import PromptBuilder
 from companion.prompts.king_intrigue import KIPromptBuilder
 from companion.prompts.prompt import PRIVATE_KINDS
+from companion.words import _
 from engine.errors import RuleViolation
 
 
@@ -72,7 +73,7 @@ def private_event(table, player: str, values: list[str]):
     """`player`'s private answer (values of their PrivatePick's options) as the event to submit."""
     pick = private_question(table, player)
     if pick is None:
-        raise InputError(f"no private choice is asked of {table.names.get(player, player)} now")
+        raise InputError(_("no private choice is asked of {who} now").format(who=table.names.get(player, player)))
     try:
         return pick.event(values)
     except ValueError as exc:
@@ -93,7 +94,7 @@ def where_in_game(table) -> str:
             return table.prompt_builder().build(table.asked()).title
         return PromptBuilder(table.names, table.board).build(table.asked()).title
     except Exception:  # a title is a nicety: never let it hide the game
-        return f"round {table.game.current.round}"
+        return _("round {round}").format(round=table.game.current.round)
 
 
 def refused(table, exc: RuleViolation) -> InputError:

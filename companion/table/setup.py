@@ -8,6 +8,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from companion.club.config import ClubConfig
+from companion.words import _
+from companion.words.colours import colour_adjective, player_name
 from engine.board.load import player_range
 from engine.events import GameSetup
 from firmware_bridge.messages import COLOURS
@@ -113,29 +115,37 @@ class TableSetup(BaseModel):
         """What the table is told about colours the tower does not know (public)."""
         notes = []
         for pid in self.by_hand():
-            name = self.game.names.get(pid) or pid.title()
+            name, colour = player_name(self.game.names, pid), colour_adjective(pid)
             if pid == self.game.dummy:
                 # The dummy never places; its Caballeros reach the Castillo only when a player moves them.
                 how = (
-                    "a player who moves them there taps the Castillo"
+                    _("a player who moves them there taps the Castillo")
                     if self.mode == "tracking"
-                    else "enter them in the Castillo when you enter the board"
+                    else _("enter them in the Castillo when you enter the board")
                 )
                 notes.append(
-                    f"The tower does not know {pid}: the dummy's ({name}) Caballeros in the Castillo "
-                    f"are entered by hand ({how})."
+                    _(
+                        "The tower does not know {colour}: the dummy's ({who}) Caballeros in the Castillo "
+                        "are entered by hand ({how})."
+                    ).format(colour=colour, who=name, how=how)
                 )
                 continue
             how = (
-                "tap the Castillo when placing"
+                _("tap the Castillo when placing")
                 if self.mode == "tracking"
-                else "enter their count when you enter the board"
+                else _("enter their count when you enter the board")
             )
-            notes.append(f"The tower does not know {pid}: enter {name}'s throws into the Castillo by hand ({how}).")
+            notes.append(
+                _("The tower does not know {colour}: enter {who}'s throws into the Castillo by hand ({how}).").format(
+                    colour=colour, who=name, how=how
+                )
+            )
         if notes:
             notes.append(
-                "Or calibrate the tower for this game's colours (tap Tower:, then Calibrate the colours) "
-                "and it counts them."
+                _(
+                    "Or calibrate the tower for this game's colours (tap Tower:, then Calibrate the colours) "
+                    "and it counts them."
+                )
             )
         return notes
 

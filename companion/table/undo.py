@@ -9,6 +9,8 @@ companion.table.authority.Table objects (the live one, and `trial`: a log-less r
 from __future__ import annotations
 
 from companion.table.undo_words import again_words, scoring_words, step_words
+from companion.words import _
+from companion.words.colours import player_name
 
 # Events after which everyone has seen something: undoing them asks first.
 REVEALING = (
@@ -28,13 +30,14 @@ def describe(record: dict, names: dict[str, str], purpose: str | None = None) ->
     if kind == "event":
         return step_words(record["e"], names, purpose)
     if kind == "assign":
-        return f"drop given to {names.get(record['player'], record['player'])}"
+        pid = record["player"]
+        return _("drop given to {who}").format(who=player_name(names, pid) if names.get(pid) else pid)
     if kind == "dismiss":
-        return "drop dismissed"
+        return _("drop dismissed")
     if kind == "keep":
-        return "flagged drop kept"
+        return _("flagged drop kept")
     if kind == "opened":
-        return "the Castillo opened"
+        return _("the Castillo opened")
     return kind
 
 
@@ -59,25 +62,26 @@ def undo_question(table, trial, last: dict) -> tuple[str, list[str]]:
     gone_scorings, gone_outcomes = scorings[len(kept_scorings) :], outcomes[len(kept_outcomes) :]
     step, why = words, []
     if gone_scorings:
-        step = " and ".join(dict.fromkeys(scoring_words(t) for t in gone_scorings))
-        why.append("everyone has already seen what it scored; its points and moves are taken back")
+        step = _(" and ").join(dict.fromkeys(scoring_words(t) for t in gone_scorings))
+        why.append(_("everyone has already seen what it scored; its points and moves are taken back"))
     elif gone_outcomes and not reveals(last):
-        step = " and ".join(dict.fromkeys(_outcome_words(t) for t in gone_outcomes))
-        why.append("everyone has already seen what it revealed; what it moved is taken back")
+        step = _(" and ").join(dict.fromkeys(_outcome_words(t) for t in gone_outcomes))
+        why.append(_("everyone has already seen what it revealed; what it moved is taken back"))
     elif reveals(last) or gone_outcomes:
-        why.append("everyone has already seen what it revealed")
+        why.append(_("everyone has already seen what it revealed"))
     if step != words:
-        why.append(f"undone with it: {words}")
+        why.append(_("undone with it: {step}").format(step=words))
     if last["t"] == "event":
         again = again_words(last["e"], table.names, disc_purpose(last, trial))
         if again:
-            why.append(f"{again}, in private (on their phone, or here behind the private screen)")
+            why.append(_("{again}, in private (on their phone, or here behind the private screen)").format(again=again))
     if table.log.opened_since(last):
         # A secret choice re-made after the Castillo's counts were seen is not a secret one.
         disc = last["t"] == "event" and last["e"]["type"] == "secret_disc_set"
         why.append(
-            "everyone has already seen the Castillo's counts"
-            + ("; a secret disc chosen again now is chosen knowing them" if disc else "")
+            _("everyone has already seen the Castillo's counts; a secret disc chosen again now is chosen knowing them")
+            if disc
+            else _("everyone has already seen the Castillo's counts")
         )
     return step, why
 
@@ -87,3 +91,9 @@ def _outcome_words(title: str) -> str:
     if title.startswith("Round "):
         title = title.split(": ", 1)[-1]
     return title.split(": ", 1)[0]
+
+
+def undo_asks(step: str, why: list[str]) -> str:
+    """The undo question: "Undo the Castillo scoring? Everyone has already seen what it scored."."""
+    reasons = " ".join(w[:1].upper() + w[1:] + "." for w in why)
+    return _("Undo {step}? {why}").format(step=step, why=reasons).rstrip()

@@ -11,87 +11,93 @@ from __future__ import annotations
 
 import re
 
+from companion.words import N_, _
+from companion.words.colours import player_name
+
 # Event type -> the step, "{who}" the player who made it. Unlisted types read "{who}'s <type>".
 STEP_WORDS = {
-    "action_cards_revealed": "the Action cards' reveal",
-    "power_card_played": "{who}'s Power card",
-    "court_replenished": "{who}'s Caballeros to the court",
-    "action_card_chosen": "{who}'s Action card",
-    "caballeros_placed": "{who}'s Caballeros placed",
-    "special_action_started": "{who}'s special action",
-    "special_action_skipped": "{who}'s skipped special action",
-    "special_action_finished": "the end of {who}'s special action",
-    "caballeros_moved": "{who}'s move of a Caballero",
-    "extra_caballeros_placed": "{who}'s extra Caballeros placed",
-    "caballeros_sent_back": "{who}'s Caballeros sent back",
-    "secret_discs_revealed": "the secret discs' reveal",
-    "castillo_counted": "the Castillo's count",
-    "region_chosen": "{who}'s region",
-    "mobile_scoreboard_placed": "{who}'s mobile scoreboard",
-    "power_card_taken_back": "{who}'s card taken back",
-    "grande_moved": "{who}'s Grande moved",
-    "king_moved": "the King's move",
-    "veto_used": "{who}'s Veto",
-    "veto_waived": "{who} letting the special action pass, without a Veto",
-    "dummy_region_cards_drawn": "the dummy's Region cards",
-    "dummy_power_card_revealed": "the dummy's Power card",
-    "dummy_action_card_taken": "the dummy's Action card",
-    "modifiers_dealt": "{who}'s Modifier cards",
-    "modifier_passed": "{who}'s Modifier card to pass",
-    "modifier_ability_used": "{who}'s Modifier ability",
-    "modifier_ability_skipped": "{who}'s skipped Modifier ability",
-    "modifier_taken_back": "{who}'s card taken back",
-    "power_cards_chosen": "{who}'s kept Power cards",
-    "scoreboard_turned": "{who}'s scoreboard turned",
-    "scoring_tile_placed": "{who}'s Scoring tile",
-    "entourage_moved": "the King's move with his entourage",
-    "pieces_swapped": "{who}'s swap",
-    "card_set_completed": "the card set completed",
-    "board_facts_entered": "the board facts entered",
-    "token_removed": "{who}'s token removed",
+    "action_cards_revealed": N_("the Action cards' reveal"),
+    "power_card_played": N_("{who}'s Power card"),
+    "court_replenished": N_("{who}'s Caballeros to the court"),
+    "action_card_chosen": N_("{who}'s Action card"),
+    "caballeros_placed": N_("{who}'s Caballeros placed"),
+    "special_action_started": N_("{who}'s special action"),
+    "special_action_skipped": N_("{who}'s skipped special action"),
+    "special_action_finished": N_("the end of {who}'s special action"),
+    "caballeros_moved": N_("{who}'s move of a Caballero"),
+    "extra_caballeros_placed": N_("{who}'s extra Caballeros placed"),
+    "caballeros_sent_back": N_("{who}'s Caballeros sent back"),
+    "secret_discs_revealed": N_("the secret discs' reveal"),
+    "castillo_counted": N_("the Castillo's count"),
+    "region_chosen": N_("{who}'s region"),
+    "mobile_scoreboard_placed": N_("{who}'s mobile scoreboard"),
+    "power_card_taken_back": N_("{who}'s card taken back"),
+    "grande_moved": N_("{who}'s Grande moved"),
+    "king_moved": N_("the King's move"),
+    "veto_used": N_("{who}'s Veto"),
+    "veto_waived": N_("{who} letting the special action pass, without a Veto"),
+    "dummy_region_cards_drawn": N_("the dummy's Region cards"),
+    "dummy_power_card_revealed": N_("the dummy's Power card"),
+    "dummy_action_card_taken": N_("the dummy's Action card"),
+    "modifiers_dealt": N_("{who}'s Modifier cards"),
+    "modifier_passed": N_("{who}'s Modifier card to pass"),
+    "modifier_ability_used": N_("{who}'s Modifier ability"),
+    "modifier_ability_skipped": N_("{who}'s skipped Modifier ability"),
+    "modifier_taken_back": N_("{who}'s card taken back"),
+    "power_cards_chosen": N_("{who}'s kept Power cards"),
+    "scoreboard_turned": N_("{who}'s scoreboard turned"),
+    "scoring_tile_placed": N_("{who}'s Scoring tile"),
+    "entourage_moved": N_("the King's move with his entourage"),
+    "pieces_swapped": N_("{who}'s swap"),
+    "card_set_completed": N_("the card set completed"),
+    "board_facts_entered": N_("the board facts entered"),
+    "token_removed": N_("{who}'s token removed"),
     # scoring only
-    "board_entered": "the board entered",
-    "special_scored": "the special scoring",
-    "round_finished": "the round finished",
+    "board_entered": N_("the board entered"),
+    "special_scored": N_("the special scoring"),
+    "round_finished": N_("the round finished"),
 }
 # A secret disc by what it is for: K&I's setup disc is its own step at the table.
-DISC_WORDS = {"setup_caballero": "setup disc"}
+DISC_WORDS = {"setup_caballero": N_("setup disc")}
 
 # Choices one player makes in private (phone or private screen): what they must do again.
 AGAIN_WORDS = {
-    "secret_disc_set": "set their {disc} again",
-    "power_cards_chosen": "choose their {kept} kept Power cards again",
-    "modifiers_dealt": "enter the Modifier cards they were dealt again",
-    "modifier_passed": "choose the Modifier card they pass again",
-    "power_card_taken_back": "choose the card they take back again",
-    "modifier_taken_back": "choose the card they take back again",
+    "secret_disc_set": N_("{who} will have to set their {disc} again"),
+    "power_cards_chosen": N_("{who} will have to choose their {kept} kept Power cards again"),
+    "modifiers_dealt": N_("{who} will have to enter the Modifier cards they were dealt again"),
+    "modifier_passed": N_("{who} will have to choose the Modifier card they pass again"),
+    "power_card_taken_back": N_("{who} will have to choose the card they take back again"),
+    "modifier_taken_back": N_("{who} will have to choose the card they take back again"),
 }
 PRIVATE_CHOICES = tuple(AGAIN_WORDS)
 
+_GENERAL = re.compile(r"^General scoring after round (?P<round>\d+)$")
 _SPECIAL = re.compile(r"^(?P<card>.+?) \((?P<what>.+)\), played by (?P<who>.+)$")
 
 
 def _name(names: dict[str, str], pid: str) -> str:
-    return names.get(pid) or pid.title()
+    return player_name(names, pid)
 
 
 def step_words(event: dict, names: dict[str, str], purpose: str | None = None) -> str:
     """One input (an event as logged) as the step the table saw; `purpose`: a secret disc's."""
     kind = event["type"]
     who = _name(names, event.get("player", "")) if event.get("player") else ""
-    if kind == "secret_disc_set":
-        return f"{who}'s {DISC_WORDS.get(purpose or '', 'secret disc')}"  # never which region
+    if kind == "secret_disc_set":  # never which region
+        if purpose in DISC_WORDS:
+            return _("{who}'s setup disc").format(who=who)
+        return _("{who}'s secret disc").format(who=who)
     if kind == "secret_discs_revealed" and purpose in DISC_WORDS:
-        return f"the {DISC_WORDS[purpose]}s' reveal"
+        return _("the setup discs' reveal")
     if kind == "table_corrected":
         why = event.get("reason") or ""
-        return "the table's correction" + (f" ({why})" if why else "")
+        return _("the table's correction ({why})").format(why=why) if why else _("the table's correction")
     if kind == "caballeros_moved" and (event.get("count") or 1) > 1:
-        return f"{who}'s move of {event['count']} Caballeros"
+        return _("{who}'s move of {n} Caballeros").format(who=who, n=event["count"])
     words = STEP_WORDS.get(kind)
-    if words is None:
-        words = "{who}'s " + kind.replace("_", " ") if who else kind.replace("_", " ")
-    return words.format(who=who)
+    if words is None:  # an input no step words name: its id, spaced
+        return _("{who}'s {step}").format(who=who, step=kind.replace("_", " ")) if who else kind.replace("_", " ")
+    return _(words).format(who=who)
 
 
 def scoring_words(title: str) -> str:
@@ -100,13 +106,23 @@ def scoring_words(title: str) -> str:
     "the general scoring after round 3"."""
     match = _SPECIAL.match(title)
     if match is None and title.startswith("Special scoring: "):  # scoring only
-        what = title.split(": ", 1)[1]
-        return f"{what} scoring" if what.startswith("the ") else f"the scoring of {what}"
+        return _scoring_of(title.split(": ", 1)[1])
     if match is None:
-        return "the " + title[:1].lower() + title[1:]
-    what = match["what"].split(";")[0]
-    step = f"{what} scoring" if what.startswith("the ") else f"the scoring of {what}"
-    return f"{step} ({match['who']}'s {match['card']})"
+        general = _GENERAL.match(title)
+        if general:
+            return _("the general scoring after round {round}").format(round=general["round"])
+        return _("the {scoring}").format(scoring=title[:1].lower() + title[1:])
+    # Translators: "the Castillo scoring (Ana's Special Scoring)"
+    return _("{scoring} ({who}'s {card})").format(
+        scoring=_scoring_of(match["what"].split(";")[0]), who=match["who"], card=match["card"]
+    )
+
+
+def _scoring_of(what: str) -> str:
+    """ "the Castillo" -> "the Castillo scoring"; "Galicia" -> "the scoring of Galicia"."""
+    if what.startswith("the "):
+        return _("{what} scoring").format(what=what)
+    return _("the scoring of {what}").format(what=what)
 
 
 def again_words(event: dict, names: dict[str, str], purpose: str | None = None) -> str | None:
@@ -115,6 +131,6 @@ def again_words(event: dict, names: dict[str, str], purpose: str | None = None) 
     words = AGAIN_WORDS.get(event["type"])
     if words is None:
         return None
-    disc = DISC_WORDS.get(purpose or "", "secret disc")
+    disc = _(DISC_WORDS.get(purpose or "", N_("secret disc")))
     kept = len(event.get("cards") or ())
-    return f"{_name(names, event['player'])} will have to " + words.format(disc=disc, kept=kept)
+    return _(words).format(who=_name(names, event["player"]), disc=disc, kept=kept)

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from companion.table_rules.storage import RuleFileError, read_json, rules_folder, write_json
+from companion.words import _
+from companion.words import names as printed
 from engine.board.errors import DataFileError
 from engine.board.load import load_board
 from engine.board.model import Board
@@ -67,9 +69,9 @@ class BoardFact:
 
     def words(self, names: dict[str, str]) -> str:
         if self.value is None:
-            return "not known"
+            return _("not known")
         if self.kind == "neighbours":
-            return ", ".join(names.get(a, a) for a in self.value) or "none"
+            return ", ".join(names.get(a, a) for a in self.value) or _("none")
         return "·".join(str(v) for v in self.value)
 
 
@@ -118,11 +120,11 @@ class BoardDraft:
     def names(self) -> dict[str, str]:
         b = self.board
         return {
-            **dict(zip(b.region_ids, b.region_names)),
-            **dict(zip(b.space_ids, b.space_names)),
-            "castillo": "the Castillo",
-            "tile_a": "Scoring tile A",
-            "tile_b": "Scoring tile B",
+            **{rid: printed.place(name, b.rules) for rid, name in zip(b.region_ids, b.region_names)},
+            **{sid: printed.place(name, b.rules) for sid, name in zip(b.space_ids, b.space_names)},
+            "castillo": _("the Castillo"),
+            "tile_a": _("Scoring tile {letter}").format(letter="A"),
+            "tile_b": _("Scoring tile {letter}").format(letter="B"),
         }
 
     def facts(self) -> list[BoardFact]:
@@ -133,12 +135,20 @@ class BoardDraft:
         for i, rid in enumerate(b.region_ids):
             out.append(
                 self._fact(
-                    f"regions.{rid}.scoreboard", rid, "scoreboard", f"{names[rid]}'s scoreboard", b.scoreboards[i]
+                    f"regions.{rid}.scoreboard",
+                    rid,
+                    "scoreboard",
+                    _("{place}'s scoreboard").format(place=names[rid]),
+                    b.scoreboards[i],
                 )
             )
         out.append(
             self._fact(
-                "castillo.scoreboard", "castillo", "scoreboard", "The Castillo's scoreboard", b.scoreboards[b.castillo]
+                "castillo.scoreboard",
+                "castillo",
+                "scoreboard",
+                _("The Castillo's scoreboard"),
+                b.scoreboards[b.castillo],
             )
         )
         for i, rid in enumerate(b.region_ids):
@@ -147,7 +157,7 @@ class BoardDraft:
                     f"regions.{rid}.neighbours",
                     rid,
                     "neighbours",
-                    f"{names[rid]}'s borders",
+                    _("{place}'s borders").format(place=names[rid]),
                     self._ids(b.neighbours[i]),
                 )
             )
@@ -158,7 +168,7 @@ class BoardDraft:
                     f"spaces.{sid}.neighbours",
                     sid,
                     "neighbours",
-                    f"{names[sid]}'s neighbours",
+                    _("{place}'s neighbours").format(place=names[sid]),
                     None if value is None else self._ids(value),
                 )
             )
@@ -253,8 +263,9 @@ class BoardDraft:
         self._check_area(area, regions=True, spaces=True)
         if other not in b.region_ids:
             raise RuleFileError(
-                f"{self.names.get(other, other)} is not a region: borders join regions "
-                "(France and Portugal border regions)"
+                _("{place} is not a region: borders join regions (France and Portugal border regions)").format(
+                    place=self.names.get(other, other)
+                )
             )
         if other == area:
             raise RuleFileError(f"board file: regions[{area}].neighbours: a region does not neighbour itself")
@@ -289,7 +300,9 @@ class BoardDraft:
         needs it (companion.entry.facts)."""
         still = self.needed(modules)
         if still and not later:
-            raise RuleFileError("Still to enter from your board: " + ", ".join(f.label for f in still))
+            raise RuleFileError(
+                _("Still to enter from your board: {facts}").format(facts=", ".join(f.label for f in still))
+            )
         for f in self.facts():
             if f.status != "inferred":
                 continue
@@ -339,5 +352,5 @@ def remember_board_facts(side: str, facts: dict) -> str:
         board.file = merged
         board.save()
     except (RuleFileError, OSError) as exc:
-        return f"Not kept in Your board: {exc}"
+        return _("Not kept in Your board: {why}").format(why=exc)
     return ""

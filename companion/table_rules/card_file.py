@@ -22,6 +22,7 @@ from pathlib import Path
 
 from companion.table_rules.effect_offers import params_words
 from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
+from companion.words import N_, _
 from engine.board.effect_specs import EFFECT_SPECS
 from engine.board.errors import DataFileError
 from engine.board.load import load_cards
@@ -42,7 +43,7 @@ def modifiers_draft_path() -> Path:
     return rules_folder() / MODIFIERS_DRAFT
 
 
-UNKNOWN_WORDS = {"stack": "its stack", "copies": "copies", "placement": "Caballeros it places"}
+UNKNOWN_WORDS = {"stack": N_("its stack"), "copies": N_("copies"), "placement": N_("Caballeros it places")}
 
 
 def unknown_words(unknown) -> list[str]:
@@ -50,7 +51,10 @@ def unknown_words(unknown) -> list[str]:
     takes: the card's own text names them), each once."""
     words: list[str] = []
     for key in unknown:
-        said = UNKNOWN_WORDS.get(key, "its numbers" if key.startswith("params.") else key.replace("_", " "))
+        if key in UNKNOWN_WORDS:
+            said = _(UNKNOWN_WORDS[key])
+        else:
+            said = _("its numbers") if key.startswith("params.") else key.replace("_", " ")
         if said not in words:
             words.append(said)
     return words
@@ -72,13 +76,16 @@ class CardRow:
     @property
     def stack_words(self) -> str:
         if self.stack is None:
-            return "stack ?"
-        module = {"new-regency": " (New Regency)", "old-hands": " (Old Hands)"}.get(self.module or "", "")
-        return f"stack {self.stack}{module}"
+            return _("stack ?")
+        if self.module == "new-regency":
+            return _("stack {stack} (New Regency)").format(stack=self.stack)
+        if self.module == "old-hands":
+            return _("stack {stack} (Old Hands)").format(stack=self.stack)
+        return _("stack {stack}").format(stack=self.stack)
 
     @property
     def copies_words(self) -> str:
-        return "copies ?" if self.copies is None else f"×{self.copies}"
+        return _("copies ?") if self.copies is None else f"×{self.copies}"
 
 
 @dataclass(frozen=True)
@@ -99,7 +106,7 @@ def _slug(name: str) -> str:
 def _ability_words(ability: dict | None) -> str:
     """A Modifier card's ability as Your cards lists it: its effect and parameters."""
     if not ability:
-        return "no ability"
+        return _("no ability")
     return f"{ability['effect'].replace('_', ' ')} ({params_words(ability['effect'], ability.get('params', {}))})"
 
 
@@ -374,5 +381,5 @@ def remember_card_entries(entries: list[dict]) -> str:
         cards._edit([dict(e) for e in entries])
         cards.save()
     except (RuleFileError, OSError) as exc:
-        return f"Not kept in Your cards: {exc}"
+        return _("Not kept in Your cards: {why}").format(why=exc)
     return ""

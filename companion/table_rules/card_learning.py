@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.prompts.card_words import does
+from companion.words import _, names
 from engine.board.effect_specs import EFFECT_SPECS
 from engine.card_entry import stack_room
 
@@ -36,7 +37,7 @@ class Candidate:
 
     @property
     def label(self) -> str:
-        return f"{self.name}: {self.does}"
+        return _("{card}: {text}").format(card=names.card(self.name), text=self.does)
 
 
 def _printed_stacks(state, table_stack: int) -> list[int]:
@@ -256,9 +257,9 @@ class PrintedNumber:
 
 def _unprinted_words(meaning: str) -> str:
     """ "... (left out: all of them)" -> "all of them": what the effect does when the card prints none."""
-    _, found, rest = meaning.partition("left out: ")
+    _head, found, rest = meaning.partition("left out: ")
     words = rest.split(")")[0].split(";")[0].strip() if found else ""
-    return words or "none printed"
+    return words or _("none printed")
 
 
 def printed_numbers(effect: str) -> list[PrintedNumber]:
@@ -360,12 +361,15 @@ def card_facts(board, cid: str | None) -> list[CardFact]:
             continue
         field = key[len(prefix) :]
         if field == "placement":
-            out.append(CardFact("placement", f"How many Caballeros does {card.name} place?", tuple(range(0, 6))))
+            question = _("How many Caballeros does {card} place?").format(card=names.card(card.name))
+            out.append(CardFact("placement", question, tuple(range(0, 6))))
         elif field.startswith("params.") and spec is not None:
             param = spec.params.get(field[7:])
             if param is None or not param.required:
                 continue
-            words = f"{card.name}: {(param.meaning or field[7:]).split('. ')[0]}"
+            words = _("{card}: {text}").format(
+                card=names.card(card.name), text=(param.meaning or field[7:]).split(". ")[0]
+            )
             if param.type == "str":
                 out.append(CardFact(field, words, tuple(param.values or ())))
             elif param.type == "int":

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from companion.words import _
 from engine.board.effect_specs import EFFECT_SPECS
 
 
@@ -40,7 +41,7 @@ class ParamField:
     def left_out(self) -> str:
         """What leaving an optional parameter out means ("all of them")."""
         found = re.search(r"\(left out: ([^)]*)\)", self.meaning)
-        return found.group(1) if found else "not given"
+        return found.group(1) if found else _("not given")
 
     def step(self, value: Any, delta: int) -> Any:
         """An int stepper: optional ones go below their least to "left out"."""
@@ -92,7 +93,7 @@ def params_words(effect: str, params: dict) -> str:
     parts = []
     for name, value in params.items():
         if value is None:
-            parts.append(f"{name}: not known")
+            parts.append(_("{name}: not known").format(name=name))
         elif isinstance(value, list):
             parts.append(f"{name}: {', '.join(value)}")
         else:

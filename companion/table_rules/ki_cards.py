@@ -31,6 +31,7 @@ from companion.table_rules.ki_box_table import (
     placement_cells,
 )
 from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
+from companion.words import N_, _, ngettext
 from engine.board.errors import CardFileError
 from engine.rules.king_intrigue.cards import (
     EITHER_MODULE,
@@ -50,13 +51,13 @@ RULES = "king-intrigue"
 # Your cards), whatever the engine plays, so a game never waits on a step nobody can enter.
 NOT_AT_THE_TABLE_YET = frozenset({"cancel_token"})  # the Discard card: shipped to opt in, its screen not yet
 FIELD_WORDS = {
-    "court": "Caballeros to the court",
-    "action": "its action",
-    "value": "its value",
-    "foreign": "foreign Caballeros moved",
-    "outcome": "what happens to the Caballeros",
-    "place": "Caballeros placed",
-    "until": "how long its token stays",
+    "court": N_("Caballeros to the court"),
+    "action": N_("its action"),
+    "value": N_("its value"),
+    "foreign": N_("foreign Caballeros moved"),
+    "outcome": N_("what happens to the Caballeros"),
+    "place": N_("Caballeros placed"),
+    "until": N_("how long its token stays"),
 }
 
 
@@ -167,18 +168,20 @@ class KICardsDraft:
         out = []
         row = self.placements(players)
         if any(x is None for x in row):
-            out.append(f"what each Action card places with {players} players")
+            out.append(_("what each Action card places with {players} players").format(players=players))
         both = all(m in modules for m in MODULE_IDS)
         for r in self.rows():
             if r.module == EITHER_MODULE:
                 if r.left_out or not modules:
                     continue
                 if not both:
-                    out.append(f"{r.label}: which module (its symbol)")
+                    out.append(_("{card}: which module (its symbol)").format(card=r.label))
             elif r.left_out or (r.module is not None and r.module not in modules):
                 continue
             for what in r.unknown:
-                out.append(f"{r.label}: {FIELD_WORDS.get(what, what)}")
+                out.append(
+                    _("{card}: {text}").format(card=r.label, text=_(FIELD_WORDS[what]) if what in FIELD_WORDS else what)
+                )
         return out
 
     def engine_missing(self, players: int, modules) -> list[str]:
@@ -241,7 +244,7 @@ class KICardsDraft:
     def enter(self, cell: BoxCell, value) -> None:
         """A box-table cell's value (a chip tapped, a stepper stepped), checked and saved like any
         entry; the 30 card's counted actions start at 3 Caballeros."""
-        what, _, name = cell.field.partition(":")
+        what, _sep, name = cell.field.partition(":")
         if what == "court":
             self.set_court(cell.card, value)
         elif what == "value":
@@ -249,7 +252,7 @@ class KICardsDraft:
         elif what == "module":
             self.set_module(cell.card, value)
         elif what == "scoring":
-            effect, params, _ = SCORINGS[value]
+            effect, params, _words = SCORINGS[value]
             self.set_effect(cell.card, effect, params)
         elif what == "opponents":
             self.set_effect(cell.card, value, {"count": COUNTED[value]} if value in COUNTED else {})
@@ -341,7 +344,9 @@ def ki_game_files(players: int, modules) -> KIGameFiles:
     try:
         draft = KICardsDraft.load()
     except RuleFileError as exc:
-        out.problem = f"Your King and Intrigue cards cannot be used: {exc}. Reopen Your cards to import or fix them."
+        out.problem = _(
+            "Your King and Intrigue cards cannot be used: {why}. Reopen Your cards to import or fix them."
+        ).format(why=exc)
         return out
     out.cards_file = draft.file
     if not 2 <= players <= 5:
@@ -350,21 +355,31 @@ def ki_game_files(players: int, modules) -> KIGameFiles:
     if not out.missing and draft.engine_missing(players, modules):
         out.missing = draft.engine_missing(players, modules)
     if out.missing:
-        shown = "; ".join(out.missing[:4]) + (f"; and {len(out.missing) - 4} more" if len(out.missing) > 4 else "")
+        shown = "; ".join(out.missing[:4])
+        if len(out.missing) > 4:
+            shown = _("{facts}; and {n} more").format(facts=shown, n=len(out.missing) - 4)
         out.notes.append(
-            f"King and Intrigue: {len(out.missing)} card fact{'s' * (len(out.missing) != 1)} to enter "
-            f"from your box before the game can start (Your cards): {shown}."
+            ngettext(
+                "King and Intrigue: {n} card fact to enter from your box before the game can start"
+                " (Your cards): {facts}.",
+                "King and Intrigue: {n} card facts to enter from your box before the game can start"
+                " (Your cards): {facts}.",
+                len(out.missing),
+            ).format(n=len(out.missing), facts=shown)
         )
     return out
 
 
 def ki_rules_words(players: int) -> str:
     if not 2 <= players <= 5:
-        return "King and Intrigue takes 2 to 5 players."
-    line = (
-        "King and Intrigue on the classic board: Power cards carry the special actions; the Action cards go "
-        "by rank (highest: the King's Card, lowest: the Intrigue card)"
-    )
+        return _("King and Intrigue takes 2 to 5 players.")
     if players <= 3:
-        line += "; with 2-3 players the King's Card and Intrigue card offer a choice of actions"
-    return line + "."
+        return _(
+            "King and Intrigue on the classic board: Power cards carry the special actions; the Action cards go "
+            "by rank (highest: the King's Card, lowest: the Intrigue card); with 2-3 players the King's Card and "
+            "Intrigue card offer a choice of actions."
+        )
+    return _(
+        "King and Intrigue on the classic board: Power cards carry the special actions; the Action cards go "
+        "by rank (highest: the King's Card, lowest: the Intrigue card)."
+    )

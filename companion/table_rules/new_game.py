@@ -15,6 +15,8 @@ from companion.table_rules.board_file import BoardDraft
 from companion.table_rules.card_file import CardSetDraft
 from companion.table_rules.rules_choice import RulesChoice
 from companion.table_rules.storage import RuleFileError
+from companion.words import _, ngettext
+from companion.words.colours import colour_word
 from engine.board.errors import DataFileError
 from engine.board.load import load_cards, side_for
 from engine.rules import rule_set
@@ -49,7 +51,9 @@ def game_files(choice: RulesChoice, players: int) -> GameFiles:
     try:
         board = BoardDraft.load(side)
     except RuleFileError as exc:
-        out.problem = f"Your board ({side} side) cannot be used: {exc}. Reopen Your board to reset it."
+        out.problem = _("Your board ({side} side) cannot be used: {why}. Reopen Your board to reset it.").format(
+            side=side, why=exc
+        )
         return out
     out.board_file = board.file if board.saved else None
     # Shown once per side; a fact still missing is asked when the game first needs it.
@@ -57,7 +61,7 @@ def game_files(choice: RulesChoice, players: int) -> GameFiles:
     try:
         cards = CardSetDraft.load()
     except RuleFileError as exc:
-        out.problem = f"Your cards cannot be used: {exc}. Reopen Your cards to import or fix them."
+        out.problem = _("Your cards cannot be used: {why}. Reopen Your cards to import or fix them.").format(why=exc)
         return out
     if cards.file.get("cards") or cards.file.get("modifiers"):
         out.cards_file = cards.file
@@ -70,24 +74,30 @@ def game_files(choice: RulesChoice, players: int) -> GameFiles:
 def _notes(board: BoardDraft, cards: CardSetDraft, side: str, modules, choice, power_shift) -> list[str]:
     notes = []
     if not board.confirmed:
-        notes.append(f"Your board's {side} side is shown to check once when the game starts.")
+        notes.append(_("Your board's {side} side is shown to check once when the game starts.").format(side=side))
     elif board.needed(modules):
         notes.append(
-            "Your board: " + ", ".join(f.label for f in board.needed(modules)) + " not entered yet: "
-            "asked when the game first needs them (or enter them now in Your board)."
+            _(
+                "Your board: {facts} not entered yet: "
+                "asked when the game first needs them (or enter them now in Your board)."
+            ).format(facts=", ".join(f.label for f in board.needed(modules)))
         )
     unknown = [r for r in cards.rows() if "stack" in r.unknown or "copies" in r.unknown]
     if unknown:
         notes.append(
-            f"Your cards: {len(unknown)} cards' stack or copies not entered yet (Your cards; "
-            "in a tracked game a card turned up can be added then)."
+            _(
+                "Your cards: {n} cards' stack or copies not entered yet (Your cards; "
+                "in a tracked game a card turned up can be added then)."
+            ).format(n=len(unknown))
         )
     if power_shift and not cards.has_modifiers:
         notes.append(
-            "Power Shift: the stand-in Modifier cards (labelled: not the printed cards) are used."
+            _("Power Shift: the stand-in Modifier cards (labelled: not the printed cards) are used.")
             if choice.stand_in_modifiers
-            else "Power Shift: enter your 16 Modifier cards (Your cards: import a card file), or choose "
-            "the labelled stand-in set below."
+            else _(
+                "Power Shift: enter your 16 Modifier cards (Your cards: import a card file), or choose "
+                "the labelled stand-in set below."
+            )
         )
     return notes
 
@@ -114,15 +124,20 @@ def tower_note(seats: list[str], tower_kind: str) -> list[str]:
     unknown = [c for c in seats if c not in COLOURS]
     if not unknown:
         return []
-    names = (
-        " and ".join(c.title() for c in unknown)
-        if len(unknown) < 3
-        else ", ".join(c.title() for c in unknown[:-1]) + " and " + unknown[-1].title()
+    words = [colour_word(c) for c in unknown]
+    listed = (
+        words[0] if len(words) == 1 else _("{places} and {last}").format(places=", ".join(words[:-1]), last=words[-1])
     )
+    if len(words) < 3:
+        listed = _(" and ").join(words)
     return [
-        f"The tower does not know {names}: "
-        f"{'their' if len(unknown) > 1 else 'its'} throws into the Castillo are entered by hand "
-        "(tap the Castillo when placing)."
+        ngettext(
+            "The tower does not know {colours}: its throws into the Castillo are entered by hand "
+            "(tap the Castillo when placing).",
+            "The tower does not know {colours}: their throws into the Castillo are entered by hand "
+            "(tap the Castillo when placing).",
+            len(unknown),
+        ).format(colours=listed)
     ]
 
 

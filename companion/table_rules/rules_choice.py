@@ -11,12 +11,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.table_rules.storage import RuleFileError, read_json, rules_folder, write_json
+from companion.words import N_, _, names, ngettext
 from engine.board.load import player_range, side_for
 from engine.rules import MODULES as RULE_MODULES
 from engine.rules import RulesChoiceError, rule_set
 
 CHOICE_FILE = "choice.json"
 
+# The rules and modules by the names their boxes print: shown through names.rule_set / names.module;
+# what a module does (MODULE_ABOUT) and the rules in a sentence (RULES_NAMED): _(words) where shown.
 RULES_WORDS = {"classic": "Classic (1995)", "2023": "2023 edition", "king-intrigue": "King and Intrigue"}
 MODULE_WORDS = {
     "new-regency": "New Regency",
@@ -27,17 +30,21 @@ MODULE_WORDS = {
     "special-cards": "Special cards",
 }
 MODULE_ABOUT = {
-    "new-regency": "its ten cards replace the King's card as a 5th stack",
-    "old-hands": "its four cards each replace a random card of their stack",
-    "power-shift": "three Modifier cards each, one passed to the left",
-    "four-stacks": "stacks 2 and 3 shuffled together",
+    "new-regency": N_("its ten cards replace the King's card as a 5th stack"),
+    "old-hands": N_("its four cards each replace a random card of their stack"),
+    "power-shift": N_("three Modifier cards each, one passed to the left"),
+    "four-stacks": N_("stacks 2 and 3 shuffled together"),
     # King and Intrigue (companion/table_rules/ki_cards.py has its card set)
-    "players-edition": "Joker, Field Day, Relocate, Alliance: their Power cards join each hand",
-    "special-cards": "King's Guard, Table for Six ...: their Power cards join each hand",
+    "players-edition": N_("Joker, Field Day, Relocate, Alliance: their Power cards join each hand"),
+    "special-cards": N_("King's Guard, Table for Six ...: their Power cards join each hand"),
 }
 
 
-RULES_NAMED = {"classic": "The classic game", "2023": "The 2023 edition", "king-intrigue": "King and Intrigue"}
+RULES_NAMED = {
+    "classic": N_("The classic game"),
+    "2023": N_("The 2023 edition"),
+    "king-intrigue": N_("King and Intrigue"),
+}
 
 
 def seats_words(rules: str, players: int) -> str:
@@ -45,10 +52,12 @@ def seats_words(rules: str, players: int) -> str:
     low, high = player_range(rules)
     if low <= players <= high:
         return ""
-    return (
-        f"{RULES_NAMED.get(rules, rules)} takes {low} to {high} players: {players} "
-        f"{'is' if players == 1 else 'are'} ticked."
-    )
+    named = _(RULES_NAMED[rules]) if rules in RULES_NAMED else rules
+    return ngettext(
+        "{rules} takes {low} to {high} players: {n} is ticked.",
+        "{rules} takes {low} to {high} players: {n} are ticked.",
+        players,
+    ).format(rules=named, low=low, high=high, n=players)
 
 
 @dataclass(frozen=True)
@@ -78,7 +87,11 @@ class RulesChoice:
                 continue  # "four stacks" is a 2- and 3-player variant
             out.append(
                 ModuleOffer(
-                    module, MODULE_WORDS[module], MODULE_ABOUT[module], always or module in self.modules, always
+                    module,
+                    names.module(MODULE_WORDS[module]),
+                    _(MODULE_ABOUT[module]),
+                    always or module in self.modules,
+                    always,
                 )
             )
         return out
@@ -104,18 +117,22 @@ class RulesChoice:
         if seats:
             return seats
         if self.rules == "classic":
-            return "The classic game: its board and its 45 Action cards."
+            return _("The classic game: its board and its 45 Action cards.")
         if self.rules == "king-intrigue":
             from companion.table_rules.ki_cards import ki_rules_words
 
             return ki_rules_words(players)
         side = self.side(players)
-        line = f"The {side} player side of the board"
+        if side == "2-3" and players == 2:
+            return _(
+                "The {side} player side of the board (only the first two numbers of each Scoring board count); "
+                "a dummy plays a third colour and the Action cards are in four stacks."
+            ).format(side=side)
         if side == "2-3":
-            line += " (only the first two numbers of each Scoring board count)"
-        if players == 2:
-            line += "; a dummy plays a third colour and the Action cards are in four stacks"
-        return line + "."
+            return _(
+                "The {side} player side of the board (only the first two numbers of each Scoring board count)."
+            ).format(side=side)
+        return _("The {side} player side of the board.").format(side=side)
 
     def check(self, players: int) -> None:
         """RuleFileError naming a choice the engine does not play."""

@@ -40,6 +40,8 @@ from collections.abc import Callable
 from companion.table.authority import Table
 from companion.table.setup import TowerConfig
 from companion.tower.teaching import TowerTeaching
+from companion.words import N_, _
+from companion.words.colours import colour_adjective, player_name
 from firmware_bridge.adapter import TowerDrop
 from firmware_bridge.link import LinkStatus
 from firmware_bridge.messages import COLOURS, MAX_CAL_COLOURS, TOWER_COLOURS, Totals
@@ -274,7 +276,10 @@ class TowerConnection:
 
 # ---- words for the tower panel (no Kivy: the panel only shows them) -------------------------------
 
-TOTALS_MISMATCH = "The tower and the table disagree on the Castillo's count: nothing was changed; see the tower panel"
+# Shown as _(TOTALS_MISMATCH) (companion/ui/model.py)
+TOTALS_MISMATCH = N_(
+    "The tower and the table disagree on the Castillo's count: nothing was changed; see the tower panel"
+)
 
 
 def _clock(at) -> str:
@@ -282,9 +287,15 @@ def _clock(at) -> str:
 
 
 def _count_words(count: dict, names: dict[str, str]) -> str:
-    colours = ", ".join(f"{names.get(c, c.title())} {n}" for c, n in count["counts"].items()) or "no colour sure"
+    colours = ", ".join(_("{who} {n}").format(who=player_name(names, c), n=n) for c, n in count["counts"].items()) or _(
+        "no colour sure"
+    )
     unsure = count["drops"] - sum(count["counts"].values())
-    return f"{colours}{f', {unsure} uncertain or multiple' if unsure else ''} ({count['drops']} drops)"
+    if unsure:
+        return _("{colours}, {unsure} uncertain or multiple ({n} drops)").format(
+            colours=colours, unsure=unsure, n=count["drops"]
+        )
+    return _("{colours} ({n} drops)").format(colours=colours, n=count["drops"])
 
 
 def totals_lines(check: dict, names: dict[str, str]) -> list[str]:
@@ -294,33 +305,49 @@ def totals_lines(check: dict, names: dict[str, str]) -> list[str]:
     lines = []
     if check.get("fault"):
         lines.append(
-            f"The tower's own count and the table's disagree (found at {_clock(check.get('fault_at'))}): "
-            "a drop one of them counted did not reach the other. Nothing was changed."
+            _(
+                "The tower's own count and the table's disagree (found at {time}): "
+                "a drop one of them counted did not reach the other. Nothing was changed."
+            ).format(time=_clock(check.get("fault_at")))
         )
         if check.get("counts"):
             lines.append(
-                f"The tower counted since its last emptying: {_count_words(check['counts']['tower'], names)}. "
-                f"The table received: {_count_words(check['counts']['table'], names)}. "
-                "Count the Castillo by hand: that count decides."
+                _(
+                    "The tower counted since its last emptying: {tower}. The table received: {table}. "
+                    "Count the Castillo by hand: that count decides."
+                ).format(
+                    tower=_count_words(check["counts"]["tower"], names),
+                    table=_count_words(check["counts"]["table"], names),
+                )
             )
         else:
             lines.append(
-                "At the next general scoring, count the Castillo by hand when it is lifted: that count "
-                "decides, and this panel then shows both counts."
+                _(
+                    "At the next general scoring, count the Castillo by hand when it is lifted: that count "
+                    "decides, and this panel then shows both counts."
+                )
             )
     elif seen.get("state") == "agree":
-        lines.append(f"The tower's own count agrees with the table's (checked at {_clock(seen.get('at'))}).")
+        lines.append(
+            _("The tower's own count agrees with the table's (checked at {time}).").format(time=_clock(seen.get("at")))
+        )
     elif seen.get("state") == "other_emptying":
         lines.append(
-            "The tower still counts since an earlier emptying: this game's was sent to it again."
+            _("The tower still counts since an earlier emptying: this game's was sent to it again.")
             if seen.get("ours")
-            else "This game began before the tower was emptied for it: its count is compared from the "
-            "next general scoring on."
+            else _(
+                "This game began before the tower was emptied for it: its count is compared from the "
+                "next general scoring on."
+            )
         )
     else:
-        lines.append("No count from the tower to compare yet.")
+        lines.append(_("No count from the tower to compare yet."))
     if check.get("settled_at") and not check.get("fault"):
-        lines.append(f"The disagreement found at {_clock(check['settled_at'])} was settled by the hand count.")
+        lines.append(
+            _("The disagreement found at {time} was settled by the hand count.").format(
+                time=_clock(check["settled_at"])
+            )
+        )
     return lines
 
 
@@ -332,33 +359,53 @@ def calibration_lines(status: dict, setup, names: dict[str, str]) -> list[str]:
     state = cal.get("state")
 
     def whose(colour: str) -> str:
-        return "the dummy" if colour == setup.game.dummy else names.get(colour, colour.title())
+        return _("the dummy") if colour == setup.game.dummy else player_name(names, colour)
+
+    def listed(colours) -> str:
+        return ", ".join(colour_adjective(c) for c in colours)
 
     if state in ("drop", "retry"):
         colour = cal.get("colour") or "?"
-        whose_cube = f" ({whose(colour)}'s)" if colour in names else ""
-        lines.append(
-            f"Calibrating: throw one {colour} Caballero{whose_cube} at a time, as in play: "
-            f"{cal.get('got', 0)} of {cal.get('need', '?')} taken."
-        )
+        args = {"colour": colour_adjective(colour), "got": cal.get("got", 0), "need": cal.get("need", "?")}
+        if colour in names:
+            # Translators: "Calibrating: throw one white Caballero (the dummy's) at a time, as in play: 0 of 5 taken."
+            line = _(
+                "Calibrating: throw one {colour} Caballero ({whose}'s) at a time, as in play: {got} of {need} taken."
+            )
+            lines.append(line.format(whose=whose(colour), **args))
+        else:
+            lines.append(
+                _("Calibrating: throw one {colour} Caballero at a time, as in play: {got} of {need} taken.").format(
+                    **args
+                )
+            )
         if state == "retry" and cal.get("msg"):
-            lines.append(f"Not usable: {cal['msg']}.")
+            lines.append(_("Not usable: {why}.").format(why=cal["msg"]))
     elif state == "done":
         sep = (cal.get("sep") or 0) / 10
-        lines.append(f"Calibrated for {', '.join(cal.get('colours') or [])}: colours {sep:.1f} spreads apart.")
+        lines.append(
+            _("Calibrated for {colours}: colours {spread} spreads apart.").format(
+                colours=listed(cal.get("colours") or []), spread=f"{sep:.1f}"
+            )
+        )
         if cal.get("warn"):
             lines.append(
-                "Some colours lie close together (under 6 spreads): a drop between them is asked of "
-                "you, never guessed. Orange next to red or yellow and purple next to blue are the "
-                "hardest; check the shroud and the sensor window, and calibrate again if many are asked."
+                _(
+                    "Some colours lie close together (under 6 spreads): a drop between them is asked of "
+                    "you, never guessed. Orange next to red or yellow and purple next to blue are the "
+                    "hardest; check the shroud and the sensor window, and calibrate again if many are asked."
+                )
             )
     if status.get("calibrated") and state != "done" and (state or calibration_colours(setup) is not None):
         # (a classic table's panel is as it was)
-        lines.append(f"The tower names: {', '.join(status['calibrated'])}.")
+        lines.append(_("The tower names: {colours}.").format(colours=listed(status["calibrated"])))
     unknown = setup.by_hand() if setup.tower.kind != "none" else []
     if unknown:
-        who = ", ".join(f"{c} ({whose(c)})" for c in unknown)
+        who = ", ".join(_("{colour} ({who})").format(colour=colour_adjective(c), who=whose(c)) for c in unknown)
         lines.append(
-            f"Not calibrated for {who}: their throws are entered by hand until you calibrate the colours of this game."
+            _(
+                "Not calibrated for {players}: their throws are entered by hand until you calibrate "
+                "the colours of this game."
+            ).format(players=who)
         )
     return lines

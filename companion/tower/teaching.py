@@ -22,6 +22,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from companion.words import N_, _
+from companion.words.colours import colour_adjective, colour_word
 from firmware_bridge.messages import COLOURS, MAX_CAL_COLOURS, TOWER_COLOURS
 
 PER_COLOUR = 5  # cubes per colour: the firmware's default, enough for a usable spread
@@ -44,7 +46,11 @@ def plan(setup, calibrated: list[str] | None, again: bool = False) -> tuple[list
 
 
 def _listed(colours: list[str]) -> str:
-    return colours[0] if len(colours) == 1 else ", ".join(colours[:-1]) + " and " + colours[-1]
+    """ "red, blue and green" (the colours in the table's language)."""
+    words = [colour_adjective(c) for c in colours]
+    if len(words) == 1:
+        return words[0]
+    return _("{places} and {last}").format(places=", ".join(words[:-1]), last=words[-1])
 
 
 @dataclass
@@ -112,14 +118,14 @@ class TowerTeaching:
         """Asks the tower to learn; returns why it cannot, in one line, or None."""
         with self._lock:
             if self.busy:
-                return "The tower is learning already: throw the cubes it asks for, or stop."
+                return _("The tower is learning already: throw the cubes it asks for, or stop.")
             if self._status.get("state") != "connected":
-                return "The tower is not connected: teaching needs it listening."
+                return _("The tower is not connected: teaching needs it listening.")
             colours, keep = plan(self.setup, self._status.get("calibrated"), again)
             if not colours:
                 colours, keep = plan(self.setup, None, again=True)
             if not colours:
-                return "No colour of this game is one a tower can learn."
+                return _("No colour of this game is one a tower can learn.")
             self.colours, self.keep = colours, keep
             self.state, self.current, self.got, self.retry = "asked", colours[0], 0, None
             self.learnt, self.why_stopped, self.warn = [], "", False
@@ -129,14 +135,14 @@ class TowerTeaching:
         except Exception as e:  # a colour the link refuses: nothing was sent
             with self._lock:
                 self.state = "idle"
-            return f"The tower was not asked: {e}"
+            return _("The tower was not asked: {why}").format(why=e)
         return None
 
     def stop(self) -> None:
         with self._lock:
             if not self.busy:
                 return
-            self.state, self.why_stopped = "stopped", "You stopped the teaching."
+            self.state, self.why_stopped = "stopped", N_("You stopped the teaching.")  # _ where shown
         self._request(cancel=True)
 
     # ---- what the tower says (the bridge's thread, every status in order) ---------------------
@@ -148,7 +154,7 @@ class TowerTeaching:
                 return
             if status.get("state") != "connected" or (self._boot and status.get("boot") not in (None, self._boot)):
                 self.state = "stopped"
-                self.why_stopped = (
+                self.why_stopped = N_(
                     "The tower went away while learning; what it had not finished is lost. "
                     "Throw no more cubes; when it is back, teach again."
                 )
@@ -176,22 +182,27 @@ class TowerTeaching:
     # ---- words -----------------------------------------------------------------------------
 
     def _whose(self, colour: str) -> str:
+        """Whose cubes a colour's are ("the dummy's", "Ana's"), "" when the seat is called by its colour."""
         if colour == self.setup.game.dummy:
-            return " (the dummy's)"
+            return _("the dummy")
         name = self.names.get(colour)
-        return f" ({name}'s)" if name and name.lower() != colour else ""
+        return name if name and name.lower() != colour else ""
 
     def _learnt_line(self, x: Learnt) -> str:
+        colour = colour_word(x.colour)
         if x.near is None:
-            return f"{x.colour.title()} learnt (nothing to compare it with yet)."
+            return _("{colour} learnt (nothing to compare it with yet).").format(colour=colour)
         d = f"{x.dist / 10:.1f}"
+        near = colour_adjective(x.near)
         if not x.close:
-            return f"{x.colour.title()} learnt: separates well from the others (nearest: {x.near}, {d} spreads apart)."
-        return (
-            f"{x.colour.title()} learnt, but it lies close to {x.near} ({d} spreads; under 6 a drop between "
-            f"them is often asked of you, never guessed). Wipe the sensor window, keep daylight out of the "
-            f"shroud, then Teach again; if it stays close, the table answers those drops."
-        )
+            return _(
+                "{colour} learnt: separates well from the others (nearest: {near}, {spread} spreads apart)."
+            ).format(colour=colour, near=near, spread=d)
+        return _(
+            "{colour} learnt, but it lies close to {near} ({spread} spreads; under 6 a drop between "
+            "them is often asked of you, never guessed). Wipe the sensor window, keep daylight out of the "
+            "shroud, then Teach again; if it stays close, the table answers those drops."
+        ).format(colour=colour, near=near, spread=d)
 
     def view(self) -> TeachingView:
         with self._lock:
@@ -201,7 +212,7 @@ class TowerTeaching:
         lines = [self._learnt_line(x) for x in self.learnt]
         if self.state == "asked":
             return TeachingView(
-                "Asking the tower to listen for cubes: throw nothing yet.",
+                _("Asking the tower to listen for cubes: throw nothing yet."),
                 lines,
                 0,
                 self.need,
@@ -211,10 +222,18 @@ class TowerTeaching:
         if self.state == "throwing":
             c = self.current or "?"
             if self.retry:
-                lines.append(f"That throw did not count: {self.retry.split(';')[0]}. Throw it again.")
-            lines.append("Throw them as in play. These throws are not Castillo drops: the game waits as it is.")
+                lines.append(_("That throw did not count: {why}. Throw it again.").format(why=self.retry.split(";")[0]))
+            lines.append(_("Throw them as in play. These throws are not Castillo drops: the game waits as it is."))
+            whose = self._whose(c)
+            heading = (
+                _("Throw {n} {colour} cubes ({whose}'s) in, one at a time").format(
+                    n=self.need, colour=colour_adjective(c), whose=whose
+                )
+                if whose
+                else _("Throw {n} {colour} cubes in, one at a time").format(n=self.need, colour=colour_adjective(c))
+            )
             return TeachingView(
-                f"Throw {self.need} {c} cubes{self._whose(c)} in, one at a time",
+                heading,
                 lines,
                 self.got,
                 self.need,
@@ -227,17 +246,21 @@ class TowerTeaching:
             known = _listed(self.keep + self.colours)
             if missing:  # a tower before firmware 1.2 forgets the colours it was not taught (no keep)
                 lines.append(
-                    f"The tower did not keep {_listed(missing)} (its firmware is older than 1.2): "
-                    f"Teach again throws every colour of this game."
+                    _(
+                        "The tower did not keep {colours} (its firmware is older than 1.2): "
+                        "Teach again throws every colour of this game."
+                    ).format(colours=_listed(missing))
                 )
-                return TeachingView(f"The tower learnt {_listed(self.colours)}.", lines, action="again")
+                return TeachingView(
+                    _("The tower learnt {colours}.").format(colours=_listed(self.colours)), lines, action="again"
+                )
             if self.warn:
-                lines.append("Some colours lie close together: drops between them are asked of you.")
-            lines.append("It keeps them when switched off. Its throws count from now on.")
-            return TeachingView(f"Done: the tower knows {known}.", lines, action="again")
+                lines.append(_("Some colours lie close together: drops between them are asked of you."))
+            lines.append(_("It keeps them when switched off. Its throws count from now on."))
+            return TeachingView(_("Done: the tower knows {colours}.").format(colours=known), lines, action="again")
         if self.state == "stopped":
-            lines.append(self.why_stopped)
-            return TeachingView("Teaching stopped.", lines, action="start" if self.missing() else "again")
+            lines.append(_(self.why_stopped) if self.why_stopped else "")
+            return TeachingView(_("Teaching stopped."), lines, action="start" if self.missing() else "again")
         return self._offer(lines)
 
     def _offer(self, lines: list[str]) -> TeachingView:
@@ -246,17 +269,28 @@ class TowerTeaching:
             colours = plan(self.setup, None, again=True)[0]
             throws = len(colours) * PER_COLOUR
             return TeachingView(
-                "The tower knows every colour of this game.",
-                [f"Teach them again if many drops are asked of you: {PER_COLOUR} cubes of each, {throws} throws."],
+                _("The tower knows every colour of this game."),
+                [
+                    _("Teach them again if many drops are asked of you: {n} cubes of each, {throws} throws.").format(
+                        n=PER_COLOUR, throws=throws
+                    )
+                ],
                 action="again",
             )
         throws = len(colours) * PER_COLOUR
-        kept = f" It keeps {_listed(keep)} as they are." if keep else ""
+        teach = (
+            _(
+                "Teach it now: {n} cubes of each, one at a time ({throws} throws, about a minute). "
+                "It keeps {kept} as they are. Until then those throws are entered by hand."
+            )
+            if keep
+            else _(
+                "Teach it now: {n} cubes of each, one at a time ({throws} throws, about a minute). "
+                "Until then those throws are entered by hand."
+            )
+        )
         return TeachingView(
-            f"The tower does not know {_listed(colours)}.",
-            [
-                f"Teach it now: {PER_COLOUR} cubes of each, one at a time ({throws} throws, about a "
-                f"minute).{kept} Until then those throws are entered by hand."
-            ],
+            _("The tower does not know {colours}.").format(colours=_listed(colours)),
+            [teach.format(n=PER_COLOUR, throws=throws, kept=_listed(keep) if keep else "")],
             action="start",
         )

@@ -22,7 +22,10 @@ LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español",
 
 _log = logging.getLogger(__name__)
 _loaded: dict[str, gettext.NullTranslations] = {}
-_current: list = [SOURCE_LANGUAGE, gettext.NullTranslations()]
+# [code, its translations, their one lookup table (None: read through the translations' methods)]
+_current: list = [SOURCE_LANGUAGE, gettext.NullTranslations(), {}]
+_named: dict[tuple[str, str], str] = {}  # pgettext's answers in the language in use (emptied when it changes)
+_forms: dict[int, int] = {}  # the plural form of each number met, likewise
 # A language spoken for one reader only (a phone whose page reads Spanish at a German table): set
 # by `speaking` in this thread or asyncio task alone; everyone else reads the language in use.
 _speaking: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar("speaking", default=None)
@@ -39,15 +42,44 @@ def _now() -> gettext.NullTranslations:
 
 
 def _(message: str) -> str:
-    return _now().gettext(message)
+    spoken = _speaking.get()
+    if spoken is not None:
+        return spoken[1].gettext(message)
+    table = _current[2]  # a plain lookup: English and the other languages cost the same
+    return _current[1].gettext(message) if table is None else table.get(message, message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _now().ngettext(singular, plural, n)
+    spoken = _speaking.get()
+    if spoken is not None:
+        return spoken[1].ngettext(singular, plural, n)
+    table = _current[2]
+    if table is None:
+        return _current[1].ngettext(singular, plural, n)
+    if table:
+        form = _forms.get(n)
+        if form is None:
+            form = _forms[n] = _current[1].plural(n)  # the language's rule, once a number
+        found = table.get((singular, form))
+        if found:
+            return found
+    return singular if n == 1 else plural
 
 
 def pgettext(context: str, message: str) -> str:
-    return _now().pgettext(context, message)
+    spoken = _speaking.get()
+    if spoken is not None:
+        return spoken[1].pgettext(context, message)
+    key = (context, message)  # names and card texts: read often, long, the same few hundred
+    found = _named.get(key)
+    if found is None:
+        table = _current[2]
+        if table is None:
+            found = _current[1].pgettext(context, message)
+        else:
+            found = table.get(f"{context}\x04{message}", message)
+        _named[key] = found
+    return found
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
@@ -75,8 +107,19 @@ def speaking(code: str | None) -> Iterator[str]:
 def use_language(code: str | None) -> str:
     """Speak `code` from now on (an unknown or empty code: English); the code now in use."""
     code = normalise(code)
-    _current[:] = [code, translations(code)]
+    _current[:] = [code, translations(code), _table(translations(code))]
+    _named.clear()
+    _forms.clear()
     return code
+
+
+def _table(words: gettext.NullTranslations) -> dict | None:
+    """The one dictionary `words` reads ({} for English), or None when it reads through a chain."""
+    if type(words) is gettext.NullTranslations and words._fallback is None:
+        return {}
+    if isinstance(words, gettext.GNUTranslations) and words._fallback is None:
+        return words._catalog
+    return None
 
 
 def normalise(code: str | None) -> str:
@@ -96,6 +139,9 @@ def forget_loaded() -> None:
     """Reload the catalogues on next use (a test that writes a .po, the set-up's check)."""
     _loaded.clear()
     _current[1] = translations(_current[0])
+    _current[2] = _table(_current[1])
+    _named.clear()
+    _forms.clear()
 
 
 def _load(code: str) -> gettext.NullTranslations:
@@ -108,6 +154,10 @@ def _load(code: str) -> gettext.NullTranslations:
         one = _domain(po)
         if first is None:
             first = one
+        elif isinstance(first, gettext.GNUTranslations) and isinstance(one, gettext.GNUTranslations):
+            # one lookup table for every domain (a chain of fallbacks made each word ~8 lookups)
+            for key, value in one._catalog.items():
+                first._catalog.setdefault(key, value)
         else:
             first.add_fallback(one)
     return first or merged

@@ -10,8 +10,16 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "refusals": ("engine",),
     "plays": ("companion/plays",),  # BG Stats, backup and restore
     "screens": ("companion/ui/screens",),
+    # before "tablet": its colour words are the prompts' (companion/words/colours.py)
+    "prompts": (
+        "companion/prompts",
+        "companion/table",
+        "companion/table_rules",
+        "companion/entry",
+        "companion/tower",
+        "companion/words/colours.py",
+    ),
     "tablet": ("companion/ui", "companion/look", "companion/words"),
-    "prompts": ("companion/prompts", "companion/table", "companion/table_rules", "companion/entry", "companion/tower"),
     "phones": ("companion/phones", "companion/web"),
     "club": ("companion/club",),
     "history": ("companion/history", "companion/storage", "companion"),

@@ -71,8 +71,13 @@ class Driver:
         return True
 
     def button(self, text: str, exact: bool = False):
+        """The visible button saying `text` (its words in the language in use: a catalogue run in
+        German taps "Neues Spiel" where the scenario says "New game")."""
         from kivy.uix.button import Button
 
+        from companion.words import _
+
+        text = _(text)
         found = [
             w
             for w in self.widgets()

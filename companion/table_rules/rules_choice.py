@@ -20,15 +20,8 @@ CHOICE_FILE = "choice.json"
 
 # The rules and modules by the names their boxes print: shown through names.rule_set / names.module;
 # what a module does (MODULE_ABOUT) and the rules in a sentence (RULES_NAMED): _(words) where shown.
-RULES_WORDS = {"classic": "Classic (1995)", "2023": "2023 edition", "king-intrigue": "King and Intrigue"}
-MODULE_WORDS = {
-    "new-regency": "New Regency",
-    "old-hands": "Old Hands",
-    "power-shift": "Power Shift",
-    "four-stacks": "Four stacks",
-    "players-edition": "Player's Edition",
-    "special-cards": "Special cards",
-}
+RULES_WORDS = names.RULE_SET_NAMES
+MODULE_WORDS = names.MODULE_NAMES
 MODULE_ABOUT = {
     "new-regency": N_("its ten cards replace the King's card as a 5th stack"),
     "old-hands": N_("its four cards each replace a random card of their stack"),

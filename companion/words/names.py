@@ -121,19 +121,26 @@ def card_names() -> Iterator[tuple[str, str, str]]:
                 yield CARD_TEXT, _text(item), file
 
 
-def rules_names() -> Iterator[tuple[str, str, str]]:
-    """The rule sets' and modules' names, where the companion keeps them (read at call time: the
-    table rules import the words, not the other way round)."""
-    from companion.table_rules import ki_box_table, rules_choice
+# The rule sets and modules by the names their boxes print (companion/table_rules/rules_choice.py
+# offers them by these ids): shown through rule_set() and module().
+RULE_SET_NAMES = {"classic": "Classic (1995)", "2023": "2023 edition", "king-intrigue": "King and Intrigue"}
+MODULE_NAMES = {
+    "new-regency": "New Regency",
+    "old-hands": "Old Hands",
+    "power-shift": "Power Shift",
+    "four-stacks": "Four stacks",
+    "players-edition": "Player's Edition",
+    "special-cards": "Special cards",
+}
 
-    source = "companion/table_rules/rules_choice.py"
-    for name in rules_choice.RULES_WORDS.values():
+
+def rules_names() -> Iterator[tuple[str, str, str]]:
+    """The rule sets' and modules' printed names."""
+    source = "companion/words/names.py"
+    for name in RULE_SET_NAMES.values():
         yield RULE_SET, name, source
-    for name in rules_choice.MODULE_WORDS.values():
+    for name in MODULE_NAMES.values():
         yield MODULE, name, source
-    for module_id, name in ki_box_table.MODULE_WORDS.items():
-        if module_id in rules_choice.MODULE_WORDS and name != rules_choice.MODULE_WORDS[module_id]:
-            yield MODULE, name, "companion/table_rules/ki_box_table.py"
 
 
 def all_names() -> Iterator[tuple[str, str, str]]:

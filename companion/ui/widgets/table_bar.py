@@ -19,7 +19,8 @@ from companion.ui.dialogs.confirm import Confirm
 from companion.ui.dialogs.history import History
 from companion.ui.platform.navigation import GAME_KEPT
 from companion.ui.widgets.map_view import figure_rgb
-from companion.words import N_, _, ngettext
+from companion.ui.widgets.tower_panel import LINK_STATES
+from companion.words import _, ngettext
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -30,18 +31,6 @@ TOWER_RGBA = {
     "connecting": (0.95, 0.80, 0.40, 1),
     "disconnected": (0.90, 0.50, 0.40, 1),
     "incompatible": (0.90, 0.40, 0.40, 1),
-}
-
-
-# The tower link's states (companion.tower.connection's ids), as the bar says them
-LINK_STATES = {
-    "connected": N_("connected"),
-    "resyncing": N_("resyncing"),
-    "connecting": N_("connecting"),
-    "disconnected": N_("disconnected"),
-    "incompatible": N_("incompatible"),
-    "none": N_("none"),
-    "not started": N_("not started"),
 }
 
 

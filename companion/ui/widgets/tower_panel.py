@@ -17,10 +17,19 @@ from kivy.uix.stacklayout import StackLayout
 
 from companion.look.players import PLAYER_RGB
 from companion.tower.connection import calibration_lines, totals_lines
-from companion.ui.widgets.table_bar import LINK_STATES
 from companion.ui.widgets.teach_panel import colour_word
 from companion.words import N_, _
 
+# The tower link's states in words (the bar and this panel say them).
+LINK_STATES = {
+    "connected": N_("connected"),
+    "resyncing": N_("resyncing"),
+    "connecting": N_("connecting"),
+    "disconnected": N_("disconnected"),
+    "incompatible": N_("incompatible"),
+    "none": N_("none"),
+    "not started": N_("not started"),
+}
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 WHY = {

@@ -340,3 +340,27 @@ def data_of(link: str) -> dict:
     from urllib.parse import parse_qs, urlsplit
 
     return json.loads(parse_qs(urlsplit(link).query)["data"][0])
+
+
+_links: dict[Path, str | None] = {}  # a finished game's link, made once (its log no longer changes)
+
+
+def finished_play_link(table) -> str | None:
+    """The push link of a finished table's game (the phones' "Log in BG Stats"), None for an
+    unfinished, unsaved or damaged one. Made once per game: a finished log no longer changes."""
+    path = table.path
+    if not table.over or path is None:
+        return None
+    if path not in _links:
+        from companion.history.records import record_of_table
+
+        try:
+            _links[path] = push_link(record_of_table(table, path))
+        except ExportError:
+            _links[path] = None
+    return _links[path]
+
+
+def log_in_words() -> str:
+    """The phone page's button that opens the link."""
+    return _("Log in BG Stats")

@@ -18,6 +18,7 @@ from companion.history.people_words import spoken_date, who_won
 from companion.history.records import SOURCE_NAMES, GameRecord, Replay
 from companion.look.players import look_of
 from companion.look.tokens import THEMES
+from companion.plays.bgg import BGG_FIELDS, bgg_rows  # BoardGameGeek's fields, filled in companion.plays
 from companion.plays.bgstats import (  # the one BG Stats writer (companion.plays), used here
     BGG_IDS,
     GAME_NAME,
@@ -29,55 +30,7 @@ from companion.plays.bgstats import (  # the one BG Stats writer (companion.play
 from companion.plays.bgstats import require_finished as _require_finished
 from companion.safe_text import for_csv, for_json, for_picture
 
-__all__ = ["BGG_IDS", "GAME_NAME", "ExportError", "bgstats", "comments", "read_bgstats"]
-
-BGG_FIELDS = (
-    "objectid",
-    "objectname",
-    "playdate",
-    "quantity",
-    "length",
-    "incomplete",
-    "nowinstats",
-    "location",
-    "comments",
-    "username",
-    "name",
-    "startposition",
-    "color",
-    "score",
-    "new",
-    "rating",
-    "win",
-)
-
-
-def bgg_rows(record: GameRecord) -> list[dict]:
-    """BoardGameGeek's play fields, one row per player (the play's fields repeated)."""
-    _require_finished(record)
-    when = record.started or record.last_write
-    return [
-        {
-            "objectid": BGG_IDS[record.rules],
-            "objectname": GAME_NAME,
-            "playdate": when.strftime("%Y-%m-%d"),
-            "quantity": 1,
-            "length": record.duration_min or 0,
-            "incomplete": 0,
-            "nowinstats": 0,
-            "location": "",
-            "comments": comments(record),
-            "username": "",
-            "name": p.name,
-            "startposition": p.seat,
-            "color": p.id,
-            "score": p.score,
-            "new": 0,
-            "rating": 0,
-            "win": int(p.winner),
-        }
-        for p in record.players
-    ]
+__all__ = ["BGG_FIELDS", "BGG_IDS", "GAME_NAME", "ExportError", "bgg_rows", "bgstats", "comments", "read_bgstats"]
 
 
 def bgg_csv(record: GameRecord) -> str:

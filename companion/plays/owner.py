@@ -1,5 +1,6 @@
 """The tablet's own facts a logged play carries: its owner (BG Stats' "me": one of the known
-players, or the table itself when nobody is chosen) and its location (where the table plays).
+players, or the table itself when nobody is chosen), its location (where the table plays) and
+the owner's BoardGameGeek user name (the BGG CSV's username on the owner's row).
 Kept in plays.json in the data folder, written whole or not at all (files.replace_durably); an
 unreadable file reads as nothing chosen, so a bad file never stops an export."""
 
@@ -11,7 +12,7 @@ from companion.storage.files import data_dir, replace_durably
 from companion.words import _, ngettext
 
 PLAYS_FILE = "plays.json"
-KEYS = ("owner", "location")
+KEYS = ("owner", "location", "bgg_username")  # bgg_username: the owner's BoardGameGeek user name
 MAX_CHARS = 80  # a name or a place, not a text
 
 

@@ -191,9 +191,10 @@ def new_players(record, records=None) -> set[str]:
 def comments(record) -> str:
     from companion.history.people_words import printed_rules
 
-    return _("{rules}, {variant} game. Logged by El Grande Companion.").format(
-        rules=printed_rules(record.rules, record.modules), variant=record.variant
-    )
+    rules = printed_rules(record.rules, record.modules)
+    if record.variant == "short":
+        return _("{rules}, short game. Logged by El Grande Companion.").format(rules=rules)
+    return _("{rules}, full game. Logged by El Grande Companion.").format(rules=rules)
 
 
 # ---- the import file ----------------------------------------------------------------------------

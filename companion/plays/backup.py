@@ -207,7 +207,7 @@ def read_backup(path: Path) -> tuple[dict, dict[str, bytes]]:
         raise _refused(path, _("it is a folder, not a backup")) from None
     except OSError as exc:
         raise _refused(path, _("it cannot be read ({why})").format(why=exc.strerror or exc)) from None
-    except zipfile.BadZipFile:
+    except Exception:  # BadZipFile, and whatever else a damaged directory makes zipfile raise
         raise _refused(path, _("it is not a backup of this app, or it was cut short or damaged")) from None
     with archive:
         infos = archive.infolist()
@@ -215,7 +215,7 @@ def read_backup(path: Path) -> tuple[dict, dict[str, bytes]]:
             raise _refused(path, _("it holds more than a backup of this app holds"))
         try:
             members = {i.filename: archive.read(i) for i in infos}
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError):  # a CRC, a cut member
+        except Exception:  # a CRC that does not match, a broken deflate stream (zlib.error), a cut member
             raise _refused(path, _("it is damaged (a part of it does not match its check)")) from None
     try:
         manifest = json.loads(members.pop(MANIFEST))
@@ -373,12 +373,15 @@ def _plan_rules(plan: RestorePlan, source: Path, name: str, data: bytes) -> None
 
 def _plan_kept(plan: RestorePlan, source: Path, name: str, data: bytes) -> None:
     path = plan.root / name
+    if not _regular(path):  # a tablet with none takes the backup's as it is
+        plan.new_files[name] = data
+        return
     if name == "plays.json":
         from companion.plays.owner import KEYS
 
         theirs = _json(source, name, data)
         try:
-            mine = json.loads(path.read_text(encoding="utf-8")) if _regular(path) else {}
+            mine = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError):
             mine = {}
         mine = mine if isinstance(mine, dict) else {}
@@ -388,8 +391,7 @@ def _plan_kept(plan: RestorePlan, source: Path, name: str, data: bytes) -> None:
             }
             if plan.plays:
                 plan.new_files[name] = json.dumps({**mine, **plan.plays}, indent=1, ensure_ascii=False).encode("utf-8")
-    elif not _regular(path):
-        plan.new_files[name] = data  # this tablet's settings stay; a tablet with none takes the backup's
+    # settings.json: this tablet's stay (its theme, its language)
 
 
 # ---- the restore -----------------------------------------------------------------------------

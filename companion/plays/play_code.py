@@ -16,7 +16,7 @@ from companion.ui.theme import THEME
 from companion.ui.widgets.common import sheet_button, sheet_label
 from companion.words import _
 
-CODE_SIDE = dp(200)  # the code's side on the end screen: a phone scans it from across a table
+CODE_SIDE = dp(240)  # the code's side on the end screen: a 5-player link is a version 29 code (133 modules)
 
 
 def code_button_words() -> str:

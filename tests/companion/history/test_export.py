@@ -48,7 +48,8 @@ def test_the_bgg_csv_has_a_row_per_player(records):
     first = records[0]
     rows = list(csv.DictReader(io.StringIO(export.bgg_csv(first))))
     assert [(r["name"], int(r["score"]), r["win"] == "1", r["color"]) for r in rows] == [
-        (p.name, p.score, p.winner, p.id.capitalize()) for p in first.players  # the colour's printed name
+        (p.name, p.score, p.winner, p.id.capitalize())
+        for p in first.players  # the colour's printed name
     ]
     assert {r["objectid"] for r in rows} == {"93"} and {r["playdate"] for r in rows} == {
         first.started.strftime("%Y-%m-%d")

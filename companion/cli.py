@@ -408,6 +408,9 @@ def build_parser() -> argparse.ArgumentParser:
     from companion.history.command import register_commands as register_games_commands
 
     register_games_commands(sub, UsageError)
+    from companion.plays.command import register_commands as register_plays_commands
+
+    register_plays_commands(sub, UsageError)  # backup, restore (companion.plays)
     return parser
 
 

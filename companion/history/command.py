@@ -93,6 +93,10 @@ def cmd_export(args) -> int:
     from companion.history import export
 
     record = _game(args)
+    if args.bgstats_link:  # BG Stats' push link (companion.plays): printed, nothing written
+        from companion.plays.command import print_link
+
+        return print_link(record, _usage)
     try:
         if args.bgstats:
             export.write_bgstats(record, Path(args.bgstats))
@@ -131,5 +135,8 @@ def register_commands(sub, usage_error: type[Exception]) -> None:
     what.add_argument("--bgstats", metavar="FILE", help="BG Stats import file (.bgsplay, JSON)")
     what.add_argument("--csv", metavar="FILE", help="BoardGameGeek play fields, one row per player")
     what.add_argument("--png", metavar="FILE", help="a picture: final standings and the score plot")
+    from companion.plays.command import add_link_option
+
+    add_link_option(what)
     export.add_argument("--folder", metavar="DIR", help=folder_help + "; for 'last'")
     export.set_defaults(func=cmd_export)

@@ -1,18 +1,10 @@
 """A finished game written where players keep their plays: a BG Stats import file, BoardGameGeek's
 play fields as CSV, and a picture to share (PNG).
 
-BG Stats: its import file (.bgsplay, JSON) as written by ctuncan/bga_bgstats (bga_bgstats.py, a
-public script that turns Board Game Arena tables into BG Stats imports): top-level "games",
-"plays", "players", "locations", "userInfo"; a play names its game and players by reference ids
-("gameRefId", "playerScores[].playerRefId"), its date as "YYYY-MM-DD HH:MM:SS", its length as
-"durationMin", each score as text with "winner", "startPlayer", "seatOrder" and "rank"; a game
-carries its BoardGameGeek id ("bggId"). Ids are stable UUIDs, so importing the same game twice
-is recognised as the same play.
-
-BoardGameGeek: El Grande is BGG id 93. The 2023 edition (Hans im Glück) is, as far as we could
-find, listed on BoardGameGeek as a version of the same game, not a game of its own, so it is
-logged under 93 too; the rule set and modules go into the play's comments. BGG_IDS is the one
-place to correct that.
+BG Stats: its import file (.bgsplay) and its push link are written by companion.plays.bgstats
+(the one writer; its docstring says which public readers and samples each field was checked
+against). BoardGameGeek: its play fields, below (BGG_IDS, the game's BGG id, is in
+companion.plays.bgstats too).
 """
 
 from __future__ import annotations
@@ -20,165 +12,25 @@ from __future__ import annotations
 import csv
 import io
 import json
-import uuid
 from pathlib import Path
 
 from companion.history.people_words import spoken_date, who_won
-from companion.history.records import SOURCE_NAMES, GameRecord, Replay, rules_label
+from companion.history.records import SOURCE_NAMES, GameRecord, Replay
 from companion.look.players import look_of
 from companion.look.tokens import THEMES
+from companion.plays.bgg import BGG_FIELDS, bgg_rows  # BoardGameGeek's fields, filled in companion.plays
+from companion.plays.bgstats import (  # the one BG Stats writer (companion.plays), used here
+    BGG_IDS,
+    GAME_NAME,
+    ExportError,
+    bgstats,
+    comments,
+    read_bgstats,
+)
+from companion.plays.bgstats import require_finished as _require_finished
 from companion.safe_text import for_csv, for_json, for_picture
 
-BGG_IDS = {"classic": 93, "2023": 93, "king-intrigue": 93}
-GAME_NAME = "El Grande"
-_NS = uuid.uuid5(uuid.NAMESPACE_DNS, "elgrande-companion.local")
-BGG_FIELDS = (
-    "objectid",
-    "objectname",
-    "playdate",
-    "quantity",
-    "length",
-    "incomplete",
-    "nowinstats",
-    "location",
-    "comments",
-    "username",
-    "name",
-    "startposition",
-    "color",
-    "score",
-    "new",
-    "rating",
-    "win",
-)
-
-
-class ExportError(ValueError):
-    """Why a game cannot be exported (one line)."""
-
-
-def _require_finished(record: GameRecord) -> None:
-    if record.damaged:
-        raise ExportError(
-            f"{record.name} is damaged ({record.damaged.split('. ')[0]}); only an intact game is exported"
-        )
-    if not record.finished:
-        raise ExportError(
-            f"{record.name} is not finished (round {record.round} of {record.rounds}): a play is logged once it is over"
-        )
-
-
-def _uuid(*parts: str) -> str:
-    # a name from an old log may hold a lone surrogate, which has no UTF-8 bytes to hash
-    key = "/".join(parts).encode("utf-8", "backslashreplace").decode("utf-8")
-    return str(uuid.uuid5(_NS, key)).upper()
-
-
-def _ranks(record: GameRecord) -> dict[str, int]:
-    """Standard competition ranking: tied players share a place (the rules share the victory)."""
-    scores = sorted((p.score for p in record.players), reverse=True)
-    return {p.id: scores.index(p.score) + 1 for p in record.players}
-
-
-def comments(record: GameRecord) -> str:
-    return f"{rules_label(record.rules, record.modules)}, {record.variant} game. Logged by El Grande Companion."
-
-
-def bgstats(record: GameRecord) -> dict:
-    """The BG Stats import document for one finished game."""
-    _require_finished(record)
-    game_id = 1
-    play_key = record.name + (record.started.isoformat() if record.started else "")
-    players = [
-        {"id": i, "name": p.name, "uuid": _uuid("player", p.name.strip().casefold()), "isAnonymous": False}
-        for i, p in enumerate(record.players, start=1)
-    ]
-    ranks = _ranks(record)
-    play = {
-        "uuid": _uuid("play", play_key),
-        "gameRefId": game_id,
-        "playDate": (record.started or record.last_write).strftime("%Y-%m-%d %H:%M:%S"),
-        "durationMin": record.duration_min or 0,
-        "ignored": False,
-        "manualWinner": False,
-        "rounds": record.rounds,
-        "usesTeams": False,
-        "scoringSetting": 0,
-        "rating": 0,
-        "playImages": "[]",
-        "comments": comments(record),
-        "playerScores": [
-            {
-                "playerRefId": i,
-                "score": str(p.score),
-                "winner": p.winner,
-                "startPlayer": p.start_player,
-                "seatOrder": p.seat,
-                "rank": ranks[p.id],
-                "newPlayer": False,
-                "role": p.id,
-            }  # role: the colour played (BG Stats' field for it)
-            for i, p in enumerate(record.players, start=1)
-        ],
-    }
-    game = {
-        "id": game_id,
-        "uuid": _uuid("game", str(BGG_IDS[record.rules])),
-        "name": GAME_NAME,
-        "bggId": BGG_IDS[record.rules],
-        "bggName": GAME_NAME,
-        "bggYear": 1995,
-        "highestWins": True,
-        "noPoints": False,
-        "cooperative": False,
-        "usesTeams": False,
-    }
-    return {"games": [game], "plays": [play], "players": players, "locations": [], "userInfo": {}}
-
-
-def read_bgstats(doc: dict) -> list[dict]:
-    """The plays a BG Stats document holds, resolved: game name and BGG id, date, minutes, and
-    (name, score, winner) per player. For checking a written file, and for any .bgsplay."""
-    games = {g["id"]: g for g in doc["games"]}
-    players = {p["id"]: p["name"] for p in doc["players"]}
-    return [
-        {
-            "game": games[play["gameRefId"]]["name"],
-            "bggId": games[play["gameRefId"]]["bggId"],
-            "date": play["playDate"],
-            "durationMin": play["durationMin"],
-            "players": [(players[s["playerRefId"]], int(s["score"]), bool(s["winner"])) for s in play["playerScores"]],
-        }
-        for play in doc["plays"]
-    ]
-
-
-def bgg_rows(record: GameRecord) -> list[dict]:
-    """BoardGameGeek's play fields, one row per player (the play's fields repeated)."""
-    _require_finished(record)
-    when = record.started or record.last_write
-    return [
-        {
-            "objectid": BGG_IDS[record.rules],
-            "objectname": GAME_NAME,
-            "playdate": when.strftime("%Y-%m-%d"),
-            "quantity": 1,
-            "length": record.duration_min or 0,
-            "incomplete": 0,
-            "nowinstats": 0,
-            "location": "",
-            "comments": comments(record),
-            "username": "",
-            "name": p.name,
-            "startposition": p.seat,
-            "color": p.id,
-            "score": p.score,
-            "new": 0,
-            "rating": 0,
-            "win": int(p.winner),
-        }
-        for p in record.players
-    ]
+__all__ = ["BGG_FIELDS", "BGG_IDS", "GAME_NAME", "ExportError", "bgg_rows", "bgstats", "comments", "read_bgstats"]
 
 
 def bgg_csv(record: GameRecord) -> str:

@@ -32,6 +32,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from companion.plays.bgstats import log_in_words
 from companion.prompts.card_words import phone_words
 from companion.words import _, pgettext
 from companion.words import names as edition
@@ -164,6 +165,7 @@ class PhoneView(_Out):
     question: QuestionOut
     facts: FactsOut
     last_seq: int = 0  # the number of this seat's last accepted answer: the page numbers its next one above
+    bgstats: dict[str, str] | None = None  # the game over: BG Stats' push link and its button's words (plays)
 
 
 class PendingView(_Out):
@@ -249,6 +251,7 @@ class Snapshot:
     notice: tuple[str, str] | None = None  # (title, hint) for everyone: a scoring without discs
     again: list[str] = field(default_factory=list)  # seats whose private choice the tablet undid
     answered: dict[str, int] = field(default_factory=dict)  # seat -> its last accepted answer's number
+    play_link: str | None = None  # the game over: BG Stats' push link (companion.plays.bgstats)
 
 
 def region_out(board: Board, rid: str, king: str | None) -> RegionOut:
@@ -365,6 +368,7 @@ def phone_view(board: Board, snap: Snapshot, pid: str, seq: int = 0) -> PhoneVie
         question=QuestionOut(id=snap.qid, state=state, title=title, hint=hint, regions=regions, pick=pick, **extra),
         facts=facts,
         last_seq=snap.answered.get(pid, 0),
+        bgstats={"link": snap.play_link, "words": log_in_words()} if snap.over and snap.play_link else None,
     )
 
 

@@ -8,6 +8,7 @@ from companion.phones.questions.discs import allowed_regions, disc_purpose, last
 from companion.phones.questions.memory import GameMemory
 from companion.phones.questions.private import has_private_choices, question_id, read_private
 from companion.phones.views import DISC_KINDS, Snapshot
+from companion.plays.bgstats import finished_play_link
 from companion.table.authority import Table
 from companion.words.catalogue import speaking
 
@@ -63,5 +64,6 @@ def read_table(table: Table, players: tuple[str, ...], memory: GameMemory, order
         winners=list(ask.options.get("winners", [])) if ask.kind == "game_over" else [],
         again=again,
         answered=answered,
+        play_link=finished_play_link(table) if ask.kind == "game_over" else None,
         **edition,
     )

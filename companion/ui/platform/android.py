@@ -145,3 +145,56 @@ def _android_share(path: str, mime: str, title: str) -> None:
     activity.startActivity(
         Intent.createChooser(intent, cast("java.lang.CharSequence", autoclass("java.lang.String")(title)))
     )
+
+
+PICK_FILE_REQUEST = 0x4247  # the request code of the system file picker's answer (plays' restore)
+
+
+def pick_file(mime: str, chosen, folder: str) -> str:
+    """Opens the system's file picker (Android's ACTION_OPEN_DOCUMENT) for one file of `mime`; the
+    file chosen is copied into `folder` and `chosen(path)` called with the copy, on Kivy's thread.
+    Returns "android" when the picker was opened, "none" elsewhere or when it could not be (the
+    caller then offers its own folder picker). Guarded, and not yet tried on a device."""
+    if not on_android():
+        return "none"
+    try:
+        _android_pick(mime, chosen, folder)
+        return "android"
+    except Exception:  # pyjnius or p4a's activity module missing: the caller's own picker
+        log.warning("could not open the system file picker", exc_info=True)
+        return "none"
+
+
+def _android_pick(mime: str, chosen, folder: str) -> None:
+    from jnius import autoclass
+    from kivy.clock import Clock
+
+    from android import activity as p4a_activity  # p4a's module: only inside the APK
+
+    activity = autoclass("org.kivy.android.PythonActivity").mActivity
+    Intent = autoclass("android.content.Intent")
+
+    def answered(request: int, result: int, intent) -> None:
+        if request != PICK_FILE_REQUEST:
+            return
+        p4a_activity.unbind(on_activity_result=answered)
+        if result != -1 or intent is None:  # Activity.RESULT_OK is -1: anything else is a cancel
+            return
+        stream = activity.getContentResolver().openInputStream(intent.getData())
+        target = os.path.join(folder, "picked-backup.zip")
+        os.makedirs(folder, exist_ok=True)
+        buffer = bytearray(64 * 1024)
+        with open(target, "wb") as out:
+            while True:
+                n = stream.read(buffer)
+                if n <= 0:
+                    break
+                out.write(bytes(buffer[:n]))
+        stream.close()
+        Clock.schedule_once(lambda *_: chosen(target))
+
+    p4a_activity.bind(on_activity_result=answered)
+    intent = Intent(Intent.ACTION_OPEN_DOCUMENT)
+    intent.addCategory(Intent.CATEGORY_OPENABLE)
+    intent.setType(mime)
+    activity.startActivityForResult(intent, PICK_FILE_REQUEST)

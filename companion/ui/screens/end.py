@@ -55,6 +55,21 @@ class EndScreen(Screen):
             )
         self.ids.plot.replay = replay_table(self.model.table)  # the replay's plot: scorings as bands
         self.offer_cards_left()
+        self.play_code()
+
+    def play_code(self) -> None:
+        """BG Stats' code of the finished play, beside the standings (companion.plays)."""
+        from companion.history.records import record_of_table
+        from companion.plays.play_code import PlayCode
+
+        slot, table = self.ids.play_code, self.model.table
+        slot.clear_widgets()
+        if table.over and table.path is not None:
+            code = PlayCode()
+            code.show(record_of_table(table, table.path))
+            code.bind(size=lambda w, v: setattr(slot, "size", v))
+            slot.size = code.size
+            slot.add_widget(code)
 
     def offer_cards_left(self) -> None:
         """2023: a stack's cards left face down that the set cannot place are offered to name,

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import UTC
 
 import pytest
 from PIL import Image
@@ -30,7 +31,7 @@ def test_the_bgstats_file_parses_back_into_the_same_play(records, tmp_path):
     doc = json.loads(path.read_text(encoding="utf-8"))
     [play] = export.read_bgstats(doc)
     assert play["game"] == "El Grande" and play["bggId"] == 93
-    assert play["date"] == first.started.strftime("%Y-%m-%d %H:%M:%S")
+    assert play["date"] == first.started.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S")  # BG Stats: UTC
     assert play["durationMin"] == first.duration_min == 95
     assert play["players"] == [(p.name, p.score, p.winner) for p in first.players]
     [score] = [s for s in doc["plays"][0]["playerScores"] if s["startPlayer"]]
@@ -47,7 +48,8 @@ def test_the_bgg_csv_has_a_row_per_player(records):
     first = records[0]
     rows = list(csv.DictReader(io.StringIO(export.bgg_csv(first))))
     assert [(r["name"], int(r["score"]), r["win"] == "1", r["color"]) for r in rows] == [
-        (p.name, p.score, p.winner, p.id) for p in first.players
+        (p.name, p.score, p.winner, p.id.capitalize())
+        for p in first.players  # the colour's printed name
     ]
     assert {r["objectid"] for r in rows} == {"93"} and {r["playdate"] for r in rows} == {
         first.started.strftime("%Y-%m-%d")

@@ -88,7 +88,17 @@ class Audit:
                 assert q["pick"] is None or q["pick"]["id"] == own_pick, (where, q["pick"], own_pick)
                 assert body["facts"]["castillo"] == self.castillo[caller], where
                 # last_seq: the number of this seat's own last answer (its page numbers the next above it)
-                assert set(body) == {"type", "seq", "seat", "round", "rounds", "question", "facts", "last_seq"}
+                assert set(body) == {
+                    "type",
+                    "seq",
+                    "seat",
+                    "round",
+                    "rounds",
+                    "question",
+                    "facts",
+                    "last_seq",
+                    "bgstats",
+                }
                 assert "castillo" not in keys({k: v for k, v in body.items() if k != "facts"}), where
                 body = {**body, "question": {**q, "regions": []}}  # the offered regions: all allowed
             else:

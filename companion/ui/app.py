@@ -230,7 +230,9 @@ class ElGrandeApp(App):
         showing = sm.current
         old = list(sm.screens)
         forget_observers(self.model, old)  # the old screens no longer answer the model
-        for screen in old:
+        # The showing screen last: taking it out first would make the manager show another one
+        # (the end screen with no game: it has nothing to show).
+        for screen in sorted(old, key=lambda s: s.name == showing):
             sm.remove_widget(screen)
         self._make_screens()
         sm.current = showing

@@ -56,8 +56,9 @@ def test_no_message_of_the_screens_names_an_id_a_file_or_a_copy():
     assert not found, found
 
 
-# (language, window): German at the narrowest shape (its words are the longest), Spanish and French
-VISITS = (("de", "800x1280"), ("es", "1280x800"), ("fr", "1920x1200"))
+# (languages, window): German at every shape (its words are the longest), Spanish and French at one
+# each; one launch a shape, switching language as a table would in Settings
+VISITS = (("de", "800x1280"), ("de,es", "1280x800"), ("de,fr", "1920x1200"))
 # A few words each screen shows in each language (and its English, which must not show)
 EXPECTED = {
     "setup_classic": {
@@ -96,37 +97,53 @@ EXPECTED = {
 }
 
 
-@pytest.fixture(scope="module", params=VISITS, ids=[f"{code}-{window}" for code, window in VISITS])
-def visit(request, tmp_path_factory):
-    code, window = request.param
-    folder = tmp_path_factory.mktemp(f"words-{code}")
+@pytest.fixture(scope="module", params=VISITS, ids=[f"{codes}-{window}" for codes, window in VISITS])
+def visits(request, tmp_path_factory):
+    codes, window = request.param
+    folder = tmp_path_factory.mktemp(f"words-{codes}")
     games = folder / "data" / "games"
     games.mkdir(parents=True)
     for seed, names in ((1, ["Bartholomew-Maximilian", "Ana", "Bo"]), (2, ["Ana", "Bo", "Cai", "Dee"])):
         table_game(games, seed, names)  # finished games: the records' table and a replay to show
-    launch = Launch(
-        f"words_{code}_{window}", ["screens.words_scenarios:visit"], folder, window, {"ELGRANDE_LANG": code}
-    )
+    env = {"ELGRANDE_LANG": codes.split(",")[0], "ELGRANDE_WORDS_VISIT": codes}
+    launch = Launch(f"words_{codes}_{window}", ["screens.words_scenarios:visit"], folder, window, env)
     outcome, _shots = launch.of("screens.words_scenarios:visit")
-    return code, outcome
+    return outcome["visits"]
 
 
-def test_every_screen_holds_its_layout_in_the_language(visit):
-    code, outcome = visit
+def each(visits):
+    assert visits
+    yield from visits.items()
+
+
+def test_every_screen_holds_its_layout_in_the_language(visits):
+    for code, outcome in each(visits):
+        _holds_its_layout(code, outcome)
+
+
+def _holds_its_layout(code, outcome):
     assert outcome["language"] == code
     assert len(outcome["screens"]) >= 20, outcome["screens"]
     problems = {name: found for name, found in outcome["problems"].items() if found}
     assert not problems, problems
 
 
-def test_no_screen_shows_an_id_a_file_a_records_count_or_a_copy_number(visit):
-    _code, outcome = visit
+def test_no_screen_shows_an_id_a_file_a_records_count_or_a_copy_number(visits):
+    for _code, outcome in each(visits):
+        _shows_no_internals(outcome)
+
+
+def _shows_no_internals(outcome):
     found = {name: audit("\n".join(words)) for name, words in outcome["words"].items()}
     assert not {name: f for name, f in found.items() if f}, found
 
 
-def test_the_screens_read_the_language_chosen(visit):
-    code, outcome = visit
+def test_the_screens_read_the_language_chosen(visits):
+    for code, outcome in each(visits):
+        _reads_the_language(code, outcome)
+
+
+def _reads_the_language(code, outcome):
     for screen, words in EXPECTED.items():
         shown = outcome["words"][screen]
         assert words[code] in shown, (screen, words[code], shown)

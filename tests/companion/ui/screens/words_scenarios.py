@@ -41,12 +41,41 @@ def _look(d, name: str, settle: int = 4):
 
 
 def visit(d):
-    from companion.ui.screens.screen_words import MODES_SHOWN, RULES_SHOWN, shown_one
-    from companion.words import _, language
+    """Each language of ELGRANDE_WORDS_VISIT ("de,es": one launch, several languages, as a table
+    would switch in Settings: the app makes its screens again), every screen in each."""
+    import os
 
-    d.facts = {"language": language(), "problems": {}, "words": {}, "screens": []}
+    from companion.words import language
+
+    codes = os.environ.get("ELGRANDE_WORDS_VISIT", language()).split(",")
+    d.facts = {"visits": {}}
+    from kivy.core.window import Window
+    from kivy.uix.modalview import ModalView
+
+    for code in codes:
+        for sheet in [w for w in Window.children if isinstance(w, ModalView)]:
+            sheet.dismiss(animation=False)  # the last visit's table asked something: not this one's
+        if d.model.table is not None:
+            d.model._close_game()
+        d.app.root.current = "home"
+        d.app.speak(code)
+        yield 0.3
+        d.facts["visits"][code] = facts = {"language": language(), "problems": {}, "words": {}, "screens": []}
+        yield from _visit_in(
+            SimpleNamespace(
+                facts=facts,
+                shot=lambda name, c=code: d.shot(f"{c}/{name}"),
+                **{k: getattr(d, k) for k in ("app", "model", "screen")},
+            )
+        )
+        facts["message"] = d.screen("setup").message
+
+
+def _visit_in(d):
+    from companion.ui.screens.screen_words import MODES_SHOWN, RULES_SHOWN, shown_one
+    from companion.words import _
+
     manager = d.app.root
-    yield 0.3
     yield from _look(d, "home")
     # the new game: each rule set, and the 2023 edition with two players (the dummy)
     manager.current = "setup"
@@ -91,7 +120,7 @@ def visit(d):
         home = d.screen("home")
         manager.current = "home"
         yield 0.2
-        home._replay(next(iter(home._records)))
+        home._replay(next(path for path, record in home._records.items() if record.finished))
         yield from _look(d, "replay_end")
     d.screen("home").try_demo()
     yield from _look(d, "demo")
@@ -142,4 +171,3 @@ def visit(d):
     position._leave()
     yield 0.3
     yield from _look(d, "table_tracking")
-    d.facts["message"] = setup.message

@@ -68,3 +68,21 @@ def test_a_damaged_catalogue_leaves_english_rather_than_stopping(tmp_path, monke
     finally:
         monkeypatch.undo()
         catalogue.forget_loaded()
+
+
+def test_a_message_in_several_domains_reads_the_same_in_each():
+    # every domain is merged into one lookup: the first domain holding a message would win silently
+    from collections import defaultdict
+
+    from babel.messages.pofile import read_po
+
+    for code in tool.translated_languages():
+        seen: dict = defaultdict(dict)
+        for po in sorted((catalogue.LOCALE_DIR / code / "LC_MESSAGES").glob("*.po")):
+            with po.open("rb") as file:
+                for message in read_po(file, locale=code):
+                    if message.id:
+                        key = (message.context, message.id if isinstance(message.id, str) else message.id[0])
+                        seen[key][po.stem] = message.string
+        differ = {key: by for key, by in seen.items() if len({str(s) for s in by.values()}) > 1}
+        assert not differ, f"{code}: {differ}"

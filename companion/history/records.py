@@ -338,6 +338,7 @@ class Step:
     round: int  # the round the step belongs to: the scoring after round 3 ends round 3, it is not round 4's
     what: str  # the input, in the words the table saw it
     view: dict  # the public game view after it (engine.views / the scoring-only view)
+    kind: str = ""  # the input's type (an event's), whatever language `what` is in
 
     @property
     def scores(self) -> dict[str, int]:
@@ -470,6 +471,7 @@ def replay_events(setup: GameSetup, events: Iterable[Event], board=None) -> Repl
                 played_in,
                 step_words(event.model_dump(mode="json"), names),
                 public_view(state).model_dump(mode="json"),
+                event.type,
             )
         )
     return Replay(steps, names, list(setup.players), setup.rules)
@@ -488,7 +490,7 @@ def replay_table(source) -> Replay:
         fresh.apply_record(record)
         if record["t"] == "event":
             view = fresh.public().game
-            steps.append(Step(len(steps), played_in, step_words(record["e"], names), view))
+            steps.append(Step(len(steps), played_in, step_words(record["e"], names), view, record["e"].get("type", "")))
             played_in = view.get("round", 0)  # an event ending a round belongs to the round it ends
     return Replay(steps, names, list(source.setup.game.players), source.setup.game.rules)
 

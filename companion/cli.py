@@ -189,7 +189,7 @@ def cmd_selfplay(args) -> int:
         raise UsageError("--games must be at least 1")
     if not 2 <= args.players <= 5:
         raise UsageError(f"--players {args.players}: El Grande takes 2 to 5 players")
-    modules, board_file, cards_file, _ = _rules_choice(args, args.players)
+    modules, board_file, cards_file = _rules_choice(args, args.players)[:3]
     t0 = time.perf_counter()
     try:
         stats = selfplay(

@@ -200,7 +200,8 @@ class Told:
     def private_choice(self) -> list[str]:
         who = self.name(self.actor)
         if self.kind == "secret_disc":
-            return [_("{who} set their secret disc face down (the region stays hidden until the reveal)").format(who=who)]
+            said = _("{who} set their secret disc face down (the region stays hidden until the reveal)")
+            return [said.format(who=who)]
         if self.kind == "take_back_power_card":
             return [
                 _("{who} took one of their played Power cards back into their hand (which one stays secret)").format(
@@ -358,16 +359,22 @@ class Told:
         )
         actor = self.name(self.actor) if self.actor else None
         if lost and gained:
-            said = _("{who} moved {caballeros} from {source} to {target}") if actor else _(
-                "{caballeros} went from {source} to {target}"
+            said = (
+                _("{who} moved {caballeros} from {source} to {target}")
+                if actor
+                else _("{caballeros} went from {source} to {target}")
             )
         elif lost and self.kind == "move_caballeros":
-            said = _("{who} moved {caballeros} from {source} into the Castillo") if actor else _(
-                "{caballeros} went from {source} into the Castillo"
+            said = (
+                _("{who} moved {caballeros} from {source} into the Castillo")
+                if actor
+                else _("{caballeros} went from {source} into the Castillo")
             )
         elif lost:
-            said = _("{who} sent {caballeros} from {source} back to the provinces") if actor else _(
-                "{caballeros} went from {source} back to the provinces"
+            said = (
+                _("{who} sent {caballeros} from {source} back to the provinces")
+                if actor
+                else _("{caballeros} went from {source} back to the provinces")
             )
         else:
             return _("{who} gained {where}").format(who=owner, where=self._where(gained))
@@ -396,7 +403,9 @@ class Told:
     def scoreboards(self) -> list[str]:
         before, after = self.before.get("mobile_scoreboards") or {}, self.after.get("mobile_scoreboards") or {}
         return [
-            _("{scoreboard} went to {area}").format(scoreboard=self._scoreboard(board), area=area_words(self.after, where))
+            _("{scoreboard} went to {area}").format(
+                scoreboard=self._scoreboard(board), area=area_words(self.after, where)
+            )
             for board, where in after.items()
             if where and before.get(board) != where
         ]
@@ -609,3 +618,17 @@ def scoring_what(what: str) -> str:
                 values["area"] = names.place(values["area"])
             return _(words).format(**values)
     return names.place(what)  # a region's printed name, or the engine's words
+
+
+def scoring_title(title: str) -> str:
+    """A scoring's title as the engine wrote it ("General scoring after round 3", "Intrigue (the
+    Castillo), played by Ana") in the table's language."""
+    general = _GENERAL_TITLE.match(title)
+    if general and general.end() == len(title):
+        return _("General scoring after round {round}").format(round=general["round"])
+    special = _SPECIAL_TITLE.match(title)
+    if special:
+        return _("{card} ({what}), played by {who}").format(
+            card=names.card(special["card"]), what=scoring_what(special["what"]), who=special["who"]
+        )
+    return title

@@ -373,7 +373,7 @@ class TurningPoint:
 
     def words(self, names: dict[str, str], area_name=lambda a: a) -> str:
         from companion.history.people_words import and_list
-        from companion.history.step_story import scoring_title
+        from companion.history.scoring_words import scoring_title
 
         gained = ", ".join(f"{names.get(p, p)} {g:+d}" for p, g in sorted(self.gains.items(), key=lambda x: -x[1]))
         if self.best_areas:

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from companion.history.people_words import and_list, player_name
 from companion.history.records import Replay
+from companion.history.scoring_words import GENERAL_TITLE, SPECIAL_TITLE, scoring_what
 from companion.table.undo_words import STEP_WORDS
 from companion.words import N_, _, names, ngettext
 from engine.board.model import CASTILLO, Board
@@ -24,8 +25,6 @@ log = logging.getLogger("companion.history.step_story")
 # A scoring line's place, and a place shared with others (translated where used).
 PLACES = {1: N_("first in {area}"), 2: N_("second in {area}"), 3: N_("third in {area}")}
 TIED_PLACES = {1: N_("tied first in {area}"), 2: N_("tied second in {area}"), 3: N_("tied third in {area}")}
-_SPECIAL_TITLE = re.compile(r"^(?P<card>.+?) \((?P<what>.+)\), played by (?P<who>.+)$")
-_GENERAL_TITLE = re.compile(r"^General scoring after round (?P<round>\d+)")
 # The table's words of a step back to its input's type: "Ana's Caballeros placed" -> caballeros_placed.
 _STEP_TYPES = [
     (re.compile("^" + re.escape(words).replace(re.escape("{who}"), ".+") + "$"), kind)
@@ -452,8 +451,8 @@ class Told:
 
     def scoring(self, scoring: dict) -> str:
         title = scoring.get("title", "")
-        general = _GENERAL_TITLE.match(title)
-        special = _SPECIAL_TITLE.match(title)
+        general = GENERAL_TITLE.match(title)
+        special = SPECIAL_TITLE.match(title)
         if general:
             head = _("round {round} scoring").format(round=general["round"])
         elif special:
@@ -592,43 +591,3 @@ def table_facts(replay: Replay, number: int) -> list[str]:
         courts = ", ".join(f"{name(p)} {p.get('court', 0)}" for p in players)
         lines.append(_("In the courts: {courts}").format(courts=courts))
     return lines
-
-
-# What a special scoring paid for, as the engine titles it (engine/effects): read back into the
-# table's words (anything else is shown as the engine wrote it).
-_SCORED_WHAT = [
-    (re.compile(r"^1st place only, all regions$"), N_("1st place only, all regions")),
-    (re.compile(r"^the Castillo; all is thrown back in$"), N_("the Castillo; all is thrown back in")),
-    (re.compile(r"^the Castillo$"), N_("the Castillo")),
-    (re.compile(r"^regions chosen exactly once: (?P<areas>.+)$"), N_("regions chosen exactly once: {areas}")),
-    (re.compile(r'^all "(?P<group>.+)" regions$'), N_('all "{group}" regions')),
-    (re.compile(r"^region\(s\) with the most Caballeros$"), N_("region(s) with the most Caballeros")),
-    (re.compile(r"^region\(s\) with the fewest Caballeros$"), N_("region(s) with the fewest Caballeros")),
-    (re.compile(r"^(?P<area>.+), chosen by (?P<who>.+)$"), N_("{area}, chosen by {who}")),
-]
-
-
-def scoring_what(what: str) -> str:
-    """What a special scoring's title says it paid for, in the table's language."""
-    for pattern, words in _SCORED_WHAT:
-        match = pattern.match(what)
-        if match:
-            values = match.groupdict()
-            if "area" in values:
-                values["area"] = names.place(values["area"])
-            return _(words).format(**values)
-    return names.place(what)  # a region's printed name, or the engine's words
-
-
-def scoring_title(title: str) -> str:
-    """A scoring's title as the engine wrote it ("General scoring after round 3", "Intrigue (the
-    Castillo), played by Ana") in the table's language."""
-    general = _GENERAL_TITLE.match(title)
-    if general and general.end() == len(title):
-        return _("General scoring after round {round}").format(round=general["round"])
-    special = _SPECIAL_TITLE.match(title)
-    if special:
-        return _("{card} ({what}), played by {who}").format(
-            card=names.card(special["card"]), what=scoring_what(special["what"]), who=special["who"]
-        )
-    return title

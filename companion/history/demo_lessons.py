@@ -224,15 +224,18 @@ def _turn_lesson(told: Told, who: str, kind: str, kind_of_step: str) -> str:
     """The parts of a turn: placing, the special action and what it asks for."""
     if kind == "secret_disc":
         purpose = (told.asked.get("options") or {}).get("purpose")
-        return _(DISC_CASTILLO if purpose == "castillo_destination" else DISC_CARD)
+        disc = DISC_CASTILLO if purpose == "castillo_destination" else DISC_CARD
+        return _(disc)
     if kind == "reveal_secret_discs":
         return _(REVEALED)
     if kind == "send_back":
         return _(SENT_BACK)
     if kind == "move_caballeros":
-        return _(MOVED if kind_of_step == "caballeros_moved" else STARTED)
+        moved = MOVED if kind_of_step == "caballeros_moved" else STARTED
+        return _(moved)
     if kind == "veto":
-        return _(VETO_USED if kind_of_step == "veto_used" else VETO_ASKED)
+        veto = VETO_USED if kind_of_step == "veto_used" else VETO_ASKED
+        return _(veto)
     if kind == "take_back_power_card":
         return _(TAKEN_BACK)
     if kind == "choose_region":

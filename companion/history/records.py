@@ -489,7 +489,7 @@ def replay_events(setup: GameSetup, events: Iterable[Event], board=None) -> Repl
     """The replay of an engine game (setup + events: a golden log, engine.game's JSON lines)."""
     state = start_state(setup, board)
     names = dict(state.names)
-    steps = [Step(0, state.round, "the setup", public_view(state).model_dump(mode="json"))]
+    steps = [Step(0, state.round, _("the setup"), public_view(state).model_dump(mode="json"))]
     for number, event in enumerate(events, start=1):
         played_in = state.round  # an event ending a round moves the round on: it belongs to the one it ends
         apply_event(state, event)
@@ -512,7 +512,7 @@ def replay_table(source) -> Replay:
 
     fresh = Table(source.setup, None)
     names = dict(fresh.names)
-    steps = [Step(0, fresh.public().game.get("round", 0), "the setup", fresh.public().game)]
+    steps = [Step(0, fresh.public().game.get("round", 0), _("the setup"), fresh.public().game)]
     played_in = steps[0].round
     for record in source.effective:
         fresh.apply_record(record)

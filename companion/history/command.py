@@ -6,17 +6,19 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from companion.history.people_words import and_list
 from companion.history.records import (
-    SOURCE_NAMES,
     SOURCES,
     GameRecord,
     game_records,
     last_finished,
     read_record,
     replay_log,
+    source_name,
     when,
 )
 from companion.safe_text import for_json, for_terminal
+from companion.words import _
 
 
 def _folder(args) -> Path | None:
@@ -33,14 +35,14 @@ def _usage(message: str) -> Exception:
 def _line(record: GameRecord) -> str:
     """One game on one line; every name, the file's too, as text (a log may hold any character)."""
     if not record.players:
-        return for_terminal(f"{record.name}: damaged: {record.damaged}")
+        return for_terminal(_("{game}: damaged: {damage}").format(game=record.name, damage=record.damaged))
     scores = ", ".join(f"{p.name} ({p.id}) {p.score}" for p in sorted(record.players, key=lambda p: -p.score))
     state = (
-        f"won by {' and '.join(p.name for p in record.winners)}"
+        _("won by {who}").format(who=and_list(p.name for p in record.winners))
         if record.finished
-        else f"round {record.round} of {record.rounds}, not finished"
+        else _("round {round} of {rounds}, not finished").format(round=record.round, rounds=record.rounds)
     )
-    damaged = f" [damaged: {record.damaged.split('. ')[0]}]" if record.damaged else ""
+    damaged = " [" + _("damaged: {damage}").format(damage=record.damaged.split(". ")[0]) + "]" if record.damaged else ""
     return for_terminal(f"{when(record)}  {record.rules_label}: {scores}; {state}  [{record.name}]{damaged}")
 
 
@@ -49,7 +51,7 @@ def cmd_games(args) -> int:
     if args.json:
         print(for_json(json.dumps([r.to_json() for r in records], ensure_ascii=False)))
     elif not records:
-        print("No saved games.")
+        print(_("No saved games."))
     else:
         print("\n".join(_line(r) for r in records))
     return 0
@@ -63,17 +65,20 @@ def cmd_stats(args) -> int:
         print(for_json(json.dumps([s.to_json() for s in stats], ensure_ascii=False)))
         return 0
     if not stats:
-        print("No finished games yet.")
+        print(_("No finished games yet."))
         return 0
     for s in stats:
-        shared = f" ({s.shared_wins} shared)" if s.shared_wins else ""
         sources = ", ".join(
-            f"{SOURCE_NAMES[k].lower()} {s.by_source.get(k, 0)}" for k in SOURCES if s.by_source.get(k, 0)
+            f"{source_name(k).lower()} {s.by_source.get(k, 0)}" for k in SOURCES if s.by_source.get(k, 0)
         )
-        print(
-            f"{for_terminal(s.name):<14} {s.rules:<13} games {s.games}, wins {s.wins}{shared}, mean {s.mean:.1f}, "
-            f"best {s.best}; points: {sources}"
+        if s.shared_wins:
+            said = _("games {games}, wins {wins} ({shared} shared), mean {mean}, best {best}; points: {sources}")
+        else:
+            said = _("games {games}, wins {wins}, mean {mean}, best {best}; points: {sources}")
+        words = said.format(
+            games=s.games, wins=s.wins, shared=s.shared_wins, mean=f"{s.mean:.1f}", best=s.best, sources=sources
         )
+        print(f"{for_terminal(s.name):<14} {s.rules:<13} {words}")
     return 0
 
 
@@ -81,11 +86,11 @@ def _game(args) -> GameRecord:
     if args.game == "last":
         record = last_finished(_folder(args))
         if record is None:
-            raise _usage("last: there is no finished game in the games folder")
+            raise _usage(_("last: there is no finished game in the games folder"))
         return record
     path = Path(args.game)
     if not path.is_file():
-        raise _usage(f"{args.game}: no such game log")
+        raise _usage(_("{game}: no such game log").format(game=args.game))
     return read_record(path)
 
 
@@ -109,7 +114,7 @@ def cmd_export(args) -> int:
             target = args.png
     except (export.ExportError, ValueError) as exc:
         raise _usage(str(exc)) from None
-    print(for_terminal(f"{record.name} written to {target}"))
+    print(for_terminal(_("{game} written to {target}").format(game=record.name, target=target)))
     return 0
 
 
@@ -118,25 +123,29 @@ def register_commands(sub, usage_error: type[Exception]) -> None:
     passed in: run as `python -m companion.cli` that module is __main__, not companion.cli)."""
     global _usage_error
     _usage_error = usage_error
-    folder_help = "the games folder (default: the app's; ELGRANDE_DATA_DIR/games when set)"
-    games = sub.add_parser("games", help="list the saved games: date, rules, players, scores, winners")
-    games.add_argument("--json", action="store_true", help="print one JSON list")
-    games.add_argument("--folder", metavar="DIR", help=folder_help)
+    folder_help = _("the games folder (default: the app's; ELGRANDE_DATA_DIR/games when set)")
+    games = sub.add_parser("games", help=_("list the saved games: date, rules, players, scores, winners"))
+    games.add_argument("--json", action="store_true", help=_("print one JSON list"))
+    games.add_argument("--folder", metavar=_("DIR"), help=folder_help)
     games.set_defaults(func=cmd_games)
 
-    stats = sub.add_parser("stats", help="each player's record per rule system (finished games)")
-    stats.add_argument("--json", action="store_true", help="print one JSON list")
-    stats.add_argument("--folder", metavar="DIR", help=folder_help)
+    stats = sub.add_parser("stats", help=_("each player's record per rule system (finished games)"))
+    stats.add_argument("--json", action="store_true", help=_("print one JSON list"))
+    stats.add_argument("--folder", metavar=_("DIR"), help=folder_help)
     stats.set_defaults(func=cmd_stats)
 
-    export = sub.add_parser("export", help="write a finished game for BG Stats, BoardGameGeek or to share")
-    export.add_argument("game", metavar="GAME", help="a game log, or 'last' (the most recently finished game)")
+    export = sub.add_parser("export", help=_("write a finished game for BG Stats, BoardGameGeek or to share"))
+    export.add_argument("game", metavar=_("GAME"), help=_("a game log, or 'last' (the most recently finished game)"))
     what = export.add_mutually_exclusive_group(required=True)
-    what.add_argument("--bgstats", metavar="FILE", help="BG Stats import file (.bgsplay, JSON)")
-    what.add_argument("--csv", metavar="FILE", help="BoardGameGeek play fields, one row per player")
-    what.add_argument("--png", metavar="FILE", help="a picture: final standings and the score plot")
+    what.add_argument("--bgstats", metavar=_("FILE"), help=_("BG Stats import file (.bgsplay, JSON)"))
+    what.add_argument("--csv", metavar=_("FILE"), help=_("BoardGameGeek play fields, one row per player"))
+    what.add_argument("--png", metavar=_("FILE"), help=_("a picture: final standings and the score plot"))
     from companion.plays.command import add_link_option
 
     add_link_option(what)
-    export.add_argument("--folder", metavar="DIR", help=folder_help + "; for 'last'")
+    export.add_argument(
+        "--folder",
+        metavar=_("DIR"),
+        help=_("the games folder (default: the app's; ELGRANDE_DATA_DIR/games when set); for 'last'"),
+    )
     export.set_defaults(func=cmd_export)

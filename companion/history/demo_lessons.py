@@ -7,108 +7,116 @@ from __future__ import annotations
 
 from companion.history.records import Replay
 from companion.history.step_story import Told, board_of_view, card_of, card_words, listing
+from companion.words import N_, _, names, ngettext
 
-OPENING = (
+OPENING = N_(
     "El Grande is a game of majorities: the players place their Caballeros in the regions of Spain, "
     "and after rounds 3, 6 and 9 every region pays points to the players with the most, second most "
     "and third most Caballeros there."
 )
-SHORT_GAME = (
-    " The demo starts at round 2 because it is the rule book's short game of six rounds ({rounds}); "
+SHORT_GAME = N_(
+    "The demo starts at round 2 because it is the rule book's short game of six rounds ({rounds}); "
     "round 1 is played like every other round."
 )
-REVEAL = (
+REVEAL = N_(
     "A round begins by turning the top card of each of the five Action card stacks face up; each player "
     "will take one this round. The stack's number is how many Caballeros the card lets its taker place, "
     "and each card also has a special action."
 )
-POWER = (
+POWER = N_(
     "{who}'s Power card {card} brings {brings} from the provinces to the court, and sets the order of "
     "turns: the highest card takes its turn first and chooses its Action card first."
 )
-POWER_AFTER = " Nobody may play a value already played this round, and a played card is gone for the rest of the game."
-REPLENISH = (
+POWER_AFTER = N_(
+    "Nobody may play a value already played this round, and a played card is gone for the rest of the game."
+)
+REPLENISH = N_(
     "At the start of a turn a player moves Caballeros from the provinces, their reserve beside the board, "
     "to their court, up to the number on their Power card ({brings}): only Caballeros waiting in the court "
     "can be placed on the board."
 )
-REPLENISH_NONE = " A high card brings few Caballeros or none: the price of going first."
-REPLENISH_FEWER = " A player may also move fewer, or none."
-EXTRA = "The extra Caballeros of this Intrigue card may go into any region but the King's, not only next to the King."
-CHOSEN = (
+REPLENISH_NONE = N_("A high card brings few Caballeros or none: the price of going first.")
+REPLENISH_FEWER = N_("A player may also move fewer, or none.")
+EXTRA = N_(
+    "The extra Caballeros of this Intrigue card may go into any region but the King's, not only next to the King."
+)
+CHOSEN = N_(
     "{who} took {card}: it lets them place up to {places} from the court, and its special action says: "
     "\u201c{text}\u201d"
 )
-CHOSEN_PLAIN = "{who} took {card}: it lets them place Caballeros from the court and do its special action."
-PLACED = (
+CHOSEN_PLAIN = N_("{who} took {card}: it lets them place Caballeros from the court and do its special action.")
+PLACED = N_(
     "New Caballeros may only go into the regions next to the King's region (never into the King's region "
     "itself) or into the Castillo."
 )
-CASTILLO = (
-    " The Castillo is the tower: Caballeros thrown in stay hidden until it is scored, and at a general "
+CASTILLO = N_(
+    "The Castillo is the tower: Caballeros thrown in stay hidden until it is scored, and at a general "
     "scoring they go to the region their owner chose in secret."
 )
-PLACED_NONE = "A player may place fewer Caballeros than the card allows, or none."
-STARTED = (
+PLACED_NONE = N_("A player may place fewer Caballeros than the card allows, or none.")
+STARTED = N_(
     "A turn has two parts, in either order: placing Caballeros from the court, and the Action card's "
     "special action; whichever comes first is finished before the other."
 )
-SKIPPED = "A player may always leave the special action of their card undone, when it would help the others more."
-KING = (
+SKIPPED = N_("A player may always leave the special action of their card undone, when it would help the others more.")
+KING = N_(
     "The King's region is closed: no Caballero, Grande or scoreboard enters or leaves it, and new "
     "Caballeros must go next to it. Whoever alone has the most Caballeros there gets 2 extra points each "
     "time it is scored."
 )
-GRANDE = (
+GRANDE = N_(
     "A Grande marks its owner's home region and never counts as a Caballero: whoever alone has the most "
     "Caballeros in their own home region gets 2 extra points each time it is scored."
 )
-MOBILE = (
+MOBILE = N_(
     "A mobile scoreboard covers the printed points of a region (or of the Castillo) for every scoring "
     "while it lies there."
 )
-DISC_CASTILLO = (
+DISC_CASTILLO = N_(
     "Before a general scoring each player turns their secret disc to the region where their Caballeros in "
     "the Castillo will go, face down: nobody sees a choice until all are revealed together."
 )
-DISC_CARD = (
+DISC_CARD = N_(
     "The card asks for a region chosen in secret on the disc: nobody sees a choice until all are revealed together."
 )
-REVEALED = "The discs are revealed together, and each player's Caballeros go where their own disc says."
-SENT_BACK = (
+REVEALED = N_("The discs are revealed together, and each player's Caballeros go where their own disc says.")
+SENT_BACK = N_(
     "Caballeros sent back go to the provinces, the reserve beside the board: only a later turn's Power "
     "card brings them back to the court."
 )
-MOVED = (
+MOVED = N_(
     "An Intrigue card moves Caballeros already on the board to any region except the King's (or into the "
     "Castillo, never out of it): a quiet way to take over a majority."
 )
-VETO_USED = "A Veto, taken from stack 2, stops one special action of another player, in its round or the next."
-VETO_ASKED = (
+VETO_USED = N_("A Veto, taken from stack 2, stops one special action of another player, in its round or the next.")
+VETO_ASKED = N_(
     "Whoever holds a Veto is asked before each special action whether to stop it; letting it pass keeps the Veto."
 )
-TAKEN_BACK = (
+TAKEN_BACK = N_(
     "The 'Power Cards' card takes one played Power card back into the hand, to play it again in a later "
     "round; which one is the player's secret."
 )
-REGION = "{who} names the region for {card}: \u201c{text}\u201d"
-GENERAL = (
+REGION = N_("{who} names the region for {card}: \u201c{text}\u201d")
+GENERAL = N_(
     "A general scoring comes after rounds 3, 6 and 9: the Castillo is scored first, its Caballeros then go "
     "to the regions on their owners' discs, and then every region pays its scoreboard's points to its "
     "first, second and third most Caballeros (tied players take the next lower place's points)."
 )
-TO_COURT = " Caballeros whose disc named the King's region go back to their owner's court instead."
-SPECIAL = (
+TO_COURT = N_("Caballeros whose disc named the King's region go back to their owner's court instead.")
+SPECIAL = N_(
     "A special scoring pays the regions its card names at once, exactly like a general scoring, King's "
     "and home bonuses included; Caballeros in the Castillo stay inside."
 )
-ROUND_END = (
-    " The round is over: the played Power cards are gone for good, and {start}, who played the lowest, "
-    "starts round {now}{skip}."
+ROUND_END = N_(
+    "The round is over: the played Power cards are gone for good, and {start}, who played the lowest, "
+    "starts round {now}."
 )
-SKIP = " (this short demo skips round {skipped}, as the rule book's six-round game does)"
-GAME_END = (
-    " The game ends after the third general scoring: the most points wins, and players tied for the most "
+ROUND_END_SKIP = N_(
+    "The round is over: the played Power cards are gone for good, and {start}, who played the lowest, "
+    "starts round {now} (this short demo skips round {skipped}, as the rule book's six-round game does)."
+)
+GAME_END = N_(
+    "The game ends after the third general scoring: the most points wins, and players tied for the most "
     "share the victory."
 )
 
@@ -118,18 +126,27 @@ def lesson_of(replay: Replay, number: int) -> str:
     if number == 0:
         rounds = replay.steps[0].view.get("rounds") or []
         if rounds and rounds[0] != 1:
-            return OPENING + SHORT_GAME.format(rounds=listing([str(r) for r in rounds]))
-        return OPENING
+            return _(OPENING) + " " + _(SHORT_GAME).format(rounds=listing([str(r) for r in rounds]))
+        return _(OPENING)
     told = Told(replay, number)
-    return (_why(told) + _round_words(told)).strip()
+    return " ".join(part for part in (_why(told), _round_words(told)) if part).strip()
+
+
+def _said(*messages: str) -> str:
+    """Whole sentences, each from the catalogue, one after the other ('' ones left out)."""
+    return " ".join(_(m) for m in messages if m)
 
 
 def _brings(view: dict, card) -> tuple[str, int | None]:
     board = board_of_view(view)
     count = board.replenish.get(card) if board is not None and isinstance(card, int) else None
     if count is None:
-        return "Caballeros", None
-    return ("no Caballeros" if count == 0 else "1 Caballero" if count == 1 else f"up to {count} Caballeros"), count
+        return _("Caballeros"), None
+    if count == 0:
+        return _("no Caballeros"), count
+    if count == 1:
+        return _("1 Caballero"), count
+    return ngettext("up to {n} Caballero", "up to {n} Caballeros", count).format(n=count), count
 
 
 def _power_played(told: Told) -> tuple[str, int] | None:
@@ -147,26 +164,31 @@ def _why(told: Told) -> str:
     if general:
         moves = [m for o in told.after.get("outcomes") or [] for m in o.get("moves") or []]
         to_court = any(m["source"] == "castillo" and m["target"] == "court" for m in moves[-len(told.replay.players) :])
-        return GENERAL + (TO_COURT if to_court else "")
+        return _said(GENERAL, TO_COURT if to_court else "")
     if new_scorings:
-        return SPECIAL
+        return _(SPECIAL)
     who = told.name(told.actor)
     played = _power_played(told)
     if played:
         pid, card = played
-        brings, _ = _brings(told.after, card)
-        return POWER.format(who=told.name(pid), card=card, brings=brings) + POWER_AFTER
+        brings = _brings(told.after, card)[0]
+        return _(POWER).format(who=told.name(pid), card=card, brings=brings) + " " + _(POWER_AFTER)
     kind, kind_of_step = told.kind, told.type
     if kind == "reveal_action_cards":
-        return REVEAL
+        return _(REVEAL)
     if kind == "replenish":
         mine = told.players(told.before).get(told.actor or "", {})
         card = mine.get("power_card_played")
-        _, count = _brings(told.before, card)
-        brings = f"{'none' if count == 0 else count} for card {card}" if count is not None else "as printed"
+        count = _brings(told.before, card)[1]
+        if count is None:
+            brings = _("as printed")
+        elif count == 0:
+            brings = _("none for card {card}").format(card=card)
+        else:
+            brings = _("{n} for card {card}").format(n=count, card=card)
         moved = told.players(told.after).get(told.actor or "", {}).get("court", 0) - mine.get("court", 0)
         extra = REPLENISH_NONE if count == 0 else REPLENISH_FEWER if moved < (count or 0) else ""
-        return REPLENISH.format(brings=brings) + extra
+        return " ".join(part for part in (_(REPLENISH).format(brings=brings), _(extra) if extra else "") if part)
     if kind == "choose_action_card":
         return _chosen(told, who)
     changes = {
@@ -178,11 +200,11 @@ def _why(told: Told) -> str:
         "mobile": told.before.get("mobile_scoreboards") != told.after.get("mobile_scoreboards"),
     }
     if changes["king"]:
-        return KING
+        return _(KING)
     if changes["grande"]:
-        return GRANDE
+        return _(GRANDE)
     if changes["mobile"]:
-        return MOBILE
+        return _(MOBILE)
     return _turn_lesson(told, who, kind, kind_of_step)
 
 
@@ -191,72 +213,93 @@ def _chosen(told: Told, who: str) -> str:
     taken = next((before[s] for s in before if before.get(s) and s in after and after[s] is None), None)
     card = card_of(told.before, taken)
     if card is None or not card.placement:
-        return CHOSEN_PLAIN.format(who=who, card=card_words(told.before, taken))
-    places = "1 Caballero" if card.placement == 1 else f"{card.placement} Caballeros"
-    return CHOSEN.format(who=who, card=card_words(told.before, taken), places=places, text=card.text)
+        return _(CHOSEN_PLAIN).format(who=who, card=card_words(told.before, taken))
+    places = ngettext("{n} Caballero", "{n} Caballeros", card.placement).format(n=card.placement)
+    return _(CHOSEN).format(
+        who=who, card=card_words(told.before, taken), places=places, text=names.card_text(card.text)
+    )
 
 
 def _turn_lesson(told: Told, who: str, kind: str, kind_of_step: str) -> str:
     """The parts of a turn: placing, the special action and what it asks for."""
     if kind == "secret_disc":
         purpose = (told.asked.get("options") or {}).get("purpose")
-        return DISC_CASTILLO if purpose == "castillo_destination" else DISC_CARD
+        disc = DISC_CASTILLO if purpose == "castillo_destination" else DISC_CARD
+        return _(disc)
     if kind == "reveal_secret_discs":
-        return REVEALED
+        return _(REVEALED)
     if kind == "send_back":
-        return SENT_BACK
+        return _(SENT_BACK)
     if kind == "move_caballeros":
-        return MOVED if kind_of_step == "caballeros_moved" else STARTED
+        moved = MOVED if kind_of_step == "caballeros_moved" else STARTED
+        return _(moved)
     if kind == "veto":
-        return VETO_USED if kind_of_step == "veto_used" else VETO_ASKED
+        veto = VETO_USED if kind_of_step == "veto_used" else VETO_ASKED
+        return _(veto)
     if kind == "take_back_power_card":
-        return TAKEN_BACK
+        return _(TAKEN_BACK)
     if kind == "choose_region":
         card = card_of(told.before, told.asked.get("card"))
         if card is not None:
-            return REGION.format(who=who, card=card_words(told.before, card.id), text=card.text)
+            return _(REGION).format(who=who, card=card_words(told.before, card.id), text=names.card_text(card.text))
     if kind_of_step == "extra_caballeros_placed":
-        return EXTRA
+        return _(EXTRA)
     if kind_of_step == "caballeros_placed":
         placed = told.players(told.before).get(told.actor or "", {}).get("court", 0) - told.players(told.after).get(
             told.actor or "", {}
         ).get("court", 0)
         if placed <= 0:
-            return PLACED_NONE
+            return _(PLACED_NONE)
         into = sum(
             sum((told.after.get("regions") or {}).get(r, {}).values())
             - sum((told.before.get("regions") or {}).get(r, {}).values())
             for r in told.after.get("regions") or {}
         )
-        return PLACED + (CASTILLO if into < placed else "")
+        return _said(PLACED, CASTILLO if into < placed else "")
     if kind_of_step == "special_action_skipped":
-        return SKIPPED
+        return _(SKIPPED)
     if told.after.get("outcomes") != told.before.get("outcomes"):
-        return SENT_BACK
-    return STARTED
+        return _(SENT_BACK)
+    return _(STARTED)
 
 
 def _round_words(told: Told) -> str:
     """What the end of a round (or of the game) means, when the step ended one."""
     if told.after.get("stage") == "over" and told.before.get("stage") != "over":
-        return GAME_END
+        return _(GAME_END)
     was, now = told.before.get("round", 0), told.after.get("round", 0)
     if not now or now == was:
         return ""
     skipped = list(range(was + 1, now))
-    skip = SKIP.format(skipped=listing([str(r) for r in skipped])) if skipped else ""
-    return ROUND_END.format(start=told.name(told.after.get("start_player")), now=now, skip=skip)
+    start = told.name(told.after.get("start_player"))
+    if skipped:
+        return _(ROUND_END_SKIP).format(start=start, now=now, skipped=listing([str(r) for r in skipped]))
+    return _(ROUND_END).format(start=start, now=now)
 
 
 # The key to the pieces on the map (companion/ui/widgets/piece_key.py draws each as the map does):
 # kind -> its name, and what it is, for someone who has never played.
+# (Marked for the catalogue: pieces() gives them in the table's language.)
 PIECES = (
-    ("caballeros", "Caballeros", "A player's Caballeros in a region (their colour and shape), with how many."),
-    ("grande", "Grande", "A player's Grande marks their home region; it never counts as a Caballero."),
-    ("king", "The King", "His region is closed to every move; new Caballeros go into the regions next to it."),
-    ("castillo", "The Castillo", "The tower: Caballeros thrown in stay hidden until it is scored."),
-    ("court", "The court", "Caballeros waiting beside the board until their player places them (In the courts)."),
+    ("caballeros", N_("Caballeros"), N_("A player's Caballeros in a region (their colour and shape), with how many.")),
+    ("grande", N_("Grande"), N_("A player's Grande marks their home region; it never counts as a Caballero.")),
+    (
+        "king",
+        N_("The King"),
+        N_("His region is closed to every move; new Caballeros go into the regions next to it."),
+    ),
+    ("castillo", N_("The Castillo"), N_("The tower: Caballeros thrown in stay hidden until it is scored.")),
+    (
+        "court",
+        N_("The court"),
+        N_("Caballeros waiting beside the board until their player places them (In the courts)."),
+    ),
 )
+
+
+def pieces() -> list[tuple[str, str, str]]:
+    """The key to the pieces, in the table's language."""
+    return [(kind, _(name), _(about)) for kind, name, about in PIECES]
 
 
 def lesson(replay: Replay, number: int) -> str:

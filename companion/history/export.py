@@ -14,8 +14,8 @@ import io
 import json
 from pathlib import Path
 
-from companion.history.people_words import spoken_date, who_won
-from companion.history.records import SOURCE_NAMES, GameRecord, Replay
+from companion.history.people_words import and_list, spoken_date
+from companion.history.records import SOURCE_PHRASES, GameRecord, Replay
 from companion.look.players import look_of
 from companion.look.tokens import THEMES
 from companion.plays.bgg import BGG_FIELDS, bgg_rows  # BoardGameGeek's fields, filled in companion.plays
@@ -29,6 +29,7 @@ from companion.plays.bgstats import (  # the one BG Stats writer (companion.play
 )
 from companion.plays.bgstats import require_finished as _require_finished
 from companion.safe_text import for_csv, for_json, for_picture
+from companion.words import _, ngettext
 
 __all__ = ["BGG_FIELDS", "BGG_IDS", "GAME_NAME", "ExportError", "bgg_rows", "bgstats", "comments", "read_bgstats"]
 
@@ -100,7 +101,14 @@ def headline(record: GameRecord) -> str:
     winners = record.winners
     if not winners:
         return GAME_NAME
-    return f"{who_won(for_picture(p.name) for p in winners)} {GAME_NAME}, {winners[0].score} points"
+    who, points = [for_picture(p.name) for p in winners], winners[0].score
+    if len(who) > 1:
+        return ngettext(
+            "{who} share the win in El Grande, {n} point", "{who} share the win in El Grande, {n} points", points
+        ).format(who=and_list(who), n=points)
+    return ngettext("{who} won El Grande, {n} point", "{who} won El Grande, {n} points", points).format(
+        who=who[0], n=points
+    )
 
 
 def _token(draw, centre: tuple[float, float], radius: float, player: str, font) -> None:
@@ -119,7 +127,7 @@ def share_png(record: GameRecord, replay: Replay | None = None, size: tuple[int,
     try:
         from PIL import Image, ImageDraw
     except ImportError:
-        raise ExportError("the picture needs Pillow (pip install pillow)") from None
+        raise ExportError(_("the picture needs Pillow (pip install pillow)")) from None
     width, height = size
     image = Image.new("RGB", size, PAPER)
     draw = ImageDraw.Draw(image)
@@ -152,9 +160,7 @@ def _standings(draw, record: GameRecord, box: tuple[int, int, int, int]) -> None
         bar = (right - left - 72) * p.score / best_score  # the score as a bar in the player's colour
         draw.rounded_rectangle((left + 72, y + 56, left + 72 + max(6, bar), y + 64), radius=4, fill=colour_of(p.id))
         best = max((s for s in p.by_source if s != "other"), key=lambda s: p.by_source[s])
-        draw.text(
-            (left + 72, y + 70), f"most from {SOURCE_NAMES[best].lower()} ({p.by_source[best]})", fill=MUTED, font=small
-        )
+        draw.text((left + 72, y + 70), _(SOURCE_PHRASES[best]).format(points=p.by_source[best]), fill=MUTED, font=small)
 
 
 def _plot(draw, replay: Replay, box: tuple[int, int, int, int]) -> None:
@@ -179,7 +185,8 @@ def _plot(draw, replay: Replay, box: tuple[int, int, int, int]) -> None:
             draw.text(
                 ((x(span.start) + x(span.end)) / 2, bottom + 10), str(span.round), fill=MUTED, font=font, anchor="mt"
             )
-    draw.text((left, bottom + 10), "round", fill=MUTED, font=font, anchor="rt")
+    # Translators: the score plot's x axis, under the round numbers
+    draw.text((left, bottom + 10), _("round"), fill=MUTED, font=font, anchor="rt")
     for player, corners in data.lines.items():
         draw.line([(x(a), y(s)) for a, s in corners], fill=colour_of(player), width=5, joint="curve")
     ends = sorted(((y(corners[-1][1]), player) for player, corners in data.lines.items()), reverse=True)
@@ -198,7 +205,7 @@ def write(path: Path, data: str | bytes) -> None:
         else:
             path.write_text(data, encoding="utf-8")
     except OSError as exc:
-        raise ExportError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        raise ExportError(_("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror or exc)) from None
 
 
 def bgstats_text(record: GameRecord) -> str:
@@ -243,7 +250,7 @@ def nearest_folder(folder: Path) -> Path:
 def export_game(record: GameRecord, kind: str, folder: Path, replay: Replay | None = None) -> Path:
     """One finished game written into `folder` (made if missing) as `kind` (bgstats | csv | png).
     Returns the file written; ExportError (one line) when it cannot be."""
-    suffix, _ = KINDS[kind]
+    suffix = KINDS[kind][0]
     when = record.started or record.last_write
     name = f"el-grande-{when:%Y-%m-%d-%H%M}{suffix}" if when else f"el-grande{suffix}"
     data = {
@@ -254,7 +261,9 @@ def export_game(record: GameRecord, kind: str, folder: Path, replay: Replay | No
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ExportError(f"{folder}: cannot make the folder ({exc.strerror or exc})") from None
+        raise ExportError(
+            _("{folder}: cannot make the folder ({reason})").format(folder=folder, reason=exc.strerror or exc)
+        ) from None
     path = folder / name
     write(path, data)
     return path

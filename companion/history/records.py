@@ -25,6 +25,7 @@ from companion.storage.files import display_name
 from companion.storage.game_log import scan_log
 from companion.storage.games_folder import log_paths, modified
 from companion.table.undo_words import step_words
+from companion.words import N_, _
 from engine.board.model import CASTILLO
 from engine.events import Event, GameSetup
 from engine.flow import apply_event
@@ -37,14 +38,28 @@ log = logging.getLogger("companion.history.records")
 _STARTED = re.compile(r"game-(\d{8})-(\d{6})")
 # Where a scoring line's points came from (statistics): a special scoring counts as one source.
 SOURCES = ("regions", "castillo", "king", "grande", "special", "other")
-SOURCE_NAMES = {
-    "regions": "Regions",
-    "castillo": "Castillo",
-    "king": "King's bonus",
-    "grande": "Grande's bonus",
-    "special": "Special scorings",
-    "other": "Other (cards, entered scores)",
+SOURCE_NAMES = {  # marked for the catalogue: source_name() gives them in the table's language
+    "regions": N_("Regions"),
+    "castillo": N_("Castillo"),
+    "king": N_("King's bonus"),
+    "grande": N_("Grande's bonus"),
+    "special": N_("Special scorings"),
+    "other": N_("Other (cards, entered scores)"),
 }
+# The same, as a phrase inside a sentence ("most from the regions (40)").
+SOURCE_PHRASES = {
+    "regions": N_("most from regions ({points})"),
+    "castillo": N_("most from castillo ({points})"),
+    "king": N_("most from king's bonus ({points})"),
+    "grande": N_("most from grande's bonus ({points})"),
+    "special": N_("most from special scorings ({points})"),
+    "other": N_("most from other (cards, entered scores) ({points})"),
+}
+
+
+def source_name(source: str) -> str:
+    """Where points came from, in the table's language ("Regions", "Regionen")."""
+    return _(SOURCE_NAMES[source])
 
 
 def rules_label(rules: str, modules: Iterable[str] = ()) -> str:
@@ -111,7 +126,7 @@ class GameRecord:
 
     @property
     def name(self) -> str:
-        return display_name(self.path) if self.path else "in memory"
+        return display_name(self.path) if self.path else _("in memory")
 
     def to_json(self) -> dict:
         return {
@@ -215,7 +230,7 @@ def read_record(path: Path) -> GameRecord:
         table, damaged = _load_table(path)
     except Exception as exc:  # data from disk: any failure is damage, never a traceback
         log.warning("reading %s failed: %s", path, exc)
-        table, damaged = None, f"it could not be read ({type(exc).__name__})"
+        table, damaged = None, _("it could not be read ({error})").format(error=type(exc).__name__)
     if table is None:
         return GameRecord(
             path=path,
@@ -229,7 +244,7 @@ def read_record(path: Path) -> GameRecord:
             finished=False,
             round=0,
             rounds=0,
-            damaged=damaged or "it holds no game",
+            damaged=damaged or _("it holds no game"),
         )
     return record_of_table(table, path, damaged)
 
@@ -338,6 +353,7 @@ class Step:
     round: int  # the round the step belongs to: the scoring after round 3 ends round 3, it is not round 4's
     what: str  # the input, in the words the table saw it
     view: dict  # the public game view after it (engine.views / the scoring-only view)
+    kind: str = ""  # the input's type (an event's), whatever language `what` is in
 
     @property
     def scores(self) -> dict[str, int]:
@@ -356,26 +372,39 @@ class TurningPoint:
     best_areas: list[tuple[str, int]] = field(default_factory=list)  # the top gainer's largest lines, by area
 
     def words(self, names: dict[str, str], area_name=lambda a: a) -> str:
+        from companion.history.people_words import and_list
+        from companion.history.scoring_words import scoring_title
+
         gained = ", ".join(f"{names.get(p, p)} {g:+d}" for p, g in sorted(self.gains.items(), key=lambda x: -x[1]))
-        lead = ""
-        if set(self.lead_after) != set(self.lead_before):
-            lead = f"; the lead passes to {' and '.join(names.get(p, p) for p in self.lead_after)}"
-        most = ""
         if self.best_areas:
             top = max(self.gains, key=self.gains.get)
-            most = (
-                f" ({names.get(top, top)}: " + ", ".join(f"{area_name(a)} {pts:+d}" for a, pts in self.best_areas) + ")"
-            )
-        return f"Round {self.round}, {self.title}: {gained}{most}{lead}"
+            areas = ", ".join(f"{area_name(a)} {pts:+d}" for a, pts in self.best_areas)
+            gained = f"{gained} ({names.get(top, top)}: {areas})"
+        said = _("Round {round}, {scoring}: {gains}").format(
+            round=self.round, scoring=scoring_title(self.title), gains=gained
+        )
+        if set(self.lead_after) != set(self.lead_before):
+            leaders = and_list(names.get(p, p) for p in self.lead_after)
+            said = _("{turning_point}; the lead passes to {who}").format(turning_point=said, who=leaders)
+        return said
 
     def headline(self, names: dict[str, str]) -> str:
         """One short line for its button: the round, the kind of scoring, the top gain, a new lead."""
-        kind = "general scoring" if self.title.startswith("General scoring") else "special scoring"
+        from companion.history.people_words import and_list
+
+        general = self.title.startswith("General scoring")
         top = max(self.gains, key=self.gains.get)
-        lead = ""
+        gain = f"{names.get(top, top)} {self.gains[top]:+d}"
         if set(self.lead_after) != set(self.lead_before):
-            lead = f", {' and '.join(names.get(p, p) for p in self.lead_after)} ahead"
-        return f"Round {self.round}, {kind}: {names.get(top, top)} {self.gains[top]:+d}{lead}"
+            leaders = and_list(names.get(p, p) for p in self.lead_after)
+            said = (
+                _("Round {round}, general scoring: {gain}, {who} ahead")
+                if general
+                else _("Round {round}, special scoring: {gain}, {who} ahead")
+            )
+            return said.format(round=self.round, gain=gain, who=leaders)
+        said = _("Round {round}, general scoring: {gain}") if general else _("Round {round}, special scoring: {gain}")
+        return said.format(round=self.round, gain=gain)
 
 
 class Replay:
@@ -460,7 +489,7 @@ def replay_events(setup: GameSetup, events: Iterable[Event], board=None) -> Repl
     """The replay of an engine game (setup + events: a golden log, engine.game's JSON lines)."""
     state = start_state(setup, board)
     names = dict(state.names)
-    steps = [Step(0, state.round, "the setup", public_view(state).model_dump(mode="json"))]
+    steps = [Step(0, state.round, _("the setup"), public_view(state).model_dump(mode="json"))]
     for number, event in enumerate(events, start=1):
         played_in = state.round  # an event ending a round moves the round on: it belongs to the one it ends
         apply_event(state, event)
@@ -470,6 +499,7 @@ def replay_events(setup: GameSetup, events: Iterable[Event], board=None) -> Repl
                 played_in,
                 step_words(event.model_dump(mode="json"), names),
                 public_view(state).model_dump(mode="json"),
+                event.type,
             )
         )
     return Replay(steps, names, list(setup.players), setup.rules)
@@ -482,13 +512,13 @@ def replay_table(source) -> Replay:
 
     fresh = Table(source.setup, None)
     names = dict(fresh.names)
-    steps = [Step(0, fresh.public().game.get("round", 0), "the setup", fresh.public().game)]
+    steps = [Step(0, fresh.public().game.get("round", 0), _("the setup"), fresh.public().game)]
     played_in = steps[0].round
     for record in source.effective:
         fresh.apply_record(record)
         if record["t"] == "event":
             view = fresh.public().game
-            steps.append(Step(len(steps), played_in, step_words(record["e"], names), view))
+            steps.append(Step(len(steps), played_in, step_words(record["e"], names), view, record["e"].get("type", "")))
             played_in = view.get("round", 0)  # an event ending a round belongs to the round it ends
     return Replay(steps, names, list(source.setup.game.players), source.setup.game.rules)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from companion.history.people_words import printed_rules
 from companion.history.records import GameRecord
+from companion.words import N_, _
 
 ALL = "all"  # the table over every rule set
 # The points' sources as the table groups them: the regions' scorings (with the King's and the
@@ -20,18 +21,24 @@ SOURCE_GROUPS = {
     "special": ("special",),
     "other": ("other",),
 }
-# (key, heading) of each column, in order
+# (key, heading) of each column, in order (marked for the catalogue: heading() translates)
 COLUMNS = (
-    ("name", "Player"),
-    ("games", "Games"),
-    ("wins", "Wins"),
-    ("mean", "Mean"),
-    ("best", "Best"),
-    ("regions", "Regions"),
-    ("castillo", "Castillo"),
-    ("special", "Special"),
-    ("other", "Cards, other"),
+    ("name", N_("Player")),
+    ("games", N_("Games")),
+    ("wins", N_("Wins")),
+    ("mean", N_("Mean")),
+    ("best", N_("Best")),
+    ("regions", N_("Regions")),
+    ("castillo", N_("Castillo")),
+    ("special", N_("Special")),
+    ("other", N_("Cards, other")),
 )
+_HEADINGS = dict(COLUMNS)
+
+
+def heading(column: str) -> str:
+    """A column's heading in the table's language."""
+    return _(_HEADINGS[column])
 
 
 @dataclass
@@ -93,7 +100,7 @@ def record_tables(records: Iterable[GameRecord]) -> list[RecordTable]:
     by_rules: dict[str, list[GameRecord]] = defaultdict(list)
     for record in finished:
         by_rules[record.rules].append(record)
-    groups = [(ALL, "All rule sets", finished)]
+    groups = [(ALL, _("All rule sets"), finished)]
     groups += [
         (rules, printed_rules(rules), games)
         for rules, games in sorted(by_rules.items(), key=lambda item: (-len(item[1]), item[0]))

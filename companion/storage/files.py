@@ -15,6 +15,8 @@ from pathlib import Path
 
 import platformdirs
 
+from companion.words import N_, _
+
 APP_NAME = "elgrande-companion"
 DATA_DIR_ENV = "ELGRANDE_DATA_DIR"  # overrides the platform's folder (tests, portable installs)
 
@@ -34,18 +36,24 @@ class SaveFailed(Exception):
 
 
 FULL_ERRNOS = (errno.ENOSPC, errno.EDQUOT)
+# What a refused write was of, as the callers name it (translated where said; a caller's own
+# words already in the table's language pass unchanged).
+WHAT_WAS_WRITTEN = (N_("this input"), N_("this entry"), N_("the theme"), N_("the language"))
 
 
-def storage_trouble(exc: OSError, what: str = "this input") -> str:
-    """What a failed write means to the table, in one line."""
+def storage_trouble(exc: OSError, what: str = WHAT_WAS_WRITTEN[0]) -> str:
+    """What a failed write means to the table, in one line, in the table's language."""
+    what = _(what)
     if exc.errno in FULL_ERRNOS:
-        return f"The tablet's storage is full: free some space; nothing of {what} was kept"
+        return _("The tablet's storage is full: free some space; nothing of {what} was kept").format(what=what)
     if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return (
-            f"The tablet's storage refuses to be written to (it is read-only or not ours); nothing of {what} was kept"
-        )
-    reason = (exc.strerror or "it failed").rstrip(".")
-    return f"The tablet could not save {what} ({reason}); nothing of it was kept: try again"
+        return _(
+            "The tablet's storage refuses to be written to (it is read-only or not ours); nothing of {what} was kept"
+        ).format(what=what)
+    reason = (exc.strerror or _("it failed")).rstrip(".")
+    return _("The tablet could not save {what} ({reason}); nothing of it was kept: try again").format(
+        what=what, reason=reason
+    )
 
 
 def data_dir() -> Path:

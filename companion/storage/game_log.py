@@ -60,6 +60,7 @@ from companion.storage.files import (
     unlink_quietly,
     write_all,
 )
+from companion.words import _, ngettext
 
 log = logging.getLogger("companion.storage.game_log")
 
@@ -87,13 +88,19 @@ class Damage:
 
     def summary(self) -> str:
         if not self.openable:
-            return f"{self.what}. Nothing of this game can be opened."
-        return f"{self.what}. {self.intact()}."
+            return _("{damage}. Nothing of this game can be opened.").format(damage=self.what)
+        return _("{damage}. {intact}.").format(damage=self.what, intact=self.intact())
 
     def intact(self) -> str:
         if self.kept == 0:
-            return f"None of its {self.total} records is intact, only its setup"
-        return f"The first {self.kept} of {self.total} records are intact"
+            return ngettext(
+                "None of its {n} records is intact, only its setup",
+                "None of its {n} records is intact, only its setup",
+                self.total,
+            ).format(n=self.total)
+        return ngettext(
+            "The first {kept} of {n} records is intact", "The first {kept} of {n} records are intact", self.kept
+        ).format(kept=self.kept, n=self.total)
 
 
 class LogDamaged(LogError):
@@ -138,11 +145,11 @@ def read_tip(path: Path) -> tuple[tuple[int, str] | None, str | None]:
     except FileNotFoundError:
         return None, None
     except OSError as exc:
-        return None, f"the checkpoint beside it cannot be read ({exc.strerror})"
+        return None, _("the checkpoint beside it cannot be read ({reason})").format(reason=exc.strerror)
     parts = text.decode("ascii", "replace").split()
     if len(parts) == 2 and parts[0].isdigit() and len(parts[1]) == HASH_CHARS:
         return (int(parts[0]), parts[1]), None
-    return None, "the checkpoint beside it is unreadable; it was ignored"
+    return None, _("the checkpoint beside it is unreadable; it was ignored")
 
 
 # ---- reading ------------------------------------------------------------------------------
@@ -162,13 +169,13 @@ class LoadedLog:
 
 
 def _not_json(value: str):
-    raise ValueError(f"{value} is not a number JSON allows")
+    raise ValueError(_("{value} is not a number JSON allows").format(value=value))
 
 
 def _finite(text: str) -> float:
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise ValueError(f"{text[:20]} is too large a number")
+        raise ValueError(_("{value} is too large a number").format(value=text[:20]))
     return value
 
 
@@ -176,19 +183,23 @@ def _parse(line: bytes) -> tuple[Any, str | None]:
     try:
         return json.loads(line.decode("utf-8"), parse_constant=_not_json, parse_float=_finite), None
     except UnicodeDecodeError:
-        return None, "not text (bytes that are not UTF-8)"
+        return None, _("not text (bytes that are not UTF-8)")
     except RecursionError:
-        return None, "JSON nested too deeply"
+        return None, _("JSON nested too deeply")
     except json.JSONDecodeError as exc:
-        return None, f"not valid JSON ({exc.msg} at column {exc.colno})"
+        return None, _("not valid JSON ({reason} at column {column})").format(reason=exc.msg, column=exc.colno)
     except ValueError as exc:  # huge integers or floats, NaN
-        return None, f"not valid JSON ({str(exc)[:80]})"
+        return None, _("not valid JSON ({reason})").format(reason=str(exc)[:80])
 
 
 def _kind_of(value: Any) -> str:
     if isinstance(value, bool) or value is None:
-        return f"the bare value {json.dumps(value)}"
-    return {list: "a list", str: "a string", int: "a number", float: "a number"}.get(type(value), "a value")
+        return _("the bare value {value}").format(value=json.dumps(value))
+    if isinstance(value, list):
+        return _("a list")
+    if isinstance(value, str):
+        return _("a string")
+    return _("a number") if type(value) in (int, float) else _("a value")
 
 
 def scan_log(path: Path) -> LoadedLog:
@@ -197,19 +208,20 @@ def scan_log(path: Path) -> LoadedLog:
     try:
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):  # a pipe would block the read; a folder or device is no log
-            return _unusable("the file is not a regular file (a folder, a pipe or a device named like a log)")
+            return _unusable(_("the file is not a regular file (a folder, a pipe or a device named like a log)"))
         size = st.st_size
         if size > MAX_LOG_BYTES:
             return _unusable(
-                f"the file is {size / 2**20:.0f} MB, far more than a game log "
-                f"(at most {MAX_LOG_BYTES // 2**20} MB are read)"
+                _("the file is {size} MB, far more than a game log (at most {most} MB are read)").format(
+                    size=f"{size / 2**20:.0f}", most=MAX_LOG_BYTES // 2**20
+                )
             )
         data = path.read_bytes()
     except OSError as exc:
-        return _unusable(f"the file cannot be read ({exc.strerror or exc})")
+        return _unusable(_("the file cannot be read ({reason})").format(reason=exc.strerror or exc))
     if not data.strip(b"\x00 \t\r\n"):
         return _unusable(
-            "the file is empty" if not data else "the file holds no text (only blanks or NUL bytes)", line=1
+            _("the file is empty") if not data else _("the file holds no text (only blanks or NUL bytes)"), line=1
         )
     lines = data.split(b"\n")
     tail = lines.pop()  # after the last newline: b"" when the file ends cleanly
@@ -221,8 +233,10 @@ def scan_log(path: Path) -> LoadedLog:
     garbled_last = _read_records(loaded, lines)
     if loaded.format != FORMAT and tip_path(path).exists():
         loaded.damage = Damage(
-            "it has no checksums, yet a checkpoint lies beside it: the checksums were "
-            "removed, so none of its lines can be trusted",
+            _(
+                "it has no checksums, yet a checkpoint lies beside it: the checksums were "
+                "removed, so none of its lines can be trusted"
+            ),
             1,
             0,
             loaded.total,
@@ -233,27 +247,40 @@ def scan_log(path: Path) -> LoadedLog:
     if tip_trouble:
         loaded.warnings.append(tip_trouble)
     if loaded.format == FORMAT and tip is None and tip_trouble is None:
-        loaded.warnings.append("it has no checkpoint beside it, so lines cut from its end could not be noticed")
+        loaded.warnings.append(_("it has no checkpoint beside it, so lines cut from its end could not be noticed"))
     if garbled_last and tip and tip[0] > len(loaded.records):  # the checkpoint vouches for that line
         number = len(loaded.records) + 2
-        loaded.damage = Damage(f"line {number} is {garbled_last}", number, len(loaded.records), loaded.total)
+        loaded.damage = Damage(
+            _("line {number} is {trouble}").format(number=number, trouble=garbled_last),
+            number,
+            len(loaded.records),
+            loaded.total,
+        )
     if tail and tip and tip[0] == len(loaded.records) + 1 and loaded.damage is None and not garbled_last:
         # The checkpoint vouches for the record being written when the storage filled up or
         # the app stopped (earlier versions took a short write as done): a torn write, not a cut.
         loaded.warnings.append(
-            f"its last record was cut short as it was written (the storage was full or the app "
-            f"stopped), so record {tip[0]} is lost; the game opens up to record {tip[0] - 1}"
+            _(
+                "its last record was cut short as it was written (the storage was full or the app "
+                "stopped), so record {lost} is lost; the game opens up to record {kept}"
+            ).format(lost=tip[0], kept=tip[0] - 1)
         )
         tip, tail = None, b""
     _check_tip(loaded, tip)
     if loaded.damage is None:
         if garbled_last:
             loaded.warnings.append(
-                f"the last line is damaged ({garbled_last}); it was ignored as the write a crash interrupted"
+                _("the last line is damaged ({trouble}); it was ignored as the write a crash interrupted").format(
+                    trouble=garbled_last
+                )
             )
         if tail:
             loaded.warnings.append(
-                f"the last line was cut short (the app stopped while writing); ignored {len(tail)} bytes"
+                ngettext(
+                    "the last line was cut short (the app stopped while writing); ignored {n} byte",
+                    "the last line was cut short (the app stopped while writing); ignored {n} bytes",
+                    len(tail),
+                ).format(n=len(tail))
             )
     loaded.warnings = [f"{name}: {w}" for w in loaded.warnings]
     for w in loaded.warnings:
@@ -267,31 +294,36 @@ def _unusable(what: str, line: int = 0) -> LoadedLog:
 
 def _read_header(line: bytes, complete: bool) -> LoadedLog:
     if not complete:
-        return _unusable("the file was cut inside its first line (the header)", line=1)
+        return _unusable(_("the file was cut inside its first line (the header)"), line=1)
     obj, trouble = _parse(line)
     if trouble:
-        return _unusable(f"line 1 (the header) is {trouble}", line=1)
+        return _unusable(_("line 1 (the header) is {trouble}").format(trouble=trouble), line=1)
     if not isinstance(obj, dict) or not isinstance(obj.get("header"), dict):
-        held = _kind_of(obj) if not isinstance(obj, dict) else "an object without a header"
-        return _unusable(f"line 1 is not a game's header (it holds {held})", line=1)
+        held = _kind_of(obj) if not isinstance(obj, dict) else _("an object without a header")
+        return _unusable(_("line 1 is not a game's header (it holds {what})").format(what=held), line=1)
     fmt = obj.get("format", 1)
     if fmt == 1 and ("h" in obj or "n" in obj):
-        return _unusable("line 1 (the header) has a checksum but no format: it was changed", line=1)
+        return _unusable(_("line 1 (the header) has a checksum but no format: it was changed"), line=1)
     if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
         return _unusable(
-            f"it was written by a newer version of the app (log format {fmt}; "
-            f"this version reads formats 1 to {FORMAT})",
+            _(
+                "it was written by a newer version of the app (log format {format}; "
+                "this version reads formats 1 to {newest})"
+            ).format(format=fmt, newest=FORMAT),
             line=1,
         )
     if fmt not in (1, FORMAT) or isinstance(fmt, bool):
-        return _unusable(f"line 1 (the header) names an unknown log format ({json.dumps(fmt)[:20]})", line=1)
+        return _unusable(
+            _("line 1 (the header) names an unknown log format ({format})").format(format=json.dumps(fmt)[:20]),
+            line=1,
+        )
     chain = (0, "")
     if fmt == FORMAT:
         content = {k: v for k, v in obj.items() if k != "h"}
         h = obj.get("h")
         if obj.get("n") != 0 or not isinstance(h, str) or chain_hash(CHAIN_TAG, content) != h:
             return _unusable(
-                "line 1 (the header) was changed after it was written (its checksum does not match)", line=1
+                _("line 1 (the header) was changed after it was written (its checksum does not match)"), line=1
             )
         chain = (0, h)
     return LoadedLog(header=obj["header"], records=[], format=fmt, chain=chain, hashes=[chain[1]])
@@ -306,7 +338,7 @@ def _read_records(loaded: LoadedLog, lines: list[bytes]) -> str | None:
         obj, trouble = _parse(line)
         if trouble and number == last:
             return trouble  # unless the checkpoint vouches for this line (_check_tip)
-        problem = trouble and f"line {number} is {trouble}"
+        problem = trouble and _("line {number} is {trouble}").format(number=number, trouble=trouble)
         problem = problem or _record_problem(loaded, obj, number)
         if problem:
             loaded.damage = Damage(problem, number, len(loaded.records), loaded.total)
@@ -318,25 +350,29 @@ def _read_records(loaded: LoadedLog, lines: list[bytes]) -> str | None:
 
 def _record_problem(loaded: LoadedLog, obj: Any, number: int) -> str | None:
     if not isinstance(obj, dict):
-        return f"line {number} is not a record (it holds {_kind_of(obj)})"
+        return _("line {number} is not a record (it holds {what})").format(number=number, what=_kind_of(obj))
     if loaded.format != FORMAT:
         if "h" in obj or "n" in obj:
-            return f"line {number} carries a checksum but the header has none (the header was changed)"
+            return _("line {number} carries a checksum but the header has none (the header was changed)").format(
+                number=number
+            )
         return None
     expected = len(loaded.records) + 1
     n, h = obj.get("n"), obj.get("h")
     if not isinstance(h, str) or "n" not in obj:
-        return f"line {number} has no checksum: it was not written by the app (added by hand or by another program)"
+        return _(
+            "line {number} has no checksum: it was not written by the app (added by hand or by another program)"
+        ).format(number=number)
     content = {k: v for k, v in obj.items() if k != "h"}
     if chain_hash(loaded.chain[1], content) == h and n == expected:
         loaded.chain = (expected, h)
         loaded.hashes.append(h)
         return None
     if isinstance(n, int) and n != expected:
-        return (
-            f"line {number} holds record {n} where record {expected} belongs: a record was deleted, duplicated or moved"
-        )
-    return f"line {number} was changed after it was written (its checksum does not match)"
+        return _(
+            "line {number} holds record {n} where record {expected} belongs: a record was deleted, duplicated or moved"
+        ).format(number=number, n=n, expected=expected)
+    return _("line {number} was changed after it was written (its checksum does not match)").format(number=number)
 
 
 def _check_tip(loaded: LoadedLog, tip: tuple[int, str] | None) -> None:
@@ -350,14 +386,20 @@ def _check_tip(loaded: LoadedLog, tip: tuple[int, str] | None) -> None:
         loaded.damage.total = loaded.total
         return
     if n > kept:
-        missing = f"record {n} is missing" if n == kept + 1 else f"records {kept + 1} to {n} are missing"
-        loaded.damage = Damage(
-            f"the file ends after record {kept} but {n} were written: {missing} (the file was cut)", kept + 2, kept, n
-        )
+        if n == kept + 1:
+            said = _("the file ends after record {kept} but {n} were written: record {n} is missing (the file was cut)")
+        else:
+            said = _(
+                "the file ends after record {kept} but {n} were written: records {first} to {n} are missing "
+                "(the file was cut)"
+            )
+        loaded.damage = Damage(said.format(kept=kept, n=n, first=kept + 1), kept + 2, kept, n)
     elif loaded.hashes[n] != h:
         loaded.damage = Damage(
-            "its records are not the ones the app wrote (they do not match the checkpoint "
-            "beside the log: the file was replaced or rewritten)",
+            _(
+                "its records are not the ones the app wrote (they do not match the checkpoint "
+                "beside the log: the file was replaced or rewritten)"
+            ),
             0,
             0,
             loaded.total,

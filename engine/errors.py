@@ -190,6 +190,11 @@ RULES: dict[str, str] = {
 }
 
 
+# A refusal with the rule it cites: `str(RuleViolation)`, in English; in the table's language
+# through companion/words/refusals.py.
+CITED = N_("{detail} (rule: {rule})")
+
+
 class EngineError(Exception):
     """Base class of the engine's errors."""
 
@@ -212,7 +217,7 @@ class RuleViolation(EngineError):
         self.values = values
         self.detail = Said(template, **values)
         self.private = private
-        super().__init__(f"{self.detail} (rule: {RULES[rule]})")
+        super().__init__(CITED.format(detail=self.detail, rule=RULES[rule]))
 
     def __reduce__(self) -> tuple:
         return (_violation, (self.rule, self.template, self.private, self.values))

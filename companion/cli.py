@@ -13,6 +13,7 @@ from collections import Counter
 from companion.safe_text import for_json, for_terminal
 from companion.words import N_, _, names, ngettext
 from companion.words.choice import start_language
+from companion.words.refusals import said_words
 from engine.errors import RuleViolation
 from engine.rules import MODULES, RULE_SETS
 from engine.scoring import ScoreLine
@@ -235,7 +236,7 @@ def cmd_selfplay(args) -> int:
     except RuleViolation as exc:
         if exc.rule not in ("setup", "card-set-incomplete"):
             raise  # a bug in the engine, not the user's mistake: the traceback is wanted
-        raise UsageError(exc.detail) from None
+        raise UsageError(said_words(exc.detail)) from None
     except StandInsShort as exc:
         raise UsageError(str(exc)) from None
     seconds = time.perf_counter() - t0
@@ -319,7 +320,7 @@ def cmd_demo(args) -> int:
     try:
         state = start_state(setup, board)
     except RuleViolation as exc:
-        raise UsageError(exc.detail) from None
+        raise UsageError(said_words(exc.detail)) from None
     if args.rules == "classic":
         said = _("El Grande demo: {n} players, short game, seed {seed}")
     elif modules:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from . import events as ev
 from .board.errors import DataFileError
 from .board.load import load_board
-from .errors import RuleViolation
+from .errors import Card, RuleViolation, plural
 from .state import GameState
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def _rebuild(state: GameState, board_entries: list[dict], card_entries: list[dic
             spade_printed=state.spade_printed,
         )
     except DataFileError as exc:
-        raise RuleViolation(rule, str(exc)) from None
+        raise RuleViolation(rule, "{problem}", problem=str(exc)) from None
 
 
 def _take_up(state: GameState, board: Board) -> None:
@@ -145,9 +145,18 @@ def check_turn_up(state: GameState, card: ActionCard, stack: int) -> None:
         seen = state.copies_seen[card.id]
         raise RuleViolation(
             "reveal",
-            f"{card.name} has turned up {seen} time{'s' * (seen > 1)} from stack {stack}, "
-            f"and stack {stack} holds no card the card set does not account for: if the table "
-            "turned up another, correct the card set first (its copies, or another card's)",
+            plural(
+                "{card} has turned up {seen} time from stack {stack}, and stack {stack} holds no card the card set "
+                "does not account for: if the table turned up another, correct the card set first (its copies, "
+                "or another card's)",
+                "{card} has turned up {seen} times from stack {stack}, and stack {stack} holds no card the card set "
+                "does not account for: if the table turned up another, correct the card set first (its copies, "
+                "or another card's)",
+                "seen",
+            ),
+            card=Card(card.name),
+            seen=seen,
+            stack=stack,
         )
 
 
@@ -194,7 +203,9 @@ def _regency_deltas(state: GameState, before: dict[str, tuple[int | None, int]],
         if c.copies < seen:
             raise RuleViolation(
                 "card-set",
-                f"cards[{c.id}].copies: {seen} have already been turned up, so the box holds at least {seen}",
+                "cards[{id}].copies: {seen} have already been turned up, so the box holds at least {seen}",
+                id=c.id,
+                seen=seen,
             )
         out[c.id] = c.copies - seen
     return out
@@ -217,14 +228,20 @@ def apply_completion(state: GameState, e: ev.CardSetCompleted) -> None:
         if old_stack is not None and old_stack != stack and seen:
             raise RuleViolation(
                 "card-set",
-                f"cards[{cid}].stack: {cid} has already been turned up from "
-                f"stack {old_stack}; it cannot be moved to stack {stack}",
+                "cards[{id}].stack: {id} has already been turned up from stack {old_stack}; it cannot be moved to "
+                "stack {stack}",
+                id=cid,
+                old_stack=old_stack,
+                stack=stack,
             )
         if stack is None or stack > 4:
             continue
         if copies is not None and copies < seen:
             raise RuleViolation(
-                "card-set", f"cards[{cid}].copies: {seen} have already been turned up, so the box holds at least {seen}"
+                "card-set",
+                "cards[{id}].copies: {seen} have already been turned up, so the box holds at least {seen}",
+                id=cid,
+                seen=seen,
             )
         # copies unknown: none counted face down; it turns up while its stack has room (may_turn_up)
         deltas[cid] = (

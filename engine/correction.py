@@ -16,10 +16,10 @@ came up before the start is not known to the tablet.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from .board.model import CASTILLO
-from .errors import RuleViolation
+from .errors import N_, Place, RuleViolation, Template, plural
 from .events import TableCorrected
 from .state import GameState
 
@@ -43,8 +43,8 @@ CORRECTABLE_STAGES = (
 START_FIELDS = ("round", "start_player", "power_spent", "vetoes")
 
 
-def _fail(detail: str) -> NoReturn:
-    raise RuleViolation("correction", detail)
+def _fail(template: Template, **values: Any) -> NoReturn:
+    raise RuleViolation("correction", template, **values)
 
 
 class _Checker:
@@ -54,14 +54,24 @@ class _Checker:
 
     def player(self, pid: str, where: str) -> int:
         if pid not in self.state.players:
-            _fail(f"{where}: {pid!r} is not a player in this game (players: {', '.join(self.state.players)})")
+            _fail(
+                N_("{where}: {player!r} is not a player in this game (players: {players})"),
+                where=where,
+                player=pid,
+                players=self.state.players,
+            )
         return self.state.players.index(pid)
 
     def region(self, rid: str, where: str, castillo_ok: bool = False) -> int:
         if rid == CASTILLO and castillo_ok:
             return self.board.castillo
         if rid not in self.board.region_ids:
-            _fail(f"{where}: {rid!r} is not a region (regions: {', '.join(self.board.region_ids)})")
+            _fail(
+                N_("{where}: {region!r} is not a region (regions: {regions})"),
+                where=where,
+                region=rid,
+                regions=self.board.region_ids,
+            )
         return self.board.area_index[rid]
 
     @property
@@ -76,11 +86,14 @@ class _Checker:
         if rid in board.space_ids and board.space_neighbours[board.space_ids.index(rid)] is None:
             # As Exile: the King is not sent where nobody could place next to him.
             name = board.space_names[board.space_ids.index(rid)]
-            _fail(f"king: {board.missing.get(f'spaces.{rid}.neighbours') or name + ' has no known neighbours'}")
+            given = board.missing.get(f"spaces.{rid}.neighbours")
+            if given:
+                _fail(N_("king: {given}"), given=given)
+            _fail(N_("king: {space} has no known neighbours"), space=Place(name))
         if rid == CASTILLO or rid in board.space_ids or rid in board.region_ids:
             return board.area_index[rid]
-        places = ", ".join([*board.region_ids, CASTILLO, *board.space_ids])
-        _fail(f"king: {rid!r} is not a place the King can stand ({places})")
+        places = [*board.region_ids, CASTILLO, *board.space_ids]
+        _fail(N_("king: {place!r} is not a place the King can stand ({places})"), place=rid, places=places)
 
     def piece(self, sid: str) -> None:
         """A mobile scoreboard (classic) or a Scoring tile whose values the table has entered."""
@@ -89,16 +102,18 @@ class _Checker:
         known = list(board.mobile_scoreboards) + list(tiles)
         if sid not in known:
             _fail(
-                f"mobile_scoreboards: {sid!r} is not a mobile scoreboard or Scoring tile of this game "
-                f"({', '.join(known) or 'none'})"
+                N_("mobile_scoreboards: {piece!r} is not a mobile scoreboard or Scoring tile of this game ({known})")
+                if known
+                else N_("mobile_scoreboards: {piece!r} is not a mobile scoreboard or Scoring tile of this game (none)"),
+                piece=sid,
+                known=known,
             )
         if sid in tiles and tiles[sid] is None:
+            given = board.missing.get(f"scoring_tiles.{sid}")
+            if given:
+                _fail(N_("mobile_scoreboards.{tile}: {given}"), tile=sid, given=given)
             _fail(
-                f"mobile_scoreboards.{sid}: "
-                + (
-                    board.missing.get(f"scoring_tiles.{sid}")
-                    or f"enter the Scoring tile {sid}'s values from your tile first"
-                )
+                N_("mobile_scoreboards.{tile}: enter the Scoring tile {tile}'s values from your tile first"), tile=sid
             )
 
 
@@ -106,12 +121,16 @@ def check_and_apply(state: GameState, e: TableCorrected) -> None:
     """Check the whole correction first, then apply it: all of it or nothing."""
     if state.stage not in CORRECTABLE_STAGES or state.special is not None:
         _fail(
-            "the table can correct the board between steps, not now: finish the special action or "
-            "the scoring under way first"
+            N_(
+                "the table can correct the board between steps, not now: finish the special action or "
+                "the scoring under way first"
+            )
         )
     starting = [f for f in START_FIELDS if getattr(e, f) is not None]
     if starting and state.event_count:
-        _fail(f"{', '.join(starting)} can only be set where tracking starts, before anything else is entered")
+        _fail(
+            N_("{starting} can only be set where tracking starts, before anything else is entered"), starting=starting
+        )
     new = _corrected_position(state, e)
     if starting:
         _check_start(state, e)
@@ -142,21 +161,22 @@ def _corrected_position(state: GameState, e: TableCorrected) -> dict:
         for pid, k in e.court.items():
             court[c.player(pid, "court")] = k
     if state.dummy is not None and court[state.dummy]:
-        _fail("court: the dummy has no court; its Caballeros off the board wait beside it (the provinces)")
+        _fail(N_("court: the dummy has no court; its Caballeros off the board wait beside it (the provinces)"))
     for p in range(n):
         total = court[p] + sum(row[p] for row in counts) + sum(1 for q in state.aside.values() if q == p)
         if total > board.caballeros_per_player:
             # Names no hidden figure: the Castillo is part of the total but not shown.
             _fail(
-                f"{state.names[state.players[p]]} would have more than {board.caballeros_per_player} "
-                "Caballeros on the table (regions, court and Castillo together)"
+                N_("{who} would have more than {most} Caballeros on the table (regions, court and Castillo together)"),
+                who=state.names[state.players[p]],
+                most=board.caballeros_per_player,
             )
     king = c.kings_place(e.king) if e.king is not None else state.king
     grandes = list(state.grandes)
     for pid, rid in (e.grandes or {}).items():
         p = c.player(pid, "grandes")
         if p == state.dummy:
-            _fail(f"grandes.{pid}: the dummy has no Grande")
+            _fail(N_("grandes.{pid}: the dummy has no Grande"), pid=pid)
         # 2023: Competition throws a Grande into the Castillo.
         grandes[p] = c.region(rid, f"grandes.{pid}", castillo_ok=c.edition_2023)
     mobile = dict(state.mobile)
@@ -165,8 +185,11 @@ def _corrected_position(state: GameState, e: TableCorrected) -> dict:
         mobile[sid] = None if at is None else c.region(at, f"mobile_scoreboards.{sid}", castillo_ok=True)
     placed = [a for a in mobile.values() if a is not None]
     if len(set(placed)) < len(placed):
-        what = "Scoring tiles" if c.edition_2023 else "mobile scoreboards"
-        _fail(f"mobile_scoreboards: the two {what} may not lie in the same area")
+        _fail(
+            N_("mobile_scoreboards: the two Scoring tiles may not lie in the same area")
+            if c.edition_2023
+            else N_("mobile_scoreboards: the two mobile scoreboards may not lie in the same area")
+        )
     scores = list(state.scores)
     for pid, v in (e.scores or {}).items():
         scores[c.player(pid, "scores")] = v
@@ -189,7 +212,7 @@ def _apply_position(state: GameState, new: dict) -> None:
 def _check_start(state: GameState, e: TableCorrected) -> None:
     c = _Checker(state)
     if e.round is not None and e.round not in state.schedule:
-        _fail(f"round: {e.round} is not a round of this game (rounds: {', '.join(map(str, state.schedule))})")
+        _fail(N_("round: {round} is not a round of this game (rounds: {rounds})"), round=e.round, rounds=state.schedule)
     if e.start_player is not None:
         c.player(e.start_player, "start_player")
     before = state.schedule.index(e.round) if e.round is not None else 0
@@ -197,16 +220,31 @@ def _check_start(state: GameState, e: TableCorrected) -> None:
     for pid, spent in (e.power_spent or {}).items():
         c.player(pid, "power_spent")
         if len(set(spent)) != len(spent) or not set(spent) <= values:
-            _fail(f"power_spent.{pid}: each Power card value 1 to 13 at most once, got {spent}")
+            _fail(
+                N_("power_spent.{pid}: each Power card value 1 to 13 at most once, got {spent}"), pid=pid, spent=spent
+            )
         if len(spent) > before:
-            _fail(f"power_spent.{pid}: {len(spent)} cards laid down, but only {before} rounds came before")
+            _fail(
+                N_("power_spent.{pid}: {spent} cards laid down, but only {before} rounds came before"),
+                pid=pid,
+                spent=len(spent),
+                before=before,
+            )
     holders = e.vetoes or []
     for pid in holders:
         if c.player(pid, "vetoes") == state.dummy:
-            _fail("vetoes: the dummy never holds a Veto (it does not use its cards)")
+            _fail(N_("vetoes: the dummy never holds a Veto (it does not use its cards)"))
     copies = veto_copies(state.board)
     if copies is not None and len(holders) > copies:
-        _fail(f"vetoes: {len(holders)} holders, but the game has {copies} Veto card{'s' * (copies != 1)}")
+        _fail(
+            plural(
+                "vetoes: {holders} holders, but the game has {copies} Veto card",
+                "vetoes: {holders} holders, but the game has {copies} Veto cards",
+                "copies",
+            ),
+            holders=len(holders),
+            copies=copies,
+        )
 
 
 def _apply_start(state: GameState, e: TableCorrected) -> None:

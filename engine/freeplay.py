@@ -22,7 +22,7 @@ from pydantic import Field, TypeAdapter
 from . import events as ev
 from .board.build import classic_board
 from .board.model import CASTILLO, Board
-from .errors import RuleViolation
+from .errors import N_, RuleViolation, Said
 from .events import CastilloCounted, Count, GameSetup, Id, SecretDiscSet, SecretDiscsRevealed
 from .game import start_state
 from .ki_markers import MARKERS, MODULE_NAMES, lasting
@@ -202,14 +202,16 @@ def free_apply(state: FreeState, event: Any) -> None:
         raise RuleViolation("game-over", "the game is over: nothing more can be entered")
     handler = _APPLY.get(type(event))
     if handler is None:
-        raise RuleViolation("phase-order", f"{type(event).__name__} is not an input of a scoring-only game")
+        raise RuleViolation("phase-order", "{event} is not an input of a scoring-only game", event=type(event).__name__)
     handler(state, event)
 
 
 def _in_stage(state: FreeState, stage: str, what: str) -> None:
     if state.stage != stage:
         now = free_asked(state).kind.replace("_", " ")
-        raise RuleViolation("phase-order", f"{what} is not possible now: the game waits for {now}")
+        raise RuleViolation(
+            "phase-order", "{what} is not possible now: the game waits for {asked}", what=Said(what), asked=now
+        )
 
 
 def _snapshot(state: FreeState, **changes: Any) -> TableSnapshot:
@@ -218,22 +220,24 @@ def _snapshot(state: FreeState, **changes: Any) -> TableSnapshot:
     try:
         return load_snapshot(data, state.board)
     except SnapshotError as exc:
-        raise RuleViolation("board-entry", f"the board as entered is impossible: {exc}") from None
+        raise RuleViolation("board-entry", "the board as entered is impossible: {problem}", problem=str(exc)) from None
 
 
 def _board_entered(state: FreeState, e: BoardEntered) -> None:
-    _in_stage(state, "play", "entering the board")
+    _in_stage(state, "play", N_("entering the board"))
     missing = [pid for pid in state.choosers if pid not in e.grandes]
     if missing:
-        raise RuleViolation("grande", "every Grande stands in a region; missing: " + ", ".join(missing))
+        raise RuleViolation("grande", "every Grande stands in a region; missing: {missing}", missing=missing)
     if state.dummy in e.grandes:
-        raise RuleViolation("grande", f"the dummy ({state.dummy}) has no Grande")
+        raise RuleViolation("grande", "the dummy ({dummy}) has no Grande", dummy=state.dummy)
     if state.rules == "king-intrigue":
         for key, module in MARKER_MODULES.items():
             if getattr(e, key) and module not in state.modules:
                 raise RuleViolation(
                     "board-entry",
-                    f"{key}: that marker comes with the {MODULE_NAMES[module]} module, which this game does not play",
+                    "{key}: that marker comes with the {module} module, which this game does not play",
+                    key=key,
+                    module=Said(MODULE_NAMES[module]),
                 )
     state.table = _snapshot(
         state,
@@ -247,12 +251,12 @@ def _board_entered(state: FreeState, e: BoardEntered) -> None:
 
 
 def _special_scored(state: FreeState, e: SpecialScored) -> None:
-    _in_stage(state, "play", "a special scoring")
+    _in_stage(state, "play", N_("a special scoring"))
     table = _snapshot(state, castillo=dict(e.castillo)) if e.castillo else state.table
     try:
         _, lines, after = score_snapshot(table, e.kind, state.board)
     except SnapshotError as exc:
-        raise RuleViolation("special-action", str(exc).replace("--special ", "")) from None
+        raise RuleViolation("special-action", "{problem}", problem=str(exc).replace("--special ", "")) from None
     # The markers a special scoring leaves where they lie (the 2x "is not doubled" then, it stays).
     kept = {k: getattr(table, k) for k in KI_MARKERS}
     state.table = after.model_copy(update={"castillo": {}, **kept})
@@ -304,7 +308,7 @@ def _kind_title(state: FreeState, kind: str) -> str:
 
 
 def _round_finished(state: FreeState, e: RoundFinished) -> None:
-    _in_stage(state, "play", "finishing the round")
+    _in_stage(state, "play", N_("finishing the round"))
     if _general_after(state):
         state.stage, state.discs, state.castillo = "scoring_discs", {}, None
     else:
@@ -332,7 +336,7 @@ def _next_round(state: FreeState) -> None:
 
 
 def _disc_set(state: FreeState, e: SecretDiscSet) -> None:
-    _in_stage(state, "scoring_discs", "setting a secret disc")
+    _in_stage(state, "scoring_discs", N_("setting a secret disc"))
     _known_player(state, e.player)
     if e.player == state.dummy:
         raise RuleViolation(
@@ -341,7 +345,7 @@ def _disc_set(state: FreeState, e: SecretDiscSet) -> None:
     if state.castillo_stays:
         raise RuleViolation("secret-disc", "the King stands by the Castillo: nothing leaves it, nobody sets a disc")
     if e.region not in state.board.region_ids:
-        raise RuleViolation("unknown-id", f"{e.region!r} is not a region (a secret disc shows a region)")
+        raise RuleViolation("unknown-id", "{region!r} is not a region (a secret disc shows a region)", region=e.region)
     if state.castillo is not None:
         raise RuleViolation("secret-disc", "the Castillo is already open: the discs are locked")
     state.discs[e.player] = e.region
@@ -349,17 +353,22 @@ def _disc_set(state: FreeState, e: SecretDiscSet) -> None:
 
 def _known_player(state: FreeState, pid: str) -> None:
     if pid not in state.players:
-        raise RuleViolation("unknown-id", f"{pid!r} is not a player in this game (players: {', '.join(state.players)})")
+        raise RuleViolation(
+            "unknown-id",
+            "{player!r} is not a player in this game (players: {players})",
+            player=pid,
+            players=state.players,
+        )
 
 
 def _castillo_counted(state: FreeState, e: CastilloCounted) -> None:
-    _in_stage(state, "scoring_discs", "counting the Castillo")
+    _in_stage(state, "scoring_discs", N_("counting the Castillo"))
     waiting = [] if state.castillo_stays else [pid for pid in state.choosers if pid not in state.discs]
     if waiting:
         raise RuleViolation(
             "secret-disc",
-            "the Castillo is lifted once every disc is set; still to choose: "
-            + ", ".join(state.names[p] for p in waiting),
+            "the Castillo is lifted once every disc is set; still to choose: {waiting}",
+            waiting=[state.names[p] for p in waiting],
         )
     for pid in e.counts:
         _known_player(state, pid)
@@ -368,7 +377,7 @@ def _castillo_counted(state: FreeState, e: CastilloCounted) -> None:
 
 
 def _discs_revealed(state: FreeState, e: SecretDiscsRevealed) -> None:
-    _in_stage(state, "scoring_discs", "revealing the secret discs")
+    _in_stage(state, "scoring_discs", N_("revealing the secret discs"))
     if state.castillo is None:
         raise RuleViolation(
             "phase-order",

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from .board.build import classic_board
 from .board.load import load_board
 from .board.model import Board
-from .errors import RuleViolation
+from .errors import RuleViolation, Said
 from .events import Event, GameSetup, event_from_dict
 from .flow import apply_event, asked
 from .primitives import Ask
@@ -36,7 +36,7 @@ def _check_dummy(setup: GameSetup) -> None:
     if not wanted and setup.dummy is not None:
         raise RuleViolation("setup", "only the 2-player game of the 2023 rules has a dummy")
     if setup.dummy in setup.players:
-        raise RuleViolation("setup", f"the dummy's colour {setup.dummy!r} is a player's colour")
+        raise RuleViolation("setup", "the dummy's colour {dummy!r} is a player's colour", dummy=setup.dummy)
 
 
 def _check_setup(board: Board, setup: GameSetup) -> None:
@@ -44,22 +44,27 @@ def _check_setup(board: Board, setup: GameSetup) -> None:
     try:
         rule_set(setup.rules, setup.modules, len(players))
     except RulesChoiceError as e:
-        raise RuleViolation("setup", str(e)) from None
+        said = e.args[0] if e.args and isinstance(e.args[0], Said) else Said("{problem}", problem=str(e))
+        raise RuleViolation("setup", said) from None
     _check_dummy(setup)
     if not board.min_players <= len(players) <= board.max_players:
         raise RuleViolation(
-            "setup", f"{len(players)} players: El Grande takes {board.min_players} to {board.max_players}"
+            "setup",
+            "{count} players: El Grande takes {min_players} to {max_players}",
+            count=len(players),
+            min_players=board.min_players,
+            max_players=board.max_players,
         )
     if len(set(players)) != len(players):
-        raise RuleViolation("setup", f"player ids must differ: {players}")
+        raise RuleViolation("setup", "player ids must differ: {players}", players=players)
     if setup.king not in board.region_ids:
-        raise RuleViolation("setup", f"the King's region {setup.king!r} is not a region")
+        raise RuleViolation("setup", "the King's region {king!r} is not a region", king=setup.king)
     if set(setup.homes) != set(players):
         raise RuleViolation("setup", "every player needs exactly one home region card")
     homes = list(setup.homes.values())
     for home in homes:
         if home not in board.region_ids:
-            raise RuleViolation("setup", f"home region {home!r} is not a region")
+            raise RuleViolation("setup", "home region {home!r} is not a region", home=home)
     if len(set(homes)) != len(homes) or setup.king in homes:
         raise RuleViolation(
             "setup",
@@ -67,10 +72,10 @@ def _check_setup(board: Board, setup: GameSetup) -> None:
             "differ from each other and from the King's region",
         )
     if setup.start_player not in players:
-        raise RuleViolation("setup", f"start player {setup.start_player!r} is not a player")
+        raise RuleViolation("setup", "start player {start_player!r} is not a player", start_player=setup.start_player)
     unknown = set(setup.names) - set(players)
     if unknown:
-        raise RuleViolation("setup", f"names given for unknown players: {sorted(unknown)}")
+        raise RuleViolation("setup", "names given for unknown players: {unknown}", unknown=sorted(unknown))
 
 
 def start_state(setup: GameSetup, board: Board | None = None, cards_played: bool = True) -> GameState:

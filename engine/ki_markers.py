@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from .errors import N_
+
 Lasts = Literal["general_scoring", "round", "card"]
 
 
@@ -36,7 +38,7 @@ MARKERS: dict[str, MarkerFacts] = {
     "mistress": MarkerFacts("special-cards", "round"),
     "limit_tables": MarkerFacts("special-cards", "card"),
 }
-MODULE_NAMES = {"players-edition": "Player's Edition", "special-cards": "Special cards"}
+MODULE_NAMES = {"players-edition": N_("Player's Edition"), "special-cards": N_("Special cards")}
 
 
 def lasting(lasts: Lasts) -> tuple[str, ...]:

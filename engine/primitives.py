@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from .board.model import CASTILLO, ActionCard
+from .errors import N_ as N_
+from .errors import Card as Card
+from .errors import CardText as CardText
+from .errors import Place as Place
 from .errors import RuleViolation
+from .errors import Said as Said
+from .errors import fact_refusal as fact_refusal
+from .errors import plural as plural
 
 # what may not be changed, and where nothing more may go (the King's region, King and Intrigue's markers)
 from .queries import enterable, entry_refusal, is_taboo, kings_neighbours, taboo_reason, tokens_out
@@ -56,7 +63,12 @@ class Ask:
 def player(state: GameState, pid: str) -> int:
     p = state.player_index(pid)
     if p is None:
-        raise RuleViolation("unknown-id", f"{pid!r} is not a player in this game (players: {', '.join(state.players)})")
+        raise RuleViolation(
+            "unknown-id",
+            "{player!r} is not a player in this game (players: {players})",
+            player=pid,
+            players=state.players,
+        )
     return p
 
 
@@ -64,15 +76,18 @@ def area(state: GameState, aid: str) -> int:
     a = state.board.area_index.get(aid)
     if a is None:
         raise RuleViolation(
-            "unknown-id", f"{aid!r} is not a region or the Castillo (regions: {', '.join(state.board.region_ids)})"
+            "unknown-id",
+            "{area!r} is not a region or the Castillo (regions: {regions})",
+            area=aid,
+            regions=state.board.region_ids,
         )
     if a > state.board.castillo:
         # 2023: "France and Portugal do not count as regions, so you may never place
         # Caballeros there (nor your Grande or the King)"; only Exile sends the King there.
         raise RuleViolation(
             "not-a-region",
-            f"{state.board.area_name(a)} is not a region: no Caballero, "
-            "Grande or Scoring tile ever goes there (only the King, with Exile)",
+            "{area} is not a region: no Caballero, Grande or Scoring tile ever goes there (only the King, with Exile)",
+            area=state.board.area_name(a),
         )
     return a
 
@@ -80,7 +95,7 @@ def area(state: GameState, aid: str) -> int:
 def region(state: GameState, rid: str, what: str) -> int:
     a = area(state, rid)
     if a == state.board.castillo:
-        raise RuleViolation("unknown-id", f"{what} must be a region; the Castillo is not a region")
+        raise RuleViolation("unknown-id", "{what} must be a region; the Castillo is not a region", what=Said(what))
     return a
 
 
@@ -94,20 +109,30 @@ def area_name(state: GameState, a: int) -> str:
 
 def expect_stage(state: GameState, stages: tuple[str, ...], what: str) -> None:
     if state.stage == "over" and "over" not in stages:
-        raise RuleViolation("game-over", f"{what} is not possible: the game is over")
+        raise RuleViolation("game-over", "{what} is not possible: the game is over", what=Said(what))
     if state.stage not in stages:
         now = _asked(state)
         raise RuleViolation(
             "phase-order",
-            f"{what} is not possible now: the game waits for {now.kind.replace('_', ' ')}"
-            + (f" from {', '.join(now.players)}" if now.players else ""),
+            N_("{what} is not possible now: the game waits for {asked} from {players}")
+            if now.players
+            else N_("{what} is not possible now: the game waits for {asked}"),
+            what=Said(what),
+            asked=now.kind.replace("_", " "),
+            players=list(now.players),
         )
 
 
 def expect_player(state: GameState, pid: str, expected: int, what: str) -> int:
     p = player(state, pid)
     if p != expected:
-        raise RuleViolation("turn-order", f"{name(state, p)} cannot {what} now: it is {name(state, expected)}'s turn")
+        raise RuleViolation(
+            "turn-order",
+            "{who} cannot {what} now: it is {whose_turn}'s turn",
+            who=name(state, p),
+            what=Said(what),
+            whose_turn=name(state, expected),
+        )
     return p
 
 
@@ -130,7 +155,13 @@ def expect_special(state: GameState, effects: tuple[str, ...], what: str) -> Spe
     sp = state.special
     assert sp is not None  # the "special" stage has its special action
     if sp.effect not in effects:
-        raise RuleViolation("special-action", f"{what} is not part of {sp.card.name}: {sp.card.text}")
+        raise RuleViolation(
+            "special-action",
+            "{what} is not part of {card}: {text}",
+            what=Said(what),
+            card=Card(sp.card.name),
+            text=CardText(sp.card.text),
+        )
     return sp
 
 
@@ -140,7 +171,13 @@ def not_taboo(state: GameState, a: int, doing: str) -> None:
     if a == state.king or (state.markers and tokens_out(state)):
         why = taboo_reason(state, a)
         if why is not None:
-            raise RuleViolation("kings-region-taboo", f"cannot {doing} {area_name(state, a)}: {why}")
+            raise RuleViolation(
+                "kings-region-taboo",
+                "cannot {doing} {area}: {why}",
+                doing=Said(doing),
+                area=area_name(state, a),
+                why=why,
+            )
 
 
 def can_enter(state: GameState, a: int, count: int, doing: str) -> None:
@@ -151,7 +188,10 @@ def can_enter(state: GameState, a: int, count: int, doing: str) -> None:
         if why is not None:
             raise RuleViolation(
                 "kings-region-taboo" if is_taboo(state, a) else "castillo-collapse",
-                f"cannot {doing} {area_name(state, a)}: {why}",
+                "cannot {doing} {area}: {why}",
+                doing=Said(doing),
+                area=area_name(state, a),
+                why=why,
             )
 
 
@@ -226,13 +266,12 @@ def _region_ids_in_order(regions: frozenset[int], region_ids: tuple[str, ...]) -
 
 
 def placement_unknown(state: GameState, card: ActionCard) -> RuleViolation:
-    return RuleViolation(
+    return fact_refusal(
         "card-fact-missing",
-        state.board.missing.get(f"cards.{card.id}.placement")
-        or (
-            f"how many Caballeros {card.name} places is not known: enter it from your card "
-            f"(card file: cards[{card.id}].placement)"
-        ),
+        state.board.missing.get(f"cards.{card.id}.placement"),
+        "how many Caballeros {card} places is not known: enter it from your card (card file: cards[{id}].placement)",
+        card=Card(card.name),
+        id=card.id,
     )
 
 
@@ -258,14 +297,20 @@ def check_placements(
         out[a] = out.get(a, 0) + c
     if state.markers and tokens_out(state):  # King and Intrigue: a collapsed Castillo
         for a, c in out.items():
-            can_enter(state, a, c, "place Caballeros in")
+            can_enter(state, a, c, N_("place Caballeros in"))
     total = sum(out.values())
     if total > state.court[p]:
         raise RuleViolation(
-            "placement-limit", f"{name(state, p)} has only {state.court[p]} Caballeros in the court, not {total}"
+            "placement-limit",
+            "{who} has only {court} Caballeros in the court, not {total}",
+            who=name(state, p),
+            court=state.court[p],
+            total=total,
         )
     if total > limit:
-        raise RuleViolation("placement-limit", f"this card places at most {limit} Caballeros, not {total}")
+        raise RuleViolation(
+            "placement-limit", "this card places at most {limit} Caballeros, not {total}", limit=limit, total=total
+        )
     return out
 
 
@@ -295,11 +340,15 @@ def taken_from_regions(state: GameState, owner: int, from_regions: dict[str, int
         a = area(state, rid)
         if a == state.board.castillo:
             raise RuleViolation("castillo-no-removal", "Caballeros cannot be taken from the Castillo")
-        not_taboo(state, a, "take Caballeros from")
+        not_taboo(state, a, N_("take Caballeros from"))
         if state.counts[a][owner] < c:
             raise RuleViolation(
                 rule,
-                f"{name(state, owner)} has only {state.counts[a][owner]} Caballeros in {area_name(state, a)}, not {c}",
+                "{who} has only {held} Caballeros in {area}, not {count}",
+                who=name(state, owner),
+                held=state.counts[a][owner],
+                area=area_name(state, a),
+                count=c,
             )
         taken[a] = c
     return taken
@@ -322,18 +371,24 @@ def check_replenish(state: GameState, p: int, e: ev.CourtReplenished, cap: int) 
     # board is the player's hidden Castillo tally).
     if total > cap:
         raise RuleViolation(
-            "replenish-limit", f"{name(state, p)} may move at most {cap} Caballeros to the court now, not {total}"
+            "replenish-limit",
+            "{who} may move at most {cap} Caballeros to the court now, not {total}",
+            who=name(state, p),
+            cap=cap,
+            total=total,
         )
     if e.from_provinces > state.provinces[p]:
         raise RuleViolation(
             "replenish-limit",
-            f"{name(state, p)} does not have {e.from_provinces} "
-            "Caballeros left in the provinces: enter what they actually moved",
+            "{who} does not have {from_provinces} Caballeros left in the provinces: enter what they actually moved",
+            who=name(state, p),
+            from_provinces=e.from_provinces,
         )
     if taken and e.from_provinces < state.provinces[p]:
         raise RuleViolation(
             "replenish-from-board",
-            f"{name(state, p)} still has Caballeros in the provinces: take those first, then from the board",
+            "{who} still has Caballeros in the provinces: take those first, then from the board",
+            who=name(state, p),
         )
     return taken
 
@@ -362,13 +417,23 @@ def check_send_back(
         raise RuleViolation("special-action", "this card takes Caballeros from the regions, not the court")
     if e.from_court > state.court[owner]:
         raise RuleViolation(
-            "special-action", f"{name(state, owner)} has only {state.court[owner]} Caballeros in the court"
+            "special-action",
+            "{who} has only {court} Caballeros in the court",
+            who=name(state, owner),
+            court=state.court[owner],
         )
     total = e.from_court + sum(taken.values())
     if total != count:
         raise RuleViolation(
             "special-action",
-            f"{name(state, owner)} must send back exactly {count} Caballero{'s' if count != 1 else ''}, not {total}",
+            plural(
+                "{who} must send back exactly {count} Caballero, not {total}",
+                "{who} must send back exactly {count} Caballeros, not {total}",
+                "count",
+            ),
+            who=name(state, owner),
+            count=count,
+            total=total,
         )
     return taken
 
@@ -388,10 +453,11 @@ def power_cards_to_take_back(state: GameState, p: int) -> list[int]:
     return sorted(cards)
 
 
-def take_back_list(state: GameState, p: int) -> str:
-    """ ": 3, 7" for a refusal read by the whole table, while the discard pile is public (every
-    card laid down and none taken back: after a take-back, which one is secret)."""
-    return "" if state.took_back_any[p] else f": {', '.join(map(str, power_cards_to_take_back(state, p)))}"
+def take_back_list(state: GameState, p: int) -> list[int]:
+    """The cards p may take back, for a refusal read by the whole table, while the discard pile
+    is public (every card laid down and none taken back: after a take-back, which one is secret:
+    then none are listed)."""
+    return [] if state.took_back_any[p] else power_cards_to_take_back(state, p)
 
 
 def hand_secret(state: GameState, p: int) -> bool:
@@ -407,28 +473,43 @@ def not_in_hand(state: GameState, p: int, card: int) -> RuleViolation:
     listed; why goes to p alone (`private`: on their phone or behind the private screen)."""
     who = name(state, p)
     if not hand_secret(state, p):
-        why = "it was played in an earlier round" if card in state.power_spent[p] else "not a card of this game"
-        return RuleViolation("power-card-in-hand", f"{who} has no Power card {card} in hand: {why}")
+        return RuleViolation(
+            "power-card-in-hand",
+            N_("{who} has no Power card {card} in hand: it was played in an earlier round")
+            if card in state.power_spent[p]
+            else N_("{who} has no Power card {card} in hand: not a card of this game"),
+            who=who,
+            card=card,
+        )
     return RuleViolation(
         "power-card-in-hand",
-        f"{who} cannot play Power card {card} now: what a hand holds is "
-        f"secret, so {who} sees why on their phone or behind the private screen",
+        "{who} cannot play Power card {card} now: what a hand holds is secret, so {who} sees why on their phone "
+        "or behind the private screen",
         private=(state.players[p], _not_held_why(state, p, card)),
+        who=who,
+        card=card,
     )
 
 
-def _not_held_why(state: GameState, p: int, card: int) -> str:
+def _not_held_why(state: GameState, p: int, card: int) -> Said:
     """Why p does not hold `card`, in words for p alone."""
     if card in state.power_spent[p]:
-        return (
-            f"You laid Power card {card} down in an earlier round"
-            + (" and did not take it back" if state.took_back_any[p] else "")
-            + ": it is not in your hand."
-        )
+        if state.took_back_any[p]:
+            return Said(
+                N_(
+                    "You laid Power card {card} down in an earlier round and did not take it back: it is not "
+                    "in your hand."
+                ),
+                card=card,
+            )
+        return Said(N_("You laid Power card {card} down in an earlier round: it is not in your hand."), card=card)
     ki_cards = state.board.ki_cards
     if ki_cards is not None and card in ki_cards.by_value(state.rules.modules):
-        return f"You left Power card {card} out of your hand at the start of the game: it is not in your hand."
-    return f"Power card {card} is not one of your cards in this game."
+        return Said(
+            N_("You left Power card {card} out of your hand at the start of the game: it is not in your hand."),
+            card=card,
+        )
+    return Said(N_("Power card {card} is not one of your cards in this game."), card=card)
 
 
 def record_scoring(state: GameState, title: str, lines: list[ScoreLine], transfers: list | None = None) -> None:
@@ -514,8 +595,11 @@ def count_castillo(state: GameState, e: ev.CastilloCounted) -> None:
         if c > spare:
             raise RuleViolation(
                 "castillo-count",
-                f"{name(state, p)} cannot have {c} in the Castillo: "
-                f"only {spare} of their Caballeros are not elsewhere on the table",
+                "{who} cannot have {count} in the Castillo: only {spare} of their Caballeros are not elsewhere "
+                "on the table",
+                who=name(state, p),
+                count=c,
+                spare=spare,
             )
     for p, c in counts.items():
         state.provinces[p] += state.counts[castillo][p] - c
@@ -551,13 +635,14 @@ def need_params(state: GameState, card: ActionCard, *names: str) -> None:
     for pname in names:
         if card.params.get(pname) is None:
             path = f"cards.{card.id}.params.{pname}"
-            raise RuleViolation(
+            raise fact_refusal(
                 "card-fact-missing",
-                state.board.missing.get(path)
-                or (
-                    f"what {card.name} does is not known without its {pname}: enter it from your card "
-                    f"(card file: cards[{card.id}].params.{pname})"
-                ),
+                state.board.missing.get(path),
+                "what {card} does is not known without its {param}: enter it from your card "
+                "(card file: cards[{id}].params.{param})",
+                card=Card(card.name),
+                param=pname,
+                id=card.id,
             )
 
 
@@ -566,8 +651,15 @@ def space(state: GameState, sid: str) -> int:
     board = state.board
     a = board.area_index.get(sid)
     if a is None or a <= board.castillo:
-        spaces = ", ".join(getattr(board, "space_ids", ())) or "none on this board"
-        raise RuleViolation("unknown-id", f"{sid!r} is not a space beside the board (spaces: {spaces})")
+        spaces = list(getattr(board, "space_ids", ()))
+        raise RuleViolation(
+            "unknown-id",
+            N_("{space!r} is not a space beside the board (spaces: {spaces})")
+            if spaces
+            else N_("{space!r} is not a space beside the board (spaces: none on this board)"),
+            space=sid,
+            spaces=spaces,
+        )
     return a
 
 

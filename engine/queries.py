@@ -7,7 +7,7 @@ region: taboo, and it gives the King's bonus when scored."""
 
 from __future__ import annotations
 
-from .errors import RuleViolation
+from .errors import N_, Place, Said, fact_refusal
 from .state import GameState
 
 
@@ -46,13 +46,13 @@ def kings_neighbours(state: GameState) -> frozenset[int]:
         known = board.space_neighbours[i]
         if known is None:
             sid = board.space_ids[i]
-            raise RuleViolation(
+            raise fact_refusal(
                 "board-fact-missing",
-                board.missing.get(f"spaces.{sid}.neighbours")
-                or (
-                    f"{board.space_names[i]}'s neighbouring regions are not known: enter them from your "
-                    f"board (board file: spaces[{sid}].neighbours)"
-                ),
+                board.missing.get(f"spaces.{sid}.neighbours"),
+                "{space}'s neighbouring regions are not known: enter them from your board "
+                "(board file: spaces[{id}].neighbours)",
+                space=Place(board.space_names[i]),
+                id=sid,
             )
         return known
     return board.neighbours[state.king]
@@ -70,8 +70,8 @@ COLLAPSE_MARKER = "risk_of_collapse"  # on the Castillo: nothing more goes in
 LIMIT_MARKERS = ("limit_1", "limit_2", "limit_3")  # Table for Six: region -> at most `seats`
 LIMIT_EFFECT = "table_for_six"
 _TABOO_WHY = {
-    "quarantine": "it lies under the quarantine marker (taboo just like the King's region)",
-    "kings_guard": "the King's Guard stands there (taboo just like the King's region)",
+    "quarantine": N_("it lies under the quarantine marker (taboo just like the King's region)"),
+    "kings_guard": N_("the King's Guard stands there (taboo just like the King's region)"),
 }
 
 
@@ -97,12 +97,12 @@ def is_taboo(state: GameState, a: int) -> bool:
 def taboo_reason(state: GameState, a: int) -> str | None:
     """Why area `a` may not be changed (None: it may)."""
     if a == state.king:
-        return "it is the King's region"
+        return Said(N_("it is the King's region"))
     markers = state.markers
     if markers:
         for m in TABOO_MARKERS:
             if markers.get(m) == a:
-                return _TABOO_WHY[m]
+                return Said(_TABOO_WHY[m])
     return None
 
 
@@ -133,7 +133,7 @@ def entry_refusal(state: GameState, a: int, count: int = 1) -> str | None:
     if why is not None or not tokens_out(state):
         return why
     if a == state.board.castillo and state.markers.get(COLLAPSE_MARKER) is not None:
-        return "the Castillo is at risk of collapse: nothing more goes in until the tile is removed"
+        return Said(N_("the Castillo is at risk of collapse: nothing more goes in until the tile is removed"))
     return None
 
 

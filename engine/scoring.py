@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from operator import itemgetter
 
-from .errors import RuleViolation
+from .errors import fact_refusal
 from .state import GameState
 
 BONUS = 2
@@ -130,15 +130,24 @@ def require_scoreboards(state: GameState, areas: Iterable[int]) -> None:
         if state.scoreboard(a) is None:
             aid = state.board.area_id(a)
             tile = state.mobile_at(a)
-            if tile is not None:  # a Scoring tile lies there: its values are the fact
-                key, what = f"scoring_tiles.{tile}", f"the Scoring tile {tile} in {state.board.area_name(a)}"
-            else:
-                key = "castillo.scoreboard" if a == state.board.castillo else f"regions.{aid}.scoreboard"
-                what = f"the scoreboard of {state.board.area_name(a)}"
             missing = getattr(state.board, "missing", {})
-            raise RuleViolation(
+            if tile is not None:  # a Scoring tile lies there: its values are the fact
+                key = f"scoring_tiles.{tile}"
+                raise fact_refusal(
+                    "board-fact-missing",
+                    missing.get(key),
+                    "the Scoring tile {tile} in {area} is not known: enter it from your board (board file: {key})",
+                    tile=tile,
+                    area=state.board.area_name(a),
+                    key=key,
+                )
+            key = "castillo.scoreboard" if a == state.board.castillo else f"regions.{aid}.scoreboard"
+            raise fact_refusal(
                 "board-fact-missing",
-                missing.get(key) or (f"{what} is not known: enter it from your board (board file: {key})"),
+                missing.get(key),
+                "the scoreboard of {area} is not known: enter it from your board (board file: {key})",
+                area=state.board.area_name(a),
+                key=key,
             )
 
 

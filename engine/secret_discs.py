@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 
 from . import events as ev
-from .errors import RuleViolation
+from .errors import N_, RuleViolation, Said
 from .primitives import Ask, name, player, region
 from .state import TABLE, GameState, Special
 
 # The regions a seat may set its disc on, and why one it chose breaks the card's rule.
 RegionsOf = Callable[[GameState, int], Collection[int]]
-Refusal = Callable[[GameState, int, int], str]
+Refusal = Callable[[GameState, int, int], Said]
 
 
 def disc_ask(
@@ -39,9 +39,9 @@ def each_disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet, regions_of
     """One of them sets their disc: a seat asked now, on a region regions_of allows (else
     refusal(state, seat, region) says which rule it breaks)."""
     p = player(state, e.player)
-    r = region(state, e.region, "a secret disc")
+    r = region(state, e.region, N_("a secret disc"))
     if p not in sp.queue:
-        raise RuleViolation("secret-disc", f"{name(state, p)} is not asked for a secret disc now")
+        raise RuleViolation("secret-disc", "{who} is not asked for a secret disc now", who=name(state, p))
     if r not in regions_of(state, p):
         raise RuleViolation("secret-disc", refusal(state, p, r))
     sp.discs[p] = r

@@ -13,7 +13,7 @@ from companion.phones.ordering import SeatOrder, Stale, answer_in_force
 from companion.phones.questions.discs import disc_answer
 from companion.phones.questions.memory import GameMemory
 from companion.phones.questions.private import private_answer, question_id
-from companion.phones.refusals import MOVED_ON, NEW_GAME, Refused, StaleAnswer
+from companion.phones.refusals import MOVED_ON, NEW_GAME, Refused, StaleAnswer, refused_words
 from companion.table.authority import Table
 from companion.words import _
 
@@ -82,5 +82,5 @@ class Answers:
         try:
             table.submit(event, player=pid, phone_seq=seq)
         except InputError as exc:
-            raise Refused(409, str(exc)) from None
+            raise Refused(409, refused_words(exc)) from None
         self.order.accept(table, pid, seq)

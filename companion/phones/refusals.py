@@ -5,14 +5,23 @@ answer the question asked is refused with the reason, before the table is touche
 
 from __future__ import annotations
 
+from companion.input_errors import InputError
 from companion.phones.ordering import Stale
 from companion.words import N_, _
+from companion.words.refusals import refusal_words
 
 NOT_JOINED = N_(
     "This phone is not joined to a seat (or the tablet replaced it): scan your seat's QR code on the tablet."
 )
 NEW_GAME = N_("That choice is no longer open: a new game has started. Your screen now shows the new game.")
 MOVED_ON = N_("That choice is no longer open: the game has moved on. Your screen now shows the current question.")
+
+
+def refused_words(exc: InputError, lang: str | None = None) -> str:
+    """The table's refusal for a phone: the engine's in `lang` (the phone's language), else as said."""
+    if exc.refusal is not None:
+        return refusal_words(exc.refusal, lang)
+    return str(exc)
 
 
 class Refused(Exception):

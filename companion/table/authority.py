@@ -121,7 +121,9 @@ class Table:
         try:
             board = board_for(setup.game)
             start_state(setup.game, board, cards_played=setup.mode == "tracking")  # a bad setup: before a file
-        except (RuleViolation, ValueError) as exc:  # ValueError: the table's board or card file
+        except RuleViolation as exc:
+            raise InputError.of_refusal(exc) from None
+        except ValueError as exc:  # the table's board or card file
             raise InputError(str(exc)) from None
         nonce = nonce or os.urandom(4).hex()
         header = {
@@ -390,7 +392,9 @@ class Table:
         with self._lock:
             try:
                 self.game.try_on_copy([self.game.held_twin(self.game.parse_input(event))])
-            except (InputError, RuleViolation) as exc:
+            except RuleViolation as exc:
+                return str(InputError.of_refusal(exc))
+            except InputError as exc:
                 return str(exc)
             return None
 

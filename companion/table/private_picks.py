@@ -12,6 +12,7 @@ from companion.prompts.builder import PromptBuilder
 from companion.prompts.king_intrigue import KIPromptBuilder
 from companion.prompts.prompt import PRIVATE_KINDS
 from companion.words import _
+from companion.words.refusals import private_words
 from engine.errors import RuleViolation
 
 
@@ -100,8 +101,9 @@ def where_in_game(table) -> str:
 def refused(table, exc: RuleViolation) -> InputError:
     """The engine's refusal in its public words. A reason only its player may read (a card not
     in a secret hand) is kept for their phone and private screen (Table.private), and they are told."""
-    if exc.private:
-        player, words = exc.private
+    private = private_words(exc)
+    if private:
+        player, words = private
         table.private_notes = {player: words}
         table.observers.notify("private")
-    return InputError(str(exc))
+    return InputError.of_refusal(exc)

@@ -106,12 +106,15 @@ def check_game_setup(game, cards_played: bool = True) -> None:
     """RuleFileError with the engine's words when a GameSetup cannot start (checked before the
     table's board is shown, so nobody confirms a board for a game that cannot start). Scoring
     only (`cards_played=False`) needs no King and Intrigue card set."""
+    from companion.words.refusals import refusal_words
     from engine.errors import RuleViolation
     from engine.game import board_for, start_state
 
     try:
         start_state(game, board_for(game), cards_played)
-    except (RuleViolation, ValueError) as exc:
+    except RuleViolation as exc:
+        raise RuleFileError(refusal_words(exc)) from None
+    except ValueError as exc:
         raise RuleFileError(str(exc)) from None
 
 

@@ -25,7 +25,14 @@ from companion.words.domains import DOMAINS, SOURCE_SUFFIXES
 
 ROOT = LOCALE_DIR.parent.parent
 COMMENT_TAGS = ("Translators:",)
-KEYWORDS = DEFAULT_KEYWORDS  # _, N_, gettext, ngettext, pgettext, npgettext and kin
+KEYWORDS = {
+    **DEFAULT_KEYWORDS,  # _, N_, gettext, ngettext, pgettext, npgettext and kin
+    # The engine's refusals (engine/errors.py): a template where it is written.
+    "RuleViolation": (2,),
+    "Said": (1,),
+    "plural": (1, 2),
+    "fact_refusal": (3,),
+}
 _CALL = re.compile(
     r"""\b(?P<fn>_|N_|t|ngettext|nt|pgettext|npgettext)\(\s*(?P<args>(?:(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')\s*,?\s*)+)"""
 )

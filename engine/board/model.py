@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from ..errors import Place
+
 CASTILLO = "castillo"
 
 
@@ -107,10 +109,11 @@ class Board:
             return self.region_ids[index]
         return CASTILLO if index == self.castillo else self.space_ids[index - self.castillo - 1]
 
-    def area_name(self, index: int) -> str:
+    def area_name(self, index: int) -> Place:
+        """The area's English name, marked as a place's (a refusal shows it in the table's words)."""
         if index < self.castillo:
-            return self.region_names[index]
-        return "Castillo" if index == self.castillo else self.space_names[index - self.castillo - 1]
+            return Place(self.region_names[index])
+        return Place("Castillo" if index == self.castillo else self.space_names[index - self.castillo - 1])
 
     def stack_cards(self, stack: int) -> list[ActionCard]:
         return [c for c in self.cards.values() if c.stack == stack]

@@ -39,19 +39,19 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def moved(state: GameState, sp: Special, e: ev.GrandeMoved) -> None:
-    p = P.expect_player(state, e.player, sp.player, "move the Grande")
+    p = P.expect_player(state, e.player, sp.player, P.N_("move the Grande"))
     if e.region == P.CASTILLO:
         raise P.RuleViolation("grande-castillo", "Adopted Home cannot throw a Grande into the Castillo")
-    r = P.region(state, e.region, "the Grande's new region")
+    r = P.region(state, e.region, P.N_("the Grande's new region"))
     home = state.grandes[p]
     if home == state.board.castillo:
         raise P.RuleViolation(
             "grande", "the Grande is in the Castillo: nothing is taken out of it before a scoring opens it"
         )
-    P.not_taboo(state, home, "move a Grande out of")
-    P.not_taboo(state, r, "move a Grande into")
+    P.not_taboo(state, home, P.N_("move a Grande out of"))
+    P.not_taboo(state, r, P.N_("move a Grande into"))
     if r == home:
-        raise P.RuleViolation("grande", f"the Grande already stands in {P.area_name(state, r)}")
+        raise P.RuleViolation("grande", "the Grande already stands in {region}", region=P.area_name(state, r))
     state.grandes[p] = r
     finish_special(state)
 

@@ -52,9 +52,9 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
-    P.expect_player(state, e.player, sp.player, "place the Alliance markers")
-    r = P.region(state, e.region, "an Alliance marker's region")
-    P.not_taboo(state, r, "place an Alliance marker in")
+    P.expect_player(state, e.player, sp.player, P.N_("place the Alliance markers"))
+    r = P.region(state, e.region, P.N_("an Alliance marker's region"))
+    P.not_taboo(state, r, P.N_("place an Alliance marker in"))
     if r == sp.source:
         raise P.RuleViolation("special-action", "the two Alliance markers go on two different regions")
     if sp.source is None:

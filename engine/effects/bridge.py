@@ -87,19 +87,22 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
-    p = P.expect_player(state, e.player, sp.player, "build the bridge")
-    r = P.region(state, e.region, "an end of the bridge")
-    P.not_taboo(state, r, "build the bridge to")
+    p = P.expect_player(state, e.player, sp.player, P.N_("build the bridge"))
+    r = P.region(state, e.region, P.N_("an end of the bridge"))
+    P.not_taboo(state, r, P.N_("build the bridge to"))
     if sp.source is None:
         if r not in _firsts(state):
-            raise P.RuleViolation("special-action", f"{P.area_name(state, r)} has no neighbour the bridge may reach")
+            raise P.RuleViolation(
+                "special-action", "{region} has no neighbour the bridge may reach", region=P.area_name(state, r)
+            )
         sp.source = r
         return
     if r not in _seconds(state, sp.source):
         raise P.RuleViolation(
             "special-action",
-            f"the bridge joins two adjacent regions: {P.area_name(state, r)} "
-            f"is not next to {P.area_name(state, sp.source)}",
+            "the bridge joins two adjacent regions: {region} is not next to {source}",
+            region=P.area_name(state, r),
+            source=P.area_name(state, sp.source),
         )
     before = owner(state)
     lift(state)
@@ -135,7 +138,7 @@ def crossing_ask(state: GameState) -> Ask:
 
 
 def crossed(state: GameState, e: ev.CaballerosMoved) -> None:
-    p = P.expect_player(state, e.player, P.current_turn(state).player, "cross the bridge")
+    p = P.expect_player(state, e.player, P.current_turn(state).player, P.N_("cross the bridge"))
     pair = ends(state)
     assert pair is not None  # crossed at the crossing only
     src, dst = P.area(state, e.source), P.area(state, e.target)
@@ -144,15 +147,20 @@ def crossed(state: GameState, e: ev.CaballerosMoved) -> None:
     if {src, dst} != set(pair):
         raise P.RuleViolation(
             "bridge",
-            "Caballeros cross the bridge between its two regions: "
-            f"{P.area_name(state, pair[0])} and {P.area_name(state, pair[1])}",
+            "Caballeros cross the bridge between its two regions: {region} and {region2}",
+            region=P.area_name(state, pair[0]),
+            region2=P.area_name(state, pair[1]),
         )
     if not 1 <= e.count <= state.counts[src][p]:
         raise P.RuleViolation(
             "bridge",
-            f"{P.name(state, p)} has {state.counts[src][p]} Caballeros in {P.area_name(state, src)}, not {e.count}",
+            "{who} has {held} Caballeros in {source}, not {count}",
+            who=P.name(state, p),
+            held=state.counts[src][p],
+            source=P.area_name(state, src),
+            count=e.count,
         )
-    P.can_enter(state, dst, e.count, "move Caballeros into")
+    P.can_enter(state, dst, e.count, P.N_("move Caballeros into"))
     state.counts[src][p] -= e.count
     state.counts[dst][p] += e.count
 

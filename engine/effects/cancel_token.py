@@ -76,11 +76,15 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def removed(state: GameState, sp: Special, e: ev.TokenRemoved) -> None:
-    p = P.expect_player(state, e.player, sp.player, "remove a card or token")
+    p = P.expect_player(state, e.player, sp.player, P.N_("remove a card or token"))
     options = removable(state, p)
     if e.token not in options:
         raise P.RuleViolation(
-            "special-action", f"{sp.card.name} removes one of: {', '.join(sorted(options))}; not {e.token!r}"
+            "special-action",
+            "{card} removes one of: {options}; not {token!r}",
+            card=P.Card(sp.card.name),
+            options=sorted(options),
+            token=e.token,
         )
     if e.token == "bridge":
         from .bridge import lift

@@ -42,15 +42,16 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def moved(state: GameState, sp: Special, e: ev.KingMoved) -> None:
-    P.expect_player(state, e.player, sp.player, "move the King")
-    r = P.region(state, e.region, "the King's new region")
+    P.expect_player(state, e.player, sp.player, P.N_("move the King"))
+    r = P.region(state, e.region, P.N_("the King's new region"))
     least = _least(state)
     if r not in least:
-        names = ", ".join(P.area_name(state, q) for q in least)
         raise P.RuleViolation(
             "king-move-2023",
-            f"{sp.card.name} places the King in the region with the fewest "
-            f"Caballeros (at least 1): {names}, not {P.area_name(state, r)}",
+            "{card} places the King in the region with the fewest Caballeros (at least 1): {fewest}, not {region}",
+            card=P.Card(sp.card.name),
+            fewest=[P.area_name(state, q) for q in least],
+            region=P.area_name(state, r),
         )
     state.king = r
     finish_special(state)

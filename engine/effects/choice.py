@@ -11,7 +11,7 @@ round's, engine/rules/king_intrigue/round.py). Its test: tests/engine/effects/te
 from __future__ import annotations
 
 from ..board.model import ActionCard
-from ..errors import RuleViolation
+from ..errors import Card, RuleViolation
 
 
 def chosen_effect(card: ActionCard, option: str | None) -> str:
@@ -20,8 +20,14 @@ def chosen_effect(card: ActionCard, option: str | None) -> str:
     choices = card.params.get("options")
     if choices:
         if option is None or option not in choices:
-            raise RuleViolation("special-action", f"{card.name} asks for one of {', '.join(choices)}, got {option!r}")
+            raise RuleViolation(
+                "special-action",
+                "{card} asks for one of {choices}, got {option!r}",
+                card=Card(card.name),
+                choices=choices,
+                option=option,
+            )
         return option
     if option is not None:
-        raise RuleViolation("special-action", f"{card.name} offers no choice of option")
+        raise RuleViolation("special-action", "{card} offers no choice of option", card=Card(card.name))
     return card.effect

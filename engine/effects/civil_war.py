@@ -54,10 +54,11 @@ def ask(state: GameState, sp: Special) -> Ask:
     return each_disc_ask(state, sp, _regions, PURPOSE)
 
 
-def _refusal(state: GameState, p: int, r: int) -> str:
-    return (
-        f"{P.name(state, p)} cannot pick {P.area_name(state, r)}: Civil War takes a region where they "
-        "have at least 1 Caballero, not the King's"
+def _refusal(state: GameState, p: int, r: int) -> P.Said:
+    return P.Said(
+        "{who} cannot pick {region}: Civil War takes a region where they have at least 1 Caballero, not the King's",
+        who=P.name(state, p),
+        region=P.area_name(state, r),
     )
 
 

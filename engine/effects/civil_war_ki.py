@@ -53,9 +53,9 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
-    p = P.expect_player(state, e.player, sp.player, "choose Civil War's region")
-    r = P.region(state, e.region, "Civil War's region")
-    P.not_taboo(state, r, "wage Civil War in")
+    p = P.expect_player(state, e.player, sp.player, P.N_("choose Civil War's region"))
+    r = P.region(state, e.region, P.N_("Civil War's region"))
+    P.not_taboo(state, r, P.N_("wage Civil War in"))
     for q in P.opponents(state, p):
         P.leave_by_outcome(state, sp, q, r, state.counts[r][q])
     free = room(state, r)

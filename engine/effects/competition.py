@@ -43,13 +43,16 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def thrown(state: GameState, sp: Special, e: ev.GrandeMoved) -> None:
-    p = P.expect_player(state, e.player, sp.player, "throw the Grande into the Castillo")
+    p = P.expect_player(state, e.player, sp.player, P.N_("throw the Grande into the Castillo"))
     if e.region != P.CASTILLO:
         raise P.RuleViolation(
-            "grande-castillo", f"{sp.card.name} throws your Grande into the Castillo, not to {e.region}"
+            "grande-castillo",
+            "{card} throws your Grande into the Castillo, not to {region}",
+            card=P.Card(sp.card.name),
+            region=e.region,
         )
-    P.not_taboo(state, state.grandes[p], "move a Grande out of")
-    P.not_taboo(state, state.board.castillo, "throw a Grande into")
+    P.not_taboo(state, state.grandes[p], P.N_("move a Grande out of"))
+    P.not_taboo(state, state.board.castillo, P.N_("throw a Grande into"))
     state.grandes[p] = state.board.castillo
     finish_special(state)
 

@@ -22,7 +22,7 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def replenished(state: GameState, sp: Special, e: ev.CourtReplenished) -> None:
-    p = P.expect_player(state, e.player, sp.player, "use The Court")
+    p = P.expect_player(state, e.player, sp.player, P.N_("use The Court"))
     taken = P.check_replenish(state, p, e, sp.card.params["count"])
     P.do_replenish(state, p, e.from_provinces, taken)
     finish_special(state)

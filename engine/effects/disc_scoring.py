@@ -26,9 +26,9 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 def disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet) -> None:
     p = P.player(state, e.player)
-    r = P.region(state, e.region, "a secret disc")
+    r = P.region(state, e.region, P.N_("a secret disc"))
     if p not in sp.queue:
-        raise P.RuleViolation("secret-disc", f"{P.name(state, p)} is not asked for a secret disc now")
+        raise P.RuleViolation("secret-disc", "{who} is not asked for a secret disc now", who=P.name(state, p))
     sp.discs[p] = r
 
 

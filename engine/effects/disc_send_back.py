@@ -37,14 +37,15 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 def disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet) -> None:
     p = P.player(state, e.player)
-    r = P.region(state, e.region, "a secret disc")
+    r = P.region(state, e.region, P.N_("a secret disc"))
     if p not in sp.queue:
-        raise P.RuleViolation("secret-disc", f"{P.name(state, p)} is not asked for a secret disc now")
+        raise P.RuleViolation("secret-disc", "{who} is not asked for a secret disc now", who=P.name(state, p))
     if r not in regions_of(state, sp, p):
         raise P.RuleViolation(
             "secret-disc",
-            f"{P.name(state, p)} cannot pick {P.area_name(state, r)}: "
-            "the region must hold enough of their Caballeros and not be the King's",
+            "{who} cannot pick {region}: the region must hold enough of their Caballeros and not be the King's",
+            who=P.name(state, p),
+            region=P.area_name(state, r),
         )
     sp.discs[p] = r
 

@@ -46,11 +46,11 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
-    P.expect_player(state, e.player, sp.player, "choose the region to double")
-    r = P.region(state, e.region, "the 2x marker's region")
-    P.not_taboo(state, r, "put the 2x marker on")
+    P.expect_player(state, e.player, sp.player, P.N_("choose the region to double"))
+    r = P.region(state, e.region, P.N_("the 2x marker's region"))
+    P.not_taboo(state, r, P.N_("put the 2x marker on"))
     if r not in _regions(state):
-        raise P.RuleViolation("special-action", f"{P.area_name(state, r)} already has a 2x marker")
+        raise P.RuleViolation("special-action", "{region} already has a 2x marker", region=P.area_name(state, r))
     state.markers[_free_marker(state)] = r
     finish_special(state)
 

@@ -40,13 +40,16 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def taken_back(state: GameState, sp: Special, e: ev.PowerCardTakenBack) -> None:
-    p = P.expect_player(state, e.player, sp.player, "take back a Power card")
+    p = P.expect_player(state, e.player, sp.player, P.N_("take back a Power card"))
     cards = P.power_cards_to_take_back(state, p)
     if e.card not in cards:
         raise P.RuleViolation(
             "special-action",
-            f"{P.name(state, p)} can take back only the Power card just "
-            f"played or one from their discard pile{P.take_back_list(state, p)}",
+            P.N_("{who} can take back only the Power card just played or one from their discard pile: {cards}")
+            if P.take_back_list(state, p)
+            else P.N_("{who} can take back only the Power card just played or one from their discard pile"),
+            who=P.name(state, p),
+            cards=P.take_back_list(state, p),
         )
     state.took_back_any[p] = True
     if e.card in state.discards[p]:

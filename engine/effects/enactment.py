@@ -39,13 +39,12 @@ def _tiles(state: GameState) -> dict:
 
 
 def _missing(state: GameState, tid: str) -> P.RuleViolation:
-    return P.RuleViolation(
+    return P.fact_refusal(
         "board-fact-missing",
-        state.board.missing.get(f"scoring_tiles.{tid}")
-        or (
-            f"the Scoring tile {tid}'s values are not known: enter its three numbers from your tile "
-            f"(board file: scoring_tiles.{tid})"
-        ),
+        state.board.missing.get(f"scoring_tiles.{tid}"),
+        "the Scoring tile {tile}'s values are not known: enter its three numbers from your tile "
+        "(board file: scoring_tiles.{tile})",
+        tile=tid,
     )
 
 
@@ -83,25 +82,30 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def placed(state: GameState, sp: Special, e: ev.ScoringTilePlaced) -> None:
-    P.expect_player(state, e.player, sp.player, "place a Scoring tile")
+    P.expect_player(state, e.player, sp.player, P.N_("place a Scoring tile"))
     tiles = _tiles(state)
     if e.tile not in tiles:
-        raise P.RuleViolation("scoring-tile", f"{e.tile!r} is not a Scoring tile (tiles: {', '.join(tiles)})")
+        raise P.RuleViolation(
+            "scoring-tile", "{tile!r} is not a Scoring tile (tiles: {tiles})", tile=e.tile, tiles=list(tiles)
+        )
     if tiles[e.tile] is None:
         raise _missing(state, e.tile)
     a = P.area(state, e.area)
     where = state.mobile.get(e.tile)
     if where is not None:
-        P.not_taboo(state, where, "take a Scoring tile from")
-    P.not_taboo(state, a, "place a Scoring tile in")
+        P.not_taboo(state, where, P.N_("take a Scoring tile from"))
+    P.not_taboo(state, a, P.N_("place a Scoring tile in"))
     if where == a:
-        raise P.RuleViolation("scoring-tile", f"the Scoring tile {e.tile} already lies in {P.area_name(state, a)}")
+        raise P.RuleViolation(
+            "scoring-tile", "the Scoring tile {tile} already lies in {area}", tile=e.tile, area=P.area_name(state, a)
+        )
     other = state.mobile_at(a)
     if other is not None:
         raise P.RuleViolation(
             "scoring-tile",
-            f"{P.area_name(state, a)} already has a Scoring tile ({other}): "
-            "there can only be one Scoring tile in each region",
+            "{area} already has a Scoring tile ({other}): there can only be one Scoring tile in each region",
+            area=P.area_name(state, a),
+            other=other,
         )
     state.mobile[e.tile] = a
     finish_special(state)

@@ -78,12 +78,16 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def moved(state: GameState, sp: Special, e: ev.EntourageMoved) -> None:
-    P.expect_player(state, e.player, sp.player, "move the King")
-    r = P.region(state, e.region, "the King's new region")
+    P.expect_player(state, e.player, sp.player, P.N_("move the King"))
+    r = P.region(state, e.region, P.N_("the King's new region"))
     if r not in _targets(state, sp):
-        where = "a region next to his" if sp.card.params["king_to"] == "adjacent_region" else "another region"
         raise P.RuleViolation(
-            "king-move-2023", f"{sp.card.name} moves the King to {where}, not {P.area_name(state, r)}"
+            "king-move-2023",
+            P.N_("{card} moves the King to a region next to his, not {region}")
+            if sp.card.params["king_to"] == "adjacent_region"
+            else P.N_("{card} moves the King to another region, not {region}"),
+            card=P.Card(sp.card.name),
+            region=P.area_name(state, r),
         )
     eligible = _eligible(state, sp)
     going = {}
@@ -92,19 +96,31 @@ def moved(state: GameState, sp: Special, e: ev.EntourageMoved) -> None:
             continue
         q = P.player(state, pid)
         if c > eligible.get(q, 0):
-            whose = {"own": "your own", "opposing": "opposing", "any": "any"}[sp.card.params["whose"]]
+            whose = {"own": P.N_("your own"), "opposing": P.N_("opposing"), "any": P.N_("any")}[sp.card.params["whose"]]
             raise P.RuleViolation(
                 "entourage",
-                f"{sp.card.name} takes {whose} Caballeros from the King's region: "
-                f"{P.name(state, q)} has {eligible.get(q, 0)} there that may go, not {c}",
+                "{card} takes {whose} Caballeros from the King's region: {who} has {may_go} there that may go, "
+                "not {count}",
+                card=P.Card(sp.card.name),
+                whose=P.Said(whose),
+                who=P.name(state, q),
+                may_go=eligible.get(q, 0),
+                count=c,
             )
         going[q] = c
     due = _due(state, sp)
     if sum(going.values()) != due:
         raise P.RuleViolation(
             "entourage",
-            f"{sp.card.name}: {due} Caballero{'s' * (due != 1)} must go with the "
-            f"King (as many as possible, up to {sp.card.params['count']}), not {sum(going.values())}",
+            P.plural(
+                "{card}: {due} Caballero must go with the King (as many as possible, up to {most}), not {going}",
+                "{card}: {due} Caballeros must go with the King (as many as possible, up to {most}), not {going}",
+                "due",
+            ),
+            card=P.Card(sp.card.name),
+            due=due,
+            most=sp.card.params["count"],
+            going=sum(going.values()),
         )
     origin = state.king
     for q, c in going.items():

@@ -80,14 +80,15 @@ def _decided(state: GameState, q: int) -> None:
 
 
 def moved(state: GameState, e: ev.RegionChosen) -> None:
-    q = P.expect_player(state, e.player, pending(state)[0], "move the spy")
-    r = P.region(state, e.region, "the spy's region")
-    P.can_enter(state, r, 1, "move the spy into")
+    q = P.expect_player(state, e.player, pending(state)[0], P.N_("move the spy"))
+    r = P.region(state, e.region, P.N_("the spy's region"))
+    P.can_enter(state, r, 1, P.N_("move the spy into"))
     if e.region not in _regions(state):
         raise P.RuleViolation(
             "special-action",
-            f"the spy joins a region directly before it is scored: "
-            f"{', '.join(_regions(state))}, not {P.area_name(state, r)}",
+            "the spy joins a region directly before it is scored: {regions}, not {region}",
+            regions=_regions(state),
+            region=P.area_name(state, r),
         )
     del state.aside[place(state.players[q])]
     state.counts[r][q] += 1
@@ -100,7 +101,7 @@ def moved(state: GameState, e: ev.RegionChosen) -> None:
 
 
 def kept(state: GameState, e: ev.SpecialActionSkipped) -> None:
-    q = P.expect_player(state, e.player, pending(state)[0], "keep the spy")
+    q = P.expect_player(state, e.player, pending(state)[0], P.N_("keep the spy"))
     _decided(state, q)
 
 

@@ -30,11 +30,11 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def region_chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
-    P.expect_player(state, e.player, sp.player, "choose the region")
-    r = P.region(state, e.region, "the chosen region")
+    P.expect_player(state, e.player, sp.player, P.N_("choose the region"))
+    r = P.region(state, e.region, P.N_("the chosen region"))
     if sp.source is not None:
         raise P.RuleViolation("special-action", "the Eviction region has already been named")
-    P.not_taboo(state, r, "evict Caballeros from")
+    P.not_taboo(state, r, P.N_("evict Caballeros from"))
     sp.source = r
     sp.queue = [q for q in P.choosers(state, P.opponents(state, sp.player)) if state.counts[r][q]]
     if not sp.queue:
@@ -43,11 +43,11 @@ def region_chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
 
 def disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet) -> None:
     p = P.player(state, e.player)
-    r = P.region(state, e.region, "a secret disc")
+    r = P.region(state, e.region, P.N_("a secret disc"))
     if sp.source is None:
         raise P.RuleViolation("phase-order", "the Eviction region must be named first")
     if p not in sp.queue:
-        raise P.RuleViolation("secret-disc", f"{P.name(state, p)} is not asked for a secret disc now")
+        raise P.RuleViolation("secret-disc", "{who} is not asked for a secret disc now", who=P.name(state, p))
     sp.discs[p] = r
 
 

@@ -38,13 +38,13 @@ def _unknown(state: GameState, a: int) -> P.RuleViolation | None:
     if board.space_neighbours[i] is not None:
         return None
     sid = board.space_ids[i]
-    return P.RuleViolation(
+    return P.fact_refusal(
         "board-fact-missing",
-        board.missing.get(f"spaces.{sid}.neighbours")
-        or (
-            f"{board.space_names[i]}'s neighbouring regions are not known: enter them from your board "
-            f"(board file: spaces[{sid}].neighbours)"
-        ),
+        board.missing.get(f"spaces.{sid}.neighbours"),
+        "{space}'s neighbouring regions are not known: enter them from your board (board file: "
+        "spaces[{id}].neighbours)",
+        space=P.Place(board.space_names[i]),
+        id=sid,
     )
 
 
@@ -72,16 +72,17 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def moved(state: GameState, sp: Special, e: ev.KingMoved) -> None:
-    P.expect_player(state, e.player, sp.player, "move the King")
+    P.expect_player(state, e.player, sp.player, P.N_("move the King"))
     if e.region in state.board.area_index and state.board.area_index[e.region] <= state.board.castillo:
         raise P.RuleViolation(
             "king-move-2023",
-            f"{sp.card.name} moves the King to France or Portugal, not to "
-            f"{P.area_name(state, state.board.area_index[e.region])}",
+            "{card} moves the King to France or Portugal, not to {region}",
+            card=P.Card(sp.card.name),
+            region=P.area_name(state, state.board.area_index[e.region]),
         )
     a = P.space(state, e.region)
     if a == state.king:
-        raise P.RuleViolation("king-move-2023", f"the King already stands in {P.area_name(state, a)}")
+        raise P.RuleViolation("king-move-2023", "the King already stands in {area}", area=P.area_name(state, a))
     unknown = _unknown(state, a)
     if unknown is not None:
         raise unknown

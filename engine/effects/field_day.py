@@ -43,8 +43,12 @@ def ask(state: GameState, sp: Special) -> Ask:
     return each_disc_ask(state, sp, _regions, PURPOSE)
 
 
-def _refusal(state: GameState, p: int, r: int) -> str:
-    return f"{P.name(state, p)}'s Grande moves to another region, not where it stands ({P.area_name(state, r)})"
+def _refusal(state: GameState, p: int, r: int) -> P.Said:
+    return P.Said(
+        "{who}'s Grande moves to another region, not where it stands ({region})",
+        who=P.name(state, p),
+        region=P.area_name(state, r),
+    )
 
 
 def disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet) -> None:

@@ -35,13 +35,15 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
-    p = P.expect_player(state, e.player, sp.player, "place the Fiesta's Caballeros")
+    p = P.expect_player(state, e.player, sp.player, P.N_("place the Fiesta's Caballeros"))
     areas = set(P.placement_areas(state))
 
     def allowed(a: int) -> None:
-        P.not_taboo(state, a, "place Caballeros in")
+        P.not_taboo(state, a, P.N_("place Caballeros in"))
         if P.where_id(state, a) not in areas:
-            raise P.RuleViolation("placement-area", f"{P.area_name(state, a)} is not adjacent to the King's region")
+            raise P.RuleViolation(
+                "placement-area", "{area} is not adjacent to the King's region", area=P.area_name(state, a)
+            )
 
     P.do_place(state, p, P.check_placements(state, p, e.placements, sp.left, allowed))
     finish_special(state)

@@ -84,37 +84,51 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def moved(state: GameState, sp: Special, e: ev.CaballerosMoved) -> None:
-    p = P.expect_player(state, e.player, sp.player, "move Caballeros into the Castillo")
+    p = P.expect_player(state, e.player, sp.player, P.N_("move Caballeros into the Castillo"))
     owner = P.player(state, e.owner)
     src = P.area(state, e.source)
     if P.area(state, e.target) != state.board.castillo:
-        raise P.RuleViolation("special-action", f"{sp.card.name} moves Caballeros into the Castillo only")
+        raise P.RuleViolation(
+            "special-action", "{card} moves Caballeros into the Castillo only", card=P.Card(sp.card.name)
+        )
     if src == state.board.castillo:
         raise P.RuleViolation("castillo-no-removal", "Caballeros cannot be moved out of the Castillo")
-    P.not_taboo(state, src, "take Caballeros from")
-    P.can_enter(state, state.board.castillo, e.count, "move Caballeros into")
+    P.not_taboo(state, src, P.N_("take Caballeros from"))
+    P.can_enter(state, state.board.castillo, e.count, P.N_("move Caballeros into"))
     if state.counts[src][owner] < e.count:
         raise P.RuleViolation(
             "special-action",
-            f"{P.name(state, owner)} has only {state.counts[src][owner]} Caballeros in {P.area_name(state, src)}",
+            "{who} has only {held} Caballeros in {source}",
+            who=P.name(state, owner),
+            held=state.counts[src][owner],
+            source=P.area_name(state, src),
         )
     if owner == p:
         if e.count > sp.own_left:
             raise P.RuleViolation(
                 "special-action",
-                f"{sp.card.name} moves {sp.card.params['own']} of your own "
-                f"Caballeros: {sp.own_left} more, not {e.count}",
+                "{card} moves {own} of your own Caballeros: {own_left} more, not {count}",
+                card=P.Card(sp.card.name),
+                own=sp.card.params["own"],
+                own_left=sp.own_left,
+                count=e.count,
             )
     else:
         if e.count > sp.foreign_left:
             raise P.RuleViolation(
-                "special-action", f"{sp.card.name} moves {sp.foreign_left} more foreign Caballeros, not {e.count}"
+                "special-action",
+                "{card} moves {foreign_left} more foreign Caballeros, not {count}",
+                card=P.Card(sp.card.name),
+                foreign_left=sp.foreign_left,
+                count=e.count,
             )
         if _own_movable(state, p) < sp.own_left:
             raise P.RuleViolation(
                 "special-action",
-                f"if you move any foreign Caballeros to the Castillo you must "
-                f"also move {sp.card.params['own']} of your own, and {P.name(state, p)} cannot",
+                "if you move any foreign Caballeros to the Castillo you must also move {own} of your own, and "
+                "{who} cannot",
+                own=sp.card.params["own"],
+                who=P.name(state, p),
             )
     state.counts[src][owner] -= e.count
     state.counts[state.board.castillo][owner] += e.count
@@ -127,12 +141,13 @@ def moved(state: GameState, sp: Special, e: ev.CaballerosMoved) -> None:
 
 
 def finished(state: GameState, sp: Special, e: ev.SpecialActionFinished) -> None:
-    p = P.expect_player(state, e.player, sp.player, "finish the special action")
+    p = P.expect_player(state, e.player, sp.player, P.N_("finish the special action"))
     if not _can_finish(sp):
         raise P.RuleViolation(
             "special-action",
-            f"{P.name(state, p)} moved foreign Caballeros into the Castillo "
-            f"and must also move {sp.own_left} more of their own",
+            "{who} moved foreign Caballeros into the Castillo and must also move {own_left} more of their own",
+            who=P.name(state, p),
+            own_left=sp.own_left,
         )
     finish_special(state)
 

@@ -28,14 +28,14 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def moved(state: GameState, sp: Special, e: ev.GrandeMoved) -> None:
-    p = P.expect_player(state, e.player, sp.player, "move the Grande")
-    r = P.region(state, e.region, "the Grande's new home")
+    p = P.expect_player(state, e.player, sp.player, P.N_("move the Grande"))
+    r = P.region(state, e.region, P.N_("the Grande's new home"))
     home = state.grandes[p]
     assert home is not None  # only the dummy has no Grande, and it plays no card
-    P.not_taboo(state, home, "move a Grande out of")
-    P.not_taboo(state, r, "move a Grande into")
+    P.not_taboo(state, home, P.N_("move a Grande out of"))
+    P.not_taboo(state, r, P.N_("move a Grande into"))
     if r == state.grandes[p]:
-        raise P.RuleViolation("grande", f"the Grande already stands in {P.area_name(state, r)}")
+        raise P.RuleViolation("grande", "the Grande already stands in {region}", region=P.area_name(state, r))
     state.grandes[p] = r
     finish_special(state)
 

@@ -46,9 +46,9 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def disc_set(state: GameState, sp: Special, e: ev.SecretDiscSet) -> None:
-    p = P.expect_player(state, e.player, sp.player, "set the Hurricane's disc")
-    r = P.region(state, e.region, "a secret disc")
-    P.not_taboo(state, r, "send the Hurricane to")
+    p = P.expect_player(state, e.player, sp.player, P.N_("set the Hurricane's disc"))
+    r = P.region(state, e.region, P.N_("a secret disc"))
+    P.not_taboo(state, r, P.N_("send the Hurricane to"))
     sp.discs[p] = r
 
 
@@ -68,6 +68,6 @@ register(
         steps={ev.SecretDiscSet: disc_set},
         reveal=reveal,
         check_start=check_start,
-        first_in_turn='"You reveal your secret disc at the beginning of your turn"',
+        first_in_turn=P.N_('"You reveal your secret disc at the beginning of your turn"'),
     )
 )

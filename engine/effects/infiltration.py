@@ -48,15 +48,16 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
-    p = P.expect_player(state, e.player, sp.player, "place Caballeros")
+    p = P.expect_player(state, e.player, sp.player, P.N_("place Caballeros"))
     allowed = {state.board.area_index[a] for a in _areas(state)}
 
     def next_to_or_in_kings_region(a: int) -> None:
         if a not in allowed:
             raise P.RuleViolation(
                 "placement-area",
-                f"{P.area_name(state, a)} is neither the King's region "
-                f"nor next to it ({P.area_name(state, state.king)})",
+                "{area} is neither the King's region nor next to it ({kings_region})",
+                area=P.area_name(state, a),
+                kings_region=P.area_name(state, state.king),
             )
 
     limit = P.placement_limit(state, P.turn_card(state), e.placements)

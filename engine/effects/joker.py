@@ -35,16 +35,16 @@ def joker_playable(state: GameState, p: int, value: int) -> bool:
 
 
 def play_joker(state: GameState, e: ev.PowerCardPlayed) -> None:
-    p = P.expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
+    p = P.expect_player(state, e.player, state.power_order[state.power_pos], P.N_("play a Power card"))
     if e.card in state.power_spent[p]:
         raise P.not_in_hand(state, p, e.card)  # public: laid down in an earlier round
     if e.card not in state.hands[p] or not joker_playable(state, p, e.card):
         # Both hidden (a hand kept in secret): one refusal, so its words do not tell which.
         raise RuleViolation(
             "power-card-distinct",
-            f"{P.name(state, p)} cannot play the Joker now: it is not in "
-            "their hand, or after everyone else has played no card of their hand might be left "
-            "to play",
+            "{who} cannot play the Joker now: it is not in their hand, or after everyone else has played no "
+            "card of their hand might be left to play",
+            who=P.name(state, p),
         )
     state.hands[p].remove(e.card)
     state.discards[p].add(e.card)

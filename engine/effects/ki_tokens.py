@@ -85,9 +85,9 @@ def closing_marker(
         )
 
     def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
-        P.expect_player(state, e.player, sp.player, f"place {words}")
-        r = P.region(state, e.region, f"{words}'s region")
-        P.not_taboo(state, r, f"put {words} on")
+        P.expect_player(state, e.player, sp.player, P.Said(P.N_("place {marker}"), marker=P.Said(words)))
+        r = P.region(state, e.region, P.Said(P.N_("{marker}'s region"), marker=P.Said(words)))
+        P.not_taboo(state, r, P.Said(P.N_("put {marker} on"), marker=P.Said(words)))
         state.markers[marker] = r
         finish_special(state)
 

@@ -32,7 +32,7 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 def sent_back(state: GameState, sp: Special, e: ev.CaballerosSentBack) -> None:
     owner = P.player(state, e.owner)
-    P.expect_player(state, e.player, sp.queue[0], "send Caballeros back")
+    P.expect_player(state, e.player, sp.queue[0], P.N_("send Caballeros back"))
     if owner != sp.queue[0]:
         raise P.RuleViolation("special-action", "each player sends back their own Caballeros")
     taken = P.check_send_back(state, owner, e, _count(state, sp, owner), court_ok=True)

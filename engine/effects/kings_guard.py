@@ -14,8 +14,9 @@ where its region's sole majority also gets the King's bonus (rules/king_intrigue
 from __future__ import annotations
 
 from ..effect_registry import register
+from ..errors import N_
 from . import ki_tokens
 
 MARKER = "kings_guard"
 
-register(ki_tokens.closing_marker(MARKER, "the King's Guard"))
+register(ki_tokens.closing_marker(MARKER, N_("the King's Guard")))

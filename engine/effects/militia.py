@@ -50,20 +50,25 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
-    p = P.expect_player(state, e.player, sp.player, "place the Militia")
+    p = P.expect_player(state, e.player, sp.player, P.N_("place the Militia"))
 
     def region_not_kings(a: int) -> None:
         if a == state.board.castillo:
             raise P.RuleViolation("militia", "Militia cannot place Caballeros in the Castillo")
-        P.not_taboo(state, a, "place Caballeros in")
+        P.not_taboo(state, a, P.N_("place Caballeros in"))
 
     due = _due(state, sp)
     placed = P.check_placements(state, p, e.placements, due, region_not_kings)
     if sum(placed.values()) != due:
         raise P.RuleViolation(
             "militia",
-            f"Militia places {due} Caballero{'s' * (due != 1)} from the court "
-            f"(as many as it can), not {sum(placed.values())}",
+            P.plural(
+                "Militia places {due} Caballero from the court (as many as it can), not {placed}",
+                "Militia places {due} Caballeros from the court (as many as it can), not {placed}",
+                "due",
+            ),
+            due=due,
+            placed=sum(placed.values()),
         )
     P.do_place(state, p, placed)
     finish_special(state)

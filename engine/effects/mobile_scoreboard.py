@@ -36,24 +36,30 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def placed(state: GameState, sp: Special, e: ev.MobileScoreboardPlaced) -> None:
-    P.expect_player(state, e.player, sp.player, "place a mobile scoreboard")
+    P.expect_player(state, e.player, sp.player, P.N_("place a mobile scoreboard"))
     a = P.area(state, e.area)
     where = state.mobile[e.scoreboard]
     if where is not None and is_taboo(state, where):
         raise P.RuleViolation(
             "mobile-scoreboard",
-            f"the {e.scoreboard} scoreboard lies in the King's region and may not leave it"
+            P.N_("the {scoreboard} scoreboard lies in the King's region and may not leave it")
             if where == state.king
-            else f"the {e.scoreboard} scoreboard may not leave {P.area_name(state, where)}: "
-            f"{taboo_reason(state, where)}",
+            else P.N_("the {scoreboard} scoreboard may not leave {area}: {why}"),
+            scoreboard=e.scoreboard,
+            area=P.area_name(state, where),
+            why=taboo_reason(state, where),
         )
-    P.not_taboo(state, a, "place a mobile scoreboard in")
+    P.not_taboo(state, a, P.N_("place a mobile scoreboard in"))
     other = state.mobile_at(a)
     if other is not None:
-        what = "already lies there" if other == e.scoreboard else f"({other}) lies there"
         raise P.RuleViolation(
             "mobile-scoreboard",
-            f"{P.area_name(state, a)} cannot take the {e.scoreboard} scoreboard: a mobile scoreboard {what}",
+            P.N_("{area} cannot take the {scoreboard} scoreboard: a mobile scoreboard already lies there")
+            if other == e.scoreboard
+            else P.N_("{area} cannot take the {scoreboard} scoreboard: a mobile scoreboard ({other}) lies there"),
+            area=P.area_name(state, a),
+            scoreboard=e.scoreboard,
+            other=other,
         )
     state.mobile[e.scoreboard] = a
     finish_special(state)

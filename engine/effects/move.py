@@ -69,30 +69,39 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def moved(state: GameState, sp: Special, e: ev.CaballerosMoved) -> None:
-    p = P.expect_player(state, e.player, sp.player, "move Caballeros")
+    p = P.expect_player(state, e.player, sp.player, P.N_("move Caballeros"))
     owner = P.player(state, e.owner)
     src = P.area(state, e.source)
     dst = P.area(state, e.target)
     if src == state.board.castillo:
         raise P.RuleViolation("castillo-no-removal", "Caballeros cannot be moved out of the Castillo")
-    P.not_taboo(state, src, "move Caballeros out of")
-    P.not_taboo(state, dst, "move Caballeros into")
+    P.not_taboo(state, src, P.N_("move Caballeros out of"))
+    P.not_taboo(state, dst, P.N_("move Caballeros into"))
     if state.markers and tokens_out(state):
-        P.can_enter(state, dst, e.count, "move Caballeros into")
+        P.can_enter(state, dst, e.count, P.N_("move Caballeros into"))
     if src == dst:
         raise P.RuleViolation("special-action", "a move needs a different source and target")
     if state.counts[src][owner] < e.count:
         raise P.RuleViolation(
             "special-action",
-            f"{P.name(state, owner)} has only {state.counts[src][owner]} Caballeros in {P.area_name(state, src)}",
+            "{who} has only {held} Caballeros in {source}",
+            who=P.name(state, owner),
+            held=state.counts[src][owner],
+            source=P.area_name(state, src),
         )
     if sp.source is not None and src != sp.source:
         raise P.RuleViolation(
-            "special-action", f"{sp.card.name} moves Caballeros from one region only: {P.area_name(state, sp.source)}"
+            "special-action",
+            "{card} moves Caballeros from one region only: {source}",
+            card=P.Card(sp.card.name),
+            source=P.area_name(state, sp.source),
         )
     if sp.target is not None and dst != sp.target:
         raise P.RuleViolation(
-            "special-action", f"{sp.card.name} moves them all to one region: {P.area_name(state, sp.target)}"
+            "special-action",
+            "{card} moves them all to one region: {target}",
+            card=P.Card(sp.card.name),
+            target=P.area_name(state, sp.target),
         )
     if sp.effect == "move_all_own":
         if owner != p:
@@ -101,10 +110,14 @@ def moved(state: GameState, sp: Special, e: ev.CaballerosMoved) -> None:
         own = owner == p
         limit = sp.own_left if own else sp.foreign_left
         if e.count > min(limit, sp.left):
-            kind = "own" if own else "foreign"
             raise P.RuleViolation(
                 "special-action",
-                f"{sp.card.name} allows {min(limit, sp.left)} more {kind} Caballeros to move, not {e.count}",
+                P.N_("{card} allows {left} more own Caballeros to move, not {count}")
+                if own
+                else P.N_("{card} allows {left} more foreign Caballeros to move, not {count}"),
+                card=P.Card(sp.card.name),
+                left=min(limit, sp.left),
+                count=e.count,
             )
     state.counts[src][owner] -= e.count
     state.counts[dst][owner] += e.count
@@ -127,7 +140,7 @@ def moved(state: GameState, sp: Special, e: ev.CaballerosMoved) -> None:
 
 def stopped(state: GameState, sp: Special, e: ev.SpecialActionFinished) -> None:
     """ "You may move": the player stops before the total is used up."""
-    P.expect_player(state, e.player, sp.player, "finish the special action")
+    P.expect_player(state, e.player, sp.player, P.N_("finish the special action"))
     finish_special(state)
 
 

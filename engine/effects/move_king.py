@@ -30,11 +30,17 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def moved(state: GameState, sp: Special, e: ev.KingMoved) -> None:
-    P.expect_player(state, e.player, sp.player, "move the King")
-    r = P.region(state, e.region, "the King's new region")
+    P.expect_player(state, e.player, sp.player, P.N_("move the King"))
+    r = P.region(state, e.region, P.N_("the King's new region"))
     if e.region not in king_targets(state, sp):
-        where = "an adjacent region" if sp.card.params["adjacent_only"] else "another region"
-        raise P.RuleViolation("king-move", f"{sp.card.name} moves the King to {where}, not {P.area_name(state, r)}")
+        raise P.RuleViolation(
+            "king-move",
+            P.N_("{card} moves the King to an adjacent region, not {region}")
+            if sp.card.params["adjacent_only"]
+            else P.N_("{card} moves the King to another region, not {region}"),
+            card=P.Card(sp.card.name),
+            region=P.area_name(state, r),
+        )
     state.king = r
     finish_special(state)
 

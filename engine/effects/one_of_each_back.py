@@ -24,9 +24,11 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 def sent_back(state: GameState, sp: Special, e: ev.CaballerosSentBack) -> None:
     owner = P.player(state, e.owner)
-    P.expect_player(state, e.player, sp.player, "choose whose Caballeros go back")
+    P.expect_player(state, e.player, sp.player, P.N_("choose whose Caballeros go back"))
     if owner not in sp.queue:
-        raise P.RuleViolation("special-action", f"no Caballero of {P.name(state, owner)} is to be sent back now")
+        raise P.RuleViolation(
+            "special-action", "no Caballero of {who} is to be sent back now", who=P.name(state, owner)
+        )
     taken = P.check_send_back(state, owner, e, 1, court_ok=False)
     P.do_send_back(state, owner, e.from_court, taken)
     sp.moves += [P.move_line(state, owner, e.from_court, "court", "provinces")]

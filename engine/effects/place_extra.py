@@ -27,8 +27,10 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
-    p = P.expect_player(state, e.player, sp.player, "place additional Caballeros")
-    placed = P.check_placements(state, p, e.placements, sp.left, lambda a: P.not_taboo(state, a, "place Caballeros in"))
+    p = P.expect_player(state, e.player, sp.player, P.N_("place additional Caballeros"))
+    placed = P.check_placements(
+        state, p, e.placements, sp.left, lambda a: P.not_taboo(state, a, P.N_("place Caballeros in"))
+    )
     P.do_place(state, p, placed)
     finish_special(state)
 

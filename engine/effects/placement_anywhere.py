@@ -35,9 +35,9 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def placed(state: GameState, sp: Special, e: ev.ExtraCaballerosPlaced) -> None:
-    p = P.expect_player(state, e.player, sp.player, "place Caballeros")
+    p = P.expect_player(state, e.player, sp.player, P.N_("place Caballeros"))
     where = P.check_placements(
-        state, p, e.placements, _limit(state), lambda a: P.not_taboo(state, a, "place Caballeros in")
+        state, p, e.placements, _limit(state), lambda a: P.not_taboo(state, a, P.N_("place Caballeros in"))
     )
     P.do_place(state, p, where)
     P.current_turn(state).placed = True

@@ -22,11 +22,15 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def taken_back(state: GameState, sp: Special, e: ev.PowerCardTakenBack) -> None:
-    p = P.expect_player(state, e.player, sp.player, "take back a Power card")
+    p = P.expect_player(state, e.player, sp.player, P.N_("take back a Power card"))
     if e.card not in P.power_cards_to_take_back(state, p):
         raise P.RuleViolation(
             "special-action",
-            f"{P.name(state, p)} can take back only a discarded Power card or this round's{P.take_back_list(state, p)}",
+            P.N_("{who} can take back only a discarded Power card or this round's: {cards}")
+            if P.take_back_list(state, p)
+            else P.N_("{who} can take back only a discarded Power card or this round's"),
+            who=P.name(state, p),
+            cards=P.take_back_list(state, p),
         )
     state.took_back_any[p] = True
     if e.card in state.discards[p]:

@@ -14,8 +14,9 @@ region; it is still scored. How long it stays is not published: the card's `unti
 from __future__ import annotations
 
 from ..effect_registry import register
+from ..errors import N_
 from . import ki_tokens
 
 MARKER = "quarantine"
 
-register(ki_tokens.closing_marker(MARKER, "the quarantine marker", check_start=ki_tokens.need_until))
+register(ki_tokens.closing_marker(MARKER, N_("the quarantine marker"), check_start=ki_tokens.need_until))

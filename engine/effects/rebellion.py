@@ -34,10 +34,13 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def moved(state: GameState, sp: Special, e: ev.KingMoved) -> None:
-    P.expect_player(state, e.player, sp.player, "move the King")
+    P.expect_player(state, e.player, sp.player, P.N_("move the King"))
     if e.region != P.CASTILLO:
         raise P.RuleViolation(
-            "king-move-2023", f"{sp.card.name} places the King next to the Castillo, not in {e.region}"
+            "king-move-2023",
+            "{card} places the King next to the Castillo, not in {region}",
+            card=P.Card(sp.card.name),
+            region=e.region,
         )
     state.king = state.board.castillo
     finish_special(state)

@@ -51,11 +51,11 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
-    P.expect_player(state, e.player, sp.player, "relocate the Castillo")
-    r = P.region(state, e.region, "the Castillo's new place")
-    P.not_taboo(state, r, "relocate the Castillo to")
+    P.expect_player(state, e.player, sp.player, P.N_("relocate the Castillo"))
+    r = P.region(state, e.region, P.N_("the Castillo's new place"))
+    P.not_taboo(state, r, P.N_("relocate the Castillo to"))
     if r == state.markers.get(MARKER):
-        raise P.RuleViolation("special-action", f"the Castillo already stands in {P.area_name(state, r)}")
+        raise P.RuleViolation("special-action", "the Castillo already stands in {region}", region=P.area_name(state, r))
     castillo = state.board.castillo
     state.markers[MARKER] = r
     for q in range(state.n):

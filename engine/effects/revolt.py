@@ -65,10 +65,12 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def turned(state: GameState, sp: Special, e: ev.ScoreboardTurned) -> None:
-    P.expect_player(state, e.player, sp.player, "turn a mobile scoreboard")
+    P.expect_player(state, e.player, sp.player, P.N_("turn a mobile scoreboard"))
     if e.scoreboard not in _turnable(state):
         raise P.RuleViolation(
-            "mobile-scoreboard", f"the {e.scoreboard} scoreboard lies in the King's region: it may not be changed"
+            "mobile-scoreboard",
+            "the {scoreboard} scoreboard lies in the King's region: it may not be changed",
+            scoreboard=e.scoreboard,
         )
     state.markers[marker(e.scoreboard)] = None if is_reversed(state, e.scoreboard) else True
     finish_special(state)

@@ -25,8 +25,8 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def region_chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
-    P.expect_player(state, e.player, sp.player, "choose the region")
-    r = P.region(state, e.region, "the chosen region")
+    P.expect_player(state, e.player, sp.player, P.N_("choose the region"))
+    r = P.region(state, e.region, P.N_("the chosen region"))
     P.record_scoring(state, P.special_title(state, sp, P.area_name(state, r)), score_area(state, r))
     finish_special(state)
 

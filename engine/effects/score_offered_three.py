@@ -44,19 +44,19 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
-    r = P.region(state, e.region, "the region")
+    r = P.region(state, e.region, P.N_("the region"))
     if len(sp.queue) < OFFERED:
-        P.expect_player(state, e.player, sp.player, "offer a region")
+        P.expect_player(state, e.player, sp.player, P.N_("offer a region"))
         if r in sp.queue:
             raise P.RuleViolation(
-                "special-action", f"{P.area_name(state, r)} is already offered: three different regions"
+                "special-action", "{region} is already offered: three different regions", region=P.area_name(state, r)
             )
         sp.queue.append(r)
         return
-    P.expect_player(state, e.player, _chooser(state, sp), "choose which offered region is scored")
+    P.expect_player(state, e.player, _chooser(state, sp), P.N_("choose which offered region is scored"))
     if r not in sp.queue:
         offered = ", ".join(P.area_name(state, q) for q in sp.queue)
-        raise P.RuleViolation("special-action", f"choose one of the regions offered: {offered}")
+        raise P.RuleViolation("special-action", "choose one of the regions offered: {offered}", offered=offered)
     P.record_scoring(
         state,
         P.special_title(state, sp, f"{P.area_name(state, r)}, chosen by {P.name(state, _chooser(state, sp))}"),

@@ -34,13 +34,15 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
-    p = P.expect_player(state, e.player, sp.player, "choose the region to score")
-    r = P.region(state, e.region, "the region to score")
+    p = P.expect_player(state, e.player, sp.player, P.N_("choose the region to score"))
+    r = P.region(state, e.region, P.N_("the region to score"))
     if not state.counts[r][p]:
         raise P.RuleViolation(
             "special-action",
-            f"{sp.card.name} scores a region where {P.name(state, p)} has at "
-            f"least 1 Caballero, not {P.area_name(state, r)}",
+            "{card} scores a region where {who} has at least 1 Caballero, not {region}",
+            card=P.Card(sp.card.name),
+            who=P.name(state, p),
+            region=P.area_name(state, r),
         )
     P.record_scoring(state, P.special_title(state, sp, P.area_name(state, r)), score_area(state, r))
     finish_special(state)

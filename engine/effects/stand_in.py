@@ -77,15 +77,17 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def swapped(state: GameState, sp: Special, e: ev.PiecesSwapped) -> None:
-    P.expect_player(state, e.player, sp.player, "swap pieces")
+    P.expect_player(state, e.player, sp.player, P.N_("swap pieces"))
     owners = tuple(P.player(state, pid) for pid in e.grandes)
     wanted = {(king, tuple(sorted(qs))) for king, qs in _pairs(state, sp)}
     if (e.king, tuple(sorted(owners))) not in wanted:
         raise P.RuleViolation(
             "stand-in",
-            f"{sp.card.name} cannot swap {_said(state, e.king, owners)}: it swaps "
-            f"{sp.card.params['swap'].replace('_', ' ')}, both in regions (not France, Portugal "
-            "or the Castillo), in two different regions, and no Grande of the King's region",
+            "{card} cannot swap {pieces}: it swaps {swap}, both in regions (not France, Portugal or the "
+            "Castillo), in two different regions, and no Grande of the King's region",
+            card=P.Card(sp.card.name),
+            pieces=_said(state, e.king, owners),
+            swap=sp.card.params["swap"].replace("_", " "),
         )
     g = state.grandes
     if e.king:
@@ -97,9 +99,17 @@ def swapped(state: GameState, sp: Special, e: ev.PiecesSwapped) -> None:
     finish_special(state)
 
 
-def _said(state: GameState, king: bool, owners: Iterable[int]) -> str:
-    pieces = (["the King"] if king else []) + [f"{P.name(state, q)}'s Grande" for q in owners]
-    return " and ".join(pieces)
+def _said(state: GameState, king: bool, owners: Iterable[int]) -> P.Said:
+    who = [P.name(state, q) for q in owners]
+    if king and len(who) == 1:
+        return P.Said(P.N_("the King and {who}'s Grande"), who=who[0])
+    if not king and len(who) == 2:
+        return P.Said(P.N_("{who}'s Grande and {other}'s Grande"), who=who[0], other=who[1])
+    if not king and len(who) == 1:
+        return P.Said(P.N_("{who}'s Grande"), who=who[0])
+    if king and not who:
+        return P.Said(P.N_("the King"))
+    return P.Said(P.N_("the King and the Grandes of {who}") if king else P.N_("the Grandes of {who}"), who=who)
 
 
 def _choose(rng: random.Random, pid: str, o: dict[str, Any]) -> Event:

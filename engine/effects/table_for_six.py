@@ -53,11 +53,11 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def chosen(state: GameState, sp: Special, e: ev.RegionChosen) -> None:
-    P.expect_player(state, e.player, sp.player, "place a limit table")
-    r = P.region(state, e.region, "the limit table's region")
-    P.not_taboo(state, r, "put a limit table on")
+    P.expect_player(state, e.player, sp.player, P.N_("place a limit table"))
+    r = P.region(state, e.region, P.N_("the limit table's region"))
+    P.not_taboo(state, r, P.N_("put a limit table on"))
     if r not in _regions(state):
-        raise P.RuleViolation("special-action", f"{P.area_name(state, r)} already has a limit table")
+        raise P.RuleViolation("special-action", "{region} already has a limit table", region=P.area_name(state, r))
     state.markers[_free_table(state)] = r
     finish_special(state)
 

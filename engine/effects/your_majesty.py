@@ -33,16 +33,17 @@ def ask(state: GameState, sp: Special) -> Ask:
 
 
 def moved(state: GameState, sp: Special, e: ev.KingMoved) -> None:
-    P.expect_player(state, e.player, sp.player, "move the King")
+    P.expect_player(state, e.player, sp.player, P.N_("move the King"))
     if e.region not in _targets(state):
         if e.region == P.CASTILLO or state.board.area_index.get(e.region, -1) > state.board.castillo:
             raise P.RuleViolation(
                 "king-move-2023",
-                f"{sp.card.name} moves the King to a region: never into the Castillo, nor to France or Portugal",
+                "{card} moves the King to a region: never into the Castillo, nor to France or Portugal",
+                card=P.Card(sp.card.name),
             )
-        r = P.region(state, e.region, "the King's new region")
-        raise P.RuleViolation("king-move-2023", f"the King already stands in {P.area_name(state, r)}")
-    state.king = P.region(state, e.region, "the King's new region")
+        r = P.region(state, e.region, P.N_("the King's new region"))
+        raise P.RuleViolation("king-move-2023", "the King already stands in {region}", region=P.area_name(state, r))
+    state.king = P.region(state, e.region, P.N_("the King's new region"))
     finish_special(state)
 
 

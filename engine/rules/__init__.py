@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import N_, Said
 from ..hooks import hooks_for
 
 RULE_SETS = ("classic", "2023", "king-intrigue")
@@ -102,14 +103,26 @@ CLASSIC = RuleSet("classic", frozenset(), 4)
 def rule_set(rules: str, modules: list[str] | tuple[str, ...], players: int) -> RuleSet:
     """The rule set a setup names, or RulesChoiceError naming what is not supported."""
     if rules not in RULE_SETS:
-        raise RulesChoiceError(f"rules {rules!r}: not a rule set (choose one of {', '.join(RULE_SETS)})")
+        raise RulesChoiceError(
+            Said("rules {rules!r}: not a rule set (choose one of {rule_sets})", rules=rules, rule_sets=list(RULE_SETS))
+        )
     allowed = MODULES[rules]
     for m in modules:
         if m not in allowed:
-            offer = f"its modules are {', '.join(allowed)}" if allowed else "it has no modules"
-            raise RulesChoiceError(f"module {m!r} does not belong to the {rules} rules: {offer}")
+            raise RulesChoiceError(
+                Said(
+                    N_("module {module!r} does not belong to the {rules} rules: its modules are {modules}")
+                    if allowed
+                    else N_("module {module!r} does not belong to the {rules} rules: it has no modules"),
+                    module=m,
+                    rules=rules,
+                    modules=list(allowed),
+                )
+            )
     if len(set(modules)) != len(modules):
-        raise RulesChoiceError(f"modules named twice: {', '.join(modules)}")
+        raise RulesChoiceError(Said("modules named twice: {modules}", modules=modules))
     if "four-stacks" in modules and players not in (2, 3):
-        raise RulesChoiceError(f"four-stacks is for 2 or 3 players (2 always play with four stacks), not {players}")
+        raise RulesChoiceError(
+            Said("four-stacks is for 2 or 3 players (2 always play with four stacks), not {players}", players=players)
+        )
     return RuleSet(rules, frozenset(modules), players)

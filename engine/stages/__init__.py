@@ -36,7 +36,7 @@ def dispatch(state: GameState, event: Any) -> None:
             return
     handler = EVENTS.get(type(event))
     if handler is None:
-        raise RuleViolation("phase-order", f"{type(event).__name__} is not a game event")
+        raise RuleViolation("phase-order", "{event} is not a game event", event=type(event).__name__)
     handler(state, event)
     state.event_count += 1
 

@@ -4,7 +4,7 @@ no value twice in a round. The highest plays first."""
 from __future__ import annotations
 
 from .. import events as ev
-from ..errors import RuleViolation
+from ..errors import N_, RuleViolation
 from ..hooks import Stage
 from ..primitives import (
     Ask,
@@ -45,8 +45,8 @@ def open_power_phase(state: GameState) -> None:
 
 
 def apply_power(state: GameState, e: ev.PowerCardPlayed) -> None:
-    expect_stage(state, ("power",), "playing a Power card")
-    p = expect_player(state, e.player, state.power_order[state.power_pos], "play a Power card")
+    expect_stage(state, ("power",), N_("playing a Power card"))
+    p = expect_player(state, e.player, state.power_order[state.power_pos], N_("play a Power card"))
     # The public rule first, the hidden hand last: which check refused must not tell the table
     # what a hand holds (the Power cards, then Power Shift's Modifier cards).
     hooks = state.rules.hooks
@@ -55,7 +55,9 @@ def apply_power(state: GameState, e: ev.PowerCardPlayed) -> None:
     elif e.card in played_values(state):
         raise RuleViolation(
             "power-card-distinct",
-            f"{name(state, p)} cannot play {e.card}: a Power card of that value was already played this round",
+            "{who} cannot play {card}: a Power card of that value was already played this round",
+            who=name(state, p),
+            card=e.card,
         )
     if e.card not in state.hands[p]:
         raise not_in_hand(state, p, e.card)

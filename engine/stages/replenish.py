@@ -4,6 +4,7 @@ into the court, as many as the Power card shows."""
 from __future__ import annotations
 
 from .. import events as ev
+from ..errors import N_
 from ..hooks import Stage
 from ..primitives import Ask, check_replenish, do_replenish, expect_player, expect_stage, replenish_options
 from ..state import GameState
@@ -25,10 +26,10 @@ def ask_replenish(state: GameState) -> Ask:
 
 def apply_court_replenished(state: GameState, e: ev.CourtReplenished) -> None:
     # (The Court card's special action is a step of engine/effects/court.py.)
-    expect_stage(state, ("replenish",), "moving Caballeros to the court")
+    expect_stage(state, ("replenish",), N_("moving Caballeros to the court"))
     turn = state.turn
     assert turn is not None
-    p = expect_player(state, e.player, turn.player, "replenish")
+    p = expect_player(state, e.player, turn.player, N_("replenish"))
     value = state.played[p]
     assert value is not None
     taken = check_replenish(state, p, e, state.board.replenish[value])

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import card_entry
 from .. import events as ev
-from ..errors import RuleViolation
+from ..errors import N_, RuleViolation, Said
 from ..hooks import Stage
 from ..primitives import KINGS_CARD_STACK, Ask, expect_stage, undrawn
 from ..state import TABLE, GameState
@@ -29,9 +29,9 @@ def ask_reveal(state: GameState) -> Ask:
     return Ask("reveal_action_cards", (TABLE,), {"stacks": stacks})
 
 
-def _stacks_named(state: GameState) -> str:
-    stacks = [str(s) for s in _stacks(state)]
-    return "stacks " + ", ".join(stacks[:-1]) + " and " + stacks[-1]
+def _stacks_named(state: GameState) -> Said:
+    stacks = _stacks(state)
+    return Said(N_("stacks {stacks} and {last}"), stacks=stacks[:-1], last=stacks[-1])
 
 
 def _check_revealed(state: GameState, s: int, cid: str) -> None:
@@ -40,11 +40,19 @@ def _check_revealed(state: GameState, s: int, cid: str) -> None:
         state.rules.hooks.stack5_check(state, cid)
         return
     if card is None or card.stack is None or state.rules.table_stack(card.stack) != s:
-        known = "" if card is None or card.stack is not None else " (the card set does not know its stack)"
         raise RuleViolation(
             "reveal",
-            f"{cid!r} is not a card of stack {s}{known}: if the table turned it up, "
-            "complete the card set with it first",
+            N_(
+                "{card!r} is not a card of stack {stack}: if the table turned it up, complete the card set with "
+                "it first"
+            )
+            if card is None or card.stack is not None
+            else N_(
+                "{card!r} is not a card of stack {stack} (the card set does not know its stack): if the table "
+                "turned it up, complete the card set with it first"
+            ),
+            card=cid,
+            stack=s,
         )
     if card.copies is None:  # nobody entered its copies: it turns up while its stack has room
         card_entry.check_turn_up(state, card, s)
@@ -52,8 +60,10 @@ def _check_revealed(state: GameState, s: int, cid: str) -> None:
     if not undrawn(state, s).get(cid):
         raise RuleViolation(
             "reveal",
-            f"no {cid} card is left face down in stack {s}: if the box holds more "
-            "copies than the card set says, complete the card set first",
+            "no {card} card is left face down in stack {stack}: if the box holds more copies than the card set says, "
+            "complete the card set first",
+            card=cid,
+            stack=s,
         )
 
 
@@ -65,10 +75,15 @@ def _kings_card(state: GameState) -> str:
 
 def apply_reveal(state: GameState, e: ev.ActionCardsRevealed) -> None:
     hooks = state.rules.hooks
-    expect_stage(state, hooks.reveal_stages(state), "revealing action cards")
+    expect_stage(state, hooks.reveal_stages(state), N_("revealing action cards"))
     stacks = _stacks(state)
     if len(e.cards) != len(stacks):
-        raise RuleViolation("reveal", f"enter one card for each of {_stacks_named(state)}, got {len(e.cards)}")
+        raise RuleViolation(
+            "reveal",
+            "enter one card for each of {stacks}, got {got}",
+            stacks=_stacks_named(state),
+            got=len(e.cards),
+        )
     for s, cid in zip(stacks, e.cards):
         _check_revealed(state, s, cid)
     for s, cid in zip(stacks, e.cards):

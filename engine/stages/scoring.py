@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..effect_registry import EFFECTS
-from ..errors import RuleViolation
+from ..errors import N_, RuleViolation
 from ..hooks import Stage
 from ..primitives import (
     CASTILLO_SCORING_EFFECTS,
@@ -51,27 +51,29 @@ def castillo_destinations(state: GameState, p: int) -> list[str]:
 
 
 def apply_disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
-    expect_stage(state, ("scoring_discs", "special"), "setting a secret disc")
+    expect_stage(state, ("scoring_discs", "special"), N_("setting a secret disc"))
     p = player(state, e.player)
-    r = region(state, e.region, "a secret disc")
+    r = region(state, e.region, N_("a secret disc"))
     if state.stage == "scoring_discs":
         if p not in state.scoring_needed:
-            why = (
-                "the King stands by the Castillo: nothing leaves it"
+            raise RuleViolation(
+                "secret-disc",
+                N_("{who} sets no disc at this scoring: the King stands by the Castillo: nothing leaves it")
                 if king_in_castillo(state)
-                else "the dummy sets no disc"
+                else N_("{who} sets no disc at this scoring: the dummy sets no disc"),
+                who=name(state, p),
             )
-            raise RuleViolation("secret-disc", f"{name(state, p)} sets no disc at this scoring: {why}")
         if state.board.region_ids[r] not in castillo_destinations(state, p):
             raise RuleViolation(
                 "secret-disc",
-                f"{name(state, p)}'s Grande leaves the Castillo with the disc "
-                f"and cannot go to {area_name(state, r)}: it is the King's region",
+                "{who}'s Grande leaves the Castillo with the disc and cannot go to {region}: it is the King's region",
+                who=name(state, p),
+                region=area_name(state, r),
             )
         state.scoring_discs[p] = r
         return
     # A disc an effect asks for is a step of that effect (engine/effects/).
-    expect_special(state, (), "setting a secret disc")
+    expect_special(state, (), N_("setting a secret disc"))
 
 
 def apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
@@ -94,21 +96,22 @@ def apply_castillo_counted(state: GameState, e: ev.CastilloCounted) -> None:
             "special action first, then lift and count the Castillo",
         )
     if not castillo_card_turn:
-        expect_stage(state, ("scoring_discs",), "counting the Castillo")
+        expect_stage(state, ("scoring_discs",), N_("counting the Castillo"))
     count_castillo(state, e)
 
 
 def apply_discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
-    expect_stage(state, ("scoring_discs", "special"), "revealing the secret discs")
+    expect_stage(state, ("scoring_discs", "special"), N_("revealing the secret discs"))
     if state.stage == "scoring_discs":
         missing = [q for q in state.scoring_needed if q not in state.scoring_discs]
     else:
-        sp = expect_special(state, tuple(n for n, fx in EFFECTS.items() if fx.reveal), "revealing discs")
+        sp = expect_special(state, tuple(n for n, fx in EFFECTS.items() if fx.reveal), N_("revealing discs"))
         missing = [q for q in sp.queue if q not in sp.discs]
     if missing:
         raise RuleViolation(
             "secret-disc",
-            "all discs are revealed together; still to choose: " + ", ".join(name(state, q) for q in missing),
+            "all discs are revealed together; still to choose: {waiting}",
+            waiting=[name(state, q) for q in missing],
         )
     if state.stage == "scoring_discs":
         run_general_scoring(state)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .. import events as ev
 from ..effect_registry import EFFECTS
-from ..errors import RuleViolation
+from ..errors import N_, Card, RuleViolation
 from ..hooks import Stage
 from ..primitives import (
     Ask,
@@ -41,13 +41,16 @@ def ask_special(state: GameState) -> Ask:
 
 
 def apply_special_finished(state: GameState, e: ev.SpecialActionFinished) -> None:
-    expect_stage(state, ("special",), "finishing a special action")
+    expect_stage(state, ("special",), N_("finishing a special action"))
     sp = state.special
     assert sp is not None
-    p = expect_player(state, e.player, sp.player, "finish the special action")
+    p = expect_player(state, e.player, sp.player, N_("finish the special action"))
     # An effect that may stop early (engine/effects/move.py) takes this event as its step.
     raise RuleViolation(
-        "special-action", f"{sp.card.name} must be carried out fully; {name(state, p)} cannot stop it here"
+        "special-action",
+        "{card} must be carried out fully; {who} cannot stop it here",
+        card=Card(sp.card.name),
+        who=name(state, p),
     )
 
 
@@ -66,13 +69,13 @@ SPECIAL = Stage(
     ask_special,
     {
         ev.SpecialActionFinished: apply_special_finished,
-        ev.CaballerosMoved: _not_now("moving Caballeros"),
-        ev.ExtraCaballerosPlaced: _not_now("placing additional Caballeros"),
-        ev.CaballerosSentBack: _not_now("sending Caballeros back"),
-        ev.RegionChosen: _not_now("choosing a region"),
-        ev.MobileScoreboardPlaced: _not_now("placing a mobile scoreboard"),
-        ev.PowerCardTakenBack: _not_now("taking back a Power card"),
-        ev.GrandeMoved: _not_now("moving a Grande"),
-        ev.KingMoved: _not_now("moving the King"),
+        ev.CaballerosMoved: _not_now(N_("moving Caballeros")),
+        ev.ExtraCaballerosPlaced: _not_now(N_("placing additional Caballeros")),
+        ev.CaballerosSentBack: _not_now(N_("sending Caballeros back")),
+        ev.RegionChosen: _not_now(N_("choosing a region")),
+        ev.MobileScoreboardPlaced: _not_now(N_("placing a mobile scoreboard")),
+        ev.PowerCardTakenBack: _not_now(N_("taking back a Power card")),
+        ev.GrandeMoved: _not_now(N_("moving a Grande")),
+        ev.KingMoved: _not_now(N_("moving the King")),
     },
 )

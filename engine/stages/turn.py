@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from ..effect_registry import EFFECTS
 from ..effects.choice import chosen_effect
-from ..errors import RuleViolation
+from ..errors import N_, Card, RuleViolation, Said
 from ..hooks import Stage
 from ..primitives import (
     CASTILLO_SCORING_EFFECTS,
@@ -44,14 +44,19 @@ def ask_choose_card(state: GameState) -> Ask:
 
 
 def apply_choose(state: GameState, e: ev.ActionCardChosen) -> None:
-    expect_stage(state, ("choose_card",), "choosing an Action card")
+    expect_stage(state, ("choose_card",), N_("choosing an Action card"))
     turn = state.turn
     assert turn is not None
-    expect_player(state, e.player, turn.player, "choose an Action card")
+    expect_player(state, e.player, turn.player, N_("choose an Action card"))
     cid = state.revealed.get(e.stack)
     if cid is None:
-        taken = "was already taken" if e.stack in state.revealed else "is not a stack"
-        raise RuleViolation("action-card-available", f"stack {e.stack} {taken} this round")
+        raise RuleViolation(
+            "action-card-available",
+            N_("stack {stack} was already taken this round")
+            if e.stack in state.revealed
+            else N_("stack {stack} is not a stack this round"),
+            stack=e.stack,
+        )
     card = turn.card = state.board.cards[cid]
     turn.stack = e.stack
     state.revealed[e.stack] = None
@@ -129,25 +134,32 @@ def start_refusal(state: GameState, card: ActionCard, effect: str, p: int) -> Ru
 
 
 def apply_place(state: GameState, e: ev.CaballerosPlaced) -> None:
-    expect_stage(state, ("turn",), "placing Caballeros")
+    expect_stage(state, ("turn",), N_("placing Caballeros"))
     turn = state.turn
     assert turn is not None and turn.card is not None
     card = turn.card
-    p = expect_player(state, e.player, turn.player, "place Caballeros")
+    p = expect_player(state, e.player, turn.player, N_("place Caballeros"))
     if turn.placed:
-        raise RuleViolation("either-order", f"{name(state, p)} has already placed Caballeros this turn")
+        raise RuleViolation("either-order", "{who} has already placed Caballeros this turn", who=name(state, p))
     first = _special_first(turn)
     if first:
-        raise RuleViolation("either-order", f"{card.name}: {first}: its special action comes before placing Caballeros")
+        raise RuleViolation(
+            "either-order",
+            "{card}: {first}: its special action comes before placing Caballeros",
+            card=Card(card.name),
+            first=Said(first),
+        )
 
     def adjacent_or_castillo(a: int) -> None:
-        not_taboo(state, a, "place Caballeros in")
+        not_taboo(state, a, N_("place Caballeros in"))
         if a == state.board.castillo:
             return
         if a not in kings_neighbours(state):
             raise RuleViolation(
                 "placement-area",
-                f"{area_name(state, a)} is not adjacent to the King's region ({area_name(state, state.king)})",
+                "{area} is not adjacent to the King's region ({kings_region})",
+                area=area_name(state, a),
+                kings_region=area_name(state, state.king),
             )
 
     limit = placement_limit(state, card, e.placements)
@@ -158,12 +170,12 @@ def apply_place(state: GameState, e: ev.CaballerosPlaced) -> None:
 
 
 def apply_special_started(state: GameState, e: ev.SpecialActionStarted) -> None:
-    expect_stage(state, ("turn",), "starting a special action")
+    expect_stage(state, ("turn",), N_("starting a special action"))
     turn = state.turn
     assert turn is not None and turn.card is not None
-    p = expect_player(state, e.player, turn.player, "start a special action")
+    p = expect_player(state, e.player, turn.player, N_("start a special action"))
     if turn.special_done:
-        raise RuleViolation("either-order", f"{name(state, p)} has already done the special action")
+        raise RuleViolation("either-order", "{who} has already done the special action", who=name(state, p))
     card = turn.card
     effect = chosen_effect(card, e.option)
     refusal = start_refusal(state, card, effect, p)
@@ -179,12 +191,12 @@ def apply_special_started(state: GameState, e: ev.SpecialActionStarted) -> None:
 
 
 def apply_special_skipped(state: GameState, e: ev.SpecialActionSkipped) -> None:
-    expect_stage(state, ("turn",), "skipping the special action")
+    expect_stage(state, ("turn",), N_("skipping the special action"))
     turn = state.turn
     assert turn is not None
-    p = expect_player(state, e.player, turn.player, "skip the special action")
+    p = expect_player(state, e.player, turn.player, N_("skip the special action"))
     if turn.special_done:
-        raise RuleViolation("either-order", f"{name(state, p)} has already done the special action")
+        raise RuleViolation("either-order", "{who} has already done the special action", who=name(state, p))
     turn.special_done = True
     maybe_end_turn(state)
 

@@ -4,7 +4,7 @@ stop it or let it pass (a classic Veto may also stop the rest of one under way).
 from __future__ import annotations
 
 from .. import events as ev
-from ..errors import RuleViolation
+from ..errors import N_, RuleViolation
 from ..hooks import Stage
 from ..primitives import (
     VETO_STACK,
@@ -44,7 +44,7 @@ def apply_veto_used(state: GameState, e: ev.VetoUsed) -> None:
             "every Veto holder let the Castillo scoring pass: the Castillo is being "
             "lifted, and a Veto can no longer stop it",
         )
-    expect_stage(state, ("veto_window", "special"), "using a Veto")
+    expect_stage(state, ("veto_window", "special"), N_("using a Veto"))
     sp = state.special
     assert sp is not None
     p = player(state, e.player)
@@ -52,19 +52,19 @@ def apply_veto_used(state: GameState, e: ev.VetoUsed) -> None:
         raise RuleViolation("veto", "a Veto stops another player's special action, not your own")
     held = sorted((last, i) for i, (q, last) in enumerate(state.vetoes) if q == p)
     if not held:
-        raise RuleViolation("veto", f"{name(state, p)} holds no Veto card that may be used now")
+        raise RuleViolation("veto", "{who} holds no Veto card that may be used now", who=name(state, p))
     del state.vetoes[held[0][1]]
     put_away_used(state, VETO_STACK, veto_card(state))
     finish_special(state)
 
 
 def apply_veto_waived(state: GameState, e: ev.VetoWaived) -> None:
-    expect_stage(state, ("veto_window",), "letting a special action pass")
+    expect_stage(state, ("veto_window",), N_("letting a special action pass"))
     sp = state.special
     assert sp is not None
     p = player(state, e.player)
     if p not in sp.vetoes_pending:
-        raise RuleViolation("veto", f"{name(state, p)} is not asked about a Veto now")
+        raise RuleViolation("veto", "{who} is not asked about a Veto now", who=name(state, p))
     sp.vetoes_pending.remove(p)
     if not sp.vetoes_pending:
         begin_special(state)

@@ -120,15 +120,15 @@ def _placements(state: GameState, regions: list[int]) -> list[tuple[int, int]]:
     if len(regions) < cards_to_draw(state) and left:
         raise RuleViolation(
             "dummy-region-cards",
-            f"draw {cards_to_draw(state)} Region cards for the dummy "
-            "('At the beginning of each round, draw 2 Region cards')",
+            "draw {count} Region cards for the dummy ('At the beginning of each round, draw 2 Region cards')",
+            count=cards_to_draw(state),
         )
     return out
 
 
 def _apply_regions(state: GameState, e: ev.DummyRegionCardsDrawn) -> None:
-    P.expect_stage(state, ("dummy_regions",), "drawing the dummy's Region cards")
-    regions = [P.region(state, rid, "a Region card") for rid in e.regions]
+    P.expect_stage(state, ("dummy_regions",), P.N_("drawing the dummy's Region cards"))
+    regions = [P.region(state, rid, P.N_("a Region card")) for rid in e.regions]
     if len(set(regions)) != len(regions):
         raise RuleViolation("dummy-region-cards", "each Region card is drawn once: the same region is named twice")
     pile = region_pile(state)
@@ -136,8 +136,9 @@ def _apply_regions(state: GameState, e: ev.DummyRegionCardsDrawn) -> None:
         if r not in pile:
             raise RuleViolation(
                 "dummy-region-cards",
-                f"the {P.area_name(state, r)} Region card was already drawn "
-                "since the last shuffle; the draw pile holds " + ", ".join(P.area_name(state, q) for q in pile),
+                "the {region} Region card was already drawn since the last shuffle; the draw pile holds {pile}",
+                region=P.area_name(state, r),
+                pile=[P.area_name(state, q) for q in pile],
             )
     placed = _placements(state, regions)
     d = state.dummy
@@ -171,13 +172,15 @@ def _ask_power(state: GameState) -> Ask:
 
 
 def _apply_power(state: GameState, e: ev.DummyPowerCardRevealed) -> None:
-    P.expect_stage(state, ("dummy_power",), "turning up the dummy's Power card")
+    P.expect_stage(state, ("dummy_power",), P.N_("turning up the dummy's Power card"))
     d = state.dummy
     if e.card not in state.hands[d]:
-        left = ", ".join(map(str, sorted(state.hands[d])))
+        left = sorted(state.hands[d])
         raise RuleViolation(
             "dummy-power-card",
-            f"the dummy's {e.card} was turned up in an earlier round; its face-down Power cards are {left}",
+            "the dummy's {card} was turned up in an earlier round; its face-down Power cards are {left}",
+            card=e.card,
+            left=left,
         )
     state.hands[d].remove(e.card)
     state.played[d] = e.card
@@ -245,13 +248,20 @@ def _ask_card(state: GameState) -> Ask:
 
 
 def _apply_card(state: GameState, e: ev.DummyActionCardTaken) -> None:
-    P.expect_stage(state, ("dummy_card",), "saying which Action card the dummy took")
+    P.expect_stage(state, ("dummy_card",), P.N_("saying which Action card the dummy took"))
     stacks, _ = stacks_to_take(state)
     if e.stack not in stacks:
         raise RuleViolation(
             "dummy-action-card",
-            f"the dummy takes the remaining card with the most "
-            f"Caballeros: stack {' or '.join(map(str, stacks))}, not stack {e.stack}",
+            P.N_("the dummy takes the remaining card with the most Caballeros: stack {stacks}, not stack {stack}")
+            if len(stacks) == 1
+            else P.N_(
+                "the dummy takes the remaining card with the most Caballeros: stack {stacks} or {last}, not "
+                "stack {stack}"
+            ),
+            stacks=list(stacks)[:-1] if len(stacks) > 1 else list(stacks),
+            last=list(stacks)[-1],
+            stack=e.stack,
         )
     _take(state, e.stack)
 

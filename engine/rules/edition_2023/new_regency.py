@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ... import card_entry
-from ...errors import RuleViolation
+from ...errors import Card, RuleViolation
 from ...hooks import Part, register_part
 from ...state import GameState
 
@@ -40,15 +40,15 @@ def check_revealed(state: GameState, cid: str) -> None:
     """The card turned up on stack 5 is a ♠ card still face down there."""
     card = state.board.cards.get(cid)
     if card is None or not is_regency_card(card):
-        raise RuleViolation("reveal", f"{cid!r} is not a New Regency card (stack 5)")
+        raise RuleViolation("reveal", "{cid!r} is not a New Regency card (stack 5)", cid=cid)
     if card.copies is None:  # nobody entered its copies: it turns up while the ♠ stack has room
         card_entry.check_turn_up(state, card, 5)
         return
     if not state.regency_undrawn.get(cid):
         raise RuleViolation(
             "reveal",
-            f"no {card.name} card is left face down in stack 5 "
-            "(used New Regency cards are discarded, never shuffled back)",
+            "no {card} card is left face down in stack 5 (used New Regency cards are discarded, never shuffled back)",
+            card=Card(card.name),
         )
 
 

@@ -17,9 +17,9 @@ Pure data checks: no flow, so engine/state.py may call them while dealing the st
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from ...errors import RuleViolation
+from ...errors import N_, Card, RuleViolation, Said
 from .. import RuleSet
 
 if TYPE_CHECKING:
@@ -29,8 +29,8 @@ MODULE = "old-hands"
 BASE_STACKS = (1, 2, 3, 4)
 
 
-def _fail(detail: str) -> NoReturn:
-    raise RuleViolation("setup", f"Old Hands: {detail}")
+def _fail(template: str, **values: Any) -> NoReturn:
+    raise RuleViolation("setup", "Old Hands: {detail}", detail=Said(template, **values))
 
 
 def club_cards(board: Board) -> list[str]:
@@ -41,25 +41,37 @@ def added_cards(board: Board, rules: RuleSet, named: tuple[str, ...]) -> tuple[s
     """The Old Hands cards this game adds: those named, or all of them."""
     if MODULE not in rules.modules:
         if named:
-            _fail("added_cards names Old Hands cards, but the old-hands module is not chosen")
+            _fail(N_("added_cards names Old Hands cards, but the old-hands module is not chosen"))
         return ()
     clubs = club_cards(board)
     for cid in named:
         if cid not in clubs:
-            known = ", ".join(clubs) or "none entered"
-            _fail(f"added_cards: {cid!r} is not an Old Hands card of this card set (Old Hands cards: {known})")
+            _fail(
+                N_("added_cards: {card!r} is not an Old Hands card of this card set (Old Hands cards: {known})")
+                if clubs
+                else N_(
+                    "added_cards: {card!r} is not an Old Hands card of this card set (Old Hands cards: none entered)"
+                ),
+                card=cid,
+                known=clubs,
+            )
     if len(set(named)) != len(named):
-        _fail("added_cards: an Old Hands card is named twice (each is one card)")
+        _fail(N_("added_cards: an Old Hands card is named twice (each is one card)"))
     added = tuple(named) or tuple(clubs)
     if not added:
-        _fail('no Old Hands card is known: enter your Old Hands cards (card file: cards[] with module "old-hands")')
+        _fail(N_('no Old Hands card is known: enter your Old Hands cards (card file: cards[] with module "old-hands")'))
     return added
 
 
 def _stack(board: Board, rules: RuleSet, cid: str, what: str) -> int:
     card = board.cards[cid]
     if card.stack is None:
-        _fail(f"{what} {card.name}: its stack is not known: enter it (card file: cards[{cid}].stack)")
+        _fail(
+            N_("{what} {card}: its stack is not known: enter it (card file: cards[{id}].stack)"),
+            what=Said(what),
+            card=Card(card.name),
+            id=cid,
+        )
     return rules.table_stack(card.stack)
 
 
@@ -68,23 +80,37 @@ def check_removed(board: Board, rules: RuleSet, added: tuple[str, ...], removed:
     back to the box": the removed cards must be exactly one per added ♣ card, by stack."""
     if not added:
         if removed:
-            _fail("removed_cards is for the old-hands module (a card returned for each Old Hands card added)")
+            _fail(N_("removed_cards is for the old-hands module (a card returned for each Old Hands card added)"))
         return
     for cid in removed:
         card = board.cards.get(cid)
         if card is None:
-            _fail(f"removed_cards: {cid!r} is not a card of this card set")
+            _fail(N_("removed_cards: {card!r} is not a card of this card set"), card=cid)
         if getattr(card, "module", None) is not None or card.stack not in BASE_STACKS + (None,):
-            _fail(f"removed_cards: {card.name} is not a card of stacks 1 to 4 of the base game")
+            _fail(N_("removed_cards: {card} is not a card of stacks 1 to 4 of the base game"), card=Card(card.name))
         if card.copies is not None and removed.count(cid) > card.copies:
-            _fail(f"removed_cards: {card.name} is named {removed.count(cid)} times; the set has {card.copies}")
-    need = sorted(_stack(board, rules, cid, "Old Hands card") for cid in added)
-    got = sorted(_stack(board, rules, cid, "removed card") for cid in removed)
+            _fail(
+                N_("removed_cards: {card} is named {named} times; the set has {copies}"),
+                card=Card(card.name),
+                named=removed.count(cid),
+                copies=card.copies,
+            )
+    need = sorted(_stack(board, rules, cid, N_("Old Hands card")) for cid in added)
+    got = sorted(_stack(board, rules, cid, N_("removed card")) for cid in removed)
     if need != got:  # the same stacks, as many times each
         needed, given = Counter(need), Counter(got)
-        wanted = ", ".join(f"{k} from stack {s}" for s, k in sorted(needed.items()))
-        named = ", ".join(f"{k} from stack {s}" for s, k in sorted(given.items())) or "none"
+        wanted = [Said(N_("{count} from stack {stack}"), count=k, stack=s) for s, k in sorted(needed.items())]
+        named = [Said(N_("{count} from stack {stack}"), count=k, stack=s) for s, k in sorted(given.items())]
         _fail(
-            f"one card goes back to the box for each Old Hands card added, from its stack: {wanted}; "
-            f"removed_cards names {named}"
+            N_(
+                "one card goes back to the box for each Old Hands card added, from its stack: {wanted}; "
+                "removed_cards names {named}"
+            )
+            if named
+            else N_(
+                "one card goes back to the box for each Old Hands card added, from its stack: {wanted}; "
+                "removed_cards names none"
+            ),
+            wanted=wanted,
+            named=named,
         )

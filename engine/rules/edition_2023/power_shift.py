@@ -51,7 +51,7 @@ from ... import primitives as P
 from ...board.effect_specs import EFFECT_PARAMS, EFFECT_SPECS
 from ...board.merge import CARD_FILE_SECTIONS
 from ...effect_registry import EFFECTS
-from ...errors import RuleViolation
+from ...errors import N_, RuleViolation
 from ...hooks import Part, Stage, register_part
 from ...primitives import Ask
 from ...stages.end_of_round import begin_round
@@ -62,7 +62,7 @@ SET_SIZE = 16  # "Shuffle the 16 Power Modifier cards"
 DEALT = 3  # "deal 3 Modifier cards to each player"
 STAND_IN_SOURCE = "stand-in for self-play: not the printed cards"
 STAND_IN_FILE = "power_shift_stand_in.json"
-MISSING = (
+MISSING = N_(
     "Power Shift needs its 16 Modifier cards' values and abilities, which the rule book does not "
     "publish: enter them from your cards (card file: modifiers[], each with id, value, name, "
     "ability and source), or choose the stand-in set for self-play (setup: stand_in_modifiers)"
@@ -207,7 +207,7 @@ def modifiers_for(setup: ev.GameSetup) -> dict[str, Modifier]:
     try:
         return parse_modifiers(raw, allow_stand_in=setup.stand_in_modifiers)
     except ModifierDataError as e:
-        raise RuleViolation("setup", f"card file: {e}") from None
+        raise RuleViolation("setup", "card file: {problem}", problem=str(e)) from None
 
 
 # --- values -----------------------------------------------------------------------------------
@@ -278,16 +278,19 @@ def check_total(state: GameState, p: int, card: int, mid: str) -> int:
     if not state.rules.power_shift:
         raise RuleViolation("power-shift", "Modifier cards belong to the power-shift module, not chosen here")
     if mid not in state.modifiers:
-        raise RuleViolation("unknown-id", f"{mid!r} is not a Modifier card of this game")
+        raise RuleViolation("unknown-id", "{modifier!r} is not a Modifier card of this game", modifier=mid)
     # The public rule first, the hidden hand last: which check refused must not tell the
     # table whether a player holds a Modifier card (as the province checks do).
     value = state.modifiers[mid].value
     if card + value in totals_played(state):
         raise RuleViolation(
             "power-card-distinct",
-            f"{P.name(state, p)} cannot play {card} {_signed(value)} "
-            f"(= {card + value}): 'the total value must be different from the values that "
-            "have already been played'",
+            "{who} cannot play {card} {modifier} (= {total}): 'the total value must be different from the values "
+            "that have already been played'",
+            who=P.name(state, p),
+            card=card,
+            modifier=_signed(value),
+            total=card + value,
         )
     return card + value
 
@@ -295,7 +298,9 @@ def check_total(state: GameState, p: int, card: int, mid: str) -> int:
 def check_held(state: GameState, p: int, mid: str) -> None:
     """The hidden part of `check_play`, checked last (after the Power card's own hand)."""
     if mid not in state.modifier_hands[p]:
-        raise RuleViolation("power-shift", f"{P.name(state, p)} has no Modifier card {mid!r} in hand")
+        raise RuleViolation(
+            "power-shift", "{who} has no Modifier card {modifier!r} in hand", who=P.name(state, p), modifier=mid
+        )
 
 
 def play(state: GameState, p: int, mid: str) -> None:
@@ -335,7 +340,8 @@ def return_modifier(state: GameState, p: int, mid: str) -> None:
         # Not listed: which played card an earlier Empowerment returned to the hand is secret.
         raise RuleViolation(
             "special-action",
-            f"{P.name(state, p)} can return only a played Modifier card (this round's, or one from their discard pile)",
+            "{who} can return only a played Modifier card (this round's, or one from their discard pile)",
+            who=P.name(state, p),
         )
     if mid == state.modifier_played[p]:
         state.modifier_take_back[p] = True
@@ -347,7 +353,7 @@ def return_modifier(state: GameState, p: int, mid: str) -> None:
 def modifier_taken_back(state: GameState, sp: Special, e: ev.ModifierTakenBack) -> None:
     """Empowerment's step for ModifierTakenBack (its effect registers it): instead of a
     Power card, one played Modifier card back to the hand; the special action ends."""
-    p = P.expect_player(state, e.player, sp.player, "take back a Modifier card")
+    p = P.expect_player(state, e.player, sp.player, P.N_("take back a Modifier card"))
     return_modifier(state, p, e.modifier)
     finish_special(state)
 
@@ -377,18 +383,18 @@ def _ask_deal(state: GameState) -> Ask:
 
 
 def _apply_deal(state: GameState, e: ev.ModifiersDealt) -> None:
-    P.expect_stage(state, ("modifiers_deal",), "entering dealt Modifier cards")
+    P.expect_stage(state, ("modifiers_deal",), P.N_("entering dealt Modifier cards"))
     p = P.player(state, e.player)
     if p == state.dummy:
         raise RuleViolation("power-shift", "the dummy is not dealt Modifier cards")
     if state.modifier_hands[p]:
-        raise RuleViolation("power-shift", f"{P.name(state, p)}'s Modifier cards are already entered")
+        raise RuleViolation("power-shift", "{who}'s Modifier cards are already entered", who=P.name(state, p))
     dealt = set(e.modifiers)
     if len(dealt) != DEALT:
         raise RuleViolation("power-shift", "three different Modifier cards are dealt to each player")
     for mid in e.modifiers:
         if mid not in state.modifiers:
-            raise RuleViolation("power-shift", f"{mid!r} is not a Modifier card of this game")
+            raise RuleViolation("power-shift", "{modifier!r} is not a Modifier card of this game", modifier=mid)
     if not dealt.isdisjoint(_dealt(state)):
         # Names no card: which cards another player holds stays secret.
         raise RuleViolation(
@@ -415,12 +421,12 @@ def _ask_pass(state: GameState) -> Ask:
 
 
 def _apply_pass(state: GameState, e: ev.ModifierPassed) -> None:
-    P.expect_stage(state, ("modifiers_pass",), "passing a Modifier card")
+    P.expect_stage(state, ("modifiers_pass",), P.N_("passing a Modifier card"))
     p = P.player(state, e.player)
     if p == state.dummy:
         raise RuleViolation("power-shift", "the dummy has no Modifier cards to pass")
     if e.modifier not in state.modifier_hands[p]:
-        raise RuleViolation("power-shift", f"{P.name(state, p)} can pass only one of their own Modifier cards")
+        raise RuleViolation("power-shift", "{who} can pass only one of their own Modifier cards", who=P.name(state, p))
     state.modifier_passes[p] = e.modifier  # may change until everyone has chosen
     players = P.players_only(state, range(state.n))
     if len(state.modifier_passes) < len(players):
@@ -461,8 +467,8 @@ def _ask_ability(state: GameState) -> Ask:
 
 
 def _apply_ability_used(state: GameState, e: ev.ModifierAbilityUsed) -> None:
-    P.expect_stage(state, ("modifier_ability",), "using a Modifier card's ability")
-    p = P.expect_player(state, e.player, state.turn.player, "use a Modifier card's ability")
+    P.expect_stage(state, ("modifier_ability",), P.N_("using a Modifier card's ability"))
+    p = P.expect_player(state, e.player, state.turn.player, P.N_("use a Modifier card's ability"))
     m = state.modifiers[state.modifier_played[p]]
     refusal = start_refusal(state, m, m.effect, p)
     if refusal is not None:
@@ -472,8 +478,8 @@ def _apply_ability_used(state: GameState, e: ev.ModifierAbilityUsed) -> None:
 
 
 def _apply_ability_skipped(state: GameState, e: ev.ModifierAbilitySkipped) -> None:
-    P.expect_stage(state, ("modifier_ability",), "passing up a Modifier card's ability")
-    P.expect_player(state, e.player, state.turn.player, "pass up a Modifier card's ability")
+    P.expect_stage(state, ("modifier_ability",), P.N_("passing up a Modifier card's ability"))
+    P.expect_player(state, e.player, state.turn.player, P.N_("pass up a Modifier card's ability"))
     state.stage = "choose_card"
 
 

@@ -50,7 +50,7 @@ from ... import events as ev
 from ... import primitives as P
 from ...board.model import ActionCard
 from ...effects import alliance, bridge, espionage, joker, ki_tokens, relocate, revolt, table_for_six
-from ...errors import RuleViolation
+from ...errors import N_, RuleViolation, plural
 from ...hooks import Part, Stage, register_part, register_round
 from ...primitives import Ask
 from ...scoring import regions_in_group
@@ -86,8 +86,12 @@ def prepare(state: GameState) -> None:
     if missing:
         raise RuleViolation(
             "card-set-incomplete",
-            "the King and Intrigue card set is not complete for this game "
-            f"({len(missing)} fact{'s' if len(missing) > 1 else ''} missing): " + "; ".join(missing),
+            plural(
+                "the King and Intrigue card set is not complete for this game ({n} fact missing): {facts}",
+                "the King and Intrigue card set is not complete for this game ({n} facts missing): {facts}",
+            ),
+            n=len(missing),
+            facts="; ".join(missing),
         )
     values = set(board.ki_cards.by_value(state.rules.modules))
     state.hands = [set(values) for _ in range(state.n)]
@@ -117,8 +121,8 @@ def _ask_setup_discs(state: GameState) -> Ask:
 
 def _disc_set(state: GameState, e: ev.SecretDiscSet) -> None:
     p = P.player(state, e.player)
-    r = P.region(state, e.region, "a secret disc")
-    P.not_taboo(state, r, "place the setup Caballero in")
+    r = P.region(state, e.region, P.N_("a secret disc"))
+    P.not_taboo(state, r, P.N_("place the setup Caballero in"))
     state.scoring_discs[p] = r
 
 
@@ -127,7 +131,8 @@ def _discs_revealed(state: GameState, e: ev.SecretDiscsRevealed) -> None:
     if missing:
         raise RuleViolation(
             "secret-disc",
-            "all discs are revealed together; still to choose: " + ", ".join(P.name(state, q) for q in missing),
+            "all discs are revealed together; still to choose: {waiting}",
+            waiting=[P.name(state, q) for q in missing],
         )
     moves = []
     for q, r in state.scoring_discs.items():
@@ -161,24 +166,30 @@ def _ask_choose_hand(state: GameState) -> Ask:
 
 
 def _apply_hand_chosen(state: GameState, e: ev.PowerCardsChosen) -> None:
-    P.expect_stage(state, (CHOOSE_HAND,), "choosing the Power cards for the game")
+    P.expect_stage(state, (CHOOSE_HAND,), P.N_("choosing the Power cards for the game"))
     p = P.player(state, e.player)
     keep = hand_size(state)
     if len(state.hands[p]) == keep:
-        raise RuleViolation("power-cards-chosen", f"{P.name(state, p)} has already chosen their {keep} Power cards")
+        raise RuleViolation(
+            "power-cards-chosen", "{who} has already chosen their {keep} Power cards", who=P.name(state, p), keep=keep
+        )
     cards = set(e.cards)
     if len(cards) != len(e.cards) or len(cards) != keep:
         raise RuleViolation(
             "power-cards-chosen",
-            f"choose {keep} different Power cards, not {len(e.cards)}"
-            + (" (a value twice)" if len(cards) != len(e.cards) else ""),
+            N_("choose {keep} different Power cards, not {got} (a value twice)")
+            if len(cards) != len(e.cards)
+            else N_("choose {keep} different Power cards, not {got}"),
+            keep=keep,
+            got=len(e.cards),
         )
     stray = sorted(cards - state.hands[p])
     if stray:
         raise RuleViolation(
             "power-cards-chosen",
-            f"{', '.join(map(str, stray))}: not a Power card of this game "
-            f"(values: {', '.join(map(str, sorted(state.hands[p])))})",
+            "{stray}: not a Power card of this game (values: {values})",
+            stray=stray,
+            values=sorted(state.hands[p]),
         )
     state.hands[p] = cards  # the rest leave the game unseen
     if len(_chosen_players(state)) == state.n:
@@ -269,13 +280,17 @@ def _placing(state: GameState, card: ActionCard, placement: int) -> ActionCard:
 def _start_chosen(state: GameState, e: ev.SpecialActionStarted) -> None:
     """2-3 players: the King's Card or Intrigue card holder chose between two actions."""
     turn = state.turn
-    p = P.expect_player(state, e.player, turn.player, "start a special action")
+    p = P.expect_player(state, e.player, turn.player, P.N_("start a special action"))
     if turn.special_done:
-        raise RuleViolation("either-order", f"{P.name(state, p)} has already done the special action")
+        raise RuleViolation("either-order", "{who} has already done the special action", who=P.name(state, p))
     sources = turn_sources(state, p)
     if e.option not in sources:
         raise RuleViolation(
-            "special-action", f"{P.name(state, p)} chooses one of {', '.join(sources)}, got {e.option!r}"
+            "special-action",
+            "{who} chooses one of {sources}, got {option!r}",
+            who=P.name(state, p),
+            sources=list(sources),
+            option=e.option,
         )
     card, effect = sources[e.option]
     refusal = start_refusal(state, card, effect, p)
@@ -386,7 +401,7 @@ def _spy_decided(state: GameState) -> None:
 
 
 def _bridge_done(state: GameState, e: ev.SpecialActionFinished) -> None:
-    P.expect_player(state, e.player, state.turn.player, "finish crossing the bridge")
+    P.expect_player(state, e.player, state.turn.player, P.N_("finish crossing the bridge"))
     state.stage = "replenish"
 
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from .. import court_moves as C
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
@@ -17,14 +18,14 @@ def begin(state: GameState, sp: Special) -> None:
 
 def ask(state: GameState, sp: Special) -> Ask:
     return P.Ask(
-        "replenish", (state.players[sp.player],), P.replenish_options(state, sp.player, sp.card.params["count"])
+        "replenish", (state.players[sp.player],), C.replenish_options(state, sp.player, sp.card.params["count"])
     )
 
 
 def replenished(state: GameState, sp: Special, e: ev.CourtReplenished) -> None:
     p = P.expect_player(state, e.player, sp.player, P.N_("use The Court"))
-    taken = P.check_replenish(state, p, e, sp.card.params["count"])
-    P.do_replenish(state, p, e.from_provinces, taken)
+    taken = C.check_replenish(state, p, e, sp.card.params["count"])
+    C.do_replenish(state, p, e.from_provinces, taken)
     finish_special(state)
 
 

@@ -5,6 +5,7 @@ or the Castillo. A player with fewer sends back all they can."""
 
 from __future__ import annotations
 
+from .. import court_moves as C
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
@@ -26,7 +27,7 @@ def begin(state: GameState, sp: Special) -> None:
 
 def ask(state: GameState, sp: Special) -> Ask:
     q = sp.queue[0]
-    owners = {state.players[q]: P.send_back_options(state, q, _count(state, sp, q), court=True)}
+    owners = {state.players[q]: C.send_back_options(state, q, _count(state, sp, q), court=True)}
     return P.Ask("send_back", (state.players[q],), {"owners": owners})
 
 
@@ -35,8 +36,8 @@ def sent_back(state: GameState, sp: Special, e: ev.CaballerosSentBack) -> None:
     P.expect_player(state, e.player, sp.queue[0], P.N_("send Caballeros back"))
     if owner != sp.queue[0]:
         raise P.RuleViolation("special-action", "each player sends back their own Caballeros")
-    taken = P.check_send_back(state, owner, e, _count(state, sp, owner), court_ok=True)
-    P.do_send_back(state, owner, e.from_court, taken)
+    taken = C.check_send_back(state, owner, e, _count(state, sp, owner), court_ok=True)
+    C.do_send_back(state, owner, e.from_court, taken)
     sp.moves += [P.move_line(state, owner, e.from_court, "court", "provinces")]
     sp.moves += [P.move_line(state, owner, c, a, "provinces") for a, c in taken.items()]
     sp.queue.remove(owner)

@@ -3,6 +3,7 @@ provinces." The player chooses, one owner at a time."""
 
 from __future__ import annotations
 
+from .. import court_moves as C
 from .. import events as ev
 from .. import primitives as P
 from ..effect_registry import Effect, register
@@ -18,7 +19,7 @@ def begin(state: GameState, sp: Special) -> None:
 
 
 def ask(state: GameState, sp: Special) -> Ask:
-    owners = {state.players[q]: P.send_back_options(state, q, 1, court=False) for q in sp.queue}
+    owners = {state.players[q]: C.send_back_options(state, q, 1, court=False) for q in sp.queue}
     return P.Ask("send_back", (state.players[sp.player],), {"owners": owners})
 
 
@@ -29,8 +30,8 @@ def sent_back(state: GameState, sp: Special, e: ev.CaballerosSentBack) -> None:
         raise P.RuleViolation(
             "special-action", "no Caballero of {who} is to be sent back now", who=P.name(state, owner)
         )
-    taken = P.check_send_back(state, owner, e, 1, court_ok=False)
-    P.do_send_back(state, owner, e.from_court, taken)
+    taken = C.check_send_back(state, owner, e, 1, court_ok=False)
+    C.do_send_back(state, owner, e.from_court, taken)
     sp.moves += [P.move_line(state, owner, e.from_court, "court", "provinces")]
     sp.moves += [P.move_line(state, owner, c, a, "provinces") for a, c in taken.items()]
     sp.queue.remove(owner)

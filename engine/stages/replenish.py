@@ -4,9 +4,10 @@ into the court, as many as the Power card shows."""
 from __future__ import annotations
 
 from .. import events as ev
+from ..court_moves import check_replenish, do_replenish, replenish_options
 from ..errors import N_
 from ..hooks import Stage
-from ..primitives import Ask, check_replenish, do_replenish, expect_player, expect_stage, replenish_options
+from ..primitives import Ask, expect_player, expect_stage
 from ..state import GameState
 
 

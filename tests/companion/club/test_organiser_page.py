@@ -61,7 +61,7 @@ def test_register_and_seat_from_the_organiser_page(board, browser):
     sync_api.expect(page.locator("#answer")).to_have_text("409: no result of game 'nope' at table 'table-1' to correct")
     room = browser.new_page()
     room.goto(board.url)
-    sync_api.expect(room.locator("#seating-title")).to_have_text("Round 1 · playing: table-1")
+    sync_api.expect(room.locator("#seating-title")).to_have_text("Seating round 1 · playing: table-1")
     seated = room.locator('.seat[data-table="table-1"]')
     for name in ("Ann", "Bob", "Cid"):
         sync_api.expect(seated).to_contain_text(name)

@@ -28,6 +28,7 @@ from companion.ui.widgets.map_view import board_of
 from companion.ui.widgets.step_plot import StepPlot  # noqa: F401  (the .kv's)
 from companion.words import _
 from companion.words import names as printed
+from companion.words.scoring_reasons import reason_words
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -189,7 +190,7 @@ class ReplayScreen(Screen):
                 continue
             lines.append(
                 f"{for_markup(self._area_name(line['area']))}: {for_markup(names.get(line['player'], line['player']))} "
-                f"{line['points']:+d}  {for_markup(line['reason'])}"
+                f"{line['points']:+d}  {for_markup(reason_words(line['reason']))}"
             )
         return "\n".join(lines)
 

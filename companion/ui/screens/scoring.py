@@ -16,6 +16,7 @@ from kivy.uix.screenmanager import Screen
 from companion.ui.widgets.common import ChoiceButton, Pool, dress, styled_button
 from companion.ui.widgets.player_mark import PlayerMark
 from companion.words import _, ngettext
+from companion.words.scoring_reasons import reason_words
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -226,7 +227,11 @@ class ScoringScreen(Screen):
             for line in record.lines:
                 if line.area == area:
                     body.add_widget(
-                        self._row(line.player, f"{self.model.name(line.player)}: {line.reason}", f"{line.points:+d}")
+                        self._row(
+                            line.player,
+                            f"{self.model.name(line.player)}: {reason_words(line.reason)}",
+                            f"{line.points:+d}",
+                        )
                     )
         if self.page > 0:
             self._bar(_("Back"), lambda: self._turn(-1), "quiet")

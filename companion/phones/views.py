@@ -34,38 +34,20 @@ from pydantic import BaseModel, ConfigDict
 
 from companion.plays.bgstats import log_in_words
 from companion.prompts.card_words import phone_words
-from companion.words import _, pgettext
+from companion.words import _
 from companion.words import names as edition
+from companion.words.colours import COLOUR_WORDS
+from companion.words.colours import colour_word as words_colour
 from engine.board.model import Board
 
 DISC_KINDS = ("secret_disc", "count_castillo", "reveal_secret_discs")
 
-COLOUR_NAMES = {
-    "red": "Red",
-    "yellow": "Yellow",
-    "green": "Green",
-    "blue": "Blue",
-    "black": "Black",
-    "purple": "Purple",
-    "orange": "Orange",
-    "white": "White",
-}  # the 2023 box's too (ids; the words a phone reads: colour_word)
-_COLOUR_WORDS = {
-    "red": lambda: pgettext("colour", "Red"),
-    "yellow": lambda: pgettext("colour", "Yellow"),
-    "green": lambda: pgettext("colour", "Green"),
-    "blue": lambda: pgettext("colour", "Blue"),
-    "black": lambda: pgettext("colour", "Black"),
-    "purple": lambda: pgettext("colour", "Purple"),
-    "orange": lambda: pgettext("colour", "Orange"),
-    "white": lambda: pgettext("colour", "White"),
-}
+COLOUR_NAMES = COLOUR_WORDS  # the 2023 box's too (ids; the words a phone reads: colour_word)
 
 
 def colour_word(pid: str) -> str:
     """A seat's colour in the reader's language ("Rot"); an id the box lacks, as it is."""
-    word = _COLOUR_WORDS.get(pid)
-    return word() if word else pid
+    return words_colour(pid) if pid in COLOUR_WORDS else pid
 
 
 def seat_name(names: Mapping[str, str], pid: str) -> str:

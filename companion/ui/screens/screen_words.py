@@ -7,28 +7,8 @@ English (a test, a kept setting written in English), so either finds the id."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from companion.words import N_, _, names, pgettext
-
-try:  # the prompts helper's (companion/words/colours.py), once merged
-    from companion.words.colours import colour_word
-except ImportError:  # pragma: no cover - until then: the same messages, context "colour"
-    _COLOURS: dict[str, Callable[[], str]] = {
-        "red": lambda: pgettext("colour", "Red"),
-        "yellow": lambda: pgettext("colour", "Yellow"),
-        "green": lambda: pgettext("colour", "Green"),
-        "blue": lambda: pgettext("colour", "Blue"),
-        "black": lambda: pgettext("colour", "Black"),
-        "purple": lambda: pgettext("colour", "Purple"),
-        "orange": lambda: pgettext("colour", "Orange"),
-        "white": lambda: pgettext("colour", "White"),
-    }
-
-    def colour_word(colour_id: str) -> str:
-        word = _COLOURS.get(colour_id)
-        return word() if word else colour_id.title()
-
+from companion.words import N_, _, names
+from companion.words.colours import colour_word
 
 # The rule sets by their printed names (the names catalogue's, context "rule set": names.rule_set)
 RULES_SHOWN = {"classic": "Classic (1995)", "2023": "2023 edition", "king-intrigue": "King and Intrigue"}

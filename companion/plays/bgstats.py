@@ -58,21 +58,29 @@ _HEADER_BYTES = 256 * 1024  # a header is under 2 KB; bounds what is read to nam
 
 
 class ExportError(ValueError):
-    """Why a game cannot be exported (one line)."""
+    """Why a game cannot be exported (one line). `said` is the line for a screen, which names the
+    game as "this game" rather than by its file (the command line's line names the file)."""
+
+    def __init__(self, message: str, said: str | None = None):
+        super().__init__(message)
+        self.said = said or message
 
 
 def require_finished(record) -> None:
     if record.damaged:
+        what = record.damaged.split(". ")[0]
         raise ExportError(
-            _("{game} is damaged ({what}); only an intact game is exported").format(
-                game=record.name, what=record.damaged.split(". ")[0]
-            )
+            _("{game} is damaged ({what}); only an intact game is exported").format(game=record.name, what=what),
+            _("This game is damaged ({what}); only an intact game is exported").format(what=what),
         )
     if not record.finished:
         raise ExportError(
             _("{game} is not finished (round {round} of {rounds}): a play is logged once it is over").format(
                 game=record.name, round=record.round, rounds=record.rounds
-            )
+            ),
+            _("This game is not finished (round {round} of {rounds}): a play is logged once it is over").format(
+                round=record.round, rounds=record.rounds
+            ),
         )
 
 
@@ -119,7 +127,10 @@ def stable_id(header: dict) -> str:
 def game_id(record) -> str:
     header = header_of(record.path)
     if header is None:
-        raise ExportError(_("{game}: its first line cannot be read, so the game has no id").format(game=record.name))
+        raise ExportError(
+            _("{game}: its first line cannot be read, so the game has no id").format(game=record.name),
+            _("This game's first line cannot be read, so it has no id"),
+        )
     return stable_id(header)
 
 

@@ -29,7 +29,7 @@ def link_or_why(record) -> tuple[str | None, str]:
     try:
         return push_link(record), ""
     except ExportError as exc:
-        return None, str(exc)
+        return None, exc.said
 
 
 class PlayCode(BoxLayout):

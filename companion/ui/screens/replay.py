@@ -229,7 +229,7 @@ class ReplayScreen(Screen):
         try:
             path = export.export_game(self.record, kind, Path(self.folder).expanduser(), self.replay)
         except export.ExportError as exc:
-            self.export_message = str(exc)
+            self.export_message = exc.said
             return
         shared = android.share_file(str(path), export.KINDS[kind][1], _("Log the play"))
         said = {

@@ -31,7 +31,11 @@ def frames(n: int = 4) -> None:
 def main() -> int:
     folder, result = Path(sys.argv[1]), Path(sys.argv[2])
     EventLoop.ensure_window()
-    finished, unfinished = (read_record(p) for p in sorted(folder.glob("*.jsonl")))
+    # by what each game is, not by its file's name: both are made in the same second and a name's
+    # tail is random, so the order of the names is not the order they were made in
+    records = [read_record(p) for p in folder.glob("*.jsonl")]
+    finished = next(r for r in records if r.finished)
+    unfinished = next(r for r in records if not r.finished)
     found = {}
     code = PlayCode()
     Window.add_widget(code)

@@ -53,7 +53,9 @@ def test_a_finished_game_shows_its_code_and_what_it_is_for(drawn):
 
 def test_an_unfinished_game_shows_no_code_and_says_why(drawn):
     assert drawn["unfinished_shown"] is False and drawn["unfinished_opacity"] == 0
-    assert "is not finished (round" in drawn["unfinished_words"]
+    # for people: "this game", never the log's file name (the command line names the file)
+    assert drawn["unfinished_words"].startswith("This game is not finished (round ")
+    assert ".jsonl" not in drawn["unfinished_words"]
 
 
 def test_the_codes_view_closes_and_settings_offers_back_up_and_restore(drawn):

@@ -74,14 +74,12 @@ class Driver:
         """The visible button saying `text` (its words in the language in use: a catalogue run in
         German taps "Neues Spiel" where the scenario says "New game")."""
         from kivy.uix.button import Button
+        from words_match import is_, says
 
-        from companion.words import _
-
-        text = _(text)
         found = [
             w
             for w in self.widgets()
-            if isinstance(w, Button) and self.visible(w) and ((w.text == text) if exact else (text in w.text))
+            if isinstance(w, Button) and self.visible(w) and (is_(w.text, text) if exact else says(w.text, text))
         ]
         if not found:
             shown = sorted({w.text for w in self.widgets() if isinstance(w, Button) and self.visible(w) and w.text})

@@ -23,11 +23,19 @@ with no game open:
 
 from __future__ import annotations
 
+import os
+
 from app_driver import back_home
 from catalogue_2023_ki import visit_every_2023_and_ki_screen
 from layout_checks import check_screen, overlaps, shown_widgets, smallest_text, touch_targets
+from words_match import english_on_screen
+
+from companion.words import language
 
 EXTRA_VISITS: list = [visit_every_2023_and_ki_screen]  # visit(d) generator functions, run after the catalogue's own
+CATALOGUE_LANGUAGE = "ELGRANDE_CATALOGUE_LANG"  # the language the catalogue is seen in (chosen in Settings)
+# the players the catalogue's games seat by typed names (their names are no English)
+PLAYER_NAMES = ("Bartholomew-Maximilian", "Ana", "Ben", "Bo", "Cai", "Dee", "Eve", "Priya")
 POSITION_VISITS = ("start_from_position_in_round_4", "correction_mid_round_and_undo")
 
 
@@ -45,6 +53,7 @@ def _checked_shots(d, check=check_screen) -> dict:
     returns where the problems and screens go (apart from d.facts, which a visit may replace),
     and the app's screens (ScreenManager names) each picture showed, for the screen registry's test."""
     shoot, checked = type(d).shot, {"problems": {}, "screens": [], "screen_names": [], "smallest_text": {}}
+    checked["english_left"] = {}
 
     def shot(name: str) -> str:
         if d.current not in checked["screen_names"]:
@@ -54,6 +63,10 @@ def _checked_shots(d, check=check_screen) -> dict:
             checked["problems"][name] = _settled_problems(check)
             checked["screens"].append(name)
         checked["smallest_text"][name] = smallest_text()
+        if language() != "en":  # a screen in German, Spanish or French shows no English sentence
+            left = english_on_screen(d.widgets(), d.visible, PLAYER_NAMES)
+            if left:
+                checked["english_left"][name] = left
         return shoot(d, name)
 
     d.shot = shot
@@ -83,7 +96,7 @@ def _visit(d, visit, facts: dict):
     yield from visit(d)
     for found in (d.facts, checked):
         for key, value in found.items():
-            if key in ("problems", "smallest_text"):
+            if key in ("problems", "smallest_text", "english_left"):
                 facts.setdefault(key, {}).update(value)
             elif key == "screens":
                 facts.setdefault("screens", []).extend(value)
@@ -143,6 +156,22 @@ def _switch_theme(d):
     d.facts["theme_switch"]["back_to"] = THEME.name
 
 
+def speak_as_chosen_in_settings(d, code: str):
+    """The table's language chosen in Settings (as a German table would), the screens remade in it."""
+    from companion.words import language
+    from companion.words.catalogue import LANGUAGES
+
+    if language() == code:
+        return
+    d.tap("Settings")
+    yield 0.2
+    d.tap(LANGUAGES[code], exact=True)
+    yield 0.3
+    d.tap("Done", exact=True)
+    yield 0.3
+    assert language() == code, (language(), code)
+
+
 def catalogue(d):
     from correction_scenarios import correction_mid_round_and_undo, start_from_position_in_round_4
     from outcome_scenarios import decay_outcome_and_history
@@ -151,6 +180,8 @@ def catalogue(d):
 
     facts: dict = {}
     yield 0.3
+    if os.environ.get(CATALOGUE_LANGUAGE):
+        yield from speak_as_chosen_in_settings(d, os.environ[CATALOGUE_LANGUAGE])
     for visit in (
         look_at_the_empty_home,
         start_from_position_in_round_4,

@@ -18,6 +18,7 @@ from rules_scenarios import _into_view, _keyed, _look, _scroll_to, _tap_key
 from scenarios import _wait_for
 from scenarios_2023 import PATIENCE, Tablet
 
+from companion.words import names
 from engine.playout import random_event
 from tests.companion.tablet_driver import _as_the_tablet_orders, _norm, _values
 
@@ -112,7 +113,7 @@ def _on_screen(w) -> bool:
 
 def _choose_ki(d, players=PLAYERS, modules=("players-edition", "special-cards")):
     setup = d.screen("setup")
-    if setup.rules != "King and Intrigue":
+    if setup.rules != names.rule_set("King and Intrigue"):
         d.tap(setup.rules, exact=True)  # the rules spinner opens
         yield 0.2
         d.tap("King and Intrigue", exact=True)

@@ -7,6 +7,10 @@ import json
 
 from layout_checks import check_screen
 from scenarios import _wait_for
+from words_match import colour as colour_word
+from words_match import said, says
+
+from companion.words import names
 
 
 def _look(d, name: str):
@@ -67,7 +71,7 @@ def _tap_text(d, words: str, exact: bool = True):
 def _choose_2023(d, players=("purple", "blue", "green", "orange"), modules=("new-regency",), mode="Full tracking"):
     """New game: the 2023 edition by taps (the rules spinner, then the modules' check boxes)."""
     setup = d.screen("setup")
-    if setup.rules != "2023 edition":
+    if setup.rules != names.rule_set("2023 edition"):
         d.tap("Classic (1995)", exact=True)  # the rules spinner opens
         yield 0.2
         d.tap("2023 edition", exact=True)
@@ -182,15 +186,16 @@ def first_2023_game_confirms_the_board(d):
     assert setup.choice.stand_in_modifiers
     yield from _start_and_wait_for_board(d)
     board = d.screen("board")
-    assert "France's neighbours" in board.hint and "Portugal's neighbours" in board.hint, board.hint
+    assert _neighbours_asked(board.hint, "France") and _neighbours_asked(board.hint, "Portugal"), board.hint
     # Confirming too early is refused, naming what is missing
     d.tap(board.confirm_text, exact=True)
     yield 0.1
-    assert d.current == "board" and "Still to enter" in board.message and "France" in board.message, board.message
+    assert d.current == "board" and says(board.message, "Still to enter"), board.message
+    assert names.place("France") in board.message, board.message
     d.facts["early_confirm"] = board.message
     # A wrong entry: Galicia's 2nd place above its 1st
     yield from _set_scoreboard(d, "galicia", (4, 5, 0))
-    assert "scoreboard must not increase" in board.message, board.message
+    assert says(board.message, "scoreboard must not increase"), board.message
     assert board.draft.fact("regions.galicia.scoreboard").value == (4, 2, 0)  # unchanged
     d.facts["wrong_entry"] = board.message
     yield from _look(d, "first_game_wrong_entry")
@@ -254,10 +259,10 @@ def two_players_enter_the_missing_side(d):
     yield 0.2
     yield from _choose_2023(d, players=("purple", "blue"), modules=())
     setup = d.screen("setup")
-    assert setup.has_dummy and setup.dummy == "Green", (setup.has_dummy, setup.dummy)
+    assert setup.has_dummy and setup.dummy == colour_word("green"), (setup.has_dummy, setup.dummy)
     yield from _tap_text(d, "Green")  # the dummy's colour spinner opens
     yield from _tap_text(d, "Orange")
-    assert setup.dummy == "Orange"
+    assert setup.dummy == colour_word("orange")
     yield from _start_and_wait_for_board(d)
     board = d.screen("board")
     assert board.draft.side == "2-3" and len(board.draft.needed()) == 10
@@ -329,7 +334,8 @@ def card_set_by_taps(d):
     yield from _scroll_to(d, "add_card")
     yield from _tap_key(d, "add_card")
     d.facts["wrong_stack"] = cards.message
-    assert "veterans" not in cards.draft.cards.cards and "old-hands has no stack 3" in cards.message, cards.message
+    assert "veterans" not in cards.draft.cards.cards, cards.draft.cards.cards
+    assert says(cards.message, "has no stack") and "3" in cards.message, cards.message
     yield from _look(d, "cards_wrong_stack")
     yield from _scroll_to(d, "add:stack:-1")
     yield from _tap_key(d, "add:stack:-1")  # stack 2
@@ -423,3 +429,8 @@ def old_hands_names_the_returned_cards(d):
     d.facts["setup"] = game.model_dump(mode="json", include={"modules", "removed_cards"})
     d.facts["veterans_in_play"] = "veterans" in d.model.board.cards
     yield 0.2
+
+
+def _neighbours_asked(hint: str, place: str) -> bool:
+    """The board's hint asks for `place`'s neighbours, in the language in use."""
+    return said("{place}'s neighbours", place=names.place(place)) in hint

@@ -102,13 +102,17 @@ def _pick_secret_discs(d, regions):
 
 def _reveal_cards(d, wanted):
     """The sheet of turned-up cards opens by itself: one tap per stack, then Reveal."""
+    from words_match import says
+
     from companion.ui.dialogs.reveal_cards import RevealCards
 
     yield from _wait_for(d, lambda: any(isinstance(w, RevealCards) for w in d.widgets()))
     yield 0.2
     sheet = next(w for w in d.widgets() if isinstance(w, RevealCards))
     for stack, words in zip(sheet.stacks, wanted):
-        button = next(b for b in sheet.buttons[stack].values() if words.lower() in b.text.lower())
+        shown = [b.text for b in sheet.buttons[stack].values()]
+        button = next((b for b in sheet.buttons[stack].values() if says(b.text, words, any_case=True)), None)
+        assert button is not None, f"no card saying {words!r} on stack {stack}: {shown}"
         d.tap_widget(button)
         yield 0.05
     d.shot("tracking_reveal")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from games_scenarios import replay_and_records
 from layout_checks import check_screen, map_marks, side_text_px
 from scenarios import _castillo_entered, _reveal_cards, _wait_for
+from words_match import throw_button
 
 from companion import scripted
 
@@ -124,9 +125,9 @@ def _teach_a_little(d):
     d.tap("Teach again", exact=True)
     teaching = d.model.tower_link.teaching
     for colour in ["red"] * 5 + ["yellow"]:
-        yield from _wait_for(d, lambda c=colour: d.has_button(f"Throw a {c} cube"))
+        yield from _wait_for(d, lambda c=colour: d.has_button(throw_button(c)))
         got = teaching.view().got
-        d.tap(f"Throw a {colour} cube")
+        d.tap(throw_button(colour))
         yield from _wait_for(d, lambda got=got: teaching.view().got != got)
     yield 0.2
     yield from _look(d, "teach_throwing")

@@ -11,15 +11,23 @@ import json
 import pytest
 from PIL import Image, ImageStat
 
+from companion.words import _, speaking
 from tests.companion.ui.test_app import Launch
 from tests.companion.ui.test_screen_registry import check_every_registered_screen_visited
+from tests.companion.ui.words_match import says
 
 SHAPES = ((1280, 800), (1920, 1200), (800, 1280))  # the tablet shapes (1280x800: test_app.py's launch)
 OTHER_SHAPES = SHAPES[1:]
 
 
-def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
-    """What the catalogue proves at a shape (also called by test_app.py at 1280x800)."""
+def check_catalogue(outcome: dict, shots, width: int, height: int, lang: str = "en") -> None:
+    """What the catalogue proves at a shape (also called by test_app.py at 1280x800), its words
+    read in the language the app spoke (`lang`)."""
+    with speaking(lang):
+        _check_catalogue(outcome, shots, width, height)
+
+
+def _check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     problems = {screen: found for screen, found in outcome["problems"].items() if found}
     assert not problems, json.dumps(problems, indent=1, ensure_ascii=False)
     assert len(outcome["screens"]) >= 18
@@ -57,10 +65,10 @@ def check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     assert {"settings", f"settings_{other}", f"home_empty_{other}"} <= set(outcome["screens"])
     # the records' table: a heading's tap sorts by it; a player's row opens their points' sources
     assert outcome["records_sorted"] == ["best", True] and "player_records_sorted" in outcome["screens"]
-    assert len(outcome["records_detail"]) == 1 and "points from the regions" in outcome["records_detail"][0]
-    assert sorted(outcome["first_steps"]) == ["New game", "Watch the demo", "Your cards"]
+    assert len(outcome["records_detail"]) == 1 and says(outcome["records_detail"][0], "points from the regions")
+    assert sorted(outcome["first_steps"]) == sorted(_(w) for w in ("New game", "Watch the demo", "Your cards"))
     assert "Bartholomew-Maximilian" in outcome["stats_text"] and "Bo" in outcome["known_players"]
-    assert len(outcome["seated"]) == 1 and "already plays" in outcome["seated_again"]
+    assert len(outcome["seated"]) == 1 and says(outcome["seated_again"], "already plays")
     # The side panel's smallest words grow with the window: 14 sp, 21 px at 1920x1200
     scale = min(max(width, height) / 1280, min(width, height) / 800)
     assert outcome["side_text_px"] >= 14 * max(1.0, scale) - 0.5, outcome["side_text_px"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from scenarios import PATIENCE, _wait_for
 from scenarios_2023 import start_2023_game
+from words_match import says, throw_button
 
 
 def _panel(d, kind):
@@ -77,8 +78,8 @@ def calibrate_a_2023_table(d):
     d.tap("Teach the tower these colours")  # the start's offer: the teaching starts at once
     yield 0.3
     panel = _panel(d, TeachPanel)
-    yield from _wait_for(d, lambda: panel.headline == "Throw 5 purple cubes (Ana's) in, one at a time", PATIENCE)
-    d.tap("Throw a purple cube")  # the simulated tower's own button on the teaching screen
+    yield from _wait_for(d, lambda: says(panel.headline, "in, one at a time"), PATIENCE)
+    d.tap(throw_button("purple"))  # the simulated tower's own button on the teaching screen
     d.tower_drop("purple")
     yield from _wait_for(d, lambda: panel.got == 2, PATIENCE)
     yield 0.3

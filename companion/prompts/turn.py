@@ -12,6 +12,7 @@ from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, Prompt, placed_nothing
 from companion.table_rules.card_learning import card_facts
 from companion.words import N_, _, names, ngettext
+from companion.words.refusals import said_words
 from engine.board.model import CASTILLO
 from engine.primitives import Ask
 
@@ -240,7 +241,7 @@ def turn_action(builder: PromptContext, ask: Ask, prefill_castillo: int = 0) -> 
         else:
             hints.append(
                 _("{action} cannot be done: {why}").format(
-                    action=names.card_text(special["text"]), why=special["refused"]
+                    action=names.card_text(special["text"]), why=said_words(special["refused"])
                 )
             )
         if facts:

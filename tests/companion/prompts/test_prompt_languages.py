@@ -197,3 +197,18 @@ def test_every_prompt_of_whole_games_reads_in_the_language_with_the_same_inputs(
             use_language("en")
             apply_event(state, random_event(rng, ask))
     assert {"turn_action", "play_power_card", "secret_disc", "veto"} <= kinds, kinds
+
+
+def test_a_special_action_that_cannot_start_says_why_in_the_tables_language():
+    from engine.errors import RuleViolation, cited
+
+    why = RuleViolation("grande", "the Grande already stands in {region}", region="Sevilla")
+    ask = turn_ask()
+    ask.options["special"] = {"text": "Move your Grande", "refused": cited(why)}
+    english = PromptBuilder(NAMES, BOARD).build(ask)
+    assert str(why) in english.hint
+    use_language("de")
+    german = PromptBuilder(NAMES, BOARD).build(ask)
+    assert "der Grande steht schon in Sevilla (Regel: Grande:" in german.hint, german.hint
+    assert "(rule:" not in german.hint
+    assert ask.options["special"]["refused"] == str(why)  # the ask itself keeps the English

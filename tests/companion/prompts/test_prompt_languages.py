@@ -212,3 +212,31 @@ def test_a_special_action_that_cannot_start_says_why_in_the_tables_language():
     assert "der Grande steht schon in Sevilla (Regel: Grande:" in german.hint, german.hint
     assert "(rule:" not in german.hint
     assert ask.options["special"]["refused"] == str(why)  # the ask itself keeps the English
+
+
+@pytest.mark.parametrize(
+    ("code", "label", "why"),
+    [
+        ("de", "Ausgang von ", "Ausgang"),
+        ("es", "Lee resultado de ", "resultado"),
+        ("fr", "Lis résultat de ", "résultat"),
+    ],
+)
+def test_a_cards_missing_fact_is_named_in_the_tables_language_never_by_its_key(code, label, why):
+    from tests.companion.prompts.test_builder_2023 import builder_for
+    from tests.engine.effects import game2023 as g23
+
+    g = g23.new_game(params={"civil_war": {}})  # the table has not entered what the card does
+    g23.turn_with(g, "civil_war", place=False)
+    use_language(code)
+    prompt = builder_for(g.state).build(g.asked())
+    assert label in prompt.choices[0].label, prompt.choices[0].label
+    assert why in prompt.hint and "outcome" not in prompt.hint, prompt.hint
+
+
+def test_a_card_fact_not_listed_is_named_by_words_never_by_its_key():
+    from companion.prompts.turn import fact_words
+
+    use_language("fr")
+    assert fact_words("params.move_all_own") == "valeur imprimée"
+    assert fact_words("placement") == "nombre de Caballeros"

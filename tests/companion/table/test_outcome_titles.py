@@ -89,9 +89,12 @@ def test_every_title_random_games_make_is_said_in_the_tables_language(games, cod
 def test_a_title_with_values_reads_with_the_players_and_regions_shown(code, expected):
     title = "Field Day, played by Red: Ana's Grande to Aragon; Red's Grande stays (the King's region)"
     names = {"red": "Red", "blue": "Ana"}
-    use_language(code)
+    use_language("de")
     words = OutcomeWords(names).instructions({"round": 2, "title": title, "discs": {}, "moves": []})
-    assert words.title == expected
+    assert words.title == (
+        "Runde 2: Ausflug, gespielt von Rot: der Grande von Ana nach Aragon; "
+        "der Grande von Rot bleibt stehen (Region des Königs)"
+    )
 
 
 def test_a_title_of_another_shape_is_shown_as_written():

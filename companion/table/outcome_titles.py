@@ -36,6 +36,7 @@ _FIXED = {
         "the King stands by the Castillo: everything in it is thrown back in"
     ),
     "the Castillo is emptied": N_("the Castillo is emptied"),
+    "the dummy's Region cards": N_("the dummy's Region cards"),  # an outcome as a step (undo)
 }
 _TABLE_FOR_SIX = "Table for Six: the newer Caballeros beyond the limit table's seats go back to the court"
 _FATES = {

@@ -95,3 +95,15 @@ def test_a_title_of_another_shape_is_shown_as_written():
     assert TitleWords().title(dummy) == (
         "Manche 3 : cartes région du joueur neutre : Galice, Aragon (région du Roi : aucun placé)"
     )
+
+
+def test_an_outcome_named_as_the_step_undo_takes_back_reads_in_the_language():
+    from companion.table.undo import _outcome_words
+
+    titles = OutcomeWords({"red": "Ana"}).titles
+    assert _outcome_words("Eviction, played by Ana", titles) == "Eviction, played by Ana"
+    use_language("es")
+    assert _outcome_words("Eviction, played by Ana", titles).endswith(", jugada por Ana")
+    assert _outcome_words("Round 2: the dummy's Region cards: Galicia", titles) == (
+        "las cartas de región del jugador neutral"
+    )

@@ -93,8 +93,13 @@ class ViewFeed:
                     words[code] = status_view(snap, public, seq).model_dump_json()
         self._status_words = words
 
-    def has_status(self, lang: str) -> bool:
-        return lang in self._status_words
+    def greet(self, client: Client, lang: str) -> bool:
+        """A status screen that opens, reading `lang` (its page's): the latest status sent to it
+        (the tablet's language until its own is made); True when its own is still to be made."""
+        client.lang = lang
+        if self.status is not None:
+            client.push(self.status_text(lang))
+        return lang not in self._status_words
 
     def status_text(self, lang: str | None) -> str:
         """The latest status in `lang` (until that language's is made: the tablet's)."""

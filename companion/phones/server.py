@@ -379,7 +379,7 @@ class PhoneServer:
         loop = asyncio.get_running_loop()
         game, players = self._game, self.desk.players
         default = language()  # the tablet's; and each language a phone's page reads
-        read = {c.lang for c in self._sockets.all()} | {c.lang for c in self._spectators} | self._http_languages
+        read = {c.lang for c in [*self._sockets.all(), *self._spectators]} | self._http_languages
         languages = [default] + sorted(read - {default})
         try:
             snaps = await loop.run_in_executor(
@@ -581,13 +581,10 @@ class PhoneServer:
             if self.guard:
                 self.guard.protect(request.protocol)  # counted against the spectator caps instead
             client = Client(ws, None)
-            client.lang = request_language(request)  # a status screen reads its page's language
             client.start()
             self._spectators.add(client)
-            if self._feed.status is not None:
-                client.push(self._feed.status_text(client.lang))
-            if not self._feed.has_status(client.lang):
-                self._refresher.request()  # that language's status, made on the next refresh
+            if self._feed.greet(client, request_language(request)):  # its language's status: made next
+                self._refresher.request()
             async for msg in ws:  # spectators only listen; what they send is ignored
                 if client.dead:
                     break

@@ -236,3 +236,22 @@ def fact_refusal(rule: str, given: str | None, template: Template, **values: Any
     if given:
         return RuleViolation(rule, given.replace("{", "{{").replace("}", "}}"))
     return RuleViolation(rule, template, **values)
+
+
+# Refusals said together in one line (the reasons each of a card's options cannot start).
+JOINED = N_("{said}; {more}")
+
+
+def cited(error: RuleViolation) -> Said:
+    """A refusal and the rule it cites as a sentence in no language yet: as a str exactly
+    `str(error)` (English), JSON-safe where an ask's options are sent; the companion says it in
+    the table's language (companion/words/refusals.py's said_words)."""
+    return Said(CITED, detail=error.detail, rule=Said(RULES[error.rule]))
+
+
+def joined(errors: list[RuleViolation]) -> Said | str:
+    """Refusals cited one after another ("; " between them); "" when there are none."""
+    said: Said | str = ""
+    for error in errors:
+        said = cited(error) if not said else Said(JOINED, said=said, more=cited(error))
+    return said

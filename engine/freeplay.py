@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, TypeAdapter
 
 from . import events as ev
+from .ask_words import asked_words
 from .board.build import classic_board
 from .board.model import CASTILLO, Board
 from .errors import N_, RuleViolation, Said
@@ -208,7 +209,7 @@ def free_apply(state: FreeState, event: Any) -> None:
 
 def _in_stage(state: FreeState, stage: str, what: str) -> None:
     if state.stage != stage:
-        now = free_asked(state).kind.replace("_", " ")
+        now = asked_words(free_asked(state).kind)
         raise RuleViolation(
             "phase-order", "{what} is not possible now: the game waits for {asked}", what=Said(what), asked=now
         )

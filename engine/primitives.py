@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
+from .ask_words import asked_words
 from .board.model import CASTILLO, ActionCard
 from .errors import N_ as N_
 from .errors import Card as Card
@@ -118,7 +119,7 @@ def expect_stage(state: GameState, stages: tuple[str, ...], what: str) -> None:
             if now.players
             else N_("{what} is not possible now: the game waits for {asked}"),
             what=Said(what),
-            asked=now.kind.replace("_", " "),
+            asked=asked_words(now.kind),
             players=list(now.players),
         )
 

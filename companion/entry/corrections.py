@@ -8,6 +8,7 @@ never put into words: only that it was set.
 
 from __future__ import annotations
 
+from companion.entry.correction_reasons import reason_words
 from companion.entry.position_words import position_changes, start_words
 from companion.table.outcomes import Instructions
 from companion.words import _
@@ -17,9 +18,10 @@ from engine.game import start_state
 from engine.views import public_view
 
 
-def correction_title(event: dict) -> str:
-    """As the undo button says it (companion.table.authority.describe)."""
-    why = event.get("reason") or ""
+def correction_title(event: dict, names: dict[str, str] | None = None, board=None) -> str:
+    """As the undo button says it (companion.table.authority.describe); `names`: the players' as
+    the log writes them, `board`: the game's (the reason's changes said in the table's words)."""
+    why = reason_words(event.get("reason") or "", names or {}, board)
     return _("the table's correction ({why})").format(why=why) if why else _("the table's correction")
 
 
@@ -44,7 +46,7 @@ def _words(table, state, event: dict) -> Instructions:
     lines = start_words(event, table.names) + position_changes(before, event, table.names, table.board)
     if event.get("castillo") is not None:
         lines.append(_("The Castillo: set from a count (the figures are not shown here)"))
-    title = correction_title(event)
+    title = correction_title(event, table.names, table.board)
     return Instructions(
         event.get("round") or state.round,
         _("Round {round}: {title}").format(

@@ -25,6 +25,7 @@ class ViewFeed:
         self._spoken: dict[str, dict[str, PhoneView]] = {}  # language -> seat -> view
         self._floor: dict[str, int] = {}  # each seat's last view seq in the previous game
         self.status: StatusView | None = None
+        self._status_words: dict[str, str] = {}  # language -> the status as sent to a screen reading it
 
     def view(self, pid: str, lang: str | None = None) -> PhoneView | None:
         """The seat's latest view in `lang` (until that language's is made: the tablet's)."""
@@ -70,10 +71,42 @@ class ViewFeed:
         old = self.status
         text = self.new_status(snaps[default], public)
         if text is None:
+            new = [code for code in snaps if code not in self._status_words]
+            if new and self.status is not None:  # a status screen that reads another language joined
+                self._status_in(snaps, default, public, self.status.model_dump_json())
+                for client in spectators:
+                    if client.lang in new:
+                        client.push(self.status_text(client.lang))
             return False
+        self._status_in(snaps, default, public, text)
         for client in spectators:
-            client.push(text)
+            client.push(self.status_text(client.lang))
         return old is not None
+
+    def _status_in(self, snaps: dict[str, Snapshot], default: str, public: dict, text: str) -> None:
+        """The status as each language read says it (one seq: the words differ, never the facts)."""
+        seq = self.status.seq if self.status is not None else 0
+        words = {default: text}
+        for code, snap in snaps.items():
+            if code != default:
+                with speaking(code):
+                    words[code] = status_view(snap, public, seq).model_dump_json()
+        self._status_words = words
+
+    def greet(self, client: Client, lang: str) -> bool:
+        """A status screen that opens, reading `lang` (its page's): the latest status sent to it
+        (the tablet's language until its own is made); True when its own is still to be made."""
+        client.lang = lang
+        if self.status is not None:
+            client.push(self.status_text(lang))
+        return lang not in self._status_words
+
+    def status_text(self, lang: str | None) -> str:
+        """The latest status in `lang` (until that language's is made: the tablet's)."""
+        found = self._status_words.get(lang or "")
+        if found is None:
+            found = self.status.model_dump_json() if self.status is not None else ""
+        return found
 
     def changed_views(
         self, board: Board, snaps: dict[str, Snapshot], default: str, players: tuple[str, ...]

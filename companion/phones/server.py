@@ -379,7 +379,8 @@ class PhoneServer:
         loop = asyncio.get_running_loop()
         game, players = self._game, self.desk.players
         default = language()  # the tablet's; and each language a phone's page reads
-        languages = [default] + sorted(({c.lang for c in self._sockets.all()} | self._http_languages) - {default})
+        read = {c.lang for c in [*self._sockets.all(), *self._spectators]} | self._http_languages
+        languages = [default] + sorted(read - {default})
         try:
             snaps = await loop.run_in_executor(
                 self._executor, read_tables, game.table, players, game.memory, self._answers.order, languages
@@ -582,8 +583,8 @@ class PhoneServer:
             client = Client(ws, None)
             client.start()
             self._spectators.add(client)
-            if self._feed.status is not None:
-                client.push(self._feed.status.model_dump_json())
+            if self._feed.greet(client, request_language(request)):  # its language's status: made next
+                self._refresher.request()
             async for msg in ws:  # spectators only listen; what they send is ignored
                 if client.dead:
                     break

@@ -18,6 +18,8 @@ from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, PrivatePick, Prompt, first_sentence
 from companion.prompts.registry import CASTILLO_PREFILLED, PRIVATE_PICKS, PROMPTS
 from companion.words import _
+from companion.words.refusals import said_words
+from engine.ask_words import asked_words
 from engine.board.model import CASTILLO
 from engine.primitives import Ask
 
@@ -37,7 +39,7 @@ class PromptBuilder(PromptContext):
         """The prompt for `ask`, made by the builder its kind is registered with (`prompts`)."""
         maker = self.prompts.get(ask.kind)
         if maker is None:
-            return Prompt(self.title(ask, ask.kind.replace("_", " ")))  # a kind no builder knows: its id
+            return Prompt(self.title(ask, said_words(asked_words(ask.kind))))  # a kind no builder knows
         prompt = maker(self, ask, prefill_castillo) if ask.kind in CASTILLO_PREFILLED else maker(self, ask)
         facts = facts_needed(self.board, ask)
         if facts:

@@ -9,6 +9,7 @@ from companion.prompts import discs
 from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, PrivatePick, Prompt, answers_now, signed
 from companion.words import N_, _, names, ngettext
+from companion.words.refusals import said_words
 from engine.primitives import Ask
 
 
@@ -194,7 +195,7 @@ def modifier_ability(builder: PromptContext, ask: Ask) -> Prompt:
     )
     skip = Choice(_("Skip the ability"), {"type": "modifier_ability_skipped", "player": pid}, style="quiet")
     if o.get("refused"):
-        prompt.hint = _("{text} Not possible now: {why}").format(text=text, why=o["refused"])
+        prompt.hint = _("{text} Not possible now: {why}").format(text=text, why=said_words(o["refused"]))
         prompt.choices = [Choice(_("Skip the ability"), skip.event, style="primary")]
         return prompt
     prompt.hint = _("{who}: before taking an Action card, you may: {text}").format(

@@ -12,11 +12,34 @@ from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, Prompt, placed_nothing
 from companion.table_rules.card_learning import card_facts
 from companion.words import N_, _, names, ngettext
+from companion.words.refusals import said_words
 from engine.board.model import CASTILLO
 from engine.primitives import Ask
 
 SPECIAL_HINT = N_("tap Do the special action (or Skip it)")  # a turn's hint, after its placing (_ at use)
 BOARD_FACT_LATER = N_("Skip it now; enter the fact on your board's page: your next games use it.")
+# A card's fact the table reads off the card (a card-file parameter, engine/board/effect_specs.py),
+# as the prompt names it: "Read Militia's number of Caballeros off the card".
+FACT_WORDS = {
+    "placement": N_("number of Caballeros"),
+    "params.count": N_("number"),
+    "params.own": N_("number of your own Caballeros"),
+    "params.foreign": N_("number of other players' Caballeros"),
+    "params.total": N_("total number of Caballeros"),
+    "params.group": N_("group of regions"),
+    "params.king_to": N_("where the King goes"),
+    "params.whose": N_("whose Caballeros go with the King"),
+    "params.outcome": N_("outcome"),
+    "params.swap": N_("which pieces swap"),
+    "params.adjacent_only": N_("how far the King moves"),
+    "params.options": N_("choice of actions"),
+}
+OTHER_FACT = N_("value printed on the card")  # a parameter not listed above: never its key
+
+
+def fact_words(key: str) -> str:
+    """A fact of a card to read off it, in the table's words (never the card file's key)."""
+    return _(FACT_WORDS.get(key, OTHER_FACT))
 
 
 def reveal_action_cards(builder: PromptContext, ask: Ask) -> Prompt:
@@ -212,10 +235,7 @@ def turn_action(builder: PromptContext, ask: Ask, prefill_castillo: int = 0) -> 
     )
     if facts:
         # A listed card whose numbers nobody entered: read them off the card now, and play on
-        words = _(" and ").join(
-            _("number of Caballeros") if f.key == "placement" else f.key.removeprefix("params.").replace("_", " ")
-            for f in facts
-        )
+        words = _(" and ").join(fact_words(f.key) for f in facts)
         prompt.choices.append(
             Choice(
                 _("Read {card}'s {facts} off the card").format(card=card, facts=words),
@@ -240,7 +260,7 @@ def turn_action(builder: PromptContext, ask: Ask, prefill_castillo: int = 0) -> 
         else:
             hints.append(
                 _("{action} cannot be done: {why}").format(
-                    action=names.card_text(special["text"]), why=special["refused"]
+                    action=names.card_text(special["text"]), why=said_words(special["refused"])
                 )
             )
         if facts:

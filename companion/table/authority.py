@@ -540,7 +540,9 @@ class Table:
                 colours={p: p for p in self.players + ((self.dummy,) if self.dummy else ())},
                 drops_total=self.castillo.drops_total,
                 drops_waiting=self.castillo.waiting_public(),
-                undo=describe(last, self.names, disc_purpose(last, self)) if last and not self.read_only else None,
+                undo=describe(last, self.names, disc_purpose(last, self), self.board)
+                if last and not self.read_only
+                else None,
                 undo_reveals=bool(last and reveals(last)) and not self.read_only,
                 read_only=self.read_only,
                 totals_mismatch=self.castillo.totals_fault is not None,

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.table.outcome_titles import TitleWords
 from companion.words import _, names, ngettext
-from companion.words.colours import colour_adjective, player_name
+from companion.words.colours import COLOUR_WORDS, DUMMY_PREFIX, colour_adjective, colour_word, player_name
 from engine.board.build import classic_board
 from engine.board.model import CASTILLO, Board
 
@@ -41,6 +42,7 @@ class OutcomeWords:
         self.board = board or classic_board()
         # The 2-player dummy's colour; found by its name ("the dummy (White)") when not given.
         self.dummy = dummy or next((p for p, n in names.items() if n.startswith("the dummy (")), None)
+        self.titles = TitleWords(self.named, self.area_named)
 
     def place(self, where: str) -> str:
         if where == "court":
@@ -57,6 +59,25 @@ class OutcomeWords:
 
     def name(self, pid: str) -> str:
         return player_name(self.names, pid) if self.names.get(pid) else pid
+
+    def named(self, name: str) -> str:
+        """A player as the engine's title names them (their name, or their colour's English
+        word) as the table shows them; any other words as they are."""
+        pid = next((p for p, n in self.names.items() if n == name), None)
+        if pid is not None:
+            return self.name(pid)
+        colour = next((c for c, word in COLOUR_WORDS.items() if word == name), None)
+        if colour is not None:
+            return colour_word(colour)
+        inner = name[len(DUMMY_PREFIX) : -1] if name.startswith(DUMMY_PREFIX) and name.endswith(")") else None
+        colour = next((c for c, word in COLOUR_WORDS.items() if word == inner), None)
+        return player_name({colour: name}, colour) if colour is not None else name
+
+    def area_named(self, name: str) -> str:
+        """An area by the English name the engine's title gives it, as the board's edition prints it."""
+        areas = range(self.board.castillo + 1 + len(self.board.space_ids))
+        index = next((a for a in areas if self.board.area_name(a) == name), None)
+        return names.place(name) if index is None else names.area(self.board, index)
 
     def move(self, m: dict) -> str:
         who, n, src, dst = self.name(m["player"]), m["count"], m["source"], m["target"]
@@ -131,10 +152,11 @@ class OutcomeWords:
         hands = bool(lines)
         if not lines:
             lines = [self._said(title)]
+        shown = self.titles.title(title)
         heading = (
-            title
+            shown
             if title.startswith("Round ")
-            else _("Round {round}: {title}").format(round=outcome["round"], title=title)
+            else _("Round {round}: {title}").format(round=outcome["round"], title=shown)
         )
         return Instructions(outcome["round"], heading, self.discs(outcome["discs"]), lines, hands)
 
@@ -150,7 +172,7 @@ class OutcomeWords:
                         "leaves it (lower the Castillo over them; thrown through the tower they would count twice)."
                     )
                 )
-            out += [_sentence(part) for part in told.split("; ") if "Grande goes to" in part]
+            out += [_sentence(self.titles.part(part)) for part in told.split("; ") if "Grande goes to" in part]
         elif moves and self._entourage(title):
             out.append(_("The King goes to {region} with them.").format(region=self.place(moves[0]["target"])))
         return out
@@ -159,10 +181,9 @@ class OutcomeWords:
         name = title.split(", played by", 1)[0]
         return any(c.effect == "entourage" and c.name == name for c in self.board.cards.values())
 
-    @staticmethod
-    def _said(title: str) -> str:
+    def _said(self, title: str) -> str:
         """An outcome with nothing to move: its title says what happened (the dummy's card)."""
         told = title.split(": ", 1)[-1] if title.startswith("Round ") else title
         if "takes" in told and "dummy" in told:
-            return _sentence(told)
+            return _sentence(self.titles.told(told))
         return _("Nothing to move.")

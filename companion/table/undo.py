@@ -8,8 +8,11 @@ companion.table.authority.Table objects (the live one, and `trial`: a log-less r
 
 from __future__ import annotations
 
+from companion.table.outcome_titles import TitleWords
+from companion.table.outcomes import OutcomeWords
 from companion.table.undo_words import again_words, scoring_words, step_words
 from companion.words import _
+from companion.words import names as printed
 from companion.words.colours import player_name
 
 # Events after which everyone has seen something: undoing them asks first.
@@ -23,12 +26,12 @@ REVEALING = (
 )
 
 
-def describe(record: dict, names: dict[str, str], purpose: str | None = None) -> str:
+def describe(record: dict, names: dict[str, str], purpose: str | None = None, board=None) -> str:
     """A record in words, as the step people saw (companion.table.undo_words): for the undo button
     and its question. `purpose`: a secret disc's (K&I's setup disc is named so)."""
     kind = record["t"]
     if kind == "event":
-        return step_words(record["e"], names, purpose)
+        return step_words(record["e"], names, purpose, board)
     if kind == "assign":
         pid = record["player"]
         return _("drop given to {who}").format(who=player_name(names, pid) if names.get(pid) else pid)
@@ -57,7 +60,7 @@ def undo_question(table, trial, last: dict) -> tuple[str, list[str]]:
     """The step undo takes back, as people saw it, and why it asks first ([]: it need not).
     The step is what people saw: a scoring the input brought about (a Veto let pass that
     started the Castillo scoring) is named, not the input."""
-    words = describe(last, table.names, disc_purpose(last, trial))
+    words = describe(last, table.names, disc_purpose(last, trial), table.board)
     (scorings, outcomes), (kept_scorings, kept_outcomes) = table.game.shown(), trial.game.shown()
     gone_scorings, gone_outcomes = scorings[len(kept_scorings) :], outcomes[len(kept_outcomes) :]
     step, why = words, []
@@ -65,7 +68,8 @@ def undo_question(table, trial, last: dict) -> tuple[str, list[str]]:
         step = _(" and ").join(dict.fromkeys(scoring_words(t) for t in gone_scorings))
         why.append(_("everyone has already seen what it scored; its points and moves are taken back"))
     elif gone_outcomes and not reveals(last):
-        step = _(" and ").join(dict.fromkeys(_outcome_words(t) for t in gone_outcomes))
+        titles = OutcomeWords(table.names, table.board).titles
+        step = _(" and ").join(dict.fromkeys(_outcome_words(t, titles) for t in gone_outcomes))
         why.append(_("everyone has already seen what it revealed; what it moved is taken back"))
     elif reveals(last) or gone_outcomes:
         why.append(_("everyone has already seen what it revealed"))
@@ -86,11 +90,15 @@ def undo_question(table, trial, last: dict) -> tuple[str, list[str]]:
     return step, why
 
 
-def _outcome_words(title: str) -> str:
-    """An outcome as a step: "Round 2: the dummy's Region cards: ..." is "the dummy's Region cards"."""
+def _outcome_words(title: str, titles: TitleWords) -> str:
+    """An outcome as a step, in the table's language: "Round 2: the dummy's Region cards: ..." is
+    "the dummy's Region cards", "Eviction, played by Ana" as it is (the engine's English title
+    read back, companion.table.outcome_titles)."""
     if title.startswith("Round "):
         title = title.split(": ", 1)[-1]
-    return title.split(": ", 1)[0]
+    part = title.split(": ", 1)[0]
+    shown = titles.told(part)
+    return printed.card(part) if shown == part else shown
 
 
 def undo_asks(step: str, why: list[str]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from companion.entry.correction_reasons import reason_words
 from companion.words import N_, _
 from companion.words.colours import player_name
 
@@ -79,8 +80,9 @@ def _name(names: dict[str, str], pid: str) -> str:
     return player_name(names, pid)
 
 
-def step_words(event: dict, names: dict[str, str], purpose: str | None = None) -> str:
-    """One input (an event as logged) as the step the table saw; `purpose`: a secret disc's."""
+def step_words(event: dict, names: dict[str, str], purpose: str | None = None, board=None) -> str:
+    """One input (an event as logged) as the step the table saw; `purpose`: a secret disc's;
+    `board`: the game's (a correction's reason names its areas as its edition prints them)."""
     kind = event["type"]
     who = _name(names, event.get("player", "")) if event.get("player") else ""
     if kind == "secret_disc_set":  # never which region
@@ -90,7 +92,7 @@ def step_words(event: dict, names: dict[str, str], purpose: str | None = None) -
     if kind == "secret_discs_revealed" and purpose in DISC_WORDS:
         return _("the setup discs' reveal")
     if kind == "table_corrected":
-        why = event.get("reason") or ""
+        why = reason_words(event.get("reason") or "", names, board)
         return _("the table's correction ({why})").format(why=why) if why else _("the table's correction")
     if kind == "caballeros_moved" and (event.get("count") or 1) > 1:
         return _("{who}'s move of {n} Caballeros").format(who=who, n=event["count"])

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from .. import events as ev
 from ..effect_registry import EFFECTS
 from ..effects.choice import chosen_effect
-from ..errors import N_, Card, RuleViolation, Said
+from ..errors import N_, Card, RuleViolation, Said, cited
 from ..hooks import Stage
 from ..primitives import (
     CASTILLO_SCORING_EFFECTS,
@@ -93,7 +93,7 @@ def ask_turn(state: GameState) -> Ask:
                 "max": 0,
                 "card_allows": None,
                 "areas": [],
-                "refused": str(placement_unknown(state, card)),
+                "refused": cited(placement_unknown(state, card)),
             }
         else:
             options["place"] = {
@@ -105,7 +105,7 @@ def ask_turn(state: GameState) -> Ask:
         options["special"] = {"card": card.id, "text": card.text, "options": card.params.get("options")}
         refusal = start_refusal(state, turn.card, card.effect, p)
         if refusal is not None:
-            options["special"]["refused"] = str(refusal)  # only skipping it is possible
+            options["special"]["refused"] = cited(refusal)  # only skipping it is possible
         if card.effect in CASTILLO_SCORING_EFFECTS and not state.castillo_after_veto:
             options["special"]["count_first"] = True  # rules revision 2 and before: counted, then announced
     return Ask("turn_action", (state.players[p],), options, card=card.id)

@@ -9,6 +9,7 @@ from pathlib import Path
 from kivy.lang import Builder
 from kivy.metrics import dp
 
+from companion.history.scoring_words import scoring_title
 from companion.ui.dialogs.dialog import Dialog, dialog_button, wrapped_label
 from companion.ui.dialogs.outcome_shown import OutcomeShown
 from companion.words import _
@@ -26,10 +27,11 @@ class History(Dialog):
             grid.add_widget(wrapped_label(_("Nothing scored or revealed yet.")))
         for kind, thing in reversed(items):  # newest first
             if kind == "scoring":
+                shown = scoring_title(thing.title)
                 label = (  # the engine's title says its round already, or the round is said first
-                    thing.title
+                    shown
                     if "round" in thing.title
-                    else _("Round {round}: {title}").format(round=thing.round, title=thing.title)
+                    else _("Round {round}: {title}").format(round=thing.round, title=shown)
                 )
                 button = dialog_button(label, lambda r=thing: (self.dismiss(), open_scoring(r)))
             else:

@@ -19,6 +19,7 @@ from kivy.uix.button import Button
 from kivy.uix.screenmanager import Screen
 
 from companion.history.records import GameRecord, Replay
+from companion.history.scoring_words import scoring_title
 from companion.history.step_changes import step_changes
 from companion.history.step_story import story
 from companion.safe_text import for_markup
@@ -182,7 +183,7 @@ class ReplayScreen(Screen):
         latest = scorings[-1]
         names = self.replay.names
         title = _("{scoring} (round {round})").format(
-            scoring=f"[b]{for_markup(latest['title'])}[/b]", round=latest["round"]
+            scoring=f"[b]{for_markup(scoring_title(latest['title']))}[/b]", round=latest["round"]
         )
         lines = [title]
         for line in latest["lines"]:

@@ -13,6 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 from kivy.uix.screenmanager import Screen
 
+from companion.history.scoring_words import scoring_title
 from companion.ui.widgets.common import ChoiceButton, Pool, dress, styled_button
 from companion.ui.widgets.player_mark import PlayerMark
 from companion.words import _, ngettext
@@ -209,7 +210,7 @@ class ScoringScreen(Screen):
 
     def _draw_page(self) -> None:
         record, body = self.record, self._clear()
-        self.heading = record.title
+        self.heading = scoring_title(record.title)
         if self.page == 0:
             self.subheading = _("Points gained; then each region, step by step.")
             gained = {pid: 0 for pid in self.model.table.players}

@@ -50,7 +50,7 @@ from ... import events as ev
 from ... import primitives as P
 from ...board.model import ActionCard
 from ...effects import alliance, bridge, espionage, joker, ki_tokens, relocate, revolt, table_for_six
-from ...errors import N_, RuleViolation, plural
+from ...errors import N_, RuleViolation, joined, plural
 from ...hooks import Part, Stage, register_part, register_round
 from ...primitives import Ask
 from ...scoring import regions_in_group
@@ -338,7 +338,7 @@ def _offer_startable(state: GameState, special: dict) -> None:
     if len(startable) < len(special["options"]):
         special["options"] = startable
         if not startable:
-            special["refused"] = "; ".join(str(r) for r in refusals.values() if r is not None)
+            special["refused"] = joined([r for r in refusals.values() if r is not None])
 
 
 # --- the bridge: free moves directly before its owner's turn (Player's Edition) ----------------

@@ -99,3 +99,52 @@ def test_no_history_in_scoring_only_mode():
         start_player="red",
     )
     assert correction_history(Table.new(TableSetup(game=game, mode="scoring"))) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "galicia"),
+    [("de", "Galicien: Ana von 2 auf 1"), ("es", "Galicia: Ana"), ("fr", "Galice : Ana")],
+)
+def test_a_correction_worded_by_the_entry_reads_in_the_language_the_log_keeps_english(code, galicia):
+    from companion.table.undo import describe
+    from companion.words import use_language
+
+    table = tracked()
+    table.submit(ev.ActionCardsRevealed(cards=["intrigue_any_3", "veto", "score_castillo", "grande"]))
+    e = entry(table, starting=False)
+    e.tool = "remove"
+    e.tap("galicia")
+    e.step_court("red", +1)
+    reason = e.reason()  # no words typed: the changes, as the log keeps them
+    assert reason == "Galicia: Ana from 2 to 1; Ana's court: from 7 to 8"
+    table.submit(e.event(reason))
+    logged = table.effective[-1]["e"]
+    try:
+        use_language(code)
+        [words] = correction_history(table)
+        button = describe(table.effective[-1], table.names, board=table.board)
+    finally:
+        use_language("en")
+    assert logged["reason"] == reason  # the log: English, whatever the language
+    assert galicia in words.title and galicia in button, (words.title, button)
+    assert "from 2 to 1" not in words.title and "court: from" not in button
+    english = describe(table.effective[-1], table.names, board=table.board)
+    assert english == f"the table's correction ({reason})"
+
+
+def test_a_typed_or_old_reason_shows_as_it_is_and_a_cut_one_keeps_its_cut():
+    from companion.entry.correction_reasons import reason_words
+    from companion.words import use_language
+
+    try:
+        use_language("de")
+        assert reason_words("Ben's cube was knocked over", NAMES, BOARD) == "Ben's cube was knocked over"
+        assert reason_words("Cy's score: from 0 to 12; Galicia: Ana from 2 t...", NAMES, BOARD) == (
+            "Punkte von Cy: von 0 auf 12..."
+        )
+        assert reason_words("The King: from Castilla la Nueva to Aragón", NAMES, BOARD).startswith("Der König")
+    finally:
+        use_language("en")
+    assert reason_words("The King: from Castilla la Nueva to Aragón", NAMES, BOARD) == (
+        "The King: from Castilla la Nueva to Aragón"
+    )

@@ -133,3 +133,33 @@ def test_http_answers_read_the_pages_language(start_server):
     assert join_status == 200
     status, _, gone = http(server, "GET", f"/join/{code}", headers={"Accept-Language": "de"})
     assert status == 410 and b"Dieser Code wurde schon benutzt" in gone and b'lang="de"' in gone
+
+
+def test_each_status_screen_reads_its_own_pages_language(start_server):
+    table = make_table("scoring")
+    to_general_scoring(table)
+    server = start_server(table)
+
+    def status(m):
+        return m["type"] == "status" and m["seats"]
+
+    async def go():
+        async with aiohttp.ClientSession() as s:
+            german = await s.ws_connect(url(server, "/ws/status?lang=de"))
+            french = await s.ws_connect(url(server, "/ws/status"), headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+            english = await s.ws_connect(url(server, "/ws/status"))
+            seen = {
+                "de": await until(german, lambda m: status(m) and m["seats"][0]["colour"] == "Rot"),
+                "fr": await until(french, lambda m: status(m) and m["seats"][0]["colour"] == "Rouge"),
+                "en": await until(english, status),
+            }
+            for ws in (german, french, english):
+                await ws.close()
+            return seen
+
+    seen = run(go())
+    assert seen["en"]["seats"][0]["colour"] == "Red"
+    # The same facts in every language: only the words differ.
+    assert {m["seq"] for m in seen.values()} == {seen["en"]["seq"]}
+    assert [s["id"] for s in seen["de"]["seats"]] == [s["id"] for s in seen["en"]["seats"]]
+    assert language() == "en" and server.status()["seats"][0]["colour"] == "Red"  # the tablet's stays

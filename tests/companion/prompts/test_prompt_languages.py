@@ -197,3 +197,46 @@ def test_every_prompt_of_whole_games_reads_in_the_language_with_the_same_inputs(
             use_language("en")
             apply_event(state, random_event(rng, ask))
     assert {"turn_action", "play_power_card", "secret_disc", "veto"} <= kinds, kinds
+
+
+def test_a_special_action_that_cannot_start_says_why_in_the_tables_language():
+    from engine.errors import RuleViolation, cited
+
+    why = RuleViolation("grande", "the Grande already stands in {region}", region="Sevilla")
+    ask = turn_ask()
+    ask.options["special"] = {"text": "Move your Grande", "refused": cited(why)}
+    english = PromptBuilder(NAMES, BOARD).build(ask)
+    assert str(why) in english.hint
+    use_language("de")
+    german = PromptBuilder(NAMES, BOARD).build(ask)
+    assert "der Grande steht schon in Sevilla (Regel: Grande:" in german.hint, german.hint
+    assert "(rule:" not in german.hint
+    assert ask.options["special"]["refused"] == str(why)  # the ask itself keeps the English
+
+
+@pytest.mark.parametrize(
+    ("code", "label", "why"),
+    [
+        ("de", "Ausgang von ", "Ausgang"),
+        ("es", "Lee resultado de ", "resultado"),
+        ("fr", "Lis résultat de ", "résultat"),
+    ],
+)
+def test_a_cards_missing_fact_is_named_in_the_tables_language_never_by_its_key(code, label, why):
+    from tests.companion.prompts.test_builder_2023 import builder_for
+    from tests.engine.effects import game2023 as g23
+
+    g = g23.new_game(params={"civil_war": {}})  # the table has not entered what the card does
+    g23.turn_with(g, "civil_war", place=False)
+    use_language(code)
+    prompt = builder_for(g.state).build(g.asked())
+    assert label in prompt.choices[0].label, prompt.choices[0].label
+    assert why in prompt.hint and "outcome" not in prompt.hint, prompt.hint
+
+
+def test_a_card_fact_not_listed_is_named_by_words_never_by_its_key():
+    from companion.prompts.turn import fact_words
+
+    use_language("fr")
+    assert fact_words("params.move_all_own") == "valeur imprimée"
+    assert fact_words("placement") == "nombre de Caballeros"

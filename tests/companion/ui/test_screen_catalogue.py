@@ -11,7 +11,8 @@ import json
 import pytest
 from PIL import Image, ImageStat
 
-from companion.words import _, speaking
+from companion.words import _
+from companion.words.catalogue import speaking
 from tests.companion.ui.test_app import Launch
 from tests.companion.ui.test_screen_registry import check_every_registered_screen_visited
 from tests.companion.ui.words_match import says

@@ -38,6 +38,7 @@ from companion.words import _
 from companion.words import names as edition
 from companion.words.colours import COLOUR_WORDS
 from companion.words.colours import colour_word as words_colour
+from companion.words.effects import effect_title
 from engine.board.model import Board
 
 DISC_KINDS = ("secret_disc", "count_castillo", "reveal_secret_discs")
@@ -472,5 +473,5 @@ def _face_option(face: str, name: str, value: int, effect: str, text: str) -> Op
     signed = _signed(value)
     shown = _TWIN_NUMBER.sub("", edition.card(name))
     label = shown if signed in shown else _("{card} ({value})").format(card=shown, value=signed)
-    note = edition.card_text(text) if text else (effect.replace("_", " ") if effect else _("no ability"))
+    note = edition.card_text(text) if text else (effect_title(effect) if effect else _("no ability"))
     return OptionOut(id=face, label=label, note=note)

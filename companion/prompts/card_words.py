@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from companion.words import N_, _, ngettext
+from companion.words.effects import effect_title, rule_words
 from engine.board.effect_specs import EFFECT_SPECS
 
 
@@ -449,8 +450,8 @@ def effect_choices(rules: str = "2023") -> list[EffectChoice]:
         out.append(
             EffectChoice(
                 spec.name,
-                spec.name.replace("_", " ").capitalize(),
-                " ".join(f"({t.book}) {t.text}" for t in texts),
+                effect_title(spec.name),
+                rule_words(spec.name, texts),
                 {n: p.model_dump(exclude_none=True) for n, p in spec.params.items()},
                 spec.notes,
             )

@@ -9,6 +9,7 @@ from companion.prompts import discs
 from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, PrivatePick, Prompt, answers_now, signed
 from companion.words import N_, _, names, ngettext
+from companion.words.effects import effect_title, parameters_tag
 from companion.words.refusals import said_words
 from engine.primitives import Ask
 
@@ -65,7 +66,7 @@ def _ability_words(builder: PromptContext, mid: str, namesakes: set) -> str:
     m = builder.modifiers[mid]
     if m.effect is None:
         return _("no ability")
-    words = m.effect.replace("_", " ")
+    words = effect_title(m.effect)
     others = [
         builder.modifiers[k].params
         for k in builder.modifiers
@@ -74,7 +75,7 @@ def _ability_words(builder: PromptContext, mid: str, namesakes: set) -> str:
         and builder.modifiers[k].params != m.params
     ]
     differ = [k for k, v in m.params.items() if v and any(o.get(k) != v for o in others)]
-    return " ".join([words] + [f"{m.params[k]} {k.replace('_', ' ')}" for k in differ])
+    return " ".join(filter(None, [words, parameters_tag(m.params, differ)]))
 
 
 def _total_gone_words(builder: PromptContext, total: int) -> str:

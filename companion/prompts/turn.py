@@ -12,6 +12,7 @@ from companion.prompts.context import PromptContext
 from companion.prompts.prompt import Choice, Prompt, placed_nothing
 from companion.table_rules.card_learning import card_facts
 from companion.words import N_, _, names, ngettext
+from companion.words.effects import effect_title
 from companion.words.refusals import said_words
 from engine.board.model import CASTILLO
 from engine.primitives import Ask
@@ -124,7 +125,7 @@ def replenish(builder: PromptContext, ask: Ask) -> Prompt:
             Choice(
                 _("First use {card}: {text}").format(
                     card=names.card(ability.name),
-                    text=names.card_text(ability.text) if ability.text else ability.effect.replace("_", " "),
+                    text=names.card_text(ability.text) if ability.text else effect_title(ability.effect),
                 ),
                 events=[full, {"type": "modifier_ability_used", "player": pid}],
             ),

@@ -23,6 +23,7 @@ from pathlib import Path
 from companion.table_rules.effect_offers import params_words
 from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
 from companion.words import N_, _
+from companion.words.effects import effect_title
 from engine.board.effect_specs import EFFECT_SPECS
 from engine.board.errors import DataFileError
 from engine.board.load import load_cards
@@ -107,7 +108,9 @@ def _ability_words(ability: dict | None) -> str:
     """A Modifier card's ability as Your cards lists it: its effect and parameters."""
     if not ability:
         return _("no ability")
-    return f"{ability['effect'].replace('_', ' ')} ({params_words(ability['effect'], ability.get('params', {}))})"
+    numbers = params_words(ability["effect"], ability.get("params", {}))
+    title = effect_title(ability["effect"])
+    return _("{effect} ({numbers})").format(effect=title, numbers=numbers) if numbers else title
 
 
 class CardSetDraft:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.words import _
+from companion.words.effects import effect_title, rule_words
 from engine.board.effect_specs import EFFECT_SPECS
 
 
@@ -80,8 +81,8 @@ def effect_offers(rules: str = "2023") -> list[EffectOffer]:
         out.append(
             EffectOffer(
                 spec.name,
-                spec.name.replace("_", " ").capitalize(),
-                "\n".join(f"({t.book}) {t.text}" for t in texts),
+                effect_title(spec.name),
+                rule_words(spec.name, texts, "\n"),
                 tuple(param_fields(spec.name)),
             )
         )

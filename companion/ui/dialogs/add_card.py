@@ -20,7 +20,8 @@ from companion.table_rules.card_learning import (
 )
 from companion.ui.dialogs.sheet import Sheet, paint
 from companion.ui.widgets.common import sheet_button, sheet_label
-from companion.words import N_, _, names
+from companion.words import N_, _, language, names
+from companion.words.effects import effect_summary
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -87,7 +88,9 @@ class AddCard(Sheet):
                 self._list(button)
             self._list(sheet_label(_("A card not in the list, by what it does:"), bold=True, font_size="15sp"))
         for name, effect in self.effects.items():
-            first = effect.rule_text.split(") ", 1)[-1].split(". ")[0]  # its first sentence, without the book
+            # its first sentence, without the book (another language: the team's one sentence)
+            first = effect_summary(name).rstrip(".") if language() != "en" else ""
+            first = first or effect.rule_text.split(") ", 1)[-1].split(". ")[0]
             words = first if len(first) <= 70 else first[:70].rsplit(" ", 1)[0] + " ..."
             button = sheet_button(
                 _("{effect}: {words}").format(effect=effect.title, words=words),

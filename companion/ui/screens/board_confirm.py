@@ -29,6 +29,7 @@ from companion.table_rules.storage import RuleFileError
 from companion.ui.widgets.map_view import MapView
 from companion.ui.widgets.rule_widgets import STATUS_RGB, Ask, button, grid, stepper, text
 from companion.words import N_, _, names, ngettext
+from companion.words.sources import source_words
 from engine.board.model import CASTILLO
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -190,7 +191,7 @@ class BoardScreen(Screen):
         else:
             fact = next(f for f in self.draft.area_facts(self.selected) if f.kind == "scoreboard")
             box.add_widget(self._fact_line(fact))
-            box.add_widget(text(fact.source, font_size=NOTE_SP, color=(0.4, 0.32, 0.22, 1)))
+            box.add_widget(text(source_words(fact.source), font_size=NOTE_SP, color=(0.4, 0.32, 0.22, 1)))
             for i, place in enumerate(PLACES[:3]):
                 box.add_widget(
                     stepper(_(place), str(self.pending[i]), lambda d, i=i: self._step(i, d), key=f"place:{i + 1}")
@@ -224,7 +225,7 @@ class BoardScreen(Screen):
         else:
             fact = next(f for f in self.draft.area_facts(self.selected) if f.kind == "neighbours")
             box.add_widget(self._fact_line(fact))
-            box.add_widget(text(fact.source, font_size=NOTE_SP, color=(0.4, 0.32, 0.22, 1)))
+            box.add_widget(text(source_words(fact.source), font_size=NOTE_SP, color=(0.4, 0.32, 0.22, 1)))
             box.add_widget(
                 text(
                     _("Tap a region to add or remove its border with {area}; tap {area} again when done.").format(

@@ -38,6 +38,8 @@ from companion.ui.dialogs.import_cards import ImportDialog
 from companion.ui.screens.cards_modifiers import ModifierCards
 from companion.ui.widgets.rule_widgets import INK, TAP, button, grid, stepper, text
 from companion.words import N_, _, names, ngettext
+from companion.words.effects import effect_title
+from companion.words.sources import source_words
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -186,11 +188,15 @@ class CardsScreen(ModifierCards, Screen):
         if row.text:
             box.add_widget(text(names.card_text(row.text)))
         words = params_words(row.effect, row.params)
-        title = effect.title if effect else row.effect.replace("_", " ")
+        title = effect.title if effect else effect_title(row.effect)
         said = _("Effect: {effect} ({numbers})") if words else _("Effect: {effect}")
         box.add_widget(text(said.format(effect=title, numbers=words), bold=True))
         box.add_widget(
-            text(_("Source: {source}").format(source=row.source), font_size=NOTE_SP, color=(0.4, 0.32, 0.22, 1))
+            text(
+                _("Source: {source}").format(source=source_words(row.source)),
+                font_size=NOTE_SP,
+                color=(0.4, 0.32, 0.22, 1),
+            )
         )
         box.add_widget(text(_("Set what your card and box show:"), bold=True))
         e = self.edit

@@ -9,6 +9,7 @@ from companion.look.tokens import TYPE_SCALE
 from companion.table_rules.card_file import MODIFIER_SET
 from companion.ui.widgets.rule_widgets import TAP, button, filter_box, grid, stepper, text
 from companion.words import _
+from companion.words.sources import source_words
 
 NOTE_SP = f"{TYPE_SCALE['caption']}sp"
 
@@ -39,7 +40,7 @@ class ModifierCards:
         if self.selected:
             m = next(m for m in self.draft.modifiers() if m.id == self.selected)
             box.add_widget(text(_modifier_words(m), bold=True))
-            box.add_widget(text(_("Source: {source}").format(source=m.source), font_size=NOTE_SP))
+            box.add_widget(text(_("Source: {source}").format(source=source_words(m.source)), font_size=NOTE_SP))
             box.add_widget(button(_("Remove this Modifier card"), self.remove_modifier, "quiet", key="modifier:remove"))
             return
         f = self.modifier_form

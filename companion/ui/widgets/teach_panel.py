@@ -11,19 +11,18 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.modalview import ModalView
 
 from companion.look.players import PLAYER_RGB
-from companion.words import N_, _, pgettext
+from companion.words import N_, _
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 
 def colour_word(colour: str) -> str:
-    """A player colour as a word of the table's language, in a sentence ("a purple cube": small;
-    companion.words.colours once it is here)."""
-    try:
-        from companion.words.colours import colour_word as word
-    except ImportError:
-        return pgettext("colour", colour.capitalize()).lower()
-    return word(colour).lower()
+    """A player colour as a word inside a sentence ("a purple cube", "un cubo morado"): small,
+    except in German, which writes a colour named as a noun with its capital ("in Rot")."""
+    from companion.words import language
+    from companion.words.colours import colour_word as word
+
+    return word(colour) if language() == "de" else word(colour).lower()
 
 
 ACTIONS = {"start": N_("Teach the tower"), "again": N_("Teach again"), "stop": N_("Stop teaching")}

@@ -74,7 +74,7 @@ def replay_and_records(d):
         yield 0.2
         d.facts["exported"] = sorted(p.name for p in (d.shots / "exports").iterdir())
         d.facts["export_message"] = replay.export_message
-    d.tap("1. Round")
+    d.tap_widget(_first_turning_point(d))
     yield 0.2
     d.facts["turning_step"] = replay.step
     d.tap("Back", exact=True)
@@ -138,3 +138,10 @@ def known_players_at_new_game(d):
 def group_screens(d):
     d.facts = {}
     yield from replay_and_records(d)
+
+
+def _first_turning_point(d):
+    """The first turning point's button ("1. Round 6, ..." in any language)."""
+    from kivy.uix.button import Button
+
+    return next(w for w in d.widgets() if isinstance(w, Button) and d.visible(w) and w.text.startswith("1. "))

@@ -587,7 +587,7 @@ class Tablet:
             yield 0.08
         if pick.count > 1:
             yield from self.shot(f"private_{pick.kind}")
-            assert dialog.confirm.text.startswith("Confirm these"), (dialog.confirm.text, labels)
+            assert says(dialog.confirm.text, "Confirm these"), (dialog.confirm.text, labels)
             yield from self._tap_in(dialog, dialog.confirm.text)
 
         try:

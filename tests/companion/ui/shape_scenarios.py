@@ -16,7 +16,7 @@ from __future__ import annotations
 from games_scenarios import replay_and_records
 from layout_checks import check_screen, map_marks, side_text_px
 from scenarios import _castillo_entered, _reveal_cards, _wait_for
-from words_match import throw_button
+from words_match import said, throw_button
 
 from companion import scripted
 
@@ -108,7 +108,7 @@ def _scroll_and_tap(d, words: str):
 
 def _no_veto(d):
     """Bo holds a Veto: announced, the special action waits for her answer (the Castillo still shut)."""
-    words = f"{NAMES['yellow']}: no veto"
+    words = said("{who}: no veto", who=NAMES["yellow"])
     assert d.ask().kind == "veto", d.ask().kind
     yield from _wait_for(d, lambda: d.has_button(words))
     yield from _look(d, "veto_question")
@@ -243,7 +243,7 @@ def _end_of_a_game(d):
     yield 0.3
     d.tap("Enter the board")
     yield 0.2
-    d.tap(f"{NAMES['red']}: add")  # the longest name, in the tool's words too
+    d.tap(said("{who}: add", who=NAMES["red"]))  # the longest name, in the tool's words too
     d.tap_area("granada")
     yield from _look(d, "board_entry", the_map=True)
     yield from _scroll_and_tap(d, "Cancel")  # at the end of the list: in portrait below the fold
@@ -254,7 +254,7 @@ def _end_of_a_game(d):
         yield 0.2
     assert d.ask().kind == "secret_disc", d.ask().kind
     yield from _look(d, "table_discs", the_map=True)
-    d.tap(f"{NAMES['red']}: secret disc")
+    d.tap(said("{who}: secret disc", who=NAMES["red"]))
     yield 0.2
     yield from _look(d, "secret_pick")
     d.tap("Valencia", exact=True)

@@ -35,7 +35,7 @@ def teach_by_throwing(d):
     # the tower's last answer reaches the panel from the link's thread: real time, not frames
     yield from _wait_for(
         d,
-        lambda: _panel(d, TeachPanel).headline.startswith("Done: the tower knows"),
+        lambda: says(_panel(d, TeachPanel).headline, "Done: the tower knows {colours}"),
         PATIENCE,
         saw=lambda: _panel(d, TeachPanel).headline,
     )

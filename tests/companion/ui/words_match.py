@@ -164,4 +164,6 @@ def throw_button(colour_id: str) -> str:
     """The simulated tower's button throwing a cube of `colour_id`, in the language in use."""
     if language() == "en":
         return f"Throw a {colour_id} cube"
-    return said("Throw a {colour} cube (simulated tower)", colour=colour(colour_id))
+    from companion.ui.widgets.teach_panel import colour_word
+
+    return said("Throw a {colour} cube (simulated tower)", colour=colour_word(colour_id))

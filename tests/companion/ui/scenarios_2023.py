@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from layout_checks import check_screen
 from scenarios import _wait_for
+from words_match import says
 
 from companion.prompts import modules_2023
 from companion.prompts.prompt import Prompt

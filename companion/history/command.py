@@ -19,6 +19,7 @@ from companion.history.records import (
 )
 from companion.safe_text import for_json, for_terminal
 from companion.words import _
+from companion.words.colours import colour_word
 
 
 def _folder(args) -> Path | None:
@@ -36,7 +37,9 @@ def _line(record: GameRecord) -> str:
     """One game on one line; every name, the file's too, as text (a log may hold any character)."""
     if not record.players:
         return for_terminal(_("{game}: damaged: {damage}").format(game=record.name, damage=record.damaged))
-    scores = ", ".join(f"{p.name} ({p.id}) {p.score}" for p in sorted(record.players, key=lambda p: -p.score))
+    scores = ", ".join(
+        f"{p.name} ({colour_word(p.id)}) {p.score}" for p in sorted(record.players, key=lambda p: -p.score)
+    )
     state = (
         _("won by {who}").format(who=and_list(p.name for p in record.winners))
         if record.finished

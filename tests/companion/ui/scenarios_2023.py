@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from layout_checks import check_screen
 from scenarios import _wait_for
-from words_match import says
+from words_match import is_, says
 
 from companion.prompts import modules_2023
 from companion.prompts.prompt import Prompt
@@ -111,6 +111,14 @@ def start_2023_game(d, modules=("new-regency", "power-shift"), variant="short", 
     yield from _wait_for(d, lambda: d.current == "table")
     yield from _wait_for(d, lambda: (d.model.tower or {}).get("state") == "connected", PATIENCE)
     yield 0.2
+
+
+CASTILLO_BUTTONS = (
+    "Use these counts: score the Castillo",
+    "Use these counts: reveal the discs",
+    "Counts match: score the Castillo",
+    "Counts match: reveal the discs",
+)
 
 
 class Tablet:
@@ -486,7 +494,7 @@ class Tablet:
                 self.reached[op[1]] += 1
                 yield from self.shot(op[1].replace(":", "_"))  # the step within the prompt
             elif kind == "choice":
-                if op[1].startswith("First use "):
+                if says(op[1], "First use {card}: {text}"):
                     self.reached["modifier ability with the replenishment"] += 1
                 yield from self._tap_choice(op[1])
             elif kind == "area":
@@ -530,7 +538,11 @@ class Tablet:
     def _tap_choice(self, label: str):
         d = self.d
         panel = self.screen.ids.actions
-        found = [w for w in panel.walk() if getattr(w, "text", None) == label and hasattr(w, "tap_action")]
+        found = [  # a label of the prompt's, or an English one ("Clear") in the language in use
+            w
+            for w in panel.walk()
+            if hasattr(w, "tap_action") and (getattr(w, "text", None) == label or is_(w.text, label))
+        ]
         if not found:
             shown = [w.text for w in panel.walk() if hasattr(w, "tap_action")]
             raise AssertionError(f"no choice {label!r} on the side panel; shown: {shown}")
@@ -545,7 +557,9 @@ class Tablet:
         found = [
             w
             for w in root.walk()
-            if isinstance(w, Button) and not w.disabled and (w.text == text if exact else text in w.text)
+            if isinstance(w, Button)
+            and not w.disabled
+            and ((w.text == text or is_(w.text, text)) if exact else (text in w.text or says(w.text, text)))
         ]
         if not found:
             shown = [w.text for w in root.walk() if isinstance(w, Button)]
@@ -604,8 +618,10 @@ class Tablet:
         yield from _wait_for(d, lambda: d.current == "scoring", PATIENCE)
         yield 0.2
         yield from self.shot("castillo_lifted")
-        button = next(w for w in scoring.ids.buttons.children if w.text.startswith(("Counts match", "Use these")))
-        self.reached[f"castillo:{button.text}"] += 1
+        button, said = next(  # its English message names what was reached, in any language
+            (w, m) for w in scoring.ids.buttons.children for m in CASTILLO_BUTTONS if is_(w.text, m)
+        )
+        self.reached[f"castillo:{said}"] += 1
         if self.table.asked().options.get("castillo_stays"):
             self.reached["castillo stays (Rebellion)"] += 1
             yield from self.shot("castillo_stays_lifted")

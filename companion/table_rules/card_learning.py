@@ -22,6 +22,7 @@ from typing import Any
 
 from companion.prompts.card_words import does
 from companion.words import _, names
+from companion.words.effects import meaning_words
 from engine.board.effect_specs import EFFECT_SPECS
 from engine.card_entry import stack_room
 
@@ -259,7 +260,7 @@ def _unprinted_words(meaning: str) -> str:
     """ "... (left out: all of them)" -> "all of them": what the effect does when the card prints none."""
     _head, found, rest = meaning.partition("left out: ")
     words = rest.split(")")[0].split(";")[0].strip() if found else ""
-    return words or _("none printed")
+    return meaning_words(words) if words else _("none printed")
 
 
 def printed_numbers(effect: str) -> list[PrintedNumber]:
@@ -274,10 +275,10 @@ def printed_numbers(effect: str) -> list[PrintedNumber]:
         values = tuple(range(low, min(p.max if p.max is not None else 10, low + 10) + 1))
         meaning = p.meaning or name.replace("_", " ")
         if p.required:
-            out.append(PrintedNumber(name, meaning.split(". ")[0], values))
+            out.append(PrintedNumber(name, meaning_words(meaning.split(". ")[0]), values))
         else:
             words = meaning.split(" (left out")[0].split(". ")[0]
-            out.append(PrintedNumber(name, words, (None,) + values, _unprinted_words(meaning)))
+            out.append(PrintedNumber(name, meaning_words(words), (None,) + values, _unprinted_words(meaning)))
     return out
 
 
@@ -368,7 +369,7 @@ def card_facts(board, cid: str | None) -> list[CardFact]:
             if param is None or not param.required:
                 continue
             words = _("{card}: {text}").format(
-                card=names.card(card.name), text=(param.meaning or field[7:]).split(". ")[0]
+                card=names.card(card.name), text=meaning_words((param.meaning or field[7:]).split(". ")[0])
             )
             if param.type == "str":
                 out.append(CardFact(field, words, tuple(param.values or ())))

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.words import _
-from companion.words.effects import effect_title, rule_words
+from companion.words.effects import effect_title, meaning_words, rule_words
 from engine.board.effect_specs import EFFECT_SPECS
 
 
@@ -42,7 +42,7 @@ class ParamField:
     def left_out(self) -> str:
         """What leaving an optional parameter out means ("all of them")."""
         found = re.search(r"\(left out: ([^)]*)\)", self.meaning)
-        return found.group(1) if found else _("not given")
+        return meaning_words(found.group(1)) if found else _("not given")
 
     def step(self, value: Any, delta: int) -> Any:
         """An int stepper: optional ones go below their least to "left out"."""

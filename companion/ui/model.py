@@ -27,6 +27,7 @@ from companion.table.outcomes import OutcomeWords
 from companion.table.setup import TableSetup
 from companion.tower.connection import TOTALS_MISMATCH, TowerConnection
 from companion.words import _, names
+from companion.words.colours import player_name
 from engine.board.build import classic_board
 from engine.board.model import Board
 from engine.game import board_for
@@ -390,7 +391,9 @@ class AppModel(EventDispatcher):
         return self.table.recorded_castillo()
 
     def name(self, pid: str) -> str:
-        return self.table.names.get(pid, pid) if self.table else pid
+        """A player as the table reads them: the name typed, else their colour in the table's
+        language (the 2-player dummy: "the dummy (White)" in it)."""
+        return player_name(self.table.names, pid) if self.table else pid
 
     def area_name(self, aid: str) -> str:
         """A region, space or the Castillo as the table's edition prints it, in the table's

@@ -99,6 +99,14 @@ PARAMETERS: dict[str, str] = {
     "one_target": N_("to one region"),
     "count": N_("Caballeros"),
     "adjacent_only": N_("next to the King"),
+    "options": N_("options"),
+    "group": N_("group"),
+    "outcome": N_("outcome"),
+    "king_to": N_("the King to"),
+    "whose": N_("whose"),
+    "swap": N_("swap"),
+    "stack": N_("stack"),
+    "placement": N_("placement"),
 }
 
 
@@ -138,3 +146,55 @@ def rule_words(effect: str, texts, between: str = " ") -> str:
     if language() != "en" and summary:
         return summary
     return between.join(f"({t.book}) {t.text}" for t in texts)
+
+
+# Every piece of a parameter's meaning (engine/data/effects.json) the card editor and the card
+# facts show: whole, its first sentence, and what a card printing no number means ("all of them")
+MEANINGS = (
+    N_("Caballeros that may be moved in all"),
+    N_("of them, at most this many of your own"),
+    N_("of them, at most this many of other players"),
+    N_("all from one region (left out: from any regions)"),
+    N_("all from one region"),
+    N_("from any regions"),
+    N_(
+        "all to one region (King and Intrigue's Intrigue card: 'from one region to another region'; left out: into any combination of regions, as the classic card)"  # noqa: E501 (a message whole)
+    ),
+    N_("into any combination of regions, as the classic card"),
+    N_("additional Caballeros from your court to any region(s)"),
+    N_("the two effects of which the player performs one"),
+    N_("how many Caballeros the extra placement places"),
+    N_("Caballeros each other player sends from the court (left out: all of them)"),
+    N_("Caballeros each other player sends from the court"),
+    N_("all of them"),
+    N_("Caballeros each other player sends back, from regions and/or the court"),
+    N_("Caballeros each other player sends back from the region on the disc (left out: all of them)"),
+    N_("Caballeros each other player sends back from the region on the disc"),
+    N_("the first-place value(s) of the regions scored, as the board groups them"),
+    N_("Caballeros from the provinces to your court"),
+    N_("true: only to a region adjacent to the King's; false: to any region"),
+    N_("Caballeros from your court placed in any region(s) but the King's, never the Castillo"),
+    N_(
+        "what each other player does with Caballeros of the region they chose: send them back to the Province, or take them to their Court. Not published by the rule book: the table states it from its card"  # noqa: E501 (a message whole)
+    ),
+    N_(
+        "what each other player does with Caballeros of the region they chose: send them back to the Province, or take them to their Court"  # noqa: E501 (a message whole)
+    ),
+    N_("how many (left out: all of them in that region). Not published: the table states it"),
+    N_("how many (left out: all of them in that region)"),
+    N_("how many"),
+    N_("all of them in that region"),
+    N_("Caballeros moved along with the King (the book: 2)"),
+    N_("where the King may go. Not published: the table states it"),
+    N_("where the King may go"),
+    N_("whose Caballeros go with him. Not published: the table states it"),
+    N_("whose Caballeros go with him"),
+    N_("which two pieces are swapped. Not published: the table states it from its card"),
+    N_("which two pieces are swapped"),
+)
+
+
+def meaning_words(english: str) -> str:
+    """A parameter's meaning (or a piece of it) in the table's language; a meaning the data adds
+    before it is worded here reads as the data says."""
+    return _(english)

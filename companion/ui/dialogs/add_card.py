@@ -21,7 +21,7 @@ from companion.table_rules.card_learning import (
 from companion.ui.dialogs.sheet import Sheet, paint
 from companion.ui.widgets.common import sheet_button, sheet_label
 from companion.words import N_, _, language, names
-from companion.words.effects import effect_summary
+from companion.words.effects import effect_summary, meaning_words, parameter_word
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -247,7 +247,7 @@ class AddCard(Sheet):
         """A number printed on the card: one tap on it (None: the card prints none)."""
         form.add_widget(
             sheet_label(
-                _("{number}: {meaning}").format(number=pname.replace("_", " "), meaning=meaning),
+                _("{number}: {meaning}").format(number=parameter_word(pname), meaning=meaning),
                 font_size="15sp",
                 halign="left",
             )
@@ -298,12 +298,12 @@ class AddCard(Sheet):
 
     def _param(self, form, pname: str, spec: dict) -> None:
         kind, value = spec.get("type"), self.params.get(pname)
-        meaning = spec.get("meaning", pname)
+        meaning = meaning_words(spec.get("meaning", pname))
         if kind == "int":
             shown = _("left out") if value is None else value
             self._stepper(
                 form,
-                _("{number} ({meaning})").format(number=pname.replace("_", " "), meaning=meaning),
+                _("{number} ({meaning})").format(number=parameter_word(pname), meaning=meaning),
                 shown,
                 lambda d, n=pname, s=spec: self._step_param(n, s, d),
                 pname,
@@ -311,7 +311,7 @@ class AddCard(Sheet):
         elif kind in ("str", "bool"):
             form.add_widget(
                 sheet_label(
-                    _("{number}: {meaning}").format(number=pname.replace("_", " "), meaning=meaning),
+                    _("{number}: {meaning}").format(number=parameter_word(pname), meaning=meaning),
                     font_size="15sp",
                     halign="left",
                 )
@@ -352,7 +352,7 @@ class AddCard(Sheet):
             self.params[pname] = value
         self._form()
         if value == before:  # at its end: said, not ignored
-            words = pname.replace("_", " ")
+            words = parameter_word(pname)
             self.message.text = (
                 _("{number}: {high} at most").format(number=words, high=high)
                 if delta > 0

@@ -38,7 +38,7 @@ from companion.ui.dialogs.import_cards import ImportDialog
 from companion.ui.screens.cards_modifiers import ModifierCards
 from companion.ui.widgets.rule_widgets import INK, TAP, button, grid, stepper, text
 from companion.words import N_, _, names, ngettext
-from companion.words.effects import effect_title
+from companion.words.effects import effect_title, meaning_words
 from companion.words.sources import source_words
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -317,7 +317,7 @@ class CardsScreen(ModifierCards, Screen):
             value = values.get(field.name)
             if field.kind == "int":
                 row = stepper(
-                    field.meaning,
+                    meaning_words(field.meaning),
                     str(value) if value is not None else _("not set"),
                     lambda d, fl=field: self._step_param(values, fl, d),
                     key=f"{key}:param:{field.name}",
@@ -326,7 +326,7 @@ class CardsScreen(ModifierCards, Screen):
                 if value is None:
                     box.add_widget(text(_("Not set: {meaning}").format(meaning=field.left_out()), font_size=NOTE_SP))
             elif field.kind == "bool":
-                box.add_widget(text(field.meaning))
+                box.add_widget(text(meaning_words(field.meaning)))
                 row = grid(2)
                 for choice, words in ((True, _("Yes")), (False, _("No"))):
                     row.add_widget(
@@ -339,7 +339,7 @@ class CardsScreen(ModifierCards, Screen):
                     )
                 box.add_widget(row)
             else:
-                box.add_widget(text(field.meaning))
+                box.add_widget(text(meaning_words(field.meaning)))
                 row = grid(2)
                 for choice in field.values:
                     chosen = choice in (value or []) if field.kind == "multi" else choice == value
@@ -406,7 +406,7 @@ class CardsScreen(ModifierCards, Screen):
         values[field.name] = field.step(before, delta)
         self._show()
         said = _("{what}: {low} to {high}") if field.required else _("{what}: {low} to {high}, or left out")
-        words = said.format(what=field.meaning, low=field.low, high=field.high)
+        words = said.format(what=meaning_words(field.meaning), low=field.low, high=field.high)
         self.message = "" if before != values[field.name] else words
 
     def _set_param(self, values: dict, field: ParamField, value) -> None:

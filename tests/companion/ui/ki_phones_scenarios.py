@@ -16,6 +16,7 @@ leak check."""
 from __future__ import annotations
 
 import json
+import os
 import queue
 import random
 import threading
@@ -24,6 +25,9 @@ import time
 from ki_scenarios import KITablet, _choose_ki, cards_by_taps, undo_of_the_kept_cards_asks
 from scenarios import _poll, _wait_for
 from scenarios_2023 import PATIENCE
+from words_match import patterns
+
+from companion.words import language
 
 PLAYERS = {"red": "Ana", "yellow": "Bruno", "green": "Carmen"}
 HOMES = {"red": "Sevilla", "yellow": "Granada", "green": "Cataluña"}  # the region cards drawn
@@ -43,6 +47,15 @@ READ = """() => ({title: document.getElementById('title').textContent,
                  options: [...document.querySelectorAll('#regions button')].map(b => b.getAttribute('data-option')
                                                                                   || b.getAttribute('data-region')),
                  body: document.body.innerText})"""
+
+
+PHONE_LOCALE = {"de": "de-DE", "es": "es-ES", "fr": "fr-FR"}.get(os.environ.get("ELGRANDE_LANG", ""), "en-GB")
+
+
+def _shown(english: str):
+    """What a page says for an English message, in the table's language (a pattern where it
+    holds a placeholder)."""
+    return english if language() == "en" else patterns(english, language())[0]
 
 
 class Phones:
@@ -79,16 +92,19 @@ class Phones:
         from playwright.sync_api import expect
 
         if kind == "join":
-            ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+            # the phone's browser in the table's language (each page follows its own browser's)
+            ctx = browser.new_context(
+                viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, locale=PHONE_LOCALE
+            )
             ctx.set_default_timeout(30000)  # a loaded machine
             page = pages[pid] = ctx.new_page()
             self.frames[pid] = []
             page.on("websocket", lambda ws: ws.on("framereceived", lambda data: self.frames[pid].append(data)))
             page.on("pageerror", lambda exc: self.errors.append(f"{pid}: {exc}"))
             page.goto(arg)
-            expect(page.locator("#title")).to_contain_text("Waiting for the tablet")
+            expect(page.locator("#title")).to_contain_text(_shown("Waiting for the tablet"))
         elif kind == "title":
-            expect(pages[pid].locator("#title")).to_contain_text(arg)
+            expect(pages[pid].locator("#title")).to_contain_text(_shown(arg))
         elif kind == "click":
             pages[pid].locator(arg).click()
         elif kind == "read":

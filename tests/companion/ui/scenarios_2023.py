@@ -27,6 +27,7 @@ from words_match import is_, says
 
 from companion.prompts import modules_2023
 from companion.prompts.prompt import Prompt
+from companion.words import ngettext
 from engine.board.model import CASTILLO
 from engine.playout import random_count, random_event, random_split
 from tests.companion.tablet_driver import _as_the_tablet_orders, _counts_for, _matches, _norm, _then, _values
@@ -422,7 +423,9 @@ class Tablet:
                 return None
             route = [("area", wanted["source"])]
             if len(owners) > 1:
-                route.append(("choice", f"{self.d.model.name(wanted['owner'])} ({owners[wanted['owner']]} movable)"))
+                n = owners[wanted["owner"]]
+                movable = ngettext("{who} ({n} movable)", "{who} ({n} movable)", n)
+                route.append(("choice", movable.format(who=self.d.model.name(wanted["owner"]), n=n)))
             if wanted["target"] == CASTILLO and self._tower_knows(wanted["owner"]):
                 route.append(("throw", wanted["owner"], 1, "move"))
             return route + [("area", wanted["target"])]
@@ -931,7 +934,7 @@ def learn_the_box(d, tablet):
     sheet = d.dialog()
     facts = d.facts["learning"] = {
         "empty_stacks": [s for s in sheet.stacks if not [b for cid, b in sheet.buttons[s].items()]],
-        "said": [w.text for w in sheet.walk() if "is known yet" in getattr(w, "text", "")],
+        "said": [w.text for w in sheet.walk() if says(getattr(w, "text", ""), "is known yet")],
     }
     yield from tablet.shot("reveal_sheet_empty_stacks")
     taps = len(d.taps)

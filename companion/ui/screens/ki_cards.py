@@ -268,7 +268,7 @@ class KICardsScreen(Screen):
             line.add_widget(self._stepper_cell(cell))
             return line
         numbers = all(label.isdigit() for _value, label in cell.chips)
-        chip = dp(48) if numbers else dp(92)
+        chip = dp(48) if numbers else max(dp(92), _longest_word_width(label for _value, label in cell.chips) + dp(16))
         fit = max(1, int((room - caption_width) // (chip + dp(4))))
         chips = grid(min(fit, len(cell.chips)), spacing=dp(4), size_hint_x=None, pos_hint={"top": 1})
         chips.width = min(fit, len(cell.chips)) * (chip + dp(4))
@@ -452,3 +452,18 @@ class KICardsScreen(Screen):
         self.manager.current = self.back_to
         if self.back_to == "setup":
             self.manager.get_screen("setup").refresh_rules()
+
+
+def _longest_word_width(labels) -> float:
+    """The width of the widest word of `labels` at the chips' 14 sp: a chip is never narrower
+    than a word it holds ("Sonderkarten" in German is wider than the English "Special cards")."""
+    from kivy.core.text import Label as CoreLabel
+    from kivy.metrics import sp
+
+    widest = 0.0
+    for label in labels:
+        for word in label.split():
+            measured = CoreLabel(text=word, font_size=sp(14))
+            measured.refresh()
+            widest = max(widest, measured.texture.size[0])
+    return widest

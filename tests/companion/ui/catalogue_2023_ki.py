@@ -27,6 +27,7 @@ from pathlib import Path
 
 from checks_2023_ki import KI_MARKER_TAGS, ki_markers_entered_by_taps, learned_the_box, map_2023_checks
 from scenarios import _wait_for
+from words_match import is_
 
 DATA_DIR_ENV = "ELGRANDE_DATA_DIR"  # companion.storage.files'; the app reads it each time
 
@@ -166,7 +167,9 @@ def every_ki_screen(d):
     from ki_scenarios import look_at_ki_screens
 
     yield from look_at_ki_screens(d)
-    assert [list(t) for t in d.facts["marker_tags"]] == KI_MARKER_TAGS, d.facts["marker_tags"]
+    tags = [list(t) for t in d.facts["marker_tags"]]  # in the language in use
+    assert [area for area, _tag in tags] == [area for area, _tag in KI_MARKER_TAGS], tags
+    assert all(is_(tag, english) for (_a, tag), (_b, english) in zip(tags, KI_MARKER_TAGS)), tags
     assert d.facts["reversed_mobile"] == ["0·4·8 rev."], d.facts["reversed_mobile"]
     missing = [name for name in KI_SCREENS if name not in d.facts["screens"]]
     assert not missing, (missing, d.facts["screens"])

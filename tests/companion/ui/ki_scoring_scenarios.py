@@ -9,6 +9,7 @@ from __future__ import annotations
 from ki_scenarios import _choose_ki
 from scenarios import _pick_secret_discs, _wait_for
 from shape_scenarios import _look  # settle, check the screen (and the map), keep a picture
+from words_match import said
 
 PLAYERS = {"red": "Ana", "yellow": "Ben", "green": "Cy"}
 HOMES = {"red": "Galicia", "yellow": "Sevilla", "green": "Granada"}
@@ -47,7 +48,7 @@ def _enter_the_board(d, shot: str):
         ("yellow", ["cataluna", "aragon"]),
         ("green", ["galicia", "galicia", "cataluna"]),
     ):
-        d.tap(f"{PLAYERS[pid]}: add")
+        d.tap(said("{who}: add", who=PLAYERS[pid]))
         for region in regions:
             d.tap_area(region)
         yield 0.05

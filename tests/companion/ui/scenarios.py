@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from words_match import said
+
 PATIENCE = 45.0  # seconds a wait may last on a loaded machine (2 cores, other tests beside it)
 
 
@@ -91,7 +93,7 @@ def _pick_secret_discs(d, regions):
     """Two taps a player: their name, then the region (nothing of the pick stays on screen)."""
     for pid, region in regions.items():
         name = d.model.name(pid)
-        d.tap(f"{name}: secret disc")
+        d.tap(said("{who}: secret disc", who=name))
         yield 0.1
         if pid == list(regions)[0]:
             yield 0.1
@@ -192,7 +194,7 @@ def scoring_only_short_game(d):
     # Enter the board: Ana (red) adds two Caballeros in Castilla la Vieja
     d.tap("Enter the board")
     yield 0.1
-    d.tap("Ana: add")
+    d.tap(said("{who}: add", who="Ana"))
     d.tap_area("castilla_la_vieja")
     d.tap_area("castilla_la_vieja")
     yield 0.1

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from layout_checks import check_screen
 from scenarios import _wait_for
-from words_match import is_, says
+from words_match import is_, said, says
 
 from companion.prompts import modules_2023
 from companion.prompts.prompt import Prompt
@@ -1047,7 +1047,7 @@ def scoring_only_2023(d):
     tap = shots._tap_choice  # a side-panel button, scrolled into view first
     yield from tap("Enter the board")
     for who, area, times in (("Ana", "navarra", 2), ("the dummy (White)", "navarra", 1), ("Ben", "toledo", 1)):
-        yield from tap(f"{who}: add")
+        yield from tap(said("{who}: add", who=who))
         for _ in range(times):
             d.tap_area(area)
             yield 0.05
@@ -1081,7 +1081,7 @@ def scoring_only_2023(d):
             sorted(w.text for w in d.screen("table").ids.actions.children if w.text.endswith("secret disc")),
         )
         for pid, region in (("purple", "navarra"), ("blue", "toledo")):
-            yield from tap(f"{d.model.name(pid)}: secret disc")
+            yield from tap(said("{who}: secret disc", who=d.model.name(pid)))
             d.tap(d.model.area_name(region), exact=True)
             yield 0.1
         yield from tap("Open the Castillo")

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import json
 
-from companion.words import language
-from tests.companion.ui.words_match import is_, says
+from companion.words import _, language, names
+from tests.companion.ui.words_match import colour, is_, said, says
 
 
 def learned_the_box(learning: dict) -> None:
@@ -136,17 +136,19 @@ def map_2023_checks(outcome: dict, shots, size: tuple[int, int]) -> None:
     assert _find(rebellion, "king", "castillo")[0]["under"] == "castillo"  # beside the tower
     assert sorted(m["owner"] for m in _find(rebellion, "grande", "castillo")) == ["black", "green", "red"]
     assert {m["text"] for m in _find(rebellion, "mobile", "galicia") + _find(rebellion, "mobile", "toledo")} == {
-        "values\nnot entered"
+        _("values\nnot entered")
     }
-    names = {m["text"] for m in rebellion if m["kind"] == "name"}
-    assert {"Navarra", "Castilla", "Toledo"} <= names and not names & {"País Vasco", "Castilla la Vieja"}
+    shown = {m["text"] for m in rebellion if m["kind"] == "name"}
+    printed = {names.place(n, "2023") for n in ("Navarra", "Castilla", "Toledo")}
+    assert printed <= shown and not shown & {names.place(n, "2023") for n in ("País Vasco", "Castilla la Vieja")}
 
     unknown = marks["dummy_portugal_unknown_side"]
     assert _find(unknown, "king", "portugal")
     assert {(m["text"], m["struck"]) for m in unknown if m["kind"] == "values"} == {("?·?", "·?")}
-    assert [(m["items"], m["text"]) for m in _find(unknown, "legend", "dummy")] == [(["white"], "the dummy (White)")]
+    dummy = said("the dummy ({name})", name=colour("white"))
+    assert [(m["items"], m["text"]) for m in _find(unknown, "legend", "dummy")] == [(["white"], dummy)]
     assert "white" in _find(unknown, "counts", "toledo")[0]["items"]
-    assert _find(unknown, "mobile", "castillo")[0]["text"] == "values\nnot entered"
+    assert _find(unknown, "mobile", "castillo")[0]["text"] == _("values\nnot entered")
 
     entered = marks["dummy_side_entered_tile_on_castillo"]
     assert (_find(entered, "values", "castilla")[0]["text"], _find(entered, "values", "castilla")[0]["struck"]) == (
@@ -160,4 +162,5 @@ def map_2023_checks(outcome: dict, shots, size: tuple[int, int]) -> None:
 
     classic = outcome["classic_before"]
     assert classic == outcome["classic_after"]  # back to the classic game: the same marks
-    assert "País Vasco" in {m["text"] for m in classic} and not [m for m in classic if m["kind"] in ("space", "legend")]
+    assert names.place("País Vasco") in {m["text"] for m in classic}
+    assert not [m for m in classic if m["kind"] in ("space", "legend")]

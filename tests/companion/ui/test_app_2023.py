@@ -15,11 +15,14 @@ from pathlib import Path
 import pytest
 
 from companion.history.people_words import who_won
+from companion.words import use_language
 from tests.companion.table.test_authority_2023 import general_scorings, ordinary_turns
 from tests.companion.ui.checks_2023_ki import learned_the_box, map_2023_checks
 from tests.companion.ui.test_app import _drive, _looks_like_a_screen
+from tests.companion.ui.words_match import colour, said, says
 
 SCENARIOS = "scenarios_2023"
+LANG = "es"  # issue 34: the launch plays in Spanish (its whole game, scoring-only game, 5 players, the map)
 FIVE = {"purple": "Ana", "blue": "Bruno", "green": "Carmen", "orange": "Dora", "red": "Eva"}  # phones_2023_scenarios
 FIVE_MODULES = ["new-regency", "old-hands", "power-shift"]
 
@@ -103,7 +106,9 @@ def _learned_the_box(outcome: dict, shots, size=None) -> None:
         _looks_like_a_screen(shots / f"{name}.png", *([size] if size else []))
 
 
-def launched(tmp_path_factory, name: str, scenario: str, window: str = "1280x800") -> tuple[dict, Path]:
+def launched(
+    tmp_path_factory, name: str, scenario: str, window: str = "1280x800", env: dict | None = None
+) -> tuple[dict, Path]:
     """A launch run once for the whole test run, its several tests reading its outcome, even when
     pytest-xdist gives them to different workers: the first to get here runs it (under a lock)
     and leaves the outcome in the run's shared temporary folder; the others read that. A launch
@@ -117,7 +122,7 @@ def launched(tmp_path_factory, name: str, scenario: str, window: str = "1280x800
         if not saved.exists():
             folder.mkdir(exist_ok=True)
             try:
-                outcome, shots = _drive(scenario, folder, window)
+                outcome, shots = _drive(scenario, folder, window, env)
             except AssertionError as failed:  # the app did not finish, or the runner itself failed
                 outcome, shots = {"status": "failed", "error": str(failed)[-6000:], "parts": {}}, folder
             saved.write_text(json.dumps({"outcome": outcome, "shots": str(shots)}))
@@ -137,7 +142,15 @@ def part(launch: tuple[dict, Path], name: str) -> tuple[dict, Path]:
 
 @pytest.fixture(scope="module")
 def launch_2023(tmp_path_factory):
-    return launched(tmp_path_factory, "2023", f"{SCENARIOS}:launch_2023")
+    return launched(tmp_path_factory, "2023", f"{SCENARIOS}:launch_2023", env={"ELGRANDE_LANG": LANG})
+
+
+@pytest.fixture(autouse=True)
+def in_spanish():
+    """The launch's words read as the app said them (companion.words in Spanish)."""
+    use_language(LANG)
+    yield
+    use_language("en")
 
 
 def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(launch_2023):
@@ -157,26 +170,29 @@ def test_a_whole_two_player_2023_game_with_the_dummy_by_taps(launch_2023):
     assert not missing, (missing, outcome["reached"])
     assert not [e for e in PLAYED if not outcome["played_effects"].get(e)], outcome["played_effects"]
     # The colours the tower does not know, said once at the start; the dummy's card said in words
-    assert "does not know purple" in outcome["start_notice"] and "white" in outcome["start_notice"]
+    notice = outcome["start_notice"]
+    assert says(notice, "does not know"), notice
+    assert colour("purple").lower() in notice.lower() and colour("white").lower() in notice.lower(), notice
     # ... and how to have it counted: the tower panel calibrates the game's colours (the dummy's too)
-    assert "Calibrate the colours" in outcome["start_notice"]
+    assert says(outcome["start_notice"], "Calibrate the colours")
     assert {"purple", "blue", "white"} <= set(outcome["calibrated_for"]), outcome["calibrated_for"]
-    assert "does not know" not in outcome["notice_after_calibration"], outcome["notice_after_calibration"]
+    assert not says(outcome["notice_after_calibration"], "does not know"), outcome["notice_after_calibration"]
     assert {"purple", "blue"} <= set(outcome["sim_drop_colours"]), outcome["sim_drop_colours"]  # the sim's buttons too
-    assert any("dummy (White) takes" in n for n in outcome["notices"])
+    dummy = said("the dummy ({name})", name=colour("white"))
+    assert any(dummy in n and says(n, "{who} takes {card}") for n in outcome["notices"]), outcome["notices"]
     # The card found in the box: a wrong entry refused in words, then added
     added = outcome["card_added"]
-    assert "Tap what the card does first" in added["refused_first"]
-    assert "stack 4 would hold at least 11 cards" in added["refused"]
+    assert says(added["refused_first"], "Tap what the card does first")
+    assert says(added["refused"], "would hold at least") and "4" in added["refused"] and "11" in added["refused"]
     assert (added["stack"], added["copies"]) == (4, 2)
-    assert "Chosen Region is in the card set now" in added["said"], added["said"]
+    assert says(added["said"], "{card} is in the card set now"), added["said"]
     # Civil War, refused while its outcome was not entered, completed from the card at the next reveal
     completed = outcome["card_completed"]
     assert "civil_war" in completed["listed"] and completed["params"]["outcome"] == "to_court", completed
-    assert completed["missing"] == [] and "Civil War is complete" in completed["said"], completed
+    assert completed["missing"] == [] and says(completed["said"], "is complete"), completed
     # The dummy's Region cards: a region tapped twice is refused in words, nothing sent
     per_area = outcome["per_area"]
-    assert "entered already" in per_area["message"] and per_area["still_asked"] == "dummy_region_cards"
+    assert says(per_area["message"], "entered already") and per_area["still_asked"] == "dummy_region_cards"
     assert list(per_area["entry"].values()) == [1], per_area
     # Correct the board: the 2023 map, Scoring tiles as tools, the King tappable into the spaces
     correction = outcome["correction"]
@@ -236,7 +252,7 @@ def test_a_short_2023_game_in_scoring_only_mode(launch_2023):
     assert entered["king"] == "france" and entered["tiles"] == {"tile_a": "toledo"}, entered
     assert entered["navarra"] == {"purple": 2, "white": 1}, entered
     # Each general scoring asks the two players for a disc, never the dummy; it scores nothing
-    assert outcome["disc_buttons"] == ["Ana: secret disc", "Ben: secret disc"]
+    assert outcome["disc_buttons"] == [said("{who}: secret disc", who=who) for who in ("Ana", "Ben")]
     assert outcome["scorings"] == 3 and outcome["dummy_points"] == 0  # after rounds 3, 6 and 9
     assert outcome["winners"] and "white" not in outcome["winners"]
     assert any(ln["player"] == "blue" and ln["points"] > 0 for ln in outcome["toledo_lines"]), outcome["toledo_lines"]
@@ -258,7 +274,9 @@ def test_a_five_player_2023_game_with_every_module_started_from_the_new_game_scr
     assert setup["variant"] == "full" and setup["stand_in_modifiers"] and outcome["mode"] == "tracking", setup
     assert sorted(setup["removed_cards"]) == sorted(["infiltration", "withdrawal", "revelation", "standin_court"])
     assert outcome["board_shown"], "Your board was not shown before the first 2023 game"
-    assert "does not know purple" in outcome["start_notice"] and "orange" in outcome["start_notice"]
+    notice = outcome["start_notice"].lower()
+    assert says(outcome["start_notice"], "does not know") and colour("purple").lower() in notice, notice
+    assert colour("orange").lower() in notice, notice
     assert outcome["calibrated"] == sorted(names), outcome["calibrated"]  # then calibrated from the tower panel
     assert not {k: v for k, v in outcome["problems"].items() if v}, outcome["problems"]
     for name in ("new_game_2023_five", "table_2023_five"):

@@ -19,6 +19,18 @@ SIM_DROPS = TOWER_COLOURS + ("uncertain", "multi")
 DEFAULT_TOWER = "castillo-5e1a00"
 
 
+def _(message: str) -> str:
+    """The command line's words in the table's language (companion.words: ELGRANDE_LANG, the
+    kept choice, the system's); the tower's output lines (PORT, drop ...) are a format and stay."""
+    from companion.words import _ as said
+
+    return said(message)
+
+
+def N_(message: str) -> str:  # marked for the catalogue, said later
+    return message
+
+
 class _Usage(Exception):
     """A user mistake: one line on stderr, exit status 2 (as companion.cli does)."""
 
@@ -43,59 +55,64 @@ def _one_line_errors(name: str, func):
 def register_commands(sub: argparse._SubParsersAction) -> None:
     sim = sub.add_parser(
         "tower-sim",
-        help="a simulated Castillo tower on a virtual serial port or MQTT",
-        description="Speaks the tower's wire protocol v1 like the firmware: drops, acks, "
-        "replays, totals, heartbeats. Stays up until interrupted (Ctrl-C).",
+        help=_("a simulated Castillo tower on a virtual serial port or MQTT"),
+        description=_(
+            "Speaks the tower's wire protocol v1 like the firmware: drops, acks, "
+            "replays, totals, heartbeats. Stays up until interrupted (Ctrl-C)."
+        ),
     )
     where = sim.add_mutually_exclusive_group(required=True)
     where.add_argument(
-        "--pty", action="store_true", help="create a virtual serial port; its path is the first line: PORT <path>"
+        "--pty", action="store_true", help=_("create a virtual serial port; its path is the first line: PORT <path>")
     )
-    where.add_argument("--mqtt", metavar="URL", help=BROKER_HELP)
-    sim.add_argument("--tower-id", default=None, help=f"device id (default {DEFAULT_TOWER})")
-    _mqtt_options(sim, "the tower's user name on the broker (a locked-down broker: the tower id)")
+    where.add_argument("--mqtt", metavar="URL", help=_(BROKER_HELP))
+    sim.add_argument("--tower-id", default=None, help=_("device id (default {tower})").format(tower=DEFAULT_TOWER))
+    _mqtt_options(sim, _("the tower's user name on the broker (a locked-down broker: the tower id)"))
     src = sim.add_mutually_exclusive_group()
     src.add_argument(
         "--script",
         metavar="FILE",
-        help="lines '<delay ms> <colour>' (colour: " + ", ".join(SIM_DROPS) + ", or 'reboot'); # starts a comment",
+        help=_("lines '<delay ms> <colour>' (colour: {colours}, or 'reboot'); # starts a comment").format(
+            colours=", ".join(SIM_DROPS)
+        ),
     )
-    src.add_argument("--random", type=int, metavar="N", help="N random drops")
+    src.add_argument("--random", type=int, metavar="N", help=_("N random drops"))
     sim.add_argument(
         "--calibrated",
         metavar="IDS",
-        help="comma-separated colours the tower is calibrated "
-        f"for, 1 to {MAX_CAL_COLOURS} of {', '.join(TOWER_COLOURS)} (default: the first five); "
-        "a colour dropped that is not among them comes out uncertain",
+        help=_(
+            "comma-separated colours the tower is calibrated for, 1 to {most} of {colours} (default: the "
+            "first five); a colour dropped that is not among them comes out uncertain"
+        ).format(most=MAX_CAL_COLOURS, colours=", ".join(TOWER_COLOURS)),
     )
-    sim.add_argument("--rate", type=float, default=2.0, metavar="PER_SECOND", help="random drops per second")
-    sim.add_argument("--seed", type=int, default=None, help="random seed (drops and boot ids)")
-    sim.add_argument("--baud", type=int, default=115200, help="pace the pty like a UART (0: unpaced)")
-    sim.add_argument("--heartbeat", type=float, default=5.0, metavar="SECONDS", help="heartbeat period")
+    sim.add_argument("--rate", type=float, default=2.0, metavar="PER_SECOND", help=_("random drops per second"))
+    sim.add_argument("--seed", type=int, default=None, help=_("random seed (drops and boot ids)"))
+    sim.add_argument("--baud", type=int, default=115200, help=_("pace the pty like a UART (0: unpaced)"))
+    sim.add_argument("--heartbeat", type=float, default=5.0, metavar="SECONDS", help=_("heartbeat period"))
     sim.set_defaults(func=_one_line_errors("tower-sim", cmd_tower_sim))
 
     lis = sub.add_parser(
         "listen",
-        help="show the drops and link status of a Castillo tower",
-        description="Prints each accepted drop exactly once and each link status change.",
+        help=_("show the drops and link status of a Castillo tower"),
+        description=_("Prints each accepted drop exactly once and each link status change."),
     )
     src = lis.add_mutually_exclusive_group(required=True)
     src.add_argument(
         "--serial",
         metavar="PORT_OR_URL",
-        help="/dev/ttyACM0, COM3, a pty, socket://host:port, or 'auto' (first tower on USB)",
+        help=_("/dev/ttyACM0, COM3, a pty, socket://host:port, or 'auto' (first tower on USB)"),
     )
-    src.add_argument("--mqtt", metavar="URL", help=BROKER_HELP)
-    src.add_argument("--list-ports", action="store_true", help="list USB serial ports that look like towers")
-    lis.add_argument("--tower-id", help="device id on MQTT, e.g. castillo-a1b2c3 (only its topics are read)")
-    _mqtt_options(lis, "the companion's user name on the broker")
-    lis.add_argument("--json", action="store_true", help="one JSON object a line")
-    lis.add_argument("--count", type=int, metavar="N", help="exit after N drops")
-    lis.add_argument("--verbose", action="store_true", help="log every rejected frame and resync")
+    src.add_argument("--mqtt", metavar="URL", help=_(BROKER_HELP))
+    src.add_argument("--list-ports", action="store_true", help=_("list USB serial ports that look like towers"))
+    lis.add_argument("--tower-id", help=_("device id on MQTT, e.g. castillo-a1b2c3 (only its topics are read)"))
+    _mqtt_options(lis, _("the companion's user name on the broker"))
+    lis.add_argument("--json", action="store_true", help=_("one JSON object a line"))
+    lis.add_argument("--count", type=int, metavar="N", help=_("exit after N drops"))
+    lis.add_argument("--verbose", action="store_true", help=_("log every rejected frame and resync"))
     lis.set_defaults(func=_one_line_errors("listen", cmd_listen))
 
 
-BROKER_HELP = (
+BROKER_HELP = N_(
     "broker: mqtts://[user:password@]host[:port] (TLS, port 8883 by default) or "
     "mqtt://[user:password@]host[:port] (not encrypted, 1883)"
 )
@@ -104,14 +121,16 @@ PASSWORD_ENV = "ELGRANDE_MQTT_PASSWORD"
 
 def _mqtt_options(parser, user_help: str) -> None:
     parser.add_argument("--username", help=user_help)
-    parser.add_argument("--password", help=f"MQTT password (or set {PASSWORD_ENV}, which stays out of ps)")
+    parser.add_argument(
+        "--password", help=_("MQTT password (or set {env}, which stays out of ps)").format(env=PASSWORD_ENV)
+    )
     parser.add_argument(
         "--cafile",
         metavar="PEM",
-        help="mqtts://: the CA that signed the broker's certificate (default: the system's CAs)",
+        help=_("mqtts://: the CA that signed the broker's certificate (default: the system's CAs)"),
     )
-    parser.add_argument("--cert", metavar="PEM", help="mqtts://: a client certificate, when the broker asks for one")
-    parser.add_argument("--key", metavar="PEM", help="mqtts://: the client certificate's key")
+    parser.add_argument("--cert", metavar="PEM", help=_("mqtts://: a client certificate, when the broker asks for one"))
+    parser.add_argument("--key", metavar="PEM", help=_("mqtts://: the client certificate's key"))
 
 
 def _mqtt_settings(args) -> dict:
@@ -144,7 +163,11 @@ def _parse_script(text: str, name: str) -> list[tuple[float, str]]:
             continue
         parts = line.split()
         if len(parts) != 2:
-            raise _usage(f"{name}:{n}: expected '<delay ms> <colour>', got {raw.strip()!r}")
+            raise _usage(
+                _("{where}: expected '<delay ms> <colour>', got {got}").format(
+                    where=f"{name}:{n}", got=repr(raw.strip())
+                )
+            )
         steps.append((_delay(parts[0], f"{name}:{n}"), _what(parts[1], f"{name}:{n}")))
     return steps
 
@@ -153,15 +176,21 @@ def _delay(text: str, where: str) -> float:
     try:
         ms = float(text)
     except ValueError:
-        raise _usage(f"{where}: delay {text!r} is not a number of milliseconds") from None
+        raise _usage(
+            _("{where}: delay {got} is not a number of milliseconds").format(where=where, got=repr(text))
+        ) from None
     if ms < 0 or ms != ms:
-        raise _usage(f"{where}: delay {text!r} must be 0 or more milliseconds")
+        raise _usage(_("{where}: delay {got} must be 0 or more milliseconds").format(where=where, got=repr(text)))
     return ms / 1000
 
 
 def _what(text: str, where: str) -> str:
     if text not in SIM_DROPS and text != "reboot":
-        raise _usage(f"{where}: {text!r} is not one of {', '.join(SIM_DROPS)}, reboot")
+        raise _usage(
+            _("{where}: {got} is not one of {drops}, reboot").format(
+                where=where, got=repr(text), drops=", ".join(SIM_DROPS)
+            )
+        )
     return text
 
 
@@ -172,8 +201,10 @@ def _calibrated(text) -> list[str]:
     wrong = [c for c in colours if c not in TOWER_COLOURS]
     if wrong or not 1 <= len(colours) <= MAX_CAL_COLOURS or len(set(colours)) != len(colours):
         raise _usage(
-            f"--calibrated {text!r}: give 1 to {MAX_CAL_COLOURS} distinct colours of "
-            f"{', '.join(TOWER_COLOURS)}" + (f" (not: {', '.join(wrong)})" if wrong else "")
+            _("--calibrated {got}: give 1 to {most} distinct colours of {colours}").format(
+                got=repr(text), most=MAX_CAL_COLOURS, colours=", ".join(TOWER_COLOURS)
+            )
+            + (" " + _("(not: {wrong})").format(wrong=", ".join(wrong)) if wrong else "")
         )
     return colours
 
@@ -183,17 +214,17 @@ def cmd_tower_sim(args: argparse.Namespace) -> int:
     from .sim import MqttPort, PtyPort, SimulatedTower
 
     if args.mqtt and not args.tower_id:
-        raise _usage("--mqtt needs --tower-id ID (the device id, e.g. castillo-a1b2c3)")
+        raise _usage(_("--mqtt needs --tower-id ID (the device id, e.g. castillo-a1b2c3)"))
     if args.pty and any(_mqtt_settings(args).values()):
-        raise _usage("--username, --password, --cafile, --cert and --key are for --mqtt, not --pty")
+        raise _usage(_("--username, --password, --cafile, --cert and --key are for --mqtt, not --pty"))
     if args.random is not None and (args.random < 0 or args.rate <= 0):
-        raise _usage("--random N needs N >= 0 and --rate above 0")
+        raise _usage(_("--random N needs N >= 0 and --rate above 0"))
     steps = None
     if args.script:
         try:
             text = Path(args.script).read_text(encoding="utf-8")
         except OSError as e:
-            raise _usage(f"{args.script}: cannot read the script ({e.strerror})") from None
+            raise _usage(_("{file}: cannot read the script ({why})").format(file=args.script, why=e.strerror)) from None
         steps = _parse_script(text, args.script)
     calibrated = _calibrated(args.calibrated)
     tower = SimulatedTower(args.tower_id or DEFAULT_TOWER, seed=args.seed)
@@ -307,11 +338,11 @@ def cmd_listen(args: argparse.Namespace) -> int:
         for p in found:
             print(f"{p.device}  {p.vid:04x}:{p.pid:04x}  {p.kind}  {p.description}")
         if not found:
-            others = ", ".join(p.device for p in list_ports(())) or "none"
-            print(f"no tower found on USB (serial ports: {others})", file=sys.stderr)
+            others = ", ".join(p.device for p in list_ports(())) or _("none")
+            print(_("no tower found on USB (serial ports: {others})").format(others=others), file=sys.stderr)
         return 0 if found else 1
     if args.count is not None and args.count < 1:
-        raise _usage("--count must be at least 1")
+        raise _usage(_("--count must be at least 1"))
     logging.basicConfig(
         level=logging.INFO if args.verbose else logging.WARNING,
         stream=sys.stderr,
@@ -356,13 +387,13 @@ def _make_bridge(args, out):
         if url == "auto":
             url = find_tower()
             if url is None:
-                raise _usage("no tower found on USB; plug it in, or name the port: --serial /dev/ttyACM0")
+                raise _usage(_("no tower found on USB; plug it in, or name the port: --serial /dev/ttyACM0"))
         try:
             return SerialBridge(url, out.drop, out.status)
         except ValueError as e:
             raise _usage(f"--serial {url}: {e}") from None
     if not args.tower_id:
-        raise _usage("--mqtt needs --tower-id ID (the device id, e.g. castillo-a1b2c3)")
+        raise _usage(_("--mqtt needs --tower-id ID (the device id, e.g. castillo-a1b2c3)"))
     from .transport_mqtt import MqttBridge
 
     try:

@@ -22,7 +22,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     "tablet": ("companion/ui", "companion/look", "companion/words"),
     "phones": ("companion/phones", "companion/web"),
     "club": ("companion/club",),
-    "history": ("companion/history", "companion/storage", "companion"),
+    "history": ("companion/history", "companion/storage", "companion", "firmware_bridge/cli.py"),
 }
 # Not the table's words: logs and exchange formats (their formats set them), the firmware.
 SOURCE_SUFFIXES = (".py", ".kv", ".html", ".js")

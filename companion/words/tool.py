@@ -53,7 +53,7 @@ def domain_of(path: Path) -> str | None:
 
 
 def source_files() -> Iterator[tuple[str, Path]]:
-    for top in ("engine", "companion"):
+    for top in ("engine", "companion", "firmware_bridge"):  # firmware_bridge: its command line's words
         for path in sorted((ROOT / top).rglob("*")):
             if path.suffix in SOURCE_SUFFIXES and "locale" not in path.parts and path.is_file():
                 domain = domain_of(path)

@@ -1046,8 +1046,8 @@ def scoring_only_2023(d):
     shots = Tablet(d)
     tap = shots._tap_choice  # a side-panel button, scrolled into view first
     yield from tap("Enter the board")
-    for who, area, times in (("Ana", "navarra", 2), ("the dummy (White)", "navarra", 1), ("Ben", "toledo", 1)):
-        yield from tap(said("{who}: add", who=who))
+    for pid, area, times in (("purple", "navarra", 2), ("white", "navarra", 1), ("blue", "toledo", 1)):
+        yield from tap(said("{who}: add", who=d.model.name(pid)))
         for _ in range(times):
             d.tap_area(area)
             yield 0.05

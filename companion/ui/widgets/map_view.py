@@ -32,6 +32,7 @@ from companion.look.players import look_of
 from companion.ui.widgets import map_layout
 from companion.ui.widgets.map_layout import CASTILLO_RING, map_shapes
 from companion.words import names as printed
+from companion.words.colours import player_name
 from engine.board.build import classic_board
 from engine.board.load import load_board
 from engine.board.model import Board
@@ -362,7 +363,8 @@ class MapView(Widget):
         pending = {a: n for a, n in self.pending.items() if n and a != CASTILLO}  # the Castillo's is on the tower
         board, names, values = self.game_board(), self.area_names(), self.area_values()
         dummy = game.get("dummy") or ""
-        dummy_name = next((p["name"] for p in game.get("players", []) if p["id"] == dummy), dummy)
+        typed = {p["id"]: p.get("name", "") for p in game.get("players", [])}
+        dummy_name = player_name(typed, dummy) if dummy else ""  # "the dummy (White)" in the language
         key = (
             round(scale, 4),
             _layout_key(game),

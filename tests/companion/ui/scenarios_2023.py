@@ -1054,7 +1054,7 @@ def scoring_only_2023(d):
     yield from tap("Move the King")
     d.tap_area("france")
     yield 0.1
-    yield from tap("Place Scoring tile A (8·4·0)")
+    yield from tap(said("Place {piece}", piece=said("Scoring tile {letter} ({values})", letter="A", values="8·4·0")))
     d.tap_area("toledo")
     yield 0.15
     yield from shots.shot("scoring_only_board_entry")

@@ -10,6 +10,7 @@ from companion.words import N_, _, names
 
 SPECIAL_TITLE = re.compile(r"^(?P<card>.+?) \((?P<what>.+)\), played by (?P<who>.+)$")
 GENERAL_TITLE = re.compile(r"^General scoring after round (?P<round>\d+)")
+FREE_TITLE = re.compile(r"^Special scoring: (?P<what>.+)$")  # engine/freeplay.py: the scoring-only mode
 
 # What a special scoring paid for, as the engine titles it (engine/effects): read back into the
 # table's words (anything else is shown as the engine wrote it).
@@ -22,6 +23,9 @@ _SCORED_WHAT = [
     (re.compile(r"^region\(s\) with the most Caballeros$"), N_("region(s) with the most Caballeros")),
     (re.compile(r"^region\(s\) with the fewest Caballeros$"), N_("region(s) with the fewest Caballeros")),
     (re.compile(r"^(?P<area>.+), chosen by (?P<who>.+)$"), N_("{area}, chosen by {who}")),
+    (re.compile(r"^every region, first place only$"), N_("every region, first place only")),
+    (re.compile(r"^the regions with the most Caballeros$"), N_("the regions with the most Caballeros")),
+    (re.compile(r"^the regions with the fewest Caballeros$"), N_("the regions with the fewest Caballeros")),
 ]
 
 
@@ -43,6 +47,9 @@ def scoring_title(title: str) -> str:
     general = GENERAL_TITLE.match(title)
     if general and general.end() == len(title):
         return _("General scoring after round {round}").format(round=general["round"])
+    free = FREE_TITLE.match(title)
+    if free:
+        return _("Special scoring: {what}").format(what=scoring_what(free["what"]))
     special = SPECIAL_TITLE.match(title)
     if special:
         return _("{card} ({what}), played by {who}").format(

@@ -24,6 +24,7 @@ from companion.table_rules.effect_offers import params_words
 from companion.table_rules.storage import RuleFileError, exports_folder, read_json, rules_folder, write_json
 from companion.words import N_, _
 from companion.words.effects import effect_title
+from companion.words.sources import source_words
 from engine.board.effect_specs import EFFECT_SPECS
 from engine.board.errors import DataFileError
 from engine.board.load import load_cards
@@ -169,9 +170,11 @@ class CardSetDraft:
         return next(r for r in self.rows() if r.id == cid)
 
     def stack_notes(self) -> list[str]:
-        """What is still unknown about whole stacks (cards the set does not account for)."""
+        """What is still unknown about whole stacks (cards the set does not account for), in the
+        table's language; how to enter them is the screen's to say."""
+        card_names = {c.id: c.name for c in self.cards.cards.values()}
         return [
-            note.split(": enter")[0]
+            source_words(note, card_names)
             for key, note in self.cards.missing.items()
             if key.startswith(("stacks.", "modules."))
         ]

@@ -19,6 +19,7 @@ from importlib import resources
 from companion.words.catalogue import pgettext
 
 PLACE, CARD, CARD_TEXT, RULE_SET, MODULE = "place", "card", "card text", "rule set", "module"
+SOURCE = "source"  # where a fact of a data file comes from, or why it is not known
 # A board of a rule set that prints its own forms of the names (the 2023 edition keeps the Spanish
 # names in every language it is sold in, the classic German board prints German ones): its names
 # have a context of their own, "place, 2023 edition".
@@ -62,6 +63,12 @@ def card(name: str) -> str:
 def card_text(text: str) -> str:
     """What a card says, in the team's own words in the table's language."""
     return pgettext(CARD_TEXT, text)
+
+
+def source(words: str) -> str:
+    """A data file's note on a fact (its source, or what is missing and why), in the team's own
+    words in the table's language (companion/words/sources.py says which notes come here)."""
+    return pgettext(SOURCE, words)
 
 
 def rule_set(name: str) -> str:
@@ -121,6 +128,24 @@ def card_names() -> Iterator[tuple[str, str, str]]:
                 yield CARD_TEXT, _text(item), file
 
 
+def source_notes() -> Iterator[tuple[str, str, str]]:
+    """Every note of the board and card files on where a fact comes from or why it is missing:
+    a "source", and the values of a "provenance" or "missing" table, at any depth."""
+    for file in (*BOARD_FILES, *CARD_FILES):
+        yield from ((SOURCE, note, file) for note in _notes(_data(file)))
+
+
+def _notes(value, inside: bool = False) -> Iterator[str]:
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if isinstance(inner, str) and inner and (inside or key == "source"):
+                yield inner
+            yield from _notes(inner, inside or key in ("provenance", "missing"))
+    elif isinstance(value, list):
+        for inner in value:
+            yield from _notes(inner, inside)
+
+
 # The rule sets and modules by the names their boxes print (companion/table_rules/rules_choice.py
 # offers them by these ids): shown through rule_set() and module().
 RULE_SET_NAMES = {"classic": "Classic (1995)", "2023": "2023 edition", "king-intrigue": "King and Intrigue"}
@@ -149,3 +174,4 @@ def all_names() -> Iterator[tuple[str, str, str]]:
     yield from board_names()
     yield from card_names()
     yield from rules_names()
+    yield from source_notes()

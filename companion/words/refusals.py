@@ -17,6 +17,7 @@ from typing import Any
 
 from companion.words import names
 from companion.words.catalogue import language, translations
+from companion.words.sources import source_words
 from engine.errors import CITED, RULES, Card, CardText, Place, Plural, RuleViolation, Said
 
 LIST_SEPARATOR = ", "  # the same in every language the app speaks
@@ -47,7 +48,16 @@ def _said(said: Said, t: gettext.NullTranslations) -> str:
         text = t.ngettext(template.singular, template.plural, said.values[template.key])
     else:
         text = t.gettext(template)
+        if text == template and not said.values and type(t) is not gettext.NullTranslations:
+            text = _data_note(template, t)
     return text.format(**{key: _value(v, t) for key, v in said.values.items()})
+
+
+def _data_note(template: str, t: gettext.NullTranslations) -> str:
+    """A refusal in a data file's own words (engine.errors.fact_refusal: its "missing" note), as
+    the note reads in `t`'s language (a template still: its braces doubled)."""
+    note = template.replace("{{", "{").replace("}}", "}")
+    return source_words(note, t=t).replace("{", "{{").replace("}", "}}")
 
 
 def said_words(said: Said | str, lang: str | None = None) -> str:

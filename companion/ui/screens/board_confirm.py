@@ -181,6 +181,11 @@ class BoardScreen(Screen):
         """An area of the board by its printed name in the table's language."""
         return names.place(self.draft.names.get(area, area), self.draft.board.rules)
 
+    def _source_line(self, fact):
+        """Where a fact comes from, or why it is missing, in the table's language."""
+        note = source_words(fact.source, rules=self.draft.board.rules)
+        return text(note, font_size=NOTE_SP, color=(0.4, 0.32, 0.22, 1))
+
     def _fact_line(self, fact):
         words = for_markup(fact.words(self.draft.names))  # names the table typed: never a tag
         return text(f"[b]{for_markup(fact.label)}[/b]: {words} - {self._status(fact)}", markup=True)
@@ -191,7 +196,7 @@ class BoardScreen(Screen):
         else:
             fact = next(f for f in self.draft.area_facts(self.selected) if f.kind == "scoreboard")
             box.add_widget(self._fact_line(fact))
-            box.add_widget(text(source_words(fact.source), font_size=NOTE_SP, color=(0.4, 0.32, 0.22, 1)))
+            box.add_widget(self._source_line(fact))
             for i, place in enumerate(PLACES[:3]):
                 box.add_widget(
                     stepper(_(place), str(self.pending[i]), lambda d, i=i: self._step(i, d), key=f"place:{i + 1}")
@@ -225,7 +230,7 @@ class BoardScreen(Screen):
         else:
             fact = next(f for f in self.draft.area_facts(self.selected) if f.kind == "neighbours")
             box.add_widget(self._fact_line(fact))
-            box.add_widget(text(source_words(fact.source), font_size=NOTE_SP, color=(0.4, 0.32, 0.22, 1)))
+            box.add_widget(self._source_line(fact))
             box.add_widget(
                 text(
                     _("Tap a region to add or remove its border with {area}; tap {area} again when done.").format(

@@ -138,12 +138,11 @@ class KICardsScreen(Screen):
                     if current is None
                     else _("{module}'s cards").format(module=names.module(MODULE_WORDS[current]))
                     if current in MODULE_IDS
-                    else names.module(MODULE_WORDS.get(current, current))
+                    else _group_name(current)
                 )
                 heading = text(words, bold=True, font_size="18sp")
                 box.add_widget(heading)
-                module = MODULE_WORDS.get(current, str(current))
-                words = _(SECTION_WORDS[current]) if current in SECTION_WORDS else names.module(module)
+                words = _(SECTION_WORDS[current]) if current in SECTION_WORDS else _group_name(current)
                 sections.append((words, heading))
             block = grid(2, spacing=dp(4))
             self.blocks[row.id] = block
@@ -467,3 +466,10 @@ def _longest_word_width(labels) -> float:
             measured.refresh()
             widest = max(widest, measured.texture.size[0])
     return widest
+
+
+def _group_name(group) -> str:
+    """A group of cards by its module's printed name, or in the app's words (the cards of either
+    module: "the symbol on each card says which")."""
+    name = MODULE_WORDS.get(group, str(group))
+    return names.module(name) if group in MODULE_IDS else _(name)

@@ -191,7 +191,7 @@ class ReplayScreen(Screen):
                 continue
             lines.append(
                 f"{for_markup(self._area_name(line['area']))}: {for_markup(names.get(line['player'], line['player']))} "
-                f"{line['points']:+d}  {for_markup(reason_words(line['reason']))}"
+                f"{line['points']:+d}  {for_markup(reason_words(line['reason'], names))}"
             )
         return "\n".join(lines)
 

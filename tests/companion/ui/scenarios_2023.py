@@ -1068,6 +1068,7 @@ def scoring_only_2023(d):
     }
     scorings = 0
     guard = 0
+    disc_button_end = said("{who}: secret disc", who="")  # ": secret disc" in the language in use
     while d.model.table.asked().kind != "game_over":
         guard += 1
         assert guard < 40, d.model.table.asked()
@@ -1078,7 +1079,7 @@ def scoring_only_2023(d):
         assert ask.kind == "secret_disc", ask
         d.facts.setdefault(
             "disc_buttons",
-            sorted(w.text for w in d.screen("table").ids.actions.children if w.text.endswith("secret disc")),
+            sorted(w.text for w in d.screen("table").ids.actions.children if w.text.endswith(disc_button_end)),
         )
         for pid, region in (("purple", "navarra"), ("blue", "toledo")):
             yield from tap(said("{who}: secret disc", who=d.model.name(pid)))

@@ -85,7 +85,7 @@ def test_the_card_set_is_completed_by_taps_exported_and_imported(launches):
     assert outcome["same_after_import"] is True
     assert outcome["bad_import"] == "card file: cards[militia].params.count: must be an integer 1..5"
     assert outcome["unchanged_after_bad_import"] is True
-    assert outcome["modifiers"] == [[2, "court (count: 2)"]]
+    assert outcome["modifiers"] == [[2, "The Court (count: 2)"]]  # the effect by its title
     assert outcome["modifier_notice"] == "Added the Modifier card (1 of 16)"
     draft = json.loads((data / "rules" / "modifiers-draft-2023.json").read_text())
     assert [(m["value"], m["ability"]) for m in draft] == [(2, {"effect": "court", "params": {"count": 2}})]

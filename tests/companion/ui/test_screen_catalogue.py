@@ -70,7 +70,9 @@ def _check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     assert {"settings", f"settings_{other}", f"home_empty_{other}"} <= set(outcome["screens"])
     # the records' table: a heading's tap sorts by it; a player's row opens their points' sources
     assert outcome["records_sorted"] == ["best", True] and "player_records_sorted" in outcome["screens"]
-    assert len(outcome["records_detail"]) == 1 and says(outcome["records_detail"][0], "points from the regions")
+    assert len(outcome["records_detail"]) == 1
+    lead = _("{name}: points from {points}.").partition("{points}")[0].replace("{name}", "")  # ": points from "
+    assert lead in outcome["records_detail"][0] and _("the regions") in outcome["records_detail"][0], outcome
     assert sorted(outcome["first_steps"]) == sorted(_(w) for w in ("New game", "Watch the demo", "Your cards"))
     assert "Bartholomew-Maximilian" in outcome["stats_text"] and "Bo" in outcome["known_players"]
     assert len(outcome["seated"]) == 1 and says(outcome["seated_again"], "already plays")

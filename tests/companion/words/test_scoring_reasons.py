@@ -57,3 +57,54 @@ def test_a_german_place_and_a_french_tie(speak):
     assert reason_words("tied for 1st with Bo (3 Caballeros each): takes the 1st-place points") == (
         "à égalité à la 1re place avec Bo (3 Caballeros chacun) : prend les points de la 1re place"
     )
+
+
+# The reasons of special scorings as the engine writes them (effects/alliance.py, relocate.py,
+# revolt.py, bridge.py, rules/king_intrigue/general_scoring.py), each with a word it must carry.
+SPECIAL_REASONS = [
+    "home bonus: sole majority in the region of their Grande",
+    "King's bonus: sole majority in the King's region",
+    "King's bonus: sole majority where the King's Guard stands",
+    "the bridge: 1 point to the player who controls it",
+    "2x marker on Galicia: its points doubled",
+    "home bonus: sole majority of the Alliance (Galicia + Aragón)",
+    "King's bonus: sole majority of the Castillo (in Sevilla)",
+    "reversed mobile scoreboard 8-4-0 (the fewest score first): 1st with 2 Caballeros, tied: 2nd-place points",
+    "Alliance: Galicia + Aragón scored as one: 2nd place with 3 Caballeros (tied: 3rd-place points)"
+    "; with 3 players only the first 2 place(s) score",
+    "the Castillo, relocated to Sevilla, on Sevilla's scoreboard: reversed 8-4-0 (the fewest score first), "
+    "1st place with 1 Caballero",
+]
+
+
+def _english_left(words: str) -> set[str]:
+    from tests.companion.ui.words_match import ENGLISH_ONLY, WORD
+
+    return {w.lower() for w in WORD.findall(words)} & ENGLISH_ONLY
+
+
+@pytest.mark.parametrize("code", ["de", "es", "fr"])
+def test_special_scorings_say_why_in_each_language(speak, code):
+    speak(code)
+    for reason in SPECIAL_REASONS:
+        said = reason_words(reason)
+        assert said != reason and "{" not in said and len(_english_left(said)) < 2, (reason, said)
+        assert all(digit in said for digit in "".join(c for c in reason if c.isdigit())), (reason, said)
+    speak("de")
+    assert reason_words("2x marker on Galicia: its points doubled") == "2×-Marker auf Galicien: ihre Punkte verdoppelt"
+
+
+def test_a_replayed_tie_names_the_players_as_the_table_does(speak):
+    """A replay's engine knew only colours ("Blue"): the table reads the names it typed."""
+    reason = "tied for 2nd with Blue, Dark Red (1 Caballero each): takes the 3rd-place points"
+    names = {"blue": "Bo", "dark_red": "Jean-Christophe"}
+    assert reason_words(reason, names) == (
+        "tied for 2nd with Bo, Jean-Christophe (1 Caballero each): takes the 3rd-place points"
+    )
+    speak("de")
+    assert "mit Bo, Jean-Christophe (je 1 Caballero)" in reason_words(reason, names)
+
+
+def test_english_special_reasons_read_as_written():
+    for reason in SPECIAL_REASONS:
+        assert reason_words(reason) == reason

@@ -25,7 +25,7 @@ import time
 from ki_scenarios import KITablet, _choose_ki, cards_by_taps, undo_of_the_kept_cards_asks
 from scenarios import _poll, _wait_for
 from scenarios_2023 import PATIENCE
-from words_match import patterns
+from words_match import patterns, said
 
 from companion.words import language
 
@@ -266,7 +266,7 @@ def ki_cards_and_game_on_phones(d):
         d.facts["disc_page"] = phones.last
         yield from phones.do("shot", "red", "ki_phone_setup_disc")
         yield from secrets.discs(table.asked(), DISCS)
-        yield from _wait_for(d, lambda: d.screen("table").prompt.title.endswith("everyone has chosen"), PATIENCE)
+        yield from _wait_for(d, lambda: d.screen("table").prompt.title.endswith(said("everyone has chosen")), PATIENCE)
         d.facts["tablet_after_discs"] = [d.screen("table").prompt.title, d.screen("table").prompt.hint]
         d.shot("ki_tablet_discs_chosen")
 
@@ -286,7 +286,7 @@ def ki_cards_and_game_on_phones(d):
         d.facts["kept"], d.facts["offered"] = {}, {}
         d.facts["cards_in_the_choice"] = len(table.asked().options["cards"])
         for pid in PLAYERS:
-            yield from phones.do("title", pid, "Keep 13 Power cards")
+            yield from phones.do("title", pid, "Keep {n} Power cards")
             yield from phones.do("read", pid)
             offered = [o for o in phones.last["options"] if o and o.startswith("power:")]
             d.facts["offered"][pid] = len(offered)

@@ -17,6 +17,7 @@ import json
 from rules_scenarios import _into_view, _keyed, _look, _scroll_to, _tap_key
 from scenarios import _wait_for
 from scenarios_2023 import PATIENCE, Tablet
+from words_match import said
 
 from companion.words import names
 from engine.playout import random_event
@@ -189,10 +190,11 @@ def cards_by_taps(d):
     yield from _look(d, "ki_cards_first")
     # the long table's sections, a tap each: Power cards' heading comes into view at once
     d.facts["sections"] = list(screen.section_headings)
-    assert not _on_screen(screen.section_headings["Power cards"]), "Power cards in view from the start"
+    power_cards = screen.section_headings[said("Power cards")]  # keyed by its words, in any language
+    assert not _on_screen(power_cards), "Power cards in view from the start"
     d.tap("Power cards", exact=True)
     yield 0.2
-    assert _on_screen(screen.section_headings["Power cards"]), "the section button did not bring it into view"
+    assert _on_screen(power_cards), "the section button did not bring it into view"
     yield from _look(d, "ki_cards_section")
     screen.ids.list_scroll.scroll_y = 1
     yield 0.1
@@ -244,7 +246,7 @@ def undo_of_the_kept_cards_asks(d):
     records, hand = len(table.records), table.private(last["player"])["power_cards_in_hand"]
     d.tap("Undo", exact=True)
     yield 0.3
-    question = next(w.text for w in d.dialog().walk() if w.__class__.__name__ == "Label" and "Undo" in w.text)
+    question = max((w.text for w in d.dialog().walk() if w.__class__.__name__ == "Label"), key=len)  # any language
     d.shot("ki_undo_kept_cards_asks")
     d.tap("No, keep it", exact=True)
     yield 0.3

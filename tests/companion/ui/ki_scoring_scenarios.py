@@ -11,6 +11,8 @@ from scenarios import _pick_secret_discs, _wait_for
 from shape_scenarios import _look  # settle, check the screen (and the map), keep a picture
 from words_match import said
 
+from companion.words import names
+
 PLAYERS = {"red": "Ana", "yellow": "Ben", "green": "Cy"}
 HOMES = {"red": "Galicia", "yellow": "Sevilla", "green": "Granada"}
 
@@ -101,7 +103,7 @@ def ki_scoring_only_game(d):
             and w.parent.__class__.__name__ == "_LineRow"
         ]
         pages[scoring.subheading.split("  (")[0]] = rows
-        if scoring.subheading.startswith("Galicia"):
+        if scoring.subheading.startswith(names.place("Galicia")):
             yield from _look(d, "ki_scoring_galicia")
     d.facts["pages"] = pages
     d.tap("Done: back to the table")

@@ -11,16 +11,25 @@ from pathlib import Path
 import pytest
 
 from companion.table.authority import Table
+from companion.words import _, names, use_language
 from engine.snapshot import load_snapshot, score_snapshot
 from tests.companion.ui.checks_2023_ki import ki_markers_entered_by_taps
 from tests.companion.ui.test_app import _looks_like_a_screen
 from tests.companion.ui.test_app_2023 import launched, part
-from tests.companion.ui.test_app_king_intrigue import LAUNCH
+from tests.companion.ui.test_app_king_intrigue import LANG, LANG_ENV, LAUNCH
+from tests.companion.ui.words_match import said
 
 
 @pytest.fixture(scope="module")
 def launch_ki(tmp_path_factory):
-    return launched(tmp_path_factory, *LAUNCH)
+    return launched(tmp_path_factory, *LAUNCH, env=LANG_ENV)
+
+
+@pytest.fixture(autouse=True)
+def in_french():
+    use_language(LANG)
+    yield
+    use_language("en")
 
 
 def test_a_ki_scoring_only_game_scores_the_2x_marker_and_the_alliance_entered_by_taps(launch_ki):
@@ -29,9 +38,11 @@ def test_a_ki_scoring_only_game_scores_the_2x_marker_and_the_alliance_entered_by
     ki_markers_entered_by_taps(outcome)
     assert outcome["markers_saved"] == {"double_1": "galicia", "alliance_1": "aragon", "alliance_2": "cataluna"}
     # the itemised lines on the scoring screen name the markers
-    galicia = outcome["pages"]["Galicia"]
-    assert any("2x marker on Galicia: its points doubled" in row for row in galicia), galicia
-    assert any("Alliance" in row for row in outcome["pages"]["Aragón"]), outcome["pages"]["Aragón"]
+    galicia = outcome["pages"][names.place("Galicia")]
+    doubled = said("2x marker on {area}: its points doubled", area=names.place("Galicia"))
+    assert any(doubled in row for row in galicia), galicia
+    aragon = outcome["pages"][names.place("Aragón")]
+    assert any(names.card("Alliance") in row or _("Alliance") in row for row in aragon), aragon
     # ... and are what the engine scores for the same board (the saved log replayed, scored as a snapshot)
     table = Table.resume(Path(outcome["log"]))
     entered = next(r["e"] for r in table.records if r["t"] == "event" and r["e"]["type"] == "board_entered")

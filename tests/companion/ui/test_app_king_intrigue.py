@@ -1,38 +1,27 @@
-"""King and Intrigue in the real app under Xvfb (ki_scenarios.py, driven by app_driver.py): the rules
-and both modules chosen on the new-game screen, Start refused naming the missing card facts and
-leading to Your cards, the box's numbers entered by taps (a wrong value refused with its one line),
-exported and imported back, and a whole 3-player game tracked by taps on the tablet alone, with
-the tap counts of each step held to the classic budgets."""
-
-import json
-
-import pytest
-
-from companion.history.people_words import who_won
-from tests.companion.table.test_authority_king_intrigue import _ordinary_turns
-from tests.companion.ui.test_app import _looks_like_a_screen
-from tests.companion.ui.test_app_2023 import launched, part
-from tests.companion.ui.test_game_2023_phones import _leaks, _views
-
-
-class _Step:
-    def __init__(self, row: dict):
-        self.__dict__.update(row)
-        self.taps = row["taps"] - row["read_taps"]
-
-
 """King and Intrigue in the real app under Xvfb, the suite's one whole game in Chromium
 (ki_phones_scenarios.py, driven by app_driver.py): the rules and both modules chosen on the
 new-game screen, Start refused naming the missing card facts and leading to Your cards, the
 box's numbers entered by taps (a wrong value refused with its one line), exported and imported
 back; then a whole 3-player game with both modules tracked by taps on the tablet, every secret
 on the players' phones in Chromium, no phone receiving another seat's secret, the tablet's taps
-of each step held to the classic budgets.
+of each step held to the classic budgets. Issue 34: the launch plays in French.
 
 Issue 23 merged two launches into this one (see the ledger in the report): the tablet-alone
 game's budgets of the secrets (the setup disc, the 13 kept behind the private screen) are the
 headless tests' (tests/companion/table/test_authority_king_intrigue.py), and every King and Intrigue
 screen at each tablet shape is in the screen catalogue (catalogue_2023_ki.py)."""
+
+import json
+
+import pytest
+
+from companion.history.people_words import who_won
+from companion.words import use_language
+from tests.companion.table.test_authority_king_intrigue import _ordinary_turns
+from tests.companion.ui.test_app import _looks_like_a_screen
+from tests.companion.ui.test_app_2023 import launched, part
+from tests.companion.ui.test_game_2023_phones import _leaks, _views
+from tests.companion.ui.words_match import said, says
 
 
 class _Step:
@@ -43,11 +32,21 @@ class _Step:
 
 PHONE_SEATS = ("red", "yellow", "green")
 LAUNCH = ("ki", "ki_phones_scenarios:launch_ki")  # one launch, read by test_app_ki_scoring.py too
+LANG = "fr"  # issue 34: the launch plays in French (the tablet, the phones' pages, the scoring-only game)
+LANG_ENV = {"ELGRANDE_LANG": LANG}
 
 
 @pytest.fixture(scope="module")
 def launch_ki(tmp_path_factory):
-    return launched(tmp_path_factory, *LAUNCH)
+    return launched(tmp_path_factory, *LAUNCH, env=LANG_ENV)
+
+
+@pytest.fixture(autouse=True)
+def in_french():
+    """The launch's words read as the app said them (companion.words in French)."""
+    use_language(LANG)
+    yield
+    use_language("en")
 
 
 CARDS_IN_THE_CHOICE = 37
@@ -60,28 +59,26 @@ def test_ki_cards_entered_by_taps_and_a_whole_game_with_every_secret_on_phones_i
     (shots / "outcome.json").write_text(json.dumps({k: v for k, v in outcome.items() if k != "frames"}, indent=1))
     print("seconds:", outcome["seconds"], "answered on the phones:", outcome["answered"])
     # the new-game screen says what is missing, and Start leads to Your cards
-    assert "card facts to enter from your box before the game can start" in outcome["notes_before"]
-    assert (
-        outcome["start_refused"].startswith("King and Intrigue cannot start yet: ")
-        and "Enter them in Your cards" in outcome["start_refused"]
-    )
+    assert says(outcome["notes_before"], "card fact to enter from your box before the game can start")
+    assert says(outcome["start_refused"], "King and Intrigue cannot start yet: ")
+    assert says(outcome["start_refused"], "Enter it in Your cards"), outcome["start_refused"]
     assert outcome["screen_after_start"] == "ki_cards"
     # the wrong value refused naming the card and the field; nothing changed
     assert "value: 1 is also" in outcome["wrong_value"] and "power_cards[pe_" in outcome["wrong_value"]
     assert outcome["alliance_after_wrong"] is None
-    assert outcome["hint_complete"].startswith("Complete for a 3-player game")
+    assert says(outcome["hint_complete"], "Complete for a {players}-player game"), outcome["hint_complete"]
     # issue 21: the base box (18 Power cards, a 3-player game) one chip a fact; with both modules'
     # cards (their values typed: digits, then Set; a refused value and its correction included)
     assert outcome["base_taps"] == 3 + 17 + 1 + 6 + 1, outcome["base_taps"]
     assert outcome["card_taps"] <= 115, outcome["card_taps"]
-    assert outcome["export_notice"].startswith("Exported to ")
+    assert says(outcome["export_notice"], "Exported to {path}"), outcome["export_notice"]
     assert outcome["same_after_import"] is True
     assert (
         outcome["bad_import"] == "power_cards[ki_10].court: must be an integer 0..30 (Caballeros the card "
         "brings to the court)"
     )
     assert outcome["unchanged_after_bad_import"] is True
-    assert "card facts to enter" not in outcome["notes_after"]
+    assert not says(outcome["notes_after"], "card fact to enter from your box before the game can start")
     assert outcome["setup"] == {
         "rules": "king-intrigue",
         "modules": ["players-edition", "special-cards"],
@@ -91,9 +88,9 @@ def test_ki_cards_entered_by_taps_and_a_whole_game_with_every_secret_on_phones_i
     # three phones joined, each confirmed with one tap on the tablet ("Is this Ana's phone?": Yes)
     assert outcome["join_taps"] == 3, outcome["join_taps"]
     # the setup disc on each phone; the tablet says who has chosen, never where
-    assert "not the King's" in outcome["disc_page"]["hint"]
+    assert says(outcome["disc_page"]["hint"], "not the King's"), outcome["disc_page"]
     title, hint = outcome["tablet_after_discs"]
-    assert "everyone has chosen" in title
+    assert says(title, "everyone has chosen"), title
     for region in ("Aragón", "Valencia", "Galicia"):
         assert region not in title + hint
     assert outcome["counts_after_reveal"] == {"red": 1, "yellow": 1, "green": 1}
@@ -107,11 +104,9 @@ def test_ki_cards_entered_by_taps_and_a_whole_game_with_every_secret_on_phones_i
     assert any(v not in ALL for k in outcome["kept"].values() for v in k)  # a module card kept
     # Undo at the start of the power phase asks first: who chooses again, never which cards; No keeps them
     kept = outcome["undo_kept"]
-    assert outcome["undo_question"].startswith(
-        f"Undo {kept['player']}'s kept Power cards? {kept['player']} will "
-        "have to choose their 13 kept Power cards again"
-    ), outcome["undo_question"]
-    assert not any(str(c) in outcome["undo_question"].replace("13 kept", "") for c in kept["cards"])
+    again = said("{who} will have to choose their {kept} kept Power cards again", who=kept["player"], kept=13)
+    assert again in outcome["undo_question"], outcome["undo_question"]
+    assert not any(str(c) in outcome["undo_question"].replace(again, "") for c in kept["cards"])  # how many, not which
     assert kept["unchanged"] is True
     # the whole game to the end screen, scored as the engine scores the saved log
     assert outcome["replayed_over"] and outcome["end_scores"] == outcome["replayed"], (
@@ -120,8 +115,8 @@ def test_ki_cards_entered_by_taps_and_a_whole_game_with_every_secret_on_phones_i
     )
     assert outcome["end_heading"] == who_won(outcome["replayed_winners"])
     # each phone says the game is over and who won (not the last scoring's discs, as if a choice were to come)
-    won = "Won by " + ", ".join(outcome["replayed_winners"])
-    assert outcome["final_pages"] == {pid: ["Game over", won] for pid in PHONE_SEATS}, outcome["final_pages"]
+    won = said("Won by {winners}", winners=", ".join(outcome["replayed_winners"]))
+    assert outcome["final_pages"] == {pid: [said("Game over"), won] for pid in PHONE_SEATS}, outcome["final_pages"]
     # every secret disc of the game on the phones, the tablet untouched
     answered = outcome["answered"]
     assert answered.get("disc:setup_caballero") == 3 and answered.get("keep 13") == 3, answered

@@ -37,6 +37,8 @@ def scoring_what(what: str) -> str:
             values = match.groupdict()
             if "area" in values:
                 values["area"] = names.place(values["area"])
+            if "areas" in values:  # "Aragón, Valencia": each as the table's edition prints it
+                values["areas"] = ", ".join(names.place(area) for area in values["areas"].split(", "))
             return _(words).format(**values)
     return names.place(what)  # a region's printed name, or the engine's words
 

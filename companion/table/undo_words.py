@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from companion.entry.correction_reasons import reason_words
-from companion.words import N_, _
+from companion.history.scoring_words import scoring_what
+from companion.words import N_, _, names
 from companion.words.colours import player_name
 
 # Event type -> the step, "{who}" the player who made it. Unlisted types read "{who}'s <type>".
@@ -116,15 +117,16 @@ def scoring_words(title: str) -> str:
         return _("the {scoring}").format(scoring=title[:1].lower() + title[1:])
     # Translators: "the Castillo scoring (Ana's Special Scoring)"
     return _("{scoring} ({who}'s {card})").format(
-        scoring=_scoring_of(match["what"].split(";")[0]), who=match["who"], card=match["card"]
+        scoring=_scoring_of(match["what"].split(";")[0]), who=match["who"], card=names.card(match["card"])
     )
 
 
 def _scoring_of(what: str) -> str:
-    """ "the Castillo" -> "the Castillo scoring"; "Galicia" -> "the scoring of Galicia"."""
+    """ "the Castillo" -> "the Castillo scoring"; "Galicia" -> "the scoring of Galicia" (what was
+    scored in the table's words: companion/history/scoring_words.py)."""
     if what.startswith("the "):
-        return _("{what} scoring").format(what=what)
-    return _("the scoring of {what}").format(what=what)
+        return _("{what} scoring").format(what=scoring_what(what))
+    return _("the scoring of {what}").format(what=scoring_what(what))
 
 
 def again_words(event: dict, names: dict[str, str], purpose: str | None = None) -> str | None:

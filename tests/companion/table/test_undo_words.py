@@ -147,3 +147,17 @@ def test_an_undo_nobody_must_redo_nor_has_seen_does_not_ask_and_says_the_step():
 )
 def test_a_scoring_is_named_as_its_page_heads_it(title, words):
     assert scoring_words(title) == words
+
+
+def test_a_scoring_undone_reads_whole_in_another_language():
+    """Issue 34: what a scoring paid for is said in the table's words, not the engine's English."""
+    from companion.words import use_language
+
+    try:
+        use_language("de")
+        castillo = scoring_words("Special Scoring (the Castillo), played by Ana")
+        most = scoring_words("Special scoring: the regions with the most Caballeros")
+    finally:
+        use_language("en")
+    assert castillo == "Wertung – Castillo (Sonderwertung von Ana)", castillo
+    assert most == "Wertung – die Regionen mit den meisten Caballeros", most

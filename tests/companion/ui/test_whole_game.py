@@ -5,13 +5,17 @@ other shapes' screens are visited by the screen catalogue, test_screen_catalogue
 A full 9-round, 4-player tracked game with every classic card kind, an undo in each
 phase and a table correction; then, in the same app, a game started from the board in front
 of the table in round 9. Both end on the end screen, checked against the engine replaying
-the game's log; the tap counts of the whole game are held to the issue's budgets.
+the game's log; the tap counts of the whole game are held to the issue's budgets. Issue 34: the
+launch plays in German (ELGRANDE_LANG=de), its checks read the words in the language in use.
 """
 
 import pytest
 
+from companion.words import use_language
 from tests.companion.ui.test_app import Launch, _looks_like_a_screen
+from tests.companion.ui.words_match import says
 
+LANG = "de"
 SCENARIOS = "whole_game_scenarios"
 WHOLE_GAME, ROUND_9 = f"{SCENARIOS}:whole_game_by_taps", f"{SCENARIOS}:last_round_from_the_board@round_9"
 
@@ -19,12 +23,23 @@ WHOLE_GAME, ROUND_9 = f"{SCENARIOS}:whole_game_by_taps", f"{SCENARIOS}:last_roun
 @pytest.fixture(scope="module")
 def launch(tmp_path_factory):
     """One app: the whole game, then (its own data folder) round 9 from the board."""
-    return Launch.once(tmp_path_factory, "whole_game_1280x800", [WHOLE_GAME, ROUND_9])
+    return Launch.once(tmp_path_factory, "whole_game_1280x800", [WHOLE_GAME, ROUND_9], env={"ELGRANDE_LANG": LANG})
 
 
-def _undone(outcome, words: str, confirmed: bool, asked_then: str | None = None) -> bool:
+@pytest.fixture(autouse=True)
+def in_german():
+    """The launch's words read as the app said them (companion.words in German)."""
+    use_language(LANG)
+    yield
+    use_language("en")
+
+
+def _undone(outcome, message: str, confirmed: bool, asked_then: str | None = None) -> bool:
+    """Whether an undo took back the step `message` names (its English words, read in the language in use)."""
     return any(
-        words in u["undone"] and u["confirmed"] == confirmed and (asked_then is None or u["asked_then"] == asked_then)
+        says(u["undone"], message)
+        and u["confirmed"] == confirmed
+        and (asked_then is None or u["asked_then"] == asked_then)
         for u in outcome["undos"]
     )
 
@@ -59,10 +74,10 @@ def test_a_whole_tracked_game_by_taps_plays_every_card_kind_within_the_tap_budge
     assert outcome["castillo_mismatches"] == []  # the tower's count always agreed with the turns entered
     # An undo in each phase, and the table's correction
     assert _undone(outcome, "the Action cards' reveal", confirmed=True)
-    assert _undone(outcome, "'s Power card", confirmed=False)
-    assert _undone(outcome, "'s Caballeros to the court", confirmed=False)
-    assert _undone(outcome, "'s Caballeros placed", confirmed=False)
-    assert _undone(outcome, "'s move of a Caballero", confirmed=False)
+    assert _undone(outcome, "{who}'s Power card", confirmed=False)
+    assert _undone(outcome, "{who}'s Caballeros to the court", confirmed=False)
+    assert _undone(outcome, "{who}'s Caballeros placed", confirmed=False)
+    assert _undone(outcome, "{who}'s move of a Caballero", confirmed=False)
     assert _undone(outcome, "secret disc", confirmed=True, asked_then="secret_disc")  # a special's disc: redone
     assert _undone(outcome, "secret disc", confirmed=True, asked_then="reveal_secret_discs")  # Castillo seen
     assert outcome["corrections"] == 1

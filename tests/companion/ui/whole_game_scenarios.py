@@ -21,6 +21,7 @@ import statistics
 from dataclasses import dataclass
 
 from scenarios import _wait_for
+from words_match import said
 
 from companion.history.people_words import who_won
 
@@ -459,7 +460,7 @@ def _turn(d, ledger: Ledger, t: Turn, r: int):
         most = d.ask().options["max"]
         yield from _tap(d, "Other replenishment")
         for _ in range(most - t.replenish):
-            yield from _tap(d, "from the provinces: -1")
+            yield from _tap(d, said("from the provinces") + ": -1")
         yield from _tap(d, "Confirm", exact=True)
         yield from _asked(d, "choose_action_card", pid)
         yield from _tap(d, label, exact=True)
@@ -522,7 +523,7 @@ def _special(d, ledger: Ledger, t: Turn, r: int):
 def _vetoed(d, ledger, t, r, holder):
     yield from _asked(d, "veto", holder)
     yield from _shot(d, "veto_asked")
-    yield from _tap(d, f"{_name(d, holder)}: Veto!", exact=True)
+    yield from _tap(d, said("{who}: Veto!", who=_name(d, holder)), exact=True)
 
 
 def _to_area(d, ledger, t, r, area):
@@ -547,7 +548,7 @@ def _castillo_scored(d, ledger, t, r):
 
 
 def _mobile(d, ledger, t, r, sid, area):
-    yield from _tap(d, f"Scoreboard {sid}", exact=True)
+    yield from _tap(d, said("Scoreboard {values}", values=sid), exact=True)
     yield from _tap_area(d, area)
     if area == CS:
         yield from _shot(d, "mobile_scoreboard_on_the_castillo")
@@ -556,8 +557,8 @@ def _mobile(d, ledger, t, r, sid, area):
 def _power_back(d, ledger, t, r, card):
     """Secret: behind the pass-the-tablet screen."""
     name = _name(d, t.player)
-    yield from _tap(d, f"{name} picks here")
-    yield from _tap(d, f"I am {name}: show my choices")
+    yield from _tap(d, said("{who} picks here", who=name))
+    yield from _tap(d, said("I am {name}: show my choices", name=name))
     yield from _tap(d, str(card), exact=True)
 
 
@@ -701,7 +702,7 @@ def _move(d, source: str, owner: str, target: str):
 
 def _secret_disc(d, pid: str, region: str):
     """Two taps on the tablet: the player's name, then the region (nothing of it stays on screen)."""
-    yield from _tap(d, f"{_name(d, pid)}: secret disc", exact=True)
+    yield from _tap(d, said("{who}: secret disc", who=_name(d, pid)), exact=True)
     yield from _tap(d, d.model.area_name(region), exact=True)
     yield from _until(d, lambda: _modal(d) is None)
 
@@ -736,7 +737,8 @@ def _count_the_castillo(d, ledger: Ledger, shot: str = ""):
     texts = [w.text for w in d.widgets() if isinstance(w, Label) and d.visible(w)]
     for pid, n in lying.items():
         if n != shown[pid]:  # said plainly on the row, not in small grey text
-            assert any("check" in t.lower() and f"tower {shown[pid]}" in t for t in texts), texts
+            check = said("[b]check:[/b] tower {tower}, turns entered {entered}", tower=shown[pid], entered="\0")
+            assert any(check.split("\0")[0] in t for t in texts), texts  # the tower's count, said plainly
         for _ in range(abs(n - shown[pid])):
             yield from _tap_found(d, lambda p=pid, k="+" if n > shown[pid] else "-": _castillo_step(d, p, k))
     yield from _until(d, lambda: scoring.counts == lying)
@@ -919,7 +921,7 @@ def whole_game_by_taps(d):
             yield from _turn(d, ledger, t, r)
             if t.card == "veto":  # taking the card is holding the Veto, shown by the holder's name
                 holder = _name(d, t.player)
-                _assert_label(d, lambda text, n=holder: text.startswith(n) and "VETO" in text)
+                _assert_label(d, lambda text, n=holder: text.startswith(n) and said("VETO") in text)
         if rnd.discs:
             yield from _general_scoring(d, ledger, rnd, r)
     game, taken, effective, winners, scores = yield from _check_the_end(d, "whole_game")

@@ -1,7 +1,8 @@
-"""The smallest words on each screen at each shape, from the screen catalogue's runs.
+"""The smallest words on each screen at each shape, and the longest word against its box (the
+catalogue is seen in German: issue 34's longest German label), from the screen catalogue's runs.
 
 The catalogue tests (tests/companion/ui/test_screen_catalogue*.py, test_android_manners.py) write
-smallest_text.json beside their pictures; keep them with ELGRANDE_SHOTS=DIR and summarise:
+smallest_text.json and tightest_word.json beside their pictures; keep them with ELGRANDE_SHOTS=DIR and summarise:
 
     ELGRANDE_SHOTS=/tmp/shots .venv/bin/python -m pytest -q -n 3 \
         tests/companion/ui/test_screen_catalogue.py tests/companion/ui/test_screen_catalogue_portrait.py \
@@ -34,5 +35,15 @@ def main(folder: Path) -> None:
             print(f"  {size:5.1f} sp  {name}  {words!r}")
 
 
+def tightest(folder: Path) -> None:
+    for found in sorted(folder.rglob("tightest_word.json")):
+        ratios = sorted(json.loads(found.read_text()).items(), key=lambda kv: -kv[1][0])
+        print(f"{found.parent.name}: the longest word against its box, of {len(ratios)} screens")
+        for name, (ratio, word, words) in ratios[:5]:
+            print(f"  {ratio * 100:5.1f} %  {name}  {word!r} in {words!r}")
+
+
 if __name__ == "__main__":
-    main(Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots"))
+    shots = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/shots")
+    main(shots)
+    tightest(shots)

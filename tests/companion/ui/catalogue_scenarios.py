@@ -27,7 +27,7 @@ import os
 
 from app_driver import back_home
 from catalogue_2023_ki import visit_every_2023_and_ki_screen
-from layout_checks import check_screen, overlaps, shown_widgets, smallest_text, touch_targets
+from layout_checks import check_screen, overlaps, shown_widgets, smallest_text, tightest_word, touch_targets
 from words_match import english_on_screen
 
 from companion.words import language
@@ -53,7 +53,7 @@ def _checked_shots(d, check=check_screen) -> dict:
     returns where the problems and screens go (apart from d.facts, which a visit may replace),
     and the app's screens (ScreenManager names) each picture showed, for the screen registry's test."""
     shoot, checked = type(d).shot, {"problems": {}, "screens": [], "screen_names": [], "smallest_text": {}}
-    checked["english_left"] = {}
+    checked["english_left"], checked["tightest_word"] = {}, {}
 
     def shot(name: str) -> str:
         if d.current not in checked["screen_names"]:
@@ -63,6 +63,7 @@ def _checked_shots(d, check=check_screen) -> dict:
             checked["problems"][name] = _settled_problems(check)
             checked["screens"].append(name)
         checked["smallest_text"][name] = smallest_text()
+        checked["tightest_word"][name] = tightest_word()
         if language() != "en":  # a screen in German, Spanish or French shows no English sentence
             left = english_on_screen(d.widgets(), d.visible, PLAYER_NAMES)
             if left:
@@ -96,7 +97,7 @@ def _visit(d, visit, facts: dict):
     yield from visit(d)
     for found in (d.facts, checked):
         for key, value in found.items():
-            if key in ("problems", "smallest_text", "english_left"):
+            if key in ("problems", "smallest_text", "english_left", "tightest_word"):
                 facts.setdefault(key, {}).update(value)
             elif key == "screens":
                 facts.setdefault("screens", []).extend(value)

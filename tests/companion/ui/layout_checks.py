@@ -256,6 +256,22 @@ def smallest_text(root=None) -> tuple[float, str]:
     return min(sizes, default=(0.0, ""))
 
 
+def tightest_word(root=None) -> tuple[float, str, str]:
+    """The word that comes closest to its box's width on the screen (a word cannot wrap; above
+    1.0 it would be broken): (its width over the box's, the word, the words it is in), for
+    bench/RESULTS.md's longest label against its widget ((0, '', '') with no wrapped words)."""
+    tightest = (0.0, "", "")
+    for w, _full, _seen, _ in shown_widgets(root):
+        if not isinstance(w, Label) or not w.text.strip() or not w.text_size[0]:
+            continue
+        words = MARKUP.sub("", w.text).split()
+        for word in sorted(set(words), key=len, reverse=True)[:3]:  # the longest by letters, measured
+            ratio = _word_width(word, w.font_name, w.font_size, w.bold) / w.text_size[0]
+            if ratio > tightest[0]:
+                tightest = (round(ratio, 3), word, " ".join(words)[:60])
+    return tightest
+
+
 def check_screen(root=None) -> list[str]:
     widgets = list(shown_widgets(root))
     table = _table_shown(root)

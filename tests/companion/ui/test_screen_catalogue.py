@@ -135,6 +135,10 @@ def _check_catalogue(outcome: dict, shots, width: int, height: int) -> None:
     unmeasured = {name for name in outcome["screens"] if "/" not in name} - set(smallest)
     assert not unmeasured, unmeasured
     (shots / "smallest_text.json").write_text(json.dumps(smallest, indent=1, ensure_ascii=False))
+    # the longest word against its box on each screen (no word is broken: check_screen says so)
+    tightest = outcome.get("tightest_word", {})
+    assert all(ratio <= 1.0 for ratio, _word, _words in tightest.values()), max(tightest.values())
+    (shots / "tightest_word.json").write_text(json.dumps(tightest, indent=1, ensure_ascii=False))
     for path in pictures:
         image = Image.open(path).convert("RGB")
         assert image.size == (width, height), f"{path.name}: {image.size}"

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from companion.input_errors import InputError
 from companion.words import N_, _, names, ngettext
+from companion.words.file_refusals import refusal_words
 from engine.board.errors import DataFileError
 from engine.board.load import load_board
 from engine.board.model import CASTILLO, Board
@@ -266,7 +267,8 @@ class FactsEntry:
         try:
             load_board(self.board.rules, self.players, merged)
         except DataFileError as exc:
-            return str(exc)
+            labels = {f.path: f.label for f in self.facts}
+            return refusal_words(str(exc), labels.get)
         return ""
 
     def send(self, table) -> bool:

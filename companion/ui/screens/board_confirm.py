@@ -29,6 +29,7 @@ from companion.table_rules.storage import RuleFileError
 from companion.ui.widgets.map_view import MapView
 from companion.ui.widgets.rule_widgets import STATUS_RGB, Ask, button, grid, stepper, text
 from companion.words import N_, _, names, ngettext
+from companion.words.file_refusals import refusal_words
 from companion.words.sources import source_words
 from engine.board.model import CASTILLO
 
@@ -180,6 +181,10 @@ class BoardScreen(Screen):
     def _area(self, area: str) -> str:
         """An area of the board by its printed name in the table's language."""
         return names.place(self.draft.names.get(area, area), self.draft.board.rules)
+
+    def _fact_label(self, path: str) -> str | None:
+        """A fact of the board by its name ("Galicia's scoreboard"), for a refusal naming its path."""
+        return next((f.label for f in self.draft.facts() if f.path == path), None)
 
     def _source_line(self, fact):
         """Where a fact comes from, or why it is missing, in the table's language."""
@@ -365,7 +370,7 @@ class BoardScreen(Screen):
         try:
             edit(*args)
         except RuleFileError as exc:
-            self.message = str(exc)
+            self.message = refusal_words(str(exc), self._fact_label)
             self._show()
             return False
         self.message = ""
@@ -381,7 +386,7 @@ class BoardScreen(Screen):
                 self.draft.confirm(self.modules, later=later)
             except RuleFileError as exc:
                 if self.then:
-                    self.message = str(exc)
+                    self.message = refusal_words(str(exc), self._fact_label)
                     self._show()
                     return
                 self.draft.save()

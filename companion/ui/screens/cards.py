@@ -39,6 +39,7 @@ from companion.ui.screens.cards_modifiers import ModifierCards
 from companion.ui.widgets.rule_widgets import INK, TAP, button, grid, stepper, text
 from companion.words import N_, _, names, ngettext
 from companion.words.effects import effect_title, meaning_words
+from companion.words.file_refusals import refusal_words
 from companion.words.sources import source_words
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -448,19 +449,24 @@ class CardsScreen(ModifierCards, Screen):
                 self.draft.add_card(f["name"], self.selected, f["stack"], f["copies"], f["params"], f["module"])
             ),
             _("Added {card} to your cards").format(card=f["name"].strip()),
+            adding=f["name"],
         )
         if ok:
             self.mode = "browse"
             self.choose(added[0])
 
-    def _call(self, edit: Callable[[], None], done: str) -> bool:
-        """An edit of the set, saved at once; a refusal is shown and nothing changes."""
+    def _call(self, edit: Callable[[], None], done: str, adding: str = "") -> bool:
+        """An edit of the set, saved at once; a refusal is shown and nothing changes. `adding`: the
+        name of a card being added (a refusal names it before it is in the set)."""
         before = (self.draft.cards, self.draft.file, list(self.draft.modifier_draft))
+        card_names = {r.id: r.name for r in self.draft.rows()}
+        if adding.strip():
+            card_names[self.draft.new_id(adding)] = adding.strip()
         try:
             edit()
             self.draft.save()
         except RuleFileError as exc:
-            self.message, self.notice = str(exc), ""
+            self.message, self.notice = refusal_words(str(exc), card_names=card_names), ""
             self._show()
             return False
         except OSError as exc:

@@ -42,6 +42,7 @@ from companion.table_rules.storage import RuleFileError
 from companion.ui.dialogs.import_cards import ImportDialog
 from companion.ui.widgets.rule_widgets import INK, TAP, WARN, button, grid, text
 from companion.words import N_, _, names, ngettext
+from companion.words.file_refusals import refusal_words
 from engine.rules.king_intrigue.cards import MODULE_IDS
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -378,7 +379,10 @@ class KICardsScreen(Screen):
         try:
             edit()
         except RuleFileError as exc:
-            self.message, self.notice = str(exc), ""
+            self.message, self.notice = (
+                refusal_words(str(exc), card_names={r.id: r.label for r in self.draft.rows()}),
+                "",
+            )
             return False
         except OSError as exc:
             self.message, self.notice = _("Your cards could not be saved: {why}").format(why=exc.strerror or exc), ""

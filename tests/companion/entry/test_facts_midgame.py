@@ -97,9 +97,7 @@ def test_the_two_player_sides_scoreboards_are_asked_when_first_needed_then_the_g
     for place, value in enumerate((3, 4, 0)):
         entry.pick(place, value)
     assert not entry.next() and entry.page == 0
-    assert entry.message == (
-        "board file: regions[galicia].scoreboard: [3, 4, 0]: scoreboard must not increase (1st >= 2nd >= 3rd place)"
-    )
+    assert entry.message == ("Galicia's scoreboard: 3·4·0: a scoreboard must not increase (1st ≥ 2nd ≥ 3rd place)")
     records = len(table.records)
     assert not entry.send(table) and len(table.records) == records  # nothing sent half entered
     _enter_scoreboards(entry)
@@ -159,7 +157,7 @@ def test_exile_asks_france_and_portugals_neighbours_and_the_king_goes_there():
     entry.toggle("france")
     assert entry.message.startswith("france is not a region")
     assert not entry.next()
-    assert entry.message.startswith("board file: spaces[france].neighbours: empty; list the regions it borders")
+    assert entry.message == "France's neighbours: none chosen: tap the regions it borders on your board"
     for region in ("cataluna", "navarra", "aragon", "galicia"):
         entry.toggle(region)
     entry.toggle("galicia")  # tapped again: taken off

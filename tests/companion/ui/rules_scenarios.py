@@ -195,7 +195,7 @@ def first_2023_game_confirms_the_board(d):
     d.facts["early_confirm"] = board.message
     # A wrong entry: Galicia's 2nd place above its 1st
     yield from _set_scoreboard(d, "galicia", (4, 5, 0))
-    assert says(board.message, "scoreboard must not increase"), board.message
+    assert says(board.message, "a scoreboard must not increase"), board.message
     assert board.draft.fact("regions.galicia.scoreboard").value == (4, 2, 0)  # unchanged
     d.facts["wrong_entry"] = board.message
     yield from _look(d, "first_game_wrong_entry")

@@ -64,7 +64,8 @@ def test_ki_cards_entered_by_taps_and_a_whole_game_with_every_secret_on_phones_i
     assert says(outcome["start_refused"], "Enter it in Your cards"), outcome["start_refused"]
     assert outcome["screen_after_start"] == "ki_cards"
     # the wrong value refused naming the card and the field; nothing changed
-    assert "value: 1 is also" in outcome["wrong_value"] and "power_cards[pe_" in outcome["wrong_value"]
+    is_also = said("{value} is also the value of {card} (each value is on one card of a colour)", value=1, card="\0")
+    assert is_also.split("\0")[0] in outcome["wrong_value"], outcome["wrong_value"]  # the card named, not its field
     assert outcome["alliance_after_wrong"] is None
     assert says(outcome["hint_complete"], "Complete for a {players}-player game"), outcome["hint_complete"]
     # issue 21: the base box (18 Power cards, a 3-player game) one chip a fact; with both modules'

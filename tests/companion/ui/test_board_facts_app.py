@@ -21,9 +21,7 @@ def test_a_missing_scoreboard_is_asked_when_first_needed_and_never_again(launche
     assert first["missing_at_start"] == 10
     assert first["choice"] == "Enter the 10 scoreboards of the 2-3 player side from your board", first["choice"]
     assert first["heading"] == "Galicia's scoreboard (1 of 10)"
-    assert first["refused"] == (
-        "board file: regions[galicia].scoreboard: [3, 4, 0]: scoreboard must not increase (1st >= 2nd >= 3rd place)"
-    )
+    assert first["refused"] == ("Galicia's scoreboard: 3·4·0: a scoreboard must not increase (1st ≥ 2nd ≥ 3rd place)")
     assert first["page_after_refusal"] == 0
     assert first["same_step"] and first["still_needed"] == []
     assert first["said"].startswith("Entered: the 10 scoreboards of the 2-3 player side; the game goes on.")
@@ -58,7 +56,7 @@ def test_exile_asks_france_and_portugals_neighbours_by_taps(launches):
     out, shots = launches[0].of(f"{SCENARIOS}:exile_asks_the_neighbours@exile")
     assert out["choice"] == "Enter France's neighbours and Portugal's neighbours from your board"
     assert out["heading"] == "France's neighbours (1 of 2)"
-    assert out["refused"].startswith("board file: spaces[france].neighbours: empty; list the regions it borders")
+    assert out["refused"] == "France's neighbours: none chosen: tap the regions it borders on your board"
     assert out["said"].startswith("Entered: France's neighbours and Portugal's neighbours; the game goes on.")
     assert out["king_to"] == ["france", "portugal"] and out["king"] == "france"
     assert out["place_next_to"] in ([], ["aragon", "cataluna", "navarra"])  # none left to place, or next to France

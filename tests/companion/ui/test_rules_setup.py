@@ -29,7 +29,7 @@ def test_a_2023_game_is_chosen_its_board_confirmed_once_and_the_choice_remembere
     first, shots = launches[0].of(FIRST)
     assert first["early_confirm"] == "Still to enter from your board: France's neighbours, Portugal's neighbours"
     assert first["wrong_entry"] == (
-        "board file: regions[galicia].scoreboard: [4, 5, 0]: scoreboard must not increase (1st >= 2nd >= 3rd place)"
+        "Galicia's scoreboard: 4·5·0: a scoreboard must not increase (1st ≥ 2nd ≥ 3rd place)"
     )
     assert first["france_scoreboard"] == "France is not a region: it has no scoreboard (only the King stands there)"
     setup = first["setup"]
@@ -77,9 +77,7 @@ def test_the_card_set_is_completed_by_taps_exported_and_imported(launches):
     outcome, shots = launches[0].of(CARDS)
     data = launches[0].data_of(CARDS)
     assert outcome["veto"] == [2, 2, []]
-    assert outcome["wrong_stack"] == (
-        "card file: cards[veterans].stack: module old-hands has no stack 3 (stacks: 1, 2, 4)"
-    )
+    assert outcome["wrong_stack"] == ("Veterans, stack: the Old Hands module has no stack 3 (its stacks: 1, 2, 4)")
     assert outcome["veterans"] == ["Veterans", "decay", 2, 1, {"count": 2}, "old-hands"]
     assert outcome["export_notice"].startswith("Exported to ")
     assert outcome["same_after_import"] is True

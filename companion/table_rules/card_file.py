@@ -105,6 +105,9 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", plain).strip("_")[:40] or "card"
 
 
+NEW_CARD_FIELDS = {"stack": N_("stack"), "copies": N_("copies")}  # what a new card is refused without
+
+
 def _ability_words(ability: dict | None) -> str:
     """A Modifier card's ability as Your cards lists it: its effect and parameters."""
     if not ability:
@@ -219,9 +222,9 @@ class CardSetDraft:
         """A card found in the box; returns its id. Refused naming the field and rule."""
         name = name.strip()
         if not name:
-            raise RuleFileError("card file: a new card needs its name (as printed on the card)")
+            raise RuleFileError(_("A new card needs its name (as printed on the card)"))
         if effect not in EFFECT_SPECS:
-            raise RuleFileError(f"card file: unknown effect {effect!r}: choose one from the list")
+            raise RuleFileError(_("Choose the card's effect from the list ({effect} is not one)").format(effect=effect))
         entry = {
             "id": self.new_id(name),
             "name": name,
@@ -240,8 +243,9 @@ class CardSetDraft:
         for key in ("stack", "copies"):
             if entry[key] is None:
                 raise RuleFileError(
-                    f"card file: cards[{entry['id']}].{key}: a new card needs its {key} "
-                    "(read it off the card and the box)"
+                    _("{card} needs its {field} (read it off the card and the box)").format(
+                        card=name, field=_(NEW_CARD_FIELDS[key])
+                    )
                 )
         self._edit([entry])
         return entry["id"]

@@ -15,7 +15,7 @@ from companion.table_rules.board_file import BoardDraft
 from companion.table_rules.card_file import CardSetDraft
 from companion.table_rules.rules_choice import RulesChoice
 from companion.table_rules.storage import RuleFileError
-from companion.words import _, ngettext
+from companion.words import _, names, ngettext
 from companion.words.colours import colour_word
 from engine.board.errors import DataFileError
 from engine.board.load import load_cards, side_for
@@ -168,11 +168,18 @@ def old_hands_returns(choice: RulesChoice, players: int, cards_file: dict | None
     clubs = [c for c in cards.values() if c.module == "old-hands"]
     if not clubs:
         raise RuleFileError(
-            "Old Hands: no Old Hands card is in your card set yet: add your four cards in Your cards (module Old Hands)"
+            _(
+                "Old Hands: no Old Hands card is in your card set yet: add your four cards in Your cards "
+                "(module Old Hands)"
+            )
         )
     unplaced = [c.name for c in clubs if c.stack is None]
     if unplaced:
-        raise RuleFileError(f"Old Hands: the stack of {', '.join(unplaced)} is not entered (Your cards)")
+        raise RuleFileError(
+            _("Old Hands: the stack of {cards} is not entered (Your cards)").format(
+                cards=", ".join(names.card(n) for n in unplaced)
+            )
+        )
     need: dict[int, int] = {}
     for c in clubs:
         need[rules.table_stack(c.stack)] = need.get(rules.table_stack(c.stack), 0) + 1

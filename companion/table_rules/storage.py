@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.storage.files import SaveFailed, data_dir, replace_durably, storage_trouble
+from companion.words import _
 
 RULES_FOLDER = "rules"
 MAX_FILE_BYTES = 1024 * 1024  # a card file is a few KB; bounds what an import reads
@@ -32,16 +33,19 @@ def read_json(path: Path) -> Any:
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             raise RuleFileError(
-                f"{path.name}: {path.stat().st_size} bytes is too big for a rules file "
-                f"(at most {MAX_FILE_BYTES // 1024} KB)"
+                _("{file}: {size} bytes is too big for a rules file (at most {most} KB)").format(
+                    file=path.name, size=path.stat().st_size, most=MAX_FILE_BYTES // 1024
+                )
             )
         text = path.read_text("utf-8")
     except FileNotFoundError:
         return None
     except UnicodeDecodeError:
-        raise RuleFileError(f"{path.name}: not a text file (a JSON file is UTF-8 text)") from None
+        raise RuleFileError(_("{file}: not a text file (a JSON file is UTF-8 text)").format(file=path.name)) from None
     except OSError as exc:
-        raise RuleFileError(f"{path.name}: cannot be read ({exc.strerror or exc})") from None
+        raise RuleFileError(
+            _("{file}: cannot be read ({why})").format(file=path.name, why=exc.strerror or exc)
+        ) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:

@@ -390,7 +390,7 @@ class BoardScreen(Screen):
                     self._show()
                     return
                 self.draft.save()
-                self.message = _("Saved what you entered. {why}").format(why=exc)
+                self.message = _("Saved what you entered. {why}").format(why=refusal_words(str(exc), self._fact_label))
                 self._show()
                 return
             self.draft.save()

@@ -55,7 +55,7 @@ PHONE_LOCALE = {"de": "de-DE", "es": "es-ES", "fr": "fr-FR"}.get(os.environ.get(
 def _shown(english: str):
     """What a page says for an English message, in the table's language (a pattern where it
     holds a placeholder)."""
-    return english if language() == "en" else patterns(english, language())[0]
+    return english if language() == "en" and "{" not in english else patterns(english, language())[0]
 
 
 class Phones:

@@ -22,7 +22,8 @@ from tests.companion.ui.test_app import _drive, _looks_like_a_screen
 from tests.companion.ui.words_match import colour, said, says
 
 SCENARIOS = "scenarios_2023"
-LANG = "es"  # issue 34: the launch plays in Spanish (its whole game, scoring-only game, 5 players, the map)
+# issue 34: the launch plays in this language (ELGRANDE_TEST_LANG=de|es|fr|en tries another)
+LANG = os.environ.get("ELGRANDE_TEST_LANG") or "es"
 FIVE = {"purple": "Ana", "blue": "Bruno", "green": "Carmen", "orange": "Dora", "red": "Eva"}  # phones_2023_scenarios
 FIVE_MODULES = ["new-regency", "old-hands", "power-shift"]
 

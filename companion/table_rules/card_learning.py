@@ -22,7 +22,7 @@ from typing import Any
 
 from companion.prompts.card_words import does
 from companion.words import _, names
-from companion.words.effects import meaning_words
+from companion.words.effects import choice_word, meaning_words
 from engine.board.effect_specs import EFFECT_SPECS
 from engine.card_entry import stack_room
 
@@ -391,4 +391,4 @@ def facts_entry(cid: str, values: dict[str, Any]) -> dict:
 
 
 def option_words(value: Any) -> str:
-    return str(value).replace("_", " ")
+    return choice_word(value)

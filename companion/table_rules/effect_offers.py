@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from companion.words import _
-from companion.words.effects import effect_title, meaning_words, rule_words
+from companion.words import _, language
+from companion.words.effects import choice_word, effect_title, meaning_words, parameter_word, rule_words
 from engine.board.effect_specs import EFFECT_SPECS
 
 
@@ -92,15 +92,17 @@ def effect_offers(rules: str = "2023") -> list[EffectOffer]:
 def params_words(effect: str, params: dict) -> str:
     fields = {f.name: f for f in param_fields(effect)} if effect in EFFECT_SPECS else {}
     parts = []
-    for name, value in params.items():
+    for key, value in params.items():
+        name = key if language() == "en" else parameter_word(key)  # English: the card file's own words
         if value is None:
             parts.append(_("{name}: not known").format(name=name))
         elif isinstance(value, list):
-            parts.append(f"{name}: {', '.join(value)}")
+            parts.append(f"{name}: {', '.join(choice_word(v) for v in value)}")
         else:
-            parts.append(f"{name}: {str(value).lower() if isinstance(value, bool) else value}")
-    for name, f in fields.items():
-        if name not in params and not f.required:
+            parts.append(f"{name}: {str(value).lower() if isinstance(value, bool) else choice_word(value)}")
+    for key, f in fields.items():
+        if key not in params and not f.required:
+            name = key if language() == "en" else parameter_word(key)
             parts.append(f"{name}: {f.left_out()}")
     return "; ".join(parts)
 

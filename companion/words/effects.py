@@ -110,6 +110,30 @@ PARAMETERS: dict[str, str] = {
 }
 
 
+# A parameter's chosen value (engine/data/effects.json "values") as its button says it
+CHOICES: dict[str, str] = {
+    "send_back": N_("back to the province"),
+    "to_court": N_("to their court"),
+    "any_region": N_("any region"),
+    "adjacent_region": N_("a region next to it"),
+    "own": N_("own"),
+    "opposing": N_("opposing"),
+    "any": N_("anyone's"),
+    "king_and_own_grande": N_("the King and one's own Grande"),
+    "king_and_any_grande": N_("the King and any Grande"),
+    "own_grande_and_other_grande": N_("one's own Grande and another Grande"),
+    "any_two_grandes": N_("any two Grandes"),
+    "move_all_own": N_("move all one's own"),
+    "place_extra": N_("place extra Caballeros"),
+}
+
+
+def choice_word(value) -> str:
+    """A parameter's value in the table's words (a number or a group as it is)."""
+    words = CHOICES.get(value) if isinstance(value, str) else None
+    return _(words) if words else str(value).replace("_", " ")
+
+
 def effect_title(effect: str) -> str:
     """ "Militia", "Bewegung"..., in the table's language."""
     known = EFFECTS.get(effect)

@@ -21,7 +21,7 @@ from companion.table_rules.card_learning import (
 from companion.ui.dialogs.sheet import Sheet, paint
 from companion.ui.widgets.common import sheet_button, sheet_label
 from companion.words import N_, _, language, names
-from companion.words.effects import effect_summary, meaning_words, parameter_word
+from companion.words.effects import choice_word, effect_summary, meaning_words, parameter_word
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -321,7 +321,7 @@ class AddCard(Sheet):
             grid.bind(minimum_height=grid.setter("height"))
             for option in options:
                 b = sheet_button(
-                    (_("yes") if option else _("no")) if isinstance(option, bool) else str(option).replace("_", " "),
+                    (_("yes") if option else _("no")) if isinstance(option, bool) else choice_word(option),
                     lambda n=pname, o=option: self._set_param(n, o),
                     height=dp(48),
                     font_size="15sp",

@@ -38,7 +38,7 @@ from companion.ui.dialogs.import_cards import ImportDialog
 from companion.ui.screens.cards_modifiers import ModifierCards
 from companion.ui.widgets.rule_widgets import INK, TAP, button, grid, stepper, text
 from companion.words import N_, _, names, ngettext
-from companion.words.effects import effect_title, meaning_words
+from companion.words.effects import choice_word, effect_title, meaning_words
 from companion.words.file_refusals import refusal_words
 from companion.words.sources import source_words
 
@@ -346,7 +346,7 @@ class CardsScreen(ModifierCards, Screen):
                     chosen = choice in (value or []) if field.kind == "multi" else choice == value
                     row.add_widget(
                         button(
-                            choice.replace("_", " "),
+                            choice_word(choice),
                             lambda c=choice, fl=field: self._pick_param(values, fl, c),
                             "on" if chosen else "quiet",
                             key=f"{key}:param:{field.name}:{choice}",

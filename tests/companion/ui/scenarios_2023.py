@@ -719,7 +719,7 @@ class Tablet:
         dialog = self._dialog()
         listed = sorted(dialog.card_buttons)
         yield from self._tap_in(dialog, dialog.card_buttons["civil_war"].text)
-        yield from self._tap_in(dialog, "to court")  # what the card says happens to them
+        yield from self._tap_in(dialog, "to their court")  # what the card says happens to them
         yield from self.shot("complete_card")
         yield from self._tap_in(dialog, "Save the card")
         yield from _wait_for(d, lambda: self._dialog() is not dialog, PATIENCE)
@@ -992,7 +992,7 @@ def learn_the_box(d, tablet):
     reading = d.dialog()
     yield from tablet._tap_in(reading, "Enter and go on")  # nothing tapped yet: said, nothing sent
     facts["card_facts_refused"] = reading.message.text
-    yield from tablet._tap_in(reading, "to court")
+    yield from tablet._tap_in(reading, "to their court")
     yield from tablet.shot("card_facts")
     yield from tablet._tap_in(reading, "Enter and go on")
     yield from _wait_for(d, lambda: d.dialog() is not reading, PATIENCE)

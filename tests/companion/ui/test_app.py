@@ -169,8 +169,10 @@ TABLE_LAUNCH = [
 
 
 # The catalogue is seen in German at every shape (issue 34: the longest words); the launch's other
-# scenarios stay in English (the language is chosen in Settings by the catalogue alone)
-CATALOGUE_IN_GERMAN = {"ELGRANDE_CATALOGUE_LANG": "de"}
+# scenarios stay in English (the language is chosen in Settings by the catalogue alone);
+# ELGRANDE_TEST_LANG=es|fr sees it in another language
+CATALOGUE_LANG = os.environ.get("ELGRANDE_TEST_LANG") or "de"
+CATALOGUE_IN_GERMAN = {"ELGRANDE_CATALOGUE_LANG": CATALOGUE_LANG}
 
 
 def table_launch(tmp_path_factory) -> Launch:
@@ -268,7 +270,7 @@ def test_every_screen_fits_the_tablet_at_1280x800(launch):
     from tests.companion.ui.test_screen_catalogue import check_catalogue
 
     outcome, shots = launch.of("catalogue_scenarios:catalogue@catalogue")
-    check_catalogue(outcome, shots, 1280, 800, lang="de")
+    check_catalogue(outcome, shots, 1280, 800, lang=CATALOGUE_LANG)
 
 
 # ---- the game night's launch at 1280x800: phones across two games, damaged logs, the loop's sleep ----

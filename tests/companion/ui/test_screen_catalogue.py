@@ -15,7 +15,7 @@ from PIL import Image, ImageStat
 
 from companion.words import _
 from companion.words.catalogue import speaking
-from tests.companion.ui.test_app import CATALOGUE_IN_GERMAN, Launch
+from tests.companion.ui.test_app import CATALOGUE_IN_GERMAN, CATALOGUE_LANG, Launch
 from tests.companion.ui.test_screen_registry import check_every_registered_screen_visited
 from tests.companion.ui.words_match import says
 
@@ -151,7 +151,7 @@ def run_catalogue(width: int, height: int, tmp_path, theme: str = "day") -> None
         f"catalogue_{width}x{height}", ["catalogue_scenarios:catalogue"], tmp_path, f"{width}x{height}", env
     )
     outcome, shots = launch.of("catalogue_scenarios:catalogue")
-    check_catalogue(outcome, shots, width, height, lang="de")
+    check_catalogue(outcome, shots, width, height, lang=CATALOGUE_LANG)
 
 
 # One shape a file: the suite runs its files on two cores (pytest -n 2 --dist loadfile), and

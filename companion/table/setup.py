@@ -69,9 +69,9 @@ class TowerConfig(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> TowerConfig:
         if self.kind == "serial" and not self.port:
-            raise ValueError("a serial tower needs its port (pick one from the list)")
+            raise ValueError(_("a serial tower needs its port (pick one from the list)"))
         if self.kind == "mqtt" and not (self.broker and self.tower_id):
-            raise ValueError("an MQTT tower needs the broker address and the tower id")
+            raise ValueError(_("an MQTT tower needs the broker address and the tower id"))
         return self
 
 

@@ -507,8 +507,8 @@ class CardsScreen(ModifierCards, Screen):
         try:
             trial.import_file(Path(path.strip()).expanduser())
             trial.save()
-        except RuleFileError as exc:
-            return str(exc)
+        except RuleFileError as exc:  # the set's cards by name; a field no card names: as the engine wrote it
+            return refusal_words(str(exc), card_names={r.id: r.name for r in self.draft.rows()})
         except OSError as exc:
             return _("Your cards could not be saved: {why}").format(why=exc.strerror or exc)
         self.draft = trial

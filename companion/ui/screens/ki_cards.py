@@ -441,8 +441,8 @@ class KICardsScreen(Screen):
         trial = KICardsDraft(self.draft.file)
         try:
             trial.import_file(Path(path.strip()).expanduser())
-        except RuleFileError as exc:
-            return str(exc)
+        except RuleFileError as exc:  # the set's cards by name; a field no card names: as the engine wrote it
+            return refusal_words(str(exc), card_names={r.id: r.label for r in self.draft.rows()})
         except OSError as exc:
             return _("Your cards could not be saved: {why}").format(why=exc.strerror or exc)
         self.draft = trial

@@ -81,7 +81,7 @@ def test_the_card_set_is_completed_by_taps_exported_and_imported(launches):
     assert outcome["veterans"] == ["Veterans", "decay", 2, 1, {"count": 2}, "old-hands"]
     assert outcome["export_notice"].startswith("Exported to ")
     assert outcome["same_after_import"] is True
-    assert outcome["bad_import"] == "card file: cards[militia].params.count: must be an integer 1..5"
+    assert outcome["bad_import"] == "Militia, Caballeros: must be a whole number from 1 to 5"  # the card, not its field
     assert outcome["unchanged_after_bad_import"] is True
     assert outcome["modifiers"] == [[2, "The Court (count: 2)"]]  # the effect by its title
     assert outcome["modifier_notice"] == "Added the Modifier card (1 of 16)"

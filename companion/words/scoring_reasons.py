@@ -104,14 +104,8 @@ def reason_words(reason: str, names: dict[str, str] | None = None) -> str:
         rest = rest[board.end() :]
     if rest == _DUMMY:
         return words + "; " + _("the dummy scores nothing (it only counts for majorities)")
-    for pattern, message in _UNPAID:
-        unpaid = pattern.match(rest)
-        if unpaid:
-            values = unpaid.groupdict()
-            if "place" in values:
-                values["place"] = ordinal(int(values["place"]))
-            return words + "; " + _(message).format(**values)
-    return words if not rest else reason  # a tail of another shape: the whole as written
+    unpaid = _unpaid(rest)
+    return words + unpaid if unpaid is not None else reason  # a tail of another shape: the whole as written
 
 
 def _each(found: re.Match) -> str:

@@ -11,25 +11,18 @@ from pathlib import Path
 import pytest
 
 from companion.table.authority import Table
-from companion.words import _, names, use_language
+from companion.words import _, names
 from engine.snapshot import load_snapshot, score_snapshot
 from tests.companion.ui.checks_2023_ki import ki_markers_entered_by_taps
 from tests.companion.ui.test_app import _looks_like_a_screen
 from tests.companion.ui.test_app_2023 import launched, part
-from tests.companion.ui.test_app_king_intrigue import LANG, LANG_ENV, LAUNCH
+from tests.companion.ui.test_app_king_intrigue import LANG_ENV, LAUNCH, in_french  # noqa: F401 (its words' language)
 from tests.companion.ui.words_match import said
 
 
 @pytest.fixture(scope="module")
 def launch_ki(tmp_path_factory):
     return launched(tmp_path_factory, *LAUNCH, env=LANG_ENV)
-
-
-@pytest.fixture(autouse=True)
-def in_french():
-    use_language(LANG)
-    yield
-    use_language("en")
 
 
 def test_a_ki_scoring_only_game_scores_the_2x_marker_and_the_alliance_entered_by_taps(launch_ki):

@@ -181,7 +181,7 @@ def describe_connect_error(error: BaseException | None, host: str, port: int, tl
             f"({error.verify_message}); check the CA file and that the broker's certificate names {host}"
         )
     if isinstance(error, ssl.SSLError):
-        reason = error.reason or str(error)
+        reason = getattr(error, "reason", None) or str(error)
         text = reason.lower()
         hint = ""
         if "wrong_version_number" in text or "wrong version number" in text or "record layer" in text:

@@ -57,7 +57,8 @@ from companion.club.board_access import OrganiserGate, TokenThrottle, board_tls
 from companion.club.board_actions import correct, register, seat_round, withdraw
 from companion.club.board_tables import TableEntry
 from companion.club.board_watchers import BoardWatchers, Events, event_text
-from companion.club.halls import HallPlan, misrouted
+from companion.club.errors import Reason
+from companion.club.halls import MISROUTES, HallPlan, misrouted
 from companion.club.topics import (
     MAX_PAYLOAD,
     StateMessage,
@@ -70,13 +71,14 @@ from companion.club.topics import (
     state_topic,
     table_filter,
 )
-from companion.club.tournament import Tournament, TournamentError
+from companion.club.tournament import MISFITS, Tournament, TournamentError
 from companion.look.css import with_tokens
 from companion.look.players import with_looks
 from companion.web.guard import ConnectionGuard, Limits, RateLimitedLog
 from companion.web.server import ThreadedServer, logged_refusal
 from companion.web.words import for_reader, with_words
-from companion.words import N_, language
+from companion.words import N_, _, language
+from companion.words.link_words import MESSAGES as LINK_MESSAGES
 from firmware_bridge.guard import LogLimiter
 from firmware_bridge.transport_mqtt import (
     TlsFiles,
@@ -94,6 +96,15 @@ MAX_BODY = 16 * 1024
 MAX_WATCHERS = 64
 LABEL = "club board"
 # The phone server's limits, but the capped long-lived sockets are the board pages' /events streams.
+# The board's link to the broker, as its banner says it (Reason: in each page's language).
+STATUS = {
+    "connecting": N_("connecting to {address}"),
+    "subscribed": N_("subscribed to club {club} at {address}"),
+    "lost": N_("lost the broker ({reason}); retrying"),
+}
+# Words the board's server sends the pages as a message and its values (Reason.as_json): each
+# page carries them in every language, as its own t("...") messages.
+SENT_WORDS = (*STATUS.values(), *MISFITS.values(), *MISROUTES.values(), *LINK_MESSAGES)
 BOARD_LIMITS = Limits(spectators=MAX_WATCHERS, spectators_per_address=8)
 
 
@@ -119,14 +130,15 @@ class ClubBoard:
     ):
         check_name(club, "club name")
         if halls is not None and halls.club != club:
-            raise ValueError(
-                f"the hall plan is for club {halls.club}, the board for club {club}: give the "
+            words = _(
+                "the hall plan is for club {plan}, the board for club {club}: give the "
                 "plan elgrande club-setup wrote for this club"
             )
+            raise ValueError(words.format(plan=halls.club, club=club))
         self.halls = halls
         self.tls = board_tls(certfile, keyfile)
         if not token or len(token) < 8:
-            raise ValueError("the organiser's token must be at least 8 characters (--token or ELGRANDE_CLUB_TOKEN)")
+            raise ValueError(_("the organiser's token must be at least 8 characters (--token or ELGRANDE_CLUB_TOKEN)"))
         self.club = club
         self.tournament = tournament
         self.broker, user, secret, ctx, self.security = client_settings(broker, username, password, TlsFiles(ca_file))
@@ -167,7 +179,7 @@ class ClubBoard:
             "other_event": 0,
             "misrouted": 0,
         }
-        self.status = f"connecting to {self.broker.host}:{self.broker.port}"
+        self.status = Reason(STATUS["connecting"], address=f"{self.broker.host}:{self.broker.port}")
         self.arrivals: list[tuple[float, float]] = []  # (state ts, board time) when `record_arrivals`
         self.record_arrivals = False
         self._lock = threading.Lock()
@@ -177,8 +189,9 @@ class ClubBoard:
         self._push_pending = threading.Event()
         self._standings_dirty = False
         static = resources.files(__package__).joinpath("static")
-        self._page = with_words(with_tokens(with_looks(static.joinpath("board.html").read_bytes()), "evening"))
-        self._organiser_page = with_words(static.joinpath("organiser.html").read_bytes())  # pages: their words
+        page = with_tokens(with_looks(static.joinpath("board.html").read_bytes()), "evening")
+        self._page = with_words(page, also=SENT_WORDS)  # pages: their words
+        self._organiser_page = with_words(static.joinpath("organiser.html").read_bytes(), also=SENT_WORDS)
         c = make_client(f"elgrande-club-board-{os.urandom(3).hex()}", self.broker, user, secret, ctx, (0.2, 5.0))
         c.on_connect, c.on_connect_fail, c.on_disconnect = self._on_connect, self._on_connect_fail, self._on_disconnect
         c.on_message = self._on_message
@@ -247,27 +260,26 @@ class ClubBoard:
     def _on_connect(self, client, userdata, flags, reason_code, properties):
         if reason_code.is_failure:
             self._refused = True
-            self._say(describe_refusal(reason_code, self.broker.host, self.broker.port, self._user))
+            why = describe_refusal(reason_code, self.broker.host, self.broker.port, self._user)
+            self._say(Reason.of_link(why))
             return
         self._refused = False
         client.subscribe([(table_filter(self.club), 1), (hall_table_filter(self.club), 1)])
         self.connected.set()
         self.publish_seating()
-        self._say(f"subscribed to club {self.club} at {self.broker.host}:{self.broker.port}")
+        self._say(Reason(STATUS["subscribed"], club=self.club, address=f"{self.broker.host}:{self.broker.port}"))
 
     def _on_connect_fail(self, client, userdata):
-        self._say(
-            describe_connect_error(client.last_error, self.broker.host, self.broker.port, self.broker.tls)
-            + " (retrying)"
-        )
+        why = describe_connect_error(client.last_error, self.broker.host, self.broker.port, self.broker.tls)
+        self._say(Reason.of_link(why))  # the banner says the board keeps trying
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties):
         self.connected.clear()
         if self._refused:  # the refusal already says why
             return
-        self._say(f"lost the broker ({reason_code}); retrying")
+        self._say(Reason(STATUS["lost"], reason=reason_code))
 
-    def _say(self, status: str) -> None:
+    def _say(self, status: Reason) -> None:
         self.status = status
         self._logs.log(logging.WARNING, status[:20], "club board: %s", status)
         self._wake()
@@ -460,6 +472,7 @@ class ClubBoard:
         return {
             "connected": self.connected.is_set(),
             "status": self.status,
+            "status_words": self.status.as_json(),  # the page says it in its own language
             "event": self.tournament.event,
             "old_tables": len(self.old_tables),
         }

@@ -87,29 +87,29 @@ def board_tls(certfile: str | None, keyfile: str | None) -> ssl.SSLContext | Non
     the certificate and key given (make-certs.sh's server.crt and server.key serve). None: HTTP."""
     if not certfile:
         if keyfile:
-            raise ValueError("--keyfile without --certfile: give the board's certificate too")
+            raise ValueError(_("--keyfile without --certfile: give the board's certificate too"))
         return None
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     ctx.minimum_version = ssl.TLSVersion.TLSv1_2
     try:
         ctx.load_cert_chain(certfile, keyfile)
     except FileNotFoundError as exc:
-        raise ValueError(f"the board's certificate: no file {exc.filename or certfile}") from None
+        words = _("the board's certificate: no file {file}")
+        raise ValueError(words.format(file=exc.filename or certfile)) from None
     except PermissionError as exc:
-        raise ValueError(
-            f"the board's certificate: cannot read {exc.filename or keyfile or certfile} "
-            f"(permission denied: copy it where this user can read it)"
-        ) from None
+        words = _(
+            "the board's certificate: cannot read {file} (permission denied: copy it where this user can read it)"
+        )
+        raise ValueError(words.format(file=exc.filename or keyfile or certfile)) from None
     except ssl.SSLError as exc:
         if not keyfile:
-            raise ValueError(
-                f"the board's certificate {certfile}: no private key in it (give --keyfile, "
-                f"make-certs.sh's server.key) or not a PEM certificate ({exc.reason or exc})"
-            ) from None
-        raise ValueError(
-            f"the board's certificate {certfile} and key {keyfile}: not a PEM certificate with its "
-            f"private key ({exc.reason or exc})"
-        ) from None
+            words = _(
+                "the board's certificate {file}: no private key in it (give --keyfile, "
+                "make-certs.sh's server.key) or not a PEM certificate ({reason})"
+            )
+            raise ValueError(words.format(file=certfile, reason=exc.reason or exc)) from None
+        words = _("the board's certificate {file} and key {key}: not a PEM certificate with its private key ({reason})")
+        raise ValueError(words.format(file=certfile, key=keyfile, reason=exc.reason or exc)) from None
     return ctx
 
 

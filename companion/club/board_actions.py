@@ -21,7 +21,7 @@ def seat_round(tournament: Tournament, data: dict) -> dict:
     for t in tables:
         try:
             check_name(t, "table id")
-        except ValueError as exc:
+        except ValueError as exc:  # said in the language of the page that asked (the action's own)
             raise TournamentError("{reason}", reason=str(exc)) from None
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from companion.club.topics import check_name
+from companion.words import _
 from firmware_bridge.transport_mqtt import parse_broker_url
 
 
@@ -28,9 +29,9 @@ class ClubConfig(BaseModel):
             try:
                 self.username = parse_broker_url(self.broker).user
             except ValueError as exc:
-                raise ValueError(f"club broker: {exc}") from None
+                raise ValueError(_("club broker: {reason}").format(reason=exc)) from None
         if not (self.table_id or self.username):
-            raise ValueError("a club table needs its table id (or a user name, which is then its id)")
+            raise ValueError(_("a club table needs its table id (or a user name, which is then its id)"))
         check_name(self.table, "table id")
         return self
 

@@ -1,8 +1,50 @@
-"""What the tournament refuses an organiser, in the words of whoever reads it."""
+"""What the tournament refuses an organiser, and why the board does not count a result, in the
+words of whoever reads it."""
 
 from __future__ import annotations
 
 from companion.words import N_, _
+from companion.words.catalogue import speaking
+from companion.words.link_words import link_message
+
+
+class Reason(str):
+    """Why the board does not count a result: a catalogue message (marked N_ where made) with its
+    values named. As a string it is the English sentence (the log's words, and what a plain reason
+    compares with); formatted into other words, or `said()`, it reads the language in use, and the
+    organiser page gets it as `as_json()` to say it in the page's own language."""
+
+    words: str
+    values: dict[str, str | Reason]  # a value may be a reason itself, said in the same language
+
+    def __new__(cls, words: str = "", **values) -> Reason:
+        values = {k: v if isinstance(v, Reason) else str(v) for k, v in values.items()}
+        with speaking("en"):
+            english = words.format(**values)
+        reason = super().__new__(cls, english)
+        reason.words, reason.values = words, values
+        return reason
+
+    @classmethod
+    def of(cls, reason: str) -> Reason:
+        """A reason given as plain words (a caller's own) kept as they are."""
+        return reason if isinstance(reason, Reason) else cls("{reason}", reason=reason)
+
+    @classmethod
+    def of_link(cls, sentence: str) -> Reason:
+        """A tower link's or broker's English sentence (firmware_bridge's) as the message it is."""
+        words, values = link_message(sentence)
+        return cls(words, **values)
+
+    def said(self) -> str:
+        return _(self.words).format(**self.values) if self.words else ""
+
+    def __format__(self, spec: str) -> str:
+        return format(self.said(), spec)
+
+    def as_json(self) -> dict:
+        values = {k: v.as_json() if isinstance(v, Reason) else v for k, v in self.values.items()}
+        return {"words": self.words, "values": values}
 
 
 class TournamentError(Exception):

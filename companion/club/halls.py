@@ -25,7 +25,9 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from companion.club.errors import Reason
 from companion.club.topics import check_name, hall_prefix, online_topic, seating_topic, state_topic
+from companion.words import N_, _
 
 SHIPPED = Path(__file__).resolve().parents[2] / "hardware" / "mosquitto" / "club"
 BOARD_USER = "club-board"
@@ -37,6 +39,10 @@ MAX_PLAN = 256 * 1024
 HASH_ITERATIONS = 101  # mosquitto_passwd's (mosquitto 2.0)
 
 
+class _NotAPlan(ValueError):
+    """A file too large to be a plan (said as it is, not as "not JSON")."""
+
+
 class HallPlan:
     """hall -> its tables, for one club. Checked when made: names are topic-safe, a table plays in
     one hall only, and no hall shares a name with a table or the board (each is a broker user)."""
@@ -44,29 +50,29 @@ class HallPlan:
     def __init__(self, club: str, halls: dict[str, list[str]]):
         self.club = check_name(club, "club name")
         if not halls:
-            raise ValueError("a hall plan names at least one hall and its tables")
+            raise ValueError(_("a hall plan names at least one hall and its tables"))
         if len(halls) > MAX_HALLS:
-            raise ValueError(f"{len(halls)} halls: a plan takes at most {MAX_HALLS}")
+            raise ValueError(_("{n} halls: a plan takes at most {most}").format(n=len(halls), most=MAX_HALLS))
         self.halls: dict[str, list[str]] = {}
         self._hall_of: dict[str, str] = {}
         for hall, tables in halls.items():
             check_name(hall, "hall name")
             if not isinstance(tables, list) or not tables:
-                raise ValueError(f"hall {hall}: give its tables (at least one)")
+                raise ValueError(_("hall {hall}: give its tables (at least one)").format(hall=hall))
             for table in tables:
-                check_name(table if isinstance(table, str) else None, f"hall {hall}'s table")
+                check_name(table if isinstance(table, str) else None, "hall's table", hall=hall)
                 if table in self._hall_of:
-                    raise ValueError(
-                        f"{table} is in two halls ({self._hall_of[table]} and {hall}): a table plays in one hall"
-                    )
+                    words = _("{table} is in two halls ({first} and {second}): a table plays in one hall")
+                    raise ValueError(words.format(table=table, first=self._hall_of[table], second=hall))
                 self._hall_of[table] = hall
             self.halls[hall] = list(tables)
         for hall in self.halls:
             if hall in self._hall_of or hall == BOARD_USER or hall == CLUB_BROKER_DIR:
-                raise ValueError(
-                    f"hall name {hall}: a hall's bridge logs in as its hall's name, so it must "
-                    f"differ from every table and from {BOARD_USER} and {CLUB_BROKER_DIR}"
+                words = _(
+                    "hall name {hall}: a hall's bridge logs in as its hall's name, so it must "
+                    "differ from every table and from {board} and {broker}"
                 )
+                raise ValueError(words.format(hall=hall, board=BOARD_USER, broker=CLUB_BROKER_DIR))
 
     def hall_of(self, table: str) -> str | None:
         return self._hall_of.get(table)
@@ -81,40 +87,54 @@ class HallPlan:
             with open(path, "rb") as f:
                 raw = f.read(MAX_PLAN + 1)
             if len(raw) > MAX_PLAN:
-                raise ValueError(f"hall plan {path}: larger than {MAX_PLAN // 1024} KB, not a plan")
+                words = _("hall plan {path}: larger than {kb} KB, not a plan")
+                raise _NotAPlan(words.format(path=path, kb=MAX_PLAN // 1024))
             data = json.loads(raw or b"null")
         except OSError as exc:
-            raise ValueError(f"hall plan {path}: {exc.strerror or exc}") from None
-        except ValueError as exc:
-            if str(exc).startswith("hall plan"):
-                raise
-            raise ValueError(f"hall plan {path}: not JSON (elgrande club-setup writes it)") from None
+            raise ValueError(_("hall plan {path}: {reason}").format(path=path, reason=exc.strerror or exc)) from None
+        except _NotAPlan:
+            raise
+        except ValueError:
+            words = _("hall plan {path}: not JSON (elgrande club-setup writes it)")
+            raise ValueError(words.format(path=path)) from None
         if not isinstance(data, dict) or not isinstance(data.get("halls"), dict):
-            raise ValueError(f'hall plan {path}: give {{"club": ..., "halls": {{"hall-a": ["table-1", ...]}}}}')
+            words = _('hall plan {path}: give {{"club": ..., "halls": {{"hall-a": ["table-1", ...]}}}}')
+            raise ValueError(words.format(path=path))
         try:
             return cls(data.get("club") if isinstance(data.get("club"), str) else "", data["halls"])
         except ValueError as exc:
-            raise ValueError(f"hall plan {path}: {exc}") from None
+            raise ValueError(_("hall plan {path}: {reason}").format(path=path, reason=exc)) from None
 
 
-def misrouted(plan: HallPlan | None, hall: str, table: str) -> str:
-    """Why a message for `table` that came through `hall`'s bridge is not taken ("" if it is)."""
+# Why a message that came through a hall's bridge is not taken (Reason: said in the page's language).
+MISROUTES = {
+    "no plan": N_(
+        "it came through hall {hall}'s bridge, but the board was given no hall plan "
+        "(start it with --halls, the plan elgrande club-setup wrote)"
+    ),
+    "no such hall": N_(
+        "it came through {hall}, which is not a hall of the plan: only {table} or its hall's bridge may post it"
+    ),
+    "in no hall": N_("it came through {hall}'s bridge, but the hall plan puts {table} in no hall"),
+    "other hall": N_(
+        "it came through {hall}'s bridge, but {table} plays in {where}: only {table} or its hall's "
+        "bridge may post its result"
+    ),
+}
+
+
+def misrouted(plan: HallPlan | None, hall: str, table: str) -> Reason:
+    """Why a message for `table` that came through `hall`'s bridge is not taken (empty if it is)."""
     if plan is None:
-        return (
-            f"it came through hall {hall}'s bridge, but the board was given no hall plan "
-            "(start it with --halls, the plan elgrande club-setup wrote)"
-        )
+        return Reason(MISROUTES["no plan"], hall=hall)
     if plan.hall_of(table) == hall:
-        return ""
+        return Reason()
     where = plan.hall_of(table)
     if hall not in plan.halls:
-        return f"it came through {hall}, which is not a hall of the plan: only {table} or its hall's bridge may post it"
+        return Reason(MISROUTES["no such hall"], hall=hall, table=table)
     if where is None:
-        return f"it came through {hall}'s bridge, but the hall plan puts {table} in no hall"
-    return (
-        f"it came through {hall}'s bridge, but {table} plays in {where}: only {table} or its hall's "
-        "bridge may post its result"
-    )
+        return Reason(MISROUTES["in no hall"], hall=hall, table=table)
+    return Reason(MISROUTES["other hall"], hall=hall, table=table, where=where)
 
 
 # ---- the broker files ----------------------------------------------------------------------
@@ -135,10 +155,11 @@ def shipped(name: str) -> str:
     try:
         return (SHIPPED / name).read_text()
     except OSError:
-        raise ValueError(
-            f"the shipped broker file hardware/mosquitto/club/{name} is not beside this program: "
+        words = _(
+            "the shipped broker file hardware/mosquitto/club/{name} is not beside this program: "
             "run it from the project's folder"
-        ) from None
+        )
+        raise ValueError(words.format(name=name)) from None
 
 
 def hall_acl(plan: HallPlan, hall: str) -> str:
@@ -172,7 +193,8 @@ def bridge_conf(plan: HallPlan, hall: str, club_address: str, password: str, tem
         ("HALL_NAME", hall),
     ):
         if placeholder not in text:
-            raise ValueError(f"the shipped bridge.conf has no {placeholder} to fill in: it was changed")
+            words = _("the shipped bridge.conf has no {placeholder} to fill in: it was changed")
+            raise ValueError(words.format(placeholder=placeholder))
         text = text.replace(placeholder, value)
     return text
 
@@ -182,10 +204,11 @@ def check_address(address: str) -> str:
     if not sep:
         host, port = address, "8883"
     if not host or any(c in host for c in " /@") or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(
-            f"--club-broker {address!r}: give the club broker's HOST[:PORT] as the halls reach it "
+        words = _(
+            "--club-broker {address}: give the club broker's HOST[:PORT] as the halls reach it "
             "(e.g. club-laptop.local:8883)"
         )
+        raise ValueError(words.format(address=repr(address)))
     return f"{host}:{port}"
 
 
@@ -195,13 +218,15 @@ def write_setup(out: Path, plan: HallPlan, club_address: str, direct: tuple[str,
     for table in direct:
         check_name(table, "table id")
         if plan.hall_of(table) or table in plan.halls or table == BOARD_USER:
-            raise ValueError(f"{table} is given twice (a table of the club broker and a hall or table of a hall)")
+            words = _("{table} is given twice (a table of the club broker and a hall or table of a hall)")
+            raise ValueError(words.format(table=table))
     out = Path(out)
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        raise ValueError(
-            f"{out} already holds files: give a new folder (a new setup makes new passwords, "
+        words = _(
+            "{out} already holds files: give a new folder (a new setup makes new passwords, "
             "which the installed brokers and tablets do not have)"
         )
+        raise ValueError(words.format(out=out))
     base_acl, template = shipped("acl"), shipped("bridge.conf")
     passwords = {
         user: secrets.token_urlsafe(18)

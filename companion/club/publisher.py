@@ -28,6 +28,7 @@ from collections.abc import Callable
 from paho.mqtt import client as mqtt
 
 from companion.club.config import ClubConfig
+from companion.club.errors import Reason
 from companion.club.topics import (
     HEARTBEAT,
     MAX_SEATING,
@@ -38,6 +39,7 @@ from companion.club.topics import (
     seating_topic,
     state_topic,
 )
+from companion.words import N_, _
 from firmware_bridge.guard import LogLimiter
 from firmware_bridge.transport_mqtt import (
     TlsFiles,
@@ -48,6 +50,15 @@ from firmware_bridge.transport_mqtt import (
 )
 
 log = logging.getLogger("companion.club")
+# The club link's one status line (Reason: the tablet says it in the table's language; the log in English).
+CLUB_LINK = {
+    "connecting": N_("club: connecting to {address}"),
+    "up": N_("club: publishing table {table} to {address}"),
+    "refused": N_("club: {reason} (the game goes on)"),
+    "down": N_("club: {reason} (the game goes on; retrying)"),
+    "lost": N_("club: lost the broker ({reason}); the game goes on, retrying"),
+    "not publishing": N_("club: not publishing ({reason})"),
+}
 
 
 class ClubPublisher:
@@ -70,7 +81,8 @@ class ClubPublisher:
         self.heartbeat = heartbeat
         self.keepalive = keepalive
         self.on_status = on_status
-        self.status = f"club: connecting to {self.broker.host}:{self.broker.port}"
+        self._address = f"{self.broker.host}:{self.broker.port}"
+        self.status = Reason(CLUB_LINK["connecting"], address=self._address)
         self.published = 0
         self.connects = 0
         self.version = -1
@@ -198,12 +210,8 @@ class ClubPublisher:
         def connected():
             if reason_code.is_failure:
                 self._refused = True
-                self._say(
-                    "club: "
-                    + describe_refusal(reason_code, self.broker.host, self.broker.port, self._user)
-                    + " (the game goes on)",
-                    "refused",
-                )
+                why = describe_refusal(reason_code, self.broker.host, self.broker.port, self._user)
+                self._say(Reason(CLUB_LINK["refused"], reason=Reason.of_link(why)), "refused")
                 return
             self._refused = False
             self.connects += 1
@@ -211,7 +219,7 @@ class ClubPublisher:
             client.publish(self._online_topic, b"1", qos=1, retain=True)
             client.subscribe(self._seating_topic, qos=1)
             self.publish_now()
-            self._say(f"club: publishing table {self.table_id} to {self.broker.host}:{self.broker.port}", "up")
+            self._say(Reason(CLUB_LINK["up"], table=self.table_id, address=self._address), "up")
 
         self._guarded("connect", connected)
 
@@ -232,9 +240,12 @@ class ClubPublisher:
         self._guarded(
             "connect_fail",
             lambda: self._say(
-                "club: "
-                + describe_connect_error(client.last_error, self.broker.host, self.broker.port, self.broker.tls)
-                + " (the game goes on; retrying)",
+                Reason(
+                    CLUB_LINK["down"],
+                    reason=Reason.of_link(
+                        describe_connect_error(client.last_error, self.broker.host, self.broker.port, self.broker.tls)
+                    ),
+                ),
                 "down",
             ),
         )
@@ -244,10 +255,10 @@ class ClubPublisher:
         if not self._stop.is_set() and not self._refused:  # a refusal already says why
             self._guarded(
                 "disconnect",
-                lambda: self._say(f"club: lost the broker ({reason_code}); the game goes on, retrying", "down"),
+                lambda: self._say(Reason(CLUB_LINK["lost"], reason=reason_code), "down"),
             )
 
-    def _say(self, status: str, kind: str) -> None:
+    def _say(self, status: Reason, kind: str) -> None:
         if status == self.status:
             return
         self.status = status
@@ -272,7 +283,7 @@ def publisher_for(table, on_status: Callable[[str], None] | None = None) -> Club
     try:
         return ClubPublisher(table, config, on_status=on_status).start()
     except ValueError as exc:
-        status = f"club: not publishing ({exc})"
+        status = Reason(CLUB_LINK["not publishing"], reason=exc)
         log.warning("%s", status)
         if on_status:
             on_status(status)
@@ -284,13 +295,19 @@ def check_club(config: ClubConfig) -> None:
     client_settings(config.broker, config.username, config.password, TlsFiles(config.ca_file))
 
 
+def club_line(status: str) -> str:
+    """The club link's whole status line in the table's language (the table bar's button tells it)."""
+    return status.said() if isinstance(status, Reason) else status
+
+
 def club_bar(status: str) -> tuple[str, bool]:
     """The table bar's short word for the club link and whether it is up: "" without a club
     (the full status line is shown when the button is tapped)."""
     if not status:
         return "", True
-    if status.startswith("club: publishing"):
-        return "Club: live", True
-    if status.startswith("club: connecting"):
-        return "Club: connecting", True
-    return "Club: offline", False
+    words = getattr(status, "words", "")
+    if words == CLUB_LINK["up"]:
+        return _("Club: live"), True
+    if words == CLUB_LINK["connecting"]:
+        return _("Club: connecting"), True
+    return _("Club: offline"), False

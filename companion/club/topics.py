@@ -31,18 +31,32 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from companion.words import N_, _
+
 PREFIX = "elgrande/club/"
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$")
-NAME_RULE = "1 to 64 letters, digits and - _ . : (starting with a letter or digit)"
+NAME_RULE = N_("1 to 64 letters, digits and - _ . : (starting with a letter or digit)")
 MAX_PAYLOAD = 64 * 1024  # a 5-player 9-round state is about 3 KB
 MAX_SCORE = 1000  # El Grande's scores stay well below 300; corrections take 0 to 1000 too
 MAX_SEATING = 256 * 1024  # a 2000-player round's seating is about 60 KB
 HEARTBEAT = 10.0  # a table republishes its state at least this often (seconds)
 
 
-def check_name(value: str | None, what: str) -> str:
+# What a name names, as a refusal says it (check_name's `what`).
+NAME_KINDS = {
+    "club name": N_("club name"),
+    "hall name": N_("hall name"),
+    "table id": N_("table id"),
+    "hall's table": N_("hall {hall}'s table"),
+}
+
+
+def check_name(value: str | None, what: str, **values) -> str:
+    """`value` if it is a topic-safe name, else ValueError in the language in use; `what` is a
+    NAME_KINDS key (its values named)."""
     if not value or not NAME.match(value):
-        raise ValueError(f"{what} {value!r}: give {NAME_RULE}")
+        kind = _(NAME_KINDS[what]).format(**values)
+        raise ValueError(_("{what} {value}: give {rule}").format(what=kind, value=repr(value), rule=_(NAME_RULE)))
     return value
 
 

@@ -50,7 +50,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from companion.club.errors import TournamentError, not_seated
+from companion.club.errors import Reason, TournamentError, not_seated
 from companion.club.seating import clashes, in_order, met_over, seat_by_standings
 from companion.safe_text import for_csv
 from companion.words import N_
@@ -62,6 +62,20 @@ BYE_POINTS = 2
 MAX_PLAYERS = 2000  # a large convention: 500 tables of 4
 MAX_NAME = 40
 MAX_SCORE = 1000
+# Why a finished game is not counted (Reason: the organiser page says it in its own language).
+MISFITS = {
+    "scores": N_("its scores are not whole numbers from 0 to {max} with a name each"),
+    "no seating": N_("the game carries no seating of this event (it started before the table had the board's seating)"),
+    "before any round": N_("the game was started before any round was seated"),
+    "unknown round": N_("the game names round {n} with a seating this tournament never made"),
+    "late": N_(
+        "the game had begun before the table learnt round {n}'s seating (a resumed game or a "
+        "lost link): enter its scores by hand if it is that round's game"
+    ),
+    "not seated": N_("{table} is not seated in round {n}"),
+    "other players": N_("its players ({players}) are not the ones seated at {table} in round {n} ({seated})"),
+    "done": N_("{table} already has its round {n} result (game {game})"),
+}
 MAX_REFUSED = 500  # refused results kept for the organiser (the oldest go first)
 SCORES = N_('a correction gives every player\'s final score: {{"name": score, ...}} with scores from 0 to {n}')
 
@@ -340,6 +354,7 @@ class Tournament:
                     "game": game,
                     "round": rnd["n"] if rnd else None,
                     "reason": reason,
+                    "why": reason.as_json(),
                     "standings": _as_shown(standings),
                 }
                 return reason
@@ -362,6 +377,7 @@ class Tournament:
         carried it), kept for the organiser beside the refused results; the table's own result is
         unaffected (its key differs). True if it was not listed yet."""
         key = f"{table}/{game} via {via}"
+        reason = Reason.of(reason)
         with self._lock:
             new = key not in self.refused
             if new and len(self.refused) >= MAX_REFUSED:
@@ -371,49 +387,41 @@ class Tournament:
                 "game": game,
                 "round": round_no,
                 "reason": reason,
+                "why": reason.as_json(),
                 "standings": _as_shown(standings),
                 "via": via,
             }
             return new
 
-    def _misfit(self, table: str, standings: list[dict], seated: dict | None) -> tuple[str, dict | None]:
-        """Why a result does not fit this event's seating ("" if it fits), and the round it names."""
+    def _misfit(self, table: str, standings: list[dict], seated: dict | None) -> tuple[Reason, dict | None]:
+        """Why a result does not fit this event's seating (empty if it fits), and the round it names."""
         if not standings or not all(isinstance(s.get("name"), str) and _fair_score(s.get("score")) for s in standings):
-            return f"its scores are not whole numbers from 0 to {MAX_SCORE} with a name each", None
+            return Reason(MISFITS["scores"], max=MAX_SCORE), None
         if not seated or seated.get("event") != self.event:
-            return (
-                "the game carries no seating of this event (it started before the table had the board's seating)",
-                None,
-            )
+            return Reason(MISFITS["no seating"]), None
         rnd = next(
             (r for r in self.rounds if r["n"] == seated.get("round") and r["id"] == seated.get("round_id")), None
         )
         if rnd is None:
-            return (
-                "the game was started before any round was seated"
-                if not seated.get("round")
-                else f"the game names round {seated.get('round')} with a seating this tournament never made"
-            ), None
+            if not seated.get("round"):
+                return Reason(MISFITS["before any round"]), None
+            return Reason(MISFITS["unknown round"], n=seated.get("round")), None
         if seated.get("late"):
-            return (
-                f"the game had begun before the table learnt round {rnd['n']}'s seating (a resumed game or a "
-                "lost link): enter its scores by hand if it is that round's game"
-            ), rnd
+            return Reason(MISFITS["late"], n=rnd["n"]), rnd
         seats = rnd["tables"].get(table)
         if seats is None:
-            return f"{table} is not seated in round {rnd['n']}", rnd
+            return Reason(MISFITS["not seated"], table=table, n=rnd["n"]), rnd
         named = [s["name"] for s in standings]
         if sorted(_key(n) for n in named) != sorted(_key(p) for p in seats):
-            return (
-                f"its players ({', '.join(one_name(n) for n in named)}) are not the ones seated at {table} in "
-                f"round {rnd['n']} ({', '.join(seats)})"
-            ), rnd
+            players = ", ".join(one_name(n) for n in named)
+            seated_there = ", ".join(seats)
+            return Reason(MISFITS["other players"], players=players, table=table, n=rnd["n"], seated=seated_there), rnd
         done = next(
             (r for r in self.results.values() if r["table"] == table and r["round"] == rnd["n"] and not r["void"]), None
         )
         if done:
-            return f"{table} already has its round {rnd['n']} result (game {done['game']})", rnd
-        return "", rnd
+            return Reason(MISFITS["done"], table=table, n=rnd["n"], game=done["game"]), rnd
+        return Reason(), rnd
 
     def correct(self, table: str, game: str, scores: dict[str, int] | None = None, void: bool = False) -> dict:
         key = f"{table}/{game}"

@@ -64,7 +64,9 @@ class AppModel(EventDispatcher):
     outcomes_seen = NumericProperty(0)
     phone_seats = DictProperty({})  # pid -> PhoneServer.seats_status(): joined, connected, awaiting, code
     phone_error = StringProperty("")
-    club_status = StringProperty("")  # the club publisher's one status line (companion.club), "" without a club
+    # the club publisher's one status line (companion.club.errors.Reason: English as a string,
+    # said in the table's language by club_line), "" without a club
+    club_status = StringProperty("")
     phone_lobby = ListProperty([])  # PhoneServer.lobby(): phones of earlier games without a seat
     board = ObjectProperty(classic_board())  # the open game's board (its rule set, side and the table's files)
 

@@ -61,10 +61,12 @@ def dictionary(code: str, singles: list[str], plurals: list[tuple[str, str]]) ->
     return out
 
 
-def words_script(page: str) -> str:
-    """The script written into a page: every language's words for its messages, the plural rules,
-    and t / nt / fill / the language switch (static/words.js)."""
+def words_script(page: str, also: tuple[str, ...] = ()) -> str:
+    """The script written into a page: every language's words for its messages (and `also`: the
+    messages its server sends it with their values), the plural rules, and t / nt / fill / the
+    language switch (static/words.js)."""
     singles, plurals = page_messages(page)
+    singles = list(dict.fromkeys([*singles, *also]))
     data = {
         "languages": LANGUAGES,
         "words": {code: dictionary(code, singles, plurals) for code in LANGUAGES if code != SOURCE_LANGUAGE},
@@ -78,10 +80,10 @@ def words_script(page: str) -> str:
     return f"var WORDS = {text};\nvar PLURAL = {{{rules}}};\n{code}"
 
 
-def with_words(page: bytes) -> bytes:
+def with_words(page: bytes, also: tuple[str, ...] = ()) -> bytes:
     """A page's bytes with its words written in (once, when the server starts)."""
     text = page.decode("utf-8")
-    return page.replace(PLACEHOLDER, words_script(text).encode("utf-8"))
+    return page.replace(PLACEHOLDER, words_script(text, also).encode("utf-8"))
 
 
 def accepted_language(header: str | None) -> str:

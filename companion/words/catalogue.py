@@ -22,8 +22,9 @@ LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español",
 
 _log = logging.getLogger(__name__)
 _loaded: dict[str, gettext.NullTranslations] = {}
-# [code, its translations, their one lookup table (None: read through the translations' methods)]
-_current: list = [SOURCE_LANGUAGE, gettext.NullTranslations(), {}]
+# [code, its translations, their one lookup table (None: read through the translations' methods),
+#  the table's plural messages: singular -> every form]
+_current: list = [SOURCE_LANGUAGE, gettext.NullTranslations(), {}, {}]
 _named: dict[tuple[str, str], str] = {}  # pgettext's answers in the language in use (emptied when it changes)
 _forms: dict[int, int] = {}  # the plural form of each number met, likewise
 # A language spoken for one reader only (a phone whose page reads Spanish at a German table): set
@@ -57,12 +58,13 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if table is None:
         return _current[1].ngettext(singular, plural, n)
     if table:
-        form = _forms.get(n)
-        if form is None:
-            form = _forms[n] = _current[1].plural(n)  # the language's rule, once a number
-        found = table.get((singular, form))
-        if found:
-            return found
+        forms = _current[3].get(singular)  # one lookup by the singular (a (msgid, form) key is a tuple made each call)
+        if forms:
+            form = _forms.get(n)
+            if form is None:
+                form = _forms[n] = _current[1].plural(n)  # the language's rule, once a number
+            if form < len(forms) and forms[form]:
+                return forms[form]
     return singular if n == 1 else plural
 
 
@@ -107,7 +109,8 @@ def speaking(code: str | None) -> Iterator[str]:
 def use_language(code: str | None) -> str:
     """Speak `code` from now on (an unknown or empty code: English); the code now in use."""
     code = normalise(code)
-    _current[:] = [code, translations(code), _table(translations(code))]
+    table = _table(translations(code))
+    _current[:] = [code, translations(code), table, _plurals(table)]
     _named.clear()
     _forms.clear()
     return code
@@ -120,6 +123,17 @@ def _table(words: gettext.NullTranslations) -> dict | None:
     if isinstance(words, gettext.GNUTranslations) and words._fallback is None:
         return words._catalog
     return None
+
+
+def _plurals(table: dict | None) -> dict[str, list[str]]:
+    """singular -> its forms in order, from a catalogue's ((msgid, form) -> text) entries."""
+    out: dict[str, list[str]] = {}
+    for key, text in (table or {}).items():
+        if isinstance(key, tuple):
+            forms = out.setdefault(key[0], [])
+            forms.extend([""] * (key[1] + 1 - len(forms)))
+            forms[key[1]] = text
+    return out
 
 
 def normalise(code: str | None) -> str:
@@ -140,6 +154,7 @@ def forget_loaded() -> None:
     _loaded.clear()
     _current[1] = translations(_current[0])
     _current[2] = _table(_current[1])
+    _current[3] = _plurals(_current[2])
     _named.clear()
     _forms.clear()
 

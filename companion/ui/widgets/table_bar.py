@@ -180,4 +180,6 @@ class TableBar(StackLayout):
 
     def show_club_status(self) -> None:
         """The club link's whole status line (why it is offline, and that the game goes on)."""
-        self.model.message = self.model.club_status
+        from companion.club.publisher import club_line
+
+        self.model.message = club_line(self.model.club_status)

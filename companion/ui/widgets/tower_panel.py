@@ -19,6 +19,7 @@ from companion.look.players import PLAYER_RGB
 from companion.tower.connection import calibration_lines, totals_lines
 from companion.ui.widgets.teach_panel import colour_word
 from companion.words import N_, _
+from companion.words.link_words import link_words
 
 # The tower link's states in words (the bar and this panel say them).
 LINK_STATES = {
@@ -107,11 +108,11 @@ class TowerPanel(ModalView):
             else _("Connection ({kind}): {state}").format(kind=kind, state=state)
         ]
         if s.get("message"):
-            lines.append(_("Why: {why}").format(why=s["message"]))
+            lines.append(_("Why: {why}").format(why=link_words(s["message"])))
         lines += security_lines(s.get("security"))
         if s.get("last_fault") and s.get("last_fault") != s.get("message"):
             at = time.strftime("%H:%M:%S", time.localtime(s["last_fault_at"])) if s.get("last_fault_at") else ""
-            fault = s["last_fault"]
+            fault = link_words(s["last_fault"])
             lines.append(
                 _("Last fault at {time}: {fault}").format(time=at, fault=fault)
                 if at

@@ -32,6 +32,17 @@ function fill(text, values) {
     return Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : whole;
   });
 }
+// Words the server sent as a message and its values ({words, values}), in the page's language;
+// `plain` (the server's English) when it sent none.
+function said(sent, plain) {
+  if (!sent || typeof sent.words !== "string") return plain;
+  var values = {};
+  Object.keys(sent.values || {}).forEach(function (k) {
+    var v = sent.values[k];
+    values[k] = v && typeof v === "object" ? said(v, "") : v;  // a reason within a reason
+  });
+  return fill(t(sent.words), values);
+}
 // The switch: a small list of the languages, each by its own name; `changed(code)` redraws the page.
 function languageSwitch(label, changed) {
   var box = document.createElement("select");

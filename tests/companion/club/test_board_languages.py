@@ -1,11 +1,17 @@
 """The club board (the TV page) and the organiser's page in the browser's language, in Chromium:
 French from Accept-Language, German from the page's switch (kept), plurals by the language's rule
-(French: 0 takes the singular), and the organiser's refusals in the page's words."""
+(French: 0 takes the singular), the organiser's refusals and a refused result's reason in the
+page's words, and the board's link status (a reason within a reason) in the page's language."""
 
 from __future__ import annotations
 
 from playwright import sync_api
 
+from companion.club.board import STATUS
+from companion.club.errors import Reason
+from companion.club.tournament import MISFITS
+from companion.words import _
+from companion.words.catalogue import speaking
 from tests.companion.club.conftest import TOKEN
 from tests.companion.club.test_board_tv import board_with, tv_browser  # noqa: F401  (the fixture)
 
@@ -38,12 +44,33 @@ def test_the_board_in_french_then_german(club_broker, tv_browser):  # noqa: F811
         assert page.evaluate("document.documentElement.lang") == "de"
         assert page.evaluate('nt("{n} of {all} table", "{n} of {all} tables", 0)') == "{n} von {all} Tischen"
 
+        lost = Reason(STATUS["lost"], reason="7")
+        with speaking("de"):
+            german = lost.said()
+        assert german != str(lost) and page.evaluate("s => said(s, '')", lost.as_json()) == german
+        refused = Reason.of_link(  # a broker's refusal: firmware_bridge's English, read back as its message
+            "the broker at h:8883 refused the connection: not authorised (user 'club-board'; "
+            "check the user name and password)"
+        )
+        assert refused.values == {"where": "h:8883", "user": "'club-board'"}
+        with speaking("de"):
+            german = refused.said()
+        assert "club-board" in german and german != str(refused)
+        assert page.evaluate("s => said(s, '')", refused.as_json()) == german
+
+        # a result the board does not count: its reason in the organiser page's language
+        board.tournament.take_result("table-9", "g1", [{"name": "Ann", "score": 50}], None)
+        with speaking("fr"):
+            why = _(MISFITS["no seating"])
+        assert why != MISFITS["no seating"]
         organiser = ctx.new_page()
         organiser.on("pageerror", lambda exc: errors.append(str(exc)))
         organiser.goto(board.url + "organiser")
         expect(organiser.locator("#w-title")).to_have_text("Turnierleitung")
         organiser.locator("#lang").select_option("fr")
         expect(organiser.locator("#w-title")).to_have_text("Organisation")
+        organiser.reload()  # the choice kept: the refused result's reason drawn in French
+        expect(organiser.locator("#refused tr td").nth(3)).to_have_text(why)
         organiser.fill("#token", "not-the-token")
         organiser.fill("#name", "Ann")
         organiser.click("#register")

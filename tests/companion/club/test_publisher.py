@@ -8,6 +8,7 @@ import json
 import time
 
 from companion import scripted
+from companion.club.errors import Reason
 from companion.club.publisher import ClubPublisher
 from companion.club.topics import StateMessage, online_topic, seating_topic, state_topic
 from companion.table.authority import Table
@@ -146,12 +147,17 @@ def test_a_table_cannot_write_another_tables_topic(club_broker):
 
 
 def test_the_table_bar_words_for_the_club_link():
-    from companion.club.publisher import club_bar
+    from companion.club.publisher import CLUB_LINK, club_bar, club_line
+    from companion.words.catalogue import speaking
 
     assert club_bar("") == ("", True)  # no club: nothing shown
-    assert club_bar("club: publishing table table-1 to h:8883") == ("Club: live", True)
-    assert club_bar("club: connecting to h:8883") == ("Club: connecting", True)
-    assert club_bar("club: lost the broker (7); the game goes on, retrying") == ("Club: offline", False)
+    assert club_bar(Reason(CLUB_LINK["up"], table="table-1", address="h:8883")) == ("Club: live", True)
+    assert club_bar(Reason(CLUB_LINK["connecting"], address="h:8883")) == ("Club: connecting", True)
+    lost = Reason(CLUB_LINK["lost"], reason=7)
+    assert club_bar(lost) == ("Club: offline", False)
+    assert lost == "club: lost the broker (7); the game goes on, retrying"  # the log's words
+    with speaking("de"):  # its whole line in the table's language
+        assert "(7)" in club_line(lost) and club_line(lost) != lost
 
 
 def test_a_resume_after_android_stopped_the_club_link_publishes_again(club_broker):

@@ -328,7 +328,8 @@ class CardSetDraft:
         try:
             write_json(path, out)
         except OSError as exc:
-            raise RuleFileError(f"cannot write {path}: {exc.strerror or exc}") from None
+            words = _("{file}: cannot be written ({why})")
+            raise RuleFileError(words.format(file=path.name, why=exc.strerror or exc)) from None
         return path
 
     def import_file(self, path: Path) -> None:
@@ -336,14 +337,13 @@ class CardSetDraft:
         refused with its one line and this set is left as it was."""
         path = Path(path)
         if not path.is_file():
-            raise RuleFileError(f"no such file: {path}")
+            raise RuleFileError(_("{file}: no such file").format(file=path.name))
         data = read_json(path)
         if not isinstance(data, dict):
-            raise RuleFileError(f"card file: must be a JSON object, not {type(data).__name__}")
+            raise RuleFileError(_("{file}: not a card file (a card file holds one JSON object)").format(file=path.name))
         if data.get("rules", "2023") != "2023":
-            raise RuleFileError(
-                f"card file: rules: the file is for the {data.get('rules')!r} rules, but this is the 2023 card set"
-            )
+            words = _("{file}: the file is for the {rules} rules, but this is the 2023 card set")
+            raise RuleFileError(words.format(file=path.name, rules=repr(data.get("rules"))))
         cards = self._build(data)
         self.cards, self.file = cards, copy.deepcopy(data)
         if data.get("modifiers"):

@@ -306,14 +306,13 @@ class KICardsDraft:
         """Another tablet's export: checked whole, then it replaces this set (nothing half-taken)."""
         data = read_json(Path(path))
         if data is None:
-            raise RuleFileError(f"{Path(path).name}: no such file")
+            raise RuleFileError(_("{file}: no such file").format(file=Path(path).name))
         if not isinstance(data, dict):
-            raise RuleFileError(f"{Path(path).name}: must be a JSON object (a King and Intrigue card file)")
+            words = _("{file}: not a card file (a card file holds one JSON object)")
+            raise RuleFileError(words.format(file=Path(path).name))
         if data.get("rules", RULES) != RULES:
-            raise RuleFileError(
-                f"{Path(path).name}: rules: the file is for the {data.get('rules')!r} rules, but this "
-                "is the King and Intrigue card set"
-            )
+            words = _("{file}: the file is for the {rules} rules, but this is the King and Intrigue card set")
+            raise RuleFileError(words.format(file=Path(path).name, rules=repr(data.get("rules"))))
         fresh = KICardsDraft(data)
         self.file, self.cards = fresh.file, fresh.cards
         self.save()

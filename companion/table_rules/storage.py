@@ -49,7 +49,8 @@ def read_json(path: Path) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RuleFileError(f"{path.name}: not JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        words = _("{file}: not JSON (line {line}, column {column}: {why})")
+        raise RuleFileError(words.format(file=path.name, line=exc.lineno, column=exc.colno, why=exc.msg)) from None
 
 
 def write_json(path: Path, data: Any) -> None:

@@ -74,12 +74,12 @@ def test_export_then_import_gives_the_same_set(tmp_path):
             {"rules": "2023", "cards": [{"id": "spy", "name": "Spy", "effect": "spying", "stack": 1, "copies": 1}]},
             r"cards\[spy\]\.effect: unknown effect 'spying'",
         ),
-        ({"rules": "classic", "cards": []}, r"rules: the file is for the 'classic' rules"),
+        ({"rules": "classic", "cards": []}, r"bad\.json: the file is for the 'classic' rules"),
         (
             {"rules": "2023", "modifiers": [{"id": "m1", "value": 1, "ability": None, "source": "ours"}]},
             r"modifiers: Power Shift has 16 Modifier cards, the file lists 1",
         ),
-        ([1, 2], r"must be a JSON object, not list"),
+        ([1, 2], r"bad\.json: not a card file \(a card file holds one JSON object\)"),
     ],
 )
 def test_a_bad_import_is_refused_naming_the_field_and_changes_nothing(tmp_path, content, words):

@@ -31,6 +31,8 @@ LINK_STATES = {
     "none": N_("none"),
     "not started": N_("not started"),
 }
+# The link's kind, as "Connection (...)" names it
+LINK_KINDS = {"simulated": N_("simulated"), "serial": N_("USB serial"), "mqtt": N_("MQTT"), "none": N_("no tower")}
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 WHY = {
@@ -98,6 +100,7 @@ class TowerPanel(ModalView):
     def _refresh(self, *args) -> None:
         s = self.model.tower or {}
         kind = self.model.table.setup.tower.kind if self.model.table else "none"
+        kind = _(LINK_KINDS[kind]) if kind in LINK_KINDS else kind
         state = s.get("state", "not started")
         state = _(LINK_STATES[state]) if state in LINK_STATES else state
         lines = [

@@ -57,8 +57,9 @@ from companion.club.board_access import OrganiserGate, TokenThrottle, board_tls
 from companion.club.board_actions import correct, register, seat_round, withdraw
 from companion.club.board_tables import TableEntry
 from companion.club.board_watchers import BoardWatchers, Events, event_text
+from companion.club.board_words import SENT_WORDS, STATUS
 from companion.club.errors import Reason
-from companion.club.halls import MISROUTES, HallPlan, misrouted
+from companion.club.halls import HallPlan, misrouted
 from companion.club.topics import (
     MAX_PAYLOAD,
     StateMessage,
@@ -71,14 +72,13 @@ from companion.club.topics import (
     state_topic,
     table_filter,
 )
-from companion.club.tournament import MISFITS, Tournament, TournamentError
+from companion.club.tournament import Tournament, TournamentError
 from companion.look.css import with_tokens
 from companion.look.players import with_looks
 from companion.web.guard import ConnectionGuard, Limits, RateLimitedLog
 from companion.web.server import ThreadedServer, logged_refusal
 from companion.web.words import for_reader, with_words
 from companion.words import N_, _, language
-from companion.words.link_words import MESSAGES as LINK_MESSAGES
 from firmware_bridge.guard import LogLimiter
 from firmware_bridge.transport_mqtt import (
     TlsFiles,
@@ -96,15 +96,6 @@ MAX_BODY = 16 * 1024
 MAX_WATCHERS = 64
 LABEL = "club board"
 # The phone server's limits, but the capped long-lived sockets are the board pages' /events streams.
-# The board's link to the broker, as its banner says it (Reason: in each page's language).
-STATUS = {
-    "connecting": N_("connecting to {address}"),
-    "subscribed": N_("subscribed to club {club} at {address}"),
-    "lost": N_("lost the broker ({reason}); retrying"),
-}
-# Words the board's server sends the pages as a message and its values (Reason.as_json): each
-# page carries them in every language, as its own t("...") messages.
-SENT_WORDS = (*STATUS.values(), *MISFITS.values(), *MISROUTES.values(), *LINK_MESSAGES)
 BOARD_LIMITS = Limits(spectators=MAX_WATCHERS, spectators_per_address=8)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright import sync_api
 
-from companion.club.board import STATUS
+from companion.club.board_words import STATUS
 from companion.club.errors import Reason
 from companion.club.tournament import MISFITS
 from companion.words import _

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from companion.club.tournament import BYE_POINTS, POINTS, Journal, Tournament, TournamentError, ranked, table_sizes
+from companion.club.tournament import (
+    BYE_POINTS,
+    MISFITS,
+    POINTS,
+    Journal,
+    Tournament,
+    TournamentError,
+    ranked,
+    table_sizes,
+)
+from companion.words.catalogue import speaking
 
 
 def make(tmp_path, names=("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")):
@@ -242,6 +252,11 @@ def test_a_result_counts_once_per_table_and_game(tmp_path):
     assert t.refused["t1/g9"]["reason"] == "t1 already has its round 1 result (game g1)"
     assert take(t, "t9", "gx", r) is False  # a table the tournament did not seat
     assert t.refused["t9/gx"]["reason"] == "t9 is not seated in round 1"
+    # what the organiser page is sent: the reason's message and its values, said in the page's language
+    assert t.refused["t1/g9"]["why"] == {"words": MISFITS["done"], "values": {"table": "t1", "n": "1", "game": "g1"}}
+    with speaking("de"):
+        german = t.refused["t9/gx"]["reason"].said()
+        assert "t9" in german and german != "t9 is not seated in round 1"
     assert {row["name"]: row["games"] for row in t.standings()}["Ann"] == 1
     again = Tournament(Journal(tmp_path / "t.jsonl"))  # a restart reads the journal
     assert again.event == t.event

@@ -27,6 +27,19 @@ def _(message: str) -> str:
     return said(message)
 
 
+def _link_words(sentence: str) -> str:
+    """A link sentence in the table's language (companion/words/link_words.py reads it back)."""
+    from companion.words.link_words import link_words
+
+    return link_words(sentence)
+
+
+def _security_words(security) -> str:
+    from companion.words.link_words import security_words
+
+    return security_words(security.encrypted, security.authenticated)
+
+
 def N_(message: str) -> str:  # marked for the catalogue, said later
     return message
 
@@ -354,7 +367,7 @@ def cmd_listen(args: argparse.Namespace) -> int:
     security = getattr(bridge, "security", None)
     out.security = security
     if security is not None and security.warning:
-        out.warn(f"warning: the tower link is {security.warning}")
+        out.warn(_("warning: the tower link is {warning}").format(warning=_security_words(security)))
     old = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         bridge.start()
@@ -454,6 +467,7 @@ class _Printer:
         else:
             who = f" {s.tower} firmware {s.fw} boot {s.boot}" if s.tower else ""
             since = time.strftime("%H:%M:%S", time.localtime(s.since))
-            self._print(f"link  {s.state}{who} since {since}" + (f": {s.message}" if s.message else ""))
+            # the line's start is a format (link, its state, since); its reason is for people
+            self._print(f"link  {s.state}{who} since {since}" + (f": {_link_words(s.message)}" if s.message else ""))
         if s.state == "incompatible":
             self.events.put("incompatible")

@@ -33,10 +33,3 @@ LOCAL = LinkSecurity(encrypted=False, authenticated=False, local=True)
 def mqtt_security(tls: bool, username: str | None) -> LinkSecurity:
     problems = ([] if tls else [UNENCRYPTED]) + ([] if username else [ANONYMOUS])
     return LinkSecurity(encrypted=tls, authenticated=bool(username), warning="; ".join(problems) if problems else None)
-
-
-def club_words(warning: str) -> str:
-    """The same warning for a club link, which carries the tables' states, not tower frames."""
-    return warning.replace("forge tower frames", "forge the tables' states").replace(
-        "the tower's topics", "the tables' topics"
-    )

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from companion.safe_text import for_terminal
 from companion.words import N_, _
-from firmware_bridge.security import club_words
+from companion.words.link_words import security_words
 
 TOKEN_ENV = "ELGRANDE_CLUB_TOKEN"
 PASSWORD_ENV = "ELGRANDE_CLUB_PASSWORD"
@@ -199,7 +199,9 @@ def cmd_club(args) -> int:
         return _usage(str(exc))
     logging.basicConfig(level=logging.WARNING, format="elgrande club: %(message)s")
     if board.security.warning:
-        print(f"elgrande club: warning: {club_words(board.security.warning)}", file=sys.stderr)
+        sec = board.security
+        warning = _("warning: {what}").format(what=security_words(sec.encrypted, sec.authenticated, "club"))
+        print(f"elgrande club: {warning}", file=sys.stderr)
     if not board.tls and args.host not in ("127.0.0.1", "localhost", "::1"):
         warning = _(
             "warning: the board is plain HTTP on the network: open the organiser page on this "

@@ -190,3 +190,21 @@ def link_words(text: str | None) -> str:
         return ""
     words, values = link_message(text)
     return _(words).format(**values)
+
+
+# How private a broker link is (firmware_bridge/security.py's warning, from its two facts)
+_UNENCRYPTED = {
+    "tower": N_("not encrypted (mqtt://): anyone on the network can read and forge tower frames; use mqtts://"),
+    "club": N_("not encrypted (mqtt://): anyone on the network can read and forge the tables' states; use mqtts://"),
+}
+_ANONYMOUS = {
+    "tower": N_("anonymous (no user name): the broker cannot keep strangers off the tower's topics"),
+    "club": N_("anonymous (no user name): the broker cannot keep strangers off the tables' topics"),
+}
+
+
+def security_words(encrypted: bool, authenticated: bool, carries: str = "tower") -> str:
+    """What is wrong with a broker link's privacy, in one line ("" when nothing); `carries`:
+    "tower" (tower frames) or "club" (the tables' states)."""
+    problems = ([] if encrypted else [_(_UNENCRYPTED[carries])]) + ([] if authenticated else [_(_ANONYMOUS[carries])])
+    return "; ".join(problems)

@@ -19,7 +19,7 @@ from companion.look.players import PLAYER_RGB
 from companion.tower.connection import calibration_lines, totals_lines
 from companion.ui.widgets.teach_panel import colour_word
 from companion.words import N_, _
-from companion.words.link_words import link_words
+from companion.words.link_words import link_words, security_words
 
 # The tower link's states in words (the bar and this panel say them).
 LINK_STATES = {
@@ -52,7 +52,7 @@ def security_lines(security) -> list[str]:
     if security.get("warning"):
         return [
             _('Warning: this link is {warning}. See hardware/README.md, "A locked-down broker".').format(
-                warning=security["warning"]
+                warning=security_words(bool(security.get("encrypted")), bool(security.get("authenticated")))
             )
         ]
     return [_("Link: encrypted (TLS) and signed in with a user name.")]

@@ -86,7 +86,12 @@ def test_a_damaged_journal_is_one_line(tmp_path):
 
 
 def test_an_open_club_broker_is_warned_about_in_the_clubs_words():
-    from firmware_bridge.security import club_words, mqtt_security
+    from companion.words.catalogue import speaking
+    from companion.words.link_words import security_words
 
-    said = club_words(mqtt_security(False, None).warning)
+    said = security_words(False, False, "club")
     assert "forge the tables' states" in said and "the tables' topics" in said and "tower" not in said
+    assert security_words(True, True, "club") == ""
+    with speaking("de"):
+        german = security_words(False, False, "club")
+        assert german and german != said and "mqtts://" in german and "Turm" not in german

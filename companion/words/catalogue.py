@@ -23,10 +23,10 @@ LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "es": "Español",
 _log = logging.getLogger(__name__)
 _loaded: dict[str, gettext.NullTranslations] = {}
 # [code, its translations, their one lookup table (None: read through the translations' methods),
-#  the table's plural messages: singular -> every form]
-_current: list = [SOURCE_LANGUAGE, gettext.NullTranslations(), {}, {}]
+#  the table's plural messages: singular -> every form, the plural form of each small number]
+_current: list = [SOURCE_LANGUAGE, gettext.NullTranslations(), {}, {}, []]
 _named: dict[tuple[str, str], str] = {}  # pgettext's answers in the language in use (emptied when it changes)
-_forms: dict[int, int] = {}  # the plural form of each number met, likewise
+SMALL_NUMBERS = 256  # the numbers whose plural form is worked out once a language (_current[4])
 # A language spoken for one reader only (a phone whose page reads Spanish at a German table): set
 # by `speaking` in this thread or asyncio task alone; everyone else reads the language in use.
 _speaking: ContextVar[tuple[str, gettext.NullTranslations] | None] = ContextVar("speaking", default=None)
@@ -60,11 +60,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if table:
         forms = _current[3].get(singular)  # one lookup by the singular (a (msgid, form) key is a tuple made each call)
         if forms:
-            form = _forms.get(n)
-            if form is None:
-                form = _forms[n] = _current[1].plural(n)  # the language's rule, once a number
-            if form < len(forms) and forms[form]:
-                return forms[form]
+            rule = _current[4]  # the language's rule, worked out once for the small numbers
+            form = rule[n] if 0 <= n < SMALL_NUMBERS else _current[1].plural(n)
+            text = forms[form] if form < len(forms) else ""
+            if text:
+                return text
     return singular if n == 1 else plural
 
 
@@ -110,9 +110,8 @@ def use_language(code: str | None) -> str:
     """Speak `code` from now on (an unknown or empty code: English); the code now in use."""
     code = normalise(code)
     table = _table(translations(code))
-    _current[:] = [code, translations(code), table, _plurals(table)]
+    _current[:] = [code, translations(code), table, _plurals(table), _small_forms(translations(code))]
     _named.clear()
-    _forms.clear()
     return code
 
 
@@ -136,6 +135,11 @@ def _plurals(table: dict | None) -> dict[str, list[str]]:
     return out
 
 
+def _small_forms(words: gettext.NullTranslations) -> list[int]:
+    rule = getattr(words, "plural", None) or (lambda n: int(n != 1))
+    return [int(rule(n)) for n in range(SMALL_NUMBERS)]
+
+
 def normalise(code: str | None) -> str:
     """ "de_DE.UTF-8", "de-AT", "DE" -> "de"; anything the app does not speak -> "en"."""
     base = (code or "").strip().replace("-", "_").split(".")[0].split("_")[0].lower()
@@ -155,8 +159,8 @@ def forget_loaded() -> None:
     _current[1] = translations(_current[0])
     _current[2] = _table(_current[1])
     _current[3] = _plurals(_current[2])
+    _current[4] = _small_forms(_current[1])
     _named.clear()
-    _forms.clear()
 
 
 def _load(code: str) -> gettext.NullTranslations:

@@ -330,7 +330,7 @@ class Table:
         game input: the game is over and its log stays as it was played. '' or why not kept."""
         with self._lock:
             if not self.stacks_left():
-                raise InputError("no stack's cards are left to name: the game is not over, or the set knows them")
+                raise InputError(_("no stack's cards are left to name: the game is not over, or the set knows them"))
             entries = self.game.cards_left_entries(named, facts)
             kept = remember_card_entries(entries) if entries else ""
             if not kept:
@@ -355,7 +355,7 @@ class Table:
             self.log.ensure_open()
             event = self.game.castillo_from_tower(self.game.parse_input(event), self.castillo.tally)
             if player is not None and getattr(event, "player", None) != player:
-                raise InputError(f"{player} may only enter their own choices")
+                raise InputError(_("{player} may only enter their own choices").format(player=player))
             event = self.game.held_twin(event)
             try:
                 self.game.apply(event)
@@ -445,9 +445,10 @@ class Table:
             self.log.ensure_open()
             entry = self.castillo.waiting(drop_id)
             if player not in self.players:
-                raise InputError(f"{player!r} is not playing (players: {', '.join(self.players)})")
+                words = _("{player} is not playing (players: {players})")
+                raise InputError(words.format(player=repr(player), players=", ".join(self.players)))
             if not 0 <= count <= 10:
-                raise InputError(f"{count} cubes in one drop: give 0 to 10")
+                raise InputError(_("{count} cubes in one drop: give 0 to 10").format(count=count))
             self.log.commit({"t": "assign", "drop": list(entry.key), "player": player, "count": count})
         self.observers.notify("drop")
 
@@ -457,7 +458,7 @@ class Table:
             self.log.ensure_open()
             entry = self.castillo.waiting(drop_id)
             if entry.status != "flagged":
-                raise InputError("only a drop flagged as outside a placement can be kept as it is")
+                raise InputError(_("only a drop flagged as outside a placement can be kept as it is"))
             self.log.commit({"t": "keep", "drop": list(entry.key)})
         self.observers.notify("drop")
 
@@ -551,7 +552,7 @@ class Table:
     def private(self, player: str) -> dict:
         with self._lock:
             if player not in self.players:
-                raise InputError(f"{player!r} is not playing")
+                raise InputError(_("{player} is not playing").format(player=repr(player)))
             view = self.game.private(player, self.castillo.tally)
             if player in self.private_notes:  # why their last input was refused, for them alone
                 view = {**view, "refused": self.private_notes[player]}

@@ -29,6 +29,9 @@ def test_the_board_in_french_then_german(club_broker, tv_browser):  # noqa: F811
         expect(page.locator("#conn")).to_have_text("en direct")
         expect(page.locator(".table")).to_have_count(2)
         expect(page.locator(".table .round").first).to_contain_text("manche 5 sur 9")
+        expect(page.locator(".table .round").first).to_contain_text("Classique (1995)")  # the rules, not their id
+        # the table's step ("turn: turn action") by its stage in people's words; an unknown one "playing"
+        assert page.evaluate('[phaseWord("turn: turn action"), phaseWord("no such: step")]') == ["tours", "en jeu"]
         expect(page.locator(".table .status").first).to_have_text("en direct")
         expect(page.locator("#seating-title")).to_contain_text("Ronde 1")
         assert page.evaluate("document.documentElement.lang") == "fr"

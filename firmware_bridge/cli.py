@@ -282,11 +282,8 @@ def _ctrl_c_stops() -> None:
 
 def _say_problem(text) -> None:
     # The simulated tower's own connection to the broker: why it cannot connect, once per change.
-    print(
-        f"elgrande tower-sim: {text}" if text else "elgrande tower-sim: connected to the broker",
-        file=sys.stderr,
-        flush=True,
-    )
+    said = _link_words(text) if text else _("connected to the broker")
+    print(f"elgrande tower-sim: {said}", file=sys.stderr, flush=True)
 
 
 def _heartbeats(tower, period: float, stop: threading.Event) -> None:
@@ -382,7 +379,7 @@ def cmd_listen(args: argparse.Namespace) -> int:
                 # On a cable it is the tower itself. On MQTT it may be a stranger's
                 # retained hello (a broker without ACL): keep listening, the real
                 # tower's hello v1 puts the link right.
-                print(f"elgrande listen: {bridge.link.status.message}", file=sys.stderr)
+                print(f"elgrande listen: {_link_words(bridge.link.status.message or '')}", file=sys.stderr)
                 return 1
     except (KeyboardInterrupt, _Interrupted):
         return 0

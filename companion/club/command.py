@@ -257,7 +257,7 @@ def _wait_for_signal() -> None:
 def cmd_club_sim(args) -> int:
     from companion import scripted
     from companion.club.config import ClubConfig
-    from companion.club.publisher import ClubPublisher
+    from companion.club.publisher import ClubPublisher, club_line
     from companion.table.authority import Table
 
     try:
@@ -280,8 +280,14 @@ def cmd_club_sim(args) -> int:
     # which then carries that seating (without --names: the players the seating puts here).
     table = Table(scripted.scripted_setup(mode=args.mode, players=args.players))
     logging.basicConfig(level=logging.WARNING, format=f"club-sim {config.table}: %(message)s")
+    # the link's status lines in the table's words (its log lines, in English, are not printed too)
+    logging.getLogger("companion.club").setLevel(logging.ERROR)
+
+    def said(status) -> None:
+        print(f"club-sim {config.table}: {club_line(status)}", file=sys.stderr, flush=True)
+
     try:
-        publisher = ClubPublisher(table, config, heartbeat=args.heartbeat).start()
+        publisher = ClubPublisher(table, config, heartbeat=args.heartbeat, on_status=said).start()
     except ValueError as exc:
         return _usage(str(exc))
     seated = _seated_names(publisher, config.table, names is None, args.wait)

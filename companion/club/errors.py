@@ -36,6 +36,9 @@ class Reason(str):
         words, values = link_message(sentence)
         return cls(words, **values)
 
+    def __reduce__(self):  # copied or pickled as its message and values, not as its English
+        return _reason, (self.words, self.values)
+
     def said(self) -> str:
         return _(self.words).format(**self.values) if self.words else ""
 
@@ -45,6 +48,10 @@ class Reason(str):
     def as_json(self) -> dict:
         values = {k: v.as_json() if isinstance(v, Reason) else v for k, v in self.values.items()}
         return {"words": self.words, "values": values}
+
+
+def _reason(words: str, values: dict) -> Reason:
+    return Reason(words, **values)
 
 
 class TournamentError(Exception):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from companion.club.tournament import (
@@ -254,6 +256,8 @@ def test_a_result_counts_once_per_table_and_game(tmp_path):
     assert t.refused["t9/gx"]["reason"] == "t9 is not seated in round 1"
     # what the organiser page is sent: the reason's message and its values, said in the page's language
     assert t.refused["t1/g9"]["why"] == {"words": MISFITS["done"], "values": {"table": "t1", "n": "1", "game": "g1"}}
+    copied = copy.deepcopy(t.refused["t1/g9"]["reason"])  # a copy keeps its message and values
+    assert copied == "t1 already has its round 1 result (game g1)" and copied.words == MISFITS["done"]
     with speaking("de"):
         german = t.refused["t9/gx"]["reason"].said()
         assert "t9" in german and german != "t9 is not seated in round 1"

@@ -7,6 +7,7 @@ for a lockout that doubles with each further wrong try (30 s up to 15 min)."""
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import hmac
 import json
 import logging
@@ -165,7 +166,9 @@ class OrganiserGate:
             except ValueError:
                 return json_error(400, _("the request body must be one JSON object"))
             try:
-                out = await asyncio.get_running_loop().run_in_executor(None, handler, data)
+                # in the request's context: its words in the language of the page that asked
+                run = contextvars.copy_context().run
+                out = await asyncio.get_running_loop().run_in_executor(None, run, handler, data)
             except TournamentError as exc:  # its words made here: in the language of the page that asked
                 return json_error(409, str(exc))
             except OSError as exc:

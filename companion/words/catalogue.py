@@ -61,7 +61,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
         forms = _current[3].get(singular)  # one lookup by the singular (a (msgid, form) key is a tuple made each call)
         if forms:
             rule = _current[4]  # the language's rule, worked out once for the small numbers
-            form = rule[n] if 0 <= n < SMALL_NUMBERS else _current[1].plural(n)
+            form = rule[n] if type(n) is int and 0 <= n < SMALL_NUMBERS else _current[1].plural(n)
             text = forms[form] if form < len(forms) else ""
             if text:
                 return text

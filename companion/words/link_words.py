@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from companion.words.catalogue import N_, _
+from companion.words.catalogue import N_, _, ngettext
 
 _SHAPES: tuple[tuple[str, str], ...] = (
     # firmware_bridge/link: the link's own states and notices
@@ -69,6 +69,10 @@ _SHAPES: tuple[tuple[str, str], ...] = (
     (r"cannot open (?P<port>\S+): (?P<error>.+)", N_("cannot open {port}: {error}")),
     # firmware_bridge/transport_mqtt.py: describe_connect_error, describe_unanswered, describe_refusal
     (r"broker connection lost \((?P<reason>.+)\)", N_("broker connection lost ({reason})")),
+    (  # the simulated tower's own link (firmware_bridge/sim/mqtt_port.py)
+        r"broker connection lost \((?P<reason>.+)\); drops are queued until it is back",
+        N_("broker connection lost ({reason}); drops are queued until it is back"),
+    ),
     (
         r"TLS: the broker at (?P<where>\S+) showed a certificate the CA file does not vouch for \((?P<reason>.+)\); "
         r"check the CA file and that the broker's certificate names (?P<host>\S+)",
@@ -169,6 +173,8 @@ _SHAPES: tuple[tuple[str, str], ...] = (
 )
 _COMPILED = tuple((re.compile(pattern), words) for pattern, words in _SHAPES)
 MESSAGES = tuple(words for _pattern, words in _SHAPES)  # every sentence below, for a page's words
+# A notice repeated while it was held back (firmware_bridge/link/status.py Notices): said apart
+_REPEATED = re.compile(r"^(?P<text>.+) \((?P<n>\d+) more since the last one\)$")
 
 
 def link_message(text: str) -> tuple[str, dict[str, str]]:
@@ -188,6 +194,11 @@ def link_words(text: str | None) -> str:
     """A link or broker sentence in the language in use."""
     if not text:
         return ""
+    repeated = _REPEATED.match(text)
+    if repeated:
+        n = int(repeated["n"])
+        more = ngettext("{n} more since the last one", "{n} more since the last one", n).format(n=n)
+        return f"{link_words(repeated['text'])} ({more})"
     words, values = link_message(text)
     return _(words).format(**values)
 

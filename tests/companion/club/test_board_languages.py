@@ -9,6 +9,7 @@ from playwright import sync_api
 
 from companion.club.board_words import STATUS
 from companion.club.errors import Reason
+from companion.club.topics import NAME_RULE
 from companion.club.tournament import MISFITS
 from companion.words import _
 from companion.words.catalogue import speaking
@@ -82,6 +83,12 @@ def test_the_board_in_french_then_german(club_broker, tv_browser):  # noqa: F811
         organiser.fill("#name", "Player 000")
         organiser.click("#register")
         expect(organiser.locator("#answer")).to_contain_text("409: 'Player 000' est déjà inscrit")
+        organiser.fill("#tables", "a/b")  # refused in the worker thread: still in the page's words
+        organiser.click("#seat")
+        with speaking("fr"):
+            rule = _(NAME_RULE)
+        assert rule != NAME_RULE
+        expect(organiser.locator("#answer")).to_contain_text(rule)
     finally:
         ctx.close()
         board.stop()

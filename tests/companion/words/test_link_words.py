@@ -36,6 +36,7 @@ def _sentences() -> list[str]:
         describe_refusal(135, "h", 8883, "table-1"),
         describe_refusal(135, "h", 8883, None),
         describe_refusal("Server unavailable", "h", 8883, "table-1"),
+        "broker connection lost (7); drops are queued until it is back",  # the simulated tower's (sim/mqtt_port.py)
     ]
     w = Wire(seed=16, silence_timeout=15.0).connect()  # a real link: silent for 16 s
     w.now += 16
@@ -65,6 +66,13 @@ def test_each_language_says_the_link(code):
         said = link_words(silent)
         assert said and said != silent and "15" in said
         assert link_words(describe_refusal(135, "h", 8883, "table-1")).count("table-1") == 1
+
+
+def test_a_repeated_notice_says_its_count_in_the_language():
+    silent = _sentences()[-1]
+    with speaking("fr"):
+        said = link_words(f"{silent} (3 more since the last one)")
+        assert said.startswith(link_words(silent)) and "3" in said and "more since" not in said
 
 
 def test_a_sentence_of_no_known_shape_is_shown_as_it_is():
